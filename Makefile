@@ -1,0 +1,56 @@
+# kafkaspec: every entry point a developer or CI needs.
+# `make test` and `make demo` work on a fresh machine: they create .venv and install everything.
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+# Longer fuzz/property runs: make test FUZZ_EXAMPLES=20000
+FUZZ_EXAMPLES ?= 300
+export KAFKASPEC_FUZZ_EXAMPLES := $(FUZZ_EXAMPLES)
+# Size of the demo data directory in MB: make demo DEMO_MB=2000
+DEMO_MB ?= 300
+DEMO_DIR ?= build/demo
+
+.PHONY: venv generate check-generated lint test bench demo clean java-check
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kafkaspec needs Python >= 3.11"'
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev,spark]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+generate: $(STAMP)
+	$(PY) -m codegen
+
+# Regenerate and fail if the checked-in generated code or docs differ from what the schemas say.
+check-generated: generate
+	@changes="$$(git status --porcelain -- generated docs)"; \
+	if [ -n "$$changes" ]; then \
+	  echo "generated/ or docs/ is out of date with schemas/ (run make generate and commit):"; \
+	  echo "$$changes"; git --no-pager diff --stat -- generated docs; exit 1; \
+	fi
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check kafkaspec codegen generated tests bench
+	$(VENV)/bin/ruff format --check generated
+
+java-check:
+	@command -v java >/dev/null 2>&1 || { echo "Java 17+ is required for Spark: install it (Debian: apt-get install openjdk-17-jre-headless)"; exit 1; }
+
+test: check-generated lint java-check
+	$(PY) -m pytest -q -p no:cacheprovider; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+demo: $(STAMP) java-check
+	$(PY) -m kafkaspec.cli synth $(DEMO_DIR)/logs --size-mb $(DEMO_MB) --seed 7 --force
+	$(PY) -m kafkaspec.cli pipeline $(DEMO_DIR)/logs $(DEMO_DIR)/out
+
+clean:
+	rm -rf $(VENV) build .pytest_cache

@@ -1,0 +1,361 @@
+"""Plan what the templates emit: turn a validated :class:`Struct` into render-ready steps.
+
+The templates stay declarative; every decision about coalescing fixed-width
+runs, byte offsets, local names, encode order and checks is made here.
+"""
+
+from __future__ import annotations
+
+import keyword
+from dataclasses import dataclass, field
+
+from .schema import FIXED_TYPES, Dispatch, Field, SchemaSet, Struct, snake
+
+CONSTRUCT_INTS = {
+    "int8": "Int8sb", "int16": "Int16sb", "int32": "Int32sb", "int64": "Int64sb",
+    "uint8": "Int8ub", "uint16": "Int16ub", "uint32": "Int32ub",
+    "varint": "ZigZag", "varlong": "ZigZag", "uvarint": "VarInt",
+}
+RESERVED = {"buf", "pos", "end", "start", "items", "item", "append", "count", "out", "verify", "index", "parts", "mv", "type"}
+#: minimum encoded size of a field, used to bound hostile array counts
+MIN_SIZE = {"varint": 1, "varlong": 1, "uvarint": 1, "int16": 2, "int32": 4}
+
+
+def local(name: str) -> str:
+    """A safe local variable name for a field."""
+    return f"{name}_" if name in RESERVED or keyword.iskeyword(name) else name
+
+
+def const_name(name: str) -> str:
+    return name.upper()
+
+
+@dataclass
+class Step:
+    kind: str  # fixed | var | bytes | array | struct
+    fields: list[Field] = field(default_factory=list)
+    struct: str = ""  # name of the precompiled struct.Struct for fixed runs
+    fmt: str = ""
+    size: int = 0
+    var: str = ""  # varint | varlong | uvarint (var steps, varint prefixes)
+    prefix: str = ""  # bytes/array prefix kind: int16, int32, varint, uvarint, ref, rest
+    prefix_struct: str = ""
+    ref: str = ""  # local name of the field giving a length or count
+    item: dict | None = None  # plan of the array item / nested struct
+    codec_expr: str = ""  # expression giving the codec number of a compressed region
+    bases: list[str] = field(default_factory=list)  # arguments passed for relative fields
+    checks: list[dict] = field(default_factory=list)  # post-decode checks of fixed fields
+    computed: dict | None = None  # encode: how a computed field gets its value
+
+    @property
+    def f(self) -> Field:
+        return self.fields[0]
+
+
+class Planner:
+    def __init__(self, schemas: SchemaSet):
+        self.schemas = schemas
+        self._structs: dict[int, int] = {}
+
+    # -- helpers ---------------------------------------------------------
+    def _struct_const(self, registry: dict[str, str], fmt: str) -> str:
+        if fmt not in registry:
+            registry[fmt] = f"_S{len(registry)}"
+        return registry[fmt]
+
+    def min_size(self, s: Struct) -> int:
+        total = 0
+        for f in s.fields:
+            if f.fixed:
+                total += FIXED_TYPES[f.type][1]
+            elif f.type in MIN_SIZE:
+                total += MIN_SIZE[f.type]
+            elif f.type in ("bytes", "string"):
+                total += MIN_SIZE.get(f.length, 0)
+            elif f.type == "array" and f.count in MIN_SIZE:
+                total += MIN_SIZE[f.count]
+        return max(total, 1)
+
+    def item_plan(self, ref: str) -> dict:
+        s = self.schemas.resolve(ref)
+        return {
+            "name": s.name,
+            "module": s.module,
+            "snake": snake(s.name),
+            "bases": sorted({f.relative_to[0] for f in s.fields if f.relative_to}),
+            "relative": [(f.relative_to[1], f.relative_to[0]) for f in s.fields if f.relative_to],
+            "min_size": self.min_size(s),
+        }
+
+    # -- the plan of one structure -------------------------------------------
+    def plan(self, s: Struct) -> dict:
+        structs: dict[str, str] = {}
+        steps = self.decode_steps(s, structs)
+        leading = steps[0] if steps and steps[0].kind == "fixed" else None
+        headed = s.discriminator is not None and leading is not None
+        exposed = [f for f in s.fields if not (f.length_of or f.count_of)]
+        length_field = next((f for f in s.fields if f.length_of), None)
+        return {
+            "s": s,
+            "class_name": s.name,
+            "snake": snake(s.name),
+            "module": s.module,
+            "steps": steps,
+            "structs": structs,
+            "headed": headed,
+            "header_step": leading if headed else None,
+            "rest_steps": steps[1:] if headed else steps,
+            "exposed": exposed,
+            "tuple_fields": [self.tuple_field(f) for f in exposed],
+            "bases": sorted({f.relative_to[0] for f in s.fields if f.relative_to}),
+            "constants": self.constants(s),
+            "bits": [(f, b) for f in s.fields for b in f.bits],
+            "pieces": (pieces := self.encode_pieces(s, structs)),
+            "final_parts": self.final_parts,
+            "pieces_reversed": list(reversed(pieces)),
+            "imports": self.imports(s),
+            "construct": self.construct_groups(s),
+            "min_size": self.min_size(s),
+            "has_length": length_field is not None,
+            "length_local": local(length_field.name) if length_field else "",
+            "magic": next((f.const for f in s.fields if f.name == "magic" and f.const is not None), 2),
+            "params": self.encode_params(s),
+        }
+
+    def tuple_field(self, f: Field) -> dict:
+        if f.type == "array":
+            default = "()"
+        elif f.const is not None:
+            default = repr(f.const)
+        elif f.has_default:
+            default = "()" if isinstance(f.default, list) else repr(f.default)
+        else:
+            default = "None"
+        hints = {"bytes": "bytes | None", "string": "str | None", "array": "Sequence"}
+        hint = hints.get(f.type, "int | None" if default == "None" else "int")
+        if f.type not in hints and not (f.fixed or f.type in MIN_SIZE or f.type == "uvarint"):
+            hint = f"{f.type} | None"
+        return {"name": f.exposed_name, "hint": hint, "default": default, "doc": f.doc}
+
+    def encode_params(self, s: Struct) -> list[dict]:
+        out = []
+        for f in s.fields:
+            if f.length_of or f.count_of or f.checksum or f.const is not None:
+                continue
+            tf = self.tuple_field(f)
+            out.append({"name": local(f.exposed_name), "default": None if tf["default"] == "None" and not f.has_default else tf["default"]})
+        return out
+
+    def constants(self, s: Struct) -> list[tuple[str, str, str]]:
+        """Chained layout constants of the leading fixed-width fields, like DefaultRecordBatch.java."""
+        out: list[tuple[str, str, str]] = []
+        prev = None
+        for f in s.fields:
+            name = const_name(f.name)
+            offset = "0" if prev is None else f"{prev}_OFFSET + {prev}_LENGTH"
+            out.append((f"{name}_OFFSET", offset, ""))
+            if not f.fixed:
+                break
+            out.append((f"{name}_LENGTH", str(FIXED_TYPES[f.type][1]), ""))
+            prev = name
+        else:
+            out.append((f"{const_name(snake(s.name))}_SIZE", f"{prev}_OFFSET + {prev}_LENGTH", ""))
+            return out
+        if len(out) > 1:
+            out.append((f"{const_name(snake(s.name))}_OVERHEAD", out[-1][0], "bytes before the first variable-size field"))
+        return out
+
+    def imports(self, s: Struct) -> list[dict]:
+        refs = []
+        for f in s.fields:
+            ref = f.items or (f.type if f.type[0].isupper() else None)
+            if ref:
+                plan = self.item_plan(ref)
+                if plan not in refs:
+                    refs.append(plan)
+        return refs
+
+    # -- decode ------------------------------------------------------------------
+    def decode_steps(self, s: Struct, structs: dict[str, str]) -> list[Step]:
+        steps: list[Step] = []
+        run: list[Field] = []
+        offset_in_run = 0
+
+        def flush():
+            nonlocal run, offset_in_run
+            if run:
+                fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in run)
+                size = sum(FIXED_TYPES[f.type][1] for f in run)
+                step = Step("fixed", list(run), struct=self._struct_const(structs, fmt), fmt=fmt, size=size)
+                at = 0
+                for f in run:
+                    at += FIXED_TYPES[f.type][1]
+                    if f.const is not None:
+                        step.checks.append({"kind": "const", "f": f, "back": size - at + FIXED_TYPES[f.type][1]})
+                    if f.length_of:
+                        step.checks.append({"kind": "length", "f": f, "back": size - at})
+                    if f.checksum:
+                        step.checks.append({"kind": "checksum", "f": f, "back": size - at,
+                                            "algorithm": f.checksum[0]})
+                steps.append(step)
+            run, offset_in_run = [], 0
+
+        for f in s.fields:
+            if f.fixed:
+                run.append(f)
+                continue
+            flush()
+            if f.type in ("varint", "varlong", "uvarint"):
+                step = Step("var", [f], var=f.type)
+                if f.length_of:
+                    step.checks.append({"kind": "length", "f": f, "back": 0})
+                steps.append(step)
+            elif f.type in ("bytes", "string"):
+                steps.append(self._prefixed(Step("bytes", [f]), f.length, structs, s))
+            elif f.type == "array":
+                step = self._prefixed(Step("array", [f]), f.count or f.size, structs, s)
+                if f.size:
+                    step.prefix = "size" if f.size != "rest" else "rest"
+                    step.ref = local(f.size) if f.size != "rest" else ""
+                step.item = self.item_plan(f.items)
+                step.bases = [local(f.relative_bases.get(b, b)) for b in step.item["bases"]]
+                step.codec_expr = self.codec_expr(s, f)
+                steps.append(step)
+            else:
+                step = Step("struct", [f])
+                step.item = self.item_plan(f.type)
+                steps.append(step)
+        flush()
+        return steps
+
+    @staticmethod
+    def codec_expr(s: Struct, f: Field) -> str:
+        """Expression (over decoded locals) giving the codec of a compressed field, or ''."""
+        if not f.compressed_by:
+            return ""
+        owner, bit = f.compressed_by
+        b = next(b for b in s.field(owner).bits if b.name == bit)
+        if b.lo:
+            return f"({local(owner)} >> {b.lo}) & {(1 << (b.hi - b.lo + 1)) - 1}"
+        return f"{local(owner)} & {b.mask}"
+
+    def _prefixed(self, step: Step, prefix: str, structs: dict[str, str], s: Struct) -> Step:
+        if prefix in ("int16", "int32"):
+            step.prefix = prefix
+            step.prefix_struct = self._struct_const(structs, ">" + FIXED_TYPES[prefix][0])
+        elif prefix in ("varint", "uvarint"):
+            step.prefix = prefix
+        elif prefix == "rest":
+            step.prefix = "rest"
+        else:
+            step.prefix = "ref"
+            step.ref = local(prefix)
+        return step
+
+    # -- encode ------------------------------------------------------------------
+    def encode_pieces(self, s: Struct, structs: dict[str, str]) -> list[dict]:
+        """Pieces in field order; a length or checksum field ends its piece, and
+        pieces are encoded last to first so every computed field sees the bytes it covers."""
+        pieces: list[dict] = []
+        current: list[Field] = []
+        for f in s.fields:
+            if f.fixed:
+                current.append(f)
+                if f.length_of or f.checksum:
+                    pieces.append({"kind": "fixed", "fields": current})
+                    current = []
+                continue
+            if current:
+                pieces.append({"kind": "fixed", "fields": current})
+                current = []
+            pieces.append({"kind": "single", "fields": [f]})
+        if current:
+            pieces.append({"kind": "fixed", "fields": current})
+        for i, p in enumerate(pieces):
+            p["index"] = i
+            p["var"] = f"p{i}"
+            if p["kind"] == "fixed":
+                fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in p["fields"])
+                p["struct"] = self._struct_const(structs, fmt)
+            last = p["fields"][-1]
+            p["computed"] = last if (last.length_of or last.checksum) else None
+            p["own"] = self._own_parts(p)
+            p["codec_expr"] = self.codec_expr(s, last) if p["kind"] == "single" else ""
+        # Encode last to first: a computed piece joins everything after it into a suffix.
+        pending: list[str] = []
+        suffix = None
+        for p in reversed(pieces):
+            if p["computed"] is not None:
+                p["join"] = pending + ([suffix] if suffix else [])
+                suffix = f"s{p['index']}"
+                p["suffix"] = suffix
+                pending = list(p["own"])
+            else:
+                p["join"] = None
+                pending = p["own"] + pending
+        self.final_parts = pending + ([suffix] if suffix else [])
+        return pieces
+
+    @staticmethod
+    def _own_parts(p: dict) -> list[str]:
+        i = p["index"]
+        if p["kind"] == "fixed":
+            return [f"p{i}"]
+        f = p["fields"][0]
+        if f.type in ("bytes", "string", "array"):
+            prefix = f.length if f.type != "array" else f.count
+            has_prefix = prefix in ("int16", "int32", "varint", "uvarint")
+            return [f"p{i}", f"d{i}"] if has_prefix else [f"d{i}"]
+        return [f"p{i}"]
+
+    # -- construct ---------------------------------------------------------------
+    def construct_groups(self, s: Struct) -> list[dict]:
+        """Fields grouped by nesting: each length or checksum field wraps the fields after it."""
+        groups: list[dict] = [{"fields": [], "wrapper": None}]
+        for f in s.fields:
+            if f.length_of or f.checksum:
+                groups[-1]["wrapper"] = f
+                groups.append({"fields": [], "wrapper": None})
+            else:
+                groups[-1]["fields"].append(f)
+        return groups
+
+    def construct_of(self, f: Field, s: Struct) -> str:
+        if f.const is not None:
+            return f"Const({f.const}, {CONSTRUCT_INTS[f.type]})"
+        if f.count_of:
+            return f"Rebuild({CONSTRUCT_INTS[f.type]}, len_(this.{f.count_of}))"
+        if f.type in CONSTRUCT_INTS:
+            return CONSTRUCT_INTS[f.type]
+        if f.type in ("bytes", "string"):
+            enc = ', encoding="utf-8"' if f.type == "string" else ""
+            if f.length in CONSTRUCT_INTS:
+                return f"KafkaBytes({CONSTRUCT_INTS[f.length]}, nullable={f.nullable}{enc})"
+            if f.length == "rest":
+                return "GreedyBytes"
+            return f"Bytes(this.{f.length})"
+        if f.type == "array":
+            item = f"{snake(self.schemas.resolve(f.items).name)}_construct"
+            if f.count in CONSTRUCT_INTS:
+                inner = f"PrefixedArray({CONSTRUCT_INTS[f.count]}, {item})"
+            elif f.count:
+                inner = f"Array(this.{f.count}, {item})"
+            elif f.size == "rest":
+                inner = f"GreedyItems({item})"
+            else:
+                inner = f"FixedSized(this.{f.size}, GreedyItems({item}))"
+            if f.compressed_by:
+                owner, bit = f.compressed_by
+                b = next(b for b in s.field(owner).bits if b.name == bit)
+                magic = next((x.const for x in s.fields if x.name == "magic" and x.const is not None), 2)
+                codec = f"lambda ctx: (ctx.{owner} >> {b.lo}) & {(1 << (b.hi - b.lo + 1)) - 1}"
+                return f"KafkaCompressed({codec}, {inner}, magic={magic})"
+            return inner
+        return f"{snake(self.schemas.resolve(f.type).name)}_construct"
+
+
+def dispatch_plan(d: Dispatch, schemas: SchemaSet) -> dict:
+    return {
+        "d": d,
+        "cases": [(value, schemas.resolve(ref)) for value, ref in sorted(d.cases.items())],
+    }

@@ -1,0 +1,482 @@
+"""Load and validate the YAML schemas into a typed model.
+
+Every problem is reported as a :class:`SchemaError` whose message names the
+file, the field and what is wrong, e.g.
+``record_v2.yaml: field 'key': unknown length prefix 'int8' (expected one of: int16, int32, varint, uvarint)``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+#: Fixed-width big-endian integers: struct format character and size in bytes.
+FIXED_TYPES: dict[str, tuple[str, int]] = {
+    "int8": ("b", 1),
+    "int16": ("h", 2),
+    "int32": ("i", 4),
+    "int64": ("q", 8),
+    "uint8": ("B", 1),
+    "uint16": ("H", 2),
+    "uint32": ("I", 4),
+}
+#: Variable-length integers: zigzag varint (32-bit), zigzag varlong (64-bit), unsigned varint.
+VAR_TYPES = ("varint", "varlong", "uvarint")
+#: Length prefixes allowed for bytes/string, and count prefixes for arrays.
+PREFIX_TYPES = ("int16", "int32", "varint", "uvarint")
+OTHER_TYPES = ("bytes", "string", "array")
+CHECKSUM_ALGORITHMS = ("crc32", "crc32c")
+
+STRUCT_KEYS = {"name", "version", "since", "doc", "fields", "discriminator", "status", "kind", "cases", "on"}
+FIELD_KEYS = {
+    "name", "type", "doc", "since", "default", "const", "enum", "bits",
+    "length_of", "count_of", "checksum", "length", "nullable", "items", "count",
+    "compressed_by", "relative_to", "relative_bases", "size",
+}
+BIT_KEYS = {"name", "bit", "bits", "enum", "doc", "since"}
+SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
+CAMEL = re.compile(r"^[A-Z][A-Za-z0-9]*$")
+
+
+class SchemaError(ValueError):
+    """A schema file is not valid; the message names file, field and problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnumValue:
+    name: str
+    value: int
+    doc: str
+    since: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Enum:
+    name: str
+    doc: str
+    since: str | None
+    values: tuple[EnumValue, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Bit:
+    """A bit field inside an integer field: bits lo..hi inclusive."""
+
+    name: str
+    lo: int
+    hi: int
+    enum: str | None
+    doc: str
+    since: str | None
+
+    @property
+    def mask(self) -> int:
+        return ((1 << (self.hi - self.lo + 1)) - 1) << self.lo
+
+
+@dataclass(slots=True)
+class Field:
+    name: str
+    type: str
+    doc: str
+    since: str | None = None
+    default: Any = None
+    has_default: bool = False
+    const: int | None = None
+    enum: str | None = None
+    bits: tuple[Bit, ...] = ()
+    length_of: tuple[str, str] | None = None  # (from_field, "end")
+    count_of: str | None = None
+    checksum: tuple[str, str, str] | None = None  # (algorithm, from_field, "end")
+    length: str | None = None  # bytes/string prefix type or name of an earlier field
+    nullable: bool = False
+    items: str | None = None
+    count: str | None = None  # array count prefix type or name of an earlier field
+    size: str | None = None  # array byte-size: name of an earlier field, or "rest"
+    compressed_by: tuple[str, str] | None = None  # (field, bit)
+    relative_to: tuple[str, str, str | None] | None = None  # (base, exposed name, default)
+    relative_bases: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def fixed(self) -> bool:
+        return self.type in FIXED_TYPES
+
+    @property
+    def computed(self) -> bool:
+        return self.length_of is not None or self.checksum is not None or self.count_of is not None
+
+    @property
+    def exposed_name(self) -> str:
+        """The name users see: relative fields are exposed as absolute values."""
+        return self.relative_to[1] if self.relative_to else self.name
+
+
+@dataclass(slots=True)
+class Struct:
+    name: str
+    version: int
+    since: str
+    doc: str
+    fields: list[Field]
+    path: Path
+    status: str = "current"
+    discriminator: tuple[str, int] | None = None
+
+    @property
+    def module(self) -> str:
+        return f"{snake(self.name)}_v{self.version}"
+
+    @property
+    def ref(self) -> str:
+        return f"{self.name}@{self.version}"
+
+    def field(self, name: str) -> Field:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+    def index(self, name: str) -> int:
+        return [f.name for f in self.fields].index(name)
+
+
+@dataclass(slots=True)
+class Dispatch:
+    """Choose a structure by a discriminator found at a fixed byte offset."""
+
+    name: str
+    since: str
+    doc: str
+    offset: int
+    type: str
+    cases: dict[int, str]
+    path: Path
+    version: int = 0
+    status: str = "current"
+
+    @property
+    def module(self) -> str:
+        return snake(self.name)
+
+
+@dataclass(slots=True)
+class SchemaSet:
+    structs: dict[str, Struct]  # by "Name@version"
+    enums: dict[str, Enum]
+    dispatches: list[Dispatch]
+
+    def resolve(self, ref: str) -> Struct:
+        """Resolve 'Name' (only one version exists) or 'Name@version'."""
+        if ref in self.structs:
+            return self.structs[ref]
+        matches = [s for s in self.structs.values() if s.name == ref]
+        if len(matches) != 1:
+            raise KeyError(ref)
+        return matches[0]
+
+
+def snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+
+
+class _Ctx:
+    def __init__(self, path: Path):
+        self.path = path
+        self.where = ""
+
+    def fail(self, problem: str) -> SchemaError:
+        return SchemaError(f"{self.path.name}: {self.where}{problem}")
+
+
+def _require(ctx: _Ctx, doc: dict, key: str, kind: type | tuple) -> Any:
+    if key not in doc:
+        raise ctx.fail(f"missing required key '{key}'")
+    value = doc[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise ctx.fail(f"'{key}' must be {expected}, got {type(value).__name__}")
+    return value
+
+
+def _text(ctx: _Ctx, doc: dict, key: str) -> str:
+    value = _require(ctx, doc, key, str)
+    if not value.strip():
+        raise ctx.fail(f"'{key}' is empty")
+    return " ".join(value.split())
+
+
+def _range(ctx: _Ctx, spec: Any, key: str) -> tuple[str, str]:
+    if not isinstance(spec, dict) or set(spec) - {"from", "to", "algorithm"} or "from" not in spec:
+        raise ctx.fail(f"'{key}' must be a mapping with 'from' and 'to'")
+    if spec.get("to") != "end":
+        raise ctx.fail(f"'{key}' must run to the end of the structure (to: end), got {spec.get('to')!r}")
+    return spec["from"], "end"
+
+
+def _bits(ctx: _Ctx, spec: Any, width: int) -> tuple[Bit, ...]:
+    if not isinstance(spec, list):
+        raise ctx.fail("'bits' must be a list of bit fields")
+    out: list[Bit] = []
+    used = 0
+    for b in spec:
+        if not isinstance(b, dict):
+            raise ctx.fail("each bit field must be a mapping")
+        unknown = set(b) - BIT_KEYS
+        if unknown:
+            raise ctx.fail(f"bit field has unknown key(s): {', '.join(sorted(unknown))}")
+        name = _require(ctx, b, "name", str)
+        if "bit" in b:
+            lo = hi = _require(ctx, b, "bit", int)
+        elif "bits" in b:
+            m = re.fullmatch(r"(\d+)-(\d+)", str(b["bits"]))
+            if not m:
+                raise ctx.fail(f"bit field '{name}': bits must look like '0-2', got {b['bits']!r}")
+            lo, hi = int(m[1]), int(m[2])
+        else:
+            raise ctx.fail(f"bit field '{name}' needs 'bit' or 'bits'")
+        if not 0 <= lo <= hi < width:
+            raise ctx.fail(f"bit field '{name}': bits {lo}-{hi} do not fit in {width} bits")
+        mask = ((1 << (hi - lo + 1)) - 1) << lo
+        if used & mask:
+            raise ctx.fail(f"bit field '{name}' overlaps another bit field")
+        used |= mask
+        out.append(Bit(name, lo, hi, b.get("enum"), " ".join(str(b.get("doc", "")).split()), b.get("since")))
+    return tuple(out)
+
+
+def _field(ctx: _Ctx, raw: Any, index: int) -> Field:
+    if not isinstance(raw, dict):
+        raise ctx.fail(f"field #{index} must be a mapping")
+    ctx.where = ""
+    name = _require(ctx, raw, "name", str)
+    ctx.where = f"field '{name}': "
+    unknown = set(raw) - FIELD_KEYS
+    if unknown:
+        raise ctx.fail(f"unknown key(s): {', '.join(sorted(unknown))}")
+    ftype = _require(ctx, raw, "type", str)
+    doc = _text(ctx, raw, "doc")
+    f = Field(name=name, type=ftype, doc=doc, since=raw.get("since"))
+    if "default" in raw:
+        f.default, f.has_default = raw["default"], True
+    if ftype in FIXED_TYPES or ftype in VAR_TYPES:
+        width = FIXED_TYPES[ftype][1] * 8 if ftype in FIXED_TYPES else 64
+        if "const" in raw:
+            f.const = _require(ctx, raw, "const", int)
+        f.enum = raw.get("enum")
+        if "bits" in raw:
+            f.bits = _bits(ctx, raw["bits"], width)
+        if "length_of" in raw:
+            f.length_of = _range(ctx, raw["length_of"], "length_of")
+        if "count_of" in raw:
+            f.count_of = _require(ctx, raw, "count_of", str)
+        if "checksum" in raw:
+            spec = raw["checksum"]
+            frm, to = _range(ctx, spec, "checksum")
+            algorithm = spec.get("algorithm")
+            if algorithm not in CHECKSUM_ALGORITHMS:
+                raise ctx.fail(f"unknown checksum algorithm {algorithm!r} (expected one of: crc32, crc32c)")
+            if ftype != "uint32":
+                raise ctx.fail("a checksum field must be uint32")
+            f.checksum = (algorithm, frm, to)
+        if "relative_to" in raw:
+            spec = raw["relative_to"]
+            if not isinstance(spec, dict) or "base" not in spec or "as" not in spec:
+                raise ctx.fail("'relative_to' must be a mapping with 'base' and 'as'")
+            f.relative_to = (spec["base"], spec["as"], spec.get("default"))
+        for key in ("length", "nullable", "items", "count", "compressed_by", "size"):
+            if key in raw:
+                raise ctx.fail(f"'{key}' does not apply to type {ftype}")
+    elif ftype in ("bytes", "string"):
+        f.length = _require(ctx, raw, "length", str)
+        f.nullable = bool(raw.get("nullable", False))
+        if "compressed_by" in raw:
+            f.compressed_by = _compressed_by(ctx, raw["compressed_by"])
+        for key in ("const", "bits", "items", "count", "length_of", "count_of", "checksum"):
+            if key in raw:
+                raise ctx.fail(f"'{key}' does not apply to type {ftype}")
+    elif ftype == "array":
+        f.items = _require(ctx, raw, "items", str)
+        if ("count" in raw) == ("size" in raw):
+            raise ctx.fail("an array needs exactly one of 'count' (a prefix type or field) or 'size' (a field or 'rest')")
+        f.count = raw.get("count")
+        f.size = raw.get("size")
+        if "compressed_by" in raw:
+            f.compressed_by = _compressed_by(ctx, raw["compressed_by"])
+        bases = raw.get("relative_bases", {})
+        if not isinstance(bases, dict):
+            raise ctx.fail("'relative_bases' must map base names to fields")
+        f.relative_bases = dict(bases)
+        for key in ("const", "bits", "length", "length_of", "count_of", "checksum"):
+            if key in raw:
+                raise ctx.fail(f"'{key}' does not apply to type array")
+    elif CAMEL.match(ftype):
+        pass  # a nested structure, resolved after all files are loaded
+    else:
+        raise ctx.fail(
+            f"unknown type '{ftype}' (expected an integer type, varint, varlong, uvarint, bytes, string, array or a structure name)"
+        )
+    return f
+
+
+def _compressed_by(ctx: _Ctx, spec: Any) -> tuple[str, str]:
+    if not isinstance(spec, str) or spec.count(".") != 1:
+        raise ctx.fail(f"'compressed_by' must name a bit field as 'field.bit', got {spec!r}")
+    owner, bit = spec.split(".")
+    return owner, bit
+
+
+def _check_struct(ctx: _Ctx, s: Struct) -> None:
+    """Checks within one structure: references point at real fields, in the right order."""
+    names = [f.name for f in s.fields]
+    seen: set[str] = set()
+    for i, f in enumerate(s.fields):
+        ctx.where = f"field '{f.name}': "
+        if f.name in seen:
+            raise ctx.fail("duplicate field name")
+        seen.add(f.name)
+        later = names[i + 1 :]
+        earlier = names[:i]
+        if f.length_of:
+            if f.length_of[0] not in names:
+                raise ctx.fail(f"length_of starts at '{f.length_of[0]}', which is not a field of {s.name}")
+            if f.length_of[0] != (later[0] if later else None):
+                raise ctx.fail(f"length_of must start at the next field ('{later[0] if later else 'end'}'), not '{f.length_of[0]}'")
+            if f.type not in ("int16", "int32", "varint", "uvarint"):
+                raise ctx.fail("a length field must be int16, int32, varint or uvarint")
+        if f.checksum and f.checksum[1] not in later:
+            raise ctx.fail(f"checksum range starts at '{f.checksum[1]}', which is not a later field of {s.name}")
+        if f.count_of:
+            target = f.count_of
+            if target not in names:
+                raise ctx.fail(f"count_of names '{target}', which is not a field of {s.name}")
+            tf = s.field(target)
+            if tf.type != "array" or tf.count != f.name:
+                raise ctx.fail(f"count_of names '{target}', which must be an array with 'count: {f.name}'")
+        if f.type == "array":
+            if f.count and f.count not in PREFIX_TYPES and f.count not in earlier:
+                raise ctx.fail(f"count '{f.count}' is neither a prefix type ({', '.join(PREFIX_TYPES)}) nor an earlier field")
+            if f.size and f.size != "rest" and f.size not in earlier:
+                raise ctx.fail(f"size '{f.size}' is neither 'rest' nor an earlier field")
+            for base, src in f.relative_bases.items():
+                if src not in names:
+                    raise ctx.fail(f"relative base '{base}' reads field '{src}', which is not a field of {s.name}")
+        if f.type in ("bytes", "string") and f.length not in PREFIX_TYPES and f.length not in earlier and f.length != "rest":
+            raise ctx.fail(f"unknown length prefix '{f.length}' (expected one of: {', '.join(PREFIX_TYPES)}, rest, or an earlier field)")
+        if f.compressed_by:
+            owner, bit = f.compressed_by
+            if owner not in earlier:
+                raise ctx.fail(f"compressed_by names '{owner}', which is not an earlier field")
+            if bit not in [b.name for b in s.field(owner).bits]:
+                raise ctx.fail(f"compressed_by names bit '{bit}', which field '{owner}' does not define")
+            if i != len(s.fields) - 1:
+                raise ctx.fail("a compressed region must be the last field")
+        if f.relative_to and f.relative_to[2] not in (None, "index", "base"):
+            raise ctx.fail(f"relative_to default must be 'index' or 'base', got {f.relative_to[2]!r}")
+    ctx.where = ""
+
+
+def load_file(path: Path) -> tuple[list[Struct | Dispatch], dict[str, Enum]]:
+    ctx = _Ctx(path)
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ctx.fail(f"not valid YAML: {exc}") from None
+    if not isinstance(raw, dict):
+        raise ctx.fail("a schema file must be a YAML mapping")
+    if "enums" in raw:
+        return [], _load_enums(ctx, raw["enums"])
+    unknown = set(raw) - STRUCT_KEYS
+    if unknown:
+        raise ctx.fail(f"unknown top-level key(s): {', '.join(sorted(unknown))}")
+    name = _require(ctx, raw, "name", str)
+    if not CAMEL.match(name):
+        raise ctx.fail(f"structure name '{name}' must be CamelCase")
+    since = _require(ctx, raw, "since", str)
+    doc = _text(ctx, raw, "doc")
+    status = raw.get("status", "current")
+    if status not in ("current", "legacy", "proposal"):
+        raise ctx.fail(f"status must be current, legacy or proposal, got {status!r}")
+    if raw.get("kind") == "dispatch":
+        on = _require(ctx, raw, "on", dict)
+        cases = _require(ctx, raw, "cases", dict)
+        return [Dispatch(name, since, doc, int(on.get("offset", 0)), on.get("type", "int8"),
+                         {int(k): v for k, v in cases.items()}, path, status=status)], {}
+    version = _require(ctx, raw, "version", int)
+    fields_raw = _require(ctx, raw, "fields", list)
+    if not fields_raw:
+        raise ctx.fail("'fields' is empty")
+    fields = [_field(ctx, f, i) for i, f in enumerate(fields_raw)]
+    disc = raw.get("discriminator")
+    s = Struct(name, version, since, doc, fields, path, status,
+               (disc["field"], int(disc["offset"])) if disc else None)
+    _check_struct(ctx, s)
+    return [s], {}
+
+
+def _load_enums(ctx: _Ctx, raw: Any) -> dict[str, Enum]:
+    if not isinstance(raw, dict):
+        raise ctx.fail("'enums' must map enum names to definitions")
+    out = {}
+    for name, spec in raw.items():
+        ctx.where = f"enum '{name}': "
+        if not isinstance(spec, dict):
+            raise ctx.fail("must be a mapping")
+        values = []
+        seen_names, seen_values = set(), set()
+        for v in _require(ctx, spec, "values", list):
+            vname, value = v.get("name"), v.get("value")
+            if not isinstance(vname, str) or not isinstance(value, int):
+                raise ctx.fail("each value needs a string 'name' and an integer 'value'")
+            if vname in seen_names or value in seen_values:
+                raise ctx.fail(f"duplicate value '{vname}' = {value}")
+            seen_names.add(vname)
+            seen_values.add(value)
+            values.append(EnumValue(vname, value, " ".join(str(v.get("doc", "")).split()), v.get("since")))
+        out[name] = Enum(name, _text(ctx, spec, "doc"), spec.get("since"), tuple(values))
+    ctx.where = ""
+    return out
+
+
+def load(root: Path) -> SchemaSet:
+    """Load every ``*.yaml`` under ``root`` and cross-check references between files."""
+    structs: dict[str, Struct] = {}
+    enums: dict[str, Enum] = {}
+    dispatches: list[Dispatch] = []
+    for path in sorted(root.rglob("*.yaml")):
+        items, file_enums = load_file(path)
+        for name in file_enums:
+            if name in enums:
+                raise SchemaError(f"{path.name}: enum '{name}' is defined twice")
+        enums.update(file_enums)
+        for item in items:
+            if isinstance(item, Dispatch):
+                dispatches.append(item)
+                continue
+            if item.ref in structs:
+                raise SchemaError(f"{path.name}: {item.name} version {item.version} is also defined in {structs[item.ref].path.name}")
+            structs[item.ref] = item
+    schemas = SchemaSet(structs, enums, dispatches)
+    for s in structs.values():
+        ctx = _Ctx(s.path)
+        for f in s.fields:
+            ctx.where = f"field '{f.name}': "
+            for enum in [f.enum, *(b.enum for b in f.bits)]:
+                if enum and enum not in enums:
+                    raise ctx.fail(f"unknown enum '{enum}'")
+            for ref in (f.items, f.type if CAMEL.match(f.type) else None):
+                if ref:
+                    try:
+                        schemas.resolve(ref)
+                    except KeyError:
+                        raise ctx.fail(f"unknown structure '{ref}'") from None
+    for d in dispatches:
+        for value, ref in d.cases.items():
+            try:
+                schemas.resolve(ref)
+            except KeyError:
+                raise SchemaError(f"{d.path.name}: case {value}: unknown structure '{ref}'") from None
+    return schemas

@@ -1,0 +1,179 @@
+"""ControlRecordKey v0: The key of the single record in a control batch. The type says how to
+    read the value; consumers never hand control records to applications.
+
+Since Kafka 0.11.0.
+
+Generated from schemas/control_record_key_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Int16sb,
+    Struct,
+)
+
+from kafkaspec._construct import flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/control_record_key_v0.yaml"
+NAME = "ControlRecordKey"
+VERSION = 0
+SINCE = "0.11.0"
+
+# -- layout ------------------------------------------------------------------
+
+VERSION_OFFSET = 0
+VERSION_LENGTH = 2
+TYPE_OFFSET = VERSION_OFFSET + VERSION_LENGTH
+TYPE_LENGTH = 2
+CONTROL_RECORD_KEY_SIZE = TYPE_OFFSET + TYPE_LENGTH
+
+
+_S0 = struct.Struct(">hh")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class ControlRecordKey(NamedTuple):
+    """The key of the single record in a control batch. The type says how to read the
+    value; consumers never hand control records to applications.
+
+    Fields:
+        version: Key schema version; currently 0.
+        type: 0 abort, 1 commit; 2-6 are KRaft control records (leader change,
+            snapshot header/footer, kraft version, voters).
+    """
+
+    version: int = 0
+    type: int | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+control_record_key_fields = Struct(
+    "version" / Int16sb,
+    "type" / Int16sb,
+)
+
+
+class _ControlRecordKeyAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return ControlRecordKey(
+            v["version"],
+            v["type"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, ControlRecordKey):
+            obj = ControlRecordKey(*obj)
+        v = {
+            "version": obj.version,
+            "type": obj.type,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [["version", "type"]]
+control_record_key_construct = _ControlRecordKeyAdapter(control_record_key_fields)
+control_record_key_construct.__doc__ = (
+    "Construct parser/builder for ControlRecordKey v0 (the reference codec)."
+)
+
+
+def _control_record_key_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _control_record_key_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = ControlRecordKey._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_control_record_key_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[ControlRecordKey], int]:
+    """Decode ``count`` consecutive ControlRecordKeys from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 4:
+        raise InvalidLengthError(
+            f"{count} ControlRecordKeys cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                version,
+                type_,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 4
+            append(
+                _new(
+                    ControlRecordKey,
+                    (
+                        version,
+                        type_,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("ControlRecordKey ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"ControlRecordKey has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("ControlRecordKey runs past the end of the data", start)
+    return items, pos
+
+
+def decode_control_record_key(buf, pos: int = 0) -> tuple[ControlRecordKey, int]:
+    """Decode one ControlRecordKey at ``pos``; return it and the position after it."""
+    items, pos = decode_control_record_key_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def encode_control_record_key_array(items) -> bytes:
+    """Encode a sequence of ControlRecordKeys back to back."""
+    out = bytearray()
+    for item in items:
+        (
+            version,
+            type_,
+        ) = item
+
+        p0 = _S0.pack(
+            version,
+            type_,
+        )
+        out += p0
+    return bytes(out)
+
+
+def encode_control_record_key(item) -> bytes:
+    """Encode one ControlRecordKey."""
+    return encode_control_record_key_array((item,))

@@ -1,0 +1,178 @@
+"""EndTransactionMarker v0: Value of an abort or commit control record (ControlRecordType 0 or 1).
+
+Since Kafka 0.11.0.
+
+Generated from schemas/end_txn_marker_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Int16sb,
+    Int32sb,
+    Struct,
+)
+
+from kafkaspec._construct import flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/end_txn_marker_v0.yaml"
+NAME = "EndTransactionMarker"
+VERSION = 0
+SINCE = "0.11.0"
+
+# -- layout ------------------------------------------------------------------
+
+VERSION_OFFSET = 0
+VERSION_LENGTH = 2
+COORDINATOR_EPOCH_OFFSET = VERSION_OFFSET + VERSION_LENGTH
+COORDINATOR_EPOCH_LENGTH = 4
+END_TRANSACTION_MARKER_SIZE = COORDINATOR_EPOCH_OFFSET + COORDINATOR_EPOCH_LENGTH
+
+
+_S0 = struct.Struct(">hi")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class EndTransactionMarker(NamedTuple):
+    """Value of an abort or commit control record (ControlRecordType 0 or 1).
+
+    Fields:
+        version: Value schema version; currently 0.
+        coordinator_epoch: Epoch of the transaction coordinator that wrote the marker; fences
+            zombie coordinators.
+    """
+
+    version: int = 0
+    coordinator_epoch: int | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+end_transaction_marker_fields = Struct(
+    "version" / Int16sb,
+    "coordinator_epoch" / Int32sb,
+)
+
+
+class _EndTransactionMarkerAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return EndTransactionMarker(
+            v["version"],
+            v["coordinator_epoch"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, EndTransactionMarker):
+            obj = EndTransactionMarker(*obj)
+        v = {
+            "version": obj.version,
+            "coordinator_epoch": obj.coordinator_epoch,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [["version", "coordinator_epoch"]]
+end_transaction_marker_construct = _EndTransactionMarkerAdapter(end_transaction_marker_fields)
+end_transaction_marker_construct.__doc__ = (
+    "Construct parser/builder for EndTransactionMarker v0 (the reference codec)."
+)
+
+
+def _end_transaction_marker_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _end_transaction_marker_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = EndTransactionMarker._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_end_transaction_marker_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[EndTransactionMarker], int]:
+    """Decode ``count`` consecutive EndTransactionMarkers from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 6:
+        raise InvalidLengthError(
+            f"{count} EndTransactionMarkers cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                version,
+                coordinator_epoch,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            append(
+                _new(
+                    EndTransactionMarker,
+                    (
+                        version,
+                        coordinator_epoch,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("EndTransactionMarker ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"EndTransactionMarker has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("EndTransactionMarker runs past the end of the data", start)
+    return items, pos
+
+
+def decode_end_transaction_marker(buf, pos: int = 0) -> tuple[EndTransactionMarker, int]:
+    """Decode one EndTransactionMarker at ``pos``; return it and the position after it."""
+    items, pos = decode_end_transaction_marker_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def encode_end_transaction_marker_array(items) -> bytes:
+    """Encode a sequence of EndTransactionMarkers back to back."""
+    out = bytearray()
+    for item in items:
+        (
+            version,
+            coordinator_epoch,
+        ) = item
+
+        p0 = _S0.pack(
+            version,
+            coordinator_epoch,
+        )
+        out += p0
+    return bytes(out)
+
+
+def encode_end_transaction_marker(item) -> bytes:
+    """Encode one EndTransactionMarker."""
+    return encode_end_transaction_marker_array((item,))

@@ -1,0 +1,51 @@
+"""Enumerations shared by the Kafka record formats.
+
+Generated from schemas/enums.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class CompressionType(IntEnum):
+    """Codec of a compressed region (RecordBatch attributes bits 0-2, Message attributes bits 0-2). Since Kafka 0.7.0."""
+
+    NONE = 0
+    """No compression."""
+    GZIP = 1
+    """GZIP (RFC 1952) stream."""
+    SNAPPY = 2
+    """Snappy; raw, or xerial-framed as the Java client writes it. Since Kafka 0.8.0."""
+    LZ4 = 3
+    """LZ4 frame format (magic 0 writers use the broken header checksum of KAFKA-3160). Since Kafka 0.8.2."""
+    ZSTD = 4
+    """Zstandard frames, possibly several and without content size. Since Kafka 2.1.0."""
+
+
+class ControlRecordType(IntEnum):
+    """The type field of a control record key; says how to read the control record's value. Since Kafka 0.11.0."""
+
+    ABORT = 0
+    """End-transaction marker aborting the producer's open transaction."""
+    COMMIT = 1
+    """End-transaction marker committing the producer's open transaction."""
+    LEADER_CHANGE = 2
+    """KRaft LeaderChangeMessage. Since Kafka 2.8.0."""
+    SNAPSHOT_HEADER = 3
+    """KRaft snapshot header record. Since Kafka 3.0.0."""
+    SNAPSHOT_FOOTER = 4
+    """KRaft snapshot footer record. Since Kafka 3.0.0."""
+    KRAFT_VERSION = 5
+    """KRaft version record. Since Kafka 3.9.0."""
+    KRAFT_VOTERS = 6
+    """KRaft voters set record. Since Kafka 3.9.0."""
+
+
+class TimestampType(IntEnum):
+    """Which clock a timestamp comes from (attribute bit 3). Since Kafka 0.10.0."""
+
+    CREATE = 0
+    """CreateTime"""
+    LOG_APPEND = 1
+    """LogAppendTime, set by the broker; for v2 the batch max_timestamp applies to every record."""

@@ -1,0 +1,548 @@
+"""RecordBatch v2: A batch of one or more records: the unit a producer writes, a broker
+    stores and a consumer fetches, and the unit of compression. A log
+    segment is a plain concatenation of batches. Empty batches
+    (records_count 0) are legal after compaction, which keeps a batch to
+    preserve the producer's last sequence.
+
+Since Kafka 0.11.0.
+
+Generated from schemas/record_batch_v2.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Array,
+    Const,
+    Int8sb,
+    Int16sb,
+    Int32sb,
+    Int32ub,
+    Int64sb,
+    Prefixed,
+    Rebuild,
+    Struct,
+    len_,
+    this,
+)
+
+from kafkaspec._construct import Checksummed, KafkaCompressed, flatten, nest
+from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED, compress, decompress
+from kafkaspec.crc import crc32c
+from kafkaspec.errors import (
+    CorruptRecordError,
+    InvalidLengthError,
+    InvalidMagicError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+from .record_v2 import (
+    _record_rebase,
+    _record_unbase,
+    decode_record_array,
+    encode_record_array,
+    record_construct,
+)
+
+SCHEMA = "schemas/record_batch_v2.yaml"
+NAME = "RecordBatch"
+VERSION = 2
+SINCE = "0.11.0"
+
+# -- layout ------------------------------------------------------------------
+
+BASE_OFFSET_OFFSET = 0
+BASE_OFFSET_LENGTH = 8
+BATCH_LENGTH_OFFSET = BASE_OFFSET_OFFSET + BASE_OFFSET_LENGTH
+BATCH_LENGTH_LENGTH = 4
+PARTITION_LEADER_EPOCH_OFFSET = BATCH_LENGTH_OFFSET + BATCH_LENGTH_LENGTH
+PARTITION_LEADER_EPOCH_LENGTH = 4
+MAGIC_OFFSET = PARTITION_LEADER_EPOCH_OFFSET + PARTITION_LEADER_EPOCH_LENGTH
+MAGIC_LENGTH = 1
+CRC_OFFSET = MAGIC_OFFSET + MAGIC_LENGTH
+CRC_LENGTH = 4
+ATTRIBUTES_OFFSET = CRC_OFFSET + CRC_LENGTH
+ATTRIBUTES_LENGTH = 2
+LAST_OFFSET_DELTA_OFFSET = ATTRIBUTES_OFFSET + ATTRIBUTES_LENGTH
+LAST_OFFSET_DELTA_LENGTH = 4
+BASE_TIMESTAMP_OFFSET = LAST_OFFSET_DELTA_OFFSET + LAST_OFFSET_DELTA_LENGTH
+BASE_TIMESTAMP_LENGTH = 8
+MAX_TIMESTAMP_OFFSET = BASE_TIMESTAMP_OFFSET + BASE_TIMESTAMP_LENGTH
+MAX_TIMESTAMP_LENGTH = 8
+PRODUCER_ID_OFFSET = MAX_TIMESTAMP_OFFSET + MAX_TIMESTAMP_LENGTH
+PRODUCER_ID_LENGTH = 8
+PRODUCER_EPOCH_OFFSET = PRODUCER_ID_OFFSET + PRODUCER_ID_LENGTH
+PRODUCER_EPOCH_LENGTH = 2
+BASE_SEQUENCE_OFFSET = PRODUCER_EPOCH_OFFSET + PRODUCER_EPOCH_LENGTH
+BASE_SEQUENCE_LENGTH = 4
+RECORDS_COUNT_OFFSET = BASE_SEQUENCE_OFFSET + BASE_SEQUENCE_LENGTH
+RECORDS_COUNT_LENGTH = 4
+RECORDS_OFFSET = RECORDS_COUNT_OFFSET + RECORDS_COUNT_LENGTH
+RECORD_BATCH_OVERHEAD = RECORDS_OFFSET  # bytes before the first variable-size field
+
+COMPRESSION_MASK = 0x07  # attributes bits 0-2
+COMPRESSION_SHIFT = 0
+TIMESTAMP_TYPE_MASK = 0x08  # attributes bit 3
+TIMESTAMP_TYPE_SHIFT = 3
+IS_TRANSACTIONAL_MASK = 0x10  # attributes bit 4
+IS_TRANSACTIONAL_SHIFT = 4
+IS_CONTROL_BATCH_MASK = 0x20  # attributes bit 5
+IS_CONTROL_BATCH_SHIFT = 5
+HAS_DELETE_HORIZON_MS_MASK = 0x40  # attributes bit 6
+HAS_DELETE_HORIZON_MS_SHIFT = 6
+
+# attributes bits:
+# -------------------------------------------------------------
+# | 0-2   | compression            | CompressionType    |
+# | 3     | timestamp_type         | TimestampType      |
+# | 4     | is_transactional       | flag               |
+# | 5     | is_control_batch       | flag               |
+# | 6     | has_delete_horizon_ms  | flag               |
+# -------------------------------------------------------------
+
+
+_S0 = struct.Struct(">qiibIhiqqqhii")
+_S1 = struct.Struct(">qi")
+_S2 = struct.Struct(">ibI")
+_S3 = struct.Struct(">hiqqqhii")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class RecordBatch(NamedTuple):
+    """A batch of one or more records: the unit a producer writes, a broker stores and
+    a consumer fetches, and the unit of compression. A log segment is a plain
+    concatenation of batches. Empty batches (records_count 0) are legal after
+    compaction, which keeps a batch to preserve the producer's last sequence.
+
+    Fields:
+        base_offset: Offset of the first record; record offsets are base_offset +
+            offset_delta.
+        partition_leader_epoch: Epoch of the leader that appended the batch; assigned by the broker
+            on every append, which is why the CRC does not cover it.
+        magic: Format version; at byte 16 in every log entry version, so a reader
+            checks it first.
+        crc: CRC-32C (Castagnoli) of everything from attributes to the end of the
+            batch.
+        attributes: Batch flags; bits 7-15 are unused and must be zero.
+        last_offset_delta: offset_delta of the last record; kept through compaction so the
+            batch's last offset survives.
+        base_timestamp: Timestamp of the first record (or the delete horizon, see
+            attributes); record timestamps are deltas from it.
+        max_timestamp: Largest record timestamp; under LogAppendTime the broker's append
+            time, which applies to every record.
+        producer_id: Idempotent/transactional producer id, -1 when the producer has none.
+        producer_epoch: Producer epoch, -1 when unused.
+        base_sequence: Sequence number of the first record, -1 when unused; record
+            sequences are base_sequence + offset_delta.
+        records: The records; when compressed, the compressed bytes follow
+            records_count directly.
+    """
+
+    base_offset: int | None = None
+    partition_leader_epoch: int = -1
+    magic: int = 2
+    crc: int | None = None
+    attributes: int = 0
+    last_offset_delta: int | None = None
+    base_timestamp: int | None = None
+    max_timestamp: int | None = None
+    producer_id: int = -1
+    producer_epoch: int = -1
+    base_sequence: int = -1
+    records: Sequence = ()
+
+    @property
+    def compression(self) -> int:
+        """Codec of the records region."""
+        return (self.attributes >> 0) & 7
+
+    @property
+    def timestamp_type(self) -> int:
+        """0 CreateTime, 1 LogAppendTime."""
+        return (self.attributes >> 3) & 1
+
+    @property
+    def is_transactional(self) -> bool:
+        """The batch belongs to a transaction."""
+        return bool(self.attributes & 16)
+
+    @property
+    def is_control_batch(self) -> bool:
+        """The batch holds exactly one control record."""
+        return bool(self.attributes & 32)
+
+    @property
+    def has_delete_horizon_ms(self) -> bool:
+        """base_timestamp holds the delete horizon set by compaction."""
+        return bool(self.attributes & 64)
+
+
+class RecordBatchHeader(NamedTuple):
+    """The fixed-size header of a RecordBatch v2: every field before the first variable-size one."""
+
+    base_offset: int
+    batch_length: int
+    partition_leader_epoch: int
+    magic: int
+    crc: int
+    attributes: int
+    last_offset_delta: int
+    base_timestamp: int
+    max_timestamp: int
+    producer_id: int
+    producer_epoch: int
+    base_sequence: int
+    records_count: int
+
+    @property
+    def compression(self) -> int:
+        """Codec of the records region."""
+        return (self.attributes >> 0) & 7
+
+    @property
+    def timestamp_type(self) -> int:
+        """0 CreateTime, 1 LogAppendTime."""
+        return (self.attributes >> 3) & 1
+
+    @property
+    def is_transactional(self) -> bool:
+        """The batch belongs to a transaction."""
+        return bool(self.attributes & 16)
+
+    @property
+    def is_control_batch(self) -> bool:
+        """The batch holds exactly one control record."""
+        return bool(self.attributes & 32)
+
+    @property
+    def has_delete_horizon_ms(self) -> bool:
+        """base_timestamp holds the delete horizon set by compaction."""
+        return bool(self.attributes & 64)
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+record_batch_fields = Struct(
+    "base_offset" / Int64sb,
+    "_rest"
+    / Prefixed(
+        Int32sb,
+        Struct(
+            "partition_leader_epoch" / Int32sb,
+            "magic" / Const(2, Int8sb),
+            "_rest"
+            / Checksummed(
+                "crc",
+                Int32ub,
+                "crc32c",
+                Struct(
+                    "attributes" / Int16sb,
+                    "last_offset_delta" / Int32sb,
+                    "base_timestamp" / Int64sb,
+                    "max_timestamp" / Int64sb,
+                    "producer_id" / Int64sb,
+                    "producer_epoch" / Int16sb,
+                    "base_sequence" / Int32sb,
+                    "records_count" / Rebuild(Int32sb, len_(this.records)),
+                    "records"
+                    / KafkaCompressed(
+                        lambda ctx: (ctx.attributes >> 0) & 7,
+                        Array(this.records_count, record_construct),
+                        magic=2,
+                    ),
+                ),
+            ),
+        ),
+    ),
+)
+
+
+class _RecordBatchAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        v["records"] = [_record_rebase(r, v["base_offset"], v["base_timestamp"]) for r in v["records"]]
+        return RecordBatch(
+            v["base_offset"],
+            v["partition_leader_epoch"],
+            v["magic"],
+            v["crc"],
+            v["attributes"],
+            v["last_offset_delta"],
+            v["base_timestamp"],
+            v["max_timestamp"],
+            v["producer_id"],
+            v["producer_epoch"],
+            v["base_sequence"],
+            v["records"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, RecordBatch):
+            obj = RecordBatch(*obj)
+        v = {
+            "base_offset": obj.base_offset,
+            "partition_leader_epoch": obj.partition_leader_epoch,
+            "magic": obj.magic,
+            "crc": obj.crc,
+            "attributes": obj.attributes,
+            "last_offset_delta": obj.last_offset_delta,
+            "base_timestamp": obj.base_timestamp,
+            "max_timestamp": obj.max_timestamp,
+            "producer_id": obj.producer_id,
+            "producer_epoch": obj.producer_epoch,
+            "base_sequence": obj.base_sequence,
+            "records": obj.records,
+        }
+        v["records"] = [
+            _record_unbase(r, i, v["base_offset"], v["base_timestamp"]) for i, r in enumerate(v["records"])
+        ]
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [
+    ["base_offset"],
+    ["partition_leader_epoch", "magic"],
+    [
+        "attributes",
+        "last_offset_delta",
+        "base_timestamp",
+        "max_timestamp",
+        "producer_id",
+        "producer_epoch",
+        "base_sequence",
+        "records_count",
+        "records",
+    ],
+]
+record_batch_construct = _RecordBatchAdapter(record_batch_fields)
+record_batch_construct.__doc__ = "Construct parser/builder for RecordBatch v2 (the reference codec)."
+
+
+def _record_batch_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _record_batch_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = RecordBatch._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_record_batch_header(buf, pos: int = 0) -> RecordBatchHeader:
+    """Unpack the fixed-size header at ``pos`` (nothing is checked yet)."""
+    try:
+        return _new(RecordBatchHeader, _S0.unpack_from(buf, pos))
+    except struct.error:
+        raise TruncatedError(f"RecordBatch header needs 61 bytes, {len(buf) - pos} left", pos) from None
+
+
+def check_record_batch(buf, pos: int, header: RecordBatchHeader, *, verify: bool = True) -> int:
+    """Check the header's constants, length and checksum against ``buf``; return the end position."""
+    start = pos
+    (
+        base_offset,
+        batch_length,
+        partition_leader_epoch,
+        magic,
+        crc,
+        attributes,
+        last_offset_delta,
+        base_timestamp,
+        max_timestamp,
+        producer_id,
+        producer_epoch,
+        base_sequence,
+        records_count,
+    ) = header
+    pos += 61
+
+    end = pos - 49 + batch_length
+    if batch_length < 0:
+        raise InvalidLengthError(f"RecordBatch batch_length is negative ({batch_length})", start)
+    if end > len(buf):
+        raise TruncatedError(f"RecordBatch needs {end - start} bytes, {len(buf) - start} present", start)
+    if magic != 2:
+        raise InvalidMagicError(f"RecordBatch magic is {magic}, expected 2", pos - 45)
+    if verify:
+        actual = crc32c(memoryview(buf)[pos - 40 : end])
+        if actual != crc:
+            raise CorruptRecordError(
+                f"RecordBatch crc is {crc:#010x}, CRC32C of bytes {pos - 40}..{end} is {actual:#010x}",
+                start,
+            )
+    return end
+
+
+def decode_record_batch_rest(
+    buf,
+    pos: int,
+    header: RecordBatchHeader,
+    *,
+    verify: bool = True,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+) -> tuple:
+    """Check the header at ``pos`` and decode the fields after it; return them as a tuple."""
+    start = pos
+    (
+        base_offset,
+        batch_length,
+        partition_leader_epoch,
+        magic,
+        crc,
+        attributes,
+        last_offset_delta,
+        base_timestamp,
+        max_timestamp,
+        producer_id,
+        producer_epoch,
+        base_sequence,
+        records_count,
+    ) = header
+    pos += 61
+    mv = memoryview(buf)
+
+    end = pos - 49 + batch_length
+    if batch_length < 0:
+        raise InvalidLengthError(f"RecordBatch batch_length is negative ({batch_length})", start)
+    if end > len(buf):
+        raise TruncatedError(f"RecordBatch needs {end - start} bytes, {len(buf) - start} present", start)
+    if magic != 2:
+        raise InvalidMagicError(f"RecordBatch magic is {magic}, expected 2", pos - 45)
+    if verify:
+        actual = crc32c(memoryview(buf)[pos - 40 : end])
+        if actual != crc:
+            raise CorruptRecordError(
+                f"RecordBatch crc is {crc:#010x}, CRC32C of bytes {pos - 40}..{end} is {actual:#010x}",
+                start,
+            )
+    try:
+        n = records_count
+        codec = attributes & 7
+        if codec:
+            region = decompress(codec, mv[pos:end], max_size=max_decompressed, position=pos, magic=2)
+            try:
+                records, used = decode_record_array(region, 0, n, base_offset, base_timestamp)
+            except KafkaFormatError as exc:
+                raise KafkaFormatError(
+                    f"in the decompressed records of the RecordBatch at byte {start}: {exc.reason} (at decompressed byte {exc.position})",
+                    pos,
+                ) from None
+            if used != len(region):
+                raise InvalidLengthError(
+                    f"RecordBatch records use {used} of {len(region)} decompressed bytes", pos
+                )
+            pos = end
+        else:
+            records, pos = decode_record_array(buf, pos, n, base_offset, base_timestamp)
+    except (IndexError, struct.error):
+        raise TruncatedError("RecordBatch ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"RecordBatch has a string that is not UTF-8: {exc.reason}", start) from None
+    if pos != end:
+        raise InvalidLengthError(f"RecordBatch fields end at byte {pos}, its length says {end}", start)
+    return (records,)
+
+
+def decode_record_batch(
+    buf, pos: int = 0, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
+) -> tuple[RecordBatch, int]:
+    """Decode one RecordBatch v2 at ``pos``; return it and the position after it."""
+    header = decode_record_batch_header(buf, pos)
+    end = check_record_batch(buf, pos, header, verify=verify)
+    rest = decode_record_batch_rest(buf, pos, header, verify=False, max_decompressed=max_decompressed)
+    v = dict(zip(header._fields, header, strict=True))
+    v.update(zip(["records"], rest, strict=True))
+    return RecordBatch(
+        v["base_offset"],
+        v["partition_leader_epoch"],
+        v["magic"],
+        v["crc"],
+        v["attributes"],
+        v["last_offset_delta"],
+        v["base_timestamp"],
+        v["max_timestamp"],
+        v["producer_id"],
+        v["producer_epoch"],
+        v["base_sequence"],
+        v["records"],
+    ), end
+
+
+def encode_record_batch(
+    *,
+    base_offset,
+    partition_leader_epoch=-1,
+    attributes=0,
+    last_offset_delta,
+    base_timestamp,
+    max_timestamp,
+    producer_id=-1,
+    producer_epoch=-1,
+    base_sequence=-1,
+    records=(),
+    compress_options: dict | None = None,
+) -> bytes:
+    """Encode one RecordBatch v2; length, count and checksum fields are computed."""
+
+    d3 = encode_record_array(records, base_offset, base_timestamp)
+    codec = attributes & 7
+    if codec:
+        d3 = compress(codec, d3, magic=2, **(compress_options or {}))
+
+    p2 = _S3.pack(
+        attributes,
+        last_offset_delta,
+        base_timestamp,
+        max_timestamp,
+        producer_id,
+        producer_epoch,
+        base_sequence,
+        len(records),
+    )
+
+    s1 = b"".join(
+        (
+            p2,
+            d3,
+        )
+    )
+    p1 = _S2.pack(
+        partition_leader_epoch,
+        2,
+        crc32c(s1),
+    )
+
+    s0 = b"".join(
+        (
+            p1,
+            s1,
+        )
+    )
+    p0 = _S1.pack(
+        base_offset,
+        len(s0),
+    )
+    return b"".join(
+        (
+            p0,
+            s0,
+        )
+    )

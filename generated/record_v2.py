@@ -1,0 +1,337 @@
+"""Record v2: One record inside a RecordBatch. Offsets and timestamps are stored as
+    deltas from the batch's base_offset and base_timestamp; integers are
+    zigzag varints as in Protocol Buffers.
+
+Since Kafka 0.11.0.
+
+Generated from schemas/record_v2.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Int8sb,
+    Prefixed,
+    PrefixedArray,
+    Struct,
+    ZigZag,
+)
+
+from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    KafkaFormatError,
+    TruncatedError,
+)
+from kafkaspec.varint import (
+    VARINT_BYTES,
+    ZIGZAG_1,
+    encode_varint,
+    encode_varlong,
+    read_varint,
+    read_varlong,
+)
+
+from .header_v2 import (
+    decode_header_array,
+    encode_header_array,
+    header_construct,
+)
+
+SCHEMA = "schemas/record_v2.yaml"
+NAME = "Record"
+VERSION = 2
+SINCE = "0.11.0"
+
+# -- layout ------------------------------------------------------------------
+
+LENGTH_OFFSET = 0
+
+
+_S0 = struct.Struct(">b")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class Record(NamedTuple):
+    """One record inside a RecordBatch. Offsets and timestamps are stored as deltas
+    from the batch's base_offset and base_timestamp; integers are zigzag varints as
+    in Protocol Buffers.
+
+    Fields:
+        attributes: Unused; bits 0-7 are zero.
+        timestamp: Timestamp minus the batch base_timestamp. A varlong (64-bit zigzag),
+            not a varint as some documents say: a batch spanning more than ~24.8
+            days needs it.
+        offset: Offset minus the batch base_offset.
+        key: Record key; length -1 means null.
+        value: Record value; length -1 means null (a tombstone on a compacted
+            topic).
+        headers: Ordered headers; duplicate keys and null values are legal and kept.
+    """
+
+    attributes: int = 0
+    timestamp: int | None = None
+    offset: int | None = None
+    key: bytes | None = None
+    value: bytes | None = None
+    headers: Sequence = ()
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+record_fields = Struct(
+    "_rest"
+    / Prefixed(
+        ZigZag,
+        Struct(
+            "attributes" / Int8sb,
+            "timestamp_delta" / ZigZag,
+            "offset_delta" / ZigZag,
+            "key" / KafkaBytes(ZigZag, nullable=True),
+            "value" / KafkaBytes(ZigZag, nullable=True),
+            "headers" / PrefixedArray(ZigZag, header_construct),
+        ),
+    )
+)
+
+
+class _RecordAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return Record(
+            v["attributes"],
+            v["timestamp_delta"],
+            v["offset_delta"],
+            v["key"],
+            v["value"],
+            v["headers"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, Record):
+            obj = Record(*obj)
+        v = {
+            "attributes": obj.attributes,
+            "timestamp_delta": obj.timestamp,
+            "offset_delta": obj.offset,
+            "key": obj.key,
+            "value": obj.value,
+            "headers": obj.headers,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [[], ["attributes", "timestamp_delta", "offset_delta", "key", "value", "headers"]]
+record_construct = _RecordAdapter(record_fields)
+record_construct.__doc__ = "Construct parser/builder for Record v2 (the reference codec)."
+
+
+def _record_rebase(item, base_offset, base_timestamp):
+    """Turn stored deltas into absolute values."""
+    return item._replace(
+        timestamp=item.timestamp + base_timestamp,
+        offset=item.offset + base_offset,
+    )
+
+
+def _record_unbase(item, index, base_offset, base_timestamp):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = Record._make(item)
+    return item._replace(
+        timestamp=0 if item.timestamp is None else item.timestamp - base_timestamp,
+        offset=index if item.offset is None else item.offset - base_offset,
+    )
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_record_array(
+    buf, pos: int, count: int, base_offset: int, base_timestamp: int, *, verify: bool = True
+) -> tuple[list[Record], int]:
+    """Decode ``count`` consecutive Records from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 7:
+        raise InvalidLengthError(f"{count} Records cannot fit in the {len(buf) - pos} bytes left", pos)
+    items = []
+    append = items.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            length = buf[pos]
+            if length < 128:
+                length = ZIGZAG_1[length]
+                pos += 1
+            else:
+                length, pos = read_varint(buf, pos)
+            end = pos + length
+            if length < 0 or end > len(buf):
+                raise InvalidLengthError(
+                    f"Record length {length} does not fit the {len(buf) - pos} bytes left", start
+                )
+
+            attributes = buf[pos]
+            if attributes > 127:
+                attributes -= 256
+            pos += 1
+
+            timestamp_delta = buf[pos]
+            if timestamp_delta < 128:
+                timestamp_delta = ZIGZAG_1[timestamp_delta]
+                pos += 1
+            else:
+                timestamp_delta, pos = read_varlong(buf, pos)
+
+            offset_delta = buf[pos]
+            if offset_delta < 128:
+                offset_delta = ZIGZAG_1[offset_delta]
+                pos += 1
+            else:
+                offset_delta, pos = read_varint(buf, pos)
+
+            n = buf[pos]
+            if n < 128:
+                n = ZIGZAG_1[n]
+                pos += 1
+            else:
+                n, pos = read_varint(buf, pos)
+            if n >= 0:
+                key = buf[pos : pos + n]
+                pos += n
+            elif n == -1:
+                key = None
+            else:
+                raise InvalidLengthError(f"Record key length {n} is negative", pos)
+
+            n = buf[pos]
+            if n < 128:
+                n = ZIGZAG_1[n]
+                pos += 1
+            else:
+                n, pos = read_varint(buf, pos)
+            if n >= 0:
+                value = buf[pos : pos + n]
+                pos += n
+            elif n == -1:
+                value = None
+            else:
+                raise InvalidLengthError(f"Record value length {n} is negative", pos)
+
+            n = buf[pos]
+            if n < 128:
+                n = ZIGZAG_1[n]
+                pos += 1
+            else:
+                n, pos = read_varint(buf, pos)
+            if n == 0:
+                headers = []
+            else:
+                headers, pos = decode_header_array(buf, pos, n)
+            if pos != end:
+                raise InvalidLengthError(f"Record fields end at byte {pos}, its length says {end}", start)
+            append(
+                _new(
+                    Record,
+                    (
+                        attributes,
+                        base_timestamp + timestamp_delta,
+                        base_offset + offset_delta,
+                        key,
+                        value,
+                        headers,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("Record ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"Record has a string that is not UTF-8: {exc.reason}", start) from None
+    if pos > len(buf):
+        raise TruncatedError("Record runs past the end of the data", start)
+    return items, pos
+
+
+def decode_record(buf, pos: int = 0, base_offset: int = 0, base_timestamp: int = 0) -> tuple[Record, int]:
+    """Decode one Record at ``pos``; return it and the position after it."""
+    items, pos = decode_record_array(bytes(buf), pos, 1, base_offset, base_timestamp)
+    return items[0], pos
+
+
+def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) -> bytes:
+    """Encode a sequence of Records back to back."""
+    out = bytearray()
+    for index, item in enumerate(items):
+        (
+            attributes,
+            timestamp,
+            offset,
+            key,
+            value,
+            headers,
+        ) = item
+        timestamp_delta = 0 if timestamp is None else timestamp - base_timestamp
+        offset_delta = index if offset is None else offset - base_offset
+
+        if headers:
+            d6 = encode_header_array(headers)
+            p6 = VARINT_BYTES.get(len(headers)) or encode_varint(len(headers))
+        else:
+            d6 = b""
+            p6 = b"\x00"
+
+        d5 = value
+        if d5 is None:
+            p5 = b"\x01"
+            d5 = b""
+        else:
+            p5 = VARINT_BYTES.get(len(d5)) or encode_varint(len(d5))
+
+        d4 = key
+        if d4 is None:
+            p4 = b"\x01"
+            d4 = b""
+        else:
+            p4 = VARINT_BYTES.get(len(d4)) or encode_varint(len(d4))
+
+        p3 = VARINT_BYTES.get(offset_delta) or encode_varint(offset_delta)
+
+        p2 = VARINT_BYTES.get(timestamp_delta) or encode_varlong(timestamp_delta)
+
+        p1 = _BYTE[attributes & 0xFF]
+
+        s0 = b"".join(
+            (
+                p1,
+                p2,
+                p3,
+                p4,
+                d4,
+                p5,
+                d5,
+                p6,
+                d6,
+            )
+        )
+        p0 = VARINT_BYTES.get(len(s0)) or encode_varint(len(s0))
+        out += p0
+        out += s0
+    return bytes(out)
+
+
+def encode_record(item, base_offset: int = 0, base_timestamp: int = 0) -> bytes:
+    """Encode one Record."""
+    return encode_record_array((item,), base_offset, base_timestamp)

@@ -1,0 +1,44 @@
+"""kafkaspec: Apache Kafka's record formats from one declarative spec.
+
+>>> import kafkaspec
+>>> data = kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"v", timestamp=1)], compression="zstd")
+>>> [(r.offset, r.key, r.value) for b in kafkaspec.iter_batches(data) for r in b]
+[(0, b'k', b'v')]
+"""
+
+from .builder import build_batch, build_control_batch
+from .errors import (
+    CorruptRecordError,
+    DecompressionError,
+    InvalidLengthError,
+    InvalidMagicError,
+    KafkaFormatError,
+    LimitExceededError,
+    TruncatedError,
+    UnsupportedCodecError,
+)
+from .generated.record_v2 import Record
+from .records import Batch, BatchIterator, ControlRecord, Partial, iter_batches, parse_control_record
+
+__version__ = "0.1.0"
+Header = tuple  # headers are (key: str, value: bytes | None) pairs
+
+__all__ = [
+    "Batch",
+    "BatchIterator",
+    "ControlRecord",
+    "CorruptRecordError",
+    "DecompressionError",
+    "InvalidLengthError",
+    "InvalidMagicError",
+    "KafkaFormatError",
+    "LimitExceededError",
+    "Partial",
+    "Record",
+    "TruncatedError",
+    "UnsupportedCodecError",
+    "build_batch",
+    "build_control_batch",
+    "iter_batches",
+    "parse_control_record",
+]

@@ -1,0 +1,67 @@
+"""One exception hierarchy for every format problem.
+
+Every error says what was wrong and at which byte position, in the spirit of
+Kafka's ``CorruptRecordException`` messages. Callers that only care whether
+input is good catch :class:`KafkaFormatError`.
+"""
+
+from __future__ import annotations
+
+
+class KafkaFormatError(ValueError):
+    """Input bytes do not follow the Kafka format they claim to be in.
+
+    ``position`` is the absolute byte offset in the input where the problem was
+    found (``None`` when unknown); ``source`` names the file, when there is one.
+    """
+
+    def __init__(self, message: str, position: int | None = None, source: str | None = None):
+        self.reason = message
+        self.position = position
+        self.source = source
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        where = []
+        if self.source:
+            where.append(self.source)
+        if self.position is not None:
+            where.append(f"byte {self.position}")
+        return f"{self.reason} (at {', '.join(where)})" if where else self.reason
+
+    def at(self, base: int = 0, source: str | None = None) -> KafkaFormatError:
+        """Shift the position by ``base`` (a region's start in the whole input) and name the source."""
+        if self.position is not None:
+            self.position += base
+        if source and not self.source:
+            self.source = source
+        self.args = (self._render(),)
+        return self
+
+
+class CorruptRecordError(KafkaFormatError):
+    """A stored checksum does not match the bytes it covers."""
+
+
+class InvalidMagicError(KafkaFormatError):
+    """The magic byte names no format this library knows (or the wrong one for the call)."""
+
+
+class TruncatedError(KafkaFormatError):
+    """The input ends before a structure it has started."""
+
+
+class InvalidLengthError(KafkaFormatError):
+    """A length or count field disagrees with the bytes present."""
+
+
+class UnsupportedCodecError(KafkaFormatError):
+    """The compression attribute names a codec that does not exist or is not allowed here."""
+
+
+class DecompressionError(KafkaFormatError):
+    """A compressed region could not be decompressed by its codec."""
+
+
+class LimitExceededError(KafkaFormatError):
+    """Input would exceed a safety limit (decompressed size, record count, nesting)."""

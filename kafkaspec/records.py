@@ -1,0 +1,205 @@
+"""Reading batches: :func:`iter_batches` over any bytes-like input, yielding :class:`Batch`.
+
+Sans-IO: this module only turns bytes into values. Files, Spark and the CLI
+sit on top. The magic byte at position 16 picks the layout of each entry, so
+streams may mix formats; a trailing partial entry (a fetch response cut at
+its size limit, a segment being written) ends iteration and is reported in
+:attr:`BatchIterator.partial`, not raised.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
+from .errors import InvalidMagicError, KafkaFormatError
+from .generated import control_record_key_v0 as ctl_key
+from .generated import end_transaction_marker_v0 as end_txn
+from .generated import record_batch_v2 as v2
+from .generated.enums import ControlRecordType
+from .generated.record_v2 import Record
+
+#: every log entry starts with offset (int64) and a size (int32), then 4 more bytes, then magic
+LOG_OVERHEAD = 12
+MAGIC_OFFSET = v2.MAGIC_OFFSET
+_HEAD = struct.Struct(">qiib")  # base offset, length, (epoch or crc), magic
+TIMESTAMP_TYPES = ("create", "log_append")
+
+
+class Partial(NamedTuple):
+    """Bytes at the end of the input that do not hold a complete entry."""
+
+    position: int
+    size: int
+    needed: int | None  # total size the entry announces, when its header was readable
+
+
+class ControlRecord(NamedTuple):
+    """The decoded control record of a control batch."""
+
+    version: int
+    type: int
+    type_name: str
+    coordinator_epoch: int | None  # for abort/commit markers
+    value: bytes | None  # the raw value (for KRaft control types: their own schema)
+
+
+class Batch:
+    """One RecordBatch v2 in a buffer: header fields now, records decoded on first use."""
+
+    __slots__ = ("header", "_buf", "position", "end", "_records", "max_decompressed")
+    magic = 2
+
+    def __init__(self, header: v2.RecordBatchHeader, buf, position: int, end: int,
+                 max_decompressed: int = DEFAULT_MAX_DECOMPRESSED):
+        self.header = header
+        self._buf = buf
+        self.position = position
+        self.end = end
+        self._records: list[Record] | None = None
+        self.max_decompressed = max_decompressed
+
+    # -- header fields, in Kafka's names ---------------------------------------
+    base_offset = property(lambda self: self.header.base_offset)
+    partition_leader_epoch = property(lambda self: self.header.partition_leader_epoch)
+    crc = property(lambda self: self.header.crc)
+    attributes = property(lambda self: self.header.attributes)
+    last_offset_delta = property(lambda self: self.header.last_offset_delta)
+    base_timestamp = property(lambda self: self.header.base_timestamp)
+    max_timestamp = property(lambda self: self.header.max_timestamp)
+    producer_id = property(lambda self: self.header.producer_id)
+    producer_epoch = property(lambda self: self.header.producer_epoch)
+    base_sequence = property(lambda self: self.header.base_sequence)
+    records_count = property(lambda self: self.header.records_count)
+    is_transactional = property(lambda self: self.header.is_transactional)
+    is_control = property(lambda self: self.header.is_control_batch)
+    has_delete_horizon = property(lambda self: self.header.has_delete_horizon_ms)
+
+    @property
+    def last_offset(self) -> int:
+        return self.header.base_offset + self.header.last_offset_delta
+
+    @property
+    def compression(self) -> str:
+        return CODEC_NAMES[self.header.compression] if self.header.compression < 5 else str(self.header.compression)
+
+    @property
+    def timestamp_type(self) -> str:
+        return TIMESTAMP_TYPES[self.header.timestamp_type]
+
+    @property
+    def size(self) -> int:
+        return self.end - self.position
+
+    @property
+    def records(self) -> list[Record]:
+        """The records, decoded (and decompressed) on first access."""
+        if self._records is None:
+            (records,) = v2.decode_record_batch_rest(
+                self._buf, self.position, self.header, verify=False, max_decompressed=self.max_decompressed
+            )
+            if self.header.timestamp_type == 1:  # LogAppendTime: the broker's time applies to all
+                ts = self.header.max_timestamp
+                records = [r._replace(timestamp=ts) for r in records]
+            self._records = records
+        return self._records
+
+    def __iter__(self) -> Iterator[Record]:
+        return iter(self.records)
+
+    def __len__(self) -> int:
+        return self.header.records_count
+
+    @property
+    def control(self) -> ControlRecord | None:
+        """The control record of a control batch (None for data batches)."""
+        if not self.is_control:
+            return None
+        if not self.records:
+            raise KafkaFormatError("control batch holds no control record", self.position)
+        return parse_control_record(self.records[0].key, self.records[0].value, self.position)
+
+    def raw(self) -> bytes:
+        """The batch's bytes, exactly as stored."""
+        return bytes(self._buf[self.position : self.end])
+
+    def __repr__(self) -> str:
+        return (f"Batch(magic=2, base_offset={self.base_offset}, last_offset={self.last_offset}, "
+                f"count={self.records_count}, compression={self.compression!r}, position={self.position})")
+
+
+def parse_control_record(key: bytes | None, value: bytes | None, position: int | None = None) -> ControlRecord:
+    """Decode a control record's key (version, type) and, for abort/commit, its marker value."""
+    if key is None or len(key) < 4:
+        raise KafkaFormatError("control record key must hold version and type (4 bytes)", position)
+    k, _ = ctl_key.decode_control_record_key(key)
+    try:
+        type_name = ControlRecordType(k.type).name.lower()
+    except ValueError:
+        type_name = f"unknown({k.type})"
+    epoch = None
+    if k.type in (ControlRecordType.ABORT, ControlRecordType.COMMIT) and value is not None:
+        if len(value) < 6:
+            raise KafkaFormatError("end-transaction marker value must hold version and coordinator epoch", position)
+        marker, _ = end_txn.decode_end_transaction_marker(value)
+        epoch = marker.coordinator_epoch
+    return ControlRecord(k.version, k.type, type_name, epoch, value)
+
+
+class BatchIterator:
+    """Iterates the entries of a buffer; afterwards :attr:`partial` says whether bytes were left over."""
+
+    def __init__(self, data, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+                 start: int = 0, end: int | None = None, base_position: int = 0):
+        if isinstance(data, (bytearray, memoryview)):
+            data = bytes(data)  # record values must be bytes, and the caller may mutate theirs
+        self._buf = data
+        self._pos = start
+        self._end = len(data) if end is None else end
+        self.verify = verify
+        self.max_decompressed = max_decompressed
+        self.partial: Partial | None = None
+        self.base_position = base_position
+
+    def __iter__(self) -> BatchIterator:
+        return self
+
+    def __next__(self) -> Batch:
+        buf, pos, end = self._buf, self._pos, self._end
+        if pos >= end:
+            raise StopIteration
+        if end - pos < MAGIC_OFFSET + 1:
+            self.partial = Partial(pos, end - pos, None)
+            self._pos = end
+            raise StopIteration
+        _, length, _, magic = _HEAD.unpack_from(buf, pos)
+        needed = LOG_OVERHEAD + length
+        if length >= 0 and pos + needed > end:
+            self.partial = Partial(pos, end - pos, needed)
+            self._pos = end
+            raise StopIteration
+        try:
+            batch = self._read(buf, pos, magic)
+        except KafkaFormatError as exc:
+            raise exc.at(0) from None
+        self._pos = batch.end
+        return batch
+
+    def _read(self, buf, pos: int, magic: int):
+        if magic == 2:
+            header = v2.decode_record_batch_header(buf, pos)
+            end = v2.check_record_batch(buf, pos, header, verify=self.verify)
+            return Batch(header, buf, pos, end, self.max_decompressed)
+        raise InvalidMagicError(f"magic byte is {magic}; this reader knows magic 2", pos + MAGIC_OFFSET)
+
+
+def iter_batches(data, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> BatchIterator:
+    """Iterate the batches in ``data`` (bytes, bytearray, memoryview or mmap).
+
+    CRCs are checked as each batch is reached (``verify=False`` skips that);
+    records are decoded when first used. A trailing partial entry stops the
+    iteration and is reported in the iterator's ``partial`` attribute.
+    """
+    return BatchIterator(data, verify=verify, max_decompressed=max_decompressed)
