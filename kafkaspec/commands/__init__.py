@@ -1,0 +1,1 @@
+"""One module per ``kafkaspec`` subcommand; each defines ``register(subparsers)``."""
