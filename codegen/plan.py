@@ -76,6 +76,11 @@ class Planner:
                 total += MIN_SIZE[f.count]
         return max(total, 1)
 
+    @staticmethod
+    def uses_varints(steps: list[Step]) -> bool:
+        """Whether decoding these steps reads a varint (and so needs the zigzag tables)."""
+        return any(st.kind == "var" or st.prefix in ("varint", "uvarint") for st in steps)
+
     def item_plan(self, ref: str) -> dict:
         s = self.schemas.resolve(ref)
         return {
@@ -105,6 +110,7 @@ class Planner:
             "headed": headed,
             "header_step": leading if headed else None,
             "rest_steps": steps[1:] if headed else steps,
+            "rest_uses_varints": self.uses_varints(steps[1:] if headed else steps),
             "exposed": exposed,
             "tuple_fields": [self.tuple_field(f) for f in exposed],
             "bases": sorted({f.relative_to[0] for f in s.fields if f.relative_to}),
@@ -120,6 +126,7 @@ class Planner:
             "length_local": local(length_field.name) if length_field else "",
             "magic": next((f.const for f in s.fields if f.name == "magic" and f.const is not None), 2),
             "params": self.encode_params(s),
+            "columns": self.column_encode(s, structs, exposed),
         }
 
     def tuple_field(self, f: Field) -> dict:
@@ -145,6 +152,47 @@ class Planner:
             tf = self.tuple_field(f)
             out.append({"name": local(f.exposed_name), "default": None if tf["default"] == "None" and not f.has_default else tf["default"]})
         return out
+
+    def column_encode(self, s: Struct, structs: dict[str, str], exposed: list[Field]) -> dict | None:
+        """Plan a column-at-a-time encoder for array items, or None where the shape needs the general loop.
+
+        Each field becomes one or two columns of byte strings built by C-level ``map`` calls;
+        a value outside the common case raises and the caller falls back to the general loop.
+        """
+        if s.discriminator is not None:
+            return None
+        columns: list[dict] = []
+        length_prefix = False
+        names = [f.name for f in exposed]
+        for i, f in enumerate(s.fields):
+            if f.length_of and i == 0 and f.type in ("varint", "uvarint"):
+                length_prefix = True
+                continue
+            if f.computed:
+                return None
+            col = names.index(f.name)
+            if f.fixed:
+                if f.type in ("int8", "uint8"):
+                    columns.append({"kind": "byte", "col": col})
+                else:
+                    fmt = ">" + FIXED_TYPES[f.type][0]
+                    columns.append({"kind": "pack", "col": col, "struct": self._struct_const(structs, fmt)})
+            elif f.type in ("varint", "varlong", "uvarint"):
+                table = "UVARINT_BYTES" if f.type == "uvarint" else "VARINT_BYTES"
+                rel = f.relative_to
+                columns.append({"kind": "var", "col": col, "table": table,
+                                "base": rel[0] if rel else None, "default": rel[2] if rel else None})
+            elif f.type in ("bytes", "string") and f.length in ("varint", "uvarint"):
+                columns.append({"kind": "bytes", "col": col, "string": f.type == "string",
+                                "table": "UVARINT_BYTES" if f.length == "uvarint" else "VARINT_BYTES"})
+            elif f.type == "array" and f.count in ("varint", "uvarint") and not self.item_plan(f.items)["bases"]:
+                columns.append({"kind": "array", "col": col, "item": self.item_plan(f.items)["snake"],
+                                "table": "UVARINT_BYTES" if f.count == "uvarint" else "VARINT_BYTES"})
+            else:
+                return None
+        return {"length_prefix": length_prefix, "columns": columns,
+                "index_default": any(c.get("default") == "index" for c in columns),
+                "needs_n": any(c.get("default") for c in columns)}
 
     def constants(self, s: Struct) -> list[tuple[str, str, str]]:
         """Chained layout constants of the leading fixed-width fields, like DefaultRecordBatch.java."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 
-from construct import Adapter, ChecksumError, Construct, Container, ListContainer, stream_read_entire, stream_write
+from construct import Adapter, ChecksumError, Construct, ListContainer, stream_read_entire, stream_write
 
 from . import compression
 from .crc import ALGORITHMS
@@ -49,8 +49,8 @@ class KafkaBytes(Construct):
 class Checksummed(Construct):
     """A uint32 checksum followed by the fields it covers (to the end of the structure).
 
-    Parses into ``Container(<name>=stored, _rest=<fields>)`` and checks the
-    checksum; building computes it.
+    Parses into the covered fields' container plus ``<name>`` (the stored
+    value), after checking it; building computes it.
     """
 
     def __init__(self, name: str, checksum_field, algorithm: str, subcon):
@@ -65,11 +65,12 @@ class Checksummed(Construct):
         if actual != stored:
             raise ChecksumError(f"stored checksum {stored:#010x} != computed {actual:#010x}", path=path)
         value = self.subcon._parsereport(io.BytesIO(data), context, path)
-        return Container({self.field_name: stored, "_rest": value})
+        value[self.field_name] = stored
+        return value
 
     def _build(self, obj, stream, context, path):
         sub = io.BytesIO()
-        self.subcon._build(obj["_rest"], sub, context, path)
+        self.subcon._build(obj, sub, context, path)
         data = sub.getvalue()
         self.checksum_field._build(self.algorithm(data), stream, context, path)
         stream_write(stream, data, len(data), path)

@@ -11,6 +11,8 @@ from .errors import InvalidLengthError, TruncatedError
 
 #: zigzag-decoded value of each one-byte varint (0..127)
 ZIGZAG_1 = tuple((b >> 1) ^ -(b & 1) for b in range(128))
+#: zigzag-decoded value of each two-byte varint, indexed by (byte0 & 0x7f) | (byte1 << 7)
+ZIGZAG_2 = tuple((u >> 1) ^ -(u & 1) for u in range(1 << 14))
 
 
 def _encode_unsigned(n: int) -> bytes:

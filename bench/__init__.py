@@ -1,0 +1,1 @@
+"""Benchmarks run by ``make bench``: kafkaspec against kafka-python and aiokafka in one process."""

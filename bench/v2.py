@@ -1,0 +1,133 @@
+"""RecordBatch v2 build and parse: kafkaspec's fast path vs aiokafka (Cython), kafka-python and Construct.
+
+Standard workload: one batch of 100 records, 6-byte random keys, 60-byte random
+values, no headers, uncompressed; variants with zstd, lz4 and 3 headers per
+record. "Parse" = verify the CRC and materialise offset, timestamp, key, value
+and headers of every record.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import timeit
+
+from aiokafka.record import default_records as aio
+from kafka.record import default_records as kp
+
+import kafkaspec
+from kafkaspec.generated import record_batch_v2 as v2
+
+CODECS = {"none": 0, "gzip": 1, "snappy": 2, "lz4": 3, "zstd": 4}
+WORKLOADS = [
+    ("standard", "none", 0),
+    ("zstd", "zstd", 0),
+    ("lz4", "lz4", 0),
+    ("3 headers", "none", 3),
+]
+N = 100
+
+
+def make_records(n: int, headers: int, seed: int = 1):
+    rnd = random.Random(seed)
+    base_ts = 1_700_000_000_000
+    out = []
+    for i in range(n):
+        hs = [(f"h{j}", rnd.randbytes(8)) for j in range(headers)]
+        out.append((rnd.randbytes(6), rnd.randbytes(60), base_ts + i, hs))
+    return out
+
+
+def _best(fn, number: int, repeat: int) -> float:
+    return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
+
+
+def run(quick: bool = False) -> list[dict]:
+    number, repeat = (50, 3) if quick else (300, 7)
+    results = []
+    for name, codec, nheaders in WORKLOADS:
+        raw = make_records(N, nheaders)
+        records = [kafkaspec.Record(key=k, value=v, timestamp=t, headers=h) for k, v, t, h in raw]
+        cid = CODECS[codec]
+
+        def ks_build():
+            return kafkaspec.build_batch(records, compression=codec)
+
+        def aio_build():
+            b = aio.DefaultRecordBatchBuilder(2, cid, 0, -1, -1, -1, 1 << 22)
+            for i, (k, v, t, h) in enumerate(raw):
+                b.append(i, timestamp=t, key=k, value=v, headers=h)
+            return b.build()
+
+        def kp_build():
+            b = kp.DefaultRecordBatchBuilder(2, cid, 0, -1, -1, -1, 1 << 22)
+            for i, (k, v, t, h) in enumerate(raw):
+                b.append(i, timestamp=t, key=k, value=v, headers=h)
+            return b.build()
+
+        def cs_build():
+            return v2.record_batch_construct.build(
+                v2.RecordBatch(base_offset=0, crc=0, attributes=cid, last_offset_delta=N - 1,
+                               base_timestamp=raw[0][2], max_timestamp=raw[-1][2], records=records)
+            )
+
+        data = bytes(ks_build())
+
+        def ks_parse():
+            for batch in kafkaspec.iter_batches(data):
+                for r in batch.records:
+                    r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+
+        def aio_parse():
+            b = aio.DefaultRecordBatch(data)
+            assert b.validate_crc()
+            for r in b:
+                r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+
+        def kp_parse():
+            b = kp.DefaultRecordBatch(data)
+            assert b.validate_crc()
+            for r in b:
+                r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+
+        def cs_parse():
+            batch = v2.record_batch_construct.parse(data)
+            for r in batch.records:
+                r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+
+        cs_number = max(1, number // 20)
+        row = {"workload": name}
+        for op, fns in (("build", (ks_build, aio_build, kp_build, cs_build)),
+                        ("parse", (ks_parse, aio_parse, kp_parse, cs_parse))):
+            ks, ai, kpy, cs = (
+                _best(fns[0], number, repeat),
+                _best(fns[1], number, repeat),
+                _best(fns[2], max(1, number // 5), repeat),
+                _best(fns[3], cs_number, 3),
+            )
+            row[op] = {"kafkaspec": ks, "aiokafka": ai, "kafka-python": kpy, "construct": cs}
+        results.append(row)
+    return results
+
+
+def report(results: list[dict]) -> str:
+    lines = [
+        f"RecordBatch v2, {N} records/batch, 6-byte keys, 60-byte values (µs per record; best of repeats)",
+        f"{'workload':<11} {'op':<6} {'kafkaspec':>10} {'aiokafka':>9} {'kafka-py':>9} {'construct':>10}"
+        f" {'ks/aio':>7} {'kp/ks':>7}",
+    ]
+    for row in results:
+        for op in ("build", "parse"):
+            t = row[op]
+            us = {k: v / N * 1e6 for k, v in t.items()}
+            lines.append(
+                f"{row['workload']:<11} {op:<6} {us['kafkaspec']:>10.3f} {us['aiokafka']:>9.3f} "
+                f"{us['kafka-python']:>9.3f} {us['construct']:>10.2f} "
+                f"{t['kafkaspec'] / t['aiokafka']:>6.2f}x {t['kafka-python'] / t['kafkaspec']:>6.1f}x"
+            )
+    lines.append("targets (standard): build ks/aio <= 1.25x and kp/ks >= 6x; parse ks/aio <= 2.5x and kp/ks >= 4x")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(report(run(quick=bool(os.environ.get("BENCH_QUICK")))))
