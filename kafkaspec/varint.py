@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from .errors import InvalidLengthError, TruncatedError
 
+#: signed value of each byte, for int8 fields
+INT8 = tuple(range(128)) + tuple(range(-128, 0))
 #: zigzag-decoded value of each one-byte varint (0..127)
 ZIGZAG_1 = tuple((b >> 1) ^ -(b & 1) for b in range(128))
 #: zigzag-decoded value of each two-byte varint, indexed by (byte0 & 0x7f) | (byte1 << 7)
