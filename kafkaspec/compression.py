@@ -77,7 +77,7 @@ def _gunzip(data, max_size: int, position: int | None) -> bytes:
 def _raw_snappy(block, max_size: int, position: int | None) -> bytes:
     # The raw format starts with the uncompressed length as a uvarint: check it first.
     n = shift = 0
-    for i, b in enumerate(bytes(block[:5])):
+    for b in bytes(block[:5]):
         n |= (b & 0x7F) << shift
         shift += 7
         if b < 0x80:
