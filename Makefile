@@ -54,3 +54,17 @@ demo: $(STAMP) java-check
 
 clean:
 	rm -rf $(VENV) build .pytest_cache
+
+# Schema review: list what changed in every schema edited since BASE (a git revision; default HEAD,
+# i.e. the uncommitted edits) and exit 1 on a breaking change (rules: docs/review-rules.md).
+# make review-diff BASE=origin/main REVIEW_FLAGS=--markdown
+BASE ?= HEAD
+REVIEW_FLAGS ?=
+.PHONY: review-diff
+review-diff: $(STAMP)
+	@files="$$(git diff --name-only $(BASE) -- 'schemas/*.yaml' 'schemas/**/*.yaml' | sort -u)"; \
+	if [ -z "$$files" ]; then echo "review-diff: no schema changes since $(BASE)"; exit 0; fi; \
+	rc=0; for f in $$files; do \
+	  $(PY) -m kafkaspec.cli review diff "$$f" --rev-old $(BASE) $(REVIEW_FLAGS); s=$$?; \
+	  if [ $$s -gt $$rc ]; then rc=$$s; fi; echo; \
+	done; exit $$rc

@@ -35,9 +35,10 @@ STRUCT_KEYS = {"name", "version", "since", "doc", "fields", "discriminator", "st
 FIELD_KEYS = {
     "name", "type", "doc", "since", "default", "const", "enum", "bits",
     "length_of", "count_of", "checksum", "length", "nullable", "items", "count",
-    "compressed_by", "relative_to", "relative_bases", "size",
+    "compressed_by", "relative_to", "relative_bases", "size", "present_if",
 }
 BIT_KEYS = {"name", "bit", "bits", "enum", "doc", "since"}
+ENUM_VALUE_KEYS = {"name", "value", "doc", "since"}
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 CAMEL = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 
@@ -52,6 +53,7 @@ class EnumValue:
     value: int
     doc: str
     since: str | None
+    unknown_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,10 @@ class Enum:
     doc: str
     since: str | None
     values: tuple[EnumValue, ...]
+    #: values deliberately left unnamed inside the enum's range (the lint's completeness rule)
+    reserved: tuple[int, ...] = ()
+    #: the file that defines the enum (for lint messages)
+    path: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +106,8 @@ class Field:
     compressed_by: tuple[str, str] | None = None  # (field, bit)
     relative_to: tuple[str, str, str | None] | None = None  # (base, exposed name, default)
     relative_bases: dict[str, str] = field(default_factory=dict)
+    # ((field, bit, value), ...): on the wire only when every named bit has that value (proposals only)
+    present_if: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def fixed(self) -> bool:
@@ -187,6 +195,7 @@ class _Ctx:
     def __init__(self, path: Path):
         self.path = path
         self.where = ""
+        self.status = "current"
 
     def fail(self, problem: str) -> SchemaError:
         return SchemaError(f"{self.path.name}: {self.where}{problem}")
@@ -212,6 +221,9 @@ def _text(ctx: _Ctx, doc: dict, key: str) -> str:
 def _range(ctx: _Ctx, spec: Any, key: str) -> tuple[str, str]:
     if not isinstance(spec, dict) or set(spec) - {"from", "to", "algorithm"} or "from" not in spec:
         raise ctx.fail(f"'{key}' must be a mapping with 'from' and 'to'")
+    if key == "checksum" and ctx.status == "proposal" and isinstance(spec.get("to"), str) and spec["to"] != "end":
+        # a checksum over a range of earlier fields (KIP-98 draft's trailing CRC): review tooling only
+        return spec["from"], spec["to"]
     if spec.get("to") != "end":
         raise ctx.fail(f"'{key}' must run to the end of the structure (to: end), got {spec.get('to')!r}")
     return spec["from"], "end"
@@ -262,6 +274,8 @@ def _field(ctx: _Ctx, raw: Any, index: int) -> Field:
     f = Field(name=name, type=ftype, doc=doc, since=raw.get("since"))
     if "default" in raw:
         f.default, f.has_default = raw["default"], True
+    if "present_if" in raw:
+        f.present_if = _present_if(ctx, raw["present_if"])
     if ftype in FIXED_TYPES or ftype in VAR_TYPES:
         width = FIXED_TYPES[ftype][1] * 8 if ftype in FIXED_TYPES else 64
         if "const" in raw:
@@ -322,6 +336,19 @@ def _field(ctx: _Ctx, raw: Any, index: int) -> Field:
     return f
 
 
+def _present_if(ctx: _Ctx, spec: Any) -> tuple[tuple[str, str, int], ...]:
+    """``present_if: attributes.null_key == 0 [and ...]``: an optional field, as in the KIP-98 draft."""
+    if ctx.status != "proposal":
+        raise ctx.fail("'present_if' is only supported in status: proposal schemas (the code generator cannot generate it yet)")
+    out = []
+    for term in str(spec).split(" and "):
+        m = re.fullmatch(r"\s*([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)\s*==\s*(\d+)\s*", term)
+        if not m:
+            raise ctx.fail(f"'present_if' must look like 'field.bit == 0 [and field.bit == 1]', got {spec!r}")
+        out.append((m[1], m[2], int(m[3])))
+    return tuple(out)
+
+
 def _compressed_by(ctx: _Ctx, spec: Any) -> tuple[str, str]:
     if not isinstance(spec, str) or spec.count(".") != 1:
         raise ctx.fail(f"'compressed_by' must name a bit field as 'field.bit', got {spec!r}")
@@ -347,8 +374,15 @@ def _check_struct(ctx: _Ctx, s: Struct) -> None:
                 raise ctx.fail(f"length_of must start at the next field ('{later[0] if later else 'end'}'), not '{f.length_of[0]}'")
             if f.type not in ("int16", "int32", "varint", "uvarint"):
                 raise ctx.fail("a length field must be int16, int32, varint or uvarint")
-        if f.checksum and f.checksum[1] not in later:
+        if f.checksum and f.checksum[2] == "end" and f.checksum[1] not in later:
             raise ctx.fail(f"checksum range starts at '{f.checksum[1]}', which is not a later field of {s.name}")
+        if f.checksum and f.checksum[2] != "end":
+            frm, to = f.checksum[1], f.checksum[2]
+            if frm not in earlier or to not in earlier or earlier.index(frm) > earlier.index(to):
+                raise ctx.fail(f"checksum range {frm}..{to} must run over earlier fields of {s.name}, in order")
+        for owner, bit, _ in f.present_if:
+            if owner not in earlier or bit not in [b.name for b in s.field(owner).bits]:
+                raise ctx.fail(f"present_if names '{owner}.{bit}', which is not a bit of an earlier field")
         if f.count_of:
             target = f.count_of
             if target not in names:
@@ -361,6 +395,8 @@ def _check_struct(ctx: _Ctx, s: Struct) -> None:
                 raise ctx.fail(f"count '{f.count}' is neither a prefix type ({', '.join(PREFIX_TYPES)}) nor an earlier field")
             if f.size and f.size != "rest" and f.size not in earlier:
                 raise ctx.fail(f"size '{f.size}' is neither 'rest' nor an earlier field")
+            if f.size and s.status != "proposal":
+                raise ctx.fail("arrays sized in bytes ('size') are not generated yet; use a bytes field or a count")
             for base, src in f.relative_bases.items():
                 if src not in names:
                     raise ctx.fail(f"relative base '{base}' reads field '{src}', which is not a field of {s.name}")
@@ -398,6 +434,7 @@ def load_file(path: Path) -> tuple[list[Struct | Dispatch], dict[str, Enum]]:
     since = _require(ctx, raw, "since", str)
     doc = _text(ctx, raw, "doc")
     status = raw.get("status", "current")
+    ctx.status = status
     if status not in ("current", "legacy", "proposal"):
         raise ctx.fail(f"status must be current, legacy or proposal, got {status!r}")
     if raw.get("kind") == "dispatch":
@@ -435,14 +472,18 @@ def _load_enums(ctx: _Ctx, raw: Any) -> dict[str, Enum]:
                 raise ctx.fail(f"duplicate value '{vname}' = {value}")
             seen_names.add(vname)
             seen_values.add(value)
-            values.append(EnumValue(vname, value, " ".join(str(v.get("doc", "")).split()), v.get("since")))
-        out[name] = Enum(name, _text(ctx, spec, "doc"), spec.get("since"), tuple(values))
+            # unknown keys (e.g. an unquoted "doc: a, b" in a flow mapping) are reported by the lint
+            values.append(EnumValue(vname, value, " ".join(str(v.get("doc", "")).split()), v.get("since"),
+                                    tuple(sorted(map(str, set(v) - ENUM_VALUE_KEYS)))))
+        out[name] = Enum(name, _text(ctx, spec, "doc"), spec.get("since"), tuple(values),
+                         tuple(spec.get("reserved", ())), ctx.path)
     ctx.where = ""
     return out
 
 
-def load(root: Path) -> SchemaSet:
-    """Load every ``*.yaml`` under ``root`` and cross-check references between files."""
+def load(root: Path, lint: bool = True) -> SchemaSet:
+    """Load every ``*.yaml`` under ``root``, cross-check references between files,
+    then run the lint (:mod:`codegen.lint`: doc, since, names, enums, references)."""
     structs: dict[str, Struct] = {}
     enums: dict[str, Enum] = {}
     dispatches: list[Dispatch] = []
@@ -479,4 +520,8 @@ def load(root: Path) -> SchemaSet:
                 schemas.resolve(ref)
             except KeyError:
                 raise SchemaError(f"{d.path.name}: case {value}: unknown structure '{ref}'") from None
+    if lint:
+        from .lint import lint_schemas  # noqa: PLC0415 - the lint builds on this module
+
+        lint_schemas(schemas)
     return schemas

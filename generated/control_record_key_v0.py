@@ -9,6 +9,7 @@ Generated from schemas/control_record_key_v0.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
+from itertools import chain
 from typing import NamedTuple
 
 from construct import (
@@ -39,6 +40,7 @@ CONTROL_RECORD_KEY_SIZE = TYPE_OFFSET + TYPE_LENGTH
 
 
 _S0 = struct.Struct(">hh")
+_S1 = struct.Struct(">h")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
@@ -122,6 +124,7 @@ def decode_control_record_key_array(
     items = []
     append = items.append
     start = pos
+    new, cls = _new, ControlRecordKey
     try:
         for _ in range(count):
             start = pos
@@ -132,8 +135,8 @@ def decode_control_record_key_array(
             ) = _S0.unpack_from(buf, pos)
             pos += 4
             append(
-                _new(
-                    ControlRecordKey,
+                new(
+                    cls,
                     (
                         version,
                         type_,
@@ -157,8 +160,28 @@ def decode_control_record_key(buf, pos: int = 0) -> tuple[ControlRecordKey, int]
     return items[0], pos
 
 
+def _encode_control_record_key_columns(items) -> bytes:
+    """Encode column by column with C-level ``map`` calls: the common case, fast.
+
+    A value outside it (a null, a number beyond the varint tables) raises
+    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    """
+    cols = tuple(zip(*items, strict=True))
+    parts = []
+    col = cols[0]
+    parts.append(map(_S1.pack, col))
+    col = cols[1]
+    parts.append(map(_S1.pack, col))
+    return b"".join(chain.from_iterable(zip(*parts)))
+
+
 def encode_control_record_key_array(items) -> bytes:
     """Encode a sequence of ControlRecordKeys back to back."""
+    if type(items) in (list, tuple) and len(items) >= 16:
+        try:
+            return _encode_control_record_key_columns(items)
+        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
         (
@@ -177,3 +200,64 @@ def encode_control_record_key_array(items) -> bytes:
 def encode_control_record_key(item) -> bytes:
     """Encode one ControlRecordKey."""
     return encode_control_record_key_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class ControlRecordKeyColumns:
+    """Decoded ControlRecordKeys as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "version",
+        "type",
+    )
+
+    def __init__(self) -> None:
+        self.version: list = []
+        self.type: list = []
+
+    def __len__(self) -> int:
+        return len(self.version)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.version[n:]
+        del self.type[n:]
+
+
+def decode_control_record_key_columns(
+    buf, pos: int, count: int, columns: ControlRecordKeyColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive ControlRecordKeys at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 4:
+        raise InvalidLengthError(
+            f"{count} ControlRecordKeys cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_version = columns.version.append
+    append_type = columns.type.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                version,
+                type_,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 4
+            append_version(version)
+            append_type(type_)
+    except (IndexError, struct.error):
+        raise TruncatedError("ControlRecordKey ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"ControlRecordKey has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("ControlRecordKey runs past the end of the data", start)
+    return pos

@@ -8,6 +8,7 @@ Generated from schemas/end_txn_marker_v0.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
+from itertools import chain
 from typing import NamedTuple
 
 from construct import (
@@ -39,6 +40,8 @@ END_TRANSACTION_MARKER_SIZE = COORDINATOR_EPOCH_OFFSET + COORDINATOR_EPOCH_LENGT
 
 
 _S0 = struct.Struct(">hi")
+_S1 = struct.Struct(">h")
+_S2 = struct.Struct(">i")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
@@ -121,6 +124,7 @@ def decode_end_transaction_marker_array(
     items = []
     append = items.append
     start = pos
+    new, cls = _new, EndTransactionMarker
     try:
         for _ in range(count):
             start = pos
@@ -131,8 +135,8 @@ def decode_end_transaction_marker_array(
             ) = _S0.unpack_from(buf, pos)
             pos += 6
             append(
-                _new(
-                    EndTransactionMarker,
+                new(
+                    cls,
                     (
                         version,
                         coordinator_epoch,
@@ -156,8 +160,28 @@ def decode_end_transaction_marker(buf, pos: int = 0) -> tuple[EndTransactionMark
     return items[0], pos
 
 
+def _encode_end_transaction_marker_columns(items) -> bytes:
+    """Encode column by column with C-level ``map`` calls: the common case, fast.
+
+    A value outside it (a null, a number beyond the varint tables) raises
+    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    """
+    cols = tuple(zip(*items, strict=True))
+    parts = []
+    col = cols[0]
+    parts.append(map(_S1.pack, col))
+    col = cols[1]
+    parts.append(map(_S2.pack, col))
+    return b"".join(chain.from_iterable(zip(*parts)))
+
+
 def encode_end_transaction_marker_array(items) -> bytes:
     """Encode a sequence of EndTransactionMarkers back to back."""
+    if type(items) in (list, tuple) and len(items) >= 16:
+        try:
+            return _encode_end_transaction_marker_columns(items)
+        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
         (
@@ -176,3 +200,64 @@ def encode_end_transaction_marker_array(items) -> bytes:
 def encode_end_transaction_marker(item) -> bytes:
     """Encode one EndTransactionMarker."""
     return encode_end_transaction_marker_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class EndTransactionMarkerColumns:
+    """Decoded EndTransactionMarkers as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "version",
+        "coordinator_epoch",
+    )
+
+    def __init__(self) -> None:
+        self.version: list = []
+        self.coordinator_epoch: list = []
+
+    def __len__(self) -> int:
+        return len(self.version)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.version[n:]
+        del self.coordinator_epoch[n:]
+
+
+def decode_end_transaction_marker_columns(
+    buf, pos: int, count: int, columns: EndTransactionMarkerColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive EndTransactionMarkers at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 6:
+        raise InvalidLengthError(
+            f"{count} EndTransactionMarkers cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_version = columns.version.append
+    append_coordinator_epoch = columns.coordinator_epoch.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                version,
+                coordinator_epoch,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            append_version(version)
+            append_coordinator_epoch(coordinator_epoch)
+    except (IndexError, struct.error):
+        raise TruncatedError("EndTransactionMarker ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"EndTransactionMarker has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("EndTransactionMarker runs past the end of the data", start)
+    return pos

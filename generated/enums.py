@@ -42,10 +42,51 @@ class ControlRecordType(IntEnum):
     """KRaft voters set record. Since Kafka 3.9.0."""
 
 
+class ErrorCode(IntEnum):
+    """ERROR_CODE of a 0.7 response header. Since Kafka 0.6.0."""
+
+    UNKNOWN = -1
+    """Unknown error."""
+    NO_ERROR = 0
+    """Success."""
+    OFFSET_OUT_OF_RANGE = 1
+    """Offset requested is no longer available on the server."""
+    INVALID_MESSAGE = 2
+    """A message you sent failed its checksum and is corrupt."""
+    WRONG_PARTITION = 3
+    """You tried to access a partition that doesn't exist (not between 0 and num_partitions - 1)."""
+    INVALID_FETCH_SIZE = 4
+    """The size you requested for fetching is smaller than the message you're trying to fetch."""
+
+
+class OffsetsTime(IntEnum):
+    """Special TIME values of a 0.7 Offsets request; any other value is milliseconds since the UNIX epoch. Since Kafka 0.6.0."""
+
+    LATEST = -1
+    """The offset of the next message to be appended."""
+    EARLIEST = -2
+    """The oldest offset still available."""
+
+
+class RequestType(IntEnum):
+    """REQUEST_TYPE of a 0.7 request header. Since Kafka 0.6.0."""
+
+    PRODUCE = 0
+    """Send a group of messages to a topic and partition."""
+    FETCH = 1
+    """Fetch a group of messages from a topic and partition."""
+    MULTIFETCH = 2
+    """Multiple FETCH requests, chained together."""
+    MULTIPRODUCE = 3
+    """Multiple PRODUCE requests, chained together."""
+    OFFSETS = 4
+    """Find offsets before a certain time."""
+
+
 class TimestampType(IntEnum):
     """Which clock a timestamp comes from (attribute bit 3). Since Kafka 0.10.0."""
 
     CREATE = 0
-    """CreateTime"""
+    """CreateTime, set by the producer."""
     LOG_APPEND = 1
     """LogAppendTime, set by the broker; for v2 the batch max_timestamp applies to every record."""

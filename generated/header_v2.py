@@ -9,6 +9,7 @@ Generated from schemas/header_v2.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
+from itertools import chain
 from typing import NamedTuple
 
 from construct import (
@@ -26,6 +27,7 @@ from kafkaspec.errors import (
 from kafkaspec.varint import (
     VARINT_BYTES,
     ZIGZAG_1,
+    ZIGZAG_2,
     encode_varint,
     read_varint,
 )
@@ -115,14 +117,18 @@ def decode_header_array(buf, pos: int, count: int, *, verify: bool = True) -> tu
     items = []
     append = items.append
     start = pos
+    zigzag_1, zigzag_2, new, cls = ZIGZAG_1, ZIGZAG_2, _new, Header
     try:
         for _ in range(count):
             start = pos
 
             n = buf[pos]
             if n < 128:
-                n = ZIGZAG_1[n]
+                n = zigzag_1[n]
                 pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                n = zigzag_2[(n & 127) | (b1 << 7)]
+                pos += 2
             else:
                 n, pos = read_varint(buf, pos)
             if n >= 0:
@@ -133,8 +139,11 @@ def decode_header_array(buf, pos: int, count: int, *, verify: bool = True) -> tu
 
             n = buf[pos]
             if n < 128:
-                n = ZIGZAG_1[n]
+                n = zigzag_1[n]
                 pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                n = zigzag_2[(n & 127) | (b1 << 7)]
+                pos += 2
             else:
                 n, pos = read_varint(buf, pos)
             if n >= 0:
@@ -145,8 +154,8 @@ def decode_header_array(buf, pos: int, count: int, *, verify: bool = True) -> tu
             else:
                 raise InvalidLengthError(f"Header value length {n} is negative", pos)
             append(
-                _new(
-                    Header,
+                new(
+                    cls,
                     (
                         key,
                         value,
@@ -168,8 +177,35 @@ def decode_header(buf, pos: int = 0) -> tuple[Header, int]:
     return items[0], pos
 
 
+def _encode_header_columns(items) -> bytes:
+    """Encode column by column with C-level ``map`` calls: the common case, fast.
+
+    A value outside it (a null, a number beyond the varint tables) raises
+    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    """
+    cols = tuple(zip(*items, strict=True))
+    parts = []
+    col = cols[0]
+    if None in col:
+        raise TypeError("nulls take the general path")
+    col = [x.encode() for x in col]
+    parts.append(map(VARINT_BYTES.__getitem__, map(len, col)))
+    parts.append(col)
+    col = cols[1]
+    if None in col:
+        raise TypeError("nulls take the general path")
+    parts.append(map(VARINT_BYTES.__getitem__, map(len, col)))
+    parts.append(col)
+    return b"".join(chain.from_iterable(zip(*parts)))
+
+
 def encode_header_array(items) -> bytes:
     """Encode a sequence of Headers back to back."""
+    if type(items) in (list, tuple) and len(items) >= 16:
+        try:
+            return _encode_header_columns(items)
+        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
         (
@@ -200,3 +236,85 @@ def encode_header_array(items) -> bytes:
 def encode_header(item) -> bytes:
     """Encode one Header."""
     return encode_header_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class HeaderColumns:
+    """Decoded Headers as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "key",
+        "value",
+    )
+
+    def __init__(self) -> None:
+        self.key: list = []
+        self.value: list = []
+
+    def __len__(self) -> int:
+        return len(self.key)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.key[n:]
+        del self.value[n:]
+
+
+def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns, *, verify: bool = True) -> int:
+    """Decode ``count`` consecutive Headers at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 2:
+        raise InvalidLengthError(f"{count} Headers cannot fit in the {len(buf) - pos} bytes left", pos)
+    zigzag_1, zigzag_2 = ZIGZAG_1, ZIGZAG_2
+    append_key = columns.key.append
+    append_value = columns.value.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            n = buf[pos]
+            if n < 128:
+                n = zigzag_1[n]
+                pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                n = zigzag_2[(n & 127) | (b1 << 7)]
+                pos += 2
+            else:
+                n, pos = read_varint(buf, pos)
+            if n >= 0:
+                key = buf[pos : pos + n].decode()
+                pos += n
+            else:
+                raise InvalidLengthError(f"Header key length {n} is negative", pos)
+
+            n = buf[pos]
+            if n < 128:
+                n = zigzag_1[n]
+                pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                n = zigzag_2[(n & 127) | (b1 << 7)]
+                pos += 2
+            else:
+                n, pos = read_varint(buf, pos)
+            if n >= 0:
+                value = buf[pos : pos + n]
+                pos += n
+            elif n == -1:
+                value = None
+            else:
+                raise InvalidLengthError(f"Header value length {n} is negative", pos)
+            append_key(key)
+            append_value(value)
+    except (IndexError, struct.error):
+        raise TruncatedError("Header ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"Header has a string that is not UTF-8: {exc.reason}", start) from None
+    if pos > len(buf):
+        raise TruncatedError("Header runs past the end of the data", start)
+    return pos

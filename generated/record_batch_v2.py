@@ -43,9 +43,11 @@ from kafkaspec.errors import (
 )
 
 from .record_v2 import (
+    RecordColumns,
     _record_rebase,
     _record_unbase,
     decode_record_array,
+    decode_record_columns,
     encode_record_array,
     record_construct,
 )
@@ -375,8 +377,11 @@ def check_record_batch(buf, pos: int, header: RecordBatchHeader, *, verify: bool
     pos += 61
 
     end = pos - 49 + batch_length
-    if batch_length < 0:
-        raise InvalidLengthError(f"RecordBatch batch_length is negative ({batch_length})", start)
+    if batch_length < 49:  # shorter than the fixed fields it covers: they would be read past the end
+        raise InvalidLengthError(
+            f"RecordBatch batch_length is {batch_length}, less than the 49 bytes of fixed fields it covers",
+            start,
+        )
     if end > len(buf):
         raise TruncatedError(f"RecordBatch needs {end - start} bytes, {len(buf) - start} present", start)
     if magic != 2:
@@ -420,8 +425,11 @@ def decode_record_batch_rest(
     mv = memoryview(buf)
 
     end = pos - 49 + batch_length
-    if batch_length < 0:
-        raise InvalidLengthError(f"RecordBatch batch_length is negative ({batch_length})", start)
+    if batch_length < 49:  # shorter than the fixed fields it covers: they would be read past the end
+        raise InvalidLengthError(
+            f"RecordBatch batch_length is {batch_length}, less than the 49 bytes of fixed fields it covers",
+            start,
+        )
     if end > len(buf):
         raise TruncatedError(f"RecordBatch needs {end - start} bytes, {len(buf) - start} present", start)
     if magic != 2:
@@ -546,3 +554,82 @@ def encode_record_batch(
             s0,
         )
     )
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+def decode_record_batch_columns(
+    buf,
+    pos: int,
+    header: RecordBatchHeader,
+    columns: RecordColumns,
+    *,
+    verify: bool = False,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+) -> int:
+    """Decode the records of the RecordBatch at ``pos`` straight into ``columns``; return how many.
+
+    Like :func:`decode_record_batch_rest` (the header is checked again; the
+    checksum only with ``verify``), without building per-item objects.
+    """
+    start = pos
+    (
+        base_offset,
+        batch_length,
+        partition_leader_epoch,
+        magic,
+        crc,
+        attributes,
+        last_offset_delta,
+        base_timestamp,
+        max_timestamp,
+        producer_id,
+        producer_epoch,
+        base_sequence,
+        records_count,
+    ) = header
+    pos += 61
+    mv = memoryview(buf)
+
+    end = pos - 49 + batch_length
+    if batch_length < 49:  # shorter than the fixed fields it covers: they would be read past the end
+        raise InvalidLengthError(
+            f"RecordBatch batch_length is {batch_length}, less than the 49 bytes of fixed fields it covers",
+            start,
+        )
+    if end > len(buf):
+        raise TruncatedError(f"RecordBatch needs {end - start} bytes, {len(buf) - start} present", start)
+    if magic != 2:
+        raise InvalidMagicError(f"RecordBatch magic is {magic}, expected 2", pos - 45)
+    if verify:
+        actual = crc32c(memoryview(buf)[pos - 40 : end])
+        if actual != crc:
+            raise CorruptRecordError(
+                f"RecordBatch crc is {crc:#010x}, CRC32C of bytes {pos - 40}..{end} is {actual:#010x}",
+                start,
+            )
+    try:
+        n = records_count
+        codec = attributes & 7
+        if codec:
+            region = decompress(codec, mv[pos:end], max_size=max_decompressed, position=pos, magic=2)
+            try:
+                used = decode_record_columns(region, 0, n, base_offset, base_timestamp, columns)
+            except KafkaFormatError as exc:
+                raise KafkaFormatError(
+                    f"in the decompressed records of the RecordBatch at byte {start}: {exc.reason} (at decompressed byte {exc.position})",
+                    pos,
+                ) from None
+            if used != len(region):
+                raise InvalidLengthError(
+                    f"RecordBatch records use {used} of {len(region)} decompressed bytes", pos
+                )
+            pos = end
+        else:
+            pos = decode_record_columns(buf, pos, n, base_offset, base_timestamp, columns)
+    except (IndexError, struct.error):
+        raise TruncatedError("RecordBatch ends before its fields do", start) from None
+    if pos != end:
+        raise InvalidLengthError(f"RecordBatch fields end at byte {pos}, its length says {end}", start)
+    return n

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
+from itertools import chain, repeat
+from operator import sub
 from typing import NamedTuple
 
 from construct import (
@@ -29,8 +31,10 @@ from kafkaspec.errors import (
     TruncatedError,
 )
 from kafkaspec.varint import (
+    INT8,
     VARINT_BYTES,
     ZIGZAG_1,
+    ZIGZAG_2,
     encode_varint,
     encode_varlong,
     read_varint,
@@ -38,7 +42,9 @@ from kafkaspec.varint import (
 )
 
 from .header_v2 import (
+    HeaderColumns,
     decode_header_array,
+    decode_header_columns,
     encode_header_array,
     header_construct,
 )
@@ -168,14 +174,18 @@ def decode_record_array(
     items = []
     append = items.append
     start = pos
+    zigzag_1, zigzag_2, new, cls = ZIGZAG_1, ZIGZAG_2, _new, Record
     try:
         for _ in range(count):
             start = pos
 
             length = buf[pos]
             if length < 128:
-                length = ZIGZAG_1[length]
+                length = zigzag_1[length]
                 pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                length = zigzag_2[(length & 127) | (b1 << 7)]
+                pos += 2
             else:
                 length, pos = read_varint(buf, pos)
             end = pos + length
@@ -184,29 +194,36 @@ def decode_record_array(
                     f"Record length {length} does not fit the {len(buf) - pos} bytes left", start
                 )
 
-            attributes = buf[pos]
-            if attributes > 127:
-                attributes -= 256
+            attributes = INT8[buf[pos]]
             pos += 1
 
             timestamp_delta = buf[pos]
             if timestamp_delta < 128:
-                timestamp_delta = ZIGZAG_1[timestamp_delta]
+                timestamp_delta = zigzag_1[timestamp_delta]
                 pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                timestamp_delta = zigzag_2[(timestamp_delta & 127) | (b1 << 7)]
+                pos += 2
             else:
                 timestamp_delta, pos = read_varlong(buf, pos)
 
             offset_delta = buf[pos]
             if offset_delta < 128:
-                offset_delta = ZIGZAG_1[offset_delta]
+                offset_delta = zigzag_1[offset_delta]
                 pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                offset_delta = zigzag_2[(offset_delta & 127) | (b1 << 7)]
+                pos += 2
             else:
                 offset_delta, pos = read_varint(buf, pos)
 
             n = buf[pos]
             if n < 128:
-                n = ZIGZAG_1[n]
+                n = zigzag_1[n]
                 pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                n = zigzag_2[(n & 127) | (b1 << 7)]
+                pos += 2
             else:
                 n, pos = read_varint(buf, pos)
             if n >= 0:
@@ -219,8 +236,11 @@ def decode_record_array(
 
             n = buf[pos]
             if n < 128:
-                n = ZIGZAG_1[n]
+                n = zigzag_1[n]
                 pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                n = zigzag_2[(n & 127) | (b1 << 7)]
+                pos += 2
             else:
                 n, pos = read_varint(buf, pos)
             if n >= 0:
@@ -233,8 +253,11 @@ def decode_record_array(
 
             n = buf[pos]
             if n < 128:
-                n = ZIGZAG_1[n]
+                n = zigzag_1[n]
                 pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                n = zigzag_2[(n & 127) | (b1 << 7)]
+                pos += 2
             else:
                 n, pos = read_varint(buf, pos)
             if n == 0:
@@ -244,8 +267,8 @@ def decode_record_array(
             if pos != end:
                 raise InvalidLengthError(f"Record fields end at byte {pos}, its length says {end}", start)
             append(
-                _new(
-                    Record,
+                new(
+                    cls,
                     (
                         attributes,
                         base_timestamp + timestamp_delta,
@@ -271,8 +294,58 @@ def decode_record(buf, pos: int = 0, base_offset: int = 0, base_timestamp: int =
     return items[0], pos
 
 
+#: encoded varints of the item indexes 0..8191, the offset deltas of consecutive records
+_INDEX_VARINTS = tuple(VARINT_BYTES[i] for i in range(8192))
+
+
+def _encode_record_columns(items, base_offset, base_timestamp) -> bytes:
+    """Encode column by column with C-level ``map`` calls: the common case, fast.
+
+    A value outside it (a null, a number beyond the varint tables) raises
+    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    """
+    n = len(items)
+    cols = tuple(zip(*items, strict=True))
+    parts = []
+    col = cols[0]
+    parts.append(map(_BYTE.__getitem__, col))
+    col = cols[1]
+    if col.count(None) == n:
+        parts.append(repeat(b"\x00"))
+    else:
+        parts.append(map(VARINT_BYTES.__getitem__, map(sub, col, repeat(base_timestamp))))
+    col = cols[2]
+    if col.count(None) == n:
+        parts.append(_INDEX_VARINTS[:n] if n <= 8192 else map(VARINT_BYTES.__getitem__, range(n)))
+    else:
+        parts.append(map(VARINT_BYTES.__getitem__, map(sub, col, repeat(base_offset))))
+    col = cols[3]
+    if None in col:
+        raise TypeError("nulls take the general path")
+    parts.append(map(VARINT_BYTES.__getitem__, map(len, col)))
+    parts.append(col)
+    col = cols[4]
+    if None in col:
+        raise TypeError("nulls take the general path")
+    parts.append(map(VARINT_BYTES.__getitem__, map(len, col)))
+    parts.append(col)
+    col = cols[5]
+    if any(col):
+        parts.append(map(VARINT_BYTES.__getitem__, map(len, col)))
+        parts.append(map(encode_header_array, col))
+    else:
+        parts.append(repeat(b"\x00"))
+    bodies = list(map(b"".join, zip(*parts)))
+    return b"".join(chain.from_iterable(zip(map(VARINT_BYTES.__getitem__, map(len, bodies)), bodies)))
+
+
 def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) -> bytes:
     """Encode a sequence of Records back to back."""
+    if type(items) in (list, tuple) and len(items) >= 16:
+        try:
+            return _encode_record_columns(items, base_offset, base_timestamp)
+        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for index, item in enumerate(items):
         (
@@ -335,3 +408,178 @@ def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) ->
 def encode_record(item, base_offset: int = 0, base_timestamp: int = 0) -> bytes:
     """Encode one Record."""
     return encode_record_array((item,), base_offset, base_timestamp)
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class RecordColumns:
+    """Decoded Records as one list per field (columns, ready for Arrow).
+
+    ``headers_offsets`` holds the boundaries of each item's headers in
+    ``headers`` (a :class:`HeaderColumns`), starting at 0 as in an Arrow list array.
+    """
+
+    __slots__ = (
+        "attributes",
+        "timestamp",
+        "offset",
+        "key",
+        "value",
+        "headers_offsets",
+        "headers",
+    )
+
+    def __init__(self) -> None:
+        self.attributes: list = []
+        self.timestamp: list = []
+        self.offset: list = []
+        self.key: list = []
+        self.value: list = []
+        self.headers_offsets: list[int] = [0]
+        self.headers = HeaderColumns()
+
+    def __len__(self) -> int:
+        return len(self.attributes)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.attributes[n:]
+        del self.timestamp[n:]
+        del self.offset[n:]
+        del self.key[n:]
+        del self.value[n:]
+        del self.headers_offsets[n + 1 :]
+        self.headers.truncate(self.headers_offsets[-1])
+
+
+def decode_record_columns(
+    buf,
+    pos: int,
+    count: int,
+    base_offset: int,
+    base_timestamp: int,
+    columns: RecordColumns,
+    *,
+    verify: bool = True,
+) -> int:
+    """Decode ``count`` consecutive Records at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 7:
+        raise InvalidLengthError(f"{count} Records cannot fit in the {len(buf) - pos} bytes left", pos)
+    zigzag_1, zigzag_2 = ZIGZAG_1, ZIGZAG_2
+    append_attributes = columns.attributes.append
+    append_timestamp = columns.timestamp.append
+    append_offset = columns.offset.append
+    append_key = columns.key.append
+    append_value = columns.value.append
+    headers_columns = columns.headers
+    append_headers_offset = columns.headers_offsets.append
+    headers_total = columns.headers_offsets[-1]
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            length = buf[pos]
+            if length < 128:
+                length = zigzag_1[length]
+                pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                length = zigzag_2[(length & 127) | (b1 << 7)]
+                pos += 2
+            else:
+                length, pos = read_varint(buf, pos)
+            end = pos + length
+            if length < 0 or end > len(buf):
+                raise InvalidLengthError(
+                    f"Record length {length} does not fit the {len(buf) - pos} bytes left", start
+                )
+
+            attributes = INT8[buf[pos]]
+            pos += 1
+
+            timestamp_delta = buf[pos]
+            if timestamp_delta < 128:
+                timestamp_delta = zigzag_1[timestamp_delta]
+                pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                timestamp_delta = zigzag_2[(timestamp_delta & 127) | (b1 << 7)]
+                pos += 2
+            else:
+                timestamp_delta, pos = read_varlong(buf, pos)
+
+            offset_delta = buf[pos]
+            if offset_delta < 128:
+                offset_delta = zigzag_1[offset_delta]
+                pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                offset_delta = zigzag_2[(offset_delta & 127) | (b1 << 7)]
+                pos += 2
+            else:
+                offset_delta, pos = read_varint(buf, pos)
+
+            n = buf[pos]
+            if n < 128:
+                n = zigzag_1[n]
+                pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                n = zigzag_2[(n & 127) | (b1 << 7)]
+                pos += 2
+            else:
+                n, pos = read_varint(buf, pos)
+            if n >= 0:
+                key = buf[pos : pos + n]
+                pos += n
+            elif n == -1:
+                key = None
+            else:
+                raise InvalidLengthError(f"Record key length {n} is negative", pos)
+
+            n = buf[pos]
+            if n < 128:
+                n = zigzag_1[n]
+                pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                n = zigzag_2[(n & 127) | (b1 << 7)]
+                pos += 2
+            else:
+                n, pos = read_varint(buf, pos)
+            if n >= 0:
+                value = buf[pos : pos + n]
+                pos += n
+            elif n == -1:
+                value = None
+            else:
+                raise InvalidLengthError(f"Record value length {n} is negative", pos)
+
+            n = buf[pos]
+            if n < 128:
+                n = zigzag_1[n]
+                pos += 1
+            elif (b1 := buf[pos + 1]) < 128:
+                n = zigzag_2[(n & 127) | (b1 << 7)]
+                pos += 2
+            else:
+                n, pos = read_varint(buf, pos)
+            if n:
+                pos = decode_header_columns(buf, pos, n, headers_columns)
+                headers_total += n
+            if pos != end:
+                raise InvalidLengthError(f"Record fields end at byte {pos}, its length says {end}", start)
+            append_attributes(attributes)
+            append_timestamp(base_timestamp + timestamp_delta)
+            append_offset(base_offset + offset_delta)
+            append_key(key)
+            append_value(value)
+            append_headers_offset(headers_total)
+    except (IndexError, struct.error):
+        raise TruncatedError("Record ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"Record has a string that is not UTF-8: {exc.reason}", start) from None
+    if pos > len(buf):
+        raise TruncatedError("Record runs past the end of the data", start)
+    return pos

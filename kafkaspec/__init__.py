@@ -18,7 +18,8 @@ from .errors import (
     UnsupportedCodecError,
 )
 from .generated.record_v2 import Record
-from .records import Batch, BatchIterator, ControlRecord, Partial, iter_batches, parse_control_record
+from .legacy import Converted, LegacyBatch, convert, iter_wire_messages  # noqa: E402 - after records
+from .records import Batch, BatchIterator, ControlRecord, Partial, Skipped, iter_batches, parse_control_record
 
 __version__ = "0.1.0"
 Header = tuple  # headers are (key: str, value: bytes | None) pairs
@@ -27,18 +28,23 @@ __all__ = [
     "Batch",
     "BatchIterator",
     "ControlRecord",
+    "Converted",
     "CorruptRecordError",
     "DecompressionError",
     "InvalidLengthError",
     "InvalidMagicError",
     "KafkaFormatError",
+    "LegacyBatch",
     "LimitExceededError",
     "Partial",
     "Record",
+    "Skipped",
     "TruncatedError",
     "UnsupportedCodecError",
     "build_batch",
     "build_control_batch",
+    "convert",
     "iter_batches",
+    "iter_wire_messages",
     "parse_control_record",
 ]

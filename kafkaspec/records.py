@@ -14,17 +14,19 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
-from .errors import InvalidMagicError, KafkaFormatError
+from .errors import InvalidLengthError, InvalidMagicError, KafkaFormatError
 from .generated import control_record_key_v0 as ctl_key
 from .generated import end_transaction_marker_v0 as end_txn
 from .generated import record_batch_v2 as v2
 from .generated.enums import ControlRecordType
 from .generated.record_v2 import Record
+from .legacy import read_legacy
 
 #: every log entry starts with offset (int64) and a size (int32), then 4 more bytes, then magic
 LOG_OVERHEAD = 12
 MAGIC_OFFSET = v2.MAGIC_OFFSET
 _HEAD = struct.Struct(">qiib")  # base offset, length, (epoch or crc), magic
+_LENGTH = struct.Struct(">i")
 TIMESTAMP_TYPES = ("create", "log_append")
 
 
@@ -34,6 +36,14 @@ class Partial(NamedTuple):
     position: int
     size: int
     needed: int | None  # total size the entry announces, when its header was readable
+
+
+class Skipped(NamedTuple):
+    """A byte range that recovery mode (``on_corrupt="skip"``) skipped, and why."""
+
+    start: int
+    end: int
+    reason: str
 
 
 class ControlRecord(NamedTuple):
@@ -152,7 +162,7 @@ class BatchIterator:
     """Iterates the entries of a buffer; afterwards :attr:`partial` says whether bytes were left over."""
 
     def __init__(self, data, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-                 start: int = 0, end: int | None = None, base_position: int = 0):
+                 start: int = 0, end: int | None = None, base_position: int = 0, on_corrupt: str = "raise"):
         if isinstance(data, (bytearray, memoryview)):
             data = bytes(data)  # record values must be bytes, and the caller may mutate theirs
         self._buf = data
@@ -162,44 +172,108 @@ class BatchIterator:
         self.max_decompressed = max_decompressed
         self.partial: Partial | None = None
         self.base_position = base_position
+        if on_corrupt not in ("raise", "skip"):
+            raise ValueError(f"on_corrupt must be 'raise' or 'skip', got {on_corrupt!r}")
+        self.on_corrupt = on_corrupt
+        #: byte ranges skipped in recovery mode (``on_corrupt="skip"``), in input order
+        self.skipped: list[Skipped] = []
 
     def __iter__(self) -> BatchIterator:
         return self
 
     def __next__(self) -> Batch:
-        buf, pos, end = self._buf, self._pos, self._end
-        if pos >= end:
-            raise StopIteration
-        if end - pos < MAGIC_OFFSET + 1:
-            self.partial = Partial(pos, end - pos, None)
-            self._pos = end
-            raise StopIteration
-        _, length, _, magic = _HEAD.unpack_from(buf, pos)
-        needed = LOG_OVERHEAD + length
-        if length >= 0 and pos + needed > end:
-            self.partial = Partial(pos, end - pos, needed)
-            self._pos = end
-            raise StopIteration
-        try:
-            batch = self._read(buf, pos, magic)
-        except KafkaFormatError as exc:
-            raise exc.at(0) from None
-        self._pos = batch.end
-        return batch
+        skip = self.on_corrupt == "skip"
+        while True:
+            buf, pos, end = self._buf, self._pos, self._end
+            if pos >= end:
+                raise StopIteration
+            if end - pos < MAGIC_OFFSET + 1:
+                if end - pos >= LOG_OVERHEAD and 0 <= _LENGTH.unpack_from(buf, pos + 8)[0] <= end - pos - LOG_OVERHEAD:
+                    # the length says the entry is complete, yet it is too short for any format: corrupt
+                    exc = InvalidLengthError(
+                        f"entry length {_LENGTH.unpack_from(buf, pos + 8)[0]} is shorter than any message format", pos + 8)
+                    if not skip:
+                        raise exc
+                    resume = self._resync(pos + 1)
+                    self._skip(pos, end if resume is None else resume, exc.reason)
+                    continue
+                self.partial = Partial(pos, end - pos, None)
+                self._pos = end
+                raise StopIteration
+            _, length, _, magic = _HEAD.unpack_from(buf, pos)
+            needed = LOG_OVERHEAD + length
+            if length >= 0 and pos + needed > end:
+                # A cut-off tail, unless (in recovery mode) a valid entry follows: then the length is corrupt.
+                resume = self._resync(pos + 1) if skip else None
+                if resume is None:
+                    self.partial = Partial(pos, end - pos, needed)
+                    self._pos = end
+                    raise StopIteration
+                self._skip(pos, resume, f"length {length} runs past the end of the data")
+                continue
+            try:
+                batch = self._read(buf, pos, magic)
+            except KafkaFormatError as exc:
+                if not skip:
+                    raise exc.at(0) from None
+                resume = self._resync(pos + 1)
+                self._skip(pos, end if resume is None else resume, exc.reason)
+                continue
+            if skip:
+                try:  # the framing and CRC are good; the records must decode too, or the entry is skipped
+                    batch.records  # noqa: B018 - decoded for its errors
+                except KafkaFormatError as exc:
+                    self._skip(pos, batch.end, exc.reason)
+                    continue
+            self._pos = batch.end
+            return batch
+
+    def _skip(self, start: int, resume: int, reason: str) -> None:
+        self.skipped.append(Skipped(start, resume, reason))
+        self._pos = resume
+
+    def _resync(self, pos: int) -> int | None:
+        """The position of the next entry at or after ``pos`` whose length, magic and CRC agree, or None."""
+        buf, end = self._buf, self._end
+        head = _HEAD
+        while pos + MAGIC_OFFSET < end:
+            _, length, _, magic = head.unpack_from(buf, pos)
+            if 0 <= magic <= 2 and length >= (49 if magic == 2 else 14) and pos + LOG_OVERHEAD + length <= end:
+                try:
+                    if magic < 2:  # the key and value lengths must add up before a CRC is worth computing
+                        read_legacy(buf, pos, magic, verify=False).key_value()
+                    self._read(buf, pos, magic)
+                except KafkaFormatError:
+                    pass
+                else:
+                    return pos
+            pos += 1
+        return None
 
     def _read(self, buf, pos: int, magic: int):
         if magic == 2:
             header = v2.decode_record_batch_header(buf, pos)
             end = v2.check_record_batch(buf, pos, header, verify=self.verify)
             return Batch(header, buf, pos, end, self.max_decompressed)
-        raise InvalidMagicError(f"magic byte is {magic}; this reader knows magic 2", pos + MAGIC_OFFSET)
+        if magic in (0, 1):
+            return read_legacy(buf, pos, magic, verify=self.verify, max_decompressed=self.max_decompressed)
+        raise InvalidMagicError(f"magic byte is {magic}, expected 0, 1 or 2", pos + MAGIC_OFFSET)
 
 
-def iter_batches(data, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> BatchIterator:
+def iter_batches(data, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+                 on_corrupt: str = "raise") -> BatchIterator:
     """Iterate the batches in ``data`` (bytes, bytearray, memoryview or mmap).
 
-    CRCs are checked as each batch is reached (``verify=False`` skips that);
-    records are decoded when first used. A trailing partial entry stops the
-    iteration and is reported in the iterator's ``partial`` attribute.
+    Entries of magic 0 and 1 (a Message v0/v1: a :class:`~kafkaspec.legacy.LegacyBatch`)
+    and magic 2 (a :class:`Batch`) may be mixed. CRCs are checked as each batch
+    is reached (``verify=False`` skips that); records are decoded when first
+    used, and a compressed batch may decompress to at most ``max_decompressed``
+    bytes. A trailing partial entry stops the iteration and is reported in the
+    iterator's ``partial`` attribute.
+
+    ``on_corrupt="skip"`` is a recovery mode for forensic reading: an entry that
+    fails any check (its records included, which are then decoded eagerly) is
+    skipped, reading resumes at the next position where length, magic and CRC
+    agree, and each skipped byte range is listed in the iterator's ``skipped``.
     """
-    return BatchIterator(data, verify=verify, max_decompressed=max_decompressed)
+    return BatchIterator(data, verify=verify, max_decompressed=max_decompressed, on_corrupt=on_corrupt)

@@ -1,0 +1,334 @@
+"""AbortedTxnEntry v0: One entry of a segment's transaction index (`<base offset>.txnindex`):
+    an aborted transaction whose abort marker lies in the segment.
+    read_committed consumers use it to drop the aborted records without
+    scanning for markers. Entries are 34 bytes, appended in the order the
+    abort markers were written; the file is not preallocated.
+
+Since Kafka 0.11.0.
+
+Generated from schemas/logdir/aborted_txn_entry_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from itertools import chain
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Const,
+    Int16sb,
+    Int64sb,
+    Struct,
+)
+
+from kafkaspec._construct import flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    InvalidMagicError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/logdir/aborted_txn_entry_v0.yaml"
+NAME = "AbortedTxnEntry"
+VERSION = 0
+SINCE = "0.11.0"
+
+# -- layout ------------------------------------------------------------------
+
+VERSION_OFFSET = 0
+VERSION_LENGTH = 2
+PRODUCER_ID_OFFSET = VERSION_OFFSET + VERSION_LENGTH
+PRODUCER_ID_LENGTH = 8
+FIRST_OFFSET_OFFSET = PRODUCER_ID_OFFSET + PRODUCER_ID_LENGTH
+FIRST_OFFSET_LENGTH = 8
+LAST_OFFSET_OFFSET = FIRST_OFFSET_OFFSET + FIRST_OFFSET_LENGTH
+LAST_OFFSET_LENGTH = 8
+LAST_STABLE_OFFSET_OFFSET = LAST_OFFSET_OFFSET + LAST_OFFSET_LENGTH
+LAST_STABLE_OFFSET_LENGTH = 8
+ABORTED_TXN_ENTRY_SIZE = LAST_STABLE_OFFSET_OFFSET + LAST_STABLE_OFFSET_LENGTH
+
+
+_S0 = struct.Struct(">hqqqq")
+_S1 = struct.Struct(">h")
+_S2 = struct.Struct(">q")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class AbortedTxnEntry(NamedTuple):
+    """One entry of a segment's transaction index (`<base offset>.txnindex`): an
+    aborted transaction whose abort marker lies in the segment. read_committed
+    consumers use it to drop the aborted records without scanning for markers.
+    Entries are 34 bytes, appended in the order the abort markers were written; the
+    file is not preallocated.
+
+    Fields:
+        version: Entry format version; currently 0.
+        producer_id: Producer id of the aborted transaction.
+        first_offset: First offset of the aborted transaction (may lie in an earlier
+            segment).
+        last_offset: Offset of the abort marker (the control record that ended the
+            transaction).
+        last_stable_offset: The partition's last stable offset when the abort marker was
+            written.
+    """
+
+    version: int = 0
+    producer_id: int | None = None
+    first_offset: int | None = None
+    last_offset: int | None = None
+    last_stable_offset: int | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+aborted_txn_entry_fields = Struct(
+    "version" / Const(0, Int16sb),
+    "producer_id" / Int64sb,
+    "first_offset" / Int64sb,
+    "last_offset" / Int64sb,
+    "last_stable_offset" / Int64sb,
+)
+
+
+class _AbortedTxnEntryAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return AbortedTxnEntry(
+            v["version"],
+            v["producer_id"],
+            v["first_offset"],
+            v["last_offset"],
+            v["last_stable_offset"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, AbortedTxnEntry):
+            obj = AbortedTxnEntry(*obj)
+        v = {
+            "version": obj.version,
+            "producer_id": obj.producer_id,
+            "first_offset": obj.first_offset,
+            "last_offset": obj.last_offset,
+            "last_stable_offset": obj.last_stable_offset,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [["version", "producer_id", "first_offset", "last_offset", "last_stable_offset"]]
+aborted_txn_entry_construct = _AbortedTxnEntryAdapter(aborted_txn_entry_fields)
+aborted_txn_entry_construct.__doc__ = "Construct parser/builder for AbortedTxnEntry v0 (the reference codec)."
+
+
+def _aborted_txn_entry_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _aborted_txn_entry_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = AbortedTxnEntry._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_aborted_txn_entry_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[AbortedTxnEntry], int]:
+    """Decode ``count`` consecutive AbortedTxnEntrys from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 34:
+        raise InvalidLengthError(
+            f"{count} AbortedTxnEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, AbortedTxnEntry
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                version,
+                producer_id,
+                first_offset,
+                last_offset,
+                last_stable_offset,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 34
+            if version != 0:
+                raise InvalidMagicError(f"AbortedTxnEntry version is {version}, expected 0", pos - 34)
+            append(
+                new(
+                    cls,
+                    (
+                        version,
+                        producer_id,
+                        first_offset,
+                        last_offset,
+                        last_stable_offset,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("AbortedTxnEntry ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"AbortedTxnEntry has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("AbortedTxnEntry runs past the end of the data", start)
+    return items, pos
+
+
+def decode_aborted_txn_entry(buf, pos: int = 0) -> tuple[AbortedTxnEntry, int]:
+    """Decode one AbortedTxnEntry at ``pos``; return it and the position after it."""
+    items, pos = decode_aborted_txn_entry_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def _encode_aborted_txn_entry_columns(items) -> bytes:
+    """Encode column by column with C-level ``map`` calls: the common case, fast.
+
+    A value outside it (a null, a number beyond the varint tables) raises
+    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    """
+    cols = tuple(zip(*items, strict=True))
+    parts = []
+    col = cols[0]
+    parts.append(map(_S1.pack, col))
+    col = cols[1]
+    parts.append(map(_S2.pack, col))
+    col = cols[2]
+    parts.append(map(_S2.pack, col))
+    col = cols[3]
+    parts.append(map(_S2.pack, col))
+    col = cols[4]
+    parts.append(map(_S2.pack, col))
+    return b"".join(chain.from_iterable(zip(*parts)))
+
+
+def encode_aborted_txn_entry_array(items) -> bytes:
+    """Encode a sequence of AbortedTxnEntrys back to back."""
+    if type(items) in (list, tuple) and len(items) >= 16:
+        try:
+            return _encode_aborted_txn_entry_columns(items)
+        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
+    out = bytearray()
+    for item in items:
+        (
+            version,
+            producer_id,
+            first_offset,
+            last_offset,
+            last_stable_offset,
+        ) = item
+
+        p0 = _S0.pack(
+            0,
+            producer_id,
+            first_offset,
+            last_offset,
+            last_stable_offset,
+        )
+        out += p0
+    return bytes(out)
+
+
+def encode_aborted_txn_entry(item) -> bytes:
+    """Encode one AbortedTxnEntry."""
+    return encode_aborted_txn_entry_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class AbortedTxnEntryColumns:
+    """Decoded AbortedTxnEntrys as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "version",
+        "producer_id",
+        "first_offset",
+        "last_offset",
+        "last_stable_offset",
+    )
+
+    def __init__(self) -> None:
+        self.version: list = []
+        self.producer_id: list = []
+        self.first_offset: list = []
+        self.last_offset: list = []
+        self.last_stable_offset: list = []
+
+    def __len__(self) -> int:
+        return len(self.version)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.version[n:]
+        del self.producer_id[n:]
+        del self.first_offset[n:]
+        del self.last_offset[n:]
+        del self.last_stable_offset[n:]
+
+
+def decode_aborted_txn_entry_columns(
+    buf, pos: int, count: int, columns: AbortedTxnEntryColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive AbortedTxnEntrys at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 34:
+        raise InvalidLengthError(
+            f"{count} AbortedTxnEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_version = columns.version.append
+    append_producer_id = columns.producer_id.append
+    append_first_offset = columns.first_offset.append
+    append_last_offset = columns.last_offset.append
+    append_last_stable_offset = columns.last_stable_offset.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                version,
+                producer_id,
+                first_offset,
+                last_offset,
+                last_stable_offset,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 34
+            if version != 0:
+                raise InvalidMagicError(f"AbortedTxnEntry version is {version}, expected 0", pos - 34)
+            append_version(version)
+            append_producer_id(producer_id)
+            append_first_offset(first_offset)
+            append_last_offset(last_offset)
+            append_last_stable_offset(last_stable_offset)
+    except (IndexError, struct.error):
+        raise TruncatedError("AbortedTxnEntry ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"AbortedTxnEntry has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("AbortedTxnEntry runs past the end of the data", start)
+    return pos

@@ -1,0 +1,370 @@
+"""FetchRequest v0: FETCH (type 1): read up to MAX_SIZE bytes of a partition's log from a
+    byte offset.
+
+Since Kafka 0.6.0.
+
+Generated from schemas/legacy/fetch_request_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Const,
+    Int16sb,
+    Int32sb,
+    Int64sb,
+    Prefixed,
+    Struct,
+)
+
+from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    InvalidMagicError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/legacy/fetch_request_v0.yaml"
+NAME = "FetchRequest"
+VERSION = 0
+SINCE = "0.6.0"
+
+# -- layout ------------------------------------------------------------------
+
+REQUEST_LENGTH_OFFSET = 0
+REQUEST_LENGTH_LENGTH = 4
+REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
+REQUEST_TYPE_LENGTH = 2
+TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
+FETCH_REQUEST_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+
+
+_S0 = struct.Struct(">ih")
+_S1 = struct.Struct(">h")
+_S2 = struct.Struct(">iqi")
+_S3 = struct.Struct(">i")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class FetchRequest(NamedTuple):
+    """FETCH (type 1): read up to MAX_SIZE bytes of a partition's log from a byte
+    offset.
+
+    Fields:
+        request_type: REQUEST_TYPE; 1 for this request (see the RequestType enum).
+        topic: Topic name (ASCII, not null terminated; it names a directory on the
+            broker).
+        partition: Partition to act on, numbered from 0.
+        offset: Byte offset in the partition's log to start from.
+        max_size: Maximum number of bytes of messages to return; the response may end
+            mid-message.
+    """
+
+    request_type: int = 1
+    topic: str | None = None
+    partition: int | None = None
+    offset: int | None = None
+    max_size: int | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+fetch_request_fields = Struct(
+    "_rest"
+    / Prefixed(
+        Int32sb,
+        Struct(
+            "request_type" / Const(1, Int16sb),
+            "topic" / KafkaBytes(Int16sb, nullable=False, encoding="utf-8"),
+            "partition" / Int32sb,
+            "offset" / Int64sb,
+            "max_size" / Int32sb,
+        ),
+    )
+)
+
+
+class _FetchRequestAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return FetchRequest(
+            v["request_type"],
+            v["topic"],
+            v["partition"],
+            v["offset"],
+            v["max_size"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, FetchRequest):
+            obj = FetchRequest(*obj)
+        v = {
+            "request_type": obj.request_type,
+            "topic": obj.topic,
+            "partition": obj.partition,
+            "offset": obj.offset,
+            "max_size": obj.max_size,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [[], ["request_type", "topic", "partition", "offset", "max_size"]]
+fetch_request_construct = _FetchRequestAdapter(fetch_request_fields)
+fetch_request_construct.__doc__ = "Construct parser/builder for FetchRequest v0 (the reference codec)."
+
+
+def _fetch_request_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _fetch_request_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = FetchRequest._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_fetch_request_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[FetchRequest], int]:
+    """Decode ``count`` consecutive FetchRequests from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 24:
+        raise InvalidLengthError(f"{count} FetchRequests cannot fit in the {len(buf) - pos} bytes left", pos)
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, FetchRequest
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                request_length,
+                request_type,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            end = pos - 2 + request_length
+            if request_length < 2:  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"FetchRequest request_length is {request_length}, less than the 2 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"FetchRequest needs {end - start} bytes, {len(buf) - start} present", start
+                )
+            if request_type != 1:
+                raise InvalidMagicError(f"FetchRequest request_type is {request_type}, expected 1", pos - 2)
+
+            (n,) = _S1.unpack_from(buf, pos)
+            pos += 2
+            if n >= 0:
+                topic = buf[pos : pos + n].decode()
+                pos += n
+            else:
+                raise InvalidLengthError(f"FetchRequest topic length {n} is negative", pos)
+
+            (
+                partition,
+                offset,
+                max_size,
+            ) = _S2.unpack_from(buf, pos)
+            pos += 16
+            if pos != end:
+                raise InvalidLengthError(
+                    f"FetchRequest fields end at byte {pos}, its length says {end}", start
+                )
+            append(
+                new(
+                    cls,
+                    (
+                        request_type,
+                        topic,
+                        partition,
+                        offset,
+                        max_size,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("FetchRequest ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"FetchRequest has a string that is not UTF-8: {exc.reason}", start) from None
+    if pos > len(buf):
+        raise TruncatedError("FetchRequest runs past the end of the data", start)
+    return items, pos
+
+
+def decode_fetch_request(buf, pos: int = 0) -> tuple[FetchRequest, int]:
+    """Decode one FetchRequest at ``pos``; return it and the position after it."""
+    items, pos = decode_fetch_request_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def encode_fetch_request_array(items) -> bytes:
+    """Encode a sequence of FetchRequests back to back."""
+    out = bytearray()
+    for item in items:
+        (
+            request_type,
+            topic,
+            partition,
+            offset,
+            max_size,
+        ) = item
+
+        p3 = _S2.pack(
+            partition,
+            offset,
+            max_size,
+        )
+
+        d2 = topic.encode() if topic is not None else None
+        if d2 is None:
+            raise ValueError("FetchRequest topic cannot be null")
+            d2 = b""
+        else:
+            p2 = _I16.pack(len(d2))
+
+        p1 = _S1.pack(
+            1,
+        )
+
+        s0 = b"".join(
+            (
+                p1,
+                p2,
+                d2,
+                p3,
+            )
+        )
+        p0 = _S3.pack(
+            len(s0),
+        )
+        out += p0
+        out += s0
+    return bytes(out)
+
+
+def encode_fetch_request(item) -> bytes:
+    """Encode one FetchRequest."""
+    return encode_fetch_request_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class FetchRequestColumns:
+    """Decoded FetchRequests as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "request_type",
+        "topic",
+        "partition",
+        "offset",
+        "max_size",
+    )
+
+    def __init__(self) -> None:
+        self.request_type: list = []
+        self.topic: list = []
+        self.partition: list = []
+        self.offset: list = []
+        self.max_size: list = []
+
+    def __len__(self) -> int:
+        return len(self.request_type)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.request_type[n:]
+        del self.topic[n:]
+        del self.partition[n:]
+        del self.offset[n:]
+        del self.max_size[n:]
+
+
+def decode_fetch_request_columns(
+    buf, pos: int, count: int, columns: FetchRequestColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive FetchRequests at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 24:
+        raise InvalidLengthError(f"{count} FetchRequests cannot fit in the {len(buf) - pos} bytes left", pos)
+    append_request_type = columns.request_type.append
+    append_topic = columns.topic.append
+    append_partition = columns.partition.append
+    append_offset = columns.offset.append
+    append_max_size = columns.max_size.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                request_length,
+                request_type,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            end = pos - 2 + request_length
+            if request_length < 2:  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"FetchRequest request_length is {request_length}, less than the 2 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"FetchRequest needs {end - start} bytes, {len(buf) - start} present", start
+                )
+            if request_type != 1:
+                raise InvalidMagicError(f"FetchRequest request_type is {request_type}, expected 1", pos - 2)
+
+            (n,) = _S1.unpack_from(buf, pos)
+            pos += 2
+            if n >= 0:
+                topic = buf[pos : pos + n].decode()
+                pos += n
+            else:
+                raise InvalidLengthError(f"FetchRequest topic length {n} is negative", pos)
+
+            (
+                partition,
+                offset,
+                max_size,
+            ) = _S2.unpack_from(buf, pos)
+            pos += 16
+            if pos != end:
+                raise InvalidLengthError(
+                    f"FetchRequest fields end at byte {pos}, its length says {end}", start
+                )
+            append_request_type(request_type)
+            append_topic(topic)
+            append_partition(partition)
+            append_offset(offset)
+            append_max_size(max_size)
+    except (IndexError, struct.error):
+        raise TruncatedError("FetchRequest ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"FetchRequest has a string that is not UTF-8: {exc.reason}", start) from None
+    if pos > len(buf):
+        raise TruncatedError("FetchRequest runs past the end of the data", start)
+    return pos

@@ -1,0 +1,306 @@
+"""FetchResponse v0: Response to a FETCH request (and each part of a Multi-Fetch response): a
+    response header and a chunk of the log. The chunk may end in the middle
+    of a message; that is not an error.
+
+Since Kafka 0.6.0.
+
+Generated from schemas/legacy/fetch_response_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    GreedyBytes,
+    Int16sb,
+    Int32sb,
+    Prefixed,
+    Struct,
+)
+
+from kafkaspec._construct import flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/legacy/fetch_response_v0.yaml"
+NAME = "FetchResponse"
+VERSION = 0
+SINCE = "0.6.0"
+
+# -- layout ------------------------------------------------------------------
+
+RESPONSE_LENGTH_OFFSET = 0
+RESPONSE_LENGTH_LENGTH = 4
+ERROR_CODE_OFFSET = RESPONSE_LENGTH_OFFSET + RESPONSE_LENGTH_LENGTH
+ERROR_CODE_LENGTH = 2
+MESSAGES_OFFSET = ERROR_CODE_OFFSET + ERROR_CODE_LENGTH
+FETCH_RESPONSE_OVERHEAD = MESSAGES_OFFSET  # bytes before the first variable-size field
+
+
+_S0 = struct.Struct(">ih")
+_S1 = struct.Struct(">i")
+_S2 = struct.Struct(">h")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class FetchResponse(NamedTuple):
+    """Response to a FETCH request (and each part of a Multi-Fetch response): a
+    response header and a chunk of the log. The chunk may end in the middle of a
+    message; that is not an error.
+
+    Fields:
+        error_code: ERROR_CODE (see the ErrorCode enum).
+        messages: MESSAGES: WireMessages back to back, possibly ending in a partial
+            message.
+    """
+
+    error_code: int = 0
+    messages: bytes | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+fetch_response_fields = Struct(
+    "_rest"
+    / Prefixed(
+        Int32sb,
+        Struct(
+            "error_code" / Int16sb,
+            "messages" / GreedyBytes,
+        ),
+    )
+)
+
+
+class _FetchResponseAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return FetchResponse(
+            v["error_code"],
+            v["messages"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, FetchResponse):
+            obj = FetchResponse(*obj)
+        v = {
+            "error_code": obj.error_code,
+            "messages": obj.messages,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [[], ["error_code", "messages"]]
+fetch_response_construct = _FetchResponseAdapter(fetch_response_fields)
+fetch_response_construct.__doc__ = "Construct parser/builder for FetchResponse v0 (the reference codec)."
+
+
+def _fetch_response_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _fetch_response_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = FetchResponse._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_fetch_response_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[FetchResponse], int]:
+    """Decode ``count`` consecutive FetchResponses from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 6:
+        raise InvalidLengthError(f"{count} FetchResponses cannot fit in the {len(buf) - pos} bytes left", pos)
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, FetchResponse
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                response_length,
+                error_code,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            end = pos - 2 + response_length
+            if (
+                response_length < 2
+            ):  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"FetchResponse response_length is {response_length}, less than the 2 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"FetchResponse needs {end - start} bytes, {len(buf) - start} present", start
+                )
+
+            n = end - pos
+            if n >= 0:
+                messages = buf[pos : pos + n]
+                pos += n
+            else:
+                raise InvalidLengthError(f"FetchResponse messages length {n} is negative", pos)
+            if pos != end:
+                raise InvalidLengthError(
+                    f"FetchResponse fields end at byte {pos}, its length says {end}", start
+                )
+            append(
+                new(
+                    cls,
+                    (
+                        error_code,
+                        messages,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("FetchResponse ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"FetchResponse has a string that is not UTF-8: {exc.reason}", start) from None
+    if pos > len(buf):
+        raise TruncatedError("FetchResponse runs past the end of the data", start)
+    return items, pos
+
+
+def decode_fetch_response(buf, pos: int = 0) -> tuple[FetchResponse, int]:
+    """Decode one FetchResponse at ``pos``; return it and the position after it."""
+    items, pos = decode_fetch_response_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def encode_fetch_response_array(items) -> bytes:
+    """Encode a sequence of FetchResponses back to back."""
+    out = bytearray()
+    for item in items:
+        (
+            error_code,
+            messages,
+        ) = item
+
+        d2 = messages
+        if d2 is None:
+            raise ValueError("FetchResponse messages cannot be null")
+            d2 = b""
+
+        p1 = _S2.pack(
+            error_code,
+        )
+
+        s0 = b"".join(
+            (
+                p1,
+                d2,
+            )
+        )
+        p0 = _S1.pack(
+            len(s0),
+        )
+        out += p0
+        out += s0
+    return bytes(out)
+
+
+def encode_fetch_response(item) -> bytes:
+    """Encode one FetchResponse."""
+    return encode_fetch_response_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class FetchResponseColumns:
+    """Decoded FetchResponses as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "error_code",
+        "messages",
+    )
+
+    def __init__(self) -> None:
+        self.error_code: list = []
+        self.messages: list = []
+
+    def __len__(self) -> int:
+        return len(self.error_code)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.error_code[n:]
+        del self.messages[n:]
+
+
+def decode_fetch_response_columns(
+    buf, pos: int, count: int, columns: FetchResponseColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive FetchResponses at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 6:
+        raise InvalidLengthError(f"{count} FetchResponses cannot fit in the {len(buf) - pos} bytes left", pos)
+    append_error_code = columns.error_code.append
+    append_messages = columns.messages.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                response_length,
+                error_code,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            end = pos - 2 + response_length
+            if (
+                response_length < 2
+            ):  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"FetchResponse response_length is {response_length}, less than the 2 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"FetchResponse needs {end - start} bytes, {len(buf) - start} present", start
+                )
+
+            n = end - pos
+            if n >= 0:
+                messages = buf[pos : pos + n]
+                pos += n
+            else:
+                raise InvalidLengthError(f"FetchResponse messages length {n} is negative", pos)
+            if pos != end:
+                raise InvalidLengthError(
+                    f"FetchResponse fields end at byte {pos}, its length says {end}", start
+                )
+            append_error_code(error_code)
+            append_messages(messages)
+    except (IndexError, struct.error):
+        raise TruncatedError("FetchResponse ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"FetchResponse has a string that is not UTF-8: {exc.reason}", start) from None
+    if pos > len(buf):
+        raise TruncatedError("FetchResponse runs past the end of the data", start)
+    return pos

@@ -1,0 +1,343 @@
+"""MultiFetchRequest v0: MULTIFETCH (type 2): several FETCH requests chained together after a
+    multi- request header.
+
+Since Kafka 0.6.0.
+
+Generated from schemas/legacy/multi_fetch_request_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Array,
+    Const,
+    Int16sb,
+    Int32sb,
+    Prefixed,
+    Rebuild,
+    Struct,
+    len_,
+    this,
+)
+
+from kafkaspec._construct import flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    InvalidMagicError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+from .partition_fetch_v0 import (
+    PartitionFetchColumns,
+    decode_partition_fetch_array,
+    decode_partition_fetch_columns,
+    encode_partition_fetch_array,
+    partition_fetch_construct,
+)
+
+SCHEMA = "schemas/legacy/multi_fetch_request_v0.yaml"
+NAME = "MultiFetchRequest"
+VERSION = 0
+SINCE = "0.6.0"
+
+# -- layout ------------------------------------------------------------------
+
+REQUEST_LENGTH_OFFSET = 0
+REQUEST_LENGTH_LENGTH = 4
+REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
+REQUEST_TYPE_LENGTH = 2
+TOPICPARTITION_COUNT_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
+TOPICPARTITION_COUNT_LENGTH = 2
+FETCHES_OFFSET = TOPICPARTITION_COUNT_OFFSET + TOPICPARTITION_COUNT_LENGTH
+MULTI_FETCH_REQUEST_OVERHEAD = FETCHES_OFFSET  # bytes before the first variable-size field
+
+
+_S0 = struct.Struct(">ihh")
+_S1 = struct.Struct(">i")
+_S2 = struct.Struct(">hh")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class MultiFetchRequest(NamedTuple):
+    """MULTIFETCH (type 2): several FETCH requests chained together after a multi-
+    request header.
+
+    Fields:
+        request_type: REQUEST_TYPE; 2 for this request (see the RequestType enum).
+        fetches: One fetch per topic-partition.
+    """
+
+    request_type: int = 2
+    fetches: Sequence = ()
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+multi_fetch_request_fields = Struct(
+    "_rest"
+    / Prefixed(
+        Int32sb,
+        Struct(
+            "request_type" / Const(2, Int16sb),
+            "topicpartition_count" / Rebuild(Int16sb, len_(this.fetches)),
+            "fetches" / Array(this.topicpartition_count, partition_fetch_construct),
+        ),
+    )
+)
+
+
+class _MultiFetchRequestAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return MultiFetchRequest(
+            v["request_type"],
+            v["fetches"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, MultiFetchRequest):
+            obj = MultiFetchRequest(*obj)
+        v = {
+            "request_type": obj.request_type,
+            "fetches": obj.fetches,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [[], ["request_type", "topicpartition_count", "fetches"]]
+multi_fetch_request_construct = _MultiFetchRequestAdapter(multi_fetch_request_fields)
+multi_fetch_request_construct.__doc__ = (
+    "Construct parser/builder for MultiFetchRequest v0 (the reference codec)."
+)
+
+
+def _multi_fetch_request_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _multi_fetch_request_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = MultiFetchRequest._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_multi_fetch_request_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[MultiFetchRequest], int]:
+    """Decode ``count`` consecutive MultiFetchRequests from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 8:
+        raise InvalidLengthError(
+            f"{count} MultiFetchRequests cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, MultiFetchRequest
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                request_length,
+                request_type,
+                topicpartition_count,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 8
+            end = pos - 4 + request_length
+            if request_length < 4:  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"MultiFetchRequest request_length is {request_length}, less than the 4 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"MultiFetchRequest needs {end - start} bytes, {len(buf) - start} present", start
+                )
+            if request_type != 2:
+                raise InvalidMagicError(
+                    f"MultiFetchRequest request_type is {request_type}, expected 2", pos - 4
+                )
+
+            n = topicpartition_count
+            if n == 0:
+                fetches = []
+            else:
+                fetches, pos = decode_partition_fetch_array(buf, pos, n)
+            if pos != end:
+                raise InvalidLengthError(
+                    f"MultiFetchRequest fields end at byte {pos}, its length says {end}", start
+                )
+            append(
+                new(
+                    cls,
+                    (
+                        request_type,
+                        fetches,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("MultiFetchRequest ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"MultiFetchRequest has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("MultiFetchRequest runs past the end of the data", start)
+    return items, pos
+
+
+def decode_multi_fetch_request(buf, pos: int = 0) -> tuple[MultiFetchRequest, int]:
+    """Decode one MultiFetchRequest at ``pos``; return it and the position after it."""
+    items, pos = decode_multi_fetch_request_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def encode_multi_fetch_request_array(items) -> bytes:
+    """Encode a sequence of MultiFetchRequests back to back."""
+    out = bytearray()
+    for item in items:
+        (
+            request_type,
+            fetches,
+        ) = item
+
+        if fetches:
+            d2 = encode_partition_fetch_array(fetches)
+        else:
+            d2 = b""
+
+        p1 = _S2.pack(
+            2,
+            len(fetches),
+        )
+
+        s0 = b"".join(
+            (
+                p1,
+                d2,
+            )
+        )
+        p0 = _S1.pack(
+            len(s0),
+        )
+        out += p0
+        out += s0
+    return bytes(out)
+
+
+def encode_multi_fetch_request(item) -> bytes:
+    """Encode one MultiFetchRequest."""
+    return encode_multi_fetch_request_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class MultiFetchRequestColumns:
+    """Decoded MultiFetchRequests as one list per field (columns, ready for Arrow).
+
+    ``fetches_offsets`` holds the boundaries of each item's fetches in
+    ``fetches`` (a :class:`PartitionFetchColumns`), starting at 0 as in an Arrow list array.
+    """
+
+    __slots__ = (
+        "request_type",
+        "fetches_offsets",
+        "fetches",
+    )
+
+    def __init__(self) -> None:
+        self.request_type: list = []
+        self.fetches_offsets: list[int] = [0]
+        self.fetches = PartitionFetchColumns()
+
+    def __len__(self) -> int:
+        return len(self.request_type)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.request_type[n:]
+        del self.fetches_offsets[n + 1 :]
+        self.fetches.truncate(self.fetches_offsets[-1])
+
+
+def decode_multi_fetch_request_columns(
+    buf, pos: int, count: int, columns: MultiFetchRequestColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive MultiFetchRequests at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 8:
+        raise InvalidLengthError(
+            f"{count} MultiFetchRequests cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_request_type = columns.request_type.append
+    fetches_columns = columns.fetches
+    append_fetches_offset = columns.fetches_offsets.append
+    fetches_total = columns.fetches_offsets[-1]
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                request_length,
+                request_type,
+                topicpartition_count,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 8
+            end = pos - 4 + request_length
+            if request_length < 4:  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"MultiFetchRequest request_length is {request_length}, less than the 4 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"MultiFetchRequest needs {end - start} bytes, {len(buf) - start} present", start
+                )
+            if request_type != 2:
+                raise InvalidMagicError(
+                    f"MultiFetchRequest request_type is {request_type}, expected 2", pos - 4
+                )
+
+            n = topicpartition_count
+            if n:
+                pos = decode_partition_fetch_columns(buf, pos, n, fetches_columns)
+                fetches_total += n
+            if pos != end:
+                raise InvalidLengthError(
+                    f"MultiFetchRequest fields end at byte {pos}, its length says {end}", start
+                )
+            append_request_type(request_type)
+            append_fetches_offset(fetches_total)
+    except (IndexError, struct.error):
+        raise TruncatedError("MultiFetchRequest ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"MultiFetchRequest has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("MultiFetchRequest runs past the end of the data", start)
+    return pos

@@ -1,0 +1,314 @@
+"""MultiFetchResponse v0: Response to a MULTIFETCH request: a response header, then one
+    FetchResponse per requested topic-partition, in request order.
+
+Since Kafka 0.6.0.
+
+Generated from schemas/legacy/multi_fetch_response_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    GreedyBytes,
+    Int16sb,
+    Int32sb,
+    Prefixed,
+    Struct,
+)
+
+from kafkaspec._construct import flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/legacy/multi_fetch_response_v0.yaml"
+NAME = "MultiFetchResponse"
+VERSION = 0
+SINCE = "0.6.0"
+
+# -- layout ------------------------------------------------------------------
+
+RESPONSE_LENGTH_OFFSET = 0
+RESPONSE_LENGTH_LENGTH = 4
+ERROR_CODE_OFFSET = RESPONSE_LENGTH_OFFSET + RESPONSE_LENGTH_LENGTH
+ERROR_CODE_LENGTH = 2
+RESPONSES_OFFSET = ERROR_CODE_OFFSET + ERROR_CODE_LENGTH
+MULTI_FETCH_RESPONSE_OVERHEAD = RESPONSES_OFFSET  # bytes before the first variable-size field
+
+
+_S0 = struct.Struct(">ih")
+_S1 = struct.Struct(">i")
+_S2 = struct.Struct(">h")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class MultiFetchResponse(NamedTuple):
+    """Response to a MULTIFETCH request: a response header, then one FetchResponse per
+    requested topic-partition, in request order.
+
+    Fields:
+        error_code: ERROR_CODE of the request as a whole (see the ErrorCode enum).
+        responses: The per-partition FetchResponses back to back
+            (kafkaspec.legacy.decode_multi_fetch_response splits them).
+    """
+
+    error_code: int = 0
+    responses: bytes | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+multi_fetch_response_fields = Struct(
+    "_rest"
+    / Prefixed(
+        Int32sb,
+        Struct(
+            "error_code" / Int16sb,
+            "responses" / GreedyBytes,
+        ),
+    )
+)
+
+
+class _MultiFetchResponseAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return MultiFetchResponse(
+            v["error_code"],
+            v["responses"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, MultiFetchResponse):
+            obj = MultiFetchResponse(*obj)
+        v = {
+            "error_code": obj.error_code,
+            "responses": obj.responses,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [[], ["error_code", "responses"]]
+multi_fetch_response_construct = _MultiFetchResponseAdapter(multi_fetch_response_fields)
+multi_fetch_response_construct.__doc__ = (
+    "Construct parser/builder for MultiFetchResponse v0 (the reference codec)."
+)
+
+
+def _multi_fetch_response_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _multi_fetch_response_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = MultiFetchResponse._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_multi_fetch_response_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[MultiFetchResponse], int]:
+    """Decode ``count`` consecutive MultiFetchResponses from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 6:
+        raise InvalidLengthError(
+            f"{count} MultiFetchResponses cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, MultiFetchResponse
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                response_length,
+                error_code,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            end = pos - 2 + response_length
+            if (
+                response_length < 2
+            ):  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"MultiFetchResponse response_length is {response_length}, less than the 2 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"MultiFetchResponse needs {end - start} bytes, {len(buf) - start} present", start
+                )
+
+            n = end - pos
+            if n >= 0:
+                responses = buf[pos : pos + n]
+                pos += n
+            else:
+                raise InvalidLengthError(f"MultiFetchResponse responses length {n} is negative", pos)
+            if pos != end:
+                raise InvalidLengthError(
+                    f"MultiFetchResponse fields end at byte {pos}, its length says {end}", start
+                )
+            append(
+                new(
+                    cls,
+                    (
+                        error_code,
+                        responses,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("MultiFetchResponse ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"MultiFetchResponse has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("MultiFetchResponse runs past the end of the data", start)
+    return items, pos
+
+
+def decode_multi_fetch_response(buf, pos: int = 0) -> tuple[MultiFetchResponse, int]:
+    """Decode one MultiFetchResponse at ``pos``; return it and the position after it."""
+    items, pos = decode_multi_fetch_response_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def encode_multi_fetch_response_array(items) -> bytes:
+    """Encode a sequence of MultiFetchResponses back to back."""
+    out = bytearray()
+    for item in items:
+        (
+            error_code,
+            responses,
+        ) = item
+
+        d2 = responses
+        if d2 is None:
+            raise ValueError("MultiFetchResponse responses cannot be null")
+            d2 = b""
+
+        p1 = _S2.pack(
+            error_code,
+        )
+
+        s0 = b"".join(
+            (
+                p1,
+                d2,
+            )
+        )
+        p0 = _S1.pack(
+            len(s0),
+        )
+        out += p0
+        out += s0
+    return bytes(out)
+
+
+def encode_multi_fetch_response(item) -> bytes:
+    """Encode one MultiFetchResponse."""
+    return encode_multi_fetch_response_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class MultiFetchResponseColumns:
+    """Decoded MultiFetchResponses as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "error_code",
+        "responses",
+    )
+
+    def __init__(self) -> None:
+        self.error_code: list = []
+        self.responses: list = []
+
+    def __len__(self) -> int:
+        return len(self.error_code)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.error_code[n:]
+        del self.responses[n:]
+
+
+def decode_multi_fetch_response_columns(
+    buf, pos: int, count: int, columns: MultiFetchResponseColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive MultiFetchResponses at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 6:
+        raise InvalidLengthError(
+            f"{count} MultiFetchResponses cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_error_code = columns.error_code.append
+    append_responses = columns.responses.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                response_length,
+                error_code,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            end = pos - 2 + response_length
+            if (
+                response_length < 2
+            ):  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"MultiFetchResponse response_length is {response_length}, less than the 2 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"MultiFetchResponse needs {end - start} bytes, {len(buf) - start} present", start
+                )
+
+            n = end - pos
+            if n >= 0:
+                responses = buf[pos : pos + n]
+                pos += n
+            else:
+                raise InvalidLengthError(f"MultiFetchResponse responses length {n} is negative", pos)
+            if pos != end:
+                raise InvalidLengthError(
+                    f"MultiFetchResponse fields end at byte {pos}, its length says {end}", start
+                )
+            append_error_code(error_code)
+            append_responses(responses)
+    except (IndexError, struct.error):
+        raise TruncatedError("MultiFetchResponse ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"MultiFetchResponse has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("MultiFetchResponse runs past the end of the data", start)
+    return pos

@@ -1,0 +1,283 @@
+"""MultiRequestHeader v0: The header of a 0.7 multi-request (Multi-Produce, Multi-Fetch): one
+    request for several topic-partitions.
+
+Since Kafka 0.6.0.
+
+Generated from schemas/legacy/multi_request_header_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from itertools import chain
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Int16sb,
+    Int32sb,
+    Struct,
+)
+
+from kafkaspec._construct import flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/legacy/multi_request_header_v0.yaml"
+NAME = "MultiRequestHeader"
+VERSION = 0
+SINCE = "0.6.0"
+
+# -- layout ------------------------------------------------------------------
+
+REQUEST_LENGTH_OFFSET = 0
+REQUEST_LENGTH_LENGTH = 4
+REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
+REQUEST_TYPE_LENGTH = 2
+TOPICPARTITION_COUNT_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
+TOPICPARTITION_COUNT_LENGTH = 2
+MULTI_REQUEST_HEADER_SIZE = TOPICPARTITION_COUNT_OFFSET + TOPICPARTITION_COUNT_LENGTH
+
+
+_S0 = struct.Struct(">ihh")
+_S1 = struct.Struct(">i")
+_S2 = struct.Struct(">h")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class MultiRequestHeader(NamedTuple):
+    """The header of a 0.7 multi-request (Multi-Produce, Multi-Fetch): one request for
+    several topic-partitions.
+
+    Fields:
+        request_length: Length in bytes of the entire request, excluding this field.
+        request_type: REQUEST_TYPE: 2 multi-fetch or 3 multi-produce.
+        topicpartition_count: Number of unique topic-partition combinations in this request.
+    """
+
+    request_length: int | None = None
+    request_type: int | None = None
+    topicpartition_count: int | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+multi_request_header_fields = Struct(
+    "request_length" / Int32sb,
+    "request_type" / Int16sb,
+    "topicpartition_count" / Int16sb,
+)
+
+
+class _MultiRequestHeaderAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return MultiRequestHeader(
+            v["request_length"],
+            v["request_type"],
+            v["topicpartition_count"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, MultiRequestHeader):
+            obj = MultiRequestHeader(*obj)
+        v = {
+            "request_length": obj.request_length,
+            "request_type": obj.request_type,
+            "topicpartition_count": obj.topicpartition_count,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [["request_length", "request_type", "topicpartition_count"]]
+multi_request_header_construct = _MultiRequestHeaderAdapter(multi_request_header_fields)
+multi_request_header_construct.__doc__ = (
+    "Construct parser/builder for MultiRequestHeader v0 (the reference codec)."
+)
+
+
+def _multi_request_header_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _multi_request_header_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = MultiRequestHeader._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_multi_request_header_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[MultiRequestHeader], int]:
+    """Decode ``count`` consecutive MultiRequestHeaders from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 8:
+        raise InvalidLengthError(
+            f"{count} MultiRequestHeaders cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, MultiRequestHeader
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                request_length,
+                request_type,
+                topicpartition_count,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 8
+            append(
+                new(
+                    cls,
+                    (
+                        request_length,
+                        request_type,
+                        topicpartition_count,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("MultiRequestHeader ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"MultiRequestHeader has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("MultiRequestHeader runs past the end of the data", start)
+    return items, pos
+
+
+def decode_multi_request_header(buf, pos: int = 0) -> tuple[MultiRequestHeader, int]:
+    """Decode one MultiRequestHeader at ``pos``; return it and the position after it."""
+    items, pos = decode_multi_request_header_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def _encode_multi_request_header_columns(items) -> bytes:
+    """Encode column by column with C-level ``map`` calls: the common case, fast.
+
+    A value outside it (a null, a number beyond the varint tables) raises
+    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    """
+    cols = tuple(zip(*items, strict=True))
+    parts = []
+    col = cols[0]
+    parts.append(map(_S1.pack, col))
+    col = cols[1]
+    parts.append(map(_S2.pack, col))
+    col = cols[2]
+    parts.append(map(_S2.pack, col))
+    return b"".join(chain.from_iterable(zip(*parts)))
+
+
+def encode_multi_request_header_array(items) -> bytes:
+    """Encode a sequence of MultiRequestHeaders back to back."""
+    if type(items) in (list, tuple) and len(items) >= 16:
+        try:
+            return _encode_multi_request_header_columns(items)
+        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
+    out = bytearray()
+    for item in items:
+        (
+            request_length,
+            request_type,
+            topicpartition_count,
+        ) = item
+
+        p0 = _S0.pack(
+            request_length,
+            request_type,
+            topicpartition_count,
+        )
+        out += p0
+    return bytes(out)
+
+
+def encode_multi_request_header(item) -> bytes:
+    """Encode one MultiRequestHeader."""
+    return encode_multi_request_header_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class MultiRequestHeaderColumns:
+    """Decoded MultiRequestHeaders as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "request_length",
+        "request_type",
+        "topicpartition_count",
+    )
+
+    def __init__(self) -> None:
+        self.request_length: list = []
+        self.request_type: list = []
+        self.topicpartition_count: list = []
+
+    def __len__(self) -> int:
+        return len(self.request_length)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.request_length[n:]
+        del self.request_type[n:]
+        del self.topicpartition_count[n:]
+
+
+def decode_multi_request_header_columns(
+    buf, pos: int, count: int, columns: MultiRequestHeaderColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive MultiRequestHeaders at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 8:
+        raise InvalidLengthError(
+            f"{count} MultiRequestHeaders cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_request_length = columns.request_length.append
+    append_request_type = columns.request_type.append
+    append_topicpartition_count = columns.topicpartition_count.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                request_length,
+                request_type,
+                topicpartition_count,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 8
+            append_request_length(request_length)
+            append_request_type(request_type)
+            append_topicpartition_count(topicpartition_count)
+    except (IndexError, struct.error):
+        raise TruncatedError("MultiRequestHeader ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"MultiRequestHeader has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("MultiRequestHeader runs past the end of the data", start)
+    return pos

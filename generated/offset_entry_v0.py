@@ -1,0 +1,220 @@
+"""OffsetEntry v0: One offset in an Offsets response.
+
+Since Kafka 0.6.0.
+
+Generated from schemas/legacy/offset_entry_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from itertools import chain
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Int64sb,
+    Struct,
+)
+
+from kafkaspec._construct import flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/legacy/offset_entry_v0.yaml"
+NAME = "OffsetEntry"
+VERSION = 0
+SINCE = "0.6.0"
+
+# -- layout ------------------------------------------------------------------
+
+OFFSET_OFFSET = 0
+OFFSET_LENGTH = 8
+OFFSET_ENTRY_SIZE = OFFSET_OFFSET + OFFSET_LENGTH
+
+
+_S0 = struct.Struct(">q")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class OffsetEntry(NamedTuple):
+    """One offset in an Offsets response.
+
+    Fields:
+        offset: A byte offset in the partition's log.
+    """
+
+    offset: int | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+offset_entry_fields = Struct(
+    "offset" / Int64sb,
+)
+
+
+class _OffsetEntryAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return OffsetEntry(
+            v["offset"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, OffsetEntry):
+            obj = OffsetEntry(*obj)
+        v = {
+            "offset": obj.offset,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [["offset"]]
+offset_entry_construct = _OffsetEntryAdapter(offset_entry_fields)
+offset_entry_construct.__doc__ = "Construct parser/builder for OffsetEntry v0 (the reference codec)."
+
+
+def _offset_entry_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _offset_entry_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = OffsetEntry._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_offset_entry_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[OffsetEntry], int]:
+    """Decode ``count`` consecutive OffsetEntrys from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 8:
+        raise InvalidLengthError(f"{count} OffsetEntrys cannot fit in the {len(buf) - pos} bytes left", pos)
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, OffsetEntry
+    try:
+        for _ in range(count):
+            start = pos
+
+            (offset,) = _S0.unpack_from(buf, pos)
+            pos += 8
+            append(
+                new(
+                    cls,
+                    (offset,),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("OffsetEntry ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"OffsetEntry has a string that is not UTF-8: {exc.reason}", start) from None
+    if pos > len(buf):
+        raise TruncatedError("OffsetEntry runs past the end of the data", start)
+    return items, pos
+
+
+def decode_offset_entry(buf, pos: int = 0) -> tuple[OffsetEntry, int]:
+    """Decode one OffsetEntry at ``pos``; return it and the position after it."""
+    items, pos = decode_offset_entry_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def _encode_offset_entry_columns(items) -> bytes:
+    """Encode column by column with C-level ``map`` calls: the common case, fast.
+
+    A value outside it (a null, a number beyond the varint tables) raises
+    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    """
+    cols = tuple(zip(*items, strict=True))
+    parts = []
+    col = cols[0]
+    parts.append(map(_S0.pack, col))
+    return b"".join(chain.from_iterable(zip(*parts)))
+
+
+def encode_offset_entry_array(items) -> bytes:
+    """Encode a sequence of OffsetEntrys back to back."""
+    if type(items) in (list, tuple) and len(items) >= 16:
+        try:
+            return _encode_offset_entry_columns(items)
+        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
+    out = bytearray()
+    for item in items:
+        (offset,) = item
+
+        p0 = _S0.pack(
+            offset,
+        )
+        out += p0
+    return bytes(out)
+
+
+def encode_offset_entry(item) -> bytes:
+    """Encode one OffsetEntry."""
+    return encode_offset_entry_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class OffsetEntryColumns:
+    """Decoded OffsetEntrys as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = ("offset",)
+
+    def __init__(self) -> None:
+        self.offset: list = []
+
+    def __len__(self) -> int:
+        return len(self.offset)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.offset[n:]
+
+
+def decode_offset_entry_columns(
+    buf, pos: int, count: int, columns: OffsetEntryColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive OffsetEntrys at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 8:
+        raise InvalidLengthError(f"{count} OffsetEntrys cannot fit in the {len(buf) - pos} bytes left", pos)
+    append_offset = columns.offset.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (offset,) = _S0.unpack_from(buf, pos)
+            pos += 8
+            append_offset(offset)
+    except (IndexError, struct.error):
+        raise TruncatedError("OffsetEntry ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"OffsetEntry has a string that is not UTF-8: {exc.reason}", start) from None
+    if pos > len(buf):
+        raise TruncatedError("OffsetEntry runs past the end of the data", start)
+    return pos

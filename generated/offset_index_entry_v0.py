@@ -1,0 +1,274 @@
+"""OffsetIndexEntry v0: One entry of a segment's offset index (`<base offset>.index`), a sparse
+    map from offsets to byte positions in the `.log` file. The broker
+    appends an entry each time more than `index.interval.bytes` of batches
+    were written since the last one; an entry names the last offset of a
+    batch and the position where that batch starts. The file is an array of
+    these 8-byte entries; an active segment's index is preallocated and ends
+    in zero-filled entries, so a reader stops at the first zero entry after
+    the first.
+
+Since Kafka 0.8.0.
+
+Generated from schemas/logdir/offset_index_entry_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from itertools import chain
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Int32sb,
+    Struct,
+)
+
+from kafkaspec._construct import flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/logdir/offset_index_entry_v0.yaml"
+NAME = "OffsetIndexEntry"
+VERSION = 0
+SINCE = "0.8.0"
+
+# -- layout ------------------------------------------------------------------
+
+RELATIVE_OFFSET_OFFSET = 0
+RELATIVE_OFFSET_LENGTH = 4
+POSITION_OFFSET = RELATIVE_OFFSET_OFFSET + RELATIVE_OFFSET_LENGTH
+POSITION_LENGTH = 4
+OFFSET_INDEX_ENTRY_SIZE = POSITION_OFFSET + POSITION_LENGTH
+
+
+_S0 = struct.Struct(">ii")
+_S1 = struct.Struct(">i")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class OffsetIndexEntry(NamedTuple):
+    """One entry of a segment's offset index (`<base offset>.index`), a sparse map from
+    offsets to byte positions in the `.log` file. The broker appends an entry each
+    time more than `index.interval.bytes` of batches were written since the last
+    one; an entry names the last offset of a batch and the position where that batch
+    starts. The file is an array of these 8-byte entries; an active segment's index
+    is preallocated and ends in zero-filled entries, so a reader stops at the first
+    zero entry after the first.
+
+    Fields:
+        relative_offset: Last offset of the indexed batch minus the segment's base offset
+            (from the file name).
+        position: Byte position in the `.log` file where the indexed batch starts.
+    """
+
+    relative_offset: int | None = None
+    position: int | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+offset_index_entry_fields = Struct(
+    "relative_offset" / Int32sb,
+    "position" / Int32sb,
+)
+
+
+class _OffsetIndexEntryAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return OffsetIndexEntry(
+            v["relative_offset"],
+            v["position"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, OffsetIndexEntry):
+            obj = OffsetIndexEntry(*obj)
+        v = {
+            "relative_offset": obj.relative_offset,
+            "position": obj.position,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [["relative_offset", "position"]]
+offset_index_entry_construct = _OffsetIndexEntryAdapter(offset_index_entry_fields)
+offset_index_entry_construct.__doc__ = (
+    "Construct parser/builder for OffsetIndexEntry v0 (the reference codec)."
+)
+
+
+def _offset_index_entry_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _offset_index_entry_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = OffsetIndexEntry._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_offset_index_entry_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[OffsetIndexEntry], int]:
+    """Decode ``count`` consecutive OffsetIndexEntrys from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 8:
+        raise InvalidLengthError(
+            f"{count} OffsetIndexEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, OffsetIndexEntry
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                relative_offset,
+                position,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 8
+            append(
+                new(
+                    cls,
+                    (
+                        relative_offset,
+                        position,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("OffsetIndexEntry ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"OffsetIndexEntry has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("OffsetIndexEntry runs past the end of the data", start)
+    return items, pos
+
+
+def decode_offset_index_entry(buf, pos: int = 0) -> tuple[OffsetIndexEntry, int]:
+    """Decode one OffsetIndexEntry at ``pos``; return it and the position after it."""
+    items, pos = decode_offset_index_entry_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def _encode_offset_index_entry_columns(items) -> bytes:
+    """Encode column by column with C-level ``map`` calls: the common case, fast.
+
+    A value outside it (a null, a number beyond the varint tables) raises
+    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    """
+    cols = tuple(zip(*items, strict=True))
+    parts = []
+    col = cols[0]
+    parts.append(map(_S1.pack, col))
+    col = cols[1]
+    parts.append(map(_S1.pack, col))
+    return b"".join(chain.from_iterable(zip(*parts)))
+
+
+def encode_offset_index_entry_array(items) -> bytes:
+    """Encode a sequence of OffsetIndexEntrys back to back."""
+    if type(items) in (list, tuple) and len(items) >= 16:
+        try:
+            return _encode_offset_index_entry_columns(items)
+        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
+    out = bytearray()
+    for item in items:
+        (
+            relative_offset,
+            position,
+        ) = item
+
+        p0 = _S0.pack(
+            relative_offset,
+            position,
+        )
+        out += p0
+    return bytes(out)
+
+
+def encode_offset_index_entry(item) -> bytes:
+    """Encode one OffsetIndexEntry."""
+    return encode_offset_index_entry_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class OffsetIndexEntryColumns:
+    """Decoded OffsetIndexEntrys as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "relative_offset",
+        "position",
+    )
+
+    def __init__(self) -> None:
+        self.relative_offset: list = []
+        self.position: list = []
+
+    def __len__(self) -> int:
+        return len(self.relative_offset)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.relative_offset[n:]
+        del self.position[n:]
+
+
+def decode_offset_index_entry_columns(
+    buf, pos: int, count: int, columns: OffsetIndexEntryColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive OffsetIndexEntrys at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 8:
+        raise InvalidLengthError(
+            f"{count} OffsetIndexEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_relative_offset = columns.relative_offset.append
+    append_position = columns.position.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                relative_offset,
+                position,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 8
+            append_relative_offset(relative_offset)
+            append_position(position)
+    except (IndexError, struct.error):
+        raise TruncatedError("OffsetIndexEntry ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"OffsetIndexEntry has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("OffsetIndexEntry runs past the end of the data", start)
+    return pos

@@ -1,0 +1,377 @@
+"""OffsetsRequest v0: OFFSETS (type 4): find up to MAX_NUMBER offsets of messages written
+    before TIME.
+
+Since Kafka 0.6.0.
+
+Generated from schemas/legacy/offsets_request_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Const,
+    Int16sb,
+    Int32sb,
+    Int64sb,
+    Prefixed,
+    Struct,
+)
+
+from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    InvalidMagicError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/legacy/offsets_request_v0.yaml"
+NAME = "OffsetsRequest"
+VERSION = 0
+SINCE = "0.6.0"
+
+# -- layout ------------------------------------------------------------------
+
+REQUEST_LENGTH_OFFSET = 0
+REQUEST_LENGTH_LENGTH = 4
+REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
+REQUEST_TYPE_LENGTH = 2
+TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
+OFFSETS_REQUEST_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+
+
+_S0 = struct.Struct(">ih")
+_S1 = struct.Struct(">h")
+_S2 = struct.Struct(">iqi")
+_S3 = struct.Struct(">i")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class OffsetsRequest(NamedTuple):
+    """OFFSETS (type 4): find up to MAX_NUMBER offsets of messages written before TIME.
+
+    Fields:
+        request_type: REQUEST_TYPE; 4 for this request (see the RequestType enum).
+        topic: Topic name (ASCII, not null terminated; it names a directory on the
+            broker).
+        partition: Partition to act on, numbered from 0.
+        time: Milliseconds since the UNIX epoch; -1 latest, -2 earliest (see the
+            OffsetsTime enum).
+        max_number: Return up to this many offsets.
+    """
+
+    request_type: int = 4
+    topic: str | None = None
+    partition: int | None = None
+    time: int | None = None
+    max_number: int | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+offsets_request_fields = Struct(
+    "_rest"
+    / Prefixed(
+        Int32sb,
+        Struct(
+            "request_type" / Const(4, Int16sb),
+            "topic" / KafkaBytes(Int16sb, nullable=False, encoding="utf-8"),
+            "partition" / Int32sb,
+            "time" / Int64sb,
+            "max_number" / Int32sb,
+        ),
+    )
+)
+
+
+class _OffsetsRequestAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return OffsetsRequest(
+            v["request_type"],
+            v["topic"],
+            v["partition"],
+            v["time"],
+            v["max_number"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, OffsetsRequest):
+            obj = OffsetsRequest(*obj)
+        v = {
+            "request_type": obj.request_type,
+            "topic": obj.topic,
+            "partition": obj.partition,
+            "time": obj.time,
+            "max_number": obj.max_number,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [[], ["request_type", "topic", "partition", "time", "max_number"]]
+offsets_request_construct = _OffsetsRequestAdapter(offsets_request_fields)
+offsets_request_construct.__doc__ = "Construct parser/builder for OffsetsRequest v0 (the reference codec)."
+
+
+def _offsets_request_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _offsets_request_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = OffsetsRequest._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_offsets_request_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[OffsetsRequest], int]:
+    """Decode ``count`` consecutive OffsetsRequests from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 24:
+        raise InvalidLengthError(
+            f"{count} OffsetsRequests cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, OffsetsRequest
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                request_length,
+                request_type,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            end = pos - 2 + request_length
+            if request_length < 2:  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"OffsetsRequest request_length is {request_length}, less than the 2 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"OffsetsRequest needs {end - start} bytes, {len(buf) - start} present", start
+                )
+            if request_type != 4:
+                raise InvalidMagicError(f"OffsetsRequest request_type is {request_type}, expected 4", pos - 2)
+
+            (n,) = _S1.unpack_from(buf, pos)
+            pos += 2
+            if n >= 0:
+                topic = buf[pos : pos + n].decode()
+                pos += n
+            else:
+                raise InvalidLengthError(f"OffsetsRequest topic length {n} is negative", pos)
+
+            (
+                partition,
+                time,
+                max_number,
+            ) = _S2.unpack_from(buf, pos)
+            pos += 16
+            if pos != end:
+                raise InvalidLengthError(
+                    f"OffsetsRequest fields end at byte {pos}, its length says {end}", start
+                )
+            append(
+                new(
+                    cls,
+                    (
+                        request_type,
+                        topic,
+                        partition,
+                        time,
+                        max_number,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("OffsetsRequest ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"OffsetsRequest has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("OffsetsRequest runs past the end of the data", start)
+    return items, pos
+
+
+def decode_offsets_request(buf, pos: int = 0) -> tuple[OffsetsRequest, int]:
+    """Decode one OffsetsRequest at ``pos``; return it and the position after it."""
+    items, pos = decode_offsets_request_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def encode_offsets_request_array(items) -> bytes:
+    """Encode a sequence of OffsetsRequests back to back."""
+    out = bytearray()
+    for item in items:
+        (
+            request_type,
+            topic,
+            partition,
+            time,
+            max_number,
+        ) = item
+
+        p3 = _S2.pack(
+            partition,
+            time,
+            max_number,
+        )
+
+        d2 = topic.encode() if topic is not None else None
+        if d2 is None:
+            raise ValueError("OffsetsRequest topic cannot be null")
+            d2 = b""
+        else:
+            p2 = _I16.pack(len(d2))
+
+        p1 = _S1.pack(
+            4,
+        )
+
+        s0 = b"".join(
+            (
+                p1,
+                p2,
+                d2,
+                p3,
+            )
+        )
+        p0 = _S3.pack(
+            len(s0),
+        )
+        out += p0
+        out += s0
+    return bytes(out)
+
+
+def encode_offsets_request(item) -> bytes:
+    """Encode one OffsetsRequest."""
+    return encode_offsets_request_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class OffsetsRequestColumns:
+    """Decoded OffsetsRequests as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "request_type",
+        "topic",
+        "partition",
+        "time",
+        "max_number",
+    )
+
+    def __init__(self) -> None:
+        self.request_type: list = []
+        self.topic: list = []
+        self.partition: list = []
+        self.time: list = []
+        self.max_number: list = []
+
+    def __len__(self) -> int:
+        return len(self.request_type)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.request_type[n:]
+        del self.topic[n:]
+        del self.partition[n:]
+        del self.time[n:]
+        del self.max_number[n:]
+
+
+def decode_offsets_request_columns(
+    buf, pos: int, count: int, columns: OffsetsRequestColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive OffsetsRequests at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 24:
+        raise InvalidLengthError(
+            f"{count} OffsetsRequests cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_request_type = columns.request_type.append
+    append_topic = columns.topic.append
+    append_partition = columns.partition.append
+    append_time = columns.time.append
+    append_max_number = columns.max_number.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                request_length,
+                request_type,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            end = pos - 2 + request_length
+            if request_length < 2:  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"OffsetsRequest request_length is {request_length}, less than the 2 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"OffsetsRequest needs {end - start} bytes, {len(buf) - start} present", start
+                )
+            if request_type != 4:
+                raise InvalidMagicError(f"OffsetsRequest request_type is {request_type}, expected 4", pos - 2)
+
+            (n,) = _S1.unpack_from(buf, pos)
+            pos += 2
+            if n >= 0:
+                topic = buf[pos : pos + n].decode()
+                pos += n
+            else:
+                raise InvalidLengthError(f"OffsetsRequest topic length {n} is negative", pos)
+
+            (
+                partition,
+                time,
+                max_number,
+            ) = _S2.unpack_from(buf, pos)
+            pos += 16
+            if pos != end:
+                raise InvalidLengthError(
+                    f"OffsetsRequest fields end at byte {pos}, its length says {end}", start
+                )
+            append_request_type(request_type)
+            append_topic(topic)
+            append_partition(partition)
+            append_time(time)
+            append_max_number(max_number)
+    except (IndexError, struct.error):
+        raise TruncatedError("OffsetsRequest ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"OffsetsRequest has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("OffsetsRequest runs past the end of the data", start)
+    return pos

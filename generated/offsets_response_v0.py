@@ -1,0 +1,334 @@
+"""OffsetsResponse v0: Response to an OFFSETS request: a response header and a list of byte
+    offsets.
+
+Since Kafka 0.6.0.
+
+Generated from schemas/legacy/offsets_response_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Array,
+    Int16sb,
+    Int32sb,
+    Prefixed,
+    Rebuild,
+    Struct,
+    len_,
+    this,
+)
+
+from kafkaspec._construct import flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+from .offset_entry_v0 import (
+    OffsetEntryColumns,
+    decode_offset_entry_array,
+    decode_offset_entry_columns,
+    encode_offset_entry_array,
+    offset_entry_construct,
+)
+
+SCHEMA = "schemas/legacy/offsets_response_v0.yaml"
+NAME = "OffsetsResponse"
+VERSION = 0
+SINCE = "0.6.0"
+
+# -- layout ------------------------------------------------------------------
+
+RESPONSE_LENGTH_OFFSET = 0
+RESPONSE_LENGTH_LENGTH = 4
+ERROR_CODE_OFFSET = RESPONSE_LENGTH_OFFSET + RESPONSE_LENGTH_LENGTH
+ERROR_CODE_LENGTH = 2
+NUMBER_OFFSETS_OFFSET = ERROR_CODE_OFFSET + ERROR_CODE_LENGTH
+NUMBER_OFFSETS_LENGTH = 4
+OFFSETS_OFFSET = NUMBER_OFFSETS_OFFSET + NUMBER_OFFSETS_LENGTH
+OFFSETS_RESPONSE_OVERHEAD = OFFSETS_OFFSET  # bytes before the first variable-size field
+
+
+_S0 = struct.Struct(">ihi")
+_S1 = struct.Struct(">i")
+_S2 = struct.Struct(">hi")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class OffsetsResponse(NamedTuple):
+    """Response to an OFFSETS request: a response header and a list of byte offsets.
+
+    Fields:
+        error_code: ERROR_CODE (see the ErrorCode enum).
+        offsets: The offsets, newest first.
+    """
+
+    error_code: int = 0
+    offsets: Sequence = ()
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+offsets_response_fields = Struct(
+    "_rest"
+    / Prefixed(
+        Int32sb,
+        Struct(
+            "error_code" / Int16sb,
+            "number_offsets" / Rebuild(Int32sb, len_(this.offsets)),
+            "offsets" / Array(this.number_offsets, offset_entry_construct),
+        ),
+    )
+)
+
+
+class _OffsetsResponseAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return OffsetsResponse(
+            v["error_code"],
+            v["offsets"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, OffsetsResponse):
+            obj = OffsetsResponse(*obj)
+        v = {
+            "error_code": obj.error_code,
+            "offsets": obj.offsets,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [[], ["error_code", "number_offsets", "offsets"]]
+offsets_response_construct = _OffsetsResponseAdapter(offsets_response_fields)
+offsets_response_construct.__doc__ = "Construct parser/builder for OffsetsResponse v0 (the reference codec)."
+
+
+def _offsets_response_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _offsets_response_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = OffsetsResponse._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_offsets_response_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[OffsetsResponse], int]:
+    """Decode ``count`` consecutive OffsetsResponses from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 10:
+        raise InvalidLengthError(
+            f"{count} OffsetsResponses cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, OffsetsResponse
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                response_length,
+                error_code,
+                number_offsets,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 10
+            end = pos - 6 + response_length
+            if (
+                response_length < 6
+            ):  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"OffsetsResponse response_length is {response_length}, less than the 6 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"OffsetsResponse needs {end - start} bytes, {len(buf) - start} present", start
+                )
+
+            n = number_offsets
+            if n == 0:
+                offsets = []
+            else:
+                offsets, pos = decode_offset_entry_array(buf, pos, n)
+            if pos != end:
+                raise InvalidLengthError(
+                    f"OffsetsResponse fields end at byte {pos}, its length says {end}", start
+                )
+            append(
+                new(
+                    cls,
+                    (
+                        error_code,
+                        offsets,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("OffsetsResponse ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"OffsetsResponse has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("OffsetsResponse runs past the end of the data", start)
+    return items, pos
+
+
+def decode_offsets_response(buf, pos: int = 0) -> tuple[OffsetsResponse, int]:
+    """Decode one OffsetsResponse at ``pos``; return it and the position after it."""
+    items, pos = decode_offsets_response_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def encode_offsets_response_array(items) -> bytes:
+    """Encode a sequence of OffsetsResponses back to back."""
+    out = bytearray()
+    for item in items:
+        (
+            error_code,
+            offsets,
+        ) = item
+
+        if offsets:
+            d2 = encode_offset_entry_array(offsets)
+        else:
+            d2 = b""
+
+        p1 = _S2.pack(
+            error_code,
+            len(offsets),
+        )
+
+        s0 = b"".join(
+            (
+                p1,
+                d2,
+            )
+        )
+        p0 = _S1.pack(
+            len(s0),
+        )
+        out += p0
+        out += s0
+    return bytes(out)
+
+
+def encode_offsets_response(item) -> bytes:
+    """Encode one OffsetsResponse."""
+    return encode_offsets_response_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class OffsetsResponseColumns:
+    """Decoded OffsetsResponses as one list per field (columns, ready for Arrow).
+
+    ``offsets_offsets`` holds the boundaries of each item's offsets in
+    ``offsets`` (a :class:`OffsetEntryColumns`), starting at 0 as in an Arrow list array.
+    """
+
+    __slots__ = (
+        "error_code",
+        "offsets_offsets",
+        "offsets",
+    )
+
+    def __init__(self) -> None:
+        self.error_code: list = []
+        self.offsets_offsets: list[int] = [0]
+        self.offsets = OffsetEntryColumns()
+
+    def __len__(self) -> int:
+        return len(self.error_code)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.error_code[n:]
+        del self.offsets_offsets[n + 1 :]
+        self.offsets.truncate(self.offsets_offsets[-1])
+
+
+def decode_offsets_response_columns(
+    buf, pos: int, count: int, columns: OffsetsResponseColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive OffsetsResponses at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 10:
+        raise InvalidLengthError(
+            f"{count} OffsetsResponses cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_error_code = columns.error_code.append
+    offsets_columns = columns.offsets
+    append_offsets_offset = columns.offsets_offsets.append
+    offsets_total = columns.offsets_offsets[-1]
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                response_length,
+                error_code,
+                number_offsets,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 10
+            end = pos - 6 + response_length
+            if (
+                response_length < 6
+            ):  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"OffsetsResponse response_length is {response_length}, less than the 6 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"OffsetsResponse needs {end - start} bytes, {len(buf) - start} present", start
+                )
+
+            n = number_offsets
+            if n:
+                pos = decode_offset_entry_columns(buf, pos, n, offsets_columns)
+                offsets_total += n
+            if pos != end:
+                raise InvalidLengthError(
+                    f"OffsetsResponse fields end at byte {pos}, its length says {end}", start
+                )
+            append_error_code(error_code)
+            append_offsets_offset(offsets_total)
+    except (IndexError, struct.error):
+        raise TruncatedError("OffsetsResponse ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"OffsetsResponse has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("OffsetsResponse runs past the end of the data", start)
+    return pos

@@ -1,0 +1,293 @@
+"""PartitionProduce v0: One topic-partition of a Multi-Produce request.
+
+Since Kafka 0.6.0.
+
+Generated from schemas/legacy/partition_produce_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Int16sb,
+    Int32sb,
+    Struct,
+)
+
+from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/legacy/partition_produce_v0.yaml"
+NAME = "PartitionProduce"
+VERSION = 0
+SINCE = "0.6.0"
+
+# -- layout ------------------------------------------------------------------
+
+TOPIC_OFFSET = 0
+
+
+_S0 = struct.Struct(">h")
+_S1 = struct.Struct(">i")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class PartitionProduce(NamedTuple):
+    """One topic-partition of a Multi-Produce request.
+
+    Fields:
+        topic: Topic name (ASCII, not null terminated; it names a directory on the
+            broker).
+        partition: Partition to act on, numbered from 0.
+        messages: MESSAGES: a message set of WireMessages back to back
+            (kafkaspec.legacy.iter_wire_messages reads it).
+    """
+
+    topic: str | None = None
+    partition: int | None = None
+    messages: bytes | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+partition_produce_fields = Struct(
+    "topic" / KafkaBytes(Int16sb, nullable=False, encoding="utf-8"),
+    "partition" / Int32sb,
+    "messages" / KafkaBytes(Int32sb, nullable=False),
+)
+
+
+class _PartitionProduceAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return PartitionProduce(
+            v["topic"],
+            v["partition"],
+            v["messages"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, PartitionProduce):
+            obj = PartitionProduce(*obj)
+        v = {
+            "topic": obj.topic,
+            "partition": obj.partition,
+            "messages": obj.messages,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [["topic", "partition", "messages"]]
+partition_produce_construct = _PartitionProduceAdapter(partition_produce_fields)
+partition_produce_construct.__doc__ = (
+    "Construct parser/builder for PartitionProduce v0 (the reference codec)."
+)
+
+
+def _partition_produce_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _partition_produce_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = PartitionProduce._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_partition_produce_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[PartitionProduce], int]:
+    """Decode ``count`` consecutive PartitionProduces from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 10:
+        raise InvalidLengthError(
+            f"{count} PartitionProduces cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, PartitionProduce
+    try:
+        for _ in range(count):
+            start = pos
+
+            (n,) = _S0.unpack_from(buf, pos)
+            pos += 2
+            if n >= 0:
+                topic = buf[pos : pos + n].decode()
+                pos += n
+            else:
+                raise InvalidLengthError(f"PartitionProduce topic length {n} is negative", pos)
+
+            (partition,) = _S1.unpack_from(buf, pos)
+            pos += 4
+
+            (n,) = _S1.unpack_from(buf, pos)
+            pos += 4
+            if n >= 0:
+                messages = buf[pos : pos + n]
+                pos += n
+            else:
+                raise InvalidLengthError(f"PartitionProduce messages length {n} is negative", pos)
+            append(
+                new(
+                    cls,
+                    (
+                        topic,
+                        partition,
+                        messages,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("PartitionProduce ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"PartitionProduce has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("PartitionProduce runs past the end of the data", start)
+    return items, pos
+
+
+def decode_partition_produce(buf, pos: int = 0) -> tuple[PartitionProduce, int]:
+    """Decode one PartitionProduce at ``pos``; return it and the position after it."""
+    items, pos = decode_partition_produce_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def encode_partition_produce_array(items) -> bytes:
+    """Encode a sequence of PartitionProduces back to back."""
+    out = bytearray()
+    for item in items:
+        (
+            topic,
+            partition,
+            messages,
+        ) = item
+
+        d2 = messages
+        if d2 is None:
+            raise ValueError("PartitionProduce messages cannot be null")
+            d2 = b""
+        else:
+            p2 = _I32.pack(len(d2))
+
+        p1 = _S1.pack(
+            partition,
+        )
+
+        d0 = topic.encode() if topic is not None else None
+        if d0 is None:
+            raise ValueError("PartitionProduce topic cannot be null")
+            d0 = b""
+        else:
+            p0 = _I16.pack(len(d0))
+        out += p0
+        out += d0
+        out += p1
+        out += p2
+        out += d2
+    return bytes(out)
+
+
+def encode_partition_produce(item) -> bytes:
+    """Encode one PartitionProduce."""
+    return encode_partition_produce_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class PartitionProduceColumns:
+    """Decoded PartitionProduces as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "topic",
+        "partition",
+        "messages",
+    )
+
+    def __init__(self) -> None:
+        self.topic: list = []
+        self.partition: list = []
+        self.messages: list = []
+
+    def __len__(self) -> int:
+        return len(self.topic)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.topic[n:]
+        del self.partition[n:]
+        del self.messages[n:]
+
+
+def decode_partition_produce_columns(
+    buf, pos: int, count: int, columns: PartitionProduceColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive PartitionProduces at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 10:
+        raise InvalidLengthError(
+            f"{count} PartitionProduces cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_topic = columns.topic.append
+    append_partition = columns.partition.append
+    append_messages = columns.messages.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (n,) = _S0.unpack_from(buf, pos)
+            pos += 2
+            if n >= 0:
+                topic = buf[pos : pos + n].decode()
+                pos += n
+            else:
+                raise InvalidLengthError(f"PartitionProduce topic length {n} is negative", pos)
+
+            (partition,) = _S1.unpack_from(buf, pos)
+            pos += 4
+
+            (n,) = _S1.unpack_from(buf, pos)
+            pos += 4
+            if n >= 0:
+                messages = buf[pos : pos + n]
+                pos += n
+            else:
+                raise InvalidLengthError(f"PartitionProduce messages length {n} is negative", pos)
+            append_topic(topic)
+            append_partition(partition)
+            append_messages(messages)
+    except (IndexError, struct.error):
+        raise TruncatedError("PartitionProduce ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"PartitionProduce has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("PartitionProduce runs past the end of the data", start)
+    return pos

@@ -1,0 +1,379 @@
+"""ProduceRequest v0: PRODUCE (type 0): send a message set to one topic-partition. There is no
+    response.
+
+Since Kafka 0.6.0.
+
+Generated from schemas/legacy/produce_request_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Const,
+    Int16sb,
+    Int32sb,
+    Prefixed,
+    Struct,
+)
+
+from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    InvalidMagicError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/legacy/produce_request_v0.yaml"
+NAME = "ProduceRequest"
+VERSION = 0
+SINCE = "0.6.0"
+
+# -- layout ------------------------------------------------------------------
+
+REQUEST_LENGTH_OFFSET = 0
+REQUEST_LENGTH_LENGTH = 4
+REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
+REQUEST_TYPE_LENGTH = 2
+TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
+PRODUCE_REQUEST_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+
+
+_S0 = struct.Struct(">ih")
+_S1 = struct.Struct(">h")
+_S2 = struct.Struct(">i")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class ProduceRequest(NamedTuple):
+    """PRODUCE (type 0): send a message set to one topic-partition. There is no
+    response.
+
+    Fields:
+        request_type: REQUEST_TYPE; 0 for this request (see the RequestType enum).
+        topic: Topic name (ASCII, not null terminated; it names a directory on the
+            broker).
+        partition: Partition to act on, numbered from 0.
+        messages: MESSAGES: a message set of WireMessages back to back
+            (kafkaspec.legacy.iter_wire_messages reads it).
+    """
+
+    request_type: int = 0
+    topic: str | None = None
+    partition: int | None = None
+    messages: bytes | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+produce_request_fields = Struct(
+    "_rest"
+    / Prefixed(
+        Int32sb,
+        Struct(
+            "request_type" / Const(0, Int16sb),
+            "topic" / KafkaBytes(Int16sb, nullable=False, encoding="utf-8"),
+            "partition" / Int32sb,
+            "messages" / KafkaBytes(Int32sb, nullable=False),
+        ),
+    )
+)
+
+
+class _ProduceRequestAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return ProduceRequest(
+            v["request_type"],
+            v["topic"],
+            v["partition"],
+            v["messages"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, ProduceRequest):
+            obj = ProduceRequest(*obj)
+        v = {
+            "request_type": obj.request_type,
+            "topic": obj.topic,
+            "partition": obj.partition,
+            "messages": obj.messages,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [[], ["request_type", "topic", "partition", "messages"]]
+produce_request_construct = _ProduceRequestAdapter(produce_request_fields)
+produce_request_construct.__doc__ = "Construct parser/builder for ProduceRequest v0 (the reference codec)."
+
+
+def _produce_request_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _produce_request_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = ProduceRequest._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_produce_request_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[ProduceRequest], int]:
+    """Decode ``count`` consecutive ProduceRequests from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 16:
+        raise InvalidLengthError(
+            f"{count} ProduceRequests cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, ProduceRequest
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                request_length,
+                request_type,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            end = pos - 2 + request_length
+            if request_length < 2:  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"ProduceRequest request_length is {request_length}, less than the 2 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"ProduceRequest needs {end - start} bytes, {len(buf) - start} present", start
+                )
+            if request_type != 0:
+                raise InvalidMagicError(f"ProduceRequest request_type is {request_type}, expected 0", pos - 2)
+
+            (n,) = _S1.unpack_from(buf, pos)
+            pos += 2
+            if n >= 0:
+                topic = buf[pos : pos + n].decode()
+                pos += n
+            else:
+                raise InvalidLengthError(f"ProduceRequest topic length {n} is negative", pos)
+
+            (partition,) = _S2.unpack_from(buf, pos)
+            pos += 4
+
+            (n,) = _S2.unpack_from(buf, pos)
+            pos += 4
+            if n >= 0:
+                messages = buf[pos : pos + n]
+                pos += n
+            else:
+                raise InvalidLengthError(f"ProduceRequest messages length {n} is negative", pos)
+            if pos != end:
+                raise InvalidLengthError(
+                    f"ProduceRequest fields end at byte {pos}, its length says {end}", start
+                )
+            append(
+                new(
+                    cls,
+                    (
+                        request_type,
+                        topic,
+                        partition,
+                        messages,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("ProduceRequest ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"ProduceRequest has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("ProduceRequest runs past the end of the data", start)
+    return items, pos
+
+
+def decode_produce_request(buf, pos: int = 0) -> tuple[ProduceRequest, int]:
+    """Decode one ProduceRequest at ``pos``; return it and the position after it."""
+    items, pos = decode_produce_request_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def encode_produce_request_array(items) -> bytes:
+    """Encode a sequence of ProduceRequests back to back."""
+    out = bytearray()
+    for item in items:
+        (
+            request_type,
+            topic,
+            partition,
+            messages,
+        ) = item
+
+        d4 = messages
+        if d4 is None:
+            raise ValueError("ProduceRequest messages cannot be null")
+            d4 = b""
+        else:
+            p4 = _I32.pack(len(d4))
+
+        p3 = _S2.pack(
+            partition,
+        )
+
+        d2 = topic.encode() if topic is not None else None
+        if d2 is None:
+            raise ValueError("ProduceRequest topic cannot be null")
+            d2 = b""
+        else:
+            p2 = _I16.pack(len(d2))
+
+        p1 = _S1.pack(
+            0,
+        )
+
+        s0 = b"".join(
+            (
+                p1,
+                p2,
+                d2,
+                p3,
+                p4,
+                d4,
+            )
+        )
+        p0 = _S2.pack(
+            len(s0),
+        )
+        out += p0
+        out += s0
+    return bytes(out)
+
+
+def encode_produce_request(item) -> bytes:
+    """Encode one ProduceRequest."""
+    return encode_produce_request_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class ProduceRequestColumns:
+    """Decoded ProduceRequests as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "request_type",
+        "topic",
+        "partition",
+        "messages",
+    )
+
+    def __init__(self) -> None:
+        self.request_type: list = []
+        self.topic: list = []
+        self.partition: list = []
+        self.messages: list = []
+
+    def __len__(self) -> int:
+        return len(self.request_type)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.request_type[n:]
+        del self.topic[n:]
+        del self.partition[n:]
+        del self.messages[n:]
+
+
+def decode_produce_request_columns(
+    buf, pos: int, count: int, columns: ProduceRequestColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive ProduceRequests at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 16:
+        raise InvalidLengthError(
+            f"{count} ProduceRequests cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_request_type = columns.request_type.append
+    append_topic = columns.topic.append
+    append_partition = columns.partition.append
+    append_messages = columns.messages.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                request_length,
+                request_type,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            end = pos - 2 + request_length
+            if request_length < 2:  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"ProduceRequest request_length is {request_length}, less than the 2 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"ProduceRequest needs {end - start} bytes, {len(buf) - start} present", start
+                )
+            if request_type != 0:
+                raise InvalidMagicError(f"ProduceRequest request_type is {request_type}, expected 0", pos - 2)
+
+            (n,) = _S1.unpack_from(buf, pos)
+            pos += 2
+            if n >= 0:
+                topic = buf[pos : pos + n].decode()
+                pos += n
+            else:
+                raise InvalidLengthError(f"ProduceRequest topic length {n} is negative", pos)
+
+            (partition,) = _S2.unpack_from(buf, pos)
+            pos += 4
+
+            (n,) = _S2.unpack_from(buf, pos)
+            pos += 4
+            if n >= 0:
+                messages = buf[pos : pos + n]
+                pos += n
+            else:
+                raise InvalidLengthError(f"ProduceRequest messages length {n} is negative", pos)
+            if pos != end:
+                raise InvalidLengthError(
+                    f"ProduceRequest fields end at byte {pos}, its length says {end}", start
+                )
+            append_request_type(request_type)
+            append_topic(topic)
+            append_partition(partition)
+            append_messages(messages)
+    except (IndexError, struct.error):
+        raise TruncatedError("ProduceRequest ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"ProduceRequest has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("ProduceRequest runs past the end of the data", start)
+    return pos

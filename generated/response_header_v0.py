@@ -1,0 +1,263 @@
+"""ResponseHeader v0: The 6-byte header every 0.7 response begins with. RESPONSE_LENGTH covers
+    the whole response, so the response structures repeat these fields and
+    compute it.
+
+Since Kafka 0.6.0.
+
+Generated from schemas/legacy/response_header_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from itertools import chain
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Int16sb,
+    Int32sb,
+    Struct,
+)
+
+from kafkaspec._construct import flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/legacy/response_header_v0.yaml"
+NAME = "ResponseHeader"
+VERSION = 0
+SINCE = "0.6.0"
+
+# -- layout ------------------------------------------------------------------
+
+RESPONSE_LENGTH_OFFSET = 0
+RESPONSE_LENGTH_LENGTH = 4
+ERROR_CODE_OFFSET = RESPONSE_LENGTH_OFFSET + RESPONSE_LENGTH_LENGTH
+ERROR_CODE_LENGTH = 2
+RESPONSE_HEADER_SIZE = ERROR_CODE_OFFSET + ERROR_CODE_LENGTH
+
+
+_S0 = struct.Struct(">ih")
+_S1 = struct.Struct(">i")
+_S2 = struct.Struct(">h")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class ResponseHeader(NamedTuple):
+    """The 6-byte header every 0.7 response begins with. RESPONSE_LENGTH covers the
+    whole response, so the response structures repeat these fields and compute it.
+
+    Fields:
+        response_length: Length in bytes of the entire response, excluding this field.
+        error_code: ERROR_CODE (see the ErrorCode enum).
+    """
+
+    response_length: int | None = None
+    error_code: int | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+response_header_fields = Struct(
+    "response_length" / Int32sb,
+    "error_code" / Int16sb,
+)
+
+
+class _ResponseHeaderAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return ResponseHeader(
+            v["response_length"],
+            v["error_code"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, ResponseHeader):
+            obj = ResponseHeader(*obj)
+        v = {
+            "response_length": obj.response_length,
+            "error_code": obj.error_code,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [["response_length", "error_code"]]
+response_header_construct = _ResponseHeaderAdapter(response_header_fields)
+response_header_construct.__doc__ = "Construct parser/builder for ResponseHeader v0 (the reference codec)."
+
+
+def _response_header_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _response_header_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = ResponseHeader._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_response_header_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[ResponseHeader], int]:
+    """Decode ``count`` consecutive ResponseHeaders from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 6:
+        raise InvalidLengthError(
+            f"{count} ResponseHeaders cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, ResponseHeader
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                response_length,
+                error_code,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            append(
+                new(
+                    cls,
+                    (
+                        response_length,
+                        error_code,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("ResponseHeader ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"ResponseHeader has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("ResponseHeader runs past the end of the data", start)
+    return items, pos
+
+
+def decode_response_header(buf, pos: int = 0) -> tuple[ResponseHeader, int]:
+    """Decode one ResponseHeader at ``pos``; return it and the position after it."""
+    items, pos = decode_response_header_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def _encode_response_header_columns(items) -> bytes:
+    """Encode column by column with C-level ``map`` calls: the common case, fast.
+
+    A value outside it (a null, a number beyond the varint tables) raises
+    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    """
+    cols = tuple(zip(*items, strict=True))
+    parts = []
+    col = cols[0]
+    parts.append(map(_S1.pack, col))
+    col = cols[1]
+    parts.append(map(_S2.pack, col))
+    return b"".join(chain.from_iterable(zip(*parts)))
+
+
+def encode_response_header_array(items) -> bytes:
+    """Encode a sequence of ResponseHeaders back to back."""
+    if type(items) in (list, tuple) and len(items) >= 16:
+        try:
+            return _encode_response_header_columns(items)
+        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
+    out = bytearray()
+    for item in items:
+        (
+            response_length,
+            error_code,
+        ) = item
+
+        p0 = _S0.pack(
+            response_length,
+            error_code,
+        )
+        out += p0
+    return bytes(out)
+
+
+def encode_response_header(item) -> bytes:
+    """Encode one ResponseHeader."""
+    return encode_response_header_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class ResponseHeaderColumns:
+    """Decoded ResponseHeaders as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "response_length",
+        "error_code",
+    )
+
+    def __init__(self) -> None:
+        self.response_length: list = []
+        self.error_code: list = []
+
+    def __len__(self) -> int:
+        return len(self.response_length)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.response_length[n:]
+        del self.error_code[n:]
+
+
+def decode_response_header_columns(
+    buf, pos: int, count: int, columns: ResponseHeaderColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive ResponseHeaders at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 6:
+        raise InvalidLengthError(
+            f"{count} ResponseHeaders cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_response_length = columns.response_length.append
+    append_error_code = columns.error_code.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                response_length,
+                error_code,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 6
+            append_response_length(response_length)
+            append_error_code(error_code)
+    except (IndexError, struct.error):
+        raise TruncatedError("ResponseHeader ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"ResponseHeader has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("ResponseHeader runs past the end of the data", start)
+    return pos

@@ -1,0 +1,271 @@
+"""TimeIndexEntry v0: One entry of a segment's time index (`<base offset>.timeindex`, KIP-33),
+    mapping a timestamp to an offset. Entries are appended at the same
+    interval as the offset index whenever the segment's max timestamp grows,
+    so timestamps increase through the file. A lookup for time T finds the
+    last entry with timestamp <= T, then the offset index gives the byte
+    position. Preallocated files end in zeros.
+
+Since Kafka 0.10.1.
+
+Generated from schemas/logdir/time_index_entry_v0.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from itertools import chain
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Int32sb,
+    Int64sb,
+    Struct,
+)
+
+from kafkaspec._construct import flatten, nest
+from kafkaspec.errors import (
+    InvalidLengthError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/logdir/time_index_entry_v0.yaml"
+NAME = "TimeIndexEntry"
+VERSION = 0
+SINCE = "0.10.1"
+
+# -- layout ------------------------------------------------------------------
+
+TIMESTAMP_OFFSET = 0
+TIMESTAMP_LENGTH = 8
+RELATIVE_OFFSET_OFFSET = TIMESTAMP_OFFSET + TIMESTAMP_LENGTH
+RELATIVE_OFFSET_LENGTH = 4
+TIME_INDEX_ENTRY_SIZE = RELATIVE_OFFSET_OFFSET + RELATIVE_OFFSET_LENGTH
+
+
+_S0 = struct.Struct(">qi")
+_S1 = struct.Struct(">q")
+_S2 = struct.Struct(">i")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class TimeIndexEntry(NamedTuple):
+    """One entry of a segment's time index (`<base offset>.timeindex`, KIP-33), mapping
+    a timestamp to an offset. Entries are appended at the same interval as the
+    offset index whenever the segment's max timestamp grows, so timestamps increase
+    through the file. A lookup for time T finds the last entry with timestamp <= T,
+    then the offset index gives the byte position. Preallocated files end in zeros.
+
+    Fields:
+        timestamp: Largest timestamp seen in the segment up to the indexed batch (its
+            max_timestamp).
+        relative_offset: Offset at which that timestamp was seen (the batch's last offset)
+            minus the segment's base offset.
+    """
+
+    timestamp: int | None = None
+    relative_offset: int | None = None
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+time_index_entry_fields = Struct(
+    "timestamp" / Int64sb,
+    "relative_offset" / Int32sb,
+)
+
+
+class _TimeIndexEntryAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return TimeIndexEntry(
+            v["timestamp"],
+            v["relative_offset"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, TimeIndexEntry):
+            obj = TimeIndexEntry(*obj)
+        v = {
+            "timestamp": obj.timestamp,
+            "relative_offset": obj.relative_offset,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [["timestamp", "relative_offset"]]
+time_index_entry_construct = _TimeIndexEntryAdapter(time_index_entry_fields)
+time_index_entry_construct.__doc__ = "Construct parser/builder for TimeIndexEntry v0 (the reference codec)."
+
+
+def _time_index_entry_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _time_index_entry_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = TimeIndexEntry._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_time_index_entry_array(
+    buf, pos: int, count: int, *, verify: bool = True
+) -> tuple[list[TimeIndexEntry], int]:
+    """Decode ``count`` consecutive TimeIndexEntrys from ``buf`` (bytes) at ``pos``."""
+    if count < 0 or count > (len(buf) - pos) // 12:
+        raise InvalidLengthError(
+            f"{count} TimeIndexEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    items = []
+    append = items.append
+    start = pos
+    new, cls = _new, TimeIndexEntry
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                timestamp,
+                relative_offset,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 12
+            append(
+                new(
+                    cls,
+                    (
+                        timestamp,
+                        relative_offset,
+                    ),
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("TimeIndexEntry ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"TimeIndexEntry has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("TimeIndexEntry runs past the end of the data", start)
+    return items, pos
+
+
+def decode_time_index_entry(buf, pos: int = 0) -> tuple[TimeIndexEntry, int]:
+    """Decode one TimeIndexEntry at ``pos``; return it and the position after it."""
+    items, pos = decode_time_index_entry_array(bytes(buf), pos, 1)
+    return items[0], pos
+
+
+def _encode_time_index_entry_columns(items) -> bytes:
+    """Encode column by column with C-level ``map`` calls: the common case, fast.
+
+    A value outside it (a null, a number beyond the varint tables) raises
+    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    """
+    cols = tuple(zip(*items, strict=True))
+    parts = []
+    col = cols[0]
+    parts.append(map(_S1.pack, col))
+    col = cols[1]
+    parts.append(map(_S2.pack, col))
+    return b"".join(chain.from_iterable(zip(*parts)))
+
+
+def encode_time_index_entry_array(items) -> bytes:
+    """Encode a sequence of TimeIndexEntrys back to back."""
+    if type(items) in (list, tuple) and len(items) >= 16:
+        try:
+            return _encode_time_index_entry_columns(items)
+        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
+    out = bytearray()
+    for item in items:
+        (
+            timestamp,
+            relative_offset,
+        ) = item
+
+        p0 = _S0.pack(
+            timestamp,
+            relative_offset,
+        )
+        out += p0
+    return bytes(out)
+
+
+def encode_time_index_entry(item) -> bytes:
+    """Encode one TimeIndexEntry."""
+    return encode_time_index_entry_array((item,))
+
+
+# -- columnar decoding ------------------------------------------------------------
+
+
+class TimeIndexEntryColumns:
+    """Decoded TimeIndexEntrys as one list per field (columns, ready for Arrow)."""
+
+    __slots__ = (
+        "timestamp",
+        "relative_offset",
+    )
+
+    def __init__(self) -> None:
+        self.timestamp: list = []
+        self.relative_offset: list = []
+
+    def __len__(self) -> int:
+        return len(self.timestamp)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items: drop what a failed decode appended."""
+        del self.timestamp[n:]
+        del self.relative_offset[n:]
+
+
+def decode_time_index_entry_columns(
+    buf, pos: int, count: int, columns: TimeIndexEntryColumns, *, verify: bool = True
+) -> int:
+    """Decode ``count`` consecutive TimeIndexEntrys at ``pos`` into ``columns``; return the position after them.
+
+    Each item's values are appended once the whole item has decoded; on an
+    error, ``columns.truncate(len_before)`` restores the columns.
+    """
+    if count < 0 or count > (len(buf) - pos) // 12:
+        raise InvalidLengthError(
+            f"{count} TimeIndexEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+        )
+    append_timestamp = columns.timestamp.append
+    append_relative_offset = columns.relative_offset.append
+    start = pos
+    try:
+        for _ in range(count):
+            start = pos
+
+            (
+                timestamp,
+                relative_offset,
+            ) = _S0.unpack_from(buf, pos)
+            pos += 12
+            append_timestamp(timestamp)
+            append_relative_offset(relative_offset)
+    except (IndexError, struct.error):
+        raise TruncatedError("TimeIndexEntry ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(
+            f"TimeIndexEntry has a string that is not UTF-8: {exc.reason}", start
+        ) from None
+    if pos > len(buf):
+        raise TruncatedError("TimeIndexEntry runs past the end of the data", start)
+    return pos

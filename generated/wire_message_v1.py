@@ -1,0 +1,322 @@
+"""WireMessage v1: The Kafka 0.7 message (seed 002): LENGTH, MAGIC 1, COMPRESSION,
+    CHECKSUM, PAYLOAD. When COMPRESSION is set the payload is a compressed
+    message set (wire messages back to back); compression is end to end, so
+    offsets a consumer can fetch from are the boundaries of the compressed
+    messages.
+
+Since Kafka 0.7.0.
+
+Generated from schemas/legacy/wire_message_v1.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from construct import (
+    Adapter,
+    Const,
+    GreedyBytes,
+    Int8sb,
+    Int32sb,
+    Int32ub,
+    Prefixed,
+    Struct,
+)
+
+from kafkaspec._construct import Checksummed, flatten, nest
+from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED
+from kafkaspec.crc import crc32
+from kafkaspec.errors import (
+    CorruptRecordError,
+    InvalidLengthError,
+    InvalidMagicError,
+    KafkaFormatError,
+    TruncatedError,
+)
+
+SCHEMA = "schemas/legacy/wire_message_v1.yaml"
+NAME = "WireMessage"
+VERSION = 1
+SINCE = "0.7.0"
+
+# -- layout ------------------------------------------------------------------
+
+LENGTH_OFFSET = 0
+LENGTH_LENGTH = 4
+MAGIC_OFFSET = LENGTH_OFFSET + LENGTH_LENGTH
+MAGIC_LENGTH = 1
+COMPRESSION_OFFSET = MAGIC_OFFSET + MAGIC_LENGTH
+COMPRESSION_LENGTH = 1
+CHECKSUM_OFFSET = COMPRESSION_OFFSET + COMPRESSION_LENGTH
+CHECKSUM_LENGTH = 4
+PAYLOAD_OFFSET = CHECKSUM_OFFSET + CHECKSUM_LENGTH
+WIRE_MESSAGE_OVERHEAD = PAYLOAD_OFFSET  # bytes before the first variable-size field
+
+CODEC_MASK = 0x07  # compression bits 0-2
+CODEC_SHIFT = 0
+
+# compression bits:
+# -------------------------------------------------------------
+# | 0-2   | codec                  | CompressionType    |
+# -------------------------------------------------------------
+
+
+_S0 = struct.Struct(">ibbI")
+_S1 = struct.Struct(">i")
+_S2 = struct.Struct(">bbI")
+_new = tuple.__new__
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_NULL16 = _I16.pack(-1)
+_NULL32 = _I32.pack(-1)
+_BYTE = tuple(bytes((i,)) for i in range(256))
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class WireMessage(NamedTuple):
+    """The Kafka 0.7 message (seed 002): LENGTH, MAGIC 1, COMPRESSION, CHECKSUM,
+    PAYLOAD. When COMPRESSION is set the payload is a compressed message set (wire
+    messages back to back); compression is end to end, so offsets a consumer can
+    fetch from are the boundaries of the compressed messages.
+
+    Fields:
+        magic: 1 means a COMPRESSION byte follows (Kafka 0.7 and later).
+        compression: Codec of the payload; 0 none, 1 gzip, 2 snappy.
+        checksum: CRC-32 of the payload only.
+        payload: Message content, or a compressed message set when COMPRESSION is
+            set.
+    """
+
+    magic: int = 1
+    compression: int = 0
+    checksum: int | None = None
+    payload: bytes | None = None
+
+    @property
+    def codec(self) -> int:
+        """0 none, 1 gzip, 2 snappy: the payload is then a compressed message set."""
+        return (self.compression >> 0) & 7
+
+
+class WireMessageHeader(NamedTuple):
+    """The fixed-size header of a WireMessage v1: every field before the first variable-size one."""
+
+    length: int
+    magic: int
+    compression: int
+    checksum: int
+
+    @property
+    def codec(self) -> int:
+        """0 none, 1 gzip, 2 snappy: the payload is then a compressed message set."""
+        return (self.compression >> 0) & 7
+
+
+# -- Construct reference codec ------------------------------------------------------
+
+wire_message_fields = Struct(
+    "_rest"
+    / Prefixed(
+        Int32sb,
+        Struct(
+            "magic" / Const(1, Int8sb),
+            "compression" / Int8sb,
+            "_rest"
+            / Checksummed(
+                "checksum",
+                Int32ub,
+                "crc32",
+                Struct(
+                    "payload" / GreedyBytes,
+                ),
+            ),
+        ),
+    )
+)
+
+
+class _WireMessageAdapter(Adapter):
+    def _decode(self, obj, context, path):
+        v = flatten(obj)
+        return WireMessage(
+            v["magic"],
+            v["compression"],
+            v["checksum"],
+            v["payload"],
+        )
+
+    def _encode(self, obj, context, path):
+        if not isinstance(obj, WireMessage):
+            obj = WireMessage(*obj)
+        v = {
+            "magic": obj.magic,
+            "compression": obj.compression,
+            "checksum": obj.checksum,
+            "payload": obj.payload,
+        }
+        return nest(v, _GROUPS)
+
+
+_GROUPS = [[], ["magic", "compression"], ["payload"]]
+wire_message_construct = _WireMessageAdapter(wire_message_fields)
+wire_message_construct.__doc__ = "Construct parser/builder for WireMessage v1 (the reference codec)."
+
+
+def _wire_message_rebase(item):
+    """Turn stored deltas into absolute values."""
+    return item
+
+
+def _wire_message_unbase(item, index):
+    """Turn absolute values (or their defaults) into stored deltas."""
+    item = WireMessage._make(item)
+    return item
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def decode_wire_message_header(buf, pos: int = 0) -> WireMessageHeader:
+    """Unpack the fixed-size header at ``pos`` (nothing is checked yet)."""
+    try:
+        return _new(WireMessageHeader, _S0.unpack_from(buf, pos))
+    except struct.error:
+        raise TruncatedError(f"WireMessage header needs 10 bytes, {len(buf) - pos} left", pos) from None
+
+
+def check_wire_message(buf, pos: int, header: WireMessageHeader, *, verify: bool = True) -> int:
+    """Check the header's constants, length and checksum against ``buf``; return the end position."""
+    start = pos
+    (
+        length,
+        magic,
+        compression,
+        checksum,
+    ) = header
+    pos += 10
+
+    end = pos - 6 + length
+    if length < 6:  # shorter than the fixed fields it covers: they would be read past the end
+        raise InvalidLengthError(
+            f"WireMessage length is {length}, less than the 6 bytes of fixed fields it covers", start
+        )
+    if end > len(buf):
+        raise TruncatedError(f"WireMessage needs {end - start} bytes, {len(buf) - start} present", start)
+    if magic != 1:
+        raise InvalidMagicError(f"WireMessage magic is {magic}, expected 1", pos - 6)
+    if verify:
+        actual = crc32(memoryview(buf)[pos - 0 : end])
+        if actual != checksum:
+            raise CorruptRecordError(
+                f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {pos - 0}..{end} is {actual:#010x}",
+                start,
+            )
+    return end
+
+
+def decode_wire_message_rest(
+    buf,
+    pos: int,
+    header: WireMessageHeader,
+    *,
+    verify: bool = True,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+) -> tuple:
+    """Check the header at ``pos`` and decode the fields after it; return them as a tuple."""
+    start = pos
+    (
+        length,
+        magic,
+        compression,
+        checksum,
+    ) = header
+    pos += 10
+
+    end = pos - 6 + length
+    if length < 6:  # shorter than the fixed fields it covers: they would be read past the end
+        raise InvalidLengthError(
+            f"WireMessage length is {length}, less than the 6 bytes of fixed fields it covers", start
+        )
+    if end > len(buf):
+        raise TruncatedError(f"WireMessage needs {end - start} bytes, {len(buf) - start} present", start)
+    if magic != 1:
+        raise InvalidMagicError(f"WireMessage magic is {magic}, expected 1", pos - 6)
+    if verify:
+        actual = crc32(memoryview(buf)[pos - 0 : end])
+        if actual != checksum:
+            raise CorruptRecordError(
+                f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {pos - 0}..{end} is {actual:#010x}",
+                start,
+            )
+    try:
+        n = end - pos
+        if n >= 0:
+            payload = buf[pos : pos + n]
+            pos += n
+        else:
+            raise InvalidLengthError(f"WireMessage payload length {n} is negative", pos)
+    except (IndexError, struct.error):
+        raise TruncatedError("WireMessage ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"WireMessage has a string that is not UTF-8: {exc.reason}", start) from None
+    if pos != end:
+        raise InvalidLengthError(f"WireMessage fields end at byte {pos}, its length says {end}", start)
+    return (payload,)
+
+
+def decode_wire_message(
+    buf, pos: int = 0, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
+) -> tuple[WireMessage, int]:
+    """Decode one WireMessage v1 at ``pos``; return it and the position after it."""
+    header = decode_wire_message_header(buf, pos)
+    end = check_wire_message(buf, pos, header, verify=verify)
+    rest = decode_wire_message_rest(buf, pos, header, verify=False, max_decompressed=max_decompressed)
+    v = dict(zip(header._fields, header, strict=True))
+    v.update(zip(["payload"], rest, strict=True))
+    return WireMessage(
+        v["magic"],
+        v["compression"],
+        v["checksum"],
+        v["payload"],
+    ), end
+
+
+def encode_wire_message(
+    *,
+    compression=0,
+    payload,
+    compress_options: dict | None = None,
+) -> bytes:
+    """Encode one WireMessage v1; length, count and checksum fields are computed."""
+
+    d2 = payload
+    if d2 is None:
+        raise ValueError("WireMessage payload cannot be null")
+        d2 = b""
+
+    s1 = d2
+    p1 = _S2.pack(
+        1,
+        compression,
+        crc32(s1),
+    )
+
+    s0 = b"".join(
+        (
+            p1,
+            s1,
+        )
+    )
+    p0 = _S1.pack(
+        len(s0),
+    )
+    return b"".join(
+        (
+            p0,
+            s0,
+        )
+    )

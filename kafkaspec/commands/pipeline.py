@@ -1,0 +1,29 @@
+"""``kafkaspec pipeline``: a log directory to Parquet, a batch audit and a summary, on Spark."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "pipeline",
+        help="run the Spark pipeline: log directory to Parquet + batch audit + summary",
+        description="Read a Kafka log directory with Spark (the kafkalog source) and write "
+                    "OUTPUT/records (Parquet, partitioned by topic and partition), OUTPUT/batches "
+                    "(one audit row per batch) and OUTPUT/summary.json; print the summary.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  kafkaspec pipeline logs/ out/\n"
+               "  kafkaspec pipeline logs/ out/ --master spark://127.0.0.1:7077\n"
+               "exit codes: 0 ok, 1 corrupt ranges were skipped, 2 usage or input error",
+    )
+    from kafkaspec.spark.pipeline import add_arguments  # noqa: PLC0415
+
+    add_arguments(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from kafkaspec.spark.pipeline import run_args  # noqa: PLC0415
+
+    return run_args(args)

@@ -1,0 +1,138 @@
+"""``kafkaspec review``: review tooling for protocol owners (overhead tables, schema diffs)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+OVERHEAD_EPILOG = """examples:
+  # seed 004's "Space Comparison", with the final v2 format beside it
+  kafkaspec review overhead schemas/legacy/message_v1.yaml schemas/proposals/kip98_message_set_v2.yaml \\
+      schemas/record_batch_v2.yaml --key-size 100 --value-size 1024 --batch-sizes 1,3,10,50,100 \\
+      --labels "Old Format,New Format,RecordBatch v2"
+  kafkaspec review overhead Message@1 RecordBatch --key-size 10 --value-size 100 --headers 2 --markdown
+
+A schema is a file or Name@version. Only framing is counted: keys, values and
+header keys/values are payload. Records are assumed uncompressed.
+"""
+
+DIFF_EPILOG = """examples:
+  kafkaspec review diff schemas/legacy/message_v0.yaml schemas/legacy/message_v1.yaml
+  kafkaspec review diff schemas/record_batch_v2.yaml --rev-old origin/main            # the edit in the work tree
+  kafkaspec review diff schemas/record_v2.yaml --rev-old HEAD~3 --rev-new HEAD --markdown
+
+Each change is compatible or breaking under docs/review-rules.md.
+exit codes: 0 compatible, 1 a breaking change, 2 usage or input error
+"""
+
+
+def register(sub) -> None:
+    p = sub.add_parser("review", help="schema review: overhead tables and schema diffs",
+                       description="Review tooling for protocol owners, computed from the YAML schemas.")
+    rsub = p.add_subparsers(dest="review_command", metavar="REVIEW_COMMAND")
+
+    o = rsub.add_parser("overhead", help="framing bytes per batch for each schema (seed 004's Space Comparison)",
+                        description="Framing bytes per batch, computed from the schemas alone.",
+                        epilog=OVERHEAD_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    o.add_argument("schemas", nargs="+", metavar="SCHEMA", help="schema file or Name@version")
+    o.add_argument("--key-size", type=int, default=0, help="key bytes per record (default 0)")
+    o.add_argument("--value-size", type=int, default=0, help="value bytes per record (default 0)")
+    o.add_argument("--batch-sizes", default="1,3,10,50,100", help="comma-separated record counts (default 1,3,10,50,100)")
+    o.add_argument("--headers", type=int, default=0, help="headers per record, where the format has them (default 0)")
+    o.add_argument("--header-key-size", type=int, default=8, help="bytes of each header key (default 8)")
+    o.add_argument("--header-value-size", type=int, default=16, help="bytes of each header value (default 16)")
+    o.add_argument("--labels", help="comma-separated column names, one per schema (default: Name vN)")
+    o.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    o.add_argument("--schemas-dir", type=Path, help="schema folder for Name@version arguments (default: schemas/)")
+    o.set_defaults(func=run_overhead)
+
+    d = rsub.add_parser("diff", help="structural changes between two schema versions, compatible or breaking",
+                        description="List what changed between two schema files (or one file at two git "
+                                    "revisions) and classify each change under docs/review-rules.md.",
+                        epilog=DIFF_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    d.add_argument("old", metavar="OLD", help="old schema file (or the file to compare at two revisions)")
+    d.add_argument("new", metavar="NEW", nargs="?", help="new schema file (default: OLD)")
+    d.add_argument("--rev-old", help="read OLD at this git revision")
+    d.add_argument("--rev-new", help="read NEW at this git revision (default: the work tree)")
+    d.add_argument("--markdown", action="store_true", help="print Markdown (for a pull request)")
+    d.set_defaults(func=run_diff)
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def _error(message: str) -> int:
+    print(f"kafkaspec review: {message}", file=sys.stderr)
+    return 2
+
+
+def run_overhead(args) -> int:
+    from kafkaspec.review import overhead as ov  # noqa: PLC0415 - keep CLI start-up light
+    from kafkaspec.review.locate import ReviewInputError, resolve_all  # noqa: PLC0415
+
+    try:
+        sizes = [int(x) for x in args.batch_sizes.split(",") if x.strip()]
+    except ValueError:
+        return _error(f"--batch-sizes must be comma-separated integers, got {args.batch_sizes!r}")
+    if not sizes or min(sizes) < 0:
+        return _error("--batch-sizes needs at least one count >= 0")
+    labels = [x.strip() for x in args.labels.split(",")] if args.labels else None
+    if labels and len(labels) != len(args.schemas):
+        return _error(f"--labels names {len(labels)} columns for {len(args.schemas)} schemas")
+    try:
+        structs, schemas = resolve_all(args.schemas, args.schemas_dir)
+    except ReviewInputError as exc:
+        return _error(str(exc))
+    payload = ov.Payload(args.key_size, args.value_size, args.headers, args.header_key_size, args.header_value_size)
+    head, rows = ov.table(schemas, structs, payload, sizes, labels)
+    print(ov.render_markdown(head, rows) if args.markdown else ov.render_text(head, rows))
+    notes = []
+    for s in structs:
+        per = ov.overhead(schemas, s, payload, 1)
+        unit = "per batch" if per.batched else "per entry (no batch header)"
+        notes.append(f"{s.name} v{s.version}: {per.header} bytes {unit}, {per.per_record[0] if per.per_record else 0} "
+                     f"bytes for the first record")
+        if args.headers and not ov.supports_headers(schemas, s):
+            notes.append(f"{s.name} v{s.version}: has no record headers; --headers ignored")
+    note_text = f"framing only: {args.key_size}-byte keys, {args.value_size}-byte values"
+    if args.headers:
+        note_text += f", {args.headers} header(s) of {args.header_key_size}+{args.header_value_size} bytes"
+    print()
+    for line in [note_text + ", uncompressed", *notes]:
+        print(f"- {line}" if args.markdown else line)
+    return 0
+
+
+def run_diff(args) -> int:
+    from kafkaspec.review import diff as df  # noqa: PLC0415
+    from kafkaspec.review.locate import ReviewInputError, git_show, load_single  # noqa: PLC0415
+
+    old_path = Path(args.old)
+    new_path = Path(args.new or args.old)
+    if args.new is None and not (args.rev_old or args.rev_new):
+        return _error("give NEW, or --rev-old/--rev-new to compare OLD at two git revisions")
+    try:
+        old_text = git_show(args.rev_old, old_path) if args.rev_old else None
+        if args.rev_old and old_text is None:
+            print(f"{old_path}: new file (not in {args.rev_old}); nothing to compare")
+            return 0
+        new_text = git_show(args.rev_new, new_path) if args.rev_new else None
+        if args.rev_new and new_text is None:
+            return _error(f"{new_path} does not exist at {args.rev_new}")
+        if not args.rev_new and not new_path.exists():
+            print(f"{new_path}: removed (compared with {args.rev_old or old_path}); readers of it lose their schema")
+            return 1
+        old = load_single(old_path, old_text)
+        new = load_single(new_path, new_text)
+    except ReviewInputError as exc:
+        return _error(str(exc))
+    old_label = f"{old_path}{'@' + args.rev_old if args.rev_old else ''}"
+    new_label = f"{new_path}{'@' + args.rev_new if args.rev_new else ''}"
+    if isinstance(old, dict) != isinstance(new, dict):
+        return _error("OLD and NEW must both be structure files or both enums files")
+    if isinstance(old, dict):
+        result = df.diff_enums(old, new, old_label, new_label)
+    else:
+        result = df.diff_structs(old, new, f"{old.name} v{old.version} ({old_label})",
+                                 f"{new.name} v{new.version} ({new_label})")
+    print(df.render_markdown(result) if args.markdown else df.render_text(result))
+    return 1 if result.breaking else 0

@@ -1,0 +1,65 @@
+"""Kafka log directories: read, seek, filter, verify and write them.
+
+Public API (stable; the Spark data source and the CLI use only this)::
+
+    from kafkaspec import logdir
+
+    log = logdir.open_log(path)          # data dir, <topic>-<partition> dir, or one .log file
+    for part in log.partitions():        # Partition: .topic .partition .path
+        part.segments()                  # [Segment] by base offset (.deleted/.cleaned/.swap skipped)
+        part.leader_epochs()             # [EpochEntry(epoch, start_offset)] or None
+        part.metadata()                  # {"version": "0", "topic_id": ...} or None
+        part.snapshots()                 # [(offset, ProducerSnapshot)]
+        part.records(start_offset=None, end_offset=None, start_timestamp=None,
+                     read_committed=False, include_control=False)   # -> (batch, record) pairs
+        part.offset_for_timestamp(ts)    # first offset with timestamp >= ts, or None
+        rc = part.read_committed()       # ReadCommitted filter (picklable): rc.is_aborted(batch)
+
+    seg = part.segments()[0]             # Segment: .path .base_offset .size (mmap'd, lazily)
+    seg.index_entries()                  # [IndexEntry(offset, position)]  (absolute last offset of a batch)
+    seg.time_index_entries()             # [TimeIndexEntry(timestamp, offset)]
+    seg.aborted_transactions()           # [AbortedTxn] from .txnindex, or None
+    seg.split(64 << 20)                  # [(start, end)] byte ranges cut at index positions
+    seg.iter_batches(start, end)         # BatchIterator over [start, end); .partial reports a torn tail
+    logdir.iter_batches(seg, start, end) # the same, as a function
+    seg.find_offset(o) / seg.find_timestamp(t)   # first batch with last_offset >= o / max_timestamp >= t
+    seg.close()
+
+    problems = logdir.verify(path)       # [Problem(path, position, message, severity)]; like DumpLogSegments
+    with logdir.PartitionWriter(dir, "orders", 0, segment_bytes=..., index_interval_bytes=4096) as w:
+        w.append(records, compression="zstd", producer_id=..., is_transactional=...)
+        w.append_control("commit", producer_id=..., producer_epoch=...)
+    logdir.synth(out_dir, size_mb=50, seed=7)     # realistic sample data directory
+
+Records are yielded as in :func:`kafkaspec.iter_batches`: batches decode lazily;
+``batch.position`` is the byte position in the segment file.
+"""
+
+from __future__ import annotations
+
+from .files import EpochEntry, parse_leader_epoch_checkpoint, parse_partition_metadata
+from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
+from .layout import LogDir, Partition, open_log
+from .segment import Segment, batch_max_timestamp
+from .snapshot import ProducerSnapshot, ProducerSnapshotEntry, parse_snapshot
+from .synthesis import SynthReport, synth
+from .transactions import ReadCommitted
+from .verifier import Problem, verify_path
+from .writer import PartitionWriter, restamp_batch
+
+verify = verify_path
+
+
+def iter_batches(segment: Segment, start: int = 0, end: int | None = None, *, verify: bool = True,
+                 on_corrupt: str = "raise"):
+    """Batches of ``segment`` starting in the byte range [start, end) (a :class:`~kafkaspec.BatchIterator`)."""
+    return segment.iter_batches(start, end, verify=verify, on_corrupt=on_corrupt)
+
+
+__all__ = [
+    "AbortedTxn", "EpochEntry", "IndexEntry", "LogDir", "Partition", "PartitionWriter", "Problem",
+    "ProducerSnapshot", "ProducerSnapshotEntry", "ReadCommitted", "Segment", "TimeIndexEntry",
+    "batch_max_timestamp", "iter_batches", "open_log", "parse_leader_epoch_checkpoint",
+    "parse_partition_metadata", "parse_snapshot", "restamp_batch", "synth", "SynthReport", "verify",
+    "verify_path",
+]

@@ -1,0 +1,128 @@
+"""Names and small text files of a Kafka log directory.
+
+Segment files are named by their base offset in 20 digits: ``00000000000000001234.log``
+with ``.index``, ``.timeindex`` and ``.txnindex`` beside it; producer snapshots are
+``<offset>.snapshot``. A partition directory is ``<topic>-<partition>``. Files the
+broker is about to delete or swap in (``.deleted``, ``.cleaned``, ``.swap``) and
+directories being deleted or moved (``-delete``, ``-future``) are not part of the log.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+from ..errors import KafkaFormatError
+
+LOG_SUFFIX = ".log"
+INDEX_SUFFIX = ".index"
+TIME_INDEX_SUFFIX = ".timeindex"
+TXN_INDEX_SUFFIX = ".txnindex"
+SNAPSHOT_SUFFIX = ".snapshot"
+LEADER_EPOCH_CHECKPOINT = "leader-epoch-checkpoint"
+PARTITION_METADATA = "partition.metadata"
+
+#: suffixes of files that are not (or no longer) part of the log
+SKIPPED_FILE_SUFFIXES = (".deleted", ".cleaned", ".swap")
+_PARTITION_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>\d+)$")
+_SKIPPED_DIR = re.compile(r"^.+-\d+\.[0-9a-f]{32}-(delete|future)$|^.+-(delete|future)$")
+_OFFSET_NAME = re.compile(r"^(\d{20})$")
+
+
+def offset_file_name(offset: int, suffix: str) -> str:
+    """``00000000000000001234.log`` for (1234, ".log")."""
+    return f"{offset:020d}{suffix}"
+
+
+def offset_from_name(path: str | Path) -> int | None:
+    """The 20-digit offset a segment/index/snapshot file is named by, or None."""
+    stem = Path(path).name.split(".", 1)[0]
+    m = _OFFSET_NAME.match(stem)
+    return int(m[1]) if m else None
+
+
+def is_skipped_file(name: str) -> bool:
+    return name.endswith(SKIPPED_FILE_SUFFIXES)
+
+
+def is_skipped_dir(name: str) -> bool:
+    """A partition directory being deleted (``-delete``) or moved between disks (``-future``)."""
+    return bool(_SKIPPED_DIR.match(name))
+
+
+def parse_partition_dir(name: str) -> tuple[str, int] | None:
+    """(topic, partition) for a ``<topic>-<partition>`` directory name; None for anything else."""
+    if _SKIPPED_DIR.match(name):
+        return None
+    m = _PARTITION_DIR.match(name)
+    return (m["topic"], int(m["partition"])) if m else None
+
+
+# -- leader-epoch-checkpoint ----------------------------------------------------
+
+
+class EpochEntry(NamedTuple):
+    """A leader epoch and the first offset written in it."""
+
+    epoch: int
+    start_offset: int
+
+
+def parse_leader_epoch_checkpoint(text: str, source: str | None = None) -> list[EpochEntry]:
+    """Parse ``leader-epoch-checkpoint``: a version line (0), a count line, then ``epoch start_offset`` lines."""
+    lines = text.splitlines()
+    if len(lines) < 2:
+        raise KafkaFormatError("leader-epoch-checkpoint needs a version line and a count line", 0, source)
+    if lines[0].strip() != "0":
+        raise KafkaFormatError(f"leader-epoch-checkpoint version is {lines[0]!r}, expected 0", 0, source)
+    try:
+        count = int(lines[1])
+    except ValueError:
+        raise KafkaFormatError(f"leader-epoch-checkpoint count {lines[1]!r} is not a number", 2, source) from None
+    entries = []
+    position = len(lines[0]) + len(lines[1]) + 2
+    for line in lines[2:]:
+        if not line.strip():
+            position += len(line) + 1
+            continue
+        parts = line.split()
+        if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
+            raise KafkaFormatError(f"leader-epoch-checkpoint line {line!r} is not 'epoch start_offset'", position, source)
+        entries.append(EpochEntry(int(parts[0]), int(parts[1])))
+        position += len(line) + 1
+    if len(entries) != count:
+        raise KafkaFormatError(
+            f"leader-epoch-checkpoint announces {count} entries but holds {len(entries)}", position, source
+        )
+    return entries
+
+
+def format_leader_epoch_checkpoint(entries: list[EpochEntry] | list[tuple[int, int]]) -> str:
+    return "0\n" + f"{len(entries)}\n" + "".join(f"{e} {o}\n" for e, o in entries)
+
+
+# -- partition.metadata ---------------------------------------------------------
+
+
+def parse_partition_metadata(text: str, source: str | None = None) -> dict[str, str]:
+    """Parse ``partition.metadata`` (``version: 0`` and ``topic_id: <base64 uuid>`` lines) into a dict."""
+    out: dict[str, str] = {}
+    position = 0
+    for line in text.splitlines():
+        if line.strip():
+            key, sep, value = line.partition(":")
+            if not sep:
+                raise KafkaFormatError(f"partition.metadata line {line!r} is not 'key: value'", position, source)
+            out[key.strip()] = value.strip()
+        position += len(line) + 1
+    if out.get("version") != "0":
+        raise KafkaFormatError(f"partition.metadata version is {out.get('version')!r}, expected '0'", 0, source)
+    if "topic_id" not in out:
+        raise KafkaFormatError("partition.metadata has no topic_id", 0, source)
+    return out
+
+
+def format_partition_metadata(topic_id: str) -> str:
+    """The text Kafka writes (no trailing newline)."""
+    return f"version: 0\ntopic_id: {topic_id}"

@@ -1,0 +1,244 @@
+"""Finding things in a log directory: a broker data dir, a partition dir or one segment file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..errors import KafkaFormatError
+from ..generated.enums import ControlRecordType
+from . import files
+from .files import EpochEntry
+from .indexes import AbortedTxn
+from .segment import Segment, batch_max_timestamp
+from .snapshot import ProducerSnapshot, parse_snapshot
+from .transactions import ReadCommitted, TransactionScan
+
+
+class Partition:
+    """A ``<topic>-<partition>`` directory: its segments in offset order and its small files."""
+
+    def __init__(self, path: str | Path, topic: str | None = None, partition: int | None = None,
+                 only: Path | None = None):
+        self.path = Path(path)
+        parsed = files.parse_partition_dir(self.path.name)
+        self.topic = topic if topic is not None else (parsed[0] if parsed else self.path.name)
+        self.partition = partition if partition is not None else (parsed[1] if parsed else -1)
+        self._only = only
+        self._segments: list[Segment] | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.topic}-{self.partition}"
+
+    def segments(self) -> list[Segment]:
+        """The ``.log`` segments, sorted by base offset (skipping .deleted/.cleaned/.swap files)."""
+        if self._segments is None:
+            if self._only is not None:
+                self._segments = [Segment(self._only)]
+            else:
+                found = []
+                for p in self.path.iterdir():
+                    if p.name.endswith(files.LOG_SUFFIX) and p.is_file():
+                        base = files.offset_from_name(p)
+                        if base is not None:
+                            found.append(Segment(p, base))
+                self._segments = sorted(found, key=lambda s: s.base_offset)
+        return self._segments
+
+    def close(self) -> None:
+        for s in self._segments or ():
+            s.close()
+
+    # -- small files ----------------------------------------------------------------
+    def leader_epochs(self) -> list[EpochEntry] | None:
+        p = self.path / files.LEADER_EPOCH_CHECKPOINT
+        return files.parse_leader_epoch_checkpoint(p.read_text(), str(p)) if p.exists() else None
+
+    def metadata(self) -> dict[str, str] | None:
+        p = self.path / files.PARTITION_METADATA
+        return files.parse_partition_metadata(p.read_text(), str(p)) if p.exists() else None
+
+    def snapshot_paths(self) -> list[Path]:
+        return sorted((p for p in self.path.glob("*" + files.SNAPSHOT_SUFFIX)
+                       if files.offset_from_name(p) is not None), key=files.offset_from_name)
+
+    def snapshots(self) -> list[tuple[int, ProducerSnapshot]]:
+        """(offset, decoded snapshot) for every producer snapshot, oldest first."""
+        return [(files.offset_from_name(p), parse_snapshot(p.read_bytes())) for p in self.snapshot_paths()]
+
+    # -- reading --------------------------------------------------------------------
+    def batches(self, start_offset: int | None = None, *, verify: bool = True) -> Iterator[tuple[Segment, object]]:
+        """(segment, batch) pairs in offset order, from the batch holding ``start_offset``."""
+        segs = self.segments()
+        if start_offset is not None:
+            first = 0
+            for i, s in enumerate(segs):
+                if s.base_offset <= start_offset:
+                    first = i
+            segs = segs[first:]
+        for i, seg in enumerate(segs):
+            start = seg.position_for_offset(start_offset) if (i == 0 and start_offset is not None) else 0
+            for batch in seg.iter_batches(start, verify=verify):
+                if start_offset is not None and batch.last_offset < start_offset:
+                    continue
+                yield seg, batch
+
+    def offset_for_timestamp(self, timestamp: int) -> int | None:
+        """Offset of the first record with timestamp >= ``timestamp`` (Kafka's ListOffsets), or None."""
+        segs = self.segments()
+        for i, seg in enumerate(segs):
+            if i < len(segs) - 1:
+                # a closed segment's last time-index entry is its max timestamp; without one, scan headers
+                entries = seg.time_index_entries()
+                seg_max = entries[-1].timestamp if entries else seg.max_timestamp()
+                if seg_max < timestamp:
+                    continue
+            start = seg.position_for_timestamp(timestamp)
+            for later in segs[i:]:
+                for batch in later.iter_batches(start):
+                    if batch_max_timestamp(batch) >= timestamp:
+                        for r in batch:
+                            if r.timestamp >= timestamp:
+                                return r.offset
+                start = 0
+            return None
+        return None
+
+    def transactions(self) -> tuple[list[AbortedTxn], dict[int, int]]:
+        """(aborted transactions, open transactions) of the whole partition.
+
+        Uses the ``.txnindex`` files when every segment holding transactional data
+        has one; otherwise scans the control batches.
+        """
+        segs = self.segments()
+        if segs and all(s.txn_index_path.exists() for s in segs):
+            aborted = [t for s in segs for t in s.aborted_transactions() or []]
+            return aborted, {}
+        scan = TransactionScan()
+        for s in segs:
+            for batch in s.iter_batches(verify=False):
+                scan.add(batch)
+        return scan.aborted, dict(scan.ongoing)
+
+    def read_committed(self) -> ReadCommitted:
+        """The read_committed filter for this partition."""
+        return ReadCommitted(*self.transactions())
+
+    def records(self, start_offset: int | None = None, end_offset: int | None = None, *,
+                start_timestamp: int | None = None, read_committed: bool = False,
+                include_control: bool = False, verify: bool = True) -> Iterator[tuple[object, object]]:
+        """(batch, record) pairs in offset order.
+
+        ``start_offset``/``end_offset`` (exclusive) select offsets; ``start_timestamp``
+        starts at the first record with a timestamp >= it. Control records are
+        skipped unless ``include_control``; ``read_committed`` drops records of
+        aborted and open transactions.
+        """
+        if start_timestamp is not None:
+            ts_offset = self.offset_for_timestamp(start_timestamp)
+            if ts_offset is None:
+                return
+            start_offset = ts_offset if start_offset is None else max(start_offset, ts_offset)
+        rc = self.read_committed() if read_committed else None
+        for _, batch in self.batches(start_offset, verify=verify):
+            if end_offset is not None and batch.base_offset >= end_offset:
+                return
+            if batch.is_control and not include_control:
+                continue
+            if rc is not None and rc.is_aborted(batch):
+                continue
+            for r in batch:
+                if start_offset is not None and r.offset < start_offset:
+                    continue
+                if end_offset is not None and r.offset >= end_offset:
+                    return
+                yield batch, r
+
+    def __repr__(self) -> str:
+        return f"Partition({str(self.path)!r}, topic={self.topic!r}, partition={self.partition})"
+
+
+class LogDir:
+    """A broker data directory (or a single partition directory or segment file, see :func:`open_log`)."""
+
+    def __init__(self, path: str | Path, partitions: list[Partition] | None = None):
+        self.path = Path(path)
+        self._partitions = partitions
+
+    def partitions(self) -> list[Partition]:
+        """Every partition, sorted by (topic, partition); ``-delete``/``-future`` dirs skipped.
+
+        Partition directories are found at any depth (a backup may nest several data
+        dirs); a directory holding ``.log`` files counts as a partition even when its
+        name is not ``<topic>-<partition>``.
+        """
+        if self._partitions is None:
+            found: list[Partition] = []
+            self._walk(self.path, found, depth=0)
+            self._partitions = sorted(found, key=lambda p: (p.topic, p.partition, str(p.path)))
+        return self._partitions
+
+    def _walk(self, directory: Path, found: list[Partition], depth: int) -> None:
+        for p in sorted(directory.iterdir()):
+            if not p.is_dir() or files.is_skipped_dir(p.name):
+                continue
+            parsed = files.parse_partition_dir(p.name)
+            if parsed or _holds_logs(p):
+                found.append(Partition(p, *(parsed or (None, None))))
+            elif depth < 4:
+                self._walk(p, found, depth + 1)
+
+    def topics(self) -> dict[str, list[Partition]]:
+        out: dict[str, list[Partition]] = {}
+        for p in self.partitions():
+            out.setdefault(p.topic, []).append(p)
+        return out
+
+    def partition(self, topic: str, partition: int) -> Partition:
+        for p in self.partitions():
+            if p.topic == topic and p.partition == partition:
+                return p
+        raise KeyError(f"{topic}-{partition}")
+
+    def segments(self) -> list[Segment]:
+        return [s for p in self.partitions() for s in p.segments()]
+
+    def close(self) -> None:
+        for p in self._partitions or ():
+            p.close()
+
+    def __enter__(self) -> LogDir:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"LogDir({str(self.path)!r})"
+
+
+def open_log(path: str | Path) -> LogDir:
+    """Open a data dir, a ``<topic>-<partition>`` dir, or one ``.log`` file, as a :class:`LogDir`.
+
+    A directory holding ``.log`` files is one partition (named from the directory,
+    partition -1 when the name is not ``<topic>-<partition>``); a directory of
+    partition directories is a data dir.
+    """
+    path = Path(path)
+    if not path.exists():
+        raise FileNotFoundError(f"no such file or directory: {path}")
+    if path.is_file():
+        if not path.name.endswith(files.LOG_SUFFIX):
+            raise KafkaFormatError(f"{path.name} is not a segment (.log) file", None, str(path))
+        return LogDir(path.parent, [Partition(path.parent, only=path)])
+    if _holds_logs(path) or files.parse_partition_dir(path.name):
+        return LogDir(path.parent, [Partition(path)])
+    return LogDir(path)
+
+
+def _holds_logs(path: Path) -> bool:
+    return any(p.name.endswith(files.LOG_SUFFIX) and files.offset_from_name(p) is not None for p in path.iterdir())
+
+
+__all__ = ["LogDir", "Partition", "Segment", "open_log", "batch_max_timestamp", "ControlRecordType"]

@@ -1,0 +1,192 @@
+"""One log segment: a ``.log`` file and its index files, read through mmap.
+
+The ``.log`` is mapped, not loaded: batches are decoded straight from the mapping
+and only the pages a reader touches are read from disk. Byte ranges let several
+readers (Spark tasks) share one large segment; :meth:`Segment.split` cuts it at
+offset-index positions, which are always batch starts.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..records import BatchIterator
+from . import indexes
+from .files import INDEX_SUFFIX, LOG_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX, offset_from_name
+from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
+
+_ENTRY_HEAD = struct.Struct(">qiib")  # offset, length, (epoch or crc), magic
+
+
+class Segment:
+    """A segment of a partition log, named by its base offset.
+
+    Open lazily: the file is mapped on first read and unmapped by :meth:`close`
+    (or when used as a context manager). Offsets in index entries are absolute.
+    """
+
+    def __init__(self, path: str | Path, base_offset: int | None = None):
+        self.path = Path(path)
+        if base_offset is None:
+            base_offset = offset_from_name(self.path)
+        self.base_offset = 0 if base_offset is None else base_offset
+        self._map: mmap.mmap | None = None
+        self._data = None
+        self._index: list[IndexEntry] | None = None
+        self._time_index: list[TimeIndexEntry] | None = None
+
+    # -- files -----------------------------------------------------------------
+    def _sibling(self, suffix: str) -> Path:
+        name = self.path.name
+        stem = name[: -len(LOG_SUFFIX)] if name.endswith(LOG_SUFFIX) else name
+        return self.path.with_name(stem + suffix)
+
+    @property
+    def index_path(self) -> Path:
+        return self._sibling(INDEX_SUFFIX)
+
+    @property
+    def time_index_path(self) -> Path:
+        return self._sibling(TIME_INDEX_SUFFIX)
+
+    @property
+    def txn_index_path(self) -> Path:
+        return self._sibling(TXN_INDEX_SUFFIX)
+
+    @property
+    def size(self) -> int:
+        """Size of the ``.log`` file in bytes."""
+        return self.path.stat().st_size
+
+    @property
+    def data(self):
+        """The mapped ``.log`` bytes (an mmap; ``b""`` for an empty file)."""
+        if self._data is None:
+            with open(self.path, "rb") as fh:
+                size = os.fstat(fh.fileno()).st_size
+                if size == 0:
+                    self._data = b""
+                else:
+                    self._map = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+                    self._data = self._map
+        return self._data
+
+    def close(self) -> None:
+        """Unmap the file. Batches read earlier must not be used afterwards."""
+        if self._map is not None:
+            try:
+                self._map.close()
+            except BufferError:  # a memoryview into it is still alive; the GC will unmap
+                pass
+        self._map = None
+        self._data = None
+
+    def __enter__(self) -> Segment:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- indexes -----------------------------------------------------------------
+    def index_entries(self) -> list[IndexEntry]:
+        """Offset-index entries (absolute offset, position); [] without an ``.index`` file."""
+        if self._index is None:
+            p = self.index_path
+            self._index = indexes.parse_offset_index(p.read_bytes(), self.base_offset) if p.exists() else []
+        return self._index
+
+    def time_index_entries(self) -> list[TimeIndexEntry]:
+        """Time-index entries (timestamp, absolute offset); [] without a ``.timeindex`` file."""
+        if self._time_index is None:
+            p = self.time_index_path
+            self._time_index = indexes.parse_time_index(p.read_bytes(), self.base_offset) if p.exists() else []
+        return self._time_index
+
+    def aborted_transactions(self) -> list[AbortedTxn] | None:
+        """Entries of the ``.txnindex``; None when the segment has none."""
+        p = self.txn_index_path
+        return indexes.parse_txn_index(p.read_bytes()) if p.exists() else None
+
+    # -- reading -----------------------------------------------------------------
+    def iter_batches(self, start: int = 0, end: int | None = None, *, verify: bool = True,
+                     on_corrupt: str = "raise") -> BatchIterator:
+        """Batches starting in [start, end) of the ``.log`` (``start`` must be a batch start).
+
+        The iterator's ``partial`` reports a trailing incomplete batch; error
+        positions are byte positions in the file. ``on_corrupt="skip"`` resumes
+        after corrupt entries and lists them in the iterator's ``skipped``.
+        """
+        data = self.data
+        size = len(data)
+        end = size if end is None else min(end, size)
+        return BatchIterator(data, verify=verify, start=start, end=end, on_corrupt=on_corrupt)
+
+    def __iter__(self) -> Iterator:
+        return iter(self.iter_batches())
+
+    def split(self, target_bytes: int) -> list[tuple[int, int]]:
+        """Cut the segment into byte ranges of about ``target_bytes`` at index positions.
+
+        Every range starts at a batch start, so ``iter_batches(start, end)`` over
+        the ranges yields each batch exactly once. Without an index: one range.
+        """
+        size = self.size
+        cuts = [0]
+        for entry in self.index_entries():
+            if entry.position - cuts[-1] >= target_bytes and entry.position < size \
+                    and self._looks_like_entry(entry.position, size):
+                cuts.append(entry.position)
+        return [(a, b) for a, b in zip(cuts, cuts[1:] + [size]) if b > a] or [(0, size)]
+
+    def _looks_like_entry(self, position: int, size: int) -> bool:
+        """A cheap check that a (possibly corrupt) index position starts a log entry."""
+        if position + 17 > size:
+            return False
+        _, length, _, magic = _ENTRY_HEAD.unpack_from(self.data, position)
+        return magic in (0, 1, 2) and length > 0 and position + 12 + length <= size
+
+    def position_for_offset(self, offset: int) -> int:
+        """A batch start at or before the batch holding ``offset`` (from the offset index)."""
+        entry = indexes.floor_offset(self.index_entries(), offset)
+        return entry.position if entry else 0
+
+    def find_offset(self, offset: int, *, verify: bool = True):
+        """The first batch whose last offset is >= ``offset``, or None; reads one index interval at most."""
+        for batch in self.iter_batches(self.position_for_offset(offset), verify=verify):
+            if batch.last_offset >= offset:
+                return batch
+        return None
+
+    def position_for_timestamp(self, timestamp: int) -> int:
+        """A batch start at or before the first batch whose max timestamp is >= ``timestamp``."""
+        entry = indexes.floor_timestamp_below(self.time_index_entries(), timestamp)
+        return self.position_for_offset(entry.offset) if entry else 0
+
+    def find_timestamp(self, timestamp: int, *, verify: bool = True):
+        """The first batch whose max timestamp is >= ``timestamp``, or None."""
+        for batch in self.iter_batches(self.position_for_timestamp(timestamp), verify=verify):
+            if batch_max_timestamp(batch) >= timestamp:
+                return batch
+        return None
+
+    def max_timestamp(self) -> int:
+        """The largest batch max timestamp in the segment (from a scan of the batch headers)."""
+        best = -1
+        for batch in self.iter_batches(verify=False):
+            best = max(best, batch_max_timestamp(batch))
+        return best
+
+    def __repr__(self) -> str:
+        return f"Segment({str(self.path)!r}, base_offset={self.base_offset})"
+
+
+def batch_max_timestamp(batch) -> int:
+    """A batch's max timestamp for any magic (legacy messages carry one timestamp or none)."""
+    ts = getattr(batch, "max_timestamp", None)
+    if ts is None:
+        ts = getattr(batch, "timestamp", None)
+    return -1 if ts is None else ts

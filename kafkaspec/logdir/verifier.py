@@ -1,0 +1,258 @@
+"""The verification pass: every problem in a log directory, with file and byte position.
+
+Like Kafka's ``DumpLogSegments --verify-index-only`` / ``--index-sanity-check``
+plus a full read: batch CRCs and (``deep``) record decoding, offsets increasing
+within and across segments, offset-index entries at batch starts naming that
+batch's last offset, time-index entries naming a batch's last offset and its max
+timestamp in non-decreasing order, index files of whole entries that point
+inside the log, ``.txnindex`` entries matching abort markers, producer snapshot
+CRCs, and the checkpoint and metadata text files. A torn batch at the end of the
+last segment (a write in progress) is a warning, not an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+from ..errors import KafkaFormatError
+from ..generated.enums import ControlRecordType
+from . import files, indexes
+from .layout import Partition, open_log
+from .segment import Segment, batch_max_timestamp
+from .snapshot import parse_snapshot
+
+
+class Problem(NamedTuple):
+    """One finding: the file, the byte position in it (None if not applicable), what is wrong."""
+
+    path: str
+    position: int | None
+    message: str
+    severity: str = "error"  # "error" or "warning"
+
+    def __str__(self) -> str:
+        where = self.path if self.position is None else f"{self.path} at byte {self.position}"
+        return f"{self.severity}: {where}: {self.message}"
+
+
+def verify_path(path: str | Path, *, deep: bool = True,
+                progress: Callable[[int, int], None] | None = None) -> list[Problem]:
+    """Verify a data dir, a partition dir or one segment; return every problem found."""
+    log = open_log(path)
+    problems: list[Problem] = []
+    parts = log.partitions()
+    total = sum(s.size for p in parts for s in p.segments()) or 1
+    done = 0
+    for part in parts:
+        try:
+            done = _verify_partition(part, problems, deep, progress, done, total)
+        finally:
+            part.close()
+    return problems
+
+
+class _Seen:
+    """What the log scan learned about a segment's batches, for checking its indexes."""
+
+    def __init__(self) -> None:
+        self.at_position: dict[int, tuple[int, int]] = {}  # position -> (last offset, max timestamp)
+        self.by_last_offset: dict[int, tuple[int, int]] = {}  # last offset -> (position, max timestamp)
+        self.aborts: set[tuple[int, int]] = set()  # (producer id, marker offset)
+        self.complete = True  # the scan reached the end of the log
+        self.first_offset: int | None = None
+        self.last_offset: int | None = None
+        self.torn_at: int | None = None  # position of a partial batch at the end of the last segment
+        self.corrupt: list[tuple[int, int]] = []  # byte ranges skipped as corrupt (already reported)
+
+
+def _verify_partition(part: Partition, problems: list[Problem], deep: bool, progress, done: int, total: int) -> int:
+    prev_last: int | None = None
+    segs = part.segments()
+    for i, seg in enumerate(segs):
+        seen = _scan_log(seg, problems, deep, is_last=i == len(segs) - 1)
+        if seen.first_offset is not None:
+            if prev_last is not None and seen.first_offset <= prev_last:
+                problems.append(Problem(str(seg.path), 0, f"first offset {seen.first_offset} is not above the "
+                                        f"previous segment's last offset {prev_last}"))
+            prev_last = seen.last_offset
+        _check_offset_index(seg, seen, problems)
+        _check_time_index(seg, seen, problems)
+        _check_txn_index(seg, seen, problems)
+        seg.close()
+        done += seg.size
+        if progress:
+            progress(done, total)
+    if part._only is None:
+        _check_small_files(part, problems)
+    return done
+
+
+def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool) -> _Seen:
+    """Read the whole log; with ``deep``, decode every record and resume after corrupt entries."""
+    seen = _Seen()
+    src = str(seg.path)
+    it = seg.iter_batches(verify=True, on_corrupt="skip" if deep else "raise")
+    prev = None
+    reported = 0
+    try:
+        for batch in it:
+            while reported < len(it.skipped):  # corrupt entries skipped before this batch
+                _report_skip(src, it.skipped[reported], problems, seen)
+                reported += 1
+            pos, last = batch.position, batch.last_offset
+            if seen.first_offset is None:
+                seen.first_offset = batch.base_offset
+                if batch.base_offset < seg.base_offset:
+                    problems.append(Problem(src, pos, f"batch base offset {batch.base_offset} is below the "
+                                            f"segment's base offset {seg.base_offset}"))
+            if prev is not None and batch.base_offset <= prev:
+                problems.append(Problem(src, pos, f"batch base offset {batch.base_offset} does not follow "
+                                        f"the previous batch's last offset {prev}"))
+            if last < batch.base_offset:
+                problems.append(Problem(src, pos, f"last offset {last} is below base offset {batch.base_offset}"))
+            prev = seen.last_offset = last
+            max_ts = batch_max_timestamp(batch)
+            seen.at_position[pos] = (last, max_ts)
+            seen.by_last_offset[last] = (pos, max_ts)
+            if batch.is_control and getattr(batch, "is_transactional", False):
+                try:
+                    if batch.control.type == ControlRecordType.ABORT:
+                        seen.aborts.add((batch.producer_id, batch.base_offset))
+                except KafkaFormatError as exc:
+                    problems.append(Problem(src, pos, f"control batch at {pos}: {exc.reason}"))
+    except KafkaFormatError as exc:
+        seen.complete = False
+        problems.append(Problem(src, exc.position, f"{exc.reason}; the rest of the segment cannot be read"))
+        return seen
+    for skipped in it.skipped[reported:]:
+        _report_skip(src, skipped, problems, seen)
+    if it.partial is not None:
+        part = it.partial
+        need = f" of {part.needed}" if part.needed else ""
+        message = f"segment ends in a partial batch ({part.size}{need} bytes)"
+        if is_last:
+            seen.torn_at = part.position
+            problems.append(Problem(src, part.position, message + "; a write in progress or a torn tail", "warning"))
+        else:
+            problems.append(Problem(src, part.position, message + " but it is not the last segment"))
+    return seen
+
+
+def _report_skip(src: str, skipped, problems: list[Problem], seen: _Seen) -> None:
+    seen.corrupt.append((skipped.start, skipped.end))
+    problems.append(Problem(src, skipped.start, f"corrupt entry: {skipped.reason}; bytes {skipped.start}.."
+                            f"{skipped.end} skipped"))
+
+
+def _in_corrupt(seen: _Seen, position: int) -> bool:
+    return any(a <= position < b for a, b in seen.corrupt)
+
+
+def _whole_entries(path: Path, size: int, entry: int, problems: list[Problem]) -> None:
+    extra = size % entry
+    if extra:
+        problems.append(Problem(str(path), size - extra, f"file size {size} is not a multiple of the "
+                                f"{entry}-byte entry size: the index is truncated or has trailing bytes"))
+
+
+def _check_offset_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
+    path = seg.index_path
+    if not path.exists():
+        return
+    src = str(path)
+    _whole_entries(path, path.stat().st_size, indexes.OFFSET_ENTRY_SIZE, problems)
+    log_size = seg.size
+    prev = None
+    for i, entry in enumerate(seg.index_entries()):
+        at = i * indexes.OFFSET_ENTRY_SIZE
+        if entry.offset < seg.base_offset:
+            problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is below the segment's base offset"))
+        if prev is not None and (entry.offset <= prev.offset or entry.position <= prev.position):
+            problems.append(Problem(src, at, f"entry {i} (offset {entry.offset}, position {entry.position}) does "
+                                    f"not follow entry {i - 1} (offset {prev.offset}, position {prev.position})"))
+        prev = entry
+        if entry.position >= log_size or entry.position < 0:
+            problems.append(Problem(src, at, f"entry {i}: position {entry.position} is past the end of "
+                                    f"{seg.path.name} ({log_size} bytes)"))
+            continue
+        found = seen.at_position.get(entry.position)
+        if found is None and seen.torn_at is not None and entry.position >= seen.torn_at:
+            problems.append(Problem(src, at, f"entry {i}: position {entry.position} is in the partial batch "
+                                    "at the end of the log", "warning"))
+        elif found is None:
+            if seen.complete and not _in_corrupt(seen, entry.position):
+                problems.append(Problem(src, at, f"entry {i}: position {entry.position} is not the start of a batch"))
+        elif found[0] != entry.offset:
+            problems.append(Problem(src, at, f"entry {i}: index offset {entry.offset} but the batch at position "
+                                    f"{entry.position} ends at offset {found[0]}"))
+
+
+def _check_time_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
+    path = seg.time_index_path
+    if not path.exists():
+        return
+    src = str(path)
+    _whole_entries(path, path.stat().st_size, indexes.TIME_ENTRY_SIZE, problems)
+    prev = None
+    for i, entry in enumerate(seg.time_index_entries()):
+        at = i * indexes.TIME_ENTRY_SIZE
+        if prev is not None and entry.timestamp < prev.timestamp:
+            problems.append(Problem(src, at, f"entry {i}: timestamp {entry.timestamp} is smaller than the "
+                                    f"previous entry's {prev.timestamp}"))
+        if prev is not None and entry.offset < prev.offset:
+            problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is smaller than the previous "
+                                    f"entry's {prev.offset}"))
+        prev = entry
+        found = seen.by_last_offset.get(entry.offset)
+        if found is None and seen.torn_at is not None and entry.offset > (seen.last_offset or -1):
+            problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is in the partial batch at the "
+                                    "end of the log", "warning"))
+        elif found is None:
+            if seen.complete and not seen.corrupt:
+                problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is not the last offset of a "
+                                        f"batch in {seg.path.name}"))
+        elif found[1] != entry.timestamp:
+            problems.append(Problem(src, at, f"entry {i}: timestamp {entry.timestamp} but the batch ending at "
+                                    f"offset {entry.offset} has max timestamp {found[1]}"))
+
+
+def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
+    path = seg.txn_index_path
+    if not path.exists():
+        return
+    src = str(path)
+    _whole_entries(path, path.stat().st_size, indexes.TXN_ENTRY_SIZE, problems)
+    try:
+        entries = seg.aborted_transactions() or []
+    except KafkaFormatError as exc:
+        problems.append(Problem(src, exc.position, exc.reason))
+        return
+    for i, t in enumerate(entries):
+        at = i * indexes.TXN_ENTRY_SIZE
+        if t.first_offset > t.last_offset:
+            problems.append(Problem(src, at, f"entry {i}: first offset {t.first_offset} is after last offset {t.last_offset}"))
+        if seen.complete and not seen.corrupt and (t.producer_id, t.last_offset) not in seen.aborts:
+            problems.append(Problem(src, at, f"entry {i}: no abort marker of producer {t.producer_id} at offset "
+                                    f"{t.last_offset} in {seg.path.name}"))
+
+
+def _check_small_files(part: Partition, problems: list[Problem]) -> None:
+    checks = [(part.leader_epochs, part.path / files.LEADER_EPOCH_CHECKPOINT),
+              (part.metadata, part.path / files.PARTITION_METADATA)]
+    for read, path in checks:
+        try:
+            value = read()
+        except KafkaFormatError as exc:
+            problems.append(Problem(str(path), exc.position, exc.reason))
+            continue
+        if path.name == files.LEADER_EPOCH_CHECKPOINT and value:
+            for a, b in zip(value, value[1:]):
+                if b.epoch <= a.epoch or b.start_offset < a.start_offset:
+                    problems.append(Problem(str(path), None, f"epoch entry {b} does not follow {a}"))
+    for path in part.snapshot_paths():
+        try:
+            parse_snapshot(path.read_bytes())
+        except KafkaFormatError as exc:
+            problems.append(Problem(str(path), exc.position, exc.reason))

@@ -1,0 +1,117 @@
+"""Find the schema set and the structure a command-line argument names."""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from pathlib import Path
+
+from kafkaspec.codegen.schema import SchemaError, SchemaSet, Struct, load, load_file
+
+REPO = Path(__file__).resolve().parent.parent.parent
+
+
+class ReviewInputError(ValueError):
+    """A schema argument names nothing usable (exit code 2)."""
+
+
+def schema_root(path: Path | None = None) -> Path:
+    """The ``schemas/`` folder holding ``path`` (or the repository's, or ./schemas)."""
+    if path is not None:
+        for parent in path.resolve().parents:
+            if parent.name == "schemas":
+                return parent
+    for candidate in (Path.cwd() / "schemas", REPO / "schemas"):
+        if candidate.is_dir():
+            return candidate
+    raise ReviewInputError("cannot find the schemas/ folder: pass --schemas DIR")
+
+
+def load_set(root: Path) -> SchemaSet:
+    try:
+        return load(root, lint=False)
+    except SchemaError as exc:
+        raise ReviewInputError(f"schema error: {exc}") from None
+
+
+def _is_file(arg: str) -> bool:
+    return Path(arg).suffix in (".yaml", ".yml")
+
+
+def resolve(arg: str, root: Path | None = None) -> tuple[Struct, SchemaSet]:
+    """A structure from a file path or a ``Name@version`` (``Name`` if it has one version)."""
+    if _is_file(arg) and not Path(arg).exists():
+        raise ReviewInputError(f"no such schema file: {arg}")
+    schemas = load_set(root or schema_root(Path(arg) if _is_file(arg) else None))
+    return resolve_in(arg, schemas), schemas
+
+
+def resolve_all(args: list[str], root: Path | None = None) -> tuple[list[Struct], SchemaSet]:
+    """Several structures from one schema set (the folder of the first file argument, or schemas/)."""
+    for arg in args:
+        if _is_file(arg) and not Path(arg).exists():
+            raise ReviewInputError(f"no such schema file: {arg}")
+    first_file = next((Path(a) for a in args if _is_file(a)), None)
+    schemas = load_set(root or schema_root(first_file))
+    return [resolve_in(arg, schemas) for arg in args], schemas
+
+
+def resolve_in(arg: str, schemas: SchemaSet) -> Struct:
+    if _is_file(arg):
+        path = Path(arg).resolve()
+        for s in schemas.structs.values():
+            if s.path.resolve() == path:
+                return s
+        raise ReviewInputError(f"{arg} is not a structure of the schema set (a dispatch or enums file, "
+                               "or outside the schemas/ folder?)")
+    try:
+        return schemas.resolve(arg)
+    except KeyError:
+        known = ", ".join(sorted(schemas.structs))
+        raise ReviewInputError(f"unknown structure {arg!r} (known: {known})") from None
+
+
+def load_single(path: Path, text: str | None = None) -> Struct | dict:
+    """One schema file on its own (no cross-file checks): a Struct, or {name: Enum} for an enums file.
+
+    ``text`` replaces the file's content (a git revision of it); the file name is kept for messages.
+    """
+    if text is None:
+        if not path.exists():
+            raise ReviewInputError(f"no such schema file: {path}")
+        target = path
+        return _load_one(target)
+    with tempfile.TemporaryDirectory(prefix="kafkaspec-review-") as tmp:
+        target = Path(tmp) / path.name
+        target.write_text(text, encoding="utf-8")
+        return _load_one(target)
+
+
+def _load_one(path: Path) -> Struct | dict:
+    try:
+        items, enums = load_file(path)
+    except SchemaError as exc:
+        raise ReviewInputError(f"schema error: {exc}") from None
+    if enums:
+        return enums
+    structs = [i for i in items if isinstance(i, Struct)]
+    if not structs:
+        raise ReviewInputError(f"{path.name} defines no structure or enums (a dispatch file?)")
+    return structs[0]
+
+
+def git_show(rev: str, path: Path) -> str | None:
+    """The text of ``path`` at git revision ``rev`` (``git show REV:path``); None if it did not exist then."""
+    path = path.resolve()
+    try:
+        top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=path.parent if path.parent.exists() else None,
+                             capture_output=True, text=True, check=True).stdout.strip()
+    except (subprocess.CalledProcessError, FileNotFoundError) as exc:
+        raise ReviewInputError(f"not in a git repository: {exc}") from None
+    rel = path.relative_to(Path(top).resolve()).as_posix()
+    result = subprocess.run(["git", "show", f"{rev}:{rel}"], cwd=top, capture_output=True, text=True, check=False)
+    if result.returncode != 0 and ("does not exist" in result.stderr or "exists on disk, but not in" in result.stderr):
+        return None
+    if result.returncode != 0:
+        raise ReviewInputError(f"git show {rev}:{rel} failed: {result.stderr.strip()}")
+    return result.stdout

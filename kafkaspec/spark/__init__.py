@@ -1,0 +1,25 @@
+"""Kafka log directories in Spark: the ``kafkalog`` data source and the pipeline job.
+
+>>> from kafkaspec.spark import register
+>>> register(spark)                                               # doctest: +SKIP
+>>> df = spark.read.format("kafkalog").load("/var/lib/kafka/data")  # doctest: +SKIP
+
+Modules, one job each: :mod:`.schema` (columns), :mod:`.options` (reader
+options), :mod:`.planning` (driver: segments to byte ranges),
+:mod:`.columnar` (executor: range to Arrow batches), :mod:`.audit` (the
+batch-audit view), :mod:`.source` (the Data Source API classes),
+:mod:`.writer` (DataFrame to partition directories), :mod:`.session`
+(building a SparkSession), :mod:`.pipeline` (the log-to-Parquet job).
+"""
+
+from __future__ import annotations
+
+
+def register(spark) -> None:
+    """Make ``spark.read.format("kafkalog")`` and ``df.write.format("kafkalog")`` available."""
+    from .source import KafkaLogDataSource  # noqa: PLC0415
+
+    spark.dataSource.register(KafkaLogDataSource)
+
+
+__all__ = ["register"]

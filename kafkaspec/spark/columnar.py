@@ -1,0 +1,305 @@
+"""Read one byte range of a segment into ``pyarrow.RecordBatch``es of the ``kafkalog`` columns.
+
+Spark-free (only pyarrow and numpy), so the benchmark and the tests run it
+directly. v2 batches decode straight into column lists through the generated
+``decode_record_batch_columns``; legacy (magic 0/1) batches go through their
+record objects. Corrupt input either raises (policy ``fail``) or is skipped
+to the next verifiable batch and reported (policy ``skip``).
+"""
+
+from __future__ import annotations
+
+import logging
+import struct
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
+from ..crc import crc32, crc32c
+from ..errors import KafkaFormatError
+from ..generated import record_batch_v2 as v2
+from ..generated.record_v2 import RecordColumns
+from ..records import BatchIterator
+from .schema import RECORD_COLUMNS, arrow_schema
+
+log = logging.getLogger("kafkaspec.spark")
+
+#: records per yielded Arrow batch: big enough to amortise the JVM hand-over
+ROWS_PER_ARROW_BATCH = 65536
+_ENTRY_HEAD = struct.Struct(">qiib")  # offset, length, (epoch | crc), magic
+_V2_CRC = struct.Struct(">I")
+
+
+@dataclass(frozen=True)
+class RangeTask:
+    """One input partition: a byte range of one segment, with what the planner resolved."""
+
+    path: str
+    topic: str
+    partition: int
+    start: int
+    end: int
+    min_offset: int | None = None  # keep offsets >= this
+    max_offset: int | None = None  # keep offsets < this
+    read_committed: object = None  # logdir.ReadCommitted, or None
+    include_control: bool = False
+    verify_crc: bool = True
+    skip_corrupt: bool = False
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
+
+
+@dataclass
+class SkippedRange:
+    """Bytes [start, end) of a segment that were skipped as corrupt, and why."""
+
+    path: str
+    start: int
+    end: int
+    reason: str
+
+
+@dataclass
+class RangeReport:
+    """What a range read skipped (filled while iterating)."""
+
+    skipped: list[SkippedRange] = field(default_factory=list)
+    partial: tuple[int, int] | None = None  # (position, size) of a torn tail
+
+
+def load_range(task: RangeTask):
+    """The bytes of the task's range (a copy out of the file's mapping)."""
+    from ..logdir import Segment  # noqa: PLC0415
+
+    seg = Segment(task.path)
+    try:
+        data = seg.data
+        return bytes(data[task.start : min(task.end, len(data))])
+    finally:
+        seg.close()
+
+
+def entry_is_valid(buf, pos: int, end: int) -> bool:
+    """Whether a complete log entry with a matching checksum starts at ``pos`` (used to resync)."""
+    if end - pos < 17:
+        return False
+    _, length, crc, magic = _ENTRY_HEAD.unpack_from(buf, pos)
+    stop = pos + 12 + length
+    if length < 5 or stop > end:
+        return False
+    if magic == 2:
+        return length >= 49 and crc32c(memoryview(buf)[pos + 21 : stop]) == _V2_CRC.unpack_from(buf, pos + 17)[0]
+    if magic in (0, 1):
+        return crc32(memoryview(buf)[pos + 16 : stop]) == (crc & 0xFFFFFFFF)
+    return False
+
+
+def resync(buf, pos: int, end: int) -> int:
+    """The next position after a corrupt entry at ``pos`` where a verifiable entry starts (or ``end``)."""
+    if end - pos >= 12:
+        _, length, _, _ = _ENTRY_HEAD.unpack_from(buf, pos) if end - pos >= 17 else (0, -1, 0, 0)
+        jump = pos + 12 + length
+        if length > 0 and (jump == end or (jump < end and entry_is_valid(buf, jump, end))):
+            return jump
+    q = pos + 1
+    while q < end:
+        found = [i for i in (buf.find(b"\x02", q + 16, end), buf.find(b"\x01", q + 16, end),
+                             buf.find(b"\x00", q + 16, end)) if i >= 0]
+        if not found:
+            return end
+        q = min(found) - 16
+        if entry_is_valid(buf, q, end):
+            return q
+        q += 1
+    return end
+
+
+def iter_entries(buf, base: int, task: RangeTask, report: RangeReport) -> Iterator[object]:
+    """Batches of ``buf`` (the range's bytes, file position ``base``), applying the corruption policy."""
+    pos, end = 0, len(buf)
+    while pos < end:
+        it = BatchIterator(buf, verify=task.verify_crc, max_decompressed=task.max_decompressed, start=pos)
+        try:
+            for batch in it:
+                yield batch
+                pos = batch.end
+            pos = end
+            if it.partial is not None:
+                report.partial = (it.partial.position + base, it.partial.size)
+        except KafkaFormatError as exc:
+            exc.at(base, task.path)
+            bad = pos  # the iterator stopped at the entry it could not read
+            if not task.skip_corrupt:
+                raise
+            nxt = resync(buf, bad, end)
+            skip(report, task, base + bad, base + nxt, exc.reason)
+            pos = nxt
+
+
+def skip(report: RangeReport, task: RangeTask, start: int, stop: int, reason: str) -> None:
+    report.skipped.append(SkippedRange(task.path, start, stop, reason))
+    log.warning("kafkalog: skipped corrupt bytes %d..%d of %s: %s", start, stop, task.path, reason)
+
+
+class _Meta:
+    """Per-batch values, each repeated over the batch's records when a RecordBatch is built."""
+
+    __slots__ = ("counts", "magic", "codec", "pid", "epoch", "seq", "txn", "ctrl", "ple", "pos", "tstype")
+
+    def __init__(self) -> None:
+        for name in self.__slots__:
+            setattr(self, name, [])
+
+    def add(self, n, magic, codec, pid, epoch, seq, txn, ctrl, ple, pos, tstype) -> None:
+        self.counts.append(n)
+        self.magic.append(magic)
+        self.codec.append(codec)
+        self.pid.append(pid)
+        self.epoch.append(epoch)
+        self.seq.append(seq)
+        self.txn.append(txn)
+        self.ctrl.append(ctrl)
+        self.ple.append(ple)
+        self.pos.append(pos)
+        self.tstype.append(tstype)
+
+
+_CODECS = pa.array(list(CODEC_NAMES) + ["unknown5", "unknown6", "unknown7"], pa.string())
+
+
+class RecordBatchBuilder:
+    """Turns filled column lists into ``pyarrow.RecordBatch``es of :data:`RECORD_COLUMNS`."""
+
+    def __init__(self, topic: str, partition: int, segment: str):
+        self.schema = arrow_schema(RECORD_COLUMNS)
+        self.headers_type = self.schema.field("headers").type
+        self.header_fields = list(self.headers_type.value_type)
+        self.topic, self.partition, self.segment = topic, partition, segment
+
+    def build(self, cols: RecordColumns, meta: _Meta) -> pa.RecordBatch:
+        n = len(cols.offset)
+        # which batch each record came from, to repeat the per-batch values
+        which = []
+        extend = which.extend
+        for i, count in enumerate(meta.counts):
+            extend((i,) * count)
+        which = pa.array(which, pa.int32())
+
+        def rep(values, pa_type):
+            return pa.array(values, pa_type).take(which)
+
+        ts = pa.array(cols.timestamp, pa.int64())
+        hc = cols.headers
+        header_values = pa.StructArray.from_arrays(
+            [pa.array(hc.key, pa.string()), pa.array(hc.value, pa.binary())], fields=self.header_fields
+        )
+        headers = pa.ListArray.from_arrays(
+            pa.array(cols.headers_offsets, pa.int32()), header_values, type=self.headers_type
+        )
+        columns = [
+            pa.array(cols.key, pa.binary()),
+            pa.array(cols.value, pa.binary()),
+            pa.repeat(pa.scalar(self.topic, pa.string()), n),
+            pa.repeat(pa.scalar(self.partition, pa.int32()), n),
+            pa.array(cols.offset, pa.int64()),
+            pc.multiply(ts, 1000).view(pa.timestamp("us", tz="UTC")),
+            rep(meta.tstype, pa.int32()),
+            headers,
+            rep(meta.magic, pa.int32()),
+            _CODECS.take(rep(meta.codec, pa.int8())),
+            rep(meta.pid, pa.int64()),
+            rep(meta.epoch, pa.int32()),
+            rep(meta.seq, pa.int32()),
+            rep(meta.txn, pa.bool_()),
+            rep(meta.ctrl, pa.bool_()),
+            rep(meta.ple, pa.int32()),
+            pa.repeat(pa.scalar(self.segment, pa.string()), n),
+            rep(meta.pos, pa.int64()),
+        ]
+        return pa.RecordBatch.from_arrays(columns, schema=self.schema)
+
+
+def _append_legacy(batch, cols: RecordColumns) -> None:
+    """Records of a legacy (magic 0/1) entry, through its record objects."""
+    hk, hv, ho = cols.headers.key, cols.headers.value, cols.headers_offsets
+    for r in batch:
+        cols.attributes.append(getattr(r, "attributes", 0))
+        cols.timestamp.append(-1 if r.timestamp is None else r.timestamp)
+        cols.offset.append(r.offset)
+        cols.key.append(r.key)
+        cols.value.append(r.value)
+        for k, v in r.headers or ():
+            hk.append(k)
+            hv.append(v)
+        ho.append(len(hk))
+
+
+def read_records(task: RangeTask, report: RangeReport | None = None, buf=None) -> Iterator[pa.RecordBatch]:
+    """The records of the task's range, filtered as the task says, as Arrow batches."""
+    report = RangeReport() if report is None else report
+    buf = load_range(task) if buf is None else buf
+    builder = RecordBatchBuilder(task.topic, task.partition, task.path)
+    lo, hi, rc = task.min_offset, task.max_offset, task.read_committed
+    include_control = task.include_control
+    decode_columns = v2.decode_record_batch_columns
+    cols, meta = RecordColumns(), _Meta()
+    straddles = False
+    base = task.start
+    for batch in iter_entries(buf, base, task, report):
+        if lo is not None and batch.last_offset < lo:
+            continue
+        if hi is not None and batch.base_offset >= hi:
+            break
+        if batch.is_control and not include_control:
+            continue
+        if rc is not None and rc.is_aborted(batch):
+            continue
+        n0 = len(cols.offset)
+        try:
+            if batch.magic == 2:
+                header = batch.header
+                n = decode_columns(buf, batch.position, header, cols, max_decompressed=task.max_decompressed)
+                if header.attributes & 8:  # LogAppendTime: the broker's time applies to every record
+                    cols.timestamp[n0:] = [header.max_timestamp] * n
+                meta.add(n, 2, header.attributes & 7, header.producer_id, header.producer_epoch,
+                         header.base_sequence, header.is_transactional, header.is_control_batch,
+                         header.partition_leader_epoch, base + batch.position, (header.attributes >> 3) & 1)
+            else:
+                _append_legacy(batch, cols)
+                n = len(cols.offset) - n0
+                codec = getattr(batch, "codec_id", None)
+                if codec is None:
+                    codec = CODEC_NAMES.index(batch.compression) if batch.compression in CODEC_NAMES else 0
+                tstype = 1 if getattr(batch, "timestamp_type", "create") == "log_append" else 0
+                meta.add(n, batch.magic, codec, -1, -1, -1, False, False, -1, base + batch.position,
+                         tstype if batch.magic == 1 else -1)
+        except KafkaFormatError as exc:
+            cols.truncate(n0)
+            exc.at(base, task.path)
+            if not task.skip_corrupt:
+                raise
+            skip(report, task, base + batch.position, base + batch.end, exc.reason)
+            continue
+        if (lo is not None and batch.base_offset < lo) or (hi is not None and batch.last_offset >= hi):
+            straddles = True
+        if len(cols.offset) >= ROWS_PER_ARROW_BATCH:
+            yield _finish(builder, cols, meta, straddles, lo, hi)
+            cols, meta, straddles = RecordColumns(), _Meta(), False
+    if cols.offset:
+        yield _finish(builder, cols, meta, straddles, lo, hi)
+
+
+def _finish(builder, cols, meta, straddles, lo, hi) -> pa.RecordBatch:
+    rb = builder.build(cols, meta)
+    if straddles:
+        offsets = rb.column(4)
+        mask = None
+        if lo is not None:
+            mask = pc.greater_equal(offsets, lo)
+        if hi is not None:
+            upper = pc.less(offsets, hi)
+            mask = upper if mask is None else pc.and_(mask, upper)
+        rb = rb.filter(mask)
+    return rb

@@ -1,0 +1,170 @@
+"""Reader options of the ``kafkalog`` source, named in the spirit of Spark's Kafka source.
+
+=========================  ==================================================================
+option                     meaning
+=========================  ==================================================================
+``subscribe``              comma-separated topics to read (default: all)
+``subscribePattern``       regular expression a topic name must match in full
+``assign``                 JSON ``{"topic": [0, 1]}``: only these partitions
+``startingOffsets``        ``earliest`` (default), ``latest``, or JSON
+                           ``{"topic": {"0": 23, "1": -2}}`` (-2 earliest, -1 latest)
+``endingOffsets``          ``latest`` (default), or JSON as above; exclusive
+``startingTimestamp``      ms since the epoch: keep records with timestamp >= this
+``endingTimestamp``        ms since the epoch: keep records with timestamp < this
+``isolationLevel``         ``read_uncommitted`` (default) or ``read_committed`` (drops
+                           aborted transactions and everything after the last stable offset)
+``includeControl``         ``true`` to return control records (markers) too; default false
+``verifyCrc``              ``false`` to skip checksum verification; default true
+``corruptionPolicy``       ``fail`` (default): a corrupt batch fails the job with the file and
+                           byte position; ``skip``: drop it, log it, list it in the audit view
+``splitSize``              target bytes per input partition (default 64m); large segments are
+                           split at offset-index entries
+``view``                   ``records`` (default) or ``batches`` (one audit row per batch)
+=========================  ==================================================================
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+EARLIEST = -2
+LATEST = -1
+
+_SIZE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 20, "g": 1 << 30, "gb": 1 << 30}
+
+
+class OptionError(ValueError):
+    """An option value the source cannot use."""
+
+
+def _bool(value: str | None, default: bool, name: str) -> bool:
+    if value is None:
+        return default
+    text = str(value).strip().lower()
+    if text in ("true", "1", "yes"):
+        return True
+    if text in ("false", "0", "no"):
+        return False
+    raise OptionError(f"option {name} must be true or false, got {value!r}")
+
+
+def parse_size(value: str | int) -> int:
+    """``64m`` / ``1g`` / ``4096`` to bytes."""
+    m = re.fullmatch(r"\s*(\d+)\s*([a-zA-Z]*)\s*", str(value))
+    if not m or m.group(2).lower() not in _SIZE_UNITS:
+        raise OptionError(f"not a size: {value!r} (examples: 4096, 512k, 64m, 1g)")
+    return int(m.group(1)) * _SIZE_UNITS[m.group(2).lower()]
+
+
+def _offsets(value: str | None, default: int, name: str) -> tuple[int, dict[tuple[str, int], int]]:
+    """(default for every partition, {(topic, partition): offset})."""
+    if value is None:
+        return default, {}
+    text = value.strip()
+    if text in ("earliest", "latest"):
+        return (EARLIEST if text == "earliest" else LATEST), {}
+    try:
+        spec = json.loads(text)
+        out = {(t, int(p)): int(o) for t, parts in spec.items() for p, o in parts.items()}
+    except (ValueError, AttributeError, TypeError) as exc:
+        raise OptionError(f"option {name} must be earliest, latest or JSON like "
+                          f'{{"topic": {{"0": 23}}}}, got {value!r}') from exc
+    return default, out
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    """Parsed reader options; picklable, shipped to every task."""
+
+    topics: tuple[str, ...] | None = None
+    pattern: str | None = None
+    assign: dict[str, tuple[int, ...]] | None = None
+    starting_default: int = EARLIEST
+    starting: dict = field(default_factory=dict)
+    ending_default: int = LATEST
+    ending: dict = field(default_factory=dict)
+    starting_timestamp: int | None = None
+    ending_timestamp: int | None = None
+    read_committed: bool = False
+    include_control: bool = False
+    verify_crc: bool = True
+    skip_corrupt: bool = False
+    split_size: int = 64 << 20
+    view: str = "records"
+
+    @classmethod
+    def parse(cls, options) -> ReadOptions:
+        get = {str(k).lower(): v for k, v in dict(options).items()}.get
+        topics = get("subscribe")
+        assign = get("assign")
+        if assign is not None:
+            try:
+                assign = {t: tuple(int(p) for p in ps) for t, ps in json.loads(assign).items()}
+            except (ValueError, AttributeError, TypeError) as exc:
+                raise OptionError(f'option assign must be JSON like {{"topic": [0, 1]}}, got {assign!r}') from exc
+        pattern = get("subscribepattern")
+        if pattern is not None:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise OptionError(f"option subscribePattern is not a regular expression: {exc}") from exc
+        s_default, starting = _offsets(get("startingoffsets"), EARLIEST, "startingOffsets")
+        e_default, ending = _offsets(get("endingoffsets"), LATEST, "endingOffsets")
+        if e_default == EARLIEST:
+            raise OptionError("endingOffsets cannot be earliest")
+        isolation = (get("isolationlevel") or "read_uncommitted").strip().lower()
+        if isolation not in ("read_uncommitted", "read_committed"):
+            raise OptionError(f"option isolationLevel must be read_uncommitted or read_committed, got {isolation!r}")
+        policy = (get("corruptionpolicy") or "fail").strip().lower()
+        if policy not in ("fail", "skip"):
+            raise OptionError(f"option corruptionPolicy must be fail or skip, got {policy!r}")
+        view = (get("view") or "records").strip().lower()
+        if view not in ("records", "batches"):
+            raise OptionError(f"option view must be records or batches, got {view!r}")
+
+        def ms(name):
+            v = get(name.lower())
+            try:
+                return None if v is None else int(v)
+            except ValueError as exc:
+                raise OptionError(f"option {name} must be milliseconds since the epoch, got {v!r}") from exc
+
+        return cls(
+            topics=tuple(t.strip() for t in topics.split(",") if t.strip()) if topics else None,
+            pattern=pattern,
+            assign=assign,
+            starting_default=s_default,
+            starting=starting,
+            ending_default=e_default,
+            ending=ending,
+            starting_timestamp=ms("startingTimestamp"),
+            ending_timestamp=ms("endingTimestamp"),
+            read_committed=isolation == "read_committed",
+            include_control=_bool(get("includecontrol"), False, "includeControl"),
+            verify_crc=_bool(get("verifycrc"), True, "verifyCrc"),
+            skip_corrupt=policy == "skip",
+            split_size=parse_size(get("splitsize") or "64m"),
+            view=view,
+        )
+
+    def wants(self, topic: str, partition: int) -> bool:
+        """Whether the topic selection options keep this topic-partition."""
+        if self.topics is not None and topic not in self.topics:
+            return False
+        if self.pattern is not None and not re.fullmatch(self.pattern, topic):
+            return False
+        if self.assign is not None and partition not in self.assign.get(topic, ()):
+            return False
+        return True
+
+    def offset_range(self, topic: str, partition: int) -> tuple[int | None, int | None]:
+        """[start, end) offsets to keep, None meaning unbounded; 'latest' start means nothing."""
+        start = self.starting.get((topic, partition), self.starting_default)
+        end = self.ending.get((topic, partition), self.ending_default)
+        lo = None if start == EARLIEST else start
+        hi = None if end == LATEST else end
+        if start == LATEST:
+            lo = -1  # resolved against the log end by the planner
+        return lo, hi

@@ -1,0 +1,83 @@
+"""Plan a ``kafkalog`` read: which segments and byte ranges, with the offsets and filters each keeps.
+
+Runs on the driver, through :mod:`kafkaspec.logdir` only: one task per
+segment, a large segment cut at offset-index positions (``Segment.split``) so
+every batch starts in exactly one range. Options that need the whole
+partition (timestamps to offsets, read_committed's aborted transactions)
+are resolved here once and shipped in each :class:`RangeTask`.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from .. import logdir
+from ..errors import KafkaFormatError
+from .columnar import RangeTask
+from .options import ReadOptions
+
+log = logging.getLogger("kafkaspec.spark")
+
+
+def _bound(a: int | None, b: int | None, pick) -> int | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return pick(a, b)
+
+
+def plan(path: str, opts: ReadOptions) -> list[RangeTask]:
+    """The range tasks of a read of ``path`` (data dir, partition dir or segment file)."""
+    tasks: list[RangeTask] = []
+    with logdir.open_log(path) as log_dir:
+        for part in log_dir.partitions():
+            if not opts.wants(part.topic, part.partition):
+                continue
+            tasks.extend(plan_partition(part, opts))
+    return tasks
+
+
+def plan_partition(part, opts: ReadOptions) -> list[RangeTask]:
+    lo, hi = opts.offset_range(part.topic, part.partition)
+    if lo == -1:  # startingOffsets latest: a batch read sees nothing
+        return []
+    try:
+        if opts.starting_timestamp is not None:
+            found = part.offset_for_timestamp(opts.starting_timestamp)
+            if found is None:
+                return []
+            lo = _bound(lo, found, max)
+        if opts.ending_timestamp is not None:
+            found = part.offset_for_timestamp(opts.ending_timestamp)
+            hi = _bound(hi, found, min)
+        rc = part.read_committed() if (opts.read_committed or opts.view == "batches") else None
+    except KafkaFormatError as exc:
+        if not opts.skip_corrupt:
+            raise
+        log.warning("kafkalog: %s: planning read past corrupt data: %s", part.name, exc)
+        rc = logdir.ReadCommitted([]) if opts.read_committed else None
+    if lo is not None and hi is not None and lo >= hi:
+        return []
+    segments = part.segments()
+    tasks = []
+    for i, seg in enumerate(segments):
+        next_base = segments[i + 1].base_offset if i + 1 < len(segments) else None
+        if hi is not None and seg.base_offset >= hi and i > 0:
+            break
+        if lo is not None and next_base is not None and next_base <= lo:
+            continue
+        ranges = seg.split(opts.split_size) if opts.split_size > 0 else [(0, seg.size)]
+        if lo is not None and lo > seg.base_offset and len(ranges) > 1:
+            # ranges wholly before the batch holding lo cannot contribute
+            first = seg.position_for_offset(lo)
+            ranges = [r for r in ranges if r[1] > first]
+        for start, end in ranges:
+            tasks.append(RangeTask(
+                path=str(seg.path), topic=part.topic, partition=part.partition, start=start, end=end,
+                min_offset=lo, max_offset=hi, read_committed=rc,
+                include_control=opts.include_control, verify_crc=opts.verify_crc,
+                skip_corrupt=opts.skip_corrupt,
+            ))
+        seg.close()
+    return tasks

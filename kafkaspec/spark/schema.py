@@ -1,0 +1,82 @@
+"""The columns of the ``kafkalog`` source: Spark's Kafka source columns first, then batch-level ones.
+
+Kept as DDL strings so this module needs neither Spark nor Arrow; the Arrow
+schemas are derived from them with PySpark's own converter, which is what the
+Python data source worker checks yielded batches against.
+"""
+
+from __future__ import annotations
+
+#: exactly the columns (names, order, types) of Spark's Kafka source
+KAFKA_COLUMNS = (
+    ("key", "binary"),
+    ("value", "binary"),
+    ("topic", "string"),
+    ("partition", "int"),
+    ("offset", "bigint"),
+    ("timestamp", "timestamp"),
+    ("timestampType", "int"),
+    ("headers", "array<struct<key:string,value:binary>>"),
+)
+
+#: one value per batch, repeated on each of its records
+BATCH_COLUMNS = (
+    ("magic", "int"),
+    ("compression", "string"),
+    ("producerId", "bigint"),
+    ("producerEpoch", "int"),
+    ("baseSequence", "int"),
+    ("isTransactional", "boolean"),
+    ("isControl", "boolean"),
+    ("partitionLeaderEpoch", "int"),
+    ("segment", "string"),
+    ("batchPosition", "bigint"),
+)
+
+#: ``option("view", "batches")``: one row per batch (or skipped byte range), for audits
+AUDIT_COLUMNS = (
+    ("topic", "string"),
+    ("partition", "int"),
+    ("segment", "string"),
+    ("position", "bigint"),
+    ("size", "bigint"),
+    ("magic", "int"),
+    ("compression", "string"),
+    ("baseOffset", "bigint"),
+    ("lastOffset", "bigint"),
+    ("recordCount", "int"),
+    ("uncompressedSize", "bigint"),
+    ("isTransactional", "boolean"),
+    ("isControl", "boolean"),
+    ("producerId", "bigint"),
+    ("transaction", "string"),  # none | committed | aborted | open | marker
+    ("crcStatus", "string"),  # ok | mismatch | unchecked | corrupt | partial
+    ("error", "string"),
+)
+
+RECORD_COLUMNS = KAFKA_COLUMNS + BATCH_COLUMNS
+
+
+def ddl(columns) -> str:
+    """``name type, ...`` for ``DataSource.schema()``."""
+    return ", ".join(f"`{name}` {kind}" for name, kind in columns)
+
+
+def struct_type(columns):
+    """The Spark ``StructType`` of these columns (built without a JVM, so executors can use it)."""
+    from pyspark.sql import types as T  # noqa: N812, PLC0415
+
+    simple = {
+        "binary": T.BinaryType(), "string": T.StringType(), "int": T.IntegerType(),
+        "bigint": T.LongType(), "timestamp": T.TimestampType(), "boolean": T.BooleanType(),
+    }
+    headers = T.ArrayType(T.StructType([T.StructField("key", T.StringType()),
+                                        T.StructField("value", T.BinaryType())]))
+    return T.StructType([T.StructField(name, simple.get(kind, headers)) for name, kind in columns])
+
+
+def arrow_schema(columns):
+    """The Arrow schema Spark expects for these columns (timestamps in UTC microseconds)."""
+    from pyspark.sql.pandas.types import to_arrow_schema  # noqa: PLC0415
+
+    return to_arrow_schema(struct_type(columns), timezone="UTC")

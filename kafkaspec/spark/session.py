@@ -1,0 +1,40 @@
+"""Building the SparkSession the CLI, the tests and the benchmark use (local by default)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def build_session(master: str | None = "local[*]", app_name: str = "kafkaspec", *, memory: str = "1g",
+                  shuffle_partitions: int | None = None, extra: dict | None = None):
+    """A SparkSession with the ``kafkalog`` source registered.
+
+    Python workers run this interpreter (so they import this kafkaspec);
+    memory stays modest so a laptop (or a shared CI box) copes.
+    """
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession  # noqa: PLC0415
+
+    builder = (
+        SparkSession.builder
+        .appName(app_name)
+        .config("spark.driver.memory", memory)
+        .config("spark.executor.memory", memory)
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", str(shuffle_partitions or 8))
+        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.python.worker.reuse", "true")
+        .config("spark.sql.sources.partitionOverwriteMode", "dynamic")
+    )
+    if master is not None:  # None: spark-submit's --master applies
+        builder = builder.master(master)
+    for key, value in (extra or {}).items():
+        builder = builder.config(key, value)
+    spark = builder.getOrCreate()
+    spark.sparkContext.setLogLevel("WARN")
+    from . import register  # noqa: PLC0415
+
+    register(spark)
+    return spark

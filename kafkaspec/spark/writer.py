@@ -1,0 +1,184 @@
+"""``df.write.format("kafkalog").save(path)``: a DataFrame with the Kafka-source columns to partition directories.
+
+Each task groups its rows by (topic, partition), orders them by offset and
+writes staging partition directories (segments and indexes, through
+:class:`kafkaspec.logdir.PartitionWriter`) under ``path/_kafkalog_staging/``.
+The driver's commit moves the staged segments into ``path/<topic>-<partition>/``
+(they are named by base offset, so tasks holding disjoint offset ranges never
+clash); rows without offsets are numbered there, in task order.
+
+Options: ``compression`` (none, gzip, snappy, lz4, zstd; default none),
+``recordsPerBatch`` (default 500), ``segmentBytes`` (default 1g).
+Columns used: topic, partition, key, value, and when present offset,
+timestamp (kept) and headers. Control rows (``isControl``) are not rewritten.
+"""
+
+from __future__ import annotations
+
+import shutil
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from pyspark.sql.datasource import DataSourceArrowWriter, WriterCommitMessage
+
+from ..builder import build_batch
+from ..compression import codec_id
+from ..generated.record_v2 import Record
+from .options import OptionError, parse_size
+
+STAGING = "_kafkalog_staging"
+
+
+@dataclass
+class Piece:
+    """One task's staged partition directory."""
+
+    topic: str
+    partition: int
+    path: str
+    first_offset: int
+    last_offset: int
+    numbered: bool  # offsets were assigned by the task (the rows had none)
+
+
+@dataclass
+class StagedPieces(WriterCommitMessage):
+    pieces: list
+
+
+class KafkaLogWriter(DataSourceArrowWriter):
+    def __init__(self, path: str, options: dict, schema, overwrite: bool):
+        self.path = path
+        self.overwrite = overwrite
+        get = {str(k).lower(): v for k, v in options.items()}.get
+        self.compression = get("compression") or "none"
+        codec_id(self.compression)  # fail early on an unknown codec
+        self.records_per_batch = int(get("recordsperbatch") or 500)
+        if self.records_per_batch < 1:
+            raise OptionError("recordsPerBatch must be at least 1")
+        self.segment_bytes = parse_size(get("segmentbytes") or "1g")
+        names = set(schema.fieldNames())
+        missing = {"topic", "partition", "value"} - names
+        if missing:
+            raise OptionError(f"kafkalog write needs columns {sorted(missing)} (Kafka source columns)")
+        self.columns = names
+        self.job = uuid.uuid4().hex
+
+    # -- executors ------------------------------------------------------------------
+    def write(self, iterator) -> StagedPieces:
+        groups: dict[tuple[str, int], list] = {}
+        has = self.columns.__contains__
+        for rb in iterator:
+            n = rb.num_rows
+            col = rb.column
+            topics = col("topic").to_pylist()
+            parts = col("partition").to_pylist()
+            keys = col("key").to_pylist() if has("key") else [None] * n
+            values = col("value").to_pylist()
+            offsets = col("offset").to_pylist() if has("offset") else [None] * n
+            if has("timestamp"):
+                import pyarrow as pa  # noqa: PLC0415
+
+                stamps = [None if t is None else t // 1000 for t in col("timestamp").cast(pa.int64()).to_pylist()]
+            else:
+                stamps = [None] * n
+            headers = col("headers").to_pylist() if has("headers") else [None] * n
+            control = col("isControl").to_pylist() if has("isControl") else [False] * n
+            for i in range(n):
+                if control[i]:
+                    continue
+                if topics[i] is None or parts[i] is None:
+                    raise ValueError("kafkalog write: topic and partition must not be null")
+                hs = [(h["key"], h["value"]) for h in headers[i]] if headers[i] else []
+                groups.setdefault((topics[i], parts[i]), []).append(
+                    (offsets[i], stamps[i], keys[i], values[i], hs))
+        task_dir = Path(self.path) / STAGING / self.job / uuid.uuid4().hex
+        return StagedPieces([self._stage(task_dir, topic, partition, rows)
+                             for (topic, partition), rows in sorted(groups.items())])
+
+    def _stage(self, task_dir: Path, topic: str, partition: int, rows: list) -> Piece:
+        from ..logdir import PartitionWriter  # noqa: PLC0415
+
+        numbered = any(r[0] is None for r in rows)
+        if numbered:
+            rows = [(i, *r[1:]) for i, r in enumerate(rows)]
+        else:
+            rows.sort(key=lambda r: r[0])
+            for a, b in zip(rows, rows[1:]):
+                if a[0] == b[0]:
+                    raise ValueError(f"kafkalog write: offset {a[0]} appears twice in {topic}-{partition}")
+        size = self.records_per_batch
+        with PartitionWriter(task_dir, topic, partition, segment_bytes=self.segment_bytes,
+                             start_offset=rows[0][0]) as w:
+            for i in range(0, len(rows), size):
+                chunk = [Record(offset=o, timestamp=t, key=k, value=v, headers=h)
+                         for o, t, k, v, h in rows[i : i + size]]
+                w.append_batch(build_batch(chunk, base_offset=chunk[0].offset, compression=self.compression))
+        return Piece(topic, partition, str(w.path), rows[0][0], rows[-1][0], numbered)
+
+    # -- driver ---------------------------------------------------------------------
+    def commit(self, messages) -> None:
+        from ..logdir import files  # noqa: PLC0415
+
+        root = Path(self.path)
+        by_tp: dict[tuple[str, int], list[Piece]] = {}
+        for m in messages:
+            for p in (m.pieces if m is not None else ()):
+                by_tp.setdefault((p.topic, p.partition), []).append(p)
+        if self.overwrite:
+            for d in root.iterdir():
+                if d.is_dir() and files.parse_partition_dir(d.name):
+                    shutil.rmtree(d)
+        try:
+            for (topic, partition), pieces in sorted(by_tp.items()):
+                final = root / f"{topic}-{partition}"
+                if final.exists() and any(final.glob("*.log")):
+                    raise FileExistsError(f"{final} already holds a log; write with mode('overwrite')")
+                pieces.sort(key=lambda p: p.first_offset)
+                if any(p.numbered for p in pieces) and len(pieces) > 1:
+                    self._renumber(final, topic, partition, pieces)
+                    continue
+                for a, b in zip(pieces, pieces[1:]):
+                    if b.first_offset <= a.last_offset:
+                        raise ValueError(
+                            f"kafkalog write: tasks hold overlapping offsets of {topic}-{partition} "
+                            f"({a.first_offset}..{a.last_offset} and {b.first_offset}..{b.last_offset}); "
+                            "repartition by topic and partition first")
+                final.mkdir(parents=True, exist_ok=True)
+                for i, p in enumerate(pieces):
+                    for f in sorted(Path(p.path).iterdir()):
+                        small = f.name in (files.LEADER_EPOCH_CHECKPOINT, files.PARTITION_METADATA)
+                        if small and i > 0:
+                            continue
+                        if f.name.endswith(files.SNAPSHOT_SUFFIX) and i < len(pieces) - 1:
+                            continue
+                        if f.name.endswith(files.LOG_SUFFIX) and f.stat().st_size == 0 and i < len(pieces) - 1:
+                            continue  # the empty active segment a staged writer leaves
+                        f.replace(final / f.name)
+        finally:
+            shutil.rmtree(root / STAGING / self.job, ignore_errors=True)
+            _rmdir_if_empty(root / STAGING)
+
+    def _renumber(self, final: Path, topic: str, partition: int, pieces: list[Piece]) -> None:
+        """Rows without offsets from several tasks: append every staged batch at the next offset."""
+        from ..logdir import PartitionWriter, open_log  # noqa: PLC0415
+        from ..logdir.writer import restamp_batch  # noqa: PLC0415
+
+        with PartitionWriter(final.parent, topic, partition, segment_bytes=self.segment_bytes) as w:
+            for p in pieces:
+                with open_log(p.path) as staged:
+                    for part in staged.partitions():
+                        for _, batch in part.batches(verify=False):
+                            w.append_batch(restamp_batch(bytearray(batch.raw()), base_offset=w.next_offset))
+
+    def abort(self, messages) -> None:
+        shutil.rmtree(Path(self.path) / STAGING / self.job, ignore_errors=True)
+        _rmdir_if_empty(Path(self.path) / STAGING)
+
+
+def _rmdir_if_empty(path: Path) -> None:
+    try:
+        path.rmdir()
+    except OSError:
+        pass

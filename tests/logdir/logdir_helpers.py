@@ -1,0 +1,31 @@
+"""Helpers for the log-directory tests: small partitions written with known contents."""
+
+from __future__ import annotations
+
+import random
+
+from kafkaspec import Record
+from kafkaspec.logdir import PartitionWriter
+
+
+def write_partition(root, *, batches=60, seed=1, segment_bytes=4000, index_interval_bytes=300,
+                    topic="t", partition=0, codecs=("none", "gzip", "zstd", "lz4", "snappy")):
+    """Write a partition of plain batches; return the list of (offset, timestamp, key, value, headers) written."""
+    rng = random.Random(seed)
+    written = []
+    ts = 1_700_000_000_000
+    with PartitionWriter(root, topic, partition, segment_bytes=segment_bytes,
+                         index_interval_bytes=index_interval_bytes) as w:
+        for i in range(batches):
+            n = rng.randint(1, 8)
+            recs = []
+            for j in range(n):
+                ts += rng.randint(-30, 100)
+                headers = [("h", b"1"), ("h", None)] if rng.random() < 0.3 else []
+                value = None if rng.random() < 0.1 else rng.randbytes(rng.randint(0, 120))
+                recs.append(Record(key=f"k{i}-{j}".encode(), value=value, timestamp=ts, headers=headers))
+            if i % 17 == 5:
+                w.leader_epoch += 1
+            base, _ = w.append(recs, compression=codecs[i % len(codecs)])
+            written += [(base + j, r.timestamp, r.key, r.value, r.headers) for j, r in enumerate(recs)]
+    return written
