@@ -12,7 +12,7 @@ export KAFKASPEC_FUZZ_EXAMPLES := $(FUZZ_EXAMPLES)
 DEMO_MB ?= 300
 DEMO_DIR ?= build/demo
 
-.PHONY: venv generate check-generated lint test bench demo clean java-check
+.PHONY: venv generate check-generated lint test bench demo clean java-check cluster-test
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kafkaspec needs Python >= 3.11"'
@@ -47,6 +47,10 @@ test: check-generated lint java-check
 
 bench: $(STAMP)
 	$(PY) -m bench
+
+# The pipeline on a real Spark standalone cluster (master + 2 workers on 127.0.0.1) vs local mode.
+cluster-test: $(STAMP) java-check
+	KAFKASPEC_CLUSTER_TEST=1 $(PY) -m pytest -q -p no:cacheprovider tests/spark/test_cluster.py
 
 demo: $(STAMP) java-check
 	$(PY) -m kafkaspec.cli synth $(DEMO_DIR)/logs --size-mb $(DEMO_MB) --seed 7 --force

@@ -24,6 +24,8 @@ from .legacy import read_legacy
 
 #: every log entry starts with offset (int64) and a size (int32), then 4 more bytes, then magic
 LOG_OVERHEAD = 12
+#: smallest length field of any entry: a Message v0 after its length (crc, magic, attributes, key and value lengths)
+MIN_ENTRY_LENGTH = 14
 MAGIC_OFFSET = v2.MAGIC_OFFSET
 _HEAD = struct.Struct(">qiib")  # base offset, length, (epoch or crc), magic
 _LENGTH = struct.Struct(">i")
@@ -188,8 +190,9 @@ class BatchIterator:
             if pos >= end:
                 raise StopIteration
             if end - pos < MAGIC_OFFSET + 1:
-                if end - pos >= LOG_OVERHEAD and 0 <= _LENGTH.unpack_from(buf, pos + 8)[0] <= end - pos - LOG_OVERHEAD:
-                    # the length says the entry is complete, yet it is too short for any format: corrupt
+                if end - pos >= LOG_OVERHEAD and _LENGTH.unpack_from(buf, pos + 8)[0] < MIN_ENTRY_LENGTH:
+                    # no entry of any format is this short (or negative), complete or not: corrupt, as in
+                    # Kafka's ByteBufferLogInputStream, not a partial tail
                     exc = InvalidLengthError(
                         f"entry length {_LENGTH.unpack_from(buf, pos + 8)[0]} is shorter than any message format", pos + 8)
                     if not skip:

@@ -5,34 +5,44 @@ Public API (stable; the Spark data source and the CLI use only this)::
     from kafkaspec import logdir
 
     log = logdir.open_log(path)          # data dir, <topic>-<partition> dir, or one .log file
-    for part in log.partitions():        # Partition: .topic .partition .path
+    with logdir.open_log(path) as log:   # closes every mapping on exit
+        ...
+    for part in log.partitions():        # Partition: .topic .partition .path .name (partition dirs at any depth)
         part.segments()                  # [Segment] by base offset (.deleted/.cleaned/.swap skipped)
         part.leader_epochs()             # [EpochEntry(epoch, start_offset)] or None
         part.metadata()                  # {"version": "0", "topic_id": ...} or None
         part.snapshots()                 # [(offset, ProducerSnapshot)]
         part.records(start_offset=None, end_offset=None, start_timestamp=None,
                      read_committed=False, include_control=False)   # -> (batch, record) pairs
+        part.batches(start_offset=None)  # -> (segment, batch) pairs from the batch holding start_offset
         part.offset_for_timestamp(ts)    # first offset with timestamp >= ts, or None
+        part.transactions()              # ([AbortedTxn], {producer_id: first offset of an open txn})
         rc = part.read_committed()       # ReadCommitted filter (picklable): rc.is_aborted(batch)
 
     seg = part.segments()[0]             # Segment: .path .base_offset .size (mmap'd, lazily)
-    seg.index_entries()                  # [IndexEntry(offset, position)]  (absolute last offset of a batch)
+    seg.index_entries()                  # [IndexEntry(offset, position)]: a batch's absolute last offset, its start
+    seg.position_for_offset(o)           # a batch start at or before the batch holding o (index floor)
     seg.time_index_entries()             # [TimeIndexEntry(timestamp, offset)]
     seg.aborted_transactions()           # [AbortedTxn] from .txnindex, or None
     seg.split(64 << 20)                  # [(start, end)] byte ranges cut at index positions
-    seg.iter_batches(start, end)         # BatchIterator over [start, end); .partial reports a torn tail
+    seg.iter_batches(start, end, verify=True, on_corrupt="raise")
+                                         # BatchIterator over [start, end); .partial reports a torn tail,
+                                         # on_corrupt="skip" resumes after corrupt entries (.skipped)
     logdir.iter_batches(seg, start, end) # the same, as a function
     seg.find_offset(o) / seg.find_timestamp(t)   # first batch with last_offset >= o / max_timestamp >= t
     seg.close()
 
-    problems = logdir.verify(path)       # [Problem(path, position, message, severity)]; like DumpLogSegments
+    problems = logdir.verify(path, deep=True)    # [Problem(path, position, message, severity)]
     with logdir.PartitionWriter(dir, "orders", 0, segment_bytes=..., index_interval_bytes=4096) as w:
         w.append(records, compression="zstd", producer_id=..., is_transactional=...)
         w.append_control("commit", producer_id=..., producer_epoch=...)
-    logdir.synth(out_dir, size_mb=50, seed=7)     # realistic sample data directory
+        w.roll()                         # close the active segment now
+    logdir.synth(out_dir, size_mb=50, seed=7, force=False)   # -> SynthReport; realistic sample data dir
 
 Records are yielded as in :func:`kafkaspec.iter_batches`: batches decode lazily;
-``batch.position`` is the byte position in the segment file.
+``batch.position`` is the byte position in the segment file. Batches read from a
+segment must not be used after ``seg.close()`` (their bytes live in the mapping).
+Errors are :class:`kafkaspec.KafkaFormatError` with the byte position in the file.
 """
 
 from __future__ import annotations

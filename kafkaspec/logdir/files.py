@@ -25,9 +25,10 @@ PARTITION_METADATA = "partition.metadata"
 
 #: suffixes of files that are not (or no longer) part of the log
 SKIPPED_FILE_SUFFIXES = (".deleted", ".cleaned", ".swap")
-_PARTITION_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>\d+)$")
+_PARTITION_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>[0-9]+)$")
 _SKIPPED_DIR = re.compile(r"^.+-\d+\.[0-9a-f]{32}-(delete|future)$|^.+-(delete|future)$")
-_OFFSET_NAME = re.compile(r"^(\d{20})$")
+_OFFSET_NAME = re.compile(r"^([0-9]{20})$")
+_INTEGER = re.compile(r"-?[0-9]+")
 
 
 def offset_file_name(offset: int, suffix: str) -> str:
@@ -76,10 +77,9 @@ def parse_leader_epoch_checkpoint(text: str, source: str | None = None) -> list[
         raise KafkaFormatError("leader-epoch-checkpoint needs a version line and a count line", 0, source)
     if lines[0].strip() != "0":
         raise KafkaFormatError(f"leader-epoch-checkpoint version is {lines[0]!r}, expected 0", 0, source)
-    try:
-        count = int(lines[1])
-    except ValueError:
-        raise KafkaFormatError(f"leader-epoch-checkpoint count {lines[1]!r} is not a number", 2, source) from None
+    if not _INTEGER.fullmatch(lines[1].strip()):
+        raise KafkaFormatError(f"leader-epoch-checkpoint count {lines[1]!r} is not a number", 2, source)
+    count = int(lines[1])
     entries = []
     position = len(lines[0]) + len(lines[1]) + 2
     for line in lines[2:]:
@@ -87,7 +87,7 @@ def parse_leader_epoch_checkpoint(text: str, source: str | None = None) -> list[
             position += len(line) + 1
             continue
         parts = line.split()
-        if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
+        if len(parts) != 2 or not all(_INTEGER.fullmatch(p) for p in parts):
             raise KafkaFormatError(f"leader-epoch-checkpoint line {line!r} is not 'epoch start_offset'", position, source)
         entries.append(EpochEntry(int(parts[0]), int(parts[1])))
         position += len(line) + 1

@@ -43,7 +43,7 @@ def batch_fields(batch, source: str | None = None) -> dict:
         "is_control": bool(_attr(batch, "is_control", False)),
         "delete_horizon_ms": _attr(batch, "base_timestamp") if _attr(batch, "has_delete_horizon", False) else None,
         "position": batch.position,
-        "timestamp_type": _attr(batch, "timestamp_type"),
+        "timestamp_type": None if magic == 0 else _attr(batch, "timestamp_type"),  # magic 0 has no timestamps
         "max_timestamp": batch_max_timestamp(batch),
         "size": batch.size,
         "magic": magic,

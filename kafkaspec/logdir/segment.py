@@ -71,8 +71,11 @@ class Segment:
                 if size == 0:
                     self._data = b""
                 else:
-                    self._map = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
-                    self._data = self._map
+                    try:
+                        self._map = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+                        self._data = self._map
+                    except (OSError, ValueError):  # a filesystem without mmap: read the file instead
+                        self._data = fh.read()
         return self._data
 
     def close(self) -> None:

@@ -12,6 +12,8 @@ What it holds (all sizes scale with ``size_mb``):
   only keep a producer's sequence, batches with the delete-horizon bit.
 - ``audit`` (1 partition): LogAppendTime, snappy, large values.
 
+Beside them, the broker's ``*-offset-checkpoint`` files and ``meta.properties``.
+
 Speed: each partition builds a pool of batches once; every append copies one and
 re-stamps its base offset, timestamps and producer fields (only the CRC is
 recomputed), so output runs at disk speed rather than at compression speed.
@@ -29,6 +31,7 @@ from pathlib import Path
 
 from ..builder import build_batch
 from ..generated.record_v2 import Record
+from .files import is_skipped_dir, parse_partition_dir
 from .writer import PartitionWriter, restamp_batch
 
 EPOCH_MS = 1_700_000_000_000
@@ -146,6 +149,10 @@ def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = 
     if out.exists() and any(out.iterdir()):
         if not force:
             raise FileExistsError(f"{out} exists and is not empty (use --force to replace it)")
+        strangers = [p.name for p in out.iterdir() if not _replaceable(p)]
+        if strangers:
+            raise FileExistsError(f"refusing to replace {out}: it holds {', '.join(sorted(strangers)[:3])}, "
+                                  "which is not part of a Kafka data directory")
         shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
     total = int(size_mb * 1_000_000)
@@ -154,6 +161,7 @@ def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = 
     started = time.perf_counter()
     written = batches = 0
     n_partitions = 0
+    end_offsets: dict[tuple[str, int], int] = {}
     for t_index, (topic, partitions, share, kind) in enumerate(TOPICS):
         for p in range(partitions):
             n_partitions += 1
@@ -177,9 +185,39 @@ def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = 
                     if progress and step % 64 == 0:
                         progress(written + done, total)
                 written += done
+                end_offsets[(topic, p)] = w.next_offset
                 if progress:
                     progress(written, total)
+    _broker_files(out, seed, end_offsets)
     return SynthReport(out, written, batches, n_partitions, time.perf_counter() - started, legacy)
+
+
+def _broker_files(out: Path, seed: int, end_offsets: dict[tuple[str, int], int]) -> None:
+    """The files a broker keeps beside its partition directories (offset checkpoints, meta.properties)."""
+
+    def checkpoint(offsets: dict[tuple[str, int], int]) -> str:
+        rows = "".join(f"{t} {p} {o}\n" for (t, p), o in sorted(offsets.items()))
+        return f"0\n{len(offsets)}\n{rows}"
+
+    (out / "recovery-point-offset-checkpoint").write_text(checkpoint(end_offsets))
+    (out / "replication-offset-checkpoint").write_text(checkpoint(end_offsets))
+    (out / "log-start-offset-checkpoint").write_text(checkpoint({k: 0 for k in end_offsets}))
+    compacted = {k: o for k, o in end_offsets.items() if k[0] == "users"}
+    (out / "cleaner-offset-checkpoint").write_text(checkpoint({k: o // 2 for k, o in compacted.items()}))
+    (out / "meta.properties").write_text(
+        f"node.id=1\ndirectory.id={_topic_id(seed, '.directory')}\nversion=1\ncluster.id={_topic_id(seed, '.cluster')}\n")
+
+
+_BROKER_FILES = {"meta.properties", "recovery-point-offset-checkpoint", "replication-offset-checkpoint",
+                 "log-start-offset-checkpoint", "cleaner-offset-checkpoint", "bootstrap.checkpoint",
+                 ".lock", ".kafka_cleanshutdown"}
+
+
+def _replaceable(path: Path) -> bool:
+    """What --force may delete: partition directories, a broker's own files, hidden marker files."""
+    if path.is_dir():
+        return parse_partition_dir(path.name) is not None or is_skipped_dir(path.name)
+    return path.name in _BROKER_FILES or path.name.startswith(".")
 
 
 def _topic_id(seed: int, topic: str) -> str:

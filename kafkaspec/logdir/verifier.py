@@ -2,9 +2,10 @@
 
 Like Kafka's ``DumpLogSegments --verify-index-only`` / ``--index-sanity-check``
 plus a full read: batch CRCs and (``deep``) record decoding, offsets increasing
-within and across segments, offset-index entries at batch starts naming that
-batch's last offset, time-index entries naming a batch's last offset and its max
-timestamp in non-decreasing order, index files of whole entries that point
+within and across segments, offset-index entries at batch starts naming an
+offset of that batch (its last offset since Kafka 0.11, its first before),
+time-index entries naming an offset of a batch and that batch's max timestamp,
+in non-decreasing order, index files of whole entries that point
 inside the log, ``.txnindex`` entries matching abort markers, producer snapshot
 CRCs, and the checkpoint and metadata text files. A torn batch at the end of the
 last segment (a write in progress) is a warning, not an error.
@@ -12,6 +13,7 @@ last segment (a write in progress) is a warning, not an error.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
@@ -57,8 +59,10 @@ class _Seen:
     """What the log scan learned about a segment's batches, for checking its indexes."""
 
     def __init__(self) -> None:
-        self.at_position: dict[int, tuple[int, int]] = {}  # position -> (last offset, max timestamp)
-        self.by_last_offset: dict[int, tuple[int, int]] = {}  # last offset -> (position, max timestamp)
+        self.at_position: dict[int, tuple[int, int]] = {}  # position -> (base offset, last offset)
+        self.lasts: list[int] = []  # last offsets of the batches, in order
+        self.bases: list[int] = []
+        self.max_timestamps: list[int] = []
         self.aborts: set[tuple[int, int]] = set()  # (producer id, marker offset)
         self.complete = True  # the scan reached the end of the log
         self.first_offset: int | None = None
@@ -114,8 +118,10 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool) 
                 problems.append(Problem(src, pos, f"last offset {last} is below base offset {batch.base_offset}"))
             prev = seen.last_offset = last
             max_ts = batch_max_timestamp(batch)
-            seen.at_position[pos] = (last, max_ts)
-            seen.by_last_offset[last] = (pos, max_ts)
+            seen.at_position[pos] = (batch.base_offset, last)
+            seen.lasts.append(last)
+            seen.bases.append(batch.base_offset)
+            seen.max_timestamps.append(max_ts)
             if batch.is_control and getattr(batch, "is_transactional", False):
                 try:
                     if batch.control.type == ControlRecordType.ABORT:
@@ -184,9 +190,10 @@ def _check_offset_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> N
         elif found is None:
             if seen.complete and not _in_corrupt(seen, entry.position):
                 problems.append(Problem(src, at, f"entry {i}: position {entry.position} is not the start of a batch"))
-        elif found[0] != entry.offset:
+        elif not found[0] <= entry.offset <= found[1]:
+            # Kafka >= 0.11 indexes a batch's last offset; older brokers its first: both name the batch
             problems.append(Problem(src, at, f"entry {i}: index offset {entry.offset} but the batch at position "
-                                    f"{entry.position} ends at offset {found[0]}"))
+                                    f"{entry.position} holds offsets {found[0]}..{found[1]} (ends at offset {found[1]})"))
 
 
 def _check_time_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
@@ -205,17 +212,17 @@ def _check_time_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> Non
             problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is smaller than the previous "
                                     f"entry's {prev.offset}"))
         prev = entry
-        found = seen.by_last_offset.get(entry.offset)
-        if found is None and seen.torn_at is not None and entry.offset > (seen.last_offset or -1):
+        k = bisect.bisect_left(seen.lasts, entry.offset)
+        found = k < len(seen.lasts) and seen.bases[k] <= entry.offset
+        if not found and seen.torn_at is not None and entry.offset > (seen.last_offset or -1):
             problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is in the partial batch at the "
                                     "end of the log", "warning"))
-        elif found is None:
+        elif not found:
             if seen.complete and not seen.corrupt:
-                problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is not the last offset of a "
-                                        f"batch in {seg.path.name}"))
-        elif found[1] != entry.timestamp:
-            problems.append(Problem(src, at, f"entry {i}: timestamp {entry.timestamp} but the batch ending at "
-                                    f"offset {entry.offset} has max timestamp {found[1]}"))
+                problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is in no batch of {seg.path.name}"))
+        elif seen.max_timestamps[k] != entry.timestamp:
+            problems.append(Problem(src, at, f"entry {i}: timestamp {entry.timestamp} but the batch holding "
+                                    f"offset {entry.offset} has max timestamp {seen.max_timestamps[k]}"))
 
 
 def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:

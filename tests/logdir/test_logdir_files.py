@@ -20,6 +20,8 @@ def test_leader_epoch_checkpoint_round_trip():
     ("0\n2\n0 0\n", "announces 2 entries"),
     ("0\n1\n0 x\n", "is not 'epoch start_offset'"),
     ("0\n", "needs a version line"),
+    ("0\n1\n0 \u00b2\n", "is not 'epoch start_offset'"),  # a superscript digit is not a number
+    ("0\n\u00b2\n", "is not a number"),
 ])
 def test_leader_epoch_checkpoint_errors(text, problem):
     with pytest.raises(KafkaFormatError, match=problem):

@@ -80,3 +80,36 @@ def test_contents_are_realistic(synth_dir):
     assert len(list(payments.records(read_committed=True))) < len(list(payments.records()))
     assert any(s.aborted_transactions() for s in payments.segments())
     assert all(p.leader_epochs() and p.metadata() for p in log.partitions())
+
+
+def test_logdir_reads_equal_plain_reads(synth_dir):
+    """mmap + index-aligned byte ranges yield exactly what iter_batches gives for the file's bytes."""
+    import kafkaspec
+
+    root, _ = synth_dir
+    for seg in open_log(root).segments():
+        plain = [(r.offset, r.timestamp, r.key, r.value, r.headers)
+                 for b in kafkaspec.iter_batches(seg.path.read_bytes()) for r in b]
+        ranged = [(r.offset, r.timestamp, r.key, r.value, r.headers)
+                  for start, end in seg.split(64 << 10) for b in seg.iter_batches(start, end) for r in b]
+        assert ranged == plain
+        seg.close()
+
+
+def test_legacy_segment_comes_first(synth_dir):
+    root, report = synth_dir
+    if not report.legacy:
+        pytest.skip("kafkaspec.legacy is not available")
+    segs = open_log(root).partition("orders", 0).segments()
+    first = {b.magic for b in segs[0].iter_batches()}
+    assert first == {0, 1}
+    assert all({b.magic for b in s.iter_batches()} == {2} for s in segs[1:])
+    magic0 = next(b for b in segs[0].iter_batches() if b.magic == 0)
+    assert all(r.timestamp == -1 for r in magic0)
+
+
+def test_force_refuses_a_directory_that_is_not_a_data_dir(tmp_path):
+    (tmp_path / "thesis.tex").write_text("precious")
+    with pytest.raises(FileExistsError, match="refusing"):
+        synth(tmp_path, size_mb=1, seed=1, force=True)
+    assert (tmp_path / "thesis.tex").exists()

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from v2_differential import class_of, common, module_of
+from v2_differential import agree_on, api, class_of, common, encode_headed, module_of
 from v2_schema_strategies import MAX_ITEMS, StrategyBuilder, Unsupported, shape_of
 from v2_settings import scaled
 
@@ -65,3 +66,48 @@ def test_construct_equals_fast(ref, data):
     else:
         items = data.draw(st.lists(BUILDER.value(s, bases), min_size=1, max_size=MAX_ITEMS), label=ref)
     common(shape, items, bases)
+
+
+@pytest.mark.parametrize("ref", REFS)
+@scaled(3)
+@given(data=st.data())
+def test_codecs_agree_on_damaged_bytes(ref, data):
+    s = SCHEMAS.structs[ref]
+    shape = shape_of(s)
+    try:
+        BUILDER.check(s)
+    except Unsupported as exc:
+        pytest.fail(f"no value strategy for {ref}: {exc}")
+    bases = {b: data.draw(st.integers(-(1 << 62), 1 << 62), label=b) for b in shape.bases}
+    value = data.draw(BUILDER.value(s, bases), label=ref)
+    if shape.headed:
+        encoded = encode_headed(s, value)
+    else:
+        encoded = api(s, "encode_{snake}_array")([value], **bases)
+    damaged = bytearray(encoded)
+    for _ in range(data.draw(st.integers(1, 3), label="changes")):
+        if not damaged:
+            break
+        at = data.draw(st.integers(0, len(damaged) - 1), label="at")
+        damaged[at] = data.draw(st.integers(0, 255), label="byte")
+    cut = data.draw(st.integers(0, len(damaged)), label="keep")
+    agree_on(shape, bytes(damaged[:cut] if data.draw(st.booleans(), label="truncate") else damaged), 1, bases)
+
+
+DISPATCH_CASES = [(d, value, ref) for d in SCHEMAS.dispatches for value, ref in sorted(d.cases.items())]
+
+
+@pytest.mark.parametrize("d, value, ref", DISPATCH_CASES,
+                         ids=[f"{d.name}[{value}]={ref}" for d, value, ref in DISPATCH_CASES])
+@scaled(10)
+@given(data=st.data())
+def test_dispatch_finds_the_structure(d, value, ref, data):
+    """A dispatch module reads the discriminator each case's encoder writes, and maps it to that case's module."""
+    s = SCHEMAS.resolve(ref)
+    shape = shape_of(s)
+    mod = importlib.import_module(f"kafkaspec.generated.{d.module}")
+    assert mod.CASES[value] is module_of(s)
+    assert mod.DISCRIMINATOR_OFFSET == d.offset
+    item = data.draw(BUILDER.value(s), label=ref)
+    encoded = encode_headed(s, item) if shape.headed else api(s, "encode_{snake}_array")([item])
+    assert mod.discriminator(encoded) == value

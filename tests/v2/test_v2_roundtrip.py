@@ -176,7 +176,7 @@ def test_stream_of_batches_with_a_partial_tail(batches, cut):
     assert it.partial is None
     assert got == [(i << 21, observed(next(iter(iter_batches(p))))) for i, p in enumerate(parts)]
 
-    keep = len(stream) - 1 - (cut % len(parts[-1]))  # cut inside the last batch
+    keep = len(stream) - 1 - (cut % (len(parts[-1]) - 1))  # cut inside the last batch: 1..size-1 bytes kept
     it = iter_batches(stream[:keep])
     got_cut = [(b.base_offset, observed(b)) for b in it]
     assert got_cut == got[:-1]
@@ -264,3 +264,42 @@ def test_batch_length_shorter_than_the_header_is_an_error(batch_length):
     data = short[: 12 + batch_length] + build_batch([Record(key=b"k", value=b"v", timestamp=1)], base_offset=5)
     with pytest.raises(KafkaFormatError):
         list(iter_batches(data))
+
+
+@scaled(3)
+@given(first=record_lists(min_size=1, max_size=3), second=record_lists(min_size=1, max_size=3),
+       codec=st.sampled_from(CODECS), verify=st.booleans(), data=st.data())
+def test_errors_name_a_byte_position_inside_the_damaged_batch(first, second, codec, verify, data):
+    """Errors say where: an absolute position in the input, inside the batch that is broken."""
+    one = build_batch(first, compression=codec)
+    two = bytearray(build_batch(second, compression=codec, base_offset=100))
+    for _ in range(data.draw(st.integers(1, 3), label="changes")):
+        at = data.draw(st.integers(17, len(two) - 1), label="at")
+        two[at] = data.draw(st.integers(0, 255), label="byte")
+    stream = one + bytes(two)
+    try:
+        for b in iter_batches(stream, verify=verify):
+            b.records  # noqa: B018
+    except KafkaFormatError as exc:
+        assert exc.position is not None, f"no position in {exc}"
+        assert len(one) <= exc.position < len(stream), f"position {exc.position} is outside the broken batch: {exc}"
+        assert f"byte {exc.position}" in str(exc)
+
+
+@pytest.mark.parametrize("tail, partial", [
+    (b"\x00" * 4, True),  # shorter than offset + length: a cut-off tail
+    (bytes(8) + struct.pack(">i", 70) + b"\x00\x00", True),  # a plausible length, the rest not there yet
+    (bytes(8) + struct.pack(">i", -1), False),  # no entry has a negative length
+    (bytes(8) + struct.pack(">i", -1) + b"\x00\x00\x00", False),
+    (bytes(8) + struct.pack(">i", 3) + b"\x00\x00\x00", False),  # complete, yet shorter than any format
+    (bytes(8) + struct.pack(">i", 10) + b"\x00\x00", False),  # below the 14-byte minimum, complete or not
+])
+def test_short_tail_is_partial_only_when_its_length_is_plausible(tail, partial):
+    good = build_batch([Record(key=b"k", value=b"v", timestamp=1)])
+    it = iter_batches(good + tail)
+    if partial:
+        assert [b.base_offset for b in it] == [0]
+        assert it.partial is not None and (it.partial.position, it.partial.size) == (len(good), len(tail))
+    else:
+        with pytest.raises(KafkaFormatError):
+            list(it)

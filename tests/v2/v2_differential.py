@@ -110,6 +110,13 @@ def _fill_unknown_checksums(struct: Struct, value, decoded):
     return value
 
 
+def encode_headed(s: Struct, value) -> bytes:
+    """Encode a headed structure's value with its keyword-only fast encoder."""
+    kwargs = {f.exposed_name: getattr(value, f.exposed_name) for f in s.fields
+              if not (f.length_of or f.count_of or f.checksum or f.const is not None)}
+    return api(s, "encode_{snake}")(**kwargs)
+
+
 def common(shape: Shape, items: list, bases: dict[str, int] | None = None) -> bytes:
     """Check both codecs on ``items`` (one item for a headed structure); return the bytes."""
     s = shape.struct
@@ -119,9 +126,7 @@ def common(shape: Shape, items: list, bases: dict[str, int] | None = None) -> by
         assert len(items) == 1 and not bases
         (value,) = items
         encode, decode = api(s, "encode_{snake}"), api(s, "decode_{snake}")
-        kwargs = {f.exposed_name: getattr(value, f.exposed_name) for f in s.fields
-                  if not (f.length_of or f.count_of or f.checksum or f.const is not None)}
-        fast = encode(**kwargs)
+        fast = encode_headed(s, value)
         reference = construct.build(value)
         assert fast == reference, f"{s.ref}: fast encode != Construct build\n fast {fast.hex()}\n ref  {reference.hex()}"
         expected = [with_checksums(s, value, fast)]
@@ -191,3 +196,32 @@ def check_rejects(shape: Shape, data: bytes, count: int, bases: dict[str, int]) 
         except Exception:  # noqa: BLE001 - any Construct error is a refusal
             continue
         raise AssertionError(f"{s.ref}: Construct parsed the bytes with {what} changed (byte {pos})")
+
+
+def agree_on(shape: Shape, data: bytes, count: int, bases: dict[str, int]) -> None:
+    """On any bytes: the fast decoder returns values or raises KafkaFormatError (nothing else), and
+    whatever it accepts in full, the Construct reference codec reads to the same values."""
+    s = shape.struct
+    try:
+        if shape.headed:
+            value, end = api(s, "decode_{snake}")(data)
+            fast = [value]
+        else:
+            fast, end = api(s, "decode_{snake}_array")(data, 0, count, **bases)
+    except KafkaFormatError:
+        return
+    if end != len(data):
+        return  # a prefix was read: the rest is the caller's business
+    construct = api(s, "{snake}_construct")
+    try:
+        if shape.headed:
+            parsed = [construct.parse(data)]
+        else:
+            parsed, at = [], 0
+            for _ in range(count):
+                one = construct.parse(data[at:])
+                at += len(construct.build(one))
+                parsed.append(api(s, "_{snake}_rebase")(one, **bases))
+    except Exception as exc:  # noqa: BLE001 - the reference refusing what the fast codec accepted
+        raise AssertionError(f"{s.ref}: fast decode accepted {data.hex()} but Construct refuses it: {exc!r}") from None
+    assert _plain(parsed) == _plain(fast), f"{s.ref}: codecs read {data.hex()} differently"

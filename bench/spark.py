@@ -1,0 +1,250 @@
+"""The Spark side: columnar decoding into pyarrow.RecordBatch, and the kafkalog job on a big directory.
+
+1. Columnar decode, one process, standard workload (100-record batches, 6-byte
+   keys, 60-byte values, uncompressed): records/s of ``kafkaspec.spark.columnar``
+   (generated ``decode_record_batch_columns`` straight into column lists) vs the
+   per-record object path (``iter_batches`` -> ``Record`` tuples -> the same
+   RecordBatch). Targets: >= 1.0 M records/s per core and >= 1.5x the object path.
+2. The Spark job on a generated directory of the same workload (default 1024 MB,
+   ``KAFKASPEC_BENCH_SPARK_MB`` to change, 200 MB with ``BENCH_QUICK``): records/s
+   of a full read (``count``) and of the pipeline's records stage (read + Parquet)
+   in local[1] and local[2]. Targets: per core >= 70% of the single-process
+   columnar rate on the same directory; local[2] >= 1.7x local[1].
+
+``python -m bench.spark`` runs both; ``run(quick)`` / ``report(results)`` for ``make bench``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import timeit
+from datetime import UTC
+from pathlib import Path
+
+import kafkaspec
+
+N = 100
+BATCHES = 2000
+BASE_TS = 1_700_000_000_000
+
+
+def standard_batch(seed: int = 1, base_offset: int = 0) -> bytes:
+    rnd = random.Random(seed)
+    records = [kafkaspec.Record(key=rnd.randbytes(6), value=rnd.randbytes(60), timestamp=BASE_TS + i)
+               for i in range(N)]
+    return kafkaspec.build_batch(records, base_offset=base_offset)
+
+
+def _segment(batches: int) -> bytes:
+    from kafkaspec.logdir.writer import restamp_batch
+
+    one = standard_batch()
+    return b"".join(bytes(restamp_batch(bytearray(one), base_offset=i * N)) for i in range(batches))
+
+
+def object_path(buf, builder):
+    """The per-record path: Record objects, then the same Arrow batch built from them."""
+    from kafkaspec.generated.record_v2 import RecordColumns
+
+    from kafkaspec.spark.columnar import _Meta
+
+    out = []
+    cols, meta = RecordColumns(), _Meta()
+    for batch in kafkaspec.iter_batches(buf):
+        records = batch.records
+        h = batch.header
+        cols.offset.extend([r.offset for r in records])
+        cols.timestamp.extend([r.timestamp for r in records])
+        cols.key.extend([r.key for r in records])
+        cols.value.extend([r.value for r in records])
+        total = cols.headers_offsets[-1]
+        for r in records:
+            for k, v in r.headers:
+                cols.headers.key.append(k)
+                cols.headers.value.append(v)
+            total += len(r.headers)
+            cols.headers_offsets.append(total)
+        meta.add(len(records), 2, h.attributes & 7, h.producer_id, h.producer_epoch, h.base_sequence,
+                 h.is_transactional, h.is_control_batch, h.partition_leader_epoch, batch.position,
+                 (h.attributes >> 3) & 1)
+        if len(cols.offset) >= 65536:
+            out.append(builder.build(cols, meta))
+            cols, meta = RecordColumns(), _Meta()
+    if cols.offset:
+        out.append(builder.build(cols, meta))
+    return out
+
+
+def row_path(buf, topic: str = "bench", partition: int = 0, segment: str = "bench.log"):
+    """What a Python data source yields without a columnar decoder: one row tuple per record,
+    turned into Arrow by PySpark's own converter (the data source worker's tuple path)."""
+    from datetime import datetime, timedelta
+
+    from pyspark.sql.worker.plan_data_source_read import records_to_arrow_batches
+
+    from kafkaspec.spark.schema import RECORD_COLUMNS, struct_type
+    from kafkaspec.spark.source import KafkaLogDataSource
+
+    epoch = datetime(1970, 1, 1, tzinfo=UTC)
+    ms = timedelta(milliseconds=1)
+
+    def rows():
+        for batch in kafkaspec.iter_batches(buf):
+            h = batch.header
+            fixed = (2, batch.compression, h.producer_id, h.producer_epoch, h.base_sequence,
+                     h.is_transactional, h.is_control_batch, h.partition_leader_epoch, segment, batch.position)
+            tstype = h.timestamp_type
+            for r in batch.records:
+                yield (r.key, r.value, topic, partition, r.offset, epoch + r.timestamp * ms, tstype,
+                       [{"key": k, "value": v} for k, v in r.headers], *fixed)
+
+    return list(records_to_arrow_batches(rows(), 65536, struct_type(RECORD_COLUMNS), KafkaLogDataSource))
+
+
+def run_columnar(quick: bool = False) -> dict:
+    from kafkaspec.spark.columnar import RangeTask, RecordBatchBuilder, read_records
+
+    buf = _segment(BATCHES // 4 if quick else BATCHES)
+    n = len(buf) // len(standard_batch()) * N
+    task = RangeTask("bench.log", "bench", 0, 0, len(buf))
+    builder = RecordBatchBuilder("bench", 0, "bench.log")
+
+    def columnar():
+        return list(read_records(task, buf=buf))
+
+    def objects():
+        return object_path(buf, builder)
+
+    assert sum(b.num_rows for b in columnar()) == n == sum(b.num_rows for b in objects())
+    import pyarrow as pa
+
+    expected = pa.Table.from_batches(columnar())
+    assert pa.Table.from_batches(objects()).equals(expected)
+    assert pa.Table.from_batches(row_path(buf)).equals(expected)
+    repeat = 3 if quick else 7
+    col = min(timeit.repeat(columnar, number=1, repeat=repeat))
+    obj = min(timeit.repeat(objects, number=1, repeat=repeat))
+    row = min(timeit.repeat(lambda: row_path(buf), number=1, repeat=max(2, repeat // 2)))
+    return {"records": n, "columnar_rps": n / col, "object_rps": n / obj, "row_rps": n / row}
+
+
+# -- the Spark job -------------------------------------------------------------------
+
+
+def make_dir(out: Path, size_mb: int, partitions: int = 4) -> Path:
+    """A directory of ``partitions`` partitions of the standard workload, 256 MB segments with indexes."""
+    from kafkaspec.logdir import PartitionWriter
+    from kafkaspec.logdir.writer import restamp_batch
+
+    one = standard_batch()
+    per_part = size_mb * (1 << 20) // len(one) // partitions
+    for p in range(partitions):
+        with PartitionWriter(out, "bench", p, segment_bytes=256 << 20) as w:
+            for i in range(per_part):
+                w.append_batch(restamp_batch(bytearray(one), base_offset=i * N))
+    return out
+
+
+def _spark_child(master: str, path: str, out: str) -> dict:
+    """Runs in a child process: one session, a full read and the pipeline's records stage."""
+    from kafkaspec.spark.session import build_session
+
+    spark = build_session(master, "kafkaspec-bench", memory="2g")
+    df = spark.read.format("kafkalog").load(path)
+    df.limit(1).collect()  # warm up the JVM and the Python workers
+    t0 = time.perf_counter()
+    n = df.count()
+    count_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    df.write.mode("overwrite").partitionBy("topic", "partition").parquet(out)
+    write_s = time.perf_counter() - t0
+    tasks = df.rdd.getNumPartitions()
+    spark.stop()
+    return {"records": n, "count_s": count_s, "pipeline_s": write_s, "tasks": tasks}
+
+
+def run_spark(quick: bool = False) -> dict:
+    from kafkaspec.spark.columnar import read_records
+    from kafkaspec.spark.options import ReadOptions
+    from kafkaspec.spark.planning import plan
+
+    size_mb = int(os.environ.get("KAFKASPEC_BENCH_SPARK_MB", "200" if quick else "1024"))
+    root = Path(tempfile.mkdtemp(prefix="kafkaspec-bench-"))
+    try:
+        t0 = time.perf_counter()
+        path = make_dir(root / "logs", size_mb)
+        made = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        n = sum(b.num_rows for t in plan(str(path), ReadOptions.parse({})) for b in read_records(t))
+        single = n / (time.perf_counter() - t0)
+        result = {"size_mb": size_mb, "records": n, "make_s": made, "single_rps": single, "runs": {}}
+        for cores in (1, 2):
+            child = subprocess.run(
+                [sys.executable, "-m", "bench.spark", "--child", f"local[{cores}]", str(path),
+                 str(root / f"out{cores}")],
+                capture_output=True, text=True, check=True, env=dict(os.environ, PYSPARK_PYTHON=sys.executable),
+            )
+            result["runs"][cores] = json.loads(child.stdout.strip().splitlines()[-1])
+        return result
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def run(quick: bool = False) -> dict:
+    return {"columnar": run_columnar(quick), "spark": run_spark(quick)}
+
+
+def report(results: dict) -> str:
+    c = results["columnar"]
+    lines = [
+        f"Columnar decode to pyarrow.RecordBatch, one process, {N}-record batches, 6-byte keys, "
+        "60-byte values, uncompressed",
+        f"  columnar      {c['columnar_rps'] / 1e6:6.2f} M records/s   (target >= 1.00)",
+        f"  object path   {c['object_rps'] / 1e6:6.2f} M records/s   Record tuples, columnised by hand, same builder",
+        f"  row path      {c['row_rps'] / 1e6:6.2f} M records/s   row tuples + PySpark's converter (read() yielding rows)",
+        f"  columnar / object path {c['columnar_rps'] / c['object_rps']:5.2f}x, columnar / row path "
+        f"{c['columnar_rps'] / c['row_rps']:5.2f}x   (target >= 1.50x)",
+    ]
+    s = results.get("spark")
+    if s:
+        single = s["single_rps"]
+        lines += [
+            f"Spark job on {s['size_mb']} MB ({s['records']:,} records) of the same workload; "
+            f"single-process columnar on it: {single / 1e6:.2f} M records/s",
+            f"  {'master':<9} {'tasks':>5} {'count rec/s':>12} {'per core':>9} {'vs single':>9}"
+            f" {'pipeline rec/s':>15} {'per core':>9} {'vs single':>9}",
+        ]
+        for cores, r in sorted(s["runs"].items(), key=lambda kv: int(kv[0])):
+            k = int(cores)
+            cnt, pipe = r["records"] / r["count_s"], r["records"] / r["pipeline_s"]
+            lines.append(
+                f"  local[{k}]  {r['tasks']:>5} {cnt:>12,.0f} {cnt / k:>9,.0f} {cnt / k / single:>8.0%} "
+                f"{pipe:>15,.0f} {pipe / k:>9,.0f} {pipe / k / single:>8.0%}")
+        r1, r2 = s["runs"][1], s["runs"][2]
+        lines.append(
+            f"  local[2] / local[1]: count {r1['count_s'] / r2['count_s']:.2f}x, "
+            f"pipeline {r1['pipeline_s'] / r2['pipeline_s']:.2f}x   (targets: per core >= 70%, 2 vs 1 >= 1.7x)")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--child"]:
+        print(json.dumps(_spark_child(*argv[1:4])))
+        return 0
+    quick = bool(os.environ.get("BENCH_QUICK"))
+    if argv[:1] == ["--columnar"]:
+        print(report({"columnar": run_columnar(quick)}))
+        return 0
+    print(report(run(quick)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
