@@ -1,17 +1,25 @@
-"""``make bench``: every benchmark, printed as tables with ratios measured in this run."""
+"""``make bench``: every benchmark, printed as tables with ratios measured in this run.
+
+``BENCH_QUICK=1`` shrinks the data sizes; ``BENCH_ONLY=v2,logdir,spark`` picks sections.
+"""
 
 from __future__ import annotations
 
+import importlib
 import os
 import platform
 
-from . import v2
+SECTIONS = ("v2", "logdir", "spark")
 
 
 def main() -> None:
     quick = bool(os.environ.get("BENCH_QUICK"))
-    print(f"# kafkaspec bench — Python {platform.python_version()}, {os.cpu_count()} cores")
-    print(v2.report(v2.run(quick=quick)))
+    only = [s for s in os.environ.get("BENCH_ONLY", ",".join(SECTIONS)).split(",") if s]
+    print(f"# kafkaspec bench — Python {platform.python_version()}, {os.cpu_count()} cores, quick={quick}")
+    for name in only:
+        module = importlib.import_module(f"bench.{name}")
+        print()
+        print(module.report(module.run(quick=quick)), flush=True)
 
 
 if __name__ == "__main__":
