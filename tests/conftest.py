@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-
-REPO = Path(__file__).resolve().parent.parent
-CORPUS_CANDIDATES = [REPO.parent / "shared" / "corpus", REPO.parent.parent / "shared" / "corpus"]
-
-
-def _find_corpus() -> Path | None:
-    for candidate in CORPUS_CANDIDATES:
-        if (candidate / "vectors.jsonl").exists():
-            return candidate
-    return None
-
-
-CORPUS = _find_corpus()
+from shared_corpus import CORPUS
 
 
 def pytest_report_header(config):
@@ -33,10 +20,3 @@ def corpus() -> Path:
     if CORPUS is None:
         pytest.fail("the real-world corpus ../shared/corpus is missing beside the repository")
     return CORPUS
-
-
-def load_vectors() -> list[dict]:
-    if CORPUS is None:
-        return []
-    with open(CORPUS / "vectors.jsonl", encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]

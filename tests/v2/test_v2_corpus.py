@@ -13,7 +13,7 @@ import struct
 import crc32c
 import pytest
 from kafkaspec.generated import record_v2
-from v2_corpus import load_vectors
+from shared_corpus import load_vectors
 from v2_corpus_norm import (
     actual_batch,
     actual_record,

@@ -1,0 +1,31 @@
+"""Where the real-world corpus is: ../shared/corpus beside the repository.
+
+A plain module with a unique name, so every test folder can import it at
+collection time (``conftest`` is ambiguous once several folders have one).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS_CANDIDATES = [REPO.parent / "shared" / "corpus", REPO.parent.parent / "shared" / "corpus"]
+
+
+def _find_corpus() -> Path | None:
+    for candidate in CORPUS_CANDIDATES:
+        if (candidate / "vectors.jsonl").exists():
+            return candidate
+    return None
+
+
+CORPUS: Path | None = _find_corpus()
+
+
+def load_vectors() -> list[dict]:
+    """Every vector of vectors.jsonl ([] when the corpus is missing; the ``corpus`` fixture fails then)."""
+    if CORPUS is None:
+        return []
+    with open(CORPUS / "vectors.jsonl", encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
