@@ -52,7 +52,6 @@ def _segment(batches: int) -> bytes:
 def object_path(buf, builder):
     """The per-record path: Record objects, then the same Arrow batch built from them."""
     from kafkaspec.generated.record_v2 import RecordColumns
-
     from kafkaspec.spark.columnar import _Meta
 
     out = []

@@ -44,70 +44,69 @@ def _best(fn, number: int, repeat: int) -> float:
 
 def run(quick: bool = False) -> list[dict]:
     number, repeat = (50, 3) if quick else (300, 7)
-    results = []
-    for name, codec, nheaders in WORKLOADS:
-        raw = make_records(N, nheaders)
-        records = [kafkaspec.Record(key=k, value=v, timestamp=t, headers=h) for k, v, t, h in raw]
-        cid = CODECS[codec]
+    return [_workload(name, codec, nheaders, number, repeat) for name, codec, nheaders in WORKLOADS]
 
-        def ks_build():
-            return kafkaspec.build_batch(records, compression=codec)
 
-        def aio_build():
-            b = aio.DefaultRecordBatchBuilder(2, cid, 0, -1, -1, -1, 1 << 22)
-            for i, (k, v, t, h) in enumerate(raw):
-                b.append(i, timestamp=t, key=k, value=v, headers=h)
-            return b.build()
+def _workload(name: str, codec: str, nheaders: int, number: int, repeat: int) -> dict:
+    raw = make_records(N, nheaders)
+    records = [kafkaspec.Record(key=k, value=v, timestamp=t, headers=h) for k, v, t, h in raw]
+    cid = CODECS[codec]
 
-        def kp_build():
-            b = kp.DefaultRecordBatchBuilder(2, cid, 0, -1, -1, -1, 1 << 22)
-            for i, (k, v, t, h) in enumerate(raw):
-                b.append(i, timestamp=t, key=k, value=v, headers=h)
-            return b.build()
+    def ks_build():
+        return kafkaspec.build_batch(records, compression=codec)
 
-        def cs_build():
-            return v2.record_batch_construct.build(
-                v2.RecordBatch(base_offset=0, crc=0, attributes=cid, last_offset_delta=N - 1,
-                               base_timestamp=raw[0][2], max_timestamp=raw[-1][2], records=records)
-            )
+    def aio_build():
+        b = aio.DefaultRecordBatchBuilder(2, cid, 0, -1, -1, -1, 1 << 22)
+        for i, (k, v, t, h) in enumerate(raw):
+            b.append(i, timestamp=t, key=k, value=v, headers=h)
+        return b.build()
 
-        data = bytes(ks_build())
+    def kp_build():
+        b = kp.DefaultRecordBatchBuilder(2, cid, 0, -1, -1, -1, 1 << 22)
+        for i, (k, v, t, h) in enumerate(raw):
+            b.append(i, timestamp=t, key=k, value=v, headers=h)
+        return b.build()
 
-        def ks_parse():
-            for batch in kafkaspec.iter_batches(data):
-                for r in batch.records:
-                    r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+    def cs_build():
+        return v2.record_batch_construct.build(
+            v2.RecordBatch(base_offset=0, crc=0, attributes=cid, last_offset_delta=N - 1,
+                           base_timestamp=raw[0][2], max_timestamp=raw[-1][2], records=records)
+        )
 
-        def aio_parse():
-            b = aio.DefaultRecordBatch(data)
-            assert b.validate_crc()
-            for r in b:
-                r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+    data = bytes(ks_build())
 
-        def kp_parse():
-            b = kp.DefaultRecordBatch(data)
-            assert b.validate_crc()
-            for r in b:
-                r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
-
-        def cs_parse():
-            batch = v2.record_batch_construct.parse(data)
+    def ks_parse():
+        for batch in kafkaspec.iter_batches(data):
             for r in batch.records:
                 r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
 
-        cs_number = max(1, number // 20)
-        row = {"workload": name}
-        for op, fns in (("build", (ks_build, aio_build, kp_build, cs_build)),
-                        ("parse", (ks_parse, aio_parse, kp_parse, cs_parse))):
-            ks, ai, kpy, cs = (
-                _best(fns[0], number, repeat),
-                _best(fns[1], number, repeat),
-                _best(fns[2], max(1, number // 5), repeat),
-                _best(fns[3], cs_number, 3),
-            )
-            row[op] = {"kafkaspec": ks, "aiokafka": ai, "kafka-python": kpy, "construct": cs}
-        results.append(row)
-    return results
+    def aio_parse():
+        b = aio.DefaultRecordBatch(data)
+        assert b.validate_crc()
+        for r in b:
+            r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+
+    def kp_parse():
+        b = kp.DefaultRecordBatch(data)
+        assert b.validate_crc()
+        for r in b:
+            r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+
+    def cs_parse():
+        batch = v2.record_batch_construct.parse(data)
+        for r in batch.records:
+            r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+
+    row = {"workload": name}
+    for op, fns in (("build", (ks_build, aio_build, kp_build, cs_build)),
+                    ("parse", (ks_parse, aio_parse, kp_parse, cs_parse))):
+        row[op] = {
+            "kafkaspec": _best(fns[0], number, repeat),
+            "aiokafka": _best(fns[1], number, repeat),
+            "kafka-python": _best(fns[2], max(1, number // 5), repeat),
+            "construct": _best(fns[3], max(1, number // 20), 3),
+        }
+    return row
 
 
 def report(results: list[dict]) -> str:

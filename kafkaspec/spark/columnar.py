@@ -13,6 +13,7 @@ import logging
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -153,6 +154,8 @@ class _Meta:
             setattr(self, name, [])
 
     def add(self, n, magic, codec, pid, epoch, seq, txn, ctrl, ple, pos, tstype) -> None:
+        if not n:  # an empty batch (kept by compaction) contributes no rows, and runs must not be empty
+            return
         self.counts.append(n)
         self.magic.append(magic)
         self.codec.append(codec)
@@ -180,24 +183,22 @@ class RecordBatchBuilder:
 
     def build(self, cols: RecordColumns, meta: _Meta) -> pa.RecordBatch:
         n = len(cols.offset)
-        # which batch each record came from, to repeat the per-batch values
-        which = []
-        extend = which.extend
-        for i, count in enumerate(meta.counts):
-            extend((i,) * count)
-        which = pa.array(which, pa.int32())
+        # per-batch values become columns by run-end decoding: one run per batch
+        run_ends = pa.array(list(accumulate(meta.counts)), pa.int32())
 
         def rep(values, pa_type):
-            return pa.array(values, pa_type).take(which)
+            return pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(run_ends, pa.array(values, pa_type)))
 
         ts = pa.array(cols.timestamp, pa.int64())
         hc = cols.headers
         header_values = pa.StructArray.from_arrays(
             [pa.array(hc.key, pa.string()), pa.array(hc.value, pa.binary())], fields=self.header_fields
         )
-        headers = pa.ListArray.from_arrays(
-            pa.array(cols.headers_offsets, pa.int32()), header_values, type=self.headers_type
-        )
+        if hc.key:
+            header_offsets = pa.array(cols.headers_offsets, pa.int32())
+        else:  # no record has headers: every offset is 0
+            header_offsets = pa.repeat(pa.scalar(0, pa.int32()), n + 1)
+        headers = pa.ListArray.from_arrays(header_offsets, header_values, type=self.headers_type)
         columns = [
             pa.array(cols.key, pa.binary()),
             pa.array(cols.value, pa.binary()),

@@ -26,7 +26,9 @@ def build_session(master: str | None = "local[*]", app_name: str = "kafkaspec", 
         .config("spark.sql.shuffle.partitions", str(shuffle_partitions or 8))
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.python.worker.reuse", "true")
-        .config("spark.sql.sources.partitionOverwriteMode", "dynamic")
+        # a kafkalog task holds one topic-partition: write partitioned output without sorting it first
+        .config("spark.sql.maxConcurrentOutputFileWriters", "16")
+        .config("spark.sql.optimizer.plannedWrite.enabled", "false")
     )
     if master is not None:  # None: spark-submit's --master applies
         builder = builder.master(master)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import zlib
 
 import pytest
-from kafkaspec.generated import message_v1
 
 import kafkaspec
 from kafkaspec import (
@@ -16,6 +15,7 @@ from kafkaspec import (
     Record,
     UnsupportedCodecError,
 )
+from kafkaspec.generated import message_v1
 
 RECORDS = [Record(key=b"k", value=b"v%d" % i, timestamp=100 + i) for i in range(3)]
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from kafkaspec.generated import aborted_txn_entry_v0, offset_index_entry_v0, time_index_entry_v0
 
 from kafkaspec import CorruptRecordError, KafkaFormatError
+from kafkaspec.generated import aborted_txn_entry_v0, offset_index_entry_v0, time_index_entry_v0
 from kafkaspec.logdir import indexes
 from kafkaspec.logdir.snapshot import ProducerSnapshotEntry, encode_snapshot, parse_snapshot
 

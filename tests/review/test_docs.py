@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from kafkaspec.codegen.docs import fixed_offsets, render_docs, version_key
 from kafkaspec.codegen.render import render_all
 from kafkaspec.codegen.schema import load

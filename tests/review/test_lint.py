@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from kafkaspec.codegen.lint import lint_problems
 from kafkaspec.codegen.schema import SchemaError, load
 

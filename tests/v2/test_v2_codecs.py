@@ -14,9 +14,9 @@ import lz4.frame
 import pytest
 import snappy
 import zstandard
-from kafkaspec.generated import record_v2
 
 from kafkaspec import KafkaFormatError, Record, build_batch, iter_batches
+from kafkaspec.generated import record_v2
 
 RECORDS = [Record(key=b"key-%d" % i, value=b"value %d " % i * 20, timestamp=1_000 + i,
                   headers=[("n", b"%d" % i)]) for i in range(40)]

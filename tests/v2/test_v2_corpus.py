@@ -12,7 +12,6 @@ import struct
 
 import crc32c
 import pytest
-from kafkaspec.generated import record_v2
 from shared_corpus import load_vectors
 from v2_corpus_norm import (
     actual_batch,
@@ -25,6 +24,7 @@ from v2_corpus_norm import record as norm_record
 
 from kafkaspec import CorruptRecordError, KafkaFormatError, iter_batches
 from kafkaspec.compression import SNAPPY, XERIAL_MAGIC, compress, decompress
+from kafkaspec.generated import record_v2
 from kafkaspec.varint import encode_varint
 
 ALL = load_vectors()

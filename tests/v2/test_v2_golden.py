@@ -12,9 +12,9 @@ import json
 from pathlib import Path
 
 import pytest
-from kafkaspec.generated import record_batch_v2 as v2
 
 from kafkaspec import Record, build_batch, build_control_batch, iter_batches
+from kafkaspec.generated import record_batch_v2 as v2
 
 VECTORS = sorted((Path(__file__).parent / "vectors").glob("*.json"))
 BATCH_FIELDS = ("base_offset", "last_offset", "partition_leader_epoch", "compression", "timestamp_type",
