@@ -59,6 +59,8 @@ def object_path(buf, builder):
     for batch in kafkaspec.iter_batches(buf):
         records = batch.records
         h = batch.header
+        if records:
+            cols.add_run(len(cols.offset) + len(records), 0, 0)  # absolute values: bases 0
         cols.offset.extend([r.offset for r in records])
         cols.timestamp.extend([r.timestamp for r in records])
         cols.key.extend([r.key for r in records])

@@ -416,6 +416,11 @@ def encode_record(item, base_offset: int = 0, base_timestamp: int = 0) -> bytes:
 class RecordColumns:
     """Decoded Records as one list per field (columns, ready for Arrow).
 
+    Relative fields (``timestamp``, ``offset``) hold the stored deltas, which are
+    small cached ints; each decode call adds a run: ``base_run_ends`` (item index where it
+    ends) and its ``base_offsets``, ``base_timestamps``. :meth:`absolute` (or a
+    vectorised add over the runs) gives the absolute values.
+
     ``headers_offsets`` holds the boundaries of each item's headers in
     ``headers`` (a :class:`HeaderColumns`), starting at 0 as in an Arrow list array.
     """
@@ -428,6 +433,9 @@ class RecordColumns:
         "value",
         "headers_offsets",
         "headers",
+        "base_run_ends",
+        "base_offsets",
+        "base_timestamps",
     )
 
     def __init__(self) -> None:
@@ -438,6 +446,9 @@ class RecordColumns:
         self.value: list = []
         self.headers_offsets: list[int] = [0]
         self.headers = HeaderColumns()
+        self.base_run_ends: list[int] = []
+        self.base_offsets: list[int] = []
+        self.base_timestamps: list[int] = []
 
     def __len__(self) -> int:
         return len(self.attributes)
@@ -451,6 +462,34 @@ class RecordColumns:
         del self.value[n:]
         del self.headers_offsets[n + 1 :]
         self.headers.truncate(self.headers_offsets[-1])
+        ends = self.base_run_ends
+        while ends and ends[-1] > n:
+            if (ends[-2] if len(ends) > 1 else 0) < n:
+                ends[-1] = n
+                break
+            ends.pop()
+            self.base_offsets.pop()
+            self.base_timestamps.pop()
+
+    def add_run(self, end: int, base_offset: int, base_timestamp: int) -> None:
+        """Items up to index ``end`` (from the previous run's end) are relative to these bases."""
+        self.base_run_ends.append(end)
+        self.base_offsets.append(base_offset)
+        self.base_timestamps.append(base_timestamp)
+
+    def absolute(self, name: str) -> list[int]:
+        """The absolute values of a relative field ('timestamp', 'offset'), rebased run by run."""
+        bases = {
+            "timestamp": self.base_timestamps,
+            "offset": self.base_offsets,
+        }[name]
+        deltas = getattr(self, name)
+        out: list[int] = []
+        start = 0
+        for end, base in zip(self.base_run_ends, bases):
+            out.extend([base + d for d in deltas[start:end]])
+            start = end
+        return out
 
 
 def decode_record_columns(
@@ -465,8 +504,9 @@ def decode_record_columns(
 ) -> int:
     """Decode ``count`` consecutive Records at ``pos`` into ``columns``; return the position after them.
 
-    Each item's values are appended once the whole item has decoded; on an
-    error, ``columns.truncate(len_before)`` restores the columns.
+    Each item's values are appended once the whole item has decoded (relative
+    fields as deltas, with one run for the call); on an error,
+    ``columns.truncate(len_before)`` restores the columns.
     """
     if count < 0 or count > (len(buf) - pos) // 7:
         raise InvalidLengthError(f"{count} Records cannot fit in the {len(buf) - pos} bytes left", pos)
@@ -571,8 +611,8 @@ def decode_record_columns(
             if pos != end:
                 raise InvalidLengthError(f"Record fields end at byte {pos}, its length says {end}", start)
             append_attributes(attributes)
-            append_timestamp(base_timestamp + timestamp_delta)
-            append_offset(base_offset + offset_delta)
+            append_timestamp(timestamp_delta)
+            append_offset(offset_delta)
             append_key(key)
             append_value(value)
             append_headers_offset(headers_total)
@@ -582,4 +622,6 @@ def decode_record_columns(
         raise KafkaFormatError(f"Record has a string that is not UTF-8: {exc.reason}", start) from None
     if pos > len(buf):
         raise TruncatedError("Record runs past the end of the data", start)
+    if count:
+        columns.add_run(len(columns.attributes), base_offset, base_timestamp)
     return pos

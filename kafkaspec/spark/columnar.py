@@ -10,6 +10,7 @@ to the next verifiable batch and reported (policy ``skip``).
 from __future__ import annotations
 
 import logging
+import re
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ log = logging.getLogger("kafkaspec.spark")
 ROWS_PER_ARROW_BATCH = 65536
 _ENTRY_HEAD = struct.Struct(">qiib")  # offset, length, (epoch | crc), magic
 _V2_CRC = struct.Struct(">I")
+_MAGIC_BYTE = re.compile(rb"[\x00-\x02]")
 
 
 @dataclass(frozen=True)
@@ -104,16 +106,11 @@ def resync(buf, pos: int, end: int) -> int:
         jump = pos + 12 + length
         if length > 0 and (jump == end or (jump < end and entry_is_valid(buf, jump, end))):
             return jump
-    q = pos + 1
-    while q < end:
-        found = [i for i in (buf.find(b"\x02", q + 16, end), buf.find(b"\x01", q + 16, end),
-                             buf.find(b"\x00", q + 16, end)) if i >= 0]
-        if not found:
-            return end
-        q = min(found) - 16
+    # candidates: every later position whose byte 16 could be a magic byte (0, 1 or 2)
+    for m in _MAGIC_BYTE.finditer(buf, pos + 17, end):
+        q = m.start() - 16
         if entry_is_valid(buf, q, end):
             return q
-        q += 1
     return end
 
 
@@ -189,7 +186,14 @@ class RecordBatchBuilder:
         def rep(values, pa_type):
             return pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(run_ends, pa.array(values, pa_type)))
 
-        ts = pa.array(cols.timestamp, pa.int64())
+        # relative fields hold deltas; add each decode call's base, vectorised over its run
+        base_ends = pa.array(cols.base_run_ends, pa.int32())
+
+        def rebase(deltas, bases):
+            per_row = pa.RunEndEncodedArray.from_arrays(base_ends, pa.array(bases, pa.int64()))
+            return pc.add(pa.array(deltas, pa.int64()), pc.run_end_decode(per_row))
+
+        ts = rebase(cols.timestamp, cols.base_timestamps)
         hc = cols.headers
         header_values = pa.StructArray.from_arrays(
             [pa.array(hc.key, pa.string()), pa.array(hc.value, pa.binary())], fields=self.header_fields
@@ -204,7 +208,7 @@ class RecordBatchBuilder:
             pa.array(cols.value, pa.binary()),
             pa.repeat(pa.scalar(self.topic, pa.string()), n),
             pa.repeat(pa.scalar(self.partition, pa.int32()), n),
-            pa.array(cols.offset, pa.int64()),
+            rebase(cols.offset, cols.base_offsets),
             pc.multiply(ts, 1000).view(pa.timestamp("us", tz="UTC")),
             rep(meta.tstype, pa.int32()),
             headers,
@@ -225,6 +229,7 @@ class RecordBatchBuilder:
 def _append_legacy(batch, cols: RecordColumns) -> None:
     """Records of a legacy (magic 0/1) entry, through its record objects."""
     hk, hv, ho = cols.headers.key, cols.headers.value, cols.headers_offsets
+    n0 = len(cols.offset)
     for r in batch:
         cols.attributes.append(getattr(r, "attributes", 0))
         cols.timestamp.append(-1 if r.timestamp is None else r.timestamp)
@@ -235,6 +240,8 @@ def _append_legacy(batch, cols: RecordColumns) -> None:
             hk.append(k)
             hv.append(v)
         ho.append(len(hk))
+    if len(cols.offset) > n0:
+        cols.add_run(len(cols.offset), 0, 0)  # legacy values are absolute already
 
 
 def read_records(task: RangeTask, report: RangeReport | None = None, buf=None) -> Iterator[pa.RecordBatch]:
@@ -263,7 +270,7 @@ def read_records(task: RangeTask, report: RangeReport | None = None, buf=None) -
                 header = batch.header
                 n = decode_columns(buf, batch.position, header, cols, max_decompressed=task.max_decompressed)
                 if header.attributes & 8:  # LogAppendTime: the broker's time applies to every record
-                    cols.timestamp[n0:] = [header.max_timestamp] * n
+                    cols.timestamp[n0:] = [header.max_timestamp - header.base_timestamp] * n
                 meta.add(n, 2, header.attributes & 7, header.producer_id, header.producer_epoch,
                          header.base_sequence, header.is_transactional, header.is_control_batch,
                          header.partition_leader_epoch, base + batch.position, (header.attributes >> 3) & 1)

@@ -38,8 +38,8 @@ def test_columns_equal_record_objects(rows, codec, base_offset):
     data = kafkaspec.build_batch(records, compression=codec, base_offset=base_offset) if records else b""
     objects = [r for b in kafkaspec.iter_batches(data) for r in b]
     cols = _columns(data)
-    assert cols.offset == [r.offset for r in objects]
-    assert cols.timestamp == [r.timestamp for r in objects]
+    assert cols.absolute("offset") == [r.offset for r in objects]
+    assert cols.absolute("timestamp") == [r.timestamp for r in objects]
     assert cols.key == [r.key for r in objects]
     assert cols.value == [r.value for r in objects]
     hs = cols.headers
@@ -58,6 +58,19 @@ def test_truncate_restores_columns_after_a_bad_record():
         v2.decode_record_batch_columns(bytes(bad), 0, header, cols)
     cols.truncate(1)
     assert (cols.key, cols.headers_offsets, cols.headers.key) == ([b"k"], [0, 1], ["h"])
+    assert (cols.base_run_ends, cols.absolute("offset")) == ([1], [0])
+
+
+def test_truncate_cuts_and_drops_runs():
+    cols = RecordColumns()
+    for base in (10, 20, 30):
+        data = kafkaspec.build_batch([kafkaspec.Record(value=b"v", timestamp=1)] * 2, base_offset=base)
+        v2.decode_record_batch_columns(data, 0, v2.decode_record_batch_header(data), cols)
+    assert cols.absolute("offset") == [10, 11, 20, 21, 30, 31]
+    cols.truncate(3)
+    assert (cols.base_run_ends, cols.base_offsets, cols.absolute("offset")) == ([2, 3], [10, 20], [10, 11, 20])
+    cols.truncate(0)
+    assert (cols.base_run_ends, cols.absolute("offset")) == ([], [])
 
 
 def test_read_records_arrow_batch_matches_objects(tmp_path):
@@ -75,3 +88,21 @@ def test_read_records_arrow_batch_matches_objects(tmp_path):
     assert [[(h["key"], h["value"]) for h in r["headers"]] for r in rows] == [list(r.headers) for r in records]
     assert {r["compression"] for r in rows} == set(CODEC_NAMES)
     assert report.skipped == [] and report.partial is None
+
+
+def test_skip_policy_resyncs_after_an_unreadable_header(tmp_path):
+    batches = [kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"v%d" % i, timestamp=i)], base_offset=i)
+               for i in range(3)]
+    data = bytearray(b"".join(batches))
+    data[len(batches[0]) + 8 : len(batches[0]) + 12] = b"\xff\xff\xff\xf0"  # batch 1: negative length
+    path = tmp_path / "00000000000000000000.log"
+    path.write_bytes(bytes(data))
+    task = RangeTask(str(path), "t", 0, 0, len(data))
+    with pytest.raises(kafkaspec.KafkaFormatError, match=f"byte {len(batches[0])}"):
+        list(read_records(task))
+    report = RangeReport()
+    skipping = RangeTask(str(path), "t", 0, 0, len(data), skip_corrupt=True)
+    rows = [r for rb in read_records(skipping, report) for r in rb.to_pylist()]
+    assert [r["offset"] for r in rows] == [0, 2]
+    ((start, stop),) = [(s.start, s.end) for s in report.skipped]
+    assert (start, stop) == (len(batches[0]), len(batches[0]) + len(batches[1]))
