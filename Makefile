@@ -8,6 +8,8 @@ STAMP := $(VENV)/.installed
 # Longer fuzz/property runs: make test FUZZ_EXAMPLES=20000
 FUZZ_EXAMPLES ?= 300
 export KAFKASPEC_FUZZ_EXAMPLES := $(FUZZ_EXAMPLES)
+# The standalone-cluster test (~75 s) runs in make test; skip it while iterating: make test CLUSTER_TEST=0
+CLUSTER_TEST ?= 1
 # Size of the demo data directory in MB: make demo DEMO_MB=2000
 DEMO_MB ?= 300
 DEMO_DIR ?= build/demo
@@ -42,7 +44,7 @@ java-check:
 	@command -v java >/dev/null 2>&1 || { echo "Java 17+ is required for Spark: install it (Debian: apt-get install openjdk-17-jre-headless)"; exit 1; }
 
 test: check-generated lint java-check
-	$(PY) -m pytest -q -p no:cacheprovider; rc=$$?; \
+	KAFKASPEC_CLUSTER_TEST=$(CLUSTER_TEST) $(PY) -m pytest -q -p no:cacheprovider; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 bench: $(STAMP)
