@@ -14,6 +14,7 @@ from pathlib import Path
 
 import jinja2
 
+from .render import write
 from .schema import FIXED_TYPES, Dispatch, Enum, Field, SchemaSet, Struct
 
 TEMPLATES = Path(__file__).parent / "templates" / "docs"
@@ -370,15 +371,4 @@ def render_docs(schemas: SchemaSet, root: Path) -> dict[str, str]:
 
 def write_docs(pages: dict[str, str], out_dir: Path) -> list[str]:
     """Write the pages, remove stale ones; return the names that changed."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    changed = []
-    for stale in out_dir.glob("*.md"):
-        if stale.name not in pages:
-            stale.unlink()
-            changed.append(stale.name)
-    for name, text in sorted(pages.items()):
-        path = out_dir / name
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            changed.append(name)
-    return changed
+    return write(pages, out_dir, "*.md")

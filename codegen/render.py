@@ -74,11 +74,11 @@ def format_sources(sources: dict[str, str]) -> dict[str, str]:
     return formatted
 
 
-def write(sources: dict[str, str], out_dir: Path) -> list[str]:
-    """Write the sources, remove stale modules; return the names that changed."""
+def write(sources: dict[str, str], out_dir: Path, pattern: str = "*.py") -> list[str]:
+    """Write the files, remove stale ones matching ``pattern``; return the names that changed."""
     out_dir.mkdir(parents=True, exist_ok=True)
     changed = []
-    for stale in out_dir.glob("*.py"):
+    for stale in out_dir.glob(pattern):
         if stale.name not in sources:
             stale.unlink()
             changed.append(stale.name)

@@ -32,6 +32,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, codec_id, compress, decompress
+from .entry import BufferedEntry
 from .errors import (
     InvalidLengthError,
     InvalidMagicError,
@@ -69,7 +70,7 @@ _TIMESTAMP_TYPES = ("create", "log_append")
 _new = tuple.__new__
 
 
-class LegacyBatch:
+class LegacyBatch(BufferedEntry):
     """One shallow Message v0/v1 in a buffer, with the attributes of a v2 :class:`~kafkaspec.Batch`.
 
     Batch-level v2 fields that the legacy formats lack have Kafka's "none"
@@ -77,7 +78,7 @@ class LegacyBatch:
     is_transactional and is_control are False.
     """
 
-    __slots__ = ("header", "_buf", "position", "end", "_records", "max_decompressed")
+    __slots__ = ()
     producer_id = -1
     producer_epoch = -1
     base_sequence = -1
@@ -86,14 +87,6 @@ class LegacyBatch:
     is_control = False
     has_delete_horizon = False
     control = None
-
-    def __init__(self, header, buf, position: int, end: int, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED):
-        self.header = header
-        self._buf = buf
-        self.position = position
-        self.end = end
-        self._records: list[Record] | None = None
-        self.max_decompressed = max_decompressed
 
     magic = property(lambda self: self.header.magic)
     offset = property(lambda self: self.header.offset)
@@ -138,10 +131,6 @@ class LegacyBatch:
     def records_count(self) -> int:
         return len(self.records)
 
-    @property
-    def size(self) -> int:
-        return self.end - self.position
-
     def key_value(self) -> tuple[bytes | None, bytes | None]:
         """The message's own key and value (for a wrapper: null and the compressed inner set)."""
         module = MESSAGE_MODULES[self.header.magic]
@@ -159,10 +148,6 @@ class LegacyBatch:
 
     def __len__(self) -> int:
         return len(self.records)
-
-    def raw(self) -> bytes:
-        """The message's bytes, exactly as stored."""
-        return bytes(self._buf[self.position : self.end])
 
     def __repr__(self) -> str:
         return (f"LegacyBatch(magic={self.magic}, offset={self.offset}, compression={self.compression!r}, "

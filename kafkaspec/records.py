@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
+from .entry import BufferedEntry
 from .errors import InvalidLengthError, InvalidMagicError, KafkaFormatError
 from .generated import control_record_key_v0 as ctl_key
 from .generated import end_transaction_marker_v0 as end_txn
@@ -58,20 +59,11 @@ class ControlRecord(NamedTuple):
     value: bytes | None  # the raw value (for KRaft control types: their own schema)
 
 
-class Batch:
+class Batch(BufferedEntry):
     """One RecordBatch v2 in a buffer: header fields now, records decoded on first use."""
 
-    __slots__ = ("header", "_buf", "position", "end", "_records", "max_decompressed")
+    __slots__ = ()
     magic = 2
-
-    def __init__(self, header: v2.RecordBatchHeader, buf, position: int, end: int,
-                 max_decompressed: int = DEFAULT_MAX_DECOMPRESSED):
-        self.header = header
-        self._buf = buf
-        self.position = position
-        self.end = end
-        self._records: list[Record] | None = None
-        self.max_decompressed = max_decompressed
 
     # -- header fields, in Kafka's names ---------------------------------------
     base_offset = property(lambda self: self.header.base_offset)
@@ -102,10 +94,6 @@ class Batch:
         return TIMESTAMP_TYPES[self.header.timestamp_type]
 
     @property
-    def size(self) -> int:
-        return self.end - self.position
-
-    @property
     def records(self) -> list[Record]:
         """The records, decoded (and decompressed) on first access."""
         if self._records is None:
@@ -132,10 +120,6 @@ class Batch:
         if not self.records:
             raise KafkaFormatError("control batch holds no control record", self.position)
         return parse_control_record(self.records[0].key, self.records[0].value, self.position)
-
-    def raw(self) -> bytes:
-        """The batch's bytes, exactly as stored."""
-        return bytes(self._buf[self.position : self.end])
 
     def __repr__(self) -> str:
         return (f"Batch(magic=2, base_offset={self.base_offset}, last_offset={self.last_offset}, "
