@@ -1,8 +1,8 @@
-"""AbortedTxnEntry v0: One entry of a segment's transaction index (`<base offset>.txnindex`):
-    an aborted transaction whose abort marker lies in the segment.
-    read_committed consumers use it to drop the aborted records without
-    scanning for markers. Entries are 34 bytes, appended in the order the
-    abort markers were written; the file is not preallocated.
+"""AbortedTxnEntry v0: One entry of a segment's transaction index (`<base offset>.txnindex`): an
+aborted transaction whose abort marker lies in the segment. read_committed
+consumers use it to drop the aborted records without scanning for markers.
+Entries are 34 bytes, appended in the order the abort markers were written;
+the file is not preallocated.
 
 Since Kafka 0.11.0.
 

@@ -1,5 +1,5 @@
-"""ControlRecordKey v0: The key of the single record in a control batch. The type says how to
-    read the value; consumers never hand control records to applications.
+"""ControlRecordKey v0: The key of the single record in a control batch. The type says how to read
+the value; consumers never hand control records to applications.
 
 Since Kafka 0.11.0.
 

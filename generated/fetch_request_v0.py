@@ -1,5 +1,5 @@
-"""FetchRequest v0: FETCH (type 1): read up to MAX_SIZE bytes of a partition's log from a
-    byte offset.
+"""FetchRequest v0: FETCH (type 1): read up to MAX_SIZE bytes of a partition's log from a byte
+offset.
 
 Since Kafka 0.6.0.
 

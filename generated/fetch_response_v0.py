@@ -1,6 +1,6 @@
 """FetchResponse v0: Response to a FETCH request (and each part of a Multi-Fetch response): a
-    response header and a chunk of the log. The chunk may end in the middle
-    of a message; that is not an error.
+response header and a chunk of the log. The chunk may end in the middle of a
+message; that is not an error.
 
 Since Kafka 0.6.0.
 

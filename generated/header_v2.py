@@ -1,5 +1,4 @@
-"""Header v2: A record header (KIP-82); an ordered key/value pair attached to a
-    record.
+"""Header v2: A record header (KIP-82); an ordered key/value pair attached to a record.
 
 Since Kafka 0.11.0.
 

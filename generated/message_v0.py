@@ -1,9 +1,8 @@
-"""Message v0: A MessageSet entry holding a Message v0 (Kafka 0.8 to 0.9): offset and
-    size, then the message itself (crc, magic, attributes, key, value). A
-    log segment or a fetch response of this era is a plain concatenation of
-    entries. When the compression bits are set the message is a wrapper: its
-    value is the compressed bytes of an inner message set whose offsets are
-    absolute.
+"""Message v0: A MessageSet entry holding a Message v0 (Kafka 0.8 to 0.9): offset and size,
+then the message itself (crc, magic, attributes, key, value). A log segment
+or a fetch response of this era is a plain concatenation of entries. When
+the compression bits are set the message is a wrapper: its value is the
+compressed bytes of an inner message set whose offsets are absolute.
 
 Since Kafka 0.8.0.
 

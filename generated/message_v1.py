@@ -1,9 +1,9 @@
-"""Message v1: A MessageSet entry holding a Message v1 (Kafka 0.10 to 0.10.2, KIP-32):
-    like v0 with a timestamp after the attributes and a timestamp-type bit.
-    Inner messages of a compressed wrapper carry offsets relative to the
-    wrapper: inner absolute offset = wrapper offset - last inner relative
-    offset + inner relative offset. Under LogAppendTime the wrapper's
-    timestamp applies to every inner message.
+"""Message v1: A MessageSet entry holding a Message v1 (Kafka 0.10 to 0.10.2, KIP-32): like
+v0 with a timestamp after the attributes and a timestamp-type bit. Inner
+messages of a compressed wrapper carry offsets relative to the wrapper:
+inner absolute offset = wrapper offset - last inner relative offset + inner
+relative offset. Under LogAppendTime the wrapper's timestamp applies to
+every inner message.
 
 Since Kafka 0.10.0.
 

@@ -1,5 +1,5 @@
-"""MultiFetchRequest v0: MULTIFETCH (type 2): several FETCH requests chained together after a
-    multi- request header.
+"""MultiFetchRequest v0: MULTIFETCH (type 2): several FETCH requests chained together after a multi-
+request header.
 
 Since Kafka 0.6.0.
 

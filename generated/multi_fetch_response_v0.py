@@ -1,5 +1,5 @@
-"""MultiFetchResponse v0: Response to a MULTIFETCH request: a response header, then one
-    FetchResponse per requested topic-partition, in request order.
+"""MultiFetchResponse v0: Response to a MULTIFETCH request: a response header, then one FetchResponse
+per requested topic-partition, in request order.
 
 Since Kafka 0.6.0.
 

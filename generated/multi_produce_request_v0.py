@@ -1,5 +1,5 @@
 """MultiProduceRequest v0: MULTIPRODUCE (type 3): several PRODUCE requests chained together after a
-    multi- request header.
+multi- request header.
 
 Since Kafka 0.6.0.
 

@@ -1,5 +1,5 @@
-"""MultiRequestHeader v0: The header of a 0.7 multi-request (Multi-Produce, Multi-Fetch): one
-    request for several topic-partitions.
+"""MultiRequestHeader v0: The header of a 0.7 multi-request (Multi-Produce, Multi-Fetch): one request
+for several topic-partitions.
 
 Since Kafka 0.6.0.
 

@@ -1,11 +1,10 @@
-"""OffsetIndexEntry v0: One entry of a segment's offset index (`<base offset>.index`), a sparse
-    map from offsets to byte positions in the `.log` file. The broker
-    appends an entry each time more than `index.interval.bytes` of batches
-    were written since the last one; an entry names the last offset of a
-    batch and the position where that batch starts. The file is an array of
-    these 8-byte entries; an active segment's index is preallocated and ends
-    in zero-filled entries, so a reader stops at the first zero entry after
-    the first.
+"""OffsetIndexEntry v0: One entry of a segment's offset index (`<base offset>.index`), a sparse map
+from offsets to byte positions in the `.log` file. The broker appends an
+entry each time more than `index.interval.bytes` of batches were written
+since the last one; an entry names the last offset of a batch and the
+position where that batch starts. The file is an array of these 8-byte
+entries; an active segment's index is preallocated and ends in zero-filled
+entries, so a reader stops at the first zero entry after the first.
 
 Since Kafka 0.8.0.
 

@@ -1,5 +1,5 @@
-"""OffsetsRequest v0: OFFSETS (type 4): find up to MAX_NUMBER offsets of messages written
-    before TIME.
+"""OffsetsRequest v0: OFFSETS (type 4): find up to MAX_NUMBER offsets of messages written before
+TIME.
 
 Since Kafka 0.6.0.
 

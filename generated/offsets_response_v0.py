@@ -1,5 +1,5 @@
 """OffsetsResponse v0: Response to an OFFSETS request: a response header and a list of byte
-    offsets.
+offsets.
 
 Since Kafka 0.6.0.
 

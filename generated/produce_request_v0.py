@@ -1,5 +1,5 @@
 """ProduceRequest v0: PRODUCE (type 0): send a message set to one topic-partition. There is no
-    response.
+response.
 
 Since Kafka 0.6.0.
 

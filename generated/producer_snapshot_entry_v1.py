@@ -1,6 +1,6 @@
-"""ProducerSnapshotEntry v1: The state of one producer id in a producer-state snapshot: what the
-    broker needs to keep deduplicating and fencing after a restart without
-    rereading the log.
+"""ProducerSnapshotEntry v1: The state of one producer id in a producer-state snapshot: what the broker
+needs to keep deduplicating and fencing after a restart without rereading
+the log.
 
 Since Kafka 0.11.0.
 

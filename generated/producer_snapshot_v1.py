@@ -1,7 +1,7 @@
-"""ProducerSnapshot v1: A producer-state snapshot (`<offset>.snapshot` in a partition
-    directory): the broker's table of active producer ids as of the offset
-    in the file name, written on segment roll and clean shutdown so that
-    restarts need not reread the whole log.
+"""ProducerSnapshot v1: A producer-state snapshot (`<offset>.snapshot` in a partition directory):
+the broker's table of active producer ids as of the offset in the file name,
+written on segment roll and clean shutdown so that restarts need not reread
+the whole log.
 
 Since Kafka 0.11.0.
 

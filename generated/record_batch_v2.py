@@ -1,8 +1,8 @@
-"""RecordBatch v2: A batch of one or more records: the unit a producer writes, a broker
-    stores and a consumer fetches, and the unit of compression. A log
-    segment is a plain concatenation of batches. Empty batches
-    (records_count 0) are legal after compaction, which keeps a batch to
-    preserve the producer's last sequence.
+"""RecordBatch v2: A batch of one or more records: the unit a producer writes, a broker stores
+and a consumer fetches, and the unit of compression. A log segment is a
+plain concatenation of batches. Empty batches (records_count 0) are legal
+after compaction, which keeps a batch to preserve the producer's last
+sequence.
 
 Since Kafka 0.11.0.
 

@@ -1,6 +1,6 @@
-"""Record v2: One record inside a RecordBatch. Offsets and timestamps are stored as
-    deltas from the batch's base_offset and base_timestamp; integers are
-    zigzag varints as in Protocol Buffers.
+"""Record v2: One record inside a RecordBatch. Offsets and timestamps are stored as deltas
+from the batch's base_offset and base_timestamp; integers are zigzag varints
+as in Protocol Buffers.
 
 Since Kafka 0.11.0.
 

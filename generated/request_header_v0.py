@@ -1,6 +1,6 @@
 """RequestHeader v0: The header every single (non-multi) 0.7 request begins with (seed 002).
-    REQUEST_LENGTH covers the whole request, so the request structures
-    repeat these fields and compute it.
+REQUEST_LENGTH covers the whole request, so the request structures repeat
+these fields and compute it.
 
 Since Kafka 0.6.0.
 

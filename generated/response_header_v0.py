@@ -1,6 +1,6 @@
-"""ResponseHeader v0: The 6-byte header every 0.7 response begins with. RESPONSE_LENGTH covers
-    the whole response, so the response structures repeat these fields and
-    compute it.
+"""ResponseHeader v0: The 6-byte header every 0.7 response begins with. RESPONSE_LENGTH covers the
+whole response, so the response structures repeat these fields and compute
+it.
 
 Since Kafka 0.6.0.
 

@@ -1,9 +1,9 @@
 """TimeIndexEntry v0: One entry of a segment's time index (`<base offset>.timeindex`, KIP-33),
-    mapping a timestamp to an offset. Entries are appended at the same
-    interval as the offset index whenever the segment's max timestamp grows,
-    so timestamps increase through the file. A lookup for time T finds the
-    last entry with timestamp <= T, then the offset index gives the byte
-    position. Preallocated files end in zeros.
+mapping a timestamp to an offset. Entries are appended at the same interval
+as the offset index whenever the segment's max timestamp grows, so
+timestamps increase through the file. A lookup for time T finds the last
+entry with timestamp <= T, then the offset index gives the byte position.
+Preallocated files end in zeros.
 
 Since Kafka 0.10.1.
 

@@ -1,6 +1,6 @@
-"""WireMessage v0: The Kafka 0.6 message (seed 002): LENGTH, MAGIC 0, CHECKSUM, PAYLOAD. It
-    has no offset field: offsets are byte positions in the partition's log,
-    and the next message's offset is this offset + LENGTH + 4.
+"""WireMessage v0: The Kafka 0.6 message (seed 002): LENGTH, MAGIC 0, CHECKSUM, PAYLOAD. It has
+no offset field: offsets are byte positions in the partition's log, and the
+next message's offset is this offset + LENGTH + 4.
 
 Since Kafka 0.6.0.
 
