@@ -45,7 +45,6 @@ class Step:
     codec_expr: str = ""  # expression giving the codec number of a compressed region
     bases: list[str] = field(default_factory=list)  # arguments passed for relative fields
     checks: list[dict] = field(default_factory=list)  # post-decode checks of fixed fields
-    computed: dict | None = None  # encode: how a computed field gets its value
 
     @property
     def f(self) -> Field:
@@ -55,7 +54,6 @@ class Step:
 class Planner:
     def __init__(self, schemas: SchemaSet):
         self.schemas = schemas
-        self._structs: dict[int, int] = {}
 
     # -- helpers ---------------------------------------------------------
     def _struct_const(self, registry: dict[str, str], fmt: str) -> str:
@@ -227,10 +225,9 @@ class Planner:
     def decode_steps(self, s: Struct, structs: dict[str, str]) -> list[Step]:
         steps: list[Step] = []
         run: list[Field] = []
-        offset_in_run = 0
 
         def flush():
-            nonlocal run, offset_in_run
+            nonlocal run
             if run:
                 fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in run)
                 size = sum(FIXED_TYPES[f.type][1] for f in run)
@@ -246,7 +243,7 @@ class Planner:
                         step.checks.append({"kind": "checksum", "f": f, "back": size - at,
                                             "algorithm": f.checksum[0]})
                 steps.append(step)
-            run, offset_in_run = [], 0
+            run = []
 
         for f in s.fields:
             if f.fixed:

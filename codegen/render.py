@@ -9,7 +9,7 @@ from pathlib import Path
 
 import jinja2
 
-from .plan import Planner, dispatch_plan
+from .plan import Planner, dispatch_plan, local
 from .schema import SchemaSet
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -23,6 +23,7 @@ def environment() -> jinja2.Environment:
         autoescape=False,
     )
     env.filters["pyrepr"] = repr
+    env.globals["local"] = local  # the planner's safe local names, so templates and plans agree
     return env
 
 

@@ -17,12 +17,12 @@ from .errors import (
     TruncatedError,
     UnsupportedCodecError,
 )
+from .generated.header_v2 import Header
 from .generated.record_v2 import Record
 from .legacy import Converted, LegacyBatch, convert, iter_wire_messages  # noqa: E402 - after records
 from .records import Batch, BatchIterator, ControlRecord, Partial, Skipped, iter_batches, parse_control_record
 
 __version__ = "0.1.0"
-Header = tuple  # headers are (key: str, value: bytes | None) pairs
 
 __all__ = [
     "Batch",
@@ -33,6 +33,7 @@ __all__ = [
     "DecompressionError",
     "InvalidLengthError",
     "InvalidMagicError",
+    "Header",
     "KafkaFormatError",
     "LegacyBatch",
     "LimitExceededError",
