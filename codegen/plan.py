@@ -125,7 +125,25 @@ class Planner:
             "magic": next((f.const for f in s.fields if f.name == "magic" and f.const is not None), 2),
             "params": self.encode_params(s),
             "columns": self.column_encode(s, structs, exposed),
+            "sparse": {f.name for f in exposed if self.is_sparse(f)},
+            "needs_size": any(step.kind == "var" and step.checks for step in steps),
+            # item loops check a length field once the item is read (``pos != end``), not before,
+            # unless a compressed region must be cut at that length first
+            "late_length": not any(step.codec_expr for step in steps),
         }
+
+    @staticmethod
+    def is_sparse(f: Field) -> bool:
+        """Columns the columnar decoder fills in bulk: a fixed-width integer with a default, an
+        array whose default is empty, or a delta that defaults to the item index (a record's
+        offset delta). The loop only notes the items that differ."""
+        if f.relative_to:
+            return f.relative_to[2] == "index"
+        if not f.has_default or f.const is not None:
+            return False
+        if f.type == "array":
+            return f.default == [] and f.count in ("varint", "uvarint")
+        return bool(f.fixed) and not f.bits
 
     def tuple_field(self, f: Field) -> dict:
         if f.type == "array":

@@ -19,6 +19,7 @@ from construct import (
 )
 
 from kafkaspec._construct import flatten, nest
+from kafkaspec.columns import fill_sparse
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -238,11 +239,11 @@ def decode_control_record_key_columns(
         raise InvalidLengthError(
             f"{count} ControlRecordKeys cannot fit in the {len(buf) - pos} bytes left", pos
         )
-    append_version = columns.version.append
+    version_odd: list[tuple[int, int]] = []  # (index, value) of the items whose version is not 0
     append_type = columns.type.append
     start = pos
     try:
-        for _ in range(count):
+        for i in range(count):
             start = pos
 
             (
@@ -250,7 +251,8 @@ def decode_control_record_key_columns(
                 type_,
             ) = _S0.unpack_from(buf, pos)
             pos += 4
-            append_version(version)
+            if version != 0:
+                version_odd.append((i, version))
             append_type(type_)
     except (IndexError, struct.error):
         raise TruncatedError("ControlRecordKey ends before its fields do", start) from None
@@ -260,4 +262,5 @@ def decode_control_record_key_columns(
         ) from None
     if pos > len(buf):
         raise TruncatedError("ControlRecordKey runs past the end of the data", start)
+    fill_sparse(columns.version, count, 0, version_odd)
     return pos

@@ -19,6 +19,7 @@ from construct import (
 )
 
 from kafkaspec._construct import flatten, nest
+from kafkaspec.columns import fill_sparse
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -238,11 +239,11 @@ def decode_end_transaction_marker_columns(
         raise InvalidLengthError(
             f"{count} EndTransactionMarkers cannot fit in the {len(buf) - pos} bytes left", pos
         )
-    append_version = columns.version.append
+    version_odd: list[tuple[int, int]] = []  # (index, value) of the items whose version is not 0
     append_coordinator_epoch = columns.coordinator_epoch.append
     start = pos
     try:
-        for _ in range(count):
+        for i in range(count):
             start = pos
 
             (
@@ -250,7 +251,8 @@ def decode_end_transaction_marker_columns(
                 coordinator_epoch,
             ) = _S0.unpack_from(buf, pos)
             pos += 6
-            append_version(version)
+            if version != 0:
+                version_odd.append((i, version))
             append_coordinator_epoch(coordinator_epoch)
     except (IndexError, struct.error):
         raise TruncatedError("EndTransactionMarker ends before its fields do", start) from None
@@ -260,4 +262,5 @@ def decode_end_transaction_marker_columns(
         ) from None
     if pos > len(buf):
         raise TruncatedError("EndTransactionMarker runs past the end of the data", start)
+    fill_sparse(columns.version, count, 0, version_odd)
     return pos

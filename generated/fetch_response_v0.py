@@ -22,6 +22,7 @@ from construct import (
 )
 
 from kafkaspec._construct import flatten, nest
+from kafkaspec.columns import fill_sparse
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -260,11 +261,11 @@ def decode_fetch_response_columns(
     """
     if count < 0 or count > (len(buf) - pos) // 6:
         raise InvalidLengthError(f"{count} FetchResponses cannot fit in the {len(buf) - pos} bytes left", pos)
-    append_error_code = columns.error_code.append
+    error_code_odd: list[tuple[int, int]] = []  # (index, value) of the items whose error_code is not 0
     append_messages = columns.messages.append
     start = pos
     try:
-        for _ in range(count):
+        for i in range(count):
             start = pos
 
             (
@@ -295,7 +296,8 @@ def decode_fetch_response_columns(
                 raise InvalidLengthError(
                     f"FetchResponse fields end at byte {pos}, its length says {end}", start
                 )
-            append_error_code(error_code)
+            if error_code != 0:
+                error_code_odd.append((i, error_code))
             append_messages(messages)
     except (IndexError, struct.error):
         raise TruncatedError("FetchResponse ends before its fields do", start) from None
@@ -303,4 +305,5 @@ def decode_fetch_response_columns(
         raise KafkaFormatError(f"FetchResponse has a string that is not UTF-8: {exc.reason}", start) from None
     if pos > len(buf):
         raise TruncatedError("FetchResponse runs past the end of the data", start)
+    fill_sparse(columns.error_code, count, 0, error_code_odd)
     return pos

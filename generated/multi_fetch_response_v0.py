@@ -21,6 +21,7 @@ from construct import (
 )
 
 from kafkaspec._construct import flatten, nest
+from kafkaspec.columns import fill_sparse
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -266,11 +267,11 @@ def decode_multi_fetch_response_columns(
         raise InvalidLengthError(
             f"{count} MultiFetchResponses cannot fit in the {len(buf) - pos} bytes left", pos
         )
-    append_error_code = columns.error_code.append
+    error_code_odd: list[tuple[int, int]] = []  # (index, value) of the items whose error_code is not 0
     append_responses = columns.responses.append
     start = pos
     try:
-        for _ in range(count):
+        for i in range(count):
             start = pos
 
             (
@@ -301,7 +302,8 @@ def decode_multi_fetch_response_columns(
                 raise InvalidLengthError(
                     f"MultiFetchResponse fields end at byte {pos}, its length says {end}", start
                 )
-            append_error_code(error_code)
+            if error_code != 0:
+                error_code_odd.append((i, error_code))
             append_responses(responses)
     except (IndexError, struct.error):
         raise TruncatedError("MultiFetchResponse ends before its fields do", start) from None
@@ -311,4 +313,5 @@ def decode_multi_fetch_response_columns(
         ) from None
     if pos > len(buf):
         raise TruncatedError("MultiFetchResponse runs past the end of the data", start)
+    fill_sparse(columns.error_code, count, 0, error_code_odd)
     return pos

@@ -25,6 +25,7 @@ from construct import (
 )
 
 from kafkaspec._construct import flatten, nest
+from kafkaspec.columns import fill_sparse
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -285,13 +286,13 @@ def decode_offsets_response_columns(
         raise InvalidLengthError(
             f"{count} OffsetsResponses cannot fit in the {len(buf) - pos} bytes left", pos
         )
-    append_error_code = columns.error_code.append
+    error_code_odd: list[tuple[int, int]] = []  # (index, value) of the items whose error_code is not 0
     offsets_columns = columns.offsets
     append_offsets_offset = columns.offsets_offsets.append
     offsets_total = columns.offsets_offsets[-1]
     start = pos
     try:
-        for _ in range(count):
+        for i in range(count):
             start = pos
 
             (
@@ -321,7 +322,8 @@ def decode_offsets_response_columns(
                 raise InvalidLengthError(
                     f"OffsetsResponse fields end at byte {pos}, its length says {end}", start
                 )
-            append_error_code(error_code)
+            if error_code != 0:
+                error_code_odd.append((i, error_code))
             append_offsets_offset(offsets_total)
     except (IndexError, struct.error):
         raise TruncatedError("OffsetsResponse ends before its fields do", start) from None
@@ -331,4 +333,5 @@ def decode_offsets_response_columns(
         ) from None
     if pos > len(buf):
         raise TruncatedError("OffsetsResponse runs past the end of the data", start)
+    fill_sparse(columns.error_code, count, 0, error_code_odd)
     return pos

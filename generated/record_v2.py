@@ -25,6 +25,7 @@ from construct import (
 )
 
 from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.columns import fill_sparse, fill_sparse_index, fill_sparse_offsets
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -189,10 +190,6 @@ def decode_record_array(
             else:
                 length, pos = read_varint(buf, pos)
             end = pos + length
-            if length < 0 or end > len(buf):
-                raise InvalidLengthError(
-                    f"Record length {length} does not fit the {len(buf) - pos} bytes left", start
-                )
 
             attributes = INT8[buf[pos]]
             pos += 1
@@ -251,18 +248,19 @@ def decode_record_array(
             else:
                 raise InvalidLengthError(f"Record value length {n} is negative", pos)
 
-            n = buf[pos]
-            if n < 128:
-                n = zigzag_1[n]
+            if buf[pos] == 0:  # no items: a one-byte count, the usual case
                 pos += 1
-            elif (b1 := buf[pos + 1]) < 128:
-                n = zigzag_2[(n & 127) | (b1 << 7)]
-                pos += 2
-            else:
-                n, pos = read_varint(buf, pos)
-            if n == 0:
                 headers = []
             else:
+                n = buf[pos]
+                if n < 128:
+                    n = zigzag_1[n]
+                    pos += 1
+                elif (b1 := buf[pos + 1]) < 128:
+                    n = zigzag_2[(n & 127) | (b1 << 7)]
+                    pos += 2
+                else:
+                    n, pos = read_varint(buf, pos)
                 headers, pos = decode_header_array(buf, pos, n)
             if pos != end:
                 raise InvalidLengthError(f"Record fields end at byte {pos}, its length says {end}", start)
@@ -507,21 +505,25 @@ def decode_record_columns(
     Each item's values are appended once the whole item has decoded (relative
     fields as deltas, with one run for the call); on an error,
     ``columns.truncate(len_before)`` restores the columns.
+    Sparse columns (``attributes``, ``offset``, ``headers``) are filled once
+    the loop has finished, from the few items that differ from the default.
     """
     if count < 0 or count > (len(buf) - pos) // 7:
         raise InvalidLengthError(f"{count} Records cannot fit in the {len(buf) - pos} bytes left", pos)
     zigzag_1, zigzag_2 = ZIGZAG_1, ZIGZAG_2
-    append_attributes = columns.attributes.append
+    attributes_odd: list[tuple[int, int]] = []  # (index, value) of the items whose attributes is not 0
     append_timestamp = columns.timestamp.append
-    append_offset = columns.offset.append
+    offset_delta_odd: list[
+        tuple[int, int]
+    ] = []  # (index, value) of the items whose offset_delta is not their index
     append_key = columns.key.append
     append_value = columns.value.append
     headers_columns = columns.headers
-    append_headers_offset = columns.headers_offsets.append
+    headers_odd: list[tuple[int, int]] = []  # (index, end) of the items that have headers
     headers_total = columns.headers_offsets[-1]
     start = pos
     try:
-        for _ in range(count):
+        for i in range(count):
             start = pos
 
             length = buf[pos]
@@ -534,12 +536,8 @@ def decode_record_columns(
             else:
                 length, pos = read_varint(buf, pos)
             end = pos + length
-            if length < 0 or end > len(buf):
-                raise InvalidLengthError(
-                    f"Record length {length} does not fit the {len(buf) - pos} bytes left", start
-                )
 
-            attributes = INT8[buf[pos]]
+            attributes = buf[pos]
             pos += 1
 
             timestamp_delta = buf[pos]
@@ -596,32 +594,40 @@ def decode_record_columns(
             else:
                 raise InvalidLengthError(f"Record value length {n} is negative", pos)
 
-            n = buf[pos]
-            if n < 128:
-                n = zigzag_1[n]
+            if buf[pos] == 0:  # no items: a one-byte count, the usual case
                 pos += 1
-            elif (b1 := buf[pos + 1]) < 128:
-                n = zigzag_2[(n & 127) | (b1 << 7)]
-                pos += 2
             else:
-                n, pos = read_varint(buf, pos)
-            if n:
-                pos = decode_header_columns(buf, pos, n, headers_columns)
-                headers_total += n
+                n = buf[pos]
+                if n < 128:
+                    n = zigzag_1[n]
+                    pos += 1
+                elif (b1 := buf[pos + 1]) < 128:
+                    n = zigzag_2[(n & 127) | (b1 << 7)]
+                    pos += 2
+                else:
+                    n, pos = read_varint(buf, pos)
+                if n:
+                    pos = decode_header_columns(buf, pos, n, headers_columns)
+                    headers_total += n
+                    headers_odd.append((i, headers_total))
             if pos != end:
                 raise InvalidLengthError(f"Record fields end at byte {pos}, its length says {end}", start)
-            append_attributes(attributes)
+            if attributes != 0:
+                attributes_odd.append((i, INT8[attributes]))
             append_timestamp(timestamp_delta)
-            append_offset(offset_delta)
+            if offset_delta != i:
+                offset_delta_odd.append((i, offset_delta))
             append_key(key)
             append_value(value)
-            append_headers_offset(headers_total)
     except (IndexError, struct.error):
         raise TruncatedError("Record ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
         raise KafkaFormatError(f"Record has a string that is not UTF-8: {exc.reason}", start) from None
     if pos > len(buf):
         raise TruncatedError("Record runs past the end of the data", start)
+    fill_sparse(columns.attributes, count, 0, attributes_odd)
+    fill_sparse_index(columns.offset, count, offset_delta_odd)
+    fill_sparse_offsets(columns.headers_offsets, count, headers_odd)
     if count:
         columns.add_run(len(columns.attributes), base_offset, base_timestamp)
     return pos

@@ -21,6 +21,8 @@ record = st.tuples(
     st.one_of(st.none(), st.binary(max_size=300)),
     st.integers(-(2**40), 2**40),
     st.lists(st.tuples(st.text(max_size=5), st.one_of(st.none(), st.binary(max_size=5))), max_size=3),
+    st.integers(0, 3),  # offset gap before the record (compaction); 0 for most
+    st.sampled_from([0, 0, 0, 5, -1]),  # record attributes: unused by Kafka, but carried
 )
 
 
@@ -34,11 +36,19 @@ def _columns(data: bytes) -> RecordColumns:
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(st.lists(record, max_size=30), st.sampled_from(CODEC_NAMES), st.integers(0, 2**40))
 def test_columns_equal_record_objects(rows, codec, base_offset):
-    records = [kafkaspec.Record(key=k, value=v, timestamp=1_700_000_000_000 + t, headers=h) for k, v, t, h in rows]
+    """Also where some items leave the sparse columns' usual value: attributes,
+    offset deltas that are not the record index, headers."""
+    records, offset = [], base_offset
+    for i, (k, v, t, h, gap, attributes) in enumerate(rows):
+        offset += gap + (i > 0)
+        records.append(kafkaspec.Record(key=k, value=v, timestamp=1_700_000_000_000 + t, headers=h,
+                                        offset=offset, attributes=attributes))
     data = kafkaspec.build_batch(records, compression=codec, base_offset=base_offset) if records else b""
     objects = [r for b in kafkaspec.iter_batches(data) for r in b]
     cols = _columns(data)
+    assert [r.offset for r in objects] == [r.offset for r in records]
     assert cols.absolute("offset") == [r.offset for r in objects]
+    assert cols.attributes == [r.attributes for r in objects] == [r.attributes for r in records]
     assert cols.absolute("timestamp") == [r.timestamp for r in objects]
     assert cols.key == [r.key for r in objects]
     assert cols.value == [r.value for r in objects]
