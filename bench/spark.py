@@ -153,6 +153,44 @@ def make_dir(out: Path, size_mb: int, partitions: int = 4) -> Path:
     return out
 
 
+def tree_cpu_seconds(root: int) -> dict[str, float]:
+    """CPU seconds (user + system) used so far by ``root`` and its descendants, from /proc,
+    split into the JVM and the Python processes (this driver and Spark's Python workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parent, cpu, kind = {}, {}, {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue  # the process ended meanwhile
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
+        pid = int(entry)
+        parent[pid] = int(fields[1])
+        cpu[pid] = (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+        kind[pid] = "jvm" if name == "java" else "python"
+    totals = {"jvm": 0.0, "python": 0.0}
+    for pid in cpu:
+        p = pid
+        while p and p != root:
+            p = parent.get(p, 0)
+        if p == root:
+            totals[kind[pid]] += cpu[pid]
+    return totals
+
+
+def _timed(action) -> tuple[object, float, dict[str, float]]:
+    """Run ``action``; return its result, wall seconds and the CPU seconds of the process tree."""
+    me = os.getpid()
+    c0, t0 = tree_cpu_seconds(me), time.perf_counter()
+    result = action()
+    wall, c1 = time.perf_counter() - t0, tree_cpu_seconds(me)
+    return result, wall, {k: c1[k] - c0[k] for k in c0}
+
+
 def _spark_child(master: str, path: str, out: str) -> dict:
     """Runs in a child process: one session, a full read and the pipeline's records stage."""
     from kafkaspec.spark.session import build_session
@@ -160,15 +198,12 @@ def _spark_child(master: str, path: str, out: str) -> dict:
     spark = build_session(master, "kafkaspec-bench", memory="2g")
     df = spark.read.format("kafkalog").load(path)
     df.limit(1).collect()  # warm up the JVM and the Python workers
-    t0 = time.perf_counter()
-    n = df.count()
-    count_s = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    df.write.mode("overwrite").partitionBy("topic", "partition").parquet(out)
-    write_s = time.perf_counter() - t0
+    n, count_s, count_cpu = _timed(df.count)
+    _, write_s, write_cpu = _timed(lambda: df.write.mode("overwrite").partitionBy("topic", "partition").parquet(out))
     tasks = df.rdd.getNumPartitions()
     spark.stop()
-    return {"records": n, "count_s": count_s, "pipeline_s": write_s, "tasks": tasks}
+    return {"records": n, "count_s": count_s, "pipeline_s": write_s, "tasks": tasks,
+            "count_cpu": count_cpu, "pipeline_cpu": write_cpu}
 
 
 def run_spark(quick: bool = False) -> dict:
@@ -228,6 +263,15 @@ def report(results: dict) -> str:
             lines.append(
                 f"  local[{k}]  {r['tasks']:>5} {cnt:>12,.0f} {cnt / k:>9,.0f} {cnt / k / single:>8.0%} "
                 f"{pipe:>15,.0f} {pipe / k:>9,.0f} {pipe / k / single:>8.0%}")
+        lines.append("  CPU busy while timed (cores: JVM + Python processes):")
+        for cores, r in sorted(s["runs"].items(), key=lambda kv: int(kv[0])):
+            parts = []
+            for stage in ("count", "pipeline"):
+                c = r[f"{stage}_cpu"]
+                wall = r[f"{stage}_s"]
+                parts.append(f"{stage} {(c['jvm'] + c['python']) / wall:.2f} "
+                             f"({c['jvm'] / wall:.2f} + {c['python'] / wall:.2f})")
+            lines.append(f"    local[{int(cores)}]  " + ", ".join(parts))
         r1, r2 = s["runs"][1], s["runs"][2]
         lines.append(
             f"  local[2] / local[1]: count {r1['count_s'] / r2['count_s']:.2f}x, "

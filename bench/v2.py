@@ -11,12 +11,14 @@ from __future__ import annotations
 import os
 import random
 import timeit
+from itertools import chain
 
 from aiokafka.record import default_records as aio
 from kafka.record import default_records as kp
 
 import kafkaspec
 from kafkaspec.generated import record_batch_v2 as v2
+from kafkaspec.varint import VARINT_BYTES, ZIGZAG_1
 
 CODECS = {"none": 0, "gzip": 1, "snappy": 2, "lz4": 3, "zstd": 4}
 WORKLOADS = [
@@ -42,9 +44,10 @@ def _best(fn, number: int, repeat: int) -> float:
     return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
 
 
-def run(quick: bool = False) -> list[dict]:
+def run(quick: bool = False) -> dict:
     number, repeat = (50, 3) if quick else (300, 7)
-    return [_workload(name, codec, nheaders, number, repeat) for name, codec, nheaders in WORKLOADS]
+    return {"workloads": [_workload(name, codec, nheaders, number, repeat) for name, codec, nheaders in WORKLOADS],
+            "floor": floors(quick)}
 
 
 def _workload(name: str, codec: str, nheaders: int, number: int, repeat: int) -> dict:
@@ -109,13 +112,64 @@ def _workload(name: str, codec: str, nheaders: int, number: int, repeat: int) ->
     return row
 
 
-def report(results: list[dict]) -> str:
+def floors(quick: bool = False) -> dict:
+    """Lower bounds for any pure-Python codec on the standard workload, measured in this run.
+
+    Each is a strict subset of the work, done the cheapest way we know, on the
+    real batch:
+    parse: per record, slice key and value at positions found beforehand, build
+    the Record tuple and read its five fields as the parse benchmark does; no
+    varint, no check, no CRC. ``parse+varints`` adds one table lookup per
+    varint byte the record starts with (six), still without branches or checks.
+    build: per-record varint bytes for four integers already computed (offset
+    delta, timestamp delta, key and value lengths) by C-level ``map`` lookups,
+    and one ``bytes.join`` of them with the keys and values; no record length,
+    no header, no CRC.
+    """
+    raw = make_records(N, 0)
+    records = [kafkaspec.Record(key=k, value=v, timestamp=t, headers=h) for k, v, t, h in raw]
+    data = bytes(kafkaspec.build_batch(records))
+    spans, pos = [], 61
+    for r in records:  # record start, key and value positions, found once
+        k = data.index(r.key, pos)
+        spans.append((pos, k, k + len(r.key), k + len(r.key) + 1, k + len(r.key) + 1 + len(r.value)))
+        pos = spans[-1][4] + 1
+    assert [(data[a:b], data[c:d]) for _, a, b, c, d in spans] == [(r.key, r.value) for r in records]
+    new, cls, empty = tuple.__new__, type(records[0]), ()
+    z1 = ZIGZAG_1 * 2  # 256 entries: a lookup for any byte, at the cost of the real one-byte table
+
+    def parse_floor():
+        for i, (_, ks, ke, vs, ve) in enumerate(spans):
+            r = new(cls, (0, 1_700_000_000_000 + i, i, data[ks:ke], data[vs:ve], empty))
+            r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+
+    def parse_varints_floor():
+        for i, (p, ks, ke, vs, ve) in enumerate(spans):
+            z1[data[p]], z1[data[p + 1]], z1[data[p + 2]], z1[data[p + 3]], z1[data[p + 4]], z1[data[p + 5]]  # noqa: B018
+            r = new(cls, (0, 1_700_000_000_000 + i, i, data[ks:ke], data[vs:ve], empty))
+            r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+
+    keys, values = [r.key for r in records], [r.value for r in records]
+    ints = [list(range(N)), [r.timestamp - records[0].timestamp for r in records], list(map(len, keys)),
+            list(map(len, values))]
+    varint = VARINT_BYTES.__getitem__
+
+    def build_floor():
+        offs, stamps, klens, vlens = (list(map(varint, x)) for x in ints)
+        return b"".join(chain.from_iterable(zip(stamps, offs, klens, keys, vlens, values)))
+
+    number, repeat = (200, 3) if quick else (2000, 7)
+    return {"parse": _best(parse_floor, number, repeat), "parse+varints": _best(parse_varints_floor, number, repeat),
+            "build": _best(build_floor, number, repeat)}
+
+
+def report(results: dict) -> str:
     lines = [
         f"RecordBatch v2, {N} records/batch, 6-byte keys, 60-byte values (µs per record; best of repeats)",
         f"{'workload':<11} {'op':<6} {'kafkaspec':>10} {'aiokafka':>9} {'kafka-py':>9} {'construct':>10}"
         f" {'ks/aio':>7} {'kp/ks':>7}",
     ]
-    for row in results:
+    for row in results["workloads"]:
         for op in ("build", "parse"):
             t = row[op]
             us = {k: v / N * 1e6 for k, v in t.items()}
@@ -125,8 +179,19 @@ def report(results: list[dict]) -> str:
                 f"{t['kafkaspec'] / t['aiokafka']:>6.2f}x {t['kafka-python'] / t['kafkaspec']:>6.1f}x"
             )
     lines.append("targets (standard): build ks/aio <= 1.25x and kp/ks >= 6x; parse ks/aio <= 2.5x and kp/ks >= 4x")
+    floor = results["floor"]
+    if floor:
+        std = results["workloads"][0]
+        lines.append("pure-Python lower bounds, standard workload (a strict subset of the work; see bench.v2.floors):")
+        for name, op, limit, kp_limit in (("build", "build", 1.25, 6), ("parse", "parse", 2.5, 4),
+                                          ("parse+varints", "parse", 2.5, 4)):
+            t = floor[name]
+            lines.append(
+                f"  {name:<14} {t / N * 1e6:.3f} µs/record = {t / std[op]['aiokafka']:.2f}x aiokafka (target <= {limit}x), "
+                f"kafka-python {std[op]['kafka-python'] / t:.1f}x slower (target >= {kp_limit}x)")
     return "\n".join(lines)
 
 
 if __name__ == "__main__":
-    print(report(run(quick=bool(os.environ.get("BENCH_QUICK")))))
+    quick = bool(os.environ.get("BENCH_QUICK"))
+    print(report(run(quick)))

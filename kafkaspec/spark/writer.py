@@ -1,16 +1,22 @@
 """``df.write.format("kafkalog").save(path)``: a DataFrame with the Kafka-source columns to partition directories.
 
-Each task groups its rows by (topic, partition), orders them by offset and
-writes staging partition directories (segments and indexes, through
-:class:`kafkaspec.logdir.PartitionWriter`) under ``path/_kafkalog_staging/``.
-The driver's commit moves the staged segments into ``path/<topic>-<partition>/``
-(they are named by base offset, so tasks holding disjoint offset ranges never
-clash); rows without offsets are numbered there, in task order.
+Each task streams its rows into staging partition directories, one per
+(topic, partition) it sees, under ``path/_kafkalog_staging/`` (segments and
+indexes, through :class:`kafkaspec.logdir.PartitionWriter`). Rows that arrive
+in offset order, as a kafkalog read gives them, are written a batch at a time,
+so a task holds at most ``recordsPerBatch`` rows per topic-partition. A
+topic-partition whose rows arrive out of order is collected and sorted in
+memory instead (with what was already written for it), since a log must be in
+offset order. The driver's commit moves the staged segments into
+``path/<topic>-<partition>/`` (they are named by base offset, so tasks holding
+disjoint offset ranges never clash); rows without offsets are numbered there,
+in task order.
 
 Options: ``compression`` (none, gzip, snappy, lz4, zstd; default none),
 ``recordsPerBatch`` (default 500), ``segmentBytes`` (default 1g).
 Columns used: topic, partition, key, value, and when present offset,
 timestamp (kept) and headers. Control rows (``isControl``) are not rewritten.
+An offset must be set in all rows of a topic-partition or in none.
 """
 
 from __future__ import annotations
@@ -67,7 +73,8 @@ class KafkaLogWriter(DataSourceArrowWriter):
 
     # -- executors ------------------------------------------------------------------
     def write(self, iterator) -> StagedPieces:
-        groups: dict[tuple[str, int], list] = {}
+        task_dir = Path(self.path) / STAGING / self.job / uuid.uuid4().hex
+        stagers: dict[tuple[str, int], _Stager] = {}
         has = self.columns.__contains__
         for rb in iterator:
             n = rb.num_rows
@@ -88,34 +95,15 @@ class KafkaLogWriter(DataSourceArrowWriter):
             for i in range(n):
                 if control[i]:
                     continue
-                if topics[i] is None or parts[i] is None:
-                    raise ValueError("kafkalog write: topic and partition must not be null")
+                tp = (topics[i], parts[i])
+                stager = stagers.get(tp)
+                if stager is None:
+                    if tp[0] is None or tp[1] is None:
+                        raise ValueError("kafkalog write: topic and partition must not be null")
+                    stager = stagers[tp] = _Stager(self, task_dir, *tp)
                 hs = [(h["key"], h["value"]) for h in headers[i]] if headers[i] else []
-                groups.setdefault((topics[i], parts[i]), []).append(
-                    (offsets[i], stamps[i], keys[i], values[i], hs))
-        task_dir = Path(self.path) / STAGING / self.job / uuid.uuid4().hex
-        return StagedPieces([self._stage(task_dir, topic, partition, rows)
-                             for (topic, partition), rows in sorted(groups.items())])
-
-    def _stage(self, task_dir: Path, topic: str, partition: int, rows: list) -> Piece:
-        from ..logdir import PartitionWriter  # noqa: PLC0415
-
-        numbered = any(r[0] is None for r in rows)
-        if numbered:
-            rows = [(i, *r[1:]) for i, r in enumerate(rows)]
-        else:
-            rows.sort(key=lambda r: r[0])
-            for a, b in zip(rows, rows[1:]):
-                if a[0] == b[0]:
-                    raise ValueError(f"kafkalog write: offset {a[0]} appears twice in {topic}-{partition}")
-        size = self.records_per_batch
-        with PartitionWriter(task_dir, topic, partition, segment_bytes=self.segment_bytes,
-                             start_offset=rows[0][0]) as w:
-            for i in range(0, len(rows), size):
-                chunk = [Record(offset=o, timestamp=t, key=k, value=v, headers=h)
-                         for o, t, k, v, h in rows[i : i + size]]
-                w.append_batch(build_batch(chunk, base_offset=chunk[0].offset, compression=self.compression))
-        return Piece(topic, partition, str(w.path), rows[0][0], rows[-1][0], numbered)
+                stager.add(offsets[i], stamps[i], keys[i], values[i], hs)
+        return StagedPieces([stagers[tp].close() for tp in sorted(stagers)])
 
     # -- driver ---------------------------------------------------------------------
     def commit(self, messages) -> None:
@@ -182,3 +170,86 @@ def _rmdir_if_empty(path: Path) -> None:
         path.rmdir()
     except OSError:
         pass
+
+
+class _Stager:
+    """One task's rows of one topic-partition, written to its staging directory as they come.
+
+    In-order rows go out a batch at a time. The first row out of order switches
+    to collecting: at close, what was written is read back, merged with the
+    collected rows, sorted and written again.
+    """
+
+    def __init__(self, owner: KafkaLogWriter, task_dir: Path, topic: str, partition: int):
+        self.owner, self.task_dir, self.topic, self.partition = owner, task_dir, topic, partition
+        self.numbered: bool | None = None  # rows without offsets: numbered from 0 in arrival order
+        self.pending: list[tuple] = []  # rows of the next batch
+        self.unordered: list[tuple] | None = None  # rows collected once the order broke
+        self.writer = None
+        self.first = self.last = None  # offsets of the first and last row taken so far
+        self.count = 0
+
+    def add(self, offset, timestamp, key, value, headers) -> None:
+        if self.numbered is None:
+            self.numbered = offset is None
+        elif self.numbered != (offset is None):
+            raise ValueError(f"kafkalog write: offset is null in some rows of {self.topic}-{self.partition} "
+                             "and set in others; set it in all rows or in none")
+        if self.numbered:
+            offset = self.count
+        self.count += 1
+        row = (offset, timestamp, key, value, headers)
+        if self.unordered is not None:
+            self.unordered.append(row)
+            return
+        if self.last is not None and offset <= self.last:
+            self.unordered = [row]
+            return
+        if self.first is None:
+            self.first = offset
+        self.last = offset
+        self.pending.append(row)
+        if len(self.pending) >= self.owner.records_per_batch:
+            self._flush()
+
+    def _flush(self) -> None:
+        from ..logdir import PartitionWriter  # noqa: PLC0415
+
+        rows, self.pending = self.pending, []
+        if not rows:
+            return
+        if self.writer is None:
+            self.writer = PartitionWriter(self.task_dir / uuid.uuid4().hex, self.topic, self.partition,
+                                          segment_bytes=self.owner.segment_bytes, start_offset=rows[0][0])
+        chunk = [Record(offset=o, timestamp=t, key=k, value=v, headers=h) for o, t, k, v, h in rows]
+        self.writer.append_batch(build_batch(chunk, base_offset=chunk[0].offset, compression=self.owner.compression))
+
+    def close(self) -> Piece:
+        self._flush()
+        if self.unordered is not None:
+            self._rewrite_sorted()
+        self.writer.close()
+        return Piece(self.topic, self.partition, str(self.writer.path), self.first, self.last, self.numbered)
+
+    def _rewrite_sorted(self) -> None:
+        from ..logdir import open_log  # noqa: PLC0415
+
+        rows = self.unordered
+        if self.writer is not None:
+            self.writer.close()
+            with open_log(self.writer.path) as staged:
+                for part in staged.partitions():
+                    for _, batch in part.batches(verify=False):
+                        rows.extend((r.offset, r.timestamp, r.key, r.value, list(r.headers)) for r in batch.records)
+            shutil.rmtree(self.writer.path.parent)
+            self.writer = None
+        rows.sort(key=lambda r: r[0])
+        for a, b in zip(rows, rows[1:]):
+            if a[0] == b[0]:
+                raise ValueError(f"kafkalog write: offset {a[0]} appears twice in {self.topic}-{self.partition}")
+        self.unordered = None
+        self.first, self.last = rows[0][0], rows[-1][0]
+        size = self.owner.records_per_batch
+        for i in range(0, len(rows), size):
+            self.pending = rows[i : i + size]
+            self._flush()

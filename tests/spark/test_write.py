@@ -29,3 +29,14 @@ def test_write_without_offsets_numbers_from_zero(spark, tmp_path):
     assert sorted(r[5] for r in got if r[1] == 0) == [b"v%d" % i for i in range(5)]
     assert sorted(r[2] for r in got if r[1] == 0) == [0, 1, 2, 3, 4]
     assert [(r[1], r[2], r[4], r[5]) for r in got if r[1] == 1] == [(1, 0, None, b"x")]
+
+
+def test_write_sorts_rows_that_arrive_out_of_offset_order(spark, tmp_path):
+    from pyspark.sql import functions as F  # noqa: N812
+
+    rows = [("t", 0, o, b"k%d" % o, b"v%d" % o) for o in range(0, 600, 3)]
+    df = (spark.createDataFrame(rows, "topic string, partition int, offset long, key binary, value binary")
+          .repartition(1).sortWithinPartitions(F.rand(seed=5)))  # one task, shuffled order
+    df.write.format("kafkalog").option("recordsPerBatch", "7").mode("overwrite").save(str(tmp_path / "out"))
+    got = [(r[0], r[1], r[2], r[4], r[5]) for r in runtime_rows(tmp_path / "out")]
+    assert got == rows
