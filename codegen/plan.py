@@ -130,6 +130,9 @@ class Planner:
             # item loops check a length field once the item is read (``pos != end``), not before,
             # unless a compressed region must be cut at that length first
             "late_length": not any(step.codec_expr for step in steps),
+            # entries with a discriminator and no nested array (legacy messages) also get a
+            # decoder of back-to-back runs: a compressed wrapper's inner message set
+            "run_decoder": headed and not any(step.kind == "array" for step in steps[1:]),
         }
 
     @staticmethod

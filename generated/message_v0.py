@@ -322,6 +322,93 @@ def decode_message(
     ), end
 
 
+def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tuple[list[tuple], int]:
+    """Decode Message v0 entries back to back from ``pos`` up to ``stop``, while their magic is 0.
+
+    Each entry is checked as :func:`decode_message` checks it and returned as a plain
+    tuple (offset, message_size, crc, magic, attributes, key, value), with no per-entry
+    function call. Returns the tuples and the position where the run ended: ``stop``,
+    or the start of an entry of another version.
+    """
+    items = []
+    append = items.append
+    unpack = _S0.unpack_from
+    start = pos
+    try:
+        while pos < stop:
+            start = pos
+            if buf[pos + 16] != 0:
+                break
+            (
+                offset,
+                message_size,
+                crc,
+                magic,
+                attributes,
+            ) = unpack(buf, pos)
+            pos += 18
+
+            end = pos - 6 + message_size
+            if message_size < 6:  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"Message message_size is {message_size}, less than the 6 bytes of fixed fields it covers",
+                    start,
+                )
+            if end > len(buf):
+                raise TruncatedError(f"Message needs {end - start} bytes, {len(buf) - start} present", start)
+            if verify:
+                actual = crc32(memoryview(buf)[pos - 2 : end])
+                if actual != crc:
+                    raise CorruptRecordError(
+                        f"Message crc is {crc:#010x}, CRC32 of bytes {pos - 2}..{end} is {actual:#010x}",
+                        start,
+                    )
+            if magic != 0:
+                raise InvalidMagicError(f"Message magic is {magic}, expected 0", pos - 2)
+            if end > stop:
+                raise TruncatedError(
+                    f"Message needs {end - start} bytes, {stop - start} left before the end", start
+                )
+
+            (n,) = _S1.unpack_from(buf, pos)
+            pos += 4
+            if n >= 0:
+                key = buf[pos : pos + n]
+                pos += n
+            elif n == -1:
+                key = None
+            else:
+                raise InvalidLengthError(f"Message key length {n} is negative", pos)
+
+            (n,) = _S1.unpack_from(buf, pos)
+            pos += 4
+            if n >= 0:
+                value = buf[pos : pos + n]
+                pos += n
+            elif n == -1:
+                value = None
+            else:
+                raise InvalidLengthError(f"Message value length {n} is negative", pos)
+            if pos != end:
+                raise InvalidLengthError(f"Message fields end at byte {pos}, its length says {end}", start)
+            append(
+                (
+                    offset,
+                    message_size,
+                    crc,
+                    magic,
+                    attributes,
+                    key,
+                    value,
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("Message ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"Message has a string that is not UTF-8: {exc.reason}", start) from None
+    return items, pos
+
+
 def encode_message(
     *,
     offset,

@@ -252,6 +252,78 @@ def decode_wire_message(
     ), end
 
 
+def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tuple[list[tuple], int]:
+    """Decode WireMessage v0 entries back to back from ``pos`` up to ``stop``, while their magic is 0.
+
+    Each entry is checked as :func:`decode_wire_message` checks it and returned as a plain
+    tuple (length, magic, checksum, payload), with no per-entry
+    function call. Returns the tuples and the position where the run ended: ``stop``,
+    or the start of an entry of another version.
+    """
+    items = []
+    append = items.append
+    unpack = _S0.unpack_from
+    start = pos
+    try:
+        while pos < stop:
+            start = pos
+            if buf[pos + 4] != 0:
+                break
+            (
+                length,
+                magic,
+                checksum,
+            ) = unpack(buf, pos)
+            pos += 9
+
+            end = pos - 5 + length
+            if length < 5:  # shorter than the fixed fields it covers: they would be read past the end
+                raise InvalidLengthError(
+                    f"WireMessage length is {length}, less than the 5 bytes of fixed fields it covers", start
+                )
+            if end > len(buf):
+                raise TruncatedError(
+                    f"WireMessage needs {end - start} bytes, {len(buf) - start} present", start
+                )
+            if magic != 0:
+                raise InvalidMagicError(f"WireMessage magic is {magic}, expected 0", pos - 5)
+            if verify:
+                actual = crc32(memoryview(buf)[pos - 0 : end])
+                if actual != checksum:
+                    raise CorruptRecordError(
+                        f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {pos - 0}..{end} is {actual:#010x}",
+                        start,
+                    )
+            if end > stop:
+                raise TruncatedError(
+                    f"WireMessage needs {end - start} bytes, {stop - start} left before the end", start
+                )
+
+            n = end - pos
+            if n >= 0:
+                payload = buf[pos : pos + n]
+                pos += n
+            else:
+                raise InvalidLengthError(f"WireMessage payload length {n} is negative", pos)
+            if pos != end:
+                raise InvalidLengthError(
+                    f"WireMessage fields end at byte {pos}, its length says {end}", start
+                )
+            append(
+                (
+                    length,
+                    magic,
+                    checksum,
+                    payload,
+                )
+            )
+    except (IndexError, struct.error):
+        raise TruncatedError("WireMessage ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"WireMessage has a string that is not UTF-8: {exc.reason}", start) from None
+    return items, pos
+
+
 def encode_wire_message(
     *,
     payload,

@@ -10,14 +10,11 @@ import zlib
 from crc32c import crc32c as _crc32c
 
 
-def crc32c(data) -> int:
-    """CRC-32C (Castagnoli), as in RecordBatch v2."""
-    return _crc32c(data)
+#: CRC-32C (Castagnoli), as in RecordBatch v2 (the C function itself: no wrapper call per batch)
+crc32c = _crc32c
 
-
-def crc32(data) -> int:
-    """CRC-32 (IEEE 802.3, zlib), as in Message v0/v1 and the 0.6/0.7 CHECKSUM."""
-    return zlib.crc32(data) & 0xFFFFFFFF
+#: CRC-32 (IEEE 802.3), as in Message v0/v1 and the 0.6/0.7 CHECKSUM; unsigned, like the stored field
+crc32 = zlib.crc32
 
 
 ALGORITHMS = {"crc32": crc32, "crc32c": crc32c}

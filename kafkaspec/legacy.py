@@ -78,7 +78,7 @@ class LegacyBatch(BufferedEntry):
     is_transactional and is_control are False.
     """
 
-    __slots__ = ()
+    __slots__ = ("_key_value",)
     producer_id = -1
     producer_epoch = -1
     base_sequence = -1
@@ -133,8 +133,7 @@ class LegacyBatch(BufferedEntry):
 
     def key_value(self) -> tuple[bytes | None, bytes | None]:
         """The message's own key and value (for a wrapper: null and the compressed inner set)."""
-        module = MESSAGE_MODULES[self.header.magic]
-        return module.decode_message_rest(self._buf, self.position, self.header, verify=False)
+        return self._key_value
 
     @property
     def records(self) -> list[Record]:
@@ -156,17 +155,29 @@ class LegacyBatch(BufferedEntry):
 
 def read_legacy(buf, pos: int, magic: int, *, verify: bool = True,
                 max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> LegacyBatch:
-    """Check the Message v0/v1 entry at ``pos`` (length, magic, CRC-32) and return it unparsed."""
-    module = MESSAGE_MODULES.get(magic)
-    if module is None:
+    """Check and decode the Message v0/v1 entry at ``pos`` (length, magic, CRC-32, key and value).
+
+    The records of a compressed wrapper are decompressed on first use.
+    """
+    run = _RUNS.get(magic)
+    if run is None:
         raise InvalidMagicError(f"magic byte is {magic}, expected 0 or 1 for a Message", pos + 16)
-    header = module.decode_message_header(buf, pos)
-    if header.message_size < MIN_MESSAGE_SIZE[magic]:
+    try:
+        (size,) = _I32.unpack_from(buf, pos + 8)
+    except struct.error:
+        raise TruncatedError(f"Message header needs 12 bytes, {len(buf) - pos} left", pos) from None
+    if size < MIN_MESSAGE_SIZE[magic]:
         raise InvalidLengthError(
-            f"Message v{magic} message_size is {header.message_size}, at least {MIN_MESSAGE_SIZE[magic]} expected", pos + 8
+            f"Message v{magic} message_size is {size}, at least {MIN_MESSAGE_SIZE[magic]} expected", pos + 8
         )
-    end = module.check_message(buf, pos, header, verify=verify)
-    return LegacyBatch(header, buf, pos, end, max_decompressed)
+    end = pos + 12 + size
+    if end > len(buf):
+        raise TruncatedError(f"Message needs {12 + size} bytes, {len(buf) - pos} present", pos)
+    (item,), _ = run(buf, pos, end, verify=verify)  # one entry: the magic byte matched
+    header = _new(_HEADERS[magic], item[: _HEADER_FIELDS[magic]])
+    batch = LegacyBatch(header, buf, pos, end, max_decompressed)
+    batch._key_value = item[-2:]
+    return batch
 
 
 def _shallow_records(batch: LegacyBatch) -> list[Record]:
@@ -179,47 +190,60 @@ def _shallow_records(batch: LegacyBatch) -> list[Record]:
         raise KafkaFormatError("compressed wrapper message has a null value", batch.position)
     data = decompress(codec, value, max_size=batch.max_decompressed, position=batch.position, magic=h.magic)
     try:
-        inner = _inner_messages(data)
+        runs = _inner_runs(data)
     except KafkaFormatError as exc:
         raise type(exc)(
             f"in the decompressed value of the wrapper message at byte {batch.position}: {exc.reason}"
             f" (at decompressed byte {exc.position})", batch.position
         ) from None
-    if not inner:
+    if not runs:
         return []
+    base, log_append_time = 0, None
     if h.magic == 1:
-        base = h.offset - inner[-1][1]
+        base = h.offset - runs[-1][1][-1][0]  # wrapper offset - last inner (relative) offset
         if base < 0:  # a producer's wrapper offset (0 or -1): keep the relative offsets as written
             base = 0
         if h.attributes & 8:  # LogAppendTime: the wrapper's timestamp applies to every inner message
-            ts = h.timestamp
-            return [_new(Record, (a, ts, o + base, k, v, [])) for a, o, _, k, v in inner]
-        return [_new(Record, (a, t, o + base, k, v, [])) for a, o, t, k, v in inner]
-    return [_new(Record, (a, t, o, k, v, [])) for a, o, t, k, v in inner]
+            log_append_time = h.timestamp
+    records: list[Record] = []
+    new = _new
+    for magic, items in runs:
+        # run tuples: offset, message_size, crc, magic, attributes, [timestamp], key, value
+        if log_append_time is not None:
+            records += [new(Record, (m[4], log_append_time, m[0] + base, m[-2], m[-1], [])) for m in items]
+        elif magic:
+            records += [new(Record, (a, t, o + base, k, v, [])) for o, _, _, _, a, t, k, v in items]
+        else:
+            records += [new(Record, (a, -1, o + base, k, v, [])) for o, _, _, _, a, k, v in items]
+    return records
 
 
-def _inner_messages(data: bytes) -> list[tuple[int, int, int, bytes | None, bytes | None]]:
-    """(attributes, offset field, timestamp or -1, key, value) of each message of an inner message set."""
-    out = []
-    append = out.append
+_RUNS = {0: message_v0.decode_message_run, 1: message_v1.decode_message_run}
+_HEADERS = {0: message_v0.MessageHeader, 1: message_v1.MessageHeader}
+_HEADER_FIELDS = {magic: len(header._fields) for magic, header in _HEADERS.items()}
+_I32 = struct.Struct(">i")
+
+
+def _inner_runs(data: bytes) -> list[tuple[int, list[tuple]]]:
+    """The messages of an inner message set, as (magic, run tuples) for each run of one magic."""
+    runs = []
     pos, end = 0, len(data)
-    modules, minimum = MESSAGE_MODULES, MIN_MESSAGE_SIZE
     while pos < end:
         if end - pos < 17:
             raise TruncatedError(f"inner message set ends with {end - pos} bytes, too few for a message", pos)
         magic = data[pos + 16]
-        module = modules.get(magic)
-        if module is None:
+        run = _RUNS.get(magic)
+        if run is None:
             raise InvalidMagicError(f"inner message magic is {magic}, expected 0 or 1", pos + 16)
-        header = module.decode_message_header(data, pos)
-        if header.message_size < minimum[magic]:
-            raise InvalidLengthError(f"inner message_size is {header.message_size}", pos + 8)
-        if header.attributes & 7:
-            raise LimitExceededError("a compressed wrapper holds another compressed wrapper (nesting is not allowed)", pos)
-        key, value = module.decode_message_rest(data, pos, header)  # checks length, CRC and magic too
-        append((header.attributes, header.offset, header.timestamp if magic else -1, key, value))
-        pos += 12 + header.message_size
-    return out
+        start = pos
+        items, pos = run(data, pos, end)
+        for item in items:
+            if item[4] & 7:
+                raise LimitExceededError(
+                    "a compressed wrapper holds another compressed wrapper (nesting is not allowed)", start)
+            start += 12 + item[1]
+        runs.append((magic, items))
+    return runs
 
 
 # -- building -----------------------------------------------------------------
