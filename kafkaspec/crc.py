@@ -9,7 +9,6 @@ import zlib
 
 from crc32c import crc32c as _crc32c
 
-
 #: CRC-32C (Castagnoli), as in RecordBatch v2 (the C function itself: no wrapper call per batch)
 crc32c = _crc32c
 
