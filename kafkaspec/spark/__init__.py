@@ -6,6 +6,7 @@
 
 Modules, one job each: :mod:`.schema` (columns), :mod:`.options` (reader
 options), :mod:`.planning` (driver: segments to byte ranges),
+:mod:`.pushdown` (Spark filters the source applies),
 :mod:`.columnar` (executor: range to Arrow batches), :mod:`.audit` (the
 batch-audit view), :mod:`.source` (the Data Source API classes),
 :mod:`.writer` (DataFrame to partition directories), :mod:`.session`
@@ -16,10 +17,12 @@ from __future__ import annotations
 
 
 def register(spark) -> None:
-    """Make ``spark.read.format("kafkalog")`` and ``df.write.format("kafkalog")`` available."""
+    """Make ``spark.read.format("kafkalog")`` and ``df.write.format("kafkalog")`` available,
+    and let Spark push topic, partition and offset filters down to it."""
     from .source import KafkaLogDataSource  # noqa: PLC0415
 
     spark.dataSource.register(KafkaLogDataSource)
+    spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")
 
 
 __all__ = ["register"]

@@ -21,6 +21,8 @@ option                     meaning
                            split at offset-index entries
 ``view``                   ``records`` (default) or ``batches`` (one audit row per batch)
 =========================  ==================================================================
+
+Filters on topic, partition and offset are pushed down as well (:mod:`.pushdown`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+
+from .pushdown import Pushed
 
 EARLIEST = -2
 LATEST = -1
@@ -93,6 +97,7 @@ class ReadOptions:
     skip_corrupt: bool = False
     split_size: int = 64 << 20
     view: str = "records"
+    pushed: Pushed = Pushed()  # filters Spark pushed down (topic, partition, offset)
 
     @classmethod
     def parse(cls, options) -> ReadOptions:
@@ -157,7 +162,7 @@ class ReadOptions:
             return False
         if self.assign is not None and partition not in self.assign.get(topic, ()):
             return False
-        return True
+        return self.pushed.wants(topic, partition)
 
     def offset_range(self, topic: str, partition: int) -> tuple[int | None, int | None]:
         """[start, end) offsets to keep, None meaning unbounded; 'latest' start means nothing."""
@@ -166,5 +171,10 @@ class ReadOptions:
         lo = None if start == EARLIEST else start
         hi = None if end == LATEST else end
         if start == LATEST:
-            lo = -1  # resolved against the log end by the planner
+            return -1, hi  # resolved against the log end by the planner
+        pushed_lo, pushed_hi = self.pushed.offset_lo, self.pushed.offset_hi
+        if pushed_lo is not None:  # offsets are never negative: a negative bound keeps everything
+            lo = max(pushed_lo, 0) if lo is None else max(lo, pushed_lo)
+        if pushed_hi is not None:
+            hi = pushed_hi if hi is None else min(hi, pushed_hi)
         return lo, hi

@@ -8,6 +8,8 @@ writes partition directories (:mod:`.writer`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 
 from .columnar import RangeTask
@@ -55,6 +57,16 @@ class KafkaLogReader(DataSourceReader):
     def __init__(self, path: str, opts: ReadOptions):
         self.path = path
         self.opts = opts
+
+    def pushFilters(self, filters):  # noqa: N802 - the Data Source API's name
+        """Apply topic, partition and offset filters while planning; Spark keeps the others."""
+        if self.opts.view != "records":
+            return filters
+        from .pushdown import push  # noqa: PLC0415
+
+        pushed, rest = push(filters)
+        self.opts = replace(self.opts, pushed=pushed)
+        return rest
 
     def partitions(self):
         from .planning import plan  # noqa: PLC0415
