@@ -59,6 +59,12 @@ from .generated.enums import ErrorCode, OffsetsTime, RequestType
 from .generated.record_v2 import Record
 
 MESSAGE_MODULES = {0: message_v0, 1: message_v1}
+#: a Message v0/v1 entry: offset and message_size (the log overhead), then its magic byte here
+_LOG_OVERHEAD = message_v1.CRC_OFFSET
+_MAGIC_OFFSET = message_v1.MAGIC_OFFSET
+_MESSAGE_SIZE = struct.Struct(">i")
+#: where message_size and attributes sit in a ``decode_message_run`` tuple (v0 and v1 alike)
+_RUN_MESSAGE_SIZE, _RUN_ATTRIBUTES = 1, 4
 WIRE_MODULES = {0: wire_message_v0, 1: wire_message_v1}
 #: smallest message_size of a Message v0/v1: crc, magic, attributes, [timestamp], key and value lengths
 MIN_MESSAGE_SIZE = {0: 14, 1: 22}
@@ -159,22 +165,23 @@ def read_legacy(buf, pos: int, magic: int, *, verify: bool = True,
 
     The records of a compressed wrapper are decompressed on first use.
     """
-    run = _RUNS.get(magic)
-    if run is None:
-        raise InvalidMagicError(f"magic byte is {magic}, expected 0 or 1 for a Message", pos + 16)
+    module = MESSAGE_MODULES.get(magic)
+    if module is None:
+        raise InvalidMagicError(f"magic byte is {magic}, expected 0 or 1 for a Message", pos + _MAGIC_OFFSET)
     try:
-        (size,) = _I32.unpack_from(buf, pos + 8)
+        (size,) = _MESSAGE_SIZE.unpack_from(buf, pos + module.MESSAGE_SIZE_OFFSET)
     except struct.error:
-        raise TruncatedError(f"Message header needs 12 bytes, {len(buf) - pos} left", pos) from None
+        raise TruncatedError(f"Message header needs {_LOG_OVERHEAD} bytes, {len(buf) - pos} left", pos) from None
     if size < MIN_MESSAGE_SIZE[magic]:
         raise InvalidLengthError(
-            f"Message v{magic} message_size is {size}, at least {MIN_MESSAGE_SIZE[magic]} expected", pos + 8
+            f"Message v{magic} message_size is {size}, at least {MIN_MESSAGE_SIZE[magic]} expected",
+            pos + module.MESSAGE_SIZE_OFFSET,
         )
-    end = pos + 12 + size
+    end = pos + _LOG_OVERHEAD + size
     if end > len(buf):
-        raise TruncatedError(f"Message needs {12 + size} bytes, {len(buf) - pos} present", pos)
-    (item,), _ = run(buf, pos, end, verify=verify)  # one entry: the magic byte matched
-    header = _new(_HEADERS[magic], item[: _HEADER_FIELDS[magic]])
+        raise TruncatedError(f"Message needs {_LOG_OVERHEAD + size} bytes, {len(buf) - pos} present", pos)
+    (item,), _ = module.decode_message_run(buf, pos, end, verify=verify)  # one entry: the magic byte matched
+    header = _new(module.MessageHeader, item[: len(module.MessageHeader._fields)])
     batch = LegacyBatch(header, buf, pos, end, max_decompressed)
     batch._key_value = item[-2:]
     return batch
@@ -218,30 +225,24 @@ def _shallow_records(batch: LegacyBatch) -> list[Record]:
     return records
 
 
-_RUNS = {0: message_v0.decode_message_run, 1: message_v1.decode_message_run}
-_HEADERS = {0: message_v0.MessageHeader, 1: message_v1.MessageHeader}
-_HEADER_FIELDS = {magic: len(header._fields) for magic, header in _HEADERS.items()}
-_I32 = struct.Struct(">i")
-
-
 def _inner_runs(data: bytes) -> list[tuple[int, list[tuple]]]:
     """The messages of an inner message set, as (magic, run tuples) for each run of one magic."""
     runs = []
     pos, end = 0, len(data)
     while pos < end:
-        if end - pos < 17:
+        if end - pos <= _MAGIC_OFFSET:
             raise TruncatedError(f"inner message set ends with {end - pos} bytes, too few for a message", pos)
-        magic = data[pos + 16]
-        run = _RUNS.get(magic)
-        if run is None:
-            raise InvalidMagicError(f"inner message magic is {magic}, expected 0 or 1", pos + 16)
+        magic = data[pos + _MAGIC_OFFSET]
+        module = MESSAGE_MODULES.get(magic)
+        if module is None:
+            raise InvalidMagicError(f"inner message magic is {magic}, expected 0 or 1", pos + _MAGIC_OFFSET)
         start = pos
-        items, pos = run(data, pos, end)
+        items, pos = module.decode_message_run(data, pos, end)
         for item in items:
-            if item[4] & 7:
+            if item[_RUN_ATTRIBUTES] & module.COMPRESSION_MASK:
                 raise LimitExceededError(
                     "a compressed wrapper holds another compressed wrapper (nesting is not allowed)", start)
-            start += 12 + item[1]
+            start += _LOG_OVERHEAD + item[_RUN_MESSAGE_SIZE]
         runs.append((magic, items))
     return runs
 
