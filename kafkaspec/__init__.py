@@ -6,6 +6,9 @@
 [(0, b'k', b'v')]
 """
 
+from kafkaspec.generated.header_v2 import Header
+from kafkaspec.generated.record_v2 import Record
+
 from .builder import build_batch, build_control_batch
 from .errors import (
     CorruptRecordError,
@@ -17,8 +20,6 @@ from .errors import (
     TruncatedError,
     UnsupportedCodecError,
 )
-from .generated.header_v2 import Header
-from .generated.record_v2 import Record
 from .legacy import Converted, LegacyBatch, convert, iter_wire_messages  # noqa: E402 - after records
 from .records import Batch, BatchIterator, ControlRecord, Partial, Skipped, iter_batches, parse_control_record
 

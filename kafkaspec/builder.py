@@ -5,12 +5,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from kafkaspec.generated import control_record_key_v0 as ctl_key
+from kafkaspec.generated import end_transaction_marker_v0 as end_txn
+from kafkaspec.generated import record_batch_v2 as v2
+from kafkaspec.generated.enums import ControlRecordType
+from kafkaspec.generated.record_v2 import Record
+
 from .compression import codec_id
-from .generated import control_record_key_v0 as ctl_key
-from .generated import end_transaction_marker_v0 as end_txn
-from .generated import record_batch_v2 as v2
-from .generated.enums import ControlRecordType
-from .generated.record_v2 import Record
 
 _TIMESTAMP_TYPES = {"create": 0, "log_append": 1, 0: 0, 1: 1}
 

@@ -31,17 +31,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, codec_id, compress, decompress
-from .entry import BufferedEntry
-from .errors import (
-    InvalidLengthError,
-    InvalidMagicError,
-    KafkaFormatError,
-    LimitExceededError,
-    TruncatedError,
-    UnsupportedCodecError,
-)
-from .generated import (
+from kafkaspec.generated import (
     fetch_request_v0,
     fetch_response_v0,
     message_v0,
@@ -55,8 +45,19 @@ from .generated import (
     wire_message_v0,
     wire_message_v1,
 )
-from .generated.enums import ErrorCode, OffsetsTime, RequestType
-from .generated.record_v2 import Record
+from kafkaspec.generated.enums import ErrorCode, OffsetsTime, RequestType
+from kafkaspec.generated.record_v2 import Record
+
+from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, codec_id, compress, decompress
+from .entry import BufferedEntry
+from .errors import (
+    InvalidLengthError,
+    InvalidMagicError,
+    KafkaFormatError,
+    LimitExceededError,
+    TruncatedError,
+    UnsupportedCodecError,
+)
 
 MESSAGE_MODULES = {0: message_v0, 1: message_v1}
 #: a Message v0/v1 entry: offset and message_size (the log overhead), then its magic byte here

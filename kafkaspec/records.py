@@ -13,14 +13,15 @@ import struct
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from kafkaspec.generated import control_record_key_v0 as ctl_key
+from kafkaspec.generated import end_transaction_marker_v0 as end_txn
+from kafkaspec.generated import record_batch_v2 as v2
+from kafkaspec.generated.enums import ControlRecordType
+from kafkaspec.generated.record_v2 import Record
+
 from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from .entry import BufferedEntry
 from .errors import InvalidLengthError, InvalidMagicError, KafkaFormatError
-from .generated import control_record_key_v0 as ctl_key
-from .generated import end_transaction_marker_v0 as end_txn
-from .generated import record_batch_v2 as v2
-from .generated.enums import ControlRecordType
-from .generated.record_v2 import Record
 from .legacy import read_legacy
 
 #: every log entry starts with offset (int64) and a size (int32), then 4 more bytes, then magic

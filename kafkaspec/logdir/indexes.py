@@ -16,9 +16,9 @@ from __future__ import annotations
 import bisect
 from typing import NamedTuple
 
-from ..generated import aborted_txn_entry_v0 as txn_codec
-from ..generated import offset_index_entry_v0 as offset_codec
-from ..generated import time_index_entry_v0 as time_codec
+from kafkaspec.generated import aborted_txn_entry_v0 as txn_codec
+from kafkaspec.generated import offset_index_entry_v0 as offset_codec
+from kafkaspec.generated import time_index_entry_v0 as time_codec
 
 OFFSET_ENTRY_SIZE = offset_codec.OFFSET_INDEX_ENTRY_SIZE  # 8
 TIME_ENTRY_SIZE = time_codec.TIME_INDEX_ENTRY_SIZE  # 12

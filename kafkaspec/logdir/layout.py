@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+from kafkaspec.generated.enums import ControlRecordType
+
 from ..errors import KafkaFormatError
-from ..generated.enums import ControlRecordType
 from . import files
 from .files import EpochEntry
 from .indexes import AbortedTxn

@@ -9,7 +9,8 @@ from __future__ import annotations
 import base64
 import json
 
-from ..generated.enums import ControlRecordType
+from kafkaspec.generated.enums import ControlRecordType
+
 from .segment import batch_max_timestamp
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..generated import producer_snapshot_v1 as codec
-from ..generated.producer_snapshot_entry_v1 import ProducerSnapshotEntry
+from kafkaspec.generated import producer_snapshot_v1 as codec
+from kafkaspec.generated.producer_snapshot_entry_v1 import ProducerSnapshotEntry
 
 ProducerSnapshot = codec.ProducerSnapshot
 

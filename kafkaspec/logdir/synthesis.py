@@ -29,8 +29,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kafkaspec.generated.record_v2 import Record
+
 from ..builder import build_batch
-from ..generated.record_v2 import Record
 from .files import is_skipped_dir, parse_partition_dir
 from .writer import PartitionWriter, restamp_batch
 

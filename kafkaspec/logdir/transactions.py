@@ -14,7 +14,8 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable
 
-from ..generated.enums import ControlRecordType
+from kafkaspec.generated.enums import ControlRecordType
+
 from .indexes import AbortedTxn
 
 

@@ -18,8 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
+from kafkaspec.generated.enums import ControlRecordType
+
 from ..errors import KafkaFormatError
-from ..generated.enums import ControlRecordType
 from . import files, indexes
 from .layout import Partition, open_log
 from .segment import Segment, batch_max_timestamp

@@ -18,10 +18,11 @@ import struct
 from collections.abc import Sequence
 from pathlib import Path
 
+from kafkaspec.generated import record_batch_v2 as v2
+from kafkaspec.generated.enums import ControlRecordType
+
 from ..builder import build_batch, build_control_batch
 from ..crc import crc32c
-from ..generated import record_batch_v2 as v2
-from ..generated.enums import ControlRecordType
 from ..records import iter_batches
 from . import files, indexes
 from .indexes import AbortedTxn

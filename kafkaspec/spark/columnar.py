@@ -20,11 +20,12 @@ from itertools import accumulate
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from kafkaspec.generated import record_batch_v2 as v2
+from kafkaspec.generated.record_v2 import RecordColumns
+
 from ..compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from ..crc import crc32, crc32c
 from ..errors import KafkaFormatError
-from ..generated import record_batch_v2 as v2
-from ..generated.record_v2 import RecordColumns
 from ..records import BatchIterator
 from .schema import RECORD_COLUMNS, arrow_schema
 

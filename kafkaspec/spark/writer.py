@@ -28,9 +28,10 @@ from pathlib import Path
 
 from pyspark.sql.datasource import DataSourceArrowWriter, WriterCommitMessage
 
+from kafkaspec.generated.record_v2 import Record
+
 from ..builder import build_batch
 from ..compression import codec_id
-from ..generated.record_v2 import Record
 from .options import OptionError, parse_size
 
 STAGING = "_kafkalog_staging"
