@@ -20,6 +20,25 @@ def _now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
+#: the arguments only RecordBatch v2 can carry, with the values that mean "not set"
+_V2_ONLY_NONE_VALUES = {
+    "producer_id": -1,
+    "producer_epoch": -1,
+    "base_sequence": -1,
+    "is_transactional": False,
+    "partition_leader_epoch": -1,
+    "is_control": False,
+    "last_offset_delta": None,
+}
+
+
+def _refuse_v2_only(magic: int, **arguments: object) -> None:
+    """Raise ValueError for the first v2-only argument set to a value Message v0/v1 cannot store."""
+    for name, value in arguments.items():
+        if value != _V2_ONLY_NONE_VALUES[name]:
+            raise ValueError(f"{name}={value!r} needs magic 2 (Message v{magic} has no such field)")
+
+
 def build_batch(
     records: Sequence[Record],
     *,
@@ -43,8 +62,18 @@ def build_batch(
     Records without an offset get ``base_offset + index``; records without a
     timestamp get the batch base timestamp (the first record's, or now).
     Under LogAppendTime, ``log_append_time`` (default now) becomes max_timestamp.
+
+    For ``magic`` 0 and 1 the producer fields, ``is_transactional``,
+    ``partition_leader_epoch``, ``is_control`` and ``last_offset_delta`` must
+    keep their defaults (the formats cannot store them: ValueError otherwise),
+    and magic 0 cannot hold LogAppendTime.
     """
     if magic != 2:
+        _refuse_v2_only(magic, producer_id=producer_id, producer_epoch=producer_epoch, base_sequence=base_sequence,
+                        is_transactional=is_transactional, partition_leader_epoch=partition_leader_epoch,
+                        is_control=is_control, last_offset_delta=last_offset_delta)
+        if magic == 0 and _TIMESTAMP_TYPES.get(timestamp_type) == 1:
+            raise ValueError(f"timestamp_type={timestamp_type!r} needs magic 1 or 2 (Message v0 has no timestamp)")
         from .legacy import build_legacy  # noqa: PLC0415 - legacy formats load on demand
 
         return build_legacy(records, magic=magic, compression=compression, base_offset=base_offset,
