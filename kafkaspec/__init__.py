@@ -10,6 +10,8 @@ from kafkaspec.generated.header_v2 import Header
 from kafkaspec.generated.record_v2 import Record
 
 from .builder import build_batch, build_control_batch
+from .convert import Converted, convert
+from .entry import ControlRecord, LogBatch, Partial, Skipped
 from .errors import (
     CorruptRecordError,
     DecompressionError,
@@ -20,8 +22,9 @@ from .errors import (
     TruncatedError,
     UnsupportedCodecError,
 )
-from .legacy import Converted, LegacyBatch, convert, iter_wire_messages  # noqa: E402 - after records
-from .records import Batch, BatchIterator, ControlRecord, Partial, Skipped, iter_batches, parse_control_record
+from .message_set import LegacyBatch
+from .records import Batch, BatchIterator, iter_batches, parse_control_record
+from .wire import WireBatch, build_wire_messages, iter_wire_messages
 
 __version__ = "0.1.0"
 
@@ -38,13 +41,16 @@ __all__ = [
     "KafkaFormatError",
     "LegacyBatch",
     "LimitExceededError",
+    "LogBatch",
     "Partial",
     "Record",
     "Skipped",
     "TruncatedError",
     "UnsupportedCodecError",
+    "WireBatch",
     "build_batch",
     "build_control_batch",
+    "build_wire_messages",
     "convert",
     "iter_batches",
     "iter_wire_messages",

@@ -12,6 +12,7 @@ from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
 
 from .compression import codec_id
+from .message_set import build_legacy
 
 _TIMESTAMP_TYPES = {"create": 0, "log_append": 1, 0: 0, 1: 1}
 
@@ -74,8 +75,6 @@ def build_batch(
                         is_control=is_control, last_offset_delta=last_offset_delta)
         if magic == 0 and _TIMESTAMP_TYPES.get(timestamp_type) == 1:
             raise ValueError(f"timestamp_type={timestamp_type!r} needs magic 1 or 2 (Message v0 has no timestamp)")
-        from .legacy import build_legacy  # noqa: PLC0415 - legacy formats load on demand
-
         return build_legacy(records, magic=magic, compression=compression, base_offset=base_offset,
                             timestamp_type=timestamp_type, log_append_time=log_append_time,
                             snappy_framing=snappy_framing, compression_level=compression_level)

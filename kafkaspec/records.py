@@ -9,9 +9,10 @@ its size limit, a segment being written) ends iteration and is reported in
 
 from __future__ import annotations
 
+import mmap
 import struct
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Literal
 
 from kafkaspec.generated import control_record_key_v0 as ctl_key
 from kafkaspec.generated import end_transaction_marker_v0 as end_txn
@@ -20,44 +21,23 @@ from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
 
 from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
-from .entry import BufferedEntry
+from .entry import (
+    ENTRY_HEAD,
+    LOG_OVERHEAD,
+    MAGIC_OFFSET,
+    MIN_ENTRY_LENGTH,
+    TIMESTAMP_TYPES,
+    BufferedEntry,
+    ControlRecord,
+    LogBatch,
+    Partial,
+    Skipped,
+)
 from .errors import InvalidLengthError, InvalidMagicError, KafkaFormatError
-from .legacy import read_legacy
+from .message_set import LegacyBatch, read_legacy
+from .recovery import resync
 
-#: every log entry starts with offset (int64) and a size (int32), then 4 more bytes, then magic
-LOG_OVERHEAD = 12
-#: smallest length field of any entry: a Message v0 after its length (crc, magic, attributes, key and value lengths)
-MIN_ENTRY_LENGTH = 14
-MAGIC_OFFSET = v2.MAGIC_OFFSET
-_HEAD = struct.Struct(">qiib")  # base offset, length, (epoch or crc), magic
 _LENGTH = struct.Struct(">i")
-TIMESTAMP_TYPES = ("create", "log_append")
-
-
-class Partial(NamedTuple):
-    """Bytes at the end of the input that do not hold a complete entry."""
-
-    position: int
-    size: int
-    needed: int | None  # total size the entry announces, when its header was readable
-
-
-class Skipped(NamedTuple):
-    """A byte range that recovery mode (``on_corrupt="skip"``) skipped, and why."""
-
-    start: int
-    end: int
-    reason: str
-
-
-class ControlRecord(NamedTuple):
-    """The decoded control record of a control batch."""
-
-    version: int
-    type: int
-    type_name: str
-    coordinator_epoch: int | None  # for abort/commit markers
-    value: bytes | None  # the raw value (for KRaft control types: their own schema)
 
 
 class Batch(BufferedEntry):
@@ -145,11 +125,23 @@ def parse_control_record(key: bytes | None, value: bytes | None, position: int |
     return ControlRecord(k.version, k.type, type_name, epoch, value)
 
 
-class BatchIterator:
-    """Iterates the entries of a buffer; afterwards :attr:`partial` says whether bytes were left over."""
+Buffer = bytes | bytearray | memoryview | mmap.mmap
+OnCorrupt = Literal["raise", "skip"]
 
-    def __init__(self, data, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-                 start: int = 0, end: int | None = None, base_position: int = 0, on_corrupt: str = "raise"):
+
+class BatchIterator(Iterator[LogBatch]):
+    """Iterates the entries of a buffer; afterwards :attr:`partial` says whether bytes were left over.
+
+    ``check_records`` (recovery mode only): decode each batch's records before
+    yielding it, so that a batch whose records do not decode is skipped (up to
+    its end) like any corrupt entry. A caller that decodes records its own way
+    (the Spark source decodes into columns) passes False and skips such a
+    batch itself, resuming at its ``end`` as this iterator would.
+    """
+
+    def __init__(self, data: Buffer, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+                 start: int = 0, end: int | None = None, base_position: int = 0, on_corrupt: OnCorrupt = "raise",
+                 check_records: bool = True):
         if isinstance(data, (bytearray, memoryview)):
             data = bytes(data)  # record values must be bytes, and the caller may mutate theirs
         self._buf = data
@@ -162,13 +154,14 @@ class BatchIterator:
         if on_corrupt not in ("raise", "skip"):
             raise ValueError(f"on_corrupt must be 'raise' or 'skip', got {on_corrupt!r}")
         self.on_corrupt = on_corrupt
+        self.check_records = check_records
         #: byte ranges skipped in recovery mode (``on_corrupt="skip"``), in input order
         self.skipped: list[Skipped] = []
 
     def __iter__(self) -> BatchIterator:
         return self
 
-    def __next__(self) -> Batch:
+    def __next__(self) -> LogBatch:
         skip = self.on_corrupt == "skip"
         while True:
             buf, pos, end = self._buf, self._pos, self._end
@@ -182,17 +175,17 @@ class BatchIterator:
                         f"entry length {_LENGTH.unpack_from(buf, pos + 8)[0]} is shorter than any message format", pos + 8)
                     if not skip:
                         raise exc
-                    resume = self._resync(pos + 1)
+                    resume = resync(buf, pos, end)
                     self._skip(pos, end if resume is None else resume, exc.reason)
                     continue
                 self.partial = Partial(pos, end - pos, None)
                 self._pos = end
                 raise StopIteration
-            _, length, _, magic = _HEAD.unpack_from(buf, pos)
+            _, length, _, magic = ENTRY_HEAD.unpack_from(buf, pos)
             needed = LOG_OVERHEAD + length
             if length >= 0 and pos + needed > end:
                 # A cut-off tail, unless (in recovery mode) a valid entry follows: then the length is corrupt.
-                resume = self._resync(pos + 1) if skip else None
+                resume = resync(buf, pos, end) if skip else None
                 if resume is None:
                     self.partial = Partial(pos, end - pos, needed)
                     self._pos = end
@@ -204,10 +197,10 @@ class BatchIterator:
             except KafkaFormatError as exc:
                 if not skip:
                     raise exc.at(0) from None
-                resume = self._resync(pos + 1)
+                resume = resync(buf, pos, end)
                 self._skip(pos, end if resume is None else resume, exc.reason)
                 continue
-            if skip:
+            if skip and self.check_records:
                 try:  # the framing and CRC are good; the records must decode too, or the entry is skipped
                     batch.records  # noqa: B018 - decoded for its errors
                 except KafkaFormatError as exc:
@@ -220,25 +213,7 @@ class BatchIterator:
         self.skipped.append(Skipped(start, resume, reason))
         self._pos = resume
 
-    def _resync(self, pos: int) -> int | None:
-        """The position of the next entry at or after ``pos`` whose length, magic and CRC agree, or None."""
-        buf, end = self._buf, self._end
-        head = _HEAD
-        while pos + MAGIC_OFFSET < end:
-            _, length, _, magic = head.unpack_from(buf, pos)
-            if 0 <= magic <= 2 and length >= (49 if magic == 2 else 14) and pos + LOG_OVERHEAD + length <= end:
-                try:
-                    if magic < 2:  # the key and value lengths must add up before a CRC is worth computing
-                        read_legacy(buf, pos, magic, verify=False).key_value()
-                    self._read(buf, pos, magic)
-                except KafkaFormatError:
-                    pass
-                else:
-                    return pos
-            pos += 1
-        return None
-
-    def _read(self, buf, pos: int, magic: int):
+    def _read(self, buf: Buffer, pos: int, magic: int) -> Batch | LegacyBatch:
         if magic == 2:
             header = v2.decode_record_batch_header(buf, pos)
             end = v2.check_record_batch(buf, pos, header, verify=self.verify)
@@ -248,20 +223,20 @@ class BatchIterator:
         raise InvalidMagicError(f"magic byte is {magic}, expected 0, 1 or 2", pos + MAGIC_OFFSET)
 
 
-def iter_batches(data, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-                 on_corrupt: str = "raise") -> BatchIterator:
+def iter_batches(data: Buffer, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+                 on_corrupt: OnCorrupt = "raise") -> BatchIterator:
     """Iterate the batches in ``data`` (bytes, bytearray, memoryview or mmap).
 
-    Entries of magic 0 and 1 (a Message v0/v1: a :class:`~kafkaspec.legacy.LegacyBatch`)
+    Entries of magic 0 and 1 (a Message v0/v1: a :class:`~kafkaspec.LegacyBatch`)
     and magic 2 (a :class:`Batch`) may be mixed. CRCs are checked as each batch
-    is reached (``verify=False`` skips that); records are decoded when first
-    used, and a compressed batch may decompress to at most ``max_decompressed``
-    bytes. A trailing partial entry stops the iteration and is reported in the
+    is reached (``verify=False`` skips that). Each batch is a
+    :class:`~kafkaspec.LogBatch`; records are decoded when first used, and a
+    compressed batch may decompress to at most ``max_decompressed`` bytes. A trailing partial entry stops the iteration and is reported in the
     iterator's ``partial`` attribute.
 
     ``on_corrupt="skip"`` is a recovery mode for forensic reading: an entry that
     fails any check (its records included, which are then decoded eagerly) is
-    skipped, reading resumes at the next position where length, magic and CRC
-    agree, and each skipped byte range is listed in the iterator's ``skipped``.
+    skipped, reading resumes where :func:`kafkaspec.recovery.resync` says (the
+    next entry whose length, magic and CRC agree), and each skipped byte range is listed in the iterator's ``skipped``.
     """
     return BatchIterator(data, verify=verify, max_decompressed=max_decompressed, on_corrupt=on_corrupt)

@@ -74,6 +74,7 @@ def run(args) -> int:
 def _dump_partition(part, args, out, bar, done: int, total: int) -> int:
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import render  # noqa: PLC0415
+    from kafkaspec.logdir.transactions import select_batches  # noqa: PLC0415
 
     start = args.start_offset
     if args.start_timestamp is not None:
@@ -103,15 +104,8 @@ def _dump_partition(part, args, out, bar, done: int, total: int) -> int:
                               on_corrupt="skip" if args.skip_corrupt else "raise")
         lines: list[str] = []
         try:
-            for batch in it:
-                if start is not None and batch.last_offset < start:
-                    continue
-                if end is not None and batch.base_offset >= end:
-                    break
-                if batch.is_control and not show_control:
-                    continue
-                if rc is not None and rc.is_aborted(batch):
-                    continue
+            for batch in select_batches(it, start_offset=start, end_offset=end, include_control=show_control,
+                                        read_committed=rc):
                 b = render.batch_fields(batch, src if as_json else None)
                 lines.append(to_json(b) if as_json else render.batch_text(b))
                 if not batches_only:

@@ -13,7 +13,7 @@ from .files import EpochEntry
 from .indexes import AbortedTxn
 from .segment import Segment, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
-from .transactions import ReadCommitted, TransactionScan
+from .transactions import ReadCommitted, TransactionScan, select_batches
 
 
 class Partition:
@@ -142,13 +142,9 @@ class Partition:
                 return
             start_offset = ts_offset if start_offset is None else max(start_offset, ts_offset)
         rc = self.read_committed() if read_committed else None
-        for _, batch in self.batches(start_offset, verify=verify):
-            if end_offset is not None and batch.base_offset >= end_offset:
-                return
-            if batch.is_control and not include_control:
-                continue
-            if rc is not None and rc.is_aborted(batch):
-                continue
+        batches = (batch for _, batch in self.batches(start_offset, verify=verify))
+        for batch in select_batches(batches, start_offset=start_offset, end_offset=end_offset,
+                                    include_control=include_control, read_committed=rc):
             for r in batch:
                 if start_offset is not None and r.offset < start_offset:
                     continue

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import base64
 import json
+from typing import Any
 
 from kafkaspec.generated.enums import ControlRecordType
 
+from ..entry import LogBatch
 from .segment import batch_max_timestamp
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -21,35 +23,31 @@ def _b(value) -> str:
     return "true" if value else "false"
 
 
-def _attr(batch, name, default=None):
-    return getattr(batch, name, default)
-
-
-def batch_fields(batch, source: str | None = None) -> dict:
+def batch_fields(batch: LogBatch, source: str | None = None) -> dict[str, Any]:
     """The batch's header fields as a dict (magic 0/1 entries get -1/None where v2 fields do not exist)."""
     magic = batch.magic
     count = len(batch)
-    base_seq = _attr(batch, "base_sequence", -1)
+    base_seq = batch.base_sequence
     d = {
         "type": "batch",
         "base_offset": batch.base_offset,
         "last_offset": batch.last_offset,
         "count": count,
         "base_sequence": base_seq,
-        "last_sequence": base_seq + _attr(batch, "last_offset_delta", 0) if base_seq >= 0 else -1,
-        "producer_id": _attr(batch, "producer_id", -1),
-        "producer_epoch": _attr(batch, "producer_epoch", -1),
-        "partition_leader_epoch": _attr(batch, "partition_leader_epoch", -1),
-        "is_transactional": bool(_attr(batch, "is_transactional", False)),
-        "is_control": bool(_attr(batch, "is_control", False)),
-        "delete_horizon_ms": _attr(batch, "base_timestamp") if _attr(batch, "has_delete_horizon", False) else None,
+        "last_sequence": base_seq + batch.last_offset_delta if base_seq >= 0 else -1,
+        "producer_id": batch.producer_id,
+        "producer_epoch": batch.producer_epoch,
+        "partition_leader_epoch": batch.partition_leader_epoch,
+        "is_transactional": batch.is_transactional,
+        "is_control": batch.is_control,
+        "delete_horizon_ms": batch.base_timestamp if batch.has_delete_horizon else None,
         "position": batch.position,
-        "timestamp_type": None if magic == 0 else _attr(batch, "timestamp_type"),  # magic 0 has no timestamps
+        "timestamp_type": None if magic == 0 else batch.timestamp_type,  # magic 0 has no timestamps
         "max_timestamp": batch_max_timestamp(batch),
         "size": batch.size,
         "magic": magic,
         "compression": batch.compression,
-        "crc": _attr(batch, "crc"),
+        "crc": batch.crc,
     }
     if source is not None:
         d["file"] = source
@@ -91,7 +89,7 @@ def control_fields(batch) -> dict:
 
 
 def record_fields(batch, r, print_data: bool, control: dict | None = None) -> dict:
-    base_seq = _attr(batch, "base_sequence", -1)
+    base_seq = batch.base_sequence
     d = {
         "type": "record",
         "offset": r.offset,

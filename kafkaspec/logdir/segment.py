@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import mmap
 import os
-import struct
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..entry import ENTRY_HEAD, LOG_OVERHEAD, MIN_LENGTH, LogBatch
 from ..records import BatchIterator
 from . import indexes
 from .files import INDEX_SUFFIX, LOG_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX, offset_from_name
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
-
-_ENTRY_HEAD = struct.Struct(">qiib")  # offset, length, (epoch or crc), magic
 
 
 class Segment:
@@ -147,10 +145,10 @@ class Segment:
 
     def _looks_like_entry(self, position: int, size: int) -> bool:
         """A cheap check that a (possibly corrupt) index position starts a log entry."""
-        if position + 17 > size:
+        if position + ENTRY_HEAD.size > size:
             return False
-        _, length, _, magic = _ENTRY_HEAD.unpack_from(self.data, position)
-        return magic in (0, 1, 2) and length > 0 and position + 12 + length <= size
+        _, length, _, magic = ENTRY_HEAD.unpack_from(self.data, position)
+        return magic in MIN_LENGTH and length > 0 and position + LOG_OVERHEAD + length <= size
 
     def position_for_offset(self, offset: int) -> int:
         """A batch start at or before the batch holding ``offset`` (from the offset index)."""
@@ -187,9 +185,6 @@ class Segment:
         return f"Segment({str(self.path)!r}, base_offset={self.base_offset})"
 
 
-def batch_max_timestamp(batch) -> int:
-    """A batch's max timestamp for any magic (legacy messages carry one timestamp or none)."""
-    ts = getattr(batch, "max_timestamp", None)
-    if ts is None:
-        ts = getattr(batch, "timestamp", None)
-    return -1 if ts is None else ts
+def batch_max_timestamp(batch: LogBatch) -> int:
+    """A batch's max timestamp for any magic (a legacy message's own timestamp; -1 for magic 0)."""
+    return batch.max_timestamp

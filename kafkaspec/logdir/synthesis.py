@@ -4,7 +4,7 @@ What it holds (all sizes scale with ``size_mb``):
 
 - ``orders`` (3 partitions): an idempotent producer per partition, batches in every
   codec, headers with duplicate keys; on an upgraded cluster its first segment
-  holds magic 0 and magic 1 messages (when :mod:`kafkaspec.legacy` is available).
+  holds magic 0 and magic 1 messages (when :mod:`kafkaspec.message_set` is available).
 - ``clicks`` (2 partitions): a plain producer (no producer id), small records, none/lz4.
 - ``payments`` (2 partitions): two transactional producers interleaving transactions,
   about a quarter of them aborted; commit/abort markers and ``.txnindex`` files.
@@ -32,6 +32,7 @@ from pathlib import Path
 from kafkaspec.generated.record_v2 import Record
 
 from ..builder import build_batch
+from ..records import iter_batches
 from .files import is_skipped_dir, parse_partition_dir
 from .writer import PartitionWriter, restamp_batch
 
@@ -125,8 +126,6 @@ def _compacted_template(rng: random.Random, start_ts: int) -> _Template:
 
 
 def _legacy_supported() -> bool:
-    from ..records import iter_batches  # noqa: PLC0415
-
     try:
         raw = build_batch([Record(key=b"k", value=b"v", timestamp=EPOCH_MS)], magic=1)
         return len(list(iter_batches(raw))) == 1

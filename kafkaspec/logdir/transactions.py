@@ -1,4 +1,6 @@
-"""read_committed: which transactional batches belong to aborted (or still open) transactions.
+"""read_committed: which transactional batches belong to aborted (or still open) transactions,
+and :func:`select_batches`, the one batch filter (offset range, then control, then aborted)
+that the partition reader, ``kafkaspec dump`` and the Spark source share.
 
 Kafka's rule: a transactional data batch of producer P at offset O is aborted when
 an aborted transaction of P spans O (first_offset <= O <= last_offset, the last
@@ -12,11 +14,15 @@ as well.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
 
 from kafkaspec.generated.enums import ControlRecordType
 
+from ..entry import LogBatch
 from .indexes import AbortedTxn
+
+B = TypeVar("B", bound=LogBatch)
 
 
 class TransactionScan:
@@ -26,8 +32,8 @@ class TransactionScan:
         self.aborted: list[AbortedTxn] = []
         self.ongoing: dict[int, int] = {}  # producer id -> first offset of its open transaction
 
-    def add(self, batch) -> None:
-        if not getattr(batch, "is_transactional", False):
+    def add(self, batch: LogBatch) -> None:
+        if not batch.is_transactional:
             return
         pid = batch.producer_id
         if not batch.is_control:
@@ -59,9 +65,9 @@ class ReadCommitted:
         self._lasts = {pid: [b for _, b in sorted(s)] for pid, s in spans.items()}
         self.open_transactions = dict(open_transactions or {})
 
-    def is_aborted(self, batch) -> bool:
+    def is_aborted(self, batch: LogBatch) -> bool:
         """True when the batch is transactional data of an aborted or still-open transaction."""
-        if not getattr(batch, "is_transactional", False) or batch.is_control:
+        if not batch.is_transactional or batch.is_control:
             return False
         pid, offset = batch.producer_id, batch.base_offset
         start = self.open_transactions.get(pid)
@@ -73,8 +79,26 @@ class ReadCommitted:
         i = bisect.bisect_right(firsts, offset) - 1
         return i >= 0 and offset <= self._lasts[pid][i]
 
-    def visible(self, batch, include_control: bool = False) -> bool:
+    def visible(self, batch: LogBatch, include_control: bool = False) -> bool:
         """Whether a read_committed consumer gets this batch's records."""
         if batch.is_control:
             return include_control
         return not self.is_aborted(batch)
+
+
+def select_batches(batches: Iterable[B], *, start_offset: int | None = None, end_offset: int | None = None,
+                   include_control: bool = True, read_committed: ReadCommitted | None = None) -> Iterator[B]:
+    """The batches (in offset order) that hold offsets in [``start_offset``, ``end_offset``), minus
+    control batches unless ``include_control``, minus aborted and open transactions under
+    ``read_committed``. Stops at the first batch at or past ``end_offset``. A kept batch may still
+    straddle the range: its records need the offset check too."""
+    for batch in batches:
+        if start_offset is not None and batch.last_offset < start_offset:
+            continue
+        if end_offset is not None and batch.base_offset >= end_offset:
+            return
+        if batch.is_control and not include_control:
+            continue
+        if read_committed is not None and read_committed.is_aborted(batch):
+            continue
+        yield batch

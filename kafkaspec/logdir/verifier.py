@@ -123,7 +123,7 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool) 
             seen.lasts.append(last)
             seen.bases.append(batch.base_offset)
             seen.max_timestamps.append(max_ts)
-            if batch.is_control and getattr(batch, "is_transactional", False):
+            if batch.is_control and batch.is_transactional:
                 try:
                     if batch.control.type == ControlRecordType.ABORT:
                         seen.aborts.add((batch.producer_id, batch.base_offset))

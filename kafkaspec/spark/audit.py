@@ -17,14 +17,15 @@ from ..compression import CODEC_NAMES, decompress
 from ..crc import crc32c
 from ..errors import KafkaFormatError
 from ..records import BatchIterator
-from .columnar import RangeTask, load_range, resync
+from ..recovery import resync
+from .columnar import RangeTask, load_range
 from .schema import AUDIT_COLUMNS, arrow_schema
 
 _V2_CRC_START = 21
 
 
 def _transaction(batch, rc) -> str:
-    if not getattr(batch, "is_transactional", False):
+    if not batch.is_transactional:
         return "none"
     if batch.is_control:
         return "marker"
@@ -54,7 +55,8 @@ def audit_rows(task: RangeTask, buf=None) -> Iterator[dict]:
                        "crcStatus": "partial", "error": f"incomplete entry: {p.size} of {p.needed or '?'} bytes"}
             pos = end
         except KafkaFormatError as exc:
-            nxt = resync(buf, pos, end)
+            resume = resync(buf, pos, end)
+            nxt = end if resume is None else resume
             yield {**empty, **common, "position": base + pos, "size": nxt - pos, "crcStatus": "corrupt",
                    "error": exc.reason}
             pos = nxt
@@ -65,9 +67,9 @@ def _batch_row(batch, buf, base: int, task: RangeTask) -> dict:
     row = {
         "position": base + batch.position, "size": batch.end - batch.position, "magic": magic,
         "compression": batch.compression, "baseOffset": batch.base_offset, "lastOffset": batch.last_offset,
-        "isTransactional": bool(getattr(batch, "is_transactional", False)),
-        "isControl": bool(getattr(batch, "is_control", False)),
-        "producerId": getattr(batch, "producer_id", -1),
+        "isTransactional": batch.is_transactional,
+        "isControl": batch.is_control,
+        "producerId": batch.producer_id,
         "transaction": _transaction(batch, task.read_committed),
     }
     if magic == 2:

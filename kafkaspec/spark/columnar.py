@@ -10,8 +10,6 @@ to the next verifiable batch and reported (policy ``skip``).
 from __future__ import annotations
 
 import logging
-import re
-import struct
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,21 +19,21 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from kafkaspec.generated import record_batch_v2 as v2
+from kafkaspec.generated.message_v1 import COMPRESSION_MASK, TIMESTAMP_TYPE_MASK, TIMESTAMP_TYPE_SHIFT
 from kafkaspec.generated.record_v2 import RecordColumns
 
 from ..compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
-from ..crc import crc32, crc32c
+from ..entry import LogBatch
 from ..errors import KafkaFormatError
-from ..records import BatchIterator
+from ..logdir import Segment
+from ..logdir.transactions import select_batches
+from ..records import Batch, BatchIterator
 from .schema import RECORD_COLUMNS, arrow_schema
 
 log = logging.getLogger("kafkaspec.spark")
 
 #: records per yielded Arrow batch: big enough to amortise the JVM hand-over
 ROWS_PER_ARROW_BATCH = 65536
-_ENTRY_HEAD = struct.Struct(">qiib")  # offset, length, (epoch | crc), magic
-_V2_CRC = struct.Struct(">I")
-_MAGIC_BYTE = re.compile(rb"[\x00-\x02]")
 
 
 @dataclass(frozen=True)
@@ -76,8 +74,6 @@ class RangeReport:
 
 def load_range(task: RangeTask):
     """The bytes of the task's range (a copy out of the file's mapping)."""
-    from ..logdir import Segment  # noqa: PLC0415
-
     seg = Segment(task.path)
     try:
         data = seg.data
@@ -86,56 +82,27 @@ def load_range(task: RangeTask):
         seg.close()
 
 
-def entry_is_valid(buf, pos: int, end: int) -> bool:
-    """Whether a complete log entry with a matching checksum starts at ``pos`` (used to resync)."""
-    if end - pos < 17:
-        return False
-    _, length, crc, magic = _ENTRY_HEAD.unpack_from(buf, pos)
-    stop = pos + 12 + length
-    if length < 5 or stop > end:
-        return False
-    if magic == 2:
-        return length >= 49 and crc32c(memoryview(buf)[pos + 21 : stop]) == _V2_CRC.unpack_from(buf, pos + 17)[0]
-    if magic in (0, 1):
-        return crc32(memoryview(buf)[pos + 16 : stop]) == (crc & 0xFFFFFFFF)
-    return False
+def iter_entries(buf: bytes, base: int, task: RangeTask, report: RangeReport) -> Iterator[LogBatch]:
+    """Batches of ``buf`` (the range's bytes, file position ``base``), applying the corruption policy.
 
-
-def resync(buf, pos: int, end: int) -> int:
-    """The next position after a corrupt entry at ``pos`` where a verifiable entry starts (or ``end``)."""
-    if end - pos >= 12:
-        _, length, _, _ = _ENTRY_HEAD.unpack_from(buf, pos) if end - pos >= 17 else (0, -1, 0, 0)
-        jump = pos + 12 + length
-        if length > 0 and (jump == end or (jump < end and entry_is_valid(buf, jump, end))):
-            return jump
-    # candidates: every later position whose byte 16 could be a magic byte (0, 1 or 2)
-    for m in _MAGIC_BYTE.finditer(buf, pos + 17, end):
-        q = m.start() - 16
-        if entry_is_valid(buf, q, end):
-            return q
-    return end
-
-
-def iter_entries(buf, base: int, task: RangeTask, report: RangeReport) -> Iterator[object]:
-    """Batches of ``buf`` (the range's bytes, file position ``base``), applying the corruption policy."""
-    pos, end = 0, len(buf)
-    while pos < end:
-        it = BatchIterator(buf, verify=task.verify_crc, max_decompressed=task.max_decompressed, start=pos)
-        try:
-            for batch in it:
-                yield batch
-                pos = batch.end
-            pos = end
-            if it.partial is not None:
-                report.partial = (it.partial.position + base, it.partial.size)
-        except KafkaFormatError as exc:
-            exc.at(base, task.path)
-            bad = pos  # the iterator stopped at the entry it could not read
-            if not task.skip_corrupt:
-                raise
-            nxt = resync(buf, bad, end)
-            skip(report, task, base + bad, base + nxt, exc.reason)
-            pos = nxt
+    Skipping follows :mod:`kafkaspec.recovery`, like ``iter_batches(on_corrupt="skip")``; records are
+    decoded by the caller (into columns), which skips a batch whose records fail up to its end.
+    """
+    it = BatchIterator(buf, verify=task.verify_crc, max_decompressed=task.max_decompressed,
+                       on_corrupt="skip" if task.skip_corrupt else "raise", check_records=False)
+    reported = 0
+    try:
+        for batch in it:
+            for s in it.skipped[reported:]:
+                skip(report, task, base + s.start, base + s.end, s.reason)
+            reported = len(it.skipped)
+            yield batch
+    except KafkaFormatError as exc:
+        raise exc.at(base, task.path) from None
+    for s in it.skipped[reported:]:
+        skip(report, task, base + s.start, base + s.end, s.reason)
+    if it.partial is not None:
+        report.partial = (it.partial.position + base, it.partial.size)
 
 
 def skip(report: RangeReport, task: RangeTask, start: int, stop: int, reason: str) -> None:
@@ -235,12 +202,12 @@ class RecordBatchBuilder:
         return pa.RecordBatch.from_arrays(columns, schema=self.schema)
 
 
-def _append_legacy(batch, cols: RecordColumns) -> None:
+def _append_legacy(batch: LogBatch, cols: RecordColumns) -> None:
     """Records of a legacy (magic 0/1) entry, through its record objects."""
     hk, hv, ho = cols.headers.key, cols.headers.value, cols.headers_offsets
     n0 = len(cols.offset)
     for r in batch:
-        cols.attributes.append(getattr(r, "attributes", 0))
+        cols.attributes.append(r.attributes)
         cols.timestamp.append(-1 if r.timestamp is None else r.timestamp)
         cols.offset.append(r.offset)
         cols.key.append(r.key)
@@ -259,23 +226,16 @@ def read_records(task: RangeTask, report: RangeReport | None = None, buf=None) -
     buf = load_range(task) if buf is None else buf
     builder = RecordBatchBuilder(task.topic, task.partition, task.path)
     lo, hi, rc = task.min_offset, task.max_offset, task.read_committed
-    include_control = task.include_control
     decode_columns = v2.decode_record_batch_columns
     cols, meta = RecordColumns(), _Meta()
     straddles = False
     base = task.start
-    for batch in iter_entries(buf, base, task, report):
-        if lo is not None and batch.last_offset < lo:
-            continue
-        if hi is not None and batch.base_offset >= hi:
-            break
-        if batch.is_control and not include_control:
-            continue
-        if rc is not None and rc.is_aborted(batch):
-            continue
+    batches = select_batches(iter_entries(buf, base, task, report), start_offset=lo, end_offset=hi,
+                             include_control=task.include_control, read_committed=rc)
+    for batch in batches:
         n0 = len(cols.offset)
         try:
-            if batch.magic == 2:
+            if isinstance(batch, Batch):
                 header = batch.header
                 n = decode_columns(buf, batch.position, header, cols, max_decompressed=task.max_decompressed)
                 if header.attributes & 8:  # LogAppendTime: the broker's time applies to every record
@@ -286,12 +246,10 @@ def read_records(task: RangeTask, report: RangeReport | None = None, buf=None) -
             else:
                 _append_legacy(batch, cols)
                 n = len(cols.offset) - n0
-                codec = getattr(batch, "codec_id", None)
-                if codec is None:
-                    codec = CODEC_NAMES.index(batch.compression) if batch.compression in CODEC_NAMES else 0
-                tstype = 1 if getattr(batch, "timestamp_type", "create") == "log_append" else 0
-                meta.add(n, batch.magic, codec, -1, -1, -1, False, False, -1, base + batch.position,
-                         tstype if batch.magic == 1 else -1)
+                tstype = (batch.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT if batch.magic == 1 else -1
+                meta.add(n, batch.magic, batch.attributes & COMPRESSION_MASK, batch.producer_id, batch.producer_epoch,
+                         batch.base_sequence, batch.is_transactional, batch.is_control, batch.partition_leader_epoch,
+                         base + batch.position, tstype)
         except KafkaFormatError as exc:
             cols.truncate(n0)
             exc.at(base, task.path)

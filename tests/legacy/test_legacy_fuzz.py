@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kafkaspec
-from kafkaspec import KafkaFormatError, Record, legacy
+from kafkaspec import KafkaFormatError, Record, wire, wire_protocol
 
 EXAMPLES = int(os.environ.get("KAFKASPEC_FUZZ_EXAMPLES", "300"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
@@ -119,13 +119,13 @@ def test_wire_protocol_only_format_errors_escape(base, edits, cut):
     for at, value in edits:
         data[at % len(data)] = value
     data = bytes(data[: max(1, len(data) - cut % 8)])
-    for decode in (legacy.decode_request, legacy.decode_fetch_response, legacy.decode_multi_fetch_response):
+    for decode in (wire_protocol.decode_request, wire_protocol.decode_fetch_response, wire_protocol.decode_multi_fetch_response):
         try:
             decode(data)
         except KafkaFormatError:
             pass
     try:
-        for message in legacy.iter_wire_messages(data):
+        for message in wire.iter_wire_messages(data):
             message.records  # noqa: B018
     except KafkaFormatError:
         pass

@@ -99,7 +99,7 @@ def test_logdir_reads_equal_plain_reads(synth_dir):
 def test_legacy_segment_comes_first(synth_dir):
     root, report = synth_dir
     if not report.legacy:
-        pytest.skip("kafkaspec.legacy is not available")
+        pytest.skip("the legacy message formats are not available")
     segs = open_log(root).partition("orders", 0).segments()
     first = {b.magic for b in segs[0].iter_batches()}
     assert first == {0, 1}

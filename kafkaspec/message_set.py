@@ -1,0 +1,280 @@
+"""MessageSet entries: Message v0 (Kafka 0.8-0.9) and v1 (0.10.0-0.10.2), read and built.
+
+The byte layouts are generated from ``schemas/legacy/``; this module holds what
+the schema language does not express: a compressed wrapper's inner message set
+(offsets, LogAppendTime, nesting) and building wrappers the way the Java
+client does.
+
+Choices, in Kafka's own terms:
+
+- For magic 0/1 a "batch" is one shallow message (as in Kafka's Java API): a
+  plain message is a batch of one record; a compressed wrapper's records are
+  its inner messages.
+- Magic 0 has no timestamps: records carry ``timestamp = -1`` (Kafka's
+  ``NO_TIMESTAMP``) and the batch reports ``timestamp_type == "create"``,
+  which is what its attribute bit 3 (always 0) says.
+- Inner offsets of a magic-1 wrapper are relative: absolute = wrapper offset -
+  last inner relative + inner relative. When that base would be negative (a
+  producer's wrapper offset of 0 or -1), the inner offsets are kept as written,
+  like Kafka's Java and kafka-python readers do. Magic-0 inner offsets are
+  absolute. The wrapper's magic decides, so sarama's magic-1 wrappers around
+  magic-0 inner messages read correctly.
+- A wrapper inside a wrapper is rejected (:class:`LimitExceededError`), as
+  Kafka does; inner CRCs are verified.
+"""
+
+from __future__ import annotations
+
+import struct
+import time
+from collections.abc import Iterator, Sequence
+
+from kafkaspec.generated import message_v0, message_v1
+from kafkaspec.generated.record_v2 import Record
+
+from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, codec_id, compress, decompress
+from .entry import TIMESTAMP_TYPES, BufferedEntry
+from .errors import (
+    InvalidLengthError,
+    InvalidMagicError,
+    KafkaFormatError,
+    LimitExceededError,
+    TruncatedError,
+    UnsupportedCodecError,
+)
+
+MESSAGE_MODULES = {0: message_v0, 1: message_v1}
+#: a Message v0/v1 entry: offset and message_size (the log overhead), then its magic byte here
+_LOG_OVERHEAD = message_v1.CRC_OFFSET
+_MAGIC_OFFSET = message_v1.MAGIC_OFFSET
+_MESSAGE_SIZE = struct.Struct(">i")
+#: where message_size and attributes sit in a ``decode_message_run`` tuple (v0 and v1 alike)
+_RUN_MESSAGE_SIZE, _RUN_ATTRIBUTES = 1, 4
+#: smallest message_size of a Message v0/v1: crc, magic, attributes, [timestamp], key and value lengths
+MIN_MESSAGE_SIZE = {0: 14, 1: 22}
+_new = tuple.__new__
+
+
+class LegacyBatch(BufferedEntry):
+    """One shallow Message v0/v1 in a buffer, with the attributes of a v2 :class:`~kafkaspec.Batch`.
+
+    Batch-level v2 fields that the legacy formats lack have Kafka's "none"
+    values: producer_id/epoch, base_sequence and partition_leader_epoch are -1,
+    is_transactional and is_control are False.
+    """
+
+    __slots__ = ("_key_value",)
+    producer_id = -1
+    producer_epoch = -1
+    base_sequence = -1
+    partition_leader_epoch = -1
+    is_transactional = False
+    is_control = False
+    has_delete_horizon = False
+    control = None
+
+    magic = property(lambda self: self.header.magic)
+    offset = property(lambda self: self.header.offset)
+    crc = property(lambda self: self.header.crc)
+    attributes = property(lambda self: self.header.attributes)
+    last_offset = property(lambda self: self.header.offset)
+
+    @property
+    def timestamp(self) -> int:
+        """The message's own timestamp (-1 for magic 0)."""
+        return self.header.timestamp if self.header.magic == 1 else -1
+
+    max_timestamp = timestamp
+    base_timestamp = timestamp
+
+    @property
+    def compression(self) -> str:
+        codec = self.header.attributes & 7
+        return CODEC_NAMES[codec] if codec < len(CODEC_NAMES) else str(codec)
+
+    @property
+    def timestamp_type(self) -> str:
+        return TIMESTAMP_TYPES[(self.header.attributes >> 3) & 1] if self.header.magic == 1 else "create"
+
+    @property
+    def is_wrapper(self) -> bool:
+        return bool(self.header.attributes & 7)
+
+    @property
+    def base_offset(self) -> int:
+        """Offset of the first record (for a wrapper this decompresses it)."""
+        if not self.is_wrapper:
+            return self.header.offset
+        records = self.records
+        return records[0].offset if records else self.header.offset
+
+    @property
+    def last_offset_delta(self) -> int:
+        return self.last_offset - self.base_offset
+
+    @property
+    def records_count(self) -> int:
+        return len(self.records)
+
+    def key_value(self) -> tuple[bytes | None, bytes | None]:
+        """The message's own key and value (for a wrapper: null and the compressed inner set)."""
+        return self._key_value
+
+    @property
+    def records(self) -> list[Record]:
+        """The records: this message, or a wrapper's inner messages (decompressed on first use)."""
+        if self._records is None:
+            self._records = _shallow_records(self)
+        return self._records
+
+    def __iter__(self) -> Iterator[Record]:
+        return iter(self.records)
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __repr__(self) -> str:
+        return (f"LegacyBatch(magic={self.magic}, offset={self.offset}, compression={self.compression!r}, "
+                f"position={self.position})")
+
+
+def read_legacy(buf, pos: int, magic: int, *, verify: bool = True,
+                max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> LegacyBatch:
+    """Check and decode the Message v0/v1 entry at ``pos`` (length, magic, CRC-32, key and value).
+
+    The records of a compressed wrapper are decompressed on first use.
+    """
+    module = MESSAGE_MODULES.get(magic)
+    if module is None:
+        raise InvalidMagicError(f"magic byte is {magic}, expected 0 or 1 for a Message", pos + _MAGIC_OFFSET)
+    try:
+        (size,) = _MESSAGE_SIZE.unpack_from(buf, pos + module.MESSAGE_SIZE_OFFSET)
+    except struct.error:
+        raise TruncatedError(f"Message header needs {_LOG_OVERHEAD} bytes, {len(buf) - pos} left", pos) from None
+    if size < MIN_MESSAGE_SIZE[magic]:
+        raise InvalidLengthError(
+            f"Message v{magic} message_size is {size}, at least {MIN_MESSAGE_SIZE[magic]} expected",
+            pos + module.MESSAGE_SIZE_OFFSET,
+        )
+    end = pos + _LOG_OVERHEAD + size
+    if end > len(buf):
+        raise TruncatedError(f"Message needs {_LOG_OVERHEAD + size} bytes, {len(buf) - pos} present", pos)
+    (item,), _ = module.decode_message_run(buf, pos, end, verify=verify)  # one entry: the magic byte matched
+    header = _new(module.MessageHeader, item[: len(module.MessageHeader._fields)])
+    batch = LegacyBatch(header, buf, pos, end, max_decompressed)
+    batch._key_value = item[-2:]
+    return batch
+
+
+def _shallow_records(batch: LegacyBatch) -> list[Record]:
+    h = batch.header
+    key, value = batch.key_value()
+    codec = h.attributes & 7
+    if not codec:
+        return [_new(Record, (h.attributes, h.timestamp if h.magic else -1, h.offset, key, value, []))]
+    if value is None:
+        raise KafkaFormatError("compressed wrapper message has a null value", batch.position)
+    data = decompress(codec, value, max_size=batch.max_decompressed, position=batch.position, magic=h.magic)
+    try:
+        runs = _inner_runs(data)
+    except KafkaFormatError as exc:
+        raise type(exc)(
+            f"in the decompressed value of the wrapper message at byte {batch.position}: {exc.reason}"
+            f" (at decompressed byte {exc.position})", batch.position
+        ) from None
+    if not runs:
+        return []
+    base, log_append_time = 0, None
+    if h.magic == 1:
+        base = h.offset - runs[-1][1][-1][0]  # wrapper offset - last inner (relative) offset
+        if base < 0:  # a producer's wrapper offset (0 or -1): keep the relative offsets as written
+            base = 0
+        if h.attributes & 8:  # LogAppendTime: the wrapper's timestamp applies to every inner message
+            log_append_time = h.timestamp
+    records: list[Record] = []
+    new = _new
+    for magic, items in runs:
+        # run tuples: offset, message_size, crc, magic, attributes, [timestamp], key, value
+        if log_append_time is not None:
+            records += [new(Record, (m[4], log_append_time, m[0] + base, m[-2], m[-1], [])) for m in items]
+        elif magic:
+            records += [new(Record, (a, t, o + base, k, v, [])) for o, _, _, _, a, t, k, v in items]
+        else:
+            records += [new(Record, (a, -1, o + base, k, v, [])) for o, _, _, _, a, k, v in items]
+    return records
+
+
+def _inner_runs(data: bytes) -> list[tuple[int, list[tuple]]]:
+    """The messages of an inner message set, as (magic, run tuples) for each run of one magic."""
+    runs = []
+    pos, end = 0, len(data)
+    while pos < end:
+        if end - pos <= _MAGIC_OFFSET:
+            raise TruncatedError(f"inner message set ends with {end - pos} bytes, too few for a message", pos)
+        magic = data[pos + _MAGIC_OFFSET]
+        module = MESSAGE_MODULES.get(magic)
+        if module is None:
+            raise InvalidMagicError(f"inner message magic is {magic}, expected 0 or 1", pos + _MAGIC_OFFSET)
+        start = pos
+        items, pos = module.decode_message_run(data, pos, end)
+        for item in items:
+            if item[_RUN_ATTRIBUTES] & module.COMPRESSION_MASK:
+                raise LimitExceededError(
+                    "a compressed wrapper holds another compressed wrapper (nesting is not allowed)", start)
+            start += _LOG_OVERHEAD + item[_RUN_MESSAGE_SIZE]
+        runs.append((magic, items))
+    return runs
+
+
+# -- building -----------------------------------------------------------------
+
+
+def build_legacy(records: Sequence[Record], *, magic: int, compression: str | int = "none", base_offset: int = 0,
+                 timestamp_type: str | int = "create", log_append_time: int | None = None,
+                 snappy_framing: str = "xerial", compression_level: int | None = None) -> bytes:
+    """Encode ``records`` as MessageSet entries of ``magic`` 0 or 1, like the Java client.
+
+    Uncompressed: one message per record. Compressed: one wrapper whose value
+    is the compressed inner message set (magic 1: relative inner offsets, the
+    wrapper holding the last absolute offset and the largest timestamp, or the
+    append time under LogAppendTime; magic 0: absolute inner offsets). Records
+    must not have headers (they need magic 2); timestamps are not stored by magic 0.
+    """
+    if magic not in MESSAGE_MODULES:
+        raise ValueError(f"magic must be 0, 1 or 2, got {magic!r}")
+    codec = codec_id(compression)
+    if codec == 4:
+        raise UnsupportedCodecError("zstd needs magic 2 (Kafka refuses zstd in Message v0/v1)")
+    if any(r.headers for r in records):
+        raise ValueError("record headers need magic 2; use kafkaspec.convert to drop them explicitly")
+    ts_type = {"create": 0, "log_append": 1, 0: 0, 1: 1}[timestamp_type] if magic == 1 else 0
+    module = MESSAGE_MODULES[magic]
+    encode = module.encode_message
+    now = time.time_ns() // 1_000_000
+    default_ts = next((r.timestamp for r in records if r.timestamp is not None), now)
+    if ts_type == 1 and log_append_time is None:
+        log_append_time = now
+    offsets = [base_offset + i if r.offset is None else r.offset for i, r in enumerate(records)]
+    timestamps = [default_ts if r.timestamp is None else r.timestamp for r in records]
+    if ts_type == 1:
+        timestamps = [log_append_time] * len(records)
+    attrs = ts_type << 3
+    extra = (lambda ts: {"timestamp": ts}) if magic == 1 else (lambda ts: {})
+    if not codec:
+        return b"".join(
+            encode(offset=o, attributes=attrs, key=r.key, value=r.value, **extra(t))
+            for r, o, t in zip(records, offsets, timestamps, strict=True)
+        )
+    if not records:
+        return b""
+    first = offsets[0]
+    inner = b"".join(
+        encode(offset=o - first if magic == 1 else o, attributes=attrs, key=r.key, value=r.value, **extra(t))
+        for r, o, t in zip(records, offsets, timestamps, strict=True)
+    )
+    options = {"level": compression_level} if compression_level is not None else {}
+    if codec == 2:
+        options["snappy_framing"] = snappy_framing
+    value = compress(codec, inner, magic=magic, **options)
+    wrapper_ts = log_append_time if ts_type == 1 else max(timestamps)
+    return encode(offset=offsets[-1], attributes=codec | attrs, key=None, value=value, **extra(wrapper_ts))

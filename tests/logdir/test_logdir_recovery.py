@@ -1,0 +1,85 @@
+"""One recovery policy: after the same corrupt bytes, every reader resumes at the same byte.
+
+``iter_batches(on_corrupt="skip")``, ``logdir.verify``, ``kafkaspec dump --skip-corrupt``
+and the Spark source (``kafkalog`` with skip_corrupt) must skip the same byte
+ranges and keep the same records.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stderr, redirect_stdout
+
+import pytest
+
+import kafkaspec
+from kafkaspec import Record, logdir
+from kafkaspec.cli import main
+
+TS = 1_700_000_000_000
+
+
+def _stream() -> tuple[bytes, list[tuple[int, int]]]:
+    """Batch A (offsets 0-1), batch B (offset 2) with a bad CRC whose record value is itself a
+    valid batch (offset 100, as when a log is copied into a topic), then batch D (offset 3)."""
+    a = kafkaspec.build_batch([Record(value=b"a0", timestamp=TS), Record(value=b"a1", timestamp=TS)])
+    ghost = kafkaspec.build_batch([Record(value=b"ghost", timestamp=TS)], base_offset=100)
+    b = bytearray(kafkaspec.build_batch([Record(value=ghost, timestamp=TS)], base_offset=2))
+    b[17] ^= 0xFF  # the CRC: B's length is right, its checksum is not
+    d = kafkaspec.build_batch([Record(value=b"d", timestamp=TS)], base_offset=3)
+    data = a + bytes(b) + d
+    return data, [(len(a), len(a) + len(b))]
+
+
+EXPECTED_OFFSETS = [0, 1, 3]
+
+
+def _segment(tmp_path, data: bytes):
+    part = tmp_path / "logs" / "t-0"
+    part.mkdir(parents=True)
+    seg = part / "00000000000000000000.log"
+    seg.write_bytes(data)
+    return seg
+
+
+def test_iter_batches_skips_the_corrupt_batch_whole():
+    data, skipped = _stream()
+    it = kafkaspec.iter_batches(data, on_corrupt="skip")
+    offsets = [r.offset for batch in it for r in batch]
+    assert offsets == EXPECTED_OFFSETS
+    assert [(s.start, s.end) for s in it.skipped] == skipped
+
+
+def test_dump_skip_corrupt_resumes_at_the_same_byte(tmp_path):
+    data, skipped = _stream()
+    seg = _segment(tmp_path, data)
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(["dump", str(seg.parent), "--json", "--skip-corrupt"])
+    rows = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert code == 1
+    assert [r["offset"] for r in rows if r["type"] == "record"] == EXPECTED_OFFSETS
+    start, end = skipped[0]
+    assert f"at byte {start}:" in err.getvalue() and f"(bytes {start}..{end} skipped)" in err.getvalue()
+
+
+def test_verify_reports_the_same_range(tmp_path):
+    data, skipped = _stream()
+    seg = _segment(tmp_path, data)
+    problems = [p for p in logdir.verify(seg.parent) if "corrupt entry" in p.message]
+    start, end = skipped[0]
+    assert [(p.position, f"bytes {start}..{end} skipped" in p.message) for p in problems] == [(start, True)]
+
+
+def test_spark_source_resumes_at_the_same_byte(tmp_path):
+    pytest.importorskip("pyarrow")
+    from kafkaspec.spark.columnar import RangeReport, RangeTask, read_records
+
+    data, skipped = _stream()
+    seg = _segment(tmp_path, data)
+    task = RangeTask(str(seg), "t", 0, 0, len(data), skip_corrupt=True)
+    report = RangeReport()
+    offsets = [o for rb in read_records(task, report) for o in rb.column("offset").to_pylist()]
+    assert offsets == EXPECTED_OFFSETS
+    assert [(s.start, s.end) for s in report.skipped] == skipped
