@@ -14,7 +14,7 @@ CLUSTER_TEST ?= 1
 DEMO_MB ?= 300
 DEMO_DIR ?= build/demo
 
-.PHONY: venv generate check-generated lint test bench demo clean java-check cluster-test
+.PHONY: venv generate check-generated lint typecheck test bench demo clean java-check cluster-test
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kafkaspec needs Python >= 3.11"'
@@ -43,7 +43,10 @@ lint: $(STAMP)
 java-check:
 	@command -v java >/dev/null 2>&1 || { echo "Java 17+ is required for Spark: install it (Debian: apt-get install openjdk-17-jre-headless)"; exit 1; }
 
-test: check-generated lint java-check
+typecheck: $(STAMP)
+	$(PY) -m mypy
+
+test: check-generated lint typecheck java-check
 	KAFKASPEC_CLUSTER_TEST=$(CLUSTER_TEST) $(PY) -m pytest -q -p no:cacheprovider; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from kafkaspec.generated import control_record_key_v0 as ctl_key
 from kafkaspec.generated import end_transaction_marker_v0 as end_txn
@@ -96,7 +97,7 @@ def build_batch(
             last_offset_delta = 0
     if ts_type == 1:
         max_timestamp = _now_ms() if log_append_time is None else log_append_time
-    options = {}
+    options: dict[str, Any] = {}
     if codec == 2:
         options["snappy_framing"] = snappy_framing
     if compression_level is not None:

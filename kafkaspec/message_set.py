@@ -28,6 +28,7 @@ from __future__ import annotations
 import struct
 import time
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from kafkaspec.generated import message_v0, message_v1
 from kafkaspec.generated.record_v2 import Record
@@ -64,6 +65,7 @@ class LegacyBatch(BufferedEntry):
     """
 
     __slots__ = ("_key_value",)
+    _key_value: tuple[bytes | None, bytes | None]
     producer_id = -1
     producer_epoch = -1
     base_sequence = -1
@@ -272,7 +274,7 @@ def build_legacy(records: Sequence[Record], *, magic: int, compression: str | in
         encode(offset=o - first if magic == 1 else o, attributes=attrs, key=r.key, value=r.value, **extra(t))
         for r, o, t in zip(records, offsets, timestamps, strict=True)
     )
-    options = {"level": compression_level} if compression_level is not None else {}
+    options: dict[str, Any] = {"level": compression_level} if compression_level is not None else {}
     if codec == 2:
         options["snappy_framing"] = snappy_framing
     value = compress(codec, inner, magic=magic, **options)

@@ -110,7 +110,7 @@ class WireMessageIterator:
         self.base_offset = base_offset
         self.verify = verify
         self.max_decompressed = max_decompressed
-        self.partial = None
+        self.partial: Partial | None = None
         self._nested = _nested
 
     def __iter__(self):

@@ -135,7 +135,7 @@ def decode_multi_fetch_response(buf, base_offsets: Sequence[int] = (), *, verify
     buf = bytes(buf)
     _need(buf, 0, "multi-fetch response")
     response, end = multi_fetch_response_v0.decode_multi_fetch_response(buf, 0)
-    results = []
+    results: list[FetchResult] = []
     pos = 6
     while pos < end:
         base = base_offsets[len(results)] if len(results) < len(base_offsets) else 0

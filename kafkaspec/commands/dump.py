@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 EPILOG = """examples:
   kafkaspec dump logs/orders-0/00000000000000000000.log
@@ -159,6 +160,7 @@ def _dump_small_file(path, out, as_json: bool) -> int:
     name = path.name
     base = files.offset_from_name(path) or 0
     data = path.read_bytes()
+    rows: list[dict[str, Any]]
     if name.endswith(files.INDEX_SUFFIX):
         rows = [{"offset": e.offset, "position": e.position} for e in indexes.parse_offset_index(data, base)]
     elif name.endswith(files.TIME_INDEX_SUFFIX):

@@ -127,10 +127,10 @@ def run_diff(args) -> int:
         return _error(str(exc))
     old_label = f"{old_path}{'@' + args.rev_old if args.rev_old else ''}"
     new_label = f"{new_path}{'@' + args.rev_new if args.rev_new else ''}"
-    if isinstance(old, dict) != isinstance(new, dict):
-        return _error("OLD and NEW must both be structure files or both enums files")
-    if isinstance(old, dict):
+    if isinstance(old, dict) and isinstance(new, dict):
         result = df.diff_enums(old, new, old_label, new_label)
+    elif isinstance(old, dict) or isinstance(new, dict):
+        return _error("OLD and NEW must both be structure files or both enums files")
     else:
         result = df.diff_structs(old, new, f"{old.name} v{old.version} ({old_label})",
                                  f"{new.name} v{new.version} ({new_label})")

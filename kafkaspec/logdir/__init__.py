@@ -47,6 +47,7 @@ Errors are :class:`kafkaspec.KafkaFormatError` with the byte position in the fil
 
 from __future__ import annotations
 
+from ..records import BatchIterator, OnCorrupt
 from .files import EpochEntry, parse_leader_epoch_checkpoint, parse_partition_metadata
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .layout import LogDir, Partition, open_log
@@ -61,7 +62,7 @@ verify = verify_path
 
 
 def iter_batches(segment: Segment, start: int = 0, end: int | None = None, *, verify: bool = True,
-                 on_corrupt: str = "raise"):
+                 on_corrupt: OnCorrupt = "raise") -> BatchIterator:
     """Batches of ``segment`` starting in the byte range [start, end) (a :class:`~kafkaspec.BatchIterator`)."""
     return segment.iter_batches(start, end, verify=verify, on_corrupt=on_corrupt)
 

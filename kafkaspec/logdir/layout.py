@@ -6,7 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from kafkaspec.generated.enums import ControlRecordType
+from kafkaspec.generated.record_v2 import Record
 
+from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from . import files
 from .files import EpochEntry
@@ -62,14 +64,14 @@ class Partition:
 
     def snapshot_paths(self) -> list[Path]:
         return sorted((p for p in self.path.glob("*" + files.SNAPSHOT_SUFFIX)
-                       if files.offset_from_name(p) is not None), key=files.offset_from_name)
+                       if files.offset_from_name(p) is not None), key=lambda p: files.offset_from_name(p) or 0)
 
     def snapshots(self) -> list[tuple[int, ProducerSnapshot]]:
         """(offset, decoded snapshot) for every producer snapshot, oldest first."""
-        return [(files.offset_from_name(p), parse_snapshot(p.read_bytes())) for p in self.snapshot_paths()]
+        return [(files.offset_from_name(p) or 0, parse_snapshot(p.read_bytes())) for p in self.snapshot_paths()]
 
     # -- reading --------------------------------------------------------------------
-    def batches(self, start_offset: int | None = None, *, verify: bool = True) -> Iterator[tuple[Segment, object]]:
+    def batches(self, start_offset: int | None = None, *, verify: bool = True) -> Iterator[tuple[Segment, LogBatch]]:
         """(segment, batch) pairs in offset order, from the batch holding ``start_offset``."""
         segs = self.segments()
         if start_offset is not None:
@@ -128,7 +130,7 @@ class Partition:
 
     def records(self, start_offset: int | None = None, end_offset: int | None = None, *,
                 start_timestamp: int | None = None, read_committed: bool = False,
-                include_control: bool = False, verify: bool = True) -> Iterator[tuple[object, object]]:
+                include_control: bool = False, verify: bool = True) -> Iterator[tuple[LogBatch, Record]]:
         """(batch, record) pairs in offset order.
 
         ``start_offset``/``end_offset`` (exclusive) select offsets; ``start_timestamp``

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..entry import ENTRY_HEAD, LOG_OVERHEAD, MIN_LENGTH, LogBatch
-from ..records import BatchIterator
+from ..records import BatchIterator, OnCorrupt
 from . import indexes
 from .files import INDEX_SUFFIX, LOG_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX, offset_from_name
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
@@ -33,7 +33,7 @@ class Segment:
             base_offset = offset_from_name(self.path)
         self.base_offset = 0 if base_offset is None else base_offset
         self._map: mmap.mmap | None = None
-        self._data = None
+        self._data: bytes | mmap.mmap | None = None
         self._index: list[IndexEntry] | None = None
         self._time_index: list[TimeIndexEntry] | None = None
 
@@ -61,7 +61,7 @@ class Segment:
         return self.path.stat().st_size
 
     @property
-    def data(self):
+    def data(self) -> bytes | mmap.mmap:
         """The mapped ``.log`` bytes (an mmap; ``b""`` for an empty file)."""
         if self._data is None:
             with open(self.path, "rb") as fh:
@@ -114,7 +114,7 @@ class Segment:
 
     # -- reading -----------------------------------------------------------------
     def iter_batches(self, start: int = 0, end: int | None = None, *, verify: bool = True,
-                     on_corrupt: str = "raise") -> BatchIterator:
+                     on_corrupt: OnCorrupt = "raise") -> BatchIterator:
         """Batches starting in [start, end) of the ``.log`` (``start`` must be a batch start).
 
         The iterator's ``partial`` reports a trailing incomplete batch; error

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from kafkaspec.generated import producer_snapshot_v1 as codec
 from kafkaspec.generated.producer_snapshot_entry_v1 import ProducerSnapshotEntry
-
-ProducerSnapshot = codec.ProducerSnapshot
+from kafkaspec.generated.producer_snapshot_v1 import ProducerSnapshot
 
 __all__ = ["ProducerSnapshot", "ProducerSnapshotEntry", "encode_snapshot", "parse_snapshot"]
 

@@ -86,7 +86,7 @@ def _records(rng: random.Random, n: int, kind: str, start_ts: int) -> list[Recor
     for i in range(n):
         ts += rng.randint(0, 40)
         if kind == "orders":
-            headers = [("trace-id", f"{rng.getrandbits(64):016x}".encode()), ("source", b"web"),
+            headers: list[tuple[str, bytes | None]] = [("trace-id", f"{rng.getrandbits(64):016x}".encode()), ("source", b"web"),
                        ("retry", b"1"), ("retry", b"2")] if rng.random() < 0.5 else [("source", b"app")]
             if rng.random() < 0.1:
                 headers.append(("empty", None))
@@ -96,9 +96,9 @@ def _records(rng: random.Random, n: int, kind: str, start_ts: int) -> list[Recor
             v = f"{{\"page\":\"/p/{rng.randrange(2000)}\",\"ref\":\"{rng.choice(['google', 'direct', 'mail'])}\",\"ms\":{rng.randrange(9000)}}}"
             out.append(Record(key=None, value=v.encode(), timestamp=ts))
         elif kind == "payments":
-            v = json.dumps({"payment": rng.randrange(10**8), "amount": rng.randrange(1, 10**6),
-                            "account": f"acc-{rng.randrange(9999)}"}).encode()
-            out.append(Record(key=f"acc-{rng.randrange(9999)}".encode(), value=v, timestamp=ts,
+            payment = json.dumps({"payment": rng.randrange(10**8), "amount": rng.randrange(1, 10**6),
+                                  "account": f"acc-{rng.randrange(9999)}"}).encode()
+            out.append(Record(key=f"acc-{rng.randrange(9999)}".encode(), value=payment, timestamp=ts,
                               headers=[("txn", b"1")]))
         elif kind == "audit":
             body = " ".join(rng.choice(["GET", "PUT", "user", "role", "grant", "deny", "/api/v1", "200", "403"])

@@ -125,7 +125,8 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool) 
             seen.max_timestamps.append(max_ts)
             if batch.is_control and batch.is_transactional:
                 try:
-                    if batch.control.type == ControlRecordType.ABORT:
+                    control = batch.control
+                    if control is not None and control.type == ControlRecordType.ABORT:
                         seen.aborts.add((batch.producer_id, batch.base_offset))
                 except KafkaFormatError as exc:
                     problems.append(Problem(src, pos, f"control batch at {pos}: {exc.reason}"))
@@ -247,18 +248,19 @@ def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None
 
 
 def _check_small_files(part: Partition, problems: list[Problem]) -> None:
-    checks = [(part.leader_epochs, part.path / files.LEADER_EPOCH_CHECKPOINT),
-              (part.metadata, part.path / files.PARTITION_METADATA)]
-    for read, path in checks:
-        try:
-            value = read()
-        except KafkaFormatError as exc:
-            problems.append(Problem(str(path), exc.position, exc.reason))
-            continue
-        if path.name == files.LEADER_EPOCH_CHECKPOINT and value:
-            for a, b in zip(value, value[1:]):
-                if b.epoch <= a.epoch or b.start_offset < a.start_offset:
-                    problems.append(Problem(str(path), None, f"epoch entry {b} does not follow {a}"))
+    epochs_path = part.path / files.LEADER_EPOCH_CHECKPOINT
+    try:
+        epochs = part.leader_epochs()
+    except KafkaFormatError as exc:
+        problems.append(Problem(str(epochs_path), exc.position, exc.reason))
+    else:
+        for a, b in zip(epochs or [], (epochs or [])[1:]):
+            if b.epoch <= a.epoch or b.start_offset < a.start_offset:
+                problems.append(Problem(str(epochs_path), None, f"epoch entry {b} does not follow {a}"))
+    try:
+        part.metadata()
+    except KafkaFormatError as exc:
+        problems.append(Problem(str(part.path / files.PARTITION_METADATA), exc.position, exc.reason))
     for path in part.snapshot_paths():
         try:
             parse_snapshot(path.read_bytes())

@@ -17,6 +17,7 @@ import hashlib
 import struct
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.enums import ControlRecordType
@@ -128,8 +129,8 @@ class PartitionWriter:
         Records may carry explicit absolute offsets (>= the next offset, gaps allowed,
         as after compaction); otherwise they get consecutive ones.
         """
-        kwargs = dict(compression=compression, base_offset=self.next_offset, timestamp_type=timestamp_type,
-                      log_append_time=log_append_time)
+        kwargs: dict[str, Any] = dict(compression=compression, base_offset=self.next_offset,
+                                      timestamp_type=timestamp_type, log_append_time=log_append_time)
         if magic == 2:
             kwargs.update(producer_id=producer_id, producer_epoch=producer_epoch, base_sequence=base_sequence,
                           is_transactional=is_transactional, partition_leader_epoch=self.leader_epoch,
@@ -172,6 +173,7 @@ class PartitionWriter:
         if seg is None or (seg.size and seg.size + size > self.segment_bytes):
             self._roll(batch.base_offset)
             seg = self.segment
+            assert seg is not None
         last = batch.last_offset
         max_ts = batch_max_timestamp(batch)
         if max_ts > seg.max_ts:

@@ -26,7 +26,7 @@ from ..compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..logdir import Segment
-from ..logdir.transactions import select_batches
+from ..logdir.transactions import ReadCommitted, select_batches
 from ..records import Batch, BatchIterator
 from .schema import RECORD_COLUMNS, arrow_schema
 
@@ -47,7 +47,7 @@ class RangeTask:
     end: int
     min_offset: int | None = None  # keep offsets >= this
     max_offset: int | None = None  # keep offsets < this
-    read_committed: object = None  # logdir.ReadCommitted, or None
+    read_committed: ReadCommitted | None = None
     include_control: bool = False
     verify_crc: bool = True
     skip_corrupt: bool = False
@@ -116,10 +116,20 @@ class _Meta:
     __slots__ = ("counts", "magic", "codec", "pid", "epoch", "seq", "txn", "ctrl", "ple", "pos", "tstype")
 
     def __init__(self) -> None:
-        for name in self.__slots__:
-            setattr(self, name, [])
+        self.counts: list[int] = []
+        self.magic: list[int] = []
+        self.codec: list[int] = []
+        self.pid: list[int] = []
+        self.epoch: list[int] = []
+        self.seq: list[int] = []
+        self.txn: list[bool] = []
+        self.ctrl: list[bool] = []
+        self.ple: list[int] = []
+        self.pos: list[int] = []
+        self.tstype: list[int] = []
 
-    def add(self, n, magic, codec, pid, epoch, seq, txn, ctrl, ple, pos, tstype) -> None:
+    def add(self, n: int, magic: int, codec: int, pid: int, epoch: int, seq: int, txn: bool, ctrl: bool,
+            ple: int, pos: int, tstype: int) -> None:
         if not n:  # an empty batch (kept by compaction) contributes no rows, and runs must not be empty
             return
         self.counts.append(n)

@@ -60,10 +60,10 @@ def _tighter(a: int | None, b: int | None, pick) -> int | None:
 def push(filters) -> tuple[Pushed, list]:
     """Split Spark's filters into what the source applies (reduced to a :class:`Pushed`) and the rest."""
     topics = partitions = None
-    bounds = {"partition": [None, None], "offset": [None, None]}
+    bounds: dict[str, list[int | None]] = {"partition": [None, None], "offset": [None, None]}
     rest = []
     for f in filters:
-        attribute = getattr(f, "attribute", ())  # Not(...) has none
+        attribute: tuple[str, ...] = getattr(f, "attribute", ())  # Not(...) has none
         column = attribute[0] if len(attribute) == 1 else None
         if column == "topic" and isinstance(f, (EqualTo, In)):
             values = f.value if isinstance(f, In) else (f.value,)

@@ -75,7 +75,8 @@ class KafkaLogReader(DataSourceReader):
         # Spark needs at least one partition; an empty range reads nothing
         return [RangePartition(t) for t in tasks] or [RangePartition(RangeTask(self.path, "", -1, 0, 0))]
 
-    def read(self, partition: RangePartition):
+    def read(self, partition: InputPartition):
+        assert isinstance(partition, RangePartition)
         task = partition.task
         if task.end <= task.start:
             return iter(())

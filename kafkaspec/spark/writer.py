@@ -25,6 +25,7 @@ import shutil
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pyspark.sql.datasource import DataSourceArrowWriter, WriterCommitMessage
 
@@ -32,6 +33,8 @@ from kafkaspec.generated.record_v2 import Record
 
 from ..builder import build_batch
 from ..compression import codec_id
+from ..logdir import PartitionWriter, files, open_log
+from ..logdir.writer import restamp_batch
 from .options import OptionError, parse_size
 
 STAGING = "_kafkalog_staging"
@@ -91,7 +94,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
                 stamps = [None if t is None else t // 1000 for t in col("timestamp").cast(pa.int64()).to_pylist()]
             else:
                 stamps = [None] * n
-            headers = col("headers").to_pylist() if has("headers") else [None] * n
+            headers: list[Any] = col("headers").to_pylist() if has("headers") else [None] * n
             control = col("isControl").to_pylist() if has("isControl") else [False] * n
             for i in range(n):
                 if control[i]:
@@ -108,7 +111,6 @@ class KafkaLogWriter(DataSourceArrowWriter):
 
     # -- driver ---------------------------------------------------------------------
     def commit(self, messages) -> None:
-        from ..logdir import files  # noqa: PLC0415
 
         root = Path(self.path)
         by_tp: dict[tuple[str, int], list[Piece]] = {}
@@ -151,8 +153,6 @@ class KafkaLogWriter(DataSourceArrowWriter):
 
     def _renumber(self, final: Path, topic: str, partition: int, pieces: list[Piece]) -> None:
         """Rows without offsets from several tasks: append every staged batch at the next offset."""
-        from ..logdir import PartitionWriter, open_log  # noqa: PLC0415
-        from ..logdir.writer import restamp_batch  # noqa: PLC0415
 
         with PartitionWriter(final.parent, topic, partition, segment_bytes=self.segment_bytes) as w:
             for p in pieces:
@@ -186,8 +186,9 @@ class _Stager:
         self.numbered: bool | None = None  # rows without offsets: numbered from 0 in arrival order
         self.pending: list[tuple] = []  # rows of the next batch
         self.unordered: list[tuple] | None = None  # rows collected once the order broke
-        self.writer = None
-        self.first = self.last = None  # offsets of the first and last row taken so far
+        self.writer: PartitionWriter | None = None
+        self.first: int | None = None  # offsets of the first and last row taken so far
+        self.last: int | None = None
         self.count = 0
 
     def add(self, offset, timestamp, key, value, headers) -> None:
@@ -214,8 +215,6 @@ class _Stager:
             self._flush()
 
     def _flush(self) -> None:
-        from ..logdir import PartitionWriter  # noqa: PLC0415
-
         rows, self.pending = self.pending, []
         if not rows:
             return
@@ -229,13 +228,15 @@ class _Stager:
         self._flush()
         if self.unordered is not None:
             self._rewrite_sorted()
+        # a stager exists because a row arrived: it has a writer, offsets and a numbering mode
+        assert self.writer is not None and self.first is not None and self.last is not None
+        assert self.numbered is not None
         self.writer.close()
         return Piece(self.topic, self.partition, str(self.writer.path), self.first, self.last, self.numbered)
 
     def _rewrite_sorted(self) -> None:
-        from ..logdir import open_log  # noqa: PLC0415
-
         rows = self.unordered
+        assert rows is not None
         if self.writer is not None:
             self.writer.close()
             with open_log(self.writer.path) as staged:
