@@ -1,4 +1,4 @@
-"""What every decoded log entry holds: its header, where it sits in the buffer, and its records once decoded."""
+"""What every decoded log entry holds: its head, where it sits in the buffer, and its records once decoded."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from .compression import DEFAULT_MAX_DECOMPRESSED
 class BufferedEntry:
     """A log entry (v2 batch or legacy message) viewed in place; records are decoded on first use."""
 
-    __slots__ = ("header", "_buf", "position", "end", "_records", "max_decompressed")
+    __slots__ = ("head", "_buf", "position", "end", "_records", "max_decompressed")
 
-    def __init__(self, header, buf, position: int, end: int, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED):
-        self.header = header
+    def __init__(self, head, buf, position: int, end: int, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED):
+        self.head = head
         self._buf = buf
         self.position = position
         self.end = end
