@@ -13,7 +13,7 @@ from v2_differential import agree_on, api, class_of, common, encode_headed, modu
 from v2_schema_strategies import MAX_ITEMS, StrategyBuilder, Unsupported, shape_of
 from v2_settings import scaled
 
-from codegen.schema import load
+from kafkaspec.spec import load
 
 SCHEMAS = load(Path(__file__).resolve().parents[2] / "schemas")
 #: proposals (schemas/proposals/, never on the wire) get docs and review tooling but no codec
