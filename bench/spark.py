@@ -58,7 +58,7 @@ def object_path(buf, builder):
     cols, meta = RecordColumns(), _Meta()
     for batch in kafkaspec.iter_batches(buf):
         records = batch.records
-        h = batch.header
+        h = batch.head
         if records:
             cols.add_run(len(cols.offset) + len(records), 0, 0)  # absolute values: bases 0
         cols.offset.extend([r.offset for r in records])
@@ -73,7 +73,7 @@ def object_path(buf, builder):
             total += len(r.headers)
             cols.headers_offsets.append(total)
         meta.add(len(records), 2, h.attributes & 7, h.producer_id, h.producer_epoch, h.base_sequence,
-                 h.is_transactional, h.is_control_batch, h.partition_leader_epoch, batch.position,
+                 h.is_transactional, h.is_control, h.partition_leader_epoch, batch.position,
                  (h.attributes >> 3) & 1)
         if len(cols.offset) >= 65536:
             out.append(builder.build(cols, meta))
@@ -98,9 +98,9 @@ def row_path(buf, topic: str = "bench", partition: int = 0, segment: str = "benc
 
     def rows():
         for batch in kafkaspec.iter_batches(buf):
-            h = batch.header
+            h = batch.head
             fixed = (2, batch.compression, h.producer_id, h.producer_epoch, h.base_sequence,
-                     h.is_transactional, h.is_control_batch, h.partition_leader_epoch, segment, batch.position)
+                     h.is_transactional, h.is_control, h.partition_leader_epoch, segment, batch.position)
             tstype = h.timestamp_type
             for r in batch.records:
                 yield (r.key, r.value, topic, partition, r.offset, epoch + r.timestamp * ms, tstype,

@@ -19,6 +19,7 @@ from kafka.record import default_records as kp
 
 import kafkaspec
 from kafkaspec.generated import record_batch_v2 as v2
+from kafkaspec.generated.reference import record_batch_v2 as v2_reference
 from kafkaspec.varint import VARINT_BYTES, ZIGZAG_1
 
 CODECS = {"none": 0, "gzip": 1, "snappy": 2, "lz4": 3, "zstd": 4}
@@ -72,7 +73,7 @@ def _workload(name: str, codec: str, nheaders: int, number: int, repeat: int) ->
         return b.build()
 
     def cs_build():
-        return v2.record_batch_construct.build(
+        return v2_reference.record_batch_construct.build(
             v2.RecordBatch(base_offset=0, crc=0, attributes=cid, last_offset_delta=N - 1,
                            base_timestamp=raw[0][2], max_timestamp=raw[-1][2], records=records)
         )
@@ -97,7 +98,7 @@ def _workload(name: str, codec: str, nheaders: int, number: int, repeat: int) ->
             r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
 
     def cs_parse():
-        batch = v2.record_batch_construct.parse(data)
+        batch = v2_reference.record_batch_construct.parse(data)
         for r in batch.records:
             r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
 

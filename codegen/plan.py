@@ -9,7 +9,7 @@ from __future__ import annotations
 import keyword
 from dataclasses import dataclass, field
 
-from .schema import FIXED_TYPES, Dispatch, Field, SchemaSet, Struct, snake
+from kafkaspec.spec import FIXED_TYPES, Dispatch, Field, SchemaSet, Struct, snake
 
 CONSTRUCT_INTS = {
     "int8": "Int8sb", "int16": "Int16sb", "int32": "Int32sb", "int64": "Int64sb",
@@ -43,8 +43,10 @@ class Step:
     ref: str = ""  # local name of the field giving a length or count
     item: dict | None = None  # plan of the array item / nested struct
     codec_expr: str = ""  # expression giving the codec number of a compressed region
+    codec_magic: int = 2  # the magic a compressed region's codec is read for (lz4 framing differs)
     bases: list[str] = field(default_factory=list)  # arguments passed for relative fields
     checks: list[dict] = field(default_factory=list)  # post-decode checks of fixed fields
+    size_expr: str = ""  # the layout constant naming ``size`` (the leading run only)
 
     @property
     def f(self) -> Field:
@@ -122,7 +124,12 @@ class Planner:
             "min_size": self.min_size(s),
             "has_length": length_field is not None,
             "length_local": local(length_field.name) if length_field else "",
-            "magic": next((f.const for f in s.fields if f.name == "magic" and f.const is not None), 2),
+            "magic": self.magic(s),
+            "compressed": any(step.codec_expr for step in steps),
+            "verifies": headed and any(c["kind"] == "checksum" for c in leading.checks),
+            "head_checks": self.head_checks(leading) if headed else "",
+            "enum_bits": [(f, b) for f in s.fields for b in f.bits if b.enum],
+            "disc_offset": f"{const_name(s.discriminator[0])}_OFFSET" if s.discriminator else "",
             "params": self.encode_params(s),
             "columns": self.column_encode(s, structs, exposed),
             "sparse": {f.name for f in exposed if self.is_sparse(f)},
@@ -134,6 +141,18 @@ class Planner:
             # decoder of back-to-back runs: a compressed wrapper's inner message set
             "run_decoder": headed and not any(step.kind == "array" for step in steps[1:]),
         }
+
+    @staticmethod
+    def magic(s: Struct) -> int:
+        """The structure's magic constant (2 where it has none: the v2 formats)."""
+        return next((f.const for f in s.fields if f.name == "magic" and f.const is not None), 2)
+
+    @staticmethod
+    def head_checks(step: Step) -> str:
+        """What :func:`check_<snake>` checks, in words."""
+        words = {"const": "{} is {}", "length": "{} fits the buffer", "checksum": "{} matches"}
+        parts = [words[c["kind"]].format(c["f"].name, c["f"].const) for c in step.checks]
+        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else "nothing"
 
     @staticmethod
     def is_sparse(f: Field) -> bool:
@@ -227,9 +246,29 @@ class Planner:
             prev = name
         else:
             out.append((f"{const_name(snake(s.name))}_SIZE", f"{prev}_OFFSET + {prev}_LENGTH", ""))
-            return out
+            return out + self.derived_constants(s)
         if len(out) > 1:
             out.append((f"{const_name(snake(s.name))}_OVERHEAD", out[-1][0], "bytes before the first variable-size field"))
+        return out + self.derived_constants(s)
+
+    def head_size_const(self, s: Struct) -> str:
+        """The constant naming the size of the leading fixed-width fields."""
+        every_fixed = all(f.fixed for f in s.fields)
+        return f"{const_name(snake(s.name))}_{'SIZE' if every_fixed else 'OVERHEAD'}"
+
+    def derived_constants(self, s: Struct) -> list[tuple[str, str, str]]:
+        """Where a length field of the leading fixed-width fields starts counting, and its smallest value."""
+        out: list[tuple[str, str, str]] = []
+        for i, f in enumerate(s.fields):
+            if not f.fixed:
+                break
+            if f.length_of:
+                name = const_name(f.name)
+                out.append((f"{name}_END", f"{name}_OFFSET + {name}_LENGTH",
+                            f"{f.name} counts from here"))
+                if i + 1 < len(s.fields) and s.fields[i + 1].fixed:
+                    out.append((f"MIN_{name}", f"{self.head_size_const(s)} - {name}_END",
+                                f"the fixed-width fields {f.name} covers"))
         return out
 
     def imports(self, s: Struct) -> list[dict]:
@@ -253,16 +292,34 @@ class Planner:
                 fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in run)
                 size = sum(FIXED_TYPES[f.type][1] for f in run)
                 step = Step("fixed", list(run), struct=self._struct_const(structs, fmt), fmt=fmt, size=size)
+                # the leading run sits at fixed offsets from the structure's start: its checks are
+                # written with the layout constants; a later run's relative to ``pos`` after it
+                leading = run[0] is s.fields[0]
+                if leading:
+                    step.size_expr = self.head_size_const(s)
                 at = 0
                 for f in run:
                     at += FIXED_TYPES[f.type][1]
+                    name = const_name(f.name)
                     if f.const is not None:
-                        step.checks.append({"kind": "const", "f": f, "back": size - at + FIXED_TYPES[f.type][1]})
+                        back = size - at + FIXED_TYPES[f.type][1]
+                        step.checks.append({"kind": "const", "f": f,
+                                            "at": f"start + {name}_OFFSET" if leading else f"pos - {back}"})
                     if f.length_of:
-                        step.checks.append({"kind": "length", "f": f, "back": size - at})
+                        back = size - at
+                        check = {"kind": "length", "f": f, "back": back}
+                        if leading:
+                            check["end"] = f"start + {name}_END + {local(f.name)}"
+                            check["min"] = f"MIN_{name}" if back else "0"
+                        else:
+                            check["end"] = f"pos - {back} + {local(f.name)}" if back else f"pos + {local(f.name)}"
+                            check["min"] = str(back)
+                        step.checks.append(check)
                     if f.checksum:
-                        step.checks.append({"kind": "checksum", "f": f, "back": size - at,
-                                            "algorithm": f.checksum[0]})
+                        back = size - at
+                        step.checks.append({"kind": "checksum", "f": f, "algorithm": f.checksum[0],
+                                            "from": f"start + {const_name(f.checksum[1])}_OFFSET"
+                                            if leading else f"pos - {back}"})
                 steps.append(step)
             run = []
 
@@ -286,6 +343,7 @@ class Planner:
                 step.item = self.item_plan(f.items)
                 step.bases = [local(f.relative_bases.get(b, b)) for b in step.item["bases"]]
                 step.codec_expr = self.codec_expr(s, f)
+                step.codec_magic = self.magic(s)
                 steps.append(step)
             else:
                 step = Step("struct", [f])
@@ -347,6 +405,7 @@ class Planner:
             p["computed"] = last if (last.length_of or last.checksum) else None
             p["own"] = self._own_parts(p)
             p["codec_expr"] = self.codec_expr(s, last) if p["kind"] == "single" else ""
+            p["codec_magic"] = self.magic(s)
         # Encode last to first: a computed piece joins everything after it into a suffix.
         pending: list[str] = []
         suffix = None

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import jinja2
 
+from kafkaspec.spec import SchemaSet
+
 from .plan import Planner, dispatch_plan, local
-from .schema import SchemaSet
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -41,6 +42,9 @@ def render_all(schemas: SchemaSet, root: Path) -> dict[str, str]:
         plan = planner.plan(s)
         source = s.path.relative_to(root.parent).as_posix()
         out[f"{s.module}.py"] = env.get_template("struct.py.j2").render(source=source, planner=planner, **plan)
+        out[f"reference/{s.module}.py"] = env.get_template("reference.py.j2").render(
+            source=source, planner=planner, **plan
+        )
     out["enums.py"] = env.get_template("enums.py.j2").render(
         enums=sorted(schemas.enums.values(), key=lambda e: e.name)
     )
@@ -48,8 +52,11 @@ def render_all(schemas: SchemaSet, root: Path) -> dict[str, str]:
         out[f"{d.module}.py"] = env.get_template("dispatch.py.j2").render(
             source=d.path.relative_to(root.parent).as_posix(), **dispatch_plan(d, schemas)
         )
+    out["reference/__init__.py"] = env.get_template("reference_init.py.j2").render(
+        modules=sorted(name[len("reference/") : -3] for name in out if name.startswith("reference/"))
+    )
     out["__init__.py"] = env.get_template("init.py.j2").render(
-        modules=sorted(name[:-3] for name in out if name != "__init__.py")
+        modules=sorted(name[:-3] for name in out if "/" not in name and name != "__init__.py")
     )
     return out
 
@@ -76,15 +83,18 @@ def format_sources(sources: dict[str, str]) -> dict[str, str]:
 
 
 def write(sources: dict[str, str], out_dir: Path, pattern: str = "*.py") -> list[str]:
-    """Write the files, remove stale ones matching ``pattern``; return the names that changed."""
+    """Write the files (names relative to ``out_dir``, ``/``-separated), remove stale ones matching
+    ``pattern`` in ``out_dir`` and its subfolders; return the names that changed."""
     out_dir.mkdir(parents=True, exist_ok=True)
     changed = []
-    for stale in out_dir.glob(pattern):
-        if stale.name not in sources:
+    for stale in out_dir.rglob(pattern):
+        name = stale.relative_to(out_dir).as_posix()
+        if name not in sources and "__pycache__" not in stale.parts:
             stale.unlink()
-            changed.append(stale.name)
+            changed.append(name)
     for name, text in sorted(sources.items()):
         path = out_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
             changed.append(name)

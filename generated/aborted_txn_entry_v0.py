@@ -15,15 +15,6 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Const,
-    Int16sb,
-    Int64sb,
-    Struct,
-)
-
-from kafkaspec._construct import flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     InvalidMagicError,
@@ -90,57 +81,6 @@ class AbortedTxnEntry(NamedTuple):
     last_stable_offset: int | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-aborted_txn_entry_fields = Struct(
-    "version" / Const(0, Int16sb),
-    "producer_id" / Int64sb,
-    "first_offset" / Int64sb,
-    "last_offset" / Int64sb,
-    "last_stable_offset" / Int64sb,
-)
-
-
-class _AbortedTxnEntryAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return AbortedTxnEntry(
-            v["version"],
-            v["producer_id"],
-            v["first_offset"],
-            v["last_offset"],
-            v["last_stable_offset"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, AbortedTxnEntry):
-            obj = AbortedTxnEntry(*obj)
-        v = {
-            "version": obj.version,
-            "producer_id": obj.producer_id,
-            "first_offset": obj.first_offset,
-            "last_offset": obj.last_offset,
-            "last_stable_offset": obj.last_stable_offset,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["version", "producer_id", "first_offset", "last_offset", "last_stable_offset"]]
-aborted_txn_entry_construct = _AbortedTxnEntryAdapter(aborted_txn_entry_fields)
-aborted_txn_entry_construct.__doc__ = "Construct parser/builder for AbortedTxnEntry v0 (the reference codec)."
-
-
-def _aborted_txn_entry_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _aborted_txn_entry_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = AbortedTxnEntry._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -167,9 +107,11 @@ def decode_aborted_txn_entry_array(
                 last_offset,
                 last_stable_offset,
             ) = _S0.unpack_from(buf, pos)
-            pos += 34
+            pos += ABORTED_TXN_ENTRY_SIZE
             if version != 0:
-                raise InvalidMagicError(f"AbortedTxnEntry version is {version}, expected 0", pos - 34)
+                raise InvalidMagicError(
+                    f"AbortedTxnEntry version is {version}, expected 0", start + VERSION_OFFSET
+                )
             append(
                 new(
                     cls,
@@ -315,9 +257,11 @@ def decode_aborted_txn_entry_columns(
                 last_offset,
                 last_stable_offset,
             ) = _S0.unpack_from(buf, pos)
-            pos += 34
+            pos += ABORTED_TXN_ENTRY_SIZE
             if version != 0:
-                raise InvalidMagicError(f"AbortedTxnEntry version is {version}, expected 0", pos - 34)
+                raise InvalidMagicError(
+                    f"AbortedTxnEntry version is {version}, expected 0", start + VERSION_OFFSET
+                )
             append_version(version)
             append_producer_id(producer_id)
             append_first_offset(first_offset)

@@ -12,13 +12,6 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Int16sb,
-    Struct,
-)
-
-from kafkaspec._construct import flatten, nest
 from kafkaspec.columns import fill_sparse
 from kafkaspec.errors import (
     InvalidLengthError,
@@ -67,50 +60,6 @@ class ControlRecordKey(NamedTuple):
     type: int | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-control_record_key_fields = Struct(
-    "version" / Int16sb,
-    "type" / Int16sb,
-)
-
-
-class _ControlRecordKeyAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return ControlRecordKey(
-            v["version"],
-            v["type"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, ControlRecordKey):
-            obj = ControlRecordKey(*obj)
-        v = {
-            "version": obj.version,
-            "type": obj.type,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["version", "type"]]
-control_record_key_construct = _ControlRecordKeyAdapter(control_record_key_fields)
-control_record_key_construct.__doc__ = (
-    "Construct parser/builder for ControlRecordKey v0 (the reference codec)."
-)
-
-
-def _control_record_key_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _control_record_key_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = ControlRecordKey._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -134,7 +83,7 @@ def decode_control_record_key_array(
                 version,
                 type_,
             ) = _S0.unpack_from(buf, pos)
-            pos += 4
+            pos += CONTROL_RECORD_KEY_SIZE
             append(
                 new(
                     cls,
@@ -250,7 +199,7 @@ def decode_control_record_key_columns(
                 version,
                 type_,
             ) = _S0.unpack_from(buf, pos)
-            pos += 4
+            pos += CONTROL_RECORD_KEY_SIZE
             if version != 0:
                 version_odd.append((i, version))
             append_type(type_)

@@ -11,14 +11,6 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Int16sb,
-    Int32sb,
-    Struct,
-)
-
-from kafkaspec._construct import flatten, nest
 from kafkaspec.columns import fill_sparse
 from kafkaspec.errors import (
     InvalidLengthError,
@@ -67,50 +59,6 @@ class EndTransactionMarker(NamedTuple):
     coordinator_epoch: int | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-end_transaction_marker_fields = Struct(
-    "version" / Int16sb,
-    "coordinator_epoch" / Int32sb,
-)
-
-
-class _EndTransactionMarkerAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return EndTransactionMarker(
-            v["version"],
-            v["coordinator_epoch"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, EndTransactionMarker):
-            obj = EndTransactionMarker(*obj)
-        v = {
-            "version": obj.version,
-            "coordinator_epoch": obj.coordinator_epoch,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["version", "coordinator_epoch"]]
-end_transaction_marker_construct = _EndTransactionMarkerAdapter(end_transaction_marker_fields)
-end_transaction_marker_construct.__doc__ = (
-    "Construct parser/builder for EndTransactionMarker v0 (the reference codec)."
-)
-
-
-def _end_transaction_marker_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _end_transaction_marker_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = EndTransactionMarker._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -134,7 +82,7 @@ def decode_end_transaction_marker_array(
                 version,
                 coordinator_epoch,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
+            pos += END_TRANSACTION_MARKER_SIZE
             append(
                 new(
                     cls,
@@ -250,7 +198,7 @@ def decode_end_transaction_marker_columns(
                 version,
                 coordinator_epoch,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
+            pos += END_TRANSACTION_MARKER_SIZE
             if version != 0:
                 version_odd.append((i, version))
             append_coordinator_epoch(coordinator_epoch)

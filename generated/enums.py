@@ -8,6 +8,12 @@ from __future__ import annotations
 from enum import IntEnum
 
 
+def members(enum: type[IntEnum], width: int) -> tuple:
+    """Every value of a ``width``-bit field as its ``enum`` member, or as the int where no member has it."""
+    by_value = {m.value: m for m in enum}
+    return tuple(by_value.get(i, i) for i in range(1 << width))
+
+
 class CompressionType(IntEnum):
     """Codec of a compressed region (RecordBatch attributes bits 0-2, Message attributes bits 0-2). Since Kafka 0.7.0."""
 

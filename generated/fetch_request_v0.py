@@ -11,17 +11,6 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Const,
-    Int16sb,
-    Int32sb,
-    Int64sb,
-    Prefixed,
-    Struct,
-)
-
-from kafkaspec._construct import KafkaBytes, flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     InvalidMagicError,
@@ -42,6 +31,10 @@ REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
 REQUEST_TYPE_LENGTH = 2
 TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
 FETCH_REQUEST_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+REQUEST_LENGTH_END = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH  # request_length counts from here
+MIN_REQUEST_LENGTH = (
+    FETCH_REQUEST_OVERHEAD - REQUEST_LENGTH_END
+)  # the fixed-width fields request_length covers
 
 
 _S0 = struct.Struct(">ih")
@@ -80,63 +73,6 @@ class FetchRequest(NamedTuple):
     max_size: int | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-fetch_request_fields = Struct(
-    "_rest"
-    / Prefixed(
-        Int32sb,
-        Struct(
-            "request_type" / Const(1, Int16sb),
-            "topic" / KafkaBytes(Int16sb, nullable=False, encoding="utf-8"),
-            "partition" / Int32sb,
-            "offset" / Int64sb,
-            "max_size" / Int32sb,
-        ),
-    )
-)
-
-
-class _FetchRequestAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return FetchRequest(
-            v["request_type"],
-            v["topic"],
-            v["partition"],
-            v["offset"],
-            v["max_size"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, FetchRequest):
-            obj = FetchRequest(*obj)
-        v = {
-            "request_type": obj.request_type,
-            "topic": obj.topic,
-            "partition": obj.partition,
-            "offset": obj.offset,
-            "max_size": obj.max_size,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [[], ["request_type", "topic", "partition", "offset", "max_size"]]
-fetch_request_construct = _FetchRequestAdapter(fetch_request_fields)
-fetch_request_construct.__doc__ = "Construct parser/builder for FetchRequest v0 (the reference codec)."
-
-
-def _fetch_request_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _fetch_request_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = FetchRequest._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -158,11 +94,12 @@ def decode_fetch_request_array(
                 request_length,
                 request_type,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
-            end = pos - 2 + request_length
-            if request_length < 2:  # shorter than the fixed fields it covers: they would be read past the end
+            pos += FETCH_REQUEST_OVERHEAD
+            end = start + REQUEST_LENGTH_END + request_length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if request_length < MIN_REQUEST_LENGTH:
                 raise InvalidLengthError(
-                    f"FetchRequest request_length is {request_length}, less than the 2 bytes of fixed fields it covers",
+                    f"FetchRequest request_length is {request_length}, less than the {MIN_REQUEST_LENGTH} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):
@@ -170,7 +107,9 @@ def decode_fetch_request_array(
                     f"FetchRequest needs {end - start} bytes, {len(buf) - start} present", start
                 )
             if request_type != 1:
-                raise InvalidMagicError(f"FetchRequest request_type is {request_type}, expected 1", pos - 2)
+                raise InvalidMagicError(
+                    f"FetchRequest request_type is {request_type}, expected 1", start + REQUEST_TYPE_OFFSET
+                )
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
@@ -324,11 +263,12 @@ def decode_fetch_request_columns(
                 request_length,
                 request_type,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
-            end = pos - 2 + request_length
-            if request_length < 2:  # shorter than the fixed fields it covers: they would be read past the end
+            pos += FETCH_REQUEST_OVERHEAD
+            end = start + REQUEST_LENGTH_END + request_length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if request_length < MIN_REQUEST_LENGTH:
                 raise InvalidLengthError(
-                    f"FetchRequest request_length is {request_length}, less than the 2 bytes of fixed fields it covers",
+                    f"FetchRequest request_length is {request_length}, less than the {MIN_REQUEST_LENGTH} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):
@@ -336,7 +276,9 @@ def decode_fetch_request_columns(
                     f"FetchRequest needs {end - start} bytes, {len(buf) - start} present", start
                 )
             if request_type != 1:
-                raise InvalidMagicError(f"FetchRequest request_type is {request_type}, expected 1", pos - 2)
+                raise InvalidMagicError(
+                    f"FetchRequest request_type is {request_type}, expected 1", start + REQUEST_TYPE_OFFSET
+                )
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2

@@ -12,16 +12,6 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    GreedyBytes,
-    Int16sb,
-    Int32sb,
-    Prefixed,
-    Struct,
-)
-
-from kafkaspec._construct import flatten, nest
 from kafkaspec.columns import fill_sparse
 from kafkaspec.errors import (
     InvalidLengthError,
@@ -42,6 +32,10 @@ ERROR_CODE_OFFSET = RESPONSE_LENGTH_OFFSET + RESPONSE_LENGTH_LENGTH
 ERROR_CODE_LENGTH = 2
 MESSAGES_OFFSET = ERROR_CODE_OFFSET + ERROR_CODE_LENGTH
 FETCH_RESPONSE_OVERHEAD = MESSAGES_OFFSET  # bytes before the first variable-size field
+RESPONSE_LENGTH_END = RESPONSE_LENGTH_OFFSET + RESPONSE_LENGTH_LENGTH  # response_length counts from here
+MIN_RESPONSE_LENGTH = (
+    FETCH_RESPONSE_OVERHEAD - RESPONSE_LENGTH_END
+)  # the fixed-width fields response_length covers
 
 
 _S0 = struct.Struct(">ih")
@@ -73,54 +67,6 @@ class FetchResponse(NamedTuple):
     messages: bytes | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-fetch_response_fields = Struct(
-    "_rest"
-    / Prefixed(
-        Int32sb,
-        Struct(
-            "error_code" / Int16sb,
-            "messages" / GreedyBytes,
-        ),
-    )
-)
-
-
-class _FetchResponseAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return FetchResponse(
-            v["error_code"],
-            v["messages"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, FetchResponse):
-            obj = FetchResponse(*obj)
-        v = {
-            "error_code": obj.error_code,
-            "messages": obj.messages,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [[], ["error_code", "messages"]]
-fetch_response_construct = _FetchResponseAdapter(fetch_response_fields)
-fetch_response_construct.__doc__ = "Construct parser/builder for FetchResponse v0 (the reference codec)."
-
-
-def _fetch_response_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _fetch_response_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = FetchResponse._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -142,13 +88,12 @@ def decode_fetch_response_array(
                 response_length,
                 error_code,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
-            end = pos - 2 + response_length
-            if (
-                response_length < 2
-            ):  # shorter than the fixed fields it covers: they would be read past the end
+            pos += FETCH_RESPONSE_OVERHEAD
+            end = start + RESPONSE_LENGTH_END + response_length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if response_length < MIN_RESPONSE_LENGTH:
                 raise InvalidLengthError(
-                    f"FetchResponse response_length is {response_length}, less than the 2 bytes of fixed fields it covers",
+                    f"FetchResponse response_length is {response_length}, less than the {MIN_RESPONSE_LENGTH} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):
@@ -272,13 +217,12 @@ def decode_fetch_response_columns(
                 response_length,
                 error_code,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
-            end = pos - 2 + response_length
-            if (
-                response_length < 2
-            ):  # shorter than the fixed fields it covers: they would be read past the end
+            pos += FETCH_RESPONSE_OVERHEAD
+            end = start + RESPONSE_LENGTH_END + response_length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if response_length < MIN_RESPONSE_LENGTH:
                 raise InvalidLengthError(
-                    f"FetchResponse response_length is {response_length}, less than the 2 bytes of fixed fields it covers",
+                    f"FetchResponse response_length is {response_length}, less than the {MIN_RESPONSE_LENGTH} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):

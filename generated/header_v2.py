@@ -11,13 +11,6 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Struct,
-    ZigZag,
-)
-
-from kafkaspec._construct import KafkaBytes, flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -62,48 +55,6 @@ class Header(NamedTuple):
 
     key: str | None = None
     value: bytes | None = None
-
-
-# -- Construct reference codec ------------------------------------------------------
-
-header_fields = Struct(
-    "key" / KafkaBytes(ZigZag, nullable=False, encoding="utf-8"),
-    "value" / KafkaBytes(ZigZag, nullable=True),
-)
-
-
-class _HeaderAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return Header(
-            v["key"],
-            v["value"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, Header):
-            obj = Header(*obj)
-        v = {
-            "key": obj.key,
-            "value": obj.value,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["key", "value"]]
-header_construct = _HeaderAdapter(header_fields)
-header_construct.__doc__ = "Construct parser/builder for Header v2 (the reference codec)."
-
-
-def _header_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _header_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = Header._make(item)
-    return item
 
 
 # -- fast codec -----------------------------------------------------------------

@@ -14,19 +14,6 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Const,
-    Int8sb,
-    Int32sb,
-    Int32ub,
-    Int64sb,
-    Prefixed,
-    Struct,
-)
-
-from kafkaspec._construct import Checksummed, KafkaBytes, flatten, nest
-from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED
 from kafkaspec.crc import crc32
 from kafkaspec.errors import (
     CorruptRecordError,
@@ -35,6 +22,7 @@ from kafkaspec.errors import (
     KafkaFormatError,
     TruncatedError,
 )
+from kafkaspec.generated.enums import CompressionType, members
 
 SCHEMA = "schemas/legacy/message_v0.yaml"
 NAME = "Message"
@@ -55,6 +43,8 @@ ATTRIBUTES_OFFSET = MAGIC_OFFSET + MAGIC_LENGTH
 ATTRIBUTES_LENGTH = 1
 KEY_OFFSET = ATTRIBUTES_OFFSET + ATTRIBUTES_LENGTH
 MESSAGE_OVERHEAD = KEY_OFFSET  # bytes before the first variable-size field
+MESSAGE_SIZE_END = MESSAGE_SIZE_OFFSET + MESSAGE_SIZE_LENGTH  # message_size counts from here
+MIN_MESSAGE_SIZE = MESSAGE_OVERHEAD - MESSAGE_SIZE_END  # the fixed-width fields message_size covers
 
 COMPRESSION_MASK = 0x07  # attributes bits 0-2
 COMPRESSION_SHIFT = 0
@@ -63,6 +53,7 @@ COMPRESSION_SHIFT = 0
 # -------------------------------------------------------------
 # | 0-2   | compression            | CompressionType    |
 # -------------------------------------------------------------
+_COMPRESSION_MEMBERS = members(CompressionType, 3)
 
 
 _S0 = struct.Struct(">qiIbb")
@@ -107,13 +98,13 @@ class Message(NamedTuple):
     value: bytes | None = None
 
     @property
-    def compression(self) -> int:
-        """Codec of the value: when set, the value is a compressed inner message set."""
-        return (self.attributes >> 0) & 7
+    def compression(self) -> CompressionType | int:
+        """Codec of the value: when set, the value is a compressed inner message set. (a CompressionType member; an int where no member has the value)"""
+        return _COMPRESSION_MEMBERS[self.attributes & 7]
 
 
-class MessageHeader(NamedTuple):
-    """The fixed-size header of a Message v0: every field before the first variable-size one."""
+class MessageHead(NamedTuple):
+    """The head of a Message v0: its fixed-size leading fields, every one before the first variable-size field."""
 
     offset: int
     message_size: int
@@ -122,91 +113,29 @@ class MessageHeader(NamedTuple):
     attributes: int
 
     @property
-    def compression(self) -> int:
-        """Codec of the value: when set, the value is a compressed inner message set."""
-        return (self.attributes >> 0) & 7
-
-
-# -- Construct reference codec ------------------------------------------------------
-
-message_fields = Struct(
-    "offset" / Int64sb,
-    "_rest"
-    / Prefixed(
-        Int32sb,
-        Struct(
-            "_rest"
-            / Checksummed(
-                "crc",
-                Int32ub,
-                "crc32",
-                Struct(
-                    "magic" / Const(0, Int8sb),
-                    "attributes" / Int8sb,
-                    "key" / KafkaBytes(Int32sb, nullable=True),
-                    "value" / KafkaBytes(Int32sb, nullable=True),
-                ),
-            )
-        ),
-    ),
-)
-
-
-class _MessageAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return Message(
-            v["offset"],
-            v["crc"],
-            v["magic"],
-            v["attributes"],
-            v["key"],
-            v["value"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, Message):
-            obj = Message(*obj)
-        v = {
-            "offset": obj.offset,
-            "crc": obj.crc,
-            "magic": obj.magic,
-            "attributes": obj.attributes,
-            "key": obj.key,
-            "value": obj.value,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["offset"], [], ["magic", "attributes", "key", "value"]]
-message_construct = _MessageAdapter(message_fields)
-message_construct.__doc__ = "Construct parser/builder for Message v0 (the reference codec)."
-
-
-def _message_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _message_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = Message._make(item)
-    return item
+    def compression(self) -> CompressionType | int:
+        """Codec of the value: when set, the value is a compressed inner message set. (a CompressionType member; an int where no member has the value)"""
+        return _COMPRESSION_MEMBERS[self.attributes & 7]
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_message_header(buf, pos: int = 0) -> MessageHeader:
-    """Unpack the fixed-size header at ``pos`` (nothing is checked yet)."""
+def decode_message_head(buf, pos: int = 0) -> MessageHead:
+    """Unpack the head at ``pos``; nothing is checked yet (:func:`check_message` does that)."""
     try:
-        return _new(MessageHeader, _S0.unpack_from(buf, pos))
+        return _new(MessageHead, _S0.unpack_from(buf, pos))
     except struct.error:
-        raise TruncatedError(f"Message header needs 18 bytes, {len(buf) - pos} left", pos) from None
+        raise TruncatedError(
+            f"Message head needs {MESSAGE_OVERHEAD} bytes, {len(buf) - pos} left", pos
+        ) from None
 
 
-def check_message(buf, pos: int, header: MessageHeader, *, verify: bool = True) -> int:
-    """Check the header's constants, length and checksum against ``buf``; return the end position."""
+def check_message(buf, pos: int, head: MessageHead, *, verify: bool = True) -> int:
+    """Check the head at ``pos``: message_size fits the buffer, crc matches and magic is 0; return the end position.
+
+    ``verify=False`` skips the checksum.
+    """
     start = pos
     (
         offset,
@@ -214,37 +143,31 @@ def check_message(buf, pos: int, header: MessageHeader, *, verify: bool = True) 
         crc,
         magic,
         attributes,
-    ) = header
-    pos += 18
+    ) = head
 
-    end = pos - 6 + message_size
-    if message_size < 6:  # shorter than the fixed fields it covers: they would be read past the end
+    end = start + MESSAGE_SIZE_END + message_size
+    # shorter than the fixed fields it covers: they would be read past the end
+    if message_size < MIN_MESSAGE_SIZE:
         raise InvalidLengthError(
-            f"Message message_size is {message_size}, less than the 6 bytes of fixed fields it covers", start
+            f"Message message_size is {message_size}, less than the {MIN_MESSAGE_SIZE} bytes of fixed fields it covers",
+            start,
         )
     if end > len(buf):
         raise TruncatedError(f"Message needs {end - start} bytes, {len(buf) - start} present", start)
     if verify:
-        actual = crc32(memoryview(buf)[pos - 2 : end])
+        actual = crc32(memoryview(buf)[start + MAGIC_OFFSET : end])
         if actual != crc:
             raise CorruptRecordError(
-                f"Message crc is {crc:#010x}, CRC32 of bytes {pos - 2}..{end} is {actual:#010x}",
+                f"Message crc is {crc:#010x}, CRC32 of bytes {start + MAGIC_OFFSET}..{end} is {actual:#010x}",
                 start,
             )
     if magic != 0:
-        raise InvalidMagicError(f"Message magic is {magic}, expected 0", pos - 2)
+        raise InvalidMagicError(f"Message magic is {magic}, expected 0", start + MAGIC_OFFSET)
     return end
 
 
-def decode_message_rest(
-    buf,
-    pos: int,
-    header: MessageHeader,
-    *,
-    verify: bool = True,
-    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-) -> tuple:
-    """Check the header at ``pos`` and decode the fields after it; return them as a tuple."""
+def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
+    """Decode the fields after the head at ``pos``, up to ``end`` (from :func:`check_message`, which has checked the head); return them as a tuple."""
     start = pos
     (
         offset,
@@ -252,25 +175,8 @@ def decode_message_rest(
         crc,
         magic,
         attributes,
-    ) = header
-    pos += 18
-
-    end = pos - 6 + message_size
-    if message_size < 6:  # shorter than the fixed fields it covers: they would be read past the end
-        raise InvalidLengthError(
-            f"Message message_size is {message_size}, less than the 6 bytes of fixed fields it covers", start
-        )
-    if end > len(buf):
-        raise TruncatedError(f"Message needs {end - start} bytes, {len(buf) - start} present", start)
-    if verify:
-        actual = crc32(memoryview(buf)[pos - 2 : end])
-        if actual != crc:
-            raise CorruptRecordError(
-                f"Message crc is {crc:#010x}, CRC32 of bytes {pos - 2}..{end} is {actual:#010x}",
-                start,
-            )
-    if magic != 0:
-        raise InvalidMagicError(f"Message magic is {magic}, expected 0", pos - 2)
+    ) = head
+    pos += MESSAGE_OVERHEAD
     try:
         (n,) = _S1.unpack_from(buf, pos)
         pos += 4
@@ -303,22 +209,21 @@ def decode_message_rest(
     )
 
 
-def decode_message(
-    buf, pos: int = 0, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
-) -> tuple[Message, int]:
-    """Decode one Message v0 at ``pos``; return it and the position after it."""
-    header = decode_message_header(buf, pos)
-    end = check_message(buf, pos, header, verify=verify)
-    rest = decode_message_rest(buf, pos, header, verify=False, max_decompressed=max_decompressed)
-    v = dict(zip(header._fields, header, strict=True))
-    v.update(zip(["key", "value"], rest, strict=True))
+def decode_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Message, int]:
+    """Decode one Message v0 at ``pos``: head, checks, the rest; return it and the position after it."""
+    head = decode_message_head(buf, pos)
+    end = check_message(buf, pos, head, verify=verify)
+    (
+        key,
+        value,
+    ) = decode_message_rest(buf, pos, head, end)
     return Message(
-        v["offset"],
-        v["crc"],
-        v["magic"],
-        v["attributes"],
-        v["key"],
-        v["value"],
+        head.offset,
+        head.crc,
+        head.magic,
+        head.attributes,
+        key,
+        value,
     ), end
 
 
@@ -337,7 +242,7 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
     try:
         while pos < stop:
             start = pos
-            if buf[pos + 16] != 0:
+            if buf[pos + MAGIC_OFFSET] != 0:
                 break
             (
                 offset,
@@ -346,25 +251,26 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
                 magic,
                 attributes,
             ) = unpack(buf, pos)
-            pos += 18
+            pos += MESSAGE_OVERHEAD
 
-            end = pos - 6 + message_size
-            if message_size < 6:  # shorter than the fixed fields it covers: they would be read past the end
+            end = start + MESSAGE_SIZE_END + message_size
+            # shorter than the fixed fields it covers: they would be read past the end
+            if message_size < MIN_MESSAGE_SIZE:
                 raise InvalidLengthError(
-                    f"Message message_size is {message_size}, less than the 6 bytes of fixed fields it covers",
+                    f"Message message_size is {message_size}, less than the {MIN_MESSAGE_SIZE} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):
                 raise TruncatedError(f"Message needs {end - start} bytes, {len(buf) - start} present", start)
             if verify:
-                actual = crc32(memoryview(buf)[pos - 2 : end])
+                actual = crc32(memoryview(buf)[start + MAGIC_OFFSET : end])
                 if actual != crc:
                     raise CorruptRecordError(
-                        f"Message crc is {crc:#010x}, CRC32 of bytes {pos - 2}..{end} is {actual:#010x}",
+                        f"Message crc is {crc:#010x}, CRC32 of bytes {start + MAGIC_OFFSET}..{end} is {actual:#010x}",
                         start,
                     )
             if magic != 0:
-                raise InvalidMagicError(f"Message magic is {magic}, expected 0", pos - 2)
+                raise InvalidMagicError(f"Message magic is {magic}, expected 0", start + MAGIC_OFFSET)
             if end > stop:
                 raise TruncatedError(
                     f"Message needs {end - start} bytes, {stop - start} left before the end", start
@@ -415,7 +321,6 @@ def encode_message(
     attributes=0,
     key=None,
     value=None,
-    compress_options: dict | None = None,
 ) -> bytes:
     """Encode one Message v0; length, count and checksum fields are computed."""
 

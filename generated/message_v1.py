@@ -15,19 +15,6 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Const,
-    Int8sb,
-    Int32sb,
-    Int32ub,
-    Int64sb,
-    Prefixed,
-    Struct,
-)
-
-from kafkaspec._construct import Checksummed, KafkaBytes, flatten, nest
-from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED
 from kafkaspec.crc import crc32
 from kafkaspec.errors import (
     CorruptRecordError,
@@ -36,6 +23,7 @@ from kafkaspec.errors import (
     KafkaFormatError,
     TruncatedError,
 )
+from kafkaspec.generated.enums import CompressionType, TimestampType, members
 
 SCHEMA = "schemas/legacy/message_v1.yaml"
 NAME = "Message"
@@ -58,6 +46,8 @@ TIMESTAMP_OFFSET = ATTRIBUTES_OFFSET + ATTRIBUTES_LENGTH
 TIMESTAMP_LENGTH = 8
 KEY_OFFSET = TIMESTAMP_OFFSET + TIMESTAMP_LENGTH
 MESSAGE_OVERHEAD = KEY_OFFSET  # bytes before the first variable-size field
+MESSAGE_SIZE_END = MESSAGE_SIZE_OFFSET + MESSAGE_SIZE_LENGTH  # message_size counts from here
+MIN_MESSAGE_SIZE = MESSAGE_OVERHEAD - MESSAGE_SIZE_END  # the fixed-width fields message_size covers
 
 COMPRESSION_MASK = 0x07  # attributes bits 0-2
 COMPRESSION_SHIFT = 0
@@ -69,6 +59,8 @@ TIMESTAMP_TYPE_SHIFT = 3
 # | 0-2   | compression            | CompressionType    |
 # | 3     | timestamp_type         | TimestampType      |
 # -------------------------------------------------------------
+_COMPRESSION_MEMBERS = members(CompressionType, 3)
+_TIMESTAMP_TYPE_MEMBERS = members(TimestampType, 1)
 
 
 _S0 = struct.Struct(">qiIbbq")
@@ -116,18 +108,18 @@ class Message(NamedTuple):
     value: bytes | None = None
 
     @property
-    def compression(self) -> int:
-        """Codec of the value: when set, the value is a compressed inner message set."""
-        return (self.attributes >> 0) & 7
+    def compression(self) -> CompressionType | int:
+        """Codec of the value: when set, the value is a compressed inner message set. (a CompressionType member; an int where no member has the value)"""
+        return _COMPRESSION_MEMBERS[self.attributes & 7]
 
     @property
-    def timestamp_type(self) -> int:
-        """0 CreateTime, 1 LogAppendTime (set by the broker on wrappers)."""
-        return (self.attributes >> 3) & 1
+    def timestamp_type(self) -> TimestampType | int:
+        """0 CreateTime, 1 LogAppendTime (set by the broker on wrappers). (a TimestampType member; an int where no member has the value)"""
+        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes >> 3) & 1]
 
 
-class MessageHeader(NamedTuple):
-    """The fixed-size header of a Message v1: every field before the first variable-size one."""
+class MessageHead(NamedTuple):
+    """The head of a Message v1: its fixed-size leading fields, every one before the first variable-size field."""
 
     offset: int
     message_size: int
@@ -137,99 +129,34 @@ class MessageHeader(NamedTuple):
     timestamp: int
 
     @property
-    def compression(self) -> int:
-        """Codec of the value: when set, the value is a compressed inner message set."""
-        return (self.attributes >> 0) & 7
+    def compression(self) -> CompressionType | int:
+        """Codec of the value: when set, the value is a compressed inner message set. (a CompressionType member; an int where no member has the value)"""
+        return _COMPRESSION_MEMBERS[self.attributes & 7]
 
     @property
-    def timestamp_type(self) -> int:
-        """0 CreateTime, 1 LogAppendTime (set by the broker on wrappers)."""
-        return (self.attributes >> 3) & 1
-
-
-# -- Construct reference codec ------------------------------------------------------
-
-message_fields = Struct(
-    "offset" / Int64sb,
-    "_rest"
-    / Prefixed(
-        Int32sb,
-        Struct(
-            "_rest"
-            / Checksummed(
-                "crc",
-                Int32ub,
-                "crc32",
-                Struct(
-                    "magic" / Const(1, Int8sb),
-                    "attributes" / Int8sb,
-                    "timestamp" / Int64sb,
-                    "key" / KafkaBytes(Int32sb, nullable=True),
-                    "value" / KafkaBytes(Int32sb, nullable=True),
-                ),
-            )
-        ),
-    ),
-)
-
-
-class _MessageAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return Message(
-            v["offset"],
-            v["crc"],
-            v["magic"],
-            v["attributes"],
-            v["timestamp"],
-            v["key"],
-            v["value"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, Message):
-            obj = Message(*obj)
-        v = {
-            "offset": obj.offset,
-            "crc": obj.crc,
-            "magic": obj.magic,
-            "attributes": obj.attributes,
-            "timestamp": obj.timestamp,
-            "key": obj.key,
-            "value": obj.value,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["offset"], [], ["magic", "attributes", "timestamp", "key", "value"]]
-message_construct = _MessageAdapter(message_fields)
-message_construct.__doc__ = "Construct parser/builder for Message v1 (the reference codec)."
-
-
-def _message_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _message_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = Message._make(item)
-    return item
+    def timestamp_type(self) -> TimestampType | int:
+        """0 CreateTime, 1 LogAppendTime (set by the broker on wrappers). (a TimestampType member; an int where no member has the value)"""
+        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes >> 3) & 1]
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_message_header(buf, pos: int = 0) -> MessageHeader:
-    """Unpack the fixed-size header at ``pos`` (nothing is checked yet)."""
+def decode_message_head(buf, pos: int = 0) -> MessageHead:
+    """Unpack the head at ``pos``; nothing is checked yet (:func:`check_message` does that)."""
     try:
-        return _new(MessageHeader, _S0.unpack_from(buf, pos))
+        return _new(MessageHead, _S0.unpack_from(buf, pos))
     except struct.error:
-        raise TruncatedError(f"Message header needs 26 bytes, {len(buf) - pos} left", pos) from None
+        raise TruncatedError(
+            f"Message head needs {MESSAGE_OVERHEAD} bytes, {len(buf) - pos} left", pos
+        ) from None
 
 
-def check_message(buf, pos: int, header: MessageHeader, *, verify: bool = True) -> int:
-    """Check the header's constants, length and checksum against ``buf``; return the end position."""
+def check_message(buf, pos: int, head: MessageHead, *, verify: bool = True) -> int:
+    """Check the head at ``pos``: message_size fits the buffer, crc matches and magic is 1; return the end position.
+
+    ``verify=False`` skips the checksum.
+    """
     start = pos
     (
         offset,
@@ -238,37 +165,31 @@ def check_message(buf, pos: int, header: MessageHeader, *, verify: bool = True) 
         magic,
         attributes,
         timestamp,
-    ) = header
-    pos += 26
+    ) = head
 
-    end = pos - 14 + message_size
-    if message_size < 14:  # shorter than the fixed fields it covers: they would be read past the end
+    end = start + MESSAGE_SIZE_END + message_size
+    # shorter than the fixed fields it covers: they would be read past the end
+    if message_size < MIN_MESSAGE_SIZE:
         raise InvalidLengthError(
-            f"Message message_size is {message_size}, less than the 14 bytes of fixed fields it covers", start
+            f"Message message_size is {message_size}, less than the {MIN_MESSAGE_SIZE} bytes of fixed fields it covers",
+            start,
         )
     if end > len(buf):
         raise TruncatedError(f"Message needs {end - start} bytes, {len(buf) - start} present", start)
     if verify:
-        actual = crc32(memoryview(buf)[pos - 10 : end])
+        actual = crc32(memoryview(buf)[start + MAGIC_OFFSET : end])
         if actual != crc:
             raise CorruptRecordError(
-                f"Message crc is {crc:#010x}, CRC32 of bytes {pos - 10}..{end} is {actual:#010x}",
+                f"Message crc is {crc:#010x}, CRC32 of bytes {start + MAGIC_OFFSET}..{end} is {actual:#010x}",
                 start,
             )
     if magic != 1:
-        raise InvalidMagicError(f"Message magic is {magic}, expected 1", pos - 10)
+        raise InvalidMagicError(f"Message magic is {magic}, expected 1", start + MAGIC_OFFSET)
     return end
 
 
-def decode_message_rest(
-    buf,
-    pos: int,
-    header: MessageHeader,
-    *,
-    verify: bool = True,
-    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-) -> tuple:
-    """Check the header at ``pos`` and decode the fields after it; return them as a tuple."""
+def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
+    """Decode the fields after the head at ``pos``, up to ``end`` (from :func:`check_message`, which has checked the head); return them as a tuple."""
     start = pos
     (
         offset,
@@ -277,25 +198,8 @@ def decode_message_rest(
         magic,
         attributes,
         timestamp,
-    ) = header
-    pos += 26
-
-    end = pos - 14 + message_size
-    if message_size < 14:  # shorter than the fixed fields it covers: they would be read past the end
-        raise InvalidLengthError(
-            f"Message message_size is {message_size}, less than the 14 bytes of fixed fields it covers", start
-        )
-    if end > len(buf):
-        raise TruncatedError(f"Message needs {end - start} bytes, {len(buf) - start} present", start)
-    if verify:
-        actual = crc32(memoryview(buf)[pos - 10 : end])
-        if actual != crc:
-            raise CorruptRecordError(
-                f"Message crc is {crc:#010x}, CRC32 of bytes {pos - 10}..{end} is {actual:#010x}",
-                start,
-            )
-    if magic != 1:
-        raise InvalidMagicError(f"Message magic is {magic}, expected 1", pos - 10)
+    ) = head
+    pos += MESSAGE_OVERHEAD
     try:
         (n,) = _S1.unpack_from(buf, pos)
         pos += 4
@@ -328,23 +232,22 @@ def decode_message_rest(
     )
 
 
-def decode_message(
-    buf, pos: int = 0, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
-) -> tuple[Message, int]:
-    """Decode one Message v1 at ``pos``; return it and the position after it."""
-    header = decode_message_header(buf, pos)
-    end = check_message(buf, pos, header, verify=verify)
-    rest = decode_message_rest(buf, pos, header, verify=False, max_decompressed=max_decompressed)
-    v = dict(zip(header._fields, header, strict=True))
-    v.update(zip(["key", "value"], rest, strict=True))
+def decode_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Message, int]:
+    """Decode one Message v1 at ``pos``: head, checks, the rest; return it and the position after it."""
+    head = decode_message_head(buf, pos)
+    end = check_message(buf, pos, head, verify=verify)
+    (
+        key,
+        value,
+    ) = decode_message_rest(buf, pos, head, end)
     return Message(
-        v["offset"],
-        v["crc"],
-        v["magic"],
-        v["attributes"],
-        v["timestamp"],
-        v["key"],
-        v["value"],
+        head.offset,
+        head.crc,
+        head.magic,
+        head.attributes,
+        head.timestamp,
+        key,
+        value,
     ), end
 
 
@@ -363,7 +266,7 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
     try:
         while pos < stop:
             start = pos
-            if buf[pos + 16] != 1:
+            if buf[pos + MAGIC_OFFSET] != 1:
                 break
             (
                 offset,
@@ -373,25 +276,26 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
                 attributes,
                 timestamp,
             ) = unpack(buf, pos)
-            pos += 26
+            pos += MESSAGE_OVERHEAD
 
-            end = pos - 14 + message_size
-            if message_size < 14:  # shorter than the fixed fields it covers: they would be read past the end
+            end = start + MESSAGE_SIZE_END + message_size
+            # shorter than the fixed fields it covers: they would be read past the end
+            if message_size < MIN_MESSAGE_SIZE:
                 raise InvalidLengthError(
-                    f"Message message_size is {message_size}, less than the 14 bytes of fixed fields it covers",
+                    f"Message message_size is {message_size}, less than the {MIN_MESSAGE_SIZE} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):
                 raise TruncatedError(f"Message needs {end - start} bytes, {len(buf) - start} present", start)
             if verify:
-                actual = crc32(memoryview(buf)[pos - 10 : end])
+                actual = crc32(memoryview(buf)[start + MAGIC_OFFSET : end])
                 if actual != crc:
                     raise CorruptRecordError(
-                        f"Message crc is {crc:#010x}, CRC32 of bytes {pos - 10}..{end} is {actual:#010x}",
+                        f"Message crc is {crc:#010x}, CRC32 of bytes {start + MAGIC_OFFSET}..{end} is {actual:#010x}",
                         start,
                     )
             if magic != 1:
-                raise InvalidMagicError(f"Message magic is {magic}, expected 1", pos - 10)
+                raise InvalidMagicError(f"Message magic is {magic}, expected 1", start + MAGIC_OFFSET)
             if end > stop:
                 raise TruncatedError(
                     f"Message needs {end - start} bytes, {stop - start} left before the end", start
@@ -444,7 +348,6 @@ def encode_message(
     timestamp=-1,
     key=None,
     value=None,
-    compress_options: dict | None = None,
 ) -> bytes:
     """Encode one Message v1; length, count and checksum fields are computed."""
 

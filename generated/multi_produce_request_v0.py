@@ -12,20 +12,6 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Array,
-    Const,
-    Int16sb,
-    Int32sb,
-    Prefixed,
-    Rebuild,
-    Struct,
-    len_,
-    this,
-)
-
-from kafkaspec._construct import flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     InvalidMagicError,
@@ -38,7 +24,6 @@ from .partition_produce_v0 import (
     decode_partition_produce_array,
     decode_partition_produce_columns,
     encode_partition_produce_array,
-    partition_produce_construct,
 )
 
 SCHEMA = "schemas/legacy/multi_produce_request_v0.yaml"
@@ -56,6 +41,10 @@ TOPICPARTITION_COUNT_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
 TOPICPARTITION_COUNT_LENGTH = 2
 PRODUCES_OFFSET = TOPICPARTITION_COUNT_OFFSET + TOPICPARTITION_COUNT_LENGTH
 MULTI_PRODUCE_REQUEST_OVERHEAD = PRODUCES_OFFSET  # bytes before the first variable-size field
+REQUEST_LENGTH_END = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH  # request_length counts from here
+MIN_REQUEST_LENGTH = (
+    MULTI_PRODUCE_REQUEST_OVERHEAD - REQUEST_LENGTH_END
+)  # the fixed-width fields request_length covers
 
 
 _S0 = struct.Struct(">ihh")
@@ -85,57 +74,6 @@ class MultiProduceRequest(NamedTuple):
     produces: Sequence = ()
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-multi_produce_request_fields = Struct(
-    "_rest"
-    / Prefixed(
-        Int32sb,
-        Struct(
-            "request_type" / Const(3, Int16sb),
-            "topicpartition_count" / Rebuild(Int16sb, len_(this.produces)),
-            "produces" / Array(this.topicpartition_count, partition_produce_construct),
-        ),
-    )
-)
-
-
-class _MultiProduceRequestAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return MultiProduceRequest(
-            v["request_type"],
-            v["produces"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, MultiProduceRequest):
-            obj = MultiProduceRequest(*obj)
-        v = {
-            "request_type": obj.request_type,
-            "produces": obj.produces,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [[], ["request_type", "topicpartition_count", "produces"]]
-multi_produce_request_construct = _MultiProduceRequestAdapter(multi_produce_request_fields)
-multi_produce_request_construct.__doc__ = (
-    "Construct parser/builder for MultiProduceRequest v0 (the reference codec)."
-)
-
-
-def _multi_produce_request_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _multi_produce_request_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = MultiProduceRequest._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -160,11 +98,12 @@ def decode_multi_produce_request_array(
                 request_type,
                 topicpartition_count,
             ) = _S0.unpack_from(buf, pos)
-            pos += 8
-            end = pos - 4 + request_length
-            if request_length < 4:  # shorter than the fixed fields it covers: they would be read past the end
+            pos += MULTI_PRODUCE_REQUEST_OVERHEAD
+            end = start + REQUEST_LENGTH_END + request_length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if request_length < MIN_REQUEST_LENGTH:
                 raise InvalidLengthError(
-                    f"MultiProduceRequest request_length is {request_length}, less than the 4 bytes of fixed fields it covers",
+                    f"MultiProduceRequest request_length is {request_length}, less than the {MIN_REQUEST_LENGTH} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):
@@ -173,7 +112,8 @@ def decode_multi_produce_request_array(
                 )
             if request_type != 3:
                 raise InvalidMagicError(
-                    f"MultiProduceRequest request_type is {request_type}, expected 3", pos - 4
+                    f"MultiProduceRequest request_type is {request_type}, expected 3",
+                    start + REQUEST_TYPE_OFFSET,
                 )
 
             n = topicpartition_count
@@ -306,11 +246,12 @@ def decode_multi_produce_request_columns(
                 request_type,
                 topicpartition_count,
             ) = _S0.unpack_from(buf, pos)
-            pos += 8
-            end = pos - 4 + request_length
-            if request_length < 4:  # shorter than the fixed fields it covers: they would be read past the end
+            pos += MULTI_PRODUCE_REQUEST_OVERHEAD
+            end = start + REQUEST_LENGTH_END + request_length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if request_length < MIN_REQUEST_LENGTH:
                 raise InvalidLengthError(
-                    f"MultiProduceRequest request_length is {request_length}, less than the 4 bytes of fixed fields it covers",
+                    f"MultiProduceRequest request_length is {request_length}, less than the {MIN_REQUEST_LENGTH} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):
@@ -319,7 +260,8 @@ def decode_multi_produce_request_columns(
                 )
             if request_type != 3:
                 raise InvalidMagicError(
-                    f"MultiProduceRequest request_type is {request_type}, expected 3", pos - 4
+                    f"MultiProduceRequest request_type is {request_type}, expected 3",
+                    start + REQUEST_TYPE_OFFSET,
                 )
 
             n = topicpartition_count

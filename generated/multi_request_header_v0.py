@@ -12,14 +12,6 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Int16sb,
-    Int32sb,
-    Struct,
-)
-
-from kafkaspec._construct import flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -71,53 +63,6 @@ class MultiRequestHeader(NamedTuple):
     topicpartition_count: int | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-multi_request_header_fields = Struct(
-    "request_length" / Int32sb,
-    "request_type" / Int16sb,
-    "topicpartition_count" / Int16sb,
-)
-
-
-class _MultiRequestHeaderAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return MultiRequestHeader(
-            v["request_length"],
-            v["request_type"],
-            v["topicpartition_count"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, MultiRequestHeader):
-            obj = MultiRequestHeader(*obj)
-        v = {
-            "request_length": obj.request_length,
-            "request_type": obj.request_type,
-            "topicpartition_count": obj.topicpartition_count,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["request_length", "request_type", "topicpartition_count"]]
-multi_request_header_construct = _MultiRequestHeaderAdapter(multi_request_header_fields)
-multi_request_header_construct.__doc__ = (
-    "Construct parser/builder for MultiRequestHeader v0 (the reference codec)."
-)
-
-
-def _multi_request_header_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _multi_request_header_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = MultiRequestHeader._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -142,7 +87,7 @@ def decode_multi_request_header_array(
                 request_type,
                 topicpartition_count,
             ) = _S0.unpack_from(buf, pos)
-            pos += 8
+            pos += MULTI_REQUEST_HEADER_SIZE
             append(
                 new(
                     cls,
@@ -268,7 +213,7 @@ def decode_multi_request_header_columns(
                 request_type,
                 topicpartition_count,
             ) = _S0.unpack_from(buf, pos)
-            pos += 8
+            pos += MULTI_REQUEST_HEADER_SIZE
             append_request_length(request_length)
             append_request_type(request_type)
             append_topicpartition_count(topicpartition_count)

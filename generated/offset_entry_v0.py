@@ -11,13 +11,6 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Int64sb,
-    Struct,
-)
-
-from kafkaspec._construct import flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -58,45 +51,6 @@ class OffsetEntry(NamedTuple):
     offset: int | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-offset_entry_fields = Struct(
-    "offset" / Int64sb,
-)
-
-
-class _OffsetEntryAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return OffsetEntry(
-            v["offset"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, OffsetEntry):
-            obj = OffsetEntry(*obj)
-        v = {
-            "offset": obj.offset,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["offset"]]
-offset_entry_construct = _OffsetEntryAdapter(offset_entry_fields)
-offset_entry_construct.__doc__ = "Construct parser/builder for OffsetEntry v0 (the reference codec)."
-
-
-def _offset_entry_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _offset_entry_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = OffsetEntry._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -115,7 +69,7 @@ def decode_offset_entry_array(
             start = pos
 
             (offset,) = _S0.unpack_from(buf, pos)
-            pos += 8
+            pos += OFFSET_ENTRY_SIZE
             append(
                 new(
                     cls,
@@ -209,7 +163,7 @@ def decode_offset_entry_columns(
             start = pos
 
             (offset,) = _S0.unpack_from(buf, pos)
-            pos += 8
+            pos += OFFSET_ENTRY_SIZE
             append_offset(offset)
     except (IndexError, struct.error):
         raise TruncatedError("OffsetEntry ends before its fields do", start) from None

@@ -17,13 +17,6 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Int32sb,
-    Struct,
-)
-
-from kafkaspec._construct import flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -76,50 +69,6 @@ class OffsetIndexEntry(NamedTuple):
     position: int | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-offset_index_entry_fields = Struct(
-    "relative_offset" / Int32sb,
-    "position" / Int32sb,
-)
-
-
-class _OffsetIndexEntryAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return OffsetIndexEntry(
-            v["relative_offset"],
-            v["position"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, OffsetIndexEntry):
-            obj = OffsetIndexEntry(*obj)
-        v = {
-            "relative_offset": obj.relative_offset,
-            "position": obj.position,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["relative_offset", "position"]]
-offset_index_entry_construct = _OffsetIndexEntryAdapter(offset_index_entry_fields)
-offset_index_entry_construct.__doc__ = (
-    "Construct parser/builder for OffsetIndexEntry v0 (the reference codec)."
-)
-
-
-def _offset_index_entry_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _offset_index_entry_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = OffsetIndexEntry._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -143,7 +92,7 @@ def decode_offset_index_entry_array(
                 relative_offset,
                 position,
             ) = _S0.unpack_from(buf, pos)
-            pos += 8
+            pos += OFFSET_INDEX_ENTRY_SIZE
             append(
                 new(
                     cls,
@@ -259,7 +208,7 @@ def decode_offset_index_entry_columns(
                 relative_offset,
                 position,
             ) = _S0.unpack_from(buf, pos)
-            pos += 8
+            pos += OFFSET_INDEX_ENTRY_SIZE
             append_relative_offset(relative_offset)
             append_position(position)
     except (IndexError, struct.error):

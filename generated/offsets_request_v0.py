@@ -11,17 +11,6 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Const,
-    Int16sb,
-    Int32sb,
-    Int64sb,
-    Prefixed,
-    Struct,
-)
-
-from kafkaspec._construct import KafkaBytes, flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     InvalidMagicError,
@@ -42,6 +31,10 @@ REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
 REQUEST_TYPE_LENGTH = 2
 TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
 OFFSETS_REQUEST_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+REQUEST_LENGTH_END = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH  # request_length counts from here
+MIN_REQUEST_LENGTH = (
+    OFFSETS_REQUEST_OVERHEAD - REQUEST_LENGTH_END
+)  # the fixed-width fields request_length covers
 
 
 _S0 = struct.Struct(">ih")
@@ -79,63 +72,6 @@ class OffsetsRequest(NamedTuple):
     max_number: int | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-offsets_request_fields = Struct(
-    "_rest"
-    / Prefixed(
-        Int32sb,
-        Struct(
-            "request_type" / Const(4, Int16sb),
-            "topic" / KafkaBytes(Int16sb, nullable=False, encoding="utf-8"),
-            "partition" / Int32sb,
-            "time" / Int64sb,
-            "max_number" / Int32sb,
-        ),
-    )
-)
-
-
-class _OffsetsRequestAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return OffsetsRequest(
-            v["request_type"],
-            v["topic"],
-            v["partition"],
-            v["time"],
-            v["max_number"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, OffsetsRequest):
-            obj = OffsetsRequest(*obj)
-        v = {
-            "request_type": obj.request_type,
-            "topic": obj.topic,
-            "partition": obj.partition,
-            "time": obj.time,
-            "max_number": obj.max_number,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [[], ["request_type", "topic", "partition", "time", "max_number"]]
-offsets_request_construct = _OffsetsRequestAdapter(offsets_request_fields)
-offsets_request_construct.__doc__ = "Construct parser/builder for OffsetsRequest v0 (the reference codec)."
-
-
-def _offsets_request_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _offsets_request_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = OffsetsRequest._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -159,11 +95,12 @@ def decode_offsets_request_array(
                 request_length,
                 request_type,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
-            end = pos - 2 + request_length
-            if request_length < 2:  # shorter than the fixed fields it covers: they would be read past the end
+            pos += OFFSETS_REQUEST_OVERHEAD
+            end = start + REQUEST_LENGTH_END + request_length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if request_length < MIN_REQUEST_LENGTH:
                 raise InvalidLengthError(
-                    f"OffsetsRequest request_length is {request_length}, less than the 2 bytes of fixed fields it covers",
+                    f"OffsetsRequest request_length is {request_length}, less than the {MIN_REQUEST_LENGTH} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):
@@ -171,7 +108,9 @@ def decode_offsets_request_array(
                     f"OffsetsRequest needs {end - start} bytes, {len(buf) - start} present", start
                 )
             if request_type != 4:
-                raise InvalidMagicError(f"OffsetsRequest request_type is {request_type}, expected 4", pos - 2)
+                raise InvalidMagicError(
+                    f"OffsetsRequest request_type is {request_type}, expected 4", start + REQUEST_TYPE_OFFSET
+                )
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
@@ -329,11 +268,12 @@ def decode_offsets_request_columns(
                 request_length,
                 request_type,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
-            end = pos - 2 + request_length
-            if request_length < 2:  # shorter than the fixed fields it covers: they would be read past the end
+            pos += OFFSETS_REQUEST_OVERHEAD
+            end = start + REQUEST_LENGTH_END + request_length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if request_length < MIN_REQUEST_LENGTH:
                 raise InvalidLengthError(
-                    f"OffsetsRequest request_length is {request_length}, less than the 2 bytes of fixed fields it covers",
+                    f"OffsetsRequest request_length is {request_length}, less than the {MIN_REQUEST_LENGTH} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):
@@ -341,7 +281,9 @@ def decode_offsets_request_columns(
                     f"OffsetsRequest needs {end - start} bytes, {len(buf) - start} present", start
                 )
             if request_type != 4:
-                raise InvalidMagicError(f"OffsetsRequest request_type is {request_type}, expected 4", pos - 2)
+                raise InvalidMagicError(
+                    f"OffsetsRequest request_type is {request_type}, expected 4", start + REQUEST_TYPE_OFFSET
+                )
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2

@@ -12,19 +12,6 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Array,
-    Int16sb,
-    Int32sb,
-    Prefixed,
-    Rebuild,
-    Struct,
-    len_,
-    this,
-)
-
-from kafkaspec._construct import flatten, nest
 from kafkaspec.columns import fill_sparse
 from kafkaspec.errors import (
     InvalidLengthError,
@@ -37,7 +24,6 @@ from .offset_entry_v0 import (
     decode_offset_entry_array,
     decode_offset_entry_columns,
     encode_offset_entry_array,
-    offset_entry_construct,
 )
 
 SCHEMA = "schemas/legacy/offsets_response_v0.yaml"
@@ -55,6 +41,10 @@ NUMBER_OFFSETS_OFFSET = ERROR_CODE_OFFSET + ERROR_CODE_LENGTH
 NUMBER_OFFSETS_LENGTH = 4
 OFFSETS_OFFSET = NUMBER_OFFSETS_OFFSET + NUMBER_OFFSETS_LENGTH
 OFFSETS_RESPONSE_OVERHEAD = OFFSETS_OFFSET  # bytes before the first variable-size field
+RESPONSE_LENGTH_END = RESPONSE_LENGTH_OFFSET + RESPONSE_LENGTH_LENGTH  # response_length counts from here
+MIN_RESPONSE_LENGTH = (
+    OFFSETS_RESPONSE_OVERHEAD - RESPONSE_LENGTH_END
+)  # the fixed-width fields response_length covers
 
 
 _S0 = struct.Struct(">ihi")
@@ -83,55 +73,6 @@ class OffsetsResponse(NamedTuple):
     offsets: Sequence = ()
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-offsets_response_fields = Struct(
-    "_rest"
-    / Prefixed(
-        Int32sb,
-        Struct(
-            "error_code" / Int16sb,
-            "number_offsets" / Rebuild(Int32sb, len_(this.offsets)),
-            "offsets" / Array(this.number_offsets, offset_entry_construct),
-        ),
-    )
-)
-
-
-class _OffsetsResponseAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return OffsetsResponse(
-            v["error_code"],
-            v["offsets"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, OffsetsResponse):
-            obj = OffsetsResponse(*obj)
-        v = {
-            "error_code": obj.error_code,
-            "offsets": obj.offsets,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [[], ["error_code", "number_offsets", "offsets"]]
-offsets_response_construct = _OffsetsResponseAdapter(offsets_response_fields)
-offsets_response_construct.__doc__ = "Construct parser/builder for OffsetsResponse v0 (the reference codec)."
-
-
-def _offsets_response_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _offsets_response_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = OffsetsResponse._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -156,13 +97,12 @@ def decode_offsets_response_array(
                 error_code,
                 number_offsets,
             ) = _S0.unpack_from(buf, pos)
-            pos += 10
-            end = pos - 6 + response_length
-            if (
-                response_length < 6
-            ):  # shorter than the fixed fields it covers: they would be read past the end
+            pos += OFFSETS_RESPONSE_OVERHEAD
+            end = start + RESPONSE_LENGTH_END + response_length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if response_length < MIN_RESPONSE_LENGTH:
                 raise InvalidLengthError(
-                    f"OffsetsResponse response_length is {response_length}, less than the 6 bytes of fixed fields it covers",
+                    f"OffsetsResponse response_length is {response_length}, less than the {MIN_RESPONSE_LENGTH} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):
@@ -300,13 +240,12 @@ def decode_offsets_response_columns(
                 error_code,
                 number_offsets,
             ) = _S0.unpack_from(buf, pos)
-            pos += 10
-            end = pos - 6 + response_length
-            if (
-                response_length < 6
-            ):  # shorter than the fixed fields it covers: they would be read past the end
+            pos += OFFSETS_RESPONSE_OVERHEAD
+            end = start + RESPONSE_LENGTH_END + response_length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if response_length < MIN_RESPONSE_LENGTH:
                 raise InvalidLengthError(
-                    f"OffsetsResponse response_length is {response_length}, less than the 6 bytes of fixed fields it covers",
+                    f"OffsetsResponse response_length is {response_length}, less than the {MIN_RESPONSE_LENGTH} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):

@@ -10,15 +10,6 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Int16sb,
-    Int32sb,
-    Int64sb,
-    Struct,
-)
-
-from kafkaspec._construct import KafkaBytes, flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -63,54 +54,6 @@ class PartitionFetch(NamedTuple):
     partition: int | None = None
     offset: int | None = None
     max_size: int | None = None
-
-
-# -- Construct reference codec ------------------------------------------------------
-
-partition_fetch_fields = Struct(
-    "topic" / KafkaBytes(Int16sb, nullable=False, encoding="utf-8"),
-    "partition" / Int32sb,
-    "offset" / Int64sb,
-    "max_size" / Int32sb,
-)
-
-
-class _PartitionFetchAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return PartitionFetch(
-            v["topic"],
-            v["partition"],
-            v["offset"],
-            v["max_size"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, PartitionFetch):
-            obj = PartitionFetch(*obj)
-        v = {
-            "topic": obj.topic,
-            "partition": obj.partition,
-            "offset": obj.offset,
-            "max_size": obj.max_size,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["topic", "partition", "offset", "max_size"]]
-partition_fetch_construct = _PartitionFetchAdapter(partition_fetch_fields)
-partition_fetch_construct.__doc__ = "Construct parser/builder for PartitionFetch v0 (the reference codec)."
-
-
-def _partition_fetch_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _partition_fetch_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = PartitionFetch._make(item)
-    return item
 
 
 # -- fast codec -----------------------------------------------------------------

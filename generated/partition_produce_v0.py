@@ -10,14 +10,6 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Int16sb,
-    Int32sb,
-    Struct,
-)
-
-from kafkaspec._construct import KafkaBytes, flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -61,53 +53,6 @@ class PartitionProduce(NamedTuple):
     topic: str | None = None
     partition: int | None = None
     messages: bytes | None = None
-
-
-# -- Construct reference codec ------------------------------------------------------
-
-partition_produce_fields = Struct(
-    "topic" / KafkaBytes(Int16sb, nullable=False, encoding="utf-8"),
-    "partition" / Int32sb,
-    "messages" / KafkaBytes(Int32sb, nullable=False),
-)
-
-
-class _PartitionProduceAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return PartitionProduce(
-            v["topic"],
-            v["partition"],
-            v["messages"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, PartitionProduce):
-            obj = PartitionProduce(*obj)
-        v = {
-            "topic": obj.topic,
-            "partition": obj.partition,
-            "messages": obj.messages,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["topic", "partition", "messages"]]
-partition_produce_construct = _PartitionProduceAdapter(partition_produce_fields)
-partition_produce_construct.__doc__ = (
-    "Construct parser/builder for PartitionProduce v0 (the reference codec)."
-)
-
-
-def _partition_produce_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _partition_produce_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = PartitionProduce._make(item)
-    return item
 
 
 # -- fast codec -----------------------------------------------------------------

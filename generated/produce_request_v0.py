@@ -11,16 +11,6 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Const,
-    Int16sb,
-    Int32sb,
-    Prefixed,
-    Struct,
-)
-
-from kafkaspec._construct import KafkaBytes, flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     InvalidMagicError,
@@ -41,6 +31,10 @@ REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
 REQUEST_TYPE_LENGTH = 2
 TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
 PRODUCE_REQUEST_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+REQUEST_LENGTH_END = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH  # request_length counts from here
+MIN_REQUEST_LENGTH = (
+    PRODUCE_REQUEST_OVERHEAD - REQUEST_LENGTH_END
+)  # the fixed-width fields request_length covers
 
 
 _S0 = struct.Struct(">ih")
@@ -76,60 +70,6 @@ class ProduceRequest(NamedTuple):
     messages: bytes | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-produce_request_fields = Struct(
-    "_rest"
-    / Prefixed(
-        Int32sb,
-        Struct(
-            "request_type" / Const(0, Int16sb),
-            "topic" / KafkaBytes(Int16sb, nullable=False, encoding="utf-8"),
-            "partition" / Int32sb,
-            "messages" / KafkaBytes(Int32sb, nullable=False),
-        ),
-    )
-)
-
-
-class _ProduceRequestAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return ProduceRequest(
-            v["request_type"],
-            v["topic"],
-            v["partition"],
-            v["messages"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, ProduceRequest):
-            obj = ProduceRequest(*obj)
-        v = {
-            "request_type": obj.request_type,
-            "topic": obj.topic,
-            "partition": obj.partition,
-            "messages": obj.messages,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [[], ["request_type", "topic", "partition", "messages"]]
-produce_request_construct = _ProduceRequestAdapter(produce_request_fields)
-produce_request_construct.__doc__ = "Construct parser/builder for ProduceRequest v0 (the reference codec)."
-
-
-def _produce_request_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _produce_request_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = ProduceRequest._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -153,11 +93,12 @@ def decode_produce_request_array(
                 request_length,
                 request_type,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
-            end = pos - 2 + request_length
-            if request_length < 2:  # shorter than the fixed fields it covers: they would be read past the end
+            pos += PRODUCE_REQUEST_OVERHEAD
+            end = start + REQUEST_LENGTH_END + request_length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if request_length < MIN_REQUEST_LENGTH:
                 raise InvalidLengthError(
-                    f"ProduceRequest request_length is {request_length}, less than the 2 bytes of fixed fields it covers",
+                    f"ProduceRequest request_length is {request_length}, less than the {MIN_REQUEST_LENGTH} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):
@@ -165,7 +106,9 @@ def decode_produce_request_array(
                     f"ProduceRequest needs {end - start} bytes, {len(buf) - start} present", start
                 )
             if request_type != 0:
-                raise InvalidMagicError(f"ProduceRequest request_type is {request_type}, expected 0", pos - 2)
+                raise InvalidMagicError(
+                    f"ProduceRequest request_type is {request_type}, expected 0", start + REQUEST_TYPE_OFFSET
+                )
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
@@ -328,11 +271,12 @@ def decode_produce_request_columns(
                 request_length,
                 request_type,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
-            end = pos - 2 + request_length
-            if request_length < 2:  # shorter than the fixed fields it covers: they would be read past the end
+            pos += PRODUCE_REQUEST_OVERHEAD
+            end = start + REQUEST_LENGTH_END + request_length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if request_length < MIN_REQUEST_LENGTH:
                 raise InvalidLengthError(
-                    f"ProduceRequest request_length is {request_length}, less than the 2 bytes of fixed fields it covers",
+                    f"ProduceRequest request_length is {request_length}, less than the {MIN_REQUEST_LENGTH} bytes of fixed fields it covers",
                     start,
                 )
             if end > len(buf):
@@ -340,7 +284,9 @@ def decode_produce_request_columns(
                     f"ProduceRequest needs {end - start} bytes, {len(buf) - start} present", start
                 )
             if request_type != 0:
-                raise InvalidMagicError(f"ProduceRequest request_type is {request_type}, expected 0", pos - 2)
+                raise InvalidMagicError(
+                    f"ProduceRequest request_type is {request_type}, expected 0", start + REQUEST_TYPE_OFFSET
+                )
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2

@@ -13,15 +13,6 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Int16sb,
-    Int32sb,
-    Int64sb,
-    Struct,
-)
-
-from kafkaspec._construct import flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -97,79 +88,6 @@ class ProducerSnapshotEntry(NamedTuple):
     current_txn_first_offset: int | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-producer_snapshot_entry_fields = Struct(
-    "producer_id" / Int64sb,
-    "epoch" / Int16sb,
-    "last_sequence" / Int32sb,
-    "last_offset" / Int64sb,
-    "offset_delta" / Int32sb,
-    "timestamp" / Int64sb,
-    "coordinator_epoch" / Int32sb,
-    "current_txn_first_offset" / Int64sb,
-)
-
-
-class _ProducerSnapshotEntryAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return ProducerSnapshotEntry(
-            v["producer_id"],
-            v["epoch"],
-            v["last_sequence"],
-            v["last_offset"],
-            v["offset_delta"],
-            v["timestamp"],
-            v["coordinator_epoch"],
-            v["current_txn_first_offset"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, ProducerSnapshotEntry):
-            obj = ProducerSnapshotEntry(*obj)
-        v = {
-            "producer_id": obj.producer_id,
-            "epoch": obj.epoch,
-            "last_sequence": obj.last_sequence,
-            "last_offset": obj.last_offset,
-            "offset_delta": obj.offset_delta,
-            "timestamp": obj.timestamp,
-            "coordinator_epoch": obj.coordinator_epoch,
-            "current_txn_first_offset": obj.current_txn_first_offset,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [
-    [
-        "producer_id",
-        "epoch",
-        "last_sequence",
-        "last_offset",
-        "offset_delta",
-        "timestamp",
-        "coordinator_epoch",
-        "current_txn_first_offset",
-    ]
-]
-producer_snapshot_entry_construct = _ProducerSnapshotEntryAdapter(producer_snapshot_entry_fields)
-producer_snapshot_entry_construct.__doc__ = (
-    "Construct parser/builder for ProducerSnapshotEntry v1 (the reference codec)."
-)
-
-
-def _producer_snapshot_entry_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _producer_snapshot_entry_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = ProducerSnapshotEntry._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -199,7 +117,7 @@ def decode_producer_snapshot_entry_array(
                 coordinator_epoch,
                 current_txn_first_offset,
             ) = _S0.unpack_from(buf, pos)
-            pos += 46
+            pos += PRODUCER_SNAPSHOT_ENTRY_SIZE
             append(
                 new(
                     cls,
@@ -375,7 +293,7 @@ def decode_producer_snapshot_entry_columns(
                 coordinator_epoch,
                 current_txn_first_offset,
             ) = _S0.unpack_from(buf, pos)
-            pos += 46
+            pos += PRODUCER_SNAPSHOT_ENTRY_SIZE
             append_producer_id(producer_id)
             append_epoch(epoch)
             append_last_sequence(last_sequence)

@@ -14,17 +14,6 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Const,
-    Int16sb,
-    Int32sb,
-    Int32ub,
-    PrefixedArray,
-    Struct,
-)
-
-from kafkaspec._construct import Checksummed, flatten, nest
 from kafkaspec.crc import crc32c
 from kafkaspec.errors import (
     CorruptRecordError,
@@ -39,7 +28,6 @@ from .producer_snapshot_entry_v1 import (
     decode_producer_snapshot_entry_array,
     decode_producer_snapshot_entry_columns,
     encode_producer_snapshot_entry_array,
-    producer_snapshot_entry_construct,
 )
 
 SCHEMA = "schemas/logdir/producer_snapshot_v1.yaml"
@@ -90,60 +78,6 @@ class ProducerSnapshot(NamedTuple):
     producer_entries: Sequence = ()
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-producer_snapshot_fields = Struct(
-    "version" / Const(1, Int16sb),
-    "_rest"
-    / Checksummed(
-        "crc",
-        Int32ub,
-        "crc32c",
-        Struct(
-            "producer_entries" / PrefixedArray(Int32sb, producer_snapshot_entry_construct),
-        ),
-    ),
-)
-
-
-class _ProducerSnapshotAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return ProducerSnapshot(
-            v["version"],
-            v["crc"],
-            v["producer_entries"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, ProducerSnapshot):
-            obj = ProducerSnapshot(*obj)
-        v = {
-            "version": obj.version,
-            "crc": obj.crc,
-            "producer_entries": obj.producer_entries,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["version"], ["producer_entries"]]
-producer_snapshot_construct = _ProducerSnapshotAdapter(producer_snapshot_fields)
-producer_snapshot_construct.__doc__ = (
-    "Construct parser/builder for ProducerSnapshot v1 (the reference codec)."
-)
-
-
-def _producer_snapshot_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _producer_snapshot_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = ProducerSnapshot._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -167,14 +101,16 @@ def decode_producer_snapshot_array(
                 version,
                 crc,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
+            pos += PRODUCER_SNAPSHOT_OVERHEAD
             if version != 1:
-                raise InvalidMagicError(f"ProducerSnapshot version is {version}, expected 1", pos - 6)
+                raise InvalidMagicError(
+                    f"ProducerSnapshot version is {version}, expected 1", start + VERSION_OFFSET
+                )
             if verify:
-                actual = crc32c(memoryview(buf)[pos - 0 : len(buf)])
+                actual = crc32c(memoryview(buf)[start + PRODUCER_ENTRIES_OFFSET : len(buf)])
                 if actual != crc:
                     raise CorruptRecordError(
-                        f"ProducerSnapshot crc is {crc:#010x}, CRC32C of bytes {pos - 0}..{len(buf)} is {actual:#010x}",
+                        f"ProducerSnapshot crc is {crc:#010x}, CRC32C of bytes {start + PRODUCER_ENTRIES_OFFSET}..{len(buf)} is {actual:#010x}",
                         start,
                     )
 
@@ -308,14 +244,16 @@ def decode_producer_snapshot_columns(
                 version,
                 crc,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
+            pos += PRODUCER_SNAPSHOT_OVERHEAD
             if version != 1:
-                raise InvalidMagicError(f"ProducerSnapshot version is {version}, expected 1", pos - 6)
+                raise InvalidMagicError(
+                    f"ProducerSnapshot version is {version}, expected 1", start + VERSION_OFFSET
+                )
             if verify:
-                actual = crc32c(memoryview(buf)[pos - 0 : len(buf)])
+                actual = crc32c(memoryview(buf)[start + PRODUCER_ENTRIES_OFFSET : len(buf)])
                 if actual != crc:
                     raise CorruptRecordError(
-                        f"ProducerSnapshot crc is {crc:#010x}, CRC32C of bytes {pos - 0}..{len(buf)} is {actual:#010x}",
+                        f"ProducerSnapshot crc is {crc:#010x}, CRC32C of bytes {start + PRODUCER_ENTRIES_OFFSET}..{len(buf)} is {actual:#010x}",
                         start,
                     )
 

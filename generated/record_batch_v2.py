@@ -15,23 +15,6 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Array,
-    Const,
-    Int8sb,
-    Int16sb,
-    Int32sb,
-    Int32ub,
-    Int64sb,
-    Prefixed,
-    Rebuild,
-    Struct,
-    len_,
-    this,
-)
-
-from kafkaspec._construct import Checksummed, KafkaCompressed, flatten, nest
 from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED, compress, decompress
 from kafkaspec.crc import crc32c
 from kafkaspec.errors import (
@@ -41,15 +24,13 @@ from kafkaspec.errors import (
     KafkaFormatError,
     TruncatedError,
 )
+from kafkaspec.generated.enums import CompressionType, TimestampType, members
 
 from .record_v2 import (
     RecordColumns,
-    _record_rebase,
-    _record_unbase,
     decode_record_array,
     decode_record_columns,
     encode_record_array,
-    record_construct,
 )
 
 SCHEMA = "schemas/record_batch_v2.yaml"
@@ -87,6 +68,8 @@ RECORDS_COUNT_OFFSET = BASE_SEQUENCE_OFFSET + BASE_SEQUENCE_LENGTH
 RECORDS_COUNT_LENGTH = 4
 RECORDS_OFFSET = RECORDS_COUNT_OFFSET + RECORDS_COUNT_LENGTH
 RECORD_BATCH_OVERHEAD = RECORDS_OFFSET  # bytes before the first variable-size field
+BATCH_LENGTH_END = BATCH_LENGTH_OFFSET + BATCH_LENGTH_LENGTH  # batch_length counts from here
+MIN_BATCH_LENGTH = RECORD_BATCH_OVERHEAD - BATCH_LENGTH_END  # the fixed-width fields batch_length covers
 
 COMPRESSION_MASK = 0x07  # attributes bits 0-2
 COMPRESSION_SHIFT = 0
@@ -94,19 +77,21 @@ TIMESTAMP_TYPE_MASK = 0x08  # attributes bit 3
 TIMESTAMP_TYPE_SHIFT = 3
 IS_TRANSACTIONAL_MASK = 0x10  # attributes bit 4
 IS_TRANSACTIONAL_SHIFT = 4
-IS_CONTROL_BATCH_MASK = 0x20  # attributes bit 5
-IS_CONTROL_BATCH_SHIFT = 5
-HAS_DELETE_HORIZON_MS_MASK = 0x40  # attributes bit 6
-HAS_DELETE_HORIZON_MS_SHIFT = 6
+IS_CONTROL_MASK = 0x20  # attributes bit 5
+IS_CONTROL_SHIFT = 5
+HAS_DELETE_HORIZON_MASK = 0x40  # attributes bit 6
+HAS_DELETE_HORIZON_SHIFT = 6
 
 # attributes bits:
 # -------------------------------------------------------------
 # | 0-2   | compression            | CompressionType    |
 # | 3     | timestamp_type         | TimestampType      |
 # | 4     | is_transactional       | flag               |
-# | 5     | is_control_batch       | flag               |
-# | 6     | has_delete_horizon_ms  | flag               |
+# | 5     | is_control             | flag               |
+# | 6     | has_delete_horizon     | flag               |
 # -------------------------------------------------------------
+_COMPRESSION_MEMBERS = members(CompressionType, 3)
+_TIMESTAMP_TYPE_MEMBERS = members(TimestampType, 1)
 
 
 _S0 = struct.Struct(">qiibIhiqqqhii")
@@ -168,14 +153,14 @@ class RecordBatch(NamedTuple):
     records: Sequence = ()
 
     @property
-    def compression(self) -> int:
-        """Codec of the records region."""
-        return (self.attributes >> 0) & 7
+    def compression(self) -> CompressionType | int:
+        """Codec of the records region. (a CompressionType member; an int where no member has the value)"""
+        return _COMPRESSION_MEMBERS[self.attributes & 7]
 
     @property
-    def timestamp_type(self) -> int:
-        """0 CreateTime, 1 LogAppendTime."""
-        return (self.attributes >> 3) & 1
+    def timestamp_type(self) -> TimestampType | int:
+        """0 CreateTime, 1 LogAppendTime. (a TimestampType member; an int where no member has the value)"""
+        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes >> 3) & 1]
 
     @property
     def is_transactional(self) -> bool:
@@ -183,18 +168,18 @@ class RecordBatch(NamedTuple):
         return bool(self.attributes & 16)
 
     @property
-    def is_control_batch(self) -> bool:
+    def is_control(self) -> bool:
         """The batch holds exactly one control record."""
         return bool(self.attributes & 32)
 
     @property
-    def has_delete_horizon_ms(self) -> bool:
+    def has_delete_horizon(self) -> bool:
         """base_timestamp holds the delete horizon set by compaction."""
         return bool(self.attributes & 64)
 
 
-class RecordBatchHeader(NamedTuple):
-    """The fixed-size header of a RecordBatch v2: every field before the first variable-size one."""
+class RecordBatchHead(NamedTuple):
+    """The head of a RecordBatch v2: its fixed-size leading fields, every one before the first variable-size field."""
 
     base_offset: int
     batch_length: int
@@ -211,14 +196,14 @@ class RecordBatchHeader(NamedTuple):
     records_count: int
 
     @property
-    def compression(self) -> int:
-        """Codec of the records region."""
-        return (self.attributes >> 0) & 7
+    def compression(self) -> CompressionType | int:
+        """Codec of the records region. (a CompressionType member; an int where no member has the value)"""
+        return _COMPRESSION_MEMBERS[self.attributes & 7]
 
     @property
-    def timestamp_type(self) -> int:
-        """0 CreateTime, 1 LogAppendTime."""
-        return (self.attributes >> 3) & 1
+    def timestamp_type(self) -> TimestampType | int:
+        """0 CreateTime, 1 LogAppendTime. (a TimestampType member; an int where no member has the value)"""
+        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes >> 3) & 1]
 
     @property
     def is_transactional(self) -> bool:
@@ -226,138 +211,34 @@ class RecordBatchHeader(NamedTuple):
         return bool(self.attributes & 16)
 
     @property
-    def is_control_batch(self) -> bool:
+    def is_control(self) -> bool:
         """The batch holds exactly one control record."""
         return bool(self.attributes & 32)
 
     @property
-    def has_delete_horizon_ms(self) -> bool:
+    def has_delete_horizon(self) -> bool:
         """base_timestamp holds the delete horizon set by compaction."""
         return bool(self.attributes & 64)
-
-
-# -- Construct reference codec ------------------------------------------------------
-
-record_batch_fields = Struct(
-    "base_offset" / Int64sb,
-    "_rest"
-    / Prefixed(
-        Int32sb,
-        Struct(
-            "partition_leader_epoch" / Int32sb,
-            "magic" / Const(2, Int8sb),
-            "_rest"
-            / Checksummed(
-                "crc",
-                Int32ub,
-                "crc32c",
-                Struct(
-                    "attributes" / Int16sb,
-                    "last_offset_delta" / Int32sb,
-                    "base_timestamp" / Int64sb,
-                    "max_timestamp" / Int64sb,
-                    "producer_id" / Int64sb,
-                    "producer_epoch" / Int16sb,
-                    "base_sequence" / Int32sb,
-                    "records_count" / Rebuild(Int32sb, len_(this.records)),
-                    "records"
-                    / KafkaCompressed(
-                        lambda ctx: (ctx.attributes >> 0) & 7,
-                        Array(this.records_count, record_construct),
-                        magic=2,
-                    ),
-                ),
-            ),
-        ),
-    ),
-)
-
-
-class _RecordBatchAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        v["records"] = [_record_rebase(r, v["base_offset"], v["base_timestamp"]) for r in v["records"]]
-        return RecordBatch(
-            v["base_offset"],
-            v["partition_leader_epoch"],
-            v["magic"],
-            v["crc"],
-            v["attributes"],
-            v["last_offset_delta"],
-            v["base_timestamp"],
-            v["max_timestamp"],
-            v["producer_id"],
-            v["producer_epoch"],
-            v["base_sequence"],
-            v["records"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, RecordBatch):
-            obj = RecordBatch(*obj)
-        v = {
-            "base_offset": obj.base_offset,
-            "partition_leader_epoch": obj.partition_leader_epoch,
-            "magic": obj.magic,
-            "crc": obj.crc,
-            "attributes": obj.attributes,
-            "last_offset_delta": obj.last_offset_delta,
-            "base_timestamp": obj.base_timestamp,
-            "max_timestamp": obj.max_timestamp,
-            "producer_id": obj.producer_id,
-            "producer_epoch": obj.producer_epoch,
-            "base_sequence": obj.base_sequence,
-            "records": obj.records,
-        }
-        v["records"] = [
-            _record_unbase(r, i, v["base_offset"], v["base_timestamp"]) for i, r in enumerate(v["records"])
-        ]
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [
-    ["base_offset"],
-    ["partition_leader_epoch", "magic"],
-    [
-        "attributes",
-        "last_offset_delta",
-        "base_timestamp",
-        "max_timestamp",
-        "producer_id",
-        "producer_epoch",
-        "base_sequence",
-        "records_count",
-        "records",
-    ],
-]
-record_batch_construct = _RecordBatchAdapter(record_batch_fields)
-record_batch_construct.__doc__ = "Construct parser/builder for RecordBatch v2 (the reference codec)."
-
-
-def _record_batch_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _record_batch_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = RecordBatch._make(item)
-    return item
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_record_batch_header(buf, pos: int = 0) -> RecordBatchHeader:
-    """Unpack the fixed-size header at ``pos`` (nothing is checked yet)."""
+def decode_record_batch_head(buf, pos: int = 0) -> RecordBatchHead:
+    """Unpack the head at ``pos``; nothing is checked yet (:func:`check_record_batch` does that)."""
     try:
-        return _new(RecordBatchHeader, _S0.unpack_from(buf, pos))
+        return _new(RecordBatchHead, _S0.unpack_from(buf, pos))
     except struct.error:
-        raise TruncatedError(f"RecordBatch header needs 61 bytes, {len(buf) - pos} left", pos) from None
+        raise TruncatedError(
+            f"RecordBatch head needs {RECORD_BATCH_OVERHEAD} bytes, {len(buf) - pos} left", pos
+        ) from None
 
 
-def check_record_batch(buf, pos: int, header: RecordBatchHeader, *, verify: bool = True) -> int:
-    """Check the header's constants, length and checksum against ``buf``; return the end position."""
+def check_record_batch(buf, pos: int, head: RecordBatchHead, *, verify: bool = True) -> int:
+    """Check the head at ``pos``: batch_length fits the buffer, magic is 2 and crc matches; return the end position.
+
+    ``verify=False`` skips the checksum.
+    """
     start = pos
     (
         base_offset,
@@ -373,38 +254,33 @@ def check_record_batch(buf, pos: int, header: RecordBatchHeader, *, verify: bool
         producer_epoch,
         base_sequence,
         records_count,
-    ) = header
-    pos += 61
+    ) = head
 
-    end = pos - 49 + batch_length
-    if batch_length < 49:  # shorter than the fixed fields it covers: they would be read past the end
+    end = start + BATCH_LENGTH_END + batch_length
+    # shorter than the fixed fields it covers: they would be read past the end
+    if batch_length < MIN_BATCH_LENGTH:
         raise InvalidLengthError(
-            f"RecordBatch batch_length is {batch_length}, less than the 49 bytes of fixed fields it covers",
+            f"RecordBatch batch_length is {batch_length}, less than the {MIN_BATCH_LENGTH} bytes of fixed fields it covers",
             start,
         )
     if end > len(buf):
         raise TruncatedError(f"RecordBatch needs {end - start} bytes, {len(buf) - start} present", start)
     if magic != 2:
-        raise InvalidMagicError(f"RecordBatch magic is {magic}, expected 2", pos - 45)
+        raise InvalidMagicError(f"RecordBatch magic is {magic}, expected 2", start + MAGIC_OFFSET)
     if verify:
-        actual = crc32c(memoryview(buf)[pos - 40 : end])
+        actual = crc32c(memoryview(buf)[start + ATTRIBUTES_OFFSET : end])
         if actual != crc:
             raise CorruptRecordError(
-                f"RecordBatch crc is {crc:#010x}, CRC32C of bytes {pos - 40}..{end} is {actual:#010x}",
+                f"RecordBatch crc is {crc:#010x}, CRC32C of bytes {start + ATTRIBUTES_OFFSET}..{end} is {actual:#010x}",
                 start,
             )
     return end
 
 
 def decode_record_batch_rest(
-    buf,
-    pos: int,
-    header: RecordBatchHeader,
-    *,
-    verify: bool = True,
-    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+    buf, pos: int, head: RecordBatchHead, end: int, *, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
 ) -> tuple:
-    """Check the header at ``pos`` and decode the fields after it; return them as a tuple."""
+    """Decode the fields after the head at ``pos``, up to ``end`` (from :func:`check_record_batch`, which has checked the head); return them as a tuple."""
     start = pos
     (
         base_offset,
@@ -420,27 +296,9 @@ def decode_record_batch_rest(
         producer_epoch,
         base_sequence,
         records_count,
-    ) = header
-    pos += 61
+    ) = head
+    pos += RECORD_BATCH_OVERHEAD
     mv = memoryview(buf)
-
-    end = pos - 49 + batch_length
-    if batch_length < 49:  # shorter than the fixed fields it covers: they would be read past the end
-        raise InvalidLengthError(
-            f"RecordBatch batch_length is {batch_length}, less than the 49 bytes of fixed fields it covers",
-            start,
-        )
-    if end > len(buf):
-        raise TruncatedError(f"RecordBatch needs {end - start} bytes, {len(buf) - start} present", start)
-    if magic != 2:
-        raise InvalidMagicError(f"RecordBatch magic is {magic}, expected 2", pos - 45)
-    if verify:
-        actual = crc32c(memoryview(buf)[pos - 40 : end])
-        if actual != crc:
-            raise CorruptRecordError(
-                f"RecordBatch crc is {crc:#010x}, CRC32C of bytes {pos - 40}..{end} is {actual:#010x}",
-                start,
-            )
     try:
         n = records_count
         codec = attributes & 7
@@ -472,25 +330,23 @@ def decode_record_batch_rest(
 def decode_record_batch(
     buf, pos: int = 0, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
 ) -> tuple[RecordBatch, int]:
-    """Decode one RecordBatch v2 at ``pos``; return it and the position after it."""
-    header = decode_record_batch_header(buf, pos)
-    end = check_record_batch(buf, pos, header, verify=verify)
-    rest = decode_record_batch_rest(buf, pos, header, verify=False, max_decompressed=max_decompressed)
-    v = dict(zip(header._fields, header, strict=True))
-    v.update(zip(["records"], rest, strict=True))
+    """Decode one RecordBatch v2 at ``pos``: head, checks, the rest; return it and the position after it."""
+    head = decode_record_batch_head(buf, pos)
+    end = check_record_batch(buf, pos, head, verify=verify)
+    (records,) = decode_record_batch_rest(buf, pos, head, end, max_decompressed=max_decompressed)
     return RecordBatch(
-        v["base_offset"],
-        v["partition_leader_epoch"],
-        v["magic"],
-        v["crc"],
-        v["attributes"],
-        v["last_offset_delta"],
-        v["base_timestamp"],
-        v["max_timestamp"],
-        v["producer_id"],
-        v["producer_epoch"],
-        v["base_sequence"],
-        v["records"],
+        head.base_offset,
+        head.partition_leader_epoch,
+        head.magic,
+        head.crc,
+        head.attributes,
+        head.last_offset_delta,
+        head.base_timestamp,
+        head.max_timestamp,
+        head.producer_id,
+        head.producer_epoch,
+        head.base_sequence,
+        records,
     ), end
 
 
@@ -562,16 +418,16 @@ def encode_record_batch(
 def decode_record_batch_columns(
     buf,
     pos: int,
-    header: RecordBatchHeader,
+    head: RecordBatchHead,
+    end: int,
     columns: RecordColumns,
     *,
-    verify: bool = False,
     max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
 ) -> int:
     """Decode the records of the RecordBatch at ``pos`` straight into ``columns``; return how many.
 
-    Like :func:`decode_record_batch_rest` (the header is checked again; the
-    checksum only with ``verify``), without building per-item objects.
+    Like :func:`decode_record_batch_rest` (``end`` comes from :func:`check_record_batch`, which
+    has checked the head), without building per-item objects.
     """
     start = pos
     (
@@ -588,27 +444,9 @@ def decode_record_batch_columns(
         producer_epoch,
         base_sequence,
         records_count,
-    ) = header
-    pos += 61
+    ) = head
+    pos += RECORD_BATCH_OVERHEAD
     mv = memoryview(buf)
-
-    end = pos - 49 + batch_length
-    if batch_length < 49:  # shorter than the fixed fields it covers: they would be read past the end
-        raise InvalidLengthError(
-            f"RecordBatch batch_length is {batch_length}, less than the 49 bytes of fixed fields it covers",
-            start,
-        )
-    if end > len(buf):
-        raise TruncatedError(f"RecordBatch needs {end - start} bytes, {len(buf) - start} present", start)
-    if magic != 2:
-        raise InvalidMagicError(f"RecordBatch magic is {magic}, expected 2", pos - 45)
-    if verify:
-        actual = crc32c(memoryview(buf)[pos - 40 : end])
-        if actual != crc:
-            raise CorruptRecordError(
-                f"RecordBatch crc is {crc:#010x}, CRC32C of bytes {pos - 40}..{end} is {actual:#010x}",
-                start,
-            )
     try:
         n = records_count
         codec = attributes & 7

@@ -15,16 +15,6 @@ from itertools import chain, repeat
 from operator import sub
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Int8sb,
-    Prefixed,
-    PrefixedArray,
-    Struct,
-    ZigZag,
-)
-
-from kafkaspec._construct import KafkaBytes, flatten, nest
 from kafkaspec.columns import fill_sparse, fill_sparse_index, fill_sparse_offsets
 from kafkaspec.errors import (
     InvalidLengthError,
@@ -47,7 +37,6 @@ from .header_v2 import (
     decode_header_array,
     decode_header_columns,
     encode_header_array,
-    header_construct,
 )
 
 SCHEMA = "schemas/record_v2.yaml"
@@ -95,72 +84,6 @@ class Record(NamedTuple):
     key: bytes | None = None
     value: bytes | None = None
     headers: Sequence = ()
-
-
-# -- Construct reference codec ------------------------------------------------------
-
-record_fields = Struct(
-    "_rest"
-    / Prefixed(
-        ZigZag,
-        Struct(
-            "attributes" / Int8sb,
-            "timestamp_delta" / ZigZag,
-            "offset_delta" / ZigZag,
-            "key" / KafkaBytes(ZigZag, nullable=True),
-            "value" / KafkaBytes(ZigZag, nullable=True),
-            "headers" / PrefixedArray(ZigZag, header_construct),
-        ),
-    )
-)
-
-
-class _RecordAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return Record(
-            v["attributes"],
-            v["timestamp_delta"],
-            v["offset_delta"],
-            v["key"],
-            v["value"],
-            v["headers"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, Record):
-            obj = Record(*obj)
-        v = {
-            "attributes": obj.attributes,
-            "timestamp_delta": obj.timestamp,
-            "offset_delta": obj.offset,
-            "key": obj.key,
-            "value": obj.value,
-            "headers": obj.headers,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [[], ["attributes", "timestamp_delta", "offset_delta", "key", "value", "headers"]]
-record_construct = _RecordAdapter(record_fields)
-record_construct.__doc__ = "Construct parser/builder for Record v2 (the reference codec)."
-
-
-def _record_rebase(item, base_offset, base_timestamp):
-    """Turn stored deltas into absolute values."""
-    return item._replace(
-        timestamp=item.timestamp + base_timestamp,
-        offset=item.offset + base_offset,
-    )
-
-
-def _record_unbase(item, index, base_offset, base_timestamp):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = Record._make(item)
-    return item._replace(
-        timestamp=0 if item.timestamp is None else item.timestamp - base_timestamp,
-        offset=index if item.offset is None else item.offset - base_offset,
-    )
 
 
 # -- fast codec -----------------------------------------------------------------

@@ -12,14 +12,6 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Int16sb,
-    Int32sb,
-    Struct,
-)
-
-from kafkaspec._construct import KafkaBytes, flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -74,54 +66,6 @@ class RequestHeader(NamedTuple):
     partition: int | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-request_header_fields = Struct(
-    "request_length" / Int32sb,
-    "request_type" / Int16sb,
-    "topic" / KafkaBytes(Int16sb, nullable=False, encoding="utf-8"),
-    "partition" / Int32sb,
-)
-
-
-class _RequestHeaderAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return RequestHeader(
-            v["request_length"],
-            v["request_type"],
-            v["topic"],
-            v["partition"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, RequestHeader):
-            obj = RequestHeader(*obj)
-        v = {
-            "request_length": obj.request_length,
-            "request_type": obj.request_type,
-            "topic": obj.topic,
-            "partition": obj.partition,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["request_length", "request_type", "topic", "partition"]]
-request_header_construct = _RequestHeaderAdapter(request_header_fields)
-request_header_construct.__doc__ = "Construct parser/builder for RequestHeader v0 (the reference codec)."
-
-
-def _request_header_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _request_header_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = RequestHeader._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -143,7 +87,7 @@ def decode_request_header_array(
                 request_length,
                 request_type,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
+            pos += REQUEST_HEADER_OVERHEAD
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
@@ -272,7 +216,7 @@ def decode_request_header_columns(
                 request_length,
                 request_type,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
+            pos += REQUEST_HEADER_OVERHEAD
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2

@@ -13,14 +13,6 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Int16sb,
-    Int32sb,
-    Struct,
-)
-
-from kafkaspec._construct import flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -68,48 +60,6 @@ class ResponseHeader(NamedTuple):
     error_code: int | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-response_header_fields = Struct(
-    "response_length" / Int32sb,
-    "error_code" / Int16sb,
-)
-
-
-class _ResponseHeaderAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return ResponseHeader(
-            v["response_length"],
-            v["error_code"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, ResponseHeader):
-            obj = ResponseHeader(*obj)
-        v = {
-            "response_length": obj.response_length,
-            "error_code": obj.error_code,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["response_length", "error_code"]]
-response_header_construct = _ResponseHeaderAdapter(response_header_fields)
-response_header_construct.__doc__ = "Construct parser/builder for ResponseHeader v0 (the reference codec)."
-
-
-def _response_header_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _response_header_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = ResponseHeader._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -133,7 +83,7 @@ def decode_response_header_array(
                 response_length,
                 error_code,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
+            pos += RESPONSE_HEADER_SIZE
             append(
                 new(
                     cls,
@@ -249,7 +199,7 @@ def decode_response_header_columns(
                 response_length,
                 error_code,
             ) = _S0.unpack_from(buf, pos)
-            pos += 6
+            pos += RESPONSE_HEADER_SIZE
             append_response_length(response_length)
             append_error_code(error_code)
     except (IndexError, struct.error):

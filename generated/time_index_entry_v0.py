@@ -16,14 +16,6 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Int32sb,
-    Int64sb,
-    Struct,
-)
-
-from kafkaspec._construct import flatten, nest
 from kafkaspec.errors import (
     InvalidLengthError,
     KafkaFormatError,
@@ -76,48 +68,6 @@ class TimeIndexEntry(NamedTuple):
     relative_offset: int | None = None
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-time_index_entry_fields = Struct(
-    "timestamp" / Int64sb,
-    "relative_offset" / Int32sb,
-)
-
-
-class _TimeIndexEntryAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return TimeIndexEntry(
-            v["timestamp"],
-            v["relative_offset"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, TimeIndexEntry):
-            obj = TimeIndexEntry(*obj)
-        v = {
-            "timestamp": obj.timestamp,
-            "relative_offset": obj.relative_offset,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [["timestamp", "relative_offset"]]
-time_index_entry_construct = _TimeIndexEntryAdapter(time_index_entry_fields)
-time_index_entry_construct.__doc__ = "Construct parser/builder for TimeIndexEntry v0 (the reference codec)."
-
-
-def _time_index_entry_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _time_index_entry_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = TimeIndexEntry._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
@@ -141,7 +91,7 @@ def decode_time_index_entry_array(
                 timestamp,
                 relative_offset,
             ) = _S0.unpack_from(buf, pos)
-            pos += 12
+            pos += TIME_INDEX_ENTRY_SIZE
             append(
                 new(
                     cls,
@@ -257,7 +207,7 @@ def decode_time_index_entry_columns(
                 timestamp,
                 relative_offset,
             ) = _S0.unpack_from(buf, pos)
-            pos += 12
+            pos += TIME_INDEX_ENTRY_SIZE
             append_timestamp(timestamp)
             append_relative_offset(relative_offset)
     except (IndexError, struct.error):

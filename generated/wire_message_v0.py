@@ -12,19 +12,6 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Const,
-    GreedyBytes,
-    Int8sb,
-    Int32sb,
-    Int32ub,
-    Prefixed,
-    Struct,
-)
-
-from kafkaspec._construct import Checksummed, flatten, nest
-from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED
 from kafkaspec.crc import crc32
 from kafkaspec.errors import (
     CorruptRecordError,
@@ -49,6 +36,8 @@ CHECKSUM_OFFSET = MAGIC_OFFSET + MAGIC_LENGTH
 CHECKSUM_LENGTH = 4
 PAYLOAD_OFFSET = CHECKSUM_OFFSET + CHECKSUM_LENGTH
 WIRE_MESSAGE_OVERHEAD = PAYLOAD_OFFSET  # bytes before the first variable-size field
+LENGTH_END = LENGTH_OFFSET + LENGTH_LENGTH  # length counts from here
+MIN_LENGTH = WIRE_MESSAGE_OVERHEAD - LENGTH_END  # the fixed-width fields length covers
 
 
 _S0 = struct.Struct(">ibI")
@@ -81,145 +70,69 @@ class WireMessage(NamedTuple):
     payload: bytes | None = None
 
 
-class WireMessageHeader(NamedTuple):
-    """The fixed-size header of a WireMessage v0: every field before the first variable-size one."""
+class WireMessageHead(NamedTuple):
+    """The head of a WireMessage v0: its fixed-size leading fields, every one before the first variable-size field."""
 
     length: int
     magic: int
     checksum: int
 
 
-# -- Construct reference codec ------------------------------------------------------
-
-wire_message_fields = Struct(
-    "_rest"
-    / Prefixed(
-        Int32sb,
-        Struct(
-            "magic" / Const(0, Int8sb),
-            "_rest"
-            / Checksummed(
-                "checksum",
-                Int32ub,
-                "crc32",
-                Struct(
-                    "payload" / GreedyBytes,
-                ),
-            ),
-        ),
-    )
-)
-
-
-class _WireMessageAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return WireMessage(
-            v["magic"],
-            v["checksum"],
-            v["payload"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, WireMessage):
-            obj = WireMessage(*obj)
-        v = {
-            "magic": obj.magic,
-            "checksum": obj.checksum,
-            "payload": obj.payload,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [[], ["magic"], ["payload"]]
-wire_message_construct = _WireMessageAdapter(wire_message_fields)
-wire_message_construct.__doc__ = "Construct parser/builder for WireMessage v0 (the reference codec)."
-
-
-def _wire_message_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _wire_message_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = WireMessage._make(item)
-    return item
-
-
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_wire_message_header(buf, pos: int = 0) -> WireMessageHeader:
-    """Unpack the fixed-size header at ``pos`` (nothing is checked yet)."""
+def decode_wire_message_head(buf, pos: int = 0) -> WireMessageHead:
+    """Unpack the head at ``pos``; nothing is checked yet (:func:`check_wire_message` does that)."""
     try:
-        return _new(WireMessageHeader, _S0.unpack_from(buf, pos))
+        return _new(WireMessageHead, _S0.unpack_from(buf, pos))
     except struct.error:
-        raise TruncatedError(f"WireMessage header needs 9 bytes, {len(buf) - pos} left", pos) from None
+        raise TruncatedError(
+            f"WireMessage head needs {WIRE_MESSAGE_OVERHEAD} bytes, {len(buf) - pos} left", pos
+        ) from None
 
 
-def check_wire_message(buf, pos: int, header: WireMessageHeader, *, verify: bool = True) -> int:
-    """Check the header's constants, length against ``buf``; return the end position."""
+def check_wire_message(buf, pos: int, head: WireMessageHead, *, verify: bool = True) -> int:
+    """Check the head at ``pos``: length fits the buffer, magic is 0 and checksum matches; return the end position.
+
+    ``verify=False`` skips the checksum.
+    """
     start = pos
     (
         length,
         magic,
         checksum,
-    ) = header
-    pos += 9
+    ) = head
 
-    end = pos - 5 + length
-    if length < 5:  # shorter than the fixed fields it covers: they would be read past the end
+    end = start + LENGTH_END + length
+    # shorter than the fixed fields it covers: they would be read past the end
+    if length < MIN_LENGTH:
         raise InvalidLengthError(
-            f"WireMessage length is {length}, less than the 5 bytes of fixed fields it covers", start
+            f"WireMessage length is {length}, less than the {MIN_LENGTH} bytes of fixed fields it covers",
+            start,
         )
     if end > len(buf):
         raise TruncatedError(f"WireMessage needs {end - start} bytes, {len(buf) - start} present", start)
     if magic != 0:
-        raise InvalidMagicError(f"WireMessage magic is {magic}, expected 0", pos - 5)
+        raise InvalidMagicError(f"WireMessage magic is {magic}, expected 0", start + MAGIC_OFFSET)
     if verify:
-        actual = crc32(memoryview(buf)[pos - 0 : end])
+        actual = crc32(memoryview(buf)[start + PAYLOAD_OFFSET : end])
         if actual != checksum:
             raise CorruptRecordError(
-                f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {pos - 0}..{end} is {actual:#010x}",
+                f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {start + PAYLOAD_OFFSET}..{end} is {actual:#010x}",
                 start,
             )
     return end
 
 
-def decode_wire_message_rest(
-    buf,
-    pos: int,
-    header: WireMessageHeader,
-    *,
-    verify: bool = True,
-    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-) -> tuple:
-    """Check the header at ``pos`` and decode the fields after it; return them as a tuple."""
+def decode_wire_message_rest(buf, pos: int, head: WireMessageHead, end: int) -> tuple:
+    """Decode the fields after the head at ``pos``, up to ``end`` (from :func:`check_wire_message`, which has checked the head); return them as a tuple."""
     start = pos
     (
         length,
         magic,
         checksum,
-    ) = header
-    pos += 9
-
-    end = pos - 5 + length
-    if length < 5:  # shorter than the fixed fields it covers: they would be read past the end
-        raise InvalidLengthError(
-            f"WireMessage length is {length}, less than the 5 bytes of fixed fields it covers", start
-        )
-    if end > len(buf):
-        raise TruncatedError(f"WireMessage needs {end - start} bytes, {len(buf) - start} present", start)
-    if magic != 0:
-        raise InvalidMagicError(f"WireMessage magic is {magic}, expected 0", pos - 5)
-    if verify:
-        actual = crc32(memoryview(buf)[pos - 0 : end])
-        if actual != checksum:
-            raise CorruptRecordError(
-                f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {pos - 0}..{end} is {actual:#010x}",
-                start,
-            )
+    ) = head
+    pos += WIRE_MESSAGE_OVERHEAD
     try:
         n = end - pos
         if n >= 0:
@@ -236,19 +149,15 @@ def decode_wire_message_rest(
     return (payload,)
 
 
-def decode_wire_message(
-    buf, pos: int = 0, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
-) -> tuple[WireMessage, int]:
-    """Decode one WireMessage v0 at ``pos``; return it and the position after it."""
-    header = decode_wire_message_header(buf, pos)
-    end = check_wire_message(buf, pos, header, verify=verify)
-    rest = decode_wire_message_rest(buf, pos, header, verify=False, max_decompressed=max_decompressed)
-    v = dict(zip(header._fields, header, strict=True))
-    v.update(zip(["payload"], rest, strict=True))
+def decode_wire_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[WireMessage, int]:
+    """Decode one WireMessage v0 at ``pos``: head, checks, the rest; return it and the position after it."""
+    head = decode_wire_message_head(buf, pos)
+    end = check_wire_message(buf, pos, head, verify=verify)
+    (payload,) = decode_wire_message_rest(buf, pos, head, end)
     return WireMessage(
-        v["magic"],
-        v["checksum"],
-        v["payload"],
+        head.magic,
+        head.checksum,
+        payload,
     ), end
 
 
@@ -267,31 +176,33 @@ def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) ->
     try:
         while pos < stop:
             start = pos
-            if buf[pos + 4] != 0:
+            if buf[pos + MAGIC_OFFSET] != 0:
                 break
             (
                 length,
                 magic,
                 checksum,
             ) = unpack(buf, pos)
-            pos += 9
+            pos += WIRE_MESSAGE_OVERHEAD
 
-            end = pos - 5 + length
-            if length < 5:  # shorter than the fixed fields it covers: they would be read past the end
+            end = start + LENGTH_END + length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if length < MIN_LENGTH:
                 raise InvalidLengthError(
-                    f"WireMessage length is {length}, less than the 5 bytes of fixed fields it covers", start
+                    f"WireMessage length is {length}, less than the {MIN_LENGTH} bytes of fixed fields it covers",
+                    start,
                 )
             if end > len(buf):
                 raise TruncatedError(
                     f"WireMessage needs {end - start} bytes, {len(buf) - start} present", start
                 )
             if magic != 0:
-                raise InvalidMagicError(f"WireMessage magic is {magic}, expected 0", pos - 5)
+                raise InvalidMagicError(f"WireMessage magic is {magic}, expected 0", start + MAGIC_OFFSET)
             if verify:
-                actual = crc32(memoryview(buf)[pos - 0 : end])
+                actual = crc32(memoryview(buf)[start + PAYLOAD_OFFSET : end])
                 if actual != checksum:
                     raise CorruptRecordError(
-                        f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {pos - 0}..{end} is {actual:#010x}",
+                        f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {start + PAYLOAD_OFFSET}..{end} is {actual:#010x}",
                         start,
                     )
             if end > stop:
@@ -327,7 +238,6 @@ def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) ->
 def encode_wire_message(
     *,
     payload,
-    compress_options: dict | None = None,
 ) -> bytes:
     """Encode one WireMessage v0; length, count and checksum fields are computed."""
 

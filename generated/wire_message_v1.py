@@ -13,19 +13,6 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from construct import (
-    Adapter,
-    Const,
-    GreedyBytes,
-    Int8sb,
-    Int32sb,
-    Int32ub,
-    Prefixed,
-    Struct,
-)
-
-from kafkaspec._construct import Checksummed, flatten, nest
-from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED
 from kafkaspec.crc import crc32
 from kafkaspec.errors import (
     CorruptRecordError,
@@ -34,6 +21,7 @@ from kafkaspec.errors import (
     KafkaFormatError,
     TruncatedError,
 )
+from kafkaspec.generated.enums import CompressionType, members
 
 SCHEMA = "schemas/legacy/wire_message_v1.yaml"
 NAME = "WireMessage"
@@ -52,6 +40,8 @@ CHECKSUM_OFFSET = COMPRESSION_OFFSET + COMPRESSION_LENGTH
 CHECKSUM_LENGTH = 4
 PAYLOAD_OFFSET = CHECKSUM_OFFSET + CHECKSUM_LENGTH
 WIRE_MESSAGE_OVERHEAD = PAYLOAD_OFFSET  # bytes before the first variable-size field
+LENGTH_END = LENGTH_OFFSET + LENGTH_LENGTH  # length counts from here
+MIN_LENGTH = WIRE_MESSAGE_OVERHEAD - LENGTH_END  # the fixed-width fields length covers
 
 CODEC_MASK = 0x07  # compression bits 0-2
 CODEC_SHIFT = 0
@@ -60,6 +50,7 @@ CODEC_SHIFT = 0
 # -------------------------------------------------------------
 # | 0-2   | codec                  | CompressionType    |
 # -------------------------------------------------------------
+_CODEC_MEMBERS = members(CompressionType, 3)
 
 
 _S0 = struct.Struct(">ibbI")
@@ -96,13 +87,13 @@ class WireMessage(NamedTuple):
     payload: bytes | None = None
 
     @property
-    def codec(self) -> int:
-        """0 none, 1 gzip, 2 snappy: the payload is then a compressed message set."""
-        return (self.compression >> 0) & 7
+    def codec(self) -> CompressionType | int:
+        """0 none, 1 gzip, 2 snappy: the payload is then a compressed message set. (a CompressionType member; an int where no member has the value)"""
+        return _CODEC_MEMBERS[self.compression & 7]
 
 
-class WireMessageHeader(NamedTuple):
-    """The fixed-size header of a WireMessage v1: every field before the first variable-size one."""
+class WireMessageHead(NamedTuple):
+    """The head of a WireMessage v1: its fixed-size leading fields, every one before the first variable-size field."""
 
     length: int
     magic: int
@@ -110,147 +101,68 @@ class WireMessageHeader(NamedTuple):
     checksum: int
 
     @property
-    def codec(self) -> int:
-        """0 none, 1 gzip, 2 snappy: the payload is then a compressed message set."""
-        return (self.compression >> 0) & 7
-
-
-# -- Construct reference codec ------------------------------------------------------
-
-wire_message_fields = Struct(
-    "_rest"
-    / Prefixed(
-        Int32sb,
-        Struct(
-            "magic" / Const(1, Int8sb),
-            "compression" / Int8sb,
-            "_rest"
-            / Checksummed(
-                "checksum",
-                Int32ub,
-                "crc32",
-                Struct(
-                    "payload" / GreedyBytes,
-                ),
-            ),
-        ),
-    )
-)
-
-
-class _WireMessageAdapter(Adapter):
-    def _decode(self, obj, context, path):
-        v = flatten(obj)
-        return WireMessage(
-            v["magic"],
-            v["compression"],
-            v["checksum"],
-            v["payload"],
-        )
-
-    def _encode(self, obj, context, path):
-        if not isinstance(obj, WireMessage):
-            obj = WireMessage(*obj)
-        v = {
-            "magic": obj.magic,
-            "compression": obj.compression,
-            "checksum": obj.checksum,
-            "payload": obj.payload,
-        }
-        return nest(v, _GROUPS)
-
-
-_GROUPS = [[], ["magic", "compression"], ["payload"]]
-wire_message_construct = _WireMessageAdapter(wire_message_fields)
-wire_message_construct.__doc__ = "Construct parser/builder for WireMessage v1 (the reference codec)."
-
-
-def _wire_message_rebase(item):
-    """Turn stored deltas into absolute values."""
-    return item
-
-
-def _wire_message_unbase(item, index):
-    """Turn absolute values (or their defaults) into stored deltas."""
-    item = WireMessage._make(item)
-    return item
+    def codec(self) -> CompressionType | int:
+        """0 none, 1 gzip, 2 snappy: the payload is then a compressed message set. (a CompressionType member; an int where no member has the value)"""
+        return _CODEC_MEMBERS[self.compression & 7]
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_wire_message_header(buf, pos: int = 0) -> WireMessageHeader:
-    """Unpack the fixed-size header at ``pos`` (nothing is checked yet)."""
+def decode_wire_message_head(buf, pos: int = 0) -> WireMessageHead:
+    """Unpack the head at ``pos``; nothing is checked yet (:func:`check_wire_message` does that)."""
     try:
-        return _new(WireMessageHeader, _S0.unpack_from(buf, pos))
+        return _new(WireMessageHead, _S0.unpack_from(buf, pos))
     except struct.error:
-        raise TruncatedError(f"WireMessage header needs 10 bytes, {len(buf) - pos} left", pos) from None
+        raise TruncatedError(
+            f"WireMessage head needs {WIRE_MESSAGE_OVERHEAD} bytes, {len(buf) - pos} left", pos
+        ) from None
 
 
-def check_wire_message(buf, pos: int, header: WireMessageHeader, *, verify: bool = True) -> int:
-    """Check the header's constants, length and checksum against ``buf``; return the end position."""
+def check_wire_message(buf, pos: int, head: WireMessageHead, *, verify: bool = True) -> int:
+    """Check the head at ``pos``: length fits the buffer, magic is 1 and checksum matches; return the end position.
+
+    ``verify=False`` skips the checksum.
+    """
     start = pos
     (
         length,
         magic,
         compression,
         checksum,
-    ) = header
-    pos += 10
+    ) = head
 
-    end = pos - 6 + length
-    if length < 6:  # shorter than the fixed fields it covers: they would be read past the end
+    end = start + LENGTH_END + length
+    # shorter than the fixed fields it covers: they would be read past the end
+    if length < MIN_LENGTH:
         raise InvalidLengthError(
-            f"WireMessage length is {length}, less than the 6 bytes of fixed fields it covers", start
+            f"WireMessage length is {length}, less than the {MIN_LENGTH} bytes of fixed fields it covers",
+            start,
         )
     if end > len(buf):
         raise TruncatedError(f"WireMessage needs {end - start} bytes, {len(buf) - start} present", start)
     if magic != 1:
-        raise InvalidMagicError(f"WireMessage magic is {magic}, expected 1", pos - 6)
+        raise InvalidMagicError(f"WireMessage magic is {magic}, expected 1", start + MAGIC_OFFSET)
     if verify:
-        actual = crc32(memoryview(buf)[pos - 0 : end])
+        actual = crc32(memoryview(buf)[start + PAYLOAD_OFFSET : end])
         if actual != checksum:
             raise CorruptRecordError(
-                f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {pos - 0}..{end} is {actual:#010x}",
+                f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {start + PAYLOAD_OFFSET}..{end} is {actual:#010x}",
                 start,
             )
     return end
 
 
-def decode_wire_message_rest(
-    buf,
-    pos: int,
-    header: WireMessageHeader,
-    *,
-    verify: bool = True,
-    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-) -> tuple:
-    """Check the header at ``pos`` and decode the fields after it; return them as a tuple."""
+def decode_wire_message_rest(buf, pos: int, head: WireMessageHead, end: int) -> tuple:
+    """Decode the fields after the head at ``pos``, up to ``end`` (from :func:`check_wire_message`, which has checked the head); return them as a tuple."""
     start = pos
     (
         length,
         magic,
         compression,
         checksum,
-    ) = header
-    pos += 10
-
-    end = pos - 6 + length
-    if length < 6:  # shorter than the fixed fields it covers: they would be read past the end
-        raise InvalidLengthError(
-            f"WireMessage length is {length}, less than the 6 bytes of fixed fields it covers", start
-        )
-    if end > len(buf):
-        raise TruncatedError(f"WireMessage needs {end - start} bytes, {len(buf) - start} present", start)
-    if magic != 1:
-        raise InvalidMagicError(f"WireMessage magic is {magic}, expected 1", pos - 6)
-    if verify:
-        actual = crc32(memoryview(buf)[pos - 0 : end])
-        if actual != checksum:
-            raise CorruptRecordError(
-                f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {pos - 0}..{end} is {actual:#010x}",
-                start,
-            )
+    ) = head
+    pos += WIRE_MESSAGE_OVERHEAD
     try:
         n = end - pos
         if n >= 0:
@@ -267,20 +179,16 @@ def decode_wire_message_rest(
     return (payload,)
 
 
-def decode_wire_message(
-    buf, pos: int = 0, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
-) -> tuple[WireMessage, int]:
-    """Decode one WireMessage v1 at ``pos``; return it and the position after it."""
-    header = decode_wire_message_header(buf, pos)
-    end = check_wire_message(buf, pos, header, verify=verify)
-    rest = decode_wire_message_rest(buf, pos, header, verify=False, max_decompressed=max_decompressed)
-    v = dict(zip(header._fields, header, strict=True))
-    v.update(zip(["payload"], rest, strict=True))
+def decode_wire_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[WireMessage, int]:
+    """Decode one WireMessage v1 at ``pos``: head, checks, the rest; return it and the position after it."""
+    head = decode_wire_message_head(buf, pos)
+    end = check_wire_message(buf, pos, head, verify=verify)
+    (payload,) = decode_wire_message_rest(buf, pos, head, end)
     return WireMessage(
-        v["magic"],
-        v["compression"],
-        v["checksum"],
-        v["payload"],
+        head.magic,
+        head.compression,
+        head.checksum,
+        payload,
     ), end
 
 
@@ -299,7 +207,7 @@ def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) ->
     try:
         while pos < stop:
             start = pos
-            if buf[pos + 4] != 1:
+            if buf[pos + MAGIC_OFFSET] != 1:
                 break
             (
                 length,
@@ -307,24 +215,26 @@ def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) ->
                 compression,
                 checksum,
             ) = unpack(buf, pos)
-            pos += 10
+            pos += WIRE_MESSAGE_OVERHEAD
 
-            end = pos - 6 + length
-            if length < 6:  # shorter than the fixed fields it covers: they would be read past the end
+            end = start + LENGTH_END + length
+            # shorter than the fixed fields it covers: they would be read past the end
+            if length < MIN_LENGTH:
                 raise InvalidLengthError(
-                    f"WireMessage length is {length}, less than the 6 bytes of fixed fields it covers", start
+                    f"WireMessage length is {length}, less than the {MIN_LENGTH} bytes of fixed fields it covers",
+                    start,
                 )
             if end > len(buf):
                 raise TruncatedError(
                     f"WireMessage needs {end - start} bytes, {len(buf) - start} present", start
                 )
             if magic != 1:
-                raise InvalidMagicError(f"WireMessage magic is {magic}, expected 1", pos - 6)
+                raise InvalidMagicError(f"WireMessage magic is {magic}, expected 1", start + MAGIC_OFFSET)
             if verify:
-                actual = crc32(memoryview(buf)[pos - 0 : end])
+                actual = crc32(memoryview(buf)[start + PAYLOAD_OFFSET : end])
                 if actual != checksum:
                     raise CorruptRecordError(
-                        f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {pos - 0}..{end} is {actual:#010x}",
+                        f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {start + PAYLOAD_OFFSET}..{end} is {actual:#010x}",
                         start,
                     )
             if end > stop:
@@ -362,7 +272,6 @@ def encode_wire_message(
     *,
     compression=0,
     payload,
-    compress_options: dict | None = None,
 ) -> bytes:
     """Encode one WireMessage v1; length, count and checksum fields are computed."""
 

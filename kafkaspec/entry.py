@@ -171,11 +171,11 @@ class LogBatch(Protocol):
 class BufferedEntry:
     """A log entry (v2 batch or legacy message) viewed in place; records are decoded on first use."""
 
-    __slots__ = ("header", "_buf", "position", "end", "_records", "max_decompressed")
+    __slots__ = ("head", "_buf", "position", "end", "_records", "max_decompressed")
 
-    def __init__(self, header: Any, buf: Any, position: int, end: int,
+    def __init__(self, head: Any, buf: Any, position: int, end: int,
                  max_decompressed: int = DEFAULT_MAX_DECOMPRESSED):
-        self.header = header
+        self.head = head
         self._buf = buf
         self.position = position
         self.end = end

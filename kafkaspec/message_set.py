@@ -75,40 +75,40 @@ class LegacyBatch(BufferedEntry):
     has_delete_horizon = False
     control = None
 
-    magic = property(lambda self: self.header.magic)
-    offset = property(lambda self: self.header.offset)
-    crc = property(lambda self: self.header.crc)
-    attributes = property(lambda self: self.header.attributes)
-    last_offset = property(lambda self: self.header.offset)
+    magic = property(lambda self: self.head.magic)
+    offset = property(lambda self: self.head.offset)
+    crc = property(lambda self: self.head.crc)
+    attributes = property(lambda self: self.head.attributes)
+    last_offset = property(lambda self: self.head.offset)
 
     @property
     def timestamp(self) -> int:
         """The message's own timestamp (-1 for magic 0)."""
-        return self.header.timestamp if self.header.magic == 1 else -1
+        return self.head.timestamp if self.head.magic == 1 else -1
 
     max_timestamp = timestamp
     base_timestamp = timestamp
 
     @property
     def compression(self) -> str:
-        codec = self.header.attributes & 7
+        codec = self.head.attributes & 7
         return CODEC_NAMES[codec] if codec < len(CODEC_NAMES) else str(codec)
 
     @property
     def timestamp_type(self) -> str:
-        return TIMESTAMP_TYPES[(self.header.attributes >> 3) & 1] if self.header.magic == 1 else "create"
+        return TIMESTAMP_TYPES[(self.head.attributes >> 3) & 1] if self.head.magic == 1 else "create"
 
     @property
     def is_wrapper(self) -> bool:
-        return bool(self.header.attributes & 7)
+        return bool(self.head.attributes & 7)
 
     @property
     def base_offset(self) -> int:
         """Offset of the first record (for a wrapper this decompresses it)."""
         if not self.is_wrapper:
-            return self.header.offset
+            return self.head.offset
         records = self.records
-        return records[0].offset if records else self.header.offset
+        return records[0].offset if records else self.head.offset
 
     @property
     def last_offset_delta(self) -> int:
@@ -162,14 +162,14 @@ def read_legacy(buf, pos: int, magic: int, *, verify: bool = True,
     if end > len(buf):
         raise TruncatedError(f"Message needs {_LOG_OVERHEAD + size} bytes, {len(buf) - pos} present", pos)
     (item,), _ = module.decode_message_run(buf, pos, end, verify=verify)  # one entry: the magic byte matched
-    header = _new(module.MessageHeader, item[: len(module.MessageHeader._fields)])
-    batch = LegacyBatch(header, buf, pos, end, max_decompressed)
+    head = _new(module.MessageHead, item[: len(module.MessageHead._fields)])
+    batch = LegacyBatch(head, buf, pos, end, max_decompressed)
     batch._key_value = item[-2:]
     return batch
 
 
 def _shallow_records(batch: LegacyBatch) -> list[Record]:
-    h = batch.header
+    h = batch.head
     key, value = batch.key_value()
     codec = h.attributes & 7
     if not codec:

@@ -41,48 +41,48 @@ _LENGTH = struct.Struct(">i")
 
 
 class Batch(BufferedEntry):
-    """One RecordBatch v2 in a buffer: header fields now, records decoded on first use."""
+    """One RecordBatch v2 in a buffer: head fields now, records decoded on first use."""
 
     __slots__ = ()
     magic = 2
 
-    # -- header fields, in Kafka's names ---------------------------------------
-    base_offset = property(lambda self: self.header.base_offset)
-    partition_leader_epoch = property(lambda self: self.header.partition_leader_epoch)
-    crc = property(lambda self: self.header.crc)
-    attributes = property(lambda self: self.header.attributes)
-    last_offset_delta = property(lambda self: self.header.last_offset_delta)
-    base_timestamp = property(lambda self: self.header.base_timestamp)
-    max_timestamp = property(lambda self: self.header.max_timestamp)
-    producer_id = property(lambda self: self.header.producer_id)
-    producer_epoch = property(lambda self: self.header.producer_epoch)
-    base_sequence = property(lambda self: self.header.base_sequence)
-    records_count = property(lambda self: self.header.records_count)
-    is_transactional = property(lambda self: self.header.is_transactional)
-    is_control = property(lambda self: self.header.is_control_batch)
-    has_delete_horizon = property(lambda self: self.header.has_delete_horizon_ms)
+    # -- head fields, in Kafka's names ---------------------------------------
+    base_offset = property(lambda self: self.head.base_offset)
+    partition_leader_epoch = property(lambda self: self.head.partition_leader_epoch)
+    crc = property(lambda self: self.head.crc)
+    attributes = property(lambda self: self.head.attributes)
+    last_offset_delta = property(lambda self: self.head.last_offset_delta)
+    base_timestamp = property(lambda self: self.head.base_timestamp)
+    max_timestamp = property(lambda self: self.head.max_timestamp)
+    producer_id = property(lambda self: self.head.producer_id)
+    producer_epoch = property(lambda self: self.head.producer_epoch)
+    base_sequence = property(lambda self: self.head.base_sequence)
+    records_count = property(lambda self: self.head.records_count)
+    is_transactional = property(lambda self: self.head.is_transactional)
+    is_control = property(lambda self: self.head.is_control)
+    has_delete_horizon = property(lambda self: self.head.has_delete_horizon)
 
     @property
     def last_offset(self) -> int:
-        return self.header.base_offset + self.header.last_offset_delta
+        return self.head.base_offset + self.head.last_offset_delta
 
     @property
     def compression(self) -> str:
-        return CODEC_NAMES[self.header.compression] if self.header.compression < 5 else str(self.header.compression)
+        return CODEC_NAMES[self.head.compression] if self.head.compression < 5 else str(self.head.compression)
 
     @property
     def timestamp_type(self) -> str:
-        return TIMESTAMP_TYPES[self.header.timestamp_type]
+        return TIMESTAMP_TYPES[self.head.timestamp_type]
 
     @property
     def records(self) -> list[Record]:
         """The records, decoded (and decompressed) on first access."""
         if self._records is None:
             (records,) = v2.decode_record_batch_rest(
-                self._buf, self.position, self.header, verify=False, max_decompressed=self.max_decompressed
+                self._buf, self.position, self.head, self.end, max_decompressed=self.max_decompressed
             )
-            if self.header.timestamp_type == 1:  # LogAppendTime: the broker's time applies to all
-                ts = self.header.max_timestamp
+            if self.head.timestamp_type == 1:  # LogAppendTime: the broker's time applies to all
+                ts = self.head.max_timestamp
                 records = [r._replace(timestamp=ts) for r in records]
             self._records = records
         return self._records
@@ -91,7 +91,7 @@ class Batch(BufferedEntry):
         return iter(self.records)
 
     def __len__(self) -> int:
-        return self.header.records_count
+        return self.head.records_count
 
     @property
     def control(self) -> ControlRecord | None:
@@ -215,9 +215,9 @@ class BatchIterator(Iterator[LogBatch]):
 
     def _read(self, buf: Buffer, pos: int, magic: int) -> Batch | LegacyBatch:
         if magic == 2:
-            header = v2.decode_record_batch_header(buf, pos)
-            end = v2.check_record_batch(buf, pos, header, verify=self.verify)
-            return Batch(header, buf, pos, end, self.max_decompressed)
+            head = v2.decode_record_batch_head(buf, pos)
+            end = v2.check_record_batch(buf, pos, head, verify=self.verify)
+            return Batch(head, buf, pos, end, self.max_decompressed)
         if magic in (0, 1):
             return read_legacy(buf, pos, magic, verify=self.verify, max_decompressed=self.max_decompressed)
         raise InvalidMagicError(f"magic byte is {magic}, expected 0, 1 or 2", pos + MAGIC_OFFSET)

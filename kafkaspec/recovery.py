@@ -39,7 +39,7 @@ def entry_is_valid(buf, pos: int, end: int) -> bool:
         return False
     try:
         if magic == 2:
-            v2.check_record_batch(buf, pos, v2.decode_record_batch_header(buf, pos), verify=True)
+            v2.check_record_batch(buf, pos, v2.decode_record_batch_head(buf, pos), verify=True)
         else:
             read_legacy(buf, pos, magic, verify=True)
     except KafkaFormatError:

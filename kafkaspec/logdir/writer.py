@@ -44,7 +44,7 @@ def restamp_batch(raw: bytearray, *, base_offset: int, timestamp_shift: int = 0,
     Record offsets and timestamps are deltas, so the records stay valid; the CRC
     (over attributes..end) is recomputed when anything it covers changed.
     ``producer`` is (producer_id, producer_epoch, base_sequence); ``attributes_or``
-    sets attribute bits (e.g. 0x40, has_delete_horizon_ms).
+    sets attribute bits (e.g. 0x40, has_delete_horizon).
     """
     _I64.pack_into(raw, v2.BASE_OFFSET_OFFSET, base_offset)
     dirty = False

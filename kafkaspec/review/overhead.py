@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from kafkaspec.codegen.schema import FIXED_TYPES, Field, SchemaSet, Struct
+from kafkaspec.spec import FIXED_TYPES, Field, SchemaSet, Struct
 
 #: Field names whose contents are payload, and which size option gives their length.
 PAYLOAD_ROLES = {"key": "key", "value": "value", "payload": "value"}
@@ -80,6 +80,12 @@ def _var_size(ftype: str, value: int) -> int:
 
 def _records_field(s: Struct) -> Field | None:
     return next((f for f in s.fields if f.type == "array" and f.name != HEADERS), None)
+
+
+def _items(f: Field) -> str:
+    """The item type of an array field (the loader requires it)."""
+    assert f.items is not None, f.name
+    return f.items
 
 
 class Sizer:
@@ -153,11 +159,11 @@ class Sizer:
                 prefix = _var_size(f.length, content)
             else:
                 prefix = 0
-                if f.length != "rest":
+                if f.length is not None and f.length != "rest":
                     values[f.length] = content  # sized in the reversed pass, before the length field
             return prefix + content, content
         if f.type == "array":
-            item = self.schemas.resolve(f.items)
+            item = self.schemas.resolve(_items(f))
             count = self._count(f, records, role)
             item_role = "header" if f.name == HEADERS else "record"
             total = data = 0
@@ -184,7 +190,7 @@ def overhead(schemas: SchemaSet, s: Struct, payload: Payload, records: int) -> O
             per.append(total - data)
         return Overhead(s, False, 0, tuple(per))
     header, _ = sizer.size(s, records=0, role="batch")
-    item = schemas.resolve(field.items)
+    item = schemas.resolve(_items(field))
     per = []
     for i in range(records):
         total, data = sizer.size(item, index=i, role="record")
@@ -197,7 +203,7 @@ def overhead(schemas: SchemaSet, s: Struct, payload: Payload, records: int) -> O
 
 def supports_headers(schemas: SchemaSet, s: Struct) -> bool:
     field = _records_field(s)
-    target = schemas.resolve(field.items) if field else s
+    target = schemas.resolve(_items(field)) if field else s
     return any(f.name == HEADERS for f in target.fields)
 
 

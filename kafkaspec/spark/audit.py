@@ -73,7 +73,7 @@ def _batch_row(batch, buf, base: int, task: RangeTask) -> dict:
         "transaction": _transaction(batch, task.read_committed),
     }
     if magic == 2:
-        h = batch.header
+        h = batch.head
         row["recordCount"] = h.records_count
         body = memoryview(buf)[batch.position + 61 : batch.end]
         ok = crc32c(memoryview(buf)[batch.position + _V2_CRC_START : batch.end]) == h.crc

@@ -246,13 +246,13 @@ def read_records(task: RangeTask, report: RangeReport | None = None, buf=None) -
         n0 = len(cols.offset)
         try:
             if isinstance(batch, Batch):
-                header = batch.header
-                n = decode_columns(buf, batch.position, header, cols, max_decompressed=task.max_decompressed)
-                if header.attributes & 8:  # LogAppendTime: the broker's time applies to every record
-                    cols.timestamp[n0:] = [header.max_timestamp - header.base_timestamp] * n
-                meta.add(n, 2, header.attributes & 7, header.producer_id, header.producer_epoch,
-                         header.base_sequence, header.is_transactional, header.is_control_batch,
-                         header.partition_leader_epoch, base + batch.position, (header.attributes >> 3) & 1)
+                head = batch.head
+                n = decode_columns(buf, batch.position, head, batch.end, cols, max_decompressed=task.max_decompressed)
+                if head.attributes & 8:  # LogAppendTime: the broker's time applies to every record
+                    cols.timestamp[n0:] = [head.max_timestamp - head.base_timestamp] * n
+                meta.add(n, 2, head.attributes & 7, head.producer_id, head.producer_epoch,
+                         head.base_sequence, head.is_transactional, head.is_control,
+                         head.partition_leader_epoch, base + batch.position, (head.attributes >> 3) & 1)
             else:
                 _append_legacy(batch, cols)
                 n = len(cols.offset) - n0

@@ -52,7 +52,7 @@ def test_message_v1_to_record_batch_v2_breaks_the_prefix_rule() -> None:
     assert ("renamed", "base_offset", COMPAT, "N1") in changes
     assert ("renamed", "batch_length", COMPAT, "N1") in changes  # counts from byte 12 in both
     assert ("retyped", "attributes", COMPAT, "V3") in changes
-    assert ("bits", "attributes.has_delete_horizon_ms", COMPAT, "V3") in changes
+    assert ("bits", "attributes.has_delete_horizon", COMPAT, "V3") in changes
     assert {c[1] for c in changes if c[0] == "removed"} == {"timestamp", "key", "value"}
     assert {c[1] for c in changes if c[0] == "added"} == {
         "partition_leader_epoch", "last_offset_delta", "base_timestamp", "max_timestamp",
@@ -71,7 +71,7 @@ def test_draft_to_record_batch_v2() -> None:
     ]
     assert {c[1] for c in changes if c[0] == "removed"} == {"offset_delta", "pid", "epoch", "sequence", "messages"}
     assert ("shifted", "max_timestamp", COMPAT, "V3") in changes
-    assert ("bits", "attributes.is_control_batch", COMPAT, "V3") in changes
+    assert ("bits", "attributes.is_control", COMPAT, "V3") in changes
 
 
 def test_draft_message_to_record_v2_has_no_magic_so_is_free() -> None:
@@ -100,10 +100,10 @@ def edited(tmp_path: Path, source: Path, old: str, new: str) -> Path:
           ("shifted", "records_count", BREAK, "W1"), ("shifted", "records", BREAK, "W1")]),
         ("    const: 2\n", "    const: 3\n", [("const", "magic", BREAK, "W2")]),
         ("algorithm: crc32c", "algorithm: crc32", [("checksum", "crc", BREAK, "W2")]),
-        ("{name: has_delete_horizon_ms, bit: 6,", "{name: has_delete_horizon_ms, bit: 7,",
-         [("bits", "attributes.has_delete_horizon_ms", BREAK, "W3")]),
-        ("      - {name: is_control_batch, bit: 5, doc: The batch holds exactly one control record.}\n", "",
-         [("bits", "attributes.is_control_batch", BREAK, "W3")]),
+        ("{name: has_delete_horizon, bit: 6,", "{name: has_delete_horizon, bit: 7,",
+         [("bits", "attributes.has_delete_horizon", BREAK, "W3")]),
+        ("      - {name: is_control, bit: 5, doc: The batch holds exactly one control record.}\n", "",
+         [("bits", "attributes.is_control", BREAK, "W3")]),
         ("  - name: base_sequence\n", "  - name: first_sequence\n", [("renamed", "first_sequence", COMPAT, "N1")]),
         ("    doc: Producer epoch, -1 when unused.", "    doc: Producer epoch; -1 when the producer has none.",
          [("doc", "producer_epoch", COMPAT, "D1")]),
@@ -117,8 +117,8 @@ def test_within_a_version(tmp_path: Path, old: str, new: str, expected: list) ->
 
 
 def test_adding_a_bit_in_unused_positions_is_compatible(tmp_path: Path) -> None:
-    new = edited(tmp_path, V2, "      - {name: has_delete_horizon_ms",
-                 "      - {name: is_future_flag, bit: 7, since: \"9.9.0\", doc: New.}\n      - {name: has_delete_horizon_ms")
+    new = edited(tmp_path, V2, "      - {name: has_delete_horizon",
+                 "      - {name: is_future_flag, bit: 7, since: \"9.9.0\", doc: New.}\n      - {name: has_delete_horizon")
     d = diff_structs(load_single(V2), load_single(new))
     assert [(c.kind, c.field, c.breaking, c.rule) for c in d.changes] == [
         ("bits", "attributes.is_future_flag", COMPAT, "W3")]

@@ -9,7 +9,7 @@ import pytest
 
 from kafkaspec.codegen.docs import fixed_offsets, render_docs, version_key
 from kafkaspec.codegen.render import render_all
-from kafkaspec.codegen.schema import load
+from kafkaspec.spec import load
 
 REPO = Path(__file__).resolve().parents[2]
 SCHEMAS = REPO / "schemas"
@@ -59,7 +59,7 @@ def test_record_batch_v2_page(pages) -> None:
     page = pages["record_batch_v2.md"]
     assert " |     MAGIC     |                      CRC                      |\n" in page
     assert "| `crc` | uint32 | 17 | 4 | no | 0.11.0 |" in page
-    assert "| 6 | 0x0040 | `has_delete_horizon_ms` | flag | 3.0.0 |" in page
+    assert "| 6 | 0x0040 | `has_delete_horizon` | flag | 3.0.0 |" in page
     assert "| 7-15 |  | (unused) |" in page
     assert "- `crc`: CRC-32C (Castagnoli) over `attributes` to the end (from byte 21)." in page
     assert "| Fixed-size prefix | 61 bytes |" in page

@@ -29,7 +29,7 @@ record = st.tuples(
 def _columns(data: bytes) -> RecordColumns:
     cols = RecordColumns()
     for batch in kafkaspec.iter_batches(data):
-        v2.decode_record_batch_columns(data, batch.position, batch.header, cols)
+        v2.decode_record_batch_columns(data, batch.position, batch.head, batch.end, cols)
     return cols
 
 
@@ -63,9 +63,10 @@ def test_truncate_restores_columns_after_a_bad_record():
                                                             headers=[("h", b"y")])] * 3))
     bad[-2] = 0x7F  # the last header value length (zigzag -64) is now invalid
     cols = _columns(good)
-    header = v2.decode_record_batch_header(bytes(bad))
+    head = v2.decode_record_batch_head(bytes(bad))
+    end = v2.check_record_batch(bytes(bad), 0, head, verify=False)
     with pytest.raises(kafkaspec.KafkaFormatError):
-        v2.decode_record_batch_columns(bytes(bad), 0, header, cols)
+        v2.decode_record_batch_columns(bytes(bad), 0, head, end, cols)
     cols.truncate(1)
     assert (cols.key, cols.headers_offsets, cols.headers.key) == ([b"k"], [0, 1], ["h"])
     assert (cols.base_run_ends, cols.absolute("offset")) == ([1], [0])
@@ -75,7 +76,8 @@ def test_truncate_cuts_and_drops_runs():
     cols = RecordColumns()
     for base in (10, 20, 30):
         data = kafkaspec.build_batch([kafkaspec.Record(value=b"v", timestamp=1)] * 2, base_offset=base)
-        v2.decode_record_batch_columns(data, 0, v2.decode_record_batch_header(data), cols)
+        head = v2.decode_record_batch_head(data)
+        v2.decode_record_batch_columns(data, 0, head, v2.check_record_batch(data, 0, head), cols)
     assert cols.absolute("offset") == [10, 11, 20, 21, 30, 31]
     cols.truncate(3)
     assert (cols.base_run_ends, cols.base_offsets, cols.absolute("offset")) == ([2, 3], [10, 20], [10, 11, 20])

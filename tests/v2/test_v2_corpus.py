@@ -25,6 +25,7 @@ from v2_corpus_norm import record as norm_record
 from kafkaspec import CorruptRecordError, KafkaFormatError, iter_batches
 from kafkaspec.compression import SNAPPY, XERIAL_MAGIC, compress, decompress
 from kafkaspec.generated import record_v2
+from kafkaspec.generated.reference import record_v2 as record_v2_reference
 from kafkaspec.varint import encode_varint
 
 ALL = load_vectors()
@@ -171,8 +172,8 @@ def _run(vec):
         (r,), end = record_v2.decode_record_array(buf, 0, 1, base_offset=ctx["firstOffset"],
                                                   base_timestamp=ctx["firstTimestamp"])
         assert end == len(buf)
-        ref = record_v2._record_rebase(record_v2.record_construct.parse(buf), ctx["firstOffset"],
-                                       ctx["firstTimestamp"])
+        ref = record_v2_reference._record_rebase(record_v2_reference.record_construct.parse(buf),
+                                                 ctx["firstOffset"], ctx["firstTimestamp"])
         assert ref == r
         got = {"offset": r.offset, "timestamp": r.timestamp, "attributes": r.attributes, "key": r.key,
                "value": r.value, "headers": [tuple(h) for h in r.headers]}

@@ -13,7 +13,7 @@ from v2_differential import agree_on, api, class_of, common, encode_headed, modu
 from v2_schema_strategies import MAX_ITEMS, StrategyBuilder, Unsupported, shape_of
 from v2_settings import scaled
 
-from codegen.schema import load
+from kafkaspec.spec import load
 
 SCHEMAS = load(Path(__file__).resolve().parents[2] / "schemas")
 #: proposals (schemas/proposals/, never on the wire) get docs and review tooling but no codec
@@ -111,3 +111,24 @@ def test_dispatch_finds_the_structure(d, value, ref, data):
     item = data.draw(BUILDER.value(s), label=ref)
     encoded = encode_headed(s, item) if shape.headed else api(s, "encode_{snake}_array")([item])
     assert mod.discriminator(encoded) == value
+
+
+def test_fast_codecs_do_not_load_construct():
+    """The Construct reference codecs live in kafkaspec.generated.reference, loaded only by those who use them."""
+    import subprocess
+    import sys
+
+    modules = [f"kafkaspec.generated.{SCHEMAS.structs[ref].module}" for ref in REFS]
+    code = ("import importlib, sys\n"
+            f"for m in {modules!r}: importlib.import_module(m)\n"
+            "print(sorted(m for m in sys.modules if m == 'construct' or m.startswith(('construct.', "
+            "'kafkaspec._construct', 'kafkaspec.generated.reference'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("ref", REFS)
+def test_every_structure_has_a_reference_codec(ref):
+    s = SCHEMAS.structs[ref]
+    assert api(s, "{snake}_construct") is getattr(
+        importlib.import_module(f"kafkaspec.generated.reference.{s.module}"), f"{s.module.rsplit('_v', 1)[0]}_construct")

@@ -15,6 +15,7 @@ import pytest
 
 from kafkaspec import Record, build_batch, build_control_batch, iter_batches
 from kafkaspec.generated import record_batch_v2 as v2
+from kafkaspec.generated.reference import record_batch_v2 as record_batch_v2_reference
 
 VECTORS = sorted((Path(__file__).parent / "vectors").glob("*.json"))
 BATCH_FIELDS = ("base_offset", "last_offset", "partition_leader_epoch", "compression", "timestamp_type",
@@ -53,7 +54,7 @@ def test_golden_vector(path):
     # the generated fast codec and the Construct reference codec read the same batch
     fast, end = v2.decode_record_batch(data)
     assert end == len(data)
-    assert v2.record_batch_construct.parse(data) == fast
+    assert record_batch_v2_reference.record_batch_construct.parse(data) == fast
     if exp["compression"] == "none":
         fields = {k: getattr(fast, k) for k in fast._fields if k not in ("magic", "crc")}
         assert v2.encode_record_batch(**fields) == data, "re-encoding the decoded batch changes its bytes"

@@ -9,8 +9,9 @@ value of any generated structure, :func:`common` checks
 4. a checksum field holds the checksum of its range, computed here with the
    checksum library directly (not through the generated code).
 
-It drives a structure through the generated API only (``<snake>_construct``,
-``_<snake>_rebase/_unbase``, ``decode_/encode_<snake>_array`` or, for a headed
+It drives a structure through the generated API only (``<snake>_construct`` and, for
+structures with relative fields, ``_<snake>_rebase/_unbase`` from
+``kafkaspec.generated.reference.<module>``; ``decode_/encode_<snake>_array`` or, for a headed
 structure, ``decode_<snake>/encode_<snake>``), so structures other engineers add
 are checked as soon as they are generated.
 """
@@ -23,8 +24,8 @@ import zlib
 import crc32c
 from v2_schema_strategies import Shape
 
-from codegen.schema import FIXED_TYPES, Struct, snake
 from kafkaspec.errors import KafkaFormatError
+from kafkaspec.spec import FIXED_TYPES, Struct, snake
 
 _CHECKSUMS = {"crc32": lambda b: zlib.crc32(b) & 0xFFFFFFFF, "crc32c": crc32c.crc32c}
 
@@ -39,11 +40,39 @@ def module_of(struct: Struct):
     except ImportError as exc:
         raise MissingApi(
             f"{struct.ref}: kafkaspec.generated.{struct.module} cannot be imported ({exc}); "
+            "run `make generate` after changing schemas/"
+        ) from None
+
+
+def reference_of(struct: Struct):
+    try:
+        return importlib.import_module(f"kafkaspec.generated.reference.{struct.module}")
+    except ImportError as exc:
+        raise MissingApi(
+            f"{struct.ref}: kafkaspec.generated.reference.{struct.module} cannot be imported ({exc}); "
             "run `python -m codegen` after changing schemas/"
         ) from None
 
 
+def _identity(item, *args, **bases):
+    return item
+
+
+def reference(struct: Struct, name: str):
+    """A name of the Construct reference module; ``_<snake>_rebase/_unbase`` exist only where
+    the structure has relative fields (elsewhere they are the identity)."""
+    full = name.format(snake=snake(struct.name), cls=struct.name)
+    found = getattr(reference_of(struct), full, None)
+    if found is not None:
+        return found
+    if full.endswith(("_rebase", "_unbase")) and not any(f.relative_to for f in struct.fields):
+        return _identity
+    raise MissingApi(f"{struct.ref}: kafkaspec.generated.reference.{struct.module} has no {full}")
+
+
 def api(struct: Struct, name: str):
+    if name.endswith(("_construct", "_rebase", "_unbase")):
+        return reference(struct, name)
     mod = module_of(struct)
     try:
         return getattr(mod, name.format(snake=snake(struct.name), cls=struct.name))
