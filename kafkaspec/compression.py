@@ -57,7 +57,7 @@ def _too_big(codec: str, max_size: int, position: int | None) -> LimitExceededEr
 # -- decompression -----------------------------------------------------------
 
 
-def _gunzip(data, max_size: int, position: int | None) -> bytes:
+def _gunzip(data: bytes | bytearray | memoryview, max_size: int, position: int | None) -> bytes:
     out = []
     total = 0
     data = bytes(data)
@@ -74,7 +74,7 @@ def _gunzip(data, max_size: int, position: int | None) -> bytes:
     return b"".join(out)
 
 
-def _raw_snappy(block, max_size: int, position: int | None) -> bytes:
+def _raw_snappy(block: bytes | bytearray | memoryview, max_size: int, position: int | None) -> bytes:
     # The raw format starts with the uncompressed length as a uvarint: check it first.
     n = shift = 0
     for b in bytes(block[:5]):
@@ -89,7 +89,7 @@ def _raw_snappy(block, max_size: int, position: int | None) -> bytes:
     return snappy.decompress(bytes(block))
 
 
-def _unsnappy(data, max_size: int, position: int | None) -> bytes:
+def _unsnappy(data: bytes | bytearray | memoryview, max_size: int, position: int | None) -> bytes:
     data = memoryview(data)
     if bytes(data[:8]) != XERIAL_MAGIC:
         return _raw_snappy(data, max_size, position)
@@ -123,7 +123,7 @@ def fix_kafka3160_header(data: bytes) -> bytes:
     return data
 
 
-def _unlz4(data, max_size: int, position: int | None, magic: int) -> bytes:
+def _unlz4(data: bytes | bytearray | memoryview, max_size: int, position: int | None, magic: int) -> bytes:
     data = bytes(data)
     if magic == 0:
         data = fix_kafka3160_header(data)
@@ -136,7 +136,7 @@ def _unlz4(data, max_size: int, position: int | None, magic: int) -> bytes:
     return out
 
 
-def _unzstd(data, max_size: int, position: int | None) -> bytes:
+def _unzstd(data: bytes | bytearray | memoryview, max_size: int, position: int | None) -> bytes:
     reader = zstandard.ZstdDecompressor().stream_reader(io.BytesIO(bytes(data)), read_across_frames=True)
     out = reader.read(max_size + 1)
     rest = reader.read(max_size + 1 - len(out)) if len(out) <= max_size else b""
@@ -146,7 +146,7 @@ def _unzstd(data, max_size: int, position: int | None) -> bytes:
     return out
 
 
-def decompress(codec: int, data, *, max_size: int = DEFAULT_MAX_DECOMPRESSED,
+def decompress(codec: int, data: bytes | bytearray | memoryview, *, max_size: int = DEFAULT_MAX_DECOMPRESSED,
                position: int | None = None, magic: int = 2) -> bytes:
     """Decompress ``data`` with the codec numbered ``codec``; errors name ``position``."""
     try:

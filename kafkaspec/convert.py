@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from .builder import build_batch
 from .compression import DEFAULT_MAX_DECOMPRESSED
-from .entry import Partial
+from .entry import Buffer, Partial
 from .errors import UnsupportedCodecError
 from .records import iter_batches
 
@@ -23,7 +23,7 @@ class Converted(NamedTuple):
     partial: Partial | None  # a trailing partial entry of the input, not copied
 
 
-def convert(data, magic: int, *, compression: str | None = None, verify: bool = True,
+def convert(data: Buffer, magic: int, *, compression: str | None = None, verify: bool = True,
             max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> Converted:
     """Rewrite a stream of batches into message format ``magic``, as a broker down- or up-converts.
 

@@ -11,6 +11,7 @@ the partition leader epoch; v0/v1: the CRC), then the magic byte at
 
 from __future__ import annotations
 
+import mmap
 import struct
 from collections.abc import Iterator
 from typing import Any, NamedTuple, Protocol, runtime_checkable
@@ -32,6 +33,8 @@ assert ENTRY_HEAD.size == MAGIC_OFFSET + 1
 MIN_ENTRY_LENGTH = 14
 #: smallest length field for each magic (v2: the fixed batch header after the length field)
 MIN_LENGTH = {0: MIN_ENTRY_LENGTH, 1: 22, 2: v2.RECORD_BATCH_OVERHEAD - LOG_OVERHEAD}
+#: what the readers accept: any bytes-like object, or a file mapped with mmap
+Buffer = bytes | bytearray | memoryview | mmap.mmap
 #: batch.timestamp_type for attribute bit 3
 TIMESTAMP_TYPES = ("create", "log_append")
 

@@ -34,7 +34,7 @@ from kafkaspec.generated import message_v0, message_v1
 from kafkaspec.generated.record_v2 import Record
 
 from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, codec_id, compress, decompress
-from .entry import TIMESTAMP_TYPES, BufferedEntry
+from .entry import TIMESTAMP_TYPES, Buffer, BufferedEntry
 from .errors import (
     InvalidLengthError,
     InvalidMagicError,
@@ -75,11 +75,30 @@ class LegacyBatch(BufferedEntry):
     has_delete_horizon = False
     control = None
 
-    magic = property(lambda self: self.head.magic)
-    offset = property(lambda self: self.head.offset)
-    crc = property(lambda self: self.head.crc)
-    attributes = property(lambda self: self.head.attributes)
-    last_offset = property(lambda self: self.head.offset)
+    @property
+    def magic(self) -> int:
+        """0 or 1."""
+        return self.head.magic
+
+    @property
+    def offset(self) -> int:
+        """The message's offset (a compressed wrapper's: that of its last inner message)."""
+        return self.head.offset
+
+    @property
+    def crc(self) -> int:
+        """The stored CRC-32 of magic..end."""
+        return self.head.crc
+
+    @property
+    def attributes(self) -> int:
+        """The attribute bits: 0-2 codec, 3 timestamp type (magic 1)."""
+        return self.head.attributes
+
+    @property
+    def last_offset(self) -> int:
+        """The message's offset: a wrapper carries the offset of its last inner message."""
+        return self.head.offset
 
     @property
     def timestamp(self) -> int:
@@ -140,7 +159,7 @@ class LegacyBatch(BufferedEntry):
                 f"position={self.position})")
 
 
-def read_legacy(buf, pos: int, magic: int, *, verify: bool = True,
+def read_legacy(buf: Buffer, pos: int, magic: int, *, verify: bool = True,
                 max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> LegacyBatch:
     """Check and decode the Message v0/v1 entry at ``pos`` (length, magic, CRC-32, key and value).
 

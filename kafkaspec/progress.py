@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TextIO
 
 
 class Progress:
     """Call with (done, total) bytes; draws at most ten times a second; :meth:`close` clears the line."""
 
-    def __init__(self, label: str, stream=None, enabled: bool | None = None):
+    def __init__(self, label: str, stream: TextIO | None = None, enabled: bool | None = None):
         self.label = label
         self.stream = stream or sys.stderr
         self.enabled = self.stream.isatty() if enabled is None else enabled

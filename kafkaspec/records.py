@@ -9,7 +9,6 @@ its size limit, a segment being written) ends iteration and is reported in
 
 from __future__ import annotations
 
-import mmap
 import struct
 from collections.abc import Iterator
 from typing import Literal
@@ -27,6 +26,7 @@ from .entry import (
     MAGIC_OFFSET,
     MIN_ENTRY_LENGTH,
     TIMESTAMP_TYPES,
+    Buffer,
     BufferedEntry,
     ControlRecord,
     LogBatch,
@@ -47,23 +47,79 @@ class Batch(BufferedEntry):
     magic = 2
 
     # -- head fields, in Kafka's names ---------------------------------------
-    base_offset = property(lambda self: self.head.base_offset)
-    partition_leader_epoch = property(lambda self: self.head.partition_leader_epoch)
-    crc = property(lambda self: self.head.crc)
-    attributes = property(lambda self: self.head.attributes)
-    last_offset_delta = property(lambda self: self.head.last_offset_delta)
-    base_timestamp = property(lambda self: self.head.base_timestamp)
-    max_timestamp = property(lambda self: self.head.max_timestamp)
-    producer_id = property(lambda self: self.head.producer_id)
-    producer_epoch = property(lambda self: self.head.producer_epoch)
-    base_sequence = property(lambda self: self.head.base_sequence)
-    records_count = property(lambda self: self.head.records_count)
-    is_transactional = property(lambda self: self.head.is_transactional)
-    is_control = property(lambda self: self.head.is_control)
-    has_delete_horizon = property(lambda self: self.head.has_delete_horizon)
+    @property
+    def base_offset(self) -> int:
+        """Offset of the first record."""
+        return self.head.base_offset
+
+    @property
+    def partition_leader_epoch(self) -> int:
+        """The leader epoch of the broker that appended the batch (-1: none)."""
+        return self.head.partition_leader_epoch
+
+    @property
+    def crc(self) -> int:
+        """The stored CRC-32C of attributes..end."""
+        return self.head.crc
+
+    @property
+    def attributes(self) -> int:
+        """The attribute bits (codec, timestamp type, transactional, control, delete horizon)."""
+        return self.head.attributes
+
+    @property
+    def last_offset_delta(self) -> int:
+        """last_offset - base_offset (kept when compaction removed the last record)."""
+        return self.head.last_offset_delta
+
+    @property
+    def base_timestamp(self) -> int:
+        """The first record's timestamp (the delete horizon when has_delete_horizon)."""
+        return self.head.base_timestamp
+
+    @property
+    def max_timestamp(self) -> int:
+        """The largest record timestamp (under LogAppendTime: the broker's append time)."""
+        return self.head.max_timestamp
+
+    @property
+    def producer_id(self) -> int:
+        """The idempotent or transactional producer's id (-1: none)."""
+        return self.head.producer_id
+
+    @property
+    def producer_epoch(self) -> int:
+        """The producer's epoch (-1: none)."""
+        return self.head.producer_epoch
+
+    @property
+    def base_sequence(self) -> int:
+        """The first record's sequence number (-1: none)."""
+        return self.head.base_sequence
+
+    @property
+    def records_count(self) -> int:
+        """How many records the batch holds."""
+        return self.head.records_count
+
+    @property
+    def is_transactional(self) -> bool:
+        """The batch belongs to a transaction."""
+        return self.head.is_transactional
+
+    @property
+    def is_control(self) -> bool:
+        """The batch holds one control record (a transaction marker or a KRaft record)."""
+        return self.head.is_control
+
+    @property
+    def has_delete_horizon(self) -> bool:
+        """base_timestamp holds the delete horizon set by the log cleaner."""
+        return self.head.has_delete_horizon
 
     @property
     def last_offset(self) -> int:
+        """Offset of the last record (kept even when compaction removed that record)."""
         return self.head.base_offset + self.head.last_offset_delta
 
     @property
@@ -125,7 +181,6 @@ def parse_control_record(key: bytes | None, value: bytes | None, position: int |
     return ControlRecord(k.version, k.type, type_name, epoch, value)
 
 
-Buffer = bytes | bytearray | memoryview | mmap.mmap
 OnCorrupt = Literal["raise", "skip"]
 
 

@@ -21,7 +21,7 @@ import re
 
 from kafkaspec.generated import record_batch_v2 as v2
 
-from .entry import ENTRY_HEAD, LOG_OVERHEAD, MAGIC_OFFSET, MIN_LENGTH
+from .entry import ENTRY_HEAD, LOG_OVERHEAD, MAGIC_OFFSET, MIN_LENGTH, Buffer
 from .errors import KafkaFormatError
 from .message_set import read_legacy
 
@@ -29,7 +29,7 @@ from .message_set import read_legacy
 _MAGIC_BYTE = re.compile(rb"[\x00-\x02]")
 
 
-def entry_is_valid(buf, pos: int, end: int) -> bool:
+def entry_is_valid(buf: Buffer, pos: int, end: int) -> bool:
     """Whether a complete entry, ending at or before ``end``, with matching length, magic and CRC starts at ``pos``."""
     if pos < 0 or end - pos <= MAGIC_OFFSET:
         return False
@@ -47,7 +47,7 @@ def entry_is_valid(buf, pos: int, end: int) -> bool:
     return True
 
 
-def resync(buf, pos: int, end: int) -> int | None:
+def resync(buf: Buffer, pos: int, end: int) -> int | None:
     """Where to resume after the corrupt entry at ``pos``: a position where a valid entry starts, ``end``
     when the corrupt entry's length reaches exactly to it, or None when no valid entry follows."""
     if end - pos >= ENTRY_HEAD.size:

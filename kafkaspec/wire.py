@@ -9,13 +9,13 @@ partition log.
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple
 
 from kafkaspec.generated import wire_message_v0, wire_message_v1
 
 from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, codec_id, compress, decompress
-from .entry import Partial
+from .entry import Buffer, Partial
 from .errors import (
     InvalidLengthError,
     InvalidMagicError,
@@ -51,7 +51,8 @@ class WireBatch:
 
     __slots__ = ("message", "offset", "position", "end", "_records", "max_decompressed", "_buf")
 
-    def __init__(self, message, offset: int, position: int, end: int, max_decompressed: int, buf=b""):
+    def __init__(self, message: Any, offset: int, position: int, end: int, max_decompressed: int,
+                 buf: Buffer = b""):
         self.message, self.offset, self.position, self.end, self._buf = message, offset, position, end, buf
         self._records: list[WireRecord] | None = None
         self.max_decompressed = max_decompressed
@@ -90,7 +91,7 @@ class WireBatch:
                     raise TruncatedError("compressed message set ends inside a message", self.position)
         return self._records
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[WireRecord]:
         return iter(self.records)
 
     def raw(self) -> bytes:
@@ -103,7 +104,7 @@ class WireBatch:
 class WireMessageIterator:
     """Iterates 0.6/0.7 messages; a trailing partial message ends it and is kept in :attr:`partial`."""
 
-    def __init__(self, data, *, base_offset: int = 0, verify: bool = True,
+    def __init__(self, data: Buffer, *, base_offset: int = 0, verify: bool = True,
                  max_decompressed: int = DEFAULT_MAX_DECOMPRESSED, _nested: bool = False):
         self._buf = bytes(data)
         self._pos = 0
@@ -113,7 +114,7 @@ class WireMessageIterator:
         self.partial: Partial | None = None
         self._nested = _nested
 
-    def __iter__(self):
+    def __iter__(self) -> WireMessageIterator:
         return self
 
     def __next__(self) -> WireBatch:
@@ -143,7 +144,7 @@ class WireMessageIterator:
         return WireBatch(message, self.base_offset + pos, pos, new_pos, self.max_decompressed, buf)
 
 
-def iter_wire_messages(data, *, base_offset: int = 0, verify: bool = True,
+def iter_wire_messages(data: Buffer, *, base_offset: int = 0, verify: bool = True,
                        max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> WireMessageIterator:
     """Iterate the 0.6/0.7 messages in ``data`` (a fetch response's MESSAGES, a 0.7 log segment).
 

@@ -25,7 +25,7 @@ from kafkaspec.generated import (
 from kafkaspec.generated.enums import ErrorCode, OffsetsTime, RequestType
 
 from .compression import DEFAULT_MAX_DECOMPRESSED
-from .entry import Partial
+from .entry import Buffer, Partial
 from .errors import InvalidLengthError, InvalidMagicError, KafkaFormatError, TruncatedError
 from .wire import WireBatch, iter_wire_messages
 
@@ -65,7 +65,7 @@ _BY_REQUEST_TYPE = {s.request_type: s for s in STRUCTURES if s.request_type is n
 _BY_CLASS = {s.cls: s for s in STRUCTURES}
 
 
-def _need(buf, pos: int, what: str) -> None:
+def _need(buf: bytes, pos: int, what: str) -> None:
     if len(buf) - pos < 6:
         raise TruncatedError(f"0.7 {what} needs at least 6 bytes, {len(buf) - pos} present", pos)
     (length,) = struct.unpack_from(">i", buf, pos)
@@ -75,7 +75,7 @@ def _need(buf, pos: int, what: str) -> None:
         raise TruncatedError(f"0.7 {what} needs {4 + length} bytes, {len(buf) - pos} present", pos)
 
 
-def decode_request(buf, pos: int = 0):
+def decode_request(buf: Buffer, pos: int = 0) -> tuple[Any, int]:
     """Decode the 0.7 request at ``pos`` by its REQUEST_TYPE; return (request, end position)."""
     buf = bytes(buf)
     _need(buf, pos, "request")
@@ -87,7 +87,7 @@ def decode_request(buf, pos: int = 0):
     return structure.decode(buf, pos)
 
 
-def encode(message) -> bytes:
+def encode(message: tuple[Any, ...]) -> bytes:
     """Encode a 0.7 request or response tuple (FetchRequest, OffsetsResponse, ...); lengths are computed."""
     try:
         structure = _BY_CLASS[type(message)]
@@ -109,7 +109,7 @@ class FetchResult(NamedTuple):
         return ErrorCode(self.error_code)
 
 
-def decode_fetch_response(buf, pos: int = 0, *, base_offset: int = 0, verify: bool = True,
+def decode_fetch_response(buf: Buffer, pos: int = 0, *, base_offset: int = 0, verify: bool = True,
                           max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> FetchResult:
     """Decode a 0.7 FETCH response; ``base_offset`` is the request's OFFSET.
 
@@ -129,7 +129,7 @@ def decode_fetch_response(buf, pos: int = 0, *, base_offset: int = 0, verify: bo
     return FetchResult(response.error_code, messages, partial, end)
 
 
-def decode_multi_fetch_response(buf, base_offsets: Sequence[int] = (), *, verify: bool = True,
+def decode_multi_fetch_response(buf: Buffer, base_offsets: Sequence[int] = (), *, verify: bool = True,
                                 max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> tuple[int, list[FetchResult]]:
     """Decode a 0.7 MULTIFETCH response: (error code, one FetchResult per topic-partition, in request order)."""
     buf = bytes(buf)

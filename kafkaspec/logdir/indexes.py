@@ -14,11 +14,14 @@ absolute (the segment base offset added). Lookups are binary searches.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from kafkaspec.generated import aborted_txn_entry_v0 as txn_codec
 from kafkaspec.generated import offset_index_entry_v0 as offset_codec
 from kafkaspec.generated import time_index_entry_v0 as time_codec
+
+from ..entry import Buffer
 
 OFFSET_ENTRY_SIZE = offset_codec.OFFSET_INDEX_ENTRY_SIZE  # 8
 TIME_ENTRY_SIZE = time_codec.TIME_INDEX_ENTRY_SIZE  # 12
@@ -48,11 +51,11 @@ class AbortedTxn(NamedTuple):
     last_stable_offset: int
 
 
-def _bytes(data) -> bytes:
+def _bytes(data: Buffer) -> bytes:
     return data if isinstance(data, bytes) else bytes(data)
 
 
-def parse_offset_index(data, base_offset: int) -> list[IndexEntry]:
+def parse_offset_index(data: Buffer, base_offset: int) -> list[IndexEntry]:
     """Entries of an ``.index`` file's bytes; trailing zero entries and a partial tail are ignored."""
     data = _bytes(data)
     count = len(data) // OFFSET_ENTRY_SIZE
@@ -65,7 +68,7 @@ def parse_offset_index(data, base_offset: int) -> list[IndexEntry]:
     return out
 
 
-def parse_time_index(data, base_offset: int) -> list[TimeIndexEntry]:
+def parse_time_index(data: Buffer, base_offset: int) -> list[TimeIndexEntry]:
     """Entries of a ``.timeindex`` file's bytes; trailing zero entries and a partial tail are ignored."""
     data = _bytes(data)
     count = len(data) // TIME_ENTRY_SIZE
@@ -78,26 +81,26 @@ def parse_time_index(data, base_offset: int) -> list[TimeIndexEntry]:
     return out
 
 
-def parse_txn_index(data) -> list[AbortedTxn]:
+def parse_txn_index(data: Buffer) -> list[AbortedTxn]:
     """Entries of a ``.txnindex`` file's bytes (a partial tail is ignored)."""
     data = _bytes(data)
     raw, _ = txn_codec.decode_aborted_txn_entry_array(data, 0, len(data) // TXN_ENTRY_SIZE)
     return [AbortedTxn(e.producer_id, e.first_offset, e.last_offset, e.last_stable_offset) for e in raw]
 
 
-def encode_offset_index(entries, base_offset: int) -> bytes:
+def encode_offset_index(entries: Iterable[tuple[int, int]], base_offset: int) -> bytes:
     return offset_codec.encode_offset_index_entry_array(
         [offset_codec.OffsetIndexEntry(o - base_offset, p) for o, p in entries]
     )
 
 
-def encode_time_index(entries, base_offset: int) -> bytes:
+def encode_time_index(entries: Iterable[tuple[int, int]], base_offset: int) -> bytes:
     return time_codec.encode_time_index_entry_array(
         [time_codec.TimeIndexEntry(t, o - base_offset) for t, o in entries]
     )
 
 
-def encode_txn_index(entries) -> bytes:
+def encode_txn_index(entries: Iterable[AbortedTxn]) -> bytes:
     return txn_codec.encode_aborted_txn_entry_array(
         [txn_codec.AbortedTxnEntry(0, *e) for e in entries]
     )

@@ -210,7 +210,7 @@ class LogDir:
     def __enter__(self) -> LogDir:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def __repr__(self) -> str:

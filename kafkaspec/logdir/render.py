@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from kafkaspec.generated.enums import ControlRecordType
+from kafkaspec.generated.record_v2 import Record
 
 from ..entry import LogBatch
 from .segment import batch_max_timestamp
@@ -19,7 +20,7 @@ _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _TS_NAME = {"create": "CreateTime", "log_append": "LogAppendTime", None: "NoTimestampType"}
 
 
-def _b(value) -> str:
+def _b(value: object) -> str:
     return "true" if value else "false"
 
 
@@ -75,12 +76,14 @@ def _data(value: bytes | None) -> tuple[str | None, bool]:
         return base64.b64encode(value).decode(), True
 
 
-def control_fields(batch) -> dict:
+def control_fields(batch: LogBatch) -> dict[str, Any]:
     try:
         c = batch.control
     except Exception as exc:  # noqa: BLE001 - a broken control record is shown, not raised
         return {"control_error": str(exc)}
-    d = {"control_type": c.type_name, "control_version": c.version}
+    if c is None:
+        return {}
+    d: dict[str, Any] = {"control_type": c.type_name, "control_version": c.version}
     if c.type in (ControlRecordType.ABORT, ControlRecordType.COMMIT):
         d["coordinator_epoch"] = c.coordinator_epoch
     elif c.value is not None:
@@ -88,7 +91,8 @@ def control_fields(batch) -> dict:
     return d
 
 
-def record_fields(batch, r, print_data: bool, control: dict | None = None) -> dict:
+def record_fields(batch: LogBatch, r: Record, print_data: bool,
+                  control: dict[str, Any] | None = None) -> dict[str, Any]:
     base_seq = batch.base_sequence
     d = {
         "type": "record",

@@ -89,7 +89,7 @@ class Segment:
     def __enter__(self) -> Segment:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- indexes -----------------------------------------------------------------
@@ -155,7 +155,7 @@ class Segment:
         entry = indexes.floor_offset(self.index_entries(), offset)
         return entry.position if entry else 0
 
-    def find_offset(self, offset: int, *, verify: bool = True):
+    def find_offset(self, offset: int, *, verify: bool = True) -> LogBatch | None:
         """The first batch whose last offset is >= ``offset``, or None; reads one index interval at most."""
         for batch in self.iter_batches(self.position_for_offset(offset), verify=verify):
             if batch.last_offset >= offset:
@@ -167,7 +167,7 @@ class Segment:
         entry = indexes.floor_timestamp_below(self.time_index_entries(), timestamp)
         return self.position_for_offset(entry.offset) if entry else 0
 
-    def find_timestamp(self, timestamp: int, *, verify: bool = True):
+    def find_timestamp(self, timestamp: int, *, verify: bool = True) -> LogBatch | None:
         """The first batch whose max timestamp is >= ``timestamp``, or None."""
         for batch in self.iter_batches(self.position_for_timestamp(timestamp), verify=verify):
             if batch_max_timestamp(batch) >= timestamp:

@@ -6,10 +6,12 @@ from kafkaspec.generated import producer_snapshot_v1 as codec
 from kafkaspec.generated.producer_snapshot_entry_v1 import ProducerSnapshotEntry
 from kafkaspec.generated.producer_snapshot_v1 import ProducerSnapshot
 
+from ..entry import Buffer
+
 __all__ = ["ProducerSnapshot", "ProducerSnapshotEntry", "encode_snapshot", "parse_snapshot"]
 
 
-def parse_snapshot(data, *, verify: bool = True) -> ProducerSnapshot:
+def parse_snapshot(data: Buffer, *, verify: bool = True) -> ProducerSnapshot:
     """Decode a snapshot file's bytes; the CRC-32C is checked unless ``verify=False``."""
     items, _ = codec.decode_producer_snapshot_array(bytes(data), 0, 1, verify=verify)
     return items[0]

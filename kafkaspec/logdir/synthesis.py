@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kafkaspec.generated.record_v2 import Record
 
@@ -62,7 +63,7 @@ class _Template:
     count: int  # offsets the batch spans (last_offset_delta + 1)
 
 
-def _template(records, rng_ts: int, **kwargs) -> _Template:
+def _template(records: list[Record], rng_ts: int, **kwargs: Any) -> _Template:
     raw = build_batch(records, **kwargs)
     ts = [r.timestamp for r in records] or [rng_ts]
     last_delta = kwargs.get("last_offset_delta")

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from kafkaspec.generated.enums import ControlRecordType
 
+from ..entry import Skipped
 from ..errors import KafkaFormatError
 from . import files, indexes
 from .layout import Partition, open_log
@@ -72,7 +73,7 @@ class _Seen:
         self.corrupt: list[tuple[int, int]] = []  # byte ranges skipped as corrupt (already reported)
 
 
-def _verify_partition(part: Partition, problems: list[Problem], deep: bool, progress, done: int, total: int) -> int:
+def _verify_partition(part: Partition, problems: list[Problem], deep: bool, progress: Callable[[int, int], None] | None, done: int, total: int) -> int:
     prev_last: int | None = None
     segs = part.segments()
     for i, seg in enumerate(segs):
@@ -148,7 +149,7 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool) 
     return seen
 
 
-def _report_skip(src: str, skipped, problems: list[Problem], seen: _Seen) -> None:
+def _report_skip(src: str, skipped: Skipped, problems: list[Problem], seen: _Seen) -> None:
     seen.corrupt.append((skipped.start, skipped.end))
     problems.append(Problem(src, skipped.start, f"corrupt entry: {skipped.reason}; bytes {skipped.start}.."
                             f"{skipped.end} skipped"))

@@ -24,6 +24,7 @@ from kafkaspec.generated.enums import ControlRecordType
 
 from ..builder import build_batch, build_control_batch
 from ..crc import crc32c
+from ..entry import LogBatch
 from ..records import iter_batches
 from . import files, indexes
 from .indexes import AbortedTxn
@@ -150,7 +151,7 @@ class PartitionWriter:
             base_offset=self.next_offset, coordinator_epoch=coordinator_epoch, timestamp=timestamp,
             partition_leader_epoch=self.leader_epoch))
 
-    def append_batch(self, raw) -> tuple[int, int]:
+    def append_batch(self, raw: bytes | bytearray) -> tuple[int, int]:
         """Append one encoded batch (any magic) as is; its base offset must be >= the next offset.
 
         For v2 the partition leader epoch is set to the writer's (it is not under the CRC).
@@ -192,13 +193,13 @@ class PartitionWriter:
             self._track_producer(batch, seg)
         return batch.base_offset, last
 
-    def _track_producer(self, batch, seg: _ActiveSegment) -> None:
+    def _track_producer(self, batch: LogBatch, seg: _ActiveSegment) -> None:
         pid = batch.producer_id
         state = self.producers.setdefault(pid, [pid, batch.producer_epoch, -1, -1, 0, -1, -1, -1])
         state[1] = batch.producer_epoch
         if batch.is_control:
             control = batch.control
-            if control.type in (ControlRecordType.ABORT, ControlRecordType.COMMIT):
+            if control is not None and control.type in (ControlRecordType.ABORT, ControlRecordType.COMMIT):
                 first = self.ongoing.pop(pid, batch.base_offset)
                 state[6] = control.coordinator_epoch if control.coordinator_epoch is not None else -1
                 state[7] = -1
@@ -244,5 +245,5 @@ class PartitionWriter:
     def __enter__(self) -> PartitionWriter:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
