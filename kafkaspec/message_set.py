@@ -31,6 +31,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from kafkaspec.generated import message_v0, message_v1
+from kafkaspec.generated.log_entry import CASES
 from kafkaspec.generated.record_v2 import Record
 
 from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, codec_id, compress, decompress
@@ -44,7 +45,8 @@ from .errors import (
     UnsupportedCodecError,
 )
 
-MESSAGE_MODULES = {0: message_v0, 1: message_v1}
+#: the Message layouts among the generated log-entry dispatch (magic 0 and 1; magic 2 is a RecordBatch)
+MESSAGE_MODULES = {magic: CASES[magic] for magic in (message_v0.VERSION, message_v1.VERSION)}
 #: a Message v0/v1 entry: offset and message_size (the log overhead), then its magic byte here
 _LOG_OVERHEAD = message_v1.CRC_OFFSET
 _MAGIC_OFFSET = message_v1.MAGIC_OFFSET
@@ -159,19 +161,21 @@ class LegacyBatch(BufferedEntry):
                 f"position={self.position})")
 
 
-def read_legacy(buf: Buffer, pos: int, magic: int, *, verify: bool = True,
+def read_legacy(buf: Buffer, pos: int, magic: int, *, size: int | None = None, verify: bool = True,
                 max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> LegacyBatch:
     """Check and decode the Message v0/v1 entry at ``pos`` (length, magic, CRC-32, key and value).
 
+    ``magic`` is the entry's magic byte and ``size`` its message_size when the caller has read them.
     The records of a compressed wrapper are decompressed on first use.
     """
     module = MESSAGE_MODULES.get(magic)
     if module is None:
         raise InvalidMagicError(f"magic byte is {magic}, expected 0 or 1 for a Message", pos + _MAGIC_OFFSET)
-    try:
-        (size,) = _MESSAGE_SIZE.unpack_from(buf, pos + module.MESSAGE_SIZE_OFFSET)
-    except struct.error:
-        raise TruncatedError(f"Message header needs {_LOG_OVERHEAD} bytes, {len(buf) - pos} left", pos) from None
+    if size is None:
+        try:
+            (size,) = _MESSAGE_SIZE.unpack_from(buf, pos + module.MESSAGE_SIZE_OFFSET)
+        except struct.error:
+            raise TruncatedError(f"Message header needs {_LOG_OVERHEAD} bytes, {len(buf) - pos} left", pos) from None
     if size < MIN_MESSAGE_SIZE[magic]:
         raise InvalidLengthError(
             f"Message v{magic} message_size is {size}, at least {MIN_MESSAGE_SIZE[magic]} expected",

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterator
-from typing import Literal
+from typing import Any, Literal
 
 from kafkaspec.generated import control_record_key_v0 as ctl_key
 from kafkaspec.generated import end_transaction_marker_v0 as end_txn
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.enums import ControlRecordType
+from kafkaspec.generated.log_entry import CASES
 from kafkaspec.generated.record_v2 import Record
 
 from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from .entry import (
-    ENTRY_HEAD,
     LOG_OVERHEAD,
     MAGIC_OFFSET,
     MIN_ENTRY_LENGTH,
@@ -38,6 +38,8 @@ from .message_set import LegacyBatch, read_legacy
 from .recovery import resync
 
 _LENGTH = struct.Struct(">i")
+#: where every entry's length field sits (v2: batch_length; v0/v1: message_size)
+LENGTH_OFFSET = v2.BATCH_LENGTH_OFFSET
 
 
 class Batch(BufferedEntry):
@@ -236,7 +238,13 @@ class BatchIterator(Iterator[LogBatch]):
                 self.partial = Partial(pos, end - pos, None)
                 self._pos = end
                 raise StopIteration
-            _, length, _, magic = ENTRY_HEAD.unpack_from(buf, pos)
+            magic = buf[pos + MAGIC_OFFSET]  # the magic byte, read once per entry: CASES picks the layout
+            head = None
+            if magic == 2 and end - pos >= v2.RECORD_BATCH_OVERHEAD:
+                head = v2.decode_record_batch_head(buf, pos)  # the v2 head, unpacked once
+                length = head.batch_length
+            else:
+                (length,) = _LENGTH.unpack_from(buf, pos + LENGTH_OFFSET)
             needed = LOG_OVERHEAD + length
             if length >= 0 and pos + needed > end:
                 # A cut-off tail, unless (in recovery mode) a valid entry follows: then the length is corrupt.
@@ -248,7 +256,7 @@ class BatchIterator(Iterator[LogBatch]):
                 self._skip(pos, resume, f"length {length} runs past the end of the data")
                 continue
             try:
-                batch = self._read(buf, pos, magic)
+                batch = self._read(buf, pos, magic, length, head)
             except KafkaFormatError as exc:
                 if not skip:
                     raise exc.at(0) from None
@@ -268,14 +276,18 @@ class BatchIterator(Iterator[LogBatch]):
         self.skipped.append(Skipped(start, resume, reason))
         self._pos = resume
 
-    def _read(self, buf: Buffer, pos: int, magic: int) -> Batch | LegacyBatch:
-        if magic == 2:
-            head = v2.decode_record_batch_head(buf, pos)
+    def _read(self, buf: Buffer, pos: int, magic: int, length: int, head: Any) -> Batch | LegacyBatch:
+        """The entry at ``pos``, checked, by the generated dispatch on its magic byte."""
+        module = CASES.get(magic)
+        if module is None:
+            signed = magic - 256 if magic > 127 else magic  # the byte as Kafka's int8 field
+            raise InvalidMagicError(f"magic byte is {signed}, expected 0, 1 or 2", pos + MAGIC_OFFSET)
+        if module is v2:
+            if head is None:  # fewer bytes than a v2 head: decoding it raises TruncatedError
+                head = v2.decode_record_batch_head(buf, pos)
             end = v2.check_record_batch(buf, pos, head, verify=self.verify)
             return Batch(head, buf, pos, end, self.max_decompressed)
-        if magic in (0, 1):
-            return read_legacy(buf, pos, magic, verify=self.verify, max_decompressed=self.max_decompressed)
-        raise InvalidMagicError(f"magic byte is {magic}, expected 0, 1 or 2", pos + MAGIC_OFFSET)
+        return read_legacy(buf, pos, magic, size=length, verify=self.verify, max_decompressed=self.max_decompressed)
 
 
 def iter_batches(data: Buffer, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
