@@ -13,7 +13,23 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kafkaspec
-from kafkaspec import KafkaFormatError, Record, wire, wire_protocol
+from kafkaspec import (
+    CorruptRecordError,
+    DecompressionError,
+    InvalidLengthError,
+    InvalidMagicError,
+    KafkaFormatError,
+    LimitExceededError,
+    Record,
+    TruncatedError,
+    UnsupportedCodecError,
+    wire,
+    wire_protocol,
+)
+
+#: the error classes a hostile input may raise: each says what kind of problem it is
+FORMAT_ERRORS = {CorruptRecordError, DecompressionError, InvalidLengthError, InvalidMagicError, LimitExceededError,
+                 TruncatedError, UnsupportedCodecError}
 
 EXAMPLES = int(os.environ.get("KAFKASPEC_FUZZ_EXAMPLES", "300"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
@@ -122,10 +138,25 @@ def test_wire_protocol_only_format_errors_escape(base, edits, cut):
     for decode in (wire_protocol.decode_request, wire_protocol.decode_fetch_response, wire_protocol.decode_multi_fetch_response):
         try:
             decode(data)
-        except KafkaFormatError:
-            pass
+        except KafkaFormatError as exc:
+            _named_and_placed(exc, data)
     try:
         for message in wire.iter_wire_messages(data):
             message.records  # noqa: B018
-    except KafkaFormatError:
-        pass
+    except KafkaFormatError as exc:
+        _named_and_placed(exc, data)
+
+
+def _named_and_placed(exc: KafkaFormatError, data: bytes) -> None:
+    """A specific error class (not the bare base class) whose message names a byte position in the input."""
+    # Known gaps of the generated 0.7 request decoders (reported, to be fixed in the templates): a non-UTF-8
+    # string raises the base class, and a PartitionProduce cut inside a MultiProduce names a position
+    # computed from its (corrupt) size field, which can lie past the input.
+    if type(exc) is KafkaFormatError:
+        assert "a string that is not UTF-8" in exc.reason, repr(exc)
+    else:
+        assert type(exc) in FORMAT_ERRORS, repr(exc)
+    assert exc.position is not None, repr(exc)
+    assert f"byte {exc.position}" in str(exc)
+    if not exc.reason.startswith("PartitionProduce ends before its fields do"):
+        assert 0 <= exc.position <= len(data), repr(exc)
