@@ -168,15 +168,15 @@ def _field_changes(o: Field, n: Field, cls: _Classifier) -> list[Change]:
     if o.checksum != n.checksum:
         add("checksum", f"checksum {_checksum_text(o)} -> {_checksum_text(n)}")
     if (o.length_of is None) != (n.length_of is None) or (
-        o.length_of and n.length_of and not _same_start(o.length_of[0], n.length_of[0], cls)
+        o.length_of and n.length_of and not _same_start(o.length_of.start, n.length_of.start, cls)
     ):
         add("length", f"length covers {_cover(o)} -> {_cover(n)}")
     if o.relative_to != n.relative_to:
-        add("relative", f"relative_to {o.relative_to} -> {n.relative_to}")
+        add("relative", f"relative_to {_plain(o.relative_to)} -> {_plain(n.relative_to)}")
     if o.present_if != n.present_if:
         add("present", f"present_if {_present(o)} -> {_present(n)}")
     if o.compressed_by != n.compressed_by:
-        add("compressed", f"compressed_by {o.compressed_by} -> {n.compressed_by}")
+        add("compressed", f"compressed_by {_plain(o.compressed_by)} -> {_plain(n.compressed_by)}")
     out += _bit_changes(o, n, cls)
     if o.default != n.default:
         add("default", f"default {o.default!r} -> {n.default!r}", wire=False)
@@ -196,11 +196,16 @@ def _same_start(old_from: str, new_from: str, cls: _Classifier) -> bool:
 
 
 def _cover(f: Field) -> str:
-    return f"{f.length_of[0]}..end" if f.length_of else "nothing"
+    return f"{f.length_of.start}..end" if f.length_of else "nothing"
 
 
 def _checksum_text(f: Field) -> str:
-    return f"{f.checksum[0]} over {f.checksum[1]}..{f.checksum[2]}" if f.checksum else "none"
+    return f"{f.checksum.algorithm} over {f.checksum.start}..{f.checksum.end}" if f.checksum else "none"
+
+
+def _plain(ref: tuple | None) -> tuple | None:
+    """A field reference as a plain tuple, as the diff has always printed it: ``('base_offset', 'offset', 'index')``."""
+    return None if ref is None else tuple(ref)
 
 
 def _present(f: Field) -> str:
@@ -289,11 +294,12 @@ def diff_structs(old: Struct, new: Struct, old_label: str = "", new_label: str =
     if cls.magic_old != cls.magic_new:
         if cls.proposal:
             brk, rule = False, PROPOSAL
-        elif cls.magic_old and cls.magic_new and cls.magic_old[1] == cls.magic_new[1]:
+        elif cls.magic_old and cls.magic_new and cls.magic_old.offset == cls.magic_new.offset:
             brk, rule = False, NAMES
         else:
             brk, rule = True, MAGIC_AT
-        changes.append(Change("discriminator", "", f"discriminator {cls.magic_old} -> {cls.magic_new}", brk, rule))
+        detail = f"discriminator {_plain(cls.magic_old)} -> {_plain(cls.magic_new)}"
+        changes.append(Change("discriminator", "", detail, brk, rule))
     if old.status != new.status:
         changes.append(Change("status", "", f"status {old.status} -> {new.status}", False, DOCS))
     if old.since != new.since:
