@@ -37,28 +37,6 @@ def version_key(version: str) -> tuple[int, ...]:
     return tuple(int(p) for p in re.findall(r"\d+", version))
 
 
-def fixed_offsets(s: Struct) -> dict[str, int]:
-    """Byte offsets of the fields at a fixed position (every field before them is fixed-width and always present)."""
-    out: dict[str, int] = {}
-    at = 0
-    for f in s.fields:
-        out[f.name] = at
-        if not f.fixed or f.present_if:
-            break
-        at += FIXED_TYPES[f.type][1]
-    return out
-
-
-def fixed_prefix(s: Struct) -> int:
-    """Bytes of the leading run of fixed-width fields."""
-    at = 0
-    for f in s.fields:
-        if not f.fixed or f.present_if:
-            break
-        at += FIXED_TYPES[f.type][1]
-    return at
-
-
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -158,7 +136,7 @@ class DocWriter:
         return f"`{frm}` to the end" if to == "end" else f"`{frm}` through `{to}`"
 
     def fields(self, s: Struct) -> list[dict]:
-        offs = fixed_offsets(s)
+        offs = s.fixed_offsets()
         return [
             {
                 "name": f.name,
@@ -202,7 +180,7 @@ class DocWriter:
         return [self.schemas.enums[n] for n in names]
 
     def coverage_rows(self, s: Struct) -> list[str]:
-        offs = fixed_offsets(s)
+        offs = s.fixed_offsets()
         rows = []
         for f in s.fields:
             if f.checksum:
@@ -284,7 +262,7 @@ class DocWriter:
             bit_tables=self.bit_tables(s),
             enums=self.enums_of(s),
             coverage=self.coverage_rows(s),
-            prefix=fixed_prefix(s),
+            prefix=s.fixed_prefix,
             used_by=self.used_by(s),
             dispatched_by=self.dispatched_by(s),
         )
@@ -315,7 +293,7 @@ class DocWriter:
             groups.setdefault(s.since, []).append({
                 "link": f"[{s.name} v{s.version}]({page_name(s)})",
                 "status": s.status,
-                "prefix": fixed_prefix(s),
+                "prefix": s.fixed_prefix,
                 "summary": _first_sentence(s.doc),
                 "source": s.path.name,
             })
