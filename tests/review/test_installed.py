@@ -1,6 +1,6 @@
 """Review tooling works from an installed wheel, away from any checkout: the schemas ship as package data.
 
-The wheel is built from this checkout (``pip wheel``), unpacked into a temporary folder and put first on
+The wheel is built from a copy of this checkout's sources (``pip wheel``), unpacked into a temporary folder and put first on
 ``PYTHONPATH``; the commands run from a folder with no ``schemas/`` in it, so the editable install and the
 checkout's own files cannot stand in for what the wheel ships.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -29,11 +30,21 @@ def _setuptools_is_new_enough() -> bool:
         return False
 
 
+#: what the wheel is built from (pyproject's package-dir); copied, so the build leaves nothing in the checkout
+SOURCES = ("pyproject.toml", "README.md", "kafkaspec", "codegen", "generated", "schemas")
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
     """The unpacked wheel (its folder holds kafkaspec/)."""
+    src = tmp_path_factory.mktemp("src")
+    for name in SOURCES:
+        if (REPO / name).is_dir():
+            shutil.copytree(REPO / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(REPO / name, src / name)
     out = tmp_path_factory.mktemp("wheel")
-    cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(REPO)]
+    cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(src)]
     if _setuptools_is_new_enough():
         cmd.append("--no-build-isolation")
     result = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=out)
