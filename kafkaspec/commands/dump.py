@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from kafkaspec.logdir import Partition
+    from kafkaspec.progress import Progress
 
 EPILOG = """examples:
   kafkaspec dump logs/orders-0/00000000000000000000.log
@@ -24,7 +30,7 @@ exit codes: 0 ok, 1 corrupt data found (reported with file and byte position), 2
 """
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("dump", help="print batches and records (like DumpLogSegments)",
                        description="Print the batches and records of a data dir, partition dir or segment file.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -45,7 +51,7 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from pathlib import Path  # noqa: PLC0415
 
     from kafkaspec.logdir import open_log  # noqa: PLC0415
@@ -72,7 +78,8 @@ def run(args) -> int:
     return status
 
 
-def _dump_partition(part, args, out, bar, done: int, total: int) -> int:
+def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar: Progress, done: int,
+                    total: int) -> int:
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import render  # noqa: PLC0415
     from kafkaspec.logdir.transactions import select_batches  # noqa: PLC0415
@@ -151,7 +158,7 @@ def _dump_partition(part, args, out, bar, done: int, total: int) -> int:
     return status
 
 
-def _dump_small_file(path, out, as_json: bool) -> int:
+def _dump_small_file(path: Path, out: TextIO, as_json: bool) -> int:
     import json  # noqa: PLC0415
 
     from kafkaspec.logdir import files, indexes  # noqa: PLC0415

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "pipeline",
         help="run the Spark pipeline: log directory to Parquet + batch audit + summary",
@@ -23,7 +23,7 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from kafkaspec.spark.pipeline import run_args  # noqa: PLC0415
 
     return run_args(args)

@@ -18,7 +18,7 @@ exit codes: 0 written, 2 bad arguments or OUT exists and is not empty (without -
 """
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("synth", help="write a realistic sample data directory",
                        description="Write a deterministic, realistic Kafka data directory of about N MB.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -29,7 +29,7 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from kafkaspec.logdir import synth  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 

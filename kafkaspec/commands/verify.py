@@ -23,7 +23,7 @@ exit codes: 0 no errors, 1 errors found (or warnings with --strict), 2 bad path 
 """
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("verify", help="verify segments, indexes and checkpoints",
                        description="Verify a data dir, partition dir or segment file; report every problem.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -34,7 +34,7 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from kafkaspec.logdir import open_log, verify_path  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 

@@ -15,8 +15,13 @@ batch-audit view), :mod:`.source` (the Data Source API classes),
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def register(spark) -> None:
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
+
+def register(spark: SparkSession) -> None:
     """Make ``spark.read.format("kafkalog")`` and ``df.write.format("kafkalog")`` available,
     and let Spark push topic, partition and offset filters down to it."""
     from .source import KafkaLogDataSource  # noqa: PLC0415

@@ -10,13 +10,16 @@ verifiable batch, a torn tail a ``partial`` row.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pyarrow as pa
 
 from ..compression import CODEC_NAMES, decompress
 from ..crc import crc32c
+from ..entry import LogBatch
 from ..errors import KafkaFormatError
-from ..records import BatchIterator
+from ..logdir.transactions import ReadCommitted
+from ..records import Batch, BatchIterator
 from ..recovery import resync
 from .columnar import RangeTask, load_range
 from .schema import AUDIT_COLUMNS, arrow_schema
@@ -24,7 +27,7 @@ from .schema import AUDIT_COLUMNS, arrow_schema
 _V2_CRC_START = 21
 
 
-def _transaction(batch, rc) -> str:
+def _transaction(batch: LogBatch, rc: ReadCommitted | None) -> str:
     if not batch.is_transactional:
         return "none"
     if batch.is_control:
@@ -37,7 +40,7 @@ def _transaction(batch, rc) -> str:
     return "aborted" if rc.is_aborted(batch) else "committed"
 
 
-def audit_rows(task: RangeTask, buf=None) -> Iterator[dict]:
+def audit_rows(task: RangeTask, buf: bytes | None = None) -> Iterator[dict[str, Any]]:
     """One dict per batch (or skipped range) of the task's byte range, in file order."""
     buf = load_range(task) if buf is None else buf
     base, pos, end = task.start, 0, len(buf)
@@ -62,7 +65,7 @@ def audit_rows(task: RangeTask, buf=None) -> Iterator[dict]:
             pos = nxt
 
 
-def _batch_row(batch, buf, base: int, task: RangeTask) -> dict:
+def _batch_row(batch: LogBatch, buf: bytes, base: int, task: RangeTask) -> dict[str, Any]:
     magic = batch.magic
     row = {
         "position": base + batch.position, "size": batch.end - batch.position, "magic": magic,
@@ -72,7 +75,7 @@ def _batch_row(batch, buf, base: int, task: RangeTask) -> dict:
         "producerId": batch.producer_id,
         "transaction": _transaction(batch, task.read_committed),
     }
-    if magic == 2:
+    if isinstance(batch, Batch):
         h = batch.head
         row["recordCount"] = h.records_count
         body = memoryview(buf)[batch.position + 61 : batch.end]
@@ -99,7 +102,7 @@ def _batch_row(batch, buf, base: int, task: RangeTask) -> dict:
     return row
 
 
-def read_audit(task: RangeTask, buf=None) -> Iterator[pa.RecordBatch]:
+def read_audit(task: RangeTask, buf: bytes | None = None) -> Iterator[pa.RecordBatch]:
     """The audit rows of a range as one Arrow batch (audits are small: one row per batch)."""
     rows = list(audit_rows(task, buf))
     if rows:

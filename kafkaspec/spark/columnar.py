@@ -14,6 +14,7 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -72,7 +73,7 @@ class RangeReport:
     partial: tuple[int, int] | None = None  # (position, size) of a torn tail
 
 
-def load_range(task: RangeTask):
+def load_range(task: RangeTask) -> bytes:
     """The bytes of the task's range (a copy out of the file's mapping)."""
     seg = Segment(task.path)
     try:
@@ -169,13 +170,13 @@ class RecordBatchBuilder:
         # per-batch values become columns by run-end decoding: one run per batch
         run_ends = pa.array(list(accumulate(meta.counts)), pa.int32())
 
-        def rep(values, pa_type):
+        def rep(values: list[Any], pa_type: pa.DataType) -> pa.Array:
             return pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(run_ends, pa.array(values, pa_type)))
 
         # relative fields hold deltas; add each decode call's base, vectorised over its run
         base_ends = pa.array(cols.base_run_ends, pa.int32())
 
-        def rebase(deltas, bases):
+        def rebase(deltas: list[int], bases: list[int]) -> pa.Array:
             per_row = pa.RunEndEncodedArray.from_arrays(base_ends, pa.array(bases, pa.int64()))
             return pc.add(int64_array(deltas), pc.run_end_decode(per_row))
 
@@ -230,7 +231,8 @@ def _append_legacy(batch: LogBatch, cols: RecordColumns) -> None:
         cols.add_run(len(cols.offset), 0, 0)  # legacy values are absolute already
 
 
-def read_records(task: RangeTask, report: RangeReport | None = None, buf=None) -> Iterator[pa.RecordBatch]:
+def read_records(task: RangeTask, report: RangeReport | None = None,
+                 buf: bytes | None = None) -> Iterator[pa.RecordBatch]:
     """The records of the task's range, filtered as the task says, as Arrow batches."""
     report = RangeReport() if report is None else report
     buf = load_range(task) if buf is None else buf
@@ -276,7 +278,8 @@ def read_records(task: RangeTask, report: RangeReport | None = None, buf=None) -
         yield _finish(builder, cols, meta, straddles, lo, hi)
 
 
-def _finish(builder, cols, meta, straddles, lo, hi) -> pa.RecordBatch:
+def _finish(builder: RecordBatchBuilder, cols: RecordColumns, meta: _Meta, straddles: bool, lo: int | None,
+            hi: int | None) -> pa.RecordBatch:
     rb = builder.build(cols, meta)
     if straddles:
         offsets = rb.column(4)

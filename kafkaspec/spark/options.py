@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .pushdown import Pushed
@@ -100,15 +101,16 @@ class ReadOptions:
     pushed: Pushed = Pushed()  # filters Spark pushed down (topic, partition, offset)
 
     @classmethod
-    def parse(cls, options) -> ReadOptions:
+    def parse(cls, options: Mapping[str, str]) -> ReadOptions:
         get = {str(k).lower(): v for k, v in dict(options).items()}.get
         topics = get("subscribe")
-        assign = get("assign")
-        if assign is not None:
+        assign_text = get("assign")
+        assign: dict[str, tuple[int, ...]] | None = None
+        if assign_text is not None:
             try:
-                assign = {t: tuple(int(p) for p in ps) for t, ps in json.loads(assign).items()}
+                assign = {t: tuple(int(p) for p in ps) for t, ps in json.loads(assign_text).items()}
             except (ValueError, AttributeError, TypeError) as exc:
-                raise OptionError(f'option assign must be JSON like {{"topic": [0, 1]}}, got {assign!r}') from exc
+                raise OptionError(f'option assign must be JSON like {{"topic": [0, 1]}}, got {assign_text!r}') from exc
         pattern = get("subscribepattern")
         if pattern is not None:
             try:
@@ -129,7 +131,7 @@ class ReadOptions:
         if view not in ("records", "batches"):
             raise OptionError(f"option view must be records or batches, got {view!r}")
 
-        def ms(name):
+        def ms(name: str) -> int | None:
             v = get(name.lower())
             try:
                 return None if v is None else int(v)

@@ -12,6 +12,11 @@ Run it as ``kafkaspec pipeline INPUT OUTPUT [--master URL]`` or
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
 import argparse
 import json
 import os
@@ -57,7 +62,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="do not print the summary")
 
 
-def run_pipeline(spark, input_path: str, output: str, *, isolation_level: str = "read_uncommitted",
+def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation_level: str = "read_uncommitted",
                  on_corruption: str = "skip", verify_crc: bool = True, split_size: str = "64m") -> Summary:
     """Run the job on an existing session (with ``kafkalog`` registered); return the summary."""
     from pyspark.sql import functions as F  # noqa: N812, PLC0415
@@ -66,7 +71,7 @@ def run_pipeline(spark, input_path: str, output: str, *, isolation_level: str = 
     options = {"isolationLevel": isolation_level, "corruptionPolicy": on_corruption,
                "verifyCrc": str(verify_crc).lower(), "splitSize": split_size}
     sc = spark.sparkContext
-    summary = Summary(str(input_path), str(out), sc.master, sc.defaultParallelism)
+    summary = Summary(str(input_path), str(out), str(sc.master), sc.defaultParallelism)
 
     t0 = time.perf_counter()
     records = spark.read.format("kafkalog").options(**options).load(str(input_path))
@@ -142,7 +147,7 @@ def main(argv: list[str] | None = None, prog: str = "kafkaspec pipeline") -> int
     return run_args(parser.parse_args(argv))
 
 
-def run_args(args) -> int:
+def run_args(args: argparse.Namespace) -> int:
     from .session import build_session  # noqa: PLC0415
 
     if not os.path.exists(args.input):

@@ -10,6 +10,7 @@ are resolved here once and shipped in each :class:`RangeTask`.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from .. import logdir
 from ..errors import KafkaFormatError
@@ -19,7 +20,7 @@ from .options import ReadOptions
 log = logging.getLogger("kafkaspec.spark")
 
 
-def _bound(a: int | None, b: int | None, pick) -> int | None:
+def _bound(a: int | None, b: int | None, pick: Callable[[int, int], int]) -> int | None:
     if a is None:
         return b
     if b is None:
@@ -38,7 +39,7 @@ def plan(path: str, opts: ReadOptions) -> list[RangeTask]:
     return tasks
 
 
-def plan_partition(part, opts: ReadOptions) -> list[RangeTask]:
+def plan_partition(part: logdir.Partition, opts: ReadOptions) -> list[RangeTask]:
     lo, hi = opts.offset_range(part.topic, part.partition)
     if lo == -1:  # startingOffsets latest: a batch read sees nothing
         return []

@@ -11,9 +11,19 @@ set, which :func:`kafkaspec.spark.register` does.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from pyspark.sql.datasource import EqualTo, GreaterThan, GreaterThanOrEqual, In, LessThan, LessThanOrEqual
+from pyspark.sql.datasource import (
+    EqualTo,
+    Filter,
+    GreaterThan,
+    GreaterThanOrEqual,
+    In,
+    LessThan,
+    LessThanOrEqual,
+)
 
 
 @dataclass(frozen=True)
@@ -37,14 +47,14 @@ class Pushed:
         return self.partition_hi is None or partition < self.partition_hi
 
 
-def _int(value) -> bool:
+def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 _COMPARISONS = (EqualTo, GreaterThan, GreaterThanOrEqual, LessThan, LessThanOrEqual)
 
 
-def _range(f) -> tuple[int | None, int | None] | None:
+def _range(f: Any) -> tuple[int | None, int | None] | None:
     """[lo, hi) of an integer comparison filter, or None when it is not one."""
     if type(f) not in _COMPARISONS or not _int(f.value):
         return None
@@ -53,11 +63,11 @@ def _range(f) -> tuple[int | None, int | None] | None:
             LessThan: (None, v), LessThanOrEqual: (None, v + 1)}[type(f)]
 
 
-def _tighter(a: int | None, b: int | None, pick) -> int | None:
+def _tighter(a: int | None, b: int | None, pick: Callable[[int, int], int]) -> int | None:
     return b if a is None else a if b is None else pick(a, b)
 
 
-def push(filters) -> tuple[Pushed, list]:
+def push(filters: Iterable[Filter]) -> tuple[Pushed, list[Filter]]:
     """Split Spark's filters into what the source applies (reduced to a :class:`Pushed`) and the rest."""
     topics = partitions = None
     bounds: dict[str, list[int | None]] = {"partition": [None, None], "offset": [None, None]}

@@ -7,6 +7,13 @@ Python data source worker checks yielded batches against.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+    from pyspark.sql.types import StructType
+
 #: exactly the columns (names, order, types) of Spark's Kafka source
 KAFKA_COLUMNS = (
     ("key", "binary"),
@@ -57,12 +64,12 @@ AUDIT_COLUMNS = (
 RECORD_COLUMNS = KAFKA_COLUMNS + BATCH_COLUMNS
 
 
-def ddl(columns) -> str:
+def ddl(columns: Sequence[tuple[str, str]]) -> str:
     """``name type, ...`` for ``DataSource.schema()``."""
     return ", ".join(f"`{name}` {kind}" for name, kind in columns)
 
 
-def struct_type(columns):
+def struct_type(columns: Sequence[tuple[str, str]]) -> StructType:
     """The Spark ``StructType`` of these columns (built without a JVM, so executors can use it)."""
     from pyspark.sql import types as T  # noqa: N812, PLC0415
 
@@ -75,7 +82,7 @@ def struct_type(columns):
     return T.StructType([T.StructField(name, simple.get(kind, headers)) for name, kind in columns])
 
 
-def arrow_schema(columns):
+def arrow_schema(columns: Sequence[tuple[str, str]]) -> pa.Schema:
     """The Arrow schema Spark expects for these columns (timestamps in UTC microseconds)."""
     from pyspark.sql.pandas.types import to_arrow_schema  # noqa: PLC0415
 

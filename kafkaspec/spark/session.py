@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
 import os
 import sys
 
 
 def build_session(master: str | None = "local[*]", app_name: str = "kafkaspec", *, memory: str = "1g",
-                  shuffle_partitions: int | None = None, extra: dict | None = None):
+                  shuffle_partitions: int | None = None, extra: dict[str, str] | None = None) -> SparkSession:
     """A SparkSession with the ``kafkalog`` source registered.
 
     Python workers run this interpreter (so they import this kafkaspec);

@@ -8,9 +8,16 @@ writes partition directories (:mod:`.writer`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+    from pyspark.sql.types import StructType
+
 from dataclasses import replace
 
-from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
+from pyspark.sql.datasource import DataSource, DataSourceArrowWriter, DataSourceReader, Filter, InputPartition
 
 from .columnar import RangeTask
 from .options import ReadOptions
@@ -38,14 +45,14 @@ class KafkaLogDataSource(DataSource):
             raise ValueError("kafkalog needs a path: spark.read.format('kafkalog').load('/data/kafka')")
         return path
 
-    def schema(self):
+    def schema(self) -> StructType:
         opts = ReadOptions.parse(self.options)
         return struct_type(AUDIT_COLUMNS if opts.view == "batches" else RECORD_COLUMNS)
 
-    def reader(self, schema) -> DataSourceReader:
+    def reader(self, schema: StructType) -> DataSourceReader:
         return KafkaLogReader(self._path(), ReadOptions.parse(self.options))
 
-    def writer(self, schema, overwrite: bool):
+    def writer(self, schema: StructType, overwrite: bool) -> DataSourceArrowWriter:
         from .writer import KafkaLogWriter  # noqa: PLC0415
 
         return KafkaLogWriter(self._path(), dict(self.options), schema, overwrite)
@@ -58,7 +65,7 @@ class KafkaLogReader(DataSourceReader):
         self.path = path
         self.opts = opts
 
-    def pushFilters(self, filters):  # noqa: N802 - the Data Source API's name
+    def pushFilters(self, filters: list[Filter]) -> Iterable[Filter]:  # noqa: N802 - the Data Source API's name
         """Apply topic, partition and offset filters while planning; Spark keeps the others."""
         if self.opts.view != "records":
             return filters
@@ -68,14 +75,14 @@ class KafkaLogReader(DataSourceReader):
         self.opts = replace(self.opts, pushed=pushed)
         return rest
 
-    def partitions(self):
+    def partitions(self) -> Sequence[InputPartition]:
         from .planning import plan  # noqa: PLC0415
 
         tasks = plan(self.path, self.opts)
         # Spark needs at least one partition; an empty range reads nothing
         return [RangePartition(t) for t in tasks] or [RangePartition(RangeTask(self.path, "", -1, 0, 0))]
 
-    def read(self, partition: InputPartition):
+    def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         assert isinstance(partition, RangePartition)
         task = partition.task
         if task.end <= task.start:

@@ -21,6 +21,13 @@ An offset must be set in all rows of a topic-partition or in none.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+    from pyspark.sql.types import StructType
+
 import shutil
 import uuid
 from dataclasses import dataclass
@@ -54,11 +61,11 @@ class Piece:
 
 @dataclass
 class StagedPieces(WriterCommitMessage):
-    pieces: list
+    pieces: list[Piece]
 
 
 class KafkaLogWriter(DataSourceArrowWriter):
-    def __init__(self, path: str, options: dict, schema, overwrite: bool):
+    def __init__(self, path: str, options: dict[str, str], schema: StructType, overwrite: bool):
         self.path = path
         self.overwrite = overwrite
         get = {str(k).lower(): v for k, v in options.items()}.get
@@ -76,7 +83,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
         self.job = uuid.uuid4().hex
 
     # -- executors ------------------------------------------------------------------
-    def write(self, iterator) -> StagedPieces:
+    def write(self, iterator: Iterator[pa.RecordBatch]) -> StagedPieces:
         task_dir = Path(self.path) / STAGING / self.job / uuid.uuid4().hex
         stagers: dict[tuple[str, int], _Stager] = {}
         has = self.columns.__contains__
@@ -110,12 +117,12 @@ class KafkaLogWriter(DataSourceArrowWriter):
         return StagedPieces([stagers[tp].close() for tp in sorted(stagers)])
 
     # -- driver ---------------------------------------------------------------------
-    def commit(self, messages) -> None:
+    def commit(self, messages: list[WriterCommitMessage | None]) -> None:
 
         root = Path(self.path)
         by_tp: dict[tuple[str, int], list[Piece]] = {}
         for m in messages:
-            for p in (m.pieces if m is not None else ()):
+            for p in (m.pieces if isinstance(m, StagedPieces) else ()):
                 by_tp.setdefault((p.topic, p.partition), []).append(p)
         if self.overwrite:
             for d in root.iterdir():
@@ -161,7 +168,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
                         for _, batch in part.batches(verify=False):
                             w.append_batch(restamp_batch(bytearray(batch.raw()), base_offset=w.next_offset))
 
-    def abort(self, messages) -> None:
+    def abort(self, messages: list[WriterCommitMessage | None]) -> None:
         shutil.rmtree(Path(self.path) / STAGING / self.job, ignore_errors=True)
         _rmdir_if_empty(Path(self.path) / STAGING)
 
@@ -191,7 +198,8 @@ class _Stager:
         self.last: int | None = None
         self.count = 0
 
-    def add(self, offset, timestamp, key, value, headers) -> None:
+    def add(self, offset: int | None, timestamp: int | None, key: bytes | None, value: bytes | None,
+            headers: list[tuple[str, bytes | None]]) -> None:
         if self.numbered is None:
             self.numbered = offset is None
         elif self.numbered != (offset is None):
@@ -204,6 +212,7 @@ class _Stager:
         if self.unordered is not None:
             self.unordered.append(row)
             return
+        assert offset is not None  # numbered rows got one above
         if self.last is not None and offset <= self.last:
             self.unordered = [row]
             return
