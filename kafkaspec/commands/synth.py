@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     finally:
         bar.close()
-    legacy = "with" if report.legacy else "without (kafkaspec.legacy not available)"
+    legacy = "with" if report.legacy else "without (the legacy message formats are not available)"
     print(f"wrote {report.bytes / 1e6:,.1f} MB in {report.batches:,} batches, {report.partitions} partitions, "
           f"{legacy} magic 0/1 segments, to {report.path} in {report.seconds:.1f} s ({report.mb_per_s:,.0f} MB/s)")
     return 0
