@@ -120,13 +120,23 @@ class Planner:
             "final_parts": self.final_parts,
             "pieces_reversed": list(reversed(pieces)),
             "imports": self.imports(s),
+            "names_from": self.names_from(s),
+            "reference_names_from": self.reference_names_from(s),
             "construct": self.construct_groups(s),
             "min_size": self.min_size(s),
             "has_length": length_field is not None,
             "length_local": local(length_field.name) if length_field else "",
             "magic": self.magic(s),
             "compressed": any(step.codec_expr for step in steps),
-            "verifies": headed and any(c["kind"] == "checksum" for c in leading.checks),
+            "verifies": any(c["kind"] == "checksum" for step in steps for c in step.checks),
+            "check_locals": [(local(c["f"].name), c["f"].name) for c in leading.checks] if headed else [],
+            "rest_locals": self.rest_locals(leading, steps[1:]) if headed else [],
+            # an item's const and checksum fields are written from the schema, not from the item
+            "has_strings": any(f.type == "string" for f in s.fields),
+            # a bytes slice moves pos without reading: a decoder checks the end once after the loop
+            "slices": any(step.kind == "bytes" for step in steps),
+            "min_size_const": self.min_size_const(s),
+            "encode_unpack": ["_" if f.const is not None or f.checksum else local(f.exposed_name) for f in exposed],
             "head_checks": self.head_checks(leading) if headed else "",
             "enum_bits": [(f, b) for f in s.fields for b in f.bits if b.enum],
             "disc_offset": f"{const_name(s.discriminator[0])}_OFFSET" if s.discriminator else "",
@@ -146,6 +156,16 @@ class Planner:
     def magic(s: Struct) -> int:
         """The structure's magic constant (2 where it has none: the v2 formats)."""
         return next((f.const for f in s.fields if f.name == "magic" and f.const is not None), 2)
+
+    @staticmethod
+    def rest_locals(head: Step, rest: list[Step]) -> list[str]:
+        """The head fields that decoding the rest reads: counts, lengths, the codec's attribute, bases."""
+        wanted = set()
+        for step in rest:
+            wanted |= {step.ref, *step.bases}
+            if step.codec_expr:
+                wanted.add(local(step.f.compressed_by[0]))
+        return [(local(f.name), f.name) for f in head.fields if local(f.name) in wanted]
 
     @staticmethod
     def head_checks(step: Step) -> str:
@@ -180,7 +200,22 @@ class Planner:
         hint = hints.get(f.type, "int | None" if default == "None" else "int")
         if f.type not in hints and not (f.fixed or f.type in MIN_SIZE or f.type == "uvarint"):
             hint = f"{f.type} | None"
-        return {"name": f.exposed_name, "hint": hint, "default": default, "doc": f.doc}
+        return {"name": f.exposed_name, "hint": hint, "default": default, "doc": self.exposed_doc(f)}
+
+    @staticmethod
+    def exposed_doc(f: Field) -> str:
+        """The doc of the value users see: a relative field is exposed as an absolute value, while
+        the schema's doc describes the stored delta."""
+        if not f.relative_to:
+            return f.doc
+        base, as_name, default = f.relative_to
+        text = (f"The {as_name} itself (absolute), {base} + {f.name}; the stored {f.name} is the "
+                f"{as_name[0].lower()}{f.doc.strip()[1:]}")
+        if default == "index":
+            text += f" When encoding, None means {base} + the item's index."
+        elif default == "base":
+            text += f" When encoding, None means {base} (a {f.name} of 0)."
+        return text
 
     def encode_params(self, s: Struct) -> list[dict]:
         out = []
@@ -200,6 +235,7 @@ class Planner:
         if s.discriminator is not None:
             return None
         columns: list[dict] = []
+        formats: dict[str, str] = {}  # registered in ``structs`` only once the plan is known to hold
         length_prefix = False
         names = [f.name for f in exposed]
         for i, f in enumerate(s.fields):
@@ -214,7 +250,7 @@ class Planner:
                     columns.append({"kind": "byte", "col": col})
                 else:
                     fmt = ">" + FIXED_TYPES[f.type][0]
-                    columns.append({"kind": "pack", "col": col, "struct": self._struct_const(structs, fmt)})
+                    columns.append({"kind": "pack", "col": col, "struct": self._struct_const(formats, fmt)})
             elif f.type in ("varint", "varlong", "uvarint"):
                 table = "UVARINT_BYTES" if f.type == "uvarint" else "VARINT_BYTES"
                 rel = f.relative_to
@@ -228,6 +264,10 @@ class Planner:
                                 "table": "UVARINT_BYTES" if f.count == "uvarint" else "VARINT_BYTES"})
             else:
                 return None
+        renamed = {name: self._struct_const(structs, fmt) for fmt, name in formats.items()}
+        for c in columns:
+            if c["kind"] == "pack":
+                c["struct"] = renamed[c["struct"]]
         return {"length_prefix": length_prefix, "columns": columns,
                 "index_default": any(c.get("default") == "index" for c in columns),
                 "needs_n": any(c.get("default") for c in columns)}
@@ -249,7 +289,15 @@ class Planner:
             return out + self.derived_constants(s)
         if len(out) > 1:
             out.append((f"{const_name(snake(s.name))}_OVERHEAD", out[-1][0], "bytes before the first variable-size field"))
+        if s.discriminator is None:  # array items: a count read from the data is bounded by this
+            out.append((self.min_size_const(s), str(self.min_size(s)), "smallest encoded size"))
         return out + self.derived_constants(s)
+
+    def min_size_const(self, s: Struct) -> str:
+        """The constant bounding how many items can fit in the bytes left (a hostile count)."""
+        if all(f.fixed for f in s.fields):
+            return f"{const_name(snake(s.name))}_SIZE"
+        return f"MIN_{const_name(snake(s.name))}_SIZE"
 
     def head_size_const(self, s: Struct) -> str:
         """The constant naming the size of the leading fixed-width fields."""
@@ -269,6 +317,28 @@ class Planner:
                 if i + 1 < len(s.fields) and s.fields[i + 1].fixed:
                     out.append((f"MIN_{name}", f"{self.head_size_const(s)} - {name}_END",
                                 f"the fixed-width fields {f.name} covers"))
+        return out
+
+    def names_from(self, s: Struct) -> dict[str, str]:
+        """Where the fast codec's names that are not in render.SOURCES come from: its item structures'
+        codecs (sibling modules) and the enums of its bit fields."""
+        out = {}
+        for imp in self.imports(s):
+            for name in (imp["name"], f"{imp['name']}Columns", f"decode_{imp['snake']}_array",
+                         f"decode_{imp['snake']}_columns", f"encode_{imp['snake']}_array"):
+                out[name] = f".{imp['module']}"
+        for f in s.fields:
+            for b in f.bits:
+                if b.enum:
+                    out[b.enum] = out["members"] = "kafkaspec.generated.enums"
+        return out
+
+    def reference_names_from(self, s: Struct) -> dict[str, str]:
+        """Where the reference codec's own names come from: its typed tuple and its item structures' codecs."""
+        out = {s.name: f"kafkaspec.generated.{s.module}"}
+        for imp in self.imports(s):
+            for name in (f"{imp['snake']}_construct", f"_{imp['snake']}_rebase", f"_{imp['snake']}_unbase"):
+                out[name] = f".{imp['module']}"
         return out
 
     def imports(self, s: Struct) -> list[dict]:
@@ -291,7 +361,9 @@ class Planner:
             if run:
                 fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in run)
                 size = sum(FIXED_TYPES[f.type][1] for f in run)
-                step = Step("fixed", list(run), struct=self._struct_const(structs, fmt), fmt=fmt, size=size)
+                # a one-byte run is read as buf[pos], without a struct
+                struct_name = self._struct_const(structs, fmt) if size > 1 else ""
+                step = Step("fixed", list(run), struct=struct_name, fmt=fmt, size=size)
                 # the leading run sits at fixed offsets from the structure's start: its checks are
                 # written with the layout constants; a later run's relative to ``pos`` after it
                 leading = run[0] is s.fields[0]
@@ -398,7 +470,9 @@ class Planner:
         for i, p in enumerate(pieces):
             p["index"] = i
             p["var"] = f"p{i}"
-            if p["kind"] == "fixed":
+            # a lone one-byte field is encoded by table look-up (_BYTE), without a struct
+            p["byte"] = p["kind"] == "fixed" and len(p["fields"]) == 1 and p["fields"][0].type in ("int8", "uint8")
+            if p["kind"] == "fixed" and not p["byte"]:
                 fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in p["fields"])
                 p["struct"] = self._struct_const(structs, fmt)
             last = p["fields"][-1]

@@ -16,13 +16,7 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.crc import crc32
-from kafkaspec.errors import (
-    CorruptRecordError,
-    InvalidLengthError,
-    InvalidMagicError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import CorruptRecordError, InvalidLengthError, InvalidMagicError, TruncatedError
 from kafkaspec.generated.enums import CompressionType, TimestampType, members
 
 SCHEMA = "schemas/legacy/message_v1.yaml"
@@ -69,11 +63,8 @@ _S2 = struct.Struct(">qi")
 _S3 = struct.Struct(">I")
 _S4 = struct.Struct(">bbq")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
+_NULL32 = _I32.pack(-1)  # a null length prefix
 
 
 # -- typed values ---------------------------------------------------------------
@@ -158,14 +149,8 @@ def check_message(buf, pos: int, head: MessageHead, *, verify: bool = True) -> i
     ``verify=False`` skips the checksum.
     """
     start = pos
-    (
-        offset,
-        message_size,
-        crc,
-        magic,
-        attributes,
-        timestamp,
-    ) = head
+
+    message_size, crc, magic = head.message_size, head.crc, head.magic
 
     end = start + MESSAGE_SIZE_END + message_size
     # shorter than the fixed fields it covers: they would be read past the end
@@ -191,14 +176,7 @@ def check_message(buf, pos: int, head: MessageHead, *, verify: bool = True) -> i
 def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
     """Decode the fields after the head at ``pos``, up to ``end`` (from :func:`check_message`, which has checked the head); return them as a tuple."""
     start = pos
-    (
-        offset,
-        message_size,
-        crc,
-        magic,
-        attributes,
-        timestamp,
-    ) = head
+
     pos += MESSAGE_OVERHEAD
     try:
         (n,) = _S1.unpack_from(buf, pos)
@@ -222,8 +200,6 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
             raise InvalidLengthError(f"Message value length {n} is negative", pos)
     except (IndexError, struct.error):
         raise TruncatedError("Message ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"Message has a string that is not UTF-8: {exc.reason}", start) from None
     if pos != end:
         raise InvalidLengthError(f"Message fields end at byte {pos}, its length says {end}", start)
     return (
@@ -336,8 +312,6 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
             )
     except (IndexError, struct.error):
         raise TruncatedError("Message ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"Message has a string that is not UTF-8: {exc.reason}", start) from None
     return items, pos
 
 

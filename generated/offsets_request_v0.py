@@ -11,12 +11,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    InvalidMagicError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, InvalidMagicError, KafkaFormatError, TruncatedError
 
 SCHEMA = "schemas/legacy/offsets_request_v0.yaml"
 NAME = "OffsetsRequest"
@@ -31,6 +26,7 @@ REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
 REQUEST_TYPE_LENGTH = 2
 TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
 OFFSETS_REQUEST_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+MIN_OFFSETS_REQUEST_SIZE = 24  # smallest encoded size
 REQUEST_LENGTH_END = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH  # request_length counts from here
 MIN_REQUEST_LENGTH = (
     OFFSETS_REQUEST_OVERHEAD - REQUEST_LENGTH_END
@@ -43,10 +39,6 @@ _S2 = struct.Struct(">iqi")
 _S3 = struct.Struct(">i")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -75,11 +67,9 @@ class OffsetsRequest(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_offsets_request_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[OffsetsRequest], int]:
+def decode_offsets_request_array(buf, pos: int, count: int) -> tuple[list[OffsetsRequest], int]:
     """Decode ``count`` consecutive OffsetsRequests from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 24:
+    if count < 0 or count > (len(buf) - pos) // MIN_OFFSETS_REQUEST_SIZE:
         raise InvalidLengthError(
             f"{count} OffsetsRequests cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -164,7 +154,7 @@ def encode_offsets_request_array(items) -> bytes:
     out = bytearray()
     for item in items:
         (
-            request_type,
+            _,
             topic,
             partition,
             time,
@@ -242,15 +232,13 @@ class OffsetsRequestColumns:
         del self.max_number[n:]
 
 
-def decode_offsets_request_columns(
-    buf, pos: int, count: int, columns: OffsetsRequestColumns, *, verify: bool = True
-) -> int:
+def decode_offsets_request_columns(buf, pos: int, count: int, columns: OffsetsRequestColumns) -> int:
     """Decode ``count`` consecutive OffsetsRequests at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 24:
+    if count < 0 or count > (len(buf) - pos) // MIN_OFFSETS_REQUEST_SIZE:
         raise InvalidLengthError(
             f"{count} OffsetsRequests cannot fit in the {len(buf) - pos} bytes left", pos
         )

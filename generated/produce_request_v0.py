@@ -11,12 +11,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    InvalidMagicError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, InvalidMagicError, KafkaFormatError, TruncatedError
 
 SCHEMA = "schemas/legacy/produce_request_v0.yaml"
 NAME = "ProduceRequest"
@@ -31,6 +26,7 @@ REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
 REQUEST_TYPE_LENGTH = 2
 TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
 PRODUCE_REQUEST_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+MIN_PRODUCE_REQUEST_SIZE = 16  # smallest encoded size
 REQUEST_LENGTH_END = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH  # request_length counts from here
 MIN_REQUEST_LENGTH = (
     PRODUCE_REQUEST_OVERHEAD - REQUEST_LENGTH_END
@@ -43,9 +39,6 @@ _S2 = struct.Struct(">i")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -73,11 +66,9 @@ class ProduceRequest(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_produce_request_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[ProduceRequest], int]:
+def decode_produce_request_array(buf, pos: int, count: int) -> tuple[list[ProduceRequest], int]:
     """Decode ``count`` consecutive ProduceRequests from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 16:
+    if count < 0 or count > (len(buf) - pos) // MIN_PRODUCE_REQUEST_SIZE:
         raise InvalidLengthError(
             f"{count} ProduceRequests cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -165,7 +156,7 @@ def encode_produce_request_array(items) -> bytes:
     out = bytearray()
     for item in items:
         (
-            request_type,
+            _,
             topic,
             partition,
             messages,
@@ -246,15 +237,13 @@ class ProduceRequestColumns:
         del self.messages[n:]
 
 
-def decode_produce_request_columns(
-    buf, pos: int, count: int, columns: ProduceRequestColumns, *, verify: bool = True
-) -> int:
+def decode_produce_request_columns(buf, pos: int, count: int, columns: ProduceRequestColumns) -> int:
     """Decode ``count`` consecutive ProduceRequests at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 16:
+    if count < 0 or count > (len(buf) - pos) // MIN_PRODUCE_REQUEST_SIZE:
         raise InvalidLengthError(
             f"{count} ProduceRequests cannot fit in the {len(buf) - pos} bytes left", pos
         )

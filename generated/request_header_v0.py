@@ -12,11 +12,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
 
 SCHEMA = "schemas/legacy/request_header_v0.yaml"
 NAME = "RequestHeader"
@@ -31,6 +27,7 @@ REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
 REQUEST_TYPE_LENGTH = 2
 TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
 REQUEST_HEADER_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+MIN_REQUEST_HEADER_SIZE = 12  # smallest encoded size
 
 
 _S0 = struct.Struct(">ih")
@@ -38,10 +35,6 @@ _S1 = struct.Struct(">h")
 _S2 = struct.Struct(">i")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -69,11 +62,9 @@ class RequestHeader(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_request_header_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[RequestHeader], int]:
+def decode_request_header_array(buf, pos: int, count: int) -> tuple[list[RequestHeader], int]:
     """Decode ``count`` consecutive RequestHeaders from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 12:
+    if count < 0 or count > (len(buf) - pos) // MIN_REQUEST_HEADER_SIZE:
         raise InvalidLengthError(f"{count} RequestHeaders cannot fit in the {len(buf) - pos} bytes left", pos)
     items = []
     append = items.append
@@ -193,15 +184,13 @@ class RequestHeaderColumns:
         del self.partition[n:]
 
 
-def decode_request_header_columns(
-    buf, pos: int, count: int, columns: RequestHeaderColumns, *, verify: bool = True
-) -> int:
+def decode_request_header_columns(buf, pos: int, count: int, columns: RequestHeaderColumns) -> int:
     """Decode ``count`` consecutive RequestHeaders at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 12:
+    if count < 0 or count > (len(buf) - pos) // MIN_REQUEST_HEADER_SIZE:
         raise InvalidLengthError(f"{count} RequestHeaders cannot fit in the {len(buf) - pos} bytes left", pos)
     append_request_length = columns.request_length.append
     append_request_type = columns.request_type.append
