@@ -1,4 +1,5 @@
-"""The one differential helper: Construct reference codec vs generated fast codec.
+"""The one differential helper: Construct reference codec vs generated fast codec, for every schema
+(tests/v2 and tests/legacy both use it).
 
 In the spirit of Construct's ``tests/declarativeunittest.py::common()``: for a
 value of any generated structure, :func:`common` checks
@@ -22,7 +23,7 @@ import importlib
 import zlib
 
 import crc32c
-from v2_schema_strategies import Shape
+from codecs_strategies import Shape
 
 from codegen.schema import FIXED_TYPES, Struct, snake
 from kafkaspec.errors import KafkaFormatError
