@@ -26,7 +26,7 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 generate: $(STAMP)
-	$(PY) -m codegen
+	$(PY) -m kafkaspec.codegen
 
 # Regenerate and fail if the checked-in generated code or docs differ from what the schemas say.
 check-generated: generate

@@ -1,4 +1,4 @@
-"""``python -m codegen [--schemas DIR] [--out DIR] [--check]``: regenerate the codecs."""
+"""``python -m kafkaspec.codegen [--schemas DIR] [--out DIR] [--check]``: regenerate the codecs."""
 
 from __future__ import annotations
 
@@ -6,15 +6,16 @@ import argparse
 import sys
 from pathlib import Path
 
+from kafkaspec.spec import SchemaError, load
+
 from .docs import render_docs, write_docs
 from .render import format_sources, render_all, write
-from .schema import SchemaError, load
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m codegen", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m kafkaspec.codegen", description=__doc__)
     parser.add_argument("--schemas", type=Path, default=REPO / "schemas", help="schema folder (default: schemas/)")
     parser.add_argument("--out", type=Path, default=REPO / "generated", help="output folder (default: generated/)")
     parser.add_argument("--check", action="store_true", help="exit 1 if the output would change; write nothing")

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import jinja2
 
+from kafkaspec.spec import FIXED_TYPES, Dispatch, Enum, Field, SchemaSet, Struct
+
 from .render import write
-from .schema import FIXED_TYPES, Dispatch, Enum, Field, SchemaSet, Struct
 
 TEMPLATES = Path(__file__).parent / "templates" / "docs"
 ROW_BITS = 32

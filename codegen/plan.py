@@ -9,7 +9,7 @@ from __future__ import annotations
 import keyword
 from dataclasses import dataclass, field
 
-from .schema import FIXED_TYPES, Dispatch, Field, SchemaSet, Struct, snake
+from kafkaspec.spec import FIXED_TYPES, Dispatch, Field, SchemaSet, Struct, snake
 
 CONSTRUCT_INTS = {
     "int8": "Int8sb", "int16": "Int16sb", "int32": "Int32sb", "int64": "Int64sb",

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import jinja2
 
+from kafkaspec.spec import SchemaSet
+
 from .plan import Planner, dispatch_plan, local
-from .schema import SchemaSet
 
 TEMPLATES = Path(__file__).parent / "templates"
 

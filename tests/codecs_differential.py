@@ -25,8 +25,8 @@ import zlib
 import crc32c
 from codecs_strategies import Shape
 
-from codegen.schema import FIXED_TYPES, Struct, snake
 from kafkaspec.errors import KafkaFormatError
+from kafkaspec.spec import FIXED_TYPES, Struct, snake
 
 _CHECKSUMS = {"crc32": lambda b: zlib.crc32(b) & 0xFFFFFFFF, "crc32c": crc32c.crc32c}
 
@@ -41,7 +41,7 @@ def module_of(struct: Struct):
     except ImportError as exc:
         raise MissingApi(
             f"{struct.ref}: kafkaspec.generated.{struct.module} cannot be imported ({exc}); "
-            "run `python -m codegen` after changing schemas/"
+            "run `make generate` after changing schemas/"
         ) from None
 
 

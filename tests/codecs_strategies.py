@@ -1,4 +1,4 @@
-"""Hypothesis strategies derived from the schema model (codegen.schema), not from the generated code.
+"""Hypothesis strategies derived from the schema model (kafkaspec.spec), not from the generated code.
 
 ``value_strategy(schemas, struct, bases)`` draws a value of a structure's
 generated NamedTuple: every exposed field in field order, with
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from codegen.schema import CAMEL, FIXED_TYPES, Field, SchemaSet, Struct
+from kafkaspec.spec import CAMEL, FIXED_TYPES, Field, SchemaSet, Struct
 
 #: inclusive value ranges of every integer type the schema language knows
 INT_RANGES: dict[str, tuple[int, int]] = {

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.schema import SchemaError, load
+from kafkaspec.spec import SchemaError, load
 
 HERE = Path(__file__).parent / "bad_schemas"
 ENUMS = Path(__file__).resolve().parent.parent / "schemas" / "enums.yaml"

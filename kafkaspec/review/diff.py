@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kafkaspec.codegen.schema import FIXED_TYPES, Enum, Field, Struct
+from kafkaspec.spec import FIXED_TYPES, Enum, Field, Struct
 
 # Rule ids, as written in docs/review-rules.md.
 SAME_LAYOUT = "W1"  # within a version, the byte layout never changes

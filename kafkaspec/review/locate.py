@@ -6,7 +6,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from kafkaspec.codegen.schema import SchemaError, SchemaSet, Struct, load, load_file
+from kafkaspec.spec import SchemaError, SchemaSet, Struct, load, load_file
 
 REPO = Path(__file__).resolve().parent.parent.parent
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from kafkaspec.codegen.schema import FIXED_TYPES, Field, SchemaSet, Struct
+from kafkaspec.spec import FIXED_TYPES, Field, SchemaSet, Struct
 
 #: Field names whose contents are payload, and which size option gives their length.
 PAYLOAD_ROLES = {"key": "key", "value": "value", "payload": "value"}

@@ -15,7 +15,7 @@ from codecs_strategies import shape_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codegen.schema import load
+from kafkaspec.spec import load
 
 SCHEMAS = load(Path(__file__).resolve().parents[2] / "schemas", lint=False)
 LEGACY = sorted(ref for ref, s in SCHEMAS.structs.items() if s.status == "legacy")

@@ -9,7 +9,7 @@ import pytest
 
 from kafkaspec.codegen.docs import fixed_offsets, render_docs, version_key
 from kafkaspec.codegen.render import render_all
-from kafkaspec.codegen.schema import load
+from kafkaspec.spec import load
 
 REPO = Path(__file__).resolve().parents[2]
 SCHEMAS = REPO / "schemas"

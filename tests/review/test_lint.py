@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kafkaspec.codegen.lint import lint_problems
-from kafkaspec.codegen.schema import SchemaError, load
+from kafkaspec.spec import SchemaError, lint_problems, load
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "lint_fixtures"

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from v2_settings import scaled
 
-from codegen.schema import load
+from kafkaspec.spec import load
 
 SCHEMAS = load(Path(__file__).resolve().parents[2] / "schemas")
 #: proposals (schemas/proposals/, never on the wire) get docs and review tooling but no codec

@@ -1,35 +1,43 @@
-"""Load and validate the YAML schemas into a typed model.
+"""Load and validate the YAML schemas into the model of :mod:`kafkaspec.spec.model`.
 
 Every problem is reported as a :class:`SchemaError` whose message names the
 file, the field and what is wrong, e.g.
 ``record_v2.yaml: field 'key': unknown length prefix 'int8' (expected one of: int16, int32, varint, uvarint)``.
+:func:`load` checks each file, then the references between files, then runs
+the lint (:mod:`kafkaspec.spec.lint`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-#: Fixed-width big-endian integers: struct format character and size in bytes.
-FIXED_TYPES: dict[str, tuple[str, int]] = {
-    "int8": ("b", 1),
-    "int16": ("h", 2),
-    "int32": ("i", 4),
-    "int64": ("q", 8),
-    "uint8": ("B", 1),
-    "uint16": ("H", 2),
-    "uint32": ("I", 4),
-}
-#: Variable-length integers: zigzag varint (32-bit), zigzag varlong (64-bit), unsigned varint.
-VAR_TYPES = ("varint", "varlong", "uvarint")
-#: Length prefixes allowed for bytes/string, and count prefixes for arrays.
-PREFIX_TYPES = ("int16", "int32", "varint", "uvarint")
-OTHER_TYPES = ("bytes", "string", "array")
-CHECKSUM_ALGORITHMS = ("crc32", "crc32c")
+from .lint import lint_problems
+from .model import (
+    CAMEL,
+    CHECKSUM_ALGORITHMS,
+    FIXED_TYPES,
+    PREFIX_TYPES,
+    VAR_TYPES,
+    Bit,
+    Checksum,
+    CompressedBy,
+    Discriminator,
+    Dispatch,
+    Enum,
+    EnumValue,
+    Field,
+    LengthOf,
+    PresentIf,
+    RelativeTo,
+    SchemaSet,
+    Struct,
+)
+
+#: The keys each part of a schema file may have (anything else is an error).
 
 STRUCT_KEYS = {"name", "version", "since", "doc", "fields", "discriminator", "status", "kind", "cases", "on"}
 FIELD_KEYS = {
@@ -39,156 +47,10 @@ FIELD_KEYS = {
 }
 BIT_KEYS = {"name", "bit", "bits", "enum", "doc", "since"}
 ENUM_VALUE_KEYS = {"name", "value", "doc", "since"}
-SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
-CAMEL = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 
 
 class SchemaError(ValueError):
     """A schema file is not valid; the message names file, field and problem."""
-
-
-@dataclass(frozen=True, slots=True)
-class EnumValue:
-    name: str
-    value: int
-    doc: str
-    since: str | None
-    unknown_keys: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Enum:
-    name: str
-    doc: str
-    since: str | None
-    values: tuple[EnumValue, ...]
-    #: values deliberately left unnamed inside the enum's range (the lint's completeness rule)
-    reserved: tuple[int, ...] = ()
-    #: the file that defines the enum (for lint messages)
-    path: Path | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Bit:
-    """A bit field inside an integer field: bits lo..hi inclusive."""
-
-    name: str
-    lo: int
-    hi: int
-    enum: str | None
-    doc: str
-    since: str | None
-
-    @property
-    def mask(self) -> int:
-        return ((1 << (self.hi - self.lo + 1)) - 1) << self.lo
-
-
-@dataclass(slots=True)
-class Field:
-    name: str
-    type: str
-    doc: str
-    since: str | None = None
-    default: Any = None
-    has_default: bool = False
-    const: int | None = None
-    enum: str | None = None
-    bits: tuple[Bit, ...] = ()
-    length_of: tuple[str, str] | None = None  # (from_field, "end")
-    count_of: str | None = None
-    checksum: tuple[str, str, str] | None = None  # (algorithm, from_field, "end")
-    length: str | None = None  # bytes/string prefix type or name of an earlier field
-    nullable: bool = False
-    items: str | None = None
-    count: str | None = None  # array count prefix type or name of an earlier field
-    size: str | None = None  # array byte-size: name of an earlier field, or "rest"
-    compressed_by: tuple[str, str] | None = None  # (field, bit)
-    relative_to: tuple[str, str, str | None] | None = None  # (base, exposed name, default)
-    relative_bases: dict[str, str] = field(default_factory=dict)
-    # ((field, bit, value), ...): on the wire only when every named bit has that value (proposals only)
-    present_if: tuple[tuple[str, str, int], ...] = ()
-
-    @property
-    def fixed(self) -> bool:
-        return self.type in FIXED_TYPES
-
-    @property
-    def computed(self) -> bool:
-        return self.length_of is not None or self.checksum is not None or self.count_of is not None
-
-    @property
-    def exposed_name(self) -> str:
-        """The name users see: relative fields are exposed as absolute values."""
-        return self.relative_to[1] if self.relative_to else self.name
-
-
-@dataclass(slots=True)
-class Struct:
-    name: str
-    version: int
-    since: str
-    doc: str
-    fields: list[Field]
-    path: Path
-    status: str = "current"
-    discriminator: tuple[str, int] | None = None
-
-    @property
-    def module(self) -> str:
-        return f"{snake(self.name)}_v{self.version}"
-
-    @property
-    def ref(self) -> str:
-        return f"{self.name}@{self.version}"
-
-    def field(self, name: str) -> Field:
-        for f in self.fields:
-            if f.name == name:
-                return f
-        raise KeyError(name)
-
-    def index(self, name: str) -> int:
-        return [f.name for f in self.fields].index(name)
-
-
-@dataclass(slots=True)
-class Dispatch:
-    """Choose a structure by a discriminator found at a fixed byte offset."""
-
-    name: str
-    since: str
-    doc: str
-    offset: int
-    type: str
-    cases: dict[int, str]
-    path: Path
-    version: int = 0
-    status: str = "current"
-
-    @property
-    def module(self) -> str:
-        return snake(self.name)
-
-
-@dataclass(slots=True)
-class SchemaSet:
-    structs: dict[str, Struct]  # by "Name@version"
-    enums: dict[str, Enum]
-    dispatches: list[Dispatch]
-
-    def resolve(self, ref: str) -> Struct:
-        """Resolve 'Name' (only one version exists) or 'Name@version'."""
-        if ref in self.structs:
-            return self.structs[ref]
-        matches = [s for s in self.structs.values() if s.name == ref]
-        if len(matches) != 1:
-            raise KeyError(ref)
-        return matches[0]
-
-
-def snake(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
 
 
 class _Ctx:
@@ -219,6 +81,7 @@ def _text(ctx: _Ctx, doc: dict, key: str) -> str:
 
 
 def _range(ctx: _Ctx, spec: Any, key: str) -> tuple[str, str]:
+    """A ``{from, to}`` range: (first field, "end" or the last field); a checksum's algorithm is read by the caller."""
     if not isinstance(spec, dict) or set(spec) - {"from", "to", "algorithm"} or "from" not in spec:
         raise ctx.fail(f"'{key}' must be a mapping with 'from' and 'to'")
     if key == "checksum" and ctx.status == "proposal" and isinstance(spec.get("to"), str) and spec["to"] != "end":
@@ -284,7 +147,7 @@ def _field(ctx: _Ctx, raw: Any, index: int) -> Field:
         if "bits" in raw:
             f.bits = _bits(ctx, raw["bits"], width)
         if "length_of" in raw:
-            f.length_of = _range(ctx, raw["length_of"], "length_of")
+            f.length_of = LengthOf(*_range(ctx, raw["length_of"], "length_of"))
         if "count_of" in raw:
             f.count_of = _require(ctx, raw, "count_of", str)
         if "checksum" in raw:
@@ -295,12 +158,12 @@ def _field(ctx: _Ctx, raw: Any, index: int) -> Field:
                 raise ctx.fail(f"unknown checksum algorithm {algorithm!r} (expected one of: crc32, crc32c)")
             if ftype != "uint32":
                 raise ctx.fail("a checksum field must be uint32")
-            f.checksum = (algorithm, frm, to)
+            f.checksum = Checksum(algorithm, frm, to)
         if "relative_to" in raw:
             spec = raw["relative_to"]
             if not isinstance(spec, dict) or "base" not in spec or "as" not in spec:
                 raise ctx.fail("'relative_to' must be a mapping with 'base' and 'as'")
-            f.relative_to = (spec["base"], spec["as"], spec.get("default"))
+            f.relative_to = RelativeTo(spec["base"], spec["as"], spec.get("default"))
         for key in ("length", "nullable", "items", "count", "compressed_by", "size"):
             if key in raw:
                 raise ctx.fail(f"'{key}' does not apply to type {ftype}")
@@ -336,7 +199,7 @@ def _field(ctx: _Ctx, raw: Any, index: int) -> Field:
     return f
 
 
-def _present_if(ctx: _Ctx, spec: Any) -> tuple[tuple[str, str, int], ...]:
+def _present_if(ctx: _Ctx, spec: Any) -> tuple[PresentIf, ...]:
     """``present_if: attributes.null_key == 0 [and ...]``: an optional field, as in the KIP-98 draft."""
     if ctx.status != "proposal":
         raise ctx.fail("'present_if' is only supported in status: proposal schemas (the code generator cannot generate it yet)")
@@ -345,15 +208,15 @@ def _present_if(ctx: _Ctx, spec: Any) -> tuple[tuple[str, str, int], ...]:
         m = re.fullmatch(r"\s*([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)\s*==\s*(\d+)\s*", term)
         if not m:
             raise ctx.fail(f"'present_if' must look like 'field.bit == 0 [and field.bit == 1]', got {spec!r}")
-        out.append((m[1], m[2], int(m[3])))
+        out.append(PresentIf(m[1], m[2], int(m[3])))
     return tuple(out)
 
 
-def _compressed_by(ctx: _Ctx, spec: Any) -> tuple[str, str]:
+def _compressed_by(ctx: _Ctx, spec: Any) -> CompressedBy:
     if not isinstance(spec, str) or spec.count(".") != 1:
         raise ctx.fail(f"'compressed_by' must name a bit field as 'field.bit', got {spec!r}")
     owner, bit = spec.split(".")
-    return owner, bit
+    return CompressedBy(owner, bit)
 
 
 def _check_struct(ctx: _Ctx, s: Struct) -> None:
@@ -368,16 +231,17 @@ def _check_struct(ctx: _Ctx, s: Struct) -> None:
         later = names[i + 1 :]
         earlier = names[:i]
         if f.length_of:
-            if f.length_of[0] not in names:
-                raise ctx.fail(f"length_of starts at '{f.length_of[0]}', which is not a field of {s.name}")
-            if f.length_of[0] != (later[0] if later else None):
-                raise ctx.fail(f"length_of must start at the next field ('{later[0] if later else 'end'}'), not '{f.length_of[0]}'")
+            start = f.length_of.start
+            if start not in names:
+                raise ctx.fail(f"length_of starts at '{start}', which is not a field of {s.name}")
+            if start != (later[0] if later else None):
+                raise ctx.fail(f"length_of must start at the next field ('{later[0] if later else 'end'}'), not '{start}'")
             if f.type not in ("int16", "int32", "varint", "uvarint"):
                 raise ctx.fail("a length field must be int16, int32, varint or uvarint")
-        if f.checksum and f.checksum[2] == "end" and f.checksum[1] not in later:
-            raise ctx.fail(f"checksum range starts at '{f.checksum[1]}', which is not a later field of {s.name}")
-        if f.checksum and f.checksum[2] != "end":
-            frm, to = f.checksum[1], f.checksum[2]
+        if f.checksum and f.checksum.end == "end" and f.checksum.start not in later:
+            raise ctx.fail(f"checksum range starts at '{f.checksum.start}', which is not a later field of {s.name}")
+        if f.checksum and f.checksum.end != "end":
+            frm, to = f.checksum.start, f.checksum.end
             if frm not in earlier or to not in earlier or earlier.index(frm) > earlier.index(to):
                 raise ctx.fail(f"checksum range {frm}..{to} must run over earlier fields of {s.name}, in order")
         for owner, bit, _ in f.present_if:
@@ -410,8 +274,8 @@ def _check_struct(ctx: _Ctx, s: Struct) -> None:
                 raise ctx.fail(f"compressed_by names bit '{bit}', which field '{owner}' does not define")
             if i != len(s.fields) - 1:
                 raise ctx.fail("a compressed region must be the last field")
-        if f.relative_to and f.relative_to[2] not in (None, "index", "base"):
-            raise ctx.fail(f"relative_to default must be 'index' or 'base', got {f.relative_to[2]!r}")
+        if f.relative_to and f.relative_to.default not in (None, "index", "base"):
+            raise ctx.fail(f"relative_to default must be 'index' or 'base', got {f.relative_to.default!r}")
     ctx.where = ""
 
 
@@ -449,7 +313,7 @@ def load_file(path: Path) -> tuple[list[Struct | Dispatch], dict[str, Enum]]:
     fields = [_field(ctx, f, i) for i, f in enumerate(fields_raw)]
     disc = raw.get("discriminator")
     s = Struct(name, version, since, doc, fields, path, status,
-               (disc["field"], int(disc["offset"])) if disc else None)
+               Discriminator(disc["field"], int(disc["offset"])) if disc else None)
     _check_struct(ctx, s)
     return [s], {}
 
@@ -483,7 +347,8 @@ def _load_enums(ctx: _Ctx, raw: Any) -> dict[str, Enum]:
 
 def load(root: Path, lint: bool = True) -> SchemaSet:
     """Load every ``*.yaml`` under ``root``, cross-check references between files,
-    then run the lint (:mod:`codegen.lint`: doc, since, names, enums, references)."""
+    then run the lint (:mod:`kafkaspec.spec.lint`: doc, since, names, enums, references); the first
+    problem is raised as :class:`SchemaError` (``lint=False``: load without it, as review tooling does)."""
     structs: dict[str, Struct] = {}
     enums: dict[str, Enum] = {}
     dispatches: list[Dispatch] = []
@@ -521,7 +386,7 @@ def load(root: Path, lint: bool = True) -> SchemaSet:
             except KeyError:
                 raise SchemaError(f"{d.path.name}: case {value}: unknown structure '{ref}'") from None
     if lint:
-        from .lint import lint_schemas  # noqa: PLC0415 - the lint builds on this module
-
-        lint_schemas(schemas)
+        problems = lint_problems(schemas)
+        if problems:
+            raise SchemaError(problems[0])
     return schemas

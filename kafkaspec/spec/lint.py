@@ -1,6 +1,6 @@
 """The schema lint: rules a protocol owner relies on when reviewing a schema.
 
-:func:`codegen.schema.load` runs it after the structural checks, so
+:func:`kafkaspec.spec.load` runs it after the structural checks, so
 ``make generate`` refuses a schema that breaks a rule. Each problem names the
 file, the field and the rule, in the validator's own style, e.g.
 ``record_v2.yaml: field 'length': missing required key 'since'``.
@@ -22,31 +22,15 @@ from __future__ import annotations
 
 import re
 
-from .schema import (
-    FIXED_TYPES,
-    PREFIX_TYPES,
-    SNAKE,
-    Dispatch,
-    Enum,
-    SchemaError,
-    SchemaSet,
-    Struct,
-)
+from .model import FIXED_TYPES, PREFIX_TYPES, SNAKE, Dispatch, Enum, SchemaSet, Struct
 
 #: A Kafka release: "0.8.0", "0.11.0", "3.9.0" (a fourth part is allowed for 0.8.2.2-style versions).
 KAFKA_VERSION = re.compile(r"^\d+(\.\d+){1,3}$")
 INTEGER_TYPES = (*FIXED_TYPES, "varint", "varlong", "uvarint")
 
 
-def lint_schemas(schemas: SchemaSet) -> None:
-    """Raise :class:`SchemaError` for the first rule a schema breaks."""
-    problems = lint_problems(schemas)
-    if problems:
-        raise SchemaError(problems[0])
-
-
 def lint_problems(schemas: SchemaSet) -> list[str]:
-    """Every lint problem of every schema, in file order."""
+    """Every lint problem of every schema, in file order (the loader raises the first one)."""
     problems: list[str] = []
     for s in sorted(schemas.structs.values(), key=lambda s: (s.path.as_posix(), s.version)):
         problems += _struct(s, schemas)
@@ -90,8 +74,8 @@ def _struct(s: Struct, schemas: SchemaSet) -> list[str]:
         if not SNAKE.match(f.name):
             out.append(f"{file}: {where}name must be snake_case")
         out += _since(f.since, where, file)
-        if f.relative_to and not SNAKE.match(f.relative_to[1]):
-            out.append(f"{file}: {where}relative_to name '{f.relative_to[1]}' must be snake_case")
+        if f.relative_to and not SNAKE.match(f.relative_to.as_name):
+            out.append(f"{file}: {where}relative_to name '{f.relative_to.as_name}' must be snake_case")
         for ref_key, ref in (("length", f.length), ("count", f.count), ("size", f.size)):
             if ref and ref not in PREFIX_TYPES and ref != "rest" and ref not in integer_fields:
                 out.append(f"{file}: {where}{ref_key} names '{ref}', which is not an integer field of {s.name}")
