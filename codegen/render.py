@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 import jinja2
@@ -140,19 +141,19 @@ def render_all(schemas: SchemaSet, root: Path) -> dict[str, str]:
             continue
         plan = planner.plan(s)
         source = s.path.relative_to(root.parent).as_posix()
+        values = {f.name: getattr(plan, f.name) for f in fields(plan)}
         out[f"{s.module}.py"] = resolve_names(
-            env.get_template("struct.py.j2").render(source=source, planner=planner, **plan), plan["names_from"]
+            env.get_template("struct.py.j2").render(source=source, **values), plan.names_from
         )
         out[f"reference/{s.module}.py"] = resolve_names(
-            env.get_template("reference.py.j2").render(source=source, planner=planner, **plan),
-            plan["reference_names_from"],
+            env.get_template("reference.py.j2").render(source=source, **values), plan.reference_names_from
         )
     out["enums.py"] = env.get_template("enums.py.j2").render(
         enums=sorted(schemas.enums.values(), key=lambda e: e.name)
     )
     for d in schemas.dispatches:
         out[f"{d.module}.py"] = env.get_template("dispatch.py.j2").render(
-            source=d.path.relative_to(root.parent).as_posix(), **dispatch_plan(d, schemas)
+            source=d.path.relative_to(root.parent).as_posix(), **vars(dispatch_plan(d, schemas))
         )
     out["reference/__init__.py"] = env.get_template("reference_init.py.j2").render(
         modules=sorted(name[len("reference/") : -3] for name in out if name.startswith("reference/"))

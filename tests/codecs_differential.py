@@ -109,7 +109,7 @@ def with_checksums(struct: Struct, value, data: bytes):
     for f in struct.fields:
         if not f.checksum:
             continue
-        algorithm, start_field, _ = f.checksum
+        algorithm, start_field = f.checksum.algorithm, f.checksum.start
         at, start = _fixed_offset(struct, f.name), _fixed_offset(struct, start_field)
         if at is None or start is None:
             continue

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.render import RUFF_VERSION
+from kafkaspec.codegen.render import RUFF_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = sorted((ROOT / "generated").rglob("*.py"))
