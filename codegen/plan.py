@@ -246,6 +246,7 @@ class StructPlan:
     encode_unpack: list[str]
     encode_needs_index: bool
     decoded_values: list[str]
+    run_item: list[str]  # decode_<snake>_run: the locals of one entry's tuple
     headed_values: list[str]  # decode_<snake>: each exposed field from the head or a decoded local
     disc_field: Field | None
     disc_offset: str
@@ -356,6 +357,7 @@ class Planner:
             decoded_values=[f"{f.relative_to.base} + {local(f.name)}" if f.relative_to else local(f.name)
                             for f in exposed],
             headed_values=[f"head.{f.name}" if headed and f in leading.fields else local(f.name) for f in exposed],
+            run_item=[local(f.name) for f in leading.fields] + [local(st.f.name) for st in steps[1:]] if headed else [],
             disc_field=disc_field,
             disc_offset=f"{const_name(s.discriminator.field)}_OFFSET" if s.discriminator else "",
             params=self.encode_params(s),

@@ -124,6 +124,10 @@ def environment() -> jinja2.Environment:
         autoescape=False,
     )
     env.filters["pyrepr"] = repr
+    env.filters["local"] = local
+    # a comma list: "a, b" (call arguments), and as a tuple's items ("a," when there is one)
+    env.filters["args"] = lambda items: ", ".join(map(str, items))
+    env.filters["tuple"] = lambda items: ", ".join(map(str, items)) + ("," if len(items) == 1 else "")
     env.globals["local"] = local  # the planner's safe local names, so templates and plans agree
     return env
 

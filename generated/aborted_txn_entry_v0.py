@@ -88,30 +88,13 @@ def decode_aborted_txn_entry_array(buf, pos: int, count: int) -> tuple[list[Abor
         for _ in range(count):
             start = pos
 
-            (
-                version,
-                producer_id,
-                first_offset,
-                last_offset,
-                last_stable_offset,
-            ) = _S0.unpack_from(buf, pos)
+            (version, producer_id, first_offset, last_offset, last_stable_offset) = _S0.unpack_from(buf, pos)
             pos += ABORTED_TXN_ENTRY_SIZE
             if version != 0:
                 raise InvalidMagicError(
                     f"AbortedTxnEntry version is {version}, expected 0", start + VERSION_OFFSET
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        version,
-                        producer_id,
-                        first_offset,
-                        last_offset,
-                        last_stable_offset,
-                    ),
-                )
-            )
+            append(new(cls, (version, producer_id, first_offset, last_offset, last_stable_offset)))
     except (IndexError, struct.error):
         raise TruncatedError("AbortedTxnEntry ends before its fields do", start) from None
     return items, pos
@@ -153,21 +136,9 @@ def encode_aborted_txn_entry_array(items) -> bytes:
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
-        (
-            _,
-            producer_id,
-            first_offset,
-            last_offset,
-            last_stable_offset,
-        ) = item
+        (_, producer_id, first_offset, last_offset, last_stable_offset) = item
 
-        p0 = _S0.pack(
-            0,
-            producer_id,
-            first_offset,
-            last_offset,
-            last_stable_offset,
-        )
+        p0 = _S0.pack(0, producer_id, first_offset, last_offset, last_stable_offset)
         out += p0
     return bytes(out)
 
@@ -230,13 +201,7 @@ def decode_aborted_txn_entry_columns(buf, pos: int, count: int, columns: Aborted
         for _ in range(count):
             start = pos
 
-            (
-                version,
-                producer_id,
-                first_offset,
-                last_offset,
-                last_stable_offset,
-            ) = _S0.unpack_from(buf, pos)
+            (version, producer_id, first_offset, last_offset, last_stable_offset) = _S0.unpack_from(buf, pos)
             pos += ABORTED_TXN_ENTRY_SIZE
             if version != 0:
                 raise InvalidMagicError(

@@ -68,20 +68,9 @@ def decode_control_record_key_array(buf, pos: int, count: int) -> tuple[list[Con
         for _ in range(count):
             start = pos
 
-            (
-                version,
-                type_,
-            ) = _S0.unpack_from(buf, pos)
+            (version, type_) = _S0.unpack_from(buf, pos)
             pos += CONTROL_RECORD_KEY_SIZE
-            append(
-                new(
-                    cls,
-                    (
-                        version,
-                        type_,
-                    ),
-                )
-            )
+            append(new(cls, (version, type_)))
     except (IndexError, struct.error):
         raise TruncatedError("ControlRecordKey ends before its fields do", start) from None
     return items, pos
@@ -117,15 +106,9 @@ def encode_control_record_key_array(items) -> bytes:
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
-        (
-            version,
-            type_,
-        ) = item
+        (version, type_) = item
 
-        p0 = _S0.pack(
-            version,
-            type_,
-        )
+        p0 = _S0.pack(version, type_)
         out += p0
     return bytes(out)
 
@@ -176,10 +159,7 @@ def decode_control_record_key_columns(buf, pos: int, count: int, columns: Contro
         for i in range(count):
             start = pos
 
-            (
-                version,
-                type_,
-            ) = _S0.unpack_from(buf, pos)
+            (version, type_) = _S0.unpack_from(buf, pos)
             pos += CONTROL_RECORD_KEY_SIZE
             if version != 0:
                 version_odd.append((i, version))

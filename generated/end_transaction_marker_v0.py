@@ -67,20 +67,9 @@ def decode_end_transaction_marker_array(buf, pos: int, count: int) -> tuple[list
         for _ in range(count):
             start = pos
 
-            (
-                version,
-                coordinator_epoch,
-            ) = _S0.unpack_from(buf, pos)
+            (version, coordinator_epoch) = _S0.unpack_from(buf, pos)
             pos += END_TRANSACTION_MARKER_SIZE
-            append(
-                new(
-                    cls,
-                    (
-                        version,
-                        coordinator_epoch,
-                    ),
-                )
-            )
+            append(new(cls, (version, coordinator_epoch)))
     except (IndexError, struct.error):
         raise TruncatedError("EndTransactionMarker ends before its fields do", start) from None
     return items, pos
@@ -116,15 +105,9 @@ def encode_end_transaction_marker_array(items) -> bytes:
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
-        (
-            version,
-            coordinator_epoch,
-        ) = item
+        (version, coordinator_epoch) = item
 
-        p0 = _S0.pack(
-            version,
-            coordinator_epoch,
-        )
+        p0 = _S0.pack(version, coordinator_epoch)
         out += p0
     return bytes(out)
 
@@ -177,10 +160,7 @@ def decode_end_transaction_marker_columns(
         for i in range(count):
             start = pos
 
-            (
-                version,
-                coordinator_epoch,
-            ) = _S0.unpack_from(buf, pos)
+            (version, coordinator_epoch) = _S0.unpack_from(buf, pos)
             pos += END_TRANSACTION_MARKER_SIZE
             if version != 0:
                 version_odd.append((i, version))

@@ -80,10 +80,7 @@ def decode_fetch_request_array(buf, pos: int, count: int) -> tuple[list[FetchReq
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += FETCH_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -109,28 +106,13 @@ def decode_fetch_request_array(buf, pos: int, count: int) -> tuple[list[FetchReq
             else:
                 raise InvalidLengthError(f"FetchRequest topic length {n} is negative", pos)
 
-            (
-                partition,
-                offset,
-                max_size,
-            ) = _S2.unpack_from(buf, pos)
+            (partition, offset, max_size) = _S2.unpack_from(buf, pos)
             pos += 16
             if pos != end:
                 raise InvalidLengthError(
                     f"FetchRequest fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        request_type,
-                        topic,
-                        partition,
-                        offset,
-                        max_size,
-                    ),
-                )
-            )
+            append(new(cls, (request_type, topic, partition, offset, max_size)))
     except (IndexError, struct.error):
         raise TruncatedError("FetchRequest ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -150,19 +132,9 @@ def encode_fetch_request_array(items) -> bytes:
     """Encode a sequence of FetchRequests back to back."""
     out = bytearray()
     for item in items:
-        (
-            _,
-            topic,
-            partition,
-            offset,
-            max_size,
-        ) = item
+        (_, topic, partition, offset, max_size) = item
 
-        p3 = _S2.pack(
-            partition,
-            offset,
-            max_size,
-        )
+        p3 = _S2.pack(partition, offset, max_size)
 
         d2 = topic.encode() if topic is not None else None
         if d2 is None:
@@ -171,21 +143,10 @@ def encode_fetch_request_array(items) -> bytes:
         else:
             p2 = _I16.pack(len(d2))
 
-        p1 = _S1.pack(
-            1,
-        )
+        p1 = _S1.pack(1)
 
-        s0 = b"".join(
-            (
-                p1,
-                p2,
-                d2,
-                p3,
-            )
-        )
-        p0 = _S3.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, p2, d2, p3))
+        p0 = _S3.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -247,10 +208,7 @@ def decode_fetch_request_columns(buf, pos: int, count: int, columns: FetchReques
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += FETCH_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -276,11 +234,7 @@ def decode_fetch_request_columns(buf, pos: int, count: int, columns: FetchReques
             else:
                 raise InvalidLengthError(f"FetchRequest topic length {n} is negative", pos)
 
-            (
-                partition,
-                offset,
-                max_size,
-            ) = _S2.unpack_from(buf, pos)
+            (partition, offset, max_size) = _S2.unpack_from(buf, pos)
             pos += 16
             if pos != end:
                 raise InvalidLengthError(

@@ -74,10 +74,7 @@ def decode_fetch_response_array(buf, pos: int, count: int) -> tuple[list[FetchRe
         for _ in range(count):
             start = pos
 
-            (
-                response_length,
-                error_code,
-            ) = _S0.unpack_from(buf, pos)
+            (response_length, error_code) = _S0.unpack_from(buf, pos)
             pos += FETCH_RESPONSE_OVERHEAD
             end = start + RESPONSE_LENGTH_END + response_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -101,15 +98,7 @@ def decode_fetch_response_array(buf, pos: int, count: int) -> tuple[list[FetchRe
                 raise InvalidLengthError(
                     f"FetchResponse fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        error_code,
-                        messages,
-                    ),
-                )
-            )
+            append(new(cls, (error_code, messages)))
     except (IndexError, struct.error):
         raise TruncatedError("FetchResponse ends before its fields do", start) from None
     if pos > len(buf):
@@ -127,29 +116,17 @@ def encode_fetch_response_array(items) -> bytes:
     """Encode a sequence of FetchResponses back to back."""
     out = bytearray()
     for item in items:
-        (
-            error_code,
-            messages,
-        ) = item
+        (error_code, messages) = item
 
         d2 = messages
         if d2 is None:
             raise ValueError("FetchResponse messages cannot be null")
             d2 = b""
 
-        p1 = _S2.pack(
-            error_code,
-        )
+        p1 = _S2.pack(error_code)
 
-        s0 = b"".join(
-            (
-                p1,
-                d2,
-            )
-        )
-        p0 = _S1.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, d2))
+        p0 = _S1.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -199,10 +176,7 @@ def decode_fetch_response_columns(buf, pos: int, count: int, columns: FetchRespo
         for i in range(count):
             start = pos
 
-            (
-                response_length,
-                error_code,
-            ) = _S0.unpack_from(buf, pos)
+            (response_length, error_code) = _S0.unpack_from(buf, pos)
             pos += FETCH_RESPONSE_OVERHEAD
             end = start + RESPONSE_LENGTH_END + response_length
             # shorter than the fixed fields it covers: they would be read past the end

@@ -89,15 +89,7 @@ def decode_header_array(buf, pos: int, count: int) -> tuple[list[Header], int]:
                 value = None
             else:
                 raise InvalidLengthError(f"Header value length {n} is negative", pos)
-            append(
-                new(
-                    cls,
-                    (
-                        key,
-                        value,
-                    ),
-                )
-            )
+            append(new(cls, (key, value)))
     except (IndexError, struct.error):
         raise TruncatedError("Header ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -144,10 +136,7 @@ def encode_header_array(items) -> bytes:
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
-        (
-            key,
-            value,
-        ) = item
+        (key, value) = item
 
         d1 = value
         if d1 is None:

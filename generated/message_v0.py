@@ -181,28 +181,15 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
         raise TruncatedError("Message ends before its fields do", start) from None
     if pos != end:
         raise InvalidLengthError(f"Message fields end at byte {pos}, its length says {end}", start)
-    return (
-        key,
-        value,
-    )
+    return (key, value)
 
 
 def decode_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Message, int]:
     """Decode one Message v0 at ``pos``: head, checks, the rest; return it and the position after it."""
     head = decode_message_head(buf, pos)
     end = check_message(buf, pos, head, verify=verify)
-    (
-        key,
-        value,
-    ) = decode_message_rest(buf, pos, head, end)
-    return Message(
-        head.offset,
-        head.crc,
-        head.magic,
-        head.attributes,
-        key,
-        value,
-    ), end
+    (key, value) = decode_message_rest(buf, pos, head, end)
+    return Message(head.offset, head.crc, head.magic, head.attributes, key, value), end
 
 
 def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tuple[list[tuple], int]:
@@ -222,13 +209,7 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
             start = pos
             if buf[pos + MAGIC_OFFSET] != 0:
                 break
-            (
-                offset,
-                message_size,
-                crc,
-                magic,
-                attributes,
-            ) = unpack(buf, pos)
+            (offset, message_size, crc, magic, attributes) = unpack(buf, pos)
             pos += MESSAGE_OVERHEAD
 
             end = start + MESSAGE_SIZE_END + message_size
@@ -275,17 +256,7 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
                 raise InvalidLengthError(f"Message value length {n} is negative", pos)
             if pos != end:
                 raise InvalidLengthError(f"Message fields end at byte {pos}, its length says {end}", start)
-            append(
-                (
-                    offset,
-                    message_size,
-                    crc,
-                    magic,
-                    attributes,
-                    key,
-                    value,
-                )
-            )
+            append((offset, message_size, crc, magic, attributes, key, value))
     except (IndexError, struct.error):
         raise TruncatedError("Message ends before its fields do", start) from None
     return items, pos
@@ -314,37 +285,11 @@ def encode_message(
     else:
         p3 = _I32.pack(len(d3))
 
-    p2 = _S4.pack(
-        0,
-        attributes,
-    )
+    p2 = _S4.pack(0, attributes)
 
-    s1 = b"".join(
-        (
-            p2,
-            p3,
-            d3,
-            p4,
-            d4,
-        )
-    )
-    p1 = _S3.pack(
-        crc32(s1),
-    )
+    s1 = b"".join((p2, p3, d3, p4, d4))
+    p1 = _S3.pack(crc32(s1))
 
-    s0 = b"".join(
-        (
-            p1,
-            s1,
-        )
-    )
-    p0 = _S2.pack(
-        offset,
-        len(s0),
-    )
-    return b"".join(
-        (
-            p0,
-            s0,
-        )
-    )
+    s0 = b"".join((p1, s1))
+    p0 = _S2.pack(offset, len(s0))
+    return b"".join((p0, s0))

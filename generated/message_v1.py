@@ -202,29 +202,15 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
         raise TruncatedError("Message ends before its fields do", start) from None
     if pos != end:
         raise InvalidLengthError(f"Message fields end at byte {pos}, its length says {end}", start)
-    return (
-        key,
-        value,
-    )
+    return (key, value)
 
 
 def decode_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Message, int]:
     """Decode one Message v1 at ``pos``: head, checks, the rest; return it and the position after it."""
     head = decode_message_head(buf, pos)
     end = check_message(buf, pos, head, verify=verify)
-    (
-        key,
-        value,
-    ) = decode_message_rest(buf, pos, head, end)
-    return Message(
-        head.offset,
-        head.crc,
-        head.magic,
-        head.attributes,
-        head.timestamp,
-        key,
-        value,
-    ), end
+    (key, value) = decode_message_rest(buf, pos, head, end)
+    return Message(head.offset, head.crc, head.magic, head.attributes, head.timestamp, key, value), end
 
 
 def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tuple[list[tuple], int]:
@@ -244,14 +230,7 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
             start = pos
             if buf[pos + MAGIC_OFFSET] != 1:
                 break
-            (
-                offset,
-                message_size,
-                crc,
-                magic,
-                attributes,
-                timestamp,
-            ) = unpack(buf, pos)
+            (offset, message_size, crc, magic, attributes, timestamp) = unpack(buf, pos)
             pos += MESSAGE_OVERHEAD
 
             end = start + MESSAGE_SIZE_END + message_size
@@ -298,18 +277,7 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
                 raise InvalidLengthError(f"Message value length {n} is negative", pos)
             if pos != end:
                 raise InvalidLengthError(f"Message fields end at byte {pos}, its length says {end}", start)
-            append(
-                (
-                    offset,
-                    message_size,
-                    crc,
-                    magic,
-                    attributes,
-                    timestamp,
-                    key,
-                    value,
-                )
-            )
+            append((offset, message_size, crc, magic, attributes, timestamp, key, value))
     except (IndexError, struct.error):
         raise TruncatedError("Message ends before its fields do", start) from None
     return items, pos
@@ -339,38 +307,11 @@ def encode_message(
     else:
         p3 = _I32.pack(len(d3))
 
-    p2 = _S4.pack(
-        1,
-        attributes,
-        timestamp,
-    )
+    p2 = _S4.pack(1, attributes, timestamp)
 
-    s1 = b"".join(
-        (
-            p2,
-            p3,
-            d3,
-            p4,
-            d4,
-        )
-    )
-    p1 = _S3.pack(
-        crc32(s1),
-    )
+    s1 = b"".join((p2, p3, d3, p4, d4))
+    p1 = _S3.pack(crc32(s1))
 
-    s0 = b"".join(
-        (
-            p1,
-            s1,
-        )
-    )
-    p0 = _S2.pack(
-        offset,
-        len(s0),
-    )
-    return b"".join(
-        (
-            p0,
-            s0,
-        )
-    )
+    s0 = b"".join((p1, s1))
+    p0 = _S2.pack(offset, len(s0))
+    return b"".join((p0, s0))

@@ -82,11 +82,7 @@ def decode_multi_fetch_request_array(buf, pos: int, count: int) -> tuple[list[Mu
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-                topicpartition_count,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type, topicpartition_count) = _S0.unpack_from(buf, pos)
             pos += MULTI_FETCH_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -114,15 +110,7 @@ def decode_multi_fetch_request_array(buf, pos: int, count: int) -> tuple[list[Mu
                 raise InvalidLengthError(
                     f"MultiFetchRequest fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        request_type,
-                        fetches,
-                    ),
-                )
-            )
+            append(new(cls, (request_type, fetches)))
     except (IndexError, struct.error):
         raise TruncatedError("MultiFetchRequest ends before its fields do", start) from None
     return items, pos
@@ -138,30 +126,17 @@ def encode_multi_fetch_request_array(items) -> bytes:
     """Encode a sequence of MultiFetchRequests back to back."""
     out = bytearray()
     for item in items:
-        (
-            _,
-            fetches,
-        ) = item
+        (_, fetches) = item
 
         if fetches:
             d2 = encode_partition_fetch_array(fetches)
         else:
             d2 = b""
 
-        p1 = _S2.pack(
-            2,
-            len(fetches),
-        )
+        p1 = _S2.pack(2, len(fetches))
 
-        s0 = b"".join(
-            (
-                p1,
-                d2,
-            )
-        )
-        p0 = _S1.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, d2))
+        p0 = _S1.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -222,11 +197,7 @@ def decode_multi_fetch_request_columns(buf, pos: int, count: int, columns: Multi
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-                topicpartition_count,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type, topicpartition_count) = _S0.unpack_from(buf, pos)
             pos += MULTI_FETCH_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end

@@ -74,10 +74,7 @@ def decode_multi_fetch_response_array(buf, pos: int, count: int) -> tuple[list[M
         for _ in range(count):
             start = pos
 
-            (
-                response_length,
-                error_code,
-            ) = _S0.unpack_from(buf, pos)
+            (response_length, error_code) = _S0.unpack_from(buf, pos)
             pos += MULTI_FETCH_RESPONSE_OVERHEAD
             end = start + RESPONSE_LENGTH_END + response_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -101,15 +98,7 @@ def decode_multi_fetch_response_array(buf, pos: int, count: int) -> tuple[list[M
                 raise InvalidLengthError(
                     f"MultiFetchResponse fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        error_code,
-                        responses,
-                    ),
-                )
-            )
+            append(new(cls, (error_code, responses)))
     except (IndexError, struct.error):
         raise TruncatedError("MultiFetchResponse ends before its fields do", start) from None
     if pos > len(buf):
@@ -127,29 +116,17 @@ def encode_multi_fetch_response_array(items) -> bytes:
     """Encode a sequence of MultiFetchResponses back to back."""
     out = bytearray()
     for item in items:
-        (
-            error_code,
-            responses,
-        ) = item
+        (error_code, responses) = item
 
         d2 = responses
         if d2 is None:
             raise ValueError("MultiFetchResponse responses cannot be null")
             d2 = b""
 
-        p1 = _S2.pack(
-            error_code,
-        )
+        p1 = _S2.pack(error_code)
 
-        s0 = b"".join(
-            (
-                p1,
-                d2,
-            )
-        )
-        p0 = _S1.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, d2))
+        p0 = _S1.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -201,10 +178,7 @@ def decode_multi_fetch_response_columns(buf, pos: int, count: int, columns: Mult
         for i in range(count):
             start = pos
 
-            (
-                response_length,
-                error_code,
-            ) = _S0.unpack_from(buf, pos)
+            (response_length, error_code) = _S0.unpack_from(buf, pos)
             pos += MULTI_FETCH_RESPONSE_OVERHEAD
             end = start + RESPONSE_LENGTH_END + response_length
             # shorter than the fixed fields it covers: they would be read past the end

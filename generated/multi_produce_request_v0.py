@@ -82,11 +82,7 @@ def decode_multi_produce_request_array(buf, pos: int, count: int) -> tuple[list[
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-                topicpartition_count,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type, topicpartition_count) = _S0.unpack_from(buf, pos)
             pos += MULTI_PRODUCE_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -114,15 +110,7 @@ def decode_multi_produce_request_array(buf, pos: int, count: int) -> tuple[list[
                 raise InvalidLengthError(
                     f"MultiProduceRequest fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        request_type,
-                        produces,
-                    ),
-                )
-            )
+            append(new(cls, (request_type, produces)))
     except (IndexError, struct.error):
         raise TruncatedError("MultiProduceRequest ends before its fields do", start) from None
     return items, pos
@@ -138,30 +126,17 @@ def encode_multi_produce_request_array(items) -> bytes:
     """Encode a sequence of MultiProduceRequests back to back."""
     out = bytearray()
     for item in items:
-        (
-            _,
-            produces,
-        ) = item
+        (_, produces) = item
 
         if produces:
             d2 = encode_partition_produce_array(produces)
         else:
             d2 = b""
 
-        p1 = _S2.pack(
-            3,
-            len(produces),
-        )
+        p1 = _S2.pack(3, len(produces))
 
-        s0 = b"".join(
-            (
-                p1,
-                d2,
-            )
-        )
-        p0 = _S1.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, d2))
+        p0 = _S1.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -224,11 +199,7 @@ def decode_multi_produce_request_columns(
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-                topicpartition_count,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type, topicpartition_count) = _S0.unpack_from(buf, pos)
             pos += MULTI_PRODUCE_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end

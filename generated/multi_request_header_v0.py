@@ -71,22 +71,9 @@ def decode_multi_request_header_array(buf, pos: int, count: int) -> tuple[list[M
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-                topicpartition_count,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type, topicpartition_count) = _S0.unpack_from(buf, pos)
             pos += MULTI_REQUEST_HEADER_SIZE
-            append(
-                new(
-                    cls,
-                    (
-                        request_length,
-                        request_type,
-                        topicpartition_count,
-                    ),
-                )
-            )
+            append(new(cls, (request_length, request_type, topicpartition_count)))
     except (IndexError, struct.error):
         raise TruncatedError("MultiRequestHeader ends before its fields do", start) from None
     return items, pos
@@ -124,17 +111,9 @@ def encode_multi_request_header_array(items) -> bytes:
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
-        (
-            request_length,
-            request_type,
-            topicpartition_count,
-        ) = item
+        (request_length, request_type, topicpartition_count) = item
 
-        p0 = _S0.pack(
-            request_length,
-            request_type,
-            topicpartition_count,
-        )
+        p0 = _S0.pack(request_length, request_type, topicpartition_count)
         out += p0
     return bytes(out)
 
@@ -189,11 +168,7 @@ def decode_multi_request_header_columns(buf, pos: int, count: int, columns: Mult
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-                topicpartition_count,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type, topicpartition_count) = _S0.unpack_from(buf, pos)
             pos += MULTI_REQUEST_HEADER_SIZE
             append_request_length(request_length)
             append_request_type(request_type)

@@ -59,12 +59,7 @@ def decode_offset_entry_array(buf, pos: int, count: int) -> tuple[list[OffsetEnt
 
             (offset,) = _S0.unpack_from(buf, pos)
             pos += OFFSET_ENTRY_SIZE
-            append(
-                new(
-                    cls,
-                    (offset,),
-                )
-            )
+            append(new(cls, (offset,)))
     except (IndexError, struct.error):
         raise TruncatedError("OffsetEntry ends before its fields do", start) from None
     return items, pos
@@ -100,9 +95,7 @@ def encode_offset_entry_array(items) -> bytes:
     for item in items:
         (offset,) = item
 
-        p0 = _S0.pack(
-            offset,
-        )
+        p0 = _S0.pack(offset)
         out += p0
     return bytes(out)
 

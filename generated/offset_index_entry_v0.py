@@ -77,20 +77,9 @@ def decode_offset_index_entry_array(buf, pos: int, count: int) -> tuple[list[Off
         for _ in range(count):
             start = pos
 
-            (
-                relative_offset,
-                position,
-            ) = _S0.unpack_from(buf, pos)
+            (relative_offset, position) = _S0.unpack_from(buf, pos)
             pos += OFFSET_INDEX_ENTRY_SIZE
-            append(
-                new(
-                    cls,
-                    (
-                        relative_offset,
-                        position,
-                    ),
-                )
-            )
+            append(new(cls, (relative_offset, position)))
     except (IndexError, struct.error):
         raise TruncatedError("OffsetIndexEntry ends before its fields do", start) from None
     return items, pos
@@ -126,15 +115,9 @@ def encode_offset_index_entry_array(items) -> bytes:
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
-        (
-            relative_offset,
-            position,
-        ) = item
+        (relative_offset, position) = item
 
-        p0 = _S0.pack(
-            relative_offset,
-            position,
-        )
+        p0 = _S0.pack(relative_offset, position)
         out += p0
     return bytes(out)
 
@@ -185,10 +168,7 @@ def decode_offset_index_entry_columns(buf, pos: int, count: int, columns: Offset
         for _ in range(count):
             start = pos
 
-            (
-                relative_offset,
-                position,
-            ) = _S0.unpack_from(buf, pos)
+            (relative_offset, position) = _S0.unpack_from(buf, pos)
             pos += OFFSET_INDEX_ENTRY_SIZE
             append_relative_offset(relative_offset)
             append_position(position)

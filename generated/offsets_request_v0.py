@@ -81,10 +81,7 @@ def decode_offsets_request_array(buf, pos: int, count: int) -> tuple[list[Offset
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += OFFSETS_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -110,28 +107,13 @@ def decode_offsets_request_array(buf, pos: int, count: int) -> tuple[list[Offset
             else:
                 raise InvalidLengthError(f"OffsetsRequest topic length {n} is negative", pos)
 
-            (
-                partition,
-                time,
-                max_number,
-            ) = _S2.unpack_from(buf, pos)
+            (partition, time, max_number) = _S2.unpack_from(buf, pos)
             pos += 16
             if pos != end:
                 raise InvalidLengthError(
                     f"OffsetsRequest fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        request_type,
-                        topic,
-                        partition,
-                        time,
-                        max_number,
-                    ),
-                )
-            )
+            append(new(cls, (request_type, topic, partition, time, max_number)))
     except (IndexError, struct.error):
         raise TruncatedError("OffsetsRequest ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -153,19 +135,9 @@ def encode_offsets_request_array(items) -> bytes:
     """Encode a sequence of OffsetsRequests back to back."""
     out = bytearray()
     for item in items:
-        (
-            _,
-            topic,
-            partition,
-            time,
-            max_number,
-        ) = item
+        (_, topic, partition, time, max_number) = item
 
-        p3 = _S2.pack(
-            partition,
-            time,
-            max_number,
-        )
+        p3 = _S2.pack(partition, time, max_number)
 
         d2 = topic.encode() if topic is not None else None
         if d2 is None:
@@ -174,21 +146,10 @@ def encode_offsets_request_array(items) -> bytes:
         else:
             p2 = _I16.pack(len(d2))
 
-        p1 = _S1.pack(
-            4,
-        )
+        p1 = _S1.pack(4)
 
-        s0 = b"".join(
-            (
-                p1,
-                p2,
-                d2,
-                p3,
-            )
-        )
-        p0 = _S3.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, p2, d2, p3))
+        p0 = _S3.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -252,10 +213,7 @@ def decode_offsets_request_columns(buf, pos: int, count: int, columns: OffsetsRe
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += OFFSETS_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -281,11 +239,7 @@ def decode_offsets_request_columns(buf, pos: int, count: int, columns: OffsetsRe
             else:
                 raise InvalidLengthError(f"OffsetsRequest topic length {n} is negative", pos)
 
-            (
-                partition,
-                time,
-                max_number,
-            ) = _S2.unpack_from(buf, pos)
+            (partition, time, max_number) = _S2.unpack_from(buf, pos)
             pos += 16
             if pos != end:
                 raise InvalidLengthError(

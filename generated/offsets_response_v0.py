@@ -82,11 +82,7 @@ def decode_offsets_response_array(buf, pos: int, count: int) -> tuple[list[Offse
         for _ in range(count):
             start = pos
 
-            (
-                response_length,
-                error_code,
-                number_offsets,
-            ) = _S0.unpack_from(buf, pos)
+            (response_length, error_code, number_offsets) = _S0.unpack_from(buf, pos)
             pos += OFFSETS_RESPONSE_OVERHEAD
             end = start + RESPONSE_LENGTH_END + response_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -109,15 +105,7 @@ def decode_offsets_response_array(buf, pos: int, count: int) -> tuple[list[Offse
                 raise InvalidLengthError(
                     f"OffsetsResponse fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        error_code,
-                        offsets,
-                    ),
-                )
-            )
+            append(new(cls, (error_code, offsets)))
     except (IndexError, struct.error):
         raise TruncatedError("OffsetsResponse ends before its fields do", start) from None
     return items, pos
@@ -133,30 +121,17 @@ def encode_offsets_response_array(items) -> bytes:
     """Encode a sequence of OffsetsResponses back to back."""
     out = bytearray()
     for item in items:
-        (
-            error_code,
-            offsets,
-        ) = item
+        (error_code, offsets) = item
 
         if offsets:
             d2 = encode_offset_entry_array(offsets)
         else:
             d2 = b""
 
-        p1 = _S2.pack(
-            error_code,
-            len(offsets),
-        )
+        p1 = _S2.pack(error_code, len(offsets))
 
-        s0 = b"".join(
-            (
-                p1,
-                d2,
-            )
-        )
-        p0 = _S1.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, d2))
+        p0 = _S1.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -217,11 +192,7 @@ def decode_offsets_response_columns(buf, pos: int, count: int, columns: OffsetsR
         for i in range(count):
             start = pos
 
-            (
-                response_length,
-                error_code,
-                number_offsets,
-            ) = _S0.unpack_from(buf, pos)
+            (response_length, error_code, number_offsets) = _S0.unpack_from(buf, pos)
             pos += OFFSETS_RESPONSE_OVERHEAD
             end = start + RESPONSE_LENGTH_END + response_length
             # shorter than the fixed fields it covers: they would be read past the end

@@ -74,23 +74,9 @@ def decode_partition_fetch_array(buf, pos: int, count: int) -> tuple[list[Partit
             else:
                 raise InvalidLengthError(f"PartitionFetch topic length {n} is negative", pos)
 
-            (
-                partition,
-                offset,
-                max_size,
-            ) = _S1.unpack_from(buf, pos)
+            (partition, offset, max_size) = _S1.unpack_from(buf, pos)
             pos += 16
-            append(
-                new(
-                    cls,
-                    (
-                        topic,
-                        partition,
-                        offset,
-                        max_size,
-                    ),
-                )
-            )
+            append(new(cls, (topic, partition, offset, max_size)))
     except (IndexError, struct.error):
         raise TruncatedError("PartitionFetch ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -112,18 +98,9 @@ def encode_partition_fetch_array(items) -> bytes:
     """Encode a sequence of PartitionFetchs back to back."""
     out = bytearray()
     for item in items:
-        (
-            topic,
-            partition,
-            offset,
-            max_size,
-        ) = item
+        (topic, partition, offset, max_size) = item
 
-        p1 = _S1.pack(
-            partition,
-            offset,
-            max_size,
-        )
+        p1 = _S1.pack(partition, offset, max_size)
 
         d0 = topic.encode() if topic is not None else None
         if d0 is None:
@@ -199,11 +176,7 @@ def decode_partition_fetch_columns(buf, pos: int, count: int, columns: Partition
             else:
                 raise InvalidLengthError(f"PartitionFetch topic length {n} is negative", pos)
 
-            (
-                partition,
-                offset,
-                max_size,
-            ) = _S1.unpack_from(buf, pos)
+            (partition, offset, max_size) = _S1.unpack_from(buf, pos)
             pos += 16
             append_topic(topic)
             append_partition(partition)

@@ -84,16 +84,7 @@ def decode_partition_produce_array(buf, pos: int, count: int) -> tuple[list[Part
                 pos += n
             else:
                 raise InvalidLengthError(f"PartitionProduce messages length {n} is negative", pos)
-            append(
-                new(
-                    cls,
-                    (
-                        topic,
-                        partition,
-                        messages,
-                    ),
-                )
-            )
+            append(new(cls, (topic, partition, messages)))
     except (IndexError, struct.error):
         raise TruncatedError("PartitionProduce ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -115,11 +106,7 @@ def encode_partition_produce_array(items) -> bytes:
     """Encode a sequence of PartitionProduces back to back."""
     out = bytearray()
     for item in items:
-        (
-            topic,
-            partition,
-            messages,
-        ) = item
+        (topic, partition, messages) = item
 
         d2 = messages
         if d2 is None:
@@ -128,9 +115,7 @@ def encode_partition_produce_array(items) -> bytes:
         else:
             p2 = _I32.pack(len(d2))
 
-        p1 = _S1.pack(
-            partition,
-        )
+        p1 = _S1.pack(partition)
 
         d0 = topic.encode() if topic is not None else None
         if d0 is None:

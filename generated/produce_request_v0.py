@@ -80,10 +80,7 @@ def decode_produce_request_array(buf, pos: int, count: int) -> tuple[list[Produc
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += PRODUCE_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -123,17 +120,7 @@ def decode_produce_request_array(buf, pos: int, count: int) -> tuple[list[Produc
                 raise InvalidLengthError(
                     f"ProduceRequest fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        request_type,
-                        topic,
-                        partition,
-                        messages,
-                    ),
-                )
-            )
+            append(new(cls, (request_type, topic, partition, messages)))
     except (IndexError, struct.error):
         raise TruncatedError("ProduceRequest ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -155,12 +142,7 @@ def encode_produce_request_array(items) -> bytes:
     """Encode a sequence of ProduceRequests back to back."""
     out = bytearray()
     for item in items:
-        (
-            _,
-            topic,
-            partition,
-            messages,
-        ) = item
+        (_, topic, partition, messages) = item
 
         d4 = messages
         if d4 is None:
@@ -169,9 +151,7 @@ def encode_produce_request_array(items) -> bytes:
         else:
             p4 = _I32.pack(len(d4))
 
-        p3 = _S2.pack(
-            partition,
-        )
+        p3 = _S2.pack(partition)
 
         d2 = topic.encode() if topic is not None else None
         if d2 is None:
@@ -180,23 +160,10 @@ def encode_produce_request_array(items) -> bytes:
         else:
             p2 = _I16.pack(len(d2))
 
-        p1 = _S1.pack(
-            0,
-        )
+        p1 = _S1.pack(0)
 
-        s0 = b"".join(
-            (
-                p1,
-                p2,
-                d2,
-                p3,
-                p4,
-                d4,
-            )
-        )
-        p0 = _S2.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, p2, d2, p3, p4, d4))
+        p0 = _S2.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -256,10 +223,7 @@ def decode_produce_request_columns(buf, pos: int, count: int, columns: ProduceRe
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += PRODUCE_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end

@@ -87,10 +87,7 @@ def decode_producer_snapshot_array(
         for _ in range(count):
             start = pos
 
-            (
-                version,
-                crc,
-            ) = _S0.unpack_from(buf, pos)
+            (version, crc) = _S0.unpack_from(buf, pos)
             pos += PRODUCER_SNAPSHOT_OVERHEAD
             if version != 1:
                 raise InvalidMagicError(
@@ -110,16 +107,7 @@ def decode_producer_snapshot_array(
                 producer_entries = []
             else:
                 producer_entries, pos = decode_producer_snapshot_entry_array(buf, pos, n)
-            append(
-                new(
-                    cls,
-                    (
-                        version,
-                        crc,
-                        producer_entries,
-                    ),
-                )
-            )
+            append(new(cls, (version, crc, producer_entries)))
     except (IndexError, struct.error):
         raise TruncatedError("ProducerSnapshot ends before its fields do", start) from None
     return items, pos
@@ -135,11 +123,7 @@ def encode_producer_snapshot_array(items) -> bytes:
     """Encode a sequence of ProducerSnapshots back to back."""
     out = bytearray()
     for item in items:
-        (
-            _,
-            _,
-            producer_entries,
-        ) = item
+        (_, _, producer_entries) = item
 
         if producer_entries:
             d1 = encode_producer_snapshot_entry_array(producer_entries)
@@ -148,16 +132,8 @@ def encode_producer_snapshot_array(items) -> bytes:
             d1 = b""
             p1 = _I32.pack(0)
 
-        s0 = b"".join(
-            (
-                p1,
-                d1,
-            )
-        )
-        p0 = _S0.pack(
-            1,
-            crc32c(s0),
-        )
+        s0 = b"".join((p1, d1))
+        p0 = _S0.pack(1, crc32c(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -224,10 +200,7 @@ def decode_producer_snapshot_columns(
         for _ in range(count):
             start = pos
 
-            (
-                version,
-                crc,
-            ) = _S0.unpack_from(buf, pos)
+            (version, crc) = _S0.unpack_from(buf, pos)
             pos += PRODUCER_SNAPSHOT_OVERHEAD
             if version != 1:
                 raise InvalidMagicError(

@@ -349,34 +349,12 @@ def encode_record_batch(
         len(records),
     )
 
-    s1 = b"".join(
-        (
-            p2,
-            d3,
-        )
-    )
-    p1 = _S2.pack(
-        partition_leader_epoch,
-        2,
-        crc32c(s1),
-    )
+    s1 = b"".join((p2, d3))
+    p1 = _S2.pack(partition_leader_epoch, 2, crc32c(s1))
 
-    s0 = b"".join(
-        (
-            p1,
-            s1,
-        )
-    )
-    p0 = _S1.pack(
-        base_offset,
-        len(s0),
-    )
-    return b"".join(
-        (
-            p0,
-            s0,
-        )
-    )
+    s0 = b"".join((p1, s1))
+    p0 = _S1.pack(base_offset, len(s0))
+    return b"".join((p0, s0))
 
 
 # -- columnar decoding ------------------------------------------------------------

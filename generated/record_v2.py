@@ -258,14 +258,7 @@ def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) ->
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for index, item in enumerate(items):
-        (
-            attributes,
-            timestamp,
-            offset,
-            key,
-            value,
-            headers,
-        ) = item
+        (attributes, timestamp, offset, key, value, headers) = item
         timestamp_delta = 0 if timestamp is None else timestamp - base_timestamp
         offset_delta = index if offset is None else offset - base_offset
 
@@ -296,19 +289,7 @@ def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) ->
 
         p1 = _BYTE[attributes & 0xFF]
 
-        s0 = b"".join(
-            (
-                p1,
-                p2,
-                p3,
-                p4,
-                d4,
-                p5,
-                d5,
-                p6,
-                d6,
-            )
-        )
+        s0 = b"".join((p1, p2, p3, p4, d4, p5, d5, p6, d6))
         p0 = VARINT_BYTES.get(len(s0)) or encode_varint(len(s0))
         out += p0
         out += s0

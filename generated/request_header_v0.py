@@ -74,10 +74,7 @@ def decode_request_header_array(buf, pos: int, count: int) -> tuple[list[Request
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += REQUEST_HEADER_OVERHEAD
 
             (n,) = _S1.unpack_from(buf, pos)
@@ -90,17 +87,7 @@ def decode_request_header_array(buf, pos: int, count: int) -> tuple[list[Request
 
             (partition,) = _S2.unpack_from(buf, pos)
             pos += 4
-            append(
-                new(
-                    cls,
-                    (
-                        request_length,
-                        request_type,
-                        topic,
-                        partition,
-                    ),
-                )
-            )
+            append(new(cls, (request_length, request_type, topic, partition)))
     except (IndexError, struct.error):
         raise TruncatedError("RequestHeader ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -120,16 +107,9 @@ def encode_request_header_array(items) -> bytes:
     """Encode a sequence of RequestHeaders back to back."""
     out = bytearray()
     for item in items:
-        (
-            request_length,
-            request_type,
-            topic,
-            partition,
-        ) = item
+        (request_length, request_type, topic, partition) = item
 
-        p2 = _S2.pack(
-            partition,
-        )
+        p2 = _S2.pack(partition)
 
         d1 = topic.encode() if topic is not None else None
         if d1 is None:
@@ -138,10 +118,7 @@ def encode_request_header_array(items) -> bytes:
         else:
             p1 = _I16.pack(len(d1))
 
-        p0 = _S0.pack(
-            request_length,
-            request_type,
-        )
+        p0 = _S0.pack(request_length, request_type)
         out += p0
         out += p1
         out += d1
@@ -201,10 +178,7 @@ def decode_request_header_columns(buf, pos: int, count: int, columns: RequestHea
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += REQUEST_HEADER_OVERHEAD
 
             (n,) = _S1.unpack_from(buf, pos)

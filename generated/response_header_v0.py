@@ -68,20 +68,9 @@ def decode_response_header_array(buf, pos: int, count: int) -> tuple[list[Respon
         for _ in range(count):
             start = pos
 
-            (
-                response_length,
-                error_code,
-            ) = _S0.unpack_from(buf, pos)
+            (response_length, error_code) = _S0.unpack_from(buf, pos)
             pos += RESPONSE_HEADER_SIZE
-            append(
-                new(
-                    cls,
-                    (
-                        response_length,
-                        error_code,
-                    ),
-                )
-            )
+            append(new(cls, (response_length, error_code)))
     except (IndexError, struct.error):
         raise TruncatedError("ResponseHeader ends before its fields do", start) from None
     return items, pos
@@ -117,15 +106,9 @@ def encode_response_header_array(items) -> bytes:
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
-        (
-            response_length,
-            error_code,
-        ) = item
+        (response_length, error_code) = item
 
-        p0 = _S0.pack(
-            response_length,
-            error_code,
-        )
+        p0 = _S0.pack(response_length, error_code)
         out += p0
     return bytes(out)
 
@@ -176,10 +159,7 @@ def decode_response_header_columns(buf, pos: int, count: int, columns: ResponseH
         for _ in range(count):
             start = pos
 
-            (
-                response_length,
-                error_code,
-            ) = _S0.unpack_from(buf, pos)
+            (response_length, error_code) = _S0.unpack_from(buf, pos)
             pos += RESPONSE_HEADER_SIZE
             append_response_length(response_length)
             append_error_code(error_code)

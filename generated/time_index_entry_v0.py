@@ -76,20 +76,9 @@ def decode_time_index_entry_array(buf, pos: int, count: int) -> tuple[list[TimeI
         for _ in range(count):
             start = pos
 
-            (
-                timestamp,
-                relative_offset,
-            ) = _S0.unpack_from(buf, pos)
+            (timestamp, relative_offset) = _S0.unpack_from(buf, pos)
             pos += TIME_INDEX_ENTRY_SIZE
-            append(
-                new(
-                    cls,
-                    (
-                        timestamp,
-                        relative_offset,
-                    ),
-                )
-            )
+            append(new(cls, (timestamp, relative_offset)))
     except (IndexError, struct.error):
         raise TruncatedError("TimeIndexEntry ends before its fields do", start) from None
     return items, pos
@@ -125,15 +114,9 @@ def encode_time_index_entry_array(items) -> bytes:
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
-        (
-            timestamp,
-            relative_offset,
-        ) = item
+        (timestamp, relative_offset) = item
 
-        p0 = _S0.pack(
-            timestamp,
-            relative_offset,
-        )
+        p0 = _S0.pack(timestamp, relative_offset)
         out += p0
     return bytes(out)
 
@@ -184,10 +167,7 @@ def decode_time_index_entry_columns(buf, pos: int, count: int, columns: TimeInde
         for _ in range(count):
             start = pos
 
-            (
-                timestamp,
-                relative_offset,
-            ) = _S0.unpack_from(buf, pos)
+            (timestamp, relative_offset) = _S0.unpack_from(buf, pos)
             pos += TIME_INDEX_ENTRY_SIZE
             append_timestamp(timestamp)
             append_relative_offset(relative_offset)

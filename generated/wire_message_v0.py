@@ -134,11 +134,7 @@ def decode_wire_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Wire
     head = decode_wire_message_head(buf, pos)
     end = check_wire_message(buf, pos, head, verify=verify)
     (payload,) = decode_wire_message_rest(buf, pos, head, end)
-    return WireMessage(
-        head.magic,
-        head.checksum,
-        payload,
-    ), end
+    return WireMessage(head.magic, head.checksum, payload), end
 
 
 def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tuple[list[tuple], int]:
@@ -158,11 +154,7 @@ def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) ->
             start = pos
             if buf[pos + MAGIC_OFFSET] != 0:
                 break
-            (
-                length,
-                magic,
-                checksum,
-            ) = unpack(buf, pos)
+            (length, magic, checksum) = unpack(buf, pos)
             pos += WIRE_MESSAGE_OVERHEAD
 
             end = start + LENGTH_END + length
@@ -200,14 +192,7 @@ def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) ->
                 raise InvalidLengthError(
                     f"WireMessage fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                (
-                    length,
-                    magic,
-                    checksum,
-                    payload,
-                )
-            )
+            append((length, magic, checksum, payload))
     except (IndexError, struct.error):
         raise TruncatedError("WireMessage ends before its fields do", start) from None
     return items, pos
@@ -225,23 +210,8 @@ def encode_wire_message(
         d2 = b""
 
     s1 = d2
-    p1 = _S2.pack(
-        0,
-        crc32(s1),
-    )
+    p1 = _S2.pack(0, crc32(s1))
 
-    s0 = b"".join(
-        (
-            p1,
-            s1,
-        )
-    )
-    p0 = _S1.pack(
-        len(s0),
-    )
-    return b"".join(
-        (
-            p0,
-            s0,
-        )
-    )
+    s0 = b"".join((p1, s1))
+    p0 = _S1.pack(len(s0))
+    return b"".join((p0, s0))
