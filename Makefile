@@ -19,7 +19,7 @@ DEMO_DIR ?= build/demo
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kafkaspec needs Python >= 3.11"'
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --upgrade pip 'setuptools>=77'
 	$(PY) -m pip install --quiet -e '.[dev,spark]'
 	touch $(STAMP)
 

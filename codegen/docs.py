@@ -37,28 +37,6 @@ def version_key(version: str) -> tuple[int, ...]:
     return tuple(int(p) for p in re.findall(r"\d+", version))
 
 
-def fixed_offsets(s: Struct) -> dict[str, int]:
-    """Byte offsets of the fields at a fixed position (every field before them is fixed-width and always present)."""
-    out: dict[str, int] = {}
-    at = 0
-    for f in s.fields:
-        out[f.name] = at
-        if not f.fixed or f.present_if:
-            break
-        at += FIXED_TYPES[f.type][1]
-    return out
-
-
-def fixed_prefix(s: Struct) -> int:
-    """Bytes of the leading run of fixed-width fields."""
-    at = 0
-    for f in s.fields:
-        if not f.fixed or f.present_if:
-            break
-        at += FIXED_TYPES[f.type][1]
-    return at
-
-
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -135,15 +113,15 @@ class DocWriter:
         text = f.doc
         extras = []
         if f.length_of:
-            extras.append(f"Counts the bytes from `{f.length_of[0]}` to the end.")
+            extras.append(f"Counts the bytes from `{f.length_of.start}` to the end.")
         if f.count_of:
             extras.append(f"Number of items in `{f.count_of}`.")
         if f.checksum:
-            extras.append(f"{self.algorithm(f.checksum[0])} over {self.coverage(f)}.")
+            extras.append(f"{self.algorithm(f.checksum.algorithm)} over {self.coverage(f)}.")
         if f.relative_to:
-            extras.append(f"Exposed as `{f.relative_to[1]}` = `{f.relative_to[0]}` + this delta.")
+            extras.append(f"Exposed as `{f.relative_to.as_name}` = `{f.relative_to.base}` + this delta.")
         if f.compressed_by:
-            extras.append(f"Compressed with the codec in `{'.'.join(f.compressed_by)}`.")
+            extras.append(f"Compressed with the codec in `{f.compressed_by.field}.{f.compressed_by.bit}`.")
         if f.has_default and f.default not in (None, [], "b\"\""):
             extras.append(f"Default {f.default!r}.")
         return " ".join([text, *extras])
@@ -154,11 +132,11 @@ class DocWriter:
 
     @staticmethod
     def coverage(f: Field) -> str:
-        frm, to = f.checksum[1], f.checksum[2]
+        frm, to = f.checksum.start, f.checksum.end
         return f"`{frm}` to the end" if to == "end" else f"`{frm}` through `{to}`"
 
     def fields(self, s: Struct) -> list[dict]:
-        offs = fixed_offsets(s)
+        offs = s.fixed_offsets()
         return [
             {
                 "name": f.name,
@@ -202,15 +180,17 @@ class DocWriter:
         return [self.schemas.enums[n] for n in names]
 
     def coverage_rows(self, s: Struct) -> list[str]:
-        offs = fixed_offsets(s)
+        offs = s.fixed_offsets()
         rows = []
         for f in s.fields:
             if f.checksum:
-                at = f" (from byte {offs[f.checksum[1]]})" if f.checksum[1] in offs and f.checksum[2] == "end" else ""
-                rows.append(f"`{f.name}`: {self.algorithm(f.checksum[0])} over {self.coverage(f)}{at}.")
+                start = f.checksum.start
+                at = f" (from byte {offs[start]})" if start in offs and f.checksum.end == "end" else ""
+                rows.append(f"`{f.name}`: {self.algorithm(f.checksum.algorithm)} over {self.coverage(f)}{at}.")
             if f.length_of:
-                at = f" (from byte {offs[f.length_of[0]]})" if f.length_of[0] in offs else ""
-                rows.append(f"`{f.name}`: counts the bytes from `{f.length_of[0]}`{at} to the end.")
+                start = f.length_of.start
+                at = f" (from byte {offs[start]})" if start in offs else ""
+                rows.append(f"`{f.name}`: counts the bytes from `{start}`{at} to the end.")
         return rows
 
     def diagram(self, s: Struct) -> list[str]:
@@ -282,7 +262,7 @@ class DocWriter:
             bit_tables=self.bit_tables(s),
             enums=self.enums_of(s),
             coverage=self.coverage_rows(s),
-            prefix=fixed_prefix(s),
+            prefix=s.fixed_prefix,
             used_by=self.used_by(s),
             dispatched_by=self.dispatched_by(s),
         )
@@ -313,7 +293,7 @@ class DocWriter:
             groups.setdefault(s.since, []).append({
                 "link": f"[{s.name} v{s.version}]({page_name(s)})",
                 "status": s.status,
-                "prefix": fixed_prefix(s),
+                "prefix": s.fixed_prefix,
                 "summary": _first_sentence(s.doc),
                 "source": s.path.name,
             })

@@ -44,7 +44,8 @@ def register(sub) -> None:
     o.add_argument("--header-value-size", type=int, default=16, help="bytes of each header value (default 16)")
     o.add_argument("--labels", help="comma-separated column names, one per schema (default: Name vN)")
     o.add_argument("--markdown", action="store_true", help="print a Markdown table")
-    o.add_argument("--schemas-dir", type=Path, help="schema folder for Name@version arguments (default: schemas/)")
+    o.add_argument("--schemas-dir", type=Path, help="schema folder for Name@version arguments (default: ./schemas, "
+                   "else the schemas installed with kafkaspec)")
     o.set_defaults(func=run_overhead)
 
     d = rsub.add_parser("diff", help="structural changes between two schema versions, compatible or breaking",

@@ -6,9 +6,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from kafkaspec.spec import SchemaError, SchemaSet, Struct, load, load_file
-
-REPO = Path(__file__).resolve().parent.parent.parent
+from kafkaspec.spec import SchemaError, SchemaSet, Struct, bundled_schemas, load, load_file
 
 
 class ReviewInputError(ValueError):
@@ -16,15 +14,18 @@ class ReviewInputError(ValueError):
 
 
 def schema_root(path: Path | None = None) -> Path:
-    """The ``schemas/`` folder holding ``path`` (or the repository's, or ./schemas)."""
+    """The ``schemas/`` folder holding ``path``; else ./schemas (a checkout being edited); else the
+    schemas installed with the package (:func:`kafkaspec.spec.bundled_schemas`)."""
     if path is not None:
         for parent in path.resolve().parents:
             if parent.name == "schemas":
                 return parent
-    for candidate in (Path.cwd() / "schemas", REPO / "schemas"):
-        if candidate.is_dir():
-            return candidate
-    raise ReviewInputError("cannot find the schemas/ folder: pass --schemas DIR")
+    if (Path.cwd() / "schemas").is_dir():
+        return Path.cwd() / "schemas"
+    try:
+        return bundled_schemas()
+    except SchemaError as exc:
+        raise ReviewInputError(f"cannot find the schemas/ folder ({exc}): pass --schemas-dir DIR") from None
 
 
 def load_set(root: Path) -> SchemaSet:

@@ -124,7 +124,7 @@ class Sizer:
         if f.const is not None:
             return f.const
         if f.relative_to:
-            return index if f.relative_to[2] == "index" else 0
+            return index if f.relative_to.default == "index" else 0
         if f.count_of:
             return self._count(s.field(f.count_of), records, role)
         if isinstance(f.default, int) and not isinstance(f.default, bool):

@@ -3,6 +3,7 @@
 * :mod:`.model` -- the model (structures, fields, enums, dispatches) and the type tables;
 * :mod:`.loader` -- :func:`load` a schema folder (or :func:`load_file` one file), raising
   :class:`SchemaError` with a message that names the file, the field and the problem;
+  :func:`bundled_schemas` is the installed copy of schemas/ (package data ``kafkaspec.schemas``);
 * :mod:`.lint` -- the review rules (docs/review-rules.md) that :func:`load` enforces.
 
 Arrows point one way: the generator (``kafkaspec.codegen``, Jinja2) and the review tooling
@@ -11,7 +12,7 @@ runtime codecs never import it.
 """
 
 from .lint import lint_problems
-from .loader import SchemaError, load, load_file
+from .loader import SchemaError, bundled_schemas, load, load_file
 from .model import (
     CAMEL,
     CHECKSUM_ALGORITHMS,
@@ -40,5 +41,5 @@ __all__ = [
     "CAMEL", "CHECKSUM_ALGORITHMS", "FIXED_TYPES", "OTHER_TYPES", "PREFIX_TYPES", "SNAKE", "VAR_TYPES",
     "Bit", "Checksum", "CompressedBy", "Discriminator", "Dispatch", "Enum", "EnumValue", "Field",
     "LengthOf", "PresentIf", "RelativeTo", "SchemaError", "SchemaSet", "Struct",
-    "lint_problems", "load", "load_file", "snake",
+    "bundled_schemas", "lint_problems", "load", "load_file", "snake",
 ]

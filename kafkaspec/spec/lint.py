@@ -53,18 +53,6 @@ def _since(value: object, where: str, file: str) -> list[str]:
     return []
 
 
-def _fixed_offset(s: Struct, name: str) -> int | None:
-    """Byte offset of a field when every field before it is fixed-width."""
-    at = 0
-    for f in s.fields:
-        if f.name == name:
-            return at
-        if not f.fixed or f.present_if:
-            return None
-        at += FIXED_TYPES[f.type][1]
-    return None
-
-
 def _struct(s: Struct, schemas: SchemaSet) -> list[str]:
     file = s.path.name
     out = _since(s.since, "", file)
@@ -108,7 +96,7 @@ def _struct(s: Struct, schemas: SchemaSet) -> list[str]:
         if name not in integer_fields:
             out.append(f"{file}: discriminator names '{name}', which is not an integer field of {s.name}")
         else:
-            actual = _fixed_offset(s, name)
+            actual = s.fixed_offsets().get(name)
             if actual != offset:
                 where = "not at a fixed offset" if actual is None else f"at byte {actual}"
                 out.append(f"{file}: discriminator '{name}' is declared at byte {offset} but the field is {where}")

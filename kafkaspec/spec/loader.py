@@ -9,6 +9,7 @@ the lint (:mod:`kafkaspec.spec.lint`).
 
 from __future__ import annotations
 
+import importlib.resources
 import re
 from pathlib import Path
 from typing import Any
@@ -390,3 +391,11 @@ def load(root: Path, lint: bool = True) -> SchemaSet:
         if problems:
             raise SchemaError(problems[0])
     return schemas
+
+
+def bundled_schemas() -> Path:
+    """The schema folder installed with the package (``schemas/``, package data ``kafkaspec.schemas``)."""
+    root = importlib.resources.files("kafkaspec.schemas")
+    if not isinstance(root, Path) or not root.is_dir():
+        raise SchemaError(f"the bundled schemas are not a folder on disk ({root}): pass the schema folder")
+    return root

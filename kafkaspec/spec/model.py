@@ -236,6 +236,28 @@ class Struct:
         """The position of the field called ``name`` (ValueError if none)."""
         return [f.name for f in self.fields].index(name)
 
+    def fixed_offsets(self) -> dict[str, int]:
+        """Byte offsets of the fields at a fixed position: every field before them is fixed-width and always
+        present. The first other field is included (it starts at a fixed byte); the fields after it are not."""
+        out: dict[str, int] = {}
+        at = 0
+        for f in self.fields:
+            out[f.name] = at
+            if not f.fixed or f.present_if:
+                break
+            at += FIXED_TYPES[f.type][1]
+        return out
+
+    @property
+    def fixed_prefix(self) -> int:
+        """Bytes of the leading run of fixed-width, always-present fields."""
+        at = 0
+        for f in self.fields:
+            if not f.fixed or f.present_if:
+                break
+            at += FIXED_TYPES[f.type][1]
+        return at
+
 
 @dataclass(slots=True)
 class Dispatch:

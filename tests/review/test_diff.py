@@ -143,8 +143,31 @@ def test_moving_a_field_within_a_version(tmp_path: Path) -> None:
     new = tmp_path / V2.name
     new.write_text(swapped, encoding="utf-8")
     d = diff_structs(load_single(V2), load_single(new))
-    kinds = {(c.kind, c.field, c.breaking) for c in d.changes}
-    assert ("moved", "base_sequence", BREAK) in kinds or ("moved", "producer_epoch", BREAK) in kinds
+    assert [(c.kind, c.field, c.breaking, c.rule, c.detail) for c in d.changes] == [
+        ("moved", "producer_epoch", BREAK, "W1", "moved after base_sequence (byte 51 -> 55)"),
+        ("shifted", "base_sequence", BREAK, "W1", "position byte 53 -> 51"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("source", "old", "new", "expected"),
+    [
+        (SCHEMAS / "record_v2.yaml", "default: index}", "default: base}",
+         ("relative", "offset_delta", BREAK, "W2",
+          "relative_to ('base_offset', 'offset', 'index') -> ('base_offset', 'offset', 'base')")),
+        (V2, "compressed_by: attributes.compression", "compressed_by: attributes.timestamp_type",
+         ("compressed", "records", BREAK, "W2",
+          "compressed_by ('attributes', 'compression') -> ('attributes', 'timestamp_type')")),
+        (V2, "discriminator: {field: magic, offset: 16}", "discriminator: {field: magic, offset: 12}",
+         ("discriminator", "", BREAK, "V1", "discriminator ('magic', 16) -> ('magic', 12)")),
+        (V2, "algorithm: crc32c, from: attributes", "algorithm: crc32c, from: last_offset_delta",
+         ("checksum", "crc", BREAK, "W2", "checksum crc32c over attributes..end -> crc32c over last_offset_delta..end")),
+    ],
+    ids=["relative", "compressed", "discriminator", "checksum-range"],
+)
+def test_reference_changes_show_both_sides(tmp_path: Path, source: Path, old: str, new: str, expected: tuple) -> None:
+    d = diff_structs(load_single(source), load_single(edited(tmp_path, source, old, new)))
+    assert [(c.kind, c.field, c.breaking, c.rule, c.detail) for c in d.changes] == [expected]
 
 
 def test_proposal_edits_within_a_version_are_compatible(tmp_path: Path) -> None:
@@ -188,7 +211,9 @@ def test_cli_exit_codes(capsys) -> None:
     out = capsys.readouterr().out
     assert "verdict: COMPATIBLE" in out and "**verdict: BREAKING" in out
     assert main(["review", "diff", str(V0)]) == 2
+    assert "give NEW, or --rev-old/--rev-new" in capsys.readouterr().err
     assert main(["review", "diff", str(V0), str(SCHEMAS / "enums.yaml")]) == 2
+    assert "OLD and NEW must both be structure files or both enums files" in capsys.readouterr().err
 
 
 def _git(cwd: Path, *args: str) -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from kafkaspec.codegen.docs import fixed_offsets, render_docs, version_key
+from kafkaspec.codegen.docs import render_docs, version_key
 from kafkaspec.codegen.render import render_all
-from kafkaspec.spec import load
+from kafkaspec.spec import Bit, Field, PresentIf, Struct, load
 
 REPO = Path(__file__).resolve().parents[2]
 SCHEMAS = REPO / "schemas"
@@ -93,8 +93,15 @@ def test_checked_in_docs_are_up_to_date(pages) -> None:
 
 
 def test_fixed_offsets_stop_at_the_first_variable_field(schemas) -> None:
-    assert fixed_offsets(schemas.resolve("Message@1"))["key"] == 26
-    assert "value" not in fixed_offsets(schemas.resolve("Message@1"))
+    message = schemas.resolve("Message@1")
+    assert message.fixed_offsets() == {"offset": 0, "message_size": 8, "crc": 12, "magic": 16, "attributes": 17,
+                                       "timestamp": 18, "key": 26}
+    assert message.fixed_prefix == 26
+    # an optional (present_if) field ends the fixed run even when it is fixed-width
+    flags = Field("flags", "int8", "Flags.", bits=(Bit("no_id", 0, 0, None, "No id.", None),))
+    optional = Field("id", "int32", "Id.", present_if=(PresentIf("flags", "no_id", 0),))
+    s = Struct("Tiny", 0, "0.11.0", "Tiny.", [flags, optional, Field("tail", "int64", "Tail.")], Path("tiny_v0.yaml"))
+    assert (s.fixed_offsets(), s.fixed_prefix) == ({"flags": 0, "id": 1}, 1)
 
 
 def test_codegen_skips_proposals(schemas) -> None:

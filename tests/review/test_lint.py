@@ -50,7 +50,10 @@ def test_the_real_schemas_pass_the_lint() -> None:
 
 
 def test_lint_is_part_of_load(tmp_path: Path) -> None:
-    shutil.copy(FIXTURES / "field_missing_since.yaml", tmp_path)
-    with pytest.raises(SchemaError):
+    fixture = FIXTURES / "field_missing_since.yaml"
+    shutil.copy(fixture, tmp_path)
+    with pytest.raises(SchemaError) as err:
         load(tmp_path)
-    load(tmp_path, lint=False)  # the structural checks alone accept it
+    assert str(err.value) == expected(fixture)
+    assert load(tmp_path, lint=False).structs  # the structural checks alone accept it
+    assert lint_problems(load(tmp_path, lint=False)) == [expected(fixture)]

@@ -89,8 +89,14 @@ def test_cli_accepts_name_at_version(capsys) -> None:
     assert "34*3 = 102" in capsys.readouterr().out
 
 
-def test_cli_rejects_bad_input(capsys) -> None:
-    assert main(["review", "overhead", "NoSuchThing@9"]) == 2
-    assert main(["review", "overhead", str(V2), "--batch-sizes", "a,b"]) == 2
-    assert main(["review", "overhead", str(V2), "--labels", "a,b"]) == 2
-    assert "kafkaspec review:" in capsys.readouterr().err
+@pytest.mark.parametrize(("args", "message"), [
+    (["NoSuchThing@9"], "kafkaspec review: unknown structure 'NoSuchThing@9' (known: AbortedTxnEntry@0, "),
+    ([str(V2), "--batch-sizes", "a,b"], "kafkaspec review: --batch-sizes must be comma-separated integers, got 'a,b'"),
+    ([str(V2), "--labels", "a,b"], "kafkaspec review: --labels names 2 columns for 1 schemas"),
+    ([str(V2.with_name("no_such_v9.yaml"))], "kafkaspec review: no such schema file: "),
+], ids=["unknown-name", "bad-sizes", "label-count", "missing-file"])
+def test_cli_rejects_bad_input(capsys, args, message) -> None:
+    assert main(["review", "overhead", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(message)
+    assert captured.out == ""
