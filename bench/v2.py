@@ -126,7 +126,7 @@ def floors(quick: bool = False) -> dict:
     build: per record, the timestamp delta and the key and value lengths, their
     varint bytes (offset deltas precomputed), all by C-level ``map`` calls, and
     one ``bytes.join`` of them with the keys and values; no record length, no
-    attributes or header count, no batch header, no CRC.
+    attributes or header count, no batch head, no CRC.
     """
     raw = make_records(N, 0)
     records = [kafkaspec.Record(key=k, value=v, timestamp=t, headers=h) for k, v, t, h in raw]

@@ -1,15 +1,39 @@
-"""Plan what the templates emit: turn a validated :class:`Struct` into render-ready steps.
+"""Plan what the templates emit: turn a validated :class:`Struct` into a typed
+:class:`~codegen.plan_model.StructPlan` (its parts are defined in plan_model.py).
 
-The templates stay declarative; every decision about coalescing fixed-width
-runs, byte offsets, local names, encode order and checks is made here.
+Every decision is made here: coalescing fixed-width runs, byte offsets and the layout constants
+that name them, local names, encode order, checks, which helpers and parameters a module needs.
+The templates (codegen/templates/) write out the plan's fields; they do not decide.
+
+At ~600 lines this module is over the house's ~400: it is one class whose methods share the
+decisions they depend on (struct names, layout constants, local names, codec bits) across the
+decode steps, the encode pieces, the column encoder and the Construct definition; split, each part
+would reach back into the others.
 """
 
 from __future__ import annotations
 
 import keyword
-from dataclasses import dataclass, field
 
-from kafkaspec.spec import FIXED_TYPES, Dispatch, Field, SchemaSet, Struct, snake
+from kafkaspec.spec import FIXED_TYPES, Bit, Dispatch, Field, SchemaSet, Struct, snake
+
+from .plan_model import (
+    Check,
+    Column,
+    ColumnEncoder,
+    Constant,
+    ConstructGroup,
+    DispatchPlan,
+    ExposedColumn,
+    ItemRef,
+    Param,
+    Piece,
+    RebasedArray,
+    Relative,
+    Step,
+    StructPlan,
+    TupleField,
+)
 
 CONSTRUCT_INTS = {
     "int8": "Int8sb", "int16": "Int16sb", "int32": "Int32sb", "int64": "Int64sb",
@@ -19,6 +43,7 @@ CONSTRUCT_INTS = {
 RESERVED = {"buf", "pos", "end", "start", "items", "item", "append", "count", "out", "verify", "index", "parts", "mv", "type"}
 #: minimum encoded size of a field, used to bound hostile array counts
 MIN_SIZE = {"varint": 1, "varlong": 1, "uvarint": 1, "int16": 2, "int32": 4}
+VAR_TABLES = {"varint": "VARINT_BYTES", "uvarint": "UVARINT_BYTES"}
 
 
 def local(name: str) -> str:
@@ -30,35 +55,13 @@ def const_name(name: str) -> str:
     return name.upper()
 
 
-@dataclass
-class Step:
-    kind: str  # fixed | var | bytes | array | struct
-    fields: list[Field] = field(default_factory=list)
-    struct: str = ""  # name of the precompiled struct.Struct for fixed runs
-    fmt: str = ""
-    size: int = 0
-    var: str = ""  # varint | varlong | uvarint (var steps, varint prefixes)
-    prefix: str = ""  # bytes/array prefix kind: int16, int32, varint, uvarint, ref, rest
-    prefix_struct: str = ""
-    ref: str = ""  # local name of the field giving a length or count
-    item: dict | None = None  # plan of the array item / nested struct
-    codec_expr: str = ""  # expression giving the codec number of a compressed region
-    codec_magic: int = 2  # the magic a compressed region's codec is read for (lz4 framing differs)
-    bases: list[str] = field(default_factory=list)  # arguments passed for relative fields
-    checks: list[dict] = field(default_factory=list)  # post-decode checks of fixed fields
-    size_expr: str = ""  # the layout constant naming ``size`` (the leading run only)
-
-    @property
-    def f(self) -> Field:
-        return self.fields[0]
-
-
 class Planner:
     def __init__(self, schemas: SchemaSet):
         self.schemas = schemas
 
     # -- helpers ---------------------------------------------------------
-    def _struct_const(self, registry: dict[str, str], fmt: str) -> str:
+    @staticmethod
+    def _struct_const(registry: dict[str, str], fmt: str) -> str:
         if fmt not in registry:
             registry[fmt] = f"_S{len(registry)}"
         return registry[fmt]
@@ -81,66 +84,90 @@ class Planner:
         """Whether decoding these steps reads a varint (and so needs the zigzag tables)."""
         return any(st.kind == "var" or st.prefix in ("varint", "uvarint") for st in steps)
 
-    def item_plan(self, ref: str) -> dict:
+    @staticmethod
+    def bases_of(s: Struct) -> list[str]:
+        return sorted({f.relative_to.base for f in s.fields if f.relative_to})
+
+    def item_ref(self, ref: str) -> ItemRef:
         s = self.schemas.resolve(ref)
-        return {
-            "name": s.name,
-            "module": s.module,
-            "snake": snake(s.name),
-            "bases": sorted({f.relative_to[0] for f in s.fields if f.relative_to}),
-            "relative": [(f.relative_to[1], f.relative_to[0]) for f in s.fields if f.relative_to],
-            "min_size": self.min_size(s),
-        }
+        return ItemRef(s.name, s.module, snake(s.name), tuple(self.bases_of(s)), self.min_size(s))
 
     # -- the plan of one structure -------------------------------------------
-    def plan(self, s: Struct) -> dict:
+    def plan(self, s: Struct) -> StructPlan:
         structs: dict[str, str] = {}
         steps = self.decode_steps(s, structs)
         leading = steps[0] if steps and steps[0].kind == "fixed" else None
         headed = s.discriminator is not None and leading is not None
         exposed = [f for f in s.fields if not (f.length_of or f.count_of)]
-        length_field = next((f for f in s.fields if f.length_of), None)
-        return {
-            "s": s,
-            "class_name": s.name,
-            "snake": snake(s.name),
-            "module": s.module,
-            "steps": steps,
-            "structs": structs,
-            "headed": headed,
-            "header_step": leading if headed else None,
-            "rest_steps": steps[1:] if headed else steps,
-            "rest_uses_varints": self.uses_varints(steps[1:] if headed else steps),
-            "exposed": exposed,
-            "tuple_fields": [self.tuple_field(f) for f in exposed],
-            "bases": sorted({f.relative_to[0] for f in s.fields if f.relative_to}),
-            "constants": self.constants(s),
-            "bits": [(f, b) for f in s.fields for b in f.bits],
-            "pieces": (pieces := self.encode_pieces(s, structs)),
-            "final_parts": self.final_parts,
-            "pieces_reversed": list(reversed(pieces)),
-            "imports": self.imports(s),
-            "construct": self.construct_groups(s),
-            "min_size": self.min_size(s),
-            "has_length": length_field is not None,
-            "length_local": local(length_field.name) if length_field else "",
-            "magic": self.magic(s),
-            "compressed": any(step.codec_expr for step in steps),
-            "verifies": headed and any(c["kind"] == "checksum" for c in leading.checks),
-            "head_checks": self.head_checks(leading) if headed else "",
-            "enum_bits": [(f, b) for f in s.fields for b in f.bits if b.enum],
-            "disc_offset": f"{const_name(s.discriminator[0])}_OFFSET" if s.discriminator else "",
-            "params": self.encode_params(s),
-            "columns": self.column_encode(s, structs, exposed),
-            "sparse": {f.name for f in exposed if self.is_sparse(f)},
-            "needs_size": any(step.kind == "var" and step.checks for step in steps),
+        pieces, final_parts = self.encode_pieces(s, structs)
+        relatives = [self.relative(f) for f in s.fields if f.relative_to]
+        sparse = {f.name for f in exposed if self.is_sparse(f)}
+        disc_field = s.field(s.discriminator.field) if s.discriminator else None
+        groups = self.construct_groups(s)
+        return StructPlan(
+            s=s,
+            class_name=s.name,
+            snake=snake(s.name),
+            module=s.module,
+            steps=steps,
+            structs=structs,
+            headed=headed,
+            header_step=leading if headed else None,
+            rest_steps=steps[1:] if headed else steps,
+            rest_uses_varints=self.uses_varints(steps[1:] if headed else steps),
+            exposed=exposed,
+            tuple_fields=[self.tuple_field(f) for f in exposed],
+            bases=self.bases_of(s),
+            relatives=relatives,
+            rebased_arrays=[RebasedArray(f.name, snake(self.schemas.resolve(f.items).name),
+                                         [f.relative_bases.get(b, b) for b in self.item_ref(f.items).bases])
+                            for f in s.fields if f.type == "array" and f.relative_bases],
+            constants=self.constants(s),
+            bits=[(f, b) for f in s.fields for b in f.bits],
+            enum_bits=[(f, b) for f in s.fields for b in f.bits if b.enum],
+            pieces=pieces,
+            pieces_reversed=list(reversed(pieces)),
+            final_parts=final_parts,
+            imports=self.imports(s),
+            names_from=self.names_from(s),
+            reference_names_from=self.reference_names_from(s),
+            construct=groups,
+            construct_group_names=[[name for name, _ in g.fields] for g in groups],
+            has_length=any(f.length_of for f in s.fields),
+            magic=self.magic(s),
+            compressed=any(step.codec_expr for step in steps),
+            verifies=any(c.kind == "checksum" for step in steps for c in step.checks),
+            check_locals=[(local(c.f.name), c.f.name) for c in leading.checks] if headed else [],
+            rest_locals=self.rest_locals(leading, steps[1:]) if headed else [],
+            head_checks=self.head_checks(leading) if headed else "",
+            has_strings=any(f.type == "string" for f in s.fields),
+            # a bytes slice moves pos without reading: a decoder checks the end once after the loop
+            slices=any(step.kind == "bytes" for step in steps),
+            min_size_const=self.min_size_const(s),
+            # an item's const and checksum fields are written from the schema, not from the item
+            encode_unpack=["_" if f.const is not None or f.checksum else local(f.exposed_name) for f in exposed],
+            encode_needs_index=any(r.default == "index" for r in relatives),
+            decoded_values=[f"{f.relative_to.base} + {local(f.name)}" if f.relative_to else local(f.name)
+                            for f in exposed],
+            headed_values=[f"head.{f.name}" if headed and f in leading.fields else local(f.name) for f in exposed],
+            run_item=[local(f.name) for f in leading.fields] + [local(st.f.name) for st in steps[1:]] if headed else [],
+            disc_field=disc_field,
+            disc_offset=f"{const_name(s.discriminator.field)}_OFFSET" if s.discriminator else "",
+            params=self.encode_params(s),
+            columns=self.column_encode(s, structs, exposed),
+            column_fields=[self.exposed_column(f, sparse) for f in exposed],
+            sparse=sparse,
+            count_column=next((f.exposed_name for f in exposed if f.type != "array"), ""),
+            raw_int8=[c.f.name for c in (self.exposed_column(f, sparse) for f in exposed) if c.raw_int8],
+            columns_step=steps[1] if headed and len(steps) == 2 and steps[1].kind == "array" else None,
+            needs_size=any(step.kind == "var" and step.checks for step in steps),
             # item loops check a length field once the item is read (``pos != end``), not before,
             # unless a compressed region must be cut at that length first
-            "late_length": not any(step.codec_expr for step in steps),
+            late_length=not any(step.codec_expr for step in steps),
             # entries with a discriminator and no nested array (legacy messages) also get a
             # decoder of back-to-back runs: a compressed wrapper's inner message set
-            "run_decoder": headed and not any(step.kind == "array" for step in steps[1:]),
-        }
+            run_decoder=headed and not any(step.kind == "array" for step in steps[1:]),
+        )
 
     @staticmethod
     def magic(s: Struct) -> int:
@@ -148,10 +175,21 @@ class Planner:
         return next((f.const for f in s.fields if f.name == "magic" and f.const is not None), 2)
 
     @staticmethod
+    def rest_locals(head: Step, rest: list[Step]) -> list[tuple[str, str]]:
+        """The head fields that decoding the rest reads (counts, lengths, the codec's attribute,
+        bases), as (local, field name)."""
+        wanted = set()
+        for step in rest:
+            wanted |= {step.ref, *step.bases}
+            if step.codec_expr:
+                wanted.add(local(step.f.compressed_by.field))
+        return [(local(f.name), f.name) for f in head.fields if local(f.name) in wanted]
+
+    @staticmethod
     def head_checks(step: Step) -> str:
         """What :func:`check_<snake>` checks, in words."""
         words = {"const": "{} is {}", "length": "{} fits the buffer", "checksum": "{} matches"}
-        parts = [words[c["kind"]].format(c["f"].name, c["f"].const) for c in step.checks]
+        parts = [words[c.kind].format(c.f.name, c.f.const) for c in step.checks]
         return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else "nothing"
 
     @staticmethod
@@ -160,14 +198,35 @@ class Planner:
         array whose default is empty, or a delta that defaults to the item index (a record's
         offset delta). The loop only notes the items that differ."""
         if f.relative_to:
-            return f.relative_to[2] == "index"
+            return f.relative_to.default == "index"
         if not f.has_default or f.const is not None:
             return False
         if f.type == "array":
             return f.default == [] and f.count in ("varint", "uvarint")
         return bool(f.fixed) and not f.bits
 
-    def tuple_field(self, f: Field) -> dict:
+    def exposed_column(self, f: Field, sparse: set[str]) -> ExposedColumn:
+        name, loc = f.exposed_name, local(f.name)
+        if f.type == "array":
+            item = self.item_ref(f.items).name
+            return ExposedColumn(f, loc, name, "sparse_array" if f.name in sparse else "array", item=item)
+        if f.name not in sparse:
+            return ExposedColumn(f, loc, name, "plain")
+        if f.relative_to:
+            return ExposedColumn(f, loc, name, "sparse_index")
+        # int8 columns stay the unsigned byte in the loop; the few non-default items are converted
+        return ExposedColumn(f, loc, name, "sparse", raw_int8=f.type == "int8" and f.default == 0,
+                             default=repr(f.default))
+
+    def relative(self, f: Field) -> Relative:
+        base, exposed, default = f.relative_to.base, f.relative_to.as_name, f.relative_to.default
+        value, item_value = local(exposed), f"item.{exposed}"
+        delta = {"index": "index if {v} is None else {v} - {b}", "base": "0 if {v} is None else {v} - {b}"}.get(
+            default, "{v} - {b}")
+        return Relative(f.name, local(f.name), exposed, base, default,
+                        delta.format(v=value, b=base), delta.format(v=item_value, b=base))
+
+    def tuple_field(self, f: Field) -> TupleField:
         if f.type == "array":
             default = "()"
         elif f.const is not None:
@@ -180,18 +239,33 @@ class Planner:
         hint = hints.get(f.type, "int | None" if default == "None" else "int")
         if f.type not in hints and not (f.fixed or f.type in MIN_SIZE or f.type == "uvarint"):
             hint = f"{f.type} | None"
-        return {"name": f.exposed_name, "hint": hint, "default": default, "doc": f.doc}
+        return TupleField(f.exposed_name, hint, default, self.exposed_doc(f))
 
-    def encode_params(self, s: Struct) -> list[dict]:
+    @staticmethod
+    def exposed_doc(f: Field) -> str:
+        """The doc of the value users see: a relative field is exposed as an absolute value, while
+        the schema's doc describes the stored delta."""
+        if not f.relative_to:
+            return f.doc
+        base, as_name, default = f.relative_to.base, f.relative_to.as_name, f.relative_to.default
+        text = (f"The {as_name} itself (absolute), {base} + {f.name}; the stored {f.name} is the "
+                f"{as_name[0].lower()}{f.doc.strip()[1:]}")
+        if default == "index":
+            text += f" When encoding, None means {base} + the item's index."
+        elif default == "base":
+            text += f" When encoding, None means {base} (a {f.name} of 0)."
+        return text
+
+    def encode_params(self, s: Struct) -> list[Param]:
         out = []
         for f in s.fields:
             if f.length_of or f.count_of or f.checksum or f.const is not None:
                 continue
-            tf = self.tuple_field(f)
-            out.append({"name": local(f.exposed_name), "default": None if tf["default"] == "None" and not f.has_default else tf["default"]})
+            default = self.tuple_field(f).default
+            out.append(Param(local(f.exposed_name), None if default == "None" and not f.has_default else default))
         return out
 
-    def column_encode(self, s: Struct, structs: dict[str, str], exposed: list[Field]) -> dict | None:
+    def column_encode(self, s: Struct, structs: dict[str, str], exposed: list[Field]) -> ColumnEncoder | None:
         """Plan a column-at-a-time encoder for array items, or None where the shape needs the general loop.
 
         Each field becomes one or two columns of byte strings built by C-level ``map`` calls;
@@ -199,7 +273,8 @@ class Planner:
         """
         if s.discriminator is not None:
             return None
-        columns: list[dict] = []
+        columns: list[Column] = []
+        formats: list[tuple[int, str]] = []  # registered in ``structs`` only once the plan is known to hold
         length_prefix = False
         names = [f.name for f in exposed]
         for i, f in enumerate(s.fields):
@@ -211,74 +286,101 @@ class Planner:
             col = names.index(f.name)
             if f.fixed:
                 if f.type in ("int8", "uint8"):
-                    columns.append({"kind": "byte", "col": col})
+                    columns.append(Column("byte", col))
                 else:
-                    fmt = ">" + FIXED_TYPES[f.type][0]
-                    columns.append({"kind": "pack", "col": col, "struct": self._struct_const(structs, fmt)})
+                    formats.append((len(columns), ">" + FIXED_TYPES[f.type][0]))
+                    columns.append(Column("pack", col))
             elif f.type in ("varint", "varlong", "uvarint"):
-                table = "UVARINT_BYTES" if f.type == "uvarint" else "VARINT_BYTES"
                 rel = f.relative_to
-                columns.append({"kind": "var", "col": col, "table": table,
-                                "base": rel[0] if rel else None, "default": rel[2] if rel else None})
-            elif f.type in ("bytes", "string") and f.length in ("varint", "uvarint"):
-                columns.append({"kind": "bytes", "col": col, "string": f.type == "string",
-                                "table": "UVARINT_BYTES" if f.length == "uvarint" else "VARINT_BYTES"})
-            elif f.type == "array" and f.count in ("varint", "uvarint") and not self.item_plan(f.items)["bases"]:
-                columns.append({"kind": "array", "col": col, "item": self.item_plan(f.items)["snake"],
-                                "table": "UVARINT_BYTES" if f.count == "uvarint" else "VARINT_BYTES"})
+                columns.append(Column("var", col, table=VAR_TABLES.get(f.type, "VARINT_BYTES"),
+                                      base=rel.base if rel else None, default=rel.default if rel else None))
+            elif f.type in ("bytes", "string") and f.length in VAR_TABLES:
+                columns.append(Column("bytes", col, table=VAR_TABLES[f.length], string=f.type == "string"))
+            elif f.type == "array" and f.count in VAR_TABLES and not self.item_ref(f.items).bases:
+                columns.append(Column("array", col, table=VAR_TABLES[f.count], item=self.item_ref(f.items).snake))
             else:
                 return None
-        return {"length_prefix": length_prefix, "columns": columns,
-                "index_default": any(c.get("default") == "index" for c in columns),
-                "needs_n": any(c.get("default") for c in columns)}
+        for at, fmt in formats:
+            c = columns[at]
+            columns[at] = Column(c.kind, c.col, struct=self._struct_const(structs, fmt))
+        return ColumnEncoder(length_prefix, columns, index_default=any(c.default == "index" for c in columns),
+                             needs_n=any(c.default for c in columns))
 
-    def constants(self, s: Struct) -> list[tuple[str, str, str]]:
+    def constants(self, s: Struct) -> list[Constant]:
         """Chained layout constants of the leading fixed-width fields, like DefaultRecordBatch.java."""
-        out: list[tuple[str, str, str]] = []
+        out: list[Constant] = []
         prev = None
         for f in s.fields:
             name = const_name(f.name)
             offset = "0" if prev is None else f"{prev}_OFFSET + {prev}_LENGTH"
-            out.append((f"{name}_OFFSET", offset, ""))
+            out.append(Constant(f"{name}_OFFSET", offset))
             if not f.fixed:
                 break
-            out.append((f"{name}_LENGTH", str(FIXED_TYPES[f.type][1]), ""))
+            out.append(Constant(f"{name}_LENGTH", str(FIXED_TYPES[f.type][1])))
             prev = name
         else:
-            out.append((f"{const_name(snake(s.name))}_SIZE", f"{prev}_OFFSET + {prev}_LENGTH", ""))
+            out.append(Constant(f"{const_name(snake(s.name))}_SIZE", f"{prev}_OFFSET + {prev}_LENGTH"))
             return out + self.derived_constants(s)
         if len(out) > 1:
-            out.append((f"{const_name(snake(s.name))}_OVERHEAD", out[-1][0], "bytes before the first variable-size field"))
+            out.append(Constant(f"{const_name(snake(s.name))}_OVERHEAD", out[-1].name,
+                                "bytes before the first variable-size field"))
+        if s.discriminator is None:  # array items: a count read from the data is bounded by this
+            out.append(Constant(self.min_size_const(s), str(self.min_size(s)), "smallest encoded size"))
         return out + self.derived_constants(s)
+
+    def min_size_const(self, s: Struct) -> str:
+        """The constant bounding how many items can fit in the bytes left (a hostile count)."""
+        if all(f.fixed for f in s.fields):
+            return f"{const_name(snake(s.name))}_SIZE"
+        return f"MIN_{const_name(snake(s.name))}_SIZE"
 
     def head_size_const(self, s: Struct) -> str:
         """The constant naming the size of the leading fixed-width fields."""
         every_fixed = all(f.fixed for f in s.fields)
         return f"{const_name(snake(s.name))}_{'SIZE' if every_fixed else 'OVERHEAD'}"
 
-    def derived_constants(self, s: Struct) -> list[tuple[str, str, str]]:
+    def derived_constants(self, s: Struct) -> list[Constant]:
         """Where a length field of the leading fixed-width fields starts counting, and its smallest value."""
-        out: list[tuple[str, str, str]] = []
+        out: list[Constant] = []
         for i, f in enumerate(s.fields):
             if not f.fixed:
                 break
             if f.length_of:
                 name = const_name(f.name)
-                out.append((f"{name}_END", f"{name}_OFFSET + {name}_LENGTH",
-                            f"{f.name} counts from here"))
+                out.append(Constant(f"{name}_END", f"{name}_OFFSET + {name}_LENGTH", f"{f.name} counts from here"))
                 if i + 1 < len(s.fields) and s.fields[i + 1].fixed:
-                    out.append((f"MIN_{name}", f"{self.head_size_const(s)} - {name}_END",
-                                f"the fixed-width fields {f.name} covers"))
+                    out.append(Constant(f"MIN_{name}", f"{self.head_size_const(s)} - {name}_END",
+                                        f"the fixed-width fields {f.name} covers"))
         return out
 
-    def imports(self, s: Struct) -> list[dict]:
-        refs = []
+    def names_from(self, s: Struct) -> dict[str, str]:
+        """Where the fast codec's names that are not in render.SOURCES come from: its item structures'
+        codecs (sibling modules) and the enums of its bit fields."""
+        out = {}
+        for imp in self.imports(s):
+            for name in (imp.name, f"{imp.name}Columns", f"decode_{imp.snake}_array",
+                         f"decode_{imp.snake}_columns", f"encode_{imp.snake}_array"):
+                out[name] = f".{imp.module}"
+        for f in s.fields:
+            for b in f.bits:
+                if b.enum:
+                    out[b.enum] = out["members"] = "kafkaspec.generated.enums"
+        return out
+
+    def reference_names_from(self, s: Struct) -> dict[str, str]:
+        """Where the reference codec's own names come from: its typed tuple and its item structures' codecs."""
+        out = {s.name: f"kafkaspec.generated.{s.module}"}
+        for imp in self.imports(s):
+            for name in (f"{imp.snake}_construct", f"_{imp.snake}_rebase", f"_{imp.snake}_unbase"):
+                out[name] = f".{imp.module}"
+        return out
+
+    def imports(self, s: Struct) -> list[ItemRef]:
+        refs: list[ItemRef] = []
         for f in s.fields:
             ref = f.items or (f.type if f.type[0].isupper() else None)
-            if ref:
-                plan = self.item_plan(ref)
-                if plan not in refs:
-                    refs.append(plan)
+            if ref and self.item_ref(ref) not in refs:
+                refs.append(self.item_ref(ref))
         return refs
 
     # -- decode ------------------------------------------------------------------
@@ -289,38 +391,7 @@ class Planner:
         def flush():
             nonlocal run
             if run:
-                fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in run)
-                size = sum(FIXED_TYPES[f.type][1] for f in run)
-                step = Step("fixed", list(run), struct=self._struct_const(structs, fmt), fmt=fmt, size=size)
-                # the leading run sits at fixed offsets from the structure's start: its checks are
-                # written with the layout constants; a later run's relative to ``pos`` after it
-                leading = run[0] is s.fields[0]
-                if leading:
-                    step.size_expr = self.head_size_const(s)
-                at = 0
-                for f in run:
-                    at += FIXED_TYPES[f.type][1]
-                    name = const_name(f.name)
-                    if f.const is not None:
-                        back = size - at + FIXED_TYPES[f.type][1]
-                        step.checks.append({"kind": "const", "f": f,
-                                            "at": f"start + {name}_OFFSET" if leading else f"pos - {back}"})
-                    if f.length_of:
-                        back = size - at
-                        check = {"kind": "length", "f": f, "back": back}
-                        if leading:
-                            check["end"] = f"start + {name}_END + {local(f.name)}"
-                            check["min"] = f"MIN_{name}" if back else "0"
-                        else:
-                            check["end"] = f"pos - {back} + {local(f.name)}" if back else f"pos + {local(f.name)}"
-                            check["min"] = str(back)
-                        step.checks.append(check)
-                    if f.checksum:
-                        back = size - at
-                        step.checks.append({"kind": "checksum", "f": f, "algorithm": f.checksum[0],
-                                            "from": f"start + {const_name(f.checksum[1])}_OFFSET"
-                                            if leading else f"pos - {back}"})
-                steps.append(step)
+                steps.append(self.fixed_step(s, run, structs, leading=run[0] is s.fields[0]))
             run = []
 
         for f in s.fields:
@@ -331,102 +402,147 @@ class Planner:
             if f.type in ("varint", "varlong", "uvarint"):
                 step = Step("var", [f], var=f.type)
                 if f.length_of:
-                    step.checks.append({"kind": "length", "f": f, "back": 0})
+                    step.checks.append(Check("length", f))
                 steps.append(step)
             elif f.type in ("bytes", "string"):
-                steps.append(self._prefixed(Step("bytes", [f]), f.length, structs, s))
+                steps.append(self._prefixed(Step("bytes", [f]), f.length, structs))
             elif f.type == "array":
-                step = self._prefixed(Step("array", [f]), f.count or f.size, structs, s)
+                step = self._prefixed(Step("array", [f]), f.count or f.size, structs)
                 if f.size:
                     step.prefix = "size" if f.size != "rest" else "rest"
                     step.ref = local(f.size) if f.size != "rest" else ""
-                step.item = self.item_plan(f.items)
-                step.bases = [local(f.relative_bases.get(b, b)) for b in step.item["bases"]]
+                step.item = self.item_ref(f.items)
+                step.bases = [local(f.relative_bases.get(b, b)) for b in step.item.bases]
                 step.codec_expr = self.codec_expr(s, f)
                 step.codec_magic = self.magic(s)
                 steps.append(step)
             else:
-                step = Step("struct", [f])
-                step.item = self.item_plan(f.type)
-                steps.append(step)
+                steps.append(Step("struct", [f], item=self.item_ref(f.type)))
         flush()
         return steps
 
-    @staticmethod
-    def codec_expr(s: Struct, f: Field) -> str:
+    def fixed_step(self, s: Struct, run: list[Field], structs: dict[str, str], *, leading: bool) -> Step:
+        """A run of fixed-width fields, unpacked at once, and its checks. The leading run sits at fixed
+        offsets from the structure's start: its checks are written with the layout constants; a later
+        run's relative to ``pos`` after it."""
+        fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in run)
+        size = sum(FIXED_TYPES[f.type][1] for f in run)
+        # a one-byte run is read as buf[pos], without a struct
+        step = Step("fixed", list(run), struct=self._struct_const(structs, fmt) if size > 1 else "", fmt=fmt,
+                    size=size, size_expr=self.head_size_const(s) if leading else "")
+        at = 0
+        for f in run:
+            at += FIXED_TYPES[f.type][1]
+            name, back = const_name(f.name), size - at
+            if f.const is not None:
+                where = f"start + {name}_OFFSET" if leading else f"pos - {back + FIXED_TYPES[f.type][1]}"
+                step.checks.append(Check("const", f, at=where))
+            if f.length_of:
+                if leading:
+                    end, least = f"start + {name}_END + {local(f.name)}", f"MIN_{name}" if back else "0"
+                else:
+                    end, least = f"pos - {back} + {local(f.name)}" if back else f"pos + {local(f.name)}", str(back)
+                step.checks.append(Check("length", f, end=end, min=least, covers_fixed=back > 0))
+            if f.checksum:
+                start = f"start + {const_name(f.checksum.start)}_OFFSET" if leading else f"pos - {back}"
+                step.checks.append(Check("checksum", f, algorithm=f.checksum.algorithm, covers_from=start))
+        return step
+
+    def codec_expr(self, s: Struct, f: Field) -> str:
         """Expression (over decoded locals) giving the codec of a compressed field, or ''."""
         if not f.compressed_by:
             return ""
-        owner, bit = f.compressed_by
-        b = next(b for b in s.field(owner).bits if b.name == bit)
+        b = self.codec_bit(s, f)
         if b.lo:
-            return f"({local(owner)} >> {b.lo}) & {(1 << (b.hi - b.lo + 1)) - 1}"
-        return f"{local(owner)} & {b.mask}"
+            return f"({local(f.compressed_by.field)} >> {b.lo}) & {(1 << (b.hi - b.lo + 1)) - 1}"
+        return f"{local(f.compressed_by.field)} & {b.mask}"
 
-    def _prefixed(self, step: Step, prefix: str, structs: dict[str, str], s: Struct) -> Step:
+    @staticmethod
+    def codec_bit(s: Struct, f: Field) -> Bit:
+        return next(b for b in s.field(f.compressed_by.field).bits if b.name == f.compressed_by.bit)
+
+    def _prefixed(self, step: Step, prefix: str, structs: dict[str, str]) -> Step:
         if prefix in ("int16", "int32"):
             step.prefix = prefix
             step.prefix_struct = self._struct_const(structs, ">" + FIXED_TYPES[prefix][0])
-        elif prefix in ("varint", "uvarint"):
+        elif prefix in ("varint", "uvarint", "rest"):
             step.prefix = prefix
-        elif prefix == "rest":
-            step.prefix = "rest"
         else:
             step.prefix = "ref"
             step.ref = local(prefix)
         return step
 
     # -- encode ------------------------------------------------------------------
-    def encode_pieces(self, s: Struct, structs: dict[str, str]) -> list[dict]:
-        """Pieces in field order; a length or checksum field ends its piece, and
-        pieces are encoded last to first so every computed field sees the bytes it covers."""
-        pieces: list[dict] = []
+    def encode_pieces(self, s: Struct, structs: dict[str, str]) -> tuple[list[Piece], list[str]]:
+        """Pieces in field order, and the parts the encoder finally joins; a length or checksum field
+        ends its piece, and pieces are encoded last to first so every computed field sees the bytes
+        it covers."""
+        groups: list[tuple[str, list[Field]]] = []
         current: list[Field] = []
         for f in s.fields:
             if f.fixed:
                 current.append(f)
                 if f.length_of or f.checksum:
-                    pieces.append({"kind": "fixed", "fields": current})
+                    groups.append(("fixed", current))
                     current = []
                 continue
             if current:
-                pieces.append({"kind": "fixed", "fields": current})
+                groups.append(("fixed", current))
                 current = []
-            pieces.append({"kind": "single", "fields": [f]})
+            groups.append(("single", [f]))
         if current:
-            pieces.append({"kind": "fixed", "fields": current})
-        for i, p in enumerate(pieces):
-            p["index"] = i
-            p["var"] = f"p{i}"
-            if p["kind"] == "fixed":
-                fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in p["fields"])
-                p["struct"] = self._struct_const(structs, fmt)
-            last = p["fields"][-1]
-            p["computed"] = last if (last.length_of or last.checksum) else None
-            p["own"] = self._own_parts(p)
-            p["codec_expr"] = self.codec_expr(s, last) if p["kind"] == "single" else ""
-            p["codec_magic"] = self.magic(s)
+            groups.append(("fixed", current))
+        pieces = [self.piece(s, i, kind, fields, structs) for i, (kind, fields) in enumerate(groups)]
         # Encode last to first: a computed piece joins everything after it into a suffix.
         pending: list[str] = []
-        suffix = None
+        suffix = ""
         for p in reversed(pieces):
-            if p["computed"] is not None:
-                p["join"] = pending + ([suffix] if suffix else [])
-                suffix = f"s{p['index']}"
-                p["suffix"] = suffix
-                pending = list(p["own"])
+            if p.computed is not None:
+                p.join = pending + ([suffix] if suffix else [])
+                suffix = p.suffix = f"s{p.index}"
+                pending = list(p.own)
             else:
-                p["join"] = None
-                pending = p["own"] + pending
-        self.final_parts = pending + ([suffix] if suffix else [])
-        return pieces
+                pending = p.own + pending
+        for p in pieces:  # computed values read the suffix they cover
+            p.values = [self.piece_value(f, p) for f in p.fields]
+        return pieces, pending + ([suffix] if suffix else [])
+
+    def piece(self, s: Struct, i: int, kind: str, fields: list[Field], structs: dict[str, str]) -> Piece:
+        last = fields[-1]
+        p = Piece(kind, fields, i, computed=last if (last.length_of or last.checksum) else None,
+                  codec_magic=self.magic(s))
+        p.byte = kind == "fixed" and len(fields) == 1 and last.type in ("int8", "uint8")
+        if kind == "fixed" and not p.byte:
+            p.struct = self._struct_const(structs, ">" + "".join(FIXED_TYPES[f.type][0] for f in fields))
+        p.own = self._own_parts(p)
+        if kind == "single":
+            p.codec_expr = self.codec_expr(s, last)
+            if last.type == "array":
+                p.item = self.item_ref(last.items)
+                p.item_bases = [local(last.relative_bases.get(b, b)) for b in p.item.bases]
+            elif last.type[0].isupper():
+                p.item = self.item_ref(last.type)
+        return p
 
     @staticmethod
-    def _own_parts(p: dict) -> list[str]:
-        i = p["index"]
-        if p["kind"] == "fixed":
+    def piece_value(f: Field, p: Piece) -> str:
+        """The value a fixed piece packs for ``f``: its constant, a count, a length or checksum of the suffix."""
+        if f.const is not None:
+            return str(f.const)
+        if f.count_of:
+            return f"len({local(f.count_of)})"
+        if f.length_of:
+            return f"len({p.suffix})"
+        if f.checksum:
+            return f"{f.checksum.algorithm}({p.suffix})"
+        return local(f.name)
+
+    @staticmethod
+    def _own_parts(p: Piece) -> list[str]:
+        i = p.index
+        if p.kind == "fixed":
             return [f"p{i}"]
-        f = p["fields"][0]
+        f = p.fields[0]
         if f.type in ("bytes", "string", "array"):
             prefix = f.length if f.type != "array" else f.count
             has_prefix = prefix in ("int16", "int32", "varint", "uvarint")
@@ -434,16 +550,20 @@ class Planner:
         return [f"p{i}"]
 
     # -- construct ---------------------------------------------------------------
-    def construct_groups(self, s: Struct) -> list[dict]:
+    def construct_groups(self, s: Struct) -> list[ConstructGroup]:
         """Fields grouped by nesting: each length or checksum field wraps the fields after it."""
-        groups: list[dict] = [{"fields": [], "wrapper": None}]
+        groups: list[ConstructGroup] = []
+        fields: list[tuple[str, str]] = []
         for f in s.fields:
-            if f.length_of or f.checksum:
-                groups[-1]["wrapper"] = f
-                groups.append({"fields": [], "wrapper": None})
+            if f.length_of:
+                groups.append(ConstructGroup(fields, "length", f.name, self.construct_of(f, s)))
+                fields = []
+            elif f.checksum:
+                groups.append(ConstructGroup(fields, "checksum", f.name, f.checksum.algorithm))
+                fields = []
             else:
-                groups[-1]["fields"].append(f)
-        return groups
+                fields.append((f.name, self.construct_of(f, s)))
+        return [*groups, ConstructGroup(fields)]
 
     def construct_of(self, f: Field, s: Struct) -> str:
         if f.const is not None:
@@ -470,17 +590,13 @@ class Planner:
             else:
                 inner = f"FixedSized(this.{f.size}, GreedyItems({item}))"
             if f.compressed_by:
-                owner, bit = f.compressed_by
-                b = next(b for b in s.field(owner).bits if b.name == bit)
-                magic = next((x.const for x in s.fields if x.name == "magic" and x.const is not None), 2)
-                codec = f"lambda ctx: (ctx.{owner} >> {b.lo}) & {(1 << (b.hi - b.lo + 1)) - 1}"
-                return f"KafkaCompressed({codec}, {inner}, magic={magic})"
+                b = self.codec_bit(s, f)
+                codec = f"lambda ctx: (ctx.{f.compressed_by.field} >> {b.lo}) & {(1 << (b.hi - b.lo + 1)) - 1}"
+                return f"KafkaCompressed({codec}, {inner}, magic={self.magic(s)})"
             return inner
         return f"{snake(self.schemas.resolve(f.type).name)}_construct"
 
 
-def dispatch_plan(d: Dispatch, schemas: SchemaSet) -> dict:
-    return {
-        "d": d,
-        "cases": [(value, schemas.resolve(ref)) for value, ref in sorted(d.cases.items())],
-    }
+def dispatch_plan(d: Dispatch, schemas: SchemaSet) -> DispatchPlan:
+    cases = [(value, schemas.resolve(ref)) for value, ref in sorted(d.cases.items())]
+    return DispatchPlan(d, cases, sorted({s.module for _, s in cases}))

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import ast
+import builtins
+import re
 import shutil
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 import jinja2
@@ -15,6 +19,102 @@ from .plan import Planner, dispatch_plan, local
 
 TEMPLATES = Path(__file__).parent / "templates"
 
+#: where each name a generated module may use comes from (``None``: ``import <name>``)
+SOURCES: dict[str, str | None] = {
+    "struct": None,
+    "Sequence": "collections.abc",
+    "chain": "itertools",
+    "repeat": "itertools",
+    "sub": "operator",
+    "NamedTuple": "typing",
+    **dict.fromkeys(
+        ("Adapter", "Array", "Bytes", "Const", "FixedSized", "GreedyBytes", "Int8sb", "Int8ub", "Int16sb",
+         "Int16ub", "Int32sb", "Int32ub", "Int64sb", "Prefixed", "PrefixedArray", "Rebuild", "Struct",
+         "VarInt", "ZigZag", "len_", "this"),
+        "construct",
+    ),
+    **dict.fromkeys(("Checksummed", "GreedyItems", "KafkaBytes", "KafkaCompressed", "flatten", "nest"),
+                    "kafkaspec._construct"),
+    **dict.fromkeys(("fill_sparse", "fill_sparse_index", "fill_sparse_offsets"), "kafkaspec.columns"),
+    **dict.fromkeys(("DEFAULT_MAX_DECOMPRESSED", "compress", "decompress"), "kafkaspec.compression"),
+    **dict.fromkeys(("crc32", "crc32c"), "kafkaspec.crc"),
+    **dict.fromkeys(("CorruptRecordError", "InvalidLengthError", "InvalidMagicError", "KafkaFormatError",
+                     "LimitExceededError", "TruncatedError"), "kafkaspec.errors"),
+    **dict.fromkeys(("INT8", "UVARINT_BYTES", "VARINT_BYTES", "ZIGZAG_1", "ZIGZAG_2", "encode_uvarint",
+                     "encode_varint", "encode_varlong", "read_uvarint", "read_varint", "read_varlong"),
+                    "kafkaspec.varint"),
+}
+#: module-level helpers a fast codec may use, each defined only where the body uses it
+HELPERS: dict[str, str] = {
+    "_new": "_new = tuple.__new__",
+    "_I16": '_I16 = struct.Struct(">h")',
+    "_I32": '_I32 = struct.Struct(">i")',
+    "_NULL16": "_NULL16 = _I16.pack(-1)  # a null length prefix",
+    "_NULL32": "_NULL32 = _I32.pack(-1)  # a null length prefix",
+    "_BYTE": "_BYTE = tuple(bytes((i,)) for i in range(256))  # one-byte encodings, without a pack call",
+}
+_SECTIONS = ("stdlib", "construct", "kafkaspec", "local")
+
+
+def _loaded_names(tree: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _member_key(name: str) -> tuple:
+    """isort's order of imported names (ruff's default): CONSTANTS, Classes, then the rest, naturally sorted."""
+    kind = 0 if len(name) > 1 and name.isupper() else 1 if name[0].isupper() else 2
+    return kind, [int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", name)]
+
+
+def resolve_names(text: str, sources: dict[str, str | None]) -> str:
+    """Fill a rendered module's ``# @imports`` and ``# @helpers`` lines with exactly what its body uses.
+
+    ``sources`` adds the module's own names (an item structure's codec, from a sibling module) to
+    :data:`SOURCES`. Names the body defines itself are not imported.
+    """
+    body = text.replace("# @imports\n", "").replace("# @helpers\n", "")
+    tree = ast.parse(body)
+    defined = {t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets
+               if isinstance(t, ast.Name)}
+    defined |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef | ast.ClassDef)}
+    used = _loaded_names(tree) - defined
+    helpers: list[str] = []
+    pending = [name for name in HELPERS if name in used]
+    while pending:  # helpers may use other helpers (_NULL16 packs with _I16) and imports
+        name = pending.pop(0)
+        if name in helpers:
+            continue
+        helpers.append(name)
+        needs = _loaded_names(ast.parse(HELPERS[name]))
+        used |= needs
+        pending += [n for n in HELPERS if n in needs and n not in helpers]
+    known = {**SOURCES, **sources}
+    bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    bound |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments)
+              for a in (*n.posonlyargs, *n.args, *n.kwonlyargs, n.vararg, n.kwarg) if a is not None}
+    bound |= {n.name for n in ast.walk(tree) if isinstance(n, ast.ExceptHandler) and n.name}
+    unknown = {n for n in used if n not in known and n not in HELPERS} - bound - set(dir(builtins))
+    if unknown:
+        raise ValueError(f"generated code uses names with no known source: {sorted(unknown)}")
+    groups: dict[str, dict[str | None, list[str]]] = {s: {} for s in _SECTIONS}
+    for name in sorted(used & known.keys()):
+        module = known[name]
+        section = ("local" if module and module.startswith(".") else
+                   "construct" if module == "construct" else
+                   "kafkaspec" if module and module.startswith("kafkaspec") else "stdlib")
+        groups[section].setdefault(module, []).append(name)
+    blocks = []
+    for section in _SECTIONS:
+        modules = groups[section]
+        lines = [f"import {name}" for name in sorted(modules.get(None, []))]
+        lines += [f"from {module} import {', '.join(sorted(names, key=_member_key))}"
+                  for module, names in sorted((m, n) for m, n in modules.items() if m is not None)]
+        if lines:
+            blocks.append("\n".join(lines))
+    text = text.replace("# @imports\n", "\n\n".join(blocks) + "\n")
+    order = [name for name in HELPERS if name in helpers]  # definition order: _I16 before _NULL16
+    return text.replace("# @helpers\n", "".join(HELPERS[name] + "\n" for name in order))
+
 
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -24,6 +124,10 @@ def environment() -> jinja2.Environment:
         autoescape=False,
     )
     env.filters["pyrepr"] = repr
+    env.filters["local"] = local
+    # a comma list: "a, b" (call arguments), and as a tuple's items ("a," when there is one)
+    env.filters["args"] = lambda items: ", ".join(map(str, items))
+    env.filters["tuple"] = lambda items: ", ".join(map(str, items)) + ("," if len(items) == 1 else "")
     env.globals["local"] = local  # the planner's safe local names, so templates and plans agree
     return env
 
@@ -41,16 +145,19 @@ def render_all(schemas: SchemaSet, root: Path) -> dict[str, str]:
             continue
         plan = planner.plan(s)
         source = s.path.relative_to(root.parent).as_posix()
-        out[f"{s.module}.py"] = env.get_template("struct.py.j2").render(source=source, planner=planner, **plan)
-        out[f"reference/{s.module}.py"] = env.get_template("reference.py.j2").render(
-            source=source, planner=planner, **plan
+        values = {f.name: getattr(plan, f.name) for f in fields(plan)}
+        out[f"{s.module}.py"] = resolve_names(
+            env.get_template("struct.py.j2").render(source=source, **values), plan.names_from
+        )
+        out[f"reference/{s.module}.py"] = resolve_names(
+            env.get_template("reference.py.j2").render(source=source, **values), plan.reference_names_from
         )
     out["enums.py"] = env.get_template("enums.py.j2").render(
         enums=sorted(schemas.enums.values(), key=lambda e: e.name)
     )
     for d in schemas.dispatches:
         out[f"{d.module}.py"] = env.get_template("dispatch.py.j2").render(
-            source=d.path.relative_to(root.parent).as_posix(), **dispatch_plan(d, schemas)
+            source=d.path.relative_to(root.parent).as_posix(), **vars(dispatch_plan(d, schemas))
         )
     out["reference/__init__.py"] = env.get_template("reference_init.py.j2").render(
         modules=sorted(name[len("reference/") : -3] for name in out if name.startswith("reference/"))
@@ -61,11 +168,19 @@ def render_all(schemas: SchemaSet, root: Path) -> dict[str, str]:
     return out
 
 
+#: the ruff that formats generated/ (pinned in pyproject.toml): another version may format differently
+RUFF_VERSION = "0.17.6"
+
+
 def format_sources(sources: dict[str, str]) -> dict[str, str]:
     """Format with ruff so the output is stable and reads like hand-written code."""
     ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
     if ruff is None:
         raise SystemExit("codegen needs ruff to format its output: pip install ruff (or 'make generate')")
+    version = subprocess.run([ruff, "--version"], capture_output=True, text=True, check=False).stdout.split()
+    if version[-1:] != [RUFF_VERSION]:
+        raise SystemExit(f"codegen formats with ruff {RUFF_VERSION} (pinned in pyproject.toml), found {' '.join(version)}:"
+                         f" pip install ruff=={RUFF_VERSION} (or 'make generate')")
     formatted = {}
     for name, text in sources.items():
         result = subprocess.run(
@@ -74,11 +189,7 @@ def format_sources(sources: dict[str, str]) -> dict[str, str]:
         )
         if result.returncode != 0:
             raise SystemExit(f"ruff could not format generated {name}:\n{result.stderr}\n---\n{text}")
-        fixed = subprocess.run(
-            [ruff, "check", "--fix-only", "--select", "I,F401", "--line-length", "110", "--stdin-filename", name, "-"],
-            input=result.stdout, capture_output=True, text=True, check=False,
-        )
-        formatted[name] = fixed.stdout if fixed.returncode == 0 and fixed.stdout else result.stdout
+        formatted[name] = result.stdout
     return formatted
 
 

@@ -13,11 +13,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from kafkaspec.columns import fill_sparse
-from kafkaspec.errors import (
-    InvalidLengthError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 SCHEMA = "schemas/control_record_key_v0.yaml"
 NAME = "ControlRecordKey"
@@ -36,11 +32,6 @@ CONTROL_RECORD_KEY_SIZE = TYPE_OFFSET + TYPE_LENGTH
 _S0 = struct.Struct(">hh")
 _S1 = struct.Struct(">h")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -63,11 +54,9 @@ class ControlRecordKey(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_control_record_key_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[ControlRecordKey], int]:
+def decode_control_record_key_array(buf, pos: int, count: int) -> tuple[list[ControlRecordKey], int]:
     """Decode ``count`` consecutive ControlRecordKeys from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 4:
+    if count < 0 or count > (len(buf) - pos) // CONTROL_RECORD_KEY_SIZE:
         raise InvalidLengthError(
             f"{count} ControlRecordKeys cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -79,28 +68,11 @@ def decode_control_record_key_array(
         for _ in range(count):
             start = pos
 
-            (
-                version,
-                type_,
-            ) = _S0.unpack_from(buf, pos)
+            (version, type_) = _S0.unpack_from(buf, pos)
             pos += CONTROL_RECORD_KEY_SIZE
-            append(
-                new(
-                    cls,
-                    (
-                        version,
-                        type_,
-                    ),
-                )
-            )
+            append(new(cls, (version, type_)))
     except (IndexError, struct.error):
         raise TruncatedError("ControlRecordKey ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(
-            f"ControlRecordKey has a string that is not UTF-8: {exc.reason}", start
-        ) from None
-    if pos > len(buf):
-        raise TruncatedError("ControlRecordKey runs past the end of the data", start)
     return items, pos
 
 
@@ -134,15 +106,9 @@ def encode_control_record_key_array(items) -> bytes:
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
-        (
-            version,
-            type_,
-        ) = item
+        (version, type_) = item
 
-        p0 = _S0.pack(
-            version,
-            type_,
-        )
+        p0 = _S0.pack(version, type_)
         out += p0
     return bytes(out)
 
@@ -176,15 +142,13 @@ class ControlRecordKeyColumns:
         del self.type[n:]
 
 
-def decode_control_record_key_columns(
-    buf, pos: int, count: int, columns: ControlRecordKeyColumns, *, verify: bool = True
-) -> int:
+def decode_control_record_key_columns(buf, pos: int, count: int, columns: ControlRecordKeyColumns) -> int:
     """Decode ``count`` consecutive ControlRecordKeys at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 4:
+    if count < 0 or count > (len(buf) - pos) // CONTROL_RECORD_KEY_SIZE:
         raise InvalidLengthError(
             f"{count} ControlRecordKeys cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -195,21 +159,12 @@ def decode_control_record_key_columns(
         for i in range(count):
             start = pos
 
-            (
-                version,
-                type_,
-            ) = _S0.unpack_from(buf, pos)
+            (version, type_) = _S0.unpack_from(buf, pos)
             pos += CONTROL_RECORD_KEY_SIZE
             if version != 0:
                 version_odd.append((i, version))
             append_type(type_)
     except (IndexError, struct.error):
         raise TruncatedError("ControlRecordKey ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(
-            f"ControlRecordKey has a string that is not UTF-8: {exc.reason}", start
-        ) from None
-    if pos > len(buf):
-        raise TruncatedError("ControlRecordKey runs past the end of the data", start)
     fill_sparse(columns.version, count, 0, version_odd)
     return pos

@@ -12,11 +12,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from kafkaspec.columns import fill_sparse
-from kafkaspec.errors import (
-    InvalidLengthError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 SCHEMA = "schemas/end_txn_marker_v0.yaml"
 NAME = "EndTransactionMarker"
@@ -36,11 +32,6 @@ _S0 = struct.Struct(">hi")
 _S1 = struct.Struct(">h")
 _S2 = struct.Struct(">i")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -62,11 +53,9 @@ class EndTransactionMarker(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_end_transaction_marker_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[EndTransactionMarker], int]:
+def decode_end_transaction_marker_array(buf, pos: int, count: int) -> tuple[list[EndTransactionMarker], int]:
     """Decode ``count`` consecutive EndTransactionMarkers from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 6:
+    if count < 0 or count > (len(buf) - pos) // END_TRANSACTION_MARKER_SIZE:
         raise InvalidLengthError(
             f"{count} EndTransactionMarkers cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -78,28 +67,11 @@ def decode_end_transaction_marker_array(
         for _ in range(count):
             start = pos
 
-            (
-                version,
-                coordinator_epoch,
-            ) = _S0.unpack_from(buf, pos)
+            (version, coordinator_epoch) = _S0.unpack_from(buf, pos)
             pos += END_TRANSACTION_MARKER_SIZE
-            append(
-                new(
-                    cls,
-                    (
-                        version,
-                        coordinator_epoch,
-                    ),
-                )
-            )
+            append(new(cls, (version, coordinator_epoch)))
     except (IndexError, struct.error):
         raise TruncatedError("EndTransactionMarker ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(
-            f"EndTransactionMarker has a string that is not UTF-8: {exc.reason}", start
-        ) from None
-    if pos > len(buf):
-        raise TruncatedError("EndTransactionMarker runs past the end of the data", start)
     return items, pos
 
 
@@ -133,15 +105,9 @@ def encode_end_transaction_marker_array(items) -> bytes:
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
-        (
-            version,
-            coordinator_epoch,
-        ) = item
+        (version, coordinator_epoch) = item
 
-        p0 = _S0.pack(
-            version,
-            coordinator_epoch,
-        )
+        p0 = _S0.pack(version, coordinator_epoch)
         out += p0
     return bytes(out)
 
@@ -176,14 +142,14 @@ class EndTransactionMarkerColumns:
 
 
 def decode_end_transaction_marker_columns(
-    buf, pos: int, count: int, columns: EndTransactionMarkerColumns, *, verify: bool = True
+    buf, pos: int, count: int, columns: EndTransactionMarkerColumns
 ) -> int:
     """Decode ``count`` consecutive EndTransactionMarkers at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 6:
+    if count < 0 or count > (len(buf) - pos) // END_TRANSACTION_MARKER_SIZE:
         raise InvalidLengthError(
             f"{count} EndTransactionMarkers cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -194,21 +160,12 @@ def decode_end_transaction_marker_columns(
         for i in range(count):
             start = pos
 
-            (
-                version,
-                coordinator_epoch,
-            ) = _S0.unpack_from(buf, pos)
+            (version, coordinator_epoch) = _S0.unpack_from(buf, pos)
             pos += END_TRANSACTION_MARKER_SIZE
             if version != 0:
                 version_odd.append((i, version))
             append_coordinator_epoch(coordinator_epoch)
     except (IndexError, struct.error):
         raise TruncatedError("EndTransactionMarker ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(
-            f"EndTransactionMarker has a string that is not UTF-8: {exc.reason}", start
-        ) from None
-    if pos > len(buf):
-        raise TruncatedError("EndTransactionMarker runs past the end of the data", start)
     fill_sparse(columns.version, count, 0, version_odd)
     return pos

@@ -11,12 +11,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    InvalidMagicError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, InvalidMagicError, KafkaFormatError, TruncatedError
 
 SCHEMA = "schemas/legacy/fetch_request_v0.yaml"
 NAME = "FetchRequest"
@@ -31,6 +26,7 @@ REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
 REQUEST_TYPE_LENGTH = 2
 TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
 FETCH_REQUEST_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+MIN_FETCH_REQUEST_SIZE = 24  # smallest encoded size
 REQUEST_LENGTH_END = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH  # request_length counts from here
 MIN_REQUEST_LENGTH = (
     FETCH_REQUEST_OVERHEAD - REQUEST_LENGTH_END
@@ -43,10 +39,6 @@ _S2 = struct.Struct(">iqi")
 _S3 = struct.Struct(">i")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -76,11 +68,9 @@ class FetchRequest(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_fetch_request_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[FetchRequest], int]:
+def decode_fetch_request_array(buf, pos: int, count: int) -> tuple[list[FetchRequest], int]:
     """Decode ``count`` consecutive FetchRequests from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 24:
+    if count < 0 or count > (len(buf) - pos) // MIN_FETCH_REQUEST_SIZE:
         raise InvalidLengthError(f"{count} FetchRequests cannot fit in the {len(buf) - pos} bytes left", pos)
     items = []
     append = items.append
@@ -90,10 +80,7 @@ def decode_fetch_request_array(
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += FETCH_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -119,28 +106,13 @@ def decode_fetch_request_array(
             else:
                 raise InvalidLengthError(f"FetchRequest topic length {n} is negative", pos)
 
-            (
-                partition,
-                offset,
-                max_size,
-            ) = _S2.unpack_from(buf, pos)
+            (partition, offset, max_size) = _S2.unpack_from(buf, pos)
             pos += 16
             if pos != end:
                 raise InvalidLengthError(
                     f"FetchRequest fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        request_type,
-                        topic,
-                        partition,
-                        offset,
-                        max_size,
-                    ),
-                )
-            )
+            append(new(cls, (request_type, topic, partition, offset, max_size)))
     except (IndexError, struct.error):
         raise TruncatedError("FetchRequest ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -160,19 +132,9 @@ def encode_fetch_request_array(items) -> bytes:
     """Encode a sequence of FetchRequests back to back."""
     out = bytearray()
     for item in items:
-        (
-            request_type,
-            topic,
-            partition,
-            offset,
-            max_size,
-        ) = item
+        (_, topic, partition, offset, max_size) = item
 
-        p3 = _S2.pack(
-            partition,
-            offset,
-            max_size,
-        )
+        p3 = _S2.pack(partition, offset, max_size)
 
         d2 = topic.encode() if topic is not None else None
         if d2 is None:
@@ -181,21 +143,10 @@ def encode_fetch_request_array(items) -> bytes:
         else:
             p2 = _I16.pack(len(d2))
 
-        p1 = _S1.pack(
-            1,
-        )
+        p1 = _S1.pack(1)
 
-        s0 = b"".join(
-            (
-                p1,
-                p2,
-                d2,
-                p3,
-            )
-        )
-        p0 = _S3.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, p2, d2, p3))
+        p0 = _S3.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -239,15 +190,13 @@ class FetchRequestColumns:
         del self.max_size[n:]
 
 
-def decode_fetch_request_columns(
-    buf, pos: int, count: int, columns: FetchRequestColumns, *, verify: bool = True
-) -> int:
+def decode_fetch_request_columns(buf, pos: int, count: int, columns: FetchRequestColumns) -> int:
     """Decode ``count`` consecutive FetchRequests at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 24:
+    if count < 0 or count > (len(buf) - pos) // MIN_FETCH_REQUEST_SIZE:
         raise InvalidLengthError(f"{count} FetchRequests cannot fit in the {len(buf) - pos} bytes left", pos)
     append_request_type = columns.request_type.append
     append_topic = columns.topic.append
@@ -259,10 +208,7 @@ def decode_fetch_request_columns(
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += FETCH_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -288,11 +234,7 @@ def decode_fetch_request_columns(
             else:
                 raise InvalidLengthError(f"FetchRequest topic length {n} is negative", pos)
 
-            (
-                partition,
-                offset,
-                max_size,
-            ) = _S2.unpack_from(buf, pos)
+            (partition, offset, max_size) = _S2.unpack_from(buf, pos)
             pos += 16
             if pos != end:
                 raise InvalidLengthError(

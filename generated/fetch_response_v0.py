@@ -13,11 +13,7 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.columns import fill_sparse
-from kafkaspec.errors import (
-    InvalidLengthError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 SCHEMA = "schemas/legacy/fetch_response_v0.yaml"
 NAME = "FetchResponse"
@@ -32,6 +28,7 @@ ERROR_CODE_OFFSET = RESPONSE_LENGTH_OFFSET + RESPONSE_LENGTH_LENGTH
 ERROR_CODE_LENGTH = 2
 MESSAGES_OFFSET = ERROR_CODE_OFFSET + ERROR_CODE_LENGTH
 FETCH_RESPONSE_OVERHEAD = MESSAGES_OFFSET  # bytes before the first variable-size field
+MIN_FETCH_RESPONSE_SIZE = 6  # smallest encoded size
 RESPONSE_LENGTH_END = RESPONSE_LENGTH_OFFSET + RESPONSE_LENGTH_LENGTH  # response_length counts from here
 MIN_RESPONSE_LENGTH = (
     FETCH_RESPONSE_OVERHEAD - RESPONSE_LENGTH_END
@@ -42,11 +39,6 @@ _S0 = struct.Struct(">ih")
 _S1 = struct.Struct(">i")
 _S2 = struct.Struct(">h")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -70,11 +62,9 @@ class FetchResponse(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_fetch_response_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[FetchResponse], int]:
+def decode_fetch_response_array(buf, pos: int, count: int) -> tuple[list[FetchResponse], int]:
     """Decode ``count`` consecutive FetchResponses from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 6:
+    if count < 0 or count > (len(buf) - pos) // MIN_FETCH_RESPONSE_SIZE:
         raise InvalidLengthError(f"{count} FetchResponses cannot fit in the {len(buf) - pos} bytes left", pos)
     items = []
     append = items.append
@@ -84,10 +74,7 @@ def decode_fetch_response_array(
         for _ in range(count):
             start = pos
 
-            (
-                response_length,
-                error_code,
-            ) = _S0.unpack_from(buf, pos)
+            (response_length, error_code) = _S0.unpack_from(buf, pos)
             pos += FETCH_RESPONSE_OVERHEAD
             end = start + RESPONSE_LENGTH_END + response_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -111,19 +98,9 @@ def decode_fetch_response_array(
                 raise InvalidLengthError(
                     f"FetchResponse fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        error_code,
-                        messages,
-                    ),
-                )
-            )
+            append(new(cls, (error_code, messages)))
     except (IndexError, struct.error):
         raise TruncatedError("FetchResponse ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"FetchResponse has a string that is not UTF-8: {exc.reason}", start) from None
     if pos > len(buf):
         raise TruncatedError("FetchResponse runs past the end of the data", start)
     return items, pos
@@ -139,29 +116,17 @@ def encode_fetch_response_array(items) -> bytes:
     """Encode a sequence of FetchResponses back to back."""
     out = bytearray()
     for item in items:
-        (
-            error_code,
-            messages,
-        ) = item
+        (error_code, messages) = item
 
         d2 = messages
         if d2 is None:
             raise ValueError("FetchResponse messages cannot be null")
             d2 = b""
 
-        p1 = _S2.pack(
-            error_code,
-        )
+        p1 = _S2.pack(error_code)
 
-        s0 = b"".join(
-            (
-                p1,
-                d2,
-            )
-        )
-        p0 = _S1.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, d2))
+        p0 = _S1.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -196,15 +161,13 @@ class FetchResponseColumns:
         del self.messages[n:]
 
 
-def decode_fetch_response_columns(
-    buf, pos: int, count: int, columns: FetchResponseColumns, *, verify: bool = True
-) -> int:
+def decode_fetch_response_columns(buf, pos: int, count: int, columns: FetchResponseColumns) -> int:
     """Decode ``count`` consecutive FetchResponses at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 6:
+    if count < 0 or count > (len(buf) - pos) // MIN_FETCH_RESPONSE_SIZE:
         raise InvalidLengthError(f"{count} FetchResponses cannot fit in the {len(buf) - pos} bytes left", pos)
     error_code_odd: list[tuple[int, int]] = []  # (index, value) of the items whose error_code is not 0
     append_messages = columns.messages.append
@@ -213,10 +176,7 @@ def decode_fetch_response_columns(
         for i in range(count):
             start = pos
 
-            (
-                response_length,
-                error_code,
-            ) = _S0.unpack_from(buf, pos)
+            (response_length, error_code) = _S0.unpack_from(buf, pos)
             pos += FETCH_RESPONSE_OVERHEAD
             end = start + RESPONSE_LENGTH_END + response_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -245,8 +205,6 @@ def decode_fetch_response_columns(
             append_messages(messages)
     except (IndexError, struct.error):
         raise TruncatedError("FetchResponse ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"FetchResponse has a string that is not UTF-8: {exc.reason}", start) from None
     if pos > len(buf):
         raise TruncatedError("FetchResponse runs past the end of the data", start)
     fill_sparse(columns.error_code, count, 0, error_code_odd)

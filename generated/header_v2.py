@@ -11,18 +11,8 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    KafkaFormatError,
-    TruncatedError,
-)
-from kafkaspec.varint import (
-    VARINT_BYTES,
-    ZIGZAG_1,
-    ZIGZAG_2,
-    encode_varint,
-    read_varint,
-)
+from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
+from kafkaspec.varint import VARINT_BYTES, ZIGZAG_1, ZIGZAG_2, encode_varint, read_varint
 
 SCHEMA = "schemas/header_v2.yaml"
 NAME = "Header"
@@ -32,14 +22,10 @@ SINCE = "0.11.0"
 # -- layout ------------------------------------------------------------------
 
 KEY_OFFSET = 0
+MIN_HEADER_SIZE = 2  # smallest encoded size
 
 
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -60,9 +46,9 @@ class Header(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_header_array(buf, pos: int, count: int, *, verify: bool = True) -> tuple[list[Header], int]:
+def decode_header_array(buf, pos: int, count: int) -> tuple[list[Header], int]:
     """Decode ``count`` consecutive Headers from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 2:
+    if count < 0 or count > (len(buf) - pos) // MIN_HEADER_SIZE:
         raise InvalidLengthError(f"{count} Headers cannot fit in the {len(buf) - pos} bytes left", pos)
     items = []
     append = items.append
@@ -103,15 +89,7 @@ def decode_header_array(buf, pos: int, count: int, *, verify: bool = True) -> tu
                 value = None
             else:
                 raise InvalidLengthError(f"Header value length {n} is negative", pos)
-            append(
-                new(
-                    cls,
-                    (
-                        key,
-                        value,
-                    ),
-                )
-            )
+            append(new(cls, (key, value)))
     except (IndexError, struct.error):
         raise TruncatedError("Header ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -158,10 +136,7 @@ def encode_header_array(items) -> bytes:
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:
-        (
-            key,
-            value,
-        ) = item
+        (key, value) = item
 
         d1 = value
         if d1 is None:
@@ -212,13 +187,13 @@ class HeaderColumns:
         del self.value[n:]
 
 
-def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns, *, verify: bool = True) -> int:
+def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns) -> int:
     """Decode ``count`` consecutive Headers at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 2:
+    if count < 0 or count > (len(buf) - pos) // MIN_HEADER_SIZE:
         raise InvalidLengthError(f"{count} Headers cannot fit in the {len(buf) - pos} bytes left", pos)
     zigzag_1, zigzag_2 = ZIGZAG_1, ZIGZAG_2
     append_key = columns.key.append

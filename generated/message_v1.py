@@ -16,13 +16,7 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.crc import crc32
-from kafkaspec.errors import (
-    CorruptRecordError,
-    InvalidLengthError,
-    InvalidMagicError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import CorruptRecordError, InvalidLengthError, InvalidMagicError, TruncatedError
 from kafkaspec.generated.enums import CompressionType, TimestampType, members
 
 SCHEMA = "schemas/legacy/message_v1.yaml"
@@ -69,11 +63,8 @@ _S2 = struct.Struct(">qi")
 _S3 = struct.Struct(">I")
 _S4 = struct.Struct(">bbq")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
+_NULL32 = _I32.pack(-1)  # a null length prefix
 
 
 # -- typed values ---------------------------------------------------------------
@@ -158,14 +149,8 @@ def check_message(buf, pos: int, head: MessageHead, *, verify: bool = True) -> i
     ``verify=False`` skips the checksum.
     """
     start = pos
-    (
-        offset,
-        message_size,
-        crc,
-        magic,
-        attributes,
-        timestamp,
-    ) = head
+
+    message_size, crc, magic = head.message_size, head.crc, head.magic
 
     end = start + MESSAGE_SIZE_END + message_size
     # shorter than the fixed fields it covers: they would be read past the end
@@ -191,14 +176,7 @@ def check_message(buf, pos: int, head: MessageHead, *, verify: bool = True) -> i
 def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
     """Decode the fields after the head at ``pos``, up to ``end`` (from :func:`check_message`, which has checked the head); return them as a tuple."""
     start = pos
-    (
-        offset,
-        message_size,
-        crc,
-        magic,
-        attributes,
-        timestamp,
-    ) = head
+
     pos += MESSAGE_OVERHEAD
     try:
         (n,) = _S1.unpack_from(buf, pos)
@@ -222,33 +200,17 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
             raise InvalidLengthError(f"Message value length {n} is negative", pos)
     except (IndexError, struct.error):
         raise TruncatedError("Message ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"Message has a string that is not UTF-8: {exc.reason}", start) from None
     if pos != end:
         raise InvalidLengthError(f"Message fields end at byte {pos}, its length says {end}", start)
-    return (
-        key,
-        value,
-    )
+    return (key, value)
 
 
 def decode_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Message, int]:
     """Decode one Message v1 at ``pos``: head, checks, the rest; return it and the position after it."""
     head = decode_message_head(buf, pos)
     end = check_message(buf, pos, head, verify=verify)
-    (
-        key,
-        value,
-    ) = decode_message_rest(buf, pos, head, end)
-    return Message(
-        head.offset,
-        head.crc,
-        head.magic,
-        head.attributes,
-        head.timestamp,
-        key,
-        value,
-    ), end
+    (key, value) = decode_message_rest(buf, pos, head, end)
+    return Message(head.offset, head.crc, head.magic, head.attributes, head.timestamp, key, value), end
 
 
 def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tuple[list[tuple], int]:
@@ -268,14 +230,7 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
             start = pos
             if buf[pos + MAGIC_OFFSET] != 1:
                 break
-            (
-                offset,
-                message_size,
-                crc,
-                magic,
-                attributes,
-                timestamp,
-            ) = unpack(buf, pos)
+            (offset, message_size, crc, magic, attributes, timestamp) = unpack(buf, pos)
             pos += MESSAGE_OVERHEAD
 
             end = start + MESSAGE_SIZE_END + message_size
@@ -322,22 +277,9 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
                 raise InvalidLengthError(f"Message value length {n} is negative", pos)
             if pos != end:
                 raise InvalidLengthError(f"Message fields end at byte {pos}, its length says {end}", start)
-            append(
-                (
-                    offset,
-                    message_size,
-                    crc,
-                    magic,
-                    attributes,
-                    timestamp,
-                    key,
-                    value,
-                )
-            )
+            append((offset, message_size, crc, magic, attributes, timestamp, key, value))
     except (IndexError, struct.error):
         raise TruncatedError("Message ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"Message has a string that is not UTF-8: {exc.reason}", start) from None
     return items, pos
 
 
@@ -365,38 +307,11 @@ def encode_message(
     else:
         p3 = _I32.pack(len(d3))
 
-    p2 = _S4.pack(
-        1,
-        attributes,
-        timestamp,
-    )
+    p2 = _S4.pack(1, attributes, timestamp)
 
-    s1 = b"".join(
-        (
-            p2,
-            p3,
-            d3,
-            p4,
-            d4,
-        )
-    )
-    p1 = _S3.pack(
-        crc32(s1),
-    )
+    s1 = b"".join((p2, p3, d3, p4, d4))
+    p1 = _S3.pack(crc32(s1))
 
-    s0 = b"".join(
-        (
-            p1,
-            s1,
-        )
-    )
-    p0 = _S2.pack(
-        offset,
-        len(s0),
-    )
-    return b"".join(
-        (
-            p0,
-            s0,
-        )
-    )
+    s0 = b"".join((p1, s1))
+    p0 = _S2.pack(offset, len(s0))
+    return b"".join((p0, s0))

@@ -12,11 +12,7 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.columns import fill_sparse
-from kafkaspec.errors import (
-    InvalidLengthError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 SCHEMA = "schemas/legacy/multi_fetch_response_v0.yaml"
 NAME = "MultiFetchResponse"
@@ -31,6 +27,7 @@ ERROR_CODE_OFFSET = RESPONSE_LENGTH_OFFSET + RESPONSE_LENGTH_LENGTH
 ERROR_CODE_LENGTH = 2
 RESPONSES_OFFSET = ERROR_CODE_OFFSET + ERROR_CODE_LENGTH
 MULTI_FETCH_RESPONSE_OVERHEAD = RESPONSES_OFFSET  # bytes before the first variable-size field
+MIN_MULTI_FETCH_RESPONSE_SIZE = 6  # smallest encoded size
 RESPONSE_LENGTH_END = RESPONSE_LENGTH_OFFSET + RESPONSE_LENGTH_LENGTH  # response_length counts from here
 MIN_RESPONSE_LENGTH = (
     MULTI_FETCH_RESPONSE_OVERHEAD - RESPONSE_LENGTH_END
@@ -41,11 +38,6 @@ _S0 = struct.Struct(">ih")
 _S1 = struct.Struct(">i")
 _S2 = struct.Struct(">h")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -68,11 +60,9 @@ class MultiFetchResponse(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_multi_fetch_response_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[MultiFetchResponse], int]:
+def decode_multi_fetch_response_array(buf, pos: int, count: int) -> tuple[list[MultiFetchResponse], int]:
     """Decode ``count`` consecutive MultiFetchResponses from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 6:
+    if count < 0 or count > (len(buf) - pos) // MIN_MULTI_FETCH_RESPONSE_SIZE:
         raise InvalidLengthError(
             f"{count} MultiFetchResponses cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -84,10 +74,7 @@ def decode_multi_fetch_response_array(
         for _ in range(count):
             start = pos
 
-            (
-                response_length,
-                error_code,
-            ) = _S0.unpack_from(buf, pos)
+            (response_length, error_code) = _S0.unpack_from(buf, pos)
             pos += MULTI_FETCH_RESPONSE_OVERHEAD
             end = start + RESPONSE_LENGTH_END + response_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -111,21 +98,9 @@ def decode_multi_fetch_response_array(
                 raise InvalidLengthError(
                     f"MultiFetchResponse fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        error_code,
-                        responses,
-                    ),
-                )
-            )
+            append(new(cls, (error_code, responses)))
     except (IndexError, struct.error):
         raise TruncatedError("MultiFetchResponse ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(
-            f"MultiFetchResponse has a string that is not UTF-8: {exc.reason}", start
-        ) from None
     if pos > len(buf):
         raise TruncatedError("MultiFetchResponse runs past the end of the data", start)
     return items, pos
@@ -141,29 +116,17 @@ def encode_multi_fetch_response_array(items) -> bytes:
     """Encode a sequence of MultiFetchResponses back to back."""
     out = bytearray()
     for item in items:
-        (
-            error_code,
-            responses,
-        ) = item
+        (error_code, responses) = item
 
         d2 = responses
         if d2 is None:
             raise ValueError("MultiFetchResponse responses cannot be null")
             d2 = b""
 
-        p1 = _S2.pack(
-            error_code,
-        )
+        p1 = _S2.pack(error_code)
 
-        s0 = b"".join(
-            (
-                p1,
-                d2,
-            )
-        )
-        p0 = _S1.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, d2))
+        p0 = _S1.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -198,15 +161,13 @@ class MultiFetchResponseColumns:
         del self.responses[n:]
 
 
-def decode_multi_fetch_response_columns(
-    buf, pos: int, count: int, columns: MultiFetchResponseColumns, *, verify: bool = True
-) -> int:
+def decode_multi_fetch_response_columns(buf, pos: int, count: int, columns: MultiFetchResponseColumns) -> int:
     """Decode ``count`` consecutive MultiFetchResponses at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 6:
+    if count < 0 or count > (len(buf) - pos) // MIN_MULTI_FETCH_RESPONSE_SIZE:
         raise InvalidLengthError(
             f"{count} MultiFetchResponses cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -217,10 +178,7 @@ def decode_multi_fetch_response_columns(
         for i in range(count):
             start = pos
 
-            (
-                response_length,
-                error_code,
-            ) = _S0.unpack_from(buf, pos)
+            (response_length, error_code) = _S0.unpack_from(buf, pos)
             pos += MULTI_FETCH_RESPONSE_OVERHEAD
             end = start + RESPONSE_LENGTH_END + response_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -249,10 +207,6 @@ def decode_multi_fetch_response_columns(
             append_responses(responses)
     except (IndexError, struct.error):
         raise TruncatedError("MultiFetchResponse ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(
-            f"MultiFetchResponse has a string that is not UTF-8: {exc.reason}", start
-        ) from None
     if pos > len(buf):
         raise TruncatedError("MultiFetchResponse runs past the end of the data", start)
     fill_sparse(columns.error_code, count, 0, error_code_odd)

@@ -12,12 +12,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    InvalidMagicError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, InvalidMagicError, TruncatedError
 
 from .partition_produce_v0 import (
     PartitionProduceColumns,
@@ -41,6 +36,7 @@ TOPICPARTITION_COUNT_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
 TOPICPARTITION_COUNT_LENGTH = 2
 PRODUCES_OFFSET = TOPICPARTITION_COUNT_OFFSET + TOPICPARTITION_COUNT_LENGTH
 MULTI_PRODUCE_REQUEST_OVERHEAD = PRODUCES_OFFSET  # bytes before the first variable-size field
+MIN_MULTI_PRODUCE_REQUEST_SIZE = 8  # smallest encoded size
 REQUEST_LENGTH_END = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH  # request_length counts from here
 MIN_REQUEST_LENGTH = (
     MULTI_PRODUCE_REQUEST_OVERHEAD - REQUEST_LENGTH_END
@@ -51,11 +47,6 @@ _S0 = struct.Struct(">ihh")
 _S1 = struct.Struct(">i")
 _S2 = struct.Struct(">hh")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -77,11 +68,9 @@ class MultiProduceRequest(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_multi_produce_request_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[MultiProduceRequest], int]:
+def decode_multi_produce_request_array(buf, pos: int, count: int) -> tuple[list[MultiProduceRequest], int]:
     """Decode ``count`` consecutive MultiProduceRequests from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 8:
+    if count < 0 or count > (len(buf) - pos) // MIN_MULTI_PRODUCE_REQUEST_SIZE:
         raise InvalidLengthError(
             f"{count} MultiProduceRequests cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -93,11 +82,7 @@ def decode_multi_produce_request_array(
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-                topicpartition_count,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type, topicpartition_count) = _S0.unpack_from(buf, pos)
             pos += MULTI_PRODUCE_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -125,23 +110,9 @@ def decode_multi_produce_request_array(
                 raise InvalidLengthError(
                     f"MultiProduceRequest fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        request_type,
-                        produces,
-                    ),
-                )
-            )
+            append(new(cls, (request_type, produces)))
     except (IndexError, struct.error):
         raise TruncatedError("MultiProduceRequest ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(
-            f"MultiProduceRequest has a string that is not UTF-8: {exc.reason}", start
-        ) from None
-    if pos > len(buf):
-        raise TruncatedError("MultiProduceRequest runs past the end of the data", start)
     return items, pos
 
 
@@ -155,30 +126,17 @@ def encode_multi_produce_request_array(items) -> bytes:
     """Encode a sequence of MultiProduceRequests back to back."""
     out = bytearray()
     for item in items:
-        (
-            request_type,
-            produces,
-        ) = item
+        (_, produces) = item
 
         if produces:
             d2 = encode_partition_produce_array(produces)
         else:
             d2 = b""
 
-        p1 = _S2.pack(
-            3,
-            len(produces),
-        )
+        p1 = _S2.pack(3, len(produces))
 
-        s0 = b"".join(
-            (
-                p1,
-                d2,
-            )
-        )
-        p0 = _S1.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, d2))
+        p0 = _S1.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -221,14 +179,14 @@ class MultiProduceRequestColumns:
 
 
 def decode_multi_produce_request_columns(
-    buf, pos: int, count: int, columns: MultiProduceRequestColumns, *, verify: bool = True
+    buf, pos: int, count: int, columns: MultiProduceRequestColumns
 ) -> int:
     """Decode ``count`` consecutive MultiProduceRequests at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 8:
+    if count < 0 or count > (len(buf) - pos) // MIN_MULTI_PRODUCE_REQUEST_SIZE:
         raise InvalidLengthError(
             f"{count} MultiProduceRequests cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -241,11 +199,7 @@ def decode_multi_produce_request_columns(
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-                topicpartition_count,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type, topicpartition_count) = _S0.unpack_from(buf, pos)
             pos += MULTI_PRODUCE_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -276,10 +230,4 @@ def decode_multi_produce_request_columns(
             append_produces_offset(produces_total)
     except (IndexError, struct.error):
         raise TruncatedError("MultiProduceRequest ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(
-            f"MultiProduceRequest has a string that is not UTF-8: {exc.reason}", start
-        ) from None
-    if pos > len(buf):
-        raise TruncatedError("MultiProduceRequest runs past the end of the data", start)
     return pos

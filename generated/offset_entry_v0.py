@@ -11,11 +11,7 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 SCHEMA = "schemas/legacy/offset_entry_v0.yaml"
 NAME = "OffsetEntry"
@@ -31,11 +27,6 @@ OFFSET_ENTRY_SIZE = OFFSET_OFFSET + OFFSET_LENGTH
 
 _S0 = struct.Struct(">q")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -54,11 +45,9 @@ class OffsetEntry(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_offset_entry_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[OffsetEntry], int]:
+def decode_offset_entry_array(buf, pos: int, count: int) -> tuple[list[OffsetEntry], int]:
     """Decode ``count`` consecutive OffsetEntrys from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 8:
+    if count < 0 or count > (len(buf) - pos) // OFFSET_ENTRY_SIZE:
         raise InvalidLengthError(f"{count} OffsetEntrys cannot fit in the {len(buf) - pos} bytes left", pos)
     items = []
     append = items.append
@@ -70,18 +59,9 @@ def decode_offset_entry_array(
 
             (offset,) = _S0.unpack_from(buf, pos)
             pos += OFFSET_ENTRY_SIZE
-            append(
-                new(
-                    cls,
-                    (offset,),
-                )
-            )
+            append(new(cls, (offset,)))
     except (IndexError, struct.error):
         raise TruncatedError("OffsetEntry ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"OffsetEntry has a string that is not UTF-8: {exc.reason}", start) from None
-    if pos > len(buf):
-        raise TruncatedError("OffsetEntry runs past the end of the data", start)
     return items, pos
 
 
@@ -115,9 +95,7 @@ def encode_offset_entry_array(items) -> bytes:
     for item in items:
         (offset,) = item
 
-        p0 = _S0.pack(
-            offset,
-        )
+        p0 = _S0.pack(offset)
         out += p0
     return bytes(out)
 
@@ -146,15 +124,13 @@ class OffsetEntryColumns:
         del self.offset[n:]
 
 
-def decode_offset_entry_columns(
-    buf, pos: int, count: int, columns: OffsetEntryColumns, *, verify: bool = True
-) -> int:
+def decode_offset_entry_columns(buf, pos: int, count: int, columns: OffsetEntryColumns) -> int:
     """Decode ``count`` consecutive OffsetEntrys at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 8:
+    if count < 0 or count > (len(buf) - pos) // OFFSET_ENTRY_SIZE:
         raise InvalidLengthError(f"{count} OffsetEntrys cannot fit in the {len(buf) - pos} bytes left", pos)
     append_offset = columns.offset.append
     start = pos
@@ -167,8 +143,4 @@ def decode_offset_entry_columns(
             append_offset(offset)
     except (IndexError, struct.error):
         raise TruncatedError("OffsetEntry ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"OffsetEntry has a string that is not UTF-8: {exc.reason}", start) from None
-    if pos > len(buf):
-        raise TruncatedError("OffsetEntry runs past the end of the data", start)
     return pos

@@ -11,12 +11,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    InvalidMagicError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, InvalidMagicError, KafkaFormatError, TruncatedError
 
 SCHEMA = "schemas/legacy/offsets_request_v0.yaml"
 NAME = "OffsetsRequest"
@@ -31,6 +26,7 @@ REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
 REQUEST_TYPE_LENGTH = 2
 TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
 OFFSETS_REQUEST_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+MIN_OFFSETS_REQUEST_SIZE = 24  # smallest encoded size
 REQUEST_LENGTH_END = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH  # request_length counts from here
 MIN_REQUEST_LENGTH = (
     OFFSETS_REQUEST_OVERHEAD - REQUEST_LENGTH_END
@@ -43,10 +39,6 @@ _S2 = struct.Struct(">iqi")
 _S3 = struct.Struct(">i")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -75,11 +67,9 @@ class OffsetsRequest(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_offsets_request_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[OffsetsRequest], int]:
+def decode_offsets_request_array(buf, pos: int, count: int) -> tuple[list[OffsetsRequest], int]:
     """Decode ``count`` consecutive OffsetsRequests from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 24:
+    if count < 0 or count > (len(buf) - pos) // MIN_OFFSETS_REQUEST_SIZE:
         raise InvalidLengthError(
             f"{count} OffsetsRequests cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -91,10 +81,7 @@ def decode_offsets_request_array(
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += OFFSETS_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -120,28 +107,13 @@ def decode_offsets_request_array(
             else:
                 raise InvalidLengthError(f"OffsetsRequest topic length {n} is negative", pos)
 
-            (
-                partition,
-                time,
-                max_number,
-            ) = _S2.unpack_from(buf, pos)
+            (partition, time, max_number) = _S2.unpack_from(buf, pos)
             pos += 16
             if pos != end:
                 raise InvalidLengthError(
                     f"OffsetsRequest fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        request_type,
-                        topic,
-                        partition,
-                        time,
-                        max_number,
-                    ),
-                )
-            )
+            append(new(cls, (request_type, topic, partition, time, max_number)))
     except (IndexError, struct.error):
         raise TruncatedError("OffsetsRequest ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -163,19 +135,9 @@ def encode_offsets_request_array(items) -> bytes:
     """Encode a sequence of OffsetsRequests back to back."""
     out = bytearray()
     for item in items:
-        (
-            request_type,
-            topic,
-            partition,
-            time,
-            max_number,
-        ) = item
+        (_, topic, partition, time, max_number) = item
 
-        p3 = _S2.pack(
-            partition,
-            time,
-            max_number,
-        )
+        p3 = _S2.pack(partition, time, max_number)
 
         d2 = topic.encode() if topic is not None else None
         if d2 is None:
@@ -184,21 +146,10 @@ def encode_offsets_request_array(items) -> bytes:
         else:
             p2 = _I16.pack(len(d2))
 
-        p1 = _S1.pack(
-            4,
-        )
+        p1 = _S1.pack(4)
 
-        s0 = b"".join(
-            (
-                p1,
-                p2,
-                d2,
-                p3,
-            )
-        )
-        p0 = _S3.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, p2, d2, p3))
+        p0 = _S3.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -242,15 +193,13 @@ class OffsetsRequestColumns:
         del self.max_number[n:]
 
 
-def decode_offsets_request_columns(
-    buf, pos: int, count: int, columns: OffsetsRequestColumns, *, verify: bool = True
-) -> int:
+def decode_offsets_request_columns(buf, pos: int, count: int, columns: OffsetsRequestColumns) -> int:
     """Decode ``count`` consecutive OffsetsRequests at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 24:
+    if count < 0 or count > (len(buf) - pos) // MIN_OFFSETS_REQUEST_SIZE:
         raise InvalidLengthError(
             f"{count} OffsetsRequests cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -264,10 +213,7 @@ def decode_offsets_request_columns(
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += OFFSETS_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -293,11 +239,7 @@ def decode_offsets_request_columns(
             else:
                 raise InvalidLengthError(f"OffsetsRequest topic length {n} is negative", pos)
 
-            (
-                partition,
-                time,
-                max_number,
-            ) = _S2.unpack_from(buf, pos)
+            (partition, time, max_number) = _S2.unpack_from(buf, pos)
             pos += 16
             if pos != end:
                 raise InvalidLengthError(

@@ -10,11 +10,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
 
 SCHEMA = "schemas/legacy/partition_fetch_v0.yaml"
 NAME = "PartitionFetch"
@@ -24,16 +20,13 @@ SINCE = "0.6.0"
 # -- layout ------------------------------------------------------------------
 
 TOPIC_OFFSET = 0
+MIN_PARTITION_FETCH_SIZE = 18  # smallest encoded size
 
 
 _S0 = struct.Struct(">h")
 _S1 = struct.Struct(">iqi")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -59,11 +52,9 @@ class PartitionFetch(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_partition_fetch_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[PartitionFetch], int]:
+def decode_partition_fetch_array(buf, pos: int, count: int) -> tuple[list[PartitionFetch], int]:
     """Decode ``count`` consecutive PartitionFetchs from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 18:
+    if count < 0 or count > (len(buf) - pos) // MIN_PARTITION_FETCH_SIZE:
         raise InvalidLengthError(
             f"{count} PartitionFetchs cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -83,23 +74,9 @@ def decode_partition_fetch_array(
             else:
                 raise InvalidLengthError(f"PartitionFetch topic length {n} is negative", pos)
 
-            (
-                partition,
-                offset,
-                max_size,
-            ) = _S1.unpack_from(buf, pos)
+            (partition, offset, max_size) = _S1.unpack_from(buf, pos)
             pos += 16
-            append(
-                new(
-                    cls,
-                    (
-                        topic,
-                        partition,
-                        offset,
-                        max_size,
-                    ),
-                )
-            )
+            append(new(cls, (topic, partition, offset, max_size)))
     except (IndexError, struct.error):
         raise TruncatedError("PartitionFetch ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -121,18 +98,9 @@ def encode_partition_fetch_array(items) -> bytes:
     """Encode a sequence of PartitionFetchs back to back."""
     out = bytearray()
     for item in items:
-        (
-            topic,
-            partition,
-            offset,
-            max_size,
-        ) = item
+        (topic, partition, offset, max_size) = item
 
-        p1 = _S1.pack(
-            partition,
-            offset,
-            max_size,
-        )
+        p1 = _S1.pack(partition, offset, max_size)
 
         d0 = topic.encode() if topic is not None else None
         if d0 is None:
@@ -181,15 +149,13 @@ class PartitionFetchColumns:
         del self.max_size[n:]
 
 
-def decode_partition_fetch_columns(
-    buf, pos: int, count: int, columns: PartitionFetchColumns, *, verify: bool = True
-) -> int:
+def decode_partition_fetch_columns(buf, pos: int, count: int, columns: PartitionFetchColumns) -> int:
     """Decode ``count`` consecutive PartitionFetchs at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 18:
+    if count < 0 or count > (len(buf) - pos) // MIN_PARTITION_FETCH_SIZE:
         raise InvalidLengthError(
             f"{count} PartitionFetchs cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -210,11 +176,7 @@ def decode_partition_fetch_columns(
             else:
                 raise InvalidLengthError(f"PartitionFetch topic length {n} is negative", pos)
 
-            (
-                partition,
-                offset,
-                max_size,
-            ) = _S1.unpack_from(buf, pos)
+            (partition, offset, max_size) = _S1.unpack_from(buf, pos)
             pos += 16
             append_topic(topic)
             append_partition(partition)

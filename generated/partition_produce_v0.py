@@ -10,11 +10,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
 
 SCHEMA = "schemas/legacy/partition_produce_v0.yaml"
 NAME = "PartitionProduce"
@@ -24,6 +20,7 @@ SINCE = "0.6.0"
 # -- layout ------------------------------------------------------------------
 
 TOPIC_OFFSET = 0
+MIN_PARTITION_PRODUCE_SIZE = 10  # smallest encoded size
 
 
 _S0 = struct.Struct(">h")
@@ -31,9 +28,6 @@ _S1 = struct.Struct(">i")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -58,11 +52,9 @@ class PartitionProduce(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_partition_produce_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[PartitionProduce], int]:
+def decode_partition_produce_array(buf, pos: int, count: int) -> tuple[list[PartitionProduce], int]:
     """Decode ``count`` consecutive PartitionProduces from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 10:
+    if count < 0 or count > (len(buf) - pos) // MIN_PARTITION_PRODUCE_SIZE:
         raise InvalidLengthError(
             f"{count} PartitionProduces cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -92,16 +84,7 @@ def decode_partition_produce_array(
                 pos += n
             else:
                 raise InvalidLengthError(f"PartitionProduce messages length {n} is negative", pos)
-            append(
-                new(
-                    cls,
-                    (
-                        topic,
-                        partition,
-                        messages,
-                    ),
-                )
-            )
+            append(new(cls, (topic, partition, messages)))
     except (IndexError, struct.error):
         raise TruncatedError("PartitionProduce ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -123,11 +106,7 @@ def encode_partition_produce_array(items) -> bytes:
     """Encode a sequence of PartitionProduces back to back."""
     out = bytearray()
     for item in items:
-        (
-            topic,
-            partition,
-            messages,
-        ) = item
+        (topic, partition, messages) = item
 
         d2 = messages
         if d2 is None:
@@ -136,9 +115,7 @@ def encode_partition_produce_array(items) -> bytes:
         else:
             p2 = _I32.pack(len(d2))
 
-        p1 = _S1.pack(
-            partition,
-        )
+        p1 = _S1.pack(partition)
 
         d0 = topic.encode() if topic is not None else None
         if d0 is None:
@@ -186,15 +163,13 @@ class PartitionProduceColumns:
         del self.messages[n:]
 
 
-def decode_partition_produce_columns(
-    buf, pos: int, count: int, columns: PartitionProduceColumns, *, verify: bool = True
-) -> int:
+def decode_partition_produce_columns(buf, pos: int, count: int, columns: PartitionProduceColumns) -> int:
     """Decode ``count`` consecutive PartitionProduces at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 10:
+    if count < 0 or count > (len(buf) - pos) // MIN_PARTITION_PRODUCE_SIZE:
         raise InvalidLengthError(
             f"{count} PartitionProduces cannot fit in the {len(buf) - pos} bytes left", pos
         )

@@ -11,12 +11,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    InvalidMagicError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, InvalidMagicError, KafkaFormatError, TruncatedError
 
 SCHEMA = "schemas/legacy/produce_request_v0.yaml"
 NAME = "ProduceRequest"
@@ -31,6 +26,7 @@ REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
 REQUEST_TYPE_LENGTH = 2
 TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
 PRODUCE_REQUEST_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+MIN_PRODUCE_REQUEST_SIZE = 16  # smallest encoded size
 REQUEST_LENGTH_END = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH  # request_length counts from here
 MIN_REQUEST_LENGTH = (
     PRODUCE_REQUEST_OVERHEAD - REQUEST_LENGTH_END
@@ -43,9 +39,6 @@ _S2 = struct.Struct(">i")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -73,11 +66,9 @@ class ProduceRequest(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_produce_request_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[ProduceRequest], int]:
+def decode_produce_request_array(buf, pos: int, count: int) -> tuple[list[ProduceRequest], int]:
     """Decode ``count`` consecutive ProduceRequests from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 16:
+    if count < 0 or count > (len(buf) - pos) // MIN_PRODUCE_REQUEST_SIZE:
         raise InvalidLengthError(
             f"{count} ProduceRequests cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -89,10 +80,7 @@ def decode_produce_request_array(
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += PRODUCE_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end
@@ -132,17 +120,7 @@ def decode_produce_request_array(
                 raise InvalidLengthError(
                     f"ProduceRequest fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                new(
-                    cls,
-                    (
-                        request_type,
-                        topic,
-                        partition,
-                        messages,
-                    ),
-                )
-            )
+            append(new(cls, (request_type, topic, partition, messages)))
     except (IndexError, struct.error):
         raise TruncatedError("ProduceRequest ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -164,12 +142,7 @@ def encode_produce_request_array(items) -> bytes:
     """Encode a sequence of ProduceRequests back to back."""
     out = bytearray()
     for item in items:
-        (
-            request_type,
-            topic,
-            partition,
-            messages,
-        ) = item
+        (_, topic, partition, messages) = item
 
         d4 = messages
         if d4 is None:
@@ -178,9 +151,7 @@ def encode_produce_request_array(items) -> bytes:
         else:
             p4 = _I32.pack(len(d4))
 
-        p3 = _S2.pack(
-            partition,
-        )
+        p3 = _S2.pack(partition)
 
         d2 = topic.encode() if topic is not None else None
         if d2 is None:
@@ -189,23 +160,10 @@ def encode_produce_request_array(items) -> bytes:
         else:
             p2 = _I16.pack(len(d2))
 
-        p1 = _S1.pack(
-            0,
-        )
+        p1 = _S1.pack(0)
 
-        s0 = b"".join(
-            (
-                p1,
-                p2,
-                d2,
-                p3,
-                p4,
-                d4,
-            )
-        )
-        p0 = _S2.pack(
-            len(s0),
-        )
+        s0 = b"".join((p1, p2, d2, p3, p4, d4))
+        p0 = _S2.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -246,15 +204,13 @@ class ProduceRequestColumns:
         del self.messages[n:]
 
 
-def decode_produce_request_columns(
-    buf, pos: int, count: int, columns: ProduceRequestColumns, *, verify: bool = True
-) -> int:
+def decode_produce_request_columns(buf, pos: int, count: int, columns: ProduceRequestColumns) -> int:
     """Decode ``count`` consecutive ProduceRequests at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 16:
+    if count < 0 or count > (len(buf) - pos) // MIN_PRODUCE_REQUEST_SIZE:
         raise InvalidLengthError(
             f"{count} ProduceRequests cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -267,10 +223,7 @@ def decode_produce_request_columns(
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += PRODUCE_REQUEST_OVERHEAD
             end = start + REQUEST_LENGTH_END + request_length
             # shorter than the fixed fields it covers: they would be read past the end

@@ -13,11 +13,7 @@ import struct
 from itertools import chain
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 SCHEMA = "schemas/logdir/producer_snapshot_entry_v1.yaml"
 NAME = "ProducerSnapshotEntry"
@@ -50,11 +46,6 @@ _S1 = struct.Struct(">q")
 _S2 = struct.Struct(">h")
 _S3 = struct.Struct(">i")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -92,10 +83,10 @@ class ProducerSnapshotEntry(NamedTuple):
 
 
 def decode_producer_snapshot_entry_array(
-    buf, pos: int, count: int, *, verify: bool = True
+    buf, pos: int, count: int
 ) -> tuple[list[ProducerSnapshotEntry], int]:
     """Decode ``count`` consecutive ProducerSnapshotEntrys from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 46:
+    if count < 0 or count > (len(buf) - pos) // PRODUCER_SNAPSHOT_ENTRY_SIZE:
         raise InvalidLengthError(
             f"{count} ProducerSnapshotEntrys cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -135,12 +126,6 @@ def decode_producer_snapshot_entry_array(
             )
     except (IndexError, struct.error):
         raise TruncatedError("ProducerSnapshotEntry ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(
-            f"ProducerSnapshotEntry has a string that is not UTF-8: {exc.reason}", start
-        ) from None
-    if pos > len(buf):
-        raise TruncatedError("ProducerSnapshotEntry runs past the end of the data", start)
     return items, pos
 
 
@@ -259,14 +244,14 @@ class ProducerSnapshotEntryColumns:
 
 
 def decode_producer_snapshot_entry_columns(
-    buf, pos: int, count: int, columns: ProducerSnapshotEntryColumns, *, verify: bool = True
+    buf, pos: int, count: int, columns: ProducerSnapshotEntryColumns
 ) -> int:
     """Decode ``count`` consecutive ProducerSnapshotEntrys at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 46:
+    if count < 0 or count > (len(buf) - pos) // PRODUCER_SNAPSHOT_ENTRY_SIZE:
         raise InvalidLengthError(
             f"{count} ProducerSnapshotEntrys cannot fit in the {len(buf) - pos} bytes left", pos
         )
@@ -304,10 +289,4 @@ def decode_producer_snapshot_entry_columns(
             append_current_txn_first_offset(current_txn_first_offset)
     except (IndexError, struct.error):
         raise TruncatedError("ProducerSnapshotEntry ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(
-            f"ProducerSnapshotEntry has a string that is not UTF-8: {exc.reason}", start
-        ) from None
-    if pos > len(buf):
-        raise TruncatedError("ProducerSnapshotEntry runs past the end of the data", start)
     return pos

@@ -26,12 +26,7 @@ from kafkaspec.errors import (
 )
 from kafkaspec.generated.enums import CompressionType, TimestampType, members
 
-from .record_v2 import (
-    RecordColumns,
-    decode_record_array,
-    decode_record_columns,
-    encode_record_array,
-)
+from .record_v2 import RecordColumns, decode_record_array, decode_record_columns, encode_record_array
 
 SCHEMA = "schemas/record_batch_v2.yaml"
 NAME = "RecordBatch"
@@ -99,11 +94,6 @@ _S1 = struct.Struct(">qi")
 _S2 = struct.Struct(">ibI")
 _S3 = struct.Struct(">hiqqqhii")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -240,21 +230,8 @@ def check_record_batch(buf, pos: int, head: RecordBatchHead, *, verify: bool = T
     ``verify=False`` skips the checksum.
     """
     start = pos
-    (
-        base_offset,
-        batch_length,
-        partition_leader_epoch,
-        magic,
-        crc,
-        attributes,
-        last_offset_delta,
-        base_timestamp,
-        max_timestamp,
-        producer_id,
-        producer_epoch,
-        base_sequence,
-        records_count,
-    ) = head
+
+    batch_length, magic, crc = head.batch_length, head.magic, head.crc
 
     end = start + BATCH_LENGTH_END + batch_length
     # shorter than the fixed fields it covers: they would be read past the end
@@ -282,21 +259,13 @@ def decode_record_batch_rest(
 ) -> tuple:
     """Decode the fields after the head at ``pos``, up to ``end`` (from :func:`check_record_batch`, which has checked the head); return them as a tuple."""
     start = pos
-    (
-        base_offset,
-        batch_length,
-        partition_leader_epoch,
-        magic,
-        crc,
-        attributes,
-        last_offset_delta,
-        base_timestamp,
-        max_timestamp,
-        producer_id,
-        producer_epoch,
-        base_sequence,
-        records_count,
-    ) = head
+
+    base_offset, attributes, base_timestamp, records_count = (
+        head.base_offset,
+        head.attributes,
+        head.base_timestamp,
+        head.records_count,
+    )
     pos += RECORD_BATCH_OVERHEAD
     mv = memoryview(buf)
     try:
@@ -320,8 +289,6 @@ def decode_record_batch_rest(
             records, pos = decode_record_array(buf, pos, n, base_offset, base_timestamp)
     except (IndexError, struct.error):
         raise TruncatedError("RecordBatch ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"RecordBatch has a string that is not UTF-8: {exc.reason}", start) from None
     if pos != end:
         raise InvalidLengthError(f"RecordBatch fields end at byte {pos}, its length says {end}", start)
     return (records,)
@@ -382,34 +349,12 @@ def encode_record_batch(
         len(records),
     )
 
-    s1 = b"".join(
-        (
-            p2,
-            d3,
-        )
-    )
-    p1 = _S2.pack(
-        partition_leader_epoch,
-        2,
-        crc32c(s1),
-    )
+    s1 = b"".join((p2, d3))
+    p1 = _S2.pack(partition_leader_epoch, 2, crc32c(s1))
 
-    s0 = b"".join(
-        (
-            p1,
-            s1,
-        )
-    )
-    p0 = _S1.pack(
-        base_offset,
-        len(s0),
-    )
-    return b"".join(
-        (
-            p0,
-            s0,
-        )
-    )
+    s0 = b"".join((p1, s1))
+    p0 = _S1.pack(base_offset, len(s0))
+    return b"".join((p0, s0))
 
 
 # -- columnar decoding ------------------------------------------------------------
@@ -430,21 +375,13 @@ def decode_record_batch_columns(
     has checked the head), without building per-item objects.
     """
     start = pos
-    (
-        base_offset,
-        batch_length,
-        partition_leader_epoch,
-        magic,
-        crc,
-        attributes,
-        last_offset_delta,
-        base_timestamp,
-        max_timestamp,
-        producer_id,
-        producer_epoch,
-        base_sequence,
-        records_count,
-    ) = head
+
+    base_offset, attributes, base_timestamp, records_count = (
+        head.base_offset,
+        head.attributes,
+        head.base_timestamp,
+        head.records_count,
+    )
     pos += RECORD_BATCH_OVERHEAD
     mv = memoryview(buf)
     try:

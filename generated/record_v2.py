@@ -16,11 +16,7 @@ from operator import sub
 from typing import NamedTuple
 
 from kafkaspec.columns import fill_sparse, fill_sparse_index, fill_sparse_offsets
-from kafkaspec.errors import (
-    InvalidLengthError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, TruncatedError
 from kafkaspec.varint import (
     INT8,
     VARINT_BYTES,
@@ -32,12 +28,7 @@ from kafkaspec.varint import (
     read_varlong,
 )
 
-from .header_v2 import (
-    HeaderColumns,
-    decode_header_array,
-    decode_header_columns,
-    encode_header_array,
-)
+from .header_v2 import HeaderColumns, decode_header_array, decode_header_columns, encode_header_array
 
 SCHEMA = "schemas/record_v2.yaml"
 NAME = "Record"
@@ -47,15 +38,11 @@ SINCE = "0.11.0"
 # -- layout ------------------------------------------------------------------
 
 LENGTH_OFFSET = 0
+MIN_RECORD_SIZE = 7  # smallest encoded size
 
 
-_S0 = struct.Struct(">b")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
+_BYTE = tuple(bytes((i,)) for i in range(256))  # one-byte encodings, without a pack call
 
 
 # -- typed values ---------------------------------------------------------------
@@ -68,10 +55,14 @@ class Record(NamedTuple):
 
     Fields:
         attributes: Unused; bits 0-7 are zero.
-        timestamp: Timestamp minus the batch base_timestamp. A varlong (64-bit zigzag),
-            not a varint as some documents say: a batch spanning more than ~24.8
-            days needs it.
-        offset: Offset minus the batch base_offset.
+        timestamp: The timestamp itself (absolute), base_timestamp + timestamp_delta;
+            the stored timestamp_delta is the timestamp minus the batch
+            base_timestamp. A varlong (64-bit zigzag), not a varint as some
+            documents say: a batch spanning more than ~24.8 days needs it. When
+            encoding, None means base_timestamp (a timestamp_delta of 0).
+        offset: The offset itself (absolute), base_offset + offset_delta; the stored
+            offset_delta is the offset minus the batch base_offset. When
+            encoding, None means base_offset + the item's index.
         key: Record key; length -1 means null.
         value: Record value; length -1 means null (a tombstone on a compacted
             topic).
@@ -90,10 +81,10 @@ class Record(NamedTuple):
 
 
 def decode_record_array(
-    buf, pos: int, count: int, base_offset: int, base_timestamp: int, *, verify: bool = True
+    buf, pos: int, count: int, base_offset: int, base_timestamp: int
 ) -> tuple[list[Record], int]:
     """Decode ``count`` consecutive Records from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 7:
+    if count < 0 or count > (len(buf) - pos) // MIN_RECORD_SIZE:
         raise InvalidLengthError(f"{count} Records cannot fit in the {len(buf) - pos} bytes left", pos)
     items = []
     append = items.append
@@ -202,8 +193,6 @@ def decode_record_array(
             )
     except (IndexError, struct.error):
         raise TruncatedError("Record ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"Record has a string that is not UTF-8: {exc.reason}", start) from None
     if pos > len(buf):
         raise TruncatedError("Record runs past the end of the data", start)
     return items, pos
@@ -269,14 +258,7 @@ def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) ->
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for index, item in enumerate(items):
-        (
-            attributes,
-            timestamp,
-            offset,
-            key,
-            value,
-            headers,
-        ) = item
+        (attributes, timestamp, offset, key, value, headers) = item
         timestamp_delta = 0 if timestamp is None else timestamp - base_timestamp
         offset_delta = index if offset is None else offset - base_offset
 
@@ -307,19 +289,7 @@ def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) ->
 
         p1 = _BYTE[attributes & 0xFF]
 
-        s0 = b"".join(
-            (
-                p1,
-                p2,
-                p3,
-                p4,
-                d4,
-                p5,
-                d5,
-                p6,
-                d6,
-            )
-        )
+        s0 = b"".join((p1, p2, p3, p4, d4, p5, d5, p6, d6))
         p0 = VARINT_BYTES.get(len(s0)) or encode_varint(len(s0))
         out += p0
         out += s0
@@ -414,14 +384,7 @@ class RecordColumns:
 
 
 def decode_record_columns(
-    buf,
-    pos: int,
-    count: int,
-    base_offset: int,
-    base_timestamp: int,
-    columns: RecordColumns,
-    *,
-    verify: bool = True,
+    buf, pos: int, count: int, base_offset: int, base_timestamp: int, columns: RecordColumns
 ) -> int:
     """Decode ``count`` consecutive Records at ``pos`` into ``columns``; return the position after them.
 
@@ -431,7 +394,7 @@ def decode_record_columns(
     Sparse columns (``attributes``, ``offset``, ``headers``) are filled once
     the loop has finished, from the few items that differ from the default.
     """
-    if count < 0 or count > (len(buf) - pos) // 7:
+    if count < 0 or count > (len(buf) - pos) // MIN_RECORD_SIZE:
         raise InvalidLengthError(f"{count} Records cannot fit in the {len(buf) - pos} bytes left", pos)
     zigzag_1, zigzag_2 = ZIGZAG_1, ZIGZAG_2
     attributes_odd: list[tuple[int, int]] = []  # (index, value) of the items whose attributes is not 0
@@ -544,8 +507,6 @@ def decode_record_columns(
             append_value(value)
     except (IndexError, struct.error):
         raise TruncatedError("Record ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"Record has a string that is not UTF-8: {exc.reason}", start) from None
     if pos > len(buf):
         raise TruncatedError("Record runs past the end of the data", start)
     fill_sparse(columns.attributes, count, 0, attributes_odd)

@@ -12,11 +12,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.errors import (
-    InvalidLengthError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
 
 SCHEMA = "schemas/legacy/request_header_v0.yaml"
 NAME = "RequestHeader"
@@ -31,6 +27,7 @@ REQUEST_TYPE_OFFSET = REQUEST_LENGTH_OFFSET + REQUEST_LENGTH_LENGTH
 REQUEST_TYPE_LENGTH = 2
 TOPIC_OFFSET = REQUEST_TYPE_OFFSET + REQUEST_TYPE_LENGTH
 REQUEST_HEADER_OVERHEAD = TOPIC_OFFSET  # bytes before the first variable-size field
+MIN_REQUEST_HEADER_SIZE = 12  # smallest encoded size
 
 
 _S0 = struct.Struct(">ih")
@@ -38,10 +35,6 @@ _S1 = struct.Struct(">h")
 _S2 = struct.Struct(">i")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -69,11 +62,9 @@ class RequestHeader(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_request_header_array(
-    buf, pos: int, count: int, *, verify: bool = True
-) -> tuple[list[RequestHeader], int]:
+def decode_request_header_array(buf, pos: int, count: int) -> tuple[list[RequestHeader], int]:
     """Decode ``count`` consecutive RequestHeaders from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // 12:
+    if count < 0 or count > (len(buf) - pos) // MIN_REQUEST_HEADER_SIZE:
         raise InvalidLengthError(f"{count} RequestHeaders cannot fit in the {len(buf) - pos} bytes left", pos)
     items = []
     append = items.append
@@ -83,10 +74,7 @@ def decode_request_header_array(
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += REQUEST_HEADER_OVERHEAD
 
             (n,) = _S1.unpack_from(buf, pos)
@@ -99,17 +87,7 @@ def decode_request_header_array(
 
             (partition,) = _S2.unpack_from(buf, pos)
             pos += 4
-            append(
-                new(
-                    cls,
-                    (
-                        request_length,
-                        request_type,
-                        topic,
-                        partition,
-                    ),
-                )
-            )
+            append(new(cls, (request_length, request_type, topic, partition)))
     except (IndexError, struct.error):
         raise TruncatedError("RequestHeader ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
@@ -129,16 +107,9 @@ def encode_request_header_array(items) -> bytes:
     """Encode a sequence of RequestHeaders back to back."""
     out = bytearray()
     for item in items:
-        (
-            request_length,
-            request_type,
-            topic,
-            partition,
-        ) = item
+        (request_length, request_type, topic, partition) = item
 
-        p2 = _S2.pack(
-            partition,
-        )
+        p2 = _S2.pack(partition)
 
         d1 = topic.encode() if topic is not None else None
         if d1 is None:
@@ -147,10 +118,7 @@ def encode_request_header_array(items) -> bytes:
         else:
             p1 = _I16.pack(len(d1))
 
-        p0 = _S0.pack(
-            request_length,
-            request_type,
-        )
+        p0 = _S0.pack(request_length, request_type)
         out += p0
         out += p1
         out += d1
@@ -193,15 +161,13 @@ class RequestHeaderColumns:
         del self.partition[n:]
 
 
-def decode_request_header_columns(
-    buf, pos: int, count: int, columns: RequestHeaderColumns, *, verify: bool = True
-) -> int:
+def decode_request_header_columns(buf, pos: int, count: int, columns: RequestHeaderColumns) -> int:
     """Decode ``count`` consecutive RequestHeaders at ``pos`` into ``columns``; return the position after them.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // 12:
+    if count < 0 or count > (len(buf) - pos) // MIN_REQUEST_HEADER_SIZE:
         raise InvalidLengthError(f"{count} RequestHeaders cannot fit in the {len(buf) - pos} bytes left", pos)
     append_request_length = columns.request_length.append
     append_request_type = columns.request_type.append
@@ -212,10 +178,7 @@ def decode_request_header_columns(
         for _ in range(count):
             start = pos
 
-            (
-                request_length,
-                request_type,
-            ) = _S0.unpack_from(buf, pos)
+            (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += REQUEST_HEADER_OVERHEAD
 
             (n,) = _S1.unpack_from(buf, pos)

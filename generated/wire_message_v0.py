@@ -13,13 +13,7 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.crc import crc32
-from kafkaspec.errors import (
-    CorruptRecordError,
-    InvalidLengthError,
-    InvalidMagicError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import CorruptRecordError, InvalidLengthError, InvalidMagicError, TruncatedError
 
 SCHEMA = "schemas/legacy/wire_message_v0.yaml"
 NAME = "WireMessage"
@@ -44,11 +38,6 @@ _S0 = struct.Struct(">ibI")
 _S1 = struct.Struct(">i")
 _S2 = struct.Struct(">bI")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -97,11 +86,8 @@ def check_wire_message(buf, pos: int, head: WireMessageHead, *, verify: bool = T
     ``verify=False`` skips the checksum.
     """
     start = pos
-    (
-        length,
-        magic,
-        checksum,
-    ) = head
+
+    length, magic, checksum = head.length, head.magic, head.checksum
 
     end = start + LENGTH_END + length
     # shorter than the fixed fields it covers: they would be read past the end
@@ -127,11 +113,7 @@ def check_wire_message(buf, pos: int, head: WireMessageHead, *, verify: bool = T
 def decode_wire_message_rest(buf, pos: int, head: WireMessageHead, end: int) -> tuple:
     """Decode the fields after the head at ``pos``, up to ``end`` (from :func:`check_wire_message`, which has checked the head); return them as a tuple."""
     start = pos
-    (
-        length,
-        magic,
-        checksum,
-    ) = head
+
     pos += WIRE_MESSAGE_OVERHEAD
     try:
         n = end - pos
@@ -142,8 +124,6 @@ def decode_wire_message_rest(buf, pos: int, head: WireMessageHead, end: int) -> 
             raise InvalidLengthError(f"WireMessage payload length {n} is negative", pos)
     except (IndexError, struct.error):
         raise TruncatedError("WireMessage ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"WireMessage has a string that is not UTF-8: {exc.reason}", start) from None
     if pos != end:
         raise InvalidLengthError(f"WireMessage fields end at byte {pos}, its length says {end}", start)
     return (payload,)
@@ -154,11 +134,7 @@ def decode_wire_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Wire
     head = decode_wire_message_head(buf, pos)
     end = check_wire_message(buf, pos, head, verify=verify)
     (payload,) = decode_wire_message_rest(buf, pos, head, end)
-    return WireMessage(
-        head.magic,
-        head.checksum,
-        payload,
-    ), end
+    return WireMessage(head.magic, head.checksum, payload), end
 
 
 def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tuple[list[tuple], int]:
@@ -178,11 +154,7 @@ def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) ->
             start = pos
             if buf[pos + MAGIC_OFFSET] != 0:
                 break
-            (
-                length,
-                magic,
-                checksum,
-            ) = unpack(buf, pos)
+            (length, magic, checksum) = unpack(buf, pos)
             pos += WIRE_MESSAGE_OVERHEAD
 
             end = start + LENGTH_END + length
@@ -220,18 +192,9 @@ def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) ->
                 raise InvalidLengthError(
                     f"WireMessage fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                (
-                    length,
-                    magic,
-                    checksum,
-                    payload,
-                )
-            )
+            append((length, magic, checksum, payload))
     except (IndexError, struct.error):
         raise TruncatedError("WireMessage ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"WireMessage has a string that is not UTF-8: {exc.reason}", start) from None
     return items, pos
 
 
@@ -247,23 +210,8 @@ def encode_wire_message(
         d2 = b""
 
     s1 = d2
-    p1 = _S2.pack(
-        0,
-        crc32(s1),
-    )
+    p1 = _S2.pack(0, crc32(s1))
 
-    s0 = b"".join(
-        (
-            p1,
-            s1,
-        )
-    )
-    p0 = _S1.pack(
-        len(s0),
-    )
-    return b"".join(
-        (
-            p0,
-            s0,
-        )
-    )
+    s0 = b"".join((p1, s1))
+    p0 = _S1.pack(len(s0))
+    return b"".join((p0, s0))

@@ -14,13 +14,7 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.crc import crc32
-from kafkaspec.errors import (
-    CorruptRecordError,
-    InvalidLengthError,
-    InvalidMagicError,
-    KafkaFormatError,
-    TruncatedError,
-)
+from kafkaspec.errors import CorruptRecordError, InvalidLengthError, InvalidMagicError, TruncatedError
 from kafkaspec.generated.enums import CompressionType, members
 
 SCHEMA = "schemas/legacy/wire_message_v1.yaml"
@@ -57,11 +51,6 @@ _S0 = struct.Struct(">ibbI")
 _S1 = struct.Struct(">i")
 _S2 = struct.Struct(">bbI")
 _new = tuple.__new__
-_I16 = struct.Struct(">h")
-_I32 = struct.Struct(">i")
-_NULL16 = _I16.pack(-1)
-_NULL32 = _I32.pack(-1)
-_BYTE = tuple(bytes((i,)) for i in range(256))
 
 
 # -- typed values ---------------------------------------------------------------
@@ -125,12 +114,8 @@ def check_wire_message(buf, pos: int, head: WireMessageHead, *, verify: bool = T
     ``verify=False`` skips the checksum.
     """
     start = pos
-    (
-        length,
-        magic,
-        compression,
-        checksum,
-    ) = head
+
+    length, magic, checksum = head.length, head.magic, head.checksum
 
     end = start + LENGTH_END + length
     # shorter than the fixed fields it covers: they would be read past the end
@@ -156,12 +141,7 @@ def check_wire_message(buf, pos: int, head: WireMessageHead, *, verify: bool = T
 def decode_wire_message_rest(buf, pos: int, head: WireMessageHead, end: int) -> tuple:
     """Decode the fields after the head at ``pos``, up to ``end`` (from :func:`check_wire_message`, which has checked the head); return them as a tuple."""
     start = pos
-    (
-        length,
-        magic,
-        compression,
-        checksum,
-    ) = head
+
     pos += WIRE_MESSAGE_OVERHEAD
     try:
         n = end - pos
@@ -172,8 +152,6 @@ def decode_wire_message_rest(buf, pos: int, head: WireMessageHead, end: int) -> 
             raise InvalidLengthError(f"WireMessage payload length {n} is negative", pos)
     except (IndexError, struct.error):
         raise TruncatedError("WireMessage ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"WireMessage has a string that is not UTF-8: {exc.reason}", start) from None
     if pos != end:
         raise InvalidLengthError(f"WireMessage fields end at byte {pos}, its length says {end}", start)
     return (payload,)
@@ -184,12 +162,7 @@ def decode_wire_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Wire
     head = decode_wire_message_head(buf, pos)
     end = check_wire_message(buf, pos, head, verify=verify)
     (payload,) = decode_wire_message_rest(buf, pos, head, end)
-    return WireMessage(
-        head.magic,
-        head.compression,
-        head.checksum,
-        payload,
-    ), end
+    return WireMessage(head.magic, head.compression, head.checksum, payload), end
 
 
 def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tuple[list[tuple], int]:
@@ -209,12 +182,7 @@ def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) ->
             start = pos
             if buf[pos + MAGIC_OFFSET] != 1:
                 break
-            (
-                length,
-                magic,
-                compression,
-                checksum,
-            ) = unpack(buf, pos)
+            (length, magic, compression, checksum) = unpack(buf, pos)
             pos += WIRE_MESSAGE_OVERHEAD
 
             end = start + LENGTH_END + length
@@ -252,19 +220,9 @@ def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) ->
                 raise InvalidLengthError(
                     f"WireMessage fields end at byte {pos}, its length says {end}", start
                 )
-            append(
-                (
-                    length,
-                    magic,
-                    compression,
-                    checksum,
-                    payload,
-                )
-            )
+            append((length, magic, compression, checksum, payload))
     except (IndexError, struct.error):
         raise TruncatedError("WireMessage ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"WireMessage has a string that is not UTF-8: {exc.reason}", start) from None
     return items, pos
 
 
@@ -281,24 +239,8 @@ def encode_wire_message(
         d2 = b""
 
     s1 = d2
-    p1 = _S2.pack(
-        1,
-        compression,
-        crc32(s1),
-    )
+    p1 = _S2.pack(1, compression, crc32(s1))
 
-    s0 = b"".join(
-        (
-            p1,
-            s1,
-        )
-    )
-    p0 = _S1.pack(
-        len(s0),
-    )
-    return b"".join(
-        (
-            p0,
-            s0,
-        )
-    )
+    s0 = b"".join((p1, s1))
+    p0 = _S1.pack(len(s0))
+    return b"".join((p0, s0))

@@ -1,9 +1,10 @@
 """Construct building blocks the generated reference codecs need beyond Construct's own.
 
-Generated ``*_construct`` definitions use these for the parts of Kafka's formats
-that plain Construct does not express directly: nullable length-prefixed bytes,
-a checksum over the fields that follow it, and a compressed region whose codec
-comes from an earlier attribute field.
+The generated ``*_construct`` definitions (``kafkaspec.generated.reference.<module>``) use these
+for the parts of Kafka's formats that plain Construct does not express directly: nullable
+length-prefixed bytes, a checksum over the fields that follow it, and a compressed region whose
+codec comes from an earlier attribute field. Only the reference modules import this one, so the
+fast codecs (and ``import kafkaspec``) never load Construct.
 """
 
 from __future__ import annotations

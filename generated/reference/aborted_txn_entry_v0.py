@@ -6,13 +6,7 @@ Generated from schemas/logdir/aborted_txn_entry_v0.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Const,
-    Int16sb,
-    Int64sb,
-    Struct,
-)
+from construct import Adapter, Const, Int16sb, Int64sb, Struct
 
 from kafkaspec._construct import flatten, nest
 from kafkaspec.generated.aborted_txn_entry_v0 import AbortedTxnEntry

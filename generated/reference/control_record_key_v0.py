@@ -6,11 +6,7 @@ Generated from schemas/control_record_key_v0.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Int16sb,
-    Struct,
-)
+from construct import Adapter, Int16sb, Struct
 
 from kafkaspec._construct import flatten, nest
 from kafkaspec.generated.control_record_key_v0 import ControlRecordKey

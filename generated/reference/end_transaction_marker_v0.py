@@ -6,12 +6,7 @@ Generated from schemas/end_txn_marker_v0.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Int16sb,
-    Int32sb,
-    Struct,
-)
+from construct import Adapter, Int16sb, Int32sb, Struct
 
 from kafkaspec._construct import flatten, nest
 from kafkaspec.generated.end_transaction_marker_v0 import EndTransactionMarker

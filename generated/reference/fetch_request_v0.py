@@ -6,15 +6,7 @@ Generated from schemas/legacy/fetch_request_v0.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Const,
-    Int16sb,
-    Int32sb,
-    Int64sb,
-    Prefixed,
-    Struct,
-)
+from construct import Adapter, Const, Int16sb, Int32sb, Int64sb, Prefixed, Struct
 
 from kafkaspec._construct import KafkaBytes, flatten, nest
 from kafkaspec.generated.fetch_request_v0 import FetchRequest

@@ -6,14 +6,7 @@ Generated from schemas/legacy/fetch_response_v0.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    GreedyBytes,
-    Int16sb,
-    Int32sb,
-    Prefixed,
-    Struct,
-)
+from construct import Adapter, GreedyBytes, Int16sb, Int32sb, Prefixed, Struct
 
 from kafkaspec._construct import flatten, nest
 from kafkaspec.generated.fetch_response_v0 import FetchResponse

@@ -6,11 +6,7 @@ Generated from schemas/header_v2.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Struct,
-    ZigZag,
-)
+from construct import Adapter, Struct, ZigZag
 
 from kafkaspec._construct import KafkaBytes, flatten, nest
 from kafkaspec.generated.header_v2 import Header

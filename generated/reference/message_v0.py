@@ -6,16 +6,7 @@ Generated from schemas/legacy/message_v0.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Const,
-    Int8sb,
-    Int32sb,
-    Int32ub,
-    Int64sb,
-    Prefixed,
-    Struct,
-)
+from construct import Adapter, Const, Int8sb, Int32sb, Int32ub, Int64sb, Prefixed, Struct
 
 from kafkaspec._construct import Checksummed, KafkaBytes, flatten, nest
 from kafkaspec.generated.message_v0 import Message

@@ -6,25 +6,12 @@ Generated from schemas/legacy/multi_fetch_request_v0.yaml by codegen. DO NOT EDI
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Array,
-    Const,
-    Int16sb,
-    Int32sb,
-    Prefixed,
-    Rebuild,
-    Struct,
-    len_,
-    this,
-)
+from construct import Adapter, Array, Const, Int16sb, Int32sb, Prefixed, Rebuild, Struct, len_, this
 
 from kafkaspec._construct import flatten, nest
 from kafkaspec.generated.multi_fetch_request_v0 import MultiFetchRequest
 
-from .partition_fetch_v0 import (
-    partition_fetch_construct,
-)
+from .partition_fetch_v0 import partition_fetch_construct
 
 multi_fetch_request_fields = Struct(
     "_rest"

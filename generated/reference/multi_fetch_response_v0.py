@@ -6,14 +6,7 @@ Generated from schemas/legacy/multi_fetch_response_v0.yaml by codegen. DO NOT ED
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    GreedyBytes,
-    Int16sb,
-    Int32sb,
-    Prefixed,
-    Struct,
-)
+from construct import Adapter, GreedyBytes, Int16sb, Int32sb, Prefixed, Struct
 
 from kafkaspec._construct import flatten, nest
 from kafkaspec.generated.multi_fetch_response_v0 import MultiFetchResponse

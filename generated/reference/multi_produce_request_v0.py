@@ -6,25 +6,12 @@ Generated from schemas/legacy/multi_produce_request_v0.yaml by codegen. DO NOT E
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Array,
-    Const,
-    Int16sb,
-    Int32sb,
-    Prefixed,
-    Rebuild,
-    Struct,
-    len_,
-    this,
-)
+from construct import Adapter, Array, Const, Int16sb, Int32sb, Prefixed, Rebuild, Struct, len_, this
 
 from kafkaspec._construct import flatten, nest
 from kafkaspec.generated.multi_produce_request_v0 import MultiProduceRequest
 
-from .partition_produce_v0 import (
-    partition_produce_construct,
-)
+from .partition_produce_v0 import partition_produce_construct
 
 multi_produce_request_fields = Struct(
     "_rest"

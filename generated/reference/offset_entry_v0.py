@@ -6,11 +6,7 @@ Generated from schemas/legacy/offset_entry_v0.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Int64sb,
-    Struct,
-)
+from construct import Adapter, Int64sb, Struct
 
 from kafkaspec._construct import flatten, nest
 from kafkaspec.generated.offset_entry_v0 import OffsetEntry

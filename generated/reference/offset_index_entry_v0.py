@@ -6,11 +6,7 @@ Generated from schemas/logdir/offset_index_entry_v0.yaml by codegen. DO NOT EDIT
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Int32sb,
-    Struct,
-)
+from construct import Adapter, Int32sb, Struct
 
 from kafkaspec._construct import flatten, nest
 from kafkaspec.generated.offset_index_entry_v0 import OffsetIndexEntry

@@ -6,24 +6,12 @@ Generated from schemas/legacy/offsets_response_v0.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Array,
-    Int16sb,
-    Int32sb,
-    Prefixed,
-    Rebuild,
-    Struct,
-    len_,
-    this,
-)
+from construct import Adapter, Array, Int16sb, Int32sb, Prefixed, Rebuild, Struct, len_, this
 
 from kafkaspec._construct import flatten, nest
 from kafkaspec.generated.offsets_response_v0 import OffsetsResponse
 
-from .offset_entry_v0 import (
-    offset_entry_construct,
-)
+from .offset_entry_v0 import offset_entry_construct
 
 offsets_response_fields = Struct(
     "_rest"

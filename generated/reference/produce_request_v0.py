@@ -6,14 +6,7 @@ Generated from schemas/legacy/produce_request_v0.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Const,
-    Int16sb,
-    Int32sb,
-    Prefixed,
-    Struct,
-)
+from construct import Adapter, Const, Int16sb, Int32sb, Prefixed, Struct
 
 from kafkaspec._construct import KafkaBytes, flatten, nest
 from kafkaspec.generated.produce_request_v0 import ProduceRequest

@@ -6,13 +6,7 @@ Generated from schemas/logdir/producer_snapshot_entry_v1.yaml by codegen. DO NOT
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Int16sb,
-    Int32sb,
-    Int64sb,
-    Struct,
-)
+from construct import Adapter, Int16sb, Int32sb, Int64sb, Struct
 
 from kafkaspec._construct import flatten, nest
 from kafkaspec.generated.producer_snapshot_entry_v1 import ProducerSnapshotEntry

@@ -6,22 +6,12 @@ Generated from schemas/logdir/producer_snapshot_v1.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Const,
-    Int16sb,
-    Int32sb,
-    Int32ub,
-    PrefixedArray,
-    Struct,
-)
+from construct import Adapter, Const, Int16sb, Int32sb, Int32ub, PrefixedArray, Struct
 
 from kafkaspec._construct import Checksummed, flatten, nest
 from kafkaspec.generated.producer_snapshot_v1 import ProducerSnapshot
 
-from .producer_snapshot_entry_v1 import (
-    producer_snapshot_entry_construct,
-)
+from .producer_snapshot_entry_v1 import producer_snapshot_entry_construct
 
 producer_snapshot_fields = Struct(
     "version" / Const(1, Int16sb),

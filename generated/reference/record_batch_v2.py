@@ -25,11 +25,7 @@ from construct import (
 from kafkaspec._construct import Checksummed, KafkaCompressed, flatten, nest
 from kafkaspec.generated.record_batch_v2 import RecordBatch
 
-from .record_v2 import (
-    _record_rebase,
-    _record_unbase,
-    record_construct,
-)
+from .record_v2 import _record_rebase, _record_unbase, record_construct
 
 record_batch_fields = Struct(
     "base_offset" / Int64sb,

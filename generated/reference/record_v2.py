@@ -6,21 +6,12 @@ Generated from schemas/record_v2.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Int8sb,
-    Prefixed,
-    PrefixedArray,
-    Struct,
-    ZigZag,
-)
+from construct import Adapter, Int8sb, Prefixed, PrefixedArray, Struct, ZigZag
 
 from kafkaspec._construct import KafkaBytes, flatten, nest
 from kafkaspec.generated.record_v2 import Record
 
-from .header_v2 import (
-    header_construct,
-)
+from .header_v2 import header_construct
 
 record_fields = Struct(
     "_rest"

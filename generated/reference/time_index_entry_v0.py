@@ -6,12 +6,7 @@ Generated from schemas/logdir/time_index_entry_v0.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Int32sb,
-    Int64sb,
-    Struct,
-)
+from construct import Adapter, Int32sb, Int64sb, Struct
 
 from kafkaspec._construct import flatten, nest
 from kafkaspec.generated.time_index_entry_v0 import TimeIndexEntry

@@ -6,16 +6,7 @@ Generated from schemas/legacy/wire_message_v0.yaml by codegen. DO NOT EDIT.
 
 from __future__ import annotations
 
-from construct import (
-    Adapter,
-    Const,
-    GreedyBytes,
-    Int8sb,
-    Int32sb,
-    Int32ub,
-    Prefixed,
-    Struct,
-)
+from construct import Adapter, Const, GreedyBytes, Int8sb, Int32sb, Int32ub, Prefixed, Struct
 
 from kafkaspec._construct import Checksummed, flatten, nest
 from kafkaspec.generated.wire_message_v0 import WireMessage

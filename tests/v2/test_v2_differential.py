@@ -7,10 +7,10 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+from codecs_differential import agree_on, api, class_of, common, encode_headed, module_of
+from codecs_strategies import MAX_ITEMS, StrategyBuilder, Unsupported, shape_of
 from hypothesis import given
 from hypothesis import strategies as st
-from v2_differential import agree_on, api, class_of, common, encode_headed, module_of
-from v2_schema_strategies import MAX_ITEMS, StrategyBuilder, Unsupported, shape_of
 from v2_settings import scaled
 
 from kafkaspec.spec import load

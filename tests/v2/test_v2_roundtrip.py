@@ -209,16 +209,56 @@ def test_unverified_garbage_is_an_error_or_data_never_a_crash(records, codec, da
         batch[at] = data.draw(st.integers(0, 255), label="value")
     assume(bytes(batch) != build_batch(records, compression=codec))
     try:
-        for b in iter_batches(bytes(batch), verify=False):
-            for r in b:
-                assert isinstance(r.key, bytes | None) and isinstance(r.value, bytes | None)
+        batches = list(iter_batches(bytes(batch), verify=False))
+        decoded = [(b, list(b)) for b in batches]
     except KafkaFormatError:
-        pass
+        return
+    # what is read is well-formed data: the announced count of records, typed fields, and the same
+    # records again when the batch is read a second time
+    for b, rs in decoded:
+        assert len(rs) == b.records_count == len(b)
+        for r in rs:
+            assert isinstance(r.key, bytes | None) and isinstance(r.value, bytes | None)
+            assert type(r.offset) is int and type(r.timestamp) is int
+            assert all(type(k) is str and isinstance(v, bytes | None) for k, v in r.headers)
+    assert len(decoded) == 1  # the framing (length, magic) was left intact
+    (again,) = iter_batches(bytes(batch), verify=False)
+    assert list(again) == decoded[0][1]
 
 
 def test_public_api_names():
-    for name in ("iter_batches", "build_batch", "build_control_batch", "KafkaFormatError", "Record"):
-        assert hasattr(kafkaspec, name)
+    """The README's names are the objects doing the work: the generated Record, one error base,
+    builders that return bytes, and readers that check what they read."""
+    from kafkaspec.generated import record_v2
+
+    assert kafkaspec.Record is record_v2.Record
+    assert all(issubclass(e, kafkaspec.KafkaFormatError) for e in (
+        kafkaspec.CorruptRecordError, kafkaspec.InvalidLengthError, kafkaspec.InvalidMagicError,
+        kafkaspec.TruncatedError, kafkaspec.LimitExceededError, kafkaspec.DecompressionError))
+    data = kafkaspec.build_batch([Record(key=b"k", value=b"v", timestamp=7)], base_offset=3)
+    assert type(data) is bytes
+    (b,) = kafkaspec.iter_batches(data)
+    assert [(r.offset, r.timestamp, r.key, r.value) for r in b] == [(3, 7, b"k", b"v")]
+    (c,) = kafkaspec.iter_batches(kafkaspec.build_control_batch("abort", producer_id=9, producer_epoch=1))
+    assert c.is_control and c.control.type_name == "abort" and c.producer_id == 9
+    damaged = bytearray(data)
+    damaged[-1] ^= 1
+    with pytest.raises(kafkaspec.CorruptRecordError):
+        list(kafkaspec.iter_batches(bytes(damaged)))
+
+
+@pytest.mark.parametrize("codec", CODECS)
+@pytest.mark.parametrize("timestamp_type", ["create", "log_append"])
+def test_head_bits_read_as_enum_members(codec, timestamp_type):
+    """The generated head's enum-typed bits are the IntEnum members (equal to their numbers too)."""
+    from kafkaspec.generated.enums import CompressionType, TimestampType
+
+    data = build_batch([Record(value=b"v", timestamp=1)], compression=codec, timestamp_type=timestamp_type)
+    (b,) = iter_batches(data)
+    assert b.head.compression is CompressionType[codec.upper()]
+    assert b.head.timestamp_type is TimestampType[timestamp_type.upper()]
+    assert b.head.compression == CompressionType[codec.upper()].value and b.compression == codec
+    assert (b.head.is_control, b.head.has_delete_horizon) == (False, False)
 
 
 @pytest.mark.parametrize("kind", [bytes, bytearray, memoryview])

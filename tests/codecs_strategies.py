@@ -61,7 +61,7 @@ class Shape:
 
 
 def shape_of(struct: Struct) -> Shape:
-    bases = tuple(sorted({f.relative_to[0] for f in struct.fields if f.relative_to}))
+    bases = tuple(sorted({f.relative_to.base for f in struct.fields if f.relative_to}))
     leading_fixed = bool(struct.fields) and struct.fields[0].type in FIXED_TYPES
     headed = struct.discriminator is not None and leading_fixed
     has_length = any(f.length_of for f in struct.fields)
@@ -151,7 +151,7 @@ class StrategyBuilder:
         if f.bits:
             return self._bits(draw, f)
         if f.relative_to:
-            base_name = f.relative_to[0]
+            base_name = f.relative_to.base
             delta = draw(_int(f.type))
             return bases.get(base_name, 0) + delta
         if f.enum and f.type in INT_RANGES:

@@ -1,4 +1,5 @@
-"""The one differential helper: Construct reference codec vs generated fast codec.
+"""The one differential helper: Construct reference codec vs generated fast codec, for every schema
+(tests/v2 and tests/legacy both use it).
 
 In the spirit of Construct's ``tests/declarativeunittest.py::common()``: for a
 value of any generated structure, :func:`common` checks
@@ -22,7 +23,7 @@ import importlib
 import zlib
 
 import crc32c
-from v2_schema_strategies import Shape
+from codecs_strategies import Shape
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.spec import FIXED_TYPES, Struct, snake
@@ -108,7 +109,7 @@ def with_checksums(struct: Struct, value, data: bytes):
     for f in struct.fields:
         if not f.checksum:
             continue
-        algorithm, start_field, _ = f.checksum
+        algorithm, start_field = f.checksum.algorithm, f.checksum.start
         at, start = _fixed_offset(struct, f.name), _fixed_offset(struct, start_field)
         if at is None or start is None:
             continue

@@ -1,0 +1,243 @@
+"""The typed plan of a structure: what :class:`codegen.plan.Planner` decides and the templates write out.
+
+Plain records with named fields; no logic beyond a convenience property.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kafkaspec.spec import Bit, Dispatch, Field, Struct
+
+
+@dataclass(frozen=True)
+class Constant:
+    """A module-level layout constant: ``name = value  # comment``."""
+
+    name: str
+    value: str
+    comment: str = ""
+
+
+@dataclass(frozen=True)
+class ItemRef:
+    """A nested structure (an array item or a struct-typed field), as its codec's names."""
+
+    name: str  # typed tuple class
+    module: str
+    snake: str
+    bases: tuple[str, ...]  # the relative bases its array codec takes, sorted
+    min_size: int
+
+
+@dataclass(frozen=True)
+class Check:
+    """A check of a fixed-width field, right after its run is unpacked.
+
+    ``const``: the field must equal its constant (``at``: where it sits, for the error);
+    ``length``: ``end`` is computed from it and must fit the buffer (``min``: the smallest value,
+    the fixed-width bytes it covers); ``checksum``: the ``algorithm`` over ``covers_from``..end.
+    """
+
+    kind: str
+    f: Field
+    at: str = ""
+    end: str = ""
+    min: str = ""
+    covers_fixed: bool = False
+    algorithm: str = ""
+    covers_from: str = ""
+
+
+@dataclass
+class Step:
+    """One decoding step: a run of fixed-width fields, a varint, a byte string, an array or a struct."""
+
+    kind: str  # fixed | var | bytes | array | struct
+    fields: list[Field] = field(default_factory=list)
+    struct: str = ""  # name of the precompiled struct.Struct for fixed runs
+    fmt: str = ""
+    size: int = 0
+    size_expr: str = ""  # the layout constant naming ``size`` (the leading run only)
+    var: str = ""  # varint | varlong | uvarint (var steps, varint prefixes)
+    prefix: str = ""  # bytes/array prefix kind: int16, int32, varint, uvarint, ref, size, rest
+    prefix_struct: str = ""
+    ref: str = ""  # local name of the field giving a length or count
+    item: ItemRef | None = None  # the array item / nested struct
+    codec_expr: str = ""  # expression giving the codec number of a compressed region
+    codec_magic: int = 2  # the magic a compressed region's codec is read for (lz4 framing differs)
+    bases: list[str] = field(default_factory=list)  # arguments passed for relative fields
+    checks: list[Check] = field(default_factory=list)  # post-decode checks of fixed fields
+
+    @property
+    def f(self) -> Field:
+        return self.fields[0]
+
+
+@dataclass
+class Piece:
+    """One part of the encoder's output, encoded last to first so that every computed field (a
+    length or a checksum, which ends its piece) sees the bytes after it, joined into ``suffix``."""
+
+    kind: str  # fixed | single
+    fields: list[Field]
+    index: int
+    struct: str = ""
+    byte: bool = False  # a lone one-byte field, encoded by table look-up (_BYTE)
+    computed: Field | None = None
+    own: list[str] = field(default_factory=list)  # the locals holding this piece's bytes
+    codec_expr: str = ""
+    codec_magic: int = 2
+    item: ItemRef | None = None
+    item_bases: list[str] = field(default_factory=list)  # locals passed as the item's bases
+    join: list[str] | None = None  # a computed piece: the parts joined into its suffix
+    suffix: str = ""
+    values: list[str] = field(default_factory=list)  # the encoded values (computed ones read ``suffix``)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of the column-at-a-time encoder of array items."""
+
+    kind: str  # byte | pack | var | bytes | array
+    col: int
+    struct: str = ""
+    table: str = ""
+    base: str | None = None
+    default: str | None = None
+    string: bool = False
+    item: str = ""
+
+
+@dataclass(frozen=True)
+class ColumnEncoder:
+    length_prefix: bool
+    columns: list[Column]
+    index_default: bool
+    needs_n: bool
+
+
+@dataclass(frozen=True)
+class TupleField:
+    name: str
+    hint: str
+    default: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    default: str | None
+
+
+@dataclass(frozen=True)
+class Relative:
+    """A field stored as a delta from a base and exposed as the absolute value."""
+
+    name: str  # stored field
+    local: str
+    exposed: str
+    base: str
+    default: str | None  # "index", "base" or None: what None means when encoding
+    delta: str  # the stored delta, as an expression over the local ``exposed`` (and ``index``)
+    unbase: str  # the same over ``item.<exposed>``, for the reference codec
+
+
+@dataclass(frozen=True)
+class RebasedArray:
+    """An array whose items have relative fields, and the fields giving their bases."""
+
+    name: str
+    item: str  # item snake name
+    bases: list[str]  # field names of this structure, one per item base
+
+
+@dataclass(frozen=True)
+class ConstructGroup:
+    """Fields at one nesting level of the Construct definition; a length or checksum field wraps the rest."""
+
+    fields: list[tuple[str, str]]  # (name, Construct expression)
+    wrapper: str = ""  # "" | "length" | "checksum"
+    wrapper_name: str = ""
+    wrapper_expr: str = ""  # length: the prefix's Construct; checksum: the algorithm
+
+
+@dataclass(frozen=True)
+class ExposedColumn:
+    """How the columnar decoder collects one exposed field: appended per item, or (sparse) noted
+    only where an item differs from the usual value and filled in bulk afterwards."""
+
+    f: Field
+    local: str
+    name: str  # exposed name
+    kind: str  # plain | sparse | sparse_index | array | sparse_array
+    item: str = ""  # array: the item's class name
+    raw_int8: bool = False  # an int8 kept as the unsigned byte in the loop; converted when noted
+    default: str = ""
+
+
+@dataclass
+class StructPlan:
+    """Everything the templates write out for one structure."""
+
+    s: Struct
+    class_name: str
+    snake: str
+    module: str
+    steps: list[Step]
+    structs: dict[str, str]
+    headed: bool
+    header_step: Step | None
+    rest_steps: list[Step]
+    rest_uses_varints: bool
+    exposed: list[Field]
+    tuple_fields: list[TupleField]
+    bases: list[str]
+    relatives: list[Relative]
+    rebased_arrays: list[RebasedArray]
+    constants: list[Constant]
+    bits: list[tuple[Field, Bit]]
+    enum_bits: list[tuple[Field, Bit]]
+    pieces: list[Piece]
+    pieces_reversed: list[Piece]
+    final_parts: list[str]
+    imports: list[ItemRef]
+    names_from: dict[str, str]
+    reference_names_from: dict[str, str]
+    construct: list[ConstructGroup]
+    construct_group_names: list[list[str]]
+    has_length: bool
+    magic: int
+    compressed: bool
+    verifies: bool
+    check_locals: list[tuple[str, str]]
+    rest_locals: list[tuple[str, str]]
+    head_checks: str
+    has_strings: bool
+    slices: bool
+    min_size_const: str
+    encode_unpack: list[str]
+    encode_needs_index: bool
+    decoded_values: list[str]
+    run_item: list[str]  # decode_<snake>_run: the locals of one entry's tuple
+    headed_values: list[str]  # decode_<snake>: each exposed field from the head or a decoded local
+    disc_field: Field | None
+    disc_offset: str
+    params: list[Param]
+    columns: ColumnEncoder | None
+    column_fields: list[ExposedColumn]
+    sparse: set[str]
+    count_column: str  # an exposed column whose length is the item count (not an array's)
+    raw_int8: list[str]  # int8 fields the columnar loop keeps as the unsigned byte
+    columns_step: Step | None  # a headed structure whose rest is one array: its columnar decoder's step
+    needs_size: bool
+    late_length: bool
+    run_decoder: bool
+
+
+@dataclass(frozen=True)
+class DispatchPlan:
+    d: Dispatch
+    cases: list[tuple[int, Struct]]
+    modules: list[str]  # the case modules, each once, sorted (the import line)
