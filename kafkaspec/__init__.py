@@ -10,7 +10,7 @@ from kafkaspec.generated.header_v2 import Header
 from kafkaspec.generated.record_v2 import Record
 
 from .builder import build_batch, build_control_batch
-from .convert import Converted, convert
+from .conversion import Converted, convert
 from .entry import ControlRecord, LogBatch, Partial, Skipped
 from .errors import (
     CorruptRecordError,

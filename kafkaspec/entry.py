@@ -1,7 +1,7 @@
 """What every log entry is, whatever its format: the batch interface and the shared entry framing.
 
 The bottom layer of the reading path (``entry`` -> ``message_set`` -> ``recovery``
--> ``records`` -> ``builder`` -> ``convert``): it imports no other reading module.
+-> ``records`` -> ``builder`` -> ``conversion``): it imports no other reading module.
 
 Every log entry (a RecordBatch v2 or a Message v0/v1) starts the same way: an
 int64 offset, an int32 length (of the bytes after it), four more bytes (v2:
