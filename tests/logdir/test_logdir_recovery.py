@@ -83,3 +83,23 @@ def test_spark_source_resumes_at_the_same_byte(tmp_path):
     offsets = [o for rb in read_records(task, report) for o in rb.column("offset").to_pylist()]
     assert offsets == EXPECTED_OFFSETS
     assert [(s.start, s.end) for s in report.skipped] == skipped
+
+
+def test_resync_trusts_a_length_that_leads_to_the_end_or_a_valid_entry():
+    from kafkaspec.recovery import resync
+
+    data, [(start, stop)] = _stream()
+    assert resync(data, start, len(data)) == stop  # B's length points at D, which is valid: D
+    assert resync(data[:stop], start, stop) == stop  # B's length reaches exactly the end: the end
+
+
+def test_resync_scans_when_the_length_is_corrupt_and_says_none_when_nothing_follows():
+    from kafkaspec.recovery import resync
+
+    data, [(start, stop)] = _stream()
+    broken = bytearray(data)
+    broken[start + 8 : start + 12] = (1 << 30).to_bytes(4, "big")  # B's length now runs far past the end
+    # scanning finds the valid batch inside B's record value first: the length gave no better place
+    ghost = resync(bytes(broken), start, len(broken))
+    assert start < ghost < stop and bytes(broken[ghost + 16 : ghost + 17]) == b"\x02"
+    assert resync(bytes(broken[:start + 20]), start, start + 20) is None
