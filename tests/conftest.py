@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from shared_corpus import CORPUS
+from support.corpus import CORPUS
 
 
 def pytest_report_header(config):

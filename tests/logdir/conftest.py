@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from logdir_helpers import write_partition
+from support.logdir import write_partition
 
 
 @pytest.fixture

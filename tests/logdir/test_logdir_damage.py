@@ -6,7 +6,7 @@ import os
 import shutil
 
 import pytest
-from logdir_helpers import write_partition
+from support.logdir import write_partition
 
 from kafkaspec.logdir import open_log, verify_path
 

@@ -47,7 +47,7 @@ def test_names():
 
 
 def test_skipped_files_and_dirs(tmp_path):
-    from logdir_helpers import write_partition
+    from support.logdir import write_partition
 
     write_partition(tmp_path, batches=5)
     part = tmp_path / "t-0"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from logdir_helpers import write_partition
+from support.logdir import write_partition
 
 from kafkaspec import Record
 from kafkaspec.logdir import PartitionWriter, files, indexes, open_log, verify_path

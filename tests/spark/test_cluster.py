@@ -9,7 +9,7 @@ import sys
 
 import pyarrow.dataset as ds
 import pytest
-from cluster import StandaloneCluster
+from support.cluster import StandaloneCluster
 
 from kafkaspec.spark.pipeline import run_pipeline
 

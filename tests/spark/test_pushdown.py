@@ -13,7 +13,7 @@ from pyspark.sql.datasource import (
     LessThanOrEqual,
     Not,
 )
-from spark_helpers import runtime_rows, source_rows
+from support.spark import runtime_rows, source_rows
 
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan

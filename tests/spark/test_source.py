@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from spark_helpers import runtime_rows, source_rows
+from support.spark import runtime_rows, source_rows
 
 pytestmark = pytest.mark.spark
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pyarrow as pa
 import pytest
 from pyspark.sql.types import BinaryType, IntegerType, LongType, StringType, StructField, StructType
-from spark_helpers import runtime_rows
+from support.spark import runtime_rows
 
 from kafkaspec.logdir import PartitionWriter
 from kafkaspec.spark.writer import STAGING, KafkaLogWriter

@@ -1,7 +1,7 @@
 """Where the real-world corpus is: ../shared/corpus beside the repository.
 
-A plain module with a unique name, so every test folder can import it at
-collection time (``conftest`` is ambiguous once several folders have one).
+Part of ``tests/support``, the helpers every test folder imports (``from support.corpus import ...``):
+``tests/`` is on the import path because ``tests/conftest.py`` lives there.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 CORPUS_CANDIDATES = [REPO.parent / "shared" / "corpus", REPO.parent.parent / "shared" / "corpus"]
 
 

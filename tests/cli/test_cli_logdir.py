@@ -7,7 +7,7 @@ import json
 from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
-from logdir_helpers import write_partition
+from support.logdir import write_partition
 
 from kafkaspec.cli import main
 

@@ -1,5 +1,5 @@
 """The one differential helper: Construct reference codec vs generated fast codec, for every schema
-(tests/v2 and tests/legacy both use it).
+(tests/codecs and tests/runtime use it).
 
 In the spirit of Construct's ``tests/declarativeunittest.py::common()``: for a
 value of any generated structure, :func:`common` checks
@@ -23,10 +23,10 @@ import importlib
 import zlib
 
 import crc32c
-from codecs_strategies import Shape
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.spec import FIXED_TYPES, Struct, snake
+from support.strategies import Shape
 
 _CHECKSUMS = {"crc32": lambda b: zlib.crc32(b) & 0xFFFFFFFF, "crc32c": crc32c.crc32c}
 

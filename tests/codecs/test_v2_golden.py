@@ -1,4 +1,4 @@
-"""Golden byte vectors (tests/v2/vectors/*.json), hand-assembled from the layouts of seeds 000/001.
+"""Golden byte vectors (tests/codecs/vectors/*.json), hand-assembled from the layouts of seeds 000/001.
 
 Each file holds the bytes as a field-by-field ``layout`` (what a reviewer checks
 against the seed's field table), their concatenation ``hex``, the ``expected``

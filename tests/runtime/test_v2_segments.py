@@ -9,7 +9,7 @@ from pathlib import Path
 import crc32c
 import pytest
 from kafka.record.memory_records import MemoryRecords
-from shared_corpus import CORPUS
+from support.corpus import CORPUS
 
 from kafkaspec import iter_batches
 

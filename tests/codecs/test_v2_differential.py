@@ -7,11 +7,11 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-from codecs_differential import agree_on, api, class_of, common, encode_headed, module_of
-from codecs_strategies import MAX_ITEMS, StrategyBuilder, Unsupported, shape_of
 from hypothesis import given
 from hypothesis import strategies as st
-from v2_settings import scaled
+from support.differential import agree_on, api, class_of, common, encode_headed, module_of
+from support.settings import scaled
+from support.strategies import MAX_ITEMS, StrategyBuilder, Unsupported, shape_of
 
 from kafkaspec.spec import load
 

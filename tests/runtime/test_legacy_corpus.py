@@ -4,7 +4,7 @@ or fails with a clear KafkaFormatError where the bytes are broken."""
 from __future__ import annotations
 
 import pytest
-from shared_corpus import load_vectors
+from support.corpus import load_vectors
 
 import kafkaspec
 from kafkaspec import CorruptRecordError, KafkaFormatError

@@ -11,7 +11,7 @@ from __future__ import annotations
 import struct
 
 import pytest
-from shared_corpus import CORPUS, load_vectors
+from support.corpus import CORPUS, load_vectors
 
 import kafkaspec
 from kafkaspec import CorruptRecordError

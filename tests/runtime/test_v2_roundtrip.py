@@ -9,8 +9,8 @@ import crc32c
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from v2_records import CODECS, XERIAL_MAGIC, check_framing, record_lists, with_base
-from v2_settings import FUZZ, scaled
+from support.records import CODECS, XERIAL_MAGIC, check_framing, record_lists, with_base
+from support.settings import FUZZ, scaled
 
 import kafkaspec
 from kafkaspec import KafkaFormatError, Record, build_batch, build_control_batch, iter_batches

@@ -1,8 +1,8 @@
 """Construct reference codec == fast codec == round trip for every legacy schema, on hand-picked edge values.
 
-tests/v2/test_v2_differential.py draws values for every schema generically; this one draws the edge
+tests/codecs/test_v2_differential.py draws values for every schema generically; this one draws the edge
 values of the legacy formats (nulls, empties, extremes, every codec number in the attribute bits) and
-checks them with the same helper, :func:`codecs_differential.common`.
+checks them with the same helper, :func:`support.differential.common`.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from codecs_differential import class_of, common
-from codecs_strategies import shape_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.differential import class_of, common
+from support.strategies import shape_of
 
 from kafkaspec.spec import load
 

@@ -124,7 +124,7 @@ def test_every_case_is_valid():
 
 
 GOLDEN = [bytes.fromhex(line.split('"hex": "')[1].split('"')[0])
-          for line in (Path(__file__).parent / "golden" / "seed002.jsonl").read_text().splitlines()]
+          for line in (Path(__file__).parents[1] / "codecs" / "golden" / "seed002.jsonl").read_text().splitlines()]
 
 
 @FUZZ

@@ -1,4 +1,4 @@
-"""Every schema in tests/bad_schemas/ is rejected with exactly the message in its .expected file."""
+"""Every schema in tests/spec/bad_schemas/ is rejected with exactly the message in its .expected file."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from kafkaspec.spec import SchemaError, load
 
 HERE = Path(__file__).parent / "bad_schemas"
-ENUMS = Path(__file__).resolve().parent.parent / "schemas" / "enums.yaml"
+ENUMS = Path(__file__).resolve().parents[2] / "schemas" / "enums.yaml"
 CASES = sorted(HERE.glob("*.yaml"))
 
 

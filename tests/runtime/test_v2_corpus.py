@@ -12,15 +12,15 @@ import struct
 
 import crc32c
 import pytest
-from shared_corpus import load_vectors
-from v2_corpus_norm import (
+from support.corpus import load_vectors
+from support.corpus_norm import (
     actual_batch,
     actual_record,
     compare_record,
     from_kafka_python,
     normalise,
 )
-from v2_corpus_norm import record as norm_record
+from support.corpus_norm import record as norm_record
 
 from kafkaspec import CorruptRecordError, KafkaFormatError, iter_batches
 from kafkaspec.compression import SNAPPY, XERIAL_MAGIC, compress, decompress

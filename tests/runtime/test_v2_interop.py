@@ -11,8 +11,8 @@ import kafka.record.default_records as kp
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from v2_records import CODECS, check_framing, record_lists
-from v2_settings import scaled
+from support.records import CODECS, check_framing, record_lists
+from support.settings import scaled
 
 from kafkaspec import Record, build_batch, build_control_batch, iter_batches
 

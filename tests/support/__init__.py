@@ -1,0 +1,1 @@
+"""Helpers shared by the test folders: the corpus locator, the one differential helper, strategies."""
