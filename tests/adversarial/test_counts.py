@@ -263,3 +263,74 @@ def test_negative_records_count_cli(tmp_path):
         assert proc.returncode == 1 and "Traceback" not in proc.stderr, (argv, proc.stderr)
         assert "records_count" in proc.stdout + proc.stderr
     assert main  # imported: the CLI entry point exists
+
+
+# -- item 10: agreement with Kafka's Java code -----------------------------------------------
+
+
+def test_empty_control_batch_is_legal():
+    """Kafka's log cleaner leaves a control batch with no records; Kafka reads it as a batch of none."""
+    data = empty_control_batch()
+    (batch,) = list(iter_batches(data))
+    assert batch.is_control and len(batch) == 0 and batch.records == [] and batch.control is None
+    it = iter_batches(data, on_corrupt="skip")
+    assert len(list(it)) == 1 and not it.skipped
+
+
+def test_cleaned_log_reads_committed_and_verifies(tmp_path):
+    """A cleaned log: a committed transaction whose marker the cleaner removed, leaving an empty control
+    batch, then more data; read_committed, transactions() and verify all work."""
+    from kafkaspec.logdir import PartitionWriter, open_log, verify
+
+    with PartitionWriter(tmp_path, "t", 0) as w:
+        w.append([Record(value=b"a", timestamp=1)])
+        w.append_batch(empty_control_batch(producer_id=7, base_offset=1))
+        w.append([Record(value=b"t", timestamp=2)], producer_id=8, producer_epoch=0, base_sequence=0,
+                 is_transactional=True)
+        w.append_control("abort", producer_id=8, producer_epoch=0, timestamp=3)
+        w.append([Record(value=b"b", timestamp=4)])
+    part = open_log(tmp_path).partitions()[0]
+    assert [r.value for _, r in part.records(read_committed=True)] == [b"a", b"b"]
+    aborted, _ = part.transactions()
+    assert [(t.producer_id, t.first_offset, t.last_offset) for t in aborted] == [(8, 2, 3)]
+    assert [p for p in verify(tmp_path) if p.severity == "error"] == []
+
+
+@pytest.mark.parametrize("magic", [0, 1])
+def test_empty_compressed_legacy_wrapper_is_invalid(magic):
+    """Kafka: "Found invalid compressed record set with no inner records"."""
+    data = legacy_wrapper(b"", magic=magic)
+    batch = next(iter_batches(data))
+    with pytest.raises(KafkaFormatError, match="no inner messages"):
+        batch.records  # noqa: B018
+    it = iter_batches(data + kafkaspec.build_batch([Record(value=b"ok", timestamp=1)], magic=magic),
+                      on_corrupt="skip")
+    assert [r.value for b in it for r in b] == [b"ok"] and "no inner messages" in it.skipped[0].reason
+
+
+def test_log_append_time_wrapper_around_magic_0_inner():
+    """Only magic-1 inner messages take a LogAppendTime wrapper's timestamp; magic-0 ones have none (-1)."""
+    inner0 = b"".join(message_v0.encode_message(offset=i, attributes=0, key=None, value=b"v%d" % i)
+                      for i in range(2))
+    inner1 = message_v1.encode_message(offset=2, attributes=0, key=None, value=b"w", timestamp=5)
+    data = legacy_wrapper(inner0 + inner1, magic=1, log_append_time=1_700_000_000_000, offset=2)
+    records = next(iter_batches(data)).records
+    assert [r.timestamp for r in records] == [-1, -1, 1_700_000_000_000]
+    assert [r.value for r in records] == [b"v0", b"v1", b"w"]
+
+
+def test_zstd_legacy_wrapper_still_reads():
+    """Kafka refuses zstd in a Message v0/v1 wrapper; a Go client (sarama) writes it, so we read it (beyond the spec)."""
+    inner = b"".join(message_v1.encode_message(offset=i, attributes=0, key=None, value=b"z", timestamp=i)
+                     for i in range(3))
+    records = next(iter_batches(legacy_wrapper(inner, magic=1, codec=4, offset=12))).records
+    assert [(r.offset, r.timestamp) for r in records] == [(10, 0), (11, 1), (12, 2)]
+
+
+def test_log_append_time_v2_records():
+    """Under LogAppendTime every record reads the batch's max_timestamp (the broker's append time)."""
+    data = kafkaspec.build_batch([Record(value=b"%d" % i, timestamp=i) for i in range(20)],
+                                 timestamp_type="log_append", log_append_time=123)
+    records = next(iter_batches(data)).records
+    assert {r.timestamp for r in records} == {123} and [r.offset for r in records] == list(range(20))
+    assert all(type(r) is Record for r in records)
