@@ -110,6 +110,10 @@ def decode_fetch_request_array(
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"FetchRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -247,6 +251,10 @@ def decode_fetch_request_columns(
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"FetchRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n

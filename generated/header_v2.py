@@ -75,6 +75,10 @@ def decode_header_array(buf, pos: int, count: int, stop: int | None = None) -> t
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > stop - pos:
+                    raise InvalidLengthError(
+                        f"Header key length {n} runs past byte {stop}, the end of what holds it", pos
+                    )
             if n >= 0:
                 key = buf[pos : pos + n].decode()
                 pos += n
@@ -90,6 +94,10 @@ def decode_header_array(buf, pos: int, count: int, stop: int | None = None) -> t
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > stop - pos:
+                    raise InvalidLengthError(
+                        f"Header value length {n} runs past byte {stop}, the end of what holds it", pos
+                    )
             if n >= 0:
                 value = buf[pos : pos + n]
                 pos += n
@@ -227,6 +235,10 @@ def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns, sto
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > stop - pos:
+                    raise InvalidLengthError(
+                        f"Header key length {n} runs past byte {stop}, the end of what holds it", pos
+                    )
             if n >= 0:
                 key = buf[pos : pos + n].decode()
                 pos += n
@@ -242,6 +254,10 @@ def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns, sto
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > stop - pos:
+                    raise InvalidLengthError(
+                        f"Header value length {n} runs past byte {stop}, the end of what holds it", pos
+                    )
             if n >= 0:
                 value = buf[pos : pos + n]
                 pos += n

@@ -109,6 +109,10 @@ def decode_offsets_request_array(
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"OffsetsRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -248,6 +252,10 @@ def decode_offsets_request_columns(
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"OffsetsRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n

@@ -76,6 +76,10 @@ def decode_partition_fetch_array(
 
             (n,) = _S0.unpack_from(buf, pos)
             pos += 2
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"PartitionFetch topic length {n} runs past byte {stop}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -185,6 +189,10 @@ def decode_partition_fetch_columns(
 
             (n,) = _S0.unpack_from(buf, pos)
             pos += 2
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"PartitionFetch topic length {n} runs past byte {stop}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n

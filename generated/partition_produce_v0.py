@@ -76,6 +76,10 @@ def decode_partition_produce_array(
 
             (n,) = _S0.unpack_from(buf, pos)
             pos += 2
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"PartitionProduce topic length {n} runs past byte {stop}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -87,6 +91,11 @@ def decode_partition_produce_array(
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 4
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"PartitionProduce messages length {n} runs past byte {stop}, the end of what holds it",
+                    pos,
+                )
             if n >= 0:
                 messages = buf[pos : pos + n]
                 pos += n
@@ -198,6 +207,10 @@ def decode_partition_produce_columns(
 
             (n,) = _S0.unpack_from(buf, pos)
             pos += 2
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"PartitionProduce topic length {n} runs past byte {stop}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -209,6 +222,11 @@ def decode_partition_produce_columns(
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 4
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"PartitionProduce messages length {n} runs past byte {stop}, the end of what holds it",
+                    pos,
+                )
             if n >= 0:
                 messages = buf[pos : pos + n]
                 pos += n

@@ -108,6 +108,10 @@ def decode_produce_request_array(
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"ProduceRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -119,6 +123,10 @@ def decode_produce_request_array(
 
             (n,) = _S2.unpack_from(buf, pos)
             pos += 4
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"ProduceRequest messages length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 messages = buf[pos : pos + n]
                 pos += n
@@ -258,6 +266,10 @@ def decode_produce_request_columns(
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"ProduceRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -269,6 +281,10 @@ def decode_produce_request_columns(
 
             (n,) = _S2.unpack_from(buf, pos)
             pos += 4
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"ProduceRequest messages length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 messages = buf[pos : pos + n]
                 pos += n

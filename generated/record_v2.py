@@ -149,6 +149,10 @@ def decode_record_array(
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > end - pos:
+                    raise InvalidLengthError(
+                        f"Record key length {n} runs past byte {end}, the end of what holds it", pos
+                    )
             if n >= 0:
                 key = buf[pos : pos + n]
                 pos += n
@@ -166,6 +170,10 @@ def decode_record_array(
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > end - pos:
+                    raise InvalidLengthError(
+                        f"Record value length {n} runs past byte {end}, the end of what holds it", pos
+                    )
             if n >= 0:
                 value = buf[pos : pos + n]
                 pos += n
@@ -484,6 +492,10 @@ def decode_record_columns(
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > end - pos:
+                    raise InvalidLengthError(
+                        f"Record key length {n} runs past byte {end}, the end of what holds it", pos
+                    )
             if n >= 0:
                 key = buf[pos : pos + n]
                 pos += n
@@ -501,6 +513,10 @@ def decode_record_columns(
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > end - pos:
+                    raise InvalidLengthError(
+                        f"Record value length {n} runs past byte {end}, the end of what holds it", pos
+                    )
             if n >= 0:
                 value = buf[pos : pos + n]
                 pos += n

@@ -89,6 +89,10 @@ def decode_request_header_array(
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"RequestHeader topic length {n} runs past byte {stop}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -202,6 +206,10 @@ def decode_request_header_columns(
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"RequestHeader topic length {n} runs past byte {stop}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
