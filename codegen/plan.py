@@ -188,7 +188,8 @@ class Planner:
     @staticmethod
     def head_checks(step: Step) -> str:
         """What :func:`check_<snake>` checks, in words."""
-        words = {"const": "{} is {}", "length": "{} fits the buffer", "checksum": "{} matches"}
+        words = {"const": "{} is {}", "length": "{} fits the buffer", "checksum": "{} matches",
+                 "count": "{} is not negative"}
         parts = [words[c.kind].format(c.f.name, c.f.const) for c in step.checks]
         return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else "nothing"
 
@@ -446,6 +447,10 @@ class Planner:
             if f.checksum:
                 start = f"start + {const_name(f.checksum.start)}_OFFSET" if leading else f"pos - {back}"
                 step.checks.append(Check("checksum", f, algorithm=f.checksum.algorithm, covers_from=start))
+            if f.count_of and f.type.startswith("int"):
+                # a signed count: negative is refused with the head, before anything reads the items
+                where = f"start + {name}_OFFSET" if leading else f"pos - {back + FIXED_TYPES[f.type][1]}"
+                step.checks.append(Check("count", f, at=where))
         return step
 
     def codec_expr(self, s: Struct, f: Field) -> str:

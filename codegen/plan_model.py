@@ -36,7 +36,8 @@ class Check:
 
     ``const``: the field must equal its constant (``at``: where it sits, for the error);
     ``length``: ``end`` is computed from it and must fit the buffer (``min``: the smallest value,
-    the fixed-width bytes it covers); ``checksum``: the ``algorithm`` over ``covers_from``..end.
+    the fixed-width bytes it covers); ``checksum``: the ``algorithm`` over ``covers_from``..end;
+    ``count``: a signed count of an array's items must not be negative (``at``: where it sits).
     """
 
     kind: str

@@ -74,11 +74,19 @@ class AbortedTxnEntry(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_aborted_txn_entry_array(buf, pos: int, count: int) -> tuple[list[AbortedTxnEntry], int]:
-    """Decode ``count`` consecutive AbortedTxnEntrys from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // ABORTED_TXN_ENTRY_SIZE:
+def decode_aborted_txn_entry_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[AbortedTxnEntry], int]:
+    """Decode ``count`` consecutive AbortedTxnEntrys from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // ABORTED_TXN_ENTRY_SIZE:
         raise InvalidLengthError(
-            f"{count} AbortedTxnEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} AbortedTxnEntrys cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -181,15 +189,22 @@ class AbortedTxnEntryColumns:
         del self.last_stable_offset[n:]
 
 
-def decode_aborted_txn_entry_columns(buf, pos: int, count: int, columns: AbortedTxnEntryColumns) -> int:
+def decode_aborted_txn_entry_columns(
+    buf, pos: int, count: int, columns: AbortedTxnEntryColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive AbortedTxnEntrys at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_aborted_txn_entry_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // ABORTED_TXN_ENTRY_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // ABORTED_TXN_ENTRY_SIZE:
         raise InvalidLengthError(
-            f"{count} AbortedTxnEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} AbortedTxnEntrys cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     append_version = columns.version.append
     append_producer_id = columns.producer_id.append

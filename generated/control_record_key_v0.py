@@ -54,11 +54,19 @@ class ControlRecordKey(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_control_record_key_array(buf, pos: int, count: int) -> tuple[list[ControlRecordKey], int]:
-    """Decode ``count`` consecutive ControlRecordKeys from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // CONTROL_RECORD_KEY_SIZE:
+def decode_control_record_key_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[ControlRecordKey], int]:
+    """Decode ``count`` consecutive ControlRecordKeys from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // CONTROL_RECORD_KEY_SIZE:
         raise InvalidLengthError(
-            f"{count} ControlRecordKeys cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} ControlRecordKeys cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -142,15 +150,22 @@ class ControlRecordKeyColumns:
         del self.type[n:]
 
 
-def decode_control_record_key_columns(buf, pos: int, count: int, columns: ControlRecordKeyColumns) -> int:
+def decode_control_record_key_columns(
+    buf, pos: int, count: int, columns: ControlRecordKeyColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive ControlRecordKeys at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_control_record_key_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // CONTROL_RECORD_KEY_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // CONTROL_RECORD_KEY_SIZE:
         raise InvalidLengthError(
-            f"{count} ControlRecordKeys cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} ControlRecordKeys cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     version_odd: list[tuple[int, int]] = []  # (index, value) of the items whose version is not 0
     append_type = columns.type.append

@@ -53,11 +53,19 @@ class EndTransactionMarker(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_end_transaction_marker_array(buf, pos: int, count: int) -> tuple[list[EndTransactionMarker], int]:
-    """Decode ``count`` consecutive EndTransactionMarkers from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // END_TRANSACTION_MARKER_SIZE:
+def decode_end_transaction_marker_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[EndTransactionMarker], int]:
+    """Decode ``count`` consecutive EndTransactionMarkers from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // END_TRANSACTION_MARKER_SIZE:
         raise InvalidLengthError(
-            f"{count} EndTransactionMarkers cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} EndTransactionMarkers cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -142,16 +150,21 @@ class EndTransactionMarkerColumns:
 
 
 def decode_end_transaction_marker_columns(
-    buf, pos: int, count: int, columns: EndTransactionMarkerColumns
+    buf, pos: int, count: int, columns: EndTransactionMarkerColumns, stop: int | None = None
 ) -> int:
     """Decode ``count`` consecutive EndTransactionMarkers at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_end_transaction_marker_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // END_TRANSACTION_MARKER_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // END_TRANSACTION_MARKER_SIZE:
         raise InvalidLengthError(
-            f"{count} EndTransactionMarkers cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} EndTransactionMarkers cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     version_odd: list[tuple[int, int]] = []  # (index, value) of the items whose version is not 0
     append_coordinator_epoch = columns.coordinator_epoch.append

@@ -68,10 +68,20 @@ class FetchRequest(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_fetch_request_array(buf, pos: int, count: int) -> tuple[list[FetchRequest], int]:
-    """Decode ``count`` consecutive FetchRequests from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_FETCH_REQUEST_SIZE:
-        raise InvalidLengthError(f"{count} FetchRequests cannot fit in the {len(buf) - pos} bytes left", pos)
+def decode_fetch_request_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[FetchRequest], int]:
+    """Decode ``count`` consecutive FetchRequests from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding, and so is each item's length.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_FETCH_REQUEST_SIZE:
+        raise InvalidLengthError(
+            f"{count} FetchRequests cannot fit in the {stop - pos} bytes left before byte {stop}", pos
+        )
     items = []
     append = items.append
     start = pos
@@ -100,6 +110,10 @@ def decode_fetch_request_array(buf, pos: int, count: int) -> tuple[list[FetchReq
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"FetchRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -117,8 +131,8 @@ def decode_fetch_request_array(buf, pos: int, count: int) -> tuple[list[FetchReq
         raise TruncatedError("FetchRequest ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
         raise KafkaFormatError(f"FetchRequest has a string that is not UTF-8: {exc.reason}", start) from None
-    if pos > len(buf):
-        raise TruncatedError("FetchRequest runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"FetchRequest runs past byte {stop}, the end of what holds it", start)
     return items, pos
 
 
@@ -190,14 +204,23 @@ class FetchRequestColumns:
         del self.max_size[n:]
 
 
-def decode_fetch_request_columns(buf, pos: int, count: int, columns: FetchRequestColumns) -> int:
+def decode_fetch_request_columns(
+    buf, pos: int, count: int, columns: FetchRequestColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive FetchRequests at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_fetch_request_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_FETCH_REQUEST_SIZE:
-        raise InvalidLengthError(f"{count} FetchRequests cannot fit in the {len(buf) - pos} bytes left", pos)
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_FETCH_REQUEST_SIZE:
+        raise InvalidLengthError(
+            f"{count} FetchRequests cannot fit in the {stop - pos} bytes left before byte {stop}", pos
+        )
     append_request_type = columns.request_type.append
     append_topic = columns.topic.append
     append_partition = columns.partition.append
@@ -228,6 +251,10 @@ def decode_fetch_request_columns(buf, pos: int, count: int, columns: FetchReques
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"FetchRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -249,6 +276,6 @@ def decode_fetch_request_columns(buf, pos: int, count: int, columns: FetchReques
         raise TruncatedError("FetchRequest ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
         raise KafkaFormatError(f"FetchRequest has a string that is not UTF-8: {exc.reason}", start) from None
-    if pos > len(buf):
-        raise TruncatedError("FetchRequest runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"FetchRequest runs past byte {stop}, the end of what holds it", start)
     return pos

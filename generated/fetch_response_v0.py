@@ -62,10 +62,20 @@ class FetchResponse(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_fetch_response_array(buf, pos: int, count: int) -> tuple[list[FetchResponse], int]:
-    """Decode ``count`` consecutive FetchResponses from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_FETCH_RESPONSE_SIZE:
-        raise InvalidLengthError(f"{count} FetchResponses cannot fit in the {len(buf) - pos} bytes left", pos)
+def decode_fetch_response_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[FetchResponse], int]:
+    """Decode ``count`` consecutive FetchResponses from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding, and so is each item's length.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_FETCH_RESPONSE_SIZE:
+        raise InvalidLengthError(
+            f"{count} FetchResponses cannot fit in the {stop - pos} bytes left before byte {stop}", pos
+        )
     items = []
     append = items.append
     start = pos
@@ -101,8 +111,8 @@ def decode_fetch_response_array(buf, pos: int, count: int) -> tuple[list[FetchRe
             append(new(cls, (error_code, messages)))
     except (IndexError, struct.error):
         raise TruncatedError("FetchResponse ends before its fields do", start) from None
-    if pos > len(buf):
-        raise TruncatedError("FetchResponse runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"FetchResponse runs past byte {stop}, the end of what holds it", start)
     return items, pos
 
 
@@ -161,14 +171,23 @@ class FetchResponseColumns:
         del self.messages[n:]
 
 
-def decode_fetch_response_columns(buf, pos: int, count: int, columns: FetchResponseColumns) -> int:
+def decode_fetch_response_columns(
+    buf, pos: int, count: int, columns: FetchResponseColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive FetchResponses at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_fetch_response_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_FETCH_RESPONSE_SIZE:
-        raise InvalidLengthError(f"{count} FetchResponses cannot fit in the {len(buf) - pos} bytes left", pos)
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_FETCH_RESPONSE_SIZE:
+        raise InvalidLengthError(
+            f"{count} FetchResponses cannot fit in the {stop - pos} bytes left before byte {stop}", pos
+        )
     error_code_odd: list[tuple[int, int]] = []  # (index, value) of the items whose error_code is not 0
     append_messages = columns.messages.append
     start = pos
@@ -205,7 +224,7 @@ def decode_fetch_response_columns(buf, pos: int, count: int, columns: FetchRespo
             append_messages(messages)
     except (IndexError, struct.error):
         raise TruncatedError("FetchResponse ends before its fields do", start) from None
-    if pos > len(buf):
-        raise TruncatedError("FetchResponse runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"FetchResponse runs past byte {stop}, the end of what holds it", start)
     fill_sparse(columns.error_code, count, 0, error_code_odd)
     return pos

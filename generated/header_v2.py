@@ -46,10 +46,18 @@ class Header(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_header_array(buf, pos: int, count: int) -> tuple[list[Header], int]:
-    """Decode ``count`` consecutive Headers from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_HEADER_SIZE:
-        raise InvalidLengthError(f"{count} Headers cannot fit in the {len(buf) - pos} bytes left", pos)
+def decode_header_array(buf, pos: int, count: int, stop: int | None = None) -> tuple[list[Header], int]:
+    """Decode ``count`` consecutive Headers from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_HEADER_SIZE:
+        raise InvalidLengthError(
+            f"{count} Headers cannot fit in the {stop - pos} bytes left before byte {stop}", pos
+        )
     items = []
     append = items.append
     start = pos
@@ -67,6 +75,10 @@ def decode_header_array(buf, pos: int, count: int) -> tuple[list[Header], int]:
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > stop - pos:
+                    raise InvalidLengthError(
+                        f"Header key length {n} runs past byte {stop}, the end of what holds it", pos
+                    )
             if n >= 0:
                 key = buf[pos : pos + n].decode()
                 pos += n
@@ -82,6 +94,10 @@ def decode_header_array(buf, pos: int, count: int) -> tuple[list[Header], int]:
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > stop - pos:
+                    raise InvalidLengthError(
+                        f"Header value length {n} runs past byte {stop}, the end of what holds it", pos
+                    )
             if n >= 0:
                 value = buf[pos : pos + n]
                 pos += n
@@ -94,8 +110,8 @@ def decode_header_array(buf, pos: int, count: int) -> tuple[list[Header], int]:
         raise TruncatedError("Header ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
         raise KafkaFormatError(f"Header has a string that is not UTF-8: {exc.reason}", start) from None
-    if pos > len(buf):
-        raise TruncatedError("Header runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"Header runs past byte {stop}, the end of what holds it", start)
     return items, pos
 
 
@@ -187,14 +203,21 @@ class HeaderColumns:
         del self.value[n:]
 
 
-def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns) -> int:
+def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns, stop: int | None = None) -> int:
     """Decode ``count`` consecutive Headers at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_header_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_HEADER_SIZE:
-        raise InvalidLengthError(f"{count} Headers cannot fit in the {len(buf) - pos} bytes left", pos)
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_HEADER_SIZE:
+        raise InvalidLengthError(
+            f"{count} Headers cannot fit in the {stop - pos} bytes left before byte {stop}", pos
+        )
     zigzag_1, zigzag_2 = ZIGZAG_1, ZIGZAG_2
     append_key = columns.key.append
     append_value = columns.value.append
@@ -212,6 +235,10 @@ def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns) -> 
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > stop - pos:
+                    raise InvalidLengthError(
+                        f"Header key length {n} runs past byte {stop}, the end of what holds it", pos
+                    )
             if n >= 0:
                 key = buf[pos : pos + n].decode()
                 pos += n
@@ -227,6 +254,10 @@ def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns) -> 
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > stop - pos:
+                    raise InvalidLengthError(
+                        f"Header value length {n} runs past byte {stop}, the end of what holds it", pos
+                    )
             if n >= 0:
                 value = buf[pos : pos + n]
                 pos += n
@@ -240,6 +271,6 @@ def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns) -> 
         raise TruncatedError("Header ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
         raise KafkaFormatError(f"Header has a string that is not UTF-8: {exc.reason}", start) from None
-    if pos > len(buf):
-        raise TruncatedError("Header runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"Header runs past byte {stop}, the end of what holds it", start)
     return pos

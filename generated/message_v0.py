@@ -160,6 +160,10 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
     try:
         (n,) = _S1.unpack_from(buf, pos)
         pos += 4
+        if n > end - pos:
+            raise InvalidLengthError(
+                f"Message key length {n} runs past byte {end}, the end of what holds it", pos
+            )
         if n >= 0:
             key = buf[pos : pos + n]
             pos += n
@@ -170,6 +174,10 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
 
         (n,) = _S1.unpack_from(buf, pos)
         pos += 4
+        if n > end - pos:
+            raise InvalidLengthError(
+                f"Message value length {n} runs past byte {end}, the end of what holds it", pos
+            )
         if n >= 0:
             value = buf[pos : pos + n]
             pos += n
@@ -237,6 +245,10 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 4
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"Message key length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 key = buf[pos : pos + n]
                 pos += n
@@ -247,6 +259,10 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 4
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"Message value length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 value = buf[pos : pos + n]
                 pos += n

@@ -68,11 +68,19 @@ class MultiFetchRequest(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_multi_fetch_request_array(buf, pos: int, count: int) -> tuple[list[MultiFetchRequest], int]:
-    """Decode ``count`` consecutive MultiFetchRequests from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_MULTI_FETCH_REQUEST_SIZE:
+def decode_multi_fetch_request_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[MultiFetchRequest], int]:
+    """Decode ``count`` consecutive MultiFetchRequests from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding, and so is each item's length.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_MULTI_FETCH_REQUEST_SIZE:
         raise InvalidLengthError(
-            f"{count} MultiFetchRequests cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} MultiFetchRequests cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -100,12 +108,17 @@ def decode_multi_fetch_request_array(buf, pos: int, count: int) -> tuple[list[Mu
                     f"MultiFetchRequest request_type is {request_type}, expected 2",
                     start + REQUEST_TYPE_OFFSET,
                 )
+            if topicpartition_count < 0:
+                raise InvalidLengthError(
+                    f"MultiFetchRequest topicpartition_count {topicpartition_count} is negative",
+                    start + TOPICPARTITION_COUNT_OFFSET,
+                )
 
             n = topicpartition_count
             if n == 0:
                 fetches = []
             else:
-                fetches, pos = decode_partition_fetch_array(buf, pos, n)
+                fetches, pos = decode_partition_fetch_array(buf, pos, n, end)
             if pos != end:
                 raise InvalidLengthError(
                     f"MultiFetchRequest fields end at byte {pos}, its length says {end}", start
@@ -178,15 +191,22 @@ class MultiFetchRequestColumns:
         self.fetches.truncate(self.fetches_offsets[-1])
 
 
-def decode_multi_fetch_request_columns(buf, pos: int, count: int, columns: MultiFetchRequestColumns) -> int:
+def decode_multi_fetch_request_columns(
+    buf, pos: int, count: int, columns: MultiFetchRequestColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive MultiFetchRequests at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_multi_fetch_request_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_MULTI_FETCH_REQUEST_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_MULTI_FETCH_REQUEST_SIZE:
         raise InvalidLengthError(
-            f"{count} MultiFetchRequests cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} MultiFetchRequests cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     append_request_type = columns.request_type.append
     fetches_columns = columns.fetches
@@ -215,10 +235,15 @@ def decode_multi_fetch_request_columns(buf, pos: int, count: int, columns: Multi
                     f"MultiFetchRequest request_type is {request_type}, expected 2",
                     start + REQUEST_TYPE_OFFSET,
                 )
+            if topicpartition_count < 0:
+                raise InvalidLengthError(
+                    f"MultiFetchRequest topicpartition_count {topicpartition_count} is negative",
+                    start + TOPICPARTITION_COUNT_OFFSET,
+                )
 
             n = topicpartition_count
             if n:
-                pos = decode_partition_fetch_columns(buf, pos, n, fetches_columns)
+                pos = decode_partition_fetch_columns(buf, pos, n, fetches_columns, end)
                 fetches_total += n
             if pos != end:
                 raise InvalidLengthError(

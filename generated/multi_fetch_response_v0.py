@@ -60,11 +60,19 @@ class MultiFetchResponse(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_multi_fetch_response_array(buf, pos: int, count: int) -> tuple[list[MultiFetchResponse], int]:
-    """Decode ``count`` consecutive MultiFetchResponses from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_MULTI_FETCH_RESPONSE_SIZE:
+def decode_multi_fetch_response_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[MultiFetchResponse], int]:
+    """Decode ``count`` consecutive MultiFetchResponses from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding, and so is each item's length.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_MULTI_FETCH_RESPONSE_SIZE:
         raise InvalidLengthError(
-            f"{count} MultiFetchResponses cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} MultiFetchResponses cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -101,8 +109,8 @@ def decode_multi_fetch_response_array(buf, pos: int, count: int) -> tuple[list[M
             append(new(cls, (error_code, responses)))
     except (IndexError, struct.error):
         raise TruncatedError("MultiFetchResponse ends before its fields do", start) from None
-    if pos > len(buf):
-        raise TruncatedError("MultiFetchResponse runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"MultiFetchResponse runs past byte {stop}, the end of what holds it", start)
     return items, pos
 
 
@@ -161,15 +169,22 @@ class MultiFetchResponseColumns:
         del self.responses[n:]
 
 
-def decode_multi_fetch_response_columns(buf, pos: int, count: int, columns: MultiFetchResponseColumns) -> int:
+def decode_multi_fetch_response_columns(
+    buf, pos: int, count: int, columns: MultiFetchResponseColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive MultiFetchResponses at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_multi_fetch_response_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_MULTI_FETCH_RESPONSE_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_MULTI_FETCH_RESPONSE_SIZE:
         raise InvalidLengthError(
-            f"{count} MultiFetchResponses cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} MultiFetchResponses cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     error_code_odd: list[tuple[int, int]] = []  # (index, value) of the items whose error_code is not 0
     append_responses = columns.responses.append
@@ -207,7 +222,7 @@ def decode_multi_fetch_response_columns(buf, pos: int, count: int, columns: Mult
             append_responses(responses)
     except (IndexError, struct.error):
         raise TruncatedError("MultiFetchResponse ends before its fields do", start) from None
-    if pos > len(buf):
-        raise TruncatedError("MultiFetchResponse runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"MultiFetchResponse runs past byte {stop}, the end of what holds it", start)
     fill_sparse(columns.error_code, count, 0, error_code_odd)
     return pos

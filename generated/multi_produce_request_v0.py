@@ -68,11 +68,19 @@ class MultiProduceRequest(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_multi_produce_request_array(buf, pos: int, count: int) -> tuple[list[MultiProduceRequest], int]:
-    """Decode ``count`` consecutive MultiProduceRequests from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_MULTI_PRODUCE_REQUEST_SIZE:
+def decode_multi_produce_request_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[MultiProduceRequest], int]:
+    """Decode ``count`` consecutive MultiProduceRequests from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding, and so is each item's length.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_MULTI_PRODUCE_REQUEST_SIZE:
         raise InvalidLengthError(
-            f"{count} MultiProduceRequests cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} MultiProduceRequests cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -100,12 +108,17 @@ def decode_multi_produce_request_array(buf, pos: int, count: int) -> tuple[list[
                     f"MultiProduceRequest request_type is {request_type}, expected 3",
                     start + REQUEST_TYPE_OFFSET,
                 )
+            if topicpartition_count < 0:
+                raise InvalidLengthError(
+                    f"MultiProduceRequest topicpartition_count {topicpartition_count} is negative",
+                    start + TOPICPARTITION_COUNT_OFFSET,
+                )
 
             n = topicpartition_count
             if n == 0:
                 produces = []
             else:
-                produces, pos = decode_partition_produce_array(buf, pos, n)
+                produces, pos = decode_partition_produce_array(buf, pos, n, end)
             if pos != end:
                 raise InvalidLengthError(
                     f"MultiProduceRequest fields end at byte {pos}, its length says {end}", start
@@ -179,16 +192,21 @@ class MultiProduceRequestColumns:
 
 
 def decode_multi_produce_request_columns(
-    buf, pos: int, count: int, columns: MultiProduceRequestColumns
+    buf, pos: int, count: int, columns: MultiProduceRequestColumns, stop: int | None = None
 ) -> int:
     """Decode ``count`` consecutive MultiProduceRequests at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_multi_produce_request_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_MULTI_PRODUCE_REQUEST_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_MULTI_PRODUCE_REQUEST_SIZE:
         raise InvalidLengthError(
-            f"{count} MultiProduceRequests cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} MultiProduceRequests cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     append_request_type = columns.request_type.append
     produces_columns = columns.produces
@@ -217,10 +235,15 @@ def decode_multi_produce_request_columns(
                     f"MultiProduceRequest request_type is {request_type}, expected 3",
                     start + REQUEST_TYPE_OFFSET,
                 )
+            if topicpartition_count < 0:
+                raise InvalidLengthError(
+                    f"MultiProduceRequest topicpartition_count {topicpartition_count} is negative",
+                    start + TOPICPARTITION_COUNT_OFFSET,
+                )
 
             n = topicpartition_count
             if n:
-                pos = decode_partition_produce_columns(buf, pos, n, produces_columns)
+                pos = decode_partition_produce_columns(buf, pos, n, produces_columns, end)
                 produces_total += n
             if pos != end:
                 raise InvalidLengthError(

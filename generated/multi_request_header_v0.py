@@ -57,11 +57,19 @@ class MultiRequestHeader(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_multi_request_header_array(buf, pos: int, count: int) -> tuple[list[MultiRequestHeader], int]:
-    """Decode ``count`` consecutive MultiRequestHeaders from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MULTI_REQUEST_HEADER_SIZE:
+def decode_multi_request_header_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[MultiRequestHeader], int]:
+    """Decode ``count`` consecutive MultiRequestHeaders from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MULTI_REQUEST_HEADER_SIZE:
         raise InvalidLengthError(
-            f"{count} MultiRequestHeaders cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} MultiRequestHeaders cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -150,15 +158,22 @@ class MultiRequestHeaderColumns:
         del self.topicpartition_count[n:]
 
 
-def decode_multi_request_header_columns(buf, pos: int, count: int, columns: MultiRequestHeaderColumns) -> int:
+def decode_multi_request_header_columns(
+    buf, pos: int, count: int, columns: MultiRequestHeaderColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive MultiRequestHeaders at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_multi_request_header_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MULTI_REQUEST_HEADER_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MULTI_REQUEST_HEADER_SIZE:
         raise InvalidLengthError(
-            f"{count} MultiRequestHeaders cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} MultiRequestHeaders cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     append_request_length = columns.request_length.append
     append_request_type = columns.request_type.append

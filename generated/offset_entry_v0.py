@@ -45,10 +45,20 @@ class OffsetEntry(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_offset_entry_array(buf, pos: int, count: int) -> tuple[list[OffsetEntry], int]:
-    """Decode ``count`` consecutive OffsetEntrys from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // OFFSET_ENTRY_SIZE:
-        raise InvalidLengthError(f"{count} OffsetEntrys cannot fit in the {len(buf) - pos} bytes left", pos)
+def decode_offset_entry_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[OffsetEntry], int]:
+    """Decode ``count`` consecutive OffsetEntrys from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // OFFSET_ENTRY_SIZE:
+        raise InvalidLengthError(
+            f"{count} OffsetEntrys cannot fit in the {stop - pos} bytes left before byte {stop}", pos
+        )
     items = []
     append = items.append
     start = pos
@@ -124,14 +134,23 @@ class OffsetEntryColumns:
         del self.offset[n:]
 
 
-def decode_offset_entry_columns(buf, pos: int, count: int, columns: OffsetEntryColumns) -> int:
+def decode_offset_entry_columns(
+    buf, pos: int, count: int, columns: OffsetEntryColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive OffsetEntrys at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_offset_entry_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // OFFSET_ENTRY_SIZE:
-        raise InvalidLengthError(f"{count} OffsetEntrys cannot fit in the {len(buf) - pos} bytes left", pos)
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // OFFSET_ENTRY_SIZE:
+        raise InvalidLengthError(
+            f"{count} OffsetEntrys cannot fit in the {stop - pos} bytes left before byte {stop}", pos
+        )
     append_offset = columns.offset.append
     start = pos
     try:

@@ -63,11 +63,19 @@ class OffsetIndexEntry(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_offset_index_entry_array(buf, pos: int, count: int) -> tuple[list[OffsetIndexEntry], int]:
-    """Decode ``count`` consecutive OffsetIndexEntrys from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // OFFSET_INDEX_ENTRY_SIZE:
+def decode_offset_index_entry_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[OffsetIndexEntry], int]:
+    """Decode ``count`` consecutive OffsetIndexEntrys from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // OFFSET_INDEX_ENTRY_SIZE:
         raise InvalidLengthError(
-            f"{count} OffsetIndexEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} OffsetIndexEntrys cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -151,15 +159,22 @@ class OffsetIndexEntryColumns:
         del self.position[n:]
 
 
-def decode_offset_index_entry_columns(buf, pos: int, count: int, columns: OffsetIndexEntryColumns) -> int:
+def decode_offset_index_entry_columns(
+    buf, pos: int, count: int, columns: OffsetIndexEntryColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive OffsetIndexEntrys at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_offset_index_entry_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // OFFSET_INDEX_ENTRY_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // OFFSET_INDEX_ENTRY_SIZE:
         raise InvalidLengthError(
-            f"{count} OffsetIndexEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} OffsetIndexEntrys cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     append_relative_offset = columns.relative_offset.append
     append_position = columns.position.append

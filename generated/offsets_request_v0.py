@@ -67,11 +67,19 @@ class OffsetsRequest(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_offsets_request_array(buf, pos: int, count: int) -> tuple[list[OffsetsRequest], int]:
-    """Decode ``count`` consecutive OffsetsRequests from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_OFFSETS_REQUEST_SIZE:
+def decode_offsets_request_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[OffsetsRequest], int]:
+    """Decode ``count`` consecutive OffsetsRequests from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding, and so is each item's length.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_OFFSETS_REQUEST_SIZE:
         raise InvalidLengthError(
-            f"{count} OffsetsRequests cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} OffsetsRequests cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -101,6 +109,10 @@ def decode_offsets_request_array(buf, pos: int, count: int) -> tuple[list[Offset
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"OffsetsRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -120,8 +132,8 @@ def decode_offsets_request_array(buf, pos: int, count: int) -> tuple[list[Offset
         raise KafkaFormatError(
             f"OffsetsRequest has a string that is not UTF-8: {exc.reason}", start
         ) from None
-    if pos > len(buf):
-        raise TruncatedError("OffsetsRequest runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"OffsetsRequest runs past byte {stop}, the end of what holds it", start)
     return items, pos
 
 
@@ -193,15 +205,22 @@ class OffsetsRequestColumns:
         del self.max_number[n:]
 
 
-def decode_offsets_request_columns(buf, pos: int, count: int, columns: OffsetsRequestColumns) -> int:
+def decode_offsets_request_columns(
+    buf, pos: int, count: int, columns: OffsetsRequestColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive OffsetsRequests at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_offsets_request_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_OFFSETS_REQUEST_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_OFFSETS_REQUEST_SIZE:
         raise InvalidLengthError(
-            f"{count} OffsetsRequests cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} OffsetsRequests cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     append_request_type = columns.request_type.append
     append_topic = columns.topic.append
@@ -233,6 +252,10 @@ def decode_offsets_request_columns(buf, pos: int, count: int, columns: OffsetsRe
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"OffsetsRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -256,6 +279,6 @@ def decode_offsets_request_columns(buf, pos: int, count: int, columns: OffsetsRe
         raise KafkaFormatError(
             f"OffsetsRequest has a string that is not UTF-8: {exc.reason}", start
         ) from None
-    if pos > len(buf):
-        raise TruncatedError("OffsetsRequest runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"OffsetsRequest runs past byte {stop}, the end of what holds it", start)
     return pos

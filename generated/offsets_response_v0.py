@@ -68,11 +68,19 @@ class OffsetsResponse(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_offsets_response_array(buf, pos: int, count: int) -> tuple[list[OffsetsResponse], int]:
-    """Decode ``count`` consecutive OffsetsResponses from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_OFFSETS_RESPONSE_SIZE:
+def decode_offsets_response_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[OffsetsResponse], int]:
+    """Decode ``count`` consecutive OffsetsResponses from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding, and so is each item's length.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_OFFSETS_RESPONSE_SIZE:
         raise InvalidLengthError(
-            f"{count} OffsetsResponses cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} OffsetsResponses cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -95,12 +103,17 @@ def decode_offsets_response_array(buf, pos: int, count: int) -> tuple[list[Offse
                 raise TruncatedError(
                     f"OffsetsResponse needs {end - start} bytes, {len(buf) - start} present", start
                 )
+            if number_offsets < 0:
+                raise InvalidLengthError(
+                    f"OffsetsResponse number_offsets {number_offsets} is negative",
+                    start + NUMBER_OFFSETS_OFFSET,
+                )
 
             n = number_offsets
             if n == 0:
                 offsets = []
             else:
-                offsets, pos = decode_offset_entry_array(buf, pos, n)
+                offsets, pos = decode_offset_entry_array(buf, pos, n, end)
             if pos != end:
                 raise InvalidLengthError(
                     f"OffsetsResponse fields end at byte {pos}, its length says {end}", start
@@ -173,15 +186,22 @@ class OffsetsResponseColumns:
         self.offsets.truncate(self.offsets_offsets[-1])
 
 
-def decode_offsets_response_columns(buf, pos: int, count: int, columns: OffsetsResponseColumns) -> int:
+def decode_offsets_response_columns(
+    buf, pos: int, count: int, columns: OffsetsResponseColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive OffsetsResponses at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_offsets_response_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_OFFSETS_RESPONSE_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_OFFSETS_RESPONSE_SIZE:
         raise InvalidLengthError(
-            f"{count} OffsetsResponses cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} OffsetsResponses cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     error_code_odd: list[tuple[int, int]] = []  # (index, value) of the items whose error_code is not 0
     offsets_columns = columns.offsets
@@ -205,10 +225,15 @@ def decode_offsets_response_columns(buf, pos: int, count: int, columns: OffsetsR
                 raise TruncatedError(
                     f"OffsetsResponse needs {end - start} bytes, {len(buf) - start} present", start
                 )
+            if number_offsets < 0:
+                raise InvalidLengthError(
+                    f"OffsetsResponse number_offsets {number_offsets} is negative",
+                    start + NUMBER_OFFSETS_OFFSET,
+                )
 
             n = number_offsets
             if n:
-                pos = decode_offset_entry_columns(buf, pos, n, offsets_columns)
+                pos = decode_offset_entry_columns(buf, pos, n, offsets_columns, end)
                 offsets_total += n
             if pos != end:
                 raise InvalidLengthError(

@@ -52,11 +52,19 @@ class PartitionFetch(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_partition_fetch_array(buf, pos: int, count: int) -> tuple[list[PartitionFetch], int]:
-    """Decode ``count`` consecutive PartitionFetchs from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_PARTITION_FETCH_SIZE:
+def decode_partition_fetch_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[PartitionFetch], int]:
+    """Decode ``count`` consecutive PartitionFetchs from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_PARTITION_FETCH_SIZE:
         raise InvalidLengthError(
-            f"{count} PartitionFetchs cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} PartitionFetchs cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -68,6 +76,10 @@ def decode_partition_fetch_array(buf, pos: int, count: int) -> tuple[list[Partit
 
             (n,) = _S0.unpack_from(buf, pos)
             pos += 2
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"PartitionFetch topic length {n} runs past byte {stop}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -83,8 +95,8 @@ def decode_partition_fetch_array(buf, pos: int, count: int) -> tuple[list[Partit
         raise KafkaFormatError(
             f"PartitionFetch has a string that is not UTF-8: {exc.reason}", start
         ) from None
-    if pos > len(buf):
-        raise TruncatedError("PartitionFetch runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"PartitionFetch runs past byte {stop}, the end of what holds it", start)
     return items, pos
 
 
@@ -149,15 +161,22 @@ class PartitionFetchColumns:
         del self.max_size[n:]
 
 
-def decode_partition_fetch_columns(buf, pos: int, count: int, columns: PartitionFetchColumns) -> int:
+def decode_partition_fetch_columns(
+    buf, pos: int, count: int, columns: PartitionFetchColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive PartitionFetchs at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_partition_fetch_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_PARTITION_FETCH_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_PARTITION_FETCH_SIZE:
         raise InvalidLengthError(
-            f"{count} PartitionFetchs cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} PartitionFetchs cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     append_topic = columns.topic.append
     append_partition = columns.partition.append
@@ -170,6 +189,10 @@ def decode_partition_fetch_columns(buf, pos: int, count: int, columns: Partition
 
             (n,) = _S0.unpack_from(buf, pos)
             pos += 2
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"PartitionFetch topic length {n} runs past byte {stop}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -188,6 +211,6 @@ def decode_partition_fetch_columns(buf, pos: int, count: int, columns: Partition
         raise KafkaFormatError(
             f"PartitionFetch has a string that is not UTF-8: {exc.reason}", start
         ) from None
-    if pos > len(buf):
-        raise TruncatedError("PartitionFetch runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"PartitionFetch runs past byte {stop}, the end of what holds it", start)
     return pos

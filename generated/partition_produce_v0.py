@@ -52,11 +52,19 @@ class PartitionProduce(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_partition_produce_array(buf, pos: int, count: int) -> tuple[list[PartitionProduce], int]:
-    """Decode ``count`` consecutive PartitionProduces from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_PARTITION_PRODUCE_SIZE:
+def decode_partition_produce_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[PartitionProduce], int]:
+    """Decode ``count`` consecutive PartitionProduces from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_PARTITION_PRODUCE_SIZE:
         raise InvalidLengthError(
-            f"{count} PartitionProduces cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} PartitionProduces cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -68,6 +76,10 @@ def decode_partition_produce_array(buf, pos: int, count: int) -> tuple[list[Part
 
             (n,) = _S0.unpack_from(buf, pos)
             pos += 2
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"PartitionProduce topic length {n} runs past byte {stop}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -79,6 +91,11 @@ def decode_partition_produce_array(buf, pos: int, count: int) -> tuple[list[Part
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 4
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"PartitionProduce messages length {n} runs past byte {stop}, the end of what holds it",
+                    pos,
+                )
             if n >= 0:
                 messages = buf[pos : pos + n]
                 pos += n
@@ -91,8 +108,8 @@ def decode_partition_produce_array(buf, pos: int, count: int) -> tuple[list[Part
         raise KafkaFormatError(
             f"PartitionProduce has a string that is not UTF-8: {exc.reason}", start
         ) from None
-    if pos > len(buf):
-        raise TruncatedError("PartitionProduce runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"PartitionProduce runs past byte {stop}, the end of what holds it", start)
     return items, pos
 
 
@@ -163,15 +180,22 @@ class PartitionProduceColumns:
         del self.messages[n:]
 
 
-def decode_partition_produce_columns(buf, pos: int, count: int, columns: PartitionProduceColumns) -> int:
+def decode_partition_produce_columns(
+    buf, pos: int, count: int, columns: PartitionProduceColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive PartitionProduces at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_partition_produce_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_PARTITION_PRODUCE_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_PARTITION_PRODUCE_SIZE:
         raise InvalidLengthError(
-            f"{count} PartitionProduces cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} PartitionProduces cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     append_topic = columns.topic.append
     append_partition = columns.partition.append
@@ -183,6 +207,10 @@ def decode_partition_produce_columns(buf, pos: int, count: int, columns: Partiti
 
             (n,) = _S0.unpack_from(buf, pos)
             pos += 2
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"PartitionProduce topic length {n} runs past byte {stop}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -194,6 +222,11 @@ def decode_partition_produce_columns(buf, pos: int, count: int, columns: Partiti
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 4
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"PartitionProduce messages length {n} runs past byte {stop}, the end of what holds it",
+                    pos,
+                )
             if n >= 0:
                 messages = buf[pos : pos + n]
                 pos += n
@@ -208,6 +241,6 @@ def decode_partition_produce_columns(buf, pos: int, count: int, columns: Partiti
         raise KafkaFormatError(
             f"PartitionProduce has a string that is not UTF-8: {exc.reason}", start
         ) from None
-    if pos > len(buf):
-        raise TruncatedError("PartitionProduce runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"PartitionProduce runs past byte {stop}, the end of what holds it", start)
     return pos

@@ -66,11 +66,19 @@ class ProduceRequest(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_produce_request_array(buf, pos: int, count: int) -> tuple[list[ProduceRequest], int]:
-    """Decode ``count`` consecutive ProduceRequests from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_PRODUCE_REQUEST_SIZE:
+def decode_produce_request_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[ProduceRequest], int]:
+    """Decode ``count`` consecutive ProduceRequests from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding, and so is each item's length.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_PRODUCE_REQUEST_SIZE:
         raise InvalidLengthError(
-            f"{count} ProduceRequests cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} ProduceRequests cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -100,6 +108,10 @@ def decode_produce_request_array(buf, pos: int, count: int) -> tuple[list[Produc
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"ProduceRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -111,6 +123,10 @@ def decode_produce_request_array(buf, pos: int, count: int) -> tuple[list[Produc
 
             (n,) = _S2.unpack_from(buf, pos)
             pos += 4
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"ProduceRequest messages length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 messages = buf[pos : pos + n]
                 pos += n
@@ -127,8 +143,8 @@ def decode_produce_request_array(buf, pos: int, count: int) -> tuple[list[Produc
         raise KafkaFormatError(
             f"ProduceRequest has a string that is not UTF-8: {exc.reason}", start
         ) from None
-    if pos > len(buf):
-        raise TruncatedError("ProduceRequest runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"ProduceRequest runs past byte {stop}, the end of what holds it", start)
     return items, pos
 
 
@@ -204,15 +220,22 @@ class ProduceRequestColumns:
         del self.messages[n:]
 
 
-def decode_produce_request_columns(buf, pos: int, count: int, columns: ProduceRequestColumns) -> int:
+def decode_produce_request_columns(
+    buf, pos: int, count: int, columns: ProduceRequestColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive ProduceRequests at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_produce_request_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_PRODUCE_REQUEST_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_PRODUCE_REQUEST_SIZE:
         raise InvalidLengthError(
-            f"{count} ProduceRequests cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} ProduceRequests cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     append_request_type = columns.request_type.append
     append_topic = columns.topic.append
@@ -243,6 +266,10 @@ def decode_produce_request_columns(buf, pos: int, count: int, columns: ProduceRe
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"ProduceRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -254,6 +281,10 @@ def decode_produce_request_columns(buf, pos: int, count: int, columns: ProduceRe
 
             (n,) = _S2.unpack_from(buf, pos)
             pos += 4
+            if n > end - pos:
+                raise InvalidLengthError(
+                    f"ProduceRequest messages length {n} runs past byte {end}, the end of what holds it", pos
+                )
             if n >= 0:
                 messages = buf[pos : pos + n]
                 pos += n
@@ -273,6 +304,6 @@ def decode_produce_request_columns(buf, pos: int, count: int, columns: ProduceRe
         raise KafkaFormatError(
             f"ProduceRequest has a string that is not UTF-8: {exc.reason}", start
         ) from None
-    if pos > len(buf):
-        raise TruncatedError("ProduceRequest runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"ProduceRequest runs past byte {stop}, the end of what holds it", start)
     return pos

@@ -83,12 +83,19 @@ class ProducerSnapshotEntry(NamedTuple):
 
 
 def decode_producer_snapshot_entry_array(
-    buf, pos: int, count: int
+    buf, pos: int, count: int, stop: int | None = None
 ) -> tuple[list[ProducerSnapshotEntry], int]:
-    """Decode ``count`` consecutive ProducerSnapshotEntrys from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // PRODUCER_SNAPSHOT_ENTRY_SIZE:
+    """Decode ``count`` consecutive ProducerSnapshotEntrys from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // PRODUCER_SNAPSHOT_ENTRY_SIZE:
         raise InvalidLengthError(
-            f"{count} ProducerSnapshotEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} ProducerSnapshotEntrys cannot fit in the {stop - pos} bytes left before byte {stop}",
+            pos,
         )
     items = []
     append = items.append
@@ -244,16 +251,22 @@ class ProducerSnapshotEntryColumns:
 
 
 def decode_producer_snapshot_entry_columns(
-    buf, pos: int, count: int, columns: ProducerSnapshotEntryColumns
+    buf, pos: int, count: int, columns: ProducerSnapshotEntryColumns, stop: int | None = None
 ) -> int:
     """Decode ``count`` consecutive ProducerSnapshotEntrys at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_producer_snapshot_entry_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // PRODUCER_SNAPSHOT_ENTRY_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // PRODUCER_SNAPSHOT_ENTRY_SIZE:
         raise InvalidLengthError(
-            f"{count} ProducerSnapshotEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} ProducerSnapshotEntrys cannot fit in the {stop - pos} bytes left before byte {stop}",
+            pos,
         )
     append_producer_id = columns.producer_id.append
     append_epoch = columns.epoch.append

@@ -72,12 +72,18 @@ class ProducerSnapshot(NamedTuple):
 
 
 def decode_producer_snapshot_array(
-    buf, pos: int, count: int, *, verify: bool = True
+    buf, pos: int, count: int, stop: int | None = None, *, verify: bool = True
 ) -> tuple[list[ProducerSnapshot], int]:
-    """Decode ``count`` consecutive ProducerSnapshots from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_PRODUCER_SNAPSHOT_SIZE:
+    """Decode ``count`` consecutive ProducerSnapshots from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_PRODUCER_SNAPSHOT_SIZE:
         raise InvalidLengthError(
-            f"{count} ProducerSnapshots cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} ProducerSnapshots cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -106,7 +112,7 @@ def decode_producer_snapshot_array(
             if n == 0:
                 producer_entries = []
             else:
-                producer_entries, pos = decode_producer_snapshot_entry_array(buf, pos, n)
+                producer_entries, pos = decode_producer_snapshot_entry_array(buf, pos, n, stop)
             append(new(cls, (version, crc, producer_entries)))
     except (IndexError, struct.error):
         raise TruncatedError("ProducerSnapshot ends before its fields do", start) from None
@@ -179,16 +185,27 @@ class ProducerSnapshotColumns:
 
 
 def decode_producer_snapshot_columns(
-    buf, pos: int, count: int, columns: ProducerSnapshotColumns, *, verify: bool = True
+    buf,
+    pos: int,
+    count: int,
+    columns: ProducerSnapshotColumns,
+    stop: int | None = None,
+    *,
+    verify: bool = True,
 ) -> int:
     """Decode ``count`` consecutive ProducerSnapshots at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_producer_snapshot_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_PRODUCER_SNAPSHOT_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_PRODUCER_SNAPSHOT_SIZE:
         raise InvalidLengthError(
-            f"{count} ProducerSnapshots cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} ProducerSnapshots cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     append_version = columns.version.append
     append_crc = columns.crc.append
@@ -217,7 +234,7 @@ def decode_producer_snapshot_columns(
             (n,) = _S1.unpack_from(buf, pos)
             pos += 4
             if n:
-                pos = decode_producer_snapshot_entry_columns(buf, pos, n, producer_entries_columns)
+                pos = decode_producer_snapshot_entry_columns(buf, pos, n, producer_entries_columns, stop)
                 producer_entries_total += n
             append_version(version)
             append_crc(crc)

@@ -225,13 +225,13 @@ def decode_record_batch_head(buf, pos: int = 0) -> RecordBatchHead:
 
 
 def check_record_batch(buf, pos: int, head: RecordBatchHead, *, verify: bool = True) -> int:
-    """Check the head at ``pos``: batch_length fits the buffer, magic is 2 and crc matches; return the end position.
+    """Check the head at ``pos``: batch_length fits the buffer, magic is 2, crc matches and records_count is not negative; return the end position.
 
     ``verify=False`` skips the checksum.
     """
     start = pos
 
-    batch_length, magic, crc = head.batch_length, head.magic, head.crc
+    batch_length, magic, crc, records_count = head.batch_length, head.magic, head.crc, head.records_count
 
     end = start + BATCH_LENGTH_END + batch_length
     # shorter than the fixed fields it covers: they would be read past the end
@@ -251,6 +251,10 @@ def check_record_batch(buf, pos: int, head: RecordBatchHead, *, verify: bool = T
                 f"RecordBatch crc is {crc:#010x}, CRC32C of bytes {start + ATTRIBUTES_OFFSET}..{end} is {actual:#010x}",
                 start,
             )
+    if records_count < 0:
+        raise InvalidLengthError(
+            f"RecordBatch records_count {records_count} is negative", start + RECORDS_COUNT_OFFSET
+        )
     return end
 
 
@@ -276,7 +280,7 @@ def decode_record_batch_rest(
             try:
                 records, used = decode_record_array(region, 0, n, base_offset, base_timestamp)
             except KafkaFormatError as exc:
-                raise KafkaFormatError(
+                raise type(exc)(
                     f"in the decompressed records of the RecordBatch at byte {start}: {exc.reason} (at decompressed byte {exc.position})",
                     pos,
                 ) from None
@@ -286,7 +290,7 @@ def decode_record_batch_rest(
                 )
             pos = end
         else:
-            records, pos = decode_record_array(buf, pos, n, base_offset, base_timestamp)
+            records, pos = decode_record_array(buf, pos, n, base_offset, base_timestamp, end)
     except (IndexError, struct.error):
         raise TruncatedError("RecordBatch ends before its fields do", start) from None
     if pos != end:
@@ -392,7 +396,7 @@ def decode_record_batch_columns(
             try:
                 used = decode_record_columns(region, 0, n, base_offset, base_timestamp, columns)
             except KafkaFormatError as exc:
-                raise KafkaFormatError(
+                raise type(exc)(
                     f"in the decompressed records of the RecordBatch at byte {start}: {exc.reason} (at decompressed byte {exc.position})",
                     pos,
                 ) from None
@@ -402,7 +406,7 @@ def decode_record_batch_columns(
                 )
             pos = end
         else:
-            pos = decode_record_columns(buf, pos, n, base_offset, base_timestamp, columns)
+            pos = decode_record_columns(buf, pos, n, base_offset, base_timestamp, columns, end)
     except (IndexError, struct.error):
         raise TruncatedError("RecordBatch ends before its fields do", start) from None
     if pos != end:

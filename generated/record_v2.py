@@ -81,11 +81,19 @@ class Record(NamedTuple):
 
 
 def decode_record_array(
-    buf, pos: int, count: int, base_offset: int, base_timestamp: int
+    buf, pos: int, count: int, base_offset: int, base_timestamp: int, stop: int | None = None
 ) -> tuple[list[Record], int]:
-    """Decode ``count`` consecutive Records from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_RECORD_SIZE:
-        raise InvalidLengthError(f"{count} Records cannot fit in the {len(buf) - pos} bytes left", pos)
+    """Decode ``count`` consecutive Records from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding, and so is each item's length.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_RECORD_SIZE:
+        raise InvalidLengthError(
+            f"{count} Records cannot fit in the {stop - pos} bytes left before byte {stop}", pos
+        )
     items = []
     append = items.append
     start = pos
@@ -104,6 +112,10 @@ def decode_record_array(
             else:
                 length, pos = read_varint(buf, pos)
             end = pos + length
+            if end > stop:
+                raise InvalidLengthError(
+                    f"Record length {length} runs past byte {stop}, the end of what holds it", start
+                )
 
             attributes = INT8[buf[pos]]
             pos += 1
@@ -137,6 +149,10 @@ def decode_record_array(
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > end - pos:
+                    raise InvalidLengthError(
+                        f"Record key length {n} runs past byte {end}, the end of what holds it", pos
+                    )
             if n >= 0:
                 key = buf[pos : pos + n]
                 pos += n
@@ -154,6 +170,10 @@ def decode_record_array(
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > end - pos:
+                    raise InvalidLengthError(
+                        f"Record value length {n} runs past byte {end}, the end of what holds it", pos
+                    )
             if n >= 0:
                 value = buf[pos : pos + n]
                 pos += n
@@ -175,7 +195,7 @@ def decode_record_array(
                     pos += 2
                 else:
                     n, pos = read_varint(buf, pos)
-                headers, pos = decode_header_array(buf, pos, n)
+                headers, pos = decode_header_array(buf, pos, n, end)
             if pos != end:
                 raise InvalidLengthError(f"Record fields end at byte {pos}, its length says {end}", start)
             append(
@@ -193,8 +213,8 @@ def decode_record_array(
             )
     except (IndexError, struct.error):
         raise TruncatedError("Record ends before its fields do", start) from None
-    if pos > len(buf):
-        raise TruncatedError("Record runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"Record runs past byte {stop}, the end of what holds it", start)
     return items, pos
 
 
@@ -384,9 +404,18 @@ class RecordColumns:
 
 
 def decode_record_columns(
-    buf, pos: int, count: int, base_offset: int, base_timestamp: int, columns: RecordColumns
+    buf,
+    pos: int,
+    count: int,
+    base_offset: int,
+    base_timestamp: int,
+    columns: RecordColumns,
+    stop: int | None = None,
 ) -> int:
     """Decode ``count`` consecutive Records at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_record_array`.
 
     Each item's values are appended once the whole item has decoded (relative
     fields as deltas, with one run for the call); on an error,
@@ -394,8 +423,12 @@ def decode_record_columns(
     Sparse columns (``attributes``, ``offset``, ``headers``) are filled once
     the loop has finished, from the few items that differ from the default.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_RECORD_SIZE:
-        raise InvalidLengthError(f"{count} Records cannot fit in the {len(buf) - pos} bytes left", pos)
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_RECORD_SIZE:
+        raise InvalidLengthError(
+            f"{count} Records cannot fit in the {stop - pos} bytes left before byte {stop}", pos
+        )
     zigzag_1, zigzag_2 = ZIGZAG_1, ZIGZAG_2
     attributes_odd: list[tuple[int, int]] = []  # (index, value) of the items whose attributes is not 0
     append_timestamp = columns.timestamp.append
@@ -422,6 +455,10 @@ def decode_record_columns(
             else:
                 length, pos = read_varint(buf, pos)
             end = pos + length
+            if end > stop:
+                raise InvalidLengthError(
+                    f"Record length {length} runs past byte {stop}, the end of what holds it", start
+                )
 
             attributes = buf[pos]
             pos += 1
@@ -455,6 +492,10 @@ def decode_record_columns(
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > end - pos:
+                    raise InvalidLengthError(
+                        f"Record key length {n} runs past byte {end}, the end of what holds it", pos
+                    )
             if n >= 0:
                 key = buf[pos : pos + n]
                 pos += n
@@ -472,6 +513,10 @@ def decode_record_columns(
                 pos += 2
             else:
                 n, pos = read_varint(buf, pos)
+                if n > end - pos:
+                    raise InvalidLengthError(
+                        f"Record value length {n} runs past byte {end}, the end of what holds it", pos
+                    )
             if n >= 0:
                 value = buf[pos : pos + n]
                 pos += n
@@ -493,7 +538,7 @@ def decode_record_columns(
                 else:
                     n, pos = read_varint(buf, pos)
                 if n:
-                    pos = decode_header_columns(buf, pos, n, headers_columns)
+                    pos = decode_header_columns(buf, pos, n, headers_columns, end)
                     headers_total += n
                     headers_odd.append((i, headers_total))
             if pos != end:
@@ -507,8 +552,8 @@ def decode_record_columns(
             append_value(value)
     except (IndexError, struct.error):
         raise TruncatedError("Record ends before its fields do", start) from None
-    if pos > len(buf):
-        raise TruncatedError("Record runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"Record runs past byte {stop}, the end of what holds it", start)
     fill_sparse(columns.attributes, count, 0, attributes_odd)
     fill_sparse_index(columns.offset, count, offset_delta_odd)
     fill_sparse_offsets(columns.headers_offsets, count, headers_odd)

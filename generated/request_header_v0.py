@@ -62,10 +62,20 @@ class RequestHeader(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_request_header_array(buf, pos: int, count: int) -> tuple[list[RequestHeader], int]:
-    """Decode ``count`` consecutive RequestHeaders from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // MIN_REQUEST_HEADER_SIZE:
-        raise InvalidLengthError(f"{count} RequestHeaders cannot fit in the {len(buf) - pos} bytes left", pos)
+def decode_request_header_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[RequestHeader], int]:
+    """Decode ``count`` consecutive RequestHeaders from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_REQUEST_HEADER_SIZE:
+        raise InvalidLengthError(
+            f"{count} RequestHeaders cannot fit in the {stop - pos} bytes left before byte {stop}", pos
+        )
     items = []
     append = items.append
     start = pos
@@ -79,6 +89,10 @@ def decode_request_header_array(buf, pos: int, count: int) -> tuple[list[Request
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"RequestHeader topic length {n} runs past byte {stop}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -92,8 +106,8 @@ def decode_request_header_array(buf, pos: int, count: int) -> tuple[list[Request
         raise TruncatedError("RequestHeader ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
         raise KafkaFormatError(f"RequestHeader has a string that is not UTF-8: {exc.reason}", start) from None
-    if pos > len(buf):
-        raise TruncatedError("RequestHeader runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"RequestHeader runs past byte {stop}, the end of what holds it", start)
     return items, pos
 
 
@@ -161,14 +175,23 @@ class RequestHeaderColumns:
         del self.partition[n:]
 
 
-def decode_request_header_columns(buf, pos: int, count: int, columns: RequestHeaderColumns) -> int:
+def decode_request_header_columns(
+    buf, pos: int, count: int, columns: RequestHeaderColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive RequestHeaders at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_request_header_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // MIN_REQUEST_HEADER_SIZE:
-        raise InvalidLengthError(f"{count} RequestHeaders cannot fit in the {len(buf) - pos} bytes left", pos)
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // MIN_REQUEST_HEADER_SIZE:
+        raise InvalidLengthError(
+            f"{count} RequestHeaders cannot fit in the {stop - pos} bytes left before byte {stop}", pos
+        )
     append_request_length = columns.request_length.append
     append_request_type = columns.request_type.append
     append_topic = columns.topic.append
@@ -183,6 +206,10 @@ def decode_request_header_columns(buf, pos: int, count: int, columns: RequestHea
 
             (n,) = _S1.unpack_from(buf, pos)
             pos += 2
+            if n > stop - pos:
+                raise InvalidLengthError(
+                    f"RequestHeader topic length {n} runs past byte {stop}, the end of what holds it", pos
+                )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
@@ -199,6 +226,6 @@ def decode_request_header_columns(buf, pos: int, count: int, columns: RequestHea
         raise TruncatedError("RequestHeader ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
         raise KafkaFormatError(f"RequestHeader has a string that is not UTF-8: {exc.reason}", start) from None
-    if pos > len(buf):
-        raise TruncatedError("RequestHeader runs past the end of the data", start)
+    if pos > stop:
+        raise TruncatedError(f"RequestHeader runs past byte {stop}, the end of what holds it", start)
     return pos

@@ -54,11 +54,19 @@ class ResponseHeader(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_response_header_array(buf, pos: int, count: int) -> tuple[list[ResponseHeader], int]:
-    """Decode ``count`` consecutive ResponseHeaders from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // RESPONSE_HEADER_SIZE:
+def decode_response_header_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[ResponseHeader], int]:
+    """Decode ``count`` consecutive ResponseHeaders from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // RESPONSE_HEADER_SIZE:
         raise InvalidLengthError(
-            f"{count} ResponseHeaders cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} ResponseHeaders cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -142,15 +150,22 @@ class ResponseHeaderColumns:
         del self.error_code[n:]
 
 
-def decode_response_header_columns(buf, pos: int, count: int, columns: ResponseHeaderColumns) -> int:
+def decode_response_header_columns(
+    buf, pos: int, count: int, columns: ResponseHeaderColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive ResponseHeaders at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_response_header_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // RESPONSE_HEADER_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // RESPONSE_HEADER_SIZE:
         raise InvalidLengthError(
-            f"{count} ResponseHeaders cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} ResponseHeaders cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     append_response_length = columns.response_length.append
     append_error_code = columns.error_code.append

@@ -62,11 +62,19 @@ class TimeIndexEntry(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def decode_time_index_entry_array(buf, pos: int, count: int) -> tuple[list[TimeIndexEntry], int]:
-    """Decode ``count`` consecutive TimeIndexEntrys from ``buf`` (bytes) at ``pos``."""
-    if count < 0 or count > (len(buf) - pos) // TIME_INDEX_ENTRY_SIZE:
+def decode_time_index_entry_array(
+    buf, pos: int, count: int, stop: int | None = None
+) -> tuple[list[TimeIndexEntry], int]:
+    """Decode ``count`` consecutive TimeIndexEntrys from ``buf`` (bytes) at ``pos``, inside ``buf[:stop]``.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends: ``count`` is checked
+    against the bytes before it ahead of any decoding.
+    """
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // TIME_INDEX_ENTRY_SIZE:
         raise InvalidLengthError(
-            f"{count} TimeIndexEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} TimeIndexEntrys cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
     append = items.append
@@ -150,15 +158,22 @@ class TimeIndexEntryColumns:
         del self.relative_offset[n:]
 
 
-def decode_time_index_entry_columns(buf, pos: int, count: int, columns: TimeIndexEntryColumns) -> int:
+def decode_time_index_entry_columns(
+    buf, pos: int, count: int, columns: TimeIndexEntryColumns, stop: int | None = None
+) -> int:
     """Decode ``count`` consecutive TimeIndexEntrys at ``pos`` into ``columns``; return the position after them.
+
+    ``stop`` (default: the end of ``buf``) is where what encloses them ends, as in
+    :func:`decode_time_index_entry_array`.
 
     Each item's values are appended once the whole item has decoded; on an
     error, ``columns.truncate(len_before)`` restores the columns.
     """
-    if count < 0 or count > (len(buf) - pos) // TIME_INDEX_ENTRY_SIZE:
+    if stop is None:
+        stop = len(buf)
+    if count < 0 or count > (stop - pos) // TIME_INDEX_ENTRY_SIZE:
         raise InvalidLengthError(
-            f"{count} TimeIndexEntrys cannot fit in the {len(buf) - pos} bytes left", pos
+            f"{count} TimeIndexEntrys cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     append_timestamp = columns.timestamp.append
     append_relative_offset = columns.relative_offset.append

@@ -21,6 +21,13 @@ Choices, in Kafka's own terms:
   magic-0 inner messages read correctly.
 - A wrapper inside a wrapper is rejected (:class:`LimitExceededError`), as
   Kafka does; inner CRCs are verified.
+- A compressed wrapper with no inner messages is invalid, as in Kafka ("compressed
+  record set with no inner records").
+- Under LogAppendTime (a magic-1 wrapper's attribute bit 3) only magic-1 inner
+  messages take the wrapper's timestamp; magic-0 inner messages have none (-1), as
+  in Kafka's ``AbstractLegacyRecordBatch``.
+- zstd inside a wrapper is read although Kafka refuses it (a Go client, sarama,
+  writes it): beyond the spec, on purpose; the builders refuse to write it.
 """
 
 from __future__ import annotations
@@ -207,20 +214,20 @@ def _shallow_records(batch: LegacyBatch) -> list[Record]:
             f"in the decompressed value of the wrapper message at byte {batch.position}: {exc.reason}"
             f" (at decompressed byte {exc.position})", batch.position
         ) from None
-    if not runs:
-        return []
+    if not runs:  # Kafka: "Found invalid compressed record set with no inner records"
+        raise InvalidLengthError("compressed wrapper message holds no inner messages", batch.position)
     base, log_append_time = 0, None
     if h.magic == 1:
         base = h.offset - runs[-1][1][-1][0]  # wrapper offset - last inner (relative) offset
         if base < 0:  # a producer's wrapper offset (0 or -1): keep the relative offsets as written
             base = 0
-        if h.attributes & 8:  # LogAppendTime: the wrapper's timestamp applies to every inner message
+        if h.attributes & 8:  # LogAppendTime: the wrapper's timestamp applies to its magic-1 inner messages
             log_append_time = h.timestamp
     records: list[Record] = []
     new = _new
     for magic, items in runs:
         # run tuples: offset, message_size, crc, magic, attributes, [timestamp], key, value
-        if log_append_time is not None:
+        if log_append_time is not None and magic:
             records += [new(Record, (m[4], log_append_time, m[0] + base, m[-2], m[-1], [])) for m in items]
         elif magic:
             records += [new(Record, (a, t, o + base, k, v, [])) for o, _, _, _, a, t, k, v in items]

@@ -38,6 +38,7 @@ from .message_set import LegacyBatch, read_legacy
 from .recovery import resync
 
 _LENGTH = struct.Struct(">i")
+_new = tuple.__new__
 #: where every entry's length field sits (v2: batch_length; v0/v1: message_size)
 LENGTH_OFFSET = v2.BATCH_LENGTH_OFFSET
 
@@ -140,8 +141,10 @@ class Batch(BufferedEntry):
                 self._buf, self.position, self.head, self.end, max_decompressed=self.max_decompressed
             )
             if self.head.timestamp_type == 1:  # LogAppendTime: the broker's time applies to all
-                ts = self.head.max_timestamp
-                records = [r._replace(timestamp=ts) for r in records]
+                # rebuilt without _replace's keyword machinery; the generated decoder stays the schema's
+                # (a record's timestamp is base_timestamp + its delta), and this rule is the batch's
+                ts, new = self.head.max_timestamp, _new
+                records = [new(Record, (a, ts, o, k, v, h)) for a, _, o, k, v, h in records]
             self._records = records
         return self._records
 
@@ -153,11 +156,14 @@ class Batch(BufferedEntry):
 
     @property
     def control(self) -> ControlRecord | None:
-        """The control record of a control batch (None for data batches)."""
-        if not self.is_control:
+        """The control record of a control batch (None for data batches).
+
+        Also None for an empty control batch (records_count 0): Kafka's log cleaner leaves
+        one when it removes a transaction marker that was a producer's last batch, and
+        Kafka reads it as a batch with no records.
+        """
+        if not self.is_control or not self.head.records_count:
             return None
-        if not self.records:
-            raise KafkaFormatError("control batch holds no control record", self.position)
         return parse_control_record(self.records[0].key, self.records[0].value, self.position)
 
     def __repr__(self) -> str:

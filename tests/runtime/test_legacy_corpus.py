@@ -50,8 +50,17 @@ def test_vector(v, corpus):
         _, records, _ = _decode(data, verify=False)
         assert records[0].value.decode().startswith(a["first_value"])
         return
-    batches, records, partial = _decode(data)
     kind = v["kind"]
+    if kind == "legacy_message_no_log_header" and (
+            "value_after_decode" in a or str(a.get("value", "")).startswith("empty")):
+        # sarama's unit tests encode a compressed wrapper around an empty inner message set; Kafka refuses
+        # one ("compressed record set with no inner records"), and so do we when its records are read
+        (batch,) = kafkaspec.iter_batches(data)
+        assert batch.compression == a["codec"] and batch.key_value()[0] is None
+        with pytest.raises(KafkaFormatError, match="no inner messages"):
+            batch.records  # noqa: B018
+        return
+    batches, records, partial = _decode(data)
     if kind == "message_set_truncated":
         assert partial is not None and partial.position + partial.size == len(data)
     if kind == "message_set_with_trailing_garbage":
@@ -92,8 +101,6 @@ def test_vector(v, corpus):
         assert key == _text(a.get("key"))
         if "value" in a and batches[0].compression == "none":
             assert value == _text(a["value"])
-        if "value_after_decode" in a or str(a.get("value", "")).startswith("empty"):
-            assert [r.value for r in records] == []  # an empty inner message set
     elif records:
         for field in ("key", "value"):
             if field in a:
