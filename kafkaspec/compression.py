@@ -251,7 +251,7 @@ def _zstd_frame_ends(data: Buffer, position: int | None) -> list[int]:
     n, pos, ends = len(mv), 0, []
 
     def truncated() -> DecompressionError:
-        return DecompressionError(f"zstd data is truncated (the region ends inside the frame at region byte {start})",
+        return DecompressionError(f"zstd data is truncated (the region ends inside the frame that starts at region byte {start})",
                                   position)
 
     while pos < n:
