@@ -6,10 +6,31 @@
 - lz4: the LZ4 frame format. Magic-0 writers compute the frame header checksum
   over the magic number too (KAFKA-3160); such frames are read for magic 0 and
   written for magic 0.
-- zstd: read as a stream: frames may lack a content size and may follow each other.
+- zstd: read as a stream: frames may lack a content size and may follow each other
+  (skippable frames are skipped).
 
-Every decompression is bounded by ``max_size`` so that a small hostile input
-cannot allocate unbounded memory.
+A region is read whole: one that ends before its frame does is a
+:class:`DecompressionError` for every codec, and so is an empty region. Kafka's own
+readers (``org.apache.kafka.common.compress``) decide the rest, except where following
+them would drop bytes silently:
+
+- gzip means gzip: a zlib stream in a gzip region is refused, as Kafka's
+  ``GZIPInputStream`` refuses it ("Not in GZIP format").
+- Bytes after the last gzip member, lz4 frame or zstd frame are refused. Kafka's
+  readers stop at the end (``GZIPInputStream`` ignores a malformed next member,
+  ``KafkaLZ4BlockInputStream`` returns -1 after the end mark and never looks further,
+  zstd-jni reads on into the next frame); those bytes may be records, and a legacy
+  wrapper has no record count to notice them lost.
+- Truncation is found by each format's own end: the gzip trailer, the lz4 end mark,
+  the last zstd block (the frame and block headers are walked, since the zstd decoder
+  cannot tell a stream that stops early from one that ends). Xerial snappy and raw
+  snappy have no end mark beyond their lengths: a xerial region cut exactly between
+  two blocks reads as shorter, as it does for Kafka (a v2 batch's record count still
+  catches it).
+
+Every decompression is bounded by ``max_size``: the output grows in one buffer checked
+against the limit as it grows (at most one 1 MiB step past it) and is returned without a
+copy, so memory stays near the output's size plus the input's.
 """
 
 from __future__ import annotations
@@ -24,6 +45,15 @@ import xxhash
 import zstandard
 
 from .errors import DecompressionError, LimitExceededError, UnsupportedCodecError
+
+try:  # python-snappy's own backend (a dependency of python-snappy 0.7): decompresses into our buffer
+    import cramjam
+
+    _snappy_into = cramjam.snappy.decompress_raw_into
+except (ImportError, AttributeError):  # pragma: no cover - an older python-snappy
+    _snappy_into = None  # type: ignore[assignment]
+
+Buffer = bytes | bytearray | memoryview
 
 NONE, GZIP, SNAPPY, LZ4, ZSTD = range(5)
 CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
@@ -55,45 +85,115 @@ def _too_big(codec: str, max_size: int, position: int | None) -> LimitExceededEr
 
 
 # -- decompression -----------------------------------------------------------
+#
+# Every codec writes into one _Output: its size is checked against max_size as it grows,
+# so a bomb stops one step past the limit, and the result is the buffer itself (no join,
+# no final copy). Input is fed in pieces of at most _IN_STEP bytes and output taken in
+# pieces of at most _OUT_STEP bytes, so no step copies more than that.
+
+_OUT_STEP = 1 << 20
+_IN_STEP = 64 * 1024
+_GZIP_MAGIC = b"\x1f\x8b"
 
 
-def _gunzip(data: bytes | bytearray | memoryview, max_size: int, position: int | None) -> bytes:
-    out = []
-    total = 0
-    data = bytes(data)
-    while data:
-        d = zlib.decompressobj(wbits=47)  # gzip or zlib header, detected
-        chunk = d.decompress(data, max_size - total + 1)
-        total += len(chunk)
-        out.append(chunk)
-        if total > max_size or d.unconsumed_tail:
-            raise _too_big("gzip", max_size, position)
-        if not d.eof:
-            raise DecompressionError("gzip stream is truncated", position)
-        data = d.unused_data
-    return b"".join(out)
+class _Output:
+    """The decompressed bytes, checked against the limit as they grow."""
+
+    __slots__ = ("_first", "_io", "size", "max_size", "codec", "position")
+
+    def __init__(self, codec: str, max_size: int, position: int | None):
+        self._first = b""
+        self._io: io.BytesIO | None = None
+        self.size = 0
+        self.max_size, self.codec, self.position = max_size, codec, position
+
+    def add(self, chunk: bytes) -> None:
+        if not chunk:
+            return
+        self.size += len(chunk)
+        if self.size > self.max_size:
+            raise _too_big(self.codec, self.max_size, self.position)
+        if self._io is not None:
+            self._io.write(chunk)
+        elif not self._first:
+            self._first = chunk
+        else:
+            self._io = io.BytesIO()
+            self._io.write(self._first)
+            self._io.write(chunk)
+            self._first = b""
+
+    def value(self) -> bytes:
+        # BytesIO.getvalue() hands over its buffer (trimmed in place) when no view is held.
+        return self._first if self._io is None else self._io.getvalue()
 
 
-def _raw_snappy(block: bytes | bytearray | memoryview, max_size: int, position: int | None) -> bytes:
-    # The raw format starts with the uncompressed length as a uvarint: check it first.
+def _gunzip(data: Buffer, max_size: int, position: int | None) -> bytes:
+    mv = memoryview(data)
+    n = len(mv)
+    if not n:
+        raise DecompressionError("gzip data is empty (a gzip member has at least 20 bytes)", position)
+    out = _Output("gzip", max_size, position)
+    pos, step = 0, _IN_STEP
+    while pos < n:
+        if mv[pos : pos + 2] != _GZIP_MAGIC:
+            what = "a zlib stream, not gzip" if pos == 0 and _is_zlib_header(mv) else "not a gzip member"
+            raise DecompressionError(f"gzip data at region byte {pos} is {what}", position)
+        d = zlib.decompressobj(31)  # one gzip member; its unused tail is at most one input step
+        while not d.eof:
+            if pos >= n:
+                raise DecompressionError("gzip data is truncated (the region ends inside a gzip member)", position)
+            piece = mv[pos : pos + step]
+            pos += len(piece)
+            step = min(step << 1, _IN_STEP)
+            out.add(d.decompress(piece, _OUT_STEP))
+            while d.unconsumed_tail:
+                out.add(d.decompress(d.unconsumed_tail, _OUT_STEP))
+        pos -= len(d.unused_data)
+        step = 256  # later members start small, so a run of tiny members copies little each
+    return out.value()
+
+
+def _is_zlib_header(mv: memoryview) -> bool:
+    return len(mv) >= 2 and mv[0] & 0x0F == 8 and (mv[0] << 8 | mv[1]) % 31 == 0
+
+
+def _snappy_length(block: Buffer, position: int | None) -> int:
+    # The raw format starts with the uncompressed length as a uvarint.
     n = shift = 0
     for b in bytes(block[:5]):
         n |= (b & 0x7F) << shift
         shift += 7
         if b < 0x80:
-            break
-    else:
-        raise DecompressionError("snappy block has no valid length header", position)
+            return n
+    raise DecompressionError("snappy block has no valid length header", position)
+
+
+def _raw_snappy(block: Buffer, max_size: int, position: int | None) -> bytes:
+    n = _snappy_length(block, position)
     if n > max_size:
         raise _too_big("snappy", max_size, position)
-    return snappy.decompress(bytes(block))
+    if n < _OUT_STEP or _snappy_into is None:
+        return snappy.decompress(block)  # the copy python-snappy makes is small here
+    # Decompress straight into the result's buffer: python-snappy would hold the output twice.
+    out = io.BytesIO()
+    out.seek(n - 1)
+    out.write(b"\0")
+    with out.getbuffer() as view:
+        written = _snappy_into(block, view)
+    if written != n:
+        raise DecompressionError(f"snappy block holds {written} bytes, its header says {n}", position)
+    return out.getvalue()
 
 
-def _unsnappy(data: bytes | bytearray | memoryview, max_size: int, position: int | None) -> bytes:
+def _unsnappy(data: Buffer, max_size: int, position: int | None) -> bytes:
     data = memoryview(data)
-    if bytes(data[:8]) != XERIAL_MAGIC:
+    if data[:8] != XERIAL_MAGIC:
         return _raw_snappy(data, max_size, position)
-    pos, end, out, total = 16, len(data), [], 0
+    pos, end = 16, len(data)
+    if end < pos:
+        raise DecompressionError(f"xerial snappy header is truncated ({end} of 16 bytes)", position)
+    out = _Output("snappy", max_size, position)
     while pos < end:
         if pos + 4 > end:
             raise DecompressionError("xerial snappy block length is truncated", position)
@@ -101,11 +201,9 @@ def _unsnappy(data: bytes | bytearray | memoryview, max_size: int, position: int
         pos += 4
         if n < 0 or pos + n > end:
             raise DecompressionError(f"xerial snappy block of {n} bytes overruns the data", position)
-        block = _raw_snappy(data[pos : pos + n], max_size - total, position)
-        total += len(block)
-        out.append(block)
+        out.add(_raw_snappy(data[pos : pos + n], max_size - out.size, position))
         pos += n
-    return b"".join(out)
+    return out.value()
 
 
 def fix_kafka3160_header(data: bytes) -> bytes:
@@ -123,30 +221,87 @@ def fix_kafka3160_header(data: bytes) -> bytes:
     return data
 
 
-def _unlz4(data: bytes | bytearray | memoryview, max_size: int, position: int | None, magic: int) -> bytes:
-    data = bytes(data)
+def _unlz4(data: Buffer, max_size: int, position: int | None, magic: int) -> bytes:
     if magic == 0:
-        data = fix_kafka3160_header(data)
+        data = fix_kafka3160_header(bytes(data))
+    out = _Output("lz4", max_size, position)
     d = lz4.frame.LZ4FrameDecompressor()
-    out = d.decompress(data, max_length=max_size + 1)
-    if len(out) > max_size or d.needs_input is False and not d.eof:
-        raise _too_big("lz4", max_size, position)
+    out.add(d.decompress(data, max_length=_OUT_STEP))
+    while not d.eof and not d.needs_input:
+        out.add(d.decompress(b"", max_length=_OUT_STEP))
     if not d.eof:
-        raise DecompressionError("lz4 frame is truncated", position)
-    return out
+        raise DecompressionError("lz4 frame is truncated (the region ends before its end mark)", position)
+    if d.unused_data:
+        raise DecompressionError(f"lz4 frame is followed by {len(d.unused_data)} more bytes", position)
+    return out.value()
 
 
-def _unzstd(data: bytes | bytearray | memoryview, max_size: int, position: int | None) -> bytes:
-    reader = zstandard.ZstdDecompressor().stream_reader(io.BytesIO(bytes(data)), read_across_frames=True)
-    out = reader.read(max_size + 1)
-    rest = reader.read(max_size + 1 - len(out)) if len(out) <= max_size else b""
-    out += rest
-    if len(out) > max_size:
-        raise _too_big("zstd", max_size, position)
-    return out
+_ZSTD_MAGIC = 0xFD2FB528
+_ZSTD_FCS_SIZE = ((0, 1), (2, 2), (4, 4), (8, 8))  # [Frame_Content_Size_flag][Single_Segment_flag]
+_U32LE = struct.Struct("<I")
 
 
-def decompress(codec: int, data: bytes | bytearray | memoryview, *, max_size: int = DEFAULT_MAX_DECOMPRESSED,
+def _zstd_frame_ends(data: Buffer, position: int | None) -> list[int]:
+    """Where each frame of a zstd region ends; a region that ends inside a frame is an error.
+
+    Walks the frame and block headers only (RFC 8878): the decoder cannot tell a stream
+    that ends early from one that ends, so completeness is checked here.
+    """
+    mv = memoryview(data)
+    n, pos, ends = len(mv), 0, []
+
+    def truncated() -> DecompressionError:
+        return DecompressionError(f"zstd data is truncated (the region ends inside the frame that starts at region byte {start})",
+                                  position)
+
+    while pos < n:
+        start = pos
+        if n - pos < 4:
+            raise truncated()
+        (magic,) = _U32LE.unpack_from(mv, pos)
+        if magic & 0xFFFFFFF0 == 0x184D2A50:  # a skippable frame
+            if n - pos < 8:
+                raise truncated()
+            pos += 8 + _U32LE.unpack_from(mv, pos + 4)[0]
+        elif magic == _ZSTD_MAGIC:
+            if n - pos < 5:
+                raise truncated()
+            fhd = mv[pos + 4]
+            single = fhd >> 5 & 1
+            pos += 5 + (1 - single) + (0, 1, 2, 4)[fhd & 3] + _ZSTD_FCS_SIZE[fhd >> 6][single]
+            last = 0
+            while not last:
+                if n - pos < 3:
+                    raise truncated()
+                header = mv[pos] | mv[pos + 1] << 8 | mv[pos + 2] << 16
+                last, kind = header & 1, header >> 1 & 3
+                pos += 3 + (1 if kind == 1 else header >> 3)  # an RLE block stores one byte
+            pos += 4 if fhd & 4 else 0  # Content_Checksum
+        else:
+            raise DecompressionError(f"zstd data at region byte {pos} is not a zstd frame", position)
+        if pos > n:
+            raise truncated()
+        ends.append(pos)
+    if not ends:
+        raise DecompressionError("zstd data is empty", position)
+    return ends
+
+
+def _unzstd(data: Buffer, max_size: int, position: int | None) -> bytes:
+    ends = _zstd_frame_ends(data, position)
+    dctx = zstandard.ZstdDecompressor()
+    if len(ends) == 1:
+        size = zstandard.get_frame_parameters(data).content_size
+        if size <= max_size:  # known (not CONTENTSIZE_UNKNOWN, which is 2**64 - 1) and allowed: one call
+            return dctx.decompress(data, max_output_size=size)
+    out = _Output("zstd", max_size, position)
+    reader = dctx.stream_reader(data, read_across_frames=True)
+    while chunk := reader.read(min(_OUT_STEP, max_size - out.size + 1)):
+        out.add(chunk)
+    return out.value()
+
+
+def decompress(codec: int, data: Buffer, *, max_size: int = DEFAULT_MAX_DECOMPRESSED,
                position: int | None = None, magic: int = 2) -> bytes:
     """Decompress ``data`` with the codec numbered ``codec``; errors name ``position``."""
     try:

@@ -29,6 +29,8 @@ WIRE_MODULES = {0: wire_message_v0, 1: wire_message_v1}
 #: smallest LENGTH of a 0.6/0.7 message: magic, [compression], checksum
 MIN_WIRE_LENGTH = {0: 5, 1: 6}
 _LENGTH = struct.Struct(">i")
+#: the codecs 0.7 knew; its reader (CompressionCodec.getCompressionCodec) threw UnknownCodecException for others
+WIRE_CODECS = (1, 2)
 
 
 class WireRecord(NamedTuple):
@@ -79,6 +81,10 @@ class WireBatch:
             if not self.codec:
                 self._records = [WireRecord(self.offset, self.payload, self.magic, 0)]
             else:
+                if self.codec not in WIRE_CODECS:
+                    raise UnsupportedCodecError(
+                        f"0.7 message COMPRESSION {self.codec} names no 0.7 codec (0.7 knew none 0, gzip 1 and "
+                        "snappy 2)", self.position)
                 data = decompress(self.codec, self.payload, max_size=self.max_decompressed,
                                   position=self.position, magic=0)
                 inner = WireMessageIterator(data, max_decompressed=self.max_decompressed, _nested=True)
@@ -163,7 +169,7 @@ def build_wire_messages(payloads: Sequence[bytes], *, magic: int = 1, compressio
             raise UnsupportedCodecError("0.6 messages (magic 0) cannot be compressed")
         return b"".join(wire_message_v0.encode_wire_message(payload=p) for p in payloads)
     codec = codec_id(compression)
-    if codec not in (0, 1, 2):
+    if codec and codec not in WIRE_CODECS:
         raise UnsupportedCodecError("0.7 messages know only none, gzip and snappy")
     plain = b"".join(wire_message_v1.encode_wire_message(compression=0, payload=p) for p in payloads)
     if not codec:

@@ -7,6 +7,7 @@ in a form some writer produces, then framed as a batch and read with iter_batche
 from __future__ import annotations
 
 import gzip
+import io
 import struct
 
 import crc32c
@@ -53,9 +54,20 @@ def _zstd_streamed(data: bytes) -> bytes:
     return out.compress(data) + out.flush()
 
 
+def _gzip_named(data: bytes) -> bytes:
+    out = io.BytesIO()
+    with gzip.GzipFile(filename="records.bin", mode="wb", fileobj=out, mtime=1) as f:  # FNAME set
+        f.write(data)
+    return out.getvalue()
+
+
+_SKIPPABLE = struct.pack("<II", 0x184D2A5E, 5) + b"hello"  # a zstd skippable frame (metadata some tools add)
+
 REGIONS = {
     "gzip single member": ("gzip", lambda d: gzip.compress(d)),
     "gzip three members": ("gzip", lambda d: b"".join(gzip.compress(d[i : i + 700]) for i in range(0, len(d), 700))),
+    "gzip member with a file name": ("gzip", _gzip_named),
+    "gzip then empty members": ("gzip", lambda d: gzip.compress(d) + gzip.compress(b"") * 3),
     "snappy raw (librdkafka)": ("snappy", snappy.compress),
     "snappy xerial 32 KiB blocks (Java)": ("snappy", lambda d: _xerial(d, 32 * 1024, struct.pack(">ii", 1, 1))),
     "snappy xerial 4 KiB blocks": ("snappy", lambda d: _xerial(d, 4096, struct.pack(">ii", 1, 1))),
@@ -67,6 +79,8 @@ REGIONS = {
     "zstd one frame with content size": ("zstd", lambda d: _zstd_frames(d, 1, True)),
     "zstd three frames without content size": ("zstd", lambda d: _zstd_frames(d, 3, False)),
     "zstd streamed": ("zstd", _zstd_streamed),
+    "zstd with content checksum": ("zstd", lambda d: zstandard.ZstdCompressor(write_checksum=True).compress(d)),
+    "zstd after a skippable frame": ("zstd", lambda d: _SKIPPABLE + _zstd_frames(d, 2, False)),
 }
 
 
