@@ -39,19 +39,13 @@ import io
 import struct
 import zlib
 
+import cramjam  # python-snappy's own backend: raw snappy blocks decompress straight into our buffer
 import lz4.frame
 import snappy
 import xxhash
 import zstandard
 
 from .errors import DecompressionError, LimitExceededError, UnsupportedCodecError
-
-try:  # python-snappy's own backend (a dependency of python-snappy 0.7): decompresses into our buffer
-    import cramjam
-
-    _snappy_into = cramjam.snappy.decompress_raw_into
-except (ImportError, AttributeError):  # pragma: no cover - an older python-snappy
-    _snappy_into = None  # type: ignore[assignment]
 
 Buffer = bytes | bytearray | memoryview
 
@@ -173,14 +167,14 @@ def _raw_snappy(block: Buffer, max_size: int, position: int | None) -> bytes:
     n = _snappy_length(block, position)
     if n > max_size:
         raise _too_big("snappy", max_size, position)
-    if n < _OUT_STEP or _snappy_into is None:
+    if n < _OUT_STEP:
         return snappy.decompress(block)  # the copy python-snappy makes is small here
     # Decompress straight into the result's buffer: python-snappy would hold the output twice.
     out = io.BytesIO()
     out.seek(n - 1)
     out.write(b"\0")
     with out.getbuffer() as view:
-        written = _snappy_into(block, view)
+        written = cramjam.snappy.decompress_raw_into(block, view)
     if written != n:
         raise DecompressionError(f"snappy block holds {written} bytes, its header says {n}", position)
     return out.getvalue()
