@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from kafkaspec.generated.enums import ControlRecordType
@@ -13,7 +13,7 @@ from ..errors import KafkaFormatError
 from . import files
 from .files import EpochEntry
 from .indexes import AbortedTxn
-from .segment import Segment, batch_max_timestamp
+from .segment import Segment, _WalkFailed, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
 from .transactions import ReadCommitted, TransactionScan, select_batches
 
@@ -123,15 +123,17 @@ class Partition:
         """
         scan = TransactionScan()
         for s in self.segments():
+            aborted, ongoing = len(scan.aborted), dict(scan.ongoing)
             try:
-                it = s.iter_batches(verify=False, on_corrupt="skip", check_records=False)
+                _scan(scan, s.transactional_batches())
             except KafkaFormatError:  # not a regular file: reading the segment reports it
                 continue
-            for batch in it:
-                try:
-                    scan.add(batch)
-                except KafkaFormatError:
-                    continue
+            except _WalkFailed:  # a head that does not parse: read the segment in recovery mode instead
+                del scan.aborted[aborted:]
+                scan.ongoing = ongoing
+                it = s.iter_batches(verify=False, on_corrupt="skip", check_records=False)
+                _scan(scan, it)
+                s.close()
         return scan.aborted, dict(scan.ongoing)
 
     def read_committed(self) -> ReadCommitted:
@@ -244,6 +246,14 @@ def open_log(path: str | Path) -> LogDir:
     if _holds_logs(path) or files.parse_partition_dir(path.name):
         return LogDir(path.parent, [Partition(path)])
     return LogDir(path)
+
+
+def _scan(scan: TransactionScan, batches: Iterable[LogBatch]) -> None:
+    for batch in batches:
+        try:
+            scan.add(batch)
+        except KafkaFormatError:  # a control batch whose record does not decode: no marker
+            continue
 
 
 def _holds_logs(path: Path) -> bool:

@@ -11,6 +11,7 @@ starts, and :meth:`Segment.read_range` reads just one range.
 from __future__ import annotations
 
 import bisect
+import os
 import struct
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +20,7 @@ from kafkaspec.generated import record_batch_v2 as v2
 
 from ..entry import ENTRY_HEAD, LOG_OVERHEAD, MIN_LENGTH, LogBatch
 from ..errors import KafkaFormatError
-from ..records import BatchIterator, OnCorrupt
+from ..records import DEFAULT_MAX_DECOMPRESSED, Batch, BatchIterator, OnCorrupt
 from ..recovery import entry_is_valid
 from . import indexes
 from .files import (
@@ -28,12 +29,20 @@ from .files import (
     TIME_INDEX_SUFFIX,
     TXN_INDEX_SUFFIX,
     offset_from_name,
+    open_regular,
     read_index_file,
     read_regular,
 )
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 
 _I32 = struct.Struct(">i")
+
+
+_HEAD_BLOCK = 1 << 20  # bytes read at a time when walking batch heads
+
+
+class _WalkFailed(Exception):
+    """A batch head that does not parse: the head walk gives up at this position."""
 
 
 class Segment:
@@ -137,6 +146,52 @@ class Segment:
         end = size if end is None else min(end, size)
         return BatchIterator(data, verify=verify, start=start, end=end, on_corrupt=on_corrupt,
                              check_records=check_records)
+
+    def transactional_batches(self) -> Iterator[LogBatch]:
+        """The transactional v2 batches of the ``.log`` (control batches decoded), read head by head.
+
+        Only batch heads are read (plus each control batch whole), a block at a time, so a
+        scan for transaction markers costs neither the whole file in memory nor its CRCs. A
+        head that does not parse (a bad magic or length) falls back to reading the segment
+        with ``on_corrupt="skip"``, from the start: the caller must expect each batch once
+        from either path, never both (``TransactionScan`` restarts the segment on
+        :class:`_WalkFailed`).
+        """
+        fd = open_regular(self.path)
+        try:
+            size = os.fstat(fd).st_size
+            block, block_at = b"", 0
+            pos = 0
+            while pos < size:
+                if pos + v2.RECORD_BATCH_OVERHEAD > block_at + len(block):
+                    block, block_at = os.pread(fd, _HEAD_BLOCK, pos), pos
+                    if len(block) < v2.RECORD_BATCH_OVERHEAD:
+                        break  # a partial tail (or entries too short for a v2 head: the fallback decides)
+                rel = pos - block_at
+                _, length, _, magic = ENTRY_HEAD.unpack_from(block, rel)
+                minimum = MIN_LENGTH.get(magic)
+                if minimum is None or length < minimum:
+                    raise _WalkFailed(pos)
+                end = pos + LOG_OVERHEAD + length
+                if end > size:
+                    break  # a partial tail: no complete batch follows
+                if magic == 2:
+                    attributes = block[rel + v2.ATTRIBUTES_OFFSET + 1]
+                    if attributes & v2.IS_TRANSACTIONAL_MASK:
+                        raw = block[rel:rel + LOG_OVERHEAD + length] if end <= block_at + len(block) \
+                            else os.pread(fd, LOG_OVERHEAD + length, pos)
+                        try:
+                            if attributes & v2.IS_CONTROL_MASK:
+                                batch: LogBatch = next(BatchIterator(raw, verify=False))
+                            else:
+                                batch = Batch(v2.decode_record_batch_head(raw, 0), raw, 0, len(raw),
+                                              DEFAULT_MAX_DECOMPRESSED)
+                        except KafkaFormatError:
+                            raise _WalkFailed(pos) from None
+                        yield batch
+                pos = end
+        finally:
+            os.close(fd)
 
     def __iter__(self) -> Iterator:
         return iter(self.iter_batches())

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from kafkaspec import Record
-from kafkaspec.logdir import PartitionWriter, indexes, open_log, verify_path
+from kafkaspec.logdir import PartitionWriter, indexes, open_log, segment, verify_path
 
 SCALE = max(1, int(os.environ.get("KAFKASPEC_ADVERSARIAL_SCALE", "1")))
 REPO = Path(__file__).resolve().parents[2]
@@ -340,3 +340,19 @@ def test_dump_of_damaged_small_files(part_dir):
     proc = _run("dump", str(part_dir), "--json", "--start-offset", "5", "--end-offset", "7", timeout=30)
     _clean(proc)
     assert [json.loads(line)["offset"] for line in proc.stdout.splitlines() if '"record"' in line] == [5, 6]
+
+
+def test_marker_scan_reads_heads_and_agrees_with_recovery_reading(tmp_path):
+    """read_committed's marker scan walks batch heads; on a head that does not parse it reads the segment in
+    recovery mode instead, and both ways find the same transactions."""
+    aborted, visible = _write_txns(tmp_path, steps=300, segment_bytes=1 << 20)
+    part = open_log(tmp_path / "p-0").partitions()[0]
+    (seg,) = part.segments()
+    walked = part.transactions()
+    assert walked[0] and {r.offset for _, r in part.records(read_committed=True)} == visible
+    with open(seg.path, "ab") as fh:
+        fh.write(bytes(4096))  # a preallocated, zero-filled tail: no head parses there
+    part = open_log(tmp_path / "p-0").partitions()[0]
+    with pytest.raises(segment._WalkFailed):
+        list(part.segments()[0].transactional_batches())
+    assert part.transactions() == walked
