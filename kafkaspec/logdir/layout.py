@@ -82,10 +82,14 @@ class Partition:
             segs = segs[first:]
         for i, seg in enumerate(segs):
             start = seg.position_for_offset(start_offset) if (i == 0 and start_offset is not None) else 0
-            for batch in seg.iter_batches(start, verify=verify):
-                if start_offset is not None and batch.last_offset < start_offset:
-                    continue
-                yield seg, batch
+            try:
+                for batch in seg.iter_batches(start, verify=verify):
+                    if start_offset is not None and batch.last_offset < start_offset:
+                        continue
+                    yield seg, batch
+            finally:
+                # a segment's bytes are read into memory: release them (batches still held keep theirs)
+                seg.close()
 
     def offset_for_timestamp(self, timestamp: int) -> int | None:
         """Offset of the first record with timestamp >= ``timestamp`` (Kafka's ListOffsets), or None."""
@@ -102,11 +106,14 @@ class Partition:
                     continue
             start = seg.position_for_timestamp(timestamp)
             for later in segs[i:]:
-                for batch in later.iter_batches(start):
-                    if batch_max_timestamp(batch) >= timestamp:
-                        for r in batch:
-                            if r.timestamp >= timestamp:
-                                return r.offset
+                try:
+                    for batch in later.iter_batches(start):
+                        if batch_max_timestamp(batch) >= timestamp:
+                            for r in batch:
+                                if r.timestamp >= timestamp:
+                                    return r.offset
+                finally:
+                    later.close()
                 start = 0
             return None
         return None
