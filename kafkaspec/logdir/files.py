@@ -79,8 +79,8 @@ def read_regular(path: str | Path, start: int = 0, end: int | None = None) -> by
         os.close(fd)
 
 
-def read_index_file(path: str | Path, entry_size: int) -> bytes:
-    """The used part of a (possibly preallocated, zero-filled) index file.
+def read_index_file(path: str | Path, entry_size: int, limit: int | None = None) -> bytes:
+    """The used part of a (possibly preallocated, zero-filled) index file, at most ``limit`` bytes.
 
     Reading stops soon after the first two all-zero entries, so a huge sparse or
     preallocated file costs what its entries do, not its size.
@@ -90,7 +90,8 @@ def read_index_file(path: str | Path, entry_size: int) -> bytes:
     data = bytearray()
     try:
         while True:
-            block = os.read(fd, _READ_BLOCK)
+            want = _READ_BLOCK if limit is None else min(_READ_BLOCK, limit - len(data))
+            block = os.read(fd, want) if want > 0 else b""
             if not block:
                 return bytes(data)
             searched = max(0, len(data) - len(zeros))

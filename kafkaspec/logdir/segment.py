@@ -18,7 +18,7 @@ from pathlib import Path
 
 from kafkaspec.generated import record_batch_v2 as v2
 
-from ..entry import ENTRY_HEAD, LOG_OVERHEAD, MIN_LENGTH, LogBatch
+from ..entry import ENTRY_HEAD, LOG_OVERHEAD, MIN_ENTRY_LENGTH, MIN_LENGTH, LogBatch
 from ..errors import KafkaFormatError
 from ..records import DEFAULT_MAX_DECOMPRESSED, Batch, BatchIterator, OnCorrupt
 from ..recovery import entry_is_valid
@@ -115,16 +115,23 @@ class Segment:
         """Offset-index entries (absolute offset, position); [] without an ``.index`` file."""
         if self._index is None:
             p = self.index_path
-            self._index = indexes.parse_offset_index(read_index_file(p, indexes.OFFSET_ENTRY_SIZE),
-                                                     self.base_offset) if p.exists() else []
+            self._index = indexes.parse_offset_index(
+                read_index_file(p, indexes.OFFSET_ENTRY_SIZE, self.index_limit(indexes.OFFSET_ENTRY_SIZE)),
+                self.base_offset) if p.exists() else []
         return self._index
+
+    def index_limit(self, entry_size: int) -> int:
+        """Bytes of an index worth reading: one entry per possible batch of the ``.log`` (none is shorter
+        than the smallest Message v0), plus one. More is garbage (reported by verify), never read."""
+        return (self.size // (LOG_OVERHEAD + MIN_ENTRY_LENGTH) + 1) * entry_size
 
     def time_index_entries(self) -> list[TimeIndexEntry]:
         """Time-index entries (timestamp, absolute offset); [] without a ``.timeindex`` file."""
         if self._time_index is None:
             p = self.time_index_path
-            self._time_index = indexes.parse_time_index(read_index_file(p, indexes.TIME_ENTRY_SIZE),
-                                                        self.base_offset) if p.exists() else []
+            self._time_index = indexes.parse_time_index(
+                read_index_file(p, indexes.TIME_ENTRY_SIZE, self.index_limit(indexes.TIME_ENTRY_SIZE)),
+                self.base_offset) if p.exists() else []
         return self._time_index
 
     def aborted_transactions(self) -> list[AbortedTxn] | None:

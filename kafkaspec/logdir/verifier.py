@@ -187,6 +187,14 @@ def _in_corrupt(seen: _Seen, position: int) -> bool:
     return any(a <= position < b for a, b in seen.corrupt)
 
 
+def _beyond_limit(seg: Segment, path: Path, entries: int, entry: int, problems: list[Problem]) -> None:
+    limit = seg.index_limit(entry)
+    if entries * entry >= limit and path.stat().st_size > limit \
+            and any(files.read_regular(path, limit, limit + 2 * entry)):  # zeros there: a preallocated tail
+        problems.append(Problem(str(path), limit, f"more entries than {seg.path.name} ({seg.size} bytes) can have "
+                                f"batches: the rest of the file ({path.stat().st_size - limit} bytes) is not read"))
+
+
 def _whole_entries(path: Path, size: int, entry: int, problems: list[Problem]) -> None:
     extra = size % entry
     if extra:
@@ -207,6 +215,7 @@ def _check_offset_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> N
         problems.append(Problem(src, exc.position, exc.reason))
         return
     _whole_entries(path, path.stat().st_size, indexes.OFFSET_ENTRY_SIZE, problems)
+    _beyond_limit(seg, path, len(entries), indexes.OFFSET_ENTRY_SIZE, problems)
     for i, entry in enumerate(entries):
         at = i * indexes.OFFSET_ENTRY_SIZE
         if entry.offset < seg.base_offset:
@@ -243,6 +252,7 @@ def _check_time_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> Non
         problems.append(Problem(src, exc.position, exc.reason))
         return
     _whole_entries(path, path.stat().st_size, indexes.TIME_ENTRY_SIZE, problems)
+    _beyond_limit(seg, path, len(entries), indexes.TIME_ENTRY_SIZE, problems)
     prev = None
     for i, entry in enumerate(entries):
         at = i * indexes.TIME_ENTRY_SIZE

@@ -370,3 +370,16 @@ def test_marker_scan_reads_heads_and_agrees_with_recovery_reading(tmp_path):
     with pytest.raises(segment._WalkFailed):
         list(part.segments()[0].transactional_batches())
     assert part.transactions() == walked
+
+
+def test_huge_garbage_index_is_read_only_as_far_as_the_log_allows(part_dir):
+    """An index of non-zero garbage far larger than its log: entries beyond what the log can hold are not read."""
+    index = sorted(part_dir.glob("*.index"))[-1]
+    size = (64 << 20) * SCALE
+    with open(index, "wb") as fh:
+        block = bytes([1]) * (1 << 20)
+        for _ in range(size >> 20):
+            fh.write(block)
+    proc = _run("verify", str(part_dir), timeout=120, limit_as=AS_LIMIT)
+    _clean(proc)
+    assert proc.returncode == 1 and "can have batches" in proc.stdout, proc.stdout
