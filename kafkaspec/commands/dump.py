@@ -54,12 +54,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path  # noqa: PLC0415
 
+    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import open_log  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
     path = Path(args.path)
     out = sys.stdout
-    if path.is_file() and not path.name.endswith(".log"):
+    if path.exists() and not path.is_dir() and not path.name.endswith(".log"):
         return _dump_small_file(path, out, args.json)
     log = open_log(path)
     bar = Progress("dump")
@@ -69,7 +70,12 @@ def run(args: argparse.Namespace) -> int:
     done = 0
     try:
         for part in parts:
-            status |= _dump_partition(part, args, out, bar, done, total)
+            try:
+                status |= _dump_partition(part, args, out, bar, done, total)
+            except KafkaFormatError as exc:  # this partition cannot be read on: report it, go on with the next
+                out.flush()
+                print(f"kafkaspec dump: {part.path}: {exc}", file=sys.stderr)
+                status = 1
             done += sum(s.size for s in part.segments())
             part.close()
     finally:
@@ -108,8 +114,13 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
         if not as_json:
             write(f"Dumping {src}\nLog starting offset: {seg.base_offset}\n")
         position = seg.position_for_offset(start) if start is not None else 0
-        it = seg.iter_batches(position, verify=not args.no_verify,
-                              on_corrupt="skip" if args.skip_corrupt else "raise")
+        try:
+            it = seg.iter_batches(position, verify=not args.no_verify,
+                                  on_corrupt="skip" if args.skip_corrupt else "raise")
+        except KafkaFormatError as exc:  # not a regular file
+            print(f"kafkaspec dump: {src}: {exc.reason}", file=sys.stderr)
+            status = 1
+            continue
         lines: list[str] = []
         try:
             for batch in select_batches(it, start_offset=start, end_offset=end, include_control=show_control,
@@ -166,20 +177,23 @@ def _dump_small_file(path: Path, out: TextIO, as_json: bool) -> int:
 
     name = path.name
     base = files.offset_from_name(path) or 0
-    data = path.read_bytes()
     rows: list[dict[str, Any]]
+    # read through files' readers: a FIFO or device at the name is an error, not a hang, and the
+    # zero-filled tail of a preallocated index is not read
     if name.endswith(files.INDEX_SUFFIX):
+        data = files.read_index_file(path, indexes.OFFSET_ENTRY_SIZE)
         rows = [{"offset": e.offset, "position": e.position} for e in indexes.parse_offset_index(data, base)]
     elif name.endswith(files.TIME_INDEX_SUFFIX):
+        data = files.read_index_file(path, indexes.TIME_ENTRY_SIZE)
         rows = [{"timestamp": e.timestamp, "offset": e.offset} for e in indexes.parse_time_index(data, base)]
     elif name.endswith(files.TXN_INDEX_SUFFIX):
-        rows = [e._asdict() for e in indexes.parse_txn_index(data)]
+        rows = [e._asdict() for e in indexes.parse_txn_index(files.read_regular(path))]
     elif name.endswith(files.SNAPSHOT_SUFFIX):
-        rows = [e._asdict() for e in parse_snapshot(data).producer_entries]
+        rows = [e._asdict() for e in parse_snapshot(files.read_regular(path)).producer_entries]
     elif name == files.LEADER_EPOCH_CHECKPOINT:
-        rows = [e._asdict() for e in files.parse_leader_epoch_checkpoint(data.decode(), str(path))]
+        rows = [e._asdict() for e in files.parse_leader_epoch_checkpoint(files.read_text_file(path), str(path))]
     elif name == files.PARTITION_METADATA:
-        rows = [files.parse_partition_metadata(data.decode(), str(path))]
+        rows = [files.parse_partition_metadata(files.read_text_file(path), str(path))]
     else:
         print(f"kafkaspec dump: {path}: not a segment, index, snapshot or checkpoint file", file=sys.stderr)
         return 2

@@ -13,9 +13,12 @@ EPILOG = """examples:
   kafkaspec verify logs/orders-0/00000000000000000000.log --json
 
 Checks batch CRCs and record decoding, offset order within and across
-segments, .index/.timeindex/.txnindex entries against the log (entry at a batch
+segments, .index/.timeindex entries against the log (entry at a batch
 start, naming its last offset / max timestamp; whole entries; nothing past the
-end), producer snapshot CRCs, leader-epoch-checkpoint and partition.metadata.
+end), .txnindex entries and abort markers both ways, producer snapshot CRCs,
+leader-epoch-checkpoint and partition.metadata (UTF-8 text), and the directory:
+log files that are not regular files or not named by a 20-digit offset, index
+files without a segment, a directory with no segment.
 Every problem names the file and byte position. A partial batch at the end of
 the last segment (a write in progress) is a warning.
 

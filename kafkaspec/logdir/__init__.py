@@ -5,7 +5,7 @@ Public API (stable; the Spark data source and the CLI use only this)::
     from kafkaspec import logdir
 
     log = logdir.open_log(path)          # data dir, <topic>-<partition> dir, or one .log file
-    with logdir.open_log(path) as log:   # closes every mapping on exit
+    with logdir.open_log(path) as log:   # releases every segment's bytes on exit
         ...
     for part in log.partitions():        # Partition: .topic .partition .path .name (partition dirs at any depth)
         part.segments()                  # [Segment] by base offset (.deleted/.cleaned/.swap skipped)
@@ -16,12 +16,14 @@ Public API (stable; the Spark data source and the CLI use only this)::
                      read_committed=False, include_control=False)   # -> (batch, record) pairs
         part.batches(start_offset=None)  # -> (segment, batch) pairs from the batch holding start_offset
         part.offset_for_timestamp(ts)    # first offset with timestamp >= ts, or None
-        part.transactions()              # ([AbortedTxn], {producer_id: first offset of an open txn})
+        part.transactions()              # ([AbortedTxn], {producer_id: first offset of an open txn}), from the markers
         rc = part.read_committed()       # ReadCommitted filter (picklable): rc.is_aborted(batch)
 
-    seg = part.segments()[0]             # Segment: .path .base_offset .size (mmap'd, lazily)
+    seg = part.segments()[0]             # Segment: .path .base_offset .size (read lazily, never mapped)
     seg.index_entries()                  # [IndexEntry(offset, position)]: a batch's absolute last offset, its start
-    seg.position_for_offset(o)           # a batch start at or before the batch holding o (index floor)
+    seg.position_for_offset(o)           # a batch start at or before the batch holding o (index floor;
+                                         # entries not naming a valid batch are passed over)
+    seg.read_range(start, end)           # bytes of the .log, without reading the rest
     seg.time_index_entries()             # [TimeIndexEntry(timestamp, offset)]
     seg.aborted_transactions()           # [AbortedTxn] from .txnindex, or None
     seg.split(64 << 20)                  # [(start, end)] byte ranges cut at index positions
@@ -40,9 +42,12 @@ Public API (stable; the Spark data source and the CLI use only this)::
     logdir.synth(out_dir, size_mb=50, seed=7, force=False)   # -> SynthReport; realistic sample data dir
 
 Records are yielded as in :func:`kafkaspec.iter_batches`: batches decode lazily;
-``batch.position`` is the byte position in the segment file. Batches read from a
-segment must not be used after ``seg.close()`` (their bytes live in the mapping).
-Errors are :class:`kafkaspec.KafkaFormatError` with the byte position in the file.
+``batch.position`` is the byte position in the segment file. A segment is read,
+not mapped: a broker truncating or deleting it meanwhile cannot kill the reader
+(SIGBUS), the reader keeps the bytes it read. Log files must be regular files: a
+FIFO or a device at a log file's name is a :class:`kafkaspec.KafkaFormatError`,
+never read. Errors are :class:`kafkaspec.KafkaFormatError` with the byte position
+in the file.
 """
 
 from __future__ import annotations

@@ -9,7 +9,9 @@ directories being deleted or moved (``-delete``, ``-future``) are not part of th
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 from typing import NamedTuple
 
@@ -31,6 +33,95 @@ _OFFSET_NAME = re.compile(r"^([0-9]{20})$")
 _INTEGER = re.compile(r"-?[0-9]+")
 
 
+#: suffixes of the files that belong to a segment and are named by its offset
+SEGMENT_FILE_SUFFIXES = (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX, SNAPSHOT_SUFFIX)
+_READ_BLOCK = 1 << 20
+
+
+def open_regular(path: str | Path) -> int:
+    """A file descriptor of ``path`` opened for reading, which must be a regular file.
+
+    A FIFO, a device (``/dev/zero``), a socket or a directory at a log file's name is a
+    :class:`KafkaFormatError` naming it, raised before anything is read from it (a FIFO is
+    opened without blocking, so a missing writer cannot hang the reader).
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else \
+                "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket or other special file"
+            raise KafkaFormatError(f"not a regular file but {kind}", None, str(path))
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_regular(path: str | Path, start: int = 0, end: int | None = None) -> bytes:
+    """Bytes [start, end) of the regular file ``path`` (see :func:`open_regular`), read, not mapped:
+    a file that shrinks meanwhile gives fewer bytes, never a SIGBUS."""
+    fd = open_regular(path)
+    try:
+        size = os.fstat(fd).st_size
+        stop = size if end is None else min(end, size)
+        chunks = []
+        pos = start
+        while pos < stop:
+            chunk = os.pread(fd, min(stop - pos, 1 << 30), pos)
+            if not chunk:  # the file shrank under us: what was there is what we read
+                break
+            chunks.append(chunk)
+            pos += len(chunk)
+        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read_index_file(path: str | Path, entry_size: int, limit: int | None = None) -> bytes:
+    """The used part of a (possibly preallocated, zero-filled) index file, at most ``limit`` bytes.
+
+    Reading stops soon after the first two all-zero entries, so a huge sparse or
+    preallocated file costs what its entries do, not its size.
+    """
+    fd = open_regular(path)
+    zeros = bytes(2 * entry_size)
+    data = bytearray()
+    try:
+        while True:
+            want = _READ_BLOCK if limit is None else min(_READ_BLOCK, limit - len(data))
+            block = os.read(fd, want) if want > 0 else b""
+            if not block:
+                return bytes(data)
+            searched = max(0, len(data) - len(zeros))
+            data += block
+            hit = data.find(zeros, searched)
+            if hit >= 0:  # an aligned all-zero entry starts within the run: the entries end there
+                return bytes(data[: hit + len(zeros)])
+    finally:
+        os.close(fd)
+
+
+def read_text_file(path: str | Path, limit: int = 64 << 20) -> str:
+    """A small text file (checkpoint, metadata) as text: not regular, too large or not UTF-8 is a
+    :class:`KafkaFormatError` naming the file (and the byte of the first bad character)."""
+    fd = open_regular(path)
+    try:
+        size = os.fstat(fd).st_size
+        if size > limit:
+            raise KafkaFormatError(f"{size} bytes is too large for this text file (limit {limit})", None, str(path))
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            data = fh.read(limit + 1)
+    finally:
+        os.close(fd)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be decoded",
+                               exc.start, str(path)) from None
+
+
 def offset_file_name(offset: int, suffix: str) -> str:
     """``00000000000000001234.log`` for (1234, ".log")."""
     return f"{offset:020d}{suffix}"
@@ -41,6 +132,13 @@ def offset_from_name(path: str | Path) -> int | None:
     stem = Path(path).name.split(".", 1)[0]
     m = _OFFSET_NAME.match(stem)
     return int(m[1]) if m else None
+
+
+def misnamed_offset_file(name: str) -> bool:
+    """A segment, index or snapshot file whose name is not a 20-digit offset (a broker refuses to load it)."""
+    if is_skipped_file(name) or not name.endswith(SEGMENT_FILE_SUFFIXES):
+        return False
+    return offset_from_name(name) is None
 
 
 def is_skipped_file(name: str) -> bool:

@@ -55,9 +55,17 @@ def _bytes(data: Buffer) -> bytes:
     return data if isinstance(data, bytes) else bytes(data)
 
 
+def used_length(data: bytes, entry_size: int) -> int:
+    """How many bytes of an index hold entries: up to two entries past the first run of two zero
+    entries (a preallocated tail), found without decoding, so zeros cost a byte search, not objects."""
+    hit = data.find(bytes(2 * entry_size))
+    return len(data) if hit < 0 else hit + 2 * entry_size
+
+
 def parse_offset_index(data: Buffer, base_offset: int) -> list[IndexEntry]:
     """Entries of an ``.index`` file's bytes; trailing zero entries and a partial tail are ignored."""
     data = _bytes(data)
+    data = data[: used_length(data, OFFSET_ENTRY_SIZE)]
     count = len(data) // OFFSET_ENTRY_SIZE
     raw, _ = offset_codec.decode_offset_index_entry_array(data, 0, count)
     out = []
@@ -71,6 +79,7 @@ def parse_offset_index(data: Buffer, base_offset: int) -> list[IndexEntry]:
 def parse_time_index(data: Buffer, base_offset: int) -> list[TimeIndexEntry]:
     """Entries of a ``.timeindex`` file's bytes; trailing zero entries and a partial tail are ignored."""
     data = _bytes(data)
+    data = data[: used_length(data, TIME_ENTRY_SIZE)]
     count = len(data) // TIME_ENTRY_SIZE
     raw, _ = time_codec.decode_time_index_entry_array(data, 0, count)
     out = []

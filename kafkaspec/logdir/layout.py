@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from kafkaspec.generated.enums import ControlRecordType
@@ -13,7 +13,7 @@ from ..errors import KafkaFormatError
 from . import files
 from .files import EpochEntry
 from .indexes import AbortedTxn
-from .segment import Segment, batch_max_timestamp
+from .segment import Segment, _WalkFailed, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
 from .transactions import ReadCommitted, TransactionScan, select_batches
 
@@ -56,11 +56,11 @@ class Partition:
     # -- small files ----------------------------------------------------------------
     def leader_epochs(self) -> list[EpochEntry] | None:
         p = self.path / files.LEADER_EPOCH_CHECKPOINT
-        return files.parse_leader_epoch_checkpoint(p.read_text(), str(p)) if p.exists() else None
+        return files.parse_leader_epoch_checkpoint(files.read_text_file(p), str(p)) if p.exists() else None
 
     def metadata(self) -> dict[str, str] | None:
         p = self.path / files.PARTITION_METADATA
-        return files.parse_partition_metadata(p.read_text(), str(p)) if p.exists() else None
+        return files.parse_partition_metadata(files.read_text_file(p), str(p)) if p.exists() else None
 
     def snapshot_paths(self) -> list[Path]:
         return sorted((p for p in self.path.glob("*" + files.SNAPSHOT_SUFFIX)
@@ -68,7 +68,7 @@ class Partition:
 
     def snapshots(self) -> list[tuple[int, ProducerSnapshot]]:
         """(offset, decoded snapshot) for every producer snapshot, oldest first."""
-        return [(files.offset_from_name(p) or 0, parse_snapshot(p.read_bytes())) for p in self.snapshot_paths()]
+        return [(files.offset_from_name(p) or 0, parse_snapshot(files.read_regular(p))) for p in self.snapshot_paths()]
 
     # -- reading --------------------------------------------------------------------
     def batches(self, start_offset: int | None = None, *, verify: bool = True) -> Iterator[tuple[Segment, LogBatch]]:
@@ -82,10 +82,14 @@ class Partition:
             segs = segs[first:]
         for i, seg in enumerate(segs):
             start = seg.position_for_offset(start_offset) if (i == 0 and start_offset is not None) else 0
-            for batch in seg.iter_batches(start, verify=verify):
-                if start_offset is not None and batch.last_offset < start_offset:
-                    continue
-                yield seg, batch
+            try:
+                for batch in seg.iter_batches(start, verify=verify):
+                    if start_offset is not None and batch.last_offset < start_offset:
+                        continue
+                    yield seg, batch
+            finally:
+                # a segment's bytes are read into memory: release them (batches still held keep theirs)
+                seg.close()
 
     def offset_for_timestamp(self, timestamp: int) -> int | None:
         """Offset of the first record with timestamp >= ``timestamp`` (Kafka's ListOffsets), or None."""
@@ -93,35 +97,50 @@ class Partition:
         for i, seg in enumerate(segs):
             if i < len(segs) - 1:
                 # a closed segment's last time-index entry is its max timestamp; without one, scan headers
-                entries = seg.time_index_entries()
+                try:
+                    entries = seg.time_index_entries()
+                except KafkaFormatError:  # unreadable: scan the headers instead
+                    entries = []
                 seg_max = entries[-1].timestamp if entries else seg.max_timestamp()
                 if seg_max < timestamp:
                     continue
             start = seg.position_for_timestamp(timestamp)
             for later in segs[i:]:
-                for batch in later.iter_batches(start):
-                    if batch_max_timestamp(batch) >= timestamp:
-                        for r in batch:
-                            if r.timestamp >= timestamp:
-                                return r.offset
+                try:
+                    for batch in later.iter_batches(start):
+                        if batch_max_timestamp(batch) >= timestamp:
+                            for r in batch:
+                                if r.timestamp >= timestamp:
+                                    return r.offset
+                finally:
+                    later.close()
                 start = 0
             return None
         return None
 
     def transactions(self) -> tuple[list[AbortedTxn], dict[int, int]]:
-        """(aborted transactions, open transactions) of the whole partition.
+        """(aborted transactions, open transactions) of the whole partition, from its markers.
 
-        Uses the ``.txnindex`` files when every segment holding transactional data
-        has one; otherwise scans the control batches.
+        The control batches are what a transaction's outcome is; the ``.txnindex``
+        files are a broker's cache of them, and an emptied, stale or forged one would
+        show aborted records as committed (or hide committed ones), so they are not
+        read here (``verify`` checks them against the markers). The scan reads batch
+        headers only, resumes after corrupt entries (reading reports those) and
+        ignores a control batch whose record does not decode.
         """
-        segs = self.segments()
-        if segs and all(s.txn_index_path.exists() for s in segs):
-            aborted = [t for s in segs for t in s.aborted_transactions() or []]
-            return aborted, {}
         scan = TransactionScan()
-        for s in segs:
-            for batch in s.iter_batches(verify=False):
-                scan.add(batch)
+        for s in self.segments():
+            aborted, ongoing = len(scan.aborted), dict(scan.ongoing)
+            try:
+                _scan(scan, s.transactional_batches())
+            except KafkaFormatError:  # not a regular file: reading the segment reports it
+                continue
+            except _WalkFailed:  # a head that does not parse: read the segment in recovery mode instead
+                del scan.aborted[aborted:]
+                scan.ongoing = ongoing
+                it = s.iter_batches(verify=False, on_corrupt="skip", check_records=False)
+                _scan(scan, it)
+                s.close()
         return scan.aborted, dict(scan.ongoing)
 
     def read_committed(self) -> ReadCommitted:
@@ -234,6 +253,14 @@ def open_log(path: str | Path) -> LogDir:
     if _holds_logs(path) or files.parse_partition_dir(path.name):
         return LogDir(path.parent, [Partition(path)])
     return LogDir(path)
+
+
+def _scan(scan: TransactionScan, batches: Iterable[LogBatch]) -> None:
+    for batch in batches:
+        try:
+            scan.add(batch)
+        except KafkaFormatError:  # a control batch whose record does not decode: no marker
+            continue
 
 
 def _holds_logs(path: Path) -> bool:

@@ -1,29 +1,54 @@
-"""One log segment: a ``.log`` file and its index files, read through mmap.
+"""One log segment: a ``.log`` file and its index files.
 
-The ``.log`` is mapped, not loaded: batches are decoded straight from the mapping
-and only the pages a reader touches are read from disk. Byte ranges let several
-readers (Spark tasks) share one large segment; :meth:`Segment.split` cuts it at
-offset-index positions, which are always batch starts.
+The ``.log`` is read into memory, not mapped: a broker may truncate or delete a
+segment while it is read, and a mapping then kills the reader with SIGBUS; a read
+gives the bytes that were there (a cut batch is a reported partial tail). Byte
+ranges let several readers (Spark tasks) share one large segment;
+:meth:`Segment.split` cuts it at offset-index positions, which are always batch
+starts, and :meth:`Segment.read_range` reads just one range.
 """
 
 from __future__ import annotations
 
-import mmap
+import bisect
 import os
+import struct
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..entry import ENTRY_HEAD, LOG_OVERHEAD, MIN_LENGTH, LogBatch
-from ..records import BatchIterator, OnCorrupt
+from kafkaspec.generated import record_batch_v2 as v2
+
+from ..entry import ENTRY_HEAD, LOG_OVERHEAD, MIN_ENTRY_LENGTH, MIN_LENGTH, LogBatch
+from ..errors import KafkaFormatError
+from ..records import DEFAULT_MAX_DECOMPRESSED, Batch, BatchIterator, OnCorrupt
+from ..recovery import entry_is_valid
 from . import indexes
-from .files import INDEX_SUFFIX, LOG_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX, offset_from_name
+from .files import (
+    INDEX_SUFFIX,
+    LOG_SUFFIX,
+    TIME_INDEX_SUFFIX,
+    TXN_INDEX_SUFFIX,
+    offset_from_name,
+    open_regular,
+    read_index_file,
+    read_regular,
+)
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
+
+_I32 = struct.Struct(">i")
+
+
+_HEAD_BLOCK = 1 << 20  # bytes read at a time when walking batch heads
+
+
+class _WalkFailed(Exception):
+    """A batch head that does not parse: the head walk gives up at this position."""
 
 
 class Segment:
     """A segment of a partition log, named by its base offset.
 
-    Open lazily: the file is mapped on first read and unmapped by :meth:`close`
+    Open lazily: the file is read on first use and released by :meth:`close`
     (or when used as a context manager). Offsets in index entries are absolute.
     """
 
@@ -32,8 +57,7 @@ class Segment:
         if base_offset is None:
             base_offset = offset_from_name(self.path)
         self.base_offset = 0 if base_offset is None else base_offset
-        self._map: mmap.mmap | None = None
-        self._data: bytes | mmap.mmap | None = None
+        self._data: bytes | None = None
         self._index: list[IndexEntry] | None = None
         self._time_index: list[TimeIndexEntry] | None = None
 
@@ -61,29 +85,23 @@ class Segment:
         return self.path.stat().st_size
 
     @property
-    def data(self) -> bytes | mmap.mmap:
-        """The mapped ``.log`` bytes (an mmap; ``b""`` for an empty file)."""
+    def data(self) -> bytes:
+        """The ``.log`` bytes as they were when first read (``b""`` for an empty file).
+
+        Not a regular file (a FIFO, a device) is a :class:`KafkaFormatError` naming it.
+        """
         if self._data is None:
-            with open(self.path, "rb") as fh:
-                size = os.fstat(fh.fileno()).st_size
-                if size == 0:
-                    self._data = b""
-                else:
-                    try:
-                        self._map = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
-                        self._data = self._map
-                    except (OSError, ValueError):  # a filesystem without mmap: read the file instead
-                        self._data = fh.read()
+            self._data = read_regular(self.path)
         return self._data
 
+    def read_range(self, start: int, end: int) -> bytes:
+        """Bytes [start, end) of the ``.log`` (fewer at its end), read without the rest of the file."""
+        if self._data is not None:
+            return self._data[start:end]
+        return read_regular(self.path, start, end)
+
     def close(self) -> None:
-        """Unmap the file. Batches read earlier must not be used afterwards."""
-        if self._map is not None:
-            try:
-                self._map.close()
-            except BufferError:  # a memoryview into it is still alive; the GC will unmap
-                pass
-        self._map = None
+        """Release the file's bytes (batches read earlier keep what they use alive)."""
         self._data = None
 
     def __enter__(self) -> Segment:
@@ -97,24 +115,33 @@ class Segment:
         """Offset-index entries (absolute offset, position); [] without an ``.index`` file."""
         if self._index is None:
             p = self.index_path
-            self._index = indexes.parse_offset_index(p.read_bytes(), self.base_offset) if p.exists() else []
+            self._index = indexes.parse_offset_index(
+                read_index_file(p, indexes.OFFSET_ENTRY_SIZE, self.index_limit(indexes.OFFSET_ENTRY_SIZE)),
+                self.base_offset) if p.exists() else []
         return self._index
+
+    def index_limit(self, entry_size: int) -> int:
+        """Bytes of an index worth reading: one entry per possible batch of the ``.log`` (none is shorter
+        than the smallest Message v0), plus one. More is garbage (reported by verify), never read."""
+        return (self.size // (LOG_OVERHEAD + MIN_ENTRY_LENGTH) + 1) * entry_size
 
     def time_index_entries(self) -> list[TimeIndexEntry]:
         """Time-index entries (timestamp, absolute offset); [] without a ``.timeindex`` file."""
         if self._time_index is None:
             p = self.time_index_path
-            self._time_index = indexes.parse_time_index(p.read_bytes(), self.base_offset) if p.exists() else []
+            self._time_index = indexes.parse_time_index(
+                read_index_file(p, indexes.TIME_ENTRY_SIZE, self.index_limit(indexes.TIME_ENTRY_SIZE)),
+                self.base_offset) if p.exists() else []
         return self._time_index
 
     def aborted_transactions(self) -> list[AbortedTxn] | None:
         """Entries of the ``.txnindex``; None when the segment has none."""
         p = self.txn_index_path
-        return indexes.parse_txn_index(p.read_bytes()) if p.exists() else None
+        return indexes.parse_txn_index(read_regular(p)) if p.exists() else None
 
     # -- reading -----------------------------------------------------------------
     def iter_batches(self, start: int = 0, end: int | None = None, *, verify: bool = True,
-                     on_corrupt: OnCorrupt = "raise") -> BatchIterator:
+                     on_corrupt: OnCorrupt = "raise", check_records: bool = True) -> BatchIterator:
         """Batches starting in [start, end) of the ``.log`` (``start`` must be a batch start).
 
         The iterator's ``partial`` reports a trailing incomplete batch; error
@@ -124,7 +151,54 @@ class Segment:
         data = self.data
         size = len(data)
         end = size if end is None else min(end, size)
-        return BatchIterator(data, verify=verify, start=start, end=end, on_corrupt=on_corrupt)
+        return BatchIterator(data, verify=verify, start=start, end=end, on_corrupt=on_corrupt,
+                             check_records=check_records)
+
+    def transactional_batches(self) -> Iterator[LogBatch]:
+        """The transactional v2 batches of the ``.log`` (control batches decoded), read head by head.
+
+        Only batch heads are read (plus each control batch whole), a block at a time, so a
+        scan for transaction markers costs neither the whole file in memory nor its CRCs. A
+        head that does not parse (a bad magic or length) falls back to reading the segment
+        with ``on_corrupt="skip"``, from the start: the caller must expect each batch once
+        from either path, never both (``TransactionScan`` restarts the segment on
+        :class:`_WalkFailed`).
+        """
+        fd = open_regular(self.path)
+        try:
+            size = os.fstat(fd).st_size
+            block, block_at = b"", 0
+            pos = 0
+            while pos < size:
+                if pos + v2.RECORD_BATCH_OVERHEAD > block_at + len(block):
+                    block, block_at = os.pread(fd, _HEAD_BLOCK, pos), pos
+                    if len(block) < v2.RECORD_BATCH_OVERHEAD:
+                        break  # a partial tail (or entries too short for a v2 head: the fallback decides)
+                rel = pos - block_at
+                _, length, _, magic = ENTRY_HEAD.unpack_from(block, rel)
+                minimum = MIN_LENGTH.get(magic)
+                if minimum is None or length < minimum:
+                    raise _WalkFailed(pos)
+                end = pos + LOG_OVERHEAD + length
+                if end > size:
+                    break  # a partial tail: no complete batch follows
+                if magic == 2:
+                    attributes = block[rel + v2.ATTRIBUTES_OFFSET + 1]
+                    if attributes & v2.IS_TRANSACTIONAL_MASK:
+                        raw = block[rel:rel + LOG_OVERHEAD + length] if end <= block_at + len(block) \
+                            else os.pread(fd, LOG_OVERHEAD + length, pos)
+                        try:
+                            if attributes & v2.IS_CONTROL_MASK:
+                                batch: LogBatch = next(BatchIterator(raw, verify=False))
+                            else:
+                                batch = Batch(v2.decode_record_batch_head(raw, 0), raw, 0, len(raw),
+                                              DEFAULT_MAX_DECOMPRESSED)
+                        except KafkaFormatError:
+                            raise _WalkFailed(pos) from None
+                        yield batch
+                pos = end
+        finally:
+            os.close(fd)
 
     def __iter__(self) -> Iterator:
         return iter(self.iter_batches())
@@ -137,7 +211,11 @@ class Segment:
         """
         size = self.size
         cuts = [0]
-        for entry in self.index_entries():
+        try:
+            entries = self.index_entries()
+        except KafkaFormatError:  # an unreadable index: one range (verify reports the index)
+            entries = []
+        for entry in entries:
             if entry.position - cuts[-1] >= target_bytes and entry.position < size \
                     and self._looks_like_entry(entry.position, size):
                 cuts.append(entry.position)
@@ -147,13 +225,42 @@ class Segment:
         """A cheap check that a (possibly corrupt) index position starts a log entry."""
         if position + ENTRY_HEAD.size > size:
             return False
-        _, length, _, magic = ENTRY_HEAD.unpack_from(self.data, position)
+        head = self.read_range(position, position + ENTRY_HEAD.size)  # a planner reads heads, not the log
+        if len(head) < ENTRY_HEAD.size:
+            return False
+        _, length, _, magic = ENTRY_HEAD.unpack_from(head)
         return magic in MIN_LENGTH and length > 0 and position + LOG_OVERHEAD + length <= size
 
     def position_for_offset(self, offset: int) -> int:
-        """A batch start at or before the batch holding ``offset`` (from the offset index)."""
-        entry = indexes.floor_offset(self.index_entries(), offset)
-        return entry.position if entry else 0
+        """A batch start at or before the batch holding ``offset`` (from the offset index).
+
+        An index entry is used only when a valid entry (length, magic, CRC) starts at its
+        position and holds its offset; otherwise the previous entry is tried, and the
+        segment start is the last resort, so a damaged or stale index costs a longer scan,
+        never skipped records.
+        """
+        try:
+            entries = self.index_entries()
+        except KafkaFormatError:  # an unreadable index (a FIFO, a device): scan, verify reports it
+            return 0
+        i = bisect.bisect_right(entries, offset, key=lambda e: e.offset) - 1
+        while i >= 0:
+            if self._entry_names_batch(entries[i]):
+                return entries[i].position
+            i -= 1
+        return 0
+
+    def _entry_names_batch(self, entry: IndexEntry) -> bool:
+        """Whether the index entry points at a valid batch holding its offset (its last offset since
+        Kafka 0.11, its first before; a legacy wrapper's offset is its last inner offset)."""
+        data = self.data
+        pos = entry.position
+        if pos < 0 or not entry_is_valid(data, pos, len(data)):
+            return False
+        base, _, _, magic = ENTRY_HEAD.unpack_from(data, pos)
+        if magic == 2:
+            return base <= entry.offset <= base + _I32.unpack_from(data, pos + v2.LAST_OFFSET_DELTA_OFFSET)[0]
+        return entry.offset <= base
 
     def find_offset(self, offset: int, *, verify: bool = True) -> LogBatch | None:
         """The first batch whose last offset is >= ``offset``, or None; reads one index interval at most."""
@@ -164,7 +271,11 @@ class Segment:
 
     def position_for_timestamp(self, timestamp: int) -> int:
         """A batch start at or before the first batch whose max timestamp is >= ``timestamp``."""
-        entry = indexes.floor_timestamp_below(self.time_index_entries(), timestamp)
+        try:
+            entries = self.time_index_entries()
+        except KafkaFormatError:  # an unreadable index: scan from the start, verify reports it
+            return 0
+        entry = indexes.floor_timestamp_below(entries, timestamp)
         return self.position_for_offset(entry.offset) if entry else 0
 
     def find_timestamp(self, timestamp: int, *, verify: bool = True) -> LogBatch | None:

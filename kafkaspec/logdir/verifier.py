@@ -6,9 +6,13 @@ within and across segments, offset-index entries at batch starts naming an
 offset of that batch (its last offset since Kafka 0.11, its first before),
 time-index entries naming an offset of a batch and that batch's max timestamp,
 in non-decreasing order, index files of whole entries that point
-inside the log, ``.txnindex`` entries matching abort markers, producer snapshot
-CRCs, and the checkpoint and metadata text files. A torn batch at the end of the
-last segment (a write in progress) is a warning, not an error.
+inside the log, ``.txnindex`` entries and abort markers matching both ways (a
+read_committed reader trusts the markers, a broker serves from the index),
+producer snapshot CRCs, and the checkpoint and metadata text files. Every log
+file must be a regular file named by a 20-digit offset (a FIFO or device is
+reported, never read; a misnamed segment would stop a broker loading the log),
+and a directory holding no segment is no partition. A torn batch at the end of
+the last segment (a write in progress) is a warning, not an error.
 """
 
 from __future__ import annotations
@@ -23,9 +27,11 @@ from kafkaspec.generated.enums import ControlRecordType
 from ..entry import Skipped
 from ..errors import KafkaFormatError
 from . import files, indexes
+from .indexes import AbortedTxn
 from .layout import Partition, open_log
 from .segment import Segment, batch_max_timestamp
 from .snapshot import parse_snapshot
+from .transactions import TransactionScan
 
 
 class Problem(NamedTuple):
@@ -49,6 +55,8 @@ def verify_path(path: str | Path, *, deep: bool = True,
     parts = log.partitions()
     total = sum(s.size for p in parts for s in p.segments()) or 1
     done = 0
+    if not parts:
+        problems.append(Problem(str(path), None, "no Kafka partition directory or segment (.log) file found here"))
     for part in parts:
         try:
             done = _verify_partition(part, problems, deep, progress, done, total)
@@ -71,18 +79,29 @@ class _Seen:
         self.last_offset: int | None = None
         self.torn_at: int | None = None  # position of a partial batch at the end of the last segment
         self.corrupt: list[tuple[int, int]] = []  # byte ranges skipped as corrupt (already reported)
+        self.expected_aborts: list[AbortedTxn] = []  # what the .txnindex must hold, from the markers
+        self.partition_first: int | None = None  # the first offset of the partition seen so far
 
 
 def _verify_partition(part: Partition, problems: list[Problem], deep: bool, progress: Callable[[int, int], None] | None, done: int, total: int) -> int:
     prev_last: int | None = None
+    first_offset: int | None = None
     segs = part.segments()
+    if part._only is None:
+        _check_directory(part, problems)
+    scan = TransactionScan()
     for i, seg in enumerate(segs):
-        seen = _scan_log(seg, problems, deep, is_last=i == len(segs) - 1)
+        before = len(scan.aborted)
+        seen = _scan_log(seg, problems, deep, is_last=i == len(segs) - 1, scan=scan)
+        seen.expected_aborts = scan.aborted[before:]
         if seen.first_offset is not None:
             if prev_last is not None and seen.first_offset <= prev_last:
                 problems.append(Problem(str(seg.path), 0, f"first offset {seen.first_offset} is not above the "
                                         f"previous segment's last offset {prev_last}"))
             prev_last = seen.last_offset
+        if seen.first_offset is not None and first_offset is None:
+            first_offset = seen.first_offset
+        seen.partition_first = first_offset
         _check_offset_index(seg, seen, problems)
         _check_time_index(seg, seen, problems)
         _check_txn_index(seg, seen, problems)
@@ -95,11 +114,17 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
     return done
 
 
-def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool) -> _Seen:
+def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
+              scan: TransactionScan | None = None) -> _Seen:
     """Read the whole log; with ``deep``, decode every record and resume after corrupt entries."""
     seen = _Seen()
     src = str(seg.path)
-    it = seg.iter_batches(verify=True, on_corrupt="skip" if deep else "raise")
+    try:
+        it = seg.iter_batches(verify=True, on_corrupt="skip" if deep else "raise")
+    except KafkaFormatError as exc:  # not a regular file
+        seen.complete = False
+        problems.append(Problem(src, exc.position, exc.reason))
+        return seen
     prev = None
     reported = 0
     try:
@@ -131,6 +156,9 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool) 
                         seen.aborts.add((batch.producer_id, batch.base_offset))
                 except KafkaFormatError as exc:
                     problems.append(Problem(src, pos, f"control batch at {pos}: {exc.reason}"))
+                    continue
+            if scan is not None:
+                scan.add(batch)
     except KafkaFormatError as exc:
         seen.complete = False
         problems.append(Problem(src, exc.position, f"{exc.reason}; the rest of the segment cannot be read"))
@@ -159,6 +187,14 @@ def _in_corrupt(seen: _Seen, position: int) -> bool:
     return any(a <= position < b for a, b in seen.corrupt)
 
 
+def _beyond_limit(seg: Segment, path: Path, entries: int, entry: int, problems: list[Problem]) -> None:
+    limit = seg.index_limit(entry)
+    if entries * entry >= limit and path.stat().st_size > limit \
+            and any(files.read_regular(path, limit, limit + 2 * entry)):  # zeros there: a preallocated tail
+        problems.append(Problem(str(path), limit, f"more entries than {seg.path.name} ({seg.size} bytes) can have "
+                                f"batches: the rest of the file ({path.stat().st_size - limit} bytes) is not read"))
+
+
 def _whole_entries(path: Path, size: int, entry: int, problems: list[Problem]) -> None:
     extra = size % entry
     if extra:
@@ -171,10 +207,16 @@ def _check_offset_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> N
     if not path.exists():
         return
     src = str(path)
-    _whole_entries(path, path.stat().st_size, indexes.OFFSET_ENTRY_SIZE, problems)
     log_size = seg.size
     prev = None
-    for i, entry in enumerate(seg.index_entries()):
+    try:
+        entries = seg.index_entries()
+    except KafkaFormatError as exc:
+        problems.append(Problem(src, exc.position, exc.reason))
+        return
+    _whole_entries(path, path.stat().st_size, indexes.OFFSET_ENTRY_SIZE, problems)
+    _beyond_limit(seg, path, len(entries), indexes.OFFSET_ENTRY_SIZE, problems)
+    for i, entry in enumerate(entries):
         at = i * indexes.OFFSET_ENTRY_SIZE
         if entry.offset < seg.base_offset:
             problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is below the segment's base offset"))
@@ -204,9 +246,15 @@ def _check_time_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> Non
     if not path.exists():
         return
     src = str(path)
+    try:
+        entries = seg.time_index_entries()
+    except KafkaFormatError as exc:
+        problems.append(Problem(src, exc.position, exc.reason))
+        return
     _whole_entries(path, path.stat().st_size, indexes.TIME_ENTRY_SIZE, problems)
+    _beyond_limit(seg, path, len(entries), indexes.TIME_ENTRY_SIZE, problems)
     prev = None
-    for i, entry in enumerate(seg.time_index_entries()):
+    for i, entry in enumerate(entries):
         at = i * indexes.TIME_ENTRY_SIZE
         if prev is not None and entry.timestamp < prev.timestamp:
             problems.append(Problem(src, at, f"entry {i}: timestamp {entry.timestamp} is smaller than the "
@@ -229,23 +277,45 @@ def _check_time_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> Non
 
 
 def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
+    """The ``.txnindex`` against the abort markers of the segment, both ways: an entry without its
+    marker, a marker without its entry (an emptied or missing index), a first offset that disagrees."""
     path = seg.txn_index_path
-    if not path.exists():
-        return
     src = str(path)
-    _whole_entries(path, path.stat().st_size, indexes.TXN_ENTRY_SIZE, problems)
+    expected = {(t.producer_id, t.last_offset): t for t in seen.expected_aborts}
+    if not path.exists():
+        if seen.aborts:
+            problems.append(Problem(src, None, f"missing, but {seg.path.name} holds {len(seen.aborts)} abort "
+                                    f"markers (first: producer {min(seen.aborts)[0]} at offset {min(seen.aborts)[1]})"))
+        return
     try:
         entries = seg.aborted_transactions() or []
     except KafkaFormatError as exc:
         problems.append(Problem(src, exc.position, exc.reason))
         return
+    _whole_entries(path, path.stat().st_size, indexes.TXN_ENTRY_SIZE, problems)
+    indexed = set()
     for i, t in enumerate(entries):
         at = i * indexes.TXN_ENTRY_SIZE
+        key = (t.producer_id, t.last_offset)
+        indexed.add(key)
         if t.first_offset > t.last_offset:
             problems.append(Problem(src, at, f"entry {i}: first offset {t.first_offset} is after last offset {t.last_offset}"))
-        if seen.complete and not seen.corrupt and (t.producer_id, t.last_offset) not in seen.aborts:
-            problems.append(Problem(src, at, f"entry {i}: no abort marker of producer {t.producer_id} at offset "
-                                    f"{t.last_offset} in {seg.path.name}"))
+        if key not in seen.aborts:
+            if seen.complete and not seen.corrupt:
+                problems.append(Problem(src, at, f"entry {i}: no abort marker of producer {t.producer_id} at offset "
+                                        f"{t.last_offset} in {seg.path.name}"))
+            continue
+        want = expected.get(key)
+        if want is None or want.first_offset == t.first_offset:
+            continue
+        unseen_start = want.first_offset == want.last_offset and (
+            seen.partition_first is None or t.first_offset < seen.partition_first)
+        if not unseen_start:  # the transaction's first batch is in the log, and it is elsewhere
+            problems.append(Problem(src, at, f"entry {i}: first offset {t.first_offset} but the aborted "
+                                    f"transaction of producer {t.producer_id} starts at offset {want.first_offset}"))
+    for pid, marker in sorted(seen.aborts - indexed):
+        problems.append(Problem(src, None, f"no entry for the abort marker of producer {pid} at offset {marker} "
+                                f"in {seg.path.name}: a read_committed fetch would return the aborted records"))
 
 
 def _check_small_files(part: Partition, problems: list[Problem]) -> None:
@@ -264,6 +334,28 @@ def _check_small_files(part: Partition, problems: list[Problem]) -> None:
         problems.append(Problem(str(part.path / files.PARTITION_METADATA), exc.position, exc.reason))
     for path in part.snapshot_paths():
         try:
-            parse_snapshot(path.read_bytes())
+            parse_snapshot(files.read_regular(path))
         except KafkaFormatError as exc:
             problems.append(Problem(str(path), exc.position, exc.reason))
+
+
+def _check_directory(part: Partition, problems: list[Problem]) -> None:
+    """The partition directory's own listing: log files that are not regular files, are misnamed, or
+    belong to no segment; and a directory with no segment at all."""
+    logs = {files.offset_from_name(s.path) for s in part.segments()}
+    if not logs:
+        problems.append(Problem(str(part.path), None, "holds no segment (.log) file: not a Kafka partition directory"))
+    for p in sorted(part.path.iterdir()):
+        name = p.name
+        if files.is_skipped_file(name) or not name.endswith(files.SEGMENT_FILE_SUFFIXES):
+            continue
+        if files.misnamed_offset_file(name):
+            problems.append(Problem(str(p), None, "name is not a 20-digit offset followed by the file type: a "
+                                    "broker refuses to load the log"))
+            continue
+        if name.endswith(files.LOG_SUFFIX):
+            if not p.is_file():
+                problems.append(Problem(str(p), None, "not a regular file: the segment cannot be read"))
+        elif not name.endswith(files.SNAPSHOT_SUFFIX) and files.offset_from_name(name) not in logs:
+            problems.append(Problem(str(p), None, "an index file without its segment (.log); a broker deletes it",
+                                    "warning"))
