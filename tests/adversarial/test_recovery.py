@@ -48,6 +48,13 @@ def issue_pattern(size: int) -> bytes:
     return (b"\x00\x02\x00\x00\x40" * (size // 5 + 1))[:size]
 
 
+def scaled_issue_pattern(size: int) -> bytes:
+    """The issue's pattern with its length scaled to the input: ``LL 02 00 00 00`` repeated reads as a
+    batch of about half the input (at most 64 KiB) at every fifth byte, and as Message v0 between."""
+    unit = bytes([min(0xFF, size >> 9), 2, 0, 0, 0])
+    return (unit * (size // 5 + 1))[:size]
+
+
 def v2_candidates(size: int, period: int = 64) -> bytes:
     """A batch head every ``period`` bytes that passes every cheap check (clean attributes, one record,
     a length that fits): only its CRC can reject it, and its length reaches half the input."""
@@ -92,10 +99,42 @@ def corrupt_legacy_chain(size: int) -> bytes:
     return bytes(data)
 
 
-@pytest.mark.parametrize("make", [issue_pattern, v2_candidates, legacy_candidates, corrupt_chain,
+@pytest.mark.parametrize("make", [issue_pattern, scaled_issue_pattern, v2_candidates, legacy_candidates, corrupt_chain,
                                   corrupt_legacy_chain])
 def test_resync_time_is_linear(make):
     _assert_linear(make, 64 * KIB * SCALE)
+
+
+def _crc_bytes(monkeypatch, data: bytes) -> int:
+    """How many bytes recovery mode feeds to the CRC functions while reading ``data``: the work, counted."""
+    import importlib
+
+    fed = 0
+
+    def counting(fn):
+        def crc(view, *args):
+            nonlocal fed
+            fed += len(view)
+            return fn(view, *args)
+        return crc
+
+    for name in ("kafkaspec.generated.record_batch_v2", "kafkaspec.generated.message_v0",
+                 "kafkaspec.generated.message_v1", "kafkaspec.recovery"):
+        module = importlib.import_module(name)
+        for fn in ("crc32", "crc32c"):
+            if hasattr(module, fn):
+                monkeypatch.setattr(module, fn, counting(getattr(module, fn)))
+    _read_all(data)
+    return fed
+
+
+@pytest.mark.parametrize("make", [issue_pattern, scaled_issue_pattern, v2_candidates, legacy_candidates,
+                                  corrupt_chain, corrupt_legacy_chain])
+def test_each_byte_is_checksummed_a_bounded_number_of_times(monkeypatch, make):
+    """The bound itself, without a clock: two checksums over the input, plus at most 2 x MARK bytes
+    per candidate (a handful per position at worst). Before: candidates x their lengths."""
+    size = 64 * KIB * SCALE
+    assert _crc_bytes(monkeypatch, make(size)) < 40 * size
 
 
 @pytest.mark.parametrize(("make", "head"), [(corrupt_chain, 61), (corrupt_legacy_chain, 26)])
