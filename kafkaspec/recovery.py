@@ -80,7 +80,7 @@ MARK = 256
 #: resume rules, as reported in ``Skipped.rule``
 LENGTH, SCAN = "length", "scan"
 #: the rules in words, for messages
-RULE_WORDS = {LENGTH: "its length field was intact", SCAN: "scanned to the next valid entry"}
+RULE_WORDS = {LENGTH: "its length field was intact", SCAN: "scanned for the next valid entry"}
 
 _V2_CRC_START = v2.ATTRIBUTES_OFFSET  # v2: CRC-32C of attributes..end
 _LEGACY_CRC_START = MAGIC_OFFSET  # v0/v1: CRC-32 of magic..end
