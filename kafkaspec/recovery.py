@@ -204,24 +204,26 @@ _CRC32 = _Poly(0xEDB88320)
 class _Prefix:
     """Prefix checksums ``crc(data[origin:x])`` of one buffer, stored every MARK bytes and extended on demand."""
 
-    __slots__ = ("_view", "_fn", "_poly", "origin", "_marks", "_last")
+    __slots__ = ("_buf", "_fn", "_poly", "origin", "_marks", "_last")
 
-    def __init__(self, view: memoryview, fn: Callable[..., int], poly: _Poly, origin: int):
-        self._view, self._fn, self._poly, self.origin = view, fn, poly, origin
+    def __init__(self, buf: Buffer, fn: Callable[..., int], poly: _Poly, origin: int):
+        # the buffer itself, not a memoryview of it: a lasting export would keep an mmap from closing
+        self._buf, self._fn, self._poly, self.origin = buf, fn, poly, origin
         self._marks = array("I", [0])
         self._last = (origin, 0)  # the last look-up: scans ask for increasing positions
 
     def at(self, x: int) -> int:
-        origin, marks, fn, view = self.origin, self._marks, self._fn, self._view
+        origin, marks, fn = self.origin, self._marks, self._fn
         i = (x - origin) // MARK
-        while len(marks) <= i:  # extend: every byte is fed once
-            start = origin + (len(marks) - 1) * MARK
-            marks.append(fn(view[start : start + MARK], marks[-1]))
-        mark = origin + i * MARK
-        last, value = self._last
-        if not mark <= last <= x:
-            last, value = mark, marks[i]
-        value = fn(view[last:x], value)
+        with memoryview(self._buf) as view:  # released on return
+            while len(marks) <= i:  # extend: every byte is fed once
+                start = origin + (len(marks) - 1) * MARK
+                marks.append(fn(view[start : start + MARK], marks[-1]))
+            mark = origin + i * MARK
+            last, value = self._last
+            if not mark <= last <= x:
+                last, value = mark, marks[i]
+            value = fn(view[last:x], value)
         self._last = (x, value)
         return value
 
@@ -247,15 +249,14 @@ class Resync:
     def __init__(self, buf: Buffer, end: int | None = None, origin: int = 0):
         self._buf = buf
         self.end = len(buf) if end is None else end
-        view = memoryview(buf)
-        if view.format != "B" or view.ndim != 1:
-            view = view.cast("B")
-        self._v2 = _Prefix(view, crc32c, _CRC32C, origin)
-        self._legacy = _Prefix(view, crc32, _CRC32, origin)
+        if isinstance(buf, memoryview) and (buf.format != "B" or buf.ndim != 1):
+            buf = self._buf = buf.cast("B")
+        self._v2 = _Prefix(buf, crc32c, _CRC32C, origin)
+        self._legacy = _Prefix(buf, crc32, _CRC32, origin)
         self._origin = origin
         self._leads: dict[int, bool] = {}  # _leads_on's verdicts
-        self._last = (-1, False, False)
-        self._run: tuple[int, re.Match[bytes] | None] = (self.end + 1, None)  # _zero_run's last answer  # valid()'s last position, candidate flag and verdict
+        self._last = (-1, False, False)  # valid()'s last position, candidate flag and verdict
+        self._run: tuple[int, re.Match[bytes] | None] = (self.end + 1, None)  # _zero_run's last answer
 
     def valid(self, pos: int, *, candidate: bool = False) -> bool:
         """Whether a complete entry, ending at or before ``end``, with matching length, magic and CRC starts at ``pos``.

@@ -191,3 +191,17 @@ def test_zeros_are_stepped_over_quickly():
     it = _read_all(data)
     assert time.perf_counter() - start < 2
     assert [(s.start, s.end, s.rule) for s in it.skipped] == [(0, len(data) - 26, "scan")]
+
+
+def test_recovery_leaves_an_mmap_closable(tmp_path):
+    """The shared prefix checksums hold the buffer, not a lasting memoryview export of it."""
+    import mmap
+
+    path = tmp_path / "garbage.log"
+    ok = kafkaspec.build_batch([Record(value=b"x", timestamp=1)])
+    path.write_bytes(issue_pattern(10_000) + ok)
+    with path.open("rb") as fh:
+        mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        it = kafkaspec.iter_batches(mapped, on_corrupt="skip")
+        assert [len(batch) for batch in it] == [1] and it.skipped
+        mapped.close()  # BufferError while an export is alive
