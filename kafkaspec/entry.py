@@ -53,6 +53,10 @@ class Skipped(NamedTuple):
     start: int
     end: int
     reason: str
+    #: how the end was found (:mod:`kafkaspec.recovery`): "length" (the corrupt entry's length field was
+    #: intact: its own CRC holds, or it leads to the end or to a valid entry) or "scan" (the bytes were
+    #: scanned for the next valid entry; the end of the data when none was found)
+    rule: str = "scan"
 
 
 class ControlRecord(NamedTuple):

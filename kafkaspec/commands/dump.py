@@ -89,6 +89,7 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import render  # noqa: PLC0415
     from kafkaspec.logdir.transactions import select_batches  # noqa: PLC0415
+    from kafkaspec.recovery import RULE_WORDS  # noqa: PLC0415
 
     start = args.start_offset
     if args.start_timestamp is not None:
@@ -155,7 +156,7 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
             write("\n".join(lines))
         for skipped in it.skipped:
             print(f"kafkaspec dump: {src} at byte {skipped.start}: {skipped.reason} "
-                  f"(bytes {skipped.start}..{skipped.end} skipped)", file=sys.stderr)
+                  f"(bytes {skipped.start}..{skipped.end} skipped; {RULE_WORDS[skipped.rule]})", file=sys.stderr)
             status = 1
         if it.partial is not None:
             p = it.partial

@@ -26,6 +26,7 @@ from kafkaspec.generated.enums import ControlRecordType
 
 from ..entry import Skipped
 from ..errors import KafkaFormatError
+from ..recovery import RULE_WORDS
 from . import files, indexes
 from .indexes import AbortedTxn
 from .layout import Partition, open_log
@@ -180,7 +181,7 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
 def _report_skip(src: str, skipped: Skipped, problems: list[Problem], seen: _Seen) -> None:
     seen.corrupt.append((skipped.start, skipped.end))
     problems.append(Problem(src, skipped.start, f"corrupt entry: {skipped.reason}; bytes {skipped.start}.."
-                            f"{skipped.end} skipped"))
+                            f"{skipped.end} skipped ({RULE_WORDS[skipped.rule]})"))
 
 
 def _in_corrupt(seen: _Seen, position: int) -> bool:

@@ -20,7 +20,7 @@ from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..logdir.transactions import ReadCommitted
 from ..records import Batch, BatchIterator
-from ..recovery import resync
+from ..recovery import Resync
 from .columnar import RangeTask, load_range
 from .schema import AUDIT_COLUMNS, arrow_schema
 
@@ -46,6 +46,7 @@ def audit_rows(task: RangeTask, buf: bytes | None = None) -> Iterator[dict[str, 
     base, pos, end = task.start, 0, len(buf)
     common = {"topic": task.topic, "partition": task.partition, "segment": task.path}
     empty = dict.fromkeys(name for name, _ in AUDIT_COLUMNS)
+    recovery: Resync | None = None  # one for the range: its checksums are shared between resyncs
     while pos < end:
         it = BatchIterator(buf, verify=False, start=pos)
         try:
@@ -58,7 +59,8 @@ def audit_rows(task: RangeTask, buf: bytes | None = None) -> Iterator[dict[str, 
                        "crcStatus": "partial", "error": f"incomplete entry: {p.size} of {p.needed or '?'} bytes"}
             pos = end
         except KafkaFormatError as exc:
-            resume = resync(buf, pos, end)
+            recovery = recovery or Resync(buf, end, origin=pos)
+            resume, _ = recovery.resume(pos)
             nxt = end if resume is None else resume
             yield {**empty, **common, "position": base + pos, "size": nxt - pos, "crcStatus": "corrupt",
                    "error": exc.reason}

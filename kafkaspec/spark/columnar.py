@@ -29,6 +29,7 @@ from ..errors import KafkaFormatError
 from ..logdir import Segment
 from ..logdir.transactions import ReadCommitted, select_batches
 from ..records import Batch, BatchIterator
+from ..recovery import LENGTH
 from .schema import RECORD_COLUMNS, arrow_schema
 
 log = logging.getLogger("kafkaspec.spark")
@@ -63,6 +64,7 @@ class SkippedRange:
     start: int
     end: int
     reason: str
+    rule: str = "scan"  # how the end was found: "length" or "scan" (kafkaspec.entry.Skipped.rule)
 
 
 @dataclass
@@ -91,19 +93,19 @@ def iter_entries(buf: bytes, base: int, task: RangeTask, report: RangeReport) ->
     try:
         for batch in it:
             for s in it.skipped[reported:]:
-                skip(report, task, base + s.start, base + s.end, s.reason)
+                skip(report, task, base + s.start, base + s.end, s.reason, s.rule)
             reported = len(it.skipped)
             yield batch
     except KafkaFormatError as exc:
         raise exc.at(base, task.path) from None
     for s in it.skipped[reported:]:
-        skip(report, task, base + s.start, base + s.end, s.reason)
+        skip(report, task, base + s.start, base + s.end, s.reason, s.rule)
     if it.partial is not None:
         report.partial = (it.partial.position + base, it.partial.size)
 
 
-def skip(report: RangeReport, task: RangeTask, start: int, stop: int, reason: str) -> None:
-    report.skipped.append(SkippedRange(task.path, start, stop, reason))
+def skip(report: RangeReport, task: RangeTask, start: int, stop: int, reason: str, rule: str = "scan") -> None:
+    report.skipped.append(SkippedRange(task.path, start, stop, reason, rule))
     log.warning("kafkalog: skipped corrupt bytes %d..%d of %s: %s", start, stop, task.path, reason)
 
 
@@ -263,7 +265,7 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
             exc.at(base, task.path)
             if not task.skip_corrupt:
                 raise
-            skip(report, task, base + batch.position, base + batch.end, exc.reason)
+            skip(report, task, base + batch.position, base + batch.end, exc.reason, LENGTH)  # the CRC held: its length did
             continue
         if (lo is not None and batch.base_offset < lo) or (hi is not None and batch.last_offset >= hi):
             straddles = True

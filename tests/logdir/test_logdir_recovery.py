@@ -48,7 +48,7 @@ def test_iter_batches_skips_the_corrupt_batch_whole():
     it = kafkaspec.iter_batches(data, on_corrupt="skip")
     offsets = [r.offset for batch in it for r in batch]
     assert offsets == EXPECTED_OFFSETS
-    assert [(s.start, s.end) for s in it.skipped] == skipped
+    assert [(s.start, s.end, s.rule) for s in it.skipped] == [(a, b, "length") for a, b in skipped]
 
 
 def test_dump_skip_corrupt_resumes_at_the_same_byte(tmp_path):
@@ -61,7 +61,8 @@ def test_dump_skip_corrupt_resumes_at_the_same_byte(tmp_path):
     assert code == 1
     assert [r["offset"] for r in rows if r["type"] == "record"] == EXPECTED_OFFSETS
     start, end = skipped[0]
-    assert f"at byte {start}:" in err.getvalue() and f"(bytes {start}..{end} skipped)" in err.getvalue()
+    assert f"at byte {start}:" in err.getvalue()
+    assert f"(bytes {start}..{end} skipped; its length field was intact)" in err.getvalue()
 
 
 def test_verify_reports_the_same_range(tmp_path):
@@ -69,7 +70,8 @@ def test_verify_reports_the_same_range(tmp_path):
     seg = _segment(tmp_path, data)
     problems = [p for p in logdir.verify(seg.parent) if "corrupt entry" in p.message]
     start, end = skipped[0]
-    assert [(p.position, f"bytes {start}..{end} skipped" in p.message) for p in problems] == [(start, True)]
+    assert [(p.position, f"bytes {start}..{end} skipped (its length field was intact)" in p.message)
+            for p in problems] == [(start, True)]
 
 
 def test_spark_source_resumes_at_the_same_byte(tmp_path):
@@ -82,7 +84,7 @@ def test_spark_source_resumes_at_the_same_byte(tmp_path):
     report = RangeReport()
     offsets = [o for rb in read_records(task, report) for o in rb.column("offset").to_pylist()]
     assert offsets == EXPECTED_OFFSETS
-    assert [(s.start, s.end) for s in report.skipped] == skipped
+    assert [(s.start, s.end, s.rule) for s in report.skipped] == [(a, b, "length") for a, b in skipped]
 
 
 def test_resync_trusts_a_length_that_leads_to_the_end_or_a_valid_entry():
@@ -103,3 +105,77 @@ def test_resync_scans_when_the_length_is_corrupt_and_says_none_when_nothing_foll
     ghost = resync(bytes(broken), start, len(broken))
     assert start < ghost < stop and bytes(broken[ghost + 16 : ghost + 17]) == b"\x02"
     assert resync(bytes(broken[:start + 20]), start, start + 20) is None
+
+
+def _fake_stream(corrupt_length: bool = False) -> tuple[bytes, list[tuple[int, int]]]:
+    """Issue 12 item 5b: good A (offsets 0-1), three corrupt batches whose record value is a valid-looking
+    batch (offset 999999, key FAKE), good D (offset 3). ``corrupt_length``: their lengths are broken too."""
+    a = kafkaspec.build_batch([Record(value=b"a0", timestamp=TS), Record(value=b"a1", timestamp=TS)])
+    fake = kafkaspec.build_batch([Record(key=b"FAKE", value=b"x", timestamp=TS)], base_offset=999_999)
+    data, ranges = bytearray(a), []
+    for i in range(3):
+        b = bytearray(kafkaspec.build_batch([Record(value=fake, timestamp=TS)], base_offset=2))
+        b[17 + i] ^= 0xFF  # the CRC
+        if corrupt_length:
+            b[8:12] = (len(b) - 12 + 1000 * (i + 1)).to_bytes(4, "big")  # reaches into what follows
+        ranges.append((len(data), len(data) + len(b)))
+        data += b
+    data += kafkaspec.build_batch([Record(value=b"d", timestamp=TS)], base_offset=3)
+    return bytes(data), ranges
+
+
+def test_a_valid_looking_batch_inside_a_corrupt_one_is_never_yielded_by_any_reader(tmp_path):
+    data, ranges = _fake_stream()
+    it = kafkaspec.iter_batches(data, on_corrupt="skip")
+    records = [r for batch in it for r in batch]
+    assert [r.offset for r in records] == EXPECTED_OFFSETS and all(r.key != b"FAKE" for r in records)
+    assert [(s.start, s.end, s.rule) for s in it.skipped] == [(a, b, "length") for a, b in ranges]
+
+    seg = _segment(tmp_path, data)
+    problems = [p for p in logdir.verify(seg.parent) if "corrupt entry" in p.message]
+    assert [p.position for p in problems] == [a for a, _ in ranges]
+    assert all("its length field was intact" in p.message for p in problems)
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(["dump", str(seg.parent), "--json", "--skip-corrupt", "--print-data"])
+    assert code == 1 and "FAKE" not in out.getvalue() and "999999" not in out.getvalue()
+    assert [json.loads(line)["offset"] for line in out.getvalue().splitlines()
+            if json.loads(line)["type"] == "record"] == EXPECTED_OFFSETS
+    assert err.getvalue().count("its length field was intact") == 3
+
+
+def test_spark_source_never_yields_the_fake_batch(tmp_path):
+    pytest.importorskip("pyarrow")
+    from kafkaspec.spark.columnar import RangeReport, RangeTask, read_records
+
+    data, ranges = _fake_stream()
+    seg = _segment(tmp_path, data)
+    report = RangeReport()
+    task = RangeTask(str(seg), "t", 0, 0, len(data), skip_corrupt=True)
+    offsets = [o for rb in read_records(task, report) for o in rb.column("offset").to_pylist()]
+    assert offsets == EXPECTED_OFFSETS
+    assert [(s.start, s.end, s.rule) for s in report.skipped] == [(a, b, "length") for a, b in ranges]
+
+
+def test_a_corrupt_length_is_reported_as_scanned():
+    """When the length is broken too, nothing says where the entry ended: the scan may find the fake batch
+    (it is a valid entry), and says so: rule "scan"."""
+    data, ranges = _fake_stream(corrupt_length=True)
+    it = kafkaspec.iter_batches(data, on_corrupt="skip")
+    list(it)
+    assert it.skipped and all(s.rule == "scan" for s in it.skipped)
+    assert it.skipped[0].start == ranges[0][0]
+
+
+def test_a_batch_whose_records_fail_is_skipped_whole_by_its_length():
+    a = kafkaspec.build_batch([Record(value=b"a", timestamp=TS)])
+    fake = kafkaspec.build_batch([Record(key=b"FAKE", value=b"x", timestamp=TS)], base_offset=999_999)
+    b = bytearray(kafkaspec.build_batch([Record(value=fake, timestamp=TS)], base_offset=1))
+    b[57:61] = (2).to_bytes(4, "big")  # records_count 2: the records run out
+    from kafkaspec.crc import crc32c
+    b[17:21] = crc32c(bytes(b[21:])).to_bytes(4, "big")  # ... under a valid CRC
+    d = kafkaspec.build_batch([Record(value=b"d", timestamp=TS)], base_offset=2)
+    it = kafkaspec.iter_batches(a + bytes(b) + d, on_corrupt="skip")
+    assert [r.offset for batch in it for r in batch] == [0, 2]
+    assert [(s.start, s.end, s.rule) for s in it.skipped] == [(len(a), len(a) + len(b), "length")]
