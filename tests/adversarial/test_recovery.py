@@ -146,7 +146,6 @@ def test_corrupt_chain_keeps_every_valid_entry(make, head):
     assert all(s.end - s.start == head and s.rule == "scan" for s in it.skipped)
 
 
-@pytest.mark.skipif(SCALE < 4, reason="5 MiB of the issue's pattern: KAFKASPEC_ADVERSARIAL_SCALE>=4")
 def test_the_issue_pattern_at_its_size():
     """123 s before the fix: its candidates now fail the cheap checks, and none is CRC-checked in full."""
     data = issue_pattern(5 * KIB * KIB)
