@@ -106,7 +106,12 @@ class FetchResult(NamedTuple):
 
     @property
     def error(self) -> ErrorCode:
-        return ErrorCode(self.error_code)
+        """The error code as an :class:`ErrorCode`; a code 0.7 does not define reads as ``UNKNOWN``
+        (as Kafka's ErrorMapping maps it), the number itself stays in ``error_code``."""
+        try:
+            return ErrorCode(self.error_code)
+        except ValueError:
+            return ErrorCode.UNKNOWN
 
 
 def decode_fetch_response(buf: Buffer, pos: int = 0, *, base_offset: int = 0, verify: bool = True,
