@@ -28,7 +28,8 @@ EPILOG = """examples:
   kafkaspec pipeline logs/ out/
   kafkaspec generate
 
-exit codes: 0 ok, 1 problems found, 2 usage or input error
+exit codes: 0 ok, 1 problems found, 2 usage or input error (one line on stderr;
+KAFKASPEC_DEBUG=1 shows the traceback of an unexpected error)
 """
 
 
@@ -74,6 +75,9 @@ def _describe_os_error(exc: OSError) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command; return its exit code. Failures are one line on stderr (exit 1 or 2)."""
+    if sys.stdout is None:  # started with stdout closed (`kafkaspec ... >&-`)
+        print("kafkaspec: standard output is closed", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

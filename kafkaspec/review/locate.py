@@ -122,10 +122,22 @@ def git_show(rev: str, path: Path) -> str | None:
                              capture_output=True, text=True, check=True).stdout.strip()
     except (subprocess.CalledProcessError, FileNotFoundError) as exc:
         raise ReviewInputError(f"not in a git repository: {exc}") from None
-    rel = path.relative_to(Path(top).resolve()).as_posix()
-    result = subprocess.run(["git", "show", f"{rev}:{rel}"], cwd=top, capture_output=True, text=True, check=False)
-    if result.returncode != 0 and ("does not exist" in result.stderr or "exists on disk, but not in" in result.stderr):
+    if not rev or rev.startswith("-"):  # `git show --output=FILE:...` would write a file
+        raise ReviewInputError(f"{rev!r} is not a git revision")
+    try:
+        rel = path.relative_to(Path(top).resolve()).as_posix()
+    except ValueError:
+        raise ReviewInputError(f"{path} is not inside the git repository {top}") from None
+    result = subprocess.run(["git", "show", f"{rev}:{rel}"], cwd=top, capture_output=True, check=False)
+    stderr = result.stderr.decode("utf-8", "replace")
+    if result.returncode != 0 and ("does not exist" in stderr or "exists on disk, but not in" in stderr):
         return None
     if result.returncode != 0:
-        raise ReviewInputError(f"git show {rev}:{rel} failed: {result.stderr.strip()}")
-    return result.stdout
+        raise ReviewInputError(f"git show {rev}:{rel} failed: {stderr.strip()}")
+    if len(result.stdout) > MAX_SCHEMA_BYTES:
+        raise ReviewInputError(f"{rel} at {rev} has {len(result.stdout):,} bytes, more than a schema file's "
+                               f"{MAX_SCHEMA_BYTES:,}")
+    try:
+        return result.stdout.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ReviewInputError(f"{rel} at {rev} is not UTF-8 text (byte {exc.start}): not a schema file") from None

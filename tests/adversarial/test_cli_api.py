@@ -90,6 +90,13 @@ def test_the_traceback_only_under_kafkaspec_debug(logs):
     assert proc.returncode != 0 and "Traceback" in proc.stderr and "No space left on device" in proc.stderr
 
 
+def test_stdout_closed(logs):
+    proc = subprocess.run([sys.executable, "-c", CLI, "verify", str(logs)], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, timeout=60, check=False,
+                          preexec_fn=lambda: os.close(1))
+    assert_one_line(proc, 2, "standard output is closed")
+
+
 def test_a_reader_that_goes_away(logs):
     """``kafkaspec dump ... | head -1``: exit 0, nothing on stderr."""
     proc = subprocess.Popen([sys.executable, "-c", CLI, "dump", "--print-data", str(logs)], stdout=subprocess.PIPE,
@@ -144,6 +151,17 @@ def test_review_diff_of_a_huge_file_reads_none_of_it(tmp_path):
         fh.truncate((2 << 30) * SCALE)
     proc = cli("review", "diff", big, big, limits=[(resource.RLIMIT_AS, 1 << 30)])
     assert_one_line(proc, 2, "kafkaspec review:", "bytes, more than a schema file's")
+
+
+def test_review_diff_revision_is_no_git_option(tmp_path):
+    """``--rev-old=--output=X`` became ``git show --output=X:schemas/...``, which writes that file."""
+    schema = Path(__file__).resolve().parents[2] / "schemas" / "record_v2.yaml"
+    if not (schema.parents[1] / ".git").exists():
+        pytest.skip("not a git checkout")
+    (tmp_path / "x:schemas").mkdir()
+    proc = cli("review", "diff", schema, f"--rev-old=--output={tmp_path}/x")
+    assert_one_line(proc, 2, "kafkaspec review:", "not a git revision")
+    assert list((tmp_path / "x:schemas").iterdir()) == []
 
 
 def test_an_unexpected_error_is_one_line(monkeypatch, capsys):
