@@ -28,7 +28,7 @@ from support.logdir import write_partition
 import kafkaspec
 from kafkaspec import Record, build_batch, build_control_batch
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.generated import fetch_response_v0
+from kafkaspec.generated import fetch_request_v0, fetch_response_v0
 from kafkaspec.generated.enums import ErrorCode
 from kafkaspec.wire import build_wire_messages, iter_wire_messages
 from kafkaspec.wire_protocol import decode_fetch_response, encode
@@ -282,6 +282,20 @@ def test_a_reader_refuses_offsets_beyond_int64():
     with pytest.raises(KafkaFormatError, match="int64"):
         for batch in kafkaspec.iter_batches(data):
             list(batch)
+
+
+@pytest.mark.parametrize("message, exc_type, words", [
+    (fetch_request_v0.FetchRequest(topic="t", partition=0, offset=2**64, max_size=1), ValueError,
+     "FetchRequest.offset"),
+    (fetch_request_v0.FetchRequest(topic=b"t", partition=0, offset=0, max_size=1), TypeError, "FetchRequest.topic"),
+    (fetch_request_v0.FetchRequest(topic="t" * 40000, partition=0, offset=0, max_size=1), ValueError,
+     "FetchRequest.topic"),
+    (fetch_response_v0.FetchResponse(error_code=99999, messages=b""), ValueError, "FetchResponse.error_code"),
+], ids=["offset-2**64", "topic-bytes", "topic-too-long", "error-code-99999"])
+def test_wire_protocol_encode_names_the_field(message, exc_type, words):
+    with pytest.raises(Exception) as info:  # noqa: PT011 - the type is checked exactly below
+        encode(message)
+    assert type(info.value) is exc_type and words in str(info.value), repr(info.value)
 
 
 def test_fetch_response_with_an_unknown_error_code():
