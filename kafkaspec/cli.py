@@ -5,13 +5,16 @@ automatically: a module there defines ``register(subparsers)`` which adds its
 parser and sets ``func`` (returning the exit code).
 
 Exit codes: 0 success, 1 problems found (corruption, breaking change), 2 usage
-or input error.
+or input error. Every failure is one line on stderr, never a traceback; set
+``KAFKASPEC_DEBUG=1`` to get the traceback of an unexpected error.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import os
 import pkgutil
 import sys
 
@@ -25,7 +28,8 @@ EPILOG = """examples:
   kafkaspec pipeline logs/ out/
   kafkaspec generate
 
-exit codes: 0 ok, 1 problems found, 2 usage or input error
+exit codes: 0 ok, 1 problems found, 2 usage or input error (one line on stderr;
+KAFKASPEC_DEBUG=1 shows the traceback of an unexpected error)
 """
 
 
@@ -43,22 +47,73 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: errors that only writing can raise: with no file name, the output (stdout) could not be written
+_WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EFBIG, errno.EPIPE, errno.EDQUOT})
+
+
+def _debug() -> bool:
+    return os.environ.get("KAFKASPEC_DEBUG", "") not in ("", "0")
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush of unwritable output raises nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # stdout is not a real file (a test's capture)
+        pass
+
+
+def _describe_os_error(exc: OSError) -> str:
+    if exc.filename is not None:
+        return f"{exc.filename}: {exc.strerror or exc}"
+    if exc.errno in _WRITE_ERRNOS:
+        return f"cannot write the output: {exc.strerror}"
+    return exc.strerror or str(exc)
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the command; return its exit code. Failures are one line on stderr (exit 1 or 2)."""
+    if sys.stdout is None:  # started with stdout closed (`kafkaspec ... >&-`)
+        print("kafkaspec: standard output is closed", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    name = f"kafkaspec {args.command}"
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk shows here, not at interpreter exit
+        return code
     except KafkaFormatError as exc:
-        print(f"kafkaspec {args.command}: {exc}", file=sys.stderr)
+        if _debug():
+            raise
+        print(f"{name}: {exc}", file=sys.stderr)
         return 1
-    except (FileNotFoundError, NotADirectoryError, PermissionError) as exc:
-        print(f"kafkaspec {args.command}: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
+    except BrokenPipeError:  # `kafkaspec dump ... | head`: the reader has gone; not an error
+        _silence_stdout()
         return 0
+    except OSError as exc:
+        if exc.filename is None and exc.errno in _WRITE_ERRNOS:
+            _silence_stdout()
+        if _debug():
+            raise
+        print(f"{name}: {_describe_os_error(exc)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        if _debug():
+            raise
+        print(f"{name}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 - the promise: one line, never a traceback
+        if _debug():
+            raise
+        what = str(exc) or type(exc).__name__
+        print(f"{name}: {what} ({type(exc).__name__}; set KAFKASPEC_DEBUG=1 for the traceback)", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

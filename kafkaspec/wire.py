@@ -163,14 +163,28 @@ def iter_wire_messages(data: Buffer, *, base_offset: int = 0, verify: bool = Tru
 
 
 def build_wire_messages(payloads: Sequence[bytes], *, magic: int = 1, compression: str | int = "none") -> bytes:
-    """Encode payloads as 0.6 (magic 0) or 0.7 (magic 1) messages; compressed: one message around them."""
+    """Encode payloads as 0.6 (magic 0) or 0.7 (magic 1) messages; compressed: one message around them.
+
+    Misuse raises ValueError or TypeError naming the argument: ``magic`` other than 0 or 1, a
+    ``compression`` that is no codec or one the format lacks (0.6: none; 0.7: none, gzip, snappy).
+    """
+    if type(magic) is not int or magic not in (0, 1):
+        raise ValueError(f"magic must be 0 (a 0.6 message) or 1 (0.7), got {magic!r}")
+    if isinstance(compression, bool) or not isinstance(compression, (str, int)):
+        raise TypeError(f"compression must be a codec name or number, got {compression!r}")
+    try:
+        codec = codec_id(compression)
+    except ValueError:
+        raise ValueError(f"compression={compression!r} names no codec "
+                         f"(expected one of {', '.join(CODEC_NAMES)} or 0-4)") from None
+    if isinstance(payloads, (bytes, bytearray, memoryview, str)):
+        raise TypeError("payloads must be a sequence of bytes, not one bytes or str value")
     if magic == 0:
-        if codec_id(compression):
-            raise UnsupportedCodecError("0.6 messages (magic 0) cannot be compressed")
+        if codec:
+            raise ValueError(f"compression={compression!r}: 0.6 messages (magic 0) cannot be compressed")
         return b"".join(wire_message_v0.encode_wire_message(payload=p) for p in payloads)
-    codec = codec_id(compression)
     if codec and codec not in WIRE_CODECS:
-        raise UnsupportedCodecError("0.7 messages know only none, gzip and snappy")
+        raise ValueError(f"compression={compression!r}: 0.7 messages know only none, gzip and snappy")
     plain = b"".join(wire_message_v1.encode_wire_message(compression=0, payload=p) for p in payloads)
     if not codec:
         return plain

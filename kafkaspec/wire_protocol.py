@@ -93,7 +93,27 @@ def encode(message: tuple[Any, ...]) -> bytes:
         structure = _BY_CLASS[type(message)]
     except KeyError:
         raise TypeError(f"not a 0.7 request or response: {type(message).__name__}") from None
-    return structure.encode(message)
+    try:
+        return structure.encode(message)
+    except (struct.error, OverflowError, TypeError, AttributeError, ValueError) as exc:
+        raise _misuse(structure, message, exc) from None
+
+
+def _misuse(structure: _Structure, message: Any, exc: Exception) -> Exception:
+    """TypeError/ValueError naming the field of ``message`` that the encoder refused: the first
+    field whose value, replaced by an empty one of its kind, lets the message encode."""
+    name = type(message).__name__
+    kind = TypeError if isinstance(exc, (TypeError, AttributeError)) else ValueError
+    for field, value in zip(message._fields, message, strict=True):
+        if field == "request_type":
+            continue
+        for empty in (0, "", b""):
+            try:
+                structure.encode(message._replace(**{field: empty}))
+            except Exception:  # noqa: BLE001, S112 - still refused: not this field, or not this kind of value
+                continue
+            return kind(f"{name}.{field}={value!r:.60}: {exc}")
+    return kind(f"{name}: {exc}")
 
 
 class FetchResult(NamedTuple):
@@ -106,7 +126,12 @@ class FetchResult(NamedTuple):
 
     @property
     def error(self) -> ErrorCode:
-        return ErrorCode(self.error_code)
+        """The error code as an :class:`ErrorCode`; a code 0.7 does not define reads as ``UNKNOWN``
+        (as Kafka's ErrorMapping maps it), the number itself stays in ``error_code``."""
+        try:
+            return ErrorCode(self.error_code)
+        except ValueError:
+            return ErrorCode.UNKNOWN
 
 
 def decode_fetch_response(buf: Buffer, pos: int = 0, *, base_offset: int = 0, verify: bool = True,

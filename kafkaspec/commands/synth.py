@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 
 EPILOG = """examples:
@@ -14,8 +15,20 @@ duplicate header keys, an old magic 0/1 segment when legacy support is
 installed), clicks, payments (transactions, some aborted), users (compacted:
 tombstones, empty batches), audit (LogAppendTime).
 
-exit codes: 0 written, 2 bad arguments or OUT exists and is not empty (without --force)
+exit codes: 0 written, 2 bad arguments, OUT exists and is not empty (without --force),
+or OUT could not be written (a full disk: OUT is then incomplete)
 """
+
+
+def _size_mb(text: str) -> float:
+    """--size-mb: a finite number of megabytes above zero (not nan, not inf)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of megabytes, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number above 0, got {text!r}")
+    return value
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,7 +36,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description="Write a deterministic, realistic Kafka data directory of about N MB.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("out", metavar="OUT", help="directory to create (a broker data dir: OUT/<topic>-<partition>/)")
-    p.add_argument("--size-mb", type=float, default=50, help="approximate size in MB (default 50)")
+    p.add_argument("--size-mb", type=_size_mb, default=50, help="approximate size in MB (default 50)")
     p.add_argument("--seed", type=int, default=7, help="random seed (default 7)")
     p.add_argument("--force", action="store_true", help="replace OUT if it exists")
     p.set_defaults(func=run)
@@ -33,14 +46,16 @@ def run(args: argparse.Namespace) -> int:
     from kafkaspec.logdir import synth  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
-    if args.size_mb <= 0:
-        print("kafkaspec synth: --size-mb must be positive", file=sys.stderr)
-        return 2
     bar = Progress("synth")
     try:
         report = synth(args.out, size_mb=args.size_mb, seed=args.seed, force=args.force, progress=bar)
     except FileExistsError as exc:
         print(f"kafkaspec synth: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # ENOSPC, EFBIG (a file size limit), EACCES, ...
+        where = exc.filename or args.out
+        print(f"kafkaspec synth: cannot write {where}: {exc.strerror or exc} ({args.out} is incomplete)",
+              file=sys.stderr)
         return 2
     finally:
         bar.close()

@@ -8,6 +8,9 @@ from pathlib import Path
 
 from kafkaspec.spec import SchemaError, SchemaSet, Struct, bundled_schemas, load, load_file
 
+#: a schema file is a few KB of YAML; anything far larger is not one (and is not read)
+MAX_SCHEMA_BYTES = 1 << 20
+
 
 class ReviewInputError(ValueError):
     """A schema argument names nothing usable (exit code 2)."""
@@ -80,8 +83,12 @@ def load_single(path: Path, text: str | None = None) -> Struct | dict:
     if text is None:
         if not path.exists():
             raise ReviewInputError(f"no such schema file: {path}")
-        target = path
-        return _load_one(target)
+        if not path.is_file():
+            raise ReviewInputError(f"{path} is not a regular file (a schema file is YAML text)")
+        size = path.stat().st_size
+        if size > MAX_SCHEMA_BYTES:
+            raise ReviewInputError(f"{path} has {size:,} bytes, more than a schema file's {MAX_SCHEMA_BYTES:,}")
+        return _load_one(path)
     with tempfile.TemporaryDirectory(prefix="kafkaspec-review-") as tmp:
         target = Path(tmp) / path.name
         target.write_text(text, encoding="utf-8")
@@ -93,6 +100,12 @@ def _load_one(path: Path) -> Struct | dict:
         items, enums = load_file(path)
     except SchemaError as exc:
         raise ReviewInputError(f"schema error: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ReviewInputError(f"{path.name} is not UTF-8 text (byte {exc.start}): not a schema file") from None
+    except RecursionError:
+        raise ReviewInputError(f"{path.name} nests too deeply to be a schema file") from None
+    except OSError as exc:
+        raise ReviewInputError(f"cannot read {path.name}: {exc.strerror or exc}") from None
     if enums:
         return enums
     structs = [i for i in items if isinstance(i, Struct)]
@@ -109,10 +122,22 @@ def git_show(rev: str, path: Path) -> str | None:
                              capture_output=True, text=True, check=True).stdout.strip()
     except (subprocess.CalledProcessError, FileNotFoundError) as exc:
         raise ReviewInputError(f"not in a git repository: {exc}") from None
-    rel = path.relative_to(Path(top).resolve()).as_posix()
-    result = subprocess.run(["git", "show", f"{rev}:{rel}"], cwd=top, capture_output=True, text=True, check=False)
-    if result.returncode != 0 and ("does not exist" in result.stderr or "exists on disk, but not in" in result.stderr):
+    if not rev or rev.startswith("-"):  # `git show --output=FILE:...` would write a file
+        raise ReviewInputError(f"{rev!r} is not a git revision")
+    try:
+        rel = path.relative_to(Path(top).resolve()).as_posix()
+    except ValueError:
+        raise ReviewInputError(f"{path} is not inside the git repository {top}") from None
+    result = subprocess.run(["git", "show", f"{rev}:{rel}"], cwd=top, capture_output=True, check=False)
+    stderr = result.stderr.decode("utf-8", "replace")
+    if result.returncode != 0 and ("does not exist" in stderr or "exists on disk, but not in" in stderr):
         return None
     if result.returncode != 0:
-        raise ReviewInputError(f"git show {rev}:{rel} failed: {result.stderr.strip()}")
-    return result.stdout
+        raise ReviewInputError(f"git show {rev}:{rel} failed: {stderr.strip()}")
+    if len(result.stdout) > MAX_SCHEMA_BYTES:
+        raise ReviewInputError(f"{rel} at {rev} has {len(result.stdout):,} bytes, more than a schema file's "
+                               f"{MAX_SCHEMA_BYTES:,}")
+    try:
+        return result.stdout.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ReviewInputError(f"{rel} at {rev} is not UTF-8 text (byte {exc.start}): not a schema file") from None
