@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterator
+from operator import itemgetter
 from typing import Any, Literal
 
 from kafkaspec.generated import control_record_key_v0 as ctl_key
@@ -37,6 +38,11 @@ from .entry import (
 from .errors import InvalidLengthError, InvalidMagicError, KafkaFormatError
 from .message_set import LegacyBatch, read_legacy
 from .recovery import SCAN, Resync
+
+_INT64 = 1 << 63
+#: a base offset farther than this from the int64 limits can take no int32 offset delta past them
+_NEAR_INT64 = _INT64 - (1 << 31)
+_TIMESTAMP, _OFFSET = itemgetter(1), itemgetter(2)
 
 _LENGTH = struct.Struct(">i")
 _new = tuple.__new__
@@ -146,8 +152,20 @@ class Batch(BufferedEntry):
                 # (a record's timestamp is base_timestamp + its delta), and this rule is the batch's
                 ts, new = self.head.max_timestamp, _new
                 records = [new(Record, (a, ts, o, k, v, h)) for a, _, o, k, v, h in records]
+            elif records and not (-_INT64 <= min(map(_TIMESTAMP, records)) and max(map(_TIMESTAMP, records)) < _INT64):
+                self._beyond_int64(records, 1, "timestamp", self.head.base_timestamp)
+            if not -_NEAR_INT64 <= self.head.base_offset <= _NEAR_INT64 and records and not (
+                    -_INT64 <= min(map(_OFFSET, records)) and max(map(_OFFSET, records)) < _INT64):
+                self._beyond_int64(records, 2, "offset", self.head.base_offset)
             self._records = records
         return self._records
+
+    def _beyond_int64(self, records: list[Record], index: int, field: str, base: int) -> None:
+        """Refuse a record whose absolute offset or timestamp (base + its stored delta) leaves int64."""
+        i = next(i for i, r in enumerate(records) if not -_INT64 <= r[index] < _INT64)
+        raise InvalidLengthError(
+            f"record {i} of the RecordBatch at byte {self.position}: its {field} is base_{field} {base} + a delta"
+            f" of {records[i][index] - base} = {records[i][index]}, beyond int64", self.position)
 
     def __iter__(self) -> Iterator[Record]:
         return iter(self.records)

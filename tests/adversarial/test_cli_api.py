@@ -29,6 +29,7 @@ import kafkaspec
 from kafkaspec import Record, build_batch, build_control_batch
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.generated import fetch_request_v0, fetch_response_v0
+from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.enums import ErrorCode
 from kafkaspec.wire import build_wire_messages, iter_wire_messages
 from kafkaspec.wire_protocol import decode_fetch_response, encode
@@ -275,11 +276,19 @@ def _v2_batch_with_base_offset(base_offset: int) -> bytes:
     return bytes(data)
 
 
-@pytest.mark.xfail(strict=True, reason="the reader's check belongs in kafkaspec/records.py (helper i12-counts); "
-                                       "the exact change is proposed in the i12-cli report")
 def test_a_reader_refuses_offsets_beyond_int64():
     data = _v2_batch_with_base_offset(INT64_MAX)
     with pytest.raises(KafkaFormatError, match="int64"):
+        for batch in kafkaspec.iter_batches(data):
+            list(batch)
+
+
+def test_a_reader_refuses_timestamps_beyond_int64():
+    # a CRC-valid batch whose base_timestamp is int64's maximum and whose second record's delta is +1
+    data = v2.encode_record_batch(
+        base_offset=0, last_offset_delta=1, base_timestamp=INT64_MAX, max_timestamp=INT64_MAX,
+        records=[Record(value=b"a", timestamp=INT64_MAX), Record(value=b"b", timestamp=INT64_MAX + 1)])
+    with pytest.raises(KafkaFormatError, match=r"record 1 .*timestamp .* beyond int64"):
         for batch in kafkaspec.iter_batches(data):
             list(batch)
 
