@@ -146,6 +146,8 @@ TOPICS = [  # name, partitions, share of the total size, kind
 def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = False,
           progress: Callable[[int, int], None] | None = None) -> SynthReport:
     """Write a sample data directory of about ``size_mb`` MB into ``out``; same seed, same bytes."""
+    if isinstance(size_mb, bool) or not isinstance(size_mb, (int, float)) or not 0 < size_mb < 1e9:
+        raise ValueError(f"size_mb must be a positive number of megabytes below 1e9, got {size_mb!r}")
     out = Path(out)
     if out.exists() and any(out.iterdir()):
         if not force:

@@ -26,7 +26,7 @@ import pytest
 from support.logdir import write_partition
 
 import kafkaspec
-from kafkaspec import Record, build_batch, build_control_batch
+from kafkaspec import Record, build_batch, build_control_batch, logdir
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.generated import fetch_request_v0, fetch_response_v0
 from kafkaspec.generated import record_batch_v2 as v2
@@ -317,3 +317,10 @@ def test_fetch_response_with_an_unknown_error_code():
         assert [m.payload for m in result.messages] == [b"a", b"b"]
     result = decode_fetch_response(encode(fetch_response_v0.FetchResponse(error_code=1, messages=b"")))
     assert result.error is ErrorCode.OFFSET_OUT_OF_RANGE
+
+
+@pytest.mark.parametrize("size_mb", [float("nan"), float("inf"), -1, 0, True, "10"])
+def test_synth_api_names_a_bad_size(size_mb, tmp_path):
+    with pytest.raises(ValueError, match="size_mb"):
+        logdir.synth(tmp_path / "out", size_mb=size_mb)
+    assert not (tmp_path / "out").exists()
