@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import Any
+from typing import Any, NoReturn
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -174,11 +174,20 @@ class RecordBatchBuilder:
         # relative fields hold deltas; add each decode call's base, vectorised over its run
         base_ends = pa.array(cols.base_run_ends, pa.int32())
 
-        def rebase(deltas: list[int], bases: list[int]) -> pa.Array:
-            per_row = pa.RunEndEncodedArray.from_arrays(base_ends, pa.array(bases, pa.int64()))
-            return pc.add(int64_array(deltas), pc.run_end_decode(per_row))
+        def rebase(deltas: list[int], bases: list[int], what: str) -> pa.Array:
+            per_row = pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(base_ends, pa.array(bases, pa.int64())))
+            try:  # checked: a base near int64's limit plus a delta must not wrap around silently
+                return pc.add_checked(int64_array(deltas), per_row)
+            except (pa.ArrowInvalid, OverflowError):
+                self._beyond_int64(what, deltas, per_row.to_pylist(), meta, "int64")
 
-        ts = rebase(cols.timestamp, cols.base_timestamps)
+        ts = rebase(cols.timestamp, cols.base_timestamps, "timestamp")
+        offsets = rebase(cols.offset, cols.base_offsets, "offset")
+        try:  # Spark timestamps are microseconds in an int64: milliseconds beyond about 292,000 years do not fit
+            ts_us = pc.multiply_checked(ts, 1000)
+        except pa.ArrowInvalid:
+            self._beyond_int64("timestamp", ts.to_pylist(), [0] * n, meta, "a Spark timestamp (int64 microseconds)",
+                               scale=1000)
         hc = cols.headers
         header_values = pa.StructArray.from_arrays(
             [pa.array(hc.key, pa.string()), pa.array(hc.value, pa.binary())], fields=self.header_fields
@@ -193,8 +202,8 @@ class RecordBatchBuilder:
             pa.array(cols.value, pa.binary()),
             pa.repeat(pa.scalar(self.topic, pa.string()), n),
             pa.repeat(pa.scalar(self.partition, pa.int32()), n),
-            rebase(cols.offset, cols.base_offsets),
-            pc.multiply(ts, 1000).view(pa.timestamp("us", tz="UTC")),
+            offsets,
+            ts_us.view(pa.timestamp("us", tz="UTC")),
             rep(meta.tstype, pa.int32()),
             headers,
             rep(meta.magic, pa.int32()),
@@ -209,6 +218,16 @@ class RecordBatchBuilder:
             rep(meta.pos, pa.int64()),
         ]
         return pa.RecordBatch.from_arrays(columns, schema=self.schema)
+
+    def _beyond_int64(self, what: str, deltas: list[int], bases: list[int], meta: _Meta, limit: str,
+                      scale: int = 1) -> NoReturn:
+        """Name the record whose absolute value does not fit: the slow path, taken only on the error."""
+        row = next(i for i, (d, b) in enumerate(zip(deltas, bases, strict=True))
+                   if not -(1 << 63) <= (d + b) * scale < 1 << 63)
+        batch = next(i for i, end in enumerate(accumulate(meta.counts)) if row < end)
+        raise KafkaFormatError(
+            f"a record's {what} is {deltas[row] + bases[row]}, beyond {limit} (record {row} of this read, in the "
+            f"batch at byte {meta.pos[batch]})", meta.pos[batch], self.segment)
 
 
 def _append_legacy(batch: LogBatch, cols: RecordColumns) -> None:

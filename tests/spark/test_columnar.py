@@ -118,3 +118,29 @@ def test_skip_policy_resyncs_after_an_unreadable_header(tmp_path):
     assert [r["offset"] for r in rows] == [0, 2]
     ((start, stop),) = [(s.start, s.end) for s in report.skipped]
     assert (start, stop) == (len(batches[0]), len(batches[0]) + len(batches[1]))
+
+
+INT64_MAX = (1 << 63) - 1
+
+
+def _batch_at_base_offset(base_offset: int) -> bytes:
+    """Two records built at base 0, then given ``base_offset`` (outside the CRC: the batch stays valid)."""
+    data = bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"a", timestamp=1),
+                                            kafkaspec.Record(value=b"b", timestamp=2)]))
+    data[0:8] = base_offset.to_bytes(8, "big", signed=True)
+    return bytes(data)
+
+
+@pytest.mark.parametrize(("what", "data"), [
+    ("offset", _batch_at_base_offset(INT64_MAX)),
+    ("timestamp", v2.encode_record_batch(
+        base_offset=0, last_offset_delta=1, base_timestamp=INT64_MAX, max_timestamp=INT64_MAX,
+        records=[kafkaspec.Record(value=b"a", timestamp=INT64_MAX), kafkaspec.Record(value=b"b", timestamp=INT64_MAX + 1)])),
+    ("timestamp", kafkaspec.build_batch([kafkaspec.Record(value=b"a", timestamp=2**62)])),  # fits int64 ms, not µs
+])
+def test_values_beyond_int64_are_refused_not_wrapped(what, data, tmp_path):
+    """Arrow's int64 arithmetic wraps silently: the reader must refuse, naming the segment and the batch."""
+    path = tmp_path / "00000000000000000000.log"
+    path.write_bytes(data)
+    with pytest.raises(kafkaspec.KafkaFormatError, match=rf"record's {what} is .* beyond .*00000000000000000000\.log"):
+        list(read_records(RangeTask(str(path), "t", 0, 0, len(data))))
