@@ -14,7 +14,7 @@ from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
 
-from .compression import CODEC_NAMES, codec_id
+from .compression import CODEC_NAMES, codec_argument
 from .message_set import build_legacy
 
 _TIMESTAMP_TYPES = {"create": 0, "log_append": 1, 0: 0, 1: 1}
@@ -47,13 +47,7 @@ def _check_int(name: str, value: object, bounds: tuple[int, int], what: str) -> 
 
 def _check_codec(compression: object, level: object) -> int:
     """The codec number ``compression`` names (ValueError/TypeError naming the argument otherwise)."""
-    if isinstance(compression, bool) or not isinstance(compression, (str, int)):
-        raise TypeError(f"compression must be a codec name ({', '.join(CODEC_NAMES)}) or number, got {compression!r}")
-    try:
-        codec = codec_id(compression)
-    except ValueError:
-        raise ValueError(f"compression={compression!r} names no codec "
-                         f"(expected one of {', '.join(CODEC_NAMES)} or 0-4)") from None
+    codec = codec_argument(compression)
     if level is not None:
         if codec not in _LEVELS:
             raise ValueError(f"compression_level={level!r}: {CODEC_NAMES[codec]} takes no level")

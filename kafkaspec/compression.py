@@ -72,6 +72,20 @@ def codec_id(codec: str | int) -> int:
     raise UnsupportedCodecError(f"unknown compression {codec!r} (expected one of {', '.join(CODEC_NAMES)})")
 
 
+def codec_argument(compression: object) -> int:
+    """The codec a caller's ``compression=`` argument names: a name ('zstd') or number (4).
+
+    API misuse, not a data error: TypeError or ValueError naming the argument.
+    """
+    if isinstance(compression, bool) or not isinstance(compression, (str, int)):
+        raise TypeError(f"compression must be a codec name ({', '.join(CODEC_NAMES)}) or number, got {compression!r}")
+    try:
+        return codec_id(compression)
+    except ValueError:
+        raise ValueError(f"compression={compression!r} names no codec "
+                         f"(expected one of {', '.join(CODEC_NAMES)} or 0-4)") from None
+
+
 def _too_big(codec: str, max_size: int, position: int | None) -> LimitExceededError:
     return LimitExceededError(
         f"{codec} data decompresses to more than max_decompressed={max_size} bytes", position

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from kafkaspec.generated import wire_message_v0, wire_message_v1
 
-from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, codec_id, compress, decompress
+from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, codec_argument, compress, decompress
 from .entry import Buffer, Partial
 from .errors import (
     InvalidLengthError,
@@ -170,13 +170,7 @@ def build_wire_messages(payloads: Sequence[bytes], *, magic: int = 1, compressio
     """
     if type(magic) is not int or magic not in (0, 1):
         raise ValueError(f"magic must be 0 (a 0.6 message) or 1 (0.7), got {magic!r}")
-    if isinstance(compression, bool) or not isinstance(compression, (str, int)):
-        raise TypeError(f"compression must be a codec name or number, got {compression!r}")
-    try:
-        codec = codec_id(compression)
-    except ValueError:
-        raise ValueError(f"compression={compression!r} names no codec "
-                         f"(expected one of {', '.join(CODEC_NAMES)} or 0-4)") from None
+    codec = codec_argument(compression)
     if isinstance(payloads, (bytes, bytearray, memoryview, str)):
         raise TypeError("payloads must be a sequence of bytes, not one bytes or str value")
     if magic == 0:
