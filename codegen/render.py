@@ -159,12 +159,8 @@ def render_all(schemas: SchemaSet, root: Path) -> dict[str, str]:
         out[f"{d.module}.py"] = env.get_template("dispatch.py.j2").render(
             source=d.path.relative_to(root.parent).as_posix(), **vars(dispatch_plan(d, schemas))
         )
-    out["reference/__init__.py"] = env.get_template("reference_init.py.j2").render(
-        modules=sorted(name[len("reference/") : -3] for name in out if name.startswith("reference/"))
-    )
-    out["__init__.py"] = env.get_template("init.py.j2").render(
-        modules=sorted(name[:-3] for name in out if "/" not in name and name != "__init__.py")
-    )
+    out["reference/__init__.py"] = env.get_template("reference_init.py.j2").render()
+    out["__init__.py"] = env.get_template("init.py.j2").render()
     return out
 
 
