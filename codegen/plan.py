@@ -15,7 +15,17 @@ from __future__ import annotations
 
 import keyword
 
-from kafkaspec.spec import FIXED_TYPES, Bit, Dispatch, Field, SchemaSet, Struct, snake
+from kafkaspec.spec import (
+    FIXED_TYPES,
+    PREFIX_TYPES,
+    VAR_TYPES,
+    Bit,
+    Dispatch,
+    Field,
+    SchemaSet,
+    Struct,
+    snake,
+)
 
 from .plan_model import (
     Check,
@@ -90,7 +100,7 @@ class Planner:
 
     def item_ref(self, ref: str) -> ItemRef:
         s = self.schemas.resolve(ref)
-        return ItemRef(s.name, s.module, snake(s.name), tuple(self.bases_of(s)), self.min_size(s))
+        return ItemRef(s.name, s.module, snake(s.name), tuple(self.bases_of(s)))
 
     # -- the plan of one structure -------------------------------------------
     def plan(self, s: Struct) -> StructPlan:
@@ -125,16 +135,13 @@ class Planner:
             constants=self.constants(s),
             bits=[(f, b) for f in s.fields for b in f.bits],
             enum_bits=[(f, b) for f in s.fields for b in f.bits if b.enum],
-            pieces=pieces,
             pieces_reversed=list(reversed(pieces)),
             final_parts=final_parts,
-            imports=self.imports(s),
             names_from=self.names_from(s),
             reference_names_from=self.reference_names_from(s),
             construct=groups,
             construct_group_names=[[name for name, _ in g.fields] for g in groups],
             has_length=any(f.length_of for f in s.fields),
-            magic=self.magic(s),
             compressed=any(step.codec_expr for step in steps),
             verifies=any(c.kind == "checksum" for step in steps for c in step.checks),
             check_locals=[(local(c.f.name), c.f.name) for c in leading.checks] if headed else [],
@@ -291,7 +298,7 @@ class Planner:
                 else:
                     formats.append((len(columns), ">" + FIXED_TYPES[f.type][0]))
                     columns.append(Column("pack", col))
-            elif f.type in ("varint", "varlong", "uvarint"):
+            elif f.type in VAR_TYPES:
                 rel = f.relative_to
                 columns.append(Column("var", col, table=VAR_TABLES.get(f.type, "VARINT_BYTES"),
                                       base=rel.base if rel else None, default=rel.default if rel else None))
@@ -380,8 +387,8 @@ class Planner:
         refs: list[ItemRef] = []
         for f in s.fields:
             ref = f.items or (f.type if f.type[0].isupper() else None)
-            if ref and self.item_ref(ref) not in refs:
-                refs.append(self.item_ref(ref))
+            if ref and (item := self.item_ref(ref)) not in refs:
+                refs.append(item)
         return refs
 
     # -- decode ------------------------------------------------------------------
@@ -400,7 +407,7 @@ class Planner:
                 run.append(f)
                 continue
             flush()
-            if f.type in ("varint", "varlong", "uvarint"):
+            if f.type in VAR_TYPES:
                 step = Step("var", [f], var=f.type)
                 if f.length_of:
                     step.checks.append(Check("length", f))
@@ -429,7 +436,7 @@ class Planner:
         fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in run)
         size = sum(FIXED_TYPES[f.type][1] for f in run)
         # a one-byte run is read as buf[pos], without a struct
-        step = Step("fixed", list(run), struct=self._struct_const(structs, fmt) if size > 1 else "", fmt=fmt,
+        step = Step("fixed", list(run), struct=self._struct_const(structs, fmt) if size > 1 else "",
                     size=size, size_expr=self.head_size_const(s) if leading else "")
         at = 0
         for f in run:
@@ -550,7 +557,7 @@ class Planner:
         f = p.fields[0]
         if f.type in ("bytes", "string", "array"):
             prefix = f.length if f.type != "array" else f.count
-            has_prefix = prefix in ("int16", "int32", "varint", "uvarint")
+            has_prefix = prefix in PREFIX_TYPES
             return [f"p{i}", f"d{i}"] if has_prefix else [f"d{i}"]
         return [f"p{i}"]
 

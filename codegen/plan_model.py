@@ -27,7 +27,6 @@ class ItemRef:
     module: str
     snake: str
     bases: tuple[str, ...]  # the relative bases its array codec takes, sorted
-    min_size: int
 
 
 @dataclass(frozen=True)
@@ -57,7 +56,6 @@ class Step:
     kind: str  # fixed | var | bytes | array | struct
     fields: list[Field] = field(default_factory=list)
     struct: str = ""  # name of the precompiled struct.Struct for fixed runs
-    fmt: str = ""
     size: int = 0
     size_expr: str = ""  # the layout constant naming ``size`` (the leading run only)
     var: str = ""  # varint | varlong | uvarint (var steps, varint prefixes)
@@ -200,16 +198,13 @@ class StructPlan:
     constants: list[Constant]
     bits: list[tuple[Field, Bit]]
     enum_bits: list[tuple[Field, Bit]]
-    pieces: list[Piece]
     pieces_reversed: list[Piece]
     final_parts: list[str]
-    imports: list[ItemRef]
     names_from: dict[str, str]
     reference_names_from: dict[str, str]
     construct: list[ConstructGroup]
     construct_group_names: list[list[str]]
     has_length: bool
-    magic: int
     compressed: bool
     verifies: bool
     check_locals: list[tuple[str, str]]
