@@ -14,6 +14,7 @@ would reach back into the others.
 from __future__ import annotations
 
 import keyword
+from dataclasses import replace
 
 from kafkaspec.spec import (
     FIXED_TYPES,
@@ -174,6 +175,8 @@ class Planner:
             # entries with a discriminator and no nested array (legacy messages) also get a
             # decoder of back-to-back runs: a compressed wrapper's inner message set
             run_decoder=headed and not any(step.kind == "array" for step in steps[1:]),
+            run_step=replace(leading, checks=[c for c in leading.checks if not (c.kind == "const" and c.f is disc_field)])
+            if headed else None,
         )
 
     @staticmethod
@@ -476,7 +479,7 @@ class Planner:
     def _prefixed(self, step: Step, prefix: str, structs: dict[str, str]) -> Step:
         if prefix in ("int16", "int32"):
             step.prefix = prefix
-            step.prefix_struct = self._struct_const(structs, ">" + FIXED_TYPES[prefix][0])
+            step.prefix_struct = "_I16" if prefix == "int16" else "_I32"  # the helpers the encoder packs with
         elif prefix in ("varint", "uvarint", "rest"):
             step.prefix = prefix
         else:

@@ -230,6 +230,8 @@ class StructPlan:
     needs_size: bool
     late_length: bool
     run_decoder: bool
+    #: the head step as the run decoder checks it: its loop has already stopped at another discriminator
+    run_step: Step | None
 
 
 @dataclass(frozen=True)

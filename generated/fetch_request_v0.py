@@ -34,9 +34,9 @@ MIN_REQUEST_LENGTH = (
 
 
 _S0 = struct.Struct(">ih")
-_S1 = struct.Struct(">h")
-_S2 = struct.Struct(">iqi")
-_S3 = struct.Struct(">i")
+_S1 = struct.Struct(">iqi")
+_S2 = struct.Struct(">i")
+_S3 = struct.Struct(">h")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
 
@@ -108,7 +108,7 @@ def decode_fetch_request_array(
                     f"FetchRequest request_type is {request_type}, expected 1", start + REQUEST_TYPE_OFFSET
                 )
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I16.unpack_from(buf, pos)
             pos += 2
             if n > end - pos:
                 raise InvalidLengthError(
@@ -120,7 +120,7 @@ def decode_fetch_request_array(
             else:
                 raise InvalidLengthError(f"FetchRequest topic length {n} is negative", pos)
 
-            (partition, offset, max_size) = _S2.unpack_from(buf, pos)
+            (partition, offset, max_size) = _S1.unpack_from(buf, pos)
             pos += 16
             if pos != end:
                 raise InvalidLengthError(
@@ -148,7 +148,7 @@ def encode_fetch_request_array(items) -> bytes:
     for item in items:
         (_, topic, partition, offset, max_size) = item
 
-        p3 = _S2.pack(partition, offset, max_size)
+        p3 = _S1.pack(partition, offset, max_size)
 
         d2 = topic.encode() if topic is not None else None
         if d2 is None:
@@ -157,10 +157,10 @@ def encode_fetch_request_array(items) -> bytes:
         else:
             p2 = _I16.pack(len(d2))
 
-        p1 = _S1.pack(1)
+        p1 = _S3.pack(1)
 
         s0 = b"".join((p1, p2, d2, p3))
-        p0 = _S3.pack(len(s0))
+        p0 = _S2.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -249,7 +249,7 @@ def decode_fetch_request_columns(
                     f"FetchRequest request_type is {request_type}, expected 1", start + REQUEST_TYPE_OFFSET
                 )
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I16.unpack_from(buf, pos)
             pos += 2
             if n > end - pos:
                 raise InvalidLengthError(
@@ -261,7 +261,7 @@ def decode_fetch_request_columns(
             else:
                 raise InvalidLengthError(f"FetchRequest topic length {n} is negative", pos)
 
-            (partition, offset, max_size) = _S2.unpack_from(buf, pos)
+            (partition, offset, max_size) = _S1.unpack_from(buf, pos)
             pos += 16
             if pos != end:
                 raise InvalidLengthError(

@@ -51,10 +51,9 @@ _COMPRESSION_MEMBERS = members(CompressionType, 3)
 
 
 _S0 = struct.Struct(">qiIbb")
-_S1 = struct.Struct(">i")
-_S2 = struct.Struct(">qi")
-_S3 = struct.Struct(">I")
-_S4 = struct.Struct(">bb")
+_S1 = struct.Struct(">qi")
+_S2 = struct.Struct(">I")
+_S3 = struct.Struct(">bb")
 _new = tuple.__new__
 _I32 = struct.Struct(">i")
 _NULL32 = _I32.pack(-1)  # a null length prefix
@@ -158,7 +157,7 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
 
     pos += MESSAGE_OVERHEAD
     try:
-        (n,) = _S1.unpack_from(buf, pos)
+        (n,) = _I32.unpack_from(buf, pos)
         pos += 4
         if n > end - pos:
             raise InvalidLengthError(
@@ -172,7 +171,7 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
         else:
             raise InvalidLengthError(f"Message key length {n} is negative", pos)
 
-        (n,) = _S1.unpack_from(buf, pos)
+        (n,) = _I32.unpack_from(buf, pos)
         pos += 4
         if n > end - pos:
             raise InvalidLengthError(
@@ -236,14 +235,12 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
                         f"Message crc is {crc:#010x}, CRC32 of bytes {start + MAGIC_OFFSET}..{end} is {actual:#010x}",
                         start,
                     )
-            if magic != 0:
-                raise InvalidMagicError(f"Message magic is {magic}, expected 0", start + MAGIC_OFFSET)
             if end > stop:
                 raise TruncatedError(
                     f"Message needs {end - start} bytes, {stop - start} left before the end", start
                 )
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I32.unpack_from(buf, pos)
             pos += 4
             if n > end - pos:
                 raise InvalidLengthError(
@@ -257,7 +254,7 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
             else:
                 raise InvalidLengthError(f"Message key length {n} is negative", pos)
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I32.unpack_from(buf, pos)
             pos += 4
             if n > end - pos:
                 raise InvalidLengthError(
@@ -301,11 +298,11 @@ def encode_message(
     else:
         p3 = _I32.pack(len(d3))
 
-    p2 = _S4.pack(0, attributes)
+    p2 = _S3.pack(0, attributes)
 
     s1 = b"".join((p2, p3, d3, p4, d4))
-    p1 = _S3.pack(crc32(s1))
+    p1 = _S2.pack(crc32(s1))
 
     s0 = b"".join((p1, s1))
-    p0 = _S2.pack(offset, len(s0))
+    p0 = _S1.pack(offset, len(s0))
     return b"".join((p0, s0))

@@ -58,10 +58,9 @@ _TIMESTAMP_TYPE_MEMBERS = members(TimestampType, 1)
 
 
 _S0 = struct.Struct(">qiIbbq")
-_S1 = struct.Struct(">i")
-_S2 = struct.Struct(">qi")
-_S3 = struct.Struct(">I")
-_S4 = struct.Struct(">bbq")
+_S1 = struct.Struct(">qi")
+_S2 = struct.Struct(">I")
+_S3 = struct.Struct(">bbq")
 _new = tuple.__new__
 _I32 = struct.Struct(">i")
 _NULL32 = _I32.pack(-1)  # a null length prefix
@@ -179,7 +178,7 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
 
     pos += MESSAGE_OVERHEAD
     try:
-        (n,) = _S1.unpack_from(buf, pos)
+        (n,) = _I32.unpack_from(buf, pos)
         pos += 4
         if n > end - pos:
             raise InvalidLengthError(
@@ -193,7 +192,7 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
         else:
             raise InvalidLengthError(f"Message key length {n} is negative", pos)
 
-        (n,) = _S1.unpack_from(buf, pos)
+        (n,) = _I32.unpack_from(buf, pos)
         pos += 4
         if n > end - pos:
             raise InvalidLengthError(
@@ -257,14 +256,12 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
                         f"Message crc is {crc:#010x}, CRC32 of bytes {start + MAGIC_OFFSET}..{end} is {actual:#010x}",
                         start,
                     )
-            if magic != 1:
-                raise InvalidMagicError(f"Message magic is {magic}, expected 1", start + MAGIC_OFFSET)
             if end > stop:
                 raise TruncatedError(
                     f"Message needs {end - start} bytes, {stop - start} left before the end", start
                 )
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I32.unpack_from(buf, pos)
             pos += 4
             if n > end - pos:
                 raise InvalidLengthError(
@@ -278,7 +275,7 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
             else:
                 raise InvalidLengthError(f"Message key length {n} is negative", pos)
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I32.unpack_from(buf, pos)
             pos += 4
             if n > end - pos:
                 raise InvalidLengthError(
@@ -323,11 +320,11 @@ def encode_message(
     else:
         p3 = _I32.pack(len(d3))
 
-    p2 = _S4.pack(1, attributes, timestamp)
+    p2 = _S3.pack(1, attributes, timestamp)
 
     s1 = b"".join((p2, p3, d3, p4, d4))
-    p1 = _S3.pack(crc32(s1))
+    p1 = _S2.pack(crc32(s1))
 
     s0 = b"".join((p1, s1))
-    p0 = _S2.pack(offset, len(s0))
+    p0 = _S1.pack(offset, len(s0))
     return b"".join((p0, s0))

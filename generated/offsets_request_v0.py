@@ -34,9 +34,9 @@ MIN_REQUEST_LENGTH = (
 
 
 _S0 = struct.Struct(">ih")
-_S1 = struct.Struct(">h")
-_S2 = struct.Struct(">iqi")
-_S3 = struct.Struct(">i")
+_S1 = struct.Struct(">iqi")
+_S2 = struct.Struct(">i")
+_S3 = struct.Struct(">h")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
 
@@ -107,7 +107,7 @@ def decode_offsets_request_array(
                     f"OffsetsRequest request_type is {request_type}, expected 4", start + REQUEST_TYPE_OFFSET
                 )
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I16.unpack_from(buf, pos)
             pos += 2
             if n > end - pos:
                 raise InvalidLengthError(
@@ -119,7 +119,7 @@ def decode_offsets_request_array(
             else:
                 raise InvalidLengthError(f"OffsetsRequest topic length {n} is negative", pos)
 
-            (partition, time, max_number) = _S2.unpack_from(buf, pos)
+            (partition, time, max_number) = _S1.unpack_from(buf, pos)
             pos += 16
             if pos != end:
                 raise InvalidLengthError(
@@ -149,7 +149,7 @@ def encode_offsets_request_array(items) -> bytes:
     for item in items:
         (_, topic, partition, time, max_number) = item
 
-        p3 = _S2.pack(partition, time, max_number)
+        p3 = _S1.pack(partition, time, max_number)
 
         d2 = topic.encode() if topic is not None else None
         if d2 is None:
@@ -158,10 +158,10 @@ def encode_offsets_request_array(items) -> bytes:
         else:
             p2 = _I16.pack(len(d2))
 
-        p1 = _S1.pack(4)
+        p1 = _S3.pack(4)
 
         s0 = b"".join((p1, p2, d2, p3))
-        p0 = _S3.pack(len(s0))
+        p0 = _S2.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -250,7 +250,7 @@ def decode_offsets_request_columns(
                     f"OffsetsRequest request_type is {request_type}, expected 4", start + REQUEST_TYPE_OFFSET
                 )
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I16.unpack_from(buf, pos)
             pos += 2
             if n > end - pos:
                 raise InvalidLengthError(
@@ -262,7 +262,7 @@ def decode_offsets_request_columns(
             else:
                 raise InvalidLengthError(f"OffsetsRequest topic length {n} is negative", pos)
 
-            (partition, time, max_number) = _S2.unpack_from(buf, pos)
+            (partition, time, max_number) = _S1.unpack_from(buf, pos)
             pos += 16
             if pos != end:
                 raise InvalidLengthError(

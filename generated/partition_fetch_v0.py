@@ -23,8 +23,7 @@ TOPIC_OFFSET = 0
 MIN_PARTITION_FETCH_SIZE = 18  # smallest encoded size
 
 
-_S0 = struct.Struct(">h")
-_S1 = struct.Struct(">iqi")
+_S0 = struct.Struct(">iqi")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
 
@@ -74,7 +73,7 @@ def decode_partition_fetch_array(
         for _ in range(count):
             start = pos
 
-            (n,) = _S0.unpack_from(buf, pos)
+            (n,) = _I16.unpack_from(buf, pos)
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
@@ -86,7 +85,7 @@ def decode_partition_fetch_array(
             else:
                 raise InvalidLengthError(f"PartitionFetch topic length {n} is negative", pos)
 
-            (partition, offset, max_size) = _S1.unpack_from(buf, pos)
+            (partition, offset, max_size) = _S0.unpack_from(buf, pos)
             pos += 16
             append(new(cls, (topic, partition, offset, max_size)))
     except (IndexError, struct.error):
@@ -112,7 +111,7 @@ def encode_partition_fetch_array(items) -> bytes:
     for item in items:
         (topic, partition, offset, max_size) = item
 
-        p1 = _S1.pack(partition, offset, max_size)
+        p1 = _S0.pack(partition, offset, max_size)
 
         d0 = topic.encode() if topic is not None else None
         if d0 is None:
@@ -187,7 +186,7 @@ def decode_partition_fetch_columns(
         for _ in range(count):
             start = pos
 
-            (n,) = _S0.unpack_from(buf, pos)
+            (n,) = _I16.unpack_from(buf, pos)
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
@@ -199,7 +198,7 @@ def decode_partition_fetch_columns(
             else:
                 raise InvalidLengthError(f"PartitionFetch topic length {n} is negative", pos)
 
-            (partition, offset, max_size) = _S1.unpack_from(buf, pos)
+            (partition, offset, max_size) = _S0.unpack_from(buf, pos)
             pos += 16
             append_topic(topic)
             append_partition(partition)

@@ -23,8 +23,7 @@ TOPIC_OFFSET = 0
 MIN_PARTITION_PRODUCE_SIZE = 10  # smallest encoded size
 
 
-_S0 = struct.Struct(">h")
-_S1 = struct.Struct(">i")
+_S0 = struct.Struct(">i")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
@@ -74,7 +73,7 @@ def decode_partition_produce_array(
         for _ in range(count):
             start = pos
 
-            (n,) = _S0.unpack_from(buf, pos)
+            (n,) = _I16.unpack_from(buf, pos)
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
@@ -86,10 +85,10 @@ def decode_partition_produce_array(
             else:
                 raise InvalidLengthError(f"PartitionProduce topic length {n} is negative", pos)
 
-            (partition,) = _S1.unpack_from(buf, pos)
+            (partition,) = _S0.unpack_from(buf, pos)
             pos += 4
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I32.unpack_from(buf, pos)
             pos += 4
             if n > stop - pos:
                 raise InvalidLengthError(
@@ -132,7 +131,7 @@ def encode_partition_produce_array(items) -> bytes:
         else:
             p2 = _I32.pack(len(d2))
 
-        p1 = _S1.pack(partition)
+        p1 = _S0.pack(partition)
 
         d0 = topic.encode() if topic is not None else None
         if d0 is None:
@@ -205,7 +204,7 @@ def decode_partition_produce_columns(
         for _ in range(count):
             start = pos
 
-            (n,) = _S0.unpack_from(buf, pos)
+            (n,) = _I16.unpack_from(buf, pos)
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
@@ -217,10 +216,10 @@ def decode_partition_produce_columns(
             else:
                 raise InvalidLengthError(f"PartitionProduce topic length {n} is negative", pos)
 
-            (partition,) = _S1.unpack_from(buf, pos)
+            (partition,) = _S0.unpack_from(buf, pos)
             pos += 4
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I32.unpack_from(buf, pos)
             pos += 4
             if n > stop - pos:
                 raise InvalidLengthError(

@@ -34,8 +34,8 @@ MIN_REQUEST_LENGTH = (
 
 
 _S0 = struct.Struct(">ih")
-_S1 = struct.Struct(">h")
-_S2 = struct.Struct(">i")
+_S1 = struct.Struct(">i")
+_S2 = struct.Struct(">h")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
@@ -106,7 +106,7 @@ def decode_produce_request_array(
                     f"ProduceRequest request_type is {request_type}, expected 0", start + REQUEST_TYPE_OFFSET
                 )
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I16.unpack_from(buf, pos)
             pos += 2
             if n > end - pos:
                 raise InvalidLengthError(
@@ -118,10 +118,10 @@ def decode_produce_request_array(
             else:
                 raise InvalidLengthError(f"ProduceRequest topic length {n} is negative", pos)
 
-            (partition,) = _S2.unpack_from(buf, pos)
+            (partition,) = _S1.unpack_from(buf, pos)
             pos += 4
 
-            (n,) = _S2.unpack_from(buf, pos)
+            (n,) = _I32.unpack_from(buf, pos)
             pos += 4
             if n > end - pos:
                 raise InvalidLengthError(
@@ -167,7 +167,7 @@ def encode_produce_request_array(items) -> bytes:
         else:
             p4 = _I32.pack(len(d4))
 
-        p3 = _S2.pack(partition)
+        p3 = _S1.pack(partition)
 
         d2 = topic.encode() if topic is not None else None
         if d2 is None:
@@ -176,10 +176,10 @@ def encode_produce_request_array(items) -> bytes:
         else:
             p2 = _I16.pack(len(d2))
 
-        p1 = _S1.pack(0)
+        p1 = _S2.pack(0)
 
         s0 = b"".join((p1, p2, d2, p3, p4, d4))
-        p0 = _S2.pack(len(s0))
+        p0 = _S1.pack(len(s0))
         out += p0
         out += s0
     return bytes(out)
@@ -264,7 +264,7 @@ def decode_produce_request_columns(
                     f"ProduceRequest request_type is {request_type}, expected 0", start + REQUEST_TYPE_OFFSET
                 )
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I16.unpack_from(buf, pos)
             pos += 2
             if n > end - pos:
                 raise InvalidLengthError(
@@ -276,10 +276,10 @@ def decode_produce_request_columns(
             else:
                 raise InvalidLengthError(f"ProduceRequest topic length {n} is negative", pos)
 
-            (partition,) = _S2.unpack_from(buf, pos)
+            (partition,) = _S1.unpack_from(buf, pos)
             pos += 4
 
-            (n,) = _S2.unpack_from(buf, pos)
+            (n,) = _I32.unpack_from(buf, pos)
             pos += 4
             if n > end - pos:
                 raise InvalidLengthError(

@@ -41,7 +41,6 @@ MIN_PRODUCER_SNAPSHOT_SIZE = 10  # smallest encoded size
 
 
 _S0 = struct.Struct(">hI")
-_S1 = struct.Struct(">i")
 _new = tuple.__new__
 _I32 = struct.Struct(">i")
 
@@ -107,7 +106,7 @@ def decode_producer_snapshot_array(
                         start,
                     )
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I32.unpack_from(buf, pos)
             pos += 4
             if n == 0:
                 producer_entries = []
@@ -231,7 +230,7 @@ def decode_producer_snapshot_columns(
                         start,
                     )
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I32.unpack_from(buf, pos)
             pos += 4
             if n:
                 pos = decode_producer_snapshot_entry_columns(buf, pos, n, producer_entries_columns, stop)

@@ -271,12 +271,13 @@ def decode_record_batch_rest(
         head.records_count,
     )
     pos += RECORD_BATCH_OVERHEAD
-    mv = memoryview(buf)
     try:
         n = records_count
         codec = attributes & 7
         if codec:
-            region = decompress(codec, mv[pos:end], max_size=max_decompressed, position=pos, magic=2)
+            region = decompress(
+                codec, memoryview(buf)[pos:end], max_size=max_decompressed, position=pos, magic=2
+            )
             try:
                 records, used = decode_record_array(region, 0, n, base_offset, base_timestamp)
             except KafkaFormatError as exc:
@@ -387,12 +388,13 @@ def decode_record_batch_columns(
         head.records_count,
     )
     pos += RECORD_BATCH_OVERHEAD
-    mv = memoryview(buf)
     try:
         n = records_count
         codec = attributes & 7
         if codec:
-            region = decompress(codec, mv[pos:end], max_size=max_decompressed, position=pos, magic=2)
+            region = decompress(
+                codec, memoryview(buf)[pos:end], max_size=max_decompressed, position=pos, magic=2
+            )
             try:
                 used = decode_record_columns(region, 0, n, base_offset, base_timestamp, columns)
             except KafkaFormatError as exc:

@@ -31,8 +31,7 @@ MIN_REQUEST_HEADER_SIZE = 12  # smallest encoded size
 
 
 _S0 = struct.Struct(">ih")
-_S1 = struct.Struct(">h")
-_S2 = struct.Struct(">i")
+_S1 = struct.Struct(">i")
 _new = tuple.__new__
 _I16 = struct.Struct(">h")
 
@@ -87,7 +86,7 @@ def decode_request_header_array(
             (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += REQUEST_HEADER_OVERHEAD
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I16.unpack_from(buf, pos)
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
@@ -99,7 +98,7 @@ def decode_request_header_array(
             else:
                 raise InvalidLengthError(f"RequestHeader topic length {n} is negative", pos)
 
-            (partition,) = _S2.unpack_from(buf, pos)
+            (partition,) = _S1.unpack_from(buf, pos)
             pos += 4
             append(new(cls, (request_length, request_type, topic, partition)))
     except (IndexError, struct.error):
@@ -123,7 +122,7 @@ def encode_request_header_array(items) -> bytes:
     for item in items:
         (request_length, request_type, topic, partition) = item
 
-        p2 = _S2.pack(partition)
+        p2 = _S1.pack(partition)
 
         d1 = topic.encode() if topic is not None else None
         if d1 is None:
@@ -204,7 +203,7 @@ def decode_request_header_columns(
             (request_length, request_type) = _S0.unpack_from(buf, pos)
             pos += REQUEST_HEADER_OVERHEAD
 
-            (n,) = _S1.unpack_from(buf, pos)
+            (n,) = _I16.unpack_from(buf, pos)
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
@@ -216,7 +215,7 @@ def decode_request_header_columns(
             else:
                 raise InvalidLengthError(f"RequestHeader topic length {n} is negative", pos)
 
-            (partition,) = _S2.unpack_from(buf, pos)
+            (partition,) = _S1.unpack_from(buf, pos)
             pos += 4
             append_request_length(request_length)
             append_request_type(request_type)

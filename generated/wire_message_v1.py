@@ -196,8 +196,6 @@ def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) ->
                 raise TruncatedError(
                     f"WireMessage needs {end - start} bytes, {len(buf) - start} present", start
                 )
-            if magic != 1:
-                raise InvalidMagicError(f"WireMessage magic is {magic}, expected 1", start + MAGIC_OFFSET)
             if verify:
                 actual = crc32(memoryview(buf)[start + PAYLOAD_OFFSET : end])
                 if actual != checksum:
