@@ -5,20 +5,18 @@ Every decision is made here: coalescing fixed-width runs, byte offsets and the l
 that name them, local names, encode order, checks, which helpers and parameters a module needs.
 The templates (codegen/templates/) write out the plan's fields; they do not decide.
 
-At ~600 lines this module is over the house's ~400: it is one class whose methods share the
-decisions they depend on (struct names, layout constants, local names, codec bits) across the
-decode steps, the encode pieces, the column encoder and the Construct definition; split, each part
-would reach back into the others.
+The planner is one class in three modules: this one holds the shared decisions (struct names,
+layout constants, item references, codec bits) and the decode steps; it inherits the encode
+planning from :mod:`codegen.plan_encode` and the Construct planning from
+:mod:`codegen.plan_construct`. Local and constant names come from :mod:`codegen.naming`.
 """
 
 from __future__ import annotations
 
-import keyword
 from dataclasses import replace
 
 from kafkaspec.spec import (
     FIXED_TYPES,
-    PREFIX_TYPES,
     VAR_TYPES,
     Bit,
     Dispatch,
@@ -28,17 +26,15 @@ from kafkaspec.spec import (
     snake,
 )
 
+from .naming import const_name, local
+from .plan_construct import ConstructPlanner
+from .plan_encode import EncodePlanner
 from .plan_model import (
     Check,
-    Column,
-    ColumnEncoder,
     Constant,
-    ConstructGroup,
     DispatchPlan,
     ExposedColumn,
     ItemRef,
-    Param,
-    Piece,
     RebasedArray,
     Relative,
     Step,
@@ -46,27 +42,12 @@ from .plan_model import (
     TupleField,
 )
 
-CONSTRUCT_INTS = {
-    "int8": "Int8sb", "int16": "Int16sb", "int32": "Int32sb", "int64": "Int64sb",
-    "uint8": "Int8ub", "uint16": "Int16ub", "uint32": "Int32ub",
-    "varint": "ZigZag", "varlong": "ZigZag", "uvarint": "VarInt",
-}
-RESERVED = {"buf", "pos", "end", "start", "items", "item", "append", "count", "out", "verify", "index", "parts", "mv", "type"}
 #: minimum encoded size of a field, used to bound hostile array counts
 MIN_SIZE = {"varint": 1, "varlong": 1, "uvarint": 1, "int16": 2, "int32": 4}
-VAR_TABLES = {"varint": "VARINT_BYTES", "uvarint": "UVARINT_BYTES"}
 
 
-def local(name: str) -> str:
-    """A safe local variable name for a field."""
-    return f"{name}_" if name in RESERVED or keyword.iskeyword(name) else name
 
-
-def const_name(name: str) -> str:
-    return name.upper()
-
-
-class Planner:
+class Planner(EncodePlanner, ConstructPlanner):
     def __init__(self, schemas: SchemaSet):
         self.schemas = schemas
 
@@ -267,56 +248,6 @@ class Planner:
             text += f" When encoding, None means {base} (a {f.name} of 0)."
         return text
 
-    def encode_params(self, s: Struct) -> list[Param]:
-        out = []
-        for f in s.fields:
-            if f.length_of or f.count_of or f.checksum or f.const is not None:
-                continue
-            default = self.tuple_field(f).default
-            out.append(Param(local(f.exposed_name), None if default == "None" and not f.has_default else default))
-        return out
-
-    def column_encode(self, s: Struct, structs: dict[str, str], exposed: list[Field]) -> ColumnEncoder | None:
-        """Plan a column-at-a-time encoder for array items, or None where the shape needs the general loop.
-
-        Each field becomes one or two columns of byte strings built by C-level ``map`` calls;
-        a value outside the common case raises and the caller falls back to the general loop.
-        """
-        if s.discriminator is not None:
-            return None
-        columns: list[Column] = []
-        formats: list[tuple[int, str]] = []  # registered in ``structs`` only once the plan is known to hold
-        length_prefix = False
-        names = [f.name for f in exposed]
-        for i, f in enumerate(s.fields):
-            if f.length_of and i == 0 and f.type in ("varint", "uvarint"):
-                length_prefix = True
-                continue
-            if f.computed:
-                return None
-            col = names.index(f.name)
-            if f.fixed:
-                if f.type in ("int8", "uint8"):
-                    columns.append(Column("byte", col))
-                else:
-                    formats.append((len(columns), ">" + FIXED_TYPES[f.type][0]))
-                    columns.append(Column("pack", col))
-            elif f.type in VAR_TYPES:
-                rel = f.relative_to
-                columns.append(Column("var", col, table=VAR_TABLES.get(f.type, "VARINT_BYTES"),
-                                      base=rel.base if rel else None, default=rel.default if rel else None))
-            elif f.type in ("bytes", "string") and f.length in VAR_TABLES:
-                columns.append(Column("bytes", col, table=VAR_TABLES[f.length], string=f.type == "string"))
-            elif f.type == "array" and f.count in VAR_TABLES and not self.item_ref(f.items).bases:
-                columns.append(Column("array", col, table=VAR_TABLES[f.count], item=self.item_ref(f.items).snake))
-            else:
-                return None
-        for at, fmt in formats:
-            c = columns[at]
-            columns[at] = Column(c.kind, c.col, struct=self._struct_const(structs, fmt))
-        return ColumnEncoder(length_prefix, columns, index_default=any(c.default == "index" for c in columns),
-                             needs_n=any(c.default for c in columns))
-
     def constants(self, s: Struct) -> list[Constant]:
         """Chained layout constants of the leading fixed-width fields, like DefaultRecordBatch.java."""
         out: list[Constant] = []
@@ -376,14 +307,6 @@ class Planner:
             for b in f.bits:
                 if b.enum:
                     out[b.enum] = out["members"] = "kafkaspec.generated.enums"
-        return out
-
-    def reference_names_from(self, s: Struct) -> dict[str, str]:
-        """Where the reference codec's own names come from: its typed tuple and its item structures' codecs."""
-        out = {s.name: f"kafkaspec.generated.{s.module}"}
-        for imp in self.imports(s):
-            for name in (f"{imp.snake}_construct", f"_{imp.snake}_rebase", f"_{imp.snake}_unbase"):
-                out[name] = f".{imp.module}"
         return out
 
     def imports(self, s: Struct) -> list[ItemRef]:
@@ -486,131 +409,6 @@ class Planner:
             step.prefix = "ref"
             step.ref = local(prefix)
         return step
-
-    # -- encode ------------------------------------------------------------------
-    def encode_pieces(self, s: Struct, structs: dict[str, str]) -> tuple[list[Piece], list[str]]:
-        """Pieces in field order, and the parts the encoder finally joins; a length or checksum field
-        ends its piece, and pieces are encoded last to first so every computed field sees the bytes
-        it covers."""
-        groups: list[tuple[str, list[Field]]] = []
-        current: list[Field] = []
-        for f in s.fields:
-            if f.fixed:
-                current.append(f)
-                if f.length_of or f.checksum:
-                    groups.append(("fixed", current))
-                    current = []
-                continue
-            if current:
-                groups.append(("fixed", current))
-                current = []
-            groups.append(("single", [f]))
-        if current:
-            groups.append(("fixed", current))
-        pieces = [self.piece(s, i, kind, fields, structs) for i, (kind, fields) in enumerate(groups)]
-        # Encode last to first: a computed piece joins everything after it into a suffix.
-        pending: list[str] = []
-        suffix = ""
-        for p in reversed(pieces):
-            if p.computed is not None:
-                p.join = pending + ([suffix] if suffix else [])
-                suffix = p.suffix = f"s{p.index}"
-                pending = list(p.own)
-            else:
-                pending = p.own + pending
-        for p in pieces:  # computed values read the suffix they cover
-            p.values = [self.piece_value(f, p) for f in p.fields]
-        return pieces, pending + ([suffix] if suffix else [])
-
-    def piece(self, s: Struct, i: int, kind: str, fields: list[Field], structs: dict[str, str]) -> Piece:
-        last = fields[-1]
-        p = Piece(kind, fields, i, computed=last if (last.length_of or last.checksum) else None,
-                  codec_magic=self.magic(s))
-        p.byte = kind == "fixed" and len(fields) == 1 and last.type in ("int8", "uint8")
-        if kind == "fixed" and not p.byte:
-            p.struct = self._struct_const(structs, ">" + "".join(FIXED_TYPES[f.type][0] for f in fields))
-        p.own = self._own_parts(p)
-        if kind == "single":
-            p.codec_expr = self.codec_expr(s, last)
-            if last.type == "array":
-                p.item = self.item_ref(last.items)
-                p.item_bases = [local(last.relative_bases.get(b, b)) for b in p.item.bases]
-            elif last.type[0].isupper():
-                p.item = self.item_ref(last.type)
-        return p
-
-    @staticmethod
-    def piece_value(f: Field, p: Piece) -> str:
-        """The value a fixed piece packs for ``f``: its constant, a count, a length or checksum of the suffix."""
-        if f.const is not None:
-            return str(f.const)
-        if f.count_of:
-            return f"len({local(f.count_of)})"
-        if f.length_of:
-            return f"len({p.suffix})"
-        if f.checksum:
-            return f"{f.checksum.algorithm}({p.suffix})"
-        return local(f.name)
-
-    @staticmethod
-    def _own_parts(p: Piece) -> list[str]:
-        i = p.index
-        if p.kind == "fixed":
-            return [f"p{i}"]
-        f = p.fields[0]
-        if f.type in ("bytes", "string", "array"):
-            prefix = f.length if f.type != "array" else f.count
-            has_prefix = prefix in PREFIX_TYPES
-            return [f"p{i}", f"d{i}"] if has_prefix else [f"d{i}"]
-        return [f"p{i}"]
-
-    # -- construct ---------------------------------------------------------------
-    def construct_groups(self, s: Struct) -> list[ConstructGroup]:
-        """Fields grouped by nesting: each length or checksum field wraps the fields after it."""
-        groups: list[ConstructGroup] = []
-        fields: list[tuple[str, str]] = []
-        for f in s.fields:
-            if f.length_of:
-                groups.append(ConstructGroup(fields, "length", f.name, self.construct_of(f, s)))
-                fields = []
-            elif f.checksum:
-                groups.append(ConstructGroup(fields, "checksum", f.name, f.checksum.algorithm))
-                fields = []
-            else:
-                fields.append((f.name, self.construct_of(f, s)))
-        return [*groups, ConstructGroup(fields)]
-
-    def construct_of(self, f: Field, s: Struct) -> str:
-        if f.const is not None:
-            return f"Const({f.const}, {CONSTRUCT_INTS[f.type]})"
-        if f.count_of:
-            return f"Rebuild({CONSTRUCT_INTS[f.type]}, len_(this.{f.count_of}))"
-        if f.type in CONSTRUCT_INTS:
-            return CONSTRUCT_INTS[f.type]
-        if f.type in ("bytes", "string"):
-            enc = ', encoding="utf-8"' if f.type == "string" else ""
-            if f.length in CONSTRUCT_INTS:
-                return f"KafkaBytes({CONSTRUCT_INTS[f.length]}, nullable={f.nullable}{enc})"
-            if f.length == "rest":
-                return "GreedyBytes"
-            return f"Bytes(this.{f.length})"
-        if f.type == "array":
-            item = f"{snake(self.schemas.resolve(f.items).name)}_construct"
-            if f.count in CONSTRUCT_INTS:
-                inner = f"PrefixedArray({CONSTRUCT_INTS[f.count]}, {item})"
-            elif f.count:
-                inner = f"Array(this.{f.count}, {item})"
-            elif f.size == "rest":
-                inner = f"GreedyItems({item})"
-            else:
-                inner = f"FixedSized(this.{f.size}, GreedyItems({item}))"
-            if f.compressed_by:
-                b = self.codec_bit(s, f)
-                codec = f"lambda ctx: (ctx.{f.compressed_by.field} >> {b.lo}) & {(1 << (b.hi - b.lo + 1)) - 1}"
-                return f"KafkaCompressed({codec}, {inner}, magic={self.magic(s)})"
-            return inner
-        return f"{snake(self.schemas.resolve(f.type).name)}_construct"
-
 
 def dispatch_plan(d: Dispatch, schemas: SchemaSet) -> DispatchPlan:
     cases = [(value, schemas.resolve(ref)) for value, ref in sorted(d.cases.items())]

@@ -15,7 +15,8 @@ import jinja2
 
 from kafkaspec.spec import SchemaSet
 
-from .plan import Planner, dispatch_plan, local
+from .naming import local
+from .plan import Planner, dispatch_plan
 
 TEMPLATES = Path(__file__).parent / "templates"
 

@@ -1,0 +1,142 @@
+"""Encode planning: the parameters of a structure's encoder, its pieces in encode order (a length or
+checksum field ends its piece and sees the bytes after it), and the column-at-a-time encoder of
+array items.
+
+A part of :class:`codegen.plan.Planner` (it inherits these methods and supplies the shared ones:
+``item_ref``, ``codec_expr``, ``tuple_field``, ``magic``, ``_struct_const``).
+"""
+
+from __future__ import annotations
+
+from kafkaspec.spec import FIXED_TYPES, PREFIX_TYPES, VAR_TYPES, Field, Struct
+
+from .naming import VAR_TABLES, local
+from .plan_model import Column, ColumnEncoder, Param, Piece
+
+
+class EncodePlanner:
+    def encode_params(self, s: Struct) -> list[Param]:
+        out = []
+        for f in s.fields:
+            if f.length_of or f.count_of or f.checksum or f.const is not None:
+                continue
+            default = self.tuple_field(f).default
+            out.append(Param(local(f.exposed_name), None if default == "None" and not f.has_default else default))
+        return out
+
+    def column_encode(self, s: Struct, structs: dict[str, str], exposed: list[Field]) -> ColumnEncoder | None:
+        """Plan a column-at-a-time encoder for array items, or None where the shape needs the general loop.
+
+        Each field becomes one or two columns of byte strings built by C-level ``map`` calls;
+        a value outside the common case raises and the caller falls back to the general loop.
+        """
+        if s.discriminator is not None:
+            return None
+        columns: list[Column] = []
+        formats: list[tuple[int, str]] = []  # registered in ``structs`` only once the plan is known to hold
+        length_prefix = False
+        names = [f.name for f in exposed]
+        for i, f in enumerate(s.fields):
+            if f.length_of and i == 0 and f.type in ("varint", "uvarint"):
+                length_prefix = True
+                continue
+            if f.computed:
+                return None
+            col = names.index(f.name)
+            if f.fixed:
+                if f.type in ("int8", "uint8"):
+                    columns.append(Column("byte", col))
+                else:
+                    formats.append((len(columns), ">" + FIXED_TYPES[f.type][0]))
+                    columns.append(Column("pack", col))
+            elif f.type in VAR_TYPES:
+                rel = f.relative_to
+                columns.append(Column("var", col, table=VAR_TABLES.get(f.type, "VARINT_BYTES"),
+                                      base=rel.base if rel else None, default=rel.default if rel else None))
+            elif f.type in ("bytes", "string") and f.length in VAR_TABLES:
+                columns.append(Column("bytes", col, table=VAR_TABLES[f.length], string=f.type == "string"))
+            elif f.type == "array" and f.count in VAR_TABLES and not self.item_ref(f.items).bases:
+                columns.append(Column("array", col, table=VAR_TABLES[f.count], item=self.item_ref(f.items).snake))
+            else:
+                return None
+        for at, fmt in formats:
+            c = columns[at]
+            columns[at] = Column(c.kind, c.col, struct=self._struct_const(structs, fmt))
+        return ColumnEncoder(length_prefix, columns, index_default=any(c.default == "index" for c in columns),
+                             needs_n=any(c.default for c in columns))
+
+    def encode_pieces(self, s: Struct, structs: dict[str, str]) -> tuple[list[Piece], list[str]]:
+        """Pieces in field order, and the parts the encoder finally joins; a length or checksum field
+        ends its piece, and pieces are encoded last to first so every computed field sees the bytes
+        it covers."""
+        groups: list[tuple[str, list[Field]]] = []
+        current: list[Field] = []
+        for f in s.fields:
+            if f.fixed:
+                current.append(f)
+                if f.length_of or f.checksum:
+                    groups.append(("fixed", current))
+                    current = []
+                continue
+            if current:
+                groups.append(("fixed", current))
+                current = []
+            groups.append(("single", [f]))
+        if current:
+            groups.append(("fixed", current))
+        pieces = [self.piece(s, i, kind, fields, structs) for i, (kind, fields) in enumerate(groups)]
+        # Encode last to first: a computed piece joins everything after it into a suffix.
+        pending: list[str] = []
+        suffix = ""
+        for p in reversed(pieces):
+            if p.computed is not None:
+                p.join = pending + ([suffix] if suffix else [])
+                suffix = p.suffix = f"s{p.index}"
+                pending = list(p.own)
+            else:
+                pending = p.own + pending
+        for p in pieces:  # computed values read the suffix they cover
+            p.values = [self.piece_value(f, p) for f in p.fields]
+        return pieces, pending + ([suffix] if suffix else [])
+
+    def piece(self, s: Struct, i: int, kind: str, fields: list[Field], structs: dict[str, str]) -> Piece:
+        last = fields[-1]
+        p = Piece(kind, fields, i, computed=last if (last.length_of or last.checksum) else None,
+                  codec_magic=self.magic(s))
+        p.byte = kind == "fixed" and len(fields) == 1 and last.type in ("int8", "uint8")
+        if kind == "fixed" and not p.byte:
+            p.struct = self._struct_const(structs, ">" + "".join(FIXED_TYPES[f.type][0] for f in fields))
+        p.own = self._own_parts(p)
+        if kind == "single":
+            p.codec_expr = self.codec_expr(s, last)
+            if last.type == "array":
+                p.item = self.item_ref(last.items)
+                p.item_bases = [local(last.relative_bases.get(b, b)) for b in p.item.bases]
+            elif last.type[0].isupper():
+                p.item = self.item_ref(last.type)
+        return p
+
+    @staticmethod
+    def piece_value(f: Field, p: Piece) -> str:
+        """The value a fixed piece packs for ``f``: its constant, a count, a length or checksum of the suffix."""
+        if f.const is not None:
+            return str(f.const)
+        if f.count_of:
+            return f"len({local(f.count_of)})"
+        if f.length_of:
+            return f"len({p.suffix})"
+        if f.checksum:
+            return f"{f.checksum.algorithm}({p.suffix})"
+        return local(f.name)
+
+    @staticmethod
+    def _own_parts(p: Piece) -> list[str]:
+        i = p.index
+        if p.kind == "fixed":
+            return [f"p{i}"]
+        f = p.fields[0]
+        if f.type in ("bytes", "string", "array"):
+            prefix = f.length if f.type != "array" else f.count
+            has_prefix = prefix in PREFIX_TYPES
+            return [f"p{i}", f"d{i}"] if has_prefix else [f"d{i}"]
+        return [f"p{i}"]
