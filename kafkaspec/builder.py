@@ -15,18 +15,13 @@ from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
 
 from .compression import CODEC_NAMES, codec_argument
+from .entry import INT8, INT16, INT32, INT64, NEAR_INT64
 from .message_set import build_legacy
 
 _TIMESTAMP_TYPES = {"create": 0, "log_append": 1, 0: 0, 1: 1}
 
-INT8 = (-(1 << 7), (1 << 7) - 1)
-INT16 = (-(1 << 15), (1 << 15) - 1)
-INT32 = (-(1 << 31), (1 << 31) - 1)
-INT64 = (-(1 << 63), (1 << 63) - 1)
 INT64_MAX = INT64[1]
 _ATTRIBUTES, _TIMESTAMP = itemgetter(0), itemgetter(1)
-#: base offsets from which a record's offset (base + an int32 delta) may pass the end of int64
-_NEAR_INT64_MAX = INT64_MAX - INT32[1]
 #: the batch's integer arguments: their ranges and what holds them
 _BATCH_INTS = {"base_offset": (INT64, "an int64"), "producer_id": (INT64, "an int64"),
                "producer_epoch": (INT16, "an int16"), "base_sequence": (INT32, "an int32"),
@@ -228,7 +223,7 @@ def build_batch(
                         is_control=is_control, last_offset_delta=last_offset_delta)
         if magic == 0 and ts_type == 1:
             raise ValueError(f"timestamp_type={timestamp_type!r} needs magic 1 or 2 (Message v0 has no timestamp)")
-        if base_offset > _NEAR_INT64_MAX:
+        if base_offset > NEAR_INT64:
             _diagnose(records, base_offset, magic)
         try:
             return build_legacy(records, magic=magic, compression=compression, base_offset=base_offset,
@@ -251,7 +246,7 @@ def build_batch(
     attributes = codec | (ts_type << 3) | (16 if is_transactional else 0) | (32 if is_control else 0)
     if records:
         base_timestamp, max_timestamp = _record_columns(records)
-        if not -_NEAR_INT64_MAX <= base_offset <= _NEAR_INT64_MAX:  # record offsets may pass int64 (no encoder check)
+        if not -NEAR_INT64 <= base_offset <= NEAR_INT64:  # record offsets may pass int64 (no encoder check)
             _diagnose(records, base_offset, 2)
         if last_offset_delta is None:
             last = records[-1].offset

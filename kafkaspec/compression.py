@@ -72,6 +72,11 @@ def codec_id(codec: str | int) -> int:
     raise UnsupportedCodecError(f"unknown compression {codec!r} (expected one of {', '.join(CODEC_NAMES)})")
 
 
+def codec_name(codec: int) -> str:
+    """A codec number's name ("zstd"), or the number itself as text for one Kafka never assigned."""
+    return CODEC_NAMES[codec] if 0 <= codec < len(CODEC_NAMES) else str(codec)
+
+
 def codec_argument(compression: object) -> int:
     """The codec a caller's ``compression=`` argument names: a name ('zstd') or number (4).
 

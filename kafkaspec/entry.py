@@ -16,11 +16,12 @@ import struct
 from collections.abc import Iterator
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
-from kafkaspec.generated import log_entry
+from kafkaspec.generated import log_entry, message_v0, message_v1
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.record_v2 import Record
 
 from .compression import DEFAULT_MAX_DECOMPRESSED
+from .compression import Buffer as BytesLike
 
 #: offset (int64) and length (int32) before the bytes that the length counts: Kafka's LOG_OVERHEAD
 LOG_OVERHEAD = v2.PARTITION_LEADER_EPOCH_OFFSET
@@ -29,12 +30,25 @@ MAGIC_OFFSET = log_entry.DISCRIMINATOR_OFFSET
 #: the framing every entry shares: offset, length, 4 bytes (leader epoch or CRC), magic
 ENTRY_HEAD = struct.Struct(">qiib")
 assert ENTRY_HEAD.size == MAGIC_OFFSET + 1
+#: smallest length field for each magic. v2: the fixed-width fields after it; v0/v1: those plus the
+#: key and value length prefixes (the generated MIN_MESSAGE_SIZE counts the fixed-width fields only)
+_KEY_AND_VALUE_PREFIXES = 2 * 4  # two int32 lengths
+MIN_LENGTH = {
+    0: message_v0.MIN_MESSAGE_SIZE + _KEY_AND_VALUE_PREFIXES,
+    1: message_v1.MIN_MESSAGE_SIZE + _KEY_AND_VALUE_PREFIXES,
+    2: v2.MIN_BATCH_LENGTH,
+}
 #: smallest length field of any entry: a Message v0 after its length (crc, magic, attributes, key and value lengths)
-MIN_ENTRY_LENGTH = 14
-#: smallest length field for each magic (v2: the fixed batch header after the length field)
-MIN_LENGTH = {0: MIN_ENTRY_LENGTH, 1: 22, 2: v2.RECORD_BATCH_OVERHEAD - LOG_OVERHEAD}
+MIN_ENTRY_LENGTH = min(MIN_LENGTH.values())
 #: what the readers accept: any bytes-like object, or a file mapped with mmap
-Buffer = bytes | bytearray | memoryview | mmap.mmap
+Buffer = BytesLike | mmap.mmap
+#: the ranges of the signed integers the formats store
+INT8 = (-(1 << 7), (1 << 7) - 1)
+INT16 = (-(1 << 15), (1 << 15) - 1)
+INT32 = (-(1 << 31), (1 << 31) - 1)
+INT64 = (-(1 << 63), (1 << 63) - 1)
+#: base offsets beyond which base + an int32 offset delta may leave int64
+NEAR_INT64 = INT64[1] - INT32[1]
 #: batch.timestamp_type for attribute bit 3
 TIMESTAMP_TYPES = ("create", "log_append")
 

@@ -41,8 +41,8 @@ from kafkaspec.generated import message_v0, message_v1
 from kafkaspec.generated.log_entry import CASES
 from kafkaspec.generated.record_v2 import Record
 
-from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, codec_id, compress, decompress
-from .entry import TIMESTAMP_TYPES, Buffer, BufferedEntry
+from .compression import DEFAULT_MAX_DECOMPRESSED, codec_id, codec_name, compress, decompress
+from .entry import LOG_OVERHEAD, MAGIC_OFFSET, MIN_LENGTH, TIMESTAMP_TYPES, Buffer, BufferedEntry
 from .errors import (
     InvalidLengthError,
     InvalidMagicError,
@@ -54,14 +54,11 @@ from .errors import (
 
 #: the Message layouts among the generated log-entry dispatch (magic 0 and 1; magic 2 is a RecordBatch)
 MESSAGE_MODULES = {magic: CASES[magic] for magic in (message_v0.VERSION, message_v1.VERSION)}
-#: a Message v0/v1 entry: offset and message_size (the log overhead), then its magic byte here
-_LOG_OVERHEAD = message_v1.CRC_OFFSET
-_MAGIC_OFFSET = message_v1.MAGIC_OFFSET
 _MESSAGE_SIZE = struct.Struct(">i")
 #: where message_size and attributes sit in a ``decode_message_run`` tuple (v0 and v1 alike)
 _RUN_MESSAGE_SIZE, _RUN_ATTRIBUTES = 1, 4
 #: smallest message_size of a Message v0/v1: crc, magic, attributes, [timestamp], key and value lengths
-MIN_MESSAGE_SIZE = {0: 14, 1: 22}
+MIN_MESSAGE_SIZE = {magic: MIN_LENGTH[magic] for magic in MESSAGE_MODULES}
 _new = tuple.__new__
 
 
@@ -120,7 +117,7 @@ class LegacyBatch(BufferedEntry):
     @property
     def compression(self) -> str:
         codec = self.head.attributes & 7
-        return CODEC_NAMES[codec] if codec < len(CODEC_NAMES) else str(codec)
+        return codec_name(codec)
 
     @property
     def timestamp_type(self) -> str:
@@ -177,20 +174,20 @@ def read_legacy(buf: Buffer, pos: int, magic: int, *, size: int | None = None, v
     """
     module = MESSAGE_MODULES.get(magic)
     if module is None:
-        raise InvalidMagicError(f"magic byte is {magic}, expected 0 or 1 for a Message", pos + _MAGIC_OFFSET)
+        raise InvalidMagicError(f"magic byte is {magic}, expected 0 or 1 for a Message", pos + MAGIC_OFFSET)
     if size is None:
         try:
             (size,) = _MESSAGE_SIZE.unpack_from(buf, pos + module.MESSAGE_SIZE_OFFSET)
         except struct.error:
-            raise TruncatedError(f"Message header needs {_LOG_OVERHEAD} bytes, {len(buf) - pos} left", pos) from None
+            raise TruncatedError(f"Message header needs {LOG_OVERHEAD} bytes, {len(buf) - pos} left", pos) from None
     if size < MIN_MESSAGE_SIZE[magic]:
         raise InvalidLengthError(
             f"Message v{magic} message_size is {size}, at least {MIN_MESSAGE_SIZE[magic]} expected",
             pos + module.MESSAGE_SIZE_OFFSET,
         )
-    end = pos + _LOG_OVERHEAD + size
+    end = pos + LOG_OVERHEAD + size
     if end > len(buf):
-        raise TruncatedError(f"Message needs {_LOG_OVERHEAD + size} bytes, {len(buf) - pos} present", pos)
+        raise TruncatedError(f"Message needs {LOG_OVERHEAD + size} bytes, {len(buf) - pos} present", pos)
     (item,), _ = module.decode_message_run(buf, pos, end, verify=verify)  # one entry: the magic byte matched
     head = _new(module.MessageHead, item[: len(module.MessageHead._fields)])
     batch = LegacyBatch(head, buf, pos, end, max_decompressed)
@@ -241,19 +238,19 @@ def _inner_runs(data: bytes) -> list[tuple[int, list[tuple]]]:
     runs = []
     pos, end = 0, len(data)
     while pos < end:
-        if end - pos <= _MAGIC_OFFSET:
+        if end - pos <= MAGIC_OFFSET:
             raise TruncatedError(f"inner message set ends with {end - pos} bytes, too few for a message", pos)
-        magic = data[pos + _MAGIC_OFFSET]
+        magic = data[pos + MAGIC_OFFSET]
         module = MESSAGE_MODULES.get(magic)
         if module is None:
-            raise InvalidMagicError(f"inner message magic is {magic}, expected 0 or 1", pos + _MAGIC_OFFSET)
+            raise InvalidMagicError(f"inner message magic is {magic}, expected 0 or 1", pos + MAGIC_OFFSET)
         start = pos
         items, pos = module.decode_message_run(data, pos, end)
         for item in items:
             if item[_RUN_ATTRIBUTES] & module.COMPRESSION_MASK:
                 raise LimitExceededError(
                     "a compressed wrapper holds another compressed wrapper (nesting is not allowed)", start)
-            start += _LOG_OVERHEAD + item[_RUN_MESSAGE_SIZE]
+            start += LOG_OVERHEAD + item[_RUN_MESSAGE_SIZE]
         runs.append((magic, items))
     return runs
 

@@ -21,12 +21,14 @@ from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.log_entry import CASES
 from kafkaspec.generated.record_v2 import Record
 
-from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
+from .compression import DEFAULT_MAX_DECOMPRESSED, codec_name
 from .entry import (
+    INT64,
     LOG_OVERHEAD,
     MAGIC_OFFSET,
     MIN_ENTRY_LENGTH,
     MIN_LENGTH,
+    NEAR_INT64,
     TIMESTAMP_TYPES,
     Buffer,
     BufferedEntry,
@@ -39,9 +41,8 @@ from .errors import InvalidLengthError, InvalidMagicError, KafkaFormatError
 from .message_set import LegacyBatch, read_legacy
 from .recovery import SCAN, Resync
 
-_INT64 = 1 << 63
-#: a base offset farther than this from the int64 limits can take no int32 offset delta past them
-_NEAR_INT64 = _INT64 - (1 << 31)
+#: int64's bounds as a half-open range: -_INT64 <= x < _INT64
+_INT64 = -INT64[0]
 _TIMESTAMP, _OFFSET = itemgetter(1), itemgetter(2)
 
 _LENGTH = struct.Struct(">i")
@@ -134,7 +135,7 @@ class Batch(BufferedEntry):
 
     @property
     def compression(self) -> str:
-        return CODEC_NAMES[self.head.compression] if self.head.compression < 5 else str(self.head.compression)
+        return codec_name(self.head.compression)
 
     @property
     def timestamp_type(self) -> str:
@@ -154,7 +155,7 @@ class Batch(BufferedEntry):
                 records = [new(Record, (a, ts, o, k, v, h)) for a, _, o, k, v, h in records]
             elif records and not (-_INT64 <= min(map(_TIMESTAMP, records)) and max(map(_TIMESTAMP, records)) < _INT64):
                 self._beyond_int64(records, 1, "timestamp", self.head.base_timestamp)
-            if not -_NEAR_INT64 <= self.head.base_offset <= _NEAR_INT64 and records and not (
+            if not -NEAR_INT64 <= self.head.base_offset <= NEAR_INT64 and records and not (
                     -_INT64 <= min(map(_OFFSET, records)) and max(map(_OFFSET, records)) < _INT64):
                 self._beyond_int64(records, 2, "offset", self.head.base_offset)
             self._records = records

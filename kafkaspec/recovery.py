@@ -69,11 +69,12 @@ from array import array
 from collections.abc import Callable
 
 from kafkaspec.generated import record_batch_v2 as v2
+from kafkaspec.generated import record_v2
 
 from .crc import crc32, crc32c
 from .entry import ENTRY_HEAD, LOG_OVERHEAD, MAGIC_OFFSET, MIN_LENGTH, Buffer
 from .errors import KafkaFormatError
-from .message_set import read_legacy
+from .message_set import MESSAGE_MODULES, read_legacy
 
 #: prefix checksums are stored every MARK bytes (a look-up feeds at most MARK bytes to the C function)
 MARK = 256
@@ -86,11 +87,8 @@ _V2_CRC_START = v2.ATTRIBUTES_OFFSET  # v2: CRC-32C of attributes..end
 _LEGACY_CRC_START = MAGIC_OFFSET  # v0/v1: CRC-32 of magic..end
 _U32 = struct.Struct(">I")
 _I32 = struct.Struct(">i")
-#: smallest encoded record v2 (length, attributes, timestamp delta, offset delta, key and value
-#: lengths, header count: one byte each)
-_MIN_RECORD = 7
 #: v0 key length sits after offset, size, crc, magic, attributes; v1 adds an 8-byte timestamp
-_LEGACY_KEY_OFFSET = {0: 18, 1: 26}
+_LEGACY_KEY_OFFSET = {magic: module.KEY_OFFSET for magic, module in MESSAGE_MODULES.items()}
 
 
 def _at_least(n: int, top: int) -> bytes:
@@ -239,7 +237,7 @@ def _plausible_v2(head: v2.RecordBatchHead, length: int) -> bool:
         return False
     body = length - MIN_LENGTH[2]
     if attributes & 7 == 0:
-        return count * _MIN_RECORD <= body and (count > 0 or body == 0)
+        return count * record_v2.MIN_RECORD_SIZE <= body and (count > 0 or body == 0)
     return body > 0
 
 

@@ -14,7 +14,13 @@ from typing import Any, NamedTuple
 
 from kafkaspec.generated import wire_message_v0, wire_message_v1
 
-from .compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, codec_argument, compress, decompress
+from .compression import (
+    DEFAULT_MAX_DECOMPRESSED,
+    codec_argument,
+    codec_name,
+    compress,
+    decompress,
+)
 from .entry import Buffer, Partial
 from .errors import (
     InvalidLengthError,
@@ -27,7 +33,7 @@ from .errors import (
 
 WIRE_MODULES = {0: wire_message_v0, 1: wire_message_v1}
 #: smallest LENGTH of a 0.6/0.7 message: magic, [compression], checksum
-MIN_WIRE_LENGTH = {0: 5, 1: 6}
+MIN_WIRE_LENGTH = {magic: module.MIN_LENGTH for magic, module in WIRE_MODULES.items()}
 _LENGTH = struct.Struct(">i")
 #: the codecs 0.7 knew; its reader (CompressionCodec.getCompressionCodec) threw UnknownCodecException for others
 WIRE_CODECS = (1, 2)
@@ -69,7 +75,7 @@ class WireBatch:
 
     @property
     def compression(self) -> str:
-        return CODEC_NAMES[self.codec] if self.codec < len(CODEC_NAMES) else str(self.codec)
+        return codec_name(self.codec)
 
     @property
     def next_offset(self) -> int:
@@ -132,7 +138,7 @@ class WireMessageIterator:
             self.partial = Partial(pos, end - pos, None)
             self._pos = end
             raise StopIteration
-        (length,) = struct.unpack_from(">i", buf, pos)
+        (length,) = _LENGTH.unpack_from(buf, pos)
         if length >= 0 and pos + 4 + length > end:
             self.partial = Partial(pos, end - pos, 4 + length)
             self._pos = end
