@@ -97,7 +97,7 @@ def read_index_file(path: str | Path, entry_size: int, limit: int | None = None)
             searched = max(0, len(data) - len(zeros))
             data += block
             hit = data.find(zeros, searched)
-            if hit >= 0:  # an aligned all-zero entry starts within the run: the entries end there
+            if hit >= 0:  # two entries of zeros (not necessarily aligned): the entries end by there
                 return bytes(data[: hit + len(zeros)])
     finally:
         os.close(fd)
@@ -132,13 +132,6 @@ def offset_from_name(path: str | Path) -> int | None:
     stem = Path(path).name.split(".", 1)[0]
     m = _OFFSET_NAME.match(stem)
     return int(m[1]) if m else None
-
-
-def misnamed_offset_file(name: str) -> bool:
-    """A segment, index or snapshot file whose name is not a 20-digit offset (a broker refuses to load it)."""
-    if is_skipped_file(name) or not name.endswith(SEGMENT_FILE_SUFFIXES):
-        return False
-    return offset_from_name(name) is None
 
 
 def is_skipped_file(name: str) -> bool:

@@ -253,13 +253,18 @@ class Segment:
     def _entry_names_batch(self, entry: IndexEntry) -> bool:
         """Whether the index entry points at a valid batch holding its offset (its last offset since
         Kafka 0.11, its first before; a legacy wrapper's offset is its last inner offset)."""
-        data = self.data
         pos = entry.position
-        if pos < 0 or not entry_is_valid(data, pos, len(data)):
+        if pos < 0:
             return False
-        base, _, _, magic = ENTRY_HEAD.unpack_from(data, pos)
+        head = self.read_range(pos, pos + ENTRY_HEAD.size)  # then that one entry, not the whole segment
+        if len(head) < ENTRY_HEAD.size:
+            return False
+        base, length, _, magic = ENTRY_HEAD.unpack(head)
+        raw = self.read_range(pos, pos + LOG_OVERHEAD + max(length, 0))
+        if not entry_is_valid(raw, 0, len(raw)):
+            return False
         if magic == 2:
-            return base <= entry.offset <= base + _I32.unpack_from(data, pos + v2.LAST_OFFSET_DELTA_OFFSET)[0]
+            return base <= entry.offset <= base + _I32.unpack_from(raw, v2.LAST_OFFSET_DELTA_OFFSET)[0]
         return entry.offset <= base
 
     def find_offset(self, offset: int, *, verify: bool = True) -> LogBatch | None:

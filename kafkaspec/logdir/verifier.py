@@ -350,7 +350,7 @@ def _check_directory(part: Partition, problems: list[Problem]) -> None:
         name = p.name
         if files.is_skipped_file(name) or not name.endswith(files.SEGMENT_FILE_SUFFIXES):
             continue
-        if files.misnamed_offset_file(name):
+        if files.offset_from_name(name) is None:  # not a 20-digit offset
             problems.append(Problem(str(p), None, "name is not a 20-digit offset followed by the file type: a "
                                     "broker refuses to load the log"))
             continue

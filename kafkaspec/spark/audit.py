@@ -14,6 +14,8 @@ from typing import Any
 
 import pyarrow as pa
 
+from kafkaspec.generated import record_batch_v2 as v2
+
 from ..compression import CODEC_NAMES, decompress
 from ..crc import crc32c
 from ..entry import LogBatch
@@ -23,8 +25,6 @@ from ..records import Batch, BatchIterator
 from ..recovery import Resync
 from .columnar import RangeTask, load_range
 from .schema import AUDIT_COLUMNS, arrow_schema
-
-_V2_CRC_START = 21
 
 
 def _transaction(batch: LogBatch, rc: ReadCommitted | None) -> str:
@@ -80,15 +80,15 @@ def _batch_row(batch: LogBatch, buf: bytes, base: int, task: RangeTask) -> dict[
     if isinstance(batch, Batch):
         h = batch.head
         row["recordCount"] = h.records_count
-        body = memoryview(buf)[batch.position + 61 : batch.end]
-        ok = crc32c(memoryview(buf)[batch.position + _V2_CRC_START : batch.end]) == h.crc
+        body = memoryview(buf)[batch.position + v2.RECORD_BATCH_OVERHEAD : batch.end]
+        ok = crc32c(memoryview(buf)[batch.position + v2.ATTRIBUTES_OFFSET : batch.end]) == h.crc
         row["crcStatus"] = "ok" if ok else "mismatch"
-        codec = h.attributes & 7
+        codec = h.attributes & v2.COMPRESSION_MASK
         if codec == 0:
             row["uncompressedSize"] = batch.end - batch.position
         else:
             try:
-                row["uncompressedSize"] = 61 + len(decompress(codec, body, position=batch.position, magic=2))
+                row["uncompressedSize"] = v2.RECORD_BATCH_OVERHEAD + len(decompress(codec, body, position=batch.position, magic=2))
             except KafkaFormatError as exc:
                 row["error"] = exc.reason
     else:

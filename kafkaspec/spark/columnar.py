@@ -267,11 +267,12 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
             if isinstance(batch, Batch):
                 head = batch.head
                 n = decode_columns(buf, batch.position, head, batch.end, cols, max_decompressed=task.max_decompressed)
-                if head.attributes & 8:  # LogAppendTime: the broker's time applies to every record
+                if head.attributes & v2.TIMESTAMP_TYPE_MASK:  # LogAppendTime: the broker's time applies to every record
                     cols.timestamp[n0:] = [head.max_timestamp - head.base_timestamp] * n
-                meta.add(n, 2, head.attributes & 7, head.producer_id, head.producer_epoch,
+                meta.add(n, 2, head.attributes & v2.COMPRESSION_MASK, head.producer_id, head.producer_epoch,
                          head.base_sequence, head.is_transactional, head.is_control,
-                         head.partition_leader_epoch, base + batch.position, (head.attributes >> 3) & 1)
+                         head.partition_leader_epoch, base + batch.position,
+                         (head.attributes & v2.TIMESTAMP_TYPE_MASK) >> v2.TIMESTAMP_TYPE_SHIFT)
             else:
                 _append_legacy(batch, cols)
                 n = len(cols.offset) - n0
