@@ -157,12 +157,11 @@ class Segment:
     def transactional_batches(self) -> Iterator[LogBatch]:
         """The transactional v2 batches of the ``.log`` (control batches decoded), read head by head.
 
-        Only batch heads are read (plus each control batch whole), a block at a time, so a
-        scan for transaction markers costs neither the whole file in memory nor its CRCs. A
-        head that does not parse (a bad magic or length) falls back to reading the segment
-        with ``on_corrupt="skip"``, from the start: the caller must expect each batch once
-        from either path, never both (``TransactionScan`` restarts the segment on
-        :class:`_WalkFailed`).
+        Non-transactional batches are passed over by their heads, read a block at a time, and the
+        transactional ones are read whole (no CRC is checked), so a scan for transaction markers
+        never holds the whole file in memory. A head that does not parse (a bad magic or length)
+        raises :class:`_WalkFailed`; the caller (``logdir.layout``) then reads the segment with
+        ``on_corrupt="skip"`` from the start instead, so each batch comes from one path only.
         """
         fd = open_regular(self.path)
         try:
