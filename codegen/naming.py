@@ -1,8 +1,11 @@
-"""Names in generated code: safe local variables for schema fields, and constant names."""
+"""Names and small expressions in generated code: safe local variables for schema fields, constant
+names, the value of a bit field."""
 
 from __future__ import annotations
 
 import keyword
+
+from kafkaspec.spec import Bit
 
 #: names the generated bodies use for themselves; a field with one of these names gets a trailing _
 RESERVED = {"buf", "pos", "end", "start", "items", "item", "append", "count", "out", "verify", "index", "parts", "mv", "type"}
@@ -17,3 +20,9 @@ def local(name: str) -> str:
 
 def const_name(name: str) -> str:
     return name.upper()
+
+
+def bit_value(expr: str, b: Bit) -> str:
+    """An expression for the value of bit field ``b`` of the integer ``expr`` (no shift for bit 0)."""
+    width = (1 << (b.hi - b.lo + 1)) - 1
+    return f"({expr} >> {b.lo}) & {width}" if b.lo else f"{expr} & {width}"

@@ -26,7 +26,7 @@ from kafkaspec.spec import (
     snake,
 )
 
-from .naming import const_name, local
+from .naming import bit_value, const_name, local
 from .plan_construct import ConstructPlanner
 from .plan_encode import EncodePlanner
 from .plan_model import (
@@ -390,10 +390,7 @@ class Planner(EncodePlanner, ConstructPlanner):
         """Expression (over decoded locals) giving the codec of a compressed field, or ''."""
         if not f.compressed_by:
             return ""
-        b = self.codec_bit(s, f)
-        if b.lo:
-            return f"({local(f.compressed_by.field)} >> {b.lo}) & {(1 << (b.hi - b.lo + 1)) - 1}"
-        return f"{local(f.compressed_by.field)} & {b.mask}"
+        return bit_value(local(f.compressed_by.field), self.codec_bit(s, f))
 
     @staticmethod
     def codec_bit(s: Struct, f: Field) -> Bit:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from kafkaspec.spec import Field, Struct, snake
 
+from .naming import bit_value
 from .plan_model import ConstructGroup
 
 CONSTRUCT_INTS = {
@@ -68,7 +69,7 @@ class ConstructPlanner:
                 inner = f"FixedSized(this.{f.size}, GreedyItems({item}))"
             if f.compressed_by:
                 b = self.codec_bit(s, f)
-                codec = f"lambda ctx: (ctx.{f.compressed_by.field} >> {b.lo}) & {(1 << (b.hi - b.lo + 1)) - 1}"
+                codec = f"lambda ctx: {bit_value('ctx.' + f.compressed_by.field, b)}"
                 return f"KafkaCompressed({codec}, {inner}, magic={self.magic(s)})"
             return inner
         return f"{snake(self.schemas.resolve(f.type).name)}_construct"

@@ -15,7 +15,7 @@ import jinja2
 
 from kafkaspec.spec import SchemaSet
 
-from .naming import local
+from .naming import bit_value, local
 from .plan import Planner, dispatch_plan
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -126,6 +126,7 @@ def environment() -> jinja2.Environment:
     )
     env.filters["pyrepr"] = repr
     env.filters["local"] = local
+    env.filters["bit_value"] = bit_value
     # a comma list: "a, b" (call arguments), and as a tuple's items ("a," when there is one)
     env.filters["args"] = lambda items: ", ".join(map(str, items))
     env.filters["tuple"] = lambda items: ", ".join(map(str, items)) + ("," if len(items) == 1 else "")

@@ -51,9 +51,7 @@ record_batch_fields = Struct(
                     "records_count" / Rebuild(Int32sb, len_(this.records)),
                     "records"
                     / KafkaCompressed(
-                        lambda ctx: (ctx.attributes >> 0) & 7,
-                        Array(this.records_count, record_construct),
-                        magic=2,
+                        lambda ctx: ctx.attributes & 7, Array(this.records_count, record_construct), magic=2
                     ),
                 ),
             ),
