@@ -62,8 +62,7 @@ class EncodePlanner:
         for at, fmt in formats:
             c = columns[at]
             columns[at] = Column(c.kind, c.col, struct=self._struct_const(structs, fmt))
-        return ColumnEncoder(length_prefix, columns, index_default=any(c.default == "index" for c in columns),
-                             needs_n=any(c.default for c in columns))
+        return ColumnEncoder(length_prefix, columns, needs_n=any(c.default for c in columns))
 
     def encode_pieces(self, s: Struct, structs: dict[str, str]) -> tuple[list[Piece], list[str]]:
         """Pieces in field order, and the parts the encoder finally joins; a length or checksum field

@@ -112,7 +112,6 @@ class Column:
 class ColumnEncoder:
     length_prefix: bool
     columns: list[Column]
-    index_default: bool
     needs_n: bool
 
 

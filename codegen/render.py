@@ -41,7 +41,7 @@ SOURCES: dict[str, str | None] = {
     **dict.fromkeys(("crc32", "crc32c"), "kafkaspec.crc"),
     **dict.fromkeys(("CorruptRecordError", "InvalidLengthError", "InvalidMagicError", "KafkaFormatError",
                      "LimitExceededError", "TruncatedError"), "kafkaspec.errors"),
-    **dict.fromkeys(("INT8", "UVARINT_BYTES", "VARINT_BYTES", "ZIGZAG_1", "ZIGZAG_2", "encode_uvarint",
+    **dict.fromkeys(("INDEX_VARINTS", "INT8", "UVARINT_BYTES", "VARINT_BYTES", "ZIGZAG_1", "ZIGZAG_2", "encode_uvarint",
                      "encode_varint", "encode_varlong", "read_uvarint", "read_varint", "read_varlong"),
                     "kafkaspec.varint"),
 }

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from kafkaspec.columns import fill_sparse, fill_sparse_index, fill_sparse_offsets
 from kafkaspec.errors import InvalidLengthError, TruncatedError
 from kafkaspec.varint import (
+    INDEX_VARINTS,
     INT8,
     VARINT_BYTES,
     ZIGZAG_1,
@@ -224,10 +225,6 @@ def decode_record(buf, pos: int = 0, base_offset: int = 0, base_timestamp: int =
     return items[0], pos
 
 
-#: encoded varints of the item indexes 0..8191, the offset deltas of consecutive records
-_INDEX_VARINTS = tuple(VARINT_BYTES[i] for i in range(8192))
-
-
 def _encode_record_columns(items, base_offset, base_timestamp) -> bytes:
     """Encode column by column with C-level ``map`` calls: the common case, fast.
 
@@ -246,7 +243,9 @@ def _encode_record_columns(items, base_offset, base_timestamp) -> bytes:
         parts.append(map(VARINT_BYTES.__getitem__, map(sub, col, repeat(base_timestamp))))
     col = cols[2]
     if col.count(None) == n:
-        parts.append(_INDEX_VARINTS[:n] if n <= 8192 else map(VARINT_BYTES.__getitem__, range(n)))
+        parts.append(
+            INDEX_VARINTS[:n] if n <= len(INDEX_VARINTS) else map(VARINT_BYTES.__getitem__, range(n))
+        )
     else:
         parts.append(map(VARINT_BYTES.__getitem__, map(sub, col, repeat(base_offset))))
     col = cols[3]

@@ -51,6 +51,8 @@ def encode_varlong(n: int) -> bytes:
 VARINT_BYTES: dict[int, bytes] = {n: encode_varint(n) for n in range(-8192, 8192)}
 #: encoded bytes of every unsigned value below 16384
 UVARINT_BYTES: dict[int, bytes] = {n: encode_uvarint(n) for n in range(16384)}
+#: the encoded varints of 0, 1, 2, ... as far as VARINT_BYTES goes: the offset deltas of consecutive records
+INDEX_VARINTS: tuple[bytes, ...] = tuple(VARINT_BYTES[i] for i in range(max(VARINT_BYTES) + 1))
 
 
 def read_uvarint(buf, pos: int, max_bytes: int = 5) -> tuple[int, int]:
