@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import re
 
-from .model import FIXED_TYPES, PREFIX_TYPES, SNAKE, Dispatch, Enum, SchemaSet, Struct
+from .model import FIXED_TYPES, PREFIX_TYPES, SNAKE, VAR_TYPES, Dispatch, Enum, SchemaSet, Struct
 
 #: A Kafka release: "0.8.0", "0.11.0", "3.9.0" (a fourth part is allowed for 0.8.2.2-style versions).
 KAFKA_VERSION = re.compile(r"^\d+(\.\d+){1,3}$")
-INTEGER_TYPES = (*FIXED_TYPES, "varint", "varlong", "uvarint")
+INTEGER_TYPES = (*FIXED_TYPES, *VAR_TYPES)
 
 
 def lint_problems(schemas: SchemaSet) -> list[str]:

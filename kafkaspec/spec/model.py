@@ -239,6 +239,15 @@ class Struct:
     def fixed_offsets(self) -> dict[str, int]:
         """Byte offsets of the fields at a fixed position: every field before them is fixed-width and always
         present. The first other field is included (it starts at a fixed byte); the fields after it are not."""
+        return self._fixed_walk()[0]
+
+    @property
+    def fixed_prefix(self) -> int:
+        """Bytes of the leading run of fixed-width, always-present fields."""
+        return self._fixed_walk()[1]
+
+    def _fixed_walk(self) -> tuple[dict[str, int], int]:
+        """The fixed offsets, and where the leading run of fixed-width, always-present fields ends."""
         out: dict[str, int] = {}
         at = 0
         for f in self.fields:
@@ -246,17 +255,7 @@ class Struct:
             if not f.fixed or f.present_if:
                 break
             at += FIXED_TYPES[f.type][1]
-        return out
-
-    @property
-    def fixed_prefix(self) -> int:
-        """Bytes of the leading run of fixed-width, always-present fields."""
-        at = 0
-        for f in self.fields:
-            if not f.fixed or f.present_if:
-                break
-            at += FIXED_TYPES[f.type][1]
-        return at
+        return out, at
 
 
 @dataclass(slots=True)
