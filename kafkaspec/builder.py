@@ -226,8 +226,8 @@ def build_batch(
         if base_offset > NEAR_INT64:
             _diagnose(records, base_offset, magic)
         try:
-            return build_legacy(records, magic=magic, compression=compression, base_offset=base_offset,
-                                timestamp_type=timestamp_type, log_append_time=log_append_time,
+            return build_legacy(records, magic=magic, codec=codec, base_offset=base_offset,
+                                timestamp_type=ts_type, log_append_time=log_append_time,
                                 snappy_framing=snappy_framing, compression_level=compression_level)
         except (struct.error, ValueError, OverflowError, TypeError):
             _diagnose(records, base_offset, magic)

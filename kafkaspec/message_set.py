@@ -41,7 +41,7 @@ from kafkaspec.generated import message_v0, message_v1
 from kafkaspec.generated.log_entry import CASES
 from kafkaspec.generated.record_v2 import Record
 
-from .compression import DEFAULT_MAX_DECOMPRESSED, codec_id, codec_name, compress, decompress
+from .compression import DEFAULT_MAX_DECOMPRESSED, NONE, ZSTD, codec_name, compress, decompress
 from .entry import LOG_OVERHEAD, MAGIC_OFFSET, MIN_LENGTH, TIMESTAMP_TYPES, Buffer, BufferedEntry
 from .errors import (
     InvalidLengthError,
@@ -258,8 +258,8 @@ def _inner_runs(data: bytes) -> list[tuple[int, list[tuple]]]:
 # -- building -----------------------------------------------------------------
 
 
-def build_legacy(records: Sequence[Record], *, magic: int, compression: str | int = "none", base_offset: int = 0,
-                 timestamp_type: str | int = "create", log_append_time: int | None = None,
+def build_legacy(records: Sequence[Record], *, magic: int, codec: int = NONE, base_offset: int = 0,
+                 timestamp_type: int = 0, log_append_time: int | None = None,
                  snappy_framing: str = "xerial", compression_level: int | None = None) -> bytes:
     """Encode ``records`` as MessageSet entries of ``magic`` 0 or 1, like the Java client.
 
@@ -268,15 +268,13 @@ def build_legacy(records: Sequence[Record], *, magic: int, compression: str | in
     wrapper holding the last absolute offset and the largest timestamp, or the
     append time under LogAppendTime; magic 0: absolute inner offsets). Records
     must not have headers (they need magic 2); timestamps are not stored by magic 0.
+    ``build_batch`` has checked the arguments: ``codec`` and ``timestamp_type`` are numbers.
     """
-    if magic not in MESSAGE_MODULES:
-        raise ValueError(f"magic must be 0, 1 or 2, got {magic!r}")
-    codec = codec_id(compression)
-    if codec == 4:
+    if codec == ZSTD:
         raise UnsupportedCodecError("zstd needs magic 2 (Kafka refuses zstd in Message v0/v1)")
     if any(r.headers for r in records):
         raise ValueError("record headers need magic 2; use kafkaspec.convert to drop them explicitly")
-    ts_type = {"create": 0, "log_append": 1, 0: 0, 1: 1}[timestamp_type] if magic == 1 else 0
+    ts_type = timestamp_type if magic == 1 else 0
     module = MESSAGE_MODULES[magic]
     encode = module.encode_message
     now = time.time_ns() // 1_000_000
