@@ -17,6 +17,7 @@ from kafkaspec.spec import SchemaSet
 
 from .naming import bit_value, local
 from .plan import Planner, dispatch_plan
+from .plan_trace import TracePlanner
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -162,7 +163,29 @@ def render_all(schemas: SchemaSet, root: Path) -> dict[str, str]:
             source=d.path.relative_to(root.parent).as_posix(), **vars(dispatch_plan(d, schemas))
         )
     out["reference/__init__.py"] = env.get_template("reference_init.py.j2").render()
+    out.update(render_traces(schemas, root, env, planner))
     out["__init__.py"] = env.get_template("init.py.j2").render()
+    return out
+
+
+def render_traces(schemas: SchemaSet, root: Path, env: jinja2.Environment, planner: Planner) -> dict[str, str]:
+    """The tracing decoders (``generated/trace/``, planned by :mod:`.plan_trace`): {file name: source}."""
+    tracer = TracePlanner(schemas, planner.min_size)
+    out: dict[str, str] = {}
+    for s in sorted(schemas.structs.values(), key=lambda s: s.module):
+        if s.status == "proposal":
+            continue
+        plan = tracer.plan(s)
+        names = {plan.class_name: f"..{s.module}", **dict.fromkeys(plan.enums, "kafkaspec.generated.enums")}
+        for tf in plan.fields:
+            if tf.item_module:
+                names[tf.item_function] = f".{tf.item_module}"
+        values = {f.name: getattr(plan, f.name) for f in fields(plan)}
+        source = s.path.relative_to(root.parent).as_posix()
+        out[f"trace/{s.module}.py"] = resolve_names(env.get_template("trace.py.j2").render(source=source, **values), names)
+    formats = tracer.formats()
+    out["trace/__init__.py"] = env.get_template("trace_init.py.j2").render(
+        formats=formats, modules=sorted({f.module for f in formats if f.module}))
     return out
 
 

@@ -1,0 +1,137 @@
+"""What some byte fields hold, which the spec leaves as bytes: read it as structures too.
+
+The one hand-written place for these facts (the runtime knows them too: message_set.py,
+wire.py, records.py):
+
+- a legacy Message's ``value`` (magic 0/1) with a codec in its attributes is a compressed
+  message set (its inner messages, with offsets made absolute and LogAppendTime applied);
+- a 0.7 WireMessage's ``payload`` with a codec is a compressed set of wire messages;
+- a 0.7 request's or response's ``messages`` is a set of wire messages in place (a fetch
+  response may end inside one: a partial message, not an error); a multi-fetch response's
+  ``responses`` are fetch responses back to back;
+- in a control batch (attributes bit 5), a record's key is a ControlRecordKey and, for the
+  abort and commit markers, its value an EndTransactionMarker.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from kafkaspec.compression import codec_name, decompress
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.generated.trace import FORMATS
+
+from .entries import entries, entries_in
+from .tree import Node
+
+if TYPE_CHECKING:
+    from .tracer import Tracer
+
+
+def _compressed_set(t: Tracer, data: Node, codec: int, magic: int, fmt: str, what: str) -> Node:
+    """Decompress ``data``'s bytes and read them as entries of ``fmt`` in a stream of their own."""
+    name = codec_name(codec)
+    t.add(Node("compressed", "compressed", name, data.start, data.end, t.stream,
+               doc=f"{name}-compressed {what}, as stored"))
+    try:
+        inner = decompress(codec, data.value, max_size=t.max_decompressed, position=data.start, magic=magic)
+    except KafkaFormatError as exc:
+        raise t.stop(f"{data.name}: {exc.reason}", data.start) from None
+    origin = f"{name} {what} at bytes {data.start}..{data.end}" + (f" of stream {t.stream}" if t.stream else "")
+    saved = t.enter(inner, origin)
+    data.children[-1].notes.append(f"{data.size} bytes; {len(inner)} bytes decompressed (stream {t.stream})")
+    box = t.open(Node("decompressed", "decompressed", name, 0, 0, t.stream,
+                      doc=f"{what}, decompressed: positions count from 0 in stream {t.stream}"))
+    if not inner:
+        raise t.stop(f"the compressed {what} holds no inner messages (Kafka refuses an empty wrapper)", 0)
+    entries(t, FORMATS[fmt], len(inner), first=0)
+    t.close()
+    t.leave(saved)
+    return box
+
+
+def _message_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
+    codec = values["attributes"] & 0x07
+    if not codec:
+        return
+    box = _compressed_set(t, data, codec, version, "log-entry", "inner message set")
+    if version == 1:
+        _legacy_offsets(box, values)
+
+
+def _legacy_offsets(box: Node, wrapper: dict[str, Any]) -> None:
+    """Magic-1 inner offsets are relative to the wrapper's (its last inner message's absolute offset);
+    under LogAppendTime the wrapper's timestamp is every magic-1 inner message's."""
+    inner = [child for child in box.children if child.kind == "struct"]
+    offsets = [next((f for f in m.children if f.name == "offset"), None) for m in inner]
+    if not offsets or offsets[-1] is None:
+        return
+    last = offsets[-1].value
+    log_append = (wrapper["attributes"] >> 3) & 1
+    for message, offset in zip(inner, offsets, strict=True):
+        if offset is None or not message.type.endswith("v1"):
+            continue
+        offset.absolute = wrapper["offset"] - last + offset.value
+        offset.notes.append(f"offset {offset.absolute} = wrapper offset {wrapper['offset']} - last inner offset "
+                            f"{last} + {offset.value}")
+        stamp = next((f for f in message.children if f.name == "timestamp"), None)
+        if log_append and stamp is not None:
+            stamp.absolute = wrapper["timestamp"]
+            stamp.notes.append(f"LogAppendTime: reads as the wrapper's timestamp {wrapper['timestamp']}")
+
+
+def _wire_payload(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
+    codec = values.get("compression", 0) & 0x07  # magic 0 (0.6) has no COMPRESSION byte
+    if codec:
+        _compressed_set(t, data, codec, version, "wire-message-any", "message set")
+
+
+def _in_place(fmt: str, what: str, *, partial_ok: bool = False, one: bool = False) -> Callable[..., None]:
+    def handler(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
+        entries_in(t, FORMATS[fmt], data, f"the end of {what}", partial_ok=partial_ok, one=one)
+
+    return handler
+
+
+_CONTROL_TYPE = struct.Struct(">h")
+
+
+def _control_key(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
+    if _in_control_batch(t):
+        _in_place("control-record-key-v0", "the control record's key", one=True)(t, version, data, values)
+
+
+def _control_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
+    key = values.get("key")
+    if not _in_control_batch(t) or not isinstance(key, bytes) or len(key) < 4:
+        return
+    (kind,) = _CONTROL_TYPE.unpack_from(key, 2)
+    if kind in (0, 1):  # abort, commit: an end-transaction marker
+        _in_place("end-transaction-marker-v0", "the end-transaction marker", one=True)(t, version, data, values)
+
+
+def _in_control_batch(t: Tracer) -> bool:
+    batch = t.values_of("RecordBatch")
+    return batch is not None and bool((batch.get("attributes", 0) >> 5) & 1)
+
+
+#: (structure, field) -> what reads the field's content
+HANDLERS: dict[tuple[str, str], Callable[..., None]] = {
+    ("Message", "value"): _message_value,
+    ("WireMessage", "payload"): _wire_payload,
+    ("ProduceRequest", "messages"): _in_place("wire-message-any", "the message set"),
+    ("PartitionProduce", "messages"): _in_place("wire-message-any", "the message set"),
+    ("FetchResponse", "messages"): _in_place("wire-message-any", "the fetch response", partial_ok=True),
+    ("MultiFetchResponse", "responses"): _in_place("fetch-response-v0", "the multi-fetch response"),
+    ("Record", "key"): _control_key,
+    ("Record", "value"): _control_value,
+}
+
+
+def expand(t: Tracer, struct_name: str, version: int, field: str, data: Node, values: dict[str, Any]) -> None:
+    """Read the content of ``struct_name``'s bytes field ``field`` (its ``data`` node) where it holds structures."""
+    handler = HANDLERS.get((struct_name, field))
+    if handler is not None:
+        handler(t, version, data, values)

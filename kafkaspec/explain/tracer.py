@@ -1,0 +1,461 @@
+"""The tracer the generated tracing decoders (``kafkaspec.generated.trace``) call, one call per field.
+
+Each call reads one field at :attr:`Tracer.pos`, records a :class:`~.tree.Node` with its byte span,
+raw bytes, value and doc line, and returns the value. The structure itself (which fields, in which
+order, with which lengths, counts, checksums, bits, bases and codecs) comes from the generated code;
+this module knows only how each kind of field is read and what can be wrong with it.
+
+Problems that leave the layout readable (a checksum that does not match) are recorded on the node
+and decoding goes on; anything else (bytes missing, a length or count that cannot fit, a wrong
+constant, a bad varint, a compressed region that does not decompress) stops decoding with
+:class:`TraceStop`, naming the field, what it expected and the byte where it starts.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED, codec_name, decompress
+from kafkaspec.crc import crc32c
+from kafkaspec.errors import KafkaFormatError
+
+from .tree import Failure, Node, Stream
+
+#: fixed-width integers: struct format and size (the wire types of the spec)
+FIXED: dict[str, tuple[str, int]] = {
+    "int8": (">b", 1), "int16": (">h", 2), "int32": (">i", 4), "int64": (">q", 8),
+    "uint8": (">B", 1), "uint16": (">H", 2), "uint32": (">I", 4),
+}
+#: varints: the most bytes they may take, and their value range
+VARINT_LIMITS: dict[str, tuple[int, int, int]] = {
+    "varint": (5, -(1 << 31), (1 << 31) - 1),
+    "varlong": (10, -(1 << 63), (1 << 63) - 1),
+    "uvarint": (5, 0, (1 << 32) - 1),
+}
+
+_CHECKSUMS: dict[str, Callable[[bytes], int]] = {"crc32": lambda b: zlib.crc32(b) & 0xFFFFFFFF, "crc32c": crc32c}
+
+
+class TraceStop(Exception):  # noqa: N818 - a control-flow signal, not an error class of the API
+    """Decoding cannot go on: :attr:`failure` says where and why."""
+
+    def __init__(self, failure: Failure, truncated: bool = False):
+        super().__init__(failure.message)
+        self.failure = failure
+        #: the bytes ran out (a partial entry at the end of a segment or fetch response)
+        self.truncated = truncated
+
+
+@dataclass
+class _Frame:
+    """A structure being read."""
+
+    node: Node
+    stream: int
+    #: where its length field says it ends (None: no length field)
+    end: int | None = None
+    #: the length field's name and node, checked when the structure ends
+    length: tuple[str, Node] | None = None
+    values: dict[str, Any] = field(default_factory=dict)
+    starts: dict[str, int] = field(default_factory=dict)
+    #: checksums not yet computed: (node, stored, algorithm, first field covered)
+    checksums: list[tuple[Node, int, str, str]] = field(default_factory=list)
+    #: a region's end in words (a field's content read as structures), instead of the length field's
+    why: str = ""
+
+
+#: an expansion of a bytes field's content: (tracer, structure name, version, field, data node, field values)
+Expand = Callable[["Tracer", str, int, str, Node, dict[str, Any]], None]
+
+
+class Tracer:
+    """Reads fields from a buffer as the generated tracing decoders ask, building the span tree."""
+
+    def __init__(self, data: bytes, pos: int = 0, limit: int | None = None, *,
+                 expand: Expand | None = None, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED):
+        self.streams = [Stream(0, data, "input")]
+        self.buf = data
+        self.pos = pos
+        self.limit = len(data) if limit is None else limit
+        self.stream = 0
+        self.expand = expand
+        self.max_decompressed = max_decompressed
+        self.roots: list[Node] = []
+        self.problems: list[Failure] = []
+        self._open: list[Node] = []
+        self._frames: list[_Frame] = []
+        self._label: str | None = None
+
+    # -- the tree --------------------------------------------------------------------------------
+    def _add(self, node: Node) -> Node:
+        (self._open[-1].children if self._open else self.roots).append(node)
+        return node
+
+    def _push(self, node: Node) -> Node:
+        self._add(node)
+        self._open.append(node)
+        return node
+
+    def _pop(self) -> Node:
+        node = self._open.pop()
+        node.end = self.pos if node.stream == self.stream else node.end
+        return node
+
+    def path(self) -> str:
+        parts: list[str] = []
+        for node in self._open:
+            if node.kind in ("decompressed", "data"):
+                continue
+            if node.name.startswith("[") and parts:
+                parts[-1] += node.name
+            else:
+                parts.append(node.name)
+        return ".".join(parts)
+
+    def stop(self, message: str, position: int | None = None, name: str | None = None, *,
+             truncated: bool = False) -> TraceStop:
+        """The signal to stop decoding (raise it): the field ``name`` of the open structure, at ``position``."""
+        at = self.pos if position is None else position
+        path = self.path() + (f".{name}" if name else "")
+        return TraceStop(Failure(self.stream, at, path, message), truncated)
+
+    def abandon(self, failure: Failure) -> None:
+        """Decoding stopped for good at ``failure``: the open nodes are marked stopped and end there."""
+        for node in self._open:
+            node.stopped = True
+            if node.stream == failure.stream:
+                node.end = max(node.start, failure.position, max((c.end for c in node.children), default=0))
+        self._open.clear()
+        self._frames.clear()
+
+    def bound(self) -> tuple[int, str]:
+        """Where the innermost structure that declares its end ends in this stream, and why."""
+        for frame in reversed(self._frames):
+            if frame.stream != self.stream:
+                break
+            if frame.end is not None and frame.length is not None:
+                return frame.end, frame.why or f"the end of {frame.node.type.split()[0]} set by {frame.length[0]}"
+        if self.stream == 0:
+            return self.limit, "the end of the input"
+        return self.limit, f"the end of decompressed stream {self.stream}"
+
+    def outer(self, end: int) -> bool:
+        """Whether ``end`` is where the whole input (or a field's content read in place) ends: bytes
+        running out there make a partial entry, not a structure that contradicts itself."""
+        if end == self.limit:
+            return True
+        return any(f.why and f.end == end and f.stream == self.stream for f in self._frames)
+
+    def _need(self, name: str, what: str, size: int) -> None:
+        end, why = self.bound()
+        if self.pos + size > end:
+            left = max(0, end - self.pos)
+            raise self.stop(f"{name} ({what}) needs {size} byte{'s' * (size != 1)} at byte {self.pos}, "
+                            f"only {left} remain before byte {end} ({why})", name=name,
+                            truncated=self.outer(end))
+
+    def _field_start(self, name: str) -> None:
+        frame = self._frames[-1]
+        frame.starts[name] = self.pos
+        if frame.end is not None:
+            for pending in [c for c in frame.checksums if c[3] == name]:
+                frame.checksums.remove(pending)
+                self._check_sum(frame, *pending)
+
+    # -- structures ------------------------------------------------------------------------------
+    def begin(self, name: str, version: int, doc: str) -> None:
+        label, self._label = self._label, None
+        node = self._push(Node(label or name, "struct", f"{name} v{version}", self.pos, self.pos,
+                               self.stream, doc=doc))
+        self._frames.append(_Frame(node, self.stream))
+
+    def end(self, value: Any) -> Any:
+        frame = self._frames[-1]
+        if frame.end is not None and self.pos != frame.end:
+            assert frame.length is not None
+            name, length_node = frame.length
+            raise self.stop(f"{name} says {frame.node.type.split()[0]} ends at byte {frame.end}, but its fields "
+                            f"end at byte {self.pos} ({frame.end - self.pos} byte{'s' * (frame.end - self.pos != 1)}"
+                            " not read)", length_node.start, name)
+        if frame.length is not None:
+            frame.length[1].notes.append("matches")
+        for pending in frame.checksums:
+            self._check_sum(frame, *pending)
+        self._frames.pop()
+        self._pop()
+        return value
+
+    def nested(self, name: str, item: str, doc: str, trace: Callable[..., Any]) -> Any:
+        self._field_start(name)
+        self._label = name
+        value = trace(self)
+        self._frames[-1].values[name] = value
+        return value
+
+    # -- integers ----------------------------------------------------------------------------------
+    def integer(self, name: str, type_: str, doc: str, *, const: int | None = None,
+                bits: tuple | None = None, enum: Any = None, base: tuple[str, int, str] | None = None) -> int:
+        self._field_start(name)
+        start = self.pos
+        if type_ in FIXED:
+            fmt, size = FIXED[type_]
+            self._need(name, type_, size)
+            (value,) = struct.unpack_from(fmt, self.buf, start)
+            self.pos = start + size
+        else:
+            value = self._varint(name, type_)
+        node = self._add(Node(name, "int", type_, start, self.pos, self.stream, value, doc))
+        if const is not None and value != const:
+            raise self.stop(f"{name} is {value}, expected {const}", start, name)
+        if bits:
+            for bit_name, lo, hi, bit_enum, _doc in bits:
+                bit_value = (value >> lo) & ((1 << (hi - lo + 1)) - 1)
+                label = _enum_label(bit_enum, bit_value) if bit_enum else ("set" if bit_value else "clear")
+                node.bits.append((bit_name, f"{lo}" if lo == hi else f"{lo}-{hi}", bit_value, label))
+        if enum is not None:
+            node.notes.append(_enum_label(enum, value))
+        if base is not None:
+            base_name, base_value, exposed = base
+            node.absolute = base_value + value
+            node.notes.append(f"{exposed} {base_value + value} = {base_name} {base_value} + {value}")
+        self._frames[-1].values[name] = value
+        return value
+
+    def _varint(self, name: str, type_: str) -> int:
+        start = self.pos
+        width, low, high = VARINT_LIMITS[type_]
+        end, why = self.bound()
+        result = shift = 0
+        pos = start
+        while True:
+            if pos >= end:
+                raise self.stop(f"{name} ({type_}) is cut off at byte {pos} by {why} (byte {end}): "
+                                f"its last byte has the continuation bit set", start, name, truncated=self.outer(end))
+            b = self.buf[pos]
+            pos += 1
+            result |= (b & 0x7F) << shift
+            if b < 0x80:
+                break
+            shift += 7
+            if pos - start >= width:
+                raise self.stop(f"{name} ({type_}) is longer than {width} bytes", start, name)
+        value = result if type_ == "uvarint" else (result >> 1) ^ -(result & 1)
+        if not low <= value <= high:
+            raise self.stop(f"{name} ({type_}) {value} is out of its range", start, name)
+        self.pos = pos
+        return value
+
+    # -- lengths, counts, checksums -----------------------------------------------------------------
+    def length_of(self, name: str, length: int, first: str) -> None:
+        frame = self._frames[-1]
+        node = self._open[-1].children[-1]
+        end, why = self.bound()
+        if length < 0:
+            raise self.stop(f"{name} is {length}: a length cannot be negative", node.start, name)
+        if self.pos + length > end:
+            raise self.stop(f"{name} {length} says {frame.node.type.split()[0]} ends at byte {self.pos + length}, "
+                            f"past {why} (byte {end}); {end - self.pos} bytes are there", node.start, name,
+                            truncated=self.outer(end))
+        frame.end = self.pos + length
+        frame.length = (name, node)
+        node.notes.append(f"covers bytes {self.pos}..{frame.end} ({first} to the end)")
+
+    def count_of(self, name: str, count: int, array: str) -> None:
+        node = self._open[-1].children[-1]
+        if count < 0:
+            raise self.stop(f"{name} is {count}: a count cannot be negative", node.start, name)
+        node.notes.append(f"counts the items of {array}")
+
+    def checksum(self, name: str, stored: int, algorithm: str, first: str) -> None:
+        node = self._open[-1].children[-1]
+        self._frames[-1].checksums.append((node, stored, algorithm, first))
+
+    def _check_sum(self, frame: _Frame, node: Node, stored: int, algorithm: str, first: str) -> None:
+        start = frame.starts.get(first, self.pos)
+        end = frame.end if frame.end is not None else self.pos
+        actual = _CHECKSUMS[algorithm](bytes(self.buf[start:end]))
+        if actual == stored:
+            node.notes.append(f"{algorithm} of bytes {start}..{end}: matches")
+            return
+        node.problem = f"stored {stored:#010x}, but the {algorithm} of bytes {start}..{end} is {actual:#010x}"
+        self.problems.append(Failure(self.stream, node.start, self.path() + f".{node.name}",
+                                     f"{node.name} does not match: {node.problem}"))
+
+    # -- byte strings -----------------------------------------------------------------------------------
+    def blob(self, name: str, type_: str, doc: str, prefix: str, *, size: int | None = None,
+             nullable: bool = False) -> bytes | str | None:
+        self._field_start(name)
+        node = self._push(Node(name, "bytes", type_, self.pos, self.pos, self.stream, doc=doc))
+        if prefix in FIXED or prefix in VARINT_LIMITS:
+            length = self._prefix(name, "length", prefix)
+            if length == -1 and nullable:
+                node.notes.append("null")
+                self._pop()
+                self._frames[-1].values[name] = None
+                return None
+            if length < 0:
+                raise self.stop(f"{name}'s length is {length}" + (": only -1 (null) may be negative" if nullable
+                                                                   else ": it cannot be null or negative"),
+                                node.start, name)
+        elif prefix == "rest":
+            length = self.bound()[0] - self.pos
+        else:
+            assert size is not None
+            length = size
+        self._need(name, f"{type_}, {length} byte{'s' * (length != 1)}", length)
+        raw = bytes(self.buf[self.pos : self.pos + length])
+        value: bytes | str = raw
+        if type_ == "string":
+            try:
+                value = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise self.stop(f"{name} is not UTF-8: {exc.reason} at its byte {exc.start}",
+                                self.pos + exc.start, name) from None
+        if length:
+            data = self._push(Node("data", "data", type_, self.pos, self.pos + length, self.stream, value))
+            self.pos += length
+            if self.expand is not None:
+                frame = self._frames[-1]
+                name_, version = frame.node.type.split(" v")
+                self.pos = data.start
+                self.expand(self, name_, int(version), name, data, frame.values)
+                self.pos = data.end
+            self._pop()
+        node.value = value
+        self._pop()
+        self._frames[-1].values[name] = value
+        return value
+
+    def _prefix(self, name: str, what: str, type_: str) -> int:
+        start = self.pos
+        if type_ in FIXED:
+            fmt, size = FIXED[type_]
+            self._need(f"{name} {what}", type_, size)
+            (value,) = struct.unpack_from(fmt, self.buf, start)
+            self.pos += size
+        else:
+            value = self._varint(f"{name} {what}", type_)
+        self._add(Node(what, "prefix", type_, start, self.pos, self.stream, value))
+        return value
+
+    # -- arrays -------------------------------------------------------------------------------------------
+    def array(self, name: str, item: str, doc: str, prefix: str, trace: Callable[..., Any], *, min_size: int,
+              count: int | None = None, bases: dict[str, int] | None = None, codec: int = 0,
+              magic: int = 2) -> list:
+        self._field_start(name)
+        node = self._push(Node(name, "array", f"array of {item}", self.pos, self.pos, self.stream, doc=doc))
+        if prefix in FIXED or prefix in VARINT_LIMITS:
+            count = self._prefix(name, "count", prefix)
+            if count < 0:
+                raise self.stop(f"{name}'s count is {count}: a count cannot be negative", node.start, name)
+        saved = None
+        if codec:
+            saved = self._enter_compressed(name, node, codec, magic)
+        items: list = []
+        end, why = self.bound()
+        if count is not None and count > (end - self.pos) // max(min_size, 1):
+            raise self.stop(f"{count} {item}s (at least {min_size} bytes each) cannot fit in the {end - self.pos} "
+                            f"bytes before byte {end} ({why})", node.start, name)
+        index = 0
+        while (index < count) if count is not None else (self.pos < end):
+            self._label = f"[{index}]"
+            items.append(trace(self, **(bases or {})))
+            index += 1
+        node.notes.append(f"{index} item{'s' * (index != 1)}")
+        if saved is not None:
+            self._leave_compressed(name, item, index, saved)
+        self._pop()
+        self._frames[-1].values[name] = items
+        return items
+
+    def _enter_compressed(self, name: str, node: Node, codec: int, magic: int) -> tuple:
+        start = self.pos
+        end, _why = self.bound()
+        region = self._add(Node("compressed", "compressed", codec_name(codec), start, end, self.stream,
+                                doc=f"{codec_name(codec)}-compressed {name}, as stored"))
+        try:
+            data = decompress(codec, self.buf[start:end], max_size=self.max_decompressed, position=start, magic=magic)
+        except KafkaFormatError as exc:
+            raise self.stop(f"{name}: {exc.reason}", start, name) from None
+        stream = len(self.streams)
+        self.streams.append(Stream(stream, data, f"{codec_name(codec)} region of {name} at bytes {start}..{end}"
+                                   + (f" of stream {self.stream}" if self.stream else "")))
+        region.notes.append(f"{end - start} bytes; {len(data)} bytes decompressed (stream {stream})")
+        saved = (self.buf, self.pos, self.limit, self.stream, end)
+        self.pos = end
+        self.buf, self.pos, self.limit, self.stream = data, 0, len(data), stream
+        self._push(Node("decompressed", "decompressed", codec_name(codec), 0, 0, stream,
+                        doc=f"{name}, decompressed: positions count from 0 in stream {stream}"))
+        return saved
+
+    def _leave_compressed(self, name: str, item: str, count: int, saved: tuple) -> None:
+        if self.pos != self.limit:
+            raise self.stop(f"{self.limit - self.pos} bytes are left in the decompressed {name} after "
+                            f"its {count} {item}s", self.pos)
+        self._pop()
+        self.buf, _, self.limit, self.stream, end = saved
+        self.pos = end
+
+    # -- nested content ----------------------------------------------------------------------------------
+    def enter(self, data: bytes, origin: str) -> tuple:
+        """Read ``data`` as a stream of its own (a decompressed field); :meth:`leave` returns."""
+        stream = len(self.streams)
+        self.streams.append(Stream(stream, data, origin))
+        saved = (self.buf, self.pos, self.limit, self.stream, self._label)
+        self.buf, self.pos, self.limit, self.stream = data, 0, len(data), stream
+        return saved
+
+    def leave(self, saved: tuple) -> None:
+        self.buf, self.pos, self.limit, self.stream, self._label = saved
+
+    def within(self, node: Node, end: int, why: str) -> None:
+        """Bound what is read next by ``end`` (a field's content read as structures, in place)."""
+        self._frames.append(_Frame(node, self.stream, end, ("content", node), why=why))
+
+    def without(self) -> None:
+        self._frames.pop()
+
+    def mark(self) -> tuple:
+        """The state to :meth:`rewind` to: drop what one entry added (a partial entry at a region's end)."""
+        parent = self._open[-1].children if self._open else self.roots
+        return (len(self._open), len(self._frames), parent, len(parent), len(self.streams), len(self.problems),
+                self.buf, self.pos, self.limit, self.stream)
+
+    def rewind(self, mark: tuple) -> None:
+        n_open, n_frames, parent, n_children, n_streams, n_problems, buf, pos, limit, stream = mark
+        del self._open[n_open:], self._frames[n_frames:], parent[n_children:], self.streams[n_streams:]
+        del self.problems[n_problems:]
+        self.buf, self.pos, self.limit, self.stream = buf, pos, limit, stream
+
+    def values_of(self, name: str) -> dict[str, Any] | None:
+        """The field values of the innermost enclosing structure called ``name`` being read."""
+        for frame in reversed(self._frames):
+            if frame.node.type.split()[0] == name:
+                return frame.values
+        return None
+
+    def add(self, node: Node) -> Node:
+        """Add a leaf of the caller's (a partial entry) under the current node."""
+        return self._add(node)
+
+    def open(self, node: Node) -> Node:
+        """Open a node of the caller's (an expansion's container) under the current one."""
+        return self._push(node)
+
+    def close(self) -> Node:
+        return self._pop()
+
+    def label(self, name: str) -> None:
+        """Name the next structure's node (an item's ``[i]``)."""
+        self._label = name
+
+
+def _enum_label(enum: Any, value: int) -> str:
+    try:
+        return f"{enum.__name__}.{enum(value).name}"
+    except ValueError:
+        return f"{enum.__name__}: {value} is no known value"

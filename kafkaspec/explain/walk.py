@@ -1,0 +1,96 @@
+"""Explain an input: pick the format, run the generated tracing decoders over it entry after entry.
+
+:func:`explain` is the one entry point (``kafkaspec explain`` calls it): bytes in, an
+:class:`~.tree.Explanation` out. The formats are the generated ones
+(:data:`kafkaspec.generated.trace.FORMATS`, one per structure and dispatch of the spec) plus a few
+short names; what a field's content holds beyond the spec (a legacy wrapper's compressed message
+set, a request's message set, a control record's key and value) is :mod:`.nested`'s.
+"""
+
+from __future__ import annotations
+
+import struct
+
+from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED
+from kafkaspec.generated.trace import FORMATS
+
+from .entries import entries
+from .nested import expand
+from .tracer import Tracer, TraceStop
+from .tree import Explanation, Failure
+
+#: short --format names for the common cases
+ALIASES = {
+    "batch": "log-entry",
+    "log": "log-entry",
+    "wire-message": "wire-message-any",
+    "offset-index": "offset-index-entry-v0",
+    "time-index": "time-index-entry-v0",
+    "txn-index": "aborted-txn-entry-v0",
+    "snapshot": "producer-snapshot-v1",
+}
+#: file name endings auto picks a format by (segments and anything else: by the bytes)
+SUFFIXES = {
+    ".index": "offset-index-entry-v0",
+    ".timeindex": "time-index-entry-v0",
+    ".txnindex": "aborted-txn-entry-v0",
+    ".snapshot": "producer-snapshot-v1",
+}
+
+
+class UnknownFormat(ValueError):
+    """A --format name that names no format."""
+
+
+def format_names() -> list[str]:
+    """Every name --format accepts."""
+    return ["auto", *ALIASES, *FORMATS]
+
+
+def resolve(name: str, data: bytes, at: int = 0, path: str | None = None) -> str:
+    """The format name ``name`` stands for (``auto``: by the file name, else by the bytes)."""
+    if name == "auto":
+        for suffix, fmt in SUFFIXES.items():
+            if path and path.endswith(suffix):
+                return fmt
+        log = FORMATS["log-entry"]
+        wire = FORMATS["wire-message-any"]
+        assert log.cases is not None and wire.cases is not None
+        if len(data) > at + log.offset and struct.unpack_from(log.fmt, data, at + log.offset)[0] in log.cases:
+            return "log-entry"
+        if len(data) > at + wire.offset and struct.unpack_from(wire.fmt, data, at + wire.offset)[0] in wire.cases:
+            return "wire-message-any"
+        return "log-entry"
+    name = ALIASES.get(name, name)
+    if name not in FORMATS:
+        raise UnknownFormat(f"unknown format {name!r}; one of: {', '.join(format_names())}")
+    return name
+
+
+def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None = None, count: int | None = None,
+            path: str | None = None, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> Explanation:
+    """Explain ``data[at:at + length]`` as entries of format ``fmt`` back to back (at most ``count``).
+
+    Positions in the result are absolute in ``data``. Decoding stops at the first entry that
+    cannot be read (:attr:`Explanation.failure`); an entry cut off by the end of the input is a
+    partial entry (:attr:`Explanation.partial`), as at the end of a segment being written.
+    """
+    if at < 0 or at > len(data):
+        raise ValueError(f"position {at} is outside the input ({len(data)} bytes)")
+    end = len(data) if length is None else min(len(data), at + max(0, length))
+    name = resolve(fmt, data, at, path)
+    tracer = Tracer(data, at, end, expand=expand, max_decompressed=max_decompressed)
+    result = Explanation(name, tracer.streams, tracer.roots)
+    try:
+        entries(tracer, FORMATS[name], end, count, values=result.values)
+    except TraceStop as stop:
+        tracer.abandon(stop.failure)
+        if stop.truncated:
+            result.partial = stop.failure
+        else:
+            result.failure = stop.failure
+    result.problems = tracer.problems
+    return result
+
+
+__all__ = ["ALIASES", "Explanation", "Failure", "UnknownFormat", "explain", "format_names", "resolve"]
