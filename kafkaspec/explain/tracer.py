@@ -120,12 +120,14 @@ class Tracer:
              truncated: bool = False) -> TraceStop:
         """The signal to stop decoding (raise it): the field ``name`` of the open structure, at ``position``."""
         at = self.pos if position is None else position
-        path = self.path() + (f".{name}" if name else "")
+        path = self.path()
+        if name and not (self._open and self._open[-1].name == name):
+            path += f".{name}"
         return TraceStop(Failure(self.stream, at, path, message), truncated)
 
     def abandon(self, failure: Failure) -> None:
         """Decoding stopped for good at ``failure``: the open nodes are marked stopped and end there."""
-        for node in self._open:
+        for node in reversed(self._open):  # innermost first: an outer node ends where its children do
             node.stopped = True
             if node.stream == failure.stream:
                 node.end = max(node.start, failure.position, max((c.end for c in node.children), default=0))
@@ -146,9 +148,13 @@ class Tracer:
     def outer(self, end: int) -> bool:
         """Whether ``end`` is where the whole input (or a field's content read in place) ends: bytes
         running out there make a partial entry, not a structure that contradicts itself."""
-        if end == self.limit:
-            return True
-        return any(f.why and f.end == end and f.stream == self.stream for f in self._frames)
+        for frame in reversed(self._frames):
+            if frame.stream != self.stream:
+                break
+            if frame.end is not None and frame.length is not None:
+                # bounded by a region read in place: truncated; by a structure's own length: a contradiction
+                return bool(frame.why) and end == frame.end
+        return end == self.limit
 
     def _need(self, name: str, what: str, size: int) -> None:
         end, why = self.bound()

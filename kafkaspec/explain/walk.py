@@ -17,7 +17,7 @@ from kafkaspec.generated.trace import FORMATS
 from .entries import entries
 from .nested import expand
 from .tracer import Tracer, TraceStop
-from .tree import Explanation, Failure
+from .tree import Explanation, Failure, Node
 
 #: short --format names for the common cases
 ALIASES = {
@@ -51,16 +51,23 @@ def resolve(name: str, data: bytes, at: int = 0, path: str | None = None) -> str
     """The format name ``name`` stands for (``auto``: by the file name, else by the bytes)."""
     if name == "auto":
         for suffix, fmt in SUFFIXES.items():
-            if path and path.endswith(suffix):
+            # a producer snapshot starts with its version, 1; a KRaft snapshot is record batches
+            if path and path.endswith(suffix) and (suffix != ".snapshot" or data[at : at + 2] == b"\x00\x01"):
                 return fmt
         log = FORMATS["log-entry"]
         wire = FORMATS["wire-message-any"]
         assert log.cases is not None and wire.cases is not None
-        if len(data) > at + log.offset and struct.unpack_from(log.fmt, data, at + log.offset)[0] in log.cases:
+        if len(data) <= at + log.offset:
+            return "log-entry"  # too short to tell: read as the usual case, a (partial) log entry
+        magic = struct.unpack_from(log.fmt, data, at + log.offset)[0]
+        if magic in log.cases:
             return "log-entry"
-        if len(data) > at + wire.offset and struct.unpack_from(wire.fmt, data, at + wire.offset)[0] in wire.cases:
+        wire_magic = struct.unpack_from(wire.fmt, data, at + wire.offset)[0]
+        if wire_magic in wire.cases:
             return "wire-message-any"
-        return "log-entry"
+        raise UnknownFormat(f"cannot tell the format: byte {at + log.offset} is {magic} (no log entry magic) and byte "
+                            f"{at + wire.offset} is {wire_magic} (no 0.6/0.7 message magic); give --format "
+                            "(--format list names them)")
     name = ALIASES.get(name, name)
     if name not in FORMATS:
         raise UnknownFormat(f"unknown format {name!r}; one of: {', '.join(format_names())}")
@@ -89,6 +96,10 @@ def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None =
             result.partial = stop.failure
         else:
             result.failure = stop.failure
+        done = max((leaf.end for e in tracer.roots for leaf in e.leaves() if leaf.stream == 0), default=at)
+        if done < end:  # what decoding did not reach is shown as it is
+            tracer.roots.append(Node("unread", "unread", "bytes", done, end, 0, data[done:end],
+                                     doc="bytes after the point where decoding stopped"))
     result.problems = tracer.problems
     return result
 

@@ -1,0 +1,154 @@
+"""Render an explanation as an annotated hex dump: one line per span, as a tree, with colour on a terminal.
+
+Each line: the span's byte range, its name and type, its raw bytes (the first 16), its value and
+what the value means (enum names, bit fields, what a length or checksum covers and whether it
+matches, a relative field's absolute value), then the schema's doc line. Where decoding stopped,
+a block names the field, what it expected and the byte, with the bytes around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .tree import Explanation, Failure, Node
+
+#: raw bytes shown on a field's line; longer fields show these and their size
+SHOWN_BYTES = 16
+#: bytes of context shown on each side of the byte where decoding stopped
+CONTEXT = 32
+
+_STYLES = {"pos": "2", "name": "36", "struct": "1;36", "type": "2", "hex": "33", "value": "32", "note": "35",
+           "doc": "2", "bad": "1;31", "mark": "1;37;41", "ok": "32"}
+
+
+class Style:
+    """ANSI colour, or none."""
+
+    def __init__(self, colour: bool):
+        self.colour = colour
+
+    def __call__(self, kind: str, text: str) -> str:
+        return f"\x1b[{_STYLES[kind]}m{text}\x1b[0m" if self.colour and text else text
+
+
+def value_text(node: Node) -> str:
+    """A field's value as it reads on the line."""
+    v = node.value
+    if node.kind in ("struct", "array", "decompressed", "compressed"):
+        return ""
+    if v is None:
+        return "null" if node.kind == "bytes" else ""
+    if isinstance(v, bool) or not isinstance(v, int | bytes | str):
+        return str(v)
+    if isinstance(v, int):
+        return f"{v:#010x} ({v})" if node.name in ("crc", "checksum") else str(v)
+    text = repr(v)
+    return text if len(text) <= 48 else text[:45] + "..." + text[-1]
+
+
+def hex_text(data: bytes, start: int, end: int) -> str:
+    raw = data[start : min(end, start + SHOWN_BYTES)].hex(" ")
+    return raw + (f" ... ({end - start} bytes)" if end - start > SHOWN_BYTES else "")
+
+
+def first_sentence(doc: str) -> str:
+    doc = " ".join(doc.split())
+    cut = doc.find(". ")
+    return doc if cut < 0 else doc[: cut + 1]
+
+
+def lines(expl: Explanation, style: Style) -> Iterator[str]:
+    """The rendered lines of the whole explanation."""
+    data = {s.id: s.data for s in expl.streams}
+    for entry in expl.entries:
+        for depth, node in entry.walk():
+            yield _line(node, depth, data[node.stream], style)
+    for problem in expl.problems:
+        yield from _failure_block("problem", problem, expl, style)
+    if expl.failure is not None:
+        yield from _failure_block("decoding stopped", expl.failure, expl, style)
+    if expl.partial is not None:
+        yield from _failure_block("partial entry at the end", expl.partial, expl, style)
+    yield summary(expl, style)
+
+
+def _line(node: Node, depth: int, data: bytes, style: Style) -> str:
+    where = f"{node.start}..{node.end}"
+    if node.stream:
+        where = f"s{node.stream}:{where}"
+    parts = [style("pos", f"{where:>15}"), "  " + "  " * depth]
+    is_struct = node.kind in ("struct", "array", "decompressed") or (node.children and node.kind != "bytes")
+    if node.kind == "struct" and node.type.startswith(node.name + " v"):
+        parts.append(style("struct", node.type))  # a top-level entry: its structure names it
+    else:
+        parts.append(style("struct" if is_struct else "name", node.name) + " " + style("type", node.type))
+    if node.kind == "struct":
+        parts.append(style("type", f" ({node.size} bytes)"))
+    elif not node.children and node.kind not in ("array",):
+        if node.size:
+            parts.append("  " + style("hex", hex_text(data, node.start, node.end)))
+        value = value_text(node)
+        if value:
+            parts.append("  = " + style("value", value))
+    notes = list(node.notes)
+    if node.absolute is not None and not any(str(node.absolute) in n for n in notes):
+        notes.append(f"absolute {node.absolute}")
+    notes += [f"{name} (bit{'s' * ('-' in bits)} {bits}) = {value} {label}" for name, bits, value, label in node.bits]
+    if notes:
+        parts.append("  " + style("note", "; ".join(notes)))
+    if node.problem:
+        parts.append("  " + style("bad", f"MISMATCH: {node.problem}"))
+    if node.stopped:
+        parts.append("  " + style("bad", "(incomplete: decoding stopped inside)"))
+    if node.doc and node.kind not in ("data", "prefix"):
+        parts.append("  " + style("doc", "# " + first_sentence(node.doc)))
+    return "".join(parts)
+
+
+def _failure_block(title: str, failure: Failure, expl: Explanation, style: Style) -> Iterator[str]:
+    stream = expl.streams[failure.stream]
+    where = f"byte {failure.position}" + (f" of stream {failure.stream} ({stream.origin})" if failure.stream else "")
+    yield ""
+    yield style("bad", f"{title} at {where}, in {failure.path or 'the input'}:")
+    yield "  " + failure.message
+    yield from context(stream.data, failure.position, style)
+
+
+def context(data: bytes, position: int, style: Style) -> Iterator[str]:
+    """The bytes around ``position``, 16 a line, the byte at ``position`` marked."""
+    first = max(0, (position - CONTEXT) // 16 * 16)
+    last = min(len(data), position + CONTEXT + 1)
+    for row in range(first, max(last, first + 1), 16):
+        cells = []
+        marks = []
+        for i in range(row, min(row + 16, len(data))):
+            cell = f"{data[i]:02x}"
+            cells.append(style("mark", cell) if i == position else cell)
+            marks.append("^^" if i == position else "  ")
+        if position == len(data) and row + 16 > position >= row:
+            cells.append(style("mark", "<end>"))
+            marks.append("^^")
+        yield f"  {row:>10}  " + " ".join(cells)
+        if "^^" in marks:
+            yield " " * 14 + " ".join(marks).rstrip() + f"  byte {position}"
+
+
+def summary(expl: Explanation, style: Style) -> str:
+    n = sum(e.kind == "struct" for e in expl.entries)
+    text = f"{n} {expl.format} entr{'ies' if n != 1 else 'y'}"
+    if len(expl.streams) > 1:
+        text += f", {len(expl.streams) - 1} decompressed region{'s' * (len(expl.streams) > 2)}"
+    bad = []
+    if expl.problems:
+        bad.append(f"{len(expl.problems)} problem{'s' * (len(expl.problems) > 1)}")
+    if expl.failure is not None:
+        bad.append(f"decoding stopped at byte {expl.failure.position}")
+    if bad:
+        return style("bad", "; ".join([text, *bad]))
+    if expl.partial is not None:
+        return text + f"; a partial entry at byte {expl.partial.position}"
+    return style("ok", text + "; every byte explained")
+
+
+def render(expl: Explanation, colour: bool = False) -> str:
+    return "\n".join(lines(expl, Style(colour))) + "\n"

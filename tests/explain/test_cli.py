@@ -1,0 +1,257 @@
+"""``kafkaspec explain``: text, colour, JSON, hex on stdin, exit codes, and where decoding stops on bad data;
+every corpus file in the spec's formats and every file of a synth directory explained to the last byte."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+from support.corpus import CORPUS, load_vectors
+from test_spans import assert_tiles
+
+import kafkaspec
+from kafkaspec.cli import main
+from kafkaspec.explain import explain
+from kafkaspec.logdir.synthesis import synth
+
+REPO = Path(__file__).resolve().parents[2]
+GOLDEN = REPO / "tests" / "codecs" / "vectors"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def run(*argv, stdin: str | None = None):
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = main([str(a) for a in argv])
+            except SystemExit as exc:
+                code = exc.code
+    finally:
+        sys.stdin = saved
+    return code, out.getvalue(), err.getvalue()
+
+
+def golden(name: str) -> str:
+    return json.loads((GOLDEN / f"{name}.json").read_text())["hex"]
+
+
+# -- text -----------------------------------------------------------------------------------------------
+
+def test_text_names_every_field_with_bytes_value_and_doc():
+    code, out, err = run("explain", "-", stdin=golden("record_with_headers"))
+    assert code == 0 and err == ""
+    assert not ANSI.search(out), "colour when the output is not a terminal"
+    lines = out.splitlines()
+    line = next(x for x in lines if " base_offset " in x)
+    assert line.split()[0] == "0..8" and "00 00 00 00 00 00 00 2a" in line and "= 42" in line
+    assert "# Offset of the first record" in line
+    assert re.search(r"8\.\.12 +batch_length int32 +00 00 00 45 += 69 +covers bytes 12\.\.81 .*matches", out)
+    assert re.search(r"crc uint32 +43 e9 88 d1 .*crc32c of bytes 21\.\.81: matches", out)
+    assert "compression (bits 0-2) = 0 CompressionType.NONE" in out and "is_control (bit 5) = 0 clear" in out
+    assert "timestamp 1600000000005 = base_timestamp 1600000000000 + 5" in out
+    assert "offset 42 = base_offset 42 + 0" in out
+    assert re.search(r"80\.\.81 +length varint +01 += -1", out)  # the null header value's varint
+    assert lines[-1] == "1 log-entry entry; every byte explained"
+
+
+def test_colour_when_asked():
+    code, out, _ = run("explain", "-", "--color", "always", stdin=golden("minimal_one_record"))
+    assert code == 0 and ANSI.search(out)
+    assert ANSI.sub("", out) == run("explain", "-", stdin=golden("minimal_one_record"))[1]
+
+
+def test_compressed_region_shown_stored_then_decompressed():
+    code, out, _ = run("explain", "-", stdin=golden("gzip_record_with_headers"))
+    assert code == 0
+    assert re.search(r"61\.\.101 +compressed gzip +1f 8b .*40 bytes; 20 bytes decompressed \(stream 1\)", out)
+    assert re.search(r"s1:0\.\.20 +\[0\] Record v2", out)
+    assert "1 decompressed region; every byte explained" in out
+
+
+def test_hex_on_stdin_may_be_spaced_and_prefixed():
+    spaced = " ".join("0x" + golden("minimal_one_record")[i : i + 2] for i in range(0, 140, 2))
+    code, out, _ = run("explain", "-", "--length", "70", stdin=spaced + "\n")
+    assert code in (0, 1) and "RecordBatch v2" in out
+
+
+@pytest.mark.parametrize("text, message", [("00zz", "not hex: 'z'"), ("000", "odd number of hex digits")])
+def test_bad_hex_is_one_line_exit_2(text, message):
+    code, out, err = run("explain", "-", stdin=text)
+    assert code == 2 and out == "" and message in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--format", "nope"], "unknown format 'nope'"),
+    (["--at", "-3"], "is negative"),
+    (["--at", "1000"], "past the end of the input"),
+])
+def test_usage_errors_exit_2(argv, message, tmp_path):
+    f = tmp_path / "x.log"
+    f.write_bytes(bytes.fromhex(golden("minimal_one_record")))
+    code, _, err = run("explain", f, *argv)
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_missing_file_and_directory_exit_2(tmp_path):
+    assert run("explain", tmp_path / "nope.log")[0] == 2
+    code, _, err = run("explain", tmp_path)
+    assert code == 2 and "is a directory" in err
+
+
+def test_format_list_names_every_format():
+    code, out, _ = run("explain", "x", "--format", "list")
+    names = {line.split()[0] for line in out.splitlines()}
+    assert code == 0 and {"batch", "record-batch-v2", "message-v0", "message-v1", "wire-message-any",
+                          "produce-request-v0", "offset-index-entry-v0", "producer-snapshot-v1"} <= names
+
+
+def test_at_length_and_count_pick_entries(tmp_path):
+    one = bytes.fromhex(golden("minimal_one_record"))
+    f = tmp_path / "00000000000000000000.log"
+    f.write_bytes(one * 3)
+    code, out, _ = run("explain", f, "--at", len(one), "--count", 1)
+    assert code == 0 and out.splitlines()[0].split()[0] == f"{len(one)}..{2 * len(one)}"
+    assert out.splitlines()[-1].startswith("1 log-entry entry")
+    code, out, _ = run("explain", f, "--length", len(one) + 10)
+    assert "partial entry at the end at byte" in out and code == 0
+
+
+# -- JSON --------------------------------------------------------------------------------------------------
+
+def test_json_is_the_field_tree_with_offsets():
+    code, out, _ = run("explain", "-", "--json", stdin=golden("gzip_record_with_headers"))
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["format"] == "log-entry" and doc["failure"] is None and doc["problems"] == []
+    assert [s["size"] for s in doc["streams"]] == [101, 20]
+    (batch,) = doc["entries"]
+    fields = {c["name"]: c for c in batch["children"]}
+    assert fields["base_offset"] == {**fields["base_offset"], "start": 0, "end": 8, "hex": "000000000000002a",
+                                     "value": 42}
+    assert fields["attributes"]["bits"][0] == {"name": "compression", "bits": "0-2", "value": 1,
+                                               "label": "CompressionType.GZIP"}
+    region, inner = fields["records"]["children"]
+    assert (region["kind"], region["stream"], region["start"], region["end"]) == ("compressed", 0, 61, 101)
+    record = inner["children"][0]
+    assert record["stream"] == 1 and record["type"] == "Record v2"
+    offset = next(c for c in record["children"] if c["name"] == "offset_delta")
+    assert offset["value"] == 0 and offset["absolute"] == 42
+
+
+# -- bad data: where decoding stopped ------------------------------------------------------------------------
+
+def _fast_reader_verdict(data: bytes) -> str:
+    try:
+        it = kafkaspec.iter_batches(data)
+        for batch in it:
+            batch.records  # noqa: B018 - decode (and decompress) now
+    except kafkaspec.KafkaFormatError:
+        return "error"
+    return "partial" if it.partial is not None else "ok"
+
+
+VECTORS = load_vectors()
+#: the deliberately broken corpus vectors: the fast reader refuses them or finds a partial entry
+BROKEN = [v for v in VECTORS if _fast_reader_verdict(bytes.fromhex(v["expected"].get("log_entry_hex_derived")
+                                                                       or v["hex"])) != "ok"]
+
+
+def test_corpus_has_broken_vectors(corpus):
+    assert len(BROKEN) >= 15
+
+
+@pytest.mark.parametrize("v", BROKEN, ids=[v["id"] for v in BROKEN])
+def test_broken_vector_points_at_the_byte(v, corpus):
+    hex_ = v["expected"].get("log_entry_hex_derived") or v["hex"]
+    data = bytes.fromhex(hex_)
+    fmt = "record-v2" if v["kind"] == "record_body" else "batch"
+    code, out, err = run("explain", "-", "--format", fmt, stdin=hex_)
+    assert "Traceback" not in err and err == ""
+    expl = explain(data, fmt)
+    stop = expl.failure or expl.partial or (expl.problems[0] if expl.problems else None)
+    assert stop is not None, f"{v['id']}: explain found nothing wrong"
+    assert code == (0 if expl.failure is None and not expl.problems else 1)
+    size = len(expl.streams[stop.stream].data)
+    assert 0 <= stop.position <= size
+    # the block names the field and marks the byte in a dump of the bytes around it
+    assert f"at byte {stop.position}" in out and stop.message in out
+    assert re.search(rf"\^\^  byte {stop.position}$", out, re.M), out[-800:]
+
+
+def test_crc_mismatch_is_shown_and_decoding_goes_on():
+    data = bytearray.fromhex(golden("record_with_headers"))
+    data[-5] ^= 0xFF  # a header value byte, covered by the CRC
+    code, out, _ = run("explain", "-", stdin=data.hex())
+    assert code == 1
+    assert re.search(r"crc uint32 .*MISMATCH: stored 0x43e988d1, but the crc32c of bytes 21\.\.81 is 0x", out)
+    assert "problem at byte 17, in RecordBatch.crc:" in out
+    assert "headers array of Header" in out  # the records after the bad CRC are still shown
+
+
+def test_truncated_record_points_at_the_field():
+    data = bytearray.fromhex(golden("record_with_headers"))
+    data[61] = 0x30  # record length 24: runs past the batch's end
+    code, out, _ = run("explain", "-", stdin=data.hex())
+    assert code == 1
+    assert "decoding stopped at byte 61, in RecordBatch.records[0].length:" in out
+    assert "length 24 says Record ends at byte 86, past the end of RecordBatch set by batch_length (byte 81)" in out
+
+
+# -- every corpus file in the spec's formats, every synth file ---------------------------------------------
+
+#: corpus files whose bytes no schema describes: text files, and fetch-response envelopes (0.8 v0
+#: without a size prefix, v10) whose record sets explain reads with --at; pcapng captures
+NOT_IN_THE_SPEC = ("leader-epoch-checkpoint", "partition.metadata", "quorum-state", ".txt", ".md", ".pcapng",
+                   ".hex", ".kafka.0821", ".kafka.0822", ".kafka.0900", "fetch1.snappy.chunked.4k")
+CORPUS_FILES = sorted(p for p in (CORPUS / "files").rglob("*") if p.is_file()
+                      and not p.name.endswith(NOT_IN_THE_SPEC)) if CORPUS else []
+
+
+def test_corpus_files_found(corpus):
+    assert len(CORPUS_FILES) >= 15
+
+
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=[p.name for p in CORPUS_FILES])
+def test_corpus_file_explained_to_the_last_byte(path, corpus):
+    data = path.read_bytes()
+    expl = explain(data, path=str(path))
+    assert expl.ok and expl.partial is None, expl.failure or expl.problems
+    assert assert_tiles(expl) > 0 and expl.entries[-1].end == len(data)
+
+
+def test_fetch_response_record_set_with_at(corpus):
+    """A broker's 0.8 fetch response: its message set starts at byte 40 (after the envelope)."""
+    path = CORPUS / "files" / "kafka-rust-test-data" / "fetch1.mytopic.1p.gzip.kafka.0821"
+    code, out, _ = run("explain", path, "--at", 40)
+    assert code == 0 and "1 log-entry entry, 1 decompressed region; every byte explained" in out
+
+
+@pytest.fixture(scope="module")
+def synth_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("synth") / "logs"
+    synth(out, size_mb=1, seed=5, force=True)
+    return out
+
+
+def test_every_synth_file_explained_to_the_last_byte(synth_dir):
+    suffixes = (".log", ".index", ".timeindex", ".txnindex", ".snapshot")
+    files = sorted(p for p in synth_dir.rglob("*") if p.name.endswith(suffixes))
+    assert {p.suffix for p in files} >= {".log", ".index", ".timeindex", ".snapshot"}
+    magics = set()
+    for path in files:
+        data = path.read_bytes()
+        expl = explain(data, path=str(path))
+        assert expl.ok and expl.partial is None, (path, expl.failure or expl.problems)
+        if data:
+            assert assert_tiles(expl) > 0 and expl.entries[-1].end == len(data), path
+        magics |= {e.type for e in expl.entries}
+    assert {"RecordBatch v2", "OffsetIndexEntry v0", "TimeIndexEntry v0", "ProducerSnapshot v1"} <= magics
