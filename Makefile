@@ -49,9 +49,21 @@ java-check:
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-test: check-generated lint typecheck java-check
+test: check-generated lint typecheck java-check browser
 	KAFKASPEC_CLUSTER_TEST=$(CLUSTER_TEST) $(PY) -m pytest -q -p no:cacheprovider; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
+
+# Debian's Chromium for the explain page's browser test (tests/explain/test_html_browser.py, driven by
+# playwright with this browser; playwright's own browsers are never downloaded). Where it cannot be
+# installed (not root, no apt-get, no network) this says so and the test is skipped with that reason.
+.PHONY: browser
+browser:
+	@[ -x /usr/bin/chromium ] || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    { apt-get install -y -qq chromium chromium-driver || { apt-get update -qq && apt-get install -y -qq chromium chromium-driver; }; } \
+	      >/dev/null 2>&1 || echo "make browser: could not install chromium: the explain browser test will be skipped"; \
+	  else echo "make browser: chromium is missing and needs root and apt-get to install: the explain browser test will be skipped"; fi; }
 
 bench: $(STAMP)
 	$(PY) -m bench

@@ -112,10 +112,10 @@ def run(args: argparse.Namespace) -> int:
 
         sys.stdout.write(jsonout.render(expl))
     elif args.html:
-        from kafkaspec.explain import html  # noqa: PLC0415
+        from kafkaspec.explain import page  # noqa: PLC0415
 
         with open(args.html, "w", encoding="utf-8") as fh:
-            fh.write(html.render(expl, title=source or "standard input"))
+            fh.write(page.render(expl, title=source or "standard input"))
         print(f"{name}: wrote {args.html} ({_outcome(expl)})")
     else:
         from kafkaspec.explain import text  # noqa: PLC0415

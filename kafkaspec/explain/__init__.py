@@ -4,7 +4,7 @@ The generated tracing decoders (``kafkaspec.generated.trace``, one per structure
 read each field through :class:`~.tracer.Tracer`, which records its byte span; :func:`explain`
 (:mod:`.walk`) runs them over an input and returns an :class:`~.tree.Explanation`, a tree of
 spans over the input and any decompressed regions. :mod:`.text`, :mod:`.jsonout` and
-:mod:`.html` render it.
+:mod:`.page` render it.
 
 Not loaded by ``import kafkaspec``.
 """

@@ -1,7 +1,7 @@
 """What an explanation is: a tree of byte spans over one or more byte streams.
 
 Plain data, no decoding and no rendering: :mod:`.tracer` builds it, :mod:`.walk` drives the
-tracer over an input, and :mod:`.text`, :mod:`.jsonout` and :mod:`.html` render it.
+tracer over an input, and :mod:`.text`, :mod:`.jsonout` and :mod:`.page` render it.
 
 Stream 0 is the input (positions are absolute, as in the file); each decompressed region is a
 stream of its own, numbered in the order met, whose positions count from 0 in the decompressed
