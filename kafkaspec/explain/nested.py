@@ -10,7 +10,9 @@ wire.py, records.py):
   response may end inside one: a partial message, not an error); a multi-fetch response's
   ``responses`` are fetch responses back to back;
 - in a control batch (attributes bit 5), a record's key is a ControlRecordKey and, for the
-  abort and commit markers, its value an EndTransactionMarker.
+  abort and commit markers, its value an EndTransactionMarker;
+- in a LogAppendTime batch (attributes bit 3) every record's timestamp is the batch's
+  max_timestamp, whatever its stored delta (:func:`annotate`, over the finished tree).
 """
 
 from __future__ import annotations
@@ -52,10 +54,17 @@ def _compressed_set(t: Tracer, data: Node, codec: int, magic: int, fmt: str, wha
     return box
 
 
+def _not_nested(t: Tracer, data: Node) -> None:
+    if t.stream:  # inside a decompressed message set already: Kafka refuses a second level
+        raise t.stop("a compressed wrapper's inner message is compressed too (Kafka does not allow nesting)",
+                     data.start)
+
+
 def _message_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
     codec = values["attributes"] & 0x07
     if not codec:
         return
+    _not_nested(t, data)
     box = _compressed_set(t, data, codec, version, "log-entry", "inner message set")
     if version == 1:
         _legacy_offsets(box, values)
@@ -85,6 +94,7 @@ def _legacy_offsets(box: Node, wrapper: dict[str, Any]) -> None:
 def _wire_payload(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
     codec = values.get("compression", 0) & 0x07  # magic 0 (0.6) has no COMPRESSION byte
     if codec:
+        _not_nested(t, data)
         _compressed_set(t, data, codec, version, "wire-message-any", "message set")
 
 
@@ -135,3 +145,18 @@ def expand(t: Tracer, struct_name: str, version: int, field: str, data: Node, va
     handler = HANDLERS.get((struct_name, field))
     if handler is not None:
         handler(t, version, data, values)
+
+
+def annotate(entries: list[Node]) -> None:
+    """Notes that need a whole structure: under LogAppendTime a v2 record reads as the batch's max_timestamp."""
+    for entry in entries:
+        for _, node in entry.walk():
+            if node.type != "RecordBatch v2":
+                continue
+            fields = {c.name: c for c in node.children}
+            attributes, max_ts = fields.get("attributes"), fields.get("max_timestamp")
+            if attributes is None or max_ts is None or not (attributes.value >> 3) & 1 or "records" not in fields:
+                continue
+            for _, inner in fields["records"].walk():
+                if inner.name == "timestamp_delta" and inner.kind == "int":
+                    inner.notes.append(f"LogAppendTime: reads as the batch's max_timestamp {max_ts.value}")

@@ -142,7 +142,8 @@ def summary(expl: Explanation, style: Style) -> str:
     if expl.problems:
         bad.append(f"{len(expl.problems)} problem{'s' * (len(expl.problems) > 1)}")
     if expl.failure is not None:
-        bad.append(f"decoding stopped at byte {expl.failure.position}")
+        f = expl.failure
+        bad.append(f"decoding stopped at byte {f.position}" + (f" of stream {f.stream}" if f.stream else ""))
     if bad:
         return style("bad", "; ".join([text, *bad]))
     if expl.partial is not None:

@@ -66,6 +66,8 @@ class _Frame:
     checksums: list[tuple[Node, int, str, str]] = field(default_factory=list)
     #: a region's end in words (a field's content read as structures), instead of the length field's
     why: str = ""
+    #: count fields by the array they count
+    counts: dict[str, Node] = field(default_factory=dict)
 
 
 #: an expansion of a bytes field's content: (tracer, structure name, version, field, data node, field values)
@@ -129,8 +131,10 @@ class Tracer:
         """Decoding stopped for good at ``failure``: the open nodes are marked stopped and end there."""
         for node in reversed(self._open):  # innermost first: an outer node ends where its children do
             node.stopped = True
+            ends = [c.end for c in node.children if c.stream == node.stream]
             if node.stream == failure.stream:
-                node.end = max(node.start, failure.position, max((c.end for c in node.children), default=0))
+                ends.append(failure.position)
+            node.end = max(node.end, *ends)
         self._open.clear()
         self._frames.clear()
 
@@ -275,6 +279,7 @@ class Tracer:
         if count < 0:
             raise self.stop(f"{name} is {count}: a count cannot be negative", node.start, name)
         node.notes.append(f"counts the items of {array}")
+        self._frames[-1].counts[array] = node
 
     def checksum(self, name: str, stored: int, algorithm: str, first: str) -> None:
         node = self._open[-1].children[-1]
@@ -372,6 +377,9 @@ class Tracer:
             items.append(trace(self, **(bases or {})))
             index += 1
         node.notes.append(f"{index} item{'s' * (index != 1)}")
+        counter = self._frames[-1].counts.get(name)
+        if counter is not None:
+            counter.notes.append(f"matches: {index} {item}{'s' * (index != 1)} read")
         if saved is not None:
             self._leave_compressed(name, item, index, saved)
         self._pop()

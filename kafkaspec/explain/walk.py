@@ -15,7 +15,7 @@ from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED
 from kafkaspec.generated.trace import FORMATS
 
 from .entries import entries
-from .nested import expand
+from .nested import annotate, expand
 from .tracer import Tracer, TraceStop
 from .tree import Explanation, Failure, Node
 
@@ -101,6 +101,7 @@ def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None =
             tracer.roots.append(Node("unread", "unread", "bytes", done, end, 0, data[done:end],
                                      doc="bytes after the point where decoding stopped"))
     result.problems = tracer.problems
+    annotate(tracer.roots)
     return result
 
 

@@ -255,3 +255,25 @@ def test_every_synth_file_explained_to_the_last_byte(synth_dir):
             assert assert_tiles(expl) > 0 and expl.entries[-1].end == len(data), path
         magics |= {e.type for e in expl.entries}
     assert {"RecordBatch v2", "OffsetIndexEntry v0", "TimeIndexEntry v0", "ProducerSnapshot v1"} <= magics
+
+
+# -- what lengths, counts, timestamps and nested regions say ----------------------------------------------
+
+def test_count_says_it_matches_and_log_append_time_is_named():
+    code, out, _ = run("explain", "-", stdin=golden("log_append_time"))
+    assert code == 0
+    assert re.search(r"records_count int32 .*counts the items of records; matches: 1 Record read", out)
+    assert "timestamp 1000 = base_timestamp 1000 + 0; LogAppendTime: reads as the batch's max_timestamp 2000" in out
+
+
+def test_nested_compression_is_refused_at_the_inner_wrapper():
+    from kafkaspec import Record, build_batch
+    from kafkaspec.compression import GZIP, compress
+    from kafkaspec.generated.message_v1 import encode_message
+
+    inner = build_batch([Record(key=b"k", value=b"v", timestamp=5)], magic=1, compression="gzip")
+    outer = encode_message(offset=0, attributes=GZIP, timestamp=5, value=compress(GZIP, inner, magic=1))
+    code, out, _ = run("explain", "-", stdin=outer.hex())
+    assert code == 1
+    assert "decoding stopped at byte 34 of stream 1 (gzip inner message set at bytes 34..106)" in out
+    assert "a compressed wrapper's inner message is compressed too (Kafka does not allow nesting)" in out
