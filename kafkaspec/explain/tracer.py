@@ -107,9 +107,11 @@ class Tracer:
         node.end = self.pos if node.stream == self.stream else node.end
         return node
 
-    def path(self) -> str:
+    def path(self, upto: Node | None = None) -> str:
+        """The dotted path of the open nodes (up to and including ``upto``)."""
         parts: list[str] = []
-        for node in self._open:
+        opened = self._open[: self._open.index(upto) + 1] if upto is not None else self._open
+        for node in opened:
             if node.kind in ("decompressed", "data"):
                 continue
             if node.name.startswith("[") and parts:
@@ -369,8 +371,14 @@ class Tracer:
         items: list = []
         end, why = self.bound()
         if count is not None and count > (end - self.pos) // max(min_size, 1):
-            raise self.stop(f"{count} {item}s (at least {min_size} bytes each) cannot fit in the {end - self.pos} "
-                            f"bytes before byte {end} ({why})", node.start, name)
+            message = (f"{count} {item}s (at least {min_size} bytes each) cannot fit in the {end - self.pos} "
+                       f"bytes before byte {end} ({why})")
+            frame = self._frames[-1]
+            counter = frame.counts.get(name)
+            if counter is not None:  # the field the count came from is what is wrong: point there
+                raise TraceStop(Failure(counter.stream, counter.start, f"{self.path(frame.node)}.{counter.name}",
+                                        message))
+            raise self.stop(message, node.start, name)
         index = 0
         while (index < count) if count is not None else (self.pos < end):
             self._label = f"[{index}]"
