@@ -148,12 +148,17 @@ def expand(t: Tracer, struct_name: str, version: int, field: str, data: Node, va
 
 
 def annotate(entries: list[Node]) -> None:
-    """Notes that need a whole structure: under LogAppendTime a v2 record reads as the batch's max_timestamp."""
+    """Notes that need a whole structure: a v2 batch's last offset, and under LogAppendTime the
+    timestamp every record reads as (the batch's max_timestamp)."""
     for entry in entries:
         for _, node in entry.walk():
             if node.type != "RecordBatch v2":
                 continue
             fields = {c.name: c for c in node.children}
+            base, last = fields.get("base_offset"), fields.get("last_offset_delta")
+            if base is not None and last is not None and isinstance(last.value, int):
+                last.absolute = base.value + last.value
+                last.notes.append(f"last offset {last.absolute} = base_offset {base.value} + {last.value}")
             attributes, max_ts = fields.get("attributes"), fields.get("max_timestamp")
             if attributes is None or max_ts is None or not (attributes.value >> 3) & 1 or "records" not in fields:
                 continue

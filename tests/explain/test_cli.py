@@ -277,3 +277,22 @@ def test_nested_compression_is_refused_at_the_inner_wrapper():
     assert code == 1
     assert "decoding stopped at byte 34 of stream 1 (gzip inner message set at bytes 34..106)" in out
     assert "a compressed wrapper's inner message is compressed too (Kafka does not allow nesting)" in out
+
+
+def test_last_offset_and_control_record_are_read():
+    code, out, _ = run("explain", "-", stdin=golden("control_commit"))
+    assert code == 0
+    assert re.search(r"last_offset_delta int32 .*last offset \d+ = base_offset \d+ \+ 0", out)
+    assert re.search(r"ControlRecordKey v0 .*\n.*version int16 +00 00 += 0.*\n.*type int16 +00 01 += 1 +"
+                     r"ControlRecordType\.COMMIT", out)
+    assert re.search(r"EndTransactionMarker v0 (.*\n){2}.*coordinator_epoch int32 +00 00 00 03 += 3", out)
+
+
+def test_html_page_is_self_contained(tmp_path):
+    page = tmp_path / "p.html"
+    code, out, _ = run("explain", "-", "--html", page, stdin=golden("gzip_record_with_headers"))
+    text = page.read_text()
+    assert code == 0 and out.startswith(f"kafkaspec explain: wrote {page}")
+    assert not re.search(r"(src|href)\s*=|@import|url\(", text), "the page refers to something outside itself"
+    assert text.count('class="byte') == 101 + 20  # every byte of the input and of the decompressed region
+    assert 'data-path="RecordBatch.records[0].value"' in text
