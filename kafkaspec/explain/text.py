@@ -46,11 +46,6 @@ def value_text(node: Node) -> str:
     return text if len(text) <= 48 else text[:45] + "..." + text[-1]
 
 
-def hex_text(data: bytes, start: int, end: int) -> str:
-    raw = data[start : min(end, start + SHOWN_BYTES)].hex(" ")
-    return raw + (f" ... ({end - start} bytes)" if end - start > SHOWN_BYTES else "")
-
-
 def first_sentence(doc: str) -> str:
     doc = " ".join(doc.split())
     cut = doc.find(". ")
@@ -58,11 +53,16 @@ def first_sentence(doc: str) -> str:
 
 
 def lines(expl: Explanation, style: Style) -> Iterator[str]:
-    """The rendered lines of the whole explanation."""
+    """The rendered lines of the whole explanation, in aligned columns: byte range, field, raw bytes, the rest."""
     data = {s.id: s.data for s in expl.streams}
+    rows = [(depth, node) for entry in expl.entries for depth, node in entry.walk()]
+    where_width = max((len(_where(node)) for _, node in rows), default=0)
     for entry in expl.entries:
-        for depth, node in entry.walk():
-            yield _line(node, depth, data[node.stream], style)
+        walked = list(entry.walk())
+        label_width = min(LABEL_WIDTH, max(len(_label(node, depth)) for depth, node in walked))
+        raw_width = max(len(_raw(node, data[node.stream])) for _, node in walked)
+        for depth, node in walked:
+            yield _line(node, depth, data[node.stream], style, (where_width, label_width, raw_width))
     for problem in expl.problems:
         yield from _failure_block("problem", problem, expl, style)
     if expl.failure is not None:
@@ -72,37 +72,64 @@ def lines(expl: Explanation, style: Style) -> Iterator[str]:
     yield summary(expl, style)
 
 
-def _line(node: Node, depth: int, data: bytes, style: Style) -> str:
-    where = f"{node.start}..{node.end}"
-    if node.stream:
-        where = f"s{node.stream}:{where}"
-    parts = [style("pos", f"{where:>15}"), "  " + "  " * depth]
-    is_struct = node.kind in ("struct", "array", "decompressed") or (node.children and node.kind != "bytes")
-    if node.kind == "struct" and node.type.startswith(node.name + " v"):
-        parts.append(style("struct", node.type))  # a top-level entry: its structure names it
-    else:
-        parts.append(style("struct" if is_struct else "name", node.name) + " " + style("type", node.type))
+#: the widest field column (deeper lines run over it)
+LABEL_WIDTH = 48
+
+
+def _raw(node: Node, data: bytes) -> str:
+    """The raw-bytes column: a leaf's first bytes in hex (… when there are more), a structure's size."""
     if node.kind == "struct":
-        parts.append(style("type", f" ({node.size} bytes)"))
-    elif not node.children and node.kind not in ("array",):
-        if node.size:
-            parts.append("  " + style("hex", hex_text(data, node.start, node.end)))
-        value = value_text(node)
-        if value:
-            parts.append("  = " + style("value", value))
+        return f"({node.size} bytes)"
+    if node.children or node.kind == "array" or not node.size:
+        return ""
+    return data[node.start : min(node.end, node.start + SHOWN_BYTES)].hex(" ") + ("…" if node.size > SHOWN_BYTES else "")
+
+
+def _where(node: Node) -> str:
+    return (f"s{node.stream}:" if node.stream else "") + f"{node.start}..{node.end}"
+
+
+def _label(node: Node, depth: int) -> str:
+    if node.kind == "struct" and node.type.startswith(node.name + " v"):
+        return "  " * depth + node.type  # a top-level entry: its structure names it
+    return "  " * depth + f"{node.name} {node.type}"
+
+
+def _pad(styled: str, plain: str, width: int) -> str:
+    return styled + " " * max(0, width - len(plain))
+
+
+def _line(node: Node, depth: int, data: bytes, style: Style, widths: tuple[int, int, int]) -> str:
+    where_width, label_width, raw_width = widths
+    where = _where(node)
+    parts = [" " * (where_width - len(where)) + style("pos", where), "  "]
+    is_struct = node.kind in ("struct", "array", "decompressed") or (node.children and node.kind != "bytes")
+    label = _label(node, depth)
+    if node.kind == "struct" and node.type.startswith(node.name + " v"):
+        styled = "  " * depth + style("struct", node.type)
+    else:
+        styled = "  " * depth + style("struct" if is_struct else "name", node.name) + " " + style("type", node.type)
+    parts.append(_pad(styled, label, label_width))
+    rest = []
+    leaf = not node.children and node.kind != "array"
+    raw = _raw(node, data)
+    parts.append("  " + _pad(style("type" if node.kind == "struct" else "hex", raw), raw, raw_width))
+    value = value_text(node) if leaf else ""
+    if value:
+        rest.append("= " + style("value", value))
     notes = list(node.notes)
     if node.absolute is not None and not any(str(node.absolute) in n for n in notes):
         notes.append(f"absolute {node.absolute}")
     notes += [f"{name} (bit{'s' * ('-' in bits)} {bits}) = {value} {label}" for name, bits, value, label in node.bits]
     if notes:
-        parts.append("  " + style("note", "; ".join(notes)))
+        rest.append(style("note", "; ".join(notes)))
     if node.problem:
-        parts.append("  " + style("bad", f"MISMATCH: {node.problem}"))
+        rest.append(style("bad", f"MISMATCH: {node.problem}"))
     if node.stopped:
-        parts.append("  " + style("bad", "(incomplete: decoding stopped inside)"))
+        rest.append(style("bad", "(incomplete: decoding stopped inside)"))
     if node.doc and node.kind not in ("data", "prefix"):
-        parts.append("  " + style("doc", "# " + first_sentence(node.doc)))
-    return "".join(parts)
+        rest.append(style("doc", "# " + first_sentence(node.doc)))
+    return ("".join(parts) + "  " + "  ".join(rest)).rstrip()
 
 
 def _failure_block(title: str, failure: Failure, expl: Explanation, style: Style) -> Iterator[str]:
