@@ -133,6 +133,9 @@ class TracePlanner:
                                       bases=[(b, local(f.relative_bases.get(b, b))) for b in bases],
                                       codec_expr=codec, codec_magic=magic))
             else:
+                if not f.type[:1].isupper():  # a wire type this planner does not know yet: say so, here
+                    raise ValueError(f"{s.ref} field {f.name!r}: type {f.type!r} has no tracing decoder "
+                                     "(teach codegen/plan_trace.py and kafkaspec/explain/tracer.py to read it)")
                 module, function, item_name, least, _ = self.item(f.type)
                 out.append(TraceField(f, name, "struct", item_module=module, item_function=function,
                                       item_name=item_name, item_min_size=least))

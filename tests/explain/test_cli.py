@@ -297,3 +297,13 @@ def test_html_page_is_self_contained(tmp_path):
     assert not re.search(r"(src|href)\s*=|@import|url\(", text), "the page refers to something outside itself"
     assert text.count('class="byte') == 101 + 20  # every byte of the input and of the decompressed region
     assert 'data-path="RecordBatch.records[0].value"' in text
+
+
+def test_json_says_where_decoding_stopped():
+    data = bytearray.fromhex(golden("record_with_headers"))
+    data[61] = 0x30
+    code, out, _ = run("explain", "-", "--json", stdin=data.hex())
+    doc = json.loads(out)
+    assert code == 1 and doc["failure"]["position"] == 61 and doc["failure"]["path"] == "RecordBatch.records[0].length"
+    assert doc["problems"][0]["path"] == "RecordBatch.crc"
+    assert doc["entries"][-1]["kind"] == "unread" and doc["entries"][-1]["start"] == 62

@@ -188,3 +188,15 @@ def test_every_schema_has_a_format():
     names = {f"{SCHEMAS.structs[ref].module.replace('_', '-')}" for ref in REFS}
     assert names <= set(trace.FORMATS)
     assert {"log-entry", "wire-message-any"} <= set(trace.FORMATS)
+
+
+def test_a_type_without_a_tracing_decoder_is_named():
+    from dataclasses import replace
+
+    from kafkaspec.codegen.plan import Planner
+    from kafkaspec.codegen.plan_trace import TracePlanner
+
+    s = SCHEMAS.structs["Header@2"]
+    odd = replace(s, fields=[replace(s.fields[0], type="compact_string")])
+    with pytest.raises(ValueError, match="Header@2 field 'key': type 'compact_string' has no tracing decoder"):
+        TracePlanner(SCHEMAS, Planner(SCHEMAS).min_size).plan(odd)
