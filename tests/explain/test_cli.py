@@ -3,41 +3,21 @@ every corpus file in the spec's formats and every file of a synth directory expl
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import sys
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 from support.corpus import CORPUS, load_vectors
-from test_spans import assert_tiles
+from support.explain import assert_tiles, run
 
 import kafkaspec
-from kafkaspec.cli import main
 from kafkaspec.explain import explain
 from kafkaspec.logdir.synthesis import synth
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "codecs" / "vectors"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def run(*argv, stdin: str | None = None):
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    if stdin is not None:
-        sys.stdin = io.StringIO(stdin)
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            try:
-                code = main([str(a) for a in argv])
-            except SystemExit as exc:
-                code = exc.code
-    finally:
-        sys.stdin = saved
-    return code, out.getvalue(), err.getvalue()
 
 
 def golden(name: str) -> str:

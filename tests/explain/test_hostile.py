@@ -9,8 +9,8 @@ from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
+from support.explain import run
 from support.settings import scaled
-from test_cli import run
 
 from kafkaspec import Record, build_batch
 from kafkaspec.explain import explain

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
-from test_cli import run
+from support.explain import run
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "codecs" / "vectors"

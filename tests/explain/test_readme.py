@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from test_cli import run
+from support.explain import run
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 EXAMPLES = re.findall(r"```console\n\$ echo ([0-9a-f]+) \| kafkaspec explain -\n(.*?)```", README, re.S)

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from support.corpus import load_vectors
 from support.differential import _plain, api, class_of, encode_headed
+from support.explain import assert_tiles
 from support.settings import scaled
 from support.strategies import StrategyBuilder, shape_of
 
@@ -32,27 +33,6 @@ SEED002_FORMATS = {"wire_messages": "wire-message", "fetch_response": "fetch-res
                    "offsets_response": "offsets-response-v0", "multi_fetch_response": "multi-fetch-response-v0"}
 REQUESTS = {0: "produce-request-v0", 1: "fetch-request-v0", 2: "multi-fetch-request-v0",
             3: "multi-produce-request-v0", 4: "offsets-request-v0"}
-
-
-def assert_tiles(expl) -> int:
-    """Every stream's bytes are covered by exactly one leaf each; return the number of leaves."""
-    leaves: dict[int, list] = {s.id: [] for s in expl.streams}
-    for entry in expl.entries:
-        for leaf in entry.leaves():
-            assert leaf.start <= leaf.end, f"{leaf.name}: span {leaf.start}..{leaf.end} is backwards"
-            if leaf.size:
-                leaves[leaf.stream].append(leaf)
-    for stream in expl.streams:
-        spans = sorted(leaves[stream.id], key=lambda n: n.start)
-        at = spans[0].start if stream.id == 0 and spans else 0
-        for leaf in spans:
-            assert leaf.start == at, (f"stream {stream.id}: {'gap' if leaf.start > at else 'overlap'} at byte {at}: "
-                                      f"next leaf {leaf.name} ({leaf.type}) starts at {leaf.start}")
-            assert bytes(stream.data[leaf.start : leaf.end]) == bytes(stream.data[at : leaf.end])
-            at = leaf.end
-        want = len(stream.data)
-        assert at == want or (stream.id == 0 and not spans), f"stream {stream.id}: leaves end at {at} of {want}"
-    return sum(map(len, leaves.values()))
 
 
 def fast_values(expl, data: bytes) -> list:
