@@ -14,6 +14,7 @@ EPILOG = """examples:
   kafkaspec explain segment.log --html segment.html      # hover a field to see its bytes
   kafkaspec explain 00000000000000000000.index           # .index, .timeindex, .txnindex, .snapshot by name
   kafkaspec explain request.bin --format produce-request-v0
+  kafkaspec explain --format list                        # every format name
 
 Every line is one span: its byte range (sN: in decompressed region N), the field's name
 and type, its raw bytes, its value (enums and attribute bits by name, lengths, counts and
@@ -32,7 +33,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description="Decode Kafka data with the schemas and show every byte: a tree of structures and "
                                    "fields with byte ranges, raw bytes, values and doc lines.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("path", metavar="PATH", help="a file (segment, index, snapshot, request...), or - for hex on stdin")
+    p.add_argument("path", metavar="PATH", nargs="?",
+                   help="a file (segment, index, snapshot, request...), or - for hex on stdin")
     p.add_argument("--at", type=_position, default=0, metavar="POSITION",
                    help="byte position of the first entry (default 0)")
     p.add_argument("--length", type=_position, metavar="N", help="explain at most N bytes from POSITION")
@@ -85,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
             doc = FORMATS[fmt].doc.split(". ")[0] if fmt in FORMATS else ""
             print(f"{fmt:<28} {doc}")
         return 0
+    if args.path is None:
+        print(f"{name}: give a PATH (a file, or - for hex on stdin)", file=sys.stderr)
+        return 2
     if args.path == "-":
         try:
             data = parse_hex(sys.stdin.read())

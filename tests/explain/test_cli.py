@@ -88,7 +88,8 @@ def test_missing_file_and_directory_exit_2(tmp_path):
 
 
 def test_format_list_names_every_format():
-    code, out, _ = run("explain", "x", "--format", "list")
+    assert run("explain")[0] == 2
+    code, out, _ = run("explain", "--format", "list")
     names = {line.split()[0] for line in out.splitlines()}
     assert code == 0 and {"batch", "record-batch-v2", "message-v0", "message-v1", "wire-message-any",
                           "produce-request-v0", "offset-index-entry-v0", "producer-snapshot-v1"} <= names
