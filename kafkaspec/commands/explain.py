@@ -28,6 +28,11 @@ does not match), 2 bad path, format or arguments
 """
 
 
+#: the most input bytes --html puts on one page (each byte and field is an element: a page of this
+#: many bytes is about 50 MB)
+HTML_LIMIT = 256 * 1024
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("explain", help="annotated hex dump: every field, its bytes, value and doc",
                        description="Decode Kafka data with the schemas and show every byte: a tree of structures and "
@@ -78,6 +83,7 @@ def parse_hex(text: str) -> bytes:
 
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.explain import UnknownFormat, explain, format_names  # noqa: PLC0415
+    from kafkaspec.explain.walk import resolve  # noqa: PLC0415
 
     name = "kafkaspec explain"
     if args.format == "list":
@@ -107,26 +113,42 @@ def run(args: argparse.Namespace) -> int:
     if args.at > len(data):
         print(f"{name}: --at {args.at} is past the end of the input ({len(data)} bytes)", file=sys.stderr)
         return 2
+    window = len(data) - args.at if args.length is None else min(args.length, len(data) - args.at)
+    if args.html and window > HTML_LIMIT:
+        print(f"{name}: --html shows every byte and field on one page: pick at most {HTML_LIMIT} bytes with "
+              f"--at/--length (the input has {window} from byte {args.at})", file=sys.stderr)
+        return 2
     try:
-        expl = explain(data, args.format, at=args.at, length=args.length, count=args.count, path=source)
+        fmt = resolve(args.format, data, args.at, source)
     except UnknownFormat as exc:
         print(f"{name}: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        from kafkaspec.explain import jsonout  # noqa: PLC0415
-
-        sys.stdout.write(jsonout.render(expl))
-    elif args.html:
+    options = {"at": args.at, "length": args.length, "count": args.count, "path": source}
+    if args.html:
         from kafkaspec.explain import page  # noqa: PLC0415
 
-        with open(args.html, "w", encoding="utf-8") as fh:
-            fh.write(page.render(expl, title=source or "standard input"))
+        expl = explain(data, fmt, **options)
+        with open(args.html, "w", encoding="utf-8") as html_file:
+            html_file.write(page.render(expl, title=source or "standard input"))
         print(f"{name}: wrote {args.html} ({_outcome(expl)})")
+    elif args.json:
+        from kafkaspec.explain import jsonout  # noqa: PLC0415
+
+        writer = jsonout.Writer(sys.stdout)  # entries are written and let go as they come
+        writer.start(fmt)
+        expl = explain(data, fmt, **options, on_entry=writer.entry, keep=False)
+        writer.finish(expl)
     else:
         from kafkaspec.explain import text  # noqa: PLC0415
 
         colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty()
                                             and not os.environ.get("NO_COLOR"))
+        style = text.Style(colour)
+
+        def write_entry(entry, expl) -> None:
+            sys.stdout.write("\n".join(text.entry_lines(entry, expl, style)) + "\n")
+
+        expl = explain(data, fmt, **options, on_entry=write_entry, keep=False)
         sys.stdout.write(text.render(expl, colour))
     return 0 if expl.ok else 1
 
@@ -136,4 +158,4 @@ def _outcome(expl) -> str:
         return f"decoding stopped at byte {expl.failure.position}"
     if expl.problems:
         return f"{len(expl.problems)} problem{'s' * (len(expl.problems) > 1)}"
-    return f"{len(expl.entries)} entries, every byte explained"
+    return f"{expl.count} entries, every byte explained"

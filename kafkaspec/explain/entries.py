@@ -7,6 +7,8 @@ a structure format reads the same structure again and again.
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
+from typing import Any
 
 from kafkaspec.generated.trace import Format
 
@@ -15,11 +17,11 @@ from .tree import Node
 
 
 def entries(t: Tracer, fmt: Format, end: int, count: int | None = None, *, first: int | None = None,
-            values: list | None = None) -> int:
+            done: Callable[[Any], None] | None = None) -> int:
     """Read entries of ``fmt`` from ``t.pos`` up to ``end`` (at most ``count``); return how many.
 
     ``first``: name the entries ``[first]``, ``[first + 1]``... (entries inside a field; the input's
-    top-level entries are named by their structure). ``values``: append each entry's value to it.
+    top-level entries are named by their structure). ``done``: called with each entry's value.
     """
     n = 0
     while t.pos < end and (count is None or n < count):
@@ -39,9 +41,9 @@ def entries(t: Tracer, fmt: Format, end: int, count: int | None = None, *, first
         if first is not None:
             t.label(f"[{first + n}]")
         value = trace(t)
-        if values is not None:
-            values.append(value)
         n += 1
+        if done is not None:
+            done(value)
     return n
 
 

@@ -1,6 +1,6 @@
 """Render an explanation as JSON (``kafkaspec explain --json``): the field tree with offsets, for tools.
 
-One object: ``format``; ``streams`` (``id``, ``origin``, ``size``: stream 0 is the input, the others
+One object: ``format``; ``count`` (entries read whole); ``streams`` (``id``, ``origin``, ``size``: stream 0 is the input, the others
 decompressed regions); ``entries``, each a node: ``name``, ``kind``, ``type``, ``stream``, ``start``,
 ``end`` (end exclusive, absolute in its stream), ``hex`` (a leaf's raw bytes), ``value`` (ints and
 strings as they are, bytes as ``{"hex": ...}``), ``absolute``, ``bits``, ``notes``, ``problem``,
@@ -11,7 +11,7 @@ or ``stream``, ``position``, ``path``, ``message``).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TextIO
 
 from .tree import Explanation, Failure, Node
 
@@ -56,7 +56,8 @@ def to_dict(expl: Explanation) -> dict[str, Any]:
     data = {s.id: s.data for s in expl.streams}
     return {
         "format": expl.format,
-        "streams": [{"id": s.id, "origin": s.origin, "size": len(s.data)} for s in expl.streams],
+        "count": expl.count,
+        "streams": [{"id": s.id, "origin": s.origin, "size": s.size} for s in expl.streams],
         "entries": [node_dict(n, data) for n in expl.entries],
         "problems": [_failure(p) for p in expl.problems],
         "failure": _failure(expl.failure),
@@ -66,3 +67,28 @@ def to_dict(expl: Explanation) -> dict[str, Any]:
 
 def render(expl: Explanation) -> str:
     return json.dumps(to_dict(expl), indent=1) + "\n"
+
+
+class Writer:
+    """The same JSON written as the entries come (``explain(..., on_entry=writer.entry, keep=False)``),
+    so that memory stays that of one entry: ``start``, ``entry`` for each, ``finish``."""
+
+    def __init__(self, out: TextIO):
+        self.out = out
+        self.first = True
+
+    def start(self, fmt: str) -> None:
+        self.out.write(f'{{"format": {json.dumps(fmt)},\n "entries": [\n')
+
+    def entry(self, node: Node, expl: Explanation) -> None:
+        if not self.first:
+            self.out.write(",\n")
+        self.first = False
+        self.out.write(json.dumps(node_dict(node, {s.id: s.data for s in expl.streams}), indent=1))
+
+    def finish(self, expl: Explanation) -> None:
+        for node in expl.entries:  # what was not read whole
+            self.entry(node, expl)
+        rest = to_dict(expl)
+        del rest["format"], rest["entries"]
+        self.out.write("\n ],\n" + json.dumps(rest, indent=1)[1:] + "\n")

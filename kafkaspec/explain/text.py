@@ -53,16 +53,10 @@ def first_sentence(doc: str) -> str:
 
 
 def lines(expl: Explanation, style: Style) -> Iterator[str]:
-    """The rendered lines of the whole explanation, in aligned columns: byte range, field, raw bytes, the rest."""
-    data = {s.id: s.data for s in expl.streams}
-    rows = [(depth, node) for entry in expl.entries for depth, node in entry.walk()]
-    where_width = max((len(_where(node)) for _, node in rows), default=0)
+    """The rendered lines of the whole explanation: each entry (:func:`entry_lines`), then where
+    decoding stopped and the problems found, then a summary line."""
     for entry in expl.entries:
-        walked = list(entry.walk())
-        label_width = min(LABEL_WIDTH, max(len(_label(node, depth)) for depth, node in walked))
-        raw_width = max(len(_raw(node, data[node.stream])) for _, node in walked)
-        for depth, node in walked:
-            yield _line(node, depth, data[node.stream], style, (where_width, label_width, raw_width))
+        yield from entry_lines(entry, expl, style)
     for problem in expl.problems:
         yield from _failure_block("problem", problem, expl, style)
     if expl.failure is not None:
@@ -70,6 +64,17 @@ def lines(expl: Explanation, style: Style) -> Iterator[str]:
     if expl.partial is not None:
         yield from _failure_block("partial entry at the end", expl.partial, expl, style)
     yield summary(expl, style)
+
+
+def entry_lines(entry: Node, expl: Explanation, style: Style) -> Iterator[str]:
+    """One entry's lines, in aligned columns: byte range, field, raw bytes, then value, notes and doc."""
+    data = {s.id: s.data for s in expl.streams}
+    walked = list(entry.walk())
+    where_width = max(len(_where(node)) for _, node in walked)
+    label_width = min(LABEL_WIDTH, max(len(_label(node, depth)) for depth, node in walked))
+    raw_width = max(len(_raw(node, data[node.stream])) for _, node in walked)
+    for depth, node in walked:
+        yield _line(node, depth, data[node.stream], style, (where_width, label_width, raw_width))
 
 
 #: the widest field column (deeper lines run over it)
@@ -161,8 +166,10 @@ def context(data: bytes, position: int, style: Style) -> Iterator[str]:
 
 
 def summary(expl: Explanation, style: Style) -> str:
-    n = sum(e.kind == "struct" for e in expl.entries)
+    n = expl.count
     text = f"{n} {expl.format} entr{'ies' if n != 1 else 'y'}"
+    if expl.failure is not None or expl.partial is not None:
+        text += " read whole"
     if len(expl.streams) > 1:
         text += f", {len(expl.streams) - 1} decompressed region{'s' * (len(expl.streams) > 2)}"
     bad = []

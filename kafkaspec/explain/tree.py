@@ -72,6 +72,12 @@ class Stream:
     origin: str
     #: the first byte of ``data`` is this position (the input: 0; a --at window: its start)
     base: int = 0
+    #: the stream's size when ``data`` was let go (a streamed explanation keeps no finished region)
+    length: int | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data) if self.length is None else self.length
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,8 @@ class Explanation:
     partial: Failure | None = None
     #: each complete entry's value, as the fast codec decodes it (its generated NamedTuple)
     values: list[Any] = field(default_factory=list)
+    #: how many entries were read whole
+    count: int = 0
 
     @property
     def ok(self) -> bool:

@@ -10,6 +10,8 @@ set, a request's message set, a control record's key and value) is :mod:`.nested
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
+from typing import Any
 
 from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED
 from kafkaspec.generated.trace import FORMATS
@@ -17,7 +19,7 @@ from kafkaspec.generated.trace import FORMATS
 from .entries import entries
 from .nested import annotate, expand
 from .tracer import Tracer, TraceStop
-from .tree import Explanation, Failure, Node
+from .tree import Explanation, Failure, Node, Stream
 
 #: short --format names for the common cases
 ALIASES = {
@@ -75,33 +77,59 @@ def resolve(name: str, data: bytes, at: int = 0, path: str | None = None) -> str
 
 
 def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None = None, count: int | None = None,
-            path: str | None = None, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> Explanation:
+            path: str | None = None, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+            on_entry: Callable[[Node, Explanation], None] | None = None, keep: bool = True) -> Explanation:
     """Explain ``data[at:at + length]`` as entries of format ``fmt`` back to back (at most ``count``).
 
     Positions in the result are absolute in ``data``. Decoding stops at the first entry that
     cannot be read (:attr:`Explanation.failure`); an entry cut off by the end of the input is a
     partial entry (:attr:`Explanation.partial`), as at the end of a segment being written.
+
+    ``on_entry(entry, explanation)`` is called as each entry is read whole. With ``keep=False``
+    the entry is then let go, with its decompressed regions (unless a problem points into one),
+    so that memory stays that of one entry: :attr:`Explanation.entries` ends holding only what
+    was not read whole, and :attr:`Explanation.values` nothing.
     """
     if at < 0 or at > len(data):
         raise ValueError(f"position {at} is outside the input ({len(data)} bytes)")
     end = len(data) if length is None else min(len(data), at + max(0, length))
     name = resolve(fmt, data, at, path)
     tracer = Tracer(data, at, end, expand=expand, max_decompressed=max_decompressed)
-    result = Explanation(name, tracer.streams, tracer.roots)
+    result = Explanation(name, tracer.streams, tracer.roots, problems=tracer.problems)
+    first_stream, last_end = 1, at
+
+    def done(value: Any) -> None:
+        nonlocal first_stream, last_end
+        result.count += 1
+        last_end = tracer.pos
+        entry = tracer.roots[-1]
+        annotate([entry])
+        if keep:
+            result.values.append(value)
+        if on_entry is not None:
+            on_entry(entry, result)
+        if not keep:
+            tracer.roots.pop()
+            wanted = {p.stream for p in tracer.problems}
+            for s in tracer.streams[first_stream:]:
+                if s.id not in wanted:
+                    tracer.streams[s.id] = Stream(s.id, b"", s.origin, s.base, s.size)
+        first_stream = len(tracer.streams)
+
     try:
-        entries(tracer, FORMATS[name], end, count, values=result.values)
+        entries(tracer, FORMATS[name], end, count, done=done)
     except TraceStop as stop:
         tracer.abandon(stop.failure)
         if stop.truncated:
             result.partial = stop.failure
         else:
             result.failure = stop.failure
-        done = max((leaf.end for e in tracer.roots for leaf in e.leaves() if leaf.stream == 0), default=at)
-        if done < end:  # what decoding did not reach is shown as it is
-            tracer.roots.append(Node("unread", "unread", "bytes", done, end, 0, data[done:end],
+        read = [leaf.end for e in tracer.roots for leaf in e.leaves() if leaf.stream == 0]
+        last = max(read, default=last_end)
+        if last < end:  # what decoding did not reach is shown as it is
+            tracer.roots.append(Node("unread", "unread", "bytes", last, end, 0, data[last:end],
                                      doc="bytes after the point where decoding stopped"))
-    result.problems = tracer.problems
-    annotate(tracer.roots)
+        annotate(tracer.roots[result.count if keep else 0 :])  # the entries done() has not seen
     return result
 
 

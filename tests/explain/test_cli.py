@@ -288,3 +288,53 @@ def test_json_says_where_decoding_stopped():
     assert code == 1 and doc["failure"]["position"] == 61 and doc["failure"]["path"] == "RecordBatch.records[0].length"
     assert doc["problems"][0]["path"] == "RecordBatch.crc"
     assert doc["entries"][-1]["kind"] == "unread" and doc["entries"][-1]["start"] == 62
+
+
+# -- streamed output: each entry written and let go -----------------------------------------------------------
+
+def _three_entries_then_a_bad_one() -> bytes:
+    from kafkaspec import Record, build_batch
+
+    good = [build_batch([Record(key=b"k", value=b"v" * 20, timestamp=7, headers=[("h", b"1")])] * 2,
+                        compression=codec, base_offset=i * 2) for i, codec in enumerate(("none", "gzip", "zstd"))]
+    crc_bad = bytearray(good[1])
+    crc_bad[17] ^= 0xFF  # a problem in an entry with a decompressed region
+    cut = bytearray(good[0])
+    cut[61] = 0x7F  # a record length past its batch: decoding stops
+    return good[0] + bytes(crc_bad) + good[2] + bytes(cut)
+
+
+def test_streamed_text_and_json_equal_the_whole_explanation():
+    from kafkaspec.explain import jsonout, text
+
+    data = _three_entries_then_a_bad_one()
+    whole = explain(data)
+    assert whole.count == 3 and whole.failure is not None and len(whole.problems) == 2  # both changed CRCs
+    code, out, _ = run("explain", "-", stdin=data.hex())
+    assert code == 1 and out == text.render(whole)
+    code, out, _ = run("explain", "-", "--json", stdin=data.hex())
+    assert code == 1 and json.loads(out) == jsonout.to_dict(whole)
+
+
+def test_a_streamed_explanation_lets_entries_and_regions_go():
+    data = _three_entries_then_a_bad_one()
+    seen = []
+    expl = explain(data, on_entry=lambda entry, _: seen.append(entry.type), keep=False)
+    assert seen == ["RecordBatch v2"] * 3 and expl.count == 3 and expl.values == []
+    assert [e.kind for e in expl.entries] == ["struct", "unread"]  # only the entry that was not read whole
+    sizes = [(s.id, len(s.data), s.size) for s in expl.streams]
+    kept = {p.stream for p in expl.problems}
+    assert all(length == size for sid, length, size in sizes if sid == 0 or sid in kept)
+    assert any(length == 0 < size for sid, length, size in sizes if sid not in kept and sid)
+
+
+def test_html_refuses_a_window_too_large_for_one_page(tmp_path):
+    from kafkaspec.commands.explain import HTML_LIMIT
+
+    big = tmp_path / "big.log"
+    one = bytes.fromhex(golden("minimal_one_record"))
+    big.write_bytes(one * (HTML_LIMIT // len(one) + 1))
+    code, _, err = run("explain", big, "--html", tmp_path / "p.html")
+    assert code == 2 and "pick at most" in err and not (tmp_path / "p.html").exists()
+    code, out, _ = run("explain", big, "--html", tmp_path / "p.html", "--length", len(one) * 10)
+    assert code == 0 and "wrote" in out

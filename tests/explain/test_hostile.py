@@ -52,7 +52,7 @@ def test_cli_on_garbage_is_one_line_or_a_stop_never_a_traceback():
 
 def _seconds(data: bytes) -> float:
     best = float("inf")
-    for _ in range(3):
+    for _ in range(5):  # best of five: the machine is shared
         started = time.perf_counter()
         explain(data, "batch")
         best = min(best, time.perf_counter() - started)
