@@ -301,7 +301,8 @@ class Planner(EncodePlanner, ConstructPlanner):
         out = {}
         for imp in self.imports(s):
             for name in (imp.name, f"{imp.name}Columns", f"decode_{imp.snake}_array",
-                         f"decode_{imp.snake}_columns", f"encode_{imp.snake}_array"):
+                         f"decode_{imp.snake}_columns", f"encode_{imp.snake}_array",
+                         f"{imp.snake}_column_parts"):
                 out[name] = f".{imp.module}"
         for f in s.fields:
             for b in f.bits:

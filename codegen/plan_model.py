@@ -106,6 +106,7 @@ class Column:
     default: str | None = None
     string: bool = False
     item: str = ""
+    flat: bool = False  # an array whose items have a column encoder: all items encoded in one call
 
 
 @dataclass(frozen=True)

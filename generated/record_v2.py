@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
-from itertools import chain, repeat
-from operator import sub
+from itertools import chain, islice, repeat
+from operator import mul, sub
 from typing import NamedTuple
 
 from kafkaspec.columns import fill_sparse, fill_sparse_index, fill_sparse_offsets
@@ -29,7 +29,13 @@ from kafkaspec.varint import (
     read_varlong,
 )
 
-from .header_v2 import HeaderColumns, decode_header_array, decode_header_columns, encode_header_array
+from .header_v2 import (
+    HeaderColumns,
+    decode_header_array,
+    decode_header_columns,
+    encode_header_array,
+    header_column_parts,
+)
 
 SCHEMA = "schemas/record_v2.yaml"
 NAME = "Record"
@@ -225,11 +231,13 @@ def decode_record(buf, pos: int = 0, base_offset: int = 0, base_timestamp: int =
     return items[0], pos
 
 
-def _encode_record_columns(items, base_offset, base_timestamp) -> bytes:
+def record_column_parts(items, base_offset, base_timestamp) -> list:
     """Encode column by column with C-level ``map`` calls: the common case, fast.
 
-    A value outside it (a null, a number beyond the varint tables) raises
-    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    Returns the parts: iterables that each yield one piece per item, in item order (an item's
+    encoding is its pieces in part order). A value outside the common case (a null, a number
+    beyond the varint tables) raises KeyError/TypeError/IndexError/AttributeError, and the caller
+    falls back to the general loop.
     """
     n = len(items)
     cols = tuple(zip(*items, strict=True))
@@ -260,12 +268,21 @@ def _encode_record_columns(items, base_offset, base_timestamp) -> bytes:
     parts.append(col)
     col = cols[5]
     if any(col):
-        parts.append(map(VARINT_BYTES.__getitem__, map(len, col)))
-        parts.append(map(encode_header_array, col))
+        counts = list(map(len, col))
+        parts.append(map(VARINT_BYTES.__getitem__, counts))
+        # every item's headers in one call; each item joins the next count * len(inner) pieces
+        inner = header_column_parts(list(chain.from_iterable(col)))
+        pieces = chain.from_iterable(zip(*inner))
+        parts.append(map(b"".join, map(islice, repeat(pieces), map(mul, counts, repeat(len(inner))))))
     else:
         parts.append(repeat(b"\x00"))
     bodies = list(map(b"".join, zip(*parts)))
-    return b"".join(chain.from_iterable(zip(map(VARINT_BYTES.__getitem__, map(len, bodies)), bodies)))
+    return [map(VARINT_BYTES.__getitem__, map(len, bodies)), bodies]
+
+
+def _encode_record_columns(items, base_offset, base_timestamp) -> bytes:
+    """Encode column by column (:func:`record_column_parts`) and join the pieces."""
+    return b"".join(chain.from_iterable(zip(*record_column_parts(items, base_offset, base_timestamp))))
 
 
 def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) -> bytes:
@@ -273,7 +290,7 @@ def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) ->
     if type(items) in (list, tuple) and len(items) >= 16:
         try:
             return _encode_record_columns(items, base_offset, base_timestamp)
-        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for index, item in enumerate(items):
