@@ -16,7 +16,7 @@ from operator import mul, sub
 from typing import NamedTuple
 
 from kafkaspec.columns import fill_sparse, fill_sparse_index, fill_sparse_offsets
-from kafkaspec.errors import InvalidLengthError, TruncatedError
+from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
 from kafkaspec.varint import (
     INDEX_VARINTS,
     INT8,
@@ -30,8 +30,9 @@ from kafkaspec.varint import (
 )
 
 from .header_v2 import (
+    MIN_HEADER_SIZE,
+    Header,
     HeaderColumns,
-    decode_header_array,
     decode_header_columns,
     encode_header_array,
     header_column_parts,
@@ -202,7 +203,52 @@ def decode_record_array(
                     pos += 2
                 else:
                     n, pos = read_varint(buf, pos)
-                headers, pos = decode_header_array(buf, pos, n, end)
+                if n < 0 or n > (end - pos) // MIN_HEADER_SIZE:
+                    raise InvalidLengthError(
+                        f"{n} Headers cannot fit in the {end - pos} bytes left before byte {end}", pos
+                    )
+                headers = []
+                for _ in range(n):  # the Headers, decoded here: no call per item array
+                    n = buf[pos]
+                    if n < 128:
+                        n = zigzag_1[n]
+                        pos += 1
+                    elif (b1 := buf[pos + 1]) < 128:
+                        n = zigzag_2[(n & 127) | (b1 << 7)]
+                        pos += 2
+                    else:
+                        n, pos = read_varint(buf, pos)
+                        if n > end - pos:
+                            raise InvalidLengthError(
+                                f"Header key length {n} runs past byte {end}, the end of what holds it", pos
+                            )
+                    if n >= 0:
+                        header_key = buf[pos : pos + n].decode()
+                        pos += n
+                    else:
+                        raise InvalidLengthError(f"Header key length {n} is negative", pos)
+
+                    n = buf[pos]
+                    if n < 128:
+                        n = zigzag_1[n]
+                        pos += 1
+                    elif (b1 := buf[pos + 1]) < 128:
+                        n = zigzag_2[(n & 127) | (b1 << 7)]
+                        pos += 2
+                    else:
+                        n, pos = read_varint(buf, pos)
+                        if n > end - pos:
+                            raise InvalidLengthError(
+                                f"Header value length {n} runs past byte {end}, the end of what holds it", pos
+                            )
+                    if n >= 0:
+                        header_value = buf[pos : pos + n]
+                        pos += n
+                    elif n == -1:
+                        header_value = None
+                    else:
+                        raise InvalidLengthError(f"Header value length {n} is negative", pos)
+                    headers.append(_new(Header, (header_key, header_value)))
             if pos != end:
                 raise InvalidLengthError(f"Record fields end at byte {pos}, its length says {end}", start)
             append(
@@ -220,6 +266,8 @@ def decode_record_array(
             )
     except (IndexError, struct.error):
         raise TruncatedError("Record ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"Record has a string that is not UTF-8: {exc.reason}", start) from None
     if pos > stop:
         raise TruncatedError(f"Record runs past byte {stop}, the end of what holds it", start)
     return items, pos
@@ -568,6 +616,8 @@ def decode_record_columns(
             append_value(value)
     except (IndexError, struct.error):
         raise TruncatedError("Record ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"Record has a string that is not UTF-8: {exc.reason}", start) from None
     if pos > stop:
         raise TruncatedError(f"Record runs past byte {stop}, the end of what holds it", start)
     fill_sparse(columns.attributes, count, 0, attributes_odd)
