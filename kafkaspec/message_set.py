@@ -209,7 +209,7 @@ def read_legacy_run(buf: Buffer, pos: int, stop: int, magic: int, *, verify: boo
     items, end = module.decode_message_run(buf, pos, stop, verify=verify, whole=True)
     head_cls, fields = module.MessageHead, len(module.MessageHead._fields)
     new, entry, record = _new, LegacyBatch, Record
-    batches = []
+    batches: list[LegacyBatch] = []
     append = batches.append
     for item in items:
         head = new(head_cls, item[:fields])

@@ -253,9 +253,9 @@ class BatchIterator(Iterator[LogBatch]):
 
     def __next__(self) -> LogBatch:
         if self._ahead:
-            batch = self._ahead.pop()
-            self._pos = batch.end
-            return batch
+            ahead = self._ahead.pop()
+            self._pos = ahead.end
+            return ahead
         skip = self.on_corrupt == "skip"
         while True:
             buf, pos, end = self._buf, self._pos, self._end
