@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from kafkaspec import logdir
+from kafkaspec.errors import KafkaFormatError
 
 from .status import StageProgress
 
@@ -186,13 +187,13 @@ def main(argv: list[str] | None = None, prog: str = "kafkaspec pipeline") -> int
     return run_args(parser.parse_args(argv))
 
 
-def quiet_session(master: str | None, *, memory: str) -> SparkSession:
-    """A session whose JVM (and the Python workers it starts) write their log lines to a file, not
-    to our stderr, and draw no stage bars: the JVM inherits the stderr it is started with, so it
+def quiet_session(master: str | None, log_path: str, *, memory: str) -> SparkSession:
+    """A session whose JVM (and the Python workers it starts) write their log lines to ``log_path``,
+    not to our stderr, and draw no stage bars: the JVM inherits the stderr it is started with, so it
     is started with the log file there, and ours is put back at once."""
     from .session import build_session  # noqa: PLC0415
 
-    fd, log_path = tempfile.mkstemp(prefix="kafkaspec-spark-", suffix=".log")
+    fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     sys.stderr.flush()
     saved = os.dup(2)
     os.dup2(fd, 2)
@@ -217,16 +218,28 @@ def run_args(args: argparse.Namespace) -> int:
     master = args.master
     if master is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
         master = "local[*]"  # not under spark-submit: embedded local Spark
+    log_path = None
     if args.verbose:
         spark = build_session(master, "kafkaspec pipeline", memory=args.memory)
-    else:
-        spark = quiet_session(master, memory=args.memory)
+    else:  # Spark's log goes to a file, kept (and named) only when the job fails
+        handle, log_path = tempfile.mkstemp(prefix="kafkaspec-spark-", suffix=".log")
+        os.close(handle)
+        spark = quiet_session(master, log_path, memory=args.memory)
     try:
         summary = run_pipeline(spark, args.input, args.output, isolation_level=args.isolation_level,
                                on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
                                split_size=args.split_size, progress=None if not args.verbose else False)
-    finally:
+    except KafkaFormatError:  # the data's fault (exit 1), said by the error itself
         spark.stop()
+        raise
+    except Exception as exc:
+        spark.stop()
+        if log_path is None:
+            raise
+        raise RuntimeError(f"{exc} (Spark's log: {log_path})") from exc
+    spark.stop()
+    if log_path is not None:
+        os.unlink(log_path)
     if not args.quiet:
         print(format_summary(summary))
     return 1 if summary.corrupt else 0
