@@ -130,8 +130,11 @@ class Planner(EncodePlanner, ConstructPlanner):
             check_locals=[(local(c.f.name), c.f.name) for c in leading.checks] if headed else [],
             rest_locals=self.rest_locals(leading, steps[1:]) if headed else [],
             head_checks=self.head_checks(leading) if headed else "",
+            # a string decoded here: its own, or one of items decoded inline (the columnar decoder
+            # decodes items by their own call, which handles their strings)
             has_strings=any(f.type == "string" for f in s.fields)
             or any(i.f.type == "string" for step in steps if step.inline for i in step.inline.steps),
+            own_strings=any(f.type == "string" for f in s.fields),
             # a bytes slice moves pos without reading: a decoder checks the end once after the loop
             slices=any(step.kind == "bytes" for step in steps),
             min_size_const=self.min_size_const(s),

@@ -225,6 +225,7 @@ class StructPlan:
     rest_locals: list[tuple[str, str]]
     head_checks: str
     has_strings: bool
+    own_strings: bool
     slices: bool
     min_size_const: str
     encode_unpack: list[str]

@@ -616,8 +616,6 @@ def decode_record_columns(
             append_value(value)
     except (IndexError, struct.error):
         raise TruncatedError("Record ends before its fields do", start) from None
-    except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"Record has a string that is not UTF-8: {exc.reason}", start) from None
     if pos > stop:
         raise TruncatedError(f"Record runs past byte {stop}, the end of what holds it", start)
     fill_sparse(columns.attributes, count, 0, attributes_odd)
