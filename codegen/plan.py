@@ -34,6 +34,7 @@ from .plan_model import (
     Constant,
     DispatchPlan,
     ExposedColumn,
+    InlineItems,
     ItemRef,
     RebasedArray,
     Relative,
@@ -129,7 +130,11 @@ class Planner(EncodePlanner, ConstructPlanner):
             check_locals=[(local(c.f.name), c.f.name) for c in leading.checks] if headed else [],
             rest_locals=self.rest_locals(leading, steps[1:]) if headed else [],
             head_checks=self.head_checks(leading) if headed else "",
-            has_strings=any(f.type == "string" for f in s.fields),
+            # a string decoded here: its own, or one of items decoded inline (the columnar decoder
+            # decodes items by their own call, which handles their strings)
+            has_strings=any(f.type == "string" for f in s.fields)
+            or any(i.f.type == "string" for step in steps if step.inline for i in step.inline.steps),
+            own_strings=any(f.type == "string" for f in s.fields),
             # a bytes slice moves pos without reading: a decoder checks the end once after the loop
             slices=any(step.kind == "bytes" for step in steps),
             min_size_const=self.min_size_const(s),
@@ -301,7 +306,8 @@ class Planner(EncodePlanner, ConstructPlanner):
         out = {}
         for imp in self.imports(s):
             for name in (imp.name, f"{imp.name}Columns", f"decode_{imp.snake}_array",
-                         f"decode_{imp.snake}_columns", f"encode_{imp.snake}_array"):
+                         f"decode_{imp.snake}_columns", f"encode_{imp.snake}_array",
+                         f"{imp.snake}_column_parts", f"MIN_{const_name(imp.snake)}_SIZE"):
                 out[name] = f".{imp.module}"
         for f in s.fields:
             for b in f.bits:
@@ -349,11 +355,27 @@ class Planner(EncodePlanner, ConstructPlanner):
                 step.bases = [local(f.relative_bases.get(b, b)) for b in step.item.bases]
                 step.codec_expr = self.codec_expr(s, f)
                 step.codec_magic = self.magic(s)
+                if step.prefix in ("varint", "uvarint") and not step.codec_expr:
+                    step.inline = self.inline_items(self.schemas.resolve(f.items))
                 steps.append(step)
             else:
                 steps.append(Step("struct", [f], item=self.item_ref(f.type)))
         flush()
         return steps
+
+    def inline_items(self, item: Struct) -> InlineItems | None:
+        """The items of a flat structure (one-byte integers, varints, byte strings: no length, checksum,
+        relative or nested field) decoded in the enclosing loop; None for any other."""
+        if any(f.length_of or f.count_of or f.checksum or f.relative_to or f.const is not None
+               or f.bits for f in item.fields):
+            return None
+        steps = self.decode_steps(item, {})
+        if not all(st.kind in ("var", "bytes") or (st.kind == "fixed" and st.size == 1 and not st.checks)
+                   for st in steps):
+            return None
+        prefix = f"{snake(item.name)}_"
+        return InlineItems(item.name, item.name, steps, self.min_size_const(item), prefix,
+                           [prefix + local(f.name) for f in item.fields])
 
     def fixed_step(self, s: Struct, run: list[Field], structs: dict[str, str], *, leading: bool) -> Step:
         """A run of fixed-width fields, unpacked at once, and its checks. The leading run sits at fixed

@@ -56,7 +56,12 @@ class EncodePlanner:
             elif f.type in ("bytes", "string") and f.length in VAR_TABLES:
                 columns.append(Column("bytes", col, table=VAR_TABLES[f.length], string=f.type == "string"))
             elif f.type == "array" and f.count in VAR_TABLES and not self.item_ref(f.items).bases:
-                columns.append(Column("array", col, table=VAR_TABLES[f.count], item=self.item_ref(f.items).snake))
+                # items that have a column encoder of their own are encoded all at once, every
+                # item's items flattened into one call (a record's headers: one call per batch)
+                item = self.schemas.resolve(f.items)
+                flat = self.column_encode(item, {}, [g for g in item.fields if not (g.length_of or g.count_of)])
+                columns.append(Column("array", col, table=VAR_TABLES[f.count], item=self.item_ref(f.items).snake,
+                                      flat=flat is not None))
             else:
                 return None
         for at, fmt in formats:

@@ -67,10 +67,24 @@ class Step:
     codec_magic: int = 2  # the magic a compressed region's codec is read for (lz4 framing differs)
     bases: list[str] = field(default_factory=list)  # arguments passed for relative fields
     checks: list[Check] = field(default_factory=list)  # post-decode checks of fixed fields
+    inline: InlineItems | None = None  # an array whose items are decoded in the enclosing loop
 
     @property
     def f(self) -> Field:
         return self.fields[0]
+
+
+@dataclass(frozen=True)
+class InlineItems:
+    """The items of a small flat structure (a record's headers), decoded in the enclosing loop: no
+    call, no per-call set-up for each item array. Their values go to locals named ``prefix`` + field."""
+
+    name: str  # the item structure's name, for the error messages
+    class_name: str
+    steps: list[Step]
+    min_size_const: str
+    prefix: str
+    values: list[str]  # the item's typed-tuple values, in field order
 
 
 @dataclass
@@ -106,6 +120,7 @@ class Column:
     default: str | None = None
     string: bool = False
     item: str = ""
+    flat: bool = False  # an array whose items have a column encoder: all items encoded in one call
 
 
 @dataclass(frozen=True)
@@ -210,6 +225,7 @@ class StructPlan:
     rest_locals: list[tuple[str, str]]
     head_checks: str
     has_strings: bool
+    own_strings: bool
     slices: bool
     min_size_const: str
     encode_unpack: list[str]

@@ -26,7 +26,9 @@ SOURCES: dict[str, str | None] = {
     "struct": None,
     "Sequence": "collections.abc",
     "chain": "itertools",
+    "islice": "itertools",
     "repeat": "itertools",
+    "mul": "operator",
     "sub": "operator",
     "NamedTuple": "typing",
     **dict.fromkeys(

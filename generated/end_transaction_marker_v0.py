@@ -89,11 +89,13 @@ def decode_end_transaction_marker(buf, pos: int = 0) -> tuple[EndTransactionMark
     return items[0], pos
 
 
-def _encode_end_transaction_marker_columns(items) -> bytes:
+def end_transaction_marker_column_parts(items) -> list:
     """Encode column by column with C-level ``map`` calls: the common case, fast.
 
-    A value outside it (a null, a number beyond the varint tables) raises
-    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    Returns the parts: iterables that each yield one piece per item, in item order (an item's
+    encoding is its pieces in part order). A value outside the common case (a null, a number
+    beyond the varint tables) raises KeyError/TypeError/IndexError/AttributeError, and the caller
+    falls back to the general loop.
     """
     cols = tuple(zip(*items, strict=True))
     parts = []
@@ -101,7 +103,12 @@ def _encode_end_transaction_marker_columns(items) -> bytes:
     parts.append(map(_S1.pack, col))
     col = cols[1]
     parts.append(map(_S2.pack, col))
-    return b"".join(chain.from_iterable(zip(*parts)))
+    return parts
+
+
+def _encode_end_transaction_marker_columns(items) -> bytes:
+    """Encode column by column (:func:`end_transaction_marker_column_parts`) and join the pieces."""
+    return b"".join(chain.from_iterable(zip(*end_transaction_marker_column_parts(items))))
 
 
 def encode_end_transaction_marker_array(items) -> bytes:
@@ -109,7 +116,7 @@ def encode_end_transaction_marker_array(items) -> bytes:
     if type(items) in (list, tuple) and len(items) >= 16:
         try:
             return _encode_end_transaction_marker_columns(items)
-        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:

@@ -121,26 +121,33 @@ def decode_header(buf, pos: int = 0) -> tuple[Header, int]:
     return items[0], pos
 
 
-def _encode_header_columns(items) -> bytes:
+def header_column_parts(items) -> list:
     """Encode column by column with C-level ``map`` calls: the common case, fast.
 
-    A value outside it (a null, a number beyond the varint tables) raises
-    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    Returns the parts: iterables that each yield one piece per item, in item order (an item's
+    encoding is its pieces in part order). A value outside the common case (a null, a number
+    beyond the varint tables) raises KeyError/TypeError/IndexError/AttributeError, and the caller
+    falls back to the general loop.
     """
     cols = tuple(zip(*items, strict=True))
     parts = []
     col = cols[0]
     if None in col:
         raise TypeError("nulls take the general path")
-    col = [x.encode() for x in col]
-    parts.append(map(VARINT_BYTES.__getitem__, map(len, col)))
-    parts.append(col)
+    # strings repeat (header keys): each distinct one is encoded once, with its length prefix
+    encoded = {x: VARINT_BYTES[len(e)] + e for x in set(col) for e in (x.encode(),)}
+    parts.append(map(encoded.__getitem__, col))
     col = cols[1]
     if None in col:
         raise TypeError("nulls take the general path")
     parts.append(map(VARINT_BYTES.__getitem__, map(len, col)))
     parts.append(col)
-    return b"".join(chain.from_iterable(zip(*parts)))
+    return parts
+
+
+def _encode_header_columns(items) -> bytes:
+    """Encode column by column (:func:`header_column_parts`) and join the pieces."""
+    return b"".join(chain.from_iterable(zip(*header_column_parts(items))))
 
 
 def encode_header_array(items) -> bytes:
@@ -148,7 +155,7 @@ def encode_header_array(items) -> bytes:
     if type(items) in (list, tuple) and len(items) >= 16:
         try:
             return _encode_header_columns(items)
-        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:

@@ -199,13 +199,17 @@ def decode_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Message, 
     return Message(head.offset, head.crc, head.magic, head.attributes, key, value), end
 
 
-def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tuple[list[tuple], int]:
+def decode_message_run(
+    buf, pos: int, stop: int, *, verify: bool = True, whole: bool = False
+) -> tuple[list[tuple], int]:
     """Decode Message v0 entries back to back from ``pos`` up to ``stop``, while their magic is 0.
 
     Each entry is checked as :func:`decode_message` checks it and returned as a plain
     tuple (offset, message_size, crc, magic, attributes, key, value), with no per-entry
     function call. Returns the tuples and the position where the run ended: ``stop``,
-    or the start of an entry of another version.
+    or the start of an entry of another version. ``whole=True``: an entry whose length runs
+    past ``stop`` ends the run too (its start is returned; the caller reads it its own way)
+    instead of raising.
     """
     items = []
     append = items.append
@@ -217,6 +221,9 @@ def decode_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tupl
             if buf[pos + MAGIC_OFFSET] != 0:
                 break
             (offset, message_size, crc, magic, attributes) = unpack(buf, pos)
+            if whole and start + MESSAGE_SIZE_END + message_size > stop:
+                pos = start
+                break
             pos += MESSAGE_OVERHEAD
 
             end = start + MESSAGE_SIZE_END + message_size

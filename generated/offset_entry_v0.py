@@ -81,17 +81,24 @@ def decode_offset_entry(buf, pos: int = 0) -> tuple[OffsetEntry, int]:
     return items[0], pos
 
 
-def _encode_offset_entry_columns(items) -> bytes:
+def offset_entry_column_parts(items) -> list:
     """Encode column by column with C-level ``map`` calls: the common case, fast.
 
-    A value outside it (a null, a number beyond the varint tables) raises
-    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    Returns the parts: iterables that each yield one piece per item, in item order (an item's
+    encoding is its pieces in part order). A value outside the common case (a null, a number
+    beyond the varint tables) raises KeyError/TypeError/IndexError/AttributeError, and the caller
+    falls back to the general loop.
     """
     cols = tuple(zip(*items, strict=True))
     parts = []
     col = cols[0]
     parts.append(map(_S0.pack, col))
-    return b"".join(chain.from_iterable(zip(*parts)))
+    return parts
+
+
+def _encode_offset_entry_columns(items) -> bytes:
+    """Encode column by column (:func:`offset_entry_column_parts`) and join the pieces."""
+    return b"".join(chain.from_iterable(zip(*offset_entry_column_parts(items))))
 
 
 def encode_offset_entry_array(items) -> bytes:
@@ -99,7 +106,7 @@ def encode_offset_entry_array(items) -> bytes:
     if type(items) in (list, tuple) and len(items) >= 16:
         try:
             return _encode_offset_entry_columns(items)
-        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for item in items:

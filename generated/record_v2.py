@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
-from itertools import chain, repeat
-from operator import sub
+from itertools import chain, islice, repeat
+from operator import mul, sub
 from typing import NamedTuple
 
 from kafkaspec.columns import fill_sparse, fill_sparse_index, fill_sparse_offsets
-from kafkaspec.errors import InvalidLengthError, TruncatedError
+from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
 from kafkaspec.varint import (
     INDEX_VARINTS,
     INT8,
@@ -29,7 +29,14 @@ from kafkaspec.varint import (
     read_varlong,
 )
 
-from .header_v2 import HeaderColumns, decode_header_array, decode_header_columns, encode_header_array
+from .header_v2 import (
+    MIN_HEADER_SIZE,
+    Header,
+    HeaderColumns,
+    decode_header_columns,
+    encode_header_array,
+    header_column_parts,
+)
 
 SCHEMA = "schemas/record_v2.yaml"
 NAME = "Record"
@@ -196,7 +203,52 @@ def decode_record_array(
                     pos += 2
                 else:
                     n, pos = read_varint(buf, pos)
-                headers, pos = decode_header_array(buf, pos, n, end)
+                if n < 0 or n > (end - pos) // MIN_HEADER_SIZE:
+                    raise InvalidLengthError(
+                        f"{n} Headers cannot fit in the {end - pos} bytes left before byte {end}", pos
+                    )
+                headers = []
+                for _ in range(n):  # the Headers, decoded here: no call per item array
+                    n = buf[pos]
+                    if n < 128:
+                        n = zigzag_1[n]
+                        pos += 1
+                    elif (b1 := buf[pos + 1]) < 128:
+                        n = zigzag_2[(n & 127) | (b1 << 7)]
+                        pos += 2
+                    else:
+                        n, pos = read_varint(buf, pos)
+                        if n > end - pos:
+                            raise InvalidLengthError(
+                                f"Header key length {n} runs past byte {end}, the end of what holds it", pos
+                            )
+                    if n >= 0:
+                        header_key = buf[pos : pos + n].decode()
+                        pos += n
+                    else:
+                        raise InvalidLengthError(f"Header key length {n} is negative", pos)
+
+                    n = buf[pos]
+                    if n < 128:
+                        n = zigzag_1[n]
+                        pos += 1
+                    elif (b1 := buf[pos + 1]) < 128:
+                        n = zigzag_2[(n & 127) | (b1 << 7)]
+                        pos += 2
+                    else:
+                        n, pos = read_varint(buf, pos)
+                        if n > end - pos:
+                            raise InvalidLengthError(
+                                f"Header value length {n} runs past byte {end}, the end of what holds it", pos
+                            )
+                    if n >= 0:
+                        header_value = buf[pos : pos + n]
+                        pos += n
+                    elif n == -1:
+                        header_value = None
+                    else:
+                        raise InvalidLengthError(f"Header value length {n} is negative", pos)
+                    headers.append(_new(Header, (header_key, header_value)))
             if pos != end:
                 raise InvalidLengthError(f"Record fields end at byte {pos}, its length says {end}", start)
             append(
@@ -214,6 +266,8 @@ def decode_record_array(
             )
     except (IndexError, struct.error):
         raise TruncatedError("Record ends before its fields do", start) from None
+    except UnicodeDecodeError as exc:
+        raise KafkaFormatError(f"Record has a string that is not UTF-8: {exc.reason}", start) from None
     if pos > stop:
         raise TruncatedError(f"Record runs past byte {stop}, the end of what holds it", start)
     return items, pos
@@ -225,11 +279,13 @@ def decode_record(buf, pos: int = 0, base_offset: int = 0, base_timestamp: int =
     return items[0], pos
 
 
-def _encode_record_columns(items, base_offset, base_timestamp) -> bytes:
+def record_column_parts(items, base_offset, base_timestamp) -> list:
     """Encode column by column with C-level ``map`` calls: the common case, fast.
 
-    A value outside it (a null, a number beyond the varint tables) raises
-    KeyError/TypeError/IndexError and the caller falls back to the general loop.
+    Returns the parts: iterables that each yield one piece per item, in item order (an item's
+    encoding is its pieces in part order). A value outside the common case (a null, a number
+    beyond the varint tables) raises KeyError/TypeError/IndexError/AttributeError, and the caller
+    falls back to the general loop.
     """
     n = len(items)
     cols = tuple(zip(*items, strict=True))
@@ -260,12 +316,21 @@ def _encode_record_columns(items, base_offset, base_timestamp) -> bytes:
     parts.append(col)
     col = cols[5]
     if any(col):
-        parts.append(map(VARINT_BYTES.__getitem__, map(len, col)))
-        parts.append(map(encode_header_array, col))
+        counts = list(map(len, col))
+        parts.append(map(VARINT_BYTES.__getitem__, counts))
+        # every item's headers in one call; each item joins the next count * len(inner) pieces
+        inner = header_column_parts(list(chain.from_iterable(col)))
+        pieces = chain.from_iterable(zip(*inner))
+        parts.append(map(b"".join, map(islice, repeat(pieces), map(mul, counts, repeat(len(inner))))))
     else:
         parts.append(repeat(b"\x00"))
     bodies = list(map(b"".join, zip(*parts)))
-    return b"".join(chain.from_iterable(zip(map(VARINT_BYTES.__getitem__, map(len, bodies)), bodies)))
+    return [map(VARINT_BYTES.__getitem__, map(len, bodies)), bodies]
+
+
+def _encode_record_columns(items, base_offset, base_timestamp) -> bytes:
+    """Encode column by column (:func:`record_column_parts`) and join the pieces."""
+    return b"".join(chain.from_iterable(zip(*record_column_parts(items, base_offset, base_timestamp))))
 
 
 def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) -> bytes:
@@ -273,7 +338,7 @@ def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) ->
     if type(items) in (list, tuple) and len(items) >= 16:
         try:
             return _encode_record_columns(items, base_offset, base_timestamp)
-        except (KeyError, TypeError, IndexError, ValueError, struct.error):
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
     for index, item in enumerate(items):

@@ -165,13 +165,17 @@ def decode_wire_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Wire
     return WireMessage(head.magic, head.compression, head.checksum, payload), end
 
 
-def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) -> tuple[list[tuple], int]:
+def decode_wire_message_run(
+    buf, pos: int, stop: int, *, verify: bool = True, whole: bool = False
+) -> tuple[list[tuple], int]:
     """Decode WireMessage v1 entries back to back from ``pos`` up to ``stop``, while their magic is 1.
 
     Each entry is checked as :func:`decode_wire_message` checks it and returned as a plain
     tuple (length, magic, compression, checksum, payload), with no per-entry
     function call. Returns the tuples and the position where the run ended: ``stop``,
-    or the start of an entry of another version.
+    or the start of an entry of another version. ``whole=True``: an entry whose length runs
+    past ``stop`` ends the run too (its start is returned; the caller reads it its own way)
+    instead of raising.
     """
     items = []
     append = items.append
@@ -183,6 +187,9 @@ def decode_wire_message_run(buf, pos: int, stop: int, *, verify: bool = True) ->
             if buf[pos + MAGIC_OFFSET] != 1:
                 break
             (length, magic, compression, checksum) = unpack(buf, pos)
+            if whole and start + LENGTH_END + length > stop:
+                pos = start
+                break
             pos += WIRE_MESSAGE_OVERHEAD
 
             end = start + LENGTH_END + length

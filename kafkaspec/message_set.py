@@ -195,6 +195,33 @@ def read_legacy(buf: Buffer, pos: int, magic: int, *, size: int | None = None, v
     return batch
 
 
+def read_legacy_run(buf: Buffer, pos: int, stop: int, magic: int, *, verify: bool = True,
+                    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> tuple[list[LegacyBatch], int]:
+    """The whole Message v0/v1 entries of one ``magic`` from ``pos`` on, ending before ``stop``, each
+    checked as :func:`read_legacy` checks it; return them and the position after the last.
+
+    Decoded in one generated loop (no call per entry), a plain message's record made at once. It
+    stops early, leaving the entry there to :func:`read_legacy`, at an entry of another magic or one
+    that runs past ``stop``; a bad entry raises (the caller reads up to it with :func:`read_legacy`,
+    which names the fault).
+    """
+    module = MESSAGE_MODULES[magic]
+    items, end = module.decode_message_run(buf, pos, stop, verify=verify, whole=True)
+    head_cls, fields = module.MessageHead, len(module.MessageHead._fields)
+    new, entry, record = _new, LegacyBatch, Record
+    batches: list[LegacyBatch] = []
+    append = batches.append
+    for item in items:
+        head = new(head_cls, item[:fields])
+        start, pos = pos, pos + LOG_OVERHEAD + item[_RUN_MESSAGE_SIZE]
+        batch = entry(head, buf, start, pos, max_decompressed)
+        key, value = batch._key_value = item[-2:]
+        if not item[_RUN_ATTRIBUTES] & 7:  # a plain message: its one record now (a wrapper's on first use)
+            batch._records = [new(record, (item[_RUN_ATTRIBUTES], item[5] if magic else -1, item[0], key, value, []))]
+        append(batch)
+    return batches, end
+
+
 def _shallow_records(batch: LegacyBatch) -> list[Record]:
     h = batch.head
     key, value = batch.key_value()

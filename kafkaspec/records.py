@@ -38,7 +38,7 @@ from .entry import (
     Skipped,
 )
 from .errors import InvalidLengthError, InvalidMagicError, KafkaFormatError
-from .message_set import LegacyBatch, read_legacy
+from .message_set import MESSAGE_MODULES, LegacyBatch, read_legacy, read_legacy_run
 from .recovery import SCAN, Resync
 
 #: int64's bounds as a half-open range: -_INT64 <= x < _INT64
@@ -47,6 +47,8 @@ _TIMESTAMP, _OFFSET = itemgetter(1), itemgetter(2)
 
 _LENGTH = struct.Struct(">i")
 _new = tuple.__new__
+#: bytes of legacy messages decoded at once (their values are copied: this bounds the memory held)
+LEGACY_RUN_BYTES = 256 << 10
 #: where every entry's length field sits (v2: batch_length; v0/v1: message_size)
 LENGTH_OFFSET = v2.BATCH_LENGTH_OFFSET
 
@@ -241,11 +243,19 @@ class BatchIterator(Iterator[LogBatch]):
         #: byte ranges skipped in recovery mode (``on_corrupt="skip"``), in input order
         self.skipped: list[Skipped] = []
         self._resync: Resync | None = None
+        #: legacy messages decoded ahead by one run (read_legacy_run), last first; and the position
+        #: before which runs are not tried (a run failed there: those entries are read one by one)
+        self._ahead: list[LegacyBatch] = []
+        self._runs_from = start
 
     def __iter__(self) -> BatchIterator:
         return self
 
     def __next__(self) -> LogBatch:
+        if self._ahead:
+            ahead = self._ahead.pop()
+            self._pos = ahead.end
+            return ahead
         skip = self.on_corrupt == "skip"
         while True:
             buf, pos, end = self._buf, self._pos, self._end
@@ -265,6 +275,8 @@ class BatchIterator(Iterator[LogBatch]):
                 self._pos = end
                 raise StopIteration
             magic = buf[pos + MAGIC_OFFSET]  # the magic byte, read once per entry: CASES picks the layout
+            if magic in MESSAGE_MODULES and pos >= self._runs_from and self._legacy_run(skip, pos, magic):
+                return self.__next__()
             head = None
             if magic == 2 and end - pos >= v2.RECORD_BATCH_OVERHEAD:
                 head = v2.decode_record_batch_head(buf, pos)  # the v2 head, unpacked once
@@ -305,6 +317,26 @@ class BatchIterator(Iterator[LogBatch]):
                     continue
             self._pos = batch.end
             return batch
+
+    def _legacy_run(self, skip: bool, pos: int, magic: int) -> bool:
+        """Decode the legacy messages from ``pos`` on in one run (they are yielded from ``_ahead``);
+        False when there are none, or when recovery mode needs each entry to itself, or when the run
+        met a bad entry: the entries up to it are then read one by one, and the bad one raises or is
+        skipped as always."""
+        if skip and (self._resync is not None or self.check_records):
+            return False
+        try:
+            batches, _ = read_legacy_run(self._buf, pos, min(self._end, pos + LEGACY_RUN_BYTES), magic,
+                                         verify=self.verify, max_decompressed=self.max_decompressed)
+        except KafkaFormatError as exc:
+            self._runs_from = max(pos + 1, exc.position or 0)
+            return False
+        if not batches:
+            self._runs_from = pos + 1
+            return False
+        batches.reverse()
+        self._ahead = batches
+        return True
 
     def _recovery(self, pos: int) -> Resync:
         """The recovery policy over this input, made at the first corruption and kept (it shares checksums)."""

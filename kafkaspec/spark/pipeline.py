@@ -20,9 +20,16 @@ if TYPE_CHECKING:
 import argparse
 import json
 import os
+import sys
+import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+
+from kafkaspec import logdir
+from kafkaspec.errors import KafkaFormatError
+
+from .status import StageProgress
 
 
 @dataclass
@@ -60,11 +67,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--split-size", default="64m", help="target bytes per Spark task (default 64m)")
     p.add_argument("--memory", default="1g", help="driver/executor memory (default 1g)")
     p.add_argument("--quiet", action="store_true", help="do not print the summary")
+    p.add_argument("--verbose", action="store_true",
+                   help="show Spark's own log lines and stage bars (by default they go to a log file, "
+                        "and a progress line of ours shows on a terminal)")
 
 
 def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation_level: str = "read_uncommitted",
-                 on_corruption: str = "skip", verify_crc: bool = True, split_size: str = "64m") -> Summary:
-    """Run the job on an existing session (with ``kafkalog`` registered); return the summary."""
+                 on_corruption: str = "skip", verify_crc: bool = True, split_size: str = "64m",
+                 progress: bool | None = False) -> Summary:
+    """Run the job on an existing session (with ``kafkalog`` registered); return the summary.
+
+    ``progress``: draw our progress line on stderr (None: when stderr is a terminal)."""
     from pyspark.sql import functions as F  # noqa: N812, PLC0415
 
     out = Path(output)
@@ -73,40 +86,67 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
     sc = spark.sparkContext
     summary = Summary(str(input_path), str(out), str(sc.master), sc.defaultParallelism)
 
+    total = input_bytes(input_path)
+
     t0 = time.perf_counter()
-    records = spark.read.format("kafkalog").options(**options).load(str(input_path))
-    records.write.mode("overwrite").partitionBy("topic", "partition").parquet(str(out / "records"))
+    with StageProgress(sc, "records", total, enabled=progress):
+        records = spark.read.format("kafkalog").options(**options).load(str(input_path))
+        records.write.mode("overwrite").partitionBy("topic", "partition").parquet(str(out / "records"))
     summary.seconds = time.perf_counter() - t0
 
     t1 = time.perf_counter()
-    audit = spark.read.format("kafkalog").options(**options, view="batches").load(str(input_path))
-    audit.write.mode("overwrite").parquet(str(out / "batches"))
-    audit = spark.read.parquet(str(out / "batches")).cache()
+    with StageProgress(sc, "batch audit", total, enabled=progress):
+        audit = spark.read.format("kafkalog").options(**options, view="batches").load(str(input_path))
+        audit.write.mode("overwrite").parquet(str(out / "batches"))
+    audit = spark.read.parquet(str(out / "batches"))
     summary.audit_seconds = time.perf_counter() - t1
 
-    good = audit.where(F.col("crcStatus").isin("ok", "unchecked") & ~F.col("isControl"))
-    if isolation_level == "read_committed":
-        good = good.where(~F.col("transaction").isin("aborted", "open"))
-    rows = (good.groupBy("topic", "partition")
-            .agg(F.sum("recordCount").alias("records"), F.count("*").alias("batches"))
-            .orderBy("topic", "partition").collect())
-    summary.per_partition = [[r.topic, r.partition, int(r.records or 0), int(r.batches)] for r in rows]
-    summary.records = sum(r[2] for r in summary.per_partition)
-    totals = audit.agg(F.count("*").alias("n"), F.sum("size").alias("bytes")).collect()[0]
-    summary.batches, summary.bytes = int(totals.n), int(totals.bytes or 0)
-    data = audit.where(~F.col("isControl") & F.col("crcStatus").isin("ok", "unchecked"))
-    summary.transactions = {r.transaction: int(r.records or 0) for r in
-                            data.groupBy("transaction").agg(F.sum("recordCount").alias("records")).collect()}
-    summary.codecs = {r.compression: int(r["count"]) for r in
-                      audit.where(F.col("compression").isNotNull()).groupBy("compression").count().collect()}
-    summary.magics = {str(r.magic): int(r["count"]) for r in
-                      audit.where(F.col("magic").isNotNull()).groupBy("magic").count().collect()}
+    # every figure of the summary from one grouped query (one Spark job, not one per figure)
+    good = F.col("crcStatus").isin("ok", "unchecked")
+    groups = (audit.groupBy("topic", "partition", "transaction", "compression", "magic", "isControl",
+                            good.alias("good"))
+              .agg(F.sum("recordCount").alias("records"), F.count("*").alias("batches"),
+                   F.sum("size").alias("bytes")).collect())
+    summarise(summary, groups, isolation_level)
     summary.corrupt = [[r.segment, int(r.position), int(r.size), r.crcStatus, r.error] for r in
-                       audit.where(~F.col("crcStatus").isin("ok", "unchecked"))
-                       .orderBy("segment", "position").collect()]
-    audit.unpersist()
+                       audit.where(~good).orderBy("segment", "position").collect()]
     (out / "summary.json").write_text(json.dumps(asdict(summary), indent=2, sort_keys=True) + "\n")
     return summary
+
+
+def summarise(summary: Summary, groups: list, isolation_level: str) -> None:
+    """Fill the summary's counts from the audit's rows grouped by (topic, partition, transaction,
+    compression, magic, isControl, good): as separate queries over the audit would count them."""
+    per_partition: dict[tuple[str, int], list[int]] = {}
+    transactions: dict[str, int] = {}
+    codecs: dict[str, int] = {}
+    magics: dict[str, int] = {}
+    batches = size = 0
+    for g in groups:
+        records, count = int(g.records or 0), int(g.batches)
+        batches, size = batches + count, size + int(g.bytes or 0)
+        if g.compression is not None:
+            codecs[g.compression] = codecs.get(g.compression, 0) + count
+        if g.magic is not None:
+            magics[str(g.magic)] = magics.get(str(g.magic), 0) + count
+        if not g.good or g.isControl:
+            continue
+        transactions[g.transaction] = transactions.get(g.transaction, 0) + records
+        if isolation_level == "read_committed" and g.transaction in ("aborted", "open"):
+            continue
+        totals = per_partition.setdefault((g.topic, g.partition), [0, 0])
+        totals[0] += records
+        totals[1] += count
+    summary.per_partition = [[t, p, r, b] for (t, p), (r, b) in sorted(per_partition.items())]
+    summary.records = sum(r for _, _, r, _ in summary.per_partition)
+    summary.batches, summary.bytes = batches, size
+    summary.transactions, summary.codecs, summary.magics = transactions, codecs, magics
+
+
+def input_bytes(path: str) -> int:
+    """Bytes of the segment files a read of ``path`` covers (for the progress line)."""
+    with logdir.open_log(path) as log_dir:
+        return sum(seg.size for part in log_dir.partitions() for seg in part.segments())
 
 
 def format_summary(s: Summary) -> str:
@@ -147,6 +187,29 @@ def main(argv: list[str] | None = None, prog: str = "kafkaspec pipeline") -> int
     return run_args(parser.parse_args(argv))
 
 
+def quiet_session(master: str | None, log_path: str, *, memory: str) -> SparkSession:
+    """A session whose JVM (and the Python workers it starts) write their log lines to ``log_path``,
+    not to our stderr, and draw no stage bars: the JVM inherits the stderr it is started with, so it
+    is started with the log file there, and ours is put back at once."""
+    from .session import build_session  # noqa: PLC0415
+
+    fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    sys.stderr.flush()
+    saved = os.dup(2)
+    os.dup2(fd, 2)
+    try:
+        spark = build_session(master, "kafkaspec pipeline", memory=memory,
+                              extra={"spark.ui.showConsoleProgress": "false"})
+    except BaseException as exc:
+        os.dup2(saved, 2)
+        raise RuntimeError(f"Spark did not start: {exc} (its log: {log_path})") from exc
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(fd)
+    return spark
+
+
 def run_args(args: argparse.Namespace) -> int:
     from .session import build_session  # noqa: PLC0415
 
@@ -155,13 +218,28 @@ def run_args(args: argparse.Namespace) -> int:
     master = args.master
     if master is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
         master = "local[*]"  # not under spark-submit: embedded local Spark
-    spark = build_session(master, "kafkaspec pipeline", memory=args.memory)
+    log_path = None
+    if args.verbose:
+        spark = build_session(master, "kafkaspec pipeline", memory=args.memory)
+    else:  # Spark's log goes to a file, kept (and named) only when the job fails
+        handle, log_path = tempfile.mkstemp(prefix="kafkaspec-spark-", suffix=".log")
+        os.close(handle)
+        spark = quiet_session(master, log_path, memory=args.memory)
     try:
         summary = run_pipeline(spark, args.input, args.output, isolation_level=args.isolation_level,
                                on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
-                               split_size=args.split_size)
-    finally:
+                               split_size=args.split_size, progress=None if not args.verbose else False)
+    except KafkaFormatError:  # the data's fault (exit 1), said by the error itself
         spark.stop()
+        raise
+    except Exception as exc:
+        spark.stop()
+        if log_path is None:
+            raise
+        raise RuntimeError(f"{exc} (Spark's log: {log_path})") from exc
+    spark.stop()
+    if log_path is not None:
+        os.unlink(log_path)
     if not args.quiet:
         print(format_summary(summary))
     return 1 if summary.corrupt else 0

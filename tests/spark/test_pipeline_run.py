@@ -1,0 +1,77 @@
+"""The pipeline job in local Spark: its one-query summary counts what separate queries over the audit
+count, the CLI's stderr holds no Spark log line or stage bar unless --verbose, and our progress line
+draws from Spark's status tracker during a real job."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from kafkaspec.spark.pipeline import run_pipeline
+from kafkaspec.spark.status import StageProgress
+
+pytestmark = [pytest.mark.spark]
+
+
+def _reference_summary(spark, batches: str, isolation_level: str) -> dict:
+    """The summary's figures by one Spark query each, as the pipeline computed them before."""
+    from pyspark.sql import functions as F  # noqa: N812
+
+    audit = spark.read.parquet(batches)
+    good = audit.where(F.col("crcStatus").isin("ok", "unchecked") & ~F.col("isControl"))
+    if isolation_level == "read_committed":
+        good = good.where(~F.col("transaction").isin("aborted", "open"))
+    rows = (good.groupBy("topic", "partition").agg(F.sum("recordCount").alias("records"), F.count("*").alias("n"))
+            .orderBy("topic", "partition").collect())
+    totals = audit.agg(F.count("*").alias("n"), F.sum("size").alias("bytes")).collect()[0]
+    data = audit.where(~F.col("isControl") & F.col("crcStatus").isin("ok", "unchecked"))
+    return {
+        "per_partition": [[r.topic, r.partition, int(r.records or 0), int(r.n)] for r in rows],
+        "batches": int(totals.n), "bytes": int(totals.bytes or 0),
+        "transactions": {r.transaction: int(r.records or 0)
+                         for r in data.groupBy("transaction").agg(F.sum("recordCount").alias("records")).collect()},
+        "codecs": {r.compression: int(r["count"])
+                   for r in audit.where(F.col("compression").isNotNull()).groupBy("compression").count().collect()},
+        "magics": {str(r.magic): int(r["count"])
+                   for r in audit.where(F.col("magic").isNotNull()).groupBy("magic").count().collect()},
+    }
+
+
+def test_summary_equals_one_query_per_figure(spark, synth_dir, txn_dir, tmp_path):
+    for name, source, isolation_level in (("synth", synth_dir, "read_uncommitted"), ("txn", txn_dir, "read_committed")):
+        out = tmp_path / name
+        summary = run_pipeline(spark, str(source), str(out), isolation_level=isolation_level, split_size="256k")
+        expected = _reference_summary(spark, str(out / "batches"), isolation_level)
+        got = json.loads((out / "summary.json").read_text())
+        for key, value in expected.items():
+            assert got[key] == value, (name, key)
+        assert summary.records == sum(r[2] for r in expected["per_partition"])
+    assert got["transactions"]["aborted"] == 2 and got["transactions"]["open"] == 1
+
+
+def test_progress_line_draws_from_the_status_tracker(spark, synth_dir):
+    stream = io.StringIO()
+    with StageProgress(spark.sparkContext, "records", 3_000_000, stream=stream, enabled=True, interval=0.02):
+        spark.read.format("kafkalog").option("splitSize", "64k").load(str(synth_dir)).count()
+    text = stream.getvalue()
+    assert "records: " in text and "/3.0 MB (" in text and "ETA" in text, text[-500:]
+    assert text.endswith("\r\x1b[K")  # the line is cleared when the stage is done
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
+    return subprocess.run([sys.executable, "-m", "kafkaspec.cli", "pipeline", *args, "--memory", "512m"],
+                          capture_output=True, text=True, env=env, timeout=600)
+
+
+def test_cli_stderr_holds_no_spark_log_line_or_stage_bar(txn_dir, tmp_path):
+    """(--verbose keeps Spark's own output: the session is built as before, which the other tests use.)"""
+    quiet = _cli(str(txn_dir), str(tmp_path / "quiet"), "--master", "local[1]")
+    assert quiet.returncode == 0, quiet.stderr[-3000:]
+    assert "records in" in quiet.stdout
+    assert "WARN" not in quiet.stderr and "[Stage" not in quiet.stderr and "log4j" not in quiet.stderr, quiet.stderr
