@@ -126,9 +126,28 @@ def _copy(src: Path, dst: Path, report: CopyReport, where: Where | None, topics:
         meta = log.path / "meta.properties"
         if log.path == src and meta.is_file():
             shutil.copyfile(meta, dst / "meta.properties")
-    for name, column in (("recovery-point-offset-checkpoint", 1), ("replication-offset-checkpoint", 1),
-                         ("log-start-offset-checkpoint", 0)):
-        (dst / name).write_text(files.format_offset_checkpoint({tp: o[column] for tp, o in end_offsets.items()}))
+    update_offset_checkpoints(dst, end_offsets)
+
+
+#: the broker's offset checkpoints in a data directory, and which end of a partition each holds
+_CHECKPOINTS = (("recovery-point-offset-checkpoint", 1), ("replication-offset-checkpoint", 1),
+                ("log-start-offset-checkpoint", 0))
+
+
+def update_offset_checkpoints(root: Path, offsets: dict[tuple[str, int], tuple[int, int]]) -> None:
+    """Set the (log start offset, log end offset) of these partitions in ``root``'s offset checkpoints
+    (recovery point and high watermark: the log end; log start), keeping the other partitions' lines."""
+    for name, column in _CHECKPOINTS:
+        path = root / name
+        known: dict[tuple[str, int], int] = {}
+        if path.is_file():
+            lines = files.read_text_file(path).splitlines()[2:]
+            for line in lines:
+                parts = line.split()
+                if len(parts) == 3 and parts[1].isdigit() and parts[2].lstrip("-").isdigit():
+                    known[(parts[0], int(parts[1]))] = int(parts[2])
+        known.update({tp: o[column] for tp, o in offsets.items()})
+        path.write_text(files.format_offset_checkpoint(known))
 
 
 def _copy_partition(part: Partition, dst: Path, report: CopyReport, where: Where | None, to_magic: int | None,
