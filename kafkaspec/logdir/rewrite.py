@@ -17,7 +17,8 @@ it carries a producer id (its sequence range and transaction membership are prod
 state, as Kafka's cleaner keeps them) and is dropped otherwise (a plain batch, or a
 legacy message, which cannot be empty).
 
-``to_magic`` converts with :func:`kafkaspec.convert`, batch by batch, and counts what
+``compression`` recompresses data batches (control batches keep their codec, and so do magic
+0/1 entries when it is zstd, which needs magic 2). ``to_magic`` converts with :func:`kafkaspec.convert`, batch by batch, and counts what
 the target format cannot hold, as ``convert`` does; below magic 2 that includes
 transaction markers, so records of aborted transactions become plain records: the
 report counts those batches (``aborted_made_visible``).
@@ -182,13 +183,20 @@ def _copy_partition(part: Partition, dst: Path, report: CopyReport, where: Where
                 if to_magic is not None and batch.magic != to_magic:
                     _append_converted(w, batch, records, to_magic, compression, rc, report, at)
                 else:
-                    codec = None if batch.is_control else compression
-                    w.append_batch(batch, records=records, compression=codec, where=at)
+                    w.append_batch(batch, records=records, compression=output_codec(batch, compression), where=at)
                     report.batches += 1
                     report.records += 0 if batch.is_control else len(batch.records if records is None else records)
             seg.close()
         report.bytes += w.bytes_written
     return (start if start is not None else w.next_offset), w.next_offset
+
+
+def output_codec(batch: LogBatch, compression: str | None) -> str | None:
+    """The codec a batch is rewritten with when ``compression`` is asked for: control batches keep theirs
+    (Kafka writes markers uncompressed), and so do magic 0/1 entries when it is zstd (which needs magic 2)."""
+    if compression is None or batch.is_control or (compression == "zstd" and batch.magic < 2):
+        return None
+    return compression
 
 
 def _append_converted(w: PartitionWriter, batch: LogBatch, records: list[Record] | None, magic: int,

@@ -11,8 +11,9 @@ columns, the writer puts each batch's rows back into that batch:
   carry the same batch columns, and they must agree with the source batch's head, which
   is read back from ``segment`` at ``batchPosition`` (its base offset, last offset delta
   and delete horizon are not columns). A batch whose rows are exactly its records is
-  copied byte for byte; one that lost rows (or gets ``compression``) is rebuilt with
-  every batch field kept (:func:`kafkaspec.logdir.rebuild_batch`);
+  copied byte for byte; one that lost rows (or gets ``compression``: data batches only, and
+  not zstd for magic 0/1, which keep their codec) is rebuilt with every batch field kept
+  (:func:`kafkaspec.logdir.rebuild_batch`);
 - on the driver (:func:`commit_partition`), the source segments the rows came from are
   walked batch by batch (heads only) and the partition is written in their order, through
   one :class:`kafkaspec.logdir.PartitionWriter`, so segments, indexes, ``.txnindex``,
@@ -41,7 +42,7 @@ from kafkaspec.generated.record_v2 import Record
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..logdir import InvariantError, PartitionWriter, files, open_log
-from ..logdir.rewrite import update_offset_checkpoints
+from ..logdir.rewrite import output_codec, update_offset_checkpoints
 from ..logdir.segment import Segment
 from ..records import iter_batches
 
@@ -148,7 +149,7 @@ class BatchStager:
             self.writer = PartitionWriter(self.task_dir / uuid.uuid4().hex, self.topic, self.partition,
                                           segment_bytes=self.segment_bytes)
         before = self.writer.batches_written
-        codec = None if batch.is_control else self.compression
+        codec = output_codec(batch, self.compression)
         same = _records_equal(batch, rows)
         self.writer.append_batch(batch, records=None if same else rows, compression=codec, where=where)
         self.sources.append((segment, position, self.writer.batches_written - before))
