@@ -185,7 +185,8 @@ def _copy_partition(part: Partition, dst: Path, report: CopyReport, where: Where
                 else:
                     w.append_batch(batch, records=records, compression=output_codec(batch, compression), where=at)
                     report.batches += 1
-                    report.records += 0 if batch.is_control else len(batch.records if records is None else records)
+                    report.records += 0 if batch.is_control else (batch.records_count if records is None
+                                                                  else len(records))
             seg.close()
         report.bytes += w.bytes_written
     return (start if start is not None else w.next_offset), w.next_offset
