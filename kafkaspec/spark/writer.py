@@ -50,7 +50,7 @@ from ..builder import build_batch
 from ..compression import codec_id
 from ..logdir import PartitionWriter, files, open_log
 from ..logdir.writer import restamp_batch
-from .batches import BATCH_COLUMNS, BatchStager, commit_partition
+from .batches import BATCH_COLUMNS, BatchStager, commit_partition, refuse_own_source
 from .options import OptionError, parse_size
 
 STAGING = "_kafkalog_staging"
@@ -177,6 +177,11 @@ class KafkaLogWriter(DataSourceArrowWriter):
         for m in messages:
             for p in (m.pieces if isinstance(m, StagedPieces) else ()):
                 by_tp.setdefault((p.topic, p.partition), []).append(p)
+        try:
+            refuse_own_source(root, [p for ps in by_tp.values() for p in ps])
+        except ValueError:
+            self.abort(messages)
+            raise
         if self.overwrite:
             for d in root.iterdir():
                 if d.is_dir() and files.parse_partition_dir(d.name):

@@ -177,3 +177,12 @@ def test_rows_without_the_source_fall_back_only_when_asked(tmp_path):
     plain.commit([plain.write(iter(batches))])
     with logdir.open_log(tmp_path / "o") as log:
         assert [r.value for _, r in log.partitions()[0].records()] == [b"v"]
+
+
+def test_writing_over_the_source_is_refused(tmp_path):
+    src = tmp_path / "logs"
+    logdir.synth(src, size_mb=0.2, seed=1)
+    before = _files(src)
+    with pytest.raises(ValueError, match="holds the source segment .* write somewhere else"):
+        write(src, src, {"subscribe": "clicks"})
+    assert _files(src) == before
