@@ -20,7 +20,8 @@ columns, the writer puts each batch's rows back into that batch:
   producer snapshots and ``leader-epoch-checkpoint`` come out as a broker writes them.
   Batches that have no row are put back as :func:`kafkaspec.logdir.copy` keeps them: an
   empty source batch as it is, a producer's batch emptied, a transaction marker when
-  its transaction is in the copy; a plain batch whose rows were all filtered out stays out.
+  its transaction is in the copy; a plain batch whose rows were all filtered out stays out,
+  and so does a corrupt entry (which a ``corruptionPolicy=skip`` read skipped).
 
 Refused, naming the row (topic-partition and offset) or the batch: rows out of offset
 order, rows of one batch whose batch columns differ, a row (control or not) with no
@@ -202,7 +203,7 @@ def commit_partition(root: Path, topic: str, partition: int, pieces: list[Any], 
             seg = Segment(seg_path)
             w.roll(base_offset=max(seg.base_offset, w.next_offset))
             try:
-                for b in seg.iter_batches(verify=False):
+                for b in seg.iter_batches(on_corrupt="skip"):  # as a corruptionPolicy=skip read left it
                     at = f"kafkalog write: {name}: {seg_path} at byte {b.position}"
                     pid = b.producer_id
                     if pending is not None and (pending[0], pending[1]) == (seg_path, b.position):

@@ -186,3 +186,19 @@ def test_writing_over_the_source_is_refused(tmp_path):
     with pytest.raises(ValueError, match="holds the source segment .* write somewhere else"):
         write(src, src, {"subscribe": "clicks"})
     assert _files(src) == before
+
+
+def test_corrupt_entries_skipped_by_the_read_stay_out(tmp_path):
+    """A corrupt producer batch has no rows (the read skipped it): it is not put back, not even emptied."""
+    src = tmp_path / "logs"
+    logdir.synth(src, size_mb=0.3, seed=2)
+    with logdir.open_log(src / "orders-1") as log:
+        seg, victim = next((s, b) for s, b in log.partitions()[0].batches() if b.magic == 2 and b.producer_id >= 0)
+    data = bytearray(seg.path.read_bytes())
+    data[victim.end - 1] ^= 0xFF  # a record byte: the CRC no longer holds, the framing does
+    seg.path.write_bytes(bytes(data))
+    write(src, tmp_path / "out", {"assign": '{"orders": [1]}', "corruptionPolicy": "skip"})
+    assert logdir.verify(tmp_path / "out") == []
+    with logdir.open_log(tmp_path / "out") as log:
+        bases = [b.base_offset for _, b in log.partitions()[0].batches()]
+    assert victim.base_offset not in bases and victim.last_offset + 1 in bases
