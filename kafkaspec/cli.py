@@ -25,6 +25,7 @@ EPILOG = """examples:
   kafkaspec synth logs/ --size-mb 50 --seed 7
   kafkaspec dump logs/orders-0/00000000000000000000.log --print-data
   kafkaspec verify logs/
+  kafkaspec rewrite logs/ redacted/ --drop-key customer-42
   kafkaspec pipeline logs/ out/
   kafkaspec generate
 

@@ -95,3 +95,9 @@ def test_broken_invariant_exits_1_naming_the_batch(tmp_path):
     assert code == 1 and out == ""
     assert f"{log} at byte {second}: producer 3 (epoch 0) base sequence 0 does not follow" in err
     assert not (tmp_path / "dst").exists()
+
+
+def test_missing_source_exits_2_and_leaves_nothing(tmp_path):
+    code, out, err = run("rewrite", tmp_path / "nope", tmp_path / "dst")
+    assert code == 2 and out == "" and err.strip() == f"kafkaspec rewrite: no such file or directory: {tmp_path / 'nope'}"
+    assert not (tmp_path / "dst").exists()
