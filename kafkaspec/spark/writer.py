@@ -95,7 +95,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
         preserve = (get("preservebatches") or "auto").lower()
         if preserve not in ("auto", "true", "false"):
             raise OptionError(f"preserveBatches must be true or false, got {preserve!r}")
-        lacking = [c for c in BATCH_COLUMNS if c not in names]
+        lacking = [c for c in ("offset", *BATCH_COLUMNS) if c not in names]
         if preserve == "true" and lacking:
             raise OptionError(f"preserveBatches needs the batch columns of a kafkalog read; missing {lacking}")
         self.preserve = preserve != "false" and not lacking

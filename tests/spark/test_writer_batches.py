@@ -202,3 +202,12 @@ def test_corrupt_entries_skipped_by_the_read_stay_out(tmp_path):
     with logdir.open_log(tmp_path / "out") as log:
         bases = [b.base_offset for _, b in log.partitions()[0].batches()]
     assert victim.base_offset not in bases and victim.last_offset + 1 in bases
+
+
+def test_preserve_batches_needs_the_offset_and_batch_columns(tmp_path):
+    names = ("topic", "partition", "value", "magic", "segment")
+    schema = struct_type([c for c in RECORD_COLUMNS if c[0] in names])
+    assert not KafkaLogWriter(str(tmp_path), {}, schema, overwrite=False).preserve
+    with pytest.raises(ValueError, match=r"preserveBatches needs the batch columns of a kafkalog read; missing "
+                                         r"\['offset', 'compression', 'producerId'"):
+        KafkaLogWriter(str(tmp_path), {"preserveBatches": "true"}, schema, overwrite=False)
