@@ -20,14 +20,15 @@ columns, the writer puts each batch's rows back into that batch:
   producer snapshots and ``leader-epoch-checkpoint`` come out as a broker writes them.
   Batches that have no row are put back as :func:`kafkaspec.logdir.copy` keeps them: an
   empty source batch as it is, a producer's batch emptied, a transaction marker when
-  its transaction is in the copy; a plain batch whose rows were all filtered out stays out,
-  and so does a corrupt entry (which a ``corruptionPolicy=skip`` read skipped).
+  its transaction is in the copy (from a later segment too, so that no transaction is left
+  hanging); a plain batch whose rows were all filtered out stays out, and so does a corrupt
+  entry (which a ``corruptionPolicy=skip`` read skipped).
 
 Refused, naming the row (topic-partition and offset) or the batch: rows out of offset
 order, rows of one batch whose batch columns differ, a row (control or not) with no
 batch (a null batch column), batch columns that disagree with the source batch, and a
 transaction whose batches have rows but whose commit or abort marker has none (read with
-``includeControl`` on, and keep the control rows).
+``includeControl`` on, and keep the control rows) or lies beyond the rows written.
 """
 
 from __future__ import annotations
@@ -223,8 +224,47 @@ def commit_partition(root: Path, topic: str, partition: int, pieces: list[Any], 
         if pending is not None:
             raise InvariantError(f"kafkalog write: {name}: the batch at {pending[0]} byte {pending[1]} is not "
                                  "among that segment's batches (the source changed since it was read)")
+        _close_transactions(w, name, Path(segments[-1]), with_rows, in_copy)
         start = files.offset_from_name(segments[0]) or 0
         update_offset_checkpoints(root, {(topic, partition): (start, w.next_offset)})
+
+
+def _close_transactions(w: PartitionWriter, name: str, last: Path, with_rows: set[int], in_copy: set[int]) -> None:
+    """Transactions still open after the last segment the rows came from: their markers, in the source's
+    later segments, are refused when the transaction has rows (its outcome would be lost) and put back
+    otherwise (emptied batches of a transaction without its marker would leave it hanging, blocking
+    read_committed consumers at its first offset)."""
+    still = with_rows | in_copy
+    after = files.offset_from_name(last)
+    later = sorted((p for p in last.parent.glob("*" + files.LOG_SUFFIX)
+                    if (files.offset_from_name(p) or -1) > (after if after is not None else 1 << 63)),
+                   key=lambda p: files.offset_from_name(p) or 0)
+    for path in later:
+        if not still:
+            return
+        seg = Segment(path)
+        rolled = False
+        try:
+            for b in seg.iter_batches(on_corrupt="skip"):
+                pid = b.producer_id
+                if not (b.is_control and b.is_transactional and b.records_count and pid in still):
+                    continue
+                at = f"kafkalog write: {name}: {path} at byte {b.position}"
+                if pid in with_rows:
+                    control = b.control
+                    kind = control.type_name if control is not None else "control"
+                    raise InvariantError(f"{at}: the {kind} marker of producer {pid} at offset {b.base_offset} is "
+                                         "beyond the rows written, but its transaction's batches have rows: the "
+                                         "transaction's outcome would be lost (include the rows up to its marker)")
+                if not rolled:
+                    w.roll(base_offset=max(seg.base_offset, w.next_offset))
+                    rolled = True
+                w.append_batch(b, where=at)
+                still.discard(pid)
+                if not still:
+                    return
+        finally:
+            seg.close()
 
 
 def _put_back(w: PartitionWriter, b: LogBatch, at: str, with_rows: set[int], in_copy: set[int]) -> None:

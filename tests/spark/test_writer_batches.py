@@ -211,3 +211,42 @@ def test_preserve_batches_needs_the_offset_and_batch_columns(tmp_path):
     with pytest.raises(ValueError, match=r"preserveBatches needs the batch columns of a kafkalog read; missing "
                                          r"\['offset', 'compression', 'producerId'"):
         KafkaLogWriter(str(tmp_path), {"preserveBatches": "true"}, schema, overwrite=False)
+
+
+@pytest.fixture
+def split_transaction(tmp_path):
+    """Producer 7's transaction starts in the first segment; its commit marker is in the second."""
+    from kafkaspec import Record  # noqa: PLC0415
+
+    src = tmp_path / "logs"
+    recs = [Record(key=b"k", value=b"v%d" % i, timestamp=1000 + i) for i in range(3)]
+    with logdir.PartitionWriter(src, "tx", 0) as w:
+        w.append(recs)  # 0..2
+        w.append(recs, producer_id=7, producer_epoch=0, base_sequence=0, is_transactional=True)  # 3..5
+        w.roll()
+        w.append(recs)  # 6..8
+        w.append_control("commit", producer_id=7, producer_epoch=0)  # 9
+        w.append(recs)  # 10..12
+    return src
+
+
+def test_a_marker_beyond_the_rows_is_refused(split_transaction, tmp_path):
+    with pytest.raises(InvariantError, match=r"tx-0: .*00000000000000000006\.log at byte \d+: the commit marker of "
+                                             r"producer 7 at offset 9 is beyond the rows written, but its "
+                                             "transaction's batches have rows"):
+        write(split_transaction, tmp_path / "out", {"endingOffsets": '{"tx": {"0": 6}}'})
+
+
+def test_an_emptied_transaction_gets_its_marker_back(split_transaction, tmp_path):
+    """Rows of the transaction and of the whole second segment filtered out: the transaction's batch stays,
+    emptied, and so its marker must come back from the later segment, or the transaction would hang."""
+    def keep_first_plain(rb):
+        return rb.filter(pc.less(rb.column("offset"), 3))
+
+    write(split_transaction, tmp_path / "out", change=keep_first_plain)
+    assert logdir.verify(tmp_path / "out") == []
+    with logdir.open_log(tmp_path / "out") as log:
+        part = log.partitions()[0]
+        batches = [(b.base_offset, b.last_offset, len(b), b.is_control) for _, b in part.batches()]
+        assert part.transactions() == ([], {})
+    assert batches == [(0, 2, 3, False), (3, 5, 0, False), (9, 9, 1, True)]
