@@ -26,6 +26,7 @@ EPILOG = """examples:
   kafkaspec dump logs/orders-0/00000000000000000000.log --print-data
   kafkaspec verify logs/
   kafkaspec explain logs/orders-0/00000000000000000000.log --count 1
+  kafkaspec rewrite logs/ redacted/ --drop-key customer-42
   kafkaspec pipeline logs/ out/
   kafkaspec generate
 

@@ -38,7 +38,11 @@ Public API (stable; the Spark data source and the CLI use only this)::
     with logdir.PartitionWriter(dir, "orders", 0, segment_bytes=..., index_interval_bytes=4096) as w:
         w.append(records, compression="zstd", producer_id=..., is_transactional=...)
         w.append_control("commit", producer_id=..., producer_epoch=...)
-        w.roll()                         # close the active segment now
+        w.append_batch(batch, records=kept)   # a decoded batch: every batch field kept (bytes as is
+                                         # when records/compression are not given); Kafka's invariants checked
+        w.roll(base_offset=None)         # close the active segment now
+    report = logdir.copy(src, dst, where=lambda row: row.key != b"k", topics=None, to_magic=None,
+                         compression=None)   # -> CopyReport; batch for batch, markers always kept
     logdir.synth(out_dir, size_mb=50, seed=7, force=False)   # -> SynthReport; realistic sample data dir
 
 Records are yielded as in :func:`kafkaspec.iter_batches`: batches decode lazily;
@@ -56,12 +60,13 @@ from ..records import BatchIterator, OnCorrupt
 from .files import EpochEntry, parse_leader_epoch_checkpoint, parse_partition_metadata
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .layout import LogDir, Partition, open_log
+from .rewrite import CopyReport, Row, copy
 from .segment import Segment, batch_max_timestamp
 from .snapshot import ProducerSnapshot, ProducerSnapshotEntry, parse_snapshot
 from .synthesis import SynthReport, synth
 from .transactions import ReadCommitted
 from .verifier import Problem, verify_path
-from .writer import PartitionWriter, restamp_batch
+from .writer import InvariantError, PartitionWriter, rebuild_batch, restamp_batch
 
 verify = verify_path
 
@@ -73,7 +78,7 @@ def iter_batches(segment: Segment, start: int = 0, end: int | None = None, *, ve
 
 
 __all__ = [
-    "AbortedTxn", "EpochEntry", "IndexEntry", "LogDir", "Partition", "PartitionWriter", "Problem",
+    "AbortedTxn", "CopyReport", "EpochEntry", "InvariantError", "Row", "copy", "rebuild_batch", "IndexEntry", "LogDir", "Partition", "PartitionWriter", "Problem",
     "ProducerSnapshot", "ProducerSnapshotEntry", "ReadCommitted", "Segment", "TimeIndexEntry",
     "batch_max_timestamp", "iter_batches", "open_log", "parse_leader_epoch_checkpoint",
     "parse_partition_metadata", "parse_snapshot", "restamp_batch", "synth", "SynthReport", "verify",

@@ -193,6 +193,15 @@ def format_leader_epoch_checkpoint(entries: list[EpochEntry] | list[tuple[int, i
     return "0\n" + f"{len(entries)}\n" + "".join(f"{e} {o}\n" for e, o in entries)
 
 
+# -- the data directory's offset checkpoints -------------------------------------
+
+
+def format_offset_checkpoint(offsets: dict[tuple[str, int], int]) -> str:
+    """A broker's ``*-offset-checkpoint`` text: version 0, the count, then ``topic partition offset`` lines."""
+    rows = "".join(f"{t} {p} {o}\n" for (t, p), o in sorted(offsets.items()))
+    return f"0\n{len(offsets)}\n{rows}"
+
+
 # -- partition.metadata ---------------------------------------------------------
 
 

@@ -34,7 +34,7 @@ from kafkaspec.generated.record_v2 import Record
 
 from ..builder import build_batch
 from ..records import iter_batches
-from .files import is_skipped_dir, parse_partition_dir
+from .files import format_offset_checkpoint, is_skipped_dir, parse_partition_dir
 from .writer import PartitionWriter, restamp_batch
 
 EPOCH_MS = 1_700_000_000_000
@@ -198,10 +198,7 @@ def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = 
 def _broker_files(out: Path, seed: int, end_offsets: dict[tuple[str, int], int]) -> None:
     """The files a broker keeps beside its partition directories (offset checkpoints, meta.properties)."""
 
-    def checkpoint(offsets: dict[tuple[str, int], int]) -> str:
-        rows = "".join(f"{t} {p} {o}\n" for (t, p), o in sorted(offsets.items()))
-        return f"0\n{len(offsets)}\n{rows}"
-
+    checkpoint = format_offset_checkpoint
     (out / "recovery-point-offset-checkpoint").write_text(checkpoint(end_offsets))
     (out / "replication-offset-checkpoint").write_text(checkpoint(end_offsets))
     (out / "log-start-offset-checkpoint").write_text(checkpoint({k: 0 for k in end_offsets}))

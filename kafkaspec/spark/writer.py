@@ -13,10 +13,18 @@ disjoint offset ranges never clash); rows without offsets are numbered there,
 in task order.
 
 Options: ``compression`` (none, gzip, snappy, lz4, zstd; default none),
-``recordsPerBatch`` (default 500), ``segmentBytes`` (default 1g).
+``recordsPerBatch`` (default 500), ``segmentBytes`` (default 1g),
+``preserveBatches`` (default true when the DataFrame has the batch columns).
 Columns used: topic, partition, key, value, and when present offset,
-timestamp (kept) and headers. Control rows (``isControl``) are not rewritten.
-An offset must be set in all rows of a topic-partition or in none.
+timestamp (kept) and headers. An offset must be set in all rows of a
+topic-partition or in none.
+
+With the batch columns of a ``kafkalog`` read (``magic`` .. ``batchPosition``),
+rows go back into their batches, control rows included, and the driver writes
+each partition in the source's batch order (:mod:`.batches`: what is kept, what
+is refused); ``compression`` then recompresses data batches (default: each
+batch keeps its codec). Without them (or with ``preserveBatches`` false),
+records go into fresh plain batches and control rows are not rewritten.
 """
 
 from __future__ import annotations
@@ -42,6 +50,7 @@ from ..builder import build_batch
 from ..compression import codec_id
 from ..logdir import PartitionWriter, files, open_log
 from ..logdir.writer import restamp_batch
+from .batches import BATCH_COLUMNS, BatchStager, commit_partition, refuse_own_source
 from .options import OptionError, parse_size
 
 STAGING = "_kafkalog_staging"
@@ -57,6 +66,8 @@ class Piece:
     first_offset: int
     last_offset: int
     numbered: bool  # offsets were assigned by the task (the rows had none)
+    #: batch-preserving mode: (source segment, batch position, entries staged) of every staged batch
+    sources: list[tuple[str, int, int]] | None = None
 
 
 @dataclass
@@ -71,6 +82,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
         get = {str(k).lower(): v for k, v in options.items()}.get
         self.compression = get("compression") or "none"
         codec_id(self.compression)  # fail early on an unknown codec
+        self.recompress = get("compression")  # batch-preserving mode: None keeps each batch's codec
         self.records_per_batch = int(get("recordsperbatch") or 500)
         if self.records_per_batch < 1:
             raise OptionError("recordsPerBatch must be at least 1")
@@ -80,11 +92,20 @@ class KafkaLogWriter(DataSourceArrowWriter):
         if missing:
             raise OptionError(f"kafkalog write needs columns {sorted(missing)} (Kafka source columns)")
         self.columns = names
+        preserve = (get("preservebatches") or "auto").lower()
+        if preserve not in ("auto", "true", "false"):
+            raise OptionError(f"preserveBatches must be true or false, got {preserve!r}")
+        lacking = [c for c in ("offset", *BATCH_COLUMNS) if c not in names]
+        if preserve == "true" and lacking:
+            raise OptionError(f"preserveBatches needs the batch columns of a kafkalog read; missing {lacking}")
+        self.preserve = preserve != "false" and not lacking
         self.job = uuid.uuid4().hex
 
     # -- executors ------------------------------------------------------------------
     def write(self, iterator: Iterator[pa.RecordBatch]) -> StagedPieces:
         task_dir = Path(self.path) / STAGING / self.job / uuid.uuid4().hex
+        if self.preserve:
+            return self._write_batches(iterator, task_dir)
         stagers: dict[tuple[str, int], _Stager] = {}
         has = self.columns.__contains__
         for rb in iterator:
@@ -116,6 +137,38 @@ class KafkaLogWriter(DataSourceArrowWriter):
                 stager.add(offsets[i], stamps[i], keys[i], values[i], hs)
         return StagedPieces([stagers[tp].close() for tp in sorted(stagers)])
 
+    def _write_batches(self, iterator: Iterator[pa.RecordBatch], task_dir: Path) -> StagedPieces:
+        """Batch-preserving mode: every row back into its batch (:class:`.batches.BatchStager`)."""
+        import pyarrow as pa  # noqa: PLC0415
+
+        stagers: dict[tuple[str, int], BatchStager] = {}
+        has = self.columns.__contains__
+        for rb in iterator:
+            n = rb.num_rows
+            col = rb.column
+            topics, parts = col("topic").to_pylist(), col("partition").to_pylist()
+            keys = col("key").to_pylist() if has("key") else [None] * n
+            values, offsets = col("value").to_pylist(), col("offset").to_pylist()
+            stamps = [None if t is None else t // 1000 for t in col("timestamp").cast(pa.int64()).to_pylist()] \
+                if has("timestamp") else [None] * n
+            headers: list[Any] = col("headers").to_pylist() if has("headers") else [None] * n
+            batch_columns = list(zip(*(col(c).to_pylist() for c in BATCH_COLUMNS)))
+            for i in range(n):
+                tp = (topics[i], parts[i])
+                stager = stagers.get(tp)
+                if stager is None:
+                    if tp[0] is None or tp[1] is None:
+                        raise ValueError("kafkalog write: topic and partition must not be null")
+                    stager = stagers[tp] = BatchStager(task_dir, *tp, compression=self.recompress,
+                                                       segment_bytes=self.segment_bytes)
+                hs = [(h["key"], h["value"]) for h in headers[i]] if headers[i] else []
+                stager.add(offsets[i], stamps[i], keys[i], values[i], hs, batch_columns[i])
+        pieces = []
+        for tp in sorted(stagers):
+            path, first, last, sources = stagers[tp].close()
+            pieces.append(Piece(tp[0], tp[1], path, first, last, False, sources))
+        return StagedPieces(pieces)
+
     # -- driver ---------------------------------------------------------------------
     def commit(self, messages: list[WriterCommitMessage | None]) -> None:
 
@@ -124,6 +177,11 @@ class KafkaLogWriter(DataSourceArrowWriter):
         for m in messages:
             for p in (m.pieces if isinstance(m, StagedPieces) else ()):
                 by_tp.setdefault((p.topic, p.partition), []).append(p)
+        try:
+            refuse_own_source(root, [p for ps in by_tp.values() for p in ps])
+        except ValueError:
+            self.abort(messages)
+            raise
         if self.overwrite:
             for d in root.iterdir():
                 if d.is_dir() and files.parse_partition_dir(d.name):
@@ -143,6 +201,9 @@ class KafkaLogWriter(DataSourceArrowWriter):
                             f"kafkalog write: tasks hold overlapping offsets of {topic}-{partition} "
                             f"({a.first_offset}..{a.last_offset} and {b.first_offset}..{b.last_offset}); "
                             "repartition by topic and partition first")
+                if pieces[0].sources is not None:
+                    commit_partition(root, topic, partition, pieces, self.segment_bytes)
+                    continue
                 final.mkdir(parents=True, exist_ok=True)
                 for i, p in enumerate(pieces):
                     for f in sorted(Path(p.path).iterdir()):
