@@ -53,7 +53,7 @@ def verify_path(path: str | Path, *, deep: bool = True,
     """Verify a data dir, a partition dir or one segment; return every problem found."""
     log = open_log(path)
     problems: list[Problem] = []
-    parts = log.partitions()
+    parts = log.partitions() + log.checkpoints()
     total = sum(s.size for p in parts for s in p.segments()) or 1
     done = 0
     if not parts:
@@ -344,7 +344,7 @@ def _check_directory(part: Partition, problems: list[Problem]) -> None:
     """The partition directory's own listing: log files that are not regular files, are misnamed, or
     belong to no segment; and a directory with no segment at all."""
     logs = {files.offset_from_name(s.path) for s in part.segments()}
-    if not logs:
+    if not logs and not part.checkpoint_paths():  # a metadata partition may hold only KRaft snapshots
         problems.append(Problem(str(part.path), None, "holds no segment (.log) file: not a Kafka partition directory"))
     for p in sorted(part.path.iterdir()):
         name = p.name
