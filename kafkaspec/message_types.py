@@ -16,6 +16,9 @@ import uuid
 
 from .errors import InvalidLengthError, KafkaFormatError, TruncatedError
 
+#: what the readers read from
+Buffer = bytes | bytearray | memoryview
+
 _I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
 _UUID = uuid.UUID
@@ -28,7 +31,7 @@ def truncated(where: str, pos: int, need: int, end: int) -> TruncatedError:
     return TruncatedError(f"{where}: needs {need} bytes, {max(end - pos, 0)} left", pos)
 
 
-def read_uvarint(buf, pos: int, end: int, where: str) -> tuple[int, int]:
+def read_uvarint(buf: Buffer, pos: int, end: int, where: str) -> tuple[int, int]:
     """An unsigned varint of at most 5 bytes (Kafka's unsigned 32-bit varint)."""
     start = pos
     result = shift = 0
@@ -59,7 +62,7 @@ def encode_uvarint(n: int) -> bytes:
     return bytes(out)
 
 
-def read_length(buf, pos: int, end: int, where: str, compact: bool, wide: bool) -> tuple[int, int]:
+def read_length(buf: Buffer, pos: int, end: int, where: str, compact: bool, wide: bool) -> tuple[int, int]:
     """A length or count prefix: compact (uvarint - 1), else int32 (``wide``) or int16; -1 is null.
 
     A length below -1 is refused here; the caller checks a length against the bytes left and
@@ -78,14 +81,14 @@ def read_length(buf, pos: int, end: int, where: str, compact: bool, wide: bool) 
     return n, pos + st.size
 
 
-def _sized(buf, pos: int, end: int, where: str, n: int, nullable: bool, start: int) -> None:
+def _sized(buf: Buffer, pos: int, end: int, where: str, n: int, nullable: bool, start: int) -> None:
     if n == -1 and not nullable:
         raise InvalidLengthError(f"{where}: null where the field is not nullable in this version", start)
     if n > end - pos:
         raise InvalidLengthError(f"{where}: length {n} is beyond the payload ({end - pos} bytes left)", start)
 
 
-def read_string(buf, pos: int, end: int, where: str, compact: bool, nullable: bool) -> tuple[str | None, int]:
+def read_string(buf: Buffer, pos: int, end: int, where: str, compact: bool, nullable: bool) -> tuple[str | None, int]:
     """A string (UTF-8) with an int16 or compact length."""
     start = pos
     n, pos = read_length(buf, pos, end, where, compact, wide=False)
@@ -98,7 +101,7 @@ def read_string(buf, pos: int, end: int, where: str, compact: bool, nullable: bo
         raise KafkaFormatError(f"{where}: string is not UTF-8 ({exc.reason})", pos + exc.start) from None
 
 
-def read_bytes(buf, pos: int, end: int, where: str, compact: bool, nullable: bool) -> tuple[bytes | None, int]:
+def read_bytes(buf: Buffer, pos: int, end: int, where: str, compact: bool, nullable: bool) -> tuple[bytes | None, int]:
     """Bytes with an int32 or compact length."""
     start = pos
     n, pos = read_length(buf, pos, end, where, compact, wide=True)
@@ -108,7 +111,7 @@ def read_bytes(buf, pos: int, end: int, where: str, compact: bool, nullable: boo
     return bytes(buf[pos : pos + n]), pos + n
 
 
-def read_count(buf, pos: int, end: int, where: str, compact: bool, nullable: bool, min_size: int) -> tuple[int, int]:
+def read_count(buf: Buffer, pos: int, end: int, where: str, compact: bool, nullable: bool, min_size: int) -> tuple[int, int]:
     """An array's count (int32 or compact; -1 = null), checked against the bytes left: every item
     takes at least ``min_size`` bytes, so a count the payload cannot hold is refused up front."""
     start = pos
@@ -121,13 +124,13 @@ def read_count(buf, pos: int, end: int, where: str, compact: bool, nullable: boo
     return n, pos
 
 
-def read_uuid(buf, pos: int, end: int, where: str) -> tuple[uuid.UUID, int]:
+def read_uuid(buf: Buffer, pos: int, end: int, where: str) -> tuple[uuid.UUID, int]:
     if end - pos < 16:
         raise truncated(where, pos, 16, end)
     return _UUID(bytes=bytes(buf[pos : pos + 16])), pos + 16
 
 
-def read_bool(buf, pos: int, end: int, where: str) -> tuple[bool, int]:
+def read_bool(buf: Buffer, pos: int, end: int, where: str) -> tuple[bool, int]:
     """A bool: one byte, 0 or 1 (any other byte is refused rather than read as True and rewritten)."""
     if pos >= end:
         raise truncated(where, pos, 1, end)
@@ -137,7 +140,7 @@ def read_bool(buf, pos: int, end: int, where: str) -> tuple[bool, int]:
     return b == 1, pos + 1
 
 
-def read_tag_header(buf, pos: int, end: int, where: str) -> tuple[int, int, int]:
+def read_tag_header(buf: Buffer, pos: int, end: int, where: str) -> tuple[int, int, int]:
     """One tagged field's tag and size; returns (tag, start of its value, end of its value)."""
     start = pos
     tag, pos = read_uvarint(buf, pos, end, where)
@@ -153,7 +156,7 @@ def repeated_tag(where: str, tag: int, pos: int) -> KafkaFormatError:
     return KafkaFormatError(f"{where}: tag {tag} appears twice", pos)
 
 
-def read_unknown_tags(buf, pos: int, end: int, where: str) -> tuple[list[tuple[int, bytes]], int]:
+def read_unknown_tags(buf: Buffer, pos: int, end: int, where: str) -> tuple[list[tuple[int, bytes]], int]:
     """The tagged-field section of a structure that knows no tag: every field kept as (tag, bytes)."""
     n, pos = read_uvarint(buf, pos, end, where)
     if not n:

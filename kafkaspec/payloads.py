@@ -63,7 +63,7 @@ class Decoded(NamedTuple):
         return self.key is not None and self.value is None
 
 
-def _messages():  # the generated package, loaded on first use (import kafkaspec stays light)
+def _messages() -> Any:  # the generated package, loaded on first use (import kafkaspec stays light)
     from .generated import messages  # noqa: PLC0415
 
     return messages
