@@ -148,15 +148,18 @@ class MessagePlanner:
                     f"{indent}pos += {size}"]
         reader = fn(self.m.structs[t], version, "read")
         if nullable:
+            # a nullable structure starts with a presence mark: int8 -1 (null) or 1; as a tagged
+            # field, an unsigned varint 0 (null) or 1, as Kafka's generated code writes them
+            null, mark = ("0x00", "uvarint 0") if f.tagged_in(version) else ("0xFF", "int8 -1")
             return [f"{indent}if pos >= {end}:",
                     f"{indent}    raise truncated({w}, pos, 1, {end})",
-                    f"{indent}if buf[pos] == 0xFF:  # int8 -1: null",
+                    f"{indent}if buf[pos] == {null}:  # {mark}: null",
                     f"{indent}    {target} = None",
                     f"{indent}    pos += 1",
                     f"{indent}elif buf[pos] == 1:",
                     f"{indent}    {target}, pos = {reader}(buf, pos + 1, {end})",
                     f"{indent}else:",
-                    f"{indent}    raise KafkaFormatError(f'{{{w}}}: presence byte {{buf[pos]}} is neither -1 nor 1', pos)"]
+                    f"{indent}    raise bad_presence({w}, buf[pos], pos)"]
         return [f"{indent}{target}, pos = {reader}(buf, pos, {end})"]
 
     def read_field(self, f: MessageField, s: MessageStruct, version: int, end: str, indent: str) -> list[str]:
@@ -273,7 +276,8 @@ class MessagePlanner:
             return [f"{indent}out.append({self.run_name((t,))}.pack({expr}))"]
         writer = fn(self.m.structs[t], version, "write")
         if nullable:
-            return [f"{indent}if {expr} is None:", f"{indent}    out.append(b'\\xff')", f"{indent}else:",
+            null = "b'\\x00'" if f.tagged_in(version) else "b'\\xff'"
+            return [f"{indent}if {expr} is None:", f"{indent}    out.append({null})", f"{indent}else:",
                     f"{indent}    out.append(b'\\x01')", f"{indent}    {writer}({expr}, out)"]
         return [f"{indent}{writer}({expr}, out)"]
 
@@ -337,7 +341,9 @@ class MessagePlanner:
         if t in ("string", "bytes"):
             return f"KafkaSized({t == 'string'}, compact={compact}, nullable={nullable})"
         ref = f"{snake(t)}_v{version}"
-        return f"NullableStruct({ref})" if nullable else ref
+        if nullable:
+            return f"NullableStruct({ref}, tagged=True)" if f.tagged_in(version) else f"NullableStruct({ref})"
+        return ref
 
     def construct_field(self, f: MessageField, version: int) -> str:
         nullable = f.nullable_in(version)

@@ -15,7 +15,7 @@ from .plan_message import plan_message
 #: where the names of a message module come from, beyond render.SOURCES
 MESSAGE_SOURCES: dict[str, str | None] = {
     "UUID": "uuid",
-    **dict.fromkeys(("ZERO_UUID", "absent", "encode_bytes", "encode_count", "encode_string", "encode_tagged",
+    **dict.fromkeys(("ZERO_UUID", "absent", "bad_presence", "encode_bytes", "encode_count", "encode_string", "encode_tagged",
                      "read_bool", "read_bytes", "read_count", "read_string", "read_tag_header", "read_uuid",
                      "read_unknown_tags", "read_uvarint", "repeated_tag", "tagged_size_mismatch", "truncated"), "kafkaspec.message_types"),
     **dict.fromkeys(("KafkaArray", "KafkaBool", "KafkaSized", "KafkaUuid", "MessageStruct", "NullableStruct",

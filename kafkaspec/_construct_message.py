@@ -129,22 +129,24 @@ KafkaBool = _Bool(Int8sb)
 
 
 class NullableStruct(Construct):
-    """A nullable nested structure: an int8 -1 (null) or 1, then the structure."""
+    """A nullable nested structure: an int8 -1 (null) or 1, then the structure; as a tagged field an
+    unsigned varint 0 (null) or 1."""
 
-    def __init__(self, subcon):
+    def __init__(self, subcon, tagged: bool = False):
         super().__init__()
         self.subcon = subcon
+        self.mark, self.null = (VarInt, 0) if tagged else (Int8sb, -1)
 
     def _parse(self, stream, context, path):
-        marker = Int8sb._parsereport(stream, context, path)
-        if marker == -1:
+        marker = self.mark._parsereport(stream, context, path)
+        if marker == self.null:
             return None
         if marker != 1:
-            raise StreamError(f"presence byte {marker}", path=path)
+            raise StreamError(f"presence mark {marker}", path=path)
         return self.subcon._parsereport(stream, context, path)
 
     def _build(self, obj, stream, context, path):
-        Int8sb._build(-1 if obj is None else 1, stream, context, path)
+        self.mark._build(self.null if obj is None else 1, stream, context, path)
         if obj is not None:
             self.subcon._build(obj, stream, context, path)
         return obj

@@ -151,6 +151,11 @@ def read_tag_header(buf: Buffer, pos: int, end: int, where: str) -> tuple[int, i
     return tag, pos, pos + size
 
 
+def bad_presence(where: str, byte: int, pos: int) -> KafkaFormatError:
+    """A nullable structure's presence byte that is neither -1 (null) nor 1 (present)."""
+    return KafkaFormatError(f"{where}: presence byte {byte} is neither -1 nor 1", pos)
+
+
 def repeated_tag(where: str, tag: int, pos: int) -> KafkaFormatError:
     """A tag that appears twice in one tagged-field section (which value would be the field's?)."""
     return KafkaFormatError(f"{where}: tag {tag} appears twice", pos)
