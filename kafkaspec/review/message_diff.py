@@ -13,6 +13,7 @@ from kafkaspec.spec.message_model import Message, MessageField, MessageStruct
 
 from .diff import DOCS, KEEP_VERSIONS, NAMES, NEW_TAG, NEW_VERSION, SAME_VERSION, Change, Diff, doc_change
 
+
 def _wire(f: MessageField, version: int) -> tuple:
     return (f.items if f.type == "array" else "", f.type, f.nullable_in(version))
 
