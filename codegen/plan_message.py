@@ -169,8 +169,10 @@ class MessagePlanner:
             return self.read_value(f.type, f, s, version, target, end, indent, nullable)
         w = self.where(s, f, version)
         item = f.items or ""
+        # at least one byte per item, as Kafka's readers require (an item of no bytes would let a
+        # hostile count loop without consuming input)
         lines = [f"{indent}n, pos = read_count(buf, pos, {end}, {w}, {self.m.flexible(version)}, {nullable}, "
-                 f"{self.min_size(item, version)})"]
+                 f"{max(self.min_size(item, version), 1)})"]
         body = indent
         if nullable:
             lines += [f"{indent}if n == -1:", f"{indent}    {target} = None", f"{indent}else:"]

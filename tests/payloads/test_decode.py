@@ -16,7 +16,13 @@ from kafkaspec import Record, payloads
 from kafkaspec.cli import main
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.generated.messages import leader_change_message as lcm
-from kafkaspec.generated.messages import offset_commit_key, offset_commit_value, topic_record
+from kafkaspec.generated.messages import (
+    offset_commit_key,
+    offset_commit_value,
+    topic_record,
+    transaction_log_key,
+    transaction_log_value,
+)
 from kafkaspec.logdir import PartitionWriter, open_log
 
 TOPIC_ID = uuid.UUID("00112233-4455-6677-8899-aabbccddeeff")
@@ -46,6 +52,21 @@ def test_offsets_record_and_tombstone():
     assert not d.tombstone
     gone = payloads.decode("__consumer_offsets", commit_key(), None)
     assert gone.tombstone and gone.value is None and gone.version is None and gone.key["topic"] == "orders"
+
+
+def test_transaction_state_record_and_tombstone():
+    key = struct.pack(">h", 0) + transaction_log_key.encode_transaction_log_key(
+        transaction_log_key.TransactionLogKey("tx-1"), 0)
+    state = transaction_log_value.TransactionLogValue(
+        producer_id=1000, producer_epoch=2, transaction_timeout_ms=60000, transaction_status=1,
+        transaction_partitions=[transaction_log_value.PartitionsSchema("orders", [0, 1])],
+        transaction_last_update_timestamp_ms=5, transaction_start_timestamp_ms=4, client_transaction_version=2)
+    value = struct.pack(">h", 1) + transaction_log_value.encode_transaction_log_value(state, 1)
+    d = payloads.decode("__transaction_state", key, value)
+    assert (d.type, d.version, d.key_version, d.key) == ("TransactionLog", 1, 0, {"transactional_id": "tx-1"})
+    assert d.value["transaction_partitions"] == [{"topic": "orders", "partition_ids": [0, 1]}]
+    assert d.value["client_transaction_version"] == 2 and d.value["previous_producer_id"] == -1
+    assert payloads.decode("__transaction_state", key, None).tombstone
 
 
 def test_metadata_record_and_ordinary_topics():
