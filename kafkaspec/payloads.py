@@ -29,7 +29,7 @@ from typing import Any, Literal, NamedTuple
 from .errors import KafkaFormatError
 from .message_types import read_uvarint
 
-__all__ = ["FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "jsonable"]
+__all__ = ["FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable"]
 
 Family = Literal["offsets", "transactions", "metadata"]
 #: the topics whose payloads :func:`decode` knows, and their family
@@ -69,15 +69,15 @@ def _messages() -> Any:  # the generated package, loaded on first use (import ka
     return messages
 
 
-def _fields(value: Any) -> Any:
+def fields_of(value: Any) -> Any:
     """A generated NamedTuple as a dict (nested ones too); unknown tagged fields only when present."""
     if isinstance(value, tuple) and hasattr(value, "_asdict"):
-        out = {k: _fields(v) for k, v in value._asdict().items()}
+        out = {k: fields_of(v) for k, v in value._asdict().items()}
         if not out.get("unknown_tagged_fields", True):
             del out["unknown_tagged_fields"]
         return out
     if isinstance(value, list):
-        return [_fields(v) for v in value]
+        return [fields_of(v) for v in value]
     return value
 
 
@@ -93,7 +93,7 @@ def _run(module: Any, data: bytes | memoryview, pos: int, version: int, what: st
         raise KafkaFormatError(f"{what}: {exc.reason}", exc.position) from None
     if end != len(data):
         raise KafkaFormatError(f"{what}: {len(data) - end} bytes left after {name} v{version}", end)
-    return _fields(value)
+    return fields_of(value)
 
 
 def _int16(data: bytes | memoryview | None, what: str) -> int:

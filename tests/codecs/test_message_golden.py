@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kafkaspec.payloads import _fields, jsonable
+from kafkaspec.payloads import fields_of, jsonable
 from kafkaspec.spec import snake
 
 VECTORS = [json.loads(line) for line in (Path(__file__).parent / "vectors" / "messages.jsonl").read_text().splitlines()]
@@ -30,5 +30,5 @@ def test_vector(vector):
     data = bytes.fromhex(vector["hex"])
     value, end = getattr(module, f"decode_{snake(name)}")(data, version)
     assert end == len(data)
-    assert jsonable(_fields(value)) == vector["value"]
+    assert jsonable(fields_of(value)) == vector["value"]
     assert getattr(module, f"encode_{snake(name)}")(value, version) == data
