@@ -116,10 +116,14 @@ class MessagePlanner:
         s = self.m.structs[t]
         size = 1 if flexible else 0
         for f in s.fields_in(version):
-            if not f.tagged_in(version):
-                size += self.min_size(f.type, version) if f.type != "array" else (1 if flexible else 4)
-                if f.struct and f.type != "array" and f.nullable_in(version):
-                    size = size - self.min_size(f.type, version) + 1
+            if f.tagged_in(version):
+                continue  # tagged fields may be absent
+            if f.type == "array":
+                size += 1 if flexible else 4
+            elif f.struct and f.nullable_in(version):
+                size += 1  # the presence mark alone
+            else:
+                size += self.min_size(f.type, version)
         return size
 
     # -- readers ---------------------------------------------------------------------------------------
