@@ -162,10 +162,15 @@ def _offsets_text(s: dict[str, Any]) -> str:
     for g in s["groups"]:
         st = g["state"]
         head = f"group {g['group']}"
-        if st:
+        if st and "group_epoch" in st:  # a consumer (KIP-848) or share (KIP-932) group
+            head += f"  {st['protocol_type']} group  epoch {st['group_epoch']}  members {len(st['members'])}"
+        elif st:
             head += (f"  {st['protocol_type'] or '-'}  generation {st['generation']}  protocol {st['protocol'] or '-'}"
                      f"  members {len(st['members'])}  leader {st['leader'] or '-'}")
         lines.append(head)
+        for m in (st or {}).get("members", []) if st and "group_epoch" in st else []:
+            lines.append(f"  member {m['member_id']}  client {m['client_id']}  host {m['client_host']}"
+                         f"  epoch {m['member_epoch']}  subscribed {m['subscribed_topic_names']}")
         for o in g["offsets"]:
             lines.append(f"  {o['topic']} {o['partition']}  offset {o['offset']}  leader epoch {o['leader_epoch']}"
                          f"  committed {o['commit_timestamp']}  expires {o['expire_timestamp']}"

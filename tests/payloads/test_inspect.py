@@ -87,3 +87,24 @@ def test_replay_offsets_and_tombstones():
     assert g.commits[("g", "t", 0)]["offset"] == 9 and g.commits[("g", "t", 0)]["log_offset"] == 11
     g.apply(Decoded("OffsetCommit", None, key, None, 1), 12)
     assert g.commits == {} and g.counts == {"OffsetCommit": 2, "OffsetCommit tombstone": 1}
+
+
+def test_replay_consumer_groups_of_kip_848():
+    g = GroupOffsets()
+    key = {"group_id": "g2"}
+    member_key = {"group_id": "g2", "member_id": "m1"}
+    g.apply(Decoded("ConsumerGroupMetadata", 0, key, {"epoch": 3}, 3), 1)
+    g.apply(Decoded("ConsumerGroupMemberMetadata", 0, member_key,
+                    {"client_id": "c", "client_host": "/h", "rack_id": None, "subscribed_topic_names": ["t"]}, 5), 2)
+    g.apply(Decoded("ConsumerGroupCurrentMemberAssignment", 0, member_key,
+                    {"member_epoch": 3, "assigned_partitions": [{"topic_id": TOPIC_ID, "partitions": [0]}]}, 8), 3)
+    (group,) = g.to_json()["groups"]
+    assert group["state"]["group_epoch"] == 3 and group["state"]["protocol_type"] == "consumer"
+    (member,) = group["state"]["members"]
+    assert (member["member_id"], member["client_id"], member["member_epoch"]) == ("m1", "c", 3)
+    assert member["assigned_partitions"] == [{"topic_id": "AAAAAAAAAAAAAAAAAAAABw", "partitions": [0]}]
+    g.apply(Decoded("ConsumerGroupMemberMetadata", None, member_key, None, 5), 4)
+    g.apply(Decoded("ConsumerGroupCurrentMemberAssignment", None, member_key, None, 8), 5)
+    assert g.to_json()["groups"][0]["state"]["members"] == []
+    g.apply(Decoded("ConsumerGroupMetadata", None, key, None, 3), 6)
+    assert g.to_json()["groups"] == []
