@@ -106,6 +106,8 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
         _check_offset_index(seg, seen, problems)
         _check_time_index(seg, seen, problems)
         _check_txn_index(seg, seen, problems)
+        if files.is_metadata_checkpoint(seg.path):
+            _check_snapshot_framing(seg, problems)
         seg.close()
         done += seg.size
         if progress:
@@ -317,6 +319,26 @@ def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None
     for pid, marker in sorted(seen.aborts - indexed):
         problems.append(Problem(src, None, f"no entry for the abort marker of producer {pid} at offset {marker} "
                                 f"in {seg.path.name}: a read_committed fetch would return the aborted records"))
+
+
+def _check_snapshot_framing(seg: Segment, problems: list[Problem]) -> None:
+    """A KRaft snapshot (.checkpoint) opens with a SNAPSHOT_HEADER control record and closes with a
+    SNAPSHOT_FOOTER one; without the footer it was not written completely."""
+    types: list[int | None] = []
+    for batch in seg.iter_batches(verify=False, on_corrupt="skip"):
+        control = None
+        if batch.is_control:
+            try:
+                control = batch.control
+            except KafkaFormatError:  # reported by the record scan
+                pass
+        types.append(None if control is None else control.type)
+    path = str(seg.path)
+    if not types or types[0] != ControlRecordType.SNAPSHOT_HEADER:
+        problems.append(Problem(path, 0, "a KRaft snapshot starts with a SNAPSHOT_HEADER control record; this one does not"))
+    if not types or types[-1] != ControlRecordType.SNAPSHOT_FOOTER:
+        problems.append(Problem(path, None, "the KRaft snapshot does not end with a SNAPSHOT_FOOTER control record: "
+                                "it was not written completely"))
 
 
 def _check_small_files(part: Partition, problems: list[Problem]) -> None:

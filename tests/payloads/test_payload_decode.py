@@ -183,4 +183,9 @@ def test_checkpoint_files_open_like_segments(tmp_path):
     assert kafkaspec.logdir.verify(tmp_path / "logs") == []
     snap.write_bytes(data[:-5])
     problems = kafkaspec.logdir.verify(tmp_path / "logs")
-    assert [p.path for p in problems] == [str(snap)]
+    assert {p.path for p in problems} == {str(snap)}
+    assert any("does not end with a SNAPSHOT_FOOTER control record" in p.message for p in problems)
+    snap.write_bytes(data[data.index(kafkaspec.build_batch([Record(key=None, value=topic_value(), timestamp=5)],
+                                                           base_offset=1)):])
+    assert [p.message for p in kafkaspec.logdir.verify(snap)] == [
+        "a KRaft snapshot starts with a SNAPSHOT_HEADER control record; this one does not"]
