@@ -16,6 +16,7 @@ import jinja2
 
 from kafkaspec.spec import FIXED_TYPES, Dispatch, Enum, Field, SchemaSet, Struct
 
+from .docs_message import render_message_docs
 from .render import write
 
 TEMPLATES = Path(__file__).parent / "templates" / "docs"
@@ -347,6 +348,7 @@ def render_docs(schemas: SchemaSet, root: Path) -> dict[str, str]:
     out = {page_name(s): writer.struct_page(s, root) for s in writer.sorted_structs()}
     out["index.md"] = writer.index_page()
     out["enums.md"] = writer.enums_page()
+    out.update(render_message_docs(schemas, root))
     return out
 
 

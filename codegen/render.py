@@ -18,6 +18,7 @@ from kafkaspec.spec import SchemaSet
 from .naming import bit_value, local
 from .plan import Planner, dispatch_plan
 from .plan_trace import TracePlanner
+from .render_message import render_messages
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -164,6 +165,7 @@ def render_all(schemas: SchemaSet, root: Path) -> dict[str, str]:
         out[f"{d.module}.py"] = env.get_template("dispatch.py.j2").render(
             source=d.path.relative_to(root.parent).as_posix(), **vars(dispatch_plan(d, schemas))
         )
+    out.update(render_messages(schemas, root, env, resolve_names))
     out["reference/__init__.py"] = env.get_template("reference_init.py.j2").render()
     out.update(render_traces(schemas, root, env, planner))
     out["__init__.py"] = env.get_template("init.py.j2").render()

@@ -80,7 +80,10 @@ class ControlRecord(NamedTuple):
     type: int
     type_name: str
     coordinator_epoch: int | None  # for abort/commit markers
-    value: bytes | None  # the raw value (for KRaft control types: their own schema)
+    value: bytes | None  # the raw value
+    #: the value of a KRaft control type (2-6), decoded by its schema (schemas/messages/):
+    #: a ``kafkaspec.payloads.Decoded``; None for abort/commit markers and unknown types
+    decoded: Any = None
 
 
 @runtime_checkable

@@ -193,6 +193,10 @@ class Batch(BufferedEntry):
                 f"count={self.records_count}, compression={self.compression!r}, position={self.position})")
 
 
+#: the control types whose values have a message schema (schemas/messages/), decoded into ControlRecord.decoded
+_KRAFT_CONTROL_TYPES = frozenset(t for t in ControlRecordType if t > ControlRecordType.COMMIT)
+
+
 def parse_control_record(key: bytes | None, value: bytes | None, position: int | None = None) -> ControlRecord:
     """Decode a control record's key (version, type) and, for abort/commit, its marker value."""
     if key is None or len(key) < 4:
@@ -208,7 +212,15 @@ def parse_control_record(key: bytes | None, value: bytes | None, position: int |
             raise KafkaFormatError("end-transaction marker value must hold version and coordinator epoch", position)
         marker, _ = end_txn.decode_end_transaction_marker(value)
         epoch = marker.coordinator_epoch
-    return ControlRecord(k.version, k.type, type_name, epoch, value)
+    decoded = None
+    if k.type in _KRAFT_CONTROL_TYPES:
+        from .payloads import decode_control  # noqa: PLC0415 - loads the message codecs on first use
+
+        try:
+            decoded = decode_control(k.type, value)
+        except KafkaFormatError as exc:
+            raise KafkaFormatError(exc.reason, position) from None
+    return ControlRecord(k.version, k.type, type_name, epoch, value, decoded)
 
 
 OnCorrupt = Literal["raise", "skip"]

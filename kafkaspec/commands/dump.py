@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from kafkaspec.generated.record_v2 import Record
     from kafkaspec.logdir import Partition
+    from kafkaspec.payloads import Family
     from kafkaspec.progress import Progress
 
 EPILOG = """examples:
@@ -46,6 +48,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="drop records of aborted transactions and hide control batches (as a consumer sees them)")
     p.add_argument("--include-control", action="store_true", help="with --read-committed: still show control batches")
     p.add_argument("--no-verify", action="store_true", help="skip CRC checks")
+    p.add_argument("--decode", action="store_true",
+                   help="decode Kafka's own payloads by topic (__consumer_offsets, __transaction_state, "
+                        "__cluster_metadata and .checkpoint snapshots)")
+    p.add_argument("--decode-as", choices=("offsets", "transactions", "metadata"),
+                   help="decode every record's key and value as this family, whatever the topic")
     p.add_argument("--skip-corrupt", action="store_true",
                    help="resume after a corrupt entry (reported on stderr, exit code 1) instead of stopping")
     p.set_defaults(func=run)
@@ -60,11 +67,11 @@ def run(args: argparse.Namespace) -> int:
 
     path = Path(args.path)
     out = sys.stdout
-    if path.exists() and not path.is_dir() and not path.name.endswith(".log"):
+    if path.exists() and not path.is_dir() and not path.name.endswith((".log", ".checkpoint")):
         return _dump_small_file(path, out, args.json)
     log = open_log(path)
     bar = Progress("dump")
-    parts = log.partitions()
+    parts = log.partitions() + log.checkpoints()
     total = sum(s.size for p in parts for s in p.segments()) or 1
     status = 0
     done = 0
@@ -102,6 +109,7 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
     rc = part.read_committed() if args.read_committed else None
     show_control = not args.read_committed or args.include_control
     as_json, print_data, batches_only = args.json, args.print_data, args.batches_only
+    family = decode_family(part, args)
     write = out.write
     to_json = render.to_json
     status = 0
@@ -138,6 +146,8 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
                         if end_ts is not None and r.timestamp is not None and r.timestamp >= end_ts:
                             continue
                         d = render.record_fields(batch, r, print_data, control)
+                        if family is not None and control is None and not _decode_into(d, family, r):
+                            status = 1
                         lines.append(to_json(d) if as_json else render.record_text(d, ts_name))
                 if len(lines) >= 2048:
                     lines.append("")
@@ -168,6 +178,37 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
         done += seg.size
         seg.close()
     return status
+
+
+def decode_family(part: Partition, args: argparse.Namespace) -> Family | None:
+    """The payload family ``--decode`` / ``--decode-as`` ask for in ``part`` (None: no decoding):
+    by topic name, and KRaft snapshot (.checkpoint) files hold metadata records."""
+    from kafkaspec.logdir import files  # noqa: PLC0415
+    from kafkaspec.payloads import FAMILY_OF_TOPIC  # noqa: PLC0415
+
+    if args.decode_as:
+        return cast("Family", args.decode_as)
+    if not args.decode:
+        return None
+    if any(files.is_metadata_checkpoint(s.path) for s in part.segments()):
+        return "metadata"
+    return FAMILY_OF_TOPIC.get(part.topic)
+
+
+def _decode_into(d: dict[str, Any], family: Family, r: Record) -> bool:
+    """Add ``decoded`` to a record's fields, or ``decode_error`` and the raw key and value; False on error."""
+    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
+    from kafkaspec.logdir import render  # noqa: PLC0415
+    from kafkaspec.payloads import decode_as  # noqa: PLC0415
+
+    try:
+        d["decoded"] = render.decoded_fields(decode_as(family, r.key, r.value))
+        return True
+    except KafkaFormatError as exc:
+        d["decode_error"] = str(exc)
+        if "key" not in d:  # flagged records show their raw bytes
+            d.update(render.data_fields(r))
+        return False
 
 
 def _dump_small_file(path: Path, out: TextIO, as_json: bool) -> int:

@@ -128,7 +128,15 @@ def run_diff(args) -> int:
         return _error(str(exc))
     old_label = f"{old_path}{'@' + args.rev_old if args.rev_old else ''}"
     new_label = f"{new_path}{'@' + args.rev_new if args.rev_new else ''}"
-    if isinstance(old, dict) and isinstance(new, dict):
+    from kafkaspec.spec.message_model import Message  # noqa: PLC0415
+
+    if isinstance(old, Message) and isinstance(new, Message):
+        from kafkaspec.review.message_diff import diff_messages  # noqa: PLC0415
+
+        result = diff_messages(old, new, f"{old.name} ({old_label})", f"{new.name} ({new_label})")
+    elif isinstance(old, Message) or isinstance(new, Message):
+        return _error("OLD and NEW must both be message schemas (kind: message) or neither")
+    elif isinstance(old, dict) and isinstance(new, dict):
         result = df.diff_enums(old, new, old_label, new_label)
     elif isinstance(old, dict) or isinstance(new, dict):
         return _error("OLD and NEW must both be structure files or both enums files")

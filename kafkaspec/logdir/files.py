@@ -22,6 +22,10 @@ INDEX_SUFFIX = ".index"
 TIME_INDEX_SUFFIX = ".timeindex"
 TXN_INDEX_SUFFIX = ".txnindex"
 SNAPSHOT_SUFFIX = ".snapshot"
+#: KRaft snapshots: ``<end offset>-<epoch>.checkpoint`` in ``__cluster_metadata-0/``, and the
+#: ``bootstrap.checkpoint`` a controller formats its metadata log dir with; record batches like a segment
+CHECKPOINT_SUFFIX = ".checkpoint"
+BOOTSTRAP_CHECKPOINT = "bootstrap.checkpoint"
 LEADER_EPOCH_CHECKPOINT = "leader-epoch-checkpoint"
 PARTITION_METADATA = "partition.metadata"
 
@@ -30,6 +34,7 @@ SKIPPED_FILE_SUFFIXES = (".deleted", ".cleaned", ".swap")
 _PARTITION_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>[0-9]+)$")
 _SKIPPED_DIR = re.compile(r"^.+-\d+\.[0-9a-f]{32}-(delete|future)$|^.+-(delete|future)$")
 _OFFSET_NAME = re.compile(r"^([0-9]{20})$")
+_SNAPSHOT_ID = re.compile(r"^([0-9]{20})-([0-9]{10})\.checkpoint$")
 _INTEGER = re.compile(r"-?[0-9]+")
 
 
@@ -125,6 +130,12 @@ def read_text_file(path: str | Path, limit: int = 64 << 20) -> str:
 def offset_file_name(offset: int, suffix: str) -> str:
     """``00000000000000001234.log`` for (1234, ".log")."""
     return f"{offset:020d}{suffix}"
+
+
+def is_metadata_checkpoint(path: str | Path) -> bool:
+    """A KRaft snapshot file: ``bootstrap.checkpoint`` or ``<20-digit offset>-<10-digit epoch>.checkpoint``."""
+    name = Path(path).name
+    return name == BOOTSTRAP_CHECKPOINT or _SNAPSHOT_ID.match(name) is not None
 
 
 def offset_from_name(path: str | Path) -> int | None:

@@ -17,6 +17,9 @@ from .segment import Segment, _WalkFailed, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
 from .transactions import ReadCommitted, TransactionScan, select_batches
 
+#: the topic of the KRaft metadata log, whose snapshots are the .checkpoint files
+METADATA_TOPIC = "__cluster_metadata"
+
 
 class Partition:
     """A ``<topic>-<partition>`` directory: its segments in offset order and its small files."""
@@ -52,6 +55,12 @@ class Partition:
     def close(self) -> None:
         for s in self._segments or ():
             s.close()
+
+    def checkpoint_paths(self) -> list[Path]:
+        """The KRaft snapshot files (``<offset>-<epoch>.checkpoint``) of this directory, oldest first."""
+        if self._only is not None:
+            return []
+        return sorted(p for p in self.path.iterdir() if files.is_metadata_checkpoint(p) and p.is_file())
 
     # -- small files ----------------------------------------------------------------
     def leader_epochs(self) -> list[EpochEntry] | None:
@@ -183,6 +192,7 @@ class LogDir:
     def __init__(self, path: str | Path, partitions: list[Partition] | None = None):
         self.path = Path(path)
         self._partitions = partitions
+        self._whole = partitions is None  # a data dir (not one partition or file opened alone)
 
     def partitions(self) -> list[Partition]:
         """Every partition, sorted by (topic, partition); ``-delete``/``-future`` dirs skipped.
@@ -222,6 +232,16 @@ class LogDir:
     def segments(self) -> list[Segment]:
         return [s for p in self.partitions() for s in p.segments()]
 
+    def checkpoints(self) -> list[Partition]:
+        """Every KRaft snapshot file, each as a one-file :class:`Partition` of ``__cluster_metadata``
+        (read like a segment): the ``<offset>-<epoch>.checkpoint`` files of the partition
+        directories, then any ``bootstrap.checkpoint`` in the data dir itself."""
+        out = [Partition(p.path, p.topic, p.partition, only=c) for p in self.partitions() for c in p.checkpoint_paths()]
+        boot = self.path / files.BOOTSTRAP_CHECKPOINT
+        if self._whole and boot.is_file():
+            out.append(Partition(self.path, METADATA_TOPIC, -1, only=boot))
+        return out
+
     def close(self) -> None:
         for p in self._partitions or ():
             p.close()
@@ -247,8 +267,12 @@ def open_log(path: str | Path) -> LogDir:
     if not path.exists():
         raise FileNotFoundError(f"no such file or directory: {path}")
     if path.is_file():
+        if files.is_metadata_checkpoint(path):
+            parsed = files.parse_partition_dir(path.parent.name)
+            return LogDir(path.parent, [Partition(path.parent, *(parsed or (METADATA_TOPIC, -1)), only=path)])
         if not path.name.endswith(files.LOG_SUFFIX):
-            raise KafkaFormatError(f"{path.name} is not a segment (.log) file", None, str(path))
+            raise KafkaFormatError(f"{path.name} is not a segment (.log) or KRaft snapshot (.checkpoint) file",
+                                   None, str(path))
         return LogDir(path.parent, [Partition(path.parent, only=path)])
     if _holds_logs(path) or files.parse_partition_dir(path.name):
         return LogDir(path.parent, [Partition(path)])

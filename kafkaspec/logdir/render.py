@@ -14,6 +14,7 @@ from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
 
 from ..entry import LogBatch
+from ..payloads import Decoded, jsonable
 from .segment import batch_max_timestamp
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -88,6 +89,17 @@ def control_fields(batch: LogBatch) -> dict[str, Any]:
         d["coordinator_epoch"] = c.coordinator_epoch
     elif c.value is not None:
         d["control_value_size"] = len(c.value)
+    if c.decoded is not None:
+        d["decoded"] = decoded_fields(c.decoded)
+    return d
+
+
+def decoded_fields(dec: Decoded) -> dict[str, Any]:
+    """A decoded payload as the ``"decoded"`` object of a record line (tombstones: value null, deletion)."""
+    d: dict[str, Any] = {"type": dec.type, "version": dec.version, "key": jsonable(dec.key),
+                         "value": jsonable(dec.value)}
+    if dec.tombstone:
+        d["deletion"] = True
     return d
 
 
@@ -106,15 +118,20 @@ def record_fields(batch: LogBatch, r: Record, print_data: bool,
     if control:
         d.update(control)
     if print_data:
-        key, kb = _data(r.key)
-        value, vb = _data(r.value)
-        d["key"] = key
-        d["value"] = value
-        if kb:
-            d["key_base64"] = True
-        if vb:
-            d["value_base64"] = True
-        d["headers"] = [[k, _data(v)[0]] for k, v in (r.headers or ())]
+        d.update(data_fields(r))
+    return d
+
+
+def data_fields(r: Record) -> dict[str, Any]:
+    """A record's key, value and header values (UTF-8 text, or base64 flagged ``*_base64``)."""
+    key, kb = _data(r.key)
+    value, vb = _data(r.value)
+    d: dict[str, Any] = {"key": key, "value": value}
+    if kb:
+        d["key_base64"] = True
+    if vb:
+        d["value_base64"] = True
+    d["headers"] = [[k, _data(v)[0]] for k, v in (r.headers or ())]
     return d
 
 
@@ -128,6 +145,10 @@ def record_text(d: dict, ts_name: str) -> str:
             s += f" controlType: {d['control_type'].upper()}({d['control_version']})"
     if "control_error" in d:
         s += f" controlError: {d['control_error']}"
+    if "decoded" in d:
+        s += f" decoded: {_dumps(d['decoded'])}"
+    if "decode_error" in d:
+        s += f" decodeError: {d['decode_error']}"
     if "key" in d:
         s += f" key: {d['key']} payload: {d['value']}"
     return s

@@ -53,7 +53,7 @@ def verify_path(path: str | Path, *, deep: bool = True,
     """Verify a data dir, a partition dir or one segment; return every problem found."""
     log = open_log(path)
     problems: list[Problem] = []
-    parts = log.partitions()
+    parts = log.partitions() + log.checkpoints()
     total = sum(s.size for p in parts for s in p.segments()) or 1
     done = 0
     if not parts:
@@ -106,6 +106,8 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
         _check_offset_index(seg, seen, problems)
         _check_time_index(seg, seen, problems)
         _check_txn_index(seg, seen, problems)
+        if files.is_metadata_checkpoint(seg.path):
+            _check_snapshot_framing(seg, problems)
         seg.close()
         done += seg.size
         if progress:
@@ -319,6 +321,26 @@ def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None
                                 f"in {seg.path.name}: a read_committed fetch would return the aborted records"))
 
 
+def _check_snapshot_framing(seg: Segment, problems: list[Problem]) -> None:
+    """A KRaft snapshot (.checkpoint) opens with a SNAPSHOT_HEADER control record and closes with a
+    SNAPSHOT_FOOTER one; without the footer it was not written completely."""
+    types: list[int | None] = []
+    for batch in seg.iter_batches(verify=False, on_corrupt="skip"):
+        control = None
+        if batch.is_control:
+            try:
+                control = batch.control
+            except KafkaFormatError:  # reported by the record scan
+                pass
+        types.append(None if control is None else control.type)
+    path = str(seg.path)
+    if not types or types[0] != ControlRecordType.SNAPSHOT_HEADER:
+        problems.append(Problem(path, 0, "a KRaft snapshot starts with a SNAPSHOT_HEADER control record; this one does not"))
+    if not types or types[-1] != ControlRecordType.SNAPSHOT_FOOTER:
+        problems.append(Problem(path, None, "the KRaft snapshot does not end with a SNAPSHOT_FOOTER control record: "
+                                "it was not written completely"))
+
+
 def _check_small_files(part: Partition, problems: list[Problem]) -> None:
     epochs_path = part.path / files.LEADER_EPOCH_CHECKPOINT
     try:
@@ -344,7 +366,7 @@ def _check_directory(part: Partition, problems: list[Problem]) -> None:
     """The partition directory's own listing: log files that are not regular files, are misnamed, or
     belong to no segment; and a directory with no segment at all."""
     logs = {files.offset_from_name(s.path) for s in part.segments()}
-    if not logs:
+    if not logs and not part.checkpoint_paths():  # a metadata partition may hold only KRaft snapshots
         problems.append(Problem(str(part.path), None, "holds no segment (.log) file: not a Kafka partition directory"))
     for p in sorted(part.path.iterdir()):
         name = p.name

@@ -27,6 +27,11 @@ PREFIX = "V2"  # every field before the magic byte is unchanged
 AFTER_MAGIC = "V3"  # a new version may change anything after the magic byte
 NO_MAGIC = "V4"  # a new version of a structure without a magic byte is chosen by its container
 PROPOSAL = "P1"  # a proposal has no readers
+# message-spec schemas (schemas/messages/, every version in one file; kafkaspec.review.message_diff)
+SAME_VERSION = "M1"  # a version the message already has never changes on the wire
+NEW_VERSION = "M2"  # a new version may change anything: readers know its number
+NEW_TAG = "M3"  # tagged fields may be added to flexible versions: readers keep unknown tags
+KEEP_VERSIONS = "M4"  # versions are never dropped: old data holds them
 
 RULE_TEXT = {
     SAME_LAYOUT: "within a version a field is never added, removed, moved, retyped or shifted",
@@ -40,6 +45,11 @@ RULE_TEXT = {
     AFTER_MAGIC: "a new version may change anything after the magic byte",
     NO_MAGIC: "a new version of a structure without a magic byte is chosen by its container's version",
     PROPOSAL: "a proposal is never on the wire, so it has no readers to break",
+    SAME_VERSION: "a version the message already has keeps its untagged fields, their order, types and "
+                  "nullability, its flexibility and its tags",
+    NEW_VERSION: "a new version may add, remove or change fields: readers choose the layout by its number",
+    NEW_TAG: "a tagged field may be added to existing flexible versions: readers keep unknown tags",
+    KEEP_VERSIONS: "a version is never dropped: logs written with it are still read",
 }
 
 
@@ -388,6 +398,8 @@ MODE_TEXT = {
     "same version": "same structure and version: the layout is frozen (rules W1-W3, N1, D1, P1)",
     "new version": "a new version: the prefix up to the magic byte is frozen, the rest is free (rules V1-V4, N1, D1)",
     "enums": "shared enums (rules E1, N1, D1)",
+    "message": "a message-spec schema, every version in one file: existing versions are frozen, new ones free "
+               "(rules M1-M4, N1, D1)",
 }
 
 

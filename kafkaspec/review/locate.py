@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 from kafkaspec.spec import SchemaError, SchemaSet, Struct, bundled_schemas, load, load_file
+from kafkaspec.spec.message_model import Message
 
 #: a schema file is a few KB of YAML; anything far larger is not one (and is not read)
 MAX_SCHEMA_BYTES = 1 << 20
@@ -75,8 +76,9 @@ def resolve_in(arg: str, schemas: SchemaSet) -> Struct:
         raise ReviewInputError(f"unknown structure {arg!r} (known: {known})") from None
 
 
-def load_single(path: Path, text: str | None = None) -> Struct | dict:
-    """One schema file on its own (no cross-file checks): a Struct, or {name: Enum} for an enums file.
+def load_single(path: Path, text: str | None = None) -> Struct | Message | dict:
+    """One schema file on its own (no cross-file checks): a Struct, a Message (``kind: message``), or
+    {name: Enum} for an enums file.
 
     ``text`` replaces the file's content (a git revision of it); the file name is kept for messages.
     """
@@ -95,7 +97,7 @@ def load_single(path: Path, text: str | None = None) -> Struct | dict:
         return _load_one(target)
 
 
-def _load_one(path: Path) -> Struct | dict:
+def _load_one(path: Path) -> Struct | Message | dict:
     try:
         items, enums = load_file(path)
     except SchemaError as exc:
@@ -108,6 +110,8 @@ def _load_one(path: Path) -> Struct | dict:
         raise ReviewInputError(f"cannot read {path.name}: {exc.strerror or exc}") from None
     if enums:
         return enums
+    if items and isinstance(items[0], Message):
+        return items[0]
     structs = [i for i in items if isinstance(i, Struct)]
     if not structs:
         raise ReviewInputError(f"{path.name} defines no structure or enums (a dispatch file?)")

@@ -19,7 +19,10 @@ option                     meaning
                            byte position; ``skip``: drop it, log it, list it in the audit view
 ``splitSize``              target bytes per input partition (default 64m); large segments are
                            split at offset-index entries
-``view``                   ``records`` (default) or ``batches`` (one audit row per batch)
+``view``                   ``records`` (default), ``batches`` (one audit row per batch) or
+                           ``offsets`` (one row per offset commit in ``__consumer_offsets``)
+``decode``                 ``none`` (default) or ``auto``: add ``decodedType`` and ``decoded``
+                           (JSON) columns for Kafka's own payloads (``kafkaspec.payloads``)
 =========================  ==================================================================
 
 Filters on topic, partition and offset are pushed down as well (:mod:`.pushdown`).
@@ -98,6 +101,7 @@ class ReadOptions:
     skip_corrupt: bool = False
     split_size: int = 64 << 20
     view: str = "records"
+    decode: bool = False
     pushed: Pushed = Pushed()  # filters Spark pushed down (topic, partition, offset)
 
     @classmethod
@@ -128,8 +132,13 @@ class ReadOptions:
         if policy not in ("fail", "skip"):
             raise OptionError(f"option corruptionPolicy must be fail or skip, got {policy!r}")
         view = (get("view") or "records").strip().lower()
-        if view not in ("records", "batches"):
-            raise OptionError(f"option view must be records or batches, got {view!r}")
+        if view not in ("records", "batches", "offsets"):
+            raise OptionError(f"option view must be records, batches or offsets, got {view!r}")
+        decode = (get("decode") or "none").strip().lower()
+        if decode not in ("none", "auto"):
+            raise OptionError(f"option decode must be auto or none, got {decode!r}")
+        if view == "offsets":  # commits live in __consumer_offsets only
+            topics = "__consumer_offsets"
 
         def ms(name: str) -> int | None:
             v = get(name.lower())
@@ -154,6 +163,7 @@ class ReadOptions:
             skip_corrupt=policy == "skip",
             split_size=parse_size(get("splitsize") or "64m"),
             view=view,
+            decode=decode == "auto",
         )
 
     def wants(self, topic: str, partition: int) -> bool:

@@ -63,6 +63,28 @@ AUDIT_COLUMNS = (
 
 RECORD_COLUMNS = KAFKA_COLUMNS + BATCH_COLUMNS
 
+#: ``option("decode", "auto")``: Kafka's own payloads decoded (kafkaspec.payloads), after the record columns
+DECODE_COLUMNS = (
+    ("decodedType", "string"),  # OffsetCommit, TopicRecord, LeaderChangeMessage, ...; null elsewhere
+    ("decoded", "string"),  # JSON {"type", "version", "key", "value"} (tombstones: value null, "deletion": true)
+)
+
+#: ``option("view", "offsets")``: one row per offset commit (or its tombstone) in __consumer_offsets
+OFFSETS_COLUMNS = (
+    ("group", "string"),
+    ("topic", "string"),
+    ("partition", "int"),
+    ("committedOffset", "bigint"),
+    ("leaderEpoch", "int"),
+    ("metadata", "string"),
+    ("commitTimestamp", "timestamp"),
+    ("expireTimestamp", "timestamp"),  # null unless the commit set one (value version 1)
+    ("tombstone", "boolean"),  # the commit was deleted (the group expired it or was deleted)
+    ("offsetsPartition", "int"),
+    ("offset", "bigint"),  # the record's offset in __consumer_offsets
+    ("timestamp", "timestamp"),  # the record's timestamp
+)
+
 
 def ddl(columns: Sequence[tuple[str, str]]) -> str:
     """``name type, ...`` for ``DataSource.schema()``."""

@@ -21,7 +21,7 @@ from pyspark.sql.datasource import DataSource, DataSourceArrowWriter, DataSource
 
 from .columnar import RangeTask
 from .options import ReadOptions
-from .schema import AUDIT_COLUMNS, RECORD_COLUMNS, struct_type
+from .schema import AUDIT_COLUMNS, DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, struct_type
 
 
 class RangePartition(InputPartition):
@@ -47,7 +47,11 @@ class KafkaLogDataSource(DataSource):
 
     def schema(self) -> StructType:
         opts = ReadOptions.parse(self.options)
-        return struct_type(AUDIT_COLUMNS if opts.view == "batches" else RECORD_COLUMNS)
+        if opts.view == "batches":
+            return struct_type(AUDIT_COLUMNS)
+        if opts.view == "offsets":
+            return struct_type(OFFSETS_COLUMNS)
+        return struct_type(RECORD_COLUMNS + (DECODE_COLUMNS if opts.decode else ()))
 
     def reader(self, schema: StructType) -> DataSourceReader:
         return KafkaLogReader(self._path(), ReadOptions.parse(self.options))
@@ -67,7 +71,7 @@ class KafkaLogReader(DataSourceReader):
 
     def pushFilters(self, filters: list[Filter]) -> Iterable[Filter]:  # noqa: N802 - the Data Source API's name
         """Apply topic, partition and offset filters while planning; Spark keeps the others."""
-        if self.opts.view != "records":
+        if self.opts.view not in ("records",):
             return filters
         from .pushdown import push  # noqa: PLC0415
 
@@ -93,4 +97,12 @@ class KafkaLogReader(DataSourceReader):
             return read_audit(task)
         from .columnar import read_records  # noqa: PLC0415
 
+        if self.opts.view == "offsets":
+            from .decoding import read_offsets  # noqa: PLC0415
+
+            return read_offsets(read_records(task), task, self.opts.skip_corrupt)
+        if self.opts.decode:
+            from .decoding import with_decoded  # noqa: PLC0415
+
+            return with_decoded(read_records(task), task, self.opts.skip_corrupt)
         return read_records(task)

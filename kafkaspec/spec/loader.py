@@ -17,6 +17,8 @@ from typing import Any
 import yaml
 
 from .lint import lint_problems
+from .message_loader import load_message
+from .message_model import Message
 from .model import (
     CAMEL,
     CHECKSUM_ALGORITHMS,
@@ -280,7 +282,7 @@ def _check_struct(ctx: _Ctx, s: Struct) -> None:
     ctx.where = ""
 
 
-def load_file(path: Path) -> tuple[list[Struct | Dispatch], dict[str, Enum]]:
+def load_file(path: Path) -> tuple[list[Struct | Dispatch | Message], dict[str, Enum]]:
     ctx = _Ctx(path)
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -290,6 +292,8 @@ def load_file(path: Path) -> tuple[list[Struct | Dispatch], dict[str, Enum]]:
         raise ctx.fail("a schema file must be a YAML mapping")
     if "enums" in raw:
         return [], _load_enums(ctx, raw["enums"])
+    if raw.get("kind") == "message":  # Kafka's message-spec encoding: one file, every version
+        return [load_message(path, raw, SchemaError)], {}
     unknown = set(raw) - STRUCT_KEYS
     if unknown:
         raise ctx.fail(f"unknown top-level key(s): {', '.join(sorted(unknown))}")
@@ -353,6 +357,7 @@ def load(root: Path, lint: bool = True) -> SchemaSet:
     structs: dict[str, Struct] = {}
     enums: dict[str, Enum] = {}
     dispatches: list[Dispatch] = []
+    messages: dict[str, Message] = {}
     for path in sorted(root.rglob("*.yaml")):
         items, file_enums = load_file(path)
         for name in file_enums:
@@ -363,10 +368,16 @@ def load(root: Path, lint: bool = True) -> SchemaSet:
             if isinstance(item, Dispatch):
                 dispatches.append(item)
                 continue
+            if isinstance(item, Message):
+                if item.name in messages:
+                    raise SchemaError(f"{path.name}: message {item.name} is also defined in {messages[item.name].path.name}")
+                messages[item.name] = item
+                continue
             if item.ref in structs:
                 raise SchemaError(f"{path.name}: {item.name} version {item.version} is also defined in {structs[item.ref].path.name}")
             structs[item.ref] = item
-    schemas = SchemaSet(structs, enums, dispatches)
+    schemas = SchemaSet(structs, enums, dispatches, messages)
+    _check_message_ids(messages)
     for s in structs.values():
         ctx = _Ctx(s.path)
         for f in s.fields:
@@ -391,6 +402,20 @@ def load(root: Path, lint: bool = True) -> SchemaSet:
         if problems:
             raise SchemaError(problems[0])
     return schemas
+
+
+def _check_message_ids(messages: dict[str, Message]) -> None:
+    """Each type id selects one message of its family; a key's value message exists."""
+    seen: dict[tuple[str, int], str] = {}
+    for m in sorted(messages.values(), key=lambda m: m.path.as_posix()):
+        if m.value is not None and (m.value not in messages or messages[m.value].family != m.family):
+            raise SchemaError(f"{m.path.name}: value message '{m.value}' is not a {m.family} message")
+        if m.family in ("group", "transaction") and m.value is None:
+            continue  # a value message: selected through its key
+        for i in m.type_ids:
+            other = seen.setdefault((m.family, i), m.name)
+            if other != m.name:
+                raise SchemaError(f"{m.path.name}: {m.family} type id {i} is also {other}'s")
 
 
 def bundled_schemas() -> Path:

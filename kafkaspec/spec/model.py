@@ -15,7 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .message_model import Message
 
 #: Fixed-width big-endian integers: struct format character and size in bytes.
 FIXED_TYPES: dict[str, tuple[str, int]] = {
@@ -286,6 +289,8 @@ class SchemaSet:
     structs: dict[str, Struct]  # by "Name@version"
     enums: dict[str, Enum]
     dispatches: list[Dispatch]
+    #: the message-spec payloads (``kind: message``, :mod:`.message_model`), by name
+    messages: dict[str, Message] = field(default_factory=dict)
 
     def resolve(self, ref: str) -> Struct:
         """Resolve 'Name' (only one version exists) or 'Name@version'."""

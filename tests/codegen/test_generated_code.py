@@ -52,7 +52,7 @@ def test_fast_codecs_name_their_layout_sizes(path):
     MIN_BATCH_LENGTH), not as the numbers 61 or 49, in every function body."""
     if "reference" in path.parts or path.name == "__init__.py":
         return
-    module = importlib.import_module(f"kafkaspec.generated.{path.stem}")
+    module = importlib.import_module("kafkaspec.generated." + ".".join(path.relative_to(ROOT / "generated").with_suffix("").parts))
     sizes = {value for name, value in vars(module).items()
              if re.fullmatch(r"(MIN_)?[A-Z_]+_(OVERHEAD|SIZE|LENGTH|END)", name) and isinstance(value, int) and value > 8}
     tree = ast.parse(path.read_text(encoding="utf-8"))

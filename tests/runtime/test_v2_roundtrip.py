@@ -13,7 +13,7 @@ from support.records import CODECS, XERIAL_MAGIC, check_framing, record_lists, w
 from support.settings import FUZZ, scaled
 
 import kafkaspec
-from kafkaspec import KafkaFormatError, Record, build_batch, build_control_batch, iter_batches
+from kafkaspec import KafkaFormatError, Record, build_batch, build_control_batch, iter_batches, payloads
 
 NOW_MS = int(time.time() * 1000)
 DAY_MS = 86_400_000
@@ -146,14 +146,23 @@ def test_control_batches(ctype, producer_id, producer_epoch, coordinator_epoch, 
     (r,) = b.records
     assert r.key == b"\x00\x00" + CONTROL_TYPES.index(ctype).to_bytes(2, "big")
     assert r.timestamp == timestamp
+    if not marker:
+        # a KRaft control value is decoded by its message schema: bytes that do not hold one are refused
+        assert r.value == value
+        try:
+            decoded = payloads.decode_control(CONTROL_TYPES.index(ctype), value)
+        except KafkaFormatError:
+            with pytest.raises(KafkaFormatError, match=r"^control record \w+: "):
+                b.control  # noqa: B018
+            return
     c = b.control
     assert (c.version, c.type, c.type_name) == (0, CONTROL_TYPES.index(ctype), ctype)
     if marker:
         # end-transaction marker value: version int16 0, coordinator_epoch int32
         assert r.value == b"\x00\x00" + coordinator_epoch.to_bytes(4, "big", signed=True)
-        assert c.coordinator_epoch == coordinator_epoch
+        assert c.coordinator_epoch == coordinator_epoch and c.decoded is None
     else:
-        assert r.value == value and c.value == value
+        assert c.value == value and c.decoded == decoded
 
 
 def test_data_batches_have_no_control_record():

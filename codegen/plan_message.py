@@ -1,0 +1,385 @@
+"""Plan the codecs of one message-spec message (``kind: message``): for every version and every
+structure in it, the statements of a straight-line reader and writer (no version test at run time:
+one function per structure and version), the typed NamedTuples, and the Construct definitions of the
+reference codec.
+
+Decisions made here, once: consecutive fixed-width fields (ints, float64, uuid) are read and written
+by one precompiled ``struct.Struct``; arrays of fixed-width primitives by one ``unpack_from`` sized
+by their count (checked against the bytes left first); strings, bytes, counts and tagged fields by
+the bounds-checked helpers of :mod:`kafkaspec.message_types`. Field locals are ``f_<name>``, so no
+schema name can shadow the function's own ``buf``, ``pos`` and ``end``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kafkaspec.spec import snake
+from kafkaspec.spec.message_model import MESSAGE_FIXED, Message, MessageField, MessageStruct, type_default
+
+#: fixed-width types a struct run may hold (bool is read alone: only 0 and 1 are accepted)
+_RUN = {k: v for k, v in MESSAGE_FIXED.items() if k != "bool"}
+_PY_TYPE = {"bool": "bool", "float64": "float", "uuid": "UUID", "string": "str", "bytes": "bytes"}
+_CONSTRUCT = {"int8": "Int8sb", "int16": "Int16sb", "uint16": "Int16ub", "int32": "Int32sb", "int64": "Int64sb",
+              "float64": "Float64b"}
+
+
+@dataclass
+class ClassPlan:
+    name: str
+    doc: str
+    #: (name, annotation, default expression, doc)
+    fields: list[tuple[str, str, str, str]]
+
+
+@dataclass
+class MessagePlan:
+    message: Message
+    snake: str
+    classes: list[ClassPlan]
+    #: name -> struct format of the precompiled fixed runs
+    runs: dict[str, str] = field(default_factory=dict)
+    #: source of every reader and writer function
+    functions: list[str] = field(default_factory=list)
+    versions: list[int] = field(default_factory=list)
+    flexible: list[int] = field(default_factory=list)
+    #: the reference codec: one Construct definition per (structure, version), in dependency order
+    constructs: list[str] = field(default_factory=list)
+
+
+def fn(struct: MessageStruct, version: int, kind: str) -> str:
+    return f"_{kind}_{snake(struct.name)}_v{version}"
+
+
+class MessagePlanner:
+    def __init__(self, message: Message):
+        self.m = message
+        self.plan = MessagePlan(message, snake(message.name), [], versions=message.versions,
+                                flexible=[v for v in message.versions if message.flexible(v)])
+        self.has_unknown = bool(self.plan.flexible)
+
+    # -- values -------------------------------------------------------------------------------------
+    def annotation(self, f: MessageField) -> str:
+        def one(t: str) -> str:
+            return t if t[0].isupper() else _PY_TYPE.get(t, "int")
+        text = f"list[{one(f.items or '')}]" if f.type == "array" else one(f.type)
+        return f"{text} | None" if f.nullable_versions else text
+
+    def default(self, f: MessageField) -> str:
+        """The expression of a field's default: its schema's ``default:``, else Kafka's for the type."""
+        if f.has_default:
+            return repr(float(f.default)) if f.type == "float64" else repr(f.default)
+        if f.type == "uuid":
+            return "ZERO_UUID"
+        if f.type != "array" and f.struct:
+            return f"{f.struct}()"
+        return repr(type_default(f))
+
+    def classes(self) -> None:
+        for s in self.m.structs.values():
+            rows = [(f.name, self.annotation(f), self.default(f), f"{f.doc} (versions {f.versions}"
+                     + (f", nullable {f.nullable_versions}" if f.nullable_versions else "")
+                     + (f", tagged {f.tag} in {f.tagged_versions}" if f.tagged_versions else "") + ")")
+                    for f in s.fields]
+            if self.has_unknown:
+                rows.append(("unknown_tagged_fields", "list[tuple[int, bytes]]", "[]",
+                             "tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost"))
+            self.plan.classes.append(ClassPlan(s.name, s.doc, rows))
+        # nested structures first: a struct-typed default needs its class defined
+        order = {name: i for i, name in enumerate(self._dependency_order())}
+        self.plan.classes.sort(key=lambda c: order[c.name])
+
+    def _dependency_order(self) -> list[str]:
+        done: list[str] = []
+
+        def visit(name: str) -> None:
+            if name in done:
+                return
+            for f in self.m.structs[name].fields:
+                if f.struct:
+                    visit(f.struct)
+            done.append(name)
+        for name in self.m.structs:
+            visit(name)
+        return done
+
+    # -- sizes ----------------------------------------------------------------------------------------
+    def min_size(self, t: str, version: int) -> int:
+        """The fewest bytes a value of type ``t`` takes in ``version`` (to bound a count)."""
+        flexible = self.m.flexible(version)
+        if t in MESSAGE_FIXED:
+            return MESSAGE_FIXED[t][1]
+        if t == "string":
+            return 1 if flexible else 2
+        if t in ("bytes", "array"):
+            return 1 if flexible else 4
+        s = self.m.structs[t]
+        size = 1 if flexible else 0
+        for f in s.fields_in(version):
+            if f.tagged_in(version):
+                continue  # tagged fields may be absent
+            if f.type == "array":
+                size += 1 if flexible else 4
+            elif f.struct and f.nullable_in(version):
+                size += 1  # the presence mark alone
+            else:
+                size += self.min_size(f.type, version)
+        return size
+
+    # -- readers ---------------------------------------------------------------------------------------
+    def where(self, s: MessageStruct, f: MessageField, version: int) -> str:
+        return repr(f"{self.m.name} v{version} {s.name}.{f.name}")
+
+    def read_value(self, t: str, f: MessageField, s: MessageStruct, version: int, target: str, end: str,
+                   indent: str, nullable: bool) -> list[str]:
+        """Statements reading one value of type ``t`` into ``target`` (not a fixed run)."""
+        w = self.where(s, f, version)
+        compact = self.m.flexible(version)
+        if t == "string":
+            return [f"{indent}{target}, pos = read_string(buf, pos, {end}, {w}, {compact}, {nullable})"]
+        if t == "bytes":
+            return [f"{indent}{target}, pos = read_bytes(buf, pos, {end}, {w}, {compact}, {nullable})"]
+        if t == "bool":
+            return [f"{indent}{target}, pos = read_bool(buf, pos, {end}, {w})"]
+        if t == "uuid":
+            return [f"{indent}{target}, pos = read_uuid(buf, pos, {end}, {w})"]
+        if t in _RUN:
+            run = self.run_name((t,))
+            size = MESSAGE_FIXED[t][1]
+            return [f"{indent}if {end} - pos < {size}:",
+                    f"{indent}    raise truncated({w}, pos, {size}, {end})",
+                    f"{indent}({target},) = {run}.unpack_from(buf, pos)",
+                    f"{indent}pos += {size}"]
+        reader = fn(self.m.structs[t], version, "read")
+        if nullable:
+            # a nullable structure starts with a presence mark: int8 -1 (null) or 1; as a tagged
+            # field, an unsigned varint 0 (null) or 1, as Kafka's generated code writes them
+            null, mark = ("0x00", "uvarint 0") if f.tagged_in(version) else ("0xFF", "int8 -1")
+            return [f"{indent}if pos >= {end}:",
+                    f"{indent}    raise truncated({w}, pos, 1, {end})",
+                    f"{indent}if buf[pos] == {null}:  # {mark}: null",
+                    f"{indent}    {target} = None",
+                    f"{indent}    pos += 1",
+                    f"{indent}elif buf[pos] == 1:",
+                    f"{indent}    {target}, pos = {reader}(buf, pos + 1, {end})",
+                    f"{indent}else:",
+                    f"{indent}    raise bad_presence({w}, buf[pos], pos)"]
+        return [f"{indent}{target}, pos = {reader}(buf, pos, {end})"]
+
+    def read_field(self, f: MessageField, s: MessageStruct, version: int, end: str, indent: str) -> list[str]:
+        target = f"f_{f.name}"
+        nullable = f.nullable_in(version)
+        if f.type != "array":
+            return self.read_value(f.type, f, s, version, target, end, indent, nullable)
+        w = self.where(s, f, version)
+        item = f.items or ""
+        # at least one byte per item, as Kafka's readers require (an item of no bytes would let a
+        # hostile count loop without consuming input)
+        lines = [f"{indent}n, pos = read_count(buf, pos, {end}, {w}, {self.m.flexible(version)}, {nullable}, "
+                 f"{max(self.min_size(item, version), 1)})"]
+        body = indent
+        if nullable:
+            lines += [f"{indent}if n == -1:", f"{indent}    {target} = None", f"{indent}else:"]
+            body = indent + "    "
+        if item == "uuid":
+            lines += [f"{body}{target} = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]",
+                      f"{body}pos += 16 * n"]
+        elif item in _RUN:
+            fmt, size = MESSAGE_FIXED[item]
+            lines += [f"{body}{target} = list(struct.unpack_from(f'>{{n}}{fmt}', buf, pos))",
+                      f"{body}pos += {size} * n"]
+        else:
+            lines += [f"{body}{target} = []", f"{body}append = {target}.append", f"{body}for _ in range(n):"]
+            lines += self.read_value(item, f, s, version, "item", end, body + "    ", False)
+            lines += [f"{body}    append(item)"]
+        return lines
+
+    def run_name(self, types: tuple[str, ...]) -> str:
+        fmt = ">" + "".join(MESSAGE_FIXED[t][0] for t in types)
+        for name, known in self.plan.runs.items():
+            if known == fmt:
+                return name
+        name = f"_S{len(self.plan.runs)}"
+        self.plan.runs[name] = fmt
+        return name
+
+    def runs_of(self, fields: list[MessageField], version: int) -> list[list[MessageField]]:
+        """The untagged fields cut into runs: consecutive fixed-width ones together, others alone."""
+        out: list[list[MessageField]] = []
+        for f in fields:
+            if f.tagged_in(version):
+                continue
+            fixed = f.type in _RUN
+            if fixed and out and out[-1][0].type in _RUN:
+                out[-1].append(f)
+            else:
+                out.append([f])
+        return out
+
+    def reader(self, s: MessageStruct, version: int) -> str:
+        present = s.fields_in(version)
+        name = fn(s, version, "read")
+        lines = [f"def {name}(buf, pos: int, end: int) -> tuple[{s.name}, int]:",
+                 f'    """Read a {s.name} of {self.m.name} version {version} at ``pos``, inside ``buf[:end]``."""']
+        for run in self.runs_of(present, version):
+            f = run[0]
+            if f.type in _RUN and (len(run) > 1 or f.type == "uuid"):
+                size = sum(MESSAGE_FIXED[g.type][1] for g in run)
+                lines += [f"    if end - pos < {size}:",
+                          f"        raise truncated({self.where(s, f, version)}, pos, {size}, end)",
+                          f"    {', '.join('f_' + g.name for g in run)}, = {self.run_name(tuple(g.type for g in run))}"
+                          f".unpack_from(buf, pos)",
+                          f"    pos += {size}"]
+                lines += [f"    f_{g.name} = UUID(bytes=f_{g.name})" for g in run if g.type == "uuid"]
+            else:
+                lines += self.read_field(f, s, version, "end", "    ")
+        tagged = [f for f in present if f.tagged_in(version)]
+        if self.m.flexible(version):
+            w = repr(f"{self.m.name} v{version} {s.name} tagged fields")
+            lines += [f"    f_{f.name} = {self.default(f)}" for f in tagged]
+            if not tagged:
+                lines.append(f"    unknown, pos = read_unknown_tags(buf, pos, end, {w})")
+            else:
+                lines += [f"    n, pos = read_uvarint(buf, pos, end, {w})",
+                          "    unknown = []",
+                          "    seen = set()",
+                          "    for _ in range(n):",
+                          f"        tag, pos, stop = read_tag_header(buf, pos, end, {w})",
+                          "        if tag in seen:",
+                          f"            raise repeated_tag({w}, tag, pos)",
+                          "        seen.add(tag)"]
+                keyword = "if"
+                for f in tagged:
+                    lines += [f"        {keyword} tag == {f.tag}:", "            start = pos"]
+                    lines += self.read_field(f, s, version, "stop", "            ")
+                    lines += ["            if pos != stop:",
+                              f"                raise tagged_size_mismatch({w}, tag, start, stop, pos)"]
+                    keyword = "elif"
+                lines += ["        else:", "            unknown.append((tag, bytes(buf[pos:stop])))",
+                          "            pos = stop"]
+        args = []
+        for f in s.fields:
+            args.append(f"f_{f.name}" if version in f.versions else self.default(f))
+        if self.has_unknown:
+            args.append("unknown" if self.m.flexible(version) else "[]")
+        lines.append(f"    return {s.name}({', '.join(args)}), pos")
+        return "\n".join(lines)
+
+    # -- writers -------------------------------------------------------------------------------------
+    def write_value(self, t: str, f: MessageField, s: MessageStruct, version: int, expr: str, indent: str,
+                    nullable: bool) -> list[str]:
+        w = self.where(s, f, version)
+        compact = self.m.flexible(version)
+        if t == "string":
+            return [f"{indent}out.append(encode_string({expr}, {compact}, {nullable}, {w}))"]
+        if t == "bytes":
+            return [f"{indent}out.append(encode_bytes({expr}, {compact}, {nullable}, {w}))"]
+        if t == "bool":
+            return [f"{indent}out.append(b'\\x01' if {expr} else b'\\x00')"]
+        if t == "uuid":
+            return [f"{indent}out.append({expr}.bytes)"]
+        if t in _RUN:
+            return [f"{indent}out.append({self.run_name((t,))}.pack({expr}))"]
+        writer = fn(self.m.structs[t], version, "write")
+        if nullable:
+            null = "b'\\x00'" if f.tagged_in(version) else "b'\\xff'"
+            return [f"{indent}if {expr} is None:", f"{indent}    out.append({null})", f"{indent}else:",
+                    f"{indent}    out.append(b'\\x01')", f"{indent}    {writer}({expr}, out)"]
+        return [f"{indent}{writer}({expr}, out)"]
+
+    def write_field(self, f: MessageField, s: MessageStruct, version: int, indent: str) -> list[str]:
+        expr = f"v.{f.name}"
+        nullable = f.nullable_in(version)
+        if f.type != "array":
+            return self.write_value(f.type, f, s, version, expr, indent, nullable)
+        w = self.where(s, f, version)
+        item = f.items or ""
+        lines = [f"{indent}out.append(encode_count({expr}, {self.m.flexible(version)}, {nullable}, {w}))"]
+        body = indent
+        if nullable:
+            lines.append(f"{indent}if {expr} is not None:")
+            body = indent + "    "
+        if item == "uuid":
+            lines.append(f"{body}out += [u.bytes for u in {expr}]")
+        elif item in _RUN:
+            fmt = MESSAGE_FIXED[item][0]
+            lines.append(f"{body}out.append(struct.pack(f'>{{len({expr})}}{fmt}', *{expr}))")
+        else:
+            lines.append(f"{body}for item in {expr}:")
+            lines += self.write_value(item, f, s, version, "item", body + "    ", False)
+        return lines
+
+    def writer(self, s: MessageStruct, version: int) -> str:
+        present = s.fields_in(version)
+        lines = [f"def {fn(s, version, 'write')}(v: {s.name}, out: list) -> None:",
+                 f'    """Append the bytes of a {s.name} of {self.m.name} version {version} to ``out``."""']
+        for f in s.fields:
+            if version not in f.versions:
+                lines.append(f"    absent(v.{f.name}, {self.default(f)}, {self.where(s, f, version)})")
+        if self.has_unknown and not self.m.flexible(version):
+            lines.append(f"    absent(v.unknown_tagged_fields, [], {repr(f'{self.m.name} v{version} {s.name} tagged fields')})")
+        for run in self.runs_of(present, version):
+            f = run[0]
+            if f.type in _RUN and len(run) > 1:
+                values = ", ".join(f"v.{g.name}.bytes" if g.type == "uuid" else f"v.{g.name}" for g in run)
+                lines.append(f"    out.append({self.run_name(tuple(g.type for g in run))}.pack({values}))")
+            else:
+                lines += self.write_field(f, s, version, "    ")
+        if self.m.flexible(version):
+            lines.append("    tags = list(v.unknown_tagged_fields)")
+            for f in (f for f in present if f.tagged_in(version)):
+                test = f"v.{f.name} is not None" if self.default(f) == "None" else f"v.{f.name} != {self.default(f)}"
+                lines += [f"    if {test}:", "        outer, out = out, []"]
+                lines += self.write_field(f, s, version, "        ")
+                lines += [f"        tags.append(({f.tag}, b''.join(out)))", "        out = outer"]
+            lines.append("    out.append(encode_tagged(tags))")
+        return "\n".join(lines)
+
+    # -- the Construct reference --------------------------------------------------------------------------
+    def construct_of(self, t: str, f: MessageField, version: int, nullable: bool) -> str:
+        compact = self.m.flexible(version)
+        if t in _CONSTRUCT:
+            return _CONSTRUCT[t]
+        if t == "bool":
+            return "KafkaBool"
+        if t == "uuid":
+            return "KafkaUuid"
+        if t in ("string", "bytes"):
+            return f"KafkaSized({t == 'string'}, compact={compact}, nullable={nullable})"
+        ref = f"{snake(t)}_v{version}"
+        if nullable:
+            return f"NullableStruct({ref}, tagged=True)" if f.tagged_in(version) else f"NullableStruct({ref})"
+        return ref
+
+    def construct_field(self, f: MessageField, version: int) -> str:
+        nullable = f.nullable_in(version)
+        if f.type == "array":
+            item = self.construct_of(f.items or "", f, version, False)
+            return f"KafkaArray({item}, compact={self.m.flexible(version)}, nullable={nullable})"
+        return self.construct_of(f.type, f, version, nullable)
+
+    def construct(self, s: MessageStruct, version: int) -> str:
+        present = s.fields_in(version)
+        parts = [f"    {f.name!r} / {self.construct_field(f, version)}," for f in present if not f.tagged_in(version)]
+        if self.m.flexible(version):
+            tagged = ", ".join(f"{f.tag}: ({f.name!r}, {self.construct_field(f, version)}, {self.default(f)})"
+                               for f in present if f.tagged_in(version))
+            parts.append(f"    'tagged_fields' / TaggedFields({{{tagged}}}),")
+        absent = ", ".join(f"{f.name!r}: {self.default(f)}" for f in s.fields if version not in f.versions)
+        return "\n".join([f"{snake(s.name)}_v{version} = MessageStruct(", f"    {s.name},", "    Struct(",
+                          *("    " + p for p in parts), "    ),", f"    absent={{{absent}}},", ")"])
+
+    def run(self) -> MessagePlan:
+        self.classes()
+        order = self._dependency_order()
+        for version in self.m.versions:
+            for name in order:
+                s = self.m.structs[name]
+                self.plan.functions.append(self.reader(s, version))
+                self.plan.functions.append(self.writer(s, version))
+                self.plan.constructs.append(self.construct(s, version))
+        return self.plan
+
+
+def plan_message(message: Message) -> MessagePlan:
+    return MessagePlanner(message).run()

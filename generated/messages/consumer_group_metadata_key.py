@@ -1,0 +1,93 @@
+"""ConsumerGroupMetadataKey, versions 3: The key of a consumer group (KIP-848)'s metadata: the group id.
+
+Generated from schemas/messages/consumer_group_metadata_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.message_types import encode_string, read_string
+
+SCHEMA = "schemas/messages/consumer_group_metadata_key.yaml"
+NAME = "ConsumerGroupMetadataKey"
+FAMILY = "group"
+#: the key versions (record types) of __consumer_offsets that select this key
+TYPE_IDS = (3,)
+VERSIONS = [3]
+FLEXIBLE_VERSIONS = []
+#: the value message stored under this key
+VALUE = "ConsumerGroupMetadataValue"
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class ConsumerGroupMetadataKey(NamedTuple):
+    """The key of a consumer group (KIP-848)'s metadata: the group id.
+
+    Fields:
+        group_id: Group id. (versions 3)
+    """
+
+    group_id: str = ""
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def _read_consumer_group_metadata_key_v3(buf, pos: int, end: int) -> tuple[ConsumerGroupMetadataKey, int]:
+    """Read a ConsumerGroupMetadataKey of ConsumerGroupMetadataKey version 3 at ``pos``, inside ``buf[:end]``."""
+    f_group_id, pos = read_string(
+        buf, pos, end, "ConsumerGroupMetadataKey v3 ConsumerGroupMetadataKey.group_id", False, False
+    )
+    return ConsumerGroupMetadataKey(f_group_id), pos
+
+
+def _write_consumer_group_metadata_key_v3(v: ConsumerGroupMetadataKey, out: list) -> None:
+    """Append the bytes of a ConsumerGroupMetadataKey of ConsumerGroupMetadataKey version 3 to ``out``."""
+    out.append(
+        encode_string(
+            v.group_id, False, False, "ConsumerGroupMetadataKey v3 ConsumerGroupMetadataKey.group_id"
+        )
+    )
+
+
+_READERS = {
+    3: _read_consumer_group_metadata_key_v3,
+}
+_WRITERS = {
+    3: _write_consumer_group_metadata_key_v3,
+}
+
+
+def decode_consumer_group_metadata_key(
+    buf, version: int, pos: int = 0, end: int | None = None
+) -> tuple[ConsumerGroupMetadataKey, int]:
+    """Decode a ConsumerGroupMetadataKey of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    ``buf``); return the value and the position after it. An unknown version, or bytes that do not
+    hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
+    reader = _READERS.get(version)
+    if reader is None:
+        raise KafkaFormatError(
+            f"ConsumerGroupMetadataKey: unknown version {version} (this schema has versions 3)", pos
+        )
+    return reader(buf, pos, len(buf) if end is None else end)
+
+
+def encode_consumer_group_metadata_key(value: ConsumerGroupMetadataKey, version: int) -> bytes:
+    """Encode ``value`` as ConsumerGroupMetadataKey ``version``. A field the version lacks must hold its default,
+    and values must fit their types (ValueError naming the field otherwise)."""
+    writer = _WRITERS.get(version)
+    if writer is None:
+        raise ValueError(f"ConsumerGroupMetadataKey: unknown version {version} (this schema has versions 3)")
+    out: list = []
+    try:
+        writer(value, out)
+    except struct.error as exc:
+        raise ValueError(
+            f"ConsumerGroupMetadataKey v{version}: a value does not fit its field: {exc}"
+        ) from None
+    return b"".join(out)

@@ -1,0 +1,98 @@
+"""ConsumerGroupMetadataValue, versions 0 (flexible: 0+): The epoch of a consumer group (KIP-848): bumped whenever its membership or subscriptions change.
+
+Generated from schemas/messages/consumer_group_metadata_value.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.message_types import encode_tagged, read_unknown_tags, truncated
+
+SCHEMA = "schemas/messages/consumer_group_metadata_value.yaml"
+NAME = "ConsumerGroupMetadataValue"
+FAMILY = "group"
+#: the key versions (record types) of __consumer_offsets that select this key
+TYPE_IDS = (3,)
+VERSIONS = [0]
+FLEXIBLE_VERSIONS = [0]
+
+_S0 = struct.Struct(">i")
+
+# -- typed values ---------------------------------------------------------------
+
+
+class ConsumerGroupMetadataValue(NamedTuple):
+    """The epoch of a consumer group (KIP-848): bumped whenever its membership or subscriptions change.
+
+    Fields:
+        epoch: The group epoch. (versions 0+)
+        unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
+    """
+
+    epoch: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = []
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def _read_consumer_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[ConsumerGroupMetadataValue, int]:
+    """Read a ConsumerGroupMetadataValue of ConsumerGroupMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 4:
+        raise truncated("ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue.epoch", pos, 4, end)
+    (f_epoch,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue tagged fields"
+    )
+    return ConsumerGroupMetadataValue(f_epoch, unknown), pos
+
+
+def _write_consumer_group_metadata_value_v0(v: ConsumerGroupMetadataValue, out: list) -> None:
+    """Append the bytes of a ConsumerGroupMetadataValue of ConsumerGroupMetadataValue version 0 to ``out``."""
+    out.append(_S0.pack(v.epoch))
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+_READERS = {
+    0: _read_consumer_group_metadata_value_v0,
+}
+_WRITERS = {
+    0: _write_consumer_group_metadata_value_v0,
+}
+
+
+def decode_consumer_group_metadata_value(
+    buf, version: int, pos: int = 0, end: int | None = None
+) -> tuple[ConsumerGroupMetadataValue, int]:
+    """Decode a ConsumerGroupMetadataValue of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    ``buf``); return the value and the position after it. An unknown version, or bytes that do not
+    hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
+    reader = _READERS.get(version)
+    if reader is None:
+        raise KafkaFormatError(
+            f"ConsumerGroupMetadataValue: unknown version {version} (this schema has versions 0)", pos
+        )
+    return reader(buf, pos, len(buf) if end is None else end)
+
+
+def encode_consumer_group_metadata_value(value: ConsumerGroupMetadataValue, version: int) -> bytes:
+    """Encode ``value`` as ConsumerGroupMetadataValue ``version``. A field the version lacks must hold its default,
+    and values must fit their types (ValueError naming the field otherwise)."""
+    writer = _WRITERS.get(version)
+    if writer is None:
+        raise ValueError(
+            f"ConsumerGroupMetadataValue: unknown version {version} (this schema has versions 0)"
+        )
+    out: list = []
+    try:
+        writer(value, out)
+    except struct.error as exc:
+        raise ValueError(
+            f"ConsumerGroupMetadataValue v{version}: a value does not fit its field: {exc}"
+        ) from None
+    return b"".join(out)

@@ -1,0 +1,128 @@
+"""ConsumerGroupTargetAssignmentMemberKey, versions 7: The key of one member's target assignment in a consumer group (KIP-848): group id and member id.
+
+Generated from schemas/messages/consumer_group_target_assignment_member_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.message_types import encode_string, read_string
+
+SCHEMA = "schemas/messages/consumer_group_target_assignment_member_key.yaml"
+NAME = "ConsumerGroupTargetAssignmentMemberKey"
+FAMILY = "group"
+#: the key versions (record types) of __consumer_offsets that select this key
+TYPE_IDS = (7,)
+VERSIONS = [7]
+FLEXIBLE_VERSIONS = []
+#: the value message stored under this key
+VALUE = "ConsumerGroupTargetAssignmentMemberValue"
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class ConsumerGroupTargetAssignmentMemberKey(NamedTuple):
+    """The key of one member's target assignment in a consumer group (KIP-848): group id and member id.
+
+    Fields:
+        group_id: Group id. (versions 7)
+        member_id: Member id the coordinator gave the member. (versions 7)
+    """
+
+    group_id: str = ""
+    member_id: str = ""
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def _read_consumer_group_target_assignment_member_key_v7(
+    buf, pos: int, end: int
+) -> tuple[ConsumerGroupTargetAssignmentMemberKey, int]:
+    """Read a ConsumerGroupTargetAssignmentMemberKey of ConsumerGroupTargetAssignmentMemberKey version 7 at ``pos``, inside ``buf[:end]``."""
+    f_group_id, pos = read_string(
+        buf,
+        pos,
+        end,
+        "ConsumerGroupTargetAssignmentMemberKey v7 ConsumerGroupTargetAssignmentMemberKey.group_id",
+        False,
+        False,
+    )
+    f_member_id, pos = read_string(
+        buf,
+        pos,
+        end,
+        "ConsumerGroupTargetAssignmentMemberKey v7 ConsumerGroupTargetAssignmentMemberKey.member_id",
+        False,
+        False,
+    )
+    return ConsumerGroupTargetAssignmentMemberKey(f_group_id, f_member_id), pos
+
+
+def _write_consumer_group_target_assignment_member_key_v7(
+    v: ConsumerGroupTargetAssignmentMemberKey, out: list
+) -> None:
+    """Append the bytes of a ConsumerGroupTargetAssignmentMemberKey of ConsumerGroupTargetAssignmentMemberKey version 7 to ``out``."""
+    out.append(
+        encode_string(
+            v.group_id,
+            False,
+            False,
+            "ConsumerGroupTargetAssignmentMemberKey v7 ConsumerGroupTargetAssignmentMemberKey.group_id",
+        )
+    )
+    out.append(
+        encode_string(
+            v.member_id,
+            False,
+            False,
+            "ConsumerGroupTargetAssignmentMemberKey v7 ConsumerGroupTargetAssignmentMemberKey.member_id",
+        )
+    )
+
+
+_READERS = {
+    7: _read_consumer_group_target_assignment_member_key_v7,
+}
+_WRITERS = {
+    7: _write_consumer_group_target_assignment_member_key_v7,
+}
+
+
+def decode_consumer_group_target_assignment_member_key(
+    buf, version: int, pos: int = 0, end: int | None = None
+) -> tuple[ConsumerGroupTargetAssignmentMemberKey, int]:
+    """Decode a ConsumerGroupTargetAssignmentMemberKey of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    ``buf``); return the value and the position after it. An unknown version, or bytes that do not
+    hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
+    reader = _READERS.get(version)
+    if reader is None:
+        raise KafkaFormatError(
+            f"ConsumerGroupTargetAssignmentMemberKey: unknown version {version} (this schema has versions 7)",
+            pos,
+        )
+    return reader(buf, pos, len(buf) if end is None else end)
+
+
+def encode_consumer_group_target_assignment_member_key(
+    value: ConsumerGroupTargetAssignmentMemberKey, version: int
+) -> bytes:
+    """Encode ``value`` as ConsumerGroupTargetAssignmentMemberKey ``version``. A field the version lacks must hold its default,
+    and values must fit their types (ValueError naming the field otherwise)."""
+    writer = _WRITERS.get(version)
+    if writer is None:
+        raise ValueError(
+            f"ConsumerGroupTargetAssignmentMemberKey: unknown version {version} (this schema has versions 7)"
+        )
+    out: list = []
+    try:
+        writer(value, out)
+    except struct.error as exc:
+        raise ValueError(
+            f"ConsumerGroupTargetAssignmentMemberKey v{version}: a value does not fit its field: {exc}"
+        ) from None
+    return b"".join(out)

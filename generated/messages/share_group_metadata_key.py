@@ -1,0 +1,89 @@
+"""ShareGroupMetadataKey, versions 11: The key of a share group (KIP-932)'s metadata: the group id.
+
+Generated from schemas/messages/share_group_metadata_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.message_types import encode_string, read_string
+
+SCHEMA = "schemas/messages/share_group_metadata_key.yaml"
+NAME = "ShareGroupMetadataKey"
+FAMILY = "group"
+#: the key versions (record types) of __consumer_offsets that select this key
+TYPE_IDS = (11,)
+VERSIONS = [11]
+FLEXIBLE_VERSIONS = []
+#: the value message stored under this key
+VALUE = "ShareGroupMetadataValue"
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class ShareGroupMetadataKey(NamedTuple):
+    """The key of a share group (KIP-932)'s metadata: the group id.
+
+    Fields:
+        group_id: Group id. (versions 11)
+    """
+
+    group_id: str = ""
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def _read_share_group_metadata_key_v11(buf, pos: int, end: int) -> tuple[ShareGroupMetadataKey, int]:
+    """Read a ShareGroupMetadataKey of ShareGroupMetadataKey version 11 at ``pos``, inside ``buf[:end]``."""
+    f_group_id, pos = read_string(
+        buf, pos, end, "ShareGroupMetadataKey v11 ShareGroupMetadataKey.group_id", False, False
+    )
+    return ShareGroupMetadataKey(f_group_id), pos
+
+
+def _write_share_group_metadata_key_v11(v: ShareGroupMetadataKey, out: list) -> None:
+    """Append the bytes of a ShareGroupMetadataKey of ShareGroupMetadataKey version 11 to ``out``."""
+    out.append(
+        encode_string(v.group_id, False, False, "ShareGroupMetadataKey v11 ShareGroupMetadataKey.group_id")
+    )
+
+
+_READERS = {
+    11: _read_share_group_metadata_key_v11,
+}
+_WRITERS = {
+    11: _write_share_group_metadata_key_v11,
+}
+
+
+def decode_share_group_metadata_key(
+    buf, version: int, pos: int = 0, end: int | None = None
+) -> tuple[ShareGroupMetadataKey, int]:
+    """Decode a ShareGroupMetadataKey of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    ``buf``); return the value and the position after it. An unknown version, or bytes that do not
+    hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
+    reader = _READERS.get(version)
+    if reader is None:
+        raise KafkaFormatError(
+            f"ShareGroupMetadataKey: unknown version {version} (this schema has versions 11)", pos
+        )
+    return reader(buf, pos, len(buf) if end is None else end)
+
+
+def encode_share_group_metadata_key(value: ShareGroupMetadataKey, version: int) -> bytes:
+    """Encode ``value`` as ShareGroupMetadataKey ``version``. A field the version lacks must hold its default,
+    and values must fit their types (ValueError naming the field otherwise)."""
+    writer = _WRITERS.get(version)
+    if writer is None:
+        raise ValueError(f"ShareGroupMetadataKey: unknown version {version} (this schema has versions 11)")
+    out: list = []
+    try:
+        writer(value, out)
+    except struct.error as exc:
+        raise ValueError(f"ShareGroupMetadataKey v{version}: a value does not fit its field: {exc}") from None
+    return b"".join(out)

@@ -1,0 +1,110 @@
+"""ShareGroupStatePartitionMetadataKey, versions 15: The key of a share group's state-partition bookkeeping: the group id.
+
+Generated from schemas/messages/share_group_state_partition_metadata_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.message_types import encode_string, read_string
+
+SCHEMA = "schemas/messages/share_group_state_partition_metadata_key.yaml"
+NAME = "ShareGroupStatePartitionMetadataKey"
+FAMILY = "group"
+#: the key versions (record types) of __consumer_offsets that select this key
+TYPE_IDS = (15,)
+VERSIONS = [15]
+FLEXIBLE_VERSIONS = []
+#: the value message stored under this key
+VALUE = "ShareGroupStatePartitionMetadataValue"
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class ShareGroupStatePartitionMetadataKey(NamedTuple):
+    """The key of a share group's state-partition bookkeeping: the group id.
+
+    Fields:
+        group_id: Group id. (versions 15)
+    """
+
+    group_id: str = ""
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def _read_share_group_state_partition_metadata_key_v15(
+    buf, pos: int, end: int
+) -> tuple[ShareGroupStatePartitionMetadataKey, int]:
+    """Read a ShareGroupStatePartitionMetadataKey of ShareGroupStatePartitionMetadataKey version 15 at ``pos``, inside ``buf[:end]``."""
+    f_group_id, pos = read_string(
+        buf,
+        pos,
+        end,
+        "ShareGroupStatePartitionMetadataKey v15 ShareGroupStatePartitionMetadataKey.group_id",
+        False,
+        False,
+    )
+    return ShareGroupStatePartitionMetadataKey(f_group_id), pos
+
+
+def _write_share_group_state_partition_metadata_key_v15(
+    v: ShareGroupStatePartitionMetadataKey, out: list
+) -> None:
+    """Append the bytes of a ShareGroupStatePartitionMetadataKey of ShareGroupStatePartitionMetadataKey version 15 to ``out``."""
+    out.append(
+        encode_string(
+            v.group_id,
+            False,
+            False,
+            "ShareGroupStatePartitionMetadataKey v15 ShareGroupStatePartitionMetadataKey.group_id",
+        )
+    )
+
+
+_READERS = {
+    15: _read_share_group_state_partition_metadata_key_v15,
+}
+_WRITERS = {
+    15: _write_share_group_state_partition_metadata_key_v15,
+}
+
+
+def decode_share_group_state_partition_metadata_key(
+    buf, version: int, pos: int = 0, end: int | None = None
+) -> tuple[ShareGroupStatePartitionMetadataKey, int]:
+    """Decode a ShareGroupStatePartitionMetadataKey of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    ``buf``); return the value and the position after it. An unknown version, or bytes that do not
+    hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
+    reader = _READERS.get(version)
+    if reader is None:
+        raise KafkaFormatError(
+            f"ShareGroupStatePartitionMetadataKey: unknown version {version} (this schema has versions 15)",
+            pos,
+        )
+    return reader(buf, pos, len(buf) if end is None else end)
+
+
+def encode_share_group_state_partition_metadata_key(
+    value: ShareGroupStatePartitionMetadataKey, version: int
+) -> bytes:
+    """Encode ``value`` as ShareGroupStatePartitionMetadataKey ``version``. A field the version lacks must hold its default,
+    and values must fit their types (ValueError naming the field otherwise)."""
+    writer = _WRITERS.get(version)
+    if writer is None:
+        raise ValueError(
+            f"ShareGroupStatePartitionMetadataKey: unknown version {version} (this schema has versions 15)"
+        )
+    out: list = []
+    try:
+        writer(value, out)
+    except struct.error as exc:
+        raise ValueError(
+            f"ShareGroupStatePartitionMetadataKey v{version}: a value does not fit its field: {exc}"
+        ) from None
+    return b"".join(out)

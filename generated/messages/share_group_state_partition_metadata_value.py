@@ -1,0 +1,272 @@
+"""ShareGroupStatePartitionMetadataValue, versions 0 (flexible: 0+): Which topics' share-group state is initialized, and which is being deleted.
+
+Generated from schemas/messages/share_group_state_partition_metadata_value.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+from uuid import UUID
+
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.message_types import (
+    ZERO_UUID,
+    encode_count,
+    encode_string,
+    encode_tagged,
+    read_count,
+    read_string,
+    read_unknown_tags,
+    truncated,
+)
+
+SCHEMA = "schemas/messages/share_group_state_partition_metadata_value.yaml"
+NAME = "ShareGroupStatePartitionMetadataValue"
+FAMILY = "group"
+#: the key versions (record types) of __consumer_offsets that select this key
+TYPE_IDS = (15,)
+VERSIONS = [0]
+FLEXIBLE_VERSIONS = [0]
+
+_S0 = struct.Struct(">16s")
+
+# -- typed values ---------------------------------------------------------------
+
+
+class TopicPartitionsInfo(NamedTuple):
+    """A topic whose share-group state is initialized, with its partitions.
+
+    Fields:
+        topic_id: Topic id. (versions 0+)
+        topic_name: Topic name. (versions 0+)
+        partitions: Partition numbers. (versions 0+)
+        unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
+    """
+
+    topic_id: UUID = ZERO_UUID
+    topic_name: str = ""
+    partitions: list[int] = []
+    unknown_tagged_fields: list[tuple[int, bytes]] = []
+
+
+class TopicInfo(NamedTuple):
+    """A topic whose share-group state is being deleted.
+
+    Fields:
+        topic_id: Topic id. (versions 0+)
+        topic_name: Topic name. (versions 0+)
+        unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
+    """
+
+    topic_id: UUID = ZERO_UUID
+    topic_name: str = ""
+    unknown_tagged_fields: list[tuple[int, bytes]] = []
+
+
+class ShareGroupStatePartitionMetadataValue(NamedTuple):
+    """Which topics' share-group state is initialized, and which is being deleted.
+
+    Fields:
+        initialized_topics: Topics whose share-group state is initialized, with their partitions. (versions 0+)
+        deleting_topics: Topics whose share-group state is being deleted. (versions 0+)
+        unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
+    """
+
+    initialized_topics: list[TopicPartitionsInfo] = []
+    deleting_topics: list[TopicInfo] = []
+    unknown_tagged_fields: list[tuple[int, bytes]] = []
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def _read_topic_partitions_info_v0(buf, pos: int, end: int) -> tuple[TopicPartitionsInfo, int]:
+    """Read a TopicPartitionsInfo of ShareGroupStatePartitionMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 16:
+        raise truncated("ShareGroupStatePartitionMetadataValue v0 TopicPartitionsInfo.topic_id", pos, 16, end)
+    (f_topic_id,) = _S0.unpack_from(buf, pos)
+    pos += 16
+    f_topic_id = UUID(bytes=f_topic_id)
+    f_topic_name, pos = read_string(
+        buf, pos, end, "ShareGroupStatePartitionMetadataValue v0 TopicPartitionsInfo.topic_name", True, False
+    )
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "ShareGroupStatePartitionMetadataValue v0 TopicPartitionsInfo.partitions",
+        True,
+        False,
+        4,
+    )
+    f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
+    pos += 4 * n
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "ShareGroupStatePartitionMetadataValue v0 TopicPartitionsInfo tagged fields"
+    )
+    return TopicPartitionsInfo(f_topic_id, f_topic_name, f_partitions, unknown), pos
+
+
+def _write_topic_partitions_info_v0(v: TopicPartitionsInfo, out: list) -> None:
+    """Append the bytes of a TopicPartitionsInfo of ShareGroupStatePartitionMetadataValue version 0 to ``out``."""
+    out.append(v.topic_id.bytes)
+    out.append(
+        encode_string(
+            v.topic_name,
+            True,
+            False,
+            "ShareGroupStatePartitionMetadataValue v0 TopicPartitionsInfo.topic_name",
+        )
+    )
+    out.append(
+        encode_count(
+            v.partitions,
+            True,
+            False,
+            "ShareGroupStatePartitionMetadataValue v0 TopicPartitionsInfo.partitions",
+        )
+    )
+    out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_topic_info_v0(buf, pos: int, end: int) -> tuple[TopicInfo, int]:
+    """Read a TopicInfo of ShareGroupStatePartitionMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 16:
+        raise truncated("ShareGroupStatePartitionMetadataValue v0 TopicInfo.topic_id", pos, 16, end)
+    (f_topic_id,) = _S0.unpack_from(buf, pos)
+    pos += 16
+    f_topic_id = UUID(bytes=f_topic_id)
+    f_topic_name, pos = read_string(
+        buf, pos, end, "ShareGroupStatePartitionMetadataValue v0 TopicInfo.topic_name", True, False
+    )
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "ShareGroupStatePartitionMetadataValue v0 TopicInfo tagged fields"
+    )
+    return TopicInfo(f_topic_id, f_topic_name, unknown), pos
+
+
+def _write_topic_info_v0(v: TopicInfo, out: list) -> None:
+    """Append the bytes of a TopicInfo of ShareGroupStatePartitionMetadataValue version 0 to ``out``."""
+    out.append(v.topic_id.bytes)
+    out.append(
+        encode_string(
+            v.topic_name, True, False, "ShareGroupStatePartitionMetadataValue v0 TopicInfo.topic_name"
+        )
+    )
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_share_group_state_partition_metadata_value_v0(
+    buf, pos: int, end: int
+) -> tuple[ShareGroupStatePartitionMetadataValue, int]:
+    """Read a ShareGroupStatePartitionMetadataValue of ShareGroupStatePartitionMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "ShareGroupStatePartitionMetadataValue v0 ShareGroupStatePartitionMetadataValue.initialized_topics",
+        True,
+        False,
+        19,
+    )
+    f_initialized_topics = []
+    append = f_initialized_topics.append
+    for _ in range(n):
+        item, pos = _read_topic_partitions_info_v0(buf, pos, end)
+        append(item)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "ShareGroupStatePartitionMetadataValue v0 ShareGroupStatePartitionMetadataValue.deleting_topics",
+        True,
+        False,
+        18,
+    )
+    f_deleting_topics = []
+    append = f_deleting_topics.append
+    for _ in range(n):
+        item, pos = _read_topic_info_v0(buf, pos, end)
+        append(item)
+    unknown, pos = read_unknown_tags(
+        buf,
+        pos,
+        end,
+        "ShareGroupStatePartitionMetadataValue v0 ShareGroupStatePartitionMetadataValue tagged fields",
+    )
+    return ShareGroupStatePartitionMetadataValue(f_initialized_topics, f_deleting_topics, unknown), pos
+
+
+def _write_share_group_state_partition_metadata_value_v0(
+    v: ShareGroupStatePartitionMetadataValue, out: list
+) -> None:
+    """Append the bytes of a ShareGroupStatePartitionMetadataValue of ShareGroupStatePartitionMetadataValue version 0 to ``out``."""
+    out.append(
+        encode_count(
+            v.initialized_topics,
+            True,
+            False,
+            "ShareGroupStatePartitionMetadataValue v0 ShareGroupStatePartitionMetadataValue.initialized_topics",
+        )
+    )
+    for item in v.initialized_topics:
+        _write_topic_partitions_info_v0(item, out)
+    out.append(
+        encode_count(
+            v.deleting_topics,
+            True,
+            False,
+            "ShareGroupStatePartitionMetadataValue v0 ShareGroupStatePartitionMetadataValue.deleting_topics",
+        )
+    )
+    for item in v.deleting_topics:
+        _write_topic_info_v0(item, out)
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+_READERS = {
+    0: _read_share_group_state_partition_metadata_value_v0,
+}
+_WRITERS = {
+    0: _write_share_group_state_partition_metadata_value_v0,
+}
+
+
+def decode_share_group_state_partition_metadata_value(
+    buf, version: int, pos: int = 0, end: int | None = None
+) -> tuple[ShareGroupStatePartitionMetadataValue, int]:
+    """Decode a ShareGroupStatePartitionMetadataValue of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    ``buf``); return the value and the position after it. An unknown version, or bytes that do not
+    hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
+    reader = _READERS.get(version)
+    if reader is None:
+        raise KafkaFormatError(
+            f"ShareGroupStatePartitionMetadataValue: unknown version {version} (this schema has versions 0)",
+            pos,
+        )
+    return reader(buf, pos, len(buf) if end is None else end)
+
+
+def encode_share_group_state_partition_metadata_value(
+    value: ShareGroupStatePartitionMetadataValue, version: int
+) -> bytes:
+    """Encode ``value`` as ShareGroupStatePartitionMetadataValue ``version``. A field the version lacks must hold its default,
+    and values must fit their types (ValueError naming the field otherwise)."""
+    writer = _WRITERS.get(version)
+    if writer is None:
+        raise ValueError(
+            f"ShareGroupStatePartitionMetadataValue: unknown version {version} (this schema has versions 0)"
+        )
+    out: list = []
+    try:
+        writer(value, out)
+    except struct.error as exc:
+        raise ValueError(
+            f"ShareGroupStatePartitionMetadataValue v{version}: a value does not fit its field: {exc}"
+        ) from None
+    return b"".join(out)

@@ -1,0 +1,25 @@
+"""AbortTransactionRecord, the Construct reference codec: ``abort_transaction_record_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.abort_transaction_record`, which tests hold it to.
+
+Generated from schemas/messages/abort_transaction_record.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Struct
+
+from kafkaspec._construct_message import KafkaSized, MessageStruct, TaggedFields
+from kafkaspec.generated.messages.abort_transaction_record import AbortTransactionRecord
+
+abort_transaction_record_v0 = MessageStruct(
+    AbortTransactionRecord,
+    Struct(
+        "tagged_fields" / TaggedFields({0: ("reason", KafkaSized(True, compact=True, nullable=True), None)}),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    0: abort_transaction_record_v0,
+}

@@ -1,0 +1,39 @@
+"""ConsumerGroupTargetAssignmentMemberValue, the Construct reference codec: ``consumer_group_target_assignment_member_value_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.consumer_group_target_assignment_member_value`, which tests hold it to.
+
+Generated from schemas/messages/consumer_group_target_assignment_member_value.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Int32sb, Struct
+
+from kafkaspec._construct_message import KafkaArray, KafkaUuid, MessageStruct, TaggedFields
+from kafkaspec.generated.messages.consumer_group_target_assignment_member_value import (
+    ConsumerGroupTargetAssignmentMemberValue,
+    TopicPartition,
+)
+
+topic_partition_v0 = MessageStruct(
+    TopicPartition,
+    Struct(
+        "topic_id" / KafkaUuid,
+        "partitions" / KafkaArray(Int32sb, compact=True, nullable=False),
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+consumer_group_target_assignment_member_value_v0 = MessageStruct(
+    ConsumerGroupTargetAssignmentMemberValue,
+    Struct(
+        "topic_partitions" / KafkaArray(topic_partition_v0, compact=True, nullable=False),
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    0: consumer_group_target_assignment_member_value_v0,
+}

@@ -1,0 +1,27 @@
+"""ConsumerGroupTargetAssignmentMetadataKey, the Construct reference codec: ``consumer_group_target_assignment_metadata_key_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.consumer_group_target_assignment_metadata_key`, which tests hold it to.
+
+Generated from schemas/messages/consumer_group_target_assignment_metadata_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Struct
+
+from kafkaspec._construct_message import KafkaSized, MessageStruct
+from kafkaspec.generated.messages.consumer_group_target_assignment_metadata_key import (
+    ConsumerGroupTargetAssignmentMetadataKey,
+)
+
+consumer_group_target_assignment_metadata_key_v6 = MessageStruct(
+    ConsumerGroupTargetAssignmentMetadataKey,
+    Struct(
+        "group_id" / KafkaSized(True, compact=False, nullable=False),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    6: consumer_group_target_assignment_metadata_key_v6,
+}

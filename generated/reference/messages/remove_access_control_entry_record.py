@@ -1,0 +1,26 @@
+"""RemoveAccessControlEntryRecord, the Construct reference codec: ``remove_access_control_entry_record_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.remove_access_control_entry_record`, which tests hold it to.
+
+Generated from schemas/messages/remove_access_control_entry_record.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Struct
+
+from kafkaspec._construct_message import KafkaUuid, MessageStruct, TaggedFields
+from kafkaspec.generated.messages.remove_access_control_entry_record import RemoveAccessControlEntryRecord
+
+remove_access_control_entry_record_v0 = MessageStruct(
+    RemoveAccessControlEntryRecord,
+    Struct(
+        "id" / KafkaUuid,
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    0: remove_access_control_entry_record_v0,
+}

@@ -1,0 +1,28 @@
+"""ShareGroupCurrentMemberAssignmentKey, the Construct reference codec: ``share_group_current_member_assignment_key_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.share_group_current_member_assignment_key`, which tests hold it to.
+
+Generated from schemas/messages/share_group_current_member_assignment_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Struct
+
+from kafkaspec._construct_message import KafkaSized, MessageStruct
+from kafkaspec.generated.messages.share_group_current_member_assignment_key import (
+    ShareGroupCurrentMemberAssignmentKey,
+)
+
+share_group_current_member_assignment_key_v14 = MessageStruct(
+    ShareGroupCurrentMemberAssignmentKey,
+    Struct(
+        "group_id" / KafkaSized(True, compact=False, nullable=False),
+        "member_id" / KafkaSized(True, compact=False, nullable=False),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    14: share_group_current_member_assignment_key_v14,
+}

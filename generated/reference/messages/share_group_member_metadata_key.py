@@ -1,0 +1,26 @@
+"""ShareGroupMemberMetadataKey, the Construct reference codec: ``share_group_member_metadata_key_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.share_group_member_metadata_key`, which tests hold it to.
+
+Generated from schemas/messages/share_group_member_metadata_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Struct
+
+from kafkaspec._construct_message import KafkaSized, MessageStruct
+from kafkaspec.generated.messages.share_group_member_metadata_key import ShareGroupMemberMetadataKey
+
+share_group_member_metadata_key_v10 = MessageStruct(
+    ShareGroupMemberMetadataKey,
+    Struct(
+        "group_id" / KafkaSized(True, compact=False, nullable=False),
+        "member_id" / KafkaSized(True, compact=False, nullable=False),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    10: share_group_member_metadata_key_v10,
+}

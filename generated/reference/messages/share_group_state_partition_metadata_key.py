@@ -1,0 +1,27 @@
+"""ShareGroupStatePartitionMetadataKey, the Construct reference codec: ``share_group_state_partition_metadata_key_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.share_group_state_partition_metadata_key`, which tests hold it to.
+
+Generated from schemas/messages/share_group_state_partition_metadata_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Struct
+
+from kafkaspec._construct_message import KafkaSized, MessageStruct
+from kafkaspec.generated.messages.share_group_state_partition_metadata_key import (
+    ShareGroupStatePartitionMetadataKey,
+)
+
+share_group_state_partition_metadata_key_v15 = MessageStruct(
+    ShareGroupStatePartitionMetadataKey,
+    Struct(
+        "group_id" / KafkaSized(True, compact=False, nullable=False),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    15: share_group_state_partition_metadata_key_v15,
+}

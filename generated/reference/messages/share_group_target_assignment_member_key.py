@@ -1,0 +1,28 @@
+"""ShareGroupTargetAssignmentMemberKey, the Construct reference codec: ``share_group_target_assignment_member_key_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.share_group_target_assignment_member_key`, which tests hold it to.
+
+Generated from schemas/messages/share_group_target_assignment_member_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Struct
+
+from kafkaspec._construct_message import KafkaSized, MessageStruct
+from kafkaspec.generated.messages.share_group_target_assignment_member_key import (
+    ShareGroupTargetAssignmentMemberKey,
+)
+
+share_group_target_assignment_member_key_v13 = MessageStruct(
+    ShareGroupTargetAssignmentMemberKey,
+    Struct(
+        "group_id" / KafkaSized(True, compact=False, nullable=False),
+        "member_id" / KafkaSized(True, compact=False, nullable=False),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    13: share_group_target_assignment_member_key_v13,
+}

@@ -1,0 +1,27 @@
+"""UnfenceBrokerRecord, the Construct reference codec: ``unfence_broker_record_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.unfence_broker_record`, which tests hold it to.
+
+Generated from schemas/messages/unfence_broker_record.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Int32sb, Int64sb, Struct
+
+from kafkaspec._construct_message import MessageStruct, TaggedFields
+from kafkaspec.generated.messages.unfence_broker_record import UnfenceBrokerRecord
+
+unfence_broker_record_v0 = MessageStruct(
+    UnfenceBrokerRecord,
+    Struct(
+        "id" / Int32sb,
+        "epoch" / Int64sb,
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    0: unfence_broker_record_v0,
+}

@@ -1,0 +1,205 @@
+"""Replay KRaft metadata records into the cluster state they describe, like Kafka's metadata shell.
+
+:class:`ClusterState` takes decoded ``__cluster_metadata`` records (:func:`kafkaspec.payloads.decode`)
+in log order and keeps what they say at the end: brokers (endpoints, fencing, rack, epoch),
+controllers, topics with their ids and partitions (leader, ISR, replicas, epochs), finalized
+features, configs, client quotas, ACLs, the producer id block, SCRAM users and delegation tokens.
+Records between a BeginTransactionRecord and its EndTransactionRecord apply together at the end;
+an AbortTransactionRecord drops them, and a transaction still open at the end of the log is not
+applied (it is reported in ``open_transaction``). Sans-IO: reading the log is the caller's job
+(``kafkaspec inspect metadata`` does it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .payloads import Decoded, jsonable
+
+
+@dataclass
+class ClusterState:
+    """What a metadata log says at its end. Values are the records' fields (snake_case)."""
+
+    brokers: dict[int, dict[str, Any]] = field(default_factory=dict)
+    controllers: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: topic name -> {"topic_id", "partitions": {partition id: state}}
+    topics: dict[str, dict[str, Any]] = field(default_factory=dict)
+    features: dict[str, int] = field(default_factory=dict)
+    #: (resource type, resource name) -> {config key: value}
+    configs: dict[tuple[int, str], dict[str, str]] = field(default_factory=dict)
+    #: entity ((type, name or None), ...) -> {quota key: value}
+    quotas: dict[tuple[tuple[str, str | None], ...], dict[str, float]] = field(default_factory=dict)
+    acls: dict[Any, dict[str, Any]] = field(default_factory=dict)
+    producer_ids: dict[str, Any] | None = None
+    scram_users: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
+    delegation_tokens: dict[str, dict[str, Any]] = field(default_factory=dict)
+    zk_migration_state: int | None = None
+    #: records applied, by type (NoOpRecord included)
+    counts: dict[str, int] = field(default_factory=dict)
+    #: offset of the last record applied, and of the snapshot the replay started from
+    last_offset: int | None = None
+    snapshot: str | None = None
+    #: the offset where a metadata transaction still open at the end began (its records not applied)
+    open_transaction: int | None = None
+    _pending: list[Decoded] | None = None
+    _topic_names: dict[Any, str] = field(default_factory=dict)
+
+    def apply(self, record: Decoded, offset: int | None = None) -> None:
+        """Apply one decoded metadata record (in log order)."""
+        self.counts[record.type] = self.counts.get(record.type, 0) + 1
+        if offset is not None:
+            self.last_offset = offset
+        if record.type == "BeginTransactionRecord":
+            self._pending, self.open_transaction = [], offset
+        elif record.type == "EndTransactionRecord":
+            for pending in self._pending or ():
+                self._apply(pending)
+            self._pending, self.open_transaction = None, None
+        elif record.type == "AbortTransactionRecord":
+            self._pending, self.open_transaction = None, None
+        elif self._pending is not None:
+            self._pending.append(record)
+        else:
+            self._apply(record)
+
+    def _apply(self, record: Decoded) -> None:
+        handler = getattr(self, f"_on_{record.type}", None)
+        if handler is not None and record.value is not None:
+            handler(record.value)
+
+    # -- brokers and controllers ---------------------------------------------------------------
+    def _on_RegisterBrokerRecord(self, v: dict) -> None:  # noqa: N802 - named after Kafka's record types
+        self.brokers[v["broker_id"]] = dict(v)
+
+    def _on_UnregisterBrokerRecord(self, v: dict) -> None:  # noqa: N802
+        self.brokers.pop(v["broker_id"], None)
+
+    def _on_FenceBrokerRecord(self, v: dict) -> None:  # noqa: N802
+        if v["id"] in self.brokers:
+            self.brokers[v["id"]]["fenced"] = True
+
+    def _on_UnfenceBrokerRecord(self, v: dict) -> None:  # noqa: N802
+        if v["id"] in self.brokers:
+            self.brokers[v["id"]]["fenced"] = False
+
+    def _on_BrokerRegistrationChangeRecord(self, v: dict) -> None:  # noqa: N802
+        broker = self.brokers.get(v["broker_id"])
+        if broker is None:
+            return
+        if v["fenced"]:  # 1 fenced, -1 unfenced, 0 no change
+            broker["fenced"] = v["fenced"] == 1
+        if v.get("in_controlled_shutdown") == 1:
+            broker["in_controlled_shutdown"] = True
+        if v.get("log_dirs"):
+            broker["log_dirs"] = v["log_dirs"]
+
+    def _on_RegisterControllerRecord(self, v: dict) -> None:  # noqa: N802
+        self.controllers[v["controller_id"]] = dict(v)
+
+    # -- topics and partitions -------------------------------------------------------------------
+    def _on_TopicRecord(self, v: dict) -> None:  # noqa: N802
+        self.topics[v["name"]] = {"topic_id": v["topic_id"], "partitions": {}}
+        self._topic_names[v["topic_id"]] = v["name"]
+
+    def _on_RemoveTopicRecord(self, v: dict) -> None:  # noqa: N802
+        name = self._topic_names.pop(v["topic_id"], None)
+        if name is not None:
+            self.topics.pop(name, None)
+
+    def _partitions(self, topic_id: Any) -> dict[int, dict[str, Any]] | None:
+        name = self._topic_names.get(topic_id)
+        return None if name is None else self.topics[name]["partitions"]
+
+    def _on_PartitionRecord(self, v: dict) -> None:  # noqa: N802
+        parts = self._partitions(v["topic_id"])
+        if parts is not None:
+            parts[v["partition_id"]] = {k: x for k, x in v.items() if k not in ("topic_id", "partition_id")}
+
+    def _on_PartitionChangeRecord(self, v: dict) -> None:  # noqa: N802
+        parts = self._partitions(v["topic_id"])
+        state = None if parts is None else parts.get(v["partition_id"])
+        if state is None:
+            return
+        for name in ("isr", "replicas", "removing_replicas", "adding_replicas", "directories",
+                     "eligible_leader_replicas", "last_known_elr"):
+            if v.get(name) is not None:  # null: unchanged
+                state[name] = v[name]
+        if v["leader"] != -2:  # -2: unchanged
+            state["leader"] = v["leader"]
+            state["leader_epoch"] = state.get("leader_epoch", -1) + 1
+        if v["leader_recovery_state"] != -1:
+            state["leader_recovery_state"] = v["leader_recovery_state"]
+        state["partition_epoch"] = state.get("partition_epoch", -1) + 1
+
+    # -- the rest ------------------------------------------------------------------------------------
+    def _on_FeatureLevelRecord(self, v: dict) -> None:  # noqa: N802
+        if v["feature_level"] == 0:
+            self.features.pop(v["name"], None)
+        else:
+            self.features[v["name"]] = v["feature_level"]
+
+    def _on_ConfigRecord(self, v: dict) -> None:  # noqa: N802
+        key = (v["resource_type"], v["resource_name"])
+        if v["value"] is None:
+            self.configs.get(key, {}).pop(v["name"], None)
+        else:
+            self.configs.setdefault(key, {})[v["name"]] = v["value"]
+
+    def _on_ClientQuotaRecord(self, v: dict) -> None:  # noqa: N802
+        entity = tuple((e["entity_type"], e["entity_name"]) for e in v["entity"])
+        if v["remove"]:
+            self.quotas.get(entity, {}).pop(v["key"], None)
+        else:
+            self.quotas.setdefault(entity, {})[v["key"]] = v["value"]
+
+    def _on_ProducerIdsRecord(self, v: dict) -> None:  # noqa: N802
+        self.producer_ids = dict(v)
+
+    def _on_AccessControlEntryRecord(self, v: dict) -> None:  # noqa: N802
+        self.acls[v["id"]] = dict(v)
+
+    def _on_RemoveAccessControlEntryRecord(self, v: dict) -> None:  # noqa: N802
+        self.acls.pop(v["id"], None)
+
+    def _on_UserScramCredentialRecord(self, v: dict) -> None:  # noqa: N802
+        self.scram_users[(v["name"], v["mechanism"])] = {"name": v["name"], "mechanism": v["mechanism"],
+                                                         "iterations": v["iterations"]}
+
+    def _on_RemoveUserScramCredentialRecord(self, v: dict) -> None:  # noqa: N802
+        self.scram_users.pop((v["name"], v["mechanism"]), None)
+
+    def _on_DelegationTokenRecord(self, v: dict) -> None:  # noqa: N802
+        self.delegation_tokens[v["token_id"]] = dict(v)
+
+    def _on_RemoveDelegationTokenRecord(self, v: dict) -> None:  # noqa: N802
+        self.delegation_tokens.pop(v["token_id"], None)
+
+    def _on_ZkMigrationStateRecord(self, v: dict) -> None:  # noqa: N802
+        self.zk_migration_state = v["zk_migration_state"]
+
+    # -- output ----------------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON values (uuids as Kafka prints them; SCRAM secrets are not kept)."""
+        return jsonable({
+            "last_offset": self.last_offset,
+            "snapshot": self.snapshot,
+            "open_transaction": self.open_transaction,
+            "features": dict(sorted(self.features.items())),
+            "brokers": [self.brokers[b] for b in sorted(self.brokers)],
+            "controllers": [self.controllers[c] for c in sorted(self.controllers)],
+            "topics": [{"name": name, "topic_id": t["topic_id"],
+                        "partitions": [{"partition": p, **t["partitions"][p]} for p in sorted(t["partitions"])]}
+                       for name, t in sorted(self.topics.items())],
+            "configs": [{"resource_type": k[0], "resource_name": k[1], "configs": dict(sorted(c.items()))}
+                        for k, c in sorted(self.configs.items()) if c],
+            "quotas": [{"entity": [{"entity_type": t, "entity_name": n} for t, n in k], "quotas": q}
+                       for k, q in sorted(self.quotas.items(), key=lambda kv: str(kv[0])) if q],
+            "acls": list(self.acls.values()),
+            "producer_ids": self.producer_ids,
+            "scram_users": list(self.scram_users.values()),
+            "delegation_tokens": list(self.delegation_tokens.values()),
+            "zk_migration_state": self.zk_migration_state,
+            "record_counts": dict(sorted(self.counts.items())),
+        })

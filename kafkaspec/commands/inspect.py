@@ -1,0 +1,179 @@
+"""``kafkaspec inspect metadata | offsets``: operator summaries of Kafka's own topics.
+
+``metadata`` replays the latest KRaft snapshot (``<offset>-<epoch>.checkpoint``) and the
+``__cluster_metadata`` log after it into the cluster state at the end (like Kafka's metadata
+shell); ``offsets`` prints the last committed offset per group, topic and partition from the
+``__consumer_offsets`` partitions, with each group's stored state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kafkaspec.logdir import Partition
+    from kafkaspec.payloads import Decoded
+
+EPILOG = """examples:
+  kafkaspec inspect metadata /var/lib/kafka/kraft-combined-logs
+  kafkaspec inspect metadata /var/lib/kafka/data/__cluster_metadata-0 --json
+  kafkaspec inspect offsets /var/lib/kafka/data
+  kafkaspec inspect offsets /var/lib/kafka/data/__consumer_offsets-6 --json
+
+exit codes: 0 ok, 1 a record could not be decoded (reported; the rest is still summarised),
+2 bad path or no such partition under it
+"""
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("inspect", help="summarise Kafka's own topics (KRaft metadata, consumer offsets)",
+                       description="Replay __cluster_metadata or __consumer_offsets into what they say at the end.",
+                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("what", choices=("metadata", "offsets"),
+                   help="metadata: cluster state from the KRaft log; offsets: committed offsets per group")
+    p.add_argument("path", metavar="DIR", help="data dir, or the __cluster_metadata-0 / __consumer_offsets-N dir")
+    p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    p.set_defaults(func=run)
+
+
+class _Problems:
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, where: str, reason: str) -> None:
+        self.count += 1
+        print(f"kafkaspec inspect: {where}: {reason}", file=sys.stderr)
+
+
+def _records(part: Partition, segments: list, family: str, problems: _Problems,
+             start: int | None = None) -> Iterator[tuple[int, Decoded]]:
+    """(offset, decoded) for the non-control records of ``segments``, from offset ``start``."""
+    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
+    from kafkaspec.payloads import decode_as  # noqa: PLC0415
+
+    for seg in segments:
+        try:
+            for batch in seg.iter_batches():
+                if batch.is_control:
+                    continue
+                for r in batch:
+                    if start is not None and r.offset < start:
+                        continue
+                    try:
+                        yield r.offset, decode_as(family, r.key, r.value)  # type: ignore[arg-type]
+                    except KafkaFormatError as exc:
+                        problems(f"{seg.path} offset {r.offset}", exc.reason)
+        except KafkaFormatError as exc:
+            problems(str(seg.path), str(exc))
+        finally:
+            seg.close()
+
+
+def _find(path: Path, topic: str) -> list[Partition]:
+    from kafkaspec.logdir import open_log  # noqa: PLC0415
+
+    return [p for p in open_log(path).partitions() if p.topic == topic]
+
+
+def run(args: argparse.Namespace) -> int:
+    from kafkaspec.logdir import Segment, files  # noqa: PLC0415
+
+    path = Path(args.path)
+    problems = _Problems()
+    topic = "__cluster_metadata" if args.what == "metadata" else "__consumer_offsets"
+    parts = _find(path, topic)
+    if not parts:
+        print(f"kafkaspec inspect: {path}: no {topic} partition here", file=sys.stderr)
+        return 2
+    if args.what == "metadata":
+        from kafkaspec.cluster_state import ClusterState  # noqa: PLC0415
+
+        state = ClusterState()
+        part = parts[0]
+        snapshots = [p for p in part.checkpoint_paths() if p.name != files.BOOTSTRAP_CHECKPOINT]
+        start = None
+        if snapshots:
+            latest = max(snapshots, key=lambda p: p.name)
+            state.snapshot = str(latest)
+            start = int(latest.name.split("-", 1)[0])  # the snapshot holds the records before this offset
+            for offset, record in _records(part, [Segment(latest)], "metadata", problems):
+                state.apply(record, offset)
+        for offset, record in _records(part, part.segments(), "metadata", problems, start):
+            state.apply(record, offset)
+        body = state.to_json()
+        print(json.dumps(body, indent=1) if args.json else _metadata_text(body))
+    else:
+        from kafkaspec.group_state import GroupOffsets  # noqa: PLC0415
+
+        offsets = GroupOffsets()
+        for part in parts:
+            for offset, record in _records(part, part.segments(), "offsets", problems):
+                offsets.apply(record, offset)
+        body = offsets.to_json()
+        print(json.dumps(body, indent=1) if args.json else _offsets_text(body))
+    return 1 if problems.count else 0
+
+
+def _endpoints(e: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{x['name']}://{x['host']}:{x['port']}" for x in e) or "-"
+
+
+def _metadata_text(s: dict[str, Any]) -> str:
+    lines = [f"metadata at offset {s['last_offset']}" + (f" (from snapshot {s['snapshot']})" if s["snapshot"] else "")]
+    if s["open_transaction"] is not None:
+        lines.append(f"open metadata transaction from offset {s['open_transaction']} (not applied)")
+    lines.append("features: " + (", ".join(f"{k}={v}" for k, v in s["features"].items()) or "-"))
+    lines.append(f"brokers ({len(s['brokers'])}):")
+    for b in s["brokers"]:
+        flags = [f for f in ("fenced", "in_controlled_shutdown") if b.get(f)]
+        lines.append(f"  {b['broker_id']}  epoch {b['broker_epoch']}  {_endpoints(b['end_points'])}  "
+                     f"rack {b['rack'] or '-'}  {' '.join(flags) or 'active'}  incarnation {b['incarnation_id']}")
+    lines.append(f"controllers ({len(s['controllers'])}):")
+    for c in s["controllers"]:
+        lines.append(f"  {c['controller_id']}  {_endpoints(c['end_points'])}  incarnation {c['incarnation_id']}")
+    lines.append(f"topics ({len(s['topics'])}):")
+    for t in s["topics"]:
+        lines.append(f"  {t['name']}  id {t['topic_id']}  partitions {len(t['partitions'])}")
+        for p in t["partitions"]:
+            lines.append(f"    {p['partition']}  leader {p['leader']}  epoch {p['leader_epoch']}  "
+                         f"replicas {p['replicas']}  isr {p['isr']}")
+    for c in s["configs"]:
+        lines.append(f"config {c['resource_type']}:{c['resource_name'] or '<default>'}: "
+                     + ", ".join(f"{k}={v}" for k, v in c["configs"].items()))
+    for q in s["quotas"]:
+        entity = ",".join(f"{e['entity_type']}={e['entity_name'] or '<default>'}" for e in q["entity"])
+        lines.append(f"quota {entity}: " + ", ".join(f"{k}={v}" for k, v in q["quotas"].items()))
+    if s["acls"]:
+        lines.append(f"acls: {len(s['acls'])}")
+    if s["producer_ids"]:
+        p = s["producer_ids"]
+        lines.append(f"producer ids: next block from {p['next_producer_id']} (broker {p['broker_id']})")
+    lines.append("records: " + ", ".join(f"{k} {v}" for k, v in s["record_counts"].items()))
+    return "\n".join(lines)
+
+
+def _offsets_text(s: dict[str, Any]) -> str:
+    lines = []
+    for g in s["groups"]:
+        st = g["state"]
+        head = f"group {g['group']}"
+        if st and "group_epoch" in st:  # a consumer (KIP-848) or share (KIP-932) group
+            head += f"  {st['protocol_type']} group  epoch {st['group_epoch']}  members {len(st['members'])}"
+        elif st:
+            head += (f"  {st['protocol_type'] or '-'}  generation {st['generation']}  protocol {st['protocol'] or '-'}"
+                     f"  members {len(st['members'])}  leader {st['leader'] or '-'}")
+        lines.append(head)
+        for m in (st or {}).get("members", []) if st and "group_epoch" in st else []:
+            lines.append(f"  member {m['member_id']}  client {m['client_id']}  host {m['client_host']}"
+                         f"  epoch {m['member_epoch']}  subscribed {m['subscribed_topic_names']}")
+        for o in g["offsets"]:
+            lines.append(f"  {o['topic']} {o['partition']}  offset {o['offset']}  leader epoch {o['leader_epoch']}"
+                         f"  committed {o['commit_timestamp']}  expires {o['expire_timestamp']}"
+                         f"  metadata {o['metadata']!r}")
+    lines.append("records: " + ", ".join(f"{k} {v}" for k, v in s["record_counts"].items()))
+    return "\n".join(lines)

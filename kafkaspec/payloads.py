@@ -1,0 +1,189 @@
+"""Kafka's own payloads, decoded: the keys and values of ``__consumer_offsets``,
+``__transaction_state`` and ``__cluster_metadata`` (and its snapshots), and the values of control
+records, through the codecs generated from ``schemas/messages/``.
+
+:func:`decode` picks the decoder by topic name and returns a :class:`Decoded` (record type, version,
+key and value fields under the snake_case of Kafka's names), or None for an ordinary topic.
+:func:`decode_as` forces a family. An unknown record type or version, or bytes that do not hold the
+message (a length beyond the payload, a tagged field whose size lies, bytes left over) raise
+:class:`~kafkaspec.errors.KafkaFormatError` naming the type and version.
+
+How each family frames its payloads:
+
+* ``metadata``: the value is an unsigned varint frame version (1), an unsigned varint api key that
+  names the record type, an unsigned varint record version, then the record; the key is null.
+* ``offsets`` / ``transactions``: the key starts with an int16 that names the record type (and is
+  the key's version); the value starts with an int16 version. A null value is a tombstone: the
+  key's entry is deleted.
+* control records: the key (version, type) names the type; the value is decoded as version 0,
+  as Kafka does (its first field is a version number stored as data).
+"""
+
+from __future__ import annotations
+
+import base64
+import struct
+import uuid
+from typing import Any, Literal, NamedTuple
+
+from .errors import KafkaFormatError
+from .message_types import read_uvarint
+
+__all__ = ["FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable"]
+
+Family = Literal["offsets", "transactions", "metadata"]
+#: the topics whose payloads :func:`decode` knows, and their family
+FAMILY_OF_TOPIC: dict[str, Family] = {
+    "__consumer_offsets": "offsets",
+    "__transaction_state": "transactions",
+    "__cluster_metadata": "metadata",
+}
+_I16 = struct.Struct(">h")
+
+
+class Decoded(NamedTuple):
+    """One decoded payload."""
+
+    #: the record type: a metadata record's name (``TopicRecord``), a group or transaction record's
+    #: name without ``Key`` (``OffsetCommit``, ``GroupMetadata``, ``TransactionLog``), a control
+    #: value's name (``LeaderChangeMessage``)
+    type: str
+    #: the version the value was decoded with (None for a tombstone)
+    version: int | None
+    #: the key's fields (offsets and transactions; None elsewhere)
+    key: dict[str, Any] | None
+    #: the value's fields; None for a tombstone
+    value: dict[str, Any] | None
+    #: the key's version (offsets and transactions), which is also its record type
+    key_version: int | None = None
+
+    @property
+    def tombstone(self) -> bool:
+        """A keyed record with a null value: it deletes what its key names."""
+        return self.key is not None and self.value is None
+
+
+def _messages() -> Any:  # the generated package, loaded on first use (import kafkaspec stays light)
+    from .generated import messages  # noqa: PLC0415
+
+    return messages
+
+
+def fields_of(value: Any) -> Any:
+    """A generated NamedTuple as a dict (nested ones too); unknown tagged fields only when present."""
+    if isinstance(value, tuple) and hasattr(value, "_asdict"):
+        out = {k: fields_of(v) for k, v in value._asdict().items()}
+        if not out.get("unknown_tagged_fields", True):
+            del out["unknown_tagged_fields"]
+        return out
+    if isinstance(value, list):
+        return [fields_of(v) for v in value]
+    return value
+
+
+def _run(module: Any, data: bytes | memoryview, pos: int, version: int, what: str) -> dict[str, Any]:
+    name = module.NAME
+    decode = getattr(module, f"decode_{module.__name__.rsplit('.', 1)[1]}")
+    try:
+        value, end = decode(data, version, pos)
+    except KafkaFormatError as exc:
+        if exc.reason.startswith(f"{name}: unknown version"):
+            raise KafkaFormatError(f"{what}: {name} has no version {version} (known: {module.VERSIONS[0]}-"
+                                   f"{module.VERSIONS[-1]})", exc.position) from None
+        raise KafkaFormatError(f"{what}: {exc.reason}", exc.position) from None
+    if end != len(data):
+        raise KafkaFormatError(f"{what}: {len(data) - end} bytes left after {name} v{version}", end)
+    return fields_of(value)
+
+
+def _int16(data: bytes | memoryview | None, what: str) -> int:
+    if data is None or len(data) < 2:
+        raise KafkaFormatError(f"{what}: needs an int16 version, has {'null' if data is None else f'{len(data)} bytes'}", 0)
+    return int(_I16.unpack_from(data, 0)[0])
+
+
+def decode_metadata(value: bytes | memoryview | None) -> Decoded:
+    """A ``__cluster_metadata`` record value (the key is null)."""
+    if value is None:
+        raise KafkaFormatError("metadata record: the value is null", None)
+    frame, pos = read_uvarint(value, 0, len(value), "metadata record frame version")
+    if frame != 1:
+        raise KafkaFormatError(f"metadata record: unknown frame version {frame} (known: 1)", 0)
+    api_key, pos = read_uvarint(value, pos, len(value), "metadata record api key")
+    version, pos = read_uvarint(value, pos, len(value), "metadata record version")
+    module = _messages().METADATA.get(api_key)
+    if module is None:
+        raise KafkaFormatError(f"metadata record: unknown record type (api key {api_key}, version {version})", 0)
+    return Decoded(module.NAME, version, None, _run(module, value, pos, version, f"metadata record {module.NAME}"))
+
+
+def _keyed(table: dict, family: str, key: bytes | memoryview | None, value: bytes | memoryview | None) -> Decoded:
+    key_version = _int16(key, f"{family} key")
+    pair = table.get(key_version)
+    if pair is None:
+        raise KafkaFormatError(f"{family} key: unknown record type (key version {key_version})", 0)
+    key_module, value_module = pair
+    assert key is not None
+    name = key_module.NAME.removesuffix("Key")
+    fields = _run(key_module, key, 2, key_version, f"{family} key {key_module.NAME}")
+    if value is None:
+        return Decoded(name, None, fields, None, key_version)
+    version = _int16(value, f"{family} value {value_module.NAME}")
+    return Decoded(name, version, fields, _run(value_module, value, 2, version, f"{family} value"), key_version)
+
+
+def decode_offsets(key: bytes | memoryview | None, value: bytes | memoryview | None) -> Decoded:
+    """A ``__consumer_offsets`` record: committed offsets and group state."""
+    return _keyed(_messages().GROUP, "__consumer_offsets", key, value)
+
+
+def decode_transactions(key: bytes | memoryview | None, value: bytes | memoryview | None) -> Decoded:
+    """A ``__transaction_state`` record: a transactional id's state."""
+    return _keyed(_messages().TRANSACTION, "__transaction_state", key, value)
+
+
+def decode_control(control_type: int, value: bytes | memoryview | None) -> Decoded:
+    """The value of a KRaft control record (types 2-6: LEADER_CHANGE, SNAPSHOT_HEADER,
+    SNAPSHOT_FOOTER, KRAFT_VERSION, KRAFT_VOTERS), decoded as version 0 like Kafka does."""
+    module = _messages().CONTROL.get(control_type)
+    if module is None:
+        raise KafkaFormatError(f"control record: unknown control type {control_type} (version 0)", 0)
+    if value is None:
+        raise KafkaFormatError(f"control record {module.NAME}: the value is null", 0)
+    return Decoded(module.NAME, 0, None, _run(module, value, 0, 0, f"control record {module.NAME}"))
+
+
+_DECODERS = {"offsets": decode_offsets, "transactions": decode_transactions}
+
+
+def decode_as(family: Family, key: bytes | memoryview | None, value: bytes | memoryview | None) -> Decoded:
+    """Decode a record's key and value as ``family`` (``offsets``, ``transactions``, ``metadata``)."""
+    if family == "metadata":
+        return decode_metadata(value)
+    if family not in _DECODERS:
+        raise ValueError(f"family must be one of offsets, transactions, metadata; got {family!r}")
+    return _DECODERS[family](key, value)
+
+
+def decode(topic: str, key: bytes | memoryview | None, value: bytes | memoryview | None) -> Decoded | None:
+    """Decode a record of ``topic`` if Kafka's own payloads live there; None for an ordinary topic."""
+    family = FAMILY_OF_TOPIC.get(topic)
+    return None if family is None else decode_as(family, key, value)
+
+
+def kafka_uuid(u: uuid.UUID) -> str:
+    """A uuid as Kafka prints it (``Uuid.toString``: URL-safe base64 of the 16 bytes, no padding)."""
+    return base64.urlsafe_b64encode(u.bytes).rstrip(b"=").decode("ascii")
+
+
+def jsonable(value: Any) -> Any:
+    """Fields as JSON values: uuids as Kafka prints them, bytes as base64, the rest as is."""
+    if isinstance(value, dict):
+        return {k: jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if isinstance(value, uuid.UUID):
+        return kafka_uuid(value)
+    if isinstance(value, bytes | bytearray | memoryview):
+        return base64.b64encode(bytes(value)).decode("ascii")
+    return value
