@@ -32,6 +32,7 @@ from .indexes import AbortedTxn
 from .layout import Partition, open_log
 from .segment import Segment, batch_max_timestamp
 from .snapshot import parse_snapshot
+from .storage import AnyPath, RemotePath, listdir
 from .transactions import TransactionScan
 
 
@@ -48,7 +49,7 @@ class Problem(NamedTuple):
         return f"{self.severity}: {where}: {self.message}"
 
 
-def verify_path(path: str | Path, *, deep: bool = True,
+def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
                 progress: Callable[[int, int], None] | None = None) -> list[Problem]:
     """Verify a data dir, a partition dir or one segment; return every problem found."""
     log = open_log(path)
@@ -188,7 +189,7 @@ def _in_corrupt(seen: _Seen, position: int) -> bool:
     return any(a <= position < b for a, b in seen.corrupt)
 
 
-def _beyond_limit(seg: Segment, path: Path, entries: int, entry: int, problems: list[Problem]) -> None:
+def _beyond_limit(seg: Segment, path: AnyPath, entries: int, entry: int, problems: list[Problem]) -> None:
     limit = seg.index_limit(entry)
     if entries * entry >= limit and path.stat().st_size > limit \
             and any(files.read_regular(path, limit, limit + 2 * entry)):  # zeros there: a preallocated tail
@@ -196,7 +197,7 @@ def _beyond_limit(seg: Segment, path: Path, entries: int, entry: int, problems: 
                                 f"batches: the rest of the file ({path.stat().st_size - limit} bytes) is not read"))
 
 
-def _whole_entries(path: Path, size: int, entry: int, problems: list[Problem]) -> None:
+def _whole_entries(path: AnyPath, size: int, entry: int, problems: list[Problem]) -> None:
     extra = size % entry
     if extra:
         problems.append(Problem(str(path), size - extra, f"file size {size} is not a multiple of the "
@@ -346,7 +347,7 @@ def _check_directory(part: Partition, problems: list[Problem]) -> None:
     logs = {files.offset_from_name(s.path) for s in part.segments()}
     if not logs:
         problems.append(Problem(str(part.path), None, "holds no segment (.log) file: not a Kafka partition directory"))
-    for p in sorted(part.path.iterdir()):
+    for p in listdir(part.path):
         name = p.name
         if files.is_skipped_file(name) or not name.endswith(files.SEGMENT_FILE_SUFFIXES):
             continue
