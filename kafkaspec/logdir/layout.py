@@ -23,6 +23,8 @@ from .transactions import ReadCommitted, TransactionScan, select_batches
 class Partition:
     """A ``<topic>-<partition>`` directory: its segments in offset order and its small files."""
 
+    layout = "kafka"  # or "tiered" (kafkaspec.logdir.tiered)
+
     def __init__(self, path: str | Path | RemotePath, topic: str | None = None, partition: int | None = None,
                  only: AnyPath | None = None):
         self.path: AnyPath = as_path(path)

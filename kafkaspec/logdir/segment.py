@@ -55,6 +55,8 @@ class Segment:
     (or when used as a context manager). Offsets in index entries are absolute.
     """
 
+    layout = "kafka"  # or "tiered" (kafkaspec.logdir.tiered)
+
     def __init__(self, path: str | Path | RemotePath, base_offset: int | None = None):
         self.path: AnyPath = as_path(path)
         if base_offset is None:

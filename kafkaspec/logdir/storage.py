@@ -70,6 +70,23 @@ class StorageOptions:
     session_token: str | None = field(default=None, repr=False)
     timeout: float | None = None
 
+    @classmethod
+    def from_env(cls) -> StorageOptions:
+        """This process's standard AWS environment as explicit settings, to ship to Spark executors that
+        may not have it. Keys only when both are set (a profile or instance role stays each process's own)."""
+        env = os.environ.get
+        access, secret = env("AWS_ACCESS_KEY_ID"), env("AWS_SECRET_ACCESS_KEY")
+        keys = bool(access and secret)
+        timeout = env("KAFKASPEC_STORAGE_TIMEOUT")
+        try:
+            seconds = float(timeout) if timeout else None
+        except ValueError:
+            seconds = None
+        return cls(endpoint=env("AWS_ENDPOINT_URL_S3") or env("AWS_ENDPOINT_URL"),
+                   region=env("AWS_REGION") or env("AWS_DEFAULT_REGION"),
+                   access_key=access if keys else None, secret_key=secret if keys else None,
+                   session_token=env("AWS_SESSION_TOKEN") if keys else None, timeout=seconds)
+
     def secrets(self) -> tuple[str, ...]:
         return tuple(s for s in (self.access_key, self.secret_key, self.session_token) if s)
 
@@ -206,7 +223,8 @@ class Store:
                 or os.environ.get("AWS_ENDPOINT_URL") or "the default endpoint"
             return StorageError(errno.ETIMEDOUT, f"no answer from {endpoint} while {doing} (timeout "
                                 f"{self.timeout:g} s, retried; KAFKASPEC_STORAGE_TIMEOUT sets it): {_first_line(text)}", uri)
-        if isinstance(exc, FileNotFoundError) or "path does not exist" in low or "nosuchkey" in low:
+        if isinstance(exc, (FileNotFoundError, IsADirectoryError)) or "path does not exist" in low \
+                or "nosuchkey" in low:
             return StorageError(errno.ENOENT, "no such object or prefix", uri)
         return StorageError(errno.EIO, f"storage error while {doing}: {_first_line(text)}", uri)
 
@@ -271,13 +289,16 @@ class Store:
         """Bytes [start, end) of the object (fewer only at its end), by ranged GETs of at most
         :data:`READ_PIECE` bytes, :data:`READ_AHEAD` in flight. An object shorter than its listing
         said is a :class:`StorageError` (it was replaced or truncated meanwhile)."""
-        info = self.info(key)
         from pyarrow import fs as pafs  # noqa: PLC0415
-        if info.type == pafs.FileType.NotFound:
-            raise StorageError(errno.ENOENT, "no such object", self.uri(key))
-        if info.type != pafs.FileType.File:
-            raise StorageError(errno.EISDIR, "not an object but a prefix (a directory)", self.uri(key))
-        size = info.size
+        if key.rpartition("/")[0] in self._listings:  # listed: its size is known, check it
+            info = self.info(key)
+            if info.type == pafs.FileType.NotFound:
+                raise StorageError(errno.ENOENT, "no such object", self.uri(key))
+            if info.type != pafs.FileType.File:
+                raise StorageError(errno.EISDIR, "not an object but a prefix (a directory)", self.uri(key))
+            size = info.size
+        else:  # not listed (a Spark task): opening it asks for its size
+            size = self._handle(key).size()
         stop = size if end is None else min(end, size)
         if start >= stop:
             return b""

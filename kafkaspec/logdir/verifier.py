@@ -29,10 +29,11 @@ from ..errors import KafkaFormatError
 from ..recovery import RULE_WORDS
 from . import files, indexes
 from .indexes import AbortedTxn
-from .layout import Partition, open_log
+from .layout import Partition
 from .segment import Segment, batch_max_timestamp
 from .snapshot import parse_snapshot
 from .storage import AnyPath, RemotePath, listdir
+from .tiered import open_log
 from .transactions import TransactionScan
 
 
@@ -89,7 +90,8 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
     prev_last: int | None = None
     first_offset: int | None = None
     segs = part.segments()
-    if part._only is None:
+    kafka_layout = part.layout == "kafka"  # tiered storage: no index files or listing rules of a broker's
+    if part._only is None and kafka_layout:
         _check_directory(part, problems)
     scan = TransactionScan()
     for i, seg in enumerate(segs):
@@ -104,9 +106,10 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
         if seen.first_offset is not None and first_offset is None:
             first_offset = seen.first_offset
         seen.partition_first = first_offset
-        _check_offset_index(seg, seen, problems)
-        _check_time_index(seg, seen, problems)
-        _check_txn_index(seg, seen, problems)
+        if kafka_layout:
+            _check_offset_index(seg, seen, problems)
+            _check_time_index(seg, seen, problems)
+            _check_txn_index(seg, seen, problems)
         seg.close()
         done += seg.size
         if progress:

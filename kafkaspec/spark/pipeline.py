@@ -24,6 +24,9 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..logdir import open_log
+from ..logdir.storage import is_uri
+
 
 @dataclass
 class Summary:
@@ -48,7 +51,8 @@ class Summary:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("input", help="broker data dir, <topic>-<partition> dir, or one .log segment")
+    p.add_argument("input", help="broker data dir, <topic>-<partition> dir, or one .log segment; local or an "
+                   "object-store URI (s3://bucket/prefix/, configured by the AWS_* environment variables)")
     p.add_argument("output", help="output folder (records/, batches/, summary.json); replaced if present")
     p.add_argument("--master", default=None,
                    help="Spark master URL (default local[*]; under spark-submit, its --master)")
@@ -150,7 +154,9 @@ def main(argv: list[str] | None = None, prog: str = "kafkaspec pipeline") -> int
 def run_args(args: argparse.Namespace) -> int:
     from .session import build_session  # noqa: PLC0415
 
-    if not os.path.exists(args.input):
+    if is_uri(args.input):
+        open_log(args.input)  # a missing bucket, prefix or access fails here, in one line, before Spark starts
+    elif not os.path.exists(args.input):
         raise FileNotFoundError(f"no such file or directory: {args.input}")
     master = args.master
     if master is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
