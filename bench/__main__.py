@@ -9,7 +9,7 @@ import importlib
 import os
 import platform
 
-SECTIONS = ("v2", "legacy", "logdir", "spark")
+SECTIONS = ("v2", "legacy", "logdir", "spark", "storage")
 
 
 def main() -> None:

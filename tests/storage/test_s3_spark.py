@@ -75,3 +75,19 @@ def test_explicit_reader_options_reach_the_executors_and_stay_out_of_plans(spark
 def test_half_a_key_pair_is_an_option_error():
     with pytest.raises(ValueError, match="s3.accessKey and s3.secretKey go together"):
         ReadOptions.parse({"s3.accessKey": ACCESS_KEY})
+
+
+def test_spark_reads_the_tiered_layout_from_s3(spark, s3_server, local_logs):
+    from kafkaspec import logdir
+
+    bucket = s3_server.new_bucket()
+    opts = {"s3.endpoint": s3_server.endpoint, "s3.accessKey": ACCESS_KEY, "s3.secretKey": SECRET_KEY,
+            "s3.region": "us-east-1"}
+    from kafkaspec.logdir.storage import StorageOptions
+
+    logdir.write_tiered(local_logs, f"s3://{bucket}/tiered/", chunk_size=900,
+                        storage=StorageOptions(endpoint=s3_server.endpoint, access_key=ACCESS_KEY,
+                                               secret_key=SECRET_KEY, region="us-east-1"))
+    remote = source_rows(spark, f"s3://{bucket}/tiered", {**opts, "splitSize": "1k"})
+    local = source_rows(spark, local_logs)
+    assert remote == local and len(remote) > 300
