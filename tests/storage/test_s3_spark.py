@@ -91,3 +91,29 @@ def test_spark_reads_the_tiered_layout_from_s3(spark, s3_server, local_logs):
     remote = source_rows(spark, f"s3://{bucket}/tiered", {**opts, "splitSize": "1k"})
     local = source_rows(spark, local_logs)
     assert remote == local and len(remote) > 300
+
+
+def test_spark_kafkalog_writer_to_s3_commits_and_a_failed_job_leaves_nothing(spark, s3_server, s3_env, local_logs):
+    from pyspark.sql import functions as F  # noqa: N812
+
+    from kafkaspec import logdir
+
+    bucket = s3_server.new_bucket()
+    opts = {"s3.endpoint": s3_server.endpoint, "s3.accessKey": ACCESS_KEY, "s3.secretKey": SECRET_KEY,
+            "s3.region": "us-east-1"}
+    df = spark.read.format("kafkalog").option("subscribe", "clicks").load(str(local_logs))
+    df.write.format("kafkalog").options(**opts).mode("overwrite").save(f"s3://{bucket}/copy")
+    copy = [(p.name, r.offset, r.key, r.value) for p in logdir.open_log(f"s3://{bucket}/copy").partitions()
+            for _, r in p.records()]
+    original = [(p.name, r.offset, r.key, r.value) for p in logdir.open_log(local_logs).partitions()
+                for _, r in p.records() if p.topic == "clicks"]
+    assert copy == original
+    names = [i.path for i in s3_server.filesystem().get_file_info(
+        __import__("pyarrow.fs").fs.FileSelector(f"{bucket}/copy", recursive=True))]
+    assert names and not any("_kafkalog_staging" in n for n in names)
+    bad = df.withColumn("topic", F.when(F.col("offset") > 5, F.lit(None)).otherwise(F.col("topic")))
+    with pytest.raises(Exception, match="topic and partition must not be null"):
+        bad.write.format("kafkalog").options(**opts).mode("overwrite").save(f"s3://{bucket}/failed")
+    left = s3_server.filesystem().get_file_info(
+        __import__("pyarrow.fs").fs.FileSelector(f"{bucket}/failed", recursive=True, allow_not_found=True))
+    assert [i.path for i in left if i.type == __import__("pyarrow.fs").fs.FileType.File] == []
