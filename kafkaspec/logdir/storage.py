@@ -216,6 +216,9 @@ class Store:
                                   "http response code: 403", "forbidden", "invalid_access_key")):
             return StorageError(errno.EACCES, f"access denied (HTTP 403) while {doing}: check the credentials "
                                 "(AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, a profile, or the reader's options)", uri)
+        if "could not resolve" in low or "curlcode: 6," in low:
+            return StorageError(errno.EHOSTUNREACH, f"cannot resolve the storage endpoint's host name while {doing}: "
+                                f"{_first_line(text)} (set AWS_ENDPOINT_URL for an S3-compatible server)", uri)
         if any(s in low for s in ("timeout", "timed out", "curlcode: 28", "network_connection", "curlcode: 7",
                                   "couldn't connect", "could not connect", "connection refused", "curlcode: 52",
                                   "curlcode: 56", "empty reply")):

@@ -181,3 +181,12 @@ def test_bad_uris_name_the_problem():
         parse_uri("s3:///prefix")
     with pytest.raises(ValueError, match="not an object-store URI"):
         parse_uri("ftp://host/x")
+
+
+def test_an_unresolvable_endpoint_is_named(monkeypatch, capsys):
+    monkeypatch.setenv("AWS_ENDPOINT_URL", "http://no-such-host.invalid:9000")
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", ACCESS_KEY)
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", SECRET_KEY)
+    monkeypatch.setenv("KAFKASPEC_STORAGE_TIMEOUT", "2")
+    code, _, err = _run(capsys, "dump", "s3://bucket/x/")
+    assert code == 2 and "cannot resolve the storage endpoint's host name" in err and SECRET_KEY not in err
