@@ -309,29 +309,28 @@ class Store:
         if handle.size() < size:
             raise StorageError(errno.EIO, f"the object is shorter than its listing said ({size} bytes listed, "
                                f"{handle.size()} stored): it was replaced or truncated while being read", self.uri(key))
-        if True:
-            pieces = [(p, min(p + READ_PIECE, stop)) for p in range(start, stop, READ_PIECE)]
+        pieces = [(p, min(p + READ_PIECE, stop)) for p in range(start, stop, READ_PIECE)]
 
-            def get(piece: tuple[int, int]) -> bytes:
-                a, b = piece
-                try:
-                    data = handle.read_at(b - a, a)
-                except OSError as exc:
-                    if "invalidrange" in str(exc).lower() or "416" in str(exc):
-                        data = b""
-                    else:
-                        raise self.fail(exc, key, f"reading bytes {a}..{b}") from None
-                self.stats.add(1, len(data))
-                if len(data) < b - a:
-                    raise StorageError(errno.EIO, f"the object is shorter than its listing said ({size} bytes): "
-                                       f"reading bytes {a}..{b} gave {len(data)}; it was replaced or truncated "
-                                       "while being read", self.uri(key))
-                return bytes(data)
+        def get(piece: tuple[int, int]) -> bytes:
+            a, b = piece
+            try:
+                data = handle.read_at(b - a, a)
+            except OSError as exc:
+                if "invalidrange" in str(exc).lower() or "416" in str(exc):
+                    data = b""
+                else:
+                    raise self.fail(exc, key, f"reading bytes {a}..{b}") from None
+            self.stats.add(1, len(data))
+            if len(data) < b - a:
+                raise StorageError(errno.EIO, f"the object is shorter than its listing said ({size} bytes): "
+                                   f"reading bytes {a}..{b} gave {len(data)}; it was replaced or truncated "
+                                   "while being read", self.uri(key))
+            return bytes(data)
 
-            if len(pieces) == 1:
-                return get(pieces[0])
-            with ThreadPoolExecutor(READ_AHEAD) as pool:
-                return b"".join(pool.map(get, pieces))
+        if len(pieces) == 1:
+            return get(pieces[0])
+        with ThreadPoolExecutor(READ_AHEAD) as pool:
+            return b"".join(pool.map(get, pieces))
 
     def write(self, key: str, data: bytes) -> None:
         """Put one object (whole: an object store shows it completely or not at all)."""
