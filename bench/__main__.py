@@ -9,7 +9,7 @@ import importlib
 import os
 import platform
 
-SECTIONS = ("v2", "legacy", "instructions", "logdir", "spark", "write")
+SECTIONS = ("v2", "legacy", "instructions", "logdir", "spark", "write", "storage")
 
 
 def main() -> None:

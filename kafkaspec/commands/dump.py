@@ -7,10 +7,10 @@ import sys
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 if TYPE_CHECKING:
-    from pathlib import Path
 
     from kafkaspec.generated.record_v2 import Record
     from kafkaspec.logdir import Partition
+    from kafkaspec.logdir.storage import AnyPath
     from kafkaspec.payloads import Family
     from kafkaspec.progress import Progress
 
@@ -20,6 +20,7 @@ EPILOG = """examples:
   kafkaspec dump logs/ --json --read-committed > records.jsonl
   kafkaspec dump logs/payments-0 --start-timestamp 1700000000000 --batches-only
   kafkaspec dump logs/orders-0/00000000000000000000.index     # index, timeindex, txnindex, snapshot files too
+  AWS_ENDPOINT_URL=http://127.0.0.1:9000 kafkaspec dump s3://bucket/backup/ --json   # an object store
 
 Text output follows DumpLogSegments: a line per batch (baseOffset, lastOffset,
 count, producer fields, position, size, magic, compresscodec, crc), then a
@@ -36,7 +37,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("dump", help="print batches and records (like DumpLogSegments)",
                        description="Print the batches and records of a data dir, partition dir or segment file.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("path", metavar="PATH", help="data dir, <topic>-<partition> dir, .log file, or an index/snapshot file")
+    p.add_argument("path", metavar="PATH", help="data dir, <topic>-<partition> dir, .log file, or an index/snapshot "
+                   "file; local, or an object-store URI (s3://bucket/prefix/, configured from the environment)")
     p.add_argument("--print-data", action="store_true", help="print keys, values and header values")
     p.add_argument("--json", action="store_true", help="JSON lines instead of text")
     p.add_argument("--batches-only", action="store_true", help="one line per batch, no record lines")
@@ -59,13 +61,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path  # noqa: PLC0415
-
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import open_log  # noqa: PLC0415
+    from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
-    path = Path(args.path)
+    path = as_path(args.path)
     out = sys.stdout
     if path.exists() and not path.is_dir() and not path.name.endswith((".log", ".checkpoint")):
         return _dump_small_file(path, out, args.json)
@@ -211,7 +212,7 @@ def _decode_into(d: dict[str, Any], family: Family, r: Record) -> bool:
         return False
 
 
-def _dump_small_file(path: Path, out: TextIO, as_json: bool) -> int:
+def _dump_small_file(path: AnyPath, out: TextIO, as_json: bool) -> int:
     import json  # noqa: PLC0415
 
     from kafkaspec.logdir import files, indexes  # noqa: PLC0415

@@ -11,6 +11,7 @@ EPILOG = """examples:
   kafkaspec verify /var/lib/kafka/data
   kafkaspec verify logs/orders-0 --shallow
   kafkaspec verify logs/orders-0/00000000000000000000.log --json
+  kafkaspec verify s3://bucket/backup/          # an object store (AWS_* environment variables)
 
 Checks batch CRCs and record decoding, offset order within and across
 segments, .index/.timeindex entries against the log (entry at a batch
@@ -30,7 +31,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("verify", help="verify segments, indexes and checkpoints",
                        description="Verify a data dir, partition dir or segment file; report every problem.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("path", metavar="PATH", help="data dir, <topic>-<partition> dir, or .log file")
+    p.add_argument("path", metavar="PATH", help="data dir, <topic>-<partition> dir, or .log file; local or an "
+                   "object-store URI (s3://bucket/prefix/)")
     p.add_argument("--shallow", action="store_true", help="check CRCs and indexes only; do not decode records")
     p.add_argument("--json", action="store_true", help="one JSON object per problem")
     p.add_argument("--strict", action="store_true", help="warnings count as problems for the exit code")

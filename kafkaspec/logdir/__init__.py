@@ -4,7 +4,9 @@ Public API (stable; the Spark data source and the CLI use only this)::
 
     from kafkaspec import logdir
 
-    log = logdir.open_log(path)          # data dir, <topic>-<partition> dir, or one .log file
+    log = logdir.open_log(path)          # data dir, <topic>-<partition> dir, or one .log file;
+                                         # local or a URI (s3://bucket/prefix/, see logdir.storage);
+                                         # Kafka's layout or tiered storage's (layout="kafka"/"tiered")
     with logdir.open_log(path) as log:   # releases every segment's bytes on exit
         ...
     for part in log.partitions():        # Partition: .topic .partition .path .name (partition dirs at any depth)
@@ -44,6 +46,8 @@ Public API (stable; the Spark data source and the CLI use only this)::
     report = logdir.copy(src, dst, where=lambda row: row.key != b"k", topics=None, to_magic=None,
                          compression=None)   # -> CopyReport; batch for batch, markers always kept
     logdir.synth(out_dir, size_mb=50, seed=7, force=False)   # -> SynthReport; realistic sample data dir
+    logdir.write_tiered(log_dir, "s3://bucket/tiered/", chunk_size=4 << 20, compression=True)
+                                         # the tiered-storage layout (Aiven's plugin), see logdir.tiered
 
 Records are yielded as in :func:`kafkaspec.iter_batches`: batches decode lazily;
 ``batch.position`` is the byte position in the segment file. A segment is read,
@@ -59,11 +63,12 @@ from __future__ import annotations
 from ..records import BatchIterator, OnCorrupt
 from .files import EpochEntry, parse_leader_epoch_checkpoint, parse_partition_metadata
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
-from .layout import LogDir, Partition, open_log
+from .layout import LogDir, Partition
 from .rewrite import CopyReport, Row, copy
 from .segment import Segment, batch_max_timestamp
 from .snapshot import ProducerSnapshot, ProducerSnapshotEntry, parse_snapshot
 from .synthesis import SynthReport, synth
+from .tiered import TieredPartition, TieredSegment, open_log, open_segment, write_tiered
 from .transactions import ReadCommitted
 from .verifier import Problem, verify_path
 from .writer import InvariantError, PartitionWriter, rebuild_batch, restamp_batch
@@ -82,5 +87,5 @@ __all__ = [
     "ProducerSnapshot", "ProducerSnapshotEntry", "ReadCommitted", "Segment", "TimeIndexEntry",
     "batch_max_timestamp", "iter_batches", "open_log", "parse_leader_epoch_checkpoint",
     "parse_partition_metadata", "parse_snapshot", "restamp_batch", "synth", "SynthReport", "verify",
-    "verify_path",
+    "verify_path", "TieredPartition", "TieredSegment", "open_segment", "write_tiered",
 ]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import KafkaFormatError
+from .storage import RemotePath
 
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
@@ -64,9 +65,12 @@ def open_regular(path: str | Path) -> int:
     return fd
 
 
-def read_regular(path: str | Path, start: int = 0, end: int | None = None) -> bytes:
+def read_regular(path: str | Path | RemotePath, start: int = 0, end: int | None = None) -> bytes:
     """Bytes [start, end) of the regular file ``path`` (see :func:`open_regular`), read, not mapped:
-    a file that shrinks meanwhile gives fewer bytes, never a SIGBUS."""
+    a file that shrinks meanwhile gives fewer bytes, never a SIGBUS. An object-store path is read by
+    ranged GETs of just those bytes."""
+    if isinstance(path, RemotePath):
+        return path.read_bytes(start, end)
     fd = open_regular(path)
     try:
         size = os.fstat(fd).st_size
@@ -84,12 +88,17 @@ def read_regular(path: str | Path, start: int = 0, end: int | None = None) -> by
         os.close(fd)
 
 
-def read_index_file(path: str | Path, entry_size: int, limit: int | None = None) -> bytes:
+def read_index_file(path: str | Path | RemotePath, entry_size: int, limit: int | None = None) -> bytes:
     """The used part of a (possibly preallocated, zero-filled) index file, at most ``limit`` bytes.
 
     Reading stops soon after the first two all-zero entries, so a huge sparse or
-    preallocated file costs what its entries do, not its size.
+    preallocated file costs what its entries do, not its size. An object-store index is one
+    ranged GET of at most ``limit`` bytes.
     """
+    if isinstance(path, RemotePath):
+        whole = path.read_bytes(0, limit)
+        hit = whole.find(bytes(2 * entry_size))
+        return whole if hit < 0 else whole[: hit + 2 * entry_size]
     fd = open_regular(path)
     zeros = bytes(2 * entry_size)
     data = bytearray()
@@ -108,9 +117,14 @@ def read_index_file(path: str | Path, entry_size: int, limit: int | None = None)
         os.close(fd)
 
 
-def read_text_file(path: str | Path, limit: int = 64 << 20) -> str:
+def read_text_file(path: str | Path | RemotePath, limit: int = 64 << 20) -> str:
     """A small text file (checkpoint, metadata) as text: not regular, too large or not UTF-8 is a
     :class:`KafkaFormatError` naming the file (and the byte of the first bad character)."""
+    if isinstance(path, RemotePath):
+        size = path.stat().st_size
+        if size > limit:
+            raise KafkaFormatError(f"{size} bytes is too large for this text file (limit {limit})", None, str(path))
+        return _decode_text(path.read_bytes(0, limit + 1), path)
     fd = open_regular(path)
     try:
         size = os.fstat(fd).st_size
@@ -120,6 +134,10 @@ def read_text_file(path: str | Path, limit: int = 64 << 20) -> str:
             data = fh.read(limit + 1)
     finally:
         os.close(fd)
+    return _decode_text(data, path)
+
+
+def _decode_text(data: bytes, path: str | Path | RemotePath) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -132,15 +150,16 @@ def offset_file_name(offset: int, suffix: str) -> str:
     return f"{offset:020d}{suffix}"
 
 
-def is_metadata_checkpoint(path: str | Path) -> bool:
+def is_metadata_checkpoint(path: str | Path | RemotePath) -> bool:
     """A KRaft snapshot file: ``bootstrap.checkpoint`` or ``<20-digit offset>-<10-digit epoch>.checkpoint``."""
-    name = Path(path).name
+    name = path.name if isinstance(path, (Path, RemotePath)) else Path(path).name
     return name == BOOTSTRAP_CHECKPOINT or _SNAPSHOT_ID.match(name) is not None
 
 
-def offset_from_name(path: str | Path) -> int | None:
+def offset_from_name(path: str | Path | RemotePath) -> int | None:
     """The 20-digit offset a segment/index/snapshot file is named by, or None."""
-    stem = Path(path).name.split(".", 1)[0]
+    name = path.name if isinstance(path, (Path, RemotePath)) else Path(path).name
+    stem = name.split(".", 1)[0]
     m = _OFFSET_NAME.match(stem)
     return int(m[1]) if m else None
 

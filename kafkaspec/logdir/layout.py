@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from .files import EpochEntry
 from .indexes import AbortedTxn
 from .segment import Segment, _WalkFailed, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
+from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
 from .transactions import ReadCommitted, TransactionScan, select_batches
 
 #: the topic of the KRaft metadata log, whose snapshots are the .checkpoint files
@@ -24,9 +26,11 @@ METADATA_TOPIC = "__cluster_metadata"
 class Partition:
     """A ``<topic>-<partition>`` directory: its segments in offset order and its small files."""
 
-    def __init__(self, path: str | Path, topic: str | None = None, partition: int | None = None,
-                 only: Path | None = None):
-        self.path = Path(path)
+    layout = "kafka"  # or "tiered" (kafkaspec.logdir.tiered)
+
+    def __init__(self, path: str | Path | RemotePath, topic: str | None = None, partition: int | None = None,
+                 only: AnyPath | None = None):
+        self.path: AnyPath = as_path(path)
         parsed = files.parse_partition_dir(self.path.name)
         self.topic = topic if topic is not None else (parsed[0] if parsed else self.path.name)
         self.partition = partition if partition is not None else (parsed[1] if parsed else -1)
@@ -56,7 +60,7 @@ class Partition:
         for s in self._segments or ():
             s.close()
 
-    def checkpoint_paths(self) -> list[Path]:
+    def checkpoint_paths(self) -> list[AnyPath]:
         """The KRaft snapshot files (``<offset>-<epoch>.checkpoint``) of this directory, oldest first."""
         if self._only is not None:
             return []
@@ -71,7 +75,7 @@ class Partition:
         p = self.path / files.PARTITION_METADATA
         return files.parse_partition_metadata(files.read_text_file(p), str(p)) if p.exists() else None
 
-    def snapshot_paths(self) -> list[Path]:
+    def snapshot_paths(self) -> list[AnyPath]:
         return sorted((p for p in self.path.glob("*" + files.SNAPSHOT_SUFFIX)
                        if files.offset_from_name(p) is not None), key=lambda p: files.offset_from_name(p) or 0)
 
@@ -189,8 +193,8 @@ class Partition:
 class LogDir:
     """A broker data directory (or a single partition directory or segment file, see :func:`open_log`)."""
 
-    def __init__(self, path: str | Path, partitions: list[Partition] | None = None):
-        self.path = Path(path)
+    def __init__(self, path: str | Path | RemotePath, partitions: list[Partition] | None = None):
+        self.path: AnyPath = as_path(path)
         self._partitions = partitions
         self._whole = partitions is None  # a data dir (not one partition or file opened alone)
 
@@ -207,8 +211,8 @@ class LogDir:
             self._partitions = sorted(found, key=lambda p: (p.topic, p.partition, str(p.path)))
         return self._partitions
 
-    def _walk(self, directory: Path, found: list[Partition], depth: int) -> None:
-        for p in sorted(directory.iterdir()):
+    def _walk(self, directory: AnyPath, found: list[Partition], depth: int) -> None:
+        for p in listdir(directory):
             if not p.is_dir() or files.is_skipped_dir(p.name):
                 continue
             parsed = files.parse_partition_dir(p.name)
@@ -256,16 +260,20 @@ class LogDir:
         return f"LogDir({str(self.path)!r})"
 
 
-def open_log(path: str | Path) -> LogDir:
+def open_log(path: str | Path | RemotePath, *, storage: StorageOptions | None = None) -> LogDir:
     """Open a data dir, a ``<topic>-<partition>`` dir, or one ``.log`` file, as a :class:`LogDir`.
 
     A directory holding ``.log`` files is one partition (named from the directory,
     partition -1 when the name is not ``<topic>-<partition>``); a directory of
-    partition directories is a data dir.
+    partition directories is a data dir. ``path`` may be an object-store URI
+    (``s3://bucket/prefix/``, see :mod:`kafkaspec.logdir.storage`); ``storage`` overrides the
+    environment's settings for it.
     """
-    path = Path(path)
+    path = as_path(path, storage)
     if not path.exists():
-        raise FileNotFoundError(f"no such file or directory: {path}")
+        if isinstance(path, RemotePath):
+            raise path.not_found()
+        raise FileNotFoundError(errno.ENOENT, "no such file or directory", str(path))
     if path.is_file():
         if files.is_metadata_checkpoint(path):
             parsed = files.parse_partition_dir(path.parent.name)
@@ -287,7 +295,7 @@ def _scan(scan: TransactionScan, batches: Iterable[LogBatch]) -> None:
             continue
 
 
-def _holds_logs(path: Path) -> bool:
+def _holds_logs(path: AnyPath) -> bool:
     return any(p.name.endswith(files.LOG_SUFFIX) and files.offset_from_name(p) is not None for p in path.iterdir())
 
 

@@ -125,7 +125,7 @@ def _copy(src: Path, dst: Path, report: CopyReport, where: Where | None, topics:
                 part, dst, report, where, to_magic, compression, index_interval_bytes)
             part.close()
         meta = log.path / "meta.properties"
-        if log.path == src and meta.is_file():
+        if isinstance(meta, Path) and log.path == src and meta.is_file():
             shutil.copyfile(meta, dst / "meta.properties")
     update_offset_checkpoints(dst, end_offsets)
 

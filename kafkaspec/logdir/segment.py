@@ -11,10 +11,12 @@ starts, and :meth:`Segment.read_range` reads just one range.
 from __future__ import annotations
 
 import bisect
+import mmap
 import os
 import struct
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from kafkaspec.generated import record_batch_v2 as v2
 
@@ -34,6 +36,7 @@ from .files import (
     read_regular,
 )
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
+from .storage import AnyPath, RemotePath, as_path
 
 _I32 = struct.Struct(">i")
 
@@ -52,8 +55,10 @@ class Segment:
     (or when used as a context manager). Offsets in index entries are absolute.
     """
 
-    def __init__(self, path: str | Path, base_offset: int | None = None):
-        self.path = Path(path)
+    layout = "kafka"  # or "tiered" (kafkaspec.logdir.tiered)
+
+    def __init__(self, path: str | Path | RemotePath, base_offset: int | None = None):
+        self.path: AnyPath = as_path(path)
         if base_offset is None:
             base_offset = offset_from_name(self.path)
         self.base_offset = 0 if base_offset is None else base_offset
@@ -62,21 +67,21 @@ class Segment:
         self._time_index: list[TimeIndexEntry] | None = None
 
     # -- files -----------------------------------------------------------------
-    def _sibling(self, suffix: str) -> Path:
+    def _sibling(self, suffix: str) -> AnyPath:
         name = self.path.name
         stem = name[: -len(LOG_SUFFIX)] if name.endswith(LOG_SUFFIX) else name
         return self.path.with_name(stem + suffix)
 
     @property
-    def index_path(self) -> Path:
+    def index_path(self) -> AnyPath:
         return self._sibling(INDEX_SUFFIX)
 
     @property
-    def time_index_path(self) -> Path:
+    def time_index_path(self) -> AnyPath:
         return self._sibling(TIME_INDEX_SUFFIX)
 
     @property
-    def txn_index_path(self) -> Path:
+    def txn_index_path(self) -> AnyPath:
         return self._sibling(TXN_INDEX_SUFFIX)
 
     @property
@@ -148,11 +153,28 @@ class Segment:
         positions are byte positions in the file. ``on_corrupt="skip"`` resumes
         after corrupt entries and lists them in the iterator's ``skipped``.
         """
+        if self._data is None and isinstance(self.path, RemotePath) and (start > 0 or end is not None):
+            return self._window(start, end, verify=verify, on_corrupt=on_corrupt, check_records=check_records)
         data = self.data
         size = len(data)
         end = size if end is None else min(end, size)
         return BatchIterator(data, verify=verify, start=start, end=end, on_corrupt=on_corrupt,
                              check_records=check_records)
+
+    def _window(self, start: int, end: int | None, **kwargs: Any) -> BatchIterator:
+        """Batches of [start, end) of an object-store segment, fetching only those bytes.
+
+        They are placed at their own positions in an anonymous memory map the size of the
+        segment, which the kernel backs only where written, so batch positions stay file
+        positions and memory is what was fetched.
+        """
+        size = self.size
+        stop = size if end is None else min(end, size)
+        if stop <= start:
+            return BatchIterator(b"", **kwargs)
+        buf = mmap.mmap(-1, stop)
+        buf[start:stop] = self.read_range(start, stop)
+        return BatchIterator(buf, start=start, end=stop, **kwargs)
 
     def transactional_batches(self) -> Iterator[LogBatch]:
         """The transactional v2 batches of the ``.log`` (control batches decoded), read head by head.
@@ -163,14 +185,25 @@ class Segment:
         raises :class:`_WalkFailed`; the caller (``logdir.layout``) then reads the segment with
         ``on_corrupt="skip"`` from the start instead, so each batch comes from one path only.
         """
-        fd = open_regular(self.path)
-        try:
+        path = self.path
+        if isinstance(path, RemotePath):
+            fd = -1
+            size = path.stat().st_size
+
+            def pread(n: int, at: int) -> bytes:
+                return path.read_bytes(at, at + n)
+        else:
+            fd = open_regular(path)
             size = os.fstat(fd).st_size
+
+            def pread(n: int, at: int) -> bytes:
+                return os.pread(fd, n, at)
+        try:
             block, block_at = b"", 0
             pos = 0
             while pos < size:
                 if pos + v2.RECORD_BATCH_OVERHEAD > block_at + len(block):
-                    block, block_at = os.pread(fd, _HEAD_BLOCK, pos), pos
+                    block, block_at = pread(_HEAD_BLOCK, pos), pos
                     if len(block) < v2.RECORD_BATCH_OVERHEAD:
                         break  # a partial tail (or entries too short for a v2 head: the fallback decides)
                 rel = pos - block_at
@@ -185,7 +218,7 @@ class Segment:
                     attributes = block[rel + v2.ATTRIBUTES_OFFSET + 1]
                     if attributes & v2.IS_TRANSACTIONAL_MASK:
                         raw = block[rel:rel + LOG_OVERHEAD + length] if end <= block_at + len(block) \
-                            else os.pread(fd, LOG_OVERHEAD + length, pos)
+                            else pread(LOG_OVERHEAD + length, pos)
                         try:
                             if attributes & v2.IS_CONTROL_MASK:
                                 batch: LogBatch = next(BatchIterator(raw, verify=False))
@@ -197,7 +230,8 @@ class Segment:
                         yield batch
                 pos = end
         finally:
-            os.close(fd)
+            if fd >= 0:
+                os.close(fd)
 
     def __iter__(self) -> Iterator:
         return iter(self.iter_batches())
@@ -268,10 +302,29 @@ class Segment:
 
     def find_offset(self, offset: int, *, verify: bool = True) -> LogBatch | None:
         """The first batch whose last offset is >= ``offset``, or None; reads one index interval at most."""
-        for batch in self.iter_batches(self.position_for_offset(offset), verify=verify):
+        start = self.position_for_offset(offset)
+        end = self._interval_end(offset) if isinstance(self.path, RemotePath) and self._data is None else None
+        for batch in self.iter_batches(start, end, verify=verify):
             if batch.last_offset >= offset:
                 return batch
         return None
+
+    def _interval_end(self, offset: int) -> int | None:
+        """The end of the batch named by the first index entry at or after ``offset``: the batch
+        holding ``offset`` ends by there (None: no such entry, read to the end of the segment)."""
+        try:
+            entries = self.index_entries()
+        except KafkaFormatError:
+            return None
+        j = bisect.bisect_left(entries, offset, key=lambda e: e.offset)
+        if j >= len(entries):
+            return None
+        pos = entries[j].position
+        head = self.read_range(pos, pos + ENTRY_HEAD.size) if pos >= 0 else b""
+        if len(head) < ENTRY_HEAD.size:
+            return None
+        length = ENTRY_HEAD.unpack(head)[1]
+        return pos + LOG_OVERHEAD + length if length > 0 else None
 
     def position_for_timestamp(self, timestamp: int) -> int:
         """A batch start at or before the first batch whose max timestamp is >= ``timestamp``."""

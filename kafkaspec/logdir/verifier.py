@@ -29,9 +29,11 @@ from ..errors import KafkaFormatError
 from ..recovery import RULE_WORDS
 from . import files, indexes
 from .indexes import AbortedTxn
-from .layout import Partition, open_log
+from .layout import Partition
 from .segment import Segment, batch_max_timestamp
 from .snapshot import parse_snapshot
+from .storage import AnyPath, RemotePath, listdir
+from .tiered import open_log
 from .transactions import TransactionScan
 
 
@@ -48,7 +50,7 @@ class Problem(NamedTuple):
         return f"{self.severity}: {where}: {self.message}"
 
 
-def verify_path(path: str | Path, *, deep: bool = True,
+def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
                 progress: Callable[[int, int], None] | None = None) -> list[Problem]:
     """Verify a data dir, a partition dir or one segment; return every problem found."""
     log = open_log(path)
@@ -88,7 +90,8 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
     prev_last: int | None = None
     first_offset: int | None = None
     segs = part.segments()
-    if part._only is None:
+    kafka_layout = part.layout == "kafka"  # tiered storage: no index files or listing rules of a broker's
+    if part._only is None and kafka_layout:
         _check_directory(part, problems)
     scan = TransactionScan()
     for i, seg in enumerate(segs):
@@ -103,9 +106,10 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
         if seen.first_offset is not None and first_offset is None:
             first_offset = seen.first_offset
         seen.partition_first = first_offset
-        _check_offset_index(seg, seen, problems)
-        _check_time_index(seg, seen, problems)
-        _check_txn_index(seg, seen, problems)
+        if kafka_layout:
+            _check_offset_index(seg, seen, problems)
+            _check_time_index(seg, seen, problems)
+            _check_txn_index(seg, seen, problems)
         if files.is_metadata_checkpoint(seg.path):
             _check_snapshot_framing(seg, problems)
         seg.close()
@@ -190,7 +194,7 @@ def _in_corrupt(seen: _Seen, position: int) -> bool:
     return any(a <= position < b for a, b in seen.corrupt)
 
 
-def _beyond_limit(seg: Segment, path: Path, entries: int, entry: int, problems: list[Problem]) -> None:
+def _beyond_limit(seg: Segment, path: AnyPath, entries: int, entry: int, problems: list[Problem]) -> None:
     limit = seg.index_limit(entry)
     if entries * entry >= limit and path.stat().st_size > limit \
             and any(files.read_regular(path, limit, limit + 2 * entry)):  # zeros there: a preallocated tail
@@ -198,7 +202,7 @@ def _beyond_limit(seg: Segment, path: Path, entries: int, entry: int, problems: 
                                 f"batches: the rest of the file ({path.stat().st_size - limit} bytes) is not read"))
 
 
-def _whole_entries(path: Path, size: int, entry: int, problems: list[Problem]) -> None:
+def _whole_entries(path: AnyPath, size: int, entry: int, problems: list[Problem]) -> None:
     extra = size % entry
     if extra:
         problems.append(Problem(str(path), size - extra, f"file size {size} is not a multiple of the "
@@ -368,7 +372,7 @@ def _check_directory(part: Partition, problems: list[Problem]) -> None:
     logs = {files.offset_from_name(s.path) for s in part.segments()}
     if not logs and not part.checkpoint_paths():  # a metadata partition may hold only KRaft snapshots
         problems.append(Problem(str(part.path), None, "holds no segment (.log) file: not a Kafka partition directory"))
-    for p in sorted(part.path.iterdir()):
+    for p in listdir(part.path):
         name = p.name
         if files.is_skipped_file(name) or not name.endswith(files.SEGMENT_FILE_SUFFIXES):
             continue

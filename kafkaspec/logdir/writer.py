@@ -40,7 +40,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import shutil
 import struct
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -58,6 +60,7 @@ from . import files, indexes
 from .indexes import AbortedTxn
 from .segment import batch_max_timestamp
 from .snapshot import ProducerSnapshotEntry, encode_snapshot
+from .storage import RemotePath, as_path, is_uri, publish_partition
 
 _I64 = struct.Struct(">q")
 _I32 = struct.Struct(">i")
@@ -212,9 +215,20 @@ class PartitionWriter:
     files are written when a segment closes.
     """
 
-    def __init__(self, directory: str | Path, topic: str, partition: int, *,
+    def __init__(self, directory: str | Path | RemotePath, topic: str, partition: int, *,
                  segment_bytes: int = 1 << 30, index_interval_bytes: int = 4096,
                  leader_epoch: int = 0, topic_id: str | None = None, start_offset: int = 0):
+        #: an object-store destination: the partition is written to a local staging folder (``path``)
+        #: and published on close (see storage.publish_partition); an exception in a ``with`` block
+        #: publishes nothing
+        self.destination: RemotePath | None = None
+        if isinstance(directory, (str, RemotePath)) and is_uri(directory):
+            dest = as_path(directory)
+            assert isinstance(dest, RemotePath)
+            self.destination = dest / f"{topic}-{partition}"
+            directory = tempfile.mkdtemp(prefix="kafkaspec-stage-")
+        if isinstance(directory, RemotePath):
+            raise ValueError(f"{directory}: not an object-store URI this writer can publish to")
         self.path = Path(directory) / f"{topic}-{partition}"
         self.path.mkdir(parents=True, exist_ok=True)
         self.topic, self.partition = topic, partition
@@ -423,9 +437,25 @@ class PartitionWriter:
         self._write_snapshot(self.next_offset)
         (self.path / files.LEADER_EPOCH_CHECKPOINT).write_text(files.format_leader_epoch_checkpoint(self.epochs))
         (self.path / files.PARTITION_METADATA).write_text(files.format_partition_metadata(self.topic_id))
+        if self.destination is not None:
+            try:
+                publish_partition(self.path, self.destination)
+            finally:
+                shutil.rmtree(self.path.parent, ignore_errors=True)
+
+    def discard(self) -> None:
+        """Stop without publishing (an object-store destination): nothing becomes visible."""
+        self.closed = True
+        if self.segment is not None:
+            self.segment.fh.close()
+        if self.destination is not None:
+            shutil.rmtree(self.path.parent, ignore_errors=True)
 
     def __enter__(self) -> PartitionWriter:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        if exc_type is not None and self.destination is not None:
+            self.discard()
+        else:
+            self.close()

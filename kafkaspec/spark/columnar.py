@@ -26,7 +26,8 @@ from kafkaspec.generated.record_v2 import RecordColumns
 from ..compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
-from ..logdir import Segment
+from ..logdir import open_segment
+from ..logdir.storage import StorageOptions
 from ..logdir.transactions import ReadCommitted, select_batches
 from ..records import Batch, BatchIterator
 from ..recovery import LENGTH
@@ -54,6 +55,7 @@ class RangeTask:
     verify_crc: bool = True
     skip_corrupt: bool = False
     max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
+    storage: StorageOptions | None = None  # object-store settings for an s3:// path (None: the environment)
 
 
 @dataclass
@@ -78,7 +80,7 @@ class RangeReport:
 def load_range(task: RangeTask) -> bytes:
     """The bytes of the task's range, read from the file (not mapped: a segment truncated meanwhile
     gives fewer bytes, never a SIGBUS)."""
-    return Segment(task.path).read_range(task.start, task.end)
+    return open_segment(task.path, task.storage).read_range(task.start, task.end)
 
 
 def iter_entries(buf: bytes, base: int, task: RangeTask, report: RangeReport) -> Iterator[LogBatch]:

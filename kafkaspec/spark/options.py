@@ -23,6 +23,12 @@ option                     meaning
                            ``offsets`` (one row per offset commit in ``__consumer_offsets``)
 ``decode``                 ``none`` (default) or ``auto``: add ``decodedType`` and ``decoded``
                            (JSON) columns for Kafka's own payloads (``kafkaspec.payloads``)
+``s3.endpoint``            object-store settings for ``s3://`` paths, shipped to the executors
+``s3.region``              (which may not share the driver's environment); unset: the standard
+``s3.accessKey``           environment (``AWS_ENDPOINT_URL``, ``AWS_ACCESS_KEY_ID``, ...) of each
+``s3.secretKey``           process. Spark's default ``spark.redaction.regex`` hides the key,
+``s3.sessionToken``        secret and token values in plans and the UI; kafkaspec never prints them
+``storageTimeout``         seconds before an unanswered storage request fails (default 30)
 =========================  ==================================================================
 
 Filters on topic, partition and offset are pushed down as well (:mod:`.pushdown`).
@@ -35,6 +41,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..logdir.storage import StorageOptions
 from .pushdown import Pushed
 
 EARLIEST = -2
@@ -103,6 +110,7 @@ class ReadOptions:
     view: str = "records"
     decode: bool = False
     pushed: Pushed = Pushed()  # filters Spark pushed down (topic, partition, offset)
+    storage: StorageOptions | None = None  # explicit object-store settings (secrets not in its repr)
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> ReadOptions:
@@ -147,7 +155,19 @@ class ReadOptions:
             except ValueError as exc:
                 raise OptionError(f"option {name} must be milliseconds since the epoch, got {v!r}") from exc
 
+        timeout = get("storagetimeout")
+        try:
+            storage_timeout = None if timeout is None else float(timeout)
+        except ValueError as exc:
+            raise OptionError(f"option storageTimeout must be seconds, got {timeout!r}") from exc
+        storage = StorageOptions(endpoint=get("s3.endpoint"), region=get("s3.region"),
+                                 access_key=get("s3.accesskey"), secret_key=get("s3.secretkey"),
+                                 session_token=get("s3.sessiontoken"), timeout=storage_timeout)
+        if bool(storage.access_key) != bool(storage.secret_key):
+            raise OptionError("options s3.accessKey and s3.secretKey go together: set both or neither")
+
         return cls(
+            storage=None if storage == StorageOptions() else storage,
             topics=tuple(t.strip() for t in topics.split(",") if t.strip()) if topics else None,
             pattern=pattern,
             assign=assign,

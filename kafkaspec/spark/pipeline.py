@@ -29,6 +29,7 @@ from pathlib import Path
 from kafkaspec import logdir
 from kafkaspec.errors import KafkaFormatError
 
+from ..logdir.storage import is_uri
 from .status import StageProgress
 
 
@@ -55,7 +56,8 @@ class Summary:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("input", help="broker data dir, <topic>-<partition> dir, or one .log segment")
+    p.add_argument("input", help="broker data dir, <topic>-<partition> dir, or one .log segment; local or an "
+                   "object-store URI (s3://bucket/prefix/, configured by the AWS_* environment variables)")
     p.add_argument("output", help="output folder (records/, batches/, summary.json); replaced if present")
     p.add_argument("--master", default=None,
                    help="Spark master URL (default local[*]; under spark-submit, its --master)")
@@ -213,7 +215,9 @@ def quiet_session(master: str | None, log_path: str, *, memory: str) -> SparkSes
 def run_args(args: argparse.Namespace) -> int:
     from .session import build_session  # noqa: PLC0415
 
-    if not os.path.exists(args.input):
+    if is_uri(args.input):
+        logdir.open_log(args.input)  # a missing bucket, prefix or access fails here, in one line, before Spark starts
+    elif not os.path.exists(args.input):
         raise FileNotFoundError(f"no such file or directory: {args.input}")
     master = args.master
     if master is None and "PYSPARK_GATEWAY_PORT" not in os.environ:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 from .. import logdir
 from ..errors import KafkaFormatError
+from ..logdir.storage import StorageOptions, is_uri
 from .columnar import RangeTask
 from .options import ReadOptions
 
@@ -31,7 +33,10 @@ def _bound(a: int | None, b: int | None, pick: Callable[[int, int], int]) -> int
 def plan(path: str, opts: ReadOptions) -> list[RangeTask]:
     """The range tasks of a read of ``path`` (data dir, partition dir or segment file)."""
     tasks: list[RangeTask] = []
-    with logdir.open_log(path) as log_dir:
+    if opts.storage is None and is_uri(path):
+        # the driver's environment, resolved here and shipped in each task: executors may not share it
+        opts = replace(opts, storage=StorageOptions.from_env())
+    with logdir.open_log(path, storage=opts.storage) as log_dir:
         for part in log_dir.partitions():
             if not opts.wants(part.topic, part.partition):
                 continue
@@ -78,7 +83,7 @@ def plan_partition(part: logdir.Partition, opts: ReadOptions) -> list[RangeTask]
                 path=str(seg.path), topic=part.topic, partition=part.partition, start=start, end=end,
                 min_offset=lo, max_offset=hi, read_committed=rc,
                 include_control=opts.include_control, verify_crc=opts.verify_crc,
-                skip_corrupt=opts.skip_corrupt,
+                skip_corrupt=opts.skip_corrupt, storage=opts.storage,
             ))
         seg.close()
     return tasks

@@ -37,8 +37,9 @@ if TYPE_CHECKING:
     from pyspark.sql.types import StructType
 
 import shutil
+import tempfile
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -49,9 +50,10 @@ from kafkaspec.generated.record_v2 import Record
 from ..builder import build_batch
 from ..compression import codec_id
 from ..logdir import PartitionWriter, files, open_log
+from ..logdir.storage import RemotePath, StorageOptions, as_path, is_uri, listdir, publish_partition
 from ..logdir.writer import restamp_batch
 from .batches import BATCH_COLUMNS, BatchStager, commit_partition, refuse_own_source
-from .options import OptionError, parse_size
+from .options import OptionError, ReadOptions, parse_size
 
 STAGING = "_kafkalog_staging"
 
@@ -99,11 +101,21 @@ class KafkaLogWriter(DataSourceArrowWriter):
         if preserve == "true" and lacking:
             raise OptionError(f"preserveBatches needs the batch columns of a kafkalog read; missing {lacking}")
         self.preserve = preserve != "false" and not lacking
+        if self.preserve and is_uri(path):
+            raise OptionError(
+                "kafkalog write: batch-preserving writes (rows of a kafkalog read, with their batch columns) to "
+                "an object store are not supported yet; write to a local directory and upload it, or set "
+                "preserveBatches=false to write plain batches (producer ids, transactions and control records "
+                "are then not kept)")
         self.job = uuid.uuid4().hex
+        # object-store settings for an s3:// destination (the s3.* options, else the driver's environment)
+        self.storage = ReadOptions.parse(options).storage or (StorageOptions.from_env() if is_uri(path) else None)
 
     # -- executors ------------------------------------------------------------------
     def write(self, iterator: Iterator[pa.RecordBatch]) -> StagedPieces:
-        task_dir = Path(self.path) / STAGING / self.job / uuid.uuid4().hex
+        task = uuid.uuid4().hex
+        remote = is_uri(self.path)  # an object store: stage on this executor, then upload (see _upload)
+        task_dir = Path(tempfile.mkdtemp(prefix="kafkalog-task-")) if remote else Path(self.path) / STAGING / self.job / task
         if self.preserve:
             return self._write_batches(iterator, task_dir)
         stagers: dict[tuple[str, int], _Stager] = {}
@@ -135,7 +147,26 @@ class KafkaLogWriter(DataSourceArrowWriter):
                     stager = stagers[tp] = _Stager(self, task_dir, *tp)
                 hs = [(h["key"], h["value"]) for h in headers[i]] if headers[i] else []
                 stager.add(offsets[i], stamps[i], keys[i], values[i], hs)
-        return StagedPieces([stagers[tp].close() for tp in sorted(stagers)])
+        pieces = [stagers[tp].close() for tp in sorted(stagers)]
+        if remote:
+            pieces = self._upload(pieces, task, task_dir)
+        return StagedPieces(pieces)
+
+    def _upload(self, pieces: list[Piece], task: str, task_dir: Path) -> list[Piece]:
+        """Put this task's staged partitions under ``<dest>/_kafkalog_staging/<job>/<task>/``: invisible
+        until the driver's commit copies them to their final keys; a failed attempt leaves only those."""
+        staging = as_path(self.path, self.storage) / STAGING / self.job / task
+        assert isinstance(staging, RemotePath)
+        try:
+            out = []
+            for p in pieces:
+                local = Path(p.path)
+                dest = staging / local.name
+                publish_partition(local, dest)
+                out.append(replace(p, path=str(dest)))
+            return out
+        finally:
+            shutil.rmtree(task_dir, ignore_errors=True)
 
     def _write_batches(self, iterator: Iterator[pa.RecordBatch], task_dir: Path) -> StagedPieces:
         """Batch-preserving mode: every row back into its batch (:class:`.batches.BatchStager`)."""
@@ -171,6 +202,9 @@ class KafkaLogWriter(DataSourceArrowWriter):
 
     # -- driver ---------------------------------------------------------------------
     def commit(self, messages: list[WriterCommitMessage | None]) -> None:
+        if is_uri(self.path):
+            self._commit_remote(messages)
+            return
 
         root = Path(self.path)
         by_tp: dict[tuple[str, int], list[Piece]] = {}
@@ -219,7 +253,56 @@ class KafkaLogWriter(DataSourceArrowWriter):
             shutil.rmtree(root / STAGING / self.job, ignore_errors=True)
             _rmdir_if_empty(root / STAGING)
 
-    def _renumber(self, final: Path, topic: str, partition: int, pieces: list[Piece]) -> None:
+    def _commit_remote(self, messages: list[WriterCommitMessage | None]) -> None:
+        """The commit to an object store: server-side copies from the staging prefix (no rename there),
+        each partition's segments in offset order with a segment's indexes before its ``.log``."""
+        root = as_path(self.path, self.storage)
+        assert isinstance(root, RemotePath)
+        store = root.store
+        by_tp: dict[tuple[str, int], list[Piece]] = {}
+        for m in messages:
+            for p in (m.pieces if isinstance(m, StagedPieces) else ()):
+                by_tp.setdefault((p.topic, p.partition), []).append(p)
+        try:
+            existing = listdir(root) if root.exists() else []
+            if self.overwrite:
+                for d in existing:
+                    if files.parse_partition_dir(d.name) and isinstance(d, RemotePath):
+                        store.delete_prefix(d.key)
+            for (topic, partition), pieces in sorted(by_tp.items()):
+                final = root / f"{topic}-{partition}"
+                store.forget(final.key)
+                if not self.overwrite and final.exists() and final.glob("*.log"):
+                    raise FileExistsError(f"{final} already holds a log; write with mode('overwrite')")
+                pieces.sort(key=lambda p: p.first_offset)
+                if any(p.numbered for p in pieces) and len(pieces) > 1:
+                    self._renumber(final, topic, partition, pieces)
+                    continue
+                for a, b in zip(pieces, pieces[1:]):
+                    if b.first_offset <= a.last_offset:
+                        raise ValueError(
+                            f"kafkalog write: tasks hold overlapping offsets of {topic}-{partition} "
+                            f"({a.first_offset}..{a.last_offset} and {b.first_offset}..{b.last_offset}); "
+                            "repartition by topic and partition first")
+                copies = []
+                for i, p in enumerate(pieces):
+                    for f in listdir(as_path(p.path, self.storage)):
+                        small = f.name in (files.LEADER_EPOCH_CHECKPOINT, files.PARTITION_METADATA)
+                        if small and i > 0:
+                            continue
+                        if f.name.endswith(files.SNAPSHOT_SUFFIX) and i < len(pieces) - 1:
+                            continue
+                        if f.name.endswith(files.LOG_SUFFIX) and f.stat().st_size == 0 and i < len(pieces) - 1:
+                            continue
+                        copies.append(f)
+                stem = files.offset_from_name
+                for f in sorted(copies, key=lambda f: (stem(f) is None, stem(f) or 0, f.name.endswith(".log"))):
+                    assert isinstance(f, RemotePath)
+                    store.copy(f.key, (final / f.name).key)
+        finally:
+            _drop_staging(root, self.job)
+
+    def _renumber(self, final: Path | RemotePath, topic: str, partition: int, pieces: list[Piece]) -> None:
         """Rows without offsets from several tasks: append every staged batch at the next offset."""
 
         with PartitionWriter(final.parent, topic, partition, segment_bytes=self.segment_bytes) as w:
@@ -230,8 +313,23 @@ class KafkaLogWriter(DataSourceArrowWriter):
                             w.append_batch(restamp_batch(bytearray(batch.raw()), base_offset=w.next_offset))
 
     def abort(self, messages: list[WriterCommitMessage | None]) -> None:
+        if is_uri(self.path):
+            root = as_path(self.path, self.storage)
+            assert isinstance(root, RemotePath)
+            _drop_staging(root, self.job)
+            return
         shutil.rmtree(Path(self.path) / STAGING / self.job, ignore_errors=True)
         _rmdir_if_empty(Path(self.path) / STAGING)
+
+
+def _drop_staging(root: RemotePath, job: str) -> None:
+    """Delete this job's staging prefix, and the staging prefix itself once no other job uses it."""
+    staging = root / STAGING
+    store = root.store
+    store.delete_prefix((staging / job).key)
+    store.forget(staging.key)
+    if not store.list(staging.key):
+        store.delete_prefix(staging.key)
 
 
 def _rmdir_if_empty(path: Path) -> None:

@@ -1,0 +1,567 @@
+"""Where a log directory's bytes live: local paths, or object-store URIs read through ``pyarrow.fs``.
+
+``s3://bucket/prefix/`` (also ``s3a://``), ``gs://``, ``abfs://``/``abfss://``/``az://`` and
+``hdfs://`` name a location in an object store; anything else is a local path and stays a
+:class:`pathlib.Path`. A :class:`RemotePath` behaves like the part of ``pathlib.Path`` the
+log-directory code uses (``name``, ``parent``, ``/``, ``exists``, ``is_file``, ``is_dir``,
+``iterdir``, ``glob``, ``stat().st_size``), so the readers above are the same for both.
+
+No S3 client, signing or retry logic of our own: ``pyarrow.fs`` (the AWS SDK for C++, Google
+Cloud and Azure SDKs, libhdfs) does the requests. Configuration comes from the standard
+environment: ``AWS_ENDPOINT_URL`` (or ``AWS_ENDPOINT_URL_S3``; ``http://`` allowed, for
+S3-compatible servers), ``AWS_ACCESS_KEY_ID``/``AWS_SECRET_ACCESS_KEY``/``AWS_SESSION_TOKEN``,
+``AWS_DEFAULT_REGION``/``AWS_REGION``, ``AWS_PROFILE`` and the rest of the AWS credential chain;
+:class:`StorageOptions` overrides it explicitly (the Spark reader's options, since executors may not
+share the driver's environment). ``KAFKASPEC_STORAGE_TIMEOUT`` (seconds, default 30) bounds the
+connect and each request, so a server that stops answering is an error, not a hang.
+
+What is read: a directory listing once per directory (cached: ``exists``/``stat`` of a listed
+object cost nothing more), objects or byte ranges of them by ranged GETs. A range larger than
+:data:`READ_PIECE` is fetched as several pieces of that size, :data:`READ_AHEAD` at a time.
+Credentials are never part of a ``repr``, a message or an error: errors name the URI and what
+went wrong (missing bucket, access denied, no answer, an object shorter than its listing).
+"""
+
+from __future__ import annotations
+
+import errno
+import fnmatch
+import os
+import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: URI schemes read through pyarrow.fs (s3a: Hadoop's name for the same S3 buckets)
+REMOTE_SCHEMES = ("s3", "s3a", "gs", "gcs", "abfs", "abfss", "az", "hdfs")
+#: bytes per ranged GET of a large read, and how many pieces are in flight at once
+READ_PIECE = 16 << 20
+READ_AHEAD = 4
+DEFAULT_TIMEOUT = 30.0
+
+_URI = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://(.*)$")
+
+
+def is_uri(path: object) -> bool:
+    """Whether ``path`` names an object-store location (``s3://...`` and the other remote schemes)."""
+    if isinstance(path, RemotePath):
+        return True
+    m = _URI.match(str(path)) if isinstance(path, str) else None
+    return bool(m and m[1].lower() in REMOTE_SCHEMES)
+
+
+class StorageError(OSError):
+    """An object store refused or failed a request; the message names the URI, never a credential."""
+
+
+@dataclass(frozen=True)
+class StorageOptions:
+    """Explicit settings for an object store; None (the default) means "from the environment".
+
+    Secrets are kept out of ``repr`` (and so out of logs, plans and errors).
+    """
+
+    endpoint: str | None = None
+    region: str | None = None
+    access_key: str | None = field(default=None, repr=False)
+    secret_key: str | None = field(default=None, repr=False)
+    session_token: str | None = field(default=None, repr=False)
+    timeout: float | None = None
+
+    @classmethod
+    def from_env(cls) -> StorageOptions:
+        """This process's standard AWS environment as explicit settings, to ship to Spark executors that
+        may not have it. Keys only when both are set (a profile or instance role stays each process's own)."""
+        env = os.environ.get
+        access, secret = env("AWS_ACCESS_KEY_ID"), env("AWS_SECRET_ACCESS_KEY")
+        keys = bool(access and secret)
+        timeout = env("KAFKASPEC_STORAGE_TIMEOUT")
+        try:
+            seconds = float(timeout) if timeout else None
+        except ValueError:
+            seconds = None
+        return cls(endpoint=env("AWS_ENDPOINT_URL_S3") or env("AWS_ENDPOINT_URL"),
+                   region=env("AWS_REGION") or env("AWS_DEFAULT_REGION"),
+                   access_key=access if keys else None, secret_key=secret if keys else None,
+                   session_token=env("AWS_SESSION_TOKEN") if keys else None, timeout=seconds)
+
+    def secrets(self) -> tuple[str, ...]:
+        return tuple(s for s in (self.access_key, self.secret_key, self.session_token) if s)
+
+
+def _env_secrets() -> tuple[str, ...]:
+    return tuple(v for k in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN")
+                 if (v := os.environ.get(k)))
+
+
+def redact(text: str, options: StorageOptions | None = None) -> str:
+    """``text`` with every known credential value replaced by ``***``."""
+    for secret in (*(options.secrets() if options else ()), *_env_secrets()):
+        if len(secret) >= 4:
+            text = text.replace(secret, "***")
+    return text
+
+
+class Stats:
+    """Requests and bytes a :class:`Store` asked for (for tests and benchmarks)."""
+
+    def __init__(self) -> None:
+        self.requests = 0
+        self.bytes = 0
+        self._lock = threading.Lock()
+
+    def add(self, requests: int, nbytes: int = 0) -> None:
+        with self._lock:
+            self.requests += requests
+            self.bytes += nbytes
+
+    def reset(self) -> None:
+        with self._lock:
+            self.requests = self.bytes = 0
+
+
+class Store:
+    """One object store (scheme + settings), its pyarrow filesystem made on first use.
+
+    Picklable (Spark ships it to executors): the filesystem is made again on the other side,
+    from the same options, or from that machine's environment when there are none.
+    """
+
+    def __init__(self, scheme: str, options: StorageOptions | None = None, authority: str = ""):
+        self.scheme = scheme.lower()
+        self.options = options or StorageOptions()
+        self.authority = authority  # hdfs://host:port
+        self._fs: Any = None
+        self._listings: dict[str, dict[str, Any]] = {}
+        self._handles: dict[str, Any] = {}  # key -> open pyarrow input file (its HEAD request done once)
+        self._handles_lock = threading.Lock()
+        self.stats = Stats()
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"scheme": self.scheme, "options": self.options, "authority": self.authority}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["scheme"], state["options"], state["authority"])  # type: ignore[misc]
+
+    def __repr__(self) -> str:
+        return f"Store({self.scheme!r}, {self.options!r})"
+
+    @property
+    def timeout(self) -> float:
+        if self.options.timeout is not None:
+            return self.options.timeout
+        try:
+            return float(os.environ.get("KAFKASPEC_STORAGE_TIMEOUT", DEFAULT_TIMEOUT))
+        except ValueError:
+            return DEFAULT_TIMEOUT
+
+    @property
+    def fs(self) -> Any:
+        if self._fs is None:
+            self._fs = self._make_fs()
+        return self._fs
+
+    def _make_fs(self) -> Any:
+        try:
+            from pyarrow import fs as pafs  # noqa: PLC0415
+        except ImportError:  # pragma: no cover - pyarrow comes with the spark extra
+            raise StorageError(errno.ENOPKG, f"reading {self.scheme}:// needs pyarrow: pip install 'kafkaspec[spark]'") \
+                from None
+        o = self.options
+        if self.scheme in ("s3", "s3a"):
+            kwargs: dict[str, Any] = {
+                "connect_timeout": self.timeout, "request_timeout": self.timeout,
+                "retry_strategy": pafs.AwsStandardS3RetryStrategy(max_attempts=3),
+            }
+            endpoint = o.endpoint or os.environ.get("AWS_ENDPOINT_URL_S3") or os.environ.get("AWS_ENDPOINT_URL")
+            if endpoint:
+                kwargs["endpoint_override"] = endpoint
+            region = o.region or os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
+            if region:
+                kwargs["region"] = region
+            if o.access_key or o.secret_key:
+                if not (o.access_key and o.secret_key):
+                    raise StorageError(errno.EINVAL, "an access key id needs its secret access key (and the reverse)")
+                kwargs.update(access_key=o.access_key, secret_key=o.secret_key, session_token=o.session_token)
+            return pafs.S3FileSystem(**kwargs)
+        if self.scheme in ("gs", "gcs"):
+            return pafs.GcsFileSystem(request_timeout=self.timeout, retry_time_limit=self.timeout)
+        if self.scheme in ("abfs", "abfss", "az"):
+            fs, _ = pafs.FileSystem.from_uri(f"abfs://{self.authority}/")
+            return fs
+        if self.scheme == "hdfs":
+            fs, _ = pafs.FileSystem.from_uri(f"hdfs://{self.authority}/")
+            return fs
+        raise StorageError(errno.EINVAL, f"unsupported storage scheme {self.scheme}://")
+
+    def uri(self, key: str) -> str:
+        if self.scheme == "hdfs":
+            return f"hdfs://{self.authority}/{key}"
+        if self.scheme in ("abfs", "abfss", "az"):
+            return f"{self.scheme}://{self.authority}/{key}"
+        return f"{self.scheme}://{key}"
+
+    # -- requests ----------------------------------------------------------------
+    def fail(self, exc: BaseException, key: str, doing: str) -> StorageError:
+        """A :class:`StorageError` naming the URI and the cause, credentials redacted."""
+        uri = self.uri(key)
+        text = redact(str(exc), self.options)
+        low = text.lower()
+        if "no_such_bucket" in low or "nosuchbucket" in low or "bucket does not exist" in low:
+            bucket = key.split("/", 1)[0]
+            return StorageError(errno.ENOENT, f"bucket {bucket!r} does not exist", uri)
+        if any(s in low for s in ("access_denied", "accessdenied", "invalidaccesskeyid", "signaturedoesnotmatch",
+                                  "http response code: 403", "forbidden", "invalid_access_key")):
+            return StorageError(errno.EACCES, f"access denied (HTTP 403) while {doing}: check the credentials "
+                                "(AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, a profile, or the reader's options)", uri)
+        if "could not resolve" in low or "curlcode: 6," in low:
+            return StorageError(errno.EHOSTUNREACH, f"cannot resolve the storage endpoint's host name while {doing}: "
+                                f"{_first_line(text)} (set AWS_ENDPOINT_URL for an S3-compatible server)", uri)
+        if any(s in low for s in ("timeout", "timed out", "curlcode: 28", "network_connection", "curlcode: 7",
+                                  "couldn't connect", "could not connect", "connection refused", "curlcode: 52",
+                                  "curlcode: 56", "empty reply")):
+            endpoint = self.options.endpoint or os.environ.get("AWS_ENDPOINT_URL_S3") \
+                or os.environ.get("AWS_ENDPOINT_URL") or "the default endpoint"
+            return StorageError(errno.ETIMEDOUT, f"no answer from {endpoint} while {doing} (timeout "
+                                f"{self.timeout:g} s, retried; KAFKASPEC_STORAGE_TIMEOUT sets it): {_first_line(text)}", uri)
+        if isinstance(exc, (FileNotFoundError, IsADirectoryError)) or "path does not exist" in low \
+                or "nosuchkey" in low:
+            return StorageError(errno.ENOENT, "no such object or prefix", uri)
+        return StorageError(errno.EIO, f"storage error while {doing}: {_first_line(text)}", uri)
+
+    def info(self, key: str) -> Any:
+        """The pyarrow ``FileInfo`` of ``key``: from a cached listing of its parent, or one request."""
+        parent, _, name = key.rpartition("/")
+        listing = self._listings.get(parent)
+        if listing is not None:
+            found = listing.get(name)
+            if found is not None:
+                return found
+            from pyarrow import fs as pafs  # noqa: PLC0415
+            return pafs.FileInfo(key, pafs.FileType.NotFound)
+        self.stats.add(1)
+        try:
+            return self.fs.get_file_info(key)
+        except OSError as exc:
+            raise self.fail(exc, key, "looking the object up") from None
+
+    def list(self, key: str) -> dict[str, Any]:
+        """{name: FileInfo} of the objects and prefixes directly under ``key`` (listed once, then cached)."""
+        listing = self._listings.get(key)
+        if listing is None:
+            from pyarrow import fs as pafs  # noqa: PLC0415
+            self.stats.add(1)
+            try:
+                infos = self.fs.get_file_info(pafs.FileSelector(key, recursive=False))
+            except OSError as exc:
+                raise self.fail(exc, key, "listing") from None
+            listing = {i.path.rstrip("/").rpartition("/")[2]: i for i in infos}
+            self._listings[key] = listing
+        return listing
+
+    def forget(self, key: str) -> None:
+        """Drop the cached listing of ``key`` (after writing under it)."""
+        self._listings.pop(key, None)
+
+    def clear(self) -> None:
+        """Forget every cached listing and open object (a new look at the store)."""
+        self._listings.clear()
+        with self._handles_lock:
+            handles, self._handles = self._handles, {}
+        for h in handles.values():
+            h.close()
+
+    def _handle(self, key: str) -> Any:
+        with self._handles_lock:
+            handle = self._handles.get(key)
+        if handle is None:
+            self.stats.add(1)
+            try:
+                handle = self.fs.open_input_file(key)
+            except OSError as exc:
+                raise self.fail(exc, key, "opening the object") from None
+            with self._handles_lock:
+                if len(self._handles) >= 256:
+                    self._handles.pop(next(iter(self._handles))).close()
+                self._handles[key] = handle
+        return handle
+
+    def read(self, key: str, start: int = 0, end: int | None = None) -> bytes:
+        """Bytes [start, end) of the object (fewer only at its end), by ranged GETs of at most
+        :data:`READ_PIECE` bytes, :data:`READ_AHEAD` in flight. An object shorter than its listing
+        said is a :class:`StorageError` (it was replaced or truncated meanwhile)."""
+        from pyarrow import fs as pafs  # noqa: PLC0415
+        if key.rpartition("/")[0] in self._listings:  # listed: its size is known, check it
+            info = self.info(key)
+            if info.type == pafs.FileType.NotFound:
+                raise StorageError(errno.ENOENT, "no such object", self.uri(key))
+            if info.type != pafs.FileType.File:
+                raise StorageError(errno.EISDIR, "not an object but a prefix (a directory)", self.uri(key))
+            size = info.size
+        else:  # not listed (a Spark task): opening it asks for its size
+            size = self._handle(key).size()
+        stop = size if end is None else min(end, size)
+        if start >= stop:
+            return b""
+        handle = self._handle(key)
+        if handle.size() < size:
+            raise StorageError(errno.EIO, f"the object is shorter than its listing said ({size} bytes listed, "
+                               f"{handle.size()} stored): it was replaced or truncated while being read", self.uri(key))
+        pieces = [(p, min(p + READ_PIECE, stop)) for p in range(start, stop, READ_PIECE)]
+
+        def get(piece: tuple[int, int]) -> bytes:
+            a, b = piece
+            try:
+                data = handle.read_at(b - a, a)
+            except OSError as exc:
+                if "invalidrange" in str(exc).lower() or "416" in str(exc):
+                    data = b""
+                else:
+                    raise self.fail(exc, key, f"reading bytes {a}..{b}") from None
+            self.stats.add(1, len(data))
+            if len(data) < b - a:
+                raise StorageError(errno.EIO, f"the object is shorter than its listing said ({size} bytes): "
+                                   f"reading bytes {a}..{b} gave {len(data)}; it was replaced or truncated "
+                                   "while being read", self.uri(key))
+            return bytes(data)
+
+        if len(pieces) == 1:
+            return get(pieces[0])
+        with ThreadPoolExecutor(READ_AHEAD) as pool:
+            return b"".join(pool.map(get, pieces))
+
+    def write(self, key: str, data: bytes) -> None:
+        """Put one object (whole: an object store shows it completely or not at all)."""
+        self.stats.add(1, len(data))
+        try:
+            with self.fs.open_output_stream(key) as out:
+                out.write(data)
+        except OSError as exc:
+            raise self.fail(exc, key, "writing the object") from None
+        self.forget(key.rpartition("/")[0])
+
+    def copy(self, src: str, dst: str) -> None:
+        """Copy an object server-side (S3 CopyObject)."""
+        self.stats.add(1)
+        try:
+            self.fs.copy_file(src, dst)
+        except OSError as exc:
+            raise self.fail(exc, dst, "copying an object") from None
+        self.forget(dst.rpartition("/")[0])
+
+    def delete(self, key: str) -> None:
+        self.stats.add(1)
+        try:
+            self.fs.delete_file(key)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise self.fail(exc, key, "deleting an object") from None
+        self.forget(key.rpartition("/")[0])
+
+    def delete_prefix(self, key: str) -> None:
+        self.stats.add(1)
+        try:
+            self.fs.delete_dir(key)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise self.fail(exc, key, "deleting a prefix") from None
+        self.forget(key)
+        self.forget(key.rpartition("/")[0])
+
+
+def _first_line(text: str) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else "unknown error"
+    return re.sub(r"\s*\(Request ID: [^)]*\)", "", line)[:300]
+
+
+class _Stat:
+    __slots__ = ("st_size",)
+
+    def __init__(self, size: int):
+        self.st_size = size
+
+
+class RemotePath:
+    """A location in an object store, with the part of :class:`pathlib.Path`'s interface the
+    log-directory code uses. ``str()`` is its URI; equal paths compare and sort by it."""
+
+    __slots__ = ("store", "key")
+
+    def __init__(self, store: Store, key: str):
+        self.store = store
+        self.key = key.strip("/")
+
+    # -- names -------------------------------------------------------------------
+    def __str__(self) -> str:
+        return self.store.uri(self.key)
+
+    def __repr__(self) -> str:
+        return f"RemotePath({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RemotePath) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __lt__(self, other: RemotePath) -> bool:
+        return self.key < other.key
+
+    @property
+    def name(self) -> str:
+        return self.key.rpartition("/")[2]
+
+    @property
+    def parent(self) -> RemotePath:
+        return RemotePath(self.store, self.key.rpartition("/")[0] if "/" in self.key else self.key)
+
+    @property
+    def suffix(self) -> str:
+        name = self.name
+        i = name.rfind(".")
+        return name[i:] if 0 < i < len(name) - 1 else ""
+
+    def with_name(self, name: str) -> RemotePath:
+        return RemotePath(self.store, f"{self.key.rpartition('/')[0]}/{name}")
+
+    def with_suffix(self, suffix: str) -> RemotePath:
+        name = self.name
+        stem = name[: -len(self.suffix)] if self.suffix else name
+        return self.with_name(stem + suffix)
+
+    def __truediv__(self, name: str) -> RemotePath:
+        return RemotePath(self.store, f"{self.key}/{name}")
+
+    # -- metadata ----------------------------------------------------------------
+    def _type(self) -> Any:
+        return self.store.info(self.key).type
+
+    def exists(self) -> bool:
+        from pyarrow import fs as pafs  # noqa: PLC0415
+        if "/" not in self.key:  # a bucket: exists if it can be listed
+            self.store.list(self.key)
+            return True
+        return bool(self._type() != pafs.FileType.NotFound)
+
+    def not_found(self) -> OSError:
+        """The error for this path not existing: a missing bucket is named as such."""
+        from pyarrow import fs as pafs  # noqa: PLC0415
+        bucket = self.key.split("/", 1)[0]
+        if self.store.scheme in ("s3", "s3a", "gs", "gcs") and "/" in self.key \
+                and self.store.info(bucket).type == pafs.FileType.NotFound:
+            return StorageError(errno.ENOENT, f"bucket {bucket!r} does not exist", str(self))
+        return FileNotFoundError(errno.ENOENT, "no such file or directory", str(self))
+
+    def is_file(self) -> bool:
+        from pyarrow import fs as pafs  # noqa: PLC0415
+        return bool(self._type() == pafs.FileType.File)
+
+    def is_dir(self) -> bool:
+        from pyarrow import fs as pafs  # noqa: PLC0415
+        if "/" not in self.key:
+            return self.exists()
+        return bool(self._type() == pafs.FileType.Directory)
+
+    def stat(self) -> _Stat:
+        info = self.store.info(self.key)
+        if info.size is None:
+            raise StorageError(errno.ENOENT, "no such object", str(self))
+        return _Stat(info.size)
+
+    def iterdir(self) -> list[RemotePath]:
+        return [RemotePath(self.store, f"{self.key}/{name}") for name in sorted(self.store.list(self.key))]
+
+    def glob(self, pattern: str) -> list[RemotePath]:
+        """Names directly under this prefix matching ``pattern`` (no ``/`` or ``**``)."""
+        return [p for p in self.iterdir() if fnmatch.fnmatchcase(p.name, pattern)]
+
+    # -- bytes -------------------------------------------------------------------
+    def read_bytes(self, start: int = 0, end: int | None = None) -> bytes:
+        return self.store.read(self.key, start, end)
+
+    def write_bytes(self, data: bytes) -> int:
+        self.store.write(self.key, bytes(data))
+        return len(data)
+
+
+_STORES: dict[tuple[Any, ...], Store] = {}
+_STORES_LOCK = threading.Lock()
+#: the environment variables a store's filesystem is made from: a change makes a new store
+_ENV_KEYS = ("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
+             "AWS_SESSION_TOKEN", "AWS_REGION", "AWS_DEFAULT_REGION", "AWS_PROFILE", "KAFKASPEC_STORAGE_TIMEOUT")
+
+
+def store_for(scheme: str, authority: str = "", options: StorageOptions | None = None) -> Store:
+    """The shared :class:`Store` of a scheme and settings (one pyarrow filesystem per process).
+
+    Listings are cached per store: :func:`as_path` of a new top-level URI starts from a fresh one.
+    """
+    key = (scheme, authority, options or StorageOptions(), tuple(os.environ.get(k) for k in _ENV_KEYS))
+    with _STORES_LOCK:
+        store = _STORES.get(key)
+        if store is None:
+            store = _STORES[key] = Store(scheme, options, authority)
+        return store
+
+
+def parse_uri(uri: str, options: StorageOptions | None = None, *, fresh: bool = True) -> RemotePath:
+    """The :class:`RemotePath` of an object-store URI (``s3://bucket/prefix``)."""
+    m = _URI.match(uri)
+    if not m or m[1].lower() not in REMOTE_SCHEMES:
+        raise ValueError(f"not an object-store URI: {uri!r} (schemes: {', '.join(REMOTE_SCHEMES)})")
+    scheme, rest = m[1].lower(), m[2]
+    authority = ""
+    if scheme in ("hdfs", "abfs", "abfss", "az"):
+        authority, _, rest = rest.partition("/")
+    if scheme in ("s3", "s3a", "gs", "gcs") and not rest.split("/", 1)[0]:
+        raise ValueError(f"{uri!r} names no bucket: {scheme}://BUCKET/PREFIX")
+    store = store_for(scheme, authority, options)
+    if fresh:
+        store.clear()
+    return RemotePath(store, rest)
+
+
+def as_path(path: str | os.PathLike[str] | RemotePath, options: StorageOptions | None = None) -> Path | RemotePath:
+    """A :class:`RemotePath` for an object-store URI (or one already), a :class:`pathlib.Path` otherwise."""
+    if isinstance(path, RemotePath):
+        return path
+    if isinstance(path, str) and is_uri(path):
+        return parse_uri(path, options)
+    return Path(path)
+
+
+AnyPath = Path | RemotePath
+
+
+def publish_partition(local: Path, dest: RemotePath) -> int:
+    """Upload a finished local partition directory to ``dest``; return the objects written.
+
+    Each object appears whole or not at all (an object store has no partial objects), and the order
+    keeps what is visible a consistent log at every moment: segments in offset order, each one's index,
+    time index, transaction index and snapshot before its ``.log`` (readers list ``.log`` objects), the
+    checkpoint and metadata last. Writing the same partition again replaces the same keys.
+    """
+    def order(p: Path) -> tuple[int, int, str]:
+        stem, _, suffix = p.name.partition(".")
+        if stem.isdigit():
+            return (0, int(stem), "1" if suffix == "log" else "0" + suffix)
+        return (1, 0, p.name)
+
+    count = 0
+    for f in sorted((p for p in local.iterdir() if p.is_file()), key=order):
+        (dest / f.name).write_bytes(f.read_bytes())
+        count += 1
+    return count
+
+
+def listdir(path: AnyPath) -> list[AnyPath]:
+    """The entries of a local directory or an object-store prefix, sorted by name."""
+    entries: list[AnyPath] = list(path.iterdir())
+    return sorted(entries, key=lambda p: p.name)
+
+__all__ = ["AnyPath", "READ_PIECE", "REMOTE_SCHEMES", "RemotePath", "StorageError", "StorageOptions", "Store",
+           "as_path", "is_uri", "listdir", "publish_partition", "parse_uri", "redact", "store_for"]

@@ -1,0 +1,615 @@
+"""Kafka tiered storage (KIP-405) as Aiven's RemoteStorageManager lays it out: read it, and write it.
+
+Object keys, under an optional prefix::
+
+    <topic>-<topic id>/<partition>/<20-digit base offset>-<segment id>.log            the segment, in chunks
+    <topic>-<topic id>/<partition>/<20-digit base offset>-<segment id>.indexes        its index files, concatenated
+    <topic>-<topic id>/<partition>/<20-digit base offset>-<segment id>.rsm-manifest   JSON: how to read both
+
+Topic and segment ids are Kafka ``Uuid`` strings (16 bytes, URL-safe base64 without padding: 22
+characters). The ``.log`` object is the segment cut into chunks of ``originalChunkSize`` bytes (the
+last one shorter), each stored as is or as its own zstd frame (``"compression": true``; each frame
+records its content size). The manifest (``"version": "1"``, ``SegmentManifestV1``) holds:
+
+* ``chunkIndex``: ``{"type": "fixed", "originalChunkSize", "originalFileSize",
+  "transformedChunkSize", "finalTransformedChunkSize"}`` when every stored chunk has the same size, or
+  ``{"type": "variable", "originalChunkSize", "originalFileSize", "transformedChunks"}``, the stored
+  sizes as base64 of a zstd frame of: int32 count, then (count > 1) int32 base, int8 bytes per value,
+  count-1 values minus base in that many big-endian bytes, and the last size as an int32 (count 1: just
+  that int32; count 0: nothing more);
+* ``segmentIndexes``: ``{"offset", "timestamp", "producerSnapshot", "leaderEpoch", "transaction"}``,
+  each ``{"position", "size"}`` in the ``.indexes`` object (in that order; ``transaction`` may be
+  null); the leader-epoch part is the ``leader-epoch-checkpoint`` text of the segment;
+* ``compression``, and ``encryption`` (a data key wrapped by the plugin's RSA key pair and the AES-GCM
+  AAD) when the chunks are encrypted: reading those needs the plugin's private key, which kafkaspec
+  does not take; it says so;
+* ``remoteLogSegmentMetadata``: topic id and partition, segment id, offsets, timestamps, epochs
+  (written for people; readers do not need it).
+
+A manifest is written last: a segment whose manifest is missing is not there (how the plugin
+publishes, and how a failed upload stays invisible). Every size the manifest states is checked
+against the object and the decompressed chunk before it is used; a lie is a
+:class:`~kafkaspec.KafkaFormatError` naming the manifest and the chunk.
+"""
+
+from __future__ import annotations
+
+import base64
+import errno
+import hashlib
+import json
+import re
+import struct
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import zstandard
+
+from ..entry import LogBatch
+from ..errors import KafkaFormatError
+from ..records import BatchIterator
+from . import files, indexes
+from . import layout as layout_module
+from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
+from .layout import LogDir, Partition
+from .segment import Segment, _WalkFailed
+from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
+
+MANIFEST_SUFFIX = ".rsm-manifest"
+INDEXES_SUFFIX = ".indexes"
+#: index kinds in the order the plugin concatenates them into the ``.indexes`` object
+INDEX_KINDS = ("offset", "timestamp", "producerSnapshot", "leaderEpoch", "transaction")
+DEFAULT_CHUNK_SIZE = 4 << 20
+_UUID = r"[A-Za-z0-9_-]{22}"
+_TOPIC_DIR = re.compile(rf"^(?P<topic>.+)-(?P<topic_id>{_UUID})$")
+_SEGMENT = re.compile(rf"^(?P<offset>[0-9]{{20}})-(?P<segment_id>{_UUID})(?P<suffix>\.log|\.indexes|\.rsm-manifest)$")
+_I32 = struct.Struct(">i")
+#: the plugin refuses an encoded chunk-size list larger than this; so do we
+_MAX_CHUNK_LIST = 10 << 20
+
+
+def kafka_uuid(seed: bytes) -> str:
+    """A Kafka ``Uuid`` string (URL-safe base64 of 16 bytes, no padding) derived from ``seed``."""
+    return base64.urlsafe_b64encode(hashlib.sha256(seed).digest()[:16]).decode().rstrip("=")
+
+
+# -- the manifest ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Chunk:
+    """One chunk: where it is in the segment (original) and in the ``.log`` object (stored)."""
+
+    index: int
+    original_position: int
+    original_size: int
+    stored_position: int
+    stored_size: int
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """A parsed ``.rsm-manifest`` (SegmentManifestV1)."""
+
+    source: str
+    original_chunk_size: int
+    original_file_size: int
+    chunks: tuple[Chunk, ...]
+    compression: bool
+    encrypted: bool
+    index_ranges: dict[str, tuple[int, int] | None]  # kind -> (position, size) in the .indexes object
+    chunk_index: dict[str, Any]
+
+    @property
+    def stored_size(self) -> int:
+        return sum(c.stored_size for c in self.chunks)
+
+
+def _int(obj: dict[str, Any], name: str, where: str, source: str, minimum: int = 0) -> int:
+    value = obj.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value < 1 << 31:
+        raise KafkaFormatError(f"manifest {where}.{name} must be an integer from {minimum} to 2^31-1, got "
+                               f"{value!r}", None, source)
+    return value
+
+
+def decode_chunk_sizes(text: str, source: str) -> list[int]:
+    """The stored chunk sizes of a variable chunk index (``transformedChunks``)."""
+    try:
+        compressed = base64.b64decode(text, validate=True)
+        raw = zstandard.ZstdDecompressor().decompress(compressed, max_output_size=_MAX_CHUNK_LIST)
+    except (ValueError, TypeError, zstandard.ZstdError) as exc:
+        raise KafkaFormatError(f"manifest chunkIndex.transformedChunks is not base64 of a zstd frame: {exc}",
+                               None, source) from None
+    if len(raw) < 4:
+        raise KafkaFormatError("manifest chunkIndex.transformedChunks holds no count", None, source)
+    (count,) = _I32.unpack_from(raw)
+    if count < 0:
+        raise KafkaFormatError(f"manifest chunkIndex.transformedChunks count {count} is negative", None, source)
+    if count == 0:
+        values: list[int] = []
+        need = 4
+    elif count == 1:
+        need = 8
+        values = [_I32.unpack_from(raw, 4)[0]] if len(raw) >= need else []
+    else:
+        if len(raw) < 9:
+            raise KafkaFormatError("manifest chunkIndex.transformedChunks ends inside its header", None, source)
+        base, width = _I32.unpack_from(raw, 4)[0], raw[8]
+        if not 1 <= width <= 4:
+            raise KafkaFormatError(f"manifest chunkIndex.transformedChunks has {width} bytes per value "
+                                   "(1 to 4)", None, source)
+        need = 9 + (count - 1) * width + 4
+        values = []
+        if len(raw) >= need:
+            values = [int.from_bytes(raw[9 + i * width: 9 + (i + 1) * width], "big") + base
+                      for i in range(count - 1)]
+            values.append(_I32.unpack_from(raw, need - 4)[0])
+    if len(raw) != need:
+        raise KafkaFormatError(f"manifest chunkIndex.transformedChunks announces {count} sizes in {need} bytes "
+                               f"but holds {len(raw)}", None, source)
+    if any(v < 0 for v in values):
+        raise KafkaFormatError("manifest chunkIndex.transformedChunks holds a negative size", None, source)
+    return values
+
+
+def encode_chunk_sizes(values: list[int]) -> str:
+    """``transformedChunks`` for a list of stored chunk sizes (what :func:`decode_chunk_sizes` reads)."""
+    if not values:
+        raw = _I32.pack(0)
+    elif len(values) == 1:
+        raw = _I32.pack(1) + _I32.pack(values[0])
+    else:
+        base = min(values[:-1])
+        width = max(max(((v - base).bit_length() + 7) // 8 for v in values[:-1]), 1)
+        raw = _I32.pack(len(values)) + _I32.pack(base) + bytes([width]) + \
+            b"".join((v - base).to_bytes(width, "big") for v in values[:-1]) + _I32.pack(values[-1])
+    frame = zstandard.ZstdCompressor(write_content_size=True).compress(raw)
+    return base64.b64encode(frame).decode()
+
+
+def parse_manifest(data: bytes, source: str) -> Manifest:
+    """Parse and check a ``.rsm-manifest``: every size it states must be possible."""
+    try:
+        doc = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise KafkaFormatError(f"manifest is not JSON: {exc}", None, source) from None
+    if not isinstance(doc, dict) or str(doc.get("version")) != "1":
+        version = doc.get("version") if isinstance(doc, dict) else None
+        raise KafkaFormatError(f"manifest version {version!r} is not supported (SegmentManifestV1: '1')", None, source)
+    ci = doc.get("chunkIndex")
+    if not isinstance(ci, dict):
+        raise KafkaFormatError("manifest has no chunkIndex object", None, source)
+    ocs = _int(ci, "originalChunkSize", "chunkIndex", source, 1)
+    size = _int(ci, "originalFileSize", "chunkIndex", source)
+    count = -(-size // ocs)
+    originals = [min(ocs, size - i * ocs) for i in range(count)]
+    kind = ci.get("type")
+    if kind == "fixed":
+        t = _int(ci, "transformedChunkSize", "chunkIndex", source)
+        final = _int(ci, "finalTransformedChunkSize", "chunkIndex", source)
+        stored = [t] * (count - 1) + [final] if count else []
+    elif kind == "variable":
+        text = ci.get("transformedChunks")
+        if not isinstance(text, str):
+            raise KafkaFormatError("manifest chunkIndex.transformedChunks must be a string", None, source)
+        stored = decode_chunk_sizes(text, source)
+        if len(stored) != count:
+            raise KafkaFormatError(f"manifest lists {len(stored)} stored chunk sizes but a {size}-byte segment in "
+                                   f"{ocs}-byte chunks has {count} chunks", None, source)
+    else:
+        raise KafkaFormatError(f"manifest chunkIndex.type {kind!r} is neither 'fixed' nor 'variable'", None, source)
+    chunks, opos, spos = [], 0, 0
+    for i, (o, s) in enumerate(zip(originals, stored)):
+        chunks.append(Chunk(i, opos, o, spos, s))
+        opos += o
+        spos += s
+    si = doc.get("segmentIndexes")
+    if not isinstance(si, dict):
+        raise KafkaFormatError("manifest has no segmentIndexes object", None, source)
+    ranges: dict[str, tuple[int, int] | None] = {}
+    for name in INDEX_KINDS:
+        entry = si.get(name)
+        if entry is None and name == "transaction":
+            ranges[name] = None
+            continue
+        if not isinstance(entry, dict):
+            raise KafkaFormatError(f"manifest segmentIndexes.{name} must be an object", None, source)
+        ranges[name] = (_int(entry, "position", f"segmentIndexes.{name}", source),
+                        _int(entry, "size", f"segmentIndexes.{name}", source))
+    compression = doc.get("compression")
+    if not isinstance(compression, bool):
+        raise KafkaFormatError(f"manifest compression must be true or false, got {compression!r}", None, source)
+    return Manifest(source, ocs, size, tuple(chunks), compression, doc.get("encryption") is not None, ranges, ci)
+
+
+# -- reading -----------------------------------------------------------------------------------------
+
+class TieredSegment(Segment):
+    """A segment in the tiered-storage layout: the ``.log`` object read chunk by chunk, its indexes from
+    the ``.indexes`` object, both as the manifest says. Positions are those of the original segment."""
+
+    layout = "tiered"
+
+    def __init__(self, path: str | Path | RemotePath, base_offset: int | None = None,
+                 manifest: Manifest | None = None):
+        p = as_path(path)
+        m = _SEGMENT.match(p.name)
+        if m is None:
+            raise KafkaFormatError("not a tiered-storage segment name (<20-digit offset>-<segment id>.log)",
+                                   None, str(p))
+        super().__init__(p, int(m["offset"]) if base_offset is None else base_offset)
+        self.segment_id = m["segment_id"]
+        self._manifest = manifest
+        self._bundle: bytes | None = None
+
+    @property
+    def manifest_path(self) -> AnyPath:
+        return self._sibling(MANIFEST_SUFFIX)
+
+    @property
+    def indexes_path(self) -> AnyPath:
+        return self._sibling(INDEXES_SUFFIX)
+
+    @property
+    def manifest(self) -> Manifest:
+        if self._manifest is None:
+            p = self.manifest_path
+            self._manifest = parse_manifest(files.read_regular(p), str(p))
+        m = self._manifest
+        if m.encrypted:
+            raise KafkaFormatError("the segment is encrypted (its manifest has 'encryption'): reading it needs the "
+                                   "tiered-storage plugin's RSA private key to unwrap the data key, which kafkaspec "
+                                   "does not take; decrypt with the plugin first", None, m.source)
+        return m
+
+    @property
+    def size(self) -> int:
+        return self.manifest.original_file_size
+
+    @property
+    def data(self) -> bytes:
+        if self._data is None:
+            self._data = self.read_range(0, self.size)
+        return self._data
+
+    def read_range(self, start: int, end: int) -> bytes:
+        """Bytes [start, end) of the original segment: one ranged read of the chunks covering them."""
+        if self._data is not None:
+            return self._data[start:end]
+        m = self.manifest
+        end = min(end, m.original_file_size)
+        if start >= end:
+            return b""
+        first, last = start // m.original_chunk_size, (end - 1) // m.original_chunk_size
+        chunks = m.chunks[first:last + 1]
+        stored_size = self.path.stat().st_size
+        if m.stored_size != stored_size:
+            raise KafkaFormatError(f"the manifest's chunk sizes add up to {m.stored_size} bytes but {self.path.name} "
+                                   f"holds {stored_size}", None, m.source)
+        a, b = chunks[0].stored_position, chunks[-1].stored_position + chunks[-1].stored_size
+        stored = files.read_regular(self.path, a, b)
+        if len(stored) != b - a:
+            raise KafkaFormatError(f"{self.path.name} ended at byte {a + len(stored)}, before chunk "
+                                   f"{chunks[-1].index} ends at {b}", a + len(stored), str(self.path))
+        out = [self._chunk(c, stored[c.stored_position - a: c.stored_position - a + c.stored_size], m)
+               for c in chunks]
+        whole = b"".join(out)
+        base = chunks[0].original_position
+        return whole[start - base: end - base]
+
+    def _chunk(self, c: Chunk, stored: bytes, m: Manifest) -> bytes:
+        if not m.compression:
+            if c.stored_size != c.original_size:
+                raise KafkaFormatError(f"chunk {c.index} is stored in {c.stored_size} bytes but holds "
+                                       f"{c.original_size} uncompressed bytes", None, m.source)
+            return stored
+        where = f"chunk {c.index} (bytes {c.stored_position}..{c.stored_position + c.stored_size} of {self.path.name})"
+        try:
+            declared = zstandard.frame_content_size(stored)
+            if declared == -1:  # no content size in the frame: decompress at most what the manifest says
+                raw = zstandard.ZstdDecompressor().decompress(stored, max_output_size=c.original_size + 1)
+            elif declared != c.original_size:
+                raise KafkaFormatError(f"{where} is a zstd frame of {declared} bytes, the manifest says "
+                                       f"{c.original_size}", c.stored_position, m.source)
+            else:  # one whole frame and nothing after it
+                obj = zstandard.ZstdDecompressor().decompressobj()
+                raw = obj.decompress(stored)
+                if obj.unused_data or not obj.eof:
+                    raise KafkaFormatError(f"{where} holds {len(obj.unused_data)} bytes after its zstd frame"
+                                           if obj.eof else f"{where} ends inside its zstd frame",
+                                           c.stored_position, m.source)
+        except zstandard.ZstdError as exc:
+            raise KafkaFormatError(f"{where} is not a zstd frame of {c.original_size} bytes: {exc}",
+                                   c.stored_position, m.source) from None
+        if len(raw) != c.original_size:
+            raise KafkaFormatError(f"chunk {c.index} decompresses to {len(raw)} bytes, the manifest says "
+                                   f"{c.original_size}", c.stored_position, m.source)
+        return raw
+
+    # -- the index files, from the .indexes object ----------------------------------
+    def _index_bytes(self, kind: str) -> bytes | None:
+        where = self.manifest.index_ranges.get(kind)
+        if where is None:
+            return None
+        if self._bundle is None:
+            self._bundle = files.read_regular(self.indexes_path)
+        pos, size = where
+        if pos + size > len(self._bundle):
+            raise KafkaFormatError(f"the manifest puts the {kind} index at bytes {pos}..{pos + size} of "
+                                   f"{self.indexes_path.name}, which holds {len(self._bundle)}", None,
+                                   self.manifest.source)
+        return self._bundle[pos:pos + size]
+
+    def index_entries(self) -> list[IndexEntry]:
+        if self._index is None:
+            data = self._index_bytes("offset") or b""
+            self._index = indexes.parse_offset_index(data[:indexes.used_length(data, indexes.OFFSET_ENTRY_SIZE)],
+                                                     self.base_offset)
+        return self._index
+
+    def time_index_entries(self) -> list[TimeIndexEntry]:
+        if self._time_index is None:
+            data = self._index_bytes("timestamp") or b""
+            self._time_index = indexes.parse_time_index(data[:indexes.used_length(data, indexes.TIME_ENTRY_SIZE)],
+                                                        self.base_offset)
+        return self._time_index
+
+    def aborted_transactions(self) -> list[AbortedTxn] | None:
+        data = self._index_bytes("transaction")
+        return None if data is None else indexes.parse_txn_index(data)
+
+    def index_file(self, kind: str) -> bytes | None:
+        """The bytes of one index file as uploaded (``offset``, ``timestamp``, ``producerSnapshot``,
+        ``leaderEpoch``, ``transaction``), or None when the manifest has none."""
+        return self._index_bytes(kind)
+
+    def transactional_batches(self) -> Iterator[LogBatch]:
+        """The transactional batches, from the decoded chunks (the object cannot be walked head by head)."""
+        it = BatchIterator(self.data, verify=False, check_records=False)
+        try:
+            for batch in it:
+                if batch.is_transactional:
+                    yield batch
+        except KafkaFormatError as exc:
+            raise _WalkFailed(exc.position) from None
+
+    def close(self) -> None:
+        super().close()
+        self._bundle = None
+
+
+class TieredPartition(Partition):
+    """``<topic>-<topic id>/<partition>/`` of the tiered-storage layout."""
+
+    layout = "tiered"
+
+    def __init__(self, path: AnyPath, topic: str, partition: int, topic_id: str):
+        super().__init__(path, topic, partition)
+        self.topic_id = topic_id
+
+    def segments(self) -> list[Segment]:
+        if self._segments is None:
+            found: list[Segment] = []
+            for p in listdir(self.path):
+                m = _SEGMENT.match(p.name)
+                if m and m["suffix"] == MANIFEST_SUFFIX:  # published: its manifest is there
+                    found.append(TieredSegment(p.with_name(p.name[: -len(MANIFEST_SUFFIX)] + files.LOG_SUFFIX)))
+            self._segments = sorted(found, key=lambda s: s.base_offset)
+        return self._segments
+
+    def leader_epochs(self) -> list[files.EpochEntry] | None:
+        segs = self.segments()
+        if not segs:
+            return None
+        last = segs[-1]
+        assert isinstance(last, TieredSegment)
+        text = last.index_file("leaderEpoch")
+        return files.parse_leader_epoch_checkpoint(text.decode(), str(last.manifest_path)) if text else None
+
+    def metadata(self) -> dict[str, str] | None:
+        return {"version": "0", "topic_id": self.topic_id}
+
+    def snapshot_paths(self) -> list[AnyPath]:
+        return []
+
+
+def find_tiered(root: AnyPath, depth: int = 2) -> list[TieredPartition]:
+    """The tiered-storage partitions under ``root`` (a prefix holding ``<topic>-<topic id>/`` folders, one
+    such folder, or one ``<partition>`` folder in it)."""
+    found: list[TieredPartition] = []
+    m = _TOPIC_DIR.match(root.name)
+    if root.name.isdigit() and (t := _TOPIC_DIR.match(root.parent.name)):
+        if _has_manifests(root):
+            found.append(TieredPartition(root, t["topic"], int(root.name), t["topic_id"]))
+        return found
+    if m:
+        for p in listdir(root):
+            if p.name.isdigit() and _has_manifests(p):
+                found.append(TieredPartition(p, m["topic"], int(p.name), m["topic_id"]))
+        return found
+    if depth > 0:
+        for p in listdir(root):
+            if p.is_dir():
+                found.extend(find_tiered(p, depth - 1))
+    return found
+
+
+def _has_manifests(path: AnyPath) -> bool:
+    return any(p.name.endswith(MANIFEST_SUFFIX) and _SEGMENT.match(p.name) for p in listdir(path))
+
+
+def open_tiered(path: str | Path | RemotePath, *, storage: StorageOptions | None = None) -> LogDir:
+    """A :class:`LogDir` over the tiered-storage layout at ``path`` (see :func:`kafkaspec.logdir.open_log`)."""
+    root = as_path(path, storage)
+    parts = find_tiered(root)
+    return LogDir(root, sorted(parts, key=lambda p: (p.topic, p.partition)))
+
+
+def is_tiered(path: AnyPath) -> bool:
+    """Whether ``path`` holds the tiered-storage layout (a topic-id folder with segment manifests)."""
+    try:
+        return bool(find_tiered(path))
+    except (OSError, KafkaFormatError):
+        return False
+
+
+def open_log(path: str | Path | RemotePath, *, layout: str | None = None,
+             storage: StorageOptions | None = None) -> LogDir:
+    """Open a log directory in Kafka's own layout or the tiered-storage one (``layout="kafka"`` or
+    ``"tiered"``; None: Kafka's if it holds partitions, else tiered storage's if it holds manifests)."""
+    if layout not in (None, "kafka", "tiered"):
+        raise ValueError(f"layout must be 'kafka', 'tiered' or None (detect), got {layout!r}")
+    root = as_path(path, storage)
+    m = _SEGMENT.match(root.name)
+    if layout != "kafka" and m and m["suffix"] == files.LOG_SUFFIX:  # one tiered segment
+        topic = _TOPIC_DIR.match(root.parent.parent.name)
+        part = TieredPartition(root.parent, topic["topic"] if topic else root.parent.parent.name,
+                               int(root.parent.name) if root.parent.name.isdigit() else -1,
+                               topic["topic_id"] if topic else "")
+        part._segments = [TieredSegment(root)]
+        return LogDir(root.parent, [part])
+    if layout == "tiered":
+        if not root.exists():
+            raise root.not_found() if isinstance(root, RemotePath) else \
+                FileNotFoundError(errno.ENOENT, "no such file or directory", str(root))
+        return open_tiered(root)
+    log = layout_module.open_log(root)
+    if layout == "kafka" or log.partitions() or not root.is_dir():
+        return log
+    tiered = open_tiered(root)
+    return tiered if tiered.partitions() else log
+
+
+def open_segment(path: str, storage: StorageOptions | None = None) -> Segment:
+    """The segment at ``path``: a :class:`TieredSegment` when named ``<offset>-<segment id>.log``."""
+    p = as_path(path, storage)
+    return TieredSegment(p) if _SEGMENT.match(p.name) else Segment(p)
+
+
+# -- writing -----------------------------------------------------------------------------------------
+
+def _put(path: AnyPath, data: bytes) -> None:
+    if isinstance(path, RemotePath):
+        path.write_bytes(data)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
+@dataclass
+class TieredReport:
+    segments: int = 0
+    bytes_in: int = 0
+    bytes_stored: int = 0
+
+
+def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_size: int = DEFAULT_CHUNK_SIZE,
+                 compression: bool = True, broker_id: int = 0, storage: StorageOptions | None = None) -> TieredReport:
+    """Write every segment of the log directory ``source`` in the tiered-storage layout under ``dest``.
+
+    Per segment: the ``.log`` object (chunks of ``chunk_size``, each its own zstd frame with
+    ``compression``), the ``.indexes`` object, and last the manifest that publishes them. Topic ids come
+    from ``partition.metadata`` (derived from the topic name without one); segment ids are derived from
+    topic id, partition and base offset, so writing the same segment again replaces it, never adds one.
+    """
+    if chunk_size <= 0:
+        raise ValueError(f"chunk_size must be positive, got {chunk_size}")
+    root = as_path(dest, storage)
+    report = TieredReport()
+    with open_log(source, layout="kafka") as log:
+        for part in log.partitions():
+            meta = part.metadata()
+            topic_id = meta["topic_id"] if meta else kafka_uuid(part.topic.encode())
+            folder = root / f"{part.topic}-{topic_id}" / str(part.partition)
+            epochs = part.leader_epochs() or []
+            segs = part.segments()
+            for i, seg in enumerate(segs):
+                data = seg.data
+                end_offset = (segs[i + 1].base_offset - 1) if i + 1 < len(segs) else seg.base_offset
+                max_ts = -1
+                for batch in seg.iter_batches(verify=False):
+                    end_offset = batch.last_offset
+                    max_ts = max(max_ts, batch.max_timestamp)
+                seg_id = kafka_uuid(f"{topic_id}/{part.partition}/{seg.base_offset}".encode())
+                stem = f"{seg.base_offset:020d}-{seg_id}"
+                stored, sizes = _chunks(data, chunk_size, compression)
+                bundle, ranges = _bundle(seg, part, epochs)
+                manifest = _manifest(len(data), chunk_size, sizes, compression, ranges, part, topic_id, seg_id,
+                                     seg.base_offset, end_offset, max_ts, broker_id, epochs)
+                _put(folder / f"{stem}{files.LOG_SUFFIX}", stored)
+                _put(folder / f"{stem}{INDEXES_SUFFIX}", bundle)
+                _put(folder / f"{stem}{MANIFEST_SUFFIX}", manifest)  # last: it publishes the segment
+                report.segments += 1
+                report.bytes_in += len(data)
+                report.bytes_stored += len(stored)
+                seg.close()
+    return report
+
+
+def _chunks(data: bytes, chunk_size: int, compression: bool) -> tuple[bytes, list[int]]:
+    if not compression:
+        return data, [min(chunk_size, len(data) - p) for p in range(0, len(data), chunk_size)]
+    zc = zstandard.ZstdCompressor(write_content_size=True)
+    out = [zc.compress(data[p:p + chunk_size]) for p in range(0, len(data), chunk_size)]
+    return b"".join(out), [len(c) for c in out]
+
+
+def _bundle(seg: Segment, part: Partition, epochs: list[files.EpochEntry]) -> tuple[bytes, dict[str, Any]]:
+    def read(path: AnyPath) -> bytes:
+        return files.read_regular(path) if path.exists() else b""
+
+    snapshot = seg._sibling(files.SNAPSHOT_SUFFIX)
+    parts = {
+        "offset": read(seg.index_path),
+        "timestamp": read(seg.time_index_path),
+        "producerSnapshot": read(snapshot),
+        "leaderEpoch": files.format_leader_epoch_checkpoint(
+            [e for e in epochs if e.start_offset >= 0]).encode(),
+    }
+    txn = seg.txn_index_path
+    if txn.exists():
+        parts["transaction"] = read(txn)
+    ranges: dict[str, Any] = {}
+    pos = 0
+    for kind in INDEX_KINDS:
+        if kind in parts:
+            ranges[kind] = {"position": pos, "size": len(parts[kind])}
+            pos += len(parts[kind])
+        else:
+            ranges[kind] = None
+    return b"".join(parts[k] for k in INDEX_KINDS if k in parts), ranges
+
+
+def _manifest(size: int, chunk_size: int, sizes: list[int], compression: bool, ranges: dict[str, Any],
+              part: Partition, topic_id: str, seg_id: str, start: int, end: int, max_ts: int, broker_id: int,
+              epochs: list[files.EpochEntry]) -> bytes:
+    if compression:
+        chunk_index: dict[str, Any] = {"type": "variable", "originalChunkSize": chunk_size,
+                                       "originalFileSize": size, "transformedChunks": encode_chunk_sizes(sizes)}
+    else:
+        chunk_index = {"type": "fixed", "originalChunkSize": chunk_size, "originalFileSize": size,
+                       "transformedChunkSize": chunk_size, "finalTransformedChunkSize": sizes[-1] if sizes else 0}
+    doc = {
+        "version": "1",
+        "chunkIndex": chunk_index,
+        "segmentIndexes": ranges,
+        "compression": compression,
+        "remoteLogSegmentMetadata": {
+            "remoteLogSegmentId": {
+                "topicIdPartition": {"topicId": topic_id,
+                                     "topicPartition": {"topic": part.topic, "partition": part.partition}},
+                "id": seg_id,
+            },
+            "startOffset": start, "endOffset": end, "maxTimestampMs": max_ts, "brokerId": broker_id,
+            "eventTimestampMs": max(max_ts, 0), "segmentSizeInBytes": size,
+            "segmentLeaderEpochs": {str(e.epoch): e.start_offset for e in epochs if e.start_offset <= end},
+        },
+    }
+    return json.dumps(doc, separators=(",", ":")).encode()
+
+
+__all__ = ["Chunk", "Manifest", "TieredPartition", "TieredReport", "TieredSegment", "decode_chunk_sizes",
+           "encode_chunk_sizes", "find_tiered", "is_tiered", "kafka_uuid", "open_log", "open_segment", "open_tiered",
+           "parse_manifest", "write_tiered"]

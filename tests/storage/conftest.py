@@ -1,0 +1,56 @@
+"""Fixtures of the object-store tests: one moto S3 server per session, reached through the environment."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from support.logdir import write_partition
+from support.s3 import start_server
+
+
+@pytest.fixture(scope="session")
+def s3_server():
+    server = start_server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def s3_env(s3_server, monkeypatch):
+    """The standard AWS environment pointing at the test server (and nothing else configured)."""
+    for key in ("AWS_ENDPOINT_URL_S3", "AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_REGION"):
+        monkeypatch.delenv(key, raising=False)
+    for key, value in s3_server.env().items():
+        monkeypatch.setenv(key, value)
+    return s3_server
+
+
+@pytest.fixture(scope="session")
+def local_logs(tmp_path_factory):
+    """A small data dir: two topics, several segments each, every codec, index entries."""
+    root = tmp_path_factory.mktemp("logs")
+    write_partition(root, topic="orders", partition=0, batches=80, seed=3)
+    write_partition(root, topic="orders", partition=1, batches=40, seed=4)
+    write_partition(root, topic="clicks", partition=0, batches=50, seed=5, segment_bytes=3000)
+    return root
+
+
+@pytest.fixture(scope="session")
+def s3_logs(s3_server, local_logs):
+    """The same data dir uploaded to s3://<bucket>/backup/."""
+    bucket = s3_server.new_bucket()
+    return s3_server.upload(local_logs, bucket, "backup")
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """The tests' local SparkSession (the same one tests/spark uses: build_session is getOrCreate)."""
+    pytest.importorskip("pyspark")
+    if shutil.which("java") is None:
+        pytest.fail("Spark tests need Java 17+ (Debian: apt-get install openjdk-17-jre-headless)")
+    from kafkaspec.spark.session import build_session
+
+    session = build_session("local[2]", "kafkaspec-tests", memory="768m", shuffle_partitions=2)
+    yield session
+    session.stop()
