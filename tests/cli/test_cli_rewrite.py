@@ -99,5 +99,5 @@ def test_broken_invariant_exits_1_naming_the_batch(tmp_path):
 
 def test_missing_source_exits_2_and_leaves_nothing(tmp_path):
     code, out, err = run("rewrite", tmp_path / "nope", tmp_path / "dst")
-    assert code == 2 and out == "" and err.strip() == f"kafkaspec rewrite: no such file or directory: {tmp_path / 'nope'}"
+    assert code == 2 and out == "" and err.strip() == f"kafkaspec rewrite: {tmp_path / 'nope'}: no such file or directory"
     assert not (tmp_path / "dst").exists()
