@@ -229,12 +229,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
                 if any(p.numbered for p in pieces) and len(pieces) > 1:
                     self._renumber(final, topic, partition, pieces)
                     continue
-                for a, b in zip(pieces, pieces[1:]):
-                    if b.first_offset <= a.last_offset:
-                        raise ValueError(
-                            f"kafkalog write: tasks hold overlapping offsets of {topic}-{partition} "
-                            f"({a.first_offset}..{a.last_offset} and {b.first_offset}..{b.last_offset}); "
-                            "repartition by topic and partition first")
+                _refuse_overlaps(topic, partition, pieces)
                 if pieces[0].sources is not None:
                     commit_partition(root, topic, partition, pieces, self.segment_bytes)
                     continue
@@ -278,12 +273,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
                 if any(p.numbered for p in pieces) and len(pieces) > 1:
                     self._renumber(final, topic, partition, pieces)
                     continue
-                for a, b in zip(pieces, pieces[1:]):
-                    if b.first_offset <= a.last_offset:
-                        raise ValueError(
-                            f"kafkalog write: tasks hold overlapping offsets of {topic}-{partition} "
-                            f"({a.first_offset}..{a.last_offset} and {b.first_offset}..{b.last_offset}); "
-                            "repartition by topic and partition first")
+                _refuse_overlaps(topic, partition, pieces)
                 copies = []
                 for i, p in enumerate(pieces):
                     for f in listdir(as_path(p.path, self.storage)):
@@ -330,6 +320,17 @@ def _drop_staging(root: RemotePath, job: str) -> None:
     store.forget(staging.key)
     if not store.list(staging.key):
         store.delete_prefix(staging.key)
+
+
+
+def _refuse_overlaps(topic: str, partition: int, pieces: list[Piece]) -> None:
+    """Tasks' pieces of one partition, sorted by first offset, must not share an offset."""
+    for a, b in zip(pieces, pieces[1:]):
+        if b.first_offset <= a.last_offset:
+            raise ValueError(
+                f"kafkalog write: tasks hold overlapping offsets of {topic}-{partition} "
+                f"({a.first_offset}..{a.last_offset} and {b.first_offset}..{b.last_offset}); "
+                "repartition by topic and partition first")
 
 
 def _rmdir_if_empty(path: Path) -> None:
