@@ -361,17 +361,20 @@ def test_huge_key_length_refused_before_slicing():
 def test_huge_key_lengths_in_recovery_are_linear():
     """k such batches before an s-byte batch: each used to copy the rest of the buffer (k * s bytes); 2x both
     must take well under 3x the time (before: ~4x)."""
-    def best(k, s):
-        data = key_bomb() * k + kafkaspec.build_batch([Record(value=bytes(s), timestamp=1)], base_offset=5)
-        runs = []
-        for _ in range(3):
-            t = time.perf_counter()
-            it = iter_batches(data, on_corrupt="skip")
-            assert len(list(it)) == 1 and len(it.skipped) == k
-            runs.append(time.perf_counter() - t)
-        return min(runs)
+    def data(k, s):
+        return key_bomb() * k + kafkaspec.build_batch([Record(value=bytes(s), timestamp=1)], base_offset=5)
+
+    def timed(k, buf):
+        t = time.perf_counter()
+        it = iter_batches(buf, on_corrupt="skip")
+        assert len(list(it)) == 1 and len(it.skipped) == k
+        return time.perf_counter() - t
+
     k, s = int(200 * SCALE), int(8 * MiB * SCALE)
-    small, large = best(k, s), best(2 * k, 2 * s)
+    a, b = data(k, s), data(2 * k, 2 * s)
+    small = large = float("inf")
+    for _ in range(5):  # interleaved, best of 5: a load spike on a shared machine hits both sizes alike
+        small, large = min(small, timed(k, a)), min(large, timed(2 * k, b))
     assert large < 3 * small + 0.005, (small, large)
 
 
