@@ -107,7 +107,7 @@ class DocWriter:
             cond = " and ".join(f"`{o}.{b}` = {v}" for o, b, v in f.present_if)
             return f"optional: present when {cond}"
         if f.nullable:
-            return "yes (length -1)"
+            return "yes (count -1)" if f.type == "array" else "yes (length -1)"
         return "no"
 
     def doc_text(self, f: Field) -> str:

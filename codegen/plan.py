@@ -232,7 +232,7 @@ class Planner(EncodePlanner, ConstructPlanner):
             default = "()" if isinstance(f.default, list) else repr(f.default)
         else:
             default = "None"
-        hints = {"bytes": "bytes | None", "string": "str | None", "array": "Sequence"}
+        hints = {"bytes": "bytes | None", "string": "str | None", "array": "Sequence | None" if f.nullable else "Sequence"}
         hint = hints.get(f.type, "int | None" if default == "None" else "int")
         if f.type not in hints and not (f.fixed or f.type in MIN_SIZE or f.type == "uvarint"):
             hint = f"{f.type} | None"

@@ -59,7 +59,9 @@ class ConstructPlanner:
             return f"Bytes(this.{f.length})"
         if f.type == "array":
             item = f"{snake(self.schemas.resolve(f.items).name)}_construct"
-            if f.count in CONSTRUCT_INTS:
+            if f.count in CONSTRUCT_INTS and f.nullable:
+                inner = f"NullableArray({CONSTRUCT_INTS[f.count]}, {item})"
+            elif f.count in CONSTRUCT_INTS:
                 inner = f"PrefixedArray({CONSTRUCT_INTS[f.count]}, {item})"
             elif f.count:
                 inner = f"Array(this.{f.count}, {item})"

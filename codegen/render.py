@@ -38,7 +38,7 @@ SOURCES: dict[str, str | None] = {
          "VarInt", "ZigZag", "len_", "this"),
         "construct",
     ),
-    **dict.fromkeys(("Checksummed", "GreedyItems", "KafkaBytes", "KafkaCompressed", "flatten", "nest"),
+    **dict.fromkeys(("Checksummed", "GreedyItems", "KafkaBytes", "KafkaCompressed", "NullableArray", "flatten", "nest"),
                     "kafkaspec._construct"),
     **dict.fromkeys(("fill_sparse", "fill_sparse_index", "fill_sparse_offsets"), "kafkaspec.columns"),
     **dict.fromkeys(("DEFAULT_MAX_DECOMPRESSED", "compress", "decompress"), "kafkaspec.compression"),
@@ -56,6 +56,7 @@ HELPERS: dict[str, str] = {
     "_I32": '_I32 = struct.Struct(">i")',
     "_NULL16": "_NULL16 = _I16.pack(-1)  # a null length prefix",
     "_NULL32": "_NULL32 = _I32.pack(-1)  # a null length prefix",
+    "_COLUMNS_FROM": "_COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays off",
     "_BYTE": "_BYTE = tuple(bytes((i,)) for i in range(256))  # one-byte encodings, without a pack call",
 }
 _SECTIONS = ("stdlib", "construct", "kafkaspec", "local")

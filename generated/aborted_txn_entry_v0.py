@@ -41,6 +41,7 @@ _S0 = struct.Struct(">hqqqq")
 _S1 = struct.Struct(">h")
 _S2 = struct.Struct(">q")
 _new = tuple.__new__
+_COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays off
 
 
 # -- typed values ---------------------------------------------------------------
@@ -144,7 +145,7 @@ def _encode_aborted_txn_entry_columns(items) -> bytes:
 
 def encode_aborted_txn_entry_array(items) -> bytes:
     """Encode a sequence of AbortedTxnEntrys back to back."""
-    if type(items) in (list, tuple) and len(items) >= 16:
+    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
         try:
             return _encode_aborted_txn_entry_columns(items)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):

@@ -32,6 +32,7 @@ CONTROL_RECORD_KEY_SIZE = TYPE_OFFSET + TYPE_LENGTH
 _S0 = struct.Struct(">hh")
 _S1 = struct.Struct(">h")
 _new = tuple.__new__
+_COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays off
 
 
 # -- typed values ---------------------------------------------------------------
@@ -114,7 +115,7 @@ def _encode_control_record_key_columns(items) -> bytes:
 
 def encode_control_record_key_array(items) -> bytes:
     """Encode a sequence of ControlRecordKeys back to back."""
-    if type(items) in (list, tuple) and len(items) >= 16:
+    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
         try:
             return _encode_control_record_key_columns(items)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):

@@ -32,6 +32,7 @@ _S0 = struct.Struct(">hi")
 _S1 = struct.Struct(">h")
 _S2 = struct.Struct(">i")
 _new = tuple.__new__
+_COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays off
 
 
 # -- typed values ---------------------------------------------------------------
@@ -113,7 +114,7 @@ def _encode_end_transaction_marker_columns(items) -> bytes:
 
 def encode_end_transaction_marker_array(items) -> bytes:
     """Encode a sequence of EndTransactionMarkers back to back."""
-    if type(items) in (list, tuple) and len(items) >= 16:
+    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
         try:
             return _encode_end_transaction_marker_columns(items)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):

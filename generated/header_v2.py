@@ -26,6 +26,7 @@ MIN_HEADER_SIZE = 2  # smallest encoded size
 
 
 _new = tuple.__new__
+_COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays off
 
 
 # -- typed values ---------------------------------------------------------------
@@ -152,7 +153,7 @@ def _encode_header_columns(items) -> bytes:
 
 def encode_header_array(items) -> bytes:
     """Encode a sequence of Headers back to back."""
-    if type(items) in (list, tuple) and len(items) >= 16:
+    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
         try:
             return _encode_header_columns(items)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):

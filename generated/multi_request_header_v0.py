@@ -34,6 +34,7 @@ _S0 = struct.Struct(">ihh")
 _S1 = struct.Struct(">i")
 _S2 = struct.Struct(">h")
 _new = tuple.__new__
+_COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays off
 
 
 # -- typed values ---------------------------------------------------------------
@@ -119,7 +120,7 @@ def _encode_multi_request_header_columns(items) -> bytes:
 
 def encode_multi_request_header_array(items) -> bytes:
     """Encode a sequence of MultiRequestHeaders back to back."""
-    if type(items) in (list, tuple) and len(items) >= 16:
+    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
         try:
             return _encode_multi_request_header_columns(items)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):

@@ -27,6 +27,7 @@ OFFSET_ENTRY_SIZE = OFFSET_OFFSET + OFFSET_LENGTH
 
 _S0 = struct.Struct(">q")
 _new = tuple.__new__
+_COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays off
 
 
 # -- typed values ---------------------------------------------------------------
@@ -103,7 +104,7 @@ def _encode_offset_entry_columns(items) -> bytes:
 
 def encode_offset_entry_array(items) -> bytes:
     """Encode a sequence of OffsetEntrys back to back."""
-    if type(items) in (list, tuple) and len(items) >= 16:
+    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
         try:
             return _encode_offset_entry_columns(items)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):

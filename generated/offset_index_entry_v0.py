@@ -36,6 +36,7 @@ OFFSET_INDEX_ENTRY_SIZE = POSITION_OFFSET + POSITION_LENGTH
 _S0 = struct.Struct(">ii")
 _S1 = struct.Struct(">i")
 _new = tuple.__new__
+_COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays off
 
 
 # -- typed values ---------------------------------------------------------------
@@ -123,7 +124,7 @@ def _encode_offset_index_entry_columns(items) -> bytes:
 
 def encode_offset_index_entry_array(items) -> bytes:
     """Encode a sequence of OffsetIndexEntrys back to back."""
-    if type(items) in (list, tuple) and len(items) >= 16:
+    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
         try:
             return _encode_offset_index_entry_columns(items)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):

@@ -46,6 +46,7 @@ _S1 = struct.Struct(">q")
 _S2 = struct.Struct(">h")
 _S3 = struct.Struct(">i")
 _new = tuple.__new__
+_COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays off
 
 
 # -- typed values ---------------------------------------------------------------
@@ -178,7 +179,7 @@ def _encode_producer_snapshot_entry_columns(items) -> bytes:
 
 def encode_producer_snapshot_entry_array(items) -> bytes:
     """Encode a sequence of ProducerSnapshotEntrys back to back."""
-    if type(items) in (list, tuple) and len(items) >= 16:
+    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
         try:
             return _encode_producer_snapshot_entry_columns(items)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):

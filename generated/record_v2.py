@@ -50,6 +50,7 @@ MIN_RECORD_SIZE = 7  # smallest encoded size
 
 
 _new = tuple.__new__
+_COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays off
 _BYTE = tuple(bytes((i,)) for i in range(256))  # one-byte encodings, without a pack call
 
 
@@ -335,7 +336,7 @@ def _encode_record_columns(items, base_offset, base_timestamp) -> bytes:
 
 def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) -> bytes:
     """Encode a sequence of Records back to back."""
-    if type(items) in (list, tuple) and len(items) >= 16:
+    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
         try:
             return _encode_record_columns(items, base_offset, base_timestamp)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):

@@ -33,6 +33,7 @@ _S0 = struct.Struct(">ih")
 _S1 = struct.Struct(">i")
 _S2 = struct.Struct(">h")
 _new = tuple.__new__
+_COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays off
 
 
 # -- typed values ---------------------------------------------------------------
@@ -114,7 +115,7 @@ def _encode_response_header_columns(items) -> bytes:
 
 def encode_response_header_array(items) -> bytes:
     """Encode a sequence of ResponseHeaders back to back."""
-    if type(items) in (list, tuple) and len(items) >= 16:
+    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
         try:
             return _encode_response_header_columns(items)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):

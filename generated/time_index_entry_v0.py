@@ -36,6 +36,7 @@ _S0 = struct.Struct(">qi")
 _S1 = struct.Struct(">q")
 _S2 = struct.Struct(">i")
 _new = tuple.__new__
+_COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays off
 
 
 # -- typed values ---------------------------------------------------------------
@@ -122,7 +123,7 @@ def _encode_time_index_entry_columns(items) -> bytes:
 
 def encode_time_index_entry_array(items) -> bytes:
     """Encode a sequence of TimeIndexEntrys back to back."""
-    if type(items) in (list, tuple) and len(items) >= 16:
+    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
         try:
             return _encode_time_index_entry_columns(items)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):

@@ -47,6 +47,29 @@ class KafkaBytes(Construct):
         return obj
 
 
+class NullableArray(Construct):
+    """Items after a signed count prefix; count -1 is null (``None``)."""
+
+    def __init__(self, prefix, subcon):
+        super().__init__()
+        self.prefix, self.subcon = prefix, subcon
+
+    def _parse(self, stream, context, path):
+        n = self.prefix._parsereport(stream, context, path)
+        if n == -1:
+            return None
+        if n < 0:
+            raise ValueError(f"negative count {n} at {path}")
+        return ListContainer(self.subcon._parsereport(stream, context, path) for _ in range(n))
+
+    def _build(self, obj, stream, context, path):
+        if obj is None:
+            self.prefix._build(-1, stream, context, path)
+            return obj
+        self.prefix._build(len(obj), stream, context, path)
+        return ListContainer(self.subcon._build(item, stream, context, path) for item in obj)
+
+
 class Checksummed(Construct):
     """A uint32 checksum followed by the fields it covers (to the end of the structure).
 
@@ -153,4 +176,4 @@ def nest(values: dict, groups: list[list[str]]) -> dict:
     return root
 
 
-__all__ = ["Adapter", "Checksummed", "GreedyItems", "KafkaBytes", "KafkaCompressed", "flatten", "nest"]
+__all__ = ["Adapter", "Checksummed", "GreedyItems", "KafkaBytes", "KafkaCompressed", "NullableArray", "flatten", "nest"]

@@ -10,11 +10,18 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import (
+    aborted_transaction_v10,
     aborted_txn_entry_v0,
     control_record_key_v0,
     end_transaction_marker_v0,
+    fetch_partition_v0,
+    fetch_partition_v10,
     fetch_request_v0,
+    fetch_response_frame_v10,
+    fetch_response_payload_v0,
     fetch_response_v0,
+    fetch_topic_v0,
+    fetch_topic_v10,
     header_v2,
     message_v0,
     message_v1,
@@ -58,6 +65,12 @@ class Format(NamedTuple):
 
 #: every --format name, structures then dispatches
 FORMATS = {
+    "aborted-transaction-v10": Format(
+        "aborted-transaction-v10",
+        "One aborted transaction of a Fetch response partition (version 4 and later): the producer and the first offset of the transaction.",
+        aborted_transaction_v10.trace_aborted_transaction,
+        False,
+    ),
     "aborted-txn-entry-v0": Format(
         "aborted-txn-entry-v0",
         "One entry of a segment's transaction index (`<base offset>.txnindex`): an aborted transaction whose abort marker lies in the segment. read_committed consumers use it to drop the aborted records without scanning for markers. Entries are 34 bytes, appended in the order the abort markers were written; the file is not preallocated.",
@@ -76,16 +89,52 @@ FORMATS = {
         end_transaction_marker_v0.trace_end_transaction_marker,
         False,
     ),
+    "fetch-partition-v0": Format(
+        "fetch-partition-v0",
+        "One partition of a Fetch response version 0: its error code, high watermark and message set (log entries back to back; the broker may cut the last one short).",
+        fetch_partition_v0.trace_fetch_partition,
+        False,
+    ),
+    "fetch-partition-v10": Format(
+        "fetch-partition-v10",
+        "One partition of a Fetch response version 10: its error code and offsets, the aborted transactions in the fetched range, and its records (log entries of any magic back to back; the broker may cut the last one short).",
+        fetch_partition_v10.trace_fetch_partition,
+        False,
+    ),
     "fetch-request-v0": Format(
         "fetch-request-v0",
         "FETCH (type 1): read up to MAX_SIZE bytes of a partition's log from a byte offset.",
         fetch_request_v0.trace_fetch_request,
         False,
     ),
+    "fetch-response-frame-v10": Format(
+        "fetch-response-frame-v10",
+        "A Fetch response, version 10 (Kafka 2.1, the first to allow zstd), as sent on the socket: the 4-byte size, the response header's correlation id, then the response with its topics and partitions, each partition with its record set.",
+        fetch_response_frame_v10.trace_fetch_response_frame,
+        False,
+    ),
+    "fetch-response-payload-v0": Format(
+        "fetch-response-payload-v0",
+        "A Fetch response, version 0 (Kafka 0.8 to 0.9), as a client holds it after reading the 4-byte size that frames it on the socket: the response header's correlation id, then every requested topic with its partitions, each with its message set.",
+        fetch_response_payload_v0.trace_fetch_response_payload,
+        False,
+    ),
     "fetch-response-v0": Format(
         "fetch-response-v0",
         "Response to a FETCH request (and each part of a Multi-Fetch response): a response header and a chunk of the log. The chunk may end in the middle of a message; that is not an error.",
         fetch_response_v0.trace_fetch_response,
+        False,
+    ),
+    "fetch-topic-v0": Format(
+        "fetch-topic-v0",
+        "One topic of a Fetch response version 0: its name and its partitions.",
+        fetch_topic_v0.trace_fetch_topic,
+        False,
+    ),
+    "fetch-topic-v10": Format(
+        "fetch-topic-v10",
+        "One topic of a Fetch response version 10: its name and its partitions.",
+        fetch_topic_v10.trace_fetch_topic,
         False,
     ),
     "header-v2": Format(

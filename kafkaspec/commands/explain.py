@@ -14,6 +14,7 @@ EPILOG = """examples:
   kafkaspec explain segment.log --html segment.html      # hover a field to see its bytes
   kafkaspec explain 00000000000000000000.index           # .index, .timeindex, .txnindex, .snapshot by name
   kafkaspec explain request.bin --format produce-request-v0
+  kafkaspec explain response.hex --format fetch-v10        # a .hex file is read as hex text
   kafkaspec explain --format list                        # every format name
 
 Every line is one span: its byte range (sN: in decompressed region N), the field's name
@@ -39,7 +40,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                    "fields with byte ranges, raw bytes, values and doc lines.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("path", metavar="PATH", nargs="?",
-                   help="a file (segment, index, snapshot, request...), or - for hex on stdin")
+                   help="a file (segment, index, snapshot, request...; a .hex file holds hex text), or - for hex "
+                        "on stdin")
     p.add_argument("--at", type=_position, default=0, metavar="POSITION",
                    help="byte position of the first entry (default 0)")
     p.add_argument("--length", type=_position, metavar="N", help="explain at most N bytes from POSITION")
@@ -70,14 +72,14 @@ def _position(text: str) -> int:
 _HEX_NOISE = re.compile(r"\s+|0x|:|,")
 
 
-def parse_hex(text: str) -> bytes:
-    """Hex digits from stdin: whitespace, ``0x`` prefixes, ``:`` and ``,`` between bytes are ignored."""
+def parse_hex(text: str, what: str = "standard input") -> bytes:
+    """Hex digits (stdin, a ``.hex`` file): whitespace, ``0x`` prefixes, ``:`` and ``,`` between bytes are ignored."""
     digits = _HEX_NOISE.sub("", text)
     bad = re.search(r"[^0-9a-fA-F]", digits)
     if bad:
-        raise ValueError(f"standard input is not hex: {bad.group()!r} at hex digit {bad.start()}")
+        raise ValueError(f"{what} is not hex: {bad.group()!r} at hex digit {bad.start()}")
     if len(digits) % 2:
-        raise ValueError(f"standard input holds an odd number of hex digits ({len(digits)})")
+        raise ValueError(f"{what} holds an odd number of hex digits ({len(digits)})")
     return bytes.fromhex(digits)
 
 
@@ -107,8 +109,17 @@ def run(args: argparse.Namespace) -> int:
         if os.path.isdir(args.path):
             print(f"{name}: {args.path}: is a directory (give a segment, index or other file)", file=sys.stderr)
             return 2
-        with open(args.path, "rb") as fh:
-            data = fh.read() if args.length is None else fh.read(args.at + args.length)
+        if args.path.endswith(".hex"):  # hex text, as on stdin; positions count the bytes it spells
+            with open(args.path, "rb") as fh:
+                spelled = fh.read().decode("ascii", errors="replace")
+            try:
+                data = parse_hex(spelled, args.path)
+            except ValueError as exc:
+                print(f"{name}: {exc}", file=sys.stderr)
+                return 2
+        else:
+            with open(args.path, "rb") as fh:
+                data = fh.read() if args.length is None else fh.read(args.at + args.length)
         source = args.path
     if args.at > len(data):
         print(f"{name}: --at {args.at} is past the end of the input ({len(data)} bytes)", file=sys.stderr)

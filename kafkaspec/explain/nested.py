@@ -9,6 +9,8 @@ wire.py, records.py):
 - a 0.7 request's or response's ``messages`` is a set of wire messages in place (a fetch
   response may end inside one: a partial message, not an error); a multi-fetch response's
   ``responses`` are fetch responses back to back;
+- a 0.8+ fetch response partition's ``message_set`` (v0) or ``records`` (v10) is log entries of
+  any magic in place, the last perhaps cut off by the fetch's size limit (a partial entry);
 - in a control batch (attributes bit 5), a record's key is a ControlRecordKey and, for the
   abort and commit markers, its value an EndTransactionMarker;
 - in a LogAppendTime batch (attributes bit 3) every record's timestamp is the batch's
@@ -135,6 +137,8 @@ HANDLERS: dict[tuple[str, str], Callable[..., None]] = {
     ("PartitionProduce", "messages"): _in_place("wire-message-any", "the message set"),
     ("FetchResponse", "messages"): _in_place("wire-message-any", "the fetch response", partial_ok=True),
     ("MultiFetchResponse", "responses"): _in_place("fetch-response-v0", "the multi-fetch response"),
+    ("FetchPartition", "message_set"): _in_place("log-entry", "the message set", partial_ok=True),
+    ("FetchPartition", "records"): _in_place("log-entry", "the record set", partial_ok=True),
     ("Record", "key"): _control_key,
     ("Record", "value"): _control_value,
 }

@@ -358,13 +358,20 @@ class Tracer:
     # -- arrays -------------------------------------------------------------------------------------------
     def array(self, name: str, item: str, doc: str, prefix: str, trace: Callable[..., Any], *, min_size: int,
               count: int | None = None, bases: dict[str, int] | None = None, codec: int = 0,
-              magic: int = 2) -> list:
+              magic: int = 2, nullable: bool = False) -> list | None:
         self._field_start(name)
         node = self._push(Node(name, "array", f"array of {item}", self.pos, self.pos, self.stream, doc=doc))
         if prefix in FIXED or prefix in VARINT_LIMITS:
             count = self._prefix(name, "count", prefix)
+            if count == -1 and nullable:
+                node.notes.append("null")
+                self._pop()
+                self._frames[-1].values[name] = None
+                return None
             if count < 0:
-                raise self.stop(f"{name}'s count is {count}: a count cannot be negative", node.start, name)
+                raise self.stop(f"{name}'s count is {count}" + (": only -1 (null) may be negative" if nullable
+                                                                 else ": a count cannot be negative"),
+                                node.start, name)
         saved = None
         if codec:
             saved = self._enter_compressed(name, node, codec, magic)

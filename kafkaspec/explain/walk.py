@@ -30,6 +30,8 @@ ALIASES = {
     "time-index": "time-index-entry-v0",
     "txn-index": "aborted-txn-entry-v0",
     "snapshot": "producer-snapshot-v1",
+    "fetch-v0": "fetch-response-payload-v0",
+    "fetch-v10": "fetch-response-frame-v10",
 }
 #: file name endings auto picks a format by (segments and anything else: by the bytes)
 SUFFIXES = {
@@ -37,6 +39,15 @@ SUFFIXES = {
     ".timeindex": "time-index-entry-v0",
     ".txnindex": "aborted-txn-entry-v0",
     ".snapshot": "producer-snapshot-v1",
+}
+
+
+#: first bytes of packet-capture containers (pcapng's section header block; pcap in either byte order,
+#: micro- and nanosecond): not Kafka bytes, whatever their later bytes hold
+CAPTURES = {
+    b"\x0a\x0d\x0d\x0a": "a pcapng packet capture",
+    b"\xd4\xc3\xb2\xa1": "a pcap packet capture", b"\xa1\xb2\xc3\xd4": "a pcap packet capture",
+    b"\x4d\x3c\xb2\xa1": "a pcap packet capture", b"\xa1\xb2\x3c\x4d": "a pcap packet capture",
 }
 
 
@@ -52,6 +63,11 @@ def format_names() -> list[str]:
 def resolve(name: str, data: bytes, at: int = 0, path: str | None = None) -> str:
     """The format name ``name`` stands for (``auto``: by the file name, else by the bytes)."""
     if name == "auto":
+        capture = CAPTURES.get(bytes(data[:4]))
+        if capture is not None:
+            raise UnknownFormat(f"the input is {capture}, a container of network packets, not Kafka bytes: take a "
+                                "Kafka response's TCP payload out of it (Wireshark: Follow TCP Stream, show data "
+                                "as raw) and explain that with --format (--format list names them)")
         for suffix, fmt in SUFFIXES.items():
             # a producer snapshot starts with its version, 1; a KRaft snapshot is record batches
             if path and path.endswith(suffix) and (suffix != ".snapshot" or data[at : at + 2] == b"\x00\x01"):

@@ -184,6 +184,9 @@ def _field(ctx: _Ctx, raw: Any, index: int) -> Field:
             raise ctx.fail("an array needs exactly one of 'count' (a prefix type or field) or 'size' (a field or 'rest')")
         f.count = raw.get("count")
         f.size = raw.get("size")
+        f.nullable = bool(raw.get("nullable", False))
+        if f.nullable and f.count not in ("int16", "int32"):
+            raise ctx.fail("a nullable array needs a signed count prefix ('count: int16' or 'int32'; -1 is null)")
         if "compressed_by" in raw:
             f.compressed_by = _compressed_by(ctx, raw["compressed_by"])
         bases = raw.get("relative_bases", {})

@@ -12,6 +12,7 @@ from support.corpus import CORPUS, load_vectors
 from support.explain import assert_tiles, run
 
 import kafkaspec
+from kafkaspec.commands.explain import parse_hex
 from kafkaspec.explain import explain
 from kafkaspec.logdir.synthesis import synth
 
@@ -189,24 +190,84 @@ def test_truncated_record_points_at_the_field():
 
 # -- every corpus file in the spec's formats, every synth file ---------------------------------------------
 
-#: corpus files whose bytes no schema describes: text files, and fetch-response envelopes (0.8 v0
-#: without a size prefix, v10) whose record sets explain reads with --at; pcapng captures
+#: corpus files whose bytes no schema describes: text files, snappy-java's framing of a text file
+#: (fetch1.snappy.chunked.4k: no Kafka structure), pcapng captures (refused, below)
 NOT_IN_THE_SPEC = ("leader-epoch-checkpoint", "partition.metadata", "quorum-state", ".txt", ".md", ".pcapng",
-                   ".hex", ".kafka.0821", ".kafka.0822", ".kafka.0900", "fetch1.snappy.chunked.4k")
+                   "fetch1.snappy.chunked.4k")
+#: broker fetch-response captures: explain reads them with --format (the name does not say it)
+FETCH_FORMATS = {".kafka.0821": "fetch-v0", ".kafka.0822": "fetch-v0", ".kafka.0900": "fetch-v0", ".hex": "fetch-v10"}
 CORPUS_FILES = sorted(p for p in (CORPUS / "files").rglob("*") if p.is_file()
-                      and not p.name.endswith(NOT_IN_THE_SPEC)) if CORPUS else []
+                      and not p.name.endswith(NOT_IN_THE_SPEC) and "invalid_crc" not in p.name) if CORPUS else []
+FETCH_FILES = [p for p in CORPUS_FILES if p.name.endswith(tuple(FETCH_FORMATS))]
+
+
+def _corpus_input(path: Path) -> tuple[bytes, str]:
+    fmt = next((f for suffix, f in FETCH_FORMATS.items() if path.name.endswith(suffix)), "auto")
+    data = parse_hex(path.read_text()) if path.suffix == ".hex" else path.read_bytes()
+    return data, fmt
 
 
 def test_corpus_files_found(corpus):
     assert len(CORPUS_FILES) >= 15
+    # every broker capture of the corpus: kafka-rust's 0.8.2/0.9 (6) and segmentio's v10 (11)
+    assert len(FETCH_FILES) >= 16
 
 
 @pytest.mark.parametrize("path", CORPUS_FILES, ids=[p.name for p in CORPUS_FILES])
 def test_corpus_file_explained_to_the_last_byte(path, corpus):
-    data = path.read_bytes()
-    expl = explain(data, path=str(path))
+    data, fmt = _corpus_input(path)
+    expl = explain(data, fmt, path=str(path))
     assert expl.ok and expl.partial is None, expl.failure or expl.problems
-    assert assert_tiles(expl) > 0 and expl.entries[-1].end == len(data)
+    assert assert_tiles(expl) > 0 and expl.entries[0].start == 0 and expl.entries[-1].end == len(data)
+    if path in FETCH_FILES:  # the envelope and every entry of its message or record sets, to the last byte
+        assert expl.count == 1
+        structs = [n for _, n in expl.entries[0].walk() if n.kind == "struct"]
+        assert any(n.type.startswith(("Message v", "RecordBatch v2")) for n in structs)
+        assert not [n for _, n in expl.entries[0].walk() if n.kind in ("partial", "unread")]
+
+
+def test_fetch_capture_from_the_command_line(corpus):
+    """The same through the CLI: a .hex file is read as hex text, like hex on stdin."""
+    path = CORPUS / "files" / "segmentio-kafka-go-fixtures" / "v1-v1c-v2-v2c-v2b-v2b-v2b-v2bc-v1b-v1bc.hex"
+    code, out, err = run("explain", path, "--format", "fetch-v10")
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == "1 fetch-response-frame-v10 entry, 7 decompressed regions; every byte explained"
+    assert re.search(r"aborted_transactions array of AbortedTransaction +null", out)
+    assert out == run("explain", "-", "--format", "fetch-response-frame-v10", stdin=path.read_text())[1]
+
+
+def test_invalid_crc_capture_points_at_the_crc(corpus):
+    path = CORPUS / "files" / "kafka-rust-test-data" / "fetch2.mytopic.nocompression.invalid_crc.kafka.0900"
+    code, out, _ = run("explain", path, "--format", "fetch-v0")
+    assert code == 1
+    expl = explain(path.read_bytes(), "fetch-v0")
+    assert expl.failure is None and len(expl.problems) == 1
+    (problem,) = expl.problems
+    assert problem.position == 52 and problem.path == "FetchResponsePayload.topics[0].partitions[0].message_set[0].crc"
+    assert "problem at byte 52, in FetchResponsePayload.topics[0].partitions[0].message_set[0].crc:" in out
+    assert re.search(r"52\.\.56 +crc uint32 +58 58 58 58 .*MISMATCH: stored 0x58585858, but the crc32 of bytes "
+                     r"56\.\.537 is 0x7e196bb4", out)
+    assert assert_tiles(expl) > 0 and expl.entries[-1].end == path.stat().st_size  # the rest is still shown
+
+
+@pytest.mark.parametrize("name", ["v1-v1.pcapng", "v2-v2.pcapng"])
+def test_pcapng_capture_is_refused_by_name(name, corpus):
+    code, out, err = run("explain", CORPUS / "files" / "segmentio-kafka-go-fixtures" / name)
+    assert code == 2 and out == ""
+    assert err.startswith("kafkaspec explain: the input is a pcapng packet capture, a container of network packets, "
+                          "not Kafka bytes")
+
+
+def test_pcap_capture_is_refused():
+    code, _, err = run("explain", "-", stdin="d4c3b2a1 0200 0400" + "00" * 24)
+    assert code == 2 and "the input is a pcap packet capture" in err
+
+
+def test_hex_file_that_is_not_hex(tmp_path):
+    path = tmp_path / "bad.hex"
+    path.write_text("00 01 zz")
+    code, _, err = run("explain", path)
+    assert code == 2 and err == f"kafkaspec explain: {path} is not hex: 'z' at hex digit 4\n"
 
 
 def test_fetch_response_record_set_with_at(corpus):

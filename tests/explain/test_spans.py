@@ -104,6 +104,36 @@ def test_golden_seed002_vector(v):
         assert [n.type for n in inner] == ["WireMessage v0"] * 3 or len(inner) == 3
 
 
+FETCH_GOLDEN = [json.loads(line) for line in
+                (REPO / "tests" / "codecs" / "golden" / "fetch_responses.jsonl").open()]
+
+
+@pytest.mark.parametrize("v", FETCH_GOLDEN, ids=[v["id"] for v in FETCH_GOLDEN])
+def test_golden_fetch_response_vector(v):
+    data = bytes.fromhex(v["hex"])
+    expl = check(data, v["format"])
+    leaves = [leaf for leaf in expl.entries[0].leaves() if leaf.stream == 0]
+    edges = {leaf.end for leaf in leaves}
+    at = 0
+    for name, piece in v["layout"]:  # every field of the hand-made layout ends where a traced span does
+        at += len(piece) // 2
+        assert at in edges, f"the layout's {name!r} ends at byte {at}, inside a traced span"
+    partial = [(n.start, n.end) for _, n in expl.entries[0].walk() if n.kind == "partial"]
+    assert partial == [tuple(p) for p in v["partial"]]
+    nulls = [n.name for _, n in expl.entries[0].walk()
+             if "null" in n.notes and n.name in ("aborted_transactions", "records", "message_set")]
+    assert nulls == (["aborted_transactions", "records"] if "null" in v["id"] else [])
+
+
+def test_a_negative_count_other_than_null_is_pointed_at():
+    v = next(v for v in FETCH_GOLDEN if v["id"] == "fetch-v10-null-and-aborted")
+    data = bytes.fromhex(v["hex"].replace("ffffffff", "fffffffe", 1))
+    expl = explain(data, v["format"])
+    assert expl.failure is not None and expl.failure.position == 59
+    assert expl.failure.path.endswith("partitions[0].aborted_transactions")
+    assert "count is -2: only -1 (null) may be negative" in expl.failure.message
+
+
 # -- the real-world corpus ---------------------------------------------------------------------------------
 
 CORPUS = load_vectors()

@@ -90,7 +90,7 @@ def test_cli_accepts_name_at_version(capsys) -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["NoSuchThing@9"], "kafkaspec review: unknown structure 'NoSuchThing@9' (known: AbortedTxnEntry@0, "),
+    (["NoSuchThing@9"], "kafkaspec review: unknown structure 'NoSuchThing@9' (known: AbortedTransaction@10, AbortedTxnEntry@0, "),
     ([str(V2), "--batch-sizes", "a,b"], "kafkaspec review: --batch-sizes must be comma-separated integers, got 'a,b'"),
     ([str(V2), "--labels", "a,b"], "kafkaspec review: --labels names 2 columns for 1 schemas"),
     ([str(V2.with_name("no_such_v9.yaml"))], "kafkaspec review: no such schema file: "),

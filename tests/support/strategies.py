@@ -168,7 +168,8 @@ class StrategyBuilder:
         if f.type == "array":
             item = self.schemas.resolve(f.items)
             item_bases = {b: values[src] for b, src in f.relative_bases.items()}
-            return draw(st.lists(self.value(item, item_bases), max_size=MAX_ITEMS))
+            items = st.lists(self.value(item, item_bases), max_size=MAX_ITEMS)
+            return draw(st.none() | items) if f.nullable else draw(items)
         if CAMEL.match(f.type):
             return draw(self.value(self.schemas.resolve(f.type), bases))
         raise Unsupported(f"{s.ref} field '{f.name}': type {f.type!r}")

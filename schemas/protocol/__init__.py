@@ -1,0 +1,1 @@
+"""Kafka 0.8+ protocol messages that carry log entries (package data, like the rest of schemas/)."""
