@@ -9,6 +9,10 @@ Problems that leave the layout readable (a checksum that does not match) are rec
 and decoding goes on; anything else (bytes missing, a length or count that cannot fit, a wrong
 constant, a bad varint, a compressed region that does not decompress) stops decoding with
 :class:`TraceStop`, naming the field, what it expected and the byte where it starts.
+
+Why one module of this size: it is one class, one method per kind of field the schema language
+has (ints, varints, strings, bytes, arrays, bits, checksums, compressed regions); a new field kind
+in the generator adds one method here, so keeping them together is the point.
 """
 
 from __future__ import annotations

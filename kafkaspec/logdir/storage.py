@@ -20,6 +20,12 @@ object cost nothing more), objects or byte ranges of them by ranged GETs. A rang
 :data:`READ_PIECE` is fetched as several pieces of that size, :data:`READ_AHEAD` at a time.
 Credentials are never part of a ``repr``, a message or an error: errors name the URI and what
 went wrong (missing bucket, access denied, no answer, an object shorter than its listing).
+
+Why one module of this size: its one job is "bytes from a location", and its parts are one unit
+(``Store`` does the requests, ranged reads, read-ahead and error mapping; ``RemotePath`` is the
+``pathlib``-like face the readers use on it; ``as_path``/``parse_uri`` pick between them); no
+part is used without the others. The next split, when the windowed reader (issue 13) lands, is
+``Store``'s read-ahead into a module of its own.
 """
 
 from __future__ import annotations

@@ -30,6 +30,10 @@ A manifest is written last: a segment whose manifest is missing is not there (ho
 publishes, and how a failed upload stays invisible). Every size the manifest states is checked
 against the object and the decompressed chunk before it is used; a lie is a
 :class:`~kafkaspec.KafkaFormatError` naming the manifest and the chunk.
+
+Why one module of this size: its one job is the tiered-storage layout, read and written; the
+manifest and chunk-size codec, the segment reader and the writer share those few definitions
+(key names, chunk arithmetic, manifest fields) and change together when the plugin's format does.
 """
 
 from __future__ import annotations

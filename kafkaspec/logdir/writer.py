@@ -34,6 +34,9 @@ Kafka's invariants the writer keeps, and refuses input that breaks
 4. a control batch holds one control record (or none, as the cleaner leaves
    it), and an abort or commit marker is transactional;
 5. leader epochs do not decrease (the ``leader-epoch-checkpoint`` is built from them).
+
+Why one module of this size: the writer and the invariants it checks are one job (every append
+goes through both); ``rebuild_batch`` lives here because it builds what ``append_batch`` appends.
 """
 
 from __future__ import annotations
