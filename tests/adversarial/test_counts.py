@@ -130,7 +130,7 @@ def run_limited(script: str, budget: int, timeout: float = 120) -> dict:
 
 _BOMB = f"""
     import sys
-    sys.path.insert(0, {str(Path(__file__).parent)!r})
+    sys.path[:0] = [{str(Path(__file__).parent)!r}, {str(Path(__file__).parents[1])!r}]  # test_counts, support
     from test_counts import header_bomb
 """
 
