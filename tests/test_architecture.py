@@ -2,7 +2,8 @@
 
 Layers (README, "Layout"):
 
-* the **runtime**: the top-level modules of kafkaspec/ (the public API, codecs' helpers) and
+* the **runtime**: the top-level modules of kafkaspec/ (the public API, codecs' helpers), its
+  runtime packages (``kafkaspec.payloads``: Kafka's own payloads; ``kafkaspec.explain``) and
   ``kafkaspec.generated`` (generated/), what ``import kafkaspec`` loads;
 * the **spec** layer, ``kafkaspec.spec``: YAML -> validated, linted model (PyYAML, no Jinja2);
 * the **generator**, ``kafkaspec.codegen`` (codegen/, Jinja2), and the **review** tooling,
@@ -43,6 +44,13 @@ NON_RUNTIME = ("kafkaspec.spec", "kafkaspec.codegen", "kafkaspec.review", "kafka
 #: what the runtime must not load: the generator, the spec layer, review tooling, and their libraries
 #: (construct too: the Construct reference codecs load only for those who use them)
 RUNTIME_FORBIDDEN = ("jinja2", "yaml", "construct", "kafkaspec.codegen", "kafkaspec.spec", "kafkaspec.review")
+
+#: runtime subpackages shown as one node each in the printed graph
+RUNTIME_PACKAGES = ("kafkaspec.payloads", "kafkaspec.explain")
+
+#: the Construct building blocks, and the only package allowed to import them
+CONSTRUCT_ADAPTERS = {"kafkaspec._construct": "kafkaspec.generated.reference",
+                      "kafkaspec.payloads._construct": "kafkaspec.generated.reference"}
 
 
 # -- the static import graph -----------------------------------------------------------------------
@@ -175,7 +183,7 @@ def _cycle_edges(graph, component: list[str]) -> list[str]:
 
 def group(module: str) -> str:
     """The package-level node a module belongs to (the runtime's top-level modules stay separate)."""
-    for p in (*NON_RUNTIME, "kafkaspec.generated"):
+    for p in (*NON_RUNTIME, *RUNTIME_PACKAGES, "kafkaspec.generated"):
         if in_package(module, p):
             return p
     return module
@@ -232,6 +240,25 @@ def test_reading_a_batch_loads_no_generator_spec_or_review(magic):
     assert not bad, f"building and reading a magic-{magic} batch loads {_summary(bad)}: {', '.join(bad)}"
 
 
+DECODE_A_PAYLOAD = textwrap.dedent("""
+    import json, sys
+    from kafkaspec import payloads
+    # a FeatureLevelRecord (api key 12, v0): frame 1, key 12, version 0, name "x", level 1, no tags
+    value = bytes([1, 12, 0, 2]) + b"x" + bytes([0, 1, 0])
+    d = payloads.decode("__cluster_metadata", None, value)
+    assert d.type == "FeatureLevelRecord" and d.value["name"] == "x", d
+    print(json.dumps(sorted(sys.modules)))
+""")
+
+
+def test_decoding_a_payload_loads_no_construct_generator_or_spec():
+    """The payload package's public API runs on the fast codecs; its Construct adapter stays unloaded."""
+    loaded = _loaded_modules(DECODE_A_PAYLOAD)
+    assert "kafkaspec.generated.messages.feature_level_record" in loaded
+    bad = _forbidden(loaded) + [m for m in loaded if m in CONSTRUCT_ADAPTERS]
+    assert not bad, f"decoding a payload loads {', '.join(bad)}"
+
+
 def test_the_module_check_is_not_vacuous():
     """The check above sees what a subprocess loads: the spec layer does load yaml."""
     loaded = _loaded_modules("import json, sys, kafkaspec.spec; print(json.dumps(sorted(sys.modules)))")
@@ -270,6 +297,14 @@ def test_runtime_imports_no_spec_generator_review_logdir_spark_or_cli(graph):
     bad = _edges(graph, is_runtime, lambda t: t.startswith("kafkaspec") and not is_runtime(t)
                  or t in ("yaml", "jinja2"))
     assert not bad, "the runtime reaches outside its layer:\n  " + "\n  ".join(bad)
+
+
+def test_only_the_reference_codecs_import_the_construct_adapters(graph):
+    assert set(CONSTRUCT_ADAPTERS) <= set(graph)
+    bad = _edges(graph, lambda s: True, lambda t: t in CONSTRUCT_ADAPTERS)
+    bad = [e for e in bad if not any(e.startswith(CONSTRUCT_ADAPTERS[t]) for t in CONSTRUCT_ADAPTERS
+                                     if f" -> {t} " in e)]
+    assert not bad, "a Construct adapter is imported outside the reference codecs:\n  " + "\n  ".join(bad)
 
 
 def test_spec_imports_only_itself_and_yaml(graph):

@@ -9,7 +9,7 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.message_types import (
+from kafkaspec.payloads.message_types import (
     encode_string,
     encode_tagged,
     read_string,

@@ -9,7 +9,13 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.message_types import encode_string, encode_tagged, read_string, read_unknown_tags, truncated
+from kafkaspec.payloads.message_types import (
+    encode_string,
+    encode_tagged,
+    read_string,
+    read_unknown_tags,
+    truncated,
+)
 
 SCHEMA = "schemas/messages/feature_level_record.yaml"
 NAME = "FeatureLevelRecord"

@@ -9,7 +9,7 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.message_types import encode_tagged, read_unknown_tags
+from kafkaspec.payloads.message_types import encode_tagged, read_unknown_tags
 
 SCHEMA = "schemas/messages/no_op_record.yaml"
 NAME = "NoOpRecord"

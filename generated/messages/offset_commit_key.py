@@ -9,7 +9,7 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.message_types import encode_string, read_string, truncated
+from kafkaspec.payloads.message_types import encode_string, read_string, truncated
 
 SCHEMA = "schemas/messages/offset_commit_key.yaml"
 NAME = "OffsetCommitKey"

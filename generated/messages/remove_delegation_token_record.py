@@ -9,7 +9,7 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.message_types import encode_string, encode_tagged, read_string, read_unknown_tags
+from kafkaspec.payloads.message_types import encode_string, encode_tagged, read_string, read_unknown_tags
 
 SCHEMA = "schemas/messages/remove_delegation_token_record.yaml"
 NAME = "RemoveDelegationTokenRecord"

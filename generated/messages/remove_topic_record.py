@@ -10,7 +10,7 @@ from typing import NamedTuple
 from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.message_types import ZERO_UUID, encode_tagged, read_unknown_tags, truncated
+from kafkaspec.payloads.message_types import ZERO_UUID, encode_tagged, read_unknown_tags, truncated
 
 SCHEMA = "schemas/messages/remove_topic_record.yaml"
 NAME = "RemoveTopicRecord"

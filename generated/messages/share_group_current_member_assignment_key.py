@@ -9,7 +9,7 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.message_types import encode_string, read_string
+from kafkaspec.payloads.message_types import encode_string, read_string
 
 SCHEMA = "schemas/messages/share_group_current_member_assignment_key.yaml"
 NAME = "ShareGroupCurrentMemberAssignmentKey"

@@ -9,7 +9,7 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.message_types import encode_tagged, read_unknown_tags, truncated
+from kafkaspec.payloads.message_types import encode_tagged, read_unknown_tags, truncated
 
 SCHEMA = "schemas/messages/share_group_target_assignment_metadata_value.yaml"
 NAME = "ShareGroupTargetAssignmentMetadataValue"

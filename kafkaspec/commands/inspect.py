@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"kafkaspec inspect: {path}: no {topic} partition here", file=sys.stderr)
         return 2
     if args.what == "metadata":
-        from kafkaspec.cluster_state import ClusterState  # noqa: PLC0415
+        from kafkaspec.payloads.cluster_state import ClusterState  # noqa: PLC0415
 
         state = ClusterState()
         part = parts[0]
@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         body = state.to_json()
         print(json.dumps(body, indent=1) if args.json else _metadata_text(body))
     else:
-        from kafkaspec.group_state import GroupOffsets  # noqa: PLC0415
+        from kafkaspec.payloads.group_state import GroupOffsets  # noqa: PLC0415
 
         offsets = GroupOffsets()
         for part in parts:

@@ -14,7 +14,7 @@ from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
 
 from ..entry import LogBatch
-from ..payloads import Decoded, jsonable
+from ..payloads.decode import Decoded, jsonable
 from .segment import batch_max_timestamp
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode

@@ -20,7 +20,7 @@ import pyarrow as pa
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.logdir import files
 from kafkaspec.logdir.render import decoded_fields
-from kafkaspec.payloads import FAMILY_OF_TOPIC, Decoded, decode_as, decode_control
+from kafkaspec.payloads.decode import FAMILY_OF_TOPIC, Decoded, decode_as, decode_control
 
 from .columnar import RangeTask
 from .schema import DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, arrow_schema

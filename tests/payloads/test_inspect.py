@@ -8,9 +8,7 @@ import uuid
 from contextlib import redirect_stderr, redirect_stdout
 
 from kafkaspec.cli import main
-from kafkaspec.cluster_state import ClusterState
-from kafkaspec.group_state import GroupOffsets
-from kafkaspec.payloads import Decoded
+from kafkaspec.payloads import ClusterState, Decoded, GroupOffsets
 
 TOPIC_ID = uuid.UUID(int=7)
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int32sb, Int64sb, Struct
 
-from kafkaspec._construct_message import KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.offset_commit_value import OffsetCommitValue
+from kafkaspec.payloads._construct import KafkaSized, MessageStruct, TaggedFields
 
 offset_commit_value_v0 = MessageStruct(
     OffsetCommitValue,

@@ -26,7 +26,7 @@ import struct
 import uuid
 from typing import Any, Literal, NamedTuple
 
-from .errors import KafkaFormatError
+from ..errors import KafkaFormatError
 from .message_types import read_uvarint
 
 __all__ = ["FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable"]
@@ -64,7 +64,7 @@ class Decoded(NamedTuple):
 
 
 def _messages() -> Any:  # the generated package, loaded on first use (import kafkaspec stays light)
-    from .generated import messages  # noqa: PLC0415
+    from ..generated import messages  # noqa: PLC0415
 
     return messages
 

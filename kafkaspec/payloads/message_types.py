@@ -14,7 +14,7 @@ from __future__ import annotations
 import struct
 import uuid
 
-from .errors import InvalidLengthError, KafkaFormatError, TruncatedError
+from ..errors import InvalidLengthError, KafkaFormatError, TruncatedError
 
 #: what the readers read from
 Buffer = bytes | bytearray | memoryview

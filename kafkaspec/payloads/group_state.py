@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .payloads import Decoded, jsonable
+from .decode import Decoded, jsonable
 
 
 @dataclass
