@@ -9,7 +9,14 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import encode_tagged, read_unknown_tags, truncated
+from kafkaspec.payloads.message_types import (
+    encode_tagged,
+    read_tag_header,
+    read_uvarint,
+    repeated_tag,
+    tagged_size_mismatch,
+    truncated,
+)
 
 SCHEMA = "schemas/messages/consumer_group_metadata_value.yaml"
 NAME = "ConsumerGroupMetadataValue"
@@ -20,6 +27,7 @@ VERSIONS = [0]
 FLEXIBLE_VERSIONS = [0]
 
 _S0 = struct.Struct(">i")
+_S1 = struct.Struct(">q")
 
 # -- typed values ---------------------------------------------------------------
 
@@ -29,10 +37,14 @@ class ConsumerGroupMetadataValue(NamedTuple):
 
     Fields:
         epoch: The group epoch. (versions 0+)
+        metadata_hash: Hash over the metadata of the topics the group subscribes to (Kafka 4.1, KIP-1101); a change asks for a rebalance. 0 when not written. (versions 0+, tagged 0 in 0+)
+        creation_time_ms: When the group was created (ms since the epoch; KIP-1282), or -1 when not written. (versions 0+, tagged 1 in 0+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
     epoch: int = 0
+    metadata_hash: int = 0
+    creation_time_ms: int = -1
     unknown_tagged_fields: list[tuple[int, bytes]] = []
 
 
@@ -45,16 +57,74 @@ def _read_consumer_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[Con
         raise truncated("ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue.epoch", pos, 4, end)
     (f_epoch,) = _S0.unpack_from(buf, pos)
     pos += 4
-    unknown, pos = read_unknown_tags(
+    f_metadata_hash = 0
+    f_creation_time_ms = -1
+    n, pos = read_uvarint(
         buf, pos, end, "ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue tagged fields"
     )
-    return ConsumerGroupMetadataValue(f_epoch, unknown), pos
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf, pos, end, "ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue tagged fields"
+        )
+        if tag in seen:
+            raise repeated_tag(
+                "ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue tagged fields", tag, pos
+            )
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            if stop - pos < 8:
+                raise truncated(
+                    "ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue.metadata_hash", pos, 8, stop
+                )
+            (f_metadata_hash,) = _S1.unpack_from(buf, pos)
+            pos += 8
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        elif tag == 1:
+            start = pos
+            if stop - pos < 8:
+                raise truncated(
+                    "ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue.creation_time_ms", pos, 8, stop
+                )
+            (f_creation_time_ms,) = _S1.unpack_from(buf, pos)
+            pos += 8
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return ConsumerGroupMetadataValue(f_epoch, f_metadata_hash, f_creation_time_ms, unknown), pos
 
 
 def _write_consumer_group_metadata_value_v0(v: ConsumerGroupMetadataValue, out: list) -> None:
     """Append the bytes of a ConsumerGroupMetadataValue of ConsumerGroupMetadataValue version 0 to ``out``."""
     out.append(_S0.pack(v.epoch))
     tags = list(v.unknown_tagged_fields)
+    if v.metadata_hash != 0:
+        outer, out = out, []
+        out.append(_S1.pack(v.metadata_hash))
+        tags.append((0, b"".join(out)))
+        out = outer
+    if v.creation_time_ms != -1:
+        outer, out = out, []
+        out.append(_S1.pack(v.creation_time_ms))
+        tags.append((1, b"".join(out)))
+        out = outer
     out.append(encode_tagged(tags))
 
 

@@ -6,7 +6,7 @@ Generated from schemas/messages/consumer_group_metadata_value.yaml by codegen. D
 
 from __future__ import annotations
 
-from construct import Int32sb, Struct
+from construct import Int32sb, Int64sb, Struct
 
 from kafkaspec.generated.messages.consumer_group_metadata_value import ConsumerGroupMetadataValue
 from kafkaspec.payloads._construct import MessageStruct, TaggedFields
@@ -15,7 +15,8 @@ consumer_group_metadata_value_v0 = MessageStruct(
     ConsumerGroupMetadataValue,
     Struct(
         "epoch" / Int32sb,
-        "tagged_fields" / TaggedFields({}),
+        "tagged_fields"
+        / TaggedFields({0: ("metadata_hash", Int64sb, 0), 1: ("creation_time_ms", Int64sb, -1)}),
     ),
     absent={},
 )

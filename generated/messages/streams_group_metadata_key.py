@@ -1,0 +1,93 @@
+"""StreamsGroupMetadataKey, versions 17: The key of a streams group (KIP-1071)'s metadata: the group id.
+
+Generated from schemas/messages/streams_group_metadata_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.payloads.message_types import encode_string, read_string
+
+SCHEMA = "schemas/messages/streams_group_metadata_key.yaml"
+NAME = "StreamsGroupMetadataKey"
+FAMILY = "group"
+#: the key versions (record types) of __consumer_offsets that select this key
+TYPE_IDS = (17,)
+VERSIONS = [17]
+FLEXIBLE_VERSIONS = []
+#: the value message stored under this key
+VALUE = "StreamsGroupMetadataValue"
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class StreamsGroupMetadataKey(NamedTuple):
+    """The key of a streams group (KIP-1071)'s metadata: the group id.
+
+    Fields:
+        group_id: Group id. (versions 17)
+    """
+
+    group_id: str = ""
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def _read_streams_group_metadata_key_v17(buf, pos: int, end: int) -> tuple[StreamsGroupMetadataKey, int]:
+    """Read a StreamsGroupMetadataKey of StreamsGroupMetadataKey version 17 at ``pos``, inside ``buf[:end]``."""
+    f_group_id, pos = read_string(
+        buf, pos, end, "StreamsGroupMetadataKey v17 StreamsGroupMetadataKey.group_id", False, False
+    )
+    return StreamsGroupMetadataKey(f_group_id), pos
+
+
+def _write_streams_group_metadata_key_v17(v: StreamsGroupMetadataKey, out: list) -> None:
+    """Append the bytes of a StreamsGroupMetadataKey of StreamsGroupMetadataKey version 17 to ``out``."""
+    out.append(
+        encode_string(
+            v.group_id, False, False, "StreamsGroupMetadataKey v17 StreamsGroupMetadataKey.group_id"
+        )
+    )
+
+
+_READERS = {
+    17: _read_streams_group_metadata_key_v17,
+}
+_WRITERS = {
+    17: _write_streams_group_metadata_key_v17,
+}
+
+
+def decode_streams_group_metadata_key(
+    buf, version: int, pos: int = 0, end: int | None = None
+) -> tuple[StreamsGroupMetadataKey, int]:
+    """Decode a StreamsGroupMetadataKey of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    ``buf``); return the value and the position after it. An unknown version, or bytes that do not
+    hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
+    reader = _READERS.get(version)
+    if reader is None:
+        raise KafkaFormatError(
+            f"StreamsGroupMetadataKey: unknown version {version} (this schema has versions 17)", pos
+        )
+    return reader(buf, pos, len(buf) if end is None else end)
+
+
+def encode_streams_group_metadata_key(value: StreamsGroupMetadataKey, version: int) -> bytes:
+    """Encode ``value`` as StreamsGroupMetadataKey ``version``. A field the version lacks must hold its default,
+    and values must fit their types (ValueError naming the field otherwise)."""
+    writer = _WRITERS.get(version)
+    if writer is None:
+        raise ValueError(f"StreamsGroupMetadataKey: unknown version {version} (this schema has versions 17)")
+    out: list = []
+    try:
+        writer(value, out)
+    except struct.error as exc:
+        raise ValueError(
+            f"StreamsGroupMetadataKey v{version}: a value does not fit its field: {exc}"
+        ) from None
+    return b"".join(out)

@@ -1,0 +1,217 @@
+"""StreamsGroupMetadataValue, versions 0 (flexible: 0+): A streams group's epoch (KIP-1071), the hash of the topic metadata it was computed from, and its assignment configuration.
+
+Generated from schemas/messages/streams_group_metadata_value.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.payloads.message_types import (
+    encode_count,
+    encode_string,
+    encode_tagged,
+    read_count,
+    read_string,
+    read_tag_header,
+    read_unknown_tags,
+    read_uvarint,
+    repeated_tag,
+    tagged_size_mismatch,
+    truncated,
+)
+
+SCHEMA = "schemas/messages/streams_group_metadata_value.yaml"
+NAME = "StreamsGroupMetadataValue"
+FAMILY = "group"
+#: the key versions (record types) of __consumer_offsets that select this key
+TYPE_IDS = (17,)
+VERSIONS = [0]
+FLEXIBLE_VERSIONS = [0]
+
+_S0 = struct.Struct(">iq")
+_S1 = struct.Struct(">i")
+
+# -- typed values ---------------------------------------------------------------
+
+
+class AssignmentConfig(NamedTuple):
+    """One assignment configuration entry.
+
+    Fields:
+        key: Configuration name. (versions 0+)
+        value: Configuration value. (versions 0+)
+        unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
+    """
+
+    key: str = ""
+    value: str = ""
+    unknown_tagged_fields: list[tuple[int, bytes]] = []
+
+
+class StreamsGroupMetadataValue(NamedTuple):
+    """A streams group's epoch (KIP-1071), the hash of the topic metadata it was computed from, and its assignment configuration.
+
+    Fields:
+        epoch: The group epoch. (versions 0+)
+        metadata_hash: Hash over the metadata (partitions, racks) of every topic the group reads; a change asks for a rebalance. (versions 0+)
+        validated_topology_epoch: The topology epoch whose topics the coordinator found present and valid in the metadata, or -1. (versions 0+, tagged 0 in 0+)
+        assignment_configs: The assignor's configuration, as key-value pairs. (versions 0+)
+        unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
+    """
+
+    epoch: int = 0
+    metadata_hash: int = 0
+    validated_topology_epoch: int = -1
+    assignment_configs: list[AssignmentConfig] = []
+    unknown_tagged_fields: list[tuple[int, bytes]] = []
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def _read_assignment_config_v0(buf, pos: int, end: int) -> tuple[AssignmentConfig, int]:
+    """Read a AssignmentConfig of StreamsGroupMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    f_key, pos = read_string(buf, pos, end, "StreamsGroupMetadataValue v0 AssignmentConfig.key", True, False)
+    f_value, pos = read_string(
+        buf, pos, end, "StreamsGroupMetadataValue v0 AssignmentConfig.value", True, False
+    )
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "StreamsGroupMetadataValue v0 AssignmentConfig tagged fields"
+    )
+    return AssignmentConfig(f_key, f_value, unknown), pos
+
+
+def _write_assignment_config_v0(v: AssignmentConfig, out: list) -> None:
+    """Append the bytes of a AssignmentConfig of StreamsGroupMetadataValue version 0 to ``out``."""
+    out.append(encode_string(v.key, True, False, "StreamsGroupMetadataValue v0 AssignmentConfig.key"))
+    out.append(encode_string(v.value, True, False, "StreamsGroupMetadataValue v0 AssignmentConfig.value"))
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_streams_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[StreamsGroupMetadataValue, int]:
+    """Read a StreamsGroupMetadataValue of StreamsGroupMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 12:
+        raise truncated("StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.epoch", pos, 12, end)
+    (
+        f_epoch,
+        f_metadata_hash,
+    ) = _S0.unpack_from(buf, pos)
+    pos += 12
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.assignment_configs",
+        True,
+        False,
+        3,
+    )
+    f_assignment_configs = []
+    append = f_assignment_configs.append
+    for _ in range(n):
+        item, pos = _read_assignment_config_v0(buf, pos, end)
+        append(item)
+    f_validated_topology_epoch = -1
+    n, pos = read_uvarint(
+        buf, pos, end, "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue tagged fields"
+    )
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf, pos, end, "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue tagged fields"
+        )
+        if tag in seen:
+            raise repeated_tag(
+                "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue tagged fields", tag, pos
+            )
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            if stop - pos < 4:
+                raise truncated(
+                    "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.validated_topology_epoch",
+                    pos,
+                    4,
+                    stop,
+                )
+            (f_validated_topology_epoch,) = _S1.unpack_from(buf, pos)
+            pos += 4
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return StreamsGroupMetadataValue(
+        f_epoch, f_metadata_hash, f_validated_topology_epoch, f_assignment_configs, unknown
+    ), pos
+
+
+def _write_streams_group_metadata_value_v0(v: StreamsGroupMetadataValue, out: list) -> None:
+    """Append the bytes of a StreamsGroupMetadataValue of StreamsGroupMetadataValue version 0 to ``out``."""
+    out.append(_S0.pack(v.epoch, v.metadata_hash))
+    out.append(
+        encode_count(
+            v.assignment_configs,
+            True,
+            False,
+            "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.assignment_configs",
+        )
+    )
+    for item in v.assignment_configs:
+        _write_assignment_config_v0(item, out)
+    tags = list(v.unknown_tagged_fields)
+    if v.validated_topology_epoch != -1:
+        outer, out = out, []
+        out.append(_S1.pack(v.validated_topology_epoch))
+        tags.append((0, b"".join(out)))
+        out = outer
+    out.append(encode_tagged(tags))
+
+
+_READERS = {
+    0: _read_streams_group_metadata_value_v0,
+}
+_WRITERS = {
+    0: _write_streams_group_metadata_value_v0,
+}
+
+
+def decode_streams_group_metadata_value(
+    buf, version: int, pos: int = 0, end: int | None = None
+) -> tuple[StreamsGroupMetadataValue, int]:
+    """Decode a StreamsGroupMetadataValue of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    ``buf``); return the value and the position after it. An unknown version, or bytes that do not
+    hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
+    reader = _READERS.get(version)
+    if reader is None:
+        raise KafkaFormatError(
+            f"StreamsGroupMetadataValue: unknown version {version} (this schema has versions 0)", pos
+        )
+    return reader(buf, pos, len(buf) if end is None else end)
+
+
+def encode_streams_group_metadata_value(value: StreamsGroupMetadataValue, version: int) -> bytes:
+    """Encode ``value`` as StreamsGroupMetadataValue ``version``. A field the version lacks must hold its default,
+    and values must fit their types (ValueError naming the field otherwise)."""
+    writer = _WRITERS.get(version)
+    if writer is None:
+        raise ValueError(f"StreamsGroupMetadataValue: unknown version {version} (this schema has versions 0)")
+    out: list = []
+    try:
+        writer(value, out)
+    except struct.error as exc:
+        raise ValueError(
+            f"StreamsGroupMetadataValue v{version}: a value does not fit its field: {exc}"
+        ) from None
+    return b"".join(out)

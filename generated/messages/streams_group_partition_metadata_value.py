@@ -1,0 +1,262 @@
+"""StreamsGroupPartitionMetadataValue, versions 0 (flexible: 0+): The topics a streams group (KIP-1071) reads, with their partition counts and the racks of their partitions, as the coordinator last saw them.
+
+Generated from schemas/messages/streams_group_partition_metadata_value.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+from uuid import UUID
+
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.payloads.message_types import (
+    ZERO_UUID,
+    encode_count,
+    encode_string,
+    encode_tagged,
+    read_count,
+    read_string,
+    read_unknown_tags,
+    truncated,
+)
+
+SCHEMA = "schemas/messages/streams_group_partition_metadata_value.yaml"
+NAME = "StreamsGroupPartitionMetadataValue"
+FAMILY = "group"
+#: the key versions (record types) of __consumer_offsets that select this key
+TYPE_IDS = (18,)
+VERSIONS = [0]
+FLEXIBLE_VERSIONS = [0]
+
+_S0 = struct.Struct(">i")
+_S1 = struct.Struct(">16s")
+
+# -- typed values ---------------------------------------------------------------
+
+
+class PartitionMetadata(NamedTuple):
+    """The racks of each partition's replicas; empty when no partition has rack information.
+
+    Fields:
+        partition: Partition number. (versions 0+)
+        racks: Racks holding replicas of the partition. (versions 0+)
+        unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
+    """
+
+    partition: int = 0
+    racks: list[str] = []
+    unknown_tagged_fields: list[tuple[int, bytes]] = []
+
+
+class TopicMetadata(NamedTuple):
+    """One entry per topic.
+
+    Fields:
+        topic_id: Topic id. (versions 0+)
+        topic_name: Topic name. (versions 0+)
+        num_partitions: How many partitions the topic has. (versions 0+)
+        partition_metadata: The racks of each partition's replicas; empty when no partition has rack information. (versions 0+)
+        unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
+    """
+
+    topic_id: UUID = ZERO_UUID
+    topic_name: str = ""
+    num_partitions: int = 0
+    partition_metadata: list[PartitionMetadata] = []
+    unknown_tagged_fields: list[tuple[int, bytes]] = []
+
+
+class StreamsGroupPartitionMetadataValue(NamedTuple):
+    """The topics a streams group (KIP-1071) reads, with their partition counts and the racks of their partitions, as the coordinator last saw them.
+
+    Fields:
+        topics: One entry per topic. (versions 0+)
+        unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
+    """
+
+    topics: list[TopicMetadata] = []
+    unknown_tagged_fields: list[tuple[int, bytes]] = []
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def _read_partition_metadata_v0(buf, pos: int, end: int) -> tuple[PartitionMetadata, int]:
+    """Read a PartitionMetadata of StreamsGroupPartitionMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 4:
+        raise truncated("StreamsGroupPartitionMetadataValue v0 PartitionMetadata.partition", pos, 4, end)
+    (f_partition,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    n, pos = read_count(
+        buf, pos, end, "StreamsGroupPartitionMetadataValue v0 PartitionMetadata.racks", True, False, 1
+    )
+    f_racks = []
+    append = f_racks.append
+    for _ in range(n):
+        item, pos = read_string(
+            buf, pos, end, "StreamsGroupPartitionMetadataValue v0 PartitionMetadata.racks", True, False
+        )
+        append(item)
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "StreamsGroupPartitionMetadataValue v0 PartitionMetadata tagged fields"
+    )
+    return PartitionMetadata(f_partition, f_racks, unknown), pos
+
+
+def _write_partition_metadata_v0(v: PartitionMetadata, out: list) -> None:
+    """Append the bytes of a PartitionMetadata of StreamsGroupPartitionMetadataValue version 0 to ``out``."""
+    out.append(_S0.pack(v.partition))
+    out.append(
+        encode_count(v.racks, True, False, "StreamsGroupPartitionMetadataValue v0 PartitionMetadata.racks")
+    )
+    for item in v.racks:
+        out.append(
+            encode_string(item, True, False, "StreamsGroupPartitionMetadataValue v0 PartitionMetadata.racks")
+        )
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_topic_metadata_v0(buf, pos: int, end: int) -> tuple[TopicMetadata, int]:
+    """Read a TopicMetadata of StreamsGroupPartitionMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 16:
+        raise truncated("StreamsGroupPartitionMetadataValue v0 TopicMetadata.topic_id", pos, 16, end)
+    (f_topic_id,) = _S1.unpack_from(buf, pos)
+    pos += 16
+    f_topic_id = UUID(bytes=f_topic_id)
+    f_topic_name, pos = read_string(
+        buf, pos, end, "StreamsGroupPartitionMetadataValue v0 TopicMetadata.topic_name", True, False
+    )
+    if end - pos < 4:
+        raise truncated("StreamsGroupPartitionMetadataValue v0 TopicMetadata.num_partitions", pos, 4, end)
+    (f_num_partitions,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "StreamsGroupPartitionMetadataValue v0 TopicMetadata.partition_metadata",
+        True,
+        False,
+        6,
+    )
+    f_partition_metadata = []
+    append = f_partition_metadata.append
+    for _ in range(n):
+        item, pos = _read_partition_metadata_v0(buf, pos, end)
+        append(item)
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "StreamsGroupPartitionMetadataValue v0 TopicMetadata tagged fields"
+    )
+    return TopicMetadata(f_topic_id, f_topic_name, f_num_partitions, f_partition_metadata, unknown), pos
+
+
+def _write_topic_metadata_v0(v: TopicMetadata, out: list) -> None:
+    """Append the bytes of a TopicMetadata of StreamsGroupPartitionMetadataValue version 0 to ``out``."""
+    out.append(v.topic_id.bytes)
+    out.append(
+        encode_string(
+            v.topic_name, True, False, "StreamsGroupPartitionMetadataValue v0 TopicMetadata.topic_name"
+        )
+    )
+    out.append(_S0.pack(v.num_partitions))
+    out.append(
+        encode_count(
+            v.partition_metadata,
+            True,
+            False,
+            "StreamsGroupPartitionMetadataValue v0 TopicMetadata.partition_metadata",
+        )
+    )
+    for item in v.partition_metadata:
+        _write_partition_metadata_v0(item, out)
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_streams_group_partition_metadata_value_v0(
+    buf, pos: int, end: int
+) -> tuple[StreamsGroupPartitionMetadataValue, int]:
+    """Read a StreamsGroupPartitionMetadataValue of StreamsGroupPartitionMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "StreamsGroupPartitionMetadataValue v0 StreamsGroupPartitionMetadataValue.topics",
+        True,
+        False,
+        23,
+    )
+    f_topics = []
+    append = f_topics.append
+    for _ in range(n):
+        item, pos = _read_topic_metadata_v0(buf, pos, end)
+        append(item)
+    unknown, pos = read_unknown_tags(
+        buf,
+        pos,
+        end,
+        "StreamsGroupPartitionMetadataValue v0 StreamsGroupPartitionMetadataValue tagged fields",
+    )
+    return StreamsGroupPartitionMetadataValue(f_topics, unknown), pos
+
+
+def _write_streams_group_partition_metadata_value_v0(
+    v: StreamsGroupPartitionMetadataValue, out: list
+) -> None:
+    """Append the bytes of a StreamsGroupPartitionMetadataValue of StreamsGroupPartitionMetadataValue version 0 to ``out``."""
+    out.append(
+        encode_count(
+            v.topics,
+            True,
+            False,
+            "StreamsGroupPartitionMetadataValue v0 StreamsGroupPartitionMetadataValue.topics",
+        )
+    )
+    for item in v.topics:
+        _write_topic_metadata_v0(item, out)
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+_READERS = {
+    0: _read_streams_group_partition_metadata_value_v0,
+}
+_WRITERS = {
+    0: _write_streams_group_partition_metadata_value_v0,
+}
+
+
+def decode_streams_group_partition_metadata_value(
+    buf, version: int, pos: int = 0, end: int | None = None
+) -> tuple[StreamsGroupPartitionMetadataValue, int]:
+    """Decode a StreamsGroupPartitionMetadataValue of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    ``buf``); return the value and the position after it. An unknown version, or bytes that do not
+    hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
+    reader = _READERS.get(version)
+    if reader is None:
+        raise KafkaFormatError(
+            f"StreamsGroupPartitionMetadataValue: unknown version {version} (this schema has versions 0)", pos
+        )
+    return reader(buf, pos, len(buf) if end is None else end)
+
+
+def encode_streams_group_partition_metadata_value(
+    value: StreamsGroupPartitionMetadataValue, version: int
+) -> bytes:
+    """Encode ``value`` as StreamsGroupPartitionMetadataValue ``version``. A field the version lacks must hold its default,
+    and values must fit their types (ValueError naming the field otherwise)."""
+    writer = _WRITERS.get(version)
+    if writer is None:
+        raise ValueError(
+            f"StreamsGroupPartitionMetadataValue: unknown version {version} (this schema has versions 0)"
+        )
+    out: list = []
+    try:
+        writer(value, out)
+    except struct.error as exc:
+        raise ValueError(
+            f"StreamsGroupPartitionMetadataValue v{version}: a value does not fit its field: {exc}"
+        ) from None
+    return b"".join(out)

@@ -1,0 +1,113 @@
+"""StreamsGroupTargetAssignmentMetadataValue, versions 0 (flexible: 0+): The epoch of a streams group's target assignment (KIP-1071).
+
+Generated from schemas/messages/streams_group_target_assignment_metadata_value.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.payloads.message_types import encode_tagged, read_unknown_tags, truncated
+
+SCHEMA = "schemas/messages/streams_group_target_assignment_metadata_value.yaml"
+NAME = "StreamsGroupTargetAssignmentMetadataValue"
+FAMILY = "group"
+#: the key versions (record types) of __consumer_offsets that select this key
+TYPE_IDS = (20,)
+VERSIONS = [0]
+FLEXIBLE_VERSIONS = [0]
+
+_S0 = struct.Struct(">i")
+
+# -- typed values ---------------------------------------------------------------
+
+
+class StreamsGroupTargetAssignmentMetadataValue(NamedTuple):
+    """The epoch of a streams group's target assignment (KIP-1071).
+
+    Fields:
+        assignment_epoch: The group epoch the target assignment was computed for. (versions 0+)
+        unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
+    """
+
+    assignment_epoch: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = []
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def _read_streams_group_target_assignment_metadata_value_v0(
+    buf, pos: int, end: int
+) -> tuple[StreamsGroupTargetAssignmentMetadataValue, int]:
+    """Read a StreamsGroupTargetAssignmentMetadataValue of StreamsGroupTargetAssignmentMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 4:
+        raise truncated(
+            "StreamsGroupTargetAssignmentMetadataValue v0 StreamsGroupTargetAssignmentMetadataValue.assignment_epoch",
+            pos,
+            4,
+            end,
+        )
+    (f_assignment_epoch,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    unknown, pos = read_unknown_tags(
+        buf,
+        pos,
+        end,
+        "StreamsGroupTargetAssignmentMetadataValue v0 StreamsGroupTargetAssignmentMetadataValue tagged fields",
+    )
+    return StreamsGroupTargetAssignmentMetadataValue(f_assignment_epoch, unknown), pos
+
+
+def _write_streams_group_target_assignment_metadata_value_v0(
+    v: StreamsGroupTargetAssignmentMetadataValue, out: list
+) -> None:
+    """Append the bytes of a StreamsGroupTargetAssignmentMetadataValue of StreamsGroupTargetAssignmentMetadataValue version 0 to ``out``."""
+    out.append(_S0.pack(v.assignment_epoch))
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+_READERS = {
+    0: _read_streams_group_target_assignment_metadata_value_v0,
+}
+_WRITERS = {
+    0: _write_streams_group_target_assignment_metadata_value_v0,
+}
+
+
+def decode_streams_group_target_assignment_metadata_value(
+    buf, version: int, pos: int = 0, end: int | None = None
+) -> tuple[StreamsGroupTargetAssignmentMetadataValue, int]:
+    """Decode a StreamsGroupTargetAssignmentMetadataValue of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    ``buf``); return the value and the position after it. An unknown version, or bytes that do not
+    hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
+    reader = _READERS.get(version)
+    if reader is None:
+        raise KafkaFormatError(
+            f"StreamsGroupTargetAssignmentMetadataValue: unknown version {version} (this schema has versions 0)",
+            pos,
+        )
+    return reader(buf, pos, len(buf) if end is None else end)
+
+
+def encode_streams_group_target_assignment_metadata_value(
+    value: StreamsGroupTargetAssignmentMetadataValue, version: int
+) -> bytes:
+    """Encode ``value`` as StreamsGroupTargetAssignmentMetadataValue ``version``. A field the version lacks must hold its default,
+    and values must fit their types (ValueError naming the field otherwise)."""
+    writer = _WRITERS.get(version)
+    if writer is None:
+        raise ValueError(
+            f"StreamsGroupTargetAssignmentMetadataValue: unknown version {version} (this schema has versions 0)"
+        )
+    out: list = []
+    try:
+        writer(value, out)
+    except struct.error as exc:
+        raise ValueError(
+            f"StreamsGroupTargetAssignmentMetadataValue v{version}: a value does not fit its field: {exc}"
+        ) from None
+    return b"".join(out)

@@ -1,0 +1,93 @@
+"""StreamsGroupTopologyKey, versions 23: The key of a streams group's topology (KIP-1071): the group id.
+
+Generated from schemas/messages/streams_group_topology_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.payloads.message_types import encode_string, read_string
+
+SCHEMA = "schemas/messages/streams_group_topology_key.yaml"
+NAME = "StreamsGroupTopologyKey"
+FAMILY = "group"
+#: the key versions (record types) of __consumer_offsets that select this key
+TYPE_IDS = (23,)
+VERSIONS = [23]
+FLEXIBLE_VERSIONS = []
+#: the value message stored under this key
+VALUE = "StreamsGroupTopologyValue"
+
+
+# -- typed values ---------------------------------------------------------------
+
+
+class StreamsGroupTopologyKey(NamedTuple):
+    """The key of a streams group's topology (KIP-1071): the group id.
+
+    Fields:
+        group_id: Group id. (versions 23)
+    """
+
+    group_id: str = ""
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def _read_streams_group_topology_key_v23(buf, pos: int, end: int) -> tuple[StreamsGroupTopologyKey, int]:
+    """Read a StreamsGroupTopologyKey of StreamsGroupTopologyKey version 23 at ``pos``, inside ``buf[:end]``."""
+    f_group_id, pos = read_string(
+        buf, pos, end, "StreamsGroupTopologyKey v23 StreamsGroupTopologyKey.group_id", False, False
+    )
+    return StreamsGroupTopologyKey(f_group_id), pos
+
+
+def _write_streams_group_topology_key_v23(v: StreamsGroupTopologyKey, out: list) -> None:
+    """Append the bytes of a StreamsGroupTopologyKey of StreamsGroupTopologyKey version 23 to ``out``."""
+    out.append(
+        encode_string(
+            v.group_id, False, False, "StreamsGroupTopologyKey v23 StreamsGroupTopologyKey.group_id"
+        )
+    )
+
+
+_READERS = {
+    23: _read_streams_group_topology_key_v23,
+}
+_WRITERS = {
+    23: _write_streams_group_topology_key_v23,
+}
+
+
+def decode_streams_group_topology_key(
+    buf, version: int, pos: int = 0, end: int | None = None
+) -> tuple[StreamsGroupTopologyKey, int]:
+    """Decode a StreamsGroupTopologyKey of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    ``buf``); return the value and the position after it. An unknown version, or bytes that do not
+    hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
+    reader = _READERS.get(version)
+    if reader is None:
+        raise KafkaFormatError(
+            f"StreamsGroupTopologyKey: unknown version {version} (this schema has versions 23)", pos
+        )
+    return reader(buf, pos, len(buf) if end is None else end)
+
+
+def encode_streams_group_topology_key(value: StreamsGroupTopologyKey, version: int) -> bytes:
+    """Encode ``value`` as StreamsGroupTopologyKey ``version``. A field the version lacks must hold its default,
+    and values must fit their types (ValueError naming the field otherwise)."""
+    writer = _WRITERS.get(version)
+    if writer is None:
+        raise ValueError(f"StreamsGroupTopologyKey: unknown version {version} (this schema has versions 23)")
+    out: list = []
+    try:
+        writer(value, out)
+    except struct.error as exc:
+        raise ValueError(
+            f"StreamsGroupTopologyKey v{version}: a value does not fit its field: {exc}"
+        ) from None
+    return b"".join(out)

@@ -1,0 +1,28 @@
+"""StreamsGroupTargetAssignmentMemberKey, the Construct reference codec: ``streams_group_target_assignment_member_key_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.streams_group_target_assignment_member_key`, which tests hold it to.
+
+Generated from schemas/messages/streams_group_target_assignment_member_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Struct
+
+from kafkaspec.generated.messages.streams_group_target_assignment_member_key import (
+    StreamsGroupTargetAssignmentMemberKey,
+)
+from kafkaspec.payloads._construct import KafkaSized, MessageStruct
+
+streams_group_target_assignment_member_key_v21 = MessageStruct(
+    StreamsGroupTargetAssignmentMemberKey,
+    Struct(
+        "group_id" / KafkaSized(True, compact=False, nullable=False),
+        "member_id" / KafkaSized(True, compact=False, nullable=False),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    21: streams_group_target_assignment_member_key_v21,
+}

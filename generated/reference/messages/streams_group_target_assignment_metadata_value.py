@@ -1,0 +1,28 @@
+"""StreamsGroupTargetAssignmentMetadataValue, the Construct reference codec: ``streams_group_target_assignment_metadata_value_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.streams_group_target_assignment_metadata_value`, which tests hold it to.
+
+Generated from schemas/messages/streams_group_target_assignment_metadata_value.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Int32sb, Struct
+
+from kafkaspec.generated.messages.streams_group_target_assignment_metadata_value import (
+    StreamsGroupTargetAssignmentMetadataValue,
+)
+from kafkaspec.payloads._construct import MessageStruct, TaggedFields
+
+streams_group_target_assignment_metadata_value_v0 = MessageStruct(
+    StreamsGroupTargetAssignmentMetadataValue,
+    Struct(
+        "assignment_epoch" / Int32sb,
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    0: streams_group_target_assignment_metadata_value_v0,
+}

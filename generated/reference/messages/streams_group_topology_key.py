@@ -1,0 +1,25 @@
+"""StreamsGroupTopologyKey, the Construct reference codec: ``streams_group_topology_key_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.streams_group_topology_key`, which tests hold it to.
+
+Generated from schemas/messages/streams_group_topology_key.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Struct
+
+from kafkaspec.generated.messages.streams_group_topology_key import StreamsGroupTopologyKey
+from kafkaspec.payloads._construct import KafkaSized, MessageStruct
+
+streams_group_topology_key_v23 = MessageStruct(
+    StreamsGroupTopologyKey,
+    Struct(
+        "group_id" / KafkaSized(True, compact=False, nullable=False),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    23: streams_group_topology_key_v23,
+}
