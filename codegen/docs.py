@@ -24,7 +24,8 @@ ROW_BITS = 32
 VAR_SIZES = {"varint": "1-5", "varlong": "1-10", "uvarint": "1-10"}
 PREFIX_SIZES = {"int16": "2", "int32": "4", "varint": "1-5", "uvarint": "1-10"}
 STATUS_NOTE = {
-    "proposal": "**Proposal -- never used on the wire.** Kept for review only; no codec is generated for it.",
+    "proposal": ("**Proposal -- never used on the wire.** Kept for review; its codec is a straight-line reader and "
+                 "writer (`kafkaspec.generated.<module>`), with no columnar or batched path."),
     "legacy": "**Legacy format.** Superseded by a later version; kept so that old data and old peers can still be read.",
     "current": "",
 }

@@ -19,6 +19,7 @@ from .naming import bit_value, local
 from .plan import Planner, dispatch_plan
 from .plan_trace import TracePlanner
 from .render_message import render_messages
+from .render_proposal import render_proposals
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -146,10 +147,7 @@ def render_all(schemas: SchemaSet, root: Path) -> dict[str, str]:
     out: dict[str, str] = {}
     for s in sorted(schemas.structs.values(), key=lambda s: s.module):
         if s.status == "proposal":
-            # Proposals (schemas/proposals/, never used on the wire) may use present_if and
-            # trailing checksums, which the planner cannot generate; review tooling and
-            # docs/formats/ read their model only, so no codec is emitted for them.
-            continue
+            continue  # optional fields, byte-sized arrays, trailing checksums: render_proposal.py
         plan = planner.plan(s)
         source = s.path.relative_to(root.parent).as_posix()
         values = {f.name: getattr(plan, f.name) for f in fields(plan)}
@@ -167,6 +165,7 @@ def render_all(schemas: SchemaSet, root: Path) -> dict[str, str]:
             source=d.path.relative_to(root.parent).as_posix(), **vars(dispatch_plan(d, schemas))
         )
     out.update(render_messages(schemas, root, env, resolve_names))
+    out.update(render_proposals(schemas, root, env, resolve_names))
     out["reference/__init__.py"] = env.get_template("reference_init.py.j2").render()
     out.update(render_traces(schemas, root, env, planner))
     out["__init__.py"] = env.get_template("init.py.j2").render()

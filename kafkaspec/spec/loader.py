@@ -208,7 +208,7 @@ def _field(ctx: _Ctx, raw: Any, index: int) -> Field:
 def _present_if(ctx: _Ctx, spec: Any) -> tuple[PresentIf, ...]:
     """``present_if: attributes.null_key == 0 [and ...]``: an optional field, as in the KIP-98 draft."""
     if ctx.status != "proposal":
-        raise ctx.fail("'present_if' is only supported in status: proposal schemas (the code generator cannot generate it yet)")
+        raise ctx.fail("'present_if' is only supported in status: proposal schemas (their straight-line codecs read it; the struct codecs' columnar paths do not)")
     out = []
     for term in str(spec).split(" and "):
         m = re.fullmatch(r"\s*([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)\s*==\s*(\d+)\s*", term)
@@ -266,7 +266,7 @@ def _check_struct(ctx: _Ctx, s: Struct) -> None:
             if f.size and f.size != "rest" and f.size not in earlier:
                 raise ctx.fail(f"size '{f.size}' is neither 'rest' nor an earlier field")
             if f.size and s.status != "proposal":
-                raise ctx.fail("arrays sized in bytes ('size') are not generated yet; use a bytes field or a count")
+                raise ctx.fail("arrays sized in bytes ('size') are only supported in status: proposal schemas; use a bytes field or a count")
             for base, src in f.relative_bases.items():
                 if src not in names:
                     raise ctx.fail(f"relative base '{base}' reads field '{src}', which is not a field of {s.name}")
