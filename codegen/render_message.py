@@ -8,9 +8,11 @@ from pathlib import Path
 import jinja2
 
 from kafkaspec.spec import SchemaSet
+from kafkaspec.spec import snake as snake_of
 from kafkaspec.spec.message_model import FAMILIES
 
 from .plan_message import plan_message
+from .plan_message_trace import plan_message_trace
 
 #: where the names of a message module come from, beyond render.SOURCES
 MESSAGE_SOURCES: dict[str, str | None] = {
@@ -36,6 +38,10 @@ def render_messages(schemas: SchemaSet, root: Path, env: jinja2.Environment, res
                       flexible=plan.flexible, constructs=plan.constructs, family_doc=FAMILIES[m.family])
         classes = {c.name: f".messages.{m.module}" for c in plan.classes}
         out[f"messages/{m.module}.py"] = resolve(env.get_template("message.py.j2").render(**values), MESSAGE_SOURCES)
+        trace = plan_message_trace(m)
+        out[f"trace/messages/{m.module}.py"] = env.get_template("trace_message.py.j2").render(
+            m=m, snake=trace.snake, top=snake_of(m.name), source=values["source"], versions=trace.versions,
+            docs=trace.docs, functions=trace.functions)
         out[f"reference/messages/{m.module}.py"] = resolve(
             env.get_template("message_reference.py.j2").render(**values),
             {**MESSAGE_SOURCES, **{c: f"kafkaspec.generated.messages.{m.module}" for c in classes}})
@@ -50,6 +56,11 @@ def render_messages(schemas: SchemaSet, root: Path, env: jinja2.Environment, res
         return sorted(rows)
 
     out["messages/__init__.py"] = env.get_template("messages_init.py.j2").render(
+        modules=[m.module for m in messages],
+        control=sorted((i, m.module) for m in messages if m.family == "control" for i in m.type_ids),
+        metadata=sorted((i, m.module) for m in messages if m.family == "metadata" for i in m.type_ids),
+        group=pairs("group"), transaction=pairs("transaction"))
+    out["trace/messages/__init__.py"] = env.get_template("trace_messages_init.py.j2").render(
         modules=[m.module for m in messages],
         control=sorted((i, m.module) for m in messages if m.family == "control" for i in m.type_ids),
         metadata=sorted((i, m.module) for m in messages if m.family == "metadata" for i in m.type_ids),

@@ -14,7 +14,13 @@ wire.py, records.py):
 - in a control batch (attributes bit 5), a record's key is a ControlRecordKey and, for the
   abort and commit markers, its value an EndTransactionMarker;
 - in a LogAppendTime batch (attributes bit 3) every record's timestamp is the batch's
-  max_timestamp, whatever its stored delta (:func:`annotate`, over the finished tree).
+  max_timestamp, whatever its stored delta (:func:`annotate`, over the finished tree);
+- a KRaft control record's value (types 2-6) is a message-spec payload read as version 0, as
+  Kafka reads it; and when the tracer is told the payload family (``payloads``: ``metadata``,
+  ``offsets``, ``transactions``), a record's key and value are Kafka's own payloads
+  (``kafkaspec.generated.trace.messages``): a metadata value is an unsigned-varint frame version,
+  api key and record version, then the record; an offsets or transactions key starts with its
+  int16 version (the record type) and its value with an int16 version.
 """
 
 from __future__ import annotations
@@ -122,6 +128,84 @@ def _control_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) 
     (kind,) = _CONTROL_TYPE.unpack_from(key, 2)
     if kind in (0, 1):  # abort, commit: an end-transaction marker
         _in_place("end-transaction-marker-v0", "the end-transaction marker", one=True)(t, version, data, values)
+        return
+    module = _trace_messages().CONTROL.get(kind)
+    if module is not None:
+        _payload(t, data, module, 0, "the control record's value")
+
+
+def _trace_messages() -> Any:  # the tracing decoders of Kafka's own payloads, loaded on first use
+    from kafkaspec.generated.trace import messages  # noqa: PLC0415
+
+    return messages
+
+
+def _payload(t: Tracer, data: Node, module: Any, version: int, what: str) -> None:
+    """Read ``data``'s bytes as ``module``'s message of ``version``, all of them."""
+    t.within(data, data.end, what)
+    getattr(module, f"trace_{module.__name__.rsplit('.', 1)[1]}")(t, version)
+    if t.pos != data.end:
+        raise t.stop(f"{module.NAME} v{version} ends at byte {t.pos}, {data.end - t.pos} bytes before the end of "
+                     f"{what} (byte {data.end})", t.pos)
+    t.without()
+
+
+def _uvarint_at(t: Tracer, name: str, doc: str) -> int:
+    return t.integer(name, "uvarint", doc)
+
+
+def _record_key(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
+    if _in_control_batch(t):
+        _control_key(t, version, data, values)
+        return
+    family = getattr(t, "payloads", None)
+    if family not in ("offsets", "transactions") or data.size < 2:
+        return
+    (key_version,) = _CONTROL_TYPE.unpack_from(data.value, 0)
+    table = _trace_messages().GROUP if family == "offsets" else _trace_messages().TRANSACTION
+    pair = table.get(key_version)
+    if pair is None:
+        raise t.stop(f"{family} key version {key_version} names no known record type", data.start)
+    t.within(data, data.end, "the record's key")
+    t.integer("key_version", "int16", "The key's version: which record type the key and value are")
+    t.without()
+    _payload_rest(t, data, pair[0], key_version, "the record's key")
+
+
+def _payload_rest(t: Tracer, data: Node, module: Any, version: int, what: str) -> None:
+    """Read the rest of ``data`` (from ``t.pos``) as ``module``'s message of ``version``."""
+    rest = Node(data.name, data.kind, data.type, t.pos, data.end, data.stream, data.value)
+    _payload(t, rest, module, version, what)
+
+
+def _record_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
+    if _in_control_batch(t):
+        _control_value(t, version, data, values)
+        return
+    family = getattr(t, "payloads", None)
+    if family == "metadata":
+        t.within(data, data.end, "the record's value")
+        _uvarint_at(t, "frame_version", "Frame version of the metadata record (1)")
+        api_key = _uvarint_at(t, "api_key", "Api key: which metadata record this is")
+        record_version = _uvarint_at(t, "record_version", "Version of the record")
+        t.without()
+        module = _trace_messages().METADATA.get(api_key)
+        if module is None:
+            raise t.stop(f"metadata record api key {api_key} names no known record", data.start)
+        _payload_rest(t, data, module, record_version, "the record's value")
+    elif family in ("offsets", "transactions"):
+        key = values.get("key")
+        if not isinstance(key, bytes) or len(key) < 2 or data.size < 2:
+            return
+        (key_version,) = _CONTROL_TYPE.unpack_from(key, 0)
+        table = _trace_messages().GROUP if family == "offsets" else _trace_messages().TRANSACTION
+        pair = table.get(key_version)
+        if pair is None:
+            return  # the key said so already
+        t.within(data, data.end, "the record's value")
+        value_version = t.integer("value_version", "int16", "The value's version")
+        t.without()
+        _payload_rest(t, data, pair[1], value_version, "the record's value")
 
 
 def _in_control_batch(t: Tracer) -> bool:
@@ -139,8 +223,8 @@ HANDLERS: dict[tuple[str, str], Callable[..., None]] = {
     ("MultiFetchResponse", "responses"): _in_place("fetch-response-v0", "the multi-fetch response"),
     ("FetchPartition", "message_set"): _in_place("log-entry", "the message set", partial_ok=True),
     ("FetchPartition", "records"): _in_place("log-entry", "the record set", partial_ok=True),
-    ("Record", "key"): _control_key,
-    ("Record", "value"): _control_value,
+    ("Record", "key"): _record_key,
+    ("Record", "value"): _record_value,
 }
 
 

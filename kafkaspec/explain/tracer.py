@@ -33,7 +33,11 @@ from .tree import Failure, Node, Stream
 FIXED: dict[str, tuple[str, int]] = {
     "int8": (">b", 1), "int16": (">h", 2), "int32": (">i", 4), "int64": (">q", 8),
     "uint8": (">B", 1), "uint16": (">H", 2), "uint32": (">I", 4),
+    # Kafka's message-spec payloads: a bool is one byte (0 or 1), float64 an IEEE double
+    "bool": (">B", 1), "float64": (">d", 8),
 }
+#: length and count prefixes: "compact" is Kafka's unsigned varint of n + 1 (0 = null)
+COMPACT = "compact"
 #: varints: the most bytes they may take, and their value range
 VARINT_LIMITS: dict[str, tuple[int, int, int]] = {
     "varint": (5, -(1 << 31), (1 << 31) - 1),
@@ -82,8 +86,12 @@ class Tracer:
     """Reads fields from a buffer as the generated tracing decoders ask, building the span tree."""
 
     def __init__(self, data: bytes, pos: int = 0, limit: int | None = None, *,
-                 expand: Expand | None = None, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED):
+                 expand: Expand | None = None, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+                 payloads: str | None = None):
         self.streams = [Stream(0, data, "input")]
+        #: the family of Kafka's own payloads the records' keys and values hold (``metadata``,
+        #: ``offsets``, ``transactions``), read field by field; None: opaque bytes
+        self.payloads = payloads
         self.buf = data
         self.pos = pos
         self.limit = len(data) if limit is None else limit
@@ -307,7 +315,7 @@ class Tracer:
              nullable: bool = False) -> bytes | str | None:
         self._field_start(name)
         node = self._push(Node(name, "bytes", type_, self.pos, self.pos, self.stream, doc=doc))
-        if prefix in FIXED or prefix in VARINT_LIMITS:
+        if prefix in FIXED or prefix in VARINT_LIMITS or prefix == COMPACT:
             length = self._prefix(name, "length", prefix)
             if length == -1 and nullable:
                 node.notes.append("null")
@@ -335,9 +343,9 @@ class Tracer:
         if length:
             data = self._push(Node("data", "data", type_, self.pos, self.pos + length, self.stream, value))
             self.pos += length
-            if self.expand is not None:
-                frame = self._frames[-1]
-                name_, version = frame.node.type.split(" v")
+            frame = self._frames[-1]
+            name_, _, version = frame.node.type.rpartition(" v")
+            if self.expand is not None and version.isdigit():  # not in a tagged field's bounds
                 self.pos = data.start
                 self.expand(self, name_, int(version), name, data, frame.values)
                 self.pos = data.end
@@ -349,6 +357,11 @@ class Tracer:
 
     def _prefix(self, name: str, what: str, type_: str) -> int:
         start = self.pos
+        if type_ == COMPACT:
+            value = self._varint(f"{name} {what}", "uvarint") - 1
+            node = self._add(Node(what, "prefix", "compact uvarint", start, self.pos, self.stream, value))
+            node.notes.append(f"stored as {value + 1} ({what} + 1; 0 = null)")
+            return value
         if type_ in FIXED:
             fmt, size = FIXED[type_]
             self._need(f"{name} {what}", type_, size)
@@ -365,7 +378,7 @@ class Tracer:
               magic: int = 2, nullable: bool = False) -> list | None:
         self._field_start(name)
         node = self._push(Node(name, "array", f"array of {item}", self.pos, self.pos, self.stream, doc=doc))
-        if prefix in FIXED or prefix in VARINT_LIMITS:
+        if prefix in FIXED or prefix in VARINT_LIMITS or prefix == COMPACT:
             count = self._prefix(name, "count", prefix)
             if count == -1 and nullable:
                 node.notes.append("null")
@@ -485,6 +498,64 @@ class Tracer:
     def label(self, name: str) -> None:
         """Name the next structure's node (an item's ``[i]``)."""
         self._label = name
+
+    def take_label(self) -> str:
+        """The name :meth:`array` gave the next item (``[i]``), for an item that is not a structure."""
+        label, self._label = self._label, None
+        return label or "item"
+
+    # -- Kafka's message-spec payloads ----------------------------------------------------------------
+    def nullable(self, name: str, item: str, doc: str, mark: str, trace: Callable[..., Any]) -> Any:
+        """A nullable structure: its presence mark (int8 -1 or 1; a tagged one: uvarint 0 or 1), then
+        the structure when present."""
+        self._field_start(name)
+        start = self.pos
+        present = self._varint(name, "uvarint") if mark == "uvarint" else self.integer(f"{name} present", "int8", doc)
+        null = 0 if mark == "uvarint" else -1
+        if mark == "uvarint":
+            self._add(Node(f"{name} present", "int", "uvarint", start, self.pos, self.stream, present, doc))
+        if present not in (null, 1):
+            raise self.stop(f"{name}'s presence mark is {present}: only {null} (null) and 1 are valid", start, name)
+        if present == null:
+            self._open[-1].children[-1].notes.append("null")
+            self._frames[-1].values[name] = None
+            return None
+        return self.nested(name, item, doc, trace)
+
+    def tagged(self, known: dict[int, tuple[str, Callable[..., Any]]]) -> None:
+        """The tagged-field section of a flexible version: a count, then per field its tag, its size
+        and its bytes; a known tag is read as its field within that size, an unknown one kept as bytes."""
+        section = self._push(Node("tagged_fields", "array", "tagged fields", self.pos, self.pos, self.stream,
+                                  doc="Tagged fields (flexible versions): count, then tag, size and data of each"))
+        count = self._prefix("tagged_fields", "count", "uvarint")
+        end, why = self.bound()
+        if count > end - self.pos:
+            raise self.stop(f"{count} tagged fields cannot fit in the {end - self.pos} bytes before byte {end} ({why})",
+                            section.start, "tagged_fields")
+        seen: set[int] = set()
+        for _ in range(count):
+            tag_start = self.pos
+            tag = self._prefix("tagged_fields", "tag", "uvarint")
+            size = self._prefix("tagged_fields", "size", "uvarint")
+            if tag in seen:
+                raise self.stop(f"tag {tag} appears twice", tag_start, "tagged_fields")
+            seen.add(tag)
+            self._need(f"tag {tag}", f"{size} bytes", size)
+            stop = self.pos + size
+            if tag in known:
+                name, trace = known[tag]
+                self.within(section, stop, f"tag {tag}'s size")
+                trace(self)
+                self.without()
+                if self.pos != stop:
+                    raise self.stop(f"tag {tag} ({name}) says {size} bytes, but its field takes {self.pos - (stop - size)}",
+                                    tag_start, "tagged_fields")
+            else:
+                self._add(Node(f"tag {tag}", "bytes", "unknown tagged field", self.pos, stop, self.stream,
+                               bytes(self.buf[self.pos:stop]), "A tag this schema does not know, kept as bytes"))
+                self.pos = stop
+        section.notes.append(f"{count} tagged field{'s' * (count != 1)}")
+        self._pop()
 
 
 def _enum_label(enum: Any, value: int) -> str:

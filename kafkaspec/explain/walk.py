@@ -9,12 +9,14 @@ set, a request's message set, a control record's key and value) is :mod:`.nested
 
 from __future__ import annotations
 
+import os
 import struct
 from collections.abc import Callable
 from typing import Any
 
 from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED
 from kafkaspec.generated.trace import FORMATS
+from kafkaspec.payloads.decode import FAMILY_OF_TOPIC
 
 from .entries import entries
 from .nested import annotate, expand
@@ -53,6 +55,17 @@ CAPTURES = {
 
 class UnknownFormat(ValueError):
     """A --format name that names no format."""
+
+
+def payload_family(path: str | None) -> str | None:
+    """The family of Kafka's own payloads in the file at ``path``, by its partition directory's topic
+    (or a KRaft ``.checkpoint`` snapshot); None for an ordinary topic or no path."""
+    if not path:
+        return None
+    if path.endswith(".checkpoint"):
+        return "metadata"
+    topic = os.path.basename(os.path.dirname(os.path.abspath(path))).rpartition("-")[0]
+    return FAMILY_OF_TOPIC.get(topic)
 
 
 def format_names() -> list[str]:
@@ -94,7 +107,8 @@ def resolve(name: str, data: bytes, at: int = 0, path: str | None = None) -> str
 
 def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None = None, count: int | None = None,
             path: str | None = None, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-            on_entry: Callable[[Node, Explanation], None] | None = None, keep: bool = True) -> Explanation:
+            on_entry: Callable[[Node, Explanation], None] | None = None, keep: bool = True,
+            decode: str | None = "auto") -> Explanation:
     """Explain ``data[at:at + length]`` as entries of format ``fmt`` back to back (at most ``count``).
 
     Positions in the result are absolute in ``data``. Decoding stops at the first entry that
@@ -105,12 +119,21 @@ def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None =
     the entry is then let go, with its decompressed regions (unless a problem points into one),
     so that memory stays that of one entry: :attr:`Explanation.entries` ends holding only what
     was not read whole, and :attr:`Explanation.values` nothing.
+
+    ``decode`` names the family of Kafka's own payloads the records' keys and values hold
+    (``offsets``, ``transactions``, ``metadata``), read field by field; ``auto`` (the default)
+    takes it from ``path`` (a ``__consumer_offsets-N``, ``__transaction_state-N`` or
+    ``__cluster_metadata-N`` partition directory, or a ``.checkpoint`` snapshot); None leaves them bytes.
+    KRaft control records' values are read in any case.
     """
     if at < 0 or at > len(data):
         raise ValueError(f"position {at} is outside the input ({len(data)} bytes)")
     end = len(data) if length is None else min(len(data), at + max(0, length))
     name = resolve(fmt, data, at, path)
-    tracer = Tracer(data, at, end, expand=expand, max_decompressed=max_decompressed)
+    family = payload_family(path) if decode == "auto" else decode
+    if family not in (None, "offsets", "transactions", "metadata"):
+        raise ValueError(f"decode must be auto, offsets, transactions, metadata or None; got {decode!r}")
+    tracer = Tracer(data, at, end, expand=expand, max_decompressed=max_decompressed, payloads=family)
     result = Explanation(name, tracer.streams, tracer.roots, problems=tracer.problems)
     first_stream, last_end = 1, at
 
