@@ -53,11 +53,11 @@ import zstandard
 
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
-from ..records import BatchIterator
-from . import files, indexes
+from . import files, indexes, ranged
 from . import layout as layout_module
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .layout import LogDir, Partition
+from .ranged import Get
 from .segment import Segment, _WalkFailed
 from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
 
@@ -369,9 +369,18 @@ class TieredSegment(Segment):
         ``leaderEpoch``, ``transaction``), or None when the manifest has none."""
         return self._index_bytes(kind)
 
+    def _windowed(self) -> bool:
+        return True  # chunks are decoded a window at a time, local or remote
+
+    def _ranged(self) -> tuple[Get, int, int]:
+        """Reads of the original segment's bytes (chunks decoded), in pieces of whole chunks."""
+        chunk = self.manifest.original_chunk_size
+        return self.read_range, self.size, max(1, ranged.READ_PIECE // chunk) * chunk
+
     def transactional_batches(self) -> Iterator[LogBatch]:
-        """The transactional batches, from the decoded chunks (the object cannot be walked head by head)."""
-        it = BatchIterator(self.data, verify=False, check_records=False)
+        """The transactional batches, from the decoded chunks read through a window (the object cannot
+        be walked head by head)."""
+        it = self.iter_batches(verify=False, check_records=False)
         try:
             for batch in it:
                 if batch.is_transactional:
