@@ -548,7 +548,8 @@ def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_siz
                 seg_id = kafka_uuid(f"{topic_id}/{part.partition}/{seg.base_offset}".encode())
                 stem = f"{seg.base_offset:020d}-{seg_id}"
                 stored, sizes = _chunks(data, chunk_size, compression)
-                bundle, ranges = _bundle(seg, part, epochs)
+                after = segs[i + 1].base_offset if i + 1 < len(segs) else end_offset + 1
+                bundle, ranges = _bundle(seg, part, epochs, after)
                 manifest = _manifest(len(data), chunk_size, sizes, compression, ranges, part, topic_id, seg_id,
                                      seg.base_offset, end_offset, max_ts, broker_id, epochs)
                 _put(folder / f"{stem}{files.LOG_SUFFIX}", stored)
@@ -569,17 +570,20 @@ def _chunks(data: bytes, chunk_size: int, compression: bool) -> tuple[bytes, lis
     return b"".join(out), [len(c) for c in out]
 
 
-def _bundle(seg: Segment, part: Partition, epochs: list[files.EpochEntry]) -> tuple[bytes, dict[str, Any]]:
+def _bundle(seg: Segment, part: Partition, epochs: list[files.EpochEntry], after: int) -> tuple[bytes, dict[str, Any]]:
+    """The ``.indexes`` object and its ranges. As Kafka's RemoteLogManager uploads them: the producer
+    snapshot taken where the next segment starts (``after``: the state at this segment's end), and the
+    leader-epoch entries that start before there."""
     def read(path: AnyPath) -> bytes:
         return files.read_regular(path) if path.exists() else b""
 
-    snapshot = seg._sibling(files.SNAPSHOT_SUFFIX)
+    snapshot = part.path / files.offset_file_name(after, files.SNAPSHOT_SUFFIX)
     parts = {
         "offset": read(seg.index_path),
         "timestamp": read(seg.time_index_path),
         "producerSnapshot": read(snapshot),
         "leaderEpoch": files.format_leader_epoch_checkpoint(
-            [e for e in epochs if e.start_offset >= 0]).encode(),
+            [e for e in epochs if 0 <= e.start_offset < after]).encode(),
     }
     txn = seg.txn_index_path
     if txn.exists():
