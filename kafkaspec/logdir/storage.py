@@ -543,31 +543,10 @@ def as_path(path: str | os.PathLike[str] | RemotePath, options: StorageOptions |
 AnyPath = Path | RemotePath
 
 
-def publish_partition(local: Path, dest: RemotePath) -> int:
-    """Upload a finished local partition directory to ``dest``; return the objects written.
-
-    Each object appears whole or not at all (an object store has no partial objects), and the order
-    keeps what is visible a consistent log at every moment: segments in offset order, each one's index,
-    time index, transaction index and snapshot before its ``.log`` (readers list ``.log`` objects), the
-    checkpoint and metadata last. Writing the same partition again replaces the same keys.
-    """
-    def order(p: Path) -> tuple[int, int, str]:
-        stem, _, suffix = p.name.partition(".")
-        if stem.isdigit():
-            return (0, int(stem), "1" if suffix == "log" else "0" + suffix)
-        return (1, 0, p.name)
-
-    count = 0
-    for f in sorted((p for p in local.iterdir() if p.is_file()), key=order):
-        (dest / f.name).write_bytes(f.read_bytes())
-        count += 1
-    return count
-
-
 def listdir(path: AnyPath) -> list[AnyPath]:
     """The entries of a local directory or an object-store prefix, sorted by name."""
     entries: list[AnyPath] = list(path.iterdir())
     return sorted(entries, key=lambda p: p.name)
 
 __all__ = ["AnyPath", "REMOTE_SCHEMES", "RemotePath", "StorageError", "StorageOptions", "Store",
-           "as_path", "is_uri", "listdir", "publish_partition", "parse_uri", "redact", "store_for"]
+           "as_path", "is_uri", "listdir", "parse_uri", "redact", "store_for"]

@@ -30,6 +30,7 @@ from ..recovery import RULE_WORDS
 from . import files, indexes
 from .indexes import AbortedTxn
 from .layout import Partition
+from .publish import PUBLISHING
 from .segment import Segment, batch_max_timestamp
 from .snapshot import parse_snapshot
 from .storage import RemotePath, listdir
@@ -58,7 +59,10 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
     parts = log.partitions() + log.checkpoints()
     total = sum(s.size for p in parts for s in p.segments()) or 1
     done = 0
-    if not parts:
+    for p in log.unpublished:
+        problems.append(Problem(str(p / PUBLISHING), None, "a writer is publishing this partition, or failed before "
+                                "it finished: it is not read until written again", "warning"))
+    if not parts and not log.unpublished:
         problems.append(Problem(str(path), None, "no Kafka partition directory or segment (.log) file found here"))
     for part in parts:
         try:
