@@ -215,8 +215,12 @@ def _index(seg: Segment, kind: str) -> _IndexFile | None:
         if where is None:
             return None
         pos, size = where
-        return _IndexFile(str(seg.indexes_path), pos, f"{_BUNDLE_NAMES[kind]} (bytes {pos}..{pos + size} of the "
-                          "bundle): ", size, lambda a, b: (seg.index_file(kind) or b"")[a:b])
+        label = f"{_BUNDLE_NAMES[kind]} (bytes {pos}..{pos + size} of the bundle): "
+        if seg.manifest.encrypted:  # positions and sizes are then those of the decrypted index
+            label = f"{_BUNDLE_NAMES[kind]} (bytes {pos}..{pos + size} of the bundle, encrypted; positions "\
+                    "in the decrypted index): "
+            pos, size = 0, len(seg.index_file(kind) or b"")
+        return _IndexFile(str(seg.indexes_path), pos, label, size, lambda a, b: (seg.index_file(kind) or b"")[a:b])
     path = {"offset": seg.index_path, "timestamp": seg.time_index_path, "transaction": seg.txn_index_path}[kind]
     if not path.exists():
         return None

@@ -152,13 +152,20 @@ def test_a_manifest_with_the_wrong_chunk_count_or_file_size(tmp_path, local_logs
         parse_manifest(manifest.read_bytes(), str(manifest))
 
 
-def test_an_encrypted_segment_says_what_is_missing(tmp_path, local_logs, capsys):
+def test_an_encrypted_segment_says_what_is_missing(tmp_path, local_logs, capsys, monkeypatch):
+    monkeypatch.delenv("KAFKASPEC_TIERED_PRIVATE_KEY", raising=False)
     manifest, doc = _one_segment(tmp_path, local_logs)
     doc["encryption"] = {"dataKey": "rsa-wrapped", "aad": "CgsMDQ=="}
     manifest.write_text(json.dumps(doc))
     code = main(["dump", str(manifest.with_suffix(".log"))])
     err = capsys.readouterr().err
-    assert code == 1 and "encrypted" in err and "RSA private key" in err and err.count("\n") == 1
+    assert code == 1 and "encryption.dataKey is not '<key pair id>:<base64>'" in err and err.count("\n") == 1
+    doc["encryption"] = {"dataKey": "pair-7:" + base64.b64encode(bytes(256)).decode(), "aad": "CgsMDQ=="}
+    manifest.write_text(json.dumps(doc))
+    code = main(["dump", str(manifest.with_suffix(".log"))])
+    err = capsys.readouterr().err
+    assert code == 1 and "encrypted" in err and "key pair 'pair-7'" in err and "RSA private key" in err
+    assert "KAFKASPEC_TIERED_PRIVATE_KEY" in err and err.count("\n") == 1
 
 
 def _corrupt_bundle(s3_server, key: str, kind: str, change) -> tuple[int, int]:
