@@ -25,6 +25,12 @@ each partition in the source's batch order (:mod:`.batches`: what is kept, what
 is refused); ``compression`` then recompresses data batches (default: each
 batch keeps its codec). Without them (or with ``preserveBatches`` false),
 records go into fresh plain batches and control rows are not rewritten.
+
+To an object store (``s3://``...), in both modes: each task attempt stages on its executor and
+uploads to ``path/_kafkalog_staging/<job>/<task>/``; the driver's commit publishes each partition
+through :mod:`kafkaspec.logdir.publish` (never half-visible, even if the driver dies) from the
+committed attempts' objects, and deletes the job's staging prefix, so failed or retried attempts
+never show.
 """
 
 from __future__ import annotations
