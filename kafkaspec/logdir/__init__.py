@@ -29,7 +29,8 @@ Public API (stable; the Spark data source and the CLI use only this)::
     seg.time_index_entries()             # [TimeIndexEntry(timestamp, offset)]
     seg.aborted_transactions()           # [AbortedTxn] from .txnindex, or None
     seg.split(64 << 20)                  # [(start, end)] byte ranges cut at index positions
-    seg.iter_batches(start, end, verify=True, on_corrupt="raise")
+    seg.iter_batches(start, end, verify=True, on_corrupt="raise")   # an object-store segment: through a
+                                         # bounded window (logdir.window), same batches and errors
                                          # BatchIterator over [start, end); .partial reports a torn tail,
                                          # on_corrupt="skip" resumes after corrupt entries (.skipped)
     logdir.iter_batches(seg, start, end) # the same, as a function
@@ -60,7 +61,7 @@ in the file.
 
 from __future__ import annotations
 
-from ..records import BatchIterator, OnCorrupt
+from ..records import OnCorrupt
 from .files import EpochEntry, parse_leader_epoch_checkpoint, parse_partition_metadata
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .layout import LogDir, Partition
@@ -71,13 +72,14 @@ from .synthesis import SynthReport, synth
 from .tiered import TieredPartition, TieredSegment, open_log, open_segment, write_tiered
 from .transactions import ReadCommitted
 from .verifier import Problem, verify_path
+from .window import Batches, WindowedBatches
 from .writer import InvariantError, PartitionWriter, rebuild_batch, restamp_batch
 
 verify = verify_path
 
 
 def iter_batches(segment: Segment, start: int = 0, end: int | None = None, *, verify: bool = True,
-                 on_corrupt: OnCorrupt = "raise") -> BatchIterator:
+                 on_corrupt: OnCorrupt = "raise") -> Batches:
     """Batches of ``segment`` starting in the byte range [start, end) (a :class:`~kafkaspec.BatchIterator`)."""
     return segment.iter_batches(start, end, verify=verify, on_corrupt=on_corrupt)
 
@@ -87,5 +89,5 @@ __all__ = [
     "ProducerSnapshot", "ProducerSnapshotEntry", "ReadCommitted", "Segment", "TimeIndexEntry",
     "batch_max_timestamp", "iter_batches", "open_log", "parse_leader_epoch_checkpoint",
     "parse_partition_metadata", "parse_snapshot", "restamp_batch", "synth", "SynthReport", "verify",
-    "verify_path", "TieredPartition", "TieredSegment", "open_segment", "write_tiered",
+    "verify_path", "TieredPartition", "TieredSegment", "open_segment", "write_tiered", "Batches", "WindowedBatches",
 ]

@@ -14,6 +14,7 @@ from ..errors import KafkaFormatError
 from . import files
 from .files import EpochEntry
 from .indexes import AbortedTxn
+from .publish import PUBLISHING, is_publishing
 from .segment import Segment, _WalkFailed, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
 from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
@@ -197,6 +198,8 @@ class LogDir:
         self.path: AnyPath = as_path(path)
         self._partitions = partitions
         self._whole = partitions is None  # a data dir (not one partition or file opened alone)
+        #: partition directories passed over because a writer is publishing them (logdir.publish)
+        self.unpublished: list[AnyPath] = []
 
     def partitions(self) -> list[Partition]:
         """Every partition, sorted by (topic, partition); ``-delete``/``-future`` dirs skipped.
@@ -216,7 +219,9 @@ class LogDir:
             if not p.is_dir() or files.is_skipped_dir(p.name):
                 continue
             parsed = files.parse_partition_dir(p.name)
-            if parsed or _holds_logs(p):
+            if (parsed or _holds_logs(p)) and is_publishing(p):
+                self.unpublished.append(p)  # complete or not at all: not yet
+            elif parsed or _holds_logs(p):
                 found.append(Partition(p, *(parsed or (None, None))))
             elif depth < 4:
                 self._walk(p, found, depth + 1)
@@ -283,6 +288,9 @@ def open_log(path: str | Path | RemotePath, *, storage: StorageOptions | None = 
                                    None, str(path))
         return LogDir(path.parent, [Partition(path.parent, only=path)])
     if _holds_logs(path) or files.parse_partition_dir(path.name):
+        if is_publishing(path):
+            raise KafkaFormatError(f"the partition is being published (it holds {PUBLISHING}): a writer has not "
+                                   "finished it, or failed before it did; read it once written again", None, str(path))
         return LogDir(path.parent, [Partition(path)])
     return LogDir(path)
 

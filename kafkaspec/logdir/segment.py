@@ -11,12 +11,10 @@ starts, and :meth:`Segment.read_range` reads just one range.
 from __future__ import annotations
 
 import bisect
-import mmap
 import os
 import struct
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from kafkaspec.generated import record_batch_v2 as v2
 
@@ -24,7 +22,7 @@ from ..entry import ENTRY_HEAD, LOG_OVERHEAD, MIN_ENTRY_LENGTH, MIN_LENGTH, LogB
 from ..errors import KafkaFormatError
 from ..records import DEFAULT_MAX_DECOMPRESSED, Batch, BatchIterator, OnCorrupt
 from ..recovery import entry_is_valid
-from . import indexes
+from . import indexes, ranged
 from .files import (
     INDEX_SUFFIX,
     LOG_SUFFIX,
@@ -36,7 +34,9 @@ from .files import (
     read_regular,
 )
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
+from .ranged import Get
 from .storage import AnyPath, RemotePath, as_path
+from .window import Batches, WindowedBatches
 
 _I32 = struct.Struct(">i")
 
@@ -146,35 +146,34 @@ class Segment:
 
     # -- reading -----------------------------------------------------------------
     def iter_batches(self, start: int = 0, end: int | None = None, *, verify: bool = True,
-                     on_corrupt: OnCorrupt = "raise", check_records: bool = True) -> BatchIterator:
+                     on_corrupt: OnCorrupt = "raise", check_records: bool = True) -> Batches:
         """Batches starting in [start, end) of the ``.log`` (``start`` must be a batch start).
 
         The iterator's ``partial`` reports a trailing incomplete batch; error
         positions are byte positions in the file. ``on_corrupt="skip"`` resumes
         after corrupt entries and lists them in the iterator's ``skipped``.
+        An object-store segment not yet read whole is read through a window of bounded
+        size (:mod:`kafkaspec.logdir.window`), with the same results.
         """
-        if self._data is None and isinstance(self.path, RemotePath) and (start > 0 or end is not None):
-            return self._window(start, end, verify=verify, on_corrupt=on_corrupt, check_records=check_records)
+        if self._data is None and self._windowed():
+            get, size, piece = self._ranged()
+            return WindowedBatches(get, start, size if end is None else min(end, size), verify=verify,
+                                   on_corrupt=on_corrupt, check_records=check_records, piece=piece)
         data = self.data
         size = len(data)
         end = size if end is None else min(end, size)
         return BatchIterator(data, verify=verify, start=start, end=end, on_corrupt=on_corrupt,
                              check_records=check_records)
 
-    def _window(self, start: int, end: int | None, **kwargs: Any) -> BatchIterator:
-        """Batches of [start, end) of an object-store segment, fetching only those bytes.
+    def _windowed(self) -> bool:
+        """Whether scans read through a window rather than the whole file (an object-store segment)."""
+        return isinstance(self.path, RemotePath)
 
-        They are placed at their own positions in an anonymous memory map the size of the
-        segment, which the kernel backs only where written, so batch positions stay file
-        positions and memory is what was fetched.
-        """
-        size = self.size
-        stop = size if end is None else min(end, size)
-        if stop <= start:
-            return BatchIterator(b"", **kwargs)
-        buf = mmap.mmap(-1, stop)
-        buf[start:stop] = self.read_range(start, stop)
-        return BatchIterator(buf, start=start, end=stop, **kwargs)
+    def _ranged(self) -> tuple[Get, int, int]:
+        """``(get, size, piece)``: a ranged read of the ``.log``, its size, and the piece size to read it in."""
+        assert isinstance(self.path, RemotePath)
+        get, size = self.path.store.getter(self.path.key)
+        return get, size, ranged.READ_PIECE
 
     def transactional_batches(self) -> Iterator[LogBatch]:
         """The transactional v2 batches of the ``.log`` (control batches decoded), read head by head.

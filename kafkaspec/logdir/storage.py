@@ -16,16 +16,15 @@ share the driver's environment). ``KAFKASPEC_STORAGE_TIMEOUT`` (seconds, default
 connect and each request, so a server that stops answering is an error, not a hang.
 
 What is read: a directory listing once per directory (cached: ``exists``/``stat`` of a listed
-object cost nothing more), objects or byte ranges of them by ranged GETs. A range larger than
-:data:`READ_PIECE` is fetched as several pieces of that size, :data:`READ_AHEAD` at a time.
+object cost nothing more), objects or byte ranges of them by ranged GETs (large ranges as pieces
+with read-ahead: ``logdir.ranged``; whole-segment scans through a bounded window: ``logdir.window``).
 Credentials are never part of a ``repr``, a message or an error: errors name the URI and what
 went wrong (missing bucket, access denied, no answer, an object shorter than its listing).
 
 Why one module of this size: its one job is "bytes from a location", and its parts are one unit
-(``Store`` does the requests, ranged reads, read-ahead and error mapping; ``RemotePath`` is the
-``pathlib``-like face the readers use on it; ``as_path``/``parse_uri`` pick between them); no
-part is used without the others. The next split, when the windowed reader (issue 13) lands, is
-``Store``'s read-ahead into a module of its own.
+(``Store`` does the requests and error mapping; ``RemotePath`` is the ``pathlib``-like face the
+readers use on it; ``as_path``/``parse_uri`` pick between them); no part is used without the
+others. Cutting large ranges into pieces fetched ahead is ``logdir.ranged``'s job.
 """
 
 from __future__ import annotations
@@ -35,16 +34,15 @@ import fnmatch
 import os
 import re
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import ranged
+from .ranged import Get
+
 #: URI schemes read through pyarrow.fs (s3a: Hadoop's name for the same S3 buckets)
 REMOTE_SCHEMES = ("s3", "s3a", "gs", "gcs", "abfs", "abfss", "az", "hdfs")
-#: bytes per ranged GET of a large read, and how many pieces are in flight at once
-READ_PIECE = 16 << 20
-READ_AHEAD = 4
 DEFAULT_TIMEOUT = 30.0
 
 _URI = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://(.*)$")
@@ -294,10 +292,11 @@ class Store:
                 self._handles[key] = handle
         return handle
 
-    def read(self, key: str, start: int = 0, end: int | None = None) -> bytes:
-        """Bytes [start, end) of the object (fewer only at its end), by ranged GETs of at most
-        :data:`READ_PIECE` bytes, :data:`READ_AHEAD` in flight. An object shorter than its listing
-        said is a :class:`StorageError` (it was replaced or truncated meanwhile)."""
+    def getter(self, key: str) -> tuple[Get, int]:
+        """``(get, size)``: ``get(a, b)`` fetches bytes [a, b) of the object by one ranged GET, and
+        ``size`` is the object's size. An object shorter than its listing said is a
+        :class:`StorageError` (it was replaced or truncated meanwhile), at once or when ``get``
+        meets its end."""
         from pyarrow import fs as pafs  # noqa: PLC0415
         if key.rpartition("/")[0] in self._listings:  # listed: its size is known, check it
             info = self.info(key)
@@ -308,17 +307,12 @@ class Store:
             size = info.size
         else:  # not listed (a Spark task): opening it asks for its size
             size = self._handle(key).size()
-        stop = size if end is None else min(end, size)
-        if start >= stop:
-            return b""
         handle = self._handle(key)
         if handle.size() < size:
             raise StorageError(errno.EIO, f"the object is shorter than its listing said ({size} bytes listed, "
                                f"{handle.size()} stored): it was replaced or truncated while being read", self.uri(key))
-        pieces = [(p, min(p + READ_PIECE, stop)) for p in range(start, stop, READ_PIECE)]
 
-        def get(piece: tuple[int, int]) -> bytes:
-            a, b = piece
+        def get(a: int, b: int) -> bytes:
             try:
                 data = handle.read_at(b - a, a)
             except OSError as exc:
@@ -333,10 +327,16 @@ class Store:
                                    "while being read", self.uri(key))
             return bytes(data)
 
-        if len(pieces) == 1:
-            return get(pieces[0])
-        with ThreadPoolExecutor(READ_AHEAD) as pool:
-            return b"".join(pool.map(get, pieces))
+        return get, size
+
+    def read(self, key: str, start: int = 0, end: int | None = None) -> bytes:
+        """Bytes [start, end) of the object (fewer only at its end), by ranged GETs of at most
+        :data:`~kafkaspec.logdir.ranged.READ_PIECE` bytes, a few in flight (see :meth:`getter`)."""
+        get, size = self.getter(key)
+        stop = size if end is None else min(end, size)
+        if start >= stop:
+            return b""
+        return ranged.fetch(get, start, stop)
 
     def write(self, key: str, data: bytes) -> None:
         """Put one object (whole: an object store shows it completely or not at all)."""
@@ -543,31 +543,10 @@ def as_path(path: str | os.PathLike[str] | RemotePath, options: StorageOptions |
 AnyPath = Path | RemotePath
 
 
-def publish_partition(local: Path, dest: RemotePath) -> int:
-    """Upload a finished local partition directory to ``dest``; return the objects written.
-
-    Each object appears whole or not at all (an object store has no partial objects), and the order
-    keeps what is visible a consistent log at every moment: segments in offset order, each one's index,
-    time index, transaction index and snapshot before its ``.log`` (readers list ``.log`` objects), the
-    checkpoint and metadata last. Writing the same partition again replaces the same keys.
-    """
-    def order(p: Path) -> tuple[int, int, str]:
-        stem, _, suffix = p.name.partition(".")
-        if stem.isdigit():
-            return (0, int(stem), "1" if suffix == "log" else "0" + suffix)
-        return (1, 0, p.name)
-
-    count = 0
-    for f in sorted((p for p in local.iterdir() if p.is_file()), key=order):
-        (dest / f.name).write_bytes(f.read_bytes())
-        count += 1
-    return count
-
-
 def listdir(path: AnyPath) -> list[AnyPath]:
     """The entries of a local directory or an object-store prefix, sorted by name."""
     entries: list[AnyPath] = list(path.iterdir())
     return sorted(entries, key=lambda p: p.name)
 
-__all__ = ["AnyPath", "READ_PIECE", "REMOTE_SCHEMES", "RemotePath", "StorageError", "StorageOptions", "Store",
-           "as_path", "is_uri", "listdir", "publish_partition", "parse_uri", "redact", "store_for"]
+__all__ = ["AnyPath", "REMOTE_SCHEMES", "RemotePath", "StorageError", "StorageOptions", "Store",
+           "as_path", "is_uri", "listdir", "parse_uri", "redact", "store_for"]

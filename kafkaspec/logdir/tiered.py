@@ -21,8 +21,8 @@ records its content size). The manifest (``"version": "1"``, ``SegmentManifestV1
   each ``{"position", "size"}`` in the ``.indexes`` object (in that order; ``transaction`` may be
   null); the leader-epoch part is the ``leader-epoch-checkpoint`` text of the segment;
 * ``compression``, and ``encryption`` (a data key wrapped by the plugin's RSA key pair and the AES-GCM
-  AAD) when the chunks are encrypted: reading those needs the plugin's private key, which kafkaspec
-  does not take; it says so;
+  AAD) when the chunks and indexes are encrypted: read with the key pair's private key, named by
+  ``KAFKASPEC_TIERED_PRIVATE_KEY`` (``logdir.encryption``), and a clear error without it;
 * ``remoteLogSegmentMetadata``: topic id and partition, segment id, offsets, timestamps, epochs
   (written for people; readers do not need it).
 
@@ -53,11 +53,12 @@ import zstandard
 
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
-from ..records import BatchIterator
-from . import files, indexes
+from . import files, indexes, ranged
 from . import layout as layout_module
+from .encryption import IV_SIZE, TAG_SIZE, Encrypter, SegmentKey, decrypt, parse_encryption, unwrap
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .layout import LogDir, Partition
+from .ranged import Get
 from .segment import Segment, _WalkFailed
 from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
 
@@ -101,9 +102,13 @@ class Manifest:
     original_file_size: int
     chunks: tuple[Chunk, ...]
     compression: bool
-    encrypted: bool
+    encryption: SegmentKey | None
     index_ranges: dict[str, tuple[int, int] | None]  # kind -> (position, size) in the .indexes object
     chunk_index: dict[str, Any]
+
+    @property
+    def encrypted(self) -> bool:
+        return self.encryption is not None
 
     @property
     def stored_size(self) -> int:
@@ -225,7 +230,8 @@ def parse_manifest(data: bytes, source: str) -> Manifest:
     compression = doc.get("compression")
     if not isinstance(compression, bool):
         raise KafkaFormatError(f"manifest compression must be true or false, got {compression!r}", None, source)
-    return Manifest(source, ocs, size, tuple(chunks), compression, doc.get("encryption") is not None, ranges, ci)
+    return Manifest(source, ocs, size, tuple(chunks), compression, parse_encryption(doc.get("encryption"), source),
+                    ranges, ci)
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -247,6 +253,8 @@ class TieredSegment(Segment):
         self.segment_id = m["segment_id"]
         self._manifest = manifest
         self._bundle: bytes | None = None
+        self._data_key: bytes | None = None
+        self._indexes: dict[str, bytes] = {}  # decrypted indexes of an encrypted segment
 
     @property
     def manifest_path(self) -> AnyPath:
@@ -262,10 +270,6 @@ class TieredSegment(Segment):
             p = self.manifest_path
             self._manifest = parse_manifest(files.read_regular(p), str(p))
         m = self._manifest
-        if m.encrypted:
-            raise KafkaFormatError("the segment is encrypted (its manifest has 'encryption'): reading it needs the "
-                                   "tiered-storage plugin's RSA private key to unwrap the data key, which kafkaspec "
-                                   "does not take; decrypt with the plugin first", None, m.source)
         return m
 
     @property
@@ -303,7 +307,23 @@ class TieredSegment(Segment):
         base = chunks[0].original_position
         return whole[start - base: end - base]
 
+    def _decrypt(self, stored: bytes, where: str) -> bytes:
+        """``stored`` decrypted with the segment's data key (unwrapped once, with the private key)."""
+        m = self.manifest
+        assert m.encryption is not None
+        if self._data_key is None:
+            self._data_key = unwrap(m.encryption, m.source)
+        return decrypt(self._data_key, m.encryption.aad, stored, where, m.source)
+
     def _chunk(self, c: Chunk, stored: bytes, m: Manifest) -> bytes:
+        if m.encryption is not None:
+            stored = self._decrypt(stored, f"chunk {c.index} (bytes {c.stored_position}.."
+                                           f"{c.stored_position + c.stored_size} of {self.path.name})")
+            if not m.compression and len(stored) != c.original_size:
+                raise KafkaFormatError(f"chunk {c.index} decrypts to {len(stored)} bytes, the manifest says "
+                                       f"{c.original_size}", c.stored_position, m.source)
+            if not m.compression:
+                return stored
         if not m.compression:
             if c.stored_size != c.original_size:
                 raise KafkaFormatError(f"chunk {c.index} is stored in {c.stored_size} bytes but holds "
@@ -344,7 +364,12 @@ class TieredSegment(Segment):
             raise KafkaFormatError(f"the manifest puts the {kind} index at bytes {pos}..{pos + size} of "
                                    f"{self.indexes_path.name}, which holds {len(self._bundle)}", None,
                                    self.manifest.source)
-        return self._bundle[pos:pos + size]
+        if self.manifest.encryption is None:
+            return self._bundle[pos:pos + size]
+        if kind not in self._indexes:  # each index is one encrypted chunk
+            self._indexes[kind] = self._decrypt(self._bundle[pos:pos + size], f"the {kind} index (bytes {pos}.."
+                                                f"{pos + size} of {self.indexes_path.name})")
+        return self._indexes[kind]
 
     def index_entries(self) -> list[IndexEntry]:
         if self._index is None:
@@ -369,9 +394,18 @@ class TieredSegment(Segment):
         ``leaderEpoch``, ``transaction``), or None when the manifest has none."""
         return self._index_bytes(kind)
 
+    def _windowed(self) -> bool:
+        return True  # chunks are decoded a window at a time, local or remote
+
+    def _ranged(self) -> tuple[Get, int, int]:
+        """Reads of the original segment's bytes (chunks decoded), in pieces of whole chunks."""
+        chunk = self.manifest.original_chunk_size
+        return self.read_range, self.size, max(1, ranged.READ_PIECE // chunk) * chunk
+
     def transactional_batches(self) -> Iterator[LogBatch]:
-        """The transactional batches, from the decoded chunks (the object cannot be walked head by head)."""
-        it = BatchIterator(self.data, verify=False, check_records=False)
+        """The transactional batches, from the decoded chunks read through a window (the object cannot
+        be walked head by head)."""
+        it = self.iter_batches(verify=False, check_records=False)
         try:
             for batch in it:
                 if batch.is_transactional:
@@ -382,6 +416,7 @@ class TieredSegment(Segment):
     def close(self) -> None:
         super().close()
         self._bundle = None
+        self._indexes = {}
 
 
 class TieredPartition(Partition):
@@ -510,7 +545,8 @@ class TieredReport:
 
 
 def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_size: int = DEFAULT_CHUNK_SIZE,
-                 compression: bool = True, broker_id: int = 0, storage: StorageOptions | None = None) -> TieredReport:
+                 compression: bool = True, broker_id: int = 0, storage: StorageOptions | None = None,
+                 public_key: bytes | None = None, key_id: str = "kafkaspec") -> TieredReport:
     """Write every segment of the log directory ``source`` in the tiered-storage layout under ``dest``.
 
     Per segment: the ``.log`` object (chunks of ``chunk_size``, each its own zstd frame with
@@ -538,10 +574,12 @@ def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_siz
                     max_ts = max(max_ts, batch.max_timestamp)
                 seg_id = kafka_uuid(f"{topic_id}/{part.partition}/{seg.base_offset}".encode())
                 stem = f"{seg.base_offset:020d}-{seg_id}"
-                stored, sizes = _chunks(data, chunk_size, compression)
-                bundle, ranges = _bundle(seg, part, epochs)
+                after = segs[i + 1].base_offset if i + 1 < len(segs) else end_offset + 1
+                enc = Encrypter.new(public_key, key_id) if public_key is not None else None
+                stored, sizes = _chunks(data, chunk_size, compression, enc)
+                bundle, ranges = _bundle(seg, part, epochs, after, enc)
                 manifest = _manifest(len(data), chunk_size, sizes, compression, ranges, part, topic_id, seg_id,
-                                     seg.base_offset, end_offset, max_ts, broker_id, epochs)
+                                     seg.base_offset, end_offset, max_ts, broker_id, epochs, enc)
                 _put(folder / f"{stem}{files.LOG_SUFFIX}", stored)
                 _put(folder / f"{stem}{INDEXES_SUFFIX}", bundle)
                 _put(folder / f"{stem}{MANIFEST_SUFFIX}", manifest)  # last: it publishes the segment
@@ -552,29 +590,40 @@ def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_siz
     return report
 
 
-def _chunks(data: bytes, chunk_size: int, compression: bool) -> tuple[bytes, list[int]]:
-    if not compression:
+def _chunks(data: bytes, chunk_size: int, compression: bool, enc: Encrypter | None) -> tuple[bytes, list[int]]:
+    """The stored ``.log``: each chunk compressed (``compression``), then encrypted (``enc``), as the plugin does."""
+    if not compression and enc is None:
         return data, [min(chunk_size, len(data) - p) for p in range(0, len(data), chunk_size)]
     zc = zstandard.ZstdCompressor(write_content_size=True)
-    out = [zc.compress(data[p:p + chunk_size]) for p in range(0, len(data), chunk_size)]
+    out = [data[p:p + chunk_size] for p in range(0, len(data), chunk_size)]
+    if compression:
+        out = [zc.compress(c) for c in out]
+    if enc is not None:
+        out = [enc.encrypt(c) for c in out]
     return b"".join(out), [len(c) for c in out]
 
 
-def _bundle(seg: Segment, part: Partition, epochs: list[files.EpochEntry]) -> tuple[bytes, dict[str, Any]]:
+def _bundle(seg: Segment, part: Partition, epochs: list[files.EpochEntry], after: int,
+            enc: Encrypter | None = None) -> tuple[bytes, dict[str, Any]]:
+    """The ``.indexes`` object and its ranges. As Kafka's RemoteLogManager uploads them: the producer
+    snapshot taken where the next segment starts (``after``: the state at this segment's end), and the
+    leader-epoch entries that start before there."""
     def read(path: AnyPath) -> bytes:
         return files.read_regular(path) if path.exists() else b""
 
-    snapshot = seg._sibling(files.SNAPSHOT_SUFFIX)
+    snapshot = part.path / files.offset_file_name(after, files.SNAPSHOT_SUFFIX)
     parts = {
         "offset": read(seg.index_path),
         "timestamp": read(seg.time_index_path),
         "producerSnapshot": read(snapshot),
         "leaderEpoch": files.format_leader_epoch_checkpoint(
-            [e for e in epochs if e.start_offset >= 0]).encode(),
+            [e for e in epochs if 0 <= e.start_offset < after]).encode(),
     }
     txn = seg.txn_index_path
     if txn.exists():
         parts["transaction"] = read(txn)
+    if enc is not None:  # each index one encrypted chunk, never compressed
+        parts = {k: enc.encrypt(v) for k, v in parts.items()}
     ranges: dict[str, Any] = {}
     pos = 0
     for kind in INDEX_KINDS:
@@ -588,18 +637,20 @@ def _bundle(seg: Segment, part: Partition, epochs: list[files.EpochEntry]) -> tu
 
 def _manifest(size: int, chunk_size: int, sizes: list[int], compression: bool, ranges: dict[str, Any],
               part: Partition, topic_id: str, seg_id: str, start: int, end: int, max_ts: int, broker_id: int,
-              epochs: list[files.EpochEntry]) -> bytes:
+              epochs: list[files.EpochEntry], enc: Encrypter | None = None) -> bytes:
     if compression:
         chunk_index: dict[str, Any] = {"type": "variable", "originalChunkSize": chunk_size,
                                        "originalFileSize": size, "transformedChunks": encode_chunk_sizes(sizes)}
     else:
         chunk_index = {"type": "fixed", "originalChunkSize": chunk_size, "originalFileSize": size,
-                       "transformedChunkSize": chunk_size, "finalTransformedChunkSize": sizes[-1] if sizes else 0}
+                       "transformedChunkSize": chunk_size + (IV_SIZE + TAG_SIZE if enc else 0),
+                       "finalTransformedChunkSize": sizes[-1] if sizes else 0}
     doc = {
         "version": "1",
         "chunkIndex": chunk_index,
         "segmentIndexes": ranges,
         "compression": compression,
+        **({"encryption": enc.manifest_field} if enc else {}),
         "remoteLogSegmentMetadata": {
             "remoteLogSegmentId": {
                 "topicIdPartition": {"topicId": topic_id,

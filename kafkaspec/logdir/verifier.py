@@ -30,10 +30,11 @@ from ..recovery import RULE_WORDS
 from . import files, indexes
 from .indexes import AbortedTxn
 from .layout import Partition
+from .publish import PUBLISHING
 from .segment import Segment, batch_max_timestamp
 from .snapshot import parse_snapshot
-from .storage import AnyPath, RemotePath, listdir
-from .tiered import open_log
+from .storage import RemotePath, listdir
+from .tiered import TieredSegment, open_log
 from .transactions import TransactionScan
 
 
@@ -58,7 +59,10 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
     parts = log.partitions() + log.checkpoints()
     total = sum(s.size for p in parts for s in p.segments()) or 1
     done = 0
-    if not parts:
+    for p in log.unpublished:
+        problems.append(Problem(str(p / PUBLISHING), None, "a writer is publishing this partition, or failed before "
+                                "it finished: it is not read until written again", "warning"))
+    if not parts and not log.unpublished:
         problems.append(Problem(str(path), None, "no Kafka partition directory or segment (.log) file found here"))
     for part in parts:
         try:
@@ -76,6 +80,7 @@ class _Seen:
         self.lasts: list[int] = []  # last offsets of the batches, in order
         self.bases: list[int] = []
         self.max_timestamps: list[int] = []
+        self.epochs: list[int] = []  # partition leader epochs of the batches (-1: a legacy message)
         self.aborts: set[tuple[int, int]] = set()  # (producer id, marker offset)
         self.complete = True  # the scan reached the end of the log
         self.first_offset: int | None = None
@@ -106,10 +111,12 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
         if seen.first_offset is not None and first_offset is None:
             first_offset = seen.first_offset
         seen.partition_first = first_offset
-        if kafka_layout:
-            _check_offset_index(seg, seen, problems)
-            _check_time_index(seg, seen, problems)
-            _check_txn_index(seg, seen, problems)
+        _check_offset_index(seg, seen, problems)  # a tiered segment's indexes: from its .indexes bundle
+        _check_time_index(seg, seen, problems)
+        _check_txn_index(seg, seen, problems)
+        if isinstance(seg, TieredSegment):
+            _check_bundled_snapshot(seg, seen, problems)
+            _check_bundled_epochs(seg, seen, problems)
         if files.is_metadata_checkpoint(seg.path):
             _check_snapshot_framing(seg, problems)
         seg.close()
@@ -156,6 +163,7 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
             seen.lasts.append(last)
             seen.bases.append(batch.base_offset)
             seen.max_timestamps.append(max_ts)
+            seen.epochs.append(batch.partition_leader_epoch if batch.magic == 2 else -1)
             if batch.is_control and batch.is_transactional:
                 try:
                     control = batch.control
@@ -184,6 +192,41 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
     return seen
 
 
+class _IndexFile:
+    """One index to check: a file of its own, or one inside a tiered segment's ``.indexes`` bundle
+    (problems then name the bundle, at the byte in it, and say which index)."""
+
+    def __init__(self, src: str, base: int, label: str, size: int, read: Callable[[int, int], bytes]):
+        self.src, self.base, self.label, self.size, self.read = src, base, label, size, read
+
+    def problem(self, at: int | None, message: str, severity: str = "error") -> Problem:
+        return Problem(self.src, None if at is None else self.base + at, self.label + message, severity)
+
+
+_BUNDLE_NAMES = {"offset": "offset index", "timestamp": "time index", "transaction": "transaction index",
+                 "producerSnapshot": "producer snapshot", "leaderEpoch": "leader-epoch checkpoint"}
+
+
+def _index(seg: Segment, kind: str) -> _IndexFile | None:
+    """The ``kind`` index of ``seg`` (``offset``, ``timestamp``, ``transaction``, and in a bundle also
+    ``producerSnapshot``, ``leaderEpoch``), or None when it has none."""
+    if isinstance(seg, TieredSegment):
+        where = seg.manifest.index_ranges.get(kind)
+        if where is None:
+            return None
+        pos, size = where
+        label = f"{_BUNDLE_NAMES[kind]} (bytes {pos}..{pos + size} of the bundle): "
+        if seg.manifest.encrypted:  # positions and sizes are then those of the decrypted index
+            label = f"{_BUNDLE_NAMES[kind]} (bytes {pos}..{pos + size} of the bundle, encrypted; positions "\
+                    "in the decrypted index): "
+            pos, size = 0, len(seg.index_file(kind) or b"")
+        return _IndexFile(str(seg.indexes_path), pos, label, size, lambda a, b: (seg.index_file(kind) or b"")[a:b])
+    path = {"offset": seg.index_path, "timestamp": seg.time_index_path, "transaction": seg.txn_index_path}[kind]
+    if not path.exists():
+        return None
+    return _IndexFile(str(path), 0, "", path.stat().st_size, lambda a, b: files.read_regular(path, a, b))
+
+
 def _report_skip(src: str, skipped: Skipped, problems: list[Problem], seen: _Seen) -> None:
     seen.corrupt.append((skipped.start, skipped.end))
     problems.append(Problem(src, skipped.start, f"corrupt entry: {skipped.reason}; bytes {skipped.start}.."
@@ -194,122 +237,141 @@ def _in_corrupt(seen: _Seen, position: int) -> bool:
     return any(a <= position < b for a, b in seen.corrupt)
 
 
-def _beyond_limit(seg: Segment, path: AnyPath, entries: int, entry: int, problems: list[Problem]) -> None:
+def _beyond_limit(seg: Segment, f: _IndexFile, entries: int, entry: int, problems: list[Problem]) -> None:
     limit = seg.index_limit(entry)
-    if entries * entry >= limit and path.stat().st_size > limit \
-            and any(files.read_regular(path, limit, limit + 2 * entry)):  # zeros there: a preallocated tail
-        problems.append(Problem(str(path), limit, f"more entries than {seg.path.name} ({seg.size} bytes) can have "
-                                f"batches: the rest of the file ({path.stat().st_size - limit} bytes) is not read"))
+    if entries * entry >= limit and f.size > limit \
+            and any(f.read(limit, limit + 2 * entry)):  # zeros there: a preallocated tail
+        problems.append(f.problem(limit, f"more entries than {seg.path.name} ({seg.size} bytes) can have "
+                                  f"batches: the rest of the file ({f.size - limit} bytes) is not read"))
 
 
-def _whole_entries(path: AnyPath, size: int, entry: int, problems: list[Problem]) -> None:
-    extra = size % entry
+def _whole_entries(f: _IndexFile, entry: int, problems: list[Problem]) -> None:
+    extra = f.size % entry
     if extra:
-        problems.append(Problem(str(path), size - extra, f"file size {size} is not a multiple of the "
-                                f"{entry}-byte entry size: the index is truncated or has trailing bytes"))
+        problems.append(f.problem(f.size - extra, f"file size {f.size} is not a multiple of the "
+                                  f"{entry}-byte entry size: the index is truncated or has trailing bytes"))
+
+
+def _index_or_report(seg: Segment, kind: str, problems: list[Problem]) -> _IndexFile | None:
+    try:
+        return _index(seg, kind)
+    except KafkaFormatError as exc:  # an unreadable manifest or bundle
+        problems.append(Problem(exc.source or str(seg.path), exc.position, exc.reason))
+        return None
+
+
+def _index_error(f: _IndexFile, exc: KafkaFormatError) -> Problem:
+    """An index that does not parse: named as the index (in its bundle), or as what the error names."""
+    if exc.source in (None, f.src):
+        return f.problem(exc.position, exc.reason)
+    return Problem(exc.source, exc.position, exc.reason)
 
 
 def _check_offset_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
-    path = seg.index_path
-    if not path.exists():
+    f = _index_or_report(seg, "offset", problems)
+    if f is None:
         return
-    src = str(path)
-    log_size = seg.size
-    prev = None
     try:
         entries = seg.index_entries()
     except KafkaFormatError as exc:
-        problems.append(Problem(src, exc.position, exc.reason))
+        problems.append(_index_error(f, exc))
         return
-    _whole_entries(path, path.stat().st_size, indexes.OFFSET_ENTRY_SIZE, problems)
-    _beyond_limit(seg, path, len(entries), indexes.OFFSET_ENTRY_SIZE, problems)
+    log_size = seg.size
+    prev = None
+    _whole_entries(f, indexes.OFFSET_ENTRY_SIZE, problems)
+    _beyond_limit(seg, f, len(entries), indexes.OFFSET_ENTRY_SIZE, problems)
     for i, entry in enumerate(entries):
         at = i * indexes.OFFSET_ENTRY_SIZE
         if entry.offset < seg.base_offset:
-            problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is below the segment's base offset"))
+            problems.append(f.problem(at, f"entry {i}: offset {entry.offset} is below the segment's base offset"))
         if prev is not None and (entry.offset <= prev.offset or entry.position <= prev.position):
-            problems.append(Problem(src, at, f"entry {i} (offset {entry.offset}, position {entry.position}) does "
+            problems.append(f.problem(at, f"entry {i} (offset {entry.offset}, position {entry.position}) does "
                                     f"not follow entry {i - 1} (offset {prev.offset}, position {prev.position})"))
         prev = entry
         if entry.position >= log_size or entry.position < 0:
-            problems.append(Problem(src, at, f"entry {i}: position {entry.position} is past the end of "
+            problems.append(f.problem(at, f"entry {i}: position {entry.position} is past the end of "
                                     f"{seg.path.name} ({log_size} bytes)"))
             continue
         found = seen.at_position.get(entry.position)
         if found is None and seen.torn_at is not None and entry.position >= seen.torn_at:
-            problems.append(Problem(src, at, f"entry {i}: position {entry.position} is in the partial batch "
+            problems.append(f.problem(at, f"entry {i}: position {entry.position} is in the partial batch "
                                     "at the end of the log", "warning"))
         elif found is None:
             if seen.complete and not _in_corrupt(seen, entry.position):
-                problems.append(Problem(src, at, f"entry {i}: position {entry.position} is not the start of a batch"))
+                problems.append(f.problem(at, f"entry {i}: position {entry.position} is not the start of a batch"))
         elif not found[0] <= entry.offset <= found[1]:
             # Kafka >= 0.11 indexes a batch's last offset; older brokers its first: both name the batch
-            problems.append(Problem(src, at, f"entry {i}: index offset {entry.offset} but the batch at position "
+            problems.append(f.problem(at, f"entry {i}: index offset {entry.offset} but the batch at position "
                                     f"{entry.position} holds offsets {found[0]}..{found[1]} (ends at offset {found[1]})"))
 
 
 def _check_time_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
-    path = seg.time_index_path
-    if not path.exists():
+    f = _index_or_report(seg, "timestamp", problems)
+    if f is None:
         return
-    src = str(path)
     try:
         entries = seg.time_index_entries()
     except KafkaFormatError as exc:
-        problems.append(Problem(src, exc.position, exc.reason))
+        problems.append(_index_error(f, exc))
         return
-    _whole_entries(path, path.stat().st_size, indexes.TIME_ENTRY_SIZE, problems)
-    _beyond_limit(seg, path, len(entries), indexes.TIME_ENTRY_SIZE, problems)
+    _whole_entries(f, indexes.TIME_ENTRY_SIZE, problems)
+    _beyond_limit(seg, f, len(entries), indexes.TIME_ENTRY_SIZE, problems)
     prev = None
     for i, entry in enumerate(entries):
         at = i * indexes.TIME_ENTRY_SIZE
         if prev is not None and entry.timestamp < prev.timestamp:
-            problems.append(Problem(src, at, f"entry {i}: timestamp {entry.timestamp} is smaller than the "
+            problems.append(f.problem(at, f"entry {i}: timestamp {entry.timestamp} is smaller than the "
                                     f"previous entry's {prev.timestamp}"))
         if prev is not None and entry.offset < prev.offset:
-            problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is smaller than the previous "
+            problems.append(f.problem(at, f"entry {i}: offset {entry.offset} is smaller than the previous "
                                     f"entry's {prev.offset}"))
         prev = entry
         k = bisect.bisect_left(seen.lasts, entry.offset)
         found = k < len(seen.lasts) and seen.bases[k] <= entry.offset
         if not found and seen.torn_at is not None and entry.offset > (seen.last_offset or -1):
-            problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is in the partial batch at the "
+            problems.append(f.problem(at, f"entry {i}: offset {entry.offset} is in the partial batch at the "
                                     "end of the log", "warning"))
         elif not found:
             if seen.complete and not seen.corrupt:
-                problems.append(Problem(src, at, f"entry {i}: offset {entry.offset} is in no batch of {seg.path.name}"))
+                problems.append(f.problem(at, f"entry {i}: offset {entry.offset} is in no batch of {seg.path.name}"))
         elif seen.max_timestamps[k] != entry.timestamp:
-            problems.append(Problem(src, at, f"entry {i}: timestamp {entry.timestamp} but the batch holding "
+            problems.append(f.problem(at, f"entry {i}: timestamp {entry.timestamp} but the batch holding "
                                     f"offset {entry.offset} has max timestamp {seen.max_timestamps[k]}"))
 
 
 def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
     """The ``.txnindex`` against the abort markers of the segment, both ways: an entry without its
     marker, a marker without its entry (an emptied or missing index), a first offset that disagrees."""
-    path = seg.txn_index_path
-    src = str(path)
     expected = {(t.producer_id, t.last_offset): t for t in seen.expected_aborts}
-    if not path.exists():
+    try:
+        f = _index(seg, "transaction")
+    except KafkaFormatError as exc:
+        problems.append(Problem(exc.source or str(seg.path), exc.position, exc.reason))
+        return
+    if f is None:
         if seen.aborts:
-            problems.append(Problem(src, None, f"missing, but {seg.path.name} holds {len(seen.aborts)} abort "
-                                    f"markers (first: producer {min(seen.aborts)[0]} at offset {min(seen.aborts)[1]})"))
+            tiered = isinstance(seg, TieredSegment)
+            problems.append(Problem(str(seg.indexes_path if isinstance(seg, TieredSegment) else seg.txn_index_path),
+                                    None, f"{'no transaction index in the bundle' if tiered else 'missing'}, but "
+                                    f"{seg.path.name} holds {len(seen.aborts)} abort markers (first: producer "
+                                    f"{min(seen.aborts)[0]} at offset {min(seen.aborts)[1]})"))
         return
     try:
         entries = seg.aborted_transactions() or []
     except KafkaFormatError as exc:
-        problems.append(Problem(src, exc.position, exc.reason))
+        problems.append(_index_error(f, exc))
         return
-    _whole_entries(path, path.stat().st_size, indexes.TXN_ENTRY_SIZE, problems)
+    _whole_entries(f, indexes.TXN_ENTRY_SIZE, problems)
     indexed = set()
     for i, t in enumerate(entries):
         at = i * indexes.TXN_ENTRY_SIZE
         key = (t.producer_id, t.last_offset)
         indexed.add(key)
         if t.first_offset > t.last_offset:
-            problems.append(Problem(src, at, f"entry {i}: first offset {t.first_offset} is after last offset {t.last_offset}"))
+            problems.append(f.problem(at, f"entry {i}: first offset {t.first_offset} is after last offset {t.last_offset}"))
         if key not in seen.aborts:
             if seen.complete and not seen.corrupt:
-                problems.append(Problem(src, at, f"entry {i}: no abort marker of producer {t.producer_id} at offset "
+                problems.append(f.problem(at, f"entry {i}: no abort marker of producer {t.producer_id} at offset "
                                         f"{t.last_offset} in {seg.path.name}"))
             continue
         want = expected.get(key)
@@ -318,11 +380,60 @@ def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None
         unseen_start = want.first_offset == want.last_offset and (
             seen.partition_first is None or t.first_offset < seen.partition_first)
         if not unseen_start:  # the transaction's first batch is in the log, and it is elsewhere
-            problems.append(Problem(src, at, f"entry {i}: first offset {t.first_offset} but the aborted "
+            problems.append(f.problem(at, f"entry {i}: first offset {t.first_offset} but the aborted "
                                     f"transaction of producer {t.producer_id} starts at offset {want.first_offset}"))
     for pid, marker in sorted(seen.aborts - indexed):
-        problems.append(Problem(src, None, f"no entry for the abort marker of producer {pid} at offset {marker} "
+        problems.append(f.problem(None, f"no entry for the abort marker of producer {pid} at offset {marker} "
                                 f"in {seg.path.name}: a read_committed fetch would return the aborted records"))
+
+
+def _check_bundled_snapshot(seg: TieredSegment, seen: _Seen, problems: list[Problem]) -> None:
+    """The producer snapshot in a tiered segment's bundle: its CRC, and no producer state past the
+    segment's last offset (the plugin uploads the state the broker had for this segment)."""
+    f = _index_or_report(seg, "producerSnapshot", problems)
+    if f is None or f.size == 0:
+        return
+    try:
+        snapshot = parse_snapshot(seg.index_file("producerSnapshot") or b"")
+    except KafkaFormatError as exc:
+        problems.append(_index_error(f, exc))
+        return
+    if seen.last_offset is None or not seen.complete:
+        return
+    for e in snapshot.producer_entries:
+        if e.last_offset > seen.last_offset:
+            problems.append(f.problem(None, f"producer {e.producer_id}'s last offset {e.last_offset} is past "
+                                      f"{seg.path.name}'s last offset {seen.last_offset}"))
+
+
+def _check_bundled_epochs(seg: TieredSegment, seen: _Seen, problems: list[Problem]) -> None:
+    """The leader-epoch checkpoint in a tiered segment's bundle: it parses, its epochs and start offsets
+    increase, and each v2 batch carries the epoch the checkpoint gives its offset (the first batch that
+    does not is reported, with the count)."""
+    f = _index_or_report(seg, "leaderEpoch", problems)
+    if f is None:
+        return
+    try:
+        epochs = files.parse_leader_epoch_checkpoint((seg.index_file("leaderEpoch") or b"").decode("utf-8", "replace"),
+                                                     f.src)
+    except KafkaFormatError as exc:
+        problems.append(f.problem(exc.position, exc.reason))
+        return
+    for a, b in zip(epochs, epochs[1:]):
+        if b.epoch <= a.epoch or b.start_offset < a.start_offset:
+            problems.append(f.problem(None, f"epoch entry {tuple(b)} does not follow {tuple(a)}"))
+            return
+    starts = [e.start_offset for e in epochs]
+    wrong = []
+    for base, epoch in zip(seen.bases, seen.epochs):
+        k = bisect.bisect_right(starts, base) - 1
+        if epoch >= 0 and k >= 0 and epochs[k].epoch != epoch:
+            wrong.append((base, epoch, epochs[k]))
+    if wrong:
+        base, epoch, entry = wrong[0]
+        problems.append(f.problem(None, f"the batch at offset {base} has leader epoch {epoch}, but the checkpoint "
+                                  f"gives epoch {entry.epoch} from offset {entry.start_offset}"
+                                  + (f" ({len(wrong)} batches disagree)" if len(wrong) > 1 else "")))
 
 
 def _check_snapshot_framing(seg: Segment, problems: list[Problem]) -> None:

@@ -61,9 +61,10 @@ from ..errors import KafkaFormatError
 from ..records import iter_batches, parse_control_record
 from . import files, indexes
 from .indexes import AbortedTxn
+from .publish import publish_partition
 from .segment import batch_max_timestamp
 from .snapshot import ProducerSnapshotEntry, encode_snapshot
-from .storage import RemotePath, as_path, is_uri, publish_partition
+from .storage import RemotePath, as_path, is_uri
 
 _I64 = struct.Struct(">q")
 _I32 = struct.Struct(">i")
@@ -222,7 +223,7 @@ class PartitionWriter:
                  segment_bytes: int = 1 << 30, index_interval_bytes: int = 4096,
                  leader_epoch: int = 0, topic_id: str | None = None, start_offset: int = 0):
         #: an object-store destination: the partition is written to a local staging folder (``path``)
-        #: and published on close (see storage.publish_partition); an exception in a ``with`` block
+        #: and published on close (see logdir.publish: never half-visible); an exception in a ``with`` block
         #: publishes nothing
         self.destination: RemotePath | None = None
         if isinstance(directory, (str, RemotePath)) and is_uri(directory):

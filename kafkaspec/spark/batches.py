@@ -46,6 +46,7 @@ from ..errors import KafkaFormatError
 from ..logdir import InvariantError, PartitionWriter, files, open_log
 from ..logdir.rewrite import output_codec, update_offset_checkpoints
 from ..logdir.segment import Segment
+from ..logdir.storage import AnyPath, StorageOptions, as_path, is_uri, parse_uri
 from ..records import iter_batches
 
 #: the batch columns, in the order rows carry them (timestampType is a Kafka-source column)
@@ -62,17 +63,19 @@ def head_values(batch: LogBatch) -> tuple:
             batch.is_transactional, batch.is_control, batch.partition_leader_epoch, ts_type)
 
 
-def read_source_batch(segment: str, position: int) -> LogBatch:
-    """The batch at ``position`` of the segment file ``segment`` (its bytes only; CRC checked)."""
-    if not os.path.isfile(segment):
+def read_source_batch(segment: str, position: int, storage: StorageOptions | None = None) -> LogBatch:
+    """The batch at ``position`` of the segment file ``segment`` (its bytes only; CRC checked); a
+    segment URI is read with ``storage`` (the writer's object-store settings) or the environment's."""
+    path = parse_uri(segment, storage, fresh=False) if is_uri(segment) else None  # listings kept: one per task
+    if not (path.is_file() if path is not None else os.path.isfile(segment)):
         raise InvariantError(f"the source segment {segment} (column segment) is not readable here: a "
                              "batch-preserving write reads each batch's head back from it (drop the batch "
                              "columns, or set preserveBatches to false, to write fresh batches)")
-    head = files.read_regular(segment, position, position + _LENGTH_END)
+    head = files.read_regular(path or segment, position, position + _LENGTH_END)
     if len(head) < _LENGTH_END:
         raise InvariantError(f"{segment} has no batch at byte {position} (column batchPosition)")
     length = int.from_bytes(head[8:12], "big", signed=True)
-    data = files.read_regular(segment, position, position + _LENGTH_END + max(length, 0))
+    data = files.read_regular(path or segment, position, position + _LENGTH_END + max(length, 0))
     try:
         return next(iter_batches(data))
     except (StopIteration, KafkaFormatError) as exc:
@@ -93,8 +96,9 @@ class BatchStager:
     """One task's rows of one topic-partition, put back into their batches in a staging directory."""
 
     def __init__(self, task_dir: Path, topic: str, partition: int, *, compression: str | None,
-                 segment_bytes: int):
+                 segment_bytes: int, storage: StorageOptions | None = None):
         self.task_dir, self.topic, self.partition = task_dir, topic, partition
+        self.storage = storage  # object-store settings for source segments named by URI
         self.compression, self.segment_bytes = compression, segment_bytes
         self.name = f"{topic}-{partition}"
         self.key: tuple[str, int] | None = None  # (segment, position) of the batch being collected
@@ -140,7 +144,7 @@ class BatchStager:
             return
         segment, position = self.key
         rows, self.rows, self.key = self.rows, [], None
-        batch = read_source_batch(segment, position)
+        batch = read_source_batch(segment, position, self.storage)
         where = f"kafkalog write: {self.name} rows from offset {self.first_row} ({segment} at byte {position})"
         assert self.columns is not None
         for name, mine, theirs in zip(_HEAD_COLUMNS, self.columns, head_values(batch)):
@@ -166,10 +170,10 @@ class BatchStager:
         return str(self.writer.path), self.first, self.writer.next_offset - 1, self.sources
 
 
-def _staged(pieces: list[Any]) -> Iterator[tuple[str, int, list[LogBatch]]]:
+def _staged(pieces: list[Any], storage: StorageOptions | None = None) -> Iterator[tuple[str, int, list[LogBatch]]]:
     """(segment, position, entries) for every staged batch of ``pieces``, in order."""
     for piece in pieces:
-        with open_log(piece.path) as staged:
+        with open_log(piece.path, storage=storage) as staged:
             entries = (b for part in staged.partitions() for _, b in part.batches(verify=False))
             for segment, position, n in piece.sources:
                 yield segment, position, [next(entries) for _ in range(n)]
@@ -185,23 +189,24 @@ def refuse_own_source(root: Path, pieces: list[Any]) -> None:
                                  "from; a batch-preserving write reads it back, so write somewhere else")
 
 
-def commit_partition(root: Path, topic: str, partition: int, pieces: list[Any], segment_bytes: int) -> None:
+def commit_partition(root: Path, topic: str, partition: int, pieces: list[Any], segment_bytes: int,
+                     storage: StorageOptions | None = None) -> None:
     """Write ``root/<topic>-<partition>`` from the staged pieces (sorted, not overlapping) and the source
-    segments they name, as the module docstring says."""
+    segments they name, as the module docstring says; ``storage`` reads those named by URI."""
     name = f"{topic}-{partition}"
     segments = sorted({s for p in pieces for s, _, _ in p.sources},
                       key=lambda s: (files.offset_from_name(s) or 0, s))
-    meta_path = Path(segments[0]).parent / files.PARTITION_METADATA
+    meta_path = as_path(segments[0], storage).parent / files.PARTITION_METADATA  # a local path or a URI
     topic_id = None
     if meta_path.is_file():
         topic_id = files.parse_partition_metadata(files.read_text_file(meta_path), str(meta_path)).get("topic_id")
-    staged = _staged(pieces)
+    staged = _staged(pieces, storage)
     pending = next(staged, None)
     with_rows: set[int] = set()  # producers whose open transaction has rows in the copy
     in_copy: set[int] = set()  # producers whose open transaction has batches in the copy (rows or emptied)
     with PartitionWriter(root, topic, partition, segment_bytes=segment_bytes, topic_id=topic_id) as w:
         for seg_path in segments:
-            seg = Segment(seg_path)
+            seg = Segment(as_path(seg_path, storage))
             w.roll(base_offset=max(seg.base_offset, w.next_offset))
             try:
                 for b in seg.iter_batches(on_corrupt="skip"):  # as a corruptionPolicy=skip read left it
@@ -224,12 +229,12 @@ def commit_partition(root: Path, topic: str, partition: int, pieces: list[Any], 
         if pending is not None:
             raise InvariantError(f"kafkalog write: {name}: the batch at {pending[0]} byte {pending[1]} is not "
                                  "among that segment's batches (the source changed since it was read)")
-        _close_transactions(w, name, Path(segments[-1]), with_rows, in_copy)
+        _close_transactions(w, name, as_path(segments[-1], storage), with_rows, in_copy)
         start = files.offset_from_name(segments[0]) or 0
         update_offset_checkpoints(root, {(topic, partition): (start, w.next_offset)})
 
 
-def _close_transactions(w: PartitionWriter, name: str, last: Path, with_rows: set[int], in_copy: set[int]) -> None:
+def _close_transactions(w: PartitionWriter, name: str, last: AnyPath, with_rows: set[int], in_copy: set[int]) -> None:
     """Transactions still open after the last segment the rows came from: their markers, in the source's
     later segments, are refused when the transaction has rows (its outcome would be lost) and put back
     otherwise (emptied batches of a transaction without its marker would leave it hanging, blocking

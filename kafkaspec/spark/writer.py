@@ -25,6 +25,12 @@ each partition in the source's batch order (:mod:`.batches`: what is kept, what
 is refused); ``compression`` then recompresses data batches (default: each
 batch keeps its codec). Without them (or with ``preserveBatches`` false),
 records go into fresh plain batches and control rows are not rewritten.
+
+To an object store (``s3://``...), in both modes: each task attempt stages on its executor and
+uploads to ``path/_kafkalog_staging/<job>/<task>/``; the driver's commit publishes each partition
+through :mod:`kafkaspec.logdir.publish` (never half-visible, even if the driver dies) from the
+committed attempts' objects, and deletes the job's staging prefix, so failed or retried attempts
+never show.
 """
 
 from __future__ import annotations
@@ -50,7 +56,8 @@ from kafkaspec.generated.record_v2 import Record
 from ..builder import build_batch
 from ..compression import codec_id
 from ..logdir import PartitionWriter, files, open_log
-from ..logdir.storage import RemotePath, StorageOptions, as_path, is_uri, listdir, publish_partition
+from ..logdir.publish import Put, publish, publish_partition, unpublish
+from ..logdir.storage import RemotePath, StorageOptions, as_path, is_uri, listdir
 from ..logdir.writer import restamp_batch
 from .batches import BATCH_COLUMNS, BatchStager, commit_partition, refuse_own_source
 from .options import OptionError, ReadOptions, parse_size
@@ -101,12 +108,6 @@ class KafkaLogWriter(DataSourceArrowWriter):
         if preserve == "true" and lacking:
             raise OptionError(f"preserveBatches needs the batch columns of a kafkalog read; missing {lacking}")
         self.preserve = preserve != "false" and not lacking
-        if self.preserve and is_uri(path):
-            raise OptionError(
-                "kafkalog write: batch-preserving writes (rows of a kafkalog read, with their batch columns) to "
-                "an object store are not supported yet; write to a local directory and upload it, or set "
-                "preserveBatches=false to write plain batches (producer ids, transactions and control records "
-                "are then not kept)")
         self.job = uuid.uuid4().hex
         # object-store settings for an s3:// destination (the s3.* options, else the driver's environment)
         self.storage = ReadOptions.parse(options).storage or (StorageOptions.from_env() if is_uri(path) else None)
@@ -117,7 +118,8 @@ class KafkaLogWriter(DataSourceArrowWriter):
         remote = is_uri(self.path)  # an object store: stage on this executor, then upload (see _upload)
         task_dir = Path(tempfile.mkdtemp(prefix="kafkalog-task-")) if remote else Path(self.path) / STAGING / self.job / task
         if self.preserve:
-            return self._write_batches(iterator, task_dir)
+            pieces = self._write_batches(iterator, task_dir)
+            return StagedPieces(self._upload(pieces, task, task_dir) if remote else pieces)
         stagers: dict[tuple[str, int], _Stager] = {}
         has = self.columns.__contains__
         for rb in iterator:
@@ -154,7 +156,9 @@ class KafkaLogWriter(DataSourceArrowWriter):
 
     def _upload(self, pieces: list[Piece], task: str, task_dir: Path) -> list[Piece]:
         """Put this task's staged partitions under ``<dest>/_kafkalog_staging/<job>/<task>/``: invisible
-        until the driver's commit copies them to their final keys; a failed attempt leaves only those."""
+        until the driver's commit copies them to their final keys. A failed or retried attempt leaves only
+        objects under its own task prefix, which no commit message names and the commit (or abort) deletes
+        with the job's prefix: a retry never duplicates."""
         staging = as_path(self.path, self.storage) / STAGING / self.job / task
         assert isinstance(staging, RemotePath)
         try:
@@ -162,13 +166,15 @@ class KafkaLogWriter(DataSourceArrowWriter):
             for p in pieces:
                 local = Path(p.path)
                 dest = staging / local.name
-                publish_partition(local, dest)
+                for f in sorted(local.iterdir()):
+                    if f.is_file():
+                        (dest / f.name).write_bytes(f.read_bytes())
                 out.append(replace(p, path=str(dest)))
             return out
         finally:
             shutil.rmtree(task_dir, ignore_errors=True)
 
-    def _write_batches(self, iterator: Iterator[pa.RecordBatch], task_dir: Path) -> StagedPieces:
+    def _write_batches(self, iterator: Iterator[pa.RecordBatch], task_dir: Path) -> list[Piece]:
         """Batch-preserving mode: every row back into its batch (:class:`.batches.BatchStager`)."""
         import pyarrow as pa  # noqa: PLC0415
 
@@ -191,14 +197,14 @@ class KafkaLogWriter(DataSourceArrowWriter):
                     if tp[0] is None or tp[1] is None:
                         raise ValueError("kafkalog write: topic and partition must not be null")
                     stager = stagers[tp] = BatchStager(task_dir, *tp, compression=self.recompress,
-                                                       segment_bytes=self.segment_bytes)
+                                                       segment_bytes=self.segment_bytes, storage=self.storage)
                 hs = [(h["key"], h["value"]) for h in headers[i]] if headers[i] else []
                 stager.add(offsets[i], stamps[i], keys[i], values[i], hs, batch_columns[i])
         pieces = []
         for tp in sorted(stagers):
             path, first, last, sources = stagers[tp].close()
             pieces.append(Piece(tp[0], tp[1], path, first, last, False, sources))
-        return StagedPieces(pieces)
+        return pieces
 
     # -- driver ---------------------------------------------------------------------
     def commit(self, messages: list[WriterCommitMessage | None]) -> None:
@@ -249,8 +255,11 @@ class KafkaLogWriter(DataSourceArrowWriter):
             _rmdir_if_empty(root / STAGING)
 
     def _commit_remote(self, messages: list[WriterCommitMessage | None]) -> None:
-        """The commit to an object store: server-side copies from the staging prefix (no rename there),
-        each partition's segments in offset order with a segment's indexes before its ``.log``."""
+        """The commit to an object store, which has no rename: each partition is published by
+        :func:`kafkaspec.logdir.publish.publish` (a marker first, the objects in key order, the marker
+        deleted last), so a reader sees it whole or not at all, even if this driver dies meanwhile.
+        Plain pieces are copied server-side from the staging prefix; batch-preserving ones are merged
+        with their source segments here (as a local write does), in a local folder, then uploaded."""
         root = as_path(self.path, self.storage)
         assert isinstance(root, RemotePath)
         store = root.store
@@ -259,11 +268,13 @@ class KafkaLogWriter(DataSourceArrowWriter):
             for p in (m.pieces if isinstance(m, StagedPieces) else ()):
                 by_tp.setdefault((p.topic, p.partition), []).append(p)
         try:
+            _refuse_own_remote_source(root, [p for ps in by_tp.values() for p in ps])
             existing = listdir(root) if root.exists() else []
             if self.overwrite:
-                for d in existing:
-                    if files.parse_partition_dir(d.name) and isinstance(d, RemotePath):
-                        store.delete_prefix(d.key)
+                written = {f"{t}-{p}" for t, p in by_tp}
+                for d in existing:  # partitions this write replaces are cleared by their publication
+                    if files.parse_partition_dir(d.name) and isinstance(d, RemotePath) and d.name not in written:
+                        unpublish(d, self.job)
             for (topic, partition), pieces in sorted(by_tp.items()):
                 final = root / f"{topic}-{partition}"
                 store.forget(final.key)
@@ -274,7 +285,15 @@ class KafkaLogWriter(DataSourceArrowWriter):
                     self._renumber(final, topic, partition, pieces)
                     continue
                 _refuse_overlaps(topic, partition, pieces)
-                copies = []
+                if pieces[0].sources is not None:
+                    local = Path(tempfile.mkdtemp(prefix="kafkalog-commit-"))
+                    try:
+                        commit_partition(local, topic, partition, pieces, self.segment_bytes, self.storage)
+                        publish_partition(local / f"{topic}-{partition}", final, self.job)
+                    finally:
+                        shutil.rmtree(local, ignore_errors=True)
+                    continue
+                copies: dict[str, RemotePath] = {}
                 for i, p in enumerate(pieces):
                     for f in listdir(as_path(p.path, self.storage)):
                         small = f.name in (files.LEADER_EPOCH_CHECKPOINT, files.PARTITION_METADATA)
@@ -284,11 +303,9 @@ class KafkaLogWriter(DataSourceArrowWriter):
                             continue
                         if f.name.endswith(files.LOG_SUFFIX) and f.stat().st_size == 0 and i < len(pieces) - 1:
                             continue
-                        copies.append(f)
-                stem = files.offset_from_name
-                for f in sorted(copies, key=lambda f: (stem(f) is None, stem(f) or 0, f.name.endswith(".log"))):
-                    assert isinstance(f, RemotePath)
-                    store.copy(f.key, (final / f.name).key)
+                        assert isinstance(f, RemotePath)
+                        copies[f.name] = f
+                publish(final, {name: _copy_from(f) for name, f in copies.items()}, self.job)
         finally:
             _drop_staging(root, self.job)
 
@@ -297,7 +314,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
 
         with PartitionWriter(final.parent, topic, partition, segment_bytes=self.segment_bytes) as w:
             for p in pieces:
-                with open_log(p.path) as staged:
+                with open_log(p.path, storage=self.storage) as staged:
                     for part in staged.partitions():
                         for _, batch in part.batches(verify=False):
                             w.append_batch(restamp_batch(bytearray(batch.raw()), base_offset=w.next_offset))
@@ -321,6 +338,22 @@ def _drop_staging(root: RemotePath, job: str) -> None:
     if not store.list(staging.key):
         store.delete_prefix(staging.key)
 
+
+
+def _copy_from(source: RemotePath) -> Put:
+    def put(target: RemotePath) -> None:
+        source.store.copy(source.key, target.key)
+    return put
+
+
+def _refuse_own_remote_source(root: RemotePath, pieces: list[Piece]) -> None:
+    """ValueError when a batch-preserving write to an object store would replace its source segments."""
+    top = str(root).rstrip("/") + "/"
+    for piece in pieces:
+        for segment, _, _ in piece.sources or ():
+            if str(segment).startswith(top):
+                raise ValueError(f"kafkalog write: {root} holds the source segment {segment} that the rows come "
+                                 "from; a batch-preserving write reads it back, so write somewhere else")
 
 
 def _refuse_overlaps(topic: str, partition: int, pieces: list[Piece]) -> None:

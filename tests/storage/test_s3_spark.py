@@ -102,9 +102,14 @@ def test_spark_kafkalog_writer_to_s3_commits_and_a_failed_job_leaves_nothing(spa
     opts = {"s3.endpoint": s3_server.endpoint, "s3.accessKey": ACCESS_KEY, "s3.secretKey": SECRET_KEY,
             "s3.region": "us-east-1"}
     df = spark.read.format("kafkalog").option("subscribe", "clicks").load(str(local_logs))
-    # batch-preserving writes (the default for a kafkalog read) are local-only for now: refused, not degraded
-    with pytest.raises(Exception, match="to an object store are not supported yet"):
-        df.write.format("kafkalog").options(**opts).mode("overwrite").save(f"s3://{bucket}/preserved")
+    # batch-preserving (the default for a kafkalog read): the segments come back byte for byte
+    df.write.format("kafkalog").options(**opts).mode("overwrite").save(f"s3://{bucket}/preserved")
+    fs = s3_server.filesystem()
+    logs = sorted((local_logs / "clicks-0").glob("*.log"))
+    assert len(logs) > 3
+    for f in logs:
+        assert fs.open_input_file(f"{bucket}/preserved/clicks-0/{f.name}").read() == f.read_bytes(), f.name
+    assert logdir.verify(f"s3://{bucket}/preserved") == []
     opts["preserveBatches"] = "false"
     df.write.format("kafkalog").options(**opts).mode("overwrite").save(f"s3://{bucket}/copy")
     copy = [(p.name, r.offset, r.key, r.value) for p in logdir.open_log(f"s3://{bucket}/copy").partitions()

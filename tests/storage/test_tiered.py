@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 
 import pytest
 import zstandard
+from pyarrow.fs import FileSelector
+from support.logdir import write_partition
 
 from kafkaspec import KafkaFormatError, logdir
 from kafkaspec.cli import main
@@ -149,10 +152,83 @@ def test_a_manifest_with_the_wrong_chunk_count_or_file_size(tmp_path, local_logs
         parse_manifest(manifest.read_bytes(), str(manifest))
 
 
-def test_an_encrypted_segment_says_what_is_missing(tmp_path, local_logs, capsys):
+def test_an_encrypted_segment_says_what_is_missing(tmp_path, local_logs, capsys, monkeypatch):
+    monkeypatch.delenv("KAFKASPEC_TIERED_PRIVATE_KEY", raising=False)
     manifest, doc = _one_segment(tmp_path, local_logs)
     doc["encryption"] = {"dataKey": "rsa-wrapped", "aad": "CgsMDQ=="}
     manifest.write_text(json.dumps(doc))
     code = main(["dump", str(manifest.with_suffix(".log"))])
     err = capsys.readouterr().err
-    assert code == 1 and "encrypted" in err and "RSA private key" in err and err.count("\n") == 1
+    assert code == 1 and "encryption.dataKey is not '<key pair id>:<base64>'" in err and err.count("\n") == 1
+    doc["encryption"] = {"dataKey": "pair-7:" + base64.b64encode(bytes(256)).decode(), "aad": "CgsMDQ=="}
+    manifest.write_text(json.dumps(doc))
+    code = main(["dump", str(manifest.with_suffix(".log"))])
+    err = capsys.readouterr().err
+    assert code == 1 and "encrypted" in err and "key pair 'pair-7'" in err and "RSA private key" in err
+    assert "KAFKASPEC_TIERED_PRIVATE_KEY" in err and err.count("\n") == 1
+
+
+def _corrupt_bundle(s3_server, key: str, kind: str, change) -> tuple[int, int]:
+    """Apply ``change(bytearray)`` to the ``kind`` index inside the ``.indexes`` object ``key`` on the server."""
+    fs = s3_server.filesystem()
+    manifest = json.loads(fs.open_input_file(key[: -len(".indexes")] + MANIFEST_SUFFIX).read())
+    where = manifest["segmentIndexes"][kind]
+    pos, size = where["position"], where["size"]
+    bundle = bytearray(fs.open_input_file(key).read())
+    part = bytearray(bundle[pos:pos + size])
+    change(part)
+    assert len(part) == size
+    bundle[pos:pos + size] = part
+    with fs.open_output_stream(key) as f:
+        f.write(bytes(bundle))
+    return pos, size
+
+
+def _shift_first_position(b: bytearray) -> None:
+    b[4:8] = (int.from_bytes(b[4:8], "big") + 1).to_bytes(4, "big")
+
+
+def _earlier_first_timestamp(b: bytearray) -> None:
+    b[0:8] = (int.from_bytes(b[0:8], "big") - 7).to_bytes(8, "big")
+
+
+def _other_last_epoch(b: bytearray) -> None:
+    """The last checkpoint line ``epoch start`` gets epoch 9 (its epochs here are single digits)."""
+    start = b.rindex(b"\n", 0, len(b) - 1) + 1
+    assert b[start + 1:start + 2] == b" "
+    b[start] = ord("9")
+
+
+def _flip_last_byte(b: bytearray) -> None:
+    b[-1] ^= 0x01
+
+
+@pytest.mark.parametrize("kind, change, says", [
+    ("offset", _shift_first_position,
+     r"offset index \(bytes \d+\.\.\d+ of the bundle\): entry 0: position \d+ is not the start of a batch"),
+    ("timestamp", _earlier_first_timestamp,
+     r"time index \(bytes \d+\.\.\d+ of the bundle\): entry 0: timestamp \d+ but the batch holding offset \d+ "
+     r"has max timestamp \d+"),
+    ("leaderEpoch", _other_last_epoch,
+     r"leader-epoch checkpoint \(bytes \d+\.\.\d+ of the bundle\): the batch at offset \d+ has leader epoch \d+, "
+     r"but the checkpoint gives epoch 9"),
+    ("producerSnapshot", _flip_last_byte, r"producer snapshot \(bytes \d+\.\.\d+ of the bundle\): .*crc"),
+])
+def test_verify_checks_the_indexes_inside_the_bundle(s3_env, s3_server, capsys, tmp_path, kind, change, says):
+    """verify reads a tiered segment's .indexes bundle as local verify reads .index/.timeindex: one index
+    corrupted inside the bundle is an error naming the bundle, the index and the byte (exit 1)."""
+    write_partition(tmp_path / "logs", topic="t", batches=40, seed=9, segment_bytes=1 << 20)  # one segment
+    bucket = s3_server.new_bucket()
+    logdir.write_tiered(tmp_path / "logs", f"s3://{bucket}/tiered/", chunk_size=4096)
+    assert main(["verify", f"s3://{bucket}/tiered/"]) == 0
+    capsys.readouterr()
+    listing = s3_server.filesystem().get_file_info(FileSelector(f"{bucket}/tiered", recursive=True))
+    key = next(i.path for i in listing if i.path.endswith(".indexes"))
+    _corrupt_bundle(s3_server, key, kind, change)
+    code = main(["verify", f"s3://{bucket}/tiered/"])
+    out, err = capsys.readouterr()
+    assert code == 1, out + err
+    line = next(x for x in out.splitlines() if x.startswith("error:"))
+    assert line.startswith(f"error: s3://{key}"), line
+    assert re.search(says, line, re.IGNORECASE), line
+    assert "Traceback" not in err
