@@ -323,6 +323,7 @@ def _gather(data: pa.Buffer, start: np.ndarray, length: np.ndarray, null: np.nda
 def _add_checked(base: np.ndarray, delta: np.ndarray) -> np.ndarray:
     """``base + delta`` in int64, failing (to the per-record decoder, which names the record) on overflow."""
     total = base + delta
-    if (((base ^ total) & (delta ^ total)) < 0).any():
-        raise _Fail
+    if len(base) and (int(base.max()) + int(delta.max()) > _I64_MAX or int(base.min()) + int(delta.min()) < _I64_MIN):
+        if (((base ^ total) & (delta ^ total)) < 0).any():  # near the limits: the exact check
+            raise _Fail
     return total
