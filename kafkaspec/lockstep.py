@@ -184,24 +184,24 @@ def _record_spans(data: bytes, arr: np.ndarray, counts: np.ndarray, starts: np.n
             shortest = int(counts[active].min()) if len(active) else 0
     pos[active] = p
     for b in active.tolist():  # the few long batches left: the same walk, one record at a time
-        q, end, r = int(pos[b]), int(ends[b]), int(row_base[b])
+        at, limit, first_row = int(pos[b]), int(ends[b]), int(row_base[b])
         for j in range(i, int(counts[b])):
-            if q >= end:
+            if at >= limit:
                 raise _Fail
-            length = data[q]
-            if length < 128:
-                length = (length >> 1) ^ -(length & 1)
-                q += 1
+            size: int = data[at]
+            if size < 128:
+                size = (size >> 1) ^ -(size & 1)
+                at += 1
             else:
                 try:
-                    length, q = read_varint(data, q)
+                    size, at = read_varint(data, at)
                 except (KafkaFormatError, IndexError):
                     raise _Fail from None
-            if length < 0 or q + length > end:
+            if size < 0 or at + size > limit:
                 raise _Fail
-            body[r + j] = q
-            stop[r + j] = q = q + length
-        pos[b] = q
+            body[first_row + j] = at
+            stop[first_row + j] = at = at + size
+        pos[b] = at
     if not np.array_equal(pos, ends):  # records must fill their batch's records region exactly
         raise _Fail
     return body, stop

@@ -12,6 +12,7 @@ Needs numpy and pyarrow (``kafkaspec[spark]``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyarrow as pa
@@ -22,7 +23,9 @@ from ..errors import KafkaFormatError
 from ..generated.record_batch_v2 import COMPRESSION_MASK, TIMESTAMP_TYPE_MASK, TIMESTAMP_TYPE_SHIFT
 from ..lockstep import decode_batches
 from ..records import Batch, BatchIterator
-from .layout import LogDir, Partition
+
+if TYPE_CHECKING:
+    from .layout import LogDir, Partition
 
 HEADERS_TYPE = pa.list_(pa.struct([("key", pa.string()), ("value", pa.binary())]))
 
@@ -128,7 +131,7 @@ def partition_batches(part: Partition, *, verify: bool = True,
         try:
             buf = seg.data
             segment = str(seg.path)
-            names = {"topic": part.topic, "partition": part.partition, "segment": segment}
+            names: dict[str, Any] = {"topic": part.topic, "partition": part.partition, "segment": segment}
             run: list[Batch] = []
             rows = 0
             try:
@@ -152,7 +155,7 @@ def partition_batches(part: Partition, *, verify: bool = True,
             seg.close()
 
 
-def _run(buf: bytes, run: list[Batch], names: dict, max_decompressed: int) -> pa.RecordBatch:
+def _run(buf: bytes, run: list[Batch], names: dict[str, Any], max_decompressed: int) -> pa.RecordBatch:
     rb = decode_run(buf, run, max_decompressed=max_decompressed, **names)
     return _per_record(run, **names) if rb is None else rb
 

@@ -10,8 +10,8 @@ to the next verifiable batch and reported (policy ``skip``).
 from __future__ import annotations
 
 import logging
-from bisect import insort
 from array import array
+from bisect import insort
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate, chain
