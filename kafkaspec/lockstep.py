@@ -44,6 +44,19 @@ _PAD = 16  # zero bytes after the data: a varint read at a record's last byte st
 _INT32_LIMIT = (1 << 31) - 1
 
 _ZIGZAG_1 = np.array([(b >> 1) ^ -(b & 1) for b in range(256)], np.int64)  # only the first 128 are used
+
+
+def _two_byte_tables() -> tuple[np.ndarray, np.ndarray]:
+    """For every pair of bytes (first | second << 8): the zigzag varint they start and its size
+    (0 when it is longer than two bytes)."""
+    pair = np.arange(1 << 16)
+    first, second = pair & 255, pair >> 8
+    u = np.where(first < 128, first, (first & 127) | (second << 7))
+    size = np.where(first < 128, 1, np.where(second < 128, 2, 0))
+    return (u >> 1) ^ -(u & 1), size.astype(np.int64)
+
+
+_VALUE_2, _SIZE_2 = _two_byte_tables()
 _I64_MIN, _I64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 
 
@@ -214,10 +227,10 @@ def _varint(arr: np.ndarray, pos: np.ndarray, max_bytes: int) -> tuple[np.ndarra
     longer = first >= 128
     if not longer.any():  # the usual case: every value in one byte
         return _ZIGZAG_1[first], 1
-    second = arr[pos + 1]  # inside the array: the data ends with padding
-    if not (longer & (second >= 128)).any():  # one or two bytes each (record lengths of 64 to 8191 bytes)
-        u = np.where(longer, (first & 127) | (second.astype(np.int64) << 7), first)
-        return (u >> 1) ^ -(u & 1), longer + 1
+    pair = first | (arr[pos + 1].astype(np.uint16) << 8)  # inside the array: the data ends with padding
+    size = _SIZE_2[pair]
+    if size.all():  # one or two bytes each (record lengths of 64 to 8191 bytes): two table lookups
+        return _VALUE_2[pair], size
     longer = np.flatnonzero(longer)
     u = (first & 127).astype(np.uint64)
     size = np.ones(len(pos), np.int64)
