@@ -2,7 +2,7 @@
 
 1. Columnar decode, one process, standard workload (100-record batches, 6-byte
    keys, 60-byte values, uncompressed): records/s of ``kafkaspec.spark.columnar``
-   (generated ``decode_record_batch_columns`` straight into column lists) vs the
+   (the lockstep engine, as Spark reads; ``bench.engine`` compares it with the per-record decoder) vs the
    per-record object path (``iter_batches`` -> ``Record`` tuples -> the same
    RecordBatch). Targets: >= 1.0 M records/s per core and >= 1.5x the object path.
 2. The Spark job on a generated directory of the same workload (default 1024 MB,

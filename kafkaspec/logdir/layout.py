@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
@@ -19,6 +20,9 @@ from .segment import Segment, _WalkFailed, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
 from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
 from .transactions import ReadCommitted, TransactionScan, select_batches
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 #: the topic of the KRaft metadata log, whose snapshots are the .checkpoint files
 METADATA_TOPIC = "__cluster_metadata"
@@ -187,6 +191,19 @@ class Partition:
                     return
                 yield batch, r
 
+    def to_arrow(self, *, verify: bool = True) -> pa.Table:
+        """Every record as one ``pyarrow.Table`` of the ``kafkalog`` columns (:mod:`kafkaspec.logdir.arrow`:
+        the columnar engine; needs numpy and pyarrow)."""
+        from .arrow import partition_table  # noqa: PLC0415 (numpy and pyarrow only for those who ask)
+
+        return partition_table(self, verify=verify)
+
+    def to_arrow_batches(self, *, verify: bool = True) -> Iterator[pa.RecordBatch]:
+        """Every record, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (about 65,536 rows each)."""
+        from .arrow import partition_batches  # noqa: PLC0415
+
+        return partition_batches(self, verify=verify)
+
     def __repr__(self) -> str:
         return f"Partition({str(self.path)!r}, topic={self.topic!r}, partition={self.partition})"
 
@@ -250,6 +267,14 @@ class LogDir:
         if self._whole and boot.is_file():
             out.append(Partition(self.path, METADATA_TOPIC, -1, only=boot))
         return out
+
+    def to_arrow_batches(self, *, verify: bool = True) -> Iterator[pa.RecordBatch]:
+        """Every partition's records, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (see
+        :meth:`Partition.to_arrow_batches`): ``duckdb.sql("... FROM reader")`` or ``polars.from_arrow``
+        take them through ``pyarrow.RecordBatchReader.from_batches``."""
+        from .arrow import logdir_batches  # noqa: PLC0415
+
+        return logdir_batches(self, verify=verify)
 
     def close(self) -> None:
         for p in self._partitions or ():

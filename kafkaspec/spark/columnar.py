@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import logging
 from array import array
+from bisect import insort
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, chain
 from typing import Any, NoReturn
 
 import pyarrow as pa
@@ -56,6 +57,7 @@ class RangeTask:
     skip_corrupt: bool = False
     max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
     storage: StorageOptions | None = None  # object-store settings for an s3:// path (None: the environment)
+    lockstep: bool = True  # v2 records through kafkaspec.lockstep (falling back per run of batches)
 
 
 @dataclass
@@ -107,7 +109,8 @@ def iter_entries(buf: bytes, base: int, task: RangeTask, report: RangeReport) ->
 
 
 def skip(report: RangeReport, task: RangeTask, start: int, stop: int, reason: str, rule: str = "scan") -> None:
-    report.skipped.append(SkippedRange(task.path, start, stop, reason, rule))
+    # in file order: the lockstep reader reports a batch whose records fail after the entries read past it
+    insort(report.skipped, SkippedRange(task.path, start, stop, reason, rule), key=lambda s: s.start)
     log.warning("kafkalog: skipped corrupt bytes %d..%d of %s: %s", start, stop, task.path, reason)
 
 
@@ -252,25 +255,100 @@ def _append_legacy(batch: LogBatch, cols: RecordColumns) -> None:
 
 def read_records(task: RangeTask, report: RangeReport | None = None,
                  buf: bytes | None = None) -> Iterator[pa.RecordBatch]:
-    """The records of the task's range, filtered as the task says, as Arrow batches."""
+    """The records of the task's range, filtered as the task says, as Arrow batches.
+
+    With ``task.lockstep``, runs of v2 batches (:data:`ROWS_PER_ARROW_BATCH` records) decode through
+    :mod:`kafkaspec.lockstep`. A run the engine declines (a check failed, a legacy entry, a value it
+    leaves to the per-record decoder) goes to the per-record decoder from the run's first batch up to
+    where that decoder yields, so errors, skips and row numbering are the per-record decoder's own.
+    """
     report = RangeReport() if report is None else report
     buf = load_range(task) if buf is None else buf
     builder = RecordBatchBuilder(task.topic, task.partition, task.path)
-    lo, hi, rc = task.min_offset, task.max_offset, task.read_committed
+    selected = select_batches(iter_entries(buf, task.start, task, report), start_offset=task.min_offset,
+                              end_offset=task.max_offset, include_control=task.include_control,
+                              read_committed=task.read_committed)
+    if not task.lockstep:
+        yield from _per_record(iter(selected), buf, task, report, builder, first_only=False)
+        return
+    from kafkaspec.logdir.arrow import decode_run  # noqa: PLC0415 (numpy loads only for readers that use it)
+
+    # the engine reads a run ahead: an entry the iterator refuses must not pre-empt an error in the run
+    batches = _Deferred(selected)
+    run: list[Batch] = []
+    rows = 0
+    for batch in batches:
+        if not isinstance(batch, Batch):  # a legacy entry: the per-record path takes over from the run
+            yield from _per_record(chain(run, [batch], batches), buf, task, report, builder, first_only=True,
+                                   source=batches)
+            run, rows = [], 0
+            continue
+        run.append(batch)
+        rows += batch.head.records_count
+        if rows >= ROWS_PER_ARROW_BATCH:
+            yield from _run(run, batches, buf, task, report, builder, decode_run)
+            run, rows = [], 0
+    if run and batches.failure is not None:  # the per-record path would have stopped inside this run
+        if decode_run(buf, run, topic=task.topic, partition=task.partition, segment=task.path,
+                      schema=builder.schema, max_decompressed=task.max_decompressed) is None:
+            for _ in _per_record(iter(run), buf, task, report, builder, first_only=False, source=batches):
+                pass  # only for its error, which comes first in the file
+    elif run:
+        yield from _run(run, batches, buf, task, report, builder, decode_run)
+    if batches.failure is not None:
+        raise batches.failure
+
+
+class _Deferred(Iterator[LogBatch]):
+    """The selected entries; an error of the entry iterator is kept in :attr:`failure` (ending the
+    iteration) until what was read before it has been decoded."""
+
+    def __init__(self, entries: Iterator[LogBatch]):
+        self._it = iter(entries)
+        self.failure: KafkaFormatError | None = None
+
+    def __next__(self) -> LogBatch:
+        if self.failure is not None:
+            raise StopIteration
+        try:
+            return next(self._it)
+        except KafkaFormatError as exc:
+            self.failure = exc
+            raise StopIteration from None
+
+
+def _run(run: list[Batch], rest: _Deferred, buf: bytes, task: RangeTask, report: RangeReport,
+         builder: RecordBatchBuilder, decode_run: Any) -> Iterator[pa.RecordBatch]:
+    rb = decode_run(buf, run, topic=task.topic, partition=task.partition, segment=task.path, base=task.start,
+                    schema=builder.schema, max_decompressed=task.max_decompressed)
+    if rb is None:
+        yield from _per_record(chain(run, rest), buf, task, report, builder, first_only=True, source=rest)
+        return
+    lo, hi = task.min_offset, task.max_offset
+    straddles = any((lo is not None and b.base_offset < lo) or (hi is not None and b.last_offset >= hi) for b in run)
+    yield _filter(rb, straddles, lo, hi)
+
+
+def _per_record(batches: Iterator[LogBatch], buf: bytes, task: RangeTask, report: RangeReport,
+                builder: RecordBatchBuilder, first_only: bool,
+                source: _Deferred | None = None) -> Iterator[pa.RecordBatch]:
+    """The per-record decoder over ``batches``; ``first_only``: stop after the first Arrow batch (leaving
+    the rest of the iterator to the caller). When ``source`` ended on an error, the rows decoded since
+    the last Arrow batch are not yielded: the error comes instead, as without the engine."""
+    lo, hi = task.min_offset, task.max_offset
     decode_columns = v2.decode_record_batch_columns
     cols, meta = RecordColumns(), _Meta()
     straddles = False
     base = task.start
-    batches = select_batches(iter_entries(buf, base, task, report), start_offset=lo, end_offset=hi,
-                             include_control=task.include_control, read_committed=rc)
     for batch in batches:
         n0 = len(cols.offset)
         try:
             if isinstance(batch, Batch):
                 head = batch.head
                 n = decode_columns(buf, batch.position, head, batch.end, cols, max_decompressed=task.max_decompressed)
-                if head.attributes & v2.TIMESTAMP_TYPE_MASK:  # LogAppendTime: the broker's time applies to every record
-                    cols.timestamp[n0:] = [head.max_timestamp - head.base_timestamp] * n
+                if head.attributes & v2.TIMESTAMP_TYPE_MASK and n:  # LogAppendTime: the broker's time for every record
+                    cols.timestamp[n0:] = [0] * n
+                    cols.base_timestamps[-1] = head.max_timestamp  # the batch's own run (max - base may pass int64)
                 meta.add(n, 2, head.attributes & v2.COMPRESSION_MASK, head.producer_id, head.producer_epoch,
                          head.base_sequence, head.is_transactional, head.is_control,
                          head.partition_leader_epoch, base + batch.position,
@@ -292,15 +370,16 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
         if (lo is not None and batch.base_offset < lo) or (hi is not None and batch.last_offset >= hi):
             straddles = True
         if len(cols.offset) >= ROWS_PER_ARROW_BATCH:
-            yield _finish(builder, cols, meta, straddles, lo, hi)
+            yield _filter(builder.build(cols, meta), straddles, lo, hi)
+            if first_only:
+                return
             cols, meta, straddles = RecordColumns(), _Meta(), False
-    if cols.offset:
-        yield _finish(builder, cols, meta, straddles, lo, hi)
+    if cols.offset and (source is None or source.failure is None):
+        yield _filter(builder.build(cols, meta), straddles, lo, hi)
 
 
-def _finish(builder: RecordBatchBuilder, cols: RecordColumns, meta: _Meta, straddles: bool, lo: int | None,
-            hi: int | None) -> pa.RecordBatch:
-    rb = builder.build(cols, meta)
+def _filter(rb: pa.RecordBatch, straddles: bool, lo: int | None, hi: int | None) -> pa.RecordBatch:
+    """The rows of ``rb`` whose offsets are in [lo, hi) (only a run with a batch across a bound needs it)."""
     if straddles:
         offsets = rb.column(4)
         mask = None

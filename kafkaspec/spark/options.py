@@ -29,6 +29,8 @@ option                     meaning
 ``s3.secretKey``           process. Spark's default ``spark.redaction.regex`` hides the key,
 ``s3.sessionToken``        secret and token values in plans and the UI; kafkaspec never prints them
 ``storageTimeout``         seconds before an unanswered storage request fails (default 30)
+``engine``                 ``lockstep`` (default): v2 records decoded many batches at once with
+                           numpy (:mod:`kafkaspec.lockstep`); ``records``: one record at a time
 =========================  ==================================================================
 
 Filters on topic, partition and offset are pushed down as well (:mod:`.pushdown`).
@@ -109,6 +111,7 @@ class ReadOptions:
     split_size: int = 64 << 20
     view: str = "records"
     decode: bool = False
+    lockstep: bool = True  # option engine: lockstep (kafkaspec.lockstep) or records (the per-record decoder)
     pushed: Pushed = Pushed()  # filters Spark pushed down (topic, partition, offset)
     storage: StorageOptions | None = None  # explicit object-store settings (secrets not in its repr)
 
@@ -145,6 +148,9 @@ class ReadOptions:
         decode = (get("decode") or "none").strip().lower()
         if decode not in ("none", "auto"):
             raise OptionError(f"option decode must be auto or none, got {decode!r}")
+        engine = (get("engine") or "lockstep").strip().lower()
+        if engine not in ("lockstep", "records"):
+            raise OptionError(f"option engine must be lockstep or records, got {engine!r}")
         if view == "offsets":  # commits live in __consumer_offsets only
             topics = "__consumer_offsets"
 
@@ -184,6 +190,7 @@ class ReadOptions:
             split_size=parse_size(get("splitsize") or "64m"),
             view=view,
             decode=decode == "auto",
+            lockstep=engine == "lockstep",
         )
 
     def wants(self, topic: str, partition: int) -> bool:

@@ -83,7 +83,7 @@ def plan_partition(part: logdir.Partition, opts: ReadOptions) -> list[RangeTask]
                 path=str(seg.path), topic=part.topic, partition=part.partition, start=start, end=end,
                 min_offset=lo, max_offset=hi, read_committed=rc,
                 include_control=opts.include_control, verify_crc=opts.verify_crc,
-                skip_corrupt=opts.skip_corrupt, storage=opts.storage,
+                skip_corrupt=opts.skip_corrupt, storage=opts.storage, lockstep=opts.lockstep,
             ))
         seg.close()
     return tasks

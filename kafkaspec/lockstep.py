@@ -1,0 +1,342 @@
+"""The columnar engine: the records of many v2 batches decoded at once with numpy, into Arrow arrays.
+
+The per-record decoder (the generated ``decode_record_batch_columns``) walks one record at a time in
+Python. This engine walks record ``i`` of every batch at once instead: the only sequential part of a
+batch is the chain of record lengths, and that chain is followed in lockstep over the batches (one
+numpy gather per step, the one-byte varints by a mask, longer ones by a general vectorised path).
+Once every record's span is known, each field is decoded over all records together, and the keys,
+values and header keys/values become Arrow arrays through one gather each (``take`` over an array
+whose offsets interleave the gaps and the wanted (start, end) pairs): no Python object per record.
+
+Compressed batches are decompressed one by one (C code in the codec libraries) and their records
+regions joined to the same buffer. The engine checks everything the per-record decoder checks (each
+record inside its batch and its fields inside the record, record counts, varint sizes and ranges,
+UTF-8 header keys, int64 offsets and timestamps); it does not raise: when anything fails,
+:func:`decode_batches` returns ``None`` and the caller decodes those batches with the per-record
+decoder, which raises its error with its position (or, where the engine is only more cautious, gives
+the same columns). CRCs and batch heads are the batch iterator's job, before batches get here.
+
+Needs numpy and pyarrow (``kafkaspec[spark]``); ``import kafkaspec`` does not load this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+import pyarrow as pa
+
+from kafkaspec.generated.record_batch_v2 import COMPRESSION_MASK, RECORD_BATCH_OVERHEAD, TIMESTAMP_TYPE_MASK
+
+from .compression import DEFAULT_MAX_DECOMPRESSED, decompress
+from .errors import KafkaFormatError
+from .records import Batch
+from .varint import read_varint
+
+#: below this many batches still walking their record chain, the rest is walked in plain Python
+#: (a numpy step costs microseconds whatever its size; a batch of 10,000 records alone must not pay it)
+LOCKSTEP_MIN_BATCHES = 8
+#: records with more headers than this send their batches to the per-record decoder (one lockstep
+#: step per header index)
+MAX_LOCKSTEP_HEADERS = 64
+_PAD = 16  # zero bytes after the data: a varint read at a record's last byte stays inside the array
+_INT32_LIMIT = (1 << 31) - 1
+
+_ZIGZAG_1 = np.array([(b >> 1) ^ -(b & 1) for b in range(256)], np.int64)  # only the first 128 are used
+
+
+def _two_byte_tables() -> tuple[np.ndarray, np.ndarray]:
+    """For every pair of bytes (first | second << 8): the zigzag varint they start and its size
+    (0 when it is longer than two bytes)."""
+    pair = np.arange(1 << 16)
+    first, second = pair & 255, pair >> 8
+    u = np.where(first < 128, first, (first & 127) | (second << 7))
+    size = np.where(first < 128, 1, np.where(second < 128, 2, 0))
+    return (u >> 1) ^ -(u & 1), size.astype(np.int64)
+
+
+_VALUE_2, _SIZE_2 = _two_byte_tables()
+_I64_MIN, _I64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
+
+
+class Decoded(NamedTuple):
+    """The records of a run of v2 batches, as columns (one row per record, batches in order)."""
+
+    counts: np.ndarray  # int64, records per batch
+    offset: np.ndarray  # int64, absolute
+    timestamp: np.ndarray  # int64 milliseconds, absolute (LogAppendTime: the batch's max timestamp)
+    key: pa.Array  # binary, null for a null key
+    value: pa.Array  # binary, null for a null value (tombstone)
+    headers: pa.Array  # list<struct<key: string, value: binary>> of the type asked for
+
+
+class _Fail(Exception):
+    """A vectorised check failed: the caller falls back to the per-record decoder."""
+
+
+def decode_batches(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListType, *,
+                   max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> Decoded | None:
+    """Decode the records of ``batches`` (v2 views into ``buf``, heads checked, in file order).
+
+    ``None`` when any batch fails a check (or needs a path the engine leaves to the per-record
+    decoder: 10-byte varlongs, more than :data:`MAX_LOCKSTEP_HEADERS` headers on a record, a run
+    beyond 2 GiB); nothing is half-decoded then.
+    """
+    try:
+        return _decode(buf, batches, headers_type, max_decompressed)
+    except _Fail:
+        return None
+
+
+def _decode(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListType, max_decompressed: int) -> Decoded:
+    nb = len(batches)
+    counts = np.empty(nb, np.int64)
+    starts = np.empty(nb, np.int64)
+    ends = np.empty(nb, np.int64)
+    base_offsets = np.empty(nb, np.int64)
+    base_ts = np.empty(nb, np.int64)
+    log_append = np.zeros(nb, bool)
+    max_ts = np.empty(nb, np.int64)
+    lo = batches[0].position if batches else 0
+    hi = batches[-1].end if batches else 0
+    pieces: list[bytes | memoryview] = [memoryview(buf)[lo:hi]]
+    size = hi - lo
+    for b, batch in enumerate(batches):
+        head = batch.head
+        region = batch.position + RECORD_BATCH_OVERHEAD
+        codec = head.attributes & COMPRESSION_MASK
+        if codec:
+            try:
+                plain = decompress(codec, memoryview(buf)[region:batch.end], max_size=max_decompressed,
+                                   position=region, magic=2)
+            except KafkaFormatError:
+                raise _Fail from None
+            starts[b], ends[b] = size, size + len(plain)
+            pieces.append(plain)
+            size += len(plain)
+        else:
+            starts[b], ends[b] = region - lo, batch.end - lo
+        counts[b] = head.records_count
+        base_offsets[b] = head.base_offset
+        base_ts[b] = head.base_timestamp
+        max_ts[b] = head.max_timestamp
+        log_append[b] = bool(head.attributes & TIMESTAMP_TYPE_MASK)
+    if size >= _INT32_LIMIT or (counts < 0).any():
+        raise _Fail
+    pieces.append(bytes(_PAD))
+    data = b"".join(pieces)
+    arr = np.frombuffer(data, np.uint8)
+
+    body, stop = _record_spans(data, arr, counts, starts, ends)
+    rows = len(body)
+    batch_of_row = np.repeat(np.arange(nb), counts)
+
+    # the fields of every record at once: attributes (unused by the columns), timestampDelta, offsetDelta
+    p = body + 1
+    ts_delta, n = _varint(arr, p, 9)
+    p += n
+    off_delta, n = _varint(arr, p, 5)
+    p += n
+    _within(p, stop)
+    key_start, key_len, key_null, p = _bytes_field(arr, p, stop)
+    value_start, value_len, value_null, p = _bytes_field(arr, p, stop)
+    hcount, n = _varint(arr, p, 5)
+    p += n
+    _within(p, stop)
+    if (hcount < 0).any():
+        raise _Fail
+    headers = _headers(arr, data, p, stop, hcount, headers_type)  # moves p past each record's headers
+    if not np.array_equal(p, stop):
+        raise _Fail
+
+    offset = _add_checked(np.repeat(base_offsets, counts), off_delta)
+    rel_ts = _add_checked(np.repeat(base_ts, counts), np.where(log_append[batch_of_row], 0, ts_delta))
+    timestamp = np.where(log_append[batch_of_row], max_ts[batch_of_row], rel_ts) if log_append.any() else rel_ts
+    databuf = pa.py_buffer(data)
+    key = _gather(databuf, key_start, key_len, key_null, pa.binary())
+    value = _gather(databuf, value_start, value_len, value_null, pa.binary())
+    assert len(key) == rows
+    return Decoded(counts, offset, timestamp, key, value, headers)
+
+
+def _record_spans(data: bytes, arr: np.ndarray, counts: np.ndarray, starts: np.ndarray,
+                  ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(start, end) of every record's body (after its length varint), rows in batch order.
+
+    The record length chain, followed in lockstep: step ``i`` reads the length of record ``i`` of
+    every batch that has one. Each record must end inside its batch's records, and the last one
+    exactly at their end.
+    """
+    total = int(counts.sum())
+    row_base = np.zeros(len(counts), np.int64)
+    np.cumsum(counts[:-1], out=row_base[1:])
+    body = np.empty(total, np.int64)
+    stop = np.empty(total, np.int64)
+    pos = starts.copy()  # where each batch's walk stands (its end, once done)
+    active = np.flatnonzero(counts > 0)
+    shortest = int(counts[active].min()) if len(active) else 0  # the step at which batches next drop out
+    p, end, rows = pos[active], ends[active], row_base[active]
+    i = 0
+    while len(active) >= LOCKSTEP_MIN_BATCHES:
+        # p <= end holds; at p == end the record would start past its batch, and its end check fails
+        length, n = _varint(arr, p, 5)
+        p += n
+        e = p + length
+        if ((length < 0) | (e > end)).any():
+            raise _Fail
+        r = rows + i
+        body[r] = p
+        stop[r] = e
+        p = e
+        i += 1
+        if i == shortest:
+            keep = counts[active] > i
+            pos[active[~keep]] = p[~keep]
+            active, p, end, rows = active[keep], p[keep], end[keep], rows[keep]
+            shortest = int(counts[active].min()) if len(active) else 0
+    pos[active] = p
+    for b in active.tolist():  # the few long batches left: the same walk, one record at a time
+        at, limit, first_row = int(pos[b]), int(ends[b]), int(row_base[b])
+        for j in range(i, int(counts[b])):
+            if at >= limit:
+                raise _Fail
+            size: int = data[at]
+            if size < 128:
+                size = (size >> 1) ^ -(size & 1)
+                at += 1
+            else:
+                try:
+                    size, at = read_varint(data, at)
+                except (KafkaFormatError, IndexError):
+                    raise _Fail from None
+            if size < 0 or at + size > limit:
+                raise _Fail
+            body[first_row + j] = at
+            stop[first_row + j] = at = at + size
+        pos[b] = at
+    if not np.array_equal(pos, ends):  # records must fill their batch's records region exactly
+        raise _Fail
+    return body, stop
+
+
+def _varint(arr: np.ndarray, pos: np.ndarray, max_bytes: int) -> tuple[np.ndarray, np.ndarray | int]:
+    """Zigzag varints at ``pos``: (values, sizes). ``max_bytes`` 5: a varint (32-bit range);
+    9: a varlong up to 63 bits (10-byte varlongs are left to the per-record decoder)."""
+    first = arr[pos]
+    longer = first >= 128
+    if not longer.any():  # the usual case: every value in one byte
+        return _ZIGZAG_1[first], 1
+    pair = first | (arr[pos + 1].astype(np.uint16) << 8)  # inside the array: the data ends with padding
+    size = _SIZE_2[pair]
+    if size.all():  # one or two bytes each (record lengths of 64 to 8191 bytes): two table lookups
+        return _VALUE_2[pair], size
+    longer = np.flatnonzero(longer)
+    u = (first & 127).astype(np.uint64)
+    size = np.ones(len(pos), np.int64)
+    at = pos[longer]
+    for k in range(1, max_bytes):
+        byte = arr[at + k]
+        u[longer] |= (byte & 127).astype(np.uint64) << np.uint64(7 * k)
+        size[longer] += 1
+        more = byte >= 128
+        longer, at = longer[more], at[more]
+        if not len(longer):
+            break
+    else:
+        raise _Fail  # longer than max_bytes
+    if max_bytes == 5 and (u > 0xFFFFFFFF).any():
+        raise _Fail
+    return (u >> np.uint64(1)).astype(np.int64) ^ -(u & np.uint64(1)).astype(np.int64), size
+
+
+def _within(p: np.ndarray, stop: np.ndarray) -> None:
+    if (p > stop).any():
+        raise _Fail
+
+
+def _bytes_field(arr: np.ndarray, p: np.ndarray, stop: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A nullable bytes field (varint length, -1 for null) at ``p``: start, length (0 for null), nulls, next."""
+    length, n = _varint(arr, p, 5)
+    start = p + n
+    if (length < -1).any():
+        raise _Fail
+    null = length == -1
+    length = np.maximum(length, 0)
+    after = start + length
+    _within(after, stop)
+    return start, length, null, after
+
+
+def _headers(arr: np.ndarray, data: bytes, p: np.ndarray, stop: np.ndarray, hcount: np.ndarray,
+             headers_type: pa.ListType) -> pa.Array:
+    """The headers of every record, as a list array; advances ``p`` past them (in place)."""
+    list_offsets = np.zeros(len(hcount) + 1, np.int64)
+    np.cumsum(hcount, out=list_offsets[1:])
+    total = int(list_offsets[-1])
+    fields = list(headers_type.value_type)
+    if total == 0:
+        values = pa.StructArray.from_arrays([pa.array([], pa.string()), pa.array([], pa.binary())], fields=fields)
+        zeros = pa.array(np.zeros(len(hcount) + 1, np.int32))
+        return pa.ListArray.from_arrays(zeros, values, type=headers_type)
+    if int(hcount.max()) > MAX_LOCKSTEP_HEADERS or total > _INT32_LIMIT:
+        raise _Fail
+    key_start = np.empty(total, np.int64)
+    key_len = np.empty(total, np.int64)
+    value_start = np.empty(total, np.int64)
+    value_len = np.empty(total, np.int64)
+    value_null = np.empty(total, bool)
+    rows = np.flatnonzero(hcount > 0)
+    j = 0
+    while len(rows):  # header j of every record that has one
+        q = p[rows]
+        end = stop[rows]
+        klen, n = _varint(arr, q, 5)
+        q += n
+        if (klen < 0).any():
+            raise _Fail
+        h = list_offsets[rows] + j
+        key_start[h] = q
+        key_len[h] = klen
+        q += klen
+        _within(q, end)
+        vs, vl, vnull, q = _bytes_field(arr, q, end)
+        value_start[h], value_len[h], value_null[h] = vs, vl, vnull
+        p[rows] = q
+        j += 1
+        rows = rows[hcount[rows] > j]
+    databuf = pa.py_buffer(data)
+    try:  # a header key is a string: Arrow checks its UTF-8 in C
+        keys = _gather(databuf, key_start, key_len, None, pa.binary()).cast(pa.string())
+    except pa.ArrowInvalid:
+        raise _Fail from None
+    values = pa.StructArray.from_arrays(
+        [keys, _gather(databuf, value_start, value_len, value_null, pa.binary())], fields=fields)
+    return pa.ListArray.from_arrays(pa.array(list_offsets.astype(np.int32)), values, type=headers_type)
+
+
+def _gather(data: pa.Buffer, start: np.ndarray, length: np.ndarray, null: np.ndarray | None,
+            arrow_type: pa.DataType) -> pa.Array:
+    """A binary array of ``data[start:start + length]`` per row: one C-level ``take`` over an array whose
+    elements alternate between the gap before each span and the span (spans in order, not overlapping)."""
+    n = len(start)
+    bounds = np.empty(2 * n + 1, np.int32)
+    bounds[0] = 0
+    bounds[1::2] = start
+    bounds[2::2] = start + length
+    spans = pa.Array.from_buffers(arrow_type, 2 * n, [None, pa.py_buffer(bounds), data])
+    picked = spans.take(pa.array(np.arange(1, 2 * n, 2, dtype=np.int64)))
+    if null is None or not null.any():
+        return picked
+    validity = pa.py_buffer(np.packbits(~null, bitorder="little"))
+    return pa.Array.from_buffers(arrow_type, n, [validity, *picked.buffers()[1:]], null_count=int(null.sum()))
+
+
+def _add_checked(base: np.ndarray, delta: np.ndarray) -> np.ndarray:
+    """``base + delta`` in int64, failing (to the per-record decoder, which names the record) on overflow."""
+    total = base + delta
+    if len(base) and (int(base.max()) + int(delta.max()) > _I64_MAX or int(base.min()) + int(delta.min()) < _I64_MIN):
+        if (((base ^ total) & (delta ^ total)) < 0).any():  # near the limits: the exact check
+            raise _Fail
+    return total

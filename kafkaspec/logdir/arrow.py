@@ -1,0 +1,171 @@
+"""Partitions as Arrow: the ``kafkalog`` record columns as ``pyarrow.RecordBatch``es, without Spark.
+
+``Partition.to_arrow()`` and ``LogDir.to_arrow_batches()`` (what DuckDB and Polars take directly)
+decode v2 batches through the columnar engine (:mod:`kafkaspec.lockstep`), a run of batches at a
+time; a run the engine declines, and legacy (magic 0/1) entries, decode one record at a time, so a
+corrupt batch raises the per-record decoder's error, naming the segment and byte position. The
+Spark reader (:mod:`kafkaspec.spark.columnar`) assembles its engine runs here too: one schema.
+
+Needs numpy and pyarrow (``kafkaspec[spark]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pyarrow as pa
+
+from ..compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
+from ..entry import LogBatch
+from ..errors import KafkaFormatError
+from ..generated.record_batch_v2 import COMPRESSION_MASK, TIMESTAMP_TYPE_MASK, TIMESTAMP_TYPE_SHIFT
+from ..lockstep import decode_batches
+from ..records import Batch, BatchIterator
+
+if TYPE_CHECKING:
+    from .layout import LogDir, Partition
+
+HEADERS_TYPE = pa.list_(pa.struct([("key", pa.string()), ("value", pa.binary())]))
+
+#: the ``kafkalog`` record columns (Spark's Kafka source columns, then the batch's), as Spark's Arrow
+#: converter gives them (tests/spark checks they stay equal)
+SCHEMA = pa.schema([
+    ("key", pa.binary()), ("value", pa.binary()), ("topic", pa.string()), ("partition", pa.int32()),
+    ("offset", pa.int64()), ("timestamp", pa.timestamp("us", tz="UTC")), ("timestampType", pa.int32()),
+    ("headers", HEADERS_TYPE), ("magic", pa.int32()), ("compression", pa.string()), ("producerId", pa.int64()),
+    ("producerEpoch", pa.int32()), ("baseSequence", pa.int32()), ("isTransactional", pa.bool_()),
+    ("isControl", pa.bool_()), ("partitionLeaderEpoch", pa.int32()), ("segment", pa.string()),
+    ("batchPosition", pa.int64()),
+])
+
+#: records per run of batches (and so per yielded RecordBatch, about)
+ROWS_PER_RUN = 65536
+
+_CODECS = pa.array(list(CODEC_NAMES) + ["unknown5", "unknown6", "unknown7"], pa.string())
+_US_LIMIT = np.iinfo(np.int64).max // 1000  # milliseconds that still fit a Spark timestamp (microseconds)
+
+
+def decode_run(buf: bytes, run: Sequence[Batch], *, topic: str, partition: int, segment: str, base: int = 0,
+               schema: pa.Schema = SCHEMA, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> pa.RecordBatch | None:
+    """The records of a run of v2 batches of ``buf`` (file position ``base``) as one RecordBatch, through
+    the engine; ``None`` when the engine declines (decode the run one record at a time instead)."""
+    decoded = decode_batches(buf, run, schema.field("headers").type, max_decompressed=max_decompressed)
+    if decoded is None:
+        return None
+    ts = decoded.timestamp
+    if (np.abs(ts) > _US_LIMIT).any():  # beyond a Spark timestamp: the per-record path names the record
+        return None
+    counts = decoded.counts
+    n = len(ts)
+    heads = [b.head for b in run]
+
+    def per_batch(values: list, dtype: type) -> pa.Array:
+        return pa.array(np.repeat(np.array(values, dtype), counts))
+
+    attributes = [h.attributes for h in heads]
+    columns = [
+        decoded.key,
+        decoded.value,
+        pa.repeat(pa.scalar(topic, pa.string()), n),
+        pa.repeat(pa.scalar(partition, pa.int32()), n),
+        pa.array(decoded.offset),
+        pa.array(ts * 1000).view(pa.timestamp("us", tz="UTC")),
+        per_batch([(a & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT for a in attributes], np.int32),
+        decoded.headers,
+        pa.repeat(pa.scalar(2, pa.int32()), n),
+        _CODECS.take(per_batch([a & COMPRESSION_MASK for a in attributes], np.int8)),
+        per_batch([h.producer_id for h in heads], np.int64),
+        per_batch([h.producer_epoch for h in heads], np.int32),
+        per_batch([h.base_sequence for h in heads], np.int32),
+        per_batch([h.is_transactional for h in heads], np.bool_),
+        per_batch([h.is_control for h in heads], np.bool_),
+        per_batch([h.partition_leader_epoch for h in heads], np.int32),
+        pa.repeat(pa.scalar(segment, pa.string()), n),
+        per_batch([base + b.position for b in run], np.int64),
+    ]
+    return pa.RecordBatch.from_arrays(columns, schema=schema)
+
+
+def _per_record(entries: Sequence[LogBatch], *, topic: str, partition: int, segment: str) -> pa.RecordBatch:
+    """The same columns from record objects: legacy entries, and runs the engine declined."""
+    cols: dict[str, list] = {name: [] for name in SCHEMA.names}
+    for entry in entries:
+        try:
+            records = list(entry)
+        except KafkaFormatError as exc:
+            raise exc.at(0, segment) from None
+        if isinstance(entry, Batch):
+            tstype = (entry.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT
+        else:
+            tstype = (entry.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT if entry.magic == 1 else -1
+        fixed = {"topic": topic, "partition": partition, "timestampType": tstype, "magic": entry.magic,
+                 "compression": CODEC_NAMES[entry.attributes & COMPRESSION_MASK] if entry.attributes & 7 < 5 else
+                 f"unknown{entry.attributes & 7}",
+                 "producerId": entry.producer_id, "producerEpoch": entry.producer_epoch,
+                 "baseSequence": entry.base_sequence, "isTransactional": entry.is_transactional,
+                 "isControl": entry.is_control, "partitionLeaderEpoch": entry.partition_leader_epoch,
+                 "segment": segment, "batchPosition": entry.position}
+        for r in records:
+            cols["key"].append(r.key)
+            cols["value"].append(r.value)
+            cols["offset"].append(r.offset)
+            cols["timestamp"].append((-1 if r.timestamp is None else r.timestamp) * 1000)
+            cols["headers"].append([{"key": k, "value": v} for k, v in r.headers or ()])
+            for name, value in fixed.items():
+                cols[name].append(value)
+    arrays = []
+    for f in SCHEMA:
+        if f.name == "timestamp":
+            arrays.append(pa.array(cols["timestamp"], pa.int64()).view(f.type))
+        else:
+            arrays.append(pa.array(cols[f.name], f.type))
+    return pa.RecordBatch.from_arrays(arrays, schema=SCHEMA)
+
+
+def partition_batches(part: Partition, *, verify: bool = True,
+                      max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> Iterator[pa.RecordBatch]:
+    """Every record of the partition, segment by segment, as RecordBatches of :data:`SCHEMA`."""
+    for seg in part.segments():
+        try:
+            buf = seg.data
+            segment = str(seg.path)
+            names: dict[str, Any] = {"topic": part.topic, "partition": part.partition, "segment": segment}
+            run: list[Batch] = []
+            rows = 0
+            try:
+                for entry in BatchIterator(buf, verify=verify, max_decompressed=max_decompressed, check_records=False):
+                    if not isinstance(entry, Batch):
+                        if run:
+                            yield _run(buf, run, names, max_decompressed)
+                            run, rows = [], 0
+                        yield _per_record([entry], **names)
+                        continue
+                    run.append(entry)
+                    rows += entry.head.records_count
+                    if rows >= ROWS_PER_RUN:
+                        yield _run(buf, run, names, max_decompressed)
+                        run, rows = [], 0
+            except KafkaFormatError as exc:
+                raise exc.at(0, segment) from None
+            if run:
+                yield _run(buf, run, names, max_decompressed)
+        finally:
+            seg.close()
+
+
+def _run(buf: bytes, run: list[Batch], names: dict[str, Any], max_decompressed: int) -> pa.RecordBatch:
+    rb = decode_run(buf, run, max_decompressed=max_decompressed, **names)
+    return _per_record(run, **names) if rb is None else rb
+
+
+def partition_table(part: Partition, *, verify: bool = True) -> pa.Table:
+    """The partition's records as one ``pyarrow.Table`` (:data:`SCHEMA`)."""
+    return pa.Table.from_batches(list(partition_batches(part, verify=verify)), schema=SCHEMA)
+
+
+def logdir_batches(log: LogDir, *, verify: bool = True) -> Iterator[pa.RecordBatch]:
+    """Every partition's records (topics and partitions in the directory's order), as RecordBatches."""
+    for part in log.partitions():
+        yield from partition_batches(part, verify=verify)
