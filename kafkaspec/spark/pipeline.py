@@ -107,7 +107,9 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
     run = partial(_run_indexed, staging=str(staging), read_committed=isolation_level == "read_committed")
     try:
         with StageProgress(sc, "records", total, enabled=progress):
-            results = sc.parallelize(list(enumerate(tasks)), max(len(tasks), 1)).map(run).collect()
+            # the largest ranges first, so that no core is left with a long one at the end
+            items = sorted(enumerate(tasks), key=lambda item: item[1].start - item[1].end)
+            results = sc.parallelize(items, max(len(items), 1)).map(run).collect()
         failed = [r for r in results if r.error is not None]
         if failed:
             raise KafkaFormatError(min(failed, key=lambda r: r.index).error or "")
