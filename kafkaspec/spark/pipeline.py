@@ -8,6 +8,11 @@
 
 Run it as ``kafkaspec pipeline INPUT OUTPUT [--master URL]`` or
 ``spark-submit kafkaspec/spark/job.py INPUT OUTPUT``.
+
+One Spark job does it all: the driver plans the ranges, each task decodes its range once and
+writes its records and audit rows with pyarrow (:mod:`.onepass`), the driver moves the files of
+the tasks that succeeded into place and sums their counts into the summary. The output folders
+must be where the driver and every executor can write (a local or shared file system).
 """
 
 from __future__ import annotations
@@ -47,8 +52,10 @@ class Summary:
     records: int = 0
     batches: int = 0
     bytes: int = 0
-    seconds: float = 0.0
-    audit_seconds: float = 0.0
+    seconds: float = 0.0  # the one pass (planning, records and audit), wall
+    audit_seconds: float = 0.0  # the audit rows' part of the tasks' time, summed over tasks
+    #: the tasks' time summed over tasks: "read" (load and decode), "parquet" (records' encoding), "audit"
+    task_seconds: dict = field(default_factory=dict)
     per_partition: list = field(default_factory=list)  # [topic, partition, records, batches]
     transactions: dict = field(default_factory=dict)  # committed/aborted/open/none -> records
     codecs: dict = field(default_factory=dict)  # codec -> batches
@@ -118,6 +125,9 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
         shutil.rmtree(staging, ignore_errors=True)
     summary.seconds = time.perf_counter() - t0
     summary.audit_seconds = sum(r.audit_seconds for r in results)
+    parquet = sum(r.parquet_seconds for r in results)
+    summary.task_seconds = {"read": sum(r.seconds for r in results) - parquet - summary.audit_seconds,
+                            "parquet": parquet, "audit": summary.audit_seconds}
 
     groups: dict[tuple, list[int]] = {}
     for r in results:
@@ -184,8 +194,9 @@ def format_summary(s: Summary) -> str:
     lines = [
         f"kafkaspec pipeline: {s.input} -> {s.output}  (master {s.master}, {s.cores} cores)",
         f"  {s.records:,} records in {s.batches:,} batches, {s.bytes / 1e6:,.1f} MB; "
-        f"records stage {s.seconds:.1f} s = {s.records_per_second:,.0f} records/s "
-        f"({s.records_per_second / max(s.cores, 1):,.0f} per core); audit {s.audit_seconds:.1f} s",
+        f"one pass (records + audit) {s.seconds:.1f} s = {s.records_per_second:,.0f} records/s "
+        f"({s.records_per_second / max(s.cores, 1):,.0f} per core); the audit's share of the tasks' time "
+        f"{s.audit_seconds:.1f} s",
         "",
         f"  {'topic':<24} {'partition':>9} {'records':>12} {'batches':>9}",
     ]
