@@ -11,7 +11,8 @@
    pass writing the records and the audit as Parquet) in local[1] and local[2]. Targets: per core >= 70% of the single-process
    columnar rate on the same directory; local[2] >= 1.7x local[1].
 
-``python -m bench.spark`` runs both; ``run(quick)`` / ``report(results)`` for ``make bench``.
+``python -m bench.spark`` runs both; ``run(quick)`` / ``report(results)`` for ``make bench``;
+``python -m bench.spark --profile DIR OUT [MASTER]`` times each step of the pipeline on DIR.
 """
 
 from __future__ import annotations
@@ -282,7 +283,42 @@ def report(results: dict) -> str:
     return "\n".join(lines)
 
 
+def profile(path: str, out: str, master: str = "local[*]") -> list[str]:
+    """Where the pipeline's seconds go on ``path``: Spark start, the one pass cold and warm (with the
+    tasks' time split into load + decode, Parquet encoding and audit), stop, planning alone and the
+    single-process columnar read of the same data."""
+    from kafkaspec.spark.columnar import read_records
+    from kafkaspec.spark.options import ReadOptions
+    from kafkaspec.spark.pipeline import PIPELINE_CONF, run_pipeline
+    from kafkaspec.spark.planning import plan
+    from kafkaspec.spark.session import build_session
+
+    lines = []
+    t0 = time.perf_counter()
+    spark = build_session(master, "kafkaspec-profile", extra={**PIPELINE_CONF, "spark.ui.showConsoleProgress": "false"})
+    lines.append(f"Spark start (JVM, gateway)          {time.perf_counter() - t0:7.1f} s")
+    for label in ("one pass, cold (workers start)", "one pass, warm"):
+        t0 = time.perf_counter()
+        ts = run_pipeline(spark, path, out).task_seconds
+        lines.append(f"{label:<35} {time.perf_counter() - t0:7.1f} s wall; tasks' time: load + decode "
+                     f"{ts['read']:.1f} s, Parquet {ts['parquet']:.1f} s, audit {ts['audit']:.1f} s")
+    t0 = time.perf_counter()
+    spark.stop()
+    lines.append(f"Spark stop                          {time.perf_counter() - t0:7.1f} s")
+    t0 = time.perf_counter()
+    tasks = plan(path, ReadOptions.parse({"view": "batches"}))
+    lines.append(f"planning alone                      {time.perf_counter() - t0:7.1f} s")
+    t0 = time.perf_counter()
+    n = sum(b.num_rows for task in tasks for b in read_records(task))
+    took = time.perf_counter() - t0
+    lines.append(f"single-process columnar read        {took:7.1f} s ({n / took:,.0f} records/s)")
+    return lines
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--profile"]:  # python -m bench.spark --profile DIR OUT [MASTER]
+        print("\n".join(profile(*argv[1:4])))
+        return 0
     if argv[:1] == ["--child"]:
         print(json.dumps(_spark_child(*argv[1:4])))
         return 0
