@@ -19,8 +19,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (pyarrow and the task code are imported when the job runs: the CLI starts without them)
     from pyspark.sql import SparkSession
+
+    from .columnar import RangeTask
+    from .onepass import RangeResult
 
 import argparse
 import json
@@ -38,8 +41,6 @@ from kafkaspec import logdir
 from kafkaspec.errors import KafkaFormatError
 
 from ..logdir.storage import is_uri
-from .columnar import RangeTask
-from .onepass import RangeResult, commit, run_range
 from .status import StageProgress
 
 
@@ -96,6 +97,7 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
     ``progress``: draw our progress line on stderr (None: when stderr is a terminal)."""
     from functools import partial  # noqa: PLC0415
 
+    from .onepass import commit  # noqa: PLC0415
     from .options import ReadOptions  # noqa: PLC0415
     from .planning import plan  # noqa: PLC0415
 
@@ -143,6 +145,8 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
 
 
 def _run_indexed(item: tuple[int, RangeTask], staging: str, read_committed: bool) -> RangeResult:
+    from .onepass import run_range  # noqa: PLC0415
+
     return run_range(item[0], item[1], staging, read_committed)
 
 
