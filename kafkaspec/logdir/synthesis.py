@@ -22,11 +22,15 @@ recomputed), so output runs at disk speed rather than at compression speed.
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
+import subprocess
+import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -162,37 +166,103 @@ def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = 
     segment_bytes = max(1 << 20, min(1 << 30, total // 24))
     legacy = _legacy_supported()
     started = time.perf_counter()
-    written = batches = 0
-    n_partitions = 0
-    end_offsets: dict[tuple[str, int], int] = {}
+    jobs = []
     for t_index, (topic, partitions, share, kind) in enumerate(TOPICS):
         for p in range(partitions):
-            n_partitions += 1
-            quota = int(total * share / partitions)
-            rng = random.Random(f"{seed}:{topic}:{p}")
-            with PartitionWriter(out, topic, p, segment_bytes=segment_bytes, index_interval_bytes=4096,
-                                 topic_id=_topic_id(seed, topic)) as w:
-                clock = EPOCH_MS + t_index * 1000 + p * 10
-                done = 0
-                if kind == "orders" and legacy:
-                    clock, n, b = _legacy_segment(w, rng, clock, min(quota // 10, 4 << 20))
-                    done += n
-                    batches += b
-                pump = _Pump(w, rng, kind, clock, seed)
-                step = 0
-                while done < quota:
-                    n, b = pump.step()
-                    done += n
-                    batches += b
-                    step += 1
-                    if progress and step % 64 == 0:
-                        progress(written + done, total)
-                written += done
-                end_offsets[(topic, p)] = w.next_offset
-                if progress:
-                    progress(written, total)
+            jobs.append(_PartitionJob(str(out), seed, t_index, topic, p, kind, int(total * share / partitions),
+                                      segment_bytes, legacy))
+    workers = min(len(jobs), os.cpu_count() or 1) if total >= PARALLEL_BYTES else 1
+    written = batches = 0
+    end_offsets: dict[tuple[str, int], int] = {}
+    if workers > 1:  # partitions are independent (each its own seeded generator): same bytes, in parallel
+        for job, (n, b, end) in _run_in_processes(jobs, workers):
+            written, batches = written + n, batches + b
+            end_offsets[(job.topic, job.partition)] = end
+            if progress:
+                progress(written, total)
+    else:
+        for job in jobs:
+            n, b, end = _write_partition(job, None if progress is None else partial(_shifted, progress, written, total))
+            written, batches = written + n, batches + b
+            end_offsets[(job.topic, job.partition)] = end
+            if progress:
+                progress(written, total)
     _broker_files(out, seed, end_offsets)
-    return SynthReport(out, written, batches, n_partitions, time.perf_counter() - started, legacy)
+    return SynthReport(out, written, batches, len(jobs), time.perf_counter() - started, legacy)
+
+
+def _shifted(progress: Callable[[int, int], None], before: int, total: int, done: int) -> None:
+    progress(before + done, total)
+
+
+#: from this size on, partitions are written by a pool of processes (one per core)
+PARALLEL_BYTES = 32_000_000
+
+
+@dataclass(frozen=True)
+class _PartitionJob:
+    out: str
+    seed: int
+    t_index: int
+    topic: str
+    partition: int
+    kind: str
+    quota: int
+    segment_bytes: int
+    legacy: bool
+
+
+def _run_in_processes(jobs: list[_PartitionJob], workers: int) -> list[tuple[_PartitionJob, tuple[int, int, int]]]:
+    """Run the jobs in ``workers`` fresh interpreters (not forked: the caller may hold threads; not
+    multiprocessing's spawn: that re-runs the caller's main script), the larger shares first, each to
+    the least loaded one; return each job with its (bytes, batches, next offset)."""
+    shares: list[list[_PartitionJob]] = [[] for _ in range(workers)]
+    loads = [0] * workers
+    for job in sorted(jobs, key=lambda j: -j.quota):
+        i = loads.index(min(loads))
+        shares[i].append(job)
+        loads[i] += job.quota
+    code = "from kafkaspec.logdir.synthesis import _worker_main; _worker_main()"
+    procs = [subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in shares]
+    results: list[tuple[_PartitionJob, tuple[int, int, int]]] = []
+    for proc, share in zip(procs, shares, strict=True):
+        out, err = proc.communicate(json.dumps([asdict(j) for j in share]))
+        if proc.returncode != 0:
+            lines = err.strip().splitlines() or [f"exit status {proc.returncode}"]
+            raise OSError(f"synth: a writer process failed: {lines[-1]}")
+        results.extend((job, (n, b, end)) for job, (n, b, end) in zip(share, json.loads(out), strict=True))
+    order = {id(j): i for i, j in enumerate(jobs)}
+    return sorted(results, key=lambda r: order[id(r[0])])
+
+
+def _worker_main() -> None:
+    """A writer process of :func:`_run_in_processes`: jobs as JSON on stdin, results on stdout."""
+    jobs = [_PartitionJob(**j) for j in json.load(sys.stdin)]
+    print(json.dumps([_write_partition(j) for j in jobs]))
+
+
+def _write_partition(job: _PartitionJob, progress: Callable[[int], None] | None = None) -> tuple[int, int, int]:
+    """Write one partition's share; return (bytes, batches, next offset)."""
+    rng = random.Random(f"{job.seed}:{job.topic}:{job.partition}")
+    batches = done = 0
+    with PartitionWriter(Path(job.out), job.topic, job.partition, segment_bytes=job.segment_bytes,
+                         index_interval_bytes=4096, topic_id=_topic_id(job.seed, job.topic)) as w:
+        clock = EPOCH_MS + job.t_index * 1000 + job.partition * 10
+        if job.kind == "orders" and job.legacy:
+            clock, n, b = _legacy_segment(w, rng, clock, min(job.quota // 10, 4 << 20))
+            done += n
+            batches += b
+        pump = _Pump(w, rng, job.kind, clock, job.seed)
+        step = 0
+        while done < job.quota:
+            n, b = pump.step()
+            done += n
+            batches += b
+            step += 1
+            if progress and step % 64 == 0:
+                progress(done)
+        return done, batches, w.next_offset
 
 
 def _broker_files(out: Path, seed: int, end_offsets: dict[tuple[str, int], int]) -> None:

@@ -34,6 +34,18 @@ def test_deterministic(synth_dir, tmp_path):
     assert 2.5e6 < report.bytes < 3.6e6
 
 
+def test_writer_processes_write_the_same_bytes(synth_dir, tmp_path, monkeypatch):
+    """From PARALLEL_BYTES on, partitions are written by one process per core: same files, same report."""
+    from kafkaspec.logdir import synthesis
+
+    root, report = synth_dir
+    monkeypatch.setattr(synthesis, "PARALLEL_BYTES", 0)
+    monkeypatch.setattr(synthesis.os, "cpu_count", lambda: 2)
+    parallel = synth(tmp_path / "parallel", size_mb=3, seed=11)
+    assert _digest(root) == _digest(parallel.path)
+    assert (parallel.bytes, parallel.batches, parallel.partitions) == (report.bytes, report.batches, report.partitions)
+
+
 def test_refuses_non_empty_without_force(synth_dir):
     root, _ = synth_dir
     with pytest.raises(FileExistsError):

@@ -1,18 +1,24 @@
-"""The pipeline job in local Spark: its one-query summary counts what separate queries over the audit
-count, the CLI's stderr holds no Spark log line or stage bar unless --verbose, and our progress line
-draws from Spark's status tracker during a real job."""
+"""The pipeline job in local Spark: the records it writes (with pyarrow, in its tasks) read back in Spark
+equal the kafkalog source's read, its summary (the tasks' counts) equals separate queries over the
+audit, a corrupt batch under policy fail is the data's error naming file and byte and leaves no
+partial output, the CLI's stderr holds no Spark log line or stage bar unless --verbose, and our
+progress line draws from Spark's status tracker during a real job."""
 
 from __future__ import annotations
 
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 
 import pytest
 
+from kafkaspec import logdir
+from kafkaspec.errors import KafkaFormatError
 from kafkaspec.spark.pipeline import run_pipeline
+from kafkaspec.spark.schema import RECORD_COLUMNS
 from kafkaspec.spark.status import StageProgress
 
 pytestmark = [pytest.mark.spark]
@@ -52,6 +58,44 @@ def test_summary_equals_one_query_per_figure(spark, synth_dir, txn_dir, tmp_path
             assert got[key] == value, (name, key)
         assert summary.records == sum(r[2] for r in expected["per_partition"])
     assert got["transactions"]["aborted"] == 2 and got["transactions"]["open"] == 1
+
+
+def _sorted_arrow(df):
+    names = [name for name, _ in RECORD_COLUMNS]
+    return df.select(*names).toArrow().sort_by([("topic", "ascending"), ("partition", "ascending"),
+                                               ("offset", "ascending")])
+
+
+def test_records_read_back_equal_the_source_read(spark, synth_dir, txn_dir, tmp_path):
+    for name, source, isolation_level in (("synth", synth_dir, "read_uncommitted"), ("txn", txn_dir, "read_committed")):
+        out = tmp_path / name
+        run_pipeline(spark, str(source), str(out), isolation_level=isolation_level, split_size="256k")
+        written = spark.read.parquet(str(out / "records"))
+        read = spark.read.format("kafkalog").option("isolationLevel", isolation_level).load(str(source))
+        assert sorted(written.dtypes) == sorted(read.dtypes), name
+        got, expected = _sorted_arrow(written), _sorted_arrow(read)
+        assert got.num_rows == expected.num_rows > 0, name
+        assert got.equals(expected), name
+        assert (out / "records" / "_SUCCESS").exists() and (out / "batches" / "_SUCCESS").exists()
+        assert [p.name for p in out.iterdir() if p.name.startswith("_")] == []  # no staging folder left
+
+
+def test_fail_policy_is_the_data_error_and_writes_nothing(spark, synth_dir, tmp_path):
+    source = tmp_path / "logs" / "clicks-0"
+    shutil.copytree(synth_dir / "clicks-0", source)
+    seg = sorted(source.glob("*.log"))[0]
+    with logdir.open_log(seg) as log:
+        pos = [b.position for b in log.segments()[0].iter_batches()][4]
+    data = bytearray(seg.read_bytes())
+    data[pos + 70] ^= 0xFF
+    seg.write_bytes(bytes(data))
+    out = tmp_path / "out"
+    with pytest.raises(KafkaFormatError) as info:
+        run_pipeline(spark, str(source), str(out), on_corruption="fail", split_size="256k")
+    assert "crc" in str(info.value).lower() and seg.name in str(info.value) and f"byte {pos}" in str(info.value)
+    assert not out.exists() or list(out.iterdir()) == []
+    summary = run_pipeline(spark, str(source), str(out), split_size="256k")  # skip (the default): reported
+    assert [(c[1], c[3]) for c in summary.corrupt] == [(pos, "mismatch")]
 
 
 def test_progress_line_draws_from_the_status_tracker(spark, synth_dir):
