@@ -13,6 +13,7 @@ from . import (
     access_control_entry_record,
     begin_transaction_record,
     broker_registration_change_record,
+    clear_elr_record,
     client_quota_record,
     config_record,
     consumer_group_current_member_assignment_key,
@@ -122,6 +123,7 @@ METADATA = {
     25: abort_transaction_record,
     26: remove_delegation_token_record,
     27: register_controller_record,
+    28: clear_elr_record,
 }
 GROUP = {
     0: (offset_commit_key, offset_commit_value),
