@@ -133,6 +133,16 @@ class ClusterState:
             state["leader_recovery_state"] = v["leader_recovery_state"]
         state["partition_epoch"] = state.get("partition_epoch", -1) + 1
 
+    def _on_ClearElrRecord(self, v: dict) -> None:  # noqa: N802
+        # As Kafka's controller merges it: an empty ELR and last known ELR for every partition of the
+        # topic (of every topic when the name is empty) that has either, a new partition epoch each.
+        names = [v["topic_name"]] if v["topic_name"] else list(self.topics)
+        for name in names:
+            for state in self.topics.get(name, {}).get("partitions", {}).values():
+                if state.get("eligible_leader_replicas") or state.get("last_known_elr"):
+                    state["eligible_leader_replicas"], state["last_known_elr"] = [], []
+                    state["partition_epoch"] = state.get("partition_epoch", -1) + 1
+
     # -- the rest ------------------------------------------------------------------------------------
     def _on_FeatureLevelRecord(self, v: dict) -> None:  # noqa: N802
         if v["feature_level"] == 0:

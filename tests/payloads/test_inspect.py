@@ -76,6 +76,26 @@ def test_replay_partitions_configs_and_metadata_transactions():
     assert s.topics == {} and s.open_transaction is None and s.last_offset == 10
 
 
+def test_replay_clear_elr_empties_the_elrs_of_one_topic_or_all():
+    other_id = uuid.UUID(int=8)
+    s = ClusterState()
+    for name, topic_id in (("orders", TOPIC_ID), ("users", other_id)):
+        s.apply(rec("TopicRecord", name=name, topic_id=topic_id))
+        for pid, elr in ((0, [3]), (1, [])):
+            s.apply(rec("PartitionRecord", partition_id=pid, topic_id=topic_id, replicas=[1, 2, 3], isr=[1],
+                        leader=1, leader_epoch=0, partition_epoch=0, eligible_leader_replicas=elr,
+                        last_known_elr=[]))
+
+    def state(name):
+        return [(p["eligible_leader_replicas"], p["partition_epoch"]) for p in s.topics[name]["partitions"].values()]
+
+    s.apply(rec("ClearElrRecord", topic_name="orders"))
+    assert state("orders") == [([], 1), ([], 0)]  # only a partition that had an ELR gets a new epoch
+    assert state("users") == [([3], 0), ([], 0)]
+    s.apply(rec("ClearElrRecord", topic_name=""))  # the empty name: every topic
+    assert state("orders") == [([], 1), ([], 0)] and state("users") == [([], 1), ([], 0)]
+
+
 def test_replay_offsets_and_tombstones():
     g = GroupOffsets()
     key = {"group": "g", "topic": "t", "partition": 0}
