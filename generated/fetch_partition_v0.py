@@ -92,13 +92,15 @@ def decode_fetch_partition_array(
             if n > stop - pos:
                 raise InvalidLengthError(
                     f"FetchPartition message_set length {n} runs past byte {stop}, the end of what holds it",
-                    pos,
+                    pos - 1,
                 )
             if n >= 0:
                 message_set = buf[pos : pos + n]
                 pos += n
             else:
-                raise InvalidLengthError(f"FetchPartition message_set length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"FetchPartition message_set length {n} is negative", pos - 1
+                )  # its length's last byte
             append(new(cls, (partition, error_code, high_watermark, message_set)))
     except (IndexError, struct.error):
         raise TruncatedError("FetchPartition ends before its fields do", start) from None
@@ -202,13 +204,15 @@ def decode_fetch_partition_columns(
             if n > stop - pos:
                 raise InvalidLengthError(
                     f"FetchPartition message_set length {n} runs past byte {stop}, the end of what holds it",
-                    pos,
+                    pos - 1,
                 )
             if n >= 0:
                 message_set = buf[pos : pos + n]
                 pos += n
             else:
-                raise InvalidLengthError(f"FetchPartition message_set length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"FetchPartition message_set length {n} is negative", pos - 1
+                )  # its length's last byte
             append_partition(partition)
             append_error_code(error_code)
             append_high_watermark(high_watermark)

@@ -125,7 +125,8 @@ def decode_fetch_partition_array(
             pos += 4
             if n > stop - pos:
                 raise InvalidLengthError(
-                    f"FetchPartition records length {n} runs past byte {stop}, the end of what holds it", pos
+                    f"FetchPartition records length {n} runs past byte {stop}, the end of what holds it",
+                    pos - 1,
                 )
             if n >= 0:
                 records = buf[pos : pos + n]
@@ -133,7 +134,9 @@ def decode_fetch_partition_array(
             elif n == -1:
                 records = None
             else:
-                raise InvalidLengthError(f"FetchPartition records length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"FetchPartition records length {n} is negative", pos - 1
+                )  # its length's last byte
             append(
                 new(
                     cls,
@@ -298,7 +301,8 @@ def decode_fetch_partition_columns(
             pos += 4
             if n > stop - pos:
                 raise InvalidLengthError(
-                    f"FetchPartition records length {n} runs past byte {stop}, the end of what holds it", pos
+                    f"FetchPartition records length {n} runs past byte {stop}, the end of what holds it",
+                    pos - 1,
                 )
             if n >= 0:
                 records = buf[pos : pos + n]
@@ -306,7 +310,9 @@ def decode_fetch_partition_columns(
             elif n == -1:
                 records = None
             else:
-                raise InvalidLengthError(f"FetchPartition records length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"FetchPartition records length {n} is negative", pos - 1
+                )  # its length's last byte
             append_partition_index(partition_index)
             append_error_code(error_code)
             append_high_watermark(high_watermark)

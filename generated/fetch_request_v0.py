@@ -112,13 +112,15 @@ def decode_fetch_request_array(
             pos += 2
             if n > end - pos:
                 raise InvalidLengthError(
-                    f"FetchRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                    f"FetchRequest topic length {n} runs past byte {end}, the end of what holds it", pos - 1
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"FetchRequest topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"FetchRequest topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (partition, offset, max_size) = _S1.unpack_from(buf, pos)
             pos += 16
@@ -253,13 +255,15 @@ def decode_fetch_request_columns(
             pos += 2
             if n > end - pos:
                 raise InvalidLengthError(
-                    f"FetchRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                    f"FetchRequest topic length {n} runs past byte {end}, the end of what holds it", pos - 1
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"FetchRequest topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"FetchRequest topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (partition, offset, max_size) = _S1.unpack_from(buf, pos)
             pos += 16

@@ -103,7 +103,9 @@ def decode_fetch_response_array(
                 messages = buf[pos : pos + n]
                 pos += n
             else:
-                raise InvalidLengthError(f"FetchResponse messages length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"FetchResponse messages length {n} is negative", pos - 1
+                )  # its length's last byte
             if pos != end:
                 raise InvalidLengthError(
                     f"FetchResponse fields end at byte {pos}, its length says {end}", start
@@ -214,7 +216,9 @@ def decode_fetch_response_columns(
                 messages = buf[pos : pos + n]
                 pos += n
             else:
-                raise InvalidLengthError(f"FetchResponse messages length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"FetchResponse messages length {n} is negative", pos - 1
+                )  # its length's last byte
             if pos != end:
                 raise InvalidLengthError(
                     f"FetchResponse fields end at byte {pos}, its length says {end}", start

@@ -80,13 +80,15 @@ def decode_fetch_topic_array(
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
-                    f"FetchTopic topic length {n} runs past byte {stop}, the end of what holds it", pos
+                    f"FetchTopic topic length {n} runs past byte {stop}, the end of what holds it", pos - 1
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"FetchTopic topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"FetchTopic topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (n,) = _I32.unpack_from(buf, pos)
             pos += 4
@@ -202,13 +204,15 @@ def decode_fetch_topic_columns(
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
-                    f"FetchTopic topic length {n} runs past byte {stop}, the end of what holds it", pos
+                    f"FetchTopic topic length {n} runs past byte {stop}, the end of what holds it", pos - 1
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"FetchTopic topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"FetchTopic topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (n,) = _I32.unpack_from(buf, pos)
             pos += 4

@@ -78,13 +78,15 @@ def decode_header_array(buf, pos: int, count: int, stop: int | None = None) -> t
                 n, pos = read_varint(buf, pos)
                 if n > stop - pos:
                     raise InvalidLengthError(
-                        f"Header key length {n} runs past byte {stop}, the end of what holds it", pos
+                        f"Header key length {n} runs past byte {stop}, the end of what holds it", pos - 1
                     )
             if n >= 0:
                 key = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"Header key length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"Header key length {n} is negative", pos - 1
+                )  # its length's last byte
 
             n = buf[pos]
             if n < 128:
@@ -97,7 +99,7 @@ def decode_header_array(buf, pos: int, count: int, stop: int | None = None) -> t
                 n, pos = read_varint(buf, pos)
                 if n > stop - pos:
                     raise InvalidLengthError(
-                        f"Header value length {n} runs past byte {stop}, the end of what holds it", pos
+                        f"Header value length {n} runs past byte {stop}, the end of what holds it", pos - 1
                     )
             if n >= 0:
                 value = buf[pos : pos + n]
@@ -105,7 +107,9 @@ def decode_header_array(buf, pos: int, count: int, stop: int | None = None) -> t
             elif n == -1:
                 value = None
             else:
-                raise InvalidLengthError(f"Header value length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"Header value length {n} is negative", pos - 1
+                )  # its length's last byte
             append(new(cls, (key, value)))
     except (IndexError, struct.error):
         raise TruncatedError("Header ends before its fields do", start) from None
@@ -245,13 +249,15 @@ def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns, sto
                 n, pos = read_varint(buf, pos)
                 if n > stop - pos:
                     raise InvalidLengthError(
-                        f"Header key length {n} runs past byte {stop}, the end of what holds it", pos
+                        f"Header key length {n} runs past byte {stop}, the end of what holds it", pos - 1
                     )
             if n >= 0:
                 key = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"Header key length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"Header key length {n} is negative", pos - 1
+                )  # its length's last byte
 
             n = buf[pos]
             if n < 128:
@@ -264,7 +270,7 @@ def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns, sto
                 n, pos = read_varint(buf, pos)
                 if n > stop - pos:
                     raise InvalidLengthError(
-                        f"Header value length {n} runs past byte {stop}, the end of what holds it", pos
+                        f"Header value length {n} runs past byte {stop}, the end of what holds it", pos - 1
                     )
             if n >= 0:
                 value = buf[pos : pos + n]
@@ -272,7 +278,9 @@ def decode_header_columns(buf, pos: int, count: int, columns: HeaderColumns, sto
             elif n == -1:
                 value = None
             else:
-                raise InvalidLengthError(f"Header value length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"Header value length {n} is negative", pos - 1
+                )  # its length's last byte
             append_key(key)
             append_value(value)
     except (IndexError, struct.error):

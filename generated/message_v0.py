@@ -161,7 +161,7 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
         pos += 4
         if n > end - pos:
             raise InvalidLengthError(
-                f"Message key length {n} runs past byte {end}, the end of what holds it", pos
+                f"Message key length {n} runs past byte {end}, the end of what holds it", pos - 1
             )
         if n >= 0:
             key = buf[pos : pos + n]
@@ -169,13 +169,13 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
         elif n == -1:
             key = None
         else:
-            raise InvalidLengthError(f"Message key length {n} is negative", pos)
+            raise InvalidLengthError(f"Message key length {n} is negative", pos - 1)  # its length's last byte
 
         (n,) = _I32.unpack_from(buf, pos)
         pos += 4
         if n > end - pos:
             raise InvalidLengthError(
-                f"Message value length {n} runs past byte {end}, the end of what holds it", pos
+                f"Message value length {n} runs past byte {end}, the end of what holds it", pos - 1
             )
         if n >= 0:
             value = buf[pos : pos + n]
@@ -183,7 +183,9 @@ def decode_message_rest(buf, pos: int, head: MessageHead, end: int) -> tuple:
         elif n == -1:
             value = None
         else:
-            raise InvalidLengthError(f"Message value length {n} is negative", pos)
+            raise InvalidLengthError(
+                f"Message value length {n} is negative", pos - 1
+            )  # its length's last byte
     except (IndexError, struct.error):
         raise TruncatedError("Message ends before its fields do", start) from None
     if pos != end:
@@ -251,7 +253,7 @@ def decode_message_run(
             pos += 4
             if n > end - pos:
                 raise InvalidLengthError(
-                    f"Message key length {n} runs past byte {end}, the end of what holds it", pos
+                    f"Message key length {n} runs past byte {end}, the end of what holds it", pos - 1
                 )
             if n >= 0:
                 key = buf[pos : pos + n]
@@ -259,13 +261,15 @@ def decode_message_run(
             elif n == -1:
                 key = None
             else:
-                raise InvalidLengthError(f"Message key length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"Message key length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (n,) = _I32.unpack_from(buf, pos)
             pos += 4
             if n > end - pos:
                 raise InvalidLengthError(
-                    f"Message value length {n} runs past byte {end}, the end of what holds it", pos
+                    f"Message value length {n} runs past byte {end}, the end of what holds it", pos - 1
                 )
             if n >= 0:
                 value = buf[pos : pos + n]
@@ -273,7 +277,9 @@ def decode_message_run(
             elif n == -1:
                 value = None
             else:
-                raise InvalidLengthError(f"Message value length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"Message value length {n} is negative", pos - 1
+                )  # its length's last byte
             if pos != end:
                 raise InvalidLengthError(f"Message fields end at byte {pos}, its length says {end}", start)
             append((offset, message_size, crc, magic, attributes, key, value))

@@ -101,7 +101,9 @@ def decode_multi_fetch_response_array(
                 responses = buf[pos : pos + n]
                 pos += n
             else:
-                raise InvalidLengthError(f"MultiFetchResponse responses length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"MultiFetchResponse responses length {n} is negative", pos - 1
+                )  # its length's last byte
             if pos != end:
                 raise InvalidLengthError(
                     f"MultiFetchResponse fields end at byte {pos}, its length says {end}", start
@@ -212,7 +214,9 @@ def decode_multi_fetch_response_columns(
                 responses = buf[pos : pos + n]
                 pos += n
             else:
-                raise InvalidLengthError(f"MultiFetchResponse responses length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"MultiFetchResponse responses length {n} is negative", pos - 1
+                )  # its length's last byte
             if pos != end:
                 raise InvalidLengthError(
                     f"MultiFetchResponse fields end at byte {pos}, its length says {end}", start

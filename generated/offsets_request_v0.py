@@ -111,13 +111,15 @@ def decode_offsets_request_array(
             pos += 2
             if n > end - pos:
                 raise InvalidLengthError(
-                    f"OffsetsRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                    f"OffsetsRequest topic length {n} runs past byte {end}, the end of what holds it", pos - 1
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"OffsetsRequest topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"OffsetsRequest topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (partition, time, max_number) = _S1.unpack_from(buf, pos)
             pos += 16
@@ -254,13 +256,15 @@ def decode_offsets_request_columns(
             pos += 2
             if n > end - pos:
                 raise InvalidLengthError(
-                    f"OffsetsRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                    f"OffsetsRequest topic length {n} runs past byte {end}, the end of what holds it", pos - 1
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"OffsetsRequest topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"OffsetsRequest topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (partition, time, max_number) = _S1.unpack_from(buf, pos)
             pos += 16

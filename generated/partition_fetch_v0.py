@@ -77,13 +77,16 @@ def decode_partition_fetch_array(
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
-                    f"PartitionFetch topic length {n} runs past byte {stop}, the end of what holds it", pos
+                    f"PartitionFetch topic length {n} runs past byte {stop}, the end of what holds it",
+                    pos - 1,
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"PartitionFetch topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"PartitionFetch topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (partition, offset, max_size) = _S0.unpack_from(buf, pos)
             pos += 16
@@ -190,13 +193,16 @@ def decode_partition_fetch_columns(
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
-                    f"PartitionFetch topic length {n} runs past byte {stop}, the end of what holds it", pos
+                    f"PartitionFetch topic length {n} runs past byte {stop}, the end of what holds it",
+                    pos - 1,
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"PartitionFetch topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"PartitionFetch topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (partition, offset, max_size) = _S0.unpack_from(buf, pos)
             pos += 16

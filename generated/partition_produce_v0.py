@@ -77,13 +77,16 @@ def decode_partition_produce_array(
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
-                    f"PartitionProduce topic length {n} runs past byte {stop}, the end of what holds it", pos
+                    f"PartitionProduce topic length {n} runs past byte {stop}, the end of what holds it",
+                    pos - 1,
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"PartitionProduce topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"PartitionProduce topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (partition,) = _S0.unpack_from(buf, pos)
             pos += 4
@@ -93,13 +96,15 @@ def decode_partition_produce_array(
             if n > stop - pos:
                 raise InvalidLengthError(
                     f"PartitionProduce messages length {n} runs past byte {stop}, the end of what holds it",
-                    pos,
+                    pos - 1,
                 )
             if n >= 0:
                 messages = buf[pos : pos + n]
                 pos += n
             else:
-                raise InvalidLengthError(f"PartitionProduce messages length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"PartitionProduce messages length {n} is negative", pos - 1
+                )  # its length's last byte
             append(new(cls, (topic, partition, messages)))
     except (IndexError, struct.error):
         raise TruncatedError("PartitionProduce ends before its fields do", start) from None
@@ -208,13 +213,16 @@ def decode_partition_produce_columns(
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
-                    f"PartitionProduce topic length {n} runs past byte {stop}, the end of what holds it", pos
+                    f"PartitionProduce topic length {n} runs past byte {stop}, the end of what holds it",
+                    pos - 1,
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"PartitionProduce topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"PartitionProduce topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (partition,) = _S0.unpack_from(buf, pos)
             pos += 4
@@ -224,13 +232,15 @@ def decode_partition_produce_columns(
             if n > stop - pos:
                 raise InvalidLengthError(
                     f"PartitionProduce messages length {n} runs past byte {stop}, the end of what holds it",
-                    pos,
+                    pos - 1,
                 )
             if n >= 0:
                 messages = buf[pos : pos + n]
                 pos += n
             else:
-                raise InvalidLengthError(f"PartitionProduce messages length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"PartitionProduce messages length {n} is negative", pos - 1
+                )  # its length's last byte
             append_topic(topic)
             append_partition(partition)
             append_messages(messages)

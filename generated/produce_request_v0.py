@@ -110,13 +110,15 @@ def decode_produce_request_array(
             pos += 2
             if n > end - pos:
                 raise InvalidLengthError(
-                    f"ProduceRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                    f"ProduceRequest topic length {n} runs past byte {end}, the end of what holds it", pos - 1
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"ProduceRequest topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"ProduceRequest topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (partition,) = _S1.unpack_from(buf, pos)
             pos += 4
@@ -125,13 +127,16 @@ def decode_produce_request_array(
             pos += 4
             if n > end - pos:
                 raise InvalidLengthError(
-                    f"ProduceRequest messages length {n} runs past byte {end}, the end of what holds it", pos
+                    f"ProduceRequest messages length {n} runs past byte {end}, the end of what holds it",
+                    pos - 1,
                 )
             if n >= 0:
                 messages = buf[pos : pos + n]
                 pos += n
             else:
-                raise InvalidLengthError(f"ProduceRequest messages length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"ProduceRequest messages length {n} is negative", pos - 1
+                )  # its length's last byte
             if pos != end:
                 raise InvalidLengthError(
                     f"ProduceRequest fields end at byte {pos}, its length says {end}", start
@@ -268,13 +273,15 @@ def decode_produce_request_columns(
             pos += 2
             if n > end - pos:
                 raise InvalidLengthError(
-                    f"ProduceRequest topic length {n} runs past byte {end}, the end of what holds it", pos
+                    f"ProduceRequest topic length {n} runs past byte {end}, the end of what holds it", pos - 1
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"ProduceRequest topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"ProduceRequest topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (partition,) = _S1.unpack_from(buf, pos)
             pos += 4
@@ -283,13 +290,16 @@ def decode_produce_request_columns(
             pos += 4
             if n > end - pos:
                 raise InvalidLengthError(
-                    f"ProduceRequest messages length {n} runs past byte {end}, the end of what holds it", pos
+                    f"ProduceRequest messages length {n} runs past byte {end}, the end of what holds it",
+                    pos - 1,
                 )
             if n >= 0:
                 messages = buf[pos : pos + n]
                 pos += n
             else:
-                raise InvalidLengthError(f"ProduceRequest messages length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"ProduceRequest messages length {n} is negative", pos - 1
+                )  # its length's last byte
             if pos != end:
                 raise InvalidLengthError(
                     f"ProduceRequest fields end at byte {pos}, its length says {end}", start

@@ -160,7 +160,7 @@ def decode_record_array(
                 n, pos = read_varint(buf, pos)
                 if n > end - pos:
                     raise InvalidLengthError(
-                        f"Record key length {n} runs past byte {end}, the end of what holds it", pos
+                        f"Record key length {n} runs past byte {end}, the end of what holds it", pos - 1
                     )
             if n >= 0:
                 key = buf[pos : pos + n]
@@ -168,7 +168,9 @@ def decode_record_array(
             elif n == -1:
                 key = None
             else:
-                raise InvalidLengthError(f"Record key length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"Record key length {n} is negative", pos - 1
+                )  # its length's last byte
 
             n = buf[pos]
             if n < 128:
@@ -181,7 +183,7 @@ def decode_record_array(
                 n, pos = read_varint(buf, pos)
                 if n > end - pos:
                     raise InvalidLengthError(
-                        f"Record value length {n} runs past byte {end}, the end of what holds it", pos
+                        f"Record value length {n} runs past byte {end}, the end of what holds it", pos - 1
                     )
             if n >= 0:
                 value = buf[pos : pos + n]
@@ -189,7 +191,9 @@ def decode_record_array(
             elif n == -1:
                 value = None
             else:
-                raise InvalidLengthError(f"Record value length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"Record value length {n} is negative", pos - 1
+                )  # its length's last byte
 
             if buf[pos] == 0:  # no items: a one-byte count, the usual case
                 pos += 1
@@ -221,13 +225,16 @@ def decode_record_array(
                         n, pos = read_varint(buf, pos)
                         if n > end - pos:
                             raise InvalidLengthError(
-                                f"Header key length {n} runs past byte {end}, the end of what holds it", pos
+                                f"Header key length {n} runs past byte {end}, the end of what holds it",
+                                pos - 1,
                             )
                     if n >= 0:
                         header_key = buf[pos : pos + n].decode()
                         pos += n
                     else:
-                        raise InvalidLengthError(f"Header key length {n} is negative", pos)
+                        raise InvalidLengthError(
+                            f"Header key length {n} is negative", pos - 1
+                        )  # its length's last byte
 
                     n = buf[pos]
                     if n < 128:
@@ -240,7 +247,8 @@ def decode_record_array(
                         n, pos = read_varint(buf, pos)
                         if n > end - pos:
                             raise InvalidLengthError(
-                                f"Header value length {n} runs past byte {end}, the end of what holds it", pos
+                                f"Header value length {n} runs past byte {end}, the end of what holds it",
+                                pos - 1,
                             )
                     if n >= 0:
                         header_value = buf[pos : pos + n]
@@ -248,7 +256,9 @@ def decode_record_array(
                     elif n == -1:
                         header_value = None
                     else:
-                        raise InvalidLengthError(f"Header value length {n} is negative", pos)
+                        raise InvalidLengthError(
+                            f"Header value length {n} is negative", pos - 1
+                        )  # its length's last byte
                     headers.append(_new(Header, (header_key, header_value)))
             if pos != end:
                 raise InvalidLengthError(f"Record fields end at byte {pos}, its length says {end}", start)
@@ -559,7 +569,7 @@ def decode_record_columns(
                 n, pos = read_varint(buf, pos)
                 if n > end - pos:
                     raise InvalidLengthError(
-                        f"Record key length {n} runs past byte {end}, the end of what holds it", pos
+                        f"Record key length {n} runs past byte {end}, the end of what holds it", pos - 1
                     )
             if n >= 0:
                 key = buf[pos : pos + n]
@@ -567,7 +577,9 @@ def decode_record_columns(
             elif n == -1:
                 key = None
             else:
-                raise InvalidLengthError(f"Record key length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"Record key length {n} is negative", pos - 1
+                )  # its length's last byte
 
             n = buf[pos]
             if n < 128:
@@ -580,7 +592,7 @@ def decode_record_columns(
                 n, pos = read_varint(buf, pos)
                 if n > end - pos:
                     raise InvalidLengthError(
-                        f"Record value length {n} runs past byte {end}, the end of what holds it", pos
+                        f"Record value length {n} runs past byte {end}, the end of what holds it", pos - 1
                     )
             if n >= 0:
                 value = buf[pos : pos + n]
@@ -588,7 +600,9 @@ def decode_record_columns(
             elif n == -1:
                 value = None
             else:
-                raise InvalidLengthError(f"Record value length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"Record value length {n} is negative", pos - 1
+                )  # its length's last byte
 
             if buf[pos] == 0:  # no items: a one-byte count, the usual case
                 pos += 1

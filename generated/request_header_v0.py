@@ -90,13 +90,15 @@ def decode_request_header_array(
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
-                    f"RequestHeader topic length {n} runs past byte {stop}, the end of what holds it", pos
+                    f"RequestHeader topic length {n} runs past byte {stop}, the end of what holds it", pos - 1
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"RequestHeader topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"RequestHeader topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (partition,) = _S1.unpack_from(buf, pos)
             pos += 4
@@ -207,13 +209,15 @@ def decode_request_header_columns(
             pos += 2
             if n > stop - pos:
                 raise InvalidLengthError(
-                    f"RequestHeader topic length {n} runs past byte {stop}, the end of what holds it", pos
+                    f"RequestHeader topic length {n} runs past byte {stop}, the end of what holds it", pos - 1
                 )
             if n >= 0:
                 topic = buf[pos : pos + n].decode()
                 pos += n
             else:
-                raise InvalidLengthError(f"RequestHeader topic length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"RequestHeader topic length {n} is negative", pos - 1
+                )  # its length's last byte
 
             (partition,) = _S1.unpack_from(buf, pos)
             pos += 4

@@ -121,7 +121,9 @@ def decode_wire_message_rest(buf, pos: int, head: WireMessageHead, end: int) -> 
             payload = buf[pos : pos + n]
             pos += n
         else:
-            raise InvalidLengthError(f"WireMessage payload length {n} is negative", pos)
+            raise InvalidLengthError(
+                f"WireMessage payload length {n} is negative", pos - 1
+            )  # its length's last byte
     except (IndexError, struct.error):
         raise TruncatedError("WireMessage ends before its fields do", start) from None
     if pos != end:
@@ -192,7 +194,9 @@ def decode_wire_message_run(
                 payload = buf[pos : pos + n]
                 pos += n
             else:
-                raise InvalidLengthError(f"WireMessage payload length {n} is negative", pos)
+                raise InvalidLengthError(
+                    f"WireMessage payload length {n} is negative", pos - 1
+                )  # its length's last byte
             if pos != end:
                 raise InvalidLengthError(
                     f"WireMessage fields end at byte {pos}, its length says {end}", start

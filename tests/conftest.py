@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import support.settings  # noqa: F401 - loads the hypothesis profile before any test module
 from support.corpus import CORPUS
 
 

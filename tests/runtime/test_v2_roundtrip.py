@@ -339,6 +339,17 @@ def test_errors_name_a_byte_position_inside_the_damaged_batch(first, second, cod
         assert f"byte {exc.position}" in str(exc)
 
 
+def test_a_bad_length_in_the_last_bytes_is_named_inside_the_input():
+    """Found by the property above: a record's value length, the byte before the batch's last, made a
+    two-byte varint of -2; the error named the byte after it (the end of the input), not one in it."""
+    batch = bytearray(build_batch([Record(key=b"k" * 8, value=None, timestamp=1)]))
+    assert batch[-2:] == b"\x01\x00"  # value length -1 (null), then no headers
+    batch[-2] = 0x83  # 0x83 0x00: a two-byte varint, zigzag 3 = -2
+    with pytest.raises(KafkaFormatError, match="value length -2 is negative") as info:
+        next(iter(iter_batches(bytes(batch), verify=False))).records  # noqa: B018
+    assert info.value.position == len(batch) - 1  # the last byte of the two that hold the length
+
+
 @pytest.mark.parametrize("tail, partial", [
     (b"\x00" * 4, True),  # shorter than offset + length: a cut-off tail
     (bytes(8) + struct.pack(">i", 70) + b"\x00\x00", True),  # a plausible length, the rest not there yet
