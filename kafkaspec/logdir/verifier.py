@@ -13,6 +13,12 @@ file must be a regular file named by a 20-digit offset (a FIFO or device is
 reported, never read; a misnamed segment would stop a broker loading the log),
 and a directory holding no segment is no partition. A torn batch at the end of
 the last segment (a write in progress) is a warning, not an error.
+
+Why one module of this size: its one job is the verification pass, and its checks are cross
+checks (index entries against the batches they name, the transaction index against the abort
+markers, snapshots and epochs against the batches), so they share one walk over each segment and
+one report; a tiered segment's ``.indexes`` bundle goes through the same checks. What a file
+holds is read by ``files``, ``indexes`` and ``snapshot``; only the comparing is here.
 """
 
 from __future__ import annotations

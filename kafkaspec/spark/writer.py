@@ -31,6 +31,11 @@ uploads to ``path/_kafkalog_staging/<job>/<task>/``; the driver's commit publish
 through :mod:`kafkaspec.logdir.publish` (never half-visible, even if the driver dies) from the
 committed attempts' objects, and deletes the job's staging prefix, so failed or retried attempts
 never show.
+
+Why one module of this size: it is Spark's writer protocol for one format (the task's data writer,
+the driver's commit and abort), local and object-store commits being two branches of the same
+commit; rows back into batches are :mod:`.batches`, partitions into files
+:class:`kafkaspec.logdir.PartitionWriter`, publishing :mod:`kafkaspec.logdir.publish`.
 """
 
 from __future__ import annotations
