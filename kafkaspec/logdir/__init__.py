@@ -69,7 +69,8 @@ from .rewrite import CopyReport, Row, copy
 from .segment import Segment, batch_max_timestamp
 from .snapshot import ProducerSnapshot, ProducerSnapshotEntry, parse_snapshot
 from .synthesis import SynthReport, synth
-from .tiered import TieredPartition, TieredSegment, open_log, open_segment, write_tiered
+from .tiered import TieredPartition, TieredSegment, open_log, open_segment
+from .tiered_writer import write_tiered
 from .transactions import ReadCommitted
 from .verifier import Problem, verify_path
 from .window import Batches, WindowedBatches
