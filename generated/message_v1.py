@@ -222,6 +222,11 @@ def decode_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Message, 
     return Message(head.offset, head.crc, head.magic, head.attributes, head.timestamp, key, value), end
 
 
+#: the struct of an entry's fixed-size head (the fields of :class:`MessageHead`), for readers that
+#: unpack whole entries of one shape at once (kafkaspec.message_set)
+RUN_HEAD = _S0
+
+
 def decode_message_run(
     buf, pos: int, stop: int, *, verify: bool = True, whole: bool = False
 ) -> tuple[list[tuple], int]:

@@ -167,6 +167,11 @@ def decode_wire_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Wire
     return WireMessage(head.magic, head.compression, head.checksum, payload), end
 
 
+#: the struct of an entry's fixed-size head (the fields of :class:`WireMessageHead`), for readers that
+#: unpack whole entries of one shape at once (kafkaspec.message_set)
+RUN_HEAD = _S0
+
+
 def decode_wire_message_run(
     buf, pos: int, stop: int, *, verify: bool = True, whole: bool = False
 ) -> tuple[list[tuple], int]:
