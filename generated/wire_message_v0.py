@@ -160,6 +160,7 @@ def decode_wire_message_run(
     append = items.append
     unpack = _S0.unpack_from
     start = pos
+    view = memoryview(buf)  # one view for every entry's checksum, released however the run ends
     try:
         while pos < stop:
             start = pos
@@ -183,7 +184,7 @@ def decode_wire_message_run(
                     f"WireMessage needs {end - start} bytes, {len(buf) - start} present", start
                 )
             if verify:
-                actual = crc32(memoryview(buf)[start + PAYLOAD_OFFSET : end])
+                actual = crc32(view[start + PAYLOAD_OFFSET : end])
                 if actual != checksum:
                     raise CorruptRecordError(
                         f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {start + PAYLOAD_OFFSET}..{end} is {actual:#010x}",
@@ -209,6 +210,8 @@ def decode_wire_message_run(
             append((length, magic, checksum, payload))
     except (IndexError, struct.error):
         raise TruncatedError("WireMessage ends before its fields do", start) from None
+    finally:
+        view.release()
     return items, pos
 
 

@@ -252,17 +252,19 @@ def read_legacy_run(buf: Buffer, pos: int, stop: int, magic: int, *, verify: boo
 
 def _append_items(batches: list[LegacyBatch], items: list[tuple], buf: Buffer, pos: int, magic: int,
                   max_decompressed: int) -> None:
-    """Append the entries of a ``decode_message_run`` at ``pos`` to ``batches``."""
+    """Append the entries of a ``decode_message_run`` at ``pos`` to ``batches`` (their heads are read
+    again on first use, as in :func:`_same_shape_run`)."""
     new, entry, record, attributes_at, timestamp_at = _new, LegacyBatch, Record, _RUN_ATTRIBUTES, _RUN_ATTRIBUTES + 1
-    head_cls, fields = MESSAGE_MODULES[magic].MessageHead, len(MESSAGE_MODULES[magic].MessageHead._fields)
     append = batches.append
     for item in items:
-        start, pos = pos, pos + LOG_OVERHEAD + item[_RUN_MESSAGE_SIZE]
-        batch = entry(new(head_cls, item[:fields]), buf, start, pos, max_decompressed)
-        key, value = batch._key_value = item[-2:]
-        if not item[attributes_at] & 7:  # a plain message: its one record now (a wrapper's on first use)
+        batch = _new_entry(entry)
+        batch._buf, batch.position, batch.max_decompressed = buf, pos, max_decompressed
+        batch.end = pos = pos + LOG_OVERHEAD + item[_RUN_MESSAGE_SIZE]
+        if item[attributes_at] & 7:  # a wrapper: its records on first use
+            batch._records = None
+        else:  # a plain message: its one record now
             batch._records = [new(record, (item[attributes_at], item[timestamp_at] if magic else -1, item[0],
-                                           key, value, []))]
+                                           item[-2], item[-1], []))]
         append(batch)
 
 
@@ -289,7 +291,8 @@ def _same_shape_run(buf: Buffer, pos: int, stop: int, magic: int, verify: bool, 
     first one that does not ends the run, and is left to the generated loop, which reads it or names
     its fault exactly as without this path.
     """
-    overhead = MESSAGE_MODULES[magic].MESSAGE_OVERHEAD
+    module = MESSAGE_MODULES[magic]
+    overhead = module.MESSAGE_OVERHEAD
     try:
         (key_length,) = _I32.unpack_from(buf, pos + overhead)
         (value_length,) = _I32.unpack_from(buf, pos + overhead + 4 + max(key_length, 0))
@@ -299,8 +302,8 @@ def _same_shape_run(buf: Buffer, pos: int, stop: int, magic: int, verify: bool, 
         return pos
     size = overhead + 8 + max(key_length, 0) + max(value_length, 0)
     count = (stop - pos) // size
-    if not count:
-        return pos
+    if count < 2 or _I32.unpack_from(buf, pos + size + module.MESSAGE_SIZE_OFFSET)[0] != size - LOG_OVERHEAD:
+        return pos  # no second message of this shape: not worth a struct
     message_size, null_key, null_value = size - LOG_OVERHEAD, key_length < 0, value_length < 0
     new, entry, record, crc = _new, LegacyBatch, Record, crc32
     append = batches.append

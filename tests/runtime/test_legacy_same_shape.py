@@ -160,3 +160,16 @@ def test_a_mapped_file_can_be_closed_after_reading(tmp_path):
         values = [r.value for b in batches for r in b.records]
         mapped.close()  # BufferError if a run kept a view of it
     assert values == [bytes([(i * 7) % 251]) * 60 for i in range(50)]
+
+
+def test_a_mapped_file_can_be_closed_while_a_refusal_is_held(tmp_path):
+    data = bytearray(b"".join(_message(1, i, 6, 60) for i in range(50)))
+    data[len(data) // 2 + 40] ^= 0xFF  # inside message 25's value: its CRC fails
+    path = tmp_path / "00000000000000000000.log"
+    path.write_bytes(bytes(data))
+    with path.open("rb") as f:
+        mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        with pytest.raises(CorruptRecordError) as info:
+            list(kafkaspec.iter_batches(mapped))
+        mapped.close()  # BufferError if the raising loop's frame (kept by the traceback) held a view
+    assert info.value.position == len(data) // 2
