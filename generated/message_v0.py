@@ -201,6 +201,11 @@ def decode_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Message, 
     return Message(head.offset, head.crc, head.magic, head.attributes, key, value), end
 
 
+#: the struct of an entry's fixed-size head (the fields of :class:`MessageHead`), for readers that
+#: unpack whole entries of one shape at once (kafkaspec.message_set)
+RUN_HEAD = _S0
+
+
 def decode_message_run(
     buf, pos: int, stop: int, *, verify: bool = True, whole: bool = False
 ) -> tuple[list[tuple], int]:
@@ -217,6 +222,7 @@ def decode_message_run(
     append = items.append
     unpack = _S0.unpack_from
     start = pos
+    view = memoryview(buf)  # one view for every entry's checksum, released however the run ends
     try:
         while pos < stop:
             start = pos
@@ -238,7 +244,7 @@ def decode_message_run(
             if end > len(buf):
                 raise TruncatedError(f"Message needs {end - start} bytes, {len(buf) - start} present", start)
             if verify:
-                actual = crc32(memoryview(buf)[start + MAGIC_OFFSET : end])
+                actual = crc32(view[start + MAGIC_OFFSET : end])
                 if actual != crc:
                     raise CorruptRecordError(
                         f"Message crc is {crc:#010x}, CRC32 of bytes {start + MAGIC_OFFSET}..{end} is {actual:#010x}",
@@ -285,6 +291,8 @@ def decode_message_run(
             append((offset, message_size, crc, magic, attributes, key, value))
     except (IndexError, struct.error):
         raise TruncatedError("Message ends before its fields do", start) from None
+    finally:
+        view.release()
     return items, pos
 
 

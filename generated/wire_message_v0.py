@@ -139,6 +139,11 @@ def decode_wire_message(buf, pos: int = 0, *, verify: bool = True) -> tuple[Wire
     return WireMessage(head.magic, head.checksum, payload), end
 
 
+#: the struct of an entry's fixed-size head (the fields of :class:`WireMessageHead`), for readers that
+#: unpack whole entries of one shape at once (kafkaspec.message_set)
+RUN_HEAD = _S0
+
+
 def decode_wire_message_run(
     buf, pos: int, stop: int, *, verify: bool = True, whole: bool = False
 ) -> tuple[list[tuple], int]:
@@ -155,6 +160,7 @@ def decode_wire_message_run(
     append = items.append
     unpack = _S0.unpack_from
     start = pos
+    view = memoryview(buf)  # one view for every entry's checksum, released however the run ends
     try:
         while pos < stop:
             start = pos
@@ -178,7 +184,7 @@ def decode_wire_message_run(
                     f"WireMessage needs {end - start} bytes, {len(buf) - start} present", start
                 )
             if verify:
-                actual = crc32(memoryview(buf)[start + PAYLOAD_OFFSET : end])
+                actual = crc32(view[start + PAYLOAD_OFFSET : end])
                 if actual != checksum:
                     raise CorruptRecordError(
                         f"WireMessage checksum is {checksum:#010x}, CRC32 of bytes {start + PAYLOAD_OFFSET}..{end} is {actual:#010x}",
@@ -204,6 +210,8 @@ def decode_wire_message_run(
             append((length, magic, checksum, payload))
     except (IndexError, struct.error):
         raise TruncatedError("WireMessage ends before its fields do", start) from None
+    finally:
+        view.release()
     return items, pos
 
 

@@ -35,13 +35,14 @@ from __future__ import annotations
 import struct
 import time
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kafkaspec.generated import message_v0, message_v1
 from kafkaspec.generated.log_entry import CASES
 from kafkaspec.generated.record_v2 import Record
 
 from .compression import DEFAULT_MAX_DECOMPRESSED, NONE, ZSTD, codec_name, compress, decompress
+from .crc import crc32
 from .entry import LOG_OVERHEAD, MAGIC_OFFSET, MIN_LENGTH, TIMESTAMP_TYPES, Buffer, BufferedEntry
 from .errors import (
     InvalidLengthError,
@@ -60,6 +61,16 @@ _RUN_MESSAGE_SIZE, _RUN_ATTRIBUTES = 1, 4
 #: smallest message_size of a Message v0/v1: crc, magic, attributes, [timestamp], key and value lengths
 MIN_MESSAGE_SIZE = {magic: MIN_LENGTH[magic] for magic in MESSAGE_MODULES}
 _new = tuple.__new__
+_new_entry = object.__new__
+_I32 = struct.Struct(">i")
+#: where the attributes byte sits (v0 and v1 alike: right after the magic byte)
+_ATTRIBUTES_OFFSET = MAGIC_OFFSET + 1
+assert message_v0.ATTRIBUTES_OFFSET == message_v1.ATTRIBUTES_OFFSET == _ATTRIBUTES_OFFSET
+#: bytes the generated loop reads before :func:`_same_shape_run` speculates again
+_GENERAL_WINDOW = 4096
+#: the whole-message structs made so far, by (magic, key length, value length); at most this many kept
+_SHAPES: dict[tuple[int, int, int], struct.Struct] = {}
+_SHAPES_KEPT = 256
 
 
 class LegacyBatch(BufferedEntry):
@@ -143,6 +154,19 @@ class LegacyBatch(BufferedEntry):
     def records_count(self) -> int:
         return len(self.records)
 
+    if not TYPE_CHECKING:  # (for the type checker, every attribute stays declared)
+
+        def __getattr__(self, name: str) -> Any:
+            # a run of one shape (_same_shape_run) leaves ``head`` and ``_key_value`` unset, to be read
+            # from the checked entry on first use: most readers want the records only
+            if name not in ("head", "_key_value"):
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            buf, pos = self._buf, self.position
+            module = MESSAGE_MODULES[buf[pos + MAGIC_OFFSET]]
+            self.head = head = module.decode_message_head(buf, pos)
+            self._key_value = module.decode_message_rest(buf, pos, head, self.end)
+            return head if name == "head" else self._key_value
+
     def key_value(self) -> tuple[bytes | None, bytes | None]:
         """The message's own key and value (for a wrapper: null and the compressed inner set)."""
         return self._key_value
@@ -200,26 +224,117 @@ def read_legacy_run(buf: Buffer, pos: int, stop: int, magic: int, *, verify: boo
     """The whole Message v0/v1 entries of one ``magic`` from ``pos`` on, ending before ``stop``, each
     checked as :func:`read_legacy` checks it; return them and the position after the last.
 
-    Decoded in one generated loop (no call per entry), a plain message's record made at once. It
-    stops early, leaving the entry there to :func:`read_legacy`, at an entry of another magic or one
-    that runs past ``stop``; a bad entry raises (the caller reads up to it with :func:`read_legacy`,
-    which names the fault).
+    Plain messages that share their key and value lengths are read whole, one struct each
+    (:func:`_same_shape_run`); the rest by the generated loop (no call per entry), a plain
+    message's record made at once. It stops early, leaving the entry there to :func:`read_legacy`,
+    at an entry of another magic or one that runs past ``stop``; a bad entry raises (the caller
+    reads up to it with :func:`read_legacy`, which names the fault).
     """
     module = MESSAGE_MODULES[magic]
-    items, end = module.decode_message_run(buf, pos, stop, verify=verify, whole=True)
-    head_cls, fields = module.MessageHead, len(module.MessageHead._fields)
-    new, entry, record = _new, LegacyBatch, Record
     batches: list[LegacyBatch] = []
+    while pos < stop:
+        if stop - pos > _ATTRIBUTES_OFFSET and buf[pos + MAGIC_OFFSET] == magic and not buf[pos + _ATTRIBUTES_OFFSET] & 7:
+            pos = _same_shape_run(buf, pos, stop, magic, verify, max_decompressed, batches)
+            if pos >= stop:
+                break
+        # what the shape did not cover (a wrapper, a message of another shape, or a fault that
+        # the generated loop names), a window at a time, then the speculation again
+        window = min(stop, pos + _GENERAL_WINDOW)
+        items, end = module.decode_message_run(buf, pos, window, verify=verify, whole=True)
+        if not items and window < stop:  # an entry larger than the window
+            items, end = module.decode_message_run(buf, pos, stop, verify=verify, whole=True)
+        _append_items(batches, items, buf, pos, magic, max_decompressed)
+        if end == pos:  # another magic, or an entry past stop
+            break
+        pos = end
+    return batches, pos
+
+
+def _append_items(batches: list[LegacyBatch], items: list[tuple], buf: Buffer, pos: int, magic: int,
+                  max_decompressed: int) -> None:
+    """Append the entries of a ``decode_message_run`` at ``pos`` to ``batches`` (their heads are read
+    again on first use, as in :func:`_same_shape_run`)."""
+    new, entry, record, attributes_at, timestamp_at = _new, LegacyBatch, Record, _RUN_ATTRIBUTES, _RUN_ATTRIBUTES + 1
     append = batches.append
     for item in items:
-        head = new(head_cls, item[:fields])
-        start, pos = pos, pos + LOG_OVERHEAD + item[_RUN_MESSAGE_SIZE]
-        batch = entry(head, buf, start, pos, max_decompressed)
-        key, value = batch._key_value = item[-2:]
-        if not item[_RUN_ATTRIBUTES] & 7:  # a plain message: its one record now (a wrapper's on first use)
-            batch._records = [new(record, (item[_RUN_ATTRIBUTES], item[5] if magic else -1, item[0], key, value, []))]
+        batch = _new_entry(entry)
+        batch._buf, batch.position, batch.max_decompressed = buf, pos, max_decompressed
+        batch.end = pos = pos + LOG_OVERHEAD + item[_RUN_MESSAGE_SIZE]
+        if item[attributes_at] & 7:  # a wrapper: its records on first use
+            batch._records = None
+        else:  # a plain message: its one record now
+            batch._records = [new(record, (item[attributes_at], item[timestamp_at] if magic else -1, item[0],
+                                           item[-2], item[-1], []))]
         append(batch)
-    return batches, end
+
+
+def _same_shape(magic: int, key_length: int, value_length: int) -> struct.Struct:
+    """The struct of a whole Message of ``magic`` whose key and value have these lengths (-1: null; an
+    empty field is read in its place)."""
+    shape = _SHAPES.get((magic, key_length, value_length))
+    if shape is None:
+        if len(_SHAPES) >= _SHAPES_KEPT:
+            _SHAPES.clear()
+        fmt = f"{MESSAGE_MODULES[magic].RUN_HEAD.format}i{max(key_length, 0)}si{max(value_length, 0)}s"
+        shape = _SHAPES[magic, key_length, value_length] = struct.Struct(fmt)
+    return shape
+
+
+def _same_shape_run(buf: Buffer, pos: int, stop: int, magic: int, verify: bool, max_decompressed: int,
+                    batches: list[LegacyBatch]) -> int:
+    """Append the plain messages from ``pos`` on that have the key and value lengths of the first
+    (as producers usually write them), each unpacked whole by one struct; return the position after
+    the last one taken: ``pos`` when none was.
+
+    Speculative: an entry is taken when every field the generated loop checks agrees with the
+    shape (magic, message_size, key and value lengths, a plain message's codec bits, the CRC). The
+    first one that does not ends the run, and is left to the generated loop, which reads it or names
+    its fault exactly as without this path.
+    """
+    module = MESSAGE_MODULES[magic]
+    overhead = module.MESSAGE_OVERHEAD
+    try:
+        (key_length,) = _I32.unpack_from(buf, pos + overhead)
+        (value_length,) = _I32.unpack_from(buf, pos + overhead + 4 + max(key_length, 0))
+    except struct.error:
+        return pos
+    if key_length < -1 or value_length < -1:
+        return pos
+    size = overhead + 8 + max(key_length, 0) + max(value_length, 0)
+    count = (stop - pos) // size
+    if count < 2 or _I32.unpack_from(buf, pos + size + module.MESSAGE_SIZE_OFFSET)[0] != size - LOG_OVERHEAD:
+        return pos  # no second message of this shape: not worth a struct
+    message_size, null_key, null_value = size - LOG_OVERHEAD, key_length < 0, value_length < 0
+    new, entry, record, crc = _new, LegacyBatch, Record, crc32
+    append = batches.append
+    with memoryview(buf) as view:
+        entries = _same_shape(magic, key_length, value_length).iter_unpack(view[pos : pos + count * size])
+        if magic:
+            for offset, msize, stored, mgc, attributes, timestamp, klen, key, vlen, value in entries:
+                end = pos + size
+                if (msize != message_size or mgc != 1 or klen != key_length or vlen != value_length
+                        or attributes & 7 or (verify and crc(view[pos + MAGIC_OFFSET : end]) != stored)):
+                    break
+                batch = _new_entry(entry)
+                batch._buf, batch.position, batch.end, batch.max_decompressed = buf, pos, end, max_decompressed
+                batch._records = [new(record, (attributes, timestamp, offset, None if null_key else key,
+                                               None if null_value else value, []))]
+                append(batch)
+                pos = end
+        else:
+            for offset, msize, stored, mgc, attributes, klen, key, vlen, value in entries:
+                end = pos + size
+                if (msize != message_size or mgc != 0 or klen != key_length or vlen != value_length
+                        or attributes & 7 or (verify and crc(view[pos + MAGIC_OFFSET : end]) != stored)):
+                    break
+                batch = _new_entry(entry)
+                batch._buf, batch.position, batch.end, batch.max_decompressed = buf, pos, end, max_decompressed
+                batch._records = [new(record, (attributes, -1, offset, None if null_key else key,
+                                               None if null_value else value, []))]
+                append(batch)
+                pos = end
+        del entries
+    return pos
 
 
 def _shallow_records(batch: LegacyBatch) -> list[Record]:
