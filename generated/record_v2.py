@@ -124,11 +124,15 @@ def decode_record_array(
             f"{count} Records cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
+    todo = iter(range(count))
+    last, retry = count - 1, 0
+    if count > 1:  # the first items may have a shape that decoded a run before (an earlier batch's)
+        items, pos = decode_run(buf, pos, count, stop, _SHAPE, Record, None, (base_offset, base_timestamp))
+        if items:
+            next(islice(todo, len(items) - 1, None), None)  # those items are decoded
     append = items.append
     start = pos
     zigzag_1, zigzag_2, new, cls = ZIGZAG_1, ZIGZAG_2, _new, Record
-    todo = iter(range(count))
-    last, retry = count - 1, 0
     try:
         for i in todo:
             start = pos
@@ -306,7 +310,7 @@ def decode_record_array(
                     items += run
                     next(islice(todo, len(run) - 1, None), None)  # those items are decoded
                 else:
-                    retry = count if run is None else i + _RETRY
+                    retry = i + _RETRY
     except (IndexError, struct.error):
         raise TruncatedError("Record ends before its fields do", start) from None
     except UnicodeDecodeError as exc:

@@ -1,15 +1,17 @@
 """Runs of same-shape items, decoded with C-level calls: support for the generated array decoders.
 
 Consecutive records of a batch usually have one layout: the same key, value and header lengths,
-the same varint widths. Once the general loop has decoded an item, :func:`decode_run` takes that
-item's *shape* (its field widths, from its values) as a guess for the items after it. The layout
-bytes of a shape (the item's length, every byte-string length and array count) are constants, and
-its varints have fixed widths; items of one shape are fixed-size structures back to back. A run is
-checked with one strided slice per layout byte (``buf[p + offset : q : size]``, compared at C
-level) and one per varint byte (its continuation bit), then unpacked with ``Struct.iter_unpack``;
-the values are built column by column with ``map``. An item whose bytes do not match ends the run,
-and the general loop decodes it (and raises its errors, at the same byte positions): a run only
-takes items that the general loop would decode to the same values.
+the same header keys, the same varint widths. Once the general loop has decoded an item,
+:func:`decode_run` takes that item's *shape* as a guess for the items after it: its field widths
+and its strings (header keys), from its values. The layout bytes of a shape (the item's length,
+every byte-string length and array count, the strings' bytes) are constants, and its varints have
+fixed widths: items of one shape are fixed-size structures back to back. A run is checked with one
+strided slice per layout byte (``buf[p + offset : q : size]``, compared at C level) and one per
+varint byte (its continuation bit), then unpacked with ``Struct.iter_unpack`` (layout bytes
+skipped); the values are built column by column with ``map``. An item whose bytes do not match
+ends the run, and the general loop decodes it (and raises its errors, at the same byte positions):
+a run only takes items that the general loop would decode to the same values. The last few shapes
+that decoded a run are tried again where the next run may start (the next batch's first record).
 
 The spec of an item structure (emitted by the generator from the schema) lists its encoded fields
 in order, each exposed field one value of the typed tuple:
@@ -43,17 +45,21 @@ _ONE = tuple(bytes((i,)) for i in range(256))
 _FIRST = 64
 #: shapes kept (a new one costs a Struct); the cache is emptied when full
 _KEEP = 256
+#: the shapes that decoded the last runs, per spec, most recent first (tried where a run may start)
+_RECENT_SHAPES = 4
+_RECENT: dict[int, list[Shape]] = {}
 
 
 class Shape:
     """One layout of an item structure: its unpacking Struct, its checks and how to build the items."""
 
-    __slots__ = ("unpack", "size", "layout", "ends", "continues", "build")
+    __slots__ = ("unpack", "size", "layout", "lead", "ends", "continues", "build")
 
     def __init__(self, fmt: str, layout: list[tuple[int, int]], ends: list[int], continues: list[int], build: list):
         self.unpack = struct.Struct(fmt).iter_unpack
         self.size = struct.calcsize(fmt)
         self.layout = [(at, _ONE[b]) for at, b in layout]  # (offset, the byte it holds)
+        self.lead = layout[0][1]  # an item's first byte (its length's)
         self.ends = ends  # offsets of varint bytes that end their varint
         self.continues = continues  # offsets of varint bytes that continue it
         self.build = build  # the recipe: per exposed value, how its column is made from the unpacked ones
@@ -80,7 +86,8 @@ def _walk(spec: Sequence[tuple], item: Sequence[Any], bases: Sequence[int], key:
                 return False
             key.append(1 if z < 128 else 2)
         elif kind == "bytes":
-            key.append(-1 if value is None else len(value.encode() if step[2] else value))
+            # a string is part of the shape (header keys repeat: checked as layout bytes, never decoded)
+            key.append(-1 if value is None else value if step[2] else len(value))
         else:
             key.append(len(value))
             for one in value:
@@ -131,12 +138,17 @@ def _make(spec: Sequence[tuple], key: tuple) -> Shape | None:
                 at += w
             elif kind == "bytes":
                 n = next(widths)
-                put_layout(_varint(n))
-                if n < 0:
+                if type(n) is str:
+                    data = n.encode()
+                    put_layout(_varint(len(data)) + data)
+                    build.append(("const", n))
+                elif n < 0:
+                    put_layout(_varint(n))
                     build.append(("none",))
                 else:
+                    put_layout(_varint(n))
                     fmt.append(f"{n}s")
-                    build.append(("str" if step[2] else "col",))
+                    build.append(("col",))
                     at += n
             else:
                 n = next(widths)
@@ -207,13 +219,8 @@ def _columns(build: list, cols: list, m: int, bases: Sequence[int], at: int, out
         if kind == "col":
             out.append(cols[at])
             at += 1
-        elif kind == "str":
-            col = cols[at]
-            if col.count(col[0]) == m:  # one string in every item (a header key, usually): decoded once
-                out.append(repeat(col[0].decode(), m))
-            else:
-                out.append(list(map(bytes.decode, col)))  # a list: a bad string raises here
-            at += 1
+        elif kind == "const":
+            out.append(repeat(step[1], m))
         elif kind == "none":
             out.append(repeat(None, m))
         elif kind == "var":
@@ -236,36 +243,59 @@ def _columns(build: list, cols: list, m: int, bases: Sequence[int], at: int, out
     return at
 
 
-def decode_run(buf: Any, pos: int, count: int, stop: int, spec: Sequence[tuple], cls: type,
-               item: Sequence[Any], bases: Sequence[int]) -> tuple[list | None, int]:
-    """Decode up to ``count`` items of ``cls`` at ``pos`` (before ``stop``) that have ``item``'s shape.
-
-    Returns the items (an empty list when the next item does not have the shape) and the position
-    after them; None instead of the items when the caller should stop trying (a string that is not
-    UTF-8: the general loop raises its error). Only bytes are read this way (a slice of another
-    buffer type is not bytes); the general loop decodes everything else.
-    """
-    if type(buf) is not bytes:
-        return None, pos
-    shape = shape_of(spec, item, bases)
-    if shape is None:
-        return [], pos
-    size = shape.size
-    limit = min(count, (stop - pos) // size)
-    total, k = 0, _FIRST
-    while total < limit:  # checked in doubling steps: what is checked past the run is at most the run
+def _run_length(buf: bytes, pos: int, limit: int, shape: Shape) -> int:
+    """How many items from ``pos`` on (at most ``limit``) have ``shape``, checked in doubling steps:
+    what is checked past the run's end is at most what the run took, plus _FIRST items."""
+    size, total, k = shape.size, 0, _FIRST
+    while total < limit:
         k = min(k, limit - total)
         m = _matching(buf, pos + total * size, k, shape)
         total += m
         if m < k:
             break
         k *= 2
-    if not total:
+    return total
+
+
+def decode_run(buf: Any, pos: int, count: int, stop: int, spec: Sequence[tuple], cls: type,
+               item: Sequence[Any] | None, bases: Sequence[int]) -> tuple[list, int]:
+    """Decode up to ``count`` items of ``cls`` at ``pos`` (before ``stop``) in runs of one shape.
+
+    The shapes tried: ``item``'s (an item just decoded, None for none) and the last few that
+    decoded a run for ``spec`` (in an earlier call too: consecutive batches usually have the same
+    layouts), each where the next item's first byte is the shape's. Returns the items (an empty
+    list when the next item has none of these shapes) and the position after them. Only bytes are
+    read this way (a slice of another buffer type is not bytes); the general loop decodes
+    everything else.
+    """
+    if type(buf) is not bytes:
         return [], pos
-    cols = list(zip(*shape.unpack(memoryview(buf)[pos : pos + total * size])))
-    values: list = []
-    try:
+    recent = _RECENT.get(id(spec))
+    if recent is None:
+        recent = _RECENT[id(spec)] = []
+    if item is not None and (shape := shape_of(spec, item, bases)) is not None:
+        if shape in recent:
+            recent.remove(shape)
+        recent.insert(0, shape)
+        del recent[_RECENT_SHAPES:]
+    out: list = []
+    while count and pos < stop:
+        lead = buf[pos]
+        for shape in recent:
+            if shape.lead == lead:
+                size = shape.size
+                total = _run_length(buf, pos, min(count, (stop - pos) // size), shape)
+                if total:
+                    break
+        else:
+            break
+        cols = list(zip(*shape.unpack(memoryview(buf)[pos : pos + total * size])))
+        values: list = []
         _columns(shape.build, cols, total, bases, 0, values)
-    except UnicodeDecodeError:
-        return None, pos
-    return list(map(_new, repeat(cls), zip(*values))), pos + total * size
+        out += map(_new, repeat(cls), zip(*values))
+        pos += total * size
+        count -= total
+        if recent[0] is not shape:
+            recent.remove(shape)
+            recent.insert(0, shape)
+    return out, pos

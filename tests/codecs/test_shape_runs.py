@@ -65,6 +65,24 @@ def test_runs_are_taken_and_agree():
     assert len({id(r.headers) for r in got}) == len(got)  # every record has its own headers list
 
 
+def test_a_run_takes_the_records_of_one_shape_and_stops_at_another():
+    """decode_run itself: from a decoded record's shape, the records after it up to the first with
+    two-byte deltas (offset 64); then nothing there until a record of the new shape is given; a
+    later call starts a run at once in a shape it has seen."""
+    records = same_shape(200)
+    data = region(records)
+    ends = [len(region(records[: i + 1])) for i in range(len(records))]
+    shapes._RECENT.clear()
+    bases = (BASE_OFFSET, BASE_TS)
+    run, pos = shapes.decode_run(data, ends[0], 199, len(data), record_v2._SHAPE, Record, records[0], bases)
+    assert run == records[1:64] and pos == ends[63]
+    assert shapes.decode_run(data, pos, 136, len(data), record_v2._SHAPE, Record, None, bases) == ([], pos)
+    run, pos = shapes.decode_run(data, ends[64], 135, len(data), record_v2._SHAPE, Record, records[64], bases)
+    assert run == records[65:] and pos == len(data)
+    run, pos = shapes.decode_run(data, 0, 200, len(data), record_v2._SHAPE, Record, None, bases)
+    assert run == records and pos == len(data)  # both shapes are recent: runs from the first record on
+
+
 @pytest.mark.parametrize("kwargs", [
     {"headers": 0}, {"headers": 1}, {"key": None}, {"value": None}, {"key": None, "value": None, "headers": 0},
     {"ts_step": 100}, {"ts_step": -3}, {"ts_step": 10_000},  # 2-byte deltas, negative ones, 3-byte ones
@@ -93,6 +111,7 @@ def test_hostile_bytes_give_the_same_errors_at_the_same_positions():
     records = same_shape(120)
     data = region(records)
     size = len(region(records[:1]))
+    at_once(data, len(records))  # its shapes are now recent: a run may start at the first record
     mismatches = []
     for record in (0, 1, 40):  # before a run, its first record, inside it
         for at in range(record * size, record * size + size):
