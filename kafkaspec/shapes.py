@@ -257,6 +257,13 @@ def _run_length(buf: bytes, pos: int, limit: int, shape: Shape) -> int:
     return total
 
 
+def _most_recent(spec: Sequence[tuple], recent: list[Shape], shape: Shape) -> list[Shape]:
+    """``shape`` first, then the others; a new list (threads may be reading the old one)."""
+    recent = [shape, *(s for s in recent if s is not shape)][:_RECENT_SHAPES]
+    _RECENT[id(spec)] = recent
+    return recent
+
+
 def decode_run(buf: Any, pos: int, count: int, stop: int, spec: Sequence[tuple], cls: type,
                item: Sequence[Any] | None, bases: Sequence[int]) -> tuple[list, int]:
     """Decode up to ``count`` items of ``cls`` at ``pos`` (before ``stop``) in runs of one shape.
@@ -270,14 +277,9 @@ def decode_run(buf: Any, pos: int, count: int, stop: int, spec: Sequence[tuple],
     """
     if type(buf) is not bytes:
         return [], pos
-    recent = _RECENT.get(id(spec))
-    if recent is None:
-        recent = _RECENT[id(spec)] = []
+    recent = _RECENT.get(id(spec), [])
     if item is not None and (shape := shape_of(spec, item, bases)) is not None:
-        if shape in recent:
-            recent.remove(shape)
-        recent.insert(0, shape)
-        del recent[_RECENT_SHAPES:]
+        recent = _most_recent(spec, recent, shape)
     out: list = []
     while count and pos < stop:
         lead = buf[pos]
@@ -296,6 +298,5 @@ def decode_run(buf: Any, pos: int, count: int, stop: int, spec: Sequence[tuple],
         pos += total * size
         count -= total
         if recent[0] is not shape:
-            recent.remove(shape)
-            recent.insert(0, shape)
+            recent = _most_recent(spec, recent, shape)
     return out, pos
