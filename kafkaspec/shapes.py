@@ -43,6 +43,8 @@ _ONE = tuple(bytes((i,)) for i in range(256))
 #: items checked at once, at first: a run that goes on doubles it (the bytes checked past a run's end
 #: are at most what the run took, plus _FIRST items: linear time)
 _FIRST = 64
+#: the shortest run decoded (a shorter one costs more than the general loop), unless it ends the array
+_SHORTEST = 4
 #: shapes kept (a new one costs a Struct); the cache is emptied when full
 _KEEP = 256
 #: the shapes that decoded the last runs, per spec, most recent first (tried where a run may start)
@@ -186,26 +188,27 @@ def shape_of(spec: Sequence[tuple], item: Sequence[Any], bases: Sequence[int]) -
     return shape
 
 
-def _matching(buf: bytes, pos: int, k: int, shape: Shape) -> int:
-    """How many of the ``k`` items of ``shape``'s size from ``pos`` on have its layout bytes and varint widths."""
+def _matching(buf: bytes, pos: int, k: int, shape: Shape, least: int) -> int:
+    """How many of the ``k`` items of ``shape``'s size from ``pos`` on have its layout bytes and varint
+    widths; 0 as soon as that is fewer than ``least``."""
     size = shape.size
     stop = pos + k * size
     m = k
     for at, byte in shape.layout:
         m -= len(buf[pos + at : stop : size].lstrip(byte))
-        if not m:
+        if m < least:
             return 0
         stop = pos + m * size
     for at in shape.ends:
         bad = buf[pos + at : stop : size].translate(_CONTINUES).find(1)
         if bad >= 0:
-            if not bad:
+            if bad < least:
                 return 0
             m, stop = bad, pos + bad * size
     for at in shape.continues:
         bad = buf[pos + at : stop : size].translate(_ENDS).find(1)
         if bad >= 0:
-            if not bad:
+            if bad < least:
                 return 0
             m, stop = bad, pos + bad * size
     return m
@@ -245,11 +248,12 @@ def _columns(build: list, cols: list, m: int, bases: Sequence[int], at: int, out
 
 def _run_length(buf: bytes, pos: int, limit: int, shape: Shape) -> int:
     """How many items from ``pos`` on (at most ``limit``) have ``shape``, checked in doubling steps:
-    what is checked past the run's end is at most what the run took, plus _FIRST items."""
+    what is checked past the run's end is at most what the run took, plus _FIRST items. 0 for a run
+    shorter than _SHORTEST (unless it reaches ``limit``): the general loop takes those for less."""
     size, total, k = shape.size, 0, _FIRST
     while total < limit:
         k = min(k, limit - total)
-        m = _matching(buf, pos + total * size, k, shape)
+        m = _matching(buf, pos + total * size, k, shape, 1 if total else min(_SHORTEST, k))
         total += m
         if m < k:
             break
@@ -265,10 +269,10 @@ def _most_recent(spec: Sequence[tuple], recent: list[Shape], shape: Shape) -> li
 
 
 def decode_run(buf: Any, pos: int, count: int, stop: int, spec: Sequence[tuple], cls: type,
-               item: Sequence[Any] | None, bases: Sequence[int]) -> tuple[list, int]:
+               item: Sequence[Any] | None, bases: Sequence[int], at: int = 0) -> tuple[list, int]:
     """Decode up to ``count`` items of ``cls`` at ``pos`` (before ``stop``) in runs of one shape.
 
-    The shapes tried: ``item``'s (an item just decoded, None for none) and the last few that
+    The shapes tried: ``item``'s (an item just decoded at ``at``, None for none) and the last few that
     decoded a run for ``spec`` (in an earlier call too: consecutive batches usually have the same
     layouts), each where the next item's first byte is the shape's. Returns the items (an empty
     list when the next item has none of these shapes) and the position after them. Only bytes are
@@ -278,8 +282,11 @@ def decode_run(buf: Any, pos: int, count: int, stop: int, spec: Sequence[tuple],
     if type(buf) is not bytes:
         return [], pos
     recent = _RECENT.get(id(spec), [])
-    if item is not None and (shape := shape_of(spec, item, bases)) is not None:
-        recent = _most_recent(spec, recent, shape)
+    if item is not None:
+        if pos + 1 < stop and buf[pos] > 127 and buf[pos + 1] != buf[at + 1]:
+            return [], pos  # a length that differs from the item's in its second byte: not its shape
+        if (shape := shape_of(spec, item, bases)) is not None:
+            recent = _most_recent(spec, recent, shape)
     out: list = []
     while count and pos < stop:
         lead = buf[pos]
