@@ -45,8 +45,10 @@ _ONE = tuple(bytes((i,)) for i in range(256))
 _FIRST = 64
 #: the shortest run decoded (a shorter one costs more than the general loop), unless it ends the array
 _SHORTEST = 4
-#: shapes kept (a new one costs a Struct); the cache is emptied when full
+#: shapes kept (a new one costs a Struct); the cache is emptied when full. A shape holds at most
+#: _MOST_WIDTHS widths and strings of at most _LONGEST characters: the cache stays small
 _KEEP = 256
+_MOST_WIDTHS, _LONGEST = 64, 64
 #: the shapes that decoded the last runs, per spec, most recent first (tried where a run may start)
 _RECENT_SHAPES = 4
 _RECENT: dict[int, list[Shape]] = {}
@@ -76,7 +78,7 @@ def _varint(n: int) -> bytes:
 
 def _walk(spec: Sequence[tuple], item: Sequence[Any], bases: Sequence[int], key: list) -> bool:
     """Append the widths of ``item``'s encoding to ``key``; False when no shape can hold it (a varint
-    wider than two bytes)."""
+    wider than two bytes, more than _MOST_WIDTHS widths, a string longer than _LONGEST)."""
     for step, value in zip((s for s in spec if s[0] != "length"), item, strict=True):
         kind = step[0]
         if kind == "int8":
@@ -89,12 +91,18 @@ def _walk(spec: Sequence[tuple], item: Sequence[Any], bases: Sequence[int], key:
             key.append(1 if z < 128 else 2)
         elif kind == "bytes":
             # a string is part of the shape (header keys repeat: checked as layout bytes, never decoded)
+            if step[2] and value is not None and len(value) > _LONGEST:
+                return False
             key.append(-1 if value is None else value if step[2] else len(value))
         else:
+            if len(value) > _MOST_WIDTHS:
+                return False
             key.append(len(value))
             for one in value:
                 if not _walk(step[2], one, bases, key):
                     return False
+        if len(key) > _MOST_WIDTHS:
+            return False
     return True
 
 

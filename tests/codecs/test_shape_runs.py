@@ -162,3 +162,16 @@ def test_runs_of_drawn_shapes(data):
     bad[at] = data.draw(st.integers(0, 255))
     for buf in (encoded, bytes(bad)):
         assert at_once(buf, len(records)) == one_by_one(buf, len(records))
+
+
+def test_large_records_get_no_shape_and_decode_one_by_one():
+    """A shape is kept in a cache: records with many headers or long header keys get none (the cache
+    stays small), and decode as before."""
+    many = [Record(timestamp=BASE_TS, offset=BASE_OFFSET + i, key=b"k", value=b"v",
+                   headers=[Header("h", b"1")] * 100) for i in range(20)]
+    long_key = [Record(timestamp=BASE_TS, offset=BASE_OFFSET + i, key=b"k", value=b"v",
+                       headers=[Header("x" * 1000, b"1")]) for i in range(20)]
+    for records in (many, long_key):
+        assert shapes.shape_of(record_v2._SHAPE, records[0], (BASE_OFFSET, BASE_TS)) is None
+        data = region(records)
+        assert at_once(data, len(records)) == one_by_one(data, len(records)) == (records, len(data))
