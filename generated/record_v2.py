@@ -302,7 +302,7 @@ def decode_record_array(
                 )
             )
             # the next item starts like this one: it and those after it may share its shape (a run)
-            if retry <= i < last and buf[pos] == buf[start]:
+            if retry <= i < last and pos < stop and buf[pos] == buf[start]:
                 run, pos = decode_run(
                     buf, pos, last - i, stop, _SHAPE, cls, items[-1], (base_offset, base_timestamp), start
                 )

@@ -1,8 +1,9 @@
 """Runs of same-shape records decode at C level (kafkaspec.shapes): the same records, and on bad
 input the same errors at the same byte positions, as the general loop.
 
-The reference is the general loop itself: ``decode_record_array`` called once per record (a call
-for one item never guesses a run).
+The reference is the general loop itself: ``decode_record_array`` over a bytearray (runs read
+bytes only: the loop decodes every record of any other buffer; its values are then bytearrays,
+equal to the same bytes).
 """
 
 from __future__ import annotations
@@ -21,18 +22,11 @@ BASE_OFFSET, BASE_TS = 1_000, 1_700_000_000_000
 
 
 def one_by_one(buf: bytes, count: int):
-    """The general loop's outcome: the records, or the error (type, reason, position)."""
-    out, pos = [], 0
-    try:
-        for _ in range(count):
-            (r,), pos = record_v2.decode_record_array(buf, pos, 1, BASE_OFFSET, BASE_TS, len(buf))
-            out.append(r)
-    except KafkaFormatError as exc:
-        return type(exc), exc.reason, exc.position
-    return out, pos
+    """The general loop's outcome: the records and the end, or the error (type, reason, position)."""
+    return at_once(bytearray(buf), count)
 
 
-def at_once(buf: bytes, count: int):
+def at_once(buf: bytes | bytearray, count: int):
     try:
         return record_v2.decode_record_array(buf, 0, count, BASE_OFFSET, BASE_TS, len(buf))
     except KafkaFormatError as exc:
@@ -138,8 +132,11 @@ def test_a_string_that_is_not_utf8_inside_a_run():
 def test_truncated_and_cut_regions():
     records = same_shape(100)
     data = region(records)
-    for cut in (len(data) - 1, len(data) // 2, len(data) // 2 + 1):
+    boundaries = [len(region(records[: i + 1])) for i in (0, 1, 50, 98)]  # more records said than there are
+    for cut in (len(data) - 1, len(data) // 2, len(data) // 2 + 1, *boundaries):
         assert at_once(data[:cut], len(records)) == one_by_one(data[:cut], len(records))
+        count = min(len(records), cut // record_v2.MIN_RECORD_SIZE)  # what the count check up front lets by
+        assert at_once(data[:cut], count) == one_by_one(data[:cut], count)
 
 
 @scaled(3)
