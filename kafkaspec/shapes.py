@@ -60,8 +60,8 @@ class Shape:
     __slots__ = ("unpack", "size", "layout", "lead", "ends", "continues", "build")
 
     def __init__(self, fmt: str, layout: list[tuple[int, int]], ends: list[int], continues: list[int], build: list):
-        self.unpack = struct.Struct(fmt).iter_unpack
-        self.size = struct.calcsize(fmt)
+        packed = struct.Struct(fmt)
+        self.unpack, self.size = packed.iter_unpack, packed.size
         self.layout = [(at, _ONE[b]) for at, b in layout]  # (offset, the byte it holds)
         self.lead = layout[0][1]  # an item's first byte (its length's)
         self.ends = ends  # offsets of varint bytes that end their varint
@@ -70,10 +70,6 @@ class Shape:
 
 
 _SHAPES: dict[tuple, Shape | None] = {}
-
-
-def _varint(n: int) -> bytes:
-    return encode_varint(n)
 
 
 def _walk(spec: Sequence[tuple], item: Sequence[Any], bases: Sequence[int], key: list) -> bool:
@@ -150,25 +146,25 @@ def _make(spec: Sequence[tuple], key: tuple) -> Shape | None:
                 n = next(widths)
                 if type(n) is str:
                     data = n.encode()
-                    put_layout(_varint(len(data)) + data)
+                    put_layout(encode_varint(len(data)) + data)
                     build.append(("const", n))
                 elif n < 0:
-                    put_layout(_varint(n))
+                    put_layout(encode_varint(n))
                     build.append(("none",))
                 else:
-                    put_layout(_varint(n))
+                    put_layout(encode_varint(n))
                     fmt.append(f"{n}s")
                     build.append(("col",))
                     at += n
             else:
                 n = next(widths)
-                put_layout(_varint(n))
+                put_layout(encode_varint(n))
                 build.append(("array", step[1], [walk(step[2]) for _ in range(n)]))
         return build
 
     build = walk(spec)
     body = at
-    prefix = _varint(body)
+    prefix = encode_varint(body)
     # the length prefix goes first: every offset so far moves by its width
     w = len(prefix)
     layout = [(i, b) for i, b in enumerate(prefix)] + [(at + w, b) for at, b in layout]
