@@ -52,6 +52,8 @@ _MOST_WIDTHS, _LONGEST = 64, 64
 #: the shapes that decoded the last runs, per spec, most recent first (tried where a run may start)
 _RECENT_SHAPES = 4
 _RECENT: dict[int, list[Shape]] = {}
+#: the specs seen, by id (the caches' keys): held here, so that no other object can take the id
+_SPECS: dict[int, Sequence[tuple]] = {}
 
 
 class Shape:
@@ -181,6 +183,8 @@ def shape_of(spec: Sequence[tuple], item: Sequence[Any], bases: Sequence[int]) -
     key: list = []
     if not _walk(spec, item, bases, key):
         return None
+    if id(spec) not in _SPECS:
+        _SPECS[id(spec)] = spec
     k = (id(spec), *key)
     try:
         return _SHAPES[k]
@@ -285,6 +289,8 @@ def decode_run(buf: Any, pos: int, count: int, stop: int, spec: Sequence[tuple],
     """
     if type(buf) is not bytes:
         return [], pos
+    if id(spec) not in _SPECS:
+        _SPECS[id(spec)] = spec
     recent = _RECENT.get(id(spec), [])
     if item is not None:
         if pos + 1 < stop and buf[pos] > 127 and buf[pos + 1] != buf[at + 1]:
