@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import struct
 import timeit
 from itertools import chain, islice, repeat
 from operator import sub
@@ -83,10 +84,13 @@ def users(number: int, repeat: int) -> dict:
 def header_floors(quick: bool = False) -> dict:
     """Lower bounds for the 3-header work alone (100 records x 3 headers), measured in this run.
 
-    parse: per header, what any reader that returns the documented values must do at least: slice
-    the key and decode it, slice the value, make the ``Header`` tuple, append it (positions found
-    beforehand; no varint, no check). build: the header bytes of every record by C-level ``map``
-    calls with each distinct key encoded once, then one join per record (no record framing).
+    parse: what any reader that returns the documented values must do at least, the cheapest way we
+    know (C-level calls, as the decoder's runs of one shape do; positions known beforehand, no
+    varint, no check): every record's header bytes unpacked by one ``Struct.iter_unpack`` (the
+    lengths skipped as pad bytes), each header slot's key decoded once (one key per slot in every
+    record), the ``Header`` tuples made and put into one list per record by ``map``. build: the
+    header bytes of every record by C-level ``map`` calls with each distinct key encoded once, then
+    one join per record (no record framing).
     """
     raw = make_records(N, 3)
     data = b"".join(kafkaspec.generated.header_v2.encode_header_array(h) for *_, h in raw)
@@ -99,12 +103,17 @@ def header_floors(quick: bool = False) -> dict:
             pos += 2 + len(kb) + len(v)
         spans.append(one)
     new, header = tuple.__new__, kafkaspec.Header
+    layout = struct.Struct("<" + "".join(f"x{ke - ks}sx{ve - vs}s" for ks, ke, vs, ve in spans[0]))
+    assert layout.size * N == len(data) and all(  # one layout for every record
+        [(ke - ks, ve - vs) for ks, ke, vs, ve in one] == [(ke - ks, ve - vs) for ks, ke, vs, ve in spans[0]]
+        for one in spans)
 
     def parse_floor():
-        for one in spans:
-            headers = []
-            for ks, ke, vs, ve in one:
-                headers.append(new(header, (data[ks:ke].decode(), data[vs:ve])))
+        cols = list(zip(*layout.iter_unpack(data)))
+        slots = [map(new, repeat(header), zip(repeat(cols[j][0].decode()), cols[j + 1])) for j in range(0, len(cols), 2)]
+        return list(map(list, zip(*slots)))
+
+    assert parse_floor() == [[kafkaspec.Header(k, v) for k, v in h] for *_, h in raw]
 
     cols = [h for *_, h in raw]
     varint = VARINT_BYTES.__getitem__
@@ -188,10 +197,13 @@ def floors(quick: bool = False) -> dict:
 
     Each is a strict subset of the work, done the cheapest way we know, on the
     real batch:
-    parse: per record, slice key and value at positions found beforehand, build
-    the Record tuple and read its five fields as the parse benchmark does; no
-    varint, no check, no CRC. ``parse+varints`` adds one table lookup per
-    varint byte the record starts with (six), still without branches or checks.
+    parse: the cheapest way we know is the one the decoder's runs of one shape use (C-level calls):
+    the keys and values of each run of one layout (found beforehand) unpacked by one
+    ``Struct.iter_unpack``, the Record tuples made by ``map`` from them and from offsets and
+    timestamps known beforehand, and the five fields of each read as the parse benchmark does; no
+    varint, no check, no CRC. ``parse+varints`` adds one table lookup per varint byte the record
+    starts with (six; one strided slice and one ``map`` per byte position and run), still without
+    branches or checks.
     build: per record, the timestamp delta and the key and value lengths, their
     varint bytes (offset deltas precomputed), all by C-level ``map`` calls, and
     one ``bytes.join`` of them with the keys and values; no record length, no
@@ -208,17 +220,38 @@ def floors(quick: bool = False) -> dict:
     assert [(data[a:b], data[c:d]) for _, a, b, c, d in spans] == [(r.key, r.value) for r in records]
     new, cls, empty = tuple.__new__, type(records[0]), ()
     z1 = ZIGZAG_1 * 2  # 256 entries: a lookup for any byte, at the cost of the real one-byte table
+    runs, i = [], 0  # (start, records, Struct of the key and value) per run of one layout, found once
+    while i < N:
+        p, ks, ke, vs, ve = spans[i]
+        j = i
+        while j < N and (spans[j][1] - spans[j][0], spans[j][3] - spans[j][2]) == (ks - p, vs - ke):
+            j += 1
+        runs.append((p, j - i, struct.Struct(f"<{ks - p}x{ke - ks}s{vs - ke}x{ve - vs}s1x")))
+        i = j
+    view, stamps, offsets = memoryview(data), [r.timestamp for r in records], [r.offset for r in records]
 
     def parse_floor():
-        for i, (_, ks, ke, vs, ve) in enumerate(spans):
-            r = new(cls, (0, 1_700_000_000_000 + i, i, data[ks:ke], data[vs:ve], empty))
+        keys, values = [], []
+        for p, n, layout in runs:
+            k, v = zip(*layout.iter_unpack(view[p : p + n * layout.size]))
+            keys += k
+            values += v
+        for r in map(new, repeat(cls), zip(repeat(0), stamps, offsets, keys, values, repeat(empty))):
             r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
 
     def parse_varints_floor():
-        for i, (p, ks, ke, vs, ve) in enumerate(spans):
-            z1[data[p]], z1[data[p + 1]], z1[data[p + 2]], z1[data[p + 3]], z1[data[p + 4]], z1[data[p + 5]]  # noqa: B018
-            r = new(cls, (0, 1_700_000_000_000 + i, i, data[ks:ke], data[vs:ve], empty))
+        keys, values = [], []
+        for p, n, layout in runs:
+            for at in range(p, p + 6):
+                list(map(z1.__getitem__, data[at : p + n * layout.size : layout.size]))
+            k, v = zip(*layout.iter_unpack(view[p : p + n * layout.size]))
+            keys += k
+            values += v
+        for r in map(new, repeat(cls), zip(repeat(0), stamps, offsets, keys, values, repeat(empty))):
             r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+
+    unpacked = [k for p, n, layout in runs for k in layout.iter_unpack(view[p : p + n * layout.size])]
+    assert unpacked == [(r.key, r.value) for r in records]
 
     keys, values = [r.key for r in records], [r.value for r in records]
     timestamps, base = [r.timestamp for r in records], records[0].timestamp

@@ -161,9 +161,43 @@ class Planner(EncodePlanner, ConstructPlanner):
             # entries with a discriminator and no nested array (legacy messages) also get a
             # decoder of back-to-back runs: a compressed wrapper's inner message set
             run_decoder=headed and not any(step.kind == "array" for step in steps[1:]),
+            shape_spec=self.shape_spec(s, steps, exposed) if not headed else "",
             run_step=replace(leading, checks=[c for c in leading.checks if not (c.kind == "const" and c.f is disc_field)])
             if headed else None,
         )
+
+    def shape_spec(self, s: Struct, steps: list[Step], exposed: list[Field]) -> str:
+        """The layout spec ``kafkaspec.shapes.decode_run`` reads (its module docstring), or "" when the
+        structure is not one it can take: its own length first (a varint), then only what
+        :meth:`_shape_steps` accepts, in the order of the typed tuple's fields."""
+        if not steps or steps[0].kind != "var" or not any(c.kind == "length" for c in steps[0].checks):
+            return ""
+        rest = self._shape_steps(steps[1:], self.bases_of(s))
+        if not rest or [st.f for st in steps[1:]] != exposed:
+            return ""
+        return "((\"length\",), " + ", ".join(rest) + ",)"
+
+    def _shape_steps(self, steps: list[Step], bases: list[str]) -> list[str]:
+        """Each step as a spec entry: a one-byte int8 without checks, a zigzag varint or varlong
+        (relative: the index of its base), a byte string with a varint length, an array with a varint
+        count whose items are flat and decoded inline; [] when a step is none of these."""
+        out = []
+        for st in steps:
+            f = st.f
+            if st.kind == "fixed" and st.size == 1 and f.type == "int8" and not st.checks:
+                out.append("(\"int8\",)")
+            elif st.kind == "var" and st.var in ("varint", "varlong") and not st.checks:
+                out.append(f"(\"var\", {bases.index(f.relative_to.base) if f.relative_to else -1})")
+            elif st.kind == "bytes" and st.prefix == "varint":
+                out.append(f"(\"bytes\", {bool(f.nullable)}, {f.type == 'string'})")
+            elif st.kind == "array" and st.prefix == "varint" and st.inline and not f.nullable:
+                inner = self._shape_steps(st.inline.steps, [])
+                if not inner:
+                    return []
+                out.append(f"(\"array\", {st.inline.class_name}, (" + ", ".join(inner) + ",))")
+            else:
+                return []
+        return out
 
     @staticmethod
     def magic(s: Struct) -> int:

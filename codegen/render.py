@@ -42,6 +42,7 @@ SOURCES: dict[str, str | None] = {
     **dict.fromkeys(("Checksummed", "GreedyItems", "KafkaBytes", "KafkaCompressed", "NullableArray", "flatten", "nest"),
                     "kafkaspec._construct"),
     **dict.fromkeys(("fill_sparse", "fill_sparse_index", "fill_sparse_offsets"), "kafkaspec.columns"),
+    "decode_run": "kafkaspec.shapes",
     **dict.fromkeys(("DEFAULT_MAX_DECOMPRESSED", "compress", "decompress"), "kafkaspec.compression"),
     **dict.fromkeys(("crc32", "crc32c"), "kafkaspec.crc"),
     **dict.fromkeys(("CorruptRecordError", "InvalidLengthError", "InvalidMagicError", "KafkaFormatError",

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from kafkaspec.columns import fill_sparse, fill_sparse_index, fill_sparse_offsets
 from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
+from kafkaspec.shapes import decode_run
 from kafkaspec.varint import (
     INDEX_VARINTS,
     INT8,
@@ -88,6 +89,25 @@ class Record(NamedTuple):
 
 # -- fast codec -----------------------------------------------------------------
 
+#: the layout of an encoded Record, for decoding runs of one shape at C level (kafkaspec.shapes)
+_SHAPE = (
+    ("length",),
+    ("int8",),
+    ("var", 1),
+    ("var", 0),
+    ("bytes", True, False),
+    ("bytes", True, False),
+    (
+        "array",
+        Header,
+        (
+            ("bytes", False, True),
+            ("bytes", True, False),
+        ),
+    ),
+)
+_RETRY = 8  # after a guess that failed, items decoded one by one before the next guess
+
 
 def decode_record_array(
     buf, pos: int, count: int, base_offset: int, base_timestamp: int, stop: int | None = None
@@ -104,11 +124,17 @@ def decode_record_array(
             f"{count} Records cannot fit in the {stop - pos} bytes left before byte {stop}", pos
         )
     items = []
+    todo = iter(range(count))
+    last, retry = count - 1, 0
+    if count > 1:  # the first items may have a shape that decoded a run before (an earlier batch's)
+        items, pos = decode_run(buf, pos, count, stop, _SHAPE, Record, None, (base_offset, base_timestamp))
+        if items:
+            next(islice(todo, len(items) - 1, None), None)  # those items are decoded
     append = items.append
     start = pos
     zigzag_1, zigzag_2, new, cls = ZIGZAG_1, ZIGZAG_2, _new, Record
     try:
-        for _ in range(count):
+        for i in todo:
             start = pos
 
             length = buf[pos]
@@ -275,6 +301,16 @@ def decode_record_array(
                     ),
                 )
             )
+            # the next item starts like this one: it and those after it may share its shape (a run)
+            if retry <= i < last and pos < stop and buf[pos] == buf[start]:
+                run, pos = decode_run(
+                    buf, pos, last - i, stop, _SHAPE, cls, items[-1], (base_offset, base_timestamp), start
+                )
+                if run:
+                    items += run
+                    next(islice(todo, len(run) - 1, None), None)  # those items are decoded
+                else:
+                    retry = i + _RETRY
     except (IndexError, struct.error):
         raise TruncatedError("Record ends before its fields do", start) from None
     except UnicodeDecodeError as exc:
