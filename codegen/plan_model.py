@@ -121,13 +121,16 @@ class Column:
     string: bool = False
     item: str = ""
     flat: bool = False  # an array whose items have a column encoder: all items encoded in one call
+    value: str = "None"  # the item field's default (Python source): what a column given as None holds
+    nullable: bool = False
 
 
 @dataclass(frozen=True)
 class ColumnEncoder:
     length_prefix: bool
     columns: list[Column]
-    needs_n: bool
+    width: int  # the item tuple's number of fields
+    needs_n: bool  # the encoder reads the number of items
 
 
 @dataclass(frozen=True)
