@@ -12,7 +12,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 from itertools import chain, islice, repeat
-from operator import mul, sub
+from operator import sub
 from typing import NamedTuple
 
 from kafkaspec.columns import ColumnItems, fill_sparse, fill_sparse_index, fill_sparse_offsets, transpose
@@ -349,11 +349,11 @@ def record_parts_of_columns(cols, n, base_offset, base_timestamp) -> list:
         parts.append(map(VARINT_BYTES.__getitem__, counts))
         # every item's headers in one call
         inner = header_column_parts(list(chain.from_iterable(col)))
-        pieces = chain.from_iterable(zip(*inner))
-        if counts.count(counts[0]) == n:  # as many in every item: their pieces join the item's own
-            parts.extend(repeat(pieces, counts[0] * len(inner)))
-        else:  # each item joins the next count * len(inner) pieces
-            parts.append(map(b"".join, map(islice, repeat(pieces), map(mul, counts, repeat(len(inner))))))
+        encoded = map(b"".join, zip(*inner))  # one piece per header
+        if counts.count(counts[0]) == n:  # as many in every item: they join the item's own pieces
+            parts.extend(repeat(encoded, counts[0]))
+        else:  # each item joins the next count
+            parts.append(map(b"".join, map(islice, repeat(encoded), counts)))
     bodies = list(map(b"".join, zip(*parts)))
     return [map(VARINT_BYTES.__getitem__, map(len, bodies)), bodies]
 

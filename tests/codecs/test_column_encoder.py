@@ -124,3 +124,13 @@ def test_column_items_read_as_the_records():
         items[3]  # noqa: B018
     with pytest.raises(ValueError, match="column 1 has 2 items, not 3"):
         ColumnItems(3, (None, [1, 2]), (0, None))
+
+
+@pytest.mark.parametrize("bad", [{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6}, "abcdef", (0, 1, 2), 42,
+                                 [0, "x", None, b"k", b"v", ()]])
+def test_a_record_that_is_no_record_is_named(bad):
+    # build_batch takes the records a column at a time; what is not a Record (a 3-tuple raised
+    # AttributeError before issue 16's change) is named by its index
+    records = [Record(key=b"k", value=b"v", timestamp=i) for i in range(20)]
+    with pytest.raises(TypeError, match=rf"records\[5\] is a {type(bad).__name__}, not a kafkaspec.Record"):
+        kafkaspec.build_batch([*records[:5], bad, *records[5:]])
