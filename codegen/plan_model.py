@@ -122,6 +122,7 @@ class Column:
     item: str = ""
     flat: bool = False  # an array whose items have a column encoder: all items encoded in one call
     value: str = "None"  # the item field's default (Python source): what a column given as None holds
+    pairs: bool = False  # an array whose items are string-keyed pairs (their ``_pieces`` encoder)
     nullable: bool = False
 
 
@@ -131,6 +132,7 @@ class ColumnEncoder:
     columns: list[Column]
     width: int  # the item tuple's number of fields
     needs_n: bool  # the encoder reads the number of items
+    pairs: bool = False  # items of two fields, a string (not null) then nullable bytes: a ``_pieces`` encoder
 
 
 @dataclass(frozen=True)

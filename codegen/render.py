@@ -26,10 +26,13 @@ TEMPLATES = Path(__file__).parent / "templates"
 #: where each name a generated module may use comes from (``None``: ``import <name>``)
 SOURCES: dict[str, str | None] = {
     "struct": None,
+    "Iterator": "collections.abc",
     "Sequence": "collections.abc",
     "chain": "itertools",
     "islice": "itertools",
     "repeat": "itertools",
+    "starmap": "itertools",
+    "itemgetter": "operator",
     "mul": "operator",
     "sub": "operator",
     "NamedTuple": "typing",

@@ -8,7 +8,9 @@ Generated from schemas/header_v2.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
-from itertools import chain, repeat
+from collections.abc import Iterator
+from itertools import chain, repeat, starmap
+from operator import itemgetter
 from typing import NamedTuple
 
 from kafkaspec.columns import ColumnItems, transpose
@@ -160,6 +162,23 @@ def header_parts_of_columns(cols) -> list:
             parts.append([b"\x01" if x is None else VARINT_BYTES[len(x)] for x in col])
             parts.append([b"" if x is None else x for x in col])
     return parts
+
+
+def header_pieces(items) -> Iterator[bytes]:
+    """Each of ``items`` (pairs) encoded, one piece per item, by C-level calls without splitting the
+    pairs into columns: ``starmap`` hands each pair to the dict of encoded keys' ``get`` (a pair of
+    more than two fields fails there, one of fewer in ``itemgetter(1)``). Outside the common case
+    raises as :func:`header_parts_of_columns` does.
+    """
+    # strings repeat (header keys): each distinct one is encoded once, with its length prefix
+    encoded = {x: VARINT_BYTES[len(e)] + e for x in set(map(itemgetter(0), items)) for e in (x.encode(),)}
+    col = list(map(itemgetter(1), items))
+    try:  # len(None) fails at once: cheaper than looking for None first
+        prefixes = list(map(VARINT_BYTES.__getitem__, map(len, col)))
+    except TypeError:  # nulls among the items (or what the general loop refuses)
+        prefixes = [b"\x01" if x is None else VARINT_BYTES[len(x)] for x in col]
+        col = [b"" if x is None else x for x in col]
+    return map(b"".join, zip(starmap(encoded.get, items), prefixes, col))
 
 
 def _encode_header_columns(cols) -> bytes:

@@ -35,7 +35,7 @@ from .header_v2 import (
     HeaderColumns,
     decode_header_columns,
     encode_header_array,
-    header_column_parts,
+    header_pieces,
 )
 
 SCHEMA = "schemas/record_v2.yaml"
@@ -348,8 +348,7 @@ def record_parts_of_columns(cols, n, base_offset, base_timestamp) -> list:
         counts = list(map(len, col))
         parts.append(map(VARINT_BYTES.__getitem__, counts))
         # every item's headers in one call
-        inner = header_column_parts(list(chain.from_iterable(col)))
-        encoded = map(b"".join, zip(*inner))  # one piece per header
+        encoded = header_pieces(list(chain.from_iterable(col)))  # one piece per header
         if counts.count(counts[0]) == n:  # as many in every item: they join the item's own pieces
             parts.extend(repeat(encoded, counts[0]))
         else:  # each item joins the next count

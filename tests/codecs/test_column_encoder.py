@@ -134,3 +134,14 @@ def test_a_record_that_is_no_record_is_named(bad):
     records = [Record(key=b"k", value=b"v", timestamp=i) for i in range(20)]
     with pytest.raises(TypeError, match=rf"records\[5\] is a {type(bad).__name__}, not a kafkaspec.Record"):
         kafkaspec.build_batch([*records[:5], bad, *records[5:]])
+
+
+@pytest.mark.parametrize("header", [("h",), (), ["h", b"x", b"y"], {"h": b"x"}, "hx"])
+def test_headers_of_another_shape_get_the_general_loops_error(header):
+    # the pairs encoder (header_pieces) hands each header to a dict's get by starmap: a header of
+    # another shape must fail as the general loop fails on it, never encode
+    records = [Record(timestamp=i, key=b"k", value=b"v", headers=[("a", b"1"), header]) for i in range(20)]
+    with pytest.raises(Exception) as general:  # noqa: PT011 (the general loop's own error is the reference)
+        record_v2.encode_record_array(records[:1], 0, 0)
+    with pytest.raises(type(general.value)):
+        record_v2.encode_record_array(records, 0, 0)
