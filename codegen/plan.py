@@ -341,7 +341,7 @@ class Planner(EncodePlanner, ConstructPlanner):
         for imp in self.imports(s):
             for name in (imp.name, f"{imp.name}Columns", f"decode_{imp.snake}_array",
                          f"decode_{imp.snake}_columns", f"encode_{imp.snake}_array",
-                         f"{imp.snake}_column_parts", f"MIN_{const_name(imp.snake)}_SIZE"):
+                         f"{imp.snake}_column_parts", f"{imp.snake}_pieces", f"MIN_{const_name(imp.snake)}_SIZE"):
                 out[name] = f".{imp.module}"
         for f in s.fields:
             for b in f.bits:

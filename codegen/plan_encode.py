@@ -8,6 +8,8 @@ A part of :class:`codegen.plan.Planner` (it inherits these methods and supplies 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kafkaspec.spec import FIXED_TYPES, PREFIX_TYPES, VAR_TYPES, Field, Struct
 
 from .naming import VAR_TABLES, local
@@ -61,13 +63,19 @@ class EncodePlanner:
                 item = self.schemas.resolve(f.items)
                 flat = self.column_encode(item, {}, [g for g in item.fields if not (g.length_of or g.count_of)])
                 columns.append(Column("array", col, table=VAR_TABLES[f.count], item=self.item_ref(f.items).snake,
-                                      flat=flat is not None))
+                                      flat=flat is not None, pairs=flat is not None and flat.pairs))
             else:
                 return None
         for at, fmt in formats:
             c = columns[at]
             columns[at] = Column(c.kind, c.col, struct=self._struct_const(structs, fmt))
-        return ColumnEncoder(length_prefix, columns, needs_n=any(c.default for c in columns))
+        # what a column given as None (every item the field's default) holds
+        columns = [replace(c, value=self.tuple_field(exposed[c.col]).default, nullable=exposed[c.col].nullable)
+                   for c in columns]
+        pairs = (not length_prefix and [(c.kind, c.string, c.nullable) for c in columns]
+                 == [("bytes", True, False), ("bytes", False, True)])
+        return ColumnEncoder(length_prefix, columns, width=len(exposed),
+                             needs_n=any(c.default or (c.flat and length_prefix) for c in columns), pairs=pairs)
 
     def encode_pieces(self, s: Struct, structs: dict[str, str]) -> tuple[list[Piece], list[str]]:
         """Pieces in field order, and the parts the encoder finally joins; a length or checksum field

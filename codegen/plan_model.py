@@ -121,13 +121,18 @@ class Column:
     string: bool = False
     item: str = ""
     flat: bool = False  # an array whose items have a column encoder: all items encoded in one call
+    value: str = "None"  # the item field's default (Python source): what a column given as None holds
+    pairs: bool = False  # an array whose items are string-keyed pairs (their ``_pieces`` encoder)
+    nullable: bool = False
 
 
 @dataclass(frozen=True)
 class ColumnEncoder:
     length_prefix: bool
     columns: list[Column]
-    needs_n: bool
+    width: int  # the item tuple's number of fields
+    needs_n: bool  # the encoder reads the number of items
+    pairs: bool = False  # items of two fields, a string (not null) then nullable bytes: a ``_pieces`` encoder
 
 
 @dataclass(frozen=True)

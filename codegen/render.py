@@ -26,10 +26,13 @@ TEMPLATES = Path(__file__).parent / "templates"
 #: where each name a generated module may use comes from (``None``: ``import <name>``)
 SOURCES: dict[str, str | None] = {
     "struct": None,
+    "Iterator": "collections.abc",
     "Sequence": "collections.abc",
     "chain": "itertools",
     "islice": "itertools",
     "repeat": "itertools",
+    "starmap": "itertools",
+    "itemgetter": "operator",
     "mul": "operator",
     "sub": "operator",
     "NamedTuple": "typing",
@@ -41,7 +44,8 @@ SOURCES: dict[str, str | None] = {
     ),
     **dict.fromkeys(("Checksummed", "GreedyItems", "KafkaBytes", "KafkaCompressed", "NullableArray", "flatten", "nest"),
                     "kafkaspec._construct"),
-    **dict.fromkeys(("fill_sparse", "fill_sparse_index", "fill_sparse_offsets"), "kafkaspec.columns"),
+    **dict.fromkeys(("ColumnItems", "fill_sparse", "fill_sparse_index", "fill_sparse_offsets", "transpose"),
+                    "kafkaspec.columns"),
     "decode_run": "kafkaspec.shapes",
     **dict.fromkeys(("DEFAULT_MAX_DECOMPRESSED", "compress", "decompress"), "kafkaspec.compression"),
     **dict.fromkeys(("crc32", "crc32c"), "kafkaspec.crc"),

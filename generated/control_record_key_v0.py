@@ -9,10 +9,10 @@ Generated from schemas/control_record_key_v0.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
-from itertools import chain
+from itertools import chain, repeat
 from typing import NamedTuple
 
-from kafkaspec.columns import fill_sparse
+from kafkaspec.columns import ColumnItems, fill_sparse, transpose
 from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 SCHEMA = "schemas/control_record_key_v0.yaml"
@@ -92,32 +92,42 @@ def decode_control_record_key(buf, pos: int = 0) -> tuple[ControlRecordKey, int]
 
 
 def control_record_key_column_parts(items) -> list:
-    """Encode column by column with C-level ``map`` calls: the common case, fast.
+    """:func:`control_record_key_parts_of_columns` of ``items``, a sequence of item tuples."""
+    return control_record_key_parts_of_columns(transpose(items, 2))
 
-    Returns the parts: iterables that each yield one piece per item, in item order (an item's
-    encoding is its pieces in part order). A value outside the common case (a null, a number
-    beyond the varint tables) raises KeyError/TypeError/IndexError/AttributeError, and the caller
-    falls back to the general loop.
+
+def control_record_key_parts_of_columns(cols) -> list:
+    """Encode items given as columns with C-level ``map`` calls: the common case, fast.
+
+    ``cols[j]`` holds field ``j`` of every item; a column that is None holds the field's default
+    for every item. Returns the parts: iterables that each yield one piece per item, in item order
+    (an item's encoding is its pieces in part order). A value outside the common case (a null, a
+    number beyond the varint tables) raises KeyError/TypeError/IndexError/AttributeError/ValueError,
+    and the caller falls back to the general loop.
     """
-    cols = tuple(zip(*items, strict=True))
     parts = []
     col = cols[0]
-    parts.append(map(_S1.pack, col))
+    parts.append(repeat(_S1.pack(0)) if col is None else map(_S1.pack, col))
     col = cols[1]
-    parts.append(map(_S1.pack, col))
+    parts.append(repeat(_S1.pack(None)) if col is None else map(_S1.pack, col))
     return parts
 
 
-def _encode_control_record_key_columns(items) -> bytes:
-    """Encode column by column (:func:`control_record_key_column_parts`) and join the pieces."""
-    return b"".join(chain.from_iterable(zip(*control_record_key_column_parts(items))))
+def _encode_control_record_key_columns(cols) -> bytes:
+    """Encode column by column (:func:`control_record_key_parts_of_columns`) and join the pieces."""
+    return b"".join(chain.from_iterable(zip(*control_record_key_parts_of_columns(cols))))
 
 
 def encode_control_record_key_array(items) -> bytes:
-    """Encode a sequence of ControlRecordKeys back to back."""
-    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
+    """Encode a sequence of ControlRecordKeys back to back (or a :class:`ColumnItems` of them)."""
+    if type(items) is ColumnItems and len(items.columns) == 2:
         try:
-            return _encode_control_record_key_columns(items)
+            return _encode_control_record_key_columns(items.columns)
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
+    elif type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
+        try:
+            return _encode_control_record_key_columns(transpose(items, 2))
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()

@@ -8,9 +8,12 @@ Generated from schemas/header_v2.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
-from itertools import chain
+from collections.abc import Iterator
+from itertools import chain, repeat, starmap
+from operator import itemgetter
 from typing import NamedTuple
 
+from kafkaspec.columns import ColumnItems, transpose
 from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
 from kafkaspec.varint import VARINT_BYTES, ZIGZAG_1, ZIGZAG_2, encode_varint, read_varint
 
@@ -127,39 +130,72 @@ def decode_header(buf, pos: int = 0) -> tuple[Header, int]:
 
 
 def header_column_parts(items) -> list:
-    """Encode column by column with C-level ``map`` calls: the common case, fast.
+    """:func:`header_parts_of_columns` of ``items``, a sequence of item tuples."""
+    return header_parts_of_columns(transpose(items, 2))
 
-    Returns the parts: iterables that each yield one piece per item, in item order (an item's
-    encoding is its pieces in part order). A value outside the common case (a null, a number
-    beyond the varint tables) raises KeyError/TypeError/IndexError/AttributeError, and the caller
-    falls back to the general loop.
+
+def header_parts_of_columns(cols) -> list:
+    """Encode items given as columns with C-level ``map`` calls: the common case, fast.
+
+    ``cols[j]`` holds field ``j`` of every item; a column that is None holds the field's default
+    for every item. Returns the parts: iterables that each yield one piece per item, in item order
+    (an item's encoding is its pieces in part order). A value outside the common case (a null, a
+    number beyond the varint tables) raises KeyError/TypeError/IndexError/AttributeError/ValueError,
+    and the caller falls back to the general loop.
     """
-    cols = tuple(zip(*items, strict=True))
     parts = []
     col = cols[0]
-    if None in col:
+    if col is None:  # a None fails in len() or encode() below, and the general path says why
         raise TypeError("nulls take the general path")
     # strings repeat (header keys): each distinct one is encoded once, with its length prefix
     encoded = {x: VARINT_BYTES[len(e)] + e for x in set(col) for e in (x.encode(),)}
     parts.append(map(encoded.__getitem__, col))
     col = cols[1]
-    if None in col:
-        raise TypeError("nulls take the general path")
-    parts.append(map(VARINT_BYTES.__getitem__, map(len, col)))
-    parts.append(col)
+    if col is None:  # every item null
+        parts.append(repeat(b"\x01"))
+        parts.append(repeat(b""))
+    else:
+        try:  # len(None) fails at once: cheaper than looking for None first
+            parts.append(list(map(VARINT_BYTES.__getitem__, map(len, col))))
+            parts.append(col)
+        except TypeError:  # nulls among the items (or what the general loop refuses)
+            parts.append([b"\x01" if x is None else VARINT_BYTES[len(x)] for x in col])
+            parts.append([b"" if x is None else x for x in col])
     return parts
 
 
-def _encode_header_columns(items) -> bytes:
-    """Encode column by column (:func:`header_column_parts`) and join the pieces."""
-    return b"".join(chain.from_iterable(zip(*header_column_parts(items))))
+def header_pieces(items) -> Iterator[bytes]:
+    """Each of ``items`` (pairs) encoded, one piece per item, by C-level calls without splitting the
+    pairs into columns: ``starmap`` hands each pair to the dict of encoded keys' ``get`` (a pair of
+    more than two fields fails there, one of fewer in ``itemgetter(1)``). Outside the common case
+    raises as :func:`header_parts_of_columns` does.
+    """
+    # strings repeat (header keys): each distinct one is encoded once, with its length prefix
+    encoded = {x: VARINT_BYTES[len(e)] + e for x in set(map(itemgetter(0), items)) for e in (x.encode(),)}
+    col = list(map(itemgetter(1), items))
+    try:  # len(None) fails at once: cheaper than looking for None first
+        prefixes = list(map(VARINT_BYTES.__getitem__, map(len, col)))
+    except TypeError:  # nulls among the items (or what the general loop refuses)
+        prefixes = [b"\x01" if x is None else VARINT_BYTES[len(x)] for x in col]
+        col = [b"" if x is None else x for x in col]
+    return map(b"".join, zip(starmap(encoded.get, items), prefixes, col))
+
+
+def _encode_header_columns(cols) -> bytes:
+    """Encode column by column (:func:`header_parts_of_columns`) and join the pieces."""
+    return b"".join(chain.from_iterable(zip(*header_parts_of_columns(cols))))
 
 
 def encode_header_array(items) -> bytes:
-    """Encode a sequence of Headers back to back."""
-    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
+    """Encode a sequence of Headers back to back (or a :class:`ColumnItems` of them)."""
+    if type(items) is ColumnItems and len(items.columns) == 2:
         try:
-            return _encode_header_columns(items)
+            return _encode_header_columns(items.columns)
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
+    elif type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
+        try:
+            return _encode_header_columns(transpose(items, 2))
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()

@@ -12,10 +12,10 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 from itertools import chain, islice, repeat
-from operator import mul, sub
+from operator import sub
 from typing import NamedTuple
 
-from kafkaspec.columns import fill_sparse, fill_sparse_index, fill_sparse_offsets
+from kafkaspec.columns import ColumnItems, fill_sparse, fill_sparse_index, fill_sparse_offsets, transpose
 from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
 from kafkaspec.shapes import decode_run
 from kafkaspec.varint import (
@@ -36,7 +36,7 @@ from .header_v2 import (
     HeaderColumns,
     decode_header_columns,
     encode_header_array,
-    header_column_parts,
+    header_pieces,
 )
 
 SCHEMA = "schemas/record_v2.yaml"
@@ -327,64 +327,87 @@ def decode_record(buf, pos: int = 0, base_offset: int = 0, base_timestamp: int =
 
 
 def record_column_parts(items, base_offset, base_timestamp) -> list:
-    """Encode column by column with C-level ``map`` calls: the common case, fast.
+    """:func:`record_parts_of_columns` of ``items``, a sequence of item tuples."""
+    return record_parts_of_columns(transpose(items, 6), len(items), base_offset, base_timestamp)
 
-    Returns the parts: iterables that each yield one piece per item, in item order (an item's
-    encoding is its pieces in part order). A value outside the common case (a null, a number
-    beyond the varint tables) raises KeyError/TypeError/IndexError/AttributeError, and the caller
-    falls back to the general loop.
+
+def record_parts_of_columns(cols, n, base_offset, base_timestamp) -> list:
+    """Encode items given as columns with C-level ``map`` calls: the common case, fast.
+
+    ``cols[j]`` holds field ``j`` of every item; a column that is None holds the field's default
+    for every item. Returns the parts: iterables that each yield one piece per item, in item order
+    (an item's encoding is its pieces in part order). A value outside the common case (a null, a
+    number beyond the varint tables) raises KeyError/TypeError/IndexError/AttributeError/ValueError,
+    and the caller falls back to the general loop.
     """
-    n = len(items)
-    cols = tuple(zip(*items, strict=True))
     parts = []
     col = cols[0]
-    parts.append(map(_BYTE.__getitem__, col))
+    parts.append(repeat(_BYTE[0 & 0xFF]) if col is None else map(_BYTE.__getitem__, col))
     col = cols[1]
-    if col.count(None) == n:
+    if col is None or (col[0] is None and col.count(None) == n):  # (a None among ints fails in sub)
         parts.append(repeat(b"\x00"))
     else:
         parts.append(map(VARINT_BYTES.__getitem__, map(sub, col, repeat(base_timestamp))))
     col = cols[2]
-    if col.count(None) == n:
+    if col is None or (col[0] is None and col.count(None) == n):  # (a None among ints fails in sub)
         parts.append(
             INDEX_VARINTS[:n] if n <= len(INDEX_VARINTS) else map(VARINT_BYTES.__getitem__, range(n))
         )
     else:
         parts.append(map(VARINT_BYTES.__getitem__, map(sub, col, repeat(base_offset))))
     col = cols[3]
-    if None in col:
-        raise TypeError("nulls take the general path")
-    parts.append(map(VARINT_BYTES.__getitem__, map(len, col)))
-    parts.append(col)
+    if col is None:  # every item null
+        parts.append(repeat(b"\x01"))
+        parts.append(repeat(b""))
+    else:
+        try:  # len(None) fails at once: cheaper than looking for None first
+            parts.append(list(map(VARINT_BYTES.__getitem__, map(len, col))))
+            parts.append(col)
+        except TypeError:  # nulls among the items (or what the general loop refuses)
+            parts.append([b"\x01" if x is None else VARINT_BYTES[len(x)] for x in col])
+            parts.append([b"" if x is None else x for x in col])
     col = cols[4]
-    if None in col:
-        raise TypeError("nulls take the general path")
-    parts.append(map(VARINT_BYTES.__getitem__, map(len, col)))
-    parts.append(col)
+    if col is None:  # every item null
+        parts.append(repeat(b"\x01"))
+        parts.append(repeat(b""))
+    else:
+        try:  # len(None) fails at once: cheaper than looking for None first
+            parts.append(list(map(VARINT_BYTES.__getitem__, map(len, col))))
+            parts.append(col)
+        except TypeError:  # nulls among the items (or what the general loop refuses)
+            parts.append([b"\x01" if x is None else VARINT_BYTES[len(x)] for x in col])
+            parts.append([b"" if x is None else x for x in col])
     col = cols[5]
-    if any(col):
+    if col is None or not any(col):
+        parts.append(repeat(b"\x00"))
+    else:
         counts = list(map(len, col))
         parts.append(map(VARINT_BYTES.__getitem__, counts))
-        # every item's headers in one call; each item joins the next count * len(inner) pieces
-        inner = header_column_parts(list(chain.from_iterable(col)))
-        pieces = chain.from_iterable(zip(*inner))
-        parts.append(map(b"".join, map(islice, repeat(pieces), map(mul, counts, repeat(len(inner))))))
-    else:
-        parts.append(repeat(b"\x00"))
+        # every item's headers in one call
+        encoded = header_pieces(list(chain.from_iterable(col)))  # one piece per header
+        if counts.count(counts[0]) == n:  # as many in every item: they join the item's own pieces
+            parts.extend(repeat(encoded, counts[0]))
+        else:  # each item joins the next count
+            parts.append(map(b"".join, map(islice, repeat(encoded), counts)))
     bodies = list(map(b"".join, zip(*parts)))
     return [map(VARINT_BYTES.__getitem__, map(len, bodies)), bodies]
 
 
-def _encode_record_columns(items, base_offset, base_timestamp) -> bytes:
-    """Encode column by column (:func:`record_column_parts`) and join the pieces."""
-    return b"".join(chain.from_iterable(zip(*record_column_parts(items, base_offset, base_timestamp))))
+def _encode_record_columns(cols, n, base_offset, base_timestamp) -> bytes:
+    """Encode column by column (:func:`record_parts_of_columns`) and join the pieces."""
+    return b"".join(chain.from_iterable(zip(*record_parts_of_columns(cols, n, base_offset, base_timestamp))))
 
 
 def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) -> bytes:
-    """Encode a sequence of Records back to back."""
-    if type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
+    """Encode a sequence of Records back to back (or a :class:`ColumnItems` of them)."""
+    if type(items) is ColumnItems and len(items.columns) == 6:
         try:
-            return _encode_record_columns(items, base_offset, base_timestamp)
+            return _encode_record_columns(items.columns, len(items), base_offset, base_timestamp)
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
+            pass  # outside the common case: the general loop below encodes it or says what is wrong
+    elif type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
+        try:
+            return _encode_record_columns(transpose(items, 6), len(items), base_offset, base_timestamp)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()

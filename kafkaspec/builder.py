@@ -5,7 +5,6 @@ from __future__ import annotations
 import struct
 import time
 from collections.abc import Sequence
-from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
@@ -15,10 +14,13 @@ from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
 
+from .columns import ColumnItems, transpose
 from .compression import CODEC_NAMES, codec_argument
 from .entry import INT8, INT16, INT32, INT64, NEAR_INT64
 from .message_set import build_legacy
 
+#: Record's field defaults in field order: what an omitted column holds
+_RECORD_DEFAULTS = tuple(Record._field_defaults[name] for name in Record._fields)
 _TIMESTAMP_TYPES = {"create": 0, "log_append": 1, 0: 0, 1: 1}
 
 INT64_MAX = INT64[1]
@@ -59,9 +61,10 @@ def _as_records(records: Sequence[Record]) -> Sequence[Record]:
     return [Record._make(r) if type(r) is tuple and len(r) == len(Record._fields) else r for r in records]
 
 
-def _rows(keys: Sequence[bytes | None] | None, values: Sequence[bytes | None] | None,
-          timestamps: Sequence[int | None] | None, headers: Sequence[Sequence[Any]] | None) -> list[Any]:
-    """build_batch's columns as rows (plain tuples in Record's field order: C-level zip, no Record call)."""
+def _columns(keys: Sequence[bytes | None] | None, values: Sequence[bytes | None] | None,
+             timestamps: Sequence[int | None] | None, headers: Sequence[Sequence[Any]] | None) -> ColumnItems:
+    """build_batch's columns as a sequence of records (plain tuples in Record's field order when read),
+    which the encoder takes column by column: no tuple per record."""
     if values is None:
         raise ValueError("build_batch needs records, or columns: values= (and keys=, timestamps=, headers= "
                          "where the records have them)")
@@ -69,9 +72,25 @@ def _rows(keys: Sequence[bytes | None] | None, values: Sequence[bytes | None] | 
     for name, col in (("keys", keys), ("timestamps", timestamps), ("headers", headers)):
         if col is not None and len(col) != n:
             raise ValueError(f"{name}= has {len(col)} items, values= has {n}: one item per record in each")
-    return list(zip(repeat(0, n), repeat(None, n) if timestamps is None else timestamps, repeat(None, n),
-                    repeat(None, n) if keys is None else keys, values,
-                    repeat((), n) if headers is None else headers))
+    return ColumnItems(n, (None, timestamps, None, keys, values, headers), _RECORD_DEFAULTS)
+
+
+def _by_columns(records: Sequence[Record]) -> Sequence[Record]:
+    """``records`` as columns (one C-level ``zip``), which the encoder and the checks take a column at a
+    time; ``records`` as they are when they are not all 6-item tuples (the general path says what is wrong)."""
+    try:
+        return ColumnItems(len(records), transpose(records, len(_RECORD_DEFAULTS)), _RECORD_DEFAULTS)
+    except (TypeError, ValueError):
+        return records
+
+
+def _check_types(records: Sequence[Record]) -> None:
+    """TypeError naming the first item of ``records`` that is neither a Record nor a 6-tuple in its field order."""
+    if type(records) is ColumnItems:
+        return
+    for i, r in enumerate(records):
+        if type(r) is not Record and not (isinstance(r, tuple) and len(r) == len(_RECORD_DEFAULTS)):
+            raise TypeError(f"records[{i}] is a {type(r).__name__}, not a kafkaspec.Record")
 
 
 def _bad_record(records: Sequence[Record], field: str, bounds: tuple[int, int], what: str) -> Exception:
@@ -138,6 +157,18 @@ def _record_columns(records: Sequence[Record]) -> tuple[int, int]:
     """The fast checks of build_batch: record attributes (the encoder would store them masked to a
     byte) by C-level passes; return (base timestamp, max timestamp). Whatever else is out of range
     fails in the encoder, and :func:`_diagnose` then names it."""
+    if type(records) is ColumnItems:
+        attributes, timestamps = records.columns[:2]
+        if timestamps is None or timestamps[0] is None:  # the base comes from the clock
+            return _record_columns_slow(records)
+        try:
+            hi = max(timestamps)
+            odd_attributes = attributes is not None and any(attributes)
+        except TypeError:  # a timestamp None (it becomes the base), or not an int
+            return _record_columns_slow(records)
+        if odd_attributes:
+            _check_attributes(records)
+        return timestamps[0], hi
     try:
         hi = max(map(_TIMESTAMP, records))
         odd_attributes = any(map(_ATTRIBUTES, records))
@@ -243,7 +274,7 @@ def build_batch(
     record ``i`` as ``records[i]``.
     """
     if records is None:
-        records = _rows(keys, values, timestamps, headers)
+        records = _columns(keys, values, timestamps, headers)
     elif not (keys is None and values is None and timestamps is None and headers is None):
         raise ValueError("build_batch takes records or columns (keys=, values=, timestamps=, headers=), not both")
     if type(magic) is not int or magic not in (0, 1, 2):
@@ -285,12 +316,20 @@ def build_batch(
         _check_batch_ints(base_offset=base_offset, producer_id=producer_id, producer_epoch=producer_epoch,
                           base_sequence=base_sequence, partition_leader_epoch=partition_leader_epoch)
     attributes = codec | (ts_type << 3) | (16 if is_transactional else 0) | (32 if is_control else 0)
+    given = records
     if records:
-        base_timestamp, max_timestamp = _record_columns(records)
+        if type(records) is not ColumnItems:
+            records = _by_columns(records)
+        try:
+            base_timestamp, max_timestamp = _record_columns(records)
+        except (TypeError, ValueError):
+            _check_types(given)  # the records themselves first: a dict is no record
+            raise
         if not -NEAR_INT64 <= base_offset <= NEAR_INT64:  # record offsets may pass int64 (no encoder check)
             _diagnose(records, base_offset, 2)
         if last_offset_delta is None:
-            last = records[-1][2]  # the offset (a row of columns is a plain tuple)
+            offsets = records.columns[2] if type(records) is ColumnItems else [r[2] for r in records]
+            last = None if offsets is None else offsets[-1]
             last_offset_delta = len(records) - 1 if last is None else last - base_offset
     else:
         base_timestamp = max_timestamp = -1
@@ -326,6 +365,7 @@ def build_batch(
         # out of range or of the wrong type: name the argument or record field at fault
         _check_batch_ints(base_offset=base_offset, producer_id=producer_id, producer_epoch=producer_epoch,
                           base_sequence=base_sequence, partition_leader_epoch=partition_leader_epoch)
+        _check_types(given)
         _diagnose(records, base_offset, 2)
         if isinstance(exc, (TypeError, AttributeError)):  # a key, value or header of the wrong type
             raise TypeError(f"records: {exc} (keys and values are bytes or None; headers are (str, bytes or None) "

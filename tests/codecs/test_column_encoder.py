@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from support.settings import scaled
 
 import kafkaspec
+from kafkaspec.columns import ColumnItems
 from kafkaspec.generated import header_v2, record_v2
 from kafkaspec.generated.record_v2 import Record
 
@@ -66,3 +67,81 @@ def test_header_column_parts_yield_one_piece_per_item_per_part():
     per_part = [list(p) for p in parts]
     assert all(len(p) == len(items) for p in per_part)
     assert b"".join(b"".join(x) for x in zip(*per_part)) == b"".join(header_v2.encode_header(h) for h in items)
+
+
+@pytest.mark.parametrize("count", [2, 20])
+def test_headers_with_a_third_item_are_refused_not_truncated(count):
+    # found in issue 16: with 16 records or more the column encoder kept the first two items of a
+    # 3-item header and dropped the third; the general loop (fewer records) refuses the header
+    records = [Record(timestamp=i, key=b"k", value=b"v", headers=[("h", b"x", b"dropped")]) for i in range(count)]
+    with pytest.raises(ValueError, match="too many values to unpack"):
+        record_v2.encode_record_array(records, 0, 0)
+
+
+@pytest.mark.parametrize("count", [2, 20])
+def test_record_tuples_with_a_seventh_item_are_refused_not_truncated(count):
+    rows = [(0, i, None, b"k", b"v", (), "dropped") for i in range(count)]
+    with pytest.raises(ValueError, match="too many values to unpack"):
+        record_v2.encode_record_array(rows, 0, 0)
+
+
+def _as_columns(records: list) -> ColumnItems:
+    """``records`` as columns; a column whose every item is the field's default given as None (omitted)."""
+    defaults = tuple(Record._field_defaults[f] for f in Record._fields)
+    columns = tuple(None if all(x == d and type(x) is type(d) for x in col) else list(col)
+                    for col, d in zip(zip(*records), defaults))
+    return ColumnItems(len(records), columns, defaults)
+
+
+nullable = st.none() | st.binary(max_size=8)
+big = st.integers(-(1 << 40), 1 << 40)  # varints past the lookup tables
+
+
+@scaled(1)
+@given(st.lists(st.tuples(st.sampled_from([0, 0, 0, 5]), st.none() | big, st.none() | big, nullable,
+                          st.none() | st.binary(max_size=300) | st.binary(min_size=9000, max_size=9001),
+                          st.lists(st.tuples(st.sampled_from(["t", "ü"]), nullable), max_size=3)),
+                min_size=1, max_size=40))
+def test_column_items_equal_the_general_loop(rows):
+    # nulls (partial and whole columns), headers, big varints, offsets/timestamps None: the columns give the
+    # bytes the same records give one at a time, or the same error
+    records = [Record(*row) for row in rows]
+    try:
+        expected = _one_at_a_time(records, 1 << 20, 1 << 30)
+    except (ValueError, TypeError) as exc:
+        with pytest.raises(type(exc)):
+            record_v2.encode_record_array(_as_columns(records), 1 << 20, 1 << 30)
+        return
+    assert record_v2.encode_record_array(_as_columns(records), 1 << 20, 1 << 30) == expected
+    assert record_v2.encode_record_array(records, 1 << 20, 1 << 30) == expected
+
+
+def test_column_items_read_as_the_records():
+    items = ColumnItems(3, (None, [1, 2, 3], None, None, [b"a", None, b"c"], None), (0, None, None, None, None, ()))
+    assert list(items) == [(0, 1, None, None, b"a", ()), (0, 2, None, None, None, ()), (0, 3, None, None, b"c", ())]
+    assert items[-1] == (0, 3, None, None, b"c", ()) and items[1:] == list(items)[1:] and len(items) == 3
+    with pytest.raises(IndexError):
+        items[3]  # noqa: B018
+    with pytest.raises(ValueError, match="column 1 has 2 items, not 3"):
+        ColumnItems(3, (None, [1, 2]), (0, None))
+
+
+@pytest.mark.parametrize("bad", [{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6}, "abcdef", (0, 1, 2), 42,
+                                 [0, "x", None, b"k", b"v", ()]])
+def test_a_record_that_is_no_record_is_named(bad):
+    # build_batch takes the records a column at a time; what is not a Record (a 3-tuple raised
+    # AttributeError before issue 16's change) is named by its index
+    records = [Record(key=b"k", value=b"v", timestamp=i) for i in range(20)]
+    with pytest.raises(TypeError, match=rf"records\[5\] is a {type(bad).__name__}, not a kafkaspec.Record"):
+        kafkaspec.build_batch([*records[:5], bad, *records[5:]])
+
+
+@pytest.mark.parametrize("header", [("h",), (), ["h", b"x", b"y"], {"h": b"x"}, "hx"])
+def test_headers_of_another_shape_get_the_general_loops_error(header):
+    # the pairs encoder (header_pieces) hands each header to a dict's get by starmap: a header of
+    # another shape must fail as the general loop fails on it, never encode
+    records = [Record(timestamp=i, key=b"k", value=b"v", headers=[("a", b"1"), header]) for i in range(20)]
+    with pytest.raises(Exception) as general:  # noqa: PT011 (the general loop's own error is the reference)
+        record_v2.encode_record_array(records[:1], 0, 0)
+    with pytest.raises(type(general.value)):
+        record_v2.encode_record_array(records, 0, 0)
