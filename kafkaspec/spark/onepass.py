@@ -27,7 +27,7 @@ import pyarrow.parquet as pq
 
 from ..errors import KafkaFormatError
 from .audit import audit_rows
-from .columnar import RangeTask, load_range, read_records
+from .columnar import RangeTask, Walk, load_range, read_records
 from .schema import AUDIT_COLUMNS, arrow_schema
 
 #: the Hive-style partition columns of ``records/`` (in the path, not in the files)
@@ -59,7 +59,7 @@ class RangeResult:
     corrupt: list[list[Any]] = field(default_factory=list)  # [segment, position, size, crcStatus, error]
     seconds: float = 0.0  # the whole task
     parquet_seconds: float = 0.0  # of which the records' Parquet encoding and writing
-    audit_seconds: float = 0.0  # of which the audit rows (decompressing again) and their file
+    audit_seconds: float = 0.0  # of which the audit rows and their file
     error: str | None = None  # a KafkaFormatError's message (policy fail): the data's fault
 
 
@@ -75,24 +75,25 @@ def run_range(index: int, task: RangeTask, staging: str, read_committed: bool) -
         return result
     buf = load_range(task)
     records_task = task if read_committed else replace(task, read_committed=None)
+    walk = Walk()
     try:
-        result.records = _write_records(records_task, buf, result)
+        result.records = _write_records(records_task, buf, result, walk)
     except KafkaFormatError as exc:
         result.error = str(exc)
         return result
     t1 = time.perf_counter()
-    _write_audit(task, buf, result)
+    _write_audit(task, buf, result, walk)
     result.audit_seconds = time.perf_counter() - t1
     result.seconds = time.perf_counter() - t0
     return result
 
 
-def _write_records(task: RangeTask, buf: bytes, result: RangeResult) -> int:
+def _write_records(task: RangeTask, buf: bytes, result: RangeResult, walk: Walk) -> int:
     rel = f"records/{partition_dir(task.topic, task.partition)}/part-{Path(result.staging).name}.{CODEC}.parquet"
     writer: pq.ParquetWriter | None = None
     n = 0
     try:
-        for rb in read_records(task, buf=buf):
+        for rb in read_records(task, buf=buf, walk=walk):
             if not rb.num_rows:
                 continue
             rb = rb.drop_columns(list(PARTITION_COLUMNS))
@@ -115,8 +116,8 @@ def _write_records(task: RangeTask, buf: bytes, result: RangeResult) -> int:
     return n
 
 
-def _write_audit(task: RangeTask, buf: bytes, result: RangeResult) -> None:
-    rows = list(audit_rows(task, buf))
+def _write_audit(task: RangeTask, buf: bytes, result: RangeResult, walk: Walk) -> None:
+    rows = list(audit_rows(task, buf, walk))
     if not rows:
         return
     for r in rows:
