@@ -36,6 +36,33 @@ PARTITION_COLUMNS = ("topic", "partition")
 #: Spark's codec for Parquet (``spark.sql.parquet.compression.codec``'s default)
 CODEC = "snappy"
 
+#: the record columns written without min/max statistics: opaque bytes, which no query prunes by
+_NO_STATISTICS = frozenset({"key", "value", "headers"})
+#: the record columns written without a dictionary: offsets are all distinct
+_NO_DICTIONARY = frozenset({"offset"})
+
+
+def _leaf_paths(f: pa.Field, prefix: str = "") -> list[str]:
+    """The Parquet column paths of an Arrow field (lists as ``name.list.element``)."""
+    path, t = prefix + f.name, f.type
+    if pa.types.is_list(t):
+        return _leaf_paths(t.value_field.with_name("element"), path + ".list.")
+    if pa.types.is_struct(t):
+        return [p for child in t for p in _leaf_paths(child, path + ".")]
+    return [path]
+
+
+def _writer_options(schema: pa.Schema) -> dict[str, Any]:
+    """The records' Parquet options (the codec aside). Dictionary pages on every column but the offsets:
+    keys, values and header keys repeat in most topics (on synth data 2.5x faster to write and 40% smaller
+    than with dictionaries on the low-cardinality columns only), offsets never do (a dictionary costs them
+    time and space). Min/max statistics (what Spark skips row groups by) on all but the payload's bytes.
+    On the demo data the encoding takes about 25% less time than with pyarrow's defaults."""
+    return {
+        "use_dictionary": [p for f in schema if f.name not in _NO_DICTIONARY for p in _leaf_paths(f)],
+        "write_statistics": [f.name for f in schema if f.name not in _NO_STATISTICS],
+    }
+
 # characters Spark escapes (as %XX) in a partition directory's value
 _ESCAPED = frozenset('"#%\'*/:=?\\\x7f{[]^') | frozenset(chr(c) for c in range(1, 32))
 
@@ -100,9 +127,7 @@ def _write_records(task: RangeTask, buf: bytes, result: RangeResult, walk: Walk)
             if writer is None:
                 path = os.path.join(result.staging, rel)
                 os.makedirs(os.path.dirname(path), exist_ok=True)
-                # dictionary pages on every column (pyarrow's default): on synth data 2.5x faster to write and
-                # 40% smaller than on the low-cardinality columns only (keys and values repeat too)
-                writer = pq.ParquetWriter(path, rb.schema, compression=CODEC)
+                writer = pq.ParquetWriter(path, rb.schema, compression=CODEC, **_writer_options(rb.schema))
                 result.files.append(rel)
             t = time.perf_counter()
             writer.write_batch(rb)
