@@ -32,6 +32,7 @@ import time
 import timeit
 from datetime import UTC
 from pathlib import Path
+from typing import Any
 
 import kafkaspec
 
@@ -226,13 +227,13 @@ def one_pass_alone(path: Path, out: Path) -> dict:
     from kafkaspec.spark.options import ReadOptions
     from kafkaspec.spark.planning import plan
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     tasks = plan(str(path), ReadOptions.parse({"view": "batches"}))
     results = [run_range(i, task, str(out / f"{i}"), False) for i, task in enumerate(tasks)]
-    took = time.perf_counter() - t0
+    took, cpu = time.perf_counter() - t0, time.process_time() - c0
     shutil.rmtree(out, ignore_errors=True)
     audit = sum(r.audit_seconds for r in results)
-    return {"records": sum(r.records for r in results), "seconds": took, "audit_s": audit,
+    return {"records": sum(r.records for r in results), "seconds": took, "cpu_s": cpu, "audit_s": audit,
             "parquet_s": sum(r.parquet_seconds for r in results)}
 
 
@@ -249,16 +250,17 @@ def run_spark(quick: bool = False) -> dict:
         warm = make_dir(root / "warm", 2, partitions=1)
         made = time.perf_counter() - t0
 
-        def columnar() -> tuple[int, float]:
-            t0 = time.perf_counter()
+        def columnar() -> tuple[int, float, float]:
+            t0, c0 = time.perf_counter(), time.process_time()
             n = sum(b.num_rows for t in plan(str(path), ReadOptions.parse({})) for b in read_records(t))
-            return n, time.perf_counter() - t0
+            return n, time.perf_counter() - t0, time.process_time() - c0
 
-        (n, took), alone = columnar(), one_pass_alone(path, root / "alone")  # warm-up runs
-        took = min(took, columnar()[1])
+        (n, took, cpu), alone = columnar(), one_pass_alone(path, root / "alone")  # warm-up runs
+        _, took2, cpu2 = columnar()
+        took, cpu = min(took, took2), min(cpu, cpu2)
         alone = min(alone, one_pass_alone(path, root / "alone"), key=lambda a: a["seconds"])
         result = {"size_mb": size_mb, "records": n, "make_s": made, "single_rps": n / took, "runs": {},
-                  "alone": alone}
+                  "alone": alone, "single_cpu_s": cpu}
         for cores in (1, 2):
             child = subprocess.run(
                 [sys.executable, "-m", "bench.spark", "--child", f"local[{cores}]", str(path),
@@ -320,6 +322,13 @@ def report(results: dict) -> str:
                 f"{sum(ts.values()):.1f} s of {r['pipeline_s'] * int(cores):.1f} core-seconds (Parquet "
                 f"{ts['parquet']:.1f}, audit {ts['audit']:.1f}); the first pass (warm-up, "
                 f"{r['first_pass_records']:,} records) {r['first_pass_s']:.1f} s: workers start and import")
+        r1 = s["runs"][1]
+        pipe_cpu = r1["records"] / sum(r1["pipeline_cpu"].values())
+        single_cpu, alone_cpu = s["records"] / s["single_cpu_s"], a["records"] / a["cpu_s"]
+        lines.append(
+            f"  per CPU-second (steadier than wall time on a busy machine): single {single_cpu / 1e6:.2f} M records, "
+            f"one pass alone {alone_cpu / 1e6:.2f} M ({alone_cpu / single_cpu:.0%}), local[1] pipeline "
+            f"(JVM + Python) {pipe_cpu / 1e6:.2f} M ({pipe_cpu / single_cpu:.0%}; {pipe_cpu / alone_cpu:.0%} of the floor)")
         lines.append("  CPU busy while timed (cores: JVM + Python processes):")
         for cores, r in sorted(s["runs"].items(), key=lambda kv: int(kv[0])):
             parts = []
@@ -366,11 +375,17 @@ def profile(path: str, out: str, master: str = "local[*]") -> list[str]:
     t0 = time.perf_counter()
     spark.stop()  # type: ignore[attr-defined]
     lines.append(f"Spark stop                          {time.perf_counter() - t0:7.1f} s")
-    tasks, took, c = _timed(lambda: plan(path, ReadOptions.parse({"view": "batches"})))
+
+    def here(action: Any) -> tuple[Any, float, dict[str, float]]:  # Spark's processes are gone: this one's CPU
+        c0, t0 = time.process_time(), time.perf_counter()
+        result = action()
+        return result, time.perf_counter() - t0, {"jvm": 0.0, "python": time.process_time() - c0}
+
+    tasks, took, c = here(lambda: plan(path, ReadOptions.parse({"view": "batches"})))
     lines.append(f"planning alone                      {took:7.1f} s wall, {cpu(c)}")
-    n, took, c = _timed(lambda: sum(b.num_rows for task in tasks for b in read_records(task)))
+    n, took, c = here(lambda: sum(b.num_rows for task in tasks for b in read_records(task)))
     lines.append(f"single-process columnar read        {took:7.1f} s wall, {cpu(c)} ({n / took:,.0f} records/s)")
-    a, took, c = _timed(lambda: one_pass_alone(Path(path), Path(out) / "_alone"))
+    a, took, c = here(lambda: one_pass_alone(Path(path), Path(out) / "_alone"))
     lines.append(f"one pass's tasks in one process     {took:7.1f} s wall, {cpu(c)} ({a['records'] / took:,.0f} "
                  f"records/s; Parquet {a['parquet_s']:.1f} s, audit {a['audit_s']:.1f} s)")
     return lines
