@@ -69,6 +69,9 @@ class Decoded(NamedTuple):
     key: pa.Array  # binary, null for a null key
     value: pa.Array  # binary, null for a null value (tombstone)
     headers: pa.Array  # list<struct<key: string, value: binary>> of the type asked for
+    #: int64 per batch: the size of its records region as decoded (after decompression), so that a
+    #: caller needing a compressed batch's uncompressed size (the pipeline's audit) need not decompress again
+    plain_sizes: np.ndarray
 
 
 class _Fail(Exception):
@@ -157,7 +160,7 @@ def _decode(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListType, max
     key = _gather(databuf, key_start, key_len, key_null, pa.binary())
     value = _gather(databuf, value_start, value_len, value_null, pa.binary())
     assert len(key) == rows
-    return Decoded(counts, offset, timestamp, key, value, headers)
+    return Decoded(counts, offset, timestamp, key, value, headers, ends - starts)
 
 
 def _record_spans(data: bytes, arr: np.ndarray, counts: np.ndarray, starts: np.ndarray,

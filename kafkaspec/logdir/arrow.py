@@ -48,15 +48,21 @@ _US_LIMIT = np.iinfo(np.int64).max // 1000  # milliseconds that still fit a Spar
 
 
 def decode_run(buf: bytes, run: Sequence[Batch], *, topic: str, partition: int, segment: str, base: int = 0,
-               schema: pa.Schema = SCHEMA, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> pa.RecordBatch | None:
+               schema: pa.Schema = SCHEMA, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+               plain_sizes: dict[int, int] | None = None) -> pa.RecordBatch | None:
     """The records of a run of v2 batches of ``buf`` (file position ``base``) as one RecordBatch, through
-    the engine; ``None`` when the engine declines (decode the run one record at a time instead)."""
+    the engine; ``None`` when the engine declines (decode the run one record at a time instead).
+
+    ``plain_sizes``: filled, when the run decodes, with each batch's position in ``buf`` -> the size of
+    its records region after decompression."""
     decoded = decode_batches(buf, run, schema.field("headers").type, max_decompressed=max_decompressed)
     if decoded is None:
         return None
     ts = decoded.timestamp
     if (np.abs(ts) > _US_LIMIT).any():  # beyond a Spark timestamp: the per-record path names the record
         return None
+    if plain_sizes is not None:
+        plain_sizes.update(zip([b.position for b in run], decoded.plain_sizes.tolist(), strict=True))
     counts = decoded.counts
     n = len(ts)
     heads = [b.head for b in run]

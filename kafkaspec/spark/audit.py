@@ -1,7 +1,9 @@
 """The batch-audit view (``option("view", "batches")``): one row per batch or skipped byte range.
 
 Reads headers and checks checksums without decoding records (compressed
-batches are decompressed to report their uncompressed size). Never fails on
+batches are decompressed to report their uncompressed size). The pipeline's one pass
+(:mod:`.onepass`) gives it what its records read saw instead, so that the bytes are walked,
+checked and decompressed once. Never fails on
 corrupt data: a bad checksum is a row with ``crcStatus = mismatch``, an
 unreadable entry a ``corrupt`` row covering the bytes up to the next
 verifiable batch, a torn tail a ``partial`` row.
@@ -16,21 +18,21 @@ import pyarrow as pa
 
 from kafkaspec.generated import record_batch_v2 as v2
 
-from ..compression import CODEC_NAMES, decompress
+from ..compression import codec_name, decompress
 from ..crc import crc32c
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..logdir.transactions import ReadCommitted
 from ..records import Batch, BatchIterator
 from ..recovery import Resync
-from .columnar import RangeTask, load_range
+from .columnar import RangeTask, Walk, load_range
 from .schema import AUDIT_COLUMNS, arrow_schema
 
 
-def _transaction(batch: LogBatch, rc: ReadCommitted | None) -> str:
-    if not batch.is_transactional:
+def _transaction(batch: LogBatch, rc: ReadCommitted | None, transactional: bool, control: bool) -> str:
+    if not transactional:
         return "none"
-    if batch.is_control:
+    if control:
         return "marker"
     if rc is None:
         return "unknown"
@@ -40,19 +42,30 @@ def _transaction(batch: LogBatch, rc: ReadCommitted | None) -> str:
     return "aborted" if rc.is_aborted(batch) else "committed"
 
 
-def audit_rows(task: RangeTask, buf: bytes | None = None) -> Iterator[dict[str, Any]]:
-    """One dict per batch (or skipped range) of the task's byte range, in file order."""
+def audit_rows(task: RangeTask, buf: bytes | None = None, walk: Walk | None = None) -> Iterator[dict[str, Any]]:
+    """One dict per batch (or skipped range) of the task's byte range, in file order.
+
+    ``walk``: what a records read of the same bytes saw (:class:`~.columnar.Walk`). When it read the
+    range cleanly, its entries are the rows' batches (no second walk), their checksums are known good
+    if it checked them, and the uncompressed sizes and legacy record counts it found are not computed
+    again; otherwise the range is walked here as without it."""
     buf = load_range(task) if buf is None else buf
     base, pos, end = task.start, 0, len(buf)
     common = {"topic": task.topic, "partition": task.partition, "segment": task.path}
     empty = dict.fromkeys(name for name, _ in AUDIT_COLUMNS)
+    template = {**empty, **common}
+    if walk is not None and walk.clean:
+        crc_known = task.verify_crc  # the read's iterator checked every entry's checksum
+        for batch in walk.entries:
+            yield _batch_row(template.copy(), batch, buf, base, task, walk, crc_known)
+        return
     recovery: Resync | None = None  # one for the range: its checksums are shared between resyncs
     while pos < end:
         it = BatchIterator(buf, verify=False, start=pos)
         try:
             for batch in it:
                 pos = batch.end
-                yield {**empty, **common, **_batch_row(batch, buf, base, task)}
+                yield _batch_row(template.copy(), batch, buf, base, task, walk)
             if it.partial is not None:
                 p = it.partial
                 yield {**empty, **common, "position": base + p.position, "size": p.size,
@@ -67,40 +80,48 @@ def audit_rows(task: RangeTask, buf: bytes | None = None) -> Iterator[dict[str, 
             pos = nxt
 
 
-def _batch_row(batch: LogBatch, buf: bytes, base: int, task: RangeTask) -> dict[str, Any]:
-    magic = batch.magic
-    row = {
-        "position": base + batch.position, "size": batch.end - batch.position, "magic": magic,
-        "compression": batch.compression, "baseOffset": batch.base_offset, "lastOffset": batch.last_offset,
-        "isTransactional": batch.is_transactional,
-        "isControl": batch.is_control,
-        "producerId": batch.producer_id,
-        "transaction": _transaction(batch, task.read_committed),
-    }
+def _batch_row(row: dict[str, Any], batch: LogBatch, buf: bytes, base: int, task: RangeTask,
+               walk: Walk | None = None, crc_known: bool = False) -> dict[str, Any]:
+    """Fill ``row`` (the range's columns already there) with ``batch``'s."""
+    pos, end = batch.position, batch.end
+    row["position"], row["size"] = base + pos, end - pos
     if isinstance(batch, Batch):
         h = batch.head
-        row["recordCount"] = h.records_count
-        body = memoryview(buf)[batch.position + v2.RECORD_BATCH_OVERHEAD : batch.end]
-        ok = crc32c(memoryview(buf)[batch.position + v2.ATTRIBUTES_OFFSET : batch.end]) == h.crc
-        row["crcStatus"] = "ok" if ok else "mismatch"
         codec = h.attributes & v2.COMPRESSION_MASK
+        transactional, control = h.is_transactional, h.is_control
+        row["magic"] = 2
+        row["compression"] = codec_name(codec)
+        row["baseOffset"], row["lastOffset"] = h.base_offset, h.base_offset + h.last_offset_delta
+        row["producerId"] = h.producer_id
+        row["recordCount"] = h.records_count
+        ok = crc_known or crc32c(memoryview(buf)[pos + v2.ATTRIBUTES_OFFSET : end]) == h.crc
+        row["crcStatus"] = "ok" if ok else "mismatch"
+        plain = None if walk is None or codec == 0 else walk.plain_sizes.get(pos)
         if codec == 0:
-            row["uncompressedSize"] = batch.end - batch.position
+            row["uncompressedSize"] = end - pos
+        elif plain is not None:
+            row["uncompressedSize"] = v2.RECORD_BATCH_OVERHEAD + plain
         else:
+            body = memoryview(buf)[pos + v2.RECORD_BATCH_OVERHEAD : end]
             try:
-                row["uncompressedSize"] = v2.RECORD_BATCH_OVERHEAD + len(decompress(codec, body, position=batch.position, magic=2))
+                row["uncompressedSize"] = v2.RECORD_BATCH_OVERHEAD + len(decompress(codec, body, position=pos, magic=2))
             except KafkaFormatError as exc:
                 row["error"] = exc.reason
     else:
+        transactional, control = batch.is_transactional, batch.is_control
+        row["magic"] = batch.magic
+        row["compression"] = str(batch.compression)
+        row["baseOffset"], row["lastOffset"] = batch.base_offset, batch.last_offset
+        row["producerId"] = batch.producer_id
+        count = None if walk is None else walk.legacy_counts.get(pos)
         try:
-            row["recordCount"] = len(list(batch))
+            row["recordCount"] = len(list(batch)) if count is None else count
             row["crcStatus"] = "ok"
         except KafkaFormatError as exc:
             row["crcStatus"] = "mismatch" if "crc" in exc.reason.lower() else "corrupt"
             row["error"] = exc.reason
-        row["uncompressedSize"] = None
-    if row["compression"] not in CODEC_NAMES:
-        row["compression"] = str(row["compression"])
+    row["isTransactional"], row["isControl"] = transactional, control
+    row["transaction"] = _transaction(batch, task.read_committed, transactional, control)
     return row
 
 

@@ -79,6 +79,40 @@ class RangeReport:
     partial: tuple[int, int] | None = None  # (position, size) of a torn tail
 
 
+@dataclass
+class Walk:
+    """What a records read saw of its range, for the pipeline's audit (:mod:`.audit`) to reuse
+    instead of walking, checking and decompressing the range a second time.
+
+    ``entries``: every entry the batch iterator gave, in file order, before any selection (a
+    transaction filter or offset bounds). ``complete``: that iterator reached the range's end.
+    ``report``: the read's report (what it skipped).
+    ``plain_sizes``: a v2 batch's position -> the size of its records region after decompression (the
+    batches the engine decoded). ``legacy_counts``: a legacy entry's position -> its record count (the
+    entries whose records all decoded). Positions are relative to the range's bytes."""
+
+    entries: list[LogBatch] = field(default_factory=list)
+    complete: bool = False
+    plain_sizes: dict[int, int] = field(default_factory=dict)
+    legacy_counts: dict[int, int] = field(default_factory=dict)
+    report: RangeReport | None = None
+
+    def note(self, entries: Iterator[LogBatch], report: RangeReport) -> Iterator[LogBatch]:
+        self.report = report
+        for entry in entries:
+            self.entries.append(entry)
+            yield entry
+        self.complete = True
+
+    @property
+    def clean(self) -> bool:
+        """The iterator reached the range's end and nothing was skipped or left as a torn tail: then
+        :attr:`entries` are the entries a walk of the range with ``verify=False`` gives (with ``verify_crc``,
+        each one's checksum checked)."""
+        r = self.report
+        return self.complete and r is not None and not r.skipped and r.partial is None
+
+
 def load_range(task: RangeTask) -> bytes:
     """The bytes of the task's range, read from the file (not mapped: a segment truncated meanwhile
     gives fewer bytes, never a SIGBUS)."""
@@ -254,22 +288,26 @@ def _append_legacy(batch: LogBatch, cols: RecordColumns) -> None:
 
 
 def read_records(task: RangeTask, report: RangeReport | None = None,
-                 buf: bytes | None = None) -> Iterator[pa.RecordBatch]:
+                 buf: bytes | None = None, walk: Walk | None = None) -> Iterator[pa.RecordBatch]:
     """The records of the task's range, filtered as the task says, as Arrow batches.
 
     With ``task.lockstep``, runs of v2 batches (:data:`ROWS_PER_ARROW_BATCH` records) decode through
     :mod:`kafkaspec.lockstep`. A run the engine declines (a check failed, a legacy entry, a value it
     leaves to the per-record decoder) goes to the per-record decoder from the run's first batch up to
     where that decoder yields, so errors, skips and row numbering are the per-record decoder's own.
+    ``walk``: filled with what the read saw (:class:`Walk`).
     """
     report = RangeReport() if report is None else report
     buf = load_range(task) if buf is None else buf
     builder = RecordBatchBuilder(task.topic, task.partition, task.path)
-    selected = select_batches(iter_entries(buf, task.start, task, report), start_offset=task.min_offset,
+    entries = iter_entries(buf, task.start, task, report)
+    if walk is not None:
+        entries = walk.note(entries, report)
+    selected = select_batches(entries, start_offset=task.min_offset,
                               end_offset=task.max_offset, include_control=task.include_control,
                               read_committed=task.read_committed)
     if not task.lockstep:
-        yield from _per_record(iter(selected), buf, task, report, builder, first_only=False)
+        yield from _per_record(iter(selected), buf, task, report, builder, first_only=False, walk=walk)
         return
     from kafkaspec.logdir.arrow import decode_run  # noqa: PLC0415 (numpy loads only for readers that use it)
 
@@ -280,13 +318,13 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
     for batch in batches:
         if not isinstance(batch, Batch):  # a legacy entry: the per-record path takes over from the run
             yield from _per_record(chain(run, [batch], batches), buf, task, report, builder, first_only=True,
-                                   source=batches)
+                                   source=batches, walk=walk)
             run, rows = [], 0
             continue
         run.append(batch)
         rows += batch.head.records_count
         if rows >= ROWS_PER_ARROW_BATCH:
-            yield from _run(run, batches, buf, task, report, builder, decode_run)
+            yield from _run(run, batches, buf, task, report, builder, decode_run, walk)
             run, rows = [], 0
     if run and batches.failure is not None:  # the per-record path would have stopped inside this run
         if decode_run(buf, run, topic=task.topic, partition=task.partition, segment=task.path,
@@ -294,7 +332,7 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
             for _ in _per_record(iter(run), buf, task, report, builder, first_only=False, source=batches):
                 pass  # only for its error, which comes first in the file
     elif run:
-        yield from _run(run, batches, buf, task, report, builder, decode_run)
+        yield from _run(run, batches, buf, task, report, builder, decode_run, walk)
     if batches.failure is not None:
         raise batches.failure
 
@@ -318,11 +356,12 @@ class _Deferred(Iterator[LogBatch]):
 
 
 def _run(run: list[Batch], rest: _Deferred, buf: bytes, task: RangeTask, report: RangeReport,
-         builder: RecordBatchBuilder, decode_run: Any) -> Iterator[pa.RecordBatch]:
+         builder: RecordBatchBuilder, decode_run: Any, walk: Walk | None) -> Iterator[pa.RecordBatch]:
     rb = decode_run(buf, run, topic=task.topic, partition=task.partition, segment=task.path, base=task.start,
-                    schema=builder.schema, max_decompressed=task.max_decompressed)
+                    schema=builder.schema, max_decompressed=task.max_decompressed,
+                    plain_sizes=None if walk is None else walk.plain_sizes)
     if rb is None:
-        yield from _per_record(chain(run, rest), buf, task, report, builder, first_only=True, source=rest)
+        yield from _per_record(chain(run, rest), buf, task, report, builder, first_only=True, source=rest, walk=walk)
         return
     lo, hi = task.min_offset, task.max_offset
     straddles = any((lo is not None and b.base_offset < lo) or (hi is not None and b.last_offset >= hi) for b in run)
@@ -331,10 +370,11 @@ def _run(run: list[Batch], rest: _Deferred, buf: bytes, task: RangeTask, report:
 
 def _per_record(batches: Iterator[LogBatch], buf: bytes, task: RangeTask, report: RangeReport,
                 builder: RecordBatchBuilder, first_only: bool,
-                source: _Deferred | None = None) -> Iterator[pa.RecordBatch]:
+                source: _Deferred | None = None, walk: Walk | None = None) -> Iterator[pa.RecordBatch]:
     """The per-record decoder over ``batches``; ``first_only``: stop after the first Arrow batch (leaving
     the rest of the iterator to the caller). When ``source`` ended on an error, the rows decoded since
-    the last Arrow batch are not yielded: the error comes instead, as without the engine."""
+    the last Arrow batch are not yielded: the error comes instead, as without the engine. ``walk``: the
+    record counts of the legacy entries go there."""
     lo, hi = task.min_offset, task.max_offset
     decode_columns = v2.decode_record_batch_columns
     cols, meta = RecordColumns(), _Meta()
@@ -356,6 +396,8 @@ def _per_record(batches: Iterator[LogBatch], buf: bytes, task: RangeTask, report
             else:
                 _append_legacy(batch, cols)
                 n = len(cols.offset) - n0
+                if walk is not None:
+                    walk.legacy_counts[batch.position] = n
                 tstype = (batch.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT if batch.magic == 1 else -1
                 meta.add(n, batch.magic, batch.attributes & COMPRESSION_MASK, batch.producer_id, batch.producer_epoch,
                          batch.base_sequence, batch.is_transactional, batch.is_control, batch.partition_leader_epoch,

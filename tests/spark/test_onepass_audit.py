@@ -1,0 +1,98 @@
+"""The pipeline's audit rows reuse what the records read saw, and equal the audit's own walk (no Spark needed).
+
+The one pass (``kafkaspec.spark.onepass``) reads a range's records, then builds its audit rows from that
+read (:class:`~kafkaspec.spark.columnar.Walk`): the entries it walked, the checksums it checked, the
+uncompressed sizes the engine found, the legacy record counts. These tests compare those rows with the
+audit's own walk of the same bytes on every kind of batch the synth data holds, on transactions, on a
+corrupt range and on a torn tail, and count the decompressions the audit still does.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+
+import pytest
+
+from kafkaspec import logdir
+from kafkaspec.spark import audit
+from kafkaspec.spark.columnar import RangeTask, Walk, load_range, read_records
+from kafkaspec.spark.options import ReadOptions
+from kafkaspec.spark.planning import plan
+
+
+def _tasks(path, **options: str) -> list[RangeTask]:
+    return plan(str(path), ReadOptions.parse({"view": "batches", "splitSize": "256k", **options}))
+
+
+def _walked(task: RangeTask, records_task: RangeTask | None = None) -> tuple[bytes, Walk]:
+    buf = load_range(task)
+    walk = Walk()
+    for _ in read_records(records_task or task, buf=buf, walk=walk):
+        pass
+    return buf, walk
+
+
+@pytest.fixture
+def decompressions(monkeypatch):
+    """How many batches the audit decompresses itself."""
+    calls = []
+    real = audit.decompress
+
+    def counting(*args, **kwargs):
+        calls.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(audit, "decompress", counting)
+    return calls
+
+
+@pytest.mark.parametrize("verify", ["true", "false"])
+def test_rows_from_the_read_equal_the_audits_own_walk(synth_dir, txn_dir, verify, decompressions):
+    seen = {"compressed": 0, "legacy": 0, "transactional": 0, "mismatch-free": 0}
+    for source in (synth_dir, txn_dir):
+        for task in _tasks(source, verifyCrc=verify):
+            buf, walk = _walked(task, replace(task, read_committed=None))
+            assert walk.clean, task
+            fast = list(audit.audit_rows(task, buf, walk))
+            assert decompressions == [], task  # the engine's sizes, not a second decompression
+            slow = list(audit.audit_rows(task, buf))
+            assert fast == slow, task
+            decompressions.clear()
+            seen["compressed"] += sum(r["compression"] != "none" and r["magic"] == 2 for r in slow)
+            seen["legacy"] += sum(r["magic"] in (0, 1) for r in slow)
+            seen["transactional"] += sum(r["transaction"] not in ("none", None) for r in slow)
+            seen["mismatch-free"] += all(r["crcStatus"] == "ok" for r in slow)
+    assert all(seen.values()), seen  # the data covered every kind of row
+
+
+def _copy_with(synth_dir, tmp_path, edit) -> RangeTask:
+    out = tmp_path / "clicks-0"
+    shutil.copytree(synth_dir / "clicks-0", out)
+    seg = sorted(out.glob("*.log"))[0]
+    with logdir.open_log(seg) as log:
+        batches = [(b.position, b.end) for b in log.segments()[0].iter_batches()]
+    data = bytearray(seg.read_bytes())
+    seg.write_bytes(bytes(edit(data, batches)))
+    return RangeTask(str(seg), "clicks", 0, 0, seg.stat().st_size, skip_corrupt=True)
+
+
+def _flip(data: bytearray, batches: list[tuple[int, int]]) -> bytearray:
+    data[batches[4][0] + 70] ^= 0xFF
+    return data
+
+
+def _tear(data: bytearray, batches: list[tuple[int, int]]) -> bytearray:
+    return data[: batches[-1][0] + 30]
+
+
+@pytest.mark.parametrize("edit", [_flip, _tear])
+def test_a_read_that_skipped_or_stopped_short_is_not_reused(synth_dir, tmp_path, edit):
+    """A corrupt batch (skipped by the read, a ``mismatch`` row in the audit) or a torn tail: the audit
+    walks the range itself, and its rows are what they are without the read."""
+    task = _copy_with(synth_dir, tmp_path, edit)
+    buf, walk = _walked(task)
+    assert not walk.clean
+    rows = list(audit.audit_rows(task, buf, walk))
+    assert rows == list(audit.audit_rows(task, buf))
+    assert {r["crcStatus"] for r in rows} - {"ok"} == ({"mismatch"} if edit is _flip else {"partial"})
