@@ -13,8 +13,8 @@ import random
 import struct
 import timeit
 from collections.abc import Callable
-from itertools import chain, repeat, starmap
-from operator import itemgetter, sub
+from itertools import chain, repeat
+from operator import add, itemgetter, sub
 
 from aiokafka.record import default_records as aio
 from kafka.record import default_records as kp
@@ -95,12 +95,14 @@ def header_floors(quick: bool = False) -> dict:
     lengths skipped as pad bytes), each header slot's key decoded once (one key per slot in every
     record), the ``Header`` tuples made and put into one list per record by ``map``.
     build: the whole records region the cheapest way known, from the same ``Record`` objects
-    ``build_batch`` takes: their fields by one ``zip``; every varint by a table lookup in a C-level
-    ``map``; each distinct header key encoded once; a header's key, value length and value joined
-    into one piece by ``starmap`` over the header tuples (no transposition); one join per record
-    (which gives its length) and one for the region; what the batch head needs from the records (their
-    attributes read, the max timestamp, each header count) by C-level calls, and the CRC of the region.
-    Left out: offset deltas (precomputed), the rest of the batch head and every other check.
+    ``build_batch`` takes, as :mod:`kafkaspec.shape_encode` writes records of one shape but with the
+    shape known beforehand (no check that the records have it): their fields by one ``zip``, the
+    header values slot by slot by ``map``; the constant pieces (lengths, header count and keys) and
+    the offset deltas precomputed; timestamp deltas by a table lookup in a C-level ``map``; each
+    record's length by adding its timestamp delta's width to a precomputed size; one join per record
+    over the columns zipped side by side, one for the region; what the batch head needs from the
+    records (their attributes read, the max timestamp) by C-level calls, and the CRC of the region.
+    Left out: the rest of the batch head and every check.
     """
     raw = make_records(N, 3)
     data = b"".join(kafkaspec.generated.header_v2.encode_header_array(h) for *_, h in raw)
@@ -135,24 +137,28 @@ def header_floors(quick: bool = False) -> dict:
 
 def header_build_floor(records: list) -> Callable[[], tuple]:
     """The 3-header build floor of :func:`header_floors` over ``records`` (N Records of 3 headers each,
-    attributes 0, offsets None): a function that writes their records region and returns it with what
-    the batch head takes from the records."""
-    varint, join, base = VARINT_BYTES.__getitem__, b"".join, records[0].timestamp
+    attributes 0, offsets None, one shape: the lengths of the first record's key, value and header
+    values, its header keys, in every record): a function that writes their records region and
+    returns it with what the batch head takes from the records."""
+    varint, join, base, first = VARINT_BYTES.__getitem__, b"".join, records[0].timestamp, records[0]
     offs = list(map(varint, range(len(records))))
-    first, second = itemgetter(0), itemgetter(1)
+    # the shape's constant pieces (the lengths, the header count and keys), known beforehand: no check
+    klen, vlen = varint(len(first.key)), varint(len(first.value))
+    heads = [(varint(len(first.headers)) if j == 0 else b"") + varint(len(k.encode())) + k.encode() + varint(len(v))
+             for j, (k, v) in enumerate(first.headers)]
+    size = 1 + len(klen) + len(first.key) + len(vlen) + len(first.value) + sum(map(len, heads))
+    size += sum(len(v) for _, v in first.headers)
+    sizes = [size + len(o) for o in offs]  # each record's size but its timestamp delta's width
+    second = itemgetter(1)
+    h0, h1, h2 = heads
 
     def build_floor():
         attributes, ts, _, keys, values, hs = zip(*records)
-        counts = list(map(len, hs))  # each record's header count: one piece when they are all equal
-        hc = repeat(varint(counts[0])) if counts.count(counts[0]) == len(counts) else map(varint, counts)
-        items = list(chain.from_iterable(hs))
-        encoded = {k: varint(len(e)) + e for k in set(map(first, items)) for e in (k.encode(),)}
-        vals = list(map(second, items))
-        hdr = map(join, zip(starmap(encoded.get, items), map(varint, map(len, vals)), vals))
-        bodies = list(map(join, zip(repeat(b"\x00"), map(varint, map(sub, ts, repeat(base))), offs,
-                                    map(varint, map(len, keys)), keys, map(varint, map(len, values)), values,
-                                    hc, hdr, hdr, hdr)))
-        region = join(chain.from_iterable(zip(map(varint, map(len, bodies)), bodies)))
+        v0, v1, v2 = (map(second, slot) for slot in zip(*hs))  # header values, slot by slot
+        stamps = list(map(varint, map(sub, ts, repeat(base))))
+        lengths = map(varint, map(add, sizes, map(len, stamps)))
+        region = join(map(join, zip(lengths, repeat(b"\x00"), stamps, offs, repeat(klen), keys, repeat(vlen), values,
+                                    repeat(h0), v0, repeat(h1), v1, repeat(h2), v2)))
         # what the batch head takes from the records: any odd attributes, the max timestamp, the CRC
         return region, any(attributes), max(ts), crc32c(region)
 

@@ -179,7 +179,7 @@ class Planner(EncodePlanner, ConstructPlanner):
 
     def _shape_steps(self, steps: list[Step], bases: list[str]) -> list[str]:
         """Each step as a spec entry: a one-byte int8 without checks, a zigzag varint or varlong
-        (relative: the index of its base), a byte string with a varint length, an array with a varint
+        (relative: the index of its base, and what None means when encoding: "index" or "base"), a byte string with a varint length, an array with a varint
         count whose items are flat and decoded inline; [] when a step is none of these."""
         out = []
         for st in steps:
@@ -187,7 +187,9 @@ class Planner(EncodePlanner, ConstructPlanner):
             if st.kind == "fixed" and st.size == 1 and f.type == "int8" and not st.checks:
                 out.append("(\"int8\",)")
             elif st.kind == "var" and st.var in ("varint", "varlong") and not st.checks:
-                out.append(f"(\"var\", {bases.index(f.relative_to.base) if f.relative_to else -1})")
+                none = f.relative_to.default if f.relative_to and f.relative_to.default in ("index", "base") else None
+                base = bases.index(f.relative_to.base) if f.relative_to else -1
+                out.append(f"(\"var\", {base}, {none!r})")
             elif st.kind == "bytes" and st.prefix == "varint":
                 out.append(f"(\"bytes\", {bool(f.nullable)}, {f.type == 'string'})")
             elif st.kind == "array" and st.prefix == "varint" and st.inline and not f.nullable:

@@ -47,6 +47,7 @@ SOURCES: dict[str, str | None] = {
     **dict.fromkeys(("ColumnItems", "fill_sparse", "fill_sparse_index", "fill_sparse_offsets", "transpose"),
                     "kafkaspec.columns"),
     "decode_run": "kafkaspec.shapes",
+    "encode_shaped": "kafkaspec.shape_encode",
     **dict.fromkeys(("DEFAULT_MAX_DECOMPRESSED", "compress", "decompress"), "kafkaspec.compression"),
     **dict.fromkeys(("crc32", "crc32c"), "kafkaspec.crc"),
     **dict.fromkeys(("CorruptRecordError", "InvalidLengthError", "InvalidMagicError", "KafkaFormatError",

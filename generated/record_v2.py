@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from kafkaspec.columns import ColumnItems, fill_sparse, fill_sparse_index, fill_sparse_offsets, transpose
 from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
+from kafkaspec.shape_encode import encode_shaped
 from kafkaspec.shapes import decode_run
 from kafkaspec.varint import (
     INDEX_VARINTS,
@@ -93,8 +94,8 @@ class Record(NamedTuple):
 _SHAPE = (
     ("length",),
     ("int8",),
-    ("var", 1),
-    ("var", 0),
+    ("var", 1, "base"),
+    ("var", 0, "index"),
     ("bytes", True, False),
     ("bytes", True, False),
     (
@@ -401,13 +402,23 @@ def _encode_record_columns(cols, n, base_offset, base_timestamp) -> bytes:
 def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) -> bytes:
     """Encode a sequence of Records back to back (or a :class:`ColumnItems` of them)."""
     if type(items) is ColumnItems and len(items.columns) == 6:
+        # items of one shape: one join over the columns (kafkaspec.shape_encode)
+        shaped = encode_shaped(
+            _SHAPE, items.columns, items.defaults, len(items), (base_offset, base_timestamp)
+        )
+        if shaped is not None:
+            return shaped
         try:
             return _encode_record_columns(items.columns, len(items), base_offset, base_timestamp)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     elif type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
         try:
-            return _encode_record_columns(transpose(items, 6), len(items), base_offset, base_timestamp)
+            cols = transpose(items, 6)
+            shaped = encode_shaped(_SHAPE, cols, (None,) * 6, len(items), (base_offset, base_timestamp))
+            if shaped is not None:
+                return shaped
+            return _encode_record_columns(cols, len(items), base_offset, base_timestamp)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     out = bytearray()
