@@ -208,18 +208,13 @@ def _matching(buf: bytes, pos: int, k: int, shape: Shape, least: int) -> int:
         if m < least:
             return 0
         stop = pos + m * size
-    for at in shape.ends:
-        bad = buf[pos + at : stop : size].translate(_CONTINUES).find(1)
-        if bad >= 0:
-            if bad < least:
-                return 0
-            m, stop = bad, pos + bad * size
-    for at in shape.continues:
-        bad = buf[pos + at : stop : size].translate(_ENDS).find(1)
-        if bad >= 0:
-            if bad < least:
-                return 0
-            m, stop = bad, pos + bad * size
+    for ats, wrong in ((shape.ends, _CONTINUES), (shape.continues, _ENDS)):  # a varint byte of the other kind
+        for at in ats:
+            bad = buf[pos + at : stop : size].translate(wrong).find(1)
+            if bad >= 0:
+                if bad < least:
+                    return 0
+                m, stop = bad, pos + bad * size
     return m
 
 
