@@ -97,19 +97,20 @@ class EncodePlanner:
         if current:
             groups.append(("fixed", current))
         pieces = [self.piece(s, i, kind, fields, structs) for i, (kind, fields) in enumerate(groups)]
-        # Encode last to first: a computed piece joins everything after it into a suffix.
+        # Encode last to first: a computed piece covers the parts after it (its length is their
+        # lengths' sum, its checksum chained over them), and the output is one join of every part,
+        # so a large payload is copied once, not once per enclosing length or checksum.
         pending: list[str] = []
-        suffix = ""
+        covered: list[str] = []
         for p in reversed(pieces):
             if p.computed is not None:
-                p.join = pending + ([suffix] if suffix else [])
-                suffix = p.suffix = f"s{p.index}"
+                covered = p.cover = pending + covered
                 pending = list(p.own)
             else:
                 pending = p.own + pending
-        for p in pieces:  # computed values read the suffix they cover
+        for p in pieces:  # computed values read the parts they cover
             p.values = [self.piece_value(f, p) for f in p.fields]
-        return pieces, pending + ([suffix] if suffix else [])
+        return pieces, pending + covered
 
     def piece(self, s: Struct, i: int, kind: str, fields: list[Field], structs: dict[str, str]) -> Piece:
         last = fields[-1]
@@ -136,9 +137,13 @@ class EncodePlanner:
         if f.count_of:
             return f"len({local(f.count_of)})"
         if f.length_of:
-            return f"len({p.suffix})"
-        if f.checksum:
-            return f"{f.checksum.algorithm}({p.suffix})"
+            return " + ".join(f"len({part})" for part in p.cover) or "0"
+        if f.checksum:  # chained: the checksum of each part continues from the one before
+            alg = f.checksum.algorithm
+            expr = f'{alg}(b"")'
+            for i, part in enumerate(p.cover):
+                expr = f"{alg}({part})" if i == 0 else f"{alg}({part}, {expr})"
+            return expr
         return local(f.name)
 
     @staticmethod

@@ -90,7 +90,7 @@ class InlineItems:
 @dataclass
 class Piece:
     """One part of the encoder's output, encoded last to first so that every computed field (a
-    length or a checksum, which ends its piece) sees the bytes after it, joined into ``suffix``."""
+    length or a checksum, which ends its piece) sees the parts after it (``cover``)."""
 
     kind: str  # fixed | single
     fields: list[Field]
@@ -103,9 +103,8 @@ class Piece:
     codec_magic: int = 2
     item: ItemRef | None = None
     item_bases: list[str] = field(default_factory=list)  # locals passed as the item's bases
-    join: list[str] | None = None  # a computed piece: the parts joined into its suffix
-    suffix: str = ""
-    values: list[str] = field(default_factory=list)  # the encoded values (computed ones read ``suffix``)
+    cover: list[str] = field(default_factory=list)  # a computed piece: the parts its length or checksum covers
+    values: list[str] = field(default_factory=list)  # the encoded values (computed ones read ``cover``)
 
 
 @dataclass(frozen=True)

@@ -354,12 +354,10 @@ def encode_record_batch(
         len(records),
     )
 
-    s1 = b"".join((p2, d3))
-    p1 = _S2.pack(partition_leader_epoch, 2, crc32c(s1))
+    p1 = _S2.pack(partition_leader_epoch, 2, crc32c(d3, crc32c(p2)))
 
-    s0 = b"".join((p1, s1))
-    p0 = _S1.pack(base_offset, len(s0))
-    return b"".join((p0, s0))
+    p0 = _S1.pack(base_offset, len(p1) + len(p2) + len(d3))
+    return b"".join((p0, p1, p2, d3))
 
 
 # -- columnar decoding ------------------------------------------------------------

@@ -454,10 +454,21 @@ def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) ->
 
         p1 = _BYTE[attributes & 0xFF]
 
-        s0 = b"".join((p1, p2, p3, p4, d4, p5, d5, p6, d6))
-        p0 = VARINT_BYTES.get(len(s0)) or encode_varint(len(s0))
+        p0 = VARINT_BYTES.get(
+            len(p1) + len(p2) + len(p3) + len(p4) + len(d4) + len(p5) + len(d5) + len(p6) + len(d6)
+        ) or encode_varint(
+            len(p1) + len(p2) + len(p3) + len(p4) + len(d4) + len(p5) + len(d5) + len(p6) + len(d6)
+        )
         out += p0
-        out += s0
+        out += p1
+        out += p2
+        out += p3
+        out += p4
+        out += d4
+        out += p5
+        out += d5
+        out += p6
+        out += d6
     return bytes(out)
 
 

@@ -226,9 +226,7 @@ def encode_wire_message(
         raise ValueError("WireMessage payload cannot be null")
         d2 = b""
 
-    s1 = d2
-    p1 = _S2.pack(0, crc32(s1))
+    p1 = _S2.pack(0, crc32(d2))
 
-    s0 = b"".join((p1, s1))
-    p0 = _S1.pack(len(s0))
-    return b"".join((p0, s0))
+    p0 = _S1.pack(len(p1) + len(d2))
+    return b"".join((p0, p1, d2))

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import chain, repeat
-from operator import sub
+from operator import add, sub
 from typing import Any
 
 from .varint import INDEX_VARINTS, VARINT_BYTES
 
 _varint = VARINT_BYTES.__getitem__
 _join = b"".join
+#: from this many bytes an item on, the items are not joined one by one first (each join would copy
+#: the item's bytes once more, and large copies cost page faults, not just bandwidth)
+_LARGE = 2048
 
 
 class _Layout:
@@ -145,6 +148,11 @@ def encode_shaped(spec: Sequence[tuple], cols: Sequence[Any], defaults: Sequence
         if out.const:
             out.parts.append(repeat(b"".join(out.const)))
         size = out.size
+        if size >= _LARGE:  # large items: one join of every piece, so their bytes are copied once
+            lengths: Any = repeat(size, n)
+            for pieces in out.widths:
+                lengths = map(add, lengths, map(len, pieces))
+            return _join(chain.from_iterable(zip(map(_varint, lengths), *out.parts)))
         for pieces in out.widths:  # varints one byte each (the common case) keep the size constant
             if len(b"".join(pieces)) != len(pieces):  # widths vary: each item's length is measured
                 bodies = list(map(_join, zip(*out.parts)))
