@@ -132,6 +132,20 @@ def test_many_records_two_byte_deltas_take_the_shape_path():
     assert fast(as_columns(records)) == got
 
 
+@pytest.mark.parametrize("ts_step", [0, 1, 100])  # deltas of one byte, one then two, two and more
+@pytest.mark.parametrize("value", [2_100, 9_000])  # records past the flat-join size; a two-byte length and more
+def test_large_records_are_one_flat_join_equal_to_the_general_loop(ts_step, value):
+    records = make({"key": 6, "value": value, "headers": [("h0", 8)], "attributes": 0, "ts_step": ts_step,
+                    "offsets": "none"}, 90)
+    expected = general(records)
+    assert fast(as_columns(records)) == expected
+    got = shaped(records)
+    if value <= 8191 and 89 * ts_step <= 8191:
+        assert got == expected
+    else:
+        assert got is None  # a length beyond the varint table: the other paths take it
+
+
 @pytest.mark.parametrize("bad, error", [
     ({"attributes": 0.0}, TypeError),  # 0.0 == 0: a count alone would let it through
     ({"attributes": 1.5}, TypeError),
