@@ -92,7 +92,7 @@ class Planner(EncodePlanner, ConstructPlanner):
         leading = steps[0] if steps and steps[0].kind == "fixed" else None
         headed = s.discriminator is not None and leading is not None
         exposed = [f for f in s.fields if not (f.length_of or f.count_of)]
-        pieces, final_parts = self.encode_pieces(s, structs)
+        pieces, final_parts = self.encode_pieces(s, structs, flat=headed)
         relatives = [self.relative(f) for f in s.fields if f.relative_to]
         sparse = {f.name for f in exposed if self.is_sparse(f)}
         disc_field = s.field(s.discriminator.field) if s.discriminator else None
@@ -165,6 +165,14 @@ class Planner(EncodePlanner, ConstructPlanner):
             run_step=replace(leading, checks=[c for c in leading.checks if not (c.kind == "const" and c.f is disc_field)])
             if headed else None,
         )
+
+    def shaped(self, ref: str) -> bool:
+        """Whether the array encoder of ``ref``'s items has a shape path (``encode_<item>_array_parts``)."""
+        s = self.schemas.resolve(ref)
+        steps = self.decode_steps(s, {})
+        if s.discriminator is not None and steps and steps[0].kind == "fixed":
+            return False  # a headed entry: no array encoder
+        return bool(self.shape_spec(s, steps, [f for f in s.fields if not (f.length_of or f.count_of)]))
 
     def shape_spec(self, s: Struct, steps: list[Step], exposed: list[Field]) -> str:
         """The layout spec ``kafkaspec.shapes.decode_run`` reads (its module docstring), or "" when the
@@ -342,7 +350,7 @@ class Planner(EncodePlanner, ConstructPlanner):
         out = {}
         for imp in self.imports(s):
             for name in (imp.name, f"{imp.name}Columns", f"decode_{imp.snake}_array",
-                         f"decode_{imp.snake}_columns", f"encode_{imp.snake}_array",
+                         f"decode_{imp.snake}_columns", f"encode_{imp.snake}_array", f"encode_{imp.snake}_array_parts",
                          f"{imp.snake}_column_parts", f"{imp.snake}_pieces", f"MIN_{const_name(imp.snake)}_SIZE"):
                 out[name] = f".{imp.module}"
         for f in s.fields:

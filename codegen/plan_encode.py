@@ -77,7 +77,7 @@ class EncodePlanner:
         return ColumnEncoder(length_prefix, columns, width=len(exposed),
                              needs_n=any(c.default or (c.flat and length_prefix) for c in columns), pairs=pairs)
 
-    def encode_pieces(self, s: Struct, structs: dict[str, str]) -> tuple[list[Piece], list[str]]:
+    def encode_pieces(self, s: Struct, structs: dict[str, str], flat: bool = False) -> tuple[list[Piece], list[str]]:
         """Pieces in field order, and the parts the encoder finally joins; a length or checksum field
         ends its piece, and pieces are encoded last to first so every computed field sees the bytes
         it covers."""
@@ -97,20 +97,27 @@ class EncodePlanner:
         if current:
             groups.append(("fixed", current))
         pieces = [self.piece(s, i, kind, fields, structs) for i, (kind, fields) in enumerate(groups)]
-        # Encode last to first: a computed piece covers the parts after it (its length is their
-        # lengths' sum, its checksum chained over them), and the output is one join of every part,
-        # so a large payload is copied once, not once per enclosing length or checksum.
+        # Encode last to first. In an item loop (``flat`` False) a computed piece joins the parts
+        # after it into a suffix, which it measures or checksums. A whole entry's encoder (``flat``)
+        # instead covers the parts after it (its length the sum of theirs, its checksum chained over
+        # them) and joins every part once at the end: a large payload is copied once, not once per
+        # enclosing length or checksum (each large copy costs page faults here, not just bandwidth).
         pending: list[str] = []
+        suffix = ""
         covered: list[str] = []
         for p in reversed(pieces):
             if p.computed is not None:
-                covered = p.cover = pending + covered
+                if flat:
+                    covered = p.cover = pending + covered
+                else:
+                    p.join = pending + ([suffix] if suffix else [])
+                    suffix = p.suffix = f"s{p.index}"
                 pending = list(p.own)
             else:
                 pending = p.own + pending
-        for p in pieces:  # computed values read the parts they cover
+        for p in pieces:  # computed values read what they cover
             p.values = [self.piece_value(f, p) for f in p.fields]
-        return pieces, pending + covered
+        return pieces, pending + (covered if flat else [suffix] if suffix else [])
 
     def piece(self, s: Struct, i: int, kind: str, fields: list[Field], structs: dict[str, str]) -> Piece:
         last = fields[-1]
@@ -125,6 +132,11 @@ class EncodePlanner:
             if last.type == "array":
                 p.item = self.item_ref(last.items)
                 p.item_bases = [local(last.relative_bases.get(b, b)) for b in p.item.bases]
+                # a compressible region of items that may be encoded as parts (records of one shape):
+                # kept as a list, so that uncompressed it is copied once, into the entry itself
+                if p.codec_expr and self.shaped(last.items) and not p.own[:-1]:
+                    p.parts = True
+                    p.own = [f"*d{i}"]
             elif last.type[0].isupper():
                 p.item = self.item_ref(last.type)
         return p
@@ -137,13 +149,15 @@ class EncodePlanner:
         if f.count_of:
             return f"len({local(f.count_of)})"
         if f.length_of:
-            return " + ".join(f"len({part})" for part in p.cover) or "0"
-        if f.checksum:  # chained: the checksum of each part continues from the one before
+            if p.cover is None:
+                return f"len({p.suffix})"
+            return " + ".join(f"sum(map(len, {part[1:]}))" if part[0] == "*" else f"len({part})"
+                              for part in p.cover) or "0"
+        if f.checksum:
             alg = f.checksum.algorithm
-            expr = f'{alg}(b"")'
-            for i, part in enumerate(p.cover):
-                expr = f"{alg}({part})" if i == 0 else f"{alg}({part}, {expr})"
-            return expr
+            if p.cover is None:
+                return f"{alg}({p.suffix})"
+            return _chained_checksum(alg, p.cover)
         return local(f.name)
 
     @staticmethod
@@ -157,3 +171,24 @@ class EncodePlanner:
             has_prefix = prefix in PREFIX_TYPES
             return [f"p{i}", f"d{i}"] if has_prefix else [f"d{i}"]
         return [f"p{i}"]
+
+
+def _chained_checksum(alg: str, parts: list[str]) -> str:
+    """The checksum ``alg`` of ``parts`` (``*name``: a list of parts) as one expression, chained: the
+    leading plain parts joined (small: head fields, a key), the last part and every list part fed to
+    the checksum as they are (a payload is never copied for its checksum)."""
+    groups: list[str] = []
+    lead: list[str] = []
+    for i, part in enumerate(parts):
+        if part[0] == "*" or i == len(parts) - 1:
+            if lead:
+                groups.append(lead[0] if len(lead) == 1 else f'b"".join(({", ".join(lead)},))')
+                lead = []
+            groups.append(part)
+        else:
+            lead.append(part)
+    expr = "0"
+    for g in groups:
+        expr = f"chained({alg}, {g[1:]}, {expr})" if g[0] == "*" else (
+            f"{alg}({g})" if expr == "0" else f"{alg}({g}, {expr})")
+    return expr if groups else f'{alg}(b"")'

@@ -90,7 +90,8 @@ class InlineItems:
 @dataclass
 class Piece:
     """One part of the encoder's output, encoded last to first so that every computed field (a
-    length or a checksum, which ends its piece) sees the parts after it (``cover``)."""
+    length or a checksum, which ends its piece) sees the parts after it: joined into ``suffix`` in an
+    item loop, as ``cover`` in a whole entry's encoder."""
 
     kind: str  # fixed | single
     fields: list[Field]
@@ -103,7 +104,10 @@ class Piece:
     codec_magic: int = 2
     item: ItemRef | None = None
     item_bases: list[str] = field(default_factory=list)  # locals passed as the item's bases
-    cover: list[str] = field(default_factory=list)  # a computed piece: the parts its length or checksum covers
+    join: list[str] | None = None  # a computed piece in an item loop: the parts joined into its suffix
+    suffix: str = ""
+    cover: list[str] | None = None  # a computed piece of a whole entry: the parts it covers (``*x``: list x)
+    parts: bool = False  # an array region kept as a list of parts (``encode_<item>_array_parts``)
     values: list[str] = field(default_factory=list)  # the encoded values (computed ones read ``cover``)
 
 

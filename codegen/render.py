@@ -49,7 +49,7 @@ SOURCES: dict[str, str | None] = {
     "decode_run": "kafkaspec.shapes",
     "encode_shaped": "kafkaspec.shape_encode",
     **dict.fromkeys(("DEFAULT_MAX_DECOMPRESSED", "compress", "decompress"), "kafkaspec.compression"),
-    **dict.fromkeys(("crc32", "crc32c"), "kafkaspec.crc"),
+    **dict.fromkeys(("chained", "crc32", "crc32c"), "kafkaspec.crc"),
     **dict.fromkeys(("CorruptRecordError", "InvalidLengthError", "InvalidMagicError", "KafkaFormatError",
                      "LimitExceededError", "TruncatedError"), "kafkaspec.errors"),
     **dict.fromkeys(("INDEX_VARINTS", "INT8", "UVARINT_BYTES", "VARINT_BYTES", "ZIGZAG_1", "ZIGZAG_2", "encode_uvarint",

@@ -161,12 +161,10 @@ def encode_fetch_request_array(items) -> bytes:
 
         p1 = _S3.pack(1)
 
-        p0 = _S2.pack(len(p1) + len(p2) + len(d2) + len(p3))
+        s0 = b"".join((p1, p2, d2, p3))
+        p0 = _S2.pack(len(s0))
         out += p0
-        out += p1
-        out += p2
-        out += d2
-        out += p3
+        out += s0
     return bytes(out)
 
 

@@ -159,11 +159,10 @@ def encode_fetch_response_frame_array(items) -> bytes:
 
         p1 = _S2.pack(correlation_id, throttle_time_ms, error_code, session_id)
 
-        p0 = _S1.pack(len(p1) + len(p2) + len(d2))
+        s0 = b"".join((p1, p2, d2))
+        p0 = _S1.pack(len(s0))
         out += p0
-        out += p1
-        out += p2
-        out += d2
+        out += s0
     return bytes(out)
 
 

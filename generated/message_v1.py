@@ -343,7 +343,21 @@ def encode_message(
 
     p2 = _S3.pack(1, attributes, timestamp)
 
-    p1 = _S2.pack(crc32(d4, crc32(p4, crc32(d3, crc32(p3, crc32(p2))))))
+    p1 = _S2.pack(
+        crc32(
+            d4,
+            crc32(
+                b"".join(
+                    (
+                        p2,
+                        p3,
+                        d3,
+                        p4,
+                    )
+                )
+            ),
+        )
+    )
 
     p0 = _S1.pack(offset, len(p1) + len(p2) + len(p3) + len(d3) + len(p4) + len(d4))
     return b"".join((p0, p1, p2, p3, d3, p4, d4))

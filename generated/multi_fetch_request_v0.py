@@ -148,10 +148,10 @@ def encode_multi_fetch_request_array(items) -> bytes:
 
         p1 = _S2.pack(2, len(fetches))
 
-        p0 = _S1.pack(len(p1) + len(d2))
+        s0 = b"".join((p1, d2))
+        p0 = _S1.pack(len(s0))
         out += p0
-        out += p1
-        out += d2
+        out += s0
     return bytes(out)
 
 

@@ -183,14 +183,10 @@ def encode_produce_request_array(items) -> bytes:
 
         p1 = _S2.pack(0)
 
-        p0 = _S1.pack(len(p1) + len(p2) + len(d2) + len(p3) + len(p4) + len(d4))
+        s0 = b"".join((p1, p2, d2, p3, p4, d4))
+        p0 = _S1.pack(len(s0))
         out += p0
-        out += p1
-        out += p2
-        out += d2
-        out += p3
-        out += p4
-        out += d4
+        out += s0
     return bytes(out)
 
 

@@ -137,10 +137,10 @@ def encode_producer_snapshot_array(items) -> bytes:
             d1 = b""
             p1 = _I32.pack(0)
 
-        p0 = _S0.pack(1, crc32c(d1, crc32c(p1)))
+        s0 = b"".join((p1, d1))
+        p0 = _S0.pack(1, crc32c(s0))
         out += p0
-        out += p1
-        out += d1
+        out += s0
     return bytes(out)
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED, compress, decompress
-from kafkaspec.crc import crc32c
+from kafkaspec.crc import chained, crc32c
 from kafkaspec.errors import (
     CorruptRecordError,
     InvalidLengthError,
@@ -26,7 +26,7 @@ from kafkaspec.errors import (
 )
 from kafkaspec.generated.enums import CompressionType, TimestampType, members
 
-from .record_v2 import RecordColumns, decode_record_array, decode_record_columns, encode_record_array
+from .record_v2 import RecordColumns, decode_record_array, decode_record_columns, encode_record_array_parts
 
 SCHEMA = "schemas/record_batch_v2.yaml"
 NAME = "RecordBatch"
@@ -338,10 +338,10 @@ def encode_record_batch(
 ) -> bytes:
     """Encode one RecordBatch v2; length, count and checksum fields are computed."""
 
-    d3 = encode_record_array(records, base_offset, base_timestamp)
+    d3 = encode_record_array_parts(records, base_offset, base_timestamp)
     codec = attributes & 7
     if codec:
-        d3 = compress(codec, d3, magic=2, **(compress_options or {}))
+        d3 = [compress(codec, b"".join(d3), magic=2, **(compress_options or {}))]
 
     p2 = _S3.pack(
         attributes,
@@ -354,10 +354,10 @@ def encode_record_batch(
         len(records),
     )
 
-    p1 = _S2.pack(partition_leader_epoch, 2, crc32c(d3, crc32c(p2)))
+    p1 = _S2.pack(partition_leader_epoch, 2, chained(crc32c, d3, crc32c(p2)))
 
-    p0 = _S1.pack(base_offset, len(p1) + len(p2) + len(d3))
-    return b"".join((p0, p1, p2, d3))
+    p0 = _S1.pack(base_offset, len(p1) + len(p2) + sum(map(len, d3)))
+    return b"".join((p0, p1, p2, *d3))
 
 
 # -- columnar decoding ------------------------------------------------------------

@@ -401,6 +401,12 @@ def _encode_record_columns(cols, n, base_offset, base_timestamp) -> bytes:
 
 def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) -> bytes:
     """Encode a sequence of Records back to back (or a :class:`ColumnItems` of them)."""
+    return b"".join(encode_record_array_parts(items, base_offset, base_timestamp))
+
+
+def encode_record_array_parts(items, base_offset: int = 0, base_timestamp: int = 0) -> list[bytes]:
+    """:func:`encode_record_array`'s bytes as parts: items of one large shape stay their pieces,
+    copied once, into what encloses them (a batch)."""
     if type(items) is ColumnItems and len(items.columns) == 6:
         # items of one shape: one join over the columns (kafkaspec.shape_encode)
         shaped = encode_shaped(
@@ -409,7 +415,7 @@ def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) ->
         if shaped is not None:
             return shaped
         try:
-            return _encode_record_columns(items.columns, len(items), base_offset, base_timestamp)
+            return [_encode_record_columns(items.columns, len(items), base_offset, base_timestamp)]
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
             pass  # outside the common case: the general loop below encodes it or says what is wrong
     elif type(items) in (list, tuple) and len(items) >= _COLUMNS_FROM:
@@ -418,10 +424,10 @@ def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) ->
             shaped = encode_shaped(_SHAPE, cols, (None,) * 6, len(items), (base_offset, base_timestamp))
             if shaped is not None:
                 return shaped
-            return _encode_record_columns(cols, len(items), base_offset, base_timestamp)
+            return [_encode_record_columns(cols, len(items), base_offset, base_timestamp)]
         except (KeyError, TypeError, IndexError, ValueError, AttributeError, struct.error):
             pass  # outside the common case: the general loop below encodes it or says what is wrong
-    out = bytearray()
+    out: list[bytes] = []  # the parts, each copied once, by the caller's join
     for index, item in enumerate(items):
         (attributes, timestamp, offset, key, value, headers) = item
         timestamp_delta = 0 if timestamp is None else timestamp - base_timestamp
@@ -454,22 +460,10 @@ def encode_record_array(items, base_offset: int = 0, base_timestamp: int = 0) ->
 
         p1 = _BYTE[attributes & 0xFF]
 
-        p0 = VARINT_BYTES.get(
-            len(p1) + len(p2) + len(p3) + len(p4) + len(d4) + len(p5) + len(d5) + len(p6) + len(d6)
-        ) or encode_varint(
-            len(p1) + len(p2) + len(p3) + len(p4) + len(d4) + len(p5) + len(d5) + len(p6) + len(d6)
-        )
-        out += p0
-        out += p1
-        out += p2
-        out += p3
-        out += p4
-        out += d4
-        out += p5
-        out += d5
-        out += p6
-        out += d6
-    return bytes(out)
+        s0 = b"".join((p1, p2, p3, p4, d4, p5, d5, p6, d6))
+        p0 = VARINT_BYTES.get(len(s0)) or encode_varint(len(s0))
+        out += (p0, s0)
+    return out
 
 
 def encode_record(item, base_offset: int = 0, base_timestamp: int = 0) -> bytes:

@@ -6,6 +6,8 @@ Both take any buffer (bytes, bytearray, memoryview) without copying.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from crc32c import crc32c as _crc32c
 
@@ -17,3 +19,11 @@ crc32 = zlib.crc32
 
 
 ALGORITHMS = {"crc32": crc32, "crc32c": crc32c}
+
+
+def chained(algorithm: Callable[[Any, int], int], parts: Iterable[Any], value: int = 0) -> int:
+    """``algorithm`` (either checksum above) of ``parts`` joined, without joining them: each part's
+    checksum continues from the one before, starting at ``value`` (the checksum of what precedes)."""
+    for part in parts:
+        value = algorithm(part, value)
+    return value

@@ -28,8 +28,8 @@ from .varint import INDEX_VARINTS, VARINT_BYTES
 
 _varint = VARINT_BYTES.__getitem__
 _join = b"".join
-#: from this many bytes an item on, the items are not joined one by one first (each join would copy
-#: the item's bytes once more, and large copies cost page faults, not just bandwidth)
+#: from this many bytes an item on, the items are returned as their pieces, joined once by what encloses
+#: them (each join of large items would copy their bytes once more; large copies cost page faults here)
 _LARGE = 2048
 
 
@@ -135,10 +135,11 @@ def _fields(spec: Sequence[tuple], cols: Sequence[Any], defaults: Iterable[Any],
 
 
 def encode_shaped(spec: Sequence[tuple], cols: Sequence[Any], defaults: Sequence[Any], n: int,
-                  bases: Sequence[int]) -> bytes | None:
+                  bases: Sequence[int]) -> list[bytes] | None:
     """The ``n`` items of ``cols`` (one column per exposed field, None: every item holds the field's
     entry of ``defaults``) encoded back to back as laid out by ``spec`` (which starts with the
-    item's own length), or None when they do not share one shape."""
+    item's own length), as parts to join (one, or every piece of items of ``_LARGE`` bytes and
+    more), or None when they do not share one shape."""
     if not n or spec[0] != ("length",):
         return None
     out = _Layout()
@@ -152,12 +153,12 @@ def encode_shaped(spec: Sequence[tuple], cols: Sequence[Any], defaults: Sequence
             lengths: Any = repeat(size, n)
             for pieces in out.widths:
                 lengths = map(add, lengths, map(len, pieces))
-            return _join(chain.from_iterable(zip(map(_varint, lengths), *out.parts)))
+            return list(chain.from_iterable(zip(map(_varint, lengths), *out.parts)))
         for pieces in out.widths:  # varints one byte each (the common case) keep the size constant
             if len(b"".join(pieces)) != len(pieces):  # widths vary: each item's length is measured
                 bodies = list(map(_join, zip(*out.parts)))
-                return _join(chain.from_iterable(zip(map(_varint, map(len, bodies)), bodies)))
+                return [_join(chain.from_iterable(zip(map(_varint, map(len, bodies)), bodies)))]
             size += 1
-        return _join(map(_join, zip(repeat(_varint(size)), *out.parts)))
+        return [_join(map(_join, zip(repeat(_varint(size)), *out.parts)))]
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
         return None
