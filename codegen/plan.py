@@ -5,10 +5,10 @@ Every decision is made here: coalescing fixed-width runs, byte offsets and the l
 that name them, local names, encode order, checks, which helpers and parameters a module needs.
 The templates (codegen/templates/) write out the plan's fields; they do not decide.
 
-The planner is one class in three modules: this one holds the shared decisions (struct names,
+The planner is one class in four modules: this one holds the shared decisions (struct names,
 layout constants, item references, codec bits) and the decode steps; it inherits the encode
-planning from :mod:`codegen.plan_encode` and the Construct planning from
-:mod:`codegen.plan_construct`. Local and constant names come from :mod:`codegen.naming`.
+planning from :mod:`codegen.plan_encode`, the Construct planning from :mod:`codegen.plan_construct`
+and the layout specs of the shape runs from :mod:`codegen.plan_shape`. Local and constant names come from :mod:`codegen.naming`.
 """
 
 from __future__ import annotations
@@ -42,13 +42,14 @@ from .plan_model import (
     StructPlan,
     TupleField,
 )
+from .plan_shape import ShapePlanner
 
 #: minimum encoded size of a field, used to bound hostile array counts
 MIN_SIZE = {"varint": 1, "varlong": 1, "uvarint": 1, "int16": 2, "int32": 4}
 
 
 
-class Planner(EncodePlanner, ConstructPlanner):
+class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
     def __init__(self, schemas: SchemaSet):
         self.schemas = schemas
 
@@ -90,7 +91,7 @@ class Planner(EncodePlanner, ConstructPlanner):
         structs: dict[str, str] = {}
         steps = self.decode_steps(s, structs)
         leading = steps[0] if steps and steps[0].kind == "fixed" else None
-        headed = s.discriminator is not None and leading is not None
+        headed = self.headed(s, steps)
         exposed = [f for f in s.fields if not (f.length_of or f.count_of)]
         pieces, final_parts = self.encode_pieces(s, structs, flat=headed)
         relatives = [self.relative(f) for f in s.fields if f.relative_to]
@@ -166,48 +167,11 @@ class Planner(EncodePlanner, ConstructPlanner):
             if headed else None,
         )
 
-    def shaped(self, ref: str) -> bool:
-        """Whether the array encoder of ``ref``'s items has a shape path (``encode_<item>_array_parts``)."""
-        s = self.schemas.resolve(ref)
-        steps = self.decode_steps(s, {})
-        if s.discriminator is not None and steps and steps[0].kind == "fixed":
-            return False  # a headed entry: no array encoder
-        return bool(self.shape_spec(s, steps, [f for f in s.fields if not (f.length_of or f.count_of)]))
-
-    def shape_spec(self, s: Struct, steps: list[Step], exposed: list[Field]) -> str:
-        """The layout spec ``kafkaspec.shapes.decode_run`` reads (its module docstring), or "" when the
-        structure is not one it can take: its own length first (a varint), then only what
-        :meth:`_shape_steps` accepts, in the order of the typed tuple's fields."""
-        if not steps or steps[0].kind != "var" or not any(c.kind == "length" for c in steps[0].checks):
-            return ""
-        rest = self._shape_steps(steps[1:], self.bases_of(s))
-        if not rest or [st.f for st in steps[1:]] != exposed:
-            return ""
-        return "((\"length\",), " + ", ".join(rest) + ",)"
-
-    def _shape_steps(self, steps: list[Step], bases: list[str]) -> list[str]:
-        """Each step as a spec entry: a one-byte int8 without checks, a zigzag varint or varlong
-        (relative: the index of its base, and what None means when encoding: "index" or "base"), a byte string with a varint length, an array with a varint
-        count whose items are flat and decoded inline; [] when a step is none of these."""
-        out = []
-        for st in steps:
-            f = st.f
-            if st.kind == "fixed" and st.size == 1 and f.type == "int8" and not st.checks:
-                out.append("(\"int8\",)")
-            elif st.kind == "var" and st.var in ("varint", "varlong") and not st.checks:
-                none = f.relative_to.default if f.relative_to and f.relative_to.default in ("index", "base") else None
-                base = bases.index(f.relative_to.base) if f.relative_to else -1
-                out.append(f"(\"var\", {base}, {none!r})")
-            elif st.kind == "bytes" and st.prefix == "varint":
-                out.append(f"(\"bytes\", {bool(f.nullable)}, {f.type == 'string'})")
-            elif st.kind == "array" and st.prefix == "varint" and st.inline and not f.nullable:
-                inner = self._shape_steps(st.inline.steps, [])
-                if not inner:
-                    return []
-                out.append(f"(\"array\", {st.inline.class_name}, (" + ", ".join(inner) + ",))")
-            else:
-                return []
-        return out
+    @staticmethod
+    def headed(s: Struct, steps: list[Step]) -> bool:
+        """A headed entry (a discriminator and a leading fixed run: legacy messages, batches): one
+        entry's encoder, no array encoder."""
+        return s.discriminator is not None and bool(steps) and steps[0].kind == "fixed"
 
     @staticmethod
     def magic(s: Struct) -> int:
