@@ -33,7 +33,9 @@ against the object and the decompressed chunk before it is used; a lie is a
 
 This module reads the layout; :mod:`.tiered_writer` writes it from a log directory. Both share the
 definitions here (key names, chunk arithmetic, the manifest and its chunk-size codec), which change
-together when the plugin's format does.
+together when the plugin's format does. Why one module of this size: the manifest codec and the
+segment reader are one job, reading the plugin's format; the reader's chunk arithmetic (which chunk
+holds a byte, how big it decompresses) is checked against the manifest the same module parses.
 """
 
 from __future__ import annotations
