@@ -26,8 +26,15 @@ its state; a batch that loses records keeps its offsets and producer sequence ra
 (empty if need be). --to-magic below 2 cannot hold headers, producer fields or
 markers: what it drops is reported, as by convert.
 
-exit codes: 0 written, 1 the source has problems (corrupt data, or input that breaks
-Kafka's log invariants; DST is then removed), 2 bad arguments or DST not empty
+The source must be whole: a corrupt entry or a partial batch (a segment cut short, a
+torn tail) stops the rewrite naming file and byte, unless --skip-corrupt (then the
+report lists every byte range left out, per partition). A source holding one
+topic-partition twice (nested data dirs, e.g. two brokers' replicas) is refused,
+naming both copies: rewrite each data dir to its own DST, or select topics.
+
+exit codes: 0 written, 1 the source has problems (corrupt or partial data, two copies of
+a partition, or input that breaks Kafka's log invariants; DST is then removed), 2 bad
+arguments or DST not empty
 """
 
 _BUILTINS = {f.__name__: f for f in (len, any, all, min, max, abs, int, str, bytes, bool, set, tuple, list)}
@@ -48,6 +55,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--to-magic", type=int, choices=(0, 1, 2), help="convert to this message format")
     p.add_argument("--compression", choices=("none", "gzip", "snappy", "lz4", "zstd"),
                    help="recompress data batches with this codec")
+    p.add_argument("--skip-corrupt", action="store_true",
+                   help="leave out corrupt entries and partial batches (a segment cut short, a torn tail) instead "
+                        "of stopping; the report lists each byte range left out")
     p.set_defaults(func=run)
 
 
@@ -91,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     topics = None if args.topics is None else {t.strip() for t in args.topics.split(",") if t.strip()}
     try:
         report = copy(args.src, args.dst, where=where, topics=topics, to_magic=args.to_magic,
-                      compression=args.compression)
+                      compression=args.compression, skip_corrupt=args.skip_corrupt)
     except KafkaFormatError:  # the data's problem: exit 1 (kafkaspec.cli says it in one line)
         raise
     except (FileExistsError, ValueError) as exc:  # DST not empty, --where failing, a codec magic cannot hold
@@ -109,6 +119,9 @@ def summary(report: CopyReport, to_magic: int | None) -> str:
         lines.append(f"dropped {report.dropped_records:,} records; {report.emptied_batches:,} batches kept empty "
                      f"(producer state), {report.dropped_batches:,} batches left out (no record left to keep, "
                      "or empty batches the target format cannot hold)")
+    if report.left_out:
+        lines.append(f"left out (--skip-corrupt): {len(report.left_out):,} byte ranges of the source:")
+        lines += [f"  {s.partition}: {s.path} bytes {s.start}..{s.end}: {s.reason}" for s in report.left_out]
     if report.skipped_partitions:
         lines.append(f"not selected: {len(report.skipped_partitions)} partitions")
     if to_magic is not None:

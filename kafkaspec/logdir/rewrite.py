@@ -22,12 +22,20 @@ legacy message, which cannot be empty).
 the target format cannot hold, as ``convert`` does; below magic 2 that includes
 transaction markers, so records of aborted transactions become plain records: the
 report counts those batches (``aborted_made_visible``).
+
+Nothing of the source is lost without a word. Two copies of one topic-partition in the source
+(nested data dirs: two brokers' replicas in one backup) are refused before anything is written,
+naming both (:class:`DuplicatePartitionError`): they cannot be merged without choosing an order
+that neither copy states, and writing both to one partition kept only the last. A corrupt entry,
+or a partial batch at the end of any segment (a segment cut short, a torn tail), stops the copy
+naming the file and byte; with ``skip_corrupt`` those byte ranges are left out instead and the
+report lists each (``left_out``).
 """
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -36,12 +44,29 @@ from kafkaspec.generated.record_v2 import Record
 
 from ..conversion import convert
 from ..entry import LogBatch
-from ..errors import KafkaFormatError, UnsupportedCodecError
+from ..errors import KafkaFormatError, TruncatedError, UnsupportedCodecError
 from ..records import iter_batches
 from . import files
 from .layout import Partition, open_log
+from .segment import Segment
 from .transactions import ReadCommitted
+from .window import Batches
 from .writer import PartitionWriter, rebuild_batch
+
+
+class DuplicatePartitionError(KafkaFormatError):
+    """The source holds the same topic-partition more than once (nested data dirs); the message names
+    every copy. Copies are not merged: which batch of which copy comes first is not in the data."""
+
+
+class LeftOut(NamedTuple):
+    """A byte range of the source that ``copy(skip_corrupt=True)`` did not copy, and why."""
+
+    partition: str  # <topic>-<partition>
+    path: str  # the segment file
+    start: int
+    end: int
+    reason: str
 
 
 class Row(NamedTuple):
@@ -79,11 +104,13 @@ class CopyReport:
     dropped_timestamps: int = 0
     aborted_made_visible: int = 0  # batches of aborted or open transactions now plain (magic < 2)
     skipped_partitions: list[str] = field(default_factory=list)  # not selected by ``topics``
+    #: source byte ranges not copied (corrupt entries, partial batches), with ``skip_corrupt`` only
+    left_out: list[LeftOut] = field(default_factory=list)
 
 
 def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics: Collection[str] | None = None,
          to_magic: int | None = None, compression: str | None = None,
-         index_interval_bytes: int = 4096) -> CopyReport:
+         index_interval_bytes: int = 4096, skip_corrupt: bool = False) -> CopyReport:
     """Copy the log directory ``src`` (data dir, partition dir or segment) to the data dir ``dst``.
 
     ``where(row)`` keeps a data record when true (control records are always kept);
@@ -91,6 +118,11 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
     (0, 1, 2) and ``compression`` recompresses data batches. With none of them the
     copy holds the same batches, byte for byte, in the same segments. ``dst`` must
     not exist or be empty, and must not lie inside ``src``.
+
+    A source holding one topic-partition twice raises :class:`DuplicatePartitionError` before
+    anything is written. A corrupt entry or a partial batch raises :class:`KafkaFormatError`
+    naming the segment and byte, unless ``skip_corrupt``: then it is left out and listed in the
+    report's ``left_out``.
     """
     src, dst = Path(src), Path(dst)
     if to_magic is not None and to_magic not in (0, 1, 2):
@@ -100,34 +132,47 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
     if src.exists() and dst.resolve().is_relative_to(src.resolve()):
         raise ValueError(f"the destination {dst} lies inside the source {src}")
     report = CopyReport(dst)
-    created = not dst.exists()
-    dst.mkdir(parents=True, exist_ok=True)
-    try:
-        _copy(src, dst, report, where, topics, to_magic, compression, index_interval_bytes)
-    except BaseException:  # nothing half-written is left behind: DST was empty, it is again
-        for p in list(dst.iterdir()):
-            shutil.rmtree(p) if p.is_dir() and not p.is_symlink() else p.unlink()
-        if created:
-            dst.rmdir()
-        raise
+    with open_log(src) as log:
+        parts = _selected(log.partitions(), topics, report)
+        created = not dst.exists()
+        dst.mkdir(parents=True, exist_ok=True)
+        try:
+            end_offsets: dict[tuple[str, int], tuple[int, int]] = {}
+            for part in parts:
+                end_offsets[(part.topic, part.partition)] = _copy_partition(
+                    part, dst, report, where, to_magic, compression, index_interval_bytes, skip_corrupt)
+                part.close()
+            meta = log.path / "meta.properties"
+            if isinstance(meta, Path) and log.path == src and meta.is_file():
+                shutil.copyfile(meta, dst / "meta.properties")
+            update_offset_checkpoints(dst, end_offsets)
+        except BaseException:  # nothing half-written is left behind: DST was empty, it is again
+            for p in list(dst.iterdir()):
+                shutil.rmtree(p) if p.is_dir() and not p.is_symlink() else p.unlink()
+            if created:
+                dst.rmdir()
+            raise
     return report
 
 
-def _copy(src: Path, dst: Path, report: CopyReport, where: Where | None, topics: Collection[str] | None,
-          to_magic: int | None, compression: str | None, index_interval_bytes: int) -> None:
-    end_offsets: dict[tuple[str, int], tuple[int, int]] = {}
-    with open_log(src) as log:
-        for part in log.partitions():
-            if topics is not None and part.topic not in topics:
-                report.skipped_partitions.append(part.name)
-                continue
-            end_offsets[(part.topic, part.partition)] = _copy_partition(
-                part, dst, report, where, to_magic, compression, index_interval_bytes)
-            part.close()
-        meta = log.path / "meta.properties"
-        if isinstance(meta, Path) and log.path == src and meta.is_file():
-            shutil.copyfile(meta, dst / "meta.properties")
-    update_offset_checkpoints(dst, end_offsets)
+def _selected(partitions: list[Partition], topics: Collection[str] | None, report: CopyReport) -> list[Partition]:
+    """The partitions ``topics`` selects (the others named in the report); refused when one
+    topic-partition comes more than once (nested data dirs), naming every copy."""
+    selected: dict[tuple[str, int], list[Partition]] = {}
+    for part in partitions:
+        if topics is not None and part.topic not in topics:
+            report.skipped_partitions.append(part.name)
+            continue
+        selected.setdefault((part.topic, part.partition), []).append(part)
+    for copies in selected.values():
+        if len(copies) > 1:
+            paths = [str(p.path) for p in copies]
+            raise DuplicatePartitionError(
+                f"the source holds {len(copies) if len(copies) > 2 else 'two'} copies of partition "
+                f"{copies[0].name}: {', '.join(paths[:-1])} and {paths[-1]} (nested data dirs, e.g. two brokers' "
+                "replicas); copies are not merged, since neither says how their batches interleave: rewrite "
+                "each data dir to a destination of its own, or leave the topic out (--topics)")
+    return [p for copies in selected.values() for p in copies]
 
 
 #: the broker's offset checkpoints in a data directory, and which end of a partition each holds
@@ -152,7 +197,7 @@ def update_offset_checkpoints(root: Path, offsets: dict[tuple[str, int], tuple[i
 
 
 def _copy_partition(part: Partition, dst: Path, report: CopyReport, where: Where | None, to_magic: int | None,
-                    compression: str | None, index_interval_bytes: int) -> tuple[int, int]:
+                    compression: str | None, index_interval_bytes: int, skip_corrupt: bool) -> tuple[int, int]:
     """Copy one partition; return its (log start offset, log end offset) in the copy."""
     meta = part.metadata()
     rc = part.read_committed() if to_magic is not None and to_magic < 2 else None
@@ -165,7 +210,8 @@ def _copy_partition(part: Partition, dst: Path, report: CopyReport, where: Where
             if start is None:
                 start = seg.base_offset  # the log start offset: the first segment's base
             w.roll(base_offset=max(seg.base_offset, w.next_offset))
-            for batch in seg.iter_batches():
+            batches = seg.iter_batches(on_corrupt="skip" if skip_corrupt else "raise")
+            for batch in _named(batches, seg):
                 at = f"{seg.path} at byte {batch.position}"
                 records: list[Record] | None = None
                 if where is not None and not batch.is_control:
@@ -187,9 +233,36 @@ def _copy_partition(part: Partition, dst: Path, report: CopyReport, where: Where
                     report.batches += 1
                     report.records += 0 if batch.is_control else (batch.records_count if records is None
                                                                   else len(records))
+            _account(batches, seg, part.name, report, skip_corrupt)
             seg.close()
         report.bytes += w.bytes_written
     return (start if start is not None else w.next_offset), w.next_offset
+
+
+def _named(batches: Iterator[LogBatch], seg: Segment) -> Iterator[LogBatch]:
+    """The batches of ``seg``; a format error while reading them names the segment file."""
+    try:
+        yield from batches
+    except KafkaFormatError as exc:
+        raise exc.at(0, str(seg.path)) from None
+
+
+def _account(batches: Batches, seg: Segment, partition: str, report: CopyReport, skip_corrupt: bool) -> None:
+    """After a segment: what its reading passed over. A partial batch (the segment cut short, or a torn
+    tail) raises, naming file and byte, unless ``skip_corrupt``; skipped ranges are listed in the report."""
+    partial = batches.partial
+    if partial is not None and not skip_corrupt:
+        need = f" of the {partial.needed} its length announces" if partial.needed else ""
+        raise TruncatedError(f"the segment ends in a partial batch ({partial.size} bytes{need}): a segment cut "
+                             "short or a torn tail; not copied (--skip-corrupt leaves it out and says so)",
+                             partial.position, str(seg.path))
+    path = str(seg.path)
+    left = [LeftOut(partition, path, s.start, s.end, f"corrupt entry: {s.reason}") for s in batches.skipped]
+    if partial is not None:
+        need = f" of {partial.needed}" if partial.needed else ""
+        left.append(LeftOut(partition, path, partial.position, partial.position + partial.size,
+                            f"partial batch ({partial.size}{need} bytes)"))
+    report.left_out += left
 
 
 def output_codec(batch: LogBatch, compression: str | None) -> str | None:
