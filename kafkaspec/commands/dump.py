@@ -75,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
     parts = log.partitions() + log.checkpoints()
     total = sum(s.size for p in parts for s in p.segments()) or 1
     status = 0
+    for staged in log.interrupted:  # an interrupted rewrite: what is shown is not a complete copy
+        print(f"kafkaspec dump: {staged}: the staging dir of a rewrite that did not finish: this directory is not "
+              "a complete copy (the staged output is not shown)", file=sys.stderr)
+        status = 1
     done = 0
     try:
         for part in parts:

@@ -113,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
 
 def summary(report: CopyReport, to_magic: int | None) -> str:
     """The lines ``rewrite`` prints: what was written, what was left out."""
-    lines = [f"wrote {report.partitions} partitions, {report.batches:,} batches, {report.records:,} records "
+    lines = [f"removed the staging dir of an interrupted rewrite: {s}" for s in report.removed_staging]
+    lines += [f"wrote {report.partitions} partitions, {report.batches:,} batches, {report.records:,} records "
              f"({report.bytes / 1e6:,.1f} MB) to {report.path}"]
     if report.dropped_records or report.emptied_batches or report.dropped_batches:
         lines.append(f"dropped {report.dropped_records:,} records; {report.emptied_batches:,} batches kept empty "

@@ -18,6 +18,7 @@ from .indexes import AbortedTxn
 from .publish import PUBLISHING, is_publishing
 from .segment import Segment, _WalkFailed, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
+from .staging import is_staging_name
 from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
 from .transactions import ReadCommitted, TransactionScan, select_batches
 
@@ -217,6 +218,9 @@ class LogDir:
         self._whole = partitions is None  # a data dir (not one partition or file opened alone)
         #: partition directories passed over because a writer is publishing them (logdir.publish)
         self.unpublished: list[AnyPath] = []
+        #: staging dirs of rewrites that did not finish (logdir.staging), passed over: this directory
+        #: is not a complete copy
+        self.interrupted: list[AnyPath] = []
 
     def partitions(self) -> list[Partition]:
         """Every partition, sorted by (topic, partition); ``-delete``/``-future`` dirs skipped.
@@ -234,6 +238,9 @@ class LogDir:
     def _walk(self, directory: AnyPath, found: list[Partition], depth: int) -> None:
         for p in listdir(directory):
             if not p.is_dir() or files.is_skipped_dir(p.name):
+                continue
+            if is_staging_name(p.name):
+                self.interrupted.append(p)  # a rewrite's output not yet moved into place
                 continue
             parsed = files.parse_partition_dir(p.name)
             if (parsed or _holds_logs(p)) and is_publishing(p):

@@ -30,6 +30,10 @@ that neither copy states, and writing both to one partition kept only the last. 
 or a partial batch at the end of any segment (a segment cut short, a torn tail), stops the copy
 naming the file and byte; with ``skip_corrupt`` those byte ranges are left out instead and the
 report lists each (``left_out``).
+
+The output is staged in the destination and moved into place when complete (:mod:`.staging`):
+a copy killed half-way leaves no partition that looks complete without a sign, and readers and
+``verify`` report the destination as an interrupted copy.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ from ..conversion import convert
 from ..entry import LogBatch
 from ..errors import KafkaFormatError, TruncatedError, UnsupportedCodecError
 from ..records import iter_batches
-from . import files
+from . import files, staging
 from .layout import Partition, open_log
 from .segment import Segment
 from .transactions import ReadCommitted
@@ -106,6 +110,8 @@ class CopyReport:
     skipped_partitions: list[str] = field(default_factory=list)  # not selected by ``topics``
     #: source byte ranges not copied (corrupt entries, partial batches), with ``skip_corrupt`` only
     left_out: list[LeftOut] = field(default_factory=list)
+    #: staging dirs of earlier runs that were killed, found in the destination and removed (logdir.staging)
+    removed_staging: list[str] = field(default_factory=list)
 
 
 def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics: Collection[str] | None = None,
@@ -117,7 +123,9 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
     ``topics`` selects topics by name; ``to_magic`` converts to a message format
     (0, 1, 2) and ``compression`` recompresses data batches. With none of them the
     copy holds the same batches, byte for byte, in the same segments. ``dst`` must
-    not exist or be empty, and must not lie inside ``src``.
+    not exist or be empty (staging dirs of killed runs aside: they are removed and listed in the
+    report's ``removed_staging``), and must not lie inside ``src``. The output is staged in ``dst``
+    and moved into place when complete (:mod:`kafkaspec.logdir.staging`).
 
     A source holding one topic-partition twice raises :class:`DuplicatePartitionError` before
     anything is written. A corrupt entry or a partial batch raises :class:`KafkaFormatError`
@@ -127,29 +135,31 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
     src, dst = Path(src), Path(dst)
     if to_magic is not None and to_magic not in (0, 1, 2):
         raise ValueError(f"to_magic must be 0, 1 or 2, got {to_magic!r}")
-    if dst.exists() and (not dst.is_dir() or any(dst.iterdir())):
-        raise FileExistsError(f"{dst} exists and is not an empty directory")
     if src.exists() and dst.resolve().is_relative_to(src.resolve()):
         raise ValueError(f"the destination {dst} lies inside the source {src}")
     report = CopyReport(dst)
     with open_log(src) as log:
         parts = _selected(log.partitions(), topics, report)
+        report.removed_staging = [o.describe() for o in staging.prepare(dst)]
         created = not dst.exists()
         dst.mkdir(parents=True, exist_ok=True)
+        stage = staging.Staging(dst, str(src))
         try:
+            root = stage.path
             end_offsets: dict[tuple[str, int], tuple[int, int]] = {}
             for part in parts:
                 end_offsets[(part.topic, part.partition)] = _copy_partition(
-                    part, dst, report, where, to_magic, compression, index_interval_bytes, skip_corrupt)
+                    part, root, report, where, to_magic, compression, index_interval_bytes, skip_corrupt)
                 part.close()
             meta = log.path / "meta.properties"
             if isinstance(meta, Path) and log.path == src and meta.is_file():
-                shutil.copyfile(meta, dst / "meta.properties")
-            update_offset_checkpoints(dst, end_offsets)
-        except BaseException:  # nothing half-written is left behind: DST was empty, it is again
-            for p in list(dst.iterdir()):
-                shutil.rmtree(p) if p.is_dir() and not p.is_symlink() else p.unlink()
-            if created:
+                shutil.copyfile(meta, root / "meta.properties")
+            update_offset_checkpoints(root, end_offsets)
+            stage.publish()
+        except BaseException:  # the staged output goes: DST was empty, it is again (unless entries were moved
+            # in already: the staging dir then stays, the sign readers report of a copy that is not complete)
+            stage.discard()
+            if created and not stage.moving:
                 dst.rmdir()
             raise
     return report

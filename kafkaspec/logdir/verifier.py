@@ -68,7 +68,11 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
     for p in log.unpublished:
         problems.append(Problem(str(p / PUBLISHING), None, "a writer is publishing this partition, or failed before "
                                 "it finished: it is not read until written again", "warning"))
-    if not parts and not log.unpublished:
+    for p in log.interrupted:
+        problems.append(Problem(str(p), None, "the staging dir of a rewrite that did not finish (killed, or failed "
+                                "while moving its output in): this directory is not a complete copy; the staged "
+                                "output is not read (run the rewrite again, or remove the directory)"))
+    if not parts and not log.unpublished and not log.interrupted:
         problems.append(Problem(str(path), None, "no Kafka partition directory or segment (.log) file found here"))
     for part in parts:
         try:
