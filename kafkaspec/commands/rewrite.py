@@ -18,9 +18,12 @@ EPILOG = """examples:
 
 --where is a Python expression over one data record: topic (str), partition (int),
 offset (int), timestamp (int, ms), key and value (bytes or None) and headers (a list
-of (str, bytes or None)); the record is kept when it is true. Only these builtins are
-available: len, any, all, min, max, abs, int, str, bytes, bool, set, tuple, list.
-It is evaluated in this process, like an awk program: pass only expressions you trust.
+of (str, bytes or None)); the record is kept when it is true. The expression runs as
+your own code: it is Python, evaluated in this process with your own privileges, like
+an awk program. Its short list of builtins (len, any, all, min, max, abs, int, str,
+bytes, bool, set, tuple, list) is a convenience, not a sandbox: an expression can
+still reach any module, os.system included. Data cannot reach it (records are its
+variables, never its code); pass only an expression you wrote or have read.
 Control records (transaction markers) are always kept, so every transaction keeps
 its state; a batch that loses records keeps its offsets and producer sequence range
 (empty if need be). --to-magic below 2 cannot hold headers, producer fields or
@@ -32,9 +35,15 @@ report lists every byte range left out, per partition). A source holding one
 topic-partition twice (nested data dirs, e.g. two brokers' replicas) is refused,
 naming both copies: rewrite each data dir to its own DST, or select topics.
 
+The copy is staged in DST (.kafkaspec-rewrite-<pid>-<token>.staging) and moved into
+place when complete. A run that is killed leaves that staging dir, which verify and
+dump report (exit 1): DST is then not a complete copy. Running the rewrite again
+removes a staging dir whose process is gone, and says so; it refuses one whose
+process still runs, or one beside other entries (a run killed while moving in).
+
 exit codes: 0 written, 1 the source has problems (corrupt or partial data, two copies of
 a partition, or input that breaks Kafka's log invariants; DST is then removed), 2 bad
-arguments or DST not empty
+arguments, or DST not empty (or being written by another rewrite)
 """
 
 _BUILTINS = {f.__name__: f for f in (len, any, all, min, max, abs, int, str, bytes, bool, set, tuple, list)}
@@ -47,10 +56,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                    "recompress or convert the message format.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("src", metavar="SRC", help="data dir, <topic>-<partition> dir, or .log file")
-    p.add_argument("dst", metavar="DST", help="data dir to write (must not exist or be empty)")
+    p.add_argument("dst", metavar="DST", help="data dir to write (must not exist or be empty; a killed run's staging dir is removed)")
     p.add_argument("--drop-key", action="append", default=[], metavar="KEY",
                    help="drop every data record whose key is KEY (UTF-8); may be repeated")
-    p.add_argument("--where", metavar="EXPRESSION", help="keep only data records for which this Python expression is true")
+    p.add_argument("--where", metavar="EXPRESSION", help="keep only data records for which this Python expression is true; it runs as your own "
+                        "code, with your own privileges (not a sandbox; see below)")
     p.add_argument("--topics", metavar="T1,T2", help="copy only these topics")
     p.add_argument("--to-magic", type=int, choices=(0, 1, 2), help="convert to this message format")
     p.add_argument("--compression", choices=("none", "gzip", "snappy", "lz4", "zstd"),
