@@ -225,7 +225,7 @@ def _copy_partition(part: Partition, dst: Path, report: CopyReport, where: Where
                 at = f"{seg.path} at byte {batch.position}"
                 records: list[Record] | None = None
                 if where is not None and not batch.is_control:
-                    original = batch.records
+                    original = _records(batch, seg)
                     records = [r for r in original
                                if where(Row(topic, partition, r.offset, r.timestamp, r.key, r.value, r.headers))]
                     report.dropped_records += len(original) - len(records)
@@ -255,6 +255,16 @@ def _named(batches: Iterator[LogBatch], seg: Segment) -> Iterator[LogBatch]:
         yield from batches
     except KafkaFormatError as exc:
         raise exc.at(0, str(seg.path)) from None
+
+
+def _records(batch: LogBatch, seg: Segment) -> list[Record]:
+    """The records of a batch whose framing and CRC are good; when they do not decode, the error names
+    the batch (segment and byte), the reader's position in the batch's bytes kept in the message."""
+    try:
+        return batch.records
+    except KafkaFormatError as exc:
+        inner = f"{exc.reason} (at byte {exc.position})" if exc.position is not None else exc.reason
+        raise KafkaFormatError(f"the batch's records do not decode: {inner}", batch.position, str(seg.path)) from None
 
 
 def _account(batches: Batches, seg: Segment, partition: str, report: CopyReport, skip_corrupt: bool) -> None:

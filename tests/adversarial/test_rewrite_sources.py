@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import struct
 import subprocess
 from pathlib import Path
 
@@ -24,6 +25,7 @@ import pytest
 
 from kafkaspec import Record
 from kafkaspec.cli import main
+from kafkaspec.crc import crc32c
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.logdir import PartitionWriter, copy, open_log, verify_path
 
@@ -224,3 +226,34 @@ def test_clean_source_copies_every_record(three_segments, tmp_path, canary):
     proc = _cli("rewrite", three_segments, tmp_path / "dst")
     assert proc.returncode == 0, proc.stderr
     assert _offsets(tmp_path / "dst") == _offsets(three_segments)
+
+
+def _undecodable_records(tmp_path: Path) -> tuple[Path, Path, int]:
+    """A partition whose third batch has a valid CRC but gzip data that does not decompress."""
+    part = tmp_path / "src" / "t-0"
+    with PartitionWriter(tmp_path / "src", "t", 0) as w:
+        for i in range(5):
+            w.append([Record(key=b"k%d" % i, value=b"v" * 200, timestamp=i)] * 3, compression="gzip")
+    log = _segments(part)[0]
+    at = _batch_starts(log)[2]
+    data = bytearray(log.read_bytes())
+    end = at + 12 + struct.unpack_from(">i", data, at + 8)[0]
+    for i in range(at + 61 + 10, end - 8):  # the deflate stream, past the gzip header
+        data[i] ^= 0x5A
+    struct.pack_into(">I", data, at + 17, crc32c(bytes(data[at + 21:end])))
+    log.write_bytes(bytes(data))
+    return part, log, at
+
+
+def test_filter_over_undecodable_records_names_file_and_byte(tmp_path, canary):
+    part, log, at = _undecodable_records(tmp_path)
+    proc = _cli("rewrite", part, tmp_path / "dst", "--where", "True")
+    line = _one_line(proc)
+    assert proc.returncode == 1 and f"(at {log}, byte {at})" in line, line
+    assert not (tmp_path / "dst").exists()
+    proc = _cli("rewrite", part, tmp_path / "dst", "--to-magic", "1")
+    line = _one_line(proc)
+    assert proc.returncode == 1 and str(log) in line and f"byte {at}" in line, line
+    proc = _cli("rewrite", part, tmp_path / "dst", "--where", "True", "--skip-corrupt")
+    assert proc.returncode == 0 and f"t-0: {log} bytes {at}.." in proc.stdout, proc.stdout
+    assert _offsets(tmp_path / "dst") == [0, 1, 2, 3, 4, 5, 9, 10, 11, 12, 13, 14]
