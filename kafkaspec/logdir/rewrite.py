@@ -51,7 +51,7 @@ from ..entry import LogBatch
 from ..errors import KafkaFormatError, TruncatedError, UnsupportedCodecError
 from ..records import iter_batches
 from . import files, staging
-from .layout import Partition, open_log
+from .layout import LogDir, Partition, open_log
 from .segment import Segment
 from .transactions import ReadCommitted
 from .window import Batches
@@ -140,6 +140,7 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
     report = CopyReport(dst)
     with open_log(src) as log:
         parts = _selected(log.partitions(), topics, report)
+        _whole(log)
         report.removed_staging = [o.describe() for o in staging.prepare(dst)]
         created = not dst.exists()
         dst.mkdir(parents=True, exist_ok=True)
@@ -163,6 +164,19 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
                 dst.rmdir()
             raise
     return report
+
+
+def _whole(log: LogDir) -> None:
+    """Refuse a source that readers see only in part: the staging dir of a rewrite that did not finish
+    (its output is no partition), or a partition a writer is publishing. Copying the rest would leave
+    those out without a word."""
+    if log.interrupted:
+        raise KafkaFormatError("the staging dir of a rewrite that did not finish: the source is not a complete "
+                               "copy and its staged output is not read; finish that rewrite first, or rewrite its complete "
+                               "partition dirs one by one", None, str(log.interrupted[0]))
+    if log.unpublished:
+        raise KafkaFormatError("a partition a writer is publishing, or failed to: it is not read, so the copy "
+                               "would be without it; write it again first", None, str(log.unpublished[0]))
 
 
 def _selected(partitions: list[Partition], topics: Collection[str] | None, report: CopyReport) -> list[Partition]:

@@ -202,3 +202,14 @@ def test_failed_rewrite_removes_only_its_own_staging_dir(tmp_path, src, canary):
     proc = _kafkaspec("rewrite", src, dst, "--where", "offset < 100 or undefined_name")
     assert proc.returncode == 2 and "--where failed" in proc.stderr
     assert dst.is_dir() and list(dst.iterdir()) == []
+
+
+def test_rewriting_an_interrupted_copy_is_refused_naming_it(tmp_path, src, canary):
+    """An interrupted copy used as a source: its staged output is no partition, and copying the rest
+    as if it were the whole would lose it without a word."""
+    dst = tmp_path / "dst"
+    _kill_half_way(tmp_path, src, dst)
+    (stale,) = dst.iterdir()
+    proc = _kafkaspec("rewrite", dst, tmp_path / "again")
+    assert proc.returncode == 1 and str(stale) in proc.stderr and "did not finish" in proc.stderr, proc.stderr
+    assert not (tmp_path / "again").exists()
