@@ -172,8 +172,8 @@ def _whole(log: LogDir) -> None:
     those out without a word."""
     if log.interrupted:
         raise KafkaFormatError("the staging dir of a rewrite that did not finish: the source is not a complete "
-                               "copy and its staged output is not read; finish that rewrite first, or rewrite its complete "
-                               "partition dirs one by one", None, str(log.interrupted[0]))
+                               "copy and its staged output is not read; finish that rewrite first, or rewrite "
+                               "its complete partition dirs one by one", None, str(log.interrupted[0]))
     if log.unpublished:
         raise KafkaFormatError("a partition a writer is publishing, or failed to: it is not read, so the copy "
                                "would be without it; write it again first", None, str(log.unpublished[0]))
