@@ -129,7 +129,12 @@ class Staging:
 
     def publish(self) -> None:
         """Move every staged entry into ``dst``, partition directories first (a checkpoint names
-        partitions), then remove the staging dir: its absence says the copy is complete."""
+        partitions), then remove the staging dir: its absence says the copy is complete.
+
+        The staged files are flushed to disk first and ``dst`` after the moves, so that after a
+        power loss too a copy either shows its staging dir or is complete (a rename can otherwise
+        reach the disk before the data it names)."""
+        _sync_tree(self.path)
         entries = sorted((p for p in self.path.iterdir() if p.name != OWNER),
                          key=lambda p: (not p.is_dir(), p.name))
         for p in entries:
@@ -139,14 +144,33 @@ class Staging:
                                       f"copy stays in {self.path}")
             self.moving = True
             os.rename(p, target)
+        _sync(self.dst)
         (self.path / OWNER).unlink()
         self.path.rmdir()
+        _sync(self.dst)
 
     def discard(self) -> None:
         """Remove the staging dir, unless entries were already moved out of it (then it stays, and
         readers report the destination as an interrupted copy)."""
         if not self.moving:
             shutil.rmtree(self.path, ignore_errors=True)
+
+
+def _sync(path: Path) -> None:
+    """Flush a file, or a directory's entries, to disk."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _sync_tree(root: Path) -> None:
+    """Flush every file and directory under ``root`` (written by this run: no symlinks) to disk."""
+    for directory, _, names in os.walk(root):
+        for name in names:
+            _sync(Path(directory, name))
+        _sync(Path(directory))
 
 
 __all__ = ["OWNER", "Owner", "Staging", "is_staging_name", "prepare", "read_owner"]
