@@ -123,8 +123,8 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
     ``topics`` selects topics by name; ``to_magic`` converts to a message format
     (0, 1, 2) and ``compression`` recompresses data batches. With none of them the
     copy holds the same batches, byte for byte, in the same segments. ``dst`` must
-    not exist or be empty (staging dirs of killed runs aside: they are removed and listed in the
-    report's ``removed_staging``), and must not lie inside ``src``. The output is staged in ``dst``
+    not exist or be empty (staging dirs of killed runs aside: they are removed once the copy is
+    in place, and listed in the report's ``removed_staging``), and must not lie inside ``src``. The output is staged in ``dst``
     and moved into place when complete (:mod:`kafkaspec.logdir.staging`).
 
     A source holding one topic-partition twice raises :class:`DuplicatePartitionError` before
@@ -141,10 +141,15 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
     with open_log(src) as log:
         parts = _selected(log.partitions(), topics, report)
         _whole(log)
-        report.removed_staging = [o.describe() for o in staging.prepare(dst)]
+        stale = staging.prepare(dst)
         created = not dst.exists()
         dst.mkdir(parents=True, exist_ok=True)
-        stage = staging.Staging(dst, str(src))
+        try:
+            stage = staging.Staging(dst, str(src))
+        except BaseException:
+            if created:
+                dst.rmdir()
+            raise
         try:
             root = stage.path
             end_offsets: dict[tuple[str, int], tuple[int, int]] = {}
@@ -156,13 +161,14 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
             if isinstance(meta, Path) and log.path == src and meta.is_file():
                 shutil.copyfile(meta, root / "meta.properties")
             update_offset_checkpoints(root, end_offsets)
-            stage.publish()
-        except BaseException:  # the staged output goes: DST was empty, it is again (unless entries were moved
-            # in already: the staging dir then stays, the sign readers report of a copy that is not complete)
+            stage.publish(stale)
+        except BaseException:  # the staged output goes: DST is as it was (unless entries were moved in
+            # already: the staging dir then stays, the sign readers report of a copy that is not complete)
             stage.discard()
             if created and not stage.moving:
                 dst.rmdir()
             raise
+        report.removed_staging = [o.describe() for o in stale]
     return report
 
 

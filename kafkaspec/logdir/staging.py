@@ -14,7 +14,7 @@ by one rename on the same file system (atomic), partitions first; the staging di
 
 The staging dir holds an owner file (``kafkaspec-rewrite.json``: process id, host, start time,
 source) by which a later run recognises it (:func:`prepare`): a staging dir whose process is gone
-is removed, and the run says so; one whose process still runs, or that was written on another
+is removed once the new copy is in place, and the run says so; one whose process still runs, or that was written on another
 host, or that it cannot recognise, is left alone and the run refuses to start. A destination
 holding a stale staging dir beside other entries (a run killed while moving its output in) is
 refused too: which entries that run moved is not recorded anywhere a re-run could trust.
@@ -29,6 +29,7 @@ import secrets
 import shutil
 import socket
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -86,8 +87,9 @@ def read_owner(path: Path) -> Owner | None:
 
 def prepare(dst: Path) -> list[Owner]:
     """Make sure ``dst`` may receive a copy: it does not exist, is empty, or holds only staging dirs of
-    earlier runs that were killed (those are removed, by their own paths, and returned so the caller
-    can say so). Raises :class:`FileExistsError` (saying what it found) otherwise."""
+    earlier runs that were killed; return those (:meth:`Staging.publish` removes them once the new
+    copy is in place, so a run that fails leaves them as they were). Raises :class:`FileExistsError`
+    (saying what it found) otherwise."""
     if not dst.exists():
         return []
     if not dst.is_dir():
@@ -106,8 +108,6 @@ def prepare(dst: Path) -> list[Owner]:
                               "run again")
     if others:
         raise FileExistsError(f"{dst} exists and is not an empty directory")
-    for o in owners:
-        shutil.rmtree(o.path)
     return owners
 
 
@@ -127,9 +127,10 @@ class Staging:
         #: only sign that the copy is not complete, so a failure leaves it (see :meth:`discard`)
         self.moving = False
 
-    def publish(self) -> None:
+    def publish(self, stale: Sequence[Owner] = ()) -> None:
         """Move every staged entry into ``dst``, partition directories first (a checkpoint names
-        partitions), then remove the staging dir: its absence says the copy is complete.
+        partitions), then remove the ``stale`` staging dirs of killed runs (found by :func:`prepare`;
+        each by its own path) and last this one: the absence of staging dirs says the copy is complete.
 
         The staged files are flushed to disk first and ``dst`` after the moves, so that after a
         power loss too a copy either shows its staging dir or is complete (a rename can otherwise
@@ -145,6 +146,8 @@ class Staging:
             self.moving = True
             os.rename(p, target)
         _sync(self.dst)
+        for o in stale:
+            shutil.rmtree(o.path)
         (self.path / OWNER).unlink()
         self.path.rmdir()
         _sync(self.dst)

@@ -145,6 +145,8 @@ def test_rerun_removes_its_stale_staging_dir_and_says_so(tmp_path, src, canary):
     _kill_half_way(tmp_path, src, dst)
     stale = [p for p in dst.iterdir()]
     assert len(stale) == 1
+    proc = _kafkaspec("rewrite", src, dst, "--where", "undefined_name")  # a re-run that fails keeps it
+    assert proc.returncode == 2 and [p for p in dst.iterdir()] == stale
     proc = _kafkaspec("rewrite", src, dst)
     assert proc.returncode == 0, proc.stderr
     assert f"removed the staging dir of an interrupted rewrite: {stale[0]}" in proc.stdout, proc.stdout
