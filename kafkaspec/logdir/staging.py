@@ -5,7 +5,7 @@
 partition, the offset checkpoints and ``meta.properties`` are complete moves them into DST, each
 by one rename on the same file system (atomic), partitions first; the staging dir goes last. So:
 
-* a run killed at any point (SIGKILL, power loss) leaves the staging dir behind. Readers
+* a run killed at any point (SIGKILL; power loss too: files are flushed before the renames) leaves the staging dir behind. Readers
   (:class:`kafkaspec.logdir.LogDir`) never read a staging dir as partitions: they list it in
   ``LogDir.interrupted``, and ``verify`` and ``dump`` report it (exit 1), so an interrupted
   run is never mistaken for a complete copy, even when it was killed between two renames (some
@@ -14,8 +14,9 @@ by one rename on the same file system (atomic), partitions first; the staging di
 
 The staging dir holds an owner file (``kafkaspec-rewrite.json``: process id, host, start time,
 source) by which a later run recognises it (:func:`prepare`): a staging dir whose process is gone
-is removed once the new copy is in place, and the run says so; one whose process still runs, or that was written on another
-host, or that it cannot recognise, is left alone and the run refuses to start. A destination
+is removed once the new copy is in place, and the run says so; one whose process still runs, or
+that was written on another host, or that it cannot recognise, is left alone and the run refuses
+to start. A destination
 holding a stale staging dir beside other entries (a run killed while moving its output in) is
 refused too: which entries that run moved is not recorded anywhere a re-run could trust.
 """
