@@ -291,7 +291,7 @@ def parse_manifest(data: bytes, source: str, log_size: int | None = None) -> Man
     if log_size is not None and count * least > log_size:
         raise KafkaFormatError(f"the manifest's chunk index describes {count} chunks ({size} bytes in {ocs}-byte "
                                f"chunks), but {name} can hold at most {log_size // least}: a stored chunk takes "
-                               f"at least {least} bytes", None, source)
+                               f"at least {least} byte{'s' if least > 1 else ''}", None, source)
     kind = ci.get("type")
     if kind == "fixed":
         t = _int(ci, "transformedChunkSize", "chunkIndex", source)
