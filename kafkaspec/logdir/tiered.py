@@ -29,7 +29,13 @@ records its content size). The manifest (``"version": "1"``, ``SegmentManifestV1
 A manifest is written last: a segment whose manifest is missing is not there (how the plugin
 publishes, and how a failed upload stays invisible). Every size the manifest states is checked
 against the object and the decompressed chunk before it is used; a lie is a
-:class:`~kafkaspec.KafkaFormatError` naming the manifest and the chunk.
+:class:`~kafkaspec.KafkaFormatError` naming the manifest and the chunk. The chunk count is checked
+against the ``.log`` object's size before anything per chunk is built (no stored chunk is shorter than
+a zstd frame, or than its own bytes uncompressed, plus IV and tag when encrypted; the chunks are made
+on demand, so a fixed index claiming 2^31 chunks costs nothing), and no chunk decompresses to more
+than ``max_decompressed`` bytes (256 MiB by default, as for a compressed batch). What a reader does
+not need (``remoteLogSegmentMetadata``, the index ranges against the bundle's size) ``verify``
+compares in :mod:`.tiered_checks`.
 
 This module reads the layout; :mod:`.tiered_writer` writes it from a log directory. Both share the
 definitions here (key names, chunk arithmetic, the manifest and its chunk-size codec), which change
@@ -585,7 +591,9 @@ class TieredPartition(Partition):
         last = segs[-1]
         assert isinstance(last, TieredSegment)
         text = last.index_file("leaderEpoch")
-        return files.parse_leader_epoch_checkpoint(text.decode(), str(last.manifest_path)) if text else None
+        if not text:
+            return None  # the checkpoint in the last segment's bundle: a bad byte is a bad number, named by line
+        return files.parse_leader_epoch_checkpoint(text.decode("utf-8", "replace"), str(last.indexes_path))
 
     def metadata(self) -> dict[str, str] | None:
         return {"version": "0", "topic_id": self.topic_id}
