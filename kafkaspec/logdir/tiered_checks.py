@@ -17,7 +17,7 @@ import bisect
 from typing import Any, NamedTuple
 
 from ..errors import KafkaFormatError
-from .tiered import INDEX_KINDS, TieredSegment
+from .tiered import TieredSegment
 
 
 class Scanned(NamedTuple):
@@ -32,41 +32,35 @@ class Scanned(NamedTuple):
 
 
 def bundle_ranges(seg: TieredSegment) -> list[tuple[str, str]]:
-    """The index ranges against each other and the ``.indexes`` object: the plugin concatenates the
-    indexes in :data:`~.tiered.INDEX_KINDS` order, so each starts where the one before ends and the
-    last ends at the object's end. Bytes that no range covers are bytes nobody can account for."""
+    """The index ranges against each other and the ``.indexes`` object: the plugin writes the indexes
+    back to back (each range starts where the one before it ends, in whatever order they were added),
+    and the last ends at the object's end. Bytes that no range covers, or that two cover, are bytes
+    nobody can account for."""
     m = seg.manifest
-    bundle = str(seg.indexes_path)
     found = []
     at = 0
-    for kind in INDEX_KINDS:
-        where = m.index_ranges.get(kind)
-        if where is None:
-            continue
-        pos, size = where
+    ranges = sorted((where, kind) for kind, where in m.index_ranges.items() if where is not None)
+    for (pos, size), kind in ranges:
         if pos != at:
             found.append((m.source, f"segmentIndexes.{kind} starts at byte {pos} of {seg.indexes_path.name}, but "
                           f"the indexes before it end at byte {at} (the plugin writes them back to back)"))
-        at = pos + size
+        at = max(at, pos + size)
     try:
         held = seg.indexes_path.stat().st_size
     except FileNotFoundError:
-        return found + [(bundle, f"missing: the manifest {seg.manifest_path.name} publishes it")]
+        return found + [(str(seg.indexes_path), f"missing: the manifest {seg.manifest_path.name} publishes it")]
     if held != at:
         found.append((m.source, f"segmentIndexes end at byte {at}, but {seg.indexes_path.name} holds {held} bytes"))
     return found
 
 
-def _int_field(meta: dict[str, Any], name: str) -> int | None:
-    value = meta.get(name)
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 def segment_metadata(seg: TieredSegment, scanned: Scanned, topic: str, partition: int,
                      topic_id: str) -> list[tuple[str, str]]:
     """``remoteLogSegmentMetadata`` against the chunk index, the object names and the batches: size,
-    identity (topic id, partition, segment id), start and end offsets, max timestamp, and the leader
-    epoch each batch carries. A manifest without it is not checked here (readers do not need it)."""
+    identity (topic id, partition, segment id), start and end offsets (Kafka's endOffset is the next
+    segment's base offset minus one: the last batch's last offset, as there are no gaps), max timestamp,
+    and the leader epoch each batch carries. A manifest without it, or a field it leaves out, is not
+    checked here (readers do not need them)."""
     m = seg.manifest
     meta = m.segment_metadata
     if meta is None:
@@ -76,33 +70,32 @@ def segment_metadata(seg: TieredSegment, scanned: Scanned, topic: str, partition
         return [(src, "remoteLogSegmentMetadata is not an object")]
     found = []
 
-    def compare(field: str, stated: Any, actual: Any, what: str) -> None:
-        if stated != actual:
-            found.append((src, f"remoteLogSegmentMetadata.{field} is {stated!r}, but {what} is {actual!r}"))
+    def compare(obj: dict[str, Any], path: str, actual: Any, what: str) -> None:
+        """A stated field against what it must be; a field the manifest leaves out is not compared (the
+        plugin's own manifests hold no segmentSizeInBytes, for one)."""
+        name = path.rsplit(".", 1)[-1]
+        if name in obj and obj[name] != actual:
+            found.append((src, f"remoteLogSegmentMetadata.{path} is {obj[name]!r}, but {what} is {actual!r}"))
 
-    compare("segmentSizeInBytes", meta.get("segmentSizeInBytes"), m.original_file_size,
-            "chunkIndex.originalFileSize (the segment's size)")
-    compare("startOffset", meta.get("startOffset"), seg.base_offset, f"the base offset {seg.path.name} is named by")
+    compare(meta, "segmentSizeInBytes", m.original_file_size, "chunkIndex.originalFileSize (the segment's size)")
+    compare(meta, "startOffset", seg.base_offset, f"the base offset {seg.path.name} is named by")
     ident = meta.get("remoteLogSegmentId")
     if isinstance(ident, dict):
-        compare("remoteLogSegmentId.id", ident.get("id"), seg.segment_id, f"the segment id {seg.path.name} is named by")
+        compare(ident, "remoteLogSegmentId.id", seg.segment_id, f"the segment id {seg.path.name} is named by")
         tip = ident.get("topicIdPartition")
         if isinstance(tip, dict):
             if topic_id:
-                compare("remoteLogSegmentId.topicIdPartition.topicId", tip.get("topicId"), topic_id,
-                        "the topic id of its folder")
+                compare(tip, "remoteLogSegmentId.topicIdPartition.topicId", topic_id, "the topic id of its folder")
             tp = tip.get("topicPartition")
             if isinstance(tp, dict):
-                compare("remoteLogSegmentId.topicIdPartition.topicPartition.topic", tp.get("topic"), topic,
-                        "the topic of its folder")
+                compare(tp, "remoteLogSegmentId.topicIdPartition.topicPartition.topic", topic, "the topic of its folder")
                 if partition >= 0:
-                    compare("remoteLogSegmentId.topicIdPartition.topicPartition.partition", tp.get("partition"),
-                            partition, "the partition of its folder")
+                    compare(tp, "remoteLogSegmentId.topicIdPartition.topicPartition.partition", partition,
+                            "the partition of its folder")
     if not scanned.complete or scanned.last_offset is None:
         return found
-    compare("endOffset", meta.get("endOffset"), scanned.last_offset, f"the last offset of {seg.path.name}")
-    compare("maxTimestampMs", meta.get("maxTimestampMs"), scanned.max_timestamp,
-            f"the largest batch timestamp in {seg.path.name}")
+    compare(meta, "endOffset", scanned.last_offset, f"the last offset of {seg.path.name}")
+    compare(meta, "maxTimestampMs", scanned.max_timestamp, f"the largest batch timestamp in {seg.path.name}")
     epochs = meta.get("segmentLeaderEpochs")
     if isinstance(epochs, dict):
         try:

@@ -223,3 +223,13 @@ def test_a_compressed_chunk_index_with_chunks_smaller_than_a_zstd_frame(tmp_path
     errors = _errors(tmp_path / "remote")
     assert [p.path for p in errors] == [str(manifest)], errors
     assert "gives chunk 0 (" in errors[0].message and "a stored size of 8 bytes, less than the 9" in errors[0].message
+
+
+def test_fields_the_plugin_does_not_write_are_not_required(tmp_path):
+    """Aiven's manifests hold remoteLogSegmentMetadata without segmentSizeInBytes (and a manifest may
+    hold none at all): what is left out is not compared, and such a layout verifies clean."""
+    (manifest,) = _tiered(tmp_path)
+    _edit(manifest, lambda doc: doc["remoteLogSegmentMetadata"].pop("segmentSizeInBytes"))
+    assert logdir.verify(tmp_path / "remote") == []
+    _edit(manifest, lambda doc: doc.pop("remoteLogSegmentMetadata"))
+    assert logdir.verify(tmp_path / "remote") == []
