@@ -184,6 +184,7 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
     contiguous = isinstance(seg, TieredSegment)  # no compaction in tiered storage: no gaps between batches
     try:
         for batch in it:
+            skipped_here = reported < len(it.skipped)  # a gap after skipped bytes is already reported
             while reported < len(it.skipped):  # corrupt entries skipped before this batch
                 _report_skip(src, it.skipped[reported], problems, seen)
                 reported += 1
@@ -193,14 +194,14 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
                 if batch.base_offset < seg.base_offset:
                     problems.append(Problem(src, pos, f"batch base offset {batch.base_offset} is below the "
                                             f"segment's base offset {seg.base_offset}"))
-                elif contiguous and batch.base_offset > seg.base_offset:
+                elif contiguous and batch.base_offset > seg.base_offset and not skipped_here:
                     problems.append(Problem(src, pos, f"offsets {seg.base_offset}..{batch.base_offset - 1} are "
                                             f"missing: the segment is named by offset {seg.base_offset} but its "
                                             f"first batch starts at {batch.base_offset}"))
             if prev is not None and batch.base_offset <= prev:
                 problems.append(Problem(src, pos, f"batch base offset {batch.base_offset} does not follow "
                                         f"the previous batch's last offset {prev}"))
-            elif prev is not None and contiguous and batch.base_offset > prev + 1:
+            elif prev is not None and contiguous and batch.base_offset > prev + 1 and not skipped_here:
                 problems.append(Problem(src, pos, f"offsets {prev + 1}..{batch.base_offset - 1} are missing: the "
                                         f"batch at byte {pos} starts at offset {batch.base_offset}, the one before "
                                         f"it ends at {prev} (tiered storage holds no compacted topic: its offsets "
