@@ -63,6 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import open_log  # noqa: PLC0415
+    from kafkaspec.logdir.segment import readable_size  # noqa: PLC0415
     from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     log = open_log(path)
     bar = Progress("dump")
     parts = log.partitions() + log.checkpoints()
-    total = sum(s.size for p in parts for s in p.segments()) or 1
+    total = sum(readable_size(s) for p in parts for s in p.segments()) or 1
     status = 0
     for staged in log.interrupted:  # an interrupted rewrite: what is shown is not a complete copy
         print(f"kafkaspec dump: {staged}: the staging dir of a rewrite that did not finish: this directory is not "
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
                 out.flush()
                 print(f"kafkaspec dump: {part.path}: {exc}", file=sys.stderr)
                 status = 1
-            done += sum(s.size for s in part.segments())
+            done += sum(readable_size(s) for s in part.segments())
             part.close()
     finally:
         bar.close()
@@ -131,8 +132,8 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
         try:
             it = seg.iter_batches(position, verify=not args.no_verify,
                                   on_corrupt="skip" if args.skip_corrupt else "raise")
-        except KafkaFormatError as exc:  # not a regular file
-            print(f"kafkaspec dump: {src}: {exc.reason}", file=sys.stderr)
+        except KafkaFormatError as exc:  # not a regular file, or (tiered) a manifest that cannot be read
+            print(f"kafkaspec dump: {exc.source or src}: {exc.reason}", file=sys.stderr)
             status = 1
             continue
         lines: list[str] = []

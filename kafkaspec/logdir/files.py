@@ -36,7 +36,6 @@ _PARTITION_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>[0-9]+)$")
 _SKIPPED_DIR = re.compile(r"^.+-\d+\.[0-9a-f]{32}-(delete|future)$|^.+-(delete|future)$")
 _OFFSET_NAME = re.compile(r"^([0-9]{20})$")
 _SNAPSHOT_ID = re.compile(r"^([0-9]{20})-([0-9]{10})\.checkpoint$")
-_INTEGER = re.compile(r"-?[0-9]+")
 
 
 #: suffixes of the files that belong to a segment and are named by its offset
@@ -191,26 +190,61 @@ class EpochEntry(NamedTuple):
     start_offset: int
 
 
+_INT32_MAX = (1 << 31) - 1
+_INT64_MAX = (1 << 63) - 1
+#: the most digits a number in these files may have before it is converted: int64's 19, and a sign
+_MAX_DIGITS = 19
+
+
+def _shown(token: str) -> str:
+    """A token as a message quotes it: a long one cut, with its length."""
+    return repr(token) if len(token) <= 24 else f"{token[:20]!r}... ({len(token)} characters)"
+
+
+def _is_number(token: str) -> bool:
+    digits = token[1:] if token[:1] in "+-" else token
+    return digits.isascii() and digits.isdigit()
+
+
+def _number(token: str, what: str, maximum: int, where: str, position: int, source: str | None) -> int:
+    """``token`` as an integer from 0 to ``maximum``; the digits are counted before they are converted,
+    so a number of thousands of digits costs nothing (and never meets ``int()``'s digit limit)."""
+    if not _is_number(token):
+        raise KafkaFormatError(f"{where}: {what} {_shown(token)} is not a number", position, source)
+    digits = token.lstrip("+-").lstrip("0") or "0"
+    value = None if len(digits) > _MAX_DIGITS else -int(digits) if token[0] == "-" else int(digits)
+    if value is None or not 0 <= value <= maximum:
+        kind = "int32" if maximum == _INT32_MAX else "int64"
+        raise KafkaFormatError(f"{where}: {what} {_shown(token)} is out of range: an {kind} from 0 to {maximum}",
+                               position, source)
+    return value
+
+
 def parse_leader_epoch_checkpoint(text: str, source: str | None = None) -> list[EpochEntry]:
-    """Parse ``leader-epoch-checkpoint``: a version line (0), a count line, then ``epoch start_offset`` lines."""
+    """Parse ``leader-epoch-checkpoint``: a version line (0), a count line, then ``epoch start_offset`` lines.
+
+    As Kafka's ``CheckpointFile`` reads it: the count is an int32, each epoch an int32 and each start
+    offset an int64, none negative. Every error names the line (and the file, as ``source``).
+    """
     lines = text.splitlines()
     if len(lines) < 2:
         raise KafkaFormatError("leader-epoch-checkpoint needs a version line and a count line", 0, source)
     if lines[0].strip() != "0":
-        raise KafkaFormatError(f"leader-epoch-checkpoint version is {lines[0]!r}, expected 0", 0, source)
-    if not _INTEGER.fullmatch(lines[1].strip()):
-        raise KafkaFormatError(f"leader-epoch-checkpoint count {lines[1]!r} is not a number", 2, source)
-    count = int(lines[1])
+        raise KafkaFormatError(f"leader-epoch-checkpoint line 1: version is {_shown(lines[0])}, expected 0", 0, source)
+    count = _number(lines[1].strip(), "count", _INT32_MAX, "leader-epoch-checkpoint line 2", len(lines[0]) + 1,
+                    source)
     entries = []
     position = len(lines[0]) + len(lines[1]) + 2
-    for line in lines[2:]:
+    for number, line in enumerate(lines[2:], start=3):
         if not line.strip():
             position += len(line) + 1
             continue
         parts = line.split()
-        if len(parts) != 2 or not all(_INTEGER.fullmatch(p) for p in parts):
-            raise KafkaFormatError(f"leader-epoch-checkpoint line {line!r} is not 'epoch start_offset'", position, source)
-        entries.append(EpochEntry(int(parts[0]), int(parts[1])))
+        where = f"leader-epoch-checkpoint line {number}"
+        if len(parts) != 2 or not all(_is_number(x) for x in parts):
+            raise KafkaFormatError(f"{where}: {_shown(line)} is not 'epoch start_offset'", position, source)
+        entries.append(EpochEntry(_number(parts[0], "epoch", _INT32_MAX, where, position, source),
+                                  _number(parts[1], "start offset", _INT64_MAX, where, position, source)))
         position += len(line) + 1
     if len(entries) != count:
         raise KafkaFormatError(
@@ -235,16 +269,44 @@ def format_offset_checkpoint(offsets: dict[tuple[str, int], int]) -> str:
 # -- partition.metadata ---------------------------------------------------------
 
 
+#: a Kafka ``Uuid`` as text: 16 bytes in URL-safe base64, without padding (``Uuid.toString``) or with it
+_UUID_TEXT = re.compile(r"[A-Za-z0-9_-]{22}(==)?")
+_ZERO_UUID = "AAAAAAAAAAAAAAAAAAAAAA"
+_METADATA_KEYS = ("version", "topic_id")
+
+
 def parse_partition_metadata(text: str, source: str | None = None) -> dict[str, str]:
-    """Parse ``partition.metadata`` (``version: 0`` and ``topic_id: <base64 uuid>`` lines) into a dict."""
+    """Parse ``partition.metadata`` (``version: 0`` and ``topic_id: <base64 uuid>`` lines) into a dict.
+
+    One line per key, no other keys (Kafka writes these two and reads them in order), and a topic id
+    that Kafka's ``Uuid.fromString`` takes: URL-safe base64 of 16 bytes, not the zero Uuid (which Kafka
+    refuses as "Invalid topic ID"). Every error names the line (and the file, as ``source``).
+    """
     out: dict[str, str] = {}
+    lines: dict[str, int] = {}
     position = 0
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             key, sep, value = line.partition(":")
+            key = key.strip()
+            where = f"partition.metadata line {number}"
             if not sep:
-                raise KafkaFormatError(f"partition.metadata line {line!r} is not 'key: value'", position, source)
-            out[key.strip()] = value.strip()
+                raise KafkaFormatError(f"{where}: {_shown(line)} is not 'key: value'", position, source)
+            if key not in _METADATA_KEYS:
+                raise KafkaFormatError(f"{where}: unknown key {_shown(key)} (Kafka writes version and topic_id)",
+                                       position, source)
+            if key in out:
+                raise KafkaFormatError(f"{where}: a second {key} line (the first is line {lines[key]})", position,
+                                       source)
+            value = value.strip()
+            if key == "version" and value != "0":
+                raise KafkaFormatError(f"{where}: partition.metadata version is {_shown(value)}, expected '0'",
+                                       position, source)
+            if key == "topic_id" and (not _UUID_TEXT.fullmatch(value) or value == _ZERO_UUID):
+                why = "the zero Uuid, which Kafka refuses" if value == _ZERO_UUID else \
+                    "not a Kafka Uuid (22 characters of URL-safe base64 encoding 16 bytes)"
+                raise KafkaFormatError(f"{where}: topic_id {_shown(value)} is {why}", position, source)
+            out[key], lines[key] = value, number
         position += len(line) + 1
     if out.get("version") != "0":
         raise KafkaFormatError(f"partition.metadata version is {out.get('version')!r}, expected '0'", 0, source)

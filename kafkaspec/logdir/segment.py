@@ -352,6 +352,15 @@ class Segment:
         return f"Segment({str(self.path)!r}, base_offset={self.base_offset})"
 
 
+def readable_size(seg: Segment) -> int:
+    """The segment's size for a progress total; 0 when it cannot be told (a tiered segment whose manifest
+    does not parse): reading the segment reports why, and one such segment never stops the others."""
+    try:
+        return seg.size
+    except (KafkaFormatError, OSError):
+        return 0
+
+
 def batch_max_timestamp(batch: LogBatch) -> int:
     """A batch's max timestamp for any magic (a legacy message's own timestamp; -1 for magic 0)."""
     return batch.max_timestamp

@@ -29,7 +29,13 @@ records its content size). The manifest (``"version": "1"``, ``SegmentManifestV1
 A manifest is written last: a segment whose manifest is missing is not there (how the plugin
 publishes, and how a failed upload stays invisible). Every size the manifest states is checked
 against the object and the decompressed chunk before it is used; a lie is a
-:class:`~kafkaspec.KafkaFormatError` naming the manifest and the chunk.
+:class:`~kafkaspec.KafkaFormatError` naming the manifest and the chunk. The chunk count is checked
+against the ``.log`` object's size before anything per chunk is built (no stored chunk is shorter than
+a zstd frame, or than its own bytes uncompressed, plus IV and tag when encrypted; the chunks are made
+on demand, so a fixed index claiming 2^31 chunks costs nothing), and no chunk decompresses to more
+than ``max_decompressed`` bytes (256 MiB by default, as for a compressed batch). What a reader does
+not need (``remoteLogSegmentMetadata``, the index ranges against the bundle's size) ``verify``
+compares in :mod:`.tiered_checks`.
 
 This module reads the layout; :mod:`.tiered_writer` writes it from a log directory. Both share the
 definitions here (key names, chunk arithmetic, the manifest and its chunk-size codec), which change
@@ -46,18 +52,20 @@ import hashlib
 import json
 import re
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import zstandard
 
+from ..compression import ZSTD, decompress
 from ..entry import LogBatch
-from ..errors import KafkaFormatError
+from ..errors import KafkaFormatError, LimitExceededError
+from ..records import DEFAULT_MAX_DECOMPRESSED
 from . import files, indexes, ranged
 from . import layout as layout_module
-from .encryption import SegmentKey, decrypt, parse_encryption, unwrap
+from .encryption import IV_SIZE, TAG_SIZE, SegmentKey, decrypt, parse_encryption, unwrap
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .layout import LogDir, Partition
 from .ranged import Get
@@ -75,6 +83,12 @@ _SEGMENT = re.compile(rf"^(?P<offset>[0-9]{{20}})-(?P<segment_id>{_UUID})(?P<suf
 _I32 = struct.Struct(">i")
 #: the plugin refuses an encoded chunk-size list larger than this; so do we
 _MAX_CHUNK_LIST = 10 << 20
+#: the smallest zstd frame: magic (4), frame header descriptor (1), a one-byte window descriptor or
+#: content size (1), one block header (3); a stored compressed chunk is never shorter
+MIN_ZSTD_FRAME = 9
+#: a manifest is a small JSON document (its largest field, the encoded chunk-size list, is bounded by
+#: ``_MAX_CHUNK_LIST`` before base64); one larger than this is refused before it is read
+MAX_MANIFEST_SIZE = 32 << 20
 
 
 def kafka_uuid(seed: bytes) -> str:
@@ -95,6 +109,61 @@ class Chunk:
     stored_size: int
 
 
+class Chunks(Sequence[Chunk]):
+    """The chunks a chunk index describes, each made when asked for: a fixed index states two sizes
+    for any number of chunks, so nothing here grows with the count a manifest claims (only a variable
+    index's list of stored sizes, which the manifest holds)."""
+
+    def __init__(self, original_chunk_size: int, original_file_size: int, stored: Sequence[int] | None = None,
+                 fixed: tuple[int, int] = (0, 0)):
+        self._ocs, self._size = original_chunk_size, original_file_size
+        self._count = -(-original_file_size // original_chunk_size)
+        self._fixed = fixed  # (transformedChunkSize, finalTransformedChunkSize) when stored is None
+        self._ends: list[int] | None = None
+        if stored is not None:
+            ends, total = [], 0
+            for v in stored:
+                total += v
+                ends.append(total)
+            self._ends = ends
+
+    def __len__(self) -> int:
+        return self._count
+
+    def stored_size_of(self, i: int) -> int:
+        if self._ends is not None:
+            return self._ends[i] - (self._ends[i - 1] if i else 0)
+        return self._fixed[1] if i == self._count - 1 else self._fixed[0]
+
+    def _stored_position(self, i: int) -> int:
+        if self._ends is not None:
+            return self._ends[i - 1] if i else 0
+        return i * self._fixed[0]
+
+    @property
+    def stored_total(self) -> int:
+        if not self._count:
+            return 0
+        return self._stored_position(self._count - 1) + self.stored_size_of(self._count - 1)
+
+    def _chunk(self, i: int) -> Chunk:
+        if not 0 <= i < self._count:
+            raise IndexError(i)
+        start = i * self._ocs
+        return Chunk(i, start, min(self._ocs, self._size - start), self._stored_position(i), self.stored_size_of(i))
+
+    @overload
+    def __getitem__(self, i: int) -> Chunk: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Chunk]: ...
+
+    def __getitem__(self, i: int | slice) -> Chunk | Sequence[Chunk]:
+        if isinstance(i, slice):
+            return [self._chunk(k) for k in range(*i.indices(self._count))]
+        return self._chunk(i + self._count if i < 0 else i)
+
+
 @dataclass(frozen=True)
 class Manifest:
     """A parsed ``.rsm-manifest`` (SegmentManifestV1)."""
@@ -102,11 +171,13 @@ class Manifest:
     source: str
     original_chunk_size: int
     original_file_size: int
-    chunks: tuple[Chunk, ...]
+    chunks: Chunks
     compression: bool
     encryption: SegmentKey | None
     index_ranges: dict[str, tuple[int, int] | None]  # kind -> (position, size) in the .indexes object
     chunk_index: dict[str, Any]
+    #: ``remoteLogSegmentMetadata`` as written (for verify's cross-checks; readers do not use it)
+    segment_metadata: Any = None
 
     @property
     def encrypted(self) -> bool:
@@ -114,7 +185,7 @@ class Manifest:
 
     @property
     def stored_size(self) -> int:
-        return sum(c.stored_size for c in self.chunks)
+        return self.chunks.stored_total
 
 
 def _int(obj: dict[str, Any], name: str, where: str, source: str, minimum: int = 0) -> int:
@@ -125,8 +196,10 @@ def _int(obj: dict[str, Any], name: str, where: str, source: str, minimum: int =
     return value
 
 
-def decode_chunk_sizes(text: str, source: str) -> list[int]:
-    """The stored chunk sizes of a variable chunk index (``transformedChunks``)."""
+def decode_chunk_sizes(text: str, source: str, expected: int | None = None, why: str = "") -> list[int]:
+    """The stored chunk sizes of a variable chunk index (``transformedChunks``). With ``expected``, a
+    count other than that is refused before any size is read (the count is checked, then the sizes
+    are built); ``why`` says where the expected count comes from."""
     try:
         compressed = base64.b64decode(text, validate=True)
         raw = zstandard.ZstdDecompressor().decompress(compressed, max_output_size=_MAX_CHUNK_LIST)
@@ -138,6 +211,9 @@ def decode_chunk_sizes(text: str, source: str) -> list[int]:
     (count,) = _I32.unpack_from(raw)
     if count < 0:
         raise KafkaFormatError(f"manifest chunkIndex.transformedChunks count {count} is negative", None, source)
+    if expected is not None and count != expected:
+        raise KafkaFormatError(f"manifest lists {count} stored chunk sizes but {why or f'{expected} are expected'}",
+                               None, source)
     if count == 0:
         values: list[int] = []
         need = 4
@@ -180,60 +256,96 @@ def encode_chunk_sizes(values: list[int]) -> str:
     return base64.b64encode(frame).decode()
 
 
-def parse_manifest(data: bytes, source: str) -> Manifest:
-    """Parse and check a ``.rsm-manifest``: every size it states must be possible."""
+def min_stored_chunk(compression: bool, encrypted: bool) -> int:
+    """The fewest bytes a stored chunk of one byte or more can take: a zstd frame with ``compression``
+    (else the chunk itself, at least one byte), plus an IV and a GCM tag when encrypted."""
+    return (MIN_ZSTD_FRAME if compression else 1) + (IV_SIZE + TAG_SIZE if encrypted else 0)
+
+
+def parse_manifest(data: bytes, source: str, log_size: int | None = None) -> Manifest:
+    """Parse and check a ``.rsm-manifest``: every size it states must be possible.
+
+    With ``log_size`` (the ``.log`` object's size, as :class:`TieredSegment` passes it) the chunk
+    count is checked against it before any per-chunk list is built: no stored chunk is shorter than
+    :func:`min_stored_chunk`, so a manifest cannot describe more chunks than the object can hold,
+    and the stored sizes must add up to the object's size. Uncompressed chunks are stored in exactly
+    their original size (plus IV and tag when encrypted); a fixed index must say so.
+    """
     try:
         doc = json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
         raise KafkaFormatError(f"manifest is not JSON: {exc}", None, source) from None
+    except RecursionError:  # json's decoder recurses once per nesting level
+        raise KafkaFormatError("manifest is not JSON a reader can take: its arrays and objects nest deeper than "
+                               "the interpreter's recursion limit", None, source) from None
     if not isinstance(doc, dict) or str(doc.get("version")) != "1":
         version = doc.get("version") if isinstance(doc, dict) else None
         raise KafkaFormatError(f"manifest version {version!r} is not supported (SegmentManifestV1: '1')", None, source)
     ci = doc.get("chunkIndex")
     if not isinstance(ci, dict):
         raise KafkaFormatError("manifest has no chunkIndex object", None, source)
+    compression = doc.get("compression")
+    if not isinstance(compression, bool):
+        raise KafkaFormatError(f"manifest compression must be true or false, got {compression!r}", None, source)
+    encryption = parse_encryption(doc.get("encryption"), source)
     ocs = _int(ci, "originalChunkSize", "chunkIndex", source, 1)
     size = _int(ci, "originalFileSize", "chunkIndex", source)
     count = -(-size // ocs)
-    originals = [min(ocs, size - i * ocs) for i in range(count)]
+    least = min_stored_chunk(compression, encryption is not None)
+    overhead = IV_SIZE + TAG_SIZE if encryption is not None else 0
+    name = f"the .log object ({log_size} bytes)"
+    if log_size is not None and count * least > log_size:
+        raise KafkaFormatError(f"the manifest's chunk index describes {count} chunks ({size} bytes in {ocs}-byte "
+                               f"chunks), but {name} can hold at most {log_size // least}: a stored chunk takes "
+                               f"at least {least} byte{'s' if least > 1 else ''}", None, source)
     kind = ci.get("type")
     if kind == "fixed":
         t = _int(ci, "transformedChunkSize", "chunkIndex", source)
         final = _int(ci, "finalTransformedChunkSize", "chunkIndex", source)
-        stored = [t] * (count - 1) + [final] if count else []
+        chunks = Chunks(ocs, size, fixed=(t, final))
+        if not compression and count and (t, final) != (ocs + overhead, size - (count - 1) * ocs + overhead):
+            last = size - (count - 1) * ocs
+            raise KafkaFormatError(
+                f"manifest chunkIndex says chunks are stored in {t} bytes (the last {final}), but uncompressed chunks "
+                f"of {ocs} bytes (the last {last}) are stored in {ocs + overhead} (the last {last + overhead})"
+                + (f", with {overhead} bytes of IV and tag" if overhead else ""), None, source)
     elif kind == "variable":
         text = ci.get("transformedChunks")
         if not isinstance(text, str):
             raise KafkaFormatError("manifest chunkIndex.transformedChunks must be a string", None, source)
-        stored = decode_chunk_sizes(text, source)
-        if len(stored) != count:
-            raise KafkaFormatError(f"manifest lists {len(stored)} stored chunk sizes but a {size}-byte segment in "
-                                   f"{ocs}-byte chunks has {count} chunks", None, source)
+        stored = decode_chunk_sizes(text, source, count, f"a {size}-byte segment in {ocs}-byte chunks has {count} "
+                                    "chunks")
+        chunks = Chunks(ocs, size, stored)
+        for i, s in enumerate(stored):
+            original = min(ocs, size - i * ocs)
+            if (s < least) if compression else (s != original + overhead):
+                raise KafkaFormatError(
+                    f"manifest chunkIndex.transformedChunks gives chunk {i} ({original} bytes) a stored size of {s} "
+                    + (f"bytes, less than the {least} of the smallest stored chunk" if compression else
+                       f"bytes, but an uncompressed chunk is stored in {original + overhead}"), None, source)
     else:
         raise KafkaFormatError(f"manifest chunkIndex.type {kind!r} is neither 'fixed' nor 'variable'", None, source)
-    chunks, opos, spos = [], 0, 0
-    for i, (o, s) in enumerate(zip(originals, stored)):
-        chunks.append(Chunk(i, opos, o, spos, s))
-        opos += o
-        spos += s
+    if kind == "fixed" and count and min(chunks.stored_size_of(0), final) < least:
+        raise KafkaFormatError(f"manifest chunkIndex gives stored chunks of {min(chunks.stored_size_of(0), final)} "
+                               f"bytes, less than the {least} of the smallest stored chunk", None, source)
+    if log_size is not None and chunks.stored_total != log_size:
+        raise KafkaFormatError(f"the manifest's chunk sizes add up to {chunks.stored_total} bytes but {name} "
+                               f"holds {log_size}", None, source)
     si = doc.get("segmentIndexes")
     if not isinstance(si, dict):
         raise KafkaFormatError("manifest has no segmentIndexes object", None, source)
     ranges: dict[str, tuple[int, int] | None] = {}
-    for name in INDEX_KINDS:
-        entry = si.get(name)
-        if entry is None and name == "transaction":
-            ranges[name] = None
+    for index_name in INDEX_KINDS:
+        entry = si.get(index_name)
+        if entry is None and index_name == "transaction":
+            ranges[index_name] = None
             continue
         if not isinstance(entry, dict):
-            raise KafkaFormatError(f"manifest segmentIndexes.{name} must be an object", None, source)
-        ranges[name] = (_int(entry, "position", f"segmentIndexes.{name}", source),
-                        _int(entry, "size", f"segmentIndexes.{name}", source))
-    compression = doc.get("compression")
-    if not isinstance(compression, bool):
-        raise KafkaFormatError(f"manifest compression must be true or false, got {compression!r}", None, source)
-    return Manifest(source, ocs, size, tuple(chunks), compression, parse_encryption(doc.get("encryption"), source),
-                    ranges, ci)
+            raise KafkaFormatError(f"manifest segmentIndexes.{index_name} must be an object", None, source)
+        ranges[index_name] = (_int(entry, "position", f"segmentIndexes.{index_name}", source),
+                              _int(entry, "size", f"segmentIndexes.{index_name}", source))
+    return Manifest(source, ocs, size, chunks, compression, encryption, ranges, ci,
+                    doc.get("remoteLogSegmentMetadata"))
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -245,7 +357,7 @@ class TieredSegment(Segment):
     layout = "tiered"
 
     def __init__(self, path: str | Path | RemotePath, base_offset: int | None = None,
-                 manifest: Manifest | None = None):
+                 manifest: Manifest | None = None, *, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED):
         p = as_path(path)
         m = _SEGMENT.match(p.name)
         if m is None:
@@ -253,6 +365,8 @@ class TieredSegment(Segment):
                                    None, str(p))
         super().__init__(p, int(m["offset"]) if base_offset is None else base_offset)
         self.segment_id = m["segment_id"]
+        #: the most bytes one chunk may decompress to, as for a compressed batch (``iter_batches``)
+        self.max_decompressed = max_decompressed
         self._manifest = manifest
         self._bundle: bytes | None = None
         self._data_key: bytes | None = None
@@ -268,11 +382,27 @@ class TieredSegment(Segment):
 
     @property
     def manifest(self) -> Manifest:
+        """The parsed manifest, checked against the ``.log`` object's size (read once)."""
         if self._manifest is None:
             p = self.manifest_path
-            self._manifest = parse_manifest(files.read_regular(p), str(p))
+            log_size = self._object_size(self.path, "the segment's chunks")
+            self._manifest = parse_manifest(self._read_object(p, "the manifest", MAX_MANIFEST_SIZE), str(p), log_size)
         m = self._manifest
         return m
+
+    def _object_size(self, path: AnyPath, what: str) -> int:
+        try:
+            return path.stat().st_size
+        except FileNotFoundError:
+            raise KafkaFormatError(f"{path.name}, {what}, is missing: the manifest {self.manifest_path.name} "
+                                   "publishes it", None, str(path)) from None
+
+    def _read_object(self, path: AnyPath, what: str, limit: int | None = None) -> bytes:
+        """A whole object of the segment; missing, or larger than ``limit``, is an error naming it."""
+        size = self._object_size(path, what)
+        if limit is not None and size > limit:
+            raise KafkaFormatError(f"{what} is {size} bytes, more than a manifest can be ({limit})", None, str(path))
+        return files.read_regular(path, 0, size)
 
     @property
     def size(self) -> int:
@@ -294,10 +424,6 @@ class TieredSegment(Segment):
             return b""
         first, last = start // m.original_chunk_size, (end - 1) // m.original_chunk_size
         chunks = m.chunks[first:last + 1]
-        stored_size = self.path.stat().st_size
-        if m.stored_size != stored_size:
-            raise KafkaFormatError(f"the manifest's chunk sizes add up to {m.stored_size} bytes but {self.path.name} "
-                                   f"holds {stored_size}", None, m.source)
         a, b = chunks[0].stored_position, chunks[-1].stored_position + chunks[-1].stored_size
         stored = files.read_regular(self.path, a, b)
         if len(stored) != b - a:
@@ -305,8 +431,12 @@ class TieredSegment(Segment):
                                    f"{chunks[-1].index} ends at {b}", a + len(stored), str(self.path))
         out = [self._chunk(c, stored[c.stored_position - a: c.stored_position - a + c.stored_size], m)
                for c in chunks]
-        whole = b"".join(out)
+        del stored
+        whole = out[0] if len(out) == 1 else b"".join(out)
+        del out
         base = chunks[0].original_position
+        if start == base and end - base == len(whole):
+            return whole  # whole chunks: no copy
         return whole[start - base: end - base]
 
     def _decrypt(self, stored: bytes, where: str) -> bytes:
@@ -318,9 +448,12 @@ class TieredSegment(Segment):
         return decrypt(self._data_key, m.encryption.aad, stored, where, m.source)
 
     def _chunk(self, c: Chunk, stored: bytes, m: Manifest) -> bytes:
+        where = f"chunk {c.index} (bytes {c.stored_position}..{c.stored_position + c.stored_size} of {self.path.name})"
+        if c.original_size > self.max_decompressed:
+            raise LimitExceededError(f"{where} holds {c.original_size} bytes of the segment, more than "
+                                     f"max_decompressed={self.max_decompressed} bytes", c.stored_position, m.source)
         if m.encryption is not None:
-            stored = self._decrypt(stored, f"chunk {c.index} (bytes {c.stored_position}.."
-                                           f"{c.stored_position + c.stored_size} of {self.path.name})")
+            stored = self._decrypt(stored, where)
             if not m.compression and len(stored) != c.original_size:
                 raise KafkaFormatError(f"chunk {c.index} decrypts to {len(stored)} bytes, the manifest says "
                                        f"{c.original_size}", c.stored_position, m.source)
@@ -331,23 +464,34 @@ class TieredSegment(Segment):
                 raise KafkaFormatError(f"chunk {c.index} is stored in {c.stored_size} bytes but holds "
                                        f"{c.original_size} uncompressed bytes", None, m.source)
             return stored
-        where = f"chunk {c.index} (bytes {c.stored_position}..{c.stored_position + c.stored_size} of {self.path.name})"
         try:
             declared = zstandard.frame_content_size(stored)
-            if declared == -1:  # no content size in the frame: decompress at most what the manifest says
-                raw = zstandard.ZstdDecompressor().decompress(stored, max_output_size=c.original_size + 1)
-            elif declared != c.original_size:
-                raise KafkaFormatError(f"{where} is a zstd frame of {declared} bytes, the manifest says "
-                                       f"{c.original_size}", c.stored_position, m.source)
-            else:  # one whole frame and nothing after it
+        except zstandard.ZstdError as exc:
+            raise KafkaFormatError(f"{where} is not a zstd frame of {c.original_size} bytes: {exc}",
+                                   c.stored_position, m.source) from None
+        if declared not in (-1, c.original_size):
+            raise KafkaFormatError(f"{where} is a zstd frame of {declared} bytes, the manifest says "
+                                   f"{c.original_size}", c.stored_position, m.source)
+        try:
+            if declared == -1:  # no content size: bounded as every decompression is, by the manifest's size
+                raw = decompress(ZSTD, stored, max_size=c.original_size, position=c.stored_position)
+            else:  # one whole frame of the declared size (at most max_decompressed) and nothing after it
                 obj = zstandard.ZstdDecompressor().decompressobj()
                 raw = obj.decompress(stored)
                 if obj.unused_data or not obj.eof:
                     raise KafkaFormatError(f"{where} holds {len(obj.unused_data)} bytes after its zstd frame"
                                            if obj.eof else f"{where} ends inside its zstd frame",
                                            c.stored_position, m.source)
+        except LimitExceededError:
+            raise KafkaFormatError(f"{where} decompresses to more than the {c.original_size} bytes the manifest "
+                                   "says", c.stored_position, m.source) from None
         except zstandard.ZstdError as exc:
             raise KafkaFormatError(f"{where} is not a zstd frame of {c.original_size} bytes: {exc}",
+                                   c.stored_position, m.source) from None
+        except KafkaFormatError as exc:
+            if exc.source == m.source:
+                raise
+            raise KafkaFormatError(f"{where} is not a zstd frame of {c.original_size} bytes: {exc.reason}",
                                    c.stored_position, m.source) from None
         if len(raw) != c.original_size:
             raise KafkaFormatError(f"chunk {c.index} decompresses to {len(raw)} bytes, the manifest says "
@@ -360,7 +504,7 @@ class TieredSegment(Segment):
         if where is None:
             return None
         if self._bundle is None:
-            self._bundle = files.read_regular(self.indexes_path)
+            self._bundle = self._read_object(self.indexes_path, "the segment's index bundle")
         pos, size = where
         if pos + size > len(self._bundle):
             raise KafkaFormatError(f"the manifest puts the {kind} index at bytes {pos}..{pos + size} of "
@@ -447,7 +591,9 @@ class TieredPartition(Partition):
         last = segs[-1]
         assert isinstance(last, TieredSegment)
         text = last.index_file("leaderEpoch")
-        return files.parse_leader_epoch_checkpoint(text.decode(), str(last.manifest_path)) if text else None
+        if not text:
+            return None  # the checkpoint in the last segment's bundle: a bad byte is a bad number, named by line
+        return files.parse_leader_epoch_checkpoint(text.decode("utf-8", "replace"), str(last.indexes_path))
 
     def metadata(self) -> dict[str, str] | None:
         return {"version": "0", "topic_id": self.topic_id}

@@ -37,10 +37,11 @@ from . import files, indexes
 from .indexes import AbortedTxn
 from .layout import Partition
 from .publish import PUBLISHING
-from .segment import Segment, batch_max_timestamp
+from .segment import Segment, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
 from .storage import RemotePath, listdir
-from .tiered import TieredSegment, open_log
+from .tiered import TieredPartition, TieredSegment, open_log
+from .tiered_checks import Scanned, checks
 from .transactions import TransactionScan
 
 
@@ -63,7 +64,7 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
     log = open_log(path)
     problems: list[Problem] = []
     parts = log.partitions() + log.checkpoints()
-    total = sum(s.size for p in parts for s in p.segments()) or 1
+    total = sum(readable_size(s) for p in parts for s in p.segments()) or 1
     done = 0
     for p in log.unpublished:
         problems.append(Problem(str(p / PUBLISHING), None, "a writer is publishing this partition, or failed before "
@@ -103,6 +104,7 @@ class _Seen:
 
 def _verify_partition(part: Partition, problems: list[Problem], deep: bool, progress: Callable[[int, int], None] | None, done: int, total: int) -> int:
     prev_last: int | None = None
+    prev_seg: Segment | None = None
     first_offset: int | None = None
     segs = part.segments()
     kafka_layout = part.layout == "kafka"  # tiered storage: no index files or listing rules of a broker's
@@ -110,6 +112,10 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
         _check_directory(part, problems)
     scan = TransactionScan()
     for i, seg in enumerate(segs):
+        if isinstance(seg, TieredSegment) and not _manifest_or_report(seg, problems):
+            prev_last = prev_seg = None  # what it held is unknown: the next segment starts a new run
+            seg.close()
+            continue
         before = len(scan.aborted)
         seen = _scan_log(seg, problems, deep, is_last=i == len(segs) - 1, scan=scan)
         seen.expected_aborts = scan.aborted[before:]
@@ -117,7 +123,13 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
             if prev_last is not None and seen.first_offset <= prev_last:
                 problems.append(Problem(str(seg.path), 0, f"first offset {seen.first_offset} is not above the "
                                         f"previous segment's last offset {prev_last}"))
+            elif prev_last is not None and not kafka_layout and seen.first_offset > prev_last + 1 and prev_seg:
+                problems.append(Problem(str(seg.path), 0, f"offsets {prev_last + 1}..{seen.first_offset - 1} are "
+                                        f"missing: {prev_seg.path.name} ends at offset {prev_last} and this segment "
+                                        f"starts at {seen.first_offset} (tiered storage holds no compacted topic: "
+                                        "its offsets have no gaps)"))
             prev_last = seen.last_offset
+            prev_seg = seg
         if seen.first_offset is not None and first_offset is None:
             first_offset = seen.first_offset
         seen.partition_first = first_offset
@@ -127,6 +139,7 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
         if isinstance(seg, TieredSegment):
             _check_bundled_snapshot(seg, seen, problems)
             _check_bundled_epochs(seg, seen, problems)
+            _check_manifest(seg, part, seen, problems)
         if files.is_metadata_checkpoint(seg.path):
             _check_snapshot_framing(seg, problems)
         seg.close()
@@ -136,6 +149,27 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
     if part._only is None:
         _check_small_files(part, problems)
     return done
+
+
+def _manifest_or_report(seg: TieredSegment, problems: list[Problem]) -> bool:
+    """Whether the segment's manifest parses (and fits its objects); if not, one problem naming it:
+    nothing else of the segment can be read, and the partition's other segments are verified."""
+    try:
+        seg.manifest  # noqa: B018 - parsed once, kept by the segment
+    except KafkaFormatError as exc:
+        problems.append(Problem(exc.source or str(seg.manifest_path), exc.position,
+                                f"{exc.reason}; the segment {seg.path.name} cannot be read"))
+        return False
+    return True
+
+
+def _check_manifest(seg: TieredSegment, part: Partition, seen: _Seen, problems: list[Problem]) -> None:
+    """The manifest's statements against each other, the objects and the batches (``tiered_checks``)."""
+    scanned = Scanned(seen.first_offset, seen.last_offset, max(seen.max_timestamps, default=-1), seen.bases,
+                      seen.epochs, seen.complete and not seen.corrupt and seen.torn_at is None)
+    topic_id = part.topic_id if isinstance(part, TieredPartition) else ""
+    for source, message in checks(seg, scanned, part.topic, part.partition, topic_id):
+        problems.append(Problem(source, None, message))
 
 
 def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
@@ -151,8 +185,10 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
         return seen
     prev = None
     reported = 0
+    contiguous = isinstance(seg, TieredSegment)  # no compaction in tiered storage: no gaps between batches
     try:
         for batch in it:
+            skipped_here = reported < len(it.skipped)  # a gap after skipped bytes is already reported
             while reported < len(it.skipped):  # corrupt entries skipped before this batch
                 _report_skip(src, it.skipped[reported], problems, seen)
                 reported += 1
@@ -162,9 +198,18 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
                 if batch.base_offset < seg.base_offset:
                     problems.append(Problem(src, pos, f"batch base offset {batch.base_offset} is below the "
                                             f"segment's base offset {seg.base_offset}"))
+                elif contiguous and batch.base_offset > seg.base_offset and not skipped_here:
+                    problems.append(Problem(src, pos, f"offsets {seg.base_offset}..{batch.base_offset - 1} are "
+                                            f"missing: the segment is named by offset {seg.base_offset} but its "
+                                            f"first batch starts at {batch.base_offset}"))
             if prev is not None and batch.base_offset <= prev:
                 problems.append(Problem(src, pos, f"batch base offset {batch.base_offset} does not follow "
                                         f"the previous batch's last offset {prev}"))
+            elif prev is not None and contiguous and batch.base_offset > prev + 1 and not skipped_here:
+                problems.append(Problem(src, pos, f"offsets {prev + 1}..{batch.base_offset - 1} are missing: the "
+                                        f"batch at byte {pos} starts at offset {batch.base_offset}, the one before "
+                                        f"it ends at {prev} (tiered storage holds no compacted topic: its offsets "
+                                        "have no gaps)"))
             if last < batch.base_offset:
                 problems.append(Problem(src, pos, f"last offset {last} is below base offset {batch.base_offset}"))
             prev = seen.last_offset = last
@@ -433,6 +478,12 @@ def _check_bundled_epochs(seg: TieredSegment, seen: _Seen, problems: list[Proble
         if b.epoch <= a.epoch or b.start_offset < a.start_offset:
             problems.append(f.problem(None, f"epoch entry {tuple(b)} does not follow {tuple(a)}"))
             return
+    if seen.first_offset is not None and seen.last_offset is not None and seen.complete and not seen.corrupt:
+        bases = set(seen.bases)
+        for e in epochs:
+            if seen.first_offset <= e.start_offset <= seen.last_offset and e.start_offset not in bases:
+                problems.append(f.problem(None, f"epoch {e.epoch} starts at offset {e.start_offset}, but no batch of "
+                                          f"{seg.path.name} starts there (a leader's first batch does)"))
     starts = [e.start_offset for e in epochs]
     wrong = []
     for base, epoch in zip(seen.bases, seen.epochs):
@@ -467,6 +518,8 @@ def _check_snapshot_framing(seg: Segment, problems: list[Problem]) -> None:
 
 
 def _check_small_files(part: Partition, problems: list[Problem]) -> None:
+    if isinstance(part, TieredPartition):  # no such files: the checkpoint is in each segment's bundle
+        return
     epochs_path = part.path / files.LEADER_EPOCH_CHECKPOINT
     try:
         epochs = part.leader_epochs()
