@@ -9,6 +9,7 @@ virtualenv that is not activated.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -72,3 +73,23 @@ def test_first_job_reads_and_writes_back_with_the_users_own_session(synth_dir, t
     with logdir.open_log(synth_dir) as a, logdir.open_log(out) as b:
         assert [(p.topic, p.partition, [r.offset for _, r in p.records()]) for p in a.partitions()] == \
             [(p.topic, p.partition, [r.offset for _, r in p.records()]) for p in b.partitions()]
+
+
+def test_a_data_error_in_a_task_shows_its_message_near_the_top(spark, tmp_path):
+    """A corrupt batch under corruptionPolicy=fail: what PySpark raises shows our one-line message (file
+    and byte) right after the worker's header, not below a traceback through the decoder."""
+    from kafkaspec import Record  # noqa: PLC0415
+
+    with logdir.PartitionWriter(tmp_path / "logs", "t", 0) as w:
+        for i in range(5):
+            w.append([Record(key=b"k", value=b"v%d" % i, timestamp=1)])
+    seg = tmp_path / "logs" / "t-0" / "00000000000000000000.log"
+    data = bytearray(seg.read_bytes())
+    data[100] ^= 0xFF
+    seg.write_bytes(bytes(data))
+    with pytest.raises(Exception) as info:
+        spark.read.format("kafkalog").option("corruptionPolicy", "fail").load(str(tmp_path / "logs")).collect()
+    lines = str(info.value).splitlines()
+    found = [i for i, line in enumerate(lines) if line.startswith("kafkaspec.errors.")]
+    assert found and found[0] <= 4, lines[:12]
+    assert re.search(r"at .*t-0/0+\.log, byte \d+\)$", lines[found[0]]), lines[found[0]]
