@@ -93,6 +93,27 @@ def _check_types(records: Sequence[Record]) -> None:
             raise TypeError(f"records[{i}] is a {type(r).__name__}, not a kafkaspec.Record")
 
 
+_BYTES_LIKE = (bytes, bytearray, memoryview)
+
+
+def _check_payload_types(records: Sequence[Record]) -> None:
+    """TypeError naming the first record field that is not bytes-like or None (a key, a value, a header's
+    value) or a header that is not a (str, bytes or None) pair."""
+    for i, r in enumerate(_as_records(records)):
+        for field in ("key", "value"):
+            value = getattr(r, field, None)
+            if value is not None and not isinstance(value, _BYTES_LIKE):
+                raise TypeError(f"records[{i}].{field} is of type {type(value).__name__}, not bytes or None")
+        for j, header in enumerate(getattr(r, "headers", None) or ()):
+            at = f"records[{i}].headers[{j}]"
+            if not isinstance(header, tuple) or len(header) != 2:
+                raise TypeError(f"{at} is a {type(header).__name__}, not a (str, bytes or None) pair")
+            if not isinstance(header[0], str):
+                raise TypeError(f"{at} has a key of type {type(header[0]).__name__}, not str")
+            if header[1] is not None and not isinstance(header[1], _BYTES_LIKE):
+                raise TypeError(f"{at} has a value of type {type(header[1]).__name__}, not bytes or None")
+
+
 def _bad_record(records: Sequence[Record], field: str, bounds: tuple[int, int], what: str) -> Exception:
     """The error for the first record whose ``field`` is not an int within ``bounds``."""
     records = _as_records(records)
@@ -303,6 +324,7 @@ def build_batch(
                                 snappy_framing=snappy_framing, compression_level=compression_level)
         except (struct.error, ValueError, OverflowError, TypeError):
             _diagnose(records, base_offset, magic)
+            _check_payload_types(records)
             raise
     try:  # one expression for the common case; on any doubt the per-argument checks name the culprit
         fits = (-0x8000000000000000 <= base_offset <= 0x7FFFFFFFFFFFFFFF
@@ -367,6 +389,7 @@ def build_batch(
                           base_sequence=base_sequence, partition_leader_epoch=partition_leader_epoch)
         _check_types(given)
         _diagnose(records, base_offset, 2)
+        _check_payload_types(records)
         if isinstance(exc, (TypeError, AttributeError)):  # a key, value or header of the wrong type
             raise TypeError(f"records: {exc} (keys and values are bytes or None; headers are (str, bytes or None) "
                             "pairs)") from None

@@ -239,8 +239,15 @@ class BatchIterator(Iterator[LogBatch]):
     def __init__(self, data: Buffer, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
                  start: int = 0, end: int | None = None, base_position: int = 0, on_corrupt: OnCorrupt = "raise",
                  check_records: bool = True):
-        if isinstance(data, (bytearray, memoryview)):
-            data = bytes(data)  # record values must be bytes, and the caller may mutate theirs
+        if type(data) is not bytes:
+            if isinstance(data, (bytearray, memoryview)):
+                data = bytes(data)  # record values must be bytes, and the caller may mutate theirs
+            else:
+                try:  # an mmap or another object exporting a buffer; a str or a list is no log
+                    memoryview(data).release()
+                except TypeError:
+                    raise TypeError(f"iter_batches reads bytes, bytearray, memoryview or mmap, not "
+                                    f"{type(data).__name__}") from None
         self._buf = data
         self._pos = start
         self._end = len(data) if end is None else end

@@ -15,6 +15,9 @@ batch-audit view), :mod:`.source` (the Data Source API classes),
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -23,11 +26,40 @@ if TYPE_CHECKING:
 
 def register(spark: SparkSession) -> None:
     """Make ``spark.read.format("kafkalog")`` and ``df.write.format("kafkalog")`` available,
-    and let Spark push topic, partition and offset filters down to it."""
+    and let Spark push topic, partition and offset filters down to it.
+
+    Spark's Python workers must import kafkaspec. When neither ``PYSPARK_PYTHON`` nor
+    ``spark.pyspark.python`` names their interpreter, Spark would start ``python3`` from PATH;
+    ``register`` makes them run this interpreter instead (for the source and for whatever the
+    session runs in Python after it). When one is named and the master is local, it is checked
+    at once: an interpreter without kafkaspec fails here, in one line, not in every task."""
     from .source import KafkaLogDataSource  # noqa: PLC0415
 
+    _workers_run_kafkaspec(spark)
     spark.dataSource.register(KafkaLogDataSource)
     spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")
+
+
+def _workers_run_kafkaspec(spark: SparkSession) -> None:
+    """Point the session's Python workers at an interpreter that has kafkaspec (see :func:`register`)."""
+    sc = spark.sparkContext
+    chosen = os.environ.get("PYSPARK_PYTHON") or sc.getConf().get("spark.pyspark.python")
+    if not chosen:
+        sc.pythonExec = sys.executable  # the functions wrapped from now on name it (the source's among them)
+        return
+    sc.pythonExec = chosen
+    if not str(sc.master).startswith("local"):
+        return  # the executors' machines: their interpreter cannot be checked from here
+    try:
+        probe = subprocess.run([chosen, "-c", "import kafkaspec.generated"], capture_output=True, timeout=60,
+                               check=False)
+        ok = probe.returncode == 0
+    except OSError:
+        ok = False
+    if not ok:
+        raise RuntimeError(f"Spark's Python workers run {chosen!r} (PYSPARK_PYTHON or spark.pyspark.python), which "
+                           f"cannot import kafkaspec: set it to an interpreter that has kafkaspec, such as "
+                           f"{sys.executable}, or unset it")
 
 
 __all__ = ["register"]

@@ -27,12 +27,14 @@ columns, the writer puts each batch's rows back into that batch:
 Refused, naming the row (topic-partition and offset) or the batch: rows out of offset
 order, rows of one batch whose batch columns differ, a row (control or not) with no
 batch (a null batch column), batch columns that disagree with the source batch, and a
-transaction whose batches have rows but whose commit or abort marker has none (read with
-``includeControl`` on, and keep the control rows) or lies beyond the rows written.
+transaction whose marker lies beyond the rows written (its outcome would be lost). A marker
+that has no row while its transaction's batches do (the read hid control rows, as it does by
+default) is copied from the source segment, and a warning names each one so copied.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import uuid
 from collections.abc import Iterator
@@ -48,6 +50,8 @@ from ..logdir.rewrite import output_codec, update_offset_checkpoints
 from ..logdir.segment import Segment
 from ..logdir.storage import AnyPath, StorageOptions, as_path, is_uri, parse_uri
 from ..records import iter_batches
+
+log = logging.getLogger("kafkaspec.spark")
 
 #: the batch columns, in the order rows carry them (timestampType is a Kafka-source column)
 BATCH_COLUMNS = ("magic", "compression", "producerId", "producerEpoch", "baseSequence", "isTransactional",
@@ -203,6 +207,7 @@ def commit_partition(root: Path, topic: str, partition: int, pieces: list[Any], 
     staged = _staged(pieces, storage)
     pending = next(staged, None)
     with_rows: set[int] = set()  # producers whose open transaction has rows in the copy
+    copied: list[str] = []  # the markers that had no row, put back from the source
     in_copy: set[int] = set()  # producers whose open transaction has batches in the copy (rows or emptied)
     with PartitionWriter(root, topic, partition, segment_bytes=segment_bytes, topic_id=topic_id) as w:
         for seg_path in segments:
@@ -220,7 +225,7 @@ def commit_partition(root: Path, topic: str, partition: int, pieces: list[Any], 
                             with_rows.add(pid)
                             in_copy.add(pid)
                     else:
-                        _put_back(w, b, at, with_rows, in_copy)
+                        _put_back(w, b, at, with_rows, in_copy, copied)
                     if b.is_control and b.is_transactional:
                         with_rows.discard(pid)
                         in_copy.discard(pid)
@@ -232,6 +237,11 @@ def commit_partition(root: Path, topic: str, partition: int, pieces: list[Any], 
         _close_transactions(w, name, as_path(segments[-1], storage), with_rows, in_copy)
         start = files.offset_from_name(segments[0]) or 0
         update_offset_checkpoints(root, {(topic, partition): (start, w.next_offset)})
+    if copied:
+        shown = ", ".join(copied[:10]) + (f", and {len(copied) - 10} more" if len(copied) > 10 else "")
+        log.warning("kafkalog write: %s: %d transaction marker%s had no row (read without includeControl, or "
+                    "filtered out) while %s transaction's batches had rows: copied from the source: %s",
+                    name, len(copied), "s" if len(copied) > 1 else "", "their" if len(copied) > 1 else "its", shown)
 
 
 def _close_transactions(w: PartitionWriter, name: str, last: AnyPath, with_rows: set[int], in_copy: set[int]) -> None:
@@ -272,16 +282,13 @@ def _close_transactions(w: PartitionWriter, name: str, last: AnyPath, with_rows:
             seg.close()
 
 
-def _put_back(w: PartitionWriter, b: LogBatch, at: str, with_rows: set[int], in_copy: set[int]) -> None:
+def _put_back(w: PartitionWriter, b: LogBatch, at: str, with_rows: set[int], in_copy: set[int],
+              copied: list[str]) -> None:
     """A source batch no row came from: back as it was, emptied, or left out (module docstring)."""
     pid = b.producer_id
     if b.is_control and b.is_transactional and b.records_count:
-        control = b.control
         if pid in with_rows:
-            kind = control.type_name if control is not None else "control"
-            raise InvariantError(f"{at}: the {kind} marker of producer {pid} at offset {b.base_offset} has no row, "
-                                 "but its transaction's batches do: the transaction's outcome would be lost (read "
-                                 "with option('includeControl', 'true') and keep the control rows)")
+            copied.append(f"producer {pid} at offset {b.base_offset}")
         if pid in in_copy:
             w.append_batch(b, where=at)
         return

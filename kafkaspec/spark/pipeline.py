@@ -50,18 +50,25 @@ class Summary:
     output: str
     master: str
     cores: int
-    records: int = 0
-    batches: int = 0
+    isolation_level: str = "read_committed"
+    records: int = 0  # the records written to OUTPUT/records
+    batches: int = 0  # every entry the audit lists: data + control batches + corrupt ranges
+    control_batches: int = 0
+    corrupt_ranges: int = 0
+    #: data batches (and their records) of aborted or still-open transactions that read_committed left out
+    left_out_batches: int = 0
+    left_out_records: int = 0
     bytes: int = 0
     seconds: float = 0.0  # the one pass (planning, records and audit), wall
+    wall_seconds: float = 0.0  # the whole command: Spark's start and stop included (0 through run_pipeline)
     audit_seconds: float = 0.0  # the audit rows' part of the tasks' time, summed over tasks
     #: the tasks' time summed over tasks: "read" (load and decode), "parquet" (records' encoding), "audit"
     task_seconds: dict = field(default_factory=dict)
-    per_partition: list = field(default_factory=list)  # [topic, partition, records, batches]
+    per_partition: list = field(default_factory=list)  # {topic, partition, records, batches} written
     transactions: dict = field(default_factory=dict)  # committed/aborted/open/none -> records
     codecs: dict = field(default_factory=dict)  # codec -> batches
     magics: dict = field(default_factory=dict)  # magic -> batches
-    corrupt: list = field(default_factory=list)  # [segment, position, size, status, error]
+    corrupt: list = field(default_factory=list)  # {segment, position, size, status, error}
 
     @property
     def records_per_second(self) -> float:
@@ -74,8 +81,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("output", help="output folder (records/, batches/, summary.json); replaced if present")
     p.add_argument("--master", default=None,
                    help="Spark master URL (default local[*]; under spark-submit, its --master)")
-    p.add_argument("--isolation-level", choices=("read_uncommitted", "read_committed"),
-                   default="read_uncommitted", help="read_committed drops aborted transactions")
+    p.add_argument("--isolation-level", choices=("read_committed", "read_uncommitted"),
+                   default="read_committed",
+                   help="read_committed (the default) leaves out the records of aborted and still-open "
+                        "transactions, as a consumer sees the topic; read_uncommitted writes every record")
     p.add_argument("--on-corruption", choices=("skip", "fail"), default="skip",
                    help="skip corrupt batches and report them (default) or fail the job")
     p.add_argument("--no-verify-crc", action="store_true", help="do not check batch checksums")
@@ -87,7 +96,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "and a progress line of ours shows on a terminal)")
 
 
-def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation_level: str = "read_uncommitted",
+def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation_level: str = "read_committed",
                  on_corruption: str = "skip", verify_crc: bool = True, split_size: str = "64m",
                  progress: bool | None = False) -> Summary:
     """Run the job on an existing session; return the summary.
@@ -107,7 +116,7 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
     opts = ReadOptions.parse({"isolationLevel": isolation_level, "corruptionPolicy": on_corruption,
                               "verifyCrc": str(verify_crc).lower(), "splitSize": split_size, "view": "batches"})
     sc = spark.sparkContext
-    summary = Summary(str(input_path), str(out), str(sc.master), sc.defaultParallelism)
+    summary = Summary(str(input_path), str(out), str(sc.master), sc.defaultParallelism, isolation_level)
 
     t0 = time.perf_counter()
     tasks = plan(str(input_path), opts)
@@ -139,9 +148,16 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
             counts[1] += batches
             counts[2] += size
     summarise(summary, [Group(*key, *counts) for key, counts in groups.items()], isolation_level)
-    summary.corrupt = sorted((c for r in results for c in r.corrupt), key=lambda c: (c[0], c[1]))
-    (out / "summary.json").write_text(json.dumps(asdict(summary), indent=2, sort_keys=True) + "\n")
+    summary.corrupt = [dict(zip(("segment", "position", "size", "status", "error"), c, strict=True))
+                       for c in sorted((c for r in results for c in r.corrupt), key=lambda c: (c[0], c[1]))]
+    write_summary(summary)
     return summary
+
+
+def write_summary(summary: Summary) -> None:
+    """``OUTPUT/summary.json``: the summary's fields by name."""
+    path = Path(summary.output) / "summary.json"
+    path.write_text(json.dumps(asdict(summary), indent=2, sort_keys=True) + "\n")
 
 
 def _run_indexed(item: tuple[int, RangeTask], staging: str, read_committed: bool) -> RangeResult:
@@ -172,7 +188,7 @@ def summarise(summary: Summary, groups: list, isolation_level: str) -> None:
     transactions: dict[str, int] = {}
     codecs: dict[str, int] = {}
     magics: dict[str, int] = {}
-    batches = size = 0
+    batches = size = control = corrupt = left_batches = left_records = 0
     for g in groups:
         records, count = int(g.records or 0), int(g.batches)
         batches, size = batches + count, size + int(g.bytes or 0)
@@ -180,33 +196,52 @@ def summarise(summary: Summary, groups: list, isolation_level: str) -> None:
             codecs[g.compression] = codecs.get(g.compression, 0) + count
         if g.magic is not None:
             magics[str(g.magic)] = magics.get(str(g.magic), 0) + count
-        if not g.good or g.isControl:
+        if not g.good:
+            corrupt += count
+            continue
+        if g.isControl:
+            control += count
             continue
         transactions[g.transaction] = transactions.get(g.transaction, 0) + records
         if isolation_level == "read_committed" and g.transaction in ("aborted", "open"):
+            left_batches, left_records = left_batches + count, left_records + records
             continue
         totals = per_partition.setdefault((g.topic, g.partition), [0, 0])
         totals[0] += records
         totals[1] += count
-    summary.per_partition = [[t, p, r, b] for (t, p), (r, b) in sorted(per_partition.items())]
-    summary.records = sum(r for _, _, r, _ in summary.per_partition)
+    summary.per_partition = [{"topic": t, "partition": p, "records": r, "batches": b}
+                             for (t, p), (r, b) in sorted(per_partition.items())]
+    summary.records = sum(p["records"] for p in summary.per_partition)
     summary.batches, summary.bytes = batches, size
+    summary.control_batches, summary.corrupt_ranges = control, corrupt
+    summary.left_out_batches, summary.left_out_records = left_batches, left_records
     summary.transactions, summary.codecs, summary.magics = transactions, codecs, magics
 
 
 def format_summary(s: Summary) -> str:
+    out = s.output.rstrip("/")
+    data = s.batches - s.control_batches - s.corrupt_ranges
+    parts = [f"{data:,} data", f"{s.control_batches:,} control"] + \
+        ([f"{s.corrupt_ranges:,} corrupt ranges"] if s.corrupt_ranges else [])
     lines = [
-        f"kafkaspec pipeline: {s.input} -> {s.output}  (master {s.master}, {s.cores} cores)",
-        f"  {s.records:,} records in {s.batches:,} batches, {s.bytes / 1e6:,.1f} MB; "
-        f"one pass (records + audit) {s.seconds:.1f} s = {s.records_per_second:,.0f} records/s "
-        f"({s.records_per_second / max(s.cores, 1):,.0f} per core); the audit's share of the tasks' time "
-        f"{s.audit_seconds:.1f} s",
-        "",
-        f"  {'topic':<24} {'partition':>9} {'records':>12} {'batches':>9}",
+        f"kafkaspec pipeline: {s.input} -> {out}  (master {s.master}, {s.cores} cores)",
+        f"  wrote {out}/records/ (Parquet, by topic and partition), {out}/batches/ (one audit row per batch), "
+        f"{out}/summary.json",
+        f"  {s.records:,} records written; read {s.batches:,} batches ({', '.join(parts)}), {s.bytes / 1e6:,.1f} MB",
+        f"  one pass (records + audit) {s.seconds:.1f} s = {s.records_per_second:,.0f} records/s "
+        f"({s.records_per_second / max(s.cores, 1):,.0f} per core)"
+        + (f"; in all {s.wall_seconds:.1f} s (Spark's start and stop included)" if s.wall_seconds else ""),
     ]
-    for topic, partition, records, batches in s.per_partition:
-        lines.append(f"  {topic:<24} {partition:>9} {records:>12,} {batches:>9,}")
     tx = s.transactions
+    if s.isolation_level == "read_committed":
+        lines.append(f"  isolation read_committed: {tx.get('aborted', 0):,} aborted and {tx.get('open', 0):,} "
+                     f"open-transaction records left out ({s.left_out_batches:,} batches; --isolation-level "
+                     "read_uncommitted writes them)")
+    else:
+        lines.append("  isolation read_uncommitted: the records of aborted and open transactions are written too")
+    lines += ["", f"  {'topic':<24} {'partition':>9} {'records':>12} {'batches':>9}"]
+    for p in s.per_partition:
+        lines.append(f"  {p['topic']:<24} {p['partition']:>9} {p['records']:>12,} {p['batches']:>9,}")
     lines += [
         "",
         f"  transactions (records): committed {tx.get('committed', 0):,}, aborted {tx.get('aborted', 0):,}, "
@@ -216,10 +251,11 @@ def format_summary(s: Summary) -> str:
     ]
     if s.corrupt:
         lines.append(f"  corrupt or incomplete ranges: {len(s.corrupt)}")
-        for seg, pos, size, status, error in s.corrupt[:20]:
-            lines.append(f"    {seg} bytes {pos}..{pos + size} ({status}): {error}")
+        for c in s.corrupt[:20]:
+            lines.append(f"    {c['segment']} bytes {c['position']}..{c['position'] + c['size']} ({c['status']}): "
+                         f"{c['error']}")
         if len(s.corrupt) > 20:
-            lines.append(f"    ... {len(s.corrupt) - 20} more in {s.output}/batches")
+            lines.append(f"    ... {len(s.corrupt) - 20} more in {out}/batches")
     else:
         lines.append("  corrupt ranges: none")
     return "\n".join(lines)
@@ -269,10 +305,12 @@ def run_args(args: argparse.Namespace) -> int:
         logdir.open_log(args.input)  # a missing bucket, prefix or access fails here, in one line, before Spark starts
     elif not os.path.exists(args.input):
         raise FileNotFoundError(f"no such file or directory: {args.input}")
+    started = time.perf_counter()
     master = args.master
     if master is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
         master = "local[*]"  # not under spark-submit: embedded local Spark
     log_path = None
+    print(f"starting Spark ({master or 'spark-submit'}) ...", file=sys.stderr, flush=True)
     if args.verbose:
         spark = build_session(master, "kafkaspec pipeline", memory=args.memory, extra=PIPELINE_CONF)
     else:  # Spark's log goes to a file, kept (and named) only when the job fails
@@ -294,6 +332,8 @@ def run_args(args: argparse.Namespace) -> int:
     spark.stop()
     if log_path is not None:
         os.unlink(log_path)
+    summary.wall_seconds = time.perf_counter() - started
+    write_summary(summary)
     if not args.quiet:
         print(format_summary(summary))
     return 1 if summary.corrupt else 0

@@ -19,9 +19,20 @@ from dataclasses import replace
 
 from pyspark.sql.datasource import DataSource, DataSourceArrowWriter, DataSourceReader, Filter, InputPartition
 
+from ..errors import KafkaFormatError
 from .columnar import RangeTask
 from .options import ReadOptions
 from .schema import AUDIT_COLUMNS, DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, struct_type
+
+
+def our_errors_first(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    """``batches``, with a data error (a :class:`KafkaFormatError`, which names the file and the byte)
+    raised with no traceback of ours: PySpark shows the worker's traceback above the error's own line,
+    and the frames inside the decoder say nothing to a user, so the message comes first."""
+    try:
+        yield from batches
+    except KafkaFormatError as exc:
+        raise exc.with_traceback(None) from None
 
 
 class RangePartition(InputPartition):
@@ -87,6 +98,9 @@ class KafkaLogReader(DataSourceReader):
         return [RangePartition(t) for t in tasks] or [RangePartition(RangeTask(self.path, "", -1, 0, 0))]
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
+        return our_errors_first(self._read(partition))
+
+    def _read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         assert isinstance(partition, RangePartition)
         task = partition.task
         if task.end <= task.start:

@@ -26,7 +26,7 @@ import pytest
 from support.logdir import write_partition
 
 import kafkaspec
-from kafkaspec import Record, build_batch, build_control_batch, logdir
+from kafkaspec import Record, build_batch, build_control_batch, iter_batches, logdir
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.generated import fetch_request_v0, fetch_response_v0
 from kafkaspec.generated import record_batch_v2 as v2
@@ -324,3 +324,30 @@ def test_synth_api_names_a_bad_size(size_mb, tmp_path):
     with pytest.raises(ValueError, match="size_mb"):
         logdir.synth(tmp_path / "out", size_mb=size_mb)
     assert not (tmp_path / "out").exists()
+
+
+_WRONG_PAYLOADS = [
+    ({"values": ["text"]}, r"records\[0\]\.value is of type str, not bytes or None"),
+    ({"keys": [b"k", "k"], "values": [b"v", b"v"]}, r"records\[1\]\.key is of type str, not bytes or None"),
+]
+_WRONG_HEADERS = [  # magic 2 only: build_batch refuses headers for magic 0/1 for that reason alone
+    ({"values": [b"v"], "headers": [[("h", "v")]]}, r"records\[0\]\.headers\[0\] has a value of type str"),
+    ({"values": [b"v"], "headers": [[(1, b"v")]]}, r"records\[0\]\.headers\[0\] has a key of type int"),
+]
+
+
+@pytest.mark.parametrize(("magic", "kwargs", "named"),
+                         [(m, k, n) for m in (0, 1, 2) for k, n in _WRONG_PAYLOADS] +
+                         [(2, k, n) for k, n in _WRONG_HEADERS])
+def test_a_wrong_payload_type_names_the_record_and_field(magic, kwargs, named):
+    """(It said "sequence item 6", the encoder's join, which names nothing a caller wrote.)"""
+    with pytest.raises(TypeError, match=named):
+        build_batch(magic=magic, **kwargs)
+
+
+@pytest.mark.parametrize("data", ["hello", [1, 2], 5, None])
+def test_iter_batches_refuses_what_is_not_bytes(data):
+    """(A str or a list yielded nothing at all, as if it were an empty log.)"""
+    with pytest.raises(TypeError, match=rf"iter_batches reads bytes, bytearray, memoryview or mmap, not "
+                                        rf"{type(data).__name__}"):
+        list(iter_batches(data))

@@ -47,8 +47,8 @@ def test_columns_for_legacy_magics(magic):
     ({"keys": [b"1"]}, ValueError, r"needs records, or columns: values="),
     ({"values": [b"1"], "timestamps": ["x"]}, TypeError, r"records\[0\]\.timestamp must be an int"),
     ({"values": [b"1"] * 20, "timestamps": [1] * 19 + [1 << 63]}, ValueError, r"records\[19\]\.timestamp"),
-    ({"values": [b"1", 2]}, TypeError, r"keys and values are bytes or None"),
-    ({"values": [b"1"], "headers": [[(b"k", b"v")]]}, TypeError, r"headers are \(str, bytes or None\) pairs"),
+    ({"values": [b"1", 2]}, TypeError, r"records\[1\]\.value is of type int, not bytes or None"),
+    ({"values": [b"1"], "headers": [[(b"k", b"v")]]}, TypeError, r"records\[0\]\.headers\[0\] has a key of type bytes, not str"),
 ])
 def test_bad_columns_name_the_argument_or_record(kwargs, error, message):
     with pytest.raises(error, match=message):

@@ -66,5 +66,5 @@ def test_pipeline_on_standalone_cluster_reading_s3_equals_local(spark, synth_dir
     a, b = (json.loads((d / "summary.json").read_text()) for d in (local_out, cluster_out))
     for key in ("records", "batches", "bytes", "per_partition", "transactions", "codecs"):
         assert a[key] == b[key], key
-    assert [[c[0].replace(local_prefix, "INPUT"), *c[1:]] for c in a["corrupt"]] == \
-        [[c[0].replace(input_uri, "INPUT"), *c[1:]] for c in b["corrupt"]]
+    assert [{**c, "segment": c["segment"].replace(local_prefix, "INPUT")} for c in a["corrupt"]] == \
+        [{**c, "segment": c["segment"].replace(input_uri, "INPUT")} for c in b["corrupt"]]

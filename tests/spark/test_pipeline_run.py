@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,7 +38,8 @@ def _reference_summary(spark, batches: str, isolation_level: str) -> dict:
     totals = audit.agg(F.count("*").alias("n"), F.sum("size").alias("bytes")).collect()[0]
     data = audit.where(~F.col("isControl") & F.col("crcStatus").isin("ok", "unchecked"))
     return {
-        "per_partition": [[r.topic, r.partition, int(r.records or 0), int(r.n)] for r in rows],
+        "per_partition": [{"topic": r.topic, "partition": r.partition, "records": int(r.records or 0),
+                           "batches": int(r.n)} for r in rows],
         "batches": int(totals.n), "bytes": int(totals.bytes or 0),
         "transactions": {r.transaction: int(r.records or 0)
                          for r in data.groupBy("transaction").agg(F.sum("recordCount").alias("records")).collect()},
@@ -56,7 +58,7 @@ def test_summary_equals_one_query_per_figure(spark, synth_dir, txn_dir, tmp_path
         got = json.loads((out / "summary.json").read_text())
         for key, value in expected.items():
             assert got[key] == value, (name, key)
-        assert summary.records == sum(r[2] for r in expected["per_partition"])
+        assert summary.records == sum(r["records"] for r in expected["per_partition"])
     assert got["transactions"]["aborted"] == 2 and got["transactions"]["open"] == 1
 
 
@@ -95,7 +97,7 @@ def test_fail_policy_is_the_data_error_and_writes_nothing(spark, synth_dir, tmp_
     assert "crc" in str(info.value).lower() and seg.name in str(info.value) and f"byte {pos}" in str(info.value)
     assert not out.exists() or list(out.iterdir()) == []
     summary = run_pipeline(spark, str(source), str(out), split_size="256k")  # skip (the default): reported
-    assert [(c[1], c[3]) for c in summary.corrupt] == [(pos, "mismatch")]
+    assert [(c["position"], c["status"]) for c in summary.corrupt] == [(pos, "mismatch")]
 
 
 def test_progress_line_draws_from_the_status_tracker(spark, synth_dir):
@@ -117,5 +119,39 @@ def test_cli_stderr_holds_no_spark_log_line_or_stage_bar(txn_dir, tmp_path):
     """(--verbose keeps Spark's own output: the session is built as before, which the other tests use.)"""
     quiet = _cli(str(txn_dir), str(tmp_path / "quiet"), "--master", "local[1]")
     assert quiet.returncode == 0, quiet.stderr[-3000:]
-    assert "records in" in quiet.stdout
+    assert "records written" in quiet.stdout
     assert "WARN" not in quiet.stderr and "[Stage" not in quiet.stderr and "log4j" not in quiet.stderr, quiet.stderr
+
+
+def test_the_export_is_read_committed_by_default_and_says_so(txn_dir, tmp_path):
+    """An analyst's Parquet holds no aborted or open-transaction records unless asked for; the summary
+    says where the output went, how long it all took, what the isolation level left out, and its batch
+    counts add up; summary.json names its fields."""
+    done = _cli(str(txn_dir), str(tmp_path / "out"), "--master", "local[1]")
+    assert done.returncode == 0, done.stderr[-3000:]
+    values = {r["value"] for r in json.loads(json.dumps(
+        [{"value": v.decode()} for v in _parquet_values(tmp_path / "out" / "records")]))}
+    assert values == {"plain-0", "plain-1", "plain-2", "commit-0", "commit-1", "commit-2"}
+    text = done.stdout
+    assert f"-> {tmp_path / 'out'}" in text and "records/" in text and "summary.json" in text
+    assert "isolation read_committed: 2 aborted and 1 open-transaction records left out" in text
+    assert re.search(r"in all \d+\.\d s", text)
+    assert done.stderr.startswith("starting Spark"), done.stderr[:300]
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["isolation_level"] == "read_committed"
+    assert summary["per_partition"] == [{"topic": "tx", "partition": 0, "records": 6, "batches": 4}]
+    header = re.search(r"([\d,]+) batches \(([\d,]+) data, ([\d,]+) control", text)
+    assert header, text
+    total, data, control = (int(g.replace(",", "")) for g in header.groups())
+    assert total == data + control == summary["batches"] and control == summary["control_batches"] == 2
+    assert data == sum(p["batches"] for p in summary["per_partition"]) + summary["left_out_batches"]
+    uncommitted = _cli(str(txn_dir), str(tmp_path / "all"), "--master", "local[1]",
+                       "--isolation-level", "read_uncommitted")
+    assert uncommitted.returncode == 0, uncommitted.stderr[-3000:]
+    assert len(_parquet_values(tmp_path / "all" / "records")) == 9
+
+
+def _parquet_values(path) -> list[bytes]:
+    import pyarrow.parquet as pq  # noqa: PLC0415
+
+    return pq.read_table(path).column("value").to_pylist()

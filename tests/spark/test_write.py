@@ -55,10 +55,16 @@ def test_spark_copy_keeps_every_batch(spark, synth_dir, tmp_path):
     assert _dump(out, "--read-committed", "--print-data") == _dump(synth_dir, "--read-committed", "--print-data")
 
 
-def test_spark_write_refuses_transactions_without_their_markers(spark, synth_dir, tmp_path):
+def test_spark_write_without_control_rows_keeps_every_transaction(spark, synth_dir, tmp_path):
+    """The default read hides the markers; the batch-preserving write puts them back from the source."""
     df = spark.read.format("kafkalog").option("subscribe", "payments").load(str(synth_dir))
-    with pytest.raises(Exception, match=r"marker of producer \d+ at offset \d+ has no row, but its transaction's"):
-        df.write.format("kafkalog").mode("overwrite").save(str(tmp_path / "out"))
+    df.write.format("kafkalog").mode("overwrite").save(str(tmp_path / "out"))
+    code, text, _ = run("verify", tmp_path / "out")
+    assert code == 0 and " 0 errors, 0 warnings" in text
+    assert runtime_rows(tmp_path / "out") == runtime_rows(synth_dir, {"subscribe": "payments"})
+    with logdir.open_log(synth_dir) as a, logdir.open_log(tmp_path / "out") as b:
+        want = {p.name: p.transactions() for p in a.partitions() if p.topic == "payments"}
+        assert want and {p.name: p.transactions() for p in b.partitions()} == want
 
 
 def test_write_without_offsets_numbers_from_zero(spark, tmp_path):

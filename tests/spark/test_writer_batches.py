@@ -93,12 +93,19 @@ def test_recompression_keeps_batches(source, tmp_path):
     assert _committed(tmp_path / "out") == {n: v for n, v in _committed(source).items() if n.startswith("orders")}
 
 
-def test_a_filtered_marker_is_refused(source, tmp_path):
-    """Read without includeControl: the transactions' batches have rows, their markers none."""
-    with pytest.raises(InvariantError, match=r"payments-\d: .*payments-\d/0+\.log at byte \d+: the (commit|abort) "
-                                             r"marker of producer \d+ at offset \d+ has no row, but its transaction's"
-                                             r" batches do.*includeControl"):
+def test_markers_without_rows_are_copied_from_the_source(source, tmp_path, caplog):
+    """Read without includeControl (the default): the transactions' batches have rows, their markers none.
+    Each marker is put back from the source segment, so every transaction keeps its outcome, and a warning
+    names the markers so copied."""
+    with caplog.at_level("WARNING", logger="kafkaspec.spark"):
         write(source, tmp_path / "out", {"includeControl": "false", "subscribe": "payments"})
+    assert logdir.verify(tmp_path / "out") == []
+    assert _transactions(tmp_path / "out") == {n: t for n, t in _transactions(source).items()
+                                                if n.startswith("payments")}
+    assert _committed(tmp_path / "out") == {n: v for n, v in _committed(source).items() if n.startswith("payments")}
+    warned = [r.getMessage() for r in caplog.records]
+    assert any(re.search(r"payments-\d: \d+ transaction markers? had no row .*includeControl.*copied from the "
+                         r"source: producer \d+ at offset \d+", m) for m in warned), warned
 
 
 def _set(rb, name, index, value):
