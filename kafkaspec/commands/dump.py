@@ -33,6 +33,17 @@ exit codes: 0 ok, 1 corrupt data found (reported with file and byte position), 2
 """
 
 
+def offset(text: str) -> int:
+    """An offset argument: a non-negative integer (argparse's error, exit 2, otherwise)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} must be a non-negative offset")
+    return value
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("dump", help="print batches and records (like DumpLogSegments)",
                        description="Print the batches and records of a data dir, partition dir or segment file.",
@@ -42,8 +53,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--print-data", action="store_true", help="print keys, values and header values")
     p.add_argument("--json", action="store_true", help="JSON lines instead of text")
     p.add_argument("--batches-only", action="store_true", help="one line per batch, no record lines")
-    p.add_argument("--start-offset", type=int, help="first offset to print")
-    p.add_argument("--end-offset", type=int, help="stop before this offset")
+    p.add_argument("--start-offset", type=offset, help="first offset to print")
+    p.add_argument("--end-offset", type=offset, help="stop before this offset")
     p.add_argument("--start-timestamp", type=int, help="start at the first record with timestamp >= this (ms)")
     p.add_argument("--end-timestamp", type=int, help="only records with timestamp < this (ms)")
     p.add_argument("--read-committed", action="store_true",
@@ -63,6 +74,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import open_log  # noqa: PLC0415
+    from kafkaspec.logdir.layout import no_kafka_data  # noqa: PLC0415
     from kafkaspec.logdir.segment import readable_size  # noqa: PLC0415
     from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
@@ -72,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
     if path.exists() and not path.is_dir() and not path.name.endswith((".log", ".checkpoint")):
         return _dump_small_file(path, out, args.json)
     log = open_log(path)
+    if not log.has_data():
+        raise no_kafka_data(args.path)
     bar = Progress("dump")
     parts = log.partitions() + log.checkpoints()
     total = sum(readable_size(s) for p in parts for s in p.segments()) or 1

@@ -41,10 +41,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.logdir import open_log, verify_path  # noqa: PLC0415
+    from kafkaspec.logdir.layout import no_kafka_data  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
     started = time.perf_counter()
     log = open_log(args.path)
+    if not log.has_data():
+        raise no_kafka_data(args.path)
     segments = sum(len(p.segments()) for p in log.partitions())
     bar = Progress("verify")
     try:

@@ -209,6 +209,15 @@ class Partition:
         return f"Partition({str(self.path)!r}, topic={self.topic!r}, partition={self.partition})"
 
 
+#: what the commands and verify say of a path with nothing of Kafka's in it
+NO_KAFKA_DATA = "no Kafka partition directory or segment (.log) file found here"
+
+
+def no_kafka_data(path: object) -> FileNotFoundError:
+    """The error for a path that holds no Kafka data: a usage problem (exit 2), not corrupt data."""
+    return FileNotFoundError(errno.ENOENT, NO_KAFKA_DATA, str(path))
+
+
 class LogDir:
     """A broker data directory (or a single partition directory or segment file, see :func:`open_log`)."""
 
@@ -221,6 +230,10 @@ class LogDir:
         #: staging dirs of rewrites that did not finish (logdir.staging), passed over: this directory
         #: is not a complete copy
         self.interrupted: list[AnyPath] = []
+
+    def has_data(self) -> bool:
+        """Whether the path holds anything of Kafka's: a partition, a snapshot, or an unfinished write."""
+        return bool(self.partitions() or self.checkpoints() or self.unpublished or self.interrupted)
 
     def partitions(self) -> list[Partition]:
         """Every partition, sorted by (topic, partition); ``-delete``/``-future`` dirs skipped.

@@ -51,7 +51,7 @@ from ..entry import LogBatch
 from ..errors import KafkaFormatError, TruncatedError, UnsupportedCodecError
 from ..records import iter_batches
 from . import files, staging
-from .layout import LogDir, Partition, open_log
+from .layout import LogDir, Partition, no_kafka_data, open_log
 from .segment import Segment
 from .transactions import ReadCommitted
 from .window import Batches
@@ -139,6 +139,8 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
         raise ValueError(f"the destination {dst} lies inside the source {src}")
     report = CopyReport(dst)
     with open_log(src) as log:
+        if not log.has_data():
+            raise no_kafka_data(src)
         parts = _selected(log.partitions(), topics, report)
         _whole(log)
         stale = staging.prepare(dst)

@@ -35,7 +35,7 @@ from ..errors import KafkaFormatError
 from ..recovery import RULE_WORDS
 from . import files, indexes
 from .indexes import AbortedTxn
-from .layout import Partition
+from .layout import NO_KAFKA_DATA, Partition
 from .publish import PUBLISHING
 from .segment import Segment, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
@@ -74,7 +74,7 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
                                 "while moving its output in): this directory is not a complete copy; the staged "
                                 "output is not read (run the rewrite again, or remove the directory)"))
     if not parts and not log.unpublished and not log.interrupted:
-        problems.append(Problem(str(path), None, "no Kafka partition directory or segment (.log) file found here"))
+        problems.append(Problem(str(path), None, NO_KAFKA_DATA))
     for part in parts:
         try:
             done = _verify_partition(part, problems, deep, progress, done, total)
