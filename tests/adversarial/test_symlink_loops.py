@@ -148,3 +148,27 @@ def test_a_tiered_layout_with_a_loop_reads_each_partition_once(tmp_path):
     assert _records(tiered) == EXPECTED
     proc = _cli("dump", str(tiered), "--print-data")
     assert proc.returncode == 0 and proc.stdout.count("| offset: ") == 5, proc
+
+
+def test_a_directory_reached_twice_without_a_link_is_read_once(tmp_path, monkeypatch):
+    """A bind mount (``mount --bind data data/again``) reaches a directory by a second path with no link
+    to see; the walk knows directories by (st_dev, st_ino). Mounting needs privileges a test should not
+    use, so the second path is a copy that the walk is told has the first one's identity."""
+    from kafkaspec.logdir import layout
+
+    data = _data_dir(tmp_path)
+    again = data / "again"
+    again.mkdir()
+    (data / "t-0").rename(again / "t-0")
+    real = layout._identity
+
+    def identity(path: Path) -> tuple[int, int]:
+        return real(data) if path == again else real(path)
+
+    monkeypatch.setattr(layout, "_identity", identity)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        log = open_log(data)
+        assert [p.name for p in log.partitions()] == ["u-1"]
+    assert [(str(s.path), "bind mount" in s.reason) for s in log.skipped] == [(str(again), True)]
+    assert sum(isinstance(w.message, SkippedDirWarning) for w in caught) == 1
