@@ -96,10 +96,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def _notice(name: str, shown: Callable[..., None]) -> Callable[..., None]:
     """``warnings.showwarning`` for the command: a directory passed over is one line on stderr
-    (``kafkaspec dump: warning: <dir>: skipped: <why>``); other warnings as Python shows them."""
+    (``kafkaspec dump: warning: <dir>: skipped: <why>``), once even when two walks meet it (Kafka's layout,
+    then tiered storage's); other warnings as Python shows them."""
+    said: set[str] = set()
+
     def show(message: Warning | str, category: type[Warning], *args: object, **kwargs: object) -> None:
         if issubclass(category, SkippedDirWarning):
-            print(f"{name}: warning: {message}", file=sys.stderr)
+            if str(message) not in said:
+                said.add(str(message))
+                print(f"{name}: warning: {message}", file=sys.stderr)
         else:
             shown(message, category, *args, **kwargs)
     return show

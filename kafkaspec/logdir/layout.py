@@ -254,8 +254,7 @@ class LogDir:
         for p in listdir(directory):
             if isinstance(p, Path) and p.is_symlink():
                 if p.is_dir():
-                    self._skip(p, f"a symbolic link (to {os.readlink(p)}): not followed, so that no directory is "
-                                  "read twice or from outside the tree; open it by its own path to read it")
+                    self._skip(p, link_reason(p))
                 continue
             if not p.is_dir() or files.is_skipped_dir(p.name):
                 continue
@@ -364,6 +363,13 @@ def _scan(scan: TransactionScan, batches: Iterable[LogBatch]) -> None:
             scan.add(batch)
         except KafkaFormatError:  # a control batch whose record does not decode: no marker
             continue
+
+
+def link_reason(path: Path) -> str:
+    """Why the walk passes over ``path``, a symbolic link to a directory (one line)."""
+    target = os.readlink(path)
+    return (f"a symbolic link (to {target if target.isprintable() else repr(target)}): not followed, so that no "
+            "directory is read twice or from outside the tree; open it by its own path to read it")
 
 
 def _identity(path: Path) -> tuple[int, int]:

@@ -491,7 +491,7 @@ def _linked_dir(p: AnyPath) -> bool:
     """A symbolic link to a directory (announced, never followed: it could lead back into the tree)."""
     if isinstance(p, Path) and p.is_symlink():
         if p.is_dir():
-            _skip(p, "a symbolic link: not followed, so that no directory is read twice or from outside the tree")
+            _skip(p, layout_module.link_reason(p))
         return True
     return False
 
