@@ -17,9 +17,11 @@ import importlib
 import os
 import pkgutil
 import sys
+import warnings
+from collections.abc import Callable
 
 from . import commands
-from .errors import KafkaFormatError
+from .errors import KafkaFormatError, SkippedDirWarning
 
 EPILOG = """examples:
   kafkaspec synth logs/ --size-mb 50 --seed 7
@@ -86,6 +88,29 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     name = f"kafkaspec {args.command}"
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", SkippedDirWarning)
+        warnings.showwarning = _notice(name, warnings.showwarning)
+        return _run(name, args)
+
+
+def _notice(name: str, shown: Callable[..., None]) -> Callable[..., None]:
+    """``warnings.showwarning`` for the command: a directory passed over is one line on stderr
+    (``kafkaspec dump: warning: <dir>: skipped: <why>``), once even when two walks meet it (Kafka's layout,
+    then tiered storage's); other warnings as Python shows them."""
+    said: set[str] = set()
+
+    def show(message: Warning | str, category: type[Warning], *args: object, **kwargs: object) -> None:
+        if issubclass(category, SkippedDirWarning):
+            if str(message) not in said:
+                said.add(str(message))
+                print(f"{name}: warning: {message}", file=sys.stderr)
+        else:
+            shown(message, category, *args, **kwargs)
+    return show
+
+
+def _run(name: str, args: argparse.Namespace) -> int:
     try:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk shows here, not at interpreter exit

@@ -65,3 +65,15 @@ class DecompressionError(KafkaFormatError):
 
 class LimitExceededError(KafkaFormatError):
     """Input would exceed a safety limit (decompressed size, record count, nesting)."""
+
+
+class SkippedDirWarning(UserWarning):
+    """A directory of a log directory was not read (a symbolic link, or a name Kafka would not load):
+    :attr:`kafkaspec.logdir.LogDir.skipped` lists them; the CLI prints each as one line on stderr.
+
+    ``path`` is the directory (as one line of text), ``reason`` why it was passed over."""
+
+    def __init__(self, path: str, reason: str):
+        super().__init__(f"{path}: skipped: {reason}")
+        self.path = path
+        self.reason = reason

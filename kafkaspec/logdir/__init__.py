@@ -10,6 +10,9 @@ Public API (stable; the Spark data source and the CLI use only this)::
     with logdir.open_log(path) as log:   # releases every segment's bytes on exit
         ...
     for part in log.partitions():        # Partition: .topic .partition .path .name (partition dirs at any depth)
+    log.skipped                          # [SkippedDir(path, reason)]: directories the walk passed over (a symbolic
+                                         # link, a directory reached twice, segments under a name Kafka would not
+                                         # load); each also a kafkaspec.errors.SkippedDirWarning
         part.segments()                  # [Segment] by base offset (.deleted/.cleaned/.swap skipped)
         part.leader_epochs()             # [EpochEntry(epoch, start_offset)] or None
         part.metadata()                  # {"version": "0", "topic_id": ...} or None
@@ -39,6 +42,8 @@ Public API (stable; the Spark data source and the CLI use only this)::
 
     problems = logdir.verify(path, deep=True)    # [Problem(path, position, message, severity)]
     with logdir.PartitionWriter(dir, "orders", 0, segment_bytes=..., index_interval_bytes=4096) as w:
+                                         # a topic Kafka refuses (Topic.validate) or a partition outside
+                                         # 0..2^31-1: InvalidTopicError, before anything is created
         w.append(records, compression="zstd", producer_id=..., is_transactional=...)
         w.append_control("commit", producer_id=..., producer_epoch=...)
         w.append_batch(batch, records=kept)   # a decoded batch: every batch field kept (bytes as is
@@ -64,7 +69,8 @@ from __future__ import annotations
 from ..records import OnCorrupt
 from .files import EpochEntry, parse_leader_epoch_checkpoint, parse_partition_metadata
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
-from .layout import LogDir, Partition
+from .layout import LogDir, Partition, SkippedDir
+from .names import InvalidTopicError
 from .rewrite import CopyReport, Row, copy
 from .segment import Segment, batch_max_timestamp
 from .snapshot import ProducerSnapshot, ProducerSnapshotEntry, parse_snapshot
@@ -86,7 +92,7 @@ def iter_batches(segment: Segment, start: int = 0, end: int | None = None, *, ve
 
 
 __all__ = [
-    "AbortedTxn", "CopyReport", "EpochEntry", "InvariantError", "Row", "copy", "rebuild_batch", "IndexEntry", "LogDir", "Partition", "PartitionWriter", "Problem",
+    "AbortedTxn", "CopyReport", "EpochEntry", "InvalidTopicError", "InvariantError", "SkippedDir", "Row", "copy", "rebuild_batch", "IndexEntry", "LogDir", "Partition", "PartitionWriter", "Problem",
     "ProducerSnapshot", "ProducerSnapshotEntry", "ReadCommitted", "Segment", "TimeIndexEntry",
     "batch_max_timestamp", "iter_batches", "open_log", "parse_leader_epoch_checkpoint",
     "parse_partition_metadata", "parse_snapshot", "restamp_batch", "synth", "SynthReport", "verify",

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import KafkaFormatError
+from .names import parse_partition_dir_name
 from .storage import RemotePath
 
 LOG_SUFFIX = ".log"
@@ -32,7 +33,6 @@ PARTITION_METADATA = "partition.metadata"
 
 #: suffixes of files that are not (or no longer) part of the log
 SKIPPED_FILE_SUFFIXES = (".deleted", ".cleaned", ".swap")
-_PARTITION_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>[0-9]+)$")
 _SKIPPED_DIR = re.compile(r"^.+-\d+\.[0-9a-f]{32}-(delete|future)$|^.+-(delete|future)$")
 _OFFSET_NAME = re.compile(r"^([0-9]{20})$")
 _SNAPSHOT_ID = re.compile(r"^([0-9]{20})-([0-9]{10})\.checkpoint$")
@@ -173,11 +173,12 @@ def is_skipped_dir(name: str) -> bool:
 
 
 def parse_partition_dir(name: str) -> tuple[str, int] | None:
-    """(topic, partition) for a ``<topic>-<partition>`` directory name; None for anything else."""
+    """(topic, partition) for a ``<topic>-<partition>`` directory name whose topic Kafka allows and
+    whose partition is an int32 (:mod:`.names`); None for anything else."""
     if _SKIPPED_DIR.match(name):
         return None
-    m = _PARTITION_DIR.match(name)
-    return (m["topic"], int(m["partition"])) if m else None
+    parsed = parse_partition_dir_name(name)
+    return parsed if isinstance(parsed, tuple) else None
 
 
 # -- leader-epoch-checkpoint ----------------------------------------------------

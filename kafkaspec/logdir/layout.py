@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import errno
+import os
+import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
 
 from ..entry import LogBatch
-from ..errors import KafkaFormatError
-from . import files
+from ..errors import KafkaFormatError, SkippedDirWarning
+from . import files, names
 from .files import EpochEntry
 from .indexes import AbortedTxn
 from .publish import PUBLISHING, is_publishing
@@ -27,6 +29,16 @@ if TYPE_CHECKING:
 
 #: the topic of the KRaft metadata log, whose snapshots are the .checkpoint files
 METADATA_TOPIC = "__cluster_metadata"
+
+
+class SkippedDir(NamedTuple):
+    """A directory a data dir's walk passed over: its path and why (one line)."""
+
+    path: AnyPath
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{show_path(self.path)}: skipped: {self.reason}"
 
 
 class Partition:
@@ -230,6 +242,8 @@ class LogDir:
         #: staging dirs of rewrites that did not finish (logdir.staging), passed over: this directory
         #: is not a complete copy
         self.interrupted: list[AnyPath] = []
+        #: directories the walk passed over, and why (see :meth:`partitions`)
+        self.skipped: list[SkippedDir] = []
 
     def has_data(self) -> bool:
         """Whether the path holds anything of Kafka's: a partition, a snapshot, or an unfinished write."""
@@ -239,29 +253,52 @@ class LogDir:
         """Every partition, sorted by (topic, partition); ``-delete``/``-future`` dirs skipped.
 
         Partition directories are found at any depth (a backup may nest several data
-        dirs); a directory holding ``.log`` files counts as a partition even when its
-        name is not ``<topic>-<partition>``.
+        dirs). A directory holding ``.log`` files whose name is not ``<topic>-<partition>``
+        with a topic Kafka allows (:mod:`.names`) is passed over, and so is a symbolic link
+        to a directory (which could lead out of the tree, or back into it, and read a
+        partition twice) and a directory already walked through another path (a bind
+        mount): each is listed in :attr:`skipped` and announced as a :class:`SkippedDirWarning`.
         """
         if self._partitions is None:
             found: list[Partition] = []
-            self._walk(self.path, found, depth=0)
+            root = self.path
+            seen = {_identity(root)} if isinstance(root, Path) else set()
+            self._walk(root, found, depth=0, seen=seen)
             self._partitions = sorted(found, key=lambda p: (p.topic, p.partition, str(p.path)))
         return self._partitions
 
-    def _walk(self, directory: AnyPath, found: list[Partition], depth: int) -> None:
+    def _walk(self, directory: AnyPath, found: list[Partition], depth: int, seen: set[tuple[int, int]]) -> None:
         for p in listdir(directory):
+            if isinstance(p, Path) and p.is_symlink():
+                if p.is_dir():
+                    self._skip(p, link_reason(p))
+                continue
             if not p.is_dir() or files.is_skipped_dir(p.name):
                 continue
             if is_staging_name(p.name):
                 self.interrupted.append(p)  # a rewrite's output not yet moved into place
                 continue
+            if isinstance(p, Path):
+                identity = _identity(p)
+                if identity in seen:
+                    self._skip(p, "the same directory as one already read (a bind mount): read once")
+                    continue
+                seen.add(identity)
             parsed = files.parse_partition_dir(p.name)
-            if (parsed or _holds_logs(p)) and is_publishing(p):
+            holds = parsed is not None or _holds_logs(p)
+            if holds and is_publishing(p):
                 self.unpublished.append(p)  # complete or not at all: not yet
-            elif parsed or _holds_logs(p):
-                found.append(Partition(p, *(parsed or (None, None))))
+            elif parsed is not None:
+                found.append(Partition(p, *parsed))
+            elif holds:
+                why = names.parse_partition_dir_name(p.name)
+                self._skip(p, f"holds segments but is not a partition directory: {why}; Kafka would not load it")
             elif depth < 4:
-                self._walk(p, found, depth + 1)
+                self._walk(p, found, depth + 1, seen)
+
+    def _skip(self, path: AnyPath, reason: str) -> None:
+        self.skipped.append(SkippedDir(path, reason))
+        warnings.warn(SkippedDirWarning(show_path(path), reason), stacklevel=2)
 
     def topics(self) -> dict[str, list[Partition]]:
         out: dict[str, list[Partition]] = {}
@@ -348,8 +385,26 @@ def _scan(scan: TransactionScan, batches: Iterable[LogBatch]) -> None:
             continue
 
 
+def link_reason(path: Path) -> str:
+    """Why the walk passes over ``path``, a symbolic link to a directory (one line)."""
+    target = os.readlink(path)
+    return (f"a symbolic link (to {target if target.isprintable() else repr(target)}): not followed, so that no "
+            "directory is read twice or from outside the tree; open it by its own path to read it")
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    st = path.stat()
+    return st.st_dev, st.st_ino
+
+
+def show_path(path: AnyPath) -> str:
+    """``path`` as text on one line: a directory name may hold a newline or a terminal escape."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)
+
+
 def _holds_logs(path: AnyPath) -> bool:
     return any(p.name.endswith(files.LOG_SUFFIX) and files.offset_from_name(p) is not None for p in path.iterdir())
 
 
-__all__ = ["LogDir", "Partition", "Segment", "open_log", "batch_max_timestamp", "ControlRecordType"]
+__all__ = ["LogDir", "Partition", "SkippedDir", "SkippedDirWarning", "Segment", "open_log", "batch_max_timestamp", "ControlRecordType"]

@@ -51,7 +51,8 @@ from ..entry import LogBatch
 from ..errors import KafkaFormatError, TruncatedError, UnsupportedCodecError
 from ..records import iter_batches
 from . import files, staging
-from .layout import LogDir, Partition, no_kafka_data, open_log
+from .layout import LogDir, Partition, no_kafka_data, open_log, show_path
+from .names import check_topic_partition
 from .segment import Segment
 from .transactions import ReadCommitted
 from .window import Batches
@@ -234,6 +235,7 @@ def _copy_partition(part: Partition, dst: Path, report: CopyReport, where: Where
     meta = part.metadata()
     rc = part.read_committed() if to_magic is not None and to_magic < 2 else None
     topic, partition = part.topic, part.partition
+    check_topic_partition(topic, partition, f"{show_path(part.path)}: not a <topic>-<partition> Kafka can load")
     start: int | None = None
     report.partitions += 1
     with PartitionWriter(dst, topic, partition, segment_bytes=1 << 31, index_interval_bytes=index_interval_bytes,

@@ -52,6 +52,7 @@ import hashlib
 import json
 import re
 import struct
+import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,9 +62,9 @@ import zstandard
 
 from ..compression import ZSTD, decompress
 from ..entry import LogBatch
-from ..errors import KafkaFormatError, LimitExceededError
+from ..errors import KafkaFormatError, LimitExceededError, SkippedDirWarning
 from ..records import DEFAULT_MAX_DECOMPRESSED
-from . import files, indexes, ranged
+from . import files, indexes, names, ranged
 from . import layout as layout_module
 from .encryption import IV_SIZE, TAG_SIZE, SegmentKey, decrypt, parse_encryption, unwrap
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
@@ -604,7 +605,9 @@ class TieredPartition(Partition):
 
 def find_tiered(root: AnyPath, depth: int = 2) -> list[TieredPartition]:
     """The tiered-storage partitions under ``root`` (a prefix holding ``<topic>-<topic id>/`` folders, one
-    such folder, or one ``<partition>`` folder in it)."""
+    such folder, or one ``<partition>`` folder in it). As in Kafka's layout (:meth:`LogDir.partitions`),
+    symbolic links to directories are not followed and a topic Kafka would refuse is passed over, each
+    announced as a :class:`~kafkaspec.errors.SkippedDirWarning`."""
     found: list[TieredPartition] = []
     m = _TOPIC_DIR.match(root.name)
     if root.name.isdigit() and (t := _TOPIC_DIR.match(root.parent.name)):
@@ -612,15 +615,36 @@ def find_tiered(root: AnyPath, depth: int = 2) -> list[TieredPartition]:
             found.append(TieredPartition(root, t["topic"], int(root.name), t["topic_id"]))
         return found
     if m:
+        if (problem := names.topic_problem(m["topic"])) is not None:
+            _skip(root, f"topic {names.show_topic(m['topic'])} is illegal: {problem}")
+            return found
         for p in listdir(root):
-            if p.name.isdigit() and _has_manifests(p):
+            if not p.name.isdigit() or _linked_dir(p):
+                continue
+            if len(p.name) > 10 or int(p.name) > names.MAX_PARTITION:
+                _skip(p, f"partition {p.name[:20]} is beyond {names.MAX_PARTITION}")
+            elif _has_manifests(p):
                 found.append(TieredPartition(p, m["topic"], int(p.name), m["topic_id"]))
         return found
     if depth > 0:
         for p in listdir(root):
-            if p.is_dir():
+            if p.is_dir() and not _linked_dir(p):
                 found.extend(find_tiered(p, depth - 1))
     return found
+
+
+def _linked_dir(p: AnyPath) -> bool:
+    """A symbolic link to a directory (announced, never followed: it could lead back into the tree)."""
+    if isinstance(p, Path) and p.is_symlink():
+        if p.is_dir():
+            _skip(p, layout_module.link_reason(p))
+        return True
+    return False
+
+
+def _skip(path: AnyPath, reason: str) -> None:
+    warnings.warn(SkippedDirWarning(layout_module.show_path(path), reason),
+                  stacklevel=3)
 
 
 def _has_manifests(path: AnyPath) -> bool:

@@ -5,6 +5,7 @@ the manifest that publishes them, optionally zstd-compressed and encrypted as th
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,8 @@ import zstandard
 
 from . import files
 from .encryption import IV_SIZE, TAG_SIZE, Encrypter
-from .layout import Partition
+from .layout import Partition, show_path
+from .names import InvalidTopicError, check_topic_partition, show_topic
 from .segment import Segment
 from .storage import AnyPath, RemotePath, StorageOptions, as_path
 from .tiered import (
@@ -33,6 +35,10 @@ def _put(path: AnyPath, data: bytes) -> None:
     else:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
+
+
+#: a Kafka topic id as partition.metadata and the layout's folder names hold it
+_TOPIC_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 
 
 @dataclass
@@ -57,10 +63,11 @@ def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_siz
     root = as_path(dest, storage)
     report = TieredReport()
     with open_log(source, layout="kafka") as log:
-        for part in log.partitions():
+        # every name is checked before the first object is written: each is a path component of the layout
+        folders = [root / _topic_folder(part) / str(part.partition) for part in log.partitions()]
+        for part, folder in zip(log.partitions(), folders):
             meta = part.metadata()
             topic_id = meta["topic_id"] if meta else kafka_uuid(part.topic.encode())
-            folder = root / f"{part.topic}-{topic_id}" / str(part.partition)
             epochs = part.leader_epochs() or []
             segs = part.segments()
             for i, seg in enumerate(segs):
@@ -86,6 +93,19 @@ def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_siz
                 report.bytes_stored += len(stored)
                 seg.close()
     return report
+
+
+def _topic_folder(part: Partition) -> str:
+    """``<topic>-<topic id>``, once the topic, the partition and the topic id are checked: a name Kafka
+    refuses, or a topic id that is not 22 base64url characters, would put objects outside ``dest``."""
+    where = f"{show_path(part.path)}: not written"
+    check_topic_partition(part.topic, part.partition, where)
+    meta = part.metadata()
+    topic_id = meta["topic_id"] if meta else kafka_uuid(part.topic.encode())
+    if not _TOPIC_ID.fullmatch(topic_id):
+        raise InvalidTopicError(f"{where}: its partition.metadata topic_id {show_topic(topic_id)} is not a "
+                                "topic id (22 characters of base64url)")
+    return f"{part.topic}-{topic_id}"
 
 
 def _chunks(data: bytes, chunk_size: int, compression: bool, enc: Encrypter | None) -> tuple[bytes, list[int]]:

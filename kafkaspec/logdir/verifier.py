@@ -24,6 +24,7 @@ holds is read by ``files``, ``indexes`` and ``snapshot``; only the comparing is 
 from __future__ import annotations
 
 import bisect
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
@@ -31,7 +32,7 @@ from typing import NamedTuple
 from kafkaspec.generated.enums import ControlRecordType
 
 from ..entry import Skipped
-from ..errors import KafkaFormatError
+from ..errors import KafkaFormatError, SkippedDirWarning
 from ..recovery import RULE_WORDS
 from . import files, indexes
 from .indexes import AbortedTxn
@@ -61,9 +62,16 @@ class Problem(NamedTuple):
 def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
                 progress: Callable[[int, int], None] | None = None) -> list[Problem]:
     """Verify a data dir, a partition dir or one segment; return every problem found."""
-    log = open_log(path)
     problems: list[Problem] = []
-    parts = log.partitions() + log.checkpoints()
+    with warnings.catch_warnings(record=True) as caught:  # directories passed over: reported as problems
+        warnings.simplefilter("always", SkippedDirWarning)
+        log = open_log(path)
+        parts = log.partitions() + log.checkpoints()
+    for w in caught:
+        if isinstance(w.message, SkippedDirWarning):
+            problems.append(Problem(w.message.path, None, f"not read: {w.message.reason}", "warning"))
+        else:
+            warnings.showwarning(w.message, w.category, w.filename, w.lineno)
     total = sum(readable_size(s) for p in parts for s in p.segments()) or 1
     done = 0
     for p in log.unpublished:

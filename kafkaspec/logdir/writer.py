@@ -61,6 +61,7 @@ from ..errors import KafkaFormatError
 from ..records import iter_batches, parse_control_record
 from . import files, indexes
 from .indexes import AbortedTxn
+from .names import partition_dir_name
 from .publish import publish_partition
 from .segment import batch_max_timestamp
 from .snapshot import ProducerSnapshotEntry, encode_snapshot
@@ -215,6 +216,10 @@ class _ActiveSegment:
 class PartitionWriter:
     """Write ``<directory>/<topic>-<partition>/`` from records or ready-made batches.
 
+    ``topic`` must be a name Kafka allows and ``partition`` a number from 0 to 2147483647
+    (:mod:`.names`): anything else is an :class:`~kafkaspec.logdir.names.InvalidTopicError`
+    raised before the writer creates anything.
+
     Use as a context manager (or call :meth:`close`): index files and the small
     files are written when a segment closes.
     """
@@ -222,19 +227,27 @@ class PartitionWriter:
     def __init__(self, directory: str | Path | RemotePath, topic: str, partition: int, *,
                  segment_bytes: int = 1 << 30, index_interval_bytes: int = 4096,
                  leader_epoch: int = 0, topic_id: str | None = None, start_offset: int = 0):
+        # the name is a path component: checked before anything is created (InvalidTopicError)
+        name = partition_dir_name(topic, partition)
         #: an object-store destination: the partition is written to a local staging folder (``path``)
         #: and published on close (see logdir.publish: never half-visible); an exception in a ``with`` block
         #: publishes nothing
         self.destination: RemotePath | None = None
+        #: the staging folder this writer made (mkdtemp's own path), the only folder it ever removes
+        self._staging: Path | None = None
         if isinstance(directory, (str, RemotePath)) and is_uri(directory):
             dest = as_path(directory)
             assert isinstance(dest, RemotePath)
-            self.destination = dest / f"{topic}-{partition}"
-            directory = tempfile.mkdtemp(prefix="kafkaspec-stage-")
+            self.destination = dest / name
+            directory = self._staging = Path(tempfile.mkdtemp(prefix="kafkaspec-stage-"))
         if isinstance(directory, RemotePath):
             raise ValueError(f"{directory}: not an object-store URI this writer can publish to")
-        self.path = Path(directory) / f"{topic}-{partition}"
-        self.path.mkdir(parents=True, exist_ok=True)
+        self.path = Path(directory) / name
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+        except BaseException:
+            self._drop_staging()
+            raise
         self.topic, self.partition = topic, partition
         self.segment_bytes = segment_bytes
         self.index_interval_bytes = index_interval_bytes
@@ -445,15 +458,20 @@ class PartitionWriter:
             try:
                 publish_partition(self.path, self.destination)
             finally:
-                shutil.rmtree(self.path.parent, ignore_errors=True)
+                self._drop_staging()
 
     def discard(self) -> None:
         """Stop without publishing (an object-store destination): nothing becomes visible."""
         self.closed = True
         if self.segment is not None:
             self.segment.fh.close()
-        if self.destination is not None:
-            shutil.rmtree(self.path.parent, ignore_errors=True)
+        self._drop_staging()
+
+    def _drop_staging(self) -> None:
+        """Remove the staging folder by the path mkdtemp gave, never by one derived from the partition's."""
+        if self._staging is not None:
+            shutil.rmtree(self._staging, ignore_errors=True)
+            self._staging = None
 
     def __enter__(self) -> PartitionWriter:
         return self

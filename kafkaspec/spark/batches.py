@@ -46,6 +46,7 @@ from kafkaspec.generated.record_v2 import Record
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..logdir import InvariantError, PartitionWriter, files, open_log
+from ..logdir.names import check_topic_partition, partition_dir_name
 from ..logdir.rewrite import output_codec, update_offset_checkpoints
 from ..logdir.segment import Segment
 from ..logdir.storage import AnyPath, StorageOptions, as_path, is_uri, parse_uri
@@ -101,6 +102,7 @@ class BatchStager:
 
     def __init__(self, task_dir: Path, topic: str, partition: int, *, compression: str | None,
                  segment_bytes: int, storage: StorageOptions | None = None):
+        check_topic_partition(topic, partition, "kafkalog write")  # a row's topic: a path component
         self.task_dir, self.topic, self.partition = task_dir, topic, partition
         self.storage = storage  # object-store settings for source segments named by URI
         self.compression, self.segment_bytes = compression, segment_bytes
@@ -197,7 +199,7 @@ def commit_partition(root: Path, topic: str, partition: int, pieces: list[Any], 
                      storage: StorageOptions | None = None) -> None:
     """Write ``root/<topic>-<partition>`` from the staged pieces (sorted, not overlapping) and the source
     segments they name, as the module docstring says; ``storage`` reads those named by URI."""
-    name = f"{topic}-{partition}"
+    name = partition_dir_name(topic, partition, "kafkalog write")
     segments = sorted({s for p in pieces for s, _, _ in p.sources},
                       key=lambda s: (files.offset_from_name(s) or 0, s))
     meta_path = as_path(segments[0], storage).parent / files.PARTITION_METADATA  # a local path or a URI

@@ -61,6 +61,7 @@ from kafkaspec.generated.record_v2 import Record
 from ..builder import build_batch
 from ..compression import codec_id
 from ..logdir import PartitionWriter, files, open_log
+from ..logdir.names import check_topic_partition
 from ..logdir.publish import Put, publish, publish_partition, unpublish
 from ..logdir.storage import RemotePath, StorageOptions, as_path, is_uri, listdir
 from ..logdir.writer import restamp_batch
@@ -151,6 +152,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
                 if stager is None:
                     if tp[0] is None or tp[1] is None:
                         raise ValueError("kafkalog write: topic and partition must not be null")
+                    check_topic_partition(*tp, "kafkalog write")
                     stager = stagers[tp] = _Stager(self, task_dir, *tp)
                 hs = [(h["key"], h["value"]) for h in headers[i]] if headers[i] else []
                 stager.add(offsets[i], stamps[i], keys[i], values[i], hs)
@@ -201,6 +203,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
                 if stager is None:
                     if tp[0] is None or tp[1] is None:
                         raise ValueError("kafkalog write: topic and partition must not be null")
+                    check_topic_partition(*tp, "kafkalog write")
                     stager = stagers[tp] = BatchStager(task_dir, *tp, compression=self.recompress,
                                                        segment_bytes=self.segment_bytes, storage=self.storage)
                 hs = [(h["key"], h["value"]) for h in headers[i]] if headers[i] else []
@@ -218,10 +221,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
             return
 
         root = Path(self.path)
-        by_tp: dict[tuple[str, int], list[Piece]] = {}
-        for m in messages:
-            for p in (m.pieces if isinstance(m, StagedPieces) else ()):
-                by_tp.setdefault((p.topic, p.partition), []).append(p)
+        by_tp = _by_partition(messages)
         try:
             refuse_own_source(root, [p for ps in by_tp.values() for p in ps])
         except ValueError:
@@ -268,10 +268,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
         root = as_path(self.path, self.storage)
         assert isinstance(root, RemotePath)
         store = root.store
-        by_tp: dict[tuple[str, int], list[Piece]] = {}
-        for m in messages:
-            for p in (m.pieces if isinstance(m, StagedPieces) else ()):
-                by_tp.setdefault((p.topic, p.partition), []).append(p)
+        by_tp = _by_partition(messages)
         try:
             _refuse_own_remote_source(root, [p for ps in by_tp.values() for p in ps])
             existing = listdir(root) if root.exists() else []
@@ -334,6 +331,17 @@ class KafkaLogWriter(DataSourceArrowWriter):
         _rmdir_if_empty(Path(self.path) / STAGING)
 
 
+def _by_partition(messages: list[WriterCommitMessage | None]) -> dict[tuple[str, int], list[Piece]]:
+    """The tasks' pieces by (topic, partition); each name checked again here, on the driver, since the
+    commit builds paths from it (the tasks checked it before writing anything)."""
+    by_tp: dict[tuple[str, int], list[Piece]] = {}
+    for m in messages:
+        for p in (m.pieces if isinstance(m, StagedPieces) else ()):
+            check_topic_partition(p.topic, p.partition, "kafkalog write")
+            by_tp.setdefault((p.topic, p.partition), []).append(p)
+    return by_tp
+
+
 def _drop_staging(root: RemotePath, job: str) -> None:
     """Delete this job's staging prefix, and the staging prefix itself once no other job uses it."""
     staging = root / STAGING
@@ -387,7 +395,9 @@ class _Stager:
     """
 
     def __init__(self, owner: KafkaLogWriter, task_dir: Path, topic: str, partition: int):
+        check_topic_partition(topic, partition, "kafkalog write")
         self.owner, self.task_dir, self.topic, self.partition = owner, task_dir, topic, partition
+        self.folder: Path | None = None  # the folder made for the writer, once there is one
         self.numbered: bool | None = None  # rows without offsets: numbered from 0 in arrival order
         self.pending: list[tuple] = []  # rows of the next batch
         self.unordered: list[tuple] | None = None  # rows collected once the order broke
@@ -426,7 +436,8 @@ class _Stager:
         if not rows:
             return
         if self.writer is None:
-            self.writer = PartitionWriter(self.task_dir / uuid.uuid4().hex, self.topic, self.partition,
+            self.folder = self.task_dir / uuid.uuid4().hex
+            self.writer = PartitionWriter(self.folder, self.topic, self.partition,
                                           segment_bytes=self.owner.segment_bytes, start_offset=rows[0][0])
         chunk = [Record(offset=o, timestamp=t, key=k, value=v, headers=h) for o, t, k, v, h in rows]
         self.writer.append_batch(build_batch(chunk, base_offset=chunk[0].offset, compression=self.owner.compression))
@@ -450,7 +461,8 @@ class _Stager:
                 for part in staged.partitions():
                     for _, batch in part.batches(verify=False):
                         rows.extend((r.offset, r.timestamp, r.key, r.value, list(r.headers)) for r in batch.records)
-            shutil.rmtree(self.writer.path.parent)
+            assert self.folder is not None
+            shutil.rmtree(self.folder)  # the folder made for this writer, by its own path
             self.writer = None
         rows.sort(key=lambda r: r[0])
         for a, b in zip(rows, rows[1:]):
