@@ -22,7 +22,7 @@ from pyspark.sql.types import BinaryType, IntegerType, LongType, StringType, Str
 
 from kafkaspec import Record
 from kafkaspec.cli import main
-from kafkaspec.errors import SkippedDirWarning
+from kafkaspec.errors import KafkaFormatError, SkippedDirWarning
 from kafkaspec.logdir import PartitionWriter, copy, open_log, verify_path, write_tiered
 from kafkaspec.logdir import writer as writer_module
 from kafkaspec.logdir.names import InvalidTopicError
@@ -171,8 +171,8 @@ def test_write_tiered_refuses_a_topic_id_that_is_a_path(tmp_path):
         w.append(_records())
     (src / "t-0" / "partition.metadata").write_text("version: 0\ntopic_id: ../../../evil")
     dest = tmp_path / "a" / "tiered"
-    with pytest.raises(InvalidTopicError, match=r"topic_id '\.\./\.\./\.\./evil' is not a topic id"):
-        write_tiered(src, dest)
+    with pytest.raises(KafkaFormatError, match=r"topic_id '\.\./\.\./\.\./evil' is not a"):
+        write_tiered(src, dest)  # refused where partition.metadata is parsed, or by the writer's own check
     assert not dest.exists() and not (tmp_path / "evil").exists() and not (tmp_path / "a").exists()
     assert canary.read_bytes() == CANARY
 
