@@ -63,6 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import open_log  # noqa: PLC0415
+    from kafkaspec.logdir.publish import PUBLISHING, describe  # noqa: PLC0415
     from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
@@ -76,6 +77,9 @@ def run(args: argparse.Namespace) -> int:
     total = sum(s.size for p in parts for s in p.segments()) or 1
     status = 0
     done = 0
+    for p in log.unpublished:  # never an empty success: a partition not read is named
+        print(f"kafkaspec dump: {p / PUBLISHING}: {describe(p)}", file=sys.stderr)
+        status = 1
     try:
         for part in parts:
             try:

@@ -15,7 +15,7 @@ from ..errors import KafkaFormatError
 from . import files
 from .files import EpochEntry
 from .indexes import AbortedTxn
-from .publish import PUBLISHING, is_publishing
+from .publish import PUBLISHING, STAGING, describe, is_publishing
 from .segment import Segment, _WalkFailed, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
 from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
@@ -233,8 +233,8 @@ class LogDir:
 
     def _walk(self, directory: AnyPath, found: list[Partition], depth: int) -> None:
         for p in listdir(directory):
-            if not p.is_dir() or files.is_skipped_dir(p.name):
-                continue
+            if not p.is_dir() or files.is_skipped_dir(p.name) or p.name == STAGING:
+                continue  # (a writer's staging: new versions not switched to yet, see logdir.publish)
             parsed = files.parse_partition_dir(p.name)
             if (parsed or _holds_logs(p)) and is_publishing(p):
                 self.unpublished.append(p)  # complete or not at all: not yet
@@ -314,8 +314,8 @@ def open_log(path: str | Path | RemotePath, *, storage: StorageOptions | None = 
         return LogDir(path.parent, [Partition(path.parent, only=path)])
     if _holds_logs(path) or files.parse_partition_dir(path.name):
         if is_publishing(path):
-            raise KafkaFormatError(f"the partition is being published (it holds {PUBLISHING}): a writer has not "
-                                   "finished it, or failed before it did; read it once written again", None, str(path))
+            raise KafkaFormatError(f"the partition is being published (it holds {PUBLISHING}): {describe(path)}",
+                                   None, str(path / PUBLISHING))
         return LogDir(path.parent, [Partition(path)])
     return LogDir(path)
 

@@ -36,7 +36,7 @@ from ..recovery import RULE_WORDS
 from . import files, indexes
 from .indexes import AbortedTxn
 from .layout import Partition
-from .publish import PUBLISHING
+from .publish import PUBLISHING, describe
 from .segment import Segment, batch_max_timestamp
 from .snapshot import parse_snapshot
 from .storage import RemotePath, listdir
@@ -66,8 +66,7 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
     total = sum(s.size for p in parts for s in p.segments()) or 1
     done = 0
     for p in log.unpublished:
-        problems.append(Problem(str(p / PUBLISHING), None, "a writer is publishing this partition, or failed before "
-                                "it finished: it is not read until written again", "warning"))
+        problems.append(Problem(str(p / PUBLISHING), None, describe(p)))
     if not parts and not log.unpublished:
         problems.append(Problem(str(path), None, "no Kafka partition directory or segment (.log) file found here"))
     for part in parts:

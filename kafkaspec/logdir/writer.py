@@ -226,15 +226,21 @@ class PartitionWriter:
         #: and published on close (see logdir.publish: never half-visible); an exception in a ``with`` block
         #: publishes nothing
         self.destination: RemotePath | None = None
+        #: the local staging folder this writer made (removed by its own path, never by a parent's)
+        self._staging: Path | None = None
         if isinstance(directory, (str, RemotePath)) and is_uri(directory):
             dest = as_path(directory)
             assert isinstance(dest, RemotePath)
             self.destination = dest / f"{topic}-{partition}"
-            directory = tempfile.mkdtemp(prefix="kafkaspec-stage-")
+            directory = self._staging = Path(tempfile.mkdtemp(prefix="kafkaspec-stage-"))
         if isinstance(directory, RemotePath):
             raise ValueError(f"{directory}: not an object-store URI this writer can publish to")
         self.path = Path(directory) / f"{topic}-{partition}"
-        self.path.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+        except BaseException:
+            self._drop_local()
+            raise
         self.topic, self.partition = topic, partition
         self.segment_bytes = segment_bytes
         self.index_interval_bytes = index_interval_bytes
@@ -435,25 +441,29 @@ class PartitionWriter:
         if self.closed:
             return
         self.closed = True
-        if self.segment is None:
-            self.segment = _ActiveSegment(self.path, self.next_offset)
-        self.segment.close()
-        self._write_snapshot(self.next_offset)
-        (self.path / files.LEADER_EPOCH_CHECKPOINT).write_text(files.format_leader_epoch_checkpoint(self.epochs))
-        (self.path / files.PARTITION_METADATA).write_text(files.format_partition_metadata(self.topic_id))
-        if self.destination is not None:
-            try:
-                publish_partition(self.path, self.destination)
-            finally:
-                shutil.rmtree(self.path.parent, ignore_errors=True)
+        try:
+            if self.segment is None:
+                self.segment = _ActiveSegment(self.path, self.next_offset)
+            self.segment.close()
+            self._write_snapshot(self.next_offset)
+            (self.path / files.LEADER_EPOCH_CHECKPOINT).write_text(files.format_leader_epoch_checkpoint(self.epochs))
+            (self.path / files.PARTITION_METADATA).write_text(files.format_partition_metadata(self.topic_id))
+            if self.destination is not None:  # the local copy goes once the store holds a complete one
+                publish_partition(self.path, self.destination, staged_hook=self._drop_local)
+        finally:
+            self._drop_local()
 
     def discard(self) -> None:
         """Stop without publishing (an object-store destination): nothing becomes visible."""
         self.closed = True
         if self.segment is not None:
             self.segment.fh.close()
-        if self.destination is not None:
-            shutil.rmtree(self.path.parent, ignore_errors=True)
+        self._drop_local()
+
+    def _drop_local(self) -> None:
+        if self._staging is not None:
+            shutil.rmtree(self._staging, ignore_errors=True)
+            self._staging = None
 
     def __enter__(self) -> PartitionWriter:
         return self
