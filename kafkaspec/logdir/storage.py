@@ -45,7 +45,8 @@ import fnmatch
 import os
 import re
 import threading
-from dataclasses import dataclass, field
+import urllib.parse
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
@@ -113,12 +114,36 @@ def _env_secrets() -> tuple[str, ...]:
                  if (v := os.environ.get(k)))
 
 
+#: the user-info part of a URI: ``s3://KEY:SECRET@bucket`` (any user info for the object-store schemes
+#: that have no user part; for the others, an ``abfs://container@account`` or ``hdfs://user@host``, only
+#: one holding a password). One slash is enough: a URI that went through ``pathlib.Path`` shows ``s3:/``.
+_USERINFO = re.compile(r"\b(?:((?:s3a?|gs|gcs):/{1,2})[^/@\s]+@|([A-Za-z][A-Za-z0-9+.-]*:/{1,2})[^/@\s:]*:[^/@\s]*@)",
+                       re.IGNORECASE)
+
+
 def redact(text: str, options: StorageOptions | None = None) -> str:
-    """``text`` with every known credential value replaced by ``***``."""
+    """``text`` with every credential it may hold replaced by ``***``: the user info of every URI in it
+    (``s3://KEY:SECRET@bucket`` shows as ``s3://***@bucket``) and every known credential value (the
+    options', the environment's). The one helper every message showing a URI or a storage error goes
+    through."""
+    text = _USERINFO.sub(lambda m: f"{m[1] or m[2]}***@", text)
     for secret in (*(options.secrets() if options else ()), *_env_secrets()):
         if len(secret) >= 4:
             text = text.replace(secret, "***")
+            quoted = urllib.parse.quote(secret, safe="")
+            if quoted != secret:
+                text = text.replace(quoted, "***")
     return text
+
+
+def _pyarrow_errors() -> tuple[type[BaseException], ...]:
+    """What a pyarrow filesystem call raises: OSError, and pyarrow's own errors (``ArrowInvalid``, a
+    ValueError, for a key it refuses, such as one with an empty component ``a//b``)."""
+    try:
+        from pyarrow.lib import ArrowException  # noqa: PLC0415
+    except ImportError:  # pragma: no cover - pyarrow comes with the spark extra
+        return (OSError,)
+    return (OSError, ArrowException)
 
 
 class Stats:
@@ -258,6 +283,8 @@ class Store:
         if isinstance(exc, (FileNotFoundError, IsADirectoryError)) or "path does not exist" in low \
                 or "nosuchkey" in low:
             return StorageError(errno.ENOENT, "no such object or prefix", uri)
+        if isinstance(exc, ValueError):  # pyarrow's ArrowInvalid: a key it refuses
+            return StorageError(errno.EINVAL, f"not a valid object key while {doing}: {_first_line(text)}", uri)
         return StorageError(errno.EIO, f"storage error while {doing}: {_first_line(text)}", uri)
 
     def info(self, key: str) -> Any:
@@ -273,7 +300,7 @@ class Store:
         self.stats.add(1)
         try:
             return self.fs.get_file_info(key)
-        except OSError as exc:
+        except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "looking the object up") from None
 
     def list(self, key: str) -> dict[str, Any]:
@@ -284,7 +311,7 @@ class Store:
             self.stats.add(1)
             try:
                 infos = self.fs.get_file_info(pafs.FileSelector(key, recursive=False))
-            except OSError as exc:
+            except _pyarrow_errors() as exc:
                 raise self.fail(exc, key, "listing") from None
             listing = {i.path.rstrip("/").rpartition("/")[2]: i for i in infos}
             self._listings[key] = listing
@@ -307,7 +334,7 @@ class Store:
         self.stats.add(1, checks=int(check))
         try:
             handle = self.fs.open_input_file(key)
-        except OSError as exc:
+        except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "opening the object") from None
         return handle, Identity.of(handle)
 
@@ -359,7 +386,7 @@ class Store:
         def get(a: int, b: int) -> bytes:
             try:
                 data = handle.read_at(b - a, a)
-            except OSError as exc:
+            except _pyarrow_errors() as exc:
                 if "invalidrange" in str(exc).lower() or "416" in str(exc):
                     data = b""
                 else:
@@ -389,7 +416,7 @@ class Store:
         try:
             with self.fs.open_output_stream(key) as out:
                 out.write(data)
-        except OSError as exc:
+        except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "writing the object") from None
         self.forget(key.rpartition("/")[0])
 
@@ -398,7 +425,7 @@ class Store:
         self.stats.add(1)
         try:
             self.fs.copy_file(src, dst)
-        except OSError as exc:
+        except _pyarrow_errors() as exc:
             raise self.fail(exc, dst, "copying an object") from None
         self.forget(dst.rpartition("/")[0])
 
@@ -408,7 +435,7 @@ class Store:
             self.fs.delete_file(key)
         except FileNotFoundError:
             pass
-        except OSError as exc:
+        except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "deleting an object") from None
         self.forget(key.rpartition("/")[0])
 
@@ -418,7 +445,7 @@ class Store:
             self.fs.delete_dir(key)
         except FileNotFoundError:
             pass
-        except OSError as exc:
+        except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "deleting a prefix") from None
         self.forget(key)
         self.forget(key.rpartition("/")[0])
@@ -632,13 +659,24 @@ def parse_uri(uri: str, options: StorageOptions | None = None, *, fresh: bool = 
     (``fresh``: a new look at the store), or on the shared one (see :func:`store_for`)."""
     m = _URI.match(uri)
     if not m or m[1].lower() not in REMOTE_SCHEMES:
-        raise ValueError(f"not an object-store URI: {uri!r} (schemes: {', '.join(REMOTE_SCHEMES)})")
+        raise ValueError(f"not an object-store URI: {redact(uri)!r} (schemes: {', '.join(REMOTE_SCHEMES)})")
     scheme, rest = m[1].lower(), m[2]
+    if scheme in ("s3", "s3a", "gs", "gcs"):
+        head, _, tail = rest.partition("/")
+        if "@" in head:  # s3://KEY:SECRET@bucket/prefix: the keys, %-encoded, never shown again
+            info, _, bucket = head.rpartition("@")
+            user, _, password = info.partition(":")
+            if scheme in ("gs", "gcs"):
+                raise ValueError(f"{redact(uri)}: credentials in a gs:// URI are not supported; "
+                                 "use the standard Google Cloud environment")
+            options = replace(options or StorageOptions(), access_key=urllib.parse.unquote(user) or None,
+                              secret_key=urllib.parse.unquote(password) or None)
+            rest = f"{bucket}/{tail}" if tail else bucket
     authority = ""
     if scheme in ("hdfs", "abfs", "abfss", "az"):
         authority, _, rest = rest.partition("/")
     if scheme in ("s3", "s3a", "gs", "gcs") and not rest.split("/", 1)[0]:
-        raise ValueError(f"{uri!r} names no bucket: {scheme}://BUCKET/PREFIX")
+        raise ValueError(f"{redact(uri)!r} names no bucket: {scheme}://BUCKET/PREFIX")
     store = Store(scheme, options, authority) if fresh else store_for(scheme, authority, options)
     return RemotePath(store, rest)
 
