@@ -7,10 +7,15 @@ in offset order, as a kafkalog read gives them, are written a batch at a time,
 so a task holds at most ``recordsPerBatch`` rows per topic-partition. A
 topic-partition whose rows arrive out of order is collected and sorted in
 memory instead (with what was already written for it), since a log must be in
-offset order. The driver's commit moves the staged segments into
-``path/<topic>-<partition>/`` (they are named by base offset, so tasks holding
-disjoint offset ranges never clash); rows without offsets are numbered there,
-in task order.
+offset order. The driver's commit works in two phases, so that a refused or
+failed job leaves nothing visible in ``path``: first every partition is made
+whole under ``path/_kafkalog_staging/<job>/_ready/`` (the tasks' segments are
+named by base offset, so tasks holding disjoint offset ranges never clash; rows
+without offsets are numbered there, in task order; every refusal happens in
+this phase), then each is moved into ``path/<topic>-<partition>/`` by one
+rename, the partition it replaces (and, for an overwrite, every other one) set
+aside first and deleted last. Spark's abort, after a failed task or commit,
+deletes the job's staging.
 
 Options: ``compression`` (none, gzip, snappy, lz4, zstd; default none),
 ``recordsPerBatch`` (default 500), ``segmentBytes`` (default 1g),
@@ -27,10 +32,12 @@ batch keeps its codec). Without them (or with ``preserveBatches`` false),
 records go into fresh plain batches and control rows are not rewritten.
 
 To an object store (``s3://``...), in both modes: each task attempt stages on its executor and
-uploads to ``path/_kafkalog_staging/<job>/<task>/``; the driver's commit publishes each partition
-through :mod:`kafkaspec.logdir.publish` (never half-visible, even if the driver dies) from the
-committed attempts' objects, and deletes the job's staging prefix, so failed or retried attempts
-never show.
+uploads to ``path/_kafkalog_staging/<job>/<task>/``; the driver's commit first puts every partition's
+new version complete in the store (the committed attempts' objects, or, merged or renumbered here,
+uploaded under ``path/_kafkalog_staging/<job>/<topic>-<partition>/``), then publishes each through
+:mod:`kafkaspec.logdir.publish` (never half-visible, and never lost if the driver dies: the marker
+names the complete new version), and deletes the job's staging prefix, so failed or retried attempts
+never show. A staging prefix a publishing marker still names is kept, so that it can be finished.
 
 Why one module of this size: it is Spark's writer protocol for one format (the task's data writer,
 the driver's commit and abort), local and object-store commits being two branches of the same
