@@ -19,6 +19,7 @@ import pkgutil
 import sys
 import warnings
 from collections.abc import Callable
+from typing import NoReturn
 
 from . import commands
 from .errors import KafkaFormatError, SkippedDirWarning
@@ -37,8 +38,24 @@ KAFKASPEC_DEBUG=1 shows the traceback of an unexpected error)
 """
 
 
+def _redact(text: str) -> str:
+    """``text`` with the credentials a URI in it may hold hidden (``logdir.storage.redact``, imported only
+    when an error is shown)."""
+    from .logdir.storage import redact  # noqa: PLC0415
+
+    return redact(text)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors (which quote the arguments) show no credentials."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, _redact(f"{self.prog}: error: {message}\n"))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="kafkaspec",
         description="Kafka record formats: dump, verify and synthesise log directories; run the pipeline.",
         epilog=EPILOG,
@@ -118,7 +135,7 @@ def _run(name: str, args: argparse.Namespace) -> int:
     except KafkaFormatError as exc:
         if _debug():
             raise
-        print(f"{name}: {exc}", file=sys.stderr)
+        print(_redact(f"{name}: {exc}"), file=sys.stderr)
         return 1
     except BrokenPipeError:  # `kafkaspec dump ... | head`: the reader has gone; not an error
         _silence_stdout()
@@ -128,7 +145,7 @@ def _run(name: str, args: argparse.Namespace) -> int:
             _silence_stdout()
         if _debug():
             raise
-        print(f"{name}: {_describe_os_error(exc)}", file=sys.stderr)
+        print(_redact(f"{name}: {_describe_os_error(exc)}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         if _debug():
@@ -139,7 +156,8 @@ def _run(name: str, args: argparse.Namespace) -> int:
         if _debug():
             raise
         what = str(exc) or type(exc).__name__
-        print(f"{name}: {what} ({type(exc).__name__}; set KAFKASPEC_DEBUG=1 for the traceback)", file=sys.stderr)
+        print(_redact(f"{name}: {what} ({type(exc).__name__}; set KAFKASPEC_DEBUG=1 for the traceback)"),
+              file=sys.stderr)
         return 2
 
 

@@ -75,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import open_log  # noqa: PLC0415
     from kafkaspec.logdir.layout import no_kafka_data  # noqa: PLC0415
+    from kafkaspec.logdir.publish import PUBLISHING, describe  # noqa: PLC0415
     from kafkaspec.logdir.segment import readable_size  # noqa: PLC0415
     from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
@@ -95,6 +96,9 @@ def run(args: argparse.Namespace) -> int:
               "a complete copy (the staged output is not shown)", file=sys.stderr)
         status = 1
     done = 0
+    for p in log.unpublished:  # never an empty success: a partition not read is named
+        print(f"kafkaspec dump: {p / PUBLISHING}: {describe(p)}", file=sys.stderr)
+        status = 1
     try:
         for part in parts:
             try:

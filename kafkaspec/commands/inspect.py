@@ -12,11 +12,11 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from kafkaspec.logdir import Partition
+    from kafkaspec.logdir.storage import AnyPath
     from kafkaspec.payloads import Decoded
 
 EPILOG = """examples:
@@ -36,7 +36,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("what", choices=("metadata", "offsets"),
                    help="metadata: cluster state from the KRaft log; offsets: committed offsets per group")
-    p.add_argument("path", metavar="DIR", help="data dir, or the __cluster_metadata-0 / __consumer_offsets-N dir")
+    p.add_argument("path", metavar="DIR", help="data dir, or the __cluster_metadata-0 / __consumer_offsets-N dir; "
+                   "local, or an object-store URI (s3://bucket/prefix/, configured from the environment)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
     p.set_defaults(func=run)
 
@@ -74,7 +75,7 @@ def _records(part: Partition, segments: list, family: str, problems: _Problems,
             seg.close()
 
 
-def _find(path: Path, topic: str) -> list[Partition]:
+def _find(path: AnyPath, topic: str) -> list[Partition]:
     from kafkaspec.logdir import open_log  # noqa: PLC0415
 
     return [p for p in open_log(path).partitions() if p.topic == topic]
@@ -82,8 +83,9 @@ def _find(path: Path, topic: str) -> list[Partition]:
 
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.logdir import Segment, files  # noqa: PLC0415
+    from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
 
-    path = Path(args.path)
+    path = as_path(args.path)  # a local path or an object-store URI (s3://bucket/prefix), as dump takes
     problems = _Problems()
     topic = "__cluster_metadata" if args.what == "metadata" else "__consumer_offsets"
     parts = _find(path, topic)

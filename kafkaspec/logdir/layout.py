@@ -17,7 +17,7 @@ from ..errors import KafkaFormatError, SkippedDirWarning
 from . import files, names
 from .files import EpochEntry
 from .indexes import AbortedTxn
-from .publish import PUBLISHING, is_publishing
+from .publish import PUBLISHING, STAGING, describe, is_publishing
 from .segment import Segment, _WalkFailed, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
 from .staging import is_staging_name
@@ -273,8 +273,8 @@ class LogDir:
                 if p.is_dir():
                     self._skip(p, link_reason(p))
                 continue
-            if not p.is_dir() or files.is_skipped_dir(p.name):
-                continue
+            if not p.is_dir() or files.is_skipped_dir(p.name) or p.name == STAGING:
+                continue  # (a writer's staging: new versions not switched to yet, see logdir.publish)
             if is_staging_name(p.name):
                 self.interrupted.append(p)  # a rewrite's output not yet moved into place
                 continue
@@ -371,8 +371,8 @@ def open_log(path: str | Path | RemotePath, *, storage: StorageOptions | None = 
         return LogDir(path.parent, [Partition(path.parent, only=path)])
     if _holds_logs(path) or files.parse_partition_dir(path.name):
         if is_publishing(path):
-            raise KafkaFormatError(f"the partition is being published (it holds {PUBLISHING}): a writer has not "
-                                   "finished it, or failed before it did; read it once written again", None, str(path))
+            raise KafkaFormatError(f"the partition is being published (it holds {PUBLISHING}): {describe(path)}",
+                                   None, str(path / PUBLISHING))
         return LogDir(path.parent, [Partition(path)])
     return LogDir(path)
 

@@ -18,6 +18,17 @@ connect and each request, so a server that stops answering is an error, not a ha
 What is read: a directory listing once per directory (cached: ``exists``/``stat`` of a listed
 object cost nothing more), objects or byte ranges of them by ranged GETs (large ranges as pieces
 with read-ahead: ``logdir.ranged``; whole-segment scans through a bounded window: ``logdir.window``).
+
+A reader never mixes two versions of an object (a writer may republish a partition while it is
+read): each object is pinned to what was first seen of it: the listing's size and modification
+time, then the opening request's size, ``Last-Modified`` and ``ETag``. Opening an object that no
+longer matches its listing, and every ranged GET followed by a look at the object (one HEAD
+request) that finds it changed, fail the read naming the object. The look comes after the GET
+because ``pyarrow.fs`` keeps a GET's response headers to itself: a check before it would leave the
+time between the two unguarded, a check after covers every GET before it. Limit: the listing has no
+ETag (``pyarrow.fs`` does not give it), so an object replaced between the listing and its opening by
+one of the very same size within the same second (S3 keeps modification times to the second) is
+not told from the listed one; once opened, any replacement is.
 Credentials are never part of a ``repr``, a message or an error: errors name the URI and what
 went wrong (missing bucket, access denied, no answer, an object shorter than its listing).
 
@@ -34,7 +45,10 @@ import fnmatch
 import os
 import re
 import threading
-from dataclasses import dataclass, field
+import urllib.parse
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
 
@@ -100,30 +114,57 @@ def _env_secrets() -> tuple[str, ...]:
                  if (v := os.environ.get(k)))
 
 
+#: the user-info part of a URI: ``s3://KEY:SECRET@bucket`` (any user info for the object-store schemes
+#: that have no user part; for the others, an ``abfs://container@account`` or ``hdfs://user@host``, only
+#: one holding a password). One slash is enough: a URI that went through ``pathlib.Path`` shows ``s3:/``.
+_USERINFO = re.compile(r"\b(?:((?:s3a?|gs|gcs):/{1,2})[^/@\s]+@|([A-Za-z][A-Za-z0-9+.-]*:/{1,2})[^/@\s:]*:[^/@\s]*@)",
+                       re.IGNORECASE)
+
+
 def redact(text: str, options: StorageOptions | None = None) -> str:
-    """``text`` with every known credential value replaced by ``***``."""
+    """``text`` with every credential it may hold replaced by ``***``: the user info of every URI in it
+    (``s3://KEY:SECRET@bucket`` shows as ``s3://***@bucket``) and every known credential value (the
+    options', the environment's). The one helper every message showing a URI or a storage error goes
+    through."""
+    text = _USERINFO.sub(lambda m: f"{m[1] or m[2]}***@", text)
     for secret in (*(options.secrets() if options else ()), *_env_secrets()):
         if len(secret) >= 4:
             text = text.replace(secret, "***")
+            quoted = urllib.parse.quote(secret, safe="")
+            if quoted != secret:
+                text = text.replace(quoted, "***")
     return text
 
 
+def _pyarrow_errors() -> tuple[type[BaseException], ...]:
+    """What a pyarrow filesystem call raises: OSError, and pyarrow's own errors (``ArrowInvalid``, a
+    ValueError, for a key it refuses, such as one with an empty component ``a//b``)."""
+    try:
+        from pyarrow.lib import ArrowException  # noqa: PLC0415
+    except ImportError:  # pragma: no cover - pyarrow comes with the spark extra
+        return (OSError,)
+    return (OSError, ArrowException)
+
+
 class Stats:
-    """Requests and bytes a :class:`Store` asked for (for tests and benchmarks)."""
+    """Requests and bytes a :class:`Store` asked for (for tests and benchmarks); ``checks`` counts
+    the requests among them that only look whether a read object changed (one after each GET)."""
 
     def __init__(self) -> None:
         self.requests = 0
         self.bytes = 0
+        self.checks = 0
         self._lock = threading.Lock()
 
-    def add(self, requests: int, nbytes: int = 0) -> None:
+    def add(self, requests: int, nbytes: int = 0, *, checks: int = 0) -> None:
         with self._lock:
             self.requests += requests
             self.bytes += nbytes
+            self.checks += checks
 
     def reset(self) -> None:
         with self._lock:
-            self.requests = self.bytes = 0
+            self.requests = self.bytes = self.checks = 0
 
 
 class Store:
@@ -139,7 +180,8 @@ class Store:
         self.authority = authority  # hdfs://host:port
         self._fs: Any = None
         self._listings: dict[str, dict[str, Any]] = {}
-        self._handles: dict[str, Any] = {}  # key -> open pyarrow input file (its HEAD request done once)
+        #: key -> (open pyarrow input file, its pinned identity): the HEAD request of opening done once
+        self._handles: dict[str, tuple[Any, Identity]] = {}
         self._handles_lock = threading.Lock()
         self.stats = Stats()
 
@@ -163,8 +205,16 @@ class Store:
 
     @property
     def fs(self) -> Any:
+        """The pyarrow filesystem, one per process for each scheme and settings (stores share it)."""
         if self._fs is None:
-            self._fs = self._make_fs()
+            key = (self.scheme, self.authority, self.options, _env_key())
+            with _STORES_LOCK:
+                fs = _FILESYSTEMS.get(key)
+            if fs is None:
+                fs = self._make_fs()
+                with _STORES_LOCK:
+                    fs = _FILESYSTEMS.setdefault(key, fs)
+            self._fs = fs
         return self._fs
 
     def _make_fs(self) -> Any:
@@ -233,6 +283,8 @@ class Store:
         if isinstance(exc, (FileNotFoundError, IsADirectoryError)) or "path does not exist" in low \
                 or "nosuchkey" in low:
             return StorageError(errno.ENOENT, "no such object or prefix", uri)
+        if isinstance(exc, ValueError):  # pyarrow's ArrowInvalid: a key it refuses
+            return StorageError(errno.EINVAL, f"not a valid object key while {doing}: {_first_line(text)}", uri)
         return StorageError(errno.EIO, f"storage error while {doing}: {_first_line(text)}", uri)
 
     def info(self, key: str) -> Any:
@@ -248,7 +300,7 @@ class Store:
         self.stats.add(1)
         try:
             return self.fs.get_file_info(key)
-        except OSError as exc:
+        except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "looking the object up") from None
 
     def list(self, key: str) -> dict[str, Any]:
@@ -259,7 +311,7 @@ class Store:
             self.stats.add(1)
             try:
                 infos = self.fs.get_file_info(pafs.FileSelector(key, recursive=False))
-            except OSError as exc:
+            except _pyarrow_errors() as exc:
                 raise self.fail(exc, key, "listing") from None
             listing = {i.path.rstrip("/").rpartition("/")[2]: i for i in infos}
             self._listings[key] = listing
@@ -274,53 +326,73 @@ class Store:
         self._listings.clear()
         with self._handles_lock:
             handles, self._handles = self._handles, {}
-        for h in handles.values():
+        for h, _ in handles.values():
             h.close()
 
-    def _handle(self, key: str) -> Any:
+    def _open(self, key: str, *, check: bool = False) -> tuple[Any, Identity]:
+        """A new input file on ``key`` (one HEAD request) and the identity it saw."""
+        self.stats.add(1, checks=int(check))
+        try:
+            handle = self.fs.open_input_file(key)
+        except _pyarrow_errors() as exc:
+            raise self.fail(exc, key, "opening the object") from None
+        return handle, Identity.of(handle)
+
+    def _handle(self, key: str) -> tuple[Any, Identity]:
         with self._handles_lock:
-            handle = self._handles.get(key)
-        if handle is None:
-            self.stats.add(1)
-            try:
-                handle = self.fs.open_input_file(key)
-            except OSError as exc:
-                raise self.fail(exc, key, "opening the object") from None
+            held = self._handles.get(key)
+        if held is None:
+            held = self._open(key)
             with self._handles_lock:
                 if len(self._handles) >= 256:
-                    self._handles.pop(next(iter(self._handles))).close()
-                self._handles[key] = handle
-        return handle
+                    self._handles.pop(next(iter(self._handles)))[0].close()
+                self._handles[key] = held
+        return held
+
+    def _check_unchanged(self, key: str, pinned: Identity, doing: str) -> None:
+        """Raise when ``key`` is no longer the object ``pinned`` describes (one HEAD request)."""
+        handle, now = self._open(key, check=True)
+        handle.close()
+        if not pinned.same(now):
+            raise StorageError(errno.ESTALE, f"the object changed while being read ({pinned} when first read, "
+                               f"{now} after {doing}): it was replaced (republished) meanwhile; read it again "
+                               "from a new listing", self.uri(key))
 
     def getter(self, key: str) -> tuple[Get, int]:
         """``(get, size)``: ``get(a, b)`` fetches bytes [a, b) of the object by one ranged GET, and
-        ``size`` is the object's size. An object shorter than its listing said is a
-        :class:`StorageError` (it was replaced or truncated meanwhile), at once or when ``get``
-        meets its end."""
+        ``size`` is the object's size. The object is pinned (see the module docstring): one that no
+        longer matches its listing, or that changed by the time a GET is done, is a
+        :class:`StorageError` naming it, at once or from ``get``."""
         from pyarrow import fs as pafs  # noqa: PLC0415
-        if key.rpartition("/")[0] in self._listings:  # listed: its size is known, check it
+        handle, pinned = self._handle(key)
+        if key.rpartition("/")[0] in self._listings:  # listed: its size and time are known, check them
             info = self.info(key)
             if info.type == pafs.FileType.NotFound:
                 raise StorageError(errno.ENOENT, "no such object", self.uri(key))
             if info.type != pafs.FileType.File:
                 raise StorageError(errno.EISDIR, "not an object but a prefix (a directory)", self.uri(key))
             size = info.size
-        else:  # not listed (a Spark task): opening it asks for its size
-            size = self._handle(key).size()
-        handle = self._handle(key)
-        if handle.size() < size:
-            raise StorageError(errno.EIO, f"the object is shorter than its listing said ({size} bytes listed, "
-                               f"{handle.size()} stored): it was replaced or truncated while being read", self.uri(key))
+            if pinned.size < size:
+                raise StorageError(errno.EIO, f"the object is shorter than its listing said ({size} bytes listed, "
+                                   f"{pinned.size} stored): it was replaced or truncated while being read",
+                                   self.uri(key))
+            listed = Identity(size, _seconds(info.mtime), None)
+            if not listed.same(pinned):
+                raise StorageError(errno.ESTALE, f"the object changed since it was listed ({listed} listed, "
+                                   f"{pinned} stored): it was replaced (republished) meanwhile; read it again "
+                                   "from a new listing", self.uri(key))
+        size = pinned.size
 
         def get(a: int, b: int) -> bytes:
             try:
                 data = handle.read_at(b - a, a)
-            except OSError as exc:
+            except _pyarrow_errors() as exc:
                 if "invalidrange" in str(exc).lower() or "416" in str(exc):
                     data = b""
                 else:
                     raise self.fail(exc, key, f"reading bytes {a}..{b}") from None
             self.stats.add(1, len(data))
+            self._check_unchanged(key, pinned, f"reading bytes {a}..{b}")
             if len(data) < b - a:
                 raise StorageError(errno.EIO, f"the object is shorter than its listing said ({size} bytes): "
                                    f"reading bytes {a}..{b} gave {len(data)}; it was replaced or truncated "
@@ -344,7 +416,7 @@ class Store:
         try:
             with self.fs.open_output_stream(key) as out:
                 out.write(data)
-        except OSError as exc:
+        except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "writing the object") from None
         self.forget(key.rpartition("/")[0])
 
@@ -353,7 +425,7 @@ class Store:
         self.stats.add(1)
         try:
             self.fs.copy_file(src, dst)
-        except OSError as exc:
+        except _pyarrow_errors() as exc:
             raise self.fail(exc, dst, "copying an object") from None
         self.forget(dst.rpartition("/")[0])
 
@@ -363,7 +435,7 @@ class Store:
             self.fs.delete_file(key)
         except FileNotFoundError:
             pass
-        except OSError as exc:
+        except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "deleting an object") from None
         self.forget(key.rpartition("/")[0])
 
@@ -373,10 +445,68 @@ class Store:
             self.fs.delete_dir(key)
         except FileNotFoundError:
             pass
-        except OSError as exc:
+        except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "deleting a prefix") from None
         self.forget(key)
         self.forget(key.rpartition("/")[0])
+
+
+@dataclass(frozen=True)
+class Identity:
+    """What tells one version of an object from another: its size, its modification time (whole
+    seconds, as S3 keeps it) and its ETag, the last two None where the store does not say."""
+
+    size: int
+    mtime: int | None
+    etag: str | None
+
+    @classmethod
+    def of(cls, handle: Any) -> Identity:
+        """The identity an open ``pyarrow`` input file saw (S3: its HEAD response's headers)."""
+        try:
+            meta = {k.lower(): v for k, v in (handle.metadata() or {}).items()}
+        except (OSError, AttributeError, NotImplementedError):
+            meta = {}
+
+        def text(name: str) -> str | None:
+            value = meta.get(name)
+            return value.decode("latin-1") if isinstance(value, bytes) else value
+
+        return cls(handle.size(), _parse_time(text("last-modified")), text("etag"))
+
+    def same(self, other: Identity) -> bool:
+        """Equal where both say: a field one side lacks is not a difference."""
+        if self.size != other.size:
+            return False
+        if None not in (self.mtime, other.mtime) and self.mtime != other.mtime:
+            return False
+        return None in (self.etag, other.etag) or self.etag == other.etag
+
+    def __str__(self) -> str:
+        parts = [f"{self.size} bytes"]
+        if self.mtime is not None:
+            parts.append("modified " + datetime.fromtimestamp(self.mtime, UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
+        if self.etag is not None:
+            parts.append(f"ETag {self.etag}")
+        return ", ".join(parts)
+
+
+def _seconds(when: Any) -> int | None:
+    """A ``FileInfo.mtime`` as whole seconds since the epoch (None when the store gives none)."""
+    return int(when.timestamp()) if isinstance(when, datetime) else None
+
+
+def _parse_time(text: str | None) -> int | None:
+    """``Last-Modified`` as pyarrow's S3 metadata gives it (ISO 8601) or as HTTP does, in whole seconds."""
+    if not text:
+        return None
+    try:
+        return int(datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp())
+    except ValueError:
+        try:
+            return int(parsedate_to_datetime(text).timestamp())
+        except (TypeError, ValueError):
+            return None
 
 
 def _first_line(text: str) -> str:
@@ -501,12 +631,22 @@ _ENV_KEYS = ("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3", "AWS_ACCESS_KEY_ID", "AW
              "AWS_SESSION_TOKEN", "AWS_REGION", "AWS_DEFAULT_REGION", "AWS_PROFILE", "KAFKASPEC_STORAGE_TIMEOUT")
 
 
-def store_for(scheme: str, authority: str = "", options: StorageOptions | None = None) -> Store:
-    """The shared :class:`Store` of a scheme and settings (one pyarrow filesystem per process).
+_FILESYSTEMS: dict[tuple[Any, ...], Any] = {}
 
-    Listings are cached per store: :func:`as_path` of a new top-level URI starts from a fresh one.
+
+def _env_key() -> tuple[str | None, ...]:
+    return tuple(os.environ.get(k) for k in _ENV_KEYS)
+
+
+def store_for(scheme: str, authority: str = "", options: StorageOptions | None = None) -> Store:
+    """The shared :class:`Store` of a scheme and settings, its listings kept between callers (a Spark
+    task's reads of many segments of one prefix).
+
+    :func:`as_path` and :func:`parse_uri` give each new top-level URI a store of its own instead
+    (sharing the pyarrow filesystem): its listings and pinned objects are that reader's, so a writer
+    or another reader in the same process never drops them.
     """
-    key = (scheme, authority, options or StorageOptions(), tuple(os.environ.get(k) for k in _ENV_KEYS))
+    key = (scheme, authority, options or StorageOptions(), _env_key())
     with _STORES_LOCK:
         store = _STORES.get(key)
         if store is None:
@@ -515,19 +655,29 @@ def store_for(scheme: str, authority: str = "", options: StorageOptions | None =
 
 
 def parse_uri(uri: str, options: StorageOptions | None = None, *, fresh: bool = True) -> RemotePath:
-    """The :class:`RemotePath` of an object-store URI (``s3://bucket/prefix``)."""
+    """The :class:`RemotePath` of an object-store URI (``s3://bucket/prefix``): on a store of its own
+    (``fresh``: a new look at the store), or on the shared one (see :func:`store_for`)."""
     m = _URI.match(uri)
     if not m or m[1].lower() not in REMOTE_SCHEMES:
-        raise ValueError(f"not an object-store URI: {uri!r} (schemes: {', '.join(REMOTE_SCHEMES)})")
+        raise ValueError(f"not an object-store URI: {redact(uri)!r} (schemes: {', '.join(REMOTE_SCHEMES)})")
     scheme, rest = m[1].lower(), m[2]
+    if scheme in ("s3", "s3a", "gs", "gcs"):
+        head, _, tail = rest.partition("/")
+        if "@" in head:  # s3://KEY:SECRET@bucket/prefix: the keys, %-encoded, never shown again
+            info, _, bucket = head.rpartition("@")
+            user, _, password = info.partition(":")
+            if scheme in ("gs", "gcs"):
+                raise ValueError(f"{redact(uri)}: credentials in a gs:// URI are not supported; "
+                                 "use the standard Google Cloud environment")
+            options = replace(options or StorageOptions(), access_key=urllib.parse.unquote(user) or None,
+                              secret_key=urllib.parse.unquote(password) or None)
+            rest = f"{bucket}/{tail}" if tail else bucket
     authority = ""
     if scheme in ("hdfs", "abfs", "abfss", "az"):
         authority, _, rest = rest.partition("/")
     if scheme in ("s3", "s3a", "gs", "gcs") and not rest.split("/", 1)[0]:
-        raise ValueError(f"{uri!r} names no bucket: {scheme}://BUCKET/PREFIX")
-    store = store_for(scheme, authority, options)
-    if fresh:
-        store.clear()
+        raise ValueError(f"{redact(uri)!r} names no bucket: {scheme}://BUCKET/PREFIX")
+    store = Store(scheme, options, authority) if fresh else store_for(scheme, authority, options)
     return RemotePath(store, rest)
 
 

@@ -37,7 +37,7 @@ from ..recovery import RULE_WORDS
 from . import files, indexes
 from .indexes import AbortedTxn
 from .layout import NO_KAFKA_DATA, Partition
-from .publish import PUBLISHING
+from .publish import PUBLISHING, describe
 from .segment import Segment, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
 from .storage import RemotePath, listdir
@@ -75,8 +75,7 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
     total = sum(readable_size(s) for p in parts for s in p.segments()) or 1
     done = 0
     for p in log.unpublished:
-        problems.append(Problem(str(p / PUBLISHING), None, "a writer is publishing this partition, or failed before "
-                                "it finished: it is not read until written again", "warning"))
+        problems.append(Problem(str(p / PUBLISHING), None, describe(p)))
     for p in log.interrupted:
         problems.append(Problem(str(p), None, "the staging dir of a rewrite that did not finish (killed, or failed "
                                 "while moving its output in): this directory is not a complete copy; the staged "

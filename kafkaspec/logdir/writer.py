@@ -246,7 +246,7 @@ class PartitionWriter:
         try:
             self.path.mkdir(parents=True, exist_ok=True)
         except BaseException:
-            self._drop_staging()
+            self._drop_local()
             raise
         self.topic, self.partition = topic, partition
         self.segment_bytes = segment_bytes
@@ -448,26 +448,26 @@ class PartitionWriter:
         if self.closed:
             return
         self.closed = True
-        if self.segment is None:
-            self.segment = _ActiveSegment(self.path, self.next_offset)
-        self.segment.close()
-        self._write_snapshot(self.next_offset)
-        (self.path / files.LEADER_EPOCH_CHECKPOINT).write_text(files.format_leader_epoch_checkpoint(self.epochs))
-        (self.path / files.PARTITION_METADATA).write_text(files.format_partition_metadata(self.topic_id))
-        if self.destination is not None:
-            try:
-                publish_partition(self.path, self.destination)
-            finally:
-                self._drop_staging()
+        try:
+            if self.segment is None:
+                self.segment = _ActiveSegment(self.path, self.next_offset)
+            self.segment.close()
+            self._write_snapshot(self.next_offset)
+            (self.path / files.LEADER_EPOCH_CHECKPOINT).write_text(files.format_leader_epoch_checkpoint(self.epochs))
+            (self.path / files.PARTITION_METADATA).write_text(files.format_partition_metadata(self.topic_id))
+            if self.destination is not None:  # the local copy goes once the store holds a complete one
+                publish_partition(self.path, self.destination, staged_hook=self._drop_local)
+        finally:
+            self._drop_local()
 
     def discard(self) -> None:
         """Stop without publishing (an object-store destination): nothing becomes visible."""
         self.closed = True
         if self.segment is not None:
             self.segment.fh.close()
-        self._drop_staging()
+        self._drop_local()
 
-    def _drop_staging(self) -> None:
+    def _drop_local(self) -> None:
         """Remove the staging folder by the path mkdtemp gave, never by one derived from the partition's."""
         if self._staging is not None:
             shutil.rmtree(self._staging, ignore_errors=True)

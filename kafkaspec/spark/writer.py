@@ -7,10 +7,15 @@ in offset order, as a kafkalog read gives them, are written a batch at a time,
 so a task holds at most ``recordsPerBatch`` rows per topic-partition. A
 topic-partition whose rows arrive out of order is collected and sorted in
 memory instead (with what was already written for it), since a log must be in
-offset order. The driver's commit moves the staged segments into
-``path/<topic>-<partition>/`` (they are named by base offset, so tasks holding
-disjoint offset ranges never clash); rows without offsets are numbered there,
-in task order.
+offset order. The driver's commit works in two phases, so that a refused or
+failed job leaves nothing visible in ``path``: first every partition is made
+whole under ``path/_kafkalog_staging/<job>/_ready/`` (the tasks' segments are
+named by base offset, so tasks holding disjoint offset ranges never clash; rows
+without offsets are numbered there, in task order; every refusal happens in
+this phase), then each is moved into ``path/<topic>-<partition>/`` by one
+rename, the partition it replaces (and, for an overwrite, every other one) set
+aside first and deleted last. Spark's abort, after a failed task or commit,
+deletes the job's staging.
 
 Options: ``compression`` (none, gzip, snappy, lz4, zstd; default none),
 ``recordsPerBatch`` (default 500), ``segmentBytes`` (default 1g),
@@ -27,10 +32,12 @@ batch keeps its codec). Without them (or with ``preserveBatches`` false),
 records go into fresh plain batches and control rows are not rewritten.
 
 To an object store (``s3://``...), in both modes: each task attempt stages on its executor and
-uploads to ``path/_kafkalog_staging/<job>/<task>/``; the driver's commit publishes each partition
-through :mod:`kafkaspec.logdir.publish` (never half-visible, even if the driver dies) from the
-committed attempts' objects, and deletes the job's staging prefix, so failed or retried attempts
-never show.
+uploads to ``path/_kafkalog_staging/<job>/<task>/``; the driver's commit first puts every partition's
+new version complete in the store (the committed attempts' objects, or, merged or renumbered here,
+uploaded under ``path/_kafkalog_staging/<job>/<topic>-<partition>/``), then publishes each through
+:mod:`kafkaspec.logdir.publish` (never half-visible, and never lost if the driver dies: the marker
+names the complete new version), and deletes the job's staging prefix, so failed or retried attempts
+never show. A staging prefix a publishing marker still names is kept, so that it can be finished.
 
 Why one module of this size: it is Spark's writer protocol for one format (the task's data writer,
 the driver's commit and abort), local and object-store commits being two branches of the same
@@ -47,6 +54,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
     from pyspark.sql.types import StructType
 
+import errno
 import shutil
 import tempfile
 import uuid
@@ -62,13 +70,12 @@ from ..builder import build_batch
 from ..compression import codec_id
 from ..logdir import PartitionWriter, files, open_log
 from ..logdir.names import check_topic_partition
-from ..logdir.publish import Put, publish, publish_partition, unpublish
-from ..logdir.storage import RemotePath, StorageOptions, as_path, is_uri, listdir
+from ..logdir.publish import STAGING, drop_staging, publish, read_marker_or_none, stage_partition, unpublish
+from ..logdir.rewrite import update_offset_checkpoints
+from ..logdir.storage import RemotePath, StorageError, StorageOptions, as_path, is_uri, listdir
 from ..logdir.writer import restamp_batch
 from .batches import BATCH_COLUMNS, BatchStager, commit_partition, refuse_own_source
 from .options import OptionError, ReadOptions, parse_size
-
-STAGING = "_kafkalog_staging"
 
 
 @dataclass
@@ -216,105 +223,131 @@ class KafkaLogWriter(DataSourceArrowWriter):
 
     # -- driver ---------------------------------------------------------------------
     def commit(self, messages: list[WriterCommitMessage | None]) -> None:
+        """Two phases, so that a refused or failed job leaves nothing visible: every partition is made
+        complete in staging first (all refusals happen there), then switched into place."""
         if is_uri(self.path):
             self._commit_remote(messages)
             return
-
         root = Path(self.path)
+        job_dir = root / STAGING / self.job
+        ready, old = job_dir / _READY, job_dir / _OLD
         by_tp = _by_partition(messages)
         try:
             refuse_own_source(root, [p for ps in by_tp.values() for p in ps])
-        except ValueError:
+            for (topic, partition), pieces in sorted(by_tp.items()):
+                final = root / f"{topic}-{partition}"
+                if not self.overwrite and final.exists() and any(final.glob("*.log")):
+                    raise FileExistsError(f"{final} already holds a log; write with mode('overwrite')")
+                self._prepare(ready, topic, partition, pieces)
+        except BaseException:
             self.abort(messages)
             raise
+        self._switch_local(root, ready, old)
+        shutil.rmtree(job_dir, ignore_errors=True)
+        _rmdir_if_empty(root / STAGING)
+
+    def _prepare(self, ready: Path, topic: str, partition: int, pieces: list[Piece]) -> None:
+        """Write ``ready/<topic>-<partition>`` whole from the tasks' pieces (or refuse them)."""
+        name = f"{topic}-{partition}"
+        pieces.sort(key=lambda p: p.first_offset)
+        if any(p.numbered for p in pieces) and len(pieces) > 1:
+            self._renumber(ready, topic, partition, pieces)
+            return
+        _refuse_overlaps(topic, partition, pieces)
+        if pieces[0].sources is not None:
+            commit_partition(ready, topic, partition, pieces, self.segment_bytes, self.storage)
+            return
+        target = ready / name
+        target.mkdir(parents=True, exist_ok=True)
+        for i, p in enumerate(pieces):
+            for f in sorted(Path(p.path).iterdir()):
+                if _kept(f.name, f.stat().st_size, i, len(pieces)):
+                    f.replace(target / f.name)
+
+    def _switch_local(self, root: Path, ready: Path, old: Path) -> None:
+        """Move the prepared partitions into ``root`` (each by one rename), the ones they replace (and, for
+        an overwrite, every other partition) aside into ``old`` first, then delete those."""
+        old.mkdir(parents=True, exist_ok=True)
         if self.overwrite:
             for d in root.iterdir():
                 if d.is_dir() and files.parse_partition_dir(d.name):
-                    shutil.rmtree(d)
-        try:
-            for (topic, partition), pieces in sorted(by_tp.items()):
-                final = root / f"{topic}-{partition}"
-                if final.exists() and any(final.glob("*.log")):
-                    raise FileExistsError(f"{final} already holds a log; write with mode('overwrite')")
-                pieces.sort(key=lambda p: p.first_offset)
-                if any(p.numbered for p in pieces) and len(pieces) > 1:
-                    self._renumber(final, topic, partition, pieces)
-                    continue
-                _refuse_overlaps(topic, partition, pieces)
-                if pieces[0].sources is not None:
-                    commit_partition(root, topic, partition, pieces, self.segment_bytes)
-                    continue
-                final.mkdir(parents=True, exist_ok=True)
-                for i, p in enumerate(pieces):
-                    for f in sorted(Path(p.path).iterdir()):
-                        small = f.name in (files.LEADER_EPOCH_CHECKPOINT, files.PARTITION_METADATA)
-                        if small and i > 0:
-                            continue
-                        if f.name.endswith(files.SNAPSHOT_SUFFIX) and i < len(pieces) - 1:
-                            continue
-                        if f.name.endswith(files.LOG_SUFFIX) and f.stat().st_size == 0 and i < len(pieces) - 1:
-                            continue  # the empty active segment a staged writer leaves
-                        f.replace(final / f.name)
-        finally:
-            shutil.rmtree(root / STAGING / self.job, ignore_errors=True)
-            _rmdir_if_empty(root / STAGING)
+                    d.replace(old / d.name)
+        offsets = _ready_offsets(ready)
+        for d in sorted(ready.iterdir()) if ready.is_dir() else ():
+            if not d.is_dir():
+                continue
+            final = root / d.name
+            if final.exists():
+                final.replace(old / d.name)
+            d.replace(final)
+        if offsets:
+            update_offset_checkpoints(root, offsets)
+        shutil.rmtree(old, ignore_errors=True)
 
     def _commit_remote(self, messages: list[WriterCommitMessage | None]) -> None:
-        """The commit to an object store, which has no rename: each partition is published by
-        :func:`kafkaspec.logdir.publish.publish` (a marker first, the objects in key order, the marker
-        deleted last), so a reader sees it whole or not at all, even if this driver dies meanwhile.
-        Plain pieces are copied server-side from the staging prefix; batch-preserving ones are merged
-        with their source segments here (as a local write does), in a local folder, then uploaded."""
+        """The commit to an object store, which has no rename: every partition's new version is put
+        complete under the job's staging prefix first (plain pieces are already there, uploaded by the
+        tasks; batch-preserving and renumbered ones are made in a local folder here, then uploaded), so
+        every refusal comes before anything is visible; then each partition is switched by
+        :func:`kafkaspec.logdir.publish.publish` (never half-visible, and never lost if this driver dies:
+        the marker names the complete new version)."""
         root = as_path(self.path, self.storage)
         assert isinstance(root, RemotePath)
         store = root.store
         by_tp = _by_partition(messages)
+        staged: dict[str, dict[str, RemotePath]] = {}
+        switching = False
         try:
             _refuse_own_remote_source(root, [p for ps in by_tp.values() for p in ps])
             existing = listdir(root) if root.exists() else []
-            if self.overwrite:
-                written = {f"{t}-{p}" for t, p in by_tp}
-                for d in existing:  # partitions this write replaces are cleared by their publication
-                    if files.parse_partition_dir(d.name) and isinstance(d, RemotePath) and d.name not in written:
-                        unpublish(d, self.job)
             for (topic, partition), pieces in sorted(by_tp.items()):
                 final = root / f"{topic}-{partition}"
                 store.forget(final.key)
                 if not self.overwrite and final.exists() and final.glob("*.log"):
                     raise FileExistsError(f"{final} already holds a log; write with mode('overwrite')")
-                pieces.sort(key=lambda p: p.first_offset)
-                if any(p.numbered for p in pieces) and len(pieces) > 1:
-                    self._renumber(final, topic, partition, pieces)
-                    continue
-                _refuse_overlaps(topic, partition, pieces)
-                if pieces[0].sources is not None:
-                    local = Path(tempfile.mkdtemp(prefix="kafkalog-commit-"))
-                    try:
-                        commit_partition(local, topic, partition, pieces, self.segment_bytes, self.storage)
-                        publish_partition(local / f"{topic}-{partition}", final, self.job)
-                    finally:
-                        shutil.rmtree(local, ignore_errors=True)
-                    continue
-                copies: dict[str, RemotePath] = {}
-                for i, p in enumerate(pieces):
-                    for f in listdir(as_path(p.path, self.storage)):
-                        small = f.name in (files.LEADER_EPOCH_CHECKPOINT, files.PARTITION_METADATA)
-                        if small and i > 0:
-                            continue
-                        if f.name.endswith(files.SNAPSHOT_SUFFIX) and i < len(pieces) - 1:
-                            continue
-                        if f.name.endswith(files.LOG_SUFFIX) and f.stat().st_size == 0 and i < len(pieces) - 1:
-                            continue
-                        assert isinstance(f, RemotePath)
-                        copies[f.name] = f
-                publish(final, {name: _copy_from(f) for name, f in copies.items()}, self.job)
-        finally:
-            _drop_staging(root, self.job)
+                staged[final.name] = self._prepare_remote(final, topic, partition, pieces)
+            switching = True
+            if self.overwrite:
+                for d in existing:  # partitions this write no longer holds are deleted behind a marker
+                    if files.parse_partition_dir(d.name) and isinstance(d, RemotePath) and d.name not in staged:
+                        unpublish(d, self.job)
+            for name in sorted(staged):
+                publish(root / name, staged[name], self.job)
+        except BaseException:
+            if not (switching and _switched(root, staged, self.job)):
+                _drop_staging(root, self.job)
+            raise
+        _drop_staging(root, self.job)
 
-    def _renumber(self, final: Path | RemotePath, topic: str, partition: int, pieces: list[Piece]) -> None:
+    def _prepare_remote(self, final: RemotePath, topic: str, partition: int,
+                        pieces: list[Piece]) -> dict[str, RemotePath]:
+        """{name: staged object} of the partition's new version, complete in the store (or a refusal)."""
+        pieces.sort(key=lambda p: p.first_offset)
+        numbered = any(p.numbered for p in pieces) and len(pieces) > 1
+        if not numbered:
+            _refuse_overlaps(topic, partition, pieces)
+        if numbered or pieces[0].sources is not None:
+            local = Path(tempfile.mkdtemp(prefix="kafkalog-commit-"))
+            try:
+                if numbered:
+                    self._renumber(local, topic, partition, pieces)
+                else:
+                    commit_partition(local, topic, partition, pieces, self.segment_bytes, self.storage)
+                return stage_partition(local / final.name, final, self.job)
+            finally:
+                shutil.rmtree(local, ignore_errors=True)
+        copies: dict[str, RemotePath] = {}
+        for i, p in enumerate(pieces):
+            for f in listdir(as_path(p.path, self.storage)):
+                assert isinstance(f, RemotePath)
+                if _kept(f.name, f.stat().st_size, i, len(pieces)):
+                    copies[f.name] = f
+        return copies
+
+    def _renumber(self, directory: Path, topic: str, partition: int, pieces: list[Piece]) -> None:
         """Rows without offsets from several tasks: append every staged batch at the next offset."""
 
-        with PartitionWriter(final.parent, topic, partition, segment_bytes=self.segment_bytes) as w:
+        with PartitionWriter(directory, topic, partition, segment_bytes=self.segment_bytes) as w:
             for p in pieces:
                 with open_log(p.path, storage=self.storage) as staged:
                     for part in staged.partitions():
@@ -322,41 +355,71 @@ class KafkaLogWriter(DataSourceArrowWriter):
                             w.append_batch(restamp_batch(bytearray(batch.raw()), base_offset=w.next_offset))
 
     def abort(self, messages: list[WriterCommitMessage | None]) -> None:
+        """Delete the job's staging; OUT shows nothing of it. (On an object store, a partition whose switch
+        was made keeps the staged version its marker names, so that it can be finished.)"""
         if is_uri(self.path):
             root = as_path(self.path, self.storage)
             assert isinstance(root, RemotePath)
-            _drop_staging(root, self.job)
+            names: dict[str, Any] = {f"{t}-{p}": {} for t, p in _by_partition(messages)}
+            if not _switched(root, names, self.job):
+                _drop_staging(root, self.job)
             return
         shutil.rmtree(Path(self.path) / STAGING / self.job, ignore_errors=True)
         _rmdir_if_empty(Path(self.path) / STAGING)
 
 
+#: under a job's local staging folder: its partitions made whole, and those they replace, moved aside
+_READY, _OLD = "_ready", "_replaced"
+
+
 def _by_partition(messages: list[WriterCommitMessage | None]) -> dict[tuple[str, int], list[Piece]]:
-    """The tasks' pieces by (topic, partition); each name checked again here, on the driver, since the
-    commit builds paths from it (the tasks checked it before writing anything)."""
     by_tp: dict[tuple[str, int], list[Piece]] = {}
     for m in messages:
         for p in (m.pieces if isinstance(m, StagedPieces) else ()):
-            check_topic_partition(p.topic, p.partition, "kafkalog write")
+            check_topic_partition(p.topic, p.partition, "kafkalog write")  # the commit builds paths from it
             by_tp.setdefault((p.topic, p.partition), []).append(p)
     return by_tp
 
 
+def _kept(name: str, size: int, i: int, count: int) -> bool:
+    """Whether the file ``name`` of the ``i``-th of ``count`` pieces of a partition goes into it: the small
+    files from the first piece, the snapshot from the last, no empty active segment but the last's."""
+    if name in (files.LEADER_EPOCH_CHECKPOINT, files.PARTITION_METADATA) and i > 0:
+        return False
+    if name.endswith(files.SNAPSHOT_SUFFIX) and i < count - 1:
+        return False
+    return not (name.endswith(files.LOG_SUFFIX) and size == 0 and i < count - 1)
+
+
+def _ready_offsets(ready: Path) -> dict[tuple[str, int], tuple[int, int]]:
+    """{(topic, partition): (log start, log end)} from the offset checkpoints a batch-preserving commit
+    wrote into ``ready`` (empty when there are none)."""
+    def read(name: str) -> dict[tuple[str, int], int]:
+        path = ready / name
+        out: dict[tuple[str, int], int] = {}
+        if path.is_file():
+            for line in files.read_text_file(path).splitlines()[2:]:
+                parts = line.split()
+                if len(parts) == 3 and parts[1].isdigit() and parts[2].lstrip("-").isdigit():
+                    out[(parts[0], int(parts[1]))] = int(parts[2])
+        return out
+
+    starts, ends = read("log-start-offset-checkpoint"), read("recovery-point-offset-checkpoint")
+    return {tp: (starts[tp], ends[tp]) for tp in starts if tp in ends}
+
+
+def _switched(root: RemotePath, partitions: dict[str, Any], job: str) -> bool:
+    """Whether a partition of ``partitions`` (names under ``root``) holds ``job``'s publishing marker."""
+    return any(read_marker_or_none(root / name, job) is not None for name in partitions)
+
+
 def _drop_staging(root: RemotePath, job: str) -> None:
     """Delete this job's staging prefix, and the staging prefix itself once no other job uses it."""
-    staging = root / STAGING
-    store = root.store
-    store.delete_prefix((staging / job).key)
-    store.forget(staging.key)
-    if not store.list(staging.key):
-        store.delete_prefix(staging.key)
-
-
-
-def _copy_from(source: RemotePath) -> Put:
-    def put(target: RemotePath) -> None:
-        source.store.copy(source.key, target.key)
-    return put
+    try:
+        drop_staging(root, job)
+    except StorageError as exc:
+        if exc.errno != errno.ENOENT:
+            raise
 
 
 def _refuse_own_remote_source(root: RemotePath, pieces: list[Piece]) -> None:

@@ -106,9 +106,10 @@ def test_a_commit_that_dies_half_way_leaves_no_half_visible_partition(s3_env, s3
     assert f"s3://{half}" not in [str(p.path) for p in log.partitions()]
     with pytest.raises(KafkaFormatError, match="being published"):
         logdir.open_log(f"s3://{half}")
-    assert main(["verify", dest]) == 0  # a warning names it
+    assert main(["verify", dest]) == 1  # an error names it, and where the new version is complete (item 30.6)
     out = capsys.readouterr().out
-    assert f"warning: s3://{half}/{PUBLISHING}: a writer is publishing this partition" in out
+    assert f"error: s3://{half}/{PUBLISHING}: a writer (job {w.job}) is switching this partition" in out
+    assert f"complete under s3://{bucket}/out/_kafkalog_staging/{w.job}" in out
     w2 = _writer(dest, {"preserveBatches": "false"})  # the job run again
     w2.commit([w2.write(read_records(t)) for t in _tasks(str(synth_logs))])
     with logdir.open_log(dest) as out_log, logdir.open_log(synth_logs) as local:
