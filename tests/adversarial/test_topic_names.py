@@ -126,7 +126,7 @@ def test_object_store_writer_refuses_a_bad_topic_and_leaves_the_temp_dir_alone(t
 def test_object_store_staging_is_removed_by_its_own_path(temp_dir, monkeypatch):
     tmp, canary = temp_dir
     published = []
-    monkeypatch.setattr(writer_module, "publish_partition", lambda local, dest: published.append(
+    monkeypatch.setattr(writer_module, "publish_partition", lambda local, dest, **_: published.append(
         (sorted(p.name for p in local.iterdir()), str(dest))))
     with PartitionWriter("s3://bkt/x", "orders", 3) as w:
         w.append(_records())
