@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from kafkaspec.logdir import Partition
-    from kafkaspec.payloads import Decoded
+    from kafkaspec.payloads import ClusterState, Decoded
 
 EPILOG = """examples:
   kafkaspec inspect metadata /var/lib/kafka/kraft-combined-logs
@@ -25,8 +25,13 @@ EPILOG = """examples:
   kafkaspec inspect offsets /var/lib/kafka/data
   kafkaspec inspect offsets /var/lib/kafka/data/__consumer_offsets-6 --json
 
-exit codes: 0 ok, 1 a record could not be decoded (reported; the rest is still summarised),
-2 bad path or no such partition under it
+A metadata record that contradicts the records before it (a second id for a topic
+name, a partition of a topic id never created, a change to a partition or broker that
+does not exist, a transaction end with no beginning) is not applied and is reported
+on stderr with its segment and offset (and in --json's "contradictions").
+
+exit codes: 0 ok, 1 a record could not be decoded or contradicts the log before it (reported;
+the rest is still summarised), 2 bad path or no such partition under it
 """
 
 
@@ -51,8 +56,8 @@ class _Problems:
 
 
 def _records(part: Partition, segments: list, family: str, problems: _Problems,
-             start: int | None = None) -> Iterator[tuple[int, Decoded]]:
-    """(offset, decoded) for the non-control records of ``segments``, from offset ``start``."""
+             start: int | None = None) -> Iterator[tuple[str, int, Decoded]]:
+    """(segment path, offset, decoded) for the non-control records of ``segments``, from offset ``start``."""
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.payloads import decode_as  # noqa: PLC0415
 
@@ -65,7 +70,7 @@ def _records(part: Partition, segments: list, family: str, problems: _Problems,
                     if start is not None and r.offset < start:
                         continue
                     try:
-                        yield r.offset, decode_as(family, r.key, r.value)  # type: ignore[arg-type]
+                        yield str(seg.path), r.offset, decode_as(family, r.key, r.value)  # type: ignore[arg-type]
                     except KafkaFormatError as exc:
                         problems(f"{seg.path} offset {r.offset}", exc.reason)
         except KafkaFormatError as exc:
@@ -101,10 +106,10 @@ def run(args: argparse.Namespace) -> int:
             latest = max(snapshots, key=lambda p: p.name)
             state.snapshot = str(latest)
             start = int(latest.name.split("-", 1)[0])  # the snapshot holds the records before this offset
-            for offset, record in _records(part, [Segment(latest)], "metadata", problems):
-                state.apply(record, offset)
-        for offset, record in _records(part, part.segments(), "metadata", problems, start):
-            state.apply(record, offset)
+            for where, offset, record in _records(part, [Segment(latest)], "metadata", problems):
+                _replay(state, record, where, offset, problems)
+        for where, offset, record in _records(part, part.segments(), "metadata", problems, start):
+            _replay(state, record, where, offset, problems)
         body = state.to_json()
         print(json.dumps(body, indent=1) if args.json else _metadata_text(body))
     else:
@@ -112,11 +117,21 @@ def run(args: argparse.Namespace) -> int:
 
         offsets = GroupOffsets()
         for part in parts:
-            for offset, record in _records(part, part.segments(), "offsets", problems):
+            for _, offset, record in _records(part, part.segments(), "offsets", problems):
                 offsets.apply(record, offset)
         body = offsets.to_json()
         print(json.dumps(body, indent=1) if args.json else _offsets_text(body))
     return 1 if problems.count else 0
+
+
+def _replay(state: ClusterState, record: Decoded, where: str, offset: int, problems: _Problems) -> None:
+    """Apply one metadata record; report each contradiction it (or the transaction it ends) holds,
+    naming the segment and the offset of the record that contradicts."""
+    seen = len(state.contradictions)
+    state.apply(record, offset)
+    for at, what in state.contradictions[seen:]:
+        # a record of a transaction is applied (and checked) at its end, which may be in a later segment
+        problems(f"{where if at == offset else Path(where).parent} offset {at}", what)
 
 
 def _endpoints(e: list[dict[str, Any]]) -> str:
