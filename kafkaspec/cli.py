@@ -20,6 +20,7 @@ import sys
 
 from . import commands
 from .errors import KafkaFormatError
+from .printable import escape
 
 EPILOG = """examples:
   kafkaspec synth logs/ --size-mb 50 --seed 7
@@ -93,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     except KafkaFormatError as exc:
         if _debug():
             raise
-        print(f"{name}: {exc}", file=sys.stderr)
+        print(escape(f"{name}: {exc}"), file=sys.stderr)
         return 1
     except BrokenPipeError:  # `kafkaspec dump ... | head`: the reader has gone; not an error
         _silence_stdout()
@@ -103,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             _silence_stdout()
         if _debug():
             raise
-        print(f"{name}: {_describe_os_error(exc)}", file=sys.stderr)
+        print(escape(f"{name}: {_describe_os_error(exc)}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         if _debug():
@@ -114,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
         if _debug():
             raise
         what = str(exc) or type(exc).__name__
-        print(f"{name}: {what} ({type(exc).__name__}; set KAFKASPEC_DEBUG=1 for the traceback)", file=sys.stderr)
+        print(escape(f"{name}: {what} ({type(exc).__name__}; set KAFKASPEC_DEBUG=1 for the traceback)"),
+              file=sys.stderr)
         return 2
 
 

@@ -9,17 +9,18 @@ shell); ``offsets`` prints the last committed offset per group, topic and partit
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kafkaspec.printable import escape, finite, json_text
+
 if TYPE_CHECKING:
     from kafkaspec.logdir import Partition
     from kafkaspec.payloads import ClusterState, Decoded
 
-EPILOG = """examples:
+EPILOG = r"""examples:
   kafkaspec inspect metadata /var/lib/kafka/kraft-combined-logs
   kafkaspec inspect metadata /var/lib/kafka/data/__cluster_metadata-0 --json
   kafkaspec inspect offsets /var/lib/kafka/data
@@ -29,6 +30,10 @@ A metadata record that contradicts the records before it (a second id for a topi
 name, a partition of a topic id never created, a change to a partition or broker that
 does not exist, a transaction end with no beginning) is not applied and is reported
 on stderr with its segment and offset (and in --json's "contradictions").
+
+Text output escapes what is not printable in names, hosts and values (control, format
+and separator characters as \xNN, \uNNNN, \n, \t, \r; a backslash as \\). JSON is
+always valid: a NaN or infinite quota value is the string "NaN", "Infinity" or "-Infinity".
 
 exit codes: 0 ok, 1 a record could not be decoded or contradicts the log before it (reported;
 the rest is still summarised), 2 bad path or no such partition under it
@@ -52,7 +57,7 @@ class _Problems:
 
     def __call__(self, where: str, reason: str) -> None:
         self.count += 1
-        print(f"kafkaspec inspect: {where}: {reason}", file=sys.stderr)
+        print(escape(f"kafkaspec inspect: {where}: {reason}"), file=sys.stderr)
 
 
 def _records(part: Partition, segments: list, family: str, problems: _Problems,
@@ -93,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     topic = "__cluster_metadata" if args.what == "metadata" else "__consumer_offsets"
     parts = _find(path, topic)
     if not parts:
-        print(f"kafkaspec inspect: {path}: no {topic} partition here", file=sys.stderr)
+        print(escape(f"kafkaspec inspect: {path}: no {topic} partition here"), file=sys.stderr)
         return 2
     if args.what == "metadata":
         from kafkaspec.payloads.cluster_state import ClusterState  # noqa: PLC0415
@@ -110,8 +115,8 @@ def run(args: argparse.Namespace) -> int:
                 _replay(state, record, where, offset, problems)
         for where, offset, record in _records(part, part.segments(), "metadata", problems, start):
             _replay(state, record, where, offset, problems)
-        body = state.to_json()
-        print(json.dumps(body, indent=1) if args.json else _metadata_text(body))
+        body = finite(state.to_json())
+        print(json_text(body, indent=1) if args.json else _metadata_text(body))
     else:
         from kafkaspec.payloads.group_state import GroupOffsets  # noqa: PLC0415
 
@@ -119,8 +124,8 @@ def run(args: argparse.Namespace) -> int:
         for part in parts:
             for _, offset, record in _records(part, part.segments(), "offsets", problems):
                 offsets.apply(record, offset)
-        body = offsets.to_json()
-        print(json.dumps(body, indent=1) if args.json else _offsets_text(body))
+        body = finite(offsets.to_json())
+        print(json_text(body, indent=1) if args.json else _offsets_text(body))
     return 1 if problems.count else 0
 
 
@@ -169,7 +174,7 @@ def _metadata_text(s: dict[str, Any]) -> str:
         p = s["producer_ids"]
         lines.append(f"producer ids: next block from {p['next_producer_id']} (broker {p['broker_id']})")
     lines.append("records: " + ", ".join(f"{k} {v}" for k, v in s["record_counts"].items()))
-    return "\n".join(lines)
+    return "\n".join(map(escape, lines))
 
 
 def _offsets_text(s: dict[str, Any]) -> str:
@@ -189,6 +194,6 @@ def _offsets_text(s: dict[str, Any]) -> str:
         for o in g["offsets"]:
             lines.append(f"  {o['topic']} {o['partition']}  offset {o['offset']}  leader epoch {o['leader_epoch']}"
                          f"  committed {o['commit_timestamp']}  expires {o['expire_timestamp']}"
-                         f"  metadata {o['metadata']!r}")
+                         f"  metadata " + ("null" if o["metadata"] is None else f"'{o['metadata']}'"))
     lines.append("records: " + ", ".join(f"{k} {v}" for k, v in s["record_counts"].items()))
-    return "\n".join(lines)
+    return "\n".join(map(escape, lines))
