@@ -38,6 +38,11 @@ exit codes: 0 ok, 1 corrupt data found (reported with file and byte position), 2
 """
 
 
+#: lines gathered before one write: output in a few large writes, memory bounded by this many lines
+#: (a batch's records stream from its decompressed bytes, so no batch makes this grow)
+FLUSH_LINES = 2048
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("dump", help="print batches and records (like DumpLogSegments)",
                        description="Print the batches and records of a data dir, partition dir or segment file.",
@@ -157,7 +162,11 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
                         if family is not None and control is None and not _decode_into(d, family, r):
                             status = 1
                         lines.append(to_json(d) if as_json else render.record_text(d, ts_name, r))
-                if len(lines) >= 2048:
+                        if len(lines) >= FLUSH_LINES:  # within a batch too: one may hold millions of records
+                            lines.append("")
+                            write("\n".join(lines))
+                            lines.clear()
+                if len(lines) >= FLUSH_LINES:
                     lines.append("")
                     write("\n".join(lines))
                     lines.clear()
