@@ -101,3 +101,17 @@ def test_non_finite_quota_values_are_valid_json(tmp_path):
     assert code == 0 and '"value":"NaN"' in out and "NaN," not in out
     code, out, err = _cli("inspect", "metadata", root)
     assert code == 0 and "quota user=u1: producer_byte_rate=Infinity" in out
+
+
+def test_the_spark_decoded_column_is_valid_json(tmp_path):
+    """The ``kafkalog`` source's ``decoded`` column holds the same JSON (driven here without Spark)."""
+    from kafkaspec.logdir import open_log  # noqa: PLC0415
+    from kafkaspec.spark.columnar import RangeTask  # noqa: PLC0415
+    from kafkaspec.spark.decoding import with_decoded  # noqa: PLC0415
+
+    root = _quota_log(tmp_path / "logs", [math.nan, -math.inf])
+    (part,) = open_log(root).partitions()
+    task = RangeTask(str(part.segments()[0].path), "__cluster_metadata", 0, 0, part.segments()[0].size)
+    (table,) = with_decoded(iter(part.to_arrow().to_batches()), task, False)
+    values = [_strict(text)["value"]["value"] for text in table.column("decoded").to_pylist()]
+    assert values == ["NaN", "-Infinity"]
