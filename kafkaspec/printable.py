@@ -105,13 +105,11 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     (:func:`finite`; ``allow_nan=False`` refuses any that reach the encoder another way), UTF-8
     text kept, and every character that is not printable written as ``\\uXXXX``, which JSON reads
     back as the same string."""
-    if indent is None:
-        try:
-            text = _encode(value)
-        except ValueError:  # a NaN or infinity: this is the rare path, so the common one skips finite()
-            text = _encode(finite(value))
-    else:
-        text = json.dumps(finite(value), ensure_ascii=False, allow_nan=False, indent=indent)
+    encode = _encode if indent is None else json.JSONEncoder(ensure_ascii=False, allow_nan=False, indent=indent).encode
+    try:
+        text = encode(value)
+    except ValueError:  # a NaN or infinity: the rare path, so the common one does not copy the value
+        text = encode(finite(value))
     if text.isprintable():
         return text
     return _NOT_PRINTABLE_IN_JSON.sub(_json_escape, text)
