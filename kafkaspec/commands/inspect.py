@@ -104,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
         from kafkaspec.payloads.cluster_state import ClusterState  # noqa: PLC0415
 
         state = ClusterState()
+        found: list[dict[str, Any]] = []
         part = parts[0]
         snapshots = [p for p in part.checkpoint_paths() if p.name != files.BOOTSTRAP_CHECKPOINT]
         start = None
@@ -112,10 +113,11 @@ def run(args: argparse.Namespace) -> int:
             state.snapshot = str(latest)
             start = int(latest.name.split("-", 1)[0])  # the snapshot holds the records before this offset
             for where, offset, record in _records(part, [Segment(latest)], "metadata", problems):
-                _replay(state, record, where, offset, problems)
+                _replay(state, record, where, offset, problems, found)
         for where, offset, record in _records(part, part.segments(), "metadata", problems, start):
-            _replay(state, record, where, offset, problems)
+            _replay(state, record, where, offset, problems, found)
         body = finite(state.to_json())
+        body["contradictions"] = found  # the state's list, each with the file that holds the record
         print(json_text(body, indent=1) if args.json else _metadata_text(body))
     else:
         from kafkaspec.payloads.group_state import GroupOffsets  # noqa: PLC0415
@@ -129,14 +131,17 @@ def run(args: argparse.Namespace) -> int:
     return 1 if problems.count else 0
 
 
-def _replay(state: ClusterState, record: Decoded, where: str, offset: int, problems: _Problems) -> None:
+def _replay(state: ClusterState, record: Decoded, where: str, offset: int, problems: _Problems,
+            found: list[dict[str, Any]]) -> None:
     """Apply one metadata record; report each contradiction it (or the transaction it ends) holds,
-    naming the segment and the offset of the record that contradicts."""
+    naming the segment and the offset of the record that contradicts, and add it to ``found``."""
     seen = len(state.contradictions)
     state.apply(record, offset)
     for at, what in state.contradictions[seen:]:
         # a record of a transaction is applied (and checked) at its end, which may be in a later segment
-        problems(f"{where if at == offset else Path(where).parent} offset {at}", what)
+        file = where if at == offset else str(Path(where).parent)
+        problems(f"{file} offset {at}", what)
+        found.append({"file": file, "offset": at, "problem": what})
 
 
 def _endpoints(e: list[dict[str, Any]]) -> str:

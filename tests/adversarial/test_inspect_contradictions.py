@@ -90,6 +90,8 @@ def test_a_second_id_for_a_topic_name_is_reported_and_never_mixes_partitions(tmp
     assert "AAAAAAAAAAAAAAAAAAAACg" in lines[0] and "AAAAAAAAAAAAAAAAAAAACw" in lines[0]
     assert "offset 4: PartitionRecord" in lines[1] and "AAAAAAAAAAAAAAAAAAAACw" in lines[1]
     assert [c["offset"] for c in state["contradictions"]] == [2, 4]
+    assert state["contradictions"][1]["file"].endswith("__cluster_metadata-0/00000000000000000000.log")
+    assert state["contradictions"][1]["problem"] in lines[1]
 
 
 def test_records_that_match_nothing_are_reported_not_dropped(tmp_path):

@@ -79,7 +79,7 @@ def _limited(args: list[str], small: Path, large: Path) -> dict:
 
 
 @pytest.mark.parametrize("args", [["dump"], ["dump", "--print-data"], ["dump", "--json", "--print-data"],
-                                  ["verify"]], ids=" ".join)
+                                  ["dump", "--skip-corrupt"], ["verify"]], ids=" ".join)
 def test_one_large_batch_in_bounded_memory(logs, args):
     small, large = logs
     result = _limited(args, small, large)
