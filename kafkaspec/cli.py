@@ -23,6 +23,7 @@ from typing import NoReturn
 
 from . import commands
 from .errors import KafkaFormatError, SkippedDirWarning
+from .printable import escape
 
 EPILOG = """examples:
   kafkaspec synth logs/ --size-mb 50 --seed 7
@@ -135,7 +136,7 @@ def _run(name: str, args: argparse.Namespace) -> int:
     except KafkaFormatError as exc:
         if _debug():
             raise
-        print(_redact(f"{name}: {exc}"), file=sys.stderr)
+        print(escape(_redact(f"{name}: {exc}")), file=sys.stderr)
         return 1
     except BrokenPipeError:  # `kafkaspec dump ... | head`: the reader has gone; not an error
         _silence_stdout()
@@ -145,7 +146,7 @@ def _run(name: str, args: argparse.Namespace) -> int:
             _silence_stdout()
         if _debug():
             raise
-        print(_redact(f"{name}: {_describe_os_error(exc)}"), file=sys.stderr)
+        print(escape(_redact(f"{name}: {_describe_os_error(exc)}")), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         if _debug():
@@ -156,7 +157,7 @@ def _run(name: str, args: argparse.Namespace) -> int:
         if _debug():
             raise
         what = str(exc) or type(exc).__name__
-        print(_redact(f"{name}: {what} ({type(exc).__name__}; set KAFKASPEC_DEBUG=1 for the traceback)"),
+        print(escape(_redact(f"{name}: {what} ({type(exc).__name__}; set KAFKASPEC_DEBUG=1 for the traceback)")),
               file=sys.stderr)
         return 2
 

@@ -19,9 +19,9 @@ from kafkaspec.generated import end_transaction_marker_v0 as end_txn
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.log_entry import CASES
-from kafkaspec.generated.record_v2 import Record
+from kafkaspec.generated.record_v2 import MIN_RECORD_SIZE, Record, decode_record_array
 
-from .compression import DEFAULT_MAX_DECOMPRESSED, codec_name
+from .compression import DEFAULT_MAX_DECOMPRESSED, codec_name, decompress
 from .entry import (
     INT64,
     LOG_OVERHEAD,
@@ -37,7 +37,7 @@ from .entry import (
     Partial,
     Skipped,
 )
-from .errors import InvalidLengthError, InvalidMagicError, KafkaFormatError
+from .errors import InvalidLengthError, InvalidMagicError, KafkaFormatError, TruncatedError
 from .message_set import MESSAGE_MODULES, LegacyBatch, read_legacy, read_legacy_run
 from .recovery import SCAN, Resync
 
@@ -51,6 +51,10 @@ _new = tuple.__new__
 LEGACY_RUN_BYTES = 256 << 10
 #: where every entry's length field sits (v2: batch_length; v0/v1: message_size)
 LENGTH_OFFSET = v2.BATCH_LENGTH_OFFSET
+#: a batch of more records than this is streamed when iterated: its records are decoded this many at
+#: a time and not kept, so iterating a batch of millions of records holds its decompressed bytes
+#: (bounded by max_decompressed) and one chunk of Record objects, never a list of them all
+STREAM_CHUNK = 1024
 
 
 class Batch(BufferedEntry):
@@ -150,28 +154,88 @@ class Batch(BufferedEntry):
             (records,) = v2.decode_record_batch_rest(
                 self._buf, self.position, self.head, self.end, max_decompressed=self.max_decompressed
             )
-            if self.head.timestamp_type == 1:  # LogAppendTime: the broker's time applies to all
-                # rebuilt without _replace's keyword machinery; the generated decoder stays the schema's
-                # (a record's timestamp is base_timestamp + its delta), and this rule is the batch's
-                ts, new = self.head.max_timestamp, _new
-                records = [new(Record, (a, ts, o, k, v, h)) for a, _, o, k, v, h in records]
-            elif records and not (-_INT64 <= min(map(_TIMESTAMP, records)) and max(map(_TIMESTAMP, records)) < _INT64):
-                self._beyond_int64(records, 1, "timestamp", self.head.base_timestamp)
-            if not -NEAR_INT64 <= self.head.base_offset <= NEAR_INT64 and records and not (
-                    -_INT64 <= min(map(_OFFSET, records)) and max(map(_OFFSET, records)) < _INT64):
-                self._beyond_int64(records, 2, "offset", self.head.base_offset)
-            self._records = records
+            self._records = self._finish(records, 0)
         return self._records
 
-    def _beyond_int64(self, records: list[Record], index: int, field: str, base: int) -> None:
+    def _finish(self, records: list[Record], first: int) -> list[Record]:
+        """Records ``first``.. as the batch gives them: LogAppendTime applied, offsets and timestamps
+        checked against int64."""
+        if self.head.timestamp_type == 1:  # LogAppendTime: the broker's time applies to all
+            # rebuilt without _replace's keyword machinery; the generated decoder stays the schema's
+            # (a record's timestamp is base_timestamp + its delta), and this rule is the batch's
+            ts, new = self.head.max_timestamp, _new
+            records = [new(Record, (a, ts, o, k, v, h)) for a, _, o, k, v, h in records]
+        elif records and not (-_INT64 <= min(map(_TIMESTAMP, records)) and max(map(_TIMESTAMP, records)) < _INT64):
+            self._beyond_int64(records, first, 1, "timestamp", self.head.base_timestamp)
+        if not -NEAR_INT64 <= self.head.base_offset <= NEAR_INT64 and records and not (
+                -_INT64 <= min(map(_OFFSET, records)) and max(map(_OFFSET, records)) < _INT64):
+            self._beyond_int64(records, first, 2, "offset", self.head.base_offset)
+        return records
+
+    def _beyond_int64(self, records: list[Record], first: int, index: int, field: str, base: int) -> None:
         """Refuse a record whose absolute offset or timestamp (base + its stored delta) leaves int64."""
         i = next(i for i, r in enumerate(records) if not -_INT64 <= r[index] < _INT64)
         raise InvalidLengthError(
-            f"record {i} of the RecordBatch at byte {self.position}: its {field} is base_{field} {base} + a delta"
-            f" of {records[i][index] - base} = {records[i][index]}, beyond int64", self.position)
+            f"record {first + i} of the RecordBatch at byte {self.position}: its {field} is base_{field} {base} + a "
+            f"delta of {records[i][index] - base} = {records[i][index]}, beyond int64", self.position)
 
     def __iter__(self) -> Iterator[Record]:
+        """The records in order. A batch of more than :data:`STREAM_CHUNK` records not decoded yet is
+        streamed (:meth:`stream`): iterating it again decodes it again, and ``records`` still gives the
+        list. Errors are those of ``records``; a streamed batch raises when the iteration reaches the
+        bad record, after yielding the ones before it."""
+        if self._records is None and self.head.records_count > STREAM_CHUNK:
+            return self.stream()
         return iter(self.records)
+
+    def stream(self) -> Iterator[Record]:
+        """The records decoded :data:`STREAM_CHUNK` at a time and not kept: the memory held is the
+        decompressed records region (at most ``max_decompressed``) and one chunk of records."""
+        head, start, end = self.head, self.position, self.end
+        pos = start + v2.RECORD_BATCH_OVERHEAD
+        count = head.records_count
+        codec = head.attributes & 7
+        if codec:
+            data = decompress(codec, memoryview(self._buf)[pos:end], max_size=self.max_decompressed, position=pos,
+                              magic=2)
+            at, stop = 0, len(data)
+        else:
+            data, at, stop = self._buf, pos, end
+        if count < 0 or count > (stop - at) // MIN_RECORD_SIZE:
+            yield from self.records  # the whole decoder's error, word for word (raised before any record)
+            return
+        base_offset, base_timestamp = head.base_offset, head.base_timestamp
+        done = 0
+        while done < count:
+            # never more than the bytes left can hold: the whole decoder's count check passed for the
+            # whole batch, so a chunk's must not raise where that decoder would not
+            n = min(STREAM_CHUNK, count - done, (stop - at) // MIN_RECORD_SIZE)
+            try:
+                if n == 0:  # records remain and fewer bytes than the smallest record: the next one is cut
+                    raise TruncatedError("Record ends before its fields do", at)
+                records, at = decode_record_array(data, at, n, base_offset, base_timestamp, stop)
+            except (IndexError, struct.error):  # as the whole decoder words it
+                raise TruncatedError("RecordBatch ends before its fields do", start) from None
+            except KafkaFormatError as exc:
+                if not codec:
+                    raise
+                raise type(exc)(f"in the decompressed records of the RecordBatch at byte {start}: {exc.reason} "
+                                f"(at decompressed byte {exc.position})", pos) from None
+            yield from self._finish(records, done)
+            done += n
+        if codec and at != stop:
+            raise InvalidLengthError(f"RecordBatch records use {at} of {stop} decompressed bytes", pos)
+        if not codec and at != end:
+            raise InvalidLengthError(f"RecordBatch fields end at byte {at}, its length says {end}", start)
+
+    def check_records(self) -> None:
+        """Decode the records for their errors only (recovery mode does, before yielding a batch):
+        a large batch is streamed and nothing is kept, a small one decoded into ``records``."""
+        if self._records is None and self.head.records_count > STREAM_CHUNK:
+            for _ in self.stream():
+                pass
+        else:
+            self.records  # noqa: B018 - decoded for its errors
 
     def __len__(self) -> int:
         return self.head.records_count
@@ -330,7 +394,10 @@ class BatchIterator(Iterator[LogBatch]):
                 continue
             if skip and self.check_records:
                 try:  # the framing and CRC are good; the records must decode too, or the entry is skipped
-                    batch.records  # noqa: B018 - decoded for its errors
+                    if isinstance(batch, Batch):
+                        batch.check_records()  # a large batch streamed: no list of its records is kept
+                    else:
+                        batch.records  # noqa: B018 - decoded for its errors
                 except KafkaFormatError as exc:
                     self._skip(pos, exc.reason)
                     continue

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from kafkaspec.payloads import Family
     from kafkaspec.progress import Progress
 
-EPILOG = """examples:
+EPILOG = r"""examples:
   kafkaspec dump logs/orders-0/00000000000000000000.log
   kafkaspec dump logs/orders-0 --print-data --start-offset 1000 --end-offset 1010
   kafkaspec dump logs/ --json --read-committed > records.jsonl
@@ -26,8 +26,13 @@ Text output follows DumpLogSegments: a line per batch (baseOffset, lastOffset,
 count, producer fields, position, size, magic, compresscodec, crc), then a
 "| offset: ..." line per record; control records show their marker type.
 --json prints one object per line with "type": "batch" | "record" | "partial".
-Keys and values are printed (with --print-data) as UTF-8 text, or base64 with
-"key_base64"/"value_base64": true when they are not UTF-8.
+Keys, values and header values are printed (with --print-data) as UTF-8 text, or base64
+with "key_base64"/"value_base64": true beside them when they are not UTF-8 (headers: a list
+of {"key", "value"} objects, "value_base64": true in each base64 one). Floats that are NaN
+or infinite (a decoded quota) print as the strings "NaN", "Infinity", "-Infinity".
+Text lines escape what is not printable (control, format and separator characters) as
+\xNN, \uNNNN, \n, \t, \r, a backslash as \\, and bytes that are not UTF-8 as \xNN
+(80..ff); "null" is a null key, value or header value.
 
 exit codes: 0 ok, 1 corrupt data found (reported with file and byte position), 2 bad path or arguments
 """
@@ -42,6 +47,11 @@ def offset(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text} must be a non-negative offset")
     return value
+
+
+#: lines gathered before one write: output in a few large writes, memory bounded by this many lines
+#: (a batch's records stream from its decompressed bytes, so no batch makes this grow)
+FLUSH_LINES = 2048
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -78,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
     from kafkaspec.logdir.publish import PUBLISHING, describe  # noqa: PLC0415
     from kafkaspec.logdir.segment import readable_size  # noqa: PLC0415
     from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
+    from kafkaspec.printable import escape  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
     path = as_path(args.path)
@@ -105,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
                 status |= _dump_partition(part, args, out, bar, done, total)
             except KafkaFormatError as exc:  # this partition cannot be read on: report it, go on with the next
                 out.flush()
-                print(f"kafkaspec dump: {part.path}: {exc}", file=sys.stderr)
+                print(escape(f"kafkaspec dump: {part.path}: {exc}"), file=sys.stderr)
                 status = 1
             done += sum(readable_size(s) for s in part.segments())
             part.close()
@@ -120,6 +131,7 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import render  # noqa: PLC0415
     from kafkaspec.logdir.transactions import select_batches  # noqa: PLC0415
+    from kafkaspec.printable import escape  # noqa: PLC0415
     from kafkaspec.recovery import RULE_WORDS  # noqa: PLC0415
 
     start = args.start_offset
@@ -145,13 +157,13 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
     for seg in segs:
         src = str(seg.path)
         if not as_json:
-            write(f"Dumping {src}\nLog starting offset: {seg.base_offset}\n")
+            write(f"Dumping {escape(src)}\nLog starting offset: {seg.base_offset}\n")
         position = seg.position_for_offset(start) if start is not None else 0
         try:
             it = seg.iter_batches(position, verify=not args.no_verify,
                                   on_corrupt="skip" if args.skip_corrupt else "raise")
         except KafkaFormatError as exc:  # not a regular file, or (tiered) a manifest that cannot be read
-            print(f"kafkaspec dump: {exc.source or src}: {exc.reason}", file=sys.stderr)
+            print(escape(f"kafkaspec dump: {exc.source or src}: {exc.reason}"), file=sys.stderr)
             status = 1
             continue
         lines: list[str] = []
@@ -172,8 +184,12 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
                         d = render.record_fields(batch, r, print_data, control)
                         if family is not None and control is None and not _decode_into(d, family, r):
                             status = 1
-                        lines.append(to_json(d) if as_json else render.record_text(d, ts_name))
-                if len(lines) >= 2048:
+                        lines.append(to_json(d) if as_json else render.record_text(d, ts_name, r))
+                        if len(lines) >= FLUSH_LINES:  # within a batch too: one may hold millions of records
+                            lines.append("")
+                            write("\n".join(lines))
+                            lines.clear()
+                if len(lines) >= FLUSH_LINES:
                     lines.append("")
                     write("\n".join(lines))
                     lines.clear()
@@ -183,14 +199,15 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
             write("\n".join(lines))
             lines.clear()
             where = exc.position if exc.position is not None else "?"
-            print(f"kafkaspec dump: {src} at byte {where}: {exc.reason}", file=sys.stderr)
+            print(escape(f"kafkaspec dump: {src} at byte {where}: {exc.reason}"), file=sys.stderr)
             status = 1
         if lines:
             lines.append("")
             write("\n".join(lines))
         for skipped in it.skipped:
-            print(f"kafkaspec dump: {src} at byte {skipped.start}: {skipped.reason} "
-                  f"(bytes {skipped.start}..{skipped.end} skipped; {RULE_WORDS[skipped.rule]})", file=sys.stderr)
+            print(escape(f"kafkaspec dump: {src} at byte {skipped.start}: {skipped.reason} "
+                         f"(bytes {skipped.start}..{skipped.end} skipped; {RULE_WORDS[skipped.rule]})"),
+                  file=sys.stderr)
             status = 1
         if it.partial is not None:
             p = it.partial
@@ -198,7 +215,8 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
                 write(to_json({"type": "partial", "file": src, "position": p.position, "size": p.size,
                                "needed": p.needed}) + "\n")
             else:
-                write(f"Found {p.size} invalid bytes at the end of {seg.path.name} (a partial batch at {p.position})\n")
+                write(f"Found {p.size} invalid bytes at the end of {escape(seg.path.name)} "
+                      f"(a partial batch at {p.position})\n")
         done += seg.size
         seg.close()
     return status
@@ -236,10 +254,9 @@ def _decode_into(d: dict[str, Any], family: Family, r: Record) -> bool:
 
 
 def _dump_small_file(path: AnyPath, out: TextIO, as_json: bool) -> int:
-    import json  # noqa: PLC0415
-
     from kafkaspec.logdir import files, indexes  # noqa: PLC0415
     from kafkaspec.logdir.snapshot import parse_snapshot  # noqa: PLC0415
+    from kafkaspec.printable import escape, json_text  # noqa: PLC0415
 
     name = path.name
     base = files.offset_from_name(path) or 0
@@ -261,10 +278,10 @@ def _dump_small_file(path: AnyPath, out: TextIO, as_json: bool) -> int:
     elif name == files.PARTITION_METADATA:
         rows = [files.parse_partition_metadata(files.read_text_file(path), str(path))]
     else:
-        print(f"kafkaspec dump: {path}: not a segment, index, snapshot or checkpoint file", file=sys.stderr)
+        print(escape(f"kafkaspec dump: {path}: not a segment, index, snapshot or checkpoint file"), file=sys.stderr)
         return 2
     if not as_json:
-        out.write(f"Dumping {path}\n")
+        out.write(f"Dumping {escape(str(path))}\n")
     for row in rows:
-        out.write(json.dumps(row) + "\n" if as_json else " ".join(f"{k}: {v}" for k, v in row.items()) + "\n")
+        out.write(json_text(row) + "\n" if as_json else escape(" ".join(f"{k}: {v}" for k, v in row.items())) + "\n")
     return 0

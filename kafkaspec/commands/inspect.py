@@ -9,24 +9,34 @@ shell); ``offsets`` prints the last committed offset per group, topic and partit
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from kafkaspec.printable import escape, finite, json_text
+
 if TYPE_CHECKING:
     from kafkaspec.logdir import Partition
     from kafkaspec.logdir.storage import AnyPath
-    from kafkaspec.payloads import Decoded
+    from kafkaspec.payloads import ClusterState, Decoded
 
-EPILOG = """examples:
+EPILOG = r"""examples:
   kafkaspec inspect metadata /var/lib/kafka/kraft-combined-logs
   kafkaspec inspect metadata /var/lib/kafka/data/__cluster_metadata-0 --json
   kafkaspec inspect offsets /var/lib/kafka/data
   kafkaspec inspect offsets /var/lib/kafka/data/__consumer_offsets-6 --json
 
-exit codes: 0 ok, 1 a record could not be decoded (reported; the rest is still summarised),
-2 bad path or no such partition under it
+A metadata record that contradicts the records before it (a second id for a topic
+name, a partition of a topic id never created, a change to a partition or broker that
+does not exist, a transaction end with no beginning) is not applied and is reported
+on stderr with its segment and offset (and in --json's "contradictions").
+
+Text output escapes what is not printable in names, hosts and values (control, format
+and separator characters as \xNN, \uNNNN, \n, \t, \r; a backslash as \\). JSON is
+always valid: a NaN or infinite quota value is the string "NaN", "Infinity" or "-Infinity".
+
+exit codes: 0 ok, 1 a record could not be decoded or contradicts the log before it (reported;
+the rest is still summarised), 2 bad path or no such partition under it
 """
 
 
@@ -48,12 +58,12 @@ class _Problems:
 
     def __call__(self, where: str, reason: str) -> None:
         self.count += 1
-        print(f"kafkaspec inspect: {where}: {reason}", file=sys.stderr)
+        print(escape(f"kafkaspec inspect: {where}: {reason}"), file=sys.stderr)
 
 
 def _records(part: Partition, segments: list, family: str, problems: _Problems,
-             start: int | None = None) -> Iterator[tuple[int, Decoded]]:
-    """(offset, decoded) for the non-control records of ``segments``, from offset ``start``."""
+             start: int | None = None) -> Iterator[tuple[str, int, Decoded]]:
+    """(segment path, offset, decoded) for the non-control records of ``segments``, from offset ``start``."""
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.payloads import decode_as  # noqa: PLC0415
 
@@ -66,7 +76,7 @@ def _records(part: Partition, segments: list, family: str, problems: _Problems,
                     if start is not None and r.offset < start:
                         continue
                     try:
-                        yield r.offset, decode_as(family, r.key, r.value)  # type: ignore[arg-type]
+                        yield str(seg.path), r.offset, decode_as(family, r.key, r.value)  # type: ignore[arg-type]
                     except KafkaFormatError as exc:
                         problems(f"{seg.path} offset {r.offset}", exc.reason)
         except KafkaFormatError as exc:
@@ -90,12 +100,13 @@ def run(args: argparse.Namespace) -> int:
     topic = "__cluster_metadata" if args.what == "metadata" else "__consumer_offsets"
     parts = _find(path, topic)
     if not parts:
-        print(f"kafkaspec inspect: {path}: no {topic} partition here", file=sys.stderr)
+        print(escape(f"kafkaspec inspect: {path}: no {topic} partition here"), file=sys.stderr)
         return 2
     if args.what == "metadata":
         from kafkaspec.payloads.cluster_state import ClusterState  # noqa: PLC0415
 
         state = ClusterState()
+        found: list[dict[str, Any]] = []
         part = parts[0]
         snapshots = [p for p in part.checkpoint_paths() if p.name != files.BOOTSTRAP_CHECKPOINT]
         start = None
@@ -103,22 +114,36 @@ def run(args: argparse.Namespace) -> int:
             latest = max(snapshots, key=lambda p: p.name)
             state.snapshot = str(latest)
             start = int(latest.name.split("-", 1)[0])  # the snapshot holds the records before this offset
-            for offset, record in _records(part, [Segment(latest)], "metadata", problems):
-                state.apply(record, offset)
-        for offset, record in _records(part, part.segments(), "metadata", problems, start):
-            state.apply(record, offset)
-        body = state.to_json()
-        print(json.dumps(body, indent=1) if args.json else _metadata_text(body))
+            for where, offset, record in _records(part, [Segment(latest)], "metadata", problems):
+                _replay(state, record, where, offset, problems, found)
+        for where, offset, record in _records(part, part.segments(), "metadata", problems, start):
+            _replay(state, record, where, offset, problems, found)
+        body = finite(state.to_json())
+        body["contradictions"] = found  # the state's list, each with the file that holds the record
+        print(json_text(body, indent=1) if args.json else _metadata_text(body))
     else:
         from kafkaspec.payloads.group_state import GroupOffsets  # noqa: PLC0415
 
         offsets = GroupOffsets()
         for part in parts:
-            for offset, record in _records(part, part.segments(), "offsets", problems):
+            for _, offset, record in _records(part, part.segments(), "offsets", problems):
                 offsets.apply(record, offset)
-        body = offsets.to_json()
-        print(json.dumps(body, indent=1) if args.json else _offsets_text(body))
+        body = finite(offsets.to_json())
+        print(json_text(body, indent=1) if args.json else _offsets_text(body))
     return 1 if problems.count else 0
+
+
+def _replay(state: ClusterState, record: Decoded, where: str, offset: int, problems: _Problems,
+            found: list[dict[str, Any]]) -> None:
+    """Apply one metadata record; report each contradiction it (or the transaction it ends) holds,
+    naming the segment and the offset of the record that contradicts, and add it to ``found``."""
+    seen = len(state.contradictions)
+    state.apply(record, offset)
+    for at, what in state.contradictions[seen:]:
+        # a record of a transaction is applied (and checked) at its end, which may be in a later segment
+        file = where if at == offset else where.rsplit("/", 1)[0]  # (a path or a URI)
+        problems(f"{file} offset {at}", what)
+        found.append({"file": file, "offset": at, "problem": what})
 
 
 def _endpoints(e: list[dict[str, Any]]) -> str:
@@ -156,7 +181,7 @@ def _metadata_text(s: dict[str, Any]) -> str:
         p = s["producer_ids"]
         lines.append(f"producer ids: next block from {p['next_producer_id']} (broker {p['broker_id']})")
     lines.append("records: " + ", ".join(f"{k} {v}" for k, v in s["record_counts"].items()))
-    return "\n".join(lines)
+    return "\n".join(map(escape, lines))
 
 
 def _offsets_text(s: dict[str, Any]) -> str:
@@ -176,6 +201,6 @@ def _offsets_text(s: dict[str, Any]) -> str:
         for o in g["offsets"]:
             lines.append(f"  {o['topic']} {o['partition']}  offset {o['offset']}  leader epoch {o['leader_epoch']}"
                          f"  committed {o['commit_timestamp']}  expires {o['expire_timestamp']}"
-                         f"  metadata {o['metadata']!r}")
+                         f"  metadata " + ("null" if o["metadata"] is None else f"'{o['metadata']}'"))
     lines.append("records: " + ", ".join(f"{k} {v}" for k, v in s["record_counts"].items()))
-    return "\n".join(lines)
+    return "\n".join(map(escape, lines))

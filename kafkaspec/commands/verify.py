@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 
@@ -42,6 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.logdir import open_log, verify_path  # noqa: PLC0415
     from kafkaspec.logdir.layout import no_kafka_data  # noqa: PLC0415
+    from kafkaspec.printable import escape, json_text  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
     started = time.perf_counter()
@@ -55,11 +55,11 @@ def run(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     out = sys.stdout
-    for p in problems:
+    for p in problems:  # a path or a message may quote the data: escaped (kafkaspec.printable)
         if args.json:
-            out.write(json.dumps(p._asdict()) + "\n")
+            out.write(json_text(p._asdict()) + "\n")
         else:
-            out.write(f"{p}\n")
+            out.write(f"{escape(str(p))}\n")
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
     summary = (f"verified {len(log.partitions())} partitions, {segments} segments in "

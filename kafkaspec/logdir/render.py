@@ -1,13 +1,15 @@
 """Text and JSON lines for batches and records, in the shape of Kafka's DumpLogSegments.
 
 Used by ``kafkaspec dump``; kept apart from the command so that benchmarks and
-other tools can format the same way.
+other tools can format the same way. What comes from the data (keys, values, headers,
+decoded payloads, error messages quoting it) is escaped by :mod:`kafkaspec.printable`
+in text lines, and JSON lines are :func:`kafkaspec.printable.json_text` (valid JSON,
+nothing unprintable): a record can neither drive the terminal nor forge a line.
 """
 
 from __future__ import annotations
 
 import base64
-import json
 from typing import Any
 
 from kafkaspec.generated.enums import ControlRecordType
@@ -15,9 +17,10 @@ from kafkaspec.generated.record_v2 import Record
 
 from ..entry import LogBatch
 from ..payloads.decode import Decoded, jsonable
+from ..printable import escape, escape_bytes, json_text
 from .segment import batch_max_timestamp
 
-_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_dumps = json_text
 _TS_NAME = {"create": "CreateTime", "log_append": "LogAppendTime", None: "NoTimestampType"}
 
 
@@ -123,7 +126,9 @@ def record_fields(batch: LogBatch, r: Record, print_data: bool,
 
 
 def data_fields(r: Record) -> dict[str, Any]:
-    """A record's key, value and header values (UTF-8 text, or base64 flagged ``*_base64``)."""
+    """A record's key, value and headers for JSON: each of the three kinds of value is UTF-8 text,
+    or base64 flagged by ``*_base64: true`` beside it (``key_base64``, ``value_base64``, and each
+    header object's ``value_base64``), so the text "//4=" and the bytes ff fe never read the same."""
     key, kb = _data(r.key)
     value, vb = _data(r.value)
     d: dict[str, Any] = {"key": key, "value": value}
@@ -131,26 +136,48 @@ def data_fields(r: Record) -> dict[str, Any]:
         d["key_base64"] = True
     if vb:
         d["value_base64"] = True
-    d["headers"] = [[k, _data(v)[0]] for k, v in (r.headers or ())]
+    headers = []
+    for k, v in r.headers or ():
+        text, b64 = _data(v)
+        headers.append({"key": k, "value": text, "value_base64": True} if b64 else {"key": k, "value": text})
+    d["headers"] = headers
     return d
 
 
-def record_text(d: dict, ts_name: str) -> str:
+def _text(value: bytes | None) -> str:
+    """A key, value or header value on a text line: null, or its bytes escaped (:func:`escape_bytes`)."""
+    return "null" if value is None else escape_bytes(value)
+
+
+def data_text(r: Record) -> str:
+    """A record's key, value and header values as the end of its text line (escaped: see the module)."""
+    headers = ", ".join(f"{escape(k)}: {_text(v)}" for k, v in r.headers or ())
+    return f" key: {_text(r.key)} payload: {_text(r.value)} headers: [{headers}]"
+
+
+def record_text(d: dict, ts_name: str, r: Record | None = None) -> str:
+    """A record's text line from its fields ``d``; with ``r`` (the record) and ``d`` holding data
+    fields, the key, value and header values are printed from its bytes (:func:`data_text`)."""
+    keys = d["header_keys"]
     s = (f"| offset: {d['offset']} {ts_name}: {d['timestamp']} keySize: {d['key_size']} "
-         f"valueSize: {d['value_size']} sequence: {d['sequence']} headerKeys: [{','.join(d['header_keys'])}]")
+         f"valueSize: {d['value_size']} sequence: {d['sequence']} "
+         f"headerKeys: [{','.join(map(escape, keys)) if keys else ''}]")
     if "control_type" in d:
         if "coordinator_epoch" in d:
             s += f" endTxnMarker: {d['control_type'].upper()} coordinatorEpoch: {d['coordinator_epoch']}"
         else:
             s += f" controlType: {d['control_type'].upper()}({d['control_version']})"
     if "control_error" in d:
-        s += f" controlError: {d['control_error']}"
+        s += f" controlError: {escape(d['control_error'])}"
     if "decoded" in d:
         s += f" decoded: {_dumps(d['decoded'])}"
     if "decode_error" in d:
-        s += f" decodeError: {d['decode_error']}"
+        s += f" decodeError: {escape(d['decode_error'])}"
     if "key" in d:
-        s += f" key: {d['key']} payload: {d['value']}"
+        if r is not None:
+            s += data_text(r)
+        else:
+            s += f" key: {escape(str(d['key']))} payload: {escape(str(d['value']))}"
     return s
 
 

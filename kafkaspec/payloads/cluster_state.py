@@ -8,6 +8,12 @@ Records between a BeginTransactionRecord and its EndTransactionRecord apply toge
 an AbortTransactionRecord drops them, and a transaction still open at the end of the log is not
 applied (it is reported in ``open_transaction``). Sans-IO: reading the log is the caller's job
 (``kafkaspec inspect metadata`` does it).
+
+A record that contradicts the state before it (a second id for a topic name, a partition of a topic
+id never created, a change to a partition or broker that does not exist, an end of a transaction
+never begun) is not applied, and is listed in :attr:`ClusterState.contradictions` with its offset:
+a healthy controller never writes one, so the log was edited, spliced or damaged, and guessing
+what it meant would show a state no cluster had.
 """
 
 from __future__ import annotations
@@ -43,24 +49,35 @@ class ClusterState:
     snapshot: str | None = None
     #: the offset where a metadata transaction still open at the end began (its records not applied)
     open_transaction: int | None = None
-    _pending: list[Decoded] | None = None
+    #: (offset, what) for each record that contradicts the state before it (not applied), in log order
+    contradictions: list[tuple[int | None, str]] = field(default_factory=list)
+    _pending: list[tuple[Decoded, int | None]] | None = None
     _topic_names: dict[Any, str] = field(default_factory=dict)
+    _offset: int | None = None
 
     def apply(self, record: Decoded, offset: int | None = None) -> None:
         """Apply one decoded metadata record (in log order)."""
         self.counts[record.type] = self.counts.get(record.type, 0) + 1
         if offset is not None:
             self.last_offset = offset
+        self._offset = offset
         if record.type == "BeginTransactionRecord":
+            if self._pending is not None:
+                self._contradiction(f"BeginTransactionRecord inside the metadata transaction begun at offset "
+                                    f"{self.open_transaction}, which has not ended")
+                return
             self._pending, self.open_transaction = [], offset
-        elif record.type == "EndTransactionRecord":
-            for pending in self._pending or ():
-                self._apply(pending)
-            self._pending, self.open_transaction = None, None
-        elif record.type == "AbortTransactionRecord":
-            self._pending, self.open_transaction = None, None
+        elif record.type in ("EndTransactionRecord", "AbortTransactionRecord"):
+            if self._pending is None:
+                self._contradiction(f"{record.type} with no metadata transaction begun")
+                return
+            pending, self._pending, self.open_transaction = self._pending, None, None
+            if record.type == "EndTransactionRecord":
+                for p, at in pending:
+                    self._offset = at
+                    self._apply(p)
         elif self._pending is not None:
-            self._pending.append(record)
+            self._pending.append((record, offset))
         else:
             self._apply(record)
 
@@ -69,25 +86,36 @@ class ClusterState:
         if handler is not None and record.value is not None:
             handler(record.value)
 
+    def _contradiction(self, what: str) -> None:
+        self.contradictions.append((self._offset, what + " (not applied)"))
+
+    def _missing_broker(self, record: str, broker_id: int) -> bool:
+        """True (and reported) when ``record`` names a broker that is not registered."""
+        if broker_id in self.brokers:
+            return False
+        self._contradiction(f"{record} for broker {broker_id}, which is not registered")
+        return True
+
     # -- brokers and controllers ---------------------------------------------------------------
     def _on_RegisterBrokerRecord(self, v: dict) -> None:  # noqa: N802 - named after Kafka's record types
         self.brokers[v["broker_id"]] = dict(v)
 
     def _on_UnregisterBrokerRecord(self, v: dict) -> None:  # noqa: N802
-        self.brokers.pop(v["broker_id"], None)
+        if not self._missing_broker("UnregisterBrokerRecord", v["broker_id"]):
+            del self.brokers[v["broker_id"]]
 
     def _on_FenceBrokerRecord(self, v: dict) -> None:  # noqa: N802
-        if v["id"] in self.brokers:
+        if not self._missing_broker("FenceBrokerRecord", v["id"]):
             self.brokers[v["id"]]["fenced"] = True
 
     def _on_UnfenceBrokerRecord(self, v: dict) -> None:  # noqa: N802
-        if v["id"] in self.brokers:
+        if not self._missing_broker("UnfenceBrokerRecord", v["id"]):
             self.brokers[v["id"]]["fenced"] = False
 
     def _on_BrokerRegistrationChangeRecord(self, v: dict) -> None:  # noqa: N802
-        broker = self.brokers.get(v["broker_id"])
-        if broker is None:
+        if self._missing_broker("BrokerRegistrationChangeRecord", v["broker_id"]):
             return
+        broker = self.brokers[v["broker_id"]]
         if v["fenced"]:  # 1 fenced, -1 unfenced, 0 no change
             broker["fenced"] = v["fenced"] == 1
         if v.get("in_controlled_shutdown") == 1:
@@ -100,27 +128,46 @@ class ClusterState:
 
     # -- topics and partitions -------------------------------------------------------------------
     def _on_TopicRecord(self, v: dict) -> None:  # noqa: N802
-        self.topics[v["name"]] = {"topic_id": v["topic_id"], "partitions": {}}
-        self._topic_names[v["topic_id"]] = v["name"]
+        name, topic_id = v["name"], v["topic_id"]
+        known = self.topics.get(name)
+        if known is not None:  # Kafka removes a topic (RemoveTopicRecord) before its name is used again
+            self._contradiction(f"TopicRecord gives topic {name!r} id {_uuid(topic_id)}, but it has id "
+                                f"{_uuid(known['topic_id'])} and was not removed")
+        elif topic_id in self._topic_names:
+            self._contradiction(f"TopicRecord gives id {_uuid(topic_id)} to topic {name!r}, but it is the id of "
+                                f"topic {self._topic_names[topic_id]!r}")
+        else:
+            self.topics[name] = {"topic_id": topic_id, "partitions": {}}
+            self._topic_names[topic_id] = name
 
     def _on_RemoveTopicRecord(self, v: dict) -> None:  # noqa: N802
         name = self._topic_names.pop(v["topic_id"], None)
-        if name is not None:
-            self.topics.pop(name, None)
+        if name is None:
+            self._contradiction(f"RemoveTopicRecord for topic id {_uuid(v['topic_id'])}, which no topic has")
+        else:
+            del self.topics[name]
 
-    def _partitions(self, topic_id: Any) -> dict[int, dict[str, Any]] | None:
+    def _partitions(self, record: str, topic_id: Any) -> dict[int, dict[str, Any]] | None:
+        """The partitions of the topic with ``topic_id`` (None, reported, when no topic has that id)."""
         name = self._topic_names.get(topic_id)
-        return None if name is None else self.topics[name]["partitions"]
+        if name is None:
+            self._contradiction(f"{record} for topic id {_uuid(topic_id)}, which no topic has")
+            return None
+        return self.topics[name]["partitions"]
 
     def _on_PartitionRecord(self, v: dict) -> None:  # noqa: N802
-        parts = self._partitions(v["topic_id"])
+        parts = self._partitions("PartitionRecord", v["topic_id"])
         if parts is not None:
             parts[v["partition_id"]] = {k: x for k, x in v.items() if k not in ("topic_id", "partition_id")}
 
     def _on_PartitionChangeRecord(self, v: dict) -> None:  # noqa: N802
-        parts = self._partitions(v["topic_id"])
-        state = None if parts is None else parts.get(v["partition_id"])
+        parts = self._partitions("PartitionChangeRecord", v["topic_id"])
+        if parts is None:
+            return
+        state = parts.get(v["partition_id"])
         if state is None:
+            self._contradiction(f"PartitionChangeRecord for partition {v['partition_id']} of topic "
+                                f"{self._topic_names[v['topic_id']]!r}, which has no such partition")
             return
         for name in ("isr", "replicas", "removing_replicas", "adding_replicas", "directories",
                      "eligible_leader_replicas", "last_known_elr"):
@@ -171,7 +218,8 @@ class ClusterState:
         self.acls[v["id"]] = dict(v)
 
     def _on_RemoveAccessControlEntryRecord(self, v: dict) -> None:  # noqa: N802
-        self.acls.pop(v["id"], None)
+        if self.acls.pop(v["id"], None) is None:
+            self._contradiction(f"RemoveAccessControlEntryRecord for ACL {_uuid(v['id'])}, which does not exist")
 
     def _on_UserScramCredentialRecord(self, v: dict) -> None:  # noqa: N802
         self.scram_users[(v["name"], v["mechanism"])] = {"name": v["name"], "mechanism": v["mechanism"],
@@ -212,4 +260,10 @@ class ClusterState:
             "delegation_tokens": list(self.delegation_tokens.values()),
             "zk_migration_state": self.zk_migration_state,
             "record_counts": dict(sorted(self.counts.items())),
+            "contradictions": [{"offset": offset, "problem": what} for offset, what in self.contradictions],
         })
+
+
+def _uuid(value: Any) -> str:
+    """A topic id as Kafka prints it (base64url, no padding), for the contradiction messages."""
+    return str(jsonable(value))

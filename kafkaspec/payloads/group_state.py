@@ -67,7 +67,13 @@ class GroupOffsets:
             members.setdefault(member_id, {})[what] = dict(record.value)
 
     def to_json(self) -> dict[str, Any]:
-        names = sorted({g for g, _, _ in self.commits} | set(self.groups) | set(self.modern))
+        """Each group (sorted by name) with its state and its commits (sorted by topic and partition),
+        then the record counts. The commits are sorted once and cut into groups in that one pass:
+        time n log n in the commits, whatever the number of groups."""
+        by_group: dict[str, list[dict[str, Any]]] = {}
+        for (g, t, p), c in sorted(self.commits.items()):
+            by_group.setdefault(g, []).append({"topic": t, "partition": p, **c})
+        names = sorted(by_group.keys() | self.groups.keys() | self.modern.keys())
         out = []
         for name in names:
             state = self.groups.get(name)
@@ -86,8 +92,7 @@ class GroupOffsets:
             out.append({
                 "group": name,
                 "state": summary,
-                "offsets": [{"topic": t, "partition": p, **c}
-                            for (g, t, p), c in sorted(self.commits.items()) if g == name],
+                "offsets": by_group.get(name, []),
             })
         return jsonable({"groups": out, "record_counts": dict(sorted(self.counts.items()))})
 

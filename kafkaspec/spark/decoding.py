@@ -9,7 +9,6 @@ task naming segment and offset, or with ``corruptionPolicy=skip`` is kept with
 from __future__ import annotations
 
 import datetime
-import json
 import logging
 import struct
 from collections.abc import Iterator
@@ -21,12 +20,14 @@ from kafkaspec.errors import KafkaFormatError
 from kafkaspec.logdir import files
 from kafkaspec.logdir.render import decoded_fields
 from kafkaspec.payloads.decode import FAMILY_OF_TOPIC, Decoded, decode_as, decode_control
+from kafkaspec.printable import json_text
 
 from .columnar import RangeTask
 from .schema import DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, arrow_schema
 
 log = logging.getLogger(__name__)
-_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+#: the JSON of the decoded column, as `dump --decode --json` writes it: valid (NaN and infinities as strings)
+_dumps = json_text
 
 
 def _family(task: RangeTask) -> str | None:
