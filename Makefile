@@ -21,9 +21,14 @@ DEMO_DIR ?= build/demo
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kafkaspec needs Python >= 3.11"'
+	@echo "make venv: [1/3] creating $(VENV) with $$($(PYTHON) --version)"
 	$(PYTHON) -m venv $(VENV)
+	@echo "make venv: [2/3] upgrading pip and setuptools"
 	$(PY) -m pip install --quiet --upgrade pip 'setuptools>=77'
-	$(PY) -m pip install --quiet -e '.[dev,spark]'
+	@echo "make venv: [3/3] installing kafkaspec with the dev and spark extras (pyspark alone is ~450 MB;"
+	@echo "           1-2 minutes from pip's cache, longer from PyPI): pip names each package as it goes"
+	$(PY) -m pip install --progress-bar on -e '.[dev,spark]'
+	@echo "make venv: done ($(VENV); make test and make demo use it)"
 	touch $(STAMP)
 
 venv: $(STAMP)

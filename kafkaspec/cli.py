@@ -14,12 +14,14 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib
+import importlib.metadata
 import os
 import pkgutil
 import sys
 
 from . import commands
 from .errors import KafkaFormatError
+from .extras import MissingExtraError
 
 EPILOG = """examples:
   kafkaspec synth logs/ --size-mb 50 --seed 7
@@ -35,6 +37,15 @@ KAFKASPEC_DEBUG=1 shows the traceback of an unexpected error)
 """
 
 
+def version() -> str:
+    """The installed distribution's version (pyproject's), or "unknown" when run from a checkout that
+    was never installed."""
+    try:
+        return importlib.metadata.version("kafkaspec")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown (not installed: pip install -e .)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kafkaspec",
@@ -42,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"kafkaspec {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{commands.__name__}.{info.name}")
@@ -104,6 +116,11 @@ def main(argv: list[str] | None = None) -> int:
         if _debug():
             raise
         print(f"{name}: {_describe_os_error(exc)}", file=sys.stderr)
+        return 2
+    except MissingExtraError as exc:  # an optional package is missing: the message names the extra
+        if _debug():
+            raise
+        print(f"{name}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         if _debug():

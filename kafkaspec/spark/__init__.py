@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 def register(spark: SparkSession) -> None:
     """Make ``spark.read.format("kafkalog")`` and ``df.write.format("kafkalog")`` available,
     and let Spark push topic, partition and offset filters down to it."""
+    from ..extras import require_spark  # noqa: PLC0415
+
+    require_spark("the kafkalog Spark source")
     from .source import KafkaLogDataSource  # noqa: PLC0415
 
     spark.dataSource.register(KafkaLogDataSource)
