@@ -17,7 +17,7 @@ CLUSTER_TEST ?= 1
 DEMO_MB ?= 300
 DEMO_DIR ?= build/demo
 
-.PHONY: venv generate check-generated lint typecheck test bench demo clean java-check cluster-test
+.PHONY: venv generate check-generated lint typecheck test bench demo docs clean java-check cluster-test
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kafkaspec needs Python >= 3.11"'
@@ -80,6 +80,12 @@ cluster-test: $(STAMP) java-check
 demo: $(STAMP) java-check
 	$(PY) -m kafkaspec.cli synth $(DEMO_DIR)/logs --size-mb $(DEMO_MB) --seed 7 --force
 	$(PY) -m kafkaspec.cli pipeline $(DEMO_DIR)/logs $(DEMO_DIR)/out
+
+# The documentation site (MkDocs, Material theme; mkdocs.yml) in build/site/, built in strict mode:
+# a broken link or a page left out of the navigation fails it. tests/docs/test_site.py builds it too.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir build/site
+	@echo "make docs: open build/site/index.html"
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

@@ -1,6 +1,6 @@
 """The import rules: layers with arrows one way, and no import cycles.
 
-Layers (README, "Layout"):
+Layers (docs/architecture.md, "Layout"):
 
 * the **runtime**: the top-level modules of kafkaspec/ (the public API, codecs' helpers), its
   runtime packages (``kafkaspec.payloads``: Kafka's own payloads; ``kafkaspec.explain``) and
