@@ -59,3 +59,21 @@ def test_page_runs_as_written(page: Path, tmp_path: Path):
     counts = run_page(todo, workspace, BIN)
     assert counts["run"] + counts["skipped"] == len(todo)
     assert canary.read_text() == "keep"
+
+
+@pytest.mark.parametrize("page, message", [
+    ("```python\nimport kafkaspec\nkafkaspec.iter_batches(b'x' * 5).nope\n```\n", "bad.md:1: failed"),
+    ("Text.\n\n```sh\nrm -rf logs/\n```\n", "is not a kafkaspec command"),
+    ("```sh\nkafkaspec verify no-such-dir/\n```\n", "bad.md:1: exited 2"),
+    ("```console\n$ kafkaspec --version\nkafkaspec 0.0.0-not-this\n```\n", "printed something else"),
+], ids=["python raises", "not kafkaspec", "exit code", "console output"])
+def test_a_broken_example_fails_naming_its_line(tmp_path: Path, page: str, message: str):
+    """The harness is able to fail: each kind of rotten example is caught, named by page and line."""
+    canary = tmp_path / "canary"
+    canary.write_text("keep")
+    bad = tmp_path / "bad.md"
+    bad.write_text(page)
+    work = make_workspace(tmp_path / "work", BIN, sample=False)
+    with pytest.raises(AssertionError, match=message.replace(".", r"\.")):
+        run_page([b for b in blocks(bad) if b.language in RUN], work, BIN)
+    assert canary.read_text() == "keep"

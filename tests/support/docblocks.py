@@ -75,7 +75,8 @@ def blocks(path: Path) -> list[Block]:
             if mark.group(1) != "skip" or not mark.group(2):
                 raise AssertionError(f"{path}:{start}: a marker must read <!-- docs-test: skip REASON -->")
             skip = mark.group(2)
-        out.append(Block(path.relative_to(REPO).as_posix(), start + 1, language, "\n".join(body) + "\n", skip))
+        page = path.relative_to(REPO).as_posix() if path.is_relative_to(REPO) else str(path)
+        out.append(Block(page, start + 1, language, "\n".join(body) + "\n", skip))
         i += 1
     return out
 
