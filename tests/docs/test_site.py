@@ -37,6 +37,15 @@ def test_the_readme_is_short_and_gives_the_two_make_commands():
     assert "not on PyPI" in text
 
 
+def test_the_readme_links_to_files_that_exist():
+    """The README is read on the repository's page, outside the site: its relative links are checked here."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    targets = [t.split("#")[0] for t in re.findall(r"\]\(([^)]+)\)", text) if "://" not in t]
+    assert len(targets) >= 10
+    missing = [t for t in targets if not (REPO / t).exists()]
+    assert not missing, missing
+
+
 @pytest.mark.slow
 def test_the_site_builds_strict_with_every_page(tmp_path: Path):
     if not MKDOCS.exists():
