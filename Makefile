@@ -45,7 +45,7 @@ check-generated: generate
 	fi
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check kafkaspec codegen generated tests bench
+	$(VENV)/bin/ruff check kafkaspec codegen generated tests bench mkdocs_hooks.py
 	$(VENV)/bin/ruff format --check generated
 
 java-check:
