@@ -17,13 +17,18 @@ CLUSTER_TEST ?= 1
 DEMO_MB ?= 300
 DEMO_DIR ?= build/demo
 
-.PHONY: venv generate check-generated lint typecheck test bench demo clean java-check cluster-test
+.PHONY: venv generate check-generated lint typecheck test bench demo docs clean java-check cluster-test
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kafkaspec needs Python >= 3.11"'
+	@echo "make venv: [1/3] creating $(VENV) with $$($(PYTHON) --version)"
 	$(PYTHON) -m venv $(VENV)
+	@echo "make venv: [2/3] upgrading pip and setuptools"
 	$(PY) -m pip install --quiet --upgrade pip 'setuptools>=77'
-	$(PY) -m pip install --quiet -e '.[dev,spark]'
+	@echo "make venv: [3/3] installing kafkaspec with the dev and spark extras (pyspark alone is ~450 MB;"
+	@echo "           1-2 minutes from pip's cache, longer from PyPI): pip names each package as it goes"
+	$(PY) -m pip install --progress-bar on -e '.[dev,spark]'
+	@echo "make venv: done ($(VENV); make test and make demo use it)"
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -40,7 +45,7 @@ check-generated: generate
 	fi
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check kafkaspec codegen generated tests bench
+	$(VENV)/bin/ruff check kafkaspec codegen generated tests bench mkdocs_hooks.py
 	$(VENV)/bin/ruff format --check generated
 
 java-check:
@@ -75,6 +80,12 @@ cluster-test: $(STAMP) java-check
 demo: $(STAMP) java-check
 	$(PY) -m kafkaspec.cli synth $(DEMO_DIR)/logs --size-mb $(DEMO_MB) --seed 7 --force
 	$(PY) -m kafkaspec.cli pipeline $(DEMO_DIR)/logs $(DEMO_DIR)/out
+
+# The documentation site (MkDocs, Material theme; mkdocs.yml) in build/site/, built in strict mode:
+# a broken link or a page left out of the navigation fails it. tests/docs/test_site.py builds it too.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir build/site
+	@echo "make docs: open build/site/index.html"
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

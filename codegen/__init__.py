@@ -14,6 +14,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from kafkaspec.extras import missing
+
+try:  # the generator's own libraries, checked first so a missing one is named with its extra
+    import jinja2  # noqa: F401
+    import yaml  # noqa: F401
+except ModuleNotFoundError as exc:
+    raise missing(exc, "codegen", "the code generator") from None
+
 from kafkaspec.spec import SchemaError, load
 
 from .docs import render_docs, write_docs

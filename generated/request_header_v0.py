@@ -1,6 +1,6 @@
-"""RequestHeader v0: The header every single (non-multi) 0.7 request begins with (seed 002).
-REQUEST_LENGTH covers the whole request, so the request structures repeat
-these fields and compute it.
+"""RequestHeader v0: The header every single (non-multi) 0.7 request begins with. REQUEST_LENGTH
+covers the whole request, so the request structures repeat these fields and
+compute it.
 
 Since Kafka 0.6.0.
 
@@ -40,9 +40,9 @@ _I16 = struct.Struct(">h")
 
 
 class RequestHeader(NamedTuple):
-    """The header every single (non-multi) 0.7 request begins with (seed 002).
-    REQUEST_LENGTH covers the whole request, so the request structures repeat these
-    fields and compute it.
+    """The header every single (non-multi) 0.7 request begins with. REQUEST_LENGTH
+    covers the whole request, so the request structures repeat these fields and
+    compute it.
 
     Fields:
         request_length: Length in bytes of the entire request, excluding this field.

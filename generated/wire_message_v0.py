@@ -1,6 +1,6 @@
-"""WireMessage v0: The Kafka 0.6 message (seed 002): LENGTH, MAGIC 0, CHECKSUM, PAYLOAD. It has
-no offset field: offsets are byte positions in the partition's log, and the
-next message's offset is this offset + LENGTH + 4.
+"""WireMessage v0: The Kafka 0.6 message: LENGTH, MAGIC 0, CHECKSUM, PAYLOAD. It has no offset
+field: offsets are byte positions in the partition's log, and the next
+message's offset is this offset + LENGTH + 4.
 
 Since Kafka 0.6.0.
 
@@ -44,9 +44,9 @@ _new = tuple.__new__
 
 
 class WireMessage(NamedTuple):
-    """The Kafka 0.6 message (seed 002): LENGTH, MAGIC 0, CHECKSUM, PAYLOAD. It has no
-    offset field: offsets are byte positions in the partition's log, and the next
-    message's offset is this offset + LENGTH + 4.
+    """The Kafka 0.6 message: LENGTH, MAGIC 0, CHECKSUM, PAYLOAD. It has no offset
+    field: offsets are byte positions in the partition's log, and the next message's
+    offset is this offset + LENGTH + 4.
 
     Fields:
         magic: 0 means there is no COMPRESSION byte (Kafka 0.6 and earlier).

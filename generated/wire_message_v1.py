@@ -1,7 +1,7 @@
-"""WireMessage v1: The Kafka 0.7 message (seed 002): LENGTH, MAGIC 1, COMPRESSION, CHECKSUM,
-PAYLOAD. When COMPRESSION is set the payload is a compressed message set
-(wire messages back to back); compression is end to end, so offsets a
-consumer can fetch from are the boundaries of the compressed messages.
+"""WireMessage v1: The Kafka 0.7 message: LENGTH, MAGIC 1, COMPRESSION, CHECKSUM, PAYLOAD. When
+COMPRESSION is set the payload is a compressed message set (wire messages
+back to back); compression is end to end, so offsets a consumer can fetch
+from are the boundaries of the compressed messages.
 
 Since Kafka 0.7.0.
 
@@ -57,10 +57,10 @@ _new = tuple.__new__
 
 
 class WireMessage(NamedTuple):
-    """The Kafka 0.7 message (seed 002): LENGTH, MAGIC 1, COMPRESSION, CHECKSUM,
-    PAYLOAD. When COMPRESSION is set the payload is a compressed message set (wire
-    messages back to back); compression is end to end, so offsets a consumer can
-    fetch from are the boundaries of the compressed messages.
+    """The Kafka 0.7 message: LENGTH, MAGIC 1, COMPRESSION, CHECKSUM, PAYLOAD. When
+    COMPRESSION is set the payload is a compressed message set (wire messages back
+    to back); compression is end to end, so offsets a consumer can fetch from are
+    the boundaries of the compressed messages.
 
     Fields:
         magic: 1 means a COMPRESSION byte follows (Kafka 0.7 and later).

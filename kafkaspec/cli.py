@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib
+import importlib.metadata
 import os
 import pkgutil
 import sys
@@ -23,6 +24,7 @@ from typing import NoReturn
 
 from . import commands
 from .errors import KafkaFormatError, SkippedDirWarning
+from .extras import MissingExtraError
 from .printable import escape
 
 EPILOG = """examples:
@@ -55,6 +57,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, _redact(f"{self.prog}: error: {message}\n"))
 
 
+def version() -> str:
+    """The installed distribution's version (pyproject's), or "unknown" when run from a checkout that
+    was never installed."""
+    try:
+        return importlib.metadata.version("kafkaspec")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown (not installed: pip install -e .)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="kafkaspec",
@@ -62,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"kafkaspec {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{commands.__name__}.{info.name}")
@@ -147,6 +159,11 @@ def _run(name: str, args: argparse.Namespace) -> int:
         if _debug():
             raise
         print(escape(_redact(f"{name}: {_describe_os_error(exc)}")), file=sys.stderr)
+        return 2
+    except MissingExtraError as exc:  # an optional package is missing: the message names the extra
+        if _debug():
+            raise
+        print(f"{name}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         if _debug():

@@ -24,8 +24,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-import numpy as np
-import pyarrow as pa
+from .extras import missing
+
+try:
+    import numpy as np
+    import pyarrow as pa
+except ModuleNotFoundError as exc:
+    raise missing(exc, "spark", "the columnar engine (kafkaspec.lockstep)") from None
 
 from kafkaspec.generated.record_batch_v2 import COMPRESSION_MASK, RECORD_BATCH_OVERHEAD, TIMESTAMP_TYPE_MASK
 

@@ -4,3 +4,10 @@
 ``kafkaspec.generated.<module>`` does; tests hold the two to each other. Kept apart so that the
 fast codecs, and so ``import kafkaspec``, never load Construct.
 """
+
+from kafkaspec.extras import missing
+
+try:
+    import construct  # noqa: F401
+except ModuleNotFoundError as exc:
+    raise missing(exc, "reference", "the Construct reference codecs") from None

@@ -244,7 +244,7 @@ FORMATS = {
     ),
     "request-header-v0": Format(
         "request-header-v0",
-        "The header every single (non-multi) 0.7 request begins with (seed 002). REQUEST_LENGTH covers the whole request, so the request structures repeat these fields and compute it.",
+        "The header every single (non-multi) 0.7 request begins with. REQUEST_LENGTH covers the whole request, so the request structures repeat these fields and compute it.",
         request_header_v0.trace_request_header,
         False,
     ),
@@ -262,13 +262,13 @@ FORMATS = {
     ),
     "wire-message-v0": Format(
         "wire-message-v0",
-        "The Kafka 0.6 message (seed 002): LENGTH, MAGIC 0, CHECKSUM, PAYLOAD. It has no offset field: offsets are byte positions in the partition's log, and the next message's offset is this offset + LENGTH + 4.",
+        "The Kafka 0.6 message: LENGTH, MAGIC 0, CHECKSUM, PAYLOAD. It has no offset field: offsets are byte positions in the partition's log, and the next message's offset is this offset + LENGTH + 4.",
         wire_message_v0.trace_wire_message,
         True,
     ),
     "wire-message-v1": Format(
         "wire-message-v1",
-        "The Kafka 0.7 message (seed 002): LENGTH, MAGIC 1, COMPRESSION, CHECKSUM, PAYLOAD. When COMPRESSION is set the payload is a compressed message set (wire messages back to back); compression is end to end, so offsets a consumer can fetch from are the boundaries of the compressed messages.",
+        "The Kafka 0.7 message: LENGTH, MAGIC 1, COMPRESSION, CHECKSUM, PAYLOAD. When COMPRESSION is set the payload is a compressed message set (wire messages back to back); compression is end to end, so offsets a consumer can fetch from are the boundaries of the compressed messages.",
         wire_message_v1.trace_wire_message,
         True,
     ),

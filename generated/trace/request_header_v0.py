@@ -15,7 +15,7 @@ from ..request_header_v0 import RequestHeader
 NAME = "RequestHeader"
 VERSION = 0
 #: the structure's doc line
-DOC = "The header every single (non-multi) 0.7 request begins with (seed 002). REQUEST_LENGTH covers the whole request, so the request structures repeat these fields and compute it."
+DOC = "The header every single (non-multi) 0.7 request begins with. REQUEST_LENGTH covers the whole request, so the request structures repeat these fields and compute it."
 #: each field's doc line, by field name
 DOCS = {
     "request_length": "Length in bytes of the entire request, excluding this field.",

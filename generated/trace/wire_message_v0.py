@@ -13,7 +13,7 @@ from ..wire_message_v0 import WireMessage
 NAME = "WireMessage"
 VERSION = 0
 #: the structure's doc line
-DOC = "The Kafka 0.6 message (seed 002): LENGTH, MAGIC 0, CHECKSUM, PAYLOAD. It has no offset field: offsets are byte positions in the partition's log, and the next message's offset is this offset + LENGTH + 4."
+DOC = "The Kafka 0.6 message: LENGTH, MAGIC 0, CHECKSUM, PAYLOAD. It has no offset field: offsets are byte positions in the partition's log, and the next message's offset is this offset + LENGTH + 4."
 #: each field's doc line, by field name
 DOCS = {
     "length": "Length in bytes of the entire message, excluding this field.",

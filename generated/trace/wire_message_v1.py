@@ -15,7 +15,7 @@ from ..wire_message_v1 import WireMessage
 NAME = "WireMessage"
 VERSION = 1
 #: the structure's doc line
-DOC = "The Kafka 0.7 message (seed 002): LENGTH, MAGIC 1, COMPRESSION, CHECKSUM, PAYLOAD. When COMPRESSION is set the payload is a compressed message set (wire messages back to back); compression is end to end, so offsets a consumer can fetch from are the boundaries of the compressed messages."
+DOC = "The Kafka 0.7 message: LENGTH, MAGIC 1, COMPRESSION, CHECKSUM, PAYLOAD. When COMPRESSION is set the payload is a compressed message set (wire messages back to back); compression is end to end, so offsets a consumer can fetch from are the boundaries of the compressed messages."
 #: each field's doc line, by field name
 DOCS = {
     "length": "Length in bytes of the entire message, excluding this field.",

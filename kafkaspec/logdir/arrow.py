@@ -14,8 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import pyarrow as pa
+from ..extras import missing
+
+try:
+    import numpy as np
+    import pyarrow as pa
+except ModuleNotFoundError as exc:
+    raise missing(exc, "spark", "Arrow output (to_arrow, to_arrow_batches)") from None
 
 from ..compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from ..entry import LogBatch

@@ -33,6 +33,9 @@ def register(spark: SparkSession) -> None:
     ``register`` makes them run this interpreter instead (for the source and for whatever the
     session runs in Python after it). When one is named and the master is local, it is checked
     at once: an interpreter without kafkaspec fails here, in one line, not in every task."""
+    from ..extras import require_spark  # noqa: PLC0415
+
+    require_spark("the kafkalog Spark source")
     from .source import KafkaLogDataSource  # noqa: PLC0415
 
     _workers_run_kafkaspec(spark)

@@ -299,7 +299,10 @@ def quiet_session(master: str | None, log_path: str, *, memory: str) -> SparkSes
 
 
 def run_args(args: argparse.Namespace) -> int:
+    from ..extras import require_spark  # noqa: PLC0415
     from .session import build_session  # noqa: PLC0415
+
+    require_spark("kafkaspec pipeline")
 
     if is_uri(args.input):
         logdir.open_log(args.input)  # a missing bucket, prefix or access fails here, in one line, before Spark starts

@@ -18,6 +18,9 @@ def build_session(master: str | None = "local[*]", app_name: str = "kafkaspec", 
     Python workers run this interpreter (so they import this kafkaspec);
     memory stays modest so a laptop (or a shared CI box) copes.
     """
+    from ..extras import require_spark  # noqa: PLC0415
+
+    require_spark("a Spark session for kafkaspec")
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
     from pyspark.sql import SparkSession  # noqa: PLC0415

@@ -14,7 +14,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-import yaml
+from kafkaspec.extras import missing
+
+try:
+    import yaml
+except ModuleNotFoundError as exc:
+    raise missing(exc, "review", "reading kafkaspec's YAML schemas") from None
 
 from .lint import lint_problems
 from .message_loader import load_message
