@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from kafkaspec.spec.message_model import Message, MessageField, MessageStruct
 
@@ -77,7 +77,43 @@ def parse_spec(text: str, where: str) -> dict[str, Any]:
         raise SpecError(f"{where}: not JSON ({exc.msg} at line {exc.lineno})") from None
     if not isinstance(spec, dict) or not isinstance(spec.get("name"), str) or "validVersions" not in spec:
         raise SpecError(f"{where}: not a Kafka message spec (no name or validVersions)")
+    for key in ("validVersions", "flexibleVersions"):
+        _check_versions(spec.get(key), f"{where}: {spec['name']}.{key}")
+    if spec.get("type") not in _NOT_LOG_DATA:
+        _check_fields(spec.get("fields", []), f"{where}: {spec['name']}")
+        for s in spec.get("commonStructs") or []:
+            if not isinstance(s, dict) or not isinstance(s.get("name"), str):
+                raise SpecError(f"{where}: commonStructs: each needs a name and fields")
+            _check_fields(s.get("fields"), f"{where}: {s['name']}")
     return spec
+
+
+_VERSION_TEXT = re.compile(r"^(none|\d+\+?|\d+-\d+)$")
+
+
+def _check_versions(text: Any, where: str) -> None:
+    if text is not None and not (isinstance(text, str) and _VERSION_TEXT.match(text)):
+        raise SpecError(f"{where}: versions must look like '0+', '1-3', '2' or 'none', got {text!r}")
+
+
+def _check_fields(fields: Any, where: str) -> None:
+    """Each field has a name and a type and readable version ranges; SpecError names the field."""
+    if not isinstance(fields, list):
+        raise SpecError(f"{where}: 'fields' must be a list")
+    for f in fields:
+        if not isinstance(f, dict) or not isinstance(f.get("name"), str) or not isinstance(f.get("type"), str):
+            raise SpecError(f"{where}: a field needs a name and a type, got {f!r:.80}")
+        at = f"{where}.{f['name']}"
+        for key in ("versions", "nullableVersions", "taggedVersions"):
+            _check_versions(f.get(key), f"{at} {key}")
+        if f.get("versions") is None and f.get("taggedVersions") is None:
+            raise SpecError(f"{at}: no versions")
+        tag = f.get("tag")  # Kafka's files write it as a number, now and then as a string ("2")
+        if f.get("taggedVersions") is not None and not (
+                isinstance(tag, int) and not isinstance(tag, bool) and tag >= 0 or isinstance(tag, str) and tag.isdigit()):
+            raise SpecError(f"{at}: a tagged field needs a tag (a non-negative integer)")
+        if f.get("fields") is not None:
+            _check_fields(f["fields"], at)
 
 
 def _field_facts(field: Mapping[str, Any]) -> dict[str, Any]:
@@ -202,6 +238,9 @@ class Drift:
     message: str
     version: int | None
     what: str
+    #: a field of ours only that is tagged: Kafka's writer of that revision never writes it, so its
+    #: bytes still read (a note, not drift: our schema is newer than that revision)
+    newer: bool = False
 
     def __str__(self) -> str:
         at = "" if self.version is None else f" v{self.version}"
@@ -248,7 +287,8 @@ def _compare_struct(name: str, version: int, ov: int, flexible: bool, path: str,
         _compare_field(name, version, ov, flexible, f"{path}{o.name}", f, common, o, structs, out)
     for o in mine:
         if _key(o.name) not in kafka_names:
-            out.append(Drift(name, version, f"field {path}{o.name} is ours only (not in Kafka's spec)"))
+            out.append(Drift(name, version, f"field {path}{o.name} is ours only (not in Kafka's spec)",
+                             newer=o.tagged_in(ov)))
     order_k = [by_name[_key(f["name"])].name for f in theirs if _key(f["name"]) in by_name]
     order_o = [f.name for f in mine if _key(f.name) in kafka_names]
     if order_k != order_o:
@@ -300,33 +340,59 @@ def our_version(facts: Mapping[str, Any], version: int) -> int:
     return int(facts["apiKey"]) if facts.get("type") == "coordinator-key" else version
 
 
-def compare(facts: Mapping[str, Mapping[str, Any]], messages: Mapping[str, Message]) -> tuple[list[Drift], list[str]]:
-    """Every difference between Kafka's facts and our messages (by name, through :data:`ALIASES`),
-    and the names :data:`PENDING` excuses. A message of ours that Kafka no longer has is not drift
-    (an older release may write it); a message of Kafka's that we lack is."""
+class Comparison(NamedTuple):
+    """What :func:`compare` found."""
+
+    #: differences that make Kafka's bytes read wrongly or not at all (exit 1)
+    drift: list[Drift]
+    #: Kafka messages not described yet, with where they are planned (:data:`PENDING`)
+    pending: list[str]
+    #: differences that do not matter for reading that revision: tagged fields of ours it lacks,
+    #: a layout that matches one of our earlier layouts (``layout_of``)
+    notes: list[str]
+
+
+def _compare_message(kname: str, f: Mapping[str, Any], ours: Message) -> list[Drift]:
     drift: list[Drift] = []
-    pending: list[str] = []
+    common = {s["name"]: s["fields"] for s in f.get("commonStructs", [])}
+    flexible = versions_of(f.get("flexibleVersions"))
+    for v in versions_of(f["validVersions"]):
+        ov = our_version(f, v)
+        if ov not in ours.valid_versions:
+            drift.append(Drift(kname, v, "missing version"))
+            continue
+        if (v in flexible) != ours.flexible(ov):
+            drift.append(Drift(kname, v, f"{'flexible' if v in flexible else 'not flexible'} in Kafka, "
+                                         f"{'flexible' if ours.flexible(ov) else 'not flexible'} in ours"))
+            continue
+        if f.get("type") == "metadata" and ours.family == "metadata" and f.get("apiKey") not in ours.type_ids:
+            drift.append(Drift(kname, v, f"api key {f.get('apiKey')} in Kafka, {list(ours.type_ids)} in ours"))
+        _compare_struct(kname, v, ov, v in flexible, "", f["fields"], common, ours.root, ours.structs, drift)
+    return drift
+
+
+def compare(facts: Mapping[str, Mapping[str, Any]], messages: Mapping[str, Message]) -> Comparison:
+    """Every difference between Kafka's facts and our messages (by name, through :data:`ALIASES`).
+    A message of ours that Kafka no longer has is not drift (an older release may write it); a
+    message of Kafka's that we lack is, unless :data:`PENDING` plans it. Where our newest layout
+    differs but one of our earlier layouts of the message (``layout_of``) matches, that is a note."""
+    result = Comparison([], [], [])
     for kname, f in facts.items():
         name = ALIASES.get(kname, kname)
         ours = messages.get(name)
         if ours is None:
             if kname in PENDING:
-                pending.append(f"{kname}: {PENDING[kname]}")
+                result.pending.append(f"{kname}: {PENDING[kname]}")
             else:
-                drift.append(Drift(kname, None, f"missing message ({f.get('type')}, api key {f.get('apiKey')})"))
+                result.drift.append(Drift(kname, None, f"missing message ({f.get('type')}, api key {f.get('apiKey')})"))
             continue
-        common = {s["name"]: s["fields"] for s in f.get("commonStructs", [])}
-        flexible = versions_of(f.get("flexibleVersions"))
-        for v in versions_of(f["validVersions"]):
-            ov = our_version(f, v)
-            if ov not in ours.valid_versions:
-                drift.append(Drift(kname, v, "missing version"))
-                continue
-            if (v in flexible) != ours.flexible(ov):
-                drift.append(Drift(kname, v, f"{'flexible' if v in flexible else 'not flexible'} in Kafka, "
-                                             f"{'flexible' if ours.flexible(ov) else 'not flexible'} in ours"))
-                continue
-            if f.get("type") == "metadata" and ours.family == "metadata" and f.get("apiKey") not in ours.type_ids:
-                drift.append(Drift(kname, v, f"api key {f.get('apiKey')} in Kafka, {list(ours.type_ids)} in ours"))
-            _compare_struct(kname, v, ov, v in flexible, "", f["fields"], common, ours.root, ours.structs, drift)
-    return drift, pending
+        found = _compare_message(kname, f, ours)
+        if any(not d.newer for d in found):
+            for earlier in (m for m in messages.values() if m.layout_of == ours.name):
+                if not any(not d.newer for d in _compare_message(kname, f, earlier)):
+                    result.notes.append(f"{kname}: the layout of our {earlier.name} (Kafka {earlier.kafka_releases})")
+                    found = []
+                    break
+        result.drift.extend(d for d in found if not d.newer)
+        result.notes.extend(f"{d} (tagged: this revision never writes it)" for d in found if d.newer)
+    return result
