@@ -37,7 +37,7 @@ class Partition:
     def __init__(self, path: str | Path | RemotePath, topic: str | None = None, partition: int | None = None,
                  only: AnyPath | None = None):
         self.path: AnyPath = as_path(path)
-        parsed = files.parse_partition_dir(self.path.name)
+        parsed = files.parse_partition_dir(self.path.name) or files.parse_transient_dir(self.path.name)
         self.topic = topic if topic is not None else (parsed[0] if parsed else self.path.name)
         self.partition = partition if partition is not None else (parsed[1] if parsed else -1)
         self._only = only
@@ -221,9 +221,13 @@ class LogDir:
         #: staging dirs of rewrites that did not finish (logdir.staging), passed over: this directory
         #: is not a complete copy
         self.interrupted: list[AnyPath] = []
+        #: partition directories passed over because they are not part of the log: being deleted
+        #: (``-delete``), moved (``-future``), or stray (``-stray``, KIP-858); ``verify`` warns of each
+        self.skipped: list[AnyPath] = []
 
     def partitions(self) -> list[Partition]:
-        """Every partition, sorted by (topic, partition); ``-delete``/``-future`` dirs skipped.
+        """Every partition, sorted by (topic, partition); ``-delete``/``-future``/``-stray`` dirs
+        skipped (and listed in :attr:`skipped`).
 
         Partition directories are found at any depth (a backup may nest several data
         dirs); a directory holding ``.log`` files counts as a partition even when its
@@ -237,7 +241,10 @@ class LogDir:
 
     def _walk(self, directory: AnyPath, found: list[Partition], depth: int) -> None:
         for p in listdir(directory):
-            if not p.is_dir() or files.is_skipped_dir(p.name):
+            if not p.is_dir():
+                continue
+            if files.is_skipped_dir(p.name):
+                self.skipped.append(p)
                 continue
             if is_staging_name(p.name):
                 self.interrupted.append(p)  # a rewrite's output not yet moved into place

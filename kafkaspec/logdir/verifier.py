@@ -69,6 +69,10 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
     for p in log.unpublished:
         problems.append(Problem(str(p / PUBLISHING), None, "a writer is publishing this partition, or failed before "
                                 "it finished: it is not read until written again", "warning"))
+    for p in getattr(log, "skipped", ()):
+        parsed = files.parse_transient_dir(p.name)
+        what = files.TRANSIENT_KINDS[parsed[2]] if parsed else "not a partition directory of the log"
+        problems.append(Problem(str(p), None, f"skipped: {what}; its records are not read", "warning"))
     for p in log.interrupted:
         problems.append(Problem(str(p), None, "the staging dir of a rewrite that did not finish (killed, or failed "
                                 "while moving its output in): this directory is not a complete copy; the staged "
