@@ -14,10 +14,10 @@ import io
 import shutil
 
 import pytest
+from support.logdir import write_partition
 
 from kafkaspec.cli import main
 from kafkaspec.logdir import files, open_log, verify_path
-from support.logdir import write_partition
 
 UID = "0123456789abcdef0123456789abcdef"
 
