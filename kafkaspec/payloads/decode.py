@@ -29,7 +29,8 @@ from typing import Any, Literal, NamedTuple
 from ..errors import KafkaFormatError
 from .message_types import read_uvarint
 
-__all__ = ["FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable"]
+__all__ = ["FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable",
+           "parse_release"]
 
 Family = Literal["offsets", "transactions", "metadata"]
 #: the topics whose payloads :func:`decode` knows, and their family
@@ -100,7 +101,7 @@ def _run(module: Any, data: bytes | memoryview, pos: int, version: int, what: st
     return fields_of(value)
 
 
-def _release(text: str | None) -> tuple[int, int] | None:
+def parse_release(text: str | None) -> tuple[int, int] | None:
     """``"4.0"``, ``"4.0.0"`` -> (4, 0); None -> None; anything else is a ValueError naming it."""
     if text is None:
         return None
@@ -114,7 +115,7 @@ def _writes(releases: str | None, release: tuple[int, int]) -> bool:
     """Whether a module's ``KAFKA_RELEASES`` (``"4.0"``, ``"4.1+"``) covers ``release``."""
     if not releases:
         return False
-    lo = _release(releases.rstrip("+"))
+    lo = parse_release(releases.rstrip("+"))
     assert lo is not None
     return release >= lo if releases.endswith("+") else release == lo
 
@@ -162,7 +163,7 @@ def decode_metadata(value: bytes | memoryview | None, kafka_release: str | None 
     if module is None:
         raise KafkaFormatError(f"metadata record: unknown record type (api key {api_key}, version {version})", 0)
     fields, layout = _run_layouts(module, value, pos, version, f"metadata record {module.NAME}",
-                                  _release(kafka_release))
+                                  parse_release(kafka_release))
     return Decoded(module.NAME, version, None, fields, layout=layout)
 
 
@@ -179,7 +180,7 @@ def _keyed(table: dict, family: str, key: bytes | memoryview | None, value: byte
     if value is None:
         return Decoded(name, None, fields, None, key_version)
     version = _int16(value, f"{family} value {value_module.NAME}")
-    values, layout = _run_layouts(value_module, value, 2, version, f"{family} value", _release(kafka_release))
+    values, layout = _run_layouts(value_module, value, 2, version, f"{family} value", parse_release(kafka_release))
     return Decoded(name, version, fields, values, key_version, layout)
 
 

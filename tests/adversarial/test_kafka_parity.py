@@ -109,3 +109,48 @@ def test_key_version_is_the_record_type():
     spec, and their int16 on the wire is the record type (the api key)."""
     _, key, _ = frame(TRUNK, "StreamsGroupMetadataValue", 0, b"")
     assert struct.unpack(">h", key[:2])[0] == 17
+
+
+def _offsets_partition(root, records):
+    from kafkaspec import Record  # noqa: PLC0415
+    from kafkaspec.logdir import PartitionWriter  # noqa: PLC0415
+
+    with PartitionWriter(root, "__consumer_offsets", 0) as w:
+        w.append([Record(key=k, value=v, timestamp=i) for i, (k, v) in enumerate(records)])
+    return root / "__consumer_offsets-0"
+
+
+def _dump(*argv):
+    import contextlib  # noqa: PLC0415
+    import io  # noqa: PLC0415
+
+    from kafkaspec.cli import main  # noqa: PLC0415
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["dump", *map(str, argv)])
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_dump_decode_says_which_layout(tmp_path):
+    """``dump --decode`` shows ``layout`` for the share records Kafka 4.0 and 4.1+ wrote differently;
+    ``--kafka-release`` names the release; a bad release is a usage error (exit 2, one line)."""
+    import json  # noqa: PLC0415
+
+    records = []
+    for label in ("4.0.0", "4.1.0"):
+        body, _ = Encoder(facts(label)["ShareGroupMetadataValue"], "minimal").encode(0)
+        _, key, value = frame(label, "ShareGroupMetadataValue", 0, body)
+        records.append((key, value))
+    part = _offsets_partition(tmp_path / "data", records)
+    (tmp_path / "canary").write_text("keep")
+    code, out, err = _dump(part, "--decode", "--json")
+    assert code == 0, err
+    layouts = [json.loads(line)["decoded"]["layout"] for line in out.splitlines() if '"decoded"' in line]
+    assert layouts == ["Kafka 4.0", "Kafka 4.1+"]
+    code, out, err = _dump(part, "--decode", "--json", "--kafka-release", "4.0.0")
+    assert code == 0 and [json.loads(line)["decoded"]["layout"] for line in out.splitlines()
+                          if '"decoded"' in line] == ["Kafka 4.0", "Kafka 4.1+"]
+    code, out, err = _dump(part, "--decode", "--kafka-release", "four")
+    assert code == 2 and "--kafka-release" in err and err.count("\n") == 1 and "Traceback" not in err
+    assert (tmp_path / "canary").read_text() == "keep"
