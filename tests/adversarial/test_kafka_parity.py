@@ -154,3 +154,20 @@ def test_dump_decode_says_which_layout(tmp_path):
     code, out, err = _dump(part, "--decode", "--kafka-release", "four")
     assert code == 2 and "--kafka-release" in err and err.count("\n") == 1 and "Traceback" not in err
     assert (tmp_path / "canary").read_text() == "keep"
+
+
+def test_explain_reads_the_layout_that_fits():
+    """``explain --decode offsets`` traces a Kafka 4.0 share record with the 4.0 layout (named in its
+    type) where the newest does not fit, to the last byte; a 4.1 record with the newest."""
+    from support.explain import assert_tiles  # noqa: PLC0415
+
+    from kafkaspec import Record, build_batch  # noqa: PLC0415
+    from kafkaspec.explain import explain  # noqa: PLC0415
+
+    for label, expected in (("4.0.0", "ShareGroupMetadataValueKafka40 v0"), ("4.1.0", "ShareGroupMetadataValue v0")):
+        body, _ = Encoder(facts(label)["ShareGroupMetadataValue"], "full").encode(0)
+        _, key, value = frame(label, "ShareGroupMetadataValue", 0, body)
+        expl = explain(build_batch([Record(key=key, value=value, timestamp=1)]), decode="offsets")
+        types = {n.type for e in expl.entries for _, n in e.walk()}
+        assert expected in types and not expl.problems, (label, expl.problems)
+        assert assert_tiles(expl) > 0
