@@ -55,15 +55,15 @@ def render_messages(schemas: SchemaSet, root: Path, env: jinja2.Environment, res
                 rows += [(i, m.module, schemas.messages[m.value].module) for i in m.type_ids]
         return sorted(rows)
 
-    out["messages/__init__.py"] = env.get_template("messages_init.py.j2").render(
+    newest = [m for m in messages if not m.layout_of]  # earlier layouts are read through LAYOUTS only
+    tables = dict(
         modules=[m.module for m in messages],
-        control=sorted((i, m.module) for m in messages if m.family == "control" for i in m.type_ids),
-        metadata=sorted((i, m.module) for m in messages if m.family == "metadata" for i in m.type_ids),
-        group=pairs("group"), transaction=pairs("transaction"))
-    out["trace/messages/__init__.py"] = env.get_template("trace_messages_init.py.j2").render(
-        modules=[m.module for m in messages],
-        control=sorted((i, m.module) for m in messages if m.family == "control" for i in m.type_ids),
-        metadata=sorted((i, m.module) for m in messages if m.family == "metadata" for i in m.type_ids),
-        group=pairs("group"), transaction=pairs("transaction"))
+        control=sorted((i, m.module) for m in newest if m.family == "control" for i in m.type_ids),
+        metadata=sorted((i, m.module) for m in newest if m.family == "metadata" for i in m.type_ids),
+        group=pairs("group"), transaction=pairs("transaction"),
+        layouts=[(repr(m.name), [e.module for e in messages if e.layout_of == m.name]) for m in newest
+                 if any(e.layout_of == m.name for e in messages)])
+    out["messages/__init__.py"] = env.get_template("messages_init.py.j2").render(**tables)
+    out["trace/messages/__init__.py"] = env.get_template("trace_messages_init.py.j2").render(**tables)
     out["reference/messages/__init__.py"] = env.get_template("messages_reference_init.py.j2").render()
     return out

@@ -26,6 +26,12 @@ FAMILY = "metadata"
 TYPE_IDS = (23,)
 VERSIONS = [0]
 FLEXIBLE_VERSIONS = [0]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 
 # -- typed values ---------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""BrokerRegistrationChangeRecord, versions 0-2 (flexible: 0+): A registered broker changed state: fenced or unfenced, entering controlled shutdown, or its log directories.
+"""BrokerRegistrationChangeRecord, versions 0-3 (flexible: 0+): A registered broker changed state: fenced or unfenced, entering controlled shutdown, or its log directories.
 
 Generated from schemas/messages/broker_registration_change_record.yaml by codegen. DO NOT EDIT.
 """
@@ -27,8 +27,14 @@ NAME = "BrokerRegistrationChangeRecord"
 FAMILY = "metadata"
 #: the api key of the KRaft metadata record
 TYPE_IDS = (17,)
-VERSIONS = [0, 1, 2]
-FLEXIBLE_VERSIONS = [0, 1, 2]
+VERSIONS = [0, 1, 2, 3]
+FLEXIBLE_VERSIONS = [0, 1, 2, 3]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">iq")
 _S1 = struct.Struct(">b")
@@ -45,6 +51,7 @@ class BrokerRegistrationChangeRecord(NamedTuple):
         fenced: 1 fenced, -1 unfenced, 0 (default) unchanged. (versions 0+, tagged 0 in 0+)
         in_controlled_shutdown: 1 when the broker entered controlled shutdown, 0 (default) unchanged. (versions 1+, tagged 1 in 1+)
         log_dirs: The broker's usable log directories, when they changed. (versions 2+, tagged 2 in 2+)
+        cordoned_log_dirs: Ids of the broker's cordoned log directories (KIP-1066), when they changed; null when unchanged. (versions 3+, nullable 3+, tagged 3 in 3+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
@@ -53,6 +60,7 @@ class BrokerRegistrationChangeRecord(NamedTuple):
     fenced: int = 0
     in_controlled_shutdown: int = 0
     log_dirs: list[UUID] = []
+    cordoned_log_dirs: list[UUID] | None = None
     unknown_tagged_fields: list[tuple[int, bytes]] = []
 
 
@@ -106,7 +114,7 @@ def _read_broker_registration_change_record_v0(
         else:
             unknown.append((tag, bytes(buf[pos:stop])))
             pos = stop
-    return BrokerRegistrationChangeRecord(f_broker_id, f_broker_epoch, f_fenced, 0, [], unknown), pos
+    return BrokerRegistrationChangeRecord(f_broker_id, f_broker_epoch, f_fenced, 0, [], None, unknown), pos
 
 
 def _write_broker_registration_change_record_v0(v: BrokerRegistrationChangeRecord, out: list) -> None:
@@ -117,6 +125,11 @@ def _write_broker_registration_change_record_v0(v: BrokerRegistrationChangeRecor
         "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord.in_controlled_shutdown",
     )
     absent(v.log_dirs, [], "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord.log_dirs")
+    absent(
+        v.cordoned_log_dirs,
+        None,
+        "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord.cordoned_log_dirs",
+    )
     out.append(_S0.pack(v.broker_id, v.broker_epoch))
     tags = list(v.unknown_tagged_fields)
     if v.fenced != 0:
@@ -195,13 +208,18 @@ def _read_broker_registration_change_record_v1(
             unknown.append((tag, bytes(buf[pos:stop])))
             pos = stop
     return BrokerRegistrationChangeRecord(
-        f_broker_id, f_broker_epoch, f_fenced, f_in_controlled_shutdown, [], unknown
+        f_broker_id, f_broker_epoch, f_fenced, f_in_controlled_shutdown, [], None, unknown
     ), pos
 
 
 def _write_broker_registration_change_record_v1(v: BrokerRegistrationChangeRecord, out: list) -> None:
     """Append the bytes of a BrokerRegistrationChangeRecord of BrokerRegistrationChangeRecord version 1 to ``out``."""
     absent(v.log_dirs, [], "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord.log_dirs")
+    absent(
+        v.cordoned_log_dirs,
+        None,
+        "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord.cordoned_log_dirs",
+    )
     out.append(_S0.pack(v.broker_id, v.broker_epoch))
     tags = list(v.unknown_tagged_fields)
     if v.fenced != 0:
@@ -307,12 +325,17 @@ def _read_broker_registration_change_record_v2(
             unknown.append((tag, bytes(buf[pos:stop])))
             pos = stop
     return BrokerRegistrationChangeRecord(
-        f_broker_id, f_broker_epoch, f_fenced, f_in_controlled_shutdown, f_log_dirs, unknown
+        f_broker_id, f_broker_epoch, f_fenced, f_in_controlled_shutdown, f_log_dirs, None, unknown
     ), pos
 
 
 def _write_broker_registration_change_record_v2(v: BrokerRegistrationChangeRecord, out: list) -> None:
     """Append the bytes of a BrokerRegistrationChangeRecord of BrokerRegistrationChangeRecord version 2 to ``out``."""
+    absent(
+        v.cordoned_log_dirs,
+        None,
+        "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord.cordoned_log_dirs",
+    )
     out.append(_S0.pack(v.broker_id, v.broker_epoch))
     tags = list(v.unknown_tagged_fields)
     if v.fenced != 0:
@@ -341,15 +364,188 @@ def _write_broker_registration_change_record_v2(v: BrokerRegistrationChangeRecor
     out.append(encode_tagged(tags))
 
 
+def _read_broker_registration_change_record_v3(
+    buf, pos: int, end: int
+) -> tuple[BrokerRegistrationChangeRecord, int]:
+    """Read a BrokerRegistrationChangeRecord of BrokerRegistrationChangeRecord version 3 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 12:
+        raise truncated(
+            "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.broker_id", pos, 12, end
+        )
+    (
+        f_broker_id,
+        f_broker_epoch,
+    ) = _S0.unpack_from(buf, pos)
+    pos += 12
+    f_fenced = 0
+    f_in_controlled_shutdown = 0
+    f_log_dirs = []
+    f_cordoned_log_dirs = None
+    n, pos = read_uvarint(
+        buf, pos, end, "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields"
+    )
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf, pos, end, "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields"
+        )
+        if tag in seen:
+            raise repeated_tag(
+                "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields", tag, pos
+            )
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            if stop - pos < 1:
+                raise truncated(
+                    "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.fenced", pos, 1, stop
+                )
+            (f_fenced,) = _S1.unpack_from(buf, pos)
+            pos += 1
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        elif tag == 1:
+            start = pos
+            if stop - pos < 1:
+                raise truncated(
+                    "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.in_controlled_shutdown",
+                    pos,
+                    1,
+                    stop,
+                )
+            (f_in_controlled_shutdown,) = _S1.unpack_from(buf, pos)
+            pos += 1
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        elif tag == 2:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.log_dirs",
+                True,
+                False,
+                16,
+            )
+            f_log_dirs = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
+            pos += 16 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        elif tag == 3:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.cordoned_log_dirs",
+                True,
+                True,
+                16,
+            )
+            if n == -1:
+                f_cordoned_log_dirs = None
+            else:
+                f_cordoned_log_dirs = [
+                    UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)
+                ]
+                pos += 16 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return BrokerRegistrationChangeRecord(
+        f_broker_id,
+        f_broker_epoch,
+        f_fenced,
+        f_in_controlled_shutdown,
+        f_log_dirs,
+        f_cordoned_log_dirs,
+        unknown,
+    ), pos
+
+
+def _write_broker_registration_change_record_v3(v: BrokerRegistrationChangeRecord, out: list) -> None:
+    """Append the bytes of a BrokerRegistrationChangeRecord of BrokerRegistrationChangeRecord version 3 to ``out``."""
+    out.append(_S0.pack(v.broker_id, v.broker_epoch))
+    tags = list(v.unknown_tagged_fields)
+    if v.fenced != 0:
+        outer, out = out, []
+        out.append(_S1.pack(v.fenced))
+        tags.append((0, b"".join(out)))
+        out = outer
+    if v.in_controlled_shutdown != 0:
+        outer, out = out, []
+        out.append(_S1.pack(v.in_controlled_shutdown))
+        tags.append((1, b"".join(out)))
+        out = outer
+    if v.log_dirs != []:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.log_dirs,
+                True,
+                False,
+                "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.log_dirs",
+            )
+        )
+        out += [u.bytes for u in v.log_dirs]
+        tags.append((2, b"".join(out)))
+        out = outer
+    if v.cordoned_log_dirs is not None:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.cordoned_log_dirs,
+                True,
+                True,
+                "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.cordoned_log_dirs",
+            )
+        )
+        if v.cordoned_log_dirs is not None:
+            out += [u.bytes for u in v.cordoned_log_dirs]
+        tags.append((3, b"".join(out)))
+        out = outer
+    out.append(encode_tagged(tags))
+
+
 _READERS = {
     0: _read_broker_registration_change_record_v0,
     1: _read_broker_registration_change_record_v1,
     2: _read_broker_registration_change_record_v2,
+    3: _read_broker_registration_change_record_v3,
 }
 _WRITERS = {
     0: _write_broker_registration_change_record_v0,
     1: _write_broker_registration_change_record_v1,
     2: _write_broker_registration_change_record_v2,
+    3: _write_broker_registration_change_record_v3,
 }
 
 
@@ -362,7 +558,7 @@ def decode_broker_registration_change_record(
     reader = _READERS.get(version)
     if reader is None:
         raise KafkaFormatError(
-            f"BrokerRegistrationChangeRecord: unknown version {version} (this schema has versions 0-2)", pos
+            f"BrokerRegistrationChangeRecord: unknown version {version} (this schema has versions 0-3)", pos
         )
     return reader(buf, pos, len(buf) if end is None else end)
 
@@ -373,7 +569,7 @@ def encode_broker_registration_change_record(value: BrokerRegistrationChangeReco
     writer = _WRITERS.get(version)
     if writer is None:
         raise ValueError(
-            f"BrokerRegistrationChangeRecord: unknown version {version} (this schema has versions 0-2)"
+            f"BrokerRegistrationChangeRecord: unknown version {version} (this schema has versions 0-3)"
         )
     out: list = []
     try:

@@ -15,7 +15,11 @@ from kafkaspec.payloads.message_types import (
     encode_count,
     encode_tagged,
     read_count,
+    read_tag_header,
     read_unknown_tags,
+    read_uvarint,
+    repeated_tag,
+    tagged_size_mismatch,
     truncated,
 )
 
@@ -26,6 +30,12 @@ FAMILY = "group"
 TYPE_IDS = (8,)
 VERSIONS = [0]
 FLEXIBLE_VERSIONS = [0]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">16s")
 _S1 = struct.Struct(">iib")
@@ -39,11 +49,13 @@ class TopicPartitions(NamedTuple):
     Fields:
         topic_id: Topic id. (versions 0+)
         partitions: Partition numbers. (versions 0+)
+        assignment_epochs: The epoch at which each partition was assigned to the member, one per partition (Kafka 4.3, to fence zombie commits); empty when not written. (versions 0+, nullable 0+, tagged 0 in 0+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
     topic_id: UUID = ZERO_UUID
     partitions: list[int] = []
+    assignment_epochs: list[int] | None = []
     unknown_tagged_fields: list[tuple[int, bytes]] = []
 
 
@@ -88,10 +100,49 @@ def _read_topic_partitions_v0(buf, pos: int, end: int) -> tuple[TopicPartitions,
     )
     f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
-    unknown, pos = read_unknown_tags(
+    f_assignment_epochs = []
+    n, pos = read_uvarint(
         buf, pos, end, "ConsumerGroupCurrentMemberAssignmentValue v0 TopicPartitions tagged fields"
     )
-    return TopicPartitions(f_topic_id, f_partitions, unknown), pos
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf, pos, end, "ConsumerGroupCurrentMemberAssignmentValue v0 TopicPartitions tagged fields"
+        )
+        if tag in seen:
+            raise repeated_tag(
+                "ConsumerGroupCurrentMemberAssignmentValue v0 TopicPartitions tagged fields", tag, pos
+            )
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "ConsumerGroupCurrentMemberAssignmentValue v0 TopicPartitions.assignment_epochs",
+                True,
+                True,
+                4,
+            )
+            if n == -1:
+                f_assignment_epochs = None
+            else:
+                f_assignment_epochs = list(struct.unpack_from(f">{n}i", buf, pos))
+                pos += 4 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "ConsumerGroupCurrentMemberAssignmentValue v0 TopicPartitions tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return TopicPartitions(f_topic_id, f_partitions, f_assignment_epochs, unknown), pos
 
 
 def _write_topic_partitions_v0(v: TopicPartitions, out: list) -> None:
@@ -107,6 +158,20 @@ def _write_topic_partitions_v0(v: TopicPartitions, out: list) -> None:
     )
     out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
     tags = list(v.unknown_tagged_fields)
+    if v.assignment_epochs != []:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.assignment_epochs,
+                True,
+                True,
+                "ConsumerGroupCurrentMemberAssignmentValue v0 TopicPartitions.assignment_epochs",
+            )
+        )
+        if v.assignment_epochs is not None:
+            out.append(struct.pack(f">{len(v.assignment_epochs)}i", *v.assignment_epochs))
+        tags.append((0, b"".join(out)))
+        out = outer
     out.append(encode_tagged(tags))
 
 

@@ -33,6 +33,12 @@ FAMILY = "group"
 TYPE_IDS = (5,)
 VERSIONS = [0]
 FLEXIBLE_VERSIONS = [0]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">i")
 
@@ -54,7 +60,7 @@ class ClassicProtocol(NamedTuple):
 
 
 class ClassicMemberMetadata(NamedTuple):
-    """For a member using the classic protocol: its session timeout and protocols; null otherwise.
+    """For a member using the classic protocol: its session timeout and protocols. When the tag is absent Kafka reads an empty structure (timeout 0, no protocols), not null; a written null stays null.
 
     Fields:
         session_timeout_ms: Session timeout (ms) of the classic-protocol member. (versions 0+)
@@ -79,7 +85,7 @@ class ConsumerGroupMemberMetadataValue(NamedTuple):
         subscribed_topic_regex: Regular expression the member subscribes with, or null. (versions 0+, nullable 0+)
         rebalance_timeout_ms: Rebalance timeout (ms), or -1. (versions 0+)
         server_assignor: Server-side assignor the member asked for, or null. (versions 0+, nullable 0+)
-        classic_member_metadata: For a member using the classic protocol: its session timeout and protocols; null otherwise. (versions 0+, nullable 0+, tagged 0 in 0+)
+        classic_member_metadata: For a member using the classic protocol: its session timeout and protocols. When the tag is absent Kafka reads an empty structure (timeout 0, no protocols), not null; a written null stays null. (versions 0+, nullable 0+, tagged 0 in 0+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
@@ -91,7 +97,7 @@ class ConsumerGroupMemberMetadataValue(NamedTuple):
     subscribed_topic_regex: str | None = ""
     rebalance_timeout_ms: int = -1
     server_assignor: str | None = ""
-    classic_member_metadata: ClassicMemberMetadata | None = None
+    classic_member_metadata: ClassicMemberMetadata | None = ClassicMemberMetadata()
     unknown_tagged_fields: list[tuple[int, bytes]] = []
 
 
@@ -249,7 +255,7 @@ def _read_consumer_group_member_metadata_value_v0(
         True,
         True,
     )
-    f_classic_member_metadata = None
+    f_classic_member_metadata = ClassicMemberMetadata()
     n, pos = read_uvarint(
         buf, pos, end, "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue tagged fields"
     )
@@ -381,7 +387,7 @@ def _write_consumer_group_member_metadata_value_v0(v: ConsumerGroupMemberMetadat
         )
     )
     tags = list(v.unknown_tagged_fields)
-    if v.classic_member_metadata is not None:
+    if v.classic_member_metadata != ClassicMemberMetadata():
         outer, out = out, []
         if v.classic_member_metadata is None:
             out.append(b"\x00")

@@ -18,6 +18,12 @@ FAMILY = "group"
 TYPE_IDS = (3,)
 VERSIONS = [3]
 FLEXIBLE_VERSIONS = []
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 #: the value message stored under this key
 VALUE = "ConsumerGroupMetadataValue"
 

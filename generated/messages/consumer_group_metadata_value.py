@@ -25,6 +25,12 @@ FAMILY = "group"
 TYPE_IDS = (3,)
 VERSIONS = [0]
 FLEXIBLE_VERSIONS = [0]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">i")
 _S1 = struct.Struct(">q")
@@ -38,13 +44,11 @@ class ConsumerGroupMetadataValue(NamedTuple):
     Fields:
         epoch: The group epoch. (versions 0+)
         metadata_hash: Hash over the metadata of the topics the group subscribes to (Kafka 4.1, KIP-1101); a change asks for a rebalance. 0 when not written. (versions 0+, tagged 0 in 0+)
-        creation_time_ms: When the group was created (ms since the epoch; KIP-1282), or -1 when not written. (versions 0+, tagged 1 in 0+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
     epoch: int = 0
     metadata_hash: int = 0
-    creation_time_ms: int = -1
     unknown_tagged_fields: list[tuple[int, bytes]] = []
 
 
@@ -58,7 +62,6 @@ def _read_consumer_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[Con
     (f_epoch,) = _S0.unpack_from(buf, pos)
     pos += 4
     f_metadata_hash = 0
-    f_creation_time_ms = -1
     n, pos = read_uvarint(
         buf, pos, end, "ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue tagged fields"
     )
@@ -89,26 +92,10 @@ def _read_consumer_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[Con
                     stop,
                     pos,
                 )
-        elif tag == 1:
-            start = pos
-            if stop - pos < 8:
-                raise truncated(
-                    "ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue.creation_time_ms", pos, 8, stop
-                )
-            (f_creation_time_ms,) = _S1.unpack_from(buf, pos)
-            pos += 8
-            if pos != stop:
-                raise tagged_size_mismatch(
-                    "ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue tagged fields",
-                    tag,
-                    start,
-                    stop,
-                    pos,
-                )
         else:
             unknown.append((tag, bytes(buf[pos:stop])))
             pos = stop
-    return ConsumerGroupMetadataValue(f_epoch, f_metadata_hash, f_creation_time_ms, unknown), pos
+    return ConsumerGroupMetadataValue(f_epoch, f_metadata_hash, unknown), pos
 
 
 def _write_consumer_group_metadata_value_v0(v: ConsumerGroupMetadataValue, out: list) -> None:
@@ -119,11 +106,6 @@ def _write_consumer_group_metadata_value_v0(v: ConsumerGroupMetadataValue, out: 
         outer, out = out, []
         out.append(_S1.pack(v.metadata_hash))
         tags.append((0, b"".join(out)))
-        out = outer
-    if v.creation_time_ms != -1:
-        outer, out = out, []
-        out.append(_S1.pack(v.creation_time_ms))
-        tags.append((1, b"".join(out)))
         out = outer
     out.append(encode_tagged(tags))
 

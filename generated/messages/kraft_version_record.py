@@ -18,6 +18,12 @@ FAMILY = "control"
 TYPE_IDS = (5,)
 VERSIONS = [0]
 FLEXIBLE_VERSIONS = [0]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">hh")
 

@@ -27,6 +27,12 @@ FAMILY = "control"
 TYPE_IDS = (2,)
 VERSIONS = [0, 1]
 FLEXIBLE_VERSIONS = [0, 1]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">i")
 _S1 = struct.Struct(">hi")

@@ -7,14 +7,20 @@ from __future__ import annotations
 
 import struct
 from typing import NamedTuple
+from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    ZERO_UUID,
     absent,
     encode_string,
     encode_tagged,
     read_string,
-    read_unknown_tags,
+    read_tag_header,
+    read_uuid,
+    read_uvarint,
+    repeated_tag,
+    tagged_size_mismatch,
     truncated,
 )
 
@@ -25,6 +31,12 @@ FAMILY = "group"
 TYPE_IDS = (0, 1)
 VERSIONS = [0, 1, 2, 3, 4]
 FLEXIBLE_VERSIONS = [4]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">q")
 _S1 = struct.Struct(">qq")
@@ -42,6 +54,7 @@ class OffsetCommitValue(NamedTuple):
         metadata: Free text the consumer stored with the commit. (versions 0+)
         commit_timestamp: When the offset was committed (ms). (versions 0+)
         expire_timestamp: When the commit expires (ms), kept in version 1 only; -1 when not set. (versions 1)
+        topic_id: Id of the committed partition's topic (Kafka 4.1+), the zero uuid when not written. (versions 4+, tagged 0 in 4+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
@@ -50,6 +63,7 @@ class OffsetCommitValue(NamedTuple):
     metadata: str = ""
     commit_timestamp: int = 0
     expire_timestamp: int = -1
+    topic_id: UUID = ZERO_UUID
     unknown_tagged_fields: list[tuple[int, bytes]] = []
 
 
@@ -69,13 +83,14 @@ def _read_offset_commit_value_v0(buf, pos: int, end: int) -> tuple[OffsetCommitV
         raise truncated("OffsetCommitValue v0 OffsetCommitValue.commit_timestamp", pos, 8, end)
     (f_commit_timestamp,) = _S0.unpack_from(buf, pos)
     pos += 8
-    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, []), pos
+    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, ZERO_UUID, []), pos
 
 
 def _write_offset_commit_value_v0(v: OffsetCommitValue, out: list) -> None:
     """Append the bytes of a OffsetCommitValue of OffsetCommitValue version 0 to ``out``."""
     absent(v.leader_epoch, -1, "OffsetCommitValue v0 OffsetCommitValue.leader_epoch")
     absent(v.expire_timestamp, -1, "OffsetCommitValue v0 OffsetCommitValue.expire_timestamp")
+    absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v0 OffsetCommitValue.topic_id")
     absent(v.unknown_tagged_fields, [], "OffsetCommitValue v0 OffsetCommitValue tagged fields")
     out.append(_S0.pack(v.offset))
     out.append(encode_string(v.metadata, False, False, "OffsetCommitValue v0 OffsetCommitValue.metadata"))
@@ -98,12 +113,15 @@ def _read_offset_commit_value_v1(buf, pos: int, end: int) -> tuple[OffsetCommitV
         f_expire_timestamp,
     ) = _S1.unpack_from(buf, pos)
     pos += 16
-    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, f_expire_timestamp, []), pos
+    return OffsetCommitValue(
+        f_offset, -1, f_metadata, f_commit_timestamp, f_expire_timestamp, ZERO_UUID, []
+    ), pos
 
 
 def _write_offset_commit_value_v1(v: OffsetCommitValue, out: list) -> None:
     """Append the bytes of a OffsetCommitValue of OffsetCommitValue version 1 to ``out``."""
     absent(v.leader_epoch, -1, "OffsetCommitValue v1 OffsetCommitValue.leader_epoch")
+    absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v1 OffsetCommitValue.topic_id")
     absent(v.unknown_tagged_fields, [], "OffsetCommitValue v1 OffsetCommitValue tagged fields")
     out.append(_S0.pack(v.offset))
     out.append(encode_string(v.metadata, False, False, "OffsetCommitValue v1 OffsetCommitValue.metadata"))
@@ -123,13 +141,14 @@ def _read_offset_commit_value_v2(buf, pos: int, end: int) -> tuple[OffsetCommitV
         raise truncated("OffsetCommitValue v2 OffsetCommitValue.commit_timestamp", pos, 8, end)
     (f_commit_timestamp,) = _S0.unpack_from(buf, pos)
     pos += 8
-    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, []), pos
+    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, ZERO_UUID, []), pos
 
 
 def _write_offset_commit_value_v2(v: OffsetCommitValue, out: list) -> None:
     """Append the bytes of a OffsetCommitValue of OffsetCommitValue version 2 to ``out``."""
     absent(v.leader_epoch, -1, "OffsetCommitValue v2 OffsetCommitValue.leader_epoch")
     absent(v.expire_timestamp, -1, "OffsetCommitValue v2 OffsetCommitValue.expire_timestamp")
+    absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v2 OffsetCommitValue.topic_id")
     absent(v.unknown_tagged_fields, [], "OffsetCommitValue v2 OffsetCommitValue tagged fields")
     out.append(_S0.pack(v.offset))
     out.append(encode_string(v.metadata, False, False, "OffsetCommitValue v2 OffsetCommitValue.metadata"))
@@ -152,12 +171,13 @@ def _read_offset_commit_value_v3(buf, pos: int, end: int) -> tuple[OffsetCommitV
         raise truncated("OffsetCommitValue v3 OffsetCommitValue.commit_timestamp", pos, 8, end)
     (f_commit_timestamp,) = _S0.unpack_from(buf, pos)
     pos += 8
-    return OffsetCommitValue(f_offset, f_leader_epoch, f_metadata, f_commit_timestamp, -1, []), pos
+    return OffsetCommitValue(f_offset, f_leader_epoch, f_metadata, f_commit_timestamp, -1, ZERO_UUID, []), pos
 
 
 def _write_offset_commit_value_v3(v: OffsetCommitValue, out: list) -> None:
     """Append the bytes of a OffsetCommitValue of OffsetCommitValue version 3 to ``out``."""
     absent(v.expire_timestamp, -1, "OffsetCommitValue v3 OffsetCommitValue.expire_timestamp")
+    absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v3 OffsetCommitValue.topic_id")
     absent(v.unknown_tagged_fields, [], "OffsetCommitValue v3 OffsetCommitValue tagged fields")
     out.append(_S2.pack(v.offset, v.leader_epoch))
     out.append(encode_string(v.metadata, False, False, "OffsetCommitValue v3 OffsetCommitValue.metadata"))
@@ -180,8 +200,30 @@ def _read_offset_commit_value_v4(buf, pos: int, end: int) -> tuple[OffsetCommitV
         raise truncated("OffsetCommitValue v4 OffsetCommitValue.commit_timestamp", pos, 8, end)
     (f_commit_timestamp,) = _S0.unpack_from(buf, pos)
     pos += 8
-    unknown, pos = read_unknown_tags(buf, pos, end, "OffsetCommitValue v4 OffsetCommitValue tagged fields")
-    return OffsetCommitValue(f_offset, f_leader_epoch, f_metadata, f_commit_timestamp, -1, unknown), pos
+    f_topic_id = ZERO_UUID
+    n, pos = read_uvarint(buf, pos, end, "OffsetCommitValue v4 OffsetCommitValue tagged fields")
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf, pos, end, "OffsetCommitValue v4 OffsetCommitValue tagged fields"
+        )
+        if tag in seen:
+            raise repeated_tag("OffsetCommitValue v4 OffsetCommitValue tagged fields", tag, pos)
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            f_topic_id, pos = read_uuid(buf, pos, stop, "OffsetCommitValue v4 OffsetCommitValue.topic_id")
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "OffsetCommitValue v4 OffsetCommitValue tagged fields", tag, start, stop, pos
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return OffsetCommitValue(
+        f_offset, f_leader_epoch, f_metadata, f_commit_timestamp, -1, f_topic_id, unknown
+    ), pos
 
 
 def _write_offset_commit_value_v4(v: OffsetCommitValue, out: list) -> None:
@@ -191,6 +233,11 @@ def _write_offset_commit_value_v4(v: OffsetCommitValue, out: list) -> None:
     out.append(encode_string(v.metadata, True, False, "OffsetCommitValue v4 OffsetCommitValue.metadata"))
     out.append(_S0.pack(v.commit_timestamp))
     tags = list(v.unknown_tagged_fields)
+    if v.topic_id != ZERO_UUID:
+        outer, out = out, []
+        out.append(v.topic_id.bytes)
+        tags.append((0, b"".join(out)))
+        out = outer
     out.append(encode_tagged(tags))
 
 

@@ -1,4 +1,4 @@
-"""RegisterBrokerRecord, versions 0-3 (flexible: 0+): A broker joined the cluster (or restarted): its id, incarnation, epoch, listeners, supported features and rack.
+"""RegisterBrokerRecord, versions 0-4 (flexible: 0+): A broker joined the cluster (or restarted): its id, incarnation, epoch, listeners, supported features and rack.
 
 Generated from schemas/messages/register_broker_record.yaml by codegen. DO NOT EDIT.
 """
@@ -32,8 +32,14 @@ NAME = "RegisterBrokerRecord"
 FAMILY = "metadata"
 #: the api key of the KRaft metadata record
 TYPE_IDS = (0,)
-VERSIONS = [0, 1, 2, 3]
-FLEXIBLE_VERSIONS = [0, 1, 2, 3]
+VERSIONS = [0, 1, 2, 3, 4]
+FLEXIBLE_VERSIONS = [0, 1, 2, 3, 4]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">Hh")
 _S1 = struct.Struct(">hh")
@@ -92,6 +98,7 @@ class RegisterBrokerRecord(NamedTuple):
         fenced: True when the broker registers fenced (not yet serving). (versions 0+)
         in_controlled_shutdown: True when the broker is shutting down in a controlled way. (versions 1+)
         log_dirs: Ids of the broker's usable log directories. (versions 3+, tagged 0 in 3+)
+        cordoned_log_dirs: Ids of the log directories an operator cordoned (KIP-1066: no new partitions placed there); null until the broker first reports them. (versions 4+, nullable 4+, tagged 1 in 4+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
@@ -105,6 +112,7 @@ class RegisterBrokerRecord(NamedTuple):
     fenced: bool = True
     in_controlled_shutdown: bool = False
     log_dirs: list[UUID] = []
+    cordoned_log_dirs: list[UUID] | None = None
     unknown_tagged_fields: list[tuple[int, bytes]] = []
 
 
@@ -200,6 +208,7 @@ def _read_register_broker_record_v0(buf, pos: int, end: int) -> tuple[RegisterBr
         f_fenced,
         False,
         [],
+        None,
         unknown,
     ), pos
 
@@ -213,6 +222,7 @@ def _write_register_broker_record_v0(v: RegisterBrokerRecord, out: list) -> None
         v.in_controlled_shutdown, False, "RegisterBrokerRecord v0 RegisterBrokerRecord.in_controlled_shutdown"
     )
     absent(v.log_dirs, [], "RegisterBrokerRecord v0 RegisterBrokerRecord.log_dirs")
+    absent(v.cordoned_log_dirs, None, "RegisterBrokerRecord v0 RegisterBrokerRecord.cordoned_log_dirs")
     out.append(_S2.pack(v.broker_id, v.incarnation_id.bytes, v.broker_epoch))
     out.append(
         encode_count(v.end_points, True, False, "RegisterBrokerRecord v0 RegisterBrokerRecord.end_points")
@@ -320,6 +330,7 @@ def _read_register_broker_record_v1(buf, pos: int, end: int) -> tuple[RegisterBr
         f_fenced,
         f_in_controlled_shutdown,
         [],
+        None,
         unknown,
     ), pos
 
@@ -330,6 +341,7 @@ def _write_register_broker_record_v1(v: RegisterBrokerRecord, out: list) -> None
         v.is_migrating_zk_broker, False, "RegisterBrokerRecord v1 RegisterBrokerRecord.is_migrating_zk_broker"
     )
     absent(v.log_dirs, [], "RegisterBrokerRecord v1 RegisterBrokerRecord.log_dirs")
+    absent(v.cordoned_log_dirs, None, "RegisterBrokerRecord v1 RegisterBrokerRecord.cordoned_log_dirs")
     out.append(_S2.pack(v.broker_id, v.incarnation_id.bytes, v.broker_epoch))
     out.append(
         encode_count(v.end_points, True, False, "RegisterBrokerRecord v1 RegisterBrokerRecord.end_points")
@@ -444,6 +456,7 @@ def _read_register_broker_record_v2(buf, pos: int, end: int) -> tuple[RegisterBr
         f_fenced,
         f_in_controlled_shutdown,
         [],
+        None,
         unknown,
     ), pos
 
@@ -451,6 +464,7 @@ def _read_register_broker_record_v2(buf, pos: int, end: int) -> tuple[RegisterBr
 def _write_register_broker_record_v2(v: RegisterBrokerRecord, out: list) -> None:
     """Append the bytes of a RegisterBrokerRecord of RegisterBrokerRecord version 2 to ``out``."""
     absent(v.log_dirs, [], "RegisterBrokerRecord v2 RegisterBrokerRecord.log_dirs")
+    absent(v.cordoned_log_dirs, None, "RegisterBrokerRecord v2 RegisterBrokerRecord.cordoned_log_dirs")
     out.append(_S3.pack(v.broker_id))
     out.append(b"\x01" if v.is_migrating_zk_broker else b"\x00")
     out.append(_S4.pack(v.incarnation_id.bytes, v.broker_epoch))
@@ -589,12 +603,14 @@ def _read_register_broker_record_v3(buf, pos: int, end: int) -> tuple[RegisterBr
         f_fenced,
         f_in_controlled_shutdown,
         f_log_dirs,
+        None,
         unknown,
     ), pos
 
 
 def _write_register_broker_record_v3(v: RegisterBrokerRecord, out: list) -> None:
     """Append the bytes of a RegisterBrokerRecord of RegisterBrokerRecord version 3 to ``out``."""
+    absent(v.cordoned_log_dirs, None, "RegisterBrokerRecord v3 RegisterBrokerRecord.cordoned_log_dirs")
     out.append(_S3.pack(v.broker_id))
     out.append(b"\x01" if v.is_migrating_zk_broker else b"\x00")
     out.append(_S4.pack(v.incarnation_id.bytes, v.broker_epoch))
@@ -621,17 +637,209 @@ def _write_register_broker_record_v3(v: RegisterBrokerRecord, out: list) -> None
     out.append(encode_tagged(tags))
 
 
+def _read_broker_endpoint_v4(buf, pos: int, end: int) -> tuple[BrokerEndpoint, int]:
+    """Read a BrokerEndpoint of RegisterBrokerRecord version 4 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(buf, pos, end, "RegisterBrokerRecord v4 BrokerEndpoint.name", True, False)
+    f_host, pos = read_string(buf, pos, end, "RegisterBrokerRecord v4 BrokerEndpoint.host", True, False)
+    if end - pos < 4:
+        raise truncated("RegisterBrokerRecord v4 BrokerEndpoint.port", pos, 4, end)
+    (
+        f_port,
+        f_security_protocol,
+    ) = _S0.unpack_from(buf, pos)
+    pos += 4
+    unknown, pos = read_unknown_tags(buf, pos, end, "RegisterBrokerRecord v4 BrokerEndpoint tagged fields")
+    return BrokerEndpoint(f_name, f_host, f_port, f_security_protocol, unknown), pos
+
+
+def _write_broker_endpoint_v4(v: BrokerEndpoint, out: list) -> None:
+    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord version 4 to ``out``."""
+    out.append(encode_string(v.name, True, False, "RegisterBrokerRecord v4 BrokerEndpoint.name"))
+    out.append(encode_string(v.host, True, False, "RegisterBrokerRecord v4 BrokerEndpoint.host"))
+    out.append(_S0.pack(v.port, v.security_protocol))
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_broker_feature_v4(buf, pos: int, end: int) -> tuple[BrokerFeature, int]:
+    """Read a BrokerFeature of RegisterBrokerRecord version 4 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(buf, pos, end, "RegisterBrokerRecord v4 BrokerFeature.name", True, False)
+    if end - pos < 4:
+        raise truncated("RegisterBrokerRecord v4 BrokerFeature.min_supported_version", pos, 4, end)
+    (
+        f_min_supported_version,
+        f_max_supported_version,
+    ) = _S1.unpack_from(buf, pos)
+    pos += 4
+    unknown, pos = read_unknown_tags(buf, pos, end, "RegisterBrokerRecord v4 BrokerFeature tagged fields")
+    return BrokerFeature(f_name, f_min_supported_version, f_max_supported_version, unknown), pos
+
+
+def _write_broker_feature_v4(v: BrokerFeature, out: list) -> None:
+    """Append the bytes of a BrokerFeature of RegisterBrokerRecord version 4 to ``out``."""
+    out.append(encode_string(v.name, True, False, "RegisterBrokerRecord v4 BrokerFeature.name"))
+    out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_register_broker_record_v4(buf, pos: int, end: int) -> tuple[RegisterBrokerRecord, int]:
+    """Read a RegisterBrokerRecord of RegisterBrokerRecord version 4 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 4:
+        raise truncated("RegisterBrokerRecord v4 RegisterBrokerRecord.broker_id", pos, 4, end)
+    (f_broker_id,) = _S3.unpack_from(buf, pos)
+    pos += 4
+    f_is_migrating_zk_broker, pos = read_bool(
+        buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.is_migrating_zk_broker"
+    )
+    if end - pos < 24:
+        raise truncated("RegisterBrokerRecord v4 RegisterBrokerRecord.incarnation_id", pos, 24, end)
+    (
+        f_incarnation_id,
+        f_broker_epoch,
+    ) = _S4.unpack_from(buf, pos)
+    pos += 24
+    f_incarnation_id = UUID(bytes=f_incarnation_id)
+    n, pos = read_count(
+        buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.end_points", True, False, 7
+    )
+    f_end_points = []
+    append = f_end_points.append
+    for _ in range(n):
+        item, pos = _read_broker_endpoint_v4(buf, pos, end)
+        append(item)
+    n, pos = read_count(
+        buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.features", True, False, 6
+    )
+    f_features = []
+    append = f_features.append
+    for _ in range(n):
+        item, pos = _read_broker_feature_v4(buf, pos, end)
+        append(item)
+    f_rack, pos = read_string(buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.rack", True, True)
+    f_fenced, pos = read_bool(buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.fenced")
+    f_in_controlled_shutdown, pos = read_bool(
+        buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.in_controlled_shutdown"
+    )
+    f_log_dirs = []
+    f_cordoned_log_dirs = None
+    n, pos = read_uvarint(buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord tagged fields")
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord tagged fields"
+        )
+        if tag in seen:
+            raise repeated_tag("RegisterBrokerRecord v4 RegisterBrokerRecord tagged fields", tag, pos)
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            n, pos = read_count(
+                buf, pos, stop, "RegisterBrokerRecord v4 RegisterBrokerRecord.log_dirs", True, False, 16
+            )
+            f_log_dirs = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
+            pos += 16 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "RegisterBrokerRecord v4 RegisterBrokerRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 1:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "RegisterBrokerRecord v4 RegisterBrokerRecord.cordoned_log_dirs",
+                True,
+                True,
+                16,
+            )
+            if n == -1:
+                f_cordoned_log_dirs = None
+            else:
+                f_cordoned_log_dirs = [
+                    UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)
+                ]
+                pos += 16 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "RegisterBrokerRecord v4 RegisterBrokerRecord tagged fields", tag, start, stop, pos
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return RegisterBrokerRecord(
+        f_broker_id,
+        f_is_migrating_zk_broker,
+        f_incarnation_id,
+        f_broker_epoch,
+        f_end_points,
+        f_features,
+        f_rack,
+        f_fenced,
+        f_in_controlled_shutdown,
+        f_log_dirs,
+        f_cordoned_log_dirs,
+        unknown,
+    ), pos
+
+
+def _write_register_broker_record_v4(v: RegisterBrokerRecord, out: list) -> None:
+    """Append the bytes of a RegisterBrokerRecord of RegisterBrokerRecord version 4 to ``out``."""
+    out.append(_S3.pack(v.broker_id))
+    out.append(b"\x01" if v.is_migrating_zk_broker else b"\x00")
+    out.append(_S4.pack(v.incarnation_id.bytes, v.broker_epoch))
+    out.append(
+        encode_count(v.end_points, True, False, "RegisterBrokerRecord v4 RegisterBrokerRecord.end_points")
+    )
+    for item in v.end_points:
+        _write_broker_endpoint_v4(item, out)
+    out.append(encode_count(v.features, True, False, "RegisterBrokerRecord v4 RegisterBrokerRecord.features"))
+    for item in v.features:
+        _write_broker_feature_v4(item, out)
+    out.append(encode_string(v.rack, True, True, "RegisterBrokerRecord v4 RegisterBrokerRecord.rack"))
+    out.append(b"\x01" if v.fenced else b"\x00")
+    out.append(b"\x01" if v.in_controlled_shutdown else b"\x00")
+    tags = list(v.unknown_tagged_fields)
+    if v.log_dirs != []:
+        outer, out = out, []
+        out.append(
+            encode_count(v.log_dirs, True, False, "RegisterBrokerRecord v4 RegisterBrokerRecord.log_dirs")
+        )
+        out += [u.bytes for u in v.log_dirs]
+        tags.append((0, b"".join(out)))
+        out = outer
+    if v.cordoned_log_dirs is not None:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.cordoned_log_dirs,
+                True,
+                True,
+                "RegisterBrokerRecord v4 RegisterBrokerRecord.cordoned_log_dirs",
+            )
+        )
+        if v.cordoned_log_dirs is not None:
+            out += [u.bytes for u in v.cordoned_log_dirs]
+        tags.append((1, b"".join(out)))
+        out = outer
+    out.append(encode_tagged(tags))
+
+
 _READERS = {
     0: _read_register_broker_record_v0,
     1: _read_register_broker_record_v1,
     2: _read_register_broker_record_v2,
     3: _read_register_broker_record_v3,
+    4: _read_register_broker_record_v4,
 }
 _WRITERS = {
     0: _write_register_broker_record_v0,
     1: _write_register_broker_record_v1,
     2: _write_register_broker_record_v2,
     3: _write_register_broker_record_v3,
+    4: _write_register_broker_record_v4,
 }
 
 
@@ -644,7 +852,7 @@ def decode_register_broker_record(
     reader = _READERS.get(version)
     if reader is None:
         raise KafkaFormatError(
-            f"RegisterBrokerRecord: unknown version {version} (this schema has versions 0-3)", pos
+            f"RegisterBrokerRecord: unknown version {version} (this schema has versions 0-4)", pos
         )
     return reader(buf, pos, len(buf) if end is None else end)
 
@@ -654,7 +862,7 @@ def encode_register_broker_record(value: RegisterBrokerRecord, version: int) -> 
     and values must fit their types (ValueError naming the field otherwise)."""
     writer = _WRITERS.get(version)
     if writer is None:
-        raise ValueError(f"RegisterBrokerRecord: unknown version {version} (this schema has versions 0-3)")
+        raise ValueError(f"RegisterBrokerRecord: unknown version {version} (this schema has versions 0-4)")
     out: list = []
     try:
         writer(value, out)

@@ -18,8 +18,14 @@ FAMILY = "group"
 TYPE_IDS = (11,)
 VERSIONS = [0]
 FLEXIBLE_VERSIONS = [0]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = "4.1+"
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
-_S0 = struct.Struct(">i")
+_S0 = struct.Struct(">iq")
 
 # -- typed values ---------------------------------------------------------------
 
@@ -29,10 +35,12 @@ class ShareGroupMetadataValue(NamedTuple):
 
     Fields:
         epoch: The group epoch. (versions 0+)
+        metadata_hash: Hash over the metadata of the topics the group subscribes to (Kafka 4.1+); a change asks for a new assignment. (versions 0+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
     epoch: int = 0
+    metadata_hash: int = 0
     unknown_tagged_fields: list[tuple[int, bytes]] = []
 
 
@@ -41,19 +49,22 @@ class ShareGroupMetadataValue(NamedTuple):
 
 def _read_share_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[ShareGroupMetadataValue, int]:
     """Read a ShareGroupMetadataValue of ShareGroupMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
-    if end - pos < 4:
-        raise truncated("ShareGroupMetadataValue v0 ShareGroupMetadataValue.epoch", pos, 4, end)
-    (f_epoch,) = _S0.unpack_from(buf, pos)
-    pos += 4
+    if end - pos < 12:
+        raise truncated("ShareGroupMetadataValue v0 ShareGroupMetadataValue.epoch", pos, 12, end)
+    (
+        f_epoch,
+        f_metadata_hash,
+    ) = _S0.unpack_from(buf, pos)
+    pos += 12
     unknown, pos = read_unknown_tags(
         buf, pos, end, "ShareGroupMetadataValue v0 ShareGroupMetadataValue tagged fields"
     )
-    return ShareGroupMetadataValue(f_epoch, unknown), pos
+    return ShareGroupMetadataValue(f_epoch, f_metadata_hash, unknown), pos
 
 
 def _write_share_group_metadata_value_v0(v: ShareGroupMetadataValue, out: list) -> None:
     """Append the bytes of a ShareGroupMetadataValue of ShareGroupMetadataValue version 0 to ``out``."""
-    out.append(_S0.pack(v.epoch))
+    out.append(_S0.pack(v.epoch, v.metadata_hash))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 

@@ -18,6 +18,12 @@ FAMILY = "group"
 TYPE_IDS = (9,)
 VERSIONS = [9]
 FLEXIBLE_VERSIONS = []
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "removed"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = "4.0"
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 #: the value message stored under this key
 VALUE = "ShareGroupPartitionMetadataValue"
 

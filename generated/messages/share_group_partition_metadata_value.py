@@ -28,6 +28,12 @@ FAMILY = "group"
 TYPE_IDS = (9,)
 VERSIONS = [0]
 FLEXIBLE_VERSIONS = [0]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "removed"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = "4.0"
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">i")
 _S1 = struct.Struct(">16s")

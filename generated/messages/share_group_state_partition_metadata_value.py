@@ -28,6 +28,12 @@ FAMILY = "group"
 TYPE_IDS = (15,)
 VERSIONS = [0]
 FLEXIBLE_VERSIONS = [0]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = "4.1+"
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">16s")
 
@@ -68,11 +74,13 @@ class ShareGroupStatePartitionMetadataValue(NamedTuple):
     """Which topics' share-group state is initialized, and which is being deleted.
 
     Fields:
+        initializing_topics: Topics whose share-group state is being initialized, with their partitions (Kafka 4.1+). (versions 0+)
         initialized_topics: Topics whose share-group state is initialized, with their partitions. (versions 0+)
         deleting_topics: Topics whose share-group state is being deleted. (versions 0+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
+    initializing_topics: list[TopicPartitionsInfo] = []
     initialized_topics: list[TopicPartitionsInfo] = []
     deleting_topics: list[TopicInfo] = []
     unknown_tagged_fields: list[tuple[int, bytes]] = []
@@ -168,6 +176,20 @@ def _read_share_group_state_partition_metadata_value_v0(
         buf,
         pos,
         end,
+        "ShareGroupStatePartitionMetadataValue v0 ShareGroupStatePartitionMetadataValue.initializing_topics",
+        True,
+        False,
+        19,
+    )
+    f_initializing_topics = []
+    append = f_initializing_topics.append
+    for _ in range(n):
+        item, pos = _read_topic_partitions_info_v0(buf, pos, end)
+        append(item)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
         "ShareGroupStatePartitionMetadataValue v0 ShareGroupStatePartitionMetadataValue.initialized_topics",
         True,
         False,
@@ -198,13 +220,25 @@ def _read_share_group_state_partition_metadata_value_v0(
         end,
         "ShareGroupStatePartitionMetadataValue v0 ShareGroupStatePartitionMetadataValue tagged fields",
     )
-    return ShareGroupStatePartitionMetadataValue(f_initialized_topics, f_deleting_topics, unknown), pos
+    return ShareGroupStatePartitionMetadataValue(
+        f_initializing_topics, f_initialized_topics, f_deleting_topics, unknown
+    ), pos
 
 
 def _write_share_group_state_partition_metadata_value_v0(
     v: ShareGroupStatePartitionMetadataValue, out: list
 ) -> None:
     """Append the bytes of a ShareGroupStatePartitionMetadataValue of ShareGroupStatePartitionMetadataValue version 0 to ``out``."""
+    out.append(
+        encode_count(
+            v.initializing_topics,
+            True,
+            False,
+            "ShareGroupStatePartitionMetadataValue v0 ShareGroupStatePartitionMetadataValue.initializing_topics",
+        )
+    )
+    for item in v.initializing_topics:
+        _write_topic_partitions_info_v0(item, out)
     out.append(
         encode_count(
             v.initialized_topics,

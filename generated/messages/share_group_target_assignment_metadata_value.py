@@ -9,7 +9,14 @@ import struct
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import encode_tagged, read_unknown_tags, truncated
+from kafkaspec.payloads.message_types import (
+    encode_tagged,
+    read_tag_header,
+    read_uvarint,
+    repeated_tag,
+    tagged_size_mismatch,
+    truncated,
+)
 
 SCHEMA = "schemas/messages/share_group_target_assignment_metadata_value.yaml"
 NAME = "ShareGroupTargetAssignmentMetadataValue"
@@ -18,8 +25,15 @@ FAMILY = "group"
 TYPE_IDS = (12,)
 VERSIONS = [0]
 FLEXIBLE_VERSIONS = [0]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">i")
+_S1 = struct.Struct(">q")
 
 # -- typed values ---------------------------------------------------------------
 
@@ -29,10 +43,12 @@ class ShareGroupTargetAssignmentMetadataValue(NamedTuple):
 
     Fields:
         assignment_epoch: The group epoch this target assignment was computed for. (versions 0+)
+        assignment_timestamp: When the computation of this target assignment finished (ms since the epoch; Kafka 4.3, KIP-1263), 0 when not written. (versions 0+, tagged 0 in 0+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
     assignment_epoch: int = 0
+    assignment_timestamp: int = 0
     unknown_tagged_fields: list[tuple[int, bytes]] = []
 
 
@@ -52,13 +68,52 @@ def _read_share_group_target_assignment_metadata_value_v0(
         )
     (f_assignment_epoch,) = _S0.unpack_from(buf, pos)
     pos += 4
-    unknown, pos = read_unknown_tags(
+    f_assignment_timestamp = 0
+    n, pos = read_uvarint(
         buf,
         pos,
         end,
         "ShareGroupTargetAssignmentMetadataValue v0 ShareGroupTargetAssignmentMetadataValue tagged fields",
     )
-    return ShareGroupTargetAssignmentMetadataValue(f_assignment_epoch, unknown), pos
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf,
+            pos,
+            end,
+            "ShareGroupTargetAssignmentMetadataValue v0 ShareGroupTargetAssignmentMetadataValue tagged fields",
+        )
+        if tag in seen:
+            raise repeated_tag(
+                "ShareGroupTargetAssignmentMetadataValue v0 ShareGroupTargetAssignmentMetadataValue tagged fields",
+                tag,
+                pos,
+            )
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            if stop - pos < 8:
+                raise truncated(
+                    "ShareGroupTargetAssignmentMetadataValue v0 ShareGroupTargetAssignmentMetadataValue.assignment_timestamp",
+                    pos,
+                    8,
+                    stop,
+                )
+            (f_assignment_timestamp,) = _S1.unpack_from(buf, pos)
+            pos += 8
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "ShareGroupTargetAssignmentMetadataValue v0 ShareGroupTargetAssignmentMetadataValue tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return ShareGroupTargetAssignmentMetadataValue(f_assignment_epoch, f_assignment_timestamp, unknown), pos
 
 
 def _write_share_group_target_assignment_metadata_value_v0(
@@ -67,6 +122,11 @@ def _write_share_group_target_assignment_metadata_value_v0(
     """Append the bytes of a ShareGroupTargetAssignmentMetadataValue of ShareGroupTargetAssignmentMetadataValue version 0 to ``out``."""
     out.append(_S0.pack(v.assignment_epoch))
     tags = list(v.unknown_tagged_fields)
+    if v.assignment_timestamp != 0:
+        outer, out = out, []
+        out.append(_S1.pack(v.assignment_timestamp))
+        tags.append((0, b"".join(out)))
+        out = outer
     out.append(encode_tagged(tags))
 
 

@@ -1,4 +1,4 @@
-"""StreamsGroupMetadataValue, versions 0 (flexible: 0+): A streams group's epoch (KIP-1071), the hash of the topic metadata it was computed from, and its assignment configuration.
+"""StreamsGroupMetadataValue, versions 0 (flexible: 0+): A streams group's epoch (KIP-1071), the hash of the topic metadata it was computed from, and (tagged fields added from Kafka 4.1 to 4.4) which topology epochs were validated or described and the assignment configuration last used.
 
 Generated from schemas/messages/streams_group_metadata_value.yaml by codegen. DO NOT EDIT.
 """
@@ -30,6 +30,12 @@ FAMILY = "group"
 TYPE_IDS = (17,)
 VERSIONS = [0]
 FLEXIBLE_VERSIONS = [0]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">iq")
 _S1 = struct.Struct(">i")
@@ -37,7 +43,7 @@ _S1 = struct.Struct(">i")
 # -- typed values ---------------------------------------------------------------
 
 
-class AssignmentConfig(NamedTuple):
+class LastAssignmentConfig(NamedTuple):
     """One assignment configuration entry.
 
     Fields:
@@ -52,42 +58,48 @@ class AssignmentConfig(NamedTuple):
 
 
 class StreamsGroupMetadataValue(NamedTuple):
-    """A streams group's epoch (KIP-1071), the hash of the topic metadata it was computed from, and its assignment configuration.
+    """A streams group's epoch (KIP-1071), the hash of the topic metadata it was computed from, and (tagged fields added from Kafka 4.1 to 4.4) which topology epochs were validated or described and the assignment configuration last used.
 
     Fields:
         epoch: The group epoch. (versions 0+)
         metadata_hash: Hash over the metadata (partitions, racks) of every topic the group reads; a change asks for a rebalance. (versions 0+)
         validated_topology_epoch: The topology epoch whose topics the coordinator found present and valid in the metadata, or -1. (versions 0+, tagged 0 in 0+)
-        assignment_configs: The assignor's configuration, as key-value pairs. (versions 0+)
+        last_assignment_configs: The assignor configuration the last target assignment was computed with, as key-value pairs; empty when not written. (versions 0+, nullable 0+, tagged 1 in 0+)
+        stored_description_topology_epoch: The topology epoch whose description the coordinator stored, or -1. (versions 0+, tagged 2 in 0+)
+        failed_description_topology_epoch: The topology epoch whose description failed to be stored, or -1. (versions 0+, tagged 3 in 0+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
     epoch: int = 0
     metadata_hash: int = 0
     validated_topology_epoch: int = -1
-    assignment_configs: list[AssignmentConfig] = []
+    last_assignment_configs: list[LastAssignmentConfig] | None = []
+    stored_description_topology_epoch: int = -1
+    failed_description_topology_epoch: int = -1
     unknown_tagged_fields: list[tuple[int, bytes]] = []
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
-def _read_assignment_config_v0(buf, pos: int, end: int) -> tuple[AssignmentConfig, int]:
-    """Read a AssignmentConfig of StreamsGroupMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
-    f_key, pos = read_string(buf, pos, end, "StreamsGroupMetadataValue v0 AssignmentConfig.key", True, False)
+def _read_last_assignment_config_v0(buf, pos: int, end: int) -> tuple[LastAssignmentConfig, int]:
+    """Read a LastAssignmentConfig of StreamsGroupMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    f_key, pos = read_string(
+        buf, pos, end, "StreamsGroupMetadataValue v0 LastAssignmentConfig.key", True, False
+    )
     f_value, pos = read_string(
-        buf, pos, end, "StreamsGroupMetadataValue v0 AssignmentConfig.value", True, False
+        buf, pos, end, "StreamsGroupMetadataValue v0 LastAssignmentConfig.value", True, False
     )
     unknown, pos = read_unknown_tags(
-        buf, pos, end, "StreamsGroupMetadataValue v0 AssignmentConfig tagged fields"
+        buf, pos, end, "StreamsGroupMetadataValue v0 LastAssignmentConfig tagged fields"
     )
-    return AssignmentConfig(f_key, f_value, unknown), pos
+    return LastAssignmentConfig(f_key, f_value, unknown), pos
 
 
-def _write_assignment_config_v0(v: AssignmentConfig, out: list) -> None:
-    """Append the bytes of a AssignmentConfig of StreamsGroupMetadataValue version 0 to ``out``."""
-    out.append(encode_string(v.key, True, False, "StreamsGroupMetadataValue v0 AssignmentConfig.key"))
-    out.append(encode_string(v.value, True, False, "StreamsGroupMetadataValue v0 AssignmentConfig.value"))
+def _write_last_assignment_config_v0(v: LastAssignmentConfig, out: list) -> None:
+    """Append the bytes of a LastAssignmentConfig of StreamsGroupMetadataValue version 0 to ``out``."""
+    out.append(encode_string(v.key, True, False, "StreamsGroupMetadataValue v0 LastAssignmentConfig.key"))
+    out.append(encode_string(v.value, True, False, "StreamsGroupMetadataValue v0 LastAssignmentConfig.value"))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
@@ -101,21 +113,10 @@ def _read_streams_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[Stre
         f_metadata_hash,
     ) = _S0.unpack_from(buf, pos)
     pos += 12
-    n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.assignment_configs",
-        True,
-        False,
-        3,
-    )
-    f_assignment_configs = []
-    append = f_assignment_configs.append
-    for _ in range(n):
-        item, pos = _read_assignment_config_v0(buf, pos, end)
-        append(item)
     f_validated_topology_epoch = -1
+    f_last_assignment_configs = []
+    f_stored_description_topology_epoch = -1
+    f_failed_description_topology_epoch = -1
     n, pos = read_uvarint(
         buf, pos, end, "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue tagged fields"
     )
@@ -149,32 +150,118 @@ def _read_streams_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[Stre
                     stop,
                     pos,
                 )
+        elif tag == 1:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.last_assignment_configs",
+                True,
+                True,
+                3,
+            )
+            if n == -1:
+                f_last_assignment_configs = None
+            else:
+                f_last_assignment_configs = []
+                append = f_last_assignment_configs.append
+                for _ in range(n):
+                    item, pos = _read_last_assignment_config_v0(buf, pos, stop)
+                    append(item)
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        elif tag == 2:
+            start = pos
+            if stop - pos < 4:
+                raise truncated(
+                    "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.stored_description_topology_epoch",
+                    pos,
+                    4,
+                    stop,
+                )
+            (f_stored_description_topology_epoch,) = _S1.unpack_from(buf, pos)
+            pos += 4
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        elif tag == 3:
+            start = pos
+            if stop - pos < 4:
+                raise truncated(
+                    "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.failed_description_topology_epoch",
+                    pos,
+                    4,
+                    stop,
+                )
+            (f_failed_description_topology_epoch,) = _S1.unpack_from(buf, pos)
+            pos += 4
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
         else:
             unknown.append((tag, bytes(buf[pos:stop])))
             pos = stop
     return StreamsGroupMetadataValue(
-        f_epoch, f_metadata_hash, f_validated_topology_epoch, f_assignment_configs, unknown
+        f_epoch,
+        f_metadata_hash,
+        f_validated_topology_epoch,
+        f_last_assignment_configs,
+        f_stored_description_topology_epoch,
+        f_failed_description_topology_epoch,
+        unknown,
     ), pos
 
 
 def _write_streams_group_metadata_value_v0(v: StreamsGroupMetadataValue, out: list) -> None:
     """Append the bytes of a StreamsGroupMetadataValue of StreamsGroupMetadataValue version 0 to ``out``."""
     out.append(_S0.pack(v.epoch, v.metadata_hash))
-    out.append(
-        encode_count(
-            v.assignment_configs,
-            True,
-            False,
-            "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.assignment_configs",
-        )
-    )
-    for item in v.assignment_configs:
-        _write_assignment_config_v0(item, out)
     tags = list(v.unknown_tagged_fields)
     if v.validated_topology_epoch != -1:
         outer, out = out, []
         out.append(_S1.pack(v.validated_topology_epoch))
         tags.append((0, b"".join(out)))
+        out = outer
+    if v.last_assignment_configs != []:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.last_assignment_configs,
+                True,
+                True,
+                "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.last_assignment_configs",
+            )
+        )
+        if v.last_assignment_configs is not None:
+            for item in v.last_assignment_configs:
+                _write_last_assignment_config_v0(item, out)
+        tags.append((1, b"".join(out)))
+        out = outer
+    if v.stored_description_topology_epoch != -1:
+        outer, out = out, []
+        out.append(_S1.pack(v.stored_description_topology_epoch))
+        tags.append((2, b"".join(out)))
+        out = outer
+    if v.failed_description_topology_epoch != -1:
+        outer, out = out, []
+        out.append(_S1.pack(v.failed_description_topology_epoch))
+        tags.append((3, b"".join(out)))
         out = outer
     out.append(encode_tagged(tags))
 

@@ -31,6 +31,12 @@ FAMILY = "transaction"
 TYPE_IDS = (0,)
 VERSIONS = [0, 1]
 FLEXIBLE_VERSIONS = [1]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = None
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = None
 
 _S0 = struct.Struct(">qhib")
 _S1 = struct.Struct(">qq")
@@ -62,6 +68,7 @@ class TransactionLogValue(NamedTuple):
         previous_producer_id: Producer id of the last committed transaction, or -1. (versions 1+, tagged 0 in 1+)
         next_producer_id: Producer id most recently handed to the producer for this transactional id, or -1. (versions 1+, tagged 1 in 1+)
         producer_epoch: Epoch of the producer id. (versions 0+)
+        next_producer_epoch: The producer epoch that goes with next_producer_id (Kafka 4.1+), or -1. (versions 1+, tagged 3 in 1+)
         transaction_timeout_ms: Transaction timeout (ms). (versions 0+)
         transaction_status: Transaction state (0 Empty, 1 Ongoing, 2 PrepareCommit, 3 PrepareAbort, 4 CompleteCommit, 5 CompleteAbort, 6 Dead, 7 PrepareEpochFence). (versions 0+)
         transaction_partitions: Partitions written in the open transaction, or null. (versions 0+, nullable 0+)
@@ -75,6 +82,7 @@ class TransactionLogValue(NamedTuple):
     previous_producer_id: int = -1
     next_producer_id: int = -1
     producer_epoch: int = 0
+    next_producer_epoch: int = -1
     transaction_timeout_ms: int = 0
     transaction_status: int = 0
     transaction_partitions: list[PartitionsSchema] | None = []
@@ -144,6 +152,7 @@ def _read_transaction_log_value_v0(buf, pos: int, end: int) -> tuple[Transaction
         -1,
         -1,
         f_producer_epoch,
+        -1,
         f_transaction_timeout_ms,
         f_transaction_status,
         f_transaction_partitions,
@@ -158,6 +167,7 @@ def _write_transaction_log_value_v0(v: TransactionLogValue, out: list) -> None:
     """Append the bytes of a TransactionLogValue of TransactionLogValue version 0 to ``out``."""
     absent(v.previous_producer_id, -1, "TransactionLogValue v0 TransactionLogValue.previous_producer_id")
     absent(v.next_producer_id, -1, "TransactionLogValue v0 TransactionLogValue.next_producer_id")
+    absent(v.next_producer_epoch, -1, "TransactionLogValue v0 TransactionLogValue.next_producer_epoch")
     absent(
         v.client_transaction_version,
         0,
@@ -236,6 +246,7 @@ def _read_transaction_log_value_v1(buf, pos: int, end: int) -> tuple[Transaction
     f_previous_producer_id = -1
     f_next_producer_id = -1
     f_client_transaction_version = 0
+    f_next_producer_epoch = -1
     n, pos = read_uvarint(buf, pos, end, "TransactionLogValue v1 TransactionLogValue tagged fields")
     unknown = []
     seen = set()
@@ -280,6 +291,18 @@ def _read_transaction_log_value_v1(buf, pos: int, end: int) -> tuple[Transaction
                 raise tagged_size_mismatch(
                     "TransactionLogValue v1 TransactionLogValue tagged fields", tag, start, stop, pos
                 )
+        elif tag == 3:
+            start = pos
+            if stop - pos < 2:
+                raise truncated(
+                    "TransactionLogValue v1 TransactionLogValue.next_producer_epoch", pos, 2, stop
+                )
+            (f_next_producer_epoch,) = _S3.unpack_from(buf, pos)
+            pos += 2
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "TransactionLogValue v1 TransactionLogValue tagged fields", tag, start, stop, pos
+                )
         else:
             unknown.append((tag, bytes(buf[pos:stop])))
             pos = stop
@@ -288,6 +311,7 @@ def _read_transaction_log_value_v1(buf, pos: int, end: int) -> tuple[Transaction
         f_previous_producer_id,
         f_next_producer_id,
         f_producer_epoch,
+        f_next_producer_epoch,
         f_transaction_timeout_ms,
         f_transaction_status,
         f_transaction_partitions,
@@ -328,6 +352,11 @@ def _write_transaction_log_value_v1(v: TransactionLogValue, out: list) -> None:
         outer, out = out, []
         out.append(_S3.pack(v.client_transaction_version))
         tags.append((2, b"".join(out)))
+        out = outer
+    if v.next_producer_epoch != -1:
+        outer, out = out, []
+        out.append(_S3.pack(v.next_producer_epoch))
+        tags.append((3, b"".join(out)))
         out = outer
     out.append(encode_tagged(tags))
 

@@ -76,6 +76,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "__cluster_metadata and .checkpoint snapshots)")
     p.add_argument("--decode-as", choices=("offsets", "transactions", "metadata"),
                    help="decode every record's key and value as this family, whatever the topic")
+    p.add_argument("--kafka-release", metavar="X.Y",
+                   help="with --decode/--decode-as: the Kafka release that wrote the records (e.g. 4.0), read first "
+                        "where Kafka wrote a message in more than one layout (Kafka 4.0's early-access share records); "
+                        "default: the newest layout first, then any earlier one that fits")
     p.add_argument("--skip-corrupt", action="store_true",
                    help="resume after a corrupt entry (reported on stderr, exit code 1) instead of stopping")
     p.set_defaults(func=run)
@@ -91,6 +95,14 @@ def run(args: argparse.Namespace) -> int:
     from kafkaspec.printable import escape  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
+    if args.kafka_release is not None:
+        from kafkaspec.payloads.decode import parse_release  # noqa: PLC0415
+
+        try:
+            parse_release(args.kafka_release)
+        except ValueError as exc:
+            print(f"kafkaspec dump: --kafka-release: {exc}", file=sys.stderr)
+            return 2
     path = as_path(args.path)
     out = sys.stdout
     if path.exists() and not path.is_dir() and not path.name.endswith((".log", ".checkpoint")):
@@ -182,7 +194,7 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
                         if end_ts is not None and r.timestamp is not None and r.timestamp >= end_ts:
                             continue
                         d = render.record_fields(batch, r, print_data, control)
-                        if family is not None and control is None and not _decode_into(d, family, r):
+                        if family is not None and control is None and not _decode_into(d, family, r, args.kafka_release):
                             status = 1
                         lines.append(to_json(d) if as_json else render.record_text(d, ts_name, r))
                         if len(lines) >= FLUSH_LINES:  # within a batch too: one may hold millions of records
@@ -237,14 +249,14 @@ def decode_family(part: Partition, args: argparse.Namespace) -> Family | None:
     return FAMILY_OF_TOPIC.get(part.topic)
 
 
-def _decode_into(d: dict[str, Any], family: Family, r: Record) -> bool:
+def _decode_into(d: dict[str, Any], family: Family, r: Record, release: str | None = None) -> bool:
     """Add ``decoded`` to a record's fields, or ``decode_error`` and the raw key and value; False on error."""
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import render  # noqa: PLC0415
     from kafkaspec.payloads import decode_as  # noqa: PLC0415
 
     try:
-        d["decoded"] = render.decoded_fields(decode_as(family, r.key, r.value))
+        d["decoded"] = render.decoded_fields(decode_as(family, r.key, r.value, release))
         return True
     except KafkaFormatError as exc:
         d["decode_error"] = str(exc)

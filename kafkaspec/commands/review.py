@@ -1,4 +1,5 @@
-"""``kafkaspec review``: review tooling for protocol owners (overhead tables, schema diffs)."""
+"""``kafkaspec review``: review tooling for protocol owners (overhead tables, schema diffs, drift
+from Kafka's own message specs)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,18 @@ DIFF_EPILOG = """examples:
 
 Each change is compatible or breaking under docs/review-rules.md.
 exit codes: 0 compatible, 1 a breaking change, 2 usage or input error
+"""
+
+
+KAFKA_SPECS_EPILOG = """examples:
+  kafkaspec review kafka-specs ~/src/kafka                       # a Kafka source checkout
+  kafkaspec review kafka-specs ./specs --schemas-dir schemas     # a folder of Kafka's JSON specs
+
+Compares every message spec Kafka has for log-directory data (KRaft metadata records, the group,
+transaction and share coordinators' records, KRaft control values, remote-log metadata) with
+schemas/messages/, version by version: valid and flexible versions, and each field's name, type,
+nullability, tag and default. Messages planned for later are listed as pending, not as drift.
+exit codes: 0 in step, 1 drift (or a spec file that cannot be read), 2 usage or input error
 """
 
 
@@ -58,6 +71,14 @@ def register(sub) -> None:
     d.add_argument("--rev-new", help="read NEW at this git revision (default: the work tree)")
     d.add_argument("--markdown", action="store_true", help="print Markdown (for a pull request)")
     d.set_defaults(func=run_diff)
+
+    k = rsub.add_parser("kafka-specs", help="drift between Kafka's JSON message specs and schemas/messages/",
+                        description="List what schemas/messages/ lacks or says differently from Kafka's own "
+                                    "JSON message specs for log-directory data.",
+                        epilog=KAFKA_SPECS_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    k.add_argument("path", metavar="PATH", type=Path, help="a Kafka source checkout, or a folder of its JSON specs")
+    k.add_argument("--schemas-dir", type=Path, help="schema folder (default: ./schemas, else the installed schemas)")
+    k.set_defaults(func=run_kafka_specs)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
@@ -145,3 +166,33 @@ def run_diff(args) -> int:
                                  f"{new.name} v{new.version} ({new_label})")
     print(df.render_markdown(result) if args.markdown else df.render_text(result))
     return 1 if result.breaking else 0
+
+
+def run_kafka_specs(args: argparse.Namespace) -> int:
+    from kafkaspec.review.kafka_specs import SpecError, compare, read_specs  # noqa: PLC0415
+    from kafkaspec.review.locate import ReviewInputError, load_set, schema_root  # noqa: PLC0415
+
+    if not args.path.is_dir():
+        return _error(f"{args.path}: not a directory (give a Kafka source checkout or a folder of its JSON specs)")
+    try:
+        schemas = load_set(args.schemas_dir or schema_root())
+    except ReviewInputError as exc:
+        return _error(str(exc))
+    try:
+        facts = read_specs(args.path)
+    except SpecError as exc:
+        print(f"kafkaspec review: {exc}", file=sys.stderr)
+        return 2 if "holds no JSON spec files" in str(exc) else 1
+    except (OSError, UnicodeDecodeError) as exc:
+        return _error(f"{args.path}: cannot read ({exc})")
+    drift, pending, notes = compare(facts, schemas.messages)
+    for d in drift:
+        print(f"drift    {d}")
+    for line in notes:
+        print(f"note     {line}")
+    for line in pending:
+        print(f"pending  {line}")
+    print(f"{len(facts)} Kafka message specs compared with {len(schemas.messages)} schemas: "
+          f"{len(drift)} difference{'s' if len(drift) != 1 else ''}, {len(notes)} notes, {len(pending)} pending")
+    return 1 if drift else 0
+

@@ -205,7 +205,28 @@ def _record_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) -
         t.within(data, data.end, "the record's value")
         value_version = t.integer("value_version", "int16", "The value's version")
         t.without()
-        _payload_rest(t, data, pair[1], value_version, "the record's value")
+        _payload_rest(t, data, _layout(pair[1], data.value, value_version), value_version, "the record's value")
+
+
+def _layout(module: Any, value: bytes, version: int) -> Any:
+    """The tracing module of the layout that reads ``value`` (an int16 version, then the message):
+    the newest, else the first earlier layout Kafka wrote of the same version that reads it to its
+    end (``LAYOUTS``; the fast codecs decide, as :func:`kafkaspec.payloads.decode` does). When none
+    does, the newest: its trace stops where the bytes go wrong."""
+    earlier = _trace_messages().LAYOUTS.get(module.NAME, ())
+    if not earlier:
+        return module
+    from kafkaspec.generated import messages  # noqa: PLC0415
+
+    for candidate in (module, *earlier):
+        short = candidate.__name__.rsplit(".", 1)[1]
+        try:
+            _, end = getattr(getattr(messages, short), f"decode_{short}")(value, version, 2)
+        except KafkaFormatError:
+            continue
+        if end == len(value):
+            return candidate
+    return module
 
 
 def _in_control_batch(t: Tracer) -> bool:

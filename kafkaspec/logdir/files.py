@@ -4,7 +4,8 @@ Segment files are named by their base offset in 20 digits: ``0000000000000000123
 with ``.index``, ``.timeindex`` and ``.txnindex`` beside it; producer snapshots are
 ``<offset>.snapshot``. A partition directory is ``<topic>-<partition>``. Files the
 broker is about to delete or swap in (``.deleted``, ``.cleaned``, ``.swap``) and
-directories being deleted or moved (``-delete``, ``-future``) are not part of the log.
+directories being deleted or moved (``-delete``, ``-future``) or found stray at start-up
+(``-stray``, KIP-858: a replica the broker no longer hosts) are not part of the log.
 """
 
 from __future__ import annotations
@@ -33,7 +34,16 @@ PARTITION_METADATA = "partition.metadata"
 
 #: suffixes of files that are not (or no longer) part of the log
 SKIPPED_FILE_SUFFIXES = (".deleted", ".cleaned", ".swap")
-_SKIPPED_DIR = re.compile(r"^.+-\d+\.[0-9a-f]{32}-(delete|future)$|^.+-(delete|future)$")
+_SKIPPED_DIR = re.compile(r"^.+-\d+\.[0-9a-f]{32}-(delete|future|stray)$|^.+-(delete|future|stray)$")
+#: ``<topic>-<partition>.<32 hex>-<kind>`` (how Kafka renames them) or ``<topic>-<partition>-<kind>``
+_TRANSIENT_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>[0-9]+)(?:\.[0-9a-f]{32})?-(?P<kind>delete|future|stray)$")
+#: what each kind of skipped partition directory is, as ``verify`` says it
+TRANSIENT_KINDS = {
+    "delete": "a partition directory being deleted (-delete)",
+    "future": "a partition directory moving to another log directory (-future)",
+    "stray": "a stray (KIP-858) partition directory: the broker found it at start-up for a replica it no "
+             "longer hosts, and keeps it until an operator removes it (-stray)",
+}
 _OFFSET_NAME = re.compile(r"^([0-9]{20})$")
 _SNAPSHOT_ID = re.compile(r"^([0-9]{20})-([0-9]{10})\.checkpoint$")
 
@@ -168,8 +178,16 @@ def is_skipped_file(name: str) -> bool:
 
 
 def is_skipped_dir(name: str) -> bool:
-    """A partition directory being deleted (``-delete``) or moved between disks (``-future``)."""
+    """A partition directory being deleted (``-delete``), moved between disks (``-future``) or left
+    stray (``-stray``, KIP-858)."""
     return bool(_SKIPPED_DIR.match(name))
+
+
+def parse_transient_dir(name: str) -> tuple[str, int, str] | None:
+    """(topic, partition, kind) of a skipped partition directory's name (kind: ``delete``,
+    ``future``, ``stray``); None for any other name."""
+    m = _TRANSIENT_DIR.match(name)
+    return (m["topic"], int(m["partition"]), m["kind"]) if m else None
 
 
 def parse_partition_dir(name: str) -> tuple[str, int] | None:

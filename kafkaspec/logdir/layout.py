@@ -49,7 +49,7 @@ class Partition:
     def __init__(self, path: str | Path | RemotePath, topic: str | None = None, partition: int | None = None,
                  only: AnyPath | None = None):
         self.path: AnyPath = as_path(path)
-        parsed = files.parse_partition_dir(self.path.name)
+        parsed = files.parse_partition_dir(self.path.name) or files.parse_transient_dir(self.path.name)
         self.topic = topic if topic is not None else (parsed[0] if parsed else self.path.name)
         self.partition = partition if partition is not None else (parsed[1] if parsed else -1)
         self._only = only
@@ -250,7 +250,8 @@ class LogDir:
         return bool(self.partitions() or self.checkpoints() or self.unpublished or self.interrupted)
 
     def partitions(self) -> list[Partition]:
-        """Every partition, sorted by (topic, partition); ``-delete``/``-future`` dirs skipped.
+        """Every partition, sorted by (topic, partition); ``-delete``/``-future``/``-stray`` dirs
+        skipped (and, like every directory passed over, listed in :attr:`skipped`).
 
         Partition directories are found at any depth (a backup may nest several data
         dirs). A directory holding ``.log`` files whose name is not ``<topic>-<partition>``
@@ -273,8 +274,13 @@ class LogDir:
                 if p.is_dir():
                     self._skip(p, link_reason(p))
                 continue
-            if not p.is_dir() or files.is_skipped_dir(p.name) or p.name == STAGING:
+            if not p.is_dir() or p.name == STAGING:
                 continue  # (a writer's staging: new versions not switched to yet, see logdir.publish)
+            if files.is_skipped_dir(p.name):  # not part of the log: being deleted, moved, or stray
+                transient = files.parse_transient_dir(p.name)
+                what = files.TRANSIENT_KINDS[transient[2]] if transient else "not a partition directory of the log"
+                self._skip(p, f"{what}; its records are not read")
+                continue
             if is_staging_name(p.name):
                 self.interrupted.append(p)  # a rewrite's output not yet moved into place
                 continue

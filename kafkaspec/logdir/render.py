@@ -103,6 +103,8 @@ def decoded_fields(dec: Decoded) -> dict[str, Any]:
                          "value": jsonable(dec.value)}
     if dec.tombstone:
         d["deletion"] = True
+    if dec.layout is not None:  # a message Kafka wrote in more than one layout: which one was read
+        d["layout"] = dec.layout
     return d
 
 

@@ -29,7 +29,8 @@ from typing import Any, Literal, NamedTuple
 from ..errors import KafkaFormatError
 from .message_types import read_uvarint
 
-__all__ = ["FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable"]
+__all__ = ["FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable",
+           "parse_release"]
 
 Family = Literal["offsets", "transactions", "metadata"]
 #: the topics whose payloads :func:`decode` knows, and their family
@@ -56,6 +57,10 @@ class Decoded(NamedTuple):
     value: dict[str, Any] | None
     #: the key's version (offsets and transactions), which is also its record type
     key_version: int | None = None
+    #: for a message Kafka wrote in more than one layout at the same version (Kafka 4.0's
+    #: early-access share records): the releases whose layout the value was read with
+    #: (``"Kafka 4.0"``, ``"Kafka 4.1+"``); None for every other message
+    layout: str | None = None
 
     @property
     def tombstone(self) -> bool:
@@ -96,13 +101,56 @@ def _run(module: Any, data: bytes | memoryview, pos: int, version: int, what: st
     return fields_of(value)
 
 
+def parse_release(text: str | None) -> tuple[int, int] | None:
+    """``"4.0"``, ``"4.0.0"`` -> (4, 0); None -> None; anything else is a ValueError naming it."""
+    if text is None:
+        return None
+    parts = str(text).split(".")
+    if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts):
+        raise ValueError(f"kafka_release must be a Kafka release like '4.0' or '4.1.0', got {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def _writes(releases: str | None, release: tuple[int, int]) -> bool:
+    """Whether a module's ``KAFKA_RELEASES`` (``"4.0"``, ``"4.1+"``) covers ``release``."""
+    if not releases:
+        return False
+    lo = parse_release(releases.rstrip("+"))
+    assert lo is not None
+    return release >= lo if releases.endswith("+") else release == lo
+
+
+def _run_layouts(module: Any, data: bytes | memoryview, pos: int, version: int, what: str,
+                 release: tuple[int, int] | None) -> tuple[dict[str, Any], str | None]:
+    """Decode with the newest layout, else with each earlier one Kafka wrote of the same version
+    (``LAYOUTS``): the first that reads the bytes to their end wins, and says which it was. A named
+    ``release`` puts the layout that release wrote first. If none fits, the error is the newest
+    layout's, followed by why each earlier one did not fit either."""
+    earlier = _messages().LAYOUTS.get(module.NAME, ())
+    if not earlier:
+        return _run(module, data, pos, version, what), None
+    order = [module, *earlier]
+    if release is not None:
+        order.sort(key=lambda m: not _writes(m.KAFKA_RELEASES, release))
+    errors: list[KafkaFormatError] = []
+    for m in order:
+        try:
+            return _run(m, data, pos, version, what), f"Kafka {m.KAFKA_RELEASES}"
+        except KafkaFormatError as exc:
+            errors.append(exc)
+    first = errors[0]
+    others = "; ".join(f"nor as the Kafka {m.KAFKA_RELEASES} layout: {e.reason.removeprefix(what + ': ')}"
+                       for m, e in zip(order[1:], errors[1:], strict=True))
+    raise KafkaFormatError(f"{first.reason}; {others}", first.position)
+
+
 def _int16(data: bytes | memoryview | None, what: str) -> int:
     if data is None or len(data) < 2:
         raise KafkaFormatError(f"{what}: needs an int16 version, has {'null' if data is None else f'{len(data)} bytes'}", 0)
     return int(_I16.unpack_from(data, 0)[0])
 
 
-def decode_metadata(value: bytes | memoryview | None) -> Decoded:
+def decode_metadata(value: bytes | memoryview | None, kafka_release: str | None = None) -> Decoded:
     """A ``__cluster_metadata`` record value (the key is null)."""
     if value is None:
         raise KafkaFormatError("metadata record: the value is null", None)
@@ -114,10 +162,13 @@ def decode_metadata(value: bytes | memoryview | None) -> Decoded:
     module = _messages().METADATA.get(api_key)
     if module is None:
         raise KafkaFormatError(f"metadata record: unknown record type (api key {api_key}, version {version})", 0)
-    return Decoded(module.NAME, version, None, _run(module, value, pos, version, f"metadata record {module.NAME}"))
+    fields, layout = _run_layouts(module, value, pos, version, f"metadata record {module.NAME}",
+                                  parse_release(kafka_release))
+    return Decoded(module.NAME, version, None, fields, layout=layout)
 
 
-def _keyed(table: dict, family: str, key: bytes | memoryview | None, value: bytes | memoryview | None) -> Decoded:
+def _keyed(table: dict, family: str, key: bytes | memoryview | None, value: bytes | memoryview | None,
+           kafka_release: str | None = None) -> Decoded:
     key_version = _int16(key, f"{family} key")
     pair = table.get(key_version)
     if pair is None:
@@ -129,17 +180,20 @@ def _keyed(table: dict, family: str, key: bytes | memoryview | None, value: byte
     if value is None:
         return Decoded(name, None, fields, None, key_version)
     version = _int16(value, f"{family} value {value_module.NAME}")
-    return Decoded(name, version, fields, _run(value_module, value, 2, version, f"{family} value"), key_version)
+    values, layout = _run_layouts(value_module, value, 2, version, f"{family} value", parse_release(kafka_release))
+    return Decoded(name, version, fields, values, key_version, layout)
 
 
-def decode_offsets(key: bytes | memoryview | None, value: bytes | memoryview | None) -> Decoded:
+def decode_offsets(key: bytes | memoryview | None, value: bytes | memoryview | None,
+                   kafka_release: str | None = None) -> Decoded:
     """A ``__consumer_offsets`` record: committed offsets and group state."""
-    return _keyed(_messages().GROUP, "__consumer_offsets", key, value)
+    return _keyed(_messages().GROUP, "__consumer_offsets", key, value, kafka_release)
 
 
-def decode_transactions(key: bytes | memoryview | None, value: bytes | memoryview | None) -> Decoded:
+def decode_transactions(key: bytes | memoryview | None, value: bytes | memoryview | None,
+                        kafka_release: str | None = None) -> Decoded:
     """A ``__transaction_state`` record: a transactional id's state."""
-    return _keyed(_messages().TRANSACTION, "__transaction_state", key, value)
+    return _keyed(_messages().TRANSACTION, "__transaction_state", key, value, kafka_release)
 
 
 def decode_control(control_type: int, value: bytes | memoryview | None) -> Decoded:
@@ -156,19 +210,24 @@ def decode_control(control_type: int, value: bytes | memoryview | None) -> Decod
 _DECODERS = {"offsets": decode_offsets, "transactions": decode_transactions}
 
 
-def decode_as(family: Family, key: bytes | memoryview | None, value: bytes | memoryview | None) -> Decoded:
-    """Decode a record's key and value as ``family`` (``offsets``, ``transactions``, ``metadata``)."""
+def decode_as(family: Family, key: bytes | memoryview | None, value: bytes | memoryview | None,
+              kafka_release: str | None = None) -> Decoded:
+    """Decode a record's key and value as ``family`` (``offsets``, ``transactions``, ``metadata``).
+    ``kafka_release`` (``"4.0"``, ``"4.1.0"``): the release that wrote the record, where Kafka wrote
+    a message in more than one layout; the newest is tried first otherwise (``Decoded.layout``)."""
     if family == "metadata":
-        return decode_metadata(value)
+        return decode_metadata(value, kafka_release)
     if family not in _DECODERS:
         raise ValueError(f"family must be one of offsets, transactions, metadata; got {family!r}")
-    return _DECODERS[family](key, value)
+    return _DECODERS[family](key, value, kafka_release)
 
 
-def decode(topic: str, key: bytes | memoryview | None, value: bytes | memoryview | None) -> Decoded | None:
-    """Decode a record of ``topic`` if Kafka's own payloads live there; None for an ordinary topic."""
+def decode(topic: str, key: bytes | memoryview | None, value: bytes | memoryview | None,
+           kafka_release: str | None = None) -> Decoded | None:
+    """Decode a record of ``topic`` if Kafka's own payloads live there; None for an ordinary topic
+    (``kafka_release``: as for :func:`decode_as`)."""
     family = FAMILY_OF_TOPIC.get(topic)
-    return None if family is None else decode_as(family, key, value)
+    return None if family is None else decode_as(family, key, value, kafka_release)
 
 
 def kafka_uuid(u: uuid.UUID) -> str:

@@ -415,7 +415,15 @@ def load(root: Path, lint: bool = True) -> SchemaSet:
 def _check_message_ids(messages: dict[str, Message]) -> None:
     """Each type id selects one message of its family; a key's value message exists."""
     seen: dict[tuple[str, int], str] = {}
+    for m in messages.values():
+        newest = messages.get(m.layout_of) if m.layout_of else None
+        if m.layout_of and (newest is None or newest.family != m.family or newest.layout_of
+                            or newest.kafka_releases is None):
+            raise SchemaError(f"{m.path.name}: layout_of names '{m.layout_of}', which must be a {m.family} message "
+                              f"with kafka_releases of its own and no layout_of")
     for m in sorted(messages.values(), key=lambda m: m.path.as_posix()):
+        if m.layout_of:
+            continue  # an earlier layout: read through the message it is a layout of
         if m.value is not None and (m.value not in messages or messages[m.value].family != m.family):
             raise SchemaError(f"{m.path.name}: value message '{m.value}' is not a {m.family} message")
         if m.family in ("group", "transaction") and m.value is None:

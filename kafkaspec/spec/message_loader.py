@@ -13,6 +13,7 @@ from typing import Any
 
 from .message_model import (
     FAMILIES,
+    KAFKA_STATUSES,
     MESSAGE_PRIMITIVES,
     NULLABLE_TYPES,
     Message,
@@ -24,7 +25,7 @@ from .message_model import (
 from .model import CAMEL, SNAKE
 
 MESSAGE_KEYS = {"kind", "name", "doc", "family", "type_ids", "valid_versions", "flexible_versions", "fields",
-                "structs", "value"}
+                "structs", "value", "kafka_status", "kafka_releases", "layout_of"}
 STRUCT_KEYS = {"name", "doc", "fields"}
 FIELD_KEYS = {"name", "type", "items", "doc", "versions", "nullable_versions", "tagged_versions", "tag",
               "default", "fields"}
@@ -64,6 +65,18 @@ def load_message(path: Path, raw: dict, error: type[Exception]) -> Message:
     value = raw.get("value")
     if value is not None and (not isinstance(value, str) or not CAMEL.match(value)):
         raise fail(f"'value' must name the value message (CamelCase), got {value!r}")
+    status = raw.get("kafka_status", "current")
+    if status not in KAFKA_STATUSES:
+        raise fail(f"kafka_status must be one of {', '.join(KAFKA_STATUSES)}, got {status!r}")
+    releases = raw.get("kafka_releases")
+    if releases is not None and not (isinstance(releases, str) and releases.strip()):
+        raise fail(f"'kafka_releases' must be text naming Kafka releases (like '4.0' or '4.1+'), got {releases!r}")
+    layout_of = raw.get("layout_of")
+    if layout_of is not None:
+        if not isinstance(layout_of, str) or not CAMEL.match(layout_of) or layout_of == name:
+            raise fail(f"'layout_of' must name another message (CamelCase), got {layout_of!r}")
+        if releases is None or value is not None:
+            raise fail("an earlier layout ('layout_of') needs 'kafka_releases' and is a value or record, not a key")
     structs: dict[str, MessageStruct] = {}
     pending: list[tuple[str, str, Any]] = [(name, doc, _need(fail, raw, "fields", list))]
     common = raw.get("structs", [])
@@ -99,7 +112,7 @@ def load_message(path: Path, raw: dict, error: type[Exception]) -> Message:
             if f.struct and f.struct not in structs:
                 fail.where = f"{s.name}.{f.name}: "
                 raise fail(f"unknown structure '{f.struct}' (define it with 'fields:' or under 'structs:')")
-    return Message(name, doc, family, tuple(ids), valid, flexible, structs, path, value)
+    return Message(name, doc, family, tuple(ids), valid, flexible, structs, path, value, status, releases, layout_of)
 
 
 def _need(fail: _Fail, raw: dict, key: str, kind: type) -> Any:

@@ -43,6 +43,13 @@ FAMILIES = {
     "transaction": "the key versions of __transaction_state that select this key",
 }
 
+#: what ``kafka_status`` may say of a message
+KAFKA_STATUSES = {
+    "current": "Kafka's newest release writes it",
+    "removed": "an older release wrote it; Kafka removed it since (kept to read old logs)",
+    "unreleased": "written only by development builds of Kafka, never by a release",
+}
+
 _VERSIONS = re.compile(r"^(\d+)(?:(\+)|-(\d+))?$")
 
 
@@ -147,6 +154,13 @@ class Message:
     path: Path
     #: for a key message: the value message stored under it
     value: str | None = None
+    #: whether Kafka still writes it: one of :data:`KAFKA_STATUSES`
+    kafka_status: str = "current"
+    #: the Kafka releases that write this message (or this layout), as text ("4.0", "4.1+")
+    kafka_releases: str | None = None
+    #: for an earlier layout: the message whose same versions Kafka once wrote this way (the
+    #: early-access share records of Kafka 4.0); read where the newest layout does not fit
+    layout_of: str | None = None
 
     @property
     def module(self) -> str:

@@ -48,7 +48,7 @@ def test_offsets_record_and_tombstone():
     d = payloads.decode("__consumer_offsets", commit_key(), commit_value())
     assert d == payloads.Decoded("OffsetCommit", 3, {"group": "g", "topic": "orders", "partition": 3},
                                  {"offset": 42, "leader_epoch": 7, "metadata": "m", "commit_timestamp": 1000,
-                                  "expire_timestamp": -1}, 1)
+                                  "expire_timestamp": -1, "topic_id": uuid.UUID(int=0)}, 1)
     assert not d.tombstone
     gone = payloads.decode("__consumer_offsets", commit_key(), None)
     assert gone.tombstone and gone.value is None and gone.version is None and gone.key["topic"] == "orders"
@@ -137,7 +137,8 @@ def test_dump_decode_json(offsets_dir):
     assert records[0]["decoded"] == {"type": "OffsetCommit", "version": 3,
                                      "key": {"group": "g", "topic": "orders", "partition": 3},
                                      "value": {"offset": 42, "leader_epoch": 7, "metadata": "m",
-                                               "commit_timestamp": 1000, "expire_timestamp": -1}}
+                                               "commit_timestamp": 1000, "expire_timestamp": -1,
+                                               "topic_id": "AAAAAAAAAAAAAAAAAAAAAA"}}
     assert records[1]["decoded"] == {"type": "OffsetCommit", "version": None,
                                      "key": {"group": "g", "topic": "orders", "partition": 4},
                                      "value": None, "deletion": True}

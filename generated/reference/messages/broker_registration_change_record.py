@@ -18,7 +18,7 @@ broker_registration_change_record_v0 = MessageStruct(
         "broker_epoch" / Int64sb,
         "tagged_fields" / TaggedFields({0: ("fenced", Int8sb, 0)}),
     ),
-    absent={"in_controlled_shutdown": 0, "log_dirs": []},
+    absent={"in_controlled_shutdown": 0, "log_dirs": [], "cordoned_log_dirs": None},
 )
 
 broker_registration_change_record_v1 = MessageStruct(
@@ -28,7 +28,7 @@ broker_registration_change_record_v1 = MessageStruct(
         "broker_epoch" / Int64sb,
         "tagged_fields" / TaggedFields({0: ("fenced", Int8sb, 0), 1: ("in_controlled_shutdown", Int8sb, 0)}),
     ),
-    absent={"log_dirs": []},
+    absent={"log_dirs": [], "cordoned_log_dirs": None},
 )
 
 broker_registration_change_record_v2 = MessageStruct(
@@ -45,6 +45,24 @@ broker_registration_change_record_v2 = MessageStruct(
             }
         ),
     ),
+    absent={"cordoned_log_dirs": None},
+)
+
+broker_registration_change_record_v3 = MessageStruct(
+    BrokerRegistrationChangeRecord,
+    Struct(
+        "broker_id" / Int32sb,
+        "broker_epoch" / Int64sb,
+        "tagged_fields"
+        / TaggedFields(
+            {
+                0: ("fenced", Int8sb, 0),
+                1: ("in_controlled_shutdown", Int8sb, 0),
+                2: ("log_dirs", KafkaArray(KafkaUuid, compact=True, nullable=False), []),
+                3: ("cordoned_log_dirs", KafkaArray(KafkaUuid, compact=True, nullable=True), None),
+            }
+        ),
+    ),
     absent={},
 )
 
@@ -53,4 +71,5 @@ CONSTRUCTS = {
     0: broker_registration_change_record_v0,
     1: broker_registration_change_record_v1,
     2: broker_registration_change_record_v2,
+    3: broker_registration_change_record_v3,
 }

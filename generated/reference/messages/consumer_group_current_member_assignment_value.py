@@ -19,7 +19,8 @@ topic_partitions_v0 = MessageStruct(
     Struct(
         "topic_id" / KafkaUuid,
         "partitions" / KafkaArray(Int32sb, compact=True, nullable=False),
-        "tagged_fields" / TaggedFields({}),
+        "tagged_fields"
+        / TaggedFields({0: ("assignment_epochs", KafkaArray(Int32sb, compact=True, nullable=True), [])}),
     ),
     absent={},
 )

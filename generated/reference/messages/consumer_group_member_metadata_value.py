@@ -49,7 +49,13 @@ consumer_group_member_metadata_value_v0 = MessageStruct(
         "server_assignor" / KafkaSized(True, compact=True, nullable=True),
         "tagged_fields"
         / TaggedFields(
-            {0: ("classic_member_metadata", NullableStruct(classic_member_metadata_v0, tagged=True), None)}
+            {
+                0: (
+                    "classic_member_metadata",
+                    NullableStruct(classic_member_metadata_v0, tagged=True),
+                    ClassicMemberMetadata(),
+                )
+            }
         ),
     ),
     absent={},

@@ -15,8 +15,7 @@ consumer_group_metadata_value_v0 = MessageStruct(
     ConsumerGroupMetadataValue,
     Struct(
         "epoch" / Int32sb,
-        "tagged_fields"
-        / TaggedFields({0: ("metadata_hash", Int64sb, 0), 1: ("creation_time_ms", Int64sb, -1)}),
+        "tagged_fields" / TaggedFields({0: ("metadata_hash", Int64sb, 0)}),
     ),
     absent={},
 )

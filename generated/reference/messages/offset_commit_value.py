@@ -9,7 +9,8 @@ from __future__ import annotations
 from construct import Int32sb, Int64sb, Struct
 
 from kafkaspec.generated.messages.offset_commit_value import OffsetCommitValue
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct, TaggedFields
+from kafkaspec.payloads._construct import KafkaSized, KafkaUuid, MessageStruct, TaggedFields
+from kafkaspec.payloads.message_types import ZERO_UUID
 
 offset_commit_value_v0 = MessageStruct(
     OffsetCommitValue,
@@ -18,7 +19,7 @@ offset_commit_value_v0 = MessageStruct(
         "metadata" / KafkaSized(True, compact=False, nullable=False),
         "commit_timestamp" / Int64sb,
     ),
-    absent={"leader_epoch": -1, "expire_timestamp": -1},
+    absent={"leader_epoch": -1, "expire_timestamp": -1, "topic_id": ZERO_UUID},
 )
 
 offset_commit_value_v1 = MessageStruct(
@@ -29,7 +30,7 @@ offset_commit_value_v1 = MessageStruct(
         "commit_timestamp" / Int64sb,
         "expire_timestamp" / Int64sb,
     ),
-    absent={"leader_epoch": -1},
+    absent={"leader_epoch": -1, "topic_id": ZERO_UUID},
 )
 
 offset_commit_value_v2 = MessageStruct(
@@ -39,7 +40,7 @@ offset_commit_value_v2 = MessageStruct(
         "metadata" / KafkaSized(True, compact=False, nullable=False),
         "commit_timestamp" / Int64sb,
     ),
-    absent={"leader_epoch": -1, "expire_timestamp": -1},
+    absent={"leader_epoch": -1, "expire_timestamp": -1, "topic_id": ZERO_UUID},
 )
 
 offset_commit_value_v3 = MessageStruct(
@@ -50,7 +51,7 @@ offset_commit_value_v3 = MessageStruct(
         "metadata" / KafkaSized(True, compact=False, nullable=False),
         "commit_timestamp" / Int64sb,
     ),
-    absent={"expire_timestamp": -1},
+    absent={"expire_timestamp": -1, "topic_id": ZERO_UUID},
 )
 
 offset_commit_value_v4 = MessageStruct(
@@ -60,7 +61,7 @@ offset_commit_value_v4 = MessageStruct(
         "leader_epoch" / Int32sb,
         "metadata" / KafkaSized(True, compact=True, nullable=False),
         "commit_timestamp" / Int64sb,
-        "tagged_fields" / TaggedFields({}),
+        "tagged_fields" / TaggedFields({0: ("topic_id", KafkaUuid, ZERO_UUID)}),
     ),
     absent={"expire_timestamp": -1},
 )

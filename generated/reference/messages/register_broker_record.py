@@ -57,7 +57,12 @@ register_broker_record_v0 = MessageStruct(
         "fenced" / KafkaBool,
         "tagged_fields" / TaggedFields({}),
     ),
-    absent={"is_migrating_zk_broker": False, "in_controlled_shutdown": False, "log_dirs": []},
+    absent={
+        "is_migrating_zk_broker": False,
+        "in_controlled_shutdown": False,
+        "log_dirs": [],
+        "cordoned_log_dirs": None,
+    },
 )
 
 broker_endpoint_v1 = MessageStruct(
@@ -96,7 +101,7 @@ register_broker_record_v1 = MessageStruct(
         "in_controlled_shutdown" / KafkaBool,
         "tagged_fields" / TaggedFields({}),
     ),
-    absent={"is_migrating_zk_broker": False, "log_dirs": []},
+    absent={"is_migrating_zk_broker": False, "log_dirs": [], "cordoned_log_dirs": None},
 )
 
 broker_endpoint_v2 = MessageStruct(
@@ -136,7 +141,7 @@ register_broker_record_v2 = MessageStruct(
         "in_controlled_shutdown" / KafkaBool,
         "tagged_fields" / TaggedFields({}),
     ),
-    absent={"log_dirs": []},
+    absent={"log_dirs": [], "cordoned_log_dirs": None},
 )
 
 broker_endpoint_v3 = MessageStruct(
@@ -177,6 +182,52 @@ register_broker_record_v3 = MessageStruct(
         "tagged_fields"
         / TaggedFields({0: ("log_dirs", KafkaArray(KafkaUuid, compact=True, nullable=False), [])}),
     ),
+    absent={"cordoned_log_dirs": None},
+)
+
+broker_endpoint_v4 = MessageStruct(
+    BrokerEndpoint,
+    Struct(
+        "name" / KafkaSized(True, compact=True, nullable=False),
+        "host" / KafkaSized(True, compact=True, nullable=False),
+        "port" / Int16ub,
+        "security_protocol" / Int16sb,
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+broker_feature_v4 = MessageStruct(
+    BrokerFeature,
+    Struct(
+        "name" / KafkaSized(True, compact=True, nullable=False),
+        "min_supported_version" / Int16sb,
+        "max_supported_version" / Int16sb,
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+register_broker_record_v4 = MessageStruct(
+    RegisterBrokerRecord,
+    Struct(
+        "broker_id" / Int32sb,
+        "is_migrating_zk_broker" / KafkaBool,
+        "incarnation_id" / KafkaUuid,
+        "broker_epoch" / Int64sb,
+        "end_points" / KafkaArray(broker_endpoint_v4, compact=True, nullable=False),
+        "features" / KafkaArray(broker_feature_v4, compact=True, nullable=False),
+        "rack" / KafkaSized(True, compact=True, nullable=True),
+        "fenced" / KafkaBool,
+        "in_controlled_shutdown" / KafkaBool,
+        "tagged_fields"
+        / TaggedFields(
+            {
+                0: ("log_dirs", KafkaArray(KafkaUuid, compact=True, nullable=False), []),
+                1: ("cordoned_log_dirs", KafkaArray(KafkaUuid, compact=True, nullable=True), None),
+            }
+        ),
+    ),
     absent={},
 )
 
@@ -186,4 +237,5 @@ CONSTRUCTS = {
     1: register_broker_record_v1,
     2: register_broker_record_v2,
     3: register_broker_record_v3,
+    4: register_broker_record_v4,
 }

@@ -6,7 +6,7 @@ Generated from schemas/messages/share_group_metadata_value.yaml by codegen. DO N
 
 from __future__ import annotations
 
-from construct import Int32sb, Struct
+from construct import Int32sb, Int64sb, Struct
 
 from kafkaspec.generated.messages.share_group_metadata_value import ShareGroupMetadataValue
 from kafkaspec.payloads._construct import MessageStruct, TaggedFields
@@ -15,6 +15,7 @@ share_group_metadata_value_v0 = MessageStruct(
     ShareGroupMetadataValue,
     Struct(
         "epoch" / Int32sb,
+        "metadata_hash" / Int64sb,
         "tagged_fields" / TaggedFields({}),
     ),
     absent={},

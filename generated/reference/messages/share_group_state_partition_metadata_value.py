@@ -39,6 +39,7 @@ topic_info_v0 = MessageStruct(
 share_group_state_partition_metadata_value_v0 = MessageStruct(
     ShareGroupStatePartitionMetadataValue,
     Struct(
+        "initializing_topics" / KafkaArray(topic_partitions_info_v0, compact=True, nullable=False),
         "initialized_topics" / KafkaArray(topic_partitions_info_v0, compact=True, nullable=False),
         "deleting_topics" / KafkaArray(topic_info_v0, compact=True, nullable=False),
         "tagged_fields" / TaggedFields({}),

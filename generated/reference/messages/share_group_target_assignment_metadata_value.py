@@ -6,7 +6,7 @@ Generated from schemas/messages/share_group_target_assignment_metadata_value.yam
 
 from __future__ import annotations
 
-from construct import Int32sb, Struct
+from construct import Int32sb, Int64sb, Struct
 
 from kafkaspec.generated.messages.share_group_target_assignment_metadata_value import (
     ShareGroupTargetAssignmentMetadataValue,
@@ -17,7 +17,7 @@ share_group_target_assignment_metadata_value_v0 = MessageStruct(
     ShareGroupTargetAssignmentMetadataValue,
     Struct(
         "assignment_epoch" / Int32sb,
-        "tagged_fields" / TaggedFields({}),
+        "tagged_fields" / TaggedFields({0: ("assignment_timestamp", Int64sb, 0)}),
     ),
     absent={},
 )

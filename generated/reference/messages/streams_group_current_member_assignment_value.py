@@ -19,7 +19,8 @@ task_ids_v0 = MessageStruct(
     Struct(
         "subtopology_id" / KafkaSized(True, compact=True, nullable=False),
         "partitions" / KafkaArray(Int32sb, compact=True, nullable=False),
-        "tagged_fields" / TaggedFields({}),
+        "tagged_fields"
+        / TaggedFields({0: ("assignment_epochs", KafkaArray(Int32sb, compact=True, nullable=True), [])}),
     ),
     absent={},
 )

@@ -9,13 +9,13 @@ from __future__ import annotations
 from construct import Int32sb, Int64sb, Struct
 
 from kafkaspec.generated.messages.streams_group_metadata_value import (
-    AssignmentConfig,
+    LastAssignmentConfig,
     StreamsGroupMetadataValue,
 )
 from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 
-assignment_config_v0 = MessageStruct(
-    AssignmentConfig,
+last_assignment_config_v0 = MessageStruct(
+    LastAssignmentConfig,
     Struct(
         "key" / KafkaSized(True, compact=True, nullable=False),
         "value" / KafkaSized(True, compact=True, nullable=False),
@@ -29,8 +29,19 @@ streams_group_metadata_value_v0 = MessageStruct(
     Struct(
         "epoch" / Int32sb,
         "metadata_hash" / Int64sb,
-        "assignment_configs" / KafkaArray(assignment_config_v0, compact=True, nullable=False),
-        "tagged_fields" / TaggedFields({0: ("validated_topology_epoch", Int32sb, -1)}),
+        "tagged_fields"
+        / TaggedFields(
+            {
+                0: ("validated_topology_epoch", Int32sb, -1),
+                1: (
+                    "last_assignment_configs",
+                    KafkaArray(last_assignment_config_v0, compact=True, nullable=True),
+                    [],
+                ),
+                2: ("stored_description_topology_epoch", Int32sb, -1),
+                3: ("failed_description_topology_epoch", Int32sb, -1),
+            }
+        ),
     ),
     absent={},
 )

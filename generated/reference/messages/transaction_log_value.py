@@ -31,7 +31,12 @@ transaction_log_value_v0 = MessageStruct(
         "transaction_last_update_timestamp_ms" / Int64sb,
         "transaction_start_timestamp_ms" / Int64sb,
     ),
-    absent={"previous_producer_id": -1, "next_producer_id": -1, "client_transaction_version": 0},
+    absent={
+        "previous_producer_id": -1,
+        "next_producer_id": -1,
+        "next_producer_epoch": -1,
+        "client_transaction_version": 0,
+    },
 )
 
 partitions_schema_v1 = MessageStruct(
@@ -60,6 +65,7 @@ transaction_log_value_v1 = MessageStruct(
                 0: ("previous_producer_id", Int64sb, -1),
                 1: ("next_producer_id", Int64sb, -1),
                 2: ("client_transaction_version", Int16sb, 0),
+                3: ("next_producer_epoch", Int16sb, -1),
             }
         ),
     ),

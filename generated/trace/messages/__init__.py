@@ -2,7 +2,8 @@
 
 One module per message, with the same tables as :mod:`kafkaspec.generated.messages`: ``CONTROL``
 by control record type, ``METADATA`` by KRaft api key, ``GROUP`` and ``TRANSACTION`` by the int16
-version a key starts with (each a ``(key module, value module)`` pair).
+version a key starts with (each a ``(key module, value module)`` pair); ``LAYOUTS``: the
+earlier layouts Kafka wrote of a message's versions (Kafka 4.0's early-access share records).
 """
 
 from __future__ import annotations
@@ -55,10 +56,12 @@ from . import (
     share_group_member_metadata_value,
     share_group_metadata_key,
     share_group_metadata_value,
+    share_group_metadata_value_kafka40,
     share_group_partition_metadata_key,
     share_group_partition_metadata_value,
     share_group_state_partition_metadata_key,
     share_group_state_partition_metadata_value,
+    share_group_state_partition_metadata_value_kafka40,
     share_group_target_assignment_member_key,
     share_group_target_assignment_member_value,
     share_group_target_assignment_metadata_key,
@@ -84,6 +87,7 @@ from . import (
     transaction_log_value,
     unfence_broker_record,
     unregister_broker_record,
+    unregister_controller_record,
     user_scram_credential_record,
     voters_record,
     zk_migration_state_record,
@@ -123,6 +127,7 @@ METADATA = {
     26: remove_delegation_token_record,
     27: register_controller_record,
     28: clear_elr_record,
+    29: unregister_controller_record,
 }
 GROUP = {
     0: (offset_commit_key, offset_commit_value),
@@ -152,4 +157,9 @@ GROUP = {
 }
 TRANSACTION = {
     0: (transaction_log_key, transaction_log_value),
+}
+#: the earlier layouts Kafka wrote of a message's same versions, by the newest one's name
+LAYOUTS = {
+    "ShareGroupMetadataValue": (share_group_metadata_value_kafka40,),
+    "ShareGroupStatePartitionMetadataValue": (share_group_state_partition_metadata_value_kafka40,),
 }

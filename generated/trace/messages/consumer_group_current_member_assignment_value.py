@@ -20,6 +20,7 @@ DOCS = {
     "TopicPartitions": "Partitions of one topic.",
     "TopicPartitions.topic_id": "Topic id.",
     "TopicPartitions.partitions": "Partition numbers.",
+    "TopicPartitions.assignment_epochs": "The epoch at which each partition was assigned to the member, one per partition (Kafka 4.3, to fence zombie commits); empty when not written.",
 }
 
 
@@ -73,7 +74,22 @@ def _trace_topic_partitions_v0(t) -> None:
         lambda t: t.integer(t.take_label(), "int32", DOCS["TopicPartitions.partitions"]),
         min_size=4,
     )
-    t.tagged({})
+    t.tagged(
+        {
+            0: (
+                "assignment_epochs",
+                lambda t: t.array(
+                    "assignment_epochs",
+                    "int32",
+                    DOCS["TopicPartitions.assignment_epochs"],
+                    "compact",
+                    lambda t: t.integer(t.take_label(), "int32", DOCS["TopicPartitions.assignment_epochs"]),
+                    min_size=4,
+                    nullable=True,
+                ),
+            )
+        }
+    )
     t.end(None)
 
 

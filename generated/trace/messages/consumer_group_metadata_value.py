@@ -14,7 +14,6 @@ DOCS = {
     "ConsumerGroupMetadataValue": "The epoch of a consumer group (KIP-848): bumped whenever its membership or subscriptions change.",
     "ConsumerGroupMetadataValue.epoch": "The group epoch.",
     "ConsumerGroupMetadataValue.metadata_hash": "Hash over the metadata of the topics the group subscribes to (Kafka 4.1, KIP-1101); a change asks for a rebalance. 0 when not written.",
-    "ConsumerGroupMetadataValue.creation_time_ms": "When the group was created (ms since the epoch; KIP-1282), or -1 when not written.",
 }
 
 
@@ -28,13 +27,7 @@ def _trace_consumer_group_metadata_value_v0(t) -> None:
                 lambda t: t.integer(
                     "metadata_hash", "int64", DOCS["ConsumerGroupMetadataValue.metadata_hash"]
                 ),
-            ),
-            1: (
-                "creation_time_ms",
-                lambda t: t.integer(
-                    "creation_time_ms", "int64", DOCS["ConsumerGroupMetadataValue.creation_time_ms"]
-                ),
-            ),
+            )
         }
     )
     t.end(None)

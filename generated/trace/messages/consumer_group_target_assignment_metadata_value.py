@@ -13,6 +13,7 @@ VERSIONS = [0]
 DOCS = {
     "ConsumerGroupTargetAssignmentMetadataValue": "The group epoch the consumer group (KIP-848)'s target assignment was computed for.",
     "ConsumerGroupTargetAssignmentMetadataValue.assignment_epoch": "The group epoch this target assignment was computed for.",
+    "ConsumerGroupTargetAssignmentMetadataValue.assignment_timestamp": "When the computation of this target assignment finished (ms since the epoch; Kafka 4.3, KIP-1263), 0 when not written.",
 }
 
 
@@ -23,7 +24,18 @@ def _trace_consumer_group_target_assignment_metadata_value_v0(t) -> None:
     t.integer(
         "assignment_epoch", "int32", DOCS["ConsumerGroupTargetAssignmentMetadataValue.assignment_epoch"]
     )
-    t.tagged({})
+    t.tagged(
+        {
+            0: (
+                "assignment_timestamp",
+                lambda t: t.integer(
+                    "assignment_timestamp",
+                    "int64",
+                    DOCS["ConsumerGroupTargetAssignmentMetadataValue.assignment_timestamp"],
+                ),
+            )
+        }
+    )
     t.end(None)
 
 

@@ -17,6 +17,7 @@ DOCS = {
     "OffsetCommitValue.metadata": "Free text the consumer stored with the commit.",
     "OffsetCommitValue.commit_timestamp": "When the offset was committed (ms).",
     "OffsetCommitValue.expire_timestamp": "When the commit expires (ms), kept in version 1 only; -1 when not set.",
+    "OffsetCommitValue.topic_id": "Id of the committed partition's topic (Kafka 4.1+), the zero uuid when not written.",
 }
 
 
@@ -60,7 +61,14 @@ def _trace_offset_commit_value_v4(t) -> None:
     t.integer("leader_epoch", "int32", DOCS["OffsetCommitValue.leader_epoch"])
     t.blob("metadata", "string", DOCS["OffsetCommitValue.metadata"], "compact")
     t.integer("commit_timestamp", "int64", DOCS["OffsetCommitValue.commit_timestamp"])
-    t.tagged({})
+    t.tagged(
+        {
+            0: (
+                "topic_id",
+                lambda t: t.blob("topic_id", "uuid", DOCS["OffsetCommitValue.topic_id"], "size", size=16),
+            )
+        }
+    )
     t.end(None)
 
 

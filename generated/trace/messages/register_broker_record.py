@@ -8,7 +8,7 @@ Generated from schemas/messages/register_broker_record.yaml by codegen. DO NOT E
 from __future__ import annotations
 
 NAME = "RegisterBrokerRecord"
-VERSIONS = [0, 1, 2, 3]
+VERSIONS = [0, 1, 2, 3, 4]
 #: the doc line of each structure and field
 DOCS = {
     "RegisterBrokerRecord": "A broker joined the cluster (or restarted): its id, incarnation, epoch, listeners, supported features and rack.",
@@ -22,6 +22,7 @@ DOCS = {
     "RegisterBrokerRecord.fenced": "True when the broker registers fenced (not yet serving).",
     "RegisterBrokerRecord.in_controlled_shutdown": "True when the broker is shutting down in a controlled way.",
     "RegisterBrokerRecord.log_dirs": "Ids of the broker's usable log directories.",
+    "RegisterBrokerRecord.cordoned_log_dirs": "Ids of the log directories an operator cordoned (KIP-1066: no new partitions placed there); null until the broker first reports them.",
     "BrokerEndpoint": "The listeners clients and other brokers reach this broker on.",
     "BrokerEndpoint.name": "Listener name.",
     "BrokerEndpoint.host": "Host name or address.",
@@ -267,11 +268,101 @@ def _trace_broker_feature_v3(t) -> None:
     t.end(None)
 
 
+def _trace_register_broker_record_v4(t) -> None:
+    t.begin("RegisterBrokerRecord", 4, DOCS["RegisterBrokerRecord"])
+    t.integer("broker_id", "int32", DOCS["RegisterBrokerRecord.broker_id"])
+    t.integer("is_migrating_zk_broker", "bool", DOCS["RegisterBrokerRecord.is_migrating_zk_broker"])
+    t.blob("incarnation_id", "uuid", DOCS["RegisterBrokerRecord.incarnation_id"], "size", size=16)
+    t.integer("broker_epoch", "int64", DOCS["RegisterBrokerRecord.broker_epoch"])
+    t.array(
+        "end_points",
+        "BrokerEndpoint",
+        DOCS["RegisterBrokerRecord.end_points"],
+        "compact",
+        lambda t: t.nested(
+            t.take_label(),
+            "BrokerEndpoint",
+            DOCS["RegisterBrokerRecord.end_points"],
+            _trace_broker_endpoint_v4,
+        ),
+        min_size=1,
+    )
+    t.array(
+        "features",
+        "BrokerFeature",
+        DOCS["RegisterBrokerRecord.features"],
+        "compact",
+        lambda t: t.nested(
+            t.take_label(), "BrokerFeature", DOCS["RegisterBrokerRecord.features"], _trace_broker_feature_v4
+        ),
+        min_size=1,
+    )
+    t.blob("rack", "string", DOCS["RegisterBrokerRecord.rack"], "compact", nullable=True)
+    t.integer("fenced", "bool", DOCS["RegisterBrokerRecord.fenced"])
+    t.integer("in_controlled_shutdown", "bool", DOCS["RegisterBrokerRecord.in_controlled_shutdown"])
+    t.tagged(
+        {
+            0: (
+                "log_dirs",
+                lambda t: t.array(
+                    "log_dirs",
+                    "uuid",
+                    DOCS["RegisterBrokerRecord.log_dirs"],
+                    "compact",
+                    lambda t: t.blob(
+                        t.take_label(), "uuid", DOCS["RegisterBrokerRecord.log_dirs"], "size", size=16
+                    ),
+                    min_size=16,
+                ),
+            ),
+            1: (
+                "cordoned_log_dirs",
+                lambda t: t.array(
+                    "cordoned_log_dirs",
+                    "uuid",
+                    DOCS["RegisterBrokerRecord.cordoned_log_dirs"],
+                    "compact",
+                    lambda t: t.blob(
+                        t.take_label(),
+                        "uuid",
+                        DOCS["RegisterBrokerRecord.cordoned_log_dirs"],
+                        "size",
+                        size=16,
+                    ),
+                    min_size=16,
+                    nullable=True,
+                ),
+            ),
+        }
+    )
+    t.end(None)
+
+
+def _trace_broker_endpoint_v4(t) -> None:
+    t.begin("BrokerEndpoint", 4, DOCS["BrokerEndpoint"])
+    t.blob("name", "string", DOCS["BrokerEndpoint.name"], "compact")
+    t.blob("host", "string", DOCS["BrokerEndpoint.host"], "compact")
+    t.integer("port", "uint16", DOCS["BrokerEndpoint.port"])
+    t.integer("security_protocol", "int16", DOCS["BrokerEndpoint.security_protocol"])
+    t.tagged({})
+    t.end(None)
+
+
+def _trace_broker_feature_v4(t) -> None:
+    t.begin("BrokerFeature", 4, DOCS["BrokerFeature"])
+    t.blob("name", "string", DOCS["BrokerFeature.name"], "compact")
+    t.integer("min_supported_version", "int16", DOCS["BrokerFeature.min_supported_version"])
+    t.integer("max_supported_version", "int16", DOCS["BrokerFeature.max_supported_version"])
+    t.tagged({})
+    t.end(None)
+
+
 _TRACERS = {
     0: _trace_register_broker_record_v0,
     1: _trace_register_broker_record_v1,
     2: _trace_register_broker_record_v2,
     3: _trace_register_broker_record_v3,
+    4: _trace_register_broker_record_v4,
 }
 
 
@@ -279,5 +370,5 @@ def trace_register_broker_record(t, version: int) -> None:
     """Read one RegisterBrokerRecord of ``version`` at ``t.pos``, recording every field on the tracer ``t``."""
     tracer = _TRACERS.get(version)
     if tracer is None:
-        raise t.stop(f"RegisterBrokerRecord: unknown version {version} (this schema has versions 0-3)", t.pos)
+        raise t.stop(f"RegisterBrokerRecord: unknown version {version} (this schema has versions 0-4)", t.pos)
     tracer(t)

@@ -13,12 +13,14 @@ VERSIONS = [0]
 DOCS = {
     "ShareGroupMetadataValue": "The epoch of a share group (KIP-932): bumped whenever its membership or subscriptions change.",
     "ShareGroupMetadataValue.epoch": "The group epoch.",
+    "ShareGroupMetadataValue.metadata_hash": "Hash over the metadata of the topics the group subscribes to (Kafka 4.1+); a change asks for a new assignment.",
 }
 
 
 def _trace_share_group_metadata_value_v0(t) -> None:
     t.begin("ShareGroupMetadataValue", 0, DOCS["ShareGroupMetadataValue"])
     t.integer("epoch", "int32", DOCS["ShareGroupMetadataValue.epoch"])
+    t.integer("metadata_hash", "int64", DOCS["ShareGroupMetadataValue.metadata_hash"])
     t.tagged({})
     t.end(None)
 

@@ -12,6 +12,7 @@ VERSIONS = [0]
 #: the doc line of each structure and field
 DOCS = {
     "ShareGroupStatePartitionMetadataValue": "Which topics' share-group state is initialized, and which is being deleted.",
+    "ShareGroupStatePartitionMetadataValue.initializing_topics": "Topics whose share-group state is being initialized, with their partitions (Kafka 4.1+).",
     "ShareGroupStatePartitionMetadataValue.initialized_topics": "Topics whose share-group state is initialized, with their partitions.",
     "ShareGroupStatePartitionMetadataValue.deleting_topics": "Topics whose share-group state is being deleted.",
     "TopicPartitionsInfo": "A topic whose share-group state is initialized, with its partitions.",
@@ -26,6 +27,19 @@ DOCS = {
 
 def _trace_share_group_state_partition_metadata_value_v0(t) -> None:
     t.begin("ShareGroupStatePartitionMetadataValue", 0, DOCS["ShareGroupStatePartitionMetadataValue"])
+    t.array(
+        "initializing_topics",
+        "TopicPartitionsInfo",
+        DOCS["ShareGroupStatePartitionMetadataValue.initializing_topics"],
+        "compact",
+        lambda t: t.nested(
+            t.take_label(),
+            "TopicPartitionsInfo",
+            DOCS["ShareGroupStatePartitionMetadataValue.initializing_topics"],
+            _trace_topic_partitions_info_v0,
+        ),
+        min_size=1,
+    )
     t.array(
         "initialized_topics",
         "TopicPartitionsInfo",

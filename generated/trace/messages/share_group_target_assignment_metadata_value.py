@@ -13,13 +13,25 @@ VERSIONS = [0]
 DOCS = {
     "ShareGroupTargetAssignmentMetadataValue": "The group epoch the share group (KIP-932)'s target assignment was computed for.",
     "ShareGroupTargetAssignmentMetadataValue.assignment_epoch": "The group epoch this target assignment was computed for.",
+    "ShareGroupTargetAssignmentMetadataValue.assignment_timestamp": "When the computation of this target assignment finished (ms since the epoch; Kafka 4.3, KIP-1263), 0 when not written.",
 }
 
 
 def _trace_share_group_target_assignment_metadata_value_v0(t) -> None:
     t.begin("ShareGroupTargetAssignmentMetadataValue", 0, DOCS["ShareGroupTargetAssignmentMetadataValue"])
     t.integer("assignment_epoch", "int32", DOCS["ShareGroupTargetAssignmentMetadataValue.assignment_epoch"])
-    t.tagged({})
+    t.tagged(
+        {
+            0: (
+                "assignment_timestamp",
+                lambda t: t.integer(
+                    "assignment_timestamp",
+                    "int64",
+                    DOCS["ShareGroupTargetAssignmentMetadataValue.assignment_timestamp"],
+                ),
+            )
+        }
+    )
     t.end(None)
 
 

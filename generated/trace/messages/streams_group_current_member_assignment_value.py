@@ -24,6 +24,7 @@ DOCS = {
     "TaskIds": "The tasks of one subtopology: its id and the input partitions numbered within it.",
     "TaskIds.subtopology_id": "Subtopology id.",
     "TaskIds.partitions": "Partition numbers of the subtopology's input topics, one task each.",
+    "TaskIds.assignment_epochs": "The epoch at which each partition was assigned to the member, one per partition (Kafka 4.3, active tasks only, to fence zombie commits); empty when not written.",
 }
 
 
@@ -129,7 +130,22 @@ def _trace_task_ids_v0(t) -> None:
         lambda t: t.integer(t.take_label(), "int32", DOCS["TaskIds.partitions"]),
         min_size=4,
     )
-    t.tagged({})
+    t.tagged(
+        {
+            0: (
+                "assignment_epochs",
+                lambda t: t.array(
+                    "assignment_epochs",
+                    "int32",
+                    DOCS["TaskIds.assignment_epochs"],
+                    "compact",
+                    lambda t: t.integer(t.take_label(), "int32", DOCS["TaskIds.assignment_epochs"]),
+                    min_size=4,
+                    nullable=True,
+                ),
+            )
+        }
+    )
     t.end(None)
 
 

@@ -11,14 +11,16 @@ NAME = "StreamsGroupMetadataValue"
 VERSIONS = [0]
 #: the doc line of each structure and field
 DOCS = {
-    "StreamsGroupMetadataValue": "A streams group's epoch (KIP-1071), the hash of the topic metadata it was computed from, and its assignment configuration.",
+    "StreamsGroupMetadataValue": "A streams group's epoch (KIP-1071), the hash of the topic metadata it was computed from, and (tagged fields added from Kafka 4.1 to 4.4) which topology epochs were validated or described and the assignment configuration last used.",
     "StreamsGroupMetadataValue.epoch": "The group epoch.",
     "StreamsGroupMetadataValue.metadata_hash": "Hash over the metadata (partitions, racks) of every topic the group reads; a change asks for a rebalance.",
     "StreamsGroupMetadataValue.validated_topology_epoch": "The topology epoch whose topics the coordinator found present and valid in the metadata, or -1.",
-    "StreamsGroupMetadataValue.assignment_configs": "The assignor's configuration, as key-value pairs.",
-    "AssignmentConfig": "One assignment configuration entry.",
-    "AssignmentConfig.key": "Configuration name.",
-    "AssignmentConfig.value": "Configuration value.",
+    "StreamsGroupMetadataValue.last_assignment_configs": "The assignor configuration the last target assignment was computed with, as key-value pairs; empty when not written.",
+    "StreamsGroupMetadataValue.stored_description_topology_epoch": "The topology epoch whose description the coordinator stored, or -1.",
+    "StreamsGroupMetadataValue.failed_description_topology_epoch": "The topology epoch whose description failed to be stored, or -1.",
+    "LastAssignmentConfig": "One assignment configuration entry.",
+    "LastAssignmentConfig.key": "Configuration name.",
+    "LastAssignmentConfig.value": "Configuration value.",
 }
 
 
@@ -26,19 +28,6 @@ def _trace_streams_group_metadata_value_v0(t) -> None:
     t.begin("StreamsGroupMetadataValue", 0, DOCS["StreamsGroupMetadataValue"])
     t.integer("epoch", "int32", DOCS["StreamsGroupMetadataValue.epoch"])
     t.integer("metadata_hash", "int64", DOCS["StreamsGroupMetadataValue.metadata_hash"])
-    t.array(
-        "assignment_configs",
-        "AssignmentConfig",
-        DOCS["StreamsGroupMetadataValue.assignment_configs"],
-        "compact",
-        lambda t: t.nested(
-            t.take_label(),
-            "AssignmentConfig",
-            DOCS["StreamsGroupMetadataValue.assignment_configs"],
-            _trace_assignment_config_v0,
-        ),
-        min_size=1,
-    )
     t.tagged(
         {
             0: (
@@ -48,16 +37,49 @@ def _trace_streams_group_metadata_value_v0(t) -> None:
                     "int32",
                     DOCS["StreamsGroupMetadataValue.validated_topology_epoch"],
                 ),
-            )
+            ),
+            1: (
+                "last_assignment_configs",
+                lambda t: t.array(
+                    "last_assignment_configs",
+                    "LastAssignmentConfig",
+                    DOCS["StreamsGroupMetadataValue.last_assignment_configs"],
+                    "compact",
+                    lambda t: t.nested(
+                        t.take_label(),
+                        "LastAssignmentConfig",
+                        DOCS["StreamsGroupMetadataValue.last_assignment_configs"],
+                        _trace_last_assignment_config_v0,
+                    ),
+                    min_size=1,
+                    nullable=True,
+                ),
+            ),
+            2: (
+                "stored_description_topology_epoch",
+                lambda t: t.integer(
+                    "stored_description_topology_epoch",
+                    "int32",
+                    DOCS["StreamsGroupMetadataValue.stored_description_topology_epoch"],
+                ),
+            ),
+            3: (
+                "failed_description_topology_epoch",
+                lambda t: t.integer(
+                    "failed_description_topology_epoch",
+                    "int32",
+                    DOCS["StreamsGroupMetadataValue.failed_description_topology_epoch"],
+                ),
+            ),
         }
     )
     t.end(None)
 
 
-def _trace_assignment_config_v0(t) -> None:
-    t.begin("AssignmentConfig", 0, DOCS["AssignmentConfig"])
-    t.blob("key", "string", DOCS["AssignmentConfig.key"], "compact")
-    t.blob("value", "string", DOCS["AssignmentConfig.value"], "compact")
+def _trace_last_assignment_config_v0(t) -> None:
+    t.begin("LastAssignmentConfig", 0, DOCS["LastAssignmentConfig"])
+    t.blob("key", "string", DOCS["LastAssignmentConfig.key"], "compact")
+    t.blob("value", "string", DOCS["LastAssignmentConfig.value"], "compact")
     t.tagged({})
     t.end(None)
 

@@ -13,13 +13,25 @@ VERSIONS = [0]
 DOCS = {
     "StreamsGroupTargetAssignmentMetadataValue": "The epoch of a streams group's target assignment (KIP-1071).",
     "StreamsGroupTargetAssignmentMetadataValue.assignment_epoch": "The group epoch the target assignment was computed for.",
+    "StreamsGroupTargetAssignmentMetadataValue.assignment_timestamp": "When the computation of this target assignment finished (ms since the epoch; Kafka 4.3, KIP-1263), 0 when not written.",
 }
 
 
 def _trace_streams_group_target_assignment_metadata_value_v0(t) -> None:
     t.begin("StreamsGroupTargetAssignmentMetadataValue", 0, DOCS["StreamsGroupTargetAssignmentMetadataValue"])
     t.integer("assignment_epoch", "int32", DOCS["StreamsGroupTargetAssignmentMetadataValue.assignment_epoch"])
-    t.tagged({})
+    t.tagged(
+        {
+            0: (
+                "assignment_timestamp",
+                lambda t: t.integer(
+                    "assignment_timestamp",
+                    "int64",
+                    DOCS["StreamsGroupTargetAssignmentMetadataValue.assignment_timestamp"],
+                ),
+            )
+        }
+    )
     t.end(None)
 
 

@@ -16,6 +16,7 @@ DOCS = {
     "TransactionLogValue.previous_producer_id": "Producer id of the last committed transaction, or -1.",
     "TransactionLogValue.next_producer_id": "Producer id most recently handed to the producer for this transactional id, or -1.",
     "TransactionLogValue.producer_epoch": "Epoch of the producer id.",
+    "TransactionLogValue.next_producer_epoch": "The producer epoch that goes with next_producer_id (Kafka 4.1+), or -1.",
     "TransactionLogValue.transaction_timeout_ms": "Transaction timeout (ms).",
     "TransactionLogValue.transaction_status": "Transaction state (0 Empty, 1 Ongoing, 2 PrepareCommit, 3 PrepareAbort, 4 CompleteCommit, 5 CompleteAbort, 6 Dead, 7 PrepareEpochFence).",
     "TransactionLogValue.transaction_partitions": "Partitions written in the open transaction, or null.",
@@ -121,6 +122,12 @@ def _trace_transaction_log_value_v1(t) -> None:
                     "client_transaction_version",
                     "int16",
                     DOCS["TransactionLogValue.client_transaction_version"],
+                ),
+            ),
+            3: (
+                "next_producer_epoch",
+                lambda t: t.integer(
+                    "next_producer_epoch", "int16", DOCS["TransactionLogValue.next_producer_epoch"]
                 ),
             ),
         }

@@ -32,7 +32,7 @@ CLIENT_PAYLOADS = {"LeaderChangeMessage", "SnapshotHeaderRecord", "SnapshotFoote
 #: Kafka 4.x names the type-0 offset commit key "Legacy"; ours is OffsetCommitKey version 0
 ALIASES = {"LegacyOffsetCommitKey": "OffsetCommitKey"}
 #: files composed from a revision other than the one the schema follows (docs/message-sources.md)
-SKIP = {"LegacyOffsetCommitValue", "StreamsGroupMetadataValue"}
+SKIP = {"LegacyOffsetCommitValue"}
 FIXED = {"bool": "?", "int8": "b", "int16": "h", "uint16": "H", "int32": "i", "uint32": "I", "int64": "q",
          "float64": "d"}
 

@@ -1,0 +1,52 @@
+"""ShareGroupStatePartitionMetadataValueKafka40, the Construct reference codec: ``share_group_state_partition_metadata_value_kafka40_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.share_group_state_partition_metadata_value_kafka40`, which tests hold it to.
+
+Generated from schemas/messages/share_group_state_partition_metadata_value_kafka40.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Int32sb, Struct
+
+from kafkaspec.generated.messages.share_group_state_partition_metadata_value_kafka40 import (
+    ShareGroupStatePartitionMetadataValueKafka40,
+    TopicInfo,
+    TopicPartitionsInfo,
+)
+from kafkaspec.payloads._construct import KafkaArray, KafkaSized, KafkaUuid, MessageStruct, TaggedFields
+
+topic_partitions_info_v0 = MessageStruct(
+    TopicPartitionsInfo,
+    Struct(
+        "topic_id" / KafkaUuid,
+        "topic_name" / KafkaSized(True, compact=True, nullable=False),
+        "partitions" / KafkaArray(Int32sb, compact=True, nullable=False),
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+topic_info_v0 = MessageStruct(
+    TopicInfo,
+    Struct(
+        "topic_id" / KafkaUuid,
+        "topic_name" / KafkaSized(True, compact=True, nullable=False),
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+share_group_state_partition_metadata_value_kafka40_v0 = MessageStruct(
+    ShareGroupStatePartitionMetadataValueKafka40,
+    Struct(
+        "initialized_topics" / KafkaArray(topic_partitions_info_v0, compact=True, nullable=False),
+        "deleting_topics" / KafkaArray(topic_info_v0, compact=True, nullable=False),
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    0: share_group_state_partition_metadata_value_kafka40_v0,
+}
