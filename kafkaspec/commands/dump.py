@@ -63,6 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import open_log  # noqa: PLC0415
+    from kafkaspec.logdir.layout import known_segments  # noqa: PLC0415
     from kafkaspec.logdir.segment import readable_size  # noqa: PLC0415
     from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     log = open_log(path)
     bar = Progress("dump")
     parts = log.partitions() + log.checkpoints()
-    total = sum(readable_size(s) for p in parts for s in p.segments()) or 1
+    total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
     status = 0
     for staged in log.interrupted:  # an interrupted rewrite: what is shown is not a complete copy
         print(f"kafkaspec dump: {staged}: the staging dir of a rewrite that did not finish: this directory is not "
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
                 out.flush()
                 print(f"kafkaspec dump: {part.path}: {exc}", file=sys.stderr)
                 status = 1
-            done += sum(readable_size(s) for s in part.segments())
+            done += sum(readable_size(s) for s in known_segments(part))
             part.close()
     finally:
         bar.close()

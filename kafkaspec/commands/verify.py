@@ -41,11 +41,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.logdir import open_log, verify_path  # noqa: PLC0415
+    from kafkaspec.logdir.layout import known_segments  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
     started = time.perf_counter()
     log = open_log(args.path)
-    segments = sum(len(p.segments()) for p in log.partitions())
+    segments = sum(len(known_segments(p)) for p in log.partitions())
     bar = Progress("verify")
     try:
         problems = verify_path(args.path, deep=not args.shallow, progress=bar)

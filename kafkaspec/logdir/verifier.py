@@ -35,7 +35,7 @@ from ..errors import KafkaFormatError
 from ..recovery import RULE_WORDS
 from . import files, indexes
 from .indexes import AbortedTxn
-from .layout import Partition
+from .layout import Partition, known_segments
 from .publish import PUBLISHING
 from .segment import Segment, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
@@ -64,7 +64,7 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
     log = open_log(path)
     problems: list[Problem] = []
     parts = log.partitions() + log.checkpoints()
-    total = sum(readable_size(s) for p in parts for s in p.segments()) or 1
+    total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
     done = 0
     for p in log.unpublished:
         problems.append(Problem(str(p / PUBLISHING), None, "a writer is publishing this partition, or failed before "
@@ -76,6 +76,13 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
     if not parts and not log.unpublished and not log.interrupted:
         problems.append(Problem(str(path), None, "no Kafka partition directory or segment (.log) file found here"))
     for part in parts:
+        try:
+            part.segments()
+        except KafkaFormatError as exc:  # its segments cannot be chosen (tiered copies that disagree)
+            problems.append(Problem(exc.source or str(part.path), exc.position, exc.reason))
+            continue
+        for unused in part.unused_segments():
+            problems.append(Problem(str(unused.path), None, f"not served: {unused.reason}", "warning"))
         try:
             done = _verify_partition(part, problems, deep, progress, done, total)
         finally:
