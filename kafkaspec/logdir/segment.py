@@ -62,6 +62,9 @@ class Segment:
         if base_offset is None:
             base_offset = offset_from_name(self.path)
         self.base_offset = 0 if base_offset is None else base_offset
+        #: the first offset its partition reads from it: its base offset, or above it in a tiered partition
+        #: whose live lineage serves the offsets before from an earlier segment (``tiered_lineage``)
+        self.served_from = self.base_offset
         self._data: bytes | None = None
         self._index: list[IndexEntry] | None = None
         self._time_index: list[TimeIndexEntry] | None = None

@@ -32,6 +32,7 @@ from kafkaspec.generated.enums import ControlRecordType
 
 from ..entry import Skipped
 from ..errors import KafkaFormatError
+from ..records import OnCorrupt
 from ..recovery import RULE_WORDS
 from . import files, indexes
 from .indexes import AbortedTxn
@@ -127,13 +128,16 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
         seen = _scan_log(seg, problems, deep, is_last=i == len(segs) - 1, scan=scan)
         seen.expected_aborts = scan.aborted[before:]
         if seen.first_offset is not None:
-            if prev_last is not None and seen.first_offset <= prev_last:
-                problems.append(Problem(str(seg.path), 0, f"first offset {seen.first_offset} is not above the "
+            first = seen.first_offset
+            if seg.served_from > seg.base_offset:
+                first = max(first, seg.served_from)  # what the partition reads of it (its lineage's choice)
+            if prev_last is not None and first <= prev_last:
+                problems.append(Problem(str(seg.path), 0, f"first offset {first} is not above the "
                                         f"previous segment's last offset {prev_last}"))
-            elif prev_last is not None and not kafka_layout and seen.first_offset > prev_last + 1 and prev_seg:
-                problems.append(Problem(str(seg.path), 0, f"offsets {prev_last + 1}..{seen.first_offset - 1} are "
+            elif prev_last is not None and not kafka_layout and first > prev_last + 1 and prev_seg:
+                problems.append(Problem(str(seg.path), 0, f"offsets {prev_last + 1}..{first - 1} are "
                                         f"missing: {prev_seg.path.name} ends at offset {prev_last} and this segment "
-                                        f"starts at {seen.first_offset} (tiered storage holds no compacted topic: "
+                                        f"starts at {first} (tiered storage holds no compacted topic: "
                                         "its offsets have no gaps)"))
             prev_last = seen.last_offset
             prev_seg = seg
@@ -185,7 +189,10 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
     seen = _Seen()
     src = str(seg.path)
     try:
-        it = seg.iter_batches(verify=True, on_corrupt="skip" if deep else "raise")
+        mode: OnCorrupt = "skip" if deep else "raise"
+        # a tiered segment: every batch of the object, also those below where its lineage serves it from
+        it = seg.iter_stored_batches(verify=True, on_corrupt=mode) if isinstance(seg, TieredSegment) else \
+            seg.iter_batches(verify=True, on_corrupt=mode)
     except KafkaFormatError as exc:  # not a regular file
         seen.complete = False
         problems.append(Problem(src, exc.position, exc.reason))
@@ -193,6 +200,7 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
     prev = None
     reported = 0
     contiguous = isinstance(seg, TieredSegment)  # no compaction in tiered storage: no gaps between batches
+    floor = seg.served_from
     try:
         for batch in it:
             skipped_here = reported < len(it.skipped)  # a gap after skipped bytes is already reported
@@ -234,7 +242,12 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
                 except KafkaFormatError as exc:
                     problems.append(Problem(src, pos, f"control batch at {pos}: {exc.reason}"))
                     continue
-            if scan is not None:
+            if batch.base_offset < floor <= last:
+                problems.append(Problem(src, pos, f"the batch at byte {pos} holds offsets {batch.base_offset}..{last}, "
+                                        f"but the live lineage serves this segment from offset {floor} (the segment "
+                                        "before it ends inside the batch): the two uploads cut their batches "
+                                        "differently"))
+            if scan is not None and last >= floor:  # what the partition serves: no marker twice
                 scan.add(batch)
     except KafkaFormatError as exc:
         seen.complete = False

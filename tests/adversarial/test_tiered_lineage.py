@@ -230,3 +230,54 @@ def test_the_rule_follows_kafkas_examples():
     got = choose([Event(COPY_SEGMENT_FINISHED, x) for x in (good, bad, after)], [(0, 0), (2, 150)])
     assert [(s.segment_id, o) for s, o in got.live] == [("G", 0), ("N", 150)]
     assert [(s.segment_id, "lineage" in why) for s, why in got.unused] == [("D", True)]
+
+
+def test_the_next_leader_uploads_from_a_segment_starting_inside_the_last_one(tmp_path):
+    """The common case of a leader change: the old leader uploaded its segments up to offset e; the new
+    leader cuts its log elsewhere and uploads from its segment holding e + 1, which starts below it. The
+    lineage keeps the old segment and serves the new one from e + 1 (RemoteLogManager reads on at the end
+    offset plus one): open_log, dump, verify, Arrow and the Spark plan read offsets below e + 1 once."""
+    write_partition(tmp_path / "small", topic="t", batches=80, seed=11, segment_bytes=1500, codecs=("none",))
+    write_partition(tmp_path / "large", topic="t", batches=80, seed=11, segment_bytes=5000, codecs=("none",))
+    expected = _records(logdir.open_log(tmp_path / "small"))
+    for name in ("small", "large"):
+        logdir.write_tiered(tmp_path / name, tmp_path / f"t-{name}", compression=False, chunk_size=900)
+    (folder_s,) = _folders(tmp_path / "t-small")
+    (folder_l,) = _folders(tmp_path / "t-large")
+    small, large = _stems(folder_s), _stems(folder_l)
+    # the old leader's uploads end at the small segment holding the second large segment's base offset
+    cut = int(large[1][:20])
+    old = [s for s in small if int(s[:20]) <= cut]
+    new = large[1:]
+    assert int(old[-1][:20]) < cut, (old, new)  # the new upload starts inside the old leader's last segment
+    out = tmp_path / "remote"
+    dest = out / folder_s.parent.name / folder_s.name
+    dest.mkdir(parents=True)
+    for stem in old:
+        _renamed(folder_s, stem, f"s{stem}", dest, 0)
+    for stem in new:
+        _renamed(folder_l, stem, f"l{stem}", dest, 1_000_000)
+    log = logdir.open_log(out)
+    (part,) = log.partitions()
+    assert _records(log) == expected
+    served = [s.served_from for s in part.segments()]
+    assert any(f > s.base_offset for f, s in zip(served, part.segments())), served
+    assert log.unused_segments == []
+
+    import pyarrow as pa
+
+    table = pa.Table.from_batches(list(logdir.open_log(out).to_arrow_batches()))
+    assert table["offset"].to_pylist() == [r[2] for r in expected]
+    code, text, err = _cli("dump", str(out))
+    assert code == 0, err
+    assert [int(m) for m in re.findall(r"^\| offset: (\d+)", text, re.M)] == [r[2] for r in expected]
+    code, text, err = _cli("verify", str(out))
+    assert code == 0 and "error:" not in text, text + err
+
+    from kafkaspec.spark.options import ReadOptions
+    from kafkaspec.spark.planning import plan
+
+    tasks = plan(str(out), ReadOptions.parse({}))
+    floors = {Path(t.path).name: t.min_offset for t in tasks}
+    for seg in part.segments():
+        assert floors[seg.path.name] == (seg.served_from if seg.served_from > seg.base_offset else None)
