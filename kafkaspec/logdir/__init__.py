@@ -9,6 +9,8 @@ Public API (stable; the Spark data source and the CLI use only this)::
                                          # Kafka's layout or tiered storage's (layout="kafka"/"tiered")
     with logdir.open_log(path) as log:   # releases every segment's bytes on exit
         ...
+    log.unused_segments                  # [UnusedSegment(path, base_offset, reason)]: tiered copies no reader
+                                         # serves (not in the live lineage, logdir.tiered_lineage)
     for part in log.partitions():        # Partition: .topic .partition .path .name (partition dirs at any depth)
         part.segments()                  # [Segment] by base offset (.deleted/.cleaned/.swap skipped)
         part.leader_epochs()             # [EpochEntry(epoch, start_offset)] or None
@@ -64,7 +66,7 @@ from __future__ import annotations
 from ..records import OnCorrupt
 from .files import EpochEntry, parse_leader_epoch_checkpoint, parse_partition_metadata
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
-from .layout import LogDir, Partition
+from .layout import LogDir, Partition, UnusedSegment
 from .rewrite import CopyReport, Row, copy
 from .segment import Segment, batch_max_timestamp
 from .snapshot import ProducerSnapshot, ProducerSnapshotEntry, parse_snapshot
@@ -90,5 +92,5 @@ __all__ = [
     "ProducerSnapshot", "ProducerSnapshotEntry", "ReadCommitted", "Segment", "TimeIndexEntry",
     "batch_max_timestamp", "iter_batches", "open_log", "parse_leader_epoch_checkpoint",
     "parse_partition_metadata", "parse_snapshot", "restamp_batch", "synth", "SynthReport", "verify",
-    "verify_path", "TieredPartition", "TieredSegment", "open_segment", "write_tiered", "Batches", "WindowedBatches",
+    "verify_path", "TieredPartition", "TieredSegment", "UnusedSegment", "open_segment", "write_tiered", "Batches", "WindowedBatches",
 ]

@@ -24,10 +24,14 @@ records its content size). The manifest (``"version": "1"``, ``SegmentManifestV1
   AAD) when the chunks and indexes are encrypted: read with the key pair's private key, named by
   ``KAFKASPEC_TIERED_PRIVATE_KEY`` (``logdir.encryption``), and a clear error without it;
 * ``remoteLogSegmentMetadata``: topic id and partition, segment id, offsets, timestamps, epochs
-  (written for people; readers do not need it).
+  (what a partition's live lineage is chosen by; reading one segment does not need it).
 
 A manifest is written last: a segment whose manifest is missing is not there (how the plugin
-publishes, and how a failed upload stays invisible). Every size the manifest states is checked
+publishes, and how a failed upload stays invisible). A folder may hold more than one published
+segment for the same offsets (a re-upload after a leader change, an unclean election): a partition
+reads only the live lineage, the segments a broker serves, chosen by Kafka's rule from the manifests'
+``remoteLogSegmentMetadata`` and the partition's leader epochs (:mod:`.tiered_lineage`); the others
+are listed in :attr:`TieredPartition.unused` (``LogDir.unused_segments``) with the reason. Every size the manifest states is checked
 against the object and the decompressed chunk before it is used; a lie is a
 :class:`~kafkaspec.KafkaFormatError` naming the manifest and the chunk. The chunk count is checked
 against the ``.log`` object's size before anything per chunk is built (no stored chunk is shorter than
