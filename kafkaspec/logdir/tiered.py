@@ -59,14 +59,14 @@ import struct
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast, overload
+from typing import Any, overload
 
 import zstandard
 
 from ..compression import ZSTD, decompress
 from ..entry import LogBatch
 from ..errors import KafkaFormatError, LimitExceededError
-from ..records import DEFAULT_MAX_DECOMPRESSED, OnCorrupt
+from ..records import DEFAULT_MAX_DECOMPRESSED
 from . import files, indexes, ranged
 from . import layout as layout_module
 from .encryption import IV_SIZE, TAG_SIZE, SegmentKey, decrypt, parse_encryption, unwrap
@@ -84,7 +84,6 @@ from .tiered_lineage import (
     twins,
     within_leader_epochs,
 )
-from .window import Batches
 
 MANIFEST_SUFFIX = ".rsm-manifest"
 INDEXES_SUFFIX = ".indexes"
@@ -557,23 +556,6 @@ class TieredSegment(Segment):
     def _windowed(self) -> bool:
         return True  # chunks are decoded a window at a time, local or remote
 
-    def iter_batches(self, start: int = 0, end: int | None = None, *, verify: bool = True,
-                     on_corrupt: OnCorrupt = "raise", check_records: bool = True) -> Batches:
-        """The batches the partition's live lineage serves from this segment: from :attr:`served_from`
-        (an earlier live segment holds the offsets before it; ``RemoteLogManager`` reads on at its end
-        offset plus one). :meth:`iter_stored_batches` reads every batch of the object."""
-        if self.served_from <= self.base_offset:
-            return self.iter_stored_batches(start, end, verify=verify, on_corrupt=on_corrupt,
-                                            check_records=check_records)
-        start = max(start, self.position_for_offset(self.served_from))
-        it = self.iter_stored_batches(start, end, verify=verify, on_corrupt=on_corrupt, check_records=check_records)
-        return cast(Batches, _ServedFrom(it, self))  # the same iterator, batches below served_from passed over
-
-    def iter_stored_batches(self, start: int = 0, end: int | None = None, *, verify: bool = True,
-                            on_corrupt: OnCorrupt = "raise", check_records: bool = True) -> Batches:
-        """Every batch of the object in [start, end), whatever the lineage serves (``verify`` reads these)."""
-        return super().iter_batches(start, end, verify=verify, on_corrupt=on_corrupt, check_records=check_records)
-
     def _ranged(self) -> tuple[Get, int, int]:
         """Reads of the original segment's bytes (chunks decoded), in pieces of whole chunks."""
         chunk = self.manifest.original_chunk_size
@@ -594,35 +576,6 @@ class TieredSegment(Segment):
         super().close()
         self._bundle = None
         self._indexes = {}
-
-
-class _ServedFrom:
-    """A segment's batch iterator without the batches below the offset its lineage serves it from (its
-    ``partial``, ``skipped`` and ``close`` are the iterator's). A batch that holds that offset and ones
-    below it is an error: the segment before ends inside it, so the copies disagree on batches."""
-
-    def __init__(self, it: Batches, seg: TieredSegment):
-        self._it, self._seg = it, seg
-
-    def __iter__(self) -> _ServedFrom:
-        return self
-
-    def __next__(self) -> LogBatch:
-        floor = self._seg.served_from
-        while True:
-            batch = next(self._it)
-            if batch.last_offset < floor:
-                continue
-            if batch.base_offset < floor:
-                raise KafkaFormatError(
-                    f"the batch at byte {batch.position} holds offsets {batch.base_offset}..{batch.last_offset}, but "
-                    f"the live lineage serves this segment from offset {floor} (the segment before it ends at "
-                    f"{floor - 1}): the two uploads cut their batches differently", batch.position,
-                    str(self._seg.path))
-            return batch
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._it, name)
 
 
 class TieredPartition(Partition):
@@ -688,7 +641,7 @@ class TieredPartition(Partition):
         lineage = choose(events_from_manifests(published, started), epochs)
         for info, first in lineage.live:
             seg = chosen[info.segment_id]
-            seg.served_from = first
+            seg.served_from, seg.end_offset = first, info.end
             kept.append(seg)
         for live, other in twins(lineage):
             if not _same_bytes(chosen[live.segment_id], chosen[other.segment_id]):

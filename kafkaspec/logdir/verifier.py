@@ -190,9 +190,8 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
     src = str(seg.path)
     try:
         mode: OnCorrupt = "skip" if deep else "raise"
-        # a tiered segment: every batch of the object, also those below where its lineage serves it from
-        it = seg.iter_stored_batches(verify=True, on_corrupt=mode) if isinstance(seg, TieredSegment) else \
-            seg.iter_batches(verify=True, on_corrupt=mode)
+        # every batch of the file or object, also those below where its partition reads it from
+        it = seg.iter_stored_batches(verify=True, on_corrupt=mode)
     except KafkaFormatError as exc:  # not a regular file
         seen.complete = False
         problems.append(Problem(src, exc.position, exc.reason))
