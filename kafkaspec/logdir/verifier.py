@@ -35,13 +35,14 @@ from ..errors import KafkaFormatError
 from ..records import OnCorrupt
 from ..recovery import RULE_WORDS
 from . import files, indexes
+from .history import HistoryPartition, open_log
 from .indexes import AbortedTxn
 from .layout import Partition, known_segments
 from .publish import PUBLISHING
 from .segment import Segment, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
 from .storage import RemotePath, listdir
-from .tiered import TieredPartition, TieredSegment, open_log
+from .tiered import TieredPartition, TieredSegment
 from .tiered_checks import Scanned, checks
 from .transactions import TransactionScan
 
@@ -60,9 +61,12 @@ class Problem(NamedTuple):
 
 
 def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
-                progress: Callable[[int, int], None] | None = None) -> list[Problem]:
-    """Verify a data dir, a partition dir or one segment; return every problem found."""
-    log = open_log(path)
+                progress: Callable[[int, int], None] | None = None,
+                tiered: str | Path | RemotePath | None = None) -> list[Problem]:
+    """Verify a data dir, a partition dir or one segment; return every problem found. With ``tiered``,
+    the local log plus its tiered copy there, as each partition's whole history (``logdir.history``):
+    the remote and local segments must meet without a gap or an overlap."""
+    log = open_log(path, tiered=tiered)
     problems: list[Problem] = []
     parts = log.partitions() + log.checkpoints()
     total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
@@ -117,7 +121,7 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
     segs = part.segments()
     kafka_layout = part.layout == "kafka"  # tiered storage: no index files or listing rules of a broker's
     if part._only is None and kafka_layout:
-        _check_directory(part, problems)
+        _check_directory(part.local if isinstance(part, HistoryPartition) else part, problems)
     scan = TransactionScan()
     for i, seg in enumerate(segs):
         if isinstance(seg, TieredSegment) and not _manifest_or_report(seg, problems):
@@ -134,7 +138,8 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
             if prev_last is not None and first <= prev_last:
                 problems.append(Problem(str(seg.path), 0, f"first offset {first} is not above the "
                                         f"previous segment's last offset {prev_last}"))
-            elif prev_last is not None and not kafka_layout and first > prev_last + 1 and prev_seg:
+            elif prev_last is not None and (not kafka_layout or isinstance(prev_seg, TieredSegment)) \
+                    and first > prev_last + 1 and prev_seg:  # tiered topics are never compacted: no gaps
                 problems.append(Problem(str(seg.path), 0, f"offsets {prev_last + 1}..{first - 1} are "
                                         f"missing: {prev_seg.path.name} ends at offset {prev_last} and this segment "
                                         f"starts at {first} (tiered storage holds no compacted topic: "
