@@ -57,6 +57,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="decode every record's key and value as this family, whatever the topic")
     p.add_argument("--skip-corrupt", action="store_true",
                    help="resume after a corrupt entry (reported on stderr, exit code 1) instead of stopping")
+    p.add_argument("--tiered", metavar="PREFIX",
+                   help="the tiered-storage copy of PATH (a broker's data or partition dir): read each partition's "
+                        "whole history, the remote segments below the local log start offset, then the local ones")
     p.set_defaults(func=run)
 
 
@@ -72,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     if path.exists() and not path.is_dir() and not path.name.endswith((".log", ".checkpoint")):
         return _dump_small_file(path, out, args.json)
-    log = open_log(path)
+    log = open_log(path, tiered=args.tiered)
     bar = Progress("dump")
     parts = log.partitions() + log.checkpoints()
     total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1

@@ -83,3 +83,23 @@ def test_without_the_tiered_copy_nothing_changes(tmp_path):
     shutil.rmtree(remote)
     remote.mkdir()
     assert _records(logdir.open_log(local, tiered=remote)) == expected
+
+
+def test_the_cli_reads_and_verifies_the_whole_history(tmp_path, capsys):
+    """``dump --tiered`` prints every offset once; ``verify --tiered`` exits 0 on a history that meets and
+    1, in one line per problem and no traceback, where it does not."""
+    from kafkaspec.cli import main
+
+    local, remote, expected, _ = _broker(tmp_path, keep_from=2)
+    assert main(["dump", str(local), "--tiered", str(remote)]) == 0
+    out = capsys.readouterr().out
+    assert len([line for line in out.splitlines() if line.startswith("| offset:")]) == len(expected)
+    assert main(["verify", str(local), "--tiered", str(remote)]) == 0
+    capsys.readouterr()
+    folder = next(p for t in remote.iterdir() for p in t.iterdir() if p.name == "1")
+    last_below = sorted({p.name.rsplit(".", 1)[0] for p in folder.iterdir()})[1]
+    for p in folder.glob(last_below + ".*"):
+        p.unlink()
+    assert main(["verify", str(local), "--tiered", str(remote)]) == 1
+    captured = capsys.readouterr()
+    assert "missing" in captured.out and "Traceback" not in captured.err
