@@ -90,4 +90,7 @@ def plan_partition(part: logdir.Partition, opts: ReadOptions) -> list[RangeTask]
                 skip_corrupt=opts.skip_corrupt, storage=opts.storage, lockstep=opts.lockstep,
             ))
         seg.close()
+    if opts.view == "batches":  # the audit view says which segments are left out, and why
+        tasks.extend(RangeTask(path=str(u.path), topic=part.topic, partition=part.partition, start=0, end=0,
+                               storage=opts.storage, unused=u.reason) for u in part.unused_segments())
     return tasks

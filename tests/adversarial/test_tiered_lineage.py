@@ -281,3 +281,23 @@ def test_the_next_leader_uploads_from_a_segment_starting_inside_the_last_one(tmp
     floors = {Path(t.path).name: t.min_offset for t in tasks}
     for seg in part.segments():
         assert floors[seg.path.name] == (seg.served_from if seg.served_from > seg.base_offset else None)
+
+
+def test_the_audit_view_lists_the_segments_left_out(prefix):
+    """The Spark source's audit view (view=batches) has one ``unused`` row per segment left out, saying
+    why, and reads nothing of it (planned and read without a Spark session)."""
+    from kafkaspec.spark.audit import audit_rows
+    from kafkaspec.spark.options import ReadOptions
+    from kafkaspec.spark.planning import plan
+
+    remote, expected = prefix
+    folder = _folders(remote)[0]
+    copy = _copy(folder, _stems(folder)[2], "audit")
+    tasks = plan(str(remote), ReadOptions.parse({"view": "batches"}))
+    (unused,) = [t for t in tasks if t.unused is not None]
+    assert Path(unused.path).name == f"{copy}.log"
+    (row,) = audit_rows(unused)
+    assert row["crcStatus"] == "unused" and row["error"].startswith("not served: replaced by segment")
+    rows = [r for t in tasks if t.unused is None for r in audit_rows(t)]
+    assert sum(r["recordCount"] for r in rows if not r["isControl"]) == len(expected)
+    assert all(t.unused is None for t in plan(str(remote), ReadOptions.parse({})))
