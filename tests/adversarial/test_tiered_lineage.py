@@ -301,3 +301,29 @@ def test_the_audit_view_lists_the_segments_left_out(prefix):
     rows = [r for t in tasks if t.unused is None for r in audit_rows(t)]
     assert sum(r["recordCount"] for r in rows if not r["isControl"]) == len(expected)
     assert all(t.unused is None for t in plan(str(remote), ReadOptions.parse({})))
+
+
+def _copies_and_reuploads(n: int) -> list[Event]:
+    """n segments of 100 offsets over epochs of 1,000 offsets, each uploaded twice (the second time by
+    the next leader, later), and every tenth one a third time cut at other offsets."""
+    events = []
+    for i in range(n):
+        start = i * 100
+        epochs = {start // 1000: start}
+        events.append(Event(COPY_SEGMENT_FINISHED, _info(f"a{i}", start, start + 99, epochs, i)))
+        events.append(Event(COPY_SEGMENT_FINISHED, _info(f"b{i}", start, start + 99, epochs, i + 1)))
+        if i % 10 == 9:
+            events.append(Event(COPY_SEGMENT_FINISHED, _info(f"c{i}", start - 50, start + 99,
+                                                           {(start - 50) // 1000: start - 50}, i + 2)))
+    return events
+
+
+def test_choosing_takes_time_linear_in_the_segments():
+    """Choosing among copies and overlapping re-uploads: 4x the segments in about 4x the time."""
+    from support.timing import GROWTH, assert_linear
+
+    small, large = _copies_and_reuploads(2_000), _copies_and_reuploads(int(2_000 * GROWTH))
+    got = choose(large)
+    covered = sum(s.end - first + 1 for s, first in got.live)
+    assert covered == int(2_000 * GROWTH) * 100  # every offset once
+    assert_linear(lambda: choose(small), lambda: choose(large), what="choose")
