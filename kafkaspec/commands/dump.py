@@ -82,13 +82,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "default: the newest layout first, then any earlier one that fits")
     p.add_argument("--skip-corrupt", action="store_true",
                    help="resume after a corrupt entry (reported on stderr, exit code 1) instead of stopping")
+    p.add_argument("--tiered", metavar="PREFIX",
+                   help="the tiered-storage copy of PATH (a broker's data or partition dir): read each partition's "
+                        "whole history, the remote segments below the local log start offset, then the local ones")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import open_log  # noqa: PLC0415
-    from kafkaspec.logdir.layout import no_kafka_data  # noqa: PLC0415
+    from kafkaspec.logdir.layout import known_segments, no_kafka_data  # noqa: PLC0415
     from kafkaspec.logdir.publish import PUBLISHING, describe  # noqa: PLC0415
     from kafkaspec.logdir.segment import readable_size  # noqa: PLC0415
     from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
@@ -107,12 +110,12 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     if path.exists() and not path.is_dir() and not path.name.endswith((".log", ".checkpoint")):
         return _dump_small_file(path, out, args.json)
-    log = open_log(path)
+    log = open_log(path, tiered=args.tiered)
     if not log.has_data():
         raise no_kafka_data(args.path)
     bar = Progress("dump")
     parts = log.partitions() + log.checkpoints()
-    total = sum(readable_size(s) for p in parts for s in p.segments()) or 1
+    total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
     status = 0
     for staged in log.interrupted:  # an interrupted rewrite: what is shown is not a complete copy
         print(f"kafkaspec dump: {staged}: the staging dir of a rewrite that did not finish: this directory is not "
@@ -130,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
                 out.flush()
                 print(escape(f"kafkaspec dump: {part.path}: {exc}"), file=sys.stderr)
                 status = 1
-            done += sum(readable_size(s) for s in part.segments())
+            done += sum(readable_size(s) for s in known_segments(part))
             part.close()
     finally:
         bar.close()

@@ -35,23 +35,26 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--shallow", action="store_true", help="check CRCs and indexes only; do not decode records")
     p.add_argument("--json", action="store_true", help="one JSON object per problem")
     p.add_argument("--strict", action="store_true", help="warnings count as problems for the exit code")
+    p.add_argument("--tiered", metavar="PREFIX",
+                   help="the tiered-storage copy of PATH (a broker's data or partition dir): verify each partition's "
+                        "whole history, and that the remote and local segments meet without a gap or overlap")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.logdir import open_log, verify_path  # noqa: PLC0415
-    from kafkaspec.logdir.layout import no_kafka_data  # noqa: PLC0415
+    from kafkaspec.logdir.layout import known_segments, no_kafka_data  # noqa: PLC0415
     from kafkaspec.printable import escape, json_text  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
     started = time.perf_counter()
-    log = open_log(args.path)
+    log = open_log(args.path, tiered=args.tiered)
     if not log.has_data():
         raise no_kafka_data(args.path)
-    segments = sum(len(p.segments()) for p in log.partitions())
+    segments = sum(len(known_segments(p)) for p in log.partitions())
     bar = Progress("verify")
     try:
-        problems = verify_path(args.path, deep=not args.shallow, progress=bar)
+        problems = verify_path(args.path, deep=not args.shallow, progress=bar, tiered=args.tiered)
     finally:
         bar.close()
     out = sys.stdout

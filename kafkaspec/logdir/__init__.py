@@ -7,8 +7,12 @@ Public API (stable; the Spark data source and the CLI use only this)::
     log = logdir.open_log(path)          # data dir, <topic>-<partition> dir, or one .log file;
                                          # local or a URI (s3://bucket/prefix/, see logdir.storage);
                                          # Kafka's layout or tiered storage's (layout="kafka"/"tiered")
+    log = logdir.open_log(local, tiered=prefix)   # a local log plus its tiered copy: each partition's whole
+                                         # history, each offset once (logdir.history)
     with logdir.open_log(path) as log:   # releases every segment's bytes on exit
         ...
+    log.unused_segments                  # [UnusedSegment(path, base_offset, reason)]: tiered copies no reader
+                                         # serves (not in the live lineage, logdir.tiered_lineage)
     for part in log.partitions():        # Partition: .topic .partition .path .name (partition dirs at any depth)
     log.skipped                          # [SkippedDir(path, reason)]: directories the walk passed over (a symbolic
                                          # link, a directory reached twice, segments under a name Kafka would not
@@ -40,7 +44,7 @@ Public API (stable; the Spark data source and the CLI use only this)::
     seg.find_offset(o) / seg.find_timestamp(t)   # first batch with last_offset >= o / max_timestamp >= t
     seg.close()
 
-    problems = logdir.verify(path, deep=True)    # [Problem(path, position, message, severity)]
+    problems = logdir.verify(path, deep=True, tiered=None)   # [Problem(path, position, message, severity)]
     with logdir.PartitionWriter(dir, "orders", 0, segment_bytes=..., index_interval_bytes=4096) as w:
                                          # a topic Kafka refuses (Topic.validate) or a partition outside
                                          # 0..2^31-1: InvalidTopicError, before anything is created
@@ -68,14 +72,15 @@ from __future__ import annotations
 
 from ..records import OnCorrupt
 from .files import EpochEntry, parse_leader_epoch_checkpoint, parse_partition_metadata
+from .history import HistoryPartition, open_log
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
-from .layout import LogDir, Partition, SkippedDir
+from .layout import LogDir, Partition, SkippedDir, UnusedSegment
 from .names import InvalidTopicError
 from .rewrite import CopyReport, Row, copy
 from .segment import Segment, batch_max_timestamp
 from .snapshot import ProducerSnapshot, ProducerSnapshotEntry, parse_snapshot
 from .synthesis import SynthReport, synth
-from .tiered import TieredPartition, TieredSegment, open_log, open_segment
+from .tiered import TieredPartition, TieredSegment, open_segment
 from .tiered_writer import write_tiered
 from .transactions import ReadCommitted
 from .verifier import Problem, verify_path
@@ -96,5 +101,5 @@ __all__ = [
     "ProducerSnapshot", "ProducerSnapshotEntry", "ReadCommitted", "Segment", "TimeIndexEntry",
     "batch_max_timestamp", "iter_batches", "open_log", "parse_leader_epoch_checkpoint",
     "parse_partition_metadata", "parse_snapshot", "restamp_batch", "synth", "SynthReport", "verify",
-    "verify_path", "TieredPartition", "TieredSegment", "open_segment", "write_tiered", "Batches", "WindowedBatches",
+    "verify_path", "HistoryPartition", "TieredPartition", "TieredSegment", "UnusedSegment", "open_segment", "write_tiered", "Batches", "WindowedBatches",
 ]

@@ -139,6 +139,7 @@ def partition_batches(part: Partition, *, verify: bool = True,
                       max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> Iterator[pa.RecordBatch]:
     """Every record of the partition, segment by segment, as RecordBatches of :data:`SCHEMA`."""
     for seg in part.segments():
+        floor = seg.served_from  # a tiered segment: where its lineage serves it from
         try:
             buf = seg.data
             segment = str(seg.path)
@@ -147,6 +148,13 @@ def partition_batches(part: Partition, *, verify: bool = True,
             rows = 0
             try:
                 for entry in BatchIterator(buf, verify=verify, max_decompressed=max_decompressed, check_records=False):
+                    if entry.last_offset < floor:
+                        continue  # served by the segment before (tiered storage's lineage)
+                    if entry.base_offset < floor:
+                        raise KafkaFormatError(f"the batch at byte {entry.position} holds offsets {entry.base_offset}.."
+                                               f"{entry.last_offset}, but the live lineage serves this segment from "
+                                               f"offset {floor}: the two uploads cut their batches differently",
+                                               entry.position, segment)
                     if not isinstance(entry, Batch):
                         if run:
                             yield _run(buf, run, names, max_decompressed)

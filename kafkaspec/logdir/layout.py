@@ -41,6 +41,17 @@ class SkippedDir(NamedTuple):
         return f"{show_path(self.path)}: skipped: {self.reason}"
 
 
+class UnusedSegment(NamedTuple):
+    """A segment present in the folder that no reader serves: its object, base offset, and why not."""
+
+    path: AnyPath
+    base_offset: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: not served: {self.reason}"
+
+
 class Partition:
     """A ``<topic>-<partition>`` directory: its segments in offset order and its small files."""
 
@@ -77,6 +88,11 @@ class Partition:
     def close(self) -> None:
         for s in self._segments or ():
             s.close()
+
+    def unused_segments(self) -> list[UnusedSegment]:
+        """Segments in the directory that readers leave out, with the reason (tiered storage's copies that
+        are not in the live lineage); a broker's own partition directory has none."""
+        return []
 
     def checkpoint_paths(self) -> list[AnyPath]:
         """The KRaft snapshot files (``<offset>-<epoch>.checkpoint``) of this directory, oldest first."""
@@ -321,6 +337,12 @@ class LogDir:
     def segments(self) -> list[Segment]:
         return [s for p in self.partitions() for s in p.segments()]
 
+    @property
+    def unused_segments(self) -> list[UnusedSegment]:
+        """Every partition's segments that readers leave out, each with the reason (see
+        :meth:`Partition.unused_segments`)."""
+        return [u for p in self.partitions() for u in p.unused_segments()]
+
     def checkpoints(self) -> list[Partition]:
         """Every KRaft snapshot file, each as a one-file :class:`Partition` of ``__cluster_metadata``
         (read like a segment): the ``<offset>-<epoch>.checkpoint`` files of the partition
@@ -383,6 +405,15 @@ def open_log(path: str | Path | RemotePath, *, storage: StorageOptions | None = 
     return LogDir(path)
 
 
+def known_segments(part: Partition) -> list[Segment]:
+    """The partition's segments, or none when they cannot be told (tiered copies the rule cannot choose
+    between): for progress totals and counts; reading the partition reports the error."""
+    try:
+        return part.segments()
+    except KafkaFormatError:
+        return []
+
+
 def _scan(scan: TransactionScan, batches: Iterable[LogBatch]) -> None:
     for batch in batches:
         try:
@@ -413,4 +444,5 @@ def _holds_logs(path: AnyPath) -> bool:
     return any(p.name.endswith(files.LOG_SUFFIX) and files.offset_from_name(p) is not None for p in path.iterdir())
 
 
-__all__ = ["LogDir", "Partition", "SkippedDir", "SkippedDirWarning", "Segment", "open_log", "batch_max_timestamp", "ControlRecordType"]
+__all__ = ["LogDir", "Partition", "SkippedDir", "SkippedDirWarning", "Segment", "UnusedSegment", "known_segments",
+           "open_log", "batch_max_timestamp", "ControlRecordType"]

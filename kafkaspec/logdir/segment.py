@@ -15,6 +15,7 @@ import os
 import struct
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, cast
 
 from kafkaspec.generated import record_batch_v2 as v2
 
@@ -62,6 +63,11 @@ class Segment:
         if base_offset is None:
             base_offset = offset_from_name(self.path)
         self.base_offset = 0 if base_offset is None else base_offset
+        #: the first offset its partition reads from it: its base offset, or above it in a tiered partition
+        #: whose live lineage serves the offsets before from an earlier segment (``tiered_lineage``)
+        self.served_from = self.base_offset
+        #: its last offset when known without reading it (a tiered manifest's endOffset), else None
+        self.end_offset: int | None = None
         self._data: bytes | None = None
         self._index: list[IndexEntry] | None = None
         self._time_index: list[TimeIndexEntry] | None = None
@@ -147,7 +153,20 @@ class Segment:
     # -- reading -----------------------------------------------------------------
     def iter_batches(self, start: int = 0, end: int | None = None, *, verify: bool = True,
                      on_corrupt: OnCorrupt = "raise", check_records: bool = True) -> Batches:
-        """Batches starting in [start, end) of the ``.log`` (``start`` must be a batch start).
+        """The batches its partition reads from this segment: those of :meth:`iter_stored_batches`, from
+        :attr:`served_from` (a tiered partition's live lineage, or a partition's whole history, serves
+        the offsets before it from an earlier segment: ``RemoteLogManager`` reads on at the end offset
+        plus one)."""
+        if self.served_from <= self.base_offset:
+            return self.iter_stored_batches(start, end, verify=verify, on_corrupt=on_corrupt,
+                                            check_records=check_records)
+        start = max(start, self.position_for_offset(self.served_from))
+        it = self.iter_stored_batches(start, end, verify=verify, on_corrupt=on_corrupt, check_records=check_records)
+        return cast(Batches, _ServedFrom(it, self))  # the same iterator, batches below served_from passed over
+
+    def iter_stored_batches(self, start: int = 0, end: int | None = None, *, verify: bool = True,
+                            on_corrupt: OnCorrupt = "raise", check_records: bool = True) -> Batches:
+        """Every batch starting in [start, end) of the ``.log`` (``start`` must be a batch start).
 
         The iterator's ``partial`` reports a trailing incomplete batch; error
         positions are byte positions in the file. ``on_corrupt="skip"`` resumes
@@ -350,6 +369,36 @@ class Segment:
 
     def __repr__(self) -> str:
         return f"Segment({str(self.path)!r}, base_offset={self.base_offset})"
+
+
+class _ServedFrom:
+    """A segment's batch iterator without the batches below the offset its partition reads it from (its
+    ``partial``, ``skipped`` and ``close`` are the iterator's). A batch that holds that offset and ones
+    below it is an error: the segment before ends inside it, so the two copies disagree on batches
+    (replicas hold the same batches, so this is not a copy of the same log)."""
+
+    def __init__(self, it: Batches, seg: Segment):
+        self._it, self._seg = it, seg
+
+    def __iter__(self) -> _ServedFrom:
+        return self
+
+    def __next__(self) -> LogBatch:
+        floor = self._seg.served_from
+        while True:
+            batch = next(self._it)
+            if batch.last_offset < floor:
+                continue
+            if batch.base_offset < floor:
+                raise KafkaFormatError(
+                    f"the batch at byte {batch.position} holds offsets {batch.base_offset}..{batch.last_offset}, but "
+                    f"its partition reads this segment from offset {floor} (the segment before it ends at "
+                    f"{floor - 1}): the two copies cut their batches differently", batch.position,
+                    str(self._seg.path))
+            return batch
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._it, name)
 
 
 def readable_size(seg: Segment) -> int:

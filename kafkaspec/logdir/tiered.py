@@ -24,10 +24,14 @@ records its content size). The manifest (``"version": "1"``, ``SegmentManifestV1
   AAD) when the chunks and indexes are encrypted: read with the key pair's private key, named by
   ``KAFKASPEC_TIERED_PRIVATE_KEY`` (``logdir.encryption``), and a clear error without it;
 * ``remoteLogSegmentMetadata``: topic id and partition, segment id, offsets, timestamps, epochs
-  (written for people; readers do not need it).
+  (what a partition's live lineage is chosen by; reading one segment does not need it).
 
 A manifest is written last: a segment whose manifest is missing is not there (how the plugin
-publishes, and how a failed upload stays invisible). Every size the manifest states is checked
+publishes, and how a failed upload stays invisible). A folder may hold more than one published
+segment for the same offsets (a re-upload after a leader change, an unclean election): a partition
+reads only the live lineage, the segments a broker serves, chosen by Kafka's rule from the manifests'
+``remoteLogSegmentMetadata`` and the partition's leader epochs (:mod:`.tiered_lineage`); the others
+are listed in :attr:`TieredPartition.unused` (``LogDir.unused_segments``) with the reason. Every size the manifest states is checked
 against the object and the decompressed chunk before it is used; a lie is a
 :class:`~kafkaspec.KafkaFormatError` naming the manifest and the chunk. The chunk count is checked
 against the ``.log`` object's size before anything per chunk is built (no stored chunk is shorter than
@@ -68,10 +72,19 @@ from . import files, indexes, names, ranged
 from . import layout as layout_module
 from .encryption import IV_SIZE, TAG_SIZE, SegmentKey, decrypt, parse_encryption, unwrap
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
-from .layout import LogDir, Partition
+from .layout import LogDir, Partition, UnusedSegment
 from .ranged import Get
 from .segment import Segment, _WalkFailed
 from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
+from .tiered_lineage import (
+    SegmentInfo,
+    choose,
+    events_from_manifests,
+    filtered_epochs,
+    parse_segment_metadata,
+    twins,
+    within_leader_epochs,
+)
 
 MANIFEST_SUFFIX = ".rsm-manifest"
 INDEXES_SUFFIX = ".indexes"
@@ -567,23 +580,100 @@ class TieredSegment(Segment):
 
 
 class TieredPartition(Partition):
-    """``<topic>-<topic id>/<partition>/`` of the tiered-storage layout."""
+    """``<topic>-<topic id>/<partition>/`` of the tiered-storage layout: the segments a broker serves.
+
+    The folder may hold more than one segment for the same offsets (a re-upload after a leader change,
+    an unclean election, an upload that failed half-way). :meth:`segments` is the live lineage, chosen
+    by Kafka's rule (:mod:`.tiered_lineage`) from every manifest's ``remoteLogSegmentMetadata`` and the
+    partition's leader-epoch lineage; :attr:`unused` lists the others, each with the reason. Listing
+    the folder once and reading each manifest once is all choosing costs (plus one ``.indexes`` object
+    for the leader-epoch checkpoint when none is given as ``epochs``).
+    """
 
     layout = "tiered"
 
-    def __init__(self, path: AnyPath, topic: str, partition: int, topic_id: str):
+    def __init__(self, path: AnyPath, topic: str, partition: int, topic_id: str,
+                 epochs: list[files.EpochEntry] | None = None):
         super().__init__(path, topic, partition)
         self.topic_id = topic_id
+        #: the partition's leader-epoch lineage to choose by (e.g. a broker's leader-epoch-checkpoint);
+        #: None: the checkpoint uploaded with the newest segment
+        self.epochs = epochs
+        self.unused: list[UnusedSegment] = []
 
     def segments(self) -> list[Segment]:
         if self._segments is None:
-            found: list[Segment] = []
-            for p in listdir(self.path):
-                m = _SEGMENT.match(p.name)
-                if m and m["suffix"] == MANIFEST_SUFFIX:  # published: its manifest is there
-                    found.append(TieredSegment(p.with_name(p.name[: -len(MANIFEST_SUFFIX)] + files.LOG_SUFFIX)))
-            self._segments = sorted(found, key=lambda s: s.base_offset)
+            self._segments = self._choose()
         return self._segments
+
+    def unused_segments(self) -> list[UnusedSegment]:
+        self.segments()
+        return self.unused
+
+    def _choose(self) -> list[Segment]:
+        stems: dict[str, dict[str, AnyPath]] = {}
+        for p in listdir(self.path):
+            m = _SEGMENT.match(p.name)
+            if m:
+                stems.setdefault(p.name[: -len(m["suffix"])], {})[m["suffix"]] = p
+        kept: list[Segment] = []
+        chosen: dict[str, TieredSegment] = {}
+        published: list[SegmentInfo] = []
+        started: list[SegmentInfo] = []
+        orphans: dict[str, AnyPath] = {}
+        for stem, objects in sorted(stems.items()):
+            if MANIFEST_SUFFIX not in objects:  # not published: the upload did not finish
+                where = objects.get(files.LOG_SUFFIX) or objects[INDEXES_SUFFIX]
+                orphans[stem] = where
+                started.append(SegmentInfo(stem, int(stem[:20]), int(stem[:20]), (), -1, str(where)))
+                continue
+            seg = TieredSegment(objects[MANIFEST_SUFFIX].with_name(stem + files.LOG_SUFFIX))
+            try:
+                info = parse_segment_metadata(seg.manifest.segment_metadata, str(seg.manifest_path), stem,
+                                              seg.base_offset)
+            except KafkaFormatError:
+                info = None  # a manifest that does not parse: reading the segment reports it, where its name puts it
+            if info is None:
+                kept.append(seg)
+            else:
+                chosen[stem] = seg
+                published.append(info)
+        epochs = self.epochs if self.epochs is not None else self._newest_checkpoint(published, chosen)
+        lineage = choose(events_from_manifests(published, started), epochs)
+        for info, first in lineage.live:
+            seg = chosen[info.segment_id]
+            seg.served_from, seg.end_offset = first, info.end
+            kept.append(seg)
+        for live, other in twins(lineage):
+            if not _same_bytes(chosen[live.segment_id], chosen[other.segment_id]):
+                raise KafkaFormatError(
+                    f"{chosen[live.segment_id].path.name} and {chosen[other.segment_id].path.name} are both finished "
+                    f"uploads of offsets {live.start}..{live.end} with the same leader epochs, but their bytes "
+                    "differ: which one a broker serves depends on the order of their events in "
+                    "__remote_log_metadata, which the manifests do not give", None, str(self.path))
+        self.unused = [UnusedSegment(orphans.get(u.segment_id) or chosen[u.segment_id].path, u.start, why)
+                       for u, why in lineage.unused]
+        return sorted(kept, key=lambda s: s.base_offset)
+
+    def _newest_checkpoint(self, published: list[SegmentInfo],
+                           chosen: dict[str, TieredSegment]) -> list[files.EpochEntry] | None:
+        """The leader-epoch checkpoint uploaded with the newest segment (highest leader epoch, then end
+        offset, then event time): the whole lineage as the latest leader knew it (``RemoteLogManager``
+        uploads the entries below the next segment's base offset with each segment)."""
+        if not published:
+            return None
+        newest = max(published, key=lambda s: (s.epochs[-1][0], s.end, s.event_time, s.segment_id))
+        seg = chosen[newest.segment_id]
+        try:
+            text = seg.index_file("leaderEpoch")
+            if not text:
+                return None
+            epochs = files.parse_leader_epoch_checkpoint(text.decode("utf-8", "replace"), str(seg.indexes_path))
+        except KafkaFormatError:
+            return None  # unreadable: choose by the epochs the manifests state (verify reports the bundle)
+        if within_leader_epochs(newest, filtered_epochs(epochs)) is not None:
+            return None  # it disagrees with its own segment's manifest: no lineage to trust (verify reports it)
+        return epochs
 
     def leader_epochs(self) -> list[files.EpochEntry] | None:
         segs = self.segments()
@@ -601,6 +691,21 @@ class TieredPartition(Partition):
 
     def snapshot_paths(self) -> list[AnyPath]:
         return []
+
+
+def _same_bytes(a: TieredSegment, b: TieredSegment) -> bool:
+    """Whether two published segments hold the same segment: the same stored ``.log`` object, or (stored
+    differently: other chunking, compression or data key) the same bytes once decoded."""
+    if a.size != b.size:
+        return False
+    size = a.path.stat().st_size
+    if size == b.path.stat().st_size and files.read_regular(a.path, 0, size) == files.read_regular(b.path, 0, size):
+        return True
+    try:
+        return a.data == b.data
+    finally:
+        a.close()
+        b.close()
 
 
 def find_tiered(root: AnyPath, depth: int = 2) -> list[TieredPartition]:

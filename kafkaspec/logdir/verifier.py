@@ -33,15 +33,17 @@ from kafkaspec.generated.enums import ControlRecordType
 
 from ..entry import Skipped
 from ..errors import KafkaFormatError, SkippedDirWarning
+from ..records import OnCorrupt
 from ..recovery import RULE_WORDS
 from . import files, indexes
+from .history import HistoryPartition, open_log
 from .indexes import AbortedTxn
-from .layout import NO_KAFKA_DATA, Partition
+from .layout import NO_KAFKA_DATA, Partition, known_segments
 from .publish import PUBLISHING, describe
 from .segment import Segment, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
 from .storage import RemotePath, listdir
-from .tiered import TieredPartition, TieredSegment, open_log
+from .tiered import TieredPartition, TieredSegment
 from .tiered_checks import Scanned, checks
 from .transactions import TransactionScan
 
@@ -60,19 +62,22 @@ class Problem(NamedTuple):
 
 
 def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
-                progress: Callable[[int, int], None] | None = None) -> list[Problem]:
-    """Verify a data dir, a partition dir or one segment; return every problem found."""
+                progress: Callable[[int, int], None] | None = None,
+                tiered: str | Path | RemotePath | None = None) -> list[Problem]:
+    """Verify a data dir, a partition dir or one segment; return every problem found. With ``tiered``,
+    the local log plus its tiered copy there, as each partition's whole history (``logdir.history``):
+    the remote and local segments must meet without a gap or an overlap."""
     problems: list[Problem] = []
     with warnings.catch_warnings(record=True) as caught:  # directories passed over: reported as problems
         warnings.simplefilter("always", SkippedDirWarning)
-        log = open_log(path)
+        log = open_log(path, tiered=tiered)
         parts = log.partitions() + log.checkpoints()
     for w in caught:
         if isinstance(w.message, SkippedDirWarning):
             problems.append(Problem(w.message.path, None, f"not read: {w.message.reason}", "warning"))
         else:
             warnings.showwarning(w.message, w.category, w.filename, w.lineno)
-    total = sum(readable_size(s) for p in parts for s in p.segments()) or 1
+    total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
     done = 0
     for p in log.unpublished:
         problems.append(Problem(str(p / PUBLISHING), None, describe(p)))
@@ -83,6 +88,13 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
     if not parts and not log.unpublished and not log.interrupted:
         problems.append(Problem(str(path), None, NO_KAFKA_DATA))
     for part in parts:
+        try:
+            part.segments()
+        except KafkaFormatError as exc:  # its segments cannot be chosen (tiered copies that disagree)
+            problems.append(Problem(exc.source or str(part.path), exc.position, exc.reason))
+            continue
+        for unused in part.unused_segments():
+            problems.append(Problem(str(unused.path), None, f"not served: {unused.reason}", "warning"))
         try:
             done = _verify_partition(part, problems, deep, progress, done, total)
         finally:
@@ -116,7 +128,7 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
     segs = part.segments()
     kafka_layout = part.layout == "kafka"  # tiered storage: no index files or listing rules of a broker's
     if part._only is None and kafka_layout:
-        _check_directory(part, problems)
+        _check_directory(part.local if isinstance(part, HistoryPartition) else part, problems)
     scan = TransactionScan()
     for i, seg in enumerate(segs):
         if isinstance(seg, TieredSegment) and not _manifest_or_report(seg, problems):
@@ -127,13 +139,17 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
         seen = _scan_log(seg, problems, deep, is_last=i == len(segs) - 1, scan=scan)
         seen.expected_aborts = scan.aborted[before:]
         if seen.first_offset is not None:
-            if prev_last is not None and seen.first_offset <= prev_last:
-                problems.append(Problem(str(seg.path), 0, f"first offset {seen.first_offset} is not above the "
+            first = seen.first_offset
+            if seg.served_from > seg.base_offset:
+                first = max(first, seg.served_from)  # what the partition reads of it (its lineage's choice)
+            if prev_last is not None and first <= prev_last:
+                problems.append(Problem(str(seg.path), 0, f"first offset {first} is not above the "
                                         f"previous segment's last offset {prev_last}"))
-            elif prev_last is not None and not kafka_layout and seen.first_offset > prev_last + 1 and prev_seg:
-                problems.append(Problem(str(seg.path), 0, f"offsets {prev_last + 1}..{seen.first_offset - 1} are "
+            elif prev_last is not None and (not kafka_layout or isinstance(prev_seg, TieredSegment)) \
+                    and first > prev_last + 1 and prev_seg:  # tiered topics are never compacted: no gaps
+                problems.append(Problem(str(seg.path), 0, f"offsets {prev_last + 1}..{first - 1} are "
                                         f"missing: {prev_seg.path.name} ends at offset {prev_last} and this segment "
-                                        f"starts at {seen.first_offset} (tiered storage holds no compacted topic: "
+                                        f"starts at {first} (tiered storage holds no compacted topic: "
                                         "its offsets have no gaps)"))
             prev_last = seen.last_offset
             prev_seg = seg
@@ -185,7 +201,9 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
     seen = _Seen()
     src = str(seg.path)
     try:
-        it = seg.iter_batches(verify=True, on_corrupt="skip" if deep else "raise")
+        mode: OnCorrupt = "skip" if deep else "raise"
+        # every batch of the file or object, also those below where its partition reads it from
+        it = seg.iter_stored_batches(verify=True, on_corrupt=mode)
     except KafkaFormatError as exc:  # not a regular file
         seen.complete = False
         problems.append(Problem(src, exc.position, exc.reason))
@@ -193,6 +211,7 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
     prev = None
     reported = 0
     contiguous = isinstance(seg, TieredSegment)  # no compaction in tiered storage: no gaps between batches
+    floor = seg.served_from
     try:
         for batch in it:
             skipped_here = reported < len(it.skipped)  # a gap after skipped bytes is already reported
@@ -234,7 +253,12 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
                 except KafkaFormatError as exc:
                     problems.append(Problem(src, pos, f"control batch at {pos}: {exc.reason}"))
                     continue
-            if scan is not None:
+            if batch.base_offset < floor <= last:
+                problems.append(Problem(src, pos, f"the batch at byte {pos} holds offsets {batch.base_offset}..{last}, "
+                                        f"but the live lineage serves this segment from offset {floor} (the segment "
+                                        "before it ends inside the batch): the two uploads cut their batches "
+                                        "differently"))
+            if scan is not None and last >= floor:  # what the partition serves: no marker twice
                 scan.add(batch)
     except KafkaFormatError as exc:
         seen.complete = False

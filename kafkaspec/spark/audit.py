@@ -6,7 +6,8 @@ batches are decompressed to report their uncompressed size). The pipeline's one 
 checked and decompressed once. Never fails on
 corrupt data: a bad checksum is a row with ``crcStatus = mismatch``, an
 unreadable entry a ``corrupt`` row covering the bytes up to the next
-verifiable batch, a torn tail a ``partial`` row.
+verifiable batch, a torn tail a ``partial`` row; a tiered segment outside the partition's live
+lineage an ``unused`` row saying why.
 """
 
 from __future__ import annotations
@@ -48,7 +49,13 @@ def audit_rows(task: RangeTask, buf: bytes | None = None, walk: Walk | None = No
     ``walk``: what a records read of the same bytes saw (:class:`~.columnar.Walk`). When it read the
     range cleanly, its entries are the rows' batches (no second walk), their checksums are known good
     if it checked them, and the uncompressed sizes and legacy record counts it found are not computed
-    again; otherwise the range is walked here as without it."""
+    again; otherwise the range is walked here as without it. A segment the partition does not serve
+    (``task.unused``: a tiered copy outside the live lineage) is one row saying why, nothing read."""
+    if task.unused is not None:
+        yield {**dict.fromkeys(name for name, _ in AUDIT_COLUMNS), "topic": task.topic, "partition": task.partition,
+               "segment": task.path, "position": 0, "size": 0, "crcStatus": "unused",
+               "error": f"not served: {task.unused}"}
+        return
     buf = load_range(task) if buf is None else buf
     base, pos, end = task.start, 0, len(buf)
     common = {"topic": task.topic, "partition": task.partition, "segment": task.path}

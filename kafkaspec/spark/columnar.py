@@ -58,6 +58,9 @@ class RangeTask:
     max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
     storage: StorageOptions | None = None  # object-store settings for an s3:// path (None: the environment)
     lockstep: bool = True  # v2 records through kafkaspec.lockstep (falling back per run of batches)
+    #: a segment no reader serves (tiered storage: not in the partition's live lineage) and why: the
+    #: audit view's one row for it; nothing is read
+    unused: str | None = None
 
 
 @dataclass

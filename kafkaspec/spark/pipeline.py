@@ -69,6 +69,7 @@ class Summary:
     codecs: dict = field(default_factory=dict)  # codec -> batches
     magics: dict = field(default_factory=dict)  # magic -> batches
     corrupt: list = field(default_factory=list)  # {segment, position, size, status, error}
+    unused: list = field(default_factory=list)  # {segment, reason}: tiered copies outside the live lineage
 
     @property
     def records_per_second(self) -> float:
@@ -120,6 +121,9 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
 
     t0 = time.perf_counter()
     tasks = plan(str(input_path), opts)
+    # segments the partitions do not serve are listed, not read (tiered storage's copies)
+    summary.unused = [{"segment": t.path, "reason": t.unused} for t in tasks if t.unused is not None]
+    tasks = [t for t in tasks if t.unused is None]
     total = sum(t.end - t.start for t in tasks)
     staging = out / f"_temporary-{uuid.uuid4().hex}"
     run = partial(_run_indexed, staging=str(staging), read_committed=isolation_level == "read_committed")

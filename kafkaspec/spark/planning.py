@@ -74,16 +74,23 @@ def plan_partition(part: logdir.Partition, opts: ReadOptions) -> list[RangeTask]
         if lo is not None and next_base is not None and next_base <= lo:
             continue
         ranges = seg.split(opts.split_size) if opts.split_size > 0 else [(0, seg.size)]
-        if lo is not None and lo > seg.base_offset and len(ranges) > 1:
-            # ranges wholly before the batch holding lo cannot contribute
-            first = seg.position_for_offset(lo)
+        # a tiered segment is read from where the partition's live lineage serves it (an earlier segment
+        # holds the offsets before): its tasks keep offsets from there
+        served = seg.served_from
+        seg_lo = served if served > seg.base_offset and (lo is None or lo < served) else lo
+        if seg_lo is not None and seg_lo > seg.base_offset and len(ranges) > 1:
+            # ranges wholly before the batch holding seg_lo cannot contribute
+            first = seg.position_for_offset(seg_lo)
             ranges = [r for r in ranges if r[1] > first]
         for start, end in ranges:
             tasks.append(RangeTask(
                 path=str(seg.path), topic=part.topic, partition=part.partition, start=start, end=end,
-                min_offset=lo, max_offset=hi, read_committed=rc,
+                min_offset=seg_lo, max_offset=hi, read_committed=rc,
                 include_control=opts.include_control, verify_crc=opts.verify_crc,
                 skip_corrupt=opts.skip_corrupt, storage=opts.storage, lockstep=opts.lockstep,
             ))
         seg.close()
+    if opts.view == "batches":  # the audit view says which segments are left out, and why
+        tasks.extend(RangeTask(path=str(u.path), topic=part.topic, partition=part.partition, start=0, end=0,
+                               storage=opts.storage, unused=u.reason) for u in part.unused_segments())
     return tasks

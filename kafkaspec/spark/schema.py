@@ -57,7 +57,7 @@ AUDIT_COLUMNS = (
     ("isControl", "boolean"),
     ("producerId", "bigint"),
     ("transaction", "string"),  # none | committed | aborted | open | marker
-    ("crcStatus", "string"),  # ok | mismatch | unchecked | corrupt | partial
+    ("crcStatus", "string"),  # ok | mismatch | unchecked | corrupt | partial | unused
     ("error", "string"),
 )
 

@@ -103,7 +103,7 @@ class KafkaLogReader(DataSourceReader):
     def _read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         assert isinstance(partition, RangePartition)
         task = partition.task
-        if task.end <= task.start:
+        if task.end <= task.start and task.unused is None:
             return iter(())
         if self.opts.view == "batches":
             from .audit import read_audit  # noqa: PLC0415

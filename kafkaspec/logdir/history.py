@@ -1,0 +1,116 @@
+"""A partition's whole history: a broker's local log plus its tiered copy, read as one log.
+
+With tiered storage a broker keeps only its newest segments locally (from the local log start offset,
+the base offset of its first local segment); the older ones are remote, and a fetch below the local
+log start offset is served from there (``RemoteLogManager.read``). The remote copy usually goes on
+past the local start (a segment is deleted locally only once uploaded), so the two overlap:
+:class:`HistoryPartition` reads the live remote lineage (:mod:`.tiered_lineage`) up to the end of its
+last segment that starts below the local log start offset, and the local segments from the next
+offset on (the first of them from that offset: :attr:`~.segment.Segment.served_from`), each offset
+once. Where they do not meet (the remote copy ends before the local log starts), ``verify`` reports
+the missing offsets. The broker's leader-epoch checkpoint is the lineage the remote segments are
+chosen by.
+
+``open_log(local, tiered=prefix)`` (the public :func:`open_log` here) pairs each local partition with
+the remote one of the same topic and partition; a partition only remote (deleted locally) is read
+from the remote copy alone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import KafkaFormatError
+from . import layout as layout_module
+from . import tiered as tiered_module
+from .layout import LogDir, Partition, UnusedSegment
+from .segment import Segment
+from .storage import AnyPath, RemotePath, StorageOptions
+from .tiered import TieredPartition, open_tiered
+
+
+class HistoryPartition(Partition):
+    """A local partition directory and its tiered copy (see the module's docstring). Its directory,
+    small files and snapshots are the local ones."""
+
+    layout = "kafka"
+
+    def __init__(self, local: Partition, remote: TieredPartition):
+        super().__init__(local.path, local.topic, local.partition)
+        self.local, self.remote = local, remote
+        if remote.epochs is None:
+            try:
+                remote.epochs = local.leader_epochs()  # the broker's own lineage chooses the remote segments
+            except KafkaFormatError:
+                pass  # unreadable: the remote copy's own checkpoint (verify reports the local file)
+
+    def segments(self) -> list[Segment]:
+        if self._segments is None:
+            local, remote = self.local.segments(), self.remote.segments()
+            if not local:
+                self._segments = list(remote)
+                return self._segments
+            start = local[0].base_offset  # the local log start offset
+            older = [s for s in remote if s.served_from < start]
+            floor = start
+            if older:
+                end = older[-1].end_offset
+                floor = max(start, end + 1) if end is not None else start
+            newer = [s for i, s in enumerate(local) if i + 1 == len(local) or local[i + 1].base_offset > floor]
+            if newer and floor > newer[0].base_offset:
+                newer[0].served_from = floor  # the remote copy already holds the offsets before it
+            self._segments = older + newer
+        return self._segments
+
+    def unused_segments(self) -> list[UnusedSegment]:
+        return self.remote.unused_segments()
+
+    def checkpoint_paths(self) -> list[AnyPath]:
+        return self.local.checkpoint_paths()
+
+    def close(self) -> None:
+        super().close()
+        self.local.close()
+        self.remote.close()
+
+
+def open_history(local: str | Path | RemotePath, tiered: str | Path | RemotePath, *,
+                 storage: StorageOptions | None = None) -> LogDir:
+    """The partitions of the local log ``local`` (a data dir or one partition dir), each paired with its
+    tiered copy under ``tiered``; with a data dir, also the partitions only the tiered copy holds."""
+    log = layout_module.open_log(local, storage=storage)
+    remote = {(p.topic, p.partition): p for p in open_tiered(tiered, storage=storage).partitions()
+              if isinstance(p, TieredPartition)}
+    parts: list[Partition] = []
+    for part in log.partitions():
+        match = remote.pop((part.topic, part.partition), None)
+        if match is None:
+            parts.append(part)
+            continue
+        meta = part.metadata()
+        if meta and meta.get("topic_id") and meta["topic_id"] != match.topic_id:
+            raise KafkaFormatError(f"the local partition {part.name} has topic id {meta['topic_id']}, its tiered copy "
+                                   f"{match.path} is of topic id {match.topic_id}: another topic of the same name",
+                                   None, str(part.path))
+        parts.append(HistoryPartition(part, match))
+    if log._whole:
+        parts.extend(remote.values())  # deleted locally, still remote
+    out = LogDir(log.path, sorted(parts, key=lambda p: (p.topic, p.partition)))
+    out.unpublished, out.interrupted = log.unpublished, log.interrupted
+    return out
+
+
+def open_log(path: str | Path | RemotePath, *, layout: str | None = None, storage: StorageOptions | None = None,
+             tiered: str | Path | RemotePath | None = None) -> LogDir:
+    """Open a log directory (:func:`kafkaspec.logdir.tiered.open_log`: Kafka's layout or tiered storage's);
+    with ``tiered``, a local log directory plus its tiered copy at ``tiered``, read as each partition's
+    whole history (:func:`open_history`)."""
+    if tiered is None:
+        return tiered_module.open_log(path, layout=layout, storage=storage)
+    if layout not in (None, "kafka"):
+        raise ValueError(f"with tiered=, the local log is in Kafka's layout: layout must be 'kafka' or None, "
+                         f"got {layout!r}")
+    return open_history(path, tiered, storage=storage)
+
+
+__all__ = ["HistoryPartition", "open_history", "open_log"]
