@@ -43,17 +43,17 @@ ALIASES = {"LegacyOffsetCommitKey": "OffsetCommitKey", "LegacyOffsetCommitValue"
 #: Kafka messages our schemas do not describe yet, and where they are planned (a drift check
 #: reports them as "pending", not as drift; remove a name here when its schema lands)
 PENDING = {
-    "ShareSnapshotKey": "issue 23 part 2 (__share_group_state)",
-    "ShareSnapshotValue": "issue 23 part 2 (__share_group_state)",
-    "ShareUpdateKey": "issue 23 part 2 (__share_group_state)",
-    "ShareUpdateValue": "issue 23 part 2 (__share_group_state)",
-    "RemoteLogSegmentMetadataRecord": "issue 23 part 2 (__remote_log_metadata)",
-    "RemoteLogSegmentMetadataUpdateRecord": "issue 23 part 2 (__remote_log_metadata)",
-    "RemotePartitionDeleteMetadataRecord": "issue 23 part 2 (__remote_log_metadata)",
-    "RemoteLogSegmentMetadataSnapshotRecord": "issue 23 part 2 (__remote_log_metadata)",
-    "ConsumerProtocolSubscription": "issue 23 part 2 (GroupMetadataValue member bytes)",
-    "ConsumerProtocolAssignment": "issue 23 part 2 (GroupMetadataValue member bytes)",
-    "QuorumStateData": "issue 23 part 3 (quorum-state is a JSON file, not message bytes)",
+    "ShareSnapshotKey": "planned: the __share_group_state records",
+    "ShareSnapshotValue": "planned: the __share_group_state records",
+    "ShareUpdateKey": "planned: the __share_group_state records",
+    "ShareUpdateValue": "planned: the __share_group_state records",
+    "RemoteLogSegmentMetadataRecord": "planned: the __remote_log_metadata records",
+    "RemoteLogSegmentMetadataUpdateRecord": "planned: the __remote_log_metadata records",
+    "RemotePartitionDeleteMetadataRecord": "planned: the __remote_log_metadata records",
+    "RemoteLogSegmentMetadataSnapshotRecord": "planned: the __remote_log_metadata records",
+    "ConsumerProtocolSubscription": "planned: the member bytes inside GroupMetadataValue",
+    "ConsumerProtocolAssignment": "planned: the member bytes inside GroupMetadataValue",
+    "QuorumStateData": "planned: quorum-state is a JSON file, not message bytes",
     "ProducerSnapshot": "read by kafkaspec.logdir (the .snapshot file), not a message schema",
 }
 #: the field attributes that are facts (the rest of Kafka's JSON is prose or Java naming)
