@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from . import commands
-from .errors import KafkaFormatError, SkippedDirWarning
+from .errors import KafkaFormatError, NoticeWarning
 from .extras import MissingExtraError
 from .printable import escape
 
@@ -119,22 +119,22 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     name = f"kafkaspec {args.command}"
     with warnings.catch_warnings():
-        warnings.simplefilter("always", SkippedDirWarning)
+        warnings.simplefilter("always", NoticeWarning)
         warnings.showwarning = _notice(name, warnings.showwarning)
         return _run(name, args)
 
 
 def _notice(name: str, shown: Callable[..., None]) -> Callable[..., None]:
-    """``warnings.showwarning`` for the command: a directory passed over is one line on stderr
+    """``warnings.showwarning`` for the command: a notice (a directory passed over, say) is one line on stderr
     (``kafkaspec dump: warning: <dir>: skipped: <why>``), once even when two walks meet it (Kafka's layout,
     then tiered storage's); other warnings as Python shows them."""
     said: set[str] = set()
 
     def show(message: Warning | str, category: type[Warning], *args: object, **kwargs: object) -> None:
-        if issubclass(category, SkippedDirWarning):
+        if issubclass(category, NoticeWarning):
             if str(message) not in said:
                 said.add(str(message))
-                print(f"{name}: warning: {message}", file=sys.stderr)
+                print(escape(f"{name}: warning: {message}"), file=sys.stderr)
         else:
             shown(message, category, *args, **kwargs)
     return show

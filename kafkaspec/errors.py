@@ -67,7 +67,12 @@ class LimitExceededError(KafkaFormatError):
     """Input would exceed a safety limit (decompressed size, record count, nesting)."""
 
 
-class SkippedDirWarning(UserWarning):
+class NoticeWarning(UserWarning):
+    """Something a reader did that the user should know of, though nothing failed; the CLI prints each
+    as one line on stderr (``kafkaspec dump: warning: ...``)."""
+
+
+class SkippedDirWarning(NoticeWarning):
     """A directory of a log directory was not read (a symbolic link, or a name Kafka would not load):
     :attr:`kafkaspec.logdir.LogDir.skipped` lists them; the CLI prints each as one line on stderr.
 
@@ -77,3 +82,13 @@ class SkippedDirWarning(UserWarning):
         super().__init__(f"{path}: skipped: {reason}")
         self.path = path
         self.reason = reason
+
+
+class UnnamedPartitionWarning(NoticeWarning):
+    """A segment or folder opened on its own whose folder is not named ``<topic>-<partition>``: its
+    records are read as topic ``path``'s folder name and partition -1, which are not Kafka's names."""
+
+    def __init__(self, path: str, topic: str):
+        super().__init__(f"{path}: not in a <topic>-<partition> directory: read as topic {topic!r}, partition -1 "
+                         "(the real topic and partition are unknown)")
+        self.path = path

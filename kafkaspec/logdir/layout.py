@@ -13,7 +13,7 @@ from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
 
 from ..entry import LogBatch
-from ..errors import KafkaFormatError, SkippedDirWarning
+from ..errors import KafkaFormatError, SkippedDirWarning, UnnamedPartitionWarning
 from . import files, names
 from .files import EpochEntry
 from .indexes import AbortedTxn
@@ -396,13 +396,22 @@ def open_log(path: str | Path | RemotePath, *, storage: StorageOptions | None = 
         if not path.name.endswith(files.LOG_SUFFIX):
             raise KafkaFormatError(f"{path.name} is not a segment (.log) or KRaft snapshot (.checkpoint) file",
                                    None, str(path))
-        return LogDir(path.parent, [Partition(path.parent, only=path)])
+        return LogDir(path.parent, [_named(Partition(path.parent, only=path))])
     if _holds_logs(path) or files.parse_partition_dir(path.name):
         if is_publishing(path):
             raise KafkaFormatError(f"the partition is being published (it holds {PUBLISHING}): {describe(path)}",
                                    None, str(path / PUBLISHING))
-        return LogDir(path.parent, [Partition(path)])
+        return LogDir(path.parent, [_named(Partition(path))])
     return LogDir(path)
+
+
+def _named(part: Partition) -> Partition:
+    """``part``, with a notice when its folder's name gives no topic and partition (a bare segment copied
+    into any folder): its records then carry the folder's name and partition -1."""
+    if part.partition == -1 and not files.parse_partition_dir(part.path.name) \
+            and not files.parse_transient_dir(part.path.name):
+        warnings.warn(UnnamedPartitionWarning(show_path(part.path), part.topic), stacklevel=3)
+    return part
 
 
 def known_segments(part: Partition) -> list[Segment]:

@@ -41,3 +41,22 @@ def test_a_negative_offset_is_refused(tmp_path, flag):
         w.append([Record(value=b"v", timestamp=1)])
     done = _cli("dump", tmp_path / "logs", flag, "-5")
     assert done.returncode == 2 and "must be a non-negative offset" in done.stderr, done.stderr
+
+
+def test_a_segment_outside_a_partition_directory_says_its_topic_is_unknown(tmp_path):
+    """(It read as topic = the folder's name, partition -1, without a word.)"""
+    from kafkaspec import Record  # noqa: PLC0415
+
+    with logdir.PartitionWriter(tmp_path / "logs", "t", 0) as w:
+        w.append([Record(value=b"v", timestamp=1)])
+    loose = tmp_path / "loose"
+    loose.mkdir()
+    (loose / "00000000000000000000.log").write_bytes((tmp_path / "logs" / "t-0" / "00000000000000000000.log")
+                                                     .read_bytes())
+    for target in (loose, loose / "00000000000000000000.log"):
+        done = _cli("dump", target)
+        assert done.returncode == 0, done.stderr
+        assert done.stderr.count("\n") == 1 and "not in a <topic>-<partition> directory: read as topic 'loose', " \
+            "partition -1" in done.stderr, done.stderr
+    done = _cli("dump", tmp_path / "logs" / "t-0" / "00000000000000000000.log")
+    assert done.returncode == 0 and done.stderr == ""
