@@ -150,21 +150,17 @@ def run(args: argparse.Namespace) -> int:
     elif args.json:
         from kafkaspec.explain import jsonout  # noqa: PLC0415
 
-        writer = jsonout.Writer(sys.stdout)  # entries are written and let go as they come
+        writer = jsonout.Writer(sys.stdout)  # entries (and a large one's records) are written and let go as they come
         writer.start(fmt)
-        expl = explain(data, fmt, **options, on_entry=writer.entry, keep=False)
+        expl = explain(data, fmt, **options, sink=writer, keep=False)
         writer.finish(expl)
     else:
         from kafkaspec.explain import text  # noqa: PLC0415
 
         colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty()
                                             and not os.environ.get("NO_COLOR"))
-        style = text.Style(colour)
-
-        def write_entry(entry, expl) -> None:
-            sys.stdout.write("\n".join(text.entry_lines(entry, expl, style)) + "\n")
-
-        expl = explain(data, fmt, **options, on_entry=write_entry, keep=False)
+        lines = text.Writer(sys.stdout, text.Style(colour))  # as the JSON writer: written as read
+        expl = explain(data, fmt, **options, sink=lines, keep=False)
         sys.stdout.write(text.render(expl, colour))
     return 0 if expl.ok else 1
 

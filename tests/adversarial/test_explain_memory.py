@@ -1,0 +1,72 @@
+"""Issue 30 item 16: ``explain`` of one batch of many records in memory bounded by its input.
+
+A zstd batch of small records is a few bytes a record, but each record is a dozen spans (nodes)
+and a dozen output lines: before the fix the whole batch's tree (and, as JSON, its whole dict) was
+held until the batch ended, so 100k records (59 KB) peaked at 1.3 GB as text and 3.4 GB as JSON.
+Records are now written as each one's span is complete, so the peak must not grow with the record
+count: the batch of 4x the records may take at most a constant more (plus a small multiple of its
+larger input, decompressed size included).
+
+Memory is measured in a subprocess under ``RLIMIT_AS`` (its own ``VmHWM``, as in test_compression.py);
+the output goes to /dev/null. ``KAFKASPEC_ADVERSARIAL_SCALE`` (default 1) multiplies the sizes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from kafkaspec import build_batch
+
+SCALE = max(1, int(os.environ.get("KAFKASPEC_ADVERSARIAL_SCALE", "1")))
+MiB = 1 << 20
+RECORDS = 5_000 * SCALE
+GROWTH = 4
+
+PROBE = textwrap.dedent("""
+    import contextlib, json, os, resource, sys
+
+    def status(key):
+        with open("/proc/self/status") as fh:
+            return next(int(line.split()[1]) * 1024 for line in fh if line.startswith(key + ":"))
+
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+    from kafkaspec.cli import main
+
+    with open(os.devnull, "w") as out, contextlib.redirect_stdout(out):
+        code = main(sys.argv[1:])
+    print(json.dumps({"code": code, "peak": status("VmHWM")}))
+""")
+
+
+def _batch(path, n: int) -> tuple[int, int]:
+    """One zstd batch of ``n`` one-byte values; (its size, its decompressed records' size)."""
+    data = build_batch(values=[b"v"] * n, compression="zstd")
+    path.write_bytes(data)
+    plain = build_batch(values=[b"v"] * n)
+    return len(data), len(plain) - 61
+
+
+def _peak(*argv) -> int:
+    proc = subprocess.run([sys.executable, "-c", PROBE, "explain", *map(str, argv)], capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["code"] == 0, proc.stderr
+    return out["peak"]
+
+
+@pytest.mark.parametrize("mode", [(), ("--json",)], ids=["text", "json"])
+def test_peak_memory_does_not_grow_with_the_record_count(tmp_path, mode):
+    small, large = tmp_path / "small.log", tmp_path / "large.log"
+    _batch(small, RECORDS)
+    size, decompressed = _batch(large, RECORDS * GROWTH)
+    grown = _peak(large, *mode) - _peak(small, *mode)
+    bound = 24 * MiB + 8 * (size + decompressed)
+    assert grown < bound, (f"{GROWTH}x the records ({RECORDS * GROWTH}) took {grown / MiB:.0f} MiB more at the peak "
+                           f"(bound {bound / MiB:.0f} MiB)")
