@@ -65,3 +65,16 @@ class DecompressionError(KafkaFormatError):
 
 class LimitExceededError(KafkaFormatError):
     """Input would exceed a safety limit (decompressed size, record count, nesting)."""
+
+
+class OutOfMemoryError(MemoryError):
+    """The process ran out of memory reading input that may well be valid: a resource problem, not a
+    format problem, so deliberately not a :class:`KafkaFormatError` (the CLI exits 2, not 1).
+
+    ``position`` is the byte where the structure being read starts (``None`` when unknown).
+    """
+
+    def __init__(self, message: str, position: int | None = None):
+        self.reason = message
+        self.position = position
+        super().__init__(message if position is None else f"{message} (at byte {position})")
