@@ -185,14 +185,24 @@ class Tracer:
             self._flush(container, len(self._open) - 1)
         elif self._held > self.hold:
             assert self.sink is not None
-            for depth, node in enumerate(self._open):
+            # written down to the outermost structure holding finished items (a batch's records, not
+            # the headers of the record still open: that record is written whole when it ends)
+            last = next(depth for depth, node in enumerate(self._open) if not node.streamed and any(
+                child.name.startswith("[") and child is not self._inner(depth) for child in node.children))
+            for depth, node in enumerate(self._open[: last + 1]):
                 if not node.streamed:
                     node.streamed = True
                     self._written[id(node)] = _Written(depth, len(node.notes))
+                    if depth:  # its parent's last child, written now as its opening line
+                        self._written[id(self._open[depth - 1])].written += 1
                     if depth == 0 and self.annotate is not None:
                         self.annotate(node, [])  # what needs the whole entry, so far (a batch's last offset)
                     self.sink.open(node, depth, self._declared_end(node), self.streams)
                 self._flush(node, depth)
+
+    def _inner(self, depth: int) -> Node | None:
+        """The open node inside the one at ``depth``."""
+        return self._open[depth + 1] if depth + 1 < len(self._open) else None
 
     def _declared_end(self, node: Node) -> int | None:
         """Where an open node will end, when a length or its stream says so already."""
@@ -209,7 +219,7 @@ class Tracer:
         next open node) is left to be opened."""
         assert self.sink is not None
         out = self._written[id(node)]
-        inner = self._open[depth + 1] if not final and depth + 1 < len(self._open) else None
+        inner = None if final else self._inner(depth)
         chain = [*self._open[:depth], node]
         kept = []
         for i, child in enumerate(node.children):
@@ -228,7 +238,7 @@ class Tracer:
             if not item:
                 kept.append(child)
         node.children[:] = kept
-        out.written = len(kept)
+        out.written = len(kept) - (inner is not None and not inner.streamed)  # not written until it is opened
         self._held = 0
 
     def _close(self, node: Node) -> None:
