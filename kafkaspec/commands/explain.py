@@ -30,8 +30,11 @@ does not match), 2 bad path, format or arguments
 
 
 #: the most input bytes --html puts on one page (each byte and field is an element: a page of this
-#: many bytes is about 50 MB)
+#: many bytes is about 50 MB), decompressed regions included
 HTML_LIMIT = 256 * 1024
+#: the most spans (fields, items, structures) --html reads for one page: it holds them all, so a batch
+#: of a million records is refused before it is read whole
+HTML_SPANS = 2 * HTML_LIMIT
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -129,9 +132,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{name}: --at {args.at} is past the end of the input ({len(data)} bytes)", file=sys.stderr)
         return 2
     window = len(data) - args.at if args.length is None else min(args.length, len(data) - args.at)
-    if args.html and window > HTML_LIMIT:
+    if args.html and args.count is None and window > HTML_LIMIT:
         print(f"{name}: --html shows every byte and field on one page: pick at most {HTML_LIMIT} bytes with "
-              f"--at/--length (the input has {window} from byte {args.at})", file=sys.stderr)
+              f"--at/--length, or entries with --count (the input has {window} from byte {args.at})", file=sys.stderr)
         return 2
     try:
         fmt = resolve(args.format, data, args.at, source)
@@ -142,8 +145,21 @@ def run(args: argparse.Namespace) -> int:
                "decode": None if args.decode == "none" else args.decode}
     if args.html:
         from kafkaspec.explain import page  # noqa: PLC0415
+        from kafkaspec.explain.tracer import TooLarge  # noqa: PLC0415
 
-        expl = explain(data, fmt, **options)
+        entries = "the input" if args.count is None else f"{args.count} entr{'ies' if args.count != 1 else 'y'}"
+        try:
+            expl = explain(data, fmt, **options, max_nodes=HTML_SPANS)
+        except TooLarge:
+            print(f"{name}: --html shows every byte and field on one page: {entries} from byte {args.at} hold more "
+                  f"than {HTML_SPANS} fields; pick fewer with --count or --at/--length", file=sys.stderr)
+            return 2
+        shown = page.shown_bytes(expl)
+        if shown > HTML_LIMIT:
+            print(f"{name}: --html shows every byte and field on one page: {entries} from byte {args.at} hold "
+                  f"{shown} bytes (decompressed included), more than {HTML_LIMIT}; pick fewer with --count or "
+                  "--at/--length", file=sys.stderr)
+            return 2
         with open(args.html, "w", encoding="utf-8") as html_file:
             html_file.write(page.render(expl, title=source or "standard input"))
         print(f"{name}: wrote {args.html} ({_outcome(expl)})")

@@ -156,6 +156,8 @@ class Tracer:
             self._held = 0
         self._held += 1
         self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise TooLarge(f"more than {self.max_nodes} spans")
         return node
 
     def _push(self, node: Node) -> Node:
@@ -176,8 +178,6 @@ class Tracer:
         node's last child). With a sink, once the entry holds more than :attr:`hold` unwritten spans,
         the structures open around it are written in pieces: from then on each finished item is
         written and let go."""
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise TooLarge(f"more than {self.max_nodes} fields")
         if self.sink is None or self.holding:
             return
         container = self._open[-1]
