@@ -16,26 +16,63 @@ about their fields after those were written (the length and count that matched).
 from __future__ import annotations
 
 import json
+import re
+import secrets
 from typing import Any, TextIO
 
 from .tree import Explanation, Failure, Node, Stream
 
+#: bytes longer than this are written as hex in pieces by :class:`Writer` (the hex of a 192 MiB value,
+#: held as text, then as JSON, would take several times its size)
+LARGE = 1 << 16
 
-def _value(v: Any) -> Any:
+
+class _Pieces:
+    """Large byte strings left out of a dict to be encoded, each a token in its place, written as hex
+    a piece at a time where the encoded text holds its token."""
+
+    def __init__(self) -> None:
+        self.nonce = f"kafkaspec-hex-{secrets.token_hex(8)}-"
+        self.parts: list[memoryview] = []
+
+    def add(self, data: Any) -> str:
+        self.parts.append(memoryview(data).cast("B"))
+        return f"{self.nonce}{len(self.parts) - 1}"
+
+    def write(self, out: TextIO, text: str) -> None:
+        if not self.parts:
+            out.write(text)
+            return
+        pieces = re.split(f'"{re.escape(self.nonce)}(\\d+)"', text)
+        for i, piece in enumerate(pieces):
+            if i % 2 == 0:
+                out.write(piece)
+                continue
+            part = self.parts[int(piece)]
+            out.write('"')
+            for at in range(0, len(part), LARGE):
+                out.write(part[at : at + LARGE].hex())
+            out.write('"')
+        self.parts.clear()
+
+
+def _value(v: Any, large: _Pieces | None = None) -> Any:
     if isinstance(v, bytes | bytearray | memoryview):
-        return {"hex": bytes(v).hex()}
+        return {"hex": large.add(v) if large is not None and len(v) > LARGE else bytes(v).hex()}
     if v is None or isinstance(v, int | str):
         return v
     return str(v)
 
 
-def node_dict(node: Node, data: dict[int, bytes]) -> dict[str, Any]:
+def node_dict(node: Node, data: dict[int, bytes], large: _Pieces | None = None) -> dict[str, Any]:
+    """The node and everything under it as JSON values; with ``large``, long byte strings as its tokens."""
     out: dict[str, Any] = {"name": node.name, "kind": node.kind, "type": node.type, "stream": node.stream,
                            "start": node.start, "end": node.end}
     if not node.children:
-        out["hex"] = bytes(data[node.stream][node.start : node.end]).hex()
+        raw = memoryview(data[node.stream])[node.start : node.end]
+        out["hex"] = large.add(raw) if large is not None and len(raw) > LARGE else raw.hex()
     if node.kind not in ("struct", "array", "decompressed"):
-        out["value"] = _value(node.value)
+        out["value"] = _value(node.value, large)
     if node.absolute is not None:
         out["absolute"] = node.absolute
     if node.bits:
@@ -44,7 +81,7 @@ def node_dict(node: Node, data: dict[int, bytes]) -> dict[str, Any]:
     if node.doc:
         out["doc"] = node.doc
     if node.children:
-        out["children"] = [node_dict(c, data) for c in node.children]
+        out["children"] = [node_dict(c, data, large) for c in node.children]
     return out
 
 
@@ -125,15 +162,17 @@ class Writer:
 
     def child(self, node: Node, depth: int, streams: list[Stream]) -> None:
         self._separate()
-        self.out.write(json.dumps(node_dict(node, {s.id: s.data for s in streams}), indent=1))
+        large = _Pieces()
+        large.write(self.out, json.dumps(node_dict(node, {s.id: s.data for s in streams}, large), indent=1))
 
     def close(self, node: Node, depth: int, late: list[str], streams: list[Stream]) -> None:
         self._firsts.pop()
         tail: dict[str, Any] = {"end": node.end}
+        large = _Pieces()
         if node.kind not in ("struct", "array", "decompressed"):
-            tail["value"] = _value(node.value)
+            tail["value"] = _value(node.value, large)
         tail.update(_known_last(node, node.notes[: self._notes.pop()] + late))
-        self.out.write("\n ],\n" + json.dumps(tail, indent=1)[2:])
+        large.write(self.out, "\n ],\n" + json.dumps(tail, indent=1)[2:])
 
     def finish(self, expl: Explanation) -> None:
         for node in expl.entries:  # what was not read whole

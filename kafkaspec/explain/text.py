@@ -50,8 +50,20 @@ def value_text(node: Node) -> str:
         return str(v)
     if isinstance(v, int):
         return f"{v:#010x} ({v})" if node.name in ("crc", "checksum") else str(v)
+    if len(v) > _PREFIX and _quote(v) == _quote(v[:_PREFIX]):
+        v = v[:_PREFIX]  # the shown part is the same: the repr of a 192 MiB value would take up to 4x that
     text = repr(v)
     return text if len(text) <= 48 else text[:45] + "..." + text[-1]
+
+
+#: a value longer than this shows the repr of its first this many bytes or characters (always cut to 48)
+_PREFIX = 64
+
+
+def _quote(v: bytes | str) -> bool:
+    """Whether repr() quotes ``v`` with double quotes (it holds ' and no ")."""
+    single, double = (b"'", b'"') if isinstance(v, bytes) else ("'", '"')
+    return single in v and double not in v  # type: ignore[operator]
 
 
 def first_sentence(doc: str) -> str:

@@ -9,19 +9,26 @@ larger input, decompressed size included).
 
 Memory is measured in a subprocess under ``RLIMIT_AS`` (its own ``VmHWM``, as in test_compression.py);
 the output goes to /dev/null. ``KAFKASPEC_ADVERSARIAL_SCALE`` (default 1) multiplies the sizes.
+
+A single large value is bounded the same way: its text line showed the repr of the whole value cut
+to 48 characters (up to 4x the value), and its JSON held its hex several times over (a 192 MiB value
+peaked at 1.2 GB as text, 4 GB as JSON); now the peak may grow by at most 3x the value.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import struct
 import subprocess
 import sys
 import textwrap
 
+import crc32c
 import pytest
+import zstandard
 
-from kafkaspec import build_batch
+from kafkaspec import Record, build_batch
 
 SCALE = max(1, int(os.environ.get("KAFKASPEC_ADVERSARIAL_SCALE", "1")))
 MiB = 1 << 20
@@ -70,3 +77,37 @@ def test_peak_memory_does_not_grow_with_the_record_count(tmp_path, mode):
     bound = 24 * MiB + 8 * (size + decompressed)
     assert grown < bound, (f"{GROWTH}x the records ({RECORDS * GROWTH}) took {grown / MiB:.0f} MiB more at the peak "
                            f"(bound {bound / MiB:.0f} MiB)")
+
+
+def _zigzag(n: int) -> bytes:
+    n = (n << 1) ^ (n >> 63)
+    out = bytearray()
+    while n >= 0x80:
+        out.append(n & 0x7F | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def _value_batch(path, size: int) -> None:
+    """A zstd batch of one record with a ``size``-byte value, compressed a MiB at a time."""
+    body = b"\x00" + _zigzag(0) + _zigzag(0) + _zigzag(-1) + _zigzag(size)
+    head = _zigzag(len(body) + size + 1) + body
+    compressor = zstandard.ZstdCompressor().compressobj(size=len(head) + size + 1)
+    region = b"".join([compressor.compress(head), *(compressor.compress(bytes(MiB)) for _ in range(size // MiB)),
+                       compressor.compress(b"\x00"), compressor.flush()])
+    batch = bytearray(build_batch([Record(value=b"v", timestamp=0)])[:61])
+    batch[21:23] = struct.pack(">h", 4)
+    batch[8:12] = struct.pack(">i", 49 + len(region))
+    data = bytes(batch) + region
+    path.write_bytes(data[:17] + struct.pack(">I", crc32c.crc32c(data[21:])) + data[21:])
+
+
+@pytest.mark.parametrize("mode", [(), ("--json",)], ids=["text", "json"])
+def test_peak_memory_of_a_large_value_is_a_small_multiple_of_it(tmp_path, mode):
+    small, large = tmp_path / "small.log", tmp_path / "large.log"
+    _value_batch(small, 16 * MiB)
+    _value_batch(large, 64 * MiB)
+    grown = _peak(large, *mode) - _peak(small, *mode)
+    bound = 24 * MiB + 3 * 48 * MiB
+    assert grown < bound, f"48 MiB more of one value took {grown / MiB:.0f} MiB more at the peak (bound {bound / MiB:.0f})"
