@@ -27,8 +27,10 @@ import textwrap
 import crc32c
 import pytest
 import zstandard
+from support.timing import assert_linear
 
 from kafkaspec import Record, build_batch
+from kafkaspec.explain import explain, jsonout, text
 
 SCALE = max(1, int(os.environ.get("KAFKASPEC_ADVERSARIAL_SCALE", "1")))
 MiB = 1 << 20
@@ -111,3 +113,18 @@ def test_peak_memory_of_a_large_value_is_a_small_multiple_of_it(tmp_path, mode):
     grown = _peak(large, *mode) - _peak(small, *mode)
     bound = 24 * MiB + 3 * 48 * MiB
     assert grown < bound, f"48 MiB more of one value took {grown / MiB:.0f} MiB more at the peak (bound {bound / MiB:.0f})"
+
+
+@pytest.mark.parametrize("mode", ["text", "json"])
+def test_time_is_linear_in_the_record_count(mode):
+    """A batch written in pieces: 4x the records must not take 8x the time (tests/support/timing.py)."""
+
+    def run(data: bytes) -> None:
+        with open(os.devnull, "w") as out:
+            sink = text.Writer(out, text.Style(False)) if mode == "text" else jsonout.Writer(out)
+            expl = explain(data, sink=sink, keep=False)
+        assert expl.count == 1 and expl.ok
+
+    n = 2_500 * SCALE
+    small, large = (build_batch(values=[b"v"] * count, compression="zstd") for count in (n, n * GROWTH))
+    assert_linear(lambda: run(small), lambda: run(large), what=f"explain ({mode}) of one batch")
