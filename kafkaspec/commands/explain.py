@@ -7,7 +7,14 @@ import os
 import re
 import sys
 
-EPILOG = """examples:
+#: the most input bytes --html puts on one page (each byte and field is an element: a page of this
+#: many bytes is about 50 MB), decompressed regions included
+HTML_LIMIT = 256 * 1024
+#: the most spans (fields, items, structures) --html reads for one page: it holds them all, so a batch
+#: of a million records is refused before it is read whole
+HTML_SPANS = 2 * HTML_LIMIT
+
+EPILOG = f"""examples:
   kafkaspec explain logs/orders-0/00000000000000000000.log --at 4096 --count 1
   echo 000000000000002a0000004500000007... | kafkaspec explain -
   kafkaspec explain segment.log --json > fields.json
@@ -23,18 +30,21 @@ checksums with what they cover and whether they match, offsets and timestamps wi
 absolute value) and the schema's doc line. Where decoding stops, the field, what it
 expected and the byte are shown with the bytes around it.
 
+An entry too large to hold (a batch of a million records) is written as it is read, in
+memory that does not grow with its records: its structures' lines go out before their
+children (a span not known yet reads N..?), and each ends with an "end of ..." line giving
+its end and what was found after its line went out (the length and count that matched).
+In --json such a structure's "children" come before its "end" and "notes".
+--html holds the whole page: at most {HTML_LIMIT} bytes (decompressed included) and {HTML_SPANS}
+fields; --count picks entries from a larger input.
+
 exit codes: 0 every byte explained (a partial entry at the end, as in a segment being
 written, is reported), 1 the data has problems (decoding stopped, a checksum or length
-does not match), 2 bad path, format or arguments
+does not match), 2 bad path, format or arguments, a page too large for --html, or out
+of memory
 """
 
 
-#: the most input bytes --html puts on one page (each byte and field is an element: a page of this
-#: many bytes is about 50 MB), decompressed regions included
-HTML_LIMIT = 256 * 1024
-#: the most spans (fields, items, structures) --html reads for one page: it holds them all, so a batch
-#: of a million records is refused before it is read whole
-HTML_SPANS = 2 * HTML_LIMIT
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -60,7 +70,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     output = p.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="the field tree with offsets as JSON")
     output.add_argument("--html", metavar="FILE",
-                        help="write one self-contained page (hex beside the field tree; hover a field to see its bytes)")
+                        help="write one self-contained page (hex beside the field tree; hover a field to see its bytes); "
+                             f"at most {HTML_LIMIT} bytes, decompressed included: pick entries with --count or --at/--length")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="colour the text output (auto: on a terminal, unless NO_COLOR is set)")
     p.set_defaults(func=run)

@@ -114,7 +114,9 @@ def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None =
 
     Positions in the result are absolute in ``data``. Decoding stops at the first entry that
     cannot be read (:attr:`Explanation.failure`); an entry cut off by the end of the input is a
-    partial entry (:attr:`Explanation.partial`), as at the end of a segment being written.
+    partial entry (:attr:`Explanation.partial`), as at the end of a segment being written. Whatever
+    the bytes, it returns; only a resource running out raises (``MemoryError``, or
+    :class:`~kafkaspec.errors.OutOfMemoryError` from a decompression), which says nothing of the data.
 
     ``on_entry(entry, explanation)`` is called as each entry is read whole. With ``keep=False``
     the entry is then let go, with its decompressed regions (unless a problem points into one),
