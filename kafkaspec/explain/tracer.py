@@ -310,7 +310,9 @@ class Tracer:
             if frame.end is not None and frame.length is not None:
                 # bounded by a region read in place: truncated; by a structure's own length: a contradiction
                 return bool(frame.why) and end == frame.end
-        return end == self.limit
+        # a decompressed region is whole (its codec checked its end): running out in it is no partial
+        # entry at the end of a segment, but a structure that claims more than its region holds
+        return self.stream == 0 and end == self.limit
 
     def _need(self, name: str, what: str, size: int) -> None:
         end, why = self.bound()
