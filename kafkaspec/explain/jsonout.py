@@ -130,6 +130,7 @@ class Writer:
         self._firsts: list[bool] = []
         #: per structure being written in pieces: its notes when it opened (``late`` holds the later ones)
         self._notes: list[int] = []
+        self._large = _Pieces()
 
     def start(self, fmt: str) -> None:
         self.out.write(f'{{"format": {json.dumps(fmt)},\n "entries": [\n')
@@ -162,13 +163,13 @@ class Writer:
 
     def child(self, node: Node, depth: int, streams: list[Stream]) -> None:
         self._separate()
-        large = _Pieces()
+        large = self._large
         large.write(self.out, json.dumps(node_dict(node, {s.id: s.data for s in streams}, large), indent=1))
 
     def close(self, node: Node, depth: int, late: list[str], streams: list[Stream]) -> None:
         self._firsts.pop()
         tail: dict[str, Any] = {"end": node.end}
-        large = _Pieces()
+        large = self._large
         if node.kind not in ("struct", "array", "decompressed"):
             tail["value"] = _value(node.value, large)
         tail.update(_known_last(node, node.notes[: self._notes.pop()] + late))
