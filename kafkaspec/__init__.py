@@ -19,6 +19,7 @@ from .errors import (
     InvalidMagicError,
     KafkaFormatError,
     LimitExceededError,
+    OutOfMemoryError,
     TruncatedError,
     UnsupportedCodecError,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "LegacyBatch",
     "LimitExceededError",
     "LogBatch",
+    "OutOfMemoryError",
     "Partial",
     "Record",
     "Skipped",

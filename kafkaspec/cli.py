@@ -5,7 +5,8 @@ automatically: a module there defines ``register(subparsers)`` which adds its
 parser and sets ``func`` (returning the exit code).
 
 Exit codes: 0 success, 1 problems found (corruption, breaking change), 2 usage
-or input error. Every failure is one line on stderr, never a traceback; set
+or input error, or a resource that ran out (memory: "out of memory", never a data
+problem). Every failure is one line on stderr, never a traceback; set
 ``KAFKASPEC_DEBUG=1`` to get the traceback of an unexpected error.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import importlib
 import importlib.metadata
 import os
@@ -23,7 +25,7 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from . import commands
-from .errors import KafkaFormatError, NoticeWarning
+from .errors import KafkaFormatError, NoticeWarning, OutOfMemoryError
 from .extras import MissingExtraError
 from .printable import escape
 
@@ -36,8 +38,8 @@ EPILOG = """examples:
   kafkaspec pipeline logs/ out/
   kafkaspec generate
 
-exit codes: 0 ok, 1 problems found, 2 usage or input error (one line on stderr;
-KAFKASPEC_DEBUG=1 shows the traceback of an unexpected error)
+exit codes: 0 ok, 1 problems found, 2 usage or input error, or out of memory (one
+line on stderr; KAFKASPEC_DEBUG=1 shows the traceback of an unexpected error)
 """
 
 
@@ -141,10 +143,18 @@ def _notice(name: str, shown: Callable[..., None]) -> Callable[..., None]:
 
 
 def _run(name: str, args: argparse.Namespace) -> int:
+    debug = _debug()  # asked now: with no memory left, even reading the environment could fail
+    out_of_memory: str | None = None
     try:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk shows here, not at interpreter exit
         return code
+    except MemoryError as exc:  # a resource problem, never a data one; written below, once memory is back
+        if debug:
+            raise
+        # no allocation here: the failed command's frames still hold what it took. Only the message
+        # an OutOfMemoryError already made is kept; leaving this block lets those frames go.
+        out_of_memory = exc.args[0] if isinstance(exc, OutOfMemoryError) and exc.args else ""
     except KafkaFormatError as exc:
         if _debug():
             raise
@@ -177,6 +187,20 @@ def _run(name: str, args: argparse.Namespace) -> int:
         print(escape(_redact(f"{name}: {what} ({type(exc).__name__}; set KAFKASPEC_DEBUG=1 for the traceback)")),
               file=sys.stderr)
         return 2
+    gc.collect()  # what a cycle through the exception's traceback still held
+    _flush_stdout()
+    print(f"{name}: {out_of_memory or 'out of memory (the process may not take the memory it needs)'}",
+          file=sys.stderr)
+    return 2
+
+
+def _flush_stdout() -> None:
+    """Write what the failed command left in stdout's buffer now that memory is back; if it cannot be
+    written, point stdout at /dev/null, so that the interpreter's last flush fails at exit no more."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError, MemoryError):
+        _silence_stdout()
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ import snappy
 import xxhash
 import zstandard
 
-from .errors import DecompressionError, LimitExceededError, UnsupportedCodecError
+from .errors import DecompressionError, LimitExceededError, OutOfMemoryError, UnsupportedCodecError
 
 Buffer = bytes | bytearray | memoryview
 
@@ -330,10 +330,27 @@ def decompress(codec: int, data: Buffer, *, max_size: int = DEFAULT_MAX_DECOMPRE
             return bytes(data)
     except (LimitExceededError, DecompressionError):
         raise
+    except MemoryError:  # the data may be valid: the process may not take the memory it needs
+        raise _out_of_memory(codec, position) from None
     except Exception as exc:  # each codec library has its own exception types
+        if _allocation_failed(exc):
+            raise _out_of_memory(codec, position) from None
         name = CODEC_NAMES[codec]
         raise DecompressionError(f"{name} data is invalid: {exc}", position) from None
     raise UnsupportedCodecError(f"compression attribute {codec} names no known codec (0-4)", position)
+
+
+def _allocation_failed(exc: Exception) -> bool:
+    """Whether a codec library's own error says an allocation failed: zstandard raises ``ZstdError``
+    ("Allocation error : not enough memory") and lz4 ``RuntimeError`` ("ERROR_allocation_failed")
+    where Python code would raise MemoryError. Not a frame that asks for too large a window: that is
+    the data's doing."""
+    return isinstance(exc, zstandard.ZstdError | RuntimeError) and "allocation" in str(exc).lower()
+
+
+def _out_of_memory(codec: int, position: int | None) -> OutOfMemoryError:
+    return OutOfMemoryError(f"out of memory decompressing {CODEC_NAMES[codec]} data (the data is not known to be "
+                            "bad: the process may not take the memory it needs)", position)
 
 
 # -- compression -------------------------------------------------------------

@@ -92,3 +92,16 @@ class UnnamedPartitionWarning(NoticeWarning):
         super().__init__(f"{path}: not in a <topic>-<partition> directory: read as topic {topic!r}, partition -1 "
                          "(the real topic and partition are unknown)")
         self.path = path
+
+
+class OutOfMemoryError(MemoryError):
+    """The process ran out of memory reading input that may well be valid: a resource problem, not a
+    format problem, so deliberately not a :class:`KafkaFormatError` (the CLI exits 2, not 1).
+
+    ``position`` is the byte where the structure being read starts (``None`` when unknown).
+    """
+
+    def __init__(self, message: str, position: int | None = None):
+        self.reason = message
+        self.position = position
+        super().__init__(message if position is None else f"{message} (at byte {position})")

@@ -7,7 +7,14 @@ import os
 import re
 import sys
 
-EPILOG = """examples:
+#: the most input bytes --html puts on one page (each byte and field is an element: a page of this
+#: many bytes is about 50 MB), decompressed regions included
+HTML_LIMIT = 256 * 1024
+#: the most spans (fields, items, structures) --html reads for one page: it holds them all, so a batch
+#: of a million records is refused before it is read whole
+HTML_SPANS = 2 * HTML_LIMIT
+
+EPILOG = f"""examples:
   kafkaspec explain logs/orders-0/00000000000000000000.log --at 4096 --count 1
   echo 000000000000002a0000004500000007... | kafkaspec explain -
   kafkaspec explain segment.log --json > fields.json
@@ -23,15 +30,21 @@ checksums with what they cover and whether they match, offsets and timestamps wi
 absolute value) and the schema's doc line. Where decoding stops, the field, what it
 expected and the byte are shown with the bytes around it.
 
+An entry too large to hold (a batch of a million records) is written as it is read, in
+memory that does not grow with its records: its structures' lines go out before their
+children (a span not known yet reads N..?), and each ends with an "end of ..." line giving
+its end and what was found after its line went out (the length and count that matched).
+In --json such a structure's "children" come before its "end" and "notes".
+--html holds the whole page: at most {HTML_LIMIT} bytes (decompressed included) and {HTML_SPANS}
+fields; --count picks entries from a larger input.
+
 exit codes: 0 every byte explained (a partial entry at the end, as in a segment being
 written, is reported), 1 the data has problems (decoding stopped, a checksum or length
-does not match), 2 bad path, format or arguments
+does not match), 2 bad path, format or arguments, a page too large for --html, or out
+of memory
 """
 
 
-#: the most input bytes --html puts on one page (each byte and field is an element: a page of this
-#: many bytes is about 50 MB)
-HTML_LIMIT = 256 * 1024
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -57,7 +70,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     output = p.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="the field tree with offsets as JSON")
     output.add_argument("--html", metavar="FILE",
-                        help="write one self-contained page (hex beside the field tree; hover a field to see its bytes)")
+                        help="write one self-contained page (hex beside the field tree; hover a field to see its bytes); "
+                             f"at most {HTML_LIMIT} bytes, decompressed included: pick entries with --count or --at/--length")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="colour the text output (auto: on a terminal, unless NO_COLOR is set)")
     p.set_defaults(func=run)
@@ -129,9 +143,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{name}: --at {args.at} is past the end of the input ({len(data)} bytes)", file=sys.stderr)
         return 2
     window = len(data) - args.at if args.length is None else min(args.length, len(data) - args.at)
-    if args.html and window > HTML_LIMIT:
+    if args.html and args.count is None and window > HTML_LIMIT:
         print(f"{name}: --html shows every byte and field on one page: pick at most {HTML_LIMIT} bytes with "
-              f"--at/--length (the input has {window} from byte {args.at})", file=sys.stderr)
+              f"--at/--length, or entries with --count (the input has {window} from byte {args.at})", file=sys.stderr)
         return 2
     try:
         fmt = resolve(args.format, data, args.at, source)
@@ -142,29 +156,38 @@ def run(args: argparse.Namespace) -> int:
                "decode": None if args.decode == "none" else args.decode}
     if args.html:
         from kafkaspec.explain import page  # noqa: PLC0415
+        from kafkaspec.explain.tracer import TooLarge  # noqa: PLC0415
 
-        expl = explain(data, fmt, **options)
+        entries = "the input" if args.count is None else f"{args.count} entr{'ies' if args.count != 1 else 'y'}"
+        try:
+            expl = explain(data, fmt, **options, max_nodes=HTML_SPANS)
+        except TooLarge:
+            print(f"{name}: --html shows every byte and field on one page: {entries} from byte {args.at} hold more "
+                  f"than {HTML_SPANS} fields; pick fewer with --count or --at/--length", file=sys.stderr)
+            return 2
+        shown = page.shown_bytes(expl)
+        if shown > HTML_LIMIT:
+            print(f"{name}: --html shows every byte and field on one page: {entries} from byte {args.at} hold "
+                  f"{shown} bytes (decompressed included), more than {HTML_LIMIT}; pick fewer with --count or "
+                  "--at/--length", file=sys.stderr)
+            return 2
         with open(args.html, "w", encoding="utf-8") as html_file:
             html_file.write(page.render(expl, title=source or "standard input"))
         print(f"{name}: wrote {args.html} ({_outcome(expl)})")
     elif args.json:
         from kafkaspec.explain import jsonout  # noqa: PLC0415
 
-        writer = jsonout.Writer(sys.stdout)  # entries are written and let go as they come
+        writer = jsonout.Writer(sys.stdout)  # entries (and a large one's records) are written and let go as they come
         writer.start(fmt)
-        expl = explain(data, fmt, **options, on_entry=writer.entry, keep=False)
+        expl = explain(data, fmt, **options, sink=writer, keep=False)
         writer.finish(expl)
     else:
         from kafkaspec.explain import text  # noqa: PLC0415
 
         colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty()
                                             and not os.environ.get("NO_COLOR"))
-        style = text.Style(colour)
-
-        def write_entry(entry, expl) -> None:
-            sys.stdout.write("\n".join(text.entry_lines(entry, expl, style)) + "\n")
-
-        expl = explain(data, fmt, **options, on_entry=write_entry, keep=False)
+        lines = text.Writer(sys.stdout, text.Style(colour))  # as the JSON writer: written as read
+        expl = explain(data, fmt, **options, sink=lines, keep=False)
         sys.stdout.write(text.render(expl, colour))
     return 0 if expl.ok else 1
 

@@ -44,6 +44,8 @@ def entries(t: Tracer, fmt: Format, end: int, count: int | None = None, *, first
         n += 1
         if done is not None:
             done(value)
+        if first is not None:  # an item of the field's content: it may be written and let go now
+            t.item_done()
     return n
 
 
@@ -57,6 +59,8 @@ def entries_in(t: Tracer, fmt: Format, data: Node, why: str, *, partial_ok: bool
     the content stays plain bytes and a note on ``data`` says why.
     """
     t.within(data, data.end, why)
+    rewinds = one or partial_ok  # an entry may be taken back: hold it until it is whole
+    t.holding += rewinds
     n = 0
     try:
         if one:
@@ -86,5 +90,6 @@ def entries_in(t: Tracer, fmt: Format, data: Node, why: str, *, partial_ok: bool
                            notes=[stop.failure.message]))
                 t.pos = data.end
     finally:
+        t.holding -= rewinds
         t.without()
     return n

@@ -56,7 +56,13 @@ def _compressed_set(t: Tracer, data: Node, codec: int, magic: int, fmt: str, wha
                       doc=f"{what}, decompressed: positions count from 0 in stream {t.stream}"))
     if not inner:
         raise t.stop(f"the compressed {what} holds no inner messages (Kafka refuses an empty wrapper)", 0)
-    entries(t, FORMATS[fmt], len(inner), first=0)
+    # magic-1 inner offsets read relative to the last inner message's: held until the set is whole
+    hold = fmt == "log-entry" and magic == 1
+    t.holding += hold
+    try:
+        entries(t, FORMATS[fmt], len(inner), first=0)
+    finally:
+        t.holding -= hold
     t.close()
     t.leave(saved)
     return box
@@ -258,19 +264,35 @@ def expand(t: Tracer, struct_name: str, version: int, field: str, data: Node, va
 
 def annotate(entries: list[Node]) -> None:
     """Notes that need a whole structure: a v2 batch's last offset, and under LogAppendTime the
-    timestamp every record reads as (the batch's max_timestamp)."""
+    timestamp every record reads as (the batch's max_timestamp). Adding them twice adds nothing."""
     for entry in entries:
         for _, node in entry.walk():
             if node.type != "RecordBatch v2":
                 continue
             fields = {c.name: c for c in node.children}
             base, last = fields.get("base_offset"), fields.get("last_offset_delta")
-            if base is not None and last is not None and isinstance(last.value, int):
+            if base is not None and last is not None and isinstance(last.value, int) and last.absolute is None:
                 last.absolute = base.value + last.value
                 last.notes.append(f"last offset {last.absolute} = base_offset {base.value} + {last.value}")
-            attributes, max_ts = fields.get("attributes"), fields.get("max_timestamp")
-            if attributes is None or max_ts is None or not (attributes.value >> 3) & 1 or "records" not in fields:
-                continue
-            for _, inner in fields["records"].walk():
-                if inner.name == "timestamp_delta" and inner.kind == "int":
-                    inner.notes.append(f"LogAppendTime: reads as the batch's max_timestamp {max_ts.value}")
+            if "records" in fields:
+                _log_append_time(node, fields["records"])
+
+
+def annotate_part(part: Node, chain: list[Node]) -> None:
+    """:func:`annotate` for a part of an entry written before the entry ends (a streamed explanation):
+    ``chain`` holds the structures open around it, whose fields were read already."""
+    annotate([part])
+    batch = next((node for node in reversed(chain) if node.type == "RecordBatch v2"), None)
+    if batch is not None:
+        _log_append_time(batch, part)
+
+
+def _log_append_time(batch: Node, within: Node) -> None:
+    fields = {c.name: c for c in batch.children}
+    attributes, max_ts = fields.get("attributes"), fields.get("max_timestamp")
+    if attributes is None or max_ts is None or not (attributes.value >> 3) & 1:
+        return
+    note = f"LogAppendTime: reads as the batch's max_timestamp {max_ts.value}"
+    for _, inner in within.walk():
+        if inner.name == "timestamp_delta" and inner.kind == "int" and note not in inner.notes:
+            inner.notes.append(note)

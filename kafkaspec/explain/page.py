@@ -73,12 +73,29 @@ _SCRIPT = """
 """
 
 
+def span(expl: Explanation) -> tuple[int, int]:
+    """The bytes of the input the page shows: those its entries cover (all of them, unless --count
+    stopped early), from the start of their first row."""
+    if not expl.entries:
+        return 0, len(expl.streams[0].data)
+    start = min(entry.start for entry in expl.entries if entry.stream == 0) // 16 * 16
+    return start, max(entry.end for entry in expl.entries if entry.stream == 0)
+
+
+def shown_bytes(expl: Explanation) -> int:
+    """How many bytes the page's hex shows: the input's that its entries cover, and every decompressed region."""
+    start, end = span(expl)
+    return end - start + sum(s.size for s in expl.streams[1:])
+
+
 def _hex(expl: Explanation, marks: set[tuple[int, int]]) -> list[str]:
     out = []
     for stream in expl.streams:
-        out.append(f"<h3>stream {stream.id}: {escape(stream.origin)} ({len(stream.data)} bytes)</h3>")
-        data = stream.data
-        for row in range(0, len(data), 16):
+        first, last = span(expl) if stream.id == 0 else (0, len(stream.data))
+        shown = "" if (first, last) == (0, len(stream.data)) else f", bytes {first}..{last} shown"
+        out.append(f"<h3>stream {stream.id}: {escape(stream.origin)} ({len(stream.data)} bytes{shown})</h3>")
+        data = stream.data[:last]
+        for row in range(first, len(data), 16):
             cells = []
             for i in range(row, min(row + 16, len(data))):
                 bad = " bad" if (stream.id, i) in marks else ""

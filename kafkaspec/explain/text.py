@@ -4,13 +4,21 @@ Each line: the span's byte range, its name and type, its raw bytes (the first 16
 what the value means (enum names, bit fields, what a length or checksum covers and whether it
 matches, a relative field's absolute value), then the schema's doc line. Where decoding stopped,
 a block names the field, what it expected and the byte, with the bytes around it.
+
+:class:`Writer` writes the lines as the entries come (``explain(..., sink=writer, keep=False)``). An
+entry too large to hold (a batch of a million records) comes in pieces: its structures' lines go out
+before their children, so its columns have fixed widths and each such structure ends with a line of
+its own, ``end of ...``, with its end and what was found after its line went out (the length and
+count that matched, the number of items).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
+from typing import TextIO
 
-from .tree import Explanation, Failure, Node
+from .tree import Explanation, Failure, Node, Stream
 
 #: raw bytes shown on a field's line; longer fields show these and their size
 SHOWN_BYTES = 16
@@ -42,8 +50,20 @@ def value_text(node: Node) -> str:
         return str(v)
     if isinstance(v, int):
         return f"{v:#010x} ({v})" if node.name in ("crc", "checksum") else str(v)
+    if len(v) > _PREFIX and _quote(v) == _quote(v[:_PREFIX]):
+        v = v[:_PREFIX]  # the shown part is the same: the repr of a 192 MiB value would take up to 4x that
     text = repr(v)
     return text if len(text) <= 48 else text[:45] + "..." + text[-1]
+
+
+#: a value longer than this shows the repr of its first this many bytes or characters (always cut to 48)
+_PREFIX = 64
+
+
+def _quote(v: bytes | str) -> bool:
+    """Whether repr() quotes ``v`` with double quotes (it holds ' and no ")."""
+    single, double = (b"'", b'"') if isinstance(v, bytes) else ("'", '"')
+    return single in v and double not in v  # type: ignore[operator]
 
 
 def first_sentence(doc: str) -> str:
@@ -56,7 +76,8 @@ def lines(expl: Explanation, style: Style) -> Iterator[str]:
     """The rendered lines of the whole explanation: each entry (:func:`entry_lines`), then where
     decoding stopped and the problems found, then a summary line."""
     for entry in expl.entries:
-        yield from entry_lines(entry, expl, style)
+        if not entry.streamed:  # a streamed entry has been written as it was read
+            yield from entry_lines(entry, expl, style)
     for problem in expl.problems:
         yield from _failure_block("problem", problem, expl, style)
     if expl.failure is not None:
@@ -104,9 +125,10 @@ def _pad(styled: str, plain: str, width: int) -> str:
     return styled + " " * max(0, width - len(plain))
 
 
-def _line(node: Node, depth: int, data: bytes, style: Style, widths: tuple[int, int, int]) -> str:
+def _line(node: Node, depth: int, data: bytes, style: Style, widths: tuple[int, int, int],
+          where: str | None = None, raw: str | None = None) -> str:
     where_width, label_width, raw_width = widths
-    where = _where(node)
+    where = _where(node) if where is None else where
     parts = [" " * (where_width - len(where)) + style("pos", where), "  "]
     is_struct = node.kind in ("struct", "array", "decompressed") or (node.children and node.kind != "bytes")
     label = _label(node, depth)
@@ -117,7 +139,7 @@ def _line(node: Node, depth: int, data: bytes, style: Style, widths: tuple[int, 
     parts.append(_pad(styled, label, label_width))
     rest = []
     leaf = not node.children and node.kind != "array"
-    raw = _raw(node, data)
+    raw = _raw(node, data) if raw is None else raw
     parts.append("  " + _pad(style("type" if node.kind == "struct" else "hex", raw), raw, raw_width))
     value = value_text(node) if leaf else ""
     if value:
@@ -183,6 +205,50 @@ def summary(expl: Explanation, style: Style) -> str:
     if expl.partial is not None:
         return text + f"; a partial entry at byte {expl.partial.position}"
     return style("ok", text + "; every byte explained")
+
+
+class Writer:
+    """The lines written as the entries come (a :class:`~.tree.Sink`): a whole entry as
+    :func:`entry_lines` aligns it; an entry too large to hold in pieces, in columns as wide as its
+    positions and :data:`LABEL_WIDTH` and :data:`SHOWN_BYTES` can need."""
+
+    def __init__(self, out: TextIO, style: Style):
+        self.out = out
+        self.style = style
+        self.widths = (0, LABEL_WIDTH, 3 * SHOWN_BYTES)
+
+    def entry(self, node: Node, expl: Explanation) -> None:
+        self.out.write("\n".join(entry_lines(node, expl, self.style)) + "\n")
+
+    def open(self, node: Node, depth: int, end: int | None, streams: list[Stream]) -> None:
+        # the widest position column any span of the streams so far can need
+        where = max(len(f"s{s.id}:{s.size}..{s.size}" if s.id else f"{s.size}..{s.size}") for s in streams)
+        self.widths = (max(where, self.widths[0] if depth else 0), *self.widths[1:])
+        shown = replace(node, end=node.start if end is None else end)
+        if end is None:  # not known until it ends: its closing line says
+            span, raw = _where(shown).rpartition("..")[0] + "..?", ""
+        else:
+            span, raw = _where(shown), None
+        self.out.write(_line(shown, depth, streams[node.stream].data, self.style, self.widths, span, raw) + "\n")
+
+    def child(self, node: Node, depth: int, streams: list[Stream]) -> None:
+        data = {s.id: s.data for s in streams}
+        self.out.write("\n".join(_line(n, d, data[n.stream], self.style, self.widths)
+                                 for d, n in node.walk(depth)) + "\n")
+
+    def close(self, node: Node, depth: int, late: list[str], streams: list[Stream]) -> None:
+        style = self.style
+        where_width, label_width, raw_width = self.widths
+        where = _where(node)
+        label = "  " * depth + "end of " + (node.type if node.type.startswith(node.name + " v")
+                                           else f"{node.name} {node.type}")
+        raw = f"({node.size} bytes)" if node.kind == "struct" else ""
+        line = (" " * (where_width - len(where)) + style("pos", where) + "  " + _pad(style("struct", label), label,
+                label_width) + "  " + _pad(style("type", raw), raw, raw_width))
+        rest = [style("note", "; ".join(late))] if late else []
+        if node.stopped:
+            rest.append(style("bad", "(incomplete: decoding stopped inside)"))
+        self.out.write((line + "  " + "  ".join(rest)).rstrip() + "\n")
 
 
 def render(expl: Explanation, colour: bool = False) -> str:

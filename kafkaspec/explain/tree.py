@@ -12,7 +12,7 @@ belongs to exactly one leaf.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 
 @dataclass(eq=False)
@@ -41,6 +41,9 @@ class Node:
     problem: str | None = None
     #: decoding stopped inside this node (it is incomplete)
     stopped: bool = False
+    #: written in pieces as it was read (an entry too large to hold, see :class:`Sink`): its line went out
+    #: before its children, and its finished items were let go, so ``children`` holds only the rest
+    streamed: bool = False
     children: list[Node] = field(default_factory=list)
 
     @property
@@ -78,6 +81,22 @@ class Stream:
     @property
     def size(self) -> int:
         return len(self.data) if self.length is None else self.length
+
+
+class Sink(Protocol):
+    """Where a streamed explanation writes an entry too large to hold whole (``kafkaspec explain``
+    text and JSON): ``entry`` gets each entry read whole and small; a large one comes in pieces, each
+    written once: ``open`` a structure whose children follow (``end``: where it will end, when a
+    length says so), ``child`` each finished child (a whole subtree), ``close`` the structure, with
+    the facts found after its line or its fields' lines went out (``late``: ``"field: note"``)."""
+
+    def entry(self, node: Node, expl: Explanation) -> None: ...
+
+    def open(self, node: Node, depth: int, end: int | None, streams: list[Stream]) -> None: ...
+
+    def child(self, node: Node, depth: int, streams: list[Stream]) -> None: ...
+
+    def close(self, node: Node, depth: int, late: list[str], streams: list[Stream]) -> None: ...
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from kafkaspec.generated.trace import FORMATS
 from kafkaspec.payloads.decode import FAMILY_OF_TOPIC
 
 from .entries import entries
-from .nested import annotate, expand
-from .tracer import Tracer, TraceStop
-from .tree import Explanation, Failure, Node, Stream
+from .nested import annotate, annotate_part, expand
+from .tracer import HOLD, Tracer, TraceStop
+from .tree import Explanation, Failure, Node, Sink, Stream
 
 #: short --format names for the common cases
 ALIASES = {
@@ -108,17 +108,26 @@ def resolve(name: str, data: bytes, at: int = 0, path: str | None = None) -> str
 def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None = None, count: int | None = None,
             path: str | None = None, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
             on_entry: Callable[[Node, Explanation], None] | None = None, keep: bool = True,
-            decode: str | None = "auto") -> Explanation:
+            decode: str | None = "auto", sink: Sink | None = None, max_nodes: int | None = None,
+            hold: int = HOLD) -> Explanation:
     """Explain ``data[at:at + length]`` as entries of format ``fmt`` back to back (at most ``count``).
 
     Positions in the result are absolute in ``data``. Decoding stops at the first entry that
     cannot be read (:attr:`Explanation.failure`); an entry cut off by the end of the input is a
-    partial entry (:attr:`Explanation.partial`), as at the end of a segment being written.
+    partial entry (:attr:`Explanation.partial`), as at the end of a segment being written. Whatever
+    the bytes, it returns; only a resource running out raises (``MemoryError``, or
+    :class:`~kafkaspec.errors.OutOfMemoryError` from a decompression), which says nothing of the data.
 
     ``on_entry(entry, explanation)`` is called as each entry is read whole. With ``keep=False``
     the entry is then let go, with its decompressed regions (unless a problem points into one),
     so that memory stays that of one entry: :attr:`Explanation.entries` ends holding only what
     was not read whole, and :attr:`Explanation.values` nothing.
+
+    ``sink`` (with ``keep=False``; it replaces ``on_entry``): each entry read whole goes to
+    ``sink.entry``; an entry too large to hold (a batch of a million records) is written to the sink
+    in pieces as it is read, its finished items let go, so that memory stays that of its open
+    structures and one item. Such an entry is marked :attr:`~.tree.Node.streamed`: renderers skip it,
+    since it has been written (``hold``: the spans an entry may hold before that). ``max_nodes``: raise :class:`~.tracer.TooLarge` past that many spans.
 
     ``decode`` names the family of Kafka's own payloads the records' keys and values hold
     (``offsets``, ``transactions``, ``metadata``), read field by field; ``auto`` (the default)
@@ -133,7 +142,10 @@ def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None =
     family = payload_family(path) if decode == "auto" else decode
     if family not in (None, "offsets", "transactions", "metadata"):
         raise ValueError(f"decode must be auto, offsets, transactions, metadata or None; got {decode!r}")
-    tracer = Tracer(data, at, end, expand=expand, max_decompressed=max_decompressed, payloads=family)
+    if sink is not None:
+        on_entry = sink.entry
+    tracer = Tracer(data, at, end, expand=expand, max_decompressed=max_decompressed, payloads=family,
+                    sink=sink if not keep else None, annotate=annotate_part, values=keep, max_nodes=max_nodes, hold=hold)
     result = Explanation(name, tracer.streams, tracer.roots, problems=tracer.problems)
     first_stream, last_end = 1, at
 
@@ -145,7 +157,7 @@ def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None =
         annotate([entry])
         if keep:
             result.values.append(value)
-        if on_entry is not None:
+        if on_entry is not None and not entry.streamed:  # a streamed entry has been written
             on_entry(entry, result)
         if not keep:
             tracer.roots.pop()
@@ -164,6 +176,7 @@ def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None =
         else:
             result.failure = stop.failure
         read = [leaf.end for e in tracer.roots for leaf in e.leaves() if leaf.stream == 0]
+        read += [e.end for e in tracer.roots if e.streamed and e.stream == 0]  # its written items are gone
         last = max(read, default=last_end)
         if last < end:  # what decoding did not reach is shown as it is
             tracer.roots.append(Node("unread", "unread", "bytes", last, end, 0, data[last:end],

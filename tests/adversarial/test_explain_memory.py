@@ -1,0 +1,130 @@
+"""Issue 30 item 16: ``explain`` of one batch of many records in memory bounded by its input.
+
+A zstd batch of small records is a few bytes a record, but each record is a dozen spans (nodes)
+and a dozen output lines: before the fix the whole batch's tree (and, as JSON, its whole dict) was
+held until the batch ended, so 100k records (59 KB) peaked at 1.3 GB as text and 3.4 GB as JSON.
+Records are now written as each one's span is complete, so the peak must not grow with the record
+count: the batch of 4x the records may take at most a constant more (plus a small multiple of its
+larger input, decompressed size included).
+
+Memory is measured in a subprocess under ``RLIMIT_AS`` (its own ``VmHWM``, as in test_compression.py);
+the output goes to /dev/null. ``KAFKASPEC_ADVERSARIAL_SCALE`` (default 1) multiplies the sizes.
+
+A single large value is bounded the same way: its text line showed the repr of the whole value cut
+to 48 characters (up to 4x the value), and its JSON held its hex several times over (a 192 MiB value
+peaked at 1.2 GB as text, 4 GB as JSON); now the peak may grow by at most 3x the value.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import subprocess
+import sys
+import textwrap
+
+import crc32c
+import pytest
+import zstandard
+from support.timing import assert_linear
+
+from kafkaspec import Record, build_batch
+from kafkaspec.explain import explain, jsonout, text
+
+SCALE = max(1, int(os.environ.get("KAFKASPEC_ADVERSARIAL_SCALE", "1")))
+MiB = 1 << 20
+RECORDS = 5_000 * SCALE
+GROWTH = 4
+
+PROBE = textwrap.dedent("""
+    import contextlib, json, os, resource, sys
+
+    def status(key):
+        with open("/proc/self/status") as fh:
+            return next(int(line.split()[1]) * 1024 for line in fh if line.startswith(key + ":"))
+
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+    from kafkaspec.cli import main
+
+    with open(os.devnull, "w") as out, contextlib.redirect_stdout(out):
+        code = main(sys.argv[1:])
+    print(json.dumps({"code": code, "peak": status("VmHWM")}))
+""")
+
+
+def _batch(path, n: int) -> tuple[int, int]:
+    """One zstd batch of ``n`` one-byte values; (its size, its decompressed records' size)."""
+    data = build_batch(values=[b"v"] * n, compression="zstd")
+    path.write_bytes(data)
+    plain = build_batch(values=[b"v"] * n)
+    return len(data), len(plain) - 61
+
+
+def _peak(*argv) -> int:
+    proc = subprocess.run([sys.executable, "-c", PROBE, "explain", *map(str, argv)], capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["code"] == 0, proc.stderr
+    return out["peak"]
+
+
+@pytest.mark.parametrize("mode", [(), ("--json",)], ids=["text", "json"])
+def test_peak_memory_does_not_grow_with_the_record_count(tmp_path, mode):
+    small, large = tmp_path / "small.log", tmp_path / "large.log"
+    _batch(small, RECORDS)
+    size, decompressed = _batch(large, RECORDS * GROWTH)
+    grown = _peak(large, *mode) - _peak(small, *mode)
+    bound = 24 * MiB + 8 * (size + decompressed)
+    assert grown < bound, (f"{GROWTH}x the records ({RECORDS * GROWTH}) took {grown / MiB:.0f} MiB more at the peak "
+                           f"(bound {bound / MiB:.0f} MiB)")
+
+
+def _zigzag(n: int) -> bytes:
+    n = (n << 1) ^ (n >> 63)
+    out = bytearray()
+    while n >= 0x80:
+        out.append(n & 0x7F | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def _value_batch(path, size: int) -> None:
+    """A zstd batch of one record with a ``size``-byte value, compressed a MiB at a time."""
+    body = b"\x00" + _zigzag(0) + _zigzag(0) + _zigzag(-1) + _zigzag(size)
+    head = _zigzag(len(body) + size + 1) + body
+    compressor = zstandard.ZstdCompressor().compressobj(size=len(head) + size + 1)
+    region = b"".join([compressor.compress(head), *(compressor.compress(bytes(MiB)) for _ in range(size // MiB)),
+                       compressor.compress(b"\x00"), compressor.flush()])
+    batch = bytearray(build_batch([Record(value=b"v", timestamp=0)])[:61])
+    batch[21:23] = struct.pack(">h", 4)
+    batch[8:12] = struct.pack(">i", 49 + len(region))
+    data = bytes(batch) + region
+    path.write_bytes(data[:17] + struct.pack(">I", crc32c.crc32c(data[21:])) + data[21:])
+
+
+@pytest.mark.parametrize("mode", [(), ("--json",)], ids=["text", "json"])
+def test_peak_memory_of_a_large_value_is_a_small_multiple_of_it(tmp_path, mode):
+    small, large = tmp_path / "small.log", tmp_path / "large.log"
+    _value_batch(small, 16 * MiB)
+    _value_batch(large, 64 * MiB)
+    grown = _peak(large, *mode) - _peak(small, *mode)
+    bound = 24 * MiB + 3 * 48 * MiB
+    assert grown < bound, f"48 MiB more of one value took {grown / MiB:.0f} MiB more at the peak (bound {bound / MiB:.0f})"
+
+
+@pytest.mark.parametrize("mode", ["text", "json"])
+def test_time_is_linear_in_the_record_count(mode):
+    """A batch written in pieces: 4x the records must not take 8x the time (tests/support/timing.py)."""
+
+    def run(data: bytes) -> None:
+        with open(os.devnull, "w") as out:
+            sink = text.Writer(out, text.Style(False)) if mode == "text" else jsonout.Writer(out)
+            expl = explain(data, sink=sink, keep=False)
+        assert expl.count == 1 and expl.ok
+
+    n = 2_500 * SCALE
+    small, large = (build_batch(values=[b"v"] * count, compression="zstd") for count in (n, n * GROWTH))
+    assert_linear(lambda: run(small), lambda: run(large), what=f"explain ({mode}) of one batch")
