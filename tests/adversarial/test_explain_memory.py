@@ -19,17 +19,15 @@ from __future__ import annotations
 
 import json
 import os
-import struct
 import subprocess
 import sys
 import textwrap
 
-import crc32c
 import pytest
-import zstandard
+from support.big_batches import big_value_batch
 from support.timing import assert_linear
 
-from kafkaspec import Record, build_batch
+from kafkaspec import build_batch
 from kafkaspec.explain import explain, jsonout, text
 
 SCALE = max(1, int(os.environ.get("KAFKASPEC_ADVERSARIAL_SCALE", "1")))
@@ -81,28 +79,9 @@ def test_peak_memory_does_not_grow_with_the_record_count(tmp_path, mode):
                            f"(bound {bound / MiB:.0f} MiB)")
 
 
-def _zigzag(n: int) -> bytes:
-    n = (n << 1) ^ (n >> 63)
-    out = bytearray()
-    while n >= 0x80:
-        out.append(n & 0x7F | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
-
-
 def _value_batch(path, size: int) -> None:
     """A zstd batch of one record with a ``size``-byte value, compressed a MiB at a time."""
-    body = b"\x00" + _zigzag(0) + _zigzag(0) + _zigzag(-1) + _zigzag(size)
-    head = _zigzag(len(body) + size + 1) + body
-    compressor = zstandard.ZstdCompressor().compressobj(size=len(head) + size + 1)
-    region = b"".join([compressor.compress(head), *(compressor.compress(bytes(MiB)) for _ in range(size // MiB)),
-                       compressor.compress(b"\x00"), compressor.flush()])
-    batch = bytearray(build_batch([Record(value=b"v", timestamp=0)])[:61])
-    batch[21:23] = struct.pack(">h", 4)
-    batch[8:12] = struct.pack(">i", 49 + len(region))
-    data = bytes(batch) + region
-    path.write_bytes(data[:17] + struct.pack(">I", crc32c.crc32c(data[21:])) + data[21:])
+    path.write_bytes(big_value_batch(size))
 
 
 @pytest.mark.parametrize("mode", [(), ("--json",)], ids=["text", "json"])

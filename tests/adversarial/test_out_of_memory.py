@@ -18,15 +18,14 @@ once its modules are loaded, so that the first large allocation fails.
 from __future__ import annotations
 
 import os
-import struct
 import subprocess
 import sys
 import textwrap
 
-import crc32c
 import lz4.frame
 import pytest
 import zstandard
+from support.big_batches import big_value_batch
 
 from kafkaspec import Record, build_batch
 from kafkaspec.compression import decompress
@@ -50,29 +49,10 @@ LIMITED = textwrap.dedent("""
 """)
 
 
-def _zigzag(n: int) -> bytes:
-    n = (n << 1) ^ (n >> 63)
-    out = bytearray()
-    while n >= 0x80:
-        out.append(n & 0x7F | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
-
-
 def _big_value_batch(size: int) -> bytes:
     """A valid zstd batch of one record whose value is ``size`` zero bytes, compressed a MiB at a time
     (never held whole here)."""
-    body = b"\x00" + _zigzag(0) + _zigzag(0) + _zigzag(-1) + _zigzag(size)
-    record_head = _zigzag(len(body) + size + 1) + body
-    compressor = zstandard.ZstdCompressor().compressobj(size=len(record_head) + size + 1)
-    region = b"".join([compressor.compress(record_head), *(compressor.compress(bytes(MiB)) for _ in range(size // MiB)),
-                       compressor.compress(b"\x00"), compressor.flush()])
-    head = bytearray(build_batch([Record(value=b"v", timestamp=0)])[:61])
-    head[21:23] = struct.pack(">h", 4)
-    head[8:12] = struct.pack(">i", 49 + len(region))
-    data = bytes(head) + region
-    return data[:17] + struct.pack(">I", crc32c.crc32c(data[21:])) + data[21:]
+    return big_value_batch(size)
 
 
 @pytest.fixture(scope="module")
