@@ -127,47 +127,4 @@ def test_the_wheel_ships_every_module_of_the_checkout(installed):
                if not (installed / Path(*m.split("."))).with_suffix(".py").is_file()
                and not (installed / Path(*m.split(".")) / "__init__.py").is_file()]
     assert not missing, f"{len(missing)} modules are not in the wheel, first: {missing[:5]}"
-
-
-def test_every_module_the_wheel_ships_imports(installed, tmp_path):
-    code = (
-        "import importlib, pathlib, sys\n"
-        "site = pathlib.Path(sys.argv[1])\n"
-        "failed = []\n"
-        "for path in sorted((site / 'kafkaspec').rglob('*.py')):\n"
-        "    parts = path.relative_to(site).with_suffix('').parts\n"
-        "    name = '.'.join(parts[:-1] if parts[-1] == '__init__' else parts)\n"
-        "    try:\n"
-        "        module = importlib.import_module(name)\n"
-        "        assert pathlib.Path(module.__file__).is_relative_to(site), name\n"
-        "    except Exception as exc:\n"
-        "        failed.append(f'{name}: {exc!r}')\n"
-        "print(len(failed)); print(*failed[:5], sep='\\n')\n"
-    )
-    result = _run(installed, tmp_path, "-c", code, str(installed))
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[0] == "0", result.stdout
-
-
-@pytest.mark.parametrize("args", [
-    ("dump", "{segment}", "--print-data"),
-    ("dump", "{segment}", "--decode", "--json"),
-    ("verify", "{partition}"),
-    ("explain", "{segment}", "--count", "1"),
-    ("inspect", "metadata", "{metadata}"),
-    ("inspect", "offsets", "{offsets}"),
-    ("rewrite", "{partition}", "{tmp}/copy"),
-    ("synth", "{tmp}/synth", "--size-mb", "1", "--seed", "1"),
-], ids=lambda a: " ".join(a[:2]))
-def test_every_cli_subcommand_runs_from_the_wheel(installed, tmp_path, args):
-    from support.corpus import CORPUS
-
-    assert CORPUS is not None, "the corpus (../shared/corpus) is missing"
-    poc = CORPUS / "files" / "segments" / "LDI-POC"
-    paths = {"segment": poc / "TestTopicPatient-0" / "00000000000000000000.log", "partition": poc / "TestTopicPatient-0",
-             "metadata": poc / "__cluster_metadata-0", "offsets": poc / "__consumer_offsets-6", "tmp": tmp_path}
-    work = tmp_path / "cwd"
-    work.mkdir()
-    result = _run(installed, work, "-m", "kafkaspec.cli", *(a.format(**paths) for a in args))
-    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    assert result.stdout.strip() and "Traceback" not in result.stderr
+    # (that each imports, and that every subcommand runs from an installed wheel: test_wheel_venv.py)
