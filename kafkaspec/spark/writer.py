@@ -68,6 +68,7 @@ from kafkaspec.generated.record_v2 import Record
 
 from ..builder import build_batch
 from ..compression import codec_id
+from ..errors import KafkaFormatError
 from ..logdir import PartitionWriter, files, open_log
 from ..logdir.names import check_topic_partition
 from ..logdir.publish import STAGING, drop_staging, publish, read_marker_or_none, stage_partition, unpublish
@@ -127,6 +128,12 @@ class KafkaLogWriter(DataSourceArrowWriter):
 
     # -- executors ------------------------------------------------------------------
     def write(self, iterator: Iterator[pa.RecordBatch]) -> StagedPieces:
+        try:
+            return self._write(iterator)
+        except KafkaFormatError as exc:  # its one line (the row or batch at fault) first: see source.py
+            raise exc.with_traceback(None) from None
+
+    def _write(self, iterator: Iterator[pa.RecordBatch]) -> StagedPieces:
         task = uuid.uuid4().hex
         remote = is_uri(self.path)  # an object store: stage on this executor, then upload (see _upload)
         task_dir = Path(tempfile.mkdtemp(prefix="kafkalog-task-")) if remote else Path(self.path) / STAGING / self.job / task
@@ -225,6 +232,12 @@ class KafkaLogWriter(DataSourceArrowWriter):
     def commit(self, messages: list[WriterCommitMessage | None]) -> None:
         """Two phases, so that a refused or failed job leaves nothing visible: every partition is made
         complete in staging first (all refusals happen there), then switched into place."""
+        try:
+            self._commit(messages)
+        except KafkaFormatError as exc:  # its one line (the row or batch at fault) first: see source.py
+            raise exc.with_traceback(None) from None
+
+    def _commit(self, messages: list[WriterCommitMessage | None]) -> None:
         if is_uri(self.path):
             self._commit_remote(messages)
             return
