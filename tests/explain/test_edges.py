@@ -4,6 +4,7 @@ directory (leader-epoch-checkpoint, partition.metadata, quorum-state) are explai
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -135,3 +136,20 @@ def test_bad_text_file_names_file_and_line(name, text, message, tmp_path):
     code, out, err = run("explain", path)
     assert code == 1 and message in out and str(path) in out, out
     assert canary.read_text() == "keep"
+
+
+def test_text_file_as_json_and_refused_options(corpus):
+    path = CORPUS / "files" / "segments" / "LDI-POC" / "TestTopicPatient-0" / "partition.metadata"
+    code, out, err = run("explain", path, "--json")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert doc["format"] == "partition.metadata" and doc["lines"][1]["text"] == "topic_id: B3_HiNPgSQ6oxG9ZZ6ED5A"
+    code, out, err = run("explain", path, "--at", 3)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and "a text file" in err
+
+
+def test_text_file_control_characters_are_escaped(tmp_path):
+    path = tmp_path / "quorum-state"
+    path.write_text('{"\\u001b[31mred": 1, "clusterId": "\\u001b[0m", "data_version": 0}')
+    code, out, _ = run("explain", path)
+    assert code == 0 and "\x1b" not in out and "'\\x1b[31mred'" in out and "\\u001b[0m" in out
