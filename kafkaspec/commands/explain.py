@@ -20,8 +20,10 @@ EPILOG = f"""examples:
   kafkaspec explain segment.log --json > fields.json
   kafkaspec explain segment.log --html segment.html      # hover a field to see its bytes
   kafkaspec explain 00000000000000000000.index           # .index, .timeindex, .txnindex, .snapshot by name
+  kafkaspec explain leader-epoch-checkpoint              # also partition.metadata, quorum-state: line by line
   kafkaspec explain request.bin --format produce-request-v0
-  kafkaspec explain response.hex --format fetch-v10        # a .hex file is read as hex text
+  kafkaspec explain response.hex --format fetch-v10        # a .hex file is read as hex text (auto knows a
+                                                         # fetch response by its envelope too)
   kafkaspec explain --format list                        # every format name
 
 Every line is one span: its byte range (sN: in decompressed region N), the field's name
