@@ -153,3 +153,21 @@ def test_text_file_control_characters_are_escaped(tmp_path):
     path.write_text('{"\\u001b[31mred": 1, "clusterId": "\\u001b[0m", "data_version": 0}')
     code, out, _ = run("explain", path)
     assert code == 0 and "\x1b" not in out and "'\\x1b[31mred'" in out and "\\u001b[0m" in out
+
+
+def test_finding_the_entry_starts_is_linear():
+    """--at near the end of many small entries: the chain from byte 0 costs time linear in the entries."""
+    from support.timing import GROWTH, assert_linear
+
+    from kafkaspec.explain.walk import UnknownFormat, resolve
+
+    entry = bytes(8) + (14).to_bytes(4, "big") + bytes(4) + bytes(10)  # a message v0 of 14 bytes: 26 in all
+    small, large = entry * 4000, entry * int(4000 * GROWTH)
+
+    def attempt(data: bytes):
+        def go():
+            with pytest.raises(UnknownFormat, match="is not where a log entry starts"):
+                resolve("auto", data, len(data) - 5)
+        return go
+
+    assert_linear(attempt(small), attempt(large), what="the entry starts before --at")
