@@ -20,8 +20,10 @@ EPILOG = f"""examples:
   kafkaspec explain segment.log --json > fields.json
   kafkaspec explain segment.log --html segment.html      # hover a field to see its bytes
   kafkaspec explain 00000000000000000000.index           # .index, .timeindex, .txnindex, .snapshot by name
+  kafkaspec explain leader-epoch-checkpoint              # also partition.metadata, quorum-state: line by line
   kafkaspec explain request.bin --format produce-request-v0
-  kafkaspec explain response.hex --format fetch-v10        # a .hex file is read as hex text
+  kafkaspec explain response.hex --format fetch-v10        # a .hex file is read as hex text (auto knows a
+                                                         # fetch response by its envelope too)
   kafkaspec explain --format list                        # every format name
 
 Every line is one span: its byte range (sN: in decompressed region N), the field's name
@@ -127,6 +129,10 @@ def run(args: argparse.Namespace) -> int:
         if os.path.isdir(args.path):
             print(f"{name}: {args.path}: is a directory (give a segment, index or other file)", file=sys.stderr)
             return 2
+        from kafkaspec.explain import textfiles  # noqa: PLC0415
+
+        if args.format == "auto" and textfiles.is_text_file(args.path):
+            return _text_file(args)
         if args.path.endswith(".hex"):  # hex text, as on stdin; positions count the bytes it spells
             with open(args.path, "rb") as fh:
                 spelled = fh.read().decode("ascii", errors="replace")
@@ -190,6 +196,35 @@ def run(args: argparse.Namespace) -> int:
         expl = explain(data, fmt, **options, sink=lines, keep=False)
         sys.stdout.write(text.render(expl, colour))
     return 0 if expl.ok else 1
+
+
+def _text_file(args: argparse.Namespace) -> int:
+    """Kafka's text files (leader-epoch-checkpoint, partition.metadata, quorum-state): each line or field
+    and what it means; exit 1 when the file is not what Kafka writes."""
+    import json  # noqa: PLC0415
+
+    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
+    from kafkaspec.explain import textfiles  # noqa: PLC0415
+    from kafkaspec.logdir.files import read_text_file  # noqa: PLC0415
+
+    name = os.path.basename(args.path)
+    if args.html or args.at or args.length is not None or args.count is not None:
+        print(f"kafkaspec explain: {args.path} is Kafka's {name}, a text file: it is explained whole, as text or "
+              "--json (no --html, --at, --length or --count)", file=sys.stderr)
+        return 2
+    try:
+        lines = textfiles.explain_text(name, read_text_file(args.path), args.path)
+    except KafkaFormatError as exc:
+        if args.json:
+            print(json.dumps({"format": name, "error": str(exc)}))
+        else:
+            print(f"{name}: {exc}")
+        return 1
+    if args.json:
+        print(json.dumps({"format": name, "lines": [line._asdict() for line in lines]}, indent=1))
+    else:
+        sys.stdout.write(textfiles.render(name, lines))
+    return 0
 
 
 def _outcome(expl) -> str:

@@ -88,21 +88,86 @@ def resolve(name: str, data: bytes, at: int = 0, path: str | None = None) -> str
         log = FORMATS["log-entry"]
         wire = FORMATS["wire-message-any"]
         assert log.cases is not None and wire.cases is not None
+        around = entry_starts_around(data, at)
+        if around is not None:
+            before, after = around
+            then = f"--at {after}" if after is not None else f"no entry starts after it (the input ends at byte {len(data)})"
+            raise UnknownFormat(f"byte {at} is not where a log entry starts: it is inside the entry at byte {before}; "
+                                f"retry with --at {before} or {then}, or give --format to read byte {at} as that format")
         if len(data) <= at + log.offset:
             return "log-entry"  # too short to tell: read as the usual case, a (partial) log entry
         magic = struct.unpack_from(log.fmt, data, at + log.offset)[0]
         if magic in log.cases:
             return "log-entry"
+        fetch = fetch_format(data, at)
+        if fetch is not None:
+            return fetch
         wire_magic = struct.unpack_from(wire.fmt, data, at + wire.offset)[0]
         if wire_magic in wire.cases:
             return "wire-message-any"
         raise UnknownFormat(f"cannot tell the format: byte {at + log.offset} is {magic} (no log entry magic) and byte "
-                            f"{at + wire.offset} is {wire_magic} (no 0.6/0.7 message magic); give --format "
-                            "(--format list names them)")
+                            f"{at + wire.offset} is {wire_magic} (no 0.6/0.7 message magic); give --format (a "
+                            "broker's fetch response: --format fetch-v0 or fetch-v10; --format list names them all)")
     name = ALIASES.get(name, name)
     if name not in FORMATS:
         raise UnknownFormat(f"unknown format {name!r}; one of: {', '.join(format_names())}")
     return name
+
+
+#: the fewest bytes after a log entry's size field, by its magic: a message v0 (crc, magic, attributes, key
+#: and value lengths), v1 (and a timestamp), a record batch v2's header
+_LEAST_ENTRY = {0: 14, 1: 22, 2: 49}
+
+
+def entry_starts_around(data: bytes, at: int) -> tuple[int, int | None] | None:
+    """When ``at`` falls inside a log entry of an input that reads as log entries from byte 0: the
+    start of that entry and of the next one (None: the input ends first); else None.
+
+    Entries are followed by their 12-byte offset and size alone, in time linear in their count: the
+    chain counts only while every entry has a log entry's magic and at least its least size, so that a
+    fetch response or a request (whose byte 0 starts no log entry) is never taken for one.
+    """
+    pos = 0
+    while 0 < at and pos + 17 <= len(data):
+        size = struct.unpack_from(">i", data, pos + 8)[0]
+        least = _LEAST_ENTRY.get(data[pos + 16])
+        if least is None or size < least:
+            return None
+        after = pos + 12 + size
+        if pos < at < after:
+            return pos, after if after < len(data) else None
+        if at <= pos or after >= len(data):
+            return None
+        pos = after
+    return None
+
+
+#: a topic name as Kafka allows it (1 to 249 of these characters)
+_TOPIC = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+
+
+def _topic_at(data: bytes, pos: int) -> int | None:
+    """The end of a legal topic name as an int16-length string at ``pos``, with a partition count
+    (1 or more) after it; None when the bytes there are not one."""
+    if pos + 2 > len(data):
+        return None
+    n = struct.unpack_from(">h", data, pos)[0]
+    end = pos + 2 + n
+    if not 0 < n < 250 or end + 4 > len(data) or not _TOPIC.issuperset(data[pos + 2 : end]):
+        return None
+    return end if struct.unpack_from(">i", data, end)[0] > 0 else None
+
+
+def fetch_format(data: bytes, at: int) -> str | None:
+    """``fetch-response-frame-v10`` or ``fetch-response-payload-v0`` when the bytes at ``at`` start as a
+    broker's fetch response (a count of topics, then a legal topic name and a count of its
+    partitions; for v10 the frame's size, which must cover the rest of the input), else None."""
+    if len(data) >= at + 22 and struct.unpack_from(">i", data, at)[0] == len(data) - at - 4 \
+            and struct.unpack_from(">i", data, at + 18)[0] > 0 and _topic_at(data, at + 22) is not None:
+        return "fetch-response-frame-v10"  # size, correlation id, throttle, error, session id, topics
+    if len(data) >= at + 8 and struct.unpack_from(">i", data, at + 4)[0] > 0 and _topic_at(data, at + 8) is not None:
+        return "fetch-response-payload-v0"  # correlation id, topics
+    return None
 
 
 def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None = None, count: int | None = None,
@@ -185,4 +250,5 @@ def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None =
     return result
 
 
-__all__ = ["ALIASES", "Explanation", "Failure", "UnknownFormat", "explain", "format_names", "resolve"]
+__all__ = ["ALIASES", "Explanation", "Failure", "UnknownFormat", "entry_starts_around", "explain", "fetch_format",
+           "format_names", "resolve"]
