@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
         if os.path.isdir(args.path):
             print(f"{name}: {args.path}: is a directory (give a segment, index or other file)", file=sys.stderr)
             return 2
-        from kafkaspec.explain import textfiles  # noqa: PLC0415
+        from kafkaspec.logdir import explain_text as textfiles  # noqa: PLC0415
 
         if args.format == "auto" and textfiles.is_text_file(args.path):
             return _text_file(args)
@@ -204,7 +204,7 @@ def _text_file(args: argparse.Namespace) -> int:
     import json  # noqa: PLC0415
 
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
-    from kafkaspec.explain import textfiles  # noqa: PLC0415
+    from kafkaspec.logdir import explain_text as textfiles  # noqa: PLC0415
     from kafkaspec.logdir.files import read_text_file  # noqa: PLC0415
 
     name = os.path.basename(args.path)

@@ -3,7 +3,8 @@
 ``leader-epoch-checkpoint`` and ``partition.metadata`` are read by the same parsers as ``kafkaspec
 verify`` (:mod:`kafkaspec.logdir.files`), so a file explain calls good is one verify takes; each line
 is then shown with what it means. ``quorum-state`` (a KRaft voter's election state) is JSON: each
-field with what Kafka's ``QuorumStateData`` says of it. None of them has bytes the schemas describe.
+field with what Kafka's ``QuorumStateData`` says of it. None of them has bytes the schemas describe,
+so this lives with the log directory's files (for ``kafkaspec explain``), not in the byte tracer.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ import json
 import os
 from typing import NamedTuple
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.logdir.files import (
+from ..errors import KafkaFormatError
+from .files import (
     LEADER_EPOCH_CHECKPOINT,
     PARTITION_METADATA,
     parse_leader_epoch_checkpoint,
