@@ -54,13 +54,37 @@ def offset(text: str) -> int:
 FLUSH_LINES = 2048
 
 
+def _size(text: str) -> int:
+    """A byte count argument: a positive integer."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} must be a positive number of bytes")
+    return value
+
+
+def _version() -> str:
+    from kafkaspec.cli import version  # noqa: PLC0415
+
+    return version()
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("dump", help="print batches and records (like DumpLogSegments)",
                        description="Print the batches and records of a data dir, partition dir or segment file.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("path", metavar="PATH", help="data dir, <topic>-<partition> dir, .log file, or an index/snapshot "
+    p.add_argument("path", metavar="PATH", nargs="+",
+                   help="data dir, <topic>-<partition> dir, .log file, or an index/snapshot "
                    "file; local, or an object-store URI (s3://bucket/prefix/, configured from the environment)")
+    p.add_argument("--version", action="version", version=f"kafkaspec dump {_version()}")
     p.add_argument("--print-data", action="store_true", help="print keys, values and header values")
+    p.add_argument("--skip-record-metadata", action="store_true",
+                   help="record lines without their offset, timestamp, sizes, sequence and header keys (as "
+                        "DumpLogSegments): with --print-data or --decode, the data alone")
+    p.add_argument("--max-bytes", type=_size, metavar="N",
+                   help="read at most N bytes of each segment, from where reading starts (whole batches only)")
     p.add_argument("--json", action="store_true", help="JSON lines instead of text")
     p.add_argument("--batches-only", action="store_true", help="one line per batch, no record lines")
     p.add_argument("--start-offset", type=offset, help="first offset to print")
@@ -89,6 +113,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.kafka_release is not None:
+        from kafkaspec.payloads.decode import parse_release  # noqa: PLC0415
+
+        try:
+            parse_release(args.kafka_release)
+        except ValueError as exc:
+            print(f"kafkaspec dump: --kafka-release: {exc}", file=sys.stderr)
+            return 2
+    if args.tiered is not None and len(args.path) > 1:
+        print("kafkaspec dump: --tiered takes one PATH (the local log its tiered copy belongs to)", file=sys.stderr)
+        return 2
+    status = 0
+    for given in args.path:  # several paths, one after the other, as DumpLogSegments' --files
+        status |= _dump_path(given, args)
+    return status
+
+
+def _dump_path(given: str, args: argparse.Namespace) -> int:
+    """Dump one PATH argument; its exit status."""
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import open_log  # noqa: PLC0415
     from kafkaspec.logdir.layout import known_segments, no_kafka_data  # noqa: PLC0415
@@ -98,21 +141,13 @@ def run(args: argparse.Namespace) -> int:
     from kafkaspec.printable import escape  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
-    if args.kafka_release is not None:
-        from kafkaspec.payloads.decode import parse_release  # noqa: PLC0415
-
-        try:
-            parse_release(args.kafka_release)
-        except ValueError as exc:
-            print(f"kafkaspec dump: --kafka-release: {exc}", file=sys.stderr)
-            return 2
-    path = as_path(args.path)
+    path = as_path(given)
     out = sys.stdout
     if path.exists() and not path.is_dir() and not path.name.endswith((".log", ".checkpoint")):
         return _dump_small_file(path, out, args.json)
     log = open_log(path, tiered=args.tiered)
     if not log.has_data():
-        raise no_kafka_data(args.path)
+        raise no_kafka_data(given)
     bar = Progress("dump")
     parts = log.partitions() + log.checkpoints()
     total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
@@ -160,6 +195,8 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
     rc = part.read_committed() if args.read_committed else None
     show_control = not args.read_committed or args.include_control
     as_json, print_data, batches_only = args.json, args.print_data, args.batches_only
+    no_metadata = args.skip_record_metadata
+    where: dict[str, object] = {"topic": part.topic, "partition": part.partition}  # on every JSON line
     family = decode_family(part, args)
     write = out.write
     to_json = render.to_json
@@ -174,6 +211,7 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
         if not as_json:
             write(f"Dumping {escape(src)}\nLog starting offset: {seg.base_offset}\n")
         position = seg.position_for_offset(start) if start is not None else 0
+        limit = None if args.max_bytes is None else position + args.max_bytes
         try:
             it = seg.iter_batches(position, verify=not args.no_verify,
                                   on_corrupt="skip" if args.skip_corrupt else "raise")
@@ -185,7 +223,11 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
         try:
             for batch in select_batches(it, start_offset=start, end_offset=end, include_control=show_control,
                                         read_committed=rc):
+                if limit is not None and batch.end > limit:
+                    break  # --max-bytes: whole batches only, as DumpLogSegments reads a slice of the file
                 b = render.batch_fields(batch, src if as_json else None)
+                if as_json:
+                    b.update(where)
                 lines.append(to_json(b) if as_json else render.batch_text(b))
                 if not batches_only:
                     control = render.control_fields(batch) if batch.is_control else None
@@ -199,7 +241,16 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
                         d = render.record_fields(batch, r, print_data, control)
                         if family is not None and control is None and not _decode_into(d, family, r, args.kafka_release):
                             status = 1
-                        lines.append(to_json(d) if as_json else render.record_text(d, ts_name, r))
+                        if as_json:
+                            d.update(where)
+                            if no_metadata:
+                                for k in render.RECORD_METADATA:
+                                    d.pop(k, None)
+                            lines.append(to_json(d))
+                        elif not no_metadata:
+                            lines.append(render.record_text(d, ts_name, r))
+                        elif len(d) > len(render.RECORD_METADATA) + 1:  # something beside the metadata
+                            lines.append(render.record_text(d, ts_name, r, metadata=False))
                         if len(lines) >= FLUSH_LINES:  # within a batch too: one may hold millions of records
                             lines.append("")
                             write("\n".join(lines))
@@ -213,8 +264,8 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
             lines.append("")
             write("\n".join(lines))
             lines.clear()
-            where = exc.position if exc.position is not None else "?"
-            print(escape(f"kafkaspec dump: {src} at byte {where}: {exc.reason}"), file=sys.stderr)
+            at = exc.position if exc.position is not None else "?"
+            print(escape(f"kafkaspec dump: {src} at byte {at}: {exc.reason}"), file=sys.stderr)
             status = 1
         if lines:
             lines.append("")
@@ -287,7 +338,7 @@ def _dump_small_file(path: AnyPath, out: TextIO, as_json: bool) -> int:
     elif name.endswith(files.TXN_INDEX_SUFFIX):
         rows = [e._asdict() for e in indexes.parse_txn_index(files.read_regular(path))]
     elif name.endswith(files.SNAPSHOT_SUFFIX):
-        rows = [e._asdict() for e in parse_snapshot(files.read_regular(path)).producer_entries]
+        rows = [_snapshot_row(e) for e in parse_snapshot(files.read_regular(path)).producer_entries]
     elif name == files.LEADER_EPOCH_CHECKPOINT:
         rows = [e._asdict() for e in files.parse_leader_epoch_checkpoint(files.read_text_file(path), str(path))]
     elif name == files.PARTITION_METADATA:
@@ -300,3 +351,17 @@ def _dump_small_file(path: AnyPath, out: TextIO, as_json: bool) -> int:
     for row in rows:
         out.write(json_text(row) + "\n" if as_json else escape(" ".join(f"{k}: {v}" for k, v in row.items())) + "\n")
     return 0
+
+
+def _snapshot_row(e: Any) -> dict[str, Any]:
+    """A producer snapshot entry with the first sequence DumpLogSegments prints beside the last (the last
+    minus the offset delta, wrapping below 0 to the top of int32 as Kafka's sequences do)."""
+    row = e._asdict()
+    last, delta = e.last_sequence, e.offset_delta
+    first = last - delta if last >= delta else 0x7FFFFFFF - (delta - last) + 1
+    out: dict[str, Any] = {}
+    for k, v in row.items():
+        if k == "last_sequence":
+            out["first_sequence"] = first
+        out[k] = v
+    return out

@@ -157,13 +157,18 @@ def data_text(r: Record) -> str:
     return f" key: {_text(r.key)} payload: {_text(r.value)} headers: [{headers}]"
 
 
-def record_text(d: dict, ts_name: str, r: Record | None = None) -> str:
+#: a record line's metadata, which ``dump --skip-record-metadata`` leaves out (as DumpLogSegments does)
+RECORD_METADATA = ("offset", "timestamp", "key_size", "value_size", "sequence", "header_keys")
+
+
+def record_text(d: dict, ts_name: str, r: Record | None = None, *, metadata: bool = True) -> str:
     """A record's text line from its fields ``d``; with ``r`` (the record) and ``d`` holding data
-    fields, the key, value and header values are printed from its bytes (:func:`data_text`)."""
+    fields, the key, value and header values are printed from its bytes (:func:`data_text`);
+    ``metadata=False``: without the offset, timestamp, sizes, sequence and header keys."""
     keys = d["header_keys"]
     s = (f"| offset: {d['offset']} {ts_name}: {d['timestamp']} keySize: {d['key_size']} "
          f"valueSize: {d['value_size']} sequence: {d['sequence']} "
-         f"headerKeys: [{','.join(map(escape, keys)) if keys else ''}]")
+         f"headerKeys: [{','.join(map(escape, keys)) if keys else ''}]") if metadata else "|"
     if "control_type" in d:
         if "coordinator_epoch" in d:
             s += f" endTxnMarker: {d['control_type'].upper()} coordinatorEpoch: {d['coordinator_epoch']}"

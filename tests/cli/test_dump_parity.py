@@ -1,0 +1,75 @@
+"""``dump`` and Kafka's DumpLogSegments: several paths, ``--max-bytes``, ``--skip-record-metadata``,
+``--version``, JSON record lines that name their partition, and snapshot lines with the first sequence."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from kafkaspec import logdir
+
+
+def _cli(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", *map(str, args)], capture_output=True,
+                          text=True, check=False)
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory):
+    out = tmp_path_factory.mktemp("parity") / "logs"
+    logdir.synth(out, size_mb=1, seed=3, force=True)
+    return out
+
+
+def _json(*args) -> list[dict]:
+    done = _cli(*args, "--json")
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_several_paths_are_dumped_in_turn(logs):
+    both = _json(logs / "clicks-0", logs / "users-0")
+    assert both == _json(logs / "clicks-0") + _json(logs / "users-0")
+    assert {r["topic"] for r in both} == {"clicks", "users"}
+
+
+def test_json_record_lines_name_their_topic_and_partition(logs):
+    rows = _json(logs / "orders-1")
+    assert rows and all((r["topic"], r["partition"]) == ("orders", 1) for r in rows if r["type"] in ("batch", "record"))
+
+
+def test_max_bytes_reads_whole_batches_from_the_start_of_each_segment(logs):
+    every = [r for r in _json(logs / "clicks-0") if r["type"] == "batch"]
+    first_segment = [b for b in every if b["file"] == every[0]["file"]]
+    limit = first_segment[2]["position"] + first_segment[2]["size"]  # the end of the third batch
+    cut = [r for r in _json(logs / "clicks-0", "--max-bytes", limit) if r["type"] == "batch"]
+    assert [b for b in cut if b["file"] == every[0]["file"]] == first_segment[:3]
+    assert [b for b in _json(logs / "clicks-0", "--max-bytes", limit - 1) if b["type"] == "batch"
+            and b["file"] == every[0]["file"]] == first_segment[:2]
+    assert _cli(logs, "--max-bytes", "0").returncode == 2
+
+
+def test_skip_record_metadata_leaves_the_data_alone(logs):
+    text = _cli(logs / "clicks-0", "--print-data", "--skip-record-metadata").stdout.splitlines()
+    records = [line for line in text if line.startswith("|")]
+    assert records and all(line.startswith("| key: ") and "offset:" not in line for line in records)
+    full = [line for line in _cli(logs / "clicks-0", "--print-data").stdout.splitlines() if line.startswith("|")]
+    assert [line.split(" key: ", 1)[1] for line in full] == [line.split(" key: ", 1)[1] for line in records]
+    assert not [line for line in _cli(logs / "clicks-0", "--skip-record-metadata").stdout.splitlines()
+                if line.startswith("|")]
+    rows = [r for r in _json(logs / "clicks-0", "--print-data", "--skip-record-metadata") if r["type"] == "record"]
+    assert rows and all("offset" not in r and "timestamp" not in r and "value" in r for r in rows)
+
+
+def test_snapshot_lines_carry_the_first_sequence(logs):
+    snapshot = sorted((logs / "orders-0").glob("*.snapshot"))[-1]
+    rows = _json(snapshot)
+    assert rows and all(r["first_sequence"] == r["last_sequence"] - r["offset_delta"] for r in rows)
+
+
+def test_version():
+    done = _cli("--version")
+    assert done.returncode == 0 and done.stdout.startswith("kafkaspec dump ")
