@@ -38,15 +38,25 @@ exit codes: 0 ok, 1 corrupt data found (reported with file and byte position), 2
 """
 
 
-def offset(text: str) -> int:
-    """An offset argument: a non-negative integer (argparse's error, exit 2, otherwise)."""
+def _integer(text: str, least: int, what: str) -> int:
+    """An integer argument of at least ``least`` (argparse's error, exit 2, otherwise)."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text} must be a non-negative offset")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{text} must be {what}")
     return value
+
+
+def offset(text: str) -> int:
+    """An offset argument: a non-negative integer."""
+    return _integer(text, 0, "a non-negative offset")
+
+
+def _size(text: str) -> int:
+    """A byte count argument: a positive integer (beyond the file's size it means the whole file)."""
+    return _integer(text, 1, "a positive number of bytes")
 
 
 #: lines gathered before one write: output in a few large writes, memory bounded by this many lines
@@ -54,15 +64,6 @@ def offset(text: str) -> int:
 FLUSH_LINES = 2048
 
 
-def _size(text: str) -> int:
-    """A byte count argument: a positive integer."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text} must be a positive number of bytes")
-    return value
 
 
 def _version() -> str:
@@ -124,10 +125,36 @@ def run(args: argparse.Namespace) -> int:
     if args.tiered is not None and len(args.path) > 1:
         print("kafkaspec dump: --tiered takes one PATH (the local log its tiered copy belongs to)", file=sys.stderr)
         return 2
+    for given in args.path:  # every path checked first: a typo in the third is not found after two dumps
+        problem = _unusable(given)
+        if problem:
+            print(f"kafkaspec dump: {problem}", file=sys.stderr)
+            return 2
     status = 0
     for given in args.path:  # several paths, one after the other, as DumpLogSegments' --files
         status |= _dump_path(given, args)
     return status
+
+
+def _unusable(given: str) -> str | None:
+    """Why a local PATH argument cannot be dumped (missing, a symlink loop, a FIFO...), or None.
+
+    Object-store URIs are checked when opened (a request each)."""
+    import os  # noqa: PLC0415
+    import stat  # noqa: PLC0415
+
+    from kafkaspec.logdir.storage import is_uri  # noqa: PLC0415
+    from kafkaspec.printable import escape  # noqa: PLC0415
+
+    if is_uri(given):
+        return None
+    try:
+        mode = os.stat(given).st_mode  # follows symlinks: a loop is ELOOP, named as such
+    except OSError as exc:
+        return escape(f"{given}: {(exc.strerror or str(exc)).lower()}")
+    if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+        return escape(f"{given}: not a file or directory (a FIFO, socket or device): Kafka writes none")
+    return None
 
 
 def _dump_path(given: str, args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -385,10 +386,17 @@ def open_log(path: str | Path | RemotePath, *, storage: StorageOptions | None = 
     environment's settings for it.
     """
     path = as_path(path, storage)
-    if not path.exists():
-        if isinstance(path, RemotePath):
+    if isinstance(path, RemotePath):
+        if not path.exists():
             raise path.not_found()
-        raise FileNotFoundError(errno.ENOENT, "no such file or directory", str(path))
+    else:
+        try:  # the real reason when it fails: missing, a symlink loop, no permission
+            mode = path.stat().st_mode
+        except OSError as exc:
+            raise type(exc)(exc.errno, (exc.strerror or "cannot be read").lower(), str(path)) from None
+        if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+            raise OSError(errno.EINVAL, "not a file or directory (a FIFO, socket or device): Kafka writes none",
+                          str(path))
     if path.is_file():
         if files.is_metadata_checkpoint(path):
             parsed = files.parse_partition_dir(path.parent.name)

@@ -75,6 +75,8 @@ def parse_spec(text: str, where: str) -> dict[str, Any]:
         spec = json.loads(_strip_comments(text))
     except json.JSONDecodeError as exc:
         raise SpecError(f"{where}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:  # Kafka's specs nest a few levels; thousands is not a spec
+        raise SpecError(f"{where}: not a Kafka message spec (nested too deeply to read)") from None
     if not isinstance(spec, dict) or not isinstance(spec.get("name"), str) or "validVersions" not in spec:
         raise SpecError(f"{where}: not a Kafka message spec (no name or validVersions)")
     for key in ("validVersions", "flexibleVersions"):
@@ -154,6 +156,24 @@ def facts_of_files(files: Iterable[tuple[str, str, str | None]]) -> dict[str, di
     return dict(sorted(out.items()))
 
 
+#: Kafka's largest spec file is about 30 KB; anything this big is not one, and is not read whole
+MAX_SPEC_BYTES = 4 << 20
+
+
+def _spec_text(p: Path) -> str:
+    """One spec file's text; SpecError names the file when it is not a readable UTF-8 file of sane size."""
+    if not p.is_file():
+        raise SpecError(f"{p}: not a regular file")
+    with p.open("rb") as f:
+        data = f.read(MAX_SPEC_BYTES + 1)
+    if len(data) > MAX_SPEC_BYTES:
+        raise SpecError(f"{p}: larger than {MAX_SPEC_BYTES:,} bytes: not a Kafka message spec")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SpecError(f"{p}: not UTF-8 text (byte {exc.start})") from None
+
+
 def read_specs(path: Path) -> dict[str, dict[str, Any]]:
     """Facts of the log-data specs under ``path``: a Kafka source checkout (its spec folders) or a
     folder of JSON spec files (every ``*.json`` below it that is not a request or response)."""
@@ -163,10 +183,9 @@ def read_specs(path: Path) -> dict[str, dict[str, Any]]:
     files: list[tuple[str, str, str | None]] = []
     if folders:
         for folder in folders:
-            files += [(str(p.relative_to(path)), p.read_text(encoding="utf-8"), folder)
-                      for p in sorted((path / folder).glob("*.json"))]
+            files += [(str(p.relative_to(path)), _spec_text(p), folder) for p in sorted((path / folder).glob("*.json"))]
     else:
-        files = [(str(p.relative_to(path)), p.read_text(encoding="utf-8"), None) for p in sorted(path.rglob("*.json"))]
+        files = [(str(p.relative_to(path)), _spec_text(p), None) for p in sorted(path.rglob("*.json"))]
     if not files:
         raise SpecError(f"{path}: holds no JSON spec files")
     return facts_of_files(files)
