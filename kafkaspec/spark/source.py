@@ -31,7 +31,8 @@ def our_errors_first(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBat
     and the frames inside the decoder say nothing to a user, so the message comes first."""
     try:
         yield from batches
-    except KafkaFormatError as exc:
+    except KafkaFormatError as exc:  # an explicit except in each place (writer.py too): a context manager
+        # cannot do this, as contextlib puts the original traceback back on the exception it re-raises
         raise exc.with_traceback(None) from None
 
 
