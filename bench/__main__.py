@@ -1,6 +1,7 @@
 """``make bench``: every benchmark, printed as tables with ratios measured in this run.
 
-``BENCH_QUICK=1`` shrinks the data sizes; ``BENCH_ONLY=v2,legacy,instructions,engine,logdir,spark,write`` picks sections.
+``BENCH_QUICK=1`` shrinks the data sizes; ``BENCH_ONLY=v2,legacy,instructions,engine,java,logdir,spark,write,storage`` picks sections
+(``java``: Kafka's own FileRecords reader against ours, see ``bench/java.py``).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import importlib
 import os
 import platform
 
-SECTIONS = ("v2", "legacy", "instructions", "engine", "logdir", "spark", "write", "storage")
+SECTIONS = ("v2", "legacy", "instructions", "engine", "java", "logdir", "spark", "write", "storage")
 
 
 def main() -> None:
