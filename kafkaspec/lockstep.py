@@ -59,7 +59,8 @@ def _two_byte_tables() -> tuple[np.ndarray, np.ndarray]:
     first, second = pair & 255, pair >> 8
     u = np.where(first < 128, first, (first & 127) | (second << 7))
     size = np.where(first < 128, 1, np.where(second < 128, 2, 0))
-    return (u >> 1) ^ -(u & 1), size.astype(np.int64)
+    # small dtypes: the tables (64 Ki entries each) stay in the cache; sums with int64 positions widen
+    return ((u >> 1) ^ -(u & 1)).astype(np.int32), size.astype(np.int8)
 
 
 _VALUE_2, _SIZE_2 = _two_byte_tables()
@@ -84,6 +85,7 @@ def read_heads(arr: np.ndarray, positions: np.ndarray) -> np.ndarray:
     """The heads of the batches at ``positions`` of ``arr`` (uint8), as :data:`HEAD_DTYPE` records."""
     return arr[positions[:, None] + _HEAD_BYTES].view(HEAD_DTYPE)[:, 0]
 _I64_MIN, _I64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
+_U16LE = np.dtype("<u2")
 
 
 class Decoded(NamedTuple):
@@ -189,7 +191,7 @@ def _decode(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListType, max
     return Decoded(counts, offset, timestamp, key, value, headers, ends - starts, heads)
 
 
-def _record_spans(data: bytes, arr: np.ndarray, counts: np.ndarray, starts: np.ndarray,
+def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray, starts: np.ndarray,
                   ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(start, end) of every record's body (after its length varint), rows in batch order.
 
@@ -256,7 +258,9 @@ def _varint(arr: np.ndarray, pos: np.ndarray, max_bytes: int) -> tuple[np.ndarra
     longer = first >= 128
     if not longer.any():  # the usual case: every value in one byte
         return _ZIGZAG_1[first], 1
-    pair = first | (arr[pos + 1].astype(np.uint16) << 8)  # inside the array: the data ends with padding
+    # both bytes in one gather, through a little-endian uint16 view at every byte offset (unaligned; the
+    # data ends with padding, so the byte after the last is inside the array)
+    pair = np.ndarray((len(arr) - 1,), _U16LE, arr, 0, (1,))[pos]
     size = _SIZE_2[pair]
     if size.all():  # one or two bytes each (record lengths of 64 to 8191 bytes): two table lookups
         return _VALUE_2[pair], size
@@ -298,7 +302,7 @@ def _bytes_field(arr: np.ndarray, p: np.ndarray, stop: np.ndarray
     return start, length, null, after
 
 
-def _headers(arr: np.ndarray, data: bytes, p: np.ndarray, stop: np.ndarray, hcount: np.ndarray,
+def _headers(arr: np.ndarray, data: bytes | memoryview, p: np.ndarray, stop: np.ndarray, hcount: np.ndarray,
              headers_type: pa.ListType) -> pa.Array:
     """The headers of every record, as a list array; advances ``p`` past them (in place)."""
     list_offsets = np.zeros(len(hcount) + 1, np.int64)
@@ -316,7 +320,12 @@ def _headers(arr: np.ndarray, data: bytes, p: np.ndarray, stop: np.ndarray, hcou
     value_start = np.empty(total, np.int64)
     value_len = np.empty(total, np.int64)
     value_null = np.empty(total, bool)
-    rows = np.flatnonzero(hcount > 0)
+    most = int(hcount.max())
+    if int(hcount.min()) == most:  # every record has as many headers (the usual case): strided, no row subset
+        _uniform_headers(arr, p, stop, most, (key_start, key_len, value_start, value_len, value_null))
+        rows = hcount[:0]
+    else:
+        rows = np.flatnonzero(hcount > 0)
     j = 0
     while len(rows):  # header j of every record that has one
         q = p[rows]
@@ -336,13 +345,48 @@ def _headers(arr: np.ndarray, data: bytes, p: np.ndarray, stop: np.ndarray, hcou
         j += 1
         rows = rows[hcount[rows] > j]
     databuf = pa.py_buffer(data)
-    try:  # a header key is a string: Arrow checks its UTF-8 in C
-        keys = _gather(databuf, key_start, key_len, None, pa.binary()).cast(pa.string())
-    except pa.ArrowInvalid:
-        raise _Fail from None
+    keys = _as_string(_gather(databuf, key_start, key_len, None, pa.binary()))
     values = pa.StructArray.from_arrays(
         [keys, _gather(databuf, value_start, value_len, value_null, pa.binary())], fields=fields)
     return pa.ListArray.from_arrays(pa.array(list_offsets.astype(np.int32)), values, type=headers_type)
+
+
+def _uniform_headers(arr: np.ndarray, p: np.ndarray, stop: np.ndarray, count: int,
+                     out: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> None:
+    """:func:`_headers`' walk when every record has ``count`` headers: header ``j`` of record ``r`` is
+    row ``r * count + j``, so each step writes a strided column of the outputs (``out``: key start and
+    length, value start, length and null) instead of scattering through an index."""
+    key_start, key_len, value_start, value_len, value_null = (a.reshape(-1, count) for a in out)
+    for j in range(count):
+        klen, n = _varint(arr, p, 5)
+        p += n
+        if (klen < 0).any():
+            raise _Fail
+        key_start[:, j] = p
+        key_len[:, j] = klen
+        p += klen
+        _within(p, stop)
+        vs, vl, vnull, q = _bytes_field(arr, p, stop)
+        value_start[:, j], value_len[:, j], value_null[:, j] = vs, vl, vnull
+        p[:] = q
+
+
+def _as_string(binary: pa.Array) -> pa.Array:
+    """A binary array (no nulls) as a string array: its buffers as they are when every byte is ASCII (one
+    numpy pass over the bytes), else Arrow's UTF-8 checking cast; a key that is not UTF-8 fails the run."""
+    validity, offsets, data = binary.buffers()
+    if data is None or not (np.frombuffer(data, np.uint8)[: _last_offset(binary)] >= 128).any():
+        return pa.Array.from_buffers(pa.string(), len(binary), [validity, offsets, data], offset=binary.offset)
+    try:
+        return binary.cast(pa.string())
+    except pa.ArrowInvalid:
+        raise _Fail from None
+
+
+def _last_offset(binary: pa.Array) -> int:
+    """Where the bytes of a binary array end in its data buffer."""
+    offsets = np.frombuffer(binary.buffers()[1], np.int32)
+    return int(offsets[binary.offset + len(binary)])
 
 
 def _gather(data: pa.Buffer, start: np.ndarray, length: np.ndarray, null: np.ndarray | None,

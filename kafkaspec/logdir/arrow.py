@@ -11,6 +11,7 @@ Needs numpy and pyarrow (``kafkaspec[spark]``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,13 @@ except ModuleNotFoundError as exc:
 from ..compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
-from ..generated.record_batch_v2 import COMPRESSION_MASK, TIMESTAMP_TYPE_MASK, TIMESTAMP_TYPE_SHIFT
+from ..generated.record_batch_v2 import (
+    COMPRESSION_MASK,
+    IS_CONTROL_MASK,
+    IS_TRANSACTIONAL_MASK,
+    TIMESTAMP_TYPE_MASK,
+    TIMESTAMP_TYPE_SHIFT,
+)
 from ..lockstep import decode_batches
 from ..records import Batch, BatchIterator
 
@@ -48,7 +55,8 @@ SCHEMA = pa.schema([
 #: records per run of batches (and so per yielded RecordBatch, about)
 ROWS_PER_RUN = 65536
 
-_CODECS = pa.array(list(CODEC_NAMES) + ["unknown5", "unknown6", "unknown7"], pa.string())
+_CODEC_LIST = [*CODEC_NAMES, "unknown5", "unknown6", "unknown7"]
+_CODECS = pa.array(_CODEC_LIST, pa.string())
 _US_LIMIT = np.iinfo(np.int64).max // 1000  # milliseconds that still fit a Spark timestamp (microseconds)
 
 
@@ -70,33 +78,48 @@ def decode_run(buf: bytes, run: Sequence[Batch], *, topic: str, partition: int, 
         plain_sizes.update(zip([b.position for b in run], decoded.plain_sizes.tolist(), strict=True))
     counts = decoded.counts
     n = len(ts)
-    heads = [b.head for b in run]
+    heads = decoded.heads
+    attributes = heads["attributes"]
 
-    def per_batch(values: list, dtype: type) -> pa.Array:
-        return pa.array(np.repeat(np.array(values, dtype), counts))
+    def per_batch(values: np.ndarray, dtype: type) -> pa.Array:
+        return pa.array(np.repeat(values.astype(dtype), counts))
 
-    attributes = [h.attributes for h in heads]
     columns = [
         decoded.key,
         decoded.value,
-        pa.repeat(pa.scalar(topic, pa.string()), n),
-        pa.repeat(pa.scalar(partition, pa.int32()), n),
+        _constant(topic, pa.string(), n),
+        _constant(partition, pa.int32(), n),
         pa.array(decoded.offset),
         pa.array(ts * 1000).view(pa.timestamp("us", tz="UTC")),
-        per_batch([(a & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT for a in attributes], np.int32),
+        per_batch((attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT, np.int32),
         decoded.headers,
-        pa.repeat(pa.scalar(2, pa.int32()), n),
-        _CODECS.take(per_batch([a & COMPRESSION_MASK for a in attributes], np.int8)),
-        per_batch([h.producer_id for h in heads], np.int64),
-        per_batch([h.producer_epoch for h in heads], np.int32),
-        per_batch([h.base_sequence for h in heads], np.int32),
-        per_batch([h.is_transactional for h in heads], np.bool_),
-        per_batch([h.is_control for h in heads], np.bool_),
-        per_batch([h.partition_leader_epoch for h in heads], np.int32),
-        pa.repeat(pa.scalar(segment, pa.string()), n),
-        per_batch([base + b.position for b in run], np.int64),
+        _constant(2, pa.int32(), n),
+        _codec_column(attributes & COMPRESSION_MASK, counts, n),
+        per_batch(heads["producer_id"], np.int64),
+        per_batch(heads["producer_epoch"], np.int32),
+        per_batch(heads["base_sequence"], np.int32),
+        per_batch((attributes & IS_TRANSACTIONAL_MASK) != 0, np.bool_),
+        per_batch((attributes & IS_CONTROL_MASK) != 0, np.bool_),
+        per_batch(heads["partition_leader_epoch"], np.int32),
+        _constant(segment, pa.string(), n),
+        per_batch(base + np.fromiter((b.position for b in run), np.int64, len(run)), np.int64),
     ]
     return pa.RecordBatch.from_arrays(columns, schema=schema)
+
+
+@functools.lru_cache(maxsize=8)
+def _constant(value: object, arrow_type: pa.DataType, n: int) -> pa.Array:
+    """``value`` ``n`` times. Arrow arrays are immutable, so a run of the same length (every full run
+    of a segment) shares one: a segment path repeated 65,536 times is 4 MB to build each time."""
+    return pa.repeat(pa.scalar(value, arrow_type), n)
+
+
+def _codec_column(codecs: np.ndarray, counts: np.ndarray, n: int) -> pa.Array:
+    """The ``compression`` column: one shared array when the run's batches share a codec (the usual case)."""
+    first = int(codecs[0]) if len(codecs) else 0
+    if (codecs == first).all():
+        return _constant(_CODEC_LIST[first], pa.string(), n)
+    return _CODECS.take(np.repeat(codecs.astype(np.int8), counts))
 
 
 def _per_record(entries: Sequence[LogBatch], *, topic: str, partition: int, segment: str) -> pa.RecordBatch:
