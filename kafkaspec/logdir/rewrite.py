@@ -144,35 +144,47 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
             raise no_kafka_data(src)
         parts = _selected(log.partitions(), topics, report)
         _whole(log)
-        stale = staging.prepare(dst)
-        created = not dst.exists()
-        dst.mkdir(parents=True, exist_ok=True)
+        staging.prepare(dst)  # refused before anything is created when DST is not empty
         try:
-            stage = staging.Staging(dst, str(src))
-        except BaseException:
-            if created:
-                dst.rmdir()
-            raise
-        try:
-            root = stage.path
-            end_offsets: dict[tuple[str, int], tuple[int, int]] = {}
-            for part in parts:
-                end_offsets[(part.topic, part.partition)] = _copy_partition(
-                    part, root, report, where, to_magic, compression, index_interval_bytes, skip_corrupt)
-                part.close()
-            meta = log.path / "meta.properties"
-            if isinstance(meta, Path) and log.path == src and meta.is_file():
-                shutil.copyfile(meta, root / "meta.properties")
-            update_offset_checkpoints(root, end_offsets)
-            stage.publish(stale)
-        except BaseException:  # the staged output goes: DST is as it was (unless entries were moved in
-            # already: the staging dir then stays, the sign readers report of a copy that is not complete)
-            stage.discard()
-            if created and not stage.moving:
-                dst.rmdir()
-            raise
-        report.removed_staging = [o.describe() for o in stale]
+            dst.mkdir(parents=True)
+            created = True
+        except FileExistsError:  # it was there, or another run made it a moment ago: not ours to remove
+            created = False
+        with staging.Lock(dst):  # from here no other rewrite writes DST
+            _copy_locked(log, src, dst, parts, created, report,
+                         (where, to_magic, compression, index_interval_bytes, skip_corrupt))
     return report
+
+
+def _copy_locked(log: LogDir, src: Path, dst: Path, parts: list[Partition], created: bool, report: CopyReport,
+                 how: tuple[Where | None, int | None, str | None, int, bool]) -> None:
+    """:func:`copy` with ``dst`` locked: stage the output, then publish it (``how``: the arguments of
+    :func:`_copy_partition` after ``report``)."""
+    stale = staging.prepare(dst)  # again, under the lock: what a run before it left is seen now
+    try:
+        stage = staging.Staging(dst, str(src))
+    except BaseException:
+        if created:
+            dst.rmdir()
+        raise
+    try:
+        root = stage.path
+        end_offsets: dict[tuple[str, int], tuple[int, int]] = {}
+        for part in parts:
+            end_offsets[(part.topic, part.partition)] = _copy_partition(part, root, report, *how)
+            part.close()
+        meta = log.path / "meta.properties"
+        if isinstance(meta, Path) and log.path == src and meta.is_file():
+            shutil.copyfile(meta, root / "meta.properties")
+        update_offset_checkpoints(root, end_offsets)
+        stage.publish(stale)
+    except BaseException:  # the staged output goes: DST is as it was (unless entries were moved in
+        # already: the staging dir then stays, the sign readers report of a copy that is not complete)
+        stage.discard()
+        if created and not stage.moving:
+            dst.rmdir()
+        raise
+    report.removed_staging = [o.describe() for o in stale]
 
 
 def _whole(log: LogDir) -> None:

@@ -16,13 +16,15 @@ The staging dir holds an owner file (``kafkaspec-rewrite.json``: process id, hos
 source) by which a later run recognises it (:func:`prepare`): a staging dir whose process is gone
 is removed once the new copy is in place, and the run says so; one whose process still runs, or
 that was written on another host, or that it cannot recognise, is left alone and the run refuses
-to start. A destination
+to start. The destination directory is locked (``flock``) for the whole run, so a second run started
+into it at the same instant refuses to start rather than publish beside the first. A destination
 holding a stale staging dir beside other entries (a run killed while moving its output in) is
 refused too: which entries that run moved is not recorded anywhere a re-run could trust.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -112,6 +114,31 @@ def prepare(dst: Path) -> list[Owner]:
     return owners
 
 
+class Lock:
+    """An exclusive lock on the destination directory for one run, held from before :func:`prepare`
+    until the run ends (``flock`` on the directory: the kernel releases it when the process dies, so
+    a killed run never leaves a stale lock). Two runs started into one destination at the same
+    instant would otherwise both find it empty and both publish into it."""
+
+    def __init__(self, dst: Path):
+        self.fd = os.open(dst, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(self.fd)
+            raise FileExistsError(f"{dst}: another rewrite is writing it (it holds the directory's lock); "
+                                  "wait for it to finish") from None
+
+    def release(self) -> None:
+        os.close(self.fd)  # closing the last descriptor releases the flock
+
+    def __enter__(self) -> Lock:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
 class Staging:
     """The staging dir of one run in ``dst`` (which must exist): write into :attr:`path`, then
     :meth:`publish`; or :meth:`discard` on failure."""
@@ -177,4 +204,4 @@ def _sync_tree(root: Path) -> None:
         _sync(Path(directory))
 
 
-__all__ = ["OWNER", "Owner", "Staging", "is_staging_name", "prepare", "read_owner"]
+__all__ = ["OWNER", "Lock", "Owner", "Staging", "is_staging_name", "prepare", "read_owner"]
