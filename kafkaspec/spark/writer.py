@@ -247,11 +247,11 @@ class KafkaLogWriter(DataSourceArrowWriter):
         by_tp = _by_partition(messages)
         try:
             refuse_own_source(root, [p for ps in by_tp.values() for p in ps])
-            for (topic, partition), pieces in sorted(by_tp.items()):
-                final = root / f"{topic}-{partition}"
+            for plan in plan_commit(by_tp):
+                final = root / plan.name
                 if not self.overwrite and final.exists() and any(final.glob("*.log")):
-                    raise FileExistsError(f"{final} already holds a log; write with mode('overwrite')")
-                self._prepare(ready, topic, partition, pieces)
+                    raise _holds_a_log(final)
+                self._prepare(ready, plan)
         except BaseException:
             self.abort(messages)
             raise
@@ -259,23 +259,23 @@ class KafkaLogWriter(DataSourceArrowWriter):
         shutil.rmtree(job_dir, ignore_errors=True)
         _rmdir_if_empty(root / STAGING)
 
-    def _prepare(self, ready: Path, topic: str, partition: int, pieces: list[Piece]) -> None:
-        """Write ``ready/<topic>-<partition>`` whole from the tasks' pieces (or refuse them)."""
-        name = f"{topic}-{partition}"
-        pieces.sort(key=lambda p: p.first_offset)
-        if any(p.numbered for p in pieces) and len(pieces) > 1:
-            self._renumber(ready, topic, partition, pieces)
+    def _prepare(self, ready: Path, plan: PartitionPlan) -> None:
+        """Write ``ready/<topic>-<partition>`` whole as ``plan`` says."""
+        if plan.how != "files":
+            self._made(ready, plan)
             return
-        _refuse_overlaps(topic, partition, pieces)
-        if pieces[0].sources is not None:
-            commit_partition(ready, topic, partition, pieces, self.segment_bytes, self.storage)
-            return
-        target = ready / name
+        target = ready / plan.name
         target.mkdir(parents=True, exist_ok=True)
-        for i, p in enumerate(pieces):
-            for f in sorted(Path(p.path).iterdir()):
-                if _kept(f.name, f.stat().st_size, i, len(pieces)):
-                    f.replace(target / f.name)
+        listings = [[(f.name, f.stat().st_size, f) for f in sorted(Path(p.path).iterdir())] for p in plan.pieces]
+        for f in kept_files(listings):
+            f.replace(target / f.name)
+
+    def _made(self, directory: Path, plan: PartitionPlan) -> None:
+        """A partition the driver writes itself into ``directory``: renumbered, or rebuilt batch by batch."""
+        if plan.how == "renumber":
+            self._renumber(directory, plan.topic, plan.partition, plan.pieces)
+        else:
+            commit_partition(directory, plan.topic, plan.partition, plan.pieces, self.segment_bytes, self.storage)
 
     def _switch_local(self, root: Path, ready: Path, old: Path) -> None:
         """Move the prepared partitions into ``root`` (each by one rename), the ones they replace (and, for
@@ -313,12 +313,12 @@ class KafkaLogWriter(DataSourceArrowWriter):
         try:
             _refuse_own_remote_source(root, [p for ps in by_tp.values() for p in ps])
             existing = listdir(root) if root.exists() else []
-            for (topic, partition), pieces in sorted(by_tp.items()):
-                final = root / f"{topic}-{partition}"
+            for plan in plan_commit(by_tp):
+                final = root / plan.name
                 store.forget(final.key)
                 if not self.overwrite and final.exists() and final.glob("*.log"):
-                    raise FileExistsError(f"{final} already holds a log; write with mode('overwrite')")
-                staged[final.name] = self._prepare_remote(final, topic, partition, pieces)
+                    raise _holds_a_log(final)
+                staged[final.name] = self._prepare_remote(final, plan)
             switching = True
             if self.overwrite:
                 for d in existing:  # partitions this write no longer holds are deleted behind a marker
@@ -332,30 +332,20 @@ class KafkaLogWriter(DataSourceArrowWriter):
             raise
         _drop_staging(root, self.job)
 
-    def _prepare_remote(self, final: RemotePath, topic: str, partition: int,
-                        pieces: list[Piece]) -> dict[str, RemotePath]:
-        """{name: staged object} of the partition's new version, complete in the store (or a refusal)."""
-        pieces.sort(key=lambda p: p.first_offset)
-        numbered = any(p.numbered for p in pieces) and len(pieces) > 1
-        if not numbered:
-            _refuse_overlaps(topic, partition, pieces)
-        if numbered or pieces[0].sources is not None:
+    def _prepare_remote(self, final: RemotePath, plan: PartitionPlan) -> dict[str, RemotePath]:
+        """{name: staged object} of the partition's new version, complete in the store, as ``plan`` says."""
+        if plan.how != "files":  # made in a local folder here, then uploaded
             local = Path(tempfile.mkdtemp(prefix="kafkalog-commit-"))
             try:
-                if numbered:
-                    self._renumber(local, topic, partition, pieces)
-                else:
-                    commit_partition(local, topic, partition, pieces, self.segment_bytes, self.storage)
+                self._made(local, plan)
                 return stage_partition(local / final.name, final, self.job)
             finally:
                 shutil.rmtree(local, ignore_errors=True)
-        copies: dict[str, RemotePath] = {}
-        for i, p in enumerate(pieces):
-            for f in listdir(as_path(p.path, self.storage)):
-                assert isinstance(f, RemotePath)
-                if _kept(f.name, f.stat().st_size, i, len(pieces)):
-                    copies[f.name] = f
-        return copies
+        listings = []
+        for p in plan.pieces:
+            objects = [f for f in listdir(as_path(p.path, self.storage)) if isinstance(f, RemotePath)]
+            listings.append([(f.name, f.stat().st_size, f) for f in objects])
+        return {f.name: f for f in kept_files(listings)}
 
     def _renumber(self, directory: Path, topic: str, partition: int, pieces: list[Piece]) -> None:
         """Rows without offsets from several tasks: append every staged batch at the next offset."""
@@ -379,6 +369,49 @@ class KafkaLogWriter(DataSourceArrowWriter):
             return
         shutil.rmtree(Path(self.path) / STAGING / self.job, ignore_errors=True)
         _rmdir_if_empty(Path(self.path) / STAGING)
+
+
+@dataclass
+class PartitionPlan:
+    """What the commit does for one partition, decided before anything is written or listed: a pure
+    function of the tasks' pieces (:func:`plan_commit`), applied by rename (local) or by publishing
+    (object stores)."""
+
+    topic: str
+    partition: int
+    #: ``renumber``: rows without offsets from several tasks, appended at the next offset; ``rebuild``:
+    #: batch-preserving, the source's batches written again; ``files``: the tasks' files as they are
+    how: str
+    pieces: list[Piece]  # sorted by first offset
+
+    @property
+    def name(self) -> str:
+        return f"{self.topic}-{self.partition}"
+
+
+def plan_commit(by_tp: dict[tuple[str, int], list[Piece]]) -> list[PartitionPlan]:
+    """Each partition's plan, in name order; ValueError when tasks hold overlapping offsets."""
+    plans = []
+    for (topic, partition), pieces in sorted(by_tp.items()):
+        pieces = sorted(pieces, key=lambda p: p.first_offset)
+        if any(p.numbered for p in pieces) and len(pieces) > 1:
+            how = "renumber"
+        else:
+            _refuse_overlaps(topic, partition, pieces)
+            how = "files" if pieces[0].sources is None else "rebuild"
+        plans.append(PartitionPlan(topic, partition, how, pieces))
+    return plans
+
+
+def kept_files(listings: list[list[tuple[str, int, Any]]]) -> list[Any]:
+    """The files that make up a partition, from each piece's listing of (name, size, file) in piece
+    order: see :func:`_kept`."""
+    return [f for i, listing in enumerate(listings) for name, size, f in listing
+            if _kept(name, size, i, len(listings))]
+
+
+def _holds_a_log(final: Path | RemotePath) -> FileExistsError:
+    return FileExistsError(f"{final} already holds a log; write with mode('overwrite')")
 
 
 #: under a job's local staging folder: its partitions made whole, and those they replace, moved aside
