@@ -109,6 +109,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--tiered", metavar="PREFIX",
                    help="the tiered-storage copy of PATH (a broker's data or partition dir): read each partition's "
                         "whole history, the remote segments below the local log start offset, then the local ones")
+    p.add_argument("--remote-log-metadata", metavar="PATH",
+                   help="__remote_log_metadata partitions (a data dir holding them, or one partition dir): their "
+                        "events choose each tiered partition's live segments, as a broker does (default: those "
+                        "found beside the data, else the segments' manifests decide)")
     p.set_defaults(func=run)
 
 
@@ -145,7 +149,7 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
     out = sys.stdout
     if path.exists() and not path.is_dir() and not path.name.endswith((".log", ".checkpoint")):
         return _dump_small_file(path, out, args.json)
-    log = open_log(path, tiered=args.tiered)
+    log = open_log(path, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata)
     if not log.has_data():
         raise no_kafka_data(given)
     bar = Progress("dump")
