@@ -166,3 +166,23 @@ def test_a_metadata_topic_that_does_not_decode_is_an_error_naming_it(prefix, tmp
         logdir.open_log(remote, remote_log_metadata=meta_dir)
     code, out, err = _cli("dump", remote, "--remote-log-metadata", tmp_path / "nothing-here")
     assert code in (1, 2) and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_the_spark_source_plans_only_the_live_segments(prefix, tmp_path):
+    """The ``remoteLogMetadata`` option of ``kafkalog`` (planning runs on the driver; no Spark here)."""
+    from kafkaspec.spark.options import ReadOptions  # noqa: PLC0415
+    from kafkaspec.spark.planning import plan  # noqa: PLC0415
+
+    remote, folder, segments = prefix
+    meta_dir = _topic(tmp_path, folder, segments, {0: (FINISHED, DELETE_STARTED)})
+    first = segments[0][0]
+    planned = plan(str(remote), ReadOptions.parse({"remoteLogMetadata": str(meta_dir)}))
+    read = [t for t in planned if t.unused is None]
+    assert read and not any(Path(t.path).name.startswith(first) for t in read)
+    assert all(t.unused is None for t in planned)
+    audit = plan(str(remote), ReadOptions.parse({"remoteLogMetadata": str(meta_dir), "view": "batches"}))
+    left_out = [t for t in audit if t.unused is not None]  # the audit view's row for it
+    assert [Path(t.path).name for t in left_out] == [f"{first}.log"]
+    assert "DELETE_SEGMENT_STARTED in __remote_log_metadata" in left_out[0].unused
+    every = plan(str(remote), ReadOptions.parse({}))
+    assert any(Path(t.path).name.startswith(first) and t.unused is None for t in every)
