@@ -77,6 +77,7 @@ from .ranged import Get
 from .remote_log_topic import TOPIC, RemoteLogMetadata, found_beside, read_remote_log_metadata
 from .segment import Segment, _WalkFailed
 from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
+from .tiered_custom import object_path, parse_custom_metadata
 from .tiered_lineage import (
     Lineage,
     SegmentInfo,
@@ -680,17 +681,24 @@ class TieredPartition(Partition):
         assert self.remote_log is not None
         source = f"__remote_log_metadata ({self.remote_log.source})"
         self._lineage_source = source
+        custom = {f"{s.start_offset:020d}-{s.segment_id}": s.custom_metadata
+                  for p in self.remote_log.state.partition(self.topic, self.partition, self.topic_id)
+                  for s in p.segments.values()}
         kept: list[Segment] = []
         for info, first in lineage.live:
-            objects = stems.get(info.segment_id, {})
-            missing = [x for x in (files.LOG_SUFFIX, MANIFEST_SUFFIX) if x not in objects]
+            what = f"segment {info.segment_id[21:]} (offsets {info.start}..{info.end})"
+            elsewhere = self._elsewhere(info.segment_id, custom.get(info.segment_id), what)
+            if elsewhere is not None:
+                log_path, manifest_path = elsewhere
+                missing = [str(p) for p in (log_path, manifest_path) if not p.exists()]
+                seg = TieredSegment(log_path)
+            else:
+                objects = stems.get(info.segment_id, {})
+                missing = [info.segment_id + x for x in (files.LOG_SUFFIX, MANIFEST_SUFFIX) if x not in objects]
+                seg = chosen.get(info.segment_id) or TieredSegment(self.path / (info.segment_id + files.LOG_SUFFIX))
             if missing:
-                raise KafkaFormatError(
-                    f"segment {info.segment_id[21:]} (offsets {info.start}..{info.end}) is COPY_SEGMENT_FINISHED in "
-                    f"{source}, but its objects are missing: no {' or '.join(info.segment_id + x for x in missing)}",
-                    None, str(self.path))
-            seg = chosen.get(info.segment_id) or TieredSegment(objects[MANIFEST_SUFFIX].with_name(
-                info.segment_id + files.LOG_SUFFIX))
+                raise KafkaFormatError(f"{what} is COPY_SEGMENT_FINISHED in {source}, but its objects are missing: "
+                                       f"no {' or '.join(missing)}", None, str(self.path))
             seg.served_from, seg.end_offset = first, info.end
             kept.append(seg)
         named = {s.segment_id for s, _ in lineage.live} | {u.segment_id for u, _ in lineage.unused}
@@ -701,6 +709,23 @@ class TieredPartition(Partition):
                         for stem, objects in sorted(stems.items()) if stem not in named]
         self.unused.sort(key=lambda u: (u.base_offset, str(u.path)))
         return sorted(kept, key=lambda s: s.base_offset)
+
+    def _elsewhere(self, stem: str, custom: bytes | None, what: str) -> tuple[AnyPath, AnyPath] | None:
+        """The segment's ``.log`` and manifest where Aiven's custom metadata puts them (``OBJECT_PREFIX``,
+        ``OBJECT_KEY``: :mod:`.tiered_custom`), or None when it names no other place than this folder."""
+        location = parse_custom_metadata(custom, f"the custom metadata of {what}")
+        main = f"{self.topic}-{self.topic_id}/{self.partition}/{stem}"
+        root = self.path.parent.parent
+        log_path = object_path(root, location, main, files.LOG_SUFFIX, what)
+        manifest_path = object_path(root, location, main, MANIFEST_SUFFIX, what)
+        if log_path is None or manifest_path is None:
+            return None
+        if str(log_path) == str(self.path / (stem + files.LOG_SUFFIX)):
+            return None  # this folder after all
+        if _SEGMENT.match(log_path.name) is None:
+            raise KafkaFormatError(f"{what}: its custom metadata puts it at {log_path}, which is not named like a "
+                                   "segment (<20-digit offset>-<segment id>.log)", None, str(self.path))
+        return log_path, manifest_path
 
     def _newest_checkpoint(self, published: list[SegmentInfo],
                            chosen: dict[str, TieredSegment]) -> list[files.EpochEntry] | None:
