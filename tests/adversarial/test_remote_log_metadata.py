@@ -179,3 +179,33 @@ def test_no_remote_log_partition_is_exit_2(tmp_path):
     (tmp_path / "empty").mkdir()
     code, out, err = _cli("inspect", "remote-log", tmp_path / "empty")
     assert code == 2 and "no __remote_log_metadata partition here" in err
+
+
+def test_replaying_takes_time_linear_in_the_records():
+    """The replay and the events the lineage takes from it: one entry per segment, one per event."""
+    from support.timing import GROWTH, assert_linear  # noqa: PLC0415
+
+    from kafkaspec.logdir.tiered_lineage import choose, events_from_metadata_topic  # noqa: PLC0415
+    from kafkaspec.payloads.remote_log_state import RemoteLogState  # noqa: PLC0415
+
+    def records(n: int) -> list:
+        out = []
+        for i in range(n):
+            seg = uuid.UUID(int=i + 1)
+            out += [decode("__remote_log_metadata", None, segment("orders", TID, 0, seg, 10 * i, 10 * i + 9,
+                                                                  [(i // 100, 10 * i)])),
+                    decode("__remote_log_metadata", None, update("orders", TID, 0, seg, FINISHED))]
+            if i % 3 == 0:
+                out.append(decode("__remote_log_metadata", None, update("orders", TID, 0, seg, DELETE_STARTED)))
+        return out
+
+    small, large = records(1500), records(int(1500 * GROWTH))
+
+    def run(recs: list) -> None:
+        state = RemoteLogState()
+        for offset, r in enumerate(recs):
+            state.apply(r, offset)
+        lineage = choose(events_from_metadata_topic(state, "orders", 0), from_topic=True)
+        assert lineage.live and not state.contradictions
+
+    assert_linear(lambda: run(small), lambda: run(large), what="replaying __remote_log_metadata")
