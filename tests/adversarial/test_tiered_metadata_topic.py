@@ -186,3 +186,21 @@ def test_the_spark_source_plans_only_the_live_segments(prefix, tmp_path):
     assert "DELETE_SEGMENT_STARTED in __remote_log_metadata" in left_out[0].unused
     every = plan(str(remote), ReadOptions.parse({}))
     assert any(Path(t.path).name.startswith(first) and t.unused is None for t in every)
+
+
+def test_the_topic_in_the_local_data_dir_chooses_the_remote_history(prefix, tmp_path):
+    """``open_log(local, tiered=prefix)``: the broker's own data dir holds ``__remote_log_metadata``."""
+    remote, folder, segments = prefix
+    local = tmp_path / "logs"
+    for seg in sorted((local / "orders-0").glob("*.log"))[:2]:  # uploaded, then deleted locally
+        for f in (local / "orders-0").glob(seg.name[:-4] + ".*"):
+            f.unlink()
+    local_start = min(int(p.name[:20]) for p in (local / "orders-0").glob("*.log"))
+    meta_dir = _topic(tmp_path, folder, segments, {0: (FINISHED, DELETE_STARTED)})
+    shutil.copytree(meta_dir / "__remote_log_metadata-0", local / "__remote_log_metadata-0")
+    log = logdir.open_log(local, tiered=remote)
+    orders = log.partition("orders", 0)
+    offsets = [r.offset for _, r in orders.records()]
+    assert offsets[0] == segments[1][1]["startOffset"] and len(offsets) == len(set(offsets))
+    assert local_start in offsets
+    assert orders.remote.lineage_source == f"__remote_log_metadata ({local})"
