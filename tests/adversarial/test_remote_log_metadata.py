@@ -83,6 +83,8 @@ def test_dump_and_explain_decode_the_topic(tmp_path):
     decoded = [json.loads(line)["decoded"] for line in out.splitlines() if '"decoded"' in line]
     assert [d["type"] for d in decoded] == ["RemoteLogSegmentMetadataRecord", "RemoteLogSegmentMetadataUpdateRecord"]
     assert decoded[0]["value"]["remote_log_segment_id"]["id"] == kafka_uuid(S1)
+    code, out, err = _cli("dump", root / "__remote_log_metadata-0", "--decode-as", "remote_log", "--json")
+    assert code == 0 and out.count('"RemoteLogSegmentMetadataUpdateRecord"') == 1, err
     seg = next((root / "__remote_log_metadata-0").glob("*.log"))
     code, out, err = _cli("explain", seg, "--json")
     assert code == 0, err
