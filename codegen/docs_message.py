@@ -18,6 +18,8 @@ FRAMING = {
                "its first field is a version stored as data",
     "metadata": "record value: unsigned varint frame version (1), unsigned varint api key, unsigned varint "
                 "record version, then the record; the key is null",
+    "remote_log": "`__remote_log_metadata`: the record value is framed like a metadata record (unsigned varint "
+                  "frame version 1, api key, record version, then the record); the key is null",
     "group": "`__consumer_offsets`: the key starts with an int16 naming the record type (the key's version); "
              "the value starts with an int16 version; a null value is a tombstone",
     "transaction": "`__transaction_state`: the key starts with an int16 version (0); the value starts with an "

@@ -328,7 +328,9 @@ class MessagePlanner:
         if self.m.flexible(version):
             lines.append("    tags = list(v.unknown_tagged_fields)")
             for f in (f for f in present if f.tagged_in(version)):
-                test = f"v.{f.name} is not None" if self.default(f) == "None" else f"v.{f.name} != {self.default(f)}"
+                default = self.default(f)
+                test = {"None": f"v.{f.name} is not None", "False": f"v.{f.name}", "True": f"not v.{f.name}"}.get(
+                    default, f"v.{f.name} != {default}")  # a bool is tested as itself (ruff E712)
                 lines += [f"    if {test}:", "        outer, out = out, []"]
                 lines += self.write_field(f, s, version, "        ")
                 lines += [f"        tags.append(({f.tag}, b''.join(out)))", "        out = outer"]

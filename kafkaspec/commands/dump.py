@@ -98,8 +98,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--no-verify", action="store_true", help="skip CRC checks")
     p.add_argument("--decode", action="store_true",
                    help="decode Kafka's own payloads by topic (__consumer_offsets, __transaction_state, "
-                        "__cluster_metadata and .checkpoint snapshots)")
-    p.add_argument("--decode-as", choices=("offsets", "transactions", "metadata"),
+                        "__cluster_metadata and .checkpoint snapshots, __remote_log_metadata)")
+    p.add_argument("--decode-as", choices=("offsets", "transactions", "metadata", "remote_log"),
                    help="decode every record's key and value as this family, whatever the topic")
     p.add_argument("--kafka-release", metavar="X.Y",
                    help="with --decode/--decode-as: the Kafka release that wrote the records (e.g. 4.0), read first "
@@ -110,6 +110,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--tiered", metavar="PREFIX",
                    help="the tiered-storage copy of PATH (a broker's data or partition dir): read each partition's "
                         "whole history, the remote segments below the local log start offset, then the local ones")
+    p.add_argument("--remote-log-metadata", metavar="PATH",
+                   help="__remote_log_metadata partitions (a data dir holding them, or one partition dir): their "
+                        "events choose each tiered partition's live segments, as a broker does (default: those "
+                        "found beside the data, else the segments' manifests decide)")
     p.set_defaults(func=run)
 
 
@@ -172,7 +176,7 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
     out = sys.stdout
     if path.exists() and not path.is_dir() and not path.name.endswith((".log", ".checkpoint")):
         return _dump_small_file(path, out, args.json)
-    log = open_log(path, tiered=args.tiered)
+    log = open_log(path, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata)
     if not log.has_data():
         raise no_kafka_data(given)
     bar = Progress("dump")

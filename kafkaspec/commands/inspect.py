@@ -1,9 +1,10 @@
-"""``kafkaspec inspect metadata | offsets``: operator summaries of Kafka's own topics.
+"""``kafkaspec inspect metadata | offsets | remote-log``: operator summaries of Kafka's own topics.
 
 ``metadata`` replays the latest KRaft snapshot (``<offset>-<epoch>.checkpoint``) and the
 ``__cluster_metadata`` log after it into the cluster state at the end (like Kafka's metadata
 shell); ``offsets`` prints the last committed offset per group, topic and partition from the
-``__consumer_offsets`` partitions, with each group's stored state.
+``__consumer_offsets`` partitions, with each group's stored state; ``remote-log`` replays
+``__remote_log_metadata`` into the state of each remote (tiered) segment per topic partition.
 """
 
 from __future__ import annotations
@@ -19,17 +20,23 @@ if TYPE_CHECKING:
     from kafkaspec.logdir import Partition
     from kafkaspec.logdir.storage import AnyPath
     from kafkaspec.payloads import ClusterState, Decoded
+    from kafkaspec.payloads.remote_log_state import RemoteLogState
 
 EPILOG = r"""examples:
   kafkaspec inspect metadata /var/lib/kafka/kraft-combined-logs
   kafkaspec inspect metadata /var/lib/kafka/data/__cluster_metadata-0 --json
   kafkaspec inspect offsets /var/lib/kafka/data
   kafkaspec inspect offsets /var/lib/kafka/data/__consumer_offsets-6 --json
+  kafkaspec inspect remote-log /var/lib/kafka/data
+  kafkaspec inspect remote-log /var/lib/kafka/data/__remote_log_metadata-3 --json
 
 A metadata record that contradicts the records before it (a second id for a topic
 name, a partition of a topic id never created, a change to a partition or broker that
 does not exist, a transaction end with no beginning) is not applied and is reported
-on stderr with its segment and offset (and in --json's "contradictions").
+on stderr with its segment and offset (and in --json's "contradictions"). So is a
+__remote_log_metadata event that Kafka's state-transition rules refuse (a segment update
+with no metadata record before it, COPY_SEGMENT_FINISHED after DELETE_SEGMENT_STARTED, ...):
+it is not applied, as a broker drops it.
 
 Text output escapes what is not printable in names, hosts and values (control, format
 and separator characters as \xNN, \uNNNN, \n, \t, \r; a backslash as \\). JSON is
@@ -41,12 +48,14 @@ the rest is still summarised), 2 bad path or no such partition under it
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("inspect", help="summarise Kafka's own topics (KRaft metadata, consumer offsets)",
-                       description="Replay __cluster_metadata or __consumer_offsets into what they say at the end.",
+    p = sub.add_parser("inspect", help="summarise Kafka's own topics (KRaft metadata, consumer offsets, remote log metadata)",
+                       description="Replay __cluster_metadata, __consumer_offsets or __remote_log_metadata into what they say at the end.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("metadata", "offsets"),
-                   help="metadata: cluster state from the KRaft log; offsets: committed offsets per group")
-    p.add_argument("path", metavar="DIR", help="data dir, or the __cluster_metadata-0 / __consumer_offsets-N dir; "
+    p.add_argument("what", choices=("metadata", "offsets", "remote-log"),
+                   help="metadata: cluster state from the KRaft log; offsets: committed offsets per group; "
+                        "remote-log: the state of each tiered segment from __remote_log_metadata")
+    p.add_argument("path", metavar="DIR", help="data dir, or the __cluster_metadata-0 / __consumer_offsets-N / "
+                   "__remote_log_metadata-N dir; "
                    "local, or an object-store URI (s3://bucket/prefix/, configured from the environment)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
     p.set_defaults(func=run)
@@ -97,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
 
     path = as_path(args.path)  # a local path or an object-store URI (s3://bucket/prefix), as dump takes
     problems = _Problems()
-    topic = "__cluster_metadata" if args.what == "metadata" else "__consumer_offsets"
+    topic = {"metadata": "__cluster_metadata", "offsets": "__consumer_offsets",
+             "remote-log": "__remote_log_metadata"}[args.what]
     parts = _find(path, topic)
     if not parts:
         print(escape(f"kafkaspec inspect: {path}: no {topic} partition here"), file=sys.stderr)
@@ -121,6 +131,17 @@ def run(args: argparse.Namespace) -> int:
         body = finite(state.to_json())
         body["contradictions"] = found  # the state's list, each with the file that holds the record
         print(json_text(body, indent=1) if args.json else _metadata_text(body))
+    elif args.what == "remote-log":
+        from kafkaspec.payloads.remote_log_state import RemoteLogState  # noqa: PLC0415
+
+        rstate = RemoteLogState()
+        found = []
+        for part in sorted(parts, key=lambda p: p.partition):
+            for where, offset, record in _records(part, part.segments(), "remote_log", problems):
+                _replay(rstate, record, where, offset, problems, found)
+        body = rstate.to_json()
+        body["contradictions"] = found
+        print(json_text(body, indent=1) if args.json else _remote_log_text(body))
     else:
         from kafkaspec.payloads.group_state import GroupOffsets  # noqa: PLC0415
 
@@ -133,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if problems.count else 0
 
 
-def _replay(state: ClusterState, record: Decoded, where: str, offset: int, problems: _Problems,
+def _replay(state: ClusterState | RemoteLogState, record: Decoded, where: str, offset: int, problems: _Problems,
             found: list[dict[str, Any]]) -> None:
     """Apply one metadata record; report each contradiction it (or the transaction it ends) holds,
     naming the segment and the offset of the record that contradicts, and add it to ``found``."""
@@ -203,4 +224,24 @@ def _offsets_text(s: dict[str, Any]) -> str:
                          f"  committed {o['commit_timestamp']}  expires {o['expire_timestamp']}"
                          f"  metadata " + ("null" if o["metadata"] is None else f"'{o['metadata']}'"))
     lines.append("records: " + ", ".join(f"{k} {v}" for k, v in s["record_counts"].items()))
+    return "\n".join(map(escape, lines))
+
+
+def _remote_log_text(s: dict[str, Any]) -> str:
+    lines = [f"remote log metadata at offset {s['last_offset']}",
+             f"partitions ({len(s['partitions'])}):"]
+    for p in s["partitions"]:
+        states: dict[str, int] = {}
+        for seg in p["segments"]:
+            states[seg["state"]] = states.get(seg["state"], 0) + 1
+        lines.append(f"  {p['topic']}-{p['partition']}  topic id {p['topic_id']}  segments {len(p['segments'])}"
+                     + "".join(f"  {k} {v}" for k, v in sorted(states.items()))
+                     + (f"  partition {p['delete_state']}" if p["delete_state"] else ""))
+        for seg in p["segments"]:
+            epochs = ",".join(f"{e['leader_epoch']}@{e['offset']}" for e in seg["leader_epochs"]) or "-"
+            lines.append(f"    {seg['segment_id']}  offsets {seg['start_offset']}..{seg['end_offset']}  {seg['state']}"
+                         f"  epochs {epochs}  size {seg['segment_size_in_bytes']}  broker {seg['broker_id']}"
+                         f"  event {seg['event_timestamp_ms']}"
+                         + ("" if seg["custom_metadata"] is None else f"  custom metadata {seg['custom_metadata']}"))
+    lines.append("records: " + (", ".join(f"{k} {v}" for k, v in s["record_counts"].items()) or "-"))
     return "\n".join(map(escape, lines))

@@ -38,23 +38,29 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--tiered", metavar="PREFIX",
                    help="the tiered-storage copy of PATH (a broker's data or partition dir): verify each partition's "
                         "whole history, and that the remote and local segments meet without a gap or overlap")
+    p.add_argument("--remote-log-metadata", metavar="PATH",
+                   help="__remote_log_metadata partitions (a data dir holding them, or one partition dir): their "
+                        "events choose each tiered partition's live segments, as a broker does (default: those "
+                        "found beside the data, else the segments' manifests decide)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import open_log, verify_path  # noqa: PLC0415
     from kafkaspec.logdir.layout import known_segments, no_kafka_data  # noqa: PLC0415
     from kafkaspec.printable import escape, json_text  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
     started = time.perf_counter()
-    log = open_log(args.path, tiered=args.tiered)
+    log = open_log(args.path, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata)
     if not log.has_data():
         raise no_kafka_data(args.path)
     segments = sum(len(known_segments(p)) for p in log.partitions())
     bar = Progress("verify")
     try:
-        problems = verify_path(args.path, deep=not args.shallow, progress=bar, tiered=args.tiered)
+        problems = verify_path(args.path, deep=not args.shallow, progress=bar, tiered=args.tiered,
+                               remote_log_metadata=args.remote_log_metadata)
     finally:
         bar.close()
     out = sys.stdout
@@ -63,6 +69,19 @@ def run(args: argparse.Namespace) -> int:
             out.write(json_text(p._asdict()) + "\n")
         else:
             out.write(f"{escape(str(p))}\n")
+    if not args.json:  # which source chose each tiered partition's live segments, where it was not the manifests
+        from kafkaspec.logdir import HistoryPartition, TieredPartition  # noqa: PLC0415
+
+        for part in log.partitions():
+            remote = part.remote if isinstance(part, HistoryPartition) else part
+            if not isinstance(remote, TieredPartition) or remote.remote_log is None:
+                continue
+            try:
+                source = remote.lineage_source
+            except KafkaFormatError:
+                continue  # reported above
+            if source != "manifests":
+                out.write(escape(f"note: {remote.path}: live segments chosen by {source}") + "\n")
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
     summary = (f"verified {len(log.partitions())} partitions, {segments} segments in "

@@ -17,7 +17,7 @@ wire.py, records.py):
   max_timestamp, whatever its stored delta (:func:`annotate`, over the finished tree);
 - a KRaft control record's value (types 2-6) is a message-spec payload read as version 0, as
   Kafka reads it; and when the tracer is told the payload family (``payloads``: ``metadata``,
-  ``offsets``, ``transactions``), a record's key and value are Kafka's own payloads
+  ``remote_log``, ``offsets``, ``transactions``), a record's key and value are Kafka's own payloads
   (``kafkaspec.generated.trace.messages``): a metadata value is an unsigned-varint frame version,
   api key and record version, then the record; an offsets or transactions key starts with its
   int16 version (the record type) and its value with an int16 version.
@@ -189,15 +189,17 @@ def _record_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) -
         _control_value(t, version, data, values)
         return
     family = getattr(t, "payloads", None)
-    if family == "metadata":
+    if family in ("metadata", "remote_log"):
+        what = "metadata record" if family == "metadata" else "remote log metadata record"
         t.within(data, data.end, "the record's value")
-        _uvarint_at(t, "frame_version", "Frame version of the metadata record (1)")
-        api_key = _uvarint_at(t, "api_key", "Api key: which metadata record this is")
+        _uvarint_at(t, "frame_version", f"Frame version of the {what} (1)")
+        api_key = _uvarint_at(t, "api_key", f"Api key: which {what} this is")
         record_version = _uvarint_at(t, "record_version", "Version of the record")
         t.without()
-        module = _trace_messages().METADATA.get(api_key)
+        table = _trace_messages().METADATA if family == "metadata" else _trace_messages().REMOTE_LOG
+        module = table.get(api_key)
         if module is None:
-            raise t.stop(f"metadata record api key {api_key} names no known record", data.start)
+            raise t.stop(f"{what} api key {api_key} names no known record", data.start)
         _payload_rest(t, data, module, record_version, "the record's value")
     elif family in ("offsets", "transactions"):
         key = values.get("key")

@@ -24,6 +24,7 @@ from ..errors import KafkaFormatError
 from . import layout as layout_module
 from . import tiered as tiered_module
 from .layout import LogDir, Partition, UnusedSegment
+from .remote_log_topic import RemoteLogMetadata
 from .segment import Segment
 from .storage import AnyPath, RemotePath, StorageOptions
 from .tiered import TieredPartition, open_tiered
@@ -75,12 +76,16 @@ class HistoryPartition(Partition):
 
 
 def open_history(local: str | Path | RemotePath, tiered: str | Path | RemotePath, *,
-                 storage: StorageOptions | None = None) -> LogDir:
+                 storage: StorageOptions | None = None,
+                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> LogDir:
     """The partitions of the local log ``local`` (a data dir or one partition dir), each paired with its
-    tiered copy under ``tiered``; with a data dir, also the partitions only the tiered copy holds."""
+    tiered copy under ``tiered``; with a data dir, also the partitions only the tiered copy holds. The
+    remote segments are chosen by ``__remote_log_metadata`` when it is given (``remote_log_metadata``)
+    or found beside the data (partitions of it in the local data dir, or in the prefix)."""
     log = layout_module.open_log(local, storage=storage)
-    remote = {(p.topic, p.partition): p for p in open_tiered(tiered, storage=storage).partitions()
-              if isinstance(p, TieredPartition)}
+    rlm = tiered_module.remote_log(remote_log_metadata, log.path if log._whole else None, storage)
+    remote = {(p.topic, p.partition): p for p in open_tiered(tiered, storage=storage, remote_log_metadata=rlm)
+              .partitions() if isinstance(p, TieredPartition)}
     parts: list[Partition] = []
     for part in log.partitions():
         match = remote.pop((part.topic, part.partition), None)
@@ -101,16 +106,19 @@ def open_history(local: str | Path | RemotePath, tiered: str | Path | RemotePath
 
 
 def open_log(path: str | Path | RemotePath, *, layout: str | None = None, storage: StorageOptions | None = None,
-             tiered: str | Path | RemotePath | None = None) -> LogDir:
+             tiered: str | Path | RemotePath | None = None,
+             remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> LogDir:
     """Open a log directory (:func:`kafkaspec.logdir.tiered.open_log`: Kafka's layout or tiered storage's);
     with ``tiered``, a local log directory plus its tiered copy at ``tiered``, read as each partition's
-    whole history (:func:`open_history`)."""
+    whole history (:func:`open_history`). ``remote_log_metadata``: the ``__remote_log_metadata``
+    partitions (a data dir holding them, or one partition dir) that choose a tiered partition's live
+    segments, as a broker does (else those found beside the data, else the manifests decide)."""
     if tiered is None:
-        return tiered_module.open_log(path, layout=layout, storage=storage)
+        return tiered_module.open_log(path, layout=layout, storage=storage, remote_log_metadata=remote_log_metadata)
     if layout not in (None, "kafka"):
         raise ValueError(f"with tiered=, the local log is in Kafka's layout: layout must be 'kafka' or None, "
                          f"got {layout!r}")
-    return open_history(path, tiered, storage=storage)
+    return open_history(path, tiered, storage=storage, remote_log_metadata=remote_log_metadata)
 
 
 __all__ = ["HistoryPartition", "open_history", "open_log"]

@@ -74,12 +74,16 @@ from .encryption import IV_SIZE, TAG_SIZE, SegmentKey, decrypt, parse_encryption
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .layout import LogDir, Partition, UnusedSegment
 from .ranged import Get
+from .remote_log_topic import TOPIC, RemoteLogMetadata, found_beside, read_remote_log_metadata
 from .segment import Segment, _WalkFailed
 from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
+from .tiered_custom import object_path, parse_custom_metadata
 from .tiered_lineage import (
+    Lineage,
     SegmentInfo,
     choose,
     events_from_manifests,
+    events_from_metadata_topic,
     filtered_epochs,
     parse_segment_metadata,
     twins,
@@ -593,12 +597,15 @@ class TieredPartition(Partition):
     layout = "tiered"
 
     def __init__(self, path: AnyPath, topic: str, partition: int, topic_id: str,
-                 epochs: list[files.EpochEntry] | None = None):
+                 epochs: list[files.EpochEntry] | None = None, remote_log: RemoteLogMetadata | None = None):
         super().__init__(path, topic, partition)
         self.topic_id = topic_id
         #: the partition's leader-epoch lineage to choose by (e.g. a broker's leader-epoch-checkpoint);
         #: None: the checkpoint uploaded with the newest segment
         self.epochs = epochs
+        #: ``__remote_log_metadata``, replayed: when it has events of this partition, they decide
+        self.remote_log = remote_log
+        self._lineage_source = "manifests"
         self.unused: list[UnusedSegment] = []
 
     def segments(self) -> list[Segment]:
@@ -609,6 +616,12 @@ class TieredPartition(Partition):
     def unused_segments(self) -> list[UnusedSegment]:
         self.segments()
         return self.unused
+
+    @property
+    def lineage_source(self) -> str:
+        """What decided the live segments: ``"manifests"`` or ``"__remote_log_metadata (<where>)"``."""
+        self.segments()
+        return self._lineage_source
 
     def _choose(self) -> list[Segment]:
         stems: dict[str, dict[str, AnyPath]] = {}
@@ -639,6 +652,11 @@ class TieredPartition(Partition):
                 chosen[stem] = seg
                 published.append(info)
         epochs = self.epochs if self.epochs is not None else self._newest_checkpoint(published, chosen)
+        if self.remote_log is not None:
+            events = events_from_metadata_topic(self.remote_log.state, self.topic, self.partition, self.topic_id)
+            if events:
+                return self._choose_from_topic(choose(events, epochs, from_topic=True), stems, chosen)
+        self._lineage_source = "manifests"
         lineage = choose(events_from_manifests(published, started), epochs)
         for info, first in lineage.live:
             seg = chosen[info.segment_id]
@@ -654,6 +672,60 @@ class TieredPartition(Partition):
         self.unused = [UnusedSegment(orphans.get(u.segment_id) or chosen[u.segment_id].path, u.start, why)
                        for u, why in lineage.unused]
         return sorted(kept, key=lambda s: s.base_offset)
+
+    def _choose_from_topic(self, lineage: Lineage, stems: dict[str, dict[str, AnyPath]],
+                           chosen: dict[str, TieredSegment]) -> list[Segment]:
+        """The live segments ``__remote_log_metadata`` gives (``lineage``), read from their objects: a
+        finished segment whose objects are missing is an error naming it; an object the topic says is
+        deleted or unfinished, or does not name at all, is listed unused and never read."""
+        assert self.remote_log is not None
+        source = f"__remote_log_metadata ({self.remote_log.source})"
+        self._lineage_source = source
+        custom = {f"{s.start_offset:020d}-{s.segment_id}": s.custom_metadata
+                  for p in self.remote_log.state.partition(self.topic, self.partition, self.topic_id)
+                  for s in p.segments.values()}
+        kept: list[Segment] = []
+        for info, first in lineage.live:
+            what = f"segment {info.segment_id[21:]} (offsets {info.start}..{info.end})"
+            elsewhere = self._elsewhere(info.segment_id, custom.get(info.segment_id), what)
+            if elsewhere is not None:
+                log_path, manifest_path = elsewhere
+                missing = [str(p) for p in (log_path, manifest_path) if not p.exists()]
+                seg = TieredSegment(log_path)
+            else:
+                objects = stems.get(info.segment_id, {})
+                missing = [info.segment_id + x for x in (files.LOG_SUFFIX, MANIFEST_SUFFIX) if x not in objects]
+                seg = chosen.get(info.segment_id) or TieredSegment(self.path / (info.segment_id + files.LOG_SUFFIX))
+            if missing:
+                raise KafkaFormatError(f"{what} is COPY_SEGMENT_FINISHED in {source}, but its objects are missing: "
+                                       f"no {' or '.join(missing)}", None, str(self.path))
+            seg.served_from, seg.end_offset = first, info.end
+            kept.append(seg)
+        named = {s.segment_id for s, _ in lineage.live} | {u.segment_id for u, _ in lineage.unused}
+        self.unused = [UnusedSegment(_object_of(stems[u.segment_id]), u.start, f"{why} (decided by {source})")
+                       for u, why in lineage.unused if u.segment_id in stems]
+        self.unused += [UnusedSegment(_object_of(objects), int(stem[:20]),
+                                      f"{source} has no record of this segment: no broker serves it")
+                        for stem, objects in sorted(stems.items()) if stem not in named]
+        self.unused.sort(key=lambda u: (u.base_offset, str(u.path)))
+        return sorted(kept, key=lambda s: s.base_offset)
+
+    def _elsewhere(self, stem: str, custom: bytes | None, what: str) -> tuple[AnyPath, AnyPath] | None:
+        """The segment's ``.log`` and manifest where Aiven's custom metadata puts them (``OBJECT_PREFIX``,
+        ``OBJECT_KEY``: :mod:`.tiered_custom`), or None when it names no other place than this folder."""
+        location = parse_custom_metadata(custom, f"the custom metadata of {what}")
+        main = f"{self.topic}-{self.topic_id}/{self.partition}/{stem}"
+        root = self.path.parent.parent
+        log_path = object_path(root, location, main, files.LOG_SUFFIX, what)
+        manifest_path = object_path(root, location, main, MANIFEST_SUFFIX, what)
+        if log_path is None or manifest_path is None:
+            return None
+        if str(log_path) == str(self.path / (stem + files.LOG_SUFFIX)):
+            return None  # this folder after all
+        if _SEGMENT.match(log_path.name) is None:
+            raise KafkaFormatError(f"{what}: its custom metadata puts it at {log_path}, which is not named like a "
+                                   "segment (<20-digit offset>-<segment id>.log)", None, str(self.path))
+        return log_path, manifest_path
 
     def _newest_checkpoint(self, published: list[SegmentInfo],
                            chosen: dict[str, TieredSegment]) -> list[files.EpochEntry] | None:
@@ -691,6 +763,11 @@ class TieredPartition(Partition):
 
     def snapshot_paths(self) -> list[AnyPath]:
         return []
+
+
+def _object_of(objects: dict[str, AnyPath]) -> AnyPath:
+    """The object that names a segment in messages: its ``.log``, else its manifest, else its indexes."""
+    return objects.get(files.LOG_SUFFIX) or objects.get(MANIFEST_SUFFIX) or objects[INDEXES_SUFFIX]
 
 
 def _same_bytes(a: TieredSegment, b: TieredSegment) -> bool:
@@ -756,11 +833,31 @@ def _has_manifests(path: AnyPath) -> bool:
     return any(p.name.endswith(MANIFEST_SUFFIX) and _SEGMENT.match(p.name) for p in listdir(path))
 
 
-def open_tiered(path: str | Path | RemotePath, *, storage: StorageOptions | None = None) -> LogDir:
-    """A :class:`LogDir` over the tiered-storage layout at ``path`` (see :func:`kafkaspec.logdir.open_log`)."""
+def open_tiered(path: str | Path | RemotePath, *, storage: StorageOptions | None = None,
+                remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> LogDir:
+    """A :class:`LogDir` over the tiered-storage layout at ``path`` (see :func:`kafkaspec.logdir.open_log`).
+    ``remote_log_metadata``: the ``__remote_log_metadata`` partitions (a data dir holding them, or one
+    partition dir) whose events choose each partition's live segments; None: those found in ``path``
+    itself (``__remote_log_metadata-N`` folders beside the topics), else the manifests alone."""
     root = as_path(path, storage)
     parts = find_tiered(root)
+    meta = remote_log(remote_log_metadata, root, storage) if parts else None
+    for p in parts:
+        p.remote_log = meta
     return LogDir(root, sorted(parts, key=lambda p: (p.topic, p.partition)))
+
+
+def remote_log(given: str | Path | RemotePath | RemoteLogMetadata | None, beside: AnyPath | None,
+               storage: StorageOptions | None = None) -> RemoteLogMetadata | None:
+    """``__remote_log_metadata`` replayed from ``given``, else from ``beside`` when it holds the topic's
+    partitions, else None (the manifests decide)."""
+    if isinstance(given, RemoteLogMetadata):
+        return given
+    if given is not None:
+        return read_remote_log_metadata(given, storage=storage)
+    if beside is not None and found_beside(beside):
+        return read_remote_log_metadata(beside, storage=storage)
+    return None
 
 
 def is_tiered(path: AnyPath) -> bool:
@@ -772,9 +869,11 @@ def is_tiered(path: AnyPath) -> bool:
 
 
 def open_log(path: str | Path | RemotePath, *, layout: str | None = None,
-             storage: StorageOptions | None = None) -> LogDir:
+             storage: StorageOptions | None = None,
+             remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> LogDir:
     """Open a log directory in Kafka's own layout or the tiered-storage one (``layout="kafka"`` or
-    ``"tiered"``; None: Kafka's if it holds partitions, else tiered storage's if it holds manifests)."""
+    ``"tiered"``; None: Kafka's if it holds partitions, else tiered storage's if it holds manifests).
+    ``remote_log_metadata``: see :func:`open_tiered` (tiered storage's layout only)."""
     if layout not in (None, "kafka", "tiered"):
         raise ValueError(f"layout must be 'kafka', 'tiered' or None (detect), got {layout!r}")
     root = as_path(path, storage)
@@ -790,12 +889,18 @@ def open_log(path: str | Path | RemotePath, *, layout: str | None = None,
         if not root.exists():
             raise root.not_found() if isinstance(root, RemotePath) else \
                 FileNotFoundError(errno.ENOENT, "no such file or directory", str(root))
-        return open_tiered(root)
+        return open_tiered(root, remote_log_metadata=remote_log_metadata)
     log = layout_module.open_log(root)
-    if layout == "kafka" or log.partitions() or not root.is_dir():
-        return log
-    tiered = open_tiered(root)
-    return tiered if tiered.partitions() else log
+    # a prefix may hold the __remote_log_metadata partitions beside its topics: still a prefix
+    only_metadata = all(p.topic == TOPIC for p in log.partitions())
+    if layout != "kafka" and only_metadata and root.is_dir():
+        tiered = open_tiered(root, remote_log_metadata=remote_log_metadata)
+        if tiered.partitions():
+            return tiered
+    if remote_log_metadata is not None:
+        raise ValueError(f"{root}: remote_log_metadata chooses the segments of a tiered-storage prefix, and this is "
+                         "not one (a log directory in Kafka's layout: with tiered=PREFIX, it goes with the prefix)")
+    return log
 
 
 def open_segment(path: str, storage: StorageOptions | None = None) -> Segment:

@@ -26,8 +26,10 @@ step (Apache Kafka, ``storage/src/main/java/org/apache/kafka/server/log/remote/`
 
 This module is that replay and that walk, over :class:`Event`\\ s from any source. The manifests alone
 (:func:`events_from_manifests`) give one ``COPY_SEGMENT_FINISHED`` per published segment, in the
-order of their ``eventTimestampMs``; a ``__remote_log_metadata`` reader can give the topic's own
-events in their order instead, and the same :func:`choose` decides. What is left out is listed with
+order of their ``eventTimestampMs``; :func:`events_from_metadata_topic` gives the topic's own
+events instead (``__remote_log_metadata``, replayed by
+:class:`~kafkaspec.payloads.remote_log_state.RemoteLogState`: only the transitions Kafka accepts, in
+the topic's order), and the same :func:`choose` decides. What is left out is listed with
 the reason. Where the rule cannot decide (two finished copies with the same offsets and epochs, and
 different bytes) the caller says so as an error naming both (:func:`twins`); this module never reads
 an object.
@@ -40,6 +42,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeGuard
 
+from ..payloads.decode import Decoded
+from ..payloads.remote_log_state import RemoteLogState
 from .files import EpochEntry
 
 COPY_SEGMENT_STARTED = "COPY_SEGMENT_STARTED"
@@ -204,13 +208,35 @@ def events_from_manifests(published: Iterable[SegmentInfo], started: Iterable[Se
     return events + [Event(COPY_SEGMENT_FINISHED, s) for s in order]
 
 
+def events_from_metadata_topic(records: RemoteLogState | Iterable[Decoded], topic: str, partition: int,
+                               topic_id: str | None = None) -> list[Event]:
+    """The events of ``topic``-``partition`` (of topic id ``topic_id`` when given) in decoded
+    ``__remote_log_metadata`` records (or their replay): each transition the replay applied, in the
+    topic's order, with the segment as it stood then. A segment is named like its objects
+    (``<20-digit start offset>-<segment id>``), so that the events and the folder's listing meet."""
+    if isinstance(records, RemoteLogState):
+        state = records
+    else:
+        state = RemoteLogState()
+        for r in records:
+            state.apply(r)
+    out: list[Event] = []
+    for part in state.partition(topic, partition, topic_id):
+        for st, seg in part.events:
+            out.append(Event(st, SegmentInfo(f"{seg.start_offset:020d}-{seg.segment_id}", seg.start_offset,
+                                             seg.end_offset, seg.leader_epochs, seg.event_timestamp_ms,
+                                             f"__remote_log_metadata offset {seg.offset}")))
+    return out
+
+
 def choose(events: Iterable[Event], leader_epochs: Sequence[EpochEntry] | Sequence[tuple[int, int]] | None = None,
-           log_end_offset: int | None = None) -> Lineage:
+           log_end_offset: int | None = None, *, from_topic: bool = False) -> Lineage:
     """The segments a broker serves after ``events``, walking the offsets as ``RemoteLogManager.read``
     does, and every other segment with the reason it is not served.
 
     ``leader_epochs`` is the partition's leader-epoch checkpoint; without it the lineage is the epochs the
-    finished segments state (each from its lowest start), and no segment is outside it.
+    finished segments state (each from its lowest start), and no segment is outside it. ``from_topic``:
+    the events are ``__remote_log_metadata``'s (the reasons say so), not the manifests'.
     """
     states: dict[int, _EpochState] = {}
     segments: dict[str, SegmentInfo] = {}
@@ -267,9 +293,12 @@ def choose(events: Iterable[Event], leader_epochs: Sequence[EpochEntry] | Sequen
             continue
         st = status[s.segment_id]
         if st == COPY_SEGMENT_STARTED:
-            why = "its upload did not finish (COPY_SEGMENT_STARTED: no manifest publishes it)"
+            why = ("its upload did not finish (COPY_SEGMENT_STARTED in __remote_log_metadata)" if from_topic
+                   else "its upload did not finish (COPY_SEGMENT_STARTED: no manifest publishes it)")
+        elif st == DELETE_SEGMENT_FINISHED:
+            why = "it is deleted (DELETE_SEGMENT_FINISHED in __remote_log_metadata)"
         elif st != COPY_SEGMENT_FINISHED:
-            why = f"it is being deleted ({st})"
+            why = f"it is being deleted ({st}{' in __remote_log_metadata' if from_topic else ''})"
         elif s.segment_id in outside:
             why = f"outside the partition's leader-epoch lineage: {outside[s.segment_id]}"
         elif s.segment_id in replaced:
@@ -322,5 +351,5 @@ def _is_int(v: object) -> TypeGuard[int]:
 
 
 __all__ = ["COPY_SEGMENT_FINISHED", "COPY_SEGMENT_STARTED", "DELETE_SEGMENT_FINISHED", "DELETE_SEGMENT_STARTED",
-           "Event", "Lineage", "SegmentInfo", "choose", "events_from_manifests", "filtered_epochs",
+           "Event", "Lineage", "SegmentInfo", "choose", "events_from_manifests", "events_from_metadata_topic", "filtered_epochs",
            "parse_segment_metadata", "segment_epochs", "twins", "within_leader_epochs"]

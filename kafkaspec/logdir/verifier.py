@@ -40,6 +40,7 @@ from .history import HistoryPartition, open_log
 from .indexes import AbortedTxn
 from .layout import NO_KAFKA_DATA, Partition, known_segments
 from .publish import PUBLISHING, describe
+from .remote_log_topic import RemoteLogMetadata
 from .segment import Segment, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
 from .storage import RemotePath, listdir
@@ -63,14 +64,16 @@ class Problem(NamedTuple):
 
 def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
                 progress: Callable[[int, int], None] | None = None,
-                tiered: str | Path | RemotePath | None = None) -> list[Problem]:
+                tiered: str | Path | RemotePath | None = None,
+                remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> list[Problem]:
     """Verify a data dir, a partition dir or one segment; return every problem found. With ``tiered``,
     the local log plus its tiered copy there, as each partition's whole history (``logdir.history``):
-    the remote and local segments must meet without a gap or an overlap."""
+    the remote and local segments must meet without a gap or an overlap. ``remote_log_metadata``: as for
+    :func:`~kafkaspec.logdir.open_log`; each tiered partition says which source chose its segments."""
     problems: list[Problem] = []
     with warnings.catch_warnings(record=True) as caught:  # directories passed over: reported as problems
         warnings.simplefilter("always", SkippedDirWarning)
-        log = open_log(path, tiered=tiered)
+        log = open_log(path, tiered=tiered, remote_log_metadata=remote_log_metadata)
         parts = log.partitions() + log.checkpoints()
     for w in caught:
         if isinstance(w.message, SkippedDirWarning):

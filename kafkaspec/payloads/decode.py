@@ -1,6 +1,6 @@
 """Kafka's own payloads, decoded: the keys and values of ``__consumer_offsets``,
-``__transaction_state`` and ``__cluster_metadata`` (and its snapshots), and the values of control
-records, through the codecs generated from ``schemas/messages/``.
+``__transaction_state``, ``__cluster_metadata`` (and its snapshots) and ``__remote_log_metadata``,
+and the values of control records, through the codecs generated from ``schemas/messages/``.
 
 :func:`decode` picks the decoder by topic name and returns a :class:`Decoded` (record type, version,
 key and value fields under the snake_case of Kafka's names), or None for an ordinary topic.
@@ -29,16 +29,19 @@ from typing import Any, Literal, NamedTuple
 from ..errors import KafkaFormatError
 from .message_types import read_uvarint
 
-__all__ = ["FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable",
+__all__ = ["FAMILIES", "FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable",
            "parse_release"]
 
-Family = Literal["offsets", "transactions", "metadata"]
+Family = Literal["offsets", "transactions", "metadata", "remote_log"]
 #: the topics whose payloads :func:`decode` knows, and their family
 FAMILY_OF_TOPIC: dict[str, Family] = {
     "__consumer_offsets": "offsets",
     "__transaction_state": "transactions",
     "__cluster_metadata": "metadata",
+    "__remote_log_metadata": "remote_log",
 }
+#: the families :func:`decode_as` takes
+FAMILIES: tuple[Family, ...] = ("offsets", "transactions", "metadata", "remote_log")
 _I16 = struct.Struct(">h")
 
 
@@ -150,21 +153,31 @@ def _int16(data: bytes | memoryview | None, what: str) -> int:
     return int(_I16.unpack_from(data, 0)[0])
 
 
+def _framed(table: dict, what: str, value: bytes | memoryview | None, kafka_release: str | None) -> Decoded:
+    """A value framed as unsigned varints (frame version 1, api key, record version), then the record."""
+    if value is None:
+        raise KafkaFormatError(f"{what}: the value is null", None)
+    frame, pos = read_uvarint(value, 0, len(value), f"{what} frame version")
+    if frame != 1:
+        raise KafkaFormatError(f"{what}: unknown frame version {frame} (known: 1)", 0)
+    api_key, pos = read_uvarint(value, pos, len(value), f"{what} api key")
+    version, pos = read_uvarint(value, pos, len(value), f"{what} version")
+    module = table.get(api_key)
+    if module is None:
+        raise KafkaFormatError(f"{what}: unknown record type (api key {api_key}, version {version})", 0)
+    fields, layout = _run_layouts(module, value, pos, version, f"{what} {module.NAME}", parse_release(kafka_release))
+    return Decoded(module.NAME, version, None, fields, layout=layout)
+
+
 def decode_metadata(value: bytes | memoryview | None, kafka_release: str | None = None) -> Decoded:
     """A ``__cluster_metadata`` record value (the key is null)."""
-    if value is None:
-        raise KafkaFormatError("metadata record: the value is null", None)
-    frame, pos = read_uvarint(value, 0, len(value), "metadata record frame version")
-    if frame != 1:
-        raise KafkaFormatError(f"metadata record: unknown frame version {frame} (known: 1)", 0)
-    api_key, pos = read_uvarint(value, pos, len(value), "metadata record api key")
-    version, pos = read_uvarint(value, pos, len(value), "metadata record version")
-    module = _messages().METADATA.get(api_key)
-    if module is None:
-        raise KafkaFormatError(f"metadata record: unknown record type (api key {api_key}, version {version})", 0)
-    fields, layout = _run_layouts(module, value, pos, version, f"metadata record {module.NAME}",
-                                  parse_release(kafka_release))
-    return Decoded(module.NAME, version, None, fields, layout=layout)
+    return _framed(_messages().METADATA, "metadata record", value, kafka_release)
+
+
+def decode_remote_log(value: bytes | memoryview | None, kafka_release: str | None = None) -> Decoded:
+    """A ``__remote_log_metadata`` record value (the key is null): a remote segment's metadata, an
+    update of its state, a partition's deletion, or a snapshot entry."""
+    return _framed(_messages().REMOTE_LOG, "remote log metadata record", value, kafka_release)
 
 
 def _keyed(table: dict, family: str, key: bytes | memoryview | None, value: bytes | memoryview | None,
@@ -212,13 +225,16 @@ _DECODERS = {"offsets": decode_offsets, "transactions": decode_transactions}
 
 def decode_as(family: Family, key: bytes | memoryview | None, value: bytes | memoryview | None,
               kafka_release: str | None = None) -> Decoded:
-    """Decode a record's key and value as ``family`` (``offsets``, ``transactions``, ``metadata``).
+    """Decode a record's key and value as ``family`` (``offsets``, ``transactions``, ``metadata``,
+    ``remote_log``).
     ``kafka_release`` (``"4.0"``, ``"4.1.0"``): the release that wrote the record, where Kafka wrote
     a message in more than one layout; the newest is tried first otherwise (``Decoded.layout``)."""
     if family == "metadata":
         return decode_metadata(value, kafka_release)
+    if family == "remote_log":
+        return decode_remote_log(value, kafka_release)
     if family not in _DECODERS:
-        raise ValueError(f"family must be one of offsets, transactions, metadata; got {family!r}")
+        raise ValueError(f"family must be one of {', '.join(FAMILIES)}; got {family!r}")
     return _DECODERS[family](key, value, kafka_release)
 
 

@@ -47,10 +47,6 @@ PENDING = {
     "ShareSnapshotValue": "planned: the __share_group_state records",
     "ShareUpdateKey": "planned: the __share_group_state records",
     "ShareUpdateValue": "planned: the __share_group_state records",
-    "RemoteLogSegmentMetadataRecord": "planned: the __remote_log_metadata records",
-    "RemoteLogSegmentMetadataUpdateRecord": "planned: the __remote_log_metadata records",
-    "RemotePartitionDeleteMetadataRecord": "planned: the __remote_log_metadata records",
-    "RemoteLogSegmentMetadataSnapshotRecord": "planned: the __remote_log_metadata records",
     "ConsumerProtocolSubscription": "planned: the member bytes inside GroupMetadataValue",
     "ConsumerProtocolAssignment": "planned: the member bytes inside GroupMetadataValue",
     "QuorumStateData": "planned: quorum-state is a JSON file, not message bytes",
@@ -384,7 +380,7 @@ def _compare_message(kname: str, f: Mapping[str, Any], ours: Message) -> list[Dr
             drift.append(Drift(kname, v, f"{'flexible' if v in flexible else 'not flexible'} in Kafka, "
                                          f"{'flexible' if ours.flexible(ov) else 'not flexible'} in ours"))
             continue
-        if f.get("type") == "metadata" and ours.family == "metadata" and f.get("apiKey") not in ours.type_ids:
+        if f.get("type") == "metadata" and ours.family in ("metadata", "remote_log") and f.get("apiKey") not in ours.type_ids:
             drift.append(Drift(kname, v, f"api key {f.get('apiKey')} in Kafka, {list(ours.type_ids)} in ours"))
         _compare_struct(kname, v, ov, v in flexible, "", f["fields"], common, ours.root, ours.structs, drift)
     return drift

@@ -29,6 +29,10 @@ option                     meaning
 ``s3.secretKey``           process. Spark's default ``spark.redaction.regex`` hides the key,
 ``s3.sessionToken``        secret and token values in plans and the UI; kafkaspec never prints them
 ``storageTimeout``         seconds before an unanswered storage request fails (default 30)
+``remoteLogMetadata``      a tiered-storage prefix's ``__remote_log_metadata`` partitions (a data
+                           dir holding them, or one partition dir): their events choose each
+                           partition's live segments, as a broker does (default: those found
+                           beside the data, else the segments' manifests decide)
 ``engine``                 ``lockstep`` (default): v2 records decoded many batches at once with
                            numpy (:mod:`kafkaspec.lockstep`); ``records``: one record at a time
 =========================  ==================================================================
@@ -114,6 +118,7 @@ class ReadOptions:
     lockstep: bool = True  # option engine: lockstep (kafkaspec.lockstep) or records (the per-record decoder)
     pushed: Pushed = Pushed()  # filters Spark pushed down (topic, partition, offset)
     storage: StorageOptions | None = None  # explicit object-store settings (secrets not in its repr)
+    remote_log_metadata: str | None = None  # where __remote_log_metadata is, for a tiered prefix (driver only)
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> ReadOptions:
@@ -191,6 +196,7 @@ class ReadOptions:
             view=view,
             decode=decode == "auto",
             lockstep=engine == "lockstep",
+            remote_log_metadata=get("remotelogmetadata"),
         )
 
     def wants(self, topic: str, partition: int) -> bool:

@@ -36,7 +36,7 @@ def plan(path: str, opts: ReadOptions) -> list[RangeTask]:
     if opts.storage is None and is_uri(path):
         # the driver's environment, resolved here and shipped in each task: executors may not share it
         opts = replace(opts, storage=StorageOptions.from_env())
-    with logdir.open_log(path, storage=opts.storage) as log_dir:
+    with logdir.open_log(path, storage=opts.storage, remote_log_metadata=opts.remote_log_metadata) as log_dir:
         for part in log_dir.partitions():
             if not opts.wants(part.topic, part.partition):
                 continue

@@ -39,6 +39,7 @@ NULLABLE_TYPES = ("string", "bytes", "array", "struct")
 FAMILIES = {
     "control": "the control record type (key) whose value this message is",
     "metadata": "the api key of the KRaft metadata record",
+    "remote_log": "the api key of the __remote_log_metadata record",
     "group": "the key versions (record types) of __consumer_offsets that select this key",
     "transaction": "the key versions of __transaction_state that select this key",
 }

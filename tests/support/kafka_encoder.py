@@ -204,12 +204,14 @@ def record_type(name: str, label: str) -> int:
 
 def frame(label: str, name: str, version: int, body: bytes) -> tuple[str, bytes | None, bytes]:
     """The topic, key and value of a log record that carries this message's bytes, as Kafka frames
-    them: a metadata record (frame version 1, api key, version: unsigned varints; the key is null);
+    them: a metadata record (frame version 1, api key, version: unsigned varints; the key is null;
+    the storage module's records go to ``__remote_log_metadata``, framed the same way);
     a coordinator value under a minimal key of its record type (the key starts with the int16 record
     type, the value with its int16 version)."""
     f = facts(label)[name]
     if f.get("type") == "metadata":
-        return "__cluster_metadata", None, uvarint(1) + uvarint(int(f["apiKey"])) + uvarint(version) + body
+        topic = "__remote_log_metadata" if str(f.get("source", "")).startswith("storage/") else "__cluster_metadata"
+        return topic, None, uvarint(1) + uvarint(int(f["apiKey"])) + uvarint(version) + body
     keyname = name[: -len("Value")] + "Key"
     kfacts = facts(label)[keyname]
     rtype = record_type(name, label)

@@ -1,7 +1,8 @@
 """Tracing decoders of Kafka's own payloads, generated from schemas/messages/ by codegen. DO NOT EDIT.
 
 One module per message, with the same tables as :mod:`kafkaspec.generated.messages`: ``CONTROL``
-by control record type, ``METADATA`` by KRaft api key, ``GROUP`` and ``TRANSACTION`` by the int16
+by control record type, ``METADATA`` by KRaft api key, ``REMOTE_LOG`` by
+__remote_log_metadata api key, ``GROUP`` and ``TRANSACTION`` by the int16
 version a key starts with (each a ``(key module, value module)`` pair); ``LAYOUTS``: the
 earlier layouts Kafka wrote of a message's versions (Kafka 4.0's early-access share records).
 """
@@ -46,6 +47,10 @@ from . import (
     producer_ids_record,
     register_broker_record,
     register_controller_record,
+    remote_log_segment_metadata_record,
+    remote_log_segment_metadata_snapshot_record,
+    remote_log_segment_metadata_update_record,
+    remote_partition_delete_metadata_record,
     remove_access_control_entry_record,
     remove_delegation_token_record,
     remove_topic_record,
@@ -128,6 +133,12 @@ METADATA = {
     27: register_controller_record,
     28: clear_elr_record,
     29: unregister_controller_record,
+}
+REMOTE_LOG = {
+    0: remote_log_segment_metadata_record,
+    1: remote_log_segment_metadata_update_record,
+    2: remote_partition_delete_metadata_record,
+    3: remote_log_segment_metadata_snapshot_record,
 }
 GROUP = {
     0: (offset_commit_key, offset_commit_value),

@@ -1,0 +1,78 @@
+"""RemoteLogSegmentMetadataRecord, the Construct reference codec: ``remote_log_segment_metadata_record_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.remote_log_segment_metadata_record`, which tests hold it to.
+
+Generated from schemas/messages/remote_log_segment_metadata_record.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Int8sb, Int32sb, Int64sb, Struct
+
+from kafkaspec.generated.messages.remote_log_segment_metadata_record import (
+    RemoteLogSegmentIdEntry,
+    RemoteLogSegmentMetadataRecord,
+    SegmentLeaderEpochEntry,
+    TopicIdPartitionEntry,
+)
+from kafkaspec.payloads._construct import (
+    KafkaArray,
+    KafkaBool,
+    KafkaSized,
+    KafkaUuid,
+    MessageStruct,
+    TaggedFields,
+)
+
+topic_id_partition_entry_v0 = MessageStruct(
+    TopicIdPartitionEntry,
+    Struct(
+        "name" / KafkaSized(True, compact=True, nullable=False),
+        "id" / KafkaUuid,
+        "partition" / Int32sb,
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+remote_log_segment_id_entry_v0 = MessageStruct(
+    RemoteLogSegmentIdEntry,
+    Struct(
+        "topic_id_partition" / topic_id_partition_entry_v0,
+        "id" / KafkaUuid,
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+segment_leader_epoch_entry_v0 = MessageStruct(
+    SegmentLeaderEpochEntry,
+    Struct(
+        "leader_epoch" / Int32sb,
+        "offset" / Int64sb,
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+remote_log_segment_metadata_record_v0 = MessageStruct(
+    RemoteLogSegmentMetadataRecord,
+    Struct(
+        "remote_log_segment_id" / remote_log_segment_id_entry_v0,
+        "start_offset" / Int64sb,
+        "end_offset" / Int64sb,
+        "broker_id" / Int32sb,
+        "max_timestamp_ms" / Int64sb,
+        "event_timestamp_ms" / Int64sb,
+        "segment_leader_epochs" / KafkaArray(segment_leader_epoch_entry_v0, compact=True, nullable=False),
+        "segment_size_in_bytes" / Int32sb,
+        "custom_metadata" / KafkaSized(False, compact=True, nullable=True),
+        "remote_log_segment_state" / Int8sb,
+        "tagged_fields" / TaggedFields({0: ("txn_index_empty", KafkaBool, False)}),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    0: remote_log_segment_metadata_record_v0,
+}

@@ -1,0 +1,43 @@
+"""RemotePartitionDeleteMetadataRecord, the Construct reference codec: ``remote_partition_delete_metadata_record_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.remote_partition_delete_metadata_record`, which tests hold it to.
+
+Generated from schemas/messages/remote_partition_delete_metadata_record.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Int8sb, Int32sb, Int64sb, Struct
+
+from kafkaspec.generated.messages.remote_partition_delete_metadata_record import (
+    RemotePartitionDeleteMetadataRecord,
+    TopicIdPartitionEntry,
+)
+from kafkaspec.payloads._construct import KafkaSized, KafkaUuid, MessageStruct, TaggedFields
+
+topic_id_partition_entry_v0 = MessageStruct(
+    TopicIdPartitionEntry,
+    Struct(
+        "name" / KafkaSized(True, compact=True, nullable=False),
+        "id" / KafkaUuid,
+        "partition" / Int32sb,
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+remote_partition_delete_metadata_record_v0 = MessageStruct(
+    RemotePartitionDeleteMetadataRecord,
+    Struct(
+        "topic_id_partition" / topic_id_partition_entry_v0,
+        "broker_id" / Int32sb,
+        "event_timestamp_ms" / Int64sb,
+        "remote_partition_delete_state" / Int8sb,
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    0: remote_partition_delete_metadata_record_v0,
+}
