@@ -394,9 +394,9 @@ def open_log(path: str | Path | RemotePath, *, storage: StorageOptions | None = 
             mode = path.stat().st_mode
         except OSError as exc:
             raise type(exc)(exc.errno, (exc.strerror or "cannot be read").lower(), str(path)) from None
-        if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
-            raise OSError(errno.EINVAL, "not a file or directory (a FIFO, socket or device): Kafka writes none",
-                          str(path))
+        if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):  # damaged data where a Kafka file should be
+            raise KafkaFormatError("not a file or directory (a FIFO, socket or device): Kafka writes none", None,
+                                   str(path))
     if path.is_file():
         if files.is_metadata_checkpoint(path):
             parsed = files.parse_partition_dir(path.parent.name)
