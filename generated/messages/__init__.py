@@ -2,8 +2,8 @@
 codegen. DO NOT EDIT.
 
 One module per message, every version in it. The tables below say which message a payload is:
-``CONTROL`` by control record type, ``METADATA`` by KRaft api key, ``GROUP`` and ``TRANSACTION``
-by the int16 version a key starts with (each a ``(key module, value module)`` pair); ``LAYOUTS``: the
+``CONTROL`` by control record type, ``METADATA`` by KRaft api key, ``GROUP``, ``TRANSACTION``
+and ``SHARE`` by the int16 version a key starts with (each a ``(key module, value module)`` pair); ``LAYOUTS``: the
 earlier layouts Kafka wrote of a message's versions (Kafka 4.0's early-access share records).
 """
 
@@ -67,6 +67,12 @@ from . import (
     share_group_target_assignment_member_value,
     share_group_target_assignment_metadata_key,
     share_group_target_assignment_metadata_value,
+    share_snapshot_key,
+    share_snapshot_value,
+    share_snapshot_value_kafka40,
+    share_update_key,
+    share_update_value,
+    share_update_value_kafka40,
     snapshot_footer_record,
     snapshot_header_record,
     streams_group_current_member_assignment_key,
@@ -159,8 +165,14 @@ GROUP = {
 TRANSACTION = {
     0: (transaction_log_key, transaction_log_value),
 }
+SHARE = {
+    0: (share_snapshot_key, share_snapshot_value),
+    1: (share_update_key, share_update_value),
+}
 #: the earlier layouts Kafka wrote of a message's same versions, by the newest one's name
 LAYOUTS = {
     "ShareGroupMetadataValue": (share_group_metadata_value_kafka40,),
     "ShareGroupStatePartitionMetadataValue": (share_group_state_partition_metadata_value_kafka40,),
+    "ShareSnapshotValue": (share_snapshot_value_kafka40,),
+    "ShareUpdateValue": (share_update_value_kafka40,),
 }

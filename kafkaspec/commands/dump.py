@@ -97,8 +97,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--no-verify", action="store_true", help="skip CRC checks")
     p.add_argument("--decode", action="store_true",
                    help="decode Kafka's own payloads by topic (__consumer_offsets, __transaction_state, "
-                        "__cluster_metadata and .checkpoint snapshots)")
-    p.add_argument("--decode-as", choices=("offsets", "transactions", "metadata"),
+                        "__share_group_state, __cluster_metadata and .checkpoint snapshots)")
+    p.add_argument("--decode-as", choices=("offsets", "transactions", "share", "metadata"),
                    help="decode every record's key and value as this family, whatever the topic")
     p.add_argument("--kafka-release", metavar="X.Y",
                    help="with --decode/--decode-as: the Kafka release that wrote the records (e.g. 4.0), read first "

@@ -65,9 +65,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="auto (default: by file name, else by the magic byte), batch (any log entry: message v0, v1 "
                         "or record batch v2), message-v0, message-v1, record-batch-v2, wire-message, ... "
                         "(--format list names them all)")
-    p.add_argument("--decode", choices=("auto", "offsets", "transactions", "metadata", "none"), default="auto",
+    p.add_argument("--decode", choices=("auto", "offsets", "transactions", "share", "metadata", "none"), default="auto",
                    help="read records' keys and values as Kafka's own payloads, field by field (auto, the default: "
-                        "for __consumer_offsets, __transaction_state and __cluster_metadata partitions and "
+                        "for __consumer_offsets, __transaction_state, __share_group_state and __cluster_metadata "
+                        "partitions and "
                         ".checkpoint snapshots; KRaft control records' values always)")
     output = p.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="the field tree with offsets as JSON")

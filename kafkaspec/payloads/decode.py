@@ -1,6 +1,6 @@
 """Kafka's own payloads, decoded: the keys and values of ``__consumer_offsets``,
-``__transaction_state`` and ``__cluster_metadata`` (and its snapshots), and the values of control
-records, through the codecs generated from ``schemas/messages/``.
+``__transaction_state``, ``__share_group_state`` and ``__cluster_metadata`` (and its snapshots), and
+the values of control records, through the codecs generated from ``schemas/messages/``.
 
 :func:`decode` picks the decoder by topic name and returns a :class:`Decoded` (record type, version,
 key and value fields under the snake_case of Kafka's names), or None for an ordinary topic.
@@ -12,7 +12,7 @@ How each family frames its payloads:
 
 * ``metadata``: the value is an unsigned varint frame version (1), an unsigned varint api key that
   names the record type, an unsigned varint record version, then the record; the key is null.
-* ``offsets`` / ``transactions``: the key starts with an int16 that names the record type (and is
+* ``offsets`` / ``transactions`` / ``share``: the key starts with an int16 that names the record type (and is
   the key's version); the value starts with an int16 version. A null value is a tombstone: the
   key's entry is deleted.
 * control records: the key (version, type) names the type; the value is decoded as version 0,
@@ -32,11 +32,12 @@ from .message_types import read_uvarint
 __all__ = ["FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable",
            "parse_release"]
 
-Family = Literal["offsets", "transactions", "metadata"]
+Family = Literal["offsets", "transactions", "share", "metadata"]
 #: the topics whose payloads :func:`decode` knows, and their family
 FAMILY_OF_TOPIC: dict[str, Family] = {
     "__consumer_offsets": "offsets",
     "__transaction_state": "transactions",
+    "__share_group_state": "share",
     "__cluster_metadata": "metadata",
 }
 _I16 = struct.Struct(">h")
@@ -45,20 +46,21 @@ _I16 = struct.Struct(">h")
 class Decoded(NamedTuple):
     """One decoded payload."""
 
-    #: the record type: a metadata record's name (``TopicRecord``), a group or transaction record's
-    #: name without ``Key`` (``OffsetCommit``, ``GroupMetadata``, ``TransactionLog``), a control
+    #: the record type: a metadata record's name (``TopicRecord``), a group, transaction or share
+    #: record's name without ``Key`` (``OffsetCommit``, ``GroupMetadata``, ``TransactionLog``,
+    #: ``ShareSnapshot``), a control
     #: value's name (``LeaderChangeMessage``)
     type: str
     #: the version the value was decoded with (None for a tombstone)
     version: int | None
-    #: the key's fields (offsets and transactions; None elsewhere)
+    #: the key's fields (offsets, transactions and share; None elsewhere)
     key: dict[str, Any] | None
     #: the value's fields; None for a tombstone
     value: dict[str, Any] | None
-    #: the key's version (offsets and transactions), which is also its record type
+    #: the key's version (offsets, transactions and share), which is also its record type
     key_version: int | None = None
     #: for a message Kafka wrote in more than one layout at the same version (Kafka 4.0's
-    #: early-access share records): the releases whose layout the value was read with
+    #: early-access share records, in ``__consumer_offsets`` and ``__share_group_state``): the releases whose layout the value was read with
     #: (``"Kafka 4.0"``, ``"Kafka 4.1+"``); None for every other message
     layout: str | None = None
 
@@ -196,6 +198,13 @@ def decode_transactions(key: bytes | memoryview | None, value: bytes | memoryvie
     return _keyed(_messages().TRANSACTION, "__transaction_state", key, value, kafka_release)
 
 
+def decode_share(key: bytes | memoryview | None, value: bytes | memoryview | None,
+                 kafka_release: str | None = None) -> Decoded:
+    """A ``__share_group_state`` record (KIP-932's share coordinator): a share-partition's full
+    state (``ShareSnapshot``) or a change to it since the last snapshot (``ShareUpdate``)."""
+    return _keyed(_messages().SHARE, "__share_group_state", key, value, kafka_release)
+
+
 def decode_control(control_type: int, value: bytes | memoryview | None) -> Decoded:
     """The value of a KRaft control record (types 2-6: LEADER_CHANGE, SNAPSHOT_HEADER,
     SNAPSHOT_FOOTER, KRAFT_VERSION, KRAFT_VOTERS), decoded as version 0 like Kafka does."""
@@ -207,18 +216,19 @@ def decode_control(control_type: int, value: bytes | memoryview | None) -> Decod
     return Decoded(module.NAME, 0, None, _run(module, value, 0, 0, f"control record {module.NAME}"))
 
 
-_DECODERS = {"offsets": decode_offsets, "transactions": decode_transactions}
+_DECODERS = {"offsets": decode_offsets, "transactions": decode_transactions, "share": decode_share}
 
 
 def decode_as(family: Family, key: bytes | memoryview | None, value: bytes | memoryview | None,
               kafka_release: str | None = None) -> Decoded:
-    """Decode a record's key and value as ``family`` (``offsets``, ``transactions``, ``metadata``).
+    """Decode a record's key and value as ``family`` (``offsets``, ``transactions``, ``share``,
+    ``metadata``).
     ``kafka_release`` (``"4.0"``, ``"4.1.0"``): the release that wrote the record, where Kafka wrote
     a message in more than one layout; the newest is tried first otherwise (``Decoded.layout``)."""
     if family == "metadata":
         return decode_metadata(value, kafka_release)
     if family not in _DECODERS:
-        raise ValueError(f"family must be one of offsets, transactions, metadata; got {family!r}")
+        raise ValueError(f"family must be one of offsets, transactions, share, metadata; got {family!r}")
     return _DECODERS[family](key, value, kafka_release)
 
 

@@ -43,10 +43,6 @@ ALIASES = {"LegacyOffsetCommitKey": "OffsetCommitKey", "LegacyOffsetCommitValue"
 #: Kafka messages our schemas do not describe yet, and where they are planned (a drift check
 #: reports them as "pending", not as drift; remove a name here when its schema lands)
 PENDING = {
-    "ShareSnapshotKey": "planned: the __share_group_state records",
-    "ShareSnapshotValue": "planned: the __share_group_state records",
-    "ShareUpdateKey": "planned: the __share_group_state records",
-    "ShareUpdateValue": "planned: the __share_group_state records",
     "RemoteLogSegmentMetadataRecord": "planned: the __remote_log_metadata records",
     "RemoteLogSegmentMetadataUpdateRecord": "planned: the __remote_log_metadata records",
     "RemotePartitionDeleteMetadataRecord": "planned: the __remote_log_metadata records",

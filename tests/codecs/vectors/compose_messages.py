@@ -25,7 +25,8 @@ from pathlib import Path
 
 FOLDERS = ("clients/src/main/resources/common/message", "metadata/src/main/resources/common/metadata",
            "group-coordinator/src/main/resources/common/message",
-           "transaction-coordinator/src/main/resources/common/message")
+           "transaction-coordinator/src/main/resources/common/message",
+           "share-coordinator/src/main/resources/common/message")
 #: the files of clients/ that are payloads (the rest are requests and responses)
 CLIENT_PAYLOADS = {"LeaderChangeMessage", "SnapshotHeaderRecord", "SnapshotFooterRecord", "KRaftVersionRecord",
                    "VotersRecord"}
