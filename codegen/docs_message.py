@@ -22,6 +22,8 @@ FRAMING = {
              "the value starts with an int16 version; a null value is a tombstone",
     "share": "`__share_group_state`: the key starts with an int16 naming the record type (the key's version); "
              "the value starts with an int16 version; a null value is a tombstone",
+    "consumer_protocol": "the `subscription` or `assignment` bytes of a member in a GroupMetadataValue whose "
+                         "protocol type is `consumer`: an int16 version, then the message",
     "transaction": "`__transaction_state`: the key starts with an int16 version (0); the value starts with an "
                    "int16 version; a null value is a tombstone",
 }

@@ -3,7 +3,8 @@ codegen. DO NOT EDIT.
 
 One module per message, every version in it. The tables below say which message a payload is:
 ``CONTROL`` by control record type, ``METADATA`` by KRaft api key, ``GROUP``, ``TRANSACTION``
-and ``SHARE`` by the int16 version a key starts with (each a ``(key module, value module)`` pair); ``LAYOUTS``: the
+and ``SHARE`` by the int16 version a key starts with (each a ``(key module, value module)`` pair);
+``CONSUMER_PROTOCOL`` by the member field (0 subscription, 1 assignment); ``LAYOUTS``: the
 earlier layouts Kafka wrote of a message's versions (Kafka 4.0's early-access share records).
 """
 
@@ -31,6 +32,8 @@ from . import (
     consumer_group_target_assignment_member_value,
     consumer_group_target_assignment_metadata_key,
     consumer_group_target_assignment_metadata_value,
+    consumer_protocol_assignment,
+    consumer_protocol_subscription,
     delegation_token_record,
     end_transaction_record,
     feature_level_record,
@@ -135,6 +138,11 @@ METADATA = {
     27: register_controller_record,
     28: clear_elr_record,
     29: unregister_controller_record,
+}
+#: a classic consumer group member's bytes: 0 its subscription, 1 its assignment
+CONSUMER_PROTOCOL = {
+    0: consumer_protocol_subscription,
+    1: consumer_protocol_assignment,
 }
 GROUP = {
     0: (offset_commit_key, offset_commit_value),

@@ -15,6 +15,10 @@ How each family frames its payloads:
 * ``offsets`` / ``transactions`` / ``share``: the key starts with an int16 that names the record type (and is
   the key's version); the value starts with an int16 version. A null value is a tombstone: the
   key's entry is deleted.
+* inside a ``GroupMetadata`` value whose protocol type is ``consumer``: each member's
+  ``subscription`` and ``assignment`` bytes (an int16 version, then ConsumerProtocolSubscription
+  or ConsumerProtocolAssignment) are decoded beside them (``subscription_decoded``, or
+  ``subscription_error`` naming member and field when they do not parse).
 * control records: the key (version, type) names the type; the value is decoded as version 0,
   as Kafka does (its first field is a version number stored as data).
 """
@@ -27,6 +31,8 @@ import uuid
 from typing import Any, Literal, NamedTuple
 
 from ..errors import KafkaFormatError
+from .consumer_protocol import decode_members
+from .fields import fields_of
 from .message_types import read_uvarint
 
 __all__ = ["FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable",
@@ -74,18 +80,6 @@ def _messages() -> Any:  # the generated package, loaded on first use (import ka
     from ..generated import messages  # noqa: PLC0415
 
     return messages
-
-
-def fields_of(value: Any) -> Any:
-    """A generated NamedTuple as a dict (nested ones too); unknown tagged fields only when present."""
-    if isinstance(value, tuple) and hasattr(value, "_asdict"):
-        out = {k: fields_of(v) for k, v in value._asdict().items()}
-        if not out.get("unknown_tagged_fields", True):
-            del out["unknown_tagged_fields"]
-        return out
-    if isinstance(value, list):
-        return [fields_of(v) for v in value]
-    return value
 
 
 def _run(module: Any, data: bytes | memoryview, pos: int, version: int, what: str) -> dict[str, Any]:
@@ -188,8 +182,13 @@ def _keyed(table: dict, family: str, key: bytes | memoryview | None, value: byte
 
 def decode_offsets(key: bytes | memoryview | None, value: bytes | memoryview | None,
                    kafka_release: str | None = None) -> Decoded:
-    """A ``__consumer_offsets`` record: committed offsets and group state."""
-    return _keyed(_messages().GROUP, "__consumer_offsets", key, value, kafka_release)
+    """A ``__consumer_offsets`` record: committed offsets and group state. A classic consumer
+    group's members also get their subscription and assignment bytes decoded beside the raw
+    bytes (:func:`.consumer_protocol.decode_members`)."""
+    decoded = _keyed(_messages().GROUP, "__consumer_offsets", key, value, kafka_release)
+    if decoded.type == "GroupMetadata" and decoded.value is not None:
+        decode_members(decoded.value)
+    return decoded
 
 
 def decode_transactions(key: bytes | memoryview | None, value: bytes | memoryview | None,

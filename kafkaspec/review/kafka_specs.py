@@ -47,8 +47,6 @@ PENDING = {
     "RemoteLogSegmentMetadataUpdateRecord": "planned: the __remote_log_metadata records",
     "RemotePartitionDeleteMetadataRecord": "planned: the __remote_log_metadata records",
     "RemoteLogSegmentMetadataSnapshotRecord": "planned: the __remote_log_metadata records",
-    "ConsumerProtocolSubscription": "planned: the member bytes inside GroupMetadataValue",
-    "ConsumerProtocolAssignment": "planned: the member bytes inside GroupMetadataValue",
     "QuorumStateData": "planned: quorum-state is a JSON file, not message bytes",
     "ProducerSnapshot": "read by kafkaspec.logdir (the .snapshot file), not a message schema",
 }
