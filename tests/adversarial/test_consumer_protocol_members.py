@@ -204,3 +204,13 @@ def test_the_corpus_members_all_decode(corpus):
                         decoded += ("subscription_decoded" in m) + ("assignment_decoded" in m)
                         errors += [m[k] for k in m if k.endswith("_error")]
     assert errors == [] and decoded == 126
+
+
+def test_time_linear_in_the_members():
+    """A group of many members: decoding their bytes takes time linear in them."""
+    from support.timing import GROWTH, assert_linear  # noqa: PLC0415
+
+    one = member("m", subscription(), assignment())
+    small, large = group_value([one] * 500), group_value([one] * (500 * GROWTH))
+    assert_linear(lambda: payloads.decode("__consumer_offsets", GROUP_KEY, small),
+                  lambda: payloads.decode("__consumer_offsets", GROUP_KEY, large), what="members")

@@ -241,3 +241,27 @@ def test_inspect_share_state_text_and_no_partition(state_dir, tmp_path):
     empty.mkdir()
     code, out, err = _run("inspect", "share-state", empty)
     assert code == 2 and out == "" and "no __share_group_state partition here" in err
+
+
+def test_replay_time_linear_in_the_records():
+    """inspect share-state's replay (many share-partitions, many updates each) is linear."""
+    from support.timing import GROWTH, assert_linear  # noqa: PLC0415
+
+    from kafkaspec.payloads import ShareState  # noqa: PLC0415
+
+    def records(n):
+        out = []
+        for i in range(n):
+            out.append(payloads.decode(TOPIC, share_key(0, partition=i), snapshot_value("4.2")))
+            out += [payloads.decode(TOPIC, share_key(1, partition=i), update_value("4.2", start=100 + j))
+                    for j in range(5)]
+        return out
+
+    def replay(recs):
+        state = ShareState()
+        for offset, r in enumerate(recs):
+            state.apply(r, offset)
+        return state.to_json()
+
+    small, large = records(300), records(300 * GROWTH)
+    assert_linear(lambda: replay(small), lambda: replay(large), what="share-state replay")
