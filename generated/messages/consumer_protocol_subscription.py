@@ -43,8 +43,8 @@ class TopicPartition(NamedTuple):
     """A topic and some of its partitions.
 
     Fields:
-        topic: Topic name. (versions 1+)
-        partitions: Partition numbers. (versions 1+)
+        topic: Topic name. (versions 0+)
+        partitions: Partition numbers. (versions 0+)
     """
 
     topic: str = ""
@@ -74,13 +74,24 @@ class ConsumerProtocolSubscription(NamedTuple):
 
 def _read_topic_partition_v0(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
     """Read a TopicPartition of ConsumerProtocolSubscription version 0 at ``pos``, inside ``buf[:end]``."""
-    return TopicPartition("", []), pos
+    f_topic, pos = read_string(
+        buf, pos, end, "ConsumerProtocolSubscription v0 TopicPartition.topic", False, False
+    )
+    n, pos = read_count(
+        buf, pos, end, "ConsumerProtocolSubscription v0 TopicPartition.partitions", False, False, 4
+    )
+    f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
+    pos += 4 * n
+    return TopicPartition(f_topic, f_partitions), pos
 
 
 def _write_topic_partition_v0(v: TopicPartition, out: list) -> None:
     """Append the bytes of a TopicPartition of ConsumerProtocolSubscription version 0 to ``out``."""
-    absent(v.topic, "", "ConsumerProtocolSubscription v0 TopicPartition.topic")
-    absent(v.partitions, [], "ConsumerProtocolSubscription v0 TopicPartition.partitions")
+    out.append(encode_string(v.topic, False, False, "ConsumerProtocolSubscription v0 TopicPartition.topic"))
+    out.append(
+        encode_count(v.partitions, False, False, "ConsumerProtocolSubscription v0 TopicPartition.partitions")
+    )
+    out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
 
 
 def _read_consumer_protocol_subscription_v0(

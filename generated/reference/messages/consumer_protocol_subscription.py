@@ -16,8 +16,11 @@ from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct
 
 topic_partition_v0 = MessageStruct(
     TopicPartition,
-    Struct(),
-    absent={"topic": "", "partitions": []},
+    Struct(
+        "topic" / KafkaSized(True, compact=False, nullable=False),
+        "partitions" / KafkaArray(Int32sb, compact=False, nullable=False),
+    ),
+    absent={},
 )
 
 consumer_protocol_subscription_v0 = MessageStruct(

@@ -39,6 +39,15 @@ def _trace_consumer_protocol_subscription_v0(t) -> None:
 
 def _trace_topic_partition_v0(t) -> None:
     t.begin("TopicPartition", 0, DOCS["TopicPartition"])
+    t.blob("topic", "string", DOCS["TopicPartition.topic"], "int16")
+    t.array(
+        "partitions",
+        "int32",
+        DOCS["TopicPartition.partitions"],
+        "int32",
+        lambda t: t.integer(t.take_label(), "int32", DOCS["TopicPartition.partitions"]),
+        min_size=4,
+    )
     t.end(None)
 
 
