@@ -61,7 +61,8 @@ def render_messages(schemas: SchemaSet, root: Path, env: jinja2.Environment, res
         control=sorted((i, m.module) for m in newest if m.family == "control" for i in m.type_ids),
         metadata=sorted((i, m.module) for m in newest if m.family == "metadata" for i in m.type_ids),
         remote_log=sorted((i, m.module) for m in newest if m.family == "remote_log" for i in m.type_ids),
-        group=pairs("group"), transaction=pairs("transaction"),
+        consumer_protocol=sorted((i, m.module) for m in newest if m.family == "consumer_protocol" for i in m.type_ids),
+        group=pairs("group"), transaction=pairs("transaction"), share=pairs("share"),
         layouts=[(repr(m.name), [e.module for e in messages if e.layout_of == m.name]) for m in newest
                  if any(e.layout_of == m.name for e in messages)])
     out["messages/__init__.py"] = env.get_template("messages_init.py.j2").render(**tables)

@@ -3,8 +3,9 @@ codegen. DO NOT EDIT.
 
 One module per message, every version in it. The tables below say which message a payload is:
 ``CONTROL`` by control record type, ``METADATA`` by KRaft api key, ``REMOTE_LOG`` by
-__remote_log_metadata api key, ``GROUP`` and ``TRANSACTION``
-by the int16 version a key starts with (each a ``(key module, value module)`` pair); ``LAYOUTS``: the
+__remote_log_metadata api key, ``GROUP``, ``TRANSACTION`` and ``SHARE`` by the int16 version a key
+starts with (each a ``(key module, value module)`` pair); ``CONSUMER_PROTOCOL`` by the member field
+(0 subscription, 1 assignment); ``LAYOUTS``: the
 earlier layouts Kafka wrote of a message's versions (Kafka 4.0's early-access share records).
 """
 
@@ -32,6 +33,8 @@ from . import (
     consumer_group_target_assignment_member_value,
     consumer_group_target_assignment_metadata_key,
     consumer_group_target_assignment_metadata_value,
+    consumer_protocol_assignment,
+    consumer_protocol_subscription,
     delegation_token_record,
     end_transaction_record,
     feature_level_record,
@@ -72,6 +75,12 @@ from . import (
     share_group_target_assignment_member_value,
     share_group_target_assignment_metadata_key,
     share_group_target_assignment_metadata_value,
+    share_snapshot_key,
+    share_snapshot_value,
+    share_snapshot_value_kafka40,
+    share_update_key,
+    share_update_value,
+    share_update_value_kafka40,
     snapshot_footer_record,
     snapshot_header_record,
     streams_group_current_member_assignment_key,
@@ -141,6 +150,11 @@ REMOTE_LOG = {
     2: remote_partition_delete_metadata_record,
     3: remote_log_segment_metadata_snapshot_record,
 }
+#: a classic consumer group member's bytes: 0 its subscription, 1 its assignment
+CONSUMER_PROTOCOL = {
+    0: consumer_protocol_subscription,
+    1: consumer_protocol_assignment,
+}
 GROUP = {
     0: (offset_commit_key, offset_commit_value),
     1: (offset_commit_key, offset_commit_value),
@@ -170,8 +184,14 @@ GROUP = {
 TRANSACTION = {
     0: (transaction_log_key, transaction_log_value),
 }
+SHARE = {
+    0: (share_snapshot_key, share_snapshot_value),
+    1: (share_update_key, share_update_value),
+}
 #: the earlier layouts Kafka wrote of a message's same versions, by the newest one's name
 LAYOUTS = {
     "ShareGroupMetadataValue": (share_group_metadata_value_kafka40,),
     "ShareGroupStatePartitionMetadataValue": (share_group_state_partition_metadata_value_kafka40,),
+    "ShareSnapshotValue": (share_snapshot_value_kafka40,),
+    "ShareUpdateValue": (share_update_value_kafka40,),
 }

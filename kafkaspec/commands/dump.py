@@ -98,8 +98,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--no-verify", action="store_true", help="skip CRC checks")
     p.add_argument("--decode", action="store_true",
                    help="decode Kafka's own payloads by topic (__consumer_offsets, __transaction_state, "
-                        "__cluster_metadata and .checkpoint snapshots, __remote_log_metadata)")
-    p.add_argument("--decode-as", choices=("offsets", "transactions", "metadata", "remote_log"),
+                        "__share_group_state, __cluster_metadata and .checkpoint snapshots, __remote_log_metadata)")
+    p.add_argument("--decode-as", choices=("offsets", "transactions", "share", "metadata", "remote_log"),
                    help="decode every record's key and value as this family, whatever the topic")
     p.add_argument("--kafka-release", metavar="X.Y",
                    help="with --decode/--decode-as: the Kafka release that wrote the records (e.g. 4.0), read first "
@@ -333,14 +333,18 @@ def decode_family(part: Partition, args: argparse.Namespace) -> Family | None:
 
 
 def _decode_into(d: dict[str, Any], family: Family, r: Record, release: str | None = None) -> bool:
-    """Add ``decoded`` to a record's fields, or ``decode_error`` and the raw key and value; False on error."""
+    """Add ``decoded`` to a record's fields, or ``decode_error`` and the raw key and value; False on error,
+    and when a consumer group member's subscription or assignment bytes do not parse (the record is
+    decoded, the member's bytes stay raw beside its ``*_error``)."""
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import render  # noqa: PLC0415
     from kafkaspec.payloads import decode_as  # noqa: PLC0415
+    from kafkaspec.payloads.consumer_protocol import member_errors  # noqa: PLC0415
 
     try:
-        d["decoded"] = render.decoded_fields(decode_as(family, r.key, r.value, release))
-        return True
+        decoded = decode_as(family, r.key, r.value, release)
+        d["decoded"] = render.decoded_fields(decoded)
+        return not member_errors(decoded.value)
     except KafkaFormatError as exc:
         d["decode_error"] = str(exc)
         if "key" not in d:  # flagged records show their raw bytes

@@ -65,11 +65,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="auto (default: by file name, else by the magic byte), batch (any log entry: message v0, v1 "
                         "or record batch v2), message-v0, message-v1, record-batch-v2, wire-message, ... "
                         "(--format list names them all)")
-    p.add_argument("--decode", choices=("auto", "offsets", "transactions", "metadata", "remote_log", "none"),
+    p.add_argument("--decode", choices=("auto", "offsets", "transactions", "share", "metadata", "remote_log", "none"),
                    default="auto",
                    help="read records' keys and values as Kafka's own payloads, field by field (auto, the default: "
-                        "for __consumer_offsets, __transaction_state, __cluster_metadata and __remote_log_metadata "
-                        "partitions and .checkpoint snapshots; KRaft control records' values always)")
+                        "for __consumer_offsets, __transaction_state, __share_group_state, __cluster_metadata and "
+                        "__remote_log_metadata partitions and .checkpoint snapshots; KRaft control records' values "
+                        "always)")
     output = p.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="the field tree with offsets as JSON")
     output.add_argument("--html", metavar="FILE",

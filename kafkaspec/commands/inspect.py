@@ -1,10 +1,12 @@
-"""``kafkaspec inspect metadata | offsets | remote-log``: operator summaries of Kafka's own topics.
+"""``kafkaspec inspect metadata | offsets | remote-log | share-state``: operator summaries of Kafka's own topics.
 
 ``metadata`` replays the latest KRaft snapshot (``<offset>-<epoch>.checkpoint``) and the
 ``__cluster_metadata`` log after it into the cluster state at the end (like Kafka's metadata
 shell); ``offsets`` prints the last committed offset per group, topic and partition from the
 ``__consumer_offsets`` partitions, with each group's stored state; ``remote-log`` replays
-``__remote_log_metadata`` into the state of each remote (tiered) segment per topic partition.
+``__remote_log_metadata`` into the state of each remote (tiered) segment per topic partition;
+``share-state`` prints each share-partition's state (KIP-932) from the ``__share_group_state``
+partitions: the last snapshot and the updates after it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ EPILOG = r"""examples:
   kafkaspec inspect offsets /var/lib/kafka/data/__consumer_offsets-6 --json
   kafkaspec inspect remote-log /var/lib/kafka/data
   kafkaspec inspect remote-log /var/lib/kafka/data/__remote_log_metadata-3 --json
+  kafkaspec inspect share-state /var/lib/kafka/data --json
+
+share-state shows, per share group, topic id and partition, the last ShareSnapshot and
+the ShareUpdates written after it (their state batches as written, not merged), with
+the start offset and leader epoch the updates moved them to.
 
 A metadata record that contradicts the records before it (a second id for a topic
 name, a partition of a topic id never created, a change to a partition or broker that
@@ -48,14 +55,16 @@ the rest is still summarised), 2 bad path or no such partition under it
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("inspect", help="summarise Kafka's own topics (KRaft metadata, consumer offsets, remote log metadata)",
-                       description="Replay __cluster_metadata, __consumer_offsets or __remote_log_metadata into what they say at the end.",
+    p = sub.add_parser("inspect", help="summarise Kafka's own topics (KRaft metadata, consumer offsets, remote log "
+                       "metadata, share group state)", description="Replay __cluster_metadata, __consumer_offsets, "
+                       "__remote_log_metadata or __share_group_state into what they say at the end.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("metadata", "offsets", "remote-log"),
+    p.add_argument("what", choices=("metadata", "offsets", "remote-log", "share-state"),
                    help="metadata: cluster state from the KRaft log; offsets: committed offsets per group; "
-                        "remote-log: the state of each tiered segment from __remote_log_metadata")
+                        "remote-log: the state of each tiered segment from __remote_log_metadata; "
+                        "share-state: the state of each share-partition")
     p.add_argument("path", metavar="DIR", help="data dir, or the __cluster_metadata-0 / __consumer_offsets-N / "
-                   "__remote_log_metadata-N dir; "
+                   "__remote_log_metadata-N / __share_group_state-N dir; "
                    "local, or an object-store URI (s3://bucket/prefix/, configured from the environment)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
     p.set_defaults(func=run)
@@ -94,6 +103,11 @@ def _records(part: Partition, segments: list, family: str, problems: _Problems,
             seg.close()
 
 
+#: the topic each summary replays
+_TOPICS = {"metadata": "__cluster_metadata", "offsets": "__consumer_offsets", "remote-log": "__remote_log_metadata",
+           "share-state": "__share_group_state"}
+
+
 def _find(path: AnyPath, topic: str) -> list[Partition]:
     from kafkaspec.logdir import open_log  # noqa: PLC0415
 
@@ -106,8 +120,7 @@ def run(args: argparse.Namespace) -> int:
 
     path = as_path(args.path)  # a local path or an object-store URI (s3://bucket/prefix), as dump takes
     problems = _Problems()
-    topic = {"metadata": "__cluster_metadata", "offsets": "__consumer_offsets",
-             "remote-log": "__remote_log_metadata"}[args.what]
+    topic = _TOPICS[args.what]
     parts = _find(path, topic)
     if not parts:
         print(escape(f"kafkaspec inspect: {path}: no {topic} partition here"), file=sys.stderr)
@@ -142,6 +155,15 @@ def run(args: argparse.Namespace) -> int:
         body = rstate.to_json()
         body["contradictions"] = found
         print(json_text(body, indent=1) if args.json else _remote_log_text(body))
+    elif args.what == "share-state":
+        from kafkaspec.payloads.share_state import ShareState  # noqa: PLC0415
+
+        shares = ShareState()
+        for part in parts:
+            for _, offset, record in _records(part, part.segments(), "share", problems):
+                shares.apply(record, offset)
+        body = finite(shares.to_json())
+        print(json_text(body, indent=1) if args.json else _share_text(body))
     else:
         from kafkaspec.payloads.group_state import GroupOffsets  # noqa: PLC0415
 
@@ -245,3 +267,30 @@ def _remote_log_text(s: dict[str, Any]) -> str:
                          + ("" if seg["custom_metadata"] is None else f"  custom metadata {seg['custom_metadata']}"))
     lines.append("records: " + (", ".join(f"{k} {v}" for k, v in s["record_counts"].items()) or "-"))
     return "\n".join(map(escape, lines))
+
+
+def _share_text(s: dict[str, Any]) -> str:
+    lines = []
+    for p in s["share_partitions"]:
+        snap = p["snapshot"]
+        lines.append(f"group {p['group']}  topic {p['topic_id']}  partition {p['partition']}  start offset "
+                     f"{p['start_offset']}  leader epoch {p['leader_epoch']}  state epoch {p['state_epoch']}"
+                     + ("" if p["delivery_complete_count"] in (None, -1)
+                        else f"  delivery complete {p['delivery_complete_count']}"))
+        if snap is None:
+            lines.append("  no snapshot")
+        else:
+            lines.append(f"  snapshot epoch {snap['snapshot_epoch']}: {_runs(snap['state_batches'])}")
+        for u in p["updates"]:
+            lines.append(f"  update (start offset {u['start_offset']}): {_runs(u['state_batches'])}")
+    lines.append("records: " + ", ".join(f"{k} {v}" for k, v in s["record_counts"].items()))
+    return "\n".join(map(escape, lines))
+
+
+#: KIP-932's delivery states, as the state batches store them
+_DELIVERY = {0: "available", 2: "acknowledged", 4: "archived"}
+
+
+def _runs(batches: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{b['first_offset']}-{b['last_offset']} {_DELIVERY.get(b['delivery_state'], b['delivery_state'])}"
+                     f" x{b['delivery_count']}" for b in batches) or "-"

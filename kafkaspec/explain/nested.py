@@ -17,9 +17,9 @@ wire.py, records.py):
   max_timestamp, whatever its stored delta (:func:`annotate`, over the finished tree);
 - a KRaft control record's value (types 2-6) is a message-spec payload read as version 0, as
   Kafka reads it; and when the tracer is told the payload family (``payloads``: ``metadata``,
-  ``remote_log``, ``offsets``, ``transactions``), a record's key and value are Kafka's own payloads
+  ``remote_log``, ``offsets``, ``transactions``, ``share``), a record's key and value are Kafka's own payloads
   (``kafkaspec.generated.trace.messages``): a metadata value is an unsigned-varint frame version,
-  api key and record version, then the record; an offsets or transactions key starts with its
+  api key and record version, then the record; an offsets, transactions or share key starts with its
   int16 version (the record type) and its value with an int16 version.
 """
 
@@ -160,15 +160,20 @@ def _uvarint_at(t: Tracer, name: str, doc: str) -> int:
     return t.integer(name, "uvarint", doc)
 
 
+#: the payload families whose key starts with an int16 record type, and the table of the tracing
+#: modules (:mod:`kafkaspec.generated.trace.messages`) that names their (key, value) messages
+_KEYED = {"offsets": "GROUP", "transactions": "TRANSACTION", "share": "SHARE"}
+
+
 def _record_key(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
     if _in_control_batch(t):
         _control_key(t, version, data, values)
         return
     family = getattr(t, "payloads", None)
-    if family not in ("offsets", "transactions") or data.size < 2:
+    if family not in _KEYED or data.size < 2:
         return
     (key_version,) = _CONTROL_TYPE.unpack_from(data.value, 0)
-    table = _trace_messages().GROUP if family == "offsets" else _trace_messages().TRANSACTION
+    table = getattr(_trace_messages(), _KEYED[family])
     pair = table.get(key_version)
     if pair is None:
         raise t.stop(f"{family} key version {key_version} names no known record type", data.start)
@@ -201,12 +206,12 @@ def _record_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) -
         if module is None:
             raise t.stop(f"{what} api key {api_key} names no known record", data.start)
         _payload_rest(t, data, module, record_version, "the record's value")
-    elif family in ("offsets", "transactions"):
+    elif family in _KEYED:
         key = values.get("key")
         if not isinstance(key, bytes) or len(key) < 2 or data.size < 2:
             return
         (key_version,) = _CONTROL_TYPE.unpack_from(key, 0)
-        table = _trace_messages().GROUP if family == "offsets" else _trace_messages().TRANSACTION
+        table = getattr(_trace_messages(), _KEYED[family])
         pair = table.get(key_version)
         if pair is None:
             return  # the key said so already

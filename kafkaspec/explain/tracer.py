@@ -118,7 +118,7 @@ class Tracer:
                  max_nodes: int | None = None):
         self.streams = [Stream(0, data, "input")]
         #: the family of Kafka's own payloads the records' keys and values hold (``metadata``,
-        #: ``offsets``, ``transactions``), read field by field; None: opaque bytes
+        #: ``offsets``, ``transactions``, ``share``), read field by field; None: opaque bytes
         self.payloads = payloads
         self.buf = data
         self.pos = pos

@@ -195,9 +195,10 @@ def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None =
     since it has been written (``hold``: the spans an entry may hold before that). ``max_nodes``: raise :class:`~.tracer.TooLarge` past that many spans.
 
     ``decode`` names the family of Kafka's own payloads the records' keys and values hold
-    (``offsets``, ``transactions``, ``metadata``, ``remote_log``), read field by field; ``auto`` (the
-    default) takes it from ``path`` (a ``__consumer_offsets-N``, ``__transaction_state-N``,
-    ``__cluster_metadata-N`` or ``__remote_log_metadata-N`` partition directory, or a ``.checkpoint`` snapshot); None leaves them bytes.
+    (``offsets``, ``transactions``, ``share``, ``metadata``, ``remote_log``), read field by field; ``auto``
+    (the default) takes it from ``path`` (a ``__consumer_offsets-N``, ``__transaction_state-N``,
+    ``__share_group_state-N``, ``__cluster_metadata-N`` or ``__remote_log_metadata-N`` partition directory, or a
+    ``.checkpoint`` snapshot); None leaves them bytes.
     KRaft control records' values are read in any case.
     """
     if at < 0 or at > len(data):
@@ -205,8 +206,9 @@ def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None =
     end = len(data) if length is None else min(len(data), at + max(0, length))
     name = resolve(fmt, data, at, path)
     family = payload_family(path) if decode == "auto" else decode
-    if family not in (None, "offsets", "transactions", "metadata", "remote_log"):
-        raise ValueError(f"decode must be auto, offsets, transactions, metadata, remote_log or None; got {decode!r}")
+    if family not in (None, "offsets", "transactions", "share", "metadata", "remote_log"):
+        raise ValueError(f"decode must be auto, offsets, transactions, share, metadata, remote_log or None; "
+                         f"got {decode!r}")
     if sink is not None:
         on_entry = sink.entry
     tracer = Tracer(data, at, end, expand=expand, max_decompressed=max_decompressed, payloads=family,

@@ -1,6 +1,7 @@
 """Kafka's own payloads, decoded: the keys and values of ``__consumer_offsets``,
-``__transaction_state``, ``__cluster_metadata`` (and its snapshots) and ``__remote_log_metadata``,
-and the values of control records, through the codecs generated from ``schemas/messages/``.
+``__transaction_state``, ``__share_group_state``, ``__cluster_metadata`` (and its snapshots) and
+``__remote_log_metadata``, and the values of control records, through the codecs generated from
+``schemas/messages/``.
 
 :func:`decode` picks the decoder by topic name and returns a :class:`Decoded` (record type, version,
 key and value fields under the snake_case of Kafka's names), or None for an ordinary topic.
@@ -12,9 +13,13 @@ How each family frames its payloads:
 
 * ``metadata``: the value is an unsigned varint frame version (1), an unsigned varint api key that
   names the record type, an unsigned varint record version, then the record; the key is null.
-* ``offsets`` / ``transactions``: the key starts with an int16 that names the record type (and is
+* ``offsets`` / ``transactions`` / ``share``: the key starts with an int16 that names the record type (and is
   the key's version); the value starts with an int16 version. A null value is a tombstone: the
   key's entry is deleted.
+* inside a ``GroupMetadata`` value whose protocol type is ``consumer``: each member's
+  ``subscription`` and ``assignment`` bytes (an int16 version, then ConsumerProtocolSubscription
+  or ConsumerProtocolAssignment) are decoded beside them (``subscription_decoded``, or
+  ``subscription_error`` naming member and field when they do not parse).
 * control records: the key (version, type) names the type; the value is decoded as version 0,
   as Kafka does (its first field is a version number stored as data).
 """
@@ -27,41 +32,45 @@ import uuid
 from typing import Any, Literal, NamedTuple
 
 from ..errors import KafkaFormatError
+from .consumer_protocol import decode_members
+from .fields import fields_of
 from .message_types import read_uvarint
 
 __all__ = ["FAMILIES", "FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable",
            "parse_release"]
 
-Family = Literal["offsets", "transactions", "metadata", "remote_log"]
+Family = Literal["offsets", "transactions", "share", "metadata", "remote_log"]
 #: the topics whose payloads :func:`decode` knows, and their family
 FAMILY_OF_TOPIC: dict[str, Family] = {
     "__consumer_offsets": "offsets",
     "__transaction_state": "transactions",
+    "__share_group_state": "share",
     "__cluster_metadata": "metadata",
     "__remote_log_metadata": "remote_log",
 }
 #: the families :func:`decode_as` takes
-FAMILIES: tuple[Family, ...] = ("offsets", "transactions", "metadata", "remote_log")
+FAMILIES: tuple[Family, ...] = ("offsets", "transactions", "share", "metadata", "remote_log")
 _I16 = struct.Struct(">h")
 
 
 class Decoded(NamedTuple):
     """One decoded payload."""
 
-    #: the record type: a metadata record's name (``TopicRecord``), a group or transaction record's
-    #: name without ``Key`` (``OffsetCommit``, ``GroupMetadata``, ``TransactionLog``), a control
+    #: the record type: a metadata record's name (``TopicRecord``), a group, transaction or share
+    #: record's name without ``Key`` (``OffsetCommit``, ``GroupMetadata``, ``TransactionLog``,
+    #: ``ShareSnapshot``), a control
     #: value's name (``LeaderChangeMessage``)
     type: str
     #: the version the value was decoded with (None for a tombstone)
     version: int | None
-    #: the key's fields (offsets and transactions; None elsewhere)
+    #: the key's fields (offsets, transactions and share; None elsewhere)
     key: dict[str, Any] | None
     #: the value's fields; None for a tombstone
     value: dict[str, Any] | None
-    #: the key's version (offsets and transactions), which is also its record type
+    #: the key's version (offsets, transactions and share), which is also its record type
     key_version: int | None = None
     #: for a message Kafka wrote in more than one layout at the same version (Kafka 4.0's
-    #: early-access share records): the releases whose layout the value was read with
+    #: early-access share records, in ``__consumer_offsets`` and ``__share_group_state``): the releases whose layout the value was read with
     #: (``"Kafka 4.0"``, ``"Kafka 4.1+"``); None for every other message
     layout: str | None = None
 
@@ -75,18 +84,6 @@ def _messages() -> Any:  # the generated package, loaded on first use (import ka
     from ..generated import messages  # noqa: PLC0415
 
     return messages
-
-
-def fields_of(value: Any) -> Any:
-    """A generated NamedTuple as a dict (nested ones too); unknown tagged fields only when present."""
-    if isinstance(value, tuple) and hasattr(value, "_asdict"):
-        out = {k: fields_of(v) for k, v in value._asdict().items()}
-        if not out.get("unknown_tagged_fields", True):
-            del out["unknown_tagged_fields"]
-        return out
-    if isinstance(value, list):
-        return [fields_of(v) for v in value]
-    return value
 
 
 def _run(module: Any, data: bytes | memoryview, pos: int, version: int, what: str) -> dict[str, Any]:
@@ -199,14 +196,26 @@ def _keyed(table: dict, family: str, key: bytes | memoryview | None, value: byte
 
 def decode_offsets(key: bytes | memoryview | None, value: bytes | memoryview | None,
                    kafka_release: str | None = None) -> Decoded:
-    """A ``__consumer_offsets`` record: committed offsets and group state."""
-    return _keyed(_messages().GROUP, "__consumer_offsets", key, value, kafka_release)
+    """A ``__consumer_offsets`` record: committed offsets and group state. A classic consumer
+    group's members also get their subscription and assignment bytes decoded beside the raw
+    bytes (:func:`.consumer_protocol.decode_members`)."""
+    decoded = _keyed(_messages().GROUP, "__consumer_offsets", key, value, kafka_release)
+    if decoded.type == "GroupMetadata" and decoded.value is not None:
+        decode_members(decoded.value)
+    return decoded
 
 
 def decode_transactions(key: bytes | memoryview | None, value: bytes | memoryview | None,
                         kafka_release: str | None = None) -> Decoded:
     """A ``__transaction_state`` record: a transactional id's state."""
     return _keyed(_messages().TRANSACTION, "__transaction_state", key, value, kafka_release)
+
+
+def decode_share(key: bytes | memoryview | None, value: bytes | memoryview | None,
+                 kafka_release: str | None = None) -> Decoded:
+    """A ``__share_group_state`` record (KIP-932's share coordinator): a share-partition's full
+    state (``ShareSnapshot``) or a change to it since the last snapshot (``ShareUpdate``)."""
+    return _keyed(_messages().SHARE, "__share_group_state", key, value, kafka_release)
 
 
 def decode_control(control_type: int, value: bytes | memoryview | None) -> Decoded:
@@ -220,13 +229,13 @@ def decode_control(control_type: int, value: bytes | memoryview | None) -> Decod
     return Decoded(module.NAME, 0, None, _run(module, value, 0, 0, f"control record {module.NAME}"))
 
 
-_DECODERS = {"offsets": decode_offsets, "transactions": decode_transactions}
+_DECODERS = {"offsets": decode_offsets, "transactions": decode_transactions, "share": decode_share}
 
 
 def decode_as(family: Family, key: bytes | memoryview | None, value: bytes | memoryview | None,
               kafka_release: str | None = None) -> Decoded:
-    """Decode a record's key and value as ``family`` (``offsets``, ``transactions``, ``metadata``,
-    ``remote_log``).
+    """Decode a record's key and value as ``family`` (``offsets``, ``transactions``, ``share``,
+    ``metadata``, ``remote_log``).
     ``kafka_release`` (``"4.0"``, ``"4.1.0"``): the release that wrote the record, where Kafka wrote
     a message in more than one layout; the newest is tried first otherwise (``Decoded.layout``)."""
     if family == "metadata":

@@ -43,12 +43,6 @@ ALIASES = {"LegacyOffsetCommitKey": "OffsetCommitKey", "LegacyOffsetCommitValue"
 #: Kafka messages our schemas do not describe yet, and where they are planned (a drift check
 #: reports them as "pending", not as drift; remove a name here when its schema lands)
 PENDING = {
-    "ShareSnapshotKey": "planned: the __share_group_state records",
-    "ShareSnapshotValue": "planned: the __share_group_state records",
-    "ShareUpdateKey": "planned: the __share_group_state records",
-    "ShareUpdateValue": "planned: the __share_group_state records",
-    "ConsumerProtocolSubscription": "planned: the member bytes inside GroupMetadataValue",
-    "ConsumerProtocolAssignment": "planned: the member bytes inside GroupMetadataValue",
     "QuorumStateData": "planned: quorum-state is a JSON file, not message bytes",
     "ProducerSnapshot": "read by kafkaspec.logdir (the .snapshot file), not a message schema",
 }

@@ -23,7 +23,7 @@ except ModuleNotFoundError as exc:
 
 from .lint import lint_problems
 from .message_loader import load_message
-from .message_model import Message
+from .message_model import KEYED_FAMILIES, Message
 from .model import (
     CAMEL,
     CHECKSUM_ALGORITHMS,
@@ -426,7 +426,7 @@ def _check_message_ids(messages: dict[str, Message]) -> None:
             continue  # an earlier layout: read through the message it is a layout of
         if m.value is not None and (m.value not in messages or messages[m.value].family != m.family):
             raise SchemaError(f"{m.path.name}: value message '{m.value}' is not a {m.family} message")
-        if m.family in ("group", "transaction") and m.value is None:
+        if m.family in KEYED_FAMILIES and m.value is None:
             continue  # a value message: selected through its key
         for i in m.type_ids:
             other = seen.setdefault((m.family, i), m.name)

@@ -42,7 +42,13 @@ FAMILIES = {
     "remote_log": "the api key of the __remote_log_metadata record",
     "group": "the key versions (record types) of __consumer_offsets that select this key",
     "transaction": "the key versions of __transaction_state that select this key",
+    "share": "the key versions (record types) of __share_group_state that select this key",
+    "consumer_protocol": "which bytes of a classic consumer group's member (GroupMetadataValue, protocol type "
+                         "consumer) hold it: 0 the subscription, 1 the assignment (our numbering; Kafka has none)",
 }
+#: The families whose records are a key and a value, each starting with an int16 (the key's names
+#: the record type): a key message names its value message, which is selected through it.
+KEYED_FAMILIES = ("group", "transaction", "share")
 
 #: what ``kafka_status`` may say of a message
 KAFKA_STATUSES = {

@@ -44,7 +44,8 @@ def test_in_step_with_trunk(tmp_path):
     code, out, err = _run(str(_write_checkout(tmp_path / "kafka")))
     assert code == 0, out + err
     assert "0 differences, 0 notes" in out and "drift" not in out
-    assert "pending  ShareSnapshotKey: planned: the __share_group_state records" in out and "FetchRequest" not in out
+    assert "pending  ProducerSnapshot: read by kafkaspec.logdir" in out and "FetchRequest" not in out
+    assert "ShareSnapshotKey" not in out and "ConsumerProtocolSubscription" not in out  # described: compared
 
 
 def test_a_folder_of_json_specs_and_drift(tmp_path):

@@ -217,7 +217,8 @@ def frame(label: str, name: str, version: int, body: bytes) -> tuple[str, bytes 
     rtype = record_type(name, label)
     kversion = 0 if kfacts.get("type") == "coordinator-key" else rtype
     kbody, _ = Encoder(kfacts, "full").encode(kversion)
-    topic = "__transaction_state" if name.startswith("TransactionLog") else "__consumer_offsets"
+    topic = ("__transaction_state" if name.startswith("TransactionLog") else
+             "__share_group_state" if name.startswith(("ShareSnapshot", "ShareUpdate")) else "__consumer_offsets")
     return topic, struct.pack(">h", rtype) + kbody, struct.pack(">h", version) + body
 
 

@@ -25,10 +25,11 @@ from pathlib import Path
 
 FOLDERS = ("clients/src/main/resources/common/message", "metadata/src/main/resources/common/metadata",
            "group-coordinator/src/main/resources/common/message",
-           "transaction-coordinator/src/main/resources/common/message")
+           "transaction-coordinator/src/main/resources/common/message",
+           "share-coordinator/src/main/resources/common/message")
 #: the files of clients/ that are payloads (the rest are requests and responses)
 CLIENT_PAYLOADS = {"LeaderChangeMessage", "SnapshotHeaderRecord", "SnapshotFooterRecord", "KRaftVersionRecord",
-                   "VotersRecord"}
+                   "VotersRecord", "ConsumerProtocolSubscription", "ConsumerProtocolAssignment"}
 #: Kafka 4.x names the type-0 offset commit key "Legacy"; ours is OffsetCommitKey version 0
 ALIASES = {"LegacyOffsetCommitKey": "OffsetCommitKey"}
 #: files composed from a revision other than the one the schema follows (docs/message-sources.md)

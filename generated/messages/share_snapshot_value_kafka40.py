@@ -1,0 +1,182 @@
+"""ShareSnapshotValueKafka40, versions 0 (flexible: 0+): ShareSnapshotValue as Kafka 4.0's early-access share groups (KIP-932) wrote version 0: an unsigned 16-bit snapshot epoch and no timestamps.
+
+Generated from schemas/messages/share_snapshot_value_kafka40.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.payloads.message_types import (
+    encode_count,
+    encode_tagged,
+    read_count,
+    read_unknown_tags,
+    truncated,
+)
+
+SCHEMA = "schemas/messages/share_snapshot_value_kafka40.yaml"
+NAME = "ShareSnapshotValueKafka40"
+FAMILY = "share"
+#: the key versions (record types) of __share_group_state that select this key
+TYPE_IDS = (0,)
+VERSIONS = [0]
+FLEXIBLE_VERSIONS = [0]
+#: whether Kafka still writes it (current, removed, unreleased)
+KAFKA_STATUS = "current"
+#: the Kafka releases that write this message or layout (None: not recorded)
+KAFKA_RELEASES = "4.0"
+#: for an earlier layout: the message whose versions Kafka once wrote this way
+LAYOUT_OF = "ShareSnapshotValue"
+
+_S0 = struct.Struct(">qqbh")
+_S1 = struct.Struct(">Hiiq")
+
+# -- typed values ---------------------------------------------------------------
+
+
+class StateBatch(NamedTuple):
+    """A run of offsets in one delivery state.
+
+    Fields:
+        first_offset: First offset of the run. (versions 0+)
+        last_offset: Last offset of the run (inclusive). (versions 0+)
+        delivery_state: Delivery state of its records: 0 available, 2 acknowledged, 4 archived. (versions 0+)
+        delivery_count: How many times its records have been delivered. (versions 0+)
+        unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
+    """
+
+    first_offset: int = 0
+    last_offset: int = 0
+    delivery_state: int = 0
+    delivery_count: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = []
+
+
+class ShareSnapshotValueKafka40(NamedTuple):
+    """ShareSnapshotValue as Kafka 4.0's early-access share groups (KIP-932) wrote version 0: an unsigned 16-bit snapshot epoch and no timestamps.
+
+    Fields:
+        snapshot_epoch: Snapshot epoch (unsigned 16 bits in Kafka 4.0). (versions 0)
+        state_epoch: State epoch of the share-partition. (versions 0+)
+        leader_epoch: Leader epoch of the partition when the state was written. (versions 0+)
+        start_offset: Share-partition start offset. (versions 0)
+        state_batches: The delivery state of the offsets at or after the start offset, run by run. (versions 0)
+        unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
+    """
+
+    snapshot_epoch: int = 0
+    state_epoch: int = 0
+    leader_epoch: int = 0
+    start_offset: int = 0
+    state_batches: list[StateBatch] = []
+    unknown_tagged_fields: list[tuple[int, bytes]] = []
+
+
+# -- fast codec -----------------------------------------------------------------
+
+
+def _read_state_batch_v0(buf, pos: int, end: int) -> tuple[StateBatch, int]:
+    """Read a StateBatch of ShareSnapshotValueKafka40 version 0 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 19:
+        raise truncated("ShareSnapshotValueKafka40 v0 StateBatch.first_offset", pos, 19, end)
+    (
+        f_first_offset,
+        f_last_offset,
+        f_delivery_state,
+        f_delivery_count,
+    ) = _S0.unpack_from(buf, pos)
+    pos += 19
+    unknown, pos = read_unknown_tags(buf, pos, end, "ShareSnapshotValueKafka40 v0 StateBatch tagged fields")
+    return StateBatch(f_first_offset, f_last_offset, f_delivery_state, f_delivery_count, unknown), pos
+
+
+def _write_state_batch_v0(v: StateBatch, out: list) -> None:
+    """Append the bytes of a StateBatch of ShareSnapshotValueKafka40 version 0 to ``out``."""
+    out.append(_S0.pack(v.first_offset, v.last_offset, v.delivery_state, v.delivery_count))
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_share_snapshot_value_kafka40_v0(buf, pos: int, end: int) -> tuple[ShareSnapshotValueKafka40, int]:
+    """Read a ShareSnapshotValueKafka40 of ShareSnapshotValueKafka40 version 0 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 18:
+        raise truncated("ShareSnapshotValueKafka40 v0 ShareSnapshotValueKafka40.snapshot_epoch", pos, 18, end)
+    (
+        f_snapshot_epoch,
+        f_state_epoch,
+        f_leader_epoch,
+        f_start_offset,
+    ) = _S1.unpack_from(buf, pos)
+    pos += 18
+    n, pos = read_count(
+        buf, pos, end, "ShareSnapshotValueKafka40 v0 ShareSnapshotValueKafka40.state_batches", True, False, 20
+    )
+    f_state_batches = []
+    append = f_state_batches.append
+    for _ in range(n):
+        item, pos = _read_state_batch_v0(buf, pos, end)
+        append(item)
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "ShareSnapshotValueKafka40 v0 ShareSnapshotValueKafka40 tagged fields"
+    )
+    return ShareSnapshotValueKafka40(
+        f_snapshot_epoch, f_state_epoch, f_leader_epoch, f_start_offset, f_state_batches, unknown
+    ), pos
+
+
+def _write_share_snapshot_value_kafka40_v0(v: ShareSnapshotValueKafka40, out: list) -> None:
+    """Append the bytes of a ShareSnapshotValueKafka40 of ShareSnapshotValueKafka40 version 0 to ``out``."""
+    out.append(_S1.pack(v.snapshot_epoch, v.state_epoch, v.leader_epoch, v.start_offset))
+    out.append(
+        encode_count(
+            v.state_batches,
+            True,
+            False,
+            "ShareSnapshotValueKafka40 v0 ShareSnapshotValueKafka40.state_batches",
+        )
+    )
+    for item in v.state_batches:
+        _write_state_batch_v0(item, out)
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+_READERS = {
+    0: _read_share_snapshot_value_kafka40_v0,
+}
+_WRITERS = {
+    0: _write_share_snapshot_value_kafka40_v0,
+}
+
+
+def decode_share_snapshot_value_kafka40(
+    buf, version: int, pos: int = 0, end: int | None = None
+) -> tuple[ShareSnapshotValueKafka40, int]:
+    """Decode a ShareSnapshotValueKafka40 of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    ``buf``); return the value and the position after it. An unknown version, or bytes that do not
+    hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
+    reader = _READERS.get(version)
+    if reader is None:
+        raise KafkaFormatError(
+            f"ShareSnapshotValueKafka40: unknown version {version} (this schema has versions 0)", pos
+        )
+    return reader(buf, pos, len(buf) if end is None else end)
+
+
+def encode_share_snapshot_value_kafka40(value: ShareSnapshotValueKafka40, version: int) -> bytes:
+    """Encode ``value`` as ShareSnapshotValueKafka40 ``version``. A field the version lacks must hold its default,
+    and values must fit their types (ValueError naming the field otherwise)."""
+    writer = _WRITERS.get(version)
+    if writer is None:
+        raise ValueError(f"ShareSnapshotValueKafka40: unknown version {version} (this schema has versions 0)")
+    out: list = []
+    try:
+        writer(value, out)
+    except struct.error as exc:
+        raise ValueError(
+            f"ShareSnapshotValueKafka40 v{version}: a value does not fit its field: {exc}"
+        ) from None
+    return b"".join(out)

@@ -1,0 +1,41 @@
+"""ShareUpdateValue, the Construct reference codec: ``share_update_value_v<version>`` parses and builds the same bytes
+as the fast codec in :mod:`kafkaspec.generated.messages.share_update_value`, which tests hold it to.
+
+Generated from schemas/messages/share_update_value.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+from construct import Int8sb, Int16sb, Int32sb, Int64sb, Struct
+
+from kafkaspec.generated.messages.share_update_value import ShareUpdateValue, StateBatch
+from kafkaspec.payloads._construct import KafkaArray, MessageStruct, TaggedFields
+
+state_batch_v0 = MessageStruct(
+    StateBatch,
+    Struct(
+        "first_offset" / Int64sb,
+        "last_offset" / Int64sb,
+        "delivery_state" / Int8sb,
+        "delivery_count" / Int16sb,
+        "tagged_fields" / TaggedFields({}),
+    ),
+    absent={},
+)
+
+share_update_value_v0 = MessageStruct(
+    ShareUpdateValue,
+    Struct(
+        "snapshot_epoch" / Int32sb,
+        "leader_epoch" / Int32sb,
+        "start_offset" / Int64sb,
+        "state_batches" / KafkaArray(state_batch_v0, compact=True, nullable=False),
+        "tagged_fields" / TaggedFields({0: ("delivery_complete_count", Int32sb, -1)}),
+    ),
+    absent={},
+)
+
+
+CONSTRUCTS = {
+    0: share_update_value_v0,
+}

@@ -1,0 +1,68 @@
+"""ShareUpdateValueKafka40, the tracing decoder: :func:`trace_share_update_value_kafka40` reads one ShareUpdateValueKafka40 of a given version
+field by field and records each field's byte span on a tracer
+(:class:`kafkaspec.explain.tracer.Tracer`), for ``kafkaspec explain``.
+
+Generated from schemas/messages/share_update_value_kafka40.yaml by codegen. DO NOT EDIT.
+"""
+
+from __future__ import annotations
+
+NAME = "ShareUpdateValueKafka40"
+VERSIONS = [0]
+#: the doc line of each structure and field
+DOCS = {
+    "ShareUpdateValueKafka40": "ShareUpdateValue as Kafka 4.0's early-access share groups (KIP-932) wrote version 0: an unsigned 16-bit snapshot epoch.",
+    "ShareUpdateValueKafka40.snapshot_epoch": "Snapshot epoch of the state this update applies to (unsigned 16 bits in Kafka 4.0).",
+    "ShareUpdateValueKafka40.leader_epoch": "Leader epoch of the partition when the update was written.",
+    "ShareUpdateValueKafka40.start_offset": "New share-partition start offset, or -1 when the update leaves it as it is.",
+    "ShareUpdateValueKafka40.state_batches": "The runs of offsets whose delivery state changed.",
+    "StateBatch": "A run of offsets in one delivery state.",
+    "StateBatch.first_offset": "First offset of the run.",
+    "StateBatch.last_offset": "Last offset of the run (inclusive).",
+    "StateBatch.delivery_state": "Delivery state of its records: 0 available, 2 acknowledged, 4 archived.",
+    "StateBatch.delivery_count": "How many times its records have been delivered.",
+}
+
+
+def _trace_share_update_value_kafka40_v0(t) -> None:
+    t.begin("ShareUpdateValueKafka40", 0, DOCS["ShareUpdateValueKafka40"])
+    t.integer("snapshot_epoch", "uint16", DOCS["ShareUpdateValueKafka40.snapshot_epoch"])
+    t.integer("leader_epoch", "int32", DOCS["ShareUpdateValueKafka40.leader_epoch"])
+    t.integer("start_offset", "int64", DOCS["ShareUpdateValueKafka40.start_offset"])
+    t.array(
+        "state_batches",
+        "StateBatch",
+        DOCS["ShareUpdateValueKafka40.state_batches"],
+        "compact",
+        lambda t: t.nested(
+            t.take_label(), "StateBatch", DOCS["ShareUpdateValueKafka40.state_batches"], _trace_state_batch_v0
+        ),
+        min_size=1,
+    )
+    t.tagged({})
+    t.end(None)
+
+
+def _trace_state_batch_v0(t) -> None:
+    t.begin("StateBatch", 0, DOCS["StateBatch"])
+    t.integer("first_offset", "int64", DOCS["StateBatch.first_offset"])
+    t.integer("last_offset", "int64", DOCS["StateBatch.last_offset"])
+    t.integer("delivery_state", "int8", DOCS["StateBatch.delivery_state"])
+    t.integer("delivery_count", "int16", DOCS["StateBatch.delivery_count"])
+    t.tagged({})
+    t.end(None)
+
+
+_TRACERS = {
+    0: _trace_share_update_value_kafka40_v0,
+}
+
+
+def trace_share_update_value_kafka40(t, version: int) -> None:
+    """Read one ShareUpdateValueKafka40 of ``version`` at ``t.pos``, recording every field on the tracer ``t``."""
+    tracer = _TRACERS.get(version)
+    if tracer is None:
+        raise t.stop(
+            f"ShareUpdateValueKafka40: unknown version {version} (this schema has versions 0)", t.pos
+        )
+    tracer(t)
