@@ -3,7 +3,8 @@
 ``spark.read.format("kafkalog").load(path)`` plans on the driver
 (:mod:`.planning`) and decodes on the executors (:mod:`.columnar`, or
 :mod:`.audit` for ``view=batches``); ``df.write.format("kafkalog").save(path)``
-writes partition directories (:mod:`.writer`).
+writes partition directories (:mod:`.writer`); ``spark.readStream.format("kafkalog")``
+follows a growing log (:mod:`.streaming`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,14 @@ if TYPE_CHECKING:
 
 from dataclasses import replace
 
-from pyspark.sql.datasource import DataSource, DataSourceArrowWriter, DataSourceReader, Filter, InputPartition
+from pyspark.sql.datasource import (
+    DataSource,
+    DataSourceArrowWriter,
+    DataSourceReader,
+    DataSourceStreamReader,
+    Filter,
+    InputPartition,
+)
 
 from ..errors import KafkaFormatError
 from .columnar import RangeTask
@@ -62,10 +70,18 @@ class KafkaLogDataSource(DataSource):
             return struct_type(AUDIT_COLUMNS)
         if opts.view == "offsets":
             return struct_type(OFFSETS_COLUMNS)
-        return struct_type(RECORD_COLUMNS + (DECODE_COLUMNS if opts.decode else ()))
+        columns = RECORD_COLUMNS + (DECODE_COLUMNS if opts.decode else ())
+        if not opts.include_headers:
+            columns = tuple(c for c in columns if c[0] != "headers")
+        return struct_type(columns)
 
     def reader(self, schema: StructType) -> DataSourceReader:
         return KafkaLogReader(self._path(), ReadOptions.parse(self.options))
+
+    def streamReader(self, schema: StructType) -> DataSourceStreamReader:  # noqa: N802 - the API's name
+        from .streaming import KafkaLogStreamReader  # noqa: PLC0415
+
+        return KafkaLogStreamReader(self._path(), ReadOptions.parse(self.options))
 
     def writer(self, schema: StructType, overwrite: bool) -> DataSourceArrowWriter:
         from .writer import KafkaLogWriter  # noqa: PLC0415
@@ -102,7 +118,16 @@ class KafkaLogReader(DataSourceReader):
 
     def _read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         assert isinstance(partition, RangePartition)
-        task = partition.task
+        return self.batches(partition.task)
+
+    def batches(self, task: RangeTask) -> Iterator[pa.RecordBatch]:
+        """The Arrow batches of one range task, in the columns the options ask for (the stream reader's too)."""
+        batches = self._batches(task)
+        if self.opts.include_headers or self.opts.view != "records":
+            return batches
+        return (b.drop_columns(["headers"]) for b in batches)
+
+    def _batches(self, task: RangeTask) -> Iterator[pa.RecordBatch]:
         if task.end <= task.start and task.unused is None:
             return iter(())
         if self.opts.view == "batches":
