@@ -27,20 +27,10 @@ from pyspark.sql.datasource import (
     InputPartition,
 )
 
-from ..errors import KafkaFormatError
 from .columnar import RangeTask
 from .options import ReadOptions
 from .schema import AUDIT_COLUMNS, DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, struct_type
-
-
-def our_errors_first(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-    """``batches``, with a data error (a :class:`KafkaFormatError`, which names the file and the byte)
-    raised with no traceback of ours: PySpark shows the worker's traceback above the error's own line,
-    and the frames inside the decoder say nothing to a user, so the message comes first."""
-    try:
-        yield from batches
-    except KafkaFormatError as exc:
-        raise exc.with_traceback(None) from None
+from .tasks import our_errors_first, read_task
 
 
 class RangePartition(InputPartition):
@@ -118,30 +108,4 @@ class KafkaLogReader(DataSourceReader):
 
     def _read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         assert isinstance(partition, RangePartition)
-        return self.batches(partition.task)
-
-    def batches(self, task: RangeTask) -> Iterator[pa.RecordBatch]:
-        """The Arrow batches of one range task, in the columns the options ask for (the stream reader's too)."""
-        batches = self._batches(task)
-        if self.opts.include_headers or self.opts.view != "records":
-            return batches
-        return (b.drop_columns(["headers"]) for b in batches)
-
-    def _batches(self, task: RangeTask) -> Iterator[pa.RecordBatch]:
-        if task.end <= task.start and task.unused is None:
-            return iter(())
-        if self.opts.view == "batches":
-            from .audit import read_audit  # noqa: PLC0415
-
-            return read_audit(task)
-        from .columnar import read_records  # noqa: PLC0415
-
-        if self.opts.view == "offsets":
-            from .decoding import read_offsets  # noqa: PLC0415
-
-            return read_offsets(read_records(task), task, self.opts.skip_corrupt)
-        if self.opts.decode:
-            from .decoding import with_decoded  # noqa: PLC0415
-
-            return with_decoded(read_records(task), task, self.opts.skip_corrupt)
-        return read_records(task)
+        return read_task(partition.task, self.opts)

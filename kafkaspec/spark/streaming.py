@@ -248,11 +248,10 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
 
     # -- reading (executors) ------------------------------------------------------------------------
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
-        from .source import KafkaLogReader, our_errors_first  # noqa: PLC0415
+        from .tasks import our_errors_first, read_task  # noqa: PLC0415
 
         assert isinstance(partition, RangePartition)
-        return our_errors_first(self._gone_is_lost(KafkaLogReader(self.path, self.opts).batches(partition.task),
-                                                   partition.task))
+        return our_errors_first(self._gone_is_lost(read_task(partition.task, self.opts), partition.task))
 
     def _gone_is_lost(self, batches: Iterator[pa.RecordBatch], task: RangeTask) -> Iterator[pa.RecordBatch]:
         """A segment deleted between planning and reading: data loss (failOnDataLoss) or nothing."""
