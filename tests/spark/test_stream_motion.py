@@ -7,15 +7,12 @@ for record, read_committed and not; and the trigger latency is measured."""
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import subprocess
 import sys
 import textwrap
 import time
 from pathlib import Path
-
-import pytest
 
 from kafkaspec import Record, logdir
 

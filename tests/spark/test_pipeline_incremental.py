@@ -1,0 +1,59 @@
+"""``kafkaspec pipeline --incremental``: each run appends what is new since the last one, recorded in OUT."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from kafkaspec import Record, logdir
+from kafkaspec.spark.incremental import run_incremental
+
+
+def _append(root, n, tag, partition=0):
+    w = logdir.PartitionWriter(root, "orders", partition)
+    return w, [w.append([Record(key=None, value=b"%s-%d" % (tag, i), timestamp=i)]) for i in range(n)]
+
+
+def _values(spark, path):
+    return sorted((r.partition, r.offset, bytes(r.value)) for r in spark.read.parquet(str(path)).collect())
+
+
+def test_each_run_appends_only_what_is_new(spark, tmp_path):
+    src, out = tmp_path / "backup", tmp_path / "out"
+    w = logdir.PartitionWriter(src, "orders", 0)
+    for i in range(5):
+        w.append([Record(key=None, value=b"a-%d" % i, timestamp=i)])
+    w.segment.fh.flush()
+    first = run_incremental(spark, str(src), str(out))
+    assert (first.records, first.offsets) == (5, {"orders": {"0": 5}})
+    assert json.loads((out / "summary.json").read_text())["offsets"] == {"orders": {"0": 5}}
+
+    again = run_incremental(spark, str(src), str(out))  # nothing new: nothing appended
+    assert again.records == 0 and again.offsets == {"orders": {"0": 5}}
+
+    for i in range(3):
+        w.append([Record(key=None, value=b"b-%d" % i, timestamp=i)], compression="zstd")
+    w.close()
+    with logdir.PartitionWriter(src, "orders", 1) as w1:  # a partition that appeared since
+        w1.append([Record(key=None, value=b"c-0", timestamp=0)])
+    third = run_incremental(spark, str(src), str(out))
+    assert third.records == 4 and third.offsets == {"orders": {"0": 8, "1": 1}}
+    expected = sorted((r.partition, r.offset, bytes(r.value))
+                      for r in spark.read.format("kafkalog").load(str(src)).collect())
+    assert _values(spark, out / "records") == expected  # every record once over the three runs
+
+
+def test_incremental_refuses_the_output_of_a_full_run_before_spark_starts(tmp_path):
+    src, out = tmp_path / "logs", tmp_path / "out"
+    with logdir.PartitionWriter(src, "orders", 0) as w:
+        w.append([Record(key=None, value=b"v", timestamp=0)])
+    (out / "records").mkdir(parents=True)
+    canary = out / "records" / "canary"
+    canary.write_text("keep")
+    done = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), str(out), "--incremental"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "full pipeline run" in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "starting Spark" not in done.stderr
+    assert canary.read_text() == "keep"
