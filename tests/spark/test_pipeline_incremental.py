@@ -57,3 +57,51 @@ def test_incremental_refuses_the_output_of_a_full_run_before_spark_starts(tmp_pa
     assert "full pipeline run" in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "starting Spark" not in done.stderr
     assert canary.read_text() == "keep"
+
+
+def _committed(out):
+    commits = out / "_checkpoint" / "commits"
+    return len([p for p in commits.glob("[0-9]*")]) if commits.is_dir() else 0
+
+
+def test_follow_killed_then_continued_from_its_checkpoint_loses_and_repeats_nothing(spark, tmp_path):
+    """--follow in its own process, appended to while it runs, SIGKILLed mid-way; --incremental finishes."""
+    import os
+    import signal
+    import time
+
+    src, out = tmp_path / "logs", tmp_path / "out"
+    w = logdir.PartitionWriter(src, "orders", 0, segment_bytes=1500)
+    w.append([Record(key=None, value=b"first", timestamp=0)])
+    w.segment.fh.flush()
+    proc = subprocess.Popen([sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), str(out), "--follow",
+                             "--interval", "0.3", "--isolation-level", "read_uncommitted", "--master", "local[1]"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 240
+        n = 0
+        while _committed(out) < 4:  # appends keep coming while it runs
+            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+            assert time.monotonic() < deadline, "--follow committed no micro-batch"
+            w.append([Record(key=None, value=b"v-%d" % n, timestamp=n) for _ in range(3)], compression="gzip")
+            w.segment.fh.flush()
+            n += 1
+            time.sleep(0.2)
+        for _ in range(5):  # more, some of which the killed run was reading
+            w.append([Record(key=None, value=b"late", timestamp=1)])
+            w.segment.fh.flush()
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    w.close()
+    summary = run_incremental(spark, str(src), str(out), isolation_level="read_uncommitted")
+    with logdir.open_log(src) as log:
+        end = log.partitions()[0].segments()[-1].base_offset
+    assert summary.offsets["orders"]["0"] >= end
+    expected = sorted((r.partition, r.offset, bytes(r.value))
+                      for r in spark.read.format("kafkalog").load(str(src)).collect())
+    got = _values(spark, out / "records")
+    assert len({(p, o) for p, o, _ in got}) == len(got), "an offset was written twice"
+    assert got == expected
