@@ -1,0 +1,58 @@
+"""The kafkalog stream reader on an object store that receives segments as they are published (the
+publish protocol: a partition's new version appears whole), driven as Spark's driver and tasks call it."""
+
+from __future__ import annotations
+
+import shutil
+
+import pyarrow as pa
+from pyspark.sql.streaming.datasource import ReadAllAvailable
+
+from kafkaspec import Record, logdir
+from kafkaspec.logdir.publish import publish_partition
+from kafkaspec.logdir.storage import as_path
+from kafkaspec.spark.options import ReadOptions
+from kafkaspec.spark.streaming import KafkaLogStreamReader
+
+
+def _rows(reader, start, end):
+    out = []
+    for p in reader.partitions(start, end):
+        for b in reader.read(p):
+            t = pa.Table.from_batches([b])
+            out += zip(t["offset"].to_pylist(), t["value"].to_pylist())
+    return out
+
+
+def test_segments_published_while_the_stream_runs_are_read_once(s3_env, tmp_path):
+    bucket = s3_env.new_bucket()
+    uri = f"s3://{bucket}/live"
+    local, snap = tmp_path / "broker", tmp_path / "snapshot"
+    w = logdir.PartitionWriter(local, "orders", 0, segment_bytes=900, index_interval_bytes=128)
+
+    def publish_round(k, compression):
+        for i in range(k):
+            w.append([Record(key=None, value=b"%s-%d" % (compression.encode(), i), timestamp=i)] * 3,
+                     compression=compression)
+        w.roll()
+        shutil.rmtree(snap, ignore_errors=True)
+        shutil.copytree(local / "orders-0", snap / "orders-0")
+        publish_partition(snap / "orders-0", as_path(f"{uri}/orders-0"))
+
+    publish_round(4, "none")
+    reader = KafkaLogStreamReader(uri, ReadOptions.parse({"splitSize": "512"}))
+    start = reader.initialOffset()
+    assert start == {"orders": {"0": 0}}
+    rows = []
+    for compression in ("zstd", "gzip", "none"):
+        end = reader.latestOffset(start, ReadAllAvailable())
+        rows += _rows(reader, start, end)
+        start = end
+        publish_round(5, compression)
+    end = reader.latestOffset(start, ReadAllAvailable())
+    rows += _rows(reader, start, end)
+    assert end == {"orders": {"0": w.next_offset}}
+    w.close()
+    with logdir.open_log(uri) as log:
+        whole = [(r.offset, r.value) for _, r in log.partitions()[0].records()]
+    assert rows == whole and len(whole) == w.next_offset
