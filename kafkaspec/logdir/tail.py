@@ -15,8 +15,10 @@ Transactions (``transactions=True``) are followed from their batches' heads and 
 markers, as :meth:`~kafkaspec.logdir.Partition.transactions` does: the last stable offset
 is the first offset of the oldest transaction without a marker (Kafka's LSO), or the end.
 
-Object-store segments are never half-visible (:mod:`.publish`), so the same walk applies;
-a tiered-storage segment's end comes from its manifest (``Segment.end_offset``).
+Object-store segments are never half-visible (:mod:`.publish`), so the same walk applies. A
+tiered-storage segment is published whole by its manifest and never changes: it is taken in once,
+its end from the manifest (``Segment.end_offset``) or, when that does not say, and for its
+transactions, from its batches read through its chunks.
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ class PartitionTail:
         self._segment: int | None = None  # base offset of the segment the last look ended in
         self._position = 0  # the end of its last complete batch
         self._next = 0  # the offset after the last complete batch seen
+        self._tiered_seen: set[int] = set()  # tiered segments (immutable once published) already taken in
 
     def look(self, part: Partition) -> TailPoint:
         """Where the partition starts and ends now (reads only what was appended since the last look)."""
@@ -115,6 +118,7 @@ class PartitionTail:
 
     def _cold_start(self, segs: list[Segment]) -> None:
         self.scan = TransactionScan()
+        self._tiered_seen.clear()
         self._next = segs[0].base_offset
         if self.transactions:  # an open transaction may have begun in any segment: walk every head once
             for seg in segs:
@@ -132,9 +136,11 @@ class PartitionTail:
 
     def _walk(self, seg: Segment, position: int) -> None:
         """Walk the heads of ``seg`` from ``position`` to its last complete batch."""
-        if seg.end_offset is not None:  # a tiered segment: its manifest says where it ends
+        if seg.layout == "tiered":  # published whole and never changed: taken in once
+            if seg.base_offset not in self._tiered_seen:
+                self._tiered_seen.add(seg.base_offset)
+                self._tiered(seg)
             self._segment, self._position = seg.base_offset, 0
-            self._next = max(self._next, seg.end_offset + 1)
             return
         try:
             reader = _Reader(seg)
@@ -174,6 +180,26 @@ class PartitionTail:
             self._segment, self._position = seg.base_offset, pos
         finally:
             reader.close()
+
+    def _tiered(self, seg: Segment) -> None:
+        """A tiered segment: its end from its manifest when that says it, else from its batches (read through
+        its chunks), and its transactions from its batches (only the offsets it serves: an earlier segment
+        of the lineage serves the rest)."""
+        if seg.end_offset is not None and not self.transactions:
+            if seg.size > 0:  # an empty segment's manifest names its base offset: no data there
+                self._next = max(self._next, seg.end_offset + 1)
+            return
+        try:
+            for batch in seg.iter_batches(verify=False, on_corrupt="skip"):
+                if batch.last_offset < seg.served_from:
+                    continue
+                self._next = max(self._next, batch.last_offset + 1)
+                if self.transactions and batch.is_transactional:
+                    self.scan.add(batch)
+        except (OSError, KafkaFormatError) as exc:
+            log.warning("kafkalog: %s: not followed: %s", seg.path, exc)
+        finally:
+            seg.close()
 
     def _transactional(self, reader: _Reader, pos: int, end: int, attributes: int) -> None:
         raw = reader.read(pos, end - pos)

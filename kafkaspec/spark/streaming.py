@@ -232,7 +232,8 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             served = seg.served_from
             seg_lo = served if served > seg.base_offset and (lo is None or lo < served) else lo
             first = seg.position_for_offset(seg_lo) if seg_lo is not None and seg_lo > seg.base_offset else 0
-            last = end_position(seg, hi) if (next_base is None or next_base >= hi) and seg.end_offset is None \
+            # a segment still growing ends where the batch holding hi - 1 ends; a tiered one is published whole
+            last = end_position(seg, hi) if (next_base is None or next_base >= hi) and seg.layout != "tiered" \
                 else seg.size
             ranges = seg.split(self.opts.split_size) if self.opts.split_size > 0 else [(0, seg.size)]
             for a, b in ranges:

@@ -56,3 +56,48 @@ def test_segments_published_while_the_stream_runs_are_read_once(s3_env, tmp_path
     with logdir.open_log(uri) as log:
         whole = [(r.offset, r.value) for _, r in log.partitions()[0].records()]
     assert rows == whole and len(whole) == w.next_offset
+
+
+def test_new_tiered_manifests_are_picked_up_read_committed_too(s3_env, tmp_path):
+    """A broker uploading closed segments to tiered storage: each upload's manifest publishes a segment."""
+    bucket = s3_env.new_bucket()
+    uri = f"s3://{bucket}/tiered"
+    local, closed = tmp_path / "broker", tmp_path / "closed"
+    w = logdir.PartitionWriter(local, "orders", 0, index_interval_bytes=128)
+    seq = 0
+
+    def upload_round(tag):
+        nonlocal seq
+        w.append([Record(key=None, value=b"%s-plain" % tag, timestamp=1)] * 2, compression="zstd")
+        w.append([Record(key=None, value=b"%s-aborted" % tag, timestamp=1)] * 2, producer_id=3, producer_epoch=0,
+                 base_sequence=seq, is_transactional=True)
+        seq += 2
+        w.append_control("abort", producer_id=3, producer_epoch=0)
+        w.append([Record(key=None, value=b"%s-committed" % tag, timestamp=1)], producer_id=3, producer_epoch=0,
+                 base_sequence=seq, is_transactional=True)
+        seq += 1
+        w.append_control("commit", producer_id=3, producer_epoch=0)
+        w.roll()
+        shutil.rmtree(closed, ignore_errors=True)  # what a broker uploads: the closed segments
+        shutil.copytree(local / "orders-0", closed / "orders-0",
+                        ignore=lambda d, names: [n for n in names if n.startswith(f"{w.next_offset:020d}")])
+        logdir.write_tiered(closed, uri)
+
+    upload_round(b"r0")
+    readers = {level: KafkaLogStreamReader(uri, ReadOptions.parse({"isolationLevel": level}))
+               for level in ("read_committed", "read_uncommitted")}
+    starts = {level: r.initialOffset() for level, r in readers.items()}
+    got = {level: [] for level in readers}
+    for tag in (b"r1", b"r2", None):
+        for level, r in readers.items():
+            end = r.latestOffset(starts[level], ReadAllAvailable())
+            got[level] += _rows(r, starts[level], end)
+            starts[level] = end
+        if tag:
+            upload_round(tag)
+    assert starts["read_committed"] == starts["read_uncommitted"] == {"orders": {"0": w.next_offset}}
+    w.close()
+    assert [v for _, v in got["read_committed"]] == [b"%s-%s" % (t, k) for t in (b"r0", b"r1", b"r2")
+                                                     for k in (b"plain", b"plain", b"committed")]
+    assert len(got["read_uncommitted"]) == 15 and [o for o, _ in got["read_uncommitted"]] == \
+        sorted({o for o, _ in got["read_uncommitted"]})
