@@ -103,6 +103,9 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
     def __init__(self, path: str, opts: ReadOptions):
         if opts.view == "batches":
             raise OptionError("option view=batches is for batch reads (spark.read): a stream reads records")
+        if opts.ending or opts.ending_default != LATEST or opts.ending_timestamp is not None:
+            raise OptionError("options endingOffsets and endingTimestamp are for batch reads (spark.read): a stream "
+                              "has no end (trigger(availableNow=True) reads what is there now and stops)")
         if opts.storage is None and is_uri(path):  # the driver's environment, shipped in each task
             opts = replace(opts, storage=StorageOptions.from_env())
         self.path = path
@@ -179,7 +182,8 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         if not isinstance(limit, ReadAllAvailable):
             new = sum(ends[tp] - starts[tp] for tp in ends)
             wanted = self.opts.min_offsets_per_trigger
-            if wanted is not None and new < wanted and time.monotonic() - self.last_trigger < self.opts.max_trigger_delay:
+            waiting = time.monotonic() - self.last_trigger < self.opts.max_trigger_delay
+            if wanted is not None and new < wanted and waiting and self.target is None:  # availableNow never waits
                 return start
             if isinstance(limit, ReadMaxRows) or self.opts.max_offsets_per_trigger is not None:
                 cap = limit.max_rows if isinstance(limit, ReadMaxRows) else self.opts.max_offsets_per_trigger

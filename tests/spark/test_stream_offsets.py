@@ -117,8 +117,14 @@ def test_min_offsets_per_trigger_waits_no_longer_than_max_trigger_delay(tmp_path
     w.append(_records(8, b"y"))
     _flush(w)
     assert reader.latestOffset(start, ReadMinRows(10)) == {"t": {"0": 11}}
+    now = _reader(tmp_path, minOffsetsPerTrigger=100, maxTriggerDelay="1h")
+    now.prepareForTriggerAvailableNow()
+    assert now.latestOffset(start, ReadMinRows(100)) == {"t": {"0": 11}}  # availableNow: what is there, now
+    w.append(_records(2, b"z"))
+    _flush(w)
+    assert now.latestOffset(start, ReadMinRows(100)) == {"t": {"0": 11}}  # and nothing after
     impatient = _reader(tmp_path, minOffsetsPerTrigger=100, maxTriggerDelay="0ms")
-    assert impatient.latestOffset(start, ReadMinRows(100)) == {"t": {"0": 11}}  # waited long enough
+    assert impatient.latestOffset(start, ReadMinRows(100)) == {"t": {"0": 13}}  # waited long enough
     w.close()
 
 
@@ -218,6 +224,12 @@ def test_include_headers_false_leaves_the_column_out(tmp_path):
     start = reader.initialOffset()
     batches = [b for p in reader.partitions(start, {"t": {"0": 1}}) for b in reader.read(p)]
     assert "headers" not in batches[0].schema.names and "value" in batches[0].schema.names
+    from kafkaspec.spark.source import KafkaLogDataSource
+
+    assert "headers" not in KafkaLogDataSource({"includeHeaders": "false"}).schema().fieldNames()
+    assert "headers" in KafkaLogDataSource({}).schema().fieldNames()
+    with pytest.raises(OptionError, match="endingOffsets and endingTimestamp are for batch reads"):
+        _reader(tmp_path, endingOffsets='{"t": {"0": 1}}')
     with pytest.raises(OptionError, match="maxOffsetsPerTrigger"):
         ReadOptions.parse({"maxOffsetsPerTrigger": "0"})
     with pytest.raises(OptionError, match="duration"):
