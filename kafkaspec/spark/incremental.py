@@ -91,19 +91,23 @@ def run_incremental(spark: SparkSession, input_path: str, output: str, *, isolat
 
 
 def _until_interrupted(query: StreamingQuery) -> None:
-    """Wait for the query; SIGTERM, like Ctrl-C, stops it cleanly (the running micro-batch is committed or
-    replayed by the next run)."""
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
+    """Wait for the query until Ctrl-C or SIGTERM, then stop it (the running micro-batch is committed or
+    replayed by the next run). The signals set a flag the wait loop reads: raised in the middle of a call
+    to the JVM, an exception would break the gateway's connection, and the stop with it."""
+    stopping: list[int] = []
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    def stop(signum: int, frame: FrameType | None) -> None:
+        stopping.append(signum)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
-        while query.isActive:
-            query.awaitTermination(1)
-    except KeyboardInterrupt:
-        query.stop()
+        while query.isActive and not stopping:
+            query.awaitTermination(0.5)
+        if query.isActive:
+            query.stop()
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _progress(summary: IncrementalSummary, query: StreamingQuery, out: Path) -> None:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 
 from kafkaspec import Record, logdir
-from kafkaspec.spark.incremental import run_incremental
+from kafkaspec.spark.incremental import last_offsets, run_incremental
 
 
 def _append(root, n, tag, partition=0):
@@ -64,29 +67,45 @@ def _committed(out):
     return len([p for p in commits.glob("[0-9]*")]) if commits.is_dir() else 0
 
 
-def test_follow_killed_then_continued_from_its_checkpoint_loses_and_repeats_nothing(spark, tmp_path):
-    """--follow in its own process, appended to while it runs, SIGKILLed mid-way; --incremental finishes."""
-    import os
-    import signal
-    import time
+def _follow(src, out):
+    return subprocess.Popen([sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), str(out), "--follow",
+                             "--interval", "0.3", "--isolation-level", "read_uncommitted", "--master", "local[1]"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
+
+def _grow_until(proc, out, w, commits, tag):
+    """Append while ``--follow`` runs until it has committed ``commits`` micro-batches in all."""
+    deadline = time.monotonic() + 240
+    n = 0
+    while _committed(out) < commits:
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        assert time.monotonic() < deadline, "--follow committed no micro-batch"
+        w.append([Record(key=None, value=b"%s-%d" % (tag, n), timestamp=n) for _ in range(3)], compression="gzip")
+        w.segment.fh.flush()
+        n += 1
+        time.sleep(0.2)
+
+
+def test_follow_stopped_killed_then_continued_from_its_checkpoint_loses_and_repeats_nothing(spark, tmp_path):
+    """--follow in its own process while the log grows: SIGTERM stops it cleanly (exit 0, summary written);
+    a second --follow is SIGKILLed mid-way; --incremental finishes from the checkpoint."""
     src, out = tmp_path / "logs", tmp_path / "out"
     w = logdir.PartitionWriter(src, "orders", 0, segment_bytes=1500)
     w.append([Record(key=None, value=b"first", timestamp=0)])
     w.segment.fh.flush()
-    proc = subprocess.Popen([sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), str(out), "--follow",
-                             "--interval", "0.3", "--isolation-level", "read_uncommitted", "--master", "local[1]"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = _follow(src, out)
     try:
-        deadline = time.monotonic() + 240
-        n = 0
-        while _committed(out) < 4:  # appends keep coming while it runs
-            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-            assert time.monotonic() < deadline, "--follow committed no micro-batch"
-            w.append([Record(key=None, value=b"v-%d" % n, timestamp=n) for _ in range(3)], compression="gzip")
-            w.segment.fh.flush()
-            n += 1
-            time.sleep(0.2)
+        _grow_until(proc, out, w, 2, b"a")
+        proc.send_signal(signal.SIGTERM)
+        stdout, stderr = proc.communicate(timeout=120)
+        assert proc.returncode == 0, stderr
+        assert "Traceback" not in stderr and "kafkaspec pipeline --follow" in stdout
+        summary = json.loads((out / "summary.json").read_text())
+        assert summary["mode"] == "follow" and summary["records"] > 0
+        assert summary["offsets"] == last_offsets(out / "_checkpoint")
+
+        proc = _follow(src, out)
+        _grow_until(proc, out, w, _committed(out) + 3, b"b")
         for _ in range(5):  # more, some of which the killed run was reading
             w.append([Record(key=None, value=b"late", timestamp=1)])
             w.segment.fh.flush()
