@@ -101,3 +101,32 @@ def test_new_tiered_manifests_are_picked_up_read_committed_too(s3_env, tmp_path)
                                                      for k in (b"plain", b"plain", b"committed")]
     assert len(got["read_uncommitted"]) == 15 and [o for o, _ in got["read_uncommitted"]] == \
         sorted({o for o, _ in got["read_uncommitted"]})
+
+
+def test_spark_stream_over_published_versions_with_its_checkpoint(spark, s3_server, s3_env, tmp_path):
+    """Spark's own micro-batches (availableNow, run again after each publication) with the file sink."""
+    from support.s3 import ACCESS_KEY, SECRET_KEY
+
+    bucket = s3_server.new_bucket()
+    uri = f"s3://{bucket}/live"
+    local, snap = tmp_path / "broker", tmp_path / "snapshot"
+    options = {"s3.endpoint": s3_server.endpoint, "s3.accessKey": ACCESS_KEY, "s3.secretKey": SECRET_KEY,
+               "s3.region": "us-east-1", "splitSize": "512"}
+    w = logdir.PartitionWriter(local, "orders", 0, segment_bytes=900, index_interval_bytes=128)
+    for round_, compression in enumerate(("none", "zstd", "lz4")):
+        for i in range(6):
+            w.append([Record(key=None, value=b"%d-%d" % (round_, i), timestamp=i)] * 2, compression=compression)
+        w.roll()
+        shutil.rmtree(snap, ignore_errors=True)
+        shutil.copytree(local / "orders-0", snap / "orders-0")
+        publish_partition(snap / "orders-0", as_path(f"{uri}/orders-0"))
+        query = (spark.readStream.format("kafkalog").options(**options).load(uri).writeStream.format("parquet")
+                 .option("checkpointLocation", str(tmp_path / "ck")).trigger(availableNow=True)
+                 .start(str(tmp_path / "out")))
+        query.awaitTermination()
+        assert query.exception() is None
+    w.close()
+    got = sorted((r.offset, bytes(r.value)) for r in spark.read.parquet(str(tmp_path / "out")).collect())
+    with logdir.open_log(uri) as log:
+        assert got == [(r.offset, r.value) for _, r in log.partitions()[0].records()]
+    assert len(got) == 36
