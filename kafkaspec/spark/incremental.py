@@ -102,7 +102,7 @@ def _until_interrupted(query: StreamingQuery) -> None:
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         while query.isActive and not stopping:
-            query.awaitTermination(0.5)
+            query.awaitTermination(1)
         if query.isActive:
             query.stop()
     finally:
