@@ -15,6 +15,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n  kafkaspec pipeline logs/ out/\n"
                "  kafkaspec pipeline logs/ out/ --master spark://127.0.0.1:7077\n"
+               "  kafkaspec pipeline backup/ out/ --incremental     # only what is new since the last run\n"
+               "  kafkaspec pipeline logs/ out/ --follow --interval 30\n"
                "exit codes: 0 ok, 1 corrupt ranges were skipped, 2 usage or input error",
     )
     from kafkaspec.spark.pipeline import add_arguments  # noqa: PLC0415

@@ -44,6 +44,9 @@ Public API (stable; the Spark data source and the CLI use only this)::
     seg.find_offset(o) / seg.find_timestamp(t)   # first batch with last_offset >= o / max_timestamp >= t
     seg.close()
 
+    tail = logdir.tail.PartitionTail(transactions=True)   # a growing partition, followed (logdir.tail)
+    tail.look(part)                      # TailPoint(log_start, end, stable): the end of the last complete batch
+                                         # and the last stable offset, from the bytes appended since the last look
     problems = logdir.verify(path, deep=True, tiered=None)   # [Problem(path, position, message, severity)]
     with logdir.PartitionWriter(dir, "orders", 0, segment_bytes=..., index_interval_bytes=4096) as w:
                                          # a topic Kafka refuses (Topic.validate) or a partition outside

@@ -8,7 +8,9 @@ Modules, one job each: :mod:`.schema` (columns), :mod:`.options` (reader
 options), :mod:`.planning` (driver: segments to byte ranges),
 :mod:`.pushdown` (Spark filters the source applies),
 :mod:`.columnar` (executor: range to Arrow batches), :mod:`.audit` (the
-batch-audit view), :mod:`.source` (the Data Source API classes),
+batch-audit view), :mod:`.tasks` (a task's batches in the options' columns),
+:mod:`.source` (the Data Source API classes), :mod:`.streaming` (the stream
+reader: offsets, limits and micro-batch planning over a growing log),
 :mod:`.writer` (DataFrame to partition directories), :mod:`.session`
 (building a SparkSession), :mod:`.pipeline` (the log-to-Parquet job).
 """

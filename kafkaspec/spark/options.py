@@ -33,6 +33,15 @@ option                     meaning
                            dir holding them, or one partition dir): their events choose each
                            partition's live segments, as a broker does (default: those found
                            beside the data, else the segments' manifests decide)
+``includeHeaders``         ``false`` to leave out the ``headers`` column, as Spark's Kafka source
+                           does by default; default true (kafkalog always had it)
+``maxOffsetsPerTrigger``   streaming: at most this many offsets per micro-batch, shared among
+                           the partitions in proportion to what each has new
+``minOffsetsPerTrigger``   streaming: wait for at least this many new offsets, but no longer
+``maxTriggerDelay``        than this (default 15m; ``500ms``, ``30s``, ``5m``, ``1h``)
+``failOnDataLoss``         streaming: ``true`` (default) fails the query, naming the offsets, when
+                           retention deleted offsets before they were read; ``false`` skips them
+                           and logs a warning
 ``engine``                 ``lockstep`` (default): v2 records decoded many batches at once with
                            numpy (:mod:`kafkaspec.lockstep`); ``records``: one record at a time
 =========================  ==================================================================
@@ -79,6 +88,18 @@ def parse_size(value: str | int) -> int:
     return int(m.group(1)) * _SIZE_UNITS[m.group(2).lower()]
 
 
+_DURATION_UNITS = {"ms": 0.001, "s": 1, "m": 60, "min": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(value: str) -> float:
+    """``500ms`` / ``30s`` / ``5m`` / ``1h`` to seconds (a bare number is milliseconds, as in Spark)."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*", str(value))
+    unit = m.group(2).lower() if m else ""
+    if not m or (unit and unit not in _DURATION_UNITS):
+        raise OptionError(f"not a duration: {value!r} (examples: 500ms, 30s, 5m, 1h)")
+    return float(m.group(1)) * (_DURATION_UNITS[unit] if unit else 0.001)
+
+
 def _offsets(value: str | None, default: int, name: str) -> tuple[int, dict[tuple[str, int], int]]:
     """(default for every partition, {(topic, partition): offset})."""
     if value is None:
@@ -119,6 +140,11 @@ class ReadOptions:
     pushed: Pushed = Pushed()  # filters Spark pushed down (topic, partition, offset)
     storage: StorageOptions | None = None  # explicit object-store settings (secrets not in its repr)
     remote_log_metadata: str | None = None  # where __remote_log_metadata is, for a tiered prefix (driver only)
+    include_headers: bool = True
+    max_offsets_per_trigger: int | None = None  # streaming only, as the rest below
+    min_offsets_per_trigger: int | None = None
+    max_trigger_delay: float = 15 * 60.0  # seconds
+    fail_on_data_loss: bool = True
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> ReadOptions:
@@ -177,7 +203,22 @@ class ReadOptions:
         if bool(storage.access_key) != bool(storage.secret_key):
             raise OptionError("options s3.accessKey and s3.secretKey go together: set both or neither")
 
+        def count(name: str) -> int | None:
+            v = get(name.lower())
+            try:
+                n = None if v is None else int(v)
+            except ValueError:
+                n = -1
+            if n is not None and n <= 0:
+                raise OptionError(f"option {name} must be a positive number of offsets, got {v!r}")
+            return n
+
         return cls(
+            include_headers=_bool(get("includeheaders"), True, "includeHeaders"),
+            max_offsets_per_trigger=count("maxOffsetsPerTrigger"),
+            min_offsets_per_trigger=count("minOffsetsPerTrigger"),
+            max_trigger_delay=parse_duration(get("maxtriggerdelay") or "15m"),
+            fail_on_data_loss=_bool(get("failondataloss"), True, "failOnDataLoss"),
             storage=None if storage == StorageOptions() else storage,
             topics=tuple(t.strip() for t in topics.split(",") if t.strip()) if topics else None,
             pattern=pattern,

@@ -91,6 +91,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-verify-crc", action="store_true", help="do not check batch checksums")
     p.add_argument("--split-size", default="64m", help="target bytes per Spark task (default 64m)")
     p.add_argument("--memory", default="1g", help="driver/executor memory (default 1g)")
+    p.add_argument("--incremental", action="store_true",
+                   help="append to OUTPUT/records only what is new since the last run (offsets kept in "
+                        "OUTPUT/_checkpoint and OUTPUT/summary.json), then stop; no batch audit")
+    p.add_argument("--follow", action="store_true",
+                   help="as --incremental, but keep running: a micro-batch every --interval until interrupted")
+    p.add_argument("--interval", type=float, default=10.0,
+                   help="seconds between --follow's micro-batches (default 10)")
     p.add_argument("--quiet", action="store_true", help="do not print the summary")
     p.add_argument("--verbose", action="store_true",
                    help="show Spark's own log lines and stage bars (by default they go to a log file, "
@@ -136,6 +143,8 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
         if failed:
             raise KafkaFormatError(min(failed, key=lambda r: r.index).error or "")
         commit(results, out, staging)
+        # a full run replaces an incremental one: its offsets no longer say what records/ holds
+        shutil.rmtree(out / "_checkpoint", ignore_errors=True)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     summary.seconds = time.perf_counter() - t0
@@ -312,6 +321,13 @@ def run_args(args: argparse.Namespace) -> int:
         logdir.open_log(args.input)  # a missing bucket, prefix or access fails here, in one line, before Spark starts
     elif not os.path.exists(args.input):
         raise FileNotFoundError(f"no such file or directory: {args.input}")
+    incremental = args.incremental or args.follow
+    if incremental:
+        from .incremental import check_output  # noqa: PLC0415
+
+        if args.interval <= 0:
+            raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
+        check_output(args.output)  # before Spark starts
     started = time.perf_counter()
     master = args.master
     if master is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
@@ -324,6 +340,8 @@ def run_args(args: argparse.Namespace) -> int:
         handle, log_path = tempfile.mkstemp(prefix="kafkaspec-spark-", suffix=".log")
         os.close(handle)
         spark = quiet_session(master, log_path, memory=args.memory)
+    if incremental:
+        return _run_incremental(spark, args, log_path)
     try:
         summary = run_pipeline(spark, args.input, args.output, isolation_level=args.isolation_level,
                                on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
@@ -344,3 +362,25 @@ def run_args(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(format_summary(summary))
     return 1 if summary.corrupt else 0
+
+
+def _run_incremental(spark: SparkSession, args: argparse.Namespace, log_path: str | None) -> int:
+    from .incremental import format_summary as format_incremental  # noqa: PLC0415
+    from .incremental import run_incremental  # noqa: PLC0415
+
+    try:
+        summary = run_incremental(spark, args.input, args.output, isolation_level=args.isolation_level,
+                                  on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
+                                  split_size=args.split_size,
+                                  follow=f"{int(args.interval * 1000)} milliseconds" if args.follow else None)
+    except Exception as exc:
+        spark.stop()
+        if log_path is None:
+            raise
+        raise RuntimeError(f"{exc} (Spark's log: {log_path})") from exc
+    spark.stop()
+    if log_path is not None:
+        os.unlink(log_path)
+    if not args.quiet:
+        print(format_incremental(summary))
+    return 0

@@ -3,7 +3,8 @@
 ``spark.read.format("kafkalog").load(path)`` plans on the driver
 (:mod:`.planning`) and decodes on the executors (:mod:`.columnar`, or
 :mod:`.audit` for ``view=batches``); ``df.write.format("kafkalog").save(path)``
-writes partition directories (:mod:`.writer`).
+writes partition directories (:mod:`.writer`); ``spark.readStream.format("kafkalog")``
+follows a growing log (:mod:`.streaming`).
 """
 
 from __future__ import annotations
@@ -17,23 +18,19 @@ if TYPE_CHECKING:
 
 from dataclasses import replace
 
-from pyspark.sql.datasource import DataSource, DataSourceArrowWriter, DataSourceReader, Filter, InputPartition
+from pyspark.sql.datasource import (
+    DataSource,
+    DataSourceArrowWriter,
+    DataSourceReader,
+    DataSourceStreamReader,
+    Filter,
+    InputPartition,
+)
 
-from ..errors import KafkaFormatError
 from .columnar import RangeTask
 from .options import ReadOptions
 from .schema import AUDIT_COLUMNS, DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, struct_type
-
-
-def our_errors_first(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-    """``batches``, with a data error (a :class:`KafkaFormatError`, which names the file and the byte)
-    raised with no traceback of ours: PySpark shows the worker's traceback above the error's own line,
-    and the frames inside the decoder say nothing to a user, so the message comes first."""
-    try:
-        yield from batches
-    except KafkaFormatError as exc:  # an explicit except in each place (writer.py too): a context manager
-        # cannot do this, as contextlib puts the original traceback back on the exception it re-raises
-        raise exc.with_traceback(None) from None
+from .tasks import our_errors_first, read_task
 
 
 class RangePartition(InputPartition):
@@ -63,10 +60,18 @@ class KafkaLogDataSource(DataSource):
             return struct_type(AUDIT_COLUMNS)
         if opts.view == "offsets":
             return struct_type(OFFSETS_COLUMNS)
-        return struct_type(RECORD_COLUMNS + (DECODE_COLUMNS if opts.decode else ()))
+        columns = RECORD_COLUMNS + (DECODE_COLUMNS if opts.decode else ())
+        if not opts.include_headers:
+            columns = tuple(c for c in columns if c[0] != "headers")
+        return struct_type(columns)
 
     def reader(self, schema: StructType) -> DataSourceReader:
         return KafkaLogReader(self._path(), ReadOptions.parse(self.options))
+
+    def streamReader(self, schema: StructType) -> DataSourceStreamReader:  # noqa: N802 - the API's name
+        from .streaming import KafkaLogStreamReader  # noqa: PLC0415
+
+        return KafkaLogStreamReader(self._path(), ReadOptions.parse(self.options))
 
     def writer(self, schema: StructType, overwrite: bool) -> DataSourceArrowWriter:
         from .writer import KafkaLogWriter  # noqa: PLC0415
@@ -103,21 +108,4 @@ class KafkaLogReader(DataSourceReader):
 
     def _read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         assert isinstance(partition, RangePartition)
-        task = partition.task
-        if task.end <= task.start and task.unused is None:
-            return iter(())
-        if self.opts.view == "batches":
-            from .audit import read_audit  # noqa: PLC0415
-
-            return read_audit(task)
-        from .columnar import read_records  # noqa: PLC0415
-
-        if self.opts.view == "offsets":
-            from .decoding import read_offsets  # noqa: PLC0415
-
-            return read_offsets(read_records(task), task, self.opts.skip_corrupt)
-        if self.opts.decode:
-            from .decoding import with_decoded  # noqa: PLC0415
-
-            return with_decoded(read_records(task), task, self.opts.skip_corrupt)
-        return read_records(task)
+        return read_task(partition.task, self.opts)

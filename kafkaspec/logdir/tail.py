@@ -1,0 +1,239 @@
+"""Following a growing partition: its log start, its end and its last stable offset, cheaply, again and again.
+
+A broker (or :class:`~kafkaspec.logdir.PartitionWriter`) appends batches to the active
+segment while a reader looks. What a follower may read is the end of the last *complete*
+batch: a batch being appended is not yet visible, and a torn tail left by a crash is not
+data. :class:`PartitionTail` walks batch heads only (the 12-byte entry head plus the v2
+attributes and last offset delta), and only the bytes appended since its last look: the
+first look walks the active segment from its last offset-index entry (the whole partition
+when it tracks transactions, since a transaction may have opened in any segment), every
+later look starts where the previous one stopped. A closed segment's index is used; the
+active one's is not needed (a broker preallocates it, ``PartitionWriter`` writes it at the
+roll).
+
+Transactions (``transactions=True``) are followed from their batches' heads and their
+markers, as :meth:`~kafkaspec.logdir.Partition.transactions` does: the last stable offset
+is the first offset of the oldest transaction without a marker (Kafka's LSO), or the end.
+
+Object-store segments are never half-visible (:mod:`.publish`), so the same walk applies. A
+tiered-storage segment is published whole by its manifest and never changes: it is taken in once,
+its end from the manifest (``Segment.end_offset``) or, when that does not say, and for its
+transactions, from its batches read through its chunks.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+
+from kafkaspec.generated import record_batch_v2 as v2
+
+from ..entry import ENTRY_HEAD, LOG_OVERHEAD, MIN_LENGTH
+from ..errors import KafkaFormatError
+from ..records import DEFAULT_MAX_DECOMPRESSED, Batch, BatchIterator
+from .files import open_regular
+from .indexes import AbortedTxn
+from .layout import Partition
+from .segment import Segment
+from .storage import RemotePath
+from .transactions import ReadCommitted, TransactionScan
+
+log = logging.getLogger("kafkaspec.logdir")
+
+_LOCAL_BLOCK = 64 << 10  # bytes read at a time from a local file when walking heads
+_REMOTE_BLOCK = 1 << 20  # from an object store (one request each)
+_HEAD = v2.LAST_OFFSET_DELTA_OFFSET + 4  # bytes of a v2 head the walk needs (through the last offset delta)
+
+
+@dataclass(frozen=True)
+class TailPoint:
+    """One look at a partition: offsets [log_start, end) exist; a read_committed reader sees [.., stable)."""
+
+    log_start: int
+    end: int
+    stable: int
+
+
+class _Reader:
+    """Block reads of one segment's ``.log`` (a local file or an object)."""
+
+    def __init__(self, seg: Segment):
+        self.path = seg.path
+        self.fd = -1
+        if isinstance(self.path, RemotePath):
+            self.size = self.path.stat().st_size
+            self.block = _REMOTE_BLOCK
+        else:
+            self.fd = open_regular(self.path)
+            self.size = os.fstat(self.fd).st_size
+            self.block = _LOCAL_BLOCK
+
+    def read(self, at: int, n: int) -> bytes:
+        if self.fd >= 0:
+            return os.pread(self.fd, n, at)
+        assert isinstance(self.path, RemotePath)
+        return self.path.read_bytes(at, min(at + n, self.size))
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+
+class PartitionTail:
+    """The moving end of one partition (module docstring); keep one per partition and call :meth:`look`."""
+
+    def __init__(self, *, transactions: bool = False):
+        self.transactions = transactions
+        self.scan = TransactionScan()
+        self._segment: int | None = None  # base offset of the segment the last look ended in
+        self._position = 0  # the end of its last complete batch
+        self._next = 0  # the offset after the last complete batch seen
+        self._tiered_seen: set[int] = set()  # tiered segments (immutable once published) already taken in
+
+    def look(self, part: Partition) -> TailPoint:
+        """Where the partition starts and ends now (reads only what was appended since the last look)."""
+        segs = part.segments()
+        if not segs:
+            return TailPoint(self._next, self._next, self._next)
+        log_start = max(segs[0].served_from, segs[0].base_offset)
+        bases = [s.base_offset for s in segs]
+        if self._segment is None or self._segment not in bases:
+            self._cold_start(segs)
+        else:
+            for seg in segs[bases.index(self._segment):]:
+                self._walk(seg, self._position if seg.base_offset == self._segment else 0)
+        last = segs[-1]
+        end = max(self._next, last.base_offset)  # an empty active segment: its name is the next offset
+        stable = min(self.scan.ongoing.values(), default=end) if self.transactions else end
+        return TailPoint(min(log_start, end), end, min(stable, end))
+
+    def read_committed(self) -> ReadCommitted:
+        """The aborted transactions seen so far (and the open ones): the filter for offsets below the LSO."""
+        return ReadCommitted(list(self.scan.aborted), dict(self.scan.ongoing))
+
+    def aborted(self) -> list[AbortedTxn]:
+        return list(self.scan.aborted)
+
+    def _cold_start(self, segs: list[Segment]) -> None:
+        self.scan = TransactionScan()
+        self._tiered_seen.clear()
+        self._next = segs[0].base_offset
+        if self.transactions:  # an open transaction may have begun in any segment: walk every head once
+            for seg in segs:
+                self._walk(seg, 0)
+            return
+        last = segs[-1]
+        start = 0
+        try:
+            entries = last.index_entries()
+        except KafkaFormatError:
+            entries = []
+        if entries:
+            start = last.position_for_offset(entries[-1].offset)
+        self._walk(last, start)
+
+    def _walk(self, seg: Segment, position: int) -> None:
+        """Walk the heads of ``seg`` from ``position`` to its last complete batch."""
+        if seg.layout == "tiered":  # published whole and never changed: taken in once
+            if seg.base_offset not in self._tiered_seen:
+                self._tiered_seen.add(seg.base_offset)
+                self._tiered(seg)
+            self._segment, self._position = seg.base_offset, 0
+            return
+        try:
+            reader = _Reader(seg)
+        except (OSError, KafkaFormatError) as exc:  # deleted meanwhile, or not a regular file
+            log.warning("kafkalog: %s: not followed: %s", seg.path, exc)
+            return
+        try:
+            pos = position
+            block, block_at = b"", 0
+            while pos + LOG_OVERHEAD + 5 <= reader.size:
+                if pos + _HEAD > block_at + len(block):
+                    block, block_at = reader.read(pos, reader.block), pos
+                rel = pos - block_at
+                if len(block) - rel < ENTRY_HEAD.size:
+                    break
+                offset, length, _, magic = ENTRY_HEAD.unpack_from(block, rel)
+                minimum = MIN_LENGTH.get(magic)
+                if minimum is None or length < minimum:
+                    log.warning("kafkalog: %s: no batch head at byte %d: followed up to there", seg.path, pos)
+                    break
+                end = pos + LOG_OVERHEAD + length
+                if end > reader.size:
+                    break  # being appended (or a torn tail): not visible
+                if magic == 2:
+                    if len(block) - rel < _HEAD:
+                        block, block_at = reader.read(pos, reader.block), pos
+                        rel = 0
+                    attributes = block[rel + v2.ATTRIBUTES_OFFSET + 1]
+                    delta = int.from_bytes(block[rel + v2.LAST_OFFSET_DELTA_OFFSET:rel + _HEAD], "big", signed=True)
+                    last = offset + delta
+                    if self.transactions and attributes & v2.IS_TRANSACTIONAL_MASK:
+                        self._transactional(reader, pos, end, attributes)
+                else:
+                    last = offset  # a legacy entry's offset is its last (a wrapper's last inner offset)
+                self._next = max(self._next, last + 1)
+                pos = end
+            self._segment, self._position = seg.base_offset, pos
+        finally:
+            reader.close()
+
+    def _tiered(self, seg: Segment) -> None:
+        """A tiered segment: its end from its manifest when that says it, else from its batches (read through
+        its chunks), and its transactions from its batches (only the offsets it serves: an earlier segment
+        of the lineage serves the rest)."""
+        if seg.end_offset is not None and not self.transactions:
+            if seg.size > 0:  # an empty segment's manifest names its base offset: no data there
+                self._next = max(self._next, seg.end_offset + 1)
+            return
+        try:
+            for batch in seg.iter_batches(verify=False, on_corrupt="skip"):
+                if batch.last_offset < seg.served_from:
+                    continue
+                self._next = max(self._next, batch.last_offset + 1)
+                if self.transactions and batch.is_transactional:
+                    self.scan.add(batch)
+        except (OSError, KafkaFormatError) as exc:
+            log.warning("kafkalog: %s: not followed: %s", seg.path, exc)
+        finally:
+            seg.close()
+
+    def _transactional(self, reader: _Reader, pos: int, end: int, attributes: int) -> None:
+        raw = reader.read(pos, end - pos)
+        try:
+            if attributes & v2.IS_CONTROL_MASK:
+                self.scan.add(next(BatchIterator(raw, verify=False)))
+            else:
+                self.scan.add(Batch(v2.decode_record_batch_head(raw, 0), raw, 0, len(raw), DEFAULT_MAX_DECOMPRESSED))
+        except (KafkaFormatError, StopIteration) as exc:
+            log.warning("kafkalog: %s at byte %d: transactional batch not understood: %s", reader.path, pos, exc)
+
+
+def end_position(seg: Segment, offset: int) -> int:
+    """The byte position in ``seg`` where the batch holding ``offset - 1`` ends (every batch before it too):
+    where a read of offsets below ``offset`` may stop. Walks heads from the offset index's floor."""
+    start = seg.position_for_offset(offset - 1)
+    reader = _Reader(seg)
+    try:
+        pos = start
+        while pos + LOG_OVERHEAD <= reader.size:
+            head = reader.read(pos, _HEAD)
+            if len(head) < ENTRY_HEAD.size:
+                break
+            base, length, _, magic = ENTRY_HEAD.unpack_from(head)
+            if magic not in MIN_LENGTH or length < MIN_LENGTH[magic]:
+                break
+            end = pos + LOG_OVERHEAD + length
+            if end > reader.size:
+                break
+            last = base + int.from_bytes(head[v2.LAST_OFFSET_DELTA_OFFSET:_HEAD], "big", signed=True) \
+                if magic == 2 and len(head) >= _HEAD else base
+            pos = end
+            if last >= offset - 1:
+                break
+        return pos
+    finally:
+        reader.close()

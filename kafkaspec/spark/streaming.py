@@ -1,0 +1,277 @@
+"""``spark.readStream.format("kafkalog")``: a growing log directory as a micro-batch stream.
+
+Runs on the driver (offsets and planning) and on the executors (reading, through the batch
+source's reader). Offsets are the Kafka source's JSON, ``{"orders": {"0": 23}}``: per
+topic-partition the next offset to read, so a checkpoint's ``offsets/`` files read like the
+Kafka source's. A micro-batch is the offsets [start, end) of each partition; it is cut into
+byte ranges at batch starts (the active segment's range ends at the end of the batch holding
+``end - 1``), each range read by one task with offsets outside [start, end) dropped, so every
+offset is read by exactly one task, and a restart from the checkpoint plans the same ranges.
+
+What "latest" is: :class:`kafkaspec.logdir.tail.PartitionTail` per partition, re-read every
+trigger from the bytes appended since the last one (a batch being appended or a torn tail is
+not visible). Under ``isolationLevel=read_committed`` the end is the last stable offset: an
+open transaction holds back every offset from its first, as Kafka's LSO does, and its records
+are released (or dropped, when aborted) once its marker is in the log.
+
+Partitions and topics that appear later (a new ``<topic>-<partition>`` directory, a topic
+matching ``subscribePattern``) are read from their start. Offsets that retention deleted before
+they were read fail the query, naming them, unless ``failOnDataLoss`` is false (then they are
+skipped and logged).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from pyspark.sql.datasource import DataSourceStreamReader, InputPartition
+from pyspark.sql.streaming.datasource import (
+    ReadAllAvailable,
+    ReadLimit,
+    ReadMaxRows,
+    ReadMinRows,
+    SupportsTriggerAvailableNow,
+)
+
+from .. import logdir
+from ..errors import KafkaFormatError
+from ..logdir.storage import StorageOptions, is_uri
+from ..logdir.tail import PartitionTail, TailPoint, end_position
+from .columnar import RangeTask
+from .options import EARLIEST, LATEST, OptionError, ReadOptions
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+log = logging.getLogger("kafkaspec.spark")
+
+TopicPartition = tuple[str, int]
+Offsets = dict[TopicPartition, int]
+
+
+class DataLossError(KafkaFormatError):
+    """Offsets a streaming query had not read yet are gone from the log (retention deleted them)."""
+
+
+def to_json(offsets: Offsets) -> dict[str, dict[str, int]]:
+    """``{(topic, partition): offset}`` as the Kafka source writes it: ``{"topic": {"0": 23}}``."""
+    out: dict[str, dict[str, int]] = {}
+    for (topic, partition), offset in sorted(offsets.items()):
+        out.setdefault(topic, {})[str(partition)] = offset
+    return out
+
+
+def from_json(offsets: dict) -> Offsets:
+    """The inverse of :func:`to_json` (a checkpointed offset)."""
+    try:
+        return {(str(t), int(p)): int(o) for t, parts in offsets.items() for p, o in parts.items()}
+    except (AttributeError, TypeError, ValueError) as exc:
+        raise ValueError(f'kafkalog: not an offset of this source (JSON like {{"orders": {{"0": 23}}}}): '
+                         f"{offsets!r}") from exc
+
+
+def prorate(starts: Offsets, ends: Offsets, limit: int) -> Offsets:
+    """At most ``limit`` offsets in all, shared among the partitions in proportion to what each has new
+    (Kafka's rule: a share below one offset is rounded up, others down)."""
+    sizes = {tp: max(ends[tp] - starts.get(tp, ends[tp]), 0) for tp in ends}
+    total = sum(sizes.values())
+    if total <= limit:
+        return dict(ends)
+    out = {}
+    for tp, end in ends.items():
+        share = limit * sizes[tp] / total
+        step = -(-share // 1) if share < 1 else share // 1
+        out[tp] = min(starts.get(tp, end) + int(step), end) if sizes[tp] else end
+    return out
+
+
+class RangePartition(InputPartition):
+    """One micro-batch task: a :class:`RangeTask` (picklable)."""
+
+    def __init__(self, task: RangeTask):
+        super().__init__(task)
+        self.task = task
+
+
+class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
+    """The streaming reader (module docstring); one per query, on the driver."""
+
+    def __init__(self, path: str, opts: ReadOptions):
+        if opts.view == "batches":
+            raise OptionError("option view=batches is for batch reads (spark.read): a stream reads records")
+        if opts.ending or opts.ending_default != LATEST or opts.ending_timestamp is not None:
+            raise OptionError("options endingOffsets and endingTimestamp are for batch reads (spark.read): a stream "
+                              "has no end (trigger(availableNow=True) reads what is there now and stops)")
+        if opts.storage is None and is_uri(path):  # the driver's environment, shipped in each task
+            opts = replace(opts, storage=StorageOptions.from_env())
+        self.path = path
+        self.opts = opts
+        self.tails: dict[TopicPartition, PartitionTail] = {}
+        self.last_trigger = time.monotonic()
+        self.target: Offsets | None = None  # Trigger.AvailableNow: what "now" is
+
+    # -- offsets ------------------------------------------------------------------------------------
+    def _look(self) -> dict[TopicPartition, TailPoint]:
+        """Every selected partition's start and end now (cheap: each tail reads what is new)."""
+        points = {}
+        with logdir.open_log(self.path, storage=self.opts.storage) as log_dir:
+            for part in log_dir.partitions():
+                tp = (part.topic, part.partition)
+                if not self.opts.wants(*tp):
+                    continue
+                tail = self.tails.get(tp)
+                if tail is None:
+                    tail = self.tails[tp] = PartitionTail(transactions=self.opts.read_committed)
+                points[tp] = tail.look(part)
+        return points
+
+    def _available(self, point: TailPoint) -> int:
+        return point.stable if self.opts.read_committed else point.end
+
+    def initialOffset(self) -> dict:  # noqa: N802 - the Data Source API's names
+        points = self._look()
+        out: Offsets = {}
+        by_time: dict[TopicPartition, int | None] = {}
+        if self.opts.starting_timestamp is not None:
+            with logdir.open_log(self.path, storage=self.opts.storage) as log_dir:
+                for part in log_dir.partitions():
+                    if (part.topic, part.partition) in points:
+                        by_time[(part.topic, part.partition)] = part.offset_for_timestamp(self.opts.starting_timestamp)
+        for tp, point in points.items():
+            if tp in by_time:
+                found = by_time[tp]
+                out[tp] = self._available(point) if found is None else found
+                continue
+            start = self.opts.starting.get(tp, self.opts.starting_default)
+            out[tp] = point.log_start if start == EARLIEST else self._available(point) if start == LATEST else start
+        return to_json(out)
+
+    def getDefaultReadLimit(self) -> ReadLimit:  # noqa: N802
+        if self.opts.max_offsets_per_trigger is not None:
+            return ReadMaxRows(self.opts.max_offsets_per_trigger)
+        if self.opts.min_offsets_per_trigger is not None:
+            return ReadMinRows(self.opts.min_offsets_per_trigger)
+        return ReadAllAvailable()
+
+    def prepareForTriggerAvailableNow(self) -> None:  # noqa: N802
+        self.target = {tp: self._available(p) for tp, p in self._look().items()}
+
+    def latestOffset(self, start: dict, limit: ReadLimit) -> dict:  # noqa: N802
+        starts = from_json(start)
+        points = self._look()
+        ends: Offsets = {}
+        for tp, point in points.items():
+            begin = starts.get(tp)
+            if begin is not None and begin < point.log_start:
+                self._lost(tp, begin, point.log_start)
+                begin = point.log_start
+            end = self._available(point)
+            if self.target is not None:
+                end = min(end, self.target.get(tp, end))
+            ends[tp] = max(end, begin if begin is not None else point.log_start)
+            starts.setdefault(tp, point.log_start)  # a new partition: from its start
+        for tp, offset in starts.items():
+            if tp not in ends:  # the directory went away: keep where the query got to
+                log.warning("kafkalog: %s-%d is no longer in %s; its offsets stay at %d", tp[0], tp[1], self.path,
+                            offset)
+                ends[tp] = offset
+        if not isinstance(limit, ReadAllAvailable):
+            new = sum(ends[tp] - starts[tp] for tp in ends)
+            wanted = self.opts.min_offsets_per_trigger
+            waiting = time.monotonic() - self.last_trigger < self.opts.max_trigger_delay
+            if wanted is not None and new < wanted and waiting and self.target is None:  # availableNow never waits
+                return start
+            if isinstance(limit, ReadMaxRows) or self.opts.max_offsets_per_trigger is not None:
+                cap = limit.max_rows if isinstance(limit, ReadMaxRows) else self.opts.max_offsets_per_trigger
+                assert cap is not None
+                ends = prorate(starts, ends, cap)
+        if any(ends[tp] != starts[tp] for tp in ends):
+            self.last_trigger = time.monotonic()
+        return to_json(ends)
+
+    def _lost(self, tp: TopicPartition, begin: int, log_start: int) -> None:
+        what = f"{tp[0]}-{tp[1]} offsets {begin} to {log_start - 1}"
+        if self.opts.fail_on_data_loss:
+            raise DataLossError(f"kafkalog: {what} were deleted from {self.path} (retention) before the query read "
+                                "them; set failOnDataLoss to false to skip them")
+        log.warning("kafkalog: %s were deleted (retention) before they were read: skipped", what)
+
+    # -- planning -----------------------------------------------------------------------------------
+    def partitions(self, start: dict, end: dict) -> Sequence[InputPartition]:
+        starts, ends = from_json(start), from_json(end)
+        if not any(ends[tp] > starts.get(tp, -1) for tp in ends):
+            return []
+        if any(tp not in self.tails for tp in ends):  # a restart replays a planned batch before any look
+            self._look()
+        tasks: list[RangeTask] = []
+        with logdir.open_log(self.path, storage=self.opts.storage) as log_dir:
+            for part in log_dir.partitions():
+                tp = (part.topic, part.partition)
+                if tp not in ends:
+                    continue
+                lo, hi = starts.get(tp), ends[tp]
+                if lo is not None and lo >= hi:
+                    continue
+                tasks.extend(self._plan(part, lo, hi))
+        return [RangePartition(t) for t in tasks]
+
+    def _plan(self, part: logdir.Partition, lo: int | None, hi: int) -> list[RangeTask]:
+        """Tasks reading offsets [lo, hi) of ``part`` (lo None: from its first offset)."""
+        tail = self.tails.get((part.topic, part.partition))
+        rc = tail.read_committed() if (self.opts.read_committed and tail is not None) else None
+        segments = part.segments()
+        if lo is not None and segments and lo < segments[0].base_offset:
+            self._lost((part.topic, part.partition), lo, segments[0].base_offset)
+        tasks = []
+        for i, seg in enumerate(segments):
+            next_base = segments[i + 1].base_offset if i + 1 < len(segments) else None
+            if seg.base_offset >= hi and i > 0:
+                break
+            if lo is not None and next_base is not None and next_base <= lo:
+                continue
+            served = seg.served_from
+            seg_lo = served if served > seg.base_offset and (lo is None or lo < served) else lo
+            first = seg.position_for_offset(seg_lo) if seg_lo is not None and seg_lo > seg.base_offset else 0
+            # a segment still growing ends where the batch holding hi - 1 ends; a tiered one is published whole
+            last = end_position(seg, hi) if (next_base is None or next_base >= hi) and seg.layout != "tiered" \
+                else seg.size
+            ranges = seg.split(self.opts.split_size) if self.opts.split_size > 0 else [(0, seg.size)]
+            for a, b in ranges:
+                a, b = max(a, first), min(b, last)
+                if a < b:
+                    tasks.append(RangeTask(
+                        path=str(seg.path), topic=part.topic, partition=part.partition, start=a, end=b,
+                        min_offset=seg_lo, max_offset=hi, read_committed=rc,
+                        include_control=self.opts.include_control, verify_crc=self.opts.verify_crc,
+                        skip_corrupt=self.opts.skip_corrupt, storage=self.opts.storage, lockstep=self.opts.lockstep))
+            seg.close()
+        return tasks
+
+    # -- reading (executors) ------------------------------------------------------------------------
+    def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
+        from .tasks import our_errors_first, read_task  # noqa: PLC0415
+
+        assert isinstance(partition, RangePartition)
+        return our_errors_first(self._gone_is_lost(read_task(partition.task, self.opts), partition.task))
+
+    def _gone_is_lost(self, batches: Iterator[pa.RecordBatch], task: RangeTask) -> Iterator[pa.RecordBatch]:
+        """A segment deleted between planning and reading: data loss (failOnDataLoss) or nothing."""
+        try:
+            yield from batches
+        except FileNotFoundError:
+            lo = task.min_offset if task.min_offset is not None else "its first offset"
+            self._lost_in_task(task, lo)
+
+    def _lost_in_task(self, task: RangeTask, lo: object) -> None:
+        what = f"{task.topic}-{task.partition} offsets from {lo} below {task.max_offset} in {task.path}"
+        if self.opts.fail_on_data_loss:
+            raise DataLossError(f"kafkalog: {what} were deleted (retention) before the query read them; set "
+                                "failOnDataLoss to false to skip them")
+        log.warning("kafkalog: %s were deleted (retention) before they were read: skipped", what)
+
+    def commit(self, end: dict) -> None:
+        """Nothing to release: the log is read, never consumed."""

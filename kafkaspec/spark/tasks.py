@@ -1,0 +1,54 @@
+"""One range task to Arrow batches, in the columns the options ask for: what a batch read's task and a
+micro-batch's task run on an executor."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ..errors import KafkaFormatError
+from .columnar import RangeTask
+from .options import ReadOptions
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+
+def our_errors_first(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    """``batches``, with a data error (a :class:`KafkaFormatError`, which names the file and the byte)
+    raised with no traceback of ours: PySpark shows the worker's traceback above the error's own line,
+    and the frames inside the decoder say nothing to a user, so the message comes first."""
+    try:
+        yield from batches
+    except KafkaFormatError as exc:  # an explicit except in each place (writer.py too): a context manager
+        # cannot do this, as contextlib puts the original traceback back on the exception it re-raises
+        raise exc.with_traceback(None) from None
+
+
+def read_task(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
+    """The Arrow batches of ``task``: records (decoded too with ``decode``), offset commits or audit rows,
+    without the ``headers`` column when ``includeHeaders`` is false."""
+    batches = _batches(task, opts)
+    if opts.include_headers or opts.view != "records":
+        return batches
+    return (b.drop_columns(["headers"]) for b in batches)
+
+
+def _batches(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
+    if task.end <= task.start and task.unused is None:
+        return iter(())
+    if opts.view == "batches":
+        from .audit import read_audit  # noqa: PLC0415
+
+        return read_audit(task)
+    from .columnar import read_records  # noqa: PLC0415
+
+    if opts.view == "offsets":
+        from .decoding import read_offsets  # noqa: PLC0415
+
+        return read_offsets(read_records(task), task, opts.skip_corrupt)
+    if opts.decode:
+        from .decoding import with_decoded  # noqa: PLC0415
+
+        return with_decoded(read_records(task), task, opts.skip_corrupt)
+    return read_records(task)
