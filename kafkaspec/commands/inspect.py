@@ -25,6 +25,7 @@ EPILOG = r"""examples:
   kafkaspec inspect metadata /var/lib/kafka/data/__cluster_metadata-0 --json
   kafkaspec inspect offsets /var/lib/kafka/data
   kafkaspec inspect offsets /var/lib/kafka/data/__consumer_offsets-6 --json
+  kafkaspec inspect datadir /var/lib/kafka/data             # its meta.properties, checkpoints, clean shutdown
 
 A metadata record that contradicts the records before it (a second id for a topic
 name, a partition of a topic id never created, a change to a partition or broker that
@@ -44,8 +45,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("inspect", help="summarise Kafka's own topics (KRaft metadata, consumer offsets)",
                        description="Replay __cluster_metadata or __consumer_offsets into what they say at the end.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("metadata", "offsets"),
-                   help="metadata: cluster state from the KRaft log; offsets: committed offsets per group")
+    p.add_argument("what", choices=("metadata", "offsets", "datadir"),
+                   help="metadata: cluster state from the KRaft log; offsets: committed offsets per group; datadir: "
+                        "what a data dir's own files say (meta.properties, clean shutdown, offset checkpoints, "
+                        "quorum-state, bootstrap.checkpoint)")
     p.add_argument("path", metavar="DIR", help="data dir, or the __cluster_metadata-0 / __consumer_offsets-N dir; "
                    "local, or an object-store URI (s3://bucket/prefix/, configured from the environment)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
@@ -96,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
     from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
 
     path = as_path(args.path)  # a local path or an object-store URI (s3://bucket/prefix), as dump takes
+    if args.what == "datadir":
+        return _datadir(path, args.json)
     problems = _Problems()
     topic = "__cluster_metadata" if args.what == "metadata" else "__consumer_offsets"
     parts = _find(path, topic)
@@ -131,6 +136,51 @@ def run(args: argparse.Namespace) -> int:
         body = finite(offsets.to_json())
         print(json_text(body, indent=1) if args.json else _offsets_text(body))
     return 1 if problems.count else 0
+
+
+def _datadir(path: AnyPath, as_json: bool) -> int:
+    """``inspect datadir``: the summary of a data dir's own files; exit 1 when one does not read."""
+    from kafkaspec.logdir.datadir_summary import summarise  # noqa: PLC0415
+
+    if not path.is_dir():
+        print(escape(f"kafkaspec inspect: {path}: not a directory (give a broker's data dir)"), file=sys.stderr)
+        return 2
+    body = summarise(path)
+    for error in body["errors"]:
+        print(escape(f"kafkaspec inspect: {error}"), file=sys.stderr)
+    print(json_text(body, indent=1) if as_json else _datadir_text(body))
+    return 1 if body["errors"] else 0
+
+
+def _datadir_text(s: dict[str, Any]) -> str:
+    lines = [f"data dir {s['data_dir']}: {s['partitions']} partitions"]
+    m = s["meta_properties"]
+    if m is None:
+        lines.append("meta.properties: none")
+    elif "error" in m:
+        lines.append("meta.properties: cannot be read (see above)")
+    else:
+        who = "broker.id" if m["version"] == 0 else "node.id"
+        lines.append(f"meta.properties: version {m['version']}  {who} {m['node_id']}  cluster.id {m['cluster_id']}  "
+                     f"directory.id {m['directory_id'] or '-'}")
+    c = s["clean_shutdown"]
+    if not c["clean"]:
+        lines.append("last shutdown: not clean (no .kafka_cleanshutdown), or the broker is running")
+    else:
+        lines.append("last shutdown: clean" + (f", broker epoch {c['broker_epoch']}" if c["broker_epoch"] is not None
+                                               else ""))
+    for name, n in s["offset_checkpoints"].items():
+        shown = "none" if n is None else "cannot be read (see above)" if isinstance(n, dict) else f"{n} partitions"
+        lines.append(f"{name}: {shown}")
+    q = s["quorum_state"]
+    if q is not None and "error" not in q:
+        lines.append(f"quorum-state: data_version {q['data_version']}  leader {q['leaderId']}  epoch "
+                     f"{q['leaderEpoch']}  voted {q['votedId']}")
+    b = s["bootstrap"]
+    if b is not None:
+        records = ", ".join(f"{k} {v}" for k, v in b["records"].items()) or "none"
+        lines.append(f"bootstrap.checkpoint: metadata.version level {b['metadata_version_level']}; records: {records}")
+    return "\n".join(map(escape, lines))
 
 
 def _replay(state: ClusterState, record: Decoded, where: str, offset: int, problems: _Problems,
