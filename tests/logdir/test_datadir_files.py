@@ -287,3 +287,23 @@ def test_the_quorum_state_fields_are_those_of_kafkas_spec(facts):
     ours = {f.name: (f.type, versions(f.versions), versions(f.nullable_versions) if f.nullable_versions else None)
             for f in node_files.QUORUM_STATE_FIELDS}
     assert ours == theirs
+
+
+def test_the_drift_check_covers_quorum_state():
+    """``kafkaspec review kafka-specs`` compares QuorumStateData with the reader's table: a field Kafka
+    adds, or a version, is drift."""
+    import copy  # noqa: PLC0415
+
+    from kafkaspec.review.kafka_specs import compare  # noqa: PLC0415
+
+    newest = json.loads(_facts()[-1].read_text())["messages"]
+    assert compare({"QuorumStateData": newest["QuorumStateData"]}, {}).drift == []
+    changed = copy.deepcopy(newest["QuorumStateData"])
+    changed["validVersions"] = "0-2"
+    changed["fields"].append({"name": "VotedEndpoint", "type": "string", "versions": "2+"})
+    changed["fields"][1]["type"] = "int64"
+    drift = [str(d) for d in compare({"QuorumStateData": changed}, {}).drift]
+    assert drift[0].startswith("QuorumStateData: valid versions 0-2 in Kafka, [0, 1] in quorum-state")
+    assert any(d.startswith("QuorumStateData: field LeaderId: versions [0, 1, 2], nullable [], type int64 in "
+                            "Kafka; versions [0, 1], nullable [], type int32 in ours") for d in drift)
+    assert "QuorumStateData: field VotedEndpoint is not in quorum-state" in " ".join(drift)
