@@ -15,6 +15,7 @@ import os
 from typing import NamedTuple
 
 from .checkpoints import CHECKPOINTS, parse_offset_checkpoint
+from .checkpoints import MAX_SIZE as CHECKPOINT_LIMIT
 from .files import (
     LEADER_EPOCH_CHECKPOINT,
     PARTITION_METADATA,
@@ -31,6 +32,7 @@ from .node_files import (
     parse_meta_properties,
     parse_quorum_state,
 )
+from .node_files import MAX_SIZE as NODE_FILE_LIMIT
 
 #: the file names explained here, by what they hold
 NAMES = {LEADER_EPOCH_CHECKPOINT: "lines", PARTITION_METADATA: "lines", QUORUM_STATE: "fields",
@@ -162,6 +164,13 @@ def _clean_shutdown(text: str, source: str | None) -> list[Line]:
             Line("brokerEpoch", str(epoch), "the broker epoch of the registration that stopped cleanly: the broker "
                                             "sends it with its next registration, so the controller knows the "
                                             "shutdown was clean")]
+
+
+def size_limit(name: str) -> int:
+    """The most bytes of the file called ``name`` read (as verify reads it)."""
+    if name in (META_PROPERTIES, QUORUM_STATE, CLEAN_SHUTDOWN):
+        return NODE_FILE_LIMIT
+    return CHECKPOINT_LIMIT
 
 
 def is_text_file(path: str | None) -> bool:
