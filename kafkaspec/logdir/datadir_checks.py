@@ -52,10 +52,10 @@ CLEAN_SHUTDOWN_MISSING = ("no .kafka_cleanshutdown: the broker's last shutdown w
                           "after each partition's recovery point")
 
 
-def check_data_dir(root: AnyPath, extents: dict[tuple[str, int], Extent],
+def check_data_dir(root: AnyPath, extents: dict[tuple[str, int], Extent | None],
                    transient: Iterable[tuple[str, int]] = ()) -> tuple[list[Finding], node_files.MetaProperties | None]:
-    """Check the files of the data dir ``root`` whose partitions were read with ``extents``; the
-    findings, and its ``meta.properties`` (None when absent or unreadable) for :func:`check_node`.
+    """Check the files of the data dir ``root`` whose partitions were read with ``extents`` (None for a
+    partition directory without a segment); the findings, and its ``meta.properties`` (None when absent or unreadable) for :func:`check_node`.
 
     ``transient``: partitions that are there only as ``-delete``/``-future``/``-stray`` directories (a
     checkpoint entry of one is a warning, not an error: the broker rewrites the file soon).
@@ -92,7 +92,7 @@ def _check_clean_shutdown(root: AnyPath) -> list[Finding]:
     return []
 
 
-def _check_checkpoint(path: AnyPath, rule: checkpoints.Checkpoint, extents: dict[tuple[str, int], Extent],
+def _check_checkpoint(path: AnyPath, rule: checkpoints.Checkpoint, extents: dict[tuple[str, int], Extent | None],
                       gone: set[tuple[str, int]]) -> list[Finding]:
     if not path.exists():
         return []
@@ -108,6 +108,8 @@ def _check_checkpoint(path: AnyPath, rule: checkpoints.Checkpoint, extents: dict
     for e in entries:
         where = f"line {e.line}: {e.topic}-{e.partition}"
         extent = extents.get((e.topic, e.partition))
+        if extent is None and (e.topic, e.partition) in extents:
+            continue  # a partition directory with no segment (reported as such): no log to compare with
         if extent is None:
             if (e.topic, e.partition) in gone:
                 out.append(Finding(str(path), e.position, f"{where}: the partition is only a -delete, -future or "

@@ -94,7 +94,7 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
                                 "output is not read (run the rewrite again, or remove the directory)"))
     if not parts and not log.unpublished and not log.interrupted:
         problems.append(Problem(str(path), None, NO_KAFKA_DATA))
-    extents: dict[tuple[str, str, int], Extent] = {}  # (data dir, topic, partition)
+    extents: dict[tuple[str, str, int], Extent | None] = {}  # (data dir, topic, partition); None: no segment
     for part in parts:
         try:
             part.segments()
@@ -137,7 +137,7 @@ def _data_dirs(log: LogDir) -> list[AnyPath]:
     return [dirs[k] for k in sorted(dirs)]
 
 
-def _check_data_dirs(log: LogDir, extents: dict[tuple[str, str, int], Extent],
+def _check_data_dirs(log: LogDir, extents: dict[tuple[str, str, int], Extent | None],
                      problems: list[Problem]) -> list[tuple[AnyPath, MetaProperties]]:
     metas = []
     for root in _data_dirs(log):
@@ -174,7 +174,7 @@ class _Seen:
 
 
 def _verify_partition(part: Partition, problems: list[Problem], deep: bool, progress: Callable[[int, int], None] | None,
-                      done: int, total: int, extents: dict[tuple[str, str, int], Extent] | None = None) -> int:
+                      done: int, total: int, extents: dict[tuple[str, str, int], Extent | None] | None = None) -> int:
     prev_last: int | None = None
     prev_seg: Segment | None = None
     first_offset: int | None = None
@@ -224,9 +224,10 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
             progress(done, total)
     if part._only is None:
         _check_small_files(part, problems)
-        if extents is not None and segs and type(part) is Partition:  # a broker's partition, for its data dir
-            end = max(segs[-1].base_offset, -1 if prev_last is None else prev_last + 1)
-            extents[(str(part.path.parent), part.topic, part.partition)] = Extent(segs[0].base_offset, end)
+        if extents is not None and type(part) is Partition:  # a broker's partition, for its data dir
+            end = max(segs[-1].base_offset, -1 if prev_last is None else prev_last + 1) if segs else 0
+            extents[(str(part.path.parent), part.topic, part.partition)] = \
+                Extent(segs[0].base_offset, end) if segs else None
     return done
 
 

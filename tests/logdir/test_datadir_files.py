@@ -307,3 +307,11 @@ def test_the_drift_check_covers_quorum_state():
     assert any(d.startswith("QuorumStateData: field LeaderId: versions [0, 1, 2], nullable [], type int64 in "
                             "Kafka; versions [0, 1], nullable [], type int32 in ours") for d in drift)
     assert "QuorumStateData: field VotedEndpoint is not in quorum-state" in " ".join(drift)
+
+
+def test_an_entry_for_a_partition_directory_without_segments_is_not_called_missing(data_dir):
+    root, end = data_dir
+    (root / "t-1").mkdir()
+    (root / "replication-offset-checkpoint").write_text(checkpoint({("t", 0): end, ("t", 1): 0}))
+    assert _messages(verify_path(root)) == [
+        ("t-1", "error", "holds no segment (.log) file: not a Kafka partition directory")]
