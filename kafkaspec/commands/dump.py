@@ -20,6 +20,8 @@ EPILOG = r"""examples:
   kafkaspec dump logs/ --json --read-committed > records.jsonl
   kafkaspec dump logs/payments-0 --start-timestamp 1700000000000 --batches-only
   kafkaspec dump logs/orders-0/00000000000000000000.index     # index, timeindex, txnindex, snapshot files too
+  kafkaspec dump logs/meta.properties logs/replication-offset-checkpoint   # a data dir's own files by name
+  kafkaspec dump logs/bootstrap.checkpoint --decode           # KRaft's bootstrap records
   AWS_ENDPOINT_URL=http://127.0.0.1:9000 kafkaspec dump s3://bucket/backup/ --json   # an object store
 
 Text output follows DumpLogSegments: a line per batch (baseOffset, lastOffset,
@@ -238,7 +240,7 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
     for seg in segs:
         src = str(seg.path)
         if not as_json:
-            write(f"Dumping {escape(src)}\nLog starting offset: {seg.base_offset}\n")
+            write(f"Dumping {escape(src)}\n{_opening(seg.path, seg.base_offset)}\n")
         position = seg.position_for_offset(start) if start is not None else 0
         limit = None if args.max_bytes is None else position + args.max_bytes
         try:
@@ -317,6 +319,18 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
     return status
 
 
+def _opening(path: AnyPath, base_offset: int) -> str:
+    """The line after "Dumping": as DumpLogSegments, a KRaft snapshot says what it is."""
+    from kafkaspec.logdir import files  # noqa: PLC0415
+
+    if path.name == files.BOOTSTRAP_CHECKPOINT:
+        return "KRaft bootstrap snapshot"
+    if files.is_metadata_checkpoint(path):
+        end, epoch = path.name[: -len(files.CHECKPOINT_SUFFIX)].split("-")
+        return f"Snapshot end offset: {int(end)}, epoch: {int(epoch)}"
+    return f"Log starting offset: {base_offset}"
+
+
 def decode_family(part: Partition, args: argparse.Namespace) -> Family | None:
     """The payload family ``--decode`` / ``--decode-as`` ask for in ``part`` (None: no decoding):
     by topic name, and KRaft snapshot (.checkpoint) files hold metadata records."""
@@ -376,6 +390,8 @@ def _dump_small_file(path: AnyPath, out: TextIO, as_json: bool) -> int:
         rows = [e._asdict() for e in files.parse_leader_epoch_checkpoint(files.read_text_file(path), str(path))]
     elif name == files.PARTITION_METADATA:
         rows = [files.parse_partition_metadata(files.read_text_file(path), str(path))]
+    elif name in NODE_FILES:
+        rows = _node_file_rows(path)
     else:
         print(escape(f"kafkaspec dump: {path}: not a segment, index, snapshot or checkpoint file"), file=sys.stderr)
         return 2
@@ -384,6 +400,33 @@ def _dump_small_file(path: AnyPath, out: TextIO, as_json: bool) -> int:
     for row in rows:
         out.write(json_text(row) + "\n" if as_json else escape(" ".join(f"{k}: {v}" for k, v in row.items())) + "\n")
     return 0
+
+
+#: the data dir's own files dump reads by name (besides bootstrap.checkpoint, read like a segment)
+NODE_FILES = ("meta.properties", "quorum-state", ".kafka_cleanshutdown", "replication-offset-checkpoint",
+              "recovery-point-offset-checkpoint", "log-start-offset-checkpoint", "cleaner-offset-checkpoint")
+
+
+def _node_file_rows(path: AnyPath) -> list[dict[str, Any]]:
+    """The rows of a data dir's own file: what Kafka reads from it, by the readers verify uses."""
+    from kafkaspec.logdir import checkpoints, files, node_files  # noqa: PLC0415
+
+    name, source = path.name, str(path)
+    if name in checkpoints.CHECKPOINTS:
+        text = files.read_text_file(path, checkpoints.MAX_SIZE)
+        return [{"topic": e.topic, "partition": e.partition, "offset": e.offset}
+                for e in checkpoints.parse_offset_checkpoint(text, name, source)]
+    text = files.read_text_file(path, node_files.MAX_SIZE)
+    if name == node_files.META_PROPERTIES:
+        meta = node_files.parse_meta_properties(text, source)
+        row: dict[str, Any] = {"version": meta.version, "node_id": meta.node_id, "cluster_id": meta.cluster_id,
+                               "directory_id": meta.directory_id}
+        if meta.ignored:
+            row["not_read"] = meta.ignored
+        return [row]
+    if name == node_files.QUORUM_STATE:
+        return [node_files.parse_quorum_state(text, source)]
+    return [{"clean_shutdown": True, "broker_epoch": node_files.parse_clean_shutdown(text, source)}]
 
 
 def _snapshot_row(e: Any) -> dict[str, Any]:

@@ -21,6 +21,8 @@ EPILOG = f"""examples:
   kafkaspec explain segment.log --html segment.html      # hover a field to see its bytes
   kafkaspec explain 00000000000000000000.index           # .index, .timeindex, .txnindex, .snapshot by name
   kafkaspec explain leader-epoch-checkpoint              # also partition.metadata, quorum-state: line by line
+  kafkaspec explain logs/meta.properties                 # and a data dir's own files: *-offset-checkpoint,
+                                                         # .kafka_cleanshutdown
   kafkaspec explain request.bin --format produce-request-v0
   kafkaspec explain response.hex --format fetch-v10        # a .hex file is read as hex text (auto knows a
                                                          # fetch response by its envelope too)
@@ -201,8 +203,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _text_file(args: argparse.Namespace) -> int:
-    """Kafka's text files (leader-epoch-checkpoint, partition.metadata, quorum-state): each line or field
-    and what it means; exit 1 when the file is not what Kafka writes."""
+    """Kafka's text files (leader-epoch-checkpoint, partition.metadata, quorum-state, meta.properties, the
+    offset checkpoints, .kafka_cleanshutdown): each line or field and what it means; exit 1 when the
+    file is not what Kafka writes."""
     import json  # noqa: PLC0415
 
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
@@ -215,7 +218,7 @@ def _text_file(args: argparse.Namespace) -> int:
               "--json (no --html, --at, --length or --count)", file=sys.stderr)
         return 2
     try:
-        lines = textfiles.explain_text(name, read_text_file(args.path), args.path)
+        lines = textfiles.explain_text(name, read_text_file(args.path, textfiles.size_limit(name)), args.path)
     except KafkaFormatError as exc:
         if args.json:
             print(json.dumps({"format": name, "error": str(exc)}))

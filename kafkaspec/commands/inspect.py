@@ -29,6 +29,7 @@ EPILOG = r"""examples:
   kafkaspec inspect metadata /var/lib/kafka/data/__cluster_metadata-0 --json
   kafkaspec inspect offsets /var/lib/kafka/data
   kafkaspec inspect offsets /var/lib/kafka/data/__consumer_offsets-6 --json
+  kafkaspec inspect datadir /var/lib/kafka/data             # its meta.properties, checkpoints, clean shutdown
   kafkaspec inspect remote-log /var/lib/kafka/data
   kafkaspec inspect remote-log /var/lib/kafka/data/__remote_log_metadata-3 --json
   kafkaspec inspect share-state /var/lib/kafka/data --json
@@ -59,10 +60,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        "metadata, share group state)", description="Replay __cluster_metadata, __consumer_offsets, "
                        "__remote_log_metadata or __share_group_state into what they say at the end.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("metadata", "offsets", "remote-log", "share-state"),
+    p.add_argument("what", choices=("metadata", "offsets", "remote-log", "share-state", "datadir"),
                    help="metadata: cluster state from the KRaft log; offsets: committed offsets per group; "
                         "remote-log: the state of each tiered segment from __remote_log_metadata; "
-                        "share-state: the state of each share-partition")
+                        "share-state: the state of each share-partition; datadir: what a data dir's own files "
+                        "say (meta.properties, clean shutdown, offset checkpoints, quorum-state, bootstrap.checkpoint)")
     p.add_argument("path", metavar="DIR", help="data dir, or the __cluster_metadata-0 / __consumer_offsets-N / "
                    "__remote_log_metadata-N / __share_group_state-N dir; "
                    "local, or an object-store URI (s3://bucket/prefix/, configured from the environment)")
@@ -119,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
     from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
 
     path = as_path(args.path)  # a local path or an object-store URI (s3://bucket/prefix), as dump takes
+    if args.what == "datadir":
+        return _datadir(path, args.json)
     problems = _Problems()
     topic = _TOPICS[args.what]
     parts = _find(path, topic)
@@ -174,6 +178,51 @@ def run(args: argparse.Namespace) -> int:
         body = finite(offsets.to_json())
         print(json_text(body, indent=1) if args.json else _offsets_text(body))
     return 1 if problems.count else 0
+
+
+def _datadir(path: AnyPath, as_json: bool) -> int:
+    """``inspect datadir``: the summary of a data dir's own files; exit 1 when one does not read."""
+    from kafkaspec.logdir.datadir_summary import summarise  # noqa: PLC0415
+
+    if not path.is_dir():
+        print(escape(f"kafkaspec inspect: {path}: not a directory (give a broker's data dir)"), file=sys.stderr)
+        return 2
+    body = summarise(path)
+    for error in body["errors"]:
+        print(escape(f"kafkaspec inspect: {error}"), file=sys.stderr)
+    print(json_text(body, indent=1) if as_json else _datadir_text(body))
+    return 1 if body["errors"] else 0
+
+
+def _datadir_text(s: dict[str, Any]) -> str:
+    lines = [f"data dir {s['data_dir']}: {s['partitions']} partitions"]
+    m = s["meta_properties"]
+    if m is None:
+        lines.append("meta.properties: none")
+    elif "error" in m:
+        lines.append("meta.properties: cannot be read (see above)")
+    else:
+        who = "broker.id" if m["version"] == 0 else "node.id"
+        lines.append(f"meta.properties: version {m['version']}  {who} {m['node_id']}  cluster.id {m['cluster_id']}  "
+                     f"directory.id {m['directory_id'] or '-'}")
+    c = s["clean_shutdown"]
+    if not c["clean"]:
+        lines.append("last shutdown: not clean (no .kafka_cleanshutdown), or the broker is running")
+    else:
+        lines.append("last shutdown: clean" + (f", broker epoch {c['broker_epoch']}" if c["broker_epoch"] is not None
+                                               else ""))
+    for name, n in s["offset_checkpoints"].items():
+        shown = "none" if n is None else "cannot be read (see above)" if isinstance(n, dict) else f"{n} partitions"
+        lines.append(f"{name}: {shown}")
+    q = s["quorum_state"]
+    if q is not None and "error" not in q:
+        lines.append(f"quorum-state: data_version {q['data_version']}  leader {q['leaderId']}  epoch "
+                     f"{q['leaderEpoch']}  voted {q['votedId']}")
+    b = s["bootstrap"]
+    if b is not None:
+        records = ", ".join(f"{k} {v}" for k, v in b["records"].items()) or "none"
+        lines.append(f"bootstrap.checkpoint: metadata.version level {b['metadata_version_level']}; records: {records}")
+    return "\n".join(map(escape, lines))
 
 
 def _replay(state: ClusterState | RemoteLogState, record: Decoded, where: str, offset: int, problems: _Problems,

@@ -11,6 +11,7 @@ EPILOG = """examples:
   kafkaspec verify logs/orders-0 --shallow
   kafkaspec verify logs/orders-0/00000000000000000000.log --json
   kafkaspec verify s3://bucket/backup/          # an object store (AWS_* environment variables)
+  kafkaspec verify /data/kafka-1 /data/kafka-2  # the log dirs of one node: their meta.properties agree
 
 Checks batch CRCs and record decoding, offset order within and across
 segments, .index/.timeindex entries against the log (entry at a batch
@@ -18,9 +19,13 @@ start, naming its last offset / max timestamp; whole entries; nothing past the
 end), .txnindex entries and abort markers both ways, producer snapshot CRCs,
 leader-epoch-checkpoint and partition.metadata (UTF-8 text), and the directory:
 log files that are not regular files or not named by a 20-digit offset, index
-files without a segment, a directory with no segment.
-Every problem names the file and byte position. A partial batch at the end of
-the last segment (a write in progress) is a warning.
+files without a segment, a directory with no segment. In a data dir: meta.properties
+(Kafka's rules for versions 0 and 1), the four offset checkpoint files (the count,
+partitions that exist, each offset inside its partition's log), .kafka_cleanshutdown
+(absent: a note that the last shutdown was not clean), and quorum-state in
+__cluster_metadata-0.
+Every problem names the file and byte position (or line). A partial batch at the end of
+the last segment (a write in progress) is a warning; a note never changes the exit code.
 
 exit codes: 0 no errors, 1 errors found (or warnings with --strict), 2 bad path or arguments
 """
@@ -30,8 +35,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("verify", help="verify segments, indexes and checkpoints",
                        description="Verify a data dir, partition dir or segment file; report every problem.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("path", metavar="PATH", help="data dir, <topic>-<partition> dir, or .log file; local or an "
-                   "object-store URI (s3://bucket/prefix/)")
+    p.add_argument("path", metavar="PATH", nargs="+",
+                   help="data dir, <topic>-<partition> dir, or .log file; local or an object-store URI "
+                        "(s3://bucket/prefix/); several data dirs: the log dirs of one node, whose meta.properties "
+                        "must agree (one cluster id, one node id, no directory id twice)")
     p.add_argument("--shallow", action="store_true", help="check CRCs and indexes only; do not decode records")
     p.add_argument("--json", action="store_true", help="one JSON object per problem")
     p.add_argument("--strict", action="store_true", help="warnings count as problems for the exit code")
@@ -49,18 +56,29 @@ def run(args: argparse.Namespace) -> int:
     from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
     from kafkaspec.logdir import open_log, verify_path  # noqa: PLC0415
     from kafkaspec.logdir.layout import known_segments, no_kafka_data  # noqa: PLC0415
+    from kafkaspec.logdir.verifier import verify_paths  # noqa: PLC0415
     from kafkaspec.printable import escape, json_text  # noqa: PLC0415
     from kafkaspec.progress import Progress  # noqa: PLC0415
 
     started = time.perf_counter()
-    log = open_log(args.path, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata)
-    if not log.has_data():
-        raise no_kafka_data(args.path)
-    segments = sum(len(known_segments(p)) for p in log.partitions())
+    if args.tiered is not None and len(args.path) > 1:
+        print("kafkaspec verify: --tiered takes one PATH (the local log its tiered copy belongs to)", file=sys.stderr)
+        return 2
+    partitions = segments = 0
+    for given in args.path:
+        log = open_log(given, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata)
+        if not log.has_data():
+            raise no_kafka_data(given)
+        partitions += len(log.partitions())
+        segments += sum(len(known_segments(p)) for p in log.partitions())
     bar = Progress("verify")
     try:
-        problems = verify_path(args.path, deep=not args.shallow, progress=bar, tiered=args.tiered,
-                               remote_log_metadata=args.remote_log_metadata)
+        if len(args.path) == 1:
+            problems = verify_path(args.path[0], deep=not args.shallow, progress=bar, tiered=args.tiered,
+                                   remote_log_metadata=args.remote_log_metadata, notes=True)
+        else:
+            problems = verify_paths(args.path, deep=not args.shallow, progress=bar, notes=True,
+                                    remote_log_metadata=args.remote_log_metadata)
     finally:
         bar.close()
     out = sys.stdout
@@ -83,8 +101,10 @@ def run(args: argparse.Namespace) -> int:
             if source != "manifests":
                 out.write(escape(f"note: {remote.path}: live segments chosen by {source}") + "\n")
     errors = sum(p.severity == "error" for p in problems)
-    warnings = len(problems) - errors
-    summary = (f"verified {len(log.partitions())} partitions, {segments} segments in "
-               f"{time.perf_counter() - started:.1f} s: {errors} errors, {warnings} warnings")
+    warnings = sum(p.severity == "warning" for p in problems)
+    notes = len(problems) - errors - warnings
+    summary = (f"verified {partitions} partitions, {segments} segments in "
+               f"{time.perf_counter() - started:.1f} s: {errors} errors, {warnings} warnings"
+               + (f", {notes} notes" if notes else ""))
     print(summary, file=sys.stderr if args.json else sys.stdout)
     return 1 if errors or (args.strict and warnings) else 0

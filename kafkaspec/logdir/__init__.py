@@ -48,6 +48,7 @@ Public API (stable; the Spark data source and the CLI use only this)::
     tail.look(part)                      # TailPoint(log_start, end, stable): the end of the last complete batch
                                          # and the last stable offset, from the bytes appended since the last look
     problems = logdir.verify(path, deep=True, tiered=None)   # [Problem(path, position, message, severity)]
+    problems = logdir.verify_paths([dir1, dir2])   # the log dirs of one node: their meta.properties agree
     with logdir.PartitionWriter(dir, "orders", 0, segment_bytes=..., index_interval_bytes=4096) as w:
                                          # a topic Kafka refuses (Topic.validate) or a partition outside
                                          # 0..2^31-1: InvalidTopicError, before anything is created
@@ -86,7 +87,7 @@ from .synthesis import SynthReport, synth
 from .tiered import TieredPartition, TieredSegment, open_segment
 from .tiered_writer import write_tiered
 from .transactions import ReadCommitted
-from .verifier import Problem, verify_path
+from .verifier import Problem, verify_path, verify_paths
 from .window import Batches, WindowedBatches
 from .writer import InvariantError, PartitionWriter, rebuild_batch, restamp_batch
 
@@ -104,5 +105,5 @@ __all__ = [
     "ProducerSnapshot", "ProducerSnapshotEntry", "ReadCommitted", "Segment", "TimeIndexEntry",
     "batch_max_timestamp", "iter_batches", "open_log", "parse_leader_epoch_checkpoint",
     "parse_partition_metadata", "parse_snapshot", "restamp_batch", "synth", "SynthReport", "verify",
-    "verify_path", "HistoryPartition", "TieredPartition", "TieredSegment", "UnusedSegment", "open_segment", "write_tiered", "Batches", "WindowedBatches",
+    "verify_path", "verify_paths", "HistoryPartition", "TieredPartition", "TieredSegment", "UnusedSegment", "open_segment", "write_tiered", "Batches", "WindowedBatches",
 ]

@@ -262,6 +262,11 @@ class LogDir:
         #: directories the walk passed over, and why (see :meth:`partitions`)
         self.skipped: list[SkippedDir] = []
 
+    @property
+    def is_data_dir(self) -> bool:
+        """Whether this is a whole data dir (not one partition directory or file opened alone)."""
+        return self._whole
+
     def has_data(self) -> bool:
         """Whether the path holds anything of Kafka's: a partition, a snapshot, or an unfinished write."""
         return bool(self.partitions() or self.checkpoints() or self.unpublished or self.interrupted)

@@ -35,15 +35,17 @@ from ..entry import Skipped
 from ..errors import KafkaFormatError, SkippedDirWarning
 from ..records import OnCorrupt
 from ..recovery import RULE_WORDS
-from . import files, indexes
+from . import files, indexes, node_files
+from .datadir_checks import DATA_DIR_FILES, Extent, check_data_dir, check_node
 from .history import HistoryPartition, open_log
 from .indexes import AbortedTxn
-from .layout import NO_KAFKA_DATA, Partition, known_segments
+from .layout import NO_KAFKA_DATA, LogDir, Partition, known_segments
+from .node_files import MetaProperties
 from .publish import PUBLISHING, describe
 from .remote_log_topic import RemoteLogMetadata
 from .segment import Segment, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
-from .storage import RemotePath, listdir
+from .storage import AnyPath, RemotePath, listdir
 from .tiered import TieredPartition, TieredSegment
 from .tiered_checks import Scanned, checks
 from .transactions import TransactionScan
@@ -55,7 +57,7 @@ class Problem(NamedTuple):
     path: str
     position: int | None
     message: str
-    severity: str = "error"  # "error" or "warning"
+    severity: str = "error"  # "error", "warning" or "note" (a fact worth knowing, not a problem)
 
     def __str__(self) -> str:
         where = self.path if self.position is None else f"{self.path} at byte {self.position}"
@@ -65,11 +67,16 @@ class Problem(NamedTuple):
 def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
                 progress: Callable[[int, int], None] | None = None,
                 tiered: str | Path | RemotePath | None = None,
-                remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> list[Problem]:
+                remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
+                metas: list[tuple[AnyPath, MetaProperties]] | None = None, notes: bool = False) -> list[Problem]:
     """Verify a data dir, a partition dir or one segment; return every problem found. With ``tiered``,
     the local log plus its tiered copy there, as each partition's whole history (``logdir.history``):
     the remote and local segments must meet without a gap or an overlap. ``remote_log_metadata``: as for
-    :func:`~kafkaspec.logdir.open_log`; each tiered partition says which source chose its segments."""
+    :func:`~kafkaspec.logdir.open_log`; each tiered partition says which source chose its segments. A
+    data dir's own files (``meta.properties``, the offset checkpoints, ``.kafka_cleanshutdown``) are
+    checked against its partitions (``datadir_checks``); ``metas`` collects its ``meta.properties`` for
+    :func:`verify_paths`. With ``notes``, facts that are no problem are listed too (severity ``note``: a
+    data dir whose last shutdown was not clean, one without ``meta.properties``)."""
     problems: list[Problem] = []
     with warnings.catch_warnings(record=True) as caught:  # directories passed over: reported as problems
         warnings.simplefilter("always", SkippedDirWarning)
@@ -90,6 +97,7 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
                                 "output is not read (run the rewrite again, or remove the directory)"))
     if not parts and not log.unpublished and not log.interrupted:
         problems.append(Problem(str(path), None, NO_KAFKA_DATA))
+    extents: dict[tuple[str, str, int], Extent | None] = {}  # (data dir, topic, partition); None: no segment
     for part in parts:
         try:
             part.segments()
@@ -99,10 +107,56 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
         for unused in part.unused_segments():
             problems.append(Problem(str(unused.path), None, f"not served: {unused.reason}", "warning"))
         try:
-            done = _verify_partition(part, problems, deep, progress, done, total)
+            done = _verify_partition(part, problems, deep, progress, done, total, extents)
         finally:
             part.close()
+    if tiered is None:  # (with a tiered copy, its partitions' logs start in remote storage)
+        found = _check_data_dirs(log, extents, problems)
+        if metas is not None:
+            metas += found
+    return problems if notes else [p for p in problems if p.severity != "note"]
+
+
+def verify_paths(paths: list[str | Path | RemotePath], *, deep: bool = True,
+                 progress: Callable[[int, int], None] | None = None, notes: bool = False,
+                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> list[Problem]:
+    """Verify several log dirs of one node (as a broker's ``log.dirs``): each as :func:`verify_path`,
+    then their ``meta.properties`` together: one cluster id, one node id, no directory id twice."""
+    problems: list[Problem] = []
+    metas: list[tuple[AnyPath, MetaProperties]] = []
+    for path in paths:
+        problems += verify_path(path, deep=deep, progress=progress, metas=metas, notes=notes,
+                                remote_log_metadata=remote_log_metadata)
+    problems += [Problem(*f) for f in check_node(metas)]
     return problems
+
+
+def _data_dirs(log: LogDir) -> list[AnyPath]:
+    """The broker data dirs of ``log``: the directories holding its partition directories, and its
+    path itself when it holds a data dir's own files (none when ``log`` is one partition or file)."""
+    if not log.is_data_dir:
+        return []
+    dirs = {str(p.path.parent): p.path.parent for p in log.partitions() if p.layout == "kafka"}
+    if any((log.path / name).exists() for name in DATA_DIR_FILES):
+        dirs.setdefault(str(log.path), log.path)
+    return [dirs[k] for k in sorted(dirs)]
+
+
+def _check_data_dirs(log: LogDir, extents: dict[tuple[str, str, int], Extent | None],
+                     problems: list[Problem]) -> list[tuple[AnyPath, MetaProperties]]:
+    metas = []
+    for root in _data_dirs(log):
+        here = {(topic, partition): v for (d, topic, partition), v in extents.items() if d == str(root)}
+        transient = []  # partitions there only as -delete/-future/-stray directories
+        for skipped in log.skipped:
+            parsed = files.parse_transient_dir(skipped.path.name)
+            if parsed is not None and str(skipped.path.parent) == str(root):
+                transient.append(parsed[:2])
+        found, meta = check_data_dir(root, here, transient)
+        problems += [Problem(*f) for f in found]
+        if meta is not None:
+            metas.append((root, meta))
+    return metas
 
 
 class _Seen:
@@ -124,7 +178,8 @@ class _Seen:
         self.partition_first: int | None = None  # the first offset of the partition seen so far
 
 
-def _verify_partition(part: Partition, problems: list[Problem], deep: bool, progress: Callable[[int, int], None] | None, done: int, total: int) -> int:
+def _verify_partition(part: Partition, problems: list[Problem], deep: bool, progress: Callable[[int, int], None] | None,
+                      done: int, total: int, extents: dict[tuple[str, str, int], Extent | None] | None = None) -> int:
     prev_last: int | None = None
     prev_seg: Segment | None = None
     first_offset: int | None = None
@@ -174,6 +229,10 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
             progress(done, total)
     if part._only is None:
         _check_small_files(part, problems)
+        if extents is not None and type(part) is Partition:  # a broker's partition, for its data dir
+            end = max(segs[-1].base_offset, -1 if prev_last is None else prev_last + 1) if segs else 0
+            extents[(str(part.path.parent), part.topic, part.partition)] = \
+                Extent(segs[0].base_offset, end) if segs else None
     return done
 
 
@@ -567,6 +626,12 @@ def _check_small_files(part: Partition, problems: list[Problem]) -> None:
         part.metadata()
     except KafkaFormatError as exc:
         problems.append(Problem(str(part.path / files.PARTITION_METADATA), exc.position, exc.reason))
+    quorum = part.path / node_files.QUORUM_STATE  # a KRaft voter's election state, in __cluster_metadata-0
+    if quorum.exists():
+        try:
+            node_files.parse_quorum_state(files.read_text_file(quorum, node_files.MAX_SIZE), str(quorum))
+        except KafkaFormatError as exc:
+            problems.append(Problem(exc.source or str(quorum), exc.position, exc.reason))
     for path in part.snapshot_paths():
         try:
             parse_snapshot(files.read_regular(path))

@@ -43,9 +43,11 @@ ALIASES = {"LegacyOffsetCommitKey": "OffsetCommitKey", "LegacyOffsetCommitValue"
 #: Kafka messages our schemas do not describe yet, and where they are planned (a drift check
 #: reports them as "pending", not as drift; remove a name here when its schema lands)
 PENDING = {
-    "QuorumStateData": "planned: quorum-state is a JSON file, not message bytes",
     "ProducerSnapshot": "read by kafkaspec.logdir (the .snapshot file), not a message schema",
 }
+#: Kafka messages that reach the log directory as JSON files read by a hand-written reader, not as
+#: message bytes: the reader's field table is compared with the spec instead of a schema
+JSON_FILES = {"QuorumStateData": "quorum-state (kafkaspec.logdir.node_files.QUORUM_STATE_FIELDS)"}
 #: the field attributes that are facts (the rest of Kafka's JSON is prose or Java naming)
 _FIELD_FACTS = ("name", "type", "versions", "nullableVersions", "taggedVersions", "tag", "default")
 
@@ -380,6 +382,32 @@ def _compare_message(kname: str, f: Mapping[str, Any], ours: Message) -> list[Dr
     return drift
 
 
+def _compare_json_file(kname: str, f: Mapping[str, Any]) -> list[Drift]:
+    """A JSON file's message (:data:`JSON_FILES`): its versions and each field's name, type, versions and
+    nullable versions against the reader's table."""
+    from kafkaspec.logdir.node_files import QUORUM_STATE_FIELDS, QUORUM_STATE_VERSIONS  # noqa: PLC0415
+
+    valid = versions_of(f["validVersions"])
+    drift = []
+    if list(valid) != list(QUORUM_STATE_VERSIONS):
+        drift.append(Drift(kname, None, f"valid versions {f['validVersions']} in Kafka, {list(QUORUM_STATE_VERSIONS)} "
+                                        f"in {JSON_FILES[kname]}"))
+    ours = {q.name: q for q in QUORUM_STATE_FIELDS}
+    for field in f["fields"]:
+        q = ours.pop(field["name"], None)
+        if q is None:
+            drift.append(Drift(kname, None, f"field {field['name']} is not in {JSON_FILES[kname]}"))
+            continue
+        theirs = ([v for v in versions_of(field.get("versions")) if v in valid],
+                  [v for v in versions_of(field.get("nullableVersions")) if v in valid], field["type"])
+        if theirs != (list(q.versions), list(q.nullable_versions), q.type):
+            drift.append(Drift(kname, None, f"field {field['name']}: versions {theirs[0]}, nullable {theirs[1]}, "
+                                            f"type {theirs[2]} in Kafka; versions {list(q.versions)}, nullable "
+                                            f"{list(q.nullable_versions)}, type {q.type} in ours"))
+    drift += [Drift(kname, None, f"field {name} of ours is not in Kafka's spec") for name in ours]
+    return drift
+
+
 def compare(facts: Mapping[str, Mapping[str, Any]], messages: Mapping[str, Message]) -> Comparison:
     """Every difference between Kafka's facts and our messages (by name, through :data:`ALIASES`).
     A message of ours that Kafka no longer has is not drift (an older release may write it); a
@@ -389,6 +417,9 @@ def compare(facts: Mapping[str, Mapping[str, Any]], messages: Mapping[str, Messa
     for kname, f in facts.items():
         name = ALIASES.get(kname, kname)
         ours = messages.get(name)
+        if kname in JSON_FILES:
+            result.drift.extend(_compare_json_file(kname, f))
+            continue
         if ours is None:
             if kname in PENDING:
                 result.pending.append(f"{kname}: {PENDING[kname]}")

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from support.kafka_encoder import FACTS_DIR, Encoder, facts, frame, mismatches, normalized, versions
 
-from kafkaspec.review.kafka_specs import ALIASES, PENDING, compare, our_version
+from kafkaspec.review.kafka_specs import ALIASES, JSON_FILES, PENDING, compare, our_version
 from kafkaspec.spec.loader import load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,7 +87,7 @@ def test_the_drift_check_sees_a_change(messages):
 def _cases():
     for label in REVISIONS:
         for name, f in facts(label).items():
-            if name in PENDING:
+            if name in PENDING or name in JSON_FILES:  # (a JSON file's reader is compared by the drift check)
                 continue
             for v in versions(f["validVersions"]):
                 yield label, name, v

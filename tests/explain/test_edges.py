@@ -150,7 +150,9 @@ def test_text_file_as_json_and_refused_options(corpus):
 
 def test_text_file_control_characters_are_escaped(tmp_path):
     path = tmp_path / "quorum-state"
-    path.write_text('{"\\u001b[31mred": 1, "clusterId": "\\u001b[0m", "data_version": 0}')
+    # every field of version 0 (Kafka requires them), with control characters in a key and a value
+    path.write_text('{"\\u001b[31mred": 1, "clusterId": "\\u001b[0m", "leaderId": 1, "leaderEpoch": 1, "votedId": -1, '
+                    '"appliedOffset": 0, "currentVoters": null, "data_version": 0}')
     code, out, _ = run("explain", path)
     assert code == 0 and "\x1b" not in out and "'\\x1b[31mred'" in out and "\\u001b[0m" in out
 
