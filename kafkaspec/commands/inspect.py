@@ -1,9 +1,10 @@
-"""``kafkaspec inspect metadata | offsets``: operator summaries of Kafka's own topics.
+"""``kafkaspec inspect metadata | offsets | schemas``: operator summaries of Kafka's own topics.
 
 ``metadata`` replays the latest KRaft snapshot (``<offset>-<epoch>.checkpoint``) and the
 ``__cluster_metadata`` log after it into the cluster state at the end (like Kafka's metadata
 shell); ``offsets`` prints the last committed offset per group, topic and partition from the
-``__consumer_offsets`` partitions, with each group's stored state.
+``__consumer_offsets`` partitions, with each group's stored state; ``schemas`` lists the Schema
+Registry's subjects, versions and ids from its ``_schemas`` topic (kafkaspec.values.schemas_topic).
 """
 
 from __future__ import annotations
@@ -25,6 +26,13 @@ EPILOG = r"""examples:
   kafkaspec inspect metadata /var/lib/kafka/data/__cluster_metadata-0 --json
   kafkaspec inspect offsets /var/lib/kafka/data
   kafkaspec inspect offsets /var/lib/kafka/data/__consumer_offsets-6 --json
+  kafkaspec inspect schemas /var/lib/kafka/data --json
+
+schemas replays the Schema Registry's _schemas topic as the registry does: a soft
+delete (deleted: true, or a DELETE_SUBJECT record) keeps the version readable by id
+and marks it deleted; a hard delete (a null value) removes it. A record that is not as
+the registry writes it (not JSON, a field missing, an id already another schema's) is
+not applied and is reported on stderr with its segment and offset.
 
 A metadata record that contradicts the records before it (a second id for a topic
 name, a partition of a topic id never created, a change to a partition or broker that
@@ -44,8 +52,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("inspect", help="summarise Kafka's own topics (KRaft metadata, consumer offsets)",
                        description="Replay __cluster_metadata or __consumer_offsets into what they say at the end.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("metadata", "offsets"),
-                   help="metadata: cluster state from the KRaft log; offsets: committed offsets per group")
+    p.add_argument("what", choices=("metadata", "offsets", "schemas"),
+                   help="metadata: cluster state from the KRaft log; offsets: committed offsets per group; "
+                   "schemas: the Schema Registry's subjects, versions and ids from _schemas")
     p.add_argument("path", metavar="DIR", help="data dir, or the __cluster_metadata-0 / __consumer_offsets-N dir; "
                    "local, or an object-store URI (s3://bucket/prefix/, configured from the environment)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
@@ -97,12 +106,21 @@ def run(args: argparse.Namespace) -> int:
 
     path = as_path(args.path)  # a local path or an object-store URI (s3://bucket/prefix), as dump takes
     problems = _Problems()
-    topic = "__cluster_metadata" if args.what == "metadata" else "__consumer_offsets"
+    topic = {"metadata": "__cluster_metadata", "offsets": "__consumer_offsets", "schemas": "_schemas"}[args.what]
     parts = _find(path, topic)
     if not parts:
         print(escape(f"kafkaspec inspect: {path}: no {topic} partition here"), file=sys.stderr)
         return 2
-    if args.what == "metadata":
+    if args.what == "schemas":
+        from kafkaspec.logdir import open_log  # noqa: PLC0415
+        from kafkaspec.values.schemas_topic import read_schemas  # noqa: PLC0415
+
+        store = read_schemas(open_log(path))
+        for where, what in store.problems:
+            problems(where, what)
+        body = store.to_json()
+        print(json_text(body, indent=1) if args.json else _schemas_text(body))
+    elif args.what == "metadata":
         from kafkaspec.payloads.cluster_state import ClusterState  # noqa: PLC0415
 
         state = ClusterState()
@@ -203,4 +221,16 @@ def _offsets_text(s: dict[str, Any]) -> str:
                          f"  committed {o['commit_timestamp']}  expires {o['expire_timestamp']}"
                          f"  metadata " + ("null" if o["metadata"] is None else f"'{o['metadata']}'"))
     lines.append("records: " + ", ".join(f"{k} {v}" for k, v in s["record_counts"].items()))
+    return "\n".join(map(escape, lines))
+
+
+def _schemas_text(s: dict[str, Any]) -> str:
+    lines = []
+    for subject in s["subjects"]:
+        lines.append(f"subject {subject['subject']}")
+        for v in subject["versions"]:
+            refs = ", ".join(f"{r['name']} ({r['subject']} v{r['version']})" for r in v["references"])
+            lines.append(f"  version {v['version']}  id {v['id']}  {v['schema_type']}"
+                         + ("  deleted" if v["deleted"] else "") + (f"  references {refs}" if refs else ""))
+    lines.append("records: " + (", ".join(f"{k} {v}" for k, v in s["record_counts"].items()) or "-"))
     return "\n".join(map(escape, lines))

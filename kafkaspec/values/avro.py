@@ -1,0 +1,136 @@
+"""Registry-framed Avro payloads, read by fastavro: the writer's schema by id, resolved to the topic's
+one reader schema (its subject's latest version), so every record of a topic has one shape.
+
+Parsed schemas and reader/writer pairs are cached by id: a topic costs one parse per schema id.
+References are named types another subject-version defines; they are parsed first, into the names
+the referring schema sees.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from typing import Any
+
+from kafkaspec.extras import require
+
+from .schemas_topic import Schema
+
+__all__ = ["AvroReader"]
+
+
+class AvroReader:
+    """Avro bodies by (writer id, reader id); ``resolve(ref)`` finds a referenced subject-version."""
+
+    def __init__(self, resolve: Callable[[str, int], Schema | None]) -> None:
+        self._fastavro = require("fastavro", "values", "decoding Avro values")
+        self._resolve = resolve
+        self._parsed: dict[int, Any] = {}
+
+    def parsed(self, schema: Schema) -> Any:
+        """fastavro's parsed form of ``schema`` (references first); raises ValueError naming the id."""
+        got = self._parsed.get(schema.id)
+        if got is None:
+            named: dict[str, Any] = {}
+            self._references(schema, named, set())
+            try:
+                got = self._fastavro.parse_schema(json.loads(schema.schema), named_schemas=named)
+            except Exception as exc:  # fastavro raises several kinds for a schema it cannot parse
+                raise ValueError(f"schema id {schema.id} is not an Avro schema fastavro can parse: {exc}") from None
+            where = _zero_width_items(got, set())
+            if where:
+                raise ValueError(f"schema id {schema.id} has {where} of items written in 0 bytes: ten bytes could "
+                                 "claim 2^63 of them, so its values are not decoded (kept as bytes)")
+            self._parsed[schema.id] = got
+        return got
+
+    def _references(self, schema: Schema, named: dict[str, Any], seen: set[int]) -> None:
+        for ref in schema.references:
+            target = self._resolve(ref.subject, ref.version)
+            if target is None:
+                raise ValueError(f"schema id {schema.id} references {ref.subject!r} version {ref.version}, "
+                                 "which no source holds")
+            if target.id in seen:
+                continue
+            seen.add(target.id)
+            self._references(target, named, seen)
+            try:
+                self._fastavro.parse_schema(json.loads(target.schema), named_schemas=named)
+            except Exception as exc:
+                raise ValueError(f"referenced schema id {target.id} does not parse: {exc}") from None
+
+    def read(self, body: memoryview | bytes, writer: Schema, reader: Schema | None) -> Any:
+        """One record: the body must hold exactly one datum of ``writer``'s schema."""
+        w = self.parsed(writer)
+        r = None if reader is None or reader.id == writer.id else self.parsed(reader)
+        bio = io.BytesIO(body)
+        try:
+            datum = self._fastavro.schemaless_reader(bio, w, r)
+        except EOFError:
+            raise ValueError("the Avro body ends before the datum") from None
+        except Exception as exc:  # a union branch out of range, a bad length, a resolution error...
+            raise ValueError(f"not an Avro datum of schema id {writer.id}: {type(exc).__name__}: {exc}") from None
+        left = len(body) - bio.tell()
+        if left:
+            raise ValueError(f"{left} bytes left over after the Avro datum of schema id {writer.id}")
+        return datum
+
+
+def _zero_width(t: Any, named: dict[str, Any], seen: set[str]) -> bool:
+    """Whether a datum of type ``t`` can take 0 bytes (null, fixed of size 0, records of such)."""
+    if isinstance(t, str):
+        if t == "null":
+            return True
+        if t in named and t not in seen:
+            return _zero_width(named[t], named, seen | {t})
+        return False
+    if isinstance(t, list):  # a union writes its branch index: at least one byte
+        return False
+    if isinstance(t, dict):
+        kind = t.get("type")
+        if kind == "fixed":
+            return t.get("size") == 0
+        if kind in ("record", "error"):
+            return all(_zero_width(f["type"], named, seen) for f in t.get("fields", []))
+        if kind in ("array", "map", "enum") or not isinstance(kind, str):
+            return False
+        return _zero_width(kind, named, seen)
+    return False
+
+
+def _zero_width_items(schema: Any, _seen: set[int]) -> str | None:
+    """'an array' or 'a map' when ``schema`` (parsed) holds one whose items can take 0 bytes."""
+    named: dict[str, Any] = {}
+
+    def collect(t: Any) -> None:
+        if isinstance(t, dict):
+            if t.get("type") in ("record", "error", "enum", "fixed") and "name" in t:
+                named[t["name"]] = t
+            for v in t.values():
+                collect(v)
+        elif isinstance(t, list):
+            for v in t:
+                collect(v)
+
+    collect(schema)
+
+    def walk(t: Any) -> str | None:
+        if isinstance(t, dict):
+            kind = t.get("type")
+            if kind == "array" and _zero_width(t.get("items"), named, set()):
+                return "an array"
+            if kind == "map" and _zero_width(t.get("values"), named, set()):
+                return "a map"
+            for v in t.values():
+                found = walk(v)
+                if found:
+                    return found
+        elif isinstance(t, list):
+            for v in t:
+                found = walk(v)
+                if found:
+                    return found
+        return None
+
+    return walk(schema)
