@@ -20,6 +20,16 @@ from .schemas_topic import Schema
 __all__ = ["AvroReader"]
 
 
+class _Strict(io.BytesIO):
+    """A buffer whose reads return all the bytes asked for or raise EOFError."""
+
+    def read(self, n: int | None = -1) -> bytes:
+        got = super().read(n)
+        if n is not None and n >= 0 and len(got) != n:
+            raise EOFError(f"wanted {n} bytes, {len(got)} left")
+        return got
+
+
 class AvroReader:
     """Avro bodies by (writer id, reader id); ``resolve(ref)`` finds a referenced subject-version."""
 
@@ -27,6 +37,8 @@ class AvroReader:
         self._fastavro = require("fastavro", "values", "decoding Avro values")
         self._resolve = resolve
         self._parsed: dict[int, Any] = {}
+        #: the ids of the schemas that hold a union
+        self._unions: set[int] = set()
 
     def parsed(self, schema: Schema) -> Any:
         """fastavro's parsed form of ``schema`` (references first); raises ValueError naming the id."""
@@ -43,6 +55,8 @@ class AvroReader:
                 raise ValueError(f"schema id {schema.id} has {where} of items written in 0 bytes: ten bytes could "
                                  "claim 2^63 of them, so its values are not decoded (kept as bytes)")
             self._parsed[schema.id] = got
+            if _has_union(got):
+                self._unions.add(schema.id)
         return got
 
     def _references(self, schema: Schema, named: dict[str, Any], seen: set[int]) -> None:
@@ -64,16 +78,33 @@ class AvroReader:
         """One record: the body must hold exactly one datum of ``writer``'s schema."""
         w = self.parsed(writer)
         r = None if reader is None or reader.id == writer.id else self.parsed(reader)
-        bio = io.BytesIO(body)
+        if writer.id in self._unions:
+            # fastavro takes a negative union index as Python does (from the end of the branches): a
+            # datum whose bytes are not what Avro writes for it is refused by writing it back
+            datum = self._read(body, w, None, writer.id)
+            out = io.BytesIO()
+            self._fastavro.schemaless_writer(out, w, datum)
+            if out.getvalue() != bytes(body):
+                raise ValueError(f"not an Avro datum of schema id {writer.id}: its bytes are not what Avro writes "
+                                 "for the datum they decode to (a negative union branch index, or an overlong varint)")
+            if r is None:
+                return datum
+        return self._read(body, w, r, writer.id)
+
+    def _read(self, body: memoryview | bytes, w: Any, r: Any, writer_id: int) -> Any:
+        # resolving to another schema, fastavro skips the writer's fields the reader lacks without checking
+        # that their bytes are there: a strict reader refuses a short read there (reading a field checks)
+        bio = io.BytesIO(body) if r is None else _Strict(body)
         try:
             datum = self._fastavro.schemaless_reader(bio, w, r)
         except EOFError:
             raise ValueError("the Avro body ends before the datum") from None
         except Exception as exc:  # a union branch out of range, a bad length, a resolution error...
-            raise ValueError(f"not an Avro datum of schema id {writer.id}: {type(exc).__name__}: {exc}") from None
+            what = "a union branch index out of range" if isinstance(exc, IndexError) else f"{type(exc).__name__}: {exc}"
+            raise ValueError(f"not an Avro datum of schema id {writer_id}: {what}") from None
         left = len(body) - bio.tell()
         if left:
-            raise ValueError(f"{left} bytes left over after the Avro datum of schema id {writer.id}")
+            raise ValueError(f"{left} bytes left over after the Avro datum of schema id {writer_id}")
         return datum
 
 
@@ -134,3 +165,14 @@ def _zero_width_items(schema: Any, _seen: set[int]) -> str | None:
         return None
 
     return walk(schema)
+
+
+def _has_union(t: Any) -> bool:
+    """Whether the (parsed) type ``t`` holds a union anywhere."""
+    if isinstance(t, list):
+        return True
+    if isinstance(t, dict):
+        if t.get("type") in ("record", "error"):
+            return any(_has_union(f.get("type")) for f in t.get("fields", []))
+        return any(_has_union(t.get(k)) for k in ("type", "items", "values") if not isinstance(t.get(k), str))
+    return False

@@ -16,6 +16,7 @@ returns it with its bytes, ``value`` None and ``error`` naming the reason, and c
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -168,8 +169,8 @@ class _WithId(ValueError):
 
 
 def _kind(reason: str) -> str:
-    """The reason without its numbers, so that errors count by kind."""
-    return "".join("N" if c.isdigit() else c for c in reason)[:120]
+    """The reason with each number as ``#``, so that errors count by kind."""
+    return re.sub(r"-?\d+", "#", reason)[:120]
 
 
 def decoder(log: LogDir | None = None, *, value_format: str = "auto", key_format: str = "auto",
