@@ -131,7 +131,12 @@ class ValueDecoder:
             if len(value) < 5 or value[0] != 0:
                 return DecodedValue(value, "bytes", raw=value)
         frame = unframe(value)
-        schema = self.schemas.by_id(frame.schema_id)
+        from .registry import RegistryError  # noqa: PLC0415
+
+        try:
+            schema = self.schemas.by_id(frame.schema_id)
+        except RegistryError as exc:
+            raise _WithId(f"schema id {frame.schema_id}: {exc}", frame.schema_id) from None
         if schema is None:
             raise _WithId(f"unknown schema id {frame.schema_id} (not in _schemas"
                           + (" nor the registry)" if self.schemas.registry is not None else ")"), frame.schema_id)

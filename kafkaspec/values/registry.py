@@ -43,14 +43,21 @@ class RegistryClient:
         self._timeout = timeout
         self._by_id: dict[int, Schema | None] = {}
         self._by_version: dict[tuple[str, int], Schema | None] = {}
+        self._failed: dict[int, RegistryError] = {}
         #: HTTP requests made (the cache's test)
         self.requests = 0
 
     def by_id(self, schema_id: int) -> Schema | None:
         """The schema with ``schema_id``, or None when the registry answers 404."""
+        if schema_id in self._failed:
+            raise self._failed[schema_id]
         if schema_id not in self._by_id:
-            body = self._get(f"/schemas/ids/{schema_id}")
-            self._by_id[schema_id] = None if body is None else _schema(schema_id, body, self._name)
+            try:
+                body = self._get(f"/schemas/ids/{schema_id}")
+                self._by_id[schema_id] = None if body is None else _schema(schema_id, body, self._name)
+            except RegistryError as exc:  # asked once: a million records of this id make one request
+                self._failed[schema_id] = exc
+                raise
         return self._by_id[schema_id]
 
     def version(self, subject: str, version: int) -> Schema | None:

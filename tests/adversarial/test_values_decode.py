@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import decimal
-import io
 import json
 import struct
 import uuid
@@ -17,30 +16,11 @@ import uuid
 import avro.io
 import avro.schema
 import pytest
+from support.values import V1, V2, avro_bytes, framed, skey, sval
 
 from kafkaspec.values import Schemas, SchemaStore, ValueDecoder, message_indexes
 from kafkaspec.values.framing import FramingError
 
-
-def skey(subject: str, version: int) -> bytes:
-    return json.dumps({"keytype": "SCHEMA", "subject": subject, "version": version, "magic": 1}).encode()
-
-
-def sval(subject, version, schema_id, schema, schema_type=None, references=()) -> bytes:
-    v = {"subject": subject, "version": version, "id": schema_id, "schema": schema, "deleted": False}
-    if schema_type:
-        v["schemaType"] = schema_type
-    if references:
-        v["references"] = list(references)
-    return json.dumps(v).encode()
-
-V1 = {"type": "record", "name": "Order", "namespace": "shop", "fields": [
-    {"name": "id", "type": "long"},
-    {"name": "coupon", "type": ["null", "string"], "default": None}]}
-# v2: a field added with a default, the optional one removed
-V2 = {"type": "record", "name": "Order", "namespace": "shop", "fields": [
-    {"name": "id", "type": "long"},
-    {"name": "currency", "type": "string", "default": "EUR"}]}
 LOGICAL = {"type": "record", "name": "Pay", "fields": [
     {"name": "amount", "type": {"type": "bytes", "logicalType": "decimal", "precision": 9, "scale": 2}},
     {"name": "at_ms", "type": {"type": "long", "logicalType": "timestamp-millis"}},
@@ -49,22 +29,6 @@ LOGICAL = {"type": "record", "name": "Pay", "fields": [
     {"name": "ref", "type": {"type": "string", "logicalType": "uuid"}}]}
 MONEY = {"type": "record", "name": "Money", "namespace": "shop", "fields": [{"name": "cents", "type": "long"}]}
 WITH_REF = {"type": "record", "name": "Invoice", "namespace": "shop", "fields": [{"name": "total", "type": "shop.Money"}]}
-
-
-def avro_bytes(schema: dict, datum, names=None) -> bytes:
-    """``datum`` as Apache Avro's own library writes it."""
-    if names is not None:
-        parsed = avro.schema.make_avsc_object(schema, names)
-    else:
-        parsed = avro.schema.parse(json.dumps(schema))
-    buf = io.BytesIO()
-    avro.io.DatumWriter(parsed).write(datum, avro.io.BinaryEncoder(buf))
-    return buf.getvalue()
-
-
-def framed(schema_id: int, body: bytes) -> bytes:
-    """Confluent's serializer framing: magic byte 0, the id as a 4-byte big-endian int, the body."""
-    return b"\x00" + struct.pack(">i", schema_id) + body
 
 
 @pytest.fixture

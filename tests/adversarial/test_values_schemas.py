@@ -13,6 +13,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from support.values import skey, sval
 
 from kafkaspec import Record
 from kafkaspec.cli import main
@@ -22,20 +23,6 @@ from kafkaspec.values import RegistryClient, Schemas, SchemaStore, read_schemas
 AVRO_V1 = json.dumps({"type": "record", "name": "Order", "fields": [{"name": "id", "type": "long"}]})
 AVRO_V2 = json.dumps({"type": "record", "name": "Order", "fields": [
     {"name": "id", "type": "long"}, {"name": "note", "type": "string", "default": ""}]})
-
-
-def skey(subject: str, version: int) -> bytes:
-    return json.dumps({"keytype": "SCHEMA", "subject": subject, "version": version, "magic": 1}).encode()
-
-
-def sval(subject: str, version: int, schema_id: int, schema: str, deleted: bool = False, schema_type=None,
-         references=()) -> bytes:
-    v = {"subject": subject, "version": version, "id": schema_id, "schema": schema, "deleted": deleted}
-    if schema_type:
-        v["schemaType"] = schema_type
-    if references:
-        v["references"] = list(references)
-    return json.dumps(v).encode()
 
 
 def write_schemas(root, records) -> None:
