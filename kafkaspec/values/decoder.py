@@ -21,7 +21,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .framing import FramingError, unframe
-from .primitives import PRIMITIVES
+from .primitives import PRIMITIVES, json_text
 from .schemas_topic import Schema, SchemaStore, read_schemas
 
 if TYPE_CHECKING:
@@ -123,6 +123,22 @@ class ValueDecoder:
             self.errors[(topic, part, _kind(reason))] += 1
             return DecodedValue(None, fmt, getattr(exc, "schema_id", None), str(exc), value)
 
+    def arrow_type(self, topic: str, part: str = "value") -> tuple[Any, bool]:
+        """(the Arrow type of the topic's decoded values or None for JSON text, UUIDs to turn into text):
+        the reader schema's for Avro, the format's for Kafka's primitives."""
+        from .arrow_types import PRIMITIVE_TYPES, column_type  # noqa: PLC0415
+
+        fmt = self.format_of(topic, part)
+        if fmt in PRIMITIVE_TYPES():
+            return PRIMITIVE_TYPES()[fmt], False
+        reader = self.reader_schema(topic, part)
+        if fmt in ("auto", "avro") and reader is not None and reader.schema_type == "AVRO":
+            try:
+                return column_type(self._avro_reader().parsed(reader))
+            except ValueError:
+                return None, False
+        return None, False
+
     def decode_key(self, topic: str, key: bytes | None) -> DecodedValue:
         return self.decode(topic, key, "key")
 
@@ -193,12 +209,4 @@ def decoder(log: LogDir | None = None, *, value_format: str = "auto", key_format
 
 def jsonable(d: DecodedValue) -> Any:
     """A decoded value as JSON can carry it: bytes as base64, decimals and datetimes as strings."""
-    return json.loads(json.dumps(d.value, default=_default))
-
-
-def _default(o: Any) -> Any:
-    import base64  # noqa: PLC0415
-
-    if isinstance(o, bytes | bytearray | memoryview):
-        return base64.b64encode(bytes(o)).decode()
-    return str(o)
+    return json.loads(json_text(d.value))

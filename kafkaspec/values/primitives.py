@@ -6,6 +6,7 @@ raw bytes. Each raises :class:`ValueError` with the reason when the bytes are no
 
 from __future__ import annotations
 
+import base64
 import json
 import struct
 import uuid
@@ -65,3 +66,14 @@ PRIMITIVES: dict[str, Callable[[bytes], Any]] = {
     "json": _json,
     "bytes": bytes,
 }
+
+
+def json_text(value: Any) -> str:
+    """A decoded value as compact JSON text: bytes as base64; decimals, datetimes and UUIDs as strings."""
+    return json.dumps(value, default=_default, separators=(",", ":"), ensure_ascii=False)
+
+
+def _default(o: Any) -> Any:
+    if isinstance(o, bytes | bytearray | memoryview):
+        return base64.b64encode(bytes(o)).decode()
+    return str(o)
