@@ -1,6 +1,6 @@
 """``make bench``: every benchmark, printed as tables with ratios measured in this run.
 
-``BENCH_QUICK=1`` shrinks the data sizes; ``BENCH_ONLY=v2,legacy,instructions,engine,logdir,spark,write`` picks sections.
+``BENCH_QUICK=1`` shrinks the data sizes; ``BENCH_ONLY=v2,legacy,instructions,engine,logdir,spark,write,values`` picks sections.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import importlib
 import os
 import platform
 
-SECTIONS = ("v2", "legacy", "instructions", "engine", "logdir", "spark", "write", "storage")
+SECTIONS = ("v2", "legacy", "instructions", "engine", "logdir", "spark", "write", "storage", "values")
 
 
 def main() -> None:

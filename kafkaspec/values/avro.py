@@ -74,27 +74,30 @@ class AvroReader:
             except Exception as exc:
                 raise ValueError(f"referenced schema id {target.id} does not parse: {exc}") from None
 
-    def read(self, body: memoryview | bytes, writer: Schema, reader: Schema | None) -> Any:
+    def read(self, body: bytes, writer: Schema, reader: Schema | None) -> Any:
         """One record: the body must hold exactly one datum of ``writer``'s schema."""
         w = self.parsed(writer)
         r = None if reader is None or reader.id == writer.id else self.parsed(reader)
         if writer.id in self._unions:
             # fastavro takes a negative union index as Python does (from the end of the branches): a
-            # datum whose bytes are not what Avro writes for it is refused by writing it back
-            datum = self._read(body, w, None, writer.id)
-            out = io.BytesIO()
-            self._fastavro.schemaless_writer(out, w, datum)
-            if out.getvalue() != bytes(body):
+            # datum whose bytes are not what Avro writes for it is refused by writing it back. Read with
+            # the writer's schema alone, every byte is checked, so the resolving read needs no strict buffer
+            datum = self._read(body, w, None, writer.id, io.BytesIO)
+            if self._fastavro_write(w, datum) != body:
                 raise ValueError(f"not an Avro datum of schema id {writer.id}: its bytes are not what Avro writes "
                                  "for the datum they decode to (a negative union branch index, or an overlong varint)")
-            if r is None:
-                return datum
-        return self._read(body, w, r, writer.id)
-
-    def _read(self, body: memoryview | bytes, w: Any, r: Any, writer_id: int) -> Any:
+            return datum if r is None else self._read(body, w, r, writer.id, io.BytesIO)
         # resolving to another schema, fastavro skips the writer's fields the reader lacks without checking
-        # that their bytes are there: a strict reader refuses a short read there (reading a field checks)
-        bio = io.BytesIO(body) if r is None else _Strict(body)
+        # that their bytes are there: a strict buffer refuses a short read there (reading a field checks)
+        return self._read(body, w, r, writer.id, io.BytesIO if r is None else _Strict)
+
+    def _fastavro_write(self, w: Any, datum: Any) -> bytes:
+        out = io.BytesIO()
+        self._fastavro.schemaless_writer(out, w, datum)
+        return out.getvalue()
+
+    def _read(self, body: bytes, w: Any, r: Any, writer_id: int, buffer: type[io.BytesIO]) -> Any:
+        bio = buffer(body)
         try:
             datum = self._fastavro.schemaless_reader(bio, w, r)
         except EOFError:

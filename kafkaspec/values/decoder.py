@@ -22,13 +22,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .framing import FramingError, unframe
 from .primitives import PRIMITIVES, json_text
+from .registry import RegistryError
 from .schemas_topic import Schema, SchemaStore, read_schemas
 
 if TYPE_CHECKING:
     from kafkaspec.logdir import LogDir
 
     from .avro import AvroReader
-    from .registry import RegistryClient
+    from .registry import RegistryClient  # noqa: F401
 
 __all__ = ["FORMATS", "DecodedValue", "Schemas", "ValueDecoder", "decoder"]
 
@@ -147,8 +148,6 @@ class ValueDecoder:
             if len(value) < 5 or value[0] != 0:
                 return DecodedValue(value, "bytes", raw=value)
         frame = unframe(value)
-        from .registry import RegistryError  # noqa: PLC0415
-
         try:
             schema = self.schemas.by_id(frame.schema_id)
         except RegistryError as exc:
@@ -159,7 +158,7 @@ class ValueDecoder:
         found = _TYPE_FORMAT[schema.schema_type]
         if fmt != "auto" and found != fmt:
             raise _WithId(f"schema id {frame.schema_id} is {schema.schema_type}, not {fmt}", frame.schema_id)
-        body = memoryview(value)[frame.start:]
+        body = value[frame.start:]
         try:
             if found == "avro":
                 reader = self.reader_schema(topic, part)
