@@ -120,6 +120,8 @@ class SchemaStore:
     problems: list[tuple[str, str]] = field(default_factory=list)
     #: records read, by key type (tombstones as "<keytype> tombstone")
     counts: dict[str, int] = field(default_factory=dict)
+    #: subject -> {version: subject-version}: a subject's deletes touch its versions only (linear replay)
+    _by_subject: dict[str, dict[int, SchemaVersion]] = field(default_factory=dict, repr=False)
 
     def apply(self, key: bytes | None, value: bytes | None, where: str = "") -> None:
         """Apply one ``_schemas`` record; a record that is not as the registry writes it is reported."""
@@ -152,14 +154,15 @@ class SchemaStore:
             v = _json_object(value, "value")
             if _field(v, "subject", str, "value") != subject:
                 raise _Bad(f"the value's subject {v['subject'][:80]!r} is not the key's {subject[:80]!r}")
+            own = self._by_subject.get(subject, {})
             if keytype == "DELETE_SUBJECT":
                 until = _field(v, "version", int, "value")
-                for (s, ver), sv in self.versions.items():
-                    if s == subject and ver <= until:
+                for ver, sv in own.items():
+                    if ver <= until:
                         sv.deleted = True
             else:
-                for s, ver in [sk for sk, sv in self.versions.items() if sk[0] == subject and sv.deleted]:
-                    self._tombstone(s, ver)
+                for ver in [ver for ver, sv in own.items() if sv.deleted]:
+                    self._tombstone(subject, ver)
         self.counts[kind] = self.counts.get(kind, 0) + 1
 
     def _register(self, subject: str, version: int, v: dict[str, Any], where: str) -> None:
@@ -193,8 +196,9 @@ class SchemaStore:
         old = self.versions.get((subject, version))
         if old is not None and old.schema.id != schema_id:
             self._unhold(old)
-        self.versions[(subject, version)] = SchemaVersion(
-            subject, version, Schema(schema_id, text, schema_type, tuple(references)), deleted, where)
+        sv = SchemaVersion(subject, version, Schema(schema_id, text, schema_type, tuple(references)), deleted, where)
+        self.versions[(subject, version)] = sv
+        self._by_subject.setdefault(subject, {})[version] = sv
         self.ids.setdefault(schema_id, {})[subject] = version
 
     def _unhold(self, sv: SchemaVersion) -> None:
@@ -208,6 +212,10 @@ class SchemaStore:
         old = self.versions.pop((subject, version), None)
         if old is not None:
             self._unhold(old)
+            own = self._by_subject[subject]
+            del own[version]
+            if not own:
+                del self._by_subject[subject]
 
     # -- lookups ---------------------------------------------------------------------------------
 
@@ -226,11 +234,11 @@ class SchemaStore:
 
     def latest(self, subject: str) -> SchemaVersion | None:
         """The subject's highest version not deleted, or None."""
-        live = [sv for (s, _), sv in self.versions.items() if s == subject and not sv.deleted]
+        live = [sv for sv in self._by_subject.get(subject, {}).values() if not sv.deleted]
         return max(live, key=lambda sv: sv.version, default=None)
 
     def subjects(self) -> list[str]:
-        return sorted({s for s, _ in self.versions})
+        return sorted(self._by_subject)
 
     def to_json(self) -> dict[str, Any]:
         """Each subject (sorted) with its versions; then the record counts and the problems."""

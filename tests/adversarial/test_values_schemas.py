@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import threading
 from contextlib import redirect_stderr, redirect_stdout
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -231,3 +232,34 @@ def test_registry_unreachable_is_one_error_without_credentials():
     assert "secret" not in str(exc.value) and "127.0.0.1:9/schemas/ids/1" in str(exc.value)
     with pytest.raises(RegistryError, match="must be http"):
         RegistryClient("file:///etc/passwd")
+
+
+def _many_subjects(n: int) -> list[tuple[bytes, bytes]]:
+    """n subjects of one version each, each then deleted and cleared: 3n records."""
+    out = []
+    for i in range(n):
+        s = f"s{i}"
+        out.append((skey(s, 1), sval(s, 1, i + 1, '"string"')))
+    for i in range(n):
+        s = f"s{i}"
+        out.append((json.dumps({"keytype": "DELETE_SUBJECT", "subject": s}).encode(),
+                    json.dumps({"subject": s, "version": 1}).encode()))
+        out.append((json.dumps({"keytype": "CLEAR_SUBJECT", "subject": s}).encode(),
+                    json.dumps({"subject": s}).encode()))
+    return out
+
+
+def test_replay_is_linear_in_the_records():
+    """DELETE_SUBJECT and CLEAR_SUBJECT touch the subject's versions, not every version of the store."""
+    from support.timing import GROWTH, assert_linear
+
+    scale = float(os.environ.get("KAFKASPEC_ADVERSARIAL_SCALE", "1"))
+    small, large = _many_subjects(int(1500 * scale)), _many_subjects(int(1500 * scale * GROWTH))
+
+    def replay(records):
+        store = SchemaStore()
+        for k, v in records:
+            store.apply(k, v)
+        assert not store.versions and not store.problems
+
+    assert_linear(lambda: replay(small), lambda: replay(large), what="_schemas replay")
