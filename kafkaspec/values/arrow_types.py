@@ -125,9 +125,7 @@ def decode_column(dec: Any, topic: str, raw: Any, part: str = "value") -> tuple[
     want = None if arrow_type is None else ("avro" if typed_as == "auto" else typed_as)
     values: list[Any] = []
     errors: list[str | None] = []
-    decode = dec.decode
-    for b in raw.to_pylist():
-        d = decode(topic, b, part)
+    for b, d in zip(raw.to_pylist(), dec.decode_many(topic, raw.to_pylist(), part)):
         if d.error is not None:
             values.append(None)
             errors.append(d.error)
