@@ -125,7 +125,8 @@ def decode_column(dec: Any, topic: str, raw: Any, part: str = "value") -> tuple[
     want = None if arrow_type is None else ("avro" if typed_as == "auto" else typed_as)
     values: list[Any] = []
     errors: list[str | None] = []
-    for b, d in zip(raw.to_pylist(), dec.decode_many(topic, raw.to_pylist(), part)):
+    raws = raw.to_pylist()
+    for b, d in zip(raws, dec.decode_many(topic, raws, part)):
         if d.error is not None:
             values.append(None)
             errors.append(d.error)
