@@ -126,7 +126,8 @@ def decode_column(dec: Any, topic: str, raw: Any, part: str = "value") -> tuple[
     values: list[Any] = []
     errors: list[str | None] = []
     raws = raw.to_pylist()
-    for b, d in zip(raws, dec.decode_many(topic, raws, part)):
+    decoded = dec.decode_many(topic, raws, part)
+    for b, d in zip(raws, decoded):
         if d.error is not None:
             values.append(None)
             errors.append(d.error)
@@ -137,4 +138,20 @@ def decode_column(dec: Any, topic: str, raw: Any, part: str = "value") -> tuple[
         else:
             values.append(d.value)
             errors.append(None)
-    return to_arrow_array(values, arrow_type, has_uuid), _pa().array(errors, type=_pa().string())
+    p = _pa()
+    try:
+        column = to_arrow_array(values, arrow_type, has_uuid)
+    except (p.ArrowInvalid, p.ArrowTypeError, TypeError, ValueError, OverflowError):
+        # a value the column type cannot hold (a decimal wider than the reader's precision): found one
+        # by one, it is an error of its record; the others keep their values
+        for i, v in enumerate(values):
+            if v is None:
+                continue
+            try:
+                to_arrow_array([v], arrow_type, has_uuid)
+            except (p.ArrowInvalid, p.ArrowTypeError, TypeError, ValueError, OverflowError) as exc:
+                values[i] = None
+                errors[i] = f"the decoded value does not fit the column type {arrow_type}: {exc}"
+                dec.errors[(topic, part, "the decoded value does not fit the column type")] += 1
+        column = to_arrow_array(values, arrow_type, has_uuid)
+    return column, p.array(errors, type=p.string())

@@ -89,3 +89,22 @@ def test_logdir_batches_a_struct_per_topic(tmp_path):
     types = {rb.column(2)[0].as_py(): rb.schema.field("value_decoded").type
              for rb in open_log(tmp_path).to_arrow_batches(decode_values=True) if rb.num_rows}
     assert types["orders"].num_fields == 2 and types["pay"].num_fields == 8 and types["_schemas"] == pa.string()
+
+
+def test_a_value_wider_than_the_column_is_its_records_error(tmp_path):
+    """The writer's decimal(12, 2) value read into the reader's decimal(4, 2) column: that record's error."""
+    wide = {"type": "record", "name": "P", "fields": [
+        {"name": "x", "type": {"type": "bytes", "logicalType": "decimal", "precision": 12, "scale": 2}}]}
+    narrow = {"type": "record", "name": "P", "fields": [
+        {"name": "x", "type": {"type": "bytes", "logicalType": "decimal", "precision": 4, "scale": 2}}]}
+    with PartitionWriter(tmp_path, "_schemas", 0) as w:
+        w.append([Record(key=skey("p-value", 1), value=sval("p-value", 1, 1, json.dumps(wide)))])
+        w.append([Record(key=skey("p-value", 2), value=sval("p-value", 2, 2, json.dumps(narrow)))])
+    values = [framed(1, avro_bytes(wide, {"x": decimal.Decimal("12345678.90")})),
+              framed(2, avro_bytes(narrow, {"x": decimal.Decimal("12.34")}))]
+    with PartitionWriter(tmp_path, "p", 0) as w:
+        w.append([Record(value=v) for v in values])
+    t = _part(open_log(tmp_path), "p").to_arrow(decode_values=True)
+    assert t.column("value_decoded").to_pylist() == [None, {"x": decimal.Decimal("12.34")}]
+    assert t.column("value_error").to_pylist()[0].startswith("the decoded value does not fit the column type")
+    assert t.column("value").to_pylist() == values
