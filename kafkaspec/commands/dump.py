@@ -107,6 +107,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="with --decode/--decode-as: the Kafka release that wrote the records (e.g. 4.0), read first "
                         "where Kafka wrote a message in more than one layout (Kafka 4.0's early-access share records); "
                         "default: the newest layout first, then any earlier one that fits")
+    p.add_argument("--key-format", choices=_FORMATS, metavar="FORMAT",
+                   help="decode keys: " + "|".join(_FORMATS) + " (registry-framed with the _schemas topic's schemas); "
+                   "the decoded key is printed beside the raw one")
+    p.add_argument("--value-format", choices=_FORMATS, metavar="FORMAT",
+                   help="decode values as --key-format decodes keys")
+    p.add_argument("--schemas", metavar="DIR",
+                   help="with --key-format/--value-format: the data dir whose _schemas topic holds the schemas "
+                   "(default: PATH)")
+    p.add_argument("--registry", metavar="URL",
+                   help="with --key-format/--value-format: a Schema Registry asked for the ids _schemas lacks "
+                   "(GET /schemas/ids/ID, each id once)")
     p.add_argument("--skip-corrupt", action="store_true",
                    help="resume after a corrupt entry (reported on stderr, exit code 1) instead of stopping")
     p.add_argument("--tiered", metavar="PREFIX",
@@ -117,6 +128,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "events choose each tiered partition's live segments, as a broker does (default: those "
                         "found beside the data, else the segments' manifests decide)")
     p.set_defaults(func=run)
+
+
+#: the formats of kafkaspec.values.decoder.FORMATS (spelled here so that --help needs no import)
+_FORMATS = ("auto", "avro", "json-schema", "protobuf", "string", "int", "long", "double", "uuid", "json", "bytes")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -179,6 +194,13 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
     log = open_log(path, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata)
     if not log.has_data():
         raise no_kafka_data(given)
+    args.values = None
+    if args.key_format or args.value_format:
+        from kafkaspec.values import decoder  # noqa: PLC0415
+
+        schemas_log = log if args.schemas is None else open_log(as_path(args.schemas))
+        args.values = decoder(schemas_log, key_format=args.key_format or "bytes",
+                              value_format=args.value_format or "bytes", registry_url=args.registry)
     bar = Progress("dump")
     parts = log.partitions() + log.checkpoints()
     total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
@@ -272,6 +294,8 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
                         d = render.record_fields(batch, r, print_data, control)
                         if family is not None and control is None and not _decode_into(d, family, r, args.kafka_release):
                             status = 1
+                        if args.values is not None and control is None and not _values_into(d, args, part.topic, r):
+                            status = 1
                         if as_json:
                             d.update(where)
                             if no_metadata:
@@ -364,6 +388,29 @@ def _decode_into(d: dict[str, Any], family: Family, r: Record, release: str | No
         if "key" not in d:  # flagged records show their raw bytes
             d.update(render.data_fields(r))
         return False
+
+
+def _values_into(d: dict[str, Any], args: argparse.Namespace, topic: str, r: Record) -> bool:
+    """Add ``key_decoded`` / ``value_decoded`` (or ``*_error``) beside the raw key and value; False
+    when one does not fit its format."""
+    from kafkaspec.logdir import render  # noqa: PLC0415
+    from kafkaspec.values.decoder import jsonable  # noqa: PLC0415
+
+    ok = True
+    if "key" not in d:
+        d.update(render.data_fields(r))
+    for part, given, raw in (("key", args.key_format, r.key), ("value", args.value_format, r.value)):
+        if not given:
+            continue
+        got = args.values.decode(topic, raw, part)
+        if got.error is not None:
+            d[f"{part}_error"] = got.error
+            ok = False
+        else:
+            d[f"{part}_decoded"] = jsonable(got)
+        if got.schema_id is not None:
+            d[f"{part}_schema_id"] = got.schema_id
+    return ok
 
 
 def _dump_small_file(path: AnyPath, out: TextIO, as_json: bool) -> int:

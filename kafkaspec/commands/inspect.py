@@ -1,4 +1,4 @@
-"""``kafkaspec inspect metadata | offsets | remote-log | share-state``: operator summaries of Kafka's own topics.
+"""``kafkaspec inspect metadata | offsets | remote-log | share-state | schemas | datadir``: operator summaries.
 
 ``metadata`` replays the latest KRaft snapshot (``<offset>-<epoch>.checkpoint``) and the
 ``__cluster_metadata`` log after it into the cluster state at the end (like Kafka's metadata
@@ -6,7 +6,9 @@ shell); ``offsets`` prints the last committed offset per group, topic and partit
 ``__consumer_offsets`` partitions, with each group's stored state; ``remote-log`` replays
 ``__remote_log_metadata`` into the state of each remote (tiered) segment per topic partition;
 ``share-state`` prints each share-partition's state (KIP-932) from the ``__share_group_state``
-partitions: the last snapshot and the updates after it.
+partitions: the last snapshot and the updates after it;
+``schemas`` lists the Schema Registry's subjects, versions and ids from its ``_schemas`` topic
+(kafkaspec.values.schemas_topic); ``datadir`` what a data dir's own files say.
 """
 
 from __future__ import annotations
@@ -33,10 +35,17 @@ EPILOG = r"""examples:
   kafkaspec inspect remote-log /var/lib/kafka/data
   kafkaspec inspect remote-log /var/lib/kafka/data/__remote_log_metadata-3 --json
   kafkaspec inspect share-state /var/lib/kafka/data --json
+  kafkaspec inspect schemas /var/lib/kafka/data --json
 
 share-state shows, per share group, topic id and partition, the last ShareSnapshot and
 the ShareUpdates written after it (their state batches as written, not merged), with
 the start offset and leader epoch the updates moved them to.
+
+schemas replays the Schema Registry's _schemas topic as the registry does: a soft
+delete (deleted: true, or a DELETE_SUBJECT record) keeps the version readable by id
+and marks it deleted; a hard delete (a null value) removes it. A record that is not as
+the registry writes it (not JSON, a field missing, an id already another schema's) is
+not applied and is reported on stderr with its segment and offset.
 
 A metadata record that contradicts the records before it (a second id for a topic
 name, a partition of a topic id never created, a change to a partition or broker that
@@ -60,13 +69,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        "metadata, share group state)", description="Replay __cluster_metadata, __consumer_offsets, "
                        "__remote_log_metadata or __share_group_state into what they say at the end.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("metadata", "offsets", "remote-log", "share-state", "datadir"),
+    p.add_argument("what", choices=("metadata", "offsets", "remote-log", "share-state", "schemas", "datadir"),
                    help="metadata: cluster state from the KRaft log; offsets: committed offsets per group; "
                         "remote-log: the state of each tiered segment from __remote_log_metadata; "
-                        "share-state: the state of each share-partition; datadir: what a data dir's own files "
-                        "say (meta.properties, clean shutdown, offset checkpoints, quorum-state, bootstrap.checkpoint)")
+                        "share-state: the state of each share-partition; schemas: the Schema Registry's subjects, "
+                        "versions and ids from _schemas; datadir: what a data dir's own files say "
+                        "(meta.properties, clean shutdown, offset checkpoints, quorum-state, bootstrap.checkpoint)")
     p.add_argument("path", metavar="DIR", help="data dir, or the __cluster_metadata-0 / __consumer_offsets-N / "
-                   "__remote_log_metadata-N / __share_group_state-N dir; "
+                   "__remote_log_metadata-N / __share_group_state-N / _schemas-0 dir; "
                    "local, or an object-store URI (s3://bucket/prefix/, configured from the environment)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
     p.set_defaults(func=run)
@@ -107,7 +117,7 @@ def _records(part: Partition, segments: list, family: str, problems: _Problems,
 
 #: the topic each summary replays
 _TOPICS = {"metadata": "__cluster_metadata", "offsets": "__consumer_offsets", "remote-log": "__remote_log_metadata",
-           "share-state": "__share_group_state"}
+           "share-state": "__share_group_state", "schemas": "_schemas"}
 
 
 def _find(path: AnyPath, topic: str) -> list[Partition]:
@@ -129,7 +139,16 @@ def run(args: argparse.Namespace) -> int:
     if not parts:
         print(escape(f"kafkaspec inspect: {path}: no {topic} partition here"), file=sys.stderr)
         return 2
-    if args.what == "metadata":
+    if args.what == "schemas":
+        from kafkaspec.logdir import open_log  # noqa: PLC0415
+        from kafkaspec.values.schemas_topic import read_schemas  # noqa: PLC0415
+
+        store = read_schemas(open_log(path))
+        for where, what in store.problems:
+            problems(where, what)
+        body = store.to_json()
+        print(json_text(body, indent=1) if args.json else _schemas_text(body))
+    elif args.what == "metadata":
         from kafkaspec.payloads.cluster_state import ClusterState  # noqa: PLC0415
 
         state = ClusterState()
@@ -343,3 +362,15 @@ _DELIVERY = {0: "available", 2: "acknowledged", 4: "archived"}
 def _runs(batches: list[dict[str, Any]]) -> str:
     return ", ".join(f"{b['first_offset']}-{b['last_offset']} {_DELIVERY.get(b['delivery_state'], b['delivery_state'])}"
                      f" x{b['delivery_count']}" for b in batches) or "-"
+
+
+def _schemas_text(s: dict[str, Any]) -> str:
+    lines = []
+    for subject in s["subjects"]:
+        lines.append(f"subject {subject['subject']}")
+        for v in subject["versions"]:
+            refs = ", ".join(f"{r['name']} ({r['subject']} v{r['version']})" for r in v["references"])
+            lines.append(f"  version {v['version']}  id {v['id']}  {v['schema_type']}"
+                         + ("  deleted" if v["deleted"] else "") + (f"  references {refs}" if refs else ""))
+    lines.append("records: " + (", ".join(f"{k} {v}" for k, v in s["record_counts"].items()) or "-"))
+    return "\n".join(map(escape, lines))

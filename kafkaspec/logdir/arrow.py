@@ -37,6 +37,7 @@ from ..lockstep import decode_batches
 from ..records import Batch, BatchIterator
 
 if TYPE_CHECKING:
+    from ..values.decoder import ValueDecoder
     from .layout import LogDir, Partition
 
 HEADERS_TYPE = pa.list_(pa.struct([("key", pa.string()), ("value", pa.binary())]))
@@ -158,9 +159,26 @@ def _per_record(entries: Sequence[LogBatch], *, topic: str, partition: int, segm
     return pa.RecordBatch.from_arrays(arrays, schema=SCHEMA)
 
 
-def partition_batches(part: Partition, *, verify: bool = True,
-                      max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> Iterator[pa.RecordBatch]:
-    """Every record of the partition, segment by segment, as RecordBatches of :data:`SCHEMA`."""
+def with_decoded_values(batches: Iterator[pa.RecordBatch], topic: str, values: ValueDecoder) -> Iterator[pa.RecordBatch]:
+    """Each RecordBatch with ``value_decoded`` (typed from the topic's schema, :mod:`kafkaspec.values`)
+    and ``value_error`` (why a value did not fit; its bytes stay in ``value``) added: one batch at a
+    time, so memory stays bounded by the batch."""
+    from ..values.arrow_types import decode_column  # noqa: PLC0415
+
+    for rb in batches:
+        decoded, errors = decode_column(values, topic, rb.column(1))
+        yield pa.RecordBatch.from_arrays([*rb.columns, decoded, errors],
+                                         names=[*rb.schema.names, "value_decoded", "value_error"])
+
+
+def partition_batches(part: Partition, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+                      values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
+    """Every record of the partition, segment by segment, as RecordBatches of :data:`SCHEMA`; with
+    ``values``, the decoded values added (:func:`with_decoded_values`)."""
+    if values is not None:
+        yield from with_decoded_values(partition_batches(part, verify=verify, max_decompressed=max_decompressed),
+                                       part.topic, values)
+        return
     for seg in part.segments():
         floor = seg.served_from  # a tiered segment: where its lineage serves it from
         try:
@@ -202,12 +220,24 @@ def _run(buf: bytes, run: list[Batch], names: dict[str, Any], max_decompressed: 
     return _per_record(run, **names) if rb is None else rb
 
 
-def partition_table(part: Partition, *, verify: bool = True) -> pa.Table:
-    """The partition's records as one ``pyarrow.Table`` (:data:`SCHEMA`)."""
-    return pa.Table.from_batches(list(partition_batches(part, verify=verify)), schema=SCHEMA)
+def partition_table(part: Partition, *, verify: bool = True, values: ValueDecoder | None = None) -> pa.Table:
+    """The partition's records as one ``pyarrow.Table`` (:data:`SCHEMA`, plus the decoded values)."""
+    batches = list(partition_batches(part, verify=verify, values=values))
+    if values is None:
+        return pa.Table.from_batches(batches, schema=SCHEMA)
+    if batches:
+        return pa.Table.from_batches(batches)
+    decoded, errors = _empty_decoded(part.topic, values)
+    return pa.Table.from_batches([], schema=SCHEMA.append(decoded).append(errors))
 
 
-def logdir_batches(log: LogDir, *, verify: bool = True) -> Iterator[pa.RecordBatch]:
-    """Every partition's records (topics and partitions in the directory's order), as RecordBatches."""
+def _empty_decoded(topic: str, values: ValueDecoder) -> tuple[pa.Field, pa.Field]:
+    arrow_type, _ = values.arrow_type(topic)
+    return pa.field("value_decoded", arrow_type or pa.string()), pa.field("value_error", pa.string())
+
+
+def logdir_batches(log: LogDir, *, verify: bool = True, values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
+    """Every partition's records (topics and partitions in the directory's order), as RecordBatches;
+    with ``values``, the decoded values of each topic (a different struct per topic)."""
     for part in log.partitions():
-        yield from partition_batches(part, verify=verify)
+        yield from partition_batches(part, verify=verify, values=values)

@@ -28,6 +28,8 @@ from .transactions import ReadCommitted, TransactionScan, select_batches
 if TYPE_CHECKING:
     import pyarrow as pa
 
+    from ..values.decoder import ValueDecoder
+
 #: the topic of the KRaft metadata log, whose snapshots are the .checkpoint files
 METADATA_TOPIC = "__cluster_metadata"
 
@@ -221,18 +223,30 @@ class Partition:
                     return
                 yield batch, r
 
-    def to_arrow(self, *, verify: bool = True) -> pa.Table:
+    def to_arrow(self, *, verify: bool = True, decode_values: bool = False,
+                 values: ValueDecoder | None = None) -> pa.Table:
         """Every record as one ``pyarrow.Table`` of the ``kafkalog`` columns (:mod:`kafkaspec.logdir.arrow`:
-        the columnar engine; needs numpy and pyarrow)."""
+        the columnar engine; needs numpy and pyarrow). ``decode_values``: ``value_decoded`` and
+        ``value_error`` added, by ``values`` (a :class:`kafkaspec.values.ValueDecoder`), by default one
+        with the schemas of the ``_schemas`` topic in this partition's data dir."""
         from .arrow import partition_table  # noqa: PLC0415 (numpy and pyarrow only for those who ask)
 
-        return partition_table(self, verify=verify)
+        return partition_table(self, verify=verify, values=self._values(decode_values, values))
 
-    def to_arrow_batches(self, *, verify: bool = True) -> Iterator[pa.RecordBatch]:
-        """Every record, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (about 65,536 rows each)."""
+    def _values(self, decode_values: bool, values: ValueDecoder | None) -> ValueDecoder | None:
+        if values is not None or not decode_values:
+            return values
+        from ..values import decoder  # noqa: PLC0415
+
+        return decoder(LogDir(self.path.parent))  # the data dir this partition's directory is in
+
+    def to_arrow_batches(self, *, verify: bool = True, decode_values: bool = False,
+                         values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
+        """Every record, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (about 65,536 rows each);
+        ``decode_values`` as :meth:`to_arrow`."""
         from .arrow import partition_batches  # noqa: PLC0415
 
-        return partition_batches(self, verify=verify)
+        return partition_batches(self, verify=verify, values=self._values(decode_values, values))
 
     def __repr__(self) -> str:
         return f"Partition({str(self.path)!r}, topic={self.topic!r}, partition={self.partition})"
@@ -359,13 +373,20 @@ class LogDir:
             out.append(Partition(self.path, METADATA_TOPIC, -1, only=boot))
         return out
 
-    def to_arrow_batches(self, *, verify: bool = True) -> Iterator[pa.RecordBatch]:
+    def to_arrow_batches(self, *, verify: bool = True, decode_values: bool = False,
+                         values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
         """Every partition's records, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (see
         :meth:`Partition.to_arrow_batches`): ``duckdb.sql("... FROM reader")`` or ``polars.from_arrow``
-        take them through ``pyarrow.RecordBatchReader.from_batches``."""
+        take them through ``pyarrow.RecordBatchReader.from_batches``. ``decode_values``: each topic's
+        values decoded (``value_decoded``, a struct per topic, and ``value_error``) with the schemas of
+        this directory's ``_schemas`` topic, or by ``values``."""
         from .arrow import logdir_batches  # noqa: PLC0415
 
-        return logdir_batches(self, verify=verify)
+        if decode_values and values is None:
+            from ..values import decoder  # noqa: PLC0415
+
+            values = decoder(self)
+        return logdir_batches(self, verify=verify, values=values)
 
     def close(self) -> None:
         for p in self._partitions or ():

@@ -180,6 +180,11 @@ def record_text(d: dict, ts_name: str, r: Record | None = None, *, metadata: boo
         s += f" decoded: {_dumps(d['decoded'])}"
     if "decode_error" in d:
         s += f" decodeError: {escape(d['decode_error'])}"
+    for part in ("key", "value"):  # kafkaspec.values: dump --key-format / --value-format
+        if f"{part}_decoded" in d:
+            s += f" {part}Decoded: {_dumps(d[part + '_decoded'])}"
+        if f"{part}_error" in d:
+            s += f" {part}Error: {escape(d[part + '_error'])}"
     if "key" in d:
         if r is not None:
             s += data_text(r)

@@ -1,0 +1,157 @@
+"""Arrow types for decoded values: an Avro schema (fastavro's parsed form) as the Arrow type of its
+values, and decoded values as an Arrow array of that type, so a topic has one column type.
+
+Avro to Arrow: records are structs, arrays lists, maps ``map<string, T>``, enums strings, fixed
+``fixed_size_binary``; ``[null, T]`` is a nullable T. A schema with a union of two or more non-null
+branches has no one Arrow type here: its values are a string column of JSON text.
+Logical types: decimal -> ``decimal128(precision, scale)``, timestamp-millis/micros ->
+``timestamp(ms/us, UTC)``, local-timestamp-* -> ``timestamp`` without a zone, date -> ``date32``,
+time-millis/micros -> ``time32(ms)``/``time64(us)``, uuid -> string.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from kafkaspec.extras import require
+
+from .primitives import json_text
+
+__all__ = ["PRIMITIVE_TYPES", "avro_to_arrow", "to_arrow_array"]
+
+pa: Any = None
+
+
+def _pa() -> Any:
+    global pa
+    if pa is None:
+        pa = require("pyarrow", "spark", "decoded values as Arrow columns")
+    return pa
+
+
+class _Untyped(ValueError):
+    """The schema has no Arrow type here (the values go as JSON text)."""
+
+
+def avro_to_arrow(schema: Any, named: dict[str, Any] | None = None) -> Any:
+    """The Arrow type of the values of the (fastavro-parsed) Avro ``schema``."""
+    p = _pa()
+    named = named if named is not None else (schema.get("__named_schemas", {}) if isinstance(schema, dict) else {})
+    if isinstance(schema, str):
+        simple = {"null": p.null(), "boolean": p.bool_(), "int": p.int32(), "long": p.int64(), "float": p.float32(),
+                  "double": p.float64(), "bytes": p.binary(), "string": p.string()}
+        if schema in simple:
+            return simple[schema]
+        if schema in named:
+            return avro_to_arrow(named[schema], named)
+        raise ValueError(f"unknown Avro type {schema!r}")
+    if isinstance(schema, list):
+        branches = [b for b in schema if b != "null"]
+        if len(branches) == 1:
+            return avro_to_arrow(branches[0], named)
+        raise _Untyped("a union of more than one non-null branch")
+    logical = schema.get("logicalType")
+    kind = schema["type"]
+    if logical == "decimal" and kind in ("bytes", "fixed"):
+        precision = int(schema["precision"])
+        return (p.decimal128 if precision <= 38 else p.decimal256)(precision, int(schema.get("scale", 0)))
+    logical_types = {("timestamp-millis", "long"): p.timestamp("ms", tz="UTC"),
+                     ("timestamp-micros", "long"): p.timestamp("us", tz="UTC"),
+                     ("local-timestamp-millis", "long"): p.timestamp("ms"),
+                     ("local-timestamp-micros", "long"): p.timestamp("us"),
+                     ("date", "int"): p.date32(), ("time-millis", "int"): p.time32("ms"),
+                     ("time-micros", "long"): p.time64("us"), ("uuid", "string"): p.string()}
+    if (logical, kind) in logical_types:
+        return logical_types[(logical, kind)]
+    if kind in ("record", "error"):
+        return p.struct([p.field(f["name"], avro_to_arrow(f["type"], named)) for f in schema["fields"]])
+    if kind == "array":
+        return p.list_(avro_to_arrow(schema["items"], named))
+    if kind == "map":
+        return p.map_(p.string(), avro_to_arrow(schema["values"], named))
+    if kind == "enum":
+        return p.string()
+    if kind == "fixed":
+        return p.binary(int(schema["size"]))
+    return avro_to_arrow(kind, named)
+
+
+#: the Arrow type of each of Kafka's primitive formats' values
+def PRIMITIVE_TYPES() -> dict[str, Any]:  # noqa: N802 (a table, built when pyarrow is there)
+    p = _pa()
+    return {"string": p.string(), "int": p.int32(), "long": p.int64(), "double": p.float64(), "uuid": p.string(),
+            "bytes": p.binary()}
+
+
+def _plain(v: Any) -> Any:
+    """What pyarrow takes: UUIDs (fastavro's uuid logical type) as text, inside dicts and lists too."""
+    if isinstance(v, uuid.UUID):
+        return str(v)
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    return v
+
+
+def to_arrow_array(values: list[Any], arrow_type: Any, has_uuid: bool = False) -> Any:
+    """``values`` (None for a null value or one that did not decode) as one Arrow array; with no
+    ``arrow_type``, a string array of each value's JSON text."""
+    p = _pa()
+    if arrow_type is None:
+        return p.array([None if v is None else json_text(v) for v in values], type=p.string())
+    if has_uuid:
+        values = [_plain(v) for v in values]
+    return p.array(values, type=arrow_type)
+
+
+def column_type(schema: Any) -> tuple[Any, bool]:
+    """(Arrow type or None for JSON text, whether UUIDs need turning into text) of a parsed Avro schema."""
+    try:
+        t = avro_to_arrow(schema)
+    except _Untyped:
+        return None, False
+    return t, '"uuid"' in repr(schema).replace("'", '"')
+
+
+def decode_column(dec: Any, topic: str, raw: Any, part: str = "value") -> tuple[Any, Any]:
+    """A ``binary`` Arrow array of a topic's values (or keys) decoded by ``dec`` (a ValueDecoder):
+    (the decoded column, typed as :meth:`ValueDecoder.arrow_type` says, and a string column with each
+    record's error or null). A value that decodes to another shape than the column's (``auto`` finding
+    an unframed value in a topic of Avro values) is an error there too: it stays in the raw column."""
+    arrow_type, has_uuid = dec.arrow_type(topic, part)
+    typed_as = dec.format_of(topic, part)
+    want = None if arrow_type is None else ("avro" if typed_as == "auto" else typed_as)
+    values: list[Any] = []
+    errors: list[str | None] = []
+    raws = raw.to_pylist()
+    decoded = dec.decode_many(topic, raws, part)
+    for b, d in zip(raws, decoded):
+        if d.error is not None:
+            values.append(None)
+            errors.append(d.error)
+        elif want is not None and b is not None and d.format != want:
+            values.append(None)
+            errors.append(f"read as {d.format}, not {want} like the topic's {part}s")
+            dec.errors[(topic, part, f"read as {d.format}, not {want}")] += 1
+        else:
+            values.append(d.value)
+            errors.append(None)
+    p = _pa()
+    try:
+        column = to_arrow_array(values, arrow_type, has_uuid)
+    except (p.ArrowInvalid, p.ArrowTypeError, TypeError, ValueError, OverflowError):
+        # a value the column type cannot hold (a decimal wider than the reader's precision): found one
+        # by one, it is an error of its record; the others keep their values
+        for i, v in enumerate(values):
+            if v is None:
+                continue
+            try:
+                to_arrow_array([v], arrow_type, has_uuid)
+            except (p.ArrowInvalid, p.ArrowTypeError, TypeError, ValueError, OverflowError) as exc:
+                values[i] = None
+                errors[i] = f"the decoded value does not fit the column type {arrow_type}: {exc}"
+                dec.errors[(topic, part, "the decoded value does not fit the column type")] += 1
+        column = to_arrow_array(values, arrow_type, has_uuid)
+    return column, p.array(errors, type=p.string())

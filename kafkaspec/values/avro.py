@@ -1,0 +1,181 @@
+"""Registry-framed Avro payloads, read by fastavro: the writer's schema by id, resolved to the topic's
+one reader schema (its subject's latest version), so every record of a topic has one shape.
+
+Parsed schemas and reader/writer pairs are cached by id: a topic costs one parse per schema id.
+References are named types another subject-version defines; they are parsed first, into the names
+the referring schema sees.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from typing import Any
+
+from kafkaspec.extras import require
+
+from .schemas_topic import Schema
+
+__all__ = ["AvroReader"]
+
+
+class _Strict(io.BytesIO):
+    """A buffer whose reads return all the bytes asked for or raise EOFError."""
+
+    def read(self, n: int | None = -1) -> bytes:
+        got = super().read(n)
+        if n is not None and n >= 0 and len(got) != n:
+            raise EOFError(f"wanted {n} bytes, {len(got)} left")
+        return got
+
+
+class AvroReader:
+    """Avro bodies by (writer id, reader id); ``resolve(ref)`` finds a referenced subject-version."""
+
+    def __init__(self, resolve: Callable[[str, int], Schema | None]) -> None:
+        self._fastavro = require("fastavro", "values", "decoding Avro values")
+        self._resolve = resolve
+        self._parsed: dict[int, Any] = {}
+        #: the ids of the schemas that hold a union
+        self._unions: set[int] = set()
+
+    def parsed(self, schema: Schema) -> Any:
+        """fastavro's parsed form of ``schema`` (references first); raises ValueError naming the id."""
+        got = self._parsed.get(schema.id)
+        if got is None:
+            named: dict[str, Any] = {}
+            self._references(schema, named, set())
+            try:
+                got = self._fastavro.parse_schema(json.loads(schema.schema), named_schemas=named)
+            except Exception as exc:  # fastavro raises several kinds for a schema it cannot parse
+                raise ValueError(f"schema id {schema.id} is not an Avro schema fastavro can parse: {exc}") from None
+            where = _zero_width_items(got, set())
+            if where:
+                raise ValueError(f"schema id {schema.id} has {where} of items written in 0 bytes: ten bytes could "
+                                 "claim 2^63 of them, so its values are not decoded (kept as bytes)")
+            self._parsed[schema.id] = got
+            if _has_union(got):
+                self._unions.add(schema.id)
+        return got
+
+    def _references(self, schema: Schema, named: dict[str, Any], seen: set[int]) -> None:
+        for ref in schema.references:
+            target = self._resolve(ref.subject, ref.version)
+            if target is None:
+                raise ValueError(f"schema id {schema.id} references {ref.subject!r} version {ref.version}, "
+                                 "which no source holds")
+            if target.id in seen:
+                continue
+            seen.add(target.id)
+            self._references(target, named, seen)
+            try:
+                self._fastavro.parse_schema(json.loads(target.schema), named_schemas=named)
+            except Exception as exc:
+                raise ValueError(f"referenced schema id {target.id} does not parse: {exc}") from None
+
+    def read(self, body: bytes, writer: Schema, reader: Schema | None) -> Any:
+        """One record: the body must hold exactly one datum of ``writer``'s schema."""
+        w = self.parsed(writer)
+        r = None if reader is None or reader.id == writer.id else self.parsed(reader)
+        if writer.id in self._unions:
+            # fastavro takes a negative union index as Python does (from the end of the branches): a
+            # datum whose bytes are not what Avro writes for it is refused by writing it back. Read with
+            # the writer's schema alone, every byte is checked, so the resolving read needs no strict buffer
+            datum = self._read(body, w, None, writer.id, io.BytesIO)
+            if self._fastavro_write(w, datum) != body:
+                raise ValueError(f"not an Avro datum of schema id {writer.id}: its bytes are not what Avro writes "
+                                 "for the datum they decode to (a negative union branch index, or an overlong varint)")
+            return datum if r is None else self._read(body, w, r, writer.id, io.BytesIO)
+        # resolving to another schema, fastavro skips the writer's fields the reader lacks without checking
+        # that their bytes are there: a strict buffer refuses a short read there (reading a field checks)
+        return self._read(body, w, r, writer.id, io.BytesIO if r is None else _Strict)
+
+    def _fastavro_write(self, w: Any, datum: Any) -> bytes:
+        out = io.BytesIO()
+        self._fastavro.schemaless_writer(out, w, datum)
+        return out.getvalue()
+
+    def _read(self, body: bytes, w: Any, r: Any, writer_id: int, buffer: type[io.BytesIO]) -> Any:
+        bio = buffer(body)
+        try:
+            datum = self._fastavro.schemaless_reader(bio, w, r)
+        except EOFError:
+            raise ValueError("the Avro body ends before the datum") from None
+        except Exception as exc:  # a union branch out of range, a bad length, a resolution error...
+            what = "a union branch index out of range" if isinstance(exc, IndexError) else f"{type(exc).__name__}: {exc}"
+            raise ValueError(f"not an Avro datum of schema id {writer_id}: {what}") from None
+        left = len(body) - bio.tell()
+        if left:
+            raise ValueError(f"{left} bytes left over after the Avro datum of schema id {writer_id}")
+        return datum
+
+
+def _zero_width(t: Any, named: dict[str, Any], seen: set[str]) -> bool:
+    """Whether a datum of type ``t`` can take 0 bytes (null, fixed of size 0, records of such)."""
+    if isinstance(t, str):
+        if t == "null":
+            return True
+        if t in named and t not in seen:
+            return _zero_width(named[t], named, seen | {t})
+        return False
+    if isinstance(t, list):  # a union writes its branch index: at least one byte
+        return False
+    if isinstance(t, dict):
+        kind = t.get("type")
+        if kind == "fixed":
+            return t.get("size") == 0
+        if kind in ("record", "error"):
+            return all(_zero_width(f["type"], named, seen) for f in t.get("fields", []))
+        if kind in ("array", "map", "enum") or not isinstance(kind, str):
+            return False
+        return _zero_width(kind, named, seen)
+    return False
+
+
+def _zero_width_items(schema: Any, _seen: set[int]) -> str | None:
+    """'an array' or 'a map' when ``schema`` (parsed) holds one whose items can take 0 bytes."""
+    named: dict[str, Any] = {}
+
+    def collect(t: Any) -> None:
+        if isinstance(t, dict):
+            if t.get("type") in ("record", "error", "enum", "fixed") and "name" in t:
+                named[t["name"]] = t
+            for v in t.values():
+                collect(v)
+        elif isinstance(t, list):
+            for v in t:
+                collect(v)
+
+    collect(schema)
+
+    def walk(t: Any) -> str | None:
+        if isinstance(t, dict):
+            kind = t.get("type")
+            if kind == "array" and _zero_width(t.get("items"), named, set()):
+                return "an array"
+            if kind == "map" and _zero_width(t.get("values"), named, set()):
+                return "a map"
+            for v in t.values():
+                found = walk(v)
+                if found:
+                    return found
+        elif isinstance(t, list):
+            for v in t:
+                found = walk(v)
+                if found:
+                    return found
+        return None
+
+    return walk(schema)
+
+
+def _has_union(t: Any) -> bool:
+    """Whether the (parsed) type ``t`` holds a union anywhere."""
+    if isinstance(t, list):
+        return True
+    if isinstance(t, dict):
+        if t.get("type") in ("record", "error"):
+            return any(_has_union(f.get("type")) for f in t.get("fields", []))
+        return any(_has_union(t.get(k)) for k in ("type", "items", "values") if not isinstance(t.get(k), str))
+    return False

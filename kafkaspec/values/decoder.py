@@ -1,0 +1,247 @@
+"""Keys and values decoded per topic: the public API, ``values.decoder(log).decode(topic, value)``.
+
+The format of a topic's keys and of its values is chosen by the user (``auto`` unless told):
+
+* ``avro``, ``json-schema``, ``protobuf``: registry framed (magic 0, 4-byte schema id, payload);
+  the schema comes from the log's ``_schemas`` topic, else from the registry URL, when given;
+* ``json``, ``string``, ``bytes``, ``long``, ``int``, ``double``, ``uuid``: Kafka's own serializers;
+* ``auto``: a value that starts with the magic byte 0 and names a schema id a source holds is read
+  with that schema's type; any other value is kept as bytes (format ``bytes``), never guessed.
+
+A value that does not fit its decoder is never dropped or guessed: :meth:`ValueDecoder.decode`
+returns it with its bytes, ``value`` None and ``error`` naming the reason, and counts it
+(:attr:`ValueDecoder.errors`). A null value (a tombstone) is None with no error.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .framing import FramingError, unframe
+from .primitives import PRIMITIVES, json_text
+from .registry import RegistryError
+from .schemas_topic import Schema, SchemaStore, read_schemas
+
+if TYPE_CHECKING:
+    from kafkaspec.logdir import LogDir
+
+    from .avro import AvroReader
+    from .registry import RegistryClient  # noqa: F401
+
+__all__ = ["FORMATS", "DecodedValue", "Schemas", "ValueDecoder", "decoder"]
+
+FRAMED = ("avro", "json-schema", "protobuf")
+#: every format a topic's keys or values may be read as
+FORMATS = ("auto", *FRAMED, *PRIMITIVES)
+_TYPE_FORMAT = {"AVRO": "avro", "JSON": "json-schema", "PROTOBUF": "protobuf"}
+
+
+class DecodedValue(NamedTuple):
+    """One key or value, decoded."""
+
+    #: the decoded value (None for a null value or when ``error`` is set)
+    value: Any
+    #: the format it was read as (``auto`` resolves to the one it found)
+    format: str
+    #: the registry schema id of a framed value, else None
+    schema_id: int | None = None
+    #: why the bytes do not fit the format (None when they do)
+    error: str | None = None
+    #: the bytes, kept as they were
+    raw: bytes | None = None
+
+
+class Schemas:
+    """Schemas by id and subject: the ``_schemas`` topic first, then the registry (if any)."""
+
+    def __init__(self, store: SchemaStore | None = None, registry: RegistryClient | None = None) -> None:
+        self.store = store if store is not None else SchemaStore()
+        self.registry = registry
+
+    def by_id(self, schema_id: int) -> Schema | None:
+        got = self.store.by_id(schema_id)
+        if got is None and self.registry is not None:
+            got = self.registry.by_id(schema_id)
+        return got
+
+    def version(self, subject: str, version: int) -> Schema | None:
+        got = self.store.version(subject, version)
+        if got is None and self.registry is not None:
+            got = self.registry.version(subject, version)
+        return got
+
+    def latest(self, subject: str) -> Schema | None:
+        sv = self.store.latest(subject)
+        return None if sv is None else sv.schema
+
+
+class ValueDecoder:
+    """Decodes a topic's keys and values with the formats chosen per topic."""
+
+    def __init__(self, schemas: Schemas, value_format: str = "auto", key_format: str = "auto",
+                 formats: dict[str, tuple[str, str]] | None = None) -> None:
+        for f in (value_format, key_format, *(x for kv in (formats or {}).values() for x in kv)):
+            if f not in FORMATS:
+                raise ValueError(f"unknown format {f!r} (one of {', '.join(FORMATS)})")
+        self.schemas = schemas
+        self.value_format = value_format
+        self.key_format = key_format
+        #: topic -> (key format, value format), overriding the defaults
+        self.formats = dict(formats or {})
+        #: (topic, "key"/"value", reason) -> records that did not fit
+        self.errors: Counter[tuple[str, str, str]] = Counter()
+        self._avro: AvroReader | None = None
+        self._readers: dict[tuple[str, str], Schema | None] = {}
+
+    def format_of(self, topic: str, part: str = "value") -> str:
+        kv = self.formats.get(topic)
+        if kv is not None:
+            return kv[0] if part == "key" else kv[1]
+        return self.key_format if part == "key" else self.value_format
+
+    def reader_schema(self, topic: str, part: str = "value") -> Schema | None:
+        """The topic's one reader schema: ``<topic>-<key|value>``'s latest version (TopicNameStrategy)."""
+        k = (topic, part)
+        if k not in self._readers:
+            self._readers[k] = self.schemas.latest(f"{topic}-{part}")
+        return self._readers[k]
+
+    def decode(self, topic: str, value: bytes | None, part: str = "value") -> DecodedValue:
+        """``value`` (a record's value, or its key with ``part="key"``) read as the topic's format."""
+        fmt = self.format_of(topic, part)
+        if value is None:
+            return DecodedValue(None, fmt)
+        value = bytes(value)
+        try:
+            if fmt in PRIMITIVES:
+                return DecodedValue(PRIMITIVES[fmt](value), fmt, raw=value)
+            return self._framed(topic, value, part, fmt)
+        except (ValueError, FramingError) as exc:
+            reason = getattr(exc, "reason", None) or str(exc)
+            self.errors[(topic, part, _kind(reason))] += 1
+            return DecodedValue(None, fmt, getattr(exc, "schema_id", None), str(exc), value)
+
+    def arrow_type(self, topic: str, part: str = "value") -> tuple[Any, bool]:
+        """(the Arrow type of the topic's decoded values or None for JSON text, UUIDs to turn into text):
+        the reader schema's for Avro, the format's for Kafka's primitives."""
+        from .arrow_types import PRIMITIVE_TYPES, column_type  # noqa: PLC0415
+
+        fmt = self.format_of(topic, part)
+        if fmt in PRIMITIVE_TYPES():
+            return PRIMITIVE_TYPES()[fmt], False
+        reader = self.reader_schema(topic, part)
+        if fmt in ("auto", "avro") and reader is not None and reader.schema_type == "AVRO":
+            try:
+                return column_type(self._avro_reader().parsed(reader))
+            except ValueError:
+                return None, False
+        return None, False
+
+    def decode_many(self, topic: str, raws: list[bytes | None], part: str = "value") -> list[DecodedValue]:
+        """:meth:`decode` of each of ``raws`` (same results, errors counted alike): framed Avro with a
+        known schema id goes straight to fastavro, the writer and reader schemas looked up once per id."""
+        fmt = self.format_of(topic, part)
+        if fmt not in ("auto", "avro"):
+            return [self.decode(topic, b, part) for b in raws]
+        reader = self.reader_schema(topic, part)
+        if reader is not None and reader.schema_type != "AVRO":
+            reader = None
+        by_id: dict[int, Schema | None] = {}
+        out: list[DecodedValue] = []
+        append = out.append
+        avro: AvroReader | None = None
+        for b in raws:
+            if b is not None and len(b) >= 5 and b[0] == 0:
+                sid = int.from_bytes(b[1:5], "big", signed=True)
+                writer = by_id[sid] if sid in by_id else by_id.setdefault(sid, self._avro_schema(sid))
+                if writer is not None:
+                    if avro is None:
+                        avro = self._avro_reader()
+                    try:
+                        append(DecodedValue(avro.read(b[5:], writer, reader), "avro", sid, None, b))
+                        continue
+                    except ValueError:
+                        pass  # decode() below names the reason and counts it
+            append(self.decode(topic, b, part))
+        return out
+
+    def _avro_schema(self, schema_id: int) -> Schema | None:
+        """The Avro schema with this id, or None (not Avro, unknown, or the registry failing: decode() says)."""
+        try:
+            schema = self.schemas.by_id(schema_id)
+        except RegistryError:
+            return None
+        return schema if schema is not None and schema.schema_type == "AVRO" else None
+
+    def decode_key(self, topic: str, key: bytes | None) -> DecodedValue:
+        return self.decode(topic, key, "key")
+
+    def _framed(self, topic: str, value: bytes, part: str, fmt: str) -> DecodedValue:
+        if fmt == "auto":
+            if len(value) < 5 or value[0] != 0:
+                return DecodedValue(value, "bytes", raw=value)
+        frame = unframe(value)
+        try:
+            schema = self.schemas.by_id(frame.schema_id)
+        except RegistryError as exc:
+            raise _WithId(f"schema id {frame.schema_id}: {exc}", frame.schema_id) from None
+        if schema is None:
+            raise _WithId(f"unknown schema id {frame.schema_id} (not in _schemas"
+                          + (" nor the registry)" if self.schemas.registry is not None else ")"), frame.schema_id)
+        found = _TYPE_FORMAT[schema.schema_type]
+        if fmt != "auto" and found != fmt:
+            raise _WithId(f"schema id {frame.schema_id} is {schema.schema_type}, not {fmt}", frame.schema_id)
+        body = value[frame.start:]
+        try:
+            if found == "avro":
+                reader = self.reader_schema(topic, part)
+                if reader is not None and reader.schema_type != "AVRO":
+                    reader = None
+                decoded = self._avro_reader().read(body, schema, reader)
+            elif found == "json-schema":
+                decoded = PRIMITIVES["json"](bytes(body))
+            else:
+                raise ValueError("Protobuf values are not decoded yet (kept as bytes)")
+        except ValueError as exc:
+            raise _WithId(str(exc), frame.schema_id) from None
+        return DecodedValue(decoded, found, frame.schema_id, raw=value)
+
+    def _avro_reader(self) -> AvroReader:
+        if self._avro is None:
+            from .avro import AvroReader  # noqa: PLC0415 (fastavro is the values extra)
+
+            self._avro = AvroReader(self.schemas.version)
+        return self._avro
+
+
+class _WithId(ValueError):
+    def __init__(self, reason: str, schema_id: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.schema_id = schema_id
+
+
+def _kind(reason: str) -> str:
+    """The reason with each number as ``#``, so that errors count by kind."""
+    return re.sub(r"-?\d+", "#", reason)[:120]
+
+
+def decoder(log: LogDir | None = None, *, value_format: str = "auto", key_format: str = "auto",
+            registry_url: str | None = None, formats: dict[str, tuple[str, str]] | None = None) -> ValueDecoder:
+    """A :class:`ValueDecoder` whose schemas come from ``log``'s ``_schemas`` topic (and the registry at
+    ``registry_url``, asked only for what the topic does not hold)."""
+    registry = None
+    if registry_url:
+        from .registry import RegistryClient  # noqa: PLC0415
+
+        registry = RegistryClient(registry_url)
+    store = read_schemas(log) if log is not None else None
+    return ValueDecoder(Schemas(store, registry), value_format, key_format, formats)
+
+
+def jsonable(d: DecodedValue) -> Any:
+    """A decoded value as JSON can carry it: bytes as base64, decimals and datetimes as strings."""
+    return json.loads(json_text(d.value))
