@@ -4,8 +4,12 @@ names, the value of a bit field."""
 from __future__ import annotations
 
 import keyword
+from collections.abc import Callable, Mapping
 
 from kafkaspec.spec import Bit
+
+#: :func:`codegen.render.resolve_names`, as the renderers of messages and proposals receive it
+Resolver = Callable[[str, Mapping[str, "str | None"]], str]
 
 #: names the generated bodies use for themselves; a field with one of these names gets a trailing _
 RESERVED = {"buf", "pos", "end", "start", "items", "item", "append", "count", "out", "verify", "index", "parts", "mv", "type"}

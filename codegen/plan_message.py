@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 
 from kafkaspec.spec import snake
 from kafkaspec.spec.message_model import MESSAGE_FIXED, Message, MessageField, MessageStruct, type_default
+from kafkaspec.spec.types import FIELD_TYPES
 
 #: fixed-width types a struct run may hold (bool is read alone: only 0 and 1 are accepted)
 _RUN = {k: v for k, v in MESSAGE_FIXED.items() if k != "bool"}
-_PY_TYPE = {"bool": "bool", "float64": "float", "uuid": "UUID", "string": "str", "bytes": "bytes"}
-_CONSTRUCT = {"int8": "Int8sb", "int16": "Int16sb", "uint16": "Int16ub", "int32": "Int32sb", "int64": "Int64sb",
-              "float64": "Float64b"}
+#: the Construct class of the fixed-width primitives that have one (bool and uuid have adapters)
+_CONSTRUCT = {n: FIELD_TYPES[n].construct for n in MESSAGE_FIXED if FIELD_TYPES[n].construct}
 
 
 @dataclass
@@ -61,7 +61,7 @@ class MessagePlanner:
     # -- values -------------------------------------------------------------------------------------
     def annotation(self, f: MessageField) -> str:
         def one(t: str) -> str:
-            return t if t[0].isupper() else _PY_TYPE.get(t, "int")
+            return t if t[0].isupper() else FIELD_TYPES[t].hint
         text = f"list[{one(f.items or '')}]" if f.type == "array" else one(f.type)
         return f"{text} | None" if f.nullable_versions else text
 

@@ -8,12 +8,14 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from dataclasses import fields
 from pathlib import Path
 
 import jinja2
 
 from kafkaspec.spec import SchemaSet
+from kafkaspec.spec.types import FIELD_TYPES, Width
 
 from .naming import bit_value, local
 from .plan import Planner, dispatch_plan
@@ -79,7 +81,7 @@ def _member_key(name: str) -> tuple:
     return kind, [int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", name)]
 
 
-def resolve_names(text: str, sources: dict[str, str | None]) -> str:
+def resolve_names(text: str, sources: Mapping[str, str | None]) -> str:
     """Fill a rendered module's ``# @imports`` and ``# @helpers`` lines with exactly what its body uses.
 
     ``sources`` adds the module's own names (an item structure's codec, from a sibling module) to
@@ -196,6 +198,9 @@ def render_traces(schemas: SchemaSet, root: Path, env: jinja2.Environment, plann
     formats = tracer.formats()
     out["trace/__init__.py"] = env.get_template("trace_init.py.j2").render(
         formats=formats, modules=sorted({f.module for f in formats if f.module}))
+    out["trace/types.py"] = env.get_template("trace_types.py.j2").render(
+        fixed=[(n, t.tracer) for n, t in FIELD_TYPES.items() if t.fixed and n != "uuid"],
+        var=[(n, t.tracer) for n, t in FIELD_TYPES.items() if t.width is Width.VAR])
     return out
 
 
