@@ -27,19 +27,22 @@ from kafkaspec.spec import (
 )
 from kafkaspec.spec.types import FIELD_TYPES, min_size
 
-from .naming import bit_value, const_name, local
+from .naming import const_name, local, mask_value
 from .plan_construct import ConstructPlanner
 from .plan_encode import EncodePlanner
 from .plan_model import (
     Check,
+    CheckKind,
     Constant,
     DispatchPlan,
     ExposedColumn,
+    ExposedKind,
     InlineItems,
     ItemRef,
     RebasedArray,
     Relative,
     Step,
+    StepKind,
     StructPlan,
     TupleField,
 )
@@ -212,13 +215,13 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         name, loc = f.exposed_name, local(f.name)
         if f.type == "array":
             item = self.item_ref(f.item_type).name
-            return ExposedColumn(f, loc, name, "sparse_array" if f.name in sparse else "array", item=item)
+            return ExposedColumn(f, loc, name, ExposedKind.SPARSE_ARRAY if f.name in sparse else ExposedKind.ARRAY, item=item)
         if f.name not in sparse:
-            return ExposedColumn(f, loc, name, "plain")
+            return ExposedColumn(f, loc, name, ExposedKind.PLAIN)
         if f.relative_to:
-            return ExposedColumn(f, loc, name, "sparse_index")
+            return ExposedColumn(f, loc, name, ExposedKind.SPARSE_INDEX)
         # int8 columns stay the unsigned byte in the loop; the few non-default items are converted
-        return ExposedColumn(f, loc, name, "sparse", raw_int8=f.type == "int8" and f.default == 0,
+        return ExposedColumn(f, loc, name, ExposedKind.SPARSE, raw_int8=f.type == "int8" and f.default == 0,
                              default=repr(f.default))
 
     def relative(self, f: Field) -> Relative:
@@ -352,14 +355,14 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
                 continue
             flush()
             if f.type in VAR_TYPES:
-                step = Step("var", [f], var=f.type)
+                step = Step(StepKind.VAR, [f], var=f.type)
                 if f.length_of:
-                    step.checks.append(Check("length", f))
+                    step.checks.append(Check(CheckKind.LENGTH, f))
                 steps.append(step)
             elif f.type in ("bytes", "string"):
-                steps.append(self._prefixed(Step("bytes", [f]), f.prefix, structs))
+                steps.append(self._prefixed(Step(StepKind.BYTES, [f]), f.prefix, structs))
             elif f.type == "array":
-                step = self._prefixed(Step("array", [f]), f.prefix, structs)
+                step = self._prefixed(Step(StepKind.ARRAY, [f]), f.prefix, structs)
                 if f.size:
                     step.prefix = "size" if f.size != "rest" else "rest"
                     step.ref = local(f.size) if f.size != "rest" else ""
@@ -371,7 +374,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
                     step.inline = self.inline_items(self.schemas.resolve(f.item_type))
                 steps.append(step)
             else:
-                steps.append(Step("struct", [f], item=self.item_ref(f.type)))
+                steps.append(Step(StepKind.STRUCT, [f], item=self.item_ref(f.type)))
         flush()
         return steps
 
@@ -396,7 +399,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in run)
         size = sum(FIXED_TYPES[f.type][1] for f in run)
         # a one-byte run is read as buf[pos], without a struct
-        step = Step("fixed", list(run), struct=self._struct_const(structs, fmt) if size > 1 else "",
+        step = Step(StepKind.FIXED, list(run), struct=self._struct_const(structs, fmt) if size > 1 else "",
                     size=size, size_expr=self.head_size_const(s) if leading else "")
         at = 0
         for f in run:
@@ -404,27 +407,27 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             name, back = const_name(f.name), size - at
             if f.const is not None:
                 where = f"start + {name}_OFFSET" if leading else f"pos - {back + FIXED_TYPES[f.type][1]}"
-                step.checks.append(Check("const", f, at=where))
+                step.checks.append(Check(CheckKind.CONST, f, at=where))
             if f.length_of:
                 if leading:
                     end, least = f"start + {name}_END + {local(f.name)}", f"MIN_{name}" if back else "0"
                 else:
                     end, least = f"pos - {back} + {local(f.name)}" if back else f"pos + {local(f.name)}", str(back)
-                step.checks.append(Check("length", f, end=end, min=least, covers_fixed=back > 0))
+                step.checks.append(Check(CheckKind.LENGTH, f, end=end, min=least, covers_fixed=back > 0))
             if f.checksum:
                 start = f"start + {const_name(f.checksum.start)}_OFFSET" if leading else f"pos - {back}"
-                step.checks.append(Check("checksum", f, algorithm=f.checksum.algorithm, covers_from=start))
+                step.checks.append(Check(CheckKind.CHECKSUM, f, algorithm=f.checksum.algorithm, covers_from=start))
             if f.count_of and f.type.startswith("int"):
                 # a signed count: negative is refused with the head, before anything reads the items
                 where = f"start + {name}_OFFSET" if leading else f"pos - {back + FIXED_TYPES[f.type][1]}"
-                step.checks.append(Check("count", f, at=where))
+                step.checks.append(Check(CheckKind.COUNT, f, at=where))
         return step
 
     def codec_expr(self, s: Struct, f: Field) -> str:
         """Expression (over decoded locals) giving the codec of a compressed field, or ''."""
         if not f.compressed_by:
             return ""
-        return bit_value(local(f.compressed_by.field), self.codec_bit(s, f))
+        return mask_value(local(f.compressed_by.field), self.codec_bit(s, f))
 
     @staticmethod
     def codec_bit(s: Struct, f: Field) -> Bit:

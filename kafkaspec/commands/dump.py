@@ -66,7 +66,7 @@ def _size(text: str) -> int:
 
 
 def _version() -> str:
-    from kafkaspec.cli import version  # noqa: PLC0415
+    from kafkaspec.cli import version
 
     return version()
 
@@ -114,7 +114,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.kafka_release is not None:
-        from kafkaspec.payloads.decode import parse_release  # noqa: PLC0415
+        from kafkaspec.payloads.decode import parse_release
 
         try:
             parse_release(args.kafka_release)
@@ -132,14 +132,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _dump_path(given: str, args: argparse.Namespace) -> int:
     """Dump one PATH argument; its exit status."""
-    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
-    from kafkaspec.logdir import open_log  # noqa: PLC0415
-    from kafkaspec.logdir.layout import known_segments, no_kafka_data  # noqa: PLC0415
-    from kafkaspec.logdir.publish import PUBLISHING, describe  # noqa: PLC0415
-    from kafkaspec.logdir.segment import readable_size  # noqa: PLC0415
-    from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
-    from kafkaspec.printable import escape  # noqa: PLC0415
-    from kafkaspec.progress import Progress  # noqa: PLC0415
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.logdir import open_log
+    from kafkaspec.logdir.layout import known_segments, no_kafka_data
+    from kafkaspec.logdir.publish import PUBLISHING, describe
+    from kafkaspec.logdir.segment import readable_size
+    from kafkaspec.logdir.storage import as_path
+    from kafkaspec.printable import escape
+    from kafkaspec.progress import Progress
 
     path = as_path(given)
     out = sys.stdout
@@ -178,11 +178,11 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
 
 def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar: Progress, done: int,
                     total: int) -> int:
-    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
-    from kafkaspec.logdir import render  # noqa: PLC0415
-    from kafkaspec.logdir.transactions import select_batches  # noqa: PLC0415
-    from kafkaspec.printable import escape  # noqa: PLC0415
-    from kafkaspec.recovery import RULE_WORDS  # noqa: PLC0415
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.logdir import render
+    from kafkaspec.logdir.transactions import select_batches
+    from kafkaspec.printable import escape
+    from kafkaspec.recovery import RULE_WORDS
 
     start = args.start_offset
     if args.start_timestamp is not None:
@@ -291,8 +291,8 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
 def decode_family(part: Partition, args: argparse.Namespace) -> Family | None:
     """The payload family ``--decode`` / ``--decode-as`` ask for in ``part`` (None: no decoding):
     by topic name, and KRaft snapshot (.checkpoint) files hold metadata records."""
-    from kafkaspec.logdir import files  # noqa: PLC0415
-    from kafkaspec.payloads import FAMILY_OF_TOPIC  # noqa: PLC0415
+    from kafkaspec.logdir import files
+    from kafkaspec.payloads import FAMILY_OF_TOPIC
 
     if args.decode_as:
         return cast("Family", args.decode_as)
@@ -305,9 +305,9 @@ def decode_family(part: Partition, args: argparse.Namespace) -> Family | None:
 
 def _decode_into(d: dict[str, Any], family: Family, r: Record, release: str | None = None) -> bool:
     """Add ``decoded`` to a record's fields, or ``decode_error`` and the raw key and value; False on error."""
-    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
-    from kafkaspec.logdir import render  # noqa: PLC0415
-    from kafkaspec.payloads import decode_as  # noqa: PLC0415
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.logdir import render
+    from kafkaspec.payloads import decode_as
 
     try:
         d["decoded"] = render.decoded_fields(decode_as(family, r.key, r.value, release))
@@ -320,9 +320,9 @@ def _decode_into(d: dict[str, Any], family: Family, r: Record, release: str | No
 
 
 def _dump_small_file(path: AnyPath, out: TextIO, as_json: bool) -> int:
-    from kafkaspec.logdir import files, indexes  # noqa: PLC0415
-    from kafkaspec.logdir.snapshot import parse_snapshot  # noqa: PLC0415
-    from kafkaspec.printable import escape, json_text  # noqa: PLC0415
+    from kafkaspec.logdir import files, indexes
+    from kafkaspec.logdir.snapshot import parse_snapshot
+    from kafkaspec.printable import escape, json_text
 
     name = path.name
     base = files.offset_from_name(path) or 0

@@ -64,8 +64,8 @@ class _Problems:
 def _records(part: Partition, segments: list, family: str, problems: _Problems,
              start: int | None = None) -> Iterator[tuple[str, int, Decoded]]:
     """(segment path, offset, decoded) for the non-control records of ``segments``, from offset ``start``."""
-    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
-    from kafkaspec.payloads import decode_as  # noqa: PLC0415
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.payloads import decode_as
 
     for seg in segments:
         try:
@@ -86,14 +86,14 @@ def _records(part: Partition, segments: list, family: str, problems: _Problems,
 
 
 def _find(path: AnyPath, topic: str) -> list[Partition]:
-    from kafkaspec.logdir import open_log  # noqa: PLC0415
+    from kafkaspec.logdir import open_log
 
     return [p for p in open_log(path).partitions() if p.topic == topic]
 
 
 def run(args: argparse.Namespace) -> int:
-    from kafkaspec.logdir import Segment, files  # noqa: PLC0415
-    from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
+    from kafkaspec.logdir import Segment, files
+    from kafkaspec.logdir.storage import as_path
 
     path = as_path(args.path)  # a local path or an object-store URI (s3://bucket/prefix), as dump takes
     problems = _Problems()
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         print(escape(f"kafkaspec inspect: {path}: no {topic} partition here"), file=sys.stderr)
         return 2
     if args.what == "metadata":
-        from kafkaspec.payloads.cluster_state import ClusterState  # noqa: PLC0415
+        from kafkaspec.payloads.cluster_state import ClusterState
 
         state = ClusterState()
         found: list[dict[str, Any]] = []
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         body["contradictions"] = found  # the state's list, each with the file that holds the record
         print(json_text(body, indent=1) if args.json else _metadata_text(body))
     else:
-        from kafkaspec.payloads.group_state import GroupOffsets  # noqa: PLC0415
+        from kafkaspec.payloads.group_state import GroupOffsets
 
         offsets = GroupOffsets()
         for part in parts:

@@ -42,10 +42,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kafkaspec.logdir import open_log, verify_path  # noqa: PLC0415
-    from kafkaspec.logdir.layout import known_segments, no_kafka_data  # noqa: PLC0415
-    from kafkaspec.printable import escape, json_text  # noqa: PLC0415
-    from kafkaspec.progress import Progress  # noqa: PLC0415
+    from kafkaspec.logdir import open_log, verify_path
+    from kafkaspec.logdir.layout import known_segments, no_kafka_data
+    from kafkaspec.printable import escape, json_text
+    from kafkaspec.progress import Progress
 
     started = time.perf_counter()
     log = open_log(args.path, tiered=args.tiered)

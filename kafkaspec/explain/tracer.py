@@ -48,7 +48,7 @@ HOLD = 20_000
 _CHECKSUMS: dict[str, Callable[[bytes], int]] = {"crc32": lambda b: zlib.crc32(b) & 0xFFFFFFFF, "crc32c": crc32c}
 
 
-class TraceStop(Exception):  # noqa: N818 - a control-flow signal, not an error class of the API
+class TraceStop(Exception):  # a control-flow signal, not an error class of the API
     """Decoding cannot go on: :attr:`failure` says where and why."""
 
     def __init__(self, failure: Failure, truncated: bool = False):
@@ -91,7 +91,7 @@ class _Written:
     fields: list[tuple[Node, int, str | None]] = field(default_factory=list)
 
 
-class TooLarge(Exception):  # noqa: N818 - a limit the caller chose, not a format error
+class TooLarge(Exception):  # a limit the caller chose, not a format error
     """The explanation holds more spans than the caller's ``max_nodes`` (a page that would not load)."""
 
 

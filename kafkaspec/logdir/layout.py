@@ -223,13 +223,13 @@ class Partition:
     def to_arrow(self, *, verify: bool = True) -> pa.Table:
         """Every record as one ``pyarrow.Table`` of the ``kafkalog`` columns (:mod:`kafkaspec.logdir.arrow`:
         the columnar engine; needs numpy and pyarrow)."""
-        from .arrow import partition_table  # noqa: PLC0415 (numpy and pyarrow only for those who ask)
+        from .arrow import partition_table
 
         return partition_table(self, verify=verify)
 
     def to_arrow_batches(self, *, verify: bool = True) -> Iterator[pa.RecordBatch]:
         """Every record, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (about 65,536 rows each)."""
-        from .arrow import partition_batches  # noqa: PLC0415
+        from .arrow import partition_batches
 
         return partition_batches(self, verify=verify)
 
@@ -357,7 +357,7 @@ class LogDir:
         """Every partition's records, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (see
         :meth:`Partition.to_arrow_batches`): ``duckdb.sql("... FROM reader")`` or ``polars.from_arrow``
         take them through ``pyarrow.RecordBatchReader.from_batches``."""
-        from .arrow import logdir_batches  # noqa: PLC0415
+        from .arrow import logdir_batches
 
         return logdir_batches(self, verify=verify)
 

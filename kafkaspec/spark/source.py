@@ -68,7 +68,7 @@ class KafkaLogDataSource(DataSource):
         return KafkaLogReader(self._path(), ReadOptions.parse(self.options))
 
     def writer(self, schema: StructType, overwrite: bool) -> DataSourceArrowWriter:
-        from .writer import KafkaLogWriter  # noqa: PLC0415
+        from .writer import KafkaLogWriter
 
         return KafkaLogWriter(self._path(), dict(self.options), schema, overwrite)
 
@@ -80,18 +80,18 @@ class KafkaLogReader(DataSourceReader):
         self.path = path
         self.opts = opts
 
-    def pushFilters(self, filters: list[Filter]) -> Iterable[Filter]:  # noqa: N802 - the Data Source API's name
+    def pushFilters(self, filters: list[Filter]) -> Iterable[Filter]:  # the Data Source API's name
         """Apply topic, partition and offset filters while planning; Spark keeps the others."""
         if self.opts.view not in ("records",):
             return filters
-        from .pushdown import push  # noqa: PLC0415
+        from .pushdown import push
 
         pushed, rest = push(filters)
         self.opts = replace(self.opts, pushed=pushed)
         return rest
 
     def partitions(self) -> Sequence[InputPartition]:
-        from .planning import plan  # noqa: PLC0415
+        from .planning import plan
 
         tasks = plan(self.path, self.opts)
         # Spark needs at least one partition; an empty range reads nothing
@@ -106,17 +106,17 @@ class KafkaLogReader(DataSourceReader):
         if task.end <= task.start and task.unused is None:
             return iter(())
         if self.opts.view == "batches":
-            from .audit import read_audit  # noqa: PLC0415
+            from .audit import read_audit
 
             return read_audit(task)
-        from .columnar import read_records  # noqa: PLC0415
+        from .columnar import read_records
 
         if self.opts.view == "offsets":
-            from .decoding import read_offsets  # noqa: PLC0415
+            from .decoding import read_offsets
 
             return read_offsets(read_records(task), task, self.opts.skip_corrupt)
         if self.opts.decode:
-            from .decoding import with_decoded  # noqa: PLC0415
+            from .decoding import with_decoded
 
             return with_decoded(read_records(task), task, self.opts.skip_corrupt)
         return read_records(task)
