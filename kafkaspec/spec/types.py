@@ -71,7 +71,7 @@ class FieldType:
 
     @property
     def size(self) -> int:
-        """The encoded size of a FIXED type (a ``KeyError``-like mistake to ask of any other)."""
+        """The encoded size of a FIXED type; asking it of any other type is a planner's mistake."""
         if not self.fixed:
             raise ValueError(f"{self.name} has no fixed size ({self.width.value})")
         return self.min_size
