@@ -17,7 +17,7 @@ CLUSTER_TEST ?= 1
 DEMO_MB ?= 300
 DEMO_DIR ?= build/demo
 
-.PHONY: venv generate check-generated lint typecheck test bench demo docs clean java-check cluster-test
+.PHONY: venv generate check-generated lint typecheck test check-fast bench demo docs clean java-check cluster-test
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kafkaspec needs Python >= 3.11"'
@@ -56,6 +56,18 @@ typecheck: $(STAMP)
 
 test: check-generated lint typecheck java-check browser
 	KAFKASPEC_CLUSTER_TEST=$(CLUSTER_TEST) $(PY) -m pytest -q -p no:cacheprovider; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
+
+# The inner loop (target: under two minutes): lint, the generator's freshness check and the tests without
+# Spark and without slow marks, with few hypothesis examples, on CHECK_FAST_WORKERS processes (pytest-xdist).
+# It is not make test: run that before a merge.
+CHECK_FAST_WORKERS ?= 2
+check-fast: $(STAMP)
+	$(PY) -m kafkaspec.codegen --check
+	$(VENV)/bin/ruff check kafkaspec codegen generated tests bench mkdocs_hooks.py
+	KAFKASPEC_FUZZ_EXAMPLES=$(if $(filter command line,$(origin FUZZ_EXAMPLES)),$(FUZZ_EXAMPLES),20) KAFKASPEC_CLUSTER_TEST=0 \
+	  $(PY) -m pytest -q -p no:cacheprovider -m "not slow and not spark" -n $(CHECK_FAST_WORKERS) \
+	  --ignore=tests/spark --ignore=tests/docs/test_site.py; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 # Debian's Chromium for the explain page's browser test (tests/explain/test_html_browser.py, driven by

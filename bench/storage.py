@@ -63,7 +63,7 @@ def _scan(path) -> tuple[float, int]:
 
 
 def _spark(path: str, spark) -> tuple[float, int, int]:
-    from pyspark.sql import functions as F  # noqa: N812, PLC0415
+    from pyspark.sql import functions as F
 
     start = time.perf_counter()
     row = (spark.read.format("kafkalog").load(path)
@@ -74,7 +74,7 @@ def _spark(path: str, spark) -> tuple[float, int, int]:
 
 
 def run(quick: bool = False) -> dict:
-    from pyarrow import fs  # noqa: PLC0415
+    from pyarrow import fs
 
     size_mb = int(os.environ.get("BENCH_STORAGE_MB", 30 if quick else 200))
     local = dataset(size_mb)
@@ -115,7 +115,7 @@ def run(quick: bool = False) -> dict:
         out["seek_bytes_max"] = max(b for _, b in seeks)
         out["seek_bytes_mean"] = sum(b for _, b in seeks) / len(seeks)
 
-        from kafkaspec.spark.session import build_session  # noqa: PLC0415
+        from kafkaspec.spark.session import build_session
 
         spark = build_session("local[2]", "kafkaspec bench storage", memory="1g")
         try:

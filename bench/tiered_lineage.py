@@ -60,7 +60,7 @@ def _choose(prefix: str | Path) -> tuple[float, int, int, int]:
 
 
 def run(quick: bool = False) -> dict:
-    from bench.storage import _ENV, _server  # noqa: PLC0415
+    from bench.storage import _ENV, _server
 
     segments = int(os.environ.get("BENCH_LINEAGE_SEGMENTS", 1000 if quick else 10_000))
     results: dict = {"segments": segments}
@@ -74,7 +74,7 @@ def run(quick: bool = False) -> dict:
         proc, endpoint = _server()
         try:
             os.environ.update(_ENV, AWS_ENDPOINT_URL=endpoint)
-            from pyarrow import fs  # noqa: PLC0415
+            from pyarrow import fs
 
             s3 = fs.S3FileSystem(endpoint_override=endpoint, access_key=_ENV["AWS_ACCESS_KEY_ID"],
                                  secret_key=_ENV["AWS_SECRET_ACCESS_KEY"], region="us-east-1",

@@ -61,7 +61,7 @@ def _copy(path: Path, out: Path, **kwargs) -> float:
     return time.perf_counter() - t0
 
 
-def _drop_one_in_a_hundred(row) -> bool:  # noqa: ANN001 - a kafkaspec.logdir.Row
+def _drop_one_in_a_hundred(row) -> bool:  # a kafkaspec.logdir.Row
     return row.key is None or hash(row.key) % 100 != 0
 
 
@@ -78,7 +78,7 @@ def run_api(path: Path, scratch: Path) -> dict:
 
 def _spark_child(path: str, out: str) -> dict:
     """Runs in a child process: one local[1] session, a count and a batch-preserving write of the same read."""
-    from kafkaspec.spark.session import build_session  # noqa: PLC0415
+    from kafkaspec.spark.session import build_session
 
     spark = build_session("local[1]", "kafkaspec-bench-write", memory="2g")
     df = spark.read.format("kafkalog").option("includeControl", "true").load(path)

@@ -56,8 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     pages = render_docs(schemas, args.schemas) if docs_dir else {}
     if args.check:
         stale = [n for n, t in sources.items() if not (args.out / n).exists() or (args.out / n).read_text() != t]
-        stale += [str(docs_dir / n) for n, t in pages.items()
-                  if not (docs_dir / n).exists() or (docs_dir / n).read_text(encoding="utf-8") != t]
+        if docs_dir is not None:
+            stale += [str(docs_dir / n) for n, t in pages.items()
+                      if not (docs_dir / n).exists() or (docs_dir / n).read_text(encoding="utf-8") != t]
         for name in stale:
             print(f"out of date: {name if name.endswith('.md') else args.out / name}")
         return 1 if stale else 0

@@ -14,15 +14,17 @@ from pathlib import Path
 
 import jinja2
 
-from kafkaspec.spec import FIXED_TYPES, Dispatch, Enum, Field, SchemaSet, Struct
+from kafkaspec.spec import FIXED_TYPES, PREFIX_TYPES, VAR_TYPES, Dispatch, Enum, Field, SchemaSet, Struct
+from kafkaspec.spec.types import FIELD_TYPES
 
 from .docs_message import render_message_docs
 from .render import write
 
 TEMPLATES = Path(__file__).parent / "templates" / "docs"
 ROW_BITS = 32
-VAR_SIZES = {"varint": "1-5", "varlong": "1-10", "uvarint": "1-10"}
-PREFIX_SIZES = {"int16": "2", "int32": "4", "varint": "1-5", "uvarint": "1-10"}
+#: the size column of a varint field, and of each length or count prefix (from the type registry)
+VAR_SIZES = {n: FIELD_TYPES[n].doc_size for n in VAR_TYPES}
+PREFIX_SIZES = {n: FIELD_TYPES[n].doc_size for n in PREFIX_TYPES}
 STATUS_NOTE = {
     "proposal": ("**Proposal -- never used on the wire.** Kept for review; its codec is a straight-line reader and "
                  "writer (`kafkaspec.generated.<module>`), with no columnar or batched path."),
@@ -78,7 +80,7 @@ class DocWriter:
                 how = "to the end"
             else:
                 how = f"byte size in `{f.size}`"
-            text = f"array of {self.link(f.items)} ({how})"
+            text = f"array of {self.link(f.item_type)} ({how})"
         elif f.type in FIXED_TYPES or f.type in VAR_SIZES:
             text = f.type
         else:
@@ -91,11 +93,11 @@ class DocWriter:
 
     def size_text(self, f: Field) -> str:
         if f.fixed:
-            return str(FIXED_TYPES[f.type][1])
+            return FIELD_TYPES[f.type].doc_size
         if f.type in VAR_SIZES:
             return VAR_SIZES[f.type]
         if f.type in ("bytes", "string"):
-            prefix = PREFIX_SIZES.get(f.length)
+            prefix = PREFIX_SIZES.get(f.prefix)
             return f"{prefix} + n" if prefix else "n"
         if f.type == "array":
             prefix = PREFIX_SIZES.get(f.count or "")
@@ -134,6 +136,7 @@ class DocWriter:
 
     @staticmethod
     def coverage(f: Field) -> str:
+        assert f.checksum is not None, f.name
         frm, to = f.checksum.start, f.checksum.end
         return f"`{frm}` to the end" if to == "end" else f"`{frm}` through `{to}`"
 

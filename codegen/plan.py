@@ -25,28 +25,28 @@ from kafkaspec.spec import (
     Struct,
     snake,
 )
+from kafkaspec.spec.types import FIELD_TYPES, min_size
 
-from .naming import bit_value, const_name, local
+from .naming import const_name, local, mask_value
 from .plan_construct import ConstructPlanner
 from .plan_encode import EncodePlanner
 from .plan_model import (
     Check,
+    CheckKind,
     Constant,
     DispatchPlan,
     ExposedColumn,
+    ExposedKind,
     InlineItems,
     ItemRef,
     RebasedArray,
     Relative,
     Step,
+    StepKind,
     StructPlan,
     TupleField,
 )
 from .plan_shape import ShapePlanner
-
-#: minimum encoded size of a field, used to bound hostile array counts
-MIN_SIZE = {"varint": 1, "varlong": 1, "uvarint": 1, "int16": 2, "int32": 4}
-
 
 
 class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
@@ -61,16 +61,16 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         return registry[fmt]
 
     def min_size(self, s: Struct) -> int:
+        """The fewest bytes an item of ``s`` takes (at least 1): bounds a hostile array count. An
+        optional field counts, as before: the bound is a guard, not a decoder."""
         total = 0
         for f in s.fields:
-            if f.fixed:
-                total += FIXED_TYPES[f.type][1]
-            elif f.type in MIN_SIZE:
-                total += MIN_SIZE[f.type]
-            elif f.type in ("bytes", "string"):
-                total += MIN_SIZE.get(f.length, 0)
-            elif f.type == "array" and f.count in MIN_SIZE:
-                total += MIN_SIZE[f.count]
+            if f.type in ("bytes", "string"):
+                total += min_size(f.length)
+            elif f.type == "array":
+                total += min_size(f.count)
+            else:
+                total += min_size(f.type)
         return max(total, 1)
 
     @staticmethod
@@ -92,6 +92,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         steps = self.decode_steps(s, structs)
         leading = steps[0] if steps and steps[0].kind == "fixed" else None
         headed = self.headed(s, steps)
+        head = leading if headed else None  # the leading run of a headed entry
         exposed = [f for f in s.fields if not (f.length_of or f.count_of)]
         pieces, final_parts = self.encode_pieces(s, structs, flat=headed)
         relatives = [self.relative(f) for f in s.fields if f.relative_to]
@@ -106,15 +107,15 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             steps=steps,
             structs=structs,
             headed=headed,
-            header_step=leading if headed else None,
+            header_step=head,
             rest_steps=steps[1:] if headed else steps,
             rest_uses_varints=self.uses_varints(steps[1:] if headed else steps),
             exposed=exposed,
             tuple_fields=[self.tuple_field(f) for f in exposed],
             bases=self.bases_of(s),
             relatives=relatives,
-            rebased_arrays=[RebasedArray(f.name, snake(self.schemas.resolve(f.items).name),
-                                         [f.relative_bases.get(b, b) for b in self.item_ref(f.items).bases])
+            rebased_arrays=[RebasedArray(f.name, snake(self.schemas.resolve(f.item_type).name),
+                                         [f.relative_bases.get(b, b) for b in self.item_ref(f.item_type).bases])
                             for f in s.fields if f.type == "array" and f.relative_bases],
             constants=self.constants(s),
             bits=[(f, b) for f in s.fields for b in f.bits],
@@ -128,9 +129,9 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             has_length=any(f.length_of for f in s.fields),
             compressed=any(step.codec_expr for step in steps),
             verifies=any(c.kind == "checksum" for step in steps for c in step.checks),
-            check_locals=[(local(c.f.name), c.f.name) for c in leading.checks] if headed else [],
-            rest_locals=self.rest_locals(leading, steps[1:]) if headed else [],
-            head_checks=self.head_checks(leading) if headed else "",
+            check_locals=[(local(c.f.name), c.f.name) for c in head.checks] if head else [],
+            rest_locals=self.rest_locals(head, steps[1:]) if head else [],
+            head_checks=self.head_checks(head) if head else "",
             # a string decoded here: its own, or one of items decoded inline (the columnar decoder
             # decodes items by their own call, which handles their strings)
             has_strings=any(f.type == "string" for f in s.fields)
@@ -144,8 +145,8 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             encode_needs_index=any(r.default == "index" for r in relatives),
             decoded_values=[f"{f.relative_to.base} + {local(f.name)}" if f.relative_to else local(f.name)
                             for f in exposed],
-            headed_values=[f"head.{f.name}" if headed and f in leading.fields else local(f.name) for f in exposed],
-            run_item=[local(f.name) for f in leading.fields] + [local(st.f.name) for st in steps[1:]] if headed else [],
+            headed_values=[f"head.{f.name}" if head and f in head.fields else local(f.name) for f in exposed],
+            run_item=[local(f.name) for f in head.fields] + [local(st.f.name) for st in steps[1:]] if head else [],
             disc_field=disc_field,
             disc_offset=f"{const_name(s.discriminator.field)}_OFFSET" if s.discriminator else "",
             params=self.encode_params(s),
@@ -163,8 +164,8 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             # decoder of back-to-back runs: a compressed wrapper's inner message set
             run_decoder=headed and not any(step.kind == "array" for step in steps[1:]),
             shape_spec=self.shape_spec(s, steps, exposed) if not headed else "",
-            run_step=replace(leading, checks=[c for c in leading.checks if not (c.kind == "const" and c.f is disc_field)])
-            if headed else None,
+            run_step=replace(head, checks=[c for c in head.checks if not (c.kind == "const" and c.f is disc_field)])
+            if head else None,
         )
 
     @staticmethod
@@ -185,7 +186,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         wanted = set()
         for step in rest:
             wanted |= {step.ref, *step.bases}
-            if step.codec_expr:
+            if step.codec_expr and step.f.compressed_by:
                 wanted.add(local(step.f.compressed_by.field))
         return [(local(f.name), f.name) for f in head.fields if local(f.name) in wanted]
 
@@ -213,21 +214,22 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
     def exposed_column(self, f: Field, sparse: set[str]) -> ExposedColumn:
         name, loc = f.exposed_name, local(f.name)
         if f.type == "array":
-            item = self.item_ref(f.items).name
-            return ExposedColumn(f, loc, name, "sparse_array" if f.name in sparse else "array", item=item)
+            item = self.item_ref(f.item_type).name
+            return ExposedColumn(f, loc, name, ExposedKind.SPARSE_ARRAY if f.name in sparse else ExposedKind.ARRAY, item=item)
         if f.name not in sparse:
-            return ExposedColumn(f, loc, name, "plain")
+            return ExposedColumn(f, loc, name, ExposedKind.PLAIN)
         if f.relative_to:
-            return ExposedColumn(f, loc, name, "sparse_index")
+            return ExposedColumn(f, loc, name, ExposedKind.SPARSE_INDEX)
         # int8 columns stay the unsigned byte in the loop; the few non-default items are converted
-        return ExposedColumn(f, loc, name, "sparse", raw_int8=f.type == "int8" and f.default == 0,
+        return ExposedColumn(f, loc, name, ExposedKind.SPARSE, raw_int8=f.type == "int8" and f.default == 0,
                              default=repr(f.default))
 
     def relative(self, f: Field) -> Relative:
+        assert f.relative_to is not None, f.name
         base, exposed, default = f.relative_to.base, f.relative_to.as_name, f.relative_to.default
         value, item_value = local(exposed), f"item.{exposed}"
         delta = {"index": "index if {v} is None else {v} - {b}", "base": "0 if {v} is None else {v} - {b}"}.get(
-            default, "{v} - {b}")
+            default or "", "{v} - {b}")
         return Relative(f.name, local(f.name), exposed, base, default,
                         delta.format(v=value, b=base), delta.format(v=item_value, b=base))
 
@@ -240,10 +242,15 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             default = "()" if isinstance(f.default, list) else repr(f.default)
         else:
             default = "None"
-        hints = {"bytes": "bytes | None", "string": "str | None", "array": "Sequence | None" if f.nullable else "Sequence"}
-        hint = hints.get(f.type, "int | None" if default == "None" else "int")
-        if f.type not in hints and not (f.fixed or f.type in MIN_SIZE or f.type == "uvarint"):
+        t = FIELD_TYPES.get(f.type)
+        if t is None:  # a nested structure
             hint = f"{f.type} | None"
+        elif t.hint == "int":
+            hint = "int | None" if default == "None" else "int"
+        elif t.hint == "Sequence":
+            hint = "Sequence | None" if f.nullable else "Sequence"
+        else:  # bytes and strings may always be null in the record formats
+            hint = f"{t.hint} | None"
         return TupleField(f.exposed_name, hint, default, self.exposed_doc(f))
 
     @staticmethod
@@ -336,7 +343,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         steps: list[Step] = []
         run: list[Field] = []
 
-        def flush():
+        def flush() -> None:
             nonlocal run
             if run:
                 steps.append(self.fixed_step(s, run, structs, leading=run[0] is s.fields[0]))
@@ -348,26 +355,26 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
                 continue
             flush()
             if f.type in VAR_TYPES:
-                step = Step("var", [f], var=f.type)
+                step = Step(StepKind.VAR, [f], var=f.type)
                 if f.length_of:
-                    step.checks.append(Check("length", f))
+                    step.checks.append(Check(CheckKind.LENGTH, f))
                 steps.append(step)
             elif f.type in ("bytes", "string"):
-                steps.append(self._prefixed(Step("bytes", [f]), f.length, structs))
+                steps.append(self._prefixed(Step(StepKind.BYTES, [f]), f.prefix, structs))
             elif f.type == "array":
-                step = self._prefixed(Step("array", [f]), f.count or f.size, structs)
+                step = self._prefixed(Step(StepKind.ARRAY, [f]), f.prefix, structs)
                 if f.size:
                     step.prefix = "size" if f.size != "rest" else "rest"
                     step.ref = local(f.size) if f.size != "rest" else ""
-                step.item = self.item_ref(f.items)
+                step.item = self.item_ref(f.item_type)
                 step.bases = [local(f.relative_bases.get(b, b)) for b in step.item.bases]
                 step.codec_expr = self.codec_expr(s, f)
                 step.codec_magic = self.magic(s)
                 if step.prefix in ("varint", "uvarint") and not step.codec_expr:
-                    step.inline = self.inline_items(self.schemas.resolve(f.items))
+                    step.inline = self.inline_items(self.schemas.resolve(f.item_type))
                 steps.append(step)
             else:
-                steps.append(Step("struct", [f], item=self.item_ref(f.type)))
+                steps.append(Step(StepKind.STRUCT, [f], item=self.item_ref(f.type)))
         flush()
         return steps
 
@@ -392,7 +399,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in run)
         size = sum(FIXED_TYPES[f.type][1] for f in run)
         # a one-byte run is read as buf[pos], without a struct
-        step = Step("fixed", list(run), struct=self._struct_const(structs, fmt) if size > 1 else "",
+        step = Step(StepKind.FIXED, list(run), struct=self._struct_const(structs, fmt) if size > 1 else "",
                     size=size, size_expr=self.head_size_const(s) if leading else "")
         at = 0
         for f in run:
@@ -400,30 +407,31 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             name, back = const_name(f.name), size - at
             if f.const is not None:
                 where = f"start + {name}_OFFSET" if leading else f"pos - {back + FIXED_TYPES[f.type][1]}"
-                step.checks.append(Check("const", f, at=where))
+                step.checks.append(Check(CheckKind.CONST, f, at=where))
             if f.length_of:
                 if leading:
                     end, least = f"start + {name}_END + {local(f.name)}", f"MIN_{name}" if back else "0"
                 else:
                     end, least = f"pos - {back} + {local(f.name)}" if back else f"pos + {local(f.name)}", str(back)
-                step.checks.append(Check("length", f, end=end, min=least, covers_fixed=back > 0))
+                step.checks.append(Check(CheckKind.LENGTH, f, end=end, min=least, covers_fixed=back > 0))
             if f.checksum:
                 start = f"start + {const_name(f.checksum.start)}_OFFSET" if leading else f"pos - {back}"
-                step.checks.append(Check("checksum", f, algorithm=f.checksum.algorithm, covers_from=start))
+                step.checks.append(Check(CheckKind.CHECKSUM, f, algorithm=f.checksum.algorithm, covers_from=start))
             if f.count_of and f.type.startswith("int"):
                 # a signed count: negative is refused with the head, before anything reads the items
                 where = f"start + {name}_OFFSET" if leading else f"pos - {back + FIXED_TYPES[f.type][1]}"
-                step.checks.append(Check("count", f, at=where))
+                step.checks.append(Check(CheckKind.COUNT, f, at=where))
         return step
 
     def codec_expr(self, s: Struct, f: Field) -> str:
         """Expression (over decoded locals) giving the codec of a compressed field, or ''."""
         if not f.compressed_by:
             return ""
-        return bit_value(local(f.compressed_by.field), self.codec_bit(s, f))
+        return mask_value(local(f.compressed_by.field), self.codec_bit(s, f))
 
     @staticmethod
     def codec_bit(s: Struct, f: Field) -> Bit:
+        assert f.compressed_by is not None, f.name
         return next(b for b in s.field(f.compressed_by.field).bits if b.name == f.compressed_by.bit)
 
     def _prefixed(self, step: Step, prefix: str, structs: dict[str, str]) -> Step:

@@ -7,19 +7,18 @@ A part of :class:`codegen.plan.Planner` (it inherits these methods and supplies 
 
 from __future__ import annotations
 
-from kafkaspec.spec import Field, Struct, snake
+from kafkaspec.spec import FIXED_TYPES, VAR_TYPES, Field, Struct, snake
+from kafkaspec.spec.types import FIELD_TYPES
 
 from .naming import bit_value
 from .plan_model import ConstructGroup
+from .plan_parts import PlannerParts
 
-CONSTRUCT_INTS = {
-    "int8": "Int8sb", "int16": "Int16sb", "int32": "Int32sb", "int64": "Int64sb",
-    "uint8": "Int8ub", "uint16": "Int16ub", "uint32": "Int32ub",
-    "varint": "ZigZag", "varlong": "ZigZag", "uvarint": "VarInt",
-}
+#: the Construct class of every integer type of the record formats (from the type registry)
+CONSTRUCT_INTS = {n: t.construct for n, t in FIELD_TYPES.items() if n in (*FIXED_TYPES, *VAR_TYPES)}
 
 
-class ConstructPlanner:
+class ConstructPlanner(PlannerParts):
     def reference_names_from(self, s: Struct) -> dict[str, str]:
         """Where the reference codec's own names come from: its typed tuple and its item structures' codecs."""
         out = {s.name: f"kafkaspec.generated.{s.module}"}
@@ -58,7 +57,7 @@ class ConstructPlanner:
                 return "GreedyBytes"
             return f"Bytes(this.{f.length})"
         if f.type == "array":
-            item = f"{snake(self.schemas.resolve(f.items).name)}_construct"
+            item = f"{snake(self.schemas.resolve(f.item_type).name)}_construct"
             if f.count in CONSTRUCT_INTS and f.nullable:
                 inner = f"NullableArray({CONSTRUCT_INTS[f.count]}, {item})"
             elif f.count in CONSTRUCT_INTS:

@@ -13,10 +13,11 @@ from dataclasses import replace
 from kafkaspec.spec import FIXED_TYPES, PREFIX_TYPES, VAR_TYPES, Field, Struct
 
 from .naming import VAR_TABLES, local
-from .plan_model import Column, ColumnEncoder, Param, Piece
+from .plan_model import Column, ColumnEncoder, ColumnKind, Param, Piece
+from .plan_parts import PlannerParts
 
 
-class EncodePlanner:
+class EncodePlanner(PlannerParts):
     def encode_params(self, s: Struct) -> list[Param]:
         out = []
         for f in s.fields:
@@ -47,22 +48,22 @@ class EncodePlanner:
             col = names.index(f.name)
             if f.fixed:
                 if f.type in ("int8", "uint8"):
-                    columns.append(Column("byte", col))
+                    columns.append(Column(ColumnKind.BYTE, col))
                 else:
                     formats.append((len(columns), ">" + FIXED_TYPES[f.type][0]))
-                    columns.append(Column("pack", col))
+                    columns.append(Column(ColumnKind.PACK, col))
             elif f.type in VAR_TYPES:
                 rel = f.relative_to
-                columns.append(Column("var", col, table=VAR_TABLES.get(f.type, "VARINT_BYTES"),
+                columns.append(Column(ColumnKind.VAR, col, table=VAR_TABLES.get(f.type, "VARINT_BYTES"),
                                       base=rel.base if rel else None, default=rel.default if rel else None))
             elif f.type in ("bytes", "string") and f.length in VAR_TABLES:
-                columns.append(Column("bytes", col, table=VAR_TABLES[f.length], string=f.type == "string"))
-            elif f.type == "array" and f.count in VAR_TABLES and not self.item_ref(f.items).bases:
+                columns.append(Column(ColumnKind.BYTES, col, table=VAR_TABLES[f.length], string=f.type == "string"))
+            elif f.type == "array" and f.count in VAR_TABLES and not self.item_ref(f.item_type).bases:
                 # items that have a column encoder of their own are encoded all at once, every
                 # item's items flattened into one call (a record's headers: one call per batch)
-                item = self.schemas.resolve(f.items)
+                item = self.schemas.resolve(f.item_type)
                 flat = self.column_encode(item, {}, [g for g in item.fields if not (g.length_of or g.count_of)])
-                columns.append(Column("array", col, table=VAR_TABLES[f.count], item=self.item_ref(f.items).snake,
+                columns.append(Column(ColumnKind.ARRAY, col, table=VAR_TABLES[f.count], item=self.item_ref(f.item_type).snake,
                                       flat=flat is not None, pairs=flat is not None and flat.pairs))
             else:
                 return None
@@ -130,11 +131,11 @@ class EncodePlanner:
         if kind == "single":
             p.codec_expr = self.codec_expr(s, last)
             if last.type == "array":
-                p.item = self.item_ref(last.items)
+                p.item = self.item_ref(last.item_type)
                 p.item_bases = [local(last.relative_bases.get(b, b)) for b in p.item.bases]
                 # a compressible region of items that may be encoded as parts (records of one shape):
                 # kept as a list, so that uncompressed it is copied once, into the entry itself
-                if p.codec_expr and self.shaped(last.items) and not p.own[:-1]:
+                if p.codec_expr and self.shaped(last.item_type) and not p.own[:-1]:
                     p.parts = True
                     p.own = [f"*d{i}"]
             elif last.type[0].isupper():

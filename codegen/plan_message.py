@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 
 from kafkaspec.spec import snake
 from kafkaspec.spec.message_model import MESSAGE_FIXED, Message, MessageField, MessageStruct, type_default
+from kafkaspec.spec.types import FIELD_TYPES
 
 #: fixed-width types a struct run may hold (bool is read alone: only 0 and 1 are accepted)
 _RUN = {k: v for k, v in MESSAGE_FIXED.items() if k != "bool"}
-_PY_TYPE = {"bool": "bool", "float64": "float", "uuid": "UUID", "string": "str", "bytes": "bytes"}
-_CONSTRUCT = {"int8": "Int8sb", "int16": "Int16sb", "uint16": "Int16ub", "int32": "Int32sb", "int64": "Int64sb",
-              "float64": "Float64b"}
+#: the Construct class of the fixed-width primitives that have one (bool and uuid have adapters)
+_CONSTRUCT = {n: FIELD_TYPES[n].construct for n in MESSAGE_FIXED if FIELD_TYPES[n].construct}
 
 
 @dataclass
@@ -61,9 +61,15 @@ class MessagePlanner:
     # -- values -------------------------------------------------------------------------------------
     def annotation(self, f: MessageField) -> str:
         def one(t: str) -> str:
-            return t if t[0].isupper() else _PY_TYPE.get(t, "int")
+            return t if t[0].isupper() else FIELD_TYPES[t].hint
         text = f"list[{one(f.items or '')}]" if f.type == "array" else one(f.type)
         return f"{text} | None" if f.nullable_versions else text
+
+    def what(self, s: MessageStruct, version: int) -> str:
+        """How a docstring names a structure: ``an OffsetCommitValue v0``, or ``a Voter of VotersRecord v0``."""
+        article = "an" if s.name[0] in "AEIOU" else "a"
+        owner = "" if s.name == self.m.name else f" of {self.m.name}"
+        return f"{article} {s.name}{owner} v{version}"
 
     def default(self, f: MessageField) -> str:
         """The expression of a field's default: its schema's ``default:``, else Kafka's for the type."""
@@ -82,7 +88,8 @@ class MessagePlanner:
                      + (f", tagged {f.tag} in {f.tagged_versions}" if f.tagged_versions else "") + ")")
                     for f in s.fields]
             if self.has_unknown:
-                rows.append(("unknown_tagged_fields", "list[tuple[int, bytes]]", "[]",
+                # immutable: a NamedTuple default is one object shared by every instance
+                rows.append(("unknown_tagged_fields", "Sequence[tuple[int, bytes]]", "()",
                              "tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost"))
             self.plan.classes.append(ClassPlan(s.name, s.doc, rows))
         # nested structures first: a struct-typed default needs its class defined
@@ -136,9 +143,9 @@ class MessagePlanner:
         w = self.where(s, f, version)
         compact = self.m.flexible(version)
         if t == "string":
-            return [f"{indent}{target}, pos = read_string(buf, pos, {end}, {w}, {compact}, {nullable})"]
+            return [f"{indent}{target}, pos = read_string(buf, pos, {end}, {w}, compact={compact}, nullable={nullable})"]
         if t == "bytes":
-            return [f"{indent}{target}, pos = read_bytes(buf, pos, {end}, {w}, {compact}, {nullable})"]
+            return [f"{indent}{target}, pos = read_bytes(buf, pos, {end}, {w}, compact={compact}, nullable={nullable})"]
         if t == "bool":
             return [f"{indent}{target}, pos = read_bool(buf, pos, {end}, {w})"]
         if t == "uuid":
@@ -175,8 +182,8 @@ class MessagePlanner:
         item = f.items or ""
         # at least one byte per item, as Kafka's readers require (an item of no bytes would let a
         # hostile count loop without consuming input)
-        lines = [f"{indent}n, pos = read_count(buf, pos, {end}, {w}, {self.m.flexible(version)}, {nullable}, "
-                 f"{max(self.min_size(item, version), 1)})"]
+        lines = [f"{indent}n, pos = read_count(buf, pos, {end}, {w}, compact={self.m.flexible(version)}, nullable={nullable}, "
+                 f"min_size={max(self.min_size(item, version), 1)})"]
         body = indent
         if nullable:
             lines += [f"{indent}if n == -1:", f"{indent}    {target} = None", f"{indent}else:"]
@@ -220,7 +227,7 @@ class MessagePlanner:
         present = s.fields_in(version)
         name = fn(s, version, "read")
         lines = [f"def {name}(buf, pos: int, end: int) -> tuple[{s.name}, int]:",
-                 f'    """Read a {s.name} of {self.m.name} version {version} at ``pos``, inside ``buf[:end]``."""']
+                 f'    """Read {self.what(s, version)} at ``pos``, inside ``buf[:end]``."""']
         for run in self.runs_of(present, version):
             f = run[0]
             if f.type in _RUN and (len(run) > 1 or f.type == "uuid"):
@@ -261,7 +268,7 @@ class MessagePlanner:
         for f in s.fields:
             args.append(f"f_{f.name}" if version in f.versions else self.default(f))
         if self.has_unknown:
-            args.append("unknown" if self.m.flexible(version) else "[]")
+            args.append("unknown" if self.m.flexible(version) else "()")
         lines.append(f"    return {s.name}({', '.join(args)}), pos")
         return "\n".join(lines)
 
@@ -271,9 +278,9 @@ class MessagePlanner:
         w = self.where(s, f, version)
         compact = self.m.flexible(version)
         if t == "string":
-            return [f"{indent}out.append(encode_string({expr}, {compact}, {nullable}, {w}))"]
+            return [f"{indent}out.append(encode_string({expr}, {w}, compact={compact}, nullable={nullable}))"]
         if t == "bytes":
-            return [f"{indent}out.append(encode_bytes({expr}, {compact}, {nullable}, {w}))"]
+            return [f"{indent}out.append(encode_bytes({expr}, {w}, compact={compact}, nullable={nullable}))"]
         if t == "bool":
             return [f"{indent}out.append(b'\\x01' if {expr} else b'\\x00')"]
         if t == "uuid":
@@ -294,7 +301,7 @@ class MessagePlanner:
             return self.write_value(f.type, f, s, version, expr, indent, nullable)
         w = self.where(s, f, version)
         item = f.items or ""
-        lines = [f"{indent}out.append(encode_count({expr}, {self.m.flexible(version)}, {nullable}, {w}))"]
+        lines = [f"{indent}out.append(encode_count({expr}, {w}, compact={self.m.flexible(version)}, nullable={nullable}))"]
         body = indent
         if nullable:
             lines.append(f"{indent}if {expr} is not None:")
@@ -312,12 +319,12 @@ class MessagePlanner:
     def writer(self, s: MessageStruct, version: int) -> str:
         present = s.fields_in(version)
         lines = [f"def {fn(s, version, 'write')}(v: {s.name}, out: list) -> None:",
-                 f'    """Append the bytes of a {s.name} of {self.m.name} version {version} to ``out``."""']
+                 f'    """Append the bytes of {self.what(s, version)} to ``out``."""']
         for f in s.fields:
             if version not in f.versions:
                 lines.append(f"    absent(v.{f.name}, {self.default(f)}, {self.where(s, f, version)})")
         if self.has_unknown and not self.m.flexible(version):
-            lines.append(f"    absent(v.unknown_tagged_fields, [], {repr(f'{self.m.name} v{version} {s.name} tagged fields')})")
+            lines.append(f"    absent(v.unknown_tagged_fields, (), {repr(f'{self.m.name} v{version} {s.name} tagged fields')})")
         for run in self.runs_of(present, version):
             f = run[0]
             if f.type in _RUN and len(run) > 1:

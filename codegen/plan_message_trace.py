@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 from kafkaspec.spec import snake
 from kafkaspec.spec.message_model import MESSAGE_FIXED, Message, MessageField, MessageStruct
 
-#: the tracer's name for each fixed-width primitive (bool is a byte, 0 or 1)
-_FIXED = {"bool": "bool", "int8": "int8", "int16": "int16", "uint16": "uint16", "int32": "int32",
-          "int64": "int64", "float64": "float64"}
+#: the fixed-width primitives the tracer reads as one value (by their type name; a uuid is a blob)
+_FIXED = [n for n in MESSAGE_FIXED if n != "uuid"]
 
 
 @dataclass
@@ -56,7 +55,7 @@ class MessageTracePlanner:
         flexible = self.m.flexible(version)
         doc = f"DOCS[{f'{self._struct_of(f)}.{f.name}'!r}]"
         if t in _FIXED:
-            return f"t.integer({name}, {_FIXED[t]!r}, {doc})"
+            return f"t.integer({name}, {t!r}, {doc})"
         if t == "uuid":
             return f"t.blob({name}, 'uuid', {doc}, 'size', size=16)"
         if t in ("string", "bytes"):

@@ -6,6 +6,7 @@ Plain records with named fields; no logic beyond a convenience property.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from kafkaspec.spec import Bit, Dispatch, Field, Struct
 
@@ -29,6 +30,45 @@ class ItemRef:
     bases: tuple[str, ...]  # the relative bases its array codec takes, sorted
 
 
+class StepKind(StrEnum):
+    """What one decoding step reads (a StrEnum: the templates compare it with its value)."""
+
+    FIXED = "fixed"  # a run of fixed-width fields, unpacked at once
+    VAR = "var"  # one varint
+    BYTES = "bytes"  # a byte string or a string
+    ARRAY = "array"  # an array of structures
+    STRUCT = "struct"  # a nested structure
+
+
+class CheckKind(StrEnum):
+    """What a check of a fixed-width field verifies (see :class:`Check`)."""
+
+    CONST = "const"
+    LENGTH = "length"
+    CHECKSUM = "checksum"
+    COUNT = "count"
+
+
+class ColumnKind(StrEnum):
+    """How one column of the column-at-a-time encoder is written."""
+
+    BYTE = "byte"  # a one-byte field, by table look-up
+    PACK = "pack"  # fixed-width fields packed together
+    VAR = "var"  # a varint, by its table of encodings
+    BYTES = "bytes"
+    ARRAY = "array"
+
+
+class ExposedKind(StrEnum):
+    """How the columnar decoder fills one exposed field (see :class:`ExposedColumn`)."""
+
+    PLAIN = "plain"
+    SPARSE = "sparse"
+    SPARSE_INDEX = "sparse_index"
+    ARRAY = "array"
+    SPARSE_ARRAY = "sparse_array"
+
+
 @dataclass(frozen=True)
 class Check:
     """A check of a fixed-width field, right after its run is unpacked.
@@ -39,7 +79,7 @@ class Check:
     ``count``: a signed count of an array's items must not be negative (``at``: where it sits).
     """
 
-    kind: str
+    kind: CheckKind
     f: Field
     at: str = ""
     end: str = ""
@@ -53,7 +93,7 @@ class Check:
 class Step:
     """One decoding step: a run of fixed-width fields, a varint, a byte string, an array or a struct."""
 
-    kind: str  # fixed | var | bytes | array | struct
+    kind: StepKind
     fields: list[Field] = field(default_factory=list)
     struct: str = ""  # name of the precompiled struct.Struct for fixed runs
     size: int = 0
@@ -115,7 +155,7 @@ class Piece:
 class Column:
     """One column of the column-at-a-time encoder of array items."""
 
-    kind: str  # byte | pack | var | bytes | array
+    kind: ColumnKind
     col: int
     struct: str = ""
     table: str = ""
@@ -192,7 +232,7 @@ class ExposedColumn:
     f: Field
     local: str
     name: str  # exposed name
-    kind: str  # plain | sparse | sparse_index | array | sparse_array
+    kind: ExposedKind
     item: str = ""  # array: the item's class name
     raw_int8: bool = False  # an int8 kept as the unsigned byte in the loop; converted when noted
     default: str = ""

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kafkaspec.spec import FIXED_TYPES, Field, SchemaSet, Struct, snake
+from kafkaspec.spec.types import FIELD_TYPES
 
 from .plan import Planner
 
@@ -104,8 +105,6 @@ class ProposalPlan:
     uses_codec: bool = False
 
 
-_CONSTRUCT = {"int8": "Int8sb", "int16": "Int16sb", "int32": "Int32sb", "int64": "Int64sb",
-              "uint8": "Int8ub", "uint16": "Int16ub", "uint32": "Int32ub"}
 
 
 def _bit(s: Struct, owner: str, bit: str) -> int:
@@ -128,7 +127,7 @@ def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
         if f.fixed:
             pf.kind, pf.size = "fixed", FIXED_TYPES[f.type][1]
             pf.fmt = ">" + FIXED_TYPES[f.type][0]
-            pf.construct = _CONSTRUCT[f.type]
+            pf.construct = FIELD_TYPES[f.type].construct
         elif f.type == "uvarint":
             pf.kind = "uvarint"
         elif f.type == "bytes":
@@ -141,15 +140,15 @@ def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
                 o, b, _ = f.present_if[0]
                 pf.null_bit = (_loc(o), 1 << _bit(s, o, b))
         elif f.type == "array" and f.size == "rest":
-            item = schemas.resolve(f.items)
+            item = schemas.resolve(f.item_type)
             pf.kind, pf.default, pf.hint = "array", "()", "Sequence"
             pf.item_snake, pf.item_module, pf.item_class = snake(item.name), item.module, item.name
             pf.item_bases = [(b, _loc(f.relative_bases.get(b, b)))
                              for b in sorted({x.relative_to.base for x in item.fields if x.relative_to})]
             if f.compressed_by:
-                owner, bit = f.compressed_by
-                b = next(b for b in s.field(owner).bits if b.name == bit)
-                pf.codec = f"({_loc(owner)} >> {b.lo}) & {(1 << (b.hi - b.lo + 1)) - 1}"
+                owner, bit_name = f.compressed_by
+                codec_bit = next(b for b in s.field(owner).bits if b.name == bit_name)
+                pf.codec = f"({_loc(owner)} >> {codec_bit.lo}) & {(1 << (codec_bit.hi - codec_bit.lo + 1)) - 1}"
         else:
             raise ProposalPlanError(f"{where}: type {f.type!r} (size {f.size!r}) is not generated for proposals")
         if f.type in ("bytes", "array"):

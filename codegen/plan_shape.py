@@ -11,9 +11,10 @@ from __future__ import annotations
 from kafkaspec.spec import Field, Struct
 
 from .plan_model import Step
+from .plan_parts import PlannerParts
 
 
-class ShapePlanner:
+class ShapePlanner(PlannerParts):
     def shaped(self, ref: str) -> bool:
         """Whether the array encoder of ``ref``'s items has a shape path (``encode_<item>_array_parts``)."""
         s = self.schemas.resolve(ref)

@@ -10,6 +10,7 @@ of a compressed region. The templates (``trace.py.j2``, ``trace_init.py.j2``) wr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kafkaspec.spec import FIXED_TYPES, VAR_TYPES, Dispatch, Field, SchemaSet, Struct, snake
@@ -100,7 +101,7 @@ def format_name(s: Struct | Dispatch) -> str:
 
 
 class TracePlanner:
-    def __init__(self, schemas: SchemaSet, min_size):
+    def __init__(self, schemas: SchemaSet, min_size: Callable[[Struct], int]):
         self.schemas = schemas
         self.min_size = min_size
 
@@ -119,9 +120,9 @@ class TracePlanner:
                 out.append(TraceField(f, name, "int", bits=bits, enum=f.enum,
                                       base=rel.base if rel else "", exposed=rel.as_name if rel else ""))
             elif f.type in ("bytes", "string"):
-                out.append(TraceField(f, name, "bytes", *self.prefix(f.length)))
+                out.append(TraceField(f, name, "bytes", *self.prefix(f.prefix)))
             elif f.type == "array":
-                module, function, item_name, least, bases = self.item(f.items)
+                module, function, item_name, least, bases = self.item(f.item_type)
                 codec = ""
                 if f.compressed_by:
                     bit = next(b for b in s.field(f.compressed_by.field).bits if b.name == f.compressed_by.bit)

@@ -8,14 +8,17 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Mapping
 from dataclasses import fields
 from pathlib import Path
 
 import jinja2
 
 from kafkaspec.spec import SchemaSet
+from kafkaspec.spec.types import FIELD_TYPES, Width
 
-from .naming import bit_value, local
+from .naming import bit_value, local, mask_value
 from .plan import Planner, dispatch_plan
 from .plan_trace import TracePlanner
 from .render_message import render_messages
@@ -79,7 +82,7 @@ def _member_key(name: str) -> tuple:
     return kind, [int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", name)]
 
 
-def resolve_names(text: str, sources: dict[str, str | None]) -> str:
+def resolve_names(text: str, sources: Mapping[str, str | None]) -> str:
     """Fill a rendered module's ``# @imports`` and ``# @helpers`` lines with exactly what its body uses.
 
     ``sources`` adds the module's own names (an item structure's codec, from a sibling module) to
@@ -139,6 +142,7 @@ def environment() -> jinja2.Environment:
     env.filters["pyrepr"] = repr
     env.filters["local"] = local
     env.filters["bit_value"] = bit_value
+    env.filters["mask_value"] = mask_value
     # a comma list: "a, b" (call arguments), and as a tuple's items ("a," when there is one)
     env.filters["args"] = lambda items: ", ".join(map(str, items))
     env.filters["tuple"] = lambda items: ", ".join(map(str, items)) + ("," if len(items) == 1 else "")
@@ -196,6 +200,9 @@ def render_traces(schemas: SchemaSet, root: Path, env: jinja2.Environment, plann
     formats = tracer.formats()
     out["trace/__init__.py"] = env.get_template("trace_init.py.j2").render(
         formats=formats, modules=sorted({f.module for f in formats if f.module}))
+    out["trace/types.py"] = env.get_template("trace_types.py.j2").render(
+        fixed=[(n, t.tracer) for n, t in FIELD_TYPES.items() if t.fixed and n != "uuid"],
+        var=[(n, t.tracer) for n, t in FIELD_TYPES.items() if t.width is Width.VAR])
     return out
 
 
@@ -212,16 +219,19 @@ def format_sources(sources: dict[str, str]) -> dict[str, str]:
     if version[-1:] != [RUFF_VERSION]:
         raise SystemExit(f"codegen formats with ruff {RUFF_VERSION} (pinned in pyproject.toml), found {' '.join(version)}:"
                          f" pip install ruff=={RUFF_VERSION} (or 'make generate')")
-    formatted = {}
-    for name, text in sources.items():
+    # one ruff run over a scratch copy of every module (a process per module took most of make generate)
+    with tempfile.TemporaryDirectory(prefix="kafkaspec-codegen-") as tmp:
+        root = Path(tmp)
+        for name, text in sources.items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_text(text, encoding="utf-8")
         result = subprocess.run(
-            [ruff, "format", "--line-length", "110", "--stdin-filename", name, "-"],
-            input=text, capture_output=True, text=True, check=False,
+            [ruff, "format", "--no-cache", "--isolated", "--line-length", "110", "--target-version", "py311", "."],
+            cwd=root, capture_output=True, text=True, check=False,
         )
         if result.returncode != 0:
-            raise SystemExit(f"ruff could not format generated {name}:\n{result.stderr}\n---\n{text}")
-        formatted[name] = result.stdout
-    return formatted
+            raise SystemExit(f"ruff could not format the generated code:\n{result.stderr}")
+        return {name: (root / name).read_text(encoding="utf-8") for name in sources}
 
 
 def write(sources: dict[str, str], out_dir: Path, pattern: str = "*.py") -> list[str]:

@@ -11,6 +11,7 @@ from kafkaspec.spec import SchemaSet
 from kafkaspec.spec import snake as snake_of
 from kafkaspec.spec.message_model import FAMILIES
 
+from .naming import Resolver
 from .plan_message import plan_message
 from .plan_message_trace import plan_message_trace
 
@@ -27,7 +28,7 @@ MESSAGE_SOURCES: dict[str, str | None] = {
 }
 
 
-def render_messages(schemas: SchemaSet, root: Path, env: jinja2.Environment, resolve) -> dict[str, str]:
+def render_messages(schemas: SchemaSet, root: Path, env: jinja2.Environment, resolve: Resolver) -> dict[str, str]:
     """{file name: source} for every message module, its reference codec and the two packages."""
     out: dict[str, str] = {}
     messages = sorted(schemas.messages.values(), key=lambda m: m.module)

@@ -10,6 +10,7 @@ import jinja2
 
 from kafkaspec.spec import SchemaSet
 
+from .naming import Resolver
 from .plan_proposal import plan_proposal
 
 #: names of the proposal codecs beyond render.SOURCES (the message-spec uvarint readers take a ``where``)
@@ -20,7 +21,8 @@ PROPOSAL_SOURCES: dict[str, str | None] = {
 }
 
 
-def render_proposals(schemas: SchemaSet, root: Path, env: jinja2.Environment, resolve_names) -> dict[str, str]:
+def render_proposals(schemas: SchemaSet, root: Path, env: jinja2.Environment,
+                     resolve_names: Resolver) -> dict[str, str]:
     """{file name: source} for every proposal's codec and reference codec (``resolve_names`` is
     render.resolve_names, which writes each module's imports from what it uses)."""
     out: dict[str, str] = {}

@@ -90,7 +90,7 @@ class Message(NamedTuple):
     @property
     def compression(self) -> CompressionType | int:
         """Codec of the value: when set, the value is a compressed inner message set. (a CompressionType member; an int where no member has the value)"""
-        return _COMPRESSION_MEMBERS[self.attributes & 7]
+        return _COMPRESSION_MEMBERS[self.attributes & COMPRESSION_MASK]
 
 
 class MessageHead(NamedTuple):
@@ -105,7 +105,7 @@ class MessageHead(NamedTuple):
     @property
     def compression(self) -> CompressionType | int:
         """Codec of the value: when set, the value is a compressed inner message set. (a CompressionType member; an int where no member has the value)"""
-        return _COMPRESSION_MEMBERS[self.attributes & 7]
+        return _COMPRESSION_MEMBERS[self.attributes & COMPRESSION_MASK]
 
 
 # -- fast codec -----------------------------------------------------------------

@@ -100,12 +100,12 @@ class Message(NamedTuple):
     @property
     def compression(self) -> CompressionType | int:
         """Codec of the value: when set, the value is a compressed inner message set. (a CompressionType member; an int where no member has the value)"""
-        return _COMPRESSION_MEMBERS[self.attributes & 7]
+        return _COMPRESSION_MEMBERS[self.attributes & COMPRESSION_MASK]
 
     @property
     def timestamp_type(self) -> TimestampType | int:
         """0 CreateTime, 1 LogAppendTime (set by the broker on wrappers). (a TimestampType member; an int where no member has the value)"""
-        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes >> 3) & 1]
+        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT]
 
 
 class MessageHead(NamedTuple):
@@ -121,12 +121,12 @@ class MessageHead(NamedTuple):
     @property
     def compression(self) -> CompressionType | int:
         """Codec of the value: when set, the value is a compressed inner message set. (a CompressionType member; an int where no member has the value)"""
-        return _COMPRESSION_MEMBERS[self.attributes & 7]
+        return _COMPRESSION_MEMBERS[self.attributes & COMPRESSION_MASK]
 
     @property
     def timestamp_type(self) -> TimestampType | int:
         """0 CreateTime, 1 LogAppendTime (set by the broker on wrappers). (a TimestampType member; an int where no member has the value)"""
-        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes >> 3) & 1]
+        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT]
 
 
 # -- fast codec -----------------------------------------------------------------

@@ -145,27 +145,27 @@ class RecordBatch(NamedTuple):
     @property
     def compression(self) -> CompressionType | int:
         """Codec of the records region. (a CompressionType member; an int where no member has the value)"""
-        return _COMPRESSION_MEMBERS[self.attributes & 7]
+        return _COMPRESSION_MEMBERS[self.attributes & COMPRESSION_MASK]
 
     @property
     def timestamp_type(self) -> TimestampType | int:
         """0 CreateTime, 1 LogAppendTime. (a TimestampType member; an int where no member has the value)"""
-        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes >> 3) & 1]
+        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT]
 
     @property
     def is_transactional(self) -> bool:
         """The batch belongs to a transaction."""
-        return bool(self.attributes & 16)
+        return bool(self.attributes & IS_TRANSACTIONAL_MASK)
 
     @property
     def is_control(self) -> bool:
         """The batch holds exactly one control record."""
-        return bool(self.attributes & 32)
+        return bool(self.attributes & IS_CONTROL_MASK)
 
     @property
     def has_delete_horizon(self) -> bool:
         """base_timestamp holds the delete horizon set by compaction."""
-        return bool(self.attributes & 64)
+        return bool(self.attributes & HAS_DELETE_HORIZON_MASK)
 
 
 class RecordBatchHead(NamedTuple):
@@ -188,27 +188,27 @@ class RecordBatchHead(NamedTuple):
     @property
     def compression(self) -> CompressionType | int:
         """Codec of the records region. (a CompressionType member; an int where no member has the value)"""
-        return _COMPRESSION_MEMBERS[self.attributes & 7]
+        return _COMPRESSION_MEMBERS[self.attributes & COMPRESSION_MASK]
 
     @property
     def timestamp_type(self) -> TimestampType | int:
         """0 CreateTime, 1 LogAppendTime. (a TimestampType member; an int where no member has the value)"""
-        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes >> 3) & 1]
+        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT]
 
     @property
     def is_transactional(self) -> bool:
         """The batch belongs to a transaction."""
-        return bool(self.attributes & 16)
+        return bool(self.attributes & IS_TRANSACTIONAL_MASK)
 
     @property
     def is_control(self) -> bool:
         """The batch holds exactly one control record."""
-        return bool(self.attributes & 32)
+        return bool(self.attributes & IS_CONTROL_MASK)
 
     @property
     def has_delete_horizon(self) -> bool:
         """base_timestamp holds the delete horizon set by compaction."""
-        return bool(self.attributes & 64)
+        return bool(self.attributes & HAS_DELETE_HORIZON_MASK)
 
 
 # -- fast codec -----------------------------------------------------------------
@@ -273,7 +273,7 @@ def decode_record_batch_rest(
     pos += RECORD_BATCH_OVERHEAD
     try:
         n = records_count
-        codec = attributes & 7
+        codec = attributes & COMPRESSION_MASK
         if codec:
             region = decompress(
                 codec, memoryview(buf)[pos:end], max_size=max_decompressed, position=pos, magic=2
@@ -339,7 +339,7 @@ def encode_record_batch(
     """Encode one RecordBatch v2; length, count and checksum fields are computed."""
 
     d3 = encode_record_array_parts(records, base_offset, base_timestamp)
-    codec = attributes & 7
+    codec = attributes & COMPRESSION_MASK
     if codec:
         d3 = [compress(codec, b"".join(d3), magic=2, **(compress_options or {}))]
 
@@ -388,7 +388,7 @@ def decode_record_batch_columns(
     pos += RECORD_BATCH_OVERHEAD
     try:
         n = records_count
-        codec = attributes & 7
+        codec = attributes & COMPRESSION_MASK
         if codec:
             region = decompress(
                 codec, memoryview(buf)[pos:end], max_size=max_decompressed, position=pos, magic=2

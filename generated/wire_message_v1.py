@@ -78,7 +78,7 @@ class WireMessage(NamedTuple):
     @property
     def codec(self) -> CompressionType | int:
         """0 none, 1 gzip, 2 snappy: the payload is then a compressed message set. (a CompressionType member; an int where no member has the value)"""
-        return _CODEC_MEMBERS[self.compression & 7]
+        return _CODEC_MEMBERS[self.compression & CODEC_MASK]
 
 
 class WireMessageHead(NamedTuple):
@@ -92,7 +92,7 @@ class WireMessageHead(NamedTuple):
     @property
     def codec(self) -> CompressionType | int:
         """0 none, 1 gzip, 2 snappy: the payload is then a compressed message set. (a CompressionType member; an int where no member has the value)"""
-        return _CODEC_MEMBERS[self.compression & 7]
+        return _CODEC_MEMBERS[self.compression & CODEC_MASK]
 
 
 # -- fast codec -----------------------------------------------------------------

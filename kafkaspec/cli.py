@@ -46,7 +46,7 @@ line on stderr; KAFKASPEC_DEBUG=1 shows the traceback of an unexpected error)
 def _redact(text: str) -> str:
     """``text`` with the credentials a URI in it may hold hidden (``logdir.storage.redact``, imported only
     when an error is shown)."""
-    from .logdir.storage import redact  # noqa: PLC0415
+    from .logdir.storage import redact
 
     return redact(text)
 
@@ -180,7 +180,7 @@ def _run(name: str, args: argparse.Namespace) -> int:
             raise
         print(f"{name}: interrupted", file=sys.stderr)
         return 130
-    except Exception as exc:  # noqa: BLE001 - the promise: one line, never a traceback
+    except Exception as exc:  # the promise: one line, never a traceback
         if _debug():
             raise
         what = str(exc) or type(exc).__name__

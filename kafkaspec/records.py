@@ -278,7 +278,7 @@ def parse_control_record(key: bytes | None, value: bytes | None, position: int |
         epoch = marker.coordinator_epoch
     decoded = None
     if k.type in _KRAFT_CONTROL_TYPES:
-        from .payloads.decode import decode_control  # noqa: PLC0415 - loads the message codecs on first use
+        from .payloads.decode import decode_control  # loads the message codecs on first use
 
         try:
             decoded = decode_control(k.type, value)

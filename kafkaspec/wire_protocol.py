@@ -110,7 +110,7 @@ def _misuse(structure: _Structure, message: Any, exc: Exception) -> Exception:
         for empty in (0, "", b""):
             try:
                 structure.encode(message._replace(**{field: empty}))
-            except Exception:  # noqa: BLE001, S112 - still refused: not this field, or not this kind of value
+            except Exception:  # still refused: not this field, or not this kind of value
                 continue
             return kind(f"{name}.{field}={value!r:.60}: {exc}")
     return kind(f"{name}: {exc}")

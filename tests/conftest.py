@@ -9,6 +9,14 @@ import support.settings  # noqa: F401 - loads the hypothesis profile before any 
 from support.corpus import CORPUS
 
 
+def pytest_collection_modifyitems(config, items):
+    """A test that takes the ``spark`` fixture starts a SparkSession: mark it ``spark`` (whether or
+    not its module says so), so that ``-m "not spark"`` (``make check-fast``) leaves every one out."""
+    for item in items:
+        if "spark" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("spark"):
+            item.add_marker(pytest.mark.spark)
+
+
 def pytest_report_header(config):
     if CORPUS is None:
         return "real-world corpus: NOT FOUND beside the repository (../shared/corpus); corpus tests will fail"

@@ -6,6 +6,7 @@ Generated from schemas/messages/abort_transaction_record.yaml by codegen. DO NOT
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -46,14 +47,14 @@ class AbortTransactionRecord(NamedTuple):
     """
 
     reason: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_abort_transaction_record_v0(buf, pos: int, end: int) -> tuple[AbortTransactionRecord, int]:
-    """Read a AbortTransactionRecord of AbortTransactionRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read an AbortTransactionRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_reason = None
     n, pos = read_uvarint(buf, pos, end, "AbortTransactionRecord v0 AbortTransactionRecord tagged fields")
     unknown = []
@@ -68,7 +69,12 @@ def _read_abort_transaction_record_v0(buf, pos: int, end: int) -> tuple[AbortTra
         if tag == 0:
             start = pos
             f_reason, pos = read_string(
-                buf, pos, stop, "AbortTransactionRecord v0 AbortTransactionRecord.reason", True, True
+                buf,
+                pos,
+                stop,
+                "AbortTransactionRecord v0 AbortTransactionRecord.reason",
+                compact=True,
+                nullable=True,
             )
             if pos != stop:
                 raise tagged_size_mismatch(
@@ -81,12 +87,17 @@ def _read_abort_transaction_record_v0(buf, pos: int, end: int) -> tuple[AbortTra
 
 
 def _write_abort_transaction_record_v0(v: AbortTransactionRecord, out: list) -> None:
-    """Append the bytes of a AbortTransactionRecord of AbortTransactionRecord version 0 to ``out``."""
+    """Append the bytes of an AbortTransactionRecord v0 to ``out``."""
     tags = list(v.unknown_tagged_fields)
     if v.reason is not None:
         outer, out = out, []
         out.append(
-            encode_string(v.reason, True, True, "AbortTransactionRecord v0 AbortTransactionRecord.reason")
+            encode_string(
+                v.reason,
+                "AbortTransactionRecord v0 AbortTransactionRecord.reason",
+                compact=True,
+                nullable=True,
+            )
         )
         tags.append((0, b"".join(out)))
         out = outer

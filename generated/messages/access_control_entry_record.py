@@ -6,6 +6,7 @@ Generated from schemas/messages/access_control_entry_record.yaml by codegen. DO 
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -63,14 +64,14 @@ class AccessControlEntryRecord(NamedTuple):
     host: str = ""
     operation: int = 0
     permission_type: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_access_control_entry_record_v0(buf, pos: int, end: int) -> tuple[AccessControlEntryRecord, int]:
-    """Read a AccessControlEntryRecord of AccessControlEntryRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read an AccessControlEntryRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 17:
         raise truncated("AccessControlEntryRecord v0 AccessControlEntryRecord.id", pos, 17, end)
     (
@@ -80,17 +81,32 @@ def _read_access_control_entry_record_v0(buf, pos: int, end: int) -> tuple[Acces
     pos += 17
     f_id = UUID(bytes=f_id)
     f_resource_name, pos = read_string(
-        buf, pos, end, "AccessControlEntryRecord v0 AccessControlEntryRecord.resource_name", True, False
+        buf,
+        pos,
+        end,
+        "AccessControlEntryRecord v0 AccessControlEntryRecord.resource_name",
+        compact=True,
+        nullable=False,
     )
     if end - pos < 1:
         raise truncated("AccessControlEntryRecord v0 AccessControlEntryRecord.pattern_type", pos, 1, end)
     (f_pattern_type,) = _S1.unpack_from(buf, pos)
     pos += 1
     f_principal, pos = read_string(
-        buf, pos, end, "AccessControlEntryRecord v0 AccessControlEntryRecord.principal", True, False
+        buf,
+        pos,
+        end,
+        "AccessControlEntryRecord v0 AccessControlEntryRecord.principal",
+        compact=True,
+        nullable=False,
     )
     f_host, pos = read_string(
-        buf, pos, end, "AccessControlEntryRecord v0 AccessControlEntryRecord.host", True, False
+        buf,
+        pos,
+        end,
+        "AccessControlEntryRecord v0 AccessControlEntryRecord.host",
+        compact=True,
+        nullable=False,
     )
     if end - pos < 2:
         raise truncated("AccessControlEntryRecord v0 AccessControlEntryRecord.operation", pos, 2, end)
@@ -116,21 +132,29 @@ def _read_access_control_entry_record_v0(buf, pos: int, end: int) -> tuple[Acces
 
 
 def _write_access_control_entry_record_v0(v: AccessControlEntryRecord, out: list) -> None:
-    """Append the bytes of a AccessControlEntryRecord of AccessControlEntryRecord version 0 to ``out``."""
+    """Append the bytes of an AccessControlEntryRecord v0 to ``out``."""
     out.append(_S0.pack(v.id.bytes, v.resource_type))
     out.append(
         encode_string(
-            v.resource_name, True, False, "AccessControlEntryRecord v0 AccessControlEntryRecord.resource_name"
+            v.resource_name,
+            "AccessControlEntryRecord v0 AccessControlEntryRecord.resource_name",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(_S1.pack(v.pattern_type))
     out.append(
         encode_string(
-            v.principal, True, False, "AccessControlEntryRecord v0 AccessControlEntryRecord.principal"
+            v.principal,
+            "AccessControlEntryRecord v0 AccessControlEntryRecord.principal",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(
-        encode_string(v.host, True, False, "AccessControlEntryRecord v0 AccessControlEntryRecord.host")
+        encode_string(
+            v.host, "AccessControlEntryRecord v0 AccessControlEntryRecord.host", compact=True, nullable=False
+        )
     )
     out.append(_S2.pack(v.operation, v.permission_type))
     tags = list(v.unknown_tagged_fields)

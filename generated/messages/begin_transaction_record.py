@@ -6,6 +6,7 @@ Generated from schemas/messages/begin_transaction_record.yaml by codegen. DO NOT
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -46,14 +47,14 @@ class BeginTransactionRecord(NamedTuple):
     """
 
     name: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_begin_transaction_record_v0(buf, pos: int, end: int) -> tuple[BeginTransactionRecord, int]:
-    """Read a BeginTransactionRecord of BeginTransactionRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a BeginTransactionRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_name = None
     n, pos = read_uvarint(buf, pos, end, "BeginTransactionRecord v0 BeginTransactionRecord tagged fields")
     unknown = []
@@ -68,7 +69,12 @@ def _read_begin_transaction_record_v0(buf, pos: int, end: int) -> tuple[BeginTra
         if tag == 0:
             start = pos
             f_name, pos = read_string(
-                buf, pos, stop, "BeginTransactionRecord v0 BeginTransactionRecord.name", True, True
+                buf,
+                pos,
+                stop,
+                "BeginTransactionRecord v0 BeginTransactionRecord.name",
+                compact=True,
+                nullable=True,
             )
             if pos != stop:
                 raise tagged_size_mismatch(
@@ -81,11 +87,15 @@ def _read_begin_transaction_record_v0(buf, pos: int, end: int) -> tuple[BeginTra
 
 
 def _write_begin_transaction_record_v0(v: BeginTransactionRecord, out: list) -> None:
-    """Append the bytes of a BeginTransactionRecord of BeginTransactionRecord version 0 to ``out``."""
+    """Append the bytes of a BeginTransactionRecord v0 to ``out``."""
     tags = list(v.unknown_tagged_fields)
     if v.name is not None:
         outer, out = out, []
-        out.append(encode_string(v.name, True, True, "BeginTransactionRecord v0 BeginTransactionRecord.name"))
+        out.append(
+            encode_string(
+                v.name, "BeginTransactionRecord v0 BeginTransactionRecord.name", compact=True, nullable=True
+            )
+        )
         tags.append((0, b"".join(out)))
         out = outer
     out.append(encode_tagged(tags))

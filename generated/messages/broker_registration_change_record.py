@@ -6,6 +6,7 @@ Generated from schemas/messages/broker_registration_change_record.yaml by codege
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -61,7 +62,7 @@ class BrokerRegistrationChangeRecord(NamedTuple):
     in_controlled_shutdown: int = 0
     log_dirs: list[UUID] = []
     cordoned_log_dirs: list[UUID] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
@@ -70,7 +71,7 @@ class BrokerRegistrationChangeRecord(NamedTuple):
 def _read_broker_registration_change_record_v0(
     buf, pos: int, end: int
 ) -> tuple[BrokerRegistrationChangeRecord, int]:
-    """Read a BrokerRegistrationChangeRecord of BrokerRegistrationChangeRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a BrokerRegistrationChangeRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated(
             "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord.broker_id", pos, 12, end
@@ -118,7 +119,7 @@ def _read_broker_registration_change_record_v0(
 
 
 def _write_broker_registration_change_record_v0(v: BrokerRegistrationChangeRecord, out: list) -> None:
-    """Append the bytes of a BrokerRegistrationChangeRecord of BrokerRegistrationChangeRecord version 0 to ``out``."""
+    """Append the bytes of a BrokerRegistrationChangeRecord v0 to ``out``."""
     absent(
         v.in_controlled_shutdown,
         0,
@@ -143,7 +144,7 @@ def _write_broker_registration_change_record_v0(v: BrokerRegistrationChangeRecor
 def _read_broker_registration_change_record_v1(
     buf, pos: int, end: int
 ) -> tuple[BrokerRegistrationChangeRecord, int]:
-    """Read a BrokerRegistrationChangeRecord of BrokerRegistrationChangeRecord version 1 at ``pos``, inside ``buf[:end]``."""
+    """Read a BrokerRegistrationChangeRecord v1 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated(
             "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord.broker_id", pos, 12, end
@@ -213,7 +214,7 @@ def _read_broker_registration_change_record_v1(
 
 
 def _write_broker_registration_change_record_v1(v: BrokerRegistrationChangeRecord, out: list) -> None:
-    """Append the bytes of a BrokerRegistrationChangeRecord of BrokerRegistrationChangeRecord version 1 to ``out``."""
+    """Append the bytes of a BrokerRegistrationChangeRecord v1 to ``out``."""
     absent(v.log_dirs, [], "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord.log_dirs")
     absent(
         v.cordoned_log_dirs,
@@ -238,7 +239,7 @@ def _write_broker_registration_change_record_v1(v: BrokerRegistrationChangeRecor
 def _read_broker_registration_change_record_v2(
     buf, pos: int, end: int
 ) -> tuple[BrokerRegistrationChangeRecord, int]:
-    """Read a BrokerRegistrationChangeRecord of BrokerRegistrationChangeRecord version 2 at ``pos``, inside ``buf[:end]``."""
+    """Read a BrokerRegistrationChangeRecord v2 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated(
             "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord.broker_id", pos, 12, end
@@ -307,9 +308,9 @@ def _read_broker_registration_change_record_v2(
                 pos,
                 stop,
                 "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord.log_dirs",
-                True,
-                False,
-                16,
+                compact=True,
+                nullable=False,
+                min_size=16,
             )
             f_log_dirs = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
             pos += 16 * n
@@ -330,7 +331,7 @@ def _read_broker_registration_change_record_v2(
 
 
 def _write_broker_registration_change_record_v2(v: BrokerRegistrationChangeRecord, out: list) -> None:
-    """Append the bytes of a BrokerRegistrationChangeRecord of BrokerRegistrationChangeRecord version 2 to ``out``."""
+    """Append the bytes of a BrokerRegistrationChangeRecord v2 to ``out``."""
     absent(
         v.cordoned_log_dirs,
         None,
@@ -353,9 +354,9 @@ def _write_broker_registration_change_record_v2(v: BrokerRegistrationChangeRecor
         out.append(
             encode_count(
                 v.log_dirs,
-                True,
-                False,
                 "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord.log_dirs",
+                compact=True,
+                nullable=False,
             )
         )
         out += [u.bytes for u in v.log_dirs]
@@ -367,7 +368,7 @@ def _write_broker_registration_change_record_v2(v: BrokerRegistrationChangeRecor
 def _read_broker_registration_change_record_v3(
     buf, pos: int, end: int
 ) -> tuple[BrokerRegistrationChangeRecord, int]:
-    """Read a BrokerRegistrationChangeRecord of BrokerRegistrationChangeRecord version 3 at ``pos``, inside ``buf[:end]``."""
+    """Read a BrokerRegistrationChangeRecord v3 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated(
             "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.broker_id", pos, 12, end
@@ -437,9 +438,9 @@ def _read_broker_registration_change_record_v3(
                 pos,
                 stop,
                 "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.log_dirs",
-                True,
-                False,
-                16,
+                compact=True,
+                nullable=False,
+                min_size=16,
             )
             f_log_dirs = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
             pos += 16 * n
@@ -458,9 +459,9 @@ def _read_broker_registration_change_record_v3(
                 pos,
                 stop,
                 "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.cordoned_log_dirs",
-                True,
-                True,
-                16,
+                compact=True,
+                nullable=True,
+                min_size=16,
             )
             if n == -1:
                 f_cordoned_log_dirs = None
@@ -492,7 +493,7 @@ def _read_broker_registration_change_record_v3(
 
 
 def _write_broker_registration_change_record_v3(v: BrokerRegistrationChangeRecord, out: list) -> None:
-    """Append the bytes of a BrokerRegistrationChangeRecord of BrokerRegistrationChangeRecord version 3 to ``out``."""
+    """Append the bytes of a BrokerRegistrationChangeRecord v3 to ``out``."""
     out.append(_S0.pack(v.broker_id, v.broker_epoch))
     tags = list(v.unknown_tagged_fields)
     if v.fenced != 0:
@@ -510,9 +511,9 @@ def _write_broker_registration_change_record_v3(v: BrokerRegistrationChangeRecor
         out.append(
             encode_count(
                 v.log_dirs,
-                True,
-                False,
                 "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.log_dirs",
+                compact=True,
+                nullable=False,
             )
         )
         out += [u.bytes for u in v.log_dirs]
@@ -523,9 +524,9 @@ def _write_broker_registration_change_record_v3(v: BrokerRegistrationChangeRecor
         out.append(
             encode_count(
                 v.cordoned_log_dirs,
-                True,
-                True,
                 "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.cordoned_log_dirs",
+                compact=True,
+                nullable=True,
             )
         )
         if v.cordoned_log_dirs is not None:

@@ -6,6 +6,7 @@ Generated from schemas/messages/clear_elr_record.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -38,22 +39,28 @@ class ClearElrRecord(NamedTuple):
     """
 
     topic_name: str = ""
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_clear_elr_record_v0(buf, pos: int, end: int) -> tuple[ClearElrRecord, int]:
-    """Read a ClearElrRecord of ClearElrRecord version 0 at ``pos``, inside ``buf[:end]``."""
-    f_topic_name, pos = read_string(buf, pos, end, "ClearElrRecord v0 ClearElrRecord.topic_name", True, False)
+    """Read a ClearElrRecord v0 at ``pos``, inside ``buf[:end]``."""
+    f_topic_name, pos = read_string(
+        buf, pos, end, "ClearElrRecord v0 ClearElrRecord.topic_name", compact=True, nullable=False
+    )
     unknown, pos = read_unknown_tags(buf, pos, end, "ClearElrRecord v0 ClearElrRecord tagged fields")
     return ClearElrRecord(f_topic_name, unknown), pos
 
 
 def _write_clear_elr_record_v0(v: ClearElrRecord, out: list) -> None:
-    """Append the bytes of a ClearElrRecord of ClearElrRecord version 0 to ``out``."""
-    out.append(encode_string(v.topic_name, True, False, "ClearElrRecord v0 ClearElrRecord.topic_name"))
+    """Append the bytes of a ClearElrRecord v0 to ``out``."""
+    out.append(
+        encode_string(
+            v.topic_name, "ClearElrRecord v0 ClearElrRecord.topic_name", compact=True, nullable=False
+        )
+    )
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 

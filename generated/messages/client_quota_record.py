@@ -6,6 +6,7 @@ Generated from schemas/messages/client_quota_record.yaml by codegen. DO NOT EDIT
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -50,7 +51,7 @@ class EntityData(NamedTuple):
 
     entity_type: str = ""
     entity_name: str | None = ""
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ClientQuotaRecord(NamedTuple):
@@ -68,39 +69,59 @@ class ClientQuotaRecord(NamedTuple):
     key: str = ""
     value: float = 0.0
     remove: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_entity_data_v0(buf, pos: int, end: int) -> tuple[EntityData, int]:
-    """Read a EntityData of ClientQuotaRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read an EntityData of ClientQuotaRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_entity_type, pos = read_string(
-        buf, pos, end, "ClientQuotaRecord v0 EntityData.entity_type", True, False
+        buf, pos, end, "ClientQuotaRecord v0 EntityData.entity_type", compact=True, nullable=False
     )
-    f_entity_name, pos = read_string(buf, pos, end, "ClientQuotaRecord v0 EntityData.entity_name", True, True)
+    f_entity_name, pos = read_string(
+        buf, pos, end, "ClientQuotaRecord v0 EntityData.entity_name", compact=True, nullable=True
+    )
     unknown, pos = read_unknown_tags(buf, pos, end, "ClientQuotaRecord v0 EntityData tagged fields")
     return EntityData(f_entity_type, f_entity_name, unknown), pos
 
 
 def _write_entity_data_v0(v: EntityData, out: list) -> None:
-    """Append the bytes of a EntityData of ClientQuotaRecord version 0 to ``out``."""
-    out.append(encode_string(v.entity_type, True, False, "ClientQuotaRecord v0 EntityData.entity_type"))
-    out.append(encode_string(v.entity_name, True, True, "ClientQuotaRecord v0 EntityData.entity_name"))
+    """Append the bytes of an EntityData of ClientQuotaRecord v0 to ``out``."""
+    out.append(
+        encode_string(
+            v.entity_type, "ClientQuotaRecord v0 EntityData.entity_type", compact=True, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.entity_name, "ClientQuotaRecord v0 EntityData.entity_name", compact=True, nullable=True
+        )
+    )
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_client_quota_record_v0(buf, pos: int, end: int) -> tuple[ClientQuotaRecord, int]:
-    """Read a ClientQuotaRecord of ClientQuotaRecord version 0 at ``pos``, inside ``buf[:end]``."""
-    n, pos = read_count(buf, pos, end, "ClientQuotaRecord v0 ClientQuotaRecord.entity", True, False, 3)
+    """Read a ClientQuotaRecord v0 at ``pos``, inside ``buf[:end]``."""
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "ClientQuotaRecord v0 ClientQuotaRecord.entity",
+        compact=True,
+        nullable=False,
+        min_size=3,
+    )
     f_entity = []
     append = f_entity.append
     for _ in range(n):
         item, pos = _read_entity_data_v0(buf, pos, end)
         append(item)
-    f_key, pos = read_string(buf, pos, end, "ClientQuotaRecord v0 ClientQuotaRecord.key", True, False)
+    f_key, pos = read_string(
+        buf, pos, end, "ClientQuotaRecord v0 ClientQuotaRecord.key", compact=True, nullable=False
+    )
     if end - pos < 8:
         raise truncated("ClientQuotaRecord v0 ClientQuotaRecord.value", pos, 8, end)
     (f_value,) = _S0.unpack_from(buf, pos)
@@ -111,11 +132,15 @@ def _read_client_quota_record_v0(buf, pos: int, end: int) -> tuple[ClientQuotaRe
 
 
 def _write_client_quota_record_v0(v: ClientQuotaRecord, out: list) -> None:
-    """Append the bytes of a ClientQuotaRecord of ClientQuotaRecord version 0 to ``out``."""
-    out.append(encode_count(v.entity, True, False, "ClientQuotaRecord v0 ClientQuotaRecord.entity"))
+    """Append the bytes of a ClientQuotaRecord v0 to ``out``."""
+    out.append(
+        encode_count(v.entity, "ClientQuotaRecord v0 ClientQuotaRecord.entity", compact=True, nullable=False)
+    )
     for item in v.entity:
         _write_entity_data_v0(item, out)
-    out.append(encode_string(v.key, True, False, "ClientQuotaRecord v0 ClientQuotaRecord.key"))
+    out.append(
+        encode_string(v.key, "ClientQuotaRecord v0 ClientQuotaRecord.key", compact=True, nullable=False)
+    )
     out.append(_S0.pack(v.value))
     out.append(b"\x01" if v.remove else b"\x00")
     tags = list(v.unknown_tagged_fields)

@@ -6,6 +6,7 @@ Generated from schemas/messages/config_record.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -51,33 +52,41 @@ class ConfigRecord(NamedTuple):
     resource_name: str = ""
     name: str = ""
     value: str | None = ""
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_config_record_v0(buf, pos: int, end: int) -> tuple[ConfigRecord, int]:
-    """Read a ConfigRecord of ConfigRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConfigRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 1:
         raise truncated("ConfigRecord v0 ConfigRecord.resource_type", pos, 1, end)
     (f_resource_type,) = _S0.unpack_from(buf, pos)
     pos += 1
     f_resource_name, pos = read_string(
-        buf, pos, end, "ConfigRecord v0 ConfigRecord.resource_name", True, False
+        buf, pos, end, "ConfigRecord v0 ConfigRecord.resource_name", compact=True, nullable=False
     )
-    f_name, pos = read_string(buf, pos, end, "ConfigRecord v0 ConfigRecord.name", True, False)
-    f_value, pos = read_string(buf, pos, end, "ConfigRecord v0 ConfigRecord.value", True, True)
+    f_name, pos = read_string(
+        buf, pos, end, "ConfigRecord v0 ConfigRecord.name", compact=True, nullable=False
+    )
+    f_value, pos = read_string(
+        buf, pos, end, "ConfigRecord v0 ConfigRecord.value", compact=True, nullable=True
+    )
     unknown, pos = read_unknown_tags(buf, pos, end, "ConfigRecord v0 ConfigRecord tagged fields")
     return ConfigRecord(f_resource_type, f_resource_name, f_name, f_value, unknown), pos
 
 
 def _write_config_record_v0(v: ConfigRecord, out: list) -> None:
-    """Append the bytes of a ConfigRecord of ConfigRecord version 0 to ``out``."""
+    """Append the bytes of a ConfigRecord v0 to ``out``."""
     out.append(_S0.pack(v.resource_type))
-    out.append(encode_string(v.resource_name, True, False, "ConfigRecord v0 ConfigRecord.resource_name"))
-    out.append(encode_string(v.name, True, False, "ConfigRecord v0 ConfigRecord.name"))
-    out.append(encode_string(v.value, True, True, "ConfigRecord v0 ConfigRecord.value"))
+    out.append(
+        encode_string(
+            v.resource_name, "ConfigRecord v0 ConfigRecord.resource_name", compact=True, nullable=False
+        )
+    )
+    out.append(encode_string(v.name, "ConfigRecord v0 ConfigRecord.name", compact=True, nullable=False))
+    out.append(encode_string(v.value, "ConfigRecord v0 ConfigRecord.value", compact=True, nullable=True))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 

@@ -49,22 +49,22 @@ class ConsumerGroupCurrentMemberAssignmentKey(NamedTuple):
 def _read_consumer_group_current_member_assignment_key_v8(
     buf, pos: int, end: int
 ) -> tuple[ConsumerGroupCurrentMemberAssignmentKey, int]:
-    """Read a ConsumerGroupCurrentMemberAssignmentKey of ConsumerGroupCurrentMemberAssignmentKey version 8 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupCurrentMemberAssignmentKey v8 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupCurrentMemberAssignmentKey v8 ConsumerGroupCurrentMemberAssignmentKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     f_member_id, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupCurrentMemberAssignmentKey v8 ConsumerGroupCurrentMemberAssignmentKey.member_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return ConsumerGroupCurrentMemberAssignmentKey(f_group_id, f_member_id), pos
 
@@ -72,21 +72,21 @@ def _read_consumer_group_current_member_assignment_key_v8(
 def _write_consumer_group_current_member_assignment_key_v8(
     v: ConsumerGroupCurrentMemberAssignmentKey, out: list
 ) -> None:
-    """Append the bytes of a ConsumerGroupCurrentMemberAssignmentKey of ConsumerGroupCurrentMemberAssignmentKey version 8 to ``out``."""
+    """Append the bytes of a ConsumerGroupCurrentMemberAssignmentKey v8 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "ConsumerGroupCurrentMemberAssignmentKey v8 ConsumerGroupCurrentMemberAssignmentKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
             v.member_id,
-            False,
-            False,
             "ConsumerGroupCurrentMemberAssignmentKey v8 ConsumerGroupCurrentMemberAssignmentKey.member_id",
+            compact=False,
+            nullable=False,
         )
     )
 

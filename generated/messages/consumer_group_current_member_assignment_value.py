@@ -6,6 +6,7 @@ Generated from schemas/messages/consumer_group_current_member_assignment_value.y
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -56,7 +57,7 @@ class TopicPartitions(NamedTuple):
     topic_id: UUID = ZERO_UUID
     partitions: list[int] = []
     assignment_epochs: list[int] | None = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ConsumerGroupCurrentMemberAssignmentValue(NamedTuple):
@@ -76,14 +77,14 @@ class ConsumerGroupCurrentMemberAssignmentValue(NamedTuple):
     state: int = 0
     assigned_partitions: list[TopicPartitions] = []
     partitions_pending_revocation: list[TopicPartitions] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_topic_partitions_v0(buf, pos: int, end: int) -> tuple[TopicPartitions, int]:
-    """Read a TopicPartitions of ConsumerGroupCurrentMemberAssignmentValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicPartitions of ConsumerGroupCurrentMemberAssignmentValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 16:
         raise truncated("ConsumerGroupCurrentMemberAssignmentValue v0 TopicPartitions.topic_id", pos, 16, end)
     (f_topic_id,) = _S0.unpack_from(buf, pos)
@@ -94,9 +95,9 @@ def _read_topic_partitions_v0(buf, pos: int, end: int) -> tuple[TopicPartitions,
         pos,
         end,
         "ConsumerGroupCurrentMemberAssignmentValue v0 TopicPartitions.partitions",
-        True,
-        False,
-        4,
+        compact=True,
+        nullable=False,
+        min_size=4,
     )
     f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
@@ -122,9 +123,9 @@ def _read_topic_partitions_v0(buf, pos: int, end: int) -> tuple[TopicPartitions,
                 pos,
                 stop,
                 "ConsumerGroupCurrentMemberAssignmentValue v0 TopicPartitions.assignment_epochs",
-                True,
-                True,
-                4,
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_assignment_epochs = None
@@ -146,14 +147,14 @@ def _read_topic_partitions_v0(buf, pos: int, end: int) -> tuple[TopicPartitions,
 
 
 def _write_topic_partitions_v0(v: TopicPartitions, out: list) -> None:
-    """Append the bytes of a TopicPartitions of ConsumerGroupCurrentMemberAssignmentValue version 0 to ``out``."""
+    """Append the bytes of a TopicPartitions of ConsumerGroupCurrentMemberAssignmentValue v0 to ``out``."""
     out.append(v.topic_id.bytes)
     out.append(
         encode_count(
             v.partitions,
-            True,
-            False,
             "ConsumerGroupCurrentMemberAssignmentValue v0 TopicPartitions.partitions",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
@@ -163,9 +164,9 @@ def _write_topic_partitions_v0(v: TopicPartitions, out: list) -> None:
         out.append(
             encode_count(
                 v.assignment_epochs,
-                True,
-                True,
                 "ConsumerGroupCurrentMemberAssignmentValue v0 TopicPartitions.assignment_epochs",
+                compact=True,
+                nullable=True,
             )
         )
         if v.assignment_epochs is not None:
@@ -178,7 +179,7 @@ def _write_topic_partitions_v0(v: TopicPartitions, out: list) -> None:
 def _read_consumer_group_current_member_assignment_value_v0(
     buf, pos: int, end: int
 ) -> tuple[ConsumerGroupCurrentMemberAssignmentValue, int]:
-    """Read a ConsumerGroupCurrentMemberAssignmentValue of ConsumerGroupCurrentMemberAssignmentValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupCurrentMemberAssignmentValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 9:
         raise truncated(
             "ConsumerGroupCurrentMemberAssignmentValue v0 ConsumerGroupCurrentMemberAssignmentValue.member_epoch",
@@ -197,9 +198,9 @@ def _read_consumer_group_current_member_assignment_value_v0(
         pos,
         end,
         "ConsumerGroupCurrentMemberAssignmentValue v0 ConsumerGroupCurrentMemberAssignmentValue.assigned_partitions",
-        True,
-        False,
-        18,
+        compact=True,
+        nullable=False,
+        min_size=18,
     )
     f_assigned_partitions = []
     append = f_assigned_partitions.append
@@ -211,9 +212,9 @@ def _read_consumer_group_current_member_assignment_value_v0(
         pos,
         end,
         "ConsumerGroupCurrentMemberAssignmentValue v0 ConsumerGroupCurrentMemberAssignmentValue.partitions_pending_revocation",
-        True,
-        False,
-        18,
+        compact=True,
+        nullable=False,
+        min_size=18,
     )
     f_partitions_pending_revocation = []
     append = f_partitions_pending_revocation.append
@@ -239,14 +240,14 @@ def _read_consumer_group_current_member_assignment_value_v0(
 def _write_consumer_group_current_member_assignment_value_v0(
     v: ConsumerGroupCurrentMemberAssignmentValue, out: list
 ) -> None:
-    """Append the bytes of a ConsumerGroupCurrentMemberAssignmentValue of ConsumerGroupCurrentMemberAssignmentValue version 0 to ``out``."""
+    """Append the bytes of a ConsumerGroupCurrentMemberAssignmentValue v0 to ``out``."""
     out.append(_S1.pack(v.member_epoch, v.previous_member_epoch, v.state))
     out.append(
         encode_count(
             v.assigned_partitions,
-            True,
-            False,
             "ConsumerGroupCurrentMemberAssignmentValue v0 ConsumerGroupCurrentMemberAssignmentValue.assigned_partitions",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.assigned_partitions:
@@ -254,9 +255,9 @@ def _write_consumer_group_current_member_assignment_value_v0(
     out.append(
         encode_count(
             v.partitions_pending_revocation,
-            True,
-            False,
             "ConsumerGroupCurrentMemberAssignmentValue v0 ConsumerGroupCurrentMemberAssignmentValue.partitions_pending_revocation",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.partitions_pending_revocation:

@@ -49,42 +49,42 @@ class ConsumerGroupMemberMetadataKey(NamedTuple):
 def _read_consumer_group_member_metadata_key_v5(
     buf, pos: int, end: int
 ) -> tuple[ConsumerGroupMemberMetadataKey, int]:
-    """Read a ConsumerGroupMemberMetadataKey of ConsumerGroupMemberMetadataKey version 5 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupMemberMetadataKey v5 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupMemberMetadataKey v5 ConsumerGroupMemberMetadataKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     f_member_id, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupMemberMetadataKey v5 ConsumerGroupMemberMetadataKey.member_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return ConsumerGroupMemberMetadataKey(f_group_id, f_member_id), pos
 
 
 def _write_consumer_group_member_metadata_key_v5(v: ConsumerGroupMemberMetadataKey, out: list) -> None:
-    """Append the bytes of a ConsumerGroupMemberMetadataKey of ConsumerGroupMemberMetadataKey version 5 to ``out``."""
+    """Append the bytes of a ConsumerGroupMemberMetadataKey v5 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "ConsumerGroupMemberMetadataKey v5 ConsumerGroupMemberMetadataKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
             v.member_id,
-            False,
-            False,
             "ConsumerGroupMemberMetadataKey v5 ConsumerGroupMemberMetadataKey.member_id",
+            compact=False,
+            nullable=False,
         )
     )
 

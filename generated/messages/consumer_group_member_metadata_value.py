@@ -6,6 +6,7 @@ Generated from schemas/messages/consumer_group_member_metadata_value.yaml by cod
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -56,7 +57,7 @@ class ClassicProtocol(NamedTuple):
 
     name: str = ""
     metadata: bytes = b""
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ClassicMemberMetadata(NamedTuple):
@@ -70,7 +71,7 @@ class ClassicMemberMetadata(NamedTuple):
 
     session_timeout_ms: int = 0
     supported_protocols: list[ClassicProtocol] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ConsumerGroupMemberMetadataValue(NamedTuple):
@@ -98,19 +99,29 @@ class ConsumerGroupMemberMetadataValue(NamedTuple):
     rebalance_timeout_ms: int = -1
     server_assignor: str | None = ""
     classic_member_metadata: ClassicMemberMetadata | None = ClassicMemberMetadata()
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_classic_protocol_v0(buf, pos: int, end: int) -> tuple[ClassicProtocol, int]:
-    """Read a ClassicProtocol of ConsumerGroupMemberMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ClassicProtocol of ConsumerGroupMemberMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     f_name, pos = read_string(
-        buf, pos, end, "ConsumerGroupMemberMetadataValue v0 ClassicProtocol.name", True, False
+        buf,
+        pos,
+        end,
+        "ConsumerGroupMemberMetadataValue v0 ClassicProtocol.name",
+        compact=True,
+        nullable=False,
     )
     f_metadata, pos = read_bytes(
-        buf, pos, end, "ConsumerGroupMemberMetadataValue v0 ClassicProtocol.metadata", True, False
+        buf,
+        pos,
+        end,
+        "ConsumerGroupMemberMetadataValue v0 ClassicProtocol.metadata",
+        compact=True,
+        nullable=False,
     )
     unknown, pos = read_unknown_tags(
         buf, pos, end, "ConsumerGroupMemberMetadataValue v0 ClassicProtocol tagged fields"
@@ -119,17 +130,26 @@ def _read_classic_protocol_v0(buf, pos: int, end: int) -> tuple[ClassicProtocol,
 
 
 def _write_classic_protocol_v0(v: ClassicProtocol, out: list) -> None:
-    """Append the bytes of a ClassicProtocol of ConsumerGroupMemberMetadataValue version 0 to ``out``."""
-    out.append(encode_string(v.name, True, False, "ConsumerGroupMemberMetadataValue v0 ClassicProtocol.name"))
+    """Append the bytes of a ClassicProtocol of ConsumerGroupMemberMetadataValue v0 to ``out``."""
     out.append(
-        encode_bytes(v.metadata, True, False, "ConsumerGroupMemberMetadataValue v0 ClassicProtocol.metadata")
+        encode_string(
+            v.name, "ConsumerGroupMemberMetadataValue v0 ClassicProtocol.name", compact=True, nullable=False
+        )
+    )
+    out.append(
+        encode_bytes(
+            v.metadata,
+            "ConsumerGroupMemberMetadataValue v0 ClassicProtocol.metadata",
+            compact=True,
+            nullable=False,
+        )
     )
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_classic_member_metadata_v0(buf, pos: int, end: int) -> tuple[ClassicMemberMetadata, int]:
-    """Read a ClassicMemberMetadata of ConsumerGroupMemberMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ClassicMemberMetadata of ConsumerGroupMemberMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated(
             "ConsumerGroupMemberMetadataValue v0 ClassicMemberMetadata.session_timeout_ms", pos, 4, end
@@ -141,9 +161,9 @@ def _read_classic_member_metadata_v0(buf, pos: int, end: int) -> tuple[ClassicMe
         pos,
         end,
         "ConsumerGroupMemberMetadataValue v0 ClassicMemberMetadata.supported_protocols",
-        True,
-        False,
-        3,
+        compact=True,
+        nullable=False,
+        min_size=3,
     )
     f_supported_protocols = []
     append = f_supported_protocols.append
@@ -157,14 +177,14 @@ def _read_classic_member_metadata_v0(buf, pos: int, end: int) -> tuple[ClassicMe
 
 
 def _write_classic_member_metadata_v0(v: ClassicMemberMetadata, out: list) -> None:
-    """Append the bytes of a ClassicMemberMetadata of ConsumerGroupMemberMetadataValue version 0 to ``out``."""
+    """Append the bytes of a ClassicMemberMetadata of ConsumerGroupMemberMetadataValue v0 to ``out``."""
     out.append(_S0.pack(v.session_timeout_ms))
     out.append(
         encode_count(
             v.supported_protocols,
-            True,
-            False,
             "ConsumerGroupMemberMetadataValue v0 ClassicMemberMetadata.supported_protocols",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.supported_protocols:
@@ -176,47 +196,47 @@ def _write_classic_member_metadata_v0(v: ClassicMemberMetadata, out: list) -> No
 def _read_consumer_group_member_metadata_value_v0(
     buf, pos: int, end: int
 ) -> tuple[ConsumerGroupMemberMetadataValue, int]:
-    """Read a ConsumerGroupMemberMetadataValue of ConsumerGroupMemberMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupMemberMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     f_instance_id, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.instance_id",
-        True,
-        True,
+        compact=True,
+        nullable=True,
     )
     f_rack_id, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.rack_id",
-        True,
-        True,
+        compact=True,
+        nullable=True,
     )
     f_client_id, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.client_id",
-        True,
-        False,
+        compact=True,
+        nullable=False,
     )
     f_client_host, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.client_host",
-        True,
-        False,
+        compact=True,
+        nullable=False,
     )
     n, pos = read_count(
         buf,
         pos,
         end,
         "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.subscribed_topic_names",
-        True,
-        False,
-        1,
+        compact=True,
+        nullable=False,
+        min_size=1,
     )
     f_subscribed_topic_names = []
     append = f_subscribed_topic_names.append
@@ -226,8 +246,8 @@ def _read_consumer_group_member_metadata_value_v0(
             pos,
             end,
             "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.subscribed_topic_names",
-            True,
-            False,
+            compact=True,
+            nullable=False,
         )
         append(item)
     f_subscribed_topic_regex, pos = read_string(
@@ -235,8 +255,8 @@ def _read_consumer_group_member_metadata_value_v0(
         pos,
         end,
         "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.subscribed_topic_regex",
-        True,
-        True,
+        compact=True,
+        nullable=True,
     )
     if end - pos < 4:
         raise truncated(
@@ -252,8 +272,8 @@ def _read_consumer_group_member_metadata_value_v0(
         pos,
         end,
         "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.server_assignor",
-        True,
-        True,
+        compact=True,
+        nullable=True,
     )
     f_classic_member_metadata = ClassicMemberMetadata()
     n, pos = read_uvarint(
@@ -319,71 +339,71 @@ def _read_consumer_group_member_metadata_value_v0(
 
 
 def _write_consumer_group_member_metadata_value_v0(v: ConsumerGroupMemberMetadataValue, out: list) -> None:
-    """Append the bytes of a ConsumerGroupMemberMetadataValue of ConsumerGroupMemberMetadataValue version 0 to ``out``."""
+    """Append the bytes of a ConsumerGroupMemberMetadataValue v0 to ``out``."""
     out.append(
         encode_string(
             v.instance_id,
-            True,
-            True,
             "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.instance_id",
+            compact=True,
+            nullable=True,
         )
     )
     out.append(
         encode_string(
             v.rack_id,
-            True,
-            True,
             "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.rack_id",
+            compact=True,
+            nullable=True,
         )
     )
     out.append(
         encode_string(
             v.client_id,
-            True,
-            False,
             "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.client_id",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
             v.client_host,
-            True,
-            False,
             "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.client_host",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(
         encode_count(
             v.subscribed_topic_names,
-            True,
-            False,
             "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.subscribed_topic_names",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.subscribed_topic_names:
         out.append(
             encode_string(
                 item,
-                True,
-                False,
                 "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.subscribed_topic_names",
+                compact=True,
+                nullable=False,
             )
         )
     out.append(
         encode_string(
             v.subscribed_topic_regex,
-            True,
-            True,
             "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.subscribed_topic_regex",
+            compact=True,
+            nullable=True,
         )
     )
     out.append(_S0.pack(v.rebalance_timeout_ms))
     out.append(
         encode_string(
             v.server_assignor,
-            True,
-            True,
             "ConsumerGroupMemberMetadataValue v0 ConsumerGroupMemberMetadataValue.server_assignor",
+            compact=True,
+            nullable=True,
         )
     )
     tags = list(v.unknown_tagged_fields)

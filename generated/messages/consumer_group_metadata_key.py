@@ -45,18 +45,26 @@ class ConsumerGroupMetadataKey(NamedTuple):
 
 
 def _read_consumer_group_metadata_key_v3(buf, pos: int, end: int) -> tuple[ConsumerGroupMetadataKey, int]:
-    """Read a ConsumerGroupMetadataKey of ConsumerGroupMetadataKey version 3 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupMetadataKey v3 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
-        buf, pos, end, "ConsumerGroupMetadataKey v3 ConsumerGroupMetadataKey.group_id", False, False
+        buf,
+        pos,
+        end,
+        "ConsumerGroupMetadataKey v3 ConsumerGroupMetadataKey.group_id",
+        compact=False,
+        nullable=False,
     )
     return ConsumerGroupMetadataKey(f_group_id), pos
 
 
 def _write_consumer_group_metadata_key_v3(v: ConsumerGroupMetadataKey, out: list) -> None:
-    """Append the bytes of a ConsumerGroupMetadataKey of ConsumerGroupMetadataKey version 3 to ``out``."""
+    """Append the bytes of a ConsumerGroupMetadataKey v3 to ``out``."""
     out.append(
         encode_string(
-            v.group_id, False, False, "ConsumerGroupMetadataKey v3 ConsumerGroupMetadataKey.group_id"
+            v.group_id,
+            "ConsumerGroupMetadataKey v3 ConsumerGroupMetadataKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
 

@@ -6,6 +6,7 @@ Generated from schemas/messages/consumer_group_metadata_value.yaml by codegen. D
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -49,14 +50,14 @@ class ConsumerGroupMetadataValue(NamedTuple):
 
     epoch: int = 0
     metadata_hash: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_consumer_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[ConsumerGroupMetadataValue, int]:
-    """Read a ConsumerGroupMetadataValue of ConsumerGroupMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated("ConsumerGroupMetadataValue v0 ConsumerGroupMetadataValue.epoch", pos, 4, end)
     (f_epoch,) = _S0.unpack_from(buf, pos)
@@ -99,7 +100,7 @@ def _read_consumer_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[Con
 
 
 def _write_consumer_group_metadata_value_v0(v: ConsumerGroupMetadataValue, out: list) -> None:
-    """Append the bytes of a ConsumerGroupMetadataValue of ConsumerGroupMetadataValue version 0 to ``out``."""
+    """Append the bytes of a ConsumerGroupMetadataValue v0 to ``out``."""
     out.append(_S0.pack(v.epoch))
     tags = list(v.unknown_tagged_fields)
     if v.metadata_hash != 0:

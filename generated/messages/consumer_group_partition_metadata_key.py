@@ -47,26 +47,26 @@ class ConsumerGroupPartitionMetadataKey(NamedTuple):
 def _read_consumer_group_partition_metadata_key_v4(
     buf, pos: int, end: int
 ) -> tuple[ConsumerGroupPartitionMetadataKey, int]:
-    """Read a ConsumerGroupPartitionMetadataKey of ConsumerGroupPartitionMetadataKey version 4 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupPartitionMetadataKey v4 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupPartitionMetadataKey v4 ConsumerGroupPartitionMetadataKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return ConsumerGroupPartitionMetadataKey(f_group_id), pos
 
 
 def _write_consumer_group_partition_metadata_key_v4(v: ConsumerGroupPartitionMetadataKey, out: list) -> None:
-    """Append the bytes of a ConsumerGroupPartitionMetadataKey of ConsumerGroupPartitionMetadataKey version 4 to ``out``."""
+    """Append the bytes of a ConsumerGroupPartitionMetadataKey v4 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "ConsumerGroupPartitionMetadataKey v4 ConsumerGroupPartitionMetadataKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
 

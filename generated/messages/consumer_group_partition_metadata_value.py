@@ -6,6 +6,7 @@ Generated from schemas/messages/consumer_group_partition_metadata_value.yaml by 
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -52,7 +53,7 @@ class PartitionMetadata(NamedTuple):
 
     partition: int = 0
     racks: list[str] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class TopicMetadata(NamedTuple):
@@ -70,7 +71,7 @@ class TopicMetadata(NamedTuple):
     topic_name: str = ""
     num_partitions: int = 0
     partition_metadata: list[PartitionMetadata] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ConsumerGroupPartitionMetadataValue(NamedTuple):
@@ -82,26 +83,37 @@ class ConsumerGroupPartitionMetadataValue(NamedTuple):
     """
 
     topics: list[TopicMetadata] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_partition_metadata_v0(buf, pos: int, end: int) -> tuple[PartitionMetadata, int]:
-    """Read a PartitionMetadata of ConsumerGroupPartitionMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a PartitionMetadata of ConsumerGroupPartitionMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated("ConsumerGroupPartitionMetadataValue v0 PartitionMetadata.partition", pos, 4, end)
     (f_partition,) = _S0.unpack_from(buf, pos)
     pos += 4
     n, pos = read_count(
-        buf, pos, end, "ConsumerGroupPartitionMetadataValue v0 PartitionMetadata.racks", True, False, 1
+        buf,
+        pos,
+        end,
+        "ConsumerGroupPartitionMetadataValue v0 PartitionMetadata.racks",
+        compact=True,
+        nullable=False,
+        min_size=1,
     )
     f_racks = []
     append = f_racks.append
     for _ in range(n):
         item, pos = read_string(
-            buf, pos, end, "ConsumerGroupPartitionMetadataValue v0 PartitionMetadata.racks", True, False
+            buf,
+            pos,
+            end,
+            "ConsumerGroupPartitionMetadataValue v0 PartitionMetadata.racks",
+            compact=True,
+            nullable=False,
         )
         append(item)
     unknown, pos = read_unknown_tags(
@@ -111,28 +123,43 @@ def _read_partition_metadata_v0(buf, pos: int, end: int) -> tuple[PartitionMetad
 
 
 def _write_partition_metadata_v0(v: PartitionMetadata, out: list) -> None:
-    """Append the bytes of a PartitionMetadata of ConsumerGroupPartitionMetadataValue version 0 to ``out``."""
+    """Append the bytes of a PartitionMetadata of ConsumerGroupPartitionMetadataValue v0 to ``out``."""
     out.append(_S0.pack(v.partition))
     out.append(
-        encode_count(v.racks, True, False, "ConsumerGroupPartitionMetadataValue v0 PartitionMetadata.racks")
+        encode_count(
+            v.racks,
+            "ConsumerGroupPartitionMetadataValue v0 PartitionMetadata.racks",
+            compact=True,
+            nullable=False,
+        )
     )
     for item in v.racks:
         out.append(
-            encode_string(item, True, False, "ConsumerGroupPartitionMetadataValue v0 PartitionMetadata.racks")
+            encode_string(
+                item,
+                "ConsumerGroupPartitionMetadataValue v0 PartitionMetadata.racks",
+                compact=True,
+                nullable=False,
+            )
         )
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_topic_metadata_v0(buf, pos: int, end: int) -> tuple[TopicMetadata, int]:
-    """Read a TopicMetadata of ConsumerGroupPartitionMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicMetadata of ConsumerGroupPartitionMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 16:
         raise truncated("ConsumerGroupPartitionMetadataValue v0 TopicMetadata.topic_id", pos, 16, end)
     (f_topic_id,) = _S1.unpack_from(buf, pos)
     pos += 16
     f_topic_id = UUID(bytes=f_topic_id)
     f_topic_name, pos = read_string(
-        buf, pos, end, "ConsumerGroupPartitionMetadataValue v0 TopicMetadata.topic_name", True, False
+        buf,
+        pos,
+        end,
+        "ConsumerGroupPartitionMetadataValue v0 TopicMetadata.topic_name",
+        compact=True,
+        nullable=False,
     )
     if end - pos < 4:
         raise truncated("ConsumerGroupPartitionMetadataValue v0 TopicMetadata.num_partitions", pos, 4, end)
@@ -143,9 +170,9 @@ def _read_topic_metadata_v0(buf, pos: int, end: int) -> tuple[TopicMetadata, int
         pos,
         end,
         "ConsumerGroupPartitionMetadataValue v0 TopicMetadata.partition_metadata",
-        True,
-        False,
-        6,
+        compact=True,
+        nullable=False,
+        min_size=6,
     )
     f_partition_metadata = []
     append = f_partition_metadata.append
@@ -159,20 +186,23 @@ def _read_topic_metadata_v0(buf, pos: int, end: int) -> tuple[TopicMetadata, int
 
 
 def _write_topic_metadata_v0(v: TopicMetadata, out: list) -> None:
-    """Append the bytes of a TopicMetadata of ConsumerGroupPartitionMetadataValue version 0 to ``out``."""
+    """Append the bytes of a TopicMetadata of ConsumerGroupPartitionMetadataValue v0 to ``out``."""
     out.append(v.topic_id.bytes)
     out.append(
         encode_string(
-            v.topic_name, True, False, "ConsumerGroupPartitionMetadataValue v0 TopicMetadata.topic_name"
+            v.topic_name,
+            "ConsumerGroupPartitionMetadataValue v0 TopicMetadata.topic_name",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(_S0.pack(v.num_partitions))
     out.append(
         encode_count(
             v.partition_metadata,
-            True,
-            False,
             "ConsumerGroupPartitionMetadataValue v0 TopicMetadata.partition_metadata",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.partition_metadata:
@@ -184,15 +214,15 @@ def _write_topic_metadata_v0(v: TopicMetadata, out: list) -> None:
 def _read_consumer_group_partition_metadata_value_v0(
     buf, pos: int, end: int
 ) -> tuple[ConsumerGroupPartitionMetadataValue, int]:
-    """Read a ConsumerGroupPartitionMetadataValue of ConsumerGroupPartitionMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupPartitionMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     n, pos = read_count(
         buf,
         pos,
         end,
         "ConsumerGroupPartitionMetadataValue v0 ConsumerGroupPartitionMetadataValue.topics",
-        True,
-        False,
-        23,
+        compact=True,
+        nullable=False,
+        min_size=23,
     )
     f_topics = []
     append = f_topics.append
@@ -211,13 +241,13 @@ def _read_consumer_group_partition_metadata_value_v0(
 def _write_consumer_group_partition_metadata_value_v0(
     v: ConsumerGroupPartitionMetadataValue, out: list
 ) -> None:
-    """Append the bytes of a ConsumerGroupPartitionMetadataValue of ConsumerGroupPartitionMetadataValue version 0 to ``out``."""
+    """Append the bytes of a ConsumerGroupPartitionMetadataValue v0 to ``out``."""
     out.append(
         encode_count(
             v.topics,
-            True,
-            False,
             "ConsumerGroupPartitionMetadataValue v0 ConsumerGroupPartitionMetadataValue.topics",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.topics:

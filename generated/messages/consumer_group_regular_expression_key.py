@@ -49,42 +49,42 @@ class ConsumerGroupRegularExpressionKey(NamedTuple):
 def _read_consumer_group_regular_expression_key_v16(
     buf, pos: int, end: int
 ) -> tuple[ConsumerGroupRegularExpressionKey, int]:
-    """Read a ConsumerGroupRegularExpressionKey of ConsumerGroupRegularExpressionKey version 16 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupRegularExpressionKey v16 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupRegularExpressionKey v16 ConsumerGroupRegularExpressionKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     f_regular_expression, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupRegularExpressionKey v16 ConsumerGroupRegularExpressionKey.regular_expression",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return ConsumerGroupRegularExpressionKey(f_group_id, f_regular_expression), pos
 
 
 def _write_consumer_group_regular_expression_key_v16(v: ConsumerGroupRegularExpressionKey, out: list) -> None:
-    """Append the bytes of a ConsumerGroupRegularExpressionKey of ConsumerGroupRegularExpressionKey version 16 to ``out``."""
+    """Append the bytes of a ConsumerGroupRegularExpressionKey v16 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "ConsumerGroupRegularExpressionKey v16 ConsumerGroupRegularExpressionKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
             v.regular_expression,
-            False,
-            False,
             "ConsumerGroupRegularExpressionKey v16 ConsumerGroupRegularExpressionKey.regular_expression",
+            compact=False,
+            nullable=False,
         )
     )
 

@@ -6,6 +6,7 @@ Generated from schemas/messages/consumer_group_regular_expression_value.yaml by 
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -51,7 +52,7 @@ class ConsumerGroupRegularExpressionValue(NamedTuple):
     topics: list[str] = []
     version: int = 0
     timestamp: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
@@ -60,15 +61,15 @@ class ConsumerGroupRegularExpressionValue(NamedTuple):
 def _read_consumer_group_regular_expression_value_v0(
     buf, pos: int, end: int
 ) -> tuple[ConsumerGroupRegularExpressionValue, int]:
-    """Read a ConsumerGroupRegularExpressionValue of ConsumerGroupRegularExpressionValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupRegularExpressionValue v0 at ``pos``, inside ``buf[:end]``."""
     n, pos = read_count(
         buf,
         pos,
         end,
         "ConsumerGroupRegularExpressionValue v0 ConsumerGroupRegularExpressionValue.topics",
-        True,
-        False,
-        1,
+        compact=True,
+        nullable=False,
+        min_size=1,
     )
     f_topics = []
     append = f_topics.append
@@ -78,8 +79,8 @@ def _read_consumer_group_regular_expression_value_v0(
             pos,
             end,
             "ConsumerGroupRegularExpressionValue v0 ConsumerGroupRegularExpressionValue.topics",
-            True,
-            False,
+            compact=True,
+            nullable=False,
         )
         append(item)
     if end - pos < 16:
@@ -103,22 +104,22 @@ def _read_consumer_group_regular_expression_value_v0(
 def _write_consumer_group_regular_expression_value_v0(
     v: ConsumerGroupRegularExpressionValue, out: list
 ) -> None:
-    """Append the bytes of a ConsumerGroupRegularExpressionValue of ConsumerGroupRegularExpressionValue version 0 to ``out``."""
+    """Append the bytes of a ConsumerGroupRegularExpressionValue v0 to ``out``."""
     out.append(
         encode_count(
             v.topics,
-            True,
-            False,
             "ConsumerGroupRegularExpressionValue v0 ConsumerGroupRegularExpressionValue.topics",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.topics:
         out.append(
             encode_string(
                 item,
-                True,
-                False,
                 "ConsumerGroupRegularExpressionValue v0 ConsumerGroupRegularExpressionValue.topics",
+                compact=True,
+                nullable=False,
             )
         )
     out.append(_S0.pack(v.version, v.timestamp))

@@ -49,22 +49,22 @@ class ConsumerGroupTargetAssignmentMemberKey(NamedTuple):
 def _read_consumer_group_target_assignment_member_key_v7(
     buf, pos: int, end: int
 ) -> tuple[ConsumerGroupTargetAssignmentMemberKey, int]:
-    """Read a ConsumerGroupTargetAssignmentMemberKey of ConsumerGroupTargetAssignmentMemberKey version 7 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupTargetAssignmentMemberKey v7 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupTargetAssignmentMemberKey v7 ConsumerGroupTargetAssignmentMemberKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     f_member_id, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupTargetAssignmentMemberKey v7 ConsumerGroupTargetAssignmentMemberKey.member_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return ConsumerGroupTargetAssignmentMemberKey(f_group_id, f_member_id), pos
 
@@ -72,21 +72,21 @@ def _read_consumer_group_target_assignment_member_key_v7(
 def _write_consumer_group_target_assignment_member_key_v7(
     v: ConsumerGroupTargetAssignmentMemberKey, out: list
 ) -> None:
-    """Append the bytes of a ConsumerGroupTargetAssignmentMemberKey of ConsumerGroupTargetAssignmentMemberKey version 7 to ``out``."""
+    """Append the bytes of a ConsumerGroupTargetAssignmentMemberKey v7 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "ConsumerGroupTargetAssignmentMemberKey v7 ConsumerGroupTargetAssignmentMemberKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
             v.member_id,
-            False,
-            False,
             "ConsumerGroupTargetAssignmentMemberKey v7 ConsumerGroupTargetAssignmentMemberKey.member_id",
+            compact=False,
+            nullable=False,
         )
     )
 

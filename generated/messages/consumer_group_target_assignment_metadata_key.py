@@ -47,14 +47,14 @@ class ConsumerGroupTargetAssignmentMetadataKey(NamedTuple):
 def _read_consumer_group_target_assignment_metadata_key_v6(
     buf, pos: int, end: int
 ) -> tuple[ConsumerGroupTargetAssignmentMetadataKey, int]:
-    """Read a ConsumerGroupTargetAssignmentMetadataKey of ConsumerGroupTargetAssignmentMetadataKey version 6 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupTargetAssignmentMetadataKey v6 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "ConsumerGroupTargetAssignmentMetadataKey v6 ConsumerGroupTargetAssignmentMetadataKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return ConsumerGroupTargetAssignmentMetadataKey(f_group_id), pos
 
@@ -62,13 +62,13 @@ def _read_consumer_group_target_assignment_metadata_key_v6(
 def _write_consumer_group_target_assignment_metadata_key_v6(
     v: ConsumerGroupTargetAssignmentMetadataKey, out: list
 ) -> None:
-    """Append the bytes of a ConsumerGroupTargetAssignmentMetadataKey of ConsumerGroupTargetAssignmentMetadataKey version 6 to ``out``."""
+    """Append the bytes of a ConsumerGroupTargetAssignmentMetadataKey v6 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "ConsumerGroupTargetAssignmentMetadataKey v6 ConsumerGroupTargetAssignmentMetadataKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
 

@@ -6,6 +6,7 @@ Generated from schemas/messages/consumer_group_target_assignment_metadata_value.
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -49,7 +50,7 @@ class ConsumerGroupTargetAssignmentMetadataValue(NamedTuple):
 
     assignment_epoch: int = 0
     assignment_timestamp: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
@@ -58,7 +59,7 @@ class ConsumerGroupTargetAssignmentMetadataValue(NamedTuple):
 def _read_consumer_group_target_assignment_metadata_value_v0(
     buf, pos: int, end: int
 ) -> tuple[ConsumerGroupTargetAssignmentMetadataValue, int]:
-    """Read a ConsumerGroupTargetAssignmentMetadataValue of ConsumerGroupTargetAssignmentMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerGroupTargetAssignmentMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated(
             "ConsumerGroupTargetAssignmentMetadataValue v0 ConsumerGroupTargetAssignmentMetadataValue.assignment_epoch",
@@ -121,7 +122,7 @@ def _read_consumer_group_target_assignment_metadata_value_v0(
 def _write_consumer_group_target_assignment_metadata_value_v0(
     v: ConsumerGroupTargetAssignmentMetadataValue, out: list
 ) -> None:
-    """Append the bytes of a ConsumerGroupTargetAssignmentMetadataValue of ConsumerGroupTargetAssignmentMetadataValue version 0 to ``out``."""
+    """Append the bytes of a ConsumerGroupTargetAssignmentMetadataValue v0 to ``out``."""
     out.append(_S0.pack(v.assignment_epoch))
     tags = list(v.unknown_tagged_fields)
     if v.assignment_timestamp != 0:

@@ -73,12 +73,18 @@ class ConsumerProtocolSubscription(NamedTuple):
 
 
 def _read_topic_partition_v0(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ConsumerProtocolSubscription version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicPartition of ConsumerProtocolSubscription v0 at ``pos``, inside ``buf[:end]``."""
     f_topic, pos = read_string(
-        buf, pos, end, "ConsumerProtocolSubscription v0 TopicPartition.topic", False, False
+        buf, pos, end, "ConsumerProtocolSubscription v0 TopicPartition.topic", compact=False, nullable=False
     )
     n, pos = read_count(
-        buf, pos, end, "ConsumerProtocolSubscription v0 TopicPartition.partitions", False, False, 4
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v0 TopicPartition.partitions",
+        compact=False,
+        nullable=False,
+        min_size=4,
     )
     f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
@@ -86,10 +92,19 @@ def _read_topic_partition_v0(buf, pos: int, end: int) -> tuple[TopicPartition, i
 
 
 def _write_topic_partition_v0(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription version 0 to ``out``."""
-    out.append(encode_string(v.topic, False, False, "ConsumerProtocolSubscription v0 TopicPartition.topic"))
+    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription v0 to ``out``."""
     out.append(
-        encode_count(v.partitions, False, False, "ConsumerProtocolSubscription v0 TopicPartition.partitions")
+        encode_string(
+            v.topic, "ConsumerProtocolSubscription v0 TopicPartition.topic", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_count(
+            v.partitions,
+            "ConsumerProtocolSubscription v0 TopicPartition.partitions",
+            compact=False,
+            nullable=False,
+        )
     )
     out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
 
@@ -97,25 +112,41 @@ def _write_topic_partition_v0(v: TopicPartition, out: list) -> None:
 def _read_consumer_protocol_subscription_v0(
     buf, pos: int, end: int
 ) -> tuple[ConsumerProtocolSubscription, int]:
-    """Read a ConsumerProtocolSubscription of ConsumerProtocolSubscription version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerProtocolSubscription v0 at ``pos``, inside ``buf[:end]``."""
     n, pos = read_count(
-        buf, pos, end, "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.topics", False, False, 2
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.topics",
+        compact=False,
+        nullable=False,
+        min_size=2,
     )
     f_topics = []
     append = f_topics.append
     for _ in range(n):
         item, pos = read_string(
-            buf, pos, end, "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.topics", False, False
+            buf,
+            pos,
+            end,
+            "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
         )
         append(item)
     f_user_data, pos = read_bytes(
-        buf, pos, end, "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.user_data", False, True
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.user_data",
+        compact=False,
+        nullable=True,
     )
     return ConsumerProtocolSubscription(f_topics, f_user_data, [], -1, None), pos
 
 
 def _write_consumer_protocol_subscription_v0(v: ConsumerProtocolSubscription, out: list) -> None:
-    """Append the bytes of a ConsumerProtocolSubscription of ConsumerProtocolSubscription version 0 to ``out``."""
+    """Append the bytes of a ConsumerProtocolSubscription v0 to ``out``."""
     absent(
         v.owned_partitions,
         [],
@@ -125,29 +156,44 @@ def _write_consumer_protocol_subscription_v0(v: ConsumerProtocolSubscription, ou
     absent(v.rack_id, None, "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.rack_id")
     out.append(
         encode_count(
-            v.topics, False, False, "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.topics"
+            v.topics,
+            "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
         )
     )
     for item in v.topics:
         out.append(
             encode_string(
-                item, False, False, "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.topics"
+                item,
+                "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.topics",
+                compact=False,
+                nullable=False,
             )
         )
     out.append(
         encode_bytes(
-            v.user_data, False, True, "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.user_data"
+            v.user_data,
+            "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.user_data",
+            compact=False,
+            nullable=True,
         )
     )
 
 
 def _read_topic_partition_v1(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ConsumerProtocolSubscription version 1 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicPartition of ConsumerProtocolSubscription v1 at ``pos``, inside ``buf[:end]``."""
     f_topic, pos = read_string(
-        buf, pos, end, "ConsumerProtocolSubscription v1 TopicPartition.topic", False, False
+        buf, pos, end, "ConsumerProtocolSubscription v1 TopicPartition.topic", compact=False, nullable=False
     )
     n, pos = read_count(
-        buf, pos, end, "ConsumerProtocolSubscription v1 TopicPartition.partitions", False, False, 4
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v1 TopicPartition.partitions",
+        compact=False,
+        nullable=False,
+        min_size=4,
     )
     f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
@@ -155,10 +201,19 @@ def _read_topic_partition_v1(buf, pos: int, end: int) -> tuple[TopicPartition, i
 
 
 def _write_topic_partition_v1(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription version 1 to ``out``."""
-    out.append(encode_string(v.topic, False, False, "ConsumerProtocolSubscription v1 TopicPartition.topic"))
+    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription v1 to ``out``."""
     out.append(
-        encode_count(v.partitions, False, False, "ConsumerProtocolSubscription v1 TopicPartition.partitions")
+        encode_string(
+            v.topic, "ConsumerProtocolSubscription v1 TopicPartition.topic", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_count(
+            v.partitions,
+            "ConsumerProtocolSubscription v1 TopicPartition.partitions",
+            compact=False,
+            nullable=False,
+        )
     )
     out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
 
@@ -166,28 +221,44 @@ def _write_topic_partition_v1(v: TopicPartition, out: list) -> None:
 def _read_consumer_protocol_subscription_v1(
     buf, pos: int, end: int
 ) -> tuple[ConsumerProtocolSubscription, int]:
-    """Read a ConsumerProtocolSubscription of ConsumerProtocolSubscription version 1 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerProtocolSubscription v1 at ``pos``, inside ``buf[:end]``."""
     n, pos = read_count(
-        buf, pos, end, "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.topics", False, False, 2
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.topics",
+        compact=False,
+        nullable=False,
+        min_size=2,
     )
     f_topics = []
     append = f_topics.append
     for _ in range(n):
         item, pos = read_string(
-            buf, pos, end, "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.topics", False, False
+            buf,
+            pos,
+            end,
+            "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
         )
         append(item)
     f_user_data, pos = read_bytes(
-        buf, pos, end, "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.user_data", False, True
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.user_data",
+        compact=False,
+        nullable=True,
     )
     n, pos = read_count(
         buf,
         pos,
         end,
         "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.owned_partitions",
-        False,
-        False,
-        6,
+        compact=False,
+        nullable=False,
+        min_size=6,
     )
     f_owned_partitions = []
     append = f_owned_partitions.append
@@ -198,31 +269,40 @@ def _read_consumer_protocol_subscription_v1(
 
 
 def _write_consumer_protocol_subscription_v1(v: ConsumerProtocolSubscription, out: list) -> None:
-    """Append the bytes of a ConsumerProtocolSubscription of ConsumerProtocolSubscription version 1 to ``out``."""
+    """Append the bytes of a ConsumerProtocolSubscription v1 to ``out``."""
     absent(v.generation_id, -1, "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.generation_id")
     absent(v.rack_id, None, "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.rack_id")
     out.append(
         encode_count(
-            v.topics, False, False, "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.topics"
+            v.topics,
+            "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
         )
     )
     for item in v.topics:
         out.append(
             encode_string(
-                item, False, False, "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.topics"
+                item,
+                "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.topics",
+                compact=False,
+                nullable=False,
             )
         )
     out.append(
         encode_bytes(
-            v.user_data, False, True, "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.user_data"
+            v.user_data,
+            "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.user_data",
+            compact=False,
+            nullable=True,
         )
     )
     out.append(
         encode_count(
             v.owned_partitions,
-            False,
-            False,
             "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.owned_partitions",
+            compact=False,
+            nullable=False,
         )
     )
     for item in v.owned_partitions:
@@ -230,12 +310,18 @@ def _write_consumer_protocol_subscription_v1(v: ConsumerProtocolSubscription, ou
 
 
 def _read_topic_partition_v2(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ConsumerProtocolSubscription version 2 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicPartition of ConsumerProtocolSubscription v2 at ``pos``, inside ``buf[:end]``."""
     f_topic, pos = read_string(
-        buf, pos, end, "ConsumerProtocolSubscription v2 TopicPartition.topic", False, False
+        buf, pos, end, "ConsumerProtocolSubscription v2 TopicPartition.topic", compact=False, nullable=False
     )
     n, pos = read_count(
-        buf, pos, end, "ConsumerProtocolSubscription v2 TopicPartition.partitions", False, False, 4
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v2 TopicPartition.partitions",
+        compact=False,
+        nullable=False,
+        min_size=4,
     )
     f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
@@ -243,10 +329,19 @@ def _read_topic_partition_v2(buf, pos: int, end: int) -> tuple[TopicPartition, i
 
 
 def _write_topic_partition_v2(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription version 2 to ``out``."""
-    out.append(encode_string(v.topic, False, False, "ConsumerProtocolSubscription v2 TopicPartition.topic"))
+    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription v2 to ``out``."""
     out.append(
-        encode_count(v.partitions, False, False, "ConsumerProtocolSubscription v2 TopicPartition.partitions")
+        encode_string(
+            v.topic, "ConsumerProtocolSubscription v2 TopicPartition.topic", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_count(
+            v.partitions,
+            "ConsumerProtocolSubscription v2 TopicPartition.partitions",
+            compact=False,
+            nullable=False,
+        )
     )
     out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
 
@@ -254,28 +349,44 @@ def _write_topic_partition_v2(v: TopicPartition, out: list) -> None:
 def _read_consumer_protocol_subscription_v2(
     buf, pos: int, end: int
 ) -> tuple[ConsumerProtocolSubscription, int]:
-    """Read a ConsumerProtocolSubscription of ConsumerProtocolSubscription version 2 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerProtocolSubscription v2 at ``pos``, inside ``buf[:end]``."""
     n, pos = read_count(
-        buf, pos, end, "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.topics", False, False, 2
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.topics",
+        compact=False,
+        nullable=False,
+        min_size=2,
     )
     f_topics = []
     append = f_topics.append
     for _ in range(n):
         item, pos = read_string(
-            buf, pos, end, "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.topics", False, False
+            buf,
+            pos,
+            end,
+            "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
         )
         append(item)
     f_user_data, pos = read_bytes(
-        buf, pos, end, "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.user_data", False, True
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.user_data",
+        compact=False,
+        nullable=True,
     )
     n, pos = read_count(
         buf,
         pos,
         end,
         "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.owned_partitions",
-        False,
-        False,
-        6,
+        compact=False,
+        nullable=False,
+        min_size=6,
     )
     f_owned_partitions = []
     append = f_owned_partitions.append
@@ -292,30 +403,39 @@ def _read_consumer_protocol_subscription_v2(
 
 
 def _write_consumer_protocol_subscription_v2(v: ConsumerProtocolSubscription, out: list) -> None:
-    """Append the bytes of a ConsumerProtocolSubscription of ConsumerProtocolSubscription version 2 to ``out``."""
+    """Append the bytes of a ConsumerProtocolSubscription v2 to ``out``."""
     absent(v.rack_id, None, "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.rack_id")
     out.append(
         encode_count(
-            v.topics, False, False, "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.topics"
+            v.topics,
+            "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
         )
     )
     for item in v.topics:
         out.append(
             encode_string(
-                item, False, False, "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.topics"
+                item,
+                "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.topics",
+                compact=False,
+                nullable=False,
             )
         )
     out.append(
         encode_bytes(
-            v.user_data, False, True, "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.user_data"
+            v.user_data,
+            "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.user_data",
+            compact=False,
+            nullable=True,
         )
     )
     out.append(
         encode_count(
             v.owned_partitions,
-            False,
-            False,
             "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.owned_partitions",
+            compact=False,
+            nullable=False,
         )
     )
     for item in v.owned_partitions:
@@ -324,12 +444,18 @@ def _write_consumer_protocol_subscription_v2(v: ConsumerProtocolSubscription, ou
 
 
 def _read_topic_partition_v3(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ConsumerProtocolSubscription version 3 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicPartition of ConsumerProtocolSubscription v3 at ``pos``, inside ``buf[:end]``."""
     f_topic, pos = read_string(
-        buf, pos, end, "ConsumerProtocolSubscription v3 TopicPartition.topic", False, False
+        buf, pos, end, "ConsumerProtocolSubscription v3 TopicPartition.topic", compact=False, nullable=False
     )
     n, pos = read_count(
-        buf, pos, end, "ConsumerProtocolSubscription v3 TopicPartition.partitions", False, False, 4
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v3 TopicPartition.partitions",
+        compact=False,
+        nullable=False,
+        min_size=4,
     )
     f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
@@ -337,10 +463,19 @@ def _read_topic_partition_v3(buf, pos: int, end: int) -> tuple[TopicPartition, i
 
 
 def _write_topic_partition_v3(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription version 3 to ``out``."""
-    out.append(encode_string(v.topic, False, False, "ConsumerProtocolSubscription v3 TopicPartition.topic"))
+    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription v3 to ``out``."""
     out.append(
-        encode_count(v.partitions, False, False, "ConsumerProtocolSubscription v3 TopicPartition.partitions")
+        encode_string(
+            v.topic, "ConsumerProtocolSubscription v3 TopicPartition.topic", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_count(
+            v.partitions,
+            "ConsumerProtocolSubscription v3 TopicPartition.partitions",
+            compact=False,
+            nullable=False,
+        )
     )
     out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
 
@@ -348,28 +483,44 @@ def _write_topic_partition_v3(v: TopicPartition, out: list) -> None:
 def _read_consumer_protocol_subscription_v3(
     buf, pos: int, end: int
 ) -> tuple[ConsumerProtocolSubscription, int]:
-    """Read a ConsumerProtocolSubscription of ConsumerProtocolSubscription version 3 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerProtocolSubscription v3 at ``pos``, inside ``buf[:end]``."""
     n, pos = read_count(
-        buf, pos, end, "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.topics", False, False, 2
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.topics",
+        compact=False,
+        nullable=False,
+        min_size=2,
     )
     f_topics = []
     append = f_topics.append
     for _ in range(n):
         item, pos = read_string(
-            buf, pos, end, "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.topics", False, False
+            buf,
+            pos,
+            end,
+            "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
         )
         append(item)
     f_user_data, pos = read_bytes(
-        buf, pos, end, "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.user_data", False, True
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.user_data",
+        compact=False,
+        nullable=True,
     )
     n, pos = read_count(
         buf,
         pos,
         end,
         "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.owned_partitions",
-        False,
-        False,
-        6,
+        compact=False,
+        nullable=False,
+        min_size=6,
     )
     f_owned_partitions = []
     append = f_owned_partitions.append
@@ -383,7 +534,12 @@ def _read_consumer_protocol_subscription_v3(
     (f_generation_id,) = _S0.unpack_from(buf, pos)
     pos += 4
     f_rack_id, pos = read_string(
-        buf, pos, end, "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.rack_id", False, True
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.rack_id",
+        compact=False,
+        nullable=True,
     )
     return ConsumerProtocolSubscription(
         f_topics, f_user_data, f_owned_partitions, f_generation_id, f_rack_id
@@ -391,29 +547,38 @@ def _read_consumer_protocol_subscription_v3(
 
 
 def _write_consumer_protocol_subscription_v3(v: ConsumerProtocolSubscription, out: list) -> None:
-    """Append the bytes of a ConsumerProtocolSubscription of ConsumerProtocolSubscription version 3 to ``out``."""
+    """Append the bytes of a ConsumerProtocolSubscription v3 to ``out``."""
     out.append(
         encode_count(
-            v.topics, False, False, "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.topics"
+            v.topics,
+            "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
         )
     )
     for item in v.topics:
         out.append(
             encode_string(
-                item, False, False, "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.topics"
+                item,
+                "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.topics",
+                compact=False,
+                nullable=False,
             )
         )
     out.append(
         encode_bytes(
-            v.user_data, False, True, "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.user_data"
+            v.user_data,
+            "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.user_data",
+            compact=False,
+            nullable=True,
         )
     )
     out.append(
         encode_count(
             v.owned_partitions,
-            False,
-            False,
             "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.owned_partitions",
+            compact=False,
+            nullable=False,
         )
     )
     for item in v.owned_partitions:
@@ -421,7 +586,10 @@ def _write_consumer_protocol_subscription_v3(v: ConsumerProtocolSubscription, ou
     out.append(_S0.pack(v.generation_id))
     out.append(
         encode_string(
-            v.rack_id, False, True, "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.rack_id"
+            v.rack_id,
+            "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.rack_id",
+            compact=False,
+            nullable=True,
         )
     )
 

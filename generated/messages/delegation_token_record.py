@@ -6,6 +6,7 @@ Generated from schemas/messages/delegation_token_record.yaml by codegen. DO NOT 
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -59,28 +60,44 @@ class DelegationTokenRecord(NamedTuple):
     max_timestamp: int = 0
     expiration_timestamp: int = 0
     token_id: str = ""
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_delegation_token_record_v0(buf, pos: int, end: int) -> tuple[DelegationTokenRecord, int]:
-    """Read a DelegationTokenRecord of DelegationTokenRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a DelegationTokenRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_owner, pos = read_string(
-        buf, pos, end, "DelegationTokenRecord v0 DelegationTokenRecord.owner", True, False
+        buf, pos, end, "DelegationTokenRecord v0 DelegationTokenRecord.owner", compact=True, nullable=False
     )
     f_requester, pos = read_string(
-        buf, pos, end, "DelegationTokenRecord v0 DelegationTokenRecord.requester", True, False
+        buf,
+        pos,
+        end,
+        "DelegationTokenRecord v0 DelegationTokenRecord.requester",
+        compact=True,
+        nullable=False,
     )
     n, pos = read_count(
-        buf, pos, end, "DelegationTokenRecord v0 DelegationTokenRecord.renewers", True, False, 1
+        buf,
+        pos,
+        end,
+        "DelegationTokenRecord v0 DelegationTokenRecord.renewers",
+        compact=True,
+        nullable=False,
+        min_size=1,
     )
     f_renewers = []
     append = f_renewers.append
     for _ in range(n):
         item, pos = read_string(
-            buf, pos, end, "DelegationTokenRecord v0 DelegationTokenRecord.renewers", True, False
+            buf,
+            pos,
+            end,
+            "DelegationTokenRecord v0 DelegationTokenRecord.renewers",
+            compact=True,
+            nullable=False,
         )
         append(item)
     if end - pos < 24:
@@ -92,7 +109,7 @@ def _read_delegation_token_record_v0(buf, pos: int, end: int) -> tuple[Delegatio
     ) = _S0.unpack_from(buf, pos)
     pos += 24
     f_token_id, pos = read_string(
-        buf, pos, end, "DelegationTokenRecord v0 DelegationTokenRecord.token_id", True, False
+        buf, pos, end, "DelegationTokenRecord v0 DelegationTokenRecord.token_id", compact=True, nullable=False
     )
     unknown, pos = read_unknown_tags(
         buf, pos, end, "DelegationTokenRecord v0 DelegationTokenRecord tagged fields"
@@ -110,21 +127,42 @@ def _read_delegation_token_record_v0(buf, pos: int, end: int) -> tuple[Delegatio
 
 
 def _write_delegation_token_record_v0(v: DelegationTokenRecord, out: list) -> None:
-    """Append the bytes of a DelegationTokenRecord of DelegationTokenRecord version 0 to ``out``."""
-    out.append(encode_string(v.owner, True, False, "DelegationTokenRecord v0 DelegationTokenRecord.owner"))
+    """Append the bytes of a DelegationTokenRecord v0 to ``out``."""
     out.append(
-        encode_string(v.requester, True, False, "DelegationTokenRecord v0 DelegationTokenRecord.requester")
+        encode_string(
+            v.owner, "DelegationTokenRecord v0 DelegationTokenRecord.owner", compact=True, nullable=False
+        )
     )
     out.append(
-        encode_count(v.renewers, True, False, "DelegationTokenRecord v0 DelegationTokenRecord.renewers")
+        encode_string(
+            v.requester,
+            "DelegationTokenRecord v0 DelegationTokenRecord.requester",
+            compact=True,
+            nullable=False,
+        )
+    )
+    out.append(
+        encode_count(
+            v.renewers,
+            "DelegationTokenRecord v0 DelegationTokenRecord.renewers",
+            compact=True,
+            nullable=False,
+        )
     )
     for item in v.renewers:
         out.append(
-            encode_string(item, True, False, "DelegationTokenRecord v0 DelegationTokenRecord.renewers")
+            encode_string(
+                item, "DelegationTokenRecord v0 DelegationTokenRecord.renewers", compact=True, nullable=False
+            )
         )
     out.append(_S0.pack(v.issue_timestamp, v.max_timestamp, v.expiration_timestamp))
     out.append(
-        encode_string(v.token_id, True, False, "DelegationTokenRecord v0 DelegationTokenRecord.token_id")
+        encode_string(
+            v.token_id,
+            "DelegationTokenRecord v0 DelegationTokenRecord.token_id",
+            compact=True,
+            nullable=False,
+        )
     )
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

@@ -6,6 +6,7 @@ Generated from schemas/messages/end_transaction_record.yaml by codegen. DO NOT E
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -36,14 +37,14 @@ class EndTransactionRecord(NamedTuple):
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_end_transaction_record_v0(buf, pos: int, end: int) -> tuple[EndTransactionRecord, int]:
-    """Read a EndTransactionRecord of EndTransactionRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read an EndTransactionRecord v0 at ``pos``, inside ``buf[:end]``."""
     unknown, pos = read_unknown_tags(
         buf, pos, end, "EndTransactionRecord v0 EndTransactionRecord tagged fields"
     )
@@ -51,7 +52,7 @@ def _read_end_transaction_record_v0(buf, pos: int, end: int) -> tuple[EndTransac
 
 
 def _write_end_transaction_record_v0(v: EndTransactionRecord, out: list) -> None:
-    """Append the bytes of a EndTransactionRecord of EndTransactionRecord version 0 to ``out``."""
+    """Append the bytes of an EndTransactionRecord v0 to ``out``."""
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 

@@ -6,6 +6,7 @@ Generated from schemas/messages/feature_level_record.yaml by codegen. DO NOT EDI
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -47,15 +48,17 @@ class FeatureLevelRecord(NamedTuple):
 
     name: str = ""
     feature_level: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_feature_level_record_v0(buf, pos: int, end: int) -> tuple[FeatureLevelRecord, int]:
-    """Read a FeatureLevelRecord of FeatureLevelRecord version 0 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "FeatureLevelRecord v0 FeatureLevelRecord.name", True, False)
+    """Read a FeatureLevelRecord v0 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(
+        buf, pos, end, "FeatureLevelRecord v0 FeatureLevelRecord.name", compact=True, nullable=False
+    )
     if end - pos < 2:
         raise truncated("FeatureLevelRecord v0 FeatureLevelRecord.feature_level", pos, 2, end)
     (f_feature_level,) = _S0.unpack_from(buf, pos)
@@ -65,8 +68,10 @@ def _read_feature_level_record_v0(buf, pos: int, end: int) -> tuple[FeatureLevel
 
 
 def _write_feature_level_record_v0(v: FeatureLevelRecord, out: list) -> None:
-    """Append the bytes of a FeatureLevelRecord of FeatureLevelRecord version 0 to ``out``."""
-    out.append(encode_string(v.name, True, False, "FeatureLevelRecord v0 FeatureLevelRecord.name"))
+    """Append the bytes of a FeatureLevelRecord v0 to ``out``."""
+    out.append(
+        encode_string(v.name, "FeatureLevelRecord v0 FeatureLevelRecord.name", compact=True, nullable=False)
+    )
     out.append(_S0.pack(v.feature_level))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

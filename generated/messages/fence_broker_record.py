@@ -6,6 +6,7 @@ Generated from schemas/messages/fence_broker_record.yaml by codegen. DO NOT EDIT
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -41,14 +42,14 @@ class FenceBrokerRecord(NamedTuple):
 
     id: int = 0
     epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_fence_broker_record_v0(buf, pos: int, end: int) -> tuple[FenceBrokerRecord, int]:
-    """Read a FenceBrokerRecord of FenceBrokerRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a FenceBrokerRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated("FenceBrokerRecord v0 FenceBrokerRecord.id", pos, 12, end)
     (
@@ -61,7 +62,7 @@ def _read_fence_broker_record_v0(buf, pos: int, end: int) -> tuple[FenceBrokerRe
 
 
 def _write_fence_broker_record_v0(v: FenceBrokerRecord, out: list) -> None:
-    """Append the bytes of a FenceBrokerRecord of FenceBrokerRecord version 0 to ``out``."""
+    """Append the bytes of a FenceBrokerRecord v0 to ``out``."""
     out.append(_S0.pack(v.id, v.epoch))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

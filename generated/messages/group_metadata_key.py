@@ -45,14 +45,18 @@ class GroupMetadataKey(NamedTuple):
 
 
 def _read_group_metadata_key_v2(buf, pos: int, end: int) -> tuple[GroupMetadataKey, int]:
-    """Read a GroupMetadataKey of GroupMetadataKey version 2 at ``pos``, inside ``buf[:end]``."""
-    f_group, pos = read_string(buf, pos, end, "GroupMetadataKey v2 GroupMetadataKey.group", False, False)
+    """Read a GroupMetadataKey v2 at ``pos``, inside ``buf[:end]``."""
+    f_group, pos = read_string(
+        buf, pos, end, "GroupMetadataKey v2 GroupMetadataKey.group", compact=False, nullable=False
+    )
     return GroupMetadataKey(f_group), pos
 
 
 def _write_group_metadata_key_v2(v: GroupMetadataKey, out: list) -> None:
-    """Append the bytes of a GroupMetadataKey of GroupMetadataKey version 2 to ``out``."""
-    out.append(encode_string(v.group, False, False, "GroupMetadataKey v2 GroupMetadataKey.group"))
+    """Append the bytes of a GroupMetadataKey v2 to ``out``."""
+    out.append(
+        encode_string(v.group, "GroupMetadataKey v2 GroupMetadataKey.group", compact=False, nullable=False)
+    )
 
 
 _READERS = {

@@ -6,6 +6,7 @@ Generated from schemas/messages/group_metadata_value.yaml by codegen. DO NOT EDI
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -66,7 +67,7 @@ class MemberMetadata(NamedTuple):
     session_timeout: int = 0
     subscription: bytes = b""
     assignment: bytes = b""
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class GroupMetadataValue(NamedTuple):
@@ -88,100 +89,145 @@ class GroupMetadataValue(NamedTuple):
     leader: str | None = ""
     current_state_timestamp: int = -1
     members: list[MemberMetadata] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_member_metadata_v0(buf, pos: int, end: int) -> tuple[MemberMetadata, int]:
-    """Read a MemberMetadata of GroupMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a MemberMetadata of GroupMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     f_member_id, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.member_id", False, False
+        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.member_id", compact=False, nullable=False
     )
     f_client_id, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.client_id", False, False
+        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.client_id", compact=False, nullable=False
     )
     f_client_host, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.client_host", False, False
+        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.client_host", compact=False, nullable=False
     )
     if end - pos < 4:
         raise truncated("GroupMetadataValue v0 MemberMetadata.session_timeout", pos, 4, end)
     (f_session_timeout,) = _S0.unpack_from(buf, pos)
     pos += 4
     f_subscription, pos = read_bytes(
-        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.subscription", False, False
+        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.subscription", compact=False, nullable=False
     )
     f_assignment, pos = read_bytes(
-        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.assignment", False, False
+        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.assignment", compact=False, nullable=False
     )
     return MemberMetadata(
-        f_member_id, None, f_client_id, f_client_host, -1, f_session_timeout, f_subscription, f_assignment, []
+        f_member_id, None, f_client_id, f_client_host, -1, f_session_timeout, f_subscription, f_assignment, ()
     ), pos
 
 
 def _write_member_metadata_v0(v: MemberMetadata, out: list) -> None:
-    """Append the bytes of a MemberMetadata of GroupMetadataValue version 0 to ``out``."""
+    """Append the bytes of a MemberMetadata of GroupMetadataValue v0 to ``out``."""
     absent(v.group_instance_id, None, "GroupMetadataValue v0 MemberMetadata.group_instance_id")
     absent(v.rebalance_timeout, -1, "GroupMetadataValue v0 MemberMetadata.rebalance_timeout")
-    absent(v.unknown_tagged_fields, [], "GroupMetadataValue v0 MemberMetadata tagged fields")
-    out.append(encode_string(v.member_id, False, False, "GroupMetadataValue v0 MemberMetadata.member_id"))
-    out.append(encode_string(v.client_id, False, False, "GroupMetadataValue v0 MemberMetadata.client_id"))
-    out.append(encode_string(v.client_host, False, False, "GroupMetadataValue v0 MemberMetadata.client_host"))
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v0 MemberMetadata tagged fields")
+    out.append(
+        encode_string(
+            v.member_id, "GroupMetadataValue v0 MemberMetadata.member_id", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_id, "GroupMetadataValue v0 MemberMetadata.client_id", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_host, "GroupMetadataValue v0 MemberMetadata.client_host", compact=False, nullable=False
+        )
+    )
     out.append(_S0.pack(v.session_timeout))
     out.append(
-        encode_bytes(v.subscription, False, False, "GroupMetadataValue v0 MemberMetadata.subscription")
+        encode_bytes(
+            v.subscription, "GroupMetadataValue v0 MemberMetadata.subscription", compact=False, nullable=False
+        )
     )
-    out.append(encode_bytes(v.assignment, False, False, "GroupMetadataValue v0 MemberMetadata.assignment"))
+    out.append(
+        encode_bytes(
+            v.assignment, "GroupMetadataValue v0 MemberMetadata.assignment", compact=False, nullable=False
+        )
+    )
 
 
 def _read_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[GroupMetadataValue, int]:
-    """Read a GroupMetadataValue of GroupMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a GroupMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     f_protocol_type, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v0 GroupMetadataValue.protocol_type", False, False
+        buf, pos, end, "GroupMetadataValue v0 GroupMetadataValue.protocol_type", compact=False, nullable=False
     )
     if end - pos < 4:
         raise truncated("GroupMetadataValue v0 GroupMetadataValue.generation", pos, 4, end)
     (f_generation,) = _S0.unpack_from(buf, pos)
     pos += 4
     f_protocol, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v0 GroupMetadataValue.protocol", False, True
+        buf, pos, end, "GroupMetadataValue v0 GroupMetadataValue.protocol", compact=False, nullable=True
     )
-    f_leader, pos = read_string(buf, pos, end, "GroupMetadataValue v0 GroupMetadataValue.leader", False, True)
-    n, pos = read_count(buf, pos, end, "GroupMetadataValue v0 GroupMetadataValue.members", False, False, 18)
+    f_leader, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v0 GroupMetadataValue.leader", compact=False, nullable=True
+    )
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "GroupMetadataValue v0 GroupMetadataValue.members",
+        compact=False,
+        nullable=False,
+        min_size=18,
+    )
     f_members = []
     append = f_members.append
     for _ in range(n):
         item, pos = _read_member_metadata_v0(buf, pos, end)
         append(item)
-    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, -1, f_members, []), pos
+    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, -1, f_members, ()), pos
 
 
 def _write_group_metadata_value_v0(v: GroupMetadataValue, out: list) -> None:
-    """Append the bytes of a GroupMetadataValue of GroupMetadataValue version 0 to ``out``."""
+    """Append the bytes of a GroupMetadataValue v0 to ``out``."""
     absent(v.current_state_timestamp, -1, "GroupMetadataValue v0 GroupMetadataValue.current_state_timestamp")
-    absent(v.unknown_tagged_fields, [], "GroupMetadataValue v0 GroupMetadataValue tagged fields")
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v0 GroupMetadataValue tagged fields")
     out.append(
-        encode_string(v.protocol_type, False, False, "GroupMetadataValue v0 GroupMetadataValue.protocol_type")
+        encode_string(
+            v.protocol_type,
+            "GroupMetadataValue v0 GroupMetadataValue.protocol_type",
+            compact=False,
+            nullable=False,
+        )
     )
     out.append(_S0.pack(v.generation))
-    out.append(encode_string(v.protocol, False, True, "GroupMetadataValue v0 GroupMetadataValue.protocol"))
-    out.append(encode_string(v.leader, False, True, "GroupMetadataValue v0 GroupMetadataValue.leader"))
-    out.append(encode_count(v.members, False, False, "GroupMetadataValue v0 GroupMetadataValue.members"))
+    out.append(
+        encode_string(
+            v.protocol, "GroupMetadataValue v0 GroupMetadataValue.protocol", compact=False, nullable=True
+        )
+    )
+    out.append(
+        encode_string(
+            v.leader, "GroupMetadataValue v0 GroupMetadataValue.leader", compact=False, nullable=True
+        )
+    )
+    out.append(
+        encode_count(
+            v.members, "GroupMetadataValue v0 GroupMetadataValue.members", compact=False, nullable=False
+        )
+    )
     for item in v.members:
         _write_member_metadata_v0(item, out)
 
 
 def _read_member_metadata_v1(buf, pos: int, end: int) -> tuple[MemberMetadata, int]:
-    """Read a MemberMetadata of GroupMetadataValue version 1 at ``pos``, inside ``buf[:end]``."""
+    """Read a MemberMetadata of GroupMetadataValue v1 at ``pos``, inside ``buf[:end]``."""
     f_member_id, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v1 MemberMetadata.member_id", False, False
+        buf, pos, end, "GroupMetadataValue v1 MemberMetadata.member_id", compact=False, nullable=False
     )
     f_client_id, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v1 MemberMetadata.client_id", False, False
+        buf, pos, end, "GroupMetadataValue v1 MemberMetadata.client_id", compact=False, nullable=False
     )
     f_client_host, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v1 MemberMetadata.client_host", False, False
+        buf, pos, end, "GroupMetadataValue v1 MemberMetadata.client_host", compact=False, nullable=False
     )
     if end - pos < 8:
         raise truncated("GroupMetadataValue v1 MemberMetadata.rebalance_timeout", pos, 8, end)
@@ -191,10 +237,10 @@ def _read_member_metadata_v1(buf, pos: int, end: int) -> tuple[MemberMetadata, i
     ) = _S1.unpack_from(buf, pos)
     pos += 8
     f_subscription, pos = read_bytes(
-        buf, pos, end, "GroupMetadataValue v1 MemberMetadata.subscription", False, False
+        buf, pos, end, "GroupMetadataValue v1 MemberMetadata.subscription", compact=False, nullable=False
     )
     f_assignment, pos = read_bytes(
-        buf, pos, end, "GroupMetadataValue v1 MemberMetadata.assignment", False, False
+        buf, pos, end, "GroupMetadataValue v1 MemberMetadata.assignment", compact=False, nullable=False
     )
     return MemberMetadata(
         f_member_id,
@@ -205,71 +251,116 @@ def _read_member_metadata_v1(buf, pos: int, end: int) -> tuple[MemberMetadata, i
         f_session_timeout,
         f_subscription,
         f_assignment,
-        [],
+        (),
     ), pos
 
 
 def _write_member_metadata_v1(v: MemberMetadata, out: list) -> None:
-    """Append the bytes of a MemberMetadata of GroupMetadataValue version 1 to ``out``."""
+    """Append the bytes of a MemberMetadata of GroupMetadataValue v1 to ``out``."""
     absent(v.group_instance_id, None, "GroupMetadataValue v1 MemberMetadata.group_instance_id")
-    absent(v.unknown_tagged_fields, [], "GroupMetadataValue v1 MemberMetadata tagged fields")
-    out.append(encode_string(v.member_id, False, False, "GroupMetadataValue v1 MemberMetadata.member_id"))
-    out.append(encode_string(v.client_id, False, False, "GroupMetadataValue v1 MemberMetadata.client_id"))
-    out.append(encode_string(v.client_host, False, False, "GroupMetadataValue v1 MemberMetadata.client_host"))
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v1 MemberMetadata tagged fields")
+    out.append(
+        encode_string(
+            v.member_id, "GroupMetadataValue v1 MemberMetadata.member_id", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_id, "GroupMetadataValue v1 MemberMetadata.client_id", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_host, "GroupMetadataValue v1 MemberMetadata.client_host", compact=False, nullable=False
+        )
+    )
     out.append(_S1.pack(v.rebalance_timeout, v.session_timeout))
     out.append(
-        encode_bytes(v.subscription, False, False, "GroupMetadataValue v1 MemberMetadata.subscription")
+        encode_bytes(
+            v.subscription, "GroupMetadataValue v1 MemberMetadata.subscription", compact=False, nullable=False
+        )
     )
-    out.append(encode_bytes(v.assignment, False, False, "GroupMetadataValue v1 MemberMetadata.assignment"))
+    out.append(
+        encode_bytes(
+            v.assignment, "GroupMetadataValue v1 MemberMetadata.assignment", compact=False, nullable=False
+        )
+    )
 
 
 def _read_group_metadata_value_v1(buf, pos: int, end: int) -> tuple[GroupMetadataValue, int]:
-    """Read a GroupMetadataValue of GroupMetadataValue version 1 at ``pos``, inside ``buf[:end]``."""
+    """Read a GroupMetadataValue v1 at ``pos``, inside ``buf[:end]``."""
     f_protocol_type, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v1 GroupMetadataValue.protocol_type", False, False
+        buf, pos, end, "GroupMetadataValue v1 GroupMetadataValue.protocol_type", compact=False, nullable=False
     )
     if end - pos < 4:
         raise truncated("GroupMetadataValue v1 GroupMetadataValue.generation", pos, 4, end)
     (f_generation,) = _S0.unpack_from(buf, pos)
     pos += 4
     f_protocol, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v1 GroupMetadataValue.protocol", False, True
+        buf, pos, end, "GroupMetadataValue v1 GroupMetadataValue.protocol", compact=False, nullable=True
     )
-    f_leader, pos = read_string(buf, pos, end, "GroupMetadataValue v1 GroupMetadataValue.leader", False, True)
-    n, pos = read_count(buf, pos, end, "GroupMetadataValue v1 GroupMetadataValue.members", False, False, 22)
+    f_leader, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v1 GroupMetadataValue.leader", compact=False, nullable=True
+    )
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "GroupMetadataValue v1 GroupMetadataValue.members",
+        compact=False,
+        nullable=False,
+        min_size=22,
+    )
     f_members = []
     append = f_members.append
     for _ in range(n):
         item, pos = _read_member_metadata_v1(buf, pos, end)
         append(item)
-    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, -1, f_members, []), pos
+    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, -1, f_members, ()), pos
 
 
 def _write_group_metadata_value_v1(v: GroupMetadataValue, out: list) -> None:
-    """Append the bytes of a GroupMetadataValue of GroupMetadataValue version 1 to ``out``."""
+    """Append the bytes of a GroupMetadataValue v1 to ``out``."""
     absent(v.current_state_timestamp, -1, "GroupMetadataValue v1 GroupMetadataValue.current_state_timestamp")
-    absent(v.unknown_tagged_fields, [], "GroupMetadataValue v1 GroupMetadataValue tagged fields")
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v1 GroupMetadataValue tagged fields")
     out.append(
-        encode_string(v.protocol_type, False, False, "GroupMetadataValue v1 GroupMetadataValue.protocol_type")
+        encode_string(
+            v.protocol_type,
+            "GroupMetadataValue v1 GroupMetadataValue.protocol_type",
+            compact=False,
+            nullable=False,
+        )
     )
     out.append(_S0.pack(v.generation))
-    out.append(encode_string(v.protocol, False, True, "GroupMetadataValue v1 GroupMetadataValue.protocol"))
-    out.append(encode_string(v.leader, False, True, "GroupMetadataValue v1 GroupMetadataValue.leader"))
-    out.append(encode_count(v.members, False, False, "GroupMetadataValue v1 GroupMetadataValue.members"))
+    out.append(
+        encode_string(
+            v.protocol, "GroupMetadataValue v1 GroupMetadataValue.protocol", compact=False, nullable=True
+        )
+    )
+    out.append(
+        encode_string(
+            v.leader, "GroupMetadataValue v1 GroupMetadataValue.leader", compact=False, nullable=True
+        )
+    )
+    out.append(
+        encode_count(
+            v.members, "GroupMetadataValue v1 GroupMetadataValue.members", compact=False, nullable=False
+        )
+    )
     for item in v.members:
         _write_member_metadata_v1(item, out)
 
 
 def _read_member_metadata_v2(buf, pos: int, end: int) -> tuple[MemberMetadata, int]:
-    """Read a MemberMetadata of GroupMetadataValue version 2 at ``pos``, inside ``buf[:end]``."""
+    """Read a MemberMetadata of GroupMetadataValue v2 at ``pos``, inside ``buf[:end]``."""
     f_member_id, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v2 MemberMetadata.member_id", False, False
+        buf, pos, end, "GroupMetadataValue v2 MemberMetadata.member_id", compact=False, nullable=False
     )
     f_client_id, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v2 MemberMetadata.client_id", False, False
+        buf, pos, end, "GroupMetadataValue v2 MemberMetadata.client_id", compact=False, nullable=False
     )
     f_client_host, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v2 MemberMetadata.client_host", False, False
+        buf, pos, end, "GroupMetadataValue v2 MemberMetadata.client_host", compact=False, nullable=False
     )
     if end - pos < 8:
         raise truncated("GroupMetadataValue v2 MemberMetadata.rebalance_timeout", pos, 8, end)
@@ -279,10 +370,10 @@ def _read_member_metadata_v2(buf, pos: int, end: int) -> tuple[MemberMetadata, i
     ) = _S1.unpack_from(buf, pos)
     pos += 8
     f_subscription, pos = read_bytes(
-        buf, pos, end, "GroupMetadataValue v2 MemberMetadata.subscription", False, False
+        buf, pos, end, "GroupMetadataValue v2 MemberMetadata.subscription", compact=False, nullable=False
     )
     f_assignment, pos = read_bytes(
-        buf, pos, end, "GroupMetadataValue v2 MemberMetadata.assignment", False, False
+        buf, pos, end, "GroupMetadataValue v2 MemberMetadata.assignment", compact=False, nullable=False
     )
     return MemberMetadata(
         f_member_id,
@@ -293,80 +384,125 @@ def _read_member_metadata_v2(buf, pos: int, end: int) -> tuple[MemberMetadata, i
         f_session_timeout,
         f_subscription,
         f_assignment,
-        [],
+        (),
     ), pos
 
 
 def _write_member_metadata_v2(v: MemberMetadata, out: list) -> None:
-    """Append the bytes of a MemberMetadata of GroupMetadataValue version 2 to ``out``."""
+    """Append the bytes of a MemberMetadata of GroupMetadataValue v2 to ``out``."""
     absent(v.group_instance_id, None, "GroupMetadataValue v2 MemberMetadata.group_instance_id")
-    absent(v.unknown_tagged_fields, [], "GroupMetadataValue v2 MemberMetadata tagged fields")
-    out.append(encode_string(v.member_id, False, False, "GroupMetadataValue v2 MemberMetadata.member_id"))
-    out.append(encode_string(v.client_id, False, False, "GroupMetadataValue v2 MemberMetadata.client_id"))
-    out.append(encode_string(v.client_host, False, False, "GroupMetadataValue v2 MemberMetadata.client_host"))
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v2 MemberMetadata tagged fields")
+    out.append(
+        encode_string(
+            v.member_id, "GroupMetadataValue v2 MemberMetadata.member_id", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_id, "GroupMetadataValue v2 MemberMetadata.client_id", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_host, "GroupMetadataValue v2 MemberMetadata.client_host", compact=False, nullable=False
+        )
+    )
     out.append(_S1.pack(v.rebalance_timeout, v.session_timeout))
     out.append(
-        encode_bytes(v.subscription, False, False, "GroupMetadataValue v2 MemberMetadata.subscription")
+        encode_bytes(
+            v.subscription, "GroupMetadataValue v2 MemberMetadata.subscription", compact=False, nullable=False
+        )
     )
-    out.append(encode_bytes(v.assignment, False, False, "GroupMetadataValue v2 MemberMetadata.assignment"))
+    out.append(
+        encode_bytes(
+            v.assignment, "GroupMetadataValue v2 MemberMetadata.assignment", compact=False, nullable=False
+        )
+    )
 
 
 def _read_group_metadata_value_v2(buf, pos: int, end: int) -> tuple[GroupMetadataValue, int]:
-    """Read a GroupMetadataValue of GroupMetadataValue version 2 at ``pos``, inside ``buf[:end]``."""
+    """Read a GroupMetadataValue v2 at ``pos``, inside ``buf[:end]``."""
     f_protocol_type, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v2 GroupMetadataValue.protocol_type", False, False
+        buf, pos, end, "GroupMetadataValue v2 GroupMetadataValue.protocol_type", compact=False, nullable=False
     )
     if end - pos < 4:
         raise truncated("GroupMetadataValue v2 GroupMetadataValue.generation", pos, 4, end)
     (f_generation,) = _S0.unpack_from(buf, pos)
     pos += 4
     f_protocol, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v2 GroupMetadataValue.protocol", False, True
+        buf, pos, end, "GroupMetadataValue v2 GroupMetadataValue.protocol", compact=False, nullable=True
     )
-    f_leader, pos = read_string(buf, pos, end, "GroupMetadataValue v2 GroupMetadataValue.leader", False, True)
+    f_leader, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v2 GroupMetadataValue.leader", compact=False, nullable=True
+    )
     if end - pos < 8:
         raise truncated("GroupMetadataValue v2 GroupMetadataValue.current_state_timestamp", pos, 8, end)
     (f_current_state_timestamp,) = _S2.unpack_from(buf, pos)
     pos += 8
-    n, pos = read_count(buf, pos, end, "GroupMetadataValue v2 GroupMetadataValue.members", False, False, 22)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "GroupMetadataValue v2 GroupMetadataValue.members",
+        compact=False,
+        nullable=False,
+        min_size=22,
+    )
     f_members = []
     append = f_members.append
     for _ in range(n):
         item, pos = _read_member_metadata_v2(buf, pos, end)
         append(item)
     return GroupMetadataValue(
-        f_protocol_type, f_generation, f_protocol, f_leader, f_current_state_timestamp, f_members, []
+        f_protocol_type, f_generation, f_protocol, f_leader, f_current_state_timestamp, f_members, ()
     ), pos
 
 
 def _write_group_metadata_value_v2(v: GroupMetadataValue, out: list) -> None:
-    """Append the bytes of a GroupMetadataValue of GroupMetadataValue version 2 to ``out``."""
-    absent(v.unknown_tagged_fields, [], "GroupMetadataValue v2 GroupMetadataValue tagged fields")
+    """Append the bytes of a GroupMetadataValue v2 to ``out``."""
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v2 GroupMetadataValue tagged fields")
     out.append(
-        encode_string(v.protocol_type, False, False, "GroupMetadataValue v2 GroupMetadataValue.protocol_type")
+        encode_string(
+            v.protocol_type,
+            "GroupMetadataValue v2 GroupMetadataValue.protocol_type",
+            compact=False,
+            nullable=False,
+        )
     )
     out.append(_S0.pack(v.generation))
-    out.append(encode_string(v.protocol, False, True, "GroupMetadataValue v2 GroupMetadataValue.protocol"))
-    out.append(encode_string(v.leader, False, True, "GroupMetadataValue v2 GroupMetadataValue.leader"))
+    out.append(
+        encode_string(
+            v.protocol, "GroupMetadataValue v2 GroupMetadataValue.protocol", compact=False, nullable=True
+        )
+    )
+    out.append(
+        encode_string(
+            v.leader, "GroupMetadataValue v2 GroupMetadataValue.leader", compact=False, nullable=True
+        )
+    )
     out.append(_S2.pack(v.current_state_timestamp))
-    out.append(encode_count(v.members, False, False, "GroupMetadataValue v2 GroupMetadataValue.members"))
+    out.append(
+        encode_count(
+            v.members, "GroupMetadataValue v2 GroupMetadataValue.members", compact=False, nullable=False
+        )
+    )
     for item in v.members:
         _write_member_metadata_v2(item, out)
 
 
 def _read_member_metadata_v3(buf, pos: int, end: int) -> tuple[MemberMetadata, int]:
-    """Read a MemberMetadata of GroupMetadataValue version 3 at ``pos``, inside ``buf[:end]``."""
+    """Read a MemberMetadata of GroupMetadataValue v3 at ``pos``, inside ``buf[:end]``."""
     f_member_id, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.member_id", False, False
+        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.member_id", compact=False, nullable=False
     )
     f_group_instance_id, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.group_instance_id", False, True
+        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.group_instance_id", compact=False, nullable=True
     )
     f_client_id, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.client_id", False, False
+        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.client_id", compact=False, nullable=False
     )
     f_client_host, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.client_host", False, False
+        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.client_host", compact=False, nullable=False
     )
     if end - pos < 8:
         raise truncated("GroupMetadataValue v3 MemberMetadata.rebalance_timeout", pos, 8, end)
@@ -376,10 +512,10 @@ def _read_member_metadata_v3(buf, pos: int, end: int) -> tuple[MemberMetadata, i
     ) = _S1.unpack_from(buf, pos)
     pos += 8
     f_subscription, pos = read_bytes(
-        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.subscription", False, False
+        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.subscription", compact=False, nullable=False
     )
     f_assignment, pos = read_bytes(
-        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.assignment", False, False
+        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.assignment", compact=False, nullable=False
     )
     return MemberMetadata(
         f_member_id,
@@ -390,84 +526,132 @@ def _read_member_metadata_v3(buf, pos: int, end: int) -> tuple[MemberMetadata, i
         f_session_timeout,
         f_subscription,
         f_assignment,
-        [],
+        (),
     ), pos
 
 
 def _write_member_metadata_v3(v: MemberMetadata, out: list) -> None:
-    """Append the bytes of a MemberMetadata of GroupMetadataValue version 3 to ``out``."""
-    absent(v.unknown_tagged_fields, [], "GroupMetadataValue v3 MemberMetadata tagged fields")
-    out.append(encode_string(v.member_id, False, False, "GroupMetadataValue v3 MemberMetadata.member_id"))
+    """Append the bytes of a MemberMetadata of GroupMetadataValue v3 to ``out``."""
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v3 MemberMetadata tagged fields")
     out.append(
         encode_string(
-            v.group_instance_id, False, True, "GroupMetadataValue v3 MemberMetadata.group_instance_id"
+            v.member_id, "GroupMetadataValue v3 MemberMetadata.member_id", compact=False, nullable=False
         )
     )
-    out.append(encode_string(v.client_id, False, False, "GroupMetadataValue v3 MemberMetadata.client_id"))
-    out.append(encode_string(v.client_host, False, False, "GroupMetadataValue v3 MemberMetadata.client_host"))
+    out.append(
+        encode_string(
+            v.group_instance_id,
+            "GroupMetadataValue v3 MemberMetadata.group_instance_id",
+            compact=False,
+            nullable=True,
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_id, "GroupMetadataValue v3 MemberMetadata.client_id", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_host, "GroupMetadataValue v3 MemberMetadata.client_host", compact=False, nullable=False
+        )
+    )
     out.append(_S1.pack(v.rebalance_timeout, v.session_timeout))
     out.append(
-        encode_bytes(v.subscription, False, False, "GroupMetadataValue v3 MemberMetadata.subscription")
+        encode_bytes(
+            v.subscription, "GroupMetadataValue v3 MemberMetadata.subscription", compact=False, nullable=False
+        )
     )
-    out.append(encode_bytes(v.assignment, False, False, "GroupMetadataValue v3 MemberMetadata.assignment"))
+    out.append(
+        encode_bytes(
+            v.assignment, "GroupMetadataValue v3 MemberMetadata.assignment", compact=False, nullable=False
+        )
+    )
 
 
 def _read_group_metadata_value_v3(buf, pos: int, end: int) -> tuple[GroupMetadataValue, int]:
-    """Read a GroupMetadataValue of GroupMetadataValue version 3 at ``pos``, inside ``buf[:end]``."""
+    """Read a GroupMetadataValue v3 at ``pos``, inside ``buf[:end]``."""
     f_protocol_type, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v3 GroupMetadataValue.protocol_type", False, False
+        buf, pos, end, "GroupMetadataValue v3 GroupMetadataValue.protocol_type", compact=False, nullable=False
     )
     if end - pos < 4:
         raise truncated("GroupMetadataValue v3 GroupMetadataValue.generation", pos, 4, end)
     (f_generation,) = _S0.unpack_from(buf, pos)
     pos += 4
     f_protocol, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v3 GroupMetadataValue.protocol", False, True
+        buf, pos, end, "GroupMetadataValue v3 GroupMetadataValue.protocol", compact=False, nullable=True
     )
-    f_leader, pos = read_string(buf, pos, end, "GroupMetadataValue v3 GroupMetadataValue.leader", False, True)
+    f_leader, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v3 GroupMetadataValue.leader", compact=False, nullable=True
+    )
     if end - pos < 8:
         raise truncated("GroupMetadataValue v3 GroupMetadataValue.current_state_timestamp", pos, 8, end)
     (f_current_state_timestamp,) = _S2.unpack_from(buf, pos)
     pos += 8
-    n, pos = read_count(buf, pos, end, "GroupMetadataValue v3 GroupMetadataValue.members", False, False, 24)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "GroupMetadataValue v3 GroupMetadataValue.members",
+        compact=False,
+        nullable=False,
+        min_size=24,
+    )
     f_members = []
     append = f_members.append
     for _ in range(n):
         item, pos = _read_member_metadata_v3(buf, pos, end)
         append(item)
     return GroupMetadataValue(
-        f_protocol_type, f_generation, f_protocol, f_leader, f_current_state_timestamp, f_members, []
+        f_protocol_type, f_generation, f_protocol, f_leader, f_current_state_timestamp, f_members, ()
     ), pos
 
 
 def _write_group_metadata_value_v3(v: GroupMetadataValue, out: list) -> None:
-    """Append the bytes of a GroupMetadataValue of GroupMetadataValue version 3 to ``out``."""
-    absent(v.unknown_tagged_fields, [], "GroupMetadataValue v3 GroupMetadataValue tagged fields")
+    """Append the bytes of a GroupMetadataValue v3 to ``out``."""
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v3 GroupMetadataValue tagged fields")
     out.append(
-        encode_string(v.protocol_type, False, False, "GroupMetadataValue v3 GroupMetadataValue.protocol_type")
+        encode_string(
+            v.protocol_type,
+            "GroupMetadataValue v3 GroupMetadataValue.protocol_type",
+            compact=False,
+            nullable=False,
+        )
     )
     out.append(_S0.pack(v.generation))
-    out.append(encode_string(v.protocol, False, True, "GroupMetadataValue v3 GroupMetadataValue.protocol"))
-    out.append(encode_string(v.leader, False, True, "GroupMetadataValue v3 GroupMetadataValue.leader"))
+    out.append(
+        encode_string(
+            v.protocol, "GroupMetadataValue v3 GroupMetadataValue.protocol", compact=False, nullable=True
+        )
+    )
+    out.append(
+        encode_string(
+            v.leader, "GroupMetadataValue v3 GroupMetadataValue.leader", compact=False, nullable=True
+        )
+    )
     out.append(_S2.pack(v.current_state_timestamp))
-    out.append(encode_count(v.members, False, False, "GroupMetadataValue v3 GroupMetadataValue.members"))
+    out.append(
+        encode_count(
+            v.members, "GroupMetadataValue v3 GroupMetadataValue.members", compact=False, nullable=False
+        )
+    )
     for item in v.members:
         _write_member_metadata_v3(item, out)
 
 
 def _read_member_metadata_v4(buf, pos: int, end: int) -> tuple[MemberMetadata, int]:
-    """Read a MemberMetadata of GroupMetadataValue version 4 at ``pos``, inside ``buf[:end]``."""
+    """Read a MemberMetadata of GroupMetadataValue v4 at ``pos``, inside ``buf[:end]``."""
     f_member_id, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v4 MemberMetadata.member_id", True, False
+        buf, pos, end, "GroupMetadataValue v4 MemberMetadata.member_id", compact=True, nullable=False
     )
     f_group_instance_id, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v4 MemberMetadata.group_instance_id", True, True
+        buf, pos, end, "GroupMetadataValue v4 MemberMetadata.group_instance_id", compact=True, nullable=True
     )
     f_client_id, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v4 MemberMetadata.client_id", True, False
+        buf, pos, end, "GroupMetadataValue v4 MemberMetadata.client_id", compact=True, nullable=False
     )
     f_client_host, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v4 MemberMetadata.client_host", True, False
+        buf, pos, end, "GroupMetadataValue v4 MemberMetadata.client_host", compact=True, nullable=False
     )
     if end - pos < 8:
         raise truncated("GroupMetadataValue v4 MemberMetadata.rebalance_timeout", pos, 8, end)
@@ -477,10 +661,10 @@ def _read_member_metadata_v4(buf, pos: int, end: int) -> tuple[MemberMetadata, i
     ) = _S1.unpack_from(buf, pos)
     pos += 8
     f_subscription, pos = read_bytes(
-        buf, pos, end, "GroupMetadataValue v4 MemberMetadata.subscription", True, False
+        buf, pos, end, "GroupMetadataValue v4 MemberMetadata.subscription", compact=True, nullable=False
     )
     f_assignment, pos = read_bytes(
-        buf, pos, end, "GroupMetadataValue v4 MemberMetadata.assignment", True, False
+        buf, pos, end, "GroupMetadataValue v4 MemberMetadata.assignment", compact=True, nullable=False
     )
     unknown, pos = read_unknown_tags(buf, pos, end, "GroupMetadataValue v4 MemberMetadata tagged fields")
     return MemberMetadata(
@@ -497,40 +681,73 @@ def _read_member_metadata_v4(buf, pos: int, end: int) -> tuple[MemberMetadata, i
 
 
 def _write_member_metadata_v4(v: MemberMetadata, out: list) -> None:
-    """Append the bytes of a MemberMetadata of GroupMetadataValue version 4 to ``out``."""
-    out.append(encode_string(v.member_id, True, False, "GroupMetadataValue v4 MemberMetadata.member_id"))
+    """Append the bytes of a MemberMetadata of GroupMetadataValue v4 to ``out``."""
     out.append(
         encode_string(
-            v.group_instance_id, True, True, "GroupMetadataValue v4 MemberMetadata.group_instance_id"
+            v.member_id, "GroupMetadataValue v4 MemberMetadata.member_id", compact=True, nullable=False
         )
     )
-    out.append(encode_string(v.client_id, True, False, "GroupMetadataValue v4 MemberMetadata.client_id"))
-    out.append(encode_string(v.client_host, True, False, "GroupMetadataValue v4 MemberMetadata.client_host"))
+    out.append(
+        encode_string(
+            v.group_instance_id,
+            "GroupMetadataValue v4 MemberMetadata.group_instance_id",
+            compact=True,
+            nullable=True,
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_id, "GroupMetadataValue v4 MemberMetadata.client_id", compact=True, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_host, "GroupMetadataValue v4 MemberMetadata.client_host", compact=True, nullable=False
+        )
+    )
     out.append(_S1.pack(v.rebalance_timeout, v.session_timeout))
-    out.append(encode_bytes(v.subscription, True, False, "GroupMetadataValue v4 MemberMetadata.subscription"))
-    out.append(encode_bytes(v.assignment, True, False, "GroupMetadataValue v4 MemberMetadata.assignment"))
+    out.append(
+        encode_bytes(
+            v.subscription, "GroupMetadataValue v4 MemberMetadata.subscription", compact=True, nullable=False
+        )
+    )
+    out.append(
+        encode_bytes(
+            v.assignment, "GroupMetadataValue v4 MemberMetadata.assignment", compact=True, nullable=False
+        )
+    )
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_group_metadata_value_v4(buf, pos: int, end: int) -> tuple[GroupMetadataValue, int]:
-    """Read a GroupMetadataValue of GroupMetadataValue version 4 at ``pos``, inside ``buf[:end]``."""
+    """Read a GroupMetadataValue v4 at ``pos``, inside ``buf[:end]``."""
     f_protocol_type, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v4 GroupMetadataValue.protocol_type", True, False
+        buf, pos, end, "GroupMetadataValue v4 GroupMetadataValue.protocol_type", compact=True, nullable=False
     )
     if end - pos < 4:
         raise truncated("GroupMetadataValue v4 GroupMetadataValue.generation", pos, 4, end)
     (f_generation,) = _S0.unpack_from(buf, pos)
     pos += 4
     f_protocol, pos = read_string(
-        buf, pos, end, "GroupMetadataValue v4 GroupMetadataValue.protocol", True, True
+        buf, pos, end, "GroupMetadataValue v4 GroupMetadataValue.protocol", compact=True, nullable=True
     )
-    f_leader, pos = read_string(buf, pos, end, "GroupMetadataValue v4 GroupMetadataValue.leader", True, True)
+    f_leader, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v4 GroupMetadataValue.leader", compact=True, nullable=True
+    )
     if end - pos < 8:
         raise truncated("GroupMetadataValue v4 GroupMetadataValue.current_state_timestamp", pos, 8, end)
     (f_current_state_timestamp,) = _S2.unpack_from(buf, pos)
     pos += 8
-    n, pos = read_count(buf, pos, end, "GroupMetadataValue v4 GroupMetadataValue.members", True, False, 15)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "GroupMetadataValue v4 GroupMetadataValue.members",
+        compact=True,
+        nullable=False,
+        min_size=15,
+    )
     f_members = []
     append = f_members.append
     for _ in range(n):
@@ -543,15 +760,32 @@ def _read_group_metadata_value_v4(buf, pos: int, end: int) -> tuple[GroupMetadat
 
 
 def _write_group_metadata_value_v4(v: GroupMetadataValue, out: list) -> None:
-    """Append the bytes of a GroupMetadataValue of GroupMetadataValue version 4 to ``out``."""
+    """Append the bytes of a GroupMetadataValue v4 to ``out``."""
     out.append(
-        encode_string(v.protocol_type, True, False, "GroupMetadataValue v4 GroupMetadataValue.protocol_type")
+        encode_string(
+            v.protocol_type,
+            "GroupMetadataValue v4 GroupMetadataValue.protocol_type",
+            compact=True,
+            nullable=False,
+        )
     )
     out.append(_S0.pack(v.generation))
-    out.append(encode_string(v.protocol, True, True, "GroupMetadataValue v4 GroupMetadataValue.protocol"))
-    out.append(encode_string(v.leader, True, True, "GroupMetadataValue v4 GroupMetadataValue.leader"))
+    out.append(
+        encode_string(
+            v.protocol, "GroupMetadataValue v4 GroupMetadataValue.protocol", compact=True, nullable=True
+        )
+    )
+    out.append(
+        encode_string(
+            v.leader, "GroupMetadataValue v4 GroupMetadataValue.leader", compact=True, nullable=True
+        )
+    )
     out.append(_S2.pack(v.current_state_timestamp))
-    out.append(encode_count(v.members, True, False, "GroupMetadataValue v4 GroupMetadataValue.members"))
+    out.append(
+        encode_count(
+            v.members, "GroupMetadataValue v4 GroupMetadataValue.members", compact=True, nullable=False
+        )
+    )
     for item in v.members:
         _write_member_metadata_v4(item, out)
     tags = list(v.unknown_tagged_fields)

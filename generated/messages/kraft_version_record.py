@@ -6,6 +6,7 @@ Generated from schemas/messages/kraft_version_record.yaml by codegen. DO NOT EDI
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -41,14 +42,14 @@ class KRaftVersionRecord(NamedTuple):
 
     version: int = 0
     kraft_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_kraft_version_record_v0(buf, pos: int, end: int) -> tuple[KRaftVersionRecord, int]:
-    """Read a KRaftVersionRecord of KRaftVersionRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a KRaftVersionRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated("KRaftVersionRecord v0 KRaftVersionRecord.version", pos, 4, end)
     (
@@ -61,7 +62,7 @@ def _read_kraft_version_record_v0(buf, pos: int, end: int) -> tuple[KRaftVersion
 
 
 def _write_kraft_version_record_v0(v: KRaftVersionRecord, out: list) -> None:
-    """Append the bytes of a KRaftVersionRecord of KRaftVersionRecord version 0 to ``out``."""
+    """Append the bytes of a KRaftVersionRecord v0 to ``out``."""
     out.append(_S0.pack(v.version, v.kraft_version))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

@@ -6,6 +6,7 @@ Generated from schemas/messages/leader_change_message.yaml by codegen. DO NOT ED
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -52,7 +53,7 @@ class Voter(NamedTuple):
 
     voter_id: int = 0
     voter_directory_id: UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class LeaderChangeMessage(NamedTuple):
@@ -70,14 +71,14 @@ class LeaderChangeMessage(NamedTuple):
     leader_id: int = 0
     voters: list[Voter] = []
     granting_voters: list[Voter] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_voter_v0(buf, pos: int, end: int) -> tuple[Voter, int]:
-    """Read a Voter of LeaderChangeMessage version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a Voter of LeaderChangeMessage v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated("LeaderChangeMessage v0 Voter.voter_id", pos, 4, end)
     (f_voter_id,) = _S0.unpack_from(buf, pos)
@@ -87,7 +88,7 @@ def _read_voter_v0(buf, pos: int, end: int) -> tuple[Voter, int]:
 
 
 def _write_voter_v0(v: Voter, out: list) -> None:
-    """Append the bytes of a Voter of LeaderChangeMessage version 0 to ``out``."""
+    """Append the bytes of a Voter of LeaderChangeMessage v0 to ``out``."""
     absent(v.voter_directory_id, ZERO_UUID, "LeaderChangeMessage v0 Voter.voter_directory_id")
     out.append(_S0.pack(v.voter_id))
     tags = list(v.unknown_tagged_fields)
@@ -95,7 +96,7 @@ def _write_voter_v0(v: Voter, out: list) -> None:
 
 
 def _read_leader_change_message_v0(buf, pos: int, end: int) -> tuple[LeaderChangeMessage, int]:
-    """Read a LeaderChangeMessage of LeaderChangeMessage version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a LeaderChangeMessage v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 6:
         raise truncated("LeaderChangeMessage v0 LeaderChangeMessage.version", pos, 6, end)
     (
@@ -103,14 +104,28 @@ def _read_leader_change_message_v0(buf, pos: int, end: int) -> tuple[LeaderChang
         f_leader_id,
     ) = _S1.unpack_from(buf, pos)
     pos += 6
-    n, pos = read_count(buf, pos, end, "LeaderChangeMessage v0 LeaderChangeMessage.voters", True, False, 5)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "LeaderChangeMessage v0 LeaderChangeMessage.voters",
+        compact=True,
+        nullable=False,
+        min_size=5,
+    )
     f_voters = []
     append = f_voters.append
     for _ in range(n):
         item, pos = _read_voter_v0(buf, pos, end)
         append(item)
     n, pos = read_count(
-        buf, pos, end, "LeaderChangeMessage v0 LeaderChangeMessage.granting_voters", True, False, 5
+        buf,
+        pos,
+        end,
+        "LeaderChangeMessage v0 LeaderChangeMessage.granting_voters",
+        compact=True,
+        nullable=False,
+        min_size=5,
     )
     f_granting_voters = []
     append = f_granting_voters.append
@@ -124,14 +139,21 @@ def _read_leader_change_message_v0(buf, pos: int, end: int) -> tuple[LeaderChang
 
 
 def _write_leader_change_message_v0(v: LeaderChangeMessage, out: list) -> None:
-    """Append the bytes of a LeaderChangeMessage of LeaderChangeMessage version 0 to ``out``."""
+    """Append the bytes of a LeaderChangeMessage v0 to ``out``."""
     out.append(_S1.pack(v.version, v.leader_id))
-    out.append(encode_count(v.voters, True, False, "LeaderChangeMessage v0 LeaderChangeMessage.voters"))
+    out.append(
+        encode_count(
+            v.voters, "LeaderChangeMessage v0 LeaderChangeMessage.voters", compact=True, nullable=False
+        )
+    )
     for item in v.voters:
         _write_voter_v0(item, out)
     out.append(
         encode_count(
-            v.granting_voters, True, False, "LeaderChangeMessage v0 LeaderChangeMessage.granting_voters"
+            v.granting_voters,
+            "LeaderChangeMessage v0 LeaderChangeMessage.granting_voters",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.granting_voters:
@@ -141,7 +163,7 @@ def _write_leader_change_message_v0(v: LeaderChangeMessage, out: list) -> None:
 
 
 def _read_voter_v1(buf, pos: int, end: int) -> tuple[Voter, int]:
-    """Read a Voter of LeaderChangeMessage version 1 at ``pos``, inside ``buf[:end]``."""
+    """Read a Voter of LeaderChangeMessage v1 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 20:
         raise truncated("LeaderChangeMessage v1 Voter.voter_id", pos, 20, end)
     (
@@ -155,14 +177,14 @@ def _read_voter_v1(buf, pos: int, end: int) -> tuple[Voter, int]:
 
 
 def _write_voter_v1(v: Voter, out: list) -> None:
-    """Append the bytes of a Voter of LeaderChangeMessage version 1 to ``out``."""
+    """Append the bytes of a Voter of LeaderChangeMessage v1 to ``out``."""
     out.append(_S2.pack(v.voter_id, v.voter_directory_id.bytes))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_leader_change_message_v1(buf, pos: int, end: int) -> tuple[LeaderChangeMessage, int]:
-    """Read a LeaderChangeMessage of LeaderChangeMessage version 1 at ``pos``, inside ``buf[:end]``."""
+    """Read a LeaderChangeMessage v1 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 6:
         raise truncated("LeaderChangeMessage v1 LeaderChangeMessage.version", pos, 6, end)
     (
@@ -170,14 +192,28 @@ def _read_leader_change_message_v1(buf, pos: int, end: int) -> tuple[LeaderChang
         f_leader_id,
     ) = _S1.unpack_from(buf, pos)
     pos += 6
-    n, pos = read_count(buf, pos, end, "LeaderChangeMessage v1 LeaderChangeMessage.voters", True, False, 21)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "LeaderChangeMessage v1 LeaderChangeMessage.voters",
+        compact=True,
+        nullable=False,
+        min_size=21,
+    )
     f_voters = []
     append = f_voters.append
     for _ in range(n):
         item, pos = _read_voter_v1(buf, pos, end)
         append(item)
     n, pos = read_count(
-        buf, pos, end, "LeaderChangeMessage v1 LeaderChangeMessage.granting_voters", True, False, 21
+        buf,
+        pos,
+        end,
+        "LeaderChangeMessage v1 LeaderChangeMessage.granting_voters",
+        compact=True,
+        nullable=False,
+        min_size=21,
     )
     f_granting_voters = []
     append = f_granting_voters.append
@@ -191,14 +227,21 @@ def _read_leader_change_message_v1(buf, pos: int, end: int) -> tuple[LeaderChang
 
 
 def _write_leader_change_message_v1(v: LeaderChangeMessage, out: list) -> None:
-    """Append the bytes of a LeaderChangeMessage of LeaderChangeMessage version 1 to ``out``."""
+    """Append the bytes of a LeaderChangeMessage v1 to ``out``."""
     out.append(_S1.pack(v.version, v.leader_id))
-    out.append(encode_count(v.voters, True, False, "LeaderChangeMessage v1 LeaderChangeMessage.voters"))
+    out.append(
+        encode_count(
+            v.voters, "LeaderChangeMessage v1 LeaderChangeMessage.voters", compact=True, nullable=False
+        )
+    )
     for item in v.voters:
         _write_voter_v1(item, out)
     out.append(
         encode_count(
-            v.granting_voters, True, False, "LeaderChangeMessage v1 LeaderChangeMessage.granting_voters"
+            v.granting_voters,
+            "LeaderChangeMessage v1 LeaderChangeMessage.granting_voters",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.granting_voters:

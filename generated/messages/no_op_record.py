@@ -6,6 +6,7 @@ Generated from schemas/messages/no_op_record.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -36,20 +37,20 @@ class NoOpRecord(NamedTuple):
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_no_op_record_v0(buf, pos: int, end: int) -> tuple[NoOpRecord, int]:
-    """Read a NoOpRecord of NoOpRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a NoOpRecord v0 at ``pos``, inside ``buf[:end]``."""
     unknown, pos = read_unknown_tags(buf, pos, end, "NoOpRecord v0 NoOpRecord tagged fields")
     return NoOpRecord(unknown), pos
 
 
 def _write_no_op_record_v0(v: NoOpRecord, out: list) -> None:
-    """Append the bytes of a NoOpRecord of NoOpRecord version 0 to ``out``."""
+    """Append the bytes of a NoOpRecord v0 to ``out``."""
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 

@@ -50,9 +50,13 @@ class OffsetCommitKey(NamedTuple):
 
 
 def _read_offset_commit_key_v0(buf, pos: int, end: int) -> tuple[OffsetCommitKey, int]:
-    """Read a OffsetCommitKey of OffsetCommitKey version 0 at ``pos``, inside ``buf[:end]``."""
-    f_group, pos = read_string(buf, pos, end, "OffsetCommitKey v0 OffsetCommitKey.group", False, False)
-    f_topic, pos = read_string(buf, pos, end, "OffsetCommitKey v0 OffsetCommitKey.topic", False, False)
+    """Read an OffsetCommitKey v0 at ``pos``, inside ``buf[:end]``."""
+    f_group, pos = read_string(
+        buf, pos, end, "OffsetCommitKey v0 OffsetCommitKey.group", compact=False, nullable=False
+    )
+    f_topic, pos = read_string(
+        buf, pos, end, "OffsetCommitKey v0 OffsetCommitKey.topic", compact=False, nullable=False
+    )
     if end - pos < 4:
         raise truncated("OffsetCommitKey v0 OffsetCommitKey.partition", pos, 4, end)
     (f_partition,) = _S0.unpack_from(buf, pos)
@@ -61,16 +65,24 @@ def _read_offset_commit_key_v0(buf, pos: int, end: int) -> tuple[OffsetCommitKey
 
 
 def _write_offset_commit_key_v0(v: OffsetCommitKey, out: list) -> None:
-    """Append the bytes of a OffsetCommitKey of OffsetCommitKey version 0 to ``out``."""
-    out.append(encode_string(v.group, False, False, "OffsetCommitKey v0 OffsetCommitKey.group"))
-    out.append(encode_string(v.topic, False, False, "OffsetCommitKey v0 OffsetCommitKey.topic"))
+    """Append the bytes of an OffsetCommitKey v0 to ``out``."""
+    out.append(
+        encode_string(v.group, "OffsetCommitKey v0 OffsetCommitKey.group", compact=False, nullable=False)
+    )
+    out.append(
+        encode_string(v.topic, "OffsetCommitKey v0 OffsetCommitKey.topic", compact=False, nullable=False)
+    )
     out.append(_S0.pack(v.partition))
 
 
 def _read_offset_commit_key_v1(buf, pos: int, end: int) -> tuple[OffsetCommitKey, int]:
-    """Read a OffsetCommitKey of OffsetCommitKey version 1 at ``pos``, inside ``buf[:end]``."""
-    f_group, pos = read_string(buf, pos, end, "OffsetCommitKey v1 OffsetCommitKey.group", False, False)
-    f_topic, pos = read_string(buf, pos, end, "OffsetCommitKey v1 OffsetCommitKey.topic", False, False)
+    """Read an OffsetCommitKey v1 at ``pos``, inside ``buf[:end]``."""
+    f_group, pos = read_string(
+        buf, pos, end, "OffsetCommitKey v1 OffsetCommitKey.group", compact=False, nullable=False
+    )
+    f_topic, pos = read_string(
+        buf, pos, end, "OffsetCommitKey v1 OffsetCommitKey.topic", compact=False, nullable=False
+    )
     if end - pos < 4:
         raise truncated("OffsetCommitKey v1 OffsetCommitKey.partition", pos, 4, end)
     (f_partition,) = _S0.unpack_from(buf, pos)
@@ -79,9 +91,13 @@ def _read_offset_commit_key_v1(buf, pos: int, end: int) -> tuple[OffsetCommitKey
 
 
 def _write_offset_commit_key_v1(v: OffsetCommitKey, out: list) -> None:
-    """Append the bytes of a OffsetCommitKey of OffsetCommitKey version 1 to ``out``."""
-    out.append(encode_string(v.group, False, False, "OffsetCommitKey v1 OffsetCommitKey.group"))
-    out.append(encode_string(v.topic, False, False, "OffsetCommitKey v1 OffsetCommitKey.topic"))
+    """Append the bytes of an OffsetCommitKey v1 to ``out``."""
+    out.append(
+        encode_string(v.group, "OffsetCommitKey v1 OffsetCommitKey.group", compact=False, nullable=False)
+    )
+    out.append(
+        encode_string(v.topic, "OffsetCommitKey v1 OffsetCommitKey.topic", compact=False, nullable=False)
+    )
     out.append(_S0.pack(v.partition))
 
 

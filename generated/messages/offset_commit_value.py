@@ -6,6 +6,7 @@ Generated from schemas/messages/offset_commit_value.yaml by codegen. DO NOT EDIT
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -64,47 +65,51 @@ class OffsetCommitValue(NamedTuple):
     commit_timestamp: int = 0
     expire_timestamp: int = -1
     topic_id: UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_offset_commit_value_v0(buf, pos: int, end: int) -> tuple[OffsetCommitValue, int]:
-    """Read a OffsetCommitValue of OffsetCommitValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read an OffsetCommitValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 8:
         raise truncated("OffsetCommitValue v0 OffsetCommitValue.offset", pos, 8, end)
     (f_offset,) = _S0.unpack_from(buf, pos)
     pos += 8
     f_metadata, pos = read_string(
-        buf, pos, end, "OffsetCommitValue v0 OffsetCommitValue.metadata", False, False
+        buf, pos, end, "OffsetCommitValue v0 OffsetCommitValue.metadata", compact=False, nullable=False
     )
     if end - pos < 8:
         raise truncated("OffsetCommitValue v0 OffsetCommitValue.commit_timestamp", pos, 8, end)
     (f_commit_timestamp,) = _S0.unpack_from(buf, pos)
     pos += 8
-    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, ZERO_UUID, []), pos
+    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, ZERO_UUID, ()), pos
 
 
 def _write_offset_commit_value_v0(v: OffsetCommitValue, out: list) -> None:
-    """Append the bytes of a OffsetCommitValue of OffsetCommitValue version 0 to ``out``."""
+    """Append the bytes of an OffsetCommitValue v0 to ``out``."""
     absent(v.leader_epoch, -1, "OffsetCommitValue v0 OffsetCommitValue.leader_epoch")
     absent(v.expire_timestamp, -1, "OffsetCommitValue v0 OffsetCommitValue.expire_timestamp")
     absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v0 OffsetCommitValue.topic_id")
-    absent(v.unknown_tagged_fields, [], "OffsetCommitValue v0 OffsetCommitValue tagged fields")
+    absent(v.unknown_tagged_fields, (), "OffsetCommitValue v0 OffsetCommitValue tagged fields")
     out.append(_S0.pack(v.offset))
-    out.append(encode_string(v.metadata, False, False, "OffsetCommitValue v0 OffsetCommitValue.metadata"))
+    out.append(
+        encode_string(
+            v.metadata, "OffsetCommitValue v0 OffsetCommitValue.metadata", compact=False, nullable=False
+        )
+    )
     out.append(_S0.pack(v.commit_timestamp))
 
 
 def _read_offset_commit_value_v1(buf, pos: int, end: int) -> tuple[OffsetCommitValue, int]:
-    """Read a OffsetCommitValue of OffsetCommitValue version 1 at ``pos``, inside ``buf[:end]``."""
+    """Read an OffsetCommitValue v1 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 8:
         raise truncated("OffsetCommitValue v1 OffsetCommitValue.offset", pos, 8, end)
     (f_offset,) = _S0.unpack_from(buf, pos)
     pos += 8
     f_metadata, pos = read_string(
-        buf, pos, end, "OffsetCommitValue v1 OffsetCommitValue.metadata", False, False
+        buf, pos, end, "OffsetCommitValue v1 OffsetCommitValue.metadata", compact=False, nullable=False
     )
     if end - pos < 16:
         raise truncated("OffsetCommitValue v1 OffsetCommitValue.commit_timestamp", pos, 16, end)
@@ -114,49 +119,57 @@ def _read_offset_commit_value_v1(buf, pos: int, end: int) -> tuple[OffsetCommitV
     ) = _S1.unpack_from(buf, pos)
     pos += 16
     return OffsetCommitValue(
-        f_offset, -1, f_metadata, f_commit_timestamp, f_expire_timestamp, ZERO_UUID, []
+        f_offset, -1, f_metadata, f_commit_timestamp, f_expire_timestamp, ZERO_UUID, ()
     ), pos
 
 
 def _write_offset_commit_value_v1(v: OffsetCommitValue, out: list) -> None:
-    """Append the bytes of a OffsetCommitValue of OffsetCommitValue version 1 to ``out``."""
+    """Append the bytes of an OffsetCommitValue v1 to ``out``."""
     absent(v.leader_epoch, -1, "OffsetCommitValue v1 OffsetCommitValue.leader_epoch")
     absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v1 OffsetCommitValue.topic_id")
-    absent(v.unknown_tagged_fields, [], "OffsetCommitValue v1 OffsetCommitValue tagged fields")
+    absent(v.unknown_tagged_fields, (), "OffsetCommitValue v1 OffsetCommitValue tagged fields")
     out.append(_S0.pack(v.offset))
-    out.append(encode_string(v.metadata, False, False, "OffsetCommitValue v1 OffsetCommitValue.metadata"))
+    out.append(
+        encode_string(
+            v.metadata, "OffsetCommitValue v1 OffsetCommitValue.metadata", compact=False, nullable=False
+        )
+    )
     out.append(_S1.pack(v.commit_timestamp, v.expire_timestamp))
 
 
 def _read_offset_commit_value_v2(buf, pos: int, end: int) -> tuple[OffsetCommitValue, int]:
-    """Read a OffsetCommitValue of OffsetCommitValue version 2 at ``pos``, inside ``buf[:end]``."""
+    """Read an OffsetCommitValue v2 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 8:
         raise truncated("OffsetCommitValue v2 OffsetCommitValue.offset", pos, 8, end)
     (f_offset,) = _S0.unpack_from(buf, pos)
     pos += 8
     f_metadata, pos = read_string(
-        buf, pos, end, "OffsetCommitValue v2 OffsetCommitValue.metadata", False, False
+        buf, pos, end, "OffsetCommitValue v2 OffsetCommitValue.metadata", compact=False, nullable=False
     )
     if end - pos < 8:
         raise truncated("OffsetCommitValue v2 OffsetCommitValue.commit_timestamp", pos, 8, end)
     (f_commit_timestamp,) = _S0.unpack_from(buf, pos)
     pos += 8
-    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, ZERO_UUID, []), pos
+    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, ZERO_UUID, ()), pos
 
 
 def _write_offset_commit_value_v2(v: OffsetCommitValue, out: list) -> None:
-    """Append the bytes of a OffsetCommitValue of OffsetCommitValue version 2 to ``out``."""
+    """Append the bytes of an OffsetCommitValue v2 to ``out``."""
     absent(v.leader_epoch, -1, "OffsetCommitValue v2 OffsetCommitValue.leader_epoch")
     absent(v.expire_timestamp, -1, "OffsetCommitValue v2 OffsetCommitValue.expire_timestamp")
     absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v2 OffsetCommitValue.topic_id")
-    absent(v.unknown_tagged_fields, [], "OffsetCommitValue v2 OffsetCommitValue tagged fields")
+    absent(v.unknown_tagged_fields, (), "OffsetCommitValue v2 OffsetCommitValue tagged fields")
     out.append(_S0.pack(v.offset))
-    out.append(encode_string(v.metadata, False, False, "OffsetCommitValue v2 OffsetCommitValue.metadata"))
+    out.append(
+        encode_string(
+            v.metadata, "OffsetCommitValue v2 OffsetCommitValue.metadata", compact=False, nullable=False
+        )
+    )
     out.append(_S0.pack(v.commit_timestamp))
 
 
 def _read_offset_commit_value_v3(buf, pos: int, end: int) -> tuple[OffsetCommitValue, int]:
-    """Read a OffsetCommitValue of OffsetCommitValue version 3 at ``pos``, inside ``buf[:end]``."""
+    """Read an OffsetCommitValue v3 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated("OffsetCommitValue v3 OffsetCommitValue.offset", pos, 12, end)
     (
@@ -165,27 +178,31 @@ def _read_offset_commit_value_v3(buf, pos: int, end: int) -> tuple[OffsetCommitV
     ) = _S2.unpack_from(buf, pos)
     pos += 12
     f_metadata, pos = read_string(
-        buf, pos, end, "OffsetCommitValue v3 OffsetCommitValue.metadata", False, False
+        buf, pos, end, "OffsetCommitValue v3 OffsetCommitValue.metadata", compact=False, nullable=False
     )
     if end - pos < 8:
         raise truncated("OffsetCommitValue v3 OffsetCommitValue.commit_timestamp", pos, 8, end)
     (f_commit_timestamp,) = _S0.unpack_from(buf, pos)
     pos += 8
-    return OffsetCommitValue(f_offset, f_leader_epoch, f_metadata, f_commit_timestamp, -1, ZERO_UUID, []), pos
+    return OffsetCommitValue(f_offset, f_leader_epoch, f_metadata, f_commit_timestamp, -1, ZERO_UUID, ()), pos
 
 
 def _write_offset_commit_value_v3(v: OffsetCommitValue, out: list) -> None:
-    """Append the bytes of a OffsetCommitValue of OffsetCommitValue version 3 to ``out``."""
+    """Append the bytes of an OffsetCommitValue v3 to ``out``."""
     absent(v.expire_timestamp, -1, "OffsetCommitValue v3 OffsetCommitValue.expire_timestamp")
     absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v3 OffsetCommitValue.topic_id")
-    absent(v.unknown_tagged_fields, [], "OffsetCommitValue v3 OffsetCommitValue tagged fields")
+    absent(v.unknown_tagged_fields, (), "OffsetCommitValue v3 OffsetCommitValue tagged fields")
     out.append(_S2.pack(v.offset, v.leader_epoch))
-    out.append(encode_string(v.metadata, False, False, "OffsetCommitValue v3 OffsetCommitValue.metadata"))
+    out.append(
+        encode_string(
+            v.metadata, "OffsetCommitValue v3 OffsetCommitValue.metadata", compact=False, nullable=False
+        )
+    )
     out.append(_S0.pack(v.commit_timestamp))
 
 
 def _read_offset_commit_value_v4(buf, pos: int, end: int) -> tuple[OffsetCommitValue, int]:
-    """Read a OffsetCommitValue of OffsetCommitValue version 4 at ``pos``, inside ``buf[:end]``."""
+    """Read an OffsetCommitValue v4 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated("OffsetCommitValue v4 OffsetCommitValue.offset", pos, 12, end)
     (
@@ -194,7 +211,7 @@ def _read_offset_commit_value_v4(buf, pos: int, end: int) -> tuple[OffsetCommitV
     ) = _S2.unpack_from(buf, pos)
     pos += 12
     f_metadata, pos = read_string(
-        buf, pos, end, "OffsetCommitValue v4 OffsetCommitValue.metadata", True, False
+        buf, pos, end, "OffsetCommitValue v4 OffsetCommitValue.metadata", compact=True, nullable=False
     )
     if end - pos < 8:
         raise truncated("OffsetCommitValue v4 OffsetCommitValue.commit_timestamp", pos, 8, end)
@@ -227,10 +244,14 @@ def _read_offset_commit_value_v4(buf, pos: int, end: int) -> tuple[OffsetCommitV
 
 
 def _write_offset_commit_value_v4(v: OffsetCommitValue, out: list) -> None:
-    """Append the bytes of a OffsetCommitValue of OffsetCommitValue version 4 to ``out``."""
+    """Append the bytes of an OffsetCommitValue v4 to ``out``."""
     absent(v.expire_timestamp, -1, "OffsetCommitValue v4 OffsetCommitValue.expire_timestamp")
     out.append(_S2.pack(v.offset, v.leader_epoch))
-    out.append(encode_string(v.metadata, True, False, "OffsetCommitValue v4 OffsetCommitValue.metadata"))
+    out.append(
+        encode_string(
+            v.metadata, "OffsetCommitValue v4 OffsetCommitValue.metadata", compact=True, nullable=False
+        )
+    )
     out.append(_S0.pack(v.commit_timestamp))
     tags = list(v.unknown_tagged_fields)
     if v.topic_id != ZERO_UUID:

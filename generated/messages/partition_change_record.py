@@ -6,6 +6,7 @@ Generated from schemas/messages/partition_change_record.yaml by codegen. DO NOT 
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -73,14 +74,14 @@ class PartitionChangeRecord(NamedTuple):
     directories: list[UUID] | None = None
     eligible_leader_replicas: list[int] | None = None
     last_known_elr: list[int] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_partition_change_record_v0(buf, pos: int, end: int) -> tuple[PartitionChangeRecord, int]:
-    """Read a PartitionChangeRecord of PartitionChangeRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a PartitionChangeRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 20:
         raise truncated("PartitionChangeRecord v0 PartitionChangeRecord.partition_id", pos, 20, end)
     (
@@ -108,7 +109,13 @@ def _read_partition_change_record_v0(buf, pos: int, end: int) -> tuple[Partition
         if tag == 0:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "PartitionChangeRecord v0 PartitionChangeRecord.isr", True, True, 4
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v0 PartitionChangeRecord.isr",
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_isr = None
@@ -132,7 +139,13 @@ def _read_partition_change_record_v0(buf, pos: int, end: int) -> tuple[Partition
         elif tag == 2:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "PartitionChangeRecord v0 PartitionChangeRecord.replicas", True, True, 4
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v0 PartitionChangeRecord.replicas",
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_replicas = None
@@ -150,9 +163,9 @@ def _read_partition_change_record_v0(buf, pos: int, end: int) -> tuple[Partition
                 pos,
                 stop,
                 "PartitionChangeRecord v0 PartitionChangeRecord.removing_replicas",
-                True,
-                True,
-                4,
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_removing_replicas = None
@@ -170,9 +183,9 @@ def _read_partition_change_record_v0(buf, pos: int, end: int) -> tuple[Partition
                 pos,
                 stop,
                 "PartitionChangeRecord v0 PartitionChangeRecord.adding_replicas",
-                True,
-                True,
-                4,
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_adding_replicas = None
@@ -215,7 +228,7 @@ def _read_partition_change_record_v0(buf, pos: int, end: int) -> tuple[Partition
 
 
 def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list) -> None:
-    """Append the bytes of a PartitionChangeRecord of PartitionChangeRecord version 0 to ``out``."""
+    """Append the bytes of a PartitionChangeRecord v0 to ``out``."""
     absent(v.directories, None, "PartitionChangeRecord v0 PartitionChangeRecord.directories")
     absent(
         v.eligible_leader_replicas,
@@ -227,7 +240,11 @@ def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list) -> No
     tags = list(v.unknown_tagged_fields)
     if v.isr is not None:
         outer, out = out, []
-        out.append(encode_count(v.isr, True, True, "PartitionChangeRecord v0 PartitionChangeRecord.isr"))
+        out.append(
+            encode_count(
+                v.isr, "PartitionChangeRecord v0 PartitionChangeRecord.isr", compact=True, nullable=True
+            )
+        )
         if v.isr is not None:
             out.append(struct.pack(f">{len(v.isr)}i", *v.isr))
         tags.append((0, b"".join(out)))
@@ -240,7 +257,12 @@ def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list) -> No
     if v.replicas is not None:
         outer, out = out, []
         out.append(
-            encode_count(v.replicas, True, True, "PartitionChangeRecord v0 PartitionChangeRecord.replicas")
+            encode_count(
+                v.replicas,
+                "PartitionChangeRecord v0 PartitionChangeRecord.replicas",
+                compact=True,
+                nullable=True,
+            )
         )
         if v.replicas is not None:
             out.append(struct.pack(f">{len(v.replicas)}i", *v.replicas))
@@ -251,9 +273,9 @@ def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list) -> No
         out.append(
             encode_count(
                 v.removing_replicas,
-                True,
-                True,
                 "PartitionChangeRecord v0 PartitionChangeRecord.removing_replicas",
+                compact=True,
+                nullable=True,
             )
         )
         if v.removing_replicas is not None:
@@ -265,9 +287,9 @@ def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list) -> No
         out.append(
             encode_count(
                 v.adding_replicas,
-                True,
-                True,
                 "PartitionChangeRecord v0 PartitionChangeRecord.adding_replicas",
+                compact=True,
+                nullable=True,
             )
         )
         if v.adding_replicas is not None:
@@ -283,7 +305,7 @@ def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list) -> No
 
 
 def _read_partition_change_record_v1(buf, pos: int, end: int) -> tuple[PartitionChangeRecord, int]:
-    """Read a PartitionChangeRecord of PartitionChangeRecord version 1 at ``pos``, inside ``buf[:end]``."""
+    """Read a PartitionChangeRecord v1 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 20:
         raise truncated("PartitionChangeRecord v1 PartitionChangeRecord.partition_id", pos, 20, end)
     (
@@ -312,7 +334,13 @@ def _read_partition_change_record_v1(buf, pos: int, end: int) -> tuple[Partition
         if tag == 0:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "PartitionChangeRecord v1 PartitionChangeRecord.isr", True, True, 4
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v1 PartitionChangeRecord.isr",
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_isr = None
@@ -336,7 +364,13 @@ def _read_partition_change_record_v1(buf, pos: int, end: int) -> tuple[Partition
         elif tag == 2:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "PartitionChangeRecord v1 PartitionChangeRecord.replicas", True, True, 4
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v1 PartitionChangeRecord.replicas",
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_replicas = None
@@ -354,9 +388,9 @@ def _read_partition_change_record_v1(buf, pos: int, end: int) -> tuple[Partition
                 pos,
                 stop,
                 "PartitionChangeRecord v1 PartitionChangeRecord.removing_replicas",
-                True,
-                True,
-                4,
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_removing_replicas = None
@@ -374,9 +408,9 @@ def _read_partition_change_record_v1(buf, pos: int, end: int) -> tuple[Partition
                 pos,
                 stop,
                 "PartitionChangeRecord v1 PartitionChangeRecord.adding_replicas",
-                True,
-                True,
-                4,
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_adding_replicas = None
@@ -402,7 +436,13 @@ def _read_partition_change_record_v1(buf, pos: int, end: int) -> tuple[Partition
         elif tag == 8:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "PartitionChangeRecord v1 PartitionChangeRecord.directories", True, True, 16
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v1 PartitionChangeRecord.directories",
+                compact=True,
+                nullable=True,
+                min_size=16,
             )
             if n == -1:
                 f_directories = None
@@ -433,7 +473,7 @@ def _read_partition_change_record_v1(buf, pos: int, end: int) -> tuple[Partition
 
 
 def _write_partition_change_record_v1(v: PartitionChangeRecord, out: list) -> None:
-    """Append the bytes of a PartitionChangeRecord of PartitionChangeRecord version 1 to ``out``."""
+    """Append the bytes of a PartitionChangeRecord v1 to ``out``."""
     absent(
         v.eligible_leader_replicas,
         None,
@@ -444,7 +484,11 @@ def _write_partition_change_record_v1(v: PartitionChangeRecord, out: list) -> No
     tags = list(v.unknown_tagged_fields)
     if v.isr is not None:
         outer, out = out, []
-        out.append(encode_count(v.isr, True, True, "PartitionChangeRecord v1 PartitionChangeRecord.isr"))
+        out.append(
+            encode_count(
+                v.isr, "PartitionChangeRecord v1 PartitionChangeRecord.isr", compact=True, nullable=True
+            )
+        )
         if v.isr is not None:
             out.append(struct.pack(f">{len(v.isr)}i", *v.isr))
         tags.append((0, b"".join(out)))
@@ -457,7 +501,12 @@ def _write_partition_change_record_v1(v: PartitionChangeRecord, out: list) -> No
     if v.replicas is not None:
         outer, out = out, []
         out.append(
-            encode_count(v.replicas, True, True, "PartitionChangeRecord v1 PartitionChangeRecord.replicas")
+            encode_count(
+                v.replicas,
+                "PartitionChangeRecord v1 PartitionChangeRecord.replicas",
+                compact=True,
+                nullable=True,
+            )
         )
         if v.replicas is not None:
             out.append(struct.pack(f">{len(v.replicas)}i", *v.replicas))
@@ -468,9 +517,9 @@ def _write_partition_change_record_v1(v: PartitionChangeRecord, out: list) -> No
         out.append(
             encode_count(
                 v.removing_replicas,
-                True,
-                True,
                 "PartitionChangeRecord v1 PartitionChangeRecord.removing_replicas",
+                compact=True,
+                nullable=True,
             )
         )
         if v.removing_replicas is not None:
@@ -482,9 +531,9 @@ def _write_partition_change_record_v1(v: PartitionChangeRecord, out: list) -> No
         out.append(
             encode_count(
                 v.adding_replicas,
-                True,
-                True,
                 "PartitionChangeRecord v1 PartitionChangeRecord.adding_replicas",
+                compact=True,
+                nullable=True,
             )
         )
         if v.adding_replicas is not None:
@@ -500,7 +549,10 @@ def _write_partition_change_record_v1(v: PartitionChangeRecord, out: list) -> No
         outer, out = out, []
         out.append(
             encode_count(
-                v.directories, True, True, "PartitionChangeRecord v1 PartitionChangeRecord.directories"
+                v.directories,
+                "PartitionChangeRecord v1 PartitionChangeRecord.directories",
+                compact=True,
+                nullable=True,
             )
         )
         if v.directories is not None:
@@ -511,7 +563,7 @@ def _write_partition_change_record_v1(v: PartitionChangeRecord, out: list) -> No
 
 
 def _read_partition_change_record_v2(buf, pos: int, end: int) -> tuple[PartitionChangeRecord, int]:
-    """Read a PartitionChangeRecord of PartitionChangeRecord version 2 at ``pos``, inside ``buf[:end]``."""
+    """Read a PartitionChangeRecord v2 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 20:
         raise truncated("PartitionChangeRecord v2 PartitionChangeRecord.partition_id", pos, 20, end)
     (
@@ -542,7 +594,13 @@ def _read_partition_change_record_v2(buf, pos: int, end: int) -> tuple[Partition
         if tag == 0:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "PartitionChangeRecord v2 PartitionChangeRecord.isr", True, True, 4
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v2 PartitionChangeRecord.isr",
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_isr = None
@@ -566,7 +624,13 @@ def _read_partition_change_record_v2(buf, pos: int, end: int) -> tuple[Partition
         elif tag == 2:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "PartitionChangeRecord v2 PartitionChangeRecord.replicas", True, True, 4
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v2 PartitionChangeRecord.replicas",
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_replicas = None
@@ -584,9 +648,9 @@ def _read_partition_change_record_v2(buf, pos: int, end: int) -> tuple[Partition
                 pos,
                 stop,
                 "PartitionChangeRecord v2 PartitionChangeRecord.removing_replicas",
-                True,
-                True,
-                4,
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_removing_replicas = None
@@ -604,9 +668,9 @@ def _read_partition_change_record_v2(buf, pos: int, end: int) -> tuple[Partition
                 pos,
                 stop,
                 "PartitionChangeRecord v2 PartitionChangeRecord.adding_replicas",
-                True,
-                True,
-                4,
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_adding_replicas = None
@@ -636,9 +700,9 @@ def _read_partition_change_record_v2(buf, pos: int, end: int) -> tuple[Partition
                 pos,
                 stop,
                 "PartitionChangeRecord v2 PartitionChangeRecord.eligible_leader_replicas",
-                True,
-                True,
-                4,
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_eligible_leader_replicas = None
@@ -652,7 +716,13 @@ def _read_partition_change_record_v2(buf, pos: int, end: int) -> tuple[Partition
         elif tag == 7:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "PartitionChangeRecord v2 PartitionChangeRecord.last_known_elr", True, True, 4
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v2 PartitionChangeRecord.last_known_elr",
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_last_known_elr = None
@@ -666,7 +736,13 @@ def _read_partition_change_record_v2(buf, pos: int, end: int) -> tuple[Partition
         elif tag == 8:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "PartitionChangeRecord v2 PartitionChangeRecord.directories", True, True, 16
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v2 PartitionChangeRecord.directories",
+                compact=True,
+                nullable=True,
+                min_size=16,
             )
             if n == -1:
                 f_directories = None
@@ -697,12 +773,16 @@ def _read_partition_change_record_v2(buf, pos: int, end: int) -> tuple[Partition
 
 
 def _write_partition_change_record_v2(v: PartitionChangeRecord, out: list) -> None:
-    """Append the bytes of a PartitionChangeRecord of PartitionChangeRecord version 2 to ``out``."""
+    """Append the bytes of a PartitionChangeRecord v2 to ``out``."""
     out.append(_S0.pack(v.partition_id, v.topic_id.bytes))
     tags = list(v.unknown_tagged_fields)
     if v.isr is not None:
         outer, out = out, []
-        out.append(encode_count(v.isr, True, True, "PartitionChangeRecord v2 PartitionChangeRecord.isr"))
+        out.append(
+            encode_count(
+                v.isr, "PartitionChangeRecord v2 PartitionChangeRecord.isr", compact=True, nullable=True
+            )
+        )
         if v.isr is not None:
             out.append(struct.pack(f">{len(v.isr)}i", *v.isr))
         tags.append((0, b"".join(out)))
@@ -715,7 +795,12 @@ def _write_partition_change_record_v2(v: PartitionChangeRecord, out: list) -> No
     if v.replicas is not None:
         outer, out = out, []
         out.append(
-            encode_count(v.replicas, True, True, "PartitionChangeRecord v2 PartitionChangeRecord.replicas")
+            encode_count(
+                v.replicas,
+                "PartitionChangeRecord v2 PartitionChangeRecord.replicas",
+                compact=True,
+                nullable=True,
+            )
         )
         if v.replicas is not None:
             out.append(struct.pack(f">{len(v.replicas)}i", *v.replicas))
@@ -726,9 +811,9 @@ def _write_partition_change_record_v2(v: PartitionChangeRecord, out: list) -> No
         out.append(
             encode_count(
                 v.removing_replicas,
-                True,
-                True,
                 "PartitionChangeRecord v2 PartitionChangeRecord.removing_replicas",
+                compact=True,
+                nullable=True,
             )
         )
         if v.removing_replicas is not None:
@@ -740,9 +825,9 @@ def _write_partition_change_record_v2(v: PartitionChangeRecord, out: list) -> No
         out.append(
             encode_count(
                 v.adding_replicas,
-                True,
-                True,
                 "PartitionChangeRecord v2 PartitionChangeRecord.adding_replicas",
+                compact=True,
+                nullable=True,
             )
         )
         if v.adding_replicas is not None:
@@ -759,9 +844,9 @@ def _write_partition_change_record_v2(v: PartitionChangeRecord, out: list) -> No
         out.append(
             encode_count(
                 v.eligible_leader_replicas,
-                True,
-                True,
                 "PartitionChangeRecord v2 PartitionChangeRecord.eligible_leader_replicas",
+                compact=True,
+                nullable=True,
             )
         )
         if v.eligible_leader_replicas is not None:
@@ -772,7 +857,10 @@ def _write_partition_change_record_v2(v: PartitionChangeRecord, out: list) -> No
         outer, out = out, []
         out.append(
             encode_count(
-                v.last_known_elr, True, True, "PartitionChangeRecord v2 PartitionChangeRecord.last_known_elr"
+                v.last_known_elr,
+                "PartitionChangeRecord v2 PartitionChangeRecord.last_known_elr",
+                compact=True,
+                nullable=True,
             )
         )
         if v.last_known_elr is not None:
@@ -783,7 +871,10 @@ def _write_partition_change_record_v2(v: PartitionChangeRecord, out: list) -> No
         outer, out = out, []
         out.append(
             encode_count(
-                v.directories, True, True, "PartitionChangeRecord v2 PartitionChangeRecord.directories"
+                v.directories,
+                "PartitionChangeRecord v2 PartitionChangeRecord.directories",
+                compact=True,
+                nullable=True,
             )
         )
         if v.directories is not None:

@@ -6,6 +6,7 @@ Generated from schemas/messages/partition_record.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -77,14 +78,14 @@ class PartitionRecord(NamedTuple):
     directories: list[UUID] = []
     eligible_leader_replicas: list[int] | None = None
     last_known_elr: list[int] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_partition_record_v0(buf, pos: int, end: int) -> tuple[PartitionRecord, int]:
-    """Read a PartitionRecord of PartitionRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a PartitionRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 20:
         raise truncated("PartitionRecord v0 PartitionRecord.partition_id", pos, 20, end)
     (
@@ -93,16 +94,36 @@ def _read_partition_record_v0(buf, pos: int, end: int) -> tuple[PartitionRecord,
     ) = _S0.unpack_from(buf, pos)
     pos += 20
     f_topic_id = UUID(bytes=f_topic_id)
-    n, pos = read_count(buf, pos, end, "PartitionRecord v0 PartitionRecord.replicas", True, False, 4)
+    n, pos = read_count(
+        buf, pos, end, "PartitionRecord v0 PartitionRecord.replicas", compact=True, nullable=False, min_size=4
+    )
     f_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
-    n, pos = read_count(buf, pos, end, "PartitionRecord v0 PartitionRecord.isr", True, False, 4)
+    n, pos = read_count(
+        buf, pos, end, "PartitionRecord v0 PartitionRecord.isr", compact=True, nullable=False, min_size=4
+    )
     f_isr = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
-    n, pos = read_count(buf, pos, end, "PartitionRecord v0 PartitionRecord.removing_replicas", True, False, 4)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v0 PartitionRecord.removing_replicas",
+        compact=True,
+        nullable=False,
+        min_size=4,
+    )
     f_removing_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
-    n, pos = read_count(buf, pos, end, "PartitionRecord v0 PartitionRecord.adding_replicas", True, False, 4)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v0 PartitionRecord.adding_replicas",
+        compact=True,
+        nullable=False,
+        min_size=4,
+    )
     f_adding_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
     if end - pos < 12:
@@ -154,21 +175,33 @@ def _read_partition_record_v0(buf, pos: int, end: int) -> tuple[PartitionRecord,
 
 
 def _write_partition_record_v0(v: PartitionRecord, out: list) -> None:
-    """Append the bytes of a PartitionRecord of PartitionRecord version 0 to ``out``."""
+    """Append the bytes of a PartitionRecord v0 to ``out``."""
     absent(v.directories, [], "PartitionRecord v0 PartitionRecord.directories")
     absent(v.eligible_leader_replicas, None, "PartitionRecord v0 PartitionRecord.eligible_leader_replicas")
     absent(v.last_known_elr, None, "PartitionRecord v0 PartitionRecord.last_known_elr")
     out.append(_S0.pack(v.partition_id, v.topic_id.bytes))
-    out.append(encode_count(v.replicas, True, False, "PartitionRecord v0 PartitionRecord.replicas"))
+    out.append(
+        encode_count(v.replicas, "PartitionRecord v0 PartitionRecord.replicas", compact=True, nullable=False)
+    )
     out.append(struct.pack(f">{len(v.replicas)}i", *v.replicas))
-    out.append(encode_count(v.isr, True, False, "PartitionRecord v0 PartitionRecord.isr"))
+    out.append(encode_count(v.isr, "PartitionRecord v0 PartitionRecord.isr", compact=True, nullable=False))
     out.append(struct.pack(f">{len(v.isr)}i", *v.isr))
     out.append(
-        encode_count(v.removing_replicas, True, False, "PartitionRecord v0 PartitionRecord.removing_replicas")
+        encode_count(
+            v.removing_replicas,
+            "PartitionRecord v0 PartitionRecord.removing_replicas",
+            compact=True,
+            nullable=False,
+        )
     )
     out.append(struct.pack(f">{len(v.removing_replicas)}i", *v.removing_replicas))
     out.append(
-        encode_count(v.adding_replicas, True, False, "PartitionRecord v0 PartitionRecord.adding_replicas")
+        encode_count(
+            v.adding_replicas,
+            "PartitionRecord v0 PartitionRecord.adding_replicas",
+            compact=True,
+            nullable=False,
+        )
     )
     out.append(struct.pack(f">{len(v.adding_replicas)}i", *v.adding_replicas))
     out.append(_S1.pack(v.leader, v.leader_epoch, v.partition_epoch))
@@ -182,7 +215,7 @@ def _write_partition_record_v0(v: PartitionRecord, out: list) -> None:
 
 
 def _read_partition_record_v1(buf, pos: int, end: int) -> tuple[PartitionRecord, int]:
-    """Read a PartitionRecord of PartitionRecord version 1 at ``pos``, inside ``buf[:end]``."""
+    """Read a PartitionRecord v1 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 20:
         raise truncated("PartitionRecord v1 PartitionRecord.partition_id", pos, 20, end)
     (
@@ -191,16 +224,36 @@ def _read_partition_record_v1(buf, pos: int, end: int) -> tuple[PartitionRecord,
     ) = _S0.unpack_from(buf, pos)
     pos += 20
     f_topic_id = UUID(bytes=f_topic_id)
-    n, pos = read_count(buf, pos, end, "PartitionRecord v1 PartitionRecord.replicas", True, False, 4)
+    n, pos = read_count(
+        buf, pos, end, "PartitionRecord v1 PartitionRecord.replicas", compact=True, nullable=False, min_size=4
+    )
     f_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
-    n, pos = read_count(buf, pos, end, "PartitionRecord v1 PartitionRecord.isr", True, False, 4)
+    n, pos = read_count(
+        buf, pos, end, "PartitionRecord v1 PartitionRecord.isr", compact=True, nullable=False, min_size=4
+    )
     f_isr = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
-    n, pos = read_count(buf, pos, end, "PartitionRecord v1 PartitionRecord.removing_replicas", True, False, 4)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v1 PartitionRecord.removing_replicas",
+        compact=True,
+        nullable=False,
+        min_size=4,
+    )
     f_removing_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
-    n, pos = read_count(buf, pos, end, "PartitionRecord v1 PartitionRecord.adding_replicas", True, False, 4)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v1 PartitionRecord.adding_replicas",
+        compact=True,
+        nullable=False,
+        min_size=4,
+    )
     f_adding_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
     if end - pos < 12:
@@ -211,7 +264,15 @@ def _read_partition_record_v1(buf, pos: int, end: int) -> tuple[PartitionRecord,
         f_partition_epoch,
     ) = _S1.unpack_from(buf, pos)
     pos += 12
-    n, pos = read_count(buf, pos, end, "PartitionRecord v1 PartitionRecord.directories", True, False, 16)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v1 PartitionRecord.directories",
+        compact=True,
+        nullable=False,
+        min_size=16,
+    )
     f_directories = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
     pos += 16 * n
     f_leader_recovery_state = 0
@@ -255,24 +316,40 @@ def _read_partition_record_v1(buf, pos: int, end: int) -> tuple[PartitionRecord,
 
 
 def _write_partition_record_v1(v: PartitionRecord, out: list) -> None:
-    """Append the bytes of a PartitionRecord of PartitionRecord version 1 to ``out``."""
+    """Append the bytes of a PartitionRecord v1 to ``out``."""
     absent(v.eligible_leader_replicas, None, "PartitionRecord v1 PartitionRecord.eligible_leader_replicas")
     absent(v.last_known_elr, None, "PartitionRecord v1 PartitionRecord.last_known_elr")
     out.append(_S0.pack(v.partition_id, v.topic_id.bytes))
-    out.append(encode_count(v.replicas, True, False, "PartitionRecord v1 PartitionRecord.replicas"))
+    out.append(
+        encode_count(v.replicas, "PartitionRecord v1 PartitionRecord.replicas", compact=True, nullable=False)
+    )
     out.append(struct.pack(f">{len(v.replicas)}i", *v.replicas))
-    out.append(encode_count(v.isr, True, False, "PartitionRecord v1 PartitionRecord.isr"))
+    out.append(encode_count(v.isr, "PartitionRecord v1 PartitionRecord.isr", compact=True, nullable=False))
     out.append(struct.pack(f">{len(v.isr)}i", *v.isr))
     out.append(
-        encode_count(v.removing_replicas, True, False, "PartitionRecord v1 PartitionRecord.removing_replicas")
+        encode_count(
+            v.removing_replicas,
+            "PartitionRecord v1 PartitionRecord.removing_replicas",
+            compact=True,
+            nullable=False,
+        )
     )
     out.append(struct.pack(f">{len(v.removing_replicas)}i", *v.removing_replicas))
     out.append(
-        encode_count(v.adding_replicas, True, False, "PartitionRecord v1 PartitionRecord.adding_replicas")
+        encode_count(
+            v.adding_replicas,
+            "PartitionRecord v1 PartitionRecord.adding_replicas",
+            compact=True,
+            nullable=False,
+        )
     )
     out.append(struct.pack(f">{len(v.adding_replicas)}i", *v.adding_replicas))
     out.append(_S1.pack(v.leader, v.leader_epoch, v.partition_epoch))
-    out.append(encode_count(v.directories, True, False, "PartitionRecord v1 PartitionRecord.directories"))
+    out.append(
+        encode_count(
+            v.directories, "PartitionRecord v1 PartitionRecord.directories", compact=True, nullable=False
+        )
+    )
     out += [u.bytes for u in v.directories]
     tags = list(v.unknown_tagged_fields)
     if v.leader_recovery_state != 0:
@@ -284,7 +361,7 @@ def _write_partition_record_v1(v: PartitionRecord, out: list) -> None:
 
 
 def _read_partition_record_v2(buf, pos: int, end: int) -> tuple[PartitionRecord, int]:
-    """Read a PartitionRecord of PartitionRecord version 2 at ``pos``, inside ``buf[:end]``."""
+    """Read a PartitionRecord v2 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 20:
         raise truncated("PartitionRecord v2 PartitionRecord.partition_id", pos, 20, end)
     (
@@ -293,16 +370,36 @@ def _read_partition_record_v2(buf, pos: int, end: int) -> tuple[PartitionRecord,
     ) = _S0.unpack_from(buf, pos)
     pos += 20
     f_topic_id = UUID(bytes=f_topic_id)
-    n, pos = read_count(buf, pos, end, "PartitionRecord v2 PartitionRecord.replicas", True, False, 4)
+    n, pos = read_count(
+        buf, pos, end, "PartitionRecord v2 PartitionRecord.replicas", compact=True, nullable=False, min_size=4
+    )
     f_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
-    n, pos = read_count(buf, pos, end, "PartitionRecord v2 PartitionRecord.isr", True, False, 4)
+    n, pos = read_count(
+        buf, pos, end, "PartitionRecord v2 PartitionRecord.isr", compact=True, nullable=False, min_size=4
+    )
     f_isr = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
-    n, pos = read_count(buf, pos, end, "PartitionRecord v2 PartitionRecord.removing_replicas", True, False, 4)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v2 PartitionRecord.removing_replicas",
+        compact=True,
+        nullable=False,
+        min_size=4,
+    )
     f_removing_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
-    n, pos = read_count(buf, pos, end, "PartitionRecord v2 PartitionRecord.adding_replicas", True, False, 4)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v2 PartitionRecord.adding_replicas",
+        compact=True,
+        nullable=False,
+        min_size=4,
+    )
     f_adding_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
     if end - pos < 12:
@@ -313,7 +410,15 @@ def _read_partition_record_v2(buf, pos: int, end: int) -> tuple[PartitionRecord,
         f_partition_epoch,
     ) = _S1.unpack_from(buf, pos)
     pos += 12
-    n, pos = read_count(buf, pos, end, "PartitionRecord v2 PartitionRecord.directories", True, False, 16)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v2 PartitionRecord.directories",
+        compact=True,
+        nullable=False,
+        min_size=16,
+    )
     f_directories = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
     pos += 16 * n
     f_leader_recovery_state = 0
@@ -340,7 +445,13 @@ def _read_partition_record_v2(buf, pos: int, end: int) -> tuple[PartitionRecord,
         elif tag == 1:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "PartitionRecord v2 PartitionRecord.eligible_leader_replicas", True, True, 4
+                buf,
+                pos,
+                stop,
+                "PartitionRecord v2 PartitionRecord.eligible_leader_replicas",
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_eligible_leader_replicas = None
@@ -354,7 +465,13 @@ def _read_partition_record_v2(buf, pos: int, end: int) -> tuple[PartitionRecord,
         elif tag == 2:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "PartitionRecord v2 PartitionRecord.last_known_elr", True, True, 4
+                buf,
+                pos,
+                stop,
+                "PartitionRecord v2 PartitionRecord.last_known_elr",
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_last_known_elr = None
@@ -387,22 +504,38 @@ def _read_partition_record_v2(buf, pos: int, end: int) -> tuple[PartitionRecord,
 
 
 def _write_partition_record_v2(v: PartitionRecord, out: list) -> None:
-    """Append the bytes of a PartitionRecord of PartitionRecord version 2 to ``out``."""
+    """Append the bytes of a PartitionRecord v2 to ``out``."""
     out.append(_S0.pack(v.partition_id, v.topic_id.bytes))
-    out.append(encode_count(v.replicas, True, False, "PartitionRecord v2 PartitionRecord.replicas"))
+    out.append(
+        encode_count(v.replicas, "PartitionRecord v2 PartitionRecord.replicas", compact=True, nullable=False)
+    )
     out.append(struct.pack(f">{len(v.replicas)}i", *v.replicas))
-    out.append(encode_count(v.isr, True, False, "PartitionRecord v2 PartitionRecord.isr"))
+    out.append(encode_count(v.isr, "PartitionRecord v2 PartitionRecord.isr", compact=True, nullable=False))
     out.append(struct.pack(f">{len(v.isr)}i", *v.isr))
     out.append(
-        encode_count(v.removing_replicas, True, False, "PartitionRecord v2 PartitionRecord.removing_replicas")
+        encode_count(
+            v.removing_replicas,
+            "PartitionRecord v2 PartitionRecord.removing_replicas",
+            compact=True,
+            nullable=False,
+        )
     )
     out.append(struct.pack(f">{len(v.removing_replicas)}i", *v.removing_replicas))
     out.append(
-        encode_count(v.adding_replicas, True, False, "PartitionRecord v2 PartitionRecord.adding_replicas")
+        encode_count(
+            v.adding_replicas,
+            "PartitionRecord v2 PartitionRecord.adding_replicas",
+            compact=True,
+            nullable=False,
+        )
     )
     out.append(struct.pack(f">{len(v.adding_replicas)}i", *v.adding_replicas))
     out.append(_S1.pack(v.leader, v.leader_epoch, v.partition_epoch))
-    out.append(encode_count(v.directories, True, False, "PartitionRecord v2 PartitionRecord.directories"))
+    out.append(
+        encode_count(
+            v.directories, "PartitionRecord v2 PartitionRecord.directories", compact=True, nullable=False
+        )
+    )
     out += [u.bytes for u in v.directories]
     tags = list(v.unknown_tagged_fields)
     if v.leader_recovery_state != 0:
@@ -415,9 +548,9 @@ def _write_partition_record_v2(v: PartitionRecord, out: list) -> None:
         out.append(
             encode_count(
                 v.eligible_leader_replicas,
-                True,
-                True,
                 "PartitionRecord v2 PartitionRecord.eligible_leader_replicas",
+                compact=True,
+                nullable=True,
             )
         )
         if v.eligible_leader_replicas is not None:
@@ -427,7 +560,12 @@ def _write_partition_record_v2(v: PartitionRecord, out: list) -> None:
     if v.last_known_elr is not None:
         outer, out = out, []
         out.append(
-            encode_count(v.last_known_elr, True, True, "PartitionRecord v2 PartitionRecord.last_known_elr")
+            encode_count(
+                v.last_known_elr,
+                "PartitionRecord v2 PartitionRecord.last_known_elr",
+                compact=True,
+                nullable=True,
+            )
         )
         if v.last_known_elr is not None:
             out.append(struct.pack(f">{len(v.last_known_elr)}i", *v.last_known_elr))

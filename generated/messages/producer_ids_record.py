@@ -6,6 +6,7 @@ Generated from schemas/messages/producer_ids_record.yaml by codegen. DO NOT EDIT
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -43,14 +44,14 @@ class ProducerIdsRecord(NamedTuple):
     broker_id: int = 0
     broker_epoch: int = -1
     next_producer_id: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_producer_ids_record_v0(buf, pos: int, end: int) -> tuple[ProducerIdsRecord, int]:
-    """Read a ProducerIdsRecord of ProducerIdsRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ProducerIdsRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 20:
         raise truncated("ProducerIdsRecord v0 ProducerIdsRecord.broker_id", pos, 20, end)
     (
@@ -64,7 +65,7 @@ def _read_producer_ids_record_v0(buf, pos: int, end: int) -> tuple[ProducerIdsRe
 
 
 def _write_producer_ids_record_v0(v: ProducerIdsRecord, out: list) -> None:
-    """Append the bytes of a ProducerIdsRecord of ProducerIdsRecord version 0 to ``out``."""
+    """Append the bytes of a ProducerIdsRecord v0 to ``out``."""
     out.append(_S0.pack(v.broker_id, v.broker_epoch, v.next_producer_id))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

@@ -6,6 +6,7 @@ Generated from schemas/messages/register_broker_record.yaml by codegen. DO NOT E
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -65,7 +66,7 @@ class BrokerEndpoint(NamedTuple):
     host: str = ""
     port: int = 0
     security_protocol: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class BrokerFeature(NamedTuple):
@@ -81,7 +82,7 @@ class BrokerFeature(NamedTuple):
     name: str = ""
     min_supported_version: int = 0
     max_supported_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class RegisterBrokerRecord(NamedTuple):
@@ -113,16 +114,20 @@ class RegisterBrokerRecord(NamedTuple):
     in_controlled_shutdown: bool = False
     log_dirs: list[UUID] = []
     cordoned_log_dirs: list[UUID] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_broker_endpoint_v0(buf, pos: int, end: int) -> tuple[BrokerEndpoint, int]:
-    """Read a BrokerEndpoint of RegisterBrokerRecord version 0 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "RegisterBrokerRecord v0 BrokerEndpoint.name", True, False)
-    f_host, pos = read_string(buf, pos, end, "RegisterBrokerRecord v0 BrokerEndpoint.host", True, False)
+    """Read a BrokerEndpoint of RegisterBrokerRecord v0 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v0 BrokerEndpoint.name", compact=True, nullable=False
+    )
+    f_host, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v0 BrokerEndpoint.host", compact=True, nullable=False
+    )
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v0 BrokerEndpoint.port", pos, 4, end)
     (
@@ -135,17 +140,23 @@ def _read_broker_endpoint_v0(buf, pos: int, end: int) -> tuple[BrokerEndpoint, i
 
 
 def _write_broker_endpoint_v0(v: BrokerEndpoint, out: list) -> None:
-    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord version 0 to ``out``."""
-    out.append(encode_string(v.name, True, False, "RegisterBrokerRecord v0 BrokerEndpoint.name"))
-    out.append(encode_string(v.host, True, False, "RegisterBrokerRecord v0 BrokerEndpoint.host"))
+    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord v0 to ``out``."""
+    out.append(
+        encode_string(v.name, "RegisterBrokerRecord v0 BrokerEndpoint.name", compact=True, nullable=False)
+    )
+    out.append(
+        encode_string(v.host, "RegisterBrokerRecord v0 BrokerEndpoint.host", compact=True, nullable=False)
+    )
     out.append(_S0.pack(v.port, v.security_protocol))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_broker_feature_v0(buf, pos: int, end: int) -> tuple[BrokerFeature, int]:
-    """Read a BrokerFeature of RegisterBrokerRecord version 0 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "RegisterBrokerRecord v0 BrokerFeature.name", True, False)
+    """Read a BrokerFeature of RegisterBrokerRecord v0 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v0 BrokerFeature.name", compact=True, nullable=False
+    )
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v0 BrokerFeature.min_supported_version", pos, 4, end)
     (
@@ -158,15 +169,17 @@ def _read_broker_feature_v0(buf, pos: int, end: int) -> tuple[BrokerFeature, int
 
 
 def _write_broker_feature_v0(v: BrokerFeature, out: list) -> None:
-    """Append the bytes of a BrokerFeature of RegisterBrokerRecord version 0 to ``out``."""
-    out.append(encode_string(v.name, True, False, "RegisterBrokerRecord v0 BrokerFeature.name"))
+    """Append the bytes of a BrokerFeature of RegisterBrokerRecord v0 to ``out``."""
+    out.append(
+        encode_string(v.name, "RegisterBrokerRecord v0 BrokerFeature.name", compact=True, nullable=False)
+    )
     out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_register_broker_record_v0(buf, pos: int, end: int) -> tuple[RegisterBrokerRecord, int]:
-    """Read a RegisterBrokerRecord of RegisterBrokerRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a RegisterBrokerRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 28:
         raise truncated("RegisterBrokerRecord v0 RegisterBrokerRecord.broker_id", pos, 28, end)
     (
@@ -177,7 +190,13 @@ def _read_register_broker_record_v0(buf, pos: int, end: int) -> tuple[RegisterBr
     pos += 28
     f_incarnation_id = UUID(bytes=f_incarnation_id)
     n, pos = read_count(
-        buf, pos, end, "RegisterBrokerRecord v0 RegisterBrokerRecord.end_points", True, False, 7
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v0 RegisterBrokerRecord.end_points",
+        compact=True,
+        nullable=False,
+        min_size=7,
     )
     f_end_points = []
     append = f_end_points.append
@@ -185,14 +204,22 @@ def _read_register_broker_record_v0(buf, pos: int, end: int) -> tuple[RegisterBr
         item, pos = _read_broker_endpoint_v0(buf, pos, end)
         append(item)
     n, pos = read_count(
-        buf, pos, end, "RegisterBrokerRecord v0 RegisterBrokerRecord.features", True, False, 6
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v0 RegisterBrokerRecord.features",
+        compact=True,
+        nullable=False,
+        min_size=6,
     )
     f_features = []
     append = f_features.append
     for _ in range(n):
         item, pos = _read_broker_feature_v0(buf, pos, end)
         append(item)
-    f_rack, pos = read_string(buf, pos, end, "RegisterBrokerRecord v0 RegisterBrokerRecord.rack", True, True)
+    f_rack, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v0 RegisterBrokerRecord.rack", compact=True, nullable=True
+    )
     f_fenced, pos = read_bool(buf, pos, end, "RegisterBrokerRecord v0 RegisterBrokerRecord.fenced")
     unknown, pos = read_unknown_tags(
         buf, pos, end, "RegisterBrokerRecord v0 RegisterBrokerRecord tagged fields"
@@ -214,7 +241,7 @@ def _read_register_broker_record_v0(buf, pos: int, end: int) -> tuple[RegisterBr
 
 
 def _write_register_broker_record_v0(v: RegisterBrokerRecord, out: list) -> None:
-    """Append the bytes of a RegisterBrokerRecord of RegisterBrokerRecord version 0 to ``out``."""
+    """Append the bytes of a RegisterBrokerRecord v0 to ``out``."""
     absent(
         v.is_migrating_zk_broker, False, "RegisterBrokerRecord v0 RegisterBrokerRecord.is_migrating_zk_broker"
     )
@@ -225,23 +252,40 @@ def _write_register_broker_record_v0(v: RegisterBrokerRecord, out: list) -> None
     absent(v.cordoned_log_dirs, None, "RegisterBrokerRecord v0 RegisterBrokerRecord.cordoned_log_dirs")
     out.append(_S2.pack(v.broker_id, v.incarnation_id.bytes, v.broker_epoch))
     out.append(
-        encode_count(v.end_points, True, False, "RegisterBrokerRecord v0 RegisterBrokerRecord.end_points")
+        encode_count(
+            v.end_points,
+            "RegisterBrokerRecord v0 RegisterBrokerRecord.end_points",
+            compact=True,
+            nullable=False,
+        )
     )
     for item in v.end_points:
         _write_broker_endpoint_v0(item, out)
-    out.append(encode_count(v.features, True, False, "RegisterBrokerRecord v0 RegisterBrokerRecord.features"))
+    out.append(
+        encode_count(
+            v.features, "RegisterBrokerRecord v0 RegisterBrokerRecord.features", compact=True, nullable=False
+        )
+    )
     for item in v.features:
         _write_broker_feature_v0(item, out)
-    out.append(encode_string(v.rack, True, True, "RegisterBrokerRecord v0 RegisterBrokerRecord.rack"))
+    out.append(
+        encode_string(
+            v.rack, "RegisterBrokerRecord v0 RegisterBrokerRecord.rack", compact=True, nullable=True
+        )
+    )
     out.append(b"\x01" if v.fenced else b"\x00")
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_broker_endpoint_v1(buf, pos: int, end: int) -> tuple[BrokerEndpoint, int]:
-    """Read a BrokerEndpoint of RegisterBrokerRecord version 1 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "RegisterBrokerRecord v1 BrokerEndpoint.name", True, False)
-    f_host, pos = read_string(buf, pos, end, "RegisterBrokerRecord v1 BrokerEndpoint.host", True, False)
+    """Read a BrokerEndpoint of RegisterBrokerRecord v1 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v1 BrokerEndpoint.name", compact=True, nullable=False
+    )
+    f_host, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v1 BrokerEndpoint.host", compact=True, nullable=False
+    )
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v1 BrokerEndpoint.port", pos, 4, end)
     (
@@ -254,17 +298,23 @@ def _read_broker_endpoint_v1(buf, pos: int, end: int) -> tuple[BrokerEndpoint, i
 
 
 def _write_broker_endpoint_v1(v: BrokerEndpoint, out: list) -> None:
-    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord version 1 to ``out``."""
-    out.append(encode_string(v.name, True, False, "RegisterBrokerRecord v1 BrokerEndpoint.name"))
-    out.append(encode_string(v.host, True, False, "RegisterBrokerRecord v1 BrokerEndpoint.host"))
+    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord v1 to ``out``."""
+    out.append(
+        encode_string(v.name, "RegisterBrokerRecord v1 BrokerEndpoint.name", compact=True, nullable=False)
+    )
+    out.append(
+        encode_string(v.host, "RegisterBrokerRecord v1 BrokerEndpoint.host", compact=True, nullable=False)
+    )
     out.append(_S0.pack(v.port, v.security_protocol))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_broker_feature_v1(buf, pos: int, end: int) -> tuple[BrokerFeature, int]:
-    """Read a BrokerFeature of RegisterBrokerRecord version 1 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "RegisterBrokerRecord v1 BrokerFeature.name", True, False)
+    """Read a BrokerFeature of RegisterBrokerRecord v1 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v1 BrokerFeature.name", compact=True, nullable=False
+    )
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v1 BrokerFeature.min_supported_version", pos, 4, end)
     (
@@ -277,15 +327,17 @@ def _read_broker_feature_v1(buf, pos: int, end: int) -> tuple[BrokerFeature, int
 
 
 def _write_broker_feature_v1(v: BrokerFeature, out: list) -> None:
-    """Append the bytes of a BrokerFeature of RegisterBrokerRecord version 1 to ``out``."""
-    out.append(encode_string(v.name, True, False, "RegisterBrokerRecord v1 BrokerFeature.name"))
+    """Append the bytes of a BrokerFeature of RegisterBrokerRecord v1 to ``out``."""
+    out.append(
+        encode_string(v.name, "RegisterBrokerRecord v1 BrokerFeature.name", compact=True, nullable=False)
+    )
     out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_register_broker_record_v1(buf, pos: int, end: int) -> tuple[RegisterBrokerRecord, int]:
-    """Read a RegisterBrokerRecord of RegisterBrokerRecord version 1 at ``pos``, inside ``buf[:end]``."""
+    """Read a RegisterBrokerRecord v1 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 28:
         raise truncated("RegisterBrokerRecord v1 RegisterBrokerRecord.broker_id", pos, 28, end)
     (
@@ -296,7 +348,13 @@ def _read_register_broker_record_v1(buf, pos: int, end: int) -> tuple[RegisterBr
     pos += 28
     f_incarnation_id = UUID(bytes=f_incarnation_id)
     n, pos = read_count(
-        buf, pos, end, "RegisterBrokerRecord v1 RegisterBrokerRecord.end_points", True, False, 7
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v1 RegisterBrokerRecord.end_points",
+        compact=True,
+        nullable=False,
+        min_size=7,
     )
     f_end_points = []
     append = f_end_points.append
@@ -304,14 +362,22 @@ def _read_register_broker_record_v1(buf, pos: int, end: int) -> tuple[RegisterBr
         item, pos = _read_broker_endpoint_v1(buf, pos, end)
         append(item)
     n, pos = read_count(
-        buf, pos, end, "RegisterBrokerRecord v1 RegisterBrokerRecord.features", True, False, 6
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v1 RegisterBrokerRecord.features",
+        compact=True,
+        nullable=False,
+        min_size=6,
     )
     f_features = []
     append = f_features.append
     for _ in range(n):
         item, pos = _read_broker_feature_v1(buf, pos, end)
         append(item)
-    f_rack, pos = read_string(buf, pos, end, "RegisterBrokerRecord v1 RegisterBrokerRecord.rack", True, True)
+    f_rack, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v1 RegisterBrokerRecord.rack", compact=True, nullable=True
+    )
     f_fenced, pos = read_bool(buf, pos, end, "RegisterBrokerRecord v1 RegisterBrokerRecord.fenced")
     f_in_controlled_shutdown, pos = read_bool(
         buf, pos, end, "RegisterBrokerRecord v1 RegisterBrokerRecord.in_controlled_shutdown"
@@ -336,7 +402,7 @@ def _read_register_broker_record_v1(buf, pos: int, end: int) -> tuple[RegisterBr
 
 
 def _write_register_broker_record_v1(v: RegisterBrokerRecord, out: list) -> None:
-    """Append the bytes of a RegisterBrokerRecord of RegisterBrokerRecord version 1 to ``out``."""
+    """Append the bytes of a RegisterBrokerRecord v1 to ``out``."""
     absent(
         v.is_migrating_zk_broker, False, "RegisterBrokerRecord v1 RegisterBrokerRecord.is_migrating_zk_broker"
     )
@@ -344,14 +410,27 @@ def _write_register_broker_record_v1(v: RegisterBrokerRecord, out: list) -> None
     absent(v.cordoned_log_dirs, None, "RegisterBrokerRecord v1 RegisterBrokerRecord.cordoned_log_dirs")
     out.append(_S2.pack(v.broker_id, v.incarnation_id.bytes, v.broker_epoch))
     out.append(
-        encode_count(v.end_points, True, False, "RegisterBrokerRecord v1 RegisterBrokerRecord.end_points")
+        encode_count(
+            v.end_points,
+            "RegisterBrokerRecord v1 RegisterBrokerRecord.end_points",
+            compact=True,
+            nullable=False,
+        )
     )
     for item in v.end_points:
         _write_broker_endpoint_v1(item, out)
-    out.append(encode_count(v.features, True, False, "RegisterBrokerRecord v1 RegisterBrokerRecord.features"))
+    out.append(
+        encode_count(
+            v.features, "RegisterBrokerRecord v1 RegisterBrokerRecord.features", compact=True, nullable=False
+        )
+    )
     for item in v.features:
         _write_broker_feature_v1(item, out)
-    out.append(encode_string(v.rack, True, True, "RegisterBrokerRecord v1 RegisterBrokerRecord.rack"))
+    out.append(
+        encode_string(
+            v.rack, "RegisterBrokerRecord v1 RegisterBrokerRecord.rack", compact=True, nullable=True
+        )
+    )
     out.append(b"\x01" if v.fenced else b"\x00")
     out.append(b"\x01" if v.in_controlled_shutdown else b"\x00")
     tags = list(v.unknown_tagged_fields)
@@ -359,9 +438,13 @@ def _write_register_broker_record_v1(v: RegisterBrokerRecord, out: list) -> None
 
 
 def _read_broker_endpoint_v2(buf, pos: int, end: int) -> tuple[BrokerEndpoint, int]:
-    """Read a BrokerEndpoint of RegisterBrokerRecord version 2 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "RegisterBrokerRecord v2 BrokerEndpoint.name", True, False)
-    f_host, pos = read_string(buf, pos, end, "RegisterBrokerRecord v2 BrokerEndpoint.host", True, False)
+    """Read a BrokerEndpoint of RegisterBrokerRecord v2 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v2 BrokerEndpoint.name", compact=True, nullable=False
+    )
+    f_host, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v2 BrokerEndpoint.host", compact=True, nullable=False
+    )
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v2 BrokerEndpoint.port", pos, 4, end)
     (
@@ -374,17 +457,23 @@ def _read_broker_endpoint_v2(buf, pos: int, end: int) -> tuple[BrokerEndpoint, i
 
 
 def _write_broker_endpoint_v2(v: BrokerEndpoint, out: list) -> None:
-    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord version 2 to ``out``."""
-    out.append(encode_string(v.name, True, False, "RegisterBrokerRecord v2 BrokerEndpoint.name"))
-    out.append(encode_string(v.host, True, False, "RegisterBrokerRecord v2 BrokerEndpoint.host"))
+    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord v2 to ``out``."""
+    out.append(
+        encode_string(v.name, "RegisterBrokerRecord v2 BrokerEndpoint.name", compact=True, nullable=False)
+    )
+    out.append(
+        encode_string(v.host, "RegisterBrokerRecord v2 BrokerEndpoint.host", compact=True, nullable=False)
+    )
     out.append(_S0.pack(v.port, v.security_protocol))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_broker_feature_v2(buf, pos: int, end: int) -> tuple[BrokerFeature, int]:
-    """Read a BrokerFeature of RegisterBrokerRecord version 2 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "RegisterBrokerRecord v2 BrokerFeature.name", True, False)
+    """Read a BrokerFeature of RegisterBrokerRecord v2 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v2 BrokerFeature.name", compact=True, nullable=False
+    )
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v2 BrokerFeature.min_supported_version", pos, 4, end)
     (
@@ -397,15 +486,17 @@ def _read_broker_feature_v2(buf, pos: int, end: int) -> tuple[BrokerFeature, int
 
 
 def _write_broker_feature_v2(v: BrokerFeature, out: list) -> None:
-    """Append the bytes of a BrokerFeature of RegisterBrokerRecord version 2 to ``out``."""
-    out.append(encode_string(v.name, True, False, "RegisterBrokerRecord v2 BrokerFeature.name"))
+    """Append the bytes of a BrokerFeature of RegisterBrokerRecord v2 to ``out``."""
+    out.append(
+        encode_string(v.name, "RegisterBrokerRecord v2 BrokerFeature.name", compact=True, nullable=False)
+    )
     out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_register_broker_record_v2(buf, pos: int, end: int) -> tuple[RegisterBrokerRecord, int]:
-    """Read a RegisterBrokerRecord of RegisterBrokerRecord version 2 at ``pos``, inside ``buf[:end]``."""
+    """Read a RegisterBrokerRecord v2 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v2 RegisterBrokerRecord.broker_id", pos, 4, end)
     (f_broker_id,) = _S3.unpack_from(buf, pos)
@@ -422,7 +513,13 @@ def _read_register_broker_record_v2(buf, pos: int, end: int) -> tuple[RegisterBr
     pos += 24
     f_incarnation_id = UUID(bytes=f_incarnation_id)
     n, pos = read_count(
-        buf, pos, end, "RegisterBrokerRecord v2 RegisterBrokerRecord.end_points", True, False, 7
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v2 RegisterBrokerRecord.end_points",
+        compact=True,
+        nullable=False,
+        min_size=7,
     )
     f_end_points = []
     append = f_end_points.append
@@ -430,14 +527,22 @@ def _read_register_broker_record_v2(buf, pos: int, end: int) -> tuple[RegisterBr
         item, pos = _read_broker_endpoint_v2(buf, pos, end)
         append(item)
     n, pos = read_count(
-        buf, pos, end, "RegisterBrokerRecord v2 RegisterBrokerRecord.features", True, False, 6
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v2 RegisterBrokerRecord.features",
+        compact=True,
+        nullable=False,
+        min_size=6,
     )
     f_features = []
     append = f_features.append
     for _ in range(n):
         item, pos = _read_broker_feature_v2(buf, pos, end)
         append(item)
-    f_rack, pos = read_string(buf, pos, end, "RegisterBrokerRecord v2 RegisterBrokerRecord.rack", True, True)
+    f_rack, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v2 RegisterBrokerRecord.rack", compact=True, nullable=True
+    )
     f_fenced, pos = read_bool(buf, pos, end, "RegisterBrokerRecord v2 RegisterBrokerRecord.fenced")
     f_in_controlled_shutdown, pos = read_bool(
         buf, pos, end, "RegisterBrokerRecord v2 RegisterBrokerRecord.in_controlled_shutdown"
@@ -462,21 +567,34 @@ def _read_register_broker_record_v2(buf, pos: int, end: int) -> tuple[RegisterBr
 
 
 def _write_register_broker_record_v2(v: RegisterBrokerRecord, out: list) -> None:
-    """Append the bytes of a RegisterBrokerRecord of RegisterBrokerRecord version 2 to ``out``."""
+    """Append the bytes of a RegisterBrokerRecord v2 to ``out``."""
     absent(v.log_dirs, [], "RegisterBrokerRecord v2 RegisterBrokerRecord.log_dirs")
     absent(v.cordoned_log_dirs, None, "RegisterBrokerRecord v2 RegisterBrokerRecord.cordoned_log_dirs")
     out.append(_S3.pack(v.broker_id))
     out.append(b"\x01" if v.is_migrating_zk_broker else b"\x00")
     out.append(_S4.pack(v.incarnation_id.bytes, v.broker_epoch))
     out.append(
-        encode_count(v.end_points, True, False, "RegisterBrokerRecord v2 RegisterBrokerRecord.end_points")
+        encode_count(
+            v.end_points,
+            "RegisterBrokerRecord v2 RegisterBrokerRecord.end_points",
+            compact=True,
+            nullable=False,
+        )
     )
     for item in v.end_points:
         _write_broker_endpoint_v2(item, out)
-    out.append(encode_count(v.features, True, False, "RegisterBrokerRecord v2 RegisterBrokerRecord.features"))
+    out.append(
+        encode_count(
+            v.features, "RegisterBrokerRecord v2 RegisterBrokerRecord.features", compact=True, nullable=False
+        )
+    )
     for item in v.features:
         _write_broker_feature_v2(item, out)
-    out.append(encode_string(v.rack, True, True, "RegisterBrokerRecord v2 RegisterBrokerRecord.rack"))
+    out.append(
+        encode_string(
+            v.rack, "RegisterBrokerRecord v2 RegisterBrokerRecord.rack", compact=True, nullable=True
+        )
+    )
     out.append(b"\x01" if v.fenced else b"\x00")
     out.append(b"\x01" if v.in_controlled_shutdown else b"\x00")
     tags = list(v.unknown_tagged_fields)
@@ -484,9 +602,13 @@ def _write_register_broker_record_v2(v: RegisterBrokerRecord, out: list) -> None
 
 
 def _read_broker_endpoint_v3(buf, pos: int, end: int) -> tuple[BrokerEndpoint, int]:
-    """Read a BrokerEndpoint of RegisterBrokerRecord version 3 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "RegisterBrokerRecord v3 BrokerEndpoint.name", True, False)
-    f_host, pos = read_string(buf, pos, end, "RegisterBrokerRecord v3 BrokerEndpoint.host", True, False)
+    """Read a BrokerEndpoint of RegisterBrokerRecord v3 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v3 BrokerEndpoint.name", compact=True, nullable=False
+    )
+    f_host, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v3 BrokerEndpoint.host", compact=True, nullable=False
+    )
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v3 BrokerEndpoint.port", pos, 4, end)
     (
@@ -499,17 +621,23 @@ def _read_broker_endpoint_v3(buf, pos: int, end: int) -> tuple[BrokerEndpoint, i
 
 
 def _write_broker_endpoint_v3(v: BrokerEndpoint, out: list) -> None:
-    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord version 3 to ``out``."""
-    out.append(encode_string(v.name, True, False, "RegisterBrokerRecord v3 BrokerEndpoint.name"))
-    out.append(encode_string(v.host, True, False, "RegisterBrokerRecord v3 BrokerEndpoint.host"))
+    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord v3 to ``out``."""
+    out.append(
+        encode_string(v.name, "RegisterBrokerRecord v3 BrokerEndpoint.name", compact=True, nullable=False)
+    )
+    out.append(
+        encode_string(v.host, "RegisterBrokerRecord v3 BrokerEndpoint.host", compact=True, nullable=False)
+    )
     out.append(_S0.pack(v.port, v.security_protocol))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_broker_feature_v3(buf, pos: int, end: int) -> tuple[BrokerFeature, int]:
-    """Read a BrokerFeature of RegisterBrokerRecord version 3 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "RegisterBrokerRecord v3 BrokerFeature.name", True, False)
+    """Read a BrokerFeature of RegisterBrokerRecord v3 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v3 BrokerFeature.name", compact=True, nullable=False
+    )
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v3 BrokerFeature.min_supported_version", pos, 4, end)
     (
@@ -522,15 +650,17 @@ def _read_broker_feature_v3(buf, pos: int, end: int) -> tuple[BrokerFeature, int
 
 
 def _write_broker_feature_v3(v: BrokerFeature, out: list) -> None:
-    """Append the bytes of a BrokerFeature of RegisterBrokerRecord version 3 to ``out``."""
-    out.append(encode_string(v.name, True, False, "RegisterBrokerRecord v3 BrokerFeature.name"))
+    """Append the bytes of a BrokerFeature of RegisterBrokerRecord v3 to ``out``."""
+    out.append(
+        encode_string(v.name, "RegisterBrokerRecord v3 BrokerFeature.name", compact=True, nullable=False)
+    )
     out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_register_broker_record_v3(buf, pos: int, end: int) -> tuple[RegisterBrokerRecord, int]:
-    """Read a RegisterBrokerRecord of RegisterBrokerRecord version 3 at ``pos``, inside ``buf[:end]``."""
+    """Read a RegisterBrokerRecord v3 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v3 RegisterBrokerRecord.broker_id", pos, 4, end)
     (f_broker_id,) = _S3.unpack_from(buf, pos)
@@ -547,7 +677,13 @@ def _read_register_broker_record_v3(buf, pos: int, end: int) -> tuple[RegisterBr
     pos += 24
     f_incarnation_id = UUID(bytes=f_incarnation_id)
     n, pos = read_count(
-        buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord.end_points", True, False, 7
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v3 RegisterBrokerRecord.end_points",
+        compact=True,
+        nullable=False,
+        min_size=7,
     )
     f_end_points = []
     append = f_end_points.append
@@ -555,14 +691,22 @@ def _read_register_broker_record_v3(buf, pos: int, end: int) -> tuple[RegisterBr
         item, pos = _read_broker_endpoint_v3(buf, pos, end)
         append(item)
     n, pos = read_count(
-        buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord.features", True, False, 6
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v3 RegisterBrokerRecord.features",
+        compact=True,
+        nullable=False,
+        min_size=6,
     )
     f_features = []
     append = f_features.append
     for _ in range(n):
         item, pos = _read_broker_feature_v3(buf, pos, end)
         append(item)
-    f_rack, pos = read_string(buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord.rack", True, True)
+    f_rack, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord.rack", compact=True, nullable=True
+    )
     f_fenced, pos = read_bool(buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord.fenced")
     f_in_controlled_shutdown, pos = read_bool(
         buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord.in_controlled_shutdown"
@@ -581,7 +725,13 @@ def _read_register_broker_record_v3(buf, pos: int, end: int) -> tuple[RegisterBr
         if tag == 0:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "RegisterBrokerRecord v3 RegisterBrokerRecord.log_dirs", True, False, 16
+                buf,
+                pos,
+                stop,
+                "RegisterBrokerRecord v3 RegisterBrokerRecord.log_dirs",
+                compact=True,
+                nullable=False,
+                min_size=16,
             )
             f_log_dirs = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
             pos += 16 * n
@@ -609,27 +759,45 @@ def _read_register_broker_record_v3(buf, pos: int, end: int) -> tuple[RegisterBr
 
 
 def _write_register_broker_record_v3(v: RegisterBrokerRecord, out: list) -> None:
-    """Append the bytes of a RegisterBrokerRecord of RegisterBrokerRecord version 3 to ``out``."""
+    """Append the bytes of a RegisterBrokerRecord v3 to ``out``."""
     absent(v.cordoned_log_dirs, None, "RegisterBrokerRecord v3 RegisterBrokerRecord.cordoned_log_dirs")
     out.append(_S3.pack(v.broker_id))
     out.append(b"\x01" if v.is_migrating_zk_broker else b"\x00")
     out.append(_S4.pack(v.incarnation_id.bytes, v.broker_epoch))
     out.append(
-        encode_count(v.end_points, True, False, "RegisterBrokerRecord v3 RegisterBrokerRecord.end_points")
+        encode_count(
+            v.end_points,
+            "RegisterBrokerRecord v3 RegisterBrokerRecord.end_points",
+            compact=True,
+            nullable=False,
+        )
     )
     for item in v.end_points:
         _write_broker_endpoint_v3(item, out)
-    out.append(encode_count(v.features, True, False, "RegisterBrokerRecord v3 RegisterBrokerRecord.features"))
+    out.append(
+        encode_count(
+            v.features, "RegisterBrokerRecord v3 RegisterBrokerRecord.features", compact=True, nullable=False
+        )
+    )
     for item in v.features:
         _write_broker_feature_v3(item, out)
-    out.append(encode_string(v.rack, True, True, "RegisterBrokerRecord v3 RegisterBrokerRecord.rack"))
+    out.append(
+        encode_string(
+            v.rack, "RegisterBrokerRecord v3 RegisterBrokerRecord.rack", compact=True, nullable=True
+        )
+    )
     out.append(b"\x01" if v.fenced else b"\x00")
     out.append(b"\x01" if v.in_controlled_shutdown else b"\x00")
     tags = list(v.unknown_tagged_fields)
     if v.log_dirs != []:
         outer, out = out, []
         out.append(
-            encode_count(v.log_dirs, True, False, "RegisterBrokerRecord v3 RegisterBrokerRecord.log_dirs")
+            encode_count(
+                v.log_dirs,
+                "RegisterBrokerRecord v3 RegisterBrokerRecord.log_dirs",
+                compact=True,
+                nullable=False,
+            )
         )
         out += [u.bytes for u in v.log_dirs]
         tags.append((0, b"".join(out)))
@@ -638,9 +806,13 @@ def _write_register_broker_record_v3(v: RegisterBrokerRecord, out: list) -> None
 
 
 def _read_broker_endpoint_v4(buf, pos: int, end: int) -> tuple[BrokerEndpoint, int]:
-    """Read a BrokerEndpoint of RegisterBrokerRecord version 4 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "RegisterBrokerRecord v4 BrokerEndpoint.name", True, False)
-    f_host, pos = read_string(buf, pos, end, "RegisterBrokerRecord v4 BrokerEndpoint.host", True, False)
+    """Read a BrokerEndpoint of RegisterBrokerRecord v4 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v4 BrokerEndpoint.name", compact=True, nullable=False
+    )
+    f_host, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v4 BrokerEndpoint.host", compact=True, nullable=False
+    )
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v4 BrokerEndpoint.port", pos, 4, end)
     (
@@ -653,17 +825,23 @@ def _read_broker_endpoint_v4(buf, pos: int, end: int) -> tuple[BrokerEndpoint, i
 
 
 def _write_broker_endpoint_v4(v: BrokerEndpoint, out: list) -> None:
-    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord version 4 to ``out``."""
-    out.append(encode_string(v.name, True, False, "RegisterBrokerRecord v4 BrokerEndpoint.name"))
-    out.append(encode_string(v.host, True, False, "RegisterBrokerRecord v4 BrokerEndpoint.host"))
+    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord v4 to ``out``."""
+    out.append(
+        encode_string(v.name, "RegisterBrokerRecord v4 BrokerEndpoint.name", compact=True, nullable=False)
+    )
+    out.append(
+        encode_string(v.host, "RegisterBrokerRecord v4 BrokerEndpoint.host", compact=True, nullable=False)
+    )
     out.append(_S0.pack(v.port, v.security_protocol))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_broker_feature_v4(buf, pos: int, end: int) -> tuple[BrokerFeature, int]:
-    """Read a BrokerFeature of RegisterBrokerRecord version 4 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "RegisterBrokerRecord v4 BrokerFeature.name", True, False)
+    """Read a BrokerFeature of RegisterBrokerRecord v4 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v4 BrokerFeature.name", compact=True, nullable=False
+    )
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v4 BrokerFeature.min_supported_version", pos, 4, end)
     (
@@ -676,15 +854,17 @@ def _read_broker_feature_v4(buf, pos: int, end: int) -> tuple[BrokerFeature, int
 
 
 def _write_broker_feature_v4(v: BrokerFeature, out: list) -> None:
-    """Append the bytes of a BrokerFeature of RegisterBrokerRecord version 4 to ``out``."""
-    out.append(encode_string(v.name, True, False, "RegisterBrokerRecord v4 BrokerFeature.name"))
+    """Append the bytes of a BrokerFeature of RegisterBrokerRecord v4 to ``out``."""
+    out.append(
+        encode_string(v.name, "RegisterBrokerRecord v4 BrokerFeature.name", compact=True, nullable=False)
+    )
     out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_register_broker_record_v4(buf, pos: int, end: int) -> tuple[RegisterBrokerRecord, int]:
-    """Read a RegisterBrokerRecord of RegisterBrokerRecord version 4 at ``pos``, inside ``buf[:end]``."""
+    """Read a RegisterBrokerRecord v4 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated("RegisterBrokerRecord v4 RegisterBrokerRecord.broker_id", pos, 4, end)
     (f_broker_id,) = _S3.unpack_from(buf, pos)
@@ -701,7 +881,13 @@ def _read_register_broker_record_v4(buf, pos: int, end: int) -> tuple[RegisterBr
     pos += 24
     f_incarnation_id = UUID(bytes=f_incarnation_id)
     n, pos = read_count(
-        buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.end_points", True, False, 7
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v4 RegisterBrokerRecord.end_points",
+        compact=True,
+        nullable=False,
+        min_size=7,
     )
     f_end_points = []
     append = f_end_points.append
@@ -709,14 +895,22 @@ def _read_register_broker_record_v4(buf, pos: int, end: int) -> tuple[RegisterBr
         item, pos = _read_broker_endpoint_v4(buf, pos, end)
         append(item)
     n, pos = read_count(
-        buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.features", True, False, 6
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v4 RegisterBrokerRecord.features",
+        compact=True,
+        nullable=False,
+        min_size=6,
     )
     f_features = []
     append = f_features.append
     for _ in range(n):
         item, pos = _read_broker_feature_v4(buf, pos, end)
         append(item)
-    f_rack, pos = read_string(buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.rack", True, True)
+    f_rack, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.rack", compact=True, nullable=True
+    )
     f_fenced, pos = read_bool(buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.fenced")
     f_in_controlled_shutdown, pos = read_bool(
         buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.in_controlled_shutdown"
@@ -736,7 +930,13 @@ def _read_register_broker_record_v4(buf, pos: int, end: int) -> tuple[RegisterBr
         if tag == 0:
             start = pos
             n, pos = read_count(
-                buf, pos, stop, "RegisterBrokerRecord v4 RegisterBrokerRecord.log_dirs", True, False, 16
+                buf,
+                pos,
+                stop,
+                "RegisterBrokerRecord v4 RegisterBrokerRecord.log_dirs",
+                compact=True,
+                nullable=False,
+                min_size=16,
             )
             f_log_dirs = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
             pos += 16 * n
@@ -751,9 +951,9 @@ def _read_register_broker_record_v4(buf, pos: int, end: int) -> tuple[RegisterBr
                 pos,
                 stop,
                 "RegisterBrokerRecord v4 RegisterBrokerRecord.cordoned_log_dirs",
-                True,
-                True,
-                16,
+                compact=True,
+                nullable=True,
+                min_size=16,
             )
             if n == -1:
                 f_cordoned_log_dirs = None
@@ -786,26 +986,44 @@ def _read_register_broker_record_v4(buf, pos: int, end: int) -> tuple[RegisterBr
 
 
 def _write_register_broker_record_v4(v: RegisterBrokerRecord, out: list) -> None:
-    """Append the bytes of a RegisterBrokerRecord of RegisterBrokerRecord version 4 to ``out``."""
+    """Append the bytes of a RegisterBrokerRecord v4 to ``out``."""
     out.append(_S3.pack(v.broker_id))
     out.append(b"\x01" if v.is_migrating_zk_broker else b"\x00")
     out.append(_S4.pack(v.incarnation_id.bytes, v.broker_epoch))
     out.append(
-        encode_count(v.end_points, True, False, "RegisterBrokerRecord v4 RegisterBrokerRecord.end_points")
+        encode_count(
+            v.end_points,
+            "RegisterBrokerRecord v4 RegisterBrokerRecord.end_points",
+            compact=True,
+            nullable=False,
+        )
     )
     for item in v.end_points:
         _write_broker_endpoint_v4(item, out)
-    out.append(encode_count(v.features, True, False, "RegisterBrokerRecord v4 RegisterBrokerRecord.features"))
+    out.append(
+        encode_count(
+            v.features, "RegisterBrokerRecord v4 RegisterBrokerRecord.features", compact=True, nullable=False
+        )
+    )
     for item in v.features:
         _write_broker_feature_v4(item, out)
-    out.append(encode_string(v.rack, True, True, "RegisterBrokerRecord v4 RegisterBrokerRecord.rack"))
+    out.append(
+        encode_string(
+            v.rack, "RegisterBrokerRecord v4 RegisterBrokerRecord.rack", compact=True, nullable=True
+        )
+    )
     out.append(b"\x01" if v.fenced else b"\x00")
     out.append(b"\x01" if v.in_controlled_shutdown else b"\x00")
     tags = list(v.unknown_tagged_fields)
     if v.log_dirs != []:
         outer, out = out, []
         out.append(
-            encode_count(v.log_dirs, True, False, "RegisterBrokerRecord v4 RegisterBrokerRecord.log_dirs")
+            encode_count(
+                v.log_dirs,
+                "RegisterBrokerRecord v4 RegisterBrokerRecord.log_dirs",
+                compact=True,
+                nullable=False,
+            )
         )
         out += [u.bytes for u in v.log_dirs]
         tags.append((0, b"".join(out)))
@@ -815,9 +1033,9 @@ def _write_register_broker_record_v4(v: RegisterBrokerRecord, out: list) -> None
         out.append(
             encode_count(
                 v.cordoned_log_dirs,
-                True,
-                True,
                 "RegisterBrokerRecord v4 RegisterBrokerRecord.cordoned_log_dirs",
+                compact=True,
+                nullable=True,
             )
         )
         if v.cordoned_log_dirs is not None:

@@ -6,6 +6,7 @@ Generated from schemas/messages/register_controller_record.yaml by codegen. DO N
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -58,7 +59,7 @@ class ControllerEndpoint(NamedTuple):
     host: str = ""
     port: int = 0
     security_protocol: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ControllerFeature(NamedTuple):
@@ -74,7 +75,7 @@ class ControllerFeature(NamedTuple):
     name: str = ""
     min_supported_version: int = 0
     max_supported_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class RegisterControllerRecord(NamedTuple):
@@ -94,19 +95,19 @@ class RegisterControllerRecord(NamedTuple):
     zk_migration_ready: bool = False
     end_points: list[ControllerEndpoint] = []
     features: list[ControllerFeature] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_controller_endpoint_v0(buf, pos: int, end: int) -> tuple[ControllerEndpoint, int]:
-    """Read a ControllerEndpoint of RegisterControllerRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ControllerEndpoint of RegisterControllerRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_name, pos = read_string(
-        buf, pos, end, "RegisterControllerRecord v0 ControllerEndpoint.name", True, False
+        buf, pos, end, "RegisterControllerRecord v0 ControllerEndpoint.name", compact=True, nullable=False
     )
     f_host, pos = read_string(
-        buf, pos, end, "RegisterControllerRecord v0 ControllerEndpoint.host", True, False
+        buf, pos, end, "RegisterControllerRecord v0 ControllerEndpoint.host", compact=True, nullable=False
     )
     if end - pos < 4:
         raise truncated("RegisterControllerRecord v0 ControllerEndpoint.port", pos, 4, end)
@@ -122,18 +123,26 @@ def _read_controller_endpoint_v0(buf, pos: int, end: int) -> tuple[ControllerEnd
 
 
 def _write_controller_endpoint_v0(v: ControllerEndpoint, out: list) -> None:
-    """Append the bytes of a ControllerEndpoint of RegisterControllerRecord version 0 to ``out``."""
-    out.append(encode_string(v.name, True, False, "RegisterControllerRecord v0 ControllerEndpoint.name"))
-    out.append(encode_string(v.host, True, False, "RegisterControllerRecord v0 ControllerEndpoint.host"))
+    """Append the bytes of a ControllerEndpoint of RegisterControllerRecord v0 to ``out``."""
+    out.append(
+        encode_string(
+            v.name, "RegisterControllerRecord v0 ControllerEndpoint.name", compact=True, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.host, "RegisterControllerRecord v0 ControllerEndpoint.host", compact=True, nullable=False
+        )
+    )
     out.append(_S0.pack(v.port, v.security_protocol))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_controller_feature_v0(buf, pos: int, end: int) -> tuple[ControllerFeature, int]:
-    """Read a ControllerFeature of RegisterControllerRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ControllerFeature of RegisterControllerRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_name, pos = read_string(
-        buf, pos, end, "RegisterControllerRecord v0 ControllerFeature.name", True, False
+        buf, pos, end, "RegisterControllerRecord v0 ControllerFeature.name", compact=True, nullable=False
     )
     if end - pos < 4:
         raise truncated("RegisterControllerRecord v0 ControllerFeature.min_supported_version", pos, 4, end)
@@ -149,15 +158,19 @@ def _read_controller_feature_v0(buf, pos: int, end: int) -> tuple[ControllerFeat
 
 
 def _write_controller_feature_v0(v: ControllerFeature, out: list) -> None:
-    """Append the bytes of a ControllerFeature of RegisterControllerRecord version 0 to ``out``."""
-    out.append(encode_string(v.name, True, False, "RegisterControllerRecord v0 ControllerFeature.name"))
+    """Append the bytes of a ControllerFeature of RegisterControllerRecord v0 to ``out``."""
+    out.append(
+        encode_string(
+            v.name, "RegisterControllerRecord v0 ControllerFeature.name", compact=True, nullable=False
+        )
+    )
     out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_register_controller_record_v0(buf, pos: int, end: int) -> tuple[RegisterControllerRecord, int]:
-    """Read a RegisterControllerRecord of RegisterControllerRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a RegisterControllerRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 20:
         raise truncated("RegisterControllerRecord v0 RegisterControllerRecord.controller_id", pos, 20, end)
     (
@@ -170,7 +183,13 @@ def _read_register_controller_record_v0(buf, pos: int, end: int) -> tuple[Regist
         buf, pos, end, "RegisterControllerRecord v0 RegisterControllerRecord.zk_migration_ready"
     )
     n, pos = read_count(
-        buf, pos, end, "RegisterControllerRecord v0 RegisterControllerRecord.end_points", True, False, 7
+        buf,
+        pos,
+        end,
+        "RegisterControllerRecord v0 RegisterControllerRecord.end_points",
+        compact=True,
+        nullable=False,
+        min_size=7,
     )
     f_end_points = []
     append = f_end_points.append
@@ -178,7 +197,13 @@ def _read_register_controller_record_v0(buf, pos: int, end: int) -> tuple[Regist
         item, pos = _read_controller_endpoint_v0(buf, pos, end)
         append(item)
     n, pos = read_count(
-        buf, pos, end, "RegisterControllerRecord v0 RegisterControllerRecord.features", True, False, 6
+        buf,
+        pos,
+        end,
+        "RegisterControllerRecord v0 RegisterControllerRecord.features",
+        compact=True,
+        nullable=False,
+        min_size=6,
     )
     f_features = []
     append = f_features.append
@@ -194,18 +219,26 @@ def _read_register_controller_record_v0(buf, pos: int, end: int) -> tuple[Regist
 
 
 def _write_register_controller_record_v0(v: RegisterControllerRecord, out: list) -> None:
-    """Append the bytes of a RegisterControllerRecord of RegisterControllerRecord version 0 to ``out``."""
+    """Append the bytes of a RegisterControllerRecord v0 to ``out``."""
     out.append(_S2.pack(v.controller_id, v.incarnation_id.bytes))
     out.append(b"\x01" if v.zk_migration_ready else b"\x00")
     out.append(
         encode_count(
-            v.end_points, True, False, "RegisterControllerRecord v0 RegisterControllerRecord.end_points"
+            v.end_points,
+            "RegisterControllerRecord v0 RegisterControllerRecord.end_points",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.end_points:
         _write_controller_endpoint_v0(item, out)
     out.append(
-        encode_count(v.features, True, False, "RegisterControllerRecord v0 RegisterControllerRecord.features")
+        encode_count(
+            v.features,
+            "RegisterControllerRecord v0 RegisterControllerRecord.features",
+            compact=True,
+            nullable=False,
+        )
     )
     for item in v.features:
         _write_controller_feature_v0(item, out)

@@ -6,6 +6,7 @@ Generated from schemas/messages/remote_log_segment_metadata_record.yaml by codeg
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -65,7 +66,7 @@ class TopicIdPartitionEntry(NamedTuple):
     name: str = ""
     id: UUID = ZERO_UUID
     partition: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class RemoteLogSegmentIdEntry(NamedTuple):
@@ -79,7 +80,7 @@ class RemoteLogSegmentIdEntry(NamedTuple):
 
     topic_id_partition: TopicIdPartitionEntry = TopicIdPartitionEntry()
     id: UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class SegmentLeaderEpochEntry(NamedTuple):
@@ -93,7 +94,7 @@ class SegmentLeaderEpochEntry(NamedTuple):
 
     leader_epoch: int = 0
     offset: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class RemoteLogSegmentMetadataRecord(NamedTuple):
@@ -125,16 +126,21 @@ class RemoteLogSegmentMetadataRecord(NamedTuple):
     custom_metadata: bytes | None = None
     remote_log_segment_state: int = 0
     txn_index_empty: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_topic_id_partition_entry_v0(buf, pos: int, end: int) -> tuple[TopicIdPartitionEntry, int]:
-    """Read a TopicIdPartitionEntry of RemoteLogSegmentMetadataRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicIdPartitionEntry of RemoteLogSegmentMetadataRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_name, pos = read_string(
-        buf, pos, end, "RemoteLogSegmentMetadataRecord v0 TopicIdPartitionEntry.name", True, False
+        buf,
+        pos,
+        end,
+        "RemoteLogSegmentMetadataRecord v0 TopicIdPartitionEntry.name",
+        compact=True,
+        nullable=False,
     )
     if end - pos < 20:
         raise truncated("RemoteLogSegmentMetadataRecord v0 TopicIdPartitionEntry.id", pos, 20, end)
@@ -151,9 +157,14 @@ def _read_topic_id_partition_entry_v0(buf, pos: int, end: int) -> tuple[TopicIdP
 
 
 def _write_topic_id_partition_entry_v0(v: TopicIdPartitionEntry, out: list) -> None:
-    """Append the bytes of a TopicIdPartitionEntry of RemoteLogSegmentMetadataRecord version 0 to ``out``."""
+    """Append the bytes of a TopicIdPartitionEntry of RemoteLogSegmentMetadataRecord v0 to ``out``."""
     out.append(
-        encode_string(v.name, True, False, "RemoteLogSegmentMetadataRecord v0 TopicIdPartitionEntry.name")
+        encode_string(
+            v.name,
+            "RemoteLogSegmentMetadataRecord v0 TopicIdPartitionEntry.name",
+            compact=True,
+            nullable=False,
+        )
     )
     out.append(_S0.pack(v.id.bytes, v.partition))
     tags = list(v.unknown_tagged_fields)
@@ -161,7 +172,7 @@ def _write_topic_id_partition_entry_v0(v: TopicIdPartitionEntry, out: list) -> N
 
 
 def _read_remote_log_segment_id_entry_v0(buf, pos: int, end: int) -> tuple[RemoteLogSegmentIdEntry, int]:
-    """Read a RemoteLogSegmentIdEntry of RemoteLogSegmentMetadataRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a RemoteLogSegmentIdEntry of RemoteLogSegmentMetadataRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_topic_id_partition, pos = _read_topic_id_partition_entry_v0(buf, pos, end)
     if end - pos < 16:
         raise truncated("RemoteLogSegmentMetadataRecord v0 RemoteLogSegmentIdEntry.id", pos, 16, end)
@@ -175,7 +186,7 @@ def _read_remote_log_segment_id_entry_v0(buf, pos: int, end: int) -> tuple[Remot
 
 
 def _write_remote_log_segment_id_entry_v0(v: RemoteLogSegmentIdEntry, out: list) -> None:
-    """Append the bytes of a RemoteLogSegmentIdEntry of RemoteLogSegmentMetadataRecord version 0 to ``out``."""
+    """Append the bytes of a RemoteLogSegmentIdEntry of RemoteLogSegmentMetadataRecord v0 to ``out``."""
     _write_topic_id_partition_entry_v0(v.topic_id_partition, out)
     out.append(v.id.bytes)
     tags = list(v.unknown_tagged_fields)
@@ -183,7 +194,7 @@ def _write_remote_log_segment_id_entry_v0(v: RemoteLogSegmentIdEntry, out: list)
 
 
 def _read_segment_leader_epoch_entry_v0(buf, pos: int, end: int) -> tuple[SegmentLeaderEpochEntry, int]:
-    """Read a SegmentLeaderEpochEntry of RemoteLogSegmentMetadataRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a SegmentLeaderEpochEntry of RemoteLogSegmentMetadataRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated(
             "RemoteLogSegmentMetadataRecord v0 SegmentLeaderEpochEntry.leader_epoch", pos, 12, end
@@ -200,7 +211,7 @@ def _read_segment_leader_epoch_entry_v0(buf, pos: int, end: int) -> tuple[Segmen
 
 
 def _write_segment_leader_epoch_entry_v0(v: SegmentLeaderEpochEntry, out: list) -> None:
-    """Append the bytes of a SegmentLeaderEpochEntry of RemoteLogSegmentMetadataRecord version 0 to ``out``."""
+    """Append the bytes of a SegmentLeaderEpochEntry of RemoteLogSegmentMetadataRecord v0 to ``out``."""
     out.append(_S2.pack(v.leader_epoch, v.offset))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
@@ -209,7 +220,7 @@ def _write_segment_leader_epoch_entry_v0(v: SegmentLeaderEpochEntry, out: list) 
 def _read_remote_log_segment_metadata_record_v0(
     buf, pos: int, end: int
 ) -> tuple[RemoteLogSegmentMetadataRecord, int]:
-    """Read a RemoteLogSegmentMetadataRecord of RemoteLogSegmentMetadataRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a RemoteLogSegmentMetadataRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_remote_log_segment_id, pos = _read_remote_log_segment_id_entry_v0(buf, pos, end)
     if end - pos < 36:
         raise truncated(
@@ -228,9 +239,9 @@ def _read_remote_log_segment_metadata_record_v0(
         pos,
         end,
         "RemoteLogSegmentMetadataRecord v0 RemoteLogSegmentMetadataRecord.segment_leader_epochs",
-        True,
-        False,
-        13,
+        compact=True,
+        nullable=False,
+        min_size=13,
     )
     f_segment_leader_epochs = []
     append = f_segment_leader_epochs.append
@@ -251,8 +262,8 @@ def _read_remote_log_segment_metadata_record_v0(
         pos,
         end,
         "RemoteLogSegmentMetadataRecord v0 RemoteLogSegmentMetadataRecord.custom_metadata",
-        True,
-        True,
+        compact=True,
+        nullable=True,
     )
     if end - pos < 1:
         raise truncated(
@@ -314,15 +325,15 @@ def _read_remote_log_segment_metadata_record_v0(
 
 
 def _write_remote_log_segment_metadata_record_v0(v: RemoteLogSegmentMetadataRecord, out: list) -> None:
-    """Append the bytes of a RemoteLogSegmentMetadataRecord of RemoteLogSegmentMetadataRecord version 0 to ``out``."""
+    """Append the bytes of a RemoteLogSegmentMetadataRecord v0 to ``out``."""
     _write_remote_log_segment_id_entry_v0(v.remote_log_segment_id, out)
     out.append(_S3.pack(v.start_offset, v.end_offset, v.broker_id, v.max_timestamp_ms, v.event_timestamp_ms))
     out.append(
         encode_count(
             v.segment_leader_epochs,
-            True,
-            False,
             "RemoteLogSegmentMetadataRecord v0 RemoteLogSegmentMetadataRecord.segment_leader_epochs",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.segment_leader_epochs:
@@ -331,9 +342,9 @@ def _write_remote_log_segment_metadata_record_v0(v: RemoteLogSegmentMetadataReco
     out.append(
         encode_bytes(
             v.custom_metadata,
-            True,
-            True,
             "RemoteLogSegmentMetadataRecord v0 RemoteLogSegmentMetadataRecord.custom_metadata",
+            compact=True,
+            nullable=True,
         )
     )
     out.append(_S5.pack(v.remote_log_segment_state))

@@ -6,6 +6,7 @@ Generated from schemas/messages/remote_log_segment_metadata_snapshot_record.yaml
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -59,7 +60,7 @@ class SegmentLeaderEpochEntry(NamedTuple):
 
     leader_epoch: int = 0
     offset: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class RemoteLogSegmentMetadataSnapshotRecord(NamedTuple):
@@ -91,14 +92,14 @@ class RemoteLogSegmentMetadataSnapshotRecord(NamedTuple):
     custom_metadata: bytes | None = None
     remote_log_segment_state: int = 0
     txn_index_empty: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_segment_leader_epoch_entry_v0(buf, pos: int, end: int) -> tuple[SegmentLeaderEpochEntry, int]:
-    """Read a SegmentLeaderEpochEntry of RemoteLogSegmentMetadataSnapshotRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a SegmentLeaderEpochEntry of RemoteLogSegmentMetadataSnapshotRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated(
             "RemoteLogSegmentMetadataSnapshotRecord v0 SegmentLeaderEpochEntry.leader_epoch", pos, 12, end
@@ -115,7 +116,7 @@ def _read_segment_leader_epoch_entry_v0(buf, pos: int, end: int) -> tuple[Segmen
 
 
 def _write_segment_leader_epoch_entry_v0(v: SegmentLeaderEpochEntry, out: list) -> None:
-    """Append the bytes of a SegmentLeaderEpochEntry of RemoteLogSegmentMetadataSnapshotRecord version 0 to ``out``."""
+    """Append the bytes of a SegmentLeaderEpochEntry of RemoteLogSegmentMetadataSnapshotRecord v0 to ``out``."""
     out.append(_S0.pack(v.leader_epoch, v.offset))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
@@ -124,7 +125,7 @@ def _write_segment_leader_epoch_entry_v0(v: SegmentLeaderEpochEntry, out: list) 
 def _read_remote_log_segment_metadata_snapshot_record_v0(
     buf, pos: int, end: int
 ) -> tuple[RemoteLogSegmentMetadataSnapshotRecord, int]:
-    """Read a RemoteLogSegmentMetadataSnapshotRecord of RemoteLogSegmentMetadataSnapshotRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a RemoteLogSegmentMetadataSnapshotRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 52:
         raise truncated(
             "RemoteLogSegmentMetadataSnapshotRecord v0 RemoteLogSegmentMetadataSnapshotRecord.segment_id",
@@ -147,9 +148,9 @@ def _read_remote_log_segment_metadata_snapshot_record_v0(
         pos,
         end,
         "RemoteLogSegmentMetadataSnapshotRecord v0 RemoteLogSegmentMetadataSnapshotRecord.segment_leader_epochs",
-        True,
-        False,
-        13,
+        compact=True,
+        nullable=False,
+        min_size=13,
     )
     f_segment_leader_epochs = []
     append = f_segment_leader_epochs.append
@@ -170,8 +171,8 @@ def _read_remote_log_segment_metadata_snapshot_record_v0(
         pos,
         end,
         "RemoteLogSegmentMetadataSnapshotRecord v0 RemoteLogSegmentMetadataSnapshotRecord.custom_metadata",
-        True,
-        True,
+        compact=True,
+        nullable=True,
     )
     if end - pos < 1:
         raise truncated(
@@ -243,7 +244,7 @@ def _read_remote_log_segment_metadata_snapshot_record_v0(
 def _write_remote_log_segment_metadata_snapshot_record_v0(
     v: RemoteLogSegmentMetadataSnapshotRecord, out: list
 ) -> None:
-    """Append the bytes of a RemoteLogSegmentMetadataSnapshotRecord of RemoteLogSegmentMetadataSnapshotRecord version 0 to ``out``."""
+    """Append the bytes of a RemoteLogSegmentMetadataSnapshotRecord v0 to ``out``."""
     out.append(
         _S1.pack(
             v.segment_id.bytes,
@@ -257,9 +258,9 @@ def _write_remote_log_segment_metadata_snapshot_record_v0(
     out.append(
         encode_count(
             v.segment_leader_epochs,
-            True,
-            False,
             "RemoteLogSegmentMetadataSnapshotRecord v0 RemoteLogSegmentMetadataSnapshotRecord.segment_leader_epochs",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.segment_leader_epochs:
@@ -268,9 +269,9 @@ def _write_remote_log_segment_metadata_snapshot_record_v0(
     out.append(
         encode_bytes(
             v.custom_metadata,
-            True,
-            True,
             "RemoteLogSegmentMetadataSnapshotRecord v0 RemoteLogSegmentMetadataSnapshotRecord.custom_metadata",
+            compact=True,
+            nullable=True,
         )
     )
     out.append(_S3.pack(v.remote_log_segment_state))

@@ -6,6 +6,7 @@ Generated from schemas/messages/remote_log_segment_metadata_update_record.yaml b
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -56,7 +57,7 @@ class TopicIdPartitionEntry(NamedTuple):
     name: str = ""
     id: UUID = ZERO_UUID
     partition: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class RemoteLogSegmentIdEntry(NamedTuple):
@@ -70,7 +71,7 @@ class RemoteLogSegmentIdEntry(NamedTuple):
 
     topic_id_partition: TopicIdPartitionEntry = TopicIdPartitionEntry()
     id: UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class RemoteLogSegmentMetadataUpdateRecord(NamedTuple):
@@ -90,16 +91,21 @@ class RemoteLogSegmentMetadataUpdateRecord(NamedTuple):
     event_timestamp_ms: int = 0
     custom_metadata: bytes | None = None
     remote_log_segment_state: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_topic_id_partition_entry_v0(buf, pos: int, end: int) -> tuple[TopicIdPartitionEntry, int]:
-    """Read a TopicIdPartitionEntry of RemoteLogSegmentMetadataUpdateRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicIdPartitionEntry of RemoteLogSegmentMetadataUpdateRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_name, pos = read_string(
-        buf, pos, end, "RemoteLogSegmentMetadataUpdateRecord v0 TopicIdPartitionEntry.name", True, False
+        buf,
+        pos,
+        end,
+        "RemoteLogSegmentMetadataUpdateRecord v0 TopicIdPartitionEntry.name",
+        compact=True,
+        nullable=False,
     )
     if end - pos < 20:
         raise truncated("RemoteLogSegmentMetadataUpdateRecord v0 TopicIdPartitionEntry.id", pos, 20, end)
@@ -116,10 +122,13 @@ def _read_topic_id_partition_entry_v0(buf, pos: int, end: int) -> tuple[TopicIdP
 
 
 def _write_topic_id_partition_entry_v0(v: TopicIdPartitionEntry, out: list) -> None:
-    """Append the bytes of a TopicIdPartitionEntry of RemoteLogSegmentMetadataUpdateRecord version 0 to ``out``."""
+    """Append the bytes of a TopicIdPartitionEntry of RemoteLogSegmentMetadataUpdateRecord v0 to ``out``."""
     out.append(
         encode_string(
-            v.name, True, False, "RemoteLogSegmentMetadataUpdateRecord v0 TopicIdPartitionEntry.name"
+            v.name,
+            "RemoteLogSegmentMetadataUpdateRecord v0 TopicIdPartitionEntry.name",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(_S0.pack(v.id.bytes, v.partition))
@@ -128,7 +137,7 @@ def _write_topic_id_partition_entry_v0(v: TopicIdPartitionEntry, out: list) -> N
 
 
 def _read_remote_log_segment_id_entry_v0(buf, pos: int, end: int) -> tuple[RemoteLogSegmentIdEntry, int]:
-    """Read a RemoteLogSegmentIdEntry of RemoteLogSegmentMetadataUpdateRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a RemoteLogSegmentIdEntry of RemoteLogSegmentMetadataUpdateRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_topic_id_partition, pos = _read_topic_id_partition_entry_v0(buf, pos, end)
     if end - pos < 16:
         raise truncated("RemoteLogSegmentMetadataUpdateRecord v0 RemoteLogSegmentIdEntry.id", pos, 16, end)
@@ -142,7 +151,7 @@ def _read_remote_log_segment_id_entry_v0(buf, pos: int, end: int) -> tuple[Remot
 
 
 def _write_remote_log_segment_id_entry_v0(v: RemoteLogSegmentIdEntry, out: list) -> None:
-    """Append the bytes of a RemoteLogSegmentIdEntry of RemoteLogSegmentMetadataUpdateRecord version 0 to ``out``."""
+    """Append the bytes of a RemoteLogSegmentIdEntry of RemoteLogSegmentMetadataUpdateRecord v0 to ``out``."""
     _write_topic_id_partition_entry_v0(v.topic_id_partition, out)
     out.append(v.id.bytes)
     tags = list(v.unknown_tagged_fields)
@@ -152,7 +161,7 @@ def _write_remote_log_segment_id_entry_v0(v: RemoteLogSegmentIdEntry, out: list)
 def _read_remote_log_segment_metadata_update_record_v0(
     buf, pos: int, end: int
 ) -> tuple[RemoteLogSegmentMetadataUpdateRecord, int]:
-    """Read a RemoteLogSegmentMetadataUpdateRecord of RemoteLogSegmentMetadataUpdateRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a RemoteLogSegmentMetadataUpdateRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_remote_log_segment_id, pos = _read_remote_log_segment_id_entry_v0(buf, pos, end)
     if end - pos < 12:
         raise truncated(
@@ -171,8 +180,8 @@ def _read_remote_log_segment_metadata_update_record_v0(
         pos,
         end,
         "RemoteLogSegmentMetadataUpdateRecord v0 RemoteLogSegmentMetadataUpdateRecord.custom_metadata",
-        True,
-        True,
+        compact=True,
+        nullable=True,
     )
     if end - pos < 1:
         raise truncated(
@@ -202,15 +211,15 @@ def _read_remote_log_segment_metadata_update_record_v0(
 def _write_remote_log_segment_metadata_update_record_v0(
     v: RemoteLogSegmentMetadataUpdateRecord, out: list
 ) -> None:
-    """Append the bytes of a RemoteLogSegmentMetadataUpdateRecord of RemoteLogSegmentMetadataUpdateRecord version 0 to ``out``."""
+    """Append the bytes of a RemoteLogSegmentMetadataUpdateRecord v0 to ``out``."""
     _write_remote_log_segment_id_entry_v0(v.remote_log_segment_id, out)
     out.append(_S2.pack(v.broker_id, v.event_timestamp_ms))
     out.append(
         encode_bytes(
             v.custom_metadata,
-            True,
-            True,
             "RemoteLogSegmentMetadataUpdateRecord v0 RemoteLogSegmentMetadataUpdateRecord.custom_metadata",
+            compact=True,
+            nullable=True,
         )
     )
     out.append(_S3.pack(v.remote_log_segment_state))

@@ -6,6 +6,7 @@ Generated from schemas/messages/remote_partition_delete_metadata_record.yaml by 
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -52,7 +53,7 @@ class TopicIdPartitionEntry(NamedTuple):
     name: str = ""
     id: UUID = ZERO_UUID
     partition: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class RemotePartitionDeleteMetadataRecord(NamedTuple):
@@ -70,16 +71,21 @@ class RemotePartitionDeleteMetadataRecord(NamedTuple):
     broker_id: int = 0
     event_timestamp_ms: int = 0
     remote_partition_delete_state: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_topic_id_partition_entry_v0(buf, pos: int, end: int) -> tuple[TopicIdPartitionEntry, int]:
-    """Read a TopicIdPartitionEntry of RemotePartitionDeleteMetadataRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicIdPartitionEntry of RemotePartitionDeleteMetadataRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_name, pos = read_string(
-        buf, pos, end, "RemotePartitionDeleteMetadataRecord v0 TopicIdPartitionEntry.name", True, False
+        buf,
+        pos,
+        end,
+        "RemotePartitionDeleteMetadataRecord v0 TopicIdPartitionEntry.name",
+        compact=True,
+        nullable=False,
     )
     if end - pos < 20:
         raise truncated("RemotePartitionDeleteMetadataRecord v0 TopicIdPartitionEntry.id", pos, 20, end)
@@ -96,10 +102,13 @@ def _read_topic_id_partition_entry_v0(buf, pos: int, end: int) -> tuple[TopicIdP
 
 
 def _write_topic_id_partition_entry_v0(v: TopicIdPartitionEntry, out: list) -> None:
-    """Append the bytes of a TopicIdPartitionEntry of RemotePartitionDeleteMetadataRecord version 0 to ``out``."""
+    """Append the bytes of a TopicIdPartitionEntry of RemotePartitionDeleteMetadataRecord v0 to ``out``."""
     out.append(
         encode_string(
-            v.name, True, False, "RemotePartitionDeleteMetadataRecord v0 TopicIdPartitionEntry.name"
+            v.name,
+            "RemotePartitionDeleteMetadataRecord v0 TopicIdPartitionEntry.name",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(_S0.pack(v.id.bytes, v.partition))
@@ -110,7 +119,7 @@ def _write_topic_id_partition_entry_v0(v: TopicIdPartitionEntry, out: list) -> N
 def _read_remote_partition_delete_metadata_record_v0(
     buf, pos: int, end: int
 ) -> tuple[RemotePartitionDeleteMetadataRecord, int]:
-    """Read a RemotePartitionDeleteMetadataRecord of RemotePartitionDeleteMetadataRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a RemotePartitionDeleteMetadataRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_topic_id_partition, pos = _read_topic_id_partition_entry_v0(buf, pos, end)
     if end - pos < 13:
         raise truncated(
@@ -139,7 +148,7 @@ def _read_remote_partition_delete_metadata_record_v0(
 def _write_remote_partition_delete_metadata_record_v0(
     v: RemotePartitionDeleteMetadataRecord, out: list
 ) -> None:
-    """Append the bytes of a RemotePartitionDeleteMetadataRecord of RemotePartitionDeleteMetadataRecord version 0 to ``out``."""
+    """Append the bytes of a RemotePartitionDeleteMetadataRecord v0 to ``out``."""
     _write_topic_id_partition_entry_v0(v.topic_id_partition, out)
     out.append(_S1.pack(v.broker_id, v.event_timestamp_ms, v.remote_partition_delete_state))
     tags = list(v.unknown_tagged_fields)

@@ -6,6 +6,7 @@ Generated from schemas/messages/remove_access_control_entry_record.yaml by codeg
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -40,7 +41,7 @@ class RemoveAccessControlEntryRecord(NamedTuple):
     """
 
     id: UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
@@ -49,7 +50,7 @@ class RemoveAccessControlEntryRecord(NamedTuple):
 def _read_remove_access_control_entry_record_v0(
     buf, pos: int, end: int
 ) -> tuple[RemoveAccessControlEntryRecord, int]:
-    """Read a RemoveAccessControlEntryRecord of RemoveAccessControlEntryRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a RemoveAccessControlEntryRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 16:
         raise truncated("RemoveAccessControlEntryRecord v0 RemoveAccessControlEntryRecord.id", pos, 16, end)
     (f_id,) = _S0.unpack_from(buf, pos)
@@ -62,7 +63,7 @@ def _read_remove_access_control_entry_record_v0(
 
 
 def _write_remove_access_control_entry_record_v0(v: RemoveAccessControlEntryRecord, out: list) -> None:
-    """Append the bytes of a RemoveAccessControlEntryRecord of RemoveAccessControlEntryRecord version 0 to ``out``."""
+    """Append the bytes of a RemoveAccessControlEntryRecord v0 to ``out``."""
     out.append(v.id.bytes)
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

@@ -6,6 +6,7 @@ Generated from schemas/messages/remove_delegation_token_record.yaml by codegen. 
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -38,7 +39,7 @@ class RemoveDelegationTokenRecord(NamedTuple):
     """
 
     token_id: str = ""
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
@@ -47,9 +48,14 @@ class RemoveDelegationTokenRecord(NamedTuple):
 def _read_remove_delegation_token_record_v0(
     buf, pos: int, end: int
 ) -> tuple[RemoveDelegationTokenRecord, int]:
-    """Read a RemoveDelegationTokenRecord of RemoveDelegationTokenRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a RemoveDelegationTokenRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_token_id, pos = read_string(
-        buf, pos, end, "RemoveDelegationTokenRecord v0 RemoveDelegationTokenRecord.token_id", True, False
+        buf,
+        pos,
+        end,
+        "RemoveDelegationTokenRecord v0 RemoveDelegationTokenRecord.token_id",
+        compact=True,
+        nullable=False,
     )
     unknown, pos = read_unknown_tags(
         buf, pos, end, "RemoveDelegationTokenRecord v0 RemoveDelegationTokenRecord tagged fields"
@@ -58,10 +64,13 @@ def _read_remove_delegation_token_record_v0(
 
 
 def _write_remove_delegation_token_record_v0(v: RemoveDelegationTokenRecord, out: list) -> None:
-    """Append the bytes of a RemoveDelegationTokenRecord of RemoveDelegationTokenRecord version 0 to ``out``."""
+    """Append the bytes of a RemoveDelegationTokenRecord v0 to ``out``."""
     out.append(
         encode_string(
-            v.token_id, True, False, "RemoveDelegationTokenRecord v0 RemoveDelegationTokenRecord.token_id"
+            v.token_id,
+            "RemoveDelegationTokenRecord v0 RemoveDelegationTokenRecord.token_id",
+            compact=True,
+            nullable=False,
         )
     )
     tags = list(v.unknown_tagged_fields)

@@ -6,6 +6,7 @@ Generated from schemas/messages/remove_topic_record.yaml by codegen. DO NOT EDIT
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -40,14 +41,14 @@ class RemoveTopicRecord(NamedTuple):
     """
 
     topic_id: UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_remove_topic_record_v0(buf, pos: int, end: int) -> tuple[RemoveTopicRecord, int]:
-    """Read a RemoveTopicRecord of RemoveTopicRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a RemoveTopicRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 16:
         raise truncated("RemoveTopicRecord v0 RemoveTopicRecord.topic_id", pos, 16, end)
     (f_topic_id,) = _S0.unpack_from(buf, pos)
@@ -58,7 +59,7 @@ def _read_remove_topic_record_v0(buf, pos: int, end: int) -> tuple[RemoveTopicRe
 
 
 def _write_remove_topic_record_v0(v: RemoveTopicRecord, out: list) -> None:
-    """Append the bytes of a RemoveTopicRecord of RemoveTopicRecord version 0 to ``out``."""
+    """Append the bytes of a RemoveTopicRecord v0 to ``out``."""
     out.append(v.topic_id.bytes)
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

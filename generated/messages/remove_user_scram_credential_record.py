@@ -6,6 +6,7 @@ Generated from schemas/messages/remove_user_scram_credential_record.yaml by code
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -47,7 +48,7 @@ class RemoveUserScramCredentialRecord(NamedTuple):
 
     name: str = ""
     mechanism: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
@@ -56,9 +57,14 @@ class RemoveUserScramCredentialRecord(NamedTuple):
 def _read_remove_user_scram_credential_record_v0(
     buf, pos: int, end: int
 ) -> tuple[RemoveUserScramCredentialRecord, int]:
-    """Read a RemoveUserScramCredentialRecord of RemoveUserScramCredentialRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a RemoveUserScramCredentialRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_name, pos = read_string(
-        buf, pos, end, "RemoveUserScramCredentialRecord v0 RemoveUserScramCredentialRecord.name", True, False
+        buf,
+        pos,
+        end,
+        "RemoveUserScramCredentialRecord v0 RemoveUserScramCredentialRecord.name",
+        compact=True,
+        nullable=False,
     )
     if end - pos < 1:
         raise truncated(
@@ -73,10 +79,13 @@ def _read_remove_user_scram_credential_record_v0(
 
 
 def _write_remove_user_scram_credential_record_v0(v: RemoveUserScramCredentialRecord, out: list) -> None:
-    """Append the bytes of a RemoveUserScramCredentialRecord of RemoveUserScramCredentialRecord version 0 to ``out``."""
+    """Append the bytes of a RemoveUserScramCredentialRecord v0 to ``out``."""
     out.append(
         encode_string(
-            v.name, True, False, "RemoveUserScramCredentialRecord v0 RemoveUserScramCredentialRecord.name"
+            v.name,
+            "RemoveUserScramCredentialRecord v0 RemoveUserScramCredentialRecord.name",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(_S0.pack(v.mechanism))

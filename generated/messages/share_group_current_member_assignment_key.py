@@ -49,22 +49,22 @@ class ShareGroupCurrentMemberAssignmentKey(NamedTuple):
 def _read_share_group_current_member_assignment_key_v14(
     buf, pos: int, end: int
 ) -> tuple[ShareGroupCurrentMemberAssignmentKey, int]:
-    """Read a ShareGroupCurrentMemberAssignmentKey of ShareGroupCurrentMemberAssignmentKey version 14 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupCurrentMemberAssignmentKey v14 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "ShareGroupCurrentMemberAssignmentKey v14 ShareGroupCurrentMemberAssignmentKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     f_member_id, pos = read_string(
         buf,
         pos,
         end,
         "ShareGroupCurrentMemberAssignmentKey v14 ShareGroupCurrentMemberAssignmentKey.member_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return ShareGroupCurrentMemberAssignmentKey(f_group_id, f_member_id), pos
 
@@ -72,21 +72,21 @@ def _read_share_group_current_member_assignment_key_v14(
 def _write_share_group_current_member_assignment_key_v14(
     v: ShareGroupCurrentMemberAssignmentKey, out: list
 ) -> None:
-    """Append the bytes of a ShareGroupCurrentMemberAssignmentKey of ShareGroupCurrentMemberAssignmentKey version 14 to ``out``."""
+    """Append the bytes of a ShareGroupCurrentMemberAssignmentKey v14 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "ShareGroupCurrentMemberAssignmentKey v14 ShareGroupCurrentMemberAssignmentKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
             v.member_id,
-            False,
-            False,
             "ShareGroupCurrentMemberAssignmentKey v14 ShareGroupCurrentMemberAssignmentKey.member_id",
+            compact=False,
+            nullable=False,
         )
     )
 

@@ -6,6 +6,7 @@ Generated from schemas/messages/share_group_current_member_assignment_value.yaml
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -50,7 +51,7 @@ class TopicPartitions(NamedTuple):
 
     topic_id: UUID = ZERO_UUID
     partitions: list[int] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ShareGroupCurrentMemberAssignmentValue(NamedTuple):
@@ -68,21 +69,27 @@ class ShareGroupCurrentMemberAssignmentValue(NamedTuple):
     previous_member_epoch: int = 0
     state: int = 0
     assigned_partitions: list[TopicPartitions] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_topic_partitions_v0(buf, pos: int, end: int) -> tuple[TopicPartitions, int]:
-    """Read a TopicPartitions of ShareGroupCurrentMemberAssignmentValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicPartitions of ShareGroupCurrentMemberAssignmentValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 16:
         raise truncated("ShareGroupCurrentMemberAssignmentValue v0 TopicPartitions.topic_id", pos, 16, end)
     (f_topic_id,) = _S0.unpack_from(buf, pos)
     pos += 16
     f_topic_id = UUID(bytes=f_topic_id)
     n, pos = read_count(
-        buf, pos, end, "ShareGroupCurrentMemberAssignmentValue v0 TopicPartitions.partitions", True, False, 4
+        buf,
+        pos,
+        end,
+        "ShareGroupCurrentMemberAssignmentValue v0 TopicPartitions.partitions",
+        compact=True,
+        nullable=False,
+        min_size=4,
     )
     f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
@@ -93,11 +100,14 @@ def _read_topic_partitions_v0(buf, pos: int, end: int) -> tuple[TopicPartitions,
 
 
 def _write_topic_partitions_v0(v: TopicPartitions, out: list) -> None:
-    """Append the bytes of a TopicPartitions of ShareGroupCurrentMemberAssignmentValue version 0 to ``out``."""
+    """Append the bytes of a TopicPartitions of ShareGroupCurrentMemberAssignmentValue v0 to ``out``."""
     out.append(v.topic_id.bytes)
     out.append(
         encode_count(
-            v.partitions, True, False, "ShareGroupCurrentMemberAssignmentValue v0 TopicPartitions.partitions"
+            v.partitions,
+            "ShareGroupCurrentMemberAssignmentValue v0 TopicPartitions.partitions",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
@@ -108,7 +118,7 @@ def _write_topic_partitions_v0(v: TopicPartitions, out: list) -> None:
 def _read_share_group_current_member_assignment_value_v0(
     buf, pos: int, end: int
 ) -> tuple[ShareGroupCurrentMemberAssignmentValue, int]:
-    """Read a ShareGroupCurrentMemberAssignmentValue of ShareGroupCurrentMemberAssignmentValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupCurrentMemberAssignmentValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 9:
         raise truncated(
             "ShareGroupCurrentMemberAssignmentValue v0 ShareGroupCurrentMemberAssignmentValue.member_epoch",
@@ -127,9 +137,9 @@ def _read_share_group_current_member_assignment_value_v0(
         pos,
         end,
         "ShareGroupCurrentMemberAssignmentValue v0 ShareGroupCurrentMemberAssignmentValue.assigned_partitions",
-        True,
-        False,
-        18,
+        compact=True,
+        nullable=False,
+        min_size=18,
     )
     f_assigned_partitions = []
     append = f_assigned_partitions.append
@@ -150,14 +160,14 @@ def _read_share_group_current_member_assignment_value_v0(
 def _write_share_group_current_member_assignment_value_v0(
     v: ShareGroupCurrentMemberAssignmentValue, out: list
 ) -> None:
-    """Append the bytes of a ShareGroupCurrentMemberAssignmentValue of ShareGroupCurrentMemberAssignmentValue version 0 to ``out``."""
+    """Append the bytes of a ShareGroupCurrentMemberAssignmentValue v0 to ``out``."""
     out.append(_S1.pack(v.member_epoch, v.previous_member_epoch, v.state))
     out.append(
         encode_count(
             v.assigned_partitions,
-            True,
-            False,
             "ShareGroupCurrentMemberAssignmentValue v0 ShareGroupCurrentMemberAssignmentValue.assigned_partitions",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.assigned_partitions:

@@ -49,26 +49,42 @@ class ShareGroupMemberMetadataKey(NamedTuple):
 def _read_share_group_member_metadata_key_v10(
     buf, pos: int, end: int
 ) -> tuple[ShareGroupMemberMetadataKey, int]:
-    """Read a ShareGroupMemberMetadataKey of ShareGroupMemberMetadataKey version 10 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupMemberMetadataKey v10 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
-        buf, pos, end, "ShareGroupMemberMetadataKey v10 ShareGroupMemberMetadataKey.group_id", False, False
+        buf,
+        pos,
+        end,
+        "ShareGroupMemberMetadataKey v10 ShareGroupMemberMetadataKey.group_id",
+        compact=False,
+        nullable=False,
     )
     f_member_id, pos = read_string(
-        buf, pos, end, "ShareGroupMemberMetadataKey v10 ShareGroupMemberMetadataKey.member_id", False, False
+        buf,
+        pos,
+        end,
+        "ShareGroupMemberMetadataKey v10 ShareGroupMemberMetadataKey.member_id",
+        compact=False,
+        nullable=False,
     )
     return ShareGroupMemberMetadataKey(f_group_id, f_member_id), pos
 
 
 def _write_share_group_member_metadata_key_v10(v: ShareGroupMemberMetadataKey, out: list) -> None:
-    """Append the bytes of a ShareGroupMemberMetadataKey of ShareGroupMemberMetadataKey version 10 to ``out``."""
+    """Append the bytes of a ShareGroupMemberMetadataKey v10 to ``out``."""
     out.append(
         encode_string(
-            v.group_id, False, False, "ShareGroupMemberMetadataKey v10 ShareGroupMemberMetadataKey.group_id"
+            v.group_id,
+            "ShareGroupMemberMetadataKey v10 ShareGroupMemberMetadataKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
-            v.member_id, False, False, "ShareGroupMemberMetadataKey v10 ShareGroupMemberMetadataKey.member_id"
+            v.member_id,
+            "ShareGroupMemberMetadataKey v10 ShareGroupMemberMetadataKey.member_id",
+            compact=False,
+            nullable=False,
         )
     )
 

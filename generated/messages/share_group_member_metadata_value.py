@@ -6,6 +6,7 @@ Generated from schemas/messages/share_group_member_metadata_value.yaml by codege
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -51,7 +52,7 @@ class ShareGroupMemberMetadataValue(NamedTuple):
     client_id: str = ""
     client_host: str = ""
     subscribed_topic_names: list[str] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
@@ -60,29 +61,39 @@ class ShareGroupMemberMetadataValue(NamedTuple):
 def _read_share_group_member_metadata_value_v0(
     buf, pos: int, end: int
 ) -> tuple[ShareGroupMemberMetadataValue, int]:
-    """Read a ShareGroupMemberMetadataValue of ShareGroupMemberMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupMemberMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     f_rack_id, pos = read_string(
-        buf, pos, end, "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.rack_id", True, True
+        buf,
+        pos,
+        end,
+        "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.rack_id",
+        compact=True,
+        nullable=True,
     )
     f_client_id, pos = read_string(
-        buf, pos, end, "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.client_id", True, False
+        buf,
+        pos,
+        end,
+        "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.client_id",
+        compact=True,
+        nullable=False,
     )
     f_client_host, pos = read_string(
         buf,
         pos,
         end,
         "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.client_host",
-        True,
-        False,
+        compact=True,
+        nullable=False,
     )
     n, pos = read_count(
         buf,
         pos,
         end,
         "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.subscribed_topic_names",
-        True,
-        False,
-        1,
+        compact=True,
+        nullable=False,
+        min_size=1,
     )
     f_subscribed_topic_names = []
     append = f_subscribed_topic_names.append
@@ -92,8 +103,8 @@ def _read_share_group_member_metadata_value_v0(
             pos,
             end,
             "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.subscribed_topic_names",
-            True,
-            False,
+            compact=True,
+            nullable=False,
         )
         append(item)
     unknown, pos = read_unknown_tags(
@@ -105,43 +116,46 @@ def _read_share_group_member_metadata_value_v0(
 
 
 def _write_share_group_member_metadata_value_v0(v: ShareGroupMemberMetadataValue, out: list) -> None:
-    """Append the bytes of a ShareGroupMemberMetadataValue of ShareGroupMemberMetadataValue version 0 to ``out``."""
+    """Append the bytes of a ShareGroupMemberMetadataValue v0 to ``out``."""
     out.append(
         encode_string(
-            v.rack_id, True, True, "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.rack_id"
+            v.rack_id,
+            "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.rack_id",
+            compact=True,
+            nullable=True,
         )
     )
     out.append(
         encode_string(
             v.client_id,
-            True,
-            False,
             "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.client_id",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
             v.client_host,
-            True,
-            False,
             "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.client_host",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(
         encode_count(
             v.subscribed_topic_names,
-            True,
-            False,
             "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.subscribed_topic_names",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.subscribed_topic_names:
         out.append(
             encode_string(
                 item,
-                True,
-                False,
                 "ShareGroupMemberMetadataValue v0 ShareGroupMemberMetadataValue.subscribed_topic_names",
+                compact=True,
+                nullable=False,
             )
         )
     tags = list(v.unknown_tagged_fields)

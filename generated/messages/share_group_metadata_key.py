@@ -45,17 +45,27 @@ class ShareGroupMetadataKey(NamedTuple):
 
 
 def _read_share_group_metadata_key_v11(buf, pos: int, end: int) -> tuple[ShareGroupMetadataKey, int]:
-    """Read a ShareGroupMetadataKey of ShareGroupMetadataKey version 11 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupMetadataKey v11 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
-        buf, pos, end, "ShareGroupMetadataKey v11 ShareGroupMetadataKey.group_id", False, False
+        buf,
+        pos,
+        end,
+        "ShareGroupMetadataKey v11 ShareGroupMetadataKey.group_id",
+        compact=False,
+        nullable=False,
     )
     return ShareGroupMetadataKey(f_group_id), pos
 
 
 def _write_share_group_metadata_key_v11(v: ShareGroupMetadataKey, out: list) -> None:
-    """Append the bytes of a ShareGroupMetadataKey of ShareGroupMetadataKey version 11 to ``out``."""
+    """Append the bytes of a ShareGroupMetadataKey v11 to ``out``."""
     out.append(
-        encode_string(v.group_id, False, False, "ShareGroupMetadataKey v11 ShareGroupMetadataKey.group_id")
+        encode_string(
+            v.group_id,
+            "ShareGroupMetadataKey v11 ShareGroupMetadataKey.group_id",
+            compact=False,
+            nullable=False,
+        )
     )
 
 

@@ -6,6 +6,7 @@ Generated from schemas/messages/share_group_metadata_value.yaml by codegen. DO N
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -41,14 +42,14 @@ class ShareGroupMetadataValue(NamedTuple):
 
     epoch: int = 0
     metadata_hash: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_share_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[ShareGroupMetadataValue, int]:
-    """Read a ShareGroupMetadataValue of ShareGroupMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated("ShareGroupMetadataValue v0 ShareGroupMetadataValue.epoch", pos, 12, end)
     (
@@ -63,7 +64,7 @@ def _read_share_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[ShareG
 
 
 def _write_share_group_metadata_value_v0(v: ShareGroupMetadataValue, out: list) -> None:
-    """Append the bytes of a ShareGroupMetadataValue of ShareGroupMetadataValue version 0 to ``out``."""
+    """Append the bytes of a ShareGroupMetadataValue v0 to ``out``."""
     out.append(_S0.pack(v.epoch, v.metadata_hash))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

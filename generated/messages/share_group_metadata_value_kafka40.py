@@ -6,6 +6,7 @@ Generated from schemas/messages/share_group_metadata_value_kafka40.yaml by codeg
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -39,7 +40,7 @@ class ShareGroupMetadataValueKafka40(NamedTuple):
     """
 
     epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
@@ -48,7 +49,7 @@ class ShareGroupMetadataValueKafka40(NamedTuple):
 def _read_share_group_metadata_value_kafka40_v0(
     buf, pos: int, end: int
 ) -> tuple[ShareGroupMetadataValueKafka40, int]:
-    """Read a ShareGroupMetadataValueKafka40 of ShareGroupMetadataValueKafka40 version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupMetadataValueKafka40 v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated("ShareGroupMetadataValueKafka40 v0 ShareGroupMetadataValueKafka40.epoch", pos, 4, end)
     (f_epoch,) = _S0.unpack_from(buf, pos)
@@ -60,7 +61,7 @@ def _read_share_group_metadata_value_kafka40_v0(
 
 
 def _write_share_group_metadata_value_kafka40_v0(v: ShareGroupMetadataValueKafka40, out: list) -> None:
-    """Append the bytes of a ShareGroupMetadataValueKafka40 of ShareGroupMetadataValueKafka40 version 0 to ``out``."""
+    """Append the bytes of a ShareGroupMetadataValueKafka40 v0 to ``out``."""
     out.append(_S0.pack(v.epoch))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

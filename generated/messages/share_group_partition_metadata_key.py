@@ -47,26 +47,26 @@ class ShareGroupPartitionMetadataKey(NamedTuple):
 def _read_share_group_partition_metadata_key_v9(
     buf, pos: int, end: int
 ) -> tuple[ShareGroupPartitionMetadataKey, int]:
-    """Read a ShareGroupPartitionMetadataKey of ShareGroupPartitionMetadataKey version 9 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupPartitionMetadataKey v9 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "ShareGroupPartitionMetadataKey v9 ShareGroupPartitionMetadataKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return ShareGroupPartitionMetadataKey(f_group_id), pos
 
 
 def _write_share_group_partition_metadata_key_v9(v: ShareGroupPartitionMetadataKey, out: list) -> None:
-    """Append the bytes of a ShareGroupPartitionMetadataKey of ShareGroupPartitionMetadataKey version 9 to ``out``."""
+    """Append the bytes of a ShareGroupPartitionMetadataKey v9 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "ShareGroupPartitionMetadataKey v9 ShareGroupPartitionMetadataKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
 

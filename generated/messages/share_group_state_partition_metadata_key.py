@@ -47,14 +47,14 @@ class ShareGroupStatePartitionMetadataKey(NamedTuple):
 def _read_share_group_state_partition_metadata_key_v15(
     buf, pos: int, end: int
 ) -> tuple[ShareGroupStatePartitionMetadataKey, int]:
-    """Read a ShareGroupStatePartitionMetadataKey of ShareGroupStatePartitionMetadataKey version 15 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupStatePartitionMetadataKey v15 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "ShareGroupStatePartitionMetadataKey v15 ShareGroupStatePartitionMetadataKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return ShareGroupStatePartitionMetadataKey(f_group_id), pos
 
@@ -62,13 +62,13 @@ def _read_share_group_state_partition_metadata_key_v15(
 def _write_share_group_state_partition_metadata_key_v15(
     v: ShareGroupStatePartitionMetadataKey, out: list
 ) -> None:
-    """Append the bytes of a ShareGroupStatePartitionMetadataKey of ShareGroupStatePartitionMetadataKey version 15 to ``out``."""
+    """Append the bytes of a ShareGroupStatePartitionMetadataKey v15 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "ShareGroupStatePartitionMetadataKey v15 ShareGroupStatePartitionMetadataKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
 

@@ -6,6 +6,7 @@ Generated from schemas/messages/share_group_state_partition_metadata_value_kafka
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -53,7 +54,7 @@ class TopicPartitionsInfo(NamedTuple):
     topic_id: UUID = ZERO_UUID
     topic_name: str = ""
     partitions: list[int] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class TopicInfo(NamedTuple):
@@ -67,7 +68,7 @@ class TopicInfo(NamedTuple):
 
     topic_id: UUID = ZERO_UUID
     topic_name: str = ""
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ShareGroupStatePartitionMetadataValueKafka40(NamedTuple):
@@ -81,14 +82,14 @@ class ShareGroupStatePartitionMetadataValueKafka40(NamedTuple):
 
     initialized_topics: list[TopicPartitionsInfo] = []
     deleting_topics: list[TopicInfo] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_topic_partitions_info_v0(buf, pos: int, end: int) -> tuple[TopicPartitionsInfo, int]:
-    """Read a TopicPartitionsInfo of ShareGroupStatePartitionMetadataValueKafka40 version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicPartitionsInfo of ShareGroupStatePartitionMetadataValueKafka40 v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 16:
         raise truncated(
             "ShareGroupStatePartitionMetadataValueKafka40 v0 TopicPartitionsInfo.topic_id", pos, 16, end
@@ -101,17 +102,17 @@ def _read_topic_partitions_info_v0(buf, pos: int, end: int) -> tuple[TopicPartit
         pos,
         end,
         "ShareGroupStatePartitionMetadataValueKafka40 v0 TopicPartitionsInfo.topic_name",
-        True,
-        False,
+        compact=True,
+        nullable=False,
     )
     n, pos = read_count(
         buf,
         pos,
         end,
         "ShareGroupStatePartitionMetadataValueKafka40 v0 TopicPartitionsInfo.partitions",
-        True,
-        False,
-        4,
+        compact=True,
+        nullable=False,
+        min_size=4,
     )
     f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
@@ -122,22 +123,22 @@ def _read_topic_partitions_info_v0(buf, pos: int, end: int) -> tuple[TopicPartit
 
 
 def _write_topic_partitions_info_v0(v: TopicPartitionsInfo, out: list) -> None:
-    """Append the bytes of a TopicPartitionsInfo of ShareGroupStatePartitionMetadataValueKafka40 version 0 to ``out``."""
+    """Append the bytes of a TopicPartitionsInfo of ShareGroupStatePartitionMetadataValueKafka40 v0 to ``out``."""
     out.append(v.topic_id.bytes)
     out.append(
         encode_string(
             v.topic_name,
-            True,
-            False,
             "ShareGroupStatePartitionMetadataValueKafka40 v0 TopicPartitionsInfo.topic_name",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(
         encode_count(
             v.partitions,
-            True,
-            False,
             "ShareGroupStatePartitionMetadataValueKafka40 v0 TopicPartitionsInfo.partitions",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
@@ -146,14 +147,19 @@ def _write_topic_partitions_info_v0(v: TopicPartitionsInfo, out: list) -> None:
 
 
 def _read_topic_info_v0(buf, pos: int, end: int) -> tuple[TopicInfo, int]:
-    """Read a TopicInfo of ShareGroupStatePartitionMetadataValueKafka40 version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicInfo of ShareGroupStatePartitionMetadataValueKafka40 v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 16:
         raise truncated("ShareGroupStatePartitionMetadataValueKafka40 v0 TopicInfo.topic_id", pos, 16, end)
     (f_topic_id,) = _S0.unpack_from(buf, pos)
     pos += 16
     f_topic_id = UUID(bytes=f_topic_id)
     f_topic_name, pos = read_string(
-        buf, pos, end, "ShareGroupStatePartitionMetadataValueKafka40 v0 TopicInfo.topic_name", True, False
+        buf,
+        pos,
+        end,
+        "ShareGroupStatePartitionMetadataValueKafka40 v0 TopicInfo.topic_name",
+        compact=True,
+        nullable=False,
     )
     unknown, pos = read_unknown_tags(
         buf, pos, end, "ShareGroupStatePartitionMetadataValueKafka40 v0 TopicInfo tagged fields"
@@ -162,11 +168,14 @@ def _read_topic_info_v0(buf, pos: int, end: int) -> tuple[TopicInfo, int]:
 
 
 def _write_topic_info_v0(v: TopicInfo, out: list) -> None:
-    """Append the bytes of a TopicInfo of ShareGroupStatePartitionMetadataValueKafka40 version 0 to ``out``."""
+    """Append the bytes of a TopicInfo of ShareGroupStatePartitionMetadataValueKafka40 v0 to ``out``."""
     out.append(v.topic_id.bytes)
     out.append(
         encode_string(
-            v.topic_name, True, False, "ShareGroupStatePartitionMetadataValueKafka40 v0 TopicInfo.topic_name"
+            v.topic_name,
+            "ShareGroupStatePartitionMetadataValueKafka40 v0 TopicInfo.topic_name",
+            compact=True,
+            nullable=False,
         )
     )
     tags = list(v.unknown_tagged_fields)
@@ -176,15 +185,15 @@ def _write_topic_info_v0(v: TopicInfo, out: list) -> None:
 def _read_share_group_state_partition_metadata_value_kafka40_v0(
     buf, pos: int, end: int
 ) -> tuple[ShareGroupStatePartitionMetadataValueKafka40, int]:
-    """Read a ShareGroupStatePartitionMetadataValueKafka40 of ShareGroupStatePartitionMetadataValueKafka40 version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupStatePartitionMetadataValueKafka40 v0 at ``pos``, inside ``buf[:end]``."""
     n, pos = read_count(
         buf,
         pos,
         end,
         "ShareGroupStatePartitionMetadataValueKafka40 v0 ShareGroupStatePartitionMetadataValueKafka40.initialized_topics",
-        True,
-        False,
-        19,
+        compact=True,
+        nullable=False,
+        min_size=19,
     )
     f_initialized_topics = []
     append = f_initialized_topics.append
@@ -196,9 +205,9 @@ def _read_share_group_state_partition_metadata_value_kafka40_v0(
         pos,
         end,
         "ShareGroupStatePartitionMetadataValueKafka40 v0 ShareGroupStatePartitionMetadataValueKafka40.deleting_topics",
-        True,
-        False,
-        18,
+        compact=True,
+        nullable=False,
+        min_size=18,
     )
     f_deleting_topics = []
     append = f_deleting_topics.append
@@ -217,13 +226,13 @@ def _read_share_group_state_partition_metadata_value_kafka40_v0(
 def _write_share_group_state_partition_metadata_value_kafka40_v0(
     v: ShareGroupStatePartitionMetadataValueKafka40, out: list
 ) -> None:
-    """Append the bytes of a ShareGroupStatePartitionMetadataValueKafka40 of ShareGroupStatePartitionMetadataValueKafka40 version 0 to ``out``."""
+    """Append the bytes of a ShareGroupStatePartitionMetadataValueKafka40 v0 to ``out``."""
     out.append(
         encode_count(
             v.initialized_topics,
-            True,
-            False,
             "ShareGroupStatePartitionMetadataValueKafka40 v0 ShareGroupStatePartitionMetadataValueKafka40.initialized_topics",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.initialized_topics:
@@ -231,9 +240,9 @@ def _write_share_group_state_partition_metadata_value_kafka40_v0(
     out.append(
         encode_count(
             v.deleting_topics,
-            True,
-            False,
             "ShareGroupStatePartitionMetadataValueKafka40 v0 ShareGroupStatePartitionMetadataValueKafka40.deleting_topics",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.deleting_topics:

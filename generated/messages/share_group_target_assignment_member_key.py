@@ -49,22 +49,22 @@ class ShareGroupTargetAssignmentMemberKey(NamedTuple):
 def _read_share_group_target_assignment_member_key_v13(
     buf, pos: int, end: int
 ) -> tuple[ShareGroupTargetAssignmentMemberKey, int]:
-    """Read a ShareGroupTargetAssignmentMemberKey of ShareGroupTargetAssignmentMemberKey version 13 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupTargetAssignmentMemberKey v13 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "ShareGroupTargetAssignmentMemberKey v13 ShareGroupTargetAssignmentMemberKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     f_member_id, pos = read_string(
         buf,
         pos,
         end,
         "ShareGroupTargetAssignmentMemberKey v13 ShareGroupTargetAssignmentMemberKey.member_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return ShareGroupTargetAssignmentMemberKey(f_group_id, f_member_id), pos
 
@@ -72,21 +72,21 @@ def _read_share_group_target_assignment_member_key_v13(
 def _write_share_group_target_assignment_member_key_v13(
     v: ShareGroupTargetAssignmentMemberKey, out: list
 ) -> None:
-    """Append the bytes of a ShareGroupTargetAssignmentMemberKey of ShareGroupTargetAssignmentMemberKey version 13 to ``out``."""
+    """Append the bytes of a ShareGroupTargetAssignmentMemberKey v13 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "ShareGroupTargetAssignmentMemberKey v13 ShareGroupTargetAssignmentMemberKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
             v.member_id,
-            False,
-            False,
             "ShareGroupTargetAssignmentMemberKey v13 ShareGroupTargetAssignmentMemberKey.member_id",
+            compact=False,
+            nullable=False,
         )
     )
 

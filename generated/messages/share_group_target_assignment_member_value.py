@@ -6,6 +6,7 @@ Generated from schemas/messages/share_group_target_assignment_member_value.yaml 
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -49,7 +50,7 @@ class TopicPartition(NamedTuple):
 
     topic_id: UUID = ZERO_UUID
     partitions: list[int] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ShareGroupTargetAssignmentMemberValue(NamedTuple):
@@ -61,21 +62,27 @@ class ShareGroupTargetAssignmentMemberValue(NamedTuple):
     """
 
     topic_partitions: list[TopicPartition] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_topic_partition_v0(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ShareGroupTargetAssignmentMemberValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicPartition of ShareGroupTargetAssignmentMemberValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 16:
         raise truncated("ShareGroupTargetAssignmentMemberValue v0 TopicPartition.topic_id", pos, 16, end)
     (f_topic_id,) = _S0.unpack_from(buf, pos)
     pos += 16
     f_topic_id = UUID(bytes=f_topic_id)
     n, pos = read_count(
-        buf, pos, end, "ShareGroupTargetAssignmentMemberValue v0 TopicPartition.partitions", True, False, 4
+        buf,
+        pos,
+        end,
+        "ShareGroupTargetAssignmentMemberValue v0 TopicPartition.partitions",
+        compact=True,
+        nullable=False,
+        min_size=4,
     )
     f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
@@ -86,11 +93,14 @@ def _read_topic_partition_v0(buf, pos: int, end: int) -> tuple[TopicPartition, i
 
 
 def _write_topic_partition_v0(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ShareGroupTargetAssignmentMemberValue version 0 to ``out``."""
+    """Append the bytes of a TopicPartition of ShareGroupTargetAssignmentMemberValue v0 to ``out``."""
     out.append(v.topic_id.bytes)
     out.append(
         encode_count(
-            v.partitions, True, False, "ShareGroupTargetAssignmentMemberValue v0 TopicPartition.partitions"
+            v.partitions,
+            "ShareGroupTargetAssignmentMemberValue v0 TopicPartition.partitions",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
@@ -101,15 +111,15 @@ def _write_topic_partition_v0(v: TopicPartition, out: list) -> None:
 def _read_share_group_target_assignment_member_value_v0(
     buf, pos: int, end: int
 ) -> tuple[ShareGroupTargetAssignmentMemberValue, int]:
-    """Read a ShareGroupTargetAssignmentMemberValue of ShareGroupTargetAssignmentMemberValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupTargetAssignmentMemberValue v0 at ``pos``, inside ``buf[:end]``."""
     n, pos = read_count(
         buf,
         pos,
         end,
         "ShareGroupTargetAssignmentMemberValue v0 ShareGroupTargetAssignmentMemberValue.topic_partitions",
-        True,
-        False,
-        18,
+        compact=True,
+        nullable=False,
+        min_size=18,
     )
     f_topic_partitions = []
     append = f_topic_partitions.append
@@ -128,13 +138,13 @@ def _read_share_group_target_assignment_member_value_v0(
 def _write_share_group_target_assignment_member_value_v0(
     v: ShareGroupTargetAssignmentMemberValue, out: list
 ) -> None:
-    """Append the bytes of a ShareGroupTargetAssignmentMemberValue of ShareGroupTargetAssignmentMemberValue version 0 to ``out``."""
+    """Append the bytes of a ShareGroupTargetAssignmentMemberValue v0 to ``out``."""
     out.append(
         encode_count(
             v.topic_partitions,
-            True,
-            False,
             "ShareGroupTargetAssignmentMemberValue v0 ShareGroupTargetAssignmentMemberValue.topic_partitions",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.topic_partitions:

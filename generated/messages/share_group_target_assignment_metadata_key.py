@@ -47,14 +47,14 @@ class ShareGroupTargetAssignmentMetadataKey(NamedTuple):
 def _read_share_group_target_assignment_metadata_key_v12(
     buf, pos: int, end: int
 ) -> tuple[ShareGroupTargetAssignmentMetadataKey, int]:
-    """Read a ShareGroupTargetAssignmentMetadataKey of ShareGroupTargetAssignmentMetadataKey version 12 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareGroupTargetAssignmentMetadataKey v12 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "ShareGroupTargetAssignmentMetadataKey v12 ShareGroupTargetAssignmentMetadataKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return ShareGroupTargetAssignmentMetadataKey(f_group_id), pos
 
@@ -62,13 +62,13 @@ def _read_share_group_target_assignment_metadata_key_v12(
 def _write_share_group_target_assignment_metadata_key_v12(
     v: ShareGroupTargetAssignmentMetadataKey, out: list
 ) -> None:
-    """Append the bytes of a ShareGroupTargetAssignmentMetadataKey of ShareGroupTargetAssignmentMetadataKey version 12 to ``out``."""
+    """Append the bytes of a ShareGroupTargetAssignmentMetadataKey v12 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "ShareGroupTargetAssignmentMetadataKey v12 ShareGroupTargetAssignmentMetadataKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
 

@@ -51,9 +51,9 @@ class ShareSnapshotKey(NamedTuple):
 
 
 def _read_share_snapshot_key_v0(buf, pos: int, end: int) -> tuple[ShareSnapshotKey, int]:
-    """Read a ShareSnapshotKey of ShareSnapshotKey version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareSnapshotKey v0 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
-        buf, pos, end, "ShareSnapshotKey v0 ShareSnapshotKey.group_id", False, False
+        buf, pos, end, "ShareSnapshotKey v0 ShareSnapshotKey.group_id", compact=False, nullable=False
     )
     if end - pos < 20:
         raise truncated("ShareSnapshotKey v0 ShareSnapshotKey.topic_id", pos, 20, end)
@@ -67,8 +67,12 @@ def _read_share_snapshot_key_v0(buf, pos: int, end: int) -> tuple[ShareSnapshotK
 
 
 def _write_share_snapshot_key_v0(v: ShareSnapshotKey, out: list) -> None:
-    """Append the bytes of a ShareSnapshotKey of ShareSnapshotKey version 0 to ``out``."""
-    out.append(encode_string(v.group_id, False, False, "ShareSnapshotKey v0 ShareSnapshotKey.group_id"))
+    """Append the bytes of a ShareSnapshotKey v0 to ``out``."""
+    out.append(
+        encode_string(
+            v.group_id, "ShareSnapshotKey v0 ShareSnapshotKey.group_id", compact=False, nullable=False
+        )
+    )
     out.append(_S0.pack(v.topic_id.bytes, v.partition))
 
 

@@ -6,6 +6,7 @@ Generated from schemas/messages/share_snapshot_value.yaml by codegen. DO NOT EDI
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -57,7 +58,7 @@ class StateBatch(NamedTuple):
     last_offset: int = 0
     delivery_state: int = 0
     delivery_count: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ShareSnapshotValue(NamedTuple):
@@ -83,14 +84,14 @@ class ShareSnapshotValue(NamedTuple):
     create_timestamp: int = 0
     write_timestamp: int = 0
     state_batches: list[StateBatch] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_state_batch_v0(buf, pos: int, end: int) -> tuple[StateBatch, int]:
-    """Read a StateBatch of ShareSnapshotValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a StateBatch of ShareSnapshotValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 19:
         raise truncated("ShareSnapshotValue v0 StateBatch.first_offset", pos, 19, end)
     (
@@ -105,14 +106,14 @@ def _read_state_batch_v0(buf, pos: int, end: int) -> tuple[StateBatch, int]:
 
 
 def _write_state_batch_v0(v: StateBatch, out: list) -> None:
-    """Append the bytes of a StateBatch of ShareSnapshotValue version 0 to ``out``."""
+    """Append the bytes of a StateBatch of ShareSnapshotValue v0 to ``out``."""
     out.append(_S0.pack(v.first_offset, v.last_offset, v.delivery_state, v.delivery_count))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_share_snapshot_value_v0(buf, pos: int, end: int) -> tuple[ShareSnapshotValue, int]:
-    """Read a ShareSnapshotValue of ShareSnapshotValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareSnapshotValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 36:
         raise truncated("ShareSnapshotValue v0 ShareSnapshotValue.snapshot_epoch", pos, 36, end)
     (
@@ -125,7 +126,13 @@ def _read_share_snapshot_value_v0(buf, pos: int, end: int) -> tuple[ShareSnapsho
     ) = _S1.unpack_from(buf, pos)
     pos += 36
     n, pos = read_count(
-        buf, pos, end, "ShareSnapshotValue v0 ShareSnapshotValue.state_batches", True, False, 20
+        buf,
+        pos,
+        end,
+        "ShareSnapshotValue v0 ShareSnapshotValue.state_batches",
+        compact=True,
+        nullable=False,
+        min_size=20,
     )
     f_state_batches = []
     append = f_state_batches.append
@@ -172,7 +179,7 @@ def _read_share_snapshot_value_v0(buf, pos: int, end: int) -> tuple[ShareSnapsho
 
 
 def _write_share_snapshot_value_v0(v: ShareSnapshotValue, out: list) -> None:
-    """Append the bytes of a ShareSnapshotValue of ShareSnapshotValue version 0 to ``out``."""
+    """Append the bytes of a ShareSnapshotValue v0 to ``out``."""
     out.append(
         _S1.pack(
             v.snapshot_epoch,
@@ -184,7 +191,12 @@ def _write_share_snapshot_value_v0(v: ShareSnapshotValue, out: list) -> None:
         )
     )
     out.append(
-        encode_count(v.state_batches, True, False, "ShareSnapshotValue v0 ShareSnapshotValue.state_batches")
+        encode_count(
+            v.state_batches,
+            "ShareSnapshotValue v0 ShareSnapshotValue.state_batches",
+            compact=True,
+            nullable=False,
+        )
     )
     for item in v.state_batches:
         _write_state_batch_v0(item, out)

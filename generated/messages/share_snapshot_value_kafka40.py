@@ -6,6 +6,7 @@ Generated from schemas/messages/share_snapshot_value_kafka40.yaml by codegen. DO
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -52,7 +53,7 @@ class StateBatch(NamedTuple):
     last_offset: int = 0
     delivery_state: int = 0
     delivery_count: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ShareSnapshotValueKafka40(NamedTuple):
@@ -72,14 +73,14 @@ class ShareSnapshotValueKafka40(NamedTuple):
     leader_epoch: int = 0
     start_offset: int = 0
     state_batches: list[StateBatch] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_state_batch_v0(buf, pos: int, end: int) -> tuple[StateBatch, int]:
-    """Read a StateBatch of ShareSnapshotValueKafka40 version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a StateBatch of ShareSnapshotValueKafka40 v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 19:
         raise truncated("ShareSnapshotValueKafka40 v0 StateBatch.first_offset", pos, 19, end)
     (
@@ -94,14 +95,14 @@ def _read_state_batch_v0(buf, pos: int, end: int) -> tuple[StateBatch, int]:
 
 
 def _write_state_batch_v0(v: StateBatch, out: list) -> None:
-    """Append the bytes of a StateBatch of ShareSnapshotValueKafka40 version 0 to ``out``."""
+    """Append the bytes of a StateBatch of ShareSnapshotValueKafka40 v0 to ``out``."""
     out.append(_S0.pack(v.first_offset, v.last_offset, v.delivery_state, v.delivery_count))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_share_snapshot_value_kafka40_v0(buf, pos: int, end: int) -> tuple[ShareSnapshotValueKafka40, int]:
-    """Read a ShareSnapshotValueKafka40 of ShareSnapshotValueKafka40 version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareSnapshotValueKafka40 v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 18:
         raise truncated("ShareSnapshotValueKafka40 v0 ShareSnapshotValueKafka40.snapshot_epoch", pos, 18, end)
     (
@@ -112,7 +113,13 @@ def _read_share_snapshot_value_kafka40_v0(buf, pos: int, end: int) -> tuple[Shar
     ) = _S1.unpack_from(buf, pos)
     pos += 18
     n, pos = read_count(
-        buf, pos, end, "ShareSnapshotValueKafka40 v0 ShareSnapshotValueKafka40.state_batches", True, False, 20
+        buf,
+        pos,
+        end,
+        "ShareSnapshotValueKafka40 v0 ShareSnapshotValueKafka40.state_batches",
+        compact=True,
+        nullable=False,
+        min_size=20,
     )
     f_state_batches = []
     append = f_state_batches.append
@@ -128,14 +135,14 @@ def _read_share_snapshot_value_kafka40_v0(buf, pos: int, end: int) -> tuple[Shar
 
 
 def _write_share_snapshot_value_kafka40_v0(v: ShareSnapshotValueKafka40, out: list) -> None:
-    """Append the bytes of a ShareSnapshotValueKafka40 of ShareSnapshotValueKafka40 version 0 to ``out``."""
+    """Append the bytes of a ShareSnapshotValueKafka40 v0 to ``out``."""
     out.append(_S1.pack(v.snapshot_epoch, v.state_epoch, v.leader_epoch, v.start_offset))
     out.append(
         encode_count(
             v.state_batches,
-            True,
-            False,
             "ShareSnapshotValueKafka40 v0 ShareSnapshotValueKafka40.state_batches",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.state_batches:

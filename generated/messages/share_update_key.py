@@ -51,8 +51,10 @@ class ShareUpdateKey(NamedTuple):
 
 
 def _read_share_update_key_v1(buf, pos: int, end: int) -> tuple[ShareUpdateKey, int]:
-    """Read a ShareUpdateKey of ShareUpdateKey version 1 at ``pos``, inside ``buf[:end]``."""
-    f_group_id, pos = read_string(buf, pos, end, "ShareUpdateKey v1 ShareUpdateKey.group_id", False, False)
+    """Read a ShareUpdateKey v1 at ``pos``, inside ``buf[:end]``."""
+    f_group_id, pos = read_string(
+        buf, pos, end, "ShareUpdateKey v1 ShareUpdateKey.group_id", compact=False, nullable=False
+    )
     if end - pos < 20:
         raise truncated("ShareUpdateKey v1 ShareUpdateKey.topic_id", pos, 20, end)
     (
@@ -65,8 +67,10 @@ def _read_share_update_key_v1(buf, pos: int, end: int) -> tuple[ShareUpdateKey, 
 
 
 def _write_share_update_key_v1(v: ShareUpdateKey, out: list) -> None:
-    """Append the bytes of a ShareUpdateKey of ShareUpdateKey version 1 to ``out``."""
-    out.append(encode_string(v.group_id, False, False, "ShareUpdateKey v1 ShareUpdateKey.group_id"))
+    """Append the bytes of a ShareUpdateKey v1 to ``out``."""
+    out.append(
+        encode_string(v.group_id, "ShareUpdateKey v1 ShareUpdateKey.group_id", compact=False, nullable=False)
+    )
     out.append(_S0.pack(v.topic_id.bytes, v.partition))
 
 

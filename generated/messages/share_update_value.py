@@ -6,6 +6,7 @@ Generated from schemas/messages/share_update_value.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -57,7 +58,7 @@ class StateBatch(NamedTuple):
     last_offset: int = 0
     delivery_state: int = 0
     delivery_count: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ShareUpdateValue(NamedTuple):
@@ -77,14 +78,14 @@ class ShareUpdateValue(NamedTuple):
     start_offset: int = 0
     delivery_complete_count: int = -1
     state_batches: list[StateBatch] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_state_batch_v0(buf, pos: int, end: int) -> tuple[StateBatch, int]:
-    """Read a StateBatch of ShareUpdateValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a StateBatch of ShareUpdateValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 19:
         raise truncated("ShareUpdateValue v0 StateBatch.first_offset", pos, 19, end)
     (
@@ -99,14 +100,14 @@ def _read_state_batch_v0(buf, pos: int, end: int) -> tuple[StateBatch, int]:
 
 
 def _write_state_batch_v0(v: StateBatch, out: list) -> None:
-    """Append the bytes of a StateBatch of ShareUpdateValue version 0 to ``out``."""
+    """Append the bytes of a StateBatch of ShareUpdateValue v0 to ``out``."""
     out.append(_S0.pack(v.first_offset, v.last_offset, v.delivery_state, v.delivery_count))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_share_update_value_v0(buf, pos: int, end: int) -> tuple[ShareUpdateValue, int]:
-    """Read a ShareUpdateValue of ShareUpdateValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareUpdateValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 16:
         raise truncated("ShareUpdateValue v0 ShareUpdateValue.snapshot_epoch", pos, 16, end)
     (
@@ -115,7 +116,15 @@ def _read_share_update_value_v0(buf, pos: int, end: int) -> tuple[ShareUpdateVal
         f_start_offset,
     ) = _S1.unpack_from(buf, pos)
     pos += 16
-    n, pos = read_count(buf, pos, end, "ShareUpdateValue v0 ShareUpdateValue.state_batches", True, False, 20)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "ShareUpdateValue v0 ShareUpdateValue.state_batches",
+        compact=True,
+        nullable=False,
+        min_size=20,
+    )
     f_state_batches = []
     append = f_state_batches.append
     for _ in range(n):
@@ -149,10 +158,15 @@ def _read_share_update_value_v0(buf, pos: int, end: int) -> tuple[ShareUpdateVal
 
 
 def _write_share_update_value_v0(v: ShareUpdateValue, out: list) -> None:
-    """Append the bytes of a ShareUpdateValue of ShareUpdateValue version 0 to ``out``."""
+    """Append the bytes of a ShareUpdateValue v0 to ``out``."""
     out.append(_S1.pack(v.snapshot_epoch, v.leader_epoch, v.start_offset))
     out.append(
-        encode_count(v.state_batches, True, False, "ShareUpdateValue v0 ShareUpdateValue.state_batches")
+        encode_count(
+            v.state_batches,
+            "ShareUpdateValue v0 ShareUpdateValue.state_batches",
+            compact=True,
+            nullable=False,
+        )
     )
     for item in v.state_batches:
         _write_state_batch_v0(item, out)

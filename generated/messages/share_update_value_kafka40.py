@@ -6,6 +6,7 @@ Generated from schemas/messages/share_update_value_kafka40.yaml by codegen. DO N
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -52,7 +53,7 @@ class StateBatch(NamedTuple):
     last_offset: int = 0
     delivery_state: int = 0
     delivery_count: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class ShareUpdateValueKafka40(NamedTuple):
@@ -70,14 +71,14 @@ class ShareUpdateValueKafka40(NamedTuple):
     leader_epoch: int = 0
     start_offset: int = 0
     state_batches: list[StateBatch] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_state_batch_v0(buf, pos: int, end: int) -> tuple[StateBatch, int]:
-    """Read a StateBatch of ShareUpdateValueKafka40 version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a StateBatch of ShareUpdateValueKafka40 v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 19:
         raise truncated("ShareUpdateValueKafka40 v0 StateBatch.first_offset", pos, 19, end)
     (
@@ -92,14 +93,14 @@ def _read_state_batch_v0(buf, pos: int, end: int) -> tuple[StateBatch, int]:
 
 
 def _write_state_batch_v0(v: StateBatch, out: list) -> None:
-    """Append the bytes of a StateBatch of ShareUpdateValueKafka40 version 0 to ``out``."""
+    """Append the bytes of a StateBatch of ShareUpdateValueKafka40 v0 to ``out``."""
     out.append(_S0.pack(v.first_offset, v.last_offset, v.delivery_state, v.delivery_count))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_share_update_value_kafka40_v0(buf, pos: int, end: int) -> tuple[ShareUpdateValueKafka40, int]:
-    """Read a ShareUpdateValueKafka40 of ShareUpdateValueKafka40 version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ShareUpdateValueKafka40 v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 14:
         raise truncated("ShareUpdateValueKafka40 v0 ShareUpdateValueKafka40.snapshot_epoch", pos, 14, end)
     (
@@ -109,7 +110,13 @@ def _read_share_update_value_kafka40_v0(buf, pos: int, end: int) -> tuple[ShareU
     ) = _S1.unpack_from(buf, pos)
     pos += 14
     n, pos = read_count(
-        buf, pos, end, "ShareUpdateValueKafka40 v0 ShareUpdateValueKafka40.state_batches", True, False, 20
+        buf,
+        pos,
+        end,
+        "ShareUpdateValueKafka40 v0 ShareUpdateValueKafka40.state_batches",
+        compact=True,
+        nullable=False,
+        min_size=20,
     )
     f_state_batches = []
     append = f_state_batches.append
@@ -125,11 +132,14 @@ def _read_share_update_value_kafka40_v0(buf, pos: int, end: int) -> tuple[ShareU
 
 
 def _write_share_update_value_kafka40_v0(v: ShareUpdateValueKafka40, out: list) -> None:
-    """Append the bytes of a ShareUpdateValueKafka40 of ShareUpdateValueKafka40 version 0 to ``out``."""
+    """Append the bytes of a ShareUpdateValueKafka40 v0 to ``out``."""
     out.append(_S1.pack(v.snapshot_epoch, v.leader_epoch, v.start_offset))
     out.append(
         encode_count(
-            v.state_batches, True, False, "ShareUpdateValueKafka40 v0 ShareUpdateValueKafka40.state_batches"
+            v.state_batches,
+            "ShareUpdateValueKafka40 v0 ShareUpdateValueKafka40.state_batches",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.state_batches:

@@ -6,6 +6,7 @@ Generated from schemas/messages/snapshot_footer_record.yaml by codegen. DO NOT E
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -39,14 +40,14 @@ class SnapshotFooterRecord(NamedTuple):
     """
 
     version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_snapshot_footer_record_v0(buf, pos: int, end: int) -> tuple[SnapshotFooterRecord, int]:
-    """Read a SnapshotFooterRecord of SnapshotFooterRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a SnapshotFooterRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 2:
         raise truncated("SnapshotFooterRecord v0 SnapshotFooterRecord.version", pos, 2, end)
     (f_version,) = _S0.unpack_from(buf, pos)
@@ -58,7 +59,7 @@ def _read_snapshot_footer_record_v0(buf, pos: int, end: int) -> tuple[SnapshotFo
 
 
 def _write_snapshot_footer_record_v0(v: SnapshotFooterRecord, out: list) -> None:
-    """Append the bytes of a SnapshotFooterRecord of SnapshotFooterRecord version 0 to ``out``."""
+    """Append the bytes of a SnapshotFooterRecord v0 to ``out``."""
     out.append(_S0.pack(v.version))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

@@ -6,6 +6,7 @@ Generated from schemas/messages/snapshot_header_record.yaml by codegen. DO NOT E
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -41,14 +42,14 @@ class SnapshotHeaderRecord(NamedTuple):
 
     version: int = 0
     last_contained_log_timestamp: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_snapshot_header_record_v0(buf, pos: int, end: int) -> tuple[SnapshotHeaderRecord, int]:
-    """Read a SnapshotHeaderRecord of SnapshotHeaderRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a SnapshotHeaderRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 10:
         raise truncated("SnapshotHeaderRecord v0 SnapshotHeaderRecord.version", pos, 10, end)
     (
@@ -63,7 +64,7 @@ def _read_snapshot_header_record_v0(buf, pos: int, end: int) -> tuple[SnapshotHe
 
 
 def _write_snapshot_header_record_v0(v: SnapshotHeaderRecord, out: list) -> None:
-    """Append the bytes of a SnapshotHeaderRecord of SnapshotHeaderRecord version 0 to ``out``."""
+    """Append the bytes of a SnapshotHeaderRecord v0 to ``out``."""
     out.append(_S0.pack(v.version, v.last_contained_log_timestamp))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

@@ -49,22 +49,22 @@ class StreamsGroupCurrentMemberAssignmentKey(NamedTuple):
 def _read_streams_group_current_member_assignment_key_v22(
     buf, pos: int, end: int
 ) -> tuple[StreamsGroupCurrentMemberAssignmentKey, int]:
-    """Read a StreamsGroupCurrentMemberAssignmentKey of StreamsGroupCurrentMemberAssignmentKey version 22 at ``pos``, inside ``buf[:end]``."""
+    """Read a StreamsGroupCurrentMemberAssignmentKey v22 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "StreamsGroupCurrentMemberAssignmentKey v22 StreamsGroupCurrentMemberAssignmentKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     f_member_id, pos = read_string(
         buf,
         pos,
         end,
         "StreamsGroupCurrentMemberAssignmentKey v22 StreamsGroupCurrentMemberAssignmentKey.member_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return StreamsGroupCurrentMemberAssignmentKey(f_group_id, f_member_id), pos
 
@@ -72,21 +72,21 @@ def _read_streams_group_current_member_assignment_key_v22(
 def _write_streams_group_current_member_assignment_key_v22(
     v: StreamsGroupCurrentMemberAssignmentKey, out: list
 ) -> None:
-    """Append the bytes of a StreamsGroupCurrentMemberAssignmentKey of StreamsGroupCurrentMemberAssignmentKey version 22 to ``out``."""
+    """Append the bytes of a StreamsGroupCurrentMemberAssignmentKey v22 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "StreamsGroupCurrentMemberAssignmentKey v22 StreamsGroupCurrentMemberAssignmentKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
             v.member_id,
-            False,
-            False,
             "StreamsGroupCurrentMemberAssignmentKey v22 StreamsGroupCurrentMemberAssignmentKey.member_id",
+            compact=False,
+            nullable=False,
         )
     )
 

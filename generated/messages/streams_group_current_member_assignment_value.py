@@ -6,6 +6,7 @@ Generated from schemas/messages/streams_group_current_member_assignment_value.ya
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -55,7 +56,7 @@ class TaskIds(NamedTuple):
     subtopology_id: str = ""
     partitions: list[int] = []
     assignment_epochs: list[int] | None = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class StreamsGroupCurrentMemberAssignmentValue(NamedTuple):
@@ -83,19 +84,30 @@ class StreamsGroupCurrentMemberAssignmentValue(NamedTuple):
     active_tasks_pending_revocation: list[TaskIds] = []
     standby_tasks_pending_revocation: list[TaskIds] = []
     warmup_tasks_pending_revocation: list[TaskIds] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_task_ids_v0(buf, pos: int, end: int) -> tuple[TaskIds, int]:
-    """Read a TaskIds of StreamsGroupCurrentMemberAssignmentValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TaskIds of StreamsGroupCurrentMemberAssignmentValue v0 at ``pos``, inside ``buf[:end]``."""
     f_subtopology_id, pos = read_string(
-        buf, pos, end, "StreamsGroupCurrentMemberAssignmentValue v0 TaskIds.subtopology_id", True, False
+        buf,
+        pos,
+        end,
+        "StreamsGroupCurrentMemberAssignmentValue v0 TaskIds.subtopology_id",
+        compact=True,
+        nullable=False,
     )
     n, pos = read_count(
-        buf, pos, end, "StreamsGroupCurrentMemberAssignmentValue v0 TaskIds.partitions", True, False, 4
+        buf,
+        pos,
+        end,
+        "StreamsGroupCurrentMemberAssignmentValue v0 TaskIds.partitions",
+        compact=True,
+        nullable=False,
+        min_size=4,
     )
     f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
@@ -117,9 +129,9 @@ def _read_task_ids_v0(buf, pos: int, end: int) -> tuple[TaskIds, int]:
                 pos,
                 stop,
                 "StreamsGroupCurrentMemberAssignmentValue v0 TaskIds.assignment_epochs",
-                True,
-                True,
-                4,
+                compact=True,
+                nullable=True,
+                min_size=4,
             )
             if n == -1:
                 f_assignment_epochs = None
@@ -137,18 +149,21 @@ def _read_task_ids_v0(buf, pos: int, end: int) -> tuple[TaskIds, int]:
 
 
 def _write_task_ids_v0(v: TaskIds, out: list) -> None:
-    """Append the bytes of a TaskIds of StreamsGroupCurrentMemberAssignmentValue version 0 to ``out``."""
+    """Append the bytes of a TaskIds of StreamsGroupCurrentMemberAssignmentValue v0 to ``out``."""
     out.append(
         encode_string(
             v.subtopology_id,
-            True,
-            False,
             "StreamsGroupCurrentMemberAssignmentValue v0 TaskIds.subtopology_id",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(
         encode_count(
-            v.partitions, True, False, "StreamsGroupCurrentMemberAssignmentValue v0 TaskIds.partitions"
+            v.partitions,
+            "StreamsGroupCurrentMemberAssignmentValue v0 TaskIds.partitions",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
@@ -158,9 +173,9 @@ def _write_task_ids_v0(v: TaskIds, out: list) -> None:
         out.append(
             encode_count(
                 v.assignment_epochs,
-                True,
-                True,
                 "StreamsGroupCurrentMemberAssignmentValue v0 TaskIds.assignment_epochs",
+                compact=True,
+                nullable=True,
             )
         )
         if v.assignment_epochs is not None:
@@ -173,7 +188,7 @@ def _write_task_ids_v0(v: TaskIds, out: list) -> None:
 def _read_streams_group_current_member_assignment_value_v0(
     buf, pos: int, end: int
 ) -> tuple[StreamsGroupCurrentMemberAssignmentValue, int]:
-    """Read a StreamsGroupCurrentMemberAssignmentValue of StreamsGroupCurrentMemberAssignmentValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a StreamsGroupCurrentMemberAssignmentValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 9:
         raise truncated(
             "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.member_epoch",
@@ -192,9 +207,9 @@ def _read_streams_group_current_member_assignment_value_v0(
         pos,
         end,
         "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.active_tasks",
-        True,
-        False,
-        3,
+        compact=True,
+        nullable=False,
+        min_size=3,
     )
     f_active_tasks = []
     append = f_active_tasks.append
@@ -206,9 +221,9 @@ def _read_streams_group_current_member_assignment_value_v0(
         pos,
         end,
         "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.standby_tasks",
-        True,
-        False,
-        3,
+        compact=True,
+        nullable=False,
+        min_size=3,
     )
     f_standby_tasks = []
     append = f_standby_tasks.append
@@ -220,9 +235,9 @@ def _read_streams_group_current_member_assignment_value_v0(
         pos,
         end,
         "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.warmup_tasks",
-        True,
-        False,
-        3,
+        compact=True,
+        nullable=False,
+        min_size=3,
     )
     f_warmup_tasks = []
     append = f_warmup_tasks.append
@@ -234,9 +249,9 @@ def _read_streams_group_current_member_assignment_value_v0(
         pos,
         end,
         "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.active_tasks_pending_revocation",
-        True,
-        False,
-        3,
+        compact=True,
+        nullable=False,
+        min_size=3,
     )
     f_active_tasks_pending_revocation = []
     append = f_active_tasks_pending_revocation.append
@@ -248,9 +263,9 @@ def _read_streams_group_current_member_assignment_value_v0(
         pos,
         end,
         "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.standby_tasks_pending_revocation",
-        True,
-        False,
-        3,
+        compact=True,
+        nullable=False,
+        min_size=3,
     )
     f_standby_tasks_pending_revocation = []
     append = f_standby_tasks_pending_revocation.append
@@ -262,9 +277,9 @@ def _read_streams_group_current_member_assignment_value_v0(
         pos,
         end,
         "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.warmup_tasks_pending_revocation",
-        True,
-        False,
-        3,
+        compact=True,
+        nullable=False,
+        min_size=3,
     )
     f_warmup_tasks_pending_revocation = []
     append = f_warmup_tasks_pending_revocation.append
@@ -294,14 +309,14 @@ def _read_streams_group_current_member_assignment_value_v0(
 def _write_streams_group_current_member_assignment_value_v0(
     v: StreamsGroupCurrentMemberAssignmentValue, out: list
 ) -> None:
-    """Append the bytes of a StreamsGroupCurrentMemberAssignmentValue of StreamsGroupCurrentMemberAssignmentValue version 0 to ``out``."""
+    """Append the bytes of a StreamsGroupCurrentMemberAssignmentValue v0 to ``out``."""
     out.append(_S0.pack(v.member_epoch, v.previous_member_epoch, v.state))
     out.append(
         encode_count(
             v.active_tasks,
-            True,
-            False,
             "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.active_tasks",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.active_tasks:
@@ -309,9 +324,9 @@ def _write_streams_group_current_member_assignment_value_v0(
     out.append(
         encode_count(
             v.standby_tasks,
-            True,
-            False,
             "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.standby_tasks",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.standby_tasks:
@@ -319,9 +334,9 @@ def _write_streams_group_current_member_assignment_value_v0(
     out.append(
         encode_count(
             v.warmup_tasks,
-            True,
-            False,
             "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.warmup_tasks",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.warmup_tasks:
@@ -329,9 +344,9 @@ def _write_streams_group_current_member_assignment_value_v0(
     out.append(
         encode_count(
             v.active_tasks_pending_revocation,
-            True,
-            False,
             "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.active_tasks_pending_revocation",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.active_tasks_pending_revocation:
@@ -339,9 +354,9 @@ def _write_streams_group_current_member_assignment_value_v0(
     out.append(
         encode_count(
             v.standby_tasks_pending_revocation,
-            True,
-            False,
             "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.standby_tasks_pending_revocation",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.standby_tasks_pending_revocation:
@@ -349,9 +364,9 @@ def _write_streams_group_current_member_assignment_value_v0(
     out.append(
         encode_count(
             v.warmup_tasks_pending_revocation,
-            True,
-            False,
             "StreamsGroupCurrentMemberAssignmentValue v0 StreamsGroupCurrentMemberAssignmentValue.warmup_tasks_pending_revocation",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.warmup_tasks_pending_revocation:

@@ -49,42 +49,42 @@ class StreamsGroupMemberMetadataKey(NamedTuple):
 def _read_streams_group_member_metadata_key_v19(
     buf, pos: int, end: int
 ) -> tuple[StreamsGroupMemberMetadataKey, int]:
-    """Read a StreamsGroupMemberMetadataKey of StreamsGroupMemberMetadataKey version 19 at ``pos``, inside ``buf[:end]``."""
+    """Read a StreamsGroupMemberMetadataKey v19 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "StreamsGroupMemberMetadataKey v19 StreamsGroupMemberMetadataKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     f_member_id, pos = read_string(
         buf,
         pos,
         end,
         "StreamsGroupMemberMetadataKey v19 StreamsGroupMemberMetadataKey.member_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return StreamsGroupMemberMetadataKey(f_group_id, f_member_id), pos
 
 
 def _write_streams_group_member_metadata_key_v19(v: StreamsGroupMemberMetadataKey, out: list) -> None:
-    """Append the bytes of a StreamsGroupMemberMetadataKey of StreamsGroupMemberMetadataKey version 19 to ``out``."""
+    """Append the bytes of a StreamsGroupMemberMetadataKey v19 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "StreamsGroupMemberMetadataKey v19 StreamsGroupMemberMetadataKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
             v.member_id,
-            False,
-            False,
             "StreamsGroupMemberMetadataKey v19 StreamsGroupMemberMetadataKey.member_id",
+            compact=False,
+            nullable=False,
         )
     )
 

@@ -6,6 +6,7 @@ Generated from schemas/messages/streams_group_member_metadata_value.yaml by code
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -51,7 +52,7 @@ class Endpoint(NamedTuple):
 
     host: str = ""
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class KeyValue(NamedTuple):
@@ -65,7 +66,7 @@ class KeyValue(NamedTuple):
 
     key: str = ""
     value: str = ""
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class StreamsGroupMemberMetadataValue(NamedTuple):
@@ -93,15 +94,17 @@ class StreamsGroupMemberMetadataValue(NamedTuple):
     process_id: str = ""
     user_endpoint: Endpoint | None = None
     client_tags: list[KeyValue] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_endpoint_v0(buf, pos: int, end: int) -> tuple[Endpoint, int]:
-    """Read a Endpoint of StreamsGroupMemberMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
-    f_host, pos = read_string(buf, pos, end, "StreamsGroupMemberMetadataValue v0 Endpoint.host", True, False)
+    """Read an Endpoint of StreamsGroupMemberMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
+    f_host, pos = read_string(
+        buf, pos, end, "StreamsGroupMemberMetadataValue v0 Endpoint.host", compact=True, nullable=False
+    )
     if end - pos < 2:
         raise truncated("StreamsGroupMemberMetadataValue v0 Endpoint.port", pos, 2, end)
     (f_port,) = _S0.unpack_from(buf, pos)
@@ -113,18 +116,24 @@ def _read_endpoint_v0(buf, pos: int, end: int) -> tuple[Endpoint, int]:
 
 
 def _write_endpoint_v0(v: Endpoint, out: list) -> None:
-    """Append the bytes of a Endpoint of StreamsGroupMemberMetadataValue version 0 to ``out``."""
-    out.append(encode_string(v.host, True, False, "StreamsGroupMemberMetadataValue v0 Endpoint.host"))
+    """Append the bytes of an Endpoint of StreamsGroupMemberMetadataValue v0 to ``out``."""
+    out.append(
+        encode_string(
+            v.host, "StreamsGroupMemberMetadataValue v0 Endpoint.host", compact=True, nullable=False
+        )
+    )
     out.append(_S0.pack(v.port))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_key_value_v0(buf, pos: int, end: int) -> tuple[KeyValue, int]:
-    """Read a KeyValue of StreamsGroupMemberMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
-    f_key, pos = read_string(buf, pos, end, "StreamsGroupMemberMetadataValue v0 KeyValue.key", True, False)
+    """Read a KeyValue of StreamsGroupMemberMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
+    f_key, pos = read_string(
+        buf, pos, end, "StreamsGroupMemberMetadataValue v0 KeyValue.key", compact=True, nullable=False
+    )
     f_value, pos = read_string(
-        buf, pos, end, "StreamsGroupMemberMetadataValue v0 KeyValue.value", True, False
+        buf, pos, end, "StreamsGroupMemberMetadataValue v0 KeyValue.value", compact=True, nullable=False
     )
     unknown, pos = read_unknown_tags(
         buf, pos, end, "StreamsGroupMemberMetadataValue v0 KeyValue tagged fields"
@@ -133,9 +142,15 @@ def _read_key_value_v0(buf, pos: int, end: int) -> tuple[KeyValue, int]:
 
 
 def _write_key_value_v0(v: KeyValue, out: list) -> None:
-    """Append the bytes of a KeyValue of StreamsGroupMemberMetadataValue version 0 to ``out``."""
-    out.append(encode_string(v.key, True, False, "StreamsGroupMemberMetadataValue v0 KeyValue.key"))
-    out.append(encode_string(v.value, True, False, "StreamsGroupMemberMetadataValue v0 KeyValue.value"))
+    """Append the bytes of a KeyValue of StreamsGroupMemberMetadataValue v0 to ``out``."""
+    out.append(
+        encode_string(v.key, "StreamsGroupMemberMetadataValue v0 KeyValue.key", compact=True, nullable=False)
+    )
+    out.append(
+        encode_string(
+            v.value, "StreamsGroupMemberMetadataValue v0 KeyValue.value", compact=True, nullable=False
+        )
+    )
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
@@ -143,38 +158,38 @@ def _write_key_value_v0(v: KeyValue, out: list) -> None:
 def _read_streams_group_member_metadata_value_v0(
     buf, pos: int, end: int
 ) -> tuple[StreamsGroupMemberMetadataValue, int]:
-    """Read a StreamsGroupMemberMetadataValue of StreamsGroupMemberMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a StreamsGroupMemberMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     f_instance_id, pos = read_string(
         buf,
         pos,
         end,
         "StreamsGroupMemberMetadataValue v0 StreamsGroupMemberMetadataValue.instance_id",
-        True,
-        True,
+        compact=True,
+        nullable=True,
     )
     f_rack_id, pos = read_string(
         buf,
         pos,
         end,
         "StreamsGroupMemberMetadataValue v0 StreamsGroupMemberMetadataValue.rack_id",
-        True,
-        True,
+        compact=True,
+        nullable=True,
     )
     f_client_id, pos = read_string(
         buf,
         pos,
         end,
         "StreamsGroupMemberMetadataValue v0 StreamsGroupMemberMetadataValue.client_id",
-        True,
-        False,
+        compact=True,
+        nullable=False,
     )
     f_client_host, pos = read_string(
         buf,
         pos,
         end,
         "StreamsGroupMemberMetadataValue v0 StreamsGroupMemberMetadataValue.client_host",
-        True,
-        False,
+        compact=True,
+        nullable=False,
     )
     if end - pos < 8:
         raise truncated(
@@ -193,8 +208,8 @@ def _read_streams_group_member_metadata_value_v0(
         pos,
         end,
         "StreamsGroupMemberMetadataValue v0 StreamsGroupMemberMetadataValue.process_id",
-        True,
-        False,
+        compact=True,
+        nullable=False,
     )
     if pos >= end:
         raise truncated(
@@ -214,9 +229,9 @@ def _read_streams_group_member_metadata_value_v0(
         pos,
         end,
         "StreamsGroupMemberMetadataValue v0 StreamsGroupMemberMetadataValue.client_tags",
-        True,
-        False,
-        3,
+        compact=True,
+        nullable=False,
+        min_size=3,
     )
     f_client_tags = []
     append = f_client_tags.append
@@ -241,46 +256,46 @@ def _read_streams_group_member_metadata_value_v0(
 
 
 def _write_streams_group_member_metadata_value_v0(v: StreamsGroupMemberMetadataValue, out: list) -> None:
-    """Append the bytes of a StreamsGroupMemberMetadataValue of StreamsGroupMemberMetadataValue version 0 to ``out``."""
+    """Append the bytes of a StreamsGroupMemberMetadataValue v0 to ``out``."""
     out.append(
         encode_string(
             v.instance_id,
-            True,
-            True,
             "StreamsGroupMemberMetadataValue v0 StreamsGroupMemberMetadataValue.instance_id",
+            compact=True,
+            nullable=True,
         )
     )
     out.append(
         encode_string(
             v.rack_id,
-            True,
-            True,
             "StreamsGroupMemberMetadataValue v0 StreamsGroupMemberMetadataValue.rack_id",
+            compact=True,
+            nullable=True,
         )
     )
     out.append(
         encode_string(
             v.client_id,
-            True,
-            False,
             "StreamsGroupMemberMetadataValue v0 StreamsGroupMemberMetadataValue.client_id",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
             v.client_host,
-            True,
-            False,
             "StreamsGroupMemberMetadataValue v0 StreamsGroupMemberMetadataValue.client_host",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(_S1.pack(v.rebalance_timeout_ms, v.topology_epoch))
     out.append(
         encode_string(
             v.process_id,
-            True,
-            False,
             "StreamsGroupMemberMetadataValue v0 StreamsGroupMemberMetadataValue.process_id",
+            compact=True,
+            nullable=False,
         )
     )
     if v.user_endpoint is None:
@@ -291,9 +306,9 @@ def _write_streams_group_member_metadata_value_v0(v: StreamsGroupMemberMetadataV
     out.append(
         encode_count(
             v.client_tags,
-            True,
-            False,
             "StreamsGroupMemberMetadataValue v0 StreamsGroupMemberMetadataValue.client_tags",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.client_tags:

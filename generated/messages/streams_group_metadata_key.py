@@ -45,18 +45,26 @@ class StreamsGroupMetadataKey(NamedTuple):
 
 
 def _read_streams_group_metadata_key_v17(buf, pos: int, end: int) -> tuple[StreamsGroupMetadataKey, int]:
-    """Read a StreamsGroupMetadataKey of StreamsGroupMetadataKey version 17 at ``pos``, inside ``buf[:end]``."""
+    """Read a StreamsGroupMetadataKey v17 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
-        buf, pos, end, "StreamsGroupMetadataKey v17 StreamsGroupMetadataKey.group_id", False, False
+        buf,
+        pos,
+        end,
+        "StreamsGroupMetadataKey v17 StreamsGroupMetadataKey.group_id",
+        compact=False,
+        nullable=False,
     )
     return StreamsGroupMetadataKey(f_group_id), pos
 
 
 def _write_streams_group_metadata_key_v17(v: StreamsGroupMetadataKey, out: list) -> None:
-    """Append the bytes of a StreamsGroupMetadataKey of StreamsGroupMetadataKey version 17 to ``out``."""
+    """Append the bytes of a StreamsGroupMetadataKey v17 to ``out``."""
     out.append(
         encode_string(
-            v.group_id, False, False, "StreamsGroupMetadataKey v17 StreamsGroupMetadataKey.group_id"
+            v.group_id,
+            "StreamsGroupMetadataKey v17 StreamsGroupMetadataKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
 

@@ -6,6 +6,7 @@ Generated from schemas/messages/streams_group_metadata_value.yaml by codegen. DO
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -54,7 +55,7 @@ class LastAssignmentConfig(NamedTuple):
 
     key: str = ""
     value: str = ""
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class StreamsGroupMetadataValue(NamedTuple):
@@ -76,19 +77,19 @@ class StreamsGroupMetadataValue(NamedTuple):
     last_assignment_configs: list[LastAssignmentConfig] | None = []
     stored_description_topology_epoch: int = -1
     failed_description_topology_epoch: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_last_assignment_config_v0(buf, pos: int, end: int) -> tuple[LastAssignmentConfig, int]:
-    """Read a LastAssignmentConfig of StreamsGroupMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a LastAssignmentConfig of StreamsGroupMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     f_key, pos = read_string(
-        buf, pos, end, "StreamsGroupMetadataValue v0 LastAssignmentConfig.key", True, False
+        buf, pos, end, "StreamsGroupMetadataValue v0 LastAssignmentConfig.key", compact=True, nullable=False
     )
     f_value, pos = read_string(
-        buf, pos, end, "StreamsGroupMetadataValue v0 LastAssignmentConfig.value", True, False
+        buf, pos, end, "StreamsGroupMetadataValue v0 LastAssignmentConfig.value", compact=True, nullable=False
     )
     unknown, pos = read_unknown_tags(
         buf, pos, end, "StreamsGroupMetadataValue v0 LastAssignmentConfig tagged fields"
@@ -97,15 +98,23 @@ def _read_last_assignment_config_v0(buf, pos: int, end: int) -> tuple[LastAssign
 
 
 def _write_last_assignment_config_v0(v: LastAssignmentConfig, out: list) -> None:
-    """Append the bytes of a LastAssignmentConfig of StreamsGroupMetadataValue version 0 to ``out``."""
-    out.append(encode_string(v.key, True, False, "StreamsGroupMetadataValue v0 LastAssignmentConfig.key"))
-    out.append(encode_string(v.value, True, False, "StreamsGroupMetadataValue v0 LastAssignmentConfig.value"))
+    """Append the bytes of a LastAssignmentConfig of StreamsGroupMetadataValue v0 to ``out``."""
+    out.append(
+        encode_string(
+            v.key, "StreamsGroupMetadataValue v0 LastAssignmentConfig.key", compact=True, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.value, "StreamsGroupMetadataValue v0 LastAssignmentConfig.value", compact=True, nullable=False
+        )
+    )
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_streams_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[StreamsGroupMetadataValue, int]:
-    """Read a StreamsGroupMetadataValue of StreamsGroupMetadataValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a StreamsGroupMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated("StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.epoch", pos, 12, end)
     (
@@ -157,9 +166,9 @@ def _read_streams_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[Stre
                 pos,
                 stop,
                 "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.last_assignment_configs",
-                True,
-                True,
-                3,
+                compact=True,
+                nullable=True,
+                min_size=3,
             )
             if n == -1:
                 f_last_assignment_configs = None
@@ -230,7 +239,7 @@ def _read_streams_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[Stre
 
 
 def _write_streams_group_metadata_value_v0(v: StreamsGroupMetadataValue, out: list) -> None:
-    """Append the bytes of a StreamsGroupMetadataValue of StreamsGroupMetadataValue version 0 to ``out``."""
+    """Append the bytes of a StreamsGroupMetadataValue v0 to ``out``."""
     out.append(_S0.pack(v.epoch, v.metadata_hash))
     tags = list(v.unknown_tagged_fields)
     if v.validated_topology_epoch != -1:
@@ -243,9 +252,9 @@ def _write_streams_group_metadata_value_v0(v: StreamsGroupMetadataValue, out: li
         out.append(
             encode_count(
                 v.last_assignment_configs,
-                True,
-                True,
                 "StreamsGroupMetadataValue v0 StreamsGroupMetadataValue.last_assignment_configs",
+                compact=True,
+                nullable=True,
             )
         )
         if v.last_assignment_configs is not None:

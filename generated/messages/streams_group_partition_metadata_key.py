@@ -47,26 +47,26 @@ class StreamsGroupPartitionMetadataKey(NamedTuple):
 def _read_streams_group_partition_metadata_key_v18(
     buf, pos: int, end: int
 ) -> tuple[StreamsGroupPartitionMetadataKey, int]:
-    """Read a StreamsGroupPartitionMetadataKey of StreamsGroupPartitionMetadataKey version 18 at ``pos``, inside ``buf[:end]``."""
+    """Read a StreamsGroupPartitionMetadataKey v18 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "StreamsGroupPartitionMetadataKey v18 StreamsGroupPartitionMetadataKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return StreamsGroupPartitionMetadataKey(f_group_id), pos
 
 
 def _write_streams_group_partition_metadata_key_v18(v: StreamsGroupPartitionMetadataKey, out: list) -> None:
-    """Append the bytes of a StreamsGroupPartitionMetadataKey of StreamsGroupPartitionMetadataKey version 18 to ``out``."""
+    """Append the bytes of a StreamsGroupPartitionMetadataKey v18 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "StreamsGroupPartitionMetadataKey v18 StreamsGroupPartitionMetadataKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
 

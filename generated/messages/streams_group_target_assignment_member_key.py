@@ -49,22 +49,22 @@ class StreamsGroupTargetAssignmentMemberKey(NamedTuple):
 def _read_streams_group_target_assignment_member_key_v21(
     buf, pos: int, end: int
 ) -> tuple[StreamsGroupTargetAssignmentMemberKey, int]:
-    """Read a StreamsGroupTargetAssignmentMemberKey of StreamsGroupTargetAssignmentMemberKey version 21 at ``pos``, inside ``buf[:end]``."""
+    """Read a StreamsGroupTargetAssignmentMemberKey v21 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "StreamsGroupTargetAssignmentMemberKey v21 StreamsGroupTargetAssignmentMemberKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     f_member_id, pos = read_string(
         buf,
         pos,
         end,
         "StreamsGroupTargetAssignmentMemberKey v21 StreamsGroupTargetAssignmentMemberKey.member_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return StreamsGroupTargetAssignmentMemberKey(f_group_id, f_member_id), pos
 
@@ -72,21 +72,21 @@ def _read_streams_group_target_assignment_member_key_v21(
 def _write_streams_group_target_assignment_member_key_v21(
     v: StreamsGroupTargetAssignmentMemberKey, out: list
 ) -> None:
-    """Append the bytes of a StreamsGroupTargetAssignmentMemberKey of StreamsGroupTargetAssignmentMemberKey version 21 to ``out``."""
+    """Append the bytes of a StreamsGroupTargetAssignmentMemberKey v21 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "StreamsGroupTargetAssignmentMemberKey v21 StreamsGroupTargetAssignmentMemberKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
     out.append(
         encode_string(
             v.member_id,
-            False,
-            False,
             "StreamsGroupTargetAssignmentMemberKey v21 StreamsGroupTargetAssignmentMemberKey.member_id",
+            compact=False,
+            nullable=False,
         )
     )
 

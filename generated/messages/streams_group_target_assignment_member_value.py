@@ -6,6 +6,7 @@ Generated from schemas/messages/streams_group_target_assignment_member_value.yam
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -47,7 +48,7 @@ class TaskIds(NamedTuple):
 
     subtopology_id: str = ""
     partitions: list[int] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class StreamsGroupTargetAssignmentMemberValue(NamedTuple):
@@ -63,19 +64,30 @@ class StreamsGroupTargetAssignmentMemberValue(NamedTuple):
     active_tasks: list[TaskIds] = []
     standby_tasks: list[TaskIds] = []
     warmup_tasks: list[TaskIds] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_task_ids_v0(buf, pos: int, end: int) -> tuple[TaskIds, int]:
-    """Read a TaskIds of StreamsGroupTargetAssignmentMemberValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TaskIds of StreamsGroupTargetAssignmentMemberValue v0 at ``pos``, inside ``buf[:end]``."""
     f_subtopology_id, pos = read_string(
-        buf, pos, end, "StreamsGroupTargetAssignmentMemberValue v0 TaskIds.subtopology_id", True, False
+        buf,
+        pos,
+        end,
+        "StreamsGroupTargetAssignmentMemberValue v0 TaskIds.subtopology_id",
+        compact=True,
+        nullable=False,
     )
     n, pos = read_count(
-        buf, pos, end, "StreamsGroupTargetAssignmentMemberValue v0 TaskIds.partitions", True, False, 4
+        buf,
+        pos,
+        end,
+        "StreamsGroupTargetAssignmentMemberValue v0 TaskIds.partitions",
+        compact=True,
+        nullable=False,
+        min_size=4,
     )
     f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
@@ -86,15 +98,21 @@ def _read_task_ids_v0(buf, pos: int, end: int) -> tuple[TaskIds, int]:
 
 
 def _write_task_ids_v0(v: TaskIds, out: list) -> None:
-    """Append the bytes of a TaskIds of StreamsGroupTargetAssignmentMemberValue version 0 to ``out``."""
+    """Append the bytes of a TaskIds of StreamsGroupTargetAssignmentMemberValue v0 to ``out``."""
     out.append(
         encode_string(
-            v.subtopology_id, True, False, "StreamsGroupTargetAssignmentMemberValue v0 TaskIds.subtopology_id"
+            v.subtopology_id,
+            "StreamsGroupTargetAssignmentMemberValue v0 TaskIds.subtopology_id",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(
         encode_count(
-            v.partitions, True, False, "StreamsGroupTargetAssignmentMemberValue v0 TaskIds.partitions"
+            v.partitions,
+            "StreamsGroupTargetAssignmentMemberValue v0 TaskIds.partitions",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
@@ -105,15 +123,15 @@ def _write_task_ids_v0(v: TaskIds, out: list) -> None:
 def _read_streams_group_target_assignment_member_value_v0(
     buf, pos: int, end: int
 ) -> tuple[StreamsGroupTargetAssignmentMemberValue, int]:
-    """Read a StreamsGroupTargetAssignmentMemberValue of StreamsGroupTargetAssignmentMemberValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a StreamsGroupTargetAssignmentMemberValue v0 at ``pos``, inside ``buf[:end]``."""
     n, pos = read_count(
         buf,
         pos,
         end,
         "StreamsGroupTargetAssignmentMemberValue v0 StreamsGroupTargetAssignmentMemberValue.active_tasks",
-        True,
-        False,
-        3,
+        compact=True,
+        nullable=False,
+        min_size=3,
     )
     f_active_tasks = []
     append = f_active_tasks.append
@@ -125,9 +143,9 @@ def _read_streams_group_target_assignment_member_value_v0(
         pos,
         end,
         "StreamsGroupTargetAssignmentMemberValue v0 StreamsGroupTargetAssignmentMemberValue.standby_tasks",
-        True,
-        False,
-        3,
+        compact=True,
+        nullable=False,
+        min_size=3,
     )
     f_standby_tasks = []
     append = f_standby_tasks.append
@@ -139,9 +157,9 @@ def _read_streams_group_target_assignment_member_value_v0(
         pos,
         end,
         "StreamsGroupTargetAssignmentMemberValue v0 StreamsGroupTargetAssignmentMemberValue.warmup_tasks",
-        True,
-        False,
-        3,
+        compact=True,
+        nullable=False,
+        min_size=3,
     )
     f_warmup_tasks = []
     append = f_warmup_tasks.append
@@ -162,13 +180,13 @@ def _read_streams_group_target_assignment_member_value_v0(
 def _write_streams_group_target_assignment_member_value_v0(
     v: StreamsGroupTargetAssignmentMemberValue, out: list
 ) -> None:
-    """Append the bytes of a StreamsGroupTargetAssignmentMemberValue of StreamsGroupTargetAssignmentMemberValue version 0 to ``out``."""
+    """Append the bytes of a StreamsGroupTargetAssignmentMemberValue v0 to ``out``."""
     out.append(
         encode_count(
             v.active_tasks,
-            True,
-            False,
             "StreamsGroupTargetAssignmentMemberValue v0 StreamsGroupTargetAssignmentMemberValue.active_tasks",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.active_tasks:
@@ -176,9 +194,9 @@ def _write_streams_group_target_assignment_member_value_v0(
     out.append(
         encode_count(
             v.standby_tasks,
-            True,
-            False,
             "StreamsGroupTargetAssignmentMemberValue v0 StreamsGroupTargetAssignmentMemberValue.standby_tasks",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.standby_tasks:
@@ -186,9 +204,9 @@ def _write_streams_group_target_assignment_member_value_v0(
     out.append(
         encode_count(
             v.warmup_tasks,
-            True,
-            False,
             "StreamsGroupTargetAssignmentMemberValue v0 StreamsGroupTargetAssignmentMemberValue.warmup_tasks",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.warmup_tasks:

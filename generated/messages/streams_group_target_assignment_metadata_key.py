@@ -47,14 +47,14 @@ class StreamsGroupTargetAssignmentMetadataKey(NamedTuple):
 def _read_streams_group_target_assignment_metadata_key_v20(
     buf, pos: int, end: int
 ) -> tuple[StreamsGroupTargetAssignmentMetadataKey, int]:
-    """Read a StreamsGroupTargetAssignmentMetadataKey of StreamsGroupTargetAssignmentMetadataKey version 20 at ``pos``, inside ``buf[:end]``."""
+    """Read a StreamsGroupTargetAssignmentMetadataKey v20 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
         buf,
         pos,
         end,
         "StreamsGroupTargetAssignmentMetadataKey v20 StreamsGroupTargetAssignmentMetadataKey.group_id",
-        False,
-        False,
+        compact=False,
+        nullable=False,
     )
     return StreamsGroupTargetAssignmentMetadataKey(f_group_id), pos
 
@@ -62,13 +62,13 @@ def _read_streams_group_target_assignment_metadata_key_v20(
 def _write_streams_group_target_assignment_metadata_key_v20(
     v: StreamsGroupTargetAssignmentMetadataKey, out: list
 ) -> None:
-    """Append the bytes of a StreamsGroupTargetAssignmentMetadataKey of StreamsGroupTargetAssignmentMetadataKey version 20 to ``out``."""
+    """Append the bytes of a StreamsGroupTargetAssignmentMetadataKey v20 to ``out``."""
     out.append(
         encode_string(
             v.group_id,
-            False,
-            False,
             "StreamsGroupTargetAssignmentMetadataKey v20 StreamsGroupTargetAssignmentMetadataKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
 

@@ -45,18 +45,26 @@ class StreamsGroupTopologyKey(NamedTuple):
 
 
 def _read_streams_group_topology_key_v23(buf, pos: int, end: int) -> tuple[StreamsGroupTopologyKey, int]:
-    """Read a StreamsGroupTopologyKey of StreamsGroupTopologyKey version 23 at ``pos``, inside ``buf[:end]``."""
+    """Read a StreamsGroupTopologyKey v23 at ``pos``, inside ``buf[:end]``."""
     f_group_id, pos = read_string(
-        buf, pos, end, "StreamsGroupTopologyKey v23 StreamsGroupTopologyKey.group_id", False, False
+        buf,
+        pos,
+        end,
+        "StreamsGroupTopologyKey v23 StreamsGroupTopologyKey.group_id",
+        compact=False,
+        nullable=False,
     )
     return StreamsGroupTopologyKey(f_group_id), pos
 
 
 def _write_streams_group_topology_key_v23(v: StreamsGroupTopologyKey, out: list) -> None:
-    """Append the bytes of a StreamsGroupTopologyKey of StreamsGroupTopologyKey version 23 to ``out``."""
+    """Append the bytes of a StreamsGroupTopologyKey v23 to ``out``."""
     out.append(
         encode_string(
-            v.group_id, False, False, "StreamsGroupTopologyKey v23 StreamsGroupTopologyKey.group_id"
+            v.group_id,
+            "StreamsGroupTopologyKey v23 StreamsGroupTopologyKey.group_id",
+            compact=False,
+            nullable=False,
         )
     )
 

@@ -6,6 +6,7 @@ Generated from schemas/messages/streams_group_topology_value.yaml by codegen. DO
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -50,7 +51,7 @@ class TopicConfig(NamedTuple):
 
     key: str = ""
     value: str = ""
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class TopicInfo(NamedTuple):
@@ -68,7 +69,7 @@ class TopicInfo(NamedTuple):
     partitions: int = 0
     replication_factor: int = 0
     topic_configs: list[TopicConfig] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class CopartitionGroup(NamedTuple):
@@ -84,7 +85,7 @@ class CopartitionGroup(NamedTuple):
     source_topics: list[int] = []
     source_topic_regex: list[int] = []
     repartition_source_topics: list[int] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class Subtopology(NamedTuple):
@@ -108,7 +109,7 @@ class Subtopology(NamedTuple):
     repartition_sink_topics: list[str] = []
     repartition_source_topics: list[TopicInfo] = []
     copartition_groups: list[CopartitionGroup] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class StreamsGroupTopologyValue(NamedTuple):
@@ -122,31 +123,41 @@ class StreamsGroupTopologyValue(NamedTuple):
 
     epoch: int = 0
     subtopologies: list[Subtopology] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_topic_config_v0(buf, pos: int, end: int) -> tuple[TopicConfig, int]:
-    """Read a TopicConfig of StreamsGroupTopologyValue version 0 at ``pos``, inside ``buf[:end]``."""
-    f_key, pos = read_string(buf, pos, end, "StreamsGroupTopologyValue v0 TopicConfig.key", True, False)
-    f_value, pos = read_string(buf, pos, end, "StreamsGroupTopologyValue v0 TopicConfig.value", True, False)
+    """Read a TopicConfig of StreamsGroupTopologyValue v0 at ``pos``, inside ``buf[:end]``."""
+    f_key, pos = read_string(
+        buf, pos, end, "StreamsGroupTopologyValue v0 TopicConfig.key", compact=True, nullable=False
+    )
+    f_value, pos = read_string(
+        buf, pos, end, "StreamsGroupTopologyValue v0 TopicConfig.value", compact=True, nullable=False
+    )
     unknown, pos = read_unknown_tags(buf, pos, end, "StreamsGroupTopologyValue v0 TopicConfig tagged fields")
     return TopicConfig(f_key, f_value, unknown), pos
 
 
 def _write_topic_config_v0(v: TopicConfig, out: list) -> None:
-    """Append the bytes of a TopicConfig of StreamsGroupTopologyValue version 0 to ``out``."""
-    out.append(encode_string(v.key, True, False, "StreamsGroupTopologyValue v0 TopicConfig.key"))
-    out.append(encode_string(v.value, True, False, "StreamsGroupTopologyValue v0 TopicConfig.value"))
+    """Append the bytes of a TopicConfig of StreamsGroupTopologyValue v0 to ``out``."""
+    out.append(
+        encode_string(v.key, "StreamsGroupTopologyValue v0 TopicConfig.key", compact=True, nullable=False)
+    )
+    out.append(
+        encode_string(v.value, "StreamsGroupTopologyValue v0 TopicConfig.value", compact=True, nullable=False)
+    )
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_topic_info_v0(buf, pos: int, end: int) -> tuple[TopicInfo, int]:
-    """Read a TopicInfo of StreamsGroupTopologyValue version 0 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "StreamsGroupTopologyValue v0 TopicInfo.name", True, False)
+    """Read a TopicInfo of StreamsGroupTopologyValue v0 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(
+        buf, pos, end, "StreamsGroupTopologyValue v0 TopicInfo.name", compact=True, nullable=False
+    )
     if end - pos < 6:
         raise truncated("StreamsGroupTopologyValue v0 TopicInfo.partitions", pos, 6, end)
     (
@@ -154,7 +165,15 @@ def _read_topic_info_v0(buf, pos: int, end: int) -> tuple[TopicInfo, int]:
         f_replication_factor,
     ) = _S0.unpack_from(buf, pos)
     pos += 6
-    n, pos = read_count(buf, pos, end, "StreamsGroupTopologyValue v0 TopicInfo.topic_configs", True, False, 3)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "StreamsGroupTopologyValue v0 TopicInfo.topic_configs",
+        compact=True,
+        nullable=False,
+        min_size=3,
+    )
     f_topic_configs = []
     append = f_topic_configs.append
     for _ in range(n):
@@ -165,11 +184,18 @@ def _read_topic_info_v0(buf, pos: int, end: int) -> tuple[TopicInfo, int]:
 
 
 def _write_topic_info_v0(v: TopicInfo, out: list) -> None:
-    """Append the bytes of a TopicInfo of StreamsGroupTopologyValue version 0 to ``out``."""
-    out.append(encode_string(v.name, True, False, "StreamsGroupTopologyValue v0 TopicInfo.name"))
+    """Append the bytes of a TopicInfo of StreamsGroupTopologyValue v0 to ``out``."""
+    out.append(
+        encode_string(v.name, "StreamsGroupTopologyValue v0 TopicInfo.name", compact=True, nullable=False)
+    )
     out.append(_S0.pack(v.partitions, v.replication_factor))
     out.append(
-        encode_count(v.topic_configs, True, False, "StreamsGroupTopologyValue v0 TopicInfo.topic_configs")
+        encode_count(
+            v.topic_configs,
+            "StreamsGroupTopologyValue v0 TopicInfo.topic_configs",
+            compact=True,
+            nullable=False,
+        )
     )
     for item in v.topic_configs:
         _write_topic_config_v0(item, out)
@@ -178,14 +204,26 @@ def _write_topic_info_v0(v: TopicInfo, out: list) -> None:
 
 
 def _read_copartition_group_v0(buf, pos: int, end: int) -> tuple[CopartitionGroup, int]:
-    """Read a CopartitionGroup of StreamsGroupTopologyValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a CopartitionGroup of StreamsGroupTopologyValue v0 at ``pos``, inside ``buf[:end]``."""
     n, pos = read_count(
-        buf, pos, end, "StreamsGroupTopologyValue v0 CopartitionGroup.source_topics", True, False, 2
+        buf,
+        pos,
+        end,
+        "StreamsGroupTopologyValue v0 CopartitionGroup.source_topics",
+        compact=True,
+        nullable=False,
+        min_size=2,
     )
     f_source_topics = list(struct.unpack_from(f">{n}h", buf, pos))
     pos += 2 * n
     n, pos = read_count(
-        buf, pos, end, "StreamsGroupTopologyValue v0 CopartitionGroup.source_topic_regex", True, False, 2
+        buf,
+        pos,
+        end,
+        "StreamsGroupTopologyValue v0 CopartitionGroup.source_topic_regex",
+        compact=True,
+        nullable=False,
+        min_size=2,
     )
     f_source_topic_regex = list(struct.unpack_from(f">{n}h", buf, pos))
     pos += 2 * n
@@ -194,9 +232,9 @@ def _read_copartition_group_v0(buf, pos: int, end: int) -> tuple[CopartitionGrou
         pos,
         end,
         "StreamsGroupTopologyValue v0 CopartitionGroup.repartition_source_topics",
-        True,
-        False,
-        2,
+        compact=True,
+        nullable=False,
+        min_size=2,
     )
     f_repartition_source_topics = list(struct.unpack_from(f">{n}h", buf, pos))
     pos += 2 * n
@@ -207,28 +245,31 @@ def _read_copartition_group_v0(buf, pos: int, end: int) -> tuple[CopartitionGrou
 
 
 def _write_copartition_group_v0(v: CopartitionGroup, out: list) -> None:
-    """Append the bytes of a CopartitionGroup of StreamsGroupTopologyValue version 0 to ``out``."""
+    """Append the bytes of a CopartitionGroup of StreamsGroupTopologyValue v0 to ``out``."""
     out.append(
         encode_count(
-            v.source_topics, True, False, "StreamsGroupTopologyValue v0 CopartitionGroup.source_topics"
+            v.source_topics,
+            "StreamsGroupTopologyValue v0 CopartitionGroup.source_topics",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(struct.pack(f">{len(v.source_topics)}h", *v.source_topics))
     out.append(
         encode_count(
             v.source_topic_regex,
-            True,
-            False,
             "StreamsGroupTopologyValue v0 CopartitionGroup.source_topic_regex",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(struct.pack(f">{len(v.source_topic_regex)}h", *v.source_topic_regex))
     out.append(
         encode_count(
             v.repartition_source_topics,
-            True,
-            False,
             "StreamsGroupTopologyValue v0 CopartitionGroup.repartition_source_topics",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(struct.pack(f">{len(v.repartition_source_topics)}h", *v.repartition_source_topics))
@@ -237,32 +278,60 @@ def _write_copartition_group_v0(v: CopartitionGroup, out: list) -> None:
 
 
 def _read_subtopology_v0(buf, pos: int, end: int) -> tuple[Subtopology, int]:
-    """Read a Subtopology of StreamsGroupTopologyValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a Subtopology of StreamsGroupTopologyValue v0 at ``pos``, inside ``buf[:end]``."""
     f_subtopology_id, pos = read_string(
-        buf, pos, end, "StreamsGroupTopologyValue v0 Subtopology.subtopology_id", True, False
+        buf, pos, end, "StreamsGroupTopologyValue v0 Subtopology.subtopology_id", compact=True, nullable=False
     )
     n, pos = read_count(
-        buf, pos, end, "StreamsGroupTopologyValue v0 Subtopology.source_topics", True, False, 1
+        buf,
+        pos,
+        end,
+        "StreamsGroupTopologyValue v0 Subtopology.source_topics",
+        compact=True,
+        nullable=False,
+        min_size=1,
     )
     f_source_topics = []
     append = f_source_topics.append
     for _ in range(n):
         item, pos = read_string(
-            buf, pos, end, "StreamsGroupTopologyValue v0 Subtopology.source_topics", True, False
+            buf,
+            pos,
+            end,
+            "StreamsGroupTopologyValue v0 Subtopology.source_topics",
+            compact=True,
+            nullable=False,
         )
         append(item)
     n, pos = read_count(
-        buf, pos, end, "StreamsGroupTopologyValue v0 Subtopology.source_topic_regex", True, False, 1
+        buf,
+        pos,
+        end,
+        "StreamsGroupTopologyValue v0 Subtopology.source_topic_regex",
+        compact=True,
+        nullable=False,
+        min_size=1,
     )
     f_source_topic_regex = []
     append = f_source_topic_regex.append
     for _ in range(n):
         item, pos = read_string(
-            buf, pos, end, "StreamsGroupTopologyValue v0 Subtopology.source_topic_regex", True, False
+            buf,
+            pos,
+            end,
+            "StreamsGroupTopologyValue v0 Subtopology.source_topic_regex",
+            compact=True,
+            nullable=False,
         )
         append(item)
     n, pos = read_count(
-        buf, pos, end, "StreamsGroupTopologyValue v0 Subtopology.state_changelog_topics", True, False, 9
+        buf,
+        pos,
+        end,
+        "StreamsGroupTopologyValue v0 Subtopology.state_changelog_topics",
+        compact=True,
+        nullable=False,
+        min_size=9,
     )
     f_state_changelog_topics = []
     append = f_state_changelog_topics.append
@@ -270,17 +339,34 @@ def _read_subtopology_v0(buf, pos: int, end: int) -> tuple[Subtopology, int]:
         item, pos = _read_topic_info_v0(buf, pos, end)
         append(item)
     n, pos = read_count(
-        buf, pos, end, "StreamsGroupTopologyValue v0 Subtopology.repartition_sink_topics", True, False, 1
+        buf,
+        pos,
+        end,
+        "StreamsGroupTopologyValue v0 Subtopology.repartition_sink_topics",
+        compact=True,
+        nullable=False,
+        min_size=1,
     )
     f_repartition_sink_topics = []
     append = f_repartition_sink_topics.append
     for _ in range(n):
         item, pos = read_string(
-            buf, pos, end, "StreamsGroupTopologyValue v0 Subtopology.repartition_sink_topics", True, False
+            buf,
+            pos,
+            end,
+            "StreamsGroupTopologyValue v0 Subtopology.repartition_sink_topics",
+            compact=True,
+            nullable=False,
         )
         append(item)
     n, pos = read_count(
-        buf, pos, end, "StreamsGroupTopologyValue v0 Subtopology.repartition_source_topics", True, False, 9
+        buf,
+        pos,
+        end,
+        "StreamsGroupTopologyValue v0 Subtopology.repartition_source_topics",
+        compact=True,
+        nullable=False,
+        min_size=9,
     )
     f_repartition_source_topics = []
     append = f_repartition_source_topics.append
@@ -288,7 +374,13 @@ def _read_subtopology_v0(buf, pos: int, end: int) -> tuple[Subtopology, int]:
         item, pos = _read_topic_info_v0(buf, pos, end)
         append(item)
     n, pos = read_count(
-        buf, pos, end, "StreamsGroupTopologyValue v0 Subtopology.copartition_groups", True, False, 4
+        buf,
+        pos,
+        end,
+        "StreamsGroupTopologyValue v0 Subtopology.copartition_groups",
+        compact=True,
+        nullable=False,
+        min_size=4,
     )
     f_copartition_groups = []
     append = f_copartition_groups.append
@@ -309,32 +401,52 @@ def _read_subtopology_v0(buf, pos: int, end: int) -> tuple[Subtopology, int]:
 
 
 def _write_subtopology_v0(v: Subtopology, out: list) -> None:
-    """Append the bytes of a Subtopology of StreamsGroupTopologyValue version 0 to ``out``."""
+    """Append the bytes of a Subtopology of StreamsGroupTopologyValue v0 to ``out``."""
     out.append(
         encode_string(
-            v.subtopology_id, True, False, "StreamsGroupTopologyValue v0 Subtopology.subtopology_id"
+            v.subtopology_id,
+            "StreamsGroupTopologyValue v0 Subtopology.subtopology_id",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(
-        encode_count(v.source_topics, True, False, "StreamsGroupTopologyValue v0 Subtopology.source_topics")
+        encode_count(
+            v.source_topics,
+            "StreamsGroupTopologyValue v0 Subtopology.source_topics",
+            compact=True,
+            nullable=False,
+        )
     )
     for item in v.source_topics:
-        out.append(encode_string(item, True, False, "StreamsGroupTopologyValue v0 Subtopology.source_topics"))
+        out.append(
+            encode_string(
+                item, "StreamsGroupTopologyValue v0 Subtopology.source_topics", compact=True, nullable=False
+            )
+        )
     out.append(
         encode_count(
-            v.source_topic_regex, True, False, "StreamsGroupTopologyValue v0 Subtopology.source_topic_regex"
+            v.source_topic_regex,
+            "StreamsGroupTopologyValue v0 Subtopology.source_topic_regex",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.source_topic_regex:
         out.append(
-            encode_string(item, True, False, "StreamsGroupTopologyValue v0 Subtopology.source_topic_regex")
+            encode_string(
+                item,
+                "StreamsGroupTopologyValue v0 Subtopology.source_topic_regex",
+                compact=True,
+                nullable=False,
+            )
         )
     out.append(
         encode_count(
             v.state_changelog_topics,
-            True,
-            False,
             "StreamsGroupTopologyValue v0 Subtopology.state_changelog_topics",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.state_changelog_topics:
@@ -342,30 +454,36 @@ def _write_subtopology_v0(v: Subtopology, out: list) -> None:
     out.append(
         encode_count(
             v.repartition_sink_topics,
-            True,
-            False,
             "StreamsGroupTopologyValue v0 Subtopology.repartition_sink_topics",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.repartition_sink_topics:
         out.append(
             encode_string(
-                item, True, False, "StreamsGroupTopologyValue v0 Subtopology.repartition_sink_topics"
+                item,
+                "StreamsGroupTopologyValue v0 Subtopology.repartition_sink_topics",
+                compact=True,
+                nullable=False,
             )
         )
     out.append(
         encode_count(
             v.repartition_source_topics,
-            True,
-            False,
             "StreamsGroupTopologyValue v0 Subtopology.repartition_source_topics",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.repartition_source_topics:
         _write_topic_info_v0(item, out)
     out.append(
         encode_count(
-            v.copartition_groups, True, False, "StreamsGroupTopologyValue v0 Subtopology.copartition_groups"
+            v.copartition_groups,
+            "StreamsGroupTopologyValue v0 Subtopology.copartition_groups",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.copartition_groups:
@@ -375,13 +493,19 @@ def _write_subtopology_v0(v: Subtopology, out: list) -> None:
 
 
 def _read_streams_group_topology_value_v0(buf, pos: int, end: int) -> tuple[StreamsGroupTopologyValue, int]:
-    """Read a StreamsGroupTopologyValue of StreamsGroupTopologyValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a StreamsGroupTopologyValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated("StreamsGroupTopologyValue v0 StreamsGroupTopologyValue.epoch", pos, 4, end)
     (f_epoch,) = _S1.unpack_from(buf, pos)
     pos += 4
     n, pos = read_count(
-        buf, pos, end, "StreamsGroupTopologyValue v0 StreamsGroupTopologyValue.subtopologies", True, False, 8
+        buf,
+        pos,
+        end,
+        "StreamsGroupTopologyValue v0 StreamsGroupTopologyValue.subtopologies",
+        compact=True,
+        nullable=False,
+        min_size=8,
     )
     f_subtopologies = []
     append = f_subtopologies.append
@@ -395,14 +519,14 @@ def _read_streams_group_topology_value_v0(buf, pos: int, end: int) -> tuple[Stre
 
 
 def _write_streams_group_topology_value_v0(v: StreamsGroupTopologyValue, out: list) -> None:
-    """Append the bytes of a StreamsGroupTopologyValue of StreamsGroupTopologyValue version 0 to ``out``."""
+    """Append the bytes of a StreamsGroupTopologyValue v0 to ``out``."""
     out.append(_S1.pack(v.epoch))
     out.append(
         encode_count(
             v.subtopologies,
-            True,
-            False,
             "StreamsGroupTopologyValue v0 StreamsGroupTopologyValue.subtopologies",
+            compact=True,
+            nullable=False,
         )
     )
     for item in v.subtopologies:

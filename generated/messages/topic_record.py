@@ -6,6 +6,7 @@ Generated from schemas/messages/topic_record.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -49,15 +50,15 @@ class TopicRecord(NamedTuple):
 
     name: str = ""
     topic_id: UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_topic_record_v0(buf, pos: int, end: int) -> tuple[TopicRecord, int]:
-    """Read a TopicRecord of TopicRecord version 0 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "TopicRecord v0 TopicRecord.name", True, False)
+    """Read a TopicRecord v0 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(buf, pos, end, "TopicRecord v0 TopicRecord.name", compact=True, nullable=False)
     if end - pos < 16:
         raise truncated("TopicRecord v0 TopicRecord.topic_id", pos, 16, end)
     (f_topic_id,) = _S0.unpack_from(buf, pos)
@@ -68,8 +69,8 @@ def _read_topic_record_v0(buf, pos: int, end: int) -> tuple[TopicRecord, int]:
 
 
 def _write_topic_record_v0(v: TopicRecord, out: list) -> None:
-    """Append the bytes of a TopicRecord of TopicRecord version 0 to ``out``."""
-    out.append(encode_string(v.name, True, False, "TopicRecord v0 TopicRecord.name"))
+    """Append the bytes of a TopicRecord v0 to ``out``."""
+    out.append(encode_string(v.name, "TopicRecord v0 TopicRecord.name", compact=True, nullable=False))
     out.append(v.topic_id.bytes)
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

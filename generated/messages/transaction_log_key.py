@@ -45,18 +45,26 @@ class TransactionLogKey(NamedTuple):
 
 
 def _read_transaction_log_key_v0(buf, pos: int, end: int) -> tuple[TransactionLogKey, int]:
-    """Read a TransactionLogKey of TransactionLogKey version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TransactionLogKey v0 at ``pos``, inside ``buf[:end]``."""
     f_transactional_id, pos = read_string(
-        buf, pos, end, "TransactionLogKey v0 TransactionLogKey.transactional_id", False, False
+        buf,
+        pos,
+        end,
+        "TransactionLogKey v0 TransactionLogKey.transactional_id",
+        compact=False,
+        nullable=False,
     )
     return TransactionLogKey(f_transactional_id), pos
 
 
 def _write_transaction_log_key_v0(v: TransactionLogKey, out: list) -> None:
-    """Append the bytes of a TransactionLogKey of TransactionLogKey version 0 to ``out``."""
+    """Append the bytes of a TransactionLogKey v0 to ``out``."""
     out.append(
         encode_string(
-            v.transactional_id, False, False, "TransactionLogKey v0 TransactionLogKey.transactional_id"
+            v.transactional_id,
+            "TransactionLogKey v0 TransactionLogKey.transactional_id",
+            compact=False,
+            nullable=False,
         )
     )
 

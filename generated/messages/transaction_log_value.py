@@ -6,6 +6,7 @@ Generated from schemas/messages/transaction_log_value.yaml by codegen. DO NOT ED
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -57,7 +58,7 @@ class PartitionsSchema(NamedTuple):
 
     topic: str = ""
     partition_ids: list[int] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class TransactionLogValue(NamedTuple):
@@ -89,35 +90,50 @@ class TransactionLogValue(NamedTuple):
     transaction_last_update_timestamp_ms: int = 0
     transaction_start_timestamp_ms: int = 0
     client_transaction_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_partitions_schema_v0(buf, pos: int, end: int) -> tuple[PartitionsSchema, int]:
-    """Read a PartitionsSchema of TransactionLogValue version 0 at ``pos``, inside ``buf[:end]``."""
-    f_topic, pos = read_string(buf, pos, end, "TransactionLogValue v0 PartitionsSchema.topic", False, False)
+    """Read a PartitionsSchema of TransactionLogValue v0 at ``pos``, inside ``buf[:end]``."""
+    f_topic, pos = read_string(
+        buf, pos, end, "TransactionLogValue v0 PartitionsSchema.topic", compact=False, nullable=False
+    )
     n, pos = read_count(
-        buf, pos, end, "TransactionLogValue v0 PartitionsSchema.partition_ids", False, False, 4
+        buf,
+        pos,
+        end,
+        "TransactionLogValue v0 PartitionsSchema.partition_ids",
+        compact=False,
+        nullable=False,
+        min_size=4,
     )
     f_partition_ids = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
-    return PartitionsSchema(f_topic, f_partition_ids, []), pos
+    return PartitionsSchema(f_topic, f_partition_ids, ()), pos
 
 
 def _write_partitions_schema_v0(v: PartitionsSchema, out: list) -> None:
-    """Append the bytes of a PartitionsSchema of TransactionLogValue version 0 to ``out``."""
-    absent(v.unknown_tagged_fields, [], "TransactionLogValue v0 PartitionsSchema tagged fields")
-    out.append(encode_string(v.topic, False, False, "TransactionLogValue v0 PartitionsSchema.topic"))
+    """Append the bytes of a PartitionsSchema of TransactionLogValue v0 to ``out``."""
+    absent(v.unknown_tagged_fields, (), "TransactionLogValue v0 PartitionsSchema tagged fields")
     out.append(
-        encode_count(v.partition_ids, False, False, "TransactionLogValue v0 PartitionsSchema.partition_ids")
+        encode_string(v.topic, "TransactionLogValue v0 PartitionsSchema.topic", compact=False, nullable=False)
+    )
+    out.append(
+        encode_count(
+            v.partition_ids,
+            "TransactionLogValue v0 PartitionsSchema.partition_ids",
+            compact=False,
+            nullable=False,
+        )
     )
     out.append(struct.pack(f">{len(v.partition_ids)}i", *v.partition_ids))
 
 
 def _read_transaction_log_value_v0(buf, pos: int, end: int) -> tuple[TransactionLogValue, int]:
-    """Read a TransactionLogValue of TransactionLogValue version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TransactionLogValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 15:
         raise truncated("TransactionLogValue v0 TransactionLogValue.producer_id", pos, 15, end)
     (
@@ -128,7 +144,13 @@ def _read_transaction_log_value_v0(buf, pos: int, end: int) -> tuple[Transaction
     ) = _S0.unpack_from(buf, pos)
     pos += 15
     n, pos = read_count(
-        buf, pos, end, "TransactionLogValue v0 TransactionLogValue.transaction_partitions", False, True, 6
+        buf,
+        pos,
+        end,
+        "TransactionLogValue v0 TransactionLogValue.transaction_partitions",
+        compact=False,
+        nullable=True,
+        min_size=6,
     )
     if n == -1:
         f_transaction_partitions = None
@@ -159,12 +181,12 @@ def _read_transaction_log_value_v0(buf, pos: int, end: int) -> tuple[Transaction
         f_transaction_last_update_timestamp_ms,
         f_transaction_start_timestamp_ms,
         0,
-        [],
+        (),
     ), pos
 
 
 def _write_transaction_log_value_v0(v: TransactionLogValue, out: list) -> None:
-    """Append the bytes of a TransactionLogValue of TransactionLogValue version 0 to ``out``."""
+    """Append the bytes of a TransactionLogValue v0 to ``out``."""
     absent(v.previous_producer_id, -1, "TransactionLogValue v0 TransactionLogValue.previous_producer_id")
     absent(v.next_producer_id, -1, "TransactionLogValue v0 TransactionLogValue.next_producer_id")
     absent(v.next_producer_epoch, -1, "TransactionLogValue v0 TransactionLogValue.next_producer_epoch")
@@ -173,14 +195,14 @@ def _write_transaction_log_value_v0(v: TransactionLogValue, out: list) -> None:
         0,
         "TransactionLogValue v0 TransactionLogValue.client_transaction_version",
     )
-    absent(v.unknown_tagged_fields, [], "TransactionLogValue v0 TransactionLogValue tagged fields")
+    absent(v.unknown_tagged_fields, (), "TransactionLogValue v0 TransactionLogValue tagged fields")
     out.append(_S0.pack(v.producer_id, v.producer_epoch, v.transaction_timeout_ms, v.transaction_status))
     out.append(
         encode_count(
             v.transaction_partitions,
-            False,
-            True,
             "TransactionLogValue v0 TransactionLogValue.transaction_partitions",
+            compact=False,
+            nullable=True,
         )
     )
     if v.transaction_partitions is not None:
@@ -190,10 +212,18 @@ def _write_transaction_log_value_v0(v: TransactionLogValue, out: list) -> None:
 
 
 def _read_partitions_schema_v1(buf, pos: int, end: int) -> tuple[PartitionsSchema, int]:
-    """Read a PartitionsSchema of TransactionLogValue version 1 at ``pos``, inside ``buf[:end]``."""
-    f_topic, pos = read_string(buf, pos, end, "TransactionLogValue v1 PartitionsSchema.topic", True, False)
+    """Read a PartitionsSchema of TransactionLogValue v1 at ``pos``, inside ``buf[:end]``."""
+    f_topic, pos = read_string(
+        buf, pos, end, "TransactionLogValue v1 PartitionsSchema.topic", compact=True, nullable=False
+    )
     n, pos = read_count(
-        buf, pos, end, "TransactionLogValue v1 PartitionsSchema.partition_ids", True, False, 4
+        buf,
+        pos,
+        end,
+        "TransactionLogValue v1 PartitionsSchema.partition_ids",
+        compact=True,
+        nullable=False,
+        min_size=4,
     )
     f_partition_ids = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
@@ -202,10 +232,17 @@ def _read_partitions_schema_v1(buf, pos: int, end: int) -> tuple[PartitionsSchem
 
 
 def _write_partitions_schema_v1(v: PartitionsSchema, out: list) -> None:
-    """Append the bytes of a PartitionsSchema of TransactionLogValue version 1 to ``out``."""
-    out.append(encode_string(v.topic, True, False, "TransactionLogValue v1 PartitionsSchema.topic"))
+    """Append the bytes of a PartitionsSchema of TransactionLogValue v1 to ``out``."""
     out.append(
-        encode_count(v.partition_ids, True, False, "TransactionLogValue v1 PartitionsSchema.partition_ids")
+        encode_string(v.topic, "TransactionLogValue v1 PartitionsSchema.topic", compact=True, nullable=False)
+    )
+    out.append(
+        encode_count(
+            v.partition_ids,
+            "TransactionLogValue v1 PartitionsSchema.partition_ids",
+            compact=True,
+            nullable=False,
+        )
     )
     out.append(struct.pack(f">{len(v.partition_ids)}i", *v.partition_ids))
     tags = list(v.unknown_tagged_fields)
@@ -213,7 +250,7 @@ def _write_partitions_schema_v1(v: PartitionsSchema, out: list) -> None:
 
 
 def _read_transaction_log_value_v1(buf, pos: int, end: int) -> tuple[TransactionLogValue, int]:
-    """Read a TransactionLogValue of TransactionLogValue version 1 at ``pos``, inside ``buf[:end]``."""
+    """Read a TransactionLogValue v1 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 15:
         raise truncated("TransactionLogValue v1 TransactionLogValue.producer_id", pos, 15, end)
     (
@@ -224,7 +261,13 @@ def _read_transaction_log_value_v1(buf, pos: int, end: int) -> tuple[Transaction
     ) = _S0.unpack_from(buf, pos)
     pos += 15
     n, pos = read_count(
-        buf, pos, end, "TransactionLogValue v1 TransactionLogValue.transaction_partitions", True, True, 3
+        buf,
+        pos,
+        end,
+        "TransactionLogValue v1 TransactionLogValue.transaction_partitions",
+        compact=True,
+        nullable=True,
+        min_size=3,
     )
     if n == -1:
         f_transaction_partitions = None
@@ -323,14 +366,14 @@ def _read_transaction_log_value_v1(buf, pos: int, end: int) -> tuple[Transaction
 
 
 def _write_transaction_log_value_v1(v: TransactionLogValue, out: list) -> None:
-    """Append the bytes of a TransactionLogValue of TransactionLogValue version 1 to ``out``."""
+    """Append the bytes of a TransactionLogValue v1 to ``out``."""
     out.append(_S0.pack(v.producer_id, v.producer_epoch, v.transaction_timeout_ms, v.transaction_status))
     out.append(
         encode_count(
             v.transaction_partitions,
-            True,
-            True,
             "TransactionLogValue v1 TransactionLogValue.transaction_partitions",
+            compact=True,
+            nullable=True,
         )
     )
     if v.transaction_partitions is not None:

@@ -6,6 +6,7 @@ Generated from schemas/messages/unfence_broker_record.yaml by codegen. DO NOT ED
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -41,14 +42,14 @@ class UnfenceBrokerRecord(NamedTuple):
 
     id: int = 0
     epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_unfence_broker_record_v0(buf, pos: int, end: int) -> tuple[UnfenceBrokerRecord, int]:
-    """Read a UnfenceBrokerRecord of UnfenceBrokerRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read an UnfenceBrokerRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated("UnfenceBrokerRecord v0 UnfenceBrokerRecord.id", pos, 12, end)
     (
@@ -63,7 +64,7 @@ def _read_unfence_broker_record_v0(buf, pos: int, end: int) -> tuple[UnfenceBrok
 
 
 def _write_unfence_broker_record_v0(v: UnfenceBrokerRecord, out: list) -> None:
-    """Append the bytes of a UnfenceBrokerRecord of UnfenceBrokerRecord version 0 to ``out``."""
+    """Append the bytes of an UnfenceBrokerRecord v0 to ``out``."""
     out.append(_S0.pack(v.id, v.epoch))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

@@ -6,6 +6,7 @@ Generated from schemas/messages/unregister_broker_record.yaml by codegen. DO NOT
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -41,14 +42,14 @@ class UnregisterBrokerRecord(NamedTuple):
 
     broker_id: int = 0
     broker_epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_unregister_broker_record_v0(buf, pos: int, end: int) -> tuple[UnregisterBrokerRecord, int]:
-    """Read a UnregisterBrokerRecord of UnregisterBrokerRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read an UnregisterBrokerRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated("UnregisterBrokerRecord v0 UnregisterBrokerRecord.broker_id", pos, 12, end)
     (
@@ -63,7 +64,7 @@ def _read_unregister_broker_record_v0(buf, pos: int, end: int) -> tuple[Unregist
 
 
 def _write_unregister_broker_record_v0(v: UnregisterBrokerRecord, out: list) -> None:
-    """Append the bytes of a UnregisterBrokerRecord of UnregisterBrokerRecord version 0 to ``out``."""
+    """Append the bytes of an UnregisterBrokerRecord v0 to ``out``."""
     out.append(_S0.pack(v.broker_id, v.broker_epoch))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

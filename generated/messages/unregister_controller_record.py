@@ -6,6 +6,7 @@ Generated from schemas/messages/unregister_controller_record.yaml by codegen. DO
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -39,14 +40,14 @@ class UnregisterControllerRecord(NamedTuple):
     """
 
     controller_id: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_unregister_controller_record_v0(buf, pos: int, end: int) -> tuple[UnregisterControllerRecord, int]:
-    """Read a UnregisterControllerRecord of UnregisterControllerRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read an UnregisterControllerRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated("UnregisterControllerRecord v0 UnregisterControllerRecord.controller_id", pos, 4, end)
     (f_controller_id,) = _S0.unpack_from(buf, pos)
@@ -58,7 +59,7 @@ def _read_unregister_controller_record_v0(buf, pos: int, end: int) -> tuple[Unre
 
 
 def _write_unregister_controller_record_v0(v: UnregisterControllerRecord, out: list) -> None:
-    """Append the bytes of a UnregisterControllerRecord of UnregisterControllerRecord version 0 to ``out``."""
+    """Append the bytes of an UnregisterControllerRecord v0 to ``out``."""
     out.append(_S0.pack(v.controller_id))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

@@ -6,6 +6,7 @@ Generated from schemas/messages/user_scram_credential_record.yaml by codegen. DO
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -58,29 +59,49 @@ class UserScramCredentialRecord(NamedTuple):
     stored_key: bytes = b""
     server_key: bytes = b""
     iterations: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_user_scram_credential_record_v0(buf, pos: int, end: int) -> tuple[UserScramCredentialRecord, int]:
-    """Read a UserScramCredentialRecord of UserScramCredentialRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read an UserScramCredentialRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_name, pos = read_string(
-        buf, pos, end, "UserScramCredentialRecord v0 UserScramCredentialRecord.name", True, False
+        buf,
+        pos,
+        end,
+        "UserScramCredentialRecord v0 UserScramCredentialRecord.name",
+        compact=True,
+        nullable=False,
     )
     if end - pos < 1:
         raise truncated("UserScramCredentialRecord v0 UserScramCredentialRecord.mechanism", pos, 1, end)
     (f_mechanism,) = _S0.unpack_from(buf, pos)
     pos += 1
     f_salt, pos = read_bytes(
-        buf, pos, end, "UserScramCredentialRecord v0 UserScramCredentialRecord.salt", True, False
+        buf,
+        pos,
+        end,
+        "UserScramCredentialRecord v0 UserScramCredentialRecord.salt",
+        compact=True,
+        nullable=False,
     )
     f_stored_key, pos = read_bytes(
-        buf, pos, end, "UserScramCredentialRecord v0 UserScramCredentialRecord.stored_key", True, False
+        buf,
+        pos,
+        end,
+        "UserScramCredentialRecord v0 UserScramCredentialRecord.stored_key",
+        compact=True,
+        nullable=False,
     )
     f_server_key, pos = read_bytes(
-        buf, pos, end, "UserScramCredentialRecord v0 UserScramCredentialRecord.server_key", True, False
+        buf,
+        pos,
+        end,
+        "UserScramCredentialRecord v0 UserScramCredentialRecord.server_key",
+        compact=True,
+        nullable=False,
     )
     if end - pos < 4:
         raise truncated("UserScramCredentialRecord v0 UserScramCredentialRecord.iterations", pos, 4, end)
@@ -95,22 +116,38 @@ def _read_user_scram_credential_record_v0(buf, pos: int, end: int) -> tuple[User
 
 
 def _write_user_scram_credential_record_v0(v: UserScramCredentialRecord, out: list) -> None:
-    """Append the bytes of a UserScramCredentialRecord of UserScramCredentialRecord version 0 to ``out``."""
+    """Append the bytes of an UserScramCredentialRecord v0 to ``out``."""
     out.append(
-        encode_string(v.name, True, False, "UserScramCredentialRecord v0 UserScramCredentialRecord.name")
+        encode_string(
+            v.name,
+            "UserScramCredentialRecord v0 UserScramCredentialRecord.name",
+            compact=True,
+            nullable=False,
+        )
     )
     out.append(_S0.pack(v.mechanism))
     out.append(
-        encode_bytes(v.salt, True, False, "UserScramCredentialRecord v0 UserScramCredentialRecord.salt")
-    )
-    out.append(
         encode_bytes(
-            v.stored_key, True, False, "UserScramCredentialRecord v0 UserScramCredentialRecord.stored_key"
+            v.salt,
+            "UserScramCredentialRecord v0 UserScramCredentialRecord.salt",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(
         encode_bytes(
-            v.server_key, True, False, "UserScramCredentialRecord v0 UserScramCredentialRecord.server_key"
+            v.stored_key,
+            "UserScramCredentialRecord v0 UserScramCredentialRecord.stored_key",
+            compact=True,
+            nullable=False,
+        )
+    )
+    out.append(
+        encode_bytes(
+            v.server_key,
+            "UserScramCredentialRecord v0 UserScramCredentialRecord.server_key",
+            compact=True,
+            nullable=False,
         )
     )
     out.append(_S1.pack(v.iterations))

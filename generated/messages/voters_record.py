@@ -6,6 +6,7 @@ Generated from schemas/messages/voters_record.yaml by codegen. DO NOT EDIT.
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
@@ -56,7 +57,7 @@ class Endpoint(NamedTuple):
     name: str = ""
     host: str = ""
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class KRaftVersionFeature(NamedTuple):
@@ -70,7 +71,7 @@ class KRaftVersionFeature(NamedTuple):
 
     min_supported_version: int = 0
     max_supported_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class Voter(NamedTuple):
@@ -88,7 +89,7 @@ class Voter(NamedTuple):
     voter_directory_id: UUID = ZERO_UUID
     endpoints: list[Endpoint] = []
     kraft_version_feature: KRaftVersionFeature = KRaftVersionFeature()
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 class VotersRecord(NamedTuple):
@@ -102,16 +103,16 @@ class VotersRecord(NamedTuple):
 
     version: int = 0
     voters: list[Voter] = []
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_endpoint_v0(buf, pos: int, end: int) -> tuple[Endpoint, int]:
-    """Read a Endpoint of VotersRecord version 0 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(buf, pos, end, "VotersRecord v0 Endpoint.name", True, False)
-    f_host, pos = read_string(buf, pos, end, "VotersRecord v0 Endpoint.host", True, False)
+    """Read an Endpoint of VotersRecord v0 at ``pos``, inside ``buf[:end]``."""
+    f_name, pos = read_string(buf, pos, end, "VotersRecord v0 Endpoint.name", compact=True, nullable=False)
+    f_host, pos = read_string(buf, pos, end, "VotersRecord v0 Endpoint.host", compact=True, nullable=False)
     if end - pos < 2:
         raise truncated("VotersRecord v0 Endpoint.port", pos, 2, end)
     (f_port,) = _S0.unpack_from(buf, pos)
@@ -121,16 +122,16 @@ def _read_endpoint_v0(buf, pos: int, end: int) -> tuple[Endpoint, int]:
 
 
 def _write_endpoint_v0(v: Endpoint, out: list) -> None:
-    """Append the bytes of a Endpoint of VotersRecord version 0 to ``out``."""
-    out.append(encode_string(v.name, True, False, "VotersRecord v0 Endpoint.name"))
-    out.append(encode_string(v.host, True, False, "VotersRecord v0 Endpoint.host"))
+    """Append the bytes of an Endpoint of VotersRecord v0 to ``out``."""
+    out.append(encode_string(v.name, "VotersRecord v0 Endpoint.name", compact=True, nullable=False))
+    out.append(encode_string(v.host, "VotersRecord v0 Endpoint.host", compact=True, nullable=False))
     out.append(_S0.pack(v.port))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_kraft_version_feature_v0(buf, pos: int, end: int) -> tuple[KRaftVersionFeature, int]:
-    """Read a KRaftVersionFeature of VotersRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a KRaftVersionFeature of VotersRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 4:
         raise truncated("VotersRecord v0 KRaftVersionFeature.min_supported_version", pos, 4, end)
     (
@@ -143,14 +144,14 @@ def _read_kraft_version_feature_v0(buf, pos: int, end: int) -> tuple[KRaftVersio
 
 
 def _write_kraft_version_feature_v0(v: KRaftVersionFeature, out: list) -> None:
-    """Append the bytes of a KRaftVersionFeature of VotersRecord version 0 to ``out``."""
+    """Append the bytes of a KRaftVersionFeature of VotersRecord v0 to ``out``."""
     out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 def _read_voter_v0(buf, pos: int, end: int) -> tuple[Voter, int]:
-    """Read a Voter of VotersRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a Voter of VotersRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 20:
         raise truncated("VotersRecord v0 Voter.voter_id", pos, 20, end)
     (
@@ -159,7 +160,9 @@ def _read_voter_v0(buf, pos: int, end: int) -> tuple[Voter, int]:
     ) = _S2.unpack_from(buf, pos)
     pos += 20
     f_voter_directory_id = UUID(bytes=f_voter_directory_id)
-    n, pos = read_count(buf, pos, end, "VotersRecord v0 Voter.endpoints", True, False, 5)
+    n, pos = read_count(
+        buf, pos, end, "VotersRecord v0 Voter.endpoints", compact=True, nullable=False, min_size=5
+    )
     f_endpoints = []
     append = f_endpoints.append
     for _ in range(n):
@@ -171,9 +174,9 @@ def _read_voter_v0(buf, pos: int, end: int) -> tuple[Voter, int]:
 
 
 def _write_voter_v0(v: Voter, out: list) -> None:
-    """Append the bytes of a Voter of VotersRecord version 0 to ``out``."""
+    """Append the bytes of a Voter of VotersRecord v0 to ``out``."""
     out.append(_S2.pack(v.voter_id, v.voter_directory_id.bytes))
-    out.append(encode_count(v.endpoints, True, False, "VotersRecord v0 Voter.endpoints"))
+    out.append(encode_count(v.endpoints, "VotersRecord v0 Voter.endpoints", compact=True, nullable=False))
     for item in v.endpoints:
         _write_endpoint_v0(item, out)
     _write_kraft_version_feature_v0(v.kraft_version_feature, out)
@@ -182,12 +185,14 @@ def _write_voter_v0(v: Voter, out: list) -> None:
 
 
 def _read_voters_record_v0(buf, pos: int, end: int) -> tuple[VotersRecord, int]:
-    """Read a VotersRecord of VotersRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a VotersRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 2:
         raise truncated("VotersRecord v0 VotersRecord.version", pos, 2, end)
     (f_version,) = _S3.unpack_from(buf, pos)
     pos += 2
-    n, pos = read_count(buf, pos, end, "VotersRecord v0 VotersRecord.voters", True, False, 27)
+    n, pos = read_count(
+        buf, pos, end, "VotersRecord v0 VotersRecord.voters", compact=True, nullable=False, min_size=27
+    )
     f_voters = []
     append = f_voters.append
     for _ in range(n):
@@ -198,9 +203,9 @@ def _read_voters_record_v0(buf, pos: int, end: int) -> tuple[VotersRecord, int]:
 
 
 def _write_voters_record_v0(v: VotersRecord, out: list) -> None:
-    """Append the bytes of a VotersRecord of VotersRecord version 0 to ``out``."""
+    """Append the bytes of a VotersRecord v0 to ``out``."""
     out.append(_S3.pack(v.version))
-    out.append(encode_count(v.voters, True, False, "VotersRecord v0 VotersRecord.voters"))
+    out.append(encode_count(v.voters, "VotersRecord v0 VotersRecord.voters", compact=True, nullable=False))
     for item in v.voters:
         _write_voter_v0(item, out)
     tags = list(v.unknown_tagged_fields)

@@ -6,6 +6,7 @@ Generated from schemas/messages/zk_migration_state_record.yaml by codegen. DO NO
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
@@ -39,14 +40,14 @@ class ZkMigrationStateRecord(NamedTuple):
     """
 
     zk_migration_state: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = []
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 # -- fast codec -----------------------------------------------------------------
 
 
 def _read_zk_migration_state_record_v0(buf, pos: int, end: int) -> tuple[ZkMigrationStateRecord, int]:
-    """Read a ZkMigrationStateRecord of ZkMigrationStateRecord version 0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ZkMigrationStateRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 1:
         raise truncated("ZkMigrationStateRecord v0 ZkMigrationStateRecord.zk_migration_state", pos, 1, end)
     (f_zk_migration_state,) = _S0.unpack_from(buf, pos)
@@ -58,7 +59,7 @@ def _read_zk_migration_state_record_v0(buf, pos: int, end: int) -> tuple[ZkMigra
 
 
 def _write_zk_migration_state_record_v0(v: ZkMigrationStateRecord, out: list) -> None:
-    """Append the bytes of a ZkMigrationStateRecord of ZkMigrationStateRecord version 0 to ``out``."""
+    """Append the bytes of a ZkMigrationStateRecord v0 to ``out``."""
     out.append(_S0.pack(v.zk_migration_state))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))

@@ -69,7 +69,7 @@ FLUSH_LINES = 2048
 
 
 def _version() -> str:
-    from kafkaspec.cli import version  # noqa: PLC0415
+    from kafkaspec.cli import version
 
     return version()
 
@@ -136,7 +136,7 @@ _FORMATS = ("auto", "avro", "json-schema", "protobuf", "string", "int", "long", 
 
 def run(args: argparse.Namespace) -> int:
     if args.kafka_release is not None:
-        from kafkaspec.payloads.decode import parse_release  # noqa: PLC0415
+        from kafkaspec.payloads.decode import parse_release
 
         try:
             parse_release(args.kafka_release)
@@ -161,10 +161,10 @@ def _unusable(given: str) -> str | None:
     """Why a local PATH argument cannot be opened at all (missing, a symlink loop, no permission), or None.
 
     Object-store URIs are checked when opened (a request each)."""
-    import os  # noqa: PLC0415
+    import os
 
-    from kafkaspec.logdir.storage import is_uri  # noqa: PLC0415
-    from kafkaspec.printable import escape  # noqa: PLC0415
+    from kafkaspec.logdir.storage import is_uri
+    from kafkaspec.printable import escape
 
     if is_uri(given):
         return None
@@ -178,14 +178,14 @@ def _unusable(given: str) -> str | None:
 
 def _dump_path(given: str, args: argparse.Namespace) -> int:
     """Dump one PATH argument; its exit status."""
-    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
-    from kafkaspec.logdir import open_log  # noqa: PLC0415
-    from kafkaspec.logdir.layout import known_segments, no_kafka_data  # noqa: PLC0415
-    from kafkaspec.logdir.publish import PUBLISHING, describe  # noqa: PLC0415
-    from kafkaspec.logdir.segment import readable_size  # noqa: PLC0415
-    from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
-    from kafkaspec.printable import escape  # noqa: PLC0415
-    from kafkaspec.progress import Progress  # noqa: PLC0415
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.logdir import open_log
+    from kafkaspec.logdir.layout import known_segments, no_kafka_data
+    from kafkaspec.logdir.publish import PUBLISHING, describe
+    from kafkaspec.logdir.segment import readable_size
+    from kafkaspec.logdir.storage import as_path
+    from kafkaspec.printable import escape
+    from kafkaspec.progress import Progress
 
     path = as_path(given)
     out = sys.stdout
@@ -196,7 +196,7 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
         raise no_kafka_data(given)
     args.values = None
     if args.key_format or args.value_format:
-        from kafkaspec.values import decoder  # noqa: PLC0415
+        from kafkaspec.values import decoder
 
         schemas_log = log if args.schemas is None else open_log(as_path(args.schemas))
         args.values = decoder(schemas_log, key_format=args.key_format or "bytes",
@@ -231,11 +231,11 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
 
 def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar: Progress, done: int,
                     total: int) -> int:
-    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
-    from kafkaspec.logdir import render  # noqa: PLC0415
-    from kafkaspec.logdir.transactions import select_batches  # noqa: PLC0415
-    from kafkaspec.printable import escape  # noqa: PLC0415
-    from kafkaspec.recovery import RULE_WORDS  # noqa: PLC0415
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.logdir import render
+    from kafkaspec.logdir.transactions import select_batches
+    from kafkaspec.printable import escape
+    from kafkaspec.recovery import RULE_WORDS
 
     start = args.start_offset
     if args.start_timestamp is not None:
@@ -345,7 +345,7 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
 
 def _opening(path: AnyPath, base_offset: int) -> str:
     """The line after "Dumping": as DumpLogSegments, a KRaft snapshot says what it is."""
-    from kafkaspec.logdir import files  # noqa: PLC0415
+    from kafkaspec.logdir import files
 
     if path.name == files.BOOTSTRAP_CHECKPOINT:
         return "KRaft bootstrap snapshot"
@@ -358,8 +358,8 @@ def _opening(path: AnyPath, base_offset: int) -> str:
 def decode_family(part: Partition, args: argparse.Namespace) -> Family | None:
     """The payload family ``--decode`` / ``--decode-as`` ask for in ``part`` (None: no decoding):
     by topic name, and KRaft snapshot (.checkpoint) files hold metadata records."""
-    from kafkaspec.logdir import files  # noqa: PLC0415
-    from kafkaspec.payloads import FAMILY_OF_TOPIC  # noqa: PLC0415
+    from kafkaspec.logdir import files
+    from kafkaspec.payloads import FAMILY_OF_TOPIC
 
     if args.decode_as:
         return cast("Family", args.decode_as)
@@ -374,10 +374,10 @@ def _decode_into(d: dict[str, Any], family: Family, r: Record, release: str | No
     """Add ``decoded`` to a record's fields, or ``decode_error`` and the raw key and value; False on error,
     and when a consumer group member's subscription or assignment bytes do not parse (the record is
     decoded, the member's bytes stay raw beside its ``*_error``)."""
-    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
-    from kafkaspec.logdir import render  # noqa: PLC0415
-    from kafkaspec.payloads import decode_as  # noqa: PLC0415
-    from kafkaspec.payloads.consumer_protocol import member_errors  # noqa: PLC0415
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.logdir import render
+    from kafkaspec.payloads import decode_as
+    from kafkaspec.payloads.consumer_protocol import member_errors
 
     try:
         decoded = decode_as(family, r.key, r.value, release)
@@ -393,8 +393,8 @@ def _decode_into(d: dict[str, Any], family: Family, r: Record, release: str | No
 def _values_into(d: dict[str, Any], args: argparse.Namespace, topic: str, r: Record) -> bool:
     """Add ``key_decoded`` / ``value_decoded`` (or ``*_error``) beside the raw key and value; False
     when one does not fit its format."""
-    from kafkaspec.logdir import render  # noqa: PLC0415
-    from kafkaspec.values.decoder import jsonable  # noqa: PLC0415
+    from kafkaspec.logdir import render
+    from kafkaspec.values.decoder import jsonable
 
     ok = True
     if "key" not in d:
@@ -414,9 +414,9 @@ def _values_into(d: dict[str, Any], args: argparse.Namespace, topic: str, r: Rec
 
 
 def _dump_small_file(path: AnyPath, out: TextIO, as_json: bool) -> int:
-    from kafkaspec.logdir import files, indexes  # noqa: PLC0415
-    from kafkaspec.logdir.snapshot import parse_snapshot  # noqa: PLC0415
-    from kafkaspec.printable import escape, json_text  # noqa: PLC0415
+    from kafkaspec.logdir import files, indexes
+    from kafkaspec.logdir.snapshot import parse_snapshot
+    from kafkaspec.printable import escape, json_text
 
     name = path.name
     base = files.offset_from_name(path) or 0
@@ -456,7 +456,7 @@ NODE_FILES = ("meta.properties", "quorum-state", ".kafka_cleanshutdown", "replic
 
 def _node_file_rows(path: AnyPath) -> list[dict[str, Any]]:
     """The rows of a data dir's own file: what Kafka reads from it, by the readers verify uses."""
-    from kafkaspec.logdir import checkpoints, files, node_files  # noqa: PLC0415
+    from kafkaspec.logdir import checkpoints, files, node_files
 
     name, source = path.name, str(path)
     if name in checkpoints.CHECKPOINTS:

@@ -108,12 +108,12 @@ def parse_hex(text: str, what: str = "standard input") -> bytes:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kafkaspec.explain import UnknownFormat, explain, format_names  # noqa: PLC0415
-    from kafkaspec.explain.walk import resolve  # noqa: PLC0415
+    from kafkaspec.explain import UnknownFormat, explain, format_names
+    from kafkaspec.explain.walk import resolve
 
     name = "kafkaspec explain"
     if args.format == "list":
-        from kafkaspec.generated.trace import FORMATS  # noqa: PLC0415
+        from kafkaspec.generated.trace import FORMATS
 
         for fmt in format_names():
             doc = FORMATS[fmt].doc.split(". ")[0] if fmt in FORMATS else ""
@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         if os.path.isdir(args.path):
             print(f"{name}: {args.path}: is a directory (give a segment, index or other file)", file=sys.stderr)
             return 2
-        from kafkaspec.logdir import explain_text as textfiles  # noqa: PLC0415
+        from kafkaspec.logdir import explain_text as textfiles
 
         if args.format == "auto" and textfiles.is_text_file(args.path):
             return _text_file(args)
@@ -165,8 +165,8 @@ def run(args: argparse.Namespace) -> int:
     options = {"at": args.at, "length": args.length, "count": args.count, "path": source,
                "decode": None if args.decode == "none" else args.decode}
     if args.html:
-        from kafkaspec.explain import page  # noqa: PLC0415
-        from kafkaspec.explain.tracer import TooLarge  # noqa: PLC0415
+        from kafkaspec.explain import page
+        from kafkaspec.explain.tracer import TooLarge
 
         entries = "the input" if args.count is None else f"{args.count} entr{'ies' if args.count != 1 else 'y'}"
         try:
@@ -185,14 +185,14 @@ def run(args: argparse.Namespace) -> int:
             html_file.write(page.render(expl, title=source or "standard input"))
         print(f"{name}: wrote {args.html} ({_outcome(expl)})")
     elif args.json:
-        from kafkaspec.explain import jsonout  # noqa: PLC0415
+        from kafkaspec.explain import jsonout
 
         writer = jsonout.Writer(sys.stdout)  # entries (and a large one's records) are written and let go as they come
         writer.start(fmt)
         expl = explain(data, fmt, **options, sink=writer, keep=False)
         writer.finish(expl)
     else:
-        from kafkaspec.explain import text  # noqa: PLC0415
+        from kafkaspec.explain import text
 
         colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty()
                                             and not os.environ.get("NO_COLOR"))
@@ -206,11 +206,11 @@ def _text_file(args: argparse.Namespace) -> int:
     """Kafka's text files (leader-epoch-checkpoint, partition.metadata, quorum-state, meta.properties, the
     offset checkpoints, .kafka_cleanshutdown): each line or field and what it means; exit 1 when the
     file is not what Kafka writes."""
-    import json  # noqa: PLC0415
+    import json
 
-    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
-    from kafkaspec.logdir import explain_text as textfiles  # noqa: PLC0415
-    from kafkaspec.logdir.files import read_text_file  # noqa: PLC0415
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.logdir import explain_text as textfiles
+    from kafkaspec.logdir.files import read_text_file
 
     name = os.path.basename(args.path)
     if args.html or args.at or args.length is not None or args.count is not None:

@@ -20,7 +20,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from kafkaspec.codegen import main as codegen_main  # noqa: PLC0415 - the generator (Jinja2) loads only here
+    from kafkaspec.codegen import main as codegen_main  # the generator (Jinja2) loads only here
 
     argv = []
     if args.schemas:

@@ -94,8 +94,8 @@ class _Problems:
 def _records(part: Partition, segments: list, family: str, problems: _Problems,
              start: int | None = None) -> Iterator[tuple[str, int, Decoded]]:
     """(segment path, offset, decoded) for the non-control records of ``segments``, from offset ``start``."""
-    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
-    from kafkaspec.payloads import decode_as  # noqa: PLC0415
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.payloads import decode_as
 
     for seg in segments:
         try:
@@ -121,14 +121,14 @@ _TOPICS = {"metadata": "__cluster_metadata", "offsets": "__consumer_offsets", "r
 
 
 def _find(path: AnyPath, topic: str) -> list[Partition]:
-    from kafkaspec.logdir import open_log  # noqa: PLC0415
+    from kafkaspec.logdir import open_log
 
     return [p for p in open_log(path).partitions() if p.topic == topic]
 
 
 def run(args: argparse.Namespace) -> int:
-    from kafkaspec.logdir import Segment, files  # noqa: PLC0415
-    from kafkaspec.logdir.storage import as_path  # noqa: PLC0415
+    from kafkaspec.logdir import Segment, files
+    from kafkaspec.logdir.storage import as_path
 
     path = as_path(args.path)  # a local path or an object-store URI (s3://bucket/prefix), as dump takes
     if args.what == "datadir":
@@ -140,8 +140,8 @@ def run(args: argparse.Namespace) -> int:
         print(escape(f"kafkaspec inspect: {path}: no {topic} partition here"), file=sys.stderr)
         return 2
     if args.what == "schemas":
-        from kafkaspec.logdir import open_log  # noqa: PLC0415
-        from kafkaspec.values.schemas_topic import read_schemas  # noqa: PLC0415
+        from kafkaspec.logdir import open_log
+        from kafkaspec.values.schemas_topic import read_schemas
 
         store = read_schemas(open_log(path))
         for where, what in store.problems:
@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
         body = store.to_json()
         print(json_text(body, indent=1) if args.json else _schemas_text(body))
     elif args.what == "metadata":
-        from kafkaspec.payloads.cluster_state import ClusterState  # noqa: PLC0415
+        from kafkaspec.payloads.cluster_state import ClusterState
 
         state = ClusterState()
         found: list[dict[str, Any]] = []
@@ -168,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
         body["contradictions"] = found  # the state's list, each with the file that holds the record
         print(json_text(body, indent=1) if args.json else _metadata_text(body))
     elif args.what == "remote-log":
-        from kafkaspec.payloads.remote_log_state import RemoteLogState  # noqa: PLC0415
+        from kafkaspec.payloads.remote_log_state import RemoteLogState
 
         rstate = RemoteLogState()
         found = []
@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
         body["contradictions"] = found
         print(json_text(body, indent=1) if args.json else _remote_log_text(body))
     elif args.what == "share-state":
-        from kafkaspec.payloads.share_state import ShareState  # noqa: PLC0415
+        from kafkaspec.payloads.share_state import ShareState
 
         shares = ShareState()
         for part in parts:
@@ -188,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
         body = finite(shares.to_json())
         print(json_text(body, indent=1) if args.json else _share_text(body))
     else:
-        from kafkaspec.payloads.group_state import GroupOffsets  # noqa: PLC0415
+        from kafkaspec.payloads.group_state import GroupOffsets
 
         offsets = GroupOffsets()
         for part in parts:
@@ -201,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _datadir(path: AnyPath, as_json: bool) -> int:
     """``inspect datadir``: the summary of a data dir's own files; exit 1 when one does not read."""
-    from kafkaspec.logdir.datadir_summary import summarise  # noqa: PLC0415
+    from kafkaspec.logdir.datadir_summary import summarise
 
     if not path.is_dir():
         print(escape(f"kafkaspec inspect: {path}: not a directory (give a broker's data dir)"), file=sys.stderr)

@@ -19,13 +19,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                "  kafkaspec pipeline logs/ out/ --follow --interval 30\n"
                "exit codes: 0 ok, 1 corrupt ranges were skipped, 2 usage or input error",
     )
-    from kafkaspec.spark.pipeline import add_arguments  # noqa: PLC0415
+    from kafkaspec.spark.pipeline import add_arguments
 
     add_arguments(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from kafkaspec.spark.pipeline import run_args  # noqa: PLC0415
+    from kafkaspec.spark.pipeline import run_args
 
     return run_args(args)

@@ -88,8 +88,8 @@ def _error(message: str) -> int:
 
 
 def run_overhead(args) -> int:
-    from kafkaspec.review import overhead as ov  # noqa: PLC0415 - keep CLI start-up light
-    from kafkaspec.review.locate import ReviewInputError, resolve_all  # noqa: PLC0415
+    from kafkaspec.review import overhead as ov  # keep CLI start-up light
+    from kafkaspec.review.locate import ReviewInputError, resolve_all
 
     try:
         sizes = [int(x) for x in args.batch_sizes.split(",") if x.strip()]
@@ -125,8 +125,8 @@ def run_overhead(args) -> int:
 
 
 def run_diff(args) -> int:
-    from kafkaspec.review import diff as df  # noqa: PLC0415
-    from kafkaspec.review.locate import ReviewInputError, git_show, load_single  # noqa: PLC0415
+    from kafkaspec.review import diff as df
+    from kafkaspec.review.locate import ReviewInputError, git_show, load_single
 
     old_path = Path(args.old)
     new_path = Path(args.new or args.old)
@@ -149,10 +149,10 @@ def run_diff(args) -> int:
         return _error(str(exc))
     old_label = f"{old_path}{'@' + args.rev_old if args.rev_old else ''}"
     new_label = f"{new_path}{'@' + args.rev_new if args.rev_new else ''}"
-    from kafkaspec.spec.message_model import Message  # noqa: PLC0415
+    from kafkaspec.spec.message_model import Message
 
     if isinstance(old, Message) and isinstance(new, Message):
-        from kafkaspec.review.message_diff import diff_messages  # noqa: PLC0415
+        from kafkaspec.review.message_diff import diff_messages
 
         result = diff_messages(old, new, f"{old.name} ({old_label})", f"{new.name} ({new_label})")
     elif isinstance(old, Message) or isinstance(new, Message):
@@ -169,8 +169,8 @@ def run_diff(args) -> int:
 
 
 def run_kafka_specs(args: argparse.Namespace) -> int:
-    from kafkaspec.review.kafka_specs import SpecError, compare, read_specs  # noqa: PLC0415
-    from kafkaspec.review.locate import ReviewInputError, load_set, schema_root  # noqa: PLC0415
+    from kafkaspec.review.kafka_specs import SpecError, compare, read_specs
+    from kafkaspec.review.locate import ReviewInputError, load_set, schema_root
 
     if not args.path.is_dir():
         return _error(f"{args.path}: not a directory (give a Kafka source checkout or a folder of its JSON specs)")

@@ -90,8 +90,8 @@ def _predicate(args: argparse.Namespace) -> Where | None:
         if code is None:
             return True
         try:
-            return bool(eval(code, env, row._asdict()))  # noqa: S307 - the user's own expression, documented
-        except Exception as exc:  # noqa: BLE001 - any failure of the expression, named with its record
+            return bool(eval(code, env, row._asdict()))  # the user's own expression, documented
+        except Exception as exc:  # any failure of the expression, named with its record
             raise WhereError(f"--where failed on {row.topic}-{row.partition} offset {row.offset}: "
                              f"{type(exc).__name__}: {exc}") from None
 
@@ -99,8 +99,8 @@ def _predicate(args: argparse.Namespace) -> Where | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
-    from kafkaspec.logdir import copy  # noqa: PLC0415
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.logdir import copy
 
     name = "kafkaspec rewrite"
     try:

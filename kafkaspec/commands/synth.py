@@ -43,8 +43,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kafkaspec.logdir import synth  # noqa: PLC0415
-    from kafkaspec.progress import Progress  # noqa: PLC0415
+    from kafkaspec.logdir import synth
+    from kafkaspec.progress import Progress
 
     bar = Progress("synth")
     try:

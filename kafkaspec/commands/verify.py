@@ -53,12 +53,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
-    from kafkaspec.logdir import open_log, verify_path  # noqa: PLC0415
-    from kafkaspec.logdir.layout import known_segments, no_kafka_data  # noqa: PLC0415
-    from kafkaspec.logdir.verifier import verify_paths  # noqa: PLC0415
-    from kafkaspec.printable import escape, json_text  # noqa: PLC0415
-    from kafkaspec.progress import Progress  # noqa: PLC0415
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.logdir import open_log, verify_path
+    from kafkaspec.logdir.layout import known_segments, no_kafka_data
+    from kafkaspec.logdir.verifier import verify_paths
+    from kafkaspec.printable import escape, json_text
+    from kafkaspec.progress import Progress
 
     started = time.perf_counter()
     if args.tiered is not None and len(args.path) > 1:
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             out.write(f"{escape(str(p))}\n")
     if not args.json:  # which source chose each tiered partition's live segments, where it was not the manifests
-        from kafkaspec.logdir import HistoryPartition, TieredPartition  # noqa: PLC0415
+        from kafkaspec.logdir import HistoryPartition, TieredPartition
 
         for part in log.partitions():
             remote = part.remote if isinstance(part, HistoryPartition) else part

@@ -141,7 +141,7 @@ def _control_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) 
 
 
 def _trace_messages() -> Any:  # the tracing decoders of Kafka's own payloads, loaded on first use
-    from kafkaspec.generated.trace import messages  # noqa: PLC0415
+    from kafkaspec.generated.trace import messages
 
     return messages
 
@@ -229,7 +229,7 @@ def _layout(module: Any, value: bytes, version: int) -> Any:
     earlier = _trace_messages().LAYOUTS.get(module.NAME, ())
     if not earlier:
         return module
-    from kafkaspec.generated import messages  # noqa: PLC0415
+    from kafkaspec.generated import messages
 
     for candidate in (module, *earlier):
         short = candidate.__name__.rsplit(".", 1)[1]

@@ -33,23 +33,14 @@ from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED, codec_name, decompre
 from kafkaspec.crc import crc32c
 from kafkaspec.errors import KafkaFormatError
 
+# how each wire type is read (struct format and size; a varint's most bytes and value range): generated
+# from the spec layer's field-type registry, which the runtime may not import
+from kafkaspec.generated.trace.types import FIXED, VARINT_LIMITS
+
 from .tree import Failure, Node, Sink, Stream
 
-#: fixed-width integers: struct format and size (the wire types of the spec)
-FIXED: dict[str, tuple[str, int]] = {
-    "int8": (">b", 1), "int16": (">h", 2), "int32": (">i", 4), "int64": (">q", 8),
-    "uint8": (">B", 1), "uint16": (">H", 2), "uint32": (">I", 4),
-    # Kafka's message-spec payloads: a bool is one byte (0 or 1), float64 an IEEE double
-    "bool": (">B", 1), "float64": (">d", 8),
-}
 #: length and count prefixes: "compact" is Kafka's unsigned varint of n + 1 (0 = null)
 COMPACT = "compact"
-#: varints: the most bytes they may take, and their value range
-VARINT_LIMITS: dict[str, tuple[int, int, int]] = {
-    "varint": (5, -(1 << 31), (1 << 31) - 1),
-    "varlong": (10, -(1 << 63), (1 << 63) - 1),
-    "uvarint": (5, 0, (1 << 32) - 1),
-}
 
 #: the spans an entry may hold unwritten before its finished items are written and let go (with a sink)
 HOLD = 20_000
@@ -57,7 +48,7 @@ HOLD = 20_000
 _CHECKSUMS: dict[str, Callable[[bytes], int]] = {"crc32": lambda b: zlib.crc32(b) & 0xFFFFFFFF, "crc32c": crc32c}
 
 
-class TraceStop(Exception):  # noqa: N818 - a control-flow signal, not an error class of the API
+class TraceStop(Exception):  # a control-flow signal, not an error class of the API
     """Decoding cannot go on: :attr:`failure` says where and why."""
 
     def __init__(self, failure: Failure, truncated: bool = False):
@@ -100,7 +91,7 @@ class _Written:
     fields: list[tuple[Node, int, str | None]] = field(default_factory=list)
 
 
-class TooLarge(Exception):  # noqa: N818 - a limit the caller chose, not a format error
+class TooLarge(Exception):  # a limit the caller chose, not a format error
     """The explanation holds more spans than the caller's ``max_nodes`` (a page that would not load)."""
 
 

@@ -163,7 +163,7 @@ def with_decoded_values(batches: Iterator[pa.RecordBatch], topic: str, values: V
     """Each RecordBatch with ``value_decoded`` (typed from the topic's schema, :mod:`kafkaspec.values`)
     and ``value_error`` (why a value did not fit; its bytes stay in ``value``) added: one batch at a
     time, so memory stays bounded by the batch."""
-    from ..values.arrow_types import decode_column  # noqa: PLC0415
+    from ..values.arrow_types import decode_column
 
     for rb in batches:
         decoded, errors = decode_column(values, topic, rb.column(1))

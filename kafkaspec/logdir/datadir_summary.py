@@ -69,7 +69,7 @@ def summarise(root: AnyPath) -> dict[str, Any]:
 
 def _bootstrap(path: AnyPath, errors: list[str]) -> dict[str, Any] | None:
     """The metadata records of ``bootstrap.checkpoint``: their count by type, and metadata.version."""
-    from ..payloads import decode_as  # noqa: PLC0415
+    from ..payloads import decode_as
 
     if not path.exists():
         return None

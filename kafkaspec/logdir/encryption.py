@@ -62,10 +62,10 @@ def parse_encryption(value: Any, source: str) -> SegmentKey | None:
 def _crypto() -> Any:
     """PyCryptodome's AES and RSA, and the plugin's OAEP (SHA3-512 digest and MGF1) for an RSA key."""
     try:
-        from Crypto.Cipher import AES, PKCS1_OAEP  # noqa: PLC0415
-        from Crypto.Hash import SHA3_512  # noqa: PLC0415
-        from Crypto.PublicKey import RSA  # noqa: PLC0415
-        from Crypto.Signature import pss  # noqa: PLC0415
+        from Crypto.Cipher import AES, PKCS1_OAEP
+        from Crypto.Hash import SHA3_512
+        from Crypto.PublicKey import RSA
+        from Crypto.Signature import pss
     except ImportError:  # pragma: no cover - installed with the spark and dev extras
         raise KafkaFormatError("encrypted tiered segments need the 'pycryptodome' package: "
                                "pip install 'kafkaspec[spark]'") from None

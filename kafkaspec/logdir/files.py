@@ -25,9 +25,9 @@ INDEX_SUFFIX = ".index"
 TIME_INDEX_SUFFIX = ".timeindex"
 TXN_INDEX_SUFFIX = ".txnindex"
 SNAPSHOT_SUFFIX = ".snapshot"
-#: KRaft snapshots: ``<end offset>-<epoch>.checkpoint`` in ``__cluster_metadata-0/``, and the
-#: ``bootstrap.checkpoint`` a controller formats its metadata log dir with; record batches like a segment
-CHECKPOINT_SUFFIX = ".checkpoint"
+#: the ``bootstrap.checkpoint`` a controller formats its metadata log dir with (KRaft snapshots,
+#: ``<end offset>-<epoch>.checkpoint`` in ``__cluster_metadata-0/``, are record batches like a segment)
+CHECKPOINT_SUFFIX = ".checkpoint"  # a KRaft snapshot: <end offset>-<epoch>.checkpoint
 BOOTSTRAP_CHECKPOINT = "bootstrap.checkpoint"
 LEADER_EPOCH_CHECKPOINT = "leader-epoch-checkpoint"
 PARTITION_METADATA = "partition.metadata"

@@ -229,14 +229,14 @@ class Partition:
         the columnar engine; needs numpy and pyarrow). ``decode_values``: ``value_decoded`` and
         ``value_error`` added, by ``values`` (a :class:`kafkaspec.values.ValueDecoder`), by default one
         with the schemas of the ``_schemas`` topic in this partition's data dir."""
-        from .arrow import partition_table  # noqa: PLC0415 (numpy and pyarrow only for those who ask)
+        from .arrow import partition_table
 
         return partition_table(self, verify=verify, values=self._values(decode_values, values))
 
     def _values(self, decode_values: bool, values: ValueDecoder | None) -> ValueDecoder | None:
         if values is not None or not decode_values:
             return values
-        from ..values import decoder  # noqa: PLC0415
+        from ..values import decoder
 
         return decoder(LogDir(self.path.parent))  # the data dir this partition's directory is in
 
@@ -244,7 +244,7 @@ class Partition:
                          values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
         """Every record, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (about 65,536 rows each);
         ``decode_values`` as :meth:`to_arrow`."""
-        from .arrow import partition_batches  # noqa: PLC0415
+        from .arrow import partition_batches
 
         return partition_batches(self, verify=verify, values=self._values(decode_values, values))
 
@@ -380,10 +380,10 @@ class LogDir:
         take them through ``pyarrow.RecordBatchReader.from_batches``. ``decode_values``: each topic's
         values decoded (``value_decoded``, a struct per topic, and ``value_error``) with the schemas of
         this directory's ``_schemas`` topic, or by ``values``."""
-        from .arrow import logdir_batches  # noqa: PLC0415
+        from .arrow import logdir_batches
 
         if decode_values and values is None:
-            from ..values import decoder  # noqa: PLC0415
+            from ..values import decoder
 
             values = decoder(self)
         return logdir_batches(self, verify=verify, values=values)

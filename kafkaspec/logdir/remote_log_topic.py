@@ -34,7 +34,7 @@ class RemoteLogMetadata:
 def read_remote_log_metadata(path: str | Path | RemotePath, *,
                              storage: StorageOptions | None = None) -> RemoteLogMetadata:
     """Replay the ``__remote_log_metadata`` partitions at ``path`` (a data dir or one partition dir)."""
-    from ..payloads import decode_as  # noqa: PLC0415
+    from ..payloads import decode_as
 
     root = as_path(path, storage)
     parts = [p for p in layout_module.open_log(root).partitions() if p.topic == TOPIC]

@@ -83,7 +83,7 @@ def _data(value: bytes | None) -> tuple[str | None, bool]:
 def control_fields(batch: LogBatch) -> dict[str, Any]:
     try:
         c = batch.control
-    except Exception as exc:  # noqa: BLE001 - a broken control record is shown, not raised
+    except Exception as exc:  # a broken control record is shown, not raised
         return {"control_error": str(exc)}
     if c is None:
         return {}

@@ -140,7 +140,7 @@ def _pyarrow_errors() -> tuple[type[BaseException], ...]:
     """What a pyarrow filesystem call raises: OSError, and pyarrow's own errors (``ArrowInvalid``, a
     ValueError, for a key it refuses, such as one with an empty component ``a//b``)."""
     try:
-        from pyarrow.lib import ArrowException  # noqa: PLC0415
+        from pyarrow.lib import ArrowException
     except ImportError:  # pragma: no cover - pyarrow comes with the spark extra
         return (OSError,)
     return (OSError, ArrowException)
@@ -219,7 +219,7 @@ class Store:
 
     def _make_fs(self) -> Any:
         try:
-            from pyarrow import fs as pafs  # noqa: PLC0415
+            from pyarrow import fs as pafs
         except ImportError:  # pragma: no cover - pyarrow comes with the spark extra
             raise StorageError(errno.ENOPKG, f"reading {self.scheme}:// needs pyarrow: pip install 'kafkaspec[spark]'") \
                 from None
@@ -295,7 +295,7 @@ class Store:
             found = listing.get(name)
             if found is not None:
                 return found
-            from pyarrow import fs as pafs  # noqa: PLC0415
+            from pyarrow import fs as pafs
             return pafs.FileInfo(key, pafs.FileType.NotFound)
         self.stats.add(1)
         try:
@@ -307,7 +307,7 @@ class Store:
         """{name: FileInfo} of the objects and prefixes directly under ``key`` (listed once, then cached)."""
         listing = self._listings.get(key)
         if listing is None:
-            from pyarrow import fs as pafs  # noqa: PLC0415
+            from pyarrow import fs as pafs
             self.stats.add(1)
             try:
                 infos = self.fs.get_file_info(pafs.FileSelector(key, recursive=False))
@@ -363,7 +363,7 @@ class Store:
         ``size`` is the object's size. The object is pinned (see the module docstring): one that no
         longer matches its listing, or that changed by the time a GET is done, is a
         :class:`StorageError` naming it, at once or from ``get``."""
-        from pyarrow import fs as pafs  # noqa: PLC0415
+        from pyarrow import fs as pafs
         handle, pinned = self._handle(key)
         if key.rpartition("/")[0] in self._listings:  # listed: its size and time are known, check them
             info = self.info(key)
@@ -577,7 +577,7 @@ class RemotePath:
         return self.store.info(self.key).type
 
     def exists(self) -> bool:
-        from pyarrow import fs as pafs  # noqa: PLC0415
+        from pyarrow import fs as pafs
         if "/" not in self.key:  # a bucket: exists if it can be listed
             self.store.list(self.key)
             return True
@@ -585,7 +585,7 @@ class RemotePath:
 
     def not_found(self) -> OSError:
         """The error for this path not existing: a missing bucket is named as such."""
-        from pyarrow import fs as pafs  # noqa: PLC0415
+        from pyarrow import fs as pafs
         bucket = self.key.split("/", 1)[0]
         if self.store.scheme in ("s3", "s3a", "gs", "gcs") and "/" in self.key \
                 and self.store.info(bucket).type == pafs.FileType.NotFound:
@@ -593,11 +593,11 @@ class RemotePath:
         return FileNotFoundError(errno.ENOENT, "no such file or directory", str(self))
 
     def is_file(self) -> bool:
-        from pyarrow import fs as pafs  # noqa: PLC0415
+        from pyarrow import fs as pafs
         return bool(self._type() == pafs.FileType.File)
 
     def is_dir(self) -> bool:
-        from pyarrow import fs as pafs  # noqa: PLC0415
+        from pyarrow import fs as pafs
         if "/" not in self.key:
             return self.exists()
         return bool(self._type() == pafs.FileType.Directory)

@@ -134,7 +134,7 @@ def _legacy_supported() -> bool:
     try:
         raw = build_batch([Record(key=b"k", value=b"v", timestamp=EPOCH_MS)], magic=1)
         return len(list(iter_batches(raw))) == 1
-    except Exception:  # noqa: BLE001 - the legacy codecs may not be installed yet
+    except Exception:  # the legacy codecs may not be installed yet
         return False
 
 
@@ -291,8 +291,8 @@ def _replaceable(path: Path) -> bool:
 
 
 def _topic_id(seed: int, topic: str) -> str:
-    import base64  # noqa: PLC0415
-    import hashlib  # noqa: PLC0415
+    import base64
+    import hashlib
 
     return base64.urlsafe_b64encode(hashlib.sha256(f"{seed}:{topic}".encode()).digest()[:16]).decode().rstrip("=")
 

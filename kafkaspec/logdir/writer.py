@@ -72,8 +72,6 @@ _I32 = struct.Struct(">i")
 _U32 = struct.Struct(">I")
 _TIMES = struct.Struct(">qq")
 _PRODUCER = struct.Struct(">qhi")
-#: the delete-horizon attribute bit of RecordBatch v2
-_DELETE_HORIZON = 0x40
 _SEQUENCE_WRAP = 1 << 31
 
 
@@ -129,7 +127,7 @@ def rebuild_batch(batch: LogBatch, records: Sequence[Record] | None = None, *,
 
 
 def _codec_number(name: str) -> int:
-    from ..compression import codec_argument  # noqa: PLC0415
+    from ..compression import codec_argument
 
     return codec_argument(name)
 
@@ -189,7 +187,7 @@ class _ActiveSegment:
     def __init__(self, directory: Path, base_offset: int):
         self.base_offset = base_offset
         self.path = directory / files.offset_file_name(base_offset, files.LOG_SUFFIX)
-        self.fh = open(self.path, "wb")  # noqa: SIM115 - closed in close()
+        self.fh = open(self.path, "wb")  # closed in close()
         self.size = 0
         self.bytes_since_index = 0
         self.index: list[tuple[int, int]] = []

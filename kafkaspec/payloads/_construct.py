@@ -213,12 +213,13 @@ class MessageStruct(Adapter):
         if tagged is not None:
             values.update((k, v) for k, v in tagged.items() if not k.startswith("_"))
         elif "unknown_tagged_fields" in self.cls._fields:
-            values["unknown_tagged_fields"] = []
+            values["unknown_tagged_fields"] = ()
         return self.cls(**values)
 
     def _encode(self, obj, context, path):
         for name, default in self.absent.items():
-            if getattr(obj, name) != default:
+            value = getattr(obj, name)
+            if value != default and not (default == () and value == []):  # an empty list is the empty default
                 raise StreamError(f"{name} is not in this version", path=path)
         values = obj._asdict()
         values["tagged_fields"] = values

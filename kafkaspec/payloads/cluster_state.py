@@ -97,22 +97,22 @@ class ClusterState:
         return True
 
     # -- brokers and controllers ---------------------------------------------------------------
-    def _on_RegisterBrokerRecord(self, v: dict) -> None:  # noqa: N802 - named after Kafka's record types
+    def _on_RegisterBrokerRecord(self, v: dict) -> None:  # named after Kafka's record types
         self.brokers[v["broker_id"]] = dict(v)
 
-    def _on_UnregisterBrokerRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_UnregisterBrokerRecord(self, v: dict) -> None:
         if not self._missing_broker("UnregisterBrokerRecord", v["broker_id"]):
             del self.brokers[v["broker_id"]]
 
-    def _on_FenceBrokerRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_FenceBrokerRecord(self, v: dict) -> None:
         if not self._missing_broker("FenceBrokerRecord", v["id"]):
             self.brokers[v["id"]]["fenced"] = True
 
-    def _on_UnfenceBrokerRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_UnfenceBrokerRecord(self, v: dict) -> None:
         if not self._missing_broker("UnfenceBrokerRecord", v["id"]):
             self.brokers[v["id"]]["fenced"] = False
 
-    def _on_BrokerRegistrationChangeRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_BrokerRegistrationChangeRecord(self, v: dict) -> None:
         if self._missing_broker("BrokerRegistrationChangeRecord", v["broker_id"]):
             return
         broker = self.brokers[v["broker_id"]]
@@ -123,11 +123,11 @@ class ClusterState:
         if v.get("log_dirs"):
             broker["log_dirs"] = v["log_dirs"]
 
-    def _on_RegisterControllerRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_RegisterControllerRecord(self, v: dict) -> None:
         self.controllers[v["controller_id"]] = dict(v)
 
     # -- topics and partitions -------------------------------------------------------------------
-    def _on_TopicRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_TopicRecord(self, v: dict) -> None:
         name, topic_id = v["name"], v["topic_id"]
         known = self.topics.get(name)
         if known is not None:  # Kafka removes a topic (RemoveTopicRecord) before its name is used again
@@ -140,7 +140,7 @@ class ClusterState:
             self.topics[name] = {"topic_id": topic_id, "partitions": {}}
             self._topic_names[topic_id] = name
 
-    def _on_RemoveTopicRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_RemoveTopicRecord(self, v: dict) -> None:
         name = self._topic_names.pop(v["topic_id"], None)
         if name is None:
             self._contradiction(f"RemoveTopicRecord for topic id {_uuid(v['topic_id'])}, which no topic has")
@@ -155,12 +155,12 @@ class ClusterState:
             return None
         return self.topics[name]["partitions"]
 
-    def _on_PartitionRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_PartitionRecord(self, v: dict) -> None:
         parts = self._partitions("PartitionRecord", v["topic_id"])
         if parts is not None:
             parts[v["partition_id"]] = {k: x for k, x in v.items() if k not in ("topic_id", "partition_id")}
 
-    def _on_PartitionChangeRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_PartitionChangeRecord(self, v: dict) -> None:
         parts = self._partitions("PartitionChangeRecord", v["topic_id"])
         if parts is None:
             return
@@ -180,7 +180,7 @@ class ClusterState:
             state["leader_recovery_state"] = v["leader_recovery_state"]
         state["partition_epoch"] = state.get("partition_epoch", -1) + 1
 
-    def _on_ClearElrRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_ClearElrRecord(self, v: dict) -> None:
         # As Kafka's controller merges it: an empty ELR and last known ELR for every partition of the
         # topic (of every topic when the name is empty) that has either, a new partition epoch each.
         names = [v["topic_name"]] if v["topic_name"] else list(self.topics)
@@ -191,50 +191,50 @@ class ClusterState:
                     state["partition_epoch"] = state.get("partition_epoch", -1) + 1
 
     # -- the rest ------------------------------------------------------------------------------------
-    def _on_FeatureLevelRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_FeatureLevelRecord(self, v: dict) -> None:
         if v["feature_level"] == 0:
             self.features.pop(v["name"], None)
         else:
             self.features[v["name"]] = v["feature_level"]
 
-    def _on_ConfigRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_ConfigRecord(self, v: dict) -> None:
         key = (v["resource_type"], v["resource_name"])
         if v["value"] is None:
             self.configs.get(key, {}).pop(v["name"], None)
         else:
             self.configs.setdefault(key, {})[v["name"]] = v["value"]
 
-    def _on_ClientQuotaRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_ClientQuotaRecord(self, v: dict) -> None:
         entity = tuple((e["entity_type"], e["entity_name"]) for e in v["entity"])
         if v["remove"]:
             self.quotas.get(entity, {}).pop(v["key"], None)
         else:
             self.quotas.setdefault(entity, {})[v["key"]] = v["value"]
 
-    def _on_ProducerIdsRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_ProducerIdsRecord(self, v: dict) -> None:
         self.producer_ids = dict(v)
 
-    def _on_AccessControlEntryRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_AccessControlEntryRecord(self, v: dict) -> None:
         self.acls[v["id"]] = dict(v)
 
-    def _on_RemoveAccessControlEntryRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_RemoveAccessControlEntryRecord(self, v: dict) -> None:
         if self.acls.pop(v["id"], None) is None:
             self._contradiction(f"RemoveAccessControlEntryRecord for ACL {_uuid(v['id'])}, which does not exist")
 
-    def _on_UserScramCredentialRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_UserScramCredentialRecord(self, v: dict) -> None:
         self.scram_users[(v["name"], v["mechanism"])] = {"name": v["name"], "mechanism": v["mechanism"],
                                                          "iterations": v["iterations"]}
 
-    def _on_RemoveUserScramCredentialRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_RemoveUserScramCredentialRecord(self, v: dict) -> None:
         self.scram_users.pop((v["name"], v["mechanism"]), None)
 
-    def _on_DelegationTokenRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_DelegationTokenRecord(self, v: dict) -> None:
         self.delegation_tokens[v["token_id"]] = dict(v)
 
-    def _on_RemoveDelegationTokenRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_RemoveDelegationTokenRecord(self, v: dict) -> None:
         self.delegation_tokens.pop(v["token_id"], None)
 
-    def _on_ZkMigrationStateRecord(self, v: dict) -> None:  # noqa: N802
+    def _on_ZkMigrationStateRecord(self, v: dict) -> None:
         self.zk_migration_state = v["zk_migration_state"]
 
     # -- output ----------------------------------------------------------------------------------------

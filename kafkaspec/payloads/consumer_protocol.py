@@ -32,7 +32,7 @@ _I16 = struct.Struct(">h")
 def decode_member_bytes(field: str, data: bytes) -> dict[str, Any]:
     """One member field's bytes as its message, ``{"version": N, **fields}``; KafkaFormatError
     (positions within ``data``) when they do not hold it."""
-    from ..generated import messages  # noqa: PLC0415  (loaded on first use, as decode does)
+    from ..generated import messages
 
     module = messages.CONSUMER_PROTOCOL[MEMBER_FIELDS[field]]
     short = module.__name__.rsplit(".", 1)[1]

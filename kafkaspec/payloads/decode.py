@@ -81,7 +81,7 @@ class Decoded(NamedTuple):
 
 
 def _messages() -> Any:  # the generated package, loaded on first use (import kafkaspec stays light)
-    from ..generated import messages  # noqa: PLC0415
+    from ..generated import messages
 
     return messages
 

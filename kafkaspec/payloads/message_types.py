@@ -88,7 +88,7 @@ def _sized(buf: Buffer, pos: int, end: int, where: str, n: int, nullable: bool, 
         raise InvalidLengthError(f"{where}: length {n} is beyond the payload ({end - pos} bytes left)", start)
 
 
-def read_string(buf: Buffer, pos: int, end: int, where: str, compact: bool, nullable: bool) -> tuple[str | None, int]:
+def read_string(buf: Buffer, pos: int, end: int, where: str, *, compact: bool, nullable: bool) -> tuple[str | None, int]:
     """A string (UTF-8) with an int16 or compact length."""
     start = pos
     n, pos = read_length(buf, pos, end, where, compact, wide=False)
@@ -101,7 +101,7 @@ def read_string(buf: Buffer, pos: int, end: int, where: str, compact: bool, null
         raise KafkaFormatError(f"{where}: string is not UTF-8 ({exc.reason})", pos + exc.start) from None
 
 
-def read_bytes(buf: Buffer, pos: int, end: int, where: str, compact: bool, nullable: bool) -> tuple[bytes | None, int]:
+def read_bytes(buf: Buffer, pos: int, end: int, where: str, *, compact: bool, nullable: bool) -> tuple[bytes | None, int]:
     """Bytes with an int32 or compact length."""
     start = pos
     n, pos = read_length(buf, pos, end, where, compact, wide=True)
@@ -111,7 +111,7 @@ def read_bytes(buf: Buffer, pos: int, end: int, where: str, compact: bool, nulla
     return bytes(buf[pos : pos + n]), pos + n
 
 
-def read_count(buf: Buffer, pos: int, end: int, where: str, compact: bool, nullable: bool, min_size: int) -> tuple[int, int]:
+def read_count(buf: Buffer, pos: int, end: int, where: str, *, compact: bool, nullable: bool, min_size: int) -> tuple[int, int]:
     """An array's count (int32 or compact; -1 = null), checked against the bytes left: every item
     takes at least ``min_size`` bytes, so a count the payload cannot hold is refused up front."""
     start = pos
@@ -184,7 +184,7 @@ def tagged_size_mismatch(where: str, tag: int, start: int, stop: int, used: int)
         f"{where}: tagged field {tag} claims {stop - start} bytes, its value takes {used - start}", start)
 
 
-def encode_string(value: str | None, compact: bool, nullable: bool, where: str) -> bytes:
+def encode_string(value: str | None, where: str, *, compact: bool, nullable: bool) -> bytes:
     if value is None:
         if not nullable:
             raise ValueError(f"{where}: None where the field is not nullable in this version")
@@ -197,7 +197,7 @@ def encode_string(value: str | None, compact: bool, nullable: bool, where: str) 
     return _I16.pack(len(data)) + data
 
 
-def encode_bytes(value: bytes | None, compact: bool, nullable: bool, where: str) -> bytes:
+def encode_bytes(value: bytes | None, where: str, *, compact: bool, nullable: bool) -> bytes:
     if value is None:
         if not nullable:
             raise ValueError(f"{where}: None where the field is not nullable in this version")
@@ -206,7 +206,7 @@ def encode_bytes(value: bytes | None, compact: bool, nullable: bool, where: str)
     return (encode_uvarint(len(data) + 1) if compact else _I32.pack(len(data))) + data
 
 
-def encode_count(value: list | None, compact: bool, nullable: bool, where: str) -> bytes:
+def encode_count(value: list | None, where: str, *, compact: bool, nullable: bool) -> bytes:
     if value is None:
         if not nullable:
             raise ValueError(f"{where}: None where the field is not nullable in this version")
@@ -224,6 +224,8 @@ def encode_tagged(fields: list[tuple[int, bytes]]) -> bytes:
 
 
 def absent(value: object, default: object, where: str) -> None:
-    """A field the version lacks must hold its default: refusing it beats silently dropping it."""
-    if value != default:
+    """A field the version lacks must hold its default: refusing it beats silently dropping it. An
+    array's default is the empty tuple (immutable: one NamedTuple default serves every instance); an
+    empty list is that default too."""
+    if value != default and not (default == () and value == []):
         raise ValueError(f"{where}: the field does not exist in this version, and {value!r} is not its default {default!r}")

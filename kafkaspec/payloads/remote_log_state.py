@@ -85,7 +85,7 @@ class RemoteSegment:
     offset: int | None
 
     def to_json(self) -> dict[str, Any]:
-        from .decode import jsonable  # noqa: PLC0415
+        from .decode import jsonable
 
         return {"segment_id": self.segment_id, "state": self.state, "start_offset": self.start_offset,
                 "end_offset": self.end_offset,
@@ -159,7 +159,7 @@ class RemoteLogState:
         self._contradiction(f"{what}: {current or 'no state'} cannot go to {target}")
         return False
 
-    def _on_RemoteLogSegmentMetadataRecord(self, v: dict[str, Any]) -> None:  # noqa: N802 - Kafka's record types
+    def _on_RemoteLogSegmentMetadataRecord(self, v: dict[str, Any]) -> None:
         ident = v["remote_log_segment_id"]
         part = self._part(ident["topic_id_partition"])
         seg_id = kafka_uuid(ident["id"])
@@ -182,7 +182,7 @@ class RemoteLogState:
         part.segments[seg_id] = seg
         part.events.append((target, seg))
 
-    def _on_RemoteLogSegmentMetadataUpdateRecord(self, v: dict[str, Any]) -> None:  # noqa: N802
+    def _on_RemoteLogSegmentMetadataUpdateRecord(self, v: dict[str, Any]) -> None:
         ident = v["remote_log_segment_id"]
         part = self._part(ident["topic_id_partition"])
         seg_id = kafka_uuid(ident["id"])
@@ -203,7 +203,7 @@ class RemoteLogState:
             part.segments[seg_id] = seg
             part.events.append((target, seg))
 
-    def _on_RemotePartitionDeleteMetadataRecord(self, v: dict[str, Any]) -> None:  # noqa: N802
+    def _on_RemotePartitionDeleteMetadataRecord(self, v: dict[str, Any]) -> None:
         part = self._part(v["topic_id_partition"])
         target = self._state(v["remote_partition_delete_state"], PARTITION_STATES)
         what = f"partition {part.topic}-{part.partition} (topic id {part.topic_id})"
@@ -212,7 +212,7 @@ class RemoteLogState:
         elif self._moves(what, part.delete_state, target, _PARTITION_NEXT):
             part.delete_state = target
 
-    def _on_RemoteLogSegmentMetadataSnapshotRecord(self, v: dict[str, Any]) -> None:  # noqa: N802
+    def _on_RemoteLogSegmentMetadataSnapshotRecord(self, v: dict[str, Any]) -> None:
         self._contradiction(f"snapshot entry for segment {kafka_uuid(v['segment_id'])}: it belongs in a partition's "
                             "snapshot file and names no partition")
 

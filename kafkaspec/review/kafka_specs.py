@@ -385,7 +385,7 @@ def _compare_message(kname: str, f: Mapping[str, Any], ours: Message) -> list[Dr
 def _compare_json_file(kname: str, f: Mapping[str, Any]) -> list[Drift]:
     """A JSON file's message (:data:`JSON_FILES`): its versions and each field's name, type, versions and
     nullable versions against the reader's table."""
-    from kafkaspec.logdir.node_files import QUORUM_STATE_FIELDS, QUORUM_STATE_VERSIONS  # noqa: PLC0415
+    from kafkaspec.logdir.node_files import QUORUM_STATE_FIELDS, QUORUM_STATE_VERSIONS
 
     valid = versions_of(f["validVersions"])
     drift = []

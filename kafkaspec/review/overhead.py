@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from kafkaspec.spec import FIXED_TYPES, Field, SchemaSet, Struct
+from kafkaspec.spec import FIXED_TYPES, VAR_TYPES, Field, SchemaSet, Struct
+from kafkaspec.spec.types import FIELD_TYPES
 
 #: Field names whose contents are payload, and which size option gives their length.
 PAYLOAD_ROLES = {"key": "key", "value": "value", "payload": "value"}
@@ -73,9 +74,8 @@ def varint_size(value: int, zigzag: bool, bits: int = 64) -> int:
 
 
 def _var_size(ftype: str, value: int) -> int:
-    if ftype == "uvarint":
-        return varint_size(value, zigzag=False)
-    return varint_size(value, zigzag=True, bits=32 if ftype == "varint" else 64)
+    t = FIELD_TYPES[ftype]
+    return varint_size(value, zigzag=t.zigzag, bits=t.bits)
 
 
 def _records_field(s: Struct) -> Field | None:
@@ -149,13 +149,13 @@ class Sizer:
                     role: str) -> tuple[int, int]:
         if f.fixed:
             return FIXED_TYPES[f.type][1], 0
-        if f.type in ("varint", "varlong", "uvarint"):
+        if f.type in VAR_TYPES:
             return _var_size(f.type, values[f.name]), 0
         if f.type in ("bytes", "string"):
             content = self._content(f, role)
             if f.length in FIXED_TYPES:
                 prefix = FIXED_TYPES[f.length][1]
-            elif f.length in ("varint", "uvarint"):
+            elif f.length in VAR_TYPES:
                 prefix = _var_size(f.length, content)
             else:
                 prefix = 0
@@ -172,7 +172,7 @@ class Sizer:
                 total, data = total + t, data + d
             if f.count in FIXED_TYPES:
                 total += FIXED_TYPES[f.count][1]
-            elif f.count in ("varint", "uvarint"):
+            elif f.count in VAR_TYPES:
                 total += _var_size(f.count, count)
             return total, data
         nested = self.schemas.resolve(f.type)

@@ -312,7 +312,7 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
     if not task.lockstep:
         yield from _per_record(iter(selected), buf, task, report, builder, first_only=False, walk=walk)
         return
-    from kafkaspec.logdir.arrow import decode_run  # noqa: PLC0415 (numpy loads only for readers that use it)
+    from kafkaspec.logdir.arrow import decode_run
 
     # the engine reads a run ahead: an entry the iterator refuses must not pre-empt an error in the run
     batches = _Deferred(selected)

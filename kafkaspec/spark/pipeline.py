@@ -112,11 +112,11 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
     One Spark job: a task per planned range decodes it once and writes its records and audit rows
     (:mod:`.onepass`); the summary is the sum of the tasks' counts (no query over the output).
     ``progress``: draw our progress line on stderr (None: when stderr is a terminal)."""
-    from functools import partial  # noqa: PLC0415
+    from functools import partial
 
-    from .onepass import commit  # noqa: PLC0415
-    from .options import ReadOptions  # noqa: PLC0415
-    from .planning import plan  # noqa: PLC0415
+    from .onepass import commit
+    from .options import ReadOptions
+    from .planning import plan
 
     out = Path(output)
     # planned as the audit view: each task then carries the transaction index the audit's
@@ -174,7 +174,7 @@ def write_summary(summary: Summary) -> None:
 
 
 def _run_indexed(item: tuple[int, RangeTask], staging: str, read_committed: bool) -> RangeResult:
-    from .onepass import run_range  # noqa: PLC0415
+    from .onepass import run_range
 
     return run_range(item[0], item[1], staging, read_committed)
 
@@ -187,7 +187,7 @@ class Group(NamedTuple):
     transaction: str | None
     compression: str | None
     magic: int | None
-    isControl: bool | None  # noqa: N815 - the audit column's name
+    isControl: bool | None  # the audit column's name
     good: bool
     records: int
     batches: int
@@ -292,7 +292,7 @@ def quiet_session(master: str | None, log_path: str, *, memory: str) -> SparkSes
     """A session whose JVM (and the Python workers it starts) write their log lines to ``log_path``,
     not to our stderr, and draw no stage bars: the JVM inherits the stderr it is started with, so it
     is started with the log file there, and ours is put back at once."""
-    from .session import build_session  # noqa: PLC0415
+    from .session import build_session
 
     fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     sys.stderr.flush()
@@ -312,8 +312,8 @@ def quiet_session(master: str | None, log_path: str, *, memory: str) -> SparkSes
 
 
 def run_args(args: argparse.Namespace) -> int:
-    from ..extras import require_spark  # noqa: PLC0415
-    from .session import build_session  # noqa: PLC0415
+    from ..extras import require_spark
+    from .session import build_session
 
     require_spark("kafkaspec pipeline")
 
@@ -323,7 +323,7 @@ def run_args(args: argparse.Namespace) -> int:
         raise FileNotFoundError(f"no such file or directory: {args.input}")
     incremental = args.incremental or args.follow
     if incremental:
-        from .incremental import check_output  # noqa: PLC0415
+        from .incremental import check_output
 
         if args.interval <= 0:
             raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
@@ -365,8 +365,8 @@ def run_args(args: argparse.Namespace) -> int:
 
 
 def _run_incremental(spark: SparkSession, args: argparse.Namespace, log_path: str | None) -> int:
-    from .incremental import format_summary as format_incremental  # noqa: PLC0415
-    from .incremental import run_incremental  # noqa: PLC0415
+    from .incremental import format_summary as format_incremental
+    from .incremental import run_incremental
 
     try:
         summary = run_incremental(spark, args.input, args.output, isolation_level=args.isolation_level,

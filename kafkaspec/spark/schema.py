@@ -86,14 +86,9 @@ OFFSETS_COLUMNS = (
 )
 
 
-def ddl(columns: Sequence[tuple[str, str]]) -> str:
-    """``name type, ...`` for ``DataSource.schema()``."""
-    return ", ".join(f"`{name}` {kind}" for name, kind in columns)
-
-
 def struct_type(columns: Sequence[tuple[str, str]]) -> StructType:
     """The Spark ``StructType`` of these columns (built without a JVM, so executors can use it)."""
-    from pyspark.sql import types as T  # noqa: N812, PLC0415
+    from pyspark.sql import types as T
 
     simple = {
         "binary": T.BinaryType(), "string": T.StringType(), "int": T.IntegerType(),
@@ -106,6 +101,6 @@ def struct_type(columns: Sequence[tuple[str, str]]) -> StructType:
 
 def arrow_schema(columns: Sequence[tuple[str, str]]) -> pa.Schema:
     """The Arrow schema Spark expects for these columns (timestamps in UTC microseconds)."""
-    from pyspark.sql.pandas.types import to_arrow_schema  # noqa: PLC0415
+    from pyspark.sql.pandas.types import to_arrow_schema
 
     return to_arrow_schema(struct_type(columns), timezone="UTC")

@@ -18,12 +18,12 @@ def build_session(master: str | None = "local[*]", app_name: str = "kafkaspec", 
     Python workers run this interpreter (so they import this kafkaspec);
     memory stays modest so a laptop (or a shared CI box) copes.
     """
-    from ..extras import require_spark  # noqa: PLC0415
+    from ..extras import require_spark
 
     require_spark("a Spark session for kafkaspec")
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
-    from pyspark.sql import SparkSession  # noqa: PLC0415
+    from pyspark.sql import SparkSession
 
     builder = (
         SparkSession.builder
@@ -44,7 +44,7 @@ def build_session(master: str | None = "local[*]", app_name: str = "kafkaspec", 
         builder = builder.config(key, value)
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("WARN")
-    from . import register  # noqa: PLC0415
+    from . import register
 
     register(spark)
     return spark

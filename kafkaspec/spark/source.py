@@ -68,13 +68,13 @@ class KafkaLogDataSource(DataSource):
     def reader(self, schema: StructType) -> DataSourceReader:
         return KafkaLogReader(self._path(), ReadOptions.parse(self.options))
 
-    def streamReader(self, schema: StructType) -> DataSourceStreamReader:  # noqa: N802 - the API's name
-        from .streaming import KafkaLogStreamReader  # noqa: PLC0415
+    def streamReader(self, schema: StructType) -> DataSourceStreamReader:
+        from .streaming import KafkaLogStreamReader
 
         return KafkaLogStreamReader(self._path(), ReadOptions.parse(self.options))
 
     def writer(self, schema: StructType, overwrite: bool) -> DataSourceArrowWriter:
-        from .writer import KafkaLogWriter  # noqa: PLC0415
+        from .writer import KafkaLogWriter
 
         return KafkaLogWriter(self._path(), dict(self.options), schema, overwrite)
 
@@ -86,18 +86,18 @@ class KafkaLogReader(DataSourceReader):
         self.path = path
         self.opts = opts
 
-    def pushFilters(self, filters: list[Filter]) -> Iterable[Filter]:  # noqa: N802 - the Data Source API's name
+    def pushFilters(self, filters: list[Filter]) -> Iterable[Filter]:  # the Data Source API's name
         """Apply topic, partition and offset filters while planning; Spark keeps the others."""
         if self.opts.view not in ("records",):
             return filters
-        from .pushdown import push  # noqa: PLC0415
+        from .pushdown import push
 
         pushed, rest = push(filters)
         self.opts = replace(self.opts, pushed=pushed)
         return rest
 
     def partitions(self) -> Sequence[InputPartition]:
-        from .planning import plan  # noqa: PLC0415
+        from .planning import plan
 
         tasks = plan(self.path, self.opts)
         # Spark needs at least one partition; an empty range reads nothing

@@ -68,7 +68,7 @@ class StageProgress:
         while not self._stop.wait(self.interval):
             try:
                 fraction = self.fraction()
-            except Exception:  # noqa: BLE001 - the session is stopping: nothing more to draw
+            except Exception:  # the session is stopping: nothing more to draw
                 return
             if fraction is None:
                 continue

@@ -132,7 +132,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
     def _available(self, point: TailPoint) -> int:
         return point.stable if self.opts.read_committed else point.end
 
-    def initialOffset(self) -> dict:  # noqa: N802 - the Data Source API's names
+    def initialOffset(self) -> dict:
         points = self._look()
         out: Offsets = {}
         by_time: dict[TopicPartition, int | None] = {}
@@ -150,17 +150,17 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             out[tp] = point.log_start if start == EARLIEST else self._available(point) if start == LATEST else start
         return to_json(out)
 
-    def getDefaultReadLimit(self) -> ReadLimit:  # noqa: N802
+    def getDefaultReadLimit(self) -> ReadLimit:
         if self.opts.max_offsets_per_trigger is not None:
             return ReadMaxRows(self.opts.max_offsets_per_trigger)
         if self.opts.min_offsets_per_trigger is not None:
             return ReadMinRows(self.opts.min_offsets_per_trigger)
         return ReadAllAvailable()
 
-    def prepareForTriggerAvailableNow(self) -> None:  # noqa: N802
+    def prepareForTriggerAvailableNow(self) -> None:
         self.target = {tp: self._available(p) for tp, p in self._look().items()}
 
-    def latestOffset(self, start: dict, limit: ReadLimit) -> dict:  # noqa: N802
+    def latestOffset(self, start: dict, limit: ReadLimit) -> dict:
         starts = from_json(start)
         points = self._look()
         ends: Offsets = {}
@@ -253,7 +253,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
 
     # -- reading (executors) ------------------------------------------------------------------------
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
-        from .tasks import our_errors_first, read_task  # noqa: PLC0415
+        from .tasks import our_errors_first, read_task
 
         assert isinstance(partition, RangePartition)
         return our_errors_first(self._gone_is_lost(read_task(partition.task, self.opts), partition.task))

@@ -38,17 +38,17 @@ def _batches(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
     if task.end <= task.start and task.unused is None:
         return iter(())
     if opts.view == "batches":
-        from .audit import read_audit  # noqa: PLC0415
+        from .audit import read_audit
 
         return read_audit(task)
-    from .columnar import read_records  # noqa: PLC0415
+    from .columnar import read_records
 
     if opts.view == "offsets":
-        from .decoding import read_offsets  # noqa: PLC0415
+        from .decoding import read_offsets
 
         return read_offsets(read_records(task), task, opts.skip_corrupt)
     if opts.decode:
-        from .decoding import with_decoded  # noqa: PLC0415
+        from .decoding import with_decoded
 
         return with_decoded(read_records(task), task, opts.skip_corrupt)
     return read_records(task)

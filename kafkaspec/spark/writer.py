@@ -151,7 +151,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
             values = col("value").to_pylist()
             offsets = col("offset").to_pylist() if has("offset") else [None] * n
             if has("timestamp"):
-                import pyarrow as pa  # noqa: PLC0415
+                import pyarrow as pa
 
                 stamps = [None if t is None else t // 1000 for t in col("timestamp").cast(pa.int64()).to_pylist()]
             else:
@@ -197,7 +197,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
 
     def _write_batches(self, iterator: Iterator[pa.RecordBatch], task_dir: Path) -> list[Piece]:
         """Batch-preserving mode: every row back into its batch (:class:`.batches.BatchStager`)."""
-        import pyarrow as pa  # noqa: PLC0415
+        import pyarrow as pa
 
         stagers: dict[tuple[str, int], BatchStager] = {}
         has = self.columns.__contains__

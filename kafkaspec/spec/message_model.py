@@ -17,17 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from .model import snake
+from .types import Family, Width, types_of
 
 #: The primitive field types of the message-spec encoding: struct format and size (fixed ones).
 MESSAGE_FIXED: dict[str, tuple[str, int]] = {
-    "bool": ("?", 1),
-    "int8": ("b", 1),
-    "int16": ("h", 2),
-    "uint16": ("H", 2),
-    "int32": ("i", 4),
-    "int64": ("q", 8),
-    "float64": ("d", 8),
-    "uuid": ("16s", 16),
+    n: (t.struct_code, t.size) for n, t in types_of(Width.FIXED, Family.MESSAGE).items()
 }
 #: Variable-size primitives (a length prefix: int16/int32, or a compact unsigned varint).
 MESSAGE_VARIABLE = ("string", "bytes")

@@ -17,21 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .types import Family, Width, types_of
+
 if TYPE_CHECKING:
     from .message_model import Message
 
-#: Fixed-width big-endian integers: struct format character and size in bytes.
+#: Fixed-width big-endian integers: struct format character and size in bytes (from the registry).
 FIXED_TYPES: dict[str, tuple[str, int]] = {
-    "int8": ("b", 1),
-    "int16": ("h", 2),
-    "int32": ("i", 4),
-    "int64": ("q", 8),
-    "uint8": ("B", 1),
-    "uint16": ("H", 2),
-    "uint32": ("I", 4),
+    n: (t.struct_code, t.size) for n, t in types_of(Width.FIXED, Family.RECORD).items()
 }
 #: Variable-length integers: zigzag varint (32-bit), zigzag varlong (64-bit), unsigned varint.
-VAR_TYPES = ("varint", "varlong", "uvarint")
+VAR_TYPES = tuple(types_of(Width.VAR, Family.RECORD))
 #: Length prefixes allowed for bytes/string, and count prefixes for arrays.
 PREFIX_TYPES = ("int16", "int32", "varint", "uvarint")
 #: The other field types; any CamelCase type names a nested structure.
@@ -192,6 +188,19 @@ class Field:
     def fixed(self) -> bool:
         """A fixed-width integer."""
         return self.type in FIXED_TYPES
+
+    @property
+    def item_type(self) -> str:
+        """The item structure of an array field (the loader requires one)."""
+        if self.items is None:
+            raise ValueError(f"{self.name} is not an array field")
+        return self.items
+
+    @property
+    def prefix(self) -> str:
+        """What gives a byte string's length or an array's count: a prefix type (``int32``, ``uvarint``),
+        ``rest``, or the name of the field holding it; "" for none."""
+        return (self.length if self.type in ("bytes", "string") else self.count or self.size) or ""
 
     @property
     def computed(self) -> bool:

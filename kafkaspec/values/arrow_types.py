@@ -78,7 +78,7 @@ def avro_to_arrow(schema: Any, named: dict[str, Any] | None = None) -> Any:
 
 
 #: the Arrow type of each of Kafka's primitive formats' values
-def PRIMITIVE_TYPES() -> dict[str, Any]:  # noqa: N802 (a table, built when pyarrow is there)
+def PRIMITIVE_TYPES() -> dict[str, Any]:
     p = _pa()
     return {"string": p.string(), "int": p.int32(), "long": p.int64(), "double": p.float64(), "uuid": p.string(),
             "bytes": p.binary()}

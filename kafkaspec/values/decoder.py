@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from kafkaspec.logdir import LogDir
 
     from .avro import AvroReader
-    from .registry import RegistryClient  # noqa: F401
+    from .registry import RegistryClient
 
 __all__ = ["FORMATS", "DecodedValue", "Schemas", "ValueDecoder", "decoder"]
 
@@ -127,7 +127,7 @@ class ValueDecoder:
     def arrow_type(self, topic: str, part: str = "value") -> tuple[Any, bool]:
         """(the Arrow type of the topic's decoded values or None for JSON text, UUIDs to turn into text):
         the reader schema's for Avro, the format's for Kafka's primitives."""
-        from .arrow_types import PRIMITIVE_TYPES, column_type  # noqa: PLC0415
+        from .arrow_types import PRIMITIVE_TYPES, column_type
 
         fmt = self.format_of(topic, part)
         if fmt in PRIMITIVE_TYPES():
@@ -211,7 +211,7 @@ class ValueDecoder:
 
     def _avro_reader(self) -> AvroReader:
         if self._avro is None:
-            from .avro import AvroReader  # noqa: PLC0415 (fastavro is the values extra)
+            from .avro import AvroReader
 
             self._avro = AvroReader(self.schemas.version)
         return self._avro
@@ -235,7 +235,7 @@ def decoder(log: LogDir | None = None, *, value_format: str = "auto", key_format
     ``registry_url``, asked only for what the topic does not hold)."""
     registry = None
     if registry_url:
-        from .registry import RegistryClient  # noqa: PLC0415
+        from .registry import RegistryClient
 
         registry = RegistryClient(registry_url)
     store = read_schemas(log) if log is not None else None

@@ -255,7 +255,7 @@ def read_schemas(log: LogDir, topic: str = SCHEMAS_TOPIC) -> SchemaStore:
 
     A batch that cannot be read is a problem of the store (its segment named); the records before it
     are applied."""
-    from kafkaspec.errors import KafkaFormatError  # noqa: PLC0415
+    from kafkaspec.errors import KafkaFormatError
 
     store = SchemaStore()
     for part in log.partitions():

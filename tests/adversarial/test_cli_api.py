@@ -167,8 +167,8 @@ def test_review_diff_revision_is_no_git_option(tmp_path):
 
 def test_an_unexpected_error_is_one_line(monkeypatch, capsys):
     """Whatever a command raises, main() prints one line and returns 2 (the catch-all, in process)."""
-    import kafkaspec.logdir  # noqa: PLC0415
-    from kafkaspec.cli import main  # noqa: PLC0415
+    import kafkaspec.logdir
+    from kafkaspec.cli import main
 
     def boom(*args, **kwargs):
         raise RuntimeError("boom")
@@ -236,7 +236,7 @@ MISUSE = [
 
 @pytest.mark.parametrize("call, exc_type, words", MISUSE, ids=[f"misuse{i}" for i in range(len(MISUSE))])
 def test_misuse_names_the_argument(call, exc_type, words):
-    with pytest.raises(Exception) as info:  # noqa: PT011 - the type is checked exactly below
+    with pytest.raises(Exception) as info:  # the type is checked exactly below
         call()
     exc = info.value
     assert type(exc) is exc_type, repr(exc)
@@ -302,7 +302,7 @@ def test_a_reader_refuses_timestamps_beyond_int64():
     (fetch_response_v0.FetchResponse(error_code=99999, messages=b""), ValueError, "FetchResponse.error_code"),
 ], ids=["offset-2**64", "topic-bytes", "topic-too-long", "error-code-99999"])
 def test_wire_protocol_encode_names_the_field(message, exc_type, words):
-    with pytest.raises(Exception) as info:  # noqa: PT011 - the type is checked exactly below
+    with pytest.raises(Exception) as info:  # the type is checked exactly below
         encode(message)
     assert type(info.value) is exc_type and words in str(info.value), repr(info.value)
 

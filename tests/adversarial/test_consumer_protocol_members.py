@@ -177,8 +177,8 @@ def test_dump_decode_json_and_spark(tmp_path):
     assert (tmp_path / "canary").read_text() == "keep"
 
     pytest.importorskip("pyarrow")
-    from kafkaspec.spark.columnar import RangeTask, read_records  # noqa: PLC0415
-    from kafkaspec.spark.decoding import with_decoded  # noqa: PLC0415
+    from kafkaspec.spark.columnar import RangeTask, read_records
+    from kafkaspec.spark.decoding import with_decoded
 
     segment = next((tmp_path / "logs" / "__consumer_offsets-0").glob("*.log"))
     task = RangeTask(str(segment), "__consumer_offsets", 0, 0, segment.stat().st_size)
@@ -190,7 +190,7 @@ def test_dump_decode_json_and_spark(tmp_path):
 
 def test_the_corpus_members_all_decode(corpus):
     """The real __consumer_offsets partitions of the corpus: every consumer member's bytes parse."""
-    import kafkaspec  # noqa: PLC0415
+    import kafkaspec
 
     decoded, errors = 0, []
     for path in sorted((corpus / "files" / "segments").rglob("*.log")):
@@ -208,7 +208,7 @@ def test_the_corpus_members_all_decode(corpus):
 
 def test_time_linear_in_the_members():
     """A group of many members: decoding their bytes takes time linear in them."""
-    from support.timing import GROWTH, assert_linear  # noqa: PLC0415
+    from support.timing import GROWTH, assert_linear
 
     one = member("m", subscription(), assignment())
     small, large = group_value([one] * 500), group_value([one] * (500 * GROWTH))

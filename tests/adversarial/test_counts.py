@@ -125,7 +125,7 @@ def run_limited(script: str, budget: int, timeout: float = 120) -> dict:
     proc = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=timeout,
                           cwd=REPO)
     assert proc.returncode == 0, proc.stderr
-    return eval(proc.stdout.strip().splitlines()[-1])  # noqa: S307 - our own repr of a dict
+    return eval(proc.stdout.strip().splitlines()[-1])  # our own repr of a dict
 
 
 _BOMB = f"""

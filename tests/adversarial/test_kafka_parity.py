@@ -95,7 +95,7 @@ def test_kafka_4_0_layout_named_by_the_user():
 def test_removed_and_unreleased_records_are_marked():
     """ShareGroupPartitionMetadata (written only by Kafka 4.0) and StreamsGroupPartitionMetadata (in no
     release) still decode, and say what they are."""
-    from kafkaspec.generated import messages  # noqa: PLC0415
+    from kafkaspec.generated import messages
 
     assert messages.GROUP[9][1].KAFKA_STATUS == "removed"
     assert messages.GROUP[18][1].KAFKA_STATUS == "unreleased"
@@ -112,8 +112,8 @@ def test_key_version_is_the_record_type():
 
 
 def _offsets_partition(root, records):
-    from kafkaspec import Record  # noqa: PLC0415
-    from kafkaspec.logdir import PartitionWriter  # noqa: PLC0415
+    from kafkaspec import Record
+    from kafkaspec.logdir import PartitionWriter
 
     with PartitionWriter(root, "__consumer_offsets", 0) as w:
         w.append([Record(key=k, value=v, timestamp=i) for i, (k, v) in enumerate(records)])
@@ -121,10 +121,10 @@ def _offsets_partition(root, records):
 
 
 def _dump(*argv):
-    import contextlib  # noqa: PLC0415
-    import io  # noqa: PLC0415
+    import contextlib
+    import io
 
-    from kafkaspec.cli import main  # noqa: PLC0415
+    from kafkaspec.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -135,7 +135,7 @@ def _dump(*argv):
 def test_dump_decode_says_which_layout(tmp_path):
     """``dump --decode`` shows ``layout`` for the share records Kafka 4.0 and 4.1+ wrote differently;
     ``--kafka-release`` names the release; a bad release is a usage error (exit 2, one line)."""
-    import json  # noqa: PLC0415
+    import json
 
     records = []
     for label in ("4.0.0", "4.1.0"):
@@ -159,10 +159,10 @@ def test_dump_decode_says_which_layout(tmp_path):
 def test_explain_reads_the_layout_that_fits():
     """``explain --decode offsets`` traces a Kafka 4.0 share record with the 4.0 layout (named in its
     type) where the newest does not fit, to the last byte; a 4.1 record with the newest."""
-    from support.explain import assert_tiles  # noqa: PLC0415
+    from support.explain import assert_tiles
 
-    from kafkaspec import Record, build_batch  # noqa: PLC0415
-    from kafkaspec.explain import explain  # noqa: PLC0415
+    from kafkaspec import Record, build_batch
+    from kafkaspec.explain import explain
 
     for label, expected in (("4.0.0", "ShareGroupMetadataValueKafka40 v0"), ("4.1.0", "ShareGroupMetadataValue v0")):
         body, _ = Encoder(facts(label)["ShareGroupMetadataValue"], "full").encode(0)

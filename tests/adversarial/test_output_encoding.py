@@ -105,9 +105,9 @@ def test_non_finite_quota_values_are_valid_json(tmp_path):
 
 def test_the_spark_decoded_column_is_valid_json(tmp_path):
     """The ``kafkalog`` source's ``decoded`` column holds the same JSON (driven here without Spark)."""
-    from kafkaspec.logdir import open_log  # noqa: PLC0415
-    from kafkaspec.spark.columnar import RangeTask  # noqa: PLC0415
-    from kafkaspec.spark.decoding import with_decoded  # noqa: PLC0415
+    from kafkaspec.logdir import open_log
+    from kafkaspec.spark.columnar import RangeTask
+    from kafkaspec.spark.decoding import with_decoded
 
     root = _quota_log(tmp_path / "logs", [math.nan, -math.inf])
     (part,) = open_log(root).partitions()

@@ -75,7 +75,7 @@ def _limited(args: list[str], small: Path, large: Path) -> dict:
                           cwd=REPO, env=dict(os.environ, PYTHONPATH=str(REPO)))
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr and "MemoryError" not in proc.stderr, proc.stderr[-2000:]
-    return eval(proc.stdout.strip().splitlines()[-1])  # noqa: S307 - our own repr of a dict
+    return eval(proc.stdout.strip().splitlines()[-1])  # our own repr of a dict
 
 
 @pytest.mark.parametrize("args", [["dump"], ["dump", "--print-data"], ["dump", "--json", "--print-data"],
@@ -89,7 +89,7 @@ def test_one_large_batch_in_bounded_memory(logs, args):
 
 def test_dump_prints_every_record_of_a_streamed_batch(logs, capfd):
     _, large = logs
-    from kafkaspec.cli import main  # noqa: PLC0415
+    from kafkaspec.cli import main
 
     assert main(["dump", str(large), "--json"]) == 0
     out = capfd.readouterr().out
@@ -115,10 +115,10 @@ def test_a_streamed_batch_yields_what_records_holds(compression, log_append):
 
 def _records_region_cut(compression: str) -> bytes:
     """A batch whose records region ends in the middle of its last record (CRC made right)."""
-    import crc32c  # noqa: PLC0415
+    import crc32c
 
-    from kafkaspec.compression import compress, decompress  # noqa: PLC0415
-    from kafkaspec.generated import record_batch_v2 as v2  # noqa: PLC0415
+    from kafkaspec.compression import compress, decompress
+    from kafkaspec.generated import record_batch_v2 as v2
 
     n = STREAM_CHUNK * 2 + 3
     good = kafkaspec.build_batch(values=[b"value"] * n, timestamps=[5] * n, compression=compression)

@@ -95,9 +95,9 @@ def test_dump_and_explain_decode_the_topic(tmp_path):
 
 def test_the_spark_decoded_column_holds_the_records(tmp_path):
     """``decode=auto`` of the ``kafkalog`` source (driven here without Spark)."""
-    from kafkaspec.logdir import open_log  # noqa: PLC0415
-    from kafkaspec.spark.columnar import RangeTask  # noqa: PLC0415
-    from kafkaspec.spark.decoding import with_decoded  # noqa: PLC0415
+    from kafkaspec.logdir import open_log
+    from kafkaspec.spark.columnar import RangeTask
+    from kafkaspec.spark.decoding import with_decoded
 
     root = write_topic(tmp_path / "logs", [segment("orders", TID, 0, S1, 0, 99, [(0, 0)])])
     (part,) = open_log(root).partitions()
@@ -185,10 +185,10 @@ def test_no_remote_log_partition_is_exit_2(tmp_path):
 
 def test_replaying_takes_time_linear_in_the_records():
     """The replay and the events the lineage takes from it: one entry per segment, one per event."""
-    from support.timing import GROWTH, assert_linear  # noqa: PLC0415
+    from support.timing import GROWTH, assert_linear
 
-    from kafkaspec.logdir.tiered_lineage import choose, events_from_metadata_topic  # noqa: PLC0415
-    from kafkaspec.payloads.remote_log_state import RemoteLogState  # noqa: PLC0415
+    from kafkaspec.logdir.tiered_lineage import choose, events_from_metadata_topic
+    from kafkaspec.payloads.remote_log_state import RemoteLogState
 
     def records(n: int) -> list:
         out = []

@@ -262,7 +262,7 @@ def test_filter_over_undecodable_records_names_file_and_byte(tmp_path, canary):
 def test_skip_corrupt_time_is_linear_in_the_damage(tmp_path):
     """Every other batch corrupt: the copy, its recovery and its list of what was left out grow
     linearly with the source (4x the input under 8x the CPU time, tests/support/timing.py)."""
-    from support.timing import GROWTH, assert_linear  # noqa: PLC0415
+    from support.timing import GROWTH, assert_linear
 
     def damaged(name: str, batches: int) -> Path:
         part = _write(tmp_path / name, [bytes([i % 256]) * 40 for i in range(batches)])

@@ -33,9 +33,9 @@ def test_help_says_the_expression_runs_as_your_own_code():
 
 def test_the_builtins_list_is_no_sandbox_and_the_help_does_not_claim_one():
     """What the help says is true: an expression given only the listed builtins still reaches every class."""
-    from kafkaspec.commands.rewrite import _BUILTINS  # noqa: PLC0415
+    from kafkaspec.commands.rewrite import _BUILTINS
 
-    reached = eval("().__class__.__base__.__subclasses__()", {"__builtins__": _BUILTINS})  # noqa: S307
+    reached = eval("().__class__.__base__.__subclasses__()", {"__builtins__": _BUILTINS})
     assert any(c.__name__ == "_wrap_close" for c in reached)  # os._wrap_close: os.system is one step away
     text = _help().lower()
     assert "sandboxed" not in text and "safe to pass" not in text

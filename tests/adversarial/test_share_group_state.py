@@ -203,8 +203,8 @@ def test_explain_reads_share_records_field_by_field(state_dir):
 def test_spark_decode_column_without_a_session(state_dir):
     """The kafkalog source's decode=auto path (kafkaspec.spark.decoding), fed by its columnar reader."""
     pytest.importorskip("pyarrow")
-    from kafkaspec.spark.columnar import RangeTask, read_records  # noqa: PLC0415
-    from kafkaspec.spark.decoding import with_decoded  # noqa: PLC0415
+    from kafkaspec.spark.columnar import RangeTask, read_records
+    from kafkaspec.spark.decoding import with_decoded
 
     segment = next((state_dir / f"{TOPIC}-0").glob("*.log"))
     task = RangeTask(str(segment), TOPIC, 0, 0, segment.stat().st_size, skip_corrupt=True)
@@ -245,9 +245,9 @@ def test_inspect_share_state_text_and_no_partition(state_dir, tmp_path):
 
 def test_replay_time_linear_in_the_records():
     """inspect share-state's replay (many share-partitions, many updates each) is linear."""
-    from support.timing import GROWTH, assert_linear  # noqa: PLC0415
+    from support.timing import GROWTH, assert_linear
 
-    from kafkaspec.payloads import ShareState  # noqa: PLC0415
+    from kafkaspec.payloads import ShareState
 
     def records(n):
         out = []

@@ -48,7 +48,7 @@ def _safe(text: str) -> None:
 
 
 def test_the_helper_is_unambiguous():
-    from kafkaspec.printable import escape, escape_bytes  # noqa: PLC0415
+    from kafkaspec.printable import escape, escape_bytes
 
     assert escape(EVIL) == EVIL_SHOWN
     assert escape("plain text, é, 日本") == "plain text, é, 日本"

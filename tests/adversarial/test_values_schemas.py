@@ -165,7 +165,7 @@ class _Registry(BaseHTTPRequestHandler):
     paths: list[str]
     auth: list[str | None]
 
-    def do_GET(self):  # noqa: N802 (http.server's name)
+    def do_GET(self):
         self.paths.append(self.path)
         self.auth.append(self.headers.get("Authorization"))
         parts = self.path.strip("/").split("/")

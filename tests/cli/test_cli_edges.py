@@ -36,7 +36,7 @@ def test_a_folder_with_no_kafka_files_is_exit_2_in_one_line(no_kafka_files, tmp_
 @pytest.mark.parametrize("flag", ["--start-offset", "--end-offset"])
 def test_a_negative_offset_is_refused(tmp_path, flag):
     with logdir.PartitionWriter(tmp_path / "logs", "t", 0) as w:
-        from kafkaspec import Record  # noqa: PLC0415
+        from kafkaspec import Record
 
         w.append([Record(value=b"v", timestamp=1)])
     done = _cli("dump", tmp_path / "logs", flag, "-5")
@@ -45,7 +45,7 @@ def test_a_negative_offset_is_refused(tmp_path, flag):
 
 def test_a_segment_outside_a_partition_directory_says_its_topic_is_unknown(tmp_path):
     """(It read as topic = the folder's name, partition -1, without a word.)"""
-    from kafkaspec import Record  # noqa: PLC0415
+    from kafkaspec import Record
 
     with logdir.PartitionWriter(tmp_path / "logs", "t", 0) as w:
         w.append([Record(value=b"v", timestamp=1)])

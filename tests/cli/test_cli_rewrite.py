@@ -85,9 +85,9 @@ def test_broken_invariant_exits_1_naming_the_batch(tmp_path):
     log = src / "t-0" / "00000000000000000000.log"
     data = bytearray(log.read_bytes())
     second = len(data) // 2
-    import struct  # noqa: PLC0415
+    import struct
 
-    from kafkaspec.crc import crc32c  # noqa: PLC0415
+    from kafkaspec.crc import crc32c
     struct.pack_into(">i", data, second + 53, 0)  # base sequence 0 again: overlaps the first batch's range
     struct.pack_into(">I", data, second + 17, crc32c(bytes(data[second + 21:])))
     log.write_bytes(bytes(data))

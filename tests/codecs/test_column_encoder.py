@@ -121,7 +121,7 @@ def test_column_items_read_as_the_records():
     assert list(items) == [(0, 1, None, None, b"a", ()), (0, 2, None, None, None, ()), (0, 3, None, None, b"c", ())]
     assert items[-1] == (0, 3, None, None, b"c", ()) and items[1:] == list(items)[1:] and len(items) == 3
     with pytest.raises(IndexError):
-        items[3]  # noqa: B018
+        items[3]
     with pytest.raises(ValueError, match="column 1 has 2 items, not 3"):
         ColumnItems(3, (None, [1, 2]), (0, None))
 
@@ -141,7 +141,7 @@ def test_headers_of_another_shape_get_the_general_loops_error(header):
     # the pairs encoder (header_pieces) hands each header to a dict's get by starmap: a header of
     # another shape must fail as the general loop fails on it, never encode
     records = [Record(timestamp=i, key=b"k", value=b"v", headers=[("a", b"1"), header]) for i in range(20)]
-    with pytest.raises(Exception) as general:  # noqa: PT011 (the general loop's own error is the reference)
+    with pytest.raises(Exception) as general:
         record_v2.encode_record_array(records[:1], 0, 0)
     with pytest.raises(type(general.value)):
         record_v2.encode_record_array(records, 0, 0)

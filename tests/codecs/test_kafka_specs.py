@@ -67,7 +67,7 @@ def test_older_revisions_differ_only_by_what_their_writers_never_write(label, me
 
 def test_the_drift_check_sees_a_change(messages):
     """It can fail: a field Kafka adds, a version, a type or a tag that differ are each drift."""
-    import copy  # noqa: PLC0415
+    import copy
 
     newest = copy.deepcopy(facts(REVISIONS[0]))
     newest["TopicRecord"]["fields"].append({"name": "Owner", "type": "string", "versions": "0+"})
@@ -97,7 +97,7 @@ CASES = list(_cases())
 
 
 def _module(name: str, label: str, messages):
-    import importlib  # noqa: PLC0415
+    import importlib
 
     ours = EARLIER_LAYOUTS.get((name, label), ALIASES.get(name, name))
     return importlib.import_module(f"kafkaspec.generated.messages.{messages[ours].module}")
@@ -110,7 +110,7 @@ def test_case_count():
 
 def run_case(label: str, name: str, v: int, mode: str, messages) -> list[str]:
     """Encode one (revision, message, version) from the facts, decode it with our codec: the problems."""
-    from kafkaspec.payloads.decode import fields_of  # noqa: PLC0415
+    from kafkaspec.payloads.decode import fields_of
 
     f = facts(label)[name]
     body, expected = Encoder(f, mode).encode(v)
@@ -121,7 +121,7 @@ def run_case(label: str, name: str, v: int, mode: str, messages) -> list[str]:
     decoder = getattr(module, f"decode_{module.__name__.rsplit('.', 1)[1]}")
     try:
         value, end = decoder(body, our_version(f, v), 0)
-    except Exception as exc:  # noqa: BLE001 - collected: every failing case is listed
+    except Exception as exc:  # collected: every failing case is listed
         return [str(exc)]
     problems = mismatches(expected, normalized(fields_of(value)))
     if end != len(body):
@@ -139,7 +139,7 @@ def test_every_message_every_version_every_revision(mode, messages):
 @pytest.mark.parametrize("label", REVISIONS)
 def test_framed_records_decode_through_the_public_api(label):
     """The metadata and coordinator records of each revision, framed as in a log, through ``decode``."""
-    from kafkaspec.payloads import decode  # noqa: PLC0415
+    from kafkaspec.payloads import decode
 
     done = 0
     for lab, name, v in CASES:

@@ -61,6 +61,23 @@ def test_fast_codecs_name_their_layout_sizes(path):
         assert not literals & sizes, f"{fn.name} writes layout sizes {sorted(literals & sizes)} as numbers"
 
 
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.relative_to(ROOT / "generated").as_posix())
+def test_fast_codecs_name_their_bit_masks(path):
+    """A bit field is read through the module's ``<BIT>_MASK`` (and ``<BIT>_SHIFT``) constants, never
+    with its mask spelled as a number (``attributes & 7``, ``& 16``), in every function body."""
+    if "reference" in path.parts or path.name == "__init__.py":
+        return
+    module = importlib.import_module("kafkaspec.generated." + ".".join(path.relative_to(ROOT / "generated").with_suffix("").parts))
+    masks = {name: value for name, value in vars(module).items() if name.endswith("_MASK") and isinstance(value, int)}
+    # the mask itself, and a multi-bit field's mask shifted down (``(x >> 3) & 7``)
+    spelled = set(masks.values()) | {v >> vars(module)[n[:-5] + "_SHIFT"] for n, v in masks.items() if v & (v - 1)}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        literal = sorted({side.value for n in ast.walk(fn) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitAnd)
+                          for side in (n.left, n.right) if isinstance(side, ast.Constant) and side.value in spelled})
+        assert not literal, f"{fn.name} masks bit fields with the numbers {literal}, not their _MASK constants"
+
+
 def test_generation_pins_its_formatter():
     """Generated code is formatted by ruff: pyproject's codegen extra (which dev includes) pins the
     version codegen checks for."""

@@ -292,9 +292,9 @@ def test_the_quorum_state_fields_are_those_of_kafkas_spec(facts):
 def test_the_drift_check_covers_quorum_state():
     """``kafkaspec review kafka-specs`` compares QuorumStateData with the reader's table: a field Kafka
     adds, or a version, is drift."""
-    import copy  # noqa: PLC0415
+    import copy
 
-    from kafkaspec.review.kafka_specs import compare  # noqa: PLC0415
+    from kafkaspec.review.kafka_specs import compare
 
     newest = json.loads(_facts()[-1].read_text())["messages"]
     assert compare({"QuorumStateData": newest["QuorumStateData"]}, {}).drift == []

@@ -99,9 +99,9 @@ def test_log_append_time_applies_wrapper_timestamp():
 
 def _wrapper(magic: int, wrapper_offset: int, inner_offsets: list[int]) -> bytes:
     """A gzip wrapper assembled by hand, with the given wrapper offset and inner offset fields."""
-    import zlib  # noqa: PLC0415
+    import zlib
 
-    from kafkaspec.generated import message_v0, message_v1  # noqa: PLC0415
+    from kafkaspec.generated import message_v0, message_v1
 
     mod = message_v1 if magic else message_v0
     extra = {"timestamp": 5} if magic else {}

@@ -78,7 +78,7 @@ def test_first_job_reads_and_writes_back_with_the_users_own_session(synth_dir, t
 def test_a_data_error_in_a_task_shows_its_message_near_the_top(spark, tmp_path):
     """A corrupt batch under corruptionPolicy=fail: what PySpark raises shows our one-line message (file
     and byte) right after the worker's header, not below a traceback through the decoder."""
-    from kafkaspec import Record  # noqa: PLC0415
+    from kafkaspec import Record
 
     with logdir.PartitionWriter(tmp_path / "logs", "t", 0) as w:
         for i in range(5):

@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.spark]
 
 def _reference_summary(spark, batches: str, isolation_level: str) -> dict:
     """The summary's figures by one Spark query each, as the pipeline computed them before."""
-    from pyspark.sql import functions as F  # noqa: N812
+    from pyspark.sql import functions as F
 
     audit = spark.read.parquet(batches)
     good = audit.where(F.col("crcStatus").isin("ok", "unchecked") & ~F.col("isControl"))
@@ -152,6 +152,6 @@ def test_the_export_is_read_committed_by_default_and_says_so(txn_dir, tmp_path):
 
 
 def _parquet_values(path) -> list[bytes]:
-    import pyarrow.parquet as pq  # noqa: PLC0415
+    import pyarrow.parquet as pq
 
     return pq.read_table(path).column("value").to_pylist()

@@ -12,8 +12,8 @@ from kafkaspec.cli import main
 
 
 def run(*argv):
-    import io  # noqa: PLC0415
-    from contextlib import redirect_stderr, redirect_stdout  # noqa: PLC0415
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
 
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
@@ -78,7 +78,7 @@ def test_write_without_offsets_numbers_from_zero(spark, tmp_path):
 
 
 def test_write_sorts_rows_that_arrive_out_of_offset_order(spark, tmp_path):
-    from pyspark.sql import functions as F  # noqa: N812
+    from pyspark.sql import functions as F
 
     rows = [("t", 0, o, b"k%d" % o, b"v%d" % o) for o in range(0, 600, 3)]
     df = (spark.createDataFrame(rows, "topic string, partition int, offset long, key binary, value binary")

@@ -223,7 +223,7 @@ def test_preserve_batches_needs_the_offset_and_batch_columns(tmp_path):
 @pytest.fixture
 def split_transaction(tmp_path):
     """Producer 7's transaction starts in the first segment; its commit marker is in the second."""
-    from kafkaspec import Record  # noqa: PLC0415
+    from kafkaspec import Record
 
     src = tmp_path / "logs"
     recs = [Record(key=b"k", value=b"v%d" % i, timestamp=1000 + i) for i in range(3)]

@@ -94,7 +94,7 @@ def test_spark_reads_the_tiered_layout_from_s3(spark, s3_server, local_logs):
 
 
 def test_spark_kafkalog_writer_to_s3_commits_and_a_failed_job_leaves_nothing(spark, s3_server, s3_env, local_logs):
-    from pyspark.sql import functions as F  # noqa: N812
+    from pyspark.sql import functions as F
 
     from kafkaspec import logdir
 

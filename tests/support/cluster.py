@@ -39,7 +39,7 @@ class StandaloneCluster:
 
     def _start(self, name: str, *args: str) -> Path:
         log = self.workdir / f"{name}.log"
-        fh = open(log, "wb")  # noqa: SIM115 - closed with the process
+        fh = open(log, "wb")  # closed with the process
         cmd = [str(self.spark_home / "bin" / "spark-class"), *args]
         self.procs.append(subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, env=self._env(),
                                            start_new_session=True))

@@ -17,8 +17,9 @@ from hypothesis import HealthCheck, settings
 FUZZ_EXAMPLES = int(os.environ.get("KAFKASPEC_FUZZ_EXAMPLES", "300"))
 DERANDOMIZE = os.environ.get("KAFKASPEC_FUZZ_RANDOM") != "1"
 
-# every @given test, including those that set no settings of their own
-settings.register_profile("kafkaspec", derandomize=DERANDOMIZE, deadline=None)
+# every @given test, including those that set no settings of their own (hypothesis's 100 examples, or
+# fewer when KAFKASPEC_FUZZ_EXAMPLES asks for fewer: make check-fast)
+settings.register_profile("kafkaspec", derandomize=DERANDOMIZE, deadline=None, max_examples=min(100, FUZZ_EXAMPLES))
 settings.load_profile("kafkaspec")
 
 settings.register_profile(

@@ -32,7 +32,7 @@ def runtime_rows(path, options: dict | None = None) -> list[tuple]:
 
 def source_rows(spark, path, options: dict | None = None) -> list[tuple]:
     """What ``spark.read.format("kafkalog")`` returns, in the same shape."""
-    from pyspark.sql import functions as F  # noqa: N812
+    from pyspark.sql import functions as F
 
     df = spark.read.format("kafkalog").options(**(options or {})).load(str(path))
     table = df.select("topic", "partition", "offset", F.unix_millis("timestamp").alias("ts"),
