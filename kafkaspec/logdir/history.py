@@ -23,6 +23,7 @@ from pathlib import Path
 from ..errors import KafkaFormatError
 from . import layout as layout_module
 from . import tiered as tiered_module
+from .encryption import PrivateKeys
 from .layout import LogDir, Partition, UnusedSegment
 from .segment import Segment
 from .storage import AnyPath, RemotePath, StorageOptions
@@ -75,11 +76,11 @@ class HistoryPartition(Partition):
 
 
 def open_history(local: str | Path | RemotePath, tiered: str | Path | RemotePath, *,
-                 storage: StorageOptions | None = None) -> LogDir:
+                 storage: StorageOptions | None = None, keys: PrivateKeys | None = None) -> LogDir:
     """The partitions of the local log ``local`` (a data dir or one partition dir), each paired with its
     tiered copy under ``tiered``; with a data dir, also the partitions only the tiered copy holds."""
     log = layout_module.open_log(local, storage=storage)
-    remote = {(p.topic, p.partition): p for p in open_tiered(tiered, storage=storage).partitions()
+    remote = {(p.topic, p.partition): p for p in open_tiered(tiered, storage=storage, keys=keys).partitions()
               if isinstance(p, TieredPartition)}
     parts: list[Partition] = []
     for part in log.partitions():
@@ -101,16 +102,17 @@ def open_history(local: str | Path | RemotePath, tiered: str | Path | RemotePath
 
 
 def open_log(path: str | Path | RemotePath, *, layout: str | None = None, storage: StorageOptions | None = None,
-             tiered: str | Path | RemotePath | None = None) -> LogDir:
+             tiered: str | Path | RemotePath | None = None, keys: PrivateKeys | None = None) -> LogDir:
     """Open a log directory (:func:`kafkaspec.logdir.tiered.open_log`: Kafka's layout or tiered storage's);
     with ``tiered``, a local log directory plus its tiered copy at ``tiered``, read as each partition's
-    whole history (:func:`open_history`)."""
+    whole history (:func:`open_history`). ``keys``: the private keys of encrypted tiered segments, by key
+    pair id (:class:`~.encryption.PrivateKeys`; None: the environment's)."""
     if tiered is None:
-        return tiered_module.open_log(path, layout=layout, storage=storage)
+        return tiered_module.open_log(path, layout=layout, storage=storage, keys=keys)
     if layout not in (None, "kafka"):
         raise ValueError(f"with tiered=, the local log is in Kafka's layout: layout must be 'kafka' or None, "
                          f"got {layout!r}")
-    return open_history(path, tiered, storage=storage)
+    return open_history(path, tiered, storage=storage, keys=keys)
 
 
 __all__ = ["HistoryPartition", "open_history", "open_log"]
