@@ -29,6 +29,13 @@ option                     meaning
 ``s3.secretKey``           process. Spark's default ``spark.redaction.regex`` hides the key,
 ``s3.sessionToken``        secret and token values in plans and the UI; kafkaspec never prints them
 ``storageTimeout``         seconds before an unanswered storage request fails (default 30)
+``tieredPrivateKeyDir``    encrypted tiered-storage segments: a directory, on the driver, of the
+                           private keys as ``<key pair id>.pem`` files
+``tieredPrivateKey.<id>``  the PEM file, on the driver, of key pair ``<id>``'s private key. The
+                           driver reads the keys (and, without these options, the ones its
+                           ``KAFKASPEC_TIERED_PRIVATE_KEY*`` environment names) and ships them to
+                           the executors in the tasks; the options hold paths, never key material,
+                           and no plan, error or summary shows a key (only ids and paths)
 ``engine``                 ``lockstep`` (default): v2 records decoded many batches at once with
                            numpy (:mod:`kafkaspec.lockstep`); ``records``: one record at a time
 =========================  ==================================================================
@@ -43,6 +50,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..errors import KafkaFormatError
+from ..logdir.encryption import PrivateKeys
 from ..logdir.storage import StorageOptions
 from .pushdown import Pushed
 
@@ -54,6 +63,25 @@ _SIZE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1
 
 class OptionError(ValueError):
     """An option value the source cannot use."""
+
+
+def _private_keys(options: Mapping[str, str]) -> PrivateKeys | None:
+    """The keys options ``tieredPrivateKeyDir`` and ``tieredPrivateKey.<id>`` name, read here (on the
+    driver); None without them. A key pair id keeps its case (the option name's suffix as written)."""
+    directory, files = None, {}
+    for name, value in dict(options).items():
+        low = str(name).lower()
+        if low == "tieredprivatekeydir":
+            directory = str(value)
+        elif low.startswith("tieredprivatekey."):
+            files[str(name)[len("tieredPrivateKey."):]] = str(value)
+    if directory is None and not files:
+        return None
+    try:
+        keys = PrivateKeys.of(files)
+        return keys.merged(PrivateKeys.from_dir(directory)) if directory is not None else keys
+    except (KafkaFormatError, ValueError) as exc:
+        raise OptionError(f"option tieredPrivateKey: {exc}") from None
 
 
 def _bool(value: str | None, default: bool, name: str) -> bool:
@@ -114,6 +142,8 @@ class ReadOptions:
     lockstep: bool = True  # option engine: lockstep (kafkaspec.lockstep) or records (the per-record decoder)
     pushed: Pushed = Pushed()  # filters Spark pushed down (topic, partition, offset)
     storage: StorageOptions | None = None  # explicit object-store settings (secrets not in its repr)
+    #: private keys of encrypted tiered segments by key pair id, read on the driver (key material not in its repr)
+    keys: PrivateKeys | None = field(default=None, repr=False)
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> ReadOptions:
@@ -174,6 +204,7 @@ class ReadOptions:
 
         return cls(
             storage=None if storage == StorageOptions() else storage,
+            keys=_private_keys(options),
             topics=tuple(t.strip() for t in topics.split(",") if t.strip()) if topics else None,
             pattern=pattern,
             assign=assign,

@@ -138,3 +138,31 @@ def test_key_files_that_are_not_keys_are_named(tmp_path, local_logs, pairs, monk
         _records(remote, keys=PrivateKeys.from_dir(bad))
     with pytest.raises(ValueError, match="is not a key pair id"):
         PrivateKeys.of({"../x": b""})
+
+
+def test_reader_options_read_the_keys_on_the_driver_and_show_no_key(tmp_path, local_logs, pairs, monkeypatch):
+    """``tieredPrivateKeyDir`` / ``tieredPrivateKey.<id>`` hold paths; the driver reads the keys and every
+    task carries them (the executors may share neither the files nor the environment); no repr shows one."""
+    from kafkaspec.spark.columnar import load_range
+    from kafkaspec.spark.options import OptionError, ReadOptions
+    from kafkaspec.spark.planning import plan
+
+    keys, key_dir = pairs
+    remote = tmp_path / "remote"
+    logdir.write_tiered(local_logs, remote, chunk_size=700, key_pair=_rotated(keys))
+    _clear_env(monkeypatch)
+    secret_line = keys[NEW][0].read_text().splitlines()[1]
+    for options in ({"tieredPrivateKeyDir": str(key_dir)},
+                    {f"tieredPrivateKey.{OLD}": str(keys[OLD][0]), f"tieredPrivateKey.{NEW}": str(keys[NEW][0])}):
+        opts = ReadOptions.parse(options)
+        tasks = plan(str(remote), opts)
+        assert tasks and all(t.keys is not None and t.keys.pem(NEW) for t in tasks)
+        assert secret_line not in repr(opts) + repr(tasks)
+    opts = ReadOptions.parse({f"tieredPrivateKey.{OLD}": str(keys[OLD][0])})
+    tasks = [t for t in plan(str(remote), opts) if t.end > t.start]
+    assert load_range(tasks[0]) and tasks[-1].path.endswith(".log")
+    with pytest.raises(KafkaFormatError, match=f"key pair {NEW!r}, for which no private key") as info:
+        load_range(tasks[-1])  # the executor's read of a segment under the new key pair
+    assert info.value.source.endswith(MANIFEST_SUFFIX) and secret_line not in str(info.value)
+    with pytest.raises(OptionError, match="missing.pem cannot be read"):
+        ReadOptions.parse({f"tieredPrivateKey.{OLD}": str(tmp_path / "missing.pem")})
