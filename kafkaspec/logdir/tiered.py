@@ -69,7 +69,7 @@ from ..compression import ZSTD, decompress
 from ..entry import LogBatch
 from ..errors import KafkaFormatError, LimitExceededError, SkippedDirWarning
 from ..records import DEFAULT_MAX_DECOMPRESSED
-from . import files, indexes, names, ranged
+from . import files, indexes, local_tiered, names, ranged
 from . import layout as layout_module
 from .encryption import IV_SIZE, TAG_SIZE, PrivateKeys, SegmentKey, decrypt, parse_encryption, unwrap
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
@@ -780,11 +780,18 @@ def is_tiered(path: AnyPath) -> bool:
 def open_log(path: str | Path | RemotePath, *, layout: str | None = None,
              storage: StorageOptions | None = None, keys: PrivateKeys | None = None) -> LogDir:
     """Open a log directory in Kafka's own layout or the tiered-storage one (``layout="kafka"`` or
-    ``"tiered"``; None: Kafka's if it holds partitions, else tiered storage's if it holds manifests).
+    ``"tiered"``, or ``"local-tiered"``: Kafka's ``LocalTieredStorage``, :mod:`.local_tiered`; None: that
+    one if it holds ``<topic>-<partition>-<topic id>`` folders of segments, else Kafka's if it holds
+    partitions, else tiered storage's if it holds manifests).
     ``keys``: the private keys of encrypted segments, by key pair id (None: the environment's)."""
-    if layout not in (None, "kafka", "tiered"):
-        raise ValueError(f"layout must be 'kafka', 'tiered' or None (detect), got {layout!r}")
+    if layout not in (None, "kafka", "tiered", "local-tiered"):
+        raise ValueError(f"layout must be 'kafka', 'tiered', 'local-tiered' or None (detect), got {layout!r}")
     root = as_path(path, storage)
+    if layout == "local-tiered" or (layout is None and local_tiered.is_local_tiered(root)):
+        if layout == "local-tiered" and not root.exists():
+            raise root.not_found() if isinstance(root, RemotePath) else \
+                FileNotFoundError(errno.ENOENT, "no such file or directory", str(root))
+        return local_tiered.open_local_tiered(root)
     m = _SEGMENT.match(root.name)
     if layout != "kafka" and m and m["suffix"] == files.LOG_SUFFIX:  # one tiered segment
         topic = _TOPIC_DIR.match(root.parent.parent.name)
@@ -805,9 +812,13 @@ def open_log(path: str | Path | RemotePath, *, layout: str | None = None,
     return tiered if tiered.partitions() else log
 
 
-def open_segment(path: str, storage: StorageOptions | None = None, keys: PrivateKeys | None = None) -> Segment:
-    """The segment at ``path``: a :class:`TieredSegment` when named ``<offset>-<segment id>.log``."""
+def open_segment(path: str, storage: StorageOptions | None = None, keys: PrivateKeys | None = None,
+                 layout: str | None = None) -> Segment:
+    """The segment at ``path``: a :class:`TieredSegment` when named ``<offset>-<segment id>.log`` (a
+    :class:`~.local_tiered.LocalTieredSegment` with ``layout="local-tiered"``, the segment's own)."""
     p = as_path(path, storage)
+    if layout == "local-tiered":
+        return local_tiered.LocalTieredSegment(p)
     return TieredSegment(p, keys=keys) if _SEGMENT.match(p.name) else Segment(p)
 
 

@@ -61,6 +61,8 @@ class RangeTask:
     lockstep: bool = True  # v2 records through kafkaspec.lockstep (falling back per run of batches)
     #: private keys of an encrypted tiered segment, by key pair id (None: the executor's environment's)
     keys: PrivateKeys | None = field(default=None, repr=False)
+    #: the segment's layout (``Segment.layout``): how ``path`` is opened on the executor
+    layout: str = "kafka"
     #: a segment no reader serves (tiered storage: not in the partition's live lineage) and why: the
     #: audit view's one row for it; nothing is read
     unused: str | None = None
@@ -122,7 +124,7 @@ class Walk:
 def load_range(task: RangeTask) -> bytes:
     """The bytes of the task's range, read from the file (not mapped: a segment truncated meanwhile
     gives fewer bytes, never a SIGBUS)."""
-    return open_segment(task.path, task.storage, task.keys).read_range(task.start, task.end)
+    return open_segment(task.path, task.storage, task.keys, task.layout).read_range(task.start, task.end)
 
 
 def iter_entries(buf: bytes, base: int, task: RangeTask, report: RangeReport) -> Iterator[LogBatch]:

@@ -103,6 +103,7 @@ def plan_partition(part: logdir.Partition, opts: ReadOptions) -> list[RangeTask]
                 min_offset=seg_lo, max_offset=hi, read_committed=rc,
                 include_control=opts.include_control, verify_crc=opts.verify_crc,
                 skip_corrupt=opts.skip_corrupt, storage=opts.storage, lockstep=opts.lockstep, keys=opts.keys,
+                layout=seg.layout,
             ))
         seg.close()
     if opts.view == "batches":  # the audit view says which segments are left out, and why
