@@ -7,7 +7,8 @@ past the local start (a segment is deleted locally only once uploaded), so the t
 :class:`HistoryPartition` reads the live remote lineage (:mod:`.tiered_lineage`) up to the end of its
 last segment that starts below the local log start offset, and the local segments from the next
 offset on (the first of them from that offset: :attr:`~.segment.Segment.served_from`), each offset
-once. Where they do not meet (the remote copy ends before the local log starts), ``verify`` reports
+once. Where they do not meet (the remote copy ends before the local log starts: Kafka's remote log
+must reach the local log start offset), reading is an error naming both sides, and ``verify`` reports
 the missing offsets. The broker's leader-epoch checkpoint is the lineage the remote segments are
 chosen by.
 
@@ -39,6 +40,9 @@ class HistoryPartition(Partition):
     def __init__(self, local: Partition, remote: TieredPartition):
         super().__init__(local.path, local.topic, local.partition)
         self.local, self.remote = local, remote
+        #: a gap between the tiered copy and the local log is an error when the segments are asked for
+        #: (every reader); ``verify`` turns it off to check both sides and report the gap itself
+        self.gap_is_error = True
         if remote.epochs is None:
             try:
                 remote.epochs = local.leader_epochs()  # the broker's own lineage chooses the remote segments
@@ -57,6 +61,12 @@ class HistoryPartition(Partition):
             if older:
                 end = older[-1].end_offset
                 floor = max(start, end + 1) if end is not None else start
+                if end is not None and end + 1 < start and self.gap_is_error:
+                    raise KafkaFormatError(
+                        f"offsets {end + 1}..{start - 1} are missing: the tiered copy's live lineage ends at offset "
+                        f"{end} ({older[-1].path}) and the local log starts at offset {start} ({local[0].path}); "
+                        "a broker serves neither (the remote log must reach the local log start offset)",
+                        None, str(local[0].path))
             newer = [s for i, s in enumerate(local) if i + 1 == len(local) or local[i + 1].base_offset > floor]
             if newer and floor > newer[0].base_offset:
                 newer[0].served_from = floor  # the remote copy already holds the offsets before it

@@ -88,6 +88,8 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
     if not parts and not log.unpublished and not log.interrupted:
         problems.append(Problem(str(path), None, NO_KAFKA_DATA))
     for part in parts:
+        if isinstance(part, HistoryPartition):
+            part.gap_is_error = False  # the gap is reported below, with both sides' segments checked
         try:
             part.segments()
         except KafkaFormatError as exc:  # its segments cannot be chosen (tiered copies that disagree)
