@@ -14,7 +14,8 @@ chosen by.
 
 ``open_log(local, tiered=prefix)`` (the public :func:`open_log` here) pairs each local partition with
 the remote one of the same topic and partition; a partition only remote (deleted locally) is read
-from the remote copy alone.
+from the remote copy alone. The tiered copy is in the plugin's layout (:mod:`.tiered`) or in Kafka's
+``LocalTieredStorage`` one (:mod:`.local_tiered`), told apart by their names.
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ from pathlib import Path
 
 from ..errors import KafkaFormatError
 from . import layout as layout_module
+from . import local_tiered
 from . import tiered as tiered_module
 from .encryption import PrivateKeys
 from .layout import LogDir, Partition, UnusedSegment
 from .segment import Segment
-from .storage import AnyPath, RemotePath, StorageOptions
+from .storage import AnyPath, RemotePath, StorageOptions, as_path
 from .tiered import TieredPartition, open_tiered
 
 
@@ -37,7 +39,7 @@ class HistoryPartition(Partition):
 
     layout = "kafka"
 
-    def __init__(self, local: Partition, remote: TieredPartition):
+    def __init__(self, local: Partition, remote: TieredPartition | local_tiered.LocalTieredPartition):
         super().__init__(local.path, local.topic, local.partition)
         self.local, self.remote = local, remote
         #: a gap between the tiered copy and the local log is an error when the segments are asked for
@@ -90,8 +92,10 @@ def open_history(local: str | Path | RemotePath, tiered: str | Path | RemotePath
     """The partitions of the local log ``local`` (a data dir or one partition dir), each paired with its
     tiered copy under ``tiered``; with a data dir, also the partitions only the tiered copy holds."""
     log = layout_module.open_log(local, storage=storage)
-    remote = {(p.topic, p.partition): p for p in open_tiered(tiered, storage=storage, keys=keys).partitions()
-              if isinstance(p, TieredPartition)}
+    copy = local_tiered.open_local_tiered(tiered, storage=storage) if local_tiered.is_local_tiered(
+        as_path(tiered, storage)) else open_tiered(tiered, storage=storage, keys=keys)
+    remote = {(p.topic, p.partition): p for p in copy.partitions()
+              if isinstance(p, (TieredPartition, local_tiered.LocalTieredPartition))}
     parts: list[Partition] = []
     for part in log.partitions():
         match = remote.pop((part.topic, part.partition), None)

@@ -29,6 +29,9 @@ option                     meaning
 ``s3.secretKey``           process. Spark's default ``spark.redaction.regex`` hides the key,
 ``s3.sessionToken``        secret and token values in plans and the UI; kafkaspec never prints them
 ``storageTimeout``         seconds before an unanswered storage request fails (default 30)
+``tiered``                 the tiered-storage copy (a prefix or folder) of the local log at the
+                           path: each partition's whole history, the remote segments below the
+                           local log start offset and the local ones from there, each offset once
 ``tieredPrivateKeyDir``    encrypted tiered-storage segments: a directory, on the driver, of the
                            private keys as ``<key pair id>.pem`` files
 ``tieredPrivateKey.<id>``  the PEM file, on the driver, of key pair ``<id>``'s private key. The
@@ -144,6 +147,7 @@ class ReadOptions:
     storage: StorageOptions | None = None  # explicit object-store settings (secrets not in its repr)
     #: private keys of encrypted tiered segments by key pair id, read on the driver (key material not in its repr)
     keys: PrivateKeys | None = field(default=None, repr=False)
+    tiered: str | None = None  # the tiered copy of the local log at the path (logdir.open_log(path, tiered=))
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> ReadOptions:
@@ -205,6 +209,7 @@ class ReadOptions:
         return cls(
             storage=None if storage == StorageOptions() else storage,
             keys=_private_keys(options),
+            tiered=get("tiered") or None,
             topics=tuple(t.strip() for t in topics.split(",") if t.strip()) if topics else None,
             pattern=pattern,
             assign=assign,

@@ -51,7 +51,7 @@ def plan(path: str, opts: ReadOptions) -> list[RangeTask]:
         opts = replace(opts, storage=StorageOptions.from_env())
     # the driver's keys (options, then its environment), shipped in each task like the storage settings
     opts = replace(opts, keys=_keys(opts.keys))
-    with logdir.open_log(path, storage=opts.storage, keys=opts.keys) as log_dir:
+    with logdir.open_log(path, storage=opts.storage, keys=opts.keys, tiered=opts.tiered) as log_dir:
         for part in log_dir.partitions():
             if not opts.wants(part.topic, part.partition):
                 continue
