@@ -12,16 +12,33 @@ The plugin's format (``AesEncryptionProvider``, ``RsaEncryptionProvider``, ``Enc
   GCM tag (16 bytes)``, encrypted with the data key and the AAD.
 
 The ciphers are PyCryptodome's (``Crypto``): the ``cryptography`` package offers OAEP only with SHA-1
-and SHA-2 digests, not the plugin's SHA3-512. The RSA private key is given as the path of a PEM
-file in ``KAFKASPEC_TIERED_PRIVATE_KEY`` (``PKCS#8`` or ``PKCS#1``, unencrypted, as the plugin's own), read when the first
-encrypted segment is, and never shown in a message, log or ``repr``.
+and SHA-2 digests, not the plugin's SHA3-512.
+
+The plugin rotates keys (``encryption.key.pairs``, ``encryption.key.pair.id``: new segments are
+written under the current pair, older ones stay under theirs), so one bucket may need several private
+keys, chosen by the key pair id in each manifest's ``dataKey``. :class:`PrivateKeys` maps key pair ids
+to private keys (``PKCS#8`` or ``PKCS#1`` PEM, unencrypted, as the plugin's own); it is given explicitly
+(``open_log(..., keys=)``) or read from the environment:
+
+* ``KAFKASPEC_TIERED_PRIVATE_KEY``: the PEM file of the one private key, used whatever the key pair id
+  (the single-key way), or a directory of PEM files named ``<key pair id>.pem``;
+* ``KAFKASPEC_TIERED_PRIVATE_KEY_<ID>``: the PEM file of key pair ``<ID>`` (the id as written, or
+  upper-cased with every character other than a letter or digit as ``_``: ``key-pair-2`` is
+  ``KAFKASPEC_TIERED_PRIVATE_KEY_KEY_PAIR_2``).
+
+A segment under a key pair with no private key is an error naming the manifest and the id. Key
+material is read when the first segment needing it is, and never shown in a message, log or ``repr``
+(only the key pair ids and the files' paths are).
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import os
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +49,7 @@ IV_SIZE = 12
 TAG_SIZE = 16
 #: the environment variable naming the PEM file of the RSA private key
 KEY_ENV = "KAFKASPEC_TIERED_PRIVATE_KEY"
-_KEYS: dict[tuple[str, float], Any] = {}  # (path, mtime) -> loaded private key
+_KEYS: dict[bytes, Any] = {}  # sha-256 of the PEM -> the loaded private key
 
 
 @dataclass(frozen=True)
@@ -76,35 +93,152 @@ def _crypto() -> Any:
     return AES, oaep, RSA
 
 
-def _private_key(key: SegmentKey, source: str) -> Any:
-    path = os.environ.get(KEY_ENV)
-    if not path:
-        raise KafkaFormatError(f"the segment is encrypted (its manifest has 'encryption', key pair {key.key_id!r}): "
-                               f"set {KEY_ENV} to the PEM file of that key pair's RSA private key", None, source)
-    _, _, rsa = _crypto()
+#: a key pair id the plugin accepts in ``dataKey`` (``<id>:<base64>``), and a PEM file's stem in a key directory
+_KEY_ID = re.compile(r"[A-Za-z0-9._-]{1,255}")
+
+
+def env_name(key_id: str) -> str:
+    """The environment variable naming key pair ``key_id``'s PEM file (its portable spelling)."""
+    return f"{KEY_ENV}_{re.sub(r'[^A-Za-z0-9]', '_', key_id).upper()}"
+
+
+@dataclass(frozen=True)
+class PrivateKeys:
+    """Private keys by key pair id (the PEM bytes, never in ``repr``), and optionally one key for any id
+    (the single-key way). Picklable, to be shipped to Spark executors that do not share the driver's
+    files or environment. ``origin`` says where each key came from (a path or a variable's name), for
+    messages."""
+
+    by_id: dict[str, bytes] = field(default_factory=dict, repr=False)
+    any_id: bytes | None = field(default=None, repr=False)
+    origin: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def __repr__(self) -> str:
+        return f"PrivateKeys(ids={sorted(self.by_id)!r}{', any id' if self.any_id is not None else ''})"
+
+    def __bool__(self) -> bool:
+        return bool(self.by_id) or self.any_id is not None
+
+    @classmethod
+    def of(cls, keys: Mapping[str, str | Path | bytes]) -> PrivateKeys:
+        """From ``{key pair id: PEM bytes, or the path of a PEM file}``."""
+        by_id: dict[str, bytes] = {}
+        origin: dict[str, str] = {}
+        for key_id, value in keys.items():
+            if not isinstance(key_id, str) or not _KEY_ID.fullmatch(key_id):
+                raise ValueError(f"{str(key_id)[:60]!r} is not a key pair id (letters, digits, '.', '_', '-')")
+            if isinstance(value, bytes):
+                by_id[key_id], origin[key_id] = value, f"the key given for {key_id!r}"
+            else:
+                by_id[key_id], origin[key_id] = _read_pem(Path(value), f"the key of key pair {key_id!r}"), str(value)
+        return cls(by_id, None, origin)
+
+    @classmethod
+    def from_dir(cls, directory: str | Path) -> PrivateKeys:
+        """Every ``<key pair id>.pem`` file in ``directory`` (other files are not keys: ignored)."""
+        d = Path(directory)
+        try:
+            entries = sorted(p for p in d.iterdir() if p.suffix == ".pem" and _KEY_ID.fullmatch(p.stem))
+        except OSError as exc:
+            raise KafkaFormatError(f"the key directory {d} cannot be read: {exc.strerror}") from None
+        return cls({p.stem: _read_pem(p, "a private key file") for p in entries}, None,
+                   {p.stem: str(p) for p in entries})
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> PrivateKeys:
+        """The keys this process's environment names (see the module's docstring); empty when none."""
+        env = os.environ if environ is None else environ
+        keys = cls()
+        single = env.get(KEY_ENV)
+        if single:
+            if Path(single).is_dir():
+                keys = cls.from_dir(single)
+            else:
+                keys = cls({}, _read_pem(Path(single), f"{KEY_ENV}'s file"), {"": single})
+        prefix = KEY_ENV + "_"
+        for name in sorted(env):
+            if name.startswith(prefix) and len(name) > len(prefix) and env[name]:
+                keys.by_id[name[len(prefix):]] = _read_pem(Path(env[name]), f"{name}'s file")
+                keys.origin[name[len(prefix):]] = name
+        return keys
+
+    def merged(self, other: PrivateKeys) -> PrivateKeys:
+        """These keys, with ``other``'s for the ids (and the any-id key) these do not have."""
+        return PrivateKeys({**other.by_id, **self.by_id}, self.any_id if self.any_id is not None else other.any_id,
+                           {**other.origin, **self.origin})
+
+    def pem(self, key_id: str) -> tuple[bytes, str] | None:
+        """Key pair ``key_id``'s PEM bytes and where they came from (None: no key for it)."""
+        if key_id in self.by_id:
+            return self.by_id[key_id], self.origin.get(key_id, key_id)
+        spelled = env_name(key_id)[len(KEY_ENV) + 1:]
+        if spelled in self.by_id:
+            return self.by_id[spelled], self.origin.get(spelled, spelled)
+        if self.any_id is not None:
+            return self.any_id, self.origin.get("", KEY_ENV)
+        return None
+
+    def ids(self) -> list[str]:
+        return sorted(self.by_id) + (["(any: " + self.origin.get("", KEY_ENV) + ")"] if self.any_id is not None else [])
+
+
+def _read_pem(path: Path, what: str) -> bytes:
     try:
-        stamp = (path, os.stat(path).st_mtime)
-        loaded = _KEYS.get(stamp)
-        if loaded is None:
-            loaded = _KEYS[stamp] = rsa.import_key(Path(path).read_bytes())
+        with path.open("rb") as f:
+            data = f.read(_MAX_PEM + 1)
+    except OSError as exc:
+        raise KafkaFormatError(f"{what} {path} cannot be read: {exc.strerror}") from None
+    if len(data) > _MAX_PEM:
+        raise KafkaFormatError(f"{what} {path} is larger than a PEM private key can be ({_MAX_PEM} bytes)")
+    return data
+
+
+#: an RSA private key of 16384 bits is under 13 KiB of PEM
+_MAX_PEM = 1 << 16
+
+
+def _private_key(key: SegmentKey, source: str, keys: PrivateKeys | None) -> tuple[Any, str]:
+    """The RSA private key for the segment's key pair (explicit ``keys`` first, then the environment's),
+    and where it came from."""
+    given = keys.pem(key.key_id) if keys is not None else None
+    if given is None:
+        env = PrivateKeys.from_env()
+        given = env.pem(key.key_id)
+        if given is None:
+            known = sorted({*(keys.ids() if keys is not None else ()), *env.ids()})
+            if not known:
+                raise KafkaFormatError(f"the segment is encrypted (its manifest has 'encryption', key pair "
+                                       f"{key.key_id!r}): set {KEY_ENV} to the PEM file of that key pair's RSA "
+                                       f"private key (or to a directory of <key pair id>.pem files)", None, source)
+            raise KafkaFormatError(f"the manifest's data key is wrapped with key pair {key.key_id!r}, for which no "
+                                   f"private key is given (keys are given for: {', '.join(known)}; add "
+                                   f"{key.key_id}.pem to the key directory or set {env_name(key.key_id)})",
+                                   None, source)
+    pem, origin = given
+    _, _, rsa = _crypto()
+    digest = hashlib.sha256(pem).digest()
+    loaded = _KEYS.get(digest)
+    if loaded is None:
+        try:
+            loaded = rsa.import_key(pem)
             if not loaded.has_private():
                 raise ValueError("a public key")
-    except OSError as exc:
-        raise KafkaFormatError(f"{KEY_ENV} names {path}, which cannot be read: {exc.strerror}", None, source) from None
-    except (ValueError, TypeError):
-        raise KafkaFormatError(f"{KEY_ENV} names {path}, which is not an unencrypted PEM RSA private key",
-                               None, source) from None
-    return loaded
+        except (ValueError, TypeError, IndexError):
+            raise KafkaFormatError(f"{origin}, the key of key pair {key.key_id!r}, is not an unencrypted PEM RSA "
+                                   "private key", None, source) from None
+        _KEYS[digest] = loaded
+    return loaded, origin
 
 
-def unwrap(key: SegmentKey, source: str) -> bytes:
-    """The segment's AES data key, decrypted with the private key the environment names."""
+def unwrap(key: SegmentKey, source: str, keys: PrivateKeys | None = None) -> bytes:
+    """The segment's AES data key, decrypted with its key pair's private key (from ``keys``, else from
+    the environment)."""
     _, oaep, _ = _crypto()
-    private = _private_key(key, source)
+    private, origin = _private_key(key, source, keys)
     try:
         data_key: bytes = oaep(private).decrypt(key.wrapped)
     except (ValueError, TypeError, AttributeError):
-        raise KafkaFormatError(f"the private key in {os.environ.get(KEY_ENV)} does not decrypt this segment's data "
+        raise KafkaFormatError(f"the private key in {origin} does not decrypt this segment's data "
                                f"key (key pair {key.key_id!r}): another key pair's", None, source) from None
     if len(data_key) not in (16, 24, 32):
         raise KafkaFormatError(f"the decrypted data key has {len(data_key)} bytes, not an AES key", None, source)
@@ -155,4 +289,4 @@ class Encrypter:
         return iv + ciphertext + tag
 
 
-__all__ = ["IV_SIZE", "KEY_ENV", "TAG_SIZE", "Encrypter", "SegmentKey", "decrypt", "parse_encryption", "unwrap"]
+__all__ = ["IV_SIZE", "KEY_ENV", "TAG_SIZE", "Encrypter", "PrivateKeys", "SegmentKey", "env_name", "decrypt", "parse_encryption", "unwrap"]

@@ -7,13 +7,15 @@ past the local start (a segment is deleted locally only once uploaded), so the t
 :class:`HistoryPartition` reads the live remote lineage (:mod:`.tiered_lineage`) up to the end of its
 last segment that starts below the local log start offset, and the local segments from the next
 offset on (the first of them from that offset: :attr:`~.segment.Segment.served_from`), each offset
-once. Where they do not meet (the remote copy ends before the local log starts), ``verify`` reports
+once. Where they do not meet (the remote copy ends before the local log starts: Kafka's remote log
+must reach the local log start offset), reading is an error naming both sides, and ``verify`` reports
 the missing offsets. The broker's leader-epoch checkpoint is the lineage the remote segments are
 chosen by.
 
 ``open_log(local, tiered=prefix)`` (the public :func:`open_log` here) pairs each local partition with
 the remote one of the same topic and partition; a partition only remote (deleted locally) is read
-from the remote copy alone.
+from the remote copy alone. The tiered copy is in the plugin's layout (:mod:`.tiered`) or in Kafka's
+``LocalTieredStorage`` one (:mod:`.local_tiered`), told apart by their names.
 """
 
 from __future__ import annotations
@@ -22,11 +24,13 @@ from pathlib import Path
 
 from ..errors import KafkaFormatError
 from . import layout as layout_module
+from . import local_tiered
 from . import tiered as tiered_module
+from .encryption import PrivateKeys
 from .layout import LogDir, Partition, UnusedSegment
 from .remote_log_topic import RemoteLogMetadata
 from .segment import Segment
-from .storage import AnyPath, RemotePath, StorageOptions
+from .storage import AnyPath, RemotePath, StorageOptions, as_path
 from .tiered import TieredPartition, open_tiered
 
 
@@ -36,9 +40,12 @@ class HistoryPartition(Partition):
 
     layout = "kafka"
 
-    def __init__(self, local: Partition, remote: TieredPartition):
+    def __init__(self, local: Partition, remote: TieredPartition | local_tiered.LocalTieredPartition):
         super().__init__(local.path, local.topic, local.partition)
         self.local, self.remote = local, remote
+        #: a gap between the tiered copy and the local log is an error when the segments are asked for
+        #: (every reader); ``verify`` turns it off to check both sides and report the gap itself
+        self.gap_is_error = True
         if remote.epochs is None:
             try:
                 remote.epochs = local.leader_epochs()  # the broker's own lineage chooses the remote segments
@@ -57,6 +64,12 @@ class HistoryPartition(Partition):
             if older:
                 end = older[-1].end_offset
                 floor = max(start, end + 1) if end is not None else start
+                if end is not None and end + 1 < start and self.gap_is_error:
+                    raise KafkaFormatError(
+                        f"offsets {end + 1}..{start - 1} are missing: the tiered copy's live lineage ends at offset "
+                        f"{end} ({older[-1].path}) and the local log starts at offset {start} ({local[0].path}); "
+                        "a broker serves neither (the remote log must reach the local log start offset)",
+                        None, str(local[0].path))
             newer = [s for i, s in enumerate(local) if i + 1 == len(local) or local[i + 1].base_offset > floor]
             if newer and floor > newer[0].base_offset:
                 newer[0].served_from = floor  # the remote copy already holds the offsets before it
@@ -77,15 +90,18 @@ class HistoryPartition(Partition):
 
 def open_history(local: str | Path | RemotePath, tiered: str | Path | RemotePath, *,
                  storage: StorageOptions | None = None,
-                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> LogDir:
+                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
+                 keys: PrivateKeys | None = None) -> LogDir:
     """The partitions of the local log ``local`` (a data dir or one partition dir), each paired with its
     tiered copy under ``tiered``; with a data dir, also the partitions only the tiered copy holds. The
     remote segments are chosen by ``__remote_log_metadata`` when it is given (``remote_log_metadata``)
     or found beside the data (partitions of it in the local data dir, or in the prefix)."""
     log = layout_module.open_log(local, storage=storage)
     rlm = tiered_module.remote_log(remote_log_metadata, log.path if log._whole else None, storage)
-    remote = {(p.topic, p.partition): p for p in open_tiered(tiered, storage=storage, remote_log_metadata=rlm)
-              .partitions() if isinstance(p, TieredPartition)}
+    copy = local_tiered.open_local_tiered(tiered, storage=storage) if local_tiered.is_local_tiered(
+        as_path(tiered, storage)) else open_tiered(tiered, storage=storage, remote_log_metadata=rlm, keys=keys)
+    remote = {(p.topic, p.partition): p for p in copy.partitions()
+              if isinstance(p, (TieredPartition, local_tiered.LocalTieredPartition))}
     parts: list[Partition] = []
     for part in log.partitions():
         match = remote.pop((part.topic, part.partition), None)
@@ -107,18 +123,22 @@ def open_history(local: str | Path | RemotePath, tiered: str | Path | RemotePath
 
 def open_log(path: str | Path | RemotePath, *, layout: str | None = None, storage: StorageOptions | None = None,
              tiered: str | Path | RemotePath | None = None,
-             remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> LogDir:
+             remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
+             keys: PrivateKeys | None = None) -> LogDir:
     """Open a log directory (:func:`kafkaspec.logdir.tiered.open_log`: Kafka's layout or tiered storage's);
     with ``tiered``, a local log directory plus its tiered copy at ``tiered``, read as each partition's
     whole history (:func:`open_history`). ``remote_log_metadata``: the ``__remote_log_metadata``
     partitions (a data dir holding them, or one partition dir) that choose a tiered partition's live
-    segments, as a broker does (else those found beside the data, else the manifests decide)."""
+    segments, as a broker does (else those found beside the data, else the manifests decide). ``keys``:
+    the private keys of encrypted tiered segments, by key pair id (:class:`~.encryption.PrivateKeys`;
+    None: the environment's)."""
     if tiered is None:
-        return tiered_module.open_log(path, layout=layout, storage=storage, remote_log_metadata=remote_log_metadata)
+        return tiered_module.open_log(path, layout=layout, storage=storage, remote_log_metadata=remote_log_metadata,
+                                      keys=keys)
     if layout not in (None, "kafka"):
         raise ValueError(f"with tiered=, the local log is in Kafka's layout: layout must be 'kafka' or None, "
                          f"got {layout!r}")
-    return open_history(path, tiered, storage=storage, remote_log_metadata=remote_log_metadata)
+    return open_history(path, tiered, storage=storage, remote_log_metadata=remote_log_metadata, keys=keys)
 
 
 __all__ = ["HistoryPartition", "open_history", "open_log"]

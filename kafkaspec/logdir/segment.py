@@ -202,7 +202,11 @@ class Segment:
         never holds the whole file in memory. A head that does not parse (a bad magic or length)
         raises :class:`_WalkFailed`; the caller (``logdir.layout``) then reads the segment with
         ``on_corrupt="skip"`` from the start instead, so each batch comes from one path only.
+        Batches below :attr:`served_from` are passed over, as every reader does: a partition's whole
+        history reads those offsets from its tiered copy, and a marker there is one transaction's end,
+        not two.
         """
+        floor = self.served_from
         path = self.path
         if isinstance(path, RemotePath):
             fd = -1
@@ -245,7 +249,8 @@ class Segment:
                                               DEFAULT_MAX_DECOMPRESSED)
                         except KafkaFormatError:
                             raise _WalkFailed(pos) from None
-                        yield batch
+                        if batch.last_offset >= floor:
+                            yield batch
                 pos = end
         finally:
             if fd >= 0:

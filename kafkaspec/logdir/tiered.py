@@ -21,8 +21,9 @@ records its content size). The manifest (``"version": "1"``, ``SegmentManifestV1
   each ``{"position", "size"}`` in the ``.indexes`` object (in that order; ``transaction`` may be
   null); the leader-epoch part is the ``leader-epoch-checkpoint`` text of the segment;
 * ``compression``, and ``encryption`` (a data key wrapped by the plugin's RSA key pair and the AES-GCM
-  AAD) when the chunks and indexes are encrypted: read with the key pair's private key, named by
-  ``KAFKASPEC_TIERED_PRIVATE_KEY`` (``logdir.encryption``), and a clear error without it;
+  AAD) when the chunks and indexes are encrypted: read with the key pair's private key, chosen by the
+  key pair id the manifest names among the keys given (``keys=``, or ``KAFKASPEC_TIERED_PRIVATE_KEY``
+  and ``KAFKASPEC_TIERED_PRIVATE_KEY_<ID>``: :mod:`.encryption`), and a clear error without it;
 * ``remoteLogSegmentMetadata``: topic id and partition, segment id, offsets, timestamps, epochs
   (what a partition's live lineage is chosen by; reading one segment does not need it).
 
@@ -68,9 +69,9 @@ from ..compression import ZSTD, decompress
 from ..entry import LogBatch
 from ..errors import KafkaFormatError, LimitExceededError, SkippedDirWarning
 from ..records import DEFAULT_MAX_DECOMPRESSED
-from . import files, indexes, names, ranged
+from . import files, indexes, local_tiered, names, ranged
 from . import layout as layout_module
-from .encryption import IV_SIZE, TAG_SIZE, SegmentKey, decrypt, parse_encryption, unwrap
+from .encryption import IV_SIZE, TAG_SIZE, PrivateKeys, SegmentKey, decrypt, parse_encryption, unwrap
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .layout import LogDir, Partition, UnusedSegment
 from .ranged import Get
@@ -375,7 +376,8 @@ class TieredSegment(Segment):
     layout = "tiered"
 
     def __init__(self, path: str | Path | RemotePath, base_offset: int | None = None,
-                 manifest: Manifest | None = None, *, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED):
+                 manifest: Manifest | None = None, *, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+                 keys: PrivateKeys | None = None):
         p = as_path(path)
         m = _SEGMENT.match(p.name)
         if m is None:
@@ -388,6 +390,8 @@ class TieredSegment(Segment):
         self._manifest = manifest
         self._bundle: bytes | None = None
         self._data_key: bytes | None = None
+        #: the private keys by key pair id (None: the environment's, :mod:`.encryption`)
+        self.keys = keys
         self._indexes: dict[str, bytes] = {}  # decrypted indexes of an encrypted segment
 
     @property
@@ -462,7 +466,7 @@ class TieredSegment(Segment):
         m = self.manifest
         assert m.encryption is not None
         if self._data_key is None:
-            self._data_key = unwrap(m.encryption, m.source)
+            self._data_key = unwrap(m.encryption, m.source, self.keys)
         return decrypt(self._data_key, m.encryption.aad, stored, where, m.source)
 
     def _chunk(self, c: Chunk, stored: bytes, m: Manifest) -> bytes:
@@ -597,9 +601,11 @@ class TieredPartition(Partition):
     layout = "tiered"
 
     def __init__(self, path: AnyPath, topic: str, partition: int, topic_id: str,
-                 epochs: list[files.EpochEntry] | None = None, remote_log: RemoteLogMetadata | None = None):
+                 epochs: list[files.EpochEntry] | None = None, remote_log: RemoteLogMetadata | None = None,
+                 keys: PrivateKeys | None = None):
         super().__init__(path, topic, partition)
         self.topic_id = topic_id
+        self.keys = keys  # for encrypted segments (None: the environment's)
         #: the partition's leader-epoch lineage to choose by (e.g. a broker's leader-epoch-checkpoint);
         #: None: the checkpoint uploaded with the newest segment
         self.epochs = epochs
@@ -640,7 +646,7 @@ class TieredPartition(Partition):
                 orphans[stem] = where
                 started.append(SegmentInfo(stem, int(stem[:20]), int(stem[:20]), (), -1, str(where)))
                 continue
-            seg = TieredSegment(objects[MANIFEST_SUFFIX].with_name(stem + files.LOG_SUFFIX))
+            seg = TieredSegment(objects[MANIFEST_SUFFIX].with_name(stem + files.LOG_SUFFIX), keys=self.keys)
             try:
                 info = parse_segment_metadata(seg.manifest.segment_metadata, str(seg.manifest_path), stem,
                                               seg.base_offset)
@@ -691,11 +697,11 @@ class TieredPartition(Partition):
             if elsewhere is not None:
                 log_path, manifest_path = elsewhere
                 missing = [str(p) for p in (log_path, manifest_path) if not p.exists()]
-                seg = TieredSegment(log_path)
+                seg = TieredSegment(log_path, keys=self.keys)
             else:
                 objects = stems.get(info.segment_id, {})
                 missing = [info.segment_id + x for x in (files.LOG_SUFFIX, MANIFEST_SUFFIX) if x not in objects]
-                seg = chosen.get(info.segment_id) or TieredSegment(self.path / (info.segment_id + files.LOG_SUFFIX))
+                seg = chosen.get(info.segment_id) or TieredSegment(self.path / (info.segment_id + files.LOG_SUFFIX), keys=self.keys)
             if missing:
                 raise KafkaFormatError(f"{what} is COPY_SEGMENT_FINISHED in {source}, but its objects are missing: "
                                        f"no {' or '.join(missing)}", None, str(self.path))
@@ -785,7 +791,7 @@ def _same_bytes(a: TieredSegment, b: TieredSegment) -> bool:
         b.close()
 
 
-def find_tiered(root: AnyPath, depth: int = 2) -> list[TieredPartition]:
+def find_tiered(root: AnyPath, depth: int = 2, keys: PrivateKeys | None = None) -> list[TieredPartition]:
     """The tiered-storage partitions under ``root`` (a prefix holding ``<topic>-<topic id>/`` folders, one
     such folder, or one ``<partition>`` folder in it). As in Kafka's layout (:meth:`LogDir.partitions`),
     symbolic links to directories are not followed and a topic Kafka would refuse is passed over, each
@@ -794,7 +800,7 @@ def find_tiered(root: AnyPath, depth: int = 2) -> list[TieredPartition]:
     m = _TOPIC_DIR.match(root.name)
     if root.name.isdigit() and (t := _TOPIC_DIR.match(root.parent.name)):
         if _has_manifests(root):
-            found.append(TieredPartition(root, t["topic"], int(root.name), t["topic_id"]))
+            found.append(TieredPartition(root, t["topic"], int(root.name), t["topic_id"], keys=keys))
         return found
     if m:
         if (problem := names.topic_problem(m["topic"])) is not None:
@@ -806,12 +812,12 @@ def find_tiered(root: AnyPath, depth: int = 2) -> list[TieredPartition]:
             if len(p.name) > 10 or int(p.name) > names.MAX_PARTITION:
                 _skip(p, f"partition {p.name[:20]} is beyond {names.MAX_PARTITION}")
             elif _has_manifests(p):
-                found.append(TieredPartition(p, m["topic"], int(p.name), m["topic_id"]))
+                found.append(TieredPartition(p, m["topic"], int(p.name), m["topic_id"], keys=keys))
         return found
     if depth > 0:
         for p in listdir(root):
             if p.is_dir() and not _linked_dir(p):
-                found.extend(find_tiered(p, depth - 1))
+                found.extend(find_tiered(p, depth - 1, keys))
     return found
 
 
@@ -834,13 +840,15 @@ def _has_manifests(path: AnyPath) -> bool:
 
 
 def open_tiered(path: str | Path | RemotePath, *, storage: StorageOptions | None = None,
-                remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> LogDir:
+                remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
+                keys: PrivateKeys | None = None) -> LogDir:
     """A :class:`LogDir` over the tiered-storage layout at ``path`` (see :func:`kafkaspec.logdir.open_log`).
     ``remote_log_metadata``: the ``__remote_log_metadata`` partitions (a data dir holding them, or one
     partition dir) whose events choose each partition's live segments; None: those found in ``path``
-    itself (``__remote_log_metadata-N`` folders beside the topics), else the manifests alone."""
+    itself (``__remote_log_metadata-N`` folders beside the topics), else the manifests alone. ``keys``:
+    the private keys of encrypted segments, by key pair id (None: the environment's)."""
     root = as_path(path, storage)
-    parts = find_tiered(root)
+    parts = find_tiered(root, keys=keys)
     meta = remote_log(remote_log_metadata, root, storage) if parts else None
     for p in parts:
         p.remote_log = meta
@@ -870,31 +878,40 @@ def is_tiered(path: AnyPath) -> bool:
 
 def open_log(path: str | Path | RemotePath, *, layout: str | None = None,
              storage: StorageOptions | None = None,
-             remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> LogDir:
+             remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
+             keys: PrivateKeys | None = None) -> LogDir:
     """Open a log directory in Kafka's own layout or the tiered-storage one (``layout="kafka"`` or
-    ``"tiered"``; None: Kafka's if it holds partitions, else tiered storage's if it holds manifests).
-    ``remote_log_metadata``: see :func:`open_tiered` (tiered storage's layout only)."""
-    if layout not in (None, "kafka", "tiered"):
-        raise ValueError(f"layout must be 'kafka', 'tiered' or None (detect), got {layout!r}")
+    ``"tiered"``, or ``"local-tiered"``: Kafka's ``LocalTieredStorage``, :mod:`.local_tiered`; None: that
+    one if it holds ``<topic>-<partition>-<topic id>`` folders of segments, else Kafka's if it holds
+    partitions, else tiered storage's if it holds manifests). ``remote_log_metadata``: see
+    :func:`open_tiered` (tiered storage's layout only). ``keys``: the private keys of encrypted
+    segments, by key pair id (None: the environment's)."""
+    if layout not in (None, "kafka", "tiered", "local-tiered"):
+        raise ValueError(f"layout must be 'kafka', 'tiered', 'local-tiered' or None (detect), got {layout!r}")
     root = as_path(path, storage)
+    if layout == "local-tiered" or (layout is None and local_tiered.is_local_tiered(root)):
+        if layout == "local-tiered" and not root.exists():
+            raise root.not_found() if isinstance(root, RemotePath) else \
+                FileNotFoundError(errno.ENOENT, "no such file or directory", str(root))
+        return local_tiered.open_local_tiered(root)
     m = _SEGMENT.match(root.name)
     if layout != "kafka" and m and m["suffix"] == files.LOG_SUFFIX:  # one tiered segment
         topic = _TOPIC_DIR.match(root.parent.parent.name)
         part = TieredPartition(root.parent, topic["topic"] if topic else root.parent.parent.name,
                                int(root.parent.name) if root.parent.name.isdigit() else -1,
-                               topic["topic_id"] if topic else "")
-        part._segments = [TieredSegment(root)]
+                               topic["topic_id"] if topic else "", keys=keys)
+        part._segments = [TieredSegment(root, keys=keys)]
         return LogDir(root.parent, [part])
     if layout == "tiered":
         if not root.exists():
             raise root.not_found() if isinstance(root, RemotePath) else \
                 FileNotFoundError(errno.ENOENT, "no such file or directory", str(root))
-        return open_tiered(root, remote_log_metadata=remote_log_metadata)
+        return open_tiered(root, remote_log_metadata=remote_log_metadata, keys=keys)
     log = layout_module.open_log(root)
     # a prefix may hold the __remote_log_metadata partitions beside its topics: still a prefix
     only_metadata = all(p.topic == TOPIC for p in log.partitions())
     if layout != "kafka" and only_metadata and root.is_dir():
-        tiered = open_tiered(root, remote_log_metadata=remote_log_metadata)
+        tiered = open_tiered(root, remote_log_metadata=remote_log_metadata, keys=keys)
         if tiered.partitions():
             return tiered
     if remote_log_metadata is not None:
@@ -903,10 +920,14 @@ def open_log(path: str | Path | RemotePath, *, layout: str | None = None,
     return log
 
 
-def open_segment(path: str, storage: StorageOptions | None = None) -> Segment:
-    """The segment at ``path``: a :class:`TieredSegment` when named ``<offset>-<segment id>.log``."""
+def open_segment(path: str, storage: StorageOptions | None = None, keys: PrivateKeys | None = None,
+                 layout: str | None = None) -> Segment:
+    """The segment at ``path``: a :class:`TieredSegment` when named ``<offset>-<segment id>.log`` (a
+    :class:`~.local_tiered.LocalTieredSegment` with ``layout="local-tiered"``, the segment's own)."""
     p = as_path(path, storage)
-    return TieredSegment(p) if _SEGMENT.match(p.name) else Segment(p)
+    if layout == "local-tiered":
+        return local_tiered.LocalTieredSegment(p)
+    return TieredSegment(p, keys=keys) if _SEGMENT.match(p.name) else Segment(p)
 
 
 __all__ = ["Chunk", "Manifest", "TieredPartition", "TieredSegment", "decode_chunk_sizes", "encode_chunk_sizes",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,13 +51,18 @@ class TieredReport:
 
 def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_size: int = DEFAULT_CHUNK_SIZE,
                  compression: bool = True, broker_id: int = 0, storage: StorageOptions | None = None,
-                 public_key: bytes | None = None, key_id: str = "kafkaspec") -> TieredReport:
+                 public_key: bytes | None = None, key_id: str = "kafkaspec",
+                 key_pair: Callable[[str, int, int], tuple[str, bytes] | None] | None = None) -> TieredReport:
     """Write every segment of the log directory ``source`` in the tiered-storage layout under ``dest``.
 
     Per segment: the ``.log`` object (chunks of ``chunk_size``, each its own zstd frame with
     ``compression``), the ``.indexes`` object, and last the manifest that publishes them. Topic ids come
     from ``partition.metadata`` (derived from the topic name without one); segment ids are derived from
     topic id, partition and base offset, so writing the same segment again replaces it, never adds one.
+
+    Encryption: every segment under ``public_key`` (key pair ``key_id``), or, with ``key_pair``, each
+    segment under the key pair ``key_pair(topic, partition, base_offset)`` returns (``(key pair id,
+    public key PEM)``, None: unencrypted), as a bucket looks after the plugin's keys were rotated.
     """
     if chunk_size <= 0:
         raise ValueError(f"chunk_size must be positive, got {chunk_size}")
@@ -80,7 +86,9 @@ def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_siz
                 seg_id = kafka_uuid(f"{topic_id}/{part.partition}/{seg.base_offset}".encode())
                 stem = f"{seg.base_offset:020d}-{seg_id}"
                 after = segs[i + 1].base_offset if i + 1 < len(segs) else end_offset + 1
-                enc = Encrypter.new(public_key, key_id) if public_key is not None else None
+                chosen = key_pair(part.topic, part.partition, seg.base_offset) if key_pair is not None else \
+                    ((key_id, public_key) if public_key is not None else None)
+                enc = Encrypter.new(chosen[1], chosen[0]) if chosen is not None else None
                 stored, sizes = _chunks(data, chunk_size, compression, enc)
                 bundle, ranges = _bundle(seg, part, epochs, after, enc)
                 manifest = _manifest(len(data), chunk_size, sizes, compression, ranges, part, topic_id, seg_id,

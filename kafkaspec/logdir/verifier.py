@@ -99,6 +99,8 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
         problems.append(Problem(str(path), None, NO_KAFKA_DATA))
     extents: dict[tuple[str, str, int], Extent | None] = {}  # (data dir, topic, partition); None: no segment
     for part in parts:
+        if isinstance(part, HistoryPartition):
+            part.gap_is_error = False  # the gap is reported below, with both sides' segments checked
         try:
             part.segments()
         except KafkaFormatError as exc:  # its segments cannot be chosen (tiered copies that disagree)

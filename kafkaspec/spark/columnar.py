@@ -28,6 +28,7 @@ from ..compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..logdir import open_segment
+from ..logdir.encryption import PrivateKeys
 from ..logdir.storage import StorageOptions
 from ..logdir.transactions import ReadCommitted, select_batches
 from ..records import Batch, BatchIterator
@@ -58,6 +59,10 @@ class RangeTask:
     max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
     storage: StorageOptions | None = None  # object-store settings for an s3:// path (None: the environment)
     lockstep: bool = True  # v2 records through kafkaspec.lockstep (falling back per run of batches)
+    #: private keys of an encrypted tiered segment, by key pair id (None: the executor's environment's)
+    keys: PrivateKeys | None = field(default=None, repr=False)
+    #: the segment's layout (``Segment.layout``): how ``path`` is opened on the executor
+    layout: str = "kafka"
     #: a segment no reader serves (tiered storage: not in the partition's live lineage) and why: the
     #: audit view's one row for it; nothing is read
     unused: str | None = None
@@ -119,7 +124,7 @@ class Walk:
 def load_range(task: RangeTask) -> bytes:
     """The bytes of the task's range, read from the file (not mapped: a segment truncated meanwhile
     gives fewer bytes, never a SIGBUS)."""
-    return open_segment(task.path, task.storage).read_range(task.start, task.end)
+    return open_segment(task.path, task.storage, task.keys, task.layout).read_range(task.start, task.end)
 
 
 def iter_entries(buf: bytes, base: int, task: RangeTask, report: RangeReport) -> Iterator[LogBatch]:

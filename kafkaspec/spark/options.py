@@ -42,6 +42,16 @@ option                     meaning
 ``failOnDataLoss``         streaming: ``true`` (default) fails the query, naming the offsets, when
                            retention deleted offsets before they were read; ``false`` skips them
                            and logs a warning
+``tiered``                 the tiered-storage copy (a prefix or folder) of the local log at the
+                           path: each partition's whole history, the remote segments below the
+                           local log start offset and the local ones from there, each offset once
+``tieredPrivateKeyDir``    encrypted tiered-storage segments: a directory, on the driver, of the
+                           private keys as ``<key pair id>.pem`` files
+``tieredPrivateKey.<id>``  the PEM file, on the driver, of key pair ``<id>``'s private key. The
+                           driver reads the keys (and, without these options, the ones its
+                           ``KAFKASPEC_TIERED_PRIVATE_KEY*`` environment names) and ships them to
+                           the executors in the tasks; the options hold paths, never key material,
+                           and no plan, error or summary shows a key (only ids and paths)
 ``engine``                 ``lockstep`` (default): v2 records decoded many batches at once with
                            numpy (:mod:`kafkaspec.lockstep`); ``records``: one record at a time
 =========================  ==================================================================
@@ -56,6 +66,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..errors import KafkaFormatError
+from ..logdir.encryption import PrivateKeys
 from ..logdir.storage import StorageOptions
 from .pushdown import Pushed
 
@@ -67,6 +79,25 @@ _SIZE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1
 
 class OptionError(ValueError):
     """An option value the source cannot use."""
+
+
+def _private_keys(options: Mapping[str, str]) -> PrivateKeys | None:
+    """The keys options ``tieredPrivateKeyDir`` and ``tieredPrivateKey.<id>`` name, read here (on the
+    driver); None without them. A key pair id keeps its case (the option name's suffix as written)."""
+    directory, files = None, {}
+    for name, value in dict(options).items():
+        low = str(name).lower()
+        if low == "tieredprivatekeydir":
+            directory = str(value)
+        elif low.startswith("tieredprivatekey."):
+            files[str(name)[len("tieredPrivateKey."):]] = str(value)
+    if directory is None and not files:
+        return None
+    try:
+        keys = PrivateKeys.of(files)
+        return keys.merged(PrivateKeys.from_dir(directory)) if directory is not None else keys
+    except (KafkaFormatError, ValueError) as exc:
+        raise OptionError(f"option tieredPrivateKey: {exc}") from None
 
 
 def _bool(value: str | None, default: bool, name: str) -> bool:
@@ -145,6 +176,9 @@ class ReadOptions:
     min_offsets_per_trigger: int | None = None
     max_trigger_delay: float = 15 * 60.0  # seconds
     fail_on_data_loss: bool = True
+    #: private keys of encrypted tiered segments by key pair id, read on the driver (key material not in its repr)
+    keys: PrivateKeys | None = field(default=None, repr=False)
+    tiered: str | None = None  # the tiered copy of the local log at the path (logdir.open_log(path, tiered=))
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> ReadOptions:
@@ -220,6 +254,8 @@ class ReadOptions:
             max_trigger_delay=parse_duration(get("maxtriggerdelay") or "15m"),
             fail_on_data_loss=_bool(get("failondataloss"), True, "failOnDataLoss"),
             storage=None if storage == StorageOptions() else storage,
+            keys=_private_keys(options),
+            tiered=get("tiered") or None,
             topics=tuple(t.strip() for t in topics.split(",") if t.strip()) if topics else None,
             pattern=pattern,
             assign=assign,

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from .. import logdir
 from ..errors import KafkaFormatError
+from ..logdir.encryption import PrivateKeys
 from ..logdir.storage import StorageOptions, is_uri
 from .columnar import RangeTask
 from .options import ReadOptions
@@ -30,13 +31,28 @@ def _bound(a: int | None, b: int | None, pick: Callable[[int, int], int]) -> int
     return pick(a, b)
 
 
+def _keys(given: PrivateKeys | None) -> PrivateKeys | None:
+    """``given`` (the reader options' keys) with the ones the driver's environment names for other key
+    pair ids; None when there are none. An environment naming a file that cannot be read is left to
+    the executors' own lookup (which names it, if a segment needs it): unencrypted data needs no key."""
+    try:
+        env = PrivateKeys.from_env()
+    except KafkaFormatError:
+        env = PrivateKeys()
+    keys = given.merged(env) if given is not None else env
+    return keys if keys else None
+
+
 def plan(path: str, opts: ReadOptions) -> list[RangeTask]:
     """The range tasks of a read of ``path`` (data dir, partition dir or segment file)."""
     tasks: list[RangeTask] = []
     if opts.storage is None and is_uri(path):
         # the driver's environment, resolved here and shipped in each task: executors may not share it
         opts = replace(opts, storage=StorageOptions.from_env())
-    with logdir.open_log(path, storage=opts.storage, remote_log_metadata=opts.remote_log_metadata) as log_dir:
+    # the driver's keys (options, then its environment), shipped in each task like the storage settings
+    opts = replace(opts, keys=_keys(opts.keys))
+    with logdir.open_log(path, storage=opts.storage, keys=opts.keys, tiered=opts.tiered,
+                         remote_log_metadata=opts.remote_log_metadata) as log_dir:
         for part in log_dir.partitions():
             if not opts.wants(part.topic, part.partition):
                 continue
@@ -87,7 +103,8 @@ def plan_partition(part: logdir.Partition, opts: ReadOptions) -> list[RangeTask]
                 path=str(seg.path), topic=part.topic, partition=part.partition, start=start, end=end,
                 min_offset=seg_lo, max_offset=hi, read_committed=rc,
                 include_control=opts.include_control, verify_crc=opts.verify_crc,
-                skip_corrupt=opts.skip_corrupt, storage=opts.storage, lockstep=opts.lockstep,
+                skip_corrupt=opts.skip_corrupt, storage=opts.storage, lockstep=opts.lockstep, keys=opts.keys,
+                layout=seg.layout,
             ))
         seg.close()
     if opts.view == "batches":  # the audit view says which segments are left out, and why
