@@ -39,7 +39,7 @@ def test_spark_reads_rotated_key_pairs_from_reader_options(spark, s3_env, s3_ser
     df = spark.read.format("kafkalog").options(**options).load(uri)
     assert secret not in df._jdf.queryExecution().toString()
     only_old = {**s3, "tieredPrivateKey.old": str(keys / "old.pem")}
-    with pytest.raises(Exception) as info:  # noqa: PT011 - Spark wraps the worker's error
+    with pytest.raises(Exception) as info:  # Spark wraps the worker's error
         spark.read.format("kafkalog").options(**only_old).load(uri).count()
     text = str(info.value)
     assert "key pair 'new', for which no private key" in text and ".rsm-manifest" in text
