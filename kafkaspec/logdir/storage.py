@@ -458,6 +458,8 @@ class Store:
         self.stats.add(1, checks=int(check))
         try:
             handle = self.fs.open_input_file(key)
+            if self.scheme in ("gs", "gcs"):  # gcsfs's file hides its metadata from pyarrow: ask gcsfs
+                return handle, Identity.of_gcs(self.fs.handler.fs.info(key))
         except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "opening the object") from None
         return handle, Identity.of(handle)
@@ -597,6 +599,13 @@ class Identity:
             return value.decode("latin-1") if isinstance(value, bytes) else value
 
         return cls(handle.size(), _parse_time(text("last-modified")), text("etag"))
+
+    @classmethod
+    def of_gcs(cls, info: dict[str, Any]) -> Identity:
+        """The identity gcsfs's ``info`` gives a GCS object: its size, ``updated`` time and ``generation``
+        (a new number at each write of the object: GCS's own version id, stronger than an ETag)."""
+        return cls(int(info["size"]), _parse_time(info.get("updated")),
+                   str(info["generation"]) if info.get("generation") else info.get("etag"))
 
     def same(self, other: Identity) -> bool:
         """Equal where both say: a field one side lacks is not a difference."""
