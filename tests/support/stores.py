@@ -51,7 +51,7 @@ def _wait(proc: subprocess.Popen, url: str, what: str, timeout: float) -> None:
 def _stop(proc: subprocess.Popen) -> None:
     proc.terminate()
     try:
-        proc.wait(10)
+        proc.wait(3)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
