@@ -300,8 +300,8 @@ class Store:
         directory that no pyarrow client wrote (no empty "folder" objects) would list as empty. pyarrow
         reads gcsfs through its fsspec handler; requests, retries and credentials are gcsfs's (Google's
         default credentials; anonymous for an emulator's endpoint)."""
-        try:  # its JSON-API client: gcsfs's default class first asks a gRPC control API about the bucket
-            from gcsfs.core import GCSFileSystem  # noqa: PLC0415  (which no emulator serves: a minute each)
+        try:  # its JSON-API client (gcsfs's default class first asks a gRPC control API no emulator serves)
+            from gcsfs.core import GCSFileSystem  # type: ignore[import-untyped]  # noqa: PLC0415
         except ImportError:
             raise StorageError(errno.ENOPKG, f"reading {self.scheme}:// needs gcsfs, which is not installed: "
                                "pip install 'kafkaspec[spark]'") from None

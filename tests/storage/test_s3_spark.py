@@ -10,8 +10,8 @@ import sys
 
 import pytest
 from support.s3 import ACCESS_KEY, SECRET_KEY
-from support.stores import AZURE_KEY
 from support.spark import source_rows
+from support.stores import AZURE_KEY
 
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
