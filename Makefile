@@ -31,7 +31,21 @@ $(STAMP): pyproject.toml
 	@echo "make venv: done ($(VENV); make test and make demo use it)"
 	touch $(STAMP)
 
-venv: $(STAMP)
+venv: $(STAMP) tools
+
+# Test servers that are not Python packages, in .tools/ (git-ignored): Azurite, Microsoft's Azure Storage
+# emulator (npm package azurite), for the Azure runs of tests/storage. Without npm this says so in one line;
+# the Azure tests then fail (they are never skipped).
+AZURITE_VERSION ?= 3.37.0
+AZURITE := .tools/node_modules/.bin/azurite-blob
+.PHONY: tools
+tools: $(AZURITE)
+$(AZURITE):
+	@if command -v npm >/dev/null 2>&1; then \
+	  echo "make tools: installing azurite $(AZURITE_VERSION) into .tools/ (npm)"; \
+	  mkdir -p .tools && npm install --prefix .tools --no-audit --no-fund --silent azurite@$(AZURITE_VERSION) \
+	    || echo "make tools: npm could not install azurite: the Azure storage tests will fail"; \
+	else echo "make tools: npm is missing (install Node.js and npm): the Azure storage tests will fail"; fi
 
 generate: $(STAMP)
 	$(PY) -m kafkaspec.codegen
@@ -54,7 +68,7 @@ java-check:
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-test: check-generated lint typecheck java-check browser
+test: check-generated lint typecheck java-check browser tools
 	KAFKASPEC_CLUSTER_TEST=$(CLUSTER_TEST) $(PY) -m pytest -q -p no:cacheprovider; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 

@@ -31,6 +31,7 @@ the marker first, then the deletions, then the marker.
 
 from __future__ import annotations
 
+import errno
 import json
 import uuid
 from collections.abc import Callable, Iterable
@@ -217,7 +218,13 @@ def drop_staging(root: RemotePath, job: str) -> None:
     store = root.store
     store.delete_prefix((staging / job).key)
     store.forget(staging.key)
-    if not store.list(staging.key):
+    try:
+        left = store.list(staging.key)
+    except StorageError as exc:  # GCS and Azure: a prefix with no object left under it is not there at all
+        if exc.errno != errno.ENOENT:
+            raise
+        return
+    if not left:
         store.delete_prefix(staging.key)
 
 

@@ -87,6 +87,14 @@ class StorageOptions:
     secret_key: str | None = field(default=None, repr=False)
     session_token: str | None = field(default=None, repr=False)
     timeout: float | None = None
+    #: gs://: the endpoint of a private or emulated GCS (``STORAGE_EMULATOR_HOST``'s ``host:port``, no
+    #: credentials then); None: Google's own, with Google's default credentials
+    gcs_endpoint: str | None = None
+    #: abfs:// and az://: the storage account, its access key and its blob endpoint (``http://host:port``
+    #: for an emulator); None: from the URI and the environment (see the module docstring)
+    azure_account: str | None = None
+    azure_key: str | None = field(default=None, repr=False)
+    azure_endpoint: str | None = None
 
     @classmethod
     def from_env(cls) -> StorageOptions:
@@ -100,18 +108,55 @@ class StorageOptions:
             seconds = float(timeout) if timeout else None
         except ValueError:
             seconds = None
+        azure = _azure_env()
         return cls(endpoint=env("AWS_ENDPOINT_URL_S3") or env("AWS_ENDPOINT_URL"),
                    region=env("AWS_REGION") or env("AWS_DEFAULT_REGION"),
                    access_key=access if keys else None, secret_key=secret if keys else None,
-                   session_token=env("AWS_SESSION_TOKEN") if keys else None, timeout=seconds)
+                   session_token=env("AWS_SESSION_TOKEN") if keys else None, timeout=seconds,
+                   gcs_endpoint=env("STORAGE_EMULATOR_HOST") or None, azure_account=azure.get("account"),
+                   azure_key=azure.get("key"), azure_endpoint=azure.get("endpoint"))
 
     def secrets(self) -> tuple[str, ...]:
-        return tuple(s for s in (self.access_key, self.secret_key, self.session_token) if s)
+        return tuple(s for s in (self.access_key, self.secret_key, self.session_token, self.azure_key) if s)
+
+
+def _azure_env() -> dict[str, str]:
+    """The Azure SDK's standard settings of this process: ``AZURE_STORAGE_CONNECTION_STRING``
+    (``AccountName``, ``AccountKey``, ``BlobEndpoint``; ``UseDevelopmentStorage=true``), else ``AZURE_STORAGE_ACCOUNT_NAME``/``AZURE_STORAGE_ACCOUNT``,
+    ``AZURE_STORAGE_ACCOUNT_KEY``/``AZURE_STORAGE_KEY`` and ``AZURE_STORAGE_BLOB_ENDPOINT``; keys
+    account, key, endpoint (absent when unset)."""
+    env = os.environ.get
+    out: dict[str, str] = {}
+    text = env("AZURE_STORAGE_CONNECTION_STRING")
+    if text:
+        parts = dict(p.split("=", 1) for p in text.split(";") if "=" in p)
+        if parts.get("UseDevelopmentStorage", "").lower() == "true":  # Azurite's well-known account
+            parts = {"AccountName": "devstoreaccount1", "AccountKey": _AZURITE_KEY,
+                     "BlobEndpoint": "http://127.0.0.1:10000/devstoreaccount1"}
+        for name, key in (("AccountName", "account"), ("AccountKey", "key"), ("BlobEndpoint", "endpoint")):
+            if parts.get(name):
+                out[key] = parts[name]
+        return out
+    for key, names in (("account", ("AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT")),
+                       ("key", ("AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY")),
+                       ("endpoint", ("AZURE_STORAGE_BLOB_ENDPOINT",))):
+        value = next((v for n in names if (v := env(n))), None)
+        if value:
+            out[key] = value
+    return out
+
+
+#: the storage emulator's published development account key (``UseDevelopmentStorage=true``); not a secret
+_AZURITE_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
 
 
 def _env_secrets() -> tuple[str, ...]:
-    return tuple(v for k in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN")
-                 if (v := os.environ.get(k)))
+    found = [v for k in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN",
+                         "AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY") if (v := os.environ.get(k))]
+    key = _azure_env().get("key") if os.environ.get("AZURE_STORAGE_CONNECTION_STRING") else None
+    if key:
+        found.append(key)
+    return tuple(found)
 
 
 #: the user-info part of a URI: ``s3://KEY:SECRET@bucket`` (any user info for the object-store schemes
@@ -241,21 +286,97 @@ class Store:
                 kwargs.update(access_key=o.access_key, secret_key=o.secret_key, session_token=o.session_token)
             return pafs.S3FileSystem(**kwargs)
         if self.scheme in ("gs", "gcs"):
-            return pafs.GcsFileSystem(request_timeout=self.timeout, retry_time_limit=self.timeout)
+            return self._gcs_fs(pafs)
         if self.scheme in ("abfs", "abfss", "az"):
-            fs, _ = pafs.FileSystem.from_uri(f"abfs://{self.authority}/")
-            return fs
+            return self._azure_fs(pafs)
         if self.scheme == "hdfs":
             fs, _ = pafs.FileSystem.from_uri(f"hdfs://{self.authority}/")
             return fs
         raise StorageError(errno.EINVAL, f"unsupported storage scheme {self.scheme}://")
 
+    def _gcs_fs(self, pafs: Any) -> Any:
+        """gs://: through gcsfs (fsspec), not pyarrow's ``GcsFileSystem``: that one lists a prefix's
+        objects but not the prefixes under it (it reads GCS's ``items``, not its ``prefixes``), so a log
+        directory that no pyarrow client wrote (no empty "folder" objects) would list as empty. pyarrow
+        reads gcsfs through its fsspec handler; requests, retries and credentials are gcsfs's (Google's
+        default credentials; anonymous for an emulator's endpoint)."""
+        try:  # its JSON-API client (gcsfs's default class first asks a gRPC control API no emulator serves)
+            from gcsfs.core import GCSFileSystem  # type: ignore[import-untyped]  # noqa: PLC0415
+        except ImportError:
+            raise StorageError(errno.ENOPKG, f"reading {self.scheme}:// needs gcsfs, which is not installed: "
+                               "pip install 'kafkaspec[spark]'") from None
+        endpoint = self.options.gcs_endpoint or os.environ.get("STORAGE_EMULATOR_HOST")
+        kwargs: dict[str, Any] = {"requests_timeout": self.timeout, "skip_instance_cache": True,
+                                  "use_listings_cache": False}  # listings are ours to cache (Store.list)
+        if endpoint and endpoint != "default":
+            kwargs["endpoint_url"] = endpoint if "://" in endpoint else f"http://{endpoint}"
+            kwargs["token"] = "anon"  # an emulator takes no credentials
+        return pafs.PyFileSystem(pafs.FSSpecHandler(GCSFileSystem(**kwargs)))
+
+    def _azure_fs(self, pafs: Any) -> Any:
+        """abfs:// and az://: pyarrow's ``AzureFileSystem`` (the Azure SDK for C++): the account from the
+        URI's host (``account.dfs.core.windows.net``) or the settings, the key from the settings (none:
+        the SDK's default credential chain, ``AZURE_CLIENT_ID``/``AZURE_TENANT_ID``/..., managed identity),
+        the blob endpoint overridden for a private or emulated one."""
+        o = self.options
+        env = _azure_env()
+        account = o.azure_account or env.get("account") or (self.authority.split(".", 1)[0] if self.authority else "")
+        if not account:
+            raise StorageError(errno.EINVAL, f"{self.scheme}:// needs a storage account: abfs://CONTAINER@ACCOUNT"
+                               ".dfs.core.windows.net/PATH, or AZURE_STORAGE_ACCOUNT_NAME, or "
+                               "AZURE_STORAGE_CONNECTION_STRING")
+        kwargs: dict[str, Any] = {"account_name": account}
+        key = o.azure_key or (env.get("key") if not o.azure_account or o.azure_account == env.get("account") else None)
+        if key:
+            kwargs["account_key"] = key
+        endpoint = o.azure_endpoint or env.get("endpoint")
+        if endpoint:
+            parsed = urllib.parse.urlsplit(endpoint if "://" in endpoint else f"https://{endpoint}")
+            kwargs.update(blob_storage_authority=parsed.netloc, blob_storage_scheme=parsed.scheme,
+                          dfs_storage_authority=parsed.netloc, dfs_storage_scheme=parsed.scheme)
+        try:
+            return pafs.AzureFileSystem(**kwargs)
+        except _pyarrow_errors() as exc:
+            raise StorageError(errno.EINVAL, f"cannot set up {self.scheme}:// (account {account}): "
+                               f"{_first_line(redact(str(exc), o))}") from None
+
     def uri(self, key: str) -> str:
         if self.scheme == "hdfs":
             return f"hdfs://{self.authority}/{key}"
-        if self.scheme in ("abfs", "abfss", "az"):
-            return f"{self.scheme}://{self.authority}/{key}"
+        if self.scheme in ("abfs", "abfss", "az") and self.authority:  # abfs://container@host/path
+            container, _, rest = key.partition("/")
+            return f"{self.scheme}://{container}@{self.authority}/{rest}"
         return f"{self.scheme}://{key}"
+
+    def missing_bucket(self, key: str) -> StorageError:
+        """The error for a missing bucket (S3, GCS) or container (Azure), naming it and the URI."""
+        bucket = key.split("/", 1)[0]
+        what = "container" if self.scheme in ("abfs", "abfss", "az") else "bucket"
+        return StorageError(errno.ENOENT, f"{what} {bucket!r} does not exist", self.uri(key))
+
+    def credentials_hint(self) -> str:
+        if self.scheme in ("gs", "gcs"):
+            return "Google's default credentials: GOOGLE_APPLICATION_CREDENTIALS or gcloud auth"
+        if self.scheme in ("abfs", "abfss", "az"):
+            return "AZURE_STORAGE_CONNECTION_STRING, AZURE_STORAGE_ACCOUNT_KEY, or the reader's options"
+        return "AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, a profile, or the reader's options"
+
+    def endpoint_hint(self) -> str:
+        if self.scheme in ("gs", "gcs"):
+            return "STORAGE_EMULATOR_HOST sets a private endpoint"
+        if self.scheme in ("abfs", "abfss", "az"):
+            return "the connection string's BlobEndpoint sets a private endpoint"
+        return "set AWS_ENDPOINT_URL for an S3-compatible server"
+
+    def endpoint(self) -> str:
+        """The endpoint requests go to, for messages: the configured one, else the store's default."""
+        if self.scheme in ("gs", "gcs"):
+            return self.options.gcs_endpoint or os.environ.get("STORAGE_EMULATOR_HOST") or "storage.googleapis.com"
+        if self.scheme in ("abfs", "abfss", "az"):
+            return self.options.azure_endpoint or _azure_env().get("endpoint") or self.authority \
+                or "the account's blob endpoint"
+        return self.options.endpoint or os.environ.get("AWS_ENDPOINT_URL_S3") \
+            or os.environ.get("AWS_ENDPOINT_URL") or "the default endpoint"
 
     # -- requests ----------------------------------------------------------------
     def fail(self, exc: BaseException, key: str, doing: str) -> StorageError:
@@ -263,22 +384,25 @@ class Store:
         uri = self.uri(key)
         text = redact(str(exc), self.options)
         low = text.lower()
-        if "no_such_bucket" in low or "nosuchbucket" in low or "bucket does not exist" in low:
-            bucket = key.split("/", 1)[0]
-            return StorageError(errno.ENOENT, f"bucket {bucket!r} does not exist", uri)
+        if "no_such_bucket" in low or "nosuchbucket" in low or "bucket does not exist" in low \
+                or "containernotfound" in low:
+            return self.missing_bucket(key)
         if any(s in low for s in ("access_denied", "accessdenied", "invalidaccesskeyid", "signaturedoesnotmatch",
-                                  "http response code: 403", "forbidden", "invalid_access_key")):
+                                  "http response code: 403", "forbidden", "invalid_access_key",
+                                  "authenticationfailed", "authorizationfailure", "authorizationpermissionmismatch",
+                                  "403 server failed to authenticate")) or isinstance(exc, PermissionError):
             return StorageError(errno.EACCES, f"access denied (HTTP 403) while {doing}: check the credentials "
-                                "(AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, a profile, or the reader's options)", uri)
-        if "could not resolve" in low or "curlcode: 6," in low:
+                                f"({self.credentials_hint()})", uri)
+        if "could not resolve" in low or "curlcode: 6," in low or "name or service not known" in low \
+                or ("cannot connect to host" in low and "name" in low):
             return StorageError(errno.EHOSTUNREACH, f"cannot resolve the storage endpoint's host name while {doing}: "
-                                f"{_first_line(text)} (set AWS_ENDPOINT_URL for an S3-compatible server)", uri)
+                                f"{_first_line(text)} ({self.endpoint_hint()})", uri)
         if any(s in low for s in ("timeout", "timed out", "curlcode: 28", "network_connection", "curlcode: 7",
                                   "couldn't connect", "could not connect", "connection refused", "curlcode: 52",
-                                  "curlcode: 56", "empty reply")):
-            endpoint = self.options.endpoint or os.environ.get("AWS_ENDPOINT_URL_S3") \
-                or os.environ.get("AWS_ENDPOINT_URL") or "the default endpoint"
-            return StorageError(errno.ETIMEDOUT, f"no answer from {endpoint} while {doing} (timeout "
+                                  "curlcode: 56", "empty reply", "cannot connect to host", "connection reset",
+                                  "server disconnected", "connection aborted")) \
+                or isinstance(exc, (TimeoutError, ConnectionError)):
+            return StorageError(errno.ETIMEDOUT, f"no answer from {self.endpoint()} while {doing} (timeout "
                                 f"{self.timeout:g} s, retried; KAFKASPEC_STORAGE_TIMEOUT sets it): {_first_line(text)}", uri)
         if isinstance(exc, (FileNotFoundError, IsADirectoryError)) or "path does not exist" in low \
                 or "nosuchkey" in low:
@@ -334,6 +458,8 @@ class Store:
         self.stats.add(1, checks=int(check))
         try:
             handle = self.fs.open_input_file(key)
+            if self.scheme in ("gs", "gcs"):  # gcsfs's file hides its metadata from pyarrow: ask gcsfs
+                return handle, Identity.of_gcs(self.fs.handler.fs.info(key))
         except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "opening the object") from None
         return handle, Identity.of(handle)
@@ -474,6 +600,13 @@ class Identity:
 
         return cls(handle.size(), _parse_time(text("last-modified")), text("etag"))
 
+    @classmethod
+    def of_gcs(cls, info: dict[str, Any]) -> Identity:
+        """The identity gcsfs's ``info`` gives a GCS object: its size, ``updated`` time and ``generation``
+        (a new number at each write of the object: GCS's own version id, stronger than an ETag)."""
+        return cls(int(info["size"]), _parse_time(info.get("updated")),
+                   str(info["generation"]) if info.get("generation") else info.get("etag"))
+
     def same(self, other: Identity) -> bool:
         """Equal where both say: a field one side lacks is not a difference."""
         if self.size != other.size:
@@ -587,9 +720,9 @@ class RemotePath:
         """The error for this path not existing: a missing bucket is named as such."""
         from pyarrow import fs as pafs
         bucket = self.key.split("/", 1)[0]
-        if self.store.scheme in ("s3", "s3a", "gs", "gcs") and "/" in self.key \
+        if self.store.scheme in ("s3", "s3a", "gs", "gcs", "abfs", "abfss", "az") and "/" in self.key \
                 and self.store.info(bucket).type == pafs.FileType.NotFound:
-            return StorageError(errno.ENOENT, f"bucket {bucket!r} does not exist", str(self))
+            return self.store.missing_bucket(self.key)
         return FileNotFoundError(errno.ENOENT, "no such file or directory", str(self))
 
     def is_file(self) -> bool:
@@ -628,7 +761,10 @@ _STORES: dict[tuple[Any, ...], Store] = {}
 _STORES_LOCK = threading.Lock()
 #: the environment variables a store's filesystem is made from: a change makes a new store
 _ENV_KEYS = ("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
-             "AWS_SESSION_TOKEN", "AWS_REGION", "AWS_DEFAULT_REGION", "AWS_PROFILE", "KAFKASPEC_STORAGE_TIMEOUT")
+             "AWS_SESSION_TOKEN", "AWS_REGION", "AWS_DEFAULT_REGION", "AWS_PROFILE", "KAFKASPEC_STORAGE_TIMEOUT",
+             "STORAGE_EMULATOR_HOST", "GOOGLE_APPLICATION_CREDENTIALS", "AZURE_STORAGE_CONNECTION_STRING",
+             "AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT", "AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY",
+             "AZURE_STORAGE_BLOB_ENDPOINT")
 
 
 _FILESYSTEMS: dict[tuple[Any, ...], Any] = {}
@@ -673,9 +809,17 @@ def parse_uri(uri: str, options: StorageOptions | None = None, *, fresh: bool = 
                               secret_key=urllib.parse.unquote(password) or None)
             rest = f"{bucket}/{tail}" if tail else bucket
     authority = ""
-    if scheme in ("hdfs", "abfs", "abfss", "az"):
+    if scheme == "hdfs":
         authority, _, rest = rest.partition("/")
-    if scheme in ("s3", "s3a", "gs", "gcs") and not rest.split("/", 1)[0]:
+    if scheme in ("abfs", "abfss", "az"):  # abfs://container@account.dfs.core.windows.net/path, az://container/path
+        head, _, tail = rest.partition("/")
+        if "@" in head:
+            container, _, authority = head.rpartition("@")
+            if ":" in container:
+                raise ValueError(f"{redact(uri)}: credentials in an {scheme}:// URI are not supported; "
+                                 "use the Azure SDK's environment (AZURE_STORAGE_CONNECTION_STRING, ...)")
+            rest = f"{container}/{tail}" if tail else container
+    if scheme in ("s3", "s3a", "gs", "gcs", "abfs", "abfss", "az") and not rest.split("/", 1)[0]:
         raise ValueError(f"{redact(uri)!r} names no bucket: {scheme}://BUCKET/PREFIX")
     store = Store(scheme, options, authority) if fresh else store_for(scheme, authority, options)
     return RemotePath(store, rest)

@@ -7,6 +7,8 @@ import shutil
 import pytest
 from support.logdir import write_partition
 from support.s3 import start_server
+from support.stores import KINDS
+from support.stores import start as start_store
 
 
 @pytest.fixture(scope="session")
@@ -54,3 +56,31 @@ def spark():
     session = build_session("local[2]", "kafkaspec-tests", memory="768m", shuffle_partitions=2)
     yield session
     session.stop()
+
+
+@pytest.fixture(scope="session", params=KINDS)
+def store_server(request):
+    """One real server per store, S3 (moto), GCS (gcp-storage-emulator), Azure Blob (Azurite): the tests
+    that take it run on each. Started once a session, on a free port of 127.0.0.1."""
+    server = start_store(request.param)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def store_env(store_server, monkeypatch):
+    """The standard environment of ``store_server``'s store pointing at it, no other store's set."""
+    for key in ("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3", "AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_REGION",
+                "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "STORAGE_EMULATOR_HOST", "AZURE_STORAGE_CONNECTION_STRING",
+                "AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT", "AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY",
+                "AZURE_STORAGE_BLOB_ENDPOINT"):
+        monkeypatch.delenv(key, raising=False)
+    for key, value in store_server.env().items():
+        monkeypatch.setenv(key, value)
+    return store_server
+
+
+@pytest.fixture(scope="session")
+def store_logs(store_server, local_logs):
+    """``local_logs`` uploaded to ``<store>://<bucket>/backup/`` of ``store_server``."""
+    return store_server.upload(local_logs, store_server.new_bucket(), "backup")

@@ -1,6 +1,7 @@
-"""Log directories on an S3 API server (moto, started by the tests): open_log, dump, verify, seeks.
+"""Log directories on real object-store servers started by the tests (S3: moto; GCS: gcp-storage-emulator;
+Azure Blob: Azurite): open_log, dump, verify, seeks, and their errors.
 
-Everything is configured the way a user configures it: the standard AWS environment variables.
+Everything is configured the way a user configures it: the standard environment variables of each store.
 """
 
 from __future__ import annotations
@@ -32,17 +33,17 @@ def _records(path) -> list[tuple]:
                 for p in log.partitions() for _, r in p.records()]
 
 
-def test_open_log_reads_the_same_records_as_the_local_copy(s3_env, local_logs, s3_logs):
-    remote = _records(s3_logs)
+def test_open_log_reads_the_same_records_as_the_local_copy(store_env, local_logs, store_logs):
+    remote = _records(store_logs)
     assert remote == _records(local_logs)
     assert len(remote) > 300
-    log = logdir.open_log(s3_logs)
+    log = logdir.open_log(store_logs)
     assert [p.name for p in log.partitions()] == ["clicks-0", "orders-0", "orders-1"]
-    assert str(log.partitions()[0].path) == s3_logs + "/clicks-0"
+    assert str(log.partitions()[0].path) == store_logs + "/clicks-0"
     assert isinstance(log.partitions()[0].segments()[0].path, RemotePath)
 
 
-def test_dump_json_of_the_s3_copy_equals_the_local_one(s3_env, capsys, local_logs, s3_logs):
+def test_dump_json_of_the_s3_copy_equals_the_local_one(store_env, capsys, local_logs, store_logs):
     def rows(path):
         code, out, err = _run(capsys, "dump", str(path), "--json", "--print-data")
         assert code == 0, err
@@ -51,27 +52,27 @@ def test_dump_json_of_the_s3_copy_equals_the_local_one(s3_env, capsys, local_log
             d.pop("file", None)  # the path field: the only one allowed to differ
         return lines
 
-    local, remote = rows(local_logs), rows(s3_logs)
+    local, remote = rows(local_logs), rows(store_logs)
     assert remote == local
     assert sum(d["type"] == "record" for d in remote) > 300
 
 
-def test_dump_of_one_remote_partition_segment_and_index(s3_env, capsys, local_logs, s3_logs):
+def test_dump_of_one_remote_partition_segment_and_index(store_env, capsys, local_logs, store_logs):
     seg = "00000000000000000000"
-    code, out, _ = _run(capsys, "dump", f"{s3_logs}/orders-0/{seg}.log")
-    assert code == 0 and f"Dumping {s3_logs}/orders-0/{seg}.log" in out
-    code, remote, _ = _run(capsys, "dump", f"{s3_logs}/orders-0/{seg}.index", "--json")
+    code, out, _ = _run(capsys, "dump", f"{store_logs}/orders-0/{seg}.log")
+    assert code == 0 and f"Dumping {store_logs}/orders-0/{seg}.log" in out
+    code, remote, _ = _run(capsys, "dump", f"{store_logs}/orders-0/{seg}.index", "--json")
     code2, local, _ = _run(capsys, "dump", str(local_logs / "orders-0" / f"{seg}.index"), "--json")
     assert code == code2 == 0 and remote == local and remote.count("\n") > 3
 
 
-def test_verify_is_clean_on_the_copy_and_exits_1_on_a_corrupted_object(s3_env, s3_server, capsys, local_logs):
-    bucket = s3_server.new_bucket()
-    uri = s3_server.upload(local_logs, bucket, "backup")
+def test_verify_is_clean_on_the_copy_and_exits_1_on_a_corrupted_object(store_env, store_server, capsys, local_logs):
+    bucket = store_server.new_bucket()
+    uri = store_server.upload(local_logs, bucket, "backup")
     code, out, err = _run(capsys, "verify", uri)
     assert code == 0, out + err
     key = f"{bucket}/backup/orders-0/00000000000000000000.log"
-    fs = s3_server.filesystem()
+    fs = store_server.filesystem()
     with fs.open_input_file(key) as f:
         data = bytearray(f.read())
     data[200] ^= 0xFF  # inside the first batches: a CRC mismatch
@@ -79,18 +80,18 @@ def test_verify_is_clean_on_the_copy_and_exits_1_on_a_corrupted_object(s3_env, s
         f.write(bytes(data))
     code, out, err = _run(capsys, "verify", uri)
     assert code == 1
-    assert f"error: s3://{key} at byte" in out
+    assert f"error: {store_server.uri(bucket, 'backup/orders-0/00000000000000000000.log')} at byte" in out
     assert "Traceback" not in err
 
 
-def test_a_seek_fetches_the_index_and_one_index_interval(s3_env, s3_server, tmp_path):
+def test_a_seek_fetches_the_index_and_one_index_interval(store_env, store_server, tmp_path):
     interval = 4096
     write_partition(tmp_path, topic="big", batches=3000, seed=9, segment_bytes=64 << 20,
                     index_interval_bytes=interval)
     local = logdir.open_log(tmp_path / "big-0").partitions()[0].segments()[0]
     size, index_bytes = local.size, (tmp_path / "big-0" / "00000000000000000000.index").stat().st_size
     assert size > 500_000
-    uri = s3_server.upload(tmp_path, s3_server.new_bucket(), "seek")
+    uri = store_server.upload(tmp_path, store_server.new_bucket(), "seek")
     targets = [b.last_offset for i, b in enumerate(local.iter_batches()) if i % 397 == 200]
     for offset in targets:
         seg = logdir.open_log(uri).partitions()[0].segments()[0]
@@ -107,19 +108,21 @@ def test_a_seek_fetches_the_index_and_one_index_interval(s3_env, s3_server, tmp_
         assert stats.checks <= stats.requests - stats.checks, stats.checks  # one per GET at most
 
 
-def test_missing_bucket_is_one_clear_line(s3_env, capsys):
-    code, out, err = _run(capsys, "dump", "s3://no-such-bucket-kafkaspec/backup/")
+def test_missing_bucket_is_one_clear_line(store_env, capsys):
+    uri = store_env.uri("no-such-bucket-kafkaspec", "backup")
+    what = "container" if store_env.scheme == "abfs" else "bucket"
+    code, out, err = _run(capsys, "dump", uri + "/")
     assert code == 2
-    assert err.strip() == ("kafkaspec dump: s3://no-such-bucket-kafkaspec/backup: bucket "
-                           "'no-such-bucket-kafkaspec' does not exist")
-    code, out, err = _run(capsys, "verify", "s3://no-such-bucket-kafkaspec/x")
+    assert err.strip() == f"kafkaspec dump: {uri}: {what} 'no-such-bucket-kafkaspec' does not exist"
+    code, out, err = _run(capsys, "verify", store_env.uri("no-such-bucket-kafkaspec", "x"))
     assert code == 2 and "does not exist" in err and err.count("\n") == 1
 
 
-def test_a_missing_prefix_is_not_found(s3_env, s3_server, capsys):
-    bucket = s3_server.new_bucket()
-    code, _, err = _run(capsys, "dump", f"s3://{bucket}/nothing/here")
-    assert code == 2 and err.strip() == f"kafkaspec dump: s3://{bucket}/nothing/here: no such file or directory"
+def test_a_missing_prefix_is_not_found(store_env, store_server, capsys):
+    bucket = store_server.new_bucket()
+    uri = store_server.uri(bucket, "nothing/here")
+    code, _, err = _run(capsys, "dump", uri)
+    assert code == 2 and err.strip() == f"kafkaspec dump: {uri}: no such file or directory"
 
 
 def test_wrong_credentials_are_refused_with_a_clear_error_and_no_secret(monkeypatch, capsys):

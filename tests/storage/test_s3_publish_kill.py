@@ -37,12 +37,12 @@ def _publish_old(dest: str) -> None:
             w.append([Record(key=b"k%d" % i, value=OLD[i], timestamp=1_700_000_000_000 + i)])
 
 
-def _kill_at(s3_server, dest: str, step: str, n: int, tmp_path: Path) -> None:
+def _kill_at(store_server, dest: str, step: str, n: int, tmp_path: Path) -> None:
     signal_file = tmp_path / f"signal-{step}-{n}"
     temp = tmp_path / "tmp"
     temp.mkdir(exist_ok=True)
     (temp / "canary").write_text("keep me")
-    env = dict(os.environ, **s3_server.env(), TMPDIR=str(temp), PYTHONPATH=os.pathsep.join(sys.path))
+    env = dict(os.environ, **store_server.env(), TMPDIR=str(temp), PYTHONPATH=os.pathsep.join(sys.path))
     proc = subprocess.Popen([sys.executable, str(VICTIM), dest, "C", step, str(n), str(signal_file)], env=env)
     try:
         deadline = time.monotonic() + 120
@@ -68,14 +68,14 @@ STEPS = [("write", 1), ("write", 5), ("write", 11), ("copy", 1), ("copy", 5), ("
 
 
 @pytest.mark.parametrize(("step", "n"), STEPS, ids=[f"{s}{n}" for s, n in STEPS])
-def test_a_writer_killed_mid_publish_leaves_one_version_readable(s3_env, s3_server, tmp_path, capsys, step, n):
-    bucket = s3_server.new_bucket()
-    dest = f"s3://{bucket}/x"
+def test_a_writer_killed_mid_publish_leaves_one_version_readable(store_env, store_server, tmp_path, capsys, step, n):
+    bucket = store_server.new_bucket()
+    dest = store_server.uri(bucket, "x")
     _publish_old(dest)
     canary = f"{bucket}/x/canary.txt"
-    with s3_server.filesystem().open_output_stream(canary) as f:
+    with store_server.filesystem().open_output_stream(canary) as f:
         f.write(b"keep me")
-    _kill_at(s3_server, dest, step, n, tmp_path)
+    _kill_at(store_server, dest, step, n, tmp_path)
     capsys.readouterr()
 
     code = main(["dump", "--print-data", dest])
@@ -94,28 +94,28 @@ def test_a_writer_killed_mid_publish_leaves_one_version_readable(s3_env, s3_serv
         staged = err.split("complete under ", 1)[1].split()[0].rstrip(";:,")
         assert _values(staged) == NEW  # the new version, whole, where the message says
         assert os.listdir(tmp_path / "tmp") == ["canary"]  # no local copy left behind
-    assert s3_server.filesystem().open_input_file(canary).read() == b"keep me"
+    assert store_server.filesystem().open_input_file(canary).read() == b"keep me"
     assert (tmp_path / "tmp" / "canary").read_text() == "keep me"
 
 
-def test_writing_again_after_a_kill_finishes_and_cleans_up(s3_env, s3_server, tmp_path):
-    bucket = s3_server.new_bucket()
-    dest = f"s3://{bucket}/x"
+def test_writing_again_after_a_kill_finishes_and_cleans_up(store_env, store_server, tmp_path):
+    bucket = store_server.new_bucket()
+    dest = store_server.uri(bucket, "x")
     _publish_old(dest)
-    _kill_at(s3_server, dest, "copy", 2, tmp_path)
+    _kill_at(store_server, dest, "copy", 2, tmp_path)
     _publish_old(dest)
     assert _values(dest) == OLD
     assert main(["verify", dest]) == 0
-    names = {i.path for i in s3_server.filesystem().get_file_info(
+    names = {i.path for i in store_server.filesystem().get_file_info(
         __import__("pyarrow.fs").fs.FileSelector(bucket, recursive=True))}
     assert not any("_kafkalog" in name for name in names), names
 
 
-def test_the_message_under_a_marker_names_it_and_the_new_version(s3_env, s3_server, tmp_path, capsys):
-    bucket = s3_server.new_bucket()
-    dest = f"s3://{bucket}/x"
+def test_the_message_under_a_marker_names_it_and_the_new_version(store_env, store_server, tmp_path, capsys):
+    bucket = store_server.new_bucket()
+    dest = store_server.uri(bucket, "x")
     _publish_old(dest)
-    _kill_at(s3_server, dest, "copy", 3, tmp_path)
+    _kill_at(store_server, dest, "copy", 3, tmp_path)
     capsys.readouterr()
     assert main(["dump", f"{dest}/t-0"]) == 1
     err = capsys.readouterr().err

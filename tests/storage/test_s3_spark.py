@@ -11,6 +11,7 @@ import sys
 import pytest
 from support.s3 import ACCESS_KEY, SECRET_KEY
 from support.spark import source_rows
+from support.stores import AZURE_KEY
 
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
@@ -34,24 +35,30 @@ h = hashlib.sha256()
 rows = df.select("topic", "partition", "offset", "key", "value").toArrow().to_pylist()
 for r in sorted(rows, key=lambda r: (r["topic"], r["partition"], r["offset"])):
     h.update(repr((r["topic"], r["partition"], r["offset"], r["key"], r["value"])).encode())
-print(len(rows), h.hexdigest())
+from kafkaspec.spark.pipeline import run_pipeline
+summary = run_pipeline(spark, sys.argv[1], sys.argv[2], split_size="4k")
+print(len(rows), h.hexdigest(), summary.records, spark.read.parquet(sys.argv[2] + "/records").count())
 spark.stop()
 """
 
 
-def test_spark_read_of_s3_equals_local_with_environment_only(spark, s3_server, local_logs, s3_logs):
-    """A fresh Spark application whose only S3 configuration is the standard environment, as a user
-    starts one (the shared test session's JVM was started before the test server existed)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
-    env.update(s3_server.env())
-    done = subprocess.run([sys.executable, "-c", _JOB, s3_logs], env=env, capture_output=True, text=True,
-                          timeout=300)
+def test_spark_read_and_pipeline_of_the_store_equal_local_with_environment_only(spark, store_server, local_logs,
+                                                                               store_logs, tmp_path):
+    """A fresh Spark application whose only store configuration is the standard environment, as a user
+    starts one (the shared test session's JVM was started before the test server existed): the kafkalog
+    reader and the pipeline with its input on the store (S3, GCS, Azure)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AWS_", "AZURE_", "STORAGE_EMULATOR"))}
+    env.update(store_server.env())
+    done = subprocess.run([sys.executable, "-c", _JOB, store_logs, str(tmp_path / "out")], env=env,
+                          capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
-    count, checksum = done.stdout.split()[-2:]
+    count, checksum, piped, parquet = done.stdout.split()[-4:]
     local = source_rows(spark, local_logs, {"splitSize": "2k"})
     assert int(count) == len(local) > 300
     assert checksum == _checksum(local)
-    assert SECRET_KEY not in done.stdout + done.stderr
+    assert int(piped) == int(parquet) == len(local)
+    for secret in (SECRET_KEY, AZURE_KEY):
+        assert secret not in done.stdout + done.stderr
 
 
 def test_explicit_reader_options_reach_the_executors_and_stay_out_of_plans(spark, s3_server, monkeypatch,

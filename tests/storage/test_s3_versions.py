@@ -40,9 +40,9 @@ def _values(segment) -> list[bytes]:
 
 
 @pytest.mark.parametrize("pad", [0, 40], ids=["same-size", "longer"])
-def test_a_segment_replaced_after_the_listing_fails_the_read_naming_it(s3_env, s3_server, pad):
-    bucket = s3_server.new_bucket()
-    dest = f"s3://{bucket}/x"
+def test_a_segment_replaced_after_the_listing_fails_the_read_naming_it(store_env, store_server, pad):
+    bucket = store_server.new_bucket()
+    dest = store_server.uri(bucket, "x")
     _publish(dest, b"A")
     with logdir.open_log(dest) as log:
         first, second = log.partitions()[0].segments()
@@ -52,15 +52,15 @@ def test_a_segment_replaced_after_the_listing_fails_the_read_naming_it(s3_env, s
         with pytest.raises(StorageError) as info:
             _values(second)
         message = str(info.value)
-        assert f"s3://{bucket}/x/t-0/00000000000000000003.log" in message
+        assert store_server.uri(bucket, "x/t-0/00000000000000000003.log") in message
         assert "changed" in message or "replaced" in message
 
 
-def test_an_object_replaced_between_two_ranged_reads_fails_the_second(s3_env, s3_server):
+def test_an_object_replaced_between_two_ranged_reads_fails_the_second(store_env, store_server):
     """Bytes of an object already open: a second ranged read after a republish fails instead of
     giving the new version's bytes."""
-    bucket = s3_server.new_bucket()
-    dest = f"s3://{bucket}/x"
+    bucket = store_server.new_bucket()
+    dest = store_server.uri(bucket, "x")
     _publish(dest, b"A")
     with logdir.open_log(dest) as log:
         first = log.partitions()[0].segments()[0]
@@ -70,9 +70,9 @@ def test_an_object_replaced_between_two_ranged_reads_fails_the_second(s3_env, s3
             _values(first)
 
 
-def test_reading_what_was_listed_still_works_and_a_new_listing_sees_the_new_version(s3_env, s3_server):
-    bucket = s3_server.new_bucket()
-    dest = f"s3://{bucket}/x"
+def test_reading_what_was_listed_still_works_and_a_new_listing_sees_the_new_version(store_env, store_server):
+    bucket = store_server.new_bucket()
+    dest = store_server.uri(bucket, "x")
     _publish(dest, b"A")
     _publish(dest, b"C")
     with logdir.open_log(dest) as log:

@@ -1,4 +1,5 @@
-"""PartitionWriter to an s3:// destination: staged locally, published on close, nothing on failure."""
+"""PartitionWriter to an object-store destination (S3, GCS, Azure): staged locally, published on close, nothing
+on failure."""
 
 from __future__ import annotations
 
@@ -22,25 +23,25 @@ def _write(dest, fail_after=None):
     return w
 
 
-def test_partition_writer_publishes_to_s3(s3_env, s3_server, tmp_path):
-    bucket = s3_server.new_bucket()
-    w = _write(f"s3://{bucket}/out")
-    assert str(w.destination) == f"s3://{bucket}/out/events-3" and not w.path.exists()
+def test_partition_writer_publishes_to_the_store(store_env, store_server, tmp_path):
+    bucket = store_server.new_bucket()
+    w = _write(store_server.uri(bucket, "out"))
+    assert str(w.destination) == store_server.uri(bucket, "out/events-3") and not w.path.exists()
     _write(tmp_path)
-    assert _records(f"s3://{bucket}/out") == _records(tmp_path)
+    assert _records(store_server.uri(bucket, "out")) == _records(tmp_path)
     assert len(_records(tmp_path)) == 60
-    assert logdir.verify(f"s3://{bucket}/out") == []
-    names = sorted(i.path.rsplit("/", 1)[1] for i in s3_server.filesystem().get_file_info(
+    assert logdir.verify(store_server.uri(bucket, "out")) == []
+    names = sorted(i.path.rsplit("/", 1)[1] for i in store_server.filesystem().get_file_info(
         __import__("pyarrow.fs").fs.FileSelector(f"{bucket}/out/events-3")))
     assert names == sorted(p.name for p in (tmp_path / "events-3").iterdir())
 
 
-def test_a_failed_writer_publishes_nothing_and_a_retry_does_not_duplicate(s3_env, s3_server):
-    bucket = s3_server.new_bucket()
+def test_a_failed_writer_publishes_nothing_and_a_retry_does_not_duplicate(store_env, store_server):
+    bucket = store_server.new_bucket()
     with pytest.raises(RuntimeError, match="the task failed"):
-        _write(f"s3://{bucket}/out", fail_after=30)
+        _write(store_server.uri(bucket, "out"), fail_after=30)
     with pytest.raises(FileNotFoundError):
-        logdir.open_log(f"s3://{bucket}/out")
-    _write(f"s3://{bucket}/out")
-    _write(f"s3://{bucket}/out")  # retried after success: the same keys, replaced
-    assert [r[1] for r in _records(f"s3://{bucket}/out")] == list(range(60))
+        logdir.open_log(store_server.uri(bucket, "out"))
+    _write(store_server.uri(bucket, "out"))
+    _write(store_server.uri(bucket, "out"))  # retried after success: the same keys, replaced
+    assert [r[1] for r in _records(store_server.uri(bucket, "out"))] == list(range(60))

@@ -80,19 +80,20 @@ def test_round_trip_locally_detected_and_explicit(tiered_local, local_logs):
     assert logdir.verify(tiered_local) == []
 
 
-def test_round_trip_through_s3_with_the_cli(s3_env, s3_server, capsys, local_logs):
-    bucket = s3_server.new_bucket()
-    report = logdir.write_tiered(local_logs, f"s3://{bucket}/tiered/", chunk_size=700)
+def test_round_trip_through_the_store_with_the_cli(store_env, store_server, capsys, local_logs):
+    bucket = store_server.new_bucket()
+    uri = store_server.uri(bucket, "tiered")
+    report = logdir.write_tiered(local_logs, uri + "/", chunk_size=700)
     assert report.segments > 10
-    assert _records(logdir.open_log(f"s3://{bucket}/tiered")) == _records(logdir.open_log(local_logs))
-    assert main(["dump", f"s3://{bucket}/tiered/", "--json"]) == 0
+    assert _records(logdir.open_log(uri)) == _records(logdir.open_log(local_logs))
+    assert main(["dump", uri + "/", "--json"]) == 0
     remote = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert main(["dump", str(local_logs), "--json"]) == 0
     local = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     for d in remote + local:
         d.pop("file", None)
     assert remote == local
-    assert main(["verify", f"s3://{bucket}/tiered/"]) == 0
+    assert main(["verify", uri + "/"]) == 0
 
 
 def test_uncompressed_chunks_use_a_fixed_chunk_index(tmp_path, local_logs):

@@ -27,6 +27,10 @@ REGION = "us-east-1"
 class S3Server:
     endpoint: str
     process: subprocess.Popen
+    scheme = "s3"
+
+    def uri(self, bucket: str, key: str = "") -> str:
+        return f"s3://{bucket}/{key}".rstrip("/")
 
     def env(self) -> dict[str, str]:
         return {"AWS_ENDPOINT_URL": self.endpoint, "AWS_ACCESS_KEY_ID": ACCESS_KEY,
@@ -52,7 +56,7 @@ class S3Server:
         dest = f"{bucket}/{prefix.strip('/')}"
         fs.copy_files(str(local), dest, source_filesystem=fs.LocalFileSystem(),
                       destination_filesystem=self.filesystem())
-        return f"s3://{dest}"
+        return self.uri(dest)
 
     def stop(self) -> None:
         self.process.terminate()
