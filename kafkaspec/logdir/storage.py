@@ -301,7 +301,7 @@ class Store:
         reads gcsfs through its fsspec handler; requests, retries and credentials are gcsfs's (Google's
         default credentials; anonymous for an emulator's endpoint)."""
         try:  # its JSON-API client (gcsfs's default class first asks a gRPC control API no emulator serves)
-            from gcsfs.core import GCSFileSystem  # type: ignore[import-untyped]  # noqa: PLC0415
+            from gcsfs.core import GCSFileSystem  # type: ignore[import-untyped]
         except ImportError:
             raise StorageError(errno.ENOPKG, f"reading {self.scheme}:// needs gcsfs, which is not installed: "
                                "pip install 'kafkaspec[spark]'") from None
