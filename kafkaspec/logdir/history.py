@@ -31,6 +31,7 @@ from .layout import LogDir, Partition, UnusedSegment
 from .remote_log_topic import RemoteLogMetadata
 from .segment import Segment
 from .storage import AnyPath, RemotePath, StorageOptions, as_path
+from .tail import PartitionTail
 from .tiered import TieredPartition, open_tiered
 
 
@@ -54,7 +55,10 @@ class HistoryPartition(Partition):
 
     def segments(self) -> list[Segment]:
         if self._segments is None:
-            local, remote = self.local.segments(), self.remote.segments()
+            local = self.local.segments()
+            if local and self.remote._segments is None:  # the remote segments are chosen knowing where the log ends
+                self.remote.log_end_offset = PartitionTail().look(self.local).end
+            remote = self.remote.segments()
             if not local:
                 self._segments = list(remote)
                 return self._segments
@@ -77,6 +81,7 @@ class HistoryPartition(Partition):
         return self._segments
 
     def unused_segments(self) -> list[UnusedSegment]:
+        self.segments()  # the remote segments are chosen here, knowing the local log's end
         return self.remote.unused_segments()
 
     def checkpoint_paths(self) -> list[AnyPath]:

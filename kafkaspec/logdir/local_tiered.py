@@ -97,6 +97,8 @@ class LocalTieredPartition(Partition):
         self.topic_id = topic_id
         #: the partition's leader-epoch lineage to choose by; None: the newest segment's checkpoint
         self.epochs = epochs
+        #: as :attr:`kafkaspec.logdir.tiered.TieredPartition.log_end_offset`
+        self.log_end_offset: int | None = None
         self.unused: list[UnusedSegment] = []
 
     def segments(self) -> list[Segment]:
@@ -146,7 +148,7 @@ class LocalTieredPartition(Partition):
         if epochs is None and published:
             newest = max(published, key=lambda s: (s.epochs[-1][0], s.end, s.event_time, s.segment_id))
             epochs = checkpoints[newest.segment_id]
-        lineage = choose(events_from_manifests(published, started), epochs)
+        lineage = choose(events_from_manifests(published, started), epochs, self.log_end_offset)
         for info, first in lineage.live:
             seg = chosen[info.segment_id]
             seg.served_from, seg.end_offset = first, info.end

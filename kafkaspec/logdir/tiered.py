@@ -611,6 +611,9 @@ class TieredPartition(Partition):
         self.epochs = epochs
         #: ``__remote_log_metadata``, replayed: when it has events of this partition, they decide
         self.remote_log = remote_log
+        #: the local log's end offset when read as a partition's history: a remote segment ending at or
+        #: past it is not served (``RemoteLogManager.isRemoteSegmentWithinLeaderEpochs``)
+        self.log_end_offset: int | None = None
         self._lineage_source = "manifests"
         self.unused: list[UnusedSegment] = []
 
@@ -661,9 +664,10 @@ class TieredPartition(Partition):
         if self.remote_log is not None:
             events = events_from_metadata_topic(self.remote_log.state, self.topic, self.partition, self.topic_id)
             if events:
-                return self._choose_from_topic(choose(events, epochs, from_topic=True), stems, chosen)
+                return self._choose_from_topic(choose(events, epochs, self.log_end_offset, from_topic=True), stems,
+                                                chosen)
         self._lineage_source = "manifests"
-        lineage = choose(events_from_manifests(published, started), epochs)
+        lineage = choose(events_from_manifests(published, started), epochs, self.log_end_offset)
         for info, first in lineage.live:
             seg = chosen[info.segment_id]
             seg.served_from, seg.end_offset = first, info.end

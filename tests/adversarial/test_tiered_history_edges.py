@@ -85,3 +85,24 @@ def test_a_gap_between_the_copies_is_an_error_naming_both_sides(tmp_path, capsys
     errors = [p for p in logdir.verify(local, tiered=remote) if p.severity == "error"]
     assert len(errors) == 1 and "missing" in errors[0].message, errors
     assert (tmp_path / "canary").read_text() == "keep"
+
+
+def test_remote_segments_at_or_past_the_local_log_end_are_not_served(tmp_path):
+    """After an unclean election truncated the local log, the tiered copy still holds segments of offsets
+    the partition no longer has: Kafka serves no remote segment ending at or past the log end offset
+    (``RemoteLogManager.isRemoteSegmentWithinLeaderEpochs``). They are listed as unused, with that reason,
+    and reading gives the truncated log, each offset once."""
+    local, remote, expected, _ = _history(tmp_path, keep_from=5)
+    part_dir = local / "t-0"
+    logs = sorted(part_dir.glob("*.log"))
+    for seg in logs[-3:]:  # the local log loses its last three segments
+        for p in part_dir.glob(seg.name[:20] + ".*"):
+            p.unlink()
+    leo = int(logs[-3].name[:20])
+    with logdir.open_log(local, tiered=remote) as log:
+        (part,) = log.partitions()
+        unused = part.unused_segments()
+        reasons = [u.reason for u in unused]
+        assert any(f"at or past the log end offset {leo}" in r for r in reasons), reasons
+        assert [(r.offset, r.key) for _, r in part.records(include_control=True)] == [e for e in expected if e[0] < leo]
+    assert (tmp_path / "canary").read_text() == "keep"
