@@ -43,16 +43,26 @@ def _keys(given: PrivateKeys | None) -> PrivateKeys | None:
     return keys if keys else None
 
 
+def on_driver(path: str, opts: ReadOptions) -> ReadOptions:
+    """``opts`` with what the driver resolves once and ships in each task, since executors may not share
+    its environment: the object-store settings and the private keys (options, then its environment)."""
+    if opts.storage is None and is_uri(path):
+        opts = replace(opts, storage=StorageOptions.from_env())
+    return replace(opts, keys=_keys(opts.keys))
+
+
+def open_source(path: str, opts: ReadOptions) -> logdir.LogDir:
+    """The log directory a read of ``path`` plans over (batch or stream), as the options say: its store,
+    keys, tiered copy and ``__remote_log_metadata`` (``opts`` as :func:`on_driver` returns them)."""
+    return logdir.open_log(path, storage=opts.storage, keys=opts.keys, tiered=opts.tiered,
+                           remote_log_metadata=opts.remote_log_metadata)
+
+
 def plan(path: str, opts: ReadOptions) -> list[RangeTask]:
     """The range tasks of a read of ``path`` (data dir, partition dir or segment file)."""
     tasks: list[RangeTask] = []
-    if opts.storage is None and is_uri(path):
-        # the driver's environment, resolved here and shipped in each task: executors may not share it
-        opts = replace(opts, storage=StorageOptions.from_env())
-    # the driver's keys (options, then its environment), shipped in each task like the storage settings
-    opts = replace(opts, keys=_keys(opts.keys))
-    with logdir.open_log(path, storage=opts.storage, keys=opts.keys, tiered=opts.tiered,
-                         remote_log_metadata=opts.remote_log_metadata) as log_dir:
+    opts = on_driver(path, opts)
+    with open_source(path, opts) as log_dir:
         for part in log_dir.partitions():
             if not opts.wants(part.topic, part.partition):
                 continue

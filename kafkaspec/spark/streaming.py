@@ -25,7 +25,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pyspark.sql.datasource import DataSourceStreamReader, InputPartition
@@ -39,10 +38,10 @@ from pyspark.sql.streaming.datasource import (
 
 from .. import logdir
 from ..errors import KafkaFormatError
-from ..logdir.storage import StorageOptions, is_uri
 from ..logdir.tail import PartitionTail, TailPoint, end_position
 from .columnar import RangeTask
 from .options import EARLIEST, LATEST, OptionError, ReadOptions
+from .planning import on_driver, open_source
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -106,10 +105,8 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         if opts.ending or opts.ending_default != LATEST or opts.ending_timestamp is not None:
             raise OptionError("options endingOffsets and endingTimestamp are for batch reads (spark.read): a stream "
                               "has no end (trigger(availableNow=True) reads what is there now and stops)")
-        if opts.storage is None and is_uri(path):  # the driver's environment, shipped in each task
-            opts = replace(opts, storage=StorageOptions.from_env())
         self.path = path
-        self.opts = opts
+        self.opts = on_driver(path, opts)
         self.tails: dict[TopicPartition, PartitionTail] = {}
         self.last_trigger = time.monotonic()
         self.target: Offsets | None = None  # Trigger.AvailableNow: what "now" is
@@ -118,7 +115,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
     def _look(self) -> dict[TopicPartition, TailPoint]:
         """Every selected partition's start and end now (cheap: each tail reads what is new)."""
         points = {}
-        with logdir.open_log(self.path, storage=self.opts.storage) as log_dir:
+        with open_source(self.path, self.opts) as log_dir:
             for part in log_dir.partitions():
                 tp = (part.topic, part.partition)
                 if not self.opts.wants(*tp):
@@ -137,7 +134,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         out: Offsets = {}
         by_time: dict[TopicPartition, int | None] = {}
         if self.opts.starting_timestamp is not None:
-            with logdir.open_log(self.path, storage=self.opts.storage) as log_dir:
+            with open_source(self.path, self.opts) as log_dir:
                 for part in log_dir.partitions():
                     if (part.topic, part.partition) in points:
                         by_time[(part.topic, part.partition)] = part.offset_for_timestamp(self.opts.starting_timestamp)
@@ -208,7 +205,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         if any(tp not in self.tails for tp in ends):  # a restart replays a planned batch before any look
             self._look()
         tasks: list[RangeTask] = []
-        with logdir.open_log(self.path, storage=self.opts.storage) as log_dir:
+        with open_source(self.path, self.opts) as log_dir:
             for part in log_dir.partitions():
                 tp = (part.topic, part.partition)
                 if tp not in ends:
@@ -237,7 +234,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             seg_lo = served if served > seg.base_offset and (lo is None or lo < served) else lo
             first = seg.position_for_offset(seg_lo) if seg_lo is not None and seg_lo > seg.base_offset else 0
             # a segment still growing ends where the batch holding hi - 1 ends; a tiered one is published whole
-            last = end_position(seg, hi) if (next_base is None or next_base >= hi) and seg.layout != "tiered" \
+            last = end_position(seg, hi) if (next_base is None or next_base >= hi) and seg.layout == "kafka" \
                 else seg.size
             ranges = seg.split(self.opts.split_size) if self.opts.split_size > 0 else [(0, seg.size)]
             for a, b in ranges:
@@ -247,7 +244,8 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
                         path=str(seg.path), topic=part.topic, partition=part.partition, start=a, end=b,
                         min_offset=seg_lo, max_offset=hi, read_committed=rc,
                         include_control=self.opts.include_control, verify_crc=self.opts.verify_crc,
-                        skip_corrupt=self.opts.skip_corrupt, storage=self.opts.storage, lockstep=self.opts.lockstep))
+                        skip_corrupt=self.opts.skip_corrupt, storage=self.opts.storage, lockstep=self.opts.lockstep,
+                        keys=self.opts.keys, layout=seg.layout))
             seg.close()
         return tasks
 
