@@ -28,6 +28,12 @@ option                     meaning
 ``s3.accessKey``           environment (``AWS_ENDPOINT_URL``, ``AWS_ACCESS_KEY_ID``, ...) of each
 ``s3.secretKey``           process. Spark's default ``spark.redaction.regex`` hides the key,
 ``s3.sessionToken``        secret and token values in plans and the UI; kafkaspec never prints them
+``gcs.endpoint``           ``gs://`` paths: a private or emulated GCS endpoint (``http://host:port``,
+                           no credentials then); unset: ``STORAGE_EMULATOR_HOST``, else Google's
+                           own with Google's default credentials
+``azure.accountName``      ``abfs://``/``az://`` paths: the storage account, its access key (hidden
+``azure.accessKey``        like the S3 secrets) and a private or emulated blob endpoint; unset: the
+``azure.endpoint``         Azure SDK's environment (``AZURE_STORAGE_CONNECTION_STRING``, ...)
 ``storageTimeout``         seconds before an unanswered storage request fails (default 30)
 ``remoteLogMetadata``      a tiered-storage prefix's ``__remote_log_metadata`` partitions (a data
                            dir holding them, or one partition dir): their events choose each
@@ -233,7 +239,9 @@ class ReadOptions:
             raise OptionError(f"option storageTimeout must be seconds, got {timeout!r}") from exc
         storage = StorageOptions(endpoint=get("s3.endpoint"), region=get("s3.region"),
                                  access_key=get("s3.accesskey"), secret_key=get("s3.secretkey"),
-                                 session_token=get("s3.sessiontoken"), timeout=storage_timeout)
+                                 session_token=get("s3.sessiontoken"), timeout=storage_timeout,
+                                 gcs_endpoint=get("gcs.endpoint"), azure_account=get("azure.accountname"),
+                                 azure_key=get("azure.accesskey"), azure_endpoint=get("azure.endpoint"))
         if bool(storage.access_key) != bool(storage.secret_key):
             raise OptionError("options s3.accessKey and s3.secretKey go together: set both or neither")
 

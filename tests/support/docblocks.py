@@ -16,7 +16,9 @@ Every block runs in a fresh folder holding the placeholder paths the pages use (
 :func:`make_workspace`): the sh and console blocks first, in page order, then the python blocks.
 A block that cannot run here (it installs packages, needs a cluster or an object store's
 credentials) carries ``<!-- docs-test: skip REASON -->`` on the line before its fence; such
-blocks are counted, and their number is held low by the tests.
+blocks are counted, and their number is held low by the tests. A block marked
+``<!-- docs-test: stores -->`` reads an object store: ``tests/storage/test_store_docs.py`` runs it
+against each store's real server instead of the docs test.
 
 Part of ``tests/support`` (``from support.docblocks import blocks, run_page``); the README runs from
 an installed wheel in ``tests/review/test_wheel_venv.py``, the docs/ pages in ``tests/docs``.
@@ -47,6 +49,7 @@ class Block:
     language: str
     code: str
     skip: str | None  #: the reason given by a skip marker, or None
+    stores: bool = False  #: run by tests/storage against each store's server, not here
 
     @property
     def where(self) -> str:
@@ -71,12 +74,17 @@ def blocks(path: Path) -> list[Block]:
             body.append(lines[i][indent:] if lines[i][:indent].isspace() else lines[i])
             i += 1
         skip = None
+        stores = False
         if start > 0 and (mark := MARKER.match(lines[start - 1])):
-            if mark.group(1) != "skip" or not mark.group(2):
-                raise AssertionError(f"{path}:{start}: a marker must read <!-- docs-test: skip REASON -->")
-            skip = mark.group(2)
+            if mark.group(1) == "stores" and not mark.group(2):
+                stores = True
+            elif mark.group(1) != "skip" or not mark.group(2):
+                raise AssertionError(f"{path}:{start}: a marker must read <!-- docs-test: skip REASON --> or "
+                                     "<!-- docs-test: stores -->")
+            else:
+                skip = mark.group(2)
         page = path.relative_to(REPO).as_posix() if path.is_relative_to(REPO) else str(path)
-        out.append(Block(page, start + 1, language, "\n".join(body) + "\n", skip))
+        out.append(Block(page, start + 1, language, "\n".join(body) + "\n", skip, stores))
         i += 1
     return out
 
@@ -164,6 +172,8 @@ def run_page(page: list[Block], workspace: Path, bin_dir: Path, *, timeout: floa
             continue
         if block.skip:
             counts["skipped"] += 1
+            continue
+        if block.stores:  # run against each store's server by tests/storage/test_store_docs.py
             continue
         counts["run"] += 1
         if block.language == "python":
