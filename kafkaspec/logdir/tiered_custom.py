@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import KafkaFormatError
+from ..varint import read_uvarint
 from .storage import AnyPath, RemotePath
 
 REMOTE_SIZE, OBJECT_PREFIX, OBJECT_KEY = 0, 1, 2
@@ -38,18 +39,11 @@ class SegmentLocation(NamedTuple):
 
 
 def _uvarint(buf: bytes, pos: int, end: int, where: str) -> tuple[int, int]:
-    result = shift = 0
-    while True:
-        if pos >= end:
-            raise KafkaFormatError(f"{where}: ends inside a varint", pos)
-        b = buf[pos]
-        pos += 1
-        result |= (b & 0x7F) << shift
-        if b < 0x80:
-            return result, pos
-        shift += 7
-        if shift > 63:
-            raise KafkaFormatError(f"{where}: varint longer than 10 bytes", pos)
+    """An unsigned varint of up to 10 bytes before ``end``; errors name ``where``."""
+    try:
+        return read_uvarint(memoryview(buf)[:end], pos, 10)
+    except KafkaFormatError as exc:
+        raise KafkaFormatError(f"{where}: {exc.reason}", exc.position) from None
 
 
 def parse_custom_metadata(data: bytes | None, where: str) -> SegmentLocation:

@@ -20,12 +20,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # (pyarrow and the task code are imported when the job runs: the CLI starts without them)
+    from collections.abc import Iterator
+
     from pyspark.sql import SparkSession
 
     from .columnar import RangeTask
     from .onepass import RangeResult
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -342,11 +345,24 @@ def run_args(args: argparse.Namespace) -> int:
         spark = quiet_session(master, log_path, memory=args.memory)
     if incremental:
         return _run_incremental(spark, args, log_path)
-    try:
+    with _stopping(spark, log_path):
         summary = run_pipeline(spark, args.input, args.output, isolation_level=args.isolation_level,
                                on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
                                split_size=args.split_size, progress=None if not args.verbose else False)
-    except KafkaFormatError:  # the data's fault (exit 1), said by the error itself
+    summary.wall_seconds = time.perf_counter() - started
+    write_summary(summary)
+    if not args.quiet:
+        print(format_summary(summary))
+    return 1 if summary.corrupt else 0
+
+
+@contextlib.contextmanager
+def _stopping(spark: SparkSession, log_path: str | None) -> Iterator[None]:
+    """Run a job, then stop Spark whatever happened. A data error (exit 1) is raised as it is, since it
+    says what and where; any other names Spark's log, which is kept then (and deleted after a success)."""
+    try:
+        yield
+    except KafkaFormatError:
         spark.stop()
         raise
     except Exception as exc:
@@ -357,30 +373,17 @@ def run_args(args: argparse.Namespace) -> int:
     spark.stop()
     if log_path is not None:
         os.unlink(log_path)
-    summary.wall_seconds = time.perf_counter() - started
-    write_summary(summary)
-    if not args.quiet:
-        print(format_summary(summary))
-    return 1 if summary.corrupt else 0
 
 
 def _run_incremental(spark: SparkSession, args: argparse.Namespace, log_path: str | None) -> int:
     from .incremental import format_summary as format_incremental
     from .incremental import run_incremental
 
-    try:
+    with _stopping(spark, log_path):
         summary = run_incremental(spark, args.input, args.output, isolation_level=args.isolation_level,
                                   on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
                                   split_size=args.split_size,
                                   follow=f"{int(args.interval * 1000)} milliseconds" if args.follow else None)
-    except Exception as exc:
-        spark.stop()
-        if log_path is None:
-            raise
-        raise RuntimeError(f"{exc} (Spark's log: {log_path})") from exc
-    spark.stop()
-    if log_path is not None:
-        os.unlink(log_path)
     if not args.quiet:
         print(format_incremental(summary))
     return 0
