@@ -5,6 +5,12 @@ sit on top. The magic byte at position 16 picks the layout of each entry, so
 streams may mix formats; a trailing partial entry (a fetch response cut at
 its size limit, a segment being written) ends iteration and is reported in
 :attr:`BatchIterator.partial`, not raised.
+
+Why one module of this size: its one job is the walk from one entry to the next, and the parts of
+that walk (the v2 :class:`Batch` view, the legacy runs, the recovery mode that resumes after a
+corrupt entry, streaming very large batches) all decide where the next entry starts, so they share
+the iterator's state; the codecs themselves are generated, and legacy messages live in
+:mod:`kafkaspec.message_set`.
 """
 
 from __future__ import annotations

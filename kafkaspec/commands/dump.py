@@ -1,4 +1,9 @@
-"""``kafkaspec dump``: print batches and records of segments, like Kafka's DumpLogSegments."""
+"""``kafkaspec dump``: print batches and records of segments, like Kafka's DumpLogSegments.
+
+Why one module of this size: it is one command with DumpLogSegments' options and ours (several paths,
+byte and offset windows, payload and value decoding, tiered copies), and most of its lines are the
+argument parser and the two output forms of one walk; the line formats are ``logdir.render``'s.
+"""
 
 from __future__ import annotations
 

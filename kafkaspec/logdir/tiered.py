@@ -47,6 +47,9 @@ definitions here (key names, chunk arithmetic, the manifest and its chunk-size c
 together when the plugin's format does. Why one module of this size: the manifest codec and the
 segment reader are one job, reading the plugin's format; the reader's chunk arithmetic (which chunk
 holds a byte, how big it decompresses) is checked against the manifest the same module parses.
+:class:`TieredPartition` turns a folder of such segments into the live ones (the rule itself is
+``tiered_lineage``'s, the metadata topic ``remote_log_topic``'s, custom object keys
+``tiered_custom``'s); it is the next part to move out when this module grows again.
 """
 
 from __future__ import annotations
