@@ -64,6 +64,13 @@ def run(args: argparse.Namespace) -> int:
     if args.tiered is not None and len(args.path) > 1:
         print("kafkaspec verify: --tiered takes one PATH (the local log its tiered copy belongs to)", file=sys.stderr)
         return 2
+    from kafkaspec.logdir.verifier import same_directory_twice
+
+    try:
+        same_directory_twice(args.path)
+    except ValueError as exc:
+        print(escape(f"kafkaspec verify: {exc}"), file=sys.stderr)
+        return 2
     partitions = segments = 0
     for given in args.path:
         log = open_log(given, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import bisect
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -45,7 +45,7 @@ from .publish import PUBLISHING, describe
 from .remote_log_topic import RemoteLogMetadata
 from .segment import Segment, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
-from .storage import AnyPath, RemotePath, listdir
+from .storage import AnyPath, RemotePath, is_uri, listdir
 from .tiered import TieredPartition, TieredSegment
 from .tiered_checks import Scanned, checks
 from .transactions import TransactionScan
@@ -123,7 +123,9 @@ def verify_paths(paths: list[str | Path | RemotePath], *, deep: bool = True,
                  progress: Callable[[int, int], None] | None = None, notes: bool = False,
                  remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> list[Problem]:
     """Verify several log dirs of one node (as a broker's ``log.dirs``): each as :func:`verify_path`,
-    then their ``meta.properties`` together: one cluster id, one node id, no directory id twice."""
+    then their ``meta.properties`` together: one cluster id, one node id, no directory id twice.
+    ValueError when one directory is given twice (under two spellings too): it is not two log dirs."""
+    same_directory_twice(paths)
     problems: list[Problem] = []
     metas: list[tuple[AnyPath, MetaProperties]] = []
     for path in paths:
@@ -131,6 +133,17 @@ def verify_paths(paths: list[str | Path | RemotePath], *, deep: bool = True,
                                 remote_log_metadata=remote_log_metadata)
     problems += [Problem(*f) for f in check_node(metas)]
     return problems
+
+
+def same_directory_twice(paths: Sequence[str | Path | RemotePath]) -> None:
+    """ValueError naming two of ``paths`` that are one directory (a local path by what it resolves to,
+    an object-store URI by its text without a trailing slash)."""
+    seen: dict[str, str | Path | RemotePath] = {}
+    for path in paths:
+        key = str(path).rstrip("/") if isinstance(path, RemotePath) or is_uri(path) else str(Path(str(path)).resolve())
+        if key in seen:
+            raise ValueError(f"{seen[key]} and {path} are the same directory: give each log dir once")
+        seen[key] = path
 
 
 def _data_dirs(log: LogDir) -> list[AnyPath]:

@@ -144,3 +144,15 @@ def test_review_kafka_specs_fifo_is_not_opened(specs: Path) -> None:
     result = _cli_process("review", "kafka-specs", str(specs), cwd=specs.parent)
     assert result.returncode == 1
     assert result.stderr.strip() == f"kafkaspec review: {specs / 'Pipe.json'}: not a regular file"
+
+
+def test_verify_refuses_one_data_dir_given_twice(place: Path) -> None:
+    """``verify logs logs/`` is one directory, not two log dirs of a node: read twice, its
+    meta.properties gave a false "directory.id is also the id of logs" error (exit 1)."""
+    (place / "meta.properties").write_text(
+        "version=1\nnode.id=1\ncluster.id=AAAAAAAAAAAAAAAAAAAAAA\ndirectory.id=BBBBBBBBBBBBBBBBBBBBBB\n")
+    result = _cli("verify", str(place), str(place) + "/")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.strip() == f"kafkaspec verify: {place} and {place}/ are the same directory: give each " \
+                                    "log dir once"
+    assert _cli("verify", str(place)).returncode == 0
