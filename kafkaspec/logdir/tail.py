@@ -11,6 +11,12 @@ later look starts where the previous one stopped. A closed segment's index is us
 active one's is not needed (a broker preallocates it, ``PartitionWriter`` writes it at the
 roll).
 
+A log can also go back: a follower truncated after a leader change, or a partition deleted and
+created again, leaves other records at offsets a reader already saw. Each look first checks that the
+last batch head it saw is still where it was, byte for byte, and that its segment is still the last
+or followed by later ones: if not, the partition is walked afresh and the look says so
+(``TailPoint.rewound``: the end the tail had reached), even when the log has since grown past it.
+
 Transactions (``transactions=True``) are followed from their batches' heads and their
 markers, as :meth:`~kafkaspec.logdir.Partition.transactions` does: the last stable offset
 is the first offset of the oldest transaction without a marker (Kafka's LSO), or the end.
@@ -48,11 +54,14 @@ _HEAD = v2.LAST_OFFSET_DELTA_OFFSET + 4  # bytes of a v2 head the walk needs (th
 
 @dataclass(frozen=True)
 class TailPoint:
-    """One look at a partition: offsets [log_start, end) exist; a read_committed reader sees [.., stable)."""
+    """One look at a partition: offsets [log_start, end) exist; a read_committed reader sees [.., stable).
+    ``rewound``: the log went back since the last look (truncated or rewritten in place), which had
+    reached this offset; None when it did not."""
 
     log_start: int
     end: int
     stable: int
+    rewound: int | None = None
 
 
 class _Reader:
@@ -90,6 +99,9 @@ class PartitionTail:
         self._segment: int | None = None  # base offset of the segment the last look ended in
         self._position = 0  # the end of its last complete batch
         self._next = 0  # the offset after the last complete batch seen
+        #: the last complete batch seen: its segment's base offset, where it starts, and its first bytes
+        #: (offsets, length, epoch, magic, CRC), to tell at the next look whether it is still there
+        self._last: tuple[int, int, bytes] | None = None
         self._tiered_seen: set[int] = set()  # tiered segments (immutable once published) already taken in
 
     def look(self, part: Partition) -> TailPoint:
@@ -99,15 +111,37 @@ class PartitionTail:
             return TailPoint(self._next, self._next, self._next)
         log_start = max(segs[0].served_from, segs[0].base_offset)
         bases = [s.base_offset for s in segs]
-        if self._segment is None or self._segment not in bases:
-            self._cold_start(segs)
-        else:
+        before, rewound = self._next, False
+        if self._segment is not None and self._segment not in bases:
+            rewound = self._segment > bases[-1]  # retention deletes from the start, truncation from the end
+        elif self._segment is not None:
+            rewound = not self._same_last_head(segs, bases)
             for seg in segs[bases.index(self._segment):]:
-                self._walk(seg, self._position if seg.base_offset == self._segment else 0)
+                if rewound:
+                    break
+                continued = seg.base_offset == self._segment
+                rewound = not self._walk(seg, self._position if continued else 0, check=continued)
+        if self._segment is None or self._segment not in bases or rewound:
+            self._cold_start(segs)
         last = segs[-1]
         end = max(self._next, last.base_offset)  # an empty active segment: its name is the next offset
         stable = min(self.scan.ongoing.values(), default=end) if self.transactions else end
-        return TailPoint(min(log_start, end), end, min(stable, end))
+        return TailPoint(min(log_start, end), end, min(stable, end), before if rewound else None)
+
+    def _same_last_head(self, segs: list[Segment], bases: list[int]) -> bool:
+        """Whether the last batch head seen is still there, when it lies in a segment before the one the
+        last look ended in (an empty segment just rolled); in that one, the walk checks it as it reads."""
+        if self._last is None or self._last[0] == self._segment or self._last[0] not in bases:
+            return True  # nothing seen yet, checked by the walk, or deleted by retention (the log start says so)
+        base, at, head = self._last
+        try:
+            reader = _Reader(segs[bases.index(base)])
+        except (OSError, KafkaFormatError):
+            return True  # deleted meanwhile: the walk reports it
+        try:
+            return reader.read(at, len(head)) == head
+        finally:
+            reader.close()
 
     def read_committed(self) -> ReadCommitted:
         """The aborted transactions seen so far (and the open ones): the filter for offsets below the LSO."""
@@ -120,6 +154,7 @@ class PartitionTail:
         self.scan = TransactionScan()
         self._tiered_seen.clear()
         self._next = segs[0].base_offset
+        self._last = None
         if self.transactions:  # an open transaction may have begun in any segment: walk every head once
             for seg in segs:
                 self._walk(seg, 0)
@@ -134,22 +169,33 @@ class PartitionTail:
             start = last.position_for_offset(entries[-1].offset)
         self._walk(last, start)
 
-    def _walk(self, seg: Segment, position: int) -> None:
-        """Walk the heads of ``seg`` from ``position`` to its last complete batch."""
+    def _walk(self, seg: Segment, position: int, *, check: bool = False) -> bool:
+        """Walk the heads of ``seg`` from ``position`` to its last complete batch. ``check``: ``seg`` is the one
+        the last look ended in; first make sure it was not cut back or rewritten (False, nothing walked, if it
+        was): no shorter than ``position``, and the last batch head seen in it still there (read in the same
+        block as what follows it, so a look costs one read when nothing else changed)."""
         if seg.layout == "tiered":  # published whole and never changed: taken in once
             if seg.base_offset not in self._tiered_seen:
                 self._tiered_seen.add(seg.base_offset)
                 self._tiered(seg)
             self._segment, self._position = seg.base_offset, 0
-            return
+            return True
         try:
             reader = _Reader(seg)
         except (OSError, KafkaFormatError) as exc:  # deleted meanwhile, or not a regular file
             log.warning("kafkalog: %s: not followed: %s", seg.path, exc)
-            return
+            return True
         try:
             pos = position
             block, block_at = b"", 0
+            if check:
+                if reader.size < position:
+                    return False
+                if self._last is not None and self._last[0] == seg.base_offset:
+                    _, at, head = self._last
+                    block, block_at = reader.read(at, reader.block), at
+                    if block[:len(head)] != head:
+                        return False
             while pos + LOG_OVERHEAD + 5 <= reader.size:
                 if pos + _HEAD > block_at + len(block):
                     block, block_at = reader.read(pos, reader.block), pos
@@ -176,8 +222,13 @@ class PartitionTail:
                 else:
                     last = offset  # a legacy entry's offset is its last (a wrapper's last inner offset)
                 self._next = max(self._next, last + 1)
+                if len(block) - rel < _HEAD:
+                    block, block_at = reader.read(pos, reader.block), pos
+                    rel = 0
+                self._last = (seg.base_offset, pos, block[rel:rel + min(_HEAD, end - pos)])
                 pos = end
             self._segment, self._position = seg.base_offset, pos
+            return True
         finally:
             reader.close()
 

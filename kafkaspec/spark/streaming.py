@@ -17,7 +17,9 @@ are released (or dropped, when aborted) once its marker is in the log.
 Partitions and topics that appear later (a new ``<topic>-<partition>`` directory, a topic
 matching ``subscribePattern``) are read from their start. Offsets that retention deleted before
 they were read fail the query, naming them, unless ``failOnDataLoss`` is false (then they are
-skipped and logged).
+skipped and logged); so does a log that went back under the query (truncated after a leader
+change, or deleted and recreated: ``TailPoint.rewound``, or offsets below the query's position),
+even when it has grown past that position again (then the query goes on from the new end).
 """
 
 from __future__ import annotations
@@ -163,10 +165,13 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         ends: Offsets = {}
         for tp, point in points.items():
             begin = starts.get(tp)
+            end = self._available(point)
+            if begin is not None and (point.rewound is not None or end < begin):
+                self._went_back(tp, begin, end, point.rewound)
+                begin = starts[tp] = min(begin, end)
             if begin is not None and begin < point.log_start:
                 self._lost(tp, begin, point.log_start)
                 begin = point.log_start
-            end = self._available(point)
             if self.target is not None:
                 end = min(end, self.target.get(tp, end))
             ends[tp] = max(end, begin if begin is not None else point.log_start)
@@ -196,6 +201,20 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             raise DataLossError(f"kafkalog: {what} were deleted from {self.path} (retention) before the query read "
                                 "them; set failOnDataLoss to false to skip them")
         log.warning("kafkalog: %s were deleted (retention) before they were read: skipped", what)
+
+    def _went_back(self, tp: TopicPartition, begin: int, end: int, rewound: int | None) -> None:
+        """The log went back under the query: what it read is not what the partition holds now."""
+        why = "(truncated after a leader change, or the partition deleted and recreated)"
+        if rewound is not None:
+            what = (f"{tp[0]}-{tp[1]}: the log went back: it had reached offset {rewound} when last looked at and "
+                    f"was cut back or rewritten since {why}; records below offset {begin} may have been replaced "
+                    "unread")
+        else:
+            what = f"{tp[0]}-{tp[1]}: offsets went back from {begin} to {end} {why}"
+        if self.opts.fail_on_data_loss:
+            raise DataLossError(f"kafkalog: {what} in {self.path}; set failOnDataLoss to false to read on from the "
+                                "new end")
+        log.warning("kafkalog: %s in %s: reading on from offset %d", what, self.path, min(begin, end))
 
     # -- planning -----------------------------------------------------------------------------------
     def partitions(self, start: dict, end: dict) -> Sequence[InputPartition]:
