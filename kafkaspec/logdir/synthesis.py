@@ -38,6 +38,7 @@ from kafkaspec.generated.record_v2 import Record
 
 from ..builder import build_batch
 from ..records import iter_batches
+from . import node_files
 from .files import format_offset_checkpoint, is_skipped_dir, parse_partition_dir
 from .writer import PartitionWriter, restamp_batch
 
@@ -266,7 +267,8 @@ def _write_partition(job: _PartitionJob, progress: Callable[[int], None] | None 
 
 
 def _broker_files(out: Path, seed: int, end_offsets: dict[tuple[str, int], int]) -> None:
-    """The files a broker keeps beside its partition directories (offset checkpoints, meta.properties)."""
+    """The files a broker keeps beside its partition directories (offset checkpoints, meta.properties, the clean
+    shutdown marker)."""
 
     checkpoint = format_offset_checkpoint
     (out / "recovery-point-offset-checkpoint").write_text(checkpoint(end_offsets))
@@ -274,8 +276,11 @@ def _broker_files(out: Path, seed: int, end_offsets: dict[tuple[str, int], int])
     (out / "log-start-offset-checkpoint").write_text(checkpoint({k: 0 for k in end_offsets}))
     compacted = {k: o for k, o in end_offsets.items() if k[0] == "users"}
     (out / "cleaner-offset-checkpoint").write_text(checkpoint({k: o // 2 for k, o in compacted.items()}))
-    (out / "meta.properties").write_text(
-        f"node.id=1\ndirectory.id={_topic_id(seed, '.directory')}\nversion=1\ncluster.id={_topic_id(seed, '.cluster')}\n")
+    (out / node_files.META_PROPERTIES).write_text(node_files.format_meta_properties(
+        {"node.id": "1", "directory.id": _topic_id(seed, ".directory"), "version": "1",
+         "cluster.id": _topic_id(seed, ".cluster")}))
+    # as a broker leaves it when it stops cleanly (CleanShutdownFileHandler), so no recovery is due
+    (out / node_files.CLEAN_SHUTDOWN).write_text('{"version":0,"brokerEpoch":1}')
 
 
 _BROKER_FILES = {"meta.properties", "recovery-point-offset-checkpoint", "replication-offset-checkpoint",
