@@ -210,6 +210,7 @@ def _text_file(args: argparse.Namespace) -> int:
 
     from kafkaspec.errors import KafkaFormatError
     from kafkaspec.logdir import explain_text as textfiles
+    from kafkaspec.logdir import node_files
     from kafkaspec.logdir.files import read_text_file
 
     name = os.path.basename(args.path)
@@ -218,7 +219,8 @@ def _text_file(args: argparse.Namespace) -> int:
               "--json (no --html, --at, --length or --count)", file=sys.stderr)
         return 2
     try:
-        lines = textfiles.explain_text(name, read_text_file(args.path, textfiles.size_limit(name)), args.path)
+        text = read_text_file(args.path, textfiles.size_limit(name), encoding=node_files.encoding_of(name))
+        lines = textfiles.explain_text(name, text, args.path)
     except KafkaFormatError as exc:
         if args.json:
             print(json.dumps({"format": name, "error": str(exc)}))

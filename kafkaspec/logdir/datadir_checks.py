@@ -65,7 +65,8 @@ def check_data_dir(root: AnyPath, extents: dict[tuple[str, int], Extent | None],
     path = root / node_files.META_PROPERTIES
     if path.exists():  # a broker's data dir: without one, a copy of partitions (no notes on the node's files)
         try:
-            meta = node_files.parse_meta_properties(files.read_text_file(path, node_files.MAX_SIZE), str(path))
+            meta = node_files.parse_meta_properties(
+                files.read_text_file(path, node_files.MAX_SIZE, encoding=node_files.META_PROPERTIES_ENCODING), str(path))
         except KafkaFormatError as exc:
             out.append(Finding(exc.source or str(path), exc.position, exc.reason))
         else:

@@ -24,7 +24,7 @@ def summarise(root: AnyPath) -> dict[str, Any]:
     out: dict[str, Any] = {"data_dir": str(root)}
 
     def read(path: AnyPath, limit: int) -> str | None:
-        return files.read_text_file(path, limit) if path.exists() else None
+        return files.read_text_file(path, limit, encoding=node_files.encoding_of(path.name)) if path.exists() else None
 
     try:
         text = read(root / node_files.META_PROPERTIES, node_files.MAX_SIZE)

@@ -126,14 +126,15 @@ def read_index_file(path: str | Path | RemotePath, entry_size: int, limit: int |
         os.close(fd)
 
 
-def read_text_file(path: str | Path | RemotePath, limit: int = 64 << 20) -> str:
-    """A small text file (checkpoint, metadata) as text: not regular, too large or not UTF-8 is a
-    :class:`KafkaFormatError` naming the file (and the byte of the first bad character)."""
+def read_text_file(path: str | Path | RemotePath, limit: int = 64 << 20, *, encoding: str = "utf-8") -> str:
+    """A small text file (checkpoint, metadata) as text: not regular, too large or not ``encoding`` (UTF-8
+    unless Kafka reads the file otherwise) is a :class:`KafkaFormatError` naming the file (and the byte of
+    the first bad character)."""
     if isinstance(path, RemotePath):
         size = path.stat().st_size
         if size > limit:
             raise KafkaFormatError(f"{size} bytes is too large for this text file (limit {limit})", None, str(path))
-        return _decode_text(path.read_bytes(0, limit + 1), path)
+        return _decode_text(path.read_bytes(0, limit + 1), path, encoding)
     fd = open_regular(path)
     try:
         size = os.fstat(fd).st_size
@@ -143,12 +144,12 @@ def read_text_file(path: str | Path | RemotePath, limit: int = 64 << 20) -> str:
             data = fh.read(limit + 1)
     finally:
         os.close(fd)
-    return _decode_text(data, path)
+    return _decode_text(data, path, encoding)
 
 
-def _decode_text(data: bytes, path: str | Path | RemotePath) -> str:
+def _decode_text(data: bytes, path: str | Path | RemotePath, encoding: str) -> str:
     try:
-        return data.decode("utf-8")
+        return data.decode(encoding)
     except UnicodeDecodeError as exc:
         raise KafkaFormatError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be decoded",
                                exc.start, str(path)) from None

@@ -161,6 +161,16 @@ def reserved_directory_id(raw: bytes) -> bool:
     return raw[:8] == bytes(8) and int.from_bytes(raw[8:], "big", signed=True) in range(0, 100)
 
 
+#: how Kafka reads meta.properties: ``Properties.load(InputStream)``, ISO-8859-1 (it writes the file through a
+#: UTF-8 writer, so a non-ASCII character comes back as Kafka's reader sees it, never as an error)
+META_PROPERTIES_ENCODING = "latin-1"
+
+
+def encoding_of(name: str) -> str:
+    """The encoding Kafka reads the node file ``name`` with (the JSON files are UTF-8)."""
+    return META_PROPERTIES_ENCODING if name == META_PROPERTIES else "utf-8"
+
+
 def parse_meta_properties(text: str, source: str | None = None) -> MetaProperties:
     """Parse ``meta.properties`` by Kafka's ``MetaProperties.Builder`` and ``MetaPropertiesEnsemble`` rules.
 
