@@ -3,7 +3,8 @@ values, and decoded values as an Arrow array of that type, so a topic has one co
 
 Avro to Arrow: records are structs, arrays lists, maps ``map<string, T>``, enums strings, fixed
 ``fixed_size_binary``; ``[null, T]`` is a nullable T. A schema with a union of two or more non-null
-branches has no one Arrow type here: its values are a string column of JSON text.
+branches, or with a recursive type (a record that holds itself), has no one Arrow type here: its
+values are a string column of JSON text.
 Logical types: decimal -> ``decimal128(precision, scale)``, timestamp-millis/micros ->
 ``timestamp(ms/us, UTC)``, local-timestamp-* -> ``timestamp`` without a zone, date -> ``date32``,
 time-millis/micros -> ``time32(ms)``/``time64(us)``, uuid -> string.
@@ -34,8 +35,9 @@ class _Untyped(ValueError):
     """The schema has no Arrow type here (the values go as JSON text)."""
 
 
-def avro_to_arrow(schema: Any, named: dict[str, Any] | None = None) -> Any:
-    """The Arrow type of the values of the (fastavro-parsed) Avro ``schema``."""
+def avro_to_arrow(schema: Any, named: dict[str, Any] | None = None, within: tuple[str, ...] = ()) -> Any:
+    """The Arrow type of the values of the (fastavro-parsed) Avro ``schema``; ``within``: the named types
+    being expanded (one met again is a recursive type, which no Arrow type has: JSON text)."""
     p = _pa()
     named = named if named is not None else (schema.get("__named_schemas", {}) if isinstance(schema, dict) else {})
     if isinstance(schema, str):
@@ -43,14 +45,18 @@ def avro_to_arrow(schema: Any, named: dict[str, Any] | None = None) -> Any:
                   "double": p.float64(), "bytes": p.binary(), "string": p.string()}
         if schema in simple:
             return simple[schema]
+        if schema in within:
+            raise _Untyped(f"the recursive type {schema}")
         if schema in named:
-            return avro_to_arrow(named[schema], named)
+            return avro_to_arrow(named[schema], named, within)
         raise ValueError(f"unknown Avro type {schema!r}")
     if isinstance(schema, list):
         branches = [b for b in schema if b != "null"]
         if len(branches) == 1:
-            return avro_to_arrow(branches[0], named)
+            return avro_to_arrow(branches[0], named, within)
         raise _Untyped("a union of more than one non-null branch")
+    if schema.get("type") in ("record", "error") and "name" in schema:
+        within = (*within, schema["name"])
     logical = schema.get("logicalType")
     kind = schema["type"]
     if logical == "decimal" and kind in ("bytes", "fixed"):
@@ -65,16 +71,16 @@ def avro_to_arrow(schema: Any, named: dict[str, Any] | None = None) -> Any:
     if (logical, kind) in logical_types:
         return logical_types[(logical, kind)]
     if kind in ("record", "error"):
-        return p.struct([p.field(f["name"], avro_to_arrow(f["type"], named)) for f in schema["fields"]])
+        return p.struct([p.field(f["name"], avro_to_arrow(f["type"], named, within)) for f in schema["fields"]])
     if kind == "array":
-        return p.list_(avro_to_arrow(schema["items"], named))
+        return p.list_(avro_to_arrow(schema["items"], named, within))
     if kind == "map":
-        return p.map_(p.string(), avro_to_arrow(schema["values"], named))
+        return p.map_(p.string(), avro_to_arrow(schema["values"], named, within))
     if kind == "enum":
         return p.string()
     if kind == "fixed":
         return p.binary(int(schema["size"]))
-    return avro_to_arrow(kind, named)
+    return avro_to_arrow(kind, named, within)
 
 
 #: the Arrow type of each of Kafka's primitive formats' values

@@ -4,6 +4,16 @@ one reader schema (its subject's latest version), so every record of a topic has
 Parsed schemas and reader/writer pairs are cached by id: a topic costs one parse per schema id.
 References are named types another subject-version defines; they are parsed first, into the names
 the referring schema sees.
+
+Recursive types (a named type that holds itself: lists, trees): fastavro's compiled reader recurses on
+the C stack once per level of a value's nesting, and a few thousand levels crash the process. Every
+level of a recursive value takes at least one byte (a union's branch index, an array's or map's
+count; a type that holds itself with no such way out has no finite value and its schema is refused),
+so a body of at most :data:`COMPILED_DEPTH` bytes is safe for the compiled reader; a longer one is
+read by fastavro's pure-Python reader, whose recursion limit makes a deeper value an error of its
+record instead of a crash. A value nested more than :data:`MAX_NESTING` levels deep is an error of
+its record too, so that every decoded value can be shown as JSON (Python's JSON encoder stops at
+about 1,000 levels).
 """
 
 from __future__ import annotations
@@ -17,7 +27,13 @@ from kafkaspec.extras import require
 
 from .schemas_topic import Schema
 
-__all__ = ["AvroReader"]
+__all__ = ["COMPILED_DEPTH", "MAX_NESTING", "AvroReader"]
+
+#: the longest body of a recursive schema read by fastavro's compiled reader: its nesting is at most this
+#: deep, a quarter of the depth at which that reader overflowed an 8 MiB C stack here (about 4,500 levels)
+COMPILED_DEPTH = 1000
+#: the deepest nesting of a decoded value of a recursive type (module docstring)
+MAX_NESTING = 500
 
 
 class _Strict(io.BytesIO):
@@ -39,6 +55,9 @@ class AvroReader:
         self._parsed: dict[int, Any] = {}
         #: the ids of the schemas that hold a union
         self._unions: set[int] = set()
+        #: the ids of the schemas with a recursive type (module docstring), and ``id()`` of their parsed forms
+        self._recursive: set[int] = set()
+        self._recursive_parsed: set[int] = set()
 
     def parsed(self, schema: Schema) -> Any:
         """fastavro's parsed form of ``schema`` (references first); raises ValueError naming the id."""
@@ -54,9 +73,16 @@ class AvroReader:
             if where:
                 raise ValueError(f"schema id {schema.id} has {where} of items written in 0 bytes: ten bytes could "
                                  "claim 2^63 of them, so its values are not decoded (kept as bytes)")
+            recursive, endless = _recursion(got)
+            if endless:
+                raise ValueError(f"schema id {schema.id}: type {endless} holds itself in every field: it has no finite "
+                                 "value, so no value of this schema is decoded (kept as bytes)")
             self._parsed[schema.id] = got
             if _has_union(got):
                 self._unions.add(schema.id)
+            if recursive:
+                self._recursive.add(schema.id)
+                self._recursive_parsed.add(id(got))
         return got
 
     def _references(self, schema: Schema, named: dict[str, Any], seen: set[int]) -> None:
@@ -91,6 +117,12 @@ class AvroReader:
         # that their bytes are there: a strict buffer refuses a short read there (reading a field checks)
         return self._read(body, w, r, writer.id, io.BytesIO if r is None else _Strict)
 
+    def _python_reader(self) -> Callable[..., Any]:
+        """fastavro's pure-Python reader (module docstring: deep values of recursive types)."""
+        from fastavro._read_py import schemaless_reader  # the compiled reader's own fallback module
+
+        return schemaless_reader
+
     def _fastavro_write(self, w: Any, datum: Any) -> bytes:
         out = io.BytesIO()
         self._fastavro.schemaless_writer(out, w, datum)
@@ -98,16 +130,26 @@ class AvroReader:
 
     def _read(self, body: bytes, w: Any, r: Any, writer_id: int, buffer: type[io.BytesIO]) -> Any:
         bio = buffer(body)
+        read = self._fastavro.schemaless_reader
+        if len(body) > COMPILED_DEPTH and self._recursive and (
+                writer_id in self._recursive or (r is not None and id(r) in self._recursive_parsed)):
+            read = self._python_reader()
         try:
-            datum = self._fastavro.schemaless_reader(bio, w, r)
+            datum = read(bio, w, r)
         except EOFError:
             raise ValueError("the Avro body ends before the datum") from None
+        except RecursionError:
+            raise ValueError(f"not an Avro datum of schema id {writer_id}: nested deeper than this reader "
+                             "follows") from None
         except Exception as exc:  # a union branch out of range, a bad length, a resolution error...
             what = "a union branch index out of range" if isinstance(exc, IndexError) else f"{type(exc).__name__}: {exc}"
             raise ValueError(f"not an Avro datum of schema id {writer_id}: {what}") from None
         left = len(body) - bio.tell()
         if left:
             raise ValueError(f"{left} bytes left over after the Avro datum of schema id {writer_id}")
+        if writer_id in self._recursive and _nesting(datum) > MAX_NESTING:
+            raise ValueError(f"not an Avro datum of schema id {writer_id} shown here: nested more than {MAX_NESTING} "
+                             "levels deep")
         return datum
 
 
@@ -179,3 +221,98 @@ def _has_union(t: Any) -> bool:
             return any(_has_union(f.get("type")) for f in t.get("fields", []))
         return any(_has_union(t.get(k)) for k in ("type", "items", "values") if not isinstance(t.get(k), str))
     return False
+
+
+def _named_types(schema: Any) -> dict[str, Any]:
+    """Every named type (record, error, enum, fixed) a parsed schema defines or takes from its references."""
+    named: dict[str, Any] = dict(schema.get("__named_schemas", {})) if isinstance(schema, dict) else {}
+
+    def collect(t: Any) -> None:
+        if isinstance(t, dict):
+            if t.get("type") in ("record", "error", "enum", "fixed") and "name" in t:
+                named.setdefault(t["name"], t)
+            for v in t.values():
+                collect(v)
+        elif isinstance(t, list):
+            for v in t:
+                collect(v)
+
+    collect(schema)
+    return named
+
+
+def _recursion(schema: Any) -> tuple[bool, str | None]:
+    """(whether a named type of the parsed ``schema`` holds itself, the name of a type that has no finite
+    value: one that holds itself in a field with no union, array or map on the way back)."""
+    named = _named_types(schema)
+
+    def refs(t: Any) -> set[str]:
+        if isinstance(t, str):
+            return {t} if t in named else set()
+        if isinstance(t, list):
+            return set().union(*(refs(b) for b in t)) if t else set()
+        if isinstance(t, dict):
+            kind = t.get("type")
+            if kind in ("record", "error"):
+                return set().union(*(refs(f.get("type")) for f in t.get("fields", []))) if t.get("fields") else set()
+            if kind == "array":
+                return refs(t.get("items"))
+            if kind == "map":
+                return refs(t.get("values"))
+            return refs(kind) if isinstance(kind, str) and kind not in ("enum", "fixed") else set()
+        return set()
+
+    edges = {name: refs(t) for name, t in named.items()}
+    recursive = any(_reaches(edges, name, name) for name in named)
+
+    def finite(t: Any, ok: set[str]) -> bool:  # a finite value exists, given the named types in ``ok`` have one
+        if isinstance(t, str):
+            return t in ok if t in named else True
+        if isinstance(t, list):
+            return any(finite(b, ok) for b in t)
+        if isinstance(t, dict):
+            kind = t.get("type")
+            if kind in ("record", "error"):
+                return all(finite(f.get("type"), ok) for f in t.get("fields", []))
+            if kind in ("array", "map", "enum", "fixed"):
+                return True  # an empty array or map ends the nesting
+            return finite(kind, ok)
+        return True
+
+    ok: set[str] = set()
+    grew = True
+    while grew:  # the least fixed point: types with a finite value, found bottom up
+        grew = False
+        for name, t in named.items():
+            if name not in ok and finite(t, ok):
+                ok.add(name)
+                grew = True
+    endless = sorted(set(named) - ok)
+    return recursive, endless[0] if endless else None
+
+
+def _reaches(edges: dict[str, set[str]], start: str, goal: str) -> bool:
+    seen: set[str] = set()
+    todo = list(edges.get(start, ()))
+    while todo:
+        name = todo.pop()
+        if name == goal:
+            return True
+        if name not in seen:
+            seen.add(name)
+            todo.extend(edges.get(name, ()))
+    return False
+
+
+def _nesting(value: Any) -> int:
+    """How many levels of dicts and lists ``value`` nests (walked without recursion)."""
+    deepest = 0
+    todo = [(value, 1)]
+    while todo:
+        v, depth = todo.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        if isinstance(v, list):
+            deepest = max(deepest, depth)
+            todo.extend((x, depth + 1) for x in v if isinstance(x, dict | list))
+    return deepest
