@@ -61,6 +61,14 @@ class Schemas:
         self.store = store if store is not None else SchemaStore()
         self.registry = registry
 
+    def where_not(self) -> str:
+        """Where an unknown id was looked for, for its message."""
+        registry = self.registry is not None
+        if not self.store.partitions_read and not self.store.versions:  # none read, none applied by hand
+            return "no _schemas topic was read" + (", nor found in the registry" if registry else
+                                                     ", and no registry was given")
+        return "not in _schemas" + (" nor the registry" if registry else "")
+
     def by_id(self, schema_id: int) -> Schema | None:
         got = self.store.by_id(schema_id)
         if got is None and self.registry is not None:
@@ -189,8 +197,7 @@ class ValueDecoder:
         except RegistryError as exc:
             raise _WithId(f"schema id {frame.schema_id}: {exc}", frame.schema_id) from None
         if schema is None:
-            raise _WithId(f"unknown schema id {frame.schema_id} (not in _schemas"
-                          + (" nor the registry)" if self.schemas.registry is not None else ")"), frame.schema_id)
+            raise _WithId(f"unknown schema id {frame.schema_id} ({self.schemas.where_not()})", frame.schema_id)
         found = _TYPE_FORMAT[schema.schema_type]
         if fmt != "auto" and found != fmt:
             raise _WithId(f"schema id {frame.schema_id} is {schema.schema_type}, not {fmt}", frame.schema_id)

@@ -120,6 +120,8 @@ class SchemaStore:
     problems: list[tuple[str, str]] = field(default_factory=list)
     #: records read, by key type (tombstones as "<keytype> tombstone")
     counts: dict[str, int] = field(default_factory=dict)
+    #: how many partitions of the topic were read (0: there was none where the store was read from)
+    partitions_read: int = 0
     #: subject -> {version: subject-version}: a subject's deletes touch its versions only (linear replay)
     _by_subject: dict[str, dict[int, SchemaVersion]] = field(default_factory=dict, repr=False)
 
@@ -261,6 +263,7 @@ def read_schemas(log: LogDir, topic: str = SCHEMAS_TOPIC) -> SchemaStore:
     for part in log.partitions():
         if part.topic != topic:
             continue
+        store.partitions_read += 1
         for seg in part.segments():
             try:
                 for batch in seg.iter_batches():
