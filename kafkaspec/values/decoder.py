@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .framing import FramingError, unframe
 from .primitives import PRIMITIVES, json_text
 from .registry import RegistryError
-from .schemas_topic import Schema, SchemaStore, read_schemas
+from .schemas_topic import SCHEMAS_TOPIC, Schema, SchemaStore, read_schemas
 
 if TYPE_CHECKING:
     from kafkaspec.logdir import LogDir
@@ -105,10 +105,17 @@ class ValueDecoder:
         self._readers: dict[tuple[str, str], Schema | None] = {}
 
     def format_of(self, topic: str, part: str = "value") -> str:
+        """The format of ``topic``'s keys or values: the one named for the topic, else the default. A
+        registry format (Avro, JSON Schema, Protobuf) as the default is not applied to Kafka's own topics
+        (``__*``) or the registry's (``_schemas``), whose records are never written with the registry's
+        framing (``--decode`` reads Kafka's): they keep their bytes unless a format is named for them."""
         kv = self.formats.get(topic)
         if kv is not None:
             return kv[0] if part == "key" else kv[1]
-        return self.key_format if part == "key" else self.value_format
+        fmt = self.key_format if part == "key" else self.value_format
+        if fmt in FRAMED and (topic.startswith("__") or topic == SCHEMAS_TOPIC):
+            return "bytes"  # never registry-framed: an error on every record would say nothing
+        return fmt
 
     def reader_schema(self, topic: str, part: str = "value") -> Schema | None:
         """The topic's one reader schema: ``<topic>-<key|value>``'s latest version (TopicNameStrategy)."""
