@@ -25,15 +25,14 @@ from typing import Any
 
 from kafkaspec.extras import require
 
+from .primitives import MAX_NESTING, nesting
 from .schemas_topic import Schema
 
-__all__ = ["COMPILED_DEPTH", "MAX_NESTING", "AvroReader"]
+__all__ = ["COMPILED_DEPTH", "AvroReader"]
 
 #: the longest body of a recursive schema read by fastavro's compiled reader: its nesting is at most this
 #: deep, a quarter of the depth at which that reader overflowed an 8 MiB C stack here (about 4,500 levels)
 COMPILED_DEPTH = 1000
-#: the deepest nesting of a decoded value of a recursive type (module docstring)
-MAX_NESTING = 500
 
 
 class _Strict(io.BytesIO):
@@ -147,7 +146,7 @@ class AvroReader:
         left = len(body) - bio.tell()
         if left:
             raise ValueError(f"{left} bytes left over after the Avro datum of schema id {writer_id}")
-        if writer_id in self._recursive and _nesting(datum) > MAX_NESTING:
+        if writer_id in self._recursive and nesting(datum) > MAX_NESTING:
             raise ValueError(f"not an Avro datum of schema id {writer_id} shown here: nested more than {MAX_NESTING} "
                              "levels deep")
         return datum
@@ -303,16 +302,3 @@ def _reaches(edges: dict[str, set[str]], start: str, goal: str) -> bool:
             todo.extend(edges.get(name, ()))
     return False
 
-
-def _nesting(value: Any) -> int:
-    """How many levels of dicts and lists ``value`` nests (walked without recursion)."""
-    deepest = 0
-    todo = [(value, 1)]
-    while todo:
-        v, depth = todo.pop()
-        if isinstance(v, dict):
-            v = list(v.values())
-        if isinstance(v, list):
-            deepest = max(deepest, depth)
-            todo.extend((x, depth + 1) for x in v if isinstance(x, dict | list))
-    return deepest

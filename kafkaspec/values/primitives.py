@@ -13,7 +13,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["PRIMITIVES"]
+__all__ = ["MAX_NESTING", "PRIMITIVES", "nesting"]
 
 
 def _string(b: bytes) -> str:
@@ -45,15 +45,46 @@ def _uuid(b: bytes) -> str:
     return str(u)
 
 
+#: the deepest nesting of a decoded value (JSON, or Avro of a recursive type): deeper ones are errors of their
+#: records, so that every decoded value can be written as JSON again (Python's encoder stops near 1,000)
+MAX_NESTING = 500
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"not JSON: {name} is not a JSON number")
 
 
+def _finite(text: str) -> float:
+    got = float(text)
+    if got in (float("inf"), float("-inf")):  # it would be written back as Infinity, which is not JSON
+        raise ValueError(f"not JSON here: {text[:40]} is beyond a double's range")
+    return got
+
+
 def _json(b: bytes) -> Any:
     try:
-        return json.loads(_string(b), parse_constant=_no_constant)
+        value = json.loads(_string(b), parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not JSON: {exc.msg} at character {exc.pos}") from None
+    except RecursionError:  # Python's reader stops near 1,000 levels
+        raise ValueError(f"not JSON here: nested more than {MAX_NESTING} levels deep") from None
+    if nesting(value) > MAX_NESTING:
+        raise ValueError(f"not JSON here: nested more than {MAX_NESTING} levels deep")
+    return value
+
+
+def nesting(value: Any) -> int:
+    """How many levels of dicts and lists ``value`` nests (walked without recursion)."""
+    deepest = 0
+    todo = [(value, 1)]
+    while todo:
+        v, depth = todo.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        if isinstance(v, list):
+            deepest = max(deepest, depth)
+            todo.extend((x, depth + 1) for x in v if isinstance(x, dict | list))
+    return deepest
 
 
 #: format name -> reader of the whole value
