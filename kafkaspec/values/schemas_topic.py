@@ -84,6 +84,8 @@ def _json_object(data: bytes, what: str) -> dict[str, Any]:
         obj = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise _Bad(f"the {what} is not JSON ({exc})") from None
+    except RecursionError:
+        raise _Bad(f"the {what} is JSON nested deeper than Python's reader goes") from None
     if not isinstance(obj, dict):
         raise _Bad(f"the {what} is JSON but not an object")
     return obj
@@ -94,7 +96,9 @@ def _field(obj: dict[str, Any], name: str, kind: type, what: str, optional: bool
     if v is None and optional:
         return None
     if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-        raise _Bad(f"the {what}'s {name!r} is {json.dumps(v)[:80]}, not {'a string' if kind is str else 'an integer'}")
+        shown = f"a JSON {'object' if isinstance(v, dict) else 'array'}" if isinstance(v, dict | list) else \
+            json.dumps(v)[:80]
+        raise _Bad(f"the {what}'s {name!r} is {shown}, not {'a string' if kind is str else 'an integer'}")
     return v
 
 
@@ -104,7 +108,7 @@ def _same_schema(a: str, b: str) -> bool:
         return True
     try:
         return bool(json.loads(a) == json.loads(b))
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
 
 
