@@ -90,7 +90,7 @@ class RegistryClient:
             raise RegistryError(f"{self._name}{path}: answer larger than {MAX_ANSWER_BYTES} bytes")
         try:
             body = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):
             raise RegistryError(f"{self._name}{path}: the answer is not JSON") from None
         if not isinstance(body, dict):
             raise RegistryError(f"{self._name}{path}: the answer is not a JSON object")
