@@ -64,7 +64,7 @@ class Marker:
             if isinstance(body, dict) and isinstance(body.get("objects"), dict):
                 objects = {str(k): str(v) for k, v in body["objects"].items()}
                 return cls(str(body.get("job", "")), objects)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):
             pass
         return cls(data.decode("utf-8", "replace").strip(), None)
 

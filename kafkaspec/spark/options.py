@@ -137,6 +137,11 @@ def parse_duration(value: str) -> float:
     return float(m.group(1)) * (_DURATION_UNITS[unit] if unit else 0.001)
 
 
+def _shown(value: str) -> str:
+    """An option's value in a message: its first 80 characters."""
+    return repr(value) if len(value) <= 80 else repr(value[:80]) + f"... ({len(value)} characters)"
+
+
 def _offsets(value: str | None, default: int, name: str) -> tuple[int, dict[tuple[str, int], int]]:
     """(default for every partition, {(topic, partition): offset})."""
     if value is None:
@@ -147,9 +152,9 @@ def _offsets(value: str | None, default: int, name: str) -> tuple[int, dict[tupl
     try:
         spec = json.loads(text)
         out = {(t, int(p)): int(o) for t, parts in spec.items() for p, o in parts.items()}
-    except (ValueError, AttributeError, TypeError) as exc:
+    except (ValueError, AttributeError, TypeError, RecursionError) as exc:
         raise OptionError(f"option {name} must be earliest, latest or JSON like "
-                          f'{{"topic": {{"0": 23}}}}, got {value!r}') from exc
+                          f'{{"topic": {{"0": 23}}}}, got {_shown(value)}') from exc
     return default, out
 
 
@@ -195,8 +200,9 @@ class ReadOptions:
         if assign_text is not None:
             try:
                 assign = {t: tuple(int(p) for p in ps) for t, ps in json.loads(assign_text).items()}
-            except (ValueError, AttributeError, TypeError) as exc:
-                raise OptionError(f'option assign must be JSON like {{"topic": [0, 1]}}, got {assign_text!r}') from exc
+            except (ValueError, AttributeError, TypeError, RecursionError) as exc:
+                raise OptionError(f'option assign must be JSON like {{"topic": [0, 1]}}, got {_shown(assign_text)}') \
+                    from exc
         pattern = get("subscribepattern")
         if pattern is not None:
             try:
