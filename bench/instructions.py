@@ -103,7 +103,14 @@ def _count(name: str, n: int) -> int:
     out = subprocess.run(["perf", "stat", "-x,", "-e", "instructions:u", sys.executable, "-m", "bench.instructions",
                           "--loop", name, str(n)], capture_output=True, text=True, check=True)
     line = next(x for x in out.stderr.splitlines() if "instructions" in x)
-    return int(line.split(",")[0])
+    count = line.split(",")[0]
+    if not count.isdigit():  # "<not supported>" (a virtual machine without the counter), "<not counted>"
+        raise Unavailable(f"perf stat cannot count instructions:u here ({count})")
+    return int(count)
+
+
+class Unavailable(Exception):
+    """The instruction counter cannot be read on this machine."""
 
 
 def per_call(name: str, n: int = 200) -> float:
@@ -111,17 +118,21 @@ def per_call(name: str, n: int = 200) -> float:
     return (_count(name, n) - _count(name, 0)) / n
 
 
-def run(quick: bool = False) -> list[dict] | None:
+def run(quick: bool = False) -> list[dict] | str:
+    """The instruction counts per pair, or why they cannot be measured here."""
     if shutil.which("perf") is None:
-        return None
+        return "perf is not installed"
     n = 50 if quick else 200
-    return [{"name": name, "what": what, "kafkaspec": per_call(ks, n), "kafka-python": per_call(other, n)}
-            for name, what, ks, other in PAIRS]
+    try:
+        return [{"name": name, "what": what, "kafkaspec": per_call(ks, n), "kafka-python": per_call(other, n)}
+                for name, what, ks, other in PAIRS]
+    except Unavailable as exc:
+        return str(exc)
 
 
-def report(results: list[dict] | None) -> str:
-    if results is None:
-        return "instruction counts: perf is not installed; skipped"
+def report(results: list[dict] | str) -> str:
+    if isinstance(results, str):
+        return f"instruction counts: {results}; skipped"
     lines = [f"Instructions per record ({N} records per call; perf stat -e instructions:u, n calls minus 0 calls)",
              f"{'workload':<24} {'kafkaspec':>10} {'kafka-py':>10} {'kp/ks':>6}  target"]
     for r in results:
