@@ -106,8 +106,21 @@ class RemotePartition:
     segments: dict[str, RemoteSegment] = field(default_factory=dict)
     #: ``RemotePartitionDeleteState`` name, or None when the partition is not being deleted
     delete_state: str | None = None
-    #: every applied segment event in order: (state, the segment as that event left it)
-    events: list[tuple[str, RemoteSegment]] = field(default_factory=list)
+    #: the applied segment events in order, by (segment id, state): a retry (a self-transition, which Kafka's
+    #: state machine accepts for idempotence) replaces the segment's earlier event of that state and goes to
+    #: the end, since Kafka's cache puts the segment again then and the later put is what counts; so at
+    #: most four events per segment are kept, however many records repeat them
+    _events: dict[tuple[str, str], RemoteSegment] = field(default_factory=dict, repr=False)
+
+    @property
+    def events(self) -> list[tuple[str, RemoteSegment]]:
+        """The applied segment events in order: (state, the segment as that event left it)."""
+        return [(state, seg) for (_, state), seg in self._events.items()]
+
+    def add_event(self, state: str, seg: RemoteSegment) -> None:
+        key = (seg.segment_id, state)
+        self._events.pop(key, None)  # a retry: to the end
+        self._events[key] = seg
 
 
 @dataclass
@@ -180,7 +193,7 @@ class RemoteLogState:
                             v["broker_id"], v["event_timestamp_ms"], v["max_timestamp_ms"],
                             v["segment_size_in_bytes"], v["custom_metadata"], v["txn_index_empty"], self._offset)
         part.segments[seg_id] = seg
-        part.events.append((target, seg))
+        part.add_event(target, seg)
 
     def _on_RemoteLogSegmentMetadataUpdateRecord(self, v: dict[str, Any]) -> None:
         ident = v["remote_log_segment_id"]
@@ -201,7 +214,7 @@ class RemoteLogState:
             seg = replace(existing, state=target, broker_id=v["broker_id"], event_timestamp_ms=v["event_timestamp_ms"],
                           custom_metadata=custom, offset=self._offset)
             part.segments[seg_id] = seg
-            part.events.append((target, seg))
+            part.add_event(target, seg)
 
     def _on_RemotePartitionDeleteMetadataRecord(self, v: dict[str, Any]) -> None:
         part = self._part(v["topic_id_partition"])
