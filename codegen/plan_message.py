@@ -81,9 +81,15 @@ class MessagePlanner:
             return f"{f.struct}()"
         return repr(type_default(f))
 
+    def class_default(self, f: MessageField) -> str:
+        """A field's default in its class: an empty array is the shared, unchangeable ``EMPTY_LIST``
+        (one object for every instance: a ``[]`` changed through one would change them all)."""
+        default = self.default(f)
+        return "EMPTY_LIST" if default == "[]" else default
+
     def classes(self) -> None:
         for s in self.m.structs.values():
-            rows = [(f.name, self.annotation(f), self.default(f), f"{f.doc} (versions {f.versions}"
+            rows = [(f.name, self.annotation(f), self.class_default(f), f"{f.doc} (versions {f.versions}"
                      + (f", nullable {f.nullable_versions}" if f.nullable_versions else "")
                      + (f", tagged {f.tag} in {f.tagged_versions}" if f.tagged_versions else "") + ")")
                     for f in s.fields]
