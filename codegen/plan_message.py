@@ -18,6 +18,8 @@ from kafkaspec.spec import snake
 from kafkaspec.spec.message_model import MESSAGE_FIXED, Message, MessageField, MessageStruct, type_default
 from kafkaspec.spec.types import FIELD_TYPES
 
+from .naming import a
+
 #: fixed-width types a struct run may hold (bool is read alone: only 0 and 1 are accepted)
 _RUN = {k: v for k, v in MESSAGE_FIXED.items() if k != "bool"}
 #: the Construct class of the fixed-width primitives that have one (bool and uuid have adapters)
@@ -67,9 +69,8 @@ class MessagePlanner:
 
     def what(self, s: MessageStruct, version: int) -> str:
         """How a docstring names a structure: ``an OffsetCommitValue v0``, or ``a Voter of VotersRecord v0``."""
-        article = "an" if s.name[0] in "AEIOU" else "a"
         owner = "" if s.name == self.m.name else f" of {self.m.name}"
-        return f"{article} {s.name}{owner} v{version}"
+        return f"{a(s.name)}{owner} v{version}"
 
     def default(self, f: MessageField) -> str:
         """The expression of a field's default: its schema's ``default:``, else Kafka's for the type."""

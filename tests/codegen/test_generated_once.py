@@ -44,8 +44,8 @@ def test_a_region_is_decompressed_in_one_place(path):
 
 
 def test_a_head_reads_its_bits_with_the_values_properties():
-    from kafkaspec.generated.record_batch_v2 import RecordBatch, RecordBatchHead, decode_record_batch_head
     from kafkaspec.generated.enums import CompressionType
+    from kafkaspec.generated.record_batch_v2 import RecordBatch, RecordBatchHead, decode_record_batch_head
 
     for name in ("compression", "timestamp_type", "is_transactional", "is_control", "has_delete_horizon"):
         assert getattr(RecordBatchHead, name) is getattr(RecordBatch, name)
