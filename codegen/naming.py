@@ -22,6 +22,13 @@ def local(name: str) -> str:
     return f"{name}_" if name in RESERVED or keyword.iskeyword(name) else name
 
 
+def a(name: str) -> str:
+    """``name`` after its indefinite article: "an OffsetCommitValue", "an UnregisterBrokerRecord", "a
+    UserScramCredentialRecord" (a "you" sound), "a Record"."""
+    vowel = name[:1] in "AEIO" or (name[:1] == "U" and not name.startswith(("Us", "Uni")))
+    return f"{'an' if vowel else 'a'} {name}"
+
+
 def const_name(name: str) -> str:
     return name.upper()
 

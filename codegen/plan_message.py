@@ -18,6 +18,8 @@ from kafkaspec.spec import snake
 from kafkaspec.spec.message_model import MESSAGE_FIXED, Message, MessageField, MessageStruct, type_default
 from kafkaspec.spec.types import FIELD_TYPES
 
+from .naming import a
+
 #: fixed-width types a struct run may hold (bool is read alone: only 0 and 1 are accepted)
 _RUN = {k: v for k, v in MESSAGE_FIXED.items() if k != "bool"}
 #: the Construct class of the fixed-width primitives that have one (bool and uuid have adapters)
@@ -67,9 +69,8 @@ class MessagePlanner:
 
     def what(self, s: MessageStruct, version: int) -> str:
         """How a docstring names a structure: ``an OffsetCommitValue v0``, or ``a Voter of VotersRecord v0``."""
-        article = "an" if s.name[0] in "AEIOU" else "a"
         owner = "" if s.name == self.m.name else f" of {self.m.name}"
-        return f"{article} {s.name}{owner} v{version}"
+        return f"{a(s.name)}{owner} v{version}"
 
     def default(self, f: MessageField) -> str:
         """The expression of a field's default: its schema's ``default:``, else Kafka's for the type."""
@@ -81,9 +82,15 @@ class MessagePlanner:
             return f"{f.struct}()"
         return repr(type_default(f))
 
+    def class_default(self, f: MessageField) -> str:
+        """A field's default in its class: an empty array is the shared, unchangeable ``EMPTY_LIST``
+        (one object for every instance: a ``[]`` changed through one would change them all)."""
+        default = self.default(f)
+        return "EMPTY_LIST" if default == "[]" else default
+
     def classes(self) -> None:
         for s in self.m.structs.values():
-            rows = [(f.name, self.annotation(f), self.default(f), f"{f.doc} (versions {f.versions}"
+            rows = [(f.name, self.annotation(f), self.class_default(f), f"{f.doc} (versions {f.versions}"
                      + (f", nullable {f.nullable_versions}" if f.nullable_versions else "")
                      + (f", tagged {f.tag} in {f.tagged_versions}" if f.tagged_versions else "") + ")")
                     for f in s.fields]

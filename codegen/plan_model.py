@@ -223,6 +223,11 @@ class ConstructGroup:
     wrapper_name: str = ""
     wrapper_expr: str = ""  # length: the prefix's Construct; checksum: the algorithm
 
+    @property
+    def names(self) -> list[str]:
+        """The group's field names, in order (the reference codec flattens and nests by them)."""
+        return [name for name, _ in self.fields]
+
 
 @dataclass(frozen=True)
 class ExposedColumn:
@@ -259,13 +264,11 @@ class StructPlan:
     rebased_arrays: list[RebasedArray]
     constants: list[Constant]
     bits: list[tuple[Field, Bit]]
-    enum_bits: list[tuple[Field, Bit]]
     pieces_reversed: list[Piece]
     final_parts: list[str]
     names_from: dict[str, str]
     reference_names_from: dict[str, str]
     construct: list[ConstructGroup]
-    construct_group_names: list[list[str]]
     has_length: bool
     compressed: bool
     verifies: bool
@@ -282,7 +285,6 @@ class StructPlan:
     run_item: list[str]  # decode_<snake>_run: the locals of one entry's tuple
     headed_values: list[str]  # decode_<snake>: each exposed field from the head or a decoded local
     disc_field: Field | None
-    disc_offset: str
     params: list[Param]
     columns: ColumnEncoder | None
     column_fields: list[ExposedColumn]

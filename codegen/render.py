@@ -18,7 +18,7 @@ import jinja2
 from kafkaspec.spec import SchemaSet
 from kafkaspec.spec.types import FIELD_TYPES, Width
 
-from .naming import bit_value, local, mask_value
+from .naming import a, bit_value, local, mask_value
 from .plan import Planner, dispatch_plan
 from .plan_trace import TracePlanner
 from .render_message import render_messages
@@ -141,6 +141,7 @@ def environment() -> jinja2.Environment:
     )
     env.filters["pyrepr"] = repr
     env.filters["local"] = local
+    env.filters["a"] = a  # "an OffsetCommitValue": docstrings read as English
     env.filters["bit_value"] = bit_value
     env.filters["mask_value"] = mask_value
     # a comma list: "a, b" (call arguments), and as a tuple's items ("a," when there is one)

@@ -18,7 +18,7 @@ from .plan_message_trace import plan_message_trace
 #: where the names of a message module come from, beyond render.SOURCES
 MESSAGE_SOURCES: dict[str, str | None] = {
     "UUID": "uuid",
-    **dict.fromkeys(("ZERO_UUID", "absent", "bad_presence", "encode_bytes", "encode_count", "encode_string", "encode_tagged",
+    **dict.fromkeys(("EMPTY_LIST", "ZERO_UUID", "absent", "bad_presence", "encode_bytes", "encode_count", "encode_string", "encode_tagged",
                      "read_bool", "read_bytes", "read_count", "read_string", "read_tag_header", "read_uuid",
                      "read_unknown_tags", "read_uvarint", "repeated_tag", "tagged_size_mismatch", "truncated"),
                     "kafkaspec.payloads.message_types"),

@@ -102,10 +102,8 @@ class MessageHead(NamedTuple):
     magic: int
     attributes: int
 
-    @property
-    def compression(self) -> CompressionType | int:
-        """Codec of the value: when set, the value is a compressed inner message set. (a CompressionType member; an int where no member has the value)"""
-        return _COMPRESSION_MEMBERS[self.attributes & COMPRESSION_MASK]
+    # the same attributes bits, read by the same properties
+    compression = Message.compression
 
 
 # -- fast codec -----------------------------------------------------------------

@@ -118,15 +118,9 @@ class MessageHead(NamedTuple):
     attributes: int
     timestamp: int
 
-    @property
-    def compression(self) -> CompressionType | int:
-        """Codec of the value: when set, the value is a compressed inner message set. (a CompressionType member; an int where no member has the value)"""
-        return _COMPRESSION_MEMBERS[self.attributes & COMPRESSION_MASK]
-
-    @property
-    def timestamp_type(self) -> TimestampType | int:
-        """0 CreateTime, 1 LogAppendTime (set by the broker on wrappers). (a TimestampType member; an int where no member has the value)"""
-        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT]
+    # the same attributes bits, read by the same properties
+    compression = Message.compression
+    timestamp_type = Message.timestamp_type
 
 
 # -- fast codec -----------------------------------------------------------------

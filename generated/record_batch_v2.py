@@ -185,30 +185,12 @@ class RecordBatchHead(NamedTuple):
     base_sequence: int
     records_count: int
 
-    @property
-    def compression(self) -> CompressionType | int:
-        """Codec of the records region. (a CompressionType member; an int where no member has the value)"""
-        return _COMPRESSION_MEMBERS[self.attributes & COMPRESSION_MASK]
-
-    @property
-    def timestamp_type(self) -> TimestampType | int:
-        """0 CreateTime, 1 LogAppendTime. (a TimestampType member; an int where no member has the value)"""
-        return _TIMESTAMP_TYPE_MEMBERS[(self.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT]
-
-    @property
-    def is_transactional(self) -> bool:
-        """The batch belongs to a transaction."""
-        return bool(self.attributes & IS_TRANSACTIONAL_MASK)
-
-    @property
-    def is_control(self) -> bool:
-        """The batch holds exactly one control record."""
-        return bool(self.attributes & IS_CONTROL_MASK)
-
-    @property
-    def has_delete_horizon(self) -> bool:
-        """base_timestamp holds the delete horizon set by compaction."""
-        return bool(self.attributes & HAS_DELETE_HORIZON_MASK)
+    # the same attributes bits, read by the same properties
+    compression = RecordBatch.compression
+    timestamp_type = RecordBatch.timestamp_type
+    is_transactional = RecordBatch.is_transactional
+    is_control = RecordBatch.is_control
+    has_delete_horizon = RecordBatch.has_delete_horizon
 
 
 # -- fast codec -----------------------------------------------------------------
@@ -258,6 +240,38 @@ def check_record_batch(buf, pos: int, head: RecordBatchHead, *, verify: bool = T
     return end
 
 
+def _decode_records_region(
+    buf,
+    pos: int,
+    end: int,
+    codec: int,
+    start: int,
+    max_decompressed: int,
+    n: int,
+    base_offset,
+    base_timestamp,
+    columns=None,
+):
+    """Decompress the records of the RecordBatch at ``start`` (bytes ``pos`` to ``end``) and decode its ``n`` items: into ``columns`` when given (then return None), else as a list.
+
+    An error inside the region names the RecordBatch and the decompressed byte.
+    """
+    region = decompress(codec, memoryview(buf)[pos:end], max_size=max_decompressed, position=pos, magic=2)
+    try:
+        if columns is None:
+            records, used = decode_record_array(region, 0, n, base_offset, base_timestamp)
+        else:
+            records, used = None, decode_record_columns(region, 0, n, base_offset, base_timestamp, columns)
+    except KafkaFormatError as exc:
+        raise type(exc)(
+            f"in the decompressed records of the RecordBatch at byte {start}: {exc.reason} (at decompressed byte {exc.position})",
+            pos,
+        ) from None
+    if used != len(region):
+        raise InvalidLengthError(f"RecordBatch records use {used} of {len(region)} decompressed bytes", pos)
+    return records
+
+
 def decode_record_batch_rest(
     buf, pos: int, head: RecordBatchHead, end: int, *, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
 ) -> tuple:
@@ -275,20 +289,9 @@ def decode_record_batch_rest(
         n = records_count
         codec = attributes & COMPRESSION_MASK
         if codec:
-            region = decompress(
-                codec, memoryview(buf)[pos:end], max_size=max_decompressed, position=pos, magic=2
+            records = _decode_records_region(
+                buf, pos, end, codec, start, max_decompressed, n, base_offset, base_timestamp
             )
-            try:
-                records, used = decode_record_array(region, 0, n, base_offset, base_timestamp)
-            except KafkaFormatError as exc:
-                raise type(exc)(
-                    f"in the decompressed records of the RecordBatch at byte {start}: {exc.reason} (at decompressed byte {exc.position})",
-                    pos,
-                ) from None
-            if used != len(region):
-                raise InvalidLengthError(
-                    f"RecordBatch records use {used} of {len(region)} decompressed bytes", pos
-                )
             pos = end
         else:
             records, pos = decode_record_array(buf, pos, n, base_offset, base_timestamp, end)
@@ -390,20 +393,9 @@ def decode_record_batch_columns(
         n = records_count
         codec = attributes & COMPRESSION_MASK
         if codec:
-            region = decompress(
-                codec, memoryview(buf)[pos:end], max_size=max_decompressed, position=pos, magic=2
+            _decode_records_region(
+                buf, pos, end, codec, start, max_decompressed, n, base_offset, base_timestamp, columns
             )
-            try:
-                used = decode_record_columns(region, 0, n, base_offset, base_timestamp, columns)
-            except KafkaFormatError as exc:
-                raise type(exc)(
-                    f"in the decompressed records of the RecordBatch at byte {start}: {exc.reason} (at decompressed byte {exc.position})",
-                    pos,
-                ) from None
-            if used != len(region):
-                raise InvalidLengthError(
-                    f"RecordBatch records use {used} of {len(region)} decompressed bytes", pos
-                )
             pos = end
         else:
             pos = decode_record_columns(buf, pos, n, base_offset, base_timestamp, columns, end)

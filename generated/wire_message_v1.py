@@ -89,10 +89,8 @@ class WireMessageHead(NamedTuple):
     compression: int
     checksum: int
 
-    @property
-    def codec(self) -> CompressionType | int:
-        """0 none, 1 gzip, 2 snappy: the payload is then a compressed message set. (a CompressionType member; an int where no member has the value)"""
-        return _CODEC_MEMBERS[self.compression & CODEC_MASK]
+    # the same compression bits, read by the same properties
+    codec = WireMessage.codec
 
 
 # -- fast codec -----------------------------------------------------------------

@@ -115,7 +115,7 @@ _WRITERS = {
 def decode_abort_transaction_record(
     buf, version: int, pos: int = 0, end: int | None = None
 ) -> tuple[AbortTransactionRecord, int]:
-    """Decode a AbortTransactionRecord of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    """Decode an AbortTransactionRecord of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
     ``buf``); return the value and the position after it. An unknown version, or bytes that do not
     hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
     reader = _READERS.get(version)

@@ -172,7 +172,7 @@ _WRITERS = {
 def decode_access_control_entry_record(
     buf, version: int, pos: int = 0, end: int | None = None
 ) -> tuple[AccessControlEntryRecord, int]:
-    """Decode a AccessControlEntryRecord of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    """Decode an AccessControlEntryRecord of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
     ``buf``); return the value and the position after it. An unknown version, or bytes that do not
     hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
     reader = _READERS.get(version)

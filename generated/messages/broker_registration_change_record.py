@@ -12,6 +12,7 @@ from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     absent,
     encode_count,
     encode_tagged,
@@ -60,7 +61,7 @@ class BrokerRegistrationChangeRecord(NamedTuple):
     broker_epoch: int = 0
     fenced: int = 0
     in_controlled_shutdown: int = 0
-    log_dirs: list[UUID] = []
+    log_dirs: list[UUID] = EMPTY_LIST
     cordoned_log_dirs: list[UUID] | None = None
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_count,
     encode_string,
     encode_tagged,
@@ -65,7 +66,7 @@ class ClientQuotaRecord(NamedTuple):
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
-    entity: list[EntityData] = []
+    entity: list[EntityData] = EMPTY_LIST
     key: str = ""
     value: float = 0.0
     remove: bool = False

@@ -12,6 +12,7 @@ from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     ZERO_UUID,
     encode_count,
     encode_tagged,
@@ -55,8 +56,8 @@ class TopicPartitions(NamedTuple):
     """
 
     topic_id: UUID = ZERO_UUID
-    partitions: list[int] = []
-    assignment_epochs: list[int] | None = []
+    partitions: list[int] = EMPTY_LIST
+    assignment_epochs: list[int] | None = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -75,8 +76,8 @@ class ConsumerGroupCurrentMemberAssignmentValue(NamedTuple):
     member_epoch: int = 0
     previous_member_epoch: int = 0
     state: int = 0
-    assigned_partitions: list[TopicPartitions] = []
-    partitions_pending_revocation: list[TopicPartitions] = []
+    assigned_partitions: list[TopicPartitions] = EMPTY_LIST
+    partitions_pending_revocation: list[TopicPartitions] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     bad_presence,
     encode_bytes,
     encode_count,
@@ -70,7 +71,7 @@ class ClassicMemberMetadata(NamedTuple):
     """
 
     session_timeout_ms: int = 0
-    supported_protocols: list[ClassicProtocol] = []
+    supported_protocols: list[ClassicProtocol] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -94,7 +95,7 @@ class ConsumerGroupMemberMetadataValue(NamedTuple):
     rack_id: str | None = ""
     client_id: str = ""
     client_host: str = ""
-    subscribed_topic_names: list[str] = []
+    subscribed_topic_names: list[str] = EMPTY_LIST
     subscribed_topic_regex: str | None = ""
     rebalance_timeout_ms: int = -1
     server_assignor: str | None = ""

@@ -12,6 +12,7 @@ from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     ZERO_UUID,
     encode_count,
     encode_string,
@@ -52,7 +53,7 @@ class PartitionMetadata(NamedTuple):
     """
 
     partition: int = 0
-    racks: list[str] = []
+    racks: list[str] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -70,7 +71,7 @@ class TopicMetadata(NamedTuple):
     topic_id: UUID = ZERO_UUID
     topic_name: str = ""
     num_partitions: int = 0
-    partition_metadata: list[PartitionMetadata] = []
+    partition_metadata: list[PartitionMetadata] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -82,7 +83,7 @@ class ConsumerGroupPartitionMetadataValue(NamedTuple):
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
-    topics: list[TopicMetadata] = []
+    topics: list[TopicMetadata] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

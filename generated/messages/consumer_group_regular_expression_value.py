@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_count,
     encode_string,
     encode_tagged,
@@ -49,7 +50,7 @@ class ConsumerGroupRegularExpressionValue(NamedTuple):
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
-    topics: list[str] = []
+    topics: list[str] = EMPTY_LIST
     version: int = 0
     timestamp: int = 0
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()

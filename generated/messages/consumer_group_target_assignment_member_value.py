@@ -12,6 +12,7 @@ from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     ZERO_UUID,
     encode_count,
     encode_tagged,
@@ -49,7 +50,7 @@ class TopicPartition(NamedTuple):
     """
 
     topic_id: UUID = ZERO_UUID
-    partitions: list[int] = []
+    partitions: list[int] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -61,7 +62,7 @@ class ConsumerGroupTargetAssignmentMemberValue(NamedTuple):
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
-    topic_partitions: list[TopicPartition] = []
+    topic_partitions: list[TopicPartition] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_bytes,
     encode_count,
     encode_string,
@@ -45,7 +46,7 @@ class TopicPartition(NamedTuple):
     """
 
     topic: str = ""
-    partitions: list[int] = []
+    partitions: list[int] = EMPTY_LIST
 
 
 class ConsumerProtocolAssignment(NamedTuple):
@@ -56,7 +57,7 @@ class ConsumerProtocolAssignment(NamedTuple):
         user_data: The assignor's own data, or null. (versions 0+, nullable 0+)
     """
 
-    assigned_partitions: list[TopicPartition] = []
+    assigned_partitions: list[TopicPartition] = EMPTY_LIST
     user_data: bytes | None = None
 
 

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     absent,
     encode_bytes,
     encode_count,
@@ -48,7 +49,7 @@ class TopicPartition(NamedTuple):
     """
 
     topic: str = ""
-    partitions: list[int] = []
+    partitions: list[int] = EMPTY_LIST
 
 
 class ConsumerProtocolSubscription(NamedTuple):
@@ -62,9 +63,9 @@ class ConsumerProtocolSubscription(NamedTuple):
         rack_id: The member's rack (rack-aware assignment), or null. (versions 3+, nullable 3+)
     """
 
-    topics: list[str] = []
+    topics: list[str] = EMPTY_LIST
     user_data: bytes | None = None
-    owned_partitions: list[TopicPartition] = []
+    owned_partitions: list[TopicPartition] = EMPTY_LIST
     generation_id: int = -1
     rack_id: str | None = None
 

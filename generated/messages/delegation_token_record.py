@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_count,
     encode_string,
     encode_tagged,
@@ -55,7 +56,7 @@ class DelegationTokenRecord(NamedTuple):
 
     owner: str = ""
     requester: str = ""
-    renewers: list[str] = []
+    renewers: list[str] = EMPTY_LIST
     issue_timestamp: int = 0
     max_timestamp: int = 0
     expiration_timestamp: int = 0

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     absent,
     encode_bytes,
     encode_count,
@@ -88,7 +89,7 @@ class GroupMetadataValue(NamedTuple):
     protocol: str | None = ""
     leader: str | None = ""
     current_state_timestamp: int = -1
-    members: list[MemberMetadata] = []
+    members: list[MemberMetadata] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

@@ -12,6 +12,7 @@ from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     ZERO_UUID,
     absent,
     encode_count,
@@ -69,8 +70,8 @@ class LeaderChangeMessage(NamedTuple):
 
     version: int = 0
     leader_id: int = 0
-    voters: list[Voter] = []
-    granting_voters: list[Voter] = []
+    voters: list[Voter] = EMPTY_LIST
+    granting_voters: list[Voter] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

@@ -114,7 +114,7 @@ _WRITERS = {
 def decode_offset_commit_key(
     buf, version: int, pos: int = 0, end: int | None = None
 ) -> tuple[OffsetCommitKey, int]:
-    """Decode a OffsetCommitKey of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    """Decode an OffsetCommitKey of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
     ``buf``); return the value and the position after it. An unknown version, or bytes that do not
     hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
     reader = _READERS.get(version)

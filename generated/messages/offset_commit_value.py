@@ -281,7 +281,7 @@ _WRITERS = {
 def decode_offset_commit_value(
     buf, version: int, pos: int = 0, end: int | None = None
 ) -> tuple[OffsetCommitValue, int]:
-    """Decode a OffsetCommitValue of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    """Decode an OffsetCommitValue of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
     ``buf``); return the value and the position after it. An unknown version, or bytes that do not
     hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
     reader = _READERS.get(version)

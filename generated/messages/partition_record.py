@@ -12,6 +12,7 @@ from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     ZERO_UUID,
     absent,
     encode_count,
@@ -67,15 +68,15 @@ class PartitionRecord(NamedTuple):
 
     partition_id: int = -1
     topic_id: UUID = ZERO_UUID
-    replicas: list[int] = []
-    isr: list[int] = []
-    removing_replicas: list[int] = []
-    adding_replicas: list[int] = []
+    replicas: list[int] = EMPTY_LIST
+    isr: list[int] = EMPTY_LIST
+    removing_replicas: list[int] = EMPTY_LIST
+    adding_replicas: list[int] = EMPTY_LIST
     leader: int = -1
     leader_recovery_state: int = 0
     leader_epoch: int = -1
     partition_epoch: int = -1
-    directories: list[UUID] = []
+    directories: list[UUID] = EMPTY_LIST
     eligible_leader_replicas: list[int] | None = None
     last_known_elr: list[int] | None = None
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()

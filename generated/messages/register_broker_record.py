@@ -12,6 +12,7 @@ from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     ZERO_UUID,
     absent,
     encode_count,
@@ -107,12 +108,12 @@ class RegisterBrokerRecord(NamedTuple):
     is_migrating_zk_broker: bool = False
     incarnation_id: UUID = ZERO_UUID
     broker_epoch: int = 0
-    end_points: list[BrokerEndpoint] = []
-    features: list[BrokerFeature] = []
+    end_points: list[BrokerEndpoint] = EMPTY_LIST
+    features: list[BrokerFeature] = EMPTY_LIST
     rack: str | None = ""
     fenced: bool = True
     in_controlled_shutdown: bool = False
-    log_dirs: list[UUID] = []
+    log_dirs: list[UUID] = EMPTY_LIST
     cordoned_log_dirs: list[UUID] | None = None
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 

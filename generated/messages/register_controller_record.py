@@ -12,6 +12,7 @@ from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     ZERO_UUID,
     encode_count,
     encode_string,
@@ -93,8 +94,8 @@ class RegisterControllerRecord(NamedTuple):
     controller_id: int = 0
     incarnation_id: UUID = ZERO_UUID
     zk_migration_ready: bool = False
-    end_points: list[ControllerEndpoint] = []
-    features: list[ControllerFeature] = []
+    end_points: list[ControllerEndpoint] = EMPTY_LIST
+    features: list[ControllerFeature] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

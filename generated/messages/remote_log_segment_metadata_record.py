@@ -12,6 +12,7 @@ from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     ZERO_UUID,
     encode_bytes,
     encode_count,
@@ -121,7 +122,7 @@ class RemoteLogSegmentMetadataRecord(NamedTuple):
     broker_id: int = 0
     max_timestamp_ms: int = 0
     event_timestamp_ms: int = 0
-    segment_leader_epochs: list[SegmentLeaderEpochEntry] = []
+    segment_leader_epochs: list[SegmentLeaderEpochEntry] = EMPTY_LIST
     segment_size_in_bytes: int = 0
     custom_metadata: bytes | None = None
     remote_log_segment_state: int = 0

@@ -12,6 +12,7 @@ from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     ZERO_UUID,
     encode_count,
     encode_tagged,
@@ -50,7 +51,7 @@ class TopicPartitions(NamedTuple):
     """
 
     topic_id: UUID = ZERO_UUID
-    partitions: list[int] = []
+    partitions: list[int] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -68,7 +69,7 @@ class ShareGroupCurrentMemberAssignmentValue(NamedTuple):
     member_epoch: int = 0
     previous_member_epoch: int = 0
     state: int = 0
-    assigned_partitions: list[TopicPartitions] = []
+    assigned_partitions: list[TopicPartitions] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_count,
     encode_string,
     encode_tagged,
@@ -51,7 +52,7 @@ class ShareGroupMemberMetadataValue(NamedTuple):
     rack_id: str | None = ""
     client_id: str = ""
     client_host: str = ""
-    subscribed_topic_names: list[str] = []
+    subscribed_topic_names: list[str] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

@@ -12,6 +12,7 @@ from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     ZERO_UUID,
     encode_count,
     encode_string,
@@ -53,7 +54,7 @@ class TopicPartitionsInfo(NamedTuple):
 
     topic_id: UUID = ZERO_UUID
     topic_name: str = ""
-    partitions: list[int] = []
+    partitions: list[int] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -80,8 +81,8 @@ class ShareGroupStatePartitionMetadataValueKafka40(NamedTuple):
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
-    initialized_topics: list[TopicPartitionsInfo] = []
-    deleting_topics: list[TopicInfo] = []
+    initialized_topics: list[TopicPartitionsInfo] = EMPTY_LIST
+    deleting_topics: list[TopicInfo] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

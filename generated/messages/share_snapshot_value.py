@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_count,
     encode_tagged,
     read_count,
@@ -83,7 +84,7 @@ class ShareSnapshotValue(NamedTuple):
     delivery_complete_count: int = -1
     create_timestamp: int = 0
     write_timestamp: int = 0
-    state_batches: list[StateBatch] = []
+    state_batches: list[StateBatch] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

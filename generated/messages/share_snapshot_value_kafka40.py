@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_count,
     encode_tagged,
     read_count,
@@ -60,11 +61,11 @@ class ShareSnapshotValueKafka40(NamedTuple):
     """ShareSnapshotValue as Kafka 4.0's early-access share groups (KIP-932) wrote version 0: an unsigned 16-bit snapshot epoch and no timestamps.
 
     Fields:
-        snapshot_epoch: Snapshot epoch (unsigned 16 bits in Kafka 4.0). (versions 0)
-        state_epoch: State epoch of the share-partition. (versions 0+)
+        snapshot_epoch: Snapshot epoch (unsigned 16 bits in Kafka 4.0). (versions 0+)
+        state_epoch: State epoch of the share-partition: bumped when its state is initialized again. (versions 0+)
         leader_epoch: Leader epoch of the partition when the state was written. (versions 0+)
-        start_offset: Share-partition start offset. (versions 0)
-        state_batches: The delivery state of the offsets at or after the start offset, run by run. (versions 0)
+        start_offset: Share-partition start offset: every offset below it is done with. (versions 0+)
+        state_batches: The delivery state of the offsets at or after the start offset, run by run. (versions 0+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
@@ -72,7 +73,7 @@ class ShareSnapshotValueKafka40(NamedTuple):
     state_epoch: int = 0
     leader_epoch: int = 0
     start_offset: int = 0
-    state_batches: list[StateBatch] = []
+    state_batches: list[StateBatch] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_count,
     encode_tagged,
     read_count,
@@ -77,7 +78,7 @@ class ShareUpdateValue(NamedTuple):
     leader_epoch: int = 0
     start_offset: int = 0
     delivery_complete_count: int = -1
-    state_batches: list[StateBatch] = []
+    state_batches: list[StateBatch] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_count,
     encode_tagged,
     read_count,
@@ -60,17 +61,17 @@ class ShareUpdateValueKafka40(NamedTuple):
     """ShareUpdateValue as Kafka 4.0's early-access share groups (KIP-932) wrote version 0: an unsigned 16-bit snapshot epoch.
 
     Fields:
-        snapshot_epoch: Snapshot epoch of the state this update applies to (unsigned 16 bits in Kafka 4.0). (versions 0)
+        snapshot_epoch: Snapshot epoch of the state this update applies to (unsigned 16 bits in Kafka 4.0). (versions 0+)
         leader_epoch: Leader epoch of the partition when the update was written. (versions 0+)
-        start_offset: New share-partition start offset, or -1 when the update leaves it as it is. (versions 0)
-        state_batches: The runs of offsets whose delivery state changed. (versions 0)
+        start_offset: New share-partition start offset, or -1 when the update leaves it as it is. (versions 0+)
+        state_batches: The runs of offsets whose delivery state changed. (versions 0+)
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
     snapshot_epoch: int = 0
     leader_epoch: int = 0
     start_offset: int = 0
-    state_batches: list[StateBatch] = []
+    state_batches: list[StateBatch] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

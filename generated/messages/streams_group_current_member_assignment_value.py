@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_count,
     encode_string,
     encode_tagged,
@@ -54,8 +55,8 @@ class TaskIds(NamedTuple):
     """
 
     subtopology_id: str = ""
-    partitions: list[int] = []
-    assignment_epochs: list[int] | None = []
+    partitions: list[int] = EMPTY_LIST
+    assignment_epochs: list[int] | None = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -78,12 +79,12 @@ class StreamsGroupCurrentMemberAssignmentValue(NamedTuple):
     member_epoch: int = 0
     previous_member_epoch: int = 0
     state: int = 0
-    active_tasks: list[TaskIds] = []
-    standby_tasks: list[TaskIds] = []
-    warmup_tasks: list[TaskIds] = []
-    active_tasks_pending_revocation: list[TaskIds] = []
-    standby_tasks_pending_revocation: list[TaskIds] = []
-    warmup_tasks_pending_revocation: list[TaskIds] = []
+    active_tasks: list[TaskIds] = EMPTY_LIST
+    standby_tasks: list[TaskIds] = EMPTY_LIST
+    warmup_tasks: list[TaskIds] = EMPTY_LIST
+    active_tasks_pending_revocation: list[TaskIds] = EMPTY_LIST
+    standby_tasks_pending_revocation: list[TaskIds] = EMPTY_LIST
+    warmup_tasks_pending_revocation: list[TaskIds] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     bad_presence,
     encode_count,
     encode_string,
@@ -93,7 +94,7 @@ class StreamsGroupMemberMetadataValue(NamedTuple):
     topology_epoch: int = 0
     process_id: str = ""
     user_endpoint: Endpoint | None = None
-    client_tags: list[KeyValue] = []
+    client_tags: list[KeyValue] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

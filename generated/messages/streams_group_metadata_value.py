@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_count,
     encode_string,
     encode_tagged,
@@ -74,7 +75,7 @@ class StreamsGroupMetadataValue(NamedTuple):
     epoch: int = 0
     metadata_hash: int = 0
     validated_topology_epoch: int = -1
-    last_assignment_configs: list[LastAssignmentConfig] | None = []
+    last_assignment_configs: list[LastAssignmentConfig] | None = EMPTY_LIST
     stored_description_topology_epoch: int = -1
     failed_description_topology_epoch: int = -1
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_count,
     encode_string,
     encode_tagged,
@@ -47,7 +48,7 @@ class TaskIds(NamedTuple):
     """
 
     subtopology_id: str = ""
-    partitions: list[int] = []
+    partitions: list[int] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -61,9 +62,9 @@ class StreamsGroupTargetAssignmentMemberValue(NamedTuple):
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
-    active_tasks: list[TaskIds] = []
-    standby_tasks: list[TaskIds] = []
-    warmup_tasks: list[TaskIds] = []
+    active_tasks: list[TaskIds] = EMPTY_LIST
+    standby_tasks: list[TaskIds] = EMPTY_LIST
+    warmup_tasks: list[TaskIds] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

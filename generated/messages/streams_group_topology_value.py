@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     encode_count,
     encode_string,
     encode_tagged,
@@ -68,7 +69,7 @@ class TopicInfo(NamedTuple):
     name: str = ""
     partitions: int = 0
     replication_factor: int = 0
-    topic_configs: list[TopicConfig] = []
+    topic_configs: list[TopicConfig] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -82,9 +83,9 @@ class CopartitionGroup(NamedTuple):
         unknown_tagged_fields: tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost
     """
 
-    source_topics: list[int] = []
-    source_topic_regex: list[int] = []
-    repartition_source_topics: list[int] = []
+    source_topics: list[int] = EMPTY_LIST
+    source_topic_regex: list[int] = EMPTY_LIST
+    repartition_source_topics: list[int] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -103,12 +104,12 @@ class Subtopology(NamedTuple):
     """
 
     subtopology_id: str = ""
-    source_topics: list[str] = []
-    source_topic_regex: list[str] = []
-    state_changelog_topics: list[TopicInfo] = []
-    repartition_sink_topics: list[str] = []
-    repartition_source_topics: list[TopicInfo] = []
-    copartition_groups: list[CopartitionGroup] = []
+    source_topics: list[str] = EMPTY_LIST
+    source_topic_regex: list[str] = EMPTY_LIST
+    state_changelog_topics: list[TopicInfo] = EMPTY_LIST
+    repartition_sink_topics: list[str] = EMPTY_LIST
+    repartition_source_topics: list[TopicInfo] = EMPTY_LIST
+    copartition_groups: list[CopartitionGroup] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -122,7 +123,7 @@ class StreamsGroupTopologyValue(NamedTuple):
     """
 
     epoch: int = 0
-    subtopologies: list[Subtopology] = []
+    subtopologies: list[Subtopology] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     absent,
     encode_count,
     encode_string,
@@ -57,7 +58,7 @@ class PartitionsSchema(NamedTuple):
     """
 
     topic: str = ""
-    partition_ids: list[int] = []
+    partition_ids: list[int] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
@@ -86,7 +87,7 @@ class TransactionLogValue(NamedTuple):
     next_producer_epoch: int = -1
     transaction_timeout_ms: int = 0
     transaction_status: int = 0
-    transaction_partitions: list[PartitionsSchema] | None = []
+    transaction_partitions: list[PartitionsSchema] | None = EMPTY_LIST
     transaction_last_update_timestamp_ms: int = 0
     transaction_start_timestamp_ms: int = 0
     client_transaction_version: int = 0

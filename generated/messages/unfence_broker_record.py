@@ -81,7 +81,7 @@ _WRITERS = {
 def decode_unfence_broker_record(
     buf, version: int, pos: int = 0, end: int | None = None
 ) -> tuple[UnfenceBrokerRecord, int]:
-    """Decode a UnfenceBrokerRecord of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
+    """Decode an UnfenceBrokerRecord of ``version`` from ``buf`` at ``pos`` (to ``end``, default the end of
     ``buf``); return the value and the position after it. An unknown version, or bytes that do not
     hold the message, raise :class:`~kafkaspec.errors.KafkaFormatError`."""
     reader = _READERS.get(version)

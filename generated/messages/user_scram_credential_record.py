@@ -66,7 +66,7 @@ class UserScramCredentialRecord(NamedTuple):
 
 
 def _read_user_scram_credential_record_v0(buf, pos: int, end: int) -> tuple[UserScramCredentialRecord, int]:
-    """Read an UserScramCredentialRecord v0 at ``pos``, inside ``buf[:end]``."""
+    """Read a UserScramCredentialRecord v0 at ``pos``, inside ``buf[:end]``."""
     f_name, pos = read_string(
         buf,
         pos,
@@ -116,7 +116,7 @@ def _read_user_scram_credential_record_v0(buf, pos: int, end: int) -> tuple[User
 
 
 def _write_user_scram_credential_record_v0(v: UserScramCredentialRecord, out: list) -> None:
-    """Append the bytes of an UserScramCredentialRecord v0 to ``out``."""
+    """Append the bytes of a UserScramCredentialRecord v0 to ``out``."""
     out.append(
         encode_string(
             v.name,

@@ -12,6 +12,7 @@ from uuid import UUID
 
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.payloads.message_types import (
+    EMPTY_LIST,
     ZERO_UUID,
     encode_count,
     encode_string,
@@ -87,7 +88,7 @@ class Voter(NamedTuple):
 
     voter_id: int = 0
     voter_directory_id: UUID = ZERO_UUID
-    endpoints: list[Endpoint] = []
+    endpoints: list[Endpoint] = EMPTY_LIST
     kraft_version_feature: KRaftVersionFeature = KRaftVersionFeature()
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
@@ -102,7 +103,7 @@ class VotersRecord(NamedTuple):
     """
 
     version: int = 0
-    voters: list[Voter] = []
+    voters: list[Voter] = EMPTY_LIST
     unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 

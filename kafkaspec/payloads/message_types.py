@@ -26,6 +26,37 @@ _UUID = uuid.UUID
 ZERO_UUID = uuid.UUID(int=0)
 
 
+class EmptyDefault(list):
+    """The default of an array field in a generated message class: an empty list that refuses to change.
+
+    A NamedTuple default is one object shared by every instance built without that field; were it a
+    plain ``[]``, appending to ``Record().items`` would put the item in every later ``Record()``. It
+    is still a list, equal to the ``[]`` a decoder returns (``Record() == decode(encode(Record()))``).
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *_args: object, **_kwargs: object) -> None:
+        raise TypeError("an array field's default is shared by every instance built without it and "
+                        "cannot change: give the field a list of its own (Record(items=[...]))")
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> str:
+        return "EMPTY_LIST"  # pickled as the one shared default, by name
+
+    def __copy__(self) -> list[object]:
+        return []  # a copy is the caller's own list, free to change
+
+    def __deepcopy__(self, _memo: dict[int, object]) -> list[object]:
+        return []
+
+
+#: the one empty, unchangeable list every generated message class defaults its array fields to
+EMPTY_LIST = EmptyDefault()
+
+
 def truncated(where: str, pos: int, need: int, end: int) -> TruncatedError:
     """The payload ends ``end - pos`` bytes into a field that needs ``need``."""
     return TruncatedError(f"{where}: needs {need} bytes, {max(end - pos, 0)} left", pos)

@@ -8,8 +8,11 @@ field has doc text, and field names are snake_case (Kafka's names, ``LeaderId`` 
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from .message_model import (
     FAMILIES,
@@ -22,10 +25,14 @@ from .message_model import (
     Versions,
     parse_versions,
 )
-from .model import CAMEL, SNAKE
+from .model import CAMEL, SNAKE, snake
 
 MESSAGE_KEYS = {"kind", "name", "doc", "family", "type_ids", "valid_versions", "flexible_versions", "fields",
-                "structs", "value", "kafka_status", "kafka_releases", "layout_of"}
+                "structs", "value", "kafka_status", "kafka_releases", "layout_of", "layout"}
+#: what an earlier layout (``layout:``) may say about the newest layout's fields
+LAYOUT_KEYS = {"drop", "change"}
+#: what ``layout: change:`` may give a field: its type (Kafka 4.0's uint16 epochs) and doc, not its name
+CHANGE_KEYS = {"type", "doc", "versions", "default"}
 STRUCT_KEYS = {"name", "doc", "fields"}
 FIELD_KEYS = {"name", "type", "items", "doc", "versions", "nullable_versions", "tagged_versions", "tag",
               "default", "fields"}
@@ -77,6 +84,8 @@ def load_message(path: Path, raw: dict, error: type[Exception]) -> Message:
             raise fail(f"'layout_of' must name another message (CamelCase), got {layout_of!r}")
         if releases is None or value is not None:
             raise fail("an earlier layout ('layout_of') needs 'kafka_releases' and is a value or record, not a key")
+    if "layout" in raw:
+        raw = {**raw, **_earlier_layout(fail, path, raw)}
     structs: dict[str, MessageStruct] = {}
     pending: list[tuple[str, str, Any]] = [(name, doc, _need(fail, raw, "fields", list))]
     common = raw.get("structs", [])
@@ -113,6 +122,47 @@ def load_message(path: Path, raw: dict, error: type[Exception]) -> Message:
                 fail.where = f"{s.name}.{f.name}: "
                 raise fail(f"unknown structure '{f.struct}' (define it with 'fields:' or under 'structs:')")
     return Message(name, doc, family, tuple(ids), valid, flexible, structs, path, value, status, releases, layout_of)
+
+
+def _earlier_layout(fail: _Fail, path: Path, raw: dict) -> dict[str, Any]:
+    """The ``fields`` and ``structs`` of an earlier layout: the newest layout's (``layout_of``, in its
+    own file beside this one), less the fields ``layout: drop:`` names, with what ``layout: change:``
+    gives a field replacing its keys. Saying only the difference keeps the two from drifting apart."""
+    layout, newest = raw["layout"], raw.get("layout_of")
+    if not newest:
+        raise fail("'layout' says how an earlier layout differs from the newest: it needs 'layout_of'")
+    if "fields" in raw or "structs" in raw:
+        raise fail("an earlier layout with 'layout' takes its fields and structs from the newest: no 'fields' or 'structs'")
+    if not isinstance(layout, dict):
+        raise fail(f"'layout' must be a mapping of {', '.join(sorted(LAYOUT_KEYS))}")
+    unknown = set(layout) - LAYOUT_KEYS
+    if unknown:
+        raise fail(f"unknown key(s) in 'layout': {', '.join(sorted(unknown))}")
+    source = path.with_name(f"{snake(newest)}.yaml")
+    try:
+        base = yaml.safe_load(source.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise fail(f"'layout_of' {newest}: cannot read {source.name} ({exc})") from None
+    if not isinstance(base, dict) or base.get("name") != newest or not isinstance(base.get("fields"), list):
+        raise fail(f"'layout_of' {newest}: {source.name} does not define the message {newest}")
+    fields = copy.deepcopy(base["fields"])
+    names = [f.get("name") for f in fields if isinstance(f, dict)]
+    drop = layout.get("drop", [])
+    if not isinstance(drop, list) or not all(isinstance(n, str) for n in drop):
+        raise fail("'drop' must list field names")
+    change = layout.get("change", {})
+    if not isinstance(change, dict):
+        raise fail("'change' must map field names to the keys they take in this layout")
+    for key, wanted in (("drop", drop), ("change", list(change))):
+        missing = [n for n in wanted if n not in names]
+        if missing:
+            raise fail(f"{key}: {newest} has no field '{missing[0]}'")
+    for fname, keys in change.items():
+        if not isinstance(keys, dict) or not keys or set(keys) - CHANGE_KEYS:
+            raise fail(f"change: {fname}: only {', '.join(sorted(CHANGE_KEYS))} can change")
+        fields[names.index(fname)].update(keys)
+    return {"fields": [f for f, n in zip(fields, names, strict=True) if n not in drop],
+            "structs": copy.deepcopy(base.get("structs", []))}
 
 
 def _need(fail: _Fail, raw: dict, key: str, kind: type) -> Any:

@@ -13,9 +13,9 @@ VERSIONS = [0]
 DOCS = {
     "ShareSnapshotValueKafka40": "ShareSnapshotValue as Kafka 4.0's early-access share groups (KIP-932) wrote version 0: an unsigned 16-bit snapshot epoch and no timestamps.",
     "ShareSnapshotValueKafka40.snapshot_epoch": "Snapshot epoch (unsigned 16 bits in Kafka 4.0).",
-    "ShareSnapshotValueKafka40.state_epoch": "State epoch of the share-partition.",
+    "ShareSnapshotValueKafka40.state_epoch": "State epoch of the share-partition: bumped when its state is initialized again.",
     "ShareSnapshotValueKafka40.leader_epoch": "Leader epoch of the partition when the state was written.",
-    "ShareSnapshotValueKafka40.start_offset": "Share-partition start offset.",
+    "ShareSnapshotValueKafka40.start_offset": "Share-partition start offset: every offset below it is done with.",
     "ShareSnapshotValueKafka40.state_batches": "The delivery state of the offsets at or after the start offset, run by run.",
     "StateBatch": "A run of offsets in one delivery state.",
     "StateBatch.first_offset": "First offset of the run.",
