@@ -141,6 +141,9 @@ def decode_column(dec: Any, topic: str, raw: Any, part: str = "value") -> tuple[
             errors.append(f"a message with fields {list(d.value)[:8]}, not the column's (the first message of "
                           f"the topic's schema): {names[:8]}")
             dec.errors[(topic, part, "a message of another type than the column's")] += 1
+        elif want == "json-schema" and d.value is not None:
+            values.append(dec.json_column_value(topic, d.value, part))  # decode() checked the fit
+            errors.append(None)
         else:
             values.append(d.value)
             errors.append(None)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from kafkaspec.logdir import LogDir
 
     from .avro import AvroReader
+    from .json_schema import JsonSchemaReader, JType
     from .protobuf import ProtobufReader
     from .registry import RegistryClient
 
@@ -96,6 +97,7 @@ class ValueDecoder:
         self.errors: Counter[tuple[str, str, str]] = Counter()
         self._avro: AvroReader | None = None
         self._protobuf: ProtobufReader | None = None
+        self._json: JsonSchemaReader | None = None
         self._readers: dict[tuple[str, str], Schema | None] = {}
 
     def format_of(self, topic: str, part: str = "value") -> str:
@@ -138,6 +140,13 @@ class ValueDecoder:
         if fmt in ("auto", "avro") and reader is not None and reader.schema_type == "AVRO":
             try:
                 return column_type(self._avro_reader().parsed(reader))
+            except ValueError:
+                return None, False
+        if fmt in ("auto", "json-schema") and reader is not None and reader.schema_type == "JSON":
+            from .json_schema import arrow_type
+
+            try:
+                return arrow_type(self._json_reader().column(reader)), False
             except ValueError:
                 return None, False
         if fmt in ("auto", "protobuf") and reader is not None and reader.schema_type == "PROTOBUF":
@@ -220,7 +229,12 @@ class ValueDecoder:
                     reader = None
                 decoded = self._avro_reader().read(body, schema, reader)
             elif found == "json-schema":
+                from .json_schema import conform
+
                 decoded = PRIMITIVES["json"](bytes(body))
+                reader = self.reader_schema(topic, part)
+                typed_by = reader if reader is not None and reader.schema_type == "JSON" else schema
+                conform(decoded, self._json_reader().column(typed_by))
             else:
                 indexes, start = message_indexes(value, frame.start)
                 reader = self.reader_schema(topic, part)
@@ -230,6 +244,25 @@ class ValueDecoder:
         except ValueError as exc:
             raise _WithId(str(exc), frame.schema_id) from None
         return DecodedValue(decoded, found, frame.schema_id, raw=value)
+
+    def json_column(self, topic: str, part: str = "value") -> JType:
+        """The column type of a topic whose reader schema is a JSON Schema."""
+        reader = self.reader_schema(topic, part)
+        assert reader is not None and reader.schema_type == "JSON"
+        return self._json_reader().column(reader)
+
+    def json_column_value(self, topic: str, value: Any, part: str = "value") -> Any:
+        """A decoded JSON Schema value as its topic's Arrow column holds it (untyped parts as JSON text)."""
+        from .json_schema import conform
+
+        return conform(value, self.json_column(topic, part), column=True)
+
+    def _json_reader(self) -> JsonSchemaReader:
+        if self._json is None:
+            from .json_schema import JsonSchemaReader
+
+            self._json = JsonSchemaReader(self.schemas.version)
+        return self._json
 
     def _protobuf_reader(self) -> ProtobufReader:
         if self._protobuf is None:
