@@ -205,3 +205,20 @@ def test_confluent_protobuf_serializer_offline(pb):
     assert dec.decode("flags", other).value == {"flag": True}
     t, _ = dec.arrow_type("orders")
     assert str(t.field("at").type) == "struct<seconds: int64, nanos: int32>"
+
+
+def test_protobuf_deleted_versions(pb):
+    """v2 soft-deleted: the topic reads into v1 again (coupon back, no note), v2's id still reads;
+    v1 hard-deleted: its id is unknown and its values keep their bytes."""
+    s = store()
+    s.apply(skey("orders-value", 2), sval("orders-value", 2, 12, SHOP_V2, schema_type="PROTOBUF", references=REF))
+    s.apply(skey("orders-value", 2), sval("orders-value", 2, 12, SHOP_V2, deleted=True, schema_type="PROTOBUF",
+                                         references=REF))
+    dec = ValueDecoder(Schemas(s))
+    v2 = framed(12, b"\x00" + order(pb).SerializeToString())
+    assert "note" not in dec.decode("orders", v2).value and dec.decode("orders", v2).value["coupon"] is None
+    s.apply(skey("orders-value", 1), None)
+    dec = ValueDecoder(Schemas(s))
+    v1 = framed(11, b"\x00" + order(pb, coupon="C1").SerializeToString())
+    assert dec.decode("orders", v1).error == "unknown schema id 11 (not in _schemas)"
+    assert dec.decode("orders", v2).value["note"] == ""  # no live version left: read with its own schema
