@@ -263,18 +263,40 @@ def to_python(msg: Any, strict: bool, where: str) -> dict[str, Any]:
         if len(unknown):
             raise ValueError(f"field number {unknown[0].field_number} is not a field of {d.full_name} ({where})")
     out: dict[str, Any] = {}
-    for f in d.fields:
-        v = getattr(msg, f.name)
-        if f.message_type is not None and f.message_type.GetOptions().map_entry:
-            vf = f.message_type.fields_by_name["value"]
-            out[f.name] = {k: _scalar(vf, x, strict, where) for k, x in v.items()}
-        elif _repeated(f):
-            out[f.name] = [_scalar(f, x, strict, where) for x in v]
-        elif f.has_presence and not msg.HasField(f.name):
-            out[f.name] = None
+    for name, kind, f, convert in _plan(d):
+        v = getattr(msg, name)
+        if kind == "map":
+            out[name] = {k: x for k, x in v.items()} if convert is None else \
+                {k: convert(f, x, strict, where) for k, x in v.items()}
+        elif kind == "repeated":
+            out[name] = list(v) if convert is None else [convert(f, x, strict, where) for x in v]
+        elif kind == "presence" and not msg.HasField(name):
+            out[name] = None
         else:
-            out[f.name] = _scalar(f, v, strict, where)
+            out[name] = v if convert is None else convert(f, v, strict, where)
     return out
+
+
+#: message descriptor -> (field name, map/repeated/presence/plain, the field whose values convert, how)
+_PLANS: dict[Any, list[tuple[str, str, Any, Any]]] = {}
+
+
+def _plan(d: Any) -> list[tuple[str, str, Any, Any]]:
+    """How each field of a message turns into a plain value, worked out once per message type."""
+    got = _PLANS.get(d)
+    if got is None:
+        got = []
+        for f in d.fields:
+            if f.message_type is not None and f.message_type.GetOptions().map_entry:
+                vf = f.message_type.fields_by_name["value"]
+                got.append((f.name, "map", vf, _scalar if vf.message_type or vf.enum_type else None))
+                continue
+            kind = "repeated" if _repeated(f) else "presence" if f.has_presence else "plain"
+            got.append((f.name, kind, f, _scalar if f.message_type or f.enum_type else None))
+        if len(_PLANS) > 10_000:  # bounded: a run over many schemas does not keep every plan
+            _PLANS.clear()
+        _PLANS[d] = got
+    return got
 
 
 def _repeated(f: Any) -> bool:
