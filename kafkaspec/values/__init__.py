@@ -7,6 +7,9 @@ One job per module:
 * :mod:`.registry`: a registry URL as a second source (``GET /schemas/ids/{id}``, cached);
 * :mod:`.framing`: the registry's wire framing (magic byte, schema id, Protobuf message indexes);
 * :mod:`.avro`: registry-framed Avro, through fastavro (the ``values`` extra);
+* :mod:`.protobuf`: registry-framed Protobuf, its ``.proto`` compiled by protoc (grpcio-tools);
+* :mod:`.json_schema`: registry-framed JSON Schema values typed and checked by their schema;
+* :mod:`.protobuf_synth`: a synthetic topic of Protobuf values (its `_schemas` records and a value writer);
 * :mod:`.primitives`: Kafka's own serializers (string, int, long, double, UUID), JSON, bytes;
 * :mod:`.decoder`: the public API, ``decoder(log).decode(topic, value)``, with the formats per topic.
 """

@@ -127,10 +127,10 @@ def decode_column(dec: Any, topic: str, raw: Any, part: str = "value") -> tuple[
     record's error or null). A value that decodes to another shape than the column's (``auto`` finding
     an unframed value in a topic of Avro values) is an error there too: it stays in the raw column."""
     arrow_type, has_uuid = dec.arrow_type(topic, part)
-    typed_as = dec.format_of(topic, part)
-    want = None if arrow_type is None else ("avro" if typed_as == "auto" else typed_as)
+    want = None if arrow_type is None else dec.column_format(topic, part)
     values: list[Any] = []
     errors: list[str | None] = []
+    names = [f.name for f in arrow_type] if want == "protobuf" else []
     raws = raw.to_pylist()
     decoded = dec.decode_many(topic, raws, part)
     for b, d in zip(raws, decoded):
@@ -141,6 +141,15 @@ def decode_column(dec: Any, topic: str, raw: Any, part: str = "value") -> tuple[
             values.append(None)
             errors.append(f"read as {d.format}, not {want} like the topic's {part}s")
             dec.errors[(topic, part, f"read as {d.format}, not {want}")] += 1
+        elif want == "protobuf" and d.value is not None and list(d.value) != names:
+            # another message of the schema (a topic may carry several): the column holds its first one
+            values.append(None)
+            errors.append(f"a message with fields {list(d.value)[:8]}, not the column's (the first message of "
+                          f"the topic's schema): {names[:8]}")
+            dec.errors[(topic, part, "a message of another type than the column's")] += 1
+        elif want == "json-schema" and d.value is not None:
+            values.append(dec.json_column_value(topic, d.value, part))  # decode() checked the fit
+            errors.append(None)
         else:
             values.append(d.value)
             errors.append(None)

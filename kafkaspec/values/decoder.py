@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .framing import FramingError, unframe
+from .framing import FramingError, message_indexes, unframe
 from .primitives import PRIMITIVES, json_text
 from .registry import RegistryError
 from .schemas_topic import SCHEMAS_TOPIC, Schema, SchemaStore, read_schemas
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from kafkaspec.logdir import LogDir
 
     from .avro import AvroReader
+    from .json_schema import JsonSchemaReader, JType
+    from .protobuf import ProtobufReader
     from .registry import RegistryClient
 
 __all__ = ["FORMATS", "DecodedValue", "Schemas", "ValueDecoder", "decoder"]
@@ -102,6 +104,8 @@ class ValueDecoder:
         #: (topic, "key"/"value", reason) -> records that did not fit
         self.errors: Counter[tuple[str, str, str]] = Counter()
         self._avro: AvroReader | None = None
+        self._protobuf: ProtobufReader | None = None
+        self._json: JsonSchemaReader | None = None
         self._readers: dict[tuple[str, str], Schema | None] = {}
 
     def format_of(self, topic: str, part: str = "value") -> str:
@@ -153,7 +157,30 @@ class ValueDecoder:
                 return column_type(self._avro_reader().parsed(reader))
             except ValueError:
                 return None, False
+        if fmt in ("auto", "json-schema") and reader is not None and reader.schema_type == "JSON":
+            from .json_schema import arrow_type
+
+            try:
+                return arrow_type(self._json_reader().column(reader)), False
+            except ValueError:
+                return None, False
+        if fmt in ("auto", "protobuf") and reader is not None and reader.schema_type == "PROTOBUF":
+            from .arrow_types import _Untyped
+            from .protobuf import message_arrow_type
+
+            try:
+                return message_arrow_type(self._protobuf_reader().message(reader, [0])), False
+            except (_Untyped, ValueError):
+                return None, False
         return None, False
+
+    def column_format(self, topic: str, part: str = "value") -> str:
+        """The format of the values a typed column holds: the topic's, or with ``auto`` its reader schema's."""
+        fmt = self.format_of(topic, part)
+        reader = self.reader_schema(topic, part)
+        if fmt == "auto" and reader is not None:
+            return _TYPE_FORMAT[reader.schema_type]
+        return fmt
 
     def decode_many(self, topic: str, raws: list[bytes | None], part: str = "value") -> list[DecodedValue]:
         """:meth:`decode` of each of ``raws`` (same results, errors counted alike): framed Avro with a
@@ -216,12 +243,47 @@ class ValueDecoder:
                     reader = None
                 decoded = self._avro_reader().read(body, schema, reader)
             elif found == "json-schema":
+                from .json_schema import conform
+
                 decoded = PRIMITIVES["json"](bytes(body))
+                reader = self.reader_schema(topic, part)
+                typed_by = reader if reader is not None and reader.schema_type == "JSON" else schema
+                conform(decoded, self._json_reader().column(typed_by))
             else:
-                raise ValueError("Protobuf values are not decoded yet (kept as bytes)")
+                indexes, start = message_indexes(value, frame.start)
+                reader = self.reader_schema(topic, part)
+                if reader is not None and reader.schema_type != "PROTOBUF":
+                    reader = None
+                decoded = self._protobuf_reader().read(value[start:], schema, indexes, reader)
         except ValueError as exc:
             raise _WithId(str(exc), frame.schema_id) from None
         return DecodedValue(decoded, found, frame.schema_id, raw=value)
+
+    def json_column(self, topic: str, part: str = "value") -> JType:
+        """The column type of a topic whose reader schema is a JSON Schema."""
+        reader = self.reader_schema(topic, part)
+        assert reader is not None and reader.schema_type == "JSON"
+        return self._json_reader().column(reader)
+
+    def json_column_value(self, topic: str, value: Any, part: str = "value") -> Any:
+        """A decoded JSON Schema value as its topic's Arrow column holds it (untyped parts as JSON text)."""
+        from .json_schema import conform
+
+        return conform(value, self.json_column(topic, part), column=True)
+
+    def _json_reader(self) -> JsonSchemaReader:
+        if self._json is None:
+            from .json_schema import JsonSchemaReader
+
+            self._json = JsonSchemaReader(self.schemas.version)
+        return self._json
+
+    def _protobuf_reader(self) -> ProtobufReader:
+        if self._protobuf is None:
+            from .protobuf import ProtobufReader
+
+            self._protobuf = ProtobufReader(self.schemas.version)
+        return self._protobuf
 
     def _avro_reader(self) -> AvroReader:
         if self._avro is None:
