@@ -1,4 +1,4 @@
-"""Where a log directory's bytes live: local paths, or object-store URIs read through ``pyarrow.fs``.
+"""Where a log directory's bytes live: local paths, or object-store URIs read through each store's client.
 
 ``s3://bucket/prefix/`` (also ``s3a://``), ``gs://``, ``abfs://``/``abfss://``/``az://`` and
 ``hdfs://`` name a location in an object store; anything else is a local path and stays a
@@ -6,14 +6,18 @@
 log-directory code uses (``name``, ``parent``, ``/``, ``exists``, ``is_file``, ``is_dir``,
 ``iterdir``, ``glob``, ``stat().st_size``), so the readers above are the same for both.
 
-No S3 client, signing or retry logic of our own: ``pyarrow.fs`` (the AWS SDK for C++, Google
-Cloud and Azure SDKs, libhdfs) does the requests. Configuration comes from the standard
-environment: ``AWS_ENDPOINT_URL`` (or ``AWS_ENDPOINT_URL_S3``; ``http://`` allowed, for
-S3-compatible servers), ``AWS_ACCESS_KEY_ID``/``AWS_SECRET_ACCESS_KEY``/``AWS_SESSION_TOKEN``,
-``AWS_DEFAULT_REGION``/``AWS_REGION``, ``AWS_PROFILE`` and the rest of the AWS credential chain;
-:class:`StorageOptions` overrides it explicitly (the Spark reader's options, since executors may not
-share the driver's environment). ``KAFKASPEC_STORAGE_TIMEOUT`` (seconds, default 30) bounds the
-connect and each request, so a server that stops answering is an error, not a hang.
+No client, signing or retry logic of our own: each store's well-kept client does the requests, picked
+and configured by :mod:`.store_clients` (pyarrow's S3 client, the AWS SDK for C++; gcsfs for ``gs://``;
+adlfs, on the Azure SDK for Python, for ``abfs://``/``abfss://``/``az://``; libhdfs). Configuration
+comes from each store's standard environment: S3's ``AWS_ENDPOINT_URL`` (or ``AWS_ENDPOINT_URL_S3``;
+``http://`` allowed, for S3-compatible servers), ``AWS_ACCESS_KEY_ID``/``AWS_SECRET_ACCESS_KEY``/
+``AWS_SESSION_TOKEN``, ``AWS_DEFAULT_REGION``/``AWS_REGION``, ``AWS_PROFILE`` and the rest of the AWS
+credential chain; GCS's ``STORAGE_EMULATOR_HOST`` (a private endpoint) or Google's default credentials;
+Azure's ``AZURE_STORAGE_CONNECTION_STRING`` (or ``AZURE_STORAGE_ACCOUNT_NAME``/``_KEY``/
+``AZURE_STORAGE_BLOB_ENDPOINT``), else the SDK's default credential chain. :class:`StorageOptions`
+overrides it explicitly (the Spark reader's options, since executors may not share the driver's
+environment). ``KAFKASPEC_STORAGE_TIMEOUT`` (seconds, default 30) bounds the connect and each request
+on every store, so a server that stops answering is an error, not a hang.
 
 What is read: a directory listing once per directory (cached: ``exists``/``stat`` of a listed
 object cost nothing more), objects or byte ranges of them by ranged GETs (large ranges as pieces
@@ -21,21 +25,24 @@ with read-ahead: ``logdir.ranged``; whole-segment scans through a bounded window
 
 A reader never mixes two versions of an object (a writer may republish a partition while it is
 read): each object is pinned to what was first seen of it: the listing's size and modification
-time, then the opening request's size, ``Last-Modified`` and ``ETag``. Opening an object that no
-longer matches its listing, and every ranged GET followed by a look at the object (one HEAD
-request) that finds it changed, fail the read naming the object. The look comes after the GET
-because ``pyarrow.fs`` keeps a GET's response headers to itself: a check before it would leave the
-time between the two unguarded, a check after covers every GET before it. Limit: the listing has no
-ETag (``pyarrow.fs`` does not give it), so an object replaced between the listing and its opening by
-one of the very same size within the same second (S3 keeps modification times to the second) is
-not told from the listed one; once opened, any replacement is.
+time, then the opening request's size, modification time and version (S3's and Azure's ``ETag``,
+GCS's ``generation``). Opening an object that no longer matches its listing, and every ranged GET
+followed by a look at the object (one HEAD request) that finds it changed, fail the read naming the
+object. The look comes after the GET because the clients keep a GET's response headers to
+themselves: a check before it would leave the time between the two unguarded, a check after covers
+every GET before it. Limit: a listing gives no version (pyarrow's file information has no field for
+it), so an object replaced between the listing and its opening by one of the very same size within
+the same second (the stores keep modification times to the second) is not told from the listed one;
+once opened, any replacement is.
 Credentials are never part of a ``repr``, a message or an error: errors name the URI and what
-went wrong (missing bucket, access denied, no answer, an object shorter than its listing).
+went wrong (missing bucket or container, missing object, access denied, no answer, an object shorter
+than its listing), in the same words on every store.
 
 Why one module of this size: its one job is "bytes from a location", and its parts are one unit
 (``Store`` does the requests and error mapping; ``RemotePath`` is the ``pathlib``-like face the
 readers use on it; ``as_path``/``parse_uri`` pick between them); no part is used without the
-others. Cutting large ranges into pieces fetched ahead is ``logdir.ranged``'s job.
+others. Cutting large ranges into pieces fetched ahead is ``logdir.ranged``'s job; which client each
+store gets, configured how, is ``logdir.store_clients``'s.
 """
 
 from __future__ import annotations
@@ -153,13 +160,9 @@ def redact(text: str, options: StorageOptions | None = None) -> str:
 
 
 def _pyarrow_errors() -> tuple[type[BaseException], ...]:
-    """What a pyarrow filesystem call raises: OSError, and pyarrow's own errors (``ArrowInvalid``, a
-    ValueError, for a key it refuses, such as one with an empty component ``a//b``)."""
-    try:
-        from pyarrow.lib import ArrowException
-    except ImportError:  # pragma: no cover - pyarrow comes with the spark extra
-        return (OSError,)
-    return (OSError, ArrowException)
+    """What a filesystem call raises: OSError, pyarrow's own errors and the store clients' (see
+    :func:`.store_clients.client_errors`)."""
+    return store_clients.client_errors()
 
 
 class Stats:
@@ -353,9 +356,14 @@ class Store:
         """A new input file on ``key`` (one HEAD request) and the identity it saw."""
         self.stats.add(1, checks=int(check))
         try:
+            if self.scheme in (*store_clients.GCS_SCHEMES, *store_clients.AZURE_SCHEMES):
+                # an fsspec client (gcsfs, adlfs), whose file hides from pyarrow what its opening saw: open
+                # it here, keep that, and let pyarrow read it; no cache of the client's own (a read is one
+                # ranged GET of what was asked, as on S3: the readers fetch ahead themselves, logdir.ranged)
+                from pyarrow import PythonFile
+                opened = self.fs.handler.fs.open(key, "rb", cache_type="none")
+                return PythonFile(opened, mode="r"), Identity.of_fsspec(opened.details)
             handle = self.fs.open_input_file(key)
-            if self.scheme in ("gs", "gcs"):  # gcsfs's file hides its metadata from pyarrow: ask gcsfs
-                return handle, Identity.of_gcs(self.fs.handler.fs.info(key))
         except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "opening the object") from None
         return handle, Identity.of(handle)
@@ -497,11 +505,13 @@ class Identity:
         return cls(handle.size(), _parse_time(text("last-modified")), text("etag"))
 
     @classmethod
-    def of_gcs(cls, info: dict[str, Any]) -> Identity:
-        """The identity gcsfs's ``info`` gives a GCS object: its size, ``updated`` time and ``generation``
-        (a new number at each write of the object: GCS's own version id, stronger than an ETag)."""
-        return cls(int(info["size"]), _parse_time(info.get("updated")),
-                   str(info["generation"]) if info.get("generation") else info.get("etag"))
+    def of_fsspec(cls, info: dict[str, Any]) -> Identity:
+        """The identity an fsspec client's ``info`` gives: gcsfs's size, ``updated`` time and
+        ``generation`` (a new number at each write of a GCS object: its own version id, stronger than an
+        ETag); adlfs's size, ``last_modified`` and ``etag``."""
+        when = info.get("updated") or info.get("last_modified")
+        version = str(info["generation"]) if info.get("generation") else info.get("etag")
+        return cls(int(info["size"]), _seconds(when) if isinstance(when, datetime) else _parse_time(when), version)
 
     def same(self, other: Identity) -> bool:
         """Equal where both say: a field one side lacks is not a difference."""
