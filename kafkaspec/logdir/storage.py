@@ -1,4 +1,4 @@
-"""Where a log directory's bytes live: local paths, or object-store URIs read through ``pyarrow.fs``.
+"""Where a log directory's bytes live: local paths, or object-store URIs read through each store's client.
 
 ``s3://bucket/prefix/`` (also ``s3a://``), ``gs://``, ``abfs://``/``abfss://``/``az://`` and
 ``hdfs://`` name a location in an object store; anything else is a local path and stays a
@@ -6,14 +6,18 @@
 log-directory code uses (``name``, ``parent``, ``/``, ``exists``, ``is_file``, ``is_dir``,
 ``iterdir``, ``glob``, ``stat().st_size``), so the readers above are the same for both.
 
-No S3 client, signing or retry logic of our own: ``pyarrow.fs`` (the AWS SDK for C++, Google
-Cloud and Azure SDKs, libhdfs) does the requests. Configuration comes from the standard
-environment: ``AWS_ENDPOINT_URL`` (or ``AWS_ENDPOINT_URL_S3``; ``http://`` allowed, for
-S3-compatible servers), ``AWS_ACCESS_KEY_ID``/``AWS_SECRET_ACCESS_KEY``/``AWS_SESSION_TOKEN``,
-``AWS_DEFAULT_REGION``/``AWS_REGION``, ``AWS_PROFILE`` and the rest of the AWS credential chain;
-:class:`StorageOptions` overrides it explicitly (the Spark reader's options, since executors may not
-share the driver's environment). ``KAFKASPEC_STORAGE_TIMEOUT`` (seconds, default 30) bounds the
-connect and each request, so a server that stops answering is an error, not a hang.
+No client, signing or retry logic of our own: each store's well-kept client does the requests, picked
+and configured by :mod:`.store_clients` (pyarrow's S3 client, the AWS SDK for C++; gcsfs for ``gs://``;
+adlfs, on the Azure SDK for Python, for ``abfs://``/``abfss://``/``az://``; libhdfs). Configuration
+comes from each store's standard environment: S3's ``AWS_ENDPOINT_URL`` (or ``AWS_ENDPOINT_URL_S3``;
+``http://`` allowed, for S3-compatible servers), ``AWS_ACCESS_KEY_ID``/``AWS_SECRET_ACCESS_KEY``/
+``AWS_SESSION_TOKEN``, ``AWS_DEFAULT_REGION``/``AWS_REGION``, ``AWS_PROFILE`` and the rest of the AWS
+credential chain; GCS's ``STORAGE_EMULATOR_HOST`` (a private endpoint) or Google's default credentials;
+Azure's ``AZURE_STORAGE_CONNECTION_STRING`` (or ``AZURE_STORAGE_ACCOUNT_NAME``/``_KEY``/
+``AZURE_STORAGE_BLOB_ENDPOINT``), else the SDK's default credential chain. :class:`StorageOptions`
+overrides it explicitly (the Spark reader's options, since executors may not share the driver's
+environment). ``KAFKASPEC_STORAGE_TIMEOUT`` (seconds, default 30) bounds the connect and each request
+on every store, so a server that stops answering is an error, not a hang.
 
 What is read: a directory listing once per directory (cached: ``exists``/``stat`` of a listed
 object cost nothing more), objects or byte ranges of them by ranged GETs (large ranges as pieces
@@ -21,21 +25,24 @@ with read-ahead: ``logdir.ranged``; whole-segment scans through a bounded window
 
 A reader never mixes two versions of an object (a writer may republish a partition while it is
 read): each object is pinned to what was first seen of it: the listing's size and modification
-time, then the opening request's size, ``Last-Modified`` and ``ETag``. Opening an object that no
-longer matches its listing, and every ranged GET followed by a look at the object (one HEAD
-request) that finds it changed, fail the read naming the object. The look comes after the GET
-because ``pyarrow.fs`` keeps a GET's response headers to itself: a check before it would leave the
-time between the two unguarded, a check after covers every GET before it. Limit: the listing has no
-ETag (``pyarrow.fs`` does not give it), so an object replaced between the listing and its opening by
-one of the very same size within the same second (S3 keeps modification times to the second) is
-not told from the listed one; once opened, any replacement is.
+time, then the opening request's size, modification time and version (S3's and Azure's ``ETag``,
+GCS's ``generation``). Opening an object that no longer matches its listing, and every ranged GET
+followed by a look at the object (one HEAD request) that finds it changed, fail the read naming the
+object. The look comes after the GET because the clients keep a GET's response headers to
+themselves: a check before it would leave the time between the two unguarded, a check after covers
+every GET before it. Limit: a listing gives no version (pyarrow's file information has no field for
+it), so an object replaced between the listing and its opening by one of the very same size within
+the same second (the stores keep modification times to the second) is not told from the listed one;
+once opened, any replacement is.
 Credentials are never part of a ``repr``, a message or an error: errors name the URI and what
-went wrong (missing bucket, access denied, no answer, an object shorter than its listing).
+went wrong (missing bucket or container, missing object, access denied, no answer, an object shorter
+than its listing), in the same words on every store.
 
 Why one module of this size: its one job is "bytes from a location", and its parts are one unit
 (``Store`` does the requests and error mapping; ``RemotePath`` is the ``pathlib``-like face the
 readers use on it; ``as_path``/``parse_uri`` pick between them); no part is used without the
-others. Cutting large ranges into pieces fetched ahead is ``logdir.ranged``'s job.
+others. Cutting large ranges into pieces fetched ahead is ``logdir.ranged``'s job; which client each
+store gets, configured how, is ``logdir.store_clients``'s.
 """
 
 from __future__ import annotations
@@ -52,8 +59,9 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
 
-from . import ranged
+from . import ranged, store_clients
 from .ranged import Get
+from .store_clients import azure_env
 
 #: URI schemes read through pyarrow.fs (s3a: Hadoop's name for the same S3 buckets)
 REMOTE_SCHEMES = ("s3", "s3a", "gs", "gcs", "abfs", "abfss", "az", "hdfs")
@@ -108,7 +116,7 @@ class StorageOptions:
             seconds = float(timeout) if timeout else None
         except ValueError:
             seconds = None
-        azure = _azure_env()
+        azure = azure_env()
         return cls(endpoint=env("AWS_ENDPOINT_URL_S3") or env("AWS_ENDPOINT_URL"),
                    region=env("AWS_REGION") or env("AWS_DEFAULT_REGION"),
                    access_key=access if keys else None, secret_key=secret if keys else None,
@@ -120,40 +128,10 @@ class StorageOptions:
         return tuple(s for s in (self.access_key, self.secret_key, self.session_token, self.azure_key) if s)
 
 
-def _azure_env() -> dict[str, str]:
-    """The Azure SDK's standard settings of this process: ``AZURE_STORAGE_CONNECTION_STRING``
-    (``AccountName``, ``AccountKey``, ``BlobEndpoint``; ``UseDevelopmentStorage=true``), else ``AZURE_STORAGE_ACCOUNT_NAME``/``AZURE_STORAGE_ACCOUNT``,
-    ``AZURE_STORAGE_ACCOUNT_KEY``/``AZURE_STORAGE_KEY`` and ``AZURE_STORAGE_BLOB_ENDPOINT``; keys
-    account, key, endpoint (absent when unset)."""
-    env = os.environ.get
-    out: dict[str, str] = {}
-    text = env("AZURE_STORAGE_CONNECTION_STRING")
-    if text:
-        parts = dict(p.split("=", 1) for p in text.split(";") if "=" in p)
-        if parts.get("UseDevelopmentStorage", "").lower() == "true":  # Azurite's well-known account
-            parts = {"AccountName": "devstoreaccount1", "AccountKey": _AZURITE_KEY,
-                     "BlobEndpoint": "http://127.0.0.1:10000/devstoreaccount1"}
-        for name, key in (("AccountName", "account"), ("AccountKey", "key"), ("BlobEndpoint", "endpoint")):
-            if parts.get(name):
-                out[key] = parts[name]
-        return out
-    for key, names in (("account", ("AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT")),
-                       ("key", ("AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY")),
-                       ("endpoint", ("AZURE_STORAGE_BLOB_ENDPOINT",))):
-        value = next((v for n in names if (v := env(n))), None)
-        if value:
-            out[key] = value
-    return out
-
-
-#: the storage emulator's published development account key (``UseDevelopmentStorage=true``); not a secret
-_AZURITE_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
-
-
 def _env_secrets() -> tuple[str, ...]:
     found = [v for k in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN",
                          "AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY") if (v := os.environ.get(k))]
-    key = _azure_env().get("key") if os.environ.get("AZURE_STORAGE_CONNECTION_STRING") else None
+    key = azure_env().get("key") if os.environ.get("AZURE_STORAGE_CONNECTION_STRING") else None
     if key:
         found.append(key)
     return tuple(found)
@@ -182,13 +160,9 @@ def redact(text: str, options: StorageOptions | None = None) -> str:
 
 
 def _pyarrow_errors() -> tuple[type[BaseException], ...]:
-    """What a pyarrow filesystem call raises: OSError, and pyarrow's own errors (``ArrowInvalid``, a
-    ValueError, for a key it refuses, such as one with an empty component ``a//b``)."""
-    try:
-        from pyarrow.lib import ArrowException
-    except ImportError:  # pragma: no cover - pyarrow comes with the spark extra
-        return (OSError,)
-    return (OSError, ArrowException)
+    """What a filesystem call raises: OSError, pyarrow's own errors and the store clients' (see
+    :func:`.store_clients.client_errors`)."""
+    return store_clients.client_errors()
 
 
 class Stats:
@@ -256,89 +230,14 @@ class Store:
             with _STORES_LOCK:
                 fs = _FILESYSTEMS.get(key)
             if fs is None:
-                fs = self._make_fs()
+                try:
+                    fs = store_clients.filesystem(self.scheme, self.authority, self.options, self.timeout)
+                except store_clients.SetupError as exc:
+                    raise StorageError(exc.errno, redact(str(exc.strerror), self.options)) from None
                 with _STORES_LOCK:
                     fs = _FILESYSTEMS.setdefault(key, fs)
             self._fs = fs
         return self._fs
-
-    def _make_fs(self) -> Any:
-        try:
-            from pyarrow import fs as pafs
-        except ImportError:  # pragma: no cover - pyarrow comes with the spark extra
-            raise StorageError(errno.ENOPKG, f"reading {self.scheme}:// needs pyarrow: pip install 'kafkaspec[spark]'") \
-                from None
-        o = self.options
-        if self.scheme in ("s3", "s3a"):
-            kwargs: dict[str, Any] = {
-                "connect_timeout": self.timeout, "request_timeout": self.timeout,
-                "retry_strategy": pafs.AwsStandardS3RetryStrategy(max_attempts=3),
-            }
-            endpoint = o.endpoint or os.environ.get("AWS_ENDPOINT_URL_S3") or os.environ.get("AWS_ENDPOINT_URL")
-            if endpoint:
-                kwargs["endpoint_override"] = endpoint
-            region = o.region or os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
-            if region:
-                kwargs["region"] = region
-            if o.access_key or o.secret_key:
-                if not (o.access_key and o.secret_key):
-                    raise StorageError(errno.EINVAL, "an access key id needs its secret access key (and the reverse)")
-                kwargs.update(access_key=o.access_key, secret_key=o.secret_key, session_token=o.session_token)
-            return pafs.S3FileSystem(**kwargs)
-        if self.scheme in ("gs", "gcs"):
-            return self._gcs_fs(pafs)
-        if self.scheme in ("abfs", "abfss", "az"):
-            return self._azure_fs(pafs)
-        if self.scheme == "hdfs":
-            fs, _ = pafs.FileSystem.from_uri(f"hdfs://{self.authority}/")
-            return fs
-        raise StorageError(errno.EINVAL, f"unsupported storage scheme {self.scheme}://")
-
-    def _gcs_fs(self, pafs: Any) -> Any:
-        """gs://: through gcsfs (fsspec), not pyarrow's ``GcsFileSystem``: that one lists a prefix's
-        objects but not the prefixes under it (it reads GCS's ``items``, not its ``prefixes``), so a log
-        directory that no pyarrow client wrote (no empty "folder" objects) would list as empty. pyarrow
-        reads gcsfs through its fsspec handler; requests, retries and credentials are gcsfs's (Google's
-        default credentials; anonymous for an emulator's endpoint)."""
-        try:  # its JSON-API client (gcsfs's default class first asks a gRPC control API no emulator serves)
-            from gcsfs.core import GCSFileSystem  # type: ignore[import-untyped]
-        except ImportError:
-            raise StorageError(errno.ENOPKG, f"reading {self.scheme}:// needs gcsfs, which is not installed: "
-                               "pip install 'kafkaspec[spark]'") from None
-        endpoint = self.options.gcs_endpoint or os.environ.get("STORAGE_EMULATOR_HOST")
-        kwargs: dict[str, Any] = {"requests_timeout": self.timeout, "skip_instance_cache": True,
-                                  "use_listings_cache": False}  # listings are ours to cache (Store.list)
-        if endpoint and endpoint != "default":
-            kwargs["endpoint_url"] = endpoint if "://" in endpoint else f"http://{endpoint}"
-            kwargs["token"] = "anon"  # an emulator takes no credentials
-        return pafs.PyFileSystem(pafs.FSSpecHandler(GCSFileSystem(**kwargs)))
-
-    def _azure_fs(self, pafs: Any) -> Any:
-        """abfs:// and az://: pyarrow's ``AzureFileSystem`` (the Azure SDK for C++): the account from the
-        URI's host (``account.dfs.core.windows.net``) or the settings, the key from the settings (none:
-        the SDK's default credential chain, ``AZURE_CLIENT_ID``/``AZURE_TENANT_ID``/..., managed identity),
-        the blob endpoint overridden for a private or emulated one."""
-        o = self.options
-        env = _azure_env()
-        account = o.azure_account or env.get("account") or (self.authority.split(".", 1)[0] if self.authority else "")
-        if not account:
-            raise StorageError(errno.EINVAL, f"{self.scheme}:// needs a storage account: abfs://CONTAINER@ACCOUNT"
-                               ".dfs.core.windows.net/PATH, or AZURE_STORAGE_ACCOUNT_NAME, or "
-                               "AZURE_STORAGE_CONNECTION_STRING")
-        kwargs: dict[str, Any] = {"account_name": account}
-        key = o.azure_key or (env.get("key") if not o.azure_account or o.azure_account == env.get("account") else None)
-        if key:
-            kwargs["account_key"] = key
-        endpoint = o.azure_endpoint or env.get("endpoint")
-        if endpoint:
-            parsed = urllib.parse.urlsplit(endpoint if "://" in endpoint else f"https://{endpoint}")
-            kwargs.update(blob_storage_authority=parsed.netloc, blob_storage_scheme=parsed.scheme,
-                          dfs_storage_authority=parsed.netloc, dfs_storage_scheme=parsed.scheme)
-        try:
-            return pafs.AzureFileSystem(**kwargs)
-        except _pyarrow_errors() as exc:
-            raise StorageError(errno.EINVAL, f"cannot set up {self.scheme}:// (account {account}): "
-                               f"{_first_line(redact(str(exc), o))}") from None
 
     def uri(self, key: str) -> str:
         if self.scheme == "hdfs":
@@ -373,7 +272,7 @@ class Store:
         if self.scheme in ("gs", "gcs"):
             return self.options.gcs_endpoint or os.environ.get("STORAGE_EMULATOR_HOST") or "storage.googleapis.com"
         if self.scheme in ("abfs", "abfss", "az"):
-            return self.options.azure_endpoint or _azure_env().get("endpoint") or self.authority \
+            return self.options.azure_endpoint or azure_env().get("endpoint") or self.authority \
                 or "the account's blob endpoint"
         return self.options.endpoint or os.environ.get("AWS_ENDPOINT_URL_S3") \
             or os.environ.get("AWS_ENDPOINT_URL") or "the default endpoint"
@@ -457,9 +356,14 @@ class Store:
         """A new input file on ``key`` (one HEAD request) and the identity it saw."""
         self.stats.add(1, checks=int(check))
         try:
+            if self.scheme in (*store_clients.GCS_SCHEMES, *store_clients.AZURE_SCHEMES):
+                # an fsspec client (gcsfs, adlfs), whose file hides from pyarrow what its opening saw: open
+                # it here, keep that, and let pyarrow read it; no cache of the client's own (a read is one
+                # ranged GET of what was asked, as on S3: the readers fetch ahead themselves, logdir.ranged)
+                from pyarrow import PythonFile
+                opened = self.fs.handler.fs.open(key, "rb", cache_type="none")
+                return PythonFile(opened, mode="r"), Identity.of_fsspec(opened.details)
             handle = self.fs.open_input_file(key)
-            if self.scheme in ("gs", "gcs"):  # gcsfs's file hides its metadata from pyarrow: ask gcsfs
-                return handle, Identity.of_gcs(self.fs.handler.fs.info(key))
         except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "opening the object") from None
         return handle, Identity.of(handle)
@@ -601,11 +505,13 @@ class Identity:
         return cls(handle.size(), _parse_time(text("last-modified")), text("etag"))
 
     @classmethod
-    def of_gcs(cls, info: dict[str, Any]) -> Identity:
-        """The identity gcsfs's ``info`` gives a GCS object: its size, ``updated`` time and ``generation``
-        (a new number at each write of the object: GCS's own version id, stronger than an ETag)."""
-        return cls(int(info["size"]), _parse_time(info.get("updated")),
-                   str(info["generation"]) if info.get("generation") else info.get("etag"))
+    def of_fsspec(cls, info: dict[str, Any]) -> Identity:
+        """The identity an fsspec client's ``info`` gives: gcsfs's size, ``updated`` time and
+        ``generation`` (a new number at each write of a GCS object: its own version id, stronger than an
+        ETag); adlfs's size, ``last_modified`` and ``etag``."""
+        when = info.get("updated") or info.get("last_modified")
+        version = str(info["generation"]) if info.get("generation") else info.get("etag")
+        return cls(int(info["size"]), _seconds(when) if isinstance(when, datetime) else _parse_time(when), version)
 
     def same(self, other: Identity) -> bool:
         """Equal where both say: a field one side lacks is not a difference."""

@@ -26,8 +26,8 @@ def test_azure_wrong_key_is_access_denied_in_one_line_without_the_key(monkeypatc
         server.stop()
 
 
-# Azure is left out: pyarrow's AzureFileSystem takes no timeout, and a silent endpoint took 246 s to fail
-@pytest.mark.parametrize("kind", ["gcs"])
+# (and test_store_timeouts.py: every GCS and Azure scheme, dump and verify, each in a process of its own)
+@pytest.mark.parametrize("kind", ["gcs", "azure"])
 def test_a_server_that_never_answers_times_out_in_one_line(kind, monkeypatch, capsys):
     silent = SilentServer()
     try:
