@@ -75,6 +75,7 @@ in the file.
 from __future__ import annotations
 
 from ..records import OnCorrupt
+from .batch_surgery import InvariantError, rebuild_batch, restamp_batch
 from .files import EpochEntry, parse_leader_epoch_checkpoint, parse_partition_metadata
 from .history import HistoryPartition, open_log
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
@@ -89,7 +90,7 @@ from .tiered_writer import write_tiered
 from .transactions import ReadCommitted
 from .verifier import Problem, verify_path, verify_paths
 from .window import Batches, WindowedBatches
-from .writer import InvariantError, PartitionWriter, rebuild_batch, restamp_batch
+from .writer import PartitionWriter
 
 verify = verify_path
 

@@ -70,11 +70,11 @@ from ..builder import build_batch
 from ..compression import codec_id
 from ..errors import KafkaFormatError
 from ..logdir import PartitionWriter, files, open_log
+from ..logdir.batch_surgery import restamp_batch
 from ..logdir.names import check_topic_partition
 from ..logdir.publish import STAGING, drop_staging, publish, read_marker_or_none, stage_partition, unpublish
 from ..logdir.rewrite import update_offset_checkpoints
 from ..logdir.storage import RemotePath, StorageError, StorageOptions, as_path, is_uri, listdir
-from ..logdir.writer import restamp_batch
 from .batches import BATCH_COLUMNS, BatchStager, commit_partition, refuse_own_source
 from .options import OptionError, ReadOptions, parse_size
 
