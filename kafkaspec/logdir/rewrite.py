@@ -52,7 +52,7 @@ from ..errors import KafkaFormatError, TruncatedError, UnsupportedCodecError
 from ..records import iter_batches
 from . import files, staging
 from .batch_surgery import rebuild_batch
-from .layout import LogDir, Partition, no_kafka_data, open_log, show_path
+from .layout import LogDir, Partition, no_kafka_data, open_kafka_log, show_path
 from .names import check_topic_partition
 from .segment import Segment
 from .transactions import ReadCommitted
@@ -140,7 +140,7 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
     if src.exists() and dst.resolve().is_relative_to(src.resolve()):
         raise ValueError(f"the destination {dst} lies inside the source {src}")
     report = CopyReport(dst)
-    with open_log(src) as log:
+    with open_kafka_log(src) as log:
         if not log.has_data():
             raise no_kafka_data(src)
         parts = _selected(log.partitions(), topics, report)

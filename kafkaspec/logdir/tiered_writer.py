@@ -15,7 +15,7 @@ import zstandard
 
 from . import files
 from .encryption import IV_SIZE, TAG_SIZE, Encrypter
-from .layout import Partition, show_path
+from .layout import Partition, open_kafka_log, show_path
 from .names import InvalidTopicError, check_topic_partition, show_topic
 from .segment import Segment
 from .storage import AnyPath, RemotePath, StorageOptions, as_path
@@ -26,7 +26,6 @@ from .tiered import (
     MANIFEST_SUFFIX,
     encode_chunk_sizes,
     kafka_uuid,
-    open_log,
 )
 
 
@@ -68,7 +67,7 @@ def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_siz
         raise ValueError(f"chunk_size must be positive, got {chunk_size}")
     root = as_path(dest, storage)
     report = TieredReport()
-    with open_log(source, layout="kafka") as log:
+    with open_kafka_log(source) as log:
         # every name is checked before the first object is written: each is a path component of the layout
         folders = [root / _topic_folder(part) / str(part.partition) for part in log.partitions()]
         for part, folder in zip(log.partitions(), folders):

@@ -37,7 +37,8 @@ from ..records import OnCorrupt
 from ..recovery import RULE_WORDS
 from . import files, indexes, node_files
 from .datadir_checks import DATA_DIR_FILES, Extent, check_data_dir, check_node
-from .history import HistoryPartition, open_log
+from .detect import open_log
+from .history import HistoryPartition
 from .indexes import AbortedTxn
 from .layout import NO_KAFKA_DATA, LogDir, Partition, known_segments
 from .node_files import MetaProperties
@@ -46,8 +47,9 @@ from .remote_log_topic import RemoteLogMetadata
 from .segment import Segment, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
 from .storage import AnyPath, RemotePath, is_uri, listdir
-from .tiered import TieredPartition, TieredSegment
+from .tiered import TieredSegment
 from .tiered_checks import Scanned, checks
+from .tiered_partition import TieredPartition
 from .transactions import TransactionScan
 
 
