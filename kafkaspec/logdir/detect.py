@@ -12,12 +12,12 @@ choosing the reader; each reader knows only its own layout.
 
 from __future__ import annotations
 
-import errno
 from pathlib import Path
 
 from . import layout as layout_module
 from . import local_tiered
 from .encryption import PrivateKeys
+from .fs import not_found
 from .history import open_history
 from .layout import LogDir
 from .remote_log_topic import TOPIC, RemoteLogMetadata
@@ -46,11 +46,6 @@ def _one_tiered_segment(root: AnyPath) -> bool:
     return bool(m and m["suffix"] == ".log")
 
 
-def _missing(root: AnyPath) -> OSError:
-    return root.not_found() if isinstance(root, RemotePath) else \
-        FileNotFoundError(errno.ENOENT, "no such file or directory", str(root))
-
-
 def open_layout(path: str | Path | RemotePath, *, layout: str | None = None,
                 storage: StorageOptions | None = None,
                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
@@ -67,7 +62,7 @@ def open_layout(path: str | Path | RemotePath, *, layout: str | None = None,
     chosen = layout or detect_layout(root)
     if chosen == "local-tiered":
         if layout == "local-tiered" and not root.exists():
-            raise _missing(root)
+            raise not_found(root)
         return local_tiered.open_local_tiered(root)
     if chosen == "tiered" and _one_tiered_segment(root):
         topic = _TOPIC_DIR.match(root.parent.parent.name)
@@ -78,7 +73,7 @@ def open_layout(path: str | Path | RemotePath, *, layout: str | None = None,
         return LogDir(root.parent, [part])
     if layout == "tiered":
         if not root.exists():
-            raise _missing(root)
+            raise not_found(root)
         return open_tiered(root, remote_log_metadata=remote_log_metadata, keys=keys)
     log = layout_module.open_kafka_log(root)
     # a prefix may hold the __remote_log_metadata partitions beside its topics: still a prefix
