@@ -56,6 +56,8 @@ class Segment:
     """
 
     layout = "kafka"  # or "tiered" (kafkaspec.logdir.tiered)
+    #: whether its offsets run without gaps between batches (no compaction: tiered storage's segments)
+    contiguous = False
 
     def __init__(self, path: str | Path | RemotePath, base_offset: int | None = None):
         self.path: AnyPath = as_path(path)

@@ -359,6 +359,7 @@ class TieredSegment(Segment):
     the ``.indexes`` object, both as the manifest says. Positions are those of the original segment."""
 
     layout = "tiered"
+    contiguous = True  # tiered storage holds no compacted topic
 
     def __init__(self, path: str | Path | RemotePath, base_offset: int | None = None,
                  manifest: Manifest | None = None, *, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,

@@ -220,7 +220,7 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
             if prev_last is not None and first <= prev_last:
                 problems.append(Problem(str(seg.path), 0, f"first offset {first} is not above the "
                                         f"previous segment's last offset {prev_last}"))
-            elif prev_last is not None and (not kafka_layout or isinstance(prev_seg, TieredSegment)) \
+            elif prev_last is not None and (not kafka_layout or (prev_seg is not None and prev_seg.contiguous)) \
                     and first > prev_last + 1 and prev_seg:  # tiered topics are never compacted: no gaps
                 problems.append(Problem(str(seg.path), 0, f"offsets {prev_last + 1}..{first - 1} are "
                                         f"missing: {prev_seg.path.name} ends at offset {prev_last} and this segment "
@@ -289,7 +289,7 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
         return seen
     prev = None
     reported = 0
-    contiguous = isinstance(seg, TieredSegment)  # no compaction in tiered storage: no gaps between batches
+    contiguous = seg.contiguous  # no compaction in tiered storage: no gaps between batches
     floor = seg.served_from
     try:
         for batch in it:
