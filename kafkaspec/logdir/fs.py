@@ -15,6 +15,7 @@ from __future__ import annotations
 import errno
 import os
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Protocol
 
 from .files import open_regular
@@ -50,6 +51,11 @@ class StoragePath(Protocol):
     def glob(self, pattern: str) -> Iterable[StoragePath]: ...
 
     def stat(self) -> _Stat: ...
+
+
+def _conforms(local: Path, remote: RemotePath) -> tuple[StoragePath, StoragePath]:
+    """Never called: mypy checks here that both kinds of path implement :class:`StoragePath`."""
+    return local, remote
 
 
 def is_remote(path: object) -> bool:
