@@ -585,3 +585,19 @@ def open_segment(path: str, storage: StorageOptions | None = None, keys: Private
 
 __all__ = ["Chunk", "Manifest", "TieredSegment", "decode_chunk_sizes", "encode_chunk_sizes", "kafka_uuid",
            "open_segment", "parse_manifest"]
+
+
+#: names that lived here before the partition and the layout choice got modules of their own
+_MOVED = {"TieredPartition": "tiered_partition", "find_tiered": "tiered_partition", "is_tiered": "tiered_partition",
+          "open_tiered": "tiered_partition", "remote_log": "tiered_partition", "open_log": "detect"}
+
+
+def __getattr__(name: str) -> Any:
+    """The moved names (:data:`_MOVED`), still importable from here; imported on first use, since those
+    modules import this one. ``open_log`` here was the layout choice, :func:`~.detect.open_layout`."""
+    if name in _MOVED:
+        import importlib
+
+        module = importlib.import_module(f"{__package__}.{_MOVED[name]}")
+        return getattr(module, "open_layout" if name == "open_log" else name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
