@@ -75,8 +75,10 @@ in the file.
 from __future__ import annotations
 
 from ..records import OnCorrupt
+from .batch_surgery import InvariantError, rebuild_batch, restamp_batch
+from .detect import open_log
 from .files import EpochEntry, parse_leader_epoch_checkpoint, parse_partition_metadata
-from .history import HistoryPartition, open_log
+from .history import HistoryPartition
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .layout import LogDir, Partition, SkippedDir, UnusedSegment
 from .names import InvalidTopicError
@@ -84,12 +86,13 @@ from .rewrite import CopyReport, Row, copy
 from .segment import Segment, batch_max_timestamp
 from .snapshot import ProducerSnapshot, ProducerSnapshotEntry, parse_snapshot
 from .synthesis import SynthReport, synth
-from .tiered import TieredPartition, TieredSegment, open_segment
+from .tiered import TieredSegment, open_segment
+from .tiered_partition import TieredPartition
 from .tiered_writer import write_tiered
 from .transactions import ReadCommitted
 from .verifier import Problem, verify_path, verify_paths
 from .window import Batches, WindowedBatches
-from .writer import InvariantError, PartitionWriter, rebuild_batch, restamp_batch
+from .writer import PartitionWriter
 
 verify = verify_path
 

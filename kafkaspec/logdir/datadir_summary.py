@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import KafkaFormatError
 from . import checkpoints, files, node_files
-from .layout import METADATA_TOPIC, open_log
+from .layout import METADATA_TOPIC, open_kafka_log
 from .segment import Segment
 from .storage import AnyPath
 
@@ -61,7 +61,7 @@ def summarise(root: AnyPath) -> dict[str, Any]:
         out["quorum_state"] = {"error": str(exc)}
         errors.append(str(exc))
     out["bootstrap"] = _bootstrap(root / files.BOOTSTRAP_CHECKPOINT, errors)
-    with open_log(root) as log:
+    with open_kafka_log(root) as log:
         out["partitions"] = len(log.partitions())
     out["errors"] = errors
     return out

@@ -12,7 +12,7 @@ must reach the local log start offset), reading is an error naming both sides, a
 the missing offsets. The broker's leader-epoch checkpoint is the lineage the remote segments are
 chosen by.
 
-``open_log(local, tiered=prefix)`` (the public :func:`open_log` here) pairs each local partition with
+``open_log(local, tiered=prefix)`` (:func:`open_history`, through the public :func:`~.detect.open_log`) pairs each local partition with
 the remote one of the same topic and partition; a partition only remote (deleted locally) is read
 from the remote copy alone. The tiered copy is in the plugin's layout (:mod:`.tiered`) or in Kafka's
 ``LocalTieredStorage`` one (:mod:`.local_tiered`), told apart by their names.
@@ -25,14 +25,13 @@ from pathlib import Path
 from ..errors import KafkaFormatError
 from . import layout as layout_module
 from . import local_tiered
-from . import tiered as tiered_module
 from .encryption import PrivateKeys
 from .layout import LogDir, Partition, UnusedSegment
 from .remote_log_topic import RemoteLogMetadata
 from .segment import Segment
 from .storage import AnyPath, RemotePath, StorageOptions, as_path
 from .tail import PartitionTail
-from .tiered import TieredPartition, open_tiered
+from .tiered_partition import TieredPartition, open_tiered, remote_log
 
 
 class HistoryPartition(Partition):
@@ -101,8 +100,8 @@ def open_history(local: str | Path | RemotePath, tiered: str | Path | RemotePath
     tiered copy under ``tiered``; with a data dir, also the partitions only the tiered copy holds. The
     remote segments are chosen by ``__remote_log_metadata`` when it is given (``remote_log_metadata``)
     or found beside the data (partitions of it in the local data dir, or in the prefix)."""
-    log = layout_module.open_log(local, storage=storage)
-    rlm = tiered_module.remote_log(remote_log_metadata, log.path if log._whole else None, storage)
+    log = layout_module.open_kafka_log(local, storage=storage)
+    rlm = remote_log(remote_log_metadata, log.path if log._whole else None, storage)
     copy = local_tiered.open_local_tiered(tiered, storage=storage) if local_tiered.is_local_tiered(
         as_path(tiered, storage)) else open_tiered(tiered, storage=storage, remote_log_metadata=rlm, keys=keys)
     remote = {(p.topic, p.partition): p for p in copy.partitions()
@@ -126,24 +125,4 @@ def open_history(local: str | Path | RemotePath, tiered: str | Path | RemotePath
     return out
 
 
-def open_log(path: str | Path | RemotePath, *, layout: str | None = None, storage: StorageOptions | None = None,
-             tiered: str | Path | RemotePath | None = None,
-             remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
-             keys: PrivateKeys | None = None) -> LogDir:
-    """Open a log directory (:func:`kafkaspec.logdir.tiered.open_log`: Kafka's layout or tiered storage's);
-    with ``tiered``, a local log directory plus its tiered copy at ``tiered``, read as each partition's
-    whole history (:func:`open_history`). ``remote_log_metadata``: the ``__remote_log_metadata``
-    partitions (a data dir holding them, or one partition dir) that choose a tiered partition's live
-    segments, as a broker does (else those found beside the data, else the manifests decide). ``keys``:
-    the private keys of encrypted tiered segments, by key pair id (:class:`~.encryption.PrivateKeys`;
-    None: the environment's)."""
-    if tiered is None:
-        return tiered_module.open_log(path, layout=layout, storage=storage, remote_log_metadata=remote_log_metadata,
-                                      keys=keys)
-    if layout not in (None, "kafka"):
-        raise ValueError(f"with tiered=, the local log is in Kafka's layout: layout must be 'kafka' or None, "
-                         f"got {layout!r}")
-    return open_history(path, tiered, storage=storage, remote_log_metadata=remote_log_metadata, keys=keys)
-
-
-__all__ = ["HistoryPartition", "open_history", "open_log"]
+__all__ = ["HistoryPartition", "open_history"]

@@ -268,7 +268,7 @@ def no_kafka_data(path: object) -> FileNotFoundError:
 
 
 class LogDir:
-    """A broker data directory (or a single partition directory or segment file, see :func:`open_log`)."""
+    """A broker data directory (or a single partition directory or segment file, see :func:`open_kafka_log`)."""
 
     def __init__(self, path: str | Path | RemotePath, partitions: list[Partition] | None = None):
         self.path: AnyPath = as_path(path)
@@ -408,8 +408,9 @@ class LogDir:
         return f"LogDir({str(self.path)!r})"
 
 
-def open_log(path: str | Path | RemotePath, *, storage: StorageOptions | None = None) -> LogDir:
-    """Open a data dir, a ``<topic>-<partition>`` dir, or one ``.log`` file, as a :class:`LogDir`.
+def open_kafka_log(path: str | Path | RemotePath, *, storage: StorageOptions | None = None) -> LogDir:
+    """Open a data dir, a ``<topic>-<partition>`` dir, or one ``.log`` file in Kafka's layout, as a
+    :class:`LogDir` (the public :func:`~.detect.open_log` chooses the layout, then calls this).
 
     A directory holding ``.log`` files is one partition (named from the directory,
     partition -1 when the name is not ``<topic>-<partition>``); a directory of
@@ -494,4 +495,4 @@ def _holds_logs(path: AnyPath) -> bool:
 
 
 __all__ = ["LogDir", "Partition", "SkippedDir", "SkippedDirWarning", "Segment", "UnusedSegment", "known_segments",
-           "open_log", "batch_max_timestamp", "ControlRecordType"]
+           "open_kafka_log", "batch_max_timestamp", "ControlRecordType"]

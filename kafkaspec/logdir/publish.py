@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .fs import read_all
 from .storage import AnyPath, RemotePath, StorageError, listdir
 
 #: the marker object a partition directory holds while it is being switched to a new version
@@ -79,8 +80,7 @@ def read_marker(directory: AnyPath) -> Marker | None:
     marker = directory / PUBLISHING
     if not marker.exists():
         return None
-    data = marker.read_bytes() if isinstance(marker, RemotePath) else Path(marker).read_bytes()
-    return Marker.decode(data)
+    return Marker.decode(read_all(marker))
 
 
 def describe(directory: AnyPath) -> str:

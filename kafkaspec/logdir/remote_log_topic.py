@@ -37,7 +37,7 @@ def read_remote_log_metadata(path: str | Path | RemotePath, *,
     from ..payloads import decode_as
 
     root = as_path(path, storage)
-    parts = [p for p in layout_module.open_log(root).partitions() if p.topic == TOPIC]
+    parts = [p for p in layout_module.open_kafka_log(root).partitions() if p.topic == TOPIC]
     if not parts:
         raise KafkaFormatError(f"no {TOPIC} partition here", None, str(root))
     state = RemoteLogState()

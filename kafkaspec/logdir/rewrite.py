@@ -2,7 +2,7 @@
 
 Every batch of the source is written again through :class:`PartitionWriter` with its
 own base offset, last offset delta, producer fields, flags, codec, timestamp type
-and leader epoch (see :func:`kafkaspec.logdir.writer.rebuild_batch`); a batch that
+and leader epoch (see :func:`kafkaspec.logdir.batch_surgery.rebuild_batch`); a batch that
 nothing changes is copied byte for byte. Segment boundaries are kept (each source
 segment starts a segment of the same base offset), and the writer rebuilds what a
 broker loads beside them: indexes, ``.txnindex``, producer snapshots at every roll,
@@ -51,12 +51,13 @@ from ..entry import LogBatch
 from ..errors import KafkaFormatError, TruncatedError, UnsupportedCodecError
 from ..records import iter_batches
 from . import files, staging
-from .layout import LogDir, Partition, no_kafka_data, open_log, show_path
+from .batch_surgery import rebuild_batch
+from .layout import LogDir, Partition, no_kafka_data, open_kafka_log, show_path
 from .names import check_topic_partition
 from .segment import Segment
 from .transactions import ReadCommitted
 from .window import Batches
-from .writer import PartitionWriter, rebuild_batch
+from .writer import PartitionWriter
 
 
 class DuplicatePartitionError(KafkaFormatError):
@@ -139,7 +140,7 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
     if src.exists() and dst.resolve().is_relative_to(src.resolve()):
         raise ValueError(f"the destination {dst} lies inside the source {src}")
     report = CopyReport(dst)
-    with open_log(src) as log:
+    with open_kafka_log(src) as log:
         if not log.has_data():
             raise no_kafka_data(src)
         parts = _selected(log.partitions(), topics, report)

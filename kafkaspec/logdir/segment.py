@@ -11,7 +11,6 @@ starts, and :meth:`Segment.read_range` reads just one range.
 from __future__ import annotations
 
 import bisect
-import os
 import struct
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,10 +29,10 @@ from .files import (
     TIME_INDEX_SUFFIX,
     TXN_INDEX_SUFFIX,
     offset_from_name,
-    open_regular,
     read_index_file,
     read_regular,
 )
+from .fs import RangeReader, is_remote
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .ranged import Get
 from .storage import AnyPath, RemotePath, as_path
@@ -57,6 +56,8 @@ class Segment:
     """
 
     layout = "kafka"  # or "tiered" (kafkaspec.logdir.tiered)
+    #: whether its offsets run without gaps between batches (no compaction: tiered storage's segments)
+    contiguous = False
 
     def __init__(self, path: str | Path | RemotePath, base_offset: int | None = None):
         self.path: AnyPath = as_path(path)
@@ -186,7 +187,7 @@ class Segment:
 
     def _windowed(self) -> bool:
         """Whether scans read through a window rather than the whole file (an object-store segment)."""
-        return isinstance(self.path, RemotePath)
+        return is_remote(self.path)
 
     def _ranged(self) -> tuple[Get, int, int]:
         """``(get, size, piece)``: a ranged read of the ``.log``, its size, and the piece size to read it in."""
@@ -207,19 +208,11 @@ class Segment:
         not two.
         """
         floor = self.served_from
-        path = self.path
-        if isinstance(path, RemotePath):
-            fd = -1
-            size = path.stat().st_size
+        reader = RangeReader(self.path)
+        size = reader.size
 
-            def pread(n: int, at: int) -> bytes:
-                return path.read_bytes(at, at + n)
-        else:
-            fd = open_regular(path)
-            size = os.fstat(fd).st_size
-
-            def pread(n: int, at: int) -> bytes:
-                return os.pread(fd, n, at)
+        def pread(n: int, at: int) -> bytes:
+            return reader.read(at, n)
         try:
             block, block_at = b"", 0
             pos = 0
@@ -253,8 +246,7 @@ class Segment:
                             yield batch
                 pos = end
         finally:
-            if fd >= 0:
-                os.close(fd)
+            reader.close()
 
     def __iter__(self) -> Iterator:
         return iter(self.iter_batches())
@@ -326,7 +318,7 @@ class Segment:
     def find_offset(self, offset: int, *, verify: bool = True) -> LogBatch | None:
         """The first batch whose last offset is >= ``offset``, or None; reads one index interval at most."""
         start = self.position_for_offset(offset)
-        end = self._interval_end(offset) if isinstance(self.path, RemotePath) and self._data is None else None
+        end = self._interval_end(offset) if self._windowed() and self._data is None else None
         for batch in self.iter_batches(start, end, verify=verify):
             if batch.last_offset >= offset:
                 return batch

@@ -39,8 +39,9 @@ from kafkaspec.generated.record_v2 import Record
 from ..builder import build_batch
 from ..records import iter_batches
 from . import node_files
+from .batch_surgery import restamp_batch
 from .files import format_offset_checkpoint, is_skipped_dir, parse_partition_dir
-from .writer import PartitionWriter, restamp_batch
+from .writer import PartitionWriter
 
 EPOCH_MS = 1_700_000_000_000
 CODECS = ("zstd", "lz4", "snappy", "gzip", "none")

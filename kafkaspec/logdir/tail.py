@@ -30,7 +30,6 @@ transactions, from its batches read through its chunks.
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass
 
 from kafkaspec.generated import record_batch_v2 as v2
@@ -38,11 +37,10 @@ from kafkaspec.generated import record_batch_v2 as v2
 from ..entry import ENTRY_HEAD, LOG_OVERHEAD, MIN_LENGTH
 from ..errors import KafkaFormatError
 from ..records import DEFAULT_MAX_DECOMPRESSED, Batch, BatchIterator
-from .files import open_regular
+from .fs import RangeReader, is_remote
 from .indexes import AbortedTxn
 from .layout import Partition
 from .segment import Segment
-from .storage import RemotePath
 from .transactions import ReadCommitted, TransactionScan
 
 log = logging.getLogger("kafkaspec.logdir")
@@ -69,25 +67,15 @@ class _Reader:
 
     def __init__(self, seg: Segment):
         self.path = seg.path
-        self.fd = -1
-        if isinstance(self.path, RemotePath):
-            self.size = self.path.stat().st_size
-            self.block = _REMOTE_BLOCK
-        else:
-            self.fd = open_regular(self.path)
-            self.size = os.fstat(self.fd).st_size
-            self.block = _LOCAL_BLOCK
+        self._reader = RangeReader(self.path)
+        self.size = self._reader.size
+        self.block = _REMOTE_BLOCK if is_remote(self.path) else _LOCAL_BLOCK
 
     def read(self, at: int, n: int) -> bytes:
-        if self.fd >= 0:
-            return os.pread(self.fd, n, at)
-        assert isinstance(self.path, RemotePath)
-        return self.path.read_bytes(at, min(at + n, self.size))
+        return self._reader.read(at, n)
 
     def close(self) -> None:
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
+        self._reader.close()
 
 
 class PartitionTail:

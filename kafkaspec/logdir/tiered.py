@@ -32,7 +32,7 @@ publishes, and how a failed upload stays invisible). A folder may hold more than
 segment for the same offsets (a re-upload after a leader change, an unclean election): a partition
 reads only the live lineage, the segments a broker serves, chosen by Kafka's rule from the manifests'
 ``remoteLogSegmentMetadata`` and the partition's leader epochs (:mod:`.tiered_lineage`); the others
-are listed in :attr:`TieredPartition.unused` (``LogDir.unused_segments``) with the reason. Every size the manifest states is checked
+are listed in :attr:`~.tiered_partition.TieredPartition.unused` (``LogDir.unused_segments``) with the reason. Every size the manifest states is checked
 against the object and the decompressed chunk before it is used; a lie is a
 :class:`~kafkaspec.KafkaFormatError` naming the manifest and the chunk. The chunk count is checked
 against the ``.log`` object's size before anything per chunk is built (no stored chunk is shorter than
@@ -47,20 +47,17 @@ definitions here (key names, chunk arithmetic, the manifest and its chunk-size c
 together when the plugin's format does. Why one module of this size: the manifest codec and the
 segment reader are one job, reading the plugin's format; the reader's chunk arithmetic (which chunk
 holds a byte, how big it decompresses) is checked against the manifest the same module parses.
-:class:`TieredPartition` turns a folder of such segments into the live ones (the rule itself is
-``tiered_lineage``'s, the metadata topic ``remote_log_topic``'s, custom object keys
-``tiered_custom``'s); it is the next part to move out when this module grows again.
+:class:`~.tiered_partition.TieredPartition` turns a folder of such segments into the live ones, in
+its own module.
 """
 
 from __future__ import annotations
 
 import base64
-import errno
 import hashlib
 import json
 import re
 import struct
-import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,29 +67,14 @@ import zstandard
 
 from ..compression import ZSTD, decompress
 from ..entry import LogBatch
-from ..errors import KafkaFormatError, LimitExceededError, SkippedDirWarning
+from ..errors import KafkaFormatError, LimitExceededError
 from ..records import DEFAULT_MAX_DECOMPRESSED
-from . import files, indexes, local_tiered, names, ranged
-from . import layout as layout_module
+from . import files, indexes, local_tiered, ranged
 from .encryption import IV_SIZE, TAG_SIZE, PrivateKeys, SegmentKey, decrypt, parse_encryption, unwrap
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
-from .layout import LogDir, Partition, UnusedSegment
 from .ranged import Get
-from .remote_log_topic import TOPIC, RemoteLogMetadata, found_beside, read_remote_log_metadata
 from .segment import Segment, _WalkFailed
-from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
-from .tiered_custom import object_path, parse_custom_metadata
-from .tiered_lineage import (
-    Lineage,
-    SegmentInfo,
-    choose,
-    events_from_manifests,
-    events_from_metadata_topic,
-    filtered_epochs,
-    parse_segment_metadata,
-    twins,
-    within_leader_epochs,
-)
+from .storage import AnyPath, RemotePath, StorageOptions, as_path
 
 MANIFEST_SUFFIX = ".rsm-manifest"
 INDEXES_SUFFIX = ".indexes"
@@ -377,6 +359,7 @@ class TieredSegment(Segment):
     the ``.indexes`` object, both as the manifest says. Positions are those of the original segment."""
 
     layout = "tiered"
+    contiguous = True  # tiered storage holds no compacted topic
 
     def __init__(self, path: str | Path | RemotePath, base_offset: int | None = None,
                  manifest: Manifest | None = None, *, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
@@ -590,343 +573,6 @@ class TieredSegment(Segment):
         self._indexes = {}
 
 
-class TieredPartition(Partition):
-    """``<topic>-<topic id>/<partition>/`` of the tiered-storage layout: the segments a broker serves.
-
-    The folder may hold more than one segment for the same offsets (a re-upload after a leader change,
-    an unclean election, an upload that failed half-way). :meth:`segments` is the live lineage, chosen
-    by Kafka's rule (:mod:`.tiered_lineage`) from every manifest's ``remoteLogSegmentMetadata`` and the
-    partition's leader-epoch lineage; :attr:`unused` lists the others, each with the reason. Listing
-    the folder once and reading each manifest once is all choosing costs (plus one ``.indexes`` object
-    for the leader-epoch checkpoint when none is given as ``epochs``).
-    """
-
-    layout = "tiered"
-
-    def __init__(self, path: AnyPath, topic: str, partition: int, topic_id: str,
-                 epochs: list[files.EpochEntry] | None = None, remote_log: RemoteLogMetadata | None = None,
-                 keys: PrivateKeys | None = None):
-        super().__init__(path, topic, partition)
-        self.topic_id = topic_id
-        self.keys = keys  # for encrypted segments (None: the environment's)
-        #: the partition's leader-epoch lineage to choose by (e.g. a broker's leader-epoch-checkpoint);
-        #: None: the checkpoint uploaded with the newest segment
-        self.epochs = epochs
-        #: ``__remote_log_metadata``, replayed: when it has events of this partition, they decide
-        self.remote_log = remote_log
-        #: the local log's end offset when read as a partition's history: a remote segment ending at or
-        #: past it is not served (``RemoteLogManager.isRemoteSegmentWithinLeaderEpochs``)
-        self.log_end_offset: int | None = None
-        self._lineage_source = "manifests"
-        self.unused: list[UnusedSegment] = []
-
-    def segments(self) -> list[Segment]:
-        if self._segments is None:
-            self._segments = self._choose()
-        return self._segments
-
-    def unused_segments(self) -> list[UnusedSegment]:
-        self.segments()
-        return self.unused
-
-    @property
-    def lineage_source(self) -> str:
-        """What decided the live segments: ``"manifests"`` or ``"__remote_log_metadata (<where>)"``."""
-        self.segments()
-        return self._lineage_source
-
-    def _choose(self) -> list[Segment]:
-        stems: dict[str, dict[str, AnyPath]] = {}
-        for p in listdir(self.path):
-            m = _SEGMENT.match(p.name)
-            if m:
-                stems.setdefault(p.name[: -len(m["suffix"])], {})[m["suffix"]] = p
-        kept: list[Segment] = []
-        chosen: dict[str, TieredSegment] = {}
-        published: list[SegmentInfo] = []
-        started: list[SegmentInfo] = []
-        orphans: dict[str, AnyPath] = {}
-        for stem, objects in sorted(stems.items()):
-            if MANIFEST_SUFFIX not in objects:  # not published: the upload did not finish
-                where = objects.get(files.LOG_SUFFIX) or objects[INDEXES_SUFFIX]
-                orphans[stem] = where
-                started.append(SegmentInfo(stem, int(stem[:20]), int(stem[:20]), (), -1, str(where)))
-                continue
-            seg = TieredSegment(objects[MANIFEST_SUFFIX].with_name(stem + files.LOG_SUFFIX), keys=self.keys)
-            try:
-                info = parse_segment_metadata(seg.manifest.segment_metadata, str(seg.manifest_path), stem,
-                                              seg.base_offset)
-            except KafkaFormatError:
-                info = None  # a manifest that does not parse: reading the segment reports it, where its name puts it
-            if info is None:
-                kept.append(seg)
-            else:
-                chosen[stem] = seg
-                published.append(info)
-        epochs = self.epochs if self.epochs is not None else self._newest_checkpoint(published, chosen)
-        if self.remote_log is not None:
-            events = events_from_metadata_topic(self.remote_log.state, self.topic, self.partition, self.topic_id)
-            if events:
-                return self._choose_from_topic(choose(events, epochs, self.log_end_offset, from_topic=True), stems,
-                                                chosen)
-        self._lineage_source = "manifests"
-        lineage = choose(events_from_manifests(published, started), epochs, self.log_end_offset)
-        for info, first in lineage.live:
-            seg = chosen[info.segment_id]
-            seg.served_from, seg.end_offset = first, info.end
-            kept.append(seg)
-        for live, other in twins(lineage):
-            if not _same_bytes(chosen[live.segment_id], chosen[other.segment_id]):
-                raise KafkaFormatError(
-                    f"{chosen[live.segment_id].path.name} and {chosen[other.segment_id].path.name} are both finished "
-                    f"uploads of offsets {live.start}..{live.end} with the same leader epochs, but their bytes "
-                    "differ: which one a broker serves depends on the order of their events in "
-                    "__remote_log_metadata, which the manifests do not give", None, str(self.path))
-        self.unused = [UnusedSegment(orphans.get(u.segment_id) or chosen[u.segment_id].path, u.start, why)
-                       for u, why in lineage.unused]
-        return sorted(kept, key=lambda s: s.base_offset)
-
-    def _choose_from_topic(self, lineage: Lineage, stems: dict[str, dict[str, AnyPath]],
-                           chosen: dict[str, TieredSegment]) -> list[Segment]:
-        """The live segments ``__remote_log_metadata`` gives (``lineage``), read from their objects: a
-        finished segment whose objects are missing is an error naming it; an object the topic says is
-        deleted or unfinished, or does not name at all, is listed unused and never read."""
-        assert self.remote_log is not None
-        source = f"__remote_log_metadata ({self.remote_log.source})"
-        self._lineage_source = source
-        custom = {f"{s.start_offset:020d}-{s.segment_id}": s.custom_metadata
-                  for p in self.remote_log.state.partition(self.topic, self.partition, self.topic_id)
-                  for s in p.segments.values()}
-        kept: list[Segment] = []
-        for info, first in lineage.live:
-            what = f"segment {info.segment_id[21:]} (offsets {info.start}..{info.end})"
-            elsewhere = self._elsewhere(info.segment_id, custom.get(info.segment_id), what)
-            if elsewhere is not None:
-                log_path, manifest_path = elsewhere
-                missing = [str(p) for p in (log_path, manifest_path) if not p.exists()]
-                seg = TieredSegment(log_path, keys=self.keys)
-            else:
-                objects = stems.get(info.segment_id, {})
-                missing = [info.segment_id + x for x in (files.LOG_SUFFIX, MANIFEST_SUFFIX) if x not in objects]
-                seg = chosen.get(info.segment_id) or TieredSegment(self.path / (info.segment_id + files.LOG_SUFFIX), keys=self.keys)
-            if missing:
-                raise KafkaFormatError(f"{what} is COPY_SEGMENT_FINISHED in {source}, but its objects are missing: "
-                                       f"no {' or '.join(missing)}", None, str(self.path))
-            seg.served_from, seg.end_offset = first, info.end
-            kept.append(seg)
-        named = {s.segment_id for s, _ in lineage.live} | {u.segment_id for u, _ in lineage.unused}
-        self.unused = [UnusedSegment(_object_of(stems[u.segment_id]), u.start, f"{why} (decided by {source})")
-                       for u, why in lineage.unused if u.segment_id in stems]
-        self.unused += [UnusedSegment(_object_of(objects), int(stem[:20]),
-                                      f"{source} has no record of this segment: no broker serves it")
-                        for stem, objects in sorted(stems.items()) if stem not in named]
-        self.unused.sort(key=lambda u: (u.base_offset, str(u.path)))
-        return sorted(kept, key=lambda s: s.base_offset)
-
-    def _elsewhere(self, stem: str, custom: bytes | None, what: str) -> tuple[AnyPath, AnyPath] | None:
-        """The segment's ``.log`` and manifest where Aiven's custom metadata puts them (``OBJECT_PREFIX``,
-        ``OBJECT_KEY``: :mod:`.tiered_custom`), or None when it names no other place than this folder."""
-        location = parse_custom_metadata(custom, f"the custom metadata of {what}")
-        main = f"{self.topic}-{self.topic_id}/{self.partition}/{stem}"
-        root = self.path.parent.parent
-        log_path = object_path(root, location, main, files.LOG_SUFFIX, what)
-        manifest_path = object_path(root, location, main, MANIFEST_SUFFIX, what)
-        if log_path is None or manifest_path is None:
-            return None
-        if str(log_path) == str(self.path / (stem + files.LOG_SUFFIX)):
-            return None  # this folder after all
-        if _SEGMENT.match(log_path.name) is None:
-            raise KafkaFormatError(f"{what}: its custom metadata puts it at {log_path}, which is not named like a "
-                                   "segment (<20-digit offset>-<segment id>.log)", None, str(self.path))
-        return log_path, manifest_path
-
-    def _newest_checkpoint(self, published: list[SegmentInfo],
-                           chosen: dict[str, TieredSegment]) -> list[files.EpochEntry] | None:
-        """The leader-epoch checkpoint uploaded with the newest segment (highest leader epoch, then end
-        offset, then event time): the whole lineage as the latest leader knew it (``RemoteLogManager``
-        uploads the entries below the next segment's base offset with each segment)."""
-        if not published:
-            return None
-        newest = max(published, key=lambda s: (s.epochs[-1][0], s.end, s.event_time, s.segment_id))
-        seg = chosen[newest.segment_id]
-        try:
-            text = seg.index_file("leaderEpoch")
-            if not text:
-                return None
-            epochs = files.parse_leader_epoch_checkpoint(text.decode("utf-8", "replace"), str(seg.indexes_path))
-        except KafkaFormatError:
-            return None  # unreadable: choose by the epochs the manifests state (verify reports the bundle)
-        if within_leader_epochs(newest, filtered_epochs(epochs)) is not None:
-            return None  # it disagrees with its own segment's manifest: no lineage to trust (verify reports it)
-        return epochs
-
-    def leader_epochs(self) -> list[files.EpochEntry] | None:
-        segs = self.segments()
-        if not segs:
-            return None
-        last = segs[-1]
-        assert isinstance(last, TieredSegment)
-        text = last.index_file("leaderEpoch")
-        if not text:
-            return None  # the checkpoint in the last segment's bundle: a bad byte is a bad number, named by line
-        return files.parse_leader_epoch_checkpoint(text.decode("utf-8", "replace"), str(last.indexes_path))
-
-    def metadata(self) -> dict[str, str] | None:
-        return {"version": "0", "topic_id": self.topic_id}
-
-    def snapshot_paths(self) -> list[AnyPath]:
-        return []
-
-
-def _object_of(objects: dict[str, AnyPath]) -> AnyPath:
-    """The object that names a segment in messages: its ``.log``, else its manifest, else its indexes."""
-    return objects.get(files.LOG_SUFFIX) or objects.get(MANIFEST_SUFFIX) or objects[INDEXES_SUFFIX]
-
-
-def _same_bytes(a: TieredSegment, b: TieredSegment) -> bool:
-    """Whether two published segments hold the same segment: the same stored ``.log`` object, or (stored
-    differently: other chunking, compression or data key) the same bytes once decoded."""
-    if a.size != b.size:
-        return False
-    size = a.path.stat().st_size
-    if size == b.path.stat().st_size and files.read_regular(a.path, 0, size) == files.read_regular(b.path, 0, size):
-        return True
-    try:
-        return a.data == b.data
-    finally:
-        a.close()
-        b.close()
-
-
-def find_tiered(root: AnyPath, depth: int = 2, keys: PrivateKeys | None = None) -> list[TieredPartition]:
-    """The tiered-storage partitions under ``root`` (a prefix holding ``<topic>-<topic id>/`` folders, one
-    such folder, or one ``<partition>`` folder in it). As in Kafka's layout (:meth:`LogDir.partitions`),
-    symbolic links to directories are not followed and a topic Kafka would refuse is passed over, each
-    announced as a :class:`~kafkaspec.errors.SkippedDirWarning`."""
-    found: list[TieredPartition] = []
-    m = _TOPIC_DIR.match(root.name)
-    if root.name.isdigit() and (t := _TOPIC_DIR.match(root.parent.name)):
-        if _has_manifests(root):
-            found.append(TieredPartition(root, t["topic"], int(root.name), t["topic_id"], keys=keys))
-        return found
-    if m:
-        if (problem := names.topic_problem(m["topic"])) is not None:
-            _skip(root, f"topic {names.show_topic(m['topic'])} is illegal: {problem}")
-            return found
-        for p in listdir(root):
-            if not p.name.isdigit() or _linked_dir(p):
-                continue
-            if len(p.name) > 10 or int(p.name) > names.MAX_PARTITION:
-                _skip(p, f"partition {p.name[:20]} is beyond {names.MAX_PARTITION}")
-            elif _has_manifests(p):
-                found.append(TieredPartition(p, m["topic"], int(p.name), m["topic_id"], keys=keys))
-        return found
-    if depth > 0:
-        for p in listdir(root):
-            if p.is_dir() and not _linked_dir(p):
-                found.extend(find_tiered(p, depth - 1, keys))
-    return found
-
-
-def _linked_dir(p: AnyPath) -> bool:
-    """A symbolic link to a directory (announced, never followed: it could lead back into the tree)."""
-    if isinstance(p, Path) and p.is_symlink():
-        if p.is_dir():
-            _skip(p, layout_module.link_reason(p))
-        return True
-    return False
-
-
-def _skip(path: AnyPath, reason: str) -> None:
-    warnings.warn(SkippedDirWarning(layout_module.show_path(path), reason),
-                  stacklevel=3)
-
-
-def _has_manifests(path: AnyPath) -> bool:
-    return any(p.name.endswith(MANIFEST_SUFFIX) and _SEGMENT.match(p.name) for p in listdir(path))
-
-
-def open_tiered(path: str | Path | RemotePath, *, storage: StorageOptions | None = None,
-                remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
-                keys: PrivateKeys | None = None) -> LogDir:
-    """A :class:`LogDir` over the tiered-storage layout at ``path`` (see :func:`kafkaspec.logdir.open_log`).
-    ``remote_log_metadata``: the ``__remote_log_metadata`` partitions (a data dir holding them, or one
-    partition dir) whose events choose each partition's live segments; None: those found in ``path``
-    itself (``__remote_log_metadata-N`` folders beside the topics), else the manifests alone. ``keys``:
-    the private keys of encrypted segments, by key pair id (None: the environment's)."""
-    root = as_path(path, storage)
-    parts = find_tiered(root, keys=keys)
-    meta = remote_log(remote_log_metadata, root, storage) if parts else None
-    for p in parts:
-        p.remote_log = meta
-    return LogDir(root, sorted(parts, key=lambda p: (p.topic, p.partition)))
-
-
-def remote_log(given: str | Path | RemotePath | RemoteLogMetadata | None, beside: AnyPath | None,
-               storage: StorageOptions | None = None) -> RemoteLogMetadata | None:
-    """``__remote_log_metadata`` replayed from ``given``, else from ``beside`` when it holds the topic's
-    partitions, else None (the manifests decide)."""
-    if isinstance(given, RemoteLogMetadata):
-        return given
-    if given is not None:
-        return read_remote_log_metadata(given, storage=storage)
-    if beside is not None and found_beside(beside):
-        return read_remote_log_metadata(beside, storage=storage)
-    return None
-
-
-def is_tiered(path: AnyPath) -> bool:
-    """Whether ``path`` holds the tiered-storage layout (a topic-id folder with segment manifests)."""
-    try:
-        return bool(find_tiered(path))
-    except (OSError, KafkaFormatError):
-        return False
-
-
-def open_log(path: str | Path | RemotePath, *, layout: str | None = None,
-             storage: StorageOptions | None = None,
-             remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
-             keys: PrivateKeys | None = None) -> LogDir:
-    """Open a log directory in Kafka's own layout or the tiered-storage one (``layout="kafka"`` or
-    ``"tiered"``, or ``"local-tiered"``: Kafka's ``LocalTieredStorage``, :mod:`.local_tiered`; None: that
-    one if it holds ``<topic>-<partition>-<topic id>`` folders of segments, else Kafka's if it holds
-    partitions, else tiered storage's if it holds manifests). ``remote_log_metadata``: see
-    :func:`open_tiered` (tiered storage's layout only). ``keys``: the private keys of encrypted
-    segments, by key pair id (None: the environment's)."""
-    if layout not in (None, "kafka", "tiered", "local-tiered"):
-        raise ValueError(f"layout must be 'kafka', 'tiered', 'local-tiered' or None (detect), got {layout!r}")
-    root = as_path(path, storage)
-    if layout == "local-tiered" or (layout is None and local_tiered.is_local_tiered(root)):
-        if layout == "local-tiered" and not root.exists():
-            raise root.not_found() if isinstance(root, RemotePath) else \
-                FileNotFoundError(errno.ENOENT, "no such file or directory", str(root))
-        return local_tiered.open_local_tiered(root)
-    m = _SEGMENT.match(root.name)
-    if layout != "kafka" and m and m["suffix"] == files.LOG_SUFFIX:  # one tiered segment
-        topic = _TOPIC_DIR.match(root.parent.parent.name)
-        part = TieredPartition(root.parent, topic["topic"] if topic else root.parent.parent.name,
-                               int(root.parent.name) if root.parent.name.isdigit() else -1,
-                               topic["topic_id"] if topic else "", keys=keys)
-        part._segments = [TieredSegment(root, keys=keys)]
-        return LogDir(root.parent, [part])
-    if layout == "tiered":
-        if not root.exists():
-            raise root.not_found() if isinstance(root, RemotePath) else \
-                FileNotFoundError(errno.ENOENT, "no such file or directory", str(root))
-        return open_tiered(root, remote_log_metadata=remote_log_metadata, keys=keys)
-    log = layout_module.open_log(root)
-    # a prefix may hold the __remote_log_metadata partitions beside its topics: still a prefix
-    only_metadata = all(p.topic == TOPIC for p in log.partitions())
-    if layout != "kafka" and only_metadata and root.is_dir():
-        tiered = open_tiered(root, remote_log_metadata=remote_log_metadata, keys=keys)
-        if tiered.partitions():
-            return tiered
-    if remote_log_metadata is not None:
-        raise ValueError(f"{root}: remote_log_metadata chooses the segments of a tiered-storage prefix, and this is "
-                         "not one (a log directory in Kafka's layout: with tiered=PREFIX, it goes with the prefix)")
-    return log
-
-
 def open_segment(path: str, storage: StorageOptions | None = None, keys: PrivateKeys | None = None,
                  layout: str | None = None) -> Segment:
     """The segment at ``path``: a :class:`TieredSegment` when named ``<offset>-<segment id>.log`` (a
@@ -937,5 +583,21 @@ def open_segment(path: str, storage: StorageOptions | None = None, keys: Private
     return TieredSegment(p, keys=keys) if _SEGMENT.match(p.name) else Segment(p)
 
 
-__all__ = ["Chunk", "Manifest", "TieredPartition", "TieredSegment", "decode_chunk_sizes", "encode_chunk_sizes",
-           "find_tiered", "is_tiered", "kafka_uuid", "open_log", "open_segment", "open_tiered", "parse_manifest"]
+__all__ = ["Chunk", "Manifest", "TieredSegment", "decode_chunk_sizes", "encode_chunk_sizes", "kafka_uuid",
+           "open_segment", "parse_manifest"]
+
+
+#: names that lived here before the partition and the layout choice got modules of their own
+_MOVED = {"TieredPartition": "tiered_partition", "find_tiered": "tiered_partition", "is_tiered": "tiered_partition",
+          "open_tiered": "tiered_partition", "remote_log": "tiered_partition", "open_log": "detect"}
+
+
+def __getattr__(name: str) -> Any:
+    """The moved names (:data:`_MOVED`), still importable from here; imported on first use, since those
+    modules import this one. ``open_log`` here was the layout choice, :func:`~.detect.open_layout`."""
+    if name in _MOVED:
+        import importlib
+
+        module = importlib.import_module(f"{__package__}.{_MOVED[name]}")
+        return getattr(module, "open_layout" if name == "open_log" else name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

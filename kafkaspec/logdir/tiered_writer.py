@@ -15,7 +15,8 @@ import zstandard
 
 from . import files
 from .encryption import IV_SIZE, TAG_SIZE, Encrypter
-from .layout import Partition, show_path
+from .fs import put
+from .layout import Partition, open_kafka_log, show_path
 from .names import InvalidTopicError, check_topic_partition, show_topic
 from .segment import Segment
 from .storage import AnyPath, RemotePath, StorageOptions, as_path
@@ -26,17 +27,7 @@ from .tiered import (
     MANIFEST_SUFFIX,
     encode_chunk_sizes,
     kafka_uuid,
-    open_log,
 )
-
-
-def _put(path: AnyPath, data: bytes) -> None:
-    if isinstance(path, RemotePath):
-        path.write_bytes(data)
-    else:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-
 
 #: a Kafka topic id as partition.metadata and the layout's folder names hold it
 _TOPIC_ID = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -68,7 +59,7 @@ def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_siz
         raise ValueError(f"chunk_size must be positive, got {chunk_size}")
     root = as_path(dest, storage)
     report = TieredReport()
-    with open_log(source, layout="kafka") as log:
+    with open_kafka_log(source) as log:
         # every name is checked before the first object is written: each is a path component of the layout
         folders = [root / _topic_folder(part) / str(part.partition) for part in log.partitions()]
         for part, folder in zip(log.partitions(), folders):
@@ -93,9 +84,9 @@ def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_siz
                 bundle, ranges = _bundle(seg, part, epochs, after, enc)
                 manifest = _manifest(len(data), chunk_size, sizes, compression, ranges, part, topic_id, seg_id,
                                      seg.base_offset, end_offset, max_ts, broker_id, epochs, enc)
-                _put(folder / f"{stem}{files.LOG_SUFFIX}", stored)
-                _put(folder / f"{stem}{INDEXES_SUFFIX}", bundle)
-                _put(folder / f"{stem}{MANIFEST_SUFFIX}", manifest)  # last: it publishes the segment
+                put(folder / f"{stem}{files.LOG_SUFFIX}", stored)
+                put(folder / f"{stem}{INDEXES_SUFFIX}", bundle)
+                put(folder / f"{stem}{MANIFEST_SUFFIX}", manifest)  # last: it publishes the segment
                 report.segments += 1
                 report.bytes_in += len(data)
                 report.bytes_stored += len(stored)

@@ -37,8 +37,9 @@ from ..records import OnCorrupt
 from ..recovery import RULE_WORDS
 from . import files, indexes, node_files
 from .datadir_checks import DATA_DIR_FILES, Extent, check_data_dir, check_node
+from .detect import open_log
 from .encryption import PrivateKeys
-from .history import HistoryPartition, open_log
+from .history import HistoryPartition
 from .indexes import AbortedTxn
 from .layout import NO_KAFKA_DATA, LogDir, Partition, known_segments
 from .node_files import MetaProperties
@@ -47,8 +48,9 @@ from .remote_log_topic import RemoteLogMetadata
 from .segment import Segment, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
 from .storage import AnyPath, RemotePath, is_uri, listdir
-from .tiered import TieredPartition, TieredSegment
+from .tiered import TieredSegment
 from .tiered_checks import Scanned, checks
+from .tiered_partition import TieredPartition
 from .transactions import TransactionScan
 
 
@@ -222,7 +224,7 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
             if prev_last is not None and first <= prev_last:
                 problems.append(Problem(str(seg.path), 0, f"first offset {first} is not above the "
                                         f"previous segment's last offset {prev_last}"))
-            elif prev_last is not None and (not kafka_layout or isinstance(prev_seg, TieredSegment)) \
+            elif prev_last is not None and (not kafka_layout or (prev_seg is not None and prev_seg.contiguous)) \
                     and first > prev_last + 1 and prev_seg:  # tiered topics are never compacted: no gaps
                 problems.append(Problem(str(seg.path), 0, f"offsets {prev_last + 1}..{first - 1} are "
                                         f"missing: {prev_seg.path.name} ends at offset {prev_last} and this segment "
@@ -291,7 +293,7 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
         return seen
     prev = None
     reported = 0
-    contiguous = isinstance(seg, TieredSegment)  # no compaction in tiered storage: no gaps between batches
+    contiguous = seg.contiguous  # no compaction in tiered storage: no gaps between batches
     floor = seg.served_from
     try:
         for batch in it:

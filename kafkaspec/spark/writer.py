@@ -70,11 +70,11 @@ from ..builder import build_batch
 from ..compression import codec_id
 from ..errors import KafkaFormatError
 from ..logdir import PartitionWriter, files, open_log
+from ..logdir.batch_surgery import restamp_batch
 from ..logdir.names import check_topic_partition
 from ..logdir.publish import STAGING, drop_staging, publish, read_marker_or_none, stage_partition, unpublish
 from ..logdir.rewrite import update_offset_checkpoints
-from ..logdir.storage import RemotePath, StorageError, StorageOptions, as_path, is_uri, listdir
-from ..logdir.writer import restamp_batch
+from ..logdir.storage import AnyPath, RemotePath, StorageError, StorageOptions, as_path, is_uri, listdir
 from .batches import BATCH_COLUMNS, BatchStager, commit_partition, refuse_own_source
 from .options import OptionError, ReadOptions, parse_size
 
@@ -248,9 +248,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
         try:
             refuse_own_source(root, [p for ps in by_tp.values() for p in ps])
             for plan in plan_commit(by_tp):
-                final = root / plan.name
-                if not self.overwrite and final.exists() and any(final.glob("*.log")):
-                    raise _holds_a_log(final)
+                self._refuse_existing(root / plan.name)
                 self._prepare(ready, plan)
         except BaseException:
             self.abort(messages)
@@ -259,6 +257,12 @@ class KafkaLogWriter(DataSourceArrowWriter):
         shutil.rmtree(job_dir, ignore_errors=True)
         _rmdir_if_empty(root / STAGING)
 
+    def _refuse_existing(self, final: AnyPath) -> None:
+        """FileExistsError when ``final`` holds a log and this write does not overwrite (local or remote:
+        the same check, before anything is switched)."""
+        if not self.overwrite and final.exists() and any(final.glob("*.log")):
+            raise FileExistsError(f"{final} already holds a log; write with mode('overwrite')")
+
     def _prepare(self, ready: Path, plan: PartitionPlan) -> None:
         """Write ``ready/<topic>-<partition>`` whole as ``plan`` says."""
         if plan.how != "files":
@@ -266,8 +270,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
             return
         target = ready / plan.name
         target.mkdir(parents=True, exist_ok=True)
-        listings = [[(f.name, f.stat().st_size, f) for f in sorted(Path(p.path).iterdir())] for p in plan.pieces]
-        for f in kept_files(listings):
+        for f in kept_files([_listing(Path(p.path)) for p in plan.pieces]):
             f.replace(target / f.name)
 
     def _made(self, directory: Path, plan: PartitionPlan) -> None:
@@ -316,8 +319,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
             for plan in plan_commit(by_tp):
                 final = root / plan.name
                 store.forget(final.key)
-                if not self.overwrite and final.exists() and final.glob("*.log"):
-                    raise _holds_a_log(final)
+                self._refuse_existing(final)
                 staged[final.name] = self._prepare_remote(final, plan)
             switching = True
             if self.overwrite:
@@ -341,11 +343,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
                 return stage_partition(local / final.name, final, self.job)
             finally:
                 shutil.rmtree(local, ignore_errors=True)
-        listings = []
-        for p in plan.pieces:
-            objects = [f for f in listdir(as_path(p.path, self.storage)) if isinstance(f, RemotePath)]
-            listings.append([(f.name, f.stat().st_size, f) for f in objects])
-        return {f.name: f for f in kept_files(listings)}
+        return {f.name: f for f in kept_files([_listing(as_path(p.path, self.storage)) for p in plan.pieces])}
 
     def _renumber(self, directory: Path, topic: str, partition: int, pieces: list[Piece]) -> None:
         """Rows without offsets from several tasks: append every staged batch at the next offset."""
@@ -410,8 +408,9 @@ def kept_files(listings: list[list[tuple[str, int, Any]]]) -> list[Any]:
             if _kept(name, size, i, len(listings))]
 
 
-def _holds_a_log(final: Path | RemotePath) -> FileExistsError:
-    return FileExistsError(f"{final} already holds a log; write with mode('overwrite')")
+def _listing(directory: AnyPath) -> list[tuple[str, int, Any]]:
+    """(name, size, file) of each file of a task's staged piece, local or in the store, by name."""
+    return [(f.name, f.stat().st_size, f) for f in listdir(directory)]
 
 
 #: under a job's local staging folder: its partitions made whole, and those they replace, moved aside
