@@ -59,9 +59,7 @@ class KafkaLogDataSource(DataSource):
         if getattr(self, "_parsed", None) is None:
             opts = ReadOptions.parse(self.options)
             if opts.values is not None:
-                from .values import on_driver
-
-                opts = on_driver(self._path(), opts)
+                opts = _with_value_schemas(self._path(), opts)
             self._parsed = opts
         return self._parsed
 
@@ -95,6 +93,17 @@ class KafkaLogDataSource(DataSource):
         from .writer import KafkaLogWriter
 
         return KafkaLogWriter(self._path(), dict(self.options), schema, overwrite)
+
+
+def _with_value_schemas(path: str, opts: ReadOptions) -> ReadOptions:
+    """``opts`` with its typed values' topics and ``_schemas`` resolved against the data at ``path``
+    (:func:`.values.resolve`), once, on the driver."""
+    from .planning import on_driver, open_source
+    from .values import resolve
+
+    assert opts.values is not None
+    with open_source(path, on_driver(path, opts)) as log:
+        return replace(opts, values=resolve(opts.values, log, opts.wants))
 
 
 class KafkaLogReader(DataSourceReader):

@@ -96,19 +96,6 @@ def resolve(vc: ValueColumns, log: LogDir, wants: Callable[[str, int], bool]) ->
     return replace(vc, topics=tuple(topics), schemas=read_schemas(log))
 
 
-def on_driver(path: str, opts: ReadOptions) -> ReadOptions:
-    """``opts`` with its :class:`ValueColumns` resolved (:func:`resolve`) against the data at ``path``."""
-    from dataclasses import replace
-
-    from .planning import on_driver as driver_options
-    from .planning import open_source
-
-    if opts.values is None or opts.values.schemas is not None:
-        return opts
-    with open_source(path, driver_options(path, opts)) as log:
-        return replace(opts, values=resolve(opts.values, log, opts.wants))
-
-
 def _topic_spark_type(dec: ValueDecoder, topic: str, part: str) -> DataType:
     import pyarrow as pa
     from pyspark.sql.pandas.types import from_arrow_type
