@@ -368,6 +368,9 @@ def run_args(args: argparse.Namespace) -> int:
     if incremental:
         from .incremental import check_output
 
+        if args.decode_values:
+            raise ValueError(f"--decode-values goes with a full run, not {'--follow' if args.follow else '--incremental'}"
+                             " (an incremental run does not write decoded/)")
         if args.interval <= 0:
             raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
         check_output(args.output)  # before Spark starts
