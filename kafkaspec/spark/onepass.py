@@ -20,7 +20,7 @@ import time
 import uuid
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -29,6 +29,9 @@ from ..errors import KafkaFormatError
 from .audit import audit_rows
 from .columnar import RangeTask, Walk, load_range, read_records
 from .schema import AUDIT_COLUMNS, arrow_schema
+
+if TYPE_CHECKING:
+    from .values import ValueColumns
 
 #: the Hive-style partition columns of ``records/`` (in the path, not in the files)
 PARTITION_COLUMNS = ("topic", "partition")
@@ -88,13 +91,17 @@ class RangeResult:
     parquet_seconds: float = 0.0  # of which the records' Parquet encoding and writing
     audit_seconds: float = 0.0  # of which the audit rows and their file
     error: str | None = None  # a KafkaFormatError's message (policy fail): the data's fault
+    #: ``--decode-values``: topic -> values that did not fit (their bytes stay in records/)
+    value_errors: dict[str, int] = field(default_factory=dict)
 
 
-def run_range(index: int, task: RangeTask, staging: str, read_committed: bool) -> RangeResult:
+def run_range(index: int, task: RangeTask, staging: str, read_committed: bool,
+              values: ValueColumns | None = None) -> RangeResult:
     """Decode ``task``'s range once: write its records and audit rows under ``staging``; count them.
 
     ``read_committed``: the records drop aborted transactions (the task's transaction index is
-    there in any case, for the audit's ``transaction`` column)."""
+    there in any case, for the audit's ``transaction`` column). ``values``: the topics among its
+    ``topics`` also get their typed values (:func:`_decoded_writer`), decoded from the same batches."""
     t0 = time.perf_counter()
     attempt = f"{index:05d}-{uuid.uuid4().hex}"
     result = RangeResult(index, os.path.join(staging, attempt))
@@ -104,7 +111,7 @@ def run_range(index: int, task: RangeTask, staging: str, read_committed: bool) -
     records_task = task if read_committed else replace(task, read_committed=None)
     walk = Walk()
     try:
-        result.records = _write_records(records_task, buf, result, walk)
+        result.records = _write_records(records_task, buf, result, walk, values)
     except KafkaFormatError as exc:
         result.error = str(exc)
         return result
@@ -115,15 +122,19 @@ def run_range(index: int, task: RangeTask, staging: str, read_committed: bool) -
     return result
 
 
-def _write_records(task: RangeTask, buf: bytes, result: RangeResult, walk: Walk) -> int:
+def _write_records(task: RangeTask, buf: bytes, result: RangeResult, walk: Walk,
+                   values: ValueColumns | None = None) -> int:
     rel = f"records/{partition_dir(task.topic, task.partition)}/part-{Path(result.staging).name}.{CODEC}.parquet"
     writer: pq.ParquetWriter | None = None
+    typed = _DecodedWriter(task, result, values) if values is not None and task.topic in values.topics else None
     n = 0
     try:
         for rb in read_records(task, buf=buf, walk=walk):
             if not rb.num_rows:
                 continue
             rb = rb.drop_columns(list(PARTITION_COLUMNS))
+            if typed is not None:
+                typed.write(rb)
             if writer is None:
                 path = os.path.join(result.staging, rel)
                 os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -134,11 +145,55 @@ def _write_records(task: RangeTask, buf: bytes, result: RangeResult, walk: Walk)
             result.parquet_seconds += time.perf_counter() - t
             n += rb.num_rows
     finally:
+        if typed is not None:
+            typed.close()
         if writer is not None:
             t = time.perf_counter()
             writer.close()
             result.parquet_seconds += time.perf_counter() - t
     return n
+
+
+#: the record columns the typed datasets keep beside the decoded value (the bytes stay in records/)
+DECODED_COLUMNS = ("offset", "timestamp", "timestampType", "key")
+
+
+def decoded_dir(topic: str, partition: int) -> str:
+    """``decoded/<topic>/partition=P``: one dataset per topic, since each topic has its own value type."""
+    return f"decoded/{partition_dir(topic, partition).removeprefix('topic=')}"
+
+
+class _DecodedWriter:
+    """``--decode-values``: a range's records as ``decoded/<topic>/partition=P/part-*.parquet``, with
+    ``value_decoded`` typed from the topic's schema and ``value_error``, one batch at a time."""
+
+    def __init__(self, task: RangeTask, result: RangeResult, values: ValueColumns) -> None:
+        self.task, self.result = task, result
+        self.dec = values.decoder()
+        self.rel = f"{decoded_dir(task.topic, task.partition)}/part-{Path(result.staging).name}.{CODEC}.parquet"
+        self.writer: pq.ParquetWriter | None = None
+
+    def write(self, rb: pa.RecordBatch) -> None:
+        from ..values.arrow_types import decode_column
+
+        decoded, errors = decode_column(self.dec, self.task.topic, rb.column("value"))
+        out = pa.RecordBatch.from_arrays([*rb.select(list(DECODED_COLUMNS)).columns, decoded, errors],
+                                         names=[*DECODED_COLUMNS, "value_decoded", "value_error"])
+        bad = len(errors) - errors.null_count
+        if bad:
+            self.result.value_errors[self.task.topic] = self.result.value_errors.get(self.task.topic, 0) + bad
+        t = time.perf_counter()
+        if self.writer is None:
+            path = os.path.join(self.result.staging, self.rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            self.writer = pq.ParquetWriter(path, out.schema, compression=CODEC)
+            self.result.files.append(self.rel)
+        self.writer.write_batch(out)
+        self.result.parquet_seconds += time.perf_counter() - t
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
 
 
 def _write_audit(task: RangeTask, buf: bytes, result: RangeResult, walk: Walk) -> None:
@@ -164,6 +219,7 @@ def _write_audit(task: RangeTask, buf: bytes, result: RangeResult, walk: Walk) -
 def commit(results: list[RangeResult], output: Path, staging: Path) -> None:
     """Replace ``output``'s records/ and batches/ by the files the tasks wrote; drop the staging
     folder (with whatever failed or duplicate task attempts left there)."""
+    shutil.rmtree(output / "decoded", ignore_errors=True)  # written again by a --decode-values run only
     for name in ("records", "batches"):
         shutil.rmtree(output / name, ignore_errors=True)
         (output / name).mkdir(parents=True)

@@ -58,6 +58,12 @@ option                     meaning
                            ``KAFKASPEC_TIERED_PRIVATE_KEY*`` environment names) and ships them to
                            the executors in the tasks; the options hold paths, never key material,
                            and no plan, error or summary shows a key (only ids and paths)
+``keyFormat``              ``auto``, ``avro``, ``json-schema``, ``protobuf``, ``json``, ``string``,
+``valueFormat``            ``bytes``, ``long``, ...: add ``key_decoded``/``key_error`` (or
+                           ``value_decoded``/``value_error``) columns, typed from the topic's schema
+                           (:mod:`.values`); with ``view=batches``, ``keyErrors``/``valueErrors``
+``schemaRegistryUrl``      a Schema Registry asked for the ids the ``_schemas`` topic of the data
+                           directory does not hold
 ``engine``                 ``lockstep`` (default): v2 records decoded many batches at once with
                            numpy (:mod:`kafkaspec.lockstep`); ``records``: one record at a time
 =========================  ==================================================================
@@ -76,6 +82,7 @@ from ..errors import KafkaFormatError
 from ..logdir.encryption import PrivateKeys
 from ..logdir.storage import StorageOptions
 from .pushdown import Pushed
+from .values import ValueColumns, parse_formats
 
 EARLIEST = -2
 LATEST = -1
@@ -190,6 +197,8 @@ class ReadOptions:
     #: private keys of encrypted tiered segments by key pair id, read on the driver (key material not in its repr)
     keys: PrivateKeys | None = field(default=None, repr=False)
     tiered: str | None = None  # the tiered copy of the local log at the path (logdir.open_log(path, tiered=))
+    #: keyFormat / valueFormat: typed keys and values (.values); their schemas resolved on the driver
+    values: ValueColumns | None = None
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> ReadOptions:
@@ -228,6 +237,9 @@ class ReadOptions:
         engine = (get("engine") or "lockstep").strip().lower()
         if engine not in ("lockstep", "records"):
             raise OptionError(f"option engine must be lockstep or records, got {engine!r}")
+        values = parse_formats(get, OptionError)
+        if values is not None and view == "offsets":
+            raise OptionError("options keyFormat and valueFormat go with view records or batches, not offsets")
         if view == "offsets":  # commits live in __consumer_offsets only
             topics = "__consumer_offsets"
 
@@ -288,6 +300,7 @@ class ReadOptions:
             decode=decode == "auto",
             lockstep=engine == "lockstep",
             remote_log_metadata=get("remotelogmetadata"),
+            values=values,
         )
 
     def wants(self, topic: str, partition: int) -> bool:

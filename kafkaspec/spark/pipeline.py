@@ -26,6 +26,8 @@ if TYPE_CHECKING:  # (pyarrow and the task code are imported when the job runs: 
 
     from .columnar import RangeTask
     from .onepass import RangeResult
+    from .options import ReadOptions
+    from .values import ValueColumns
 
 import argparse
 import contextlib
@@ -36,9 +38,9 @@ import sys
 import tempfile
 import time
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from kafkaspec import logdir
 from kafkaspec.errors import KafkaFormatError
@@ -73,6 +75,8 @@ class Summary:
     magics: dict = field(default_factory=dict)  # magic -> batches
     corrupt: list = field(default_factory=list)  # {segment, position, size, status, error}
     unused: list = field(default_factory=list)  # {segment, reason}: tiered copies outside the live lineage
+    #: --decode-values: topic -> {"type": the value_decoded column's Arrow type, "errors": values that did not fit}
+    decoded: dict = field(default_factory=dict)
 
     @property
     def records_per_second(self) -> float:
@@ -105,6 +109,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="encrypted tiered segments: a directory of <key pair id>.pem private keys, read on the driver "
                         "and shipped to the executors (the KAFKASPEC_TIERED_PRIVATE_KEY* variables give the ids "
                         "it lacks)")
+    p.add_argument("--decode-values", action="store_true",
+                   help="also write decoded/<topic>/: each topic whose values the _schemas topic of the input "
+                        "types (subject <topic>-value), with value_decoded in typed columns and value_error")
     p.add_argument("--quiet", action="store_true", help="do not print the summary")
     p.add_argument("--verbose", action="store_true",
                    help="show Spark's own log lines and stage bars (by default they go to a log file, "
@@ -113,13 +120,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation_level: str = "read_committed",
                  on_corruption: str = "skip", verify_crc: bool = True, split_size: str = "64m",
-                 progress: bool | None = False, tiered_private_keys: str | None = None) -> Summary:
+                 progress: bool | None = False, tiered_private_keys: str | None = None,
+                 decode_values: bool = False) -> Summary:
     """Run the job on an existing session; return the summary.
 
     One Spark job: a task per planned range decodes it once and writes its records and audit rows
     (:mod:`.onepass`); the summary is the sum of the tasks' counts (no query over the output).
     ``progress``: draw our progress line on stderr (None: when stderr is a terminal).
-    ``tiered_private_keys``: the kafkalog source's ``tieredPrivateKeyDir``."""
+    ``tiered_private_keys``: the kafkalog source's ``tieredPrivateKeyDir``.
+    ``decode_values``: the tasks also write ``decoded/<topic>/`` (:func:`typed_topics` says which)."""
     from functools import partial
 
     from .onepass import commit
@@ -142,7 +151,9 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
     tasks = [t for t in tasks if t.unused is None]
     total = sum(t.end - t.start for t in tasks)
     staging = out / f"_temporary-{uuid.uuid4().hex}"
-    run = partial(_run_indexed, staging=str(staging), read_committed=isolation_level == "read_committed")
+    values = typed_topics(str(input_path), opts) if decode_values else None
+    run = partial(_run_indexed, staging=str(staging), read_committed=isolation_level == "read_committed",
+                  values=values)
     try:
         with StageProgress(sc, "records", total, enabled=progress):
             # the largest ranges first, so that no core is left with a long one at the end
@@ -172,8 +183,33 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
     summarise(summary, [Group(*key, *counts) for key, counts in groups.items()], isolation_level)
     summary.corrupt = [dict(zip(("segment", "position", "size", "status", "error"), c, strict=True))
                        for c in sorted((c for r in results for c in r.corrupt), key=lambda c: (c[0], c[1]))]
+    if values is not None:
+        summary.decoded = _decoded_summary(values, results)
     write_summary(summary)
     return summary
+
+
+def typed_topics(input_path: str, opts: ReadOptions) -> ValueColumns:
+    """The topics ``--decode-values`` types: those of the input with a ``<topic>-value`` subject in its
+    ``_schemas`` topic (read once, here on the driver, and shipped to the tasks); format ``auto``."""
+    from .planning import on_driver, open_source
+    from .values import ValueColumns, resolve
+
+    with open_source(input_path, on_driver(input_path, opts)) as log:
+        vc = resolve(ValueColumns(value_format="auto"), log, opts.wants)
+    assert vc.schemas is not None
+    subjects = {s for s in vc.schemas.subjects() if vc.schemas.latest(s) is not None}
+    return replace(vc, topics=tuple(t for t in vc.topics if f"{t}-value" in subjects))
+
+
+def _decoded_summary(values: ValueColumns, results: list[RangeResult]) -> dict[str, dict[str, Any]]:
+    dec = values.decoder()
+    out: dict[str, dict[str, Any]] = {}
+    for topic in values.topics:
+        arrow_type, _ = dec.arrow_type(topic)
+        out[topic] = {"type": str(arrow_type or "string (JSON text)"),
+                      "errors": sum(r.value_errors.get(topic, 0) for r in results)}
+    return out
 
 
 def write_summary(summary: Summary) -> None:
@@ -182,10 +218,11 @@ def write_summary(summary: Summary) -> None:
     path.write_text(json.dumps(asdict(summary), indent=2, sort_keys=True) + "\n")
 
 
-def _run_indexed(item: tuple[int, RangeTask], staging: str, read_committed: bool) -> RangeResult:
+def _run_indexed(item: tuple[int, RangeTask], staging: str, read_committed: bool,
+                 values: ValueColumns | None = None) -> RangeResult:
     from .onepass import run_range
 
-    return run_range(item[0], item[1], staging, read_committed)
+    return run_range(item[0], item[1], staging, read_committed, values)
 
 
 class Group(NamedTuple):
@@ -280,6 +317,10 @@ def format_summary(s: Summary) -> str:
             lines.append(f"    ... {len(s.corrupt) - 20} more in {out}/batches")
     else:
         lines.append("  corrupt ranges: none")
+    if s.decoded:
+        lines += ["", f"  typed values ({out}/decoded/<topic>/: value_decoded, value_error):"]
+        for topic, d in sorted(s.decoded.items()):
+            lines.append(f"    {topic}: {d['type']}" + (f"  ({d['errors']:,} values did not fit)" if d["errors"] else ""))
     return "\n".join(lines)
 
 
@@ -334,6 +375,9 @@ def run_args(args: argparse.Namespace) -> int:
     if incremental:
         from .incremental import check_output
 
+        if args.decode_values:
+            raise ValueError(f"--decode-values goes with a full run, not {'--follow' if args.follow else '--incremental'}"
+                             " (an incremental run does not write decoded/)")
         if args.interval <= 0:
             raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
         check_output(args.output)  # before Spark starts
@@ -355,7 +399,7 @@ def run_args(args: argparse.Namespace) -> int:
         summary = run_pipeline(spark, args.input, args.output, isolation_level=args.isolation_level,
                                on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
                                split_size=args.split_size, progress=None if not args.verbose else False,
-                               tiered_private_keys=args.tiered_private_keys)
+                               tiered_private_keys=args.tiered_private_keys, decode_values=args.decode_values)
     summary.wall_seconds = time.perf_counter() - started
     write_summary(summary)
     if not args.quiet:

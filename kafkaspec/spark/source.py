@@ -54,8 +54,24 @@ class KafkaLogDataSource(DataSource):
             raise ValueError("kafkalog needs a path: spark.read.format('kafkalog').load('/data/kafka')")
         return path
 
+    def _opts(self) -> ReadOptions:
+        """The parsed options, with the typed values' schemas resolved once (on the driver)."""
+        if getattr(self, "_parsed", None) is None:
+            opts = ReadOptions.parse(self.options)
+            if opts.values is not None:
+                opts = _with_value_schemas(self._path(), opts)
+            self._parsed = opts
+        return self._parsed
+
     def schema(self) -> StructType:
-        opts = ReadOptions.parse(self.options)
+        opts = self._opts()
+        if opts.values is not None:
+            from .values import with_spark_fields
+
+            return with_spark_fields(self._schema(opts), opts)
+        return self._schema(opts)
+
+    def _schema(self, opts: ReadOptions) -> StructType:
         if opts.view == "batches":
             return struct_type(AUDIT_COLUMNS)
         if opts.view == "offsets":
@@ -66,17 +82,28 @@ class KafkaLogDataSource(DataSource):
         return struct_type(columns)
 
     def reader(self, schema: StructType) -> DataSourceReader:
-        return KafkaLogReader(self._path(), ReadOptions.parse(self.options))
+        return KafkaLogReader(self._path(), self._opts())
 
     def streamReader(self, schema: StructType) -> DataSourceStreamReader:
         from .streaming import KafkaLogStreamReader
 
-        return KafkaLogStreamReader(self._path(), ReadOptions.parse(self.options))
+        return KafkaLogStreamReader(self._path(), self._opts())
 
     def writer(self, schema: StructType, overwrite: bool) -> DataSourceArrowWriter:
         from .writer import KafkaLogWriter
 
         return KafkaLogWriter(self._path(), dict(self.options), schema, overwrite)
+
+
+def _with_value_schemas(path: str, opts: ReadOptions) -> ReadOptions:
+    """``opts`` with its typed values' topics and ``_schemas`` resolved against the data at ``path``
+    (:func:`.values.resolve`), once, on the driver."""
+    from .planning import on_driver, open_source
+    from .values import resolve
+
+    assert opts.values is not None
+    with open_source(path, on_driver(path, opts)) as log:
+        return replace(opts, values=resolve(opts.values, log, opts.wants))
 
 
 class KafkaLogReader(DataSourceReader):

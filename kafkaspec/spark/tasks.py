@@ -29,6 +29,8 @@ def read_task(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
     """The Arrow batches of ``task``: records (decoded too with ``decode``), offset commits or audit rows,
     without the ``headers`` column when ``includeHeaders`` is false."""
     batches = _batches(task, opts)
+    if opts.values is not None and (task.end > task.start or task.unused is not None):
+        batches = _with_values(batches, task, opts)
     if opts.include_headers or opts.view != "records":
         return batches
     return (b.drop_columns(["headers"]) for b in batches)
@@ -52,3 +54,15 @@ def _batches(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
 
         return with_decoded(read_records(task), task, opts.skip_corrupt)
     return read_records(task)
+
+
+def _with_values(batches: Iterator[pa.RecordBatch], task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
+    """``keyFormat`` / ``valueFormat``: the decoded columns (records) or the error counts (batches)."""
+    from .values import with_audit_counts, with_values
+
+    assert opts.values is not None
+    if opts.view == "batches":
+        from .columnar import read_records
+
+        return with_audit_counts(batches, task, opts.values, read_records)
+    return with_values(batches, task, opts.values)

@@ -1,0 +1,219 @@
+"""Typed keys and values in the ``kafkalog`` source: options ``keyFormat`` / ``valueFormat`` add
+``key_decoded`` + ``key_error`` / ``value_decoded`` + ``value_error`` columns (:mod:`kafkaspec.values`).
+
+Where the schemas come from: the ``_schemas`` topic of the data directory read, replayed once on the
+driver and shipped to the executors in the options (so executors need neither the topic nor the
+network), and, with ``schemaRegistryUrl``, the registry for ids the topic does not hold (asked from
+the executors, each caching what it fetched).
+
+One column type per topic: the Spark type of ``value_decoded`` is the one
+``to_arrow(decode_values=True)`` gives the topic (:func:`kafkaspec.values.arrow_types.column_type`),
+turned into Spark's by PySpark's own Arrow converter, so there is one mapping, not two. A read of one
+topic gets that type as it is; a read of several (``subscribe``, ``subscribePattern`` or none) gets a
+struct with one field per topic, each of that topic's type, and a row fills only its topic's field.
+
+A record whose bytes do not fit is kept, never dropped: its ``*_decoded`` is null, ``*_error`` names
+the reason, and ``view=batches`` counts such records per batch (``keyErrors`` / ``valueErrors``).
+Decoding runs on the executors, one Arrow batch at a time, so memory stays bounded by the batch.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..values.decoder import FORMATS, Schemas, ValueDecoder
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+    from pyspark.sql.types import DataType, StructField, StructType
+
+    from ..logdir import LogDir
+    from ..values.schemas_topic import SchemaStore
+    from .columnar import RangeTask
+    from .options import ReadOptions
+
+__all__ = ["ValueColumns", "audit_counts", "parse_formats", "resolve", "spark_fields", "with_values"]
+
+PARTS = ("key", "value")
+#: audit-view columns with ``keyFormat`` / ``valueFormat``: records per batch that did not fit
+AUDIT_COUNT_COLUMNS = (("keyErrors", "int"), ("valueErrors", "int"))
+
+
+@dataclass(frozen=True)
+class ValueColumns:
+    """What the executors need to decode keys and values; picklable, resolved on the driver."""
+
+    #: the format of keys (None: no key columns) and of values (None: no value columns)
+    key_format: str | None = None
+    value_format: str | None = None
+    registry_url: str | None = None
+    #: the read's topics, sorted; several: the decoded columns are structs of one field per topic
+    topics: tuple[str, ...] = ()
+    #: the ``_schemas`` topic replayed on the driver (None until :func:`resolve`)
+    schemas: SchemaStore | None = field(default=None, repr=False)
+
+    def parts(self) -> tuple[str, ...]:
+        return tuple(p for p in PARTS if (self.key_format if p == "key" else self.value_format) is not None)
+
+    def decoder(self) -> ValueDecoder:
+        """A decoder of this read (on an executor: one per task; the registry's answers cached in it)."""
+        registry = None
+        if self.registry_url:
+            from ..values.registry import RegistryClient
+
+            registry = RegistryClient(self.registry_url)
+        return ValueDecoder(Schemas(self.schemas, registry), self.value_format or "bytes", self.key_format or "bytes")
+
+
+def parse_formats(get: Callable[[str], str | None], error: type[ValueError]) -> ValueColumns | None:
+    """Options ``keyFormat``, ``valueFormat`` and ``schemaRegistryUrl`` (``get`` takes lower-case names);
+    None when neither format is set."""
+    formats: dict[str, str | None] = {}
+    for part in PARTS:
+        text = get(f"{part}format")
+        fmt = None if text is None else text.strip().lower()
+        if fmt is not None and fmt not in FORMATS:
+            raise error(f"option {part}Format must be one of {', '.join(FORMATS)}, got {text!r}")
+        formats[part] = fmt
+    url = (get("schemaregistryurl") or "").strip() or None
+    if formats["key"] is None and formats["value"] is None:
+        if url is not None:
+            raise error("option schemaRegistryUrl needs keyFormat or valueFormat")
+        return None
+    return ValueColumns(key_format=formats["key"], value_format=formats["value"], registry_url=url)
+
+
+def resolve(vc: ValueColumns, log: LogDir, wants: Callable[[str, int], bool]) -> ValueColumns:
+    """``vc`` with the read's topics and the ``_schemas`` topic of ``log`` (on the driver)."""
+    from dataclasses import replace
+
+    from ..values.schemas_topic import read_schemas
+
+    topics = sorted({p.topic for p in log.partitions() if wants(p.topic, p.partition)})
+    return replace(vc, topics=tuple(topics), schemas=read_schemas(log))
+
+
+def _topic_spark_type(dec: ValueDecoder, topic: str, part: str) -> DataType:
+    import pyarrow as pa
+    from pyspark.sql.pandas.types import from_arrow_type
+
+    arrow_type, _ = dec.arrow_type(topic, part)
+    try:
+        return from_arrow_type(arrow_type or pa.string(), prefer_timestamp_ntz=True)
+    except Exception as exc:  # PySpark raises its own error classes for the types Spark has no match of
+        raise ValueError(f"topic {topic}'s {part}s decode to the Arrow type {arrow_type}, which Spark cannot "
+                         f"hold ({exc}); read them with {part}Format=bytes or with to_arrow") from None
+
+
+def spark_fields(vc: ValueColumns) -> list[StructField]:
+    """The Spark fields the options add: ``<part>_decoded`` (typed per topic) and ``<part>_error``."""
+    from pyspark.sql import types as T
+
+    dec = vc.decoder()
+    out = []
+    for part in vc.parts():
+        types = {t: _topic_spark_type(dec, t, part) for t in vc.topics}
+        if len(vc.topics) == 1:
+            decoded: DataType = types[vc.topics[0]]
+        else:
+            decoded = T.StructType([T.StructField(t, types[t]) for t in vc.topics])
+        out += [T.StructField(f"{part}_decoded", decoded), T.StructField(f"{part}_error", T.StringType())]
+    return out
+
+
+def _arrow_types(vc: ValueColumns) -> dict[str, Any]:
+    """The Arrow type Spark's worker checks each added column against (its own converter's)."""
+    from pyspark.sql import types as T
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    schema = to_arrow_schema(T.StructType(spark_fields(vc)), timezone="UTC")
+    return {f.name: f.type for f in schema}
+
+
+def _decoded_column(decoded: pa.Array, topic: str, target: pa.DataType, topics: tuple[str, ...]) -> pa.Array:
+    import pyarrow as pa
+
+    if topic not in topics:  # a topic a stream found after its schema was fixed: no column type of its own
+        return pa.nulls(len(decoded), target)
+    if len(topics) == 1:
+        return decoded.cast(target)
+    own = target.field(topic).type
+    children = [decoded.cast(own) if t == topic else pa.nulls(len(decoded), target.field(t).type) for t in topics]
+    return pa.StructArray.from_arrays(children, fields=list(target), mask=decoded.is_null())
+
+
+def with_values(batches: Iterator[pa.RecordBatch], task: RangeTask, vc: ValueColumns) -> Iterator[pa.RecordBatch]:
+    """The record batches of ``task`` with the decoded columns appended, one batch at a time."""
+    import pyarrow as pa
+
+    from ..values.arrow_types import decode_column
+
+    dec = vc.decoder()
+    targets = _arrow_types(vc)
+    for rb in batches:
+        arrays, names = list(rb.columns), list(rb.schema.names)
+        for part in vc.parts():
+            decoded, errors = decode_column(dec, task.topic, rb.column(part), part)
+            if task.topic not in vc.topics:
+                late = f"topic {task.topic} was not among the read's topics when its columns were typed"
+                errors = pa.array([None if b is None else late for b in rb.column(part).to_pylist()], pa.string())
+            arrays += [_decoded_column(decoded, task.topic, targets[f"{part}_decoded"], vc.topics), errors]
+            names += [f"{part}_decoded", f"{part}_error"]
+        yield pa.RecordBatch.from_arrays(arrays, names=names)
+
+
+def audit_counts(task: RangeTask, vc: ValueColumns, read: Callable[[RangeTask], Iterator[pa.RecordBatch]]
+                 ) -> dict[tuple[str, int], tuple[int, int]]:
+    """(segment, batch position) -> (keys, values) of the task's records that did not fit their format,
+    from a records read (``read``) of the same range, decoded batch by batch. Every data record counts
+    (aborted ones too, as the audit lists their batches); a corrupt batch is the audit's own row, so
+    the read skips it rather than fail."""
+    from dataclasses import replace
+
+    counts: dict[str, Counter[tuple[str, int]]] = {p: Counter() for p in PARTS}
+    if task.unused is not None:
+        return {}
+    whole = replace(task, read_committed=None, include_control=False, skip_corrupt=True, min_offset=None,
+                    max_offset=None)
+    for rb in with_values(read(whole), whole, vc):
+        where = list(zip(rb.column("segment").to_pylist(), rb.column("batchPosition").to_pylist()))
+        for part in vc.parts():
+            for w, e in zip(where, rb.column(f"{part}_error").to_pylist()):
+                if e is not None:
+                    counts[part][w] += 1
+    keys = set(counts["key"]) | set(counts["value"])
+    return {w: (counts["key"][w], counts["value"][w]) for w in keys}
+
+
+def with_audit_counts(batches: Iterator[pa.RecordBatch], task: RangeTask, vc: ValueColumns,
+                      read: Callable[[RangeTask], Iterator[pa.RecordBatch]]) -> Iterator[pa.RecordBatch]:
+    """Audit rows with ``keyErrors`` / ``valueErrors`` (null for a part whose format is not set, and on
+    rows that are no batch of records: skipped ranges, unused segments)."""
+    import pyarrow as pa
+
+    counts = audit_counts(task, vc, read)
+    for rb in batches:
+        where = zip(rb.column("segment").to_pylist(), rb.column("position").to_pylist(),
+                    rb.column("recordCount").to_pylist())
+        key_n: list[int | None] = []
+        value_n: list[int | None] = []
+        for segment, position, records in where:
+            k, v = counts.get((segment, position), (0, 0))
+            key_n.append(k if records is not None and vc.key_format is not None else None)
+            value_n.append(v if records is not None and vc.value_format is not None else None)
+        yield pa.RecordBatch.from_arrays([*rb.columns, pa.array(key_n, pa.int32()), pa.array(value_n, pa.int32())],
+                                         names=[*rb.schema.names, "keyErrors", "valueErrors"])
+
+
+def with_spark_fields(schema: StructType, opts: ReadOptions) -> StructType:
+    """The source's schema with the columns ``opts.values`` adds (records view: decoded and error
+    columns; batches view: the error counts per batch)."""
+    from pyspark.sql import types as T
+
+    assert opts.values is not None
+    if opts.view == "batches":
+        return T.StructType([*schema.fields, *(T.StructField(n, T.IntegerType()) for n, _ in AUDIT_COUNT_COLUMNS)])
+    return T.StructType([*schema.fields, *spark_fields(opts.values)])
