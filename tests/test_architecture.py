@@ -49,8 +49,8 @@ RUNTIME_FORBIDDEN = ("jinja2", "yaml", "construct", "kafkaspec.codegen", "kafkas
 RUNTIME_PACKAGES = ("kafkaspec.payloads", "kafkaspec.explain")
 
 #: the Construct building blocks, and the only package allowed to import them
-CONSTRUCT_ADAPTERS = {"kafkaspec._construct": "kafkaspec.generated.reference",
-                      "kafkaspec.payloads._construct": "kafkaspec.generated.reference"}
+CONSTRUCT_ADAPTERS = {"kafkaspec.codec._construct": "kafkaspec.generated.reference",
+                      "kafkaspec.codec._message_construct": "kafkaspec.generated.reference"}
 
 
 # -- the static import graph -----------------------------------------------------------------------
@@ -308,10 +308,10 @@ def test_only_the_reference_codecs_import_the_construct_adapters(graph):
 
 
 def test_spec_imports_only_itself_and_yaml(graph):
-    # kafkaspec.extras (the one-line error naming a missing extra) imports only the standard library
+    # kafkaspec.codec.extras (the one-line error naming a missing extra) imports only the standard library
     bad = _edges(graph, lambda s: in_package(s, "kafkaspec.spec"),
                  lambda t: t == "jinja2" or t.startswith("kafkaspec") and not in_package(t, "kafkaspec.spec")
-                 and t != "kafkaspec.extras")
+                 and t != "kafkaspec.codec.extras")
     assert not bad, "the spec layer imports the generator, review tooling or the runtime:\n  " + "\n  ".join(bad)
 
 

@@ -55,7 +55,7 @@ from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
 
 from ..builder import build_batch, build_control_batch
-from ..crc import crc32c
+from ..codec.crc import crc32c
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..records import iter_batches, parse_control_record
@@ -127,7 +127,7 @@ def rebuild_batch(batch: LogBatch, records: Sequence[Record] | None = None, *,
 
 
 def _codec_number(name: str) -> int:
-    from ..compression import codec_argument
+    from ..codec.compression import codec_argument
 
     return codec_argument(name)
 

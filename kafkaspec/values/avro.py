@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from kafkaspec.extras import require
+from kafkaspec.codec.extras import require
 
 from .schemas_topic import Schema
 
