@@ -20,10 +20,10 @@ from aiokafka.record import default_records as aio
 from kafka.record import default_records as kp
 
 import kafkaspec
-from kafkaspec.crc import crc32c
+from kafkaspec.codec.crc import crc32c
+from kafkaspec.codec.varint import VARINT_BYTES, ZIGZAG_1
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.reference import record_batch_v2 as v2_reference
-from kafkaspec.varint import VARINT_BYTES, ZIGZAG_1
 
 CODECS = {"none": 0, "gzip": 1, "snappy": 2, "lz4": 3, "zstd": 4}
 WORKLOADS = [
@@ -98,7 +98,7 @@ def header_floors(quick: bool = False) -> dict:
     lengths skipped as pad bytes), each header slot's key decoded once (one key per slot in every
     record), the ``Header`` tuples made and put into one list per record by ``map``.
     build: the whole records region the cheapest way known, from the same ``Record`` objects
-    ``build_batch`` takes, as :mod:`kafkaspec.shape_encode` writes records of one shape but with the
+    ``build_batch`` takes, as :mod:`kafkaspec.codec.shape_encode` writes records of one shape but with the
     shape known beforehand (no check that the records have it): their fields by one ``zip``, the
     header values slot by slot by ``map``; the constant pieces (lengths, header count and keys) and
     the offset deltas precomputed; timestamp deltas by a table lookup in a C-level ``map``; each

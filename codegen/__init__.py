@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from kafkaspec.extras import missing
+from kafkaspec.codec.extras import missing
 
 try:  # the generator's own libraries, checked first so a missing one is named with its extra
     import jinja2  # noqa: F401

@@ -6,7 +6,7 @@ reference codec.
 Decisions made here, once: consecutive fixed-width fields (ints, float64, uuid) are read and written
 by one precompiled ``struct.Struct``; arrays of fixed-width primitives by one ``unpack_from`` sized
 by their count (checked against the bytes left first); strings, bytes, counts and tagged fields by
-the bounds-checked helpers of :mod:`kafkaspec.payloads.message_types`. Field locals are ``f_<name>``, so no
+the bounds-checked helpers of :mod:`kafkaspec.codec.message_types`. Field locals are ``f_<name>``, so no
 schema name can shadow the function's own ``buf``, ``pos`` and ``end``.
 """
 

@@ -298,7 +298,7 @@ class StructPlan:
     #: the head step as the run decoder checks it: its loop has already stopped at another discriminator
     run_step: Step | None
     #: items that carry their own length, with only varints, one-byte integers, varint-prefixed byte
-    #: strings and arrays of such items: their layout spec for ``kafkaspec.shapes`` (a Python
+    #: strings and arrays of such items: their layout spec for ``kafkaspec.codec.shapes`` (a Python
     #: expression), so that runs of items of one shape decode at C level; "" for any other
     shape_spec: str = ""
 

@@ -1,5 +1,5 @@
 """Shape planning: the layout spec of a structure whose items can be taken in runs of one shape
-(``kafkaspec.shapes`` decodes such runs, ``kafkaspec.shape_encode`` encodes them), read from its
+(``kafkaspec.codec.shapes`` decodes such runs, ``kafkaspec.codec.shape_encode`` encodes them), read from its
 decode steps.
 
 A part of :class:`codegen.plan.Planner` (it inherits these methods and supplies the shared ones:
@@ -24,7 +24,7 @@ class ShapePlanner(PlannerParts):
         return bool(self.shape_spec(s, steps, [f for f in s.fields if not (f.length_of or f.count_of)]))
 
     def shape_spec(self, s: Struct, steps: list[Step], exposed: list[Field]) -> str:
-        """The layout spec ``kafkaspec.shapes.decode_run`` reads (its module docstring), or "" when the
+        """The layout spec ``kafkaspec.codec.shapes.decode_run`` reads (its module docstring), or "" when the
         structure is not one it can take: its own length first (a varint), then only what
         :meth:`_shape_steps` accepts, in the order of the typed tuple's fields."""
         if not steps or steps[0].kind != "var" or not any(c.kind == "length" for c in steps[0].checks):

@@ -21,9 +21,9 @@ MESSAGE_SOURCES: dict[str, str | None] = {
     **dict.fromkeys(("EMPTY_LIST", "ZERO_UUID", "absent", "bad_presence", "encode_bytes", "encode_count", "encode_string", "encode_tagged",
                      "read_bool", "read_bytes", "read_count", "read_string", "read_tag_header", "read_uuid",
                      "read_unknown_tags", "read_uvarint", "repeated_tag", "tagged_size_mismatch", "truncated"),
-                    "kafkaspec.payloads.message_types"),
+                    "kafkaspec.codec.message_types"),
     **dict.fromkeys(("KafkaArray", "KafkaBool", "KafkaSized", "KafkaUuid", "MessageStruct", "NullableStruct",
-                     "TaggedFields"), "kafkaspec.payloads._construct"),
+                     "TaggedFields"), "kafkaspec.codec._message_construct"),
     "Float64b": "construct",
 }
 

@@ -16,7 +16,7 @@ from .plan_proposal import plan_proposal
 #: names of the proposal codecs beyond render.SOURCES (the message-spec uvarint readers take a ``where``)
 PROPOSAL_SOURCES: dict[str, str | None] = {
     "zlib": None,
-    **dict.fromkeys(("encode_uvarint", "read_uvarint", "truncated"), "kafkaspec.payloads.message_types"),
+    **dict.fromkeys(("encode_uvarint", "read_uvarint", "truncated"), "kafkaspec.codec.message_types"),
     **dict.fromkeys(("Container", "If", "IfThenElse", "RawCopy", "Tell"), "construct"),
 }
 

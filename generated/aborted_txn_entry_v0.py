@@ -15,7 +15,7 @@ import struct
 from itertools import chain, repeat
 from typing import NamedTuple
 
-from kafkaspec.columns import ColumnItems, transpose
+from kafkaspec.codec.columns import ColumnItems, transpose
 from kafkaspec.errors import InvalidLengthError, InvalidMagicError, TruncatedError
 
 SCHEMA = "schemas/logdir/aborted_txn_entry_v0.yaml"

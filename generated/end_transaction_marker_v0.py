@@ -11,7 +11,7 @@ import struct
 from itertools import chain, repeat
 from typing import NamedTuple
 
-from kafkaspec.columns import ColumnItems, fill_sparse, transpose
+from kafkaspec.codec.columns import ColumnItems, fill_sparse, transpose
 from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 SCHEMA = "schemas/end_txn_marker_v0.yaml"

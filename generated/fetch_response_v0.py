@@ -12,7 +12,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.columns import fill_sparse
+from kafkaspec.codec.columns import fill_sparse
 from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 SCHEMA = "schemas/legacy/fetch_response_v0.yaml"

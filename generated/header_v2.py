@@ -13,9 +13,9 @@ from itertools import chain, repeat, starmap
 from operator import itemgetter
 from typing import NamedTuple
 
-from kafkaspec.columns import ColumnItems, transpose
+from kafkaspec.codec.columns import ColumnItems, transpose
+from kafkaspec.codec.varint import VARINT_BYTES, ZIGZAG_1, ZIGZAG_2, encode_varint, read_varint
 from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
-from kafkaspec.varint import VARINT_BYTES, ZIGZAG_1, ZIGZAG_2, encode_varint, read_varint
 
 SCHEMA = "schemas/header_v2.yaml"
 NAME = "Header"

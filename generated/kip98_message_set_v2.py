@@ -13,10 +13,10 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.compression import compress, decompress
-from kafkaspec.crc import crc32
+from kafkaspec.codec.compression import compress, decompress
+from kafkaspec.codec.crc import crc32
+from kafkaspec.codec.message_types import truncated
 from kafkaspec.errors import CorruptRecordError, InvalidLengthError, KafkaFormatError
-from kafkaspec.payloads.message_types import truncated
 
 from .kip98_message_v2 import decode_kip98_message, encode_kip98_message
 

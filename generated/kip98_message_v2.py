@@ -12,9 +12,9 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.crc import crc32
+from kafkaspec.codec.crc import crc32
+from kafkaspec.codec.message_types import encode_uvarint, read_uvarint, truncated
 from kafkaspec.errors import CorruptRecordError, InvalidLengthError
-from kafkaspec.payloads.message_types import encode_uvarint, read_uvarint, truncated
 
 NAME = "Kip98Message"
 VERSION = 2

@@ -14,7 +14,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.crc import crc32
+from kafkaspec.codec.crc import crc32
 from kafkaspec.errors import CorruptRecordError, InvalidLengthError, InvalidMagicError, TruncatedError
 from kafkaspec.generated.enums import CompressionType, members
 

@@ -12,7 +12,7 @@ import struct
 from itertools import chain, repeat
 from typing import NamedTuple
 
-from kafkaspec.columns import ColumnItems, transpose
+from kafkaspec.codec.columns import ColumnItems, transpose
 from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 SCHEMA = "schemas/legacy/multi_request_header_v0.yaml"

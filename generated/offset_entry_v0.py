@@ -11,7 +11,7 @@ import struct
 from itertools import chain, repeat
 from typing import NamedTuple
 
-from kafkaspec.columns import ColumnItems, transpose
+from kafkaspec.codec.columns import ColumnItems, transpose
 from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 SCHEMA = "schemas/legacy/offset_entry_v0.yaml"

@@ -12,7 +12,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.columns import fill_sparse
+from kafkaspec.codec.columns import fill_sparse
 from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 from .offset_entry_v0 import (

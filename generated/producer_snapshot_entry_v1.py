@@ -13,7 +13,7 @@ import struct
 from itertools import chain, repeat
 from typing import NamedTuple
 
-from kafkaspec.columns import ColumnItems, transpose
+from kafkaspec.codec.columns import ColumnItems, transpose
 from kafkaspec.errors import InvalidLengthError, TruncatedError
 
 SCHEMA = "schemas/logdir/producer_snapshot_entry_v1.yaml"

@@ -14,7 +14,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.crc import crc32c
+from kafkaspec.codec.crc import crc32c
 from kafkaspec.errors import CorruptRecordError, InvalidLengthError, InvalidMagicError, TruncatedError
 
 from .producer_snapshot_entry_v1 import (

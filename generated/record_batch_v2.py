@@ -15,8 +15,8 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED, compress, decompress
-from kafkaspec.crc import chained, crc32c
+from kafkaspec.codec.compression import DEFAULT_MAX_DECOMPRESSED, compress, decompress
+from kafkaspec.codec.crc import chained, crc32c
 from kafkaspec.errors import (
     CorruptRecordError,
     InvalidLengthError,

@@ -15,11 +15,16 @@ from itertools import chain, islice, repeat
 from operator import sub
 from typing import NamedTuple
 
-from kafkaspec.columns import ColumnItems, fill_sparse, fill_sparse_index, fill_sparse_offsets, transpose
-from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
-from kafkaspec.shape_encode import encode_shaped
-from kafkaspec.shapes import decode_run
-from kafkaspec.varint import (
+from kafkaspec.codec.columns import (
+    ColumnItems,
+    fill_sparse,
+    fill_sparse_index,
+    fill_sparse_offsets,
+    transpose,
+)
+from kafkaspec.codec.shape_encode import encode_shaped
+from kafkaspec.codec.shapes import decode_run
+from kafkaspec.codec.varint import (
     INDEX_VARINTS,
     INT8,
     VARINT_BYTES,
@@ -30,6 +35,7 @@ from kafkaspec.varint import (
     read_varint,
     read_varlong,
 )
+from kafkaspec.errors import InvalidLengthError, KafkaFormatError, TruncatedError
 
 from .header_v2 import (
     MIN_HEADER_SIZE,
@@ -90,7 +96,7 @@ class Record(NamedTuple):
 
 # -- fast codec -----------------------------------------------------------------
 
-#: the layout of an encoded Record, for decoding runs of one shape at C level (kafkaspec.shapes)
+#: the layout of an encoded Record, for decoding runs of one shape at C level (kafkaspec.codec.shapes)
 _SHAPE = (
     ("length",),
     ("int8",),
@@ -408,7 +414,7 @@ def encode_record_array_parts(items, base_offset: int = 0, base_timestamp: int =
     """:func:`encode_record_array`'s bytes as parts: items of one large shape stay their pieces,
     copied once, into what encloses them (a batch)."""
     if type(items) is ColumnItems and len(items.columns) == 6:
-        # items of one shape: one join over the columns (kafkaspec.shape_encode)
+        # items of one shape: one join over the columns (kafkaspec.codec.shape_encode)
         shaped = encode_shaped(
             _SHAPE, items.columns, items.defaults, len(items), (base_offset, base_timestamp)
         )

@@ -14,8 +14,8 @@ from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
 
-from .columns import ColumnItems, transpose
-from .compression import CODEC_NAMES, codec_argument
+from .codec.columns import ColumnItems, transpose
+from .codec.compression import CODEC_NAMES, codec_argument
 from .entry import INT8, INT16, INT32, INT64, NEAR_INT64
 from .message_set import build_legacy
 

@@ -25,8 +25,8 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from . import commands
+from .codec.extras import MissingExtraError
 from .errors import KafkaFormatError, NoticeWarning, OutOfMemoryError
-from .extras import MissingExtraError
 from .printable import escape
 
 EPILOG = """examples:

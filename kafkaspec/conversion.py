@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .builder import build_batch
-from .compression import DEFAULT_MAX_DECOMPRESSED
+from .codec.compression import DEFAULT_MAX_DECOMPRESSED
 from .entry import Buffer, Partial
 from .errors import UnsupportedCodecError
 from .records import iter_batches

@@ -20,8 +20,8 @@ from kafkaspec.generated import log_entry, message_v0, message_v1
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.record_v2 import Record
 
-from .compression import DEFAULT_MAX_DECOMPRESSED
-from .compression import Buffer as BytesLike
+from .codec.compression import DEFAULT_MAX_DECOMPRESSED
+from .codec.compression import Buffer as BytesLike
 
 #: offset (int64) and length (int32) before the bytes that the length counts: Kafka's LOG_OVERHEAD
 LOG_OVERHEAD = v2.PARTITION_LEADER_EPOCH_OFFSET

@@ -41,8 +41,8 @@ from kafkaspec.generated import message_v0, message_v1
 from kafkaspec.generated.log_entry import CASES
 from kafkaspec.generated.record_v2 import Record
 
-from .compression import DEFAULT_MAX_DECOMPRESSED, NONE, ZSTD, codec_name, compress, decompress
-from .crc import crc32
+from .codec.compression import DEFAULT_MAX_DECOMPRESSED, NONE, ZSTD, codec_name, compress, decompress
+from .codec.crc import crc32
 from .entry import LOG_OVERHEAD, MAGIC_OFFSET, MIN_LENGTH, TIMESTAMP_TYPES, Buffer, BufferedEntry
 from .errors import (
     InvalidLengthError,

@@ -27,7 +27,7 @@ from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.log_entry import CASES
 from kafkaspec.generated.record_v2 import MIN_RECORD_SIZE, Record, decode_record_array
 
-from .compression import DEFAULT_MAX_DECOMPRESSED, codec_name, decompress
+from .codec.compression import DEFAULT_MAX_DECOMPRESSED, codec_name, decompress
 from .entry import (
     INT64,
     LOG_OVERHEAD,

@@ -71,7 +71,7 @@ from collections.abc import Callable
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated import record_v2
 
-from .crc import crc32, crc32c
+from .codec.crc import crc32, crc32c
 from .entry import ENTRY_HEAD, LOG_OVERHEAD, MAGIC_OFFSET, MIN_LENGTH, Buffer
 from .errors import KafkaFormatError
 from .message_set import MESSAGE_MODULES, read_legacy

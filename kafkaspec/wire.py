@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from kafkaspec.generated import wire_message_v0, wire_message_v1
 
-from .compression import (
+from .codec.compression import (
     DEFAULT_MAX_DECOMPRESSED,
     codec_argument,
     codec_name,

@@ -24,7 +24,7 @@ from kafkaspec.generated import (
 )
 from kafkaspec.generated.enums import ErrorCode, OffsetsTime, RequestType
 
-from .compression import DEFAULT_MAX_DECOMPRESSED
+from .codec.compression import DEFAULT_MAX_DECOMPRESSED
 from .entry import Buffer, Partial
 from .errors import InvalidLengthError, InvalidMagicError, KafkaFormatError, TruncatedError
 from .wire import WireBatch, iter_wire_messages

@@ -1,21 +1,19 @@
-"""The import rules: layers with arrows one way, and no import cycles.
+"""The import rules: one ordered list of layers, each importing only layers below it, and no cycles.
 
-Layers (docs/architecture.md, "Layout"):
-
-* the **runtime**: the top-level modules of kafkaspec/ (the public API, codecs' helpers), its
-  runtime packages (``kafkaspec.payloads``: Kafka's own payloads; ``kafkaspec.explain``) and
-  ``kafkaspec.generated`` (generated/), what ``import kafkaspec`` loads;
-* the **spec** layer, ``kafkaspec.spec``: YAML -> validated, linted model (PyYAML, no Jinja2);
-* the **generator**, ``kafkaspec.codegen`` (codegen/, Jinja2), and the **review** tooling,
-  ``kafkaspec.review``: both build on the spec layer;
-* the log directories, Spark and the CLI (``kafkaspec.logdir``, ``kafkaspec.spark``,
-  ``kafkaspec.commands``, ``kafkaspec.cli``), built on the runtime.
+The layers (docs/architecture.md, "Layering"), lowest first, are :data:`LAYERS`: the errors; the
+codec layer (``kafkaspec.codec``, the one package generated code imports besides the errors); the
+generated codecs; the applications of the codecs (Kafka's own payloads, the values of user
+topics); the public record API (``kafkaspec`` and its top-level modules); the explainer; the spec
+layer; the log directories; Spark; the review tooling; the generator; the CLI. ``import kafkaspec``
+loads the bottom five only.
 
 Two kinds of check: in a subprocess, what ``import kafkaspec`` and reading a batch really load
 (``sys.modules``); and statically (``ast``), every import statement of the hand-written and
-generated code, at module level or inside a function, except under ``if TYPE_CHECKING:``.
+generated code, at module level, inside a function or under ``if TYPE_CHECKING:`` (an import a type
+checker follows is an arrow too).
 
-Run as a script to print the import graph (package-level edges, then any module cycles)::
+Run as a script to print the import graph (package-level edges, then any module cycles and any
+import against the layers)::
 
     python tests/test_architecture.py [ROOT] [--modules]
 """
@@ -29,6 +27,7 @@ import sys
 import textwrap
 from collections import defaultdict
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -37,20 +36,66 @@ REPO = Path(__file__).resolve().parent.parent
 #: source folder -> the package name it is installed as (pyproject's package-dir)
 TREES = {"kafkaspec": "kafkaspec", "codegen": "kafkaspec.codegen", "generated": "kafkaspec.generated"}
 
-#: subpackages of kafkaspec that are not runtime; kafkaspec.cli is the CLI's entry module
-NON_RUNTIME = ("kafkaspec.spec", "kafkaspec.codegen", "kafkaspec.review", "kafkaspec.logdir",
-               "kafkaspec.spark", "kafkaspec.commands", "kafkaspec.cli")
+
+class Layer(NamedTuple):
+    """A layer: the packages (or modules) in it, the layers below it that it may import (None: every
+    one), and the restricted libraries (:data:`RESTRICTED`) it may import."""
+
+    name: str
+    packages: tuple[str, ...]
+    may_import: tuple[str, ...] | None = None
+    libraries: tuple[str, ...] = ()
+
+
+#: The layers, lowest first. A module belongs to the layer of the longest package that holds it
+#: (``kafkaspec`` itself holds the top-level modules: the record API). A module may import its own
+#: layer and the layers below it (only those in ``may_import`` when it is given), never one above.
+LAYERS: tuple[Layer, ...] = (
+    Layer("errors", ("kafkaspec.errors",), ()),
+    # varints, checksums, compression, column and shape helpers, message-spec primitives, and the
+    # Construct building blocks of the reference codecs (only those load Construct)
+    Layer("codec", ("kafkaspec.codec",), ("errors",), ("construct",)),
+    Layer("generated", ("kafkaspec.generated",), ("codec", "errors"), ("construct",)),
+    # what the codecs are applied to: Kafka's own payloads, the values of user topics
+    Layer("payloads", ("kafkaspec.payloads", "kafkaspec.values")),
+    Layer("record API", ("kafkaspec",)),
+    Layer("explain", ("kafkaspec.explain",)),
+    # YAML -> validated model; kafkaspec.codec.extras names a missing PyYAML
+    Layer("spec", ("kafkaspec.spec",), ("codec",), ("yaml",)),
+    # kafkaspec.arrow is the Arrow package (engine, range reader, schema) when it exists
+    Layer("logdir", ("kafkaspec.logdir", "kafkaspec.arrow")),
+    Layer("spark", ("kafkaspec.spark",)),
+    Layer("review", ("kafkaspec.review",), None, ("yaml",)),
+    Layer("codegen", ("kafkaspec.codegen",), None, ("jinja2", "yaml")),
+    Layer("cli", ("kafkaspec.commands", "kafkaspec.cli"), None, ("yaml",)),
+)
+
+#: libraries only the layers that name them may import (the runtime never loads them)
+RESTRICTED = ("construct", "jinja2", "yaml")
+
+#: Import cycles allowed for now, each a set of modules, with why. A stale entry fails the cycle
+#: test, so an allowance goes when its cycle does.
+ALLOWED_CYCLES: tuple[frozenset[str], ...] = (
+    # logdir/layout.py's to_arrow methods import logdir/arrow.py lazily, which names LogDir and
+    # Partition under TYPE_CHECKING. The move of the Arrow path into kafkaspec/arrow/ (its readers
+    # take a partition by Protocol) breaks it: delete this entry after that merge.
+    frozenset({"kafkaspec.logdir.arrow", "kafkaspec.logdir.layout"}),
+)
 
 #: what the runtime must not load: the generator, the spec layer, review tooling, and their libraries
 #: (construct too: the Construct reference codecs load only for those who use them)
 RUNTIME_FORBIDDEN = ("jinja2", "yaml", "construct", "kafkaspec.codegen", "kafkaspec.spec", "kafkaspec.review")
 
 #: runtime subpackages shown as one node each in the printed graph
-RUNTIME_PACKAGES = ("kafkaspec.payloads", "kafkaspec.explain")
+RUNTIME_PACKAGES = ("kafkaspec.codec", "kafkaspec.payloads", "kafkaspec.values", "kafkaspec.explain")
+
+#: non-runtime packages, each one node in the printed graph; kafkaspec.cli is the CLI's entry module
+NON_RUNTIME = ("kafkaspec.spec", "kafkaspec.codegen", "kafkaspec.review", "kafkaspec.logdir",
+               "kafkaspec.arrow", "kafkaspec.spark", "kafkaspec.commands", "kafkaspec.cli")
 
 #: the Construct building blocks, and the only package allowed to import them
-CONSTRUCT_ADAPTERS = {"kafkaspec._construct": "kafkaspec.generated.reference",
-                      "kafkaspec.payloads._construct": "kafkaspec.generated.reference"}
+CONSTRUCT_ADAPTERS = {"kafkaspec.codec._construct": "kafkaspec.generated.reference",
+                      "kafkaspec.codec._message_construct": "kafkaspec.generated.reference"}
 
 
 # -- the static import graph -----------------------------------------------------------------------
@@ -70,19 +115,11 @@ def module_files(root: Path = REPO) -> dict[str, Path]:
     return out
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
 def _import_nodes(tree: ast.AST):
-    """Every Import/ImportFrom, in functions too, skipping the body of ``if TYPE_CHECKING:``."""
+    """Every Import/ImportFrom, in functions and under ``if TYPE_CHECKING:`` too."""
     stack = [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            stack.extend(node.orelse)
-            continue
         if isinstance(node, ast.Import | ast.ImportFrom):
             yield node
         stack.extend(ast.iter_child_nodes(node))
@@ -126,10 +163,44 @@ def import_graph(root: Path = REPO) -> dict[str, list[tuple[str, int]]]:
     return {name: imports_of(name, path, known) for name, path in files.items()}
 
 
-def is_runtime(module: str) -> bool:
-    """kafkaspec's own top-level modules and the generated codecs."""
-    return module.startswith("kafkaspec") and not any(
-        module == p or module.startswith(p + ".") for p in NON_RUNTIME)
+def layer_of(module: str) -> Layer | None:
+    """The layer of an internal module: that of the longest package holding it (None: in no layer)."""
+    best: tuple[int, Layer] | None = None
+    for layer in LAYERS:
+        for p in layer.packages:
+            if in_package(module, p) and (best is None or len(p) > best[0]):
+                best = (len(p), layer)
+    return best[1] if best else None
+
+
+def allowed(source: Layer, target: Layer) -> bool:
+    """The one rule: a layer imports itself and layers below it (only those it names, if it names any)."""
+    if target == source:
+        return True
+    below = LAYERS[:LAYERS.index(source)]
+    return target in below and (source.may_import is None or target.name in source.may_import)
+
+
+def layer_violations(graph: dict[str, list[tuple[str, int]]]) -> list[str]:
+    """Every import against the layers, and every module in no layer."""
+    bad = []
+    for src, targets in sorted(graph.items()):
+        source = layer_of(src)
+        if source is None:
+            bad.append(f"{src} is in no layer (tests/test_architecture.py LAYERS)")
+            continue
+        for dst, line in targets:
+            if dst in RESTRICTED:
+                ok = dst in source.libraries
+            elif dst.startswith("kafkaspec"):
+                target = layer_of(dst)
+                ok = target is not None and allowed(source, target)
+            else:
+                continue
+            if not ok:
+                target_name = dst if dst in RESTRICTED else getattr(layer_of(dst), "name", "no layer")
+                bad.append(f"{src} ({source.name}) -> {dst} ({target_name}) (line {line})")
+    return bad
 
 
 def in_package(module: str, *packages: str) -> bool:
@@ -288,15 +359,45 @@ def test_the_graph_sees_every_tree(graph):
 
 
 def test_no_import_cycles(graph):
-    found = cycles(graph)
+    found = [c for c in cycles(graph) if frozenset(c) not in ALLOWED_CYCLES]
     assert not found, "import cycles:\n" + "\n".join(
         "  " + " <-> ".join(c) + "\n    " + "\n    ".join(_cycle_edges(graph, c)) for c in found)
+    stale = [sorted(a) for a in ALLOWED_CYCLES if sorted(a) not in cycles(graph)]
+    assert not stale, f"ALLOWED_CYCLES names cycles that are gone, delete them: {stale}"
 
 
-def test_runtime_imports_no_spec_generator_review_logdir_spark_or_cli(graph):
-    bad = _edges(graph, is_runtime, lambda t: t.startswith("kafkaspec") and not is_runtime(t)
-                 or t in ("yaml", "jinja2"))
-    assert not bad, "the runtime reaches outside its layer:\n  " + "\n  ".join(bad)
+def test_type_checking_imports_count(graph):
+    """An import under ``if TYPE_CHECKING:`` is an arrow too: spec/model.py names message_model's
+    Message there (the graph sees it, so the cycle a shared helper made is gone, not hidden)."""
+    assert any(t == "kafkaspec.spec.message_model" for t, _ in graph["kafkaspec.spec.model"])
+
+
+def test_every_module_is_in_a_layer_and_imports_only_below(graph):
+    """The one layering rule (:data:`LAYERS`): generated code imports only the codec layer and the
+    errors, the codec layer only the errors, the runtime nothing of the spec layer, the generator,
+    review tooling, log directories, Spark or the CLI, and so on up."""
+    bad = layer_violations(graph)
+    assert not bad, "imports against the layers:\n  " + "\n  ".join(bad)
+
+
+def test_the_layer_rule_is_not_vacuous():
+    """The rule refuses what it must: generated code importing the record API, the codec layer
+    importing generated code, the runtime importing the spec layer or yaml, the spec layer importing
+    the runtime, a module in no layer."""
+    fake = {"kafkaspec": [],
+            "kafkaspec.generated.x": [("kafkaspec.records", 1), ("kafkaspec.codec.varint", 2)],
+            "kafkaspec.codec.y": [("kafkaspec.generated.x", 1), ("kafkaspec.errors", 2)],
+            "kafkaspec.records": [("kafkaspec.spec.loader", 1), ("yaml", 2), ("kafkaspec.payloads.decode", 3)],
+            "kafkaspec.spec.z": [("kafkaspec.records", 1), ("yaml", 2)]}
+    assert layer_violations(fake) == [
+        "kafkaspec.codec.y (codec) -> kafkaspec.generated.x (generated) (line 1)",
+        "kafkaspec.generated.x (generated) -> kafkaspec.records (record API) (line 1)",
+        "kafkaspec.records (record API) -> kafkaspec.spec.loader (spec) (line 1)",
+        "kafkaspec.records (record API) -> yaml (yaml) (line 2)",
+        "kafkaspec.spec.z (spec) -> kafkaspec.records (record API) (line 1)"]
+    assert layer_of("kafkaspec.nowhere") is not None  # the root holds every top-level name ...
+    assert layer_of("kafkaspec.codec.varint").name == "codec"  # ... but the longest package wins
+    assert layer_violations({"os.path": []}) == ["os.path is in no layer (tests/test_architecture.py LAYERS)"]
 
 
 def test_only_the_reference_codecs_import_the_construct_adapters(graph):
@@ -305,20 +406,6 @@ def test_only_the_reference_codecs_import_the_construct_adapters(graph):
     bad = [e for e in bad if not any(e.startswith(CONSTRUCT_ADAPTERS[t]) for t in CONSTRUCT_ADAPTERS
                                      if f" -> {t} " in e)]
     assert not bad, "a Construct adapter is imported outside the reference codecs:\n  " + "\n  ".join(bad)
-
-
-def test_spec_imports_only_itself_and_yaml(graph):
-    # kafkaspec.extras (the one-line error naming a missing extra) imports only the standard library
-    bad = _edges(graph, lambda s: in_package(s, "kafkaspec.spec"),
-                 lambda t: t == "jinja2" or t.startswith("kafkaspec") and not in_package(t, "kafkaspec.spec")
-                 and t != "kafkaspec.extras")
-    assert not bad, "the spec layer imports the generator, review tooling or the runtime:\n  " + "\n  ".join(bad)
-
-
-def test_review_imports_no_generator(graph):
-    bad = _edges(graph, lambda s: in_package(s, "kafkaspec.review"),
-                 lambda t: in_package(t, "kafkaspec.codegen") or t == "jinja2")
-    assert not bad, "review tooling imports the generator:\n  " + "\n  ".join(bad)
 
 
 def test_only_the_generate_command_calls_the_generator_and_through_its_package(graph):
@@ -367,8 +454,14 @@ def describe(root: Path = REPO, modules: bool = False) -> str:
     lines.append("")
     lines.append(f"# module cycles: {len(found) or 'none'}")
     for c in found:
-        lines.append("  " + " <-> ".join(c))
+        allowance = " (allowed: ALLOWED_CYCLES)" if frozenset(c) in ALLOWED_CYCLES else ""
+        lines.append("  " + " <-> ".join(c) + allowance)
         lines += ["    " + e for e in _cycle_edges(g, c)]
+    bad = layer_violations(g)
+    lines.append("")
+    lines.append(f"# layers, lowest first: {' < '.join(layer.name for layer in LAYERS)}")
+    lines.append(f"# imports against the layers: {len(bad) or 'none'}")
+    lines += ["  " + b for b in bad]
     if modules:
         lines.append("")
         lines.append("# module-level edges")

@@ -9,8 +9,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     encode_string,
     encode_tagged,
     read_string,
@@ -19,6 +18,7 @@ from kafkaspec.payloads.message_types import (
     repeated_tag,
     tagged_size_mismatch,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/abort_transaction_record.yaml"
 NAME = "AbortTransactionRecord"

@@ -9,8 +9,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     EMPTY_LIST,
     encode_count,
     encode_string,
@@ -21,6 +20,7 @@ from kafkaspec.payloads.message_types import (
     read_unknown_tags,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/client_quota_record.yaml"
 NAME = "ClientQuotaRecord"

@@ -9,14 +9,14 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     encode_string,
     encode_tagged,
     read_string,
     read_unknown_tags,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/config_record.yaml"
 NAME = "ConfigRecord"

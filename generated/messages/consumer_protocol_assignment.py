@@ -8,8 +8,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     EMPTY_LIST,
     encode_bytes,
     encode_count,
@@ -18,6 +17,7 @@ from kafkaspec.payloads.message_types import (
     read_count,
     read_string,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/consumer_protocol_assignment.yaml"
 NAME = "ConsumerProtocolAssignment"

@@ -8,8 +8,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     EMPTY_LIST,
     absent,
     encode_bytes,
@@ -20,6 +19,7 @@ from kafkaspec.payloads.message_types import (
     read_string,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/consumer_protocol_subscription.yaml"
 NAME = "ConsumerProtocolSubscription"

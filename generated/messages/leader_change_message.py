@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     EMPTY_LIST,
     ZERO_UUID,
     absent,
@@ -21,6 +20,7 @@ from kafkaspec.payloads.message_types import (
     read_unknown_tags,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/leader_change_message.yaml"
 NAME = "LeaderChangeMessage"

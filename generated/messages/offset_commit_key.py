@@ -8,8 +8,8 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
+from kafkaspec.codec.message_types import encode_string, read_string, truncated
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import encode_string, read_string, truncated
 
 SCHEMA = "schemas/messages/offset_commit_key.yaml"
 NAME = "OffsetCommitKey"

@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     ZERO_UUID,
     absent,
     encode_count,
@@ -23,6 +22,7 @@ from kafkaspec.payloads.message_types import (
     tagged_size_mismatch,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/partition_change_record.yaml"
 NAME = "PartitionChangeRecord"

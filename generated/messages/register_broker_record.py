@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     EMPTY_LIST,
     ZERO_UUID,
     absent,
@@ -28,6 +27,7 @@ from kafkaspec.payloads.message_types import (
     tagged_size_mismatch,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/register_broker_record.yaml"
 NAME = "RegisterBrokerRecord"

@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     ZERO_UUID,
     encode_string,
     encode_tagged,
@@ -19,6 +18,7 @@ from kafkaspec.payloads.message_types import (
     read_unknown_tags,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/remote_partition_delete_metadata_record.yaml"
 NAME = "RemotePartitionDeleteMetadataRecord"

@@ -9,8 +9,8 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from kafkaspec.codec.message_types import encode_string, encode_tagged, read_string, read_unknown_tags
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import encode_string, encode_tagged, read_string, read_unknown_tags
 
 SCHEMA = "schemas/messages/remove_delegation_token_record.yaml"
 NAME = "RemoveDelegationTokenRecord"

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
+from kafkaspec.codec.message_types import ZERO_UUID, encode_tagged, read_unknown_tags, truncated
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import ZERO_UUID, encode_tagged, read_unknown_tags, truncated
 
 SCHEMA = "schemas/messages/remove_topic_record.yaml"
 NAME = "RemoveTopicRecord"

@@ -9,8 +9,8 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from kafkaspec.codec.message_types import encode_tagged, read_unknown_tags, truncated
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import encode_tagged, read_unknown_tags, truncated
 
 SCHEMA = "schemas/messages/share_group_metadata_value_kafka40.yaml"
 NAME = "ShareGroupMetadataValueKafka40"

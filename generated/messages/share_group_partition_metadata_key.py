@@ -8,8 +8,8 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
+from kafkaspec.codec.message_types import encode_string, read_string
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import encode_string, read_string
 
 SCHEMA = "schemas/messages/share_group_partition_metadata_key.yaml"
 NAME = "ShareGroupPartitionMetadataKey"

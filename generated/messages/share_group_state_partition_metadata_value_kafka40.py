@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 from uuid import UUID
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     EMPTY_LIST,
     ZERO_UUID,
     encode_count,
@@ -22,6 +21,7 @@ from kafkaspec.payloads.message_types import (
     read_unknown_tags,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/share_group_state_partition_metadata_value_kafka40.yaml"
 NAME = "ShareGroupStatePartitionMetadataValueKafka40"

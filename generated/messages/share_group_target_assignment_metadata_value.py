@@ -9,8 +9,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     encode_tagged,
     read_tag_header,
     read_uvarint,
@@ -18,6 +17,7 @@ from kafkaspec.payloads.message_types import (
     tagged_size_mismatch,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/share_group_target_assignment_metadata_value.yaml"
 NAME = "ShareGroupTargetAssignmentMetadataValue"

@@ -9,8 +9,8 @@ import struct
 from typing import NamedTuple
 from uuid import UUID
 
+from kafkaspec.codec.message_types import ZERO_UUID, encode_string, read_string, truncated
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import ZERO_UUID, encode_string, read_string, truncated
 
 SCHEMA = "schemas/messages/share_update_key.yaml"
 NAME = "ShareUpdateKey"

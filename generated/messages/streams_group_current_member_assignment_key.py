@@ -8,8 +8,8 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
+from kafkaspec.codec.message_types import encode_string, read_string
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import encode_string, read_string
 
 SCHEMA = "schemas/messages/streams_group_current_member_assignment_key.yaml"
 NAME = "StreamsGroupCurrentMemberAssignmentKey"

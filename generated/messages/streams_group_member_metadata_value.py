@@ -9,8 +9,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     EMPTY_LIST,
     bad_presence,
     encode_count,
@@ -21,6 +20,7 @@ from kafkaspec.payloads.message_types import (
     read_unknown_tags,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/streams_group_member_metadata_value.yaml"
 NAME = "StreamsGroupMemberMetadataValue"

@@ -9,8 +9,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     EMPTY_LIST,
     encode_count,
     encode_string,
@@ -24,6 +23,7 @@ from kafkaspec.payloads.message_types import (
     tagged_size_mismatch,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/streams_group_metadata_value.yaml"
 NAME = "StreamsGroupMetadataValue"

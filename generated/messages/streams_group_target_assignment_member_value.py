@@ -9,8 +9,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     EMPTY_LIST,
     encode_count,
     encode_string,
@@ -19,6 +18,7 @@ from kafkaspec.payloads.message_types import (
     read_string,
     read_unknown_tags,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/streams_group_target_assignment_member_value.yaml"
 NAME = "StreamsGroupTargetAssignmentMemberValue"

@@ -9,8 +9,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     EMPTY_LIST,
     absent,
     encode_count,
@@ -25,6 +24,7 @@ from kafkaspec.payloads.message_types import (
     tagged_size_mismatch,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/transaction_log_value.yaml"
 NAME = "TransactionLogValue"

@@ -9,8 +9,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from kafkaspec.errors import KafkaFormatError
-from kafkaspec.payloads.message_types import (
+from kafkaspec.codec.message_types import (
     encode_bytes,
     encode_string,
     encode_tagged,
@@ -19,6 +18,7 @@ from kafkaspec.payloads.message_types import (
     read_unknown_tags,
     truncated,
 )
+from kafkaspec.errors import KafkaFormatError
 
 SCHEMA = "schemas/messages/user_scram_credential_record.yaml"
 NAME = "UserScramCredentialRecord"

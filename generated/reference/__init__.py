@@ -5,7 +5,7 @@
 fast codecs, and so ``import kafkaspec``, never load Construct.
 """
 
-from kafkaspec.extras import missing
+from kafkaspec.codec.extras import missing
 
 try:
     import construct  # noqa: F401

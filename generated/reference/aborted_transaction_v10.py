@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int64sb, Struct
 
-from kafkaspec._construct import flatten, nest
+from kafkaspec.codec._construct import flatten, nest
 from kafkaspec.generated.aborted_transaction_v10 import AbortedTransaction
 
 aborted_transaction_fields = Struct(

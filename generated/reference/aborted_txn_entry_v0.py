@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Const, Int16sb, Int64sb, Struct
 
-from kafkaspec._construct import flatten, nest
+from kafkaspec.codec._construct import flatten, nest
 from kafkaspec.generated.aborted_txn_entry_v0 import AbortedTxnEntry
 
 aborted_txn_entry_fields = Struct(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int16sb, Int32sb, Struct
 
-from kafkaspec._construct import flatten, nest
+from kafkaspec.codec._construct import flatten, nest
 from kafkaspec.generated.end_transaction_marker_v0 import EndTransactionMarker
 
 end_transaction_marker_fields = Struct(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int16sb, Int32sb, Int64sb, Struct
 
-from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.codec._construct import KafkaBytes, flatten, nest
 from kafkaspec.generated.fetch_partition_v0 import FetchPartition
 
 fetch_partition_fields = Struct(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int16sb, Int32sb, Int64sb, Struct
 
-from kafkaspec._construct import KafkaBytes, NullableArray, flatten, nest
+from kafkaspec.codec._construct import KafkaBytes, NullableArray, flatten, nest
 from kafkaspec.generated.fetch_partition_v10 import FetchPartition
 
 from .aborted_transaction_v10 import aborted_transaction_construct

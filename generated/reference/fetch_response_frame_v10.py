@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int16sb, Int32sb, Prefixed, PrefixedArray, Struct
 
-from kafkaspec._construct import flatten, nest
+from kafkaspec.codec._construct import flatten, nest
 from kafkaspec.generated.fetch_response_frame_v10 import FetchResponseFrame
 
 from .fetch_topic_v10 import fetch_topic_construct

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int32sb, PrefixedArray, Struct
 
-from kafkaspec._construct import flatten, nest
+from kafkaspec.codec._construct import flatten, nest
 from kafkaspec.generated.fetch_response_payload_v0 import FetchResponsePayload
 
 from .fetch_topic_v0 import fetch_topic_construct

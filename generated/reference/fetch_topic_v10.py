@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int16sb, Int32sb, PrefixedArray, Struct
 
-from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.codec._construct import KafkaBytes, flatten, nest
 from kafkaspec.generated.fetch_topic_v10 import FetchTopic
 
 from .fetch_partition_v10 import fetch_partition_construct

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Struct, ZigZag
 
-from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.codec._construct import KafkaBytes, flatten, nest
 from kafkaspec.generated.header_v2 import Header
 
 header_fields = Struct(

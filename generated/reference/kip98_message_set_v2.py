@@ -25,7 +25,7 @@ from construct import (
     this,
 )
 
-from kafkaspec.compression import compress, decompress
+from kafkaspec.codec.compression import compress, decompress
 from kafkaspec.errors import CorruptRecordError
 from kafkaspec.generated.kip98_message_set_v2 import Kip98MessageSet
 from kafkaspec.generated.reference.kip98_message_v2 import decode_kip98_message, encode_kip98_message

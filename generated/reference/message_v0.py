@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Const, Int8sb, Int32sb, Int32ub, Int64sb, Prefixed, Struct
 
-from kafkaspec._construct import Checksummed, KafkaBytes, flatten, nest
+from kafkaspec.codec._construct import Checksummed, KafkaBytes, flatten, nest
 from kafkaspec.generated.message_v0 import Message
 
 message_fields = Struct(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Array, Const, Int16sb, Int32sb, Prefixed, Rebuild, Struct, len_, this
 
-from kafkaspec._construct import flatten, nest
+from kafkaspec.codec._construct import flatten, nest
 from kafkaspec.generated.multi_fetch_request_v0 import MultiFetchRequest
 
 from .partition_fetch_v0 import partition_fetch_construct

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, GreedyBytes, Int16sb, Int32sb, Prefixed, Struct
 
-from kafkaspec._construct import flatten, nest
+from kafkaspec.codec._construct import flatten, nest
 from kafkaspec.generated.multi_fetch_response_v0 import MultiFetchResponse
 
 multi_fetch_response_fields = Struct(

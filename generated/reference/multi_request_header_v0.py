@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int16sb, Int32sb, Struct
 
-from kafkaspec._construct import flatten, nest
+from kafkaspec.codec._construct import flatten, nest
 from kafkaspec.generated.multi_request_header_v0 import MultiRequestHeader
 
 multi_request_header_fields = Struct(

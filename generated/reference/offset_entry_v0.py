@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int64sb, Struct
 
-from kafkaspec._construct import flatten, nest
+from kafkaspec.codec._construct import flatten, nest
 from kafkaspec.generated.offset_entry_v0 import OffsetEntry
 
 offset_entry_fields = Struct(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int32sb, Struct
 
-from kafkaspec._construct import flatten, nest
+from kafkaspec.codec._construct import flatten, nest
 from kafkaspec.generated.offset_index_entry_v0 import OffsetIndexEntry
 
 offset_index_entry_fields = Struct(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Const, Int16sb, Int32sb, Int64sb, Prefixed, Struct
 
-from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.codec._construct import KafkaBytes, flatten, nest
 from kafkaspec.generated.offsets_request_v0 import OffsetsRequest
 
 offsets_request_fields = Struct(

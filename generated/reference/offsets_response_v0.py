@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Array, Int16sb, Int32sb, Prefixed, Rebuild, Struct, len_, this
 
-from kafkaspec._construct import flatten, nest
+from kafkaspec.codec._construct import flatten, nest
 from kafkaspec.generated.offsets_response_v0 import OffsetsResponse
 
 from .offset_entry_v0 import offset_entry_construct

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Const, Int16sb, Int32sb, Prefixed, Struct
 
-from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.codec._construct import KafkaBytes, flatten, nest
 from kafkaspec.generated.produce_request_v0 import ProduceRequest
 
 produce_request_fields = Struct(

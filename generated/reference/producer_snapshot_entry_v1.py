@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int16sb, Int32sb, Int64sb, Struct
 
-from kafkaspec._construct import flatten, nest
+from kafkaspec.codec._construct import flatten, nest
 from kafkaspec.generated.producer_snapshot_entry_v1 import ProducerSnapshotEntry
 
 producer_snapshot_entry_fields = Struct(

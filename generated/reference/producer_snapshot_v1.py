@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Const, Int16sb, Int32sb, Int32ub, PrefixedArray, Struct
 
-from kafkaspec._construct import Checksummed, flatten, nest
+from kafkaspec.codec._construct import Checksummed, flatten, nest
 from kafkaspec.generated.producer_snapshot_v1 import ProducerSnapshot
 
 from .producer_snapshot_entry_v1 import producer_snapshot_entry_construct

@@ -22,7 +22,7 @@ from construct import (
     this,
 )
 
-from kafkaspec._construct import Checksummed, KafkaCompressed, flatten, nest
+from kafkaspec.codec._construct import Checksummed, KafkaCompressed, flatten, nest
 from kafkaspec.generated.record_batch_v2 import RecordBatch
 
 from .record_v2 import _record_rebase, _record_unbase, record_construct

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int8sb, Prefixed, PrefixedArray, Struct, ZigZag
 
-from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.codec._construct import KafkaBytes, flatten, nest
 from kafkaspec.generated.record_v2 import Record
 
 from .header_v2 import header_construct

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Int16sb, Int32sb, Struct
 
-from kafkaspec._construct import KafkaBytes, flatten, nest
+from kafkaspec.codec._construct import KafkaBytes, flatten, nest
 from kafkaspec.generated.request_header_v0 import RequestHeader
 
 request_header_fields = Struct(

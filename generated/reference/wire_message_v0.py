@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from construct import Adapter, Const, GreedyBytes, Int8sb, Int32sb, Int32ub, Prefixed, Struct
 
-from kafkaspec._construct import Checksummed, flatten, nest
+from kafkaspec.codec._construct import Checksummed, flatten, nest
 from kafkaspec.generated.wire_message_v0 import WireMessage
 
 wire_message_fields = Struct(

@@ -29,7 +29,7 @@ import struct
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kafkaspec.compression import codec_name, decompress
+from kafkaspec.codec.compression import codec_name, decompress
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.generated.trace import FORMATS
 

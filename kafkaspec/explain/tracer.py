@@ -29,8 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED, codec_name, decompress
-from kafkaspec.crc import crc32c
+from kafkaspec.codec.compression import DEFAULT_MAX_DECOMPRESSED, codec_name, decompress
+from kafkaspec.codec.crc import crc32c
 from kafkaspec.errors import KafkaFormatError
 
 # how each wire type is read (struct format and size; a varint's most bytes and value range): generated

@@ -14,7 +14,7 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
-from kafkaspec.compression import DEFAULT_MAX_DECOMPRESSED
+from kafkaspec.codec.compression import DEFAULT_MAX_DECOMPRESSED
 from kafkaspec.generated.trace import FORMATS
 from kafkaspec.payloads.decode import FAMILY_OF_TOPIC
 

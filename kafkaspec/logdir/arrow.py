@@ -15,7 +15,7 @@ import functools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..extras import missing
+from ..codec.extras import missing
 
 try:
     import numpy as np
@@ -23,7 +23,7 @@ try:
 except ModuleNotFoundError as exc:
     raise missing(exc, "spark", "Arrow output (to_arrow, to_arrow_batches)") from None
 
-from ..compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
+from ..codec.compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..generated.record_batch_v2 import (

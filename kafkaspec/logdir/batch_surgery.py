@@ -19,7 +19,7 @@ from kafkaspec.generated.enums import ControlRecordType
 from kafkaspec.generated.record_v2 import Record
 
 from ..builder import build_batch
-from ..crc import crc32c
+from ..codec.crc import crc32c
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..records import parse_control_record
@@ -82,7 +82,7 @@ def rebuild_batch(batch: LogBatch, records: Sequence[Record] | None = None, *,
 
 
 def _codec_number(name: str) -> int:
-    from ..compression import codec_argument
+    from ..codec.compression import codec_argument
 
     return codec_argument(name)
 

@@ -65,7 +65,7 @@ from typing import Any, overload
 
 import zstandard
 
-from ..compression import ZSTD, decompress
+from ..codec.compression import ZSTD, decompress
 from ..entry import LogBatch
 from ..errors import KafkaFormatError, LimitExceededError
 from ..records import DEFAULT_MAX_DECOMPRESSED

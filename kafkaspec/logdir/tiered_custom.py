@@ -23,8 +23,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+from ..codec.varint import read_uvarint
 from ..errors import KafkaFormatError
-from ..varint import read_uvarint
 from .storage import AnyPath, RemotePath
 
 REMOTE_SIZE, OBJECT_PREFIX, OBJECT_KEY = 0, 1, 2

@@ -9,12 +9,13 @@ One job per module:
 * :mod:`.consumer_protocol`: a classic consumer group's member bytes (subscription, assignment),
   decoded beside the raw bytes;
 * :mod:`.fields`: the generated codecs' NamedTuples as dicts;
-* :mod:`.message_types`: the bounds-checked primitive readers and writers the generated message
-  codecs (``kafkaspec.generated.messages``) call;
-* :mod:`._construct`: their Construct counterparts, for the reference codecs only (not loaded here);
 * :mod:`.cluster_state`, :mod:`.group_state`, :mod:`.share_state`: sans-IO replays of decoded
   records into the KRaft cluster state, the committed offsets and group state, and the state of
   each share-partition.
+
+The primitives the generated message codecs call are in the codec layer
+(:mod:`kafkaspec.codec.message_types`, and :mod:`kafkaspec.codec._message_construct` for the
+reference codecs): this package only applies the codecs.
 """
 
 from __future__ import annotations

@@ -31,10 +31,10 @@ import struct
 import uuid
 from typing import Any, Literal, NamedTuple
 
+from ..codec.message_types import read_uvarint
 from ..errors import KafkaFormatError
 from .consumer_protocol import decode_members
 from .fields import fields_of
-from .message_types import read_uvarint
 
 __all__ = ["FAMILIES", "FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable",
            "parse_release"]

@@ -35,7 +35,7 @@ def register(spark: SparkSession) -> None:
     ``register`` makes them run this interpreter instead (for the source and for whatever the
     session runs in Python after it). When one is named and the master is local, it is checked
     at once: an interpreter without kafkaspec fails here, in one line, not in every task."""
-    from ..extras import require_spark
+    from ..codec.extras import require_spark
 
     require_spark("the kafkalog Spark source")
     from .source import KafkaLogDataSource

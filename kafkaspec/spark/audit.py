@@ -19,8 +19,8 @@ import pyarrow as pa
 
 from kafkaspec.generated import record_batch_v2 as v2
 
-from ..compression import codec_name, decompress
-from ..crc import crc32c
+from ..codec.compression import codec_name, decompress
+from ..codec.crc import crc32c
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..logdir.transactions import ReadCommitted

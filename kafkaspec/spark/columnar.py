@@ -24,7 +24,7 @@ from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.message_v1 import COMPRESSION_MASK, TIMESTAMP_TYPE_MASK, TIMESTAMP_TYPE_SHIFT
 from kafkaspec.generated.record_v2 import RecordColumns
 
-from ..compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
+from ..codec.compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..logdir import open_segment

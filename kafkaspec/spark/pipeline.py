@@ -362,7 +362,7 @@ def quiet_session(master: str | None, log_path: str, *, memory: str) -> SparkSes
 
 
 def run_args(args: argparse.Namespace) -> int:
-    from ..extras import require_spark
+    from ..codec.extras import require_spark
     from .session import build_session
 
     require_spark("kafkaspec pipeline")

@@ -18,7 +18,7 @@ def build_session(master: str | None = "local[*]", app_name: str = "kafkaspec", 
     Python workers run this interpreter (so they import this kafkaspec);
     memory stays modest so a laptop (or a shared CI box) copes.
     """
-    from ..extras import require_spark
+    from ..codec.extras import require_spark
 
     require_spark("a Spark session for kafkaspec")
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)

@@ -67,7 +67,7 @@ from pyspark.sql.datasource import DataSourceArrowWriter, WriterCommitMessage
 from kafkaspec.generated.record_v2 import Record
 
 from ..builder import build_batch
-from ..compression import codec_id
+from ..codec.compression import codec_id
 from ..errors import KafkaFormatError
 from ..logdir import PartitionWriter, files, open_log
 from ..logdir.batch_surgery import restamp_batch

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from kafkaspec.extras import missing
+from kafkaspec.codec.extras import missing
 
 try:
     import yaml

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .model import snake
+from .naming import snake
 from .types import Family, Width, types_of
 
 #: The primitive field types of the message-spec encoding: struct format and size (fixed ones).

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .naming import snake
 from .types import Family, Width, types_of
 
 if TYPE_CHECKING:
@@ -38,11 +39,6 @@ CHECKSUM_ALGORITHMS = ("crc32", "crc32c")
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 #: Structure and enum names (and nested structure types).
 CAMEL = re.compile(r"^[A-Z][A-Za-z0-9]*$")
-
-
-def snake(name: str) -> str:
-    """``RecordBatch`` -> ``record_batch`` (module and function names)."""
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
 
 
 class LengthOf(NamedTuple):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from kafkaspec.extras import require
+from kafkaspec.codec.extras import require
 
 from .primitives import json_text
 

@@ -23,7 +23,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from kafkaspec.extras import require
+from kafkaspec.codec.extras import require
 
 from .primitives import MAX_NESTING, nesting
 from .schemas_topic import Schema

@@ -23,11 +23,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .framing import FramingError, message_indexes, unframe
 from .primitives import PRIMITIVES, json_text
 from .registry import RegistryError
-from .schemas_topic import SCHEMAS_TOPIC, Schema, SchemaStore, read_schemas
+from .schemas_topic import SCHEMAS_TOPIC, LogSource, Schema, SchemaStore, read_schemas
 
 if TYPE_CHECKING:
-    from kafkaspec.logdir import LogDir
-
     from .avro import AvroReader
     from .json_schema import JsonSchemaReader, JType
     from .protobuf import ProtobufReader
@@ -305,7 +303,7 @@ def _kind(reason: str) -> str:
     return re.sub(r"-?\d+", "#", reason)[:120]
 
 
-def decoder(log: LogDir | None = None, *, value_format: str = "auto", key_format: str = "auto",
+def decoder(log: LogSource | None = None, *, value_format: str = "auto", key_format: str = "auto",
             registry_url: str | None = None, formats: dict[str, tuple[str, str]] | None = None) -> ValueDecoder:
     """A :class:`ValueDecoder` whose schemas come from ``log``'s ``_schemas`` topic (and the registry at
     ``registry_url``, asked only for what the topic does not hold)."""

@@ -25,7 +25,7 @@ import tempfile
 from collections.abc import Callable
 from typing import Any
 
-from kafkaspec.extras import require
+from kafkaspec.codec.extras import require
 
 from .schemas_topic import Schema
 

@@ -25,11 +25,9 @@ feeds it the ``_schemas`` partitions of a log directory.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
-
-if TYPE_CHECKING:
-    from kafkaspec.logdir import LogDir
+from typing import Any, NamedTuple, Protocol
 
 __all__ = ["SCHEMAS_TOPIC", "Reference", "Schema", "SchemaStore", "SchemaVersion", "read_schemas"]
 
@@ -256,7 +254,30 @@ class SchemaStore:
                 "problems": [{"where": w, "problem": p} for w, p in self.problems]}
 
 
-def read_schemas(log: LogDir, topic: str = SCHEMAS_TOPIC) -> SchemaStore:
+class _Segment(Protocol):
+    @property
+    def path(self) -> object: ...
+
+    def iter_batches(self) -> Iterable[Any]: ...
+
+    def close(self) -> None: ...
+
+
+class _Partition(Protocol):
+    @property
+    def topic(self) -> object: ...
+
+    def segments(self) -> Sequence[_Segment]: ...
+
+
+class LogSource(Protocol):
+    """What :func:`read_schemas` reads: a :class:`kafkaspec.logdir.LogDir` (named by its shape, so the
+    value decoders sit below the log directories and import nothing of them)."""
+
+    def partitions(self) -> Sequence[_Partition]: ...
+
+
+def read_schemas(log: LogSource, topic: str = SCHEMAS_TOPIC) -> SchemaStore:
     """Replay the ``topic`` partitions of ``log`` (the registry uses one) in offset order.
 
     A batch that cannot be read is a problem of the store (its segment named); the records before it

@@ -31,7 +31,7 @@ import zstandard
 from support.timing import GROWTH, assert_linear
 
 from kafkaspec import Record, build_batch, iter_batches
-from kafkaspec.compression import decompress
+from kafkaspec.codec.compression import decompress
 from kafkaspec.errors import DecompressionError, LimitExceededError, UnsupportedCodecError
 from kafkaspec.generated import message_v0, message_v1, record_v2, wire_message_v1
 from kafkaspec.wire import build_wire_messages, iter_wire_messages
@@ -156,7 +156,7 @@ def test_the_reported_zstd_wrapper_cut_mid_frame():
         _read_batches(_wrapper(1, 4, region[: len(region) // 2]))
 
 
-# -- item 4: the decisions (see kafkaspec.compression's docstring) ------------------------------------
+# -- item 4: the decisions (see kafkaspec.codec.compression's docstring) ------------------------------------
 
 
 @pytest.mark.parametrize("entry", ["v2", "magic0", "magic1"])
@@ -195,7 +195,7 @@ LIMIT = int(32 * MiB * SCALE)
 _CHILD = textwrap.dedent("""
     import json, resource, sys
     path, codec, limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    from kafkaspec.compression import decompress
+    from kafkaspec.codec.compression import decompress
     from kafkaspec.errors import LimitExceededError
 
     def status(field):  # VmRSS, VmHWM (peak RSS) of this process, in bytes

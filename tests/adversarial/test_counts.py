@@ -27,11 +27,11 @@ from support.timing import GROWTH, assert_linear
 
 import kafkaspec
 from kafkaspec import KafkaFormatError, Record, iter_batches
-from kafkaspec.crc import crc32c
+from kafkaspec.codec.crc import crc32c
+from kafkaspec.codec.varint import encode_varint
 from kafkaspec.generated import message_v0, message_v1
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.record_v2 import RecordColumns
-from kafkaspec.varint import encode_varint
 
 SCALE = float(os.environ.get("KAFKASPEC_ADVERSARIAL_SCALE", "1"))
 MiB = 1 << 20
@@ -97,7 +97,7 @@ def legacy_wrapper(inner: bytes, *, magic: int, codec: int = 1, log_append_time:
 
 
 def _zstd(data: bytes) -> bytes:
-    from kafkaspec.compression import compress
+    from kafkaspec.codec.compression import compress
     return compress(4, data, magic=2)
 
 

@@ -17,7 +17,7 @@ import pytest
 from support.explain import run
 
 from kafkaspec import Record, build_batch
-from kafkaspec.compression import CODEC_IDS, compress
+from kafkaspec.codec.compression import CODEC_IDS, compress
 from kafkaspec.explain import explain
 from kafkaspec.generated import message_v1
 

@@ -100,7 +100,7 @@ def test_pipeline_without_spark_names_the_extra(logs: Path, tmp_path: Path, bloc
 @pytest.mark.parametrize("blocked", [["pyspark"], ["numpy"], ["pyarrow"]])
 def test_spark_from_python_names_the_extra(blocked: list[str]) -> None:
     done = run_python(blocked, """
-        from kafkaspec.extras import MissingExtraError
+        from kafkaspec.codec.extras import MissingExtraError
         from kafkaspec.spark import register
         from kafkaspec.spark.session import build_session
         for call in (lambda: register(None), build_session):

@@ -28,7 +28,7 @@ import zstandard
 from support.big_batches import big_value_batch
 
 from kafkaspec import Record, build_batch
-from kafkaspec.compression import decompress
+from kafkaspec.codec.compression import decompress
 from kafkaspec.errors import DecompressionError, KafkaFormatError, OutOfMemoryError
 
 MiB = 1 << 20
@@ -102,7 +102,7 @@ def test_a_valid_batch_too_large_for_memory_is_no_data_problem(big_log, argv, he
 API = textwrap.dedent("""
     import resource, sys, zlib
     import lz4.frame, zstandard
-    from kafkaspec.compression import decompress
+    from kafkaspec.codec.compression import decompress
     from kafkaspec.errors import KafkaFormatError, OutOfMemoryError
 
     codec, headroom, n = sys.argv[1], int(sys.argv[2]) << 20, 192 << 20
@@ -148,7 +148,7 @@ def test_decompress_out_of_memory_is_a_resource_error(codec, headroom):
 ])
 def test_each_codecs_allocation_failure_is_recognised(monkeypatch, module, raised):
     """The three ways the codec libraries say an allocation failed (seen under RLIMIT_AS)."""
-    import kafkaspec.compression as compression
+    import kafkaspec.codec.compression as compression
 
     def fail(*args, **kwargs):
         raise raised()

@@ -117,7 +117,7 @@ def _records_region_cut(compression: str) -> bytes:
     """A batch whose records region ends in the middle of its last record (CRC made right)."""
     import crc32c
 
-    from kafkaspec.compression import compress, decompress
+    from kafkaspec.codec.compression import compress, decompress
     from kafkaspec.generated import record_batch_v2 as v2
 
     n = STREAM_CHUNK * 2 + 3

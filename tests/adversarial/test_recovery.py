@@ -158,7 +158,7 @@ def test_a_valid_batch_after_garbage_is_found():
 
 def _smallest_message() -> bytes:
     """A Message v0 with null key and value: 26 bytes, the smallest entry there is."""
-    from kafkaspec.crc import crc32
+    from kafkaspec.codec.crc import crc32
 
     body = struct.pack(">bbii", 0, 0, -1, -1)
     return struct.pack(">qiI", 5, 4 + len(body), crc32(body)) + body

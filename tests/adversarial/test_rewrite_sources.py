@@ -25,7 +25,7 @@ import pytest
 
 from kafkaspec import Record
 from kafkaspec.cli import main
-from kafkaspec.crc import crc32c
+from kafkaspec.codec.crc import crc32c
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.logdir import PartitionWriter, copy, open_log, verify_path
 

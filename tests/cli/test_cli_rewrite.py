@@ -87,7 +87,7 @@ def test_broken_invariant_exits_1_naming_the_batch(tmp_path):
     second = len(data) // 2
     import struct
 
-    from kafkaspec.crc import crc32c
+    from kafkaspec.codec.crc import crc32c
     struct.pack_into(">i", data, second + 53, 0)  # base sequence 0 again: overlaps the first batch's range
     struct.pack_into(">I", data, second + 17, crc32c(bytes(data[second + 21:])))
     log.write_bytes(bytes(data))

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from support.settings import scaled
 
 import kafkaspec
-from kafkaspec.columns import ColumnItems
+from kafkaspec.codec.columns import ColumnItems
 from kafkaspec.generated import header_v2, record_v2
 from kafkaspec.generated.record_v2 import Record
 

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from support.settings import scaled
 
-from kafkaspec.compression import compress
+from kafkaspec.codec.compression import compress
 from kafkaspec.errors import CorruptRecordError, KafkaFormatError
 from kafkaspec.generated import kip98_message_set_v2 as fast_set
 from kafkaspec.generated import kip98_message_v2 as fast

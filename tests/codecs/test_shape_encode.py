@@ -1,4 +1,4 @@
-"""Records of one shape encoded by one join over the columns (kafkaspec.shape_encode) == the general
+"""Records of one shape encoded by one join over the columns (kafkaspec.codec.shape_encode) == the general
 per-record loop, byte for byte; anything not of one shape (one record differing in one length, key,
 count or null) takes the other paths with the same outcome, and bad input raises the same errors.
 
@@ -13,10 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from support.settings import scaled
 
-from kafkaspec.columns import ColumnItems, transpose
+from kafkaspec.codec.columns import ColumnItems, transpose
+from kafkaspec.codec.shape_encode import encode_shaped
 from kafkaspec.generated import record_v2
 from kafkaspec.generated.record_v2 import Header, Record
-from kafkaspec.shape_encode import encode_shaped
 
 BASE_OFFSET, BASE_TS = 1_000, 1_700_000_000_000
 DEFAULTS = tuple(Record._field_defaults[name] for name in Record._fields)

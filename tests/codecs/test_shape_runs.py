@@ -1,4 +1,4 @@
-"""Runs of same-shape records decode at C level (kafkaspec.shapes): the same records, and on bad
+"""Runs of same-shape records decode at C level (kafkaspec.codec.shapes): the same records, and on bad
 input the same errors at the same byte positions, as the general loop.
 
 The reference is the general loop itself: ``decode_record_array`` over a bytearray (runs read
@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from support.settings import scaled
 
-from kafkaspec import shapes
+from kafkaspec.codec import shapes
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.generated import record_v2
 from kafkaspec.generated.record_v2 import Header, Record

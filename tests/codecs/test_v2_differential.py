@@ -121,7 +121,7 @@ def test_fast_codecs_do_not_load_construct():
     code = ("import importlib, sys\n"
             f"for m in {modules!r}: importlib.import_module(m)\n"
             "print(sorted(m for m in sys.modules if m == 'construct' or m.startswith(('construct.', "
-            "'kafkaspec._construct', 'kafkaspec.generated.reference'))))")
+            "'kafkaspec.codec._construct', 'kafkaspec.generated.reference'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 

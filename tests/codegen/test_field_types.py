@@ -14,7 +14,7 @@ from pathlib import Path
 import construct
 import pytest
 
-from kafkaspec import varint
+from kafkaspec.codec import varint
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.explain import tracer
 

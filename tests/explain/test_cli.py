@@ -311,7 +311,7 @@ def test_count_says_it_matches_and_log_append_time_is_named():
 
 def test_nested_compression_is_refused_at_the_inner_wrapper():
     from kafkaspec import Record, build_batch
-    from kafkaspec.compression import GZIP, compress
+    from kafkaspec.codec.compression import GZIP, compress
     from kafkaspec.generated.message_v1 import encode_message
 
     inner = build_batch([Record(key=b"k", value=b"v", timestamp=5)], magic=1, compression="gzip")

@@ -173,7 +173,7 @@ def test_a_batch_whose_records_fail_is_skipped_whole_by_its_length():
     fake = kafkaspec.build_batch([Record(key=b"FAKE", value=b"x", timestamp=TS)], base_offset=999_999)
     b = bytearray(kafkaspec.build_batch([Record(value=fake, timestamp=TS)], base_offset=1))
     b[57:61] = (2).to_bytes(4, "big")  # records_count 2: the records run out
-    from kafkaspec.crc import crc32c
+    from kafkaspec.codec.crc import crc32c
     b[17:21] = crc32c(bytes(b[21:])).to_bytes(4, "big")  # ... under a valid CRC
     d = kafkaspec.build_batch([Record(value=b"d", timestamp=TS)], base_offset=2)
     it = kafkaspec.iter_batches(a + bytes(b) + d, on_corrupt="skip")

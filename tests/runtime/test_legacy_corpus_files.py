@@ -15,7 +15,7 @@ from support.corpus import CORPUS, load_vectors
 
 import kafkaspec
 from kafkaspec import CorruptRecordError
-from kafkaspec.compression import decompress
+from kafkaspec.codec.compression import decompress
 
 RUST = sorted((CORPUS / "files" / "kafka-rust-test-data").glob("fetch*.kafka.*")) if CORPUS else []
 GO = sorted((CORPUS / "files" / "segmentio-kafka-go-fixtures").glob("*.hex")) if CORPUS else []

@@ -1,6 +1,6 @@
 """Records regions written the ways other producers write them, inside real v2 batches.
 
-Each region is compressed here with the codec library directly (not kafkaspec.compression),
+Each region is compressed here with the codec library directly (not kafkaspec.codec.compression),
 in a form some writer produces, then framed as a batch and read with iter_batches.
 """
 

@@ -23,10 +23,10 @@ from support.corpus_norm import (
 from support.corpus_norm import record as norm_record
 
 from kafkaspec import CorruptRecordError, KafkaFormatError, iter_batches
-from kafkaspec.compression import SNAPPY, XERIAL_MAGIC, compress, decompress
+from kafkaspec.codec.compression import SNAPPY, XERIAL_MAGIC, compress, decompress
+from kafkaspec.codec.varint import encode_varint
 from kafkaspec.generated import record_v2
 from kafkaspec.generated.reference import record_v2 as record_v2_reference
-from kafkaspec.varint import encode_varint
 
 ALL = load_vectors()
 LEGACY_KINDS = {"message_set", "message_set_truncated", "message_set_with_trailing_garbage",

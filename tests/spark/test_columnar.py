@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kafkaspec
-from kafkaspec.compression import CODEC_NAMES
+from kafkaspec.codec.compression import CODEC_NAMES
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.record_v2 import RecordColumns
 from kafkaspec.spark.columnar import RangeReport, RangeTask, read_records

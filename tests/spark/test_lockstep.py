@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 import kafkaspec
 from kafkaspec import lockstep, logdir
-from kafkaspec.compression import CODEC_NAMES
-from kafkaspec.crc import crc32c
+from kafkaspec.codec.compression import CODEC_NAMES
+from kafkaspec.codec.crc import crc32c
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.logdir.arrow import HEADERS_TYPE, SCHEMA
 from kafkaspec.records import BatchIterator

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.abort_transaction_record import AbortTransactionRecord
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct, TaggedFields
 
 abort_transaction_record_v0 = MessageStruct(
     AbortTransactionRecord,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int8sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, KafkaUuid, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.access_control_entry_record import AccessControlEntryRecord
-from kafkaspec.payloads._construct import KafkaSized, KafkaUuid, MessageStruct, TaggedFields
 
 access_control_entry_record_v0 = MessageStruct(
     AccessControlEntryRecord,

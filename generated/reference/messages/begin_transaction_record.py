@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.begin_transaction_record import BeginTransactionRecord
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct, TaggedFields
 
 begin_transaction_record_v0 = MessageStruct(
     BeginTransactionRecord,

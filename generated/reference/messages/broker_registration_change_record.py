@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int8sb, Int32sb, Int64sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaUuid, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.broker_registration_change_record import BrokerRegistrationChangeRecord
-from kafkaspec.payloads._construct import KafkaArray, KafkaUuid, MessageStruct, TaggedFields
 
 broker_registration_change_record_v0 = MessageStruct(
     BrokerRegistrationChangeRecord,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.clear_elr_record import ClearElrRecord
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct, TaggedFields
 
 clear_elr_record_v0 = MessageStruct(
     ClearElrRecord,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Float64b, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaBool, KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.client_quota_record import ClientQuotaRecord, EntityData
-from kafkaspec.payloads._construct import KafkaArray, KafkaBool, KafkaSized, MessageStruct, TaggedFields
 
 entity_data_v0 = MessageStruct(
     EntityData,

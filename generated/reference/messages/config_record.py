@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int8sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.config_record import ConfigRecord
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct, TaggedFields
 
 config_record_v0 = MessageStruct(
     ConfigRecord,

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from construct import Int8sb, Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaUuid, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.consumer_group_current_member_assignment_value import (
     ConsumerGroupCurrentMemberAssignmentValue,
     TopicPartitions,
 )
-from kafkaspec.payloads._construct import KafkaArray, KafkaUuid, MessageStruct, TaggedFields
 
 topic_partitions_v0 = MessageStruct(
     TopicPartitions,

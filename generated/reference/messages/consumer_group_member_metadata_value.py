@@ -8,12 +8,18 @@ from __future__ import annotations
 
 from construct import Int32sb, Struct
 
+from kafkaspec.codec._message_construct import (
+    KafkaArray,
+    KafkaSized,
+    MessageStruct,
+    NullableStruct,
+    TaggedFields,
+)
 from kafkaspec.generated.messages.consumer_group_member_metadata_value import (
     ClassicMemberMetadata,
     ClassicProtocol,
     ConsumerGroupMemberMetadataValue,
 )
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct, NullableStruct, TaggedFields
 
 classic_protocol_v0 = MessageStruct(
     ClassicProtocol,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct
 from kafkaspec.generated.messages.consumer_group_metadata_key import ConsumerGroupMetadataKey
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct
 
 consumer_group_metadata_key_v3 = MessageStruct(
     ConsumerGroupMetadataKey,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int32sb, Int64sb, Struct
 
+from kafkaspec.codec._message_construct import MessageStruct, TaggedFields
 from kafkaspec.generated.messages.consumer_group_metadata_value import ConsumerGroupMetadataValue
-from kafkaspec.payloads._construct import MessageStruct, TaggedFields
 
 consumer_group_metadata_value_v0 = MessageStruct(
     ConsumerGroupMetadataValue,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct
 from kafkaspec.generated.messages.consumer_group_regular_expression_key import (
     ConsumerGroupRegularExpressionKey,
 )
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct
 
 consumer_group_regular_expression_key_v16 = MessageStruct(
     ConsumerGroupRegularExpressionKey,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from construct import Int64sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.consumer_group_regular_expression_value import (
     ConsumerGroupRegularExpressionValue,
 )
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 
 consumer_group_regular_expression_value_v0 = MessageStruct(
     ConsumerGroupRegularExpressionValue,

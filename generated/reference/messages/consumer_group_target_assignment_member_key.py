@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct
 from kafkaspec.generated.messages.consumer_group_target_assignment_member_key import (
     ConsumerGroupTargetAssignmentMemberKey,
 )
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct
 
 consumer_group_target_assignment_member_key_v7 = MessageStruct(
     ConsumerGroupTargetAssignmentMemberKey,

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from construct import Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaUuid, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.consumer_group_target_assignment_member_value import (
     ConsumerGroupTargetAssignmentMemberValue,
     TopicPartition,
 )
-from kafkaspec.payloads._construct import KafkaArray, KafkaUuid, MessageStruct, TaggedFields
 
 topic_partition_v0 = MessageStruct(
     TopicPartition,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from construct import Int32sb, Int64sb, Struct
 
+from kafkaspec.codec._message_construct import MessageStruct, TaggedFields
 from kafkaspec.generated.messages.consumer_group_target_assignment_metadata_value import (
     ConsumerGroupTargetAssignmentMetadataValue,
 )
-from kafkaspec.payloads._construct import MessageStruct, TaggedFields
 
 consumer_group_target_assignment_metadata_value_v0 = MessageStruct(
     ConsumerGroupTargetAssignmentMetadataValue,

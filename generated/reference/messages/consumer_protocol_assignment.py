@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from construct import Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaSized, MessageStruct
 from kafkaspec.generated.messages.consumer_protocol_assignment import (
     ConsumerProtocolAssignment,
     TopicPartition,
 )
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct
 
 topic_partition_v0 = MessageStruct(
     TopicPartition,

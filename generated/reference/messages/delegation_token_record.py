@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int64sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.delegation_token_record import DelegationTokenRecord
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 
 delegation_token_record_v0 = MessageStruct(
     DelegationTokenRecord,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import MessageStruct, TaggedFields
 from kafkaspec.generated.messages.end_transaction_record import EndTransactionRecord
-from kafkaspec.payloads._construct import MessageStruct, TaggedFields
 
 end_transaction_record_v0 = MessageStruct(
     EndTransactionRecord,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int16sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.feature_level_record import FeatureLevelRecord
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct, TaggedFields
 
 feature_level_record_v0 = MessageStruct(
     FeatureLevelRecord,

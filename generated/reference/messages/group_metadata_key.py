@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct
 from kafkaspec.generated.messages.group_metadata_key import GroupMetadataKey
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct
 
 group_metadata_key_v2 = MessageStruct(
     GroupMetadataKey,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int32sb, Int64sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.group_metadata_value import GroupMetadataValue, MemberMetadata
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 
 member_metadata_v0 = MessageStruct(
     MemberMetadata,

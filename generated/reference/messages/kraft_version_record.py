@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int16sb, Struct
 
+from kafkaspec.codec._message_construct import MessageStruct, TaggedFields
 from kafkaspec.generated.messages.kraft_version_record import KRaftVersionRecord
-from kafkaspec.payloads._construct import MessageStruct, TaggedFields
 
 kraft_version_record_v0 = MessageStruct(
     KRaftVersionRecord,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from construct import Int16sb, Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaUuid, MessageStruct, TaggedFields
+from kafkaspec.codec.message_types import ZERO_UUID
 from kafkaspec.generated.messages.leader_change_message import LeaderChangeMessage, Voter
-from kafkaspec.payloads._construct import KafkaArray, KafkaUuid, MessageStruct, TaggedFields
-from kafkaspec.payloads.message_types import ZERO_UUID
 
 voter_v0 = MessageStruct(
     Voter,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import MessageStruct, TaggedFields
 from kafkaspec.generated.messages.no_op_record import NoOpRecord
-from kafkaspec.payloads._construct import MessageStruct, TaggedFields
 
 no_op_record_v0 = MessageStruct(
     NoOpRecord,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct
 from kafkaspec.generated.messages.offset_commit_key import OffsetCommitKey
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct
 
 offset_commit_key_v0 = MessageStruct(
     OffsetCommitKey,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from construct import Int32sb, Int64sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, KafkaUuid, MessageStruct, TaggedFields
+from kafkaspec.codec.message_types import ZERO_UUID
 from kafkaspec.generated.messages.offset_commit_value import OffsetCommitValue
-from kafkaspec.payloads._construct import KafkaSized, KafkaUuid, MessageStruct, TaggedFields
-from kafkaspec.payloads.message_types import ZERO_UUID
 
 offset_commit_value_v0 = MessageStruct(
     OffsetCommitValue,

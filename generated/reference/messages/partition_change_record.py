@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int8sb, Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaUuid, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.partition_change_record import PartitionChangeRecord
-from kafkaspec.payloads._construct import KafkaArray, KafkaUuid, MessageStruct, TaggedFields
 
 partition_change_record_v0 = MessageStruct(
     PartitionChangeRecord,

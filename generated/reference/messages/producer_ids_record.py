@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int32sb, Int64sb, Struct
 
+from kafkaspec.codec._message_construct import MessageStruct, TaggedFields
 from kafkaspec.generated.messages.producer_ids_record import ProducerIdsRecord
-from kafkaspec.payloads._construct import MessageStruct, TaggedFields
 
 producer_ids_record_v0 = MessageStruct(
     ProducerIdsRecord,

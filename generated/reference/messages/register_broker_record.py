@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from construct import Int16sb, Int16ub, Int32sb, Int64sb, Struct
 
-from kafkaspec.generated.messages.register_broker_record import (
-    BrokerEndpoint,
-    BrokerFeature,
-    RegisterBrokerRecord,
-)
-from kafkaspec.payloads._construct import (
+from kafkaspec.codec._message_construct import (
     KafkaArray,
     KafkaBool,
     KafkaSized,
     KafkaUuid,
     MessageStruct,
     TaggedFields,
+)
+from kafkaspec.generated.messages.register_broker_record import (
+    BrokerEndpoint,
+    BrokerFeature,
+    RegisterBrokerRecord,
 )
 
 broker_endpoint_v0 = MessageStruct(

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from construct import Int16sb, Int16ub, Int32sb, Struct
 
-from kafkaspec.generated.messages.register_controller_record import (
-    ControllerEndpoint,
-    ControllerFeature,
-    RegisterControllerRecord,
-)
-from kafkaspec.payloads._construct import (
+from kafkaspec.codec._message_construct import (
     KafkaArray,
     KafkaBool,
     KafkaSized,
     KafkaUuid,
     MessageStruct,
     TaggedFields,
+)
+from kafkaspec.generated.messages.register_controller_record import (
+    ControllerEndpoint,
+    ControllerFeature,
+    RegisterControllerRecord,
 )
 
 controller_endpoint_v0 = MessageStruct(

@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from construct import Int8sb, Int32sb, Int64sb, Struct
 
-from kafkaspec.generated.messages.remote_log_segment_metadata_record import (
-    RemoteLogSegmentIdEntry,
-    RemoteLogSegmentMetadataRecord,
-    SegmentLeaderEpochEntry,
-    TopicIdPartitionEntry,
-)
-from kafkaspec.payloads._construct import (
+from kafkaspec.codec._message_construct import (
     KafkaArray,
     KafkaBool,
     KafkaSized,
     KafkaUuid,
     MessageStruct,
     TaggedFields,
+)
+from kafkaspec.generated.messages.remote_log_segment_metadata_record import (
+    RemoteLogSegmentIdEntry,
+    RemoteLogSegmentMetadataRecord,
+    SegmentLeaderEpochEntry,
+    TopicIdPartitionEntry,
 )
 
 topic_id_partition_entry_v0 = MessageStruct(

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from construct import Int8sb, Int32sb, Int64sb, Struct
 
-from kafkaspec.generated.messages.remote_log_segment_metadata_snapshot_record import (
-    RemoteLogSegmentMetadataSnapshotRecord,
-    SegmentLeaderEpochEntry,
-)
-from kafkaspec.payloads._construct import (
+from kafkaspec.codec._message_construct import (
     KafkaArray,
     KafkaBool,
     KafkaSized,
     KafkaUuid,
     MessageStruct,
     TaggedFields,
+)
+from kafkaspec.generated.messages.remote_log_segment_metadata_snapshot_record import (
+    RemoteLogSegmentMetadataSnapshotRecord,
+    SegmentLeaderEpochEntry,
 )
 
 segment_leader_epoch_entry_v0 = MessageStruct(

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from construct import Int8sb, Int32sb, Int64sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, KafkaUuid, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.remote_partition_delete_metadata_record import (
     RemotePartitionDeleteMetadataRecord,
     TopicIdPartitionEntry,
 )
-from kafkaspec.payloads._construct import KafkaSized, KafkaUuid, MessageStruct, TaggedFields
 
 topic_id_partition_entry_v0 = MessageStruct(
     TopicIdPartitionEntry,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaUuid, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.remove_access_control_entry_record import RemoveAccessControlEntryRecord
-from kafkaspec.payloads._construct import KafkaUuid, MessageStruct, TaggedFields
 
 remove_access_control_entry_record_v0 = MessageStruct(
     RemoveAccessControlEntryRecord,

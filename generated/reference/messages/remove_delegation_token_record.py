@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.remove_delegation_token_record import RemoveDelegationTokenRecord
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct, TaggedFields
 
 remove_delegation_token_record_v0 = MessageStruct(
     RemoveDelegationTokenRecord,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int8sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.remove_user_scram_credential_record import RemoveUserScramCredentialRecord
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct, TaggedFields
 
 remove_user_scram_credential_record_v0 = MessageStruct(
     RemoveUserScramCredentialRecord,

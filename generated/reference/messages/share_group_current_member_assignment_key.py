@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct
 from kafkaspec.generated.messages.share_group_current_member_assignment_key import (
     ShareGroupCurrentMemberAssignmentKey,
 )
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct
 
 share_group_current_member_assignment_key_v14 = MessageStruct(
     ShareGroupCurrentMemberAssignmentKey,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.share_group_member_metadata_value import ShareGroupMemberMetadataValue
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 
 share_group_member_metadata_value_v0 = MessageStruct(
     ShareGroupMemberMetadataValue,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct
 from kafkaspec.generated.messages.share_group_metadata_key import ShareGroupMetadataKey
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct
 
 share_group_metadata_key_v11 = MessageStruct(
     ShareGroupMetadataKey,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int32sb, Struct
 
+from kafkaspec.codec._message_construct import MessageStruct, TaggedFields
 from kafkaspec.generated.messages.share_group_metadata_value_kafka40 import ShareGroupMetadataValueKafka40
-from kafkaspec.payloads._construct import MessageStruct, TaggedFields
 
 share_group_metadata_value_kafka40_v0 = MessageStruct(
     ShareGroupMetadataValueKafka40,

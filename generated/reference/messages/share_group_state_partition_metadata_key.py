@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct
 from kafkaspec.generated.messages.share_group_state_partition_metadata_key import (
     ShareGroupStatePartitionMetadataKey,
 )
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct
 
 share_group_state_partition_metadata_key_v15 = MessageStruct(
     ShareGroupStatePartitionMetadataKey,

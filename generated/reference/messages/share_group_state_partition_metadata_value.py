@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from construct import Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaSized, KafkaUuid, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.share_group_state_partition_metadata_value import (
     ShareGroupStatePartitionMetadataValue,
     TopicInfo,
     TopicPartitionsInfo,
 )
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, KafkaUuid, MessageStruct, TaggedFields
 
 topic_partitions_info_v0 = MessageStruct(
     TopicPartitionsInfo,

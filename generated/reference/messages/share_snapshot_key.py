@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, KafkaUuid, MessageStruct
 from kafkaspec.generated.messages.share_snapshot_key import ShareSnapshotKey
-from kafkaspec.payloads._construct import KafkaSized, KafkaUuid, MessageStruct
 
 share_snapshot_key_v0 = MessageStruct(
     ShareSnapshotKey,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int8sb, Int16sb, Int16ub, Int32sb, Int64sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.share_snapshot_value_kafka40 import ShareSnapshotValueKafka40, StateBatch
-from kafkaspec.payloads._construct import KafkaArray, MessageStruct, TaggedFields
 
 state_batch_v0 = MessageStruct(
     StateBatch,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, KafkaUuid, MessageStruct
 from kafkaspec.generated.messages.share_update_key import ShareUpdateKey
-from kafkaspec.payloads._construct import KafkaSized, KafkaUuid, MessageStruct
 
 share_update_key_v1 = MessageStruct(
     ShareUpdateKey,

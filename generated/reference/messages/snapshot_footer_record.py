@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int16sb, Struct
 
+from kafkaspec.codec._message_construct import MessageStruct, TaggedFields
 from kafkaspec.generated.messages.snapshot_footer_record import SnapshotFooterRecord
-from kafkaspec.payloads._construct import MessageStruct, TaggedFields
 
 snapshot_footer_record_v0 = MessageStruct(
     SnapshotFooterRecord,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int16sb, Int64sb, Struct
 
+from kafkaspec.codec._message_construct import MessageStruct, TaggedFields
 from kafkaspec.generated.messages.snapshot_header_record import SnapshotHeaderRecord
-from kafkaspec.payloads._construct import MessageStruct, TaggedFields
 
 snapshot_header_record_v0 = MessageStruct(
     SnapshotHeaderRecord,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct
 from kafkaspec.generated.messages.streams_group_current_member_assignment_key import (
     StreamsGroupCurrentMemberAssignmentKey,
 )
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct
 
 streams_group_current_member_assignment_key_v22 = MessageStruct(
     StreamsGroupCurrentMemberAssignmentKey,

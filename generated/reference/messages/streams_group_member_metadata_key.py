@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct
 from kafkaspec.generated.messages.streams_group_member_metadata_key import StreamsGroupMemberMetadataKey
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct
 
 streams_group_member_metadata_key_v19 = MessageStruct(
     StreamsGroupMemberMetadataKey,

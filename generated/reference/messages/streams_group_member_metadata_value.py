@@ -8,12 +8,18 @@ from __future__ import annotations
 
 from construct import Int16ub, Int32sb, Struct
 
+from kafkaspec.codec._message_construct import (
+    KafkaArray,
+    KafkaSized,
+    MessageStruct,
+    NullableStruct,
+    TaggedFields,
+)
 from kafkaspec.generated.messages.streams_group_member_metadata_value import (
     Endpoint,
     KeyValue,
     StreamsGroupMemberMetadataValue,
 )
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct, NullableStruct, TaggedFields
 
 endpoint_v0 = MessageStruct(
     Endpoint,

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from construct import Int32sb, Int64sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.streams_group_metadata_value import (
     LastAssignmentConfig,
     StreamsGroupMetadataValue,
 )
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 
 last_assignment_config_v0 = MessageStruct(
     LastAssignmentConfig,

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from construct import Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaSized, KafkaUuid, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.streams_group_partition_metadata_value import (
     PartitionMetadata,
     StreamsGroupPartitionMetadataValue,
     TopicMetadata,
 )
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, KafkaUuid, MessageStruct, TaggedFields
 
 partition_metadata_v0 = MessageStruct(
     PartitionMetadata,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct
 from kafkaspec.generated.messages.streams_group_target_assignment_member_key import (
     StreamsGroupTargetAssignmentMemberKey,
 )
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct
 
 streams_group_target_assignment_member_key_v21 = MessageStruct(
     StreamsGroupTargetAssignmentMemberKey,

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from construct import Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.streams_group_target_assignment_member_value import (
     StreamsGroupTargetAssignmentMemberValue,
     TaskIds,
 )
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 
 task_ids_v0 = MessageStruct(
     TaskIds,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from construct import Int16sb, Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.streams_group_topology_value import (
     CopartitionGroup,
     StreamsGroupTopologyValue,
@@ -15,7 +16,6 @@ from kafkaspec.generated.messages.streams_group_topology_value import (
     TopicConfig,
     TopicInfo,
 )
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 
 topic_config_v0 = MessageStruct(
     TopicConfig,

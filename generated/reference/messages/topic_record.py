@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, KafkaUuid, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.topic_record import TopicRecord
-from kafkaspec.payloads._construct import KafkaSized, KafkaUuid, MessageStruct, TaggedFields
 
 topic_record_v0 = MessageStruct(
     TopicRecord,

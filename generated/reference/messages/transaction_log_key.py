@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct
 from kafkaspec.generated.messages.transaction_log_key import TransactionLogKey
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct
 
 transaction_log_key_v0 = MessageStruct(
     TransactionLogKey,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int8sb, Int16sb, Int32sb, Int64sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.transaction_log_value import PartitionsSchema, TransactionLogValue
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, MessageStruct, TaggedFields
 
 partitions_schema_v0 = MessageStruct(
     PartitionsSchema,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int32sb, Int64sb, Struct
 
+from kafkaspec.codec._message_construct import MessageStruct, TaggedFields
 from kafkaspec.generated.messages.unregister_broker_record import UnregisterBrokerRecord
-from kafkaspec.payloads._construct import MessageStruct, TaggedFields
 
 unregister_broker_record_v0 = MessageStruct(
     UnregisterBrokerRecord,

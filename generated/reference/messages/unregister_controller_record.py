@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int32sb, Struct
 
+from kafkaspec.codec._message_construct import MessageStruct, TaggedFields
 from kafkaspec.generated.messages.unregister_controller_record import UnregisterControllerRecord
-from kafkaspec.payloads._construct import MessageStruct, TaggedFields
 
 unregister_controller_record_v0 = MessageStruct(
     UnregisterControllerRecord,

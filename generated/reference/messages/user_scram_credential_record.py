@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int8sb, Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaSized, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.user_scram_credential_record import UserScramCredentialRecord
-from kafkaspec.payloads._construct import KafkaSized, MessageStruct, TaggedFields
 
 user_scram_credential_record_v0 = MessageStruct(
     UserScramCredentialRecord,

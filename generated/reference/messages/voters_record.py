@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int16sb, Int16ub, Int32sb, Struct
 
+from kafkaspec.codec._message_construct import KafkaArray, KafkaSized, KafkaUuid, MessageStruct, TaggedFields
 from kafkaspec.generated.messages.voters_record import Endpoint, KRaftVersionFeature, Voter, VotersRecord
-from kafkaspec.payloads._construct import KafkaArray, KafkaSized, KafkaUuid, MessageStruct, TaggedFields
 
 endpoint_v0 = MessageStruct(
     Endpoint,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from construct import Int8sb, Struct
 
+from kafkaspec.codec._message_construct import MessageStruct, TaggedFields
 from kafkaspec.generated.messages.zk_migration_state_record import ZkMigrationStateRecord
-from kafkaspec.payloads._construct import MessageStruct, TaggedFields
 
 zk_migration_state_record_v0 = MessageStruct(
     ZkMigrationStateRecord,

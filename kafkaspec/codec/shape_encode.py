@@ -1,6 +1,6 @@
 """Items of one shape encoded with C-level calls: support for the generated array encoders.
 
-The encode side of :mod:`kafkaspec.shapes`. When every item given (as columns) has one layout but
+The encode side of :mod:`kafkaspec.codec.shapes`. When every item given (as columns) has one layout but
 for the widths of its varints (the same byte-string lengths, no nulls where a length is needed,
 the same array counts, the same strings), each encoded item is constant pieces (the varint length
 prefixes, the strings, one-byte ints that are equal in every item) between variable ones (the
@@ -10,7 +10,7 @@ columns zipped side by side (constant pieces repeated, adjacent ones merged); wh
 vary, each item's pieces are joined first and its length measured. Either way no join per array
 element (header) and no Python code per item.
 
-:func:`encode_shaped` reads the layout spec of :mod:`kafkaspec.shapes`; when encoding, a ``("var",
+:func:`encode_shaped` reads the layout spec of :mod:`kafkaspec.codec.shapes`; when encoding, a ``("var",
 base, none)`` entry also says what None means (``"index"``: the item's index, ``"base"``: the base
 itself, i.e. a delta of 0). It returns None for anything outside one shape (a length that differs,
 a null, a varint beyond two bytes, a value of a type the general loop would refuse or treat

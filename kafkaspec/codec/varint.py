@@ -7,7 +7,7 @@ indexing operation.
 
 from __future__ import annotations
 
-from .errors import InvalidLengthError, TruncatedError
+from ..errors import InvalidLengthError, TruncatedError
 
 #: signed value of each byte, for int8 fields
 INT8 = tuple(range(128)) + tuple(range(-128, 0))

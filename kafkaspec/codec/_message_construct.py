@@ -3,7 +3,7 @@
 their null forms, uuid, a strict bool, nullable nested structures, the tagged-field section, and the
 adapter from Construct containers to the generated NamedTuples.
 
-Written from the encoding's rules, independently of :mod:`kafkaspec.payloads.message_types` (which the fast
+Written from the encoding's rules, independently of :mod:`kafkaspec.codec.message_types` (which the fast
 codecs use), so that the differential test compares two readings of the spec. Only the reference
 modules import this one.
 """

@@ -20,7 +20,7 @@ in order, each exposed field one value of the typed tuple:
 * ``("int8",)``: one signed byte;
 * ``("var", base, none)``: a zigzag varint or varlong; the value is ``bases[base]`` plus it (``base`` -1:
   the value itself; ``none``, for the encoder: what None means, ``"index"`` or ``"base"``, see
-  :mod:`kafkaspec.shape_encode`);
+  :mod:`kafkaspec.codec.shape_encode`);
 * ``("bytes", nullable, string)``: a varint length (-1 for null), then the bytes (``string``: UTF-8);
 * ``("array", cls, spec)``: a varint count, then the items, of ``cls`` laid out by ``spec``.
 """

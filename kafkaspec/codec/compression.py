@@ -46,7 +46,7 @@ import snappy
 import xxhash
 import zstandard
 
-from .errors import DecompressionError, LimitExceededError, OutOfMemoryError, UnsupportedCodecError
+from ..errors import DecompressionError, LimitExceededError, OutOfMemoryError, UnsupportedCodecError
 
 Buffer = bytes | bytearray | memoryview
 
