@@ -8,8 +8,8 @@ Layers (docs/architecture.md, "Layout"):
 * the **spec** layer, ``kafkaspec.spec``: YAML -> validated, linted model (PyYAML, no Jinja2);
 * the **generator**, ``kafkaspec.codegen`` (codegen/, Jinja2), and the **review** tooling,
   ``kafkaspec.review``: both build on the spec layer;
-* the log directories, Spark and the CLI (``kafkaspec.logdir``, ``kafkaspec.spark``,
-  ``kafkaspec.commands``, ``kafkaspec.cli``), built on the runtime.
+* the log directories, Arrow, Spark and the CLI (``kafkaspec.logdir``, ``kafkaspec.arrow``,
+  ``kafkaspec.spark``, ``kafkaspec.commands``, ``kafkaspec.cli``), built on the runtime.
 
 Two kinds of check: in a subprocess, what ``import kafkaspec`` and reading a batch really load
 (``sys.modules``); and statically (``ast``), every import statement of the hand-written and
@@ -39,7 +39,7 @@ TREES = {"kafkaspec": "kafkaspec", "codegen": "kafkaspec.codegen", "generated": 
 
 #: subpackages of kafkaspec that are not runtime; kafkaspec.cli is the CLI's entry module
 NON_RUNTIME = ("kafkaspec.spec", "kafkaspec.codegen", "kafkaspec.review", "kafkaspec.logdir",
-               "kafkaspec.spark", "kafkaspec.commands", "kafkaspec.cli")
+               "kafkaspec.arrow", "kafkaspec.spark", "kafkaspec.commands", "kafkaspec.cli")
 
 #: what the runtime must not load: the generator, the spec layer, review tooling, and their libraries
 #: (construct too: the Construct reference codecs load only for those who use them)

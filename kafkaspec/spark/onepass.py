@@ -25,9 +25,9 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ..arrow.ranges import RangeTask, Walk, load_range, read_records
 from ..errors import KafkaFormatError
 from .audit import audit_rows
-from .columnar import RangeTask, Walk, load_range, read_records
 from .schema import AUDIT_COLUMNS, arrow_schema
 
 #: the Hive-style partition columns of ``records/`` (in the path, not in the files)

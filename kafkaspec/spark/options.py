@@ -59,7 +59,7 @@ option                     meaning
                            the executors in the tasks; the options hold paths, never key material,
                            and no plan, error or summary shows a key (only ids and paths)
 ``engine``                 ``lockstep`` (default): v2 records decoded many batches at once with
-                           numpy (:mod:`kafkaspec.lockstep`); ``records``: one record at a time
+                           numpy (:mod:`kafkaspec.arrow.engine`); ``records``: one record at a time
 =========================  ==================================================================
 
 Filters on topic, partition and offset are pushed down as well (:mod:`.pushdown`).
@@ -173,7 +173,7 @@ class ReadOptions:
     split_size: int = 64 << 20
     view: str = "records"
     decode: bool = False
-    lockstep: bool = True  # option engine: lockstep (kafkaspec.lockstep) or records (the per-record decoder)
+    lockstep: bool = True  # option engine: lockstep (kafkaspec.arrow.engine) or records (the per-record decoder)
     pushed: Pushed = Pushed()  # filters Spark pushed down (topic, partition, offset)
     storage: StorageOptions | None = None  # explicit object-store settings (secrets not in its repr)
     remote_log_metadata: str | None = None  # where __remote_log_metadata is, for a tiered prefix (driver only)

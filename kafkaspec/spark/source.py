@@ -27,7 +27,7 @@ from pyspark.sql.datasource import (
     InputPartition,
 )
 
-from .columnar import RangeTask
+from ..arrow.ranges import RangeTask
 from .options import ReadOptions
 from .schema import AUDIT_COLUMNS, DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, struct_type
 from .tasks import our_errors_first, read_task

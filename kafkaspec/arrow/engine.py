@@ -24,21 +24,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .extras import missing
+from ..extras import missing
 
 try:
     import numpy as np
     import pyarrow as pa
 except ModuleNotFoundError as exc:
-    raise missing(exc, "spark", "the columnar engine (kafkaspec.lockstep)") from None
+    raise missing(exc, "spark", "the columnar engine (kafkaspec.arrow.engine)") from None
 
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.record_batch_v2 import COMPRESSION_MASK, RECORD_BATCH_OVERHEAD, TIMESTAMP_TYPE_MASK
 
-from .compression import DEFAULT_MAX_DECOMPRESSED, decompress
-from .errors import KafkaFormatError
-from .records import Batch
-from .varint import read_varint
+from ..compression import DEFAULT_MAX_DECOMPRESSED, decompress
+from ..errors import KafkaFormatError
+from ..records import Batch
+from ..varint import read_varint
 
 #: below this many batches still walking their record chain, the rest is walked in plain Python
 #: (a numpy step costs microseconds whatever its size; a batch of 10,000 records alone must not pay it)

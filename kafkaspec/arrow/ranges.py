@@ -33,7 +33,7 @@ from ..logdir.storage import StorageOptions
 from ..logdir.transactions import ReadCommitted, select_batches
 from ..records import Batch, BatchIterator
 from ..recovery import LENGTH
-from .schema import RECORD_COLUMNS, arrow_schema
+from ..spark.schema import RECORD_COLUMNS, arrow_schema
 
 log = logging.getLogger("kafkaspec.spark")
 
@@ -58,7 +58,7 @@ class RangeTask:
     skip_corrupt: bool = False
     max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
     storage: StorageOptions | None = None  # object-store settings for an s3:// path (None: the environment)
-    lockstep: bool = True  # v2 records through kafkaspec.lockstep (falling back per run of batches)
+    lockstep: bool = True  # v2 records through kafkaspec.arrow.engine (falling back per run of batches)
     #: private keys of an encrypted tiered segment, by key pair id (None: the executor's environment's)
     keys: PrivateKeys | None = field(default=None, repr=False)
     #: the segment's layout (``Segment.layout``): how ``path`` is opened on the executor
@@ -300,7 +300,7 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
     """The records of the task's range, filtered as the task says, as Arrow batches.
 
     With ``task.lockstep``, runs of v2 batches (:data:`ROWS_PER_ARROW_BATCH` records) decode through
-    :mod:`kafkaspec.lockstep`. A run the engine declines (a check failed, a legacy entry, a value it
+    :mod:`kafkaspec.arrow.engine`. A run the engine declines (a check failed, a legacy entry, a value it
     leaves to the per-record decoder) goes to the per-record decoder from the run's first batch up to
     where that decoder yields, so errors, skips and row numbering are the per-record decoder's own.
     ``walk``: filled with what the read saw (:class:`Walk`).
@@ -317,7 +317,7 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
     if not task.lockstep:
         yield from _per_record(iter(selected), buf, task, report, builder, first_only=False, walk=walk)
         return
-    from kafkaspec.logdir.arrow import decode_run
+    from .partitions import decode_run
 
     # the engine reads a run ahead: an entry the iterator refuses must not pre-empt an error in the run
     batches = _Deferred(selected)

@@ -1,10 +1,10 @@
 """Partitions as Arrow: the ``kafkalog`` record columns as ``pyarrow.RecordBatch``es, without Spark.
 
 ``Partition.to_arrow()`` and ``LogDir.to_arrow_batches()`` (what DuckDB and Polars take directly)
-decode v2 batches through the columnar engine (:mod:`kafkaspec.lockstep`), a run of batches at a
+decode v2 batches through the columnar engine (:mod:`kafkaspec.arrow.engine`), a run of batches at a
 time; a run the engine declines, and legacy (magic 0/1) entries, decode one record at a time, so a
 corrupt batch raises the per-record decoder's error, naming the segment and byte position. The
-Spark reader (:mod:`kafkaspec.spark.columnar`) assembles its engine runs here too: one schema.
+Spark reader (:mod:`kafkaspec.arrow.ranges`) assembles its engine runs here too: one schema.
 
 Needs numpy and pyarrow (``kafkaspec[spark]``).
 """
@@ -33,12 +33,12 @@ from ..generated.record_batch_v2 import (
     TIMESTAMP_TYPE_MASK,
     TIMESTAMP_TYPE_SHIFT,
 )
-from ..lockstep import decode_batches
 from ..records import Batch, BatchIterator
+from .engine import decode_batches
 
 if TYPE_CHECKING:
+    from ..logdir.layout import LogDir, Partition
     from ..values.decoder import ValueDecoder
-    from .layout import LogDir, Partition
 
 HEADERS_TYPE = pa.list_(pa.struct([("key", pa.string()), ("value", pa.binary())]))
 
