@@ -48,8 +48,8 @@ def _workload(name: str, codec: str, headers: int, batches: int, rounds: int) ->
     import pyarrow as pa
 
     from kafkaspec.arrow import engine as lockstep
-    from kafkaspec.arrow.partitions import HEADERS_TYPE
     from kafkaspec.arrow.ranges import ROWS_PER_ARROW_BATCH, RangeTask, read_records
+    from kafkaspec.arrow.schema import HEADERS_TYPE
     from kafkaspec.records import BatchIterator
 
     data = segment(batches, codec, headers)

@@ -1,24 +1,24 @@
 """Partitions as Arrow: the ``kafkalog`` record columns as ``pyarrow.RecordBatch``es, without Spark.
 
 ``Partition.to_arrow()`` and ``LogDir.to_arrow_batches()`` (what DuckDB and Polars take directly)
-decode v2 batches through the columnar engine (:mod:`kafkaspec.arrow.engine`), a run of batches at a
-time; a run the engine declines, and legacy (magic 0/1) entries, decode one record at a time, so a
-corrupt batch raises the per-record decoder's error, naming the segment and byte position. The
-Spark reader (:mod:`kafkaspec.arrow.ranges`) assembles its engine runs here too: one schema.
+decode v2 batches through the columnar engine (:func:`kafkaspec.arrow.engine.decode_run`), a run of
+batches at a time; a run the engine declines, and legacy (magic 0/1) entries, decode one record at a
+time, so a corrupt batch raises the per-record decoder's error, naming the segment and byte position.
+
+The partitions and segments are taken by what they offer (:class:`PartitionLike`), not by their
+classes: :mod:`kafkaspec.logdir` calls this module, and this module needs nothing of it back.
 
 Needs numpy and pyarrow (``kafkaspec[spark]``).
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..extras import missing
 
 try:
-    import numpy as np
     import pyarrow as pa
 except ModuleNotFoundError as exc:
     raise missing(exc, "spark", "Arrow output (to_arrow, to_arrow_batches)") from None
@@ -26,101 +26,49 @@ except ModuleNotFoundError as exc:
 from ..compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
-from ..generated.record_batch_v2 import (
-    COMPRESSION_MASK,
-    IS_CONTROL_MASK,
-    IS_TRANSACTIONAL_MASK,
-    TIMESTAMP_TYPE_MASK,
-    TIMESTAMP_TYPE_SHIFT,
-)
+from ..generated.record_batch_v2 import COMPRESSION_MASK, TIMESTAMP_TYPE_MASK, TIMESTAMP_TYPE_SHIFT
 from ..records import Batch, BatchIterator
-from .engine import decode_batches
+from .engine import decode_run
+from .schema import SCHEMA
 
 if TYPE_CHECKING:
-    from ..logdir.layout import LogDir, Partition
     from ..values.decoder import ValueDecoder
-
-HEADERS_TYPE = pa.list_(pa.struct([("key", pa.string()), ("value", pa.binary())]))
-
-#: the ``kafkalog`` record columns (Spark's Kafka source columns, then the batch's), as Spark's Arrow
-#: converter gives them (tests/spark checks they stay equal)
-SCHEMA = pa.schema([
-    ("key", pa.binary()), ("value", pa.binary()), ("topic", pa.string()), ("partition", pa.int32()),
-    ("offset", pa.int64()), ("timestamp", pa.timestamp("us", tz="UTC")), ("timestampType", pa.int32()),
-    ("headers", HEADERS_TYPE), ("magic", pa.int32()), ("compression", pa.string()), ("producerId", pa.int64()),
-    ("producerEpoch", pa.int32()), ("baseSequence", pa.int32()), ("isTransactional", pa.bool_()),
-    ("isControl", pa.bool_()), ("partitionLeaderEpoch", pa.int32()), ("segment", pa.string()),
-    ("batchPosition", pa.int64()),
-])
 
 #: records per run of batches (and so per yielded RecordBatch, about)
 ROWS_PER_RUN = 65536
 
-_CODEC_LIST = [*CODEC_NAMES, "unknown5", "unknown6", "unknown7"]
-_CODECS = pa.array(_CODEC_LIST, pa.string())
-_US_LIMIT = np.iinfo(np.int64).max // 1000  # milliseconds that still fit a Spark timestamp (microseconds)
+
+class SegmentLike(Protocol):
+    """What is read of a segment (``kafkaspec.logdir.Segment``, local or tiered)."""
+
+    @property
+    def path(self) -> object: ...
+
+    @property
+    def data(self) -> bytes: ...
+
+    @property
+    def served_from(self) -> int: ...
+
+    def close(self) -> None: ...
 
 
-def decode_run(buf: bytes, run: Sequence[Batch], *, topic: str, partition: int, segment: str, base: int = 0,
-               schema: pa.Schema = SCHEMA, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-               plain_sizes: dict[int, int] | None = None) -> pa.RecordBatch | None:
-    """The records of a run of v2 batches of ``buf`` (file position ``base``) as one RecordBatch, through
-    the engine; ``None`` when the engine declines (decode the run one record at a time instead).
+class PartitionLike(Protocol):
+    """What is read of a partition (``kafkaspec.logdir.Partition`` and its tiered kinds)."""
 
-    ``plain_sizes``: filled, when the run decodes, with each batch's position in ``buf`` -> the size of
-    its records region after decompression."""
-    decoded = decode_batches(buf, run, schema.field("headers").type, max_decompressed=max_decompressed)
-    if decoded is None:
-        return None
-    ts = decoded.timestamp
-    if (np.abs(ts) > _US_LIMIT).any():  # beyond a Spark timestamp: the per-record path names the record
-        return None
-    if plain_sizes is not None:
-        plain_sizes.update(zip([b.position for b in run], decoded.plain_sizes.tolist(), strict=True))
-    counts = decoded.counts
-    n = len(ts)
-    heads = decoded.heads
-    attributes = heads["attributes"]
+    @property
+    def topic(self) -> str: ...
 
-    def per_batch(values: np.ndarray, dtype: type) -> pa.Array:
-        return pa.array(np.repeat(values.astype(dtype), counts))
+    @property
+    def partition(self) -> int: ...
 
-    columns = [
-        decoded.key,
-        decoded.value,
-        _constant(topic, pa.string(), n),
-        _constant(partition, pa.int32(), n),
-        pa.array(decoded.offset),
-        pa.array(ts * 1000).view(pa.timestamp("us", tz="UTC")),
-        per_batch((attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT, np.int32),
-        decoded.headers,
-        _constant(2, pa.int32(), n),
-        _codec_column(attributes & COMPRESSION_MASK, counts, n),
-        per_batch(heads["producer_id"], np.int64),
-        per_batch(heads["producer_epoch"], np.int32),
-        per_batch(heads["base_sequence"], np.int32),
-        per_batch((attributes & IS_TRANSACTIONAL_MASK) != 0, np.bool_),
-        per_batch((attributes & IS_CONTROL_MASK) != 0, np.bool_),
-        per_batch(heads["partition_leader_epoch"], np.int32),
-        _constant(segment, pa.string(), n),
-        per_batch(base + np.fromiter((b.position for b in run), np.int64, len(run)), np.int64),
-    ]
-    return pa.RecordBatch.from_arrays(columns, schema=schema)
+    def segments(self) -> Sequence[SegmentLike]: ...
 
 
-@functools.lru_cache(maxsize=8)
-def _constant(value: object, arrow_type: pa.DataType, n: int) -> pa.Array:
-    """``value`` ``n`` times. Arrow arrays are immutable, so a run of the same length (every full run
-    of a segment) shares one: a segment path repeated 65,536 times is 4 MB to build each time."""
-    return pa.repeat(pa.scalar(value, arrow_type), n)
+class LogDirLike(Protocol):
+    """What is read of a log directory (``kafkaspec.logdir.LogDir``)."""
 
-
-def _codec_column(codecs: np.ndarray, counts: np.ndarray, n: int) -> pa.Array:
-    """The ``compression`` column: one shared array when the run's batches share a codec (the usual case)."""
-    first = int(codecs[0]) if len(codecs) else 0
-    if (codecs == first).all():
-        return _constant(_CODEC_LIST[first], pa.string(), n)
-    return _CODECS.take(np.repeat(codecs.astype(np.int8), counts))
+    def partitions(self) -> Iterable[PartitionLike]: ...
 
 
 def _per_record(entries: Sequence[LogBatch], *, topic: str, partition: int, segment: str) -> pa.RecordBatch:
@@ -171,7 +119,7 @@ def with_decoded_values(batches: Iterator[pa.RecordBatch], topic: str, values: V
                                          names=[*rb.schema.names, "value_decoded", "value_error"])
 
 
-def partition_batches(part: Partition, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+def partition_batches(part: PartitionLike, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
                       values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
     """Every record of the partition, segment by segment, as RecordBatches of :data:`SCHEMA`; with
     ``values``, the decoded values added (:func:`with_decoded_values`)."""
@@ -220,7 +168,7 @@ def _run(buf: bytes, run: list[Batch], names: dict[str, Any], max_decompressed: 
     return _per_record(run, **names) if rb is None else rb
 
 
-def partition_table(part: Partition, *, verify: bool = True, values: ValueDecoder | None = None) -> pa.Table:
+def partition_table(part: PartitionLike, *, verify: bool = True, values: ValueDecoder | None = None) -> pa.Table:
     """The partition's records as one ``pyarrow.Table`` (:data:`SCHEMA`, plus the decoded values)."""
     batches = list(partition_batches(part, verify=verify, values=values))
     if values is None:
@@ -236,7 +184,7 @@ def _empty_decoded(topic: str, values: ValueDecoder) -> tuple[pa.Field, pa.Field
     return pa.field("value_decoded", arrow_type or pa.string()), pa.field("value_error", pa.string())
 
 
-def logdir_batches(log: LogDir, *, verify: bool = True, values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
+def logdir_batches(log: LogDirLike, *, verify: bool = True, values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
     """Every partition's records (topics and partitions in the directory's order), as RecordBatches;
     with ``values``, the decoded values of each topic (a different struct per topic)."""
     for part in log.partitions():

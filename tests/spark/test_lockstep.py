@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 import kafkaspec
 from kafkaspec import logdir
 from kafkaspec.arrow import engine as lockstep
-from kafkaspec.arrow.partitions import HEADERS_TYPE, SCHEMA
 from kafkaspec.arrow.ranges import RangeReport, RangeTask, read_records
+from kafkaspec.arrow.schema import HEADERS_TYPE, SCHEMA
 from kafkaspec.compression import CODEC_NAMES
 from kafkaspec.crc import crc32c
 from kafkaspec.errors import KafkaFormatError
@@ -222,13 +222,6 @@ def test_varints_of_every_size_and_the_limits(monkeypatch):
     far = bytes(_one([kafkaspec.Record(value=b"a", timestamp=0), kafkaspec.Record(value=b"b", timestamp=2**62)]))
     assert not engine_accepts(far)  # a 10-byte varlong
     assert_same(RangeTask("v.log", "t", 0, 0, len(far)), far, monkeypatch)
-
-
-def test_schema_is_sparks():
-    pytest.importorskip("pyspark")
-    from kafkaspec.spark.schema import RECORD_COLUMNS, arrow_schema
-
-    assert arrow_schema(RECORD_COLUMNS).equals(SCHEMA)
 
 
 # -- the logdir API -----------------------------------------------------------------------------------
