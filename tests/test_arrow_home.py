@@ -13,7 +13,9 @@ Run as a script to check another tree: ``python tests/test_arrow_home.py ROOT``.
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 from test_architecture import REPO, cycles, in_package, module_files
@@ -85,6 +87,26 @@ def test_sparks_record_columns_are_the_arrow_schema():
     from kafkaspec.spark.schema import RECORD_COLUMNS
 
     assert [name for name, _ in RECORD_COLUMNS] == SCHEMA.names
+
+
+READ_A_RANGE = textwrap.dedent("""
+    import sys
+    import kafkaspec
+    from kafkaspec.arrow.ranges import RangeTask, read_records
+    data = kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"v", timestamp=1)] * 3)
+    for engine in (True, False):
+        rows = sum(rb.num_rows for rb in read_records(RangeTask("t.log", "t", 0, 0, len(data), lockstep=engine),
+                                                      buf=bytes(data)))
+        assert rows == 3, rows
+    print(sorted(m for m in sys.modules if m.split(".")[0] == "pyspark" or m.startswith("kafkaspec.spark")))
+""")
+
+
+def test_the_range_reader_loads_no_spark():
+    """The range reader (what each Spark task runs, and the benchmark and tests run directly) is
+    Spark-free: reading a range, with either engine, loads neither PySpark nor ``kafkaspec.spark``."""
+    out = subprocess.run([sys.executable, "-c", READ_A_RANGE], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
 
 
 if __name__ == "__main__":
