@@ -1,4 +1,4 @@
-"""The columnar engine (``kafkaspec.lockstep``) against the per-record decoders, one process, same data.
+"""The columnar engine (``kafkaspec.arrow.engine``) against the per-record decoders, one process, same data.
 
 Workloads: the standard one of ``bench.v2`` (100-record batches, 6-byte keys, 60-byte values, no
 headers, uncompressed) as a 2,000-batch segment (``BENCH_QUICK``: 500), then the same with 3 headers
@@ -47,10 +47,10 @@ def segment(batches: int, codec: str, headers: int) -> bytes:
 def _workload(name: str, codec: str, headers: int, batches: int, rounds: int) -> dict:
     import pyarrow as pa
 
-    from kafkaspec import lockstep
-    from kafkaspec.logdir.arrow import HEADERS_TYPE
+    from kafkaspec.arrow import engine as lockstep
+    from kafkaspec.arrow.ranges import ROWS_PER_ARROW_BATCH, RangeTask, read_records
+    from kafkaspec.arrow.schema import HEADERS_TYPE
     from kafkaspec.records import BatchIterator
-    from kafkaspec.spark.columnar import ROWS_PER_ARROW_BATCH, RangeTask, read_records
 
     data = segment(batches, codec, headers)
     n = batches * N
@@ -101,7 +101,7 @@ def floor(batches: int) -> dict:
     ``batches`` batches, and a single numpy call on such an array."""
     import numpy as np
 
-    from kafkaspec import lockstep
+    from kafkaspec.arrow import engine as lockstep
 
     arr = np.zeros(1 << 16, np.uint8)
     arr[::2] = 0x96  # two-byte varints (record lengths of 75 bytes)
@@ -129,7 +129,7 @@ def run(quick: bool = False) -> dict:
 
 
 def report(results: dict) -> str:
-    lines = ["## Columnar engine (kafkaspec.lockstep): records/s per core, one process, same segment",
+    lines = ["## Columnar engine (kafkaspec.arrow.engine): records/s per core, one process, same segment",
              "", "  workload     engine  columnar  engine/columnar  engine decode  aiokafka  kafka-python  "
              "engine/aiokafka"]
     for w in results["workloads"]:

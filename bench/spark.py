@@ -1,7 +1,7 @@
 """The Spark side: columnar decoding into pyarrow.RecordBatch, and the kafkalog job on a big directory.
 
 1. Columnar decode, one process, standard workload (100-record batches, 6-byte
-   keys, 60-byte values, uncompressed): records/s of ``kafkaspec.spark.columnar``
+   keys, 60-byte values, uncompressed): records/s of ``kafkaspec.arrow.ranges``
    (the lockstep engine, as Spark reads; ``bench.engine`` compares it with the per-record decoder) vs the
    per-record object path (``iter_batches`` -> ``Record`` tuples -> the same
    RecordBatch). Targets: >= 1.0 M records/s per core and >= 1.5x the object path.
@@ -57,8 +57,8 @@ def _segment(batches: int) -> bytes:
 
 def object_path(buf, builder):
     """The per-record path: Record objects, then the same Arrow batch built from them."""
+    from kafkaspec.arrow.ranges import _Meta
     from kafkaspec.generated.record_v2 import RecordColumns
-    from kafkaspec.spark.columnar import _Meta
 
     out = []
     cols, meta = RecordColumns(), _Meta()
@@ -116,7 +116,7 @@ def row_path(buf, topic: str = "bench", partition: int = 0, segment: str = "benc
 
 
 def run_columnar(quick: bool = False) -> dict:
-    from kafkaspec.spark.columnar import RangeTask, RecordBatchBuilder, read_records
+    from kafkaspec.arrow.ranges import RangeTask, RecordBatchBuilder, read_records
 
     buf = _segment(BATCHES // 4 if quick else BATCHES)
     n = len(buf) // len(standard_batch()) * N
@@ -238,7 +238,7 @@ def one_pass_alone(path: Path, out: Path) -> dict:
 
 
 def run_spark(quick: bool = False) -> dict:
-    from kafkaspec.spark.columnar import read_records
+    from kafkaspec.arrow.ranges import read_records
     from kafkaspec.spark.options import ReadOptions
     from kafkaspec.spark.planning import plan
 
@@ -350,7 +350,7 @@ def profile(path: str, out: str, master: str = "local[*]") -> list[str]:
     JVM and of the Python processes, the tasks' time split into load + decode, Parquet encoding and audit,
     and what is left per task: Spark's task path), stop, then without Spark: planning alone, the
     single-process columnar read, and the one pass's tasks run in turn in one process."""
-    from kafkaspec.spark.columnar import read_records
+    from kafkaspec.arrow.ranges import read_records
     from kafkaspec.spark.options import ReadOptions
     from kafkaspec.spark.pipeline import PIPELINE_CONF, run_pipeline
     from kafkaspec.spark.planning import plan

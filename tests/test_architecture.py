@@ -75,12 +75,7 @@ RESTRICTED = ("construct", "jinja2", "yaml")
 
 #: Import cycles allowed for now, each a set of modules, with why. A stale entry fails the cycle
 #: test, so an allowance goes when its cycle does.
-ALLOWED_CYCLES: tuple[frozenset[str], ...] = (
-    # logdir/layout.py's to_arrow methods import logdir/arrow.py lazily, which names LogDir and
-    # Partition under TYPE_CHECKING. The move of the Arrow path into kafkaspec/arrow/ (its readers
-    # take a partition by Protocol) breaks it: delete this entry after that merge.
-    frozenset({"kafkaspec.logdir.arrow", "kafkaspec.logdir.layout"}),
-)
+ALLOWED_CYCLES: tuple[frozenset[str], ...] = ()
 
 #: what the runtime must not load: the generator, the spec layer, review tooling, and their libraries
 #: (construct too: the Construct reference codecs load only for those who use them)

@@ -231,11 +231,11 @@ class Partition:
 
     def to_arrow(self, *, verify: bool = True, decode_values: bool = False,
                  values: ValueDecoder | None = None) -> pa.Table:
-        """Every record as one ``pyarrow.Table`` of the ``kafkalog`` columns (:mod:`kafkaspec.logdir.arrow`:
+        """Every record as one ``pyarrow.Table`` of the ``kafkalog`` columns (:mod:`kafkaspec.arrow.partitions`:
         the columnar engine; needs numpy and pyarrow). ``decode_values``: ``value_decoded`` and
         ``value_error`` added, by ``values`` (a :class:`kafkaspec.values.ValueDecoder`), by default one
         with the schemas of the ``_schemas`` topic in this partition's data dir."""
-        from .arrow import partition_table
+        from ..arrow.partitions import partition_table
 
         return partition_table(self, verify=verify, values=self._values(decode_values, values))
 
@@ -250,7 +250,7 @@ class Partition:
                          values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
         """Every record, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (about 65,536 rows each);
         ``decode_values`` as :meth:`to_arrow`."""
-        from .arrow import partition_batches
+        from ..arrow.partitions import partition_batches
 
         return partition_batches(self, verify=verify, values=self._values(decode_values, values))
 
@@ -386,7 +386,7 @@ class LogDir:
         take them through ``pyarrow.RecordBatchReader.from_batches``. ``decode_values``: each topic's
         values decoded (``value_decoded``, a struct per topic, and ``value_error``) with the schemas of
         this directory's ``_schemas`` topic, or by ``values``."""
-        from .arrow import logdir_batches
+        from ..arrow.partitions import logdir_batches
 
         if decode_values and values is None:
             from ..values import decoder

@@ -53,7 +53,7 @@ import os
 import re
 import threading
 import urllib.parse
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
@@ -61,7 +61,7 @@ from typing import Any
 
 from . import ranged, store_clients
 from .ranged import Get
-from .store_clients import azure_env
+from .store_clients import StorageOptions, azure_env
 
 #: URI schemes read through pyarrow.fs (s3a: Hadoop's name for the same S3 buckets)
 REMOTE_SCHEMES = ("s3", "s3a", "gs", "gcs", "abfs", "abfss", "az", "hdfs")
@@ -80,52 +80,6 @@ def is_uri(path: object) -> bool:
 
 class StorageError(OSError):
     """An object store refused or failed a request; the message names the URI, never a credential."""
-
-
-@dataclass(frozen=True)
-class StorageOptions:
-    """Explicit settings for an object store; None (the default) means "from the environment".
-
-    Secrets are kept out of ``repr`` (and so out of logs, plans and errors).
-    """
-
-    endpoint: str | None = None
-    region: str | None = None
-    access_key: str | None = field(default=None, repr=False)
-    secret_key: str | None = field(default=None, repr=False)
-    session_token: str | None = field(default=None, repr=False)
-    timeout: float | None = None
-    #: gs://: the endpoint of a private or emulated GCS (``STORAGE_EMULATOR_HOST``'s ``host:port``, no
-    #: credentials then); None: Google's own, with Google's default credentials
-    gcs_endpoint: str | None = None
-    #: abfs:// and az://: the storage account, its access key and its blob endpoint (``http://host:port``
-    #: for an emulator); None: from the URI and the environment (see the module docstring)
-    azure_account: str | None = None
-    azure_key: str | None = field(default=None, repr=False)
-    azure_endpoint: str | None = None
-
-    @classmethod
-    def from_env(cls) -> StorageOptions:
-        """This process's standard AWS environment as explicit settings, to ship to Spark executors that
-        may not have it. Keys only when both are set (a profile or instance role stays each process's own)."""
-        env = os.environ.get
-        access, secret = env("AWS_ACCESS_KEY_ID"), env("AWS_SECRET_ACCESS_KEY")
-        keys = bool(access and secret)
-        timeout = env("KAFKASPEC_STORAGE_TIMEOUT")
-        try:
-            seconds = float(timeout) if timeout else None
-        except ValueError:
-            seconds = None
-        azure = azure_env()
-        return cls(endpoint=env("AWS_ENDPOINT_URL_S3") or env("AWS_ENDPOINT_URL"),
-                   region=env("AWS_REGION") or env("AWS_DEFAULT_REGION"),
-                   access_key=access if keys else None, secret_key=secret if keys else None,
-                   session_token=env("AWS_SESSION_TOKEN") if keys else None, timeout=seconds,
-                   gcs_endpoint=env("STORAGE_EMULATOR_HOST") or None, azure_account=azure.get("account"),
-                   azure_key=azure.get("key"), azure_endpoint=azure.get("endpoint"))
-
-    def secrets(self) -> tuple[str, ...]:
-        return tuple(s for s in (self.access_key, self.secret_key, self.session_token, self.azure_key) if s)
 
 
 def _env_secrets() -> tuple[str, ...]:

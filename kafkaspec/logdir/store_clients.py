@@ -1,7 +1,7 @@
 """Which client reads each object store, configured how: the filesystem a :class:`~.storage.Store` uses.
 
 One function per store, each from the store's standard settings (the environment) or the explicit
-:class:`~.storage.StorageOptions` that override them, each with ``KAFKASPEC_STORAGE_TIMEOUT``'s bound
+:class:`StorageOptions` (here: the clients' settings; ``storage`` re-exports them) that override them, each with ``KAFKASPEC_STORAGE_TIMEOUT``'s bound
 on the connect and every request. What the requests return, the errors they raise and how they map
 to messages are ``storage``'s job (this module names the exception types the clients raise:
 :func:`client_errors`); it only picks and configures the client:
@@ -23,10 +23,55 @@ from __future__ import annotations
 import errno
 import functools
 import os
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
-if TYPE_CHECKING:  # the options are storage's; this module only reads them
-    from .storage import StorageOptions
+
+@dataclass(frozen=True)
+class StorageOptions:
+    """Explicit settings for an object store; None (the default) means "from the environment".
+
+    Secrets are kept out of ``repr`` (and so out of logs, plans and errors).
+    """
+
+    endpoint: str | None = None
+    region: str | None = None
+    access_key: str | None = field(default=None, repr=False)
+    secret_key: str | None = field(default=None, repr=False)
+    session_token: str | None = field(default=None, repr=False)
+    timeout: float | None = None
+    #: gs://: the endpoint of a private or emulated GCS (``STORAGE_EMULATOR_HOST``'s ``host:port``, no
+    #: credentials then); None: Google's own, with Google's default credentials
+    gcs_endpoint: str | None = None
+    #: abfs:// and az://: the storage account, its access key and its blob endpoint (``http://host:port``
+    #: for an emulator); None: from the URI and the environment (see the module docstring)
+    azure_account: str | None = None
+    azure_key: str | None = field(default=None, repr=False)
+    azure_endpoint: str | None = None
+
+    @classmethod
+    def from_env(cls) -> StorageOptions:
+        """This process's standard AWS environment as explicit settings, to ship to Spark executors that
+        may not have it. Keys only when both are set (a profile or instance role stays each process's own)."""
+        env = os.environ.get
+        access, secret = env("AWS_ACCESS_KEY_ID"), env("AWS_SECRET_ACCESS_KEY")
+        keys = bool(access and secret)
+        timeout = env("KAFKASPEC_STORAGE_TIMEOUT")
+        try:
+            seconds = float(timeout) if timeout else None
+        except ValueError:
+            seconds = None
+        azure = azure_env()
+        return cls(endpoint=env("AWS_ENDPOINT_URL_S3") or env("AWS_ENDPOINT_URL"),
+                   region=env("AWS_REGION") or env("AWS_DEFAULT_REGION"),
+                   access_key=access if keys else None, secret_key=secret if keys else None,
+                   session_token=env("AWS_SESSION_TOKEN") if keys else None, timeout=seconds,
+                   gcs_endpoint=env("STORAGE_EMULATOR_HOST") or None, azure_account=azure.get("account"),
+                   azure_key=azure.get("key"), azure_endpoint=azure.get("endpoint"))
+
+    def secrets(self) -> tuple[str, ...]:
+        return tuple(s for s in (self.access_key, self.secret_key, self.session_token, self.azure_key) if s)
+
 
 #: the storage emulator's published development account key (``UseDevelopmentStorage=true``); not a secret
 AZURITE_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="

@@ -19,6 +19,7 @@ import pyarrow as pa
 
 from kafkaspec.generated import record_batch_v2 as v2
 
+from ..arrow.ranges import RangeTask, Walk, load_range
 from ..codec.compression import codec_name, decompress
 from ..codec.crc import crc32c
 from ..entry import LogBatch
@@ -26,7 +27,6 @@ from ..errors import KafkaFormatError
 from ..logdir.transactions import ReadCommitted
 from ..records import Batch, BatchIterator
 from ..recovery import Resync
-from .columnar import RangeTask, Walk, load_range
 from .schema import AUDIT_COLUMNS, arrow_schema
 
 

@@ -22,7 +22,7 @@ from kafkaspec.logdir.render import decoded_fields
 from kafkaspec.payloads.decode import FAMILY_OF_TOPIC, Decoded, decode_as, decode_control
 from kafkaspec.printable import json_text
 
-from .columnar import RangeTask
+from ..arrow.ranges import RangeTask
 from .schema import DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, arrow_schema
 
 log = logging.getLogger(__name__)

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ..arrow.ranges import RangeTask, Walk, load_range, read_records
 from ..errors import KafkaFormatError
 from .audit import audit_rows
-from .columnar import RangeTask, Walk, load_range, read_records
 from .schema import AUDIT_COLUMNS, arrow_schema
 
 if TYPE_CHECKING:

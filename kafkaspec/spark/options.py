@@ -65,7 +65,7 @@ option                     meaning
 ``schemaRegistryUrl``      a Schema Registry asked for the ids the ``_schemas`` topic of the data
                            directory does not hold
 ``engine``                 ``lockstep`` (default): v2 records decoded many batches at once with
-                           numpy (:mod:`kafkaspec.lockstep`); ``records``: one record at a time
+                           numpy (:mod:`kafkaspec.arrow.engine`); ``records``: one record at a time
 =========================  ==================================================================
 
 Filters on topic, partition and offset are pushed down as well (:mod:`.pushdown`).
@@ -185,7 +185,7 @@ class ReadOptions:
     split_size: int = 64 << 20
     view: str = "records"
     decode: bool = False
-    lockstep: bool = True  # option engine: lockstep (kafkaspec.lockstep) or records (the per-record decoder)
+    lockstep: bool = True  # option engine: lockstep (kafkaspec.arrow.engine) or records (the per-record decoder)
     pushed: Pushed = Pushed()  # filters Spark pushed down (topic, partition, offset)
     storage: StorageOptions | None = None  # explicit object-store settings (secrets not in its repr)
     remote_log_metadata: str | None = None  # where __remote_log_metadata is, for a tiered prefix (driver only)

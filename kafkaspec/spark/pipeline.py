@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # (pyarrow and the task code are imported when the job runs: 
 
     from pyspark.sql import SparkSession
 
-    from .columnar import RangeTask
+    from ..arrow.ranges import RangeTask
     from .onepass import RangeResult
     from .options import ReadOptions
     from .values import ValueColumns

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .. import logdir
+from ..arrow.ranges import RangeTask
 from ..errors import KafkaFormatError
 from ..logdir.encryption import PrivateKeys
 from ..logdir.storage import StorageOptions, is_uri
-from .columnar import RangeTask
 from .options import ReadOptions
 
 log = logging.getLogger("kafkaspec.spark")

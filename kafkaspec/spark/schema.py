@@ -1,8 +1,9 @@
 """The columns of the ``kafkalog`` source: Spark's Kafka source columns first, then batch-level ones.
 
-Kept as DDL strings so this module needs neither Spark nor Arrow; the Arrow
-schemas are derived from them with PySpark's own converter, which is what the
-Python data source worker checks yielded batches against.
+The record columns are derived from the one Arrow schema, :data:`kafkaspec.arrow.schema.SCHEMA`, that
+every Arrow reader yields; the other views' columns are DDL strings. The Spark schemas are built from
+these without a JVM, and the Arrow schemas with PySpark's own converter, which is what the Python data
+source worker checks yielded batches against.
 """
 
 from __future__ import annotations
@@ -10,35 +11,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..arrow.schema import SCHEMA
+
 if TYPE_CHECKING:
     import pyarrow as pa
     from pyspark.sql.types import StructType
 
-#: exactly the columns (names, order, types) of Spark's Kafka source
-KAFKA_COLUMNS = (
-    ("key", "binary"),
-    ("value", "binary"),
-    ("topic", "string"),
-    ("partition", "int"),
-    ("offset", "bigint"),
-    ("timestamp", "timestamp"),
-    ("timestampType", "int"),
-    ("headers", "array<struct<key:string,value:binary>>"),
-)
 
-#: one value per batch, repeated on each of its records
-BATCH_COLUMNS = (
-    ("magic", "int"),
-    ("compression", "string"),
-    ("producerId", "bigint"),
-    ("producerEpoch", "int"),
-    ("baseSequence", "int"),
-    ("isTransactional", "boolean"),
-    ("isControl", "boolean"),
-    ("partitionLeaderEpoch", "int"),
-    ("segment", "string"),
-    ("batchPosition", "bigint"),
-)
+def _ddl(arrow_type: pa.DataType) -> str:
+    """The Spark DDL type of an Arrow type of :data:`SCHEMA` (the inverse of Spark's Arrow converter)."""
+    import pyarrow as pa
+
+    if pa.types.is_list(arrow_type):
+        item = arrow_type.value_type
+        return f"array<struct<{','.join(f'{f.name}:{_ddl(f.type)}' for f in item)}>>"
+    kinds = {pa.binary(): "binary", pa.string(): "string", pa.int32(): "int", pa.int64(): "bigint",
+             pa.bool_(): "boolean", pa.timestamp("us", tz="UTC"): "timestamp"}
+    return kinds[arrow_type]
+
+
+#: the ``kafkalog`` record columns as (name, DDL type): Spark's Kafka source columns, then the batch's
+RECORD_COLUMNS = tuple((f.name, _ddl(f.type)) for f in SCHEMA)
 
 #: ``option("view", "batches")``: one row per batch (or skipped byte range), for audits
 AUDIT_COLUMNS = (
@@ -60,8 +53,6 @@ AUDIT_COLUMNS = (
     ("crcStatus", "string"),  # ok | mismatch | unchecked | corrupt | partial | unused
     ("error", "string"),
 )
-
-RECORD_COLUMNS = KAFKA_COLUMNS + BATCH_COLUMNS
 
 #: ``option("decode", "auto")``: Kafka's own payloads decoded (kafkaspec.payloads), after the record columns
 DECODE_COLUMNS = (

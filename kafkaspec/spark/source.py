@@ -27,7 +27,7 @@ from pyspark.sql.datasource import (
     InputPartition,
 )
 
-from .columnar import RangeTask
+from ..arrow.ranges import RangeTask
 from .options import ReadOptions
 from .schema import AUDIT_COLUMNS, DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, struct_type
 from .tasks import our_errors_first, read_task
@@ -68,7 +68,7 @@ class KafkaLogDataSource(DataSource):
         if opts.values is not None:
             from .values import with_spark_fields
 
-            return with_spark_fields(self._schema(opts), opts)
+            return with_spark_fields(self._schema(opts), opts.values, opts.view)
         return self._schema(opts)
 
     def _schema(self, opts: ReadOptions) -> StructType:

@@ -39,9 +39,9 @@ from pyspark.sql.streaming.datasource import (
 )
 
 from .. import logdir
+from ..arrow.ranges import RangeTask
 from ..errors import KafkaFormatError
 from ..logdir.tail import PartitionTail, TailPoint, end_position
-from .columnar import RangeTask
 from .options import EARLIEST, LATEST, OptionError, ReadOptions
 from .planning import on_driver, open_source
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ..arrow.ranges import RangeTask
 from ..errors import KafkaFormatError
-from .columnar import RangeTask
 from .options import ReadOptions
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def _batches(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
         from .audit import read_audit
 
         return read_audit(task)
-    from .columnar import read_records
+    from ..arrow.ranges import read_records
 
     if opts.view == "offsets":
         from .decoding import read_offsets
@@ -62,7 +62,7 @@ def _with_values(batches: Iterator[pa.RecordBatch], task: RangeTask, opts: ReadO
 
     assert opts.values is not None
     if opts.view == "batches":
-        from .columnar import read_records
+        from ..arrow.ranges import read_records
 
         return with_audit_counts(batches, task, opts.values, read_records)
     return with_values(batches, task, opts.values)

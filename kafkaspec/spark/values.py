@@ -30,10 +30,9 @@ if TYPE_CHECKING:
     import pyarrow as pa
     from pyspark.sql.types import DataType, StructField, StructType
 
+    from ..arrow.ranges import RangeTask
     from ..logdir import LogDir
     from ..values.schemas_topic import SchemaStore
-    from .columnar import RangeTask
-    from .options import ReadOptions
 
 __all__ = ["ValueColumns", "audit_counts", "parse_formats", "resolve", "spark_fields", "with_values"]
 
@@ -208,12 +207,11 @@ def with_audit_counts(batches: Iterator[pa.RecordBatch], task: RangeTask, vc: Va
                                          names=[*rb.schema.names, "keyErrors", "valueErrors"])
 
 
-def with_spark_fields(schema: StructType, opts: ReadOptions) -> StructType:
-    """The source's schema with the columns ``opts.values`` adds (records view: decoded and error
-    columns; batches view: the error counts per batch)."""
+def with_spark_fields(schema: StructType, values: ValueColumns, view: str) -> StructType:
+    """The source's schema with the columns ``values`` adds (records view: decoded and error columns;
+    batches view: the error counts per batch)."""
     from pyspark.sql import types as T
 
-    assert opts.values is not None
-    if opts.view == "batches":
+    if view == "batches":
         return T.StructType([*schema.fields, *(T.StructField(n, T.IntegerType()) for n, _ in AUDIT_COUNT_COLUMNS)])
-    return T.StructType([*schema.fields, *spark_fields(opts.values)])
+    return T.StructType([*schema.fields, *spark_fields(values)])

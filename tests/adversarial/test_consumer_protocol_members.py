@@ -177,7 +177,7 @@ def test_dump_decode_json_and_spark(tmp_path):
     assert (tmp_path / "canary").read_text() == "keep"
 
     pytest.importorskip("pyarrow")
-    from kafkaspec.spark.columnar import RangeTask, read_records
+    from kafkaspec.arrow.ranges import RangeTask, read_records
     from kafkaspec.spark.decoding import with_decoded
 
     segment = next((tmp_path / "logs" / "__consumer_offsets-0").glob("*.log"))

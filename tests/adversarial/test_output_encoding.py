@@ -105,8 +105,8 @@ def test_non_finite_quota_values_are_valid_json(tmp_path):
 
 def test_the_spark_decoded_column_is_valid_json(tmp_path):
     """The ``kafkalog`` source's ``decoded`` column holds the same JSON (driven here without Spark)."""
+    from kafkaspec.arrow.ranges import RangeTask
     from kafkaspec.logdir import open_log
-    from kafkaspec.spark.columnar import RangeTask
     from kafkaspec.spark.decoding import with_decoded
 
     root = _quota_log(tmp_path / "logs", [math.nan, -math.inf])

@@ -95,8 +95,8 @@ def test_dump_and_explain_decode_the_topic(tmp_path):
 
 def test_the_spark_decoded_column_holds_the_records(tmp_path):
     """``decode=auto`` of the ``kafkalog`` source (driven here without Spark)."""
+    from kafkaspec.arrow.ranges import RangeTask
     from kafkaspec.logdir import open_log
-    from kafkaspec.spark.columnar import RangeTask
     from kafkaspec.spark.decoding import with_decoded
 
     root = write_topic(tmp_path / "logs", [segment("orders", TID, 0, S1, 0, 99, [(0, 0)])])

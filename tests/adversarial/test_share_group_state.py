@@ -203,7 +203,7 @@ def test_explain_reads_share_records_field_by_field(state_dir):
 def test_spark_decode_column_without_a_session(state_dir):
     """The kafkalog source's decode=auto path (kafkaspec.spark.decoding), fed by its columnar reader."""
     pytest.importorskip("pyarrow")
-    from kafkaspec.spark.columnar import RangeTask, read_records
+    from kafkaspec.arrow.ranges import RangeTask, read_records
     from kafkaspec.spark.decoding import with_decoded
 
     segment = next((state_dir / f"{TOPIC}-0").glob("*.log"))

@@ -76,7 +76,7 @@ def test_verify_reports_the_same_range(tmp_path):
 
 def test_spark_source_resumes_at_the_same_byte(tmp_path):
     pytest.importorskip("pyarrow")
-    from kafkaspec.spark.columnar import RangeReport, RangeTask, read_records
+    from kafkaspec.arrow.ranges import RangeReport, RangeTask, read_records
 
     data, skipped = _stream()
     seg = _segment(tmp_path, data)
@@ -147,7 +147,7 @@ def test_a_valid_looking_batch_inside_a_corrupt_one_is_never_yielded_by_any_read
 
 def test_spark_source_never_yields_the_fake_batch(tmp_path):
     pytest.importorskip("pyarrow")
-    from kafkaspec.spark.columnar import RangeReport, RangeTask, read_records
+    from kafkaspec.arrow.ranges import RangeReport, RangeTask, read_records
 
     data, ranges = _fake_stream()
     seg = _segment(tmp_path, data)

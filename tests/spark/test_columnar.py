@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kafkaspec
+from kafkaspec.arrow.ranges import RangeReport, RangeTask, read_records
 from kafkaspec.codec.compression import CODEC_NAMES
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.record_v2 import RecordColumns
-from kafkaspec.spark.columnar import RangeReport, RangeTask, read_records
 
 EXAMPLES = int(os.environ.get("KAFKASPEC_FUZZ_EXAMPLES", "300")) // 3
 

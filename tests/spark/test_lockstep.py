@@ -1,4 +1,4 @@
-"""The columnar engine (kafkaspec.lockstep) against the per-record decoder: same columns, same errors.
+"""The columnar engine (kafkaspec.arrow.engine) against the per-record decoder: same columns, same errors.
 
 No Spark session: the reader's decode (``read_records``) runs with ``lockstep`` on and off over the
 corpus, hypothesis batches (headers, null keys and values, every codec, LogAppendTime, control
@@ -20,13 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kafkaspec
-from kafkaspec import lockstep, logdir
+from kafkaspec import logdir
+from kafkaspec.arrow import engine as lockstep
+from kafkaspec.arrow.ranges import RangeReport, RangeTask, read_records
+from kafkaspec.arrow.schema import HEADERS_TYPE, SCHEMA
 from kafkaspec.codec.compression import CODEC_NAMES
 from kafkaspec.codec.crc import crc32c
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.logdir.arrow import HEADERS_TYPE, SCHEMA
 from kafkaspec.records import BatchIterator
-from kafkaspec.spark.columnar import RangeReport, RangeTask, read_records
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
 
@@ -221,13 +222,6 @@ def test_varints_of_every_size_and_the_limits(monkeypatch):
     far = bytes(_one([kafkaspec.Record(value=b"a", timestamp=0), kafkaspec.Record(value=b"b", timestamp=2**62)]))
     assert not engine_accepts(far)  # a 10-byte varlong
     assert_same(RangeTask("v.log", "t", 0, 0, len(far)), far, monkeypatch)
-
-
-def test_schema_is_sparks():
-    pytest.importorskip("pyspark")
-    from kafkaspec.spark.schema import RECORD_COLUMNS, arrow_schema
-
-    assert arrow_schema(RECORD_COLUMNS).equals(SCHEMA)
 
 
 # -- the logdir API -----------------------------------------------------------------------------------

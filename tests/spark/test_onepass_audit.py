@@ -1,7 +1,7 @@
 """The pipeline's audit rows reuse what the records read saw, and equal the audit's own walk (no Spark needed).
 
 The one pass (``kafkaspec.spark.onepass``) reads a range's records, then builds its audit rows from that
-read (:class:`~kafkaspec.spark.columnar.Walk`): the entries it walked, the checksums it checked, the
+read (:class:`~kafkaspec.arrow.ranges.Walk`): the entries it walked, the checksums it checked, the
 uncompressed sizes the engine found, the legacy record counts. These tests compare those rows with the
 audit's own walk of the same bytes on every kind of batch the synth data holds, on transactions, on a
 corrupt range and on a torn tail, and count the decompressions the audit still does.
@@ -15,8 +15,8 @@ from dataclasses import replace
 import pytest
 
 from kafkaspec import logdir
+from kafkaspec.arrow.ranges import RangeTask, Walk, load_range, read_records
 from kafkaspec.spark import audit
-from kafkaspec.spark.columnar import RangeTask, Walk, load_range, read_records
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kafkaspec import logdir
-from kafkaspec.spark.columnar import RangeReport, iter_entries, load_range
+from kafkaspec.arrow.ranges import RangeReport, iter_entries, load_range
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
 

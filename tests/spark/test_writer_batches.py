@@ -11,8 +11,8 @@ import pyarrow.compute as pc
 import pytest
 
 from kafkaspec import logdir
+from kafkaspec.arrow.ranges import read_records
 from kafkaspec.logdir import InvariantError
-from kafkaspec.spark.columnar import read_records
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
 from kafkaspec.spark.schema import RECORD_COLUMNS, struct_type

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from kafkaspec import Record, logdir
-from kafkaspec.spark.columnar import read_records
+from kafkaspec.arrow.ranges import read_records
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
 from kafkaspec.spark.schema import RECORD_COLUMNS, struct_type

@@ -12,10 +12,10 @@ import pytest
 from pyarrow.fs import FileSelector, FileType
 
 from kafkaspec import KafkaFormatError, logdir
+from kafkaspec.arrow.ranges import read_records
 from kafkaspec.cli import main
 from kafkaspec.logdir.publish import PUBLISHING
 from kafkaspec.logdir.storage import Store
-from kafkaspec.spark.columnar import read_records
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
 from kafkaspec.spark.schema import RECORD_COLUMNS, struct_type

@@ -10,7 +10,7 @@ from support.local_tiered import write_local_tiered
 from support.logdir import write_partition
 
 from kafkaspec import logdir
-from kafkaspec.spark.columnar import read_records
+from kafkaspec.arrow.ranges import read_records
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
 

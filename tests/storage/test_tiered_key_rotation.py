@@ -143,7 +143,7 @@ def test_key_files_that_are_not_keys_are_named(tmp_path, local_logs, pairs, monk
 def test_reader_options_read_the_keys_on_the_driver_and_show_no_key(tmp_path, local_logs, pairs, monkeypatch):
     """``tieredPrivateKeyDir`` / ``tieredPrivateKey.<id>`` hold paths; the driver reads the keys and every
     task carries them (the executors may share neither the files nor the environment); no repr shows one."""
-    from kafkaspec.spark.columnar import load_range
+    from kafkaspec.arrow.ranges import load_range
     from kafkaspec.spark.options import OptionError, ReadOptions
     from kafkaspec.spark.planning import plan
 

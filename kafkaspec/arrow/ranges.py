@@ -1,10 +1,10 @@
-"""Read one byte range of a segment into ``pyarrow.RecordBatch``es of the ``kafkalog`` columns.
+"""The range reader: one byte range of a segment as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns.
 
-Spark-free (only pyarrow and numpy), so the benchmark and the tests run it
-directly. v2 batches decode straight into column lists through the generated
-``decode_record_batch_columns``; legacy (magic 0/1) batches go through their
-record objects. Corrupt input either raises (policy ``fail``) or is skipped
-to the next verifiable batch and reported (policy ``skip``).
+What each task of the Spark source (and the pipeline) runs, Spark-free (only pyarrow and numpy),
+so the benchmark and the tests run it directly. Runs of v2 batches decode through the columnar
+engine (:func:`.engine.decode_run`); what the engine declines, and legacy (magic 0/1) batches, go
+through the generated ``decode_record_batch_columns`` and the record objects. Corrupt input either
+raises (policy ``fail``) or is skipped to the next verifiable batch and reported (policy ``skip``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ from ..logdir.storage import StorageOptions
 from ..logdir.transactions import ReadCommitted, select_batches
 from ..records import Batch, BatchIterator
 from ..recovery import LENGTH
-from .schema import RECORD_COLUMNS, arrow_schema
+from .engine import decode_run
+from .schema import SCHEMA
 
 log = logging.getLogger("kafkaspec.spark")
 
@@ -58,7 +59,7 @@ class RangeTask:
     skip_corrupt: bool = False
     max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
     storage: StorageOptions | None = None  # object-store settings for an s3:// path (None: the environment)
-    lockstep: bool = True  # v2 records through kafkaspec.lockstep (falling back per run of batches)
+    lockstep: bool = True  # v2 records through kafkaspec.arrow.engine (falling back per run of batches)
     #: private keys of an encrypted tiered segment, by key pair id (None: the executor's environment's)
     keys: PrivateKeys | None = field(default=None, repr=False)
     #: the segment's layout (``Segment.layout``): how ``path`` is opened on the executor
@@ -202,10 +203,10 @@ def int64_array(values: list[int]) -> pa.Array:
 
 
 class RecordBatchBuilder:
-    """Turns filled column lists into ``pyarrow.RecordBatch``es of :data:`RECORD_COLUMNS`."""
+    """Turns filled column lists into ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (:data:`SCHEMA`)."""
 
     def __init__(self, topic: str, partition: int, segment: str):
-        self.schema = arrow_schema(RECORD_COLUMNS)
+        self.schema = SCHEMA
         self.headers_type = self.schema.field("headers").type
         self.header_fields = list(self.headers_type.value_type)
         self.topic, self.partition, self.segment = topic, partition, segment
@@ -300,7 +301,7 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
     """The records of the task's range, filtered as the task says, as Arrow batches.
 
     With ``task.lockstep``, runs of v2 batches (:data:`ROWS_PER_ARROW_BATCH` records) decode through
-    :mod:`kafkaspec.lockstep`. A run the engine declines (a check failed, a legacy entry, a value it
+    :mod:`kafkaspec.arrow.engine`. A run the engine declines (a check failed, a legacy entry, a value it
     leaves to the per-record decoder) goes to the per-record decoder from the run's first batch up to
     where that decoder yields, so errors, skips and row numbering are the per-record decoder's own.
     ``walk``: filled with what the read saw (:class:`Walk`).
@@ -317,8 +318,6 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
     if not task.lockstep:
         yield from _per_record(iter(selected), buf, task, report, builder, first_only=False, walk=walk)
         return
-    from kafkaspec.logdir.arrow import decode_run
-
     # the engine reads a run ahead: an entry the iterator refuses must not pre-empt an error in the run
     batches = _Deferred(selected)
     run: list[Batch] = []
@@ -332,15 +331,15 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
         run.append(batch)
         rows += batch.head.records_count
         if rows >= ROWS_PER_ARROW_BATCH:
-            yield from _run(run, batches, buf, task, report, builder, decode_run, walk)
+            yield from _run(run, batches, buf, task, report, builder, walk)
             run, rows = [], 0
     if run and batches.failure is not None:  # the per-record path would have stopped inside this run
         if decode_run(buf, run, topic=task.topic, partition=task.partition, segment=task.path,
-                      schema=builder.schema, max_decompressed=task.max_decompressed) is None:
+                      max_decompressed=task.max_decompressed) is None:
             for _ in _per_record(iter(run), buf, task, report, builder, first_only=False, source=batches):
                 pass  # only for its error, which comes first in the file
     elif run:
-        yield from _run(run, batches, buf, task, report, builder, decode_run, walk)
+        yield from _run(run, batches, buf, task, report, builder, walk)
     if batches.failure is not None:
         raise batches.failure
 
@@ -364,9 +363,9 @@ class _Deferred(Iterator[LogBatch]):
 
 
 def _run(run: list[Batch], rest: _Deferred, buf: bytes, task: RangeTask, report: RangeReport,
-         builder: RecordBatchBuilder, decode_run: Any, walk: Walk | None) -> Iterator[pa.RecordBatch]:
+         builder: RecordBatchBuilder, walk: Walk | None) -> Iterator[pa.RecordBatch]:
     rb = decode_run(buf, run, topic=task.topic, partition=task.partition, segment=task.path, base=task.start,
-                    schema=builder.schema, max_decompressed=task.max_decompressed,
+                    max_decompressed=task.max_decompressed,
                     plain_sizes=None if walk is None else walk.plain_sizes)
     if rb is None:
         yield from _per_record(chain(run, rest), buf, task, report, builder, first_only=True, source=rest, walk=walk)

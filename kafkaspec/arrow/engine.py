@@ -15,30 +15,40 @@ UTF-8 header keys, int64 offsets and timestamps); it does not raise: when anythi
 :func:`decode_batches` returns ``None`` and the caller decodes those batches with the per-record
 decoder, which raises its error with its position (or, where the engine is only more cautious, gives
 the same columns). CRCs and batch heads are the batch iterator's job, before batches get here.
+:func:`decode_run` turns a decoded run into a RecordBatch of the ``kafkalog`` columns.
 
 Needs numpy and pyarrow (``kafkaspec[spark]``); ``import kafkaspec`` does not load this module.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .codec.extras import missing
+from ..codec.extras import missing
 
 try:
     import numpy as np
     import pyarrow as pa
 except ModuleNotFoundError as exc:
-    raise missing(exc, "spark", "the columnar engine (kafkaspec.lockstep)") from None
+    raise missing(exc, "spark", "the columnar engine (kafkaspec.arrow.engine)") from None
 
 from kafkaspec.generated import record_batch_v2 as v2
-from kafkaspec.generated.record_batch_v2 import COMPRESSION_MASK, RECORD_BATCH_OVERHEAD, TIMESTAMP_TYPE_MASK
+from kafkaspec.generated.record_batch_v2 import (
+    COMPRESSION_MASK,
+    IS_CONTROL_MASK,
+    IS_TRANSACTIONAL_MASK,
+    RECORD_BATCH_OVERHEAD,
+    TIMESTAMP_TYPE_MASK,
+    TIMESTAMP_TYPE_SHIFT,
+)
 
-from .codec.compression import DEFAULT_MAX_DECOMPRESSED, decompress
-from .codec.varint import read_varint
-from .errors import KafkaFormatError
-from .records import Batch
+from ..codec.compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, decompress
+from ..codec.varint import read_varint
+from ..errors import KafkaFormatError
+from ..records import Batch
+from .schema import HEADERS_TYPE, SCHEMA
 
 #: below this many batches still walking their record chain, the rest is walked in plain Python
 #: (a numpy step costs microseconds whatever its size; a batch of 10,000 records alone must not pay it)
@@ -119,6 +129,75 @@ def decode_batches(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListTy
         return _decode(buf, batches, headers_type, max_decompressed)
     except _Fail:
         return None
+
+
+_CODEC_LIST = [*CODEC_NAMES, "unknown5", "unknown6", "unknown7"]
+_CODECS = pa.array(_CODEC_LIST, pa.string())
+_US_LIMIT = np.iinfo(np.int64).max // 1000  # milliseconds that still fit a Spark timestamp (microseconds)
+
+
+def decode_run(buf: bytes, run: Sequence[Batch], *, topic: str, partition: int, segment: str, base: int = 0,
+               max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+               plain_sizes: dict[int, int] | None = None) -> pa.RecordBatch | None:
+    """The records of a run of v2 batches of ``buf`` (file position ``base``) as one RecordBatch of the
+    ``kafkalog`` columns (:data:`~kafkaspec.arrow.schema.SCHEMA`); ``None`` when the engine declines
+    (decode the run one record at a time instead). Both Arrow readers call this, so a run's columns are
+    built in one place.
+
+    ``plain_sizes``: filled, when the run decodes, with each batch's position in ``buf`` -> the size of
+    its records region after decompression."""
+    decoded = decode_batches(buf, run, HEADERS_TYPE, max_decompressed=max_decompressed)
+    if decoded is None:
+        return None
+    ts = decoded.timestamp
+    if (np.abs(ts) > _US_LIMIT).any():  # beyond a Spark timestamp: the per-record path names the record
+        return None
+    if plain_sizes is not None:
+        plain_sizes.update(zip([b.position for b in run], decoded.plain_sizes.tolist(), strict=True))
+    counts = decoded.counts
+    n = len(ts)
+    heads = decoded.heads
+    attributes = heads["attributes"]
+
+    def per_batch(values: np.ndarray, dtype: type) -> pa.Array:
+        return pa.array(np.repeat(values.astype(dtype), counts))
+
+    columns = [
+        decoded.key,
+        decoded.value,
+        _constant(topic, pa.string(), n),
+        _constant(partition, pa.int32(), n),
+        pa.array(decoded.offset),
+        pa.array(ts * 1000).view(pa.timestamp("us", tz="UTC")),
+        per_batch((attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT, np.int32),
+        decoded.headers,
+        _constant(2, pa.int32(), n),
+        _codec_column(attributes & COMPRESSION_MASK, counts, n),
+        per_batch(heads["producer_id"], np.int64),
+        per_batch(heads["producer_epoch"], np.int32),
+        per_batch(heads["base_sequence"], np.int32),
+        per_batch((attributes & IS_TRANSACTIONAL_MASK) != 0, np.bool_),
+        per_batch((attributes & IS_CONTROL_MASK) != 0, np.bool_),
+        per_batch(heads["partition_leader_epoch"], np.int32),
+        _constant(segment, pa.string(), n),
+        per_batch(base + np.fromiter((b.position for b in run), np.int64, len(run)), np.int64),
+    ]
+    return pa.RecordBatch.from_arrays(columns, schema=SCHEMA)
+
+
+@functools.lru_cache(maxsize=8)
+def _constant(value: object, arrow_type: pa.DataType, n: int) -> pa.Array:
+    """``value`` ``n`` times. Arrow arrays are immutable, so a run of the same length (every full run
+    of a segment) shares one: a segment path repeated 65,536 times is 4 MB to build each time."""
+    return pa.repeat(pa.scalar(value, arrow_type), n)
+
+
+def _codec_column(codecs: np.ndarray, counts: np.ndarray, n: int) -> pa.Array:
+    """The ``compression`` column: one shared array when the run's batches share a codec (the usual case)."""
+    first = int(codecs[0]) if len(codecs) else 0
+    if (codecs == first).all():
+        return _constant(_CODEC_LIST[first], pa.string(), n)
+    return _CODECS.take(np.repeat(codecs.astype(np.int8), counts))
 
 
 def _decode(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListType, max_decompressed: int) -> Decoded:

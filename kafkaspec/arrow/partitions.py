@@ -1,0 +1,191 @@
+"""Partitions as Arrow: the ``kafkalog`` record columns as ``pyarrow.RecordBatch``es, without Spark.
+
+``Partition.to_arrow()`` and ``LogDir.to_arrow_batches()`` (what DuckDB and Polars take directly)
+decode v2 batches through the columnar engine (:func:`kafkaspec.arrow.engine.decode_run`), a run of
+batches at a time; a run the engine declines, and legacy (magic 0/1) entries, decode one record at a
+time, so a corrupt batch raises the per-record decoder's error, naming the segment and byte position.
+
+The partitions and segments are taken by what they offer (:class:`PartitionLike`), not by their
+classes: :mod:`kafkaspec.logdir` calls this module, and this module needs nothing of it back.
+
+Needs numpy and pyarrow (``kafkaspec[spark]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..codec.extras import missing
+
+try:
+    import pyarrow as pa
+except ModuleNotFoundError as exc:
+    raise missing(exc, "spark", "Arrow output (to_arrow, to_arrow_batches)") from None
+
+from ..codec.compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
+from ..entry import LogBatch
+from ..errors import KafkaFormatError
+from ..generated.record_batch_v2 import COMPRESSION_MASK, TIMESTAMP_TYPE_MASK, TIMESTAMP_TYPE_SHIFT
+from ..records import Batch, BatchIterator
+from .engine import decode_run
+from .schema import SCHEMA
+
+if TYPE_CHECKING:
+    from ..values.decoder import ValueDecoder
+
+#: records per run of batches (and so per yielded RecordBatch, about)
+ROWS_PER_RUN = 65536
+
+
+class SegmentLike(Protocol):
+    """What is read of a segment (``kafkaspec.logdir.Segment``, local or tiered)."""
+
+    @property
+    def path(self) -> object: ...
+
+    @property
+    def data(self) -> bytes: ...
+
+    @property
+    def served_from(self) -> int: ...
+
+    def close(self) -> None: ...
+
+
+class PartitionLike(Protocol):
+    """What is read of a partition (``kafkaspec.logdir.Partition`` and its tiered kinds)."""
+
+    @property
+    def topic(self) -> str: ...
+
+    @property
+    def partition(self) -> int: ...
+
+    def segments(self) -> Sequence[SegmentLike]: ...
+
+
+class LogDirLike(Protocol):
+    """What is read of a log directory (``kafkaspec.logdir.LogDir``)."""
+
+    def partitions(self) -> Iterable[PartitionLike]: ...
+
+
+def _per_record(entries: Sequence[LogBatch], *, topic: str, partition: int, segment: str) -> pa.RecordBatch:
+    """The same columns from record objects: legacy entries, and runs the engine declined."""
+    cols: dict[str, list] = {name: [] for name in SCHEMA.names}
+    for entry in entries:
+        try:
+            records = list(entry)
+        except KafkaFormatError as exc:
+            raise exc.at(0, segment) from None
+        if isinstance(entry, Batch):
+            tstype = (entry.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT
+        else:
+            tstype = (entry.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT if entry.magic == 1 else -1
+        fixed = {"topic": topic, "partition": partition, "timestampType": tstype, "magic": entry.magic,
+                 "compression": CODEC_NAMES[entry.attributes & COMPRESSION_MASK] if entry.attributes & 7 < 5 else
+                 f"unknown{entry.attributes & 7}",
+                 "producerId": entry.producer_id, "producerEpoch": entry.producer_epoch,
+                 "baseSequence": entry.base_sequence, "isTransactional": entry.is_transactional,
+                 "isControl": entry.is_control, "partitionLeaderEpoch": entry.partition_leader_epoch,
+                 "segment": segment, "batchPosition": entry.position}
+        for r in records:
+            cols["key"].append(r.key)
+            cols["value"].append(r.value)
+            cols["offset"].append(r.offset)
+            cols["timestamp"].append((-1 if r.timestamp is None else r.timestamp) * 1000)
+            cols["headers"].append([{"key": k, "value": v} for k, v in r.headers or ()])
+            for name, value in fixed.items():
+                cols[name].append(value)
+    arrays = []
+    for f in SCHEMA:
+        if f.name == "timestamp":
+            arrays.append(pa.array(cols["timestamp"], pa.int64()).view(f.type))
+        else:
+            arrays.append(pa.array(cols[f.name], f.type))
+    return pa.RecordBatch.from_arrays(arrays, schema=SCHEMA)
+
+
+def with_decoded_values(batches: Iterator[pa.RecordBatch], topic: str, values: ValueDecoder) -> Iterator[pa.RecordBatch]:
+    """Each RecordBatch with ``value_decoded`` (typed from the topic's schema, :mod:`kafkaspec.values`)
+    and ``value_error`` (why a value did not fit; its bytes stay in ``value``) added: one batch at a
+    time, so memory stays bounded by the batch."""
+    from ..values.arrow_types import decode_column
+
+    for rb in batches:
+        decoded, errors = decode_column(values, topic, rb.column(1))
+        yield pa.RecordBatch.from_arrays([*rb.columns, decoded, errors],
+                                         names=[*rb.schema.names, "value_decoded", "value_error"])
+
+
+def partition_batches(part: PartitionLike, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+                      values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
+    """Every record of the partition, segment by segment, as RecordBatches of :data:`SCHEMA`; with
+    ``values``, the decoded values added (:func:`with_decoded_values`)."""
+    if values is not None:
+        yield from with_decoded_values(partition_batches(part, verify=verify, max_decompressed=max_decompressed),
+                                       part.topic, values)
+        return
+    for seg in part.segments():
+        floor = seg.served_from  # a tiered segment: where its lineage serves it from
+        try:
+            buf = seg.data
+            segment = str(seg.path)
+            names: dict[str, Any] = {"topic": part.topic, "partition": part.partition, "segment": segment}
+            run: list[Batch] = []
+            rows = 0
+            try:
+                for entry in BatchIterator(buf, verify=verify, max_decompressed=max_decompressed, check_records=False):
+                    if entry.last_offset < floor:
+                        continue  # served by the segment before (tiered storage's lineage)
+                    if entry.base_offset < floor:
+                        raise KafkaFormatError(f"the batch at byte {entry.position} holds offsets {entry.base_offset}.."
+                                               f"{entry.last_offset}, but the live lineage serves this segment from "
+                                               f"offset {floor}: the two uploads cut their batches differently",
+                                               entry.position, segment)
+                    if not isinstance(entry, Batch):
+                        if run:
+                            yield _run(buf, run, names, max_decompressed)
+                            run, rows = [], 0
+                        yield _per_record([entry], **names)
+                        continue
+                    run.append(entry)
+                    rows += entry.head.records_count
+                    if rows >= ROWS_PER_RUN:
+                        yield _run(buf, run, names, max_decompressed)
+                        run, rows = [], 0
+            except KafkaFormatError as exc:
+                raise exc.at(0, segment) from None
+            if run:
+                yield _run(buf, run, names, max_decompressed)
+        finally:
+            seg.close()
+
+
+def _run(buf: bytes, run: list[Batch], names: dict[str, Any], max_decompressed: int) -> pa.RecordBatch:
+    rb = decode_run(buf, run, max_decompressed=max_decompressed, **names)
+    return _per_record(run, **names) if rb is None else rb
+
+
+def partition_table(part: PartitionLike, *, verify: bool = True, values: ValueDecoder | None = None) -> pa.Table:
+    """The partition's records as one ``pyarrow.Table`` (:data:`SCHEMA`, plus the decoded values)."""
+    batches = list(partition_batches(part, verify=verify, values=values))
+    if values is None:
+        return pa.Table.from_batches(batches, schema=SCHEMA)
+    if batches:
+        return pa.Table.from_batches(batches)
+    decoded, errors = _empty_decoded(part.topic, values)
+    return pa.Table.from_batches([], schema=SCHEMA.append(decoded).append(errors))
+
+
+def _empty_decoded(topic: str, values: ValueDecoder) -> tuple[pa.Field, pa.Field]:
+    arrow_type, _ = values.arrow_type(topic)
+    return pa.field("value_decoded", arrow_type or pa.string()), pa.field("value_error", pa.string())
+
+
+def logdir_batches(log: LogDirLike, *, verify: bool = True, values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
+    """Every partition's records (topics and partitions in the directory's order), as RecordBatches;
+    with ``values``, the decoded values of each topic (a different struct per topic)."""
+    for part in log.partitions():
+        yield from partition_batches(part, verify=verify, values=values)
