@@ -6,8 +6,6 @@ import argparse
 import sys
 import time
 
-from ._tiered import add_key_argument, keys_of
-
 EPILOG = """examples:
   kafkaspec verify /var/lib/kafka/data
   kafkaspec verify logs/orders-0 --shallow
@@ -51,7 +49,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="__remote_log_metadata partitions (a data dir holding them, or one partition dir): their "
                         "events choose each tiered partition's live segments, as a broker does (default: those "
                         "found beside the data, else the segments' manifests decide)")
-    add_key_argument(p)
     p.set_defaults(func=run)
 
 
@@ -74,10 +71,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(escape(f"kafkaspec verify: {exc}"), file=sys.stderr)
         return 2
-    keys = keys_of(args)
     partitions = segments = 0
     for given in args.path:
-        log = open_log(given, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata, keys=keys)
+        log = open_log(given, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata)
         if not log.has_data():
             raise no_kafka_data(given)
         partitions += len(log.partitions())
@@ -86,10 +82,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         if len(args.path) == 1:
             problems = verify_path(args.path[0], deep=not args.shallow, progress=bar, tiered=args.tiered,
-                                   remote_log_metadata=args.remote_log_metadata, notes=True, keys=keys)
+                                   remote_log_metadata=args.remote_log_metadata, notes=True)
         else:
             problems = verify_paths(args.path, deep=not args.shallow, progress=bar, notes=True,
-                                    remote_log_metadata=args.remote_log_metadata, keys=keys)
+                                    remote_log_metadata=args.remote_log_metadata)
     finally:
         bar.close()
     out = sys.stdout

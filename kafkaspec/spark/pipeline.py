@@ -105,10 +105,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="as --incremental, but keep running: a micro-batch every --interval until interrupted")
     p.add_argument("--interval", type=float, default=10.0,
                    help="seconds between --follow's micro-batches (default 10)")
-    p.add_argument("--tiered-private-keys", metavar="DIR",
-                   help="encrypted tiered segments: a directory of <key pair id>.pem private keys, read on the driver "
-                        "and shipped to the executors (the KAFKASPEC_TIERED_PRIVATE_KEY* variables give the ids "
-                        "it lacks)")
     p.add_argument("--decode-values", action="store_true",
                    help="also write decoded/<topic>/: each topic whose values the _schemas topic of the input "
                         "types (subject <topic>-value), with value_decoded in typed columns and value_error")
@@ -120,14 +116,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation_level: str = "read_committed",
                  on_corruption: str = "skip", verify_crc: bool = True, split_size: str = "64m",
-                 progress: bool | None = False, tiered_private_keys: str | None = None,
-                 decode_values: bool = False) -> Summary:
+                 progress: bool | None = False, decode_values: bool = False) -> Summary:
     """Run the job on an existing session; return the summary.
 
     One Spark job: a task per planned range decodes it once and writes its records and audit rows
     (:mod:`.onepass`); the summary is the sum of the tasks' counts (no query over the output).
     ``progress``: draw our progress line on stderr (None: when stderr is a terminal).
-    ``tiered_private_keys``: the kafkalog source's ``tieredPrivateKeyDir``.
     ``decode_values``: the tasks also write ``decoded/<topic>/`` (:func:`typed_topics` says which)."""
     from functools import partial
 
@@ -139,8 +133,7 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
     # planned as the audit view: each task then carries the transaction index the audit's
     # `transaction` column needs; run_range drops it from the records read under read_uncommitted
     opts = ReadOptions.parse({"isolationLevel": isolation_level, "corruptionPolicy": on_corruption,
-                              "verifyCrc": str(verify_crc).lower(), "splitSize": split_size, "view": "batches",
-                              **({"tieredPrivateKeyDir": tiered_private_keys} if tiered_private_keys else {})})
+                              "verifyCrc": str(verify_crc).lower(), "splitSize": split_size, "view": "batches"})
     sc = spark.sparkContext
     summary = Summary(str(input_path), str(out), str(sc.master), sc.defaultParallelism, isolation_level)
 
@@ -399,7 +392,7 @@ def run_args(args: argparse.Namespace) -> int:
         summary = run_pipeline(spark, args.input, args.output, isolation_level=args.isolation_level,
                                on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
                                split_size=args.split_size, progress=None if not args.verbose else False,
-                               tiered_private_keys=args.tiered_private_keys, decode_values=args.decode_values)
+                               decode_values=args.decode_values)
     summary.wall_seconds = time.perf_counter() - started
     write_summary(summary)
     if not args.quiet:
@@ -433,7 +426,7 @@ def _run_incremental(spark: SparkSession, args: argparse.Namespace, log_path: st
     with _stopping(spark, log_path):
         summary = run_incremental(spark, args.input, args.output, isolation_level=args.isolation_level,
                                   on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
-                                  split_size=args.split_size, tiered_private_keys=args.tiered_private_keys,
+                                  split_size=args.split_size,
                                   follow=f"{int(args.interval * 1000)} milliseconds" if args.follow else None)
     if not args.quiet:
         print(format_incremental(summary))
