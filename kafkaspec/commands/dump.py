@@ -11,6 +11,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
+from kafkaspec.commands import add_key_dir_argument, private_keys
+
 if TYPE_CHECKING:
 
     from kafkaspec.generated.record_v2 import Record
@@ -132,6 +134,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="__remote_log_metadata partitions (a data dir holding them, or one partition dir): their "
                         "events choose each tiered partition's live segments, as a broker does (default: those "
                         "found beside the data, else the segments' manifests decide)")
+    add_key_dir_argument(p)
     p.set_defaults(func=run)
 
 
@@ -196,7 +199,7 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
     out = sys.stdout
     if path.exists() and not path.is_dir() and not path.name.endswith((".log", ".checkpoint")):
         return _dump_small_file(path, out, args.json)
-    log = open_log(path, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata)
+    log = open_log(path, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata, keys=private_keys(args))
     if not log.has_data():
         raise no_kafka_data(given)
     args.values = None

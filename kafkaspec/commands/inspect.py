@@ -18,10 +18,12 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from kafkaspec.commands import add_key_dir_argument, private_keys
 from kafkaspec.printable import escape, finite, json_text
 
 if TYPE_CHECKING:
     from kafkaspec.logdir import Partition
+    from kafkaspec.logdir.encryption import PrivateKeys
     from kafkaspec.logdir.storage import AnyPath
     from kafkaspec.payloads import ClusterState, Decoded
     from kafkaspec.payloads.remote_log_state import RemoteLogState
@@ -79,6 +81,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "__remote_log_metadata-N / __share_group_state-N / _schemas-0 dir; "
                    "local, or an object-store URI (s3://bucket/prefix/, configured from the environment)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    add_key_dir_argument(p)
     p.set_defaults(func=run)
 
 
@@ -120,10 +123,10 @@ _TOPICS = {"metadata": "__cluster_metadata", "offsets": "__consumer_offsets", "r
            "share-state": "__share_group_state", "schemas": "_schemas"}
 
 
-def _find(path: AnyPath, topic: str) -> list[Partition]:
+def _find(path: AnyPath, topic: str, keys: PrivateKeys | None) -> list[Partition]:
     from kafkaspec.logdir import open_log
 
-    return [p for p in open_log(path).partitions() if p.topic == topic]
+    return [p for p in open_log(path, keys=keys).partitions() if p.topic == topic]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -135,7 +138,8 @@ def run(args: argparse.Namespace) -> int:
         return _datadir(path, args.json)
     problems = _Problems()
     topic = _TOPICS[args.what]
-    parts = _find(path, topic)
+    keys = private_keys(args)
+    parts = _find(path, topic, keys)
     if not parts:
         print(escape(f"kafkaspec inspect: {path}: no {topic} partition here"), file=sys.stderr)
         return 2
@@ -143,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         from kafkaspec.logdir import open_log
         from kafkaspec.values.schemas_topic import read_schemas
 
-        store = read_schemas(open_log(path))
+        store = read_schemas(open_log(path, keys=keys))
         for where, what in store.problems:
             problems(where, what)
         body = store.to_json()
@@ -170,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.what == "remote-log":
         from kafkaspec.payloads.remote_log_state import RemoteLogState
 
-        rstate = RemoteLogState()
+        rstate = RemoteLogState(keep_events=False)  # the final state: memory one entry per segment
         found = []
         for part in sorted(parts, key=lambda p: p.partition):
             for where, offset, record in _records(part, part.segments(), "remote_log", problems):

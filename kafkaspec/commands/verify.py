@@ -6,6 +6,8 @@ import argparse
 import sys
 import time
 
+from kafkaspec.commands import add_key_dir_argument, private_keys
+
 EPILOG = """examples:
   kafkaspec verify /var/lib/kafka/data
   kafkaspec verify logs/orders-0 --shallow
@@ -49,6 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="__remote_log_metadata partitions (a data dir holding them, or one partition dir): their "
                         "events choose each tiered partition's live segments, as a broker does (default: those "
                         "found beside the data, else the segments' manifests decide)")
+    add_key_dir_argument(p)
     p.set_defaults(func=run)
 
 
@@ -71,9 +74,10 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(escape(f"kafkaspec verify: {exc}"), file=sys.stderr)
         return 2
+    keys = private_keys(args)
     partitions = segments = 0
     for given in args.path:
-        log = open_log(given, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata)
+        log = open_log(given, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata, keys=keys)
         if not log.has_data():
             raise no_kafka_data(given)
         partitions += len(log.partitions())
@@ -82,10 +86,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         if len(args.path) == 1:
             problems = verify_path(args.path[0], deep=not args.shallow, progress=bar, tiered=args.tiered,
-                                   remote_log_metadata=args.remote_log_metadata, notes=True)
+                                   remote_log_metadata=args.remote_log_metadata, notes=True, keys=keys)
         else:
             problems = verify_paths(args.path, deep=not args.shallow, progress=bar, notes=True,
-                                    remote_log_metadata=args.remote_log_metadata)
+                                    remote_log_metadata=args.remote_log_metadata, keys=keys)
     finally:
         bar.close()
     out = sys.stdout

@@ -38,6 +38,7 @@ from ..recovery import RULE_WORDS
 from . import files, indexes, node_files
 from .datadir_checks import DATA_DIR_FILES, Extent, check_data_dir, check_node
 from .detect import open_log
+from .encryption import PrivateKeys
 from .history import HistoryPartition
 from .indexes import AbortedTxn
 from .layout import NO_KAFKA_DATA, LogDir, Partition, known_segments
@@ -70,7 +71,8 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
                 progress: Callable[[int, int], None] | None = None,
                 tiered: str | Path | RemotePath | None = None,
                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
-                metas: list[tuple[AnyPath, MetaProperties]] | None = None, notes: bool = False) -> list[Problem]:
+                metas: list[tuple[AnyPath, MetaProperties]] | None = None, notes: bool = False,
+                keys: PrivateKeys | None = None) -> list[Problem]:
     """Verify a data dir, a partition dir or one segment; return every problem found. With ``tiered``,
     the local log plus its tiered copy there, as each partition's whole history (``logdir.history``):
     the remote and local segments must meet without a gap or an overlap. ``remote_log_metadata``: as for
@@ -78,11 +80,12 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
     data dir's own files (``meta.properties``, the offset checkpoints, ``.kafka_cleanshutdown``) are
     checked against its partitions (``datadir_checks``); ``metas`` collects its ``meta.properties`` for
     :func:`verify_paths`. With ``notes``, facts that are no problem are listed too (severity ``note``: a
-    data dir whose last shutdown was not clean, one without ``meta.properties``)."""
+    data dir whose last shutdown was not clean, one without ``meta.properties``). ``keys``: the private
+    keys of encrypted tiered segments (as for :func:`~kafkaspec.logdir.open_log`)."""
     problems: list[Problem] = []
     with warnings.catch_warnings(record=True) as caught:  # directories passed over: reported as problems
         warnings.simplefilter("always", SkippedDirWarning)
-        log = open_log(path, tiered=tiered, remote_log_metadata=remote_log_metadata)
+        log = open_log(path, tiered=tiered, remote_log_metadata=remote_log_metadata, keys=keys)
         parts = log.partitions() + log.checkpoints()
     for w in caught:
         if isinstance(w.message, SkippedDirWarning):
@@ -123,7 +126,8 @@ def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
 
 def verify_paths(paths: list[str | Path | RemotePath], *, deep: bool = True,
                  progress: Callable[[int, int], None] | None = None, notes: bool = False,
-                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None) -> list[Problem]:
+                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
+                 keys: PrivateKeys | None = None) -> list[Problem]:
     """Verify several log dirs of one node (as a broker's ``log.dirs``): each as :func:`verify_path`,
     then their ``meta.properties`` together: one cluster id, one node id, no directory id twice.
     ValueError when one directory is given twice (under two spellings too): it is not two log dirs."""
@@ -132,7 +136,7 @@ def verify_paths(paths: list[str | Path | RemotePath], *, deep: bool = True,
     metas: list[tuple[AnyPath, MetaProperties]] = []
     for path in paths:
         problems += verify_path(path, deep=deep, progress=progress, metas=metas, notes=notes,
-                                remote_log_metadata=remote_log_metadata)
+                                remote_log_metadata=remote_log_metadata, keys=keys)
     problems += [Problem(*f) for f in check_node(metas)]
     return problems
 

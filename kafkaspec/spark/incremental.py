@@ -58,9 +58,10 @@ def check_output(output: str) -> None:
 
 def run_incremental(spark: SparkSession, input_path: str, output: str, *, isolation_level: str = "read_committed",
                     on_corruption: str = "skip", verify_crc: bool = True, split_size: str = "64m",
-                    follow: str | None = None) -> IncrementalSummary:
+                    follow: str | None = None, private_key_dir: str | None = None) -> IncrementalSummary:
     """Append to ``output`` what ``input_path`` has beyond the checkpoint; ``follow``: a trigger interval
-    (``"10 seconds"``) to keep going until interrupted. Returns the summary, also written to summary.json."""
+    (``"10 seconds"``) to keep going until interrupted; ``private_key_dir``: as for
+    :func:`~.pipeline.run_pipeline`. Returns the summary, also written to summary.json."""
     check_output(output)
     out = Path(output)
     out.mkdir(parents=True, exist_ok=True)
@@ -68,7 +69,9 @@ def run_incremental(spark: SparkSession, input_path: str, output: str, *, isolat
     started = time.perf_counter()
     stream = (spark.readStream.format("kafkalog").option("isolationLevel", isolation_level)
               .option("corruptionPolicy", on_corruption).option("verifyCrc", str(verify_crc).lower())
-              .option("splitSize", split_size).load(str(input_path)))
+              .option("splitSize", split_size)
+              .options(**({"tieredPrivateKeyDir": private_key_dir} if private_key_dir is not None else {}))
+              .load(str(input_path)))
     writer = (stream.writeStream.format("parquet").partitionBy("topic", "partition")
               .option("checkpointLocation", str(out / CHECKPOINT)).option("path", str(out / "records")))
     writer = writer.trigger(processingTime=follow) if follow else writer.trigger(availableNow=True)

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from kafkaspec import logdir
+from kafkaspec.commands import add_key_dir_argument, private_keys
 from kafkaspec.errors import KafkaFormatError
 
 from ..logdir.storage import is_uri
@@ -112,17 +113,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--verbose", action="store_true",
                    help="show Spark's own log lines and stage bars (by default they go to a log file, "
                         "and a progress line of ours shows on a terminal)")
+    add_key_dir_argument(p)
 
 
 def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation_level: str = "read_committed",
                  on_corruption: str = "skip", verify_crc: bool = True, split_size: str = "64m",
-                 progress: bool | None = False, decode_values: bool = False) -> Summary:
+                 progress: bool | None = False, decode_values: bool = False,
+                 private_key_dir: str | None = None) -> Summary:
     """Run the job on an existing session; return the summary.
 
     One Spark job: a task per planned range decodes it once and writes its records and audit rows
     (:mod:`.onepass`); the summary is the sum of the tasks' counts (no query over the output).
-    ``progress``: draw our progress line on stderr (None: when stderr is a terminal).
-    ``decode_values``: the tasks also write ``decoded/<topic>/`` (:func:`typed_topics` says which)."""
+    ``progress``: draw our progress line on stderr (None: when stderr is a terminal). ``private_key_dir``:
+    the private keys of encrypted tiered segments (the ``tieredPrivateKeyDir`` option: read on the
+    driver, shipped to the tasks, never shown). ``decode_values``: the tasks also write
+    ``decoded/<topic>/`` (:func:`typed_topics` says which)."""
     from functools import partial
 
     from .onepass import commit
@@ -133,7 +138,8 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
     # planned as the audit view: each task then carries the transaction index the audit's
     # `transaction` column needs; run_range drops it from the records read under read_uncommitted
     opts = ReadOptions.parse({"isolationLevel": isolation_level, "corruptionPolicy": on_corruption,
-                              "verifyCrc": str(verify_crc).lower(), "splitSize": split_size, "view": "batches"})
+                              "verifyCrc": str(verify_crc).lower(), "splitSize": split_size, "view": "batches",
+                              **({"tieredPrivateKeyDir": private_key_dir} if private_key_dir is not None else {})})
     sc = spark.sparkContext
     summary = Summary(str(input_path), str(out), str(sc.master), sc.defaultParallelism, isolation_level)
 
@@ -360,8 +366,9 @@ def run_args(args: argparse.Namespace) -> int:
 
     require_spark("kafkaspec pipeline")
 
+    keys = private_keys(args)  # a missing or empty key directory fails here, before Spark starts
     if is_uri(args.input):
-        logdir.open_log(args.input)  # a missing bucket, prefix or access fails here, in one line, before Spark starts
+        logdir.open_log(args.input, keys=keys)  # a missing bucket, prefix or access fails here, in one line, before Spark starts
     elif not os.path.exists(args.input):
         raise FileNotFoundError(f"no such file or directory: {args.input}")
     incremental = args.incremental or args.follow
@@ -392,7 +399,7 @@ def run_args(args: argparse.Namespace) -> int:
         summary = run_pipeline(spark, args.input, args.output, isolation_level=args.isolation_level,
                                on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
                                split_size=args.split_size, progress=None if not args.verbose else False,
-                               decode_values=args.decode_values)
+                               decode_values=args.decode_values, private_key_dir=args.tiered_private_key_dir)
     summary.wall_seconds = time.perf_counter() - started
     write_summary(summary)
     if not args.quiet:
@@ -426,7 +433,7 @@ def _run_incremental(spark: SparkSession, args: argparse.Namespace, log_path: st
     with _stopping(spark, log_path):
         summary = run_incremental(spark, args.input, args.output, isolation_level=args.isolation_level,
                                   on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
-                                  split_size=args.split_size,
+                                  split_size=args.split_size, private_key_dir=args.tiered_private_key_dir,
                                   follow=f"{int(args.interval * 1000)} milliseconds" if args.follow else None)
     if not args.quiet:
         print(format_incremental(summary))

@@ -44,3 +44,25 @@ def test_spark_reads_rotated_key_pairs_from_reader_options(spark, s3_env, s3_ser
     text = str(info.value)
     assert "key pair 'new', for which no private key" in text and ".rsm-manifest" in text
     assert secret not in text
+
+
+def test_the_pipeline_reads_rotated_key_pairs_from_its_key_directory(spark, local_logs, tmp_path):
+    """``kafkaspec pipeline --tiered-private-key-dir`` (``run_pipeline(private_key_dir=)``): the tasks get
+    the keys, every record is written once, and the summary names no key."""
+    import json
+
+    from kafkaspec.spark.pipeline import run_pipeline
+
+    assert not any(k.startswith("KAFKASPEC_TIERED_PRIVATE_KEY") for k in os.environ)
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    public = {"old": _pair(keys, "old"), "new": _pair(keys, "new")}
+    remote = tmp_path / "tiered"
+    logdir.write_tiered(local_logs, remote, chunk_size=900,
+                        key_pair=lambda t, p, base: ("old", public["old"]) if base < 30 else ("new", public["new"]))
+    with logdir.open_log(local_logs) as log:
+        expected = sum(1 for p in log.partitions() for _ in p.records())
+    summary = run_pipeline(spark, str(remote), str(tmp_path / "out"), private_key_dir=str(keys))
+    assert summary.records == expected and not summary.corrupt, summary
+    secret = (keys / "new.pem").read_text().splitlines()[1]
+    assert secret not in json.dumps(summary.__dict__, default=str)
