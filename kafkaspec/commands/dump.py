@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from kafkaspec.commands import add_key_dir_argument, private_keys
+from kafkaspec.logdir.key_dir import add_key_dir_argument, private_keys
 
 if TYPE_CHECKING:
 

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from kafkaspec.commands import add_key_dir_argument, private_keys
+from kafkaspec.logdir.key_dir import add_key_dir_argument, private_keys
 from kafkaspec.printable import escape, finite, json_text
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ import argparse
 import sys
 import time
 
-from kafkaspec.commands import add_key_dir_argument, private_keys
+from kafkaspec.logdir.key_dir import add_key_dir_argument, private_keys
 
 EPILOG = """examples:
   kafkaspec verify /var/lib/kafka/data

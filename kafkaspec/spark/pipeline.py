@@ -43,8 +43,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from kafkaspec import logdir
-from kafkaspec.commands import add_key_dir_argument, private_keys
 from kafkaspec.errors import KafkaFormatError
+from kafkaspec.logdir.key_dir import add_key_dir_argument, private_keys
 
 from ..logdir.storage import is_uri
 from .status import StageProgress
