@@ -52,8 +52,9 @@ def test_a_batch_preserving_write_from_s3_to_s3_gives_the_same_objects(s3_env, s
     assert w.preserve
     w.commit([w.write(read_records(t)) for t in _tasks(src)])
     source, out = _objects(s3_server, f"{bucket}/src"), _objects(s3_server, f"{bucket}/out")
-    assert set(source) - set(out) == {"meta.properties", "cleaner-offset-checkpoint", "log-start-offset-checkpoint",
-                                      "recovery-point-offset-checkpoint", "replication-offset-checkpoint"} & set(source)
+    assert set(source) - set(out) == {"meta.properties", ".kafka_cleanshutdown", "cleaner-offset-checkpoint",
+                                      "log-start-offset-checkpoint", "recovery-point-offset-checkpoint",
+                                      "replication-offset-checkpoint"} & set(source)
     assert out == {k: source[k] for k in out} and len(out) > 10
     assert logdir.verify(f"s3://{bucket}/out") == []
 
