@@ -176,19 +176,7 @@ def _zero_width(t: Any, named: dict[str, Any], seen: set[str]) -> bool:
 
 def _zero_width_items(schema: Any, _seen: set[int]) -> str | None:
     """'an array' or 'a map' when ``schema`` (parsed) holds one whose items can take 0 bytes."""
-    named: dict[str, Any] = {}
-
-    def collect(t: Any) -> None:
-        if isinstance(t, dict):
-            if t.get("type") in ("record", "error", "enum", "fixed") and "name" in t:
-                named[t["name"]] = t
-            for v in t.values():
-                collect(v)
-        elif isinstance(t, list):
-            for v in t:
-                collect(v)
-
-    collect(schema)
+    named = _named_types(schema)
 
     def walk(t: Any) -> str | None:
         if isinstance(t, dict):
