@@ -51,7 +51,7 @@ def _choose(prefix: str | Path) -> tuple[float, int, int, int]:
     stats = getattr(root, "store", None)
     if stats is not None:
         stats.stats.reset()
-    log = logdir.open_log(prefix)
+    log = logdir.open_log(root)  # on root's store: a URI would get a store (and a request counter) of its own
     (part,) = log.partitions()
     live = part.segments()
     seconds = time.perf_counter() - started
