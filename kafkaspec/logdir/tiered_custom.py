@@ -23,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from ..codec.varint import read_uvarint
+from ..codec.varint import encode_uvarint, read_uvarint
 from ..errors import KafkaFormatError
 from .storage import AnyPath, RemotePath
 
@@ -87,24 +87,16 @@ def parse_custom_metadata(data: bytes | None, where: str) -> SegmentLocation:
 
 def encode_custom_metadata(location: SegmentLocation) -> bytes:
     """The plugin's encoding of ``location`` (for writing test data and tools)."""
-    def uv(n: int) -> bytes:
-        out = bytearray()
-        while n >= 0x80:
-            out.append((n & 0x7F) | 0x80)
-            n >>= 7
-        out.append(n)
-        return bytes(out)
-
     fields: list[tuple[int, bytes]] = []
     if location.remote_size is not None:
-        fields.append((REMOTE_SIZE, uv((location.remote_size << 1) ^ (location.remote_size >> 63))))
+        fields.append((REMOTE_SIZE, encode_uvarint((location.remote_size << 1) ^ (location.remote_size >> 63))))
     for tag, text in ((OBJECT_PREFIX, location.object_prefix), (OBJECT_KEY, location.object_key)):
         if text is not None:
             b = text.encode("utf-8")
-            fields.append((tag, uv(len(b) + 1) + b))
+            fields.append((tag, encode_uvarint(len(b) + 1) + b))
     if not fields:
         return b""
-    return uv(len(fields)) + b"".join(uv(t) + uv(len(v)) + v for t, v in fields)
+    return encode_uvarint(len(fields)) + b"".join(encode_uvarint(t) + encode_uvarint(len(v)) + v for t, v in fields)
 
 
 def _bucket(root: RemotePath) -> RemotePath:
