@@ -18,6 +18,10 @@ the same columns). CRCs and batch heads are the batch iterator's job, before bat
 :func:`decode_run` turns a decoded run into a RecordBatch of the ``kafkalog`` columns.
 
 Needs numpy and pyarrow (``kafkaspec[spark]``); ``import kafkaspec`` does not load this module.
+
+Why one module of this size: the record walk, the field decoders and the run's column assembly share
+one buffer layout (positions into the joined records regions) and one failure rule (decline the run,
+never raise); split, each part would have to re-state both.
 """
 
 from __future__ import annotations
