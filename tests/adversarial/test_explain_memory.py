@@ -7,7 +7,7 @@ Records are now written as each one's span is complete, so the peak must not gro
 count: the batch of 4x the records may take at most a constant more (plus a small multiple of its
 larger input, decompressed size included).
 
-Memory is measured in a subprocess under ``RLIMIT_AS`` (its own ``VmHWM``, as in test_compression.py);
+Memory is measured in a subprocess under ``RLIMIT_AS`` (`support.memory.cli_memory`: its own ``VmHWM``);
 the output goes to /dev/null. ``KAFKASPEC_ADVERSARIAL_SCALE`` (default 1) multiplies the sizes.
 
 A single large value is bounded the same way: its text line showed the repr of the whole value cut
@@ -17,14 +17,11 @@ peaked at 1.2 GB as text, 4 GB as JSON); now the peak may grow by at most 3x the
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
-import textwrap
 
 import pytest
 from support.big_batches import big_value_batch
+from support.memory import cli_memory
 from support.timing import assert_linear
 
 from kafkaspec import build_batch
@@ -35,22 +32,6 @@ MiB = 1 << 20
 RECORDS = 5_000 * SCALE
 GROWTH = 4
 
-PROBE = textwrap.dedent("""
-    import contextlib, json, os, resource, sys
-
-    def status(key):
-        with open("/proc/self/status") as fh:
-            return next(int(line.split()[1]) * 1024 for line in fh if line.startswith(key + ":"))
-
-    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
-    from kafkaspec.cli import main
-
-    with open(os.devnull, "w") as out, contextlib.redirect_stdout(out):
-        code = main(sys.argv[1:])
-    print(json.dumps({"code": code, "peak": status("VmHWM")}))
-""")
-
-
 def _batch(path, n: int) -> tuple[int, int]:
     """One zstd batch of ``n`` one-byte values; (its size, its decompressed records' size)."""
     data = build_batch(values=[b"v"] * n, compression="zstd")
@@ -60,12 +41,9 @@ def _batch(path, n: int) -> tuple[int, int]:
 
 
 def _peak(*argv) -> int:
-    proc = subprocess.run([sys.executable, "-c", PROBE, "explain", *map(str, argv)], capture_output=True,
-                          text=True, timeout=600, check=False)
-    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert out["code"] == 0, proc.stderr
-    return out["peak"]
+    got = cli_memory("explain", *argv)
+    assert got.code == 0
+    return got.peak
 
 
 @pytest.mark.parametrize("mode", [(), ("--json",)], ids=["text", "json"])

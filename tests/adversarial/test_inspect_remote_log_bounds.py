@@ -1,8 +1,8 @@
 """``inspect remote-log`` on a large ``__remote_log_metadata`` partition: memory bounded by what the
 replayed state holds (one entry per segment), not by the input, and time linear in the records.
 
-Memory is measured in a subprocess under ``RLIMIT_AS`` (its own ``VmHWM``, as in
-test_explain_memory.py), output to /dev/null. The large partition has the same segments as the small
+Memory is measured by ``support.memory.cli_memory`` (a subprocess under ``RLIMIT_AS``, its own
+``VmHWM``), output to /dev/null. The large partition has the same segments as the small
 one and ``GROWTH`` times the events (each segment's COPY_SEGMENT_FINISHED retried, as a broker does
 after a failed write, each retry with its own custom metadata): the state is the same size, the input
 much larger (over many 1 MiB segments: a segment is read whole, one at a time), so the peak may grow
@@ -14,14 +14,12 @@ from __future__ import annotations
 import io
 import json
 import os
-import subprocess
-import sys
-import textwrap
 import uuid
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
+from support.memory import cli_memory
 from support.remote_log_records import FINISHED, segment, update
 from support.timing import GROWTH, assert_linear
 
@@ -36,22 +34,6 @@ RETRIES = 8  # the large partition's events per segment, over the small one's 1
 TID = uuid.UUID(int=0x5EED)
 #: the partition's segment size: the reader holds one segment at a time, so the input spans many
 SEGMENT_BYTES = 1 * MiB
-
-PROBE = textwrap.dedent("""
-    import contextlib, json, os, resource, sys
-
-    def status(key):
-        with open("/proc/self/status") as fh:
-            return next(int(line.split()[1]) * 1024 for line in fh if line.startswith(key + ":"))
-
-    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
-    from kafkaspec.cli import main
-
-    with open(os.devnull, "w") as out, contextlib.redirect_stdout(out):
-        code = main(sys.argv[1:])
-    print(json.dumps({"code": code, "peak": status("VmHWM")}))
-""")
-
 
 def write_metadata(root: Path, segments: int, retries: int) -> Path:
     """``root/__remote_log_metadata-0``: ``segments`` segments of two partitions, each started and
@@ -94,12 +76,9 @@ def _inspect(root: Path, *flags: str) -> str:
 
 
 def _peak(root: Path, *flags: str) -> int:
-    proc = subprocess.run([sys.executable, "-c", PROBE, "inspect", "remote-log", str(root), *flags],
-                          capture_output=True, text=True, timeout=600, check=False)
-    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert out["code"] == 0, proc.stderr
-    return out["peak"]
+    got = cli_memory("inspect", "remote-log", root, *flags)
+    assert got.code == 0
+    return got.peak
 
 
 def test_the_retried_events_leave_the_state_as_it_was(partitions):

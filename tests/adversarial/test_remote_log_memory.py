@@ -5,18 +5,15 @@ updates of 10 segments: 134 MB, 10x the 20,000 case's growth). A retry now repla
 earlier event of that state and moves it to the end, which is all Kafka's cache keeps of it (its later
 put wins), so the events are at most four per segment.
 
-Memory: a subprocess under RLIMIT_AS, its own VmHWM (as in test_explain_memory.py).
+Memory: `support.memory.cli_memory` (a subprocess under RLIMIT_AS, its own VmHWM).
 """
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-import textwrap
 import uuid
 from pathlib import Path
 
+from support.memory import cli_memory
 from support.remote_log_records import FINISHED, segment, update, write_topic
 
 from kafkaspec.payloads.decode import decode
@@ -25,23 +22,6 @@ from kafkaspec.payloads.remote_log_state import RemoteLogState
 TID = uuid.UUID(int=77)
 SEGS = [uuid.UUID(int=i + 1) for i in range(10)]
 
-MEASURE = textwrap.dedent("""
-    import contextlib, json, os, resource, sys
-
-    def status(key):
-        with open("/proc/self/status") as fh:
-            return next(int(line.split()[1]) * 1024 for line in fh if line.startswith(key + ":"))
-
-    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
-    from kafkaspec.cli import main
-
-    before = status("VmRSS")
-    with open(os.devnull, "w") as out, contextlib.redirect_stdout(out):
-        code = main(["inspect", "remote-log", sys.argv[1], "--json"])
-    print(json.dumps({"code": code, "grew": status("VmHWM") - before}))
-""")
-
-
 def _retries(root: Path, n: int) -> Path:
     values = [segment("orders", TID, 0, s, 100 * i, 100 * i + 99, [(0, 100 * i)]) for i, s in enumerate(SEGS)]
     values += [update("orders", TID, 0, SEGS[i % 10], FINISHED) for i in range(n)]
@@ -49,11 +29,9 @@ def _retries(root: Path, n: int) -> Path:
 
 
 def _grew(root: Path) -> int:
-    done = subprocess.run([sys.executable, "-c", MEASURE, str(root)], capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-2000:]
-    got = json.loads(done.stdout)
-    assert got["code"] == 0
-    return got["grew"]
+    got = cli_memory("inspect", "remote-log", root, "--json")
+    assert got.code == 0
+    return got.grew
 
 
 def test_retries_do_not_grow_the_state(tmp_path):
