@@ -73,14 +73,15 @@ test: check-generated lint typecheck java-check browser tools
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 # The inner loop (target: under two minutes): lint, the generator's freshness check and the tests without
-# Spark and without slow marks, with few hypothesis examples, on CHECK_FAST_WORKERS processes (pytest-xdist).
+# Spark, without object-store servers (tests/storage, marked `stores`) and without slow marks, with few
+# hypothesis examples, on CHECK_FAST_WORKERS processes (pytest-xdist).
 # It is not make test: run that before a merge.
 CHECK_FAST_WORKERS ?= 2
 check-fast: $(STAMP)
 	$(PY) -m kafkaspec.codegen --check
 	$(VENV)/bin/ruff check kafkaspec codegen generated tests bench mkdocs_hooks.py
 	KAFKASPEC_FUZZ_EXAMPLES=$(if $(filter command line,$(origin FUZZ_EXAMPLES)),$(FUZZ_EXAMPLES),20) KAFKASPEC_CLUSTER_TEST=0 \
-	  $(PY) -m pytest -q -p no:cacheprovider -m "not slow and not spark" -n $(CHECK_FAST_WORKERS) \
+	  $(PY) -m pytest -q -p no:cacheprovider -m "not slow and not spark and not stores" -n $(CHECK_FAST_WORKERS) \
 	  --ignore=tests/spark --ignore=tests/docs/test_site.py; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 

@@ -46,6 +46,7 @@ def _peak(*argv) -> int:
     return got.peak
 
 
+@pytest.mark.slow  # sized runs in child processes: `make test`, not `make check-fast`
 @pytest.mark.parametrize("mode", [(), ("--json",)], ids=["text", "json"])
 def test_peak_memory_does_not_grow_with_the_record_count(tmp_path, mode):
     small, large = tmp_path / "small.log", tmp_path / "large.log"
@@ -72,6 +73,7 @@ def test_peak_memory_of_a_large_value_is_a_small_multiple_of_it(tmp_path, mode):
     assert grown < bound, f"48 MiB more of one value took {grown / MiB:.0f} MiB more at the peak (bound {bound / MiB:.0f})"
 
 
+@pytest.mark.slow  # sized runs in child processes: `make test`, not `make check-fast`
 @pytest.mark.parametrize("mode", ["text", "json"])
 def test_time_is_linear_in_the_record_count(mode):
     """A batch written in pieces: 4x the records must not take 8x the time (tests/support/timing.py)."""

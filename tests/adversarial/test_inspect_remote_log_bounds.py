@@ -93,6 +93,7 @@ def test_the_retried_events_leave_the_state_as_it_was(partitions):
     assert all(v[0] == "COPY_SEGMENT_FINISHED" for v in states(large).values())
 
 
+@pytest.mark.slow  # sized runs in child processes: `make test`, not `make check-fast`
 @pytest.mark.parametrize("flags", [(), ("--json",)], ids=["text", "json"])
 def test_peak_memory_is_bounded_by_the_state_not_the_input(partitions, flags):
     grown_input = _size(partitions["large"]) - _size(partitions["small"])
@@ -102,6 +103,7 @@ def test_peak_memory_is_bounded_by_the_state_not_the_input(partitions, flags):
                            f"{grown / MiB:.0f} MiB more at the peak (bound {bound / MiB:.0f} MiB)")
 
 
+@pytest.mark.slow  # sized runs in child processes: `make test`, not `make check-fast`
 @pytest.mark.parametrize("flags", [(), ("--json",)], ids=["text", "json"])
 def test_inspect_remote_log_is_linear_in_the_records(partitions, flags):
     small, large = partitions["linear-small"], partitions["linear-large"]

@@ -80,6 +80,7 @@ def _limited(args: list[str], small: Path, large: Path) -> dict:
 
 @pytest.mark.parametrize("args", [["dump"], ["dump", "--print-data"], ["dump", "--json", "--print-data"],
                                   ["dump", "--skip-corrupt"], ["verify"]], ids=" ".join)
+@pytest.mark.slow  # sized runs in child processes: `make test`, not `make check-fast`
 def test_one_large_batch_in_bounded_memory(logs, args):
     small, large = logs
     result = _limited(args, small, large)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import uuid
 from pathlib import Path
 
+import pytest
 from support.memory import cli_memory
 from support.remote_log_records import FINISHED, segment, update, write_topic
 
@@ -34,6 +35,7 @@ def _grew(root: Path) -> int:
     return got.grew
 
 
+@pytest.mark.slow  # sized runs in child processes: `make test`, not `make check-fast`
 def test_retries_do_not_grow_the_state(tmp_path):
     (tmp_path / "canary").write_text("keep")
     small, large = _grew(_retries(tmp_path / "small", 10_000)), _grew(_retries(tmp_path / "large", 100_000))

@@ -56,7 +56,17 @@ def test_pages_with_code_are_found():
     assert len(RUNNABLE) >= 5, RUNNABLE
 
 
-@pytest.mark.parametrize("page", RUNNABLE, ids=lambda p: p.relative_to(DOCS).as_posix())
+#: what marks a block as one that starts Spark (the page is then a ``spark`` test: `make check-fast` leaves it out)
+SPARK_USES = ("build_session", "SparkSession", "pyspark", "kafkaspec pipeline", "kafkaspec.spark")
+
+
+def _page_param(page: Path):
+    runs_spark = any(use in b.code for b in blocks(page) if b.language in RUN and not b.skip for use in SPARK_USES)
+    return pytest.param(page, marks=[pytest.mark.spark] if runs_spark else [],
+                        id=page.relative_to(DOCS).as_posix())
+
+
+@pytest.mark.parametrize("page", [_page_param(p) for p in RUNNABLE])
 def test_page_runs_as_written(page: Path, tmp_path: Path):
     todo = [b for b in blocks(page) if b.language in RUN and not b.stores]  # stores: tests/storage runs those
     canary = tmp_path / "canary"

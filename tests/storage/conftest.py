@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 from support.logdir import write_partition
 from support.s3 import start_server
 from support.stores import KINDS
 from support.stores import start as start_store
+
+
+def pytest_collection_modifyitems(items):
+    """Every test here is a ``stores`` test: it starts a server (`make check-fast` leaves them out)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.path).parents:
+            item.add_marker(pytest.mark.stores)
 
 
 @pytest.fixture(scope="session")
