@@ -174,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.what == "remote-log":
         from kafkaspec.payloads.remote_log_state import RemoteLogState
 
-        rstate = RemoteLogState(keep_events=False)  # the final state: memory one entry per segment
+        rstate = RemoteLogState()  # memory bounded by the segments (at most one event per segment and state)
         found = []
         for part in sorted(parts, key=lambda p: p.partition):
             for where, offset, record in _records(part, part.segments(), "remote_log", problems):

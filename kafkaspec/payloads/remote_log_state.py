@@ -26,9 +26,8 @@ file, not in the topic: it names no partition, so one found in the topic is list
 
 Sans-IO: reading the topic is the caller's job (``kafkaspec inspect remote-log``, and
 ``kafkaspec.logdir.tiered_lineage.events_from_metadata_topic``, which gives the applied events to the
-choice of live segments). Memory is one entry per segment and per applied event; without the events
-(``keep_events=False``: the final state alone, as ``inspect remote-log`` shows it) one entry per
-segment, however many events (retries, custom metadata) the topic holds.
+choice of live segments). Memory is bounded by the segments, however many records (retries, custom
+metadata) the topic holds: one entry per segment and at most one event per segment and state.
 """
 
 from __future__ import annotations
@@ -135,9 +134,6 @@ class RemoteLogState:
     last_offset: int | None = None
     #: (offset, what) for each record not applied (a transition Kafka's rules refuse), in order
     contradictions: list[tuple[int | None, str]] = field(default_factory=list)
-    #: keep each partition's :attr:`RemotePartition.events` (the live lineage replays them in order);
-    #: False for the final state alone, in memory bounded by the segments, not by the records
-    keep_events: bool = True
     _offset: int | None = None
 
     def apply(self, record: Decoded, offset: int | None = None) -> None:
@@ -198,8 +194,7 @@ class RemoteLogState:
                             v["broker_id"], v["event_timestamp_ms"], v["max_timestamp_ms"],
                             v["segment_size_in_bytes"], v["custom_metadata"], v["txn_index_empty"], self._offset)
         part.segments[seg_id] = seg
-        if self.keep_events:
-            part.add_event(target, seg)
+        part.add_event(target, seg)
 
     def _on_RemoteLogSegmentMetadataUpdateRecord(self, v: dict[str, Any]) -> None:
         ident = v["remote_log_segment_id"]
@@ -220,8 +215,7 @@ class RemoteLogState:
             seg = replace(existing, state=target, broker_id=v["broker_id"], event_timestamp_ms=v["event_timestamp_ms"],
                           custom_metadata=custom, offset=self._offset)
             part.segments[seg_id] = seg
-            if self.keep_events:
-                part.add_event(target, seg)
+            part.add_event(target, seg)
 
     def _on_RemotePartitionDeleteMetadataRecord(self, v: dict[str, Any]) -> None:
         part = self._part(v["topic_id_partition"])
