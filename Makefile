@@ -68,9 +68,14 @@ java-check:
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
+# All tests: those without Spark on TEST_WORKERS processes (pytest-xdist), then the Spark ones (tests/spark
+# and every test marked spark) in one process, since each starts a JVM that wants the cores to itself.
+TEST_WORKERS ?= 2
 test: check-generated lint typecheck java-check browser tools
-	KAFKASPEC_CLUSTER_TEST=$(CLUSTER_TEST) $(PY) -m pytest -q -p no:cacheprovider; rc=$$?; \
-	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
+	$(PY) -m pytest -q -p no:cacheprovider -m "not spark" -n $(TEST_WORKERS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; [ $$rc -eq 0 ] || exit $$rc; \
+	KAFKASPEC_CLUSTER_TEST=$(CLUSTER_TEST) $(PY) -m pytest -q -p no:cacheprovider -m spark; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no Spark tests: failing"; exit 1; fi; exit $$rc
 
 # The inner loop (target: under two minutes): lint, the generator's freshness check and the tests without
 # Spark, without object-store servers (tests/storage, marked `stores`) and without slow marks, with few

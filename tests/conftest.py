@@ -9,11 +9,16 @@ import support.settings  # noqa: F401 - loads the hypothesis profile before any 
 from support.corpus import CORPUS
 
 
+SPARK_TESTS = Path(__file__).parent / "spark"
+
+
 def pytest_collection_modifyitems(config, items):
-    """A test that takes the ``spark`` fixture starts a SparkSession: mark it ``spark`` (whether or
-    not its module says so), so that ``-m "not spark"`` (``make check-fast``) leaves every one out."""
+    """A test that takes the ``spark`` fixture starts a SparkSession, and every test in ``spark/`` is
+    about Spark: mark them ``spark`` (whether or not their module says so), so that ``-m "not spark"``
+    leaves every one out (``make check-fast``; ``make test`` runs the rest in parallel, these after)."""
     for item in items:
-        if "spark" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("spark"):
+        in_spark = SPARK_TESTS in Path(item.path).parents
+        if (in_spark or "spark" in getattr(item, "fixturenames", ())) and not item.get_closest_marker("spark"):
             item.add_marker(pytest.mark.spark)
 
 
