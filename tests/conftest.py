@@ -8,7 +8,6 @@ import pytest
 import support.settings  # noqa: F401 - loads the hypothesis profile before any test module
 from support.corpus import CORPUS
 
-
 SPARK_TESTS = Path(__file__).parent / "spark"
 
 
