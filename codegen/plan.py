@@ -129,7 +129,6 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             verifies=any(c.kind == "checksum" for step in steps for c in step.checks),
             check_locals=[(local(c.f.name), c.f.name) for c in head.checks] if head else [],
             rest_locals=self.rest_locals(head, steps[1:]) if head else [],
-            head_checks=self.head_checks(head) if head else "",
             # a string decoded here: its own, or one of items decoded inline (the columnar decoder
             # decodes items by their own call, which handles their strings)
             has_strings=any(f.type == "string" for f in s.fields)
@@ -160,7 +159,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             # entries with a discriminator and no nested array (legacy messages) also get a
             # decoder of back-to-back runs: a compressed wrapper's inner message set
             run_decoder=headed and not any(step.kind == "array" for step in steps[1:]),
-            shape_spec=self.shape_spec(s, steps, exposed) if not headed else "",
+            shape_spec=self.shape_spec(s, steps, exposed) if not headed else (),
             run_step=replace(head, checks=[c for c in head.checks if not (c.kind == "const" and c.f is disc_field)])
             if head else None,
         )
@@ -186,14 +185,6 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             if step.codec_expr and step.f.compressed_by:
                 wanted.add(local(step.f.compressed_by.field))
         return [(local(f.name), f.name) for f in head.fields if local(f.name) in wanted]
-
-    @staticmethod
-    def head_checks(step: Step) -> str:
-        """What :func:`check_<snake>` checks, in words."""
-        words = {"const": "{} is {}", "length": "{} fits the buffer", "checksum": "{} matches",
-                 "count": "{} is not negative"}
-        parts = [words[c.kind].format(c.f.name, c.f.const) for c in step.checks]
-        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else "nothing"
 
     @staticmethod
     def is_sparse(f: Field) -> bool:

@@ -69,6 +69,30 @@ class ExposedKind(StrEnum):
     SPARSE_ARRAY = "sparse_array"
 
 
+class ShapeKind(StrEnum):
+    """One entry of a layout spec for ``kafkaspec.codec.shapes`` (see :class:`ShapeEntry`)."""
+
+    LENGTH = "length"  # the item's own length, a varint (always first)
+    INT8 = "int8"  # a one-byte int8 without checks
+    VAR = "var"  # a zigzag varint or varlong
+    BYTES = "bytes"  # a byte string or string with a varint length
+    ARRAY = "array"  # an array with a varint count of flat items
+
+
+@dataclass(frozen=True)
+class ShapeEntry:
+    """One field of a shape spec: what it is; ``macros.j2`` (``shape``) writes it as the tuple
+    ``kafkaspec.codec.shapes`` reads."""
+
+    kind: ShapeKind
+    base: int = -1  # var: the index of its base among the structure's bases, -1 when absolute
+    none: str | None = None  # var: what None means when encoding, "index", "base" or None
+    nullable: bool = False  # bytes
+    string: bool = False  # bytes: a string, not a byte string
+    item: str = ""  # array: the items' class name
+    inner: tuple[ShapeEntry, ...] = ()  # array: the items' entries
+
+
 @dataclass(frozen=True)
 class Check:
     """A check of a fixed-width field, right after its run is unpacked.
@@ -274,7 +298,6 @@ class StructPlan:
     verifies: bool
     check_locals: list[tuple[str, str]]
     rest_locals: list[tuple[str, str]]
-    head_checks: str
     has_strings: bool
     own_strings: bool
     slices: bool
@@ -298,9 +321,9 @@ class StructPlan:
     #: the head step as the run decoder checks it: its loop has already stopped at another discriminator
     run_step: Step | None
     #: items that carry their own length, with only varints, one-byte integers, varint-prefixed byte
-    #: strings and arrays of such items: their layout spec for ``kafkaspec.codec.shapes`` (a Python
-    #: expression), so that runs of items of one shape decode at C level; "" for any other
-    shape_spec: str = ""
+    #: strings and arrays of such items: their layout spec for ``kafkaspec.codec.shapes``, so that
+    #: runs of items of one shape decode at C level; () for any other
+    shape_spec: tuple[ShapeEntry, ...] = ()
 
 
 @dataclass(frozen=True)
