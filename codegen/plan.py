@@ -45,6 +45,7 @@ from .plan_model import (
     StepKind,
     StructPlan,
     TupleField,
+    ValueOf,
 )
 from .plan_shape import ShapePlanner
 
@@ -140,9 +141,9 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             # an item's const and checksum fields are written from the schema, not from the item
             encode_unpack=["_" if f.const is not None or f.checksum else local(f.exposed_name) for f in exposed],
             encode_needs_index=any(r.default == "index" for r in relatives),
-            decoded_values=[f"{f.relative_to.base} + {local(f.name)}" if f.relative_to else local(f.name)
-                            for f in exposed],
-            headed_values=[f"head.{f.name}" if head and f in head.fields else local(f.name) for f in exposed],
+            decoded_values=[ValueOf(local(f.name), base=f.relative_to.base if f.relative_to else "") for f in exposed],
+            headed_values=[ValueOf(f.name, head=True) if head and f in head.fields else ValueOf(local(f.name))
+                           for f in exposed],
             run_item=[local(f.name) for f in head.fields] + [local(st.f.name) for st in steps[1:]] if head else [],
             disc_field=disc_field,
             params=self.encode_params(s),

@@ -94,6 +94,17 @@ class ShapeEntry:
 
 
 @dataclass(frozen=True)
+class ValueOf:
+    """Where a decoder takes the typed tuple's value of one field from: a decoded local, the decoded
+    head's attribute (``head``), or a stored delta added to the local holding its base (``base``).
+    The ``value`` filter of ``codegen.render`` writes it as an expression."""
+
+    name: str  # the local, or the head's attribute
+    head: bool = False
+    base: str = ""
+
+
+@dataclass(frozen=True)
 class Check:
     """A check of a fixed-width field, right after its run is unpacked.
 
@@ -304,9 +315,9 @@ class StructPlan:
     min_size_const: str
     encode_unpack: list[str]
     encode_needs_index: bool
-    decoded_values: list[str]
+    decoded_values: list[ValueOf]
     run_item: list[str]  # decode_<snake>_run: the locals of one entry's tuple
-    headed_values: list[str]  # decode_<snake>: each exposed field from the head or a decoded local
+    headed_values: list[ValueOf]  # decode_<snake>: each exposed field from the head or a decoded local
     disc_field: Field | None
     params: list[Param]
     columns: ColumnEncoder | None
