@@ -27,10 +27,11 @@ from kafkaspec.spec import (
 )
 from kafkaspec.spec.types import FIELD_TYPES, min_size
 
-from .naming import const_name, local, mask_value
+from .naming import const_name, local
 from .plan_construct import ConstructPlanner
 from .plan_encode import EncodePlanner
 from .plan_model import (
+    BitOf,
     Check,
     CheckKind,
     Constant,
@@ -126,7 +127,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             reference_names_from=self.reference_names_from(s),
             construct=groups,
             has_length=any(f.length_of for f in s.fields),
-            compressed=any(step.codec_expr for step in steps),
+            compressed=any(step.codec for step in steps),
             verifies=any(c.kind == "checksum" for step in steps for c in step.checks),
             check_locals=[(local(c.f.name), c.f.name) for c in head.checks] if head else [],
             rest_locals=self.rest_locals(head, steps[1:]) if head else [],
@@ -156,7 +157,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             needs_size=any(step.kind == "var" and step.checks for step in steps),
             # item loops check a length field once the item is read (``pos != end``), not before,
             # unless a compressed region must be cut at that length first
-            late_length=not any(step.codec_expr for step in steps),
+            late_length=not any(step.codec for step in steps),
             # entries with a discriminator and no nested array (legacy messages) also get a
             # decoder of back-to-back runs: a compressed wrapper's inner message set
             run_decoder=headed and not any(step.kind == "array" for step in steps[1:]),
@@ -183,7 +184,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         wanted = set()
         for step in rest:
             wanted |= {step.ref, *step.bases}
-            if step.codec_expr and step.f.compressed_by:
+            if step.codec and step.f.compressed_by:
                 wanted.add(local(step.f.compressed_by.field))
         return [(local(f.name), f.name) for f in head.fields if local(f.name) in wanted]
 
@@ -357,9 +358,9 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
                     step.ref = local(f.size) if f.size != "rest" else ""
                 step.item = self.item_ref(f.item_type)
                 step.bases = [local(f.relative_bases.get(b, b)) for b in step.item.bases]
-                step.codec_expr = self.codec_expr(s, f)
+                step.codec = self.codec_of(s, f)
                 step.codec_magic = self.magic(s)
-                if step.prefix in ("varint", "uvarint") and not step.codec_expr:
+                if step.prefix in ("varint", "uvarint") and not step.codec:
                     step.inline = self.inline_items(self.schemas.resolve(f.item_type))
                 steps.append(step)
             else:
@@ -412,11 +413,11 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
                 step.checks.append(Check(CheckKind.COUNT, f, at=where))
         return step
 
-    def codec_expr(self, s: Struct, f: Field) -> str:
-        """Expression (over decoded locals) giving the codec of a compressed field, or ''."""
+    def codec_of(self, s: Struct, f: Field) -> BitOf | None:
+        """The bit field (of a decoded local) giving the codec of a compressed field, or None."""
         if not f.compressed_by:
-            return ""
-        return mask_value(local(f.compressed_by.field), self.codec_bit(s, f))
+            return None
+        return BitOf(local(f.compressed_by.field), self.codec_bit(s, f))
 
     @staticmethod
     def codec_bit(s: Struct, f: Field) -> Bit:

@@ -94,6 +94,15 @@ class ShapeEntry:
 
 
 @dataclass(frozen=True)
+class BitOf:
+    """A bit field of a decoded local (the compression codec in a batch's attributes): the templates
+    read it by the module's named mask and shift (the ``mask_value`` filter)."""
+
+    local: str
+    bit: Bit
+
+
+@dataclass(frozen=True)
 class ValueOf:
     """Where a decoder takes the typed tuple's value of one field from: a decoded local, the decoded
     head's attribute (``head``), or a stored delta added to the local holding its base (``base``).
@@ -138,7 +147,7 @@ class Step:
     prefix_struct: str = ""
     ref: str = ""  # local name of the field giving a length or count
     item: ItemRef | None = None  # the array item / nested struct
-    codec_expr: str = ""  # expression giving the codec number of a compressed region
+    codec: BitOf | None = None  # where the codec number of a compressed region is read
     codec_magic: int = 2  # the magic a compressed region's codec is read for (lz4 framing differs)
     bases: list[str] = field(default_factory=list)  # arguments passed for relative fields
     checks: list[Check] = field(default_factory=list)  # post-decode checks of fixed fields
@@ -175,7 +184,7 @@ class Piece:
     byte: bool = False  # a lone one-byte field, encoded by table look-up (_BYTE)
     computed: Field | None = None
     own: list[str] = field(default_factory=list)  # the locals holding this piece's bytes
-    codec_expr: str = ""
+    codec: BitOf | None = None
     codec_magic: int = 2
     item: ItemRef | None = None
     item_bases: list[str] = field(default_factory=list)  # locals passed as the item's bases
