@@ -27,10 +27,11 @@ from kafkaspec.spec import (
 )
 from kafkaspec.spec.types import FIELD_TYPES, min_size
 
-from .naming import const_name, local, mask_value
+from .naming import const_name, local
 from .plan_construct import ConstructPlanner
 from .plan_encode import EncodePlanner
 from .plan_model import (
+    BitOf,
     Check,
     CheckKind,
     Constant,
@@ -45,6 +46,7 @@ from .plan_model import (
     StepKind,
     StructPlan,
     TupleField,
+    ValueOf,
 )
 from .plan_shape import ShapePlanner
 
@@ -125,11 +127,10 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             reference_names_from=self.reference_names_from(s),
             construct=groups,
             has_length=any(f.length_of for f in s.fields),
-            compressed=any(step.codec_expr for step in steps),
+            compressed=any(step.codec for step in steps),
             verifies=any(c.kind == "checksum" for step in steps for c in step.checks),
             check_locals=[(local(c.f.name), c.f.name) for c in head.checks] if head else [],
             rest_locals=self.rest_locals(head, steps[1:]) if head else [],
-            head_checks=self.head_checks(head) if head else "",
             # a string decoded here: its own, or one of items decoded inline (the columnar decoder
             # decodes items by their own call, which handles their strings)
             has_strings=any(f.type == "string" for f in s.fields)
@@ -141,9 +142,9 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             # an item's const and checksum fields are written from the schema, not from the item
             encode_unpack=["_" if f.const is not None or f.checksum else local(f.exposed_name) for f in exposed],
             encode_needs_index=any(r.default == "index" for r in relatives),
-            decoded_values=[f"{f.relative_to.base} + {local(f.name)}" if f.relative_to else local(f.name)
-                            for f in exposed],
-            headed_values=[f"head.{f.name}" if head and f in head.fields else local(f.name) for f in exposed],
+            decoded_values=[ValueOf(local(f.name), base=f.relative_to.base if f.relative_to else "") for f in exposed],
+            headed_values=[ValueOf(f.name, head=True) if head and f in head.fields else ValueOf(local(f.name))
+                           for f in exposed],
             run_item=[local(f.name) for f in head.fields] + [local(st.f.name) for st in steps[1:]] if head else [],
             disc_field=disc_field,
             params=self.encode_params(s),
@@ -156,11 +157,11 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             needs_size=any(step.kind == "var" and step.checks for step in steps),
             # item loops check a length field once the item is read (``pos != end``), not before,
             # unless a compressed region must be cut at that length first
-            late_length=not any(step.codec_expr for step in steps),
+            late_length=not any(step.codec for step in steps),
             # entries with a discriminator and no nested array (legacy messages) also get a
             # decoder of back-to-back runs: a compressed wrapper's inner message set
             run_decoder=headed and not any(step.kind == "array" for step in steps[1:]),
-            shape_spec=self.shape_spec(s, steps, exposed) if not headed else "",
+            shape_spec=self.shape_spec(s, steps, exposed) if not headed else (),
             run_step=replace(head, checks=[c for c in head.checks if not (c.kind == "const" and c.f is disc_field)])
             if head else None,
         )
@@ -183,17 +184,9 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         wanted = set()
         for step in rest:
             wanted |= {step.ref, *step.bases}
-            if step.codec_expr and step.f.compressed_by:
+            if step.codec and step.f.compressed_by:
                 wanted.add(local(step.f.compressed_by.field))
         return [(local(f.name), f.name) for f in head.fields if local(f.name) in wanted]
-
-    @staticmethod
-    def head_checks(step: Step) -> str:
-        """What :func:`check_<snake>` checks, in words."""
-        words = {"const": "{} is {}", "length": "{} fits the buffer", "checksum": "{} matches",
-                 "count": "{} is not negative"}
-        parts = [words[c.kind].format(c.f.name, c.f.const) for c in step.checks]
-        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else "nothing"
 
     @staticmethod
     def is_sparse(f: Field) -> bool:
@@ -365,9 +358,9 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
                     step.ref = local(f.size) if f.size != "rest" else ""
                 step.item = self.item_ref(f.item_type)
                 step.bases = [local(f.relative_bases.get(b, b)) for b in step.item.bases]
-                step.codec_expr = self.codec_expr(s, f)
+                step.codec = self.codec_of(s, f)
                 step.codec_magic = self.magic(s)
-                if step.prefix in ("varint", "uvarint") and not step.codec_expr:
+                if step.prefix in ("varint", "uvarint") and not step.codec:
                     step.inline = self.inline_items(self.schemas.resolve(f.item_type))
                 steps.append(step)
             else:
@@ -420,11 +413,11 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
                 step.checks.append(Check(CheckKind.COUNT, f, at=where))
         return step
 
-    def codec_expr(self, s: Struct, f: Field) -> str:
-        """Expression (over decoded locals) giving the codec of a compressed field, or ''."""
+    def codec_of(self, s: Struct, f: Field) -> BitOf | None:
+        """The bit field (of a decoded local) giving the codec of a compressed field, or None."""
         if not f.compressed_by:
-            return ""
-        return mask_value(local(f.compressed_by.field), self.codec_bit(s, f))
+            return None
+        return BitOf(local(f.compressed_by.field), self.codec_bit(s, f))
 
     @staticmethod
     def codec_bit(s: Struct, f: Field) -> Bit:

@@ -3,7 +3,7 @@ checksum field ends its piece and sees the bytes after it), and the column-at-a-
 array items.
 
 A part of :class:`codegen.plan.Planner` (it inherits these methods and supplies the shared ones:
-``item_ref``, ``codec_expr``, ``tuple_field``, ``magic``, ``_struct_const``).
+``item_ref``, ``codec_of``, ``tuple_field``, ``magic``, ``_struct_const``).
 """
 
 from __future__ import annotations
@@ -129,13 +129,13 @@ class EncodePlanner(PlannerParts):
             p.struct = self._struct_const(structs, ">" + "".join(FIXED_TYPES[f.type][0] for f in fields))
         p.own = self._own_parts(p)
         if kind == "single":
-            p.codec_expr = self.codec_expr(s, last)
+            p.codec = self.codec_of(s, last)
             if last.type == "array":
                 p.item = self.item_ref(last.item_type)
                 p.item_bases = [local(last.relative_bases.get(b, b)) for b in p.item.bases]
                 # a compressible region of items that may be encoded as parts (records of one shape):
                 # kept as a list, so that uncompressed it is copied once, into the entry itself
-                if p.codec_expr and self.shaped(last.item_type) and not p.own[:-1]:
+                if p.codec and self.shaped(last.item_type) and not p.own[:-1]:
                     p.parts = True
                     p.own = [f"*d{i}"]
             elif last.type[0].isupper():

@@ -1,6 +1,7 @@
 """Plan the codecs of one message-spec message (``kind: message``): for every version and every
 structure in it, the statements of a straight-line reader and writer (no version test at run time:
-one function per structure and version), the typed NamedTuples, and the Construct definitions of the
+one function per structure and group of versions that lay it out alike, named "v0/v2" in its errors
+so that an error still names the version read), the typed NamedTuples, and the Construct definitions of the
 reference codec.
 
 Decisions made here, once: consecutive fixed-width fields (ints, float64, uuid) are read and written
@@ -45,12 +46,14 @@ class MessagePlan:
     functions: list[str] = field(default_factory=list)
     versions: list[int] = field(default_factory=list)
     flexible: list[int] = field(default_factory=list)
+    #: version -> name suffix of its top-level reader and writer (versions laid out alike share one)
+    shared: dict[int, str] = field(default_factory=dict)
     #: the reference codec: one Construct definition per (structure, version), in dependency order
     constructs: list[str] = field(default_factory=list)
 
 
-def fn(struct: MessageStruct, version: int, kind: str) -> str:
-    return f"_{kind}_{snake(struct.name)}_v{version}"
+def fn(struct: MessageStruct, suffix: str, kind: str) -> str:
+    return f"_{kind}_{snake(struct.name)}_{suffix}"
 
 
 class MessagePlanner:
@@ -59,6 +62,27 @@ class MessagePlanner:
         self.plan = MessagePlan(message, snake(message.name), [], versions=message.versions,
                                 flexible=[v for v in message.versions if message.flexible(v)])
         self.has_unknown = bool(self.plan.flexible)
+        #: (structure, version) -> how errors and docstrings name it, and the suffix of its function
+        #: names; a group of versions that lay the structure out alike is named by all its members
+        #: ("v0/v2") and by its first one
+        self.labels: dict[tuple[str, int], str] = {}
+        self.suffixes: dict[tuple[str, int], str] = {}
+
+    def label(self, s: MessageStruct, version: int) -> str:
+        return self.labels[s.name, version]
+
+    def suffix(self, s: MessageStruct, version: int) -> str:
+        return self.suffixes[s.name, version]
+
+    def groups(self, s: MessageStruct) -> list[list[int]]:
+        """The versions of ``s`` grouped by layout: two versions whose reader and writer are the same
+        once the version marks are blanked read and write the same bytes, so they share them. Nested
+        structures are grouped first, so a call to one of them already names its group."""
+        by_layout: dict[tuple[str, str], list[int]] = {}
+        for version in self.m.versions:
+            self.labels[s.name, version] = self.suffixes[s.name, version] = "\x00"
+            by_layout.setdefault((self.reader(s, version), self.writer(s, version)), []).append(version)
+        return list(by_layout.values())
 
     # -- values -------------------------------------------------------------------------------------
     def annotation(self, f: MessageField) -> str:
@@ -70,7 +94,7 @@ class MessagePlanner:
     def what(self, s: MessageStruct, version: int) -> str:
         """How a docstring names a structure: ``an OffsetCommitValue v0``, or ``a Voter of VotersRecord v0``."""
         owner = "" if s.name == self.m.name else f" of {self.m.name}"
-        return f"{a(s.name)}{owner} v{version}"
+        return f"{a(s.name)}{owner} {self.label(s, version)}"
 
     def default(self, f: MessageField) -> str:
         """The expression of a field's default: its schema's ``default:``, else Kafka's for the type."""
@@ -142,7 +166,7 @@ class MessagePlanner:
 
     # -- readers ---------------------------------------------------------------------------------------
     def where(self, s: MessageStruct, f: MessageField, version: int) -> str:
-        return repr(f"{self.m.name} v{version} {s.name}.{f.name}")
+        return repr(f"{self.m.name} {self.label(s, version)} {s.name}.{f.name}")
 
     def read_value(self, t: str, f: MessageField, s: MessageStruct, version: int, target: str, end: str,
                    indent: str, nullable: bool) -> list[str]:
@@ -164,7 +188,7 @@ class MessagePlanner:
                     f"{indent}    raise truncated({w}, pos, {size}, {end})",
                     f"{indent}({target},) = {run}.unpack_from(buf, pos)",
                     f"{indent}pos += {size}"]
-        reader = fn(self.m.structs[t], version, "read")
+        reader = fn(self.m.structs[t], self.suffix(self.m.structs[t], version), "read")
         if nullable:
             # a nullable structure starts with a presence mark: int8 -1 (null) or 1; as a tagged
             # field, an unsigned varint 0 (null) or 1, as Kafka's generated code writes them
@@ -232,7 +256,7 @@ class MessagePlanner:
 
     def reader(self, s: MessageStruct, version: int) -> str:
         present = s.fields_in(version)
-        name = fn(s, version, "read")
+        name = fn(s, self.suffix(s, version), "read")
         lines = [f"def {name}(buf, pos: int, end: int) -> tuple[{s.name}, int]:",
                  f'    """Read {self.what(s, version)} at ``pos``, inside ``buf[:end]``."""']
         for run in self.runs_of(present, version):
@@ -249,7 +273,7 @@ class MessagePlanner:
                 lines += self.read_field(f, s, version, "end", "    ")
         tagged = [f for f in present if f.tagged_in(version)]
         if self.m.flexible(version):
-            w = repr(f"{self.m.name} v{version} {s.name} tagged fields")
+            w = repr(f"{self.m.name} {self.label(s, version)} {s.name} tagged fields")
             lines += [f"    f_{f.name} = {self.default(f)}" for f in tagged]
             if not tagged:
                 lines.append(f"    unknown, pos = read_unknown_tags(buf, pos, end, {w})")
@@ -294,7 +318,7 @@ class MessagePlanner:
             return [f"{indent}out.append({expr}.bytes)"]
         if t in _RUN:
             return [f"{indent}out.append({self.run_name((t,))}.pack({expr}))"]
-        writer = fn(self.m.structs[t], version, "write")
+        writer = fn(self.m.structs[t], self.suffix(self.m.structs[t], version), "write")
         if nullable:
             null = "b'\\x00'" if f.tagged_in(version) else "b'\\xff'"
             return [f"{indent}if {expr} is None:", f"{indent}    out.append({null})", f"{indent}else:",
@@ -325,13 +349,13 @@ class MessagePlanner:
 
     def writer(self, s: MessageStruct, version: int) -> str:
         present = s.fields_in(version)
-        lines = [f"def {fn(s, version, 'write')}(v: {s.name}, out: list) -> None:",
+        lines = [f"def {fn(s, self.suffix(s, version), 'write')}(v: {s.name}, out: list) -> None:",
                  f'    """Append the bytes of {self.what(s, version)} to ``out``."""']
         for f in s.fields:
             if version not in f.versions:
                 lines.append(f"    absent(v.{f.name}, {self.default(f)}, {self.where(s, f, version)})")
         if self.has_unknown and not self.m.flexible(version):
-            lines.append(f"    absent(v.unknown_tagged_fields, (), {repr(f'{self.m.name} v{version} {s.name} tagged fields')})")
+            lines.append(f"    absent(v.unknown_tagged_fields, (), {repr(f'{self.m.name} {self.label(s, version)} {s.name} tagged fields')})")
         for run in self.runs_of(present, version):
             f = run[0]
             if f.type in _RUN and len(run) > 1:
@@ -388,12 +412,17 @@ class MessagePlanner:
     def run(self) -> MessagePlan:
         self.classes()
         order = self._dependency_order()
+        for name in order:
+            struct = self.m.structs[name]
+            for group in self.groups(struct):
+                for version in group:
+                    self.labels[name, version] = "/".join(f"v{v}" for v in group)
+                    self.suffixes[name, version] = f"v{group[0]}"
+                self.plan.functions += [self.reader(struct, group[0]), self.writer(struct, group[0])]
+        self.plan.shared = {v: self.suffixes[self.m.name, v] for v in self.m.versions}
         for version in self.m.versions:
             for name in order:
-                s = self.m.structs[name]
-                self.plan.functions.append(self.reader(s, version))
-                self.plan.functions.append(self.writer(s, version))
-                self.plan.constructs.append(self.construct(s, version))
+                self.plan.constructs.append(self.construct(self.m.structs[name], version))
         return self.plan
 
 

@@ -69,6 +69,50 @@ class ExposedKind(StrEnum):
     SPARSE_ARRAY = "sparse_array"
 
 
+class ShapeKind(StrEnum):
+    """One entry of a layout spec for ``kafkaspec.codec.shapes`` (see :class:`ShapeEntry`)."""
+
+    LENGTH = "length"  # the item's own length, a varint (always first)
+    INT8 = "int8"  # a one-byte int8 without checks
+    VAR = "var"  # a zigzag varint or varlong
+    BYTES = "bytes"  # a byte string or string with a varint length
+    ARRAY = "array"  # an array with a varint count of flat items
+
+
+@dataclass(frozen=True)
+class ShapeEntry:
+    """One field of a shape spec: what it is; ``macros.j2`` (``shape``) writes it as the tuple
+    ``kafkaspec.codec.shapes`` reads."""
+
+    kind: ShapeKind
+    base: int = -1  # var: the index of its base among the structure's bases, -1 when absolute
+    none: str | None = None  # var: what None means when encoding, "index", "base" or None
+    nullable: bool = False  # bytes
+    string: bool = False  # bytes: a string, not a byte string
+    item: str = ""  # array: the items' class name
+    inner: tuple[ShapeEntry, ...] = ()  # array: the items' entries
+
+
+@dataclass(frozen=True)
+class BitOf:
+    """A bit field of a decoded local (the compression codec in a batch's attributes): the templates
+    read it by the module's named mask and shift (the ``mask_value`` filter)."""
+
+    local: str
+    bit: Bit
+
+
+@dataclass(frozen=True)
+class ValueOf:
+    """Where a decoder takes the typed tuple's value of one field from: a decoded local, the decoded
+    head's attribute (``head``), or a stored delta added to the local holding its base (``base``).
+    The ``value`` filter of ``codegen.render`` writes it as an expression."""
+
+    name: str  # the local, or the head's attribute
+    head: bool = False
+    base: str = ""
+
+
 @dataclass(frozen=True)
 class Check:
     """A check of a fixed-width field, right after its run is unpacked.
@@ -103,7 +147,7 @@ class Step:
     prefix_struct: str = ""
     ref: str = ""  # local name of the field giving a length or count
     item: ItemRef | None = None  # the array item / nested struct
-    codec_expr: str = ""  # expression giving the codec number of a compressed region
+    codec: BitOf | None = None  # where the codec number of a compressed region is read
     codec_magic: int = 2  # the magic a compressed region's codec is read for (lz4 framing differs)
     bases: list[str] = field(default_factory=list)  # arguments passed for relative fields
     checks: list[Check] = field(default_factory=list)  # post-decode checks of fixed fields
@@ -140,7 +184,7 @@ class Piece:
     byte: bool = False  # a lone one-byte field, encoded by table look-up (_BYTE)
     computed: Field | None = None
     own: list[str] = field(default_factory=list)  # the locals holding this piece's bytes
-    codec_expr: str = ""
+    codec: BitOf | None = None
     codec_magic: int = 2
     item: ItemRef | None = None
     item_bases: list[str] = field(default_factory=list)  # locals passed as the item's bases
@@ -274,16 +318,15 @@ class StructPlan:
     verifies: bool
     check_locals: list[tuple[str, str]]
     rest_locals: list[tuple[str, str]]
-    head_checks: str
     has_strings: bool
     own_strings: bool
     slices: bool
     min_size_const: str
     encode_unpack: list[str]
     encode_needs_index: bool
-    decoded_values: list[str]
+    decoded_values: list[ValueOf]
     run_item: list[str]  # decode_<snake>_run: the locals of one entry's tuple
-    headed_values: list[str]  # decode_<snake>: each exposed field from the head or a decoded local
+    headed_values: list[ValueOf]  # decode_<snake>: each exposed field from the head or a decoded local
     disc_field: Field | None
     params: list[Param]
     columns: ColumnEncoder | None
@@ -298,9 +341,9 @@ class StructPlan:
     #: the head step as the run decoder checks it: its loop has already stopped at another discriminator
     run_step: Step | None
     #: items that carry their own length, with only varints, one-byte integers, varint-prefixed byte
-    #: strings and arrays of such items: their layout spec for ``kafkaspec.codec.shapes`` (a Python
-    #: expression), so that runs of items of one shape decode at C level; "" for any other
-    shape_spec: str = ""
+    #: strings and arrays of such items: their layout spec for ``kafkaspec.codec.shapes``, so that
+    #: runs of items of one shape decode at C level; () for any other
+    shape_spec: tuple[ShapeEntry, ...] = ()
 
 
 @dataclass(frozen=True)

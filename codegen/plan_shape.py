@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kafkaspec.spec import Field, Struct
 
-from .plan_model import Step
+from .plan_model import ShapeEntry, ShapeKind, Step
 from .plan_parts import PlannerParts
 
 
@@ -23,37 +23,37 @@ class ShapePlanner(PlannerParts):
             return False  # a headed entry: no array encoder
         return bool(self.shape_spec(s, steps, [f for f in s.fields if not (f.length_of or f.count_of)]))
 
-    def shape_spec(self, s: Struct, steps: list[Step], exposed: list[Field]) -> str:
-        """The layout spec ``kafkaspec.codec.shapes.decode_run`` reads (its module docstring), or "" when the
+    def shape_spec(self, s: Struct, steps: list[Step], exposed: list[Field]) -> tuple[ShapeEntry, ...]:
+        """The layout spec ``kafkaspec.codec.shapes.decode_run`` reads (its module docstring), or () when the
         structure is not one it can take: its own length first (a varint), then only what
         :meth:`_shape_steps` accepts, in the order of the typed tuple's fields."""
         if not steps or steps[0].kind != "var" or not any(c.kind == "length" for c in steps[0].checks):
-            return ""
+            return ()
         rest = self._shape_steps(steps[1:], self.bases_of(s))
         if not rest or [st.f for st in steps[1:]] != exposed:
-            return ""
-        return "((\"length\",), " + ", ".join(rest) + ",)"
+            return ()
+        return (ShapeEntry(ShapeKind.LENGTH), *rest)
 
-    def _shape_steps(self, steps: list[Step], bases: list[str]) -> list[str]:
+    def _shape_steps(self, steps: list[Step], bases: list[str]) -> list[ShapeEntry]:
         """Each step as a spec entry: a one-byte int8 without checks, a zigzag varint or varlong
         (relative: the index of its base, and what None means when encoding: "index" or "base"), a byte string with a varint length, an array with a varint
         count whose items are flat and decoded inline; [] when a step is none of these."""
-        out = []
+        out: list[ShapeEntry] = []
         for st in steps:
             f = st.f
             if st.kind == "fixed" and st.size == 1 and f.type == "int8" and not st.checks:
-                out.append("(\"int8\",)")
+                out.append(ShapeEntry(ShapeKind.INT8))
             elif st.kind == "var" and st.var in ("varint", "varlong") and not st.checks:
                 none = f.relative_to.default if f.relative_to and f.relative_to.default in ("index", "base") else None
                 base = bases.index(f.relative_to.base) if f.relative_to else -1
-                out.append(f"(\"var\", {base}, {none!r})")
+                out.append(ShapeEntry(ShapeKind.VAR, base=base, none=none))
             elif st.kind == "bytes" and st.prefix == "varint":
-                out.append(f"(\"bytes\", {bool(f.nullable)}, {f.type == 'string'})")
+                out.append(ShapeEntry(ShapeKind.BYTES, nullable=bool(f.nullable), string=f.type == "string"))
             elif st.kind == "array" and st.prefix == "varint" and st.inline and not f.nullable:
                 inner = self._shape_steps(st.inline.steps, [])
                 if not inner:
                     return []
-                out.append(f"(\"array\", {st.inline.class_name}, (" + ", ".join(inner) + ",))")
+                out.append(ShapeEntry(ShapeKind.ARRAY, item=st.inline.class_name, inner=tuple(inner)))
             else:
                 return []
         return out

@@ -20,6 +20,7 @@ from kafkaspec.spec.types import FIELD_TYPES, Width
 
 from .naming import a, bit_value, local, mask_value
 from .plan import Planner, dispatch_plan
+from .plan_model import ValueOf
 from .plan_trace import TracePlanner
 from .render_message import render_messages
 from .render_proposal import render_proposals
@@ -132,6 +133,13 @@ def resolve_names(text: str, sources: Mapping[str, str | None]) -> str:
     return text.replace("# @helpers\n", "".join(HELPERS[name] + "\n" for name in order))
 
 
+def value_of(v: ValueOf) -> str:
+    """A decoded field's value as an expression: the head's attribute, a local, or base + delta."""
+    if v.head:
+        return f"head.{v.name}"
+    return f"{v.base} + {v.name}" if v.base else v.name
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -145,6 +153,7 @@ def environment() -> jinja2.Environment:
     env.filters["bit_value"] = bit_value
     env.filters["mask_value"] = mask_value
     # a comma list: "a, b" (call arguments), and as a tuple's items ("a," when there is one)
+    env.filters["value"] = value_of
     env.filters["args"] = lambda items: ", ".join(map(str, items))
     env.filters["tuple"] = lambda items: ", ".join(map(str, items)) + ("," if len(items) == 1 else "")
     env.globals["local"] = local  # the planner's safe local names, so templates and plans agree

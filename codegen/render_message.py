@@ -35,7 +35,7 @@ def render_messages(schemas: SchemaSet, root: Path, env: jinja2.Environment, res
     for m in messages:
         plan = plan_message(m)
         values = dict(m=m, snake=plan.snake, source=m.path.relative_to(root.parent).as_posix(), runs=plan.runs,
-                      classes=plan.classes, functions=plan.functions, versions=plan.versions,
+                      classes=plan.classes, functions=plan.functions, versions=plan.versions, shared=plan.shared,
                       flexible=plan.flexible, constructs=plan.constructs, family_doc=FAMILIES[m.family])
         classes = {c.name: f".messages.{m.module}" for c in plan.classes}
         out[f"messages/{m.module}.py"] = resolve(env.get_template("message.py.j2").render(**values), MESSAGE_SOURCES)

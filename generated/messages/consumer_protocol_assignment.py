@@ -65,15 +65,20 @@ class ConsumerProtocolAssignment(NamedTuple):
 
 
 def _read_topic_partition_v0(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ConsumerProtocolAssignment v0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicPartition of ConsumerProtocolAssignment v0/v1/v2/v3 at ``pos``, inside ``buf[:end]``."""
     f_topic, pos = read_string(
-        buf, pos, end, "ConsumerProtocolAssignment v0 TopicPartition.topic", compact=False, nullable=False
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolAssignment v0/v1/v2/v3 TopicPartition.topic",
+        compact=False,
+        nullable=False,
     )
     n, pos = read_count(
         buf,
         pos,
         end,
-        "ConsumerProtocolAssignment v0 TopicPartition.partitions",
+        "ConsumerProtocolAssignment v0/v1/v2/v3 TopicPartition.partitions",
         compact=False,
         nullable=False,
         min_size=4,
@@ -84,16 +89,19 @@ def _read_topic_partition_v0(buf, pos: int, end: int) -> tuple[TopicPartition, i
 
 
 def _write_topic_partition_v0(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ConsumerProtocolAssignment v0 to ``out``."""
+    """Append the bytes of a TopicPartition of ConsumerProtocolAssignment v0/v1/v2/v3 to ``out``."""
     out.append(
         encode_string(
-            v.topic, "ConsumerProtocolAssignment v0 TopicPartition.topic", compact=False, nullable=False
+            v.topic,
+            "ConsumerProtocolAssignment v0/v1/v2/v3 TopicPartition.topic",
+            compact=False,
+            nullable=False,
         )
     )
     out.append(
         encode_count(
             v.partitions,
-            "ConsumerProtocolAssignment v0 TopicPartition.partitions",
+            "ConsumerProtocolAssignment v0/v1/v2/v3 TopicPartition.partitions",
             compact=False,
             nullable=False,
         )
@@ -102,12 +110,12 @@ def _write_topic_partition_v0(v: TopicPartition, out: list) -> None:
 
 
 def _read_consumer_protocol_assignment_v0(buf, pos: int, end: int) -> tuple[ConsumerProtocolAssignment, int]:
-    """Read a ConsumerProtocolAssignment v0 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerProtocolAssignment v0/v1/v2/v3 at ``pos``, inside ``buf[:end]``."""
     n, pos = read_count(
         buf,
         pos,
         end,
-        "ConsumerProtocolAssignment v0 ConsumerProtocolAssignment.assigned_partitions",
+        "ConsumerProtocolAssignment v0/v1/v2/v3 ConsumerProtocolAssignment.assigned_partitions",
         compact=False,
         nullable=False,
         min_size=6,
@@ -121,7 +129,7 @@ def _read_consumer_protocol_assignment_v0(buf, pos: int, end: int) -> tuple[Cons
         buf,
         pos,
         end,
-        "ConsumerProtocolAssignment v0 ConsumerProtocolAssignment.user_data",
+        "ConsumerProtocolAssignment v0/v1/v2/v3 ConsumerProtocolAssignment.user_data",
         compact=False,
         nullable=True,
     )
@@ -129,11 +137,11 @@ def _read_consumer_protocol_assignment_v0(buf, pos: int, end: int) -> tuple[Cons
 
 
 def _write_consumer_protocol_assignment_v0(v: ConsumerProtocolAssignment, out: list) -> None:
-    """Append the bytes of a ConsumerProtocolAssignment v0 to ``out``."""
+    """Append the bytes of a ConsumerProtocolAssignment v0/v1/v2/v3 to ``out``."""
     out.append(
         encode_count(
             v.assigned_partitions,
-            "ConsumerProtocolAssignment v0 ConsumerProtocolAssignment.assigned_partitions",
+            "ConsumerProtocolAssignment v0/v1/v2/v3 ConsumerProtocolAssignment.assigned_partitions",
             compact=False,
             nullable=False,
         )
@@ -143,265 +151,7 @@ def _write_consumer_protocol_assignment_v0(v: ConsumerProtocolAssignment, out: l
     out.append(
         encode_bytes(
             v.user_data,
-            "ConsumerProtocolAssignment v0 ConsumerProtocolAssignment.user_data",
-            compact=False,
-            nullable=True,
-        )
-    )
-
-
-def _read_topic_partition_v1(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ConsumerProtocolAssignment v1 at ``pos``, inside ``buf[:end]``."""
-    f_topic, pos = read_string(
-        buf, pos, end, "ConsumerProtocolAssignment v1 TopicPartition.topic", compact=False, nullable=False
-    )
-    n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "ConsumerProtocolAssignment v1 TopicPartition.partitions",
-        compact=False,
-        nullable=False,
-        min_size=4,
-    )
-    f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
-    pos += 4 * n
-    return TopicPartition(f_topic, f_partitions), pos
-
-
-def _write_topic_partition_v1(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ConsumerProtocolAssignment v1 to ``out``."""
-    out.append(
-        encode_string(
-            v.topic, "ConsumerProtocolAssignment v1 TopicPartition.topic", compact=False, nullable=False
-        )
-    )
-    out.append(
-        encode_count(
-            v.partitions,
-            "ConsumerProtocolAssignment v1 TopicPartition.partitions",
-            compact=False,
-            nullable=False,
-        )
-    )
-    out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
-
-
-def _read_consumer_protocol_assignment_v1(buf, pos: int, end: int) -> tuple[ConsumerProtocolAssignment, int]:
-    """Read a ConsumerProtocolAssignment v1 at ``pos``, inside ``buf[:end]``."""
-    n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "ConsumerProtocolAssignment v1 ConsumerProtocolAssignment.assigned_partitions",
-        compact=False,
-        nullable=False,
-        min_size=6,
-    )
-    f_assigned_partitions = []
-    append = f_assigned_partitions.append
-    for _ in range(n):
-        item, pos = _read_topic_partition_v1(buf, pos, end)
-        append(item)
-    f_user_data, pos = read_bytes(
-        buf,
-        pos,
-        end,
-        "ConsumerProtocolAssignment v1 ConsumerProtocolAssignment.user_data",
-        compact=False,
-        nullable=True,
-    )
-    return ConsumerProtocolAssignment(f_assigned_partitions, f_user_data), pos
-
-
-def _write_consumer_protocol_assignment_v1(v: ConsumerProtocolAssignment, out: list) -> None:
-    """Append the bytes of a ConsumerProtocolAssignment v1 to ``out``."""
-    out.append(
-        encode_count(
-            v.assigned_partitions,
-            "ConsumerProtocolAssignment v1 ConsumerProtocolAssignment.assigned_partitions",
-            compact=False,
-            nullable=False,
-        )
-    )
-    for item in v.assigned_partitions:
-        _write_topic_partition_v1(item, out)
-    out.append(
-        encode_bytes(
-            v.user_data,
-            "ConsumerProtocolAssignment v1 ConsumerProtocolAssignment.user_data",
-            compact=False,
-            nullable=True,
-        )
-    )
-
-
-def _read_topic_partition_v2(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ConsumerProtocolAssignment v2 at ``pos``, inside ``buf[:end]``."""
-    f_topic, pos = read_string(
-        buf, pos, end, "ConsumerProtocolAssignment v2 TopicPartition.topic", compact=False, nullable=False
-    )
-    n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "ConsumerProtocolAssignment v2 TopicPartition.partitions",
-        compact=False,
-        nullable=False,
-        min_size=4,
-    )
-    f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
-    pos += 4 * n
-    return TopicPartition(f_topic, f_partitions), pos
-
-
-def _write_topic_partition_v2(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ConsumerProtocolAssignment v2 to ``out``."""
-    out.append(
-        encode_string(
-            v.topic, "ConsumerProtocolAssignment v2 TopicPartition.topic", compact=False, nullable=False
-        )
-    )
-    out.append(
-        encode_count(
-            v.partitions,
-            "ConsumerProtocolAssignment v2 TopicPartition.partitions",
-            compact=False,
-            nullable=False,
-        )
-    )
-    out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
-
-
-def _read_consumer_protocol_assignment_v2(buf, pos: int, end: int) -> tuple[ConsumerProtocolAssignment, int]:
-    """Read a ConsumerProtocolAssignment v2 at ``pos``, inside ``buf[:end]``."""
-    n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "ConsumerProtocolAssignment v2 ConsumerProtocolAssignment.assigned_partitions",
-        compact=False,
-        nullable=False,
-        min_size=6,
-    )
-    f_assigned_partitions = []
-    append = f_assigned_partitions.append
-    for _ in range(n):
-        item, pos = _read_topic_partition_v2(buf, pos, end)
-        append(item)
-    f_user_data, pos = read_bytes(
-        buf,
-        pos,
-        end,
-        "ConsumerProtocolAssignment v2 ConsumerProtocolAssignment.user_data",
-        compact=False,
-        nullable=True,
-    )
-    return ConsumerProtocolAssignment(f_assigned_partitions, f_user_data), pos
-
-
-def _write_consumer_protocol_assignment_v2(v: ConsumerProtocolAssignment, out: list) -> None:
-    """Append the bytes of a ConsumerProtocolAssignment v2 to ``out``."""
-    out.append(
-        encode_count(
-            v.assigned_partitions,
-            "ConsumerProtocolAssignment v2 ConsumerProtocolAssignment.assigned_partitions",
-            compact=False,
-            nullable=False,
-        )
-    )
-    for item in v.assigned_partitions:
-        _write_topic_partition_v2(item, out)
-    out.append(
-        encode_bytes(
-            v.user_data,
-            "ConsumerProtocolAssignment v2 ConsumerProtocolAssignment.user_data",
-            compact=False,
-            nullable=True,
-        )
-    )
-
-
-def _read_topic_partition_v3(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ConsumerProtocolAssignment v3 at ``pos``, inside ``buf[:end]``."""
-    f_topic, pos = read_string(
-        buf, pos, end, "ConsumerProtocolAssignment v3 TopicPartition.topic", compact=False, nullable=False
-    )
-    n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "ConsumerProtocolAssignment v3 TopicPartition.partitions",
-        compact=False,
-        nullable=False,
-        min_size=4,
-    )
-    f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
-    pos += 4 * n
-    return TopicPartition(f_topic, f_partitions), pos
-
-
-def _write_topic_partition_v3(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ConsumerProtocolAssignment v3 to ``out``."""
-    out.append(
-        encode_string(
-            v.topic, "ConsumerProtocolAssignment v3 TopicPartition.topic", compact=False, nullable=False
-        )
-    )
-    out.append(
-        encode_count(
-            v.partitions,
-            "ConsumerProtocolAssignment v3 TopicPartition.partitions",
-            compact=False,
-            nullable=False,
-        )
-    )
-    out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
-
-
-def _read_consumer_protocol_assignment_v3(buf, pos: int, end: int) -> tuple[ConsumerProtocolAssignment, int]:
-    """Read a ConsumerProtocolAssignment v3 at ``pos``, inside ``buf[:end]``."""
-    n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "ConsumerProtocolAssignment v3 ConsumerProtocolAssignment.assigned_partitions",
-        compact=False,
-        nullable=False,
-        min_size=6,
-    )
-    f_assigned_partitions = []
-    append = f_assigned_partitions.append
-    for _ in range(n):
-        item, pos = _read_topic_partition_v3(buf, pos, end)
-        append(item)
-    f_user_data, pos = read_bytes(
-        buf,
-        pos,
-        end,
-        "ConsumerProtocolAssignment v3 ConsumerProtocolAssignment.user_data",
-        compact=False,
-        nullable=True,
-    )
-    return ConsumerProtocolAssignment(f_assigned_partitions, f_user_data), pos
-
-
-def _write_consumer_protocol_assignment_v3(v: ConsumerProtocolAssignment, out: list) -> None:
-    """Append the bytes of a ConsumerProtocolAssignment v3 to ``out``."""
-    out.append(
-        encode_count(
-            v.assigned_partitions,
-            "ConsumerProtocolAssignment v3 ConsumerProtocolAssignment.assigned_partitions",
-            compact=False,
-            nullable=False,
-        )
-    )
-    for item in v.assigned_partitions:
-        _write_topic_partition_v3(item, out)
-    out.append(
-        encode_bytes(
-            v.user_data,
-            "ConsumerProtocolAssignment v3 ConsumerProtocolAssignment.user_data",
+            "ConsumerProtocolAssignment v0/v1/v2/v3 ConsumerProtocolAssignment.user_data",
             compact=False,
             nullable=True,
         )
@@ -410,15 +160,15 @@ def _write_consumer_protocol_assignment_v3(v: ConsumerProtocolAssignment, out: l
 
 _READERS = {
     0: _read_consumer_protocol_assignment_v0,
-    1: _read_consumer_protocol_assignment_v1,
-    2: _read_consumer_protocol_assignment_v2,
-    3: _read_consumer_protocol_assignment_v3,
+    1: _read_consumer_protocol_assignment_v0,
+    2: _read_consumer_protocol_assignment_v0,
+    3: _read_consumer_protocol_assignment_v0,
 }
 _WRITERS = {
     0: _write_consumer_protocol_assignment_v0,
-    1: _write_consumer_protocol_assignment_v1,
-    2: _write_consumer_protocol_assignment_v2,
-    3: _write_consumer_protocol_assignment_v3,
+    1: _write_consumer_protocol_assignment_v0,
+    2: _write_consumer_protocol_assignment_v0,
+    3: _write_consumer_protocol_assignment_v0,
 }
 
 

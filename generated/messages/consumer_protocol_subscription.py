@@ -74,15 +74,20 @@ class ConsumerProtocolSubscription(NamedTuple):
 
 
 def _read_topic_partition_v0(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ConsumerProtocolSubscription v0 at ``pos``, inside ``buf[:end]``."""
+    """Read a TopicPartition of ConsumerProtocolSubscription v0/v1/v2/v3 at ``pos``, inside ``buf[:end]``."""
     f_topic, pos = read_string(
-        buf, pos, end, "ConsumerProtocolSubscription v0 TopicPartition.topic", compact=False, nullable=False
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v0/v1/v2/v3 TopicPartition.topic",
+        compact=False,
+        nullable=False,
     )
     n, pos = read_count(
         buf,
         pos,
         end,
-        "ConsumerProtocolSubscription v0 TopicPartition.partitions",
+        "ConsumerProtocolSubscription v0/v1/v2/v3 TopicPartition.partitions",
         compact=False,
         nullable=False,
         min_size=4,
@@ -93,16 +98,19 @@ def _read_topic_partition_v0(buf, pos: int, end: int) -> tuple[TopicPartition, i
 
 
 def _write_topic_partition_v0(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription v0 to ``out``."""
+    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription v0/v1/v2/v3 to ``out``."""
     out.append(
         encode_string(
-            v.topic, "ConsumerProtocolSubscription v0 TopicPartition.topic", compact=False, nullable=False
+            v.topic,
+            "ConsumerProtocolSubscription v0/v1/v2/v3 TopicPartition.topic",
+            compact=False,
+            nullable=False,
         )
     )
     out.append(
         encode_count(
             v.partitions,
-            "ConsumerProtocolSubscription v0 TopicPartition.partitions",
+            "ConsumerProtocolSubscription v0/v1/v2/v3 TopicPartition.partitions",
             compact=False,
             nullable=False,
         )
@@ -182,43 +190,6 @@ def _write_consumer_protocol_subscription_v0(v: ConsumerProtocolSubscription, ou
     )
 
 
-def _read_topic_partition_v1(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ConsumerProtocolSubscription v1 at ``pos``, inside ``buf[:end]``."""
-    f_topic, pos = read_string(
-        buf, pos, end, "ConsumerProtocolSubscription v1 TopicPartition.topic", compact=False, nullable=False
-    )
-    n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "ConsumerProtocolSubscription v1 TopicPartition.partitions",
-        compact=False,
-        nullable=False,
-        min_size=4,
-    )
-    f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
-    pos += 4 * n
-    return TopicPartition(f_topic, f_partitions), pos
-
-
-def _write_topic_partition_v1(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription v1 to ``out``."""
-    out.append(
-        encode_string(
-            v.topic, "ConsumerProtocolSubscription v1 TopicPartition.topic", compact=False, nullable=False
-        )
-    )
-    out.append(
-        encode_count(
-            v.partitions,
-            "ConsumerProtocolSubscription v1 TopicPartition.partitions",
-            compact=False,
-            nullable=False,
-        )
-    )
-    out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
-
-
 def _read_consumer_protocol_subscription_v1(
     buf, pos: int, end: int
 ) -> tuple[ConsumerProtocolSubscription, int]:
@@ -264,7 +235,7 @@ def _read_consumer_protocol_subscription_v1(
     f_owned_partitions = []
     append = f_owned_partitions.append
     for _ in range(n):
-        item, pos = _read_topic_partition_v1(buf, pos, end)
+        item, pos = _read_topic_partition_v0(buf, pos, end)
         append(item)
     return ConsumerProtocolSubscription(f_topics, f_user_data, f_owned_partitions, -1, None), pos
 
@@ -307,44 +278,7 @@ def _write_consumer_protocol_subscription_v1(v: ConsumerProtocolSubscription, ou
         )
     )
     for item in v.owned_partitions:
-        _write_topic_partition_v1(item, out)
-
-
-def _read_topic_partition_v2(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ConsumerProtocolSubscription v2 at ``pos``, inside ``buf[:end]``."""
-    f_topic, pos = read_string(
-        buf, pos, end, "ConsumerProtocolSubscription v2 TopicPartition.topic", compact=False, nullable=False
-    )
-    n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "ConsumerProtocolSubscription v2 TopicPartition.partitions",
-        compact=False,
-        nullable=False,
-        min_size=4,
-    )
-    f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
-    pos += 4 * n
-    return TopicPartition(f_topic, f_partitions), pos
-
-
-def _write_topic_partition_v2(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription v2 to ``out``."""
-    out.append(
-        encode_string(
-            v.topic, "ConsumerProtocolSubscription v2 TopicPartition.topic", compact=False, nullable=False
-        )
-    )
-    out.append(
-        encode_count(
-            v.partitions,
-            "ConsumerProtocolSubscription v2 TopicPartition.partitions",
-            compact=False,
-            nullable=False,
-        )
-    )
-    out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
+        _write_topic_partition_v0(item, out)
 
 
 def _read_consumer_protocol_subscription_v2(
@@ -392,7 +326,7 @@ def _read_consumer_protocol_subscription_v2(
     f_owned_partitions = []
     append = f_owned_partitions.append
     for _ in range(n):
-        item, pos = _read_topic_partition_v2(buf, pos, end)
+        item, pos = _read_topic_partition_v0(buf, pos, end)
         append(item)
     if end - pos < 4:
         raise truncated(
@@ -440,45 +374,8 @@ def _write_consumer_protocol_subscription_v2(v: ConsumerProtocolSubscription, ou
         )
     )
     for item in v.owned_partitions:
-        _write_topic_partition_v2(item, out)
+        _write_topic_partition_v0(item, out)
     out.append(_S0.pack(v.generation_id))
-
-
-def _read_topic_partition_v3(buf, pos: int, end: int) -> tuple[TopicPartition, int]:
-    """Read a TopicPartition of ConsumerProtocolSubscription v3 at ``pos``, inside ``buf[:end]``."""
-    f_topic, pos = read_string(
-        buf, pos, end, "ConsumerProtocolSubscription v3 TopicPartition.topic", compact=False, nullable=False
-    )
-    n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "ConsumerProtocolSubscription v3 TopicPartition.partitions",
-        compact=False,
-        nullable=False,
-        min_size=4,
-    )
-    f_partitions = list(struct.unpack_from(f">{n}i", buf, pos))
-    pos += 4 * n
-    return TopicPartition(f_topic, f_partitions), pos
-
-
-def _write_topic_partition_v3(v: TopicPartition, out: list) -> None:
-    """Append the bytes of a TopicPartition of ConsumerProtocolSubscription v3 to ``out``."""
-    out.append(
-        encode_string(
-            v.topic, "ConsumerProtocolSubscription v3 TopicPartition.topic", compact=False, nullable=False
-        )
-    )
-    out.append(
-        encode_count(
-            v.partitions,
-            "ConsumerProtocolSubscription v3 TopicPartition.partitions",
-            compact=False,
-            nullable=False,
-        )
-    )
-    out.append(struct.pack(f">{len(v.partitions)}i", *v.partitions))
 
 
 def _read_consumer_protocol_subscription_v3(
@@ -526,7 +423,7 @@ def _read_consumer_protocol_subscription_v3(
     f_owned_partitions = []
     append = f_owned_partitions.append
     for _ in range(n):
-        item, pos = _read_topic_partition_v3(buf, pos, end)
+        item, pos = _read_topic_partition_v0(buf, pos, end)
         append(item)
     if end - pos < 4:
         raise truncated(
@@ -583,7 +480,7 @@ def _write_consumer_protocol_subscription_v3(v: ConsumerProtocolSubscription, ou
         )
     )
     for item in v.owned_partitions:
-        _write_topic_partition_v3(item, out)
+        _write_topic_partition_v0(item, out)
     out.append(_S0.pack(v.generation_id))
     out.append(
         encode_string(

@@ -37,8 +37,8 @@ KAFKA_RELEASES = None
 LAYOUT_OF = None
 
 _S0 = struct.Struct(">i")
-_S1 = struct.Struct(">hi")
-_S2 = struct.Struct(">i16s")
+_S1 = struct.Struct(">i16s")
+_S2 = struct.Struct(">hi")
 
 # -- typed values ---------------------------------------------------------------
 
@@ -96,6 +96,27 @@ def _write_voter_v0(v: Voter, out: list) -> None:
     out.append(encode_tagged(tags))
 
 
+def _read_voter_v1(buf, pos: int, end: int) -> tuple[Voter, int]:
+    """Read a Voter of LeaderChangeMessage v1 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 20:
+        raise truncated("LeaderChangeMessage v1 Voter.voter_id", pos, 20, end)
+    (
+        f_voter_id,
+        f_voter_directory_id,
+    ) = _S1.unpack_from(buf, pos)
+    pos += 20
+    f_voter_directory_id = UUID(bytes=f_voter_directory_id)
+    unknown, pos = read_unknown_tags(buf, pos, end, "LeaderChangeMessage v1 Voter tagged fields")
+    return Voter(f_voter_id, f_voter_directory_id, unknown), pos
+
+
+def _write_voter_v1(v: Voter, out: list) -> None:
+    """Append the bytes of a Voter of LeaderChangeMessage v1 to ``out``."""
+    out.append(_S1.pack(v.voter_id, v.voter_directory_id.bytes))
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
 def _read_leader_change_message_v0(buf, pos: int, end: int) -> tuple[LeaderChangeMessage, int]:
     """Read a LeaderChangeMessage v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 6:
@@ -103,7 +124,7 @@ def _read_leader_change_message_v0(buf, pos: int, end: int) -> tuple[LeaderChang
     (
         f_version,
         f_leader_id,
-    ) = _S1.unpack_from(buf, pos)
+    ) = _S2.unpack_from(buf, pos)
     pos += 6
     n, pos = read_count(
         buf,
@@ -141,7 +162,7 @@ def _read_leader_change_message_v0(buf, pos: int, end: int) -> tuple[LeaderChang
 
 def _write_leader_change_message_v0(v: LeaderChangeMessage, out: list) -> None:
     """Append the bytes of a LeaderChangeMessage v0 to ``out``."""
-    out.append(_S1.pack(v.version, v.leader_id))
+    out.append(_S2.pack(v.version, v.leader_id))
     out.append(
         encode_count(
             v.voters, "LeaderChangeMessage v0 LeaderChangeMessage.voters", compact=True, nullable=False
@@ -163,27 +184,6 @@ def _write_leader_change_message_v0(v: LeaderChangeMessage, out: list) -> None:
     out.append(encode_tagged(tags))
 
 
-def _read_voter_v1(buf, pos: int, end: int) -> tuple[Voter, int]:
-    """Read a Voter of LeaderChangeMessage v1 at ``pos``, inside ``buf[:end]``."""
-    if end - pos < 20:
-        raise truncated("LeaderChangeMessage v1 Voter.voter_id", pos, 20, end)
-    (
-        f_voter_id,
-        f_voter_directory_id,
-    ) = _S2.unpack_from(buf, pos)
-    pos += 20
-    f_voter_directory_id = UUID(bytes=f_voter_directory_id)
-    unknown, pos = read_unknown_tags(buf, pos, end, "LeaderChangeMessage v1 Voter tagged fields")
-    return Voter(f_voter_id, f_voter_directory_id, unknown), pos
-
-
-def _write_voter_v1(v: Voter, out: list) -> None:
-    """Append the bytes of a Voter of LeaderChangeMessage v1 to ``out``."""
-    out.append(_S2.pack(v.voter_id, v.voter_directory_id.bytes))
-    tags = list(v.unknown_tagged_fields)
-    out.append(encode_tagged(tags))
-
-
 def _read_leader_change_message_v1(buf, pos: int, end: int) -> tuple[LeaderChangeMessage, int]:
     """Read a LeaderChangeMessage v1 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 6:
@@ -191,7 +191,7 @@ def _read_leader_change_message_v1(buf, pos: int, end: int) -> tuple[LeaderChang
     (
         f_version,
         f_leader_id,
-    ) = _S1.unpack_from(buf, pos)
+    ) = _S2.unpack_from(buf, pos)
     pos += 6
     n, pos = read_count(
         buf,
@@ -229,7 +229,7 @@ def _read_leader_change_message_v1(buf, pos: int, end: int) -> tuple[LeaderChang
 
 def _write_leader_change_message_v1(v: LeaderChangeMessage, out: list) -> None:
     """Append the bytes of a LeaderChangeMessage v1 to ``out``."""
-    out.append(_S1.pack(v.version, v.leader_id))
+    out.append(_S2.pack(v.version, v.leader_id))
     out.append(
         encode_count(
             v.voters, "LeaderChangeMessage v1 LeaderChangeMessage.voters", compact=True, nullable=False

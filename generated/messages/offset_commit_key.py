@@ -50,64 +50,38 @@ class OffsetCommitKey(NamedTuple):
 
 
 def _read_offset_commit_key_v0(buf, pos: int, end: int) -> tuple[OffsetCommitKey, int]:
-    """Read an OffsetCommitKey v0 at ``pos``, inside ``buf[:end]``."""
+    """Read an OffsetCommitKey v0/v1 at ``pos``, inside ``buf[:end]``."""
     f_group, pos = read_string(
-        buf, pos, end, "OffsetCommitKey v0 OffsetCommitKey.group", compact=False, nullable=False
+        buf, pos, end, "OffsetCommitKey v0/v1 OffsetCommitKey.group", compact=False, nullable=False
     )
     f_topic, pos = read_string(
-        buf, pos, end, "OffsetCommitKey v0 OffsetCommitKey.topic", compact=False, nullable=False
+        buf, pos, end, "OffsetCommitKey v0/v1 OffsetCommitKey.topic", compact=False, nullable=False
     )
     if end - pos < 4:
-        raise truncated("OffsetCommitKey v0 OffsetCommitKey.partition", pos, 4, end)
+        raise truncated("OffsetCommitKey v0/v1 OffsetCommitKey.partition", pos, 4, end)
     (f_partition,) = _S0.unpack_from(buf, pos)
     pos += 4
     return OffsetCommitKey(f_group, f_topic, f_partition), pos
 
 
 def _write_offset_commit_key_v0(v: OffsetCommitKey, out: list) -> None:
-    """Append the bytes of an OffsetCommitKey v0 to ``out``."""
+    """Append the bytes of an OffsetCommitKey v0/v1 to ``out``."""
     out.append(
-        encode_string(v.group, "OffsetCommitKey v0 OffsetCommitKey.group", compact=False, nullable=False)
-    )
-    out.append(
-        encode_string(v.topic, "OffsetCommitKey v0 OffsetCommitKey.topic", compact=False, nullable=False)
-    )
-    out.append(_S0.pack(v.partition))
-
-
-def _read_offset_commit_key_v1(buf, pos: int, end: int) -> tuple[OffsetCommitKey, int]:
-    """Read an OffsetCommitKey v1 at ``pos``, inside ``buf[:end]``."""
-    f_group, pos = read_string(
-        buf, pos, end, "OffsetCommitKey v1 OffsetCommitKey.group", compact=False, nullable=False
-    )
-    f_topic, pos = read_string(
-        buf, pos, end, "OffsetCommitKey v1 OffsetCommitKey.topic", compact=False, nullable=False
-    )
-    if end - pos < 4:
-        raise truncated("OffsetCommitKey v1 OffsetCommitKey.partition", pos, 4, end)
-    (f_partition,) = _S0.unpack_from(buf, pos)
-    pos += 4
-    return OffsetCommitKey(f_group, f_topic, f_partition), pos
-
-
-def _write_offset_commit_key_v1(v: OffsetCommitKey, out: list) -> None:
-    """Append the bytes of an OffsetCommitKey v1 to ``out``."""
-    out.append(
-        encode_string(v.group, "OffsetCommitKey v1 OffsetCommitKey.group", compact=False, nullable=False)
+        encode_string(v.group, "OffsetCommitKey v0/v1 OffsetCommitKey.group", compact=False, nullable=False)
     )
     out.append(
-        encode_string(v.topic, "OffsetCommitKey v1 OffsetCommitKey.topic", compact=False, nullable=False)
+        encode_string(v.topic, "OffsetCommitKey v0/v1 OffsetCommitKey.topic", compact=False, nullable=False)
     )
     out.append(_S0.pack(v.partition))
 
 
 _READERS = {
     0: _read_offset_commit_key_v0,
-    1: _read_offset_commit_key_v1,
+    1: _read_offset_commit_key_v0,
 }
 _WRITERS = {
     0: _write_offset_commit_key_v0,
-    1: _write_offset_commit_key_v1,
+    1: _write_offset_commit_key_v0,
 }
 
 

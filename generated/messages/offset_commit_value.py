@@ -72,31 +72,31 @@ class OffsetCommitValue(NamedTuple):
 
 
 def _read_offset_commit_value_v0(buf, pos: int, end: int) -> tuple[OffsetCommitValue, int]:
-    """Read an OffsetCommitValue v0 at ``pos``, inside ``buf[:end]``."""
+    """Read an OffsetCommitValue v0/v2 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 8:
-        raise truncated("OffsetCommitValue v0 OffsetCommitValue.offset", pos, 8, end)
+        raise truncated("OffsetCommitValue v0/v2 OffsetCommitValue.offset", pos, 8, end)
     (f_offset,) = _S0.unpack_from(buf, pos)
     pos += 8
     f_metadata, pos = read_string(
-        buf, pos, end, "OffsetCommitValue v0 OffsetCommitValue.metadata", compact=False, nullable=False
+        buf, pos, end, "OffsetCommitValue v0/v2 OffsetCommitValue.metadata", compact=False, nullable=False
     )
     if end - pos < 8:
-        raise truncated("OffsetCommitValue v0 OffsetCommitValue.commit_timestamp", pos, 8, end)
+        raise truncated("OffsetCommitValue v0/v2 OffsetCommitValue.commit_timestamp", pos, 8, end)
     (f_commit_timestamp,) = _S0.unpack_from(buf, pos)
     pos += 8
     return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, ZERO_UUID, ()), pos
 
 
 def _write_offset_commit_value_v0(v: OffsetCommitValue, out: list) -> None:
-    """Append the bytes of an OffsetCommitValue v0 to ``out``."""
-    absent(v.leader_epoch, -1, "OffsetCommitValue v0 OffsetCommitValue.leader_epoch")
-    absent(v.expire_timestamp, -1, "OffsetCommitValue v0 OffsetCommitValue.expire_timestamp")
-    absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v0 OffsetCommitValue.topic_id")
-    absent(v.unknown_tagged_fields, (), "OffsetCommitValue v0 OffsetCommitValue tagged fields")
+    """Append the bytes of an OffsetCommitValue v0/v2 to ``out``."""
+    absent(v.leader_epoch, -1, "OffsetCommitValue v0/v2 OffsetCommitValue.leader_epoch")
+    absent(v.expire_timestamp, -1, "OffsetCommitValue v0/v2 OffsetCommitValue.expire_timestamp")
+    absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v0/v2 OffsetCommitValue.topic_id")
+    absent(v.unknown_tagged_fields, (), "OffsetCommitValue v0/v2 OffsetCommitValue tagged fields")
     out.append(_S0.pack(v.offset))
     out.append(
         encode_string(
-            v.metadata, "OffsetCommitValue v0 OffsetCommitValue.metadata", compact=False, nullable=False
+            v.metadata, "OffsetCommitValue v0/v2 OffsetCommitValue.metadata", compact=False, nullable=False
         )
     )
     out.append(_S0.pack(v.commit_timestamp))
@@ -135,37 +135,6 @@ def _write_offset_commit_value_v1(v: OffsetCommitValue, out: list) -> None:
         )
     )
     out.append(_S1.pack(v.commit_timestamp, v.expire_timestamp))
-
-
-def _read_offset_commit_value_v2(buf, pos: int, end: int) -> tuple[OffsetCommitValue, int]:
-    """Read an OffsetCommitValue v2 at ``pos``, inside ``buf[:end]``."""
-    if end - pos < 8:
-        raise truncated("OffsetCommitValue v2 OffsetCommitValue.offset", pos, 8, end)
-    (f_offset,) = _S0.unpack_from(buf, pos)
-    pos += 8
-    f_metadata, pos = read_string(
-        buf, pos, end, "OffsetCommitValue v2 OffsetCommitValue.metadata", compact=False, nullable=False
-    )
-    if end - pos < 8:
-        raise truncated("OffsetCommitValue v2 OffsetCommitValue.commit_timestamp", pos, 8, end)
-    (f_commit_timestamp,) = _S0.unpack_from(buf, pos)
-    pos += 8
-    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, ZERO_UUID, ()), pos
-
-
-def _write_offset_commit_value_v2(v: OffsetCommitValue, out: list) -> None:
-    """Append the bytes of an OffsetCommitValue v2 to ``out``."""
-    absent(v.leader_epoch, -1, "OffsetCommitValue v2 OffsetCommitValue.leader_epoch")
-    absent(v.expire_timestamp, -1, "OffsetCommitValue v2 OffsetCommitValue.expire_timestamp")
-    absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v2 OffsetCommitValue.topic_id")
-    absent(v.unknown_tagged_fields, (), "OffsetCommitValue v2 OffsetCommitValue tagged fields")
-    out.append(_S0.pack(v.offset))
-    out.append(
-        encode_string(
-            v.metadata, "OffsetCommitValue v2 OffsetCommitValue.metadata", compact=False, nullable=False
-        )
-    )
-    out.append(_S0.pack(v.commit_timestamp))
 
 
 def _read_offset_commit_value_v3(buf, pos: int, end: int) -> tuple[OffsetCommitValue, int]:
@@ -265,14 +234,14 @@ def _write_offset_commit_value_v4(v: OffsetCommitValue, out: list) -> None:
 _READERS = {
     0: _read_offset_commit_value_v0,
     1: _read_offset_commit_value_v1,
-    2: _read_offset_commit_value_v2,
+    2: _read_offset_commit_value_v0,
     3: _read_offset_commit_value_v3,
     4: _read_offset_commit_value_v4,
 }
 _WRITERS = {
     0: _write_offset_commit_value_v0,
     1: _write_offset_commit_value_v1,
-    2: _write_offset_commit_value_v2,
+    2: _write_offset_commit_value_v0,
     3: _write_offset_commit_value_v3,
     4: _write_offset_commit_value_v4,
 }

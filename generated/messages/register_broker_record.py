@@ -122,31 +122,37 @@ class RegisterBrokerRecord(NamedTuple):
 
 
 def _read_broker_endpoint_v0(buf, pos: int, end: int) -> tuple[BrokerEndpoint, int]:
-    """Read a BrokerEndpoint of RegisterBrokerRecord v0 at ``pos``, inside ``buf[:end]``."""
+    """Read a BrokerEndpoint of RegisterBrokerRecord v0/v1/v2/v3/v4 at ``pos``, inside ``buf[:end]``."""
     f_name, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v0 BrokerEndpoint.name", compact=True, nullable=False
+        buf, pos, end, "RegisterBrokerRecord v0/v1/v2/v3/v4 BrokerEndpoint.name", compact=True, nullable=False
     )
     f_host, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v0 BrokerEndpoint.host", compact=True, nullable=False
+        buf, pos, end, "RegisterBrokerRecord v0/v1/v2/v3/v4 BrokerEndpoint.host", compact=True, nullable=False
     )
     if end - pos < 4:
-        raise truncated("RegisterBrokerRecord v0 BrokerEndpoint.port", pos, 4, end)
+        raise truncated("RegisterBrokerRecord v0/v1/v2/v3/v4 BrokerEndpoint.port", pos, 4, end)
     (
         f_port,
         f_security_protocol,
     ) = _S0.unpack_from(buf, pos)
     pos += 4
-    unknown, pos = read_unknown_tags(buf, pos, end, "RegisterBrokerRecord v0 BrokerEndpoint tagged fields")
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "RegisterBrokerRecord v0/v1/v2/v3/v4 BrokerEndpoint tagged fields"
+    )
     return BrokerEndpoint(f_name, f_host, f_port, f_security_protocol, unknown), pos
 
 
 def _write_broker_endpoint_v0(v: BrokerEndpoint, out: list) -> None:
-    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord v0 to ``out``."""
+    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord v0/v1/v2/v3/v4 to ``out``."""
     out.append(
-        encode_string(v.name, "RegisterBrokerRecord v0 BrokerEndpoint.name", compact=True, nullable=False)
+        encode_string(
+            v.name, "RegisterBrokerRecord v0/v1/v2/v3/v4 BrokerEndpoint.name", compact=True, nullable=False
+        )
     )
     out.append(
-        encode_string(v.host, "RegisterBrokerRecord v0 BrokerEndpoint.host", compact=True, nullable=False)
+        encode_string(
+            v.host, "RegisterBrokerRecord v0/v1/v2/v3/v4 BrokerEndpoint.host", compact=True, nullable=False
+        )
     )
     out.append(_S0.pack(v.port, v.security_protocol))
     tags = list(v.unknown_tagged_fields)
@@ -154,25 +160,31 @@ def _write_broker_endpoint_v0(v: BrokerEndpoint, out: list) -> None:
 
 
 def _read_broker_feature_v0(buf, pos: int, end: int) -> tuple[BrokerFeature, int]:
-    """Read a BrokerFeature of RegisterBrokerRecord v0 at ``pos``, inside ``buf[:end]``."""
+    """Read a BrokerFeature of RegisterBrokerRecord v0/v1/v2/v3/v4 at ``pos``, inside ``buf[:end]``."""
     f_name, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v0 BrokerFeature.name", compact=True, nullable=False
+        buf, pos, end, "RegisterBrokerRecord v0/v1/v2/v3/v4 BrokerFeature.name", compact=True, nullable=False
     )
     if end - pos < 4:
-        raise truncated("RegisterBrokerRecord v0 BrokerFeature.min_supported_version", pos, 4, end)
+        raise truncated(
+            "RegisterBrokerRecord v0/v1/v2/v3/v4 BrokerFeature.min_supported_version", pos, 4, end
+        )
     (
         f_min_supported_version,
         f_max_supported_version,
     ) = _S1.unpack_from(buf, pos)
     pos += 4
-    unknown, pos = read_unknown_tags(buf, pos, end, "RegisterBrokerRecord v0 BrokerFeature tagged fields")
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "RegisterBrokerRecord v0/v1/v2/v3/v4 BrokerFeature tagged fields"
+    )
     return BrokerFeature(f_name, f_min_supported_version, f_max_supported_version, unknown), pos
 
 
 def _write_broker_feature_v0(v: BrokerFeature, out: list) -> None:
-    """Append the bytes of a BrokerFeature of RegisterBrokerRecord v0 to ``out``."""
+    """Append the bytes of a BrokerFeature of RegisterBrokerRecord v0/v1/v2/v3/v4 to ``out``."""
     out.append(
-        encode_string(v.name, "RegisterBrokerRecord v0 BrokerFeature.name", compact=True, nullable=False)
+        encode_string(
+            v.name, "RegisterBrokerRecord v0/v1/v2/v3/v4 BrokerFeature.name", compact=True, nullable=False
+        )
     )
     out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
     tags = list(v.unknown_tagged_fields)
@@ -279,64 +291,6 @@ def _write_register_broker_record_v0(v: RegisterBrokerRecord, out: list) -> None
     out.append(encode_tagged(tags))
 
 
-def _read_broker_endpoint_v1(buf, pos: int, end: int) -> tuple[BrokerEndpoint, int]:
-    """Read a BrokerEndpoint of RegisterBrokerRecord v1 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v1 BrokerEndpoint.name", compact=True, nullable=False
-    )
-    f_host, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v1 BrokerEndpoint.host", compact=True, nullable=False
-    )
-    if end - pos < 4:
-        raise truncated("RegisterBrokerRecord v1 BrokerEndpoint.port", pos, 4, end)
-    (
-        f_port,
-        f_security_protocol,
-    ) = _S0.unpack_from(buf, pos)
-    pos += 4
-    unknown, pos = read_unknown_tags(buf, pos, end, "RegisterBrokerRecord v1 BrokerEndpoint tagged fields")
-    return BrokerEndpoint(f_name, f_host, f_port, f_security_protocol, unknown), pos
-
-
-def _write_broker_endpoint_v1(v: BrokerEndpoint, out: list) -> None:
-    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord v1 to ``out``."""
-    out.append(
-        encode_string(v.name, "RegisterBrokerRecord v1 BrokerEndpoint.name", compact=True, nullable=False)
-    )
-    out.append(
-        encode_string(v.host, "RegisterBrokerRecord v1 BrokerEndpoint.host", compact=True, nullable=False)
-    )
-    out.append(_S0.pack(v.port, v.security_protocol))
-    tags = list(v.unknown_tagged_fields)
-    out.append(encode_tagged(tags))
-
-
-def _read_broker_feature_v1(buf, pos: int, end: int) -> tuple[BrokerFeature, int]:
-    """Read a BrokerFeature of RegisterBrokerRecord v1 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v1 BrokerFeature.name", compact=True, nullable=False
-    )
-    if end - pos < 4:
-        raise truncated("RegisterBrokerRecord v1 BrokerFeature.min_supported_version", pos, 4, end)
-    (
-        f_min_supported_version,
-        f_max_supported_version,
-    ) = _S1.unpack_from(buf, pos)
-    pos += 4
-    unknown, pos = read_unknown_tags(buf, pos, end, "RegisterBrokerRecord v1 BrokerFeature tagged fields")
-    return BrokerFeature(f_name, f_min_supported_version, f_max_supported_version, unknown), pos
-
-
-def _write_broker_feature_v1(v: BrokerFeature, out: list) -> None:
-    """Append the bytes of a BrokerFeature of RegisterBrokerRecord v1 to ``out``."""
-    out.append(
-        encode_string(v.name, "RegisterBrokerRecord v1 BrokerFeature.name", compact=True, nullable=False)
-    )
-    out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
-    tags = list(v.unknown_tagged_fields)
-    out.append(encode_tagged(tags))
-
-
 def _read_register_broker_record_v1(buf, pos: int, end: int) -> tuple[RegisterBrokerRecord, int]:
     """Read a RegisterBrokerRecord v1 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 28:
@@ -360,7 +314,7 @@ def _read_register_broker_record_v1(buf, pos: int, end: int) -> tuple[RegisterBr
     f_end_points = []
     append = f_end_points.append
     for _ in range(n):
-        item, pos = _read_broker_endpoint_v1(buf, pos, end)
+        item, pos = _read_broker_endpoint_v0(buf, pos, end)
         append(item)
     n, pos = read_count(
         buf,
@@ -374,7 +328,7 @@ def _read_register_broker_record_v1(buf, pos: int, end: int) -> tuple[RegisterBr
     f_features = []
     append = f_features.append
     for _ in range(n):
-        item, pos = _read_broker_feature_v1(buf, pos, end)
+        item, pos = _read_broker_feature_v0(buf, pos, end)
         append(item)
     f_rack, pos = read_string(
         buf, pos, end, "RegisterBrokerRecord v1 RegisterBrokerRecord.rack", compact=True, nullable=True
@@ -419,14 +373,14 @@ def _write_register_broker_record_v1(v: RegisterBrokerRecord, out: list) -> None
         )
     )
     for item in v.end_points:
-        _write_broker_endpoint_v1(item, out)
+        _write_broker_endpoint_v0(item, out)
     out.append(
         encode_count(
             v.features, "RegisterBrokerRecord v1 RegisterBrokerRecord.features", compact=True, nullable=False
         )
     )
     for item in v.features:
-        _write_broker_feature_v1(item, out)
+        _write_broker_feature_v0(item, out)
     out.append(
         encode_string(
             v.rack, "RegisterBrokerRecord v1 RegisterBrokerRecord.rack", compact=True, nullable=True
@@ -434,64 +388,6 @@ def _write_register_broker_record_v1(v: RegisterBrokerRecord, out: list) -> None
     )
     out.append(b"\x01" if v.fenced else b"\x00")
     out.append(b"\x01" if v.in_controlled_shutdown else b"\x00")
-    tags = list(v.unknown_tagged_fields)
-    out.append(encode_tagged(tags))
-
-
-def _read_broker_endpoint_v2(buf, pos: int, end: int) -> tuple[BrokerEndpoint, int]:
-    """Read a BrokerEndpoint of RegisterBrokerRecord v2 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v2 BrokerEndpoint.name", compact=True, nullable=False
-    )
-    f_host, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v2 BrokerEndpoint.host", compact=True, nullable=False
-    )
-    if end - pos < 4:
-        raise truncated("RegisterBrokerRecord v2 BrokerEndpoint.port", pos, 4, end)
-    (
-        f_port,
-        f_security_protocol,
-    ) = _S0.unpack_from(buf, pos)
-    pos += 4
-    unknown, pos = read_unknown_tags(buf, pos, end, "RegisterBrokerRecord v2 BrokerEndpoint tagged fields")
-    return BrokerEndpoint(f_name, f_host, f_port, f_security_protocol, unknown), pos
-
-
-def _write_broker_endpoint_v2(v: BrokerEndpoint, out: list) -> None:
-    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord v2 to ``out``."""
-    out.append(
-        encode_string(v.name, "RegisterBrokerRecord v2 BrokerEndpoint.name", compact=True, nullable=False)
-    )
-    out.append(
-        encode_string(v.host, "RegisterBrokerRecord v2 BrokerEndpoint.host", compact=True, nullable=False)
-    )
-    out.append(_S0.pack(v.port, v.security_protocol))
-    tags = list(v.unknown_tagged_fields)
-    out.append(encode_tagged(tags))
-
-
-def _read_broker_feature_v2(buf, pos: int, end: int) -> tuple[BrokerFeature, int]:
-    """Read a BrokerFeature of RegisterBrokerRecord v2 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v2 BrokerFeature.name", compact=True, nullable=False
-    )
-    if end - pos < 4:
-        raise truncated("RegisterBrokerRecord v2 BrokerFeature.min_supported_version", pos, 4, end)
-    (
-        f_min_supported_version,
-        f_max_supported_version,
-    ) = _S1.unpack_from(buf, pos)
-    pos += 4
-    unknown, pos = read_unknown_tags(buf, pos, end, "RegisterBrokerRecord v2 BrokerFeature tagged fields")
-    return BrokerFeature(f_name, f_min_supported_version, f_max_supported_version, unknown), pos
-
-
-def _write_broker_feature_v2(v: BrokerFeature, out: list) -> None:
-    """Append the bytes of a BrokerFeature of RegisterBrokerRecord v2 to ``out``."""
-    out.append(
-        encode_string(v.name, "RegisterBrokerRecord v2 BrokerFeature.name", compact=True, nullable=False)
-    )
-    out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
@@ -525,7 +421,7 @@ def _read_register_broker_record_v2(buf, pos: int, end: int) -> tuple[RegisterBr
     f_end_points = []
     append = f_end_points.append
     for _ in range(n):
-        item, pos = _read_broker_endpoint_v2(buf, pos, end)
+        item, pos = _read_broker_endpoint_v0(buf, pos, end)
         append(item)
     n, pos = read_count(
         buf,
@@ -539,7 +435,7 @@ def _read_register_broker_record_v2(buf, pos: int, end: int) -> tuple[RegisterBr
     f_features = []
     append = f_features.append
     for _ in range(n):
-        item, pos = _read_broker_feature_v2(buf, pos, end)
+        item, pos = _read_broker_feature_v0(buf, pos, end)
         append(item)
     f_rack, pos = read_string(
         buf, pos, end, "RegisterBrokerRecord v2 RegisterBrokerRecord.rack", compact=True, nullable=True
@@ -583,14 +479,14 @@ def _write_register_broker_record_v2(v: RegisterBrokerRecord, out: list) -> None
         )
     )
     for item in v.end_points:
-        _write_broker_endpoint_v2(item, out)
+        _write_broker_endpoint_v0(item, out)
     out.append(
         encode_count(
             v.features, "RegisterBrokerRecord v2 RegisterBrokerRecord.features", compact=True, nullable=False
         )
     )
     for item in v.features:
-        _write_broker_feature_v2(item, out)
+        _write_broker_feature_v0(item, out)
     out.append(
         encode_string(
             v.rack, "RegisterBrokerRecord v2 RegisterBrokerRecord.rack", compact=True, nullable=True
@@ -598,64 +494,6 @@ def _write_register_broker_record_v2(v: RegisterBrokerRecord, out: list) -> None
     )
     out.append(b"\x01" if v.fenced else b"\x00")
     out.append(b"\x01" if v.in_controlled_shutdown else b"\x00")
-    tags = list(v.unknown_tagged_fields)
-    out.append(encode_tagged(tags))
-
-
-def _read_broker_endpoint_v3(buf, pos: int, end: int) -> tuple[BrokerEndpoint, int]:
-    """Read a BrokerEndpoint of RegisterBrokerRecord v3 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v3 BrokerEndpoint.name", compact=True, nullable=False
-    )
-    f_host, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v3 BrokerEndpoint.host", compact=True, nullable=False
-    )
-    if end - pos < 4:
-        raise truncated("RegisterBrokerRecord v3 BrokerEndpoint.port", pos, 4, end)
-    (
-        f_port,
-        f_security_protocol,
-    ) = _S0.unpack_from(buf, pos)
-    pos += 4
-    unknown, pos = read_unknown_tags(buf, pos, end, "RegisterBrokerRecord v3 BrokerEndpoint tagged fields")
-    return BrokerEndpoint(f_name, f_host, f_port, f_security_protocol, unknown), pos
-
-
-def _write_broker_endpoint_v3(v: BrokerEndpoint, out: list) -> None:
-    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord v3 to ``out``."""
-    out.append(
-        encode_string(v.name, "RegisterBrokerRecord v3 BrokerEndpoint.name", compact=True, nullable=False)
-    )
-    out.append(
-        encode_string(v.host, "RegisterBrokerRecord v3 BrokerEndpoint.host", compact=True, nullable=False)
-    )
-    out.append(_S0.pack(v.port, v.security_protocol))
-    tags = list(v.unknown_tagged_fields)
-    out.append(encode_tagged(tags))
-
-
-def _read_broker_feature_v3(buf, pos: int, end: int) -> tuple[BrokerFeature, int]:
-    """Read a BrokerFeature of RegisterBrokerRecord v3 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v3 BrokerFeature.name", compact=True, nullable=False
-    )
-    if end - pos < 4:
-        raise truncated("RegisterBrokerRecord v3 BrokerFeature.min_supported_version", pos, 4, end)
-    (
-        f_min_supported_version,
-        f_max_supported_version,
-    ) = _S1.unpack_from(buf, pos)
-    pos += 4
-    unknown, pos = read_unknown_tags(buf, pos, end, "RegisterBrokerRecord v3 BrokerFeature tagged fields")
-    return BrokerFeature(f_name, f_min_supported_version, f_max_supported_version, unknown), pos
-
-
-def _write_broker_feature_v3(v: BrokerFeature, out: list) -> None:
-    """Append the bytes of a BrokerFeature of RegisterBrokerRecord v3 to ``out``."""
-    out.append(
-        encode_string(v.name, "RegisterBrokerRecord v3 BrokerFeature.name", compact=True, nullable=False)
-    )
-    out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
@@ -689,7 +527,7 @@ def _read_register_broker_record_v3(buf, pos: int, end: int) -> tuple[RegisterBr
     f_end_points = []
     append = f_end_points.append
     for _ in range(n):
-        item, pos = _read_broker_endpoint_v3(buf, pos, end)
+        item, pos = _read_broker_endpoint_v0(buf, pos, end)
         append(item)
     n, pos = read_count(
         buf,
@@ -703,7 +541,7 @@ def _read_register_broker_record_v3(buf, pos: int, end: int) -> tuple[RegisterBr
     f_features = []
     append = f_features.append
     for _ in range(n):
-        item, pos = _read_broker_feature_v3(buf, pos, end)
+        item, pos = _read_broker_feature_v0(buf, pos, end)
         append(item)
     f_rack, pos = read_string(
         buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord.rack", compact=True, nullable=True
@@ -774,14 +612,14 @@ def _write_register_broker_record_v3(v: RegisterBrokerRecord, out: list) -> None
         )
     )
     for item in v.end_points:
-        _write_broker_endpoint_v3(item, out)
+        _write_broker_endpoint_v0(item, out)
     out.append(
         encode_count(
             v.features, "RegisterBrokerRecord v3 RegisterBrokerRecord.features", compact=True, nullable=False
         )
     )
     for item in v.features:
-        _write_broker_feature_v3(item, out)
+        _write_broker_feature_v0(item, out)
     out.append(
         encode_string(
             v.rack, "RegisterBrokerRecord v3 RegisterBrokerRecord.rack", compact=True, nullable=True
@@ -803,64 +641,6 @@ def _write_register_broker_record_v3(v: RegisterBrokerRecord, out: list) -> None
         out += [u.bytes for u in v.log_dirs]
         tags.append((0, b"".join(out)))
         out = outer
-    out.append(encode_tagged(tags))
-
-
-def _read_broker_endpoint_v4(buf, pos: int, end: int) -> tuple[BrokerEndpoint, int]:
-    """Read a BrokerEndpoint of RegisterBrokerRecord v4 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v4 BrokerEndpoint.name", compact=True, nullable=False
-    )
-    f_host, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v4 BrokerEndpoint.host", compact=True, nullable=False
-    )
-    if end - pos < 4:
-        raise truncated("RegisterBrokerRecord v4 BrokerEndpoint.port", pos, 4, end)
-    (
-        f_port,
-        f_security_protocol,
-    ) = _S0.unpack_from(buf, pos)
-    pos += 4
-    unknown, pos = read_unknown_tags(buf, pos, end, "RegisterBrokerRecord v4 BrokerEndpoint tagged fields")
-    return BrokerEndpoint(f_name, f_host, f_port, f_security_protocol, unknown), pos
-
-
-def _write_broker_endpoint_v4(v: BrokerEndpoint, out: list) -> None:
-    """Append the bytes of a BrokerEndpoint of RegisterBrokerRecord v4 to ``out``."""
-    out.append(
-        encode_string(v.name, "RegisterBrokerRecord v4 BrokerEndpoint.name", compact=True, nullable=False)
-    )
-    out.append(
-        encode_string(v.host, "RegisterBrokerRecord v4 BrokerEndpoint.host", compact=True, nullable=False)
-    )
-    out.append(_S0.pack(v.port, v.security_protocol))
-    tags = list(v.unknown_tagged_fields)
-    out.append(encode_tagged(tags))
-
-
-def _read_broker_feature_v4(buf, pos: int, end: int) -> tuple[BrokerFeature, int]:
-    """Read a BrokerFeature of RegisterBrokerRecord v4 at ``pos``, inside ``buf[:end]``."""
-    f_name, pos = read_string(
-        buf, pos, end, "RegisterBrokerRecord v4 BrokerFeature.name", compact=True, nullable=False
-    )
-    if end - pos < 4:
-        raise truncated("RegisterBrokerRecord v4 BrokerFeature.min_supported_version", pos, 4, end)
-    (
-        f_min_supported_version,
-        f_max_supported_version,
-    ) = _S1.unpack_from(buf, pos)
-    pos += 4
-    unknown, pos = read_unknown_tags(buf, pos, end, "RegisterBrokerRecord v4 BrokerFeature tagged fields")
-    return BrokerFeature(f_name, f_min_supported_version, f_max_supported_version, unknown), pos
-
-
-def _write_broker_feature_v4(v: BrokerFeature, out: list) -> None:
-    """Append the bytes of a BrokerFeature of RegisterBrokerRecord v4 to ``out``."""
-    out.append(
-        encode_string(v.name, "RegisterBrokerRecord v4 BrokerFeature.name", compact=True, nullable=False)
-    )
-    out.append(_S1.pack(v.min_supported_version, v.max_supported_version))
-    tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
@@ -893,7 +673,7 @@ def _read_register_broker_record_v4(buf, pos: int, end: int) -> tuple[RegisterBr
     f_end_points = []
     append = f_end_points.append
     for _ in range(n):
-        item, pos = _read_broker_endpoint_v4(buf, pos, end)
+        item, pos = _read_broker_endpoint_v0(buf, pos, end)
         append(item)
     n, pos = read_count(
         buf,
@@ -907,7 +687,7 @@ def _read_register_broker_record_v4(buf, pos: int, end: int) -> tuple[RegisterBr
     f_features = []
     append = f_features.append
     for _ in range(n):
-        item, pos = _read_broker_feature_v4(buf, pos, end)
+        item, pos = _read_broker_feature_v0(buf, pos, end)
         append(item)
     f_rack, pos = read_string(
         buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.rack", compact=True, nullable=True
@@ -1000,14 +780,14 @@ def _write_register_broker_record_v4(v: RegisterBrokerRecord, out: list) -> None
         )
     )
     for item in v.end_points:
-        _write_broker_endpoint_v4(item, out)
+        _write_broker_endpoint_v0(item, out)
     out.append(
         encode_count(
             v.features, "RegisterBrokerRecord v4 RegisterBrokerRecord.features", compact=True, nullable=False
         )
     )
     for item in v.features:
-        _write_broker_feature_v4(item, out)
+        _write_broker_feature_v0(item, out)
     out.append(
         encode_string(
             v.rack, "RegisterBrokerRecord v4 RegisterBrokerRecord.rack", compact=True, nullable=True

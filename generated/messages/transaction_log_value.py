@@ -133,6 +133,44 @@ def _write_partitions_schema_v0(v: PartitionsSchema, out: list) -> None:
     out.append(struct.pack(f">{len(v.partition_ids)}i", *v.partition_ids))
 
 
+def _read_partitions_schema_v1(buf, pos: int, end: int) -> tuple[PartitionsSchema, int]:
+    """Read a PartitionsSchema of TransactionLogValue v1 at ``pos``, inside ``buf[:end]``."""
+    f_topic, pos = read_string(
+        buf, pos, end, "TransactionLogValue v1 PartitionsSchema.topic", compact=True, nullable=False
+    )
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "TransactionLogValue v1 PartitionsSchema.partition_ids",
+        compact=True,
+        nullable=False,
+        min_size=4,
+    )
+    f_partition_ids = list(struct.unpack_from(f">{n}i", buf, pos))
+    pos += 4 * n
+    unknown, pos = read_unknown_tags(buf, pos, end, "TransactionLogValue v1 PartitionsSchema tagged fields")
+    return PartitionsSchema(f_topic, f_partition_ids, unknown), pos
+
+
+def _write_partitions_schema_v1(v: PartitionsSchema, out: list) -> None:
+    """Append the bytes of a PartitionsSchema of TransactionLogValue v1 to ``out``."""
+    out.append(
+        encode_string(v.topic, "TransactionLogValue v1 PartitionsSchema.topic", compact=True, nullable=False)
+    )
+    out.append(
+        encode_count(
+            v.partition_ids,
+            "TransactionLogValue v1 PartitionsSchema.partition_ids",
+            compact=True,
+            nullable=False,
+        )
+    )
+    out.append(struct.pack(f">{len(v.partition_ids)}i", *v.partition_ids))
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
 def _read_transaction_log_value_v0(buf, pos: int, end: int) -> tuple[TransactionLogValue, int]:
     """Read a TransactionLogValue v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 15:
@@ -210,44 +248,6 @@ def _write_transaction_log_value_v0(v: TransactionLogValue, out: list) -> None:
         for item in v.transaction_partitions:
             _write_partitions_schema_v0(item, out)
     out.append(_S1.pack(v.transaction_last_update_timestamp_ms, v.transaction_start_timestamp_ms))
-
-
-def _read_partitions_schema_v1(buf, pos: int, end: int) -> tuple[PartitionsSchema, int]:
-    """Read a PartitionsSchema of TransactionLogValue v1 at ``pos``, inside ``buf[:end]``."""
-    f_topic, pos = read_string(
-        buf, pos, end, "TransactionLogValue v1 PartitionsSchema.topic", compact=True, nullable=False
-    )
-    n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "TransactionLogValue v1 PartitionsSchema.partition_ids",
-        compact=True,
-        nullable=False,
-        min_size=4,
-    )
-    f_partition_ids = list(struct.unpack_from(f">{n}i", buf, pos))
-    pos += 4 * n
-    unknown, pos = read_unknown_tags(buf, pos, end, "TransactionLogValue v1 PartitionsSchema tagged fields")
-    return PartitionsSchema(f_topic, f_partition_ids, unknown), pos
-
-
-def _write_partitions_schema_v1(v: PartitionsSchema, out: list) -> None:
-    """Append the bytes of a PartitionsSchema of TransactionLogValue v1 to ``out``."""
-    out.append(
-        encode_string(v.topic, "TransactionLogValue v1 PartitionsSchema.topic", compact=True, nullable=False)
-    )
-    out.append(
-        encode_count(
-            v.partition_ids,
-            "TransactionLogValue v1 PartitionsSchema.partition_ids",
-            compact=True,
-            nullable=False,
-        )
-    )
-    out.append(struct.pack(f">{len(v.partition_ids)}i", *v.partition_ids))
-    tags = list(v.unknown_tagged_fields)
-    out.append(encode_tagged(tags))
 
 
 def _read_transaction_log_value_v1(buf, pos: int, end: int) -> tuple[TransactionLogValue, int]:
