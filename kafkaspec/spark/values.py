@@ -55,6 +55,8 @@ class ValueColumns:
     topics: tuple[str, ...] = ()
     #: the ``_schemas`` topic replayed on the driver (None until :func:`resolve`)
     schemas: SchemaStore | None = field(default=None, repr=False)
+    #: (subject, version) of each topic's reader schema when the columns were typed (:func:`resolve`)
+    pinned: tuple[tuple[str, int], ...] = ()
 
     def parts(self) -> tuple[str, ...]:
         return tuple(p for p in PARTS if (self.key_format if p == "key" else self.value_format) is not None)
@@ -66,7 +68,7 @@ class ValueColumns:
             from ..values.registry import RegistryClient
 
             registry = RegistryClient(self.registry_url)
-        return ValueDecoder(Schemas(self.schemas, registry), self.value_format or "bytes", self.key_format or "bytes")
+        return ValueDecoder(Schemas(self.schemas, registry, dict(self.pinned)), self.value_format or "bytes", self.key_format or "bytes")
 
 
 def parse_formats(get: Callable[[str], str | None], error: type[ValueError]) -> ValueColumns | None:
@@ -94,7 +96,26 @@ def resolve(vc: ValueColumns, log: LogDir, wants: Callable[[str, int], bool]) ->
     from ..values.schemas_topic import read_schemas
 
     topics = sorted({p.topic for p in log.partitions() if wants(p.topic, p.partition)})
-    return replace(vc, topics=tuple(topics), schemas=read_schemas(log))
+    store = read_schemas(log)
+    pinned = []
+    for topic in topics:
+        for part in vc.parts():
+            sv = store.latest(f"{topic}-{part}")
+            if sv is not None:
+                pinned.append((sv.subject, sv.version))
+    return replace(vc, topics=tuple(topics), schemas=store, pinned=tuple(pinned))
+
+
+def refresh(vc: ValueColumns, log: LogDir) -> ValueColumns:
+    """``vc`` with the ``_schemas`` topic of ``log`` read again (on the driver, each micro-batch of a
+    stream): ids registered since the stream started decode as writer schemas, while each topic's
+    reader schema stays the version its columns were typed with (``pinned``), so a row still fits the
+    stream's one schema."""
+    from dataclasses import replace
+
+    from ..values.schemas_topic import read_schemas
+
+    return replace(vc, schemas=read_schemas(log))
 
 
 def without_times(t: pa.DataType) -> pa.DataType:
