@@ -20,6 +20,11 @@ they were read fail the query, naming them, unless ``failOnDataLoss`` is false (
 skipped and logged); so does a log that went back under the query (truncated after a leader
 change, or deleted and recreated: ``TailPoint.rewound``, or offsets below the query's position),
 even when it has grown past that position again (then the query goes on from the new end).
+
+Typed values (``keyFormat`` / ``valueFormat``): the ``_schemas`` topic is read again when a
+micro-batch is planned and travels in its partitions (the executors hold the reader as pickled at
+the query's start), so an id registered after the stream started decodes; each topic's reader
+schema, and so the column type, stays the version the stream started with.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pyspark.sql.datasource import DataSourceStreamReader, InputPartition
@@ -47,6 +53,8 @@ from .planning import on_driver, open_source
 
 if TYPE_CHECKING:
     import pyarrow as pa
+
+    from .values import ValueColumns
 
 log = logging.getLogger("kafkaspec.spark")
 
@@ -93,9 +101,11 @@ def prorate(starts: Offsets, ends: Offsets, limit: int) -> Offsets:
 class RangePartition(InputPartition):
     """One micro-batch task: a :class:`RangeTask` (picklable)."""
 
-    def __init__(self, task: RangeTask):
+    def __init__(self, task: RangeTask, values: ValueColumns | None = None):
         super().__init__(task)
         self.task = task
+        #: the typed values' columns with the ``_schemas`` topic as it was when the batch was planned
+        self.values = values
 
 
 class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
@@ -233,7 +243,12 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
                 if lo is not None and lo >= hi:
                     continue
                 tasks.extend(self._plan(part, lo, hi))
-        return [RangePartition(t) for t in tasks]
+            values = None
+            if self.opts.values is not None:  # schemas registered since the stream started
+                from .values import refresh
+
+                values = refresh(self.opts.values, log_dir)
+        return [RangePartition(t, values) for t in tasks]
 
     def _plan(self, part: logdir.Partition, lo: int | None, hi: int) -> list[RangeTask]:
         """Tasks reading offsets [lo, hi) of ``part`` (lo None: from its first offset)."""
@@ -273,7 +288,8 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         from .tasks import our_errors_first, read_task
 
         assert isinstance(partition, RangePartition)
-        return our_errors_first(self._gone_is_lost(read_task(partition.task, self.opts), partition.task))
+        opts = self.opts if partition.values is None else replace(self.opts, values=partition.values)
+        return our_errors_first(self._gone_is_lost(read_task(partition.task, opts), partition.task))
 
     def _gone_is_lost(self, batches: Iterator[pa.RecordBatch], task: RangeTask) -> Iterator[pa.RecordBatch]:
         """A segment deleted between planning and reading: data loss (failOnDataLoss) or nothing."""

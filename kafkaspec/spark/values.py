@@ -8,7 +8,9 @@ the executors, each caching what it fetched).
 
 One column type per topic: the Spark type of ``value_decoded`` is the one
 ``to_arrow(decode_values=True)`` gives the topic (:func:`kafkaspec.values.arrow_types.column_type`),
-turned into Spark's by PySpark's own Arrow converter, so there is one mapping, not two. A read of one
+turned into Spark's by PySpark's own Arrow converter, so there is one mapping, not two; the one
+exception is a time of day (Avro time-millis / time-micros), which Spark 4.0 has no type for: it is
+the int milliseconds / long microseconds of the day (:func:`without_times`). A read of one
 topic gets that type as it is; a read of several (``subscribe``, ``subscribePattern`` or none) gets a
 struct with one field per topic, each of that topic's type, and a row fills only its topic's field.
 
@@ -53,6 +55,8 @@ class ValueColumns:
     topics: tuple[str, ...] = ()
     #: the ``_schemas`` topic replayed on the driver (None until :func:`resolve`)
     schemas: SchemaStore | None = field(default=None, repr=False)
+    #: (subject, version) of each topic's reader schema when the columns were typed (:func:`resolve`)
+    pinned: tuple[tuple[str, int], ...] = ()
 
     def parts(self) -> tuple[str, ...]:
         return tuple(p for p in PARTS if (self.key_format if p == "key" else self.value_format) is not None)
@@ -64,7 +68,7 @@ class ValueColumns:
             from ..values.registry import RegistryClient
 
             registry = RegistryClient(self.registry_url)
-        return ValueDecoder(Schemas(self.schemas, registry), self.value_format or "bytes", self.key_format or "bytes")
+        return ValueDecoder(Schemas(self.schemas, registry, dict(self.pinned)), self.value_format or "bytes", self.key_format or "bytes")
 
 
 def parse_formats(get: Callable[[str], str | None], error: type[ValueError]) -> ValueColumns | None:
@@ -92,7 +96,45 @@ def resolve(vc: ValueColumns, log: LogDir, wants: Callable[[str, int], bool]) ->
     from ..values.schemas_topic import read_schemas
 
     topics = sorted({p.topic for p in log.partitions() if wants(p.topic, p.partition)})
-    return replace(vc, topics=tuple(topics), schemas=read_schemas(log))
+    store = read_schemas(log)
+    pinned = []
+    for topic in topics:
+        for part in vc.parts():
+            sv = store.latest(f"{topic}-{part}")
+            if sv is not None:
+                pinned.append((sv.subject, sv.version))
+    return replace(vc, topics=tuple(topics), schemas=store, pinned=tuple(pinned))
+
+
+def refresh(vc: ValueColumns, log: LogDir) -> ValueColumns:
+    """``vc`` with the ``_schemas`` topic of ``log`` read again (on the driver, each micro-batch of a
+    stream): ids registered since the stream started decode as writer schemas, while each topic's
+    reader schema stays the version its columns were typed with (``pinned``), so a row still fits the
+    stream's one schema."""
+    from dataclasses import replace
+
+    from ..values.schemas_topic import read_schemas
+
+    return replace(vc, schemas=read_schemas(log))
+
+
+def without_times(t: pa.DataType) -> pa.DataType:
+    """``t`` with every time of day (Avro's time-millis / time-micros) as the integer Avro stores: Spark
+    4.0 has no TIME type, so int milliseconds / long microseconds since midnight are the honest match
+    (exact, and a cast of the Arrow column gives them). Structs, lists and maps are rebuilt around them."""
+    import pyarrow as pa
+
+    if pa.types.is_time32(t):
+        return pa.int32()
+    if pa.types.is_time64(t):
+        return pa.int64()
+    if pa.types.is_struct(t):
+        return pa.struct([f.with_type(without_times(f.type)) for f in t])
+    if pa.types.is_map(t):
+        return pa.map_(without_times(t.key_type), without_times(t.item_type))
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        return pa.list_(without_times(t.value_type))
+    return t
 
 
 def _topic_spark_type(dec: ValueDecoder, topic: str, part: str) -> DataType:
@@ -101,7 +143,7 @@ def _topic_spark_type(dec: ValueDecoder, topic: str, part: str) -> DataType:
 
     arrow_type, _ = dec.arrow_type(topic, part)
     try:
-        return from_arrow_type(arrow_type or pa.string(), prefer_timestamp_ntz=True)
+        return from_arrow_type(without_times(arrow_type or pa.string()), prefer_timestamp_ntz=True)
     except Exception as exc:  # PySpark raises its own error classes for the types Spark has no match of
         raise ValueError(f"topic {topic}'s {part}s decode to the Arrow type {arrow_type}, which Spark cannot "
                          f"hold ({exc}); read them with {part}Format=bytes or with to_arrow") from None

@@ -57,9 +57,13 @@ class DecodedValue(NamedTuple):
 class Schemas:
     """Schemas by id and subject: the ``_schemas`` topic first, then the registry (if any)."""
 
-    def __init__(self, store: SchemaStore | None = None, registry: RegistryClient | None = None) -> None:
+    def __init__(self, store: SchemaStore | None = None, registry: RegistryClient | None = None,
+                 pinned: dict[str, int] | None = None) -> None:
         self.store = store if store is not None else SchemaStore()
         self.registry = registry
+        #: subject -> the version :meth:`latest` keeps giving (a stream's columns were typed with it,
+        #: while versions registered later still decode as writer schemas)
+        self.pinned = dict(pinned or {})
 
     def where_not(self) -> str:
         """Where an unknown id was looked for, for its message."""
@@ -82,6 +86,10 @@ class Schemas:
         return got
 
     def latest(self, subject: str) -> Schema | None:
+        if subject in self.pinned:
+            got = self.store.version(subject, self.pinned[subject])
+            if got is not None:  # hard-deleted since: the latest there is, as an unpinned read does
+                return got
         sv = self.store.latest(subject)
         return None if sv is None else sv.schema
 
