@@ -1,0 +1,183 @@
+"""Every reader against every tiered layout and every alteration a real prefix goes through (issue 24).
+
+Layouts: Aiven's (written by ``write_tiered``) and Kafka's ``LocalTieredStorage``. Alterations: a
+re-uploaded copy of a segment (same offsets, another segment id), an orphaned upload (data objects, no
+manifest / not all files), a deleted segment (objects gone below the log start), and a local data dir
+plus its tiered copy overlapping by some segments. Readers: ``open_log`` record iteration, the Arrow API,
+``dump --json`` and ``verify``. Each reader must yield each offset exactly once and exactly the live
+offsets, taken from what the writer was given (the offsets of the data dir's segments that were not
+deleted), not from our tiered reader. Everything is written under the test's own tmp_path, beside a
+canary file that must survive.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from collections import Counter
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import NamedTuple
+
+import pyarrow as pa
+import pytest
+from support.local_tiered import copy_fileset, write_local_tiered
+from support.logdir import write_partition
+
+from kafkaspec import logdir
+from kafkaspec.cli import main
+from kafkaspec.logdir import files
+from kafkaspec.logdir.local_tiered import EPOCHS_SUFFIX
+from kafkaspec.logdir.tiered import INDEXES_SUFFIX, MANIFEST_SUFFIX, kafka_uuid
+
+AIVEN_SUFFIXES = (".log", INDEXES_SUFFIX, MANIFEST_SUFFIX)
+PARTITIONS = (("orders", 0, 3), ("orders", 1, 4))
+LAYOUTS = ("aiven", "local-tiered")
+ALTERATIONS = ("copy", "orphan", "deleted", "history")
+READERS = ("open_log", "arrow", "dump", "verify")
+
+
+class Case(NamedTuple):
+    path: Path
+    tiered: Path | None
+    expected: Counter  # (topic, partition, offset) -> 1
+    unused: int  # segments verify must list as not served
+    reason: str  # a word of the reason each of them is listed with
+
+
+def _source(tmp_path: Path) -> tuple[Path, dict[tuple[str, int], list[int]]]:
+    """A data dir of two partitions with several segments; each partition's segment base offsets, read
+    from the file names the writer produced."""
+    data = tmp_path / "data"
+    for topic, partition, seed in PARTITIONS:
+        write_partition(data, topic=topic, partition=partition, batches=50, seed=seed, segment_bytes=2000,
+                        codecs=("none", "zstd"))
+    bases = {(t, p): sorted(int(f.name[:20]) for f in (data / f"{t}-{p}").glob("*.log")) for t, p, _ in PARTITIONS}
+    assert all(len(b) >= 4 for b in bases.values()), bases
+    return data, bases
+
+
+def _offsets_from_source(data: Path, keep_from: dict[tuple[str, int], int]) -> Counter:
+    """The offsets the writer was given, at or above ``keep_from`` per partition (read from the plain
+    data dir, the layout the writer started from)."""
+    with logdir.open_log(data, layout="kafka") as log:
+        got = Counter((p.topic, p.partition, r.offset) for p in log.partitions() for _, r in p.records()
+                      if r.offset >= keep_from.get((p.topic, p.partition), 0))
+    assert got and max(got.values()) == 1
+    return got
+
+
+def _aiven_folders(remote: Path) -> dict[tuple[str, int], Path]:
+    out = {}
+    for folder in (p for t in remote.iterdir() for p in t.iterdir()):
+        topic = folder.parent.name[:-23]  # <topic>-<topic id>/<partition>
+        out[(topic, int(folder.name))] = folder
+    return out
+
+
+def _aiven_stem(folder: Path, base: int) -> str:
+    (stem,) = {p.name.rsplit(".", 1)[0] for p in folder.glob(f"{base:020d}-*")}
+    return stem
+
+
+def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
+    data, bases = _source(tmp_path)
+    remote = tmp_path / "remote"
+    if layout == "aiven":
+        logdir.write_tiered(data, remote, chunk_size=700, compression=False)
+        folders = _aiven_folders(remote)
+    else:
+        folders = write_local_tiered(data, remote)
+    (tmp_path / "canary").write_text("keep")
+    keys = sorted(bases)
+    if alteration == "history":
+        # the local log keeps its last segments; the tiered copy has them all (overlap of two segments)
+        local = tmp_path / "broker"
+        shutil.copytree(data, local)
+        for key in keys:
+            for base in bases[key][:2]:
+                for f in (local / f"{key[0]}-{key[1]}").glob(f"{base:020d}.*"):
+                    f.unlink()
+        return Case(local, remote, _offsets_from_source(data, {}), 0, "")
+    key = keys[0]
+    folder, base = folders[key], bases[key][1]
+    if alteration == "copy":
+        if layout == "aiven":
+            stem = _aiven_stem(folder, base)
+            new = f"{stem[:20]}-{kafka_uuid(b'matrix-copy')}"
+            for suffix in AIVEN_SUFFIXES:
+                shutil.copyfile(folder / f"{stem}{suffix}", folder / f"{new}{suffix}")
+        else:
+            copy_fileset(folder, base, "matrix-copy")
+        return Case(remote, None, _offsets_from_source(data, {}), 1, "replaced")
+    if alteration == "orphan":
+        if layout == "aiven":
+            stem = _aiven_stem(folder, base)
+            new = f"{stem[:20]}-{kafka_uuid(b'matrix-orphan')}"
+            for suffix in (".log", INDEXES_SUFFIX):
+                shutil.copyfile(folder / f"{stem}{suffix}", folder / f"{new}{suffix}")
+        else:
+            copy_fileset(folder, base, "matrix-orphan", skip=(EPOCHS_SUFFIX, files.SNAPSHOT_SUFFIX))
+        return Case(remote, None, _offsets_from_source(data, {}), 1, "finish")
+    assert alteration == "deleted"
+    # the first segment of each partition deleted by retention: the log now starts at the second
+    for k in keys:
+        for f in folders[k].glob(f"{bases[k][0]:020d}-*"):
+            f.unlink()
+    return Case(remote, None, _offsets_from_source(data, {k: bases[k][1] for k in keys}), 0, "")
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+def _tiered_args(case: Case) -> list[str]:
+    return ["--tiered", str(case.tiered)] if case.tiered else []
+
+
+def _read(reader: str, case: Case) -> Counter:
+    kwargs = {"tiered": case.tiered} if case.tiered else {}
+    if reader == "open_log":
+        with logdir.open_log(case.path, **kwargs) as log:
+            return Counter((p.topic, p.partition, r.offset) for p in log.partitions() for _, r in p.records())
+    if reader == "arrow":
+        with logdir.open_log(case.path, **kwargs) as log:
+            table = pa.Table.from_batches(list(log.to_arrow_batches()))
+        with logdir.open_log(case.path, **kwargs) as log:  # and each partition as one table
+            whole = pa.concat_tables([p.to_arrow() for p in log.partitions()])
+        assert sorted(whole["offset"].to_pylist()) == sorted(table["offset"].to_pylist())
+        return Counter(zip(table["topic"].to_pylist(), table["partition"].to_pylist(), table["offset"].to_pylist(),
+                           strict=True))
+    assert reader == "dump"
+    code, out, err = _cli("dump", "--json", str(case.path), *_tiered_args(case))
+    assert code == 0 and "Traceback" not in err, err
+    got: Counter = Counter()
+    for line in out.splitlines():
+        doc = json.loads(line)
+        if doc.get("type", "record") == "record" and "offset" in doc and "partition" in doc:
+            got[(doc["topic"], doc["partition"], doc["offset"])] += 1
+    return got
+
+
+CASES = [(lay, alt, rd) for lay in LAYOUTS for alt in ALTERATIONS for rd in READERS]
+
+
+@pytest.mark.parametrize(("layout", "alteration", "reader"), CASES)
+def test_each_live_offset_once(layout, alteration, reader, tmp_path):
+    case = _build(layout, alteration, tmp_path)
+    if reader == "verify":
+        code, out, err = _cli("verify", str(case.path), *_tiered_args(case))
+        assert code == 0 and "error:" not in out and "Traceback" not in err, out + err
+        warned = [line for line in out.splitlines() if line.startswith("warning:") and "not served" in line]
+        assert len(warned) == case.unused, out
+        assert all(case.reason in line for line in warned), warned
+    else:
+        got = _read(reader, case)
+        assert max(got.values()) == 1, [k for k, n in got.items() if n > 1][:5]
+        assert set(got) == set(case.expected), (sorted(set(case.expected) - set(got))[:5],
+                                                 sorted(set(got) - set(case.expected))[:5])
+    assert (tmp_path / "canary").read_text() == "keep"
