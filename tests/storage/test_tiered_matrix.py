@@ -12,9 +12,11 @@ canary file that must survive.
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 import shutil
+import uuid
 from collections import Counter
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -24,23 +26,28 @@ import pyarrow as pa
 import pytest
 from support.local_tiered import copy_fileset, write_local_tiered
 from support.logdir import write_partition
+from support.remote_log_records import DELETE_FINISHED, DELETE_STARTED, FINISHED, STARTED, segment, update, write_topic
 
 from kafkaspec import logdir
 from kafkaspec.cli import main
 from kafkaspec.logdir import files
 from kafkaspec.logdir.local_tiered import EPOCHS_SUFFIX
 from kafkaspec.logdir.tiered import INDEXES_SUFFIX, MANIFEST_SUFFIX, kafka_uuid
+from kafkaspec.logdir.tiered_lineage import segment_epochs
 
 AIVEN_SUFFIXES = (".log", INDEXES_SUFFIX, MANIFEST_SUFFIX)
 PARTITIONS = (("orders", 0, 3), ("orders", 1, 4))
 LAYOUTS = ("aiven", "local-tiered")
 ALTERATIONS = ("copy", "orphan", "deleted", "history")
+# the same, with ``__remote_log_metadata`` saying what is live (written from the manifests: Aiven only)
+META_ALTERATIONS = ("copy+meta", "orphan+meta", "deleted+meta")
 READERS = ("open_log", "arrow", "dump", "verify")
 
 
 class Case(NamedTuple):
     path: Path
     tiered: Path | None
+    meta: Path | None
     expected: Counter  # (topic, partition, offset) -> 1
     unused: int  # segments verify must list as not served
     reason: str  # a word of the reason each of them is listed with
@@ -99,9 +106,11 @@ def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
             for base in bases[key][:2]:
                 for f in (local / f"{key[0]}-{key[1]}").glob(f"{base:020d}.*"):
                     f.unlink()
-        return Case(local, remote, _offsets_from_source(data, {}), 0, "")
+        return Case(local, remote, None, _offsets_from_source(data, {}), 0, "")
     key = keys[0]
     folder, base = folders[key], bases[key][1]
+    if alteration.endswith("+meta"):
+        return _with_metadata(alteration, data, bases, remote, folders, tmp_path)
     if alteration == "copy":
         if layout == "aiven":
             stem = _aiven_stem(folder, base)
@@ -110,7 +119,7 @@ def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
                 shutil.copyfile(folder / f"{stem}{suffix}", folder / f"{new}{suffix}")
         else:
             copy_fileset(folder, base, "matrix-copy")
-        return Case(remote, None, _offsets_from_source(data, {}), 1, "replaced")
+        return Case(remote, None, None, _offsets_from_source(data, {}), 1, "replaced")
     if alteration == "orphan":
         if layout == "aiven":
             stem = _aiven_stem(folder, base)
@@ -119,13 +128,66 @@ def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
                 shutil.copyfile(folder / f"{stem}{suffix}", folder / f"{new}{suffix}")
         else:
             copy_fileset(folder, base, "matrix-orphan", skip=(EPOCHS_SUFFIX, files.SNAPSHOT_SUFFIX))
-        return Case(remote, None, _offsets_from_source(data, {}), 1, "finish")
+        return Case(remote, None, None, _offsets_from_source(data, {}), 1, "finish")
     assert alteration == "deleted"
     # the first segment of each partition deleted by retention: the log now starts at the second
     for k in keys:
         for f in folders[k].glob(f"{bases[k][0]:020d}-*"):
             f.unlink()
-    return Case(remote, None, _offsets_from_source(data, {k: bases[k][1] for k in keys}), 0, "")
+    return Case(remote, None, None, _offsets_from_source(data, {k: bases[k][1] for k in keys}), 0, "")
+
+
+def _kafka_uuid(kafka_id: str) -> uuid.UUID:
+    return uuid.UUID(bytes=base64.urlsafe_b64decode(kafka_id + "=="))
+
+
+def _with_metadata(alteration: str, data: Path, bases, remote: Path, folders, tmp_path: Path) -> Case:
+    """An Aiven prefix altered, and ``__remote_log_metadata`` (one partition) recording every segment
+    of every partition as Kafka does (the segment record, then its state updates):
+    ``copy+meta``: the first partition's second segment re-uploaded under another id, the topic saying
+    the copy is live and the original deleted; ``orphan+meta``: a full copy whose upload the topic has
+    as COPY_SEGMENT_STARTED only; ``deleted+meta``: each partition's first segment DELETE_SEGMENT_FINISHED
+    though its objects are still there."""
+    keys = sorted(bases)
+    key = keys[0]
+    folder = folders[key]
+    states: dict[str, tuple[int, ...]] = {}
+    keep_from: dict[tuple[str, int], int] = {}
+    if alteration in ("copy+meta", "orphan+meta"):
+        stem = _aiven_stem(folder, bases[key][1])
+        new = f"{stem[:20]}-{kafka_uuid(alteration.encode())}"
+        for suffix in AIVEN_SUFFIXES[:2]:
+            shutil.copyfile(folder / f"{stem}{suffix}", folder / f"{new}{suffix}")
+        doc = json.loads((folder / f"{stem}{MANIFEST_SUFFIX}").read_text())
+        doc["remoteLogSegmentMetadata"]["remoteLogSegmentId"]["id"] = new[21:]  # the uploader's own id
+        (folder / f"{new}{MANIFEST_SUFFIX}").write_text(json.dumps(doc))
+        if alteration == "copy+meta":
+            states = {new: (FINISHED,), stem: (FINISHED, DELETE_STARTED, DELETE_FINISHED)}
+            unused, reason, left_out = 1, "__remote_log_metadata", stem
+        else:
+            states = {new: ()}
+            unused, reason, left_out = 1, "COPY_SEGMENT_STARTED", new
+    else:
+        for k in keys:
+            states[_aiven_stem(folders[k], bases[k][0])] = (FINISHED, DELETE_STARTED, DELETE_FINISHED)
+            keep_from[k] = bases[k][1]
+        unused, reason, left_out = len(keys), "DELETE_SEGMENT_FINISHED", ""
+    values = []
+    for (topic, partition), f in sorted(folders.items()):
+        tid = _kafka_uuid(f.parent.name[-22:])
+        for m in sorted(f.glob(f"*{MANIFEST_SUFFIX}")):
+            stem = m.name[: -len(MANIFEST_SUFFIX)]
+            meta = json.loads(m.read_text())["remoteLogSegmentMetadata"]
+            epochs = list(segment_epochs({int(e): o for e, o in meta["segmentLeaderEpochs"].items()},
+                                         meta["startOffset"], meta["endOffset"]))
+            seg = _kafka_uuid(stem[21:])
+            values.append(segment(topic, tid, partition, seg, meta["startOffset"], meta["endOffset"], epochs,
+                                  state=STARTED, event_time=meta["eventTimestampMs"],
+                                  size=meta["segmentSizeInBytes"]))
+            values += [update(topic, tid, partition, seg, st) for st in states.get(stem, (FINISHED,))]
+    meta_dir = write_topic(tmp_path / "meta", values)
+    assert left_out == "" or (folder / f"{left_out}.log").exists()
+    return Case(remote, None, meta_dir, _offsets_from_source(data, keep_from), unused, reason)
 
 
 def _cli(*args: str) -> tuple[int, str, str]:
@@ -136,11 +198,17 @@ def _cli(*args: str) -> tuple[int, str, str]:
 
 
 def _tiered_args(case: Case) -> list[str]:
-    return ["--tiered", str(case.tiered)] if case.tiered else []
+    return (["--tiered", str(case.tiered)] if case.tiered else []) + (
+        ["--remote-log-metadata", str(case.meta)] if case.meta else [])
+
+
+def _open_kwargs(case: Case) -> dict:
+    return ({"tiered": case.tiered} if case.tiered else {}) | (
+        {"remote_log_metadata": case.meta} if case.meta else {})
 
 
 def _read(reader: str, case: Case) -> Counter:
-    kwargs = {"tiered": case.tiered} if case.tiered else {}
+    kwargs = _open_kwargs(case)
     if reader == "open_log":
         with logdir.open_log(case.path, **kwargs) as log:
             return Counter((p.topic, p.partition, r.offset) for p in log.partitions() for _, r in p.records())
@@ -164,6 +232,7 @@ def _read(reader: str, case: Case) -> Counter:
 
 
 CASES = [(lay, alt, rd) for lay in LAYOUTS for alt in ALTERATIONS for rd in READERS]
+CASES += [("aiven", alt, rd) for alt in META_ALTERATIONS for rd in READERS]
 
 
 @pytest.mark.parametrize(("layout", "alteration", "reader"), CASES)
