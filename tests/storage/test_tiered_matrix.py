@@ -31,6 +31,7 @@ from support.remote_log_records import DELETE_FINISHED, DELETE_STARTED, FINISHED
 from kafkaspec import logdir
 from kafkaspec.cli import main
 from kafkaspec.logdir import files
+from kafkaspec.logdir.encryption import PrivateKeys
 from kafkaspec.logdir.local_tiered import EPOCHS_SUFFIX
 from kafkaspec.logdir.tiered import INDEXES_SUFFIX, MANIFEST_SUFFIX, kafka_uuid
 from kafkaspec.logdir.tiered_lineage import segment_epochs
@@ -41,6 +42,9 @@ LAYOUTS = ("aiven", "local-tiered")
 ALTERATIONS = ("copy", "orphan", "deleted", "history")
 # the same, with ``__remote_log_metadata`` saying what is live (written from the manifests: Aiven only)
 META_ALTERATIONS = ("copy+meta", "orphan+meta", "deleted+meta")
+# the same, with the segments written under two key pairs (Aiven's plugin rotated its keys)
+ROTATED_ALTERATIONS = ("copy+rotated", "orphan+rotated", "deleted+rotated")
+OLD, NEW = "key-pair-1", "key-pair-2"
 READERS = ("open_log", "arrow", "dump", "verify")
 
 
@@ -48,6 +52,7 @@ class Case(NamedTuple):
     path: Path
     tiered: Path | None
     meta: Path | None
+    keys: Path | None  # a directory of <key pair id>.pem files
     expected: Counter  # (topic, partition, offset) -> 1
     unused: int  # segments verify must list as not served
     reason: str  # a word of the reason each of them is listed with
@@ -91,7 +96,16 @@ def _aiven_stem(folder: Path, base: int) -> str:
 def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
     data, bases = _source(tmp_path)
     remote = tmp_path / "remote"
-    if layout == "aiven":
+    key_dir = None
+    if alteration.endswith("+rotated"):  # segments below offset 25 under one key pair, the rest another
+        key_dir, publics = _key_pairs(tmp_path)
+        alteration = alteration[: -len("+rotated")]
+        logdir.write_tiered(data, remote, chunk_size=700, compression=False,
+                            key_pair=lambda topic, partition, base: (kid := OLD if base < 25 else NEW, publics[kid]))
+        folders = _aiven_folders(remote)
+        assert {json.loads(m.read_text())["encryption"]["dataKey"].split(":")[0]
+                for m in remote.rglob(f"*{MANIFEST_SUFFIX}")} == {OLD, NEW}
+    elif layout == "aiven":
         logdir.write_tiered(data, remote, chunk_size=700, compression=False)
         folders = _aiven_folders(remote)
     else:
@@ -106,7 +120,7 @@ def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
             for base in bases[key][:2]:
                 for f in (local / f"{key[0]}-{key[1]}").glob(f"{base:020d}.*"):
                     f.unlink()
-        return Case(local, remote, None, _offsets_from_source(data, {}), 0, "")
+        return Case(local, remote, None, None, _offsets_from_source(data, {}), 0, "")
     key = keys[0]
     folder, base = folders[key], bases[key][1]
     if alteration.endswith("+meta"):
@@ -119,7 +133,7 @@ def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
                 shutil.copyfile(folder / f"{stem}{suffix}", folder / f"{new}{suffix}")
         else:
             copy_fileset(folder, base, "matrix-copy")
-        return Case(remote, None, None, _offsets_from_source(data, {}), 1, "replaced")
+        return Case(remote, None, None, key_dir, _offsets_from_source(data, {}), 1, "replaced")
     if alteration == "orphan":
         if layout == "aiven":
             stem = _aiven_stem(folder, base)
@@ -128,13 +142,31 @@ def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
                 shutil.copyfile(folder / f"{stem}{suffix}", folder / f"{new}{suffix}")
         else:
             copy_fileset(folder, base, "matrix-orphan", skip=(EPOCHS_SUFFIX, files.SNAPSHOT_SUFFIX))
-        return Case(remote, None, None, _offsets_from_source(data, {}), 1, "finish")
+        return Case(remote, None, None, key_dir, _offsets_from_source(data, {}), 1, "finish")
     assert alteration == "deleted"
     # the first segment of each partition deleted by retention: the log now starts at the second
     for k in keys:
         for f in folders[k].glob(f"{bases[k][0]:020d}-*"):
             f.unlink()
-    return Case(remote, None, None, _offsets_from_source(data, {k: bases[k][1] for k in keys}), 0, "")
+    return Case(remote, None, None, key_dir, _offsets_from_source(data, {k: bases[k][1] for k in keys}), 0, "")
+
+
+def _key_pairs(tmp_path: Path) -> tuple[Path, dict[str, bytes]]:
+    """Two RSA key pairs: their private keys as ``<id>.pem`` in a directory of the test's, and the
+    public keys by id."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
+    directory = tmp_path / "keys"
+    directory.mkdir()
+    publics = {}
+    for kid in (OLD, NEW):
+        key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        (directory / f"{kid}.pem").write_bytes(key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+        publics[kid] = key.public_key().public_bytes(serialization.Encoding.PEM,
+                                                     serialization.PublicFormat.SubjectPublicKeyInfo)
+    return directory, publics
 
 
 def _kafka_uuid(kafka_id: str) -> uuid.UUID:
@@ -187,7 +219,7 @@ def _with_metadata(alteration: str, data: Path, bases, remote: Path, folders, tm
             values += [update(topic, tid, partition, seg, st) for st in states.get(stem, (FINISHED,))]
     meta_dir = write_topic(tmp_path / "meta", values)
     assert left_out == "" or (folder / f"{left_out}.log").exists()
-    return Case(remote, None, meta_dir, _offsets_from_source(data, keep_from), unused, reason)
+    return Case(remote, None, meta_dir, None, _offsets_from_source(data, keep_from), unused, reason)
 
 
 def _cli(*args: str) -> tuple[int, str, str]:
@@ -199,12 +231,14 @@ def _cli(*args: str) -> tuple[int, str, str]:
 
 def _tiered_args(case: Case) -> list[str]:
     return (["--tiered", str(case.tiered)] if case.tiered else []) + (
-        ["--remote-log-metadata", str(case.meta)] if case.meta else [])
+        ["--remote-log-metadata", str(case.meta)] if case.meta else []) + (
+        ["--tiered-private-key-dir", str(case.keys)] if case.keys else [])
 
 
 def _open_kwargs(case: Case) -> dict:
     return ({"tiered": case.tiered} if case.tiered else {}) | (
-        {"remote_log_metadata": case.meta} if case.meta else {})
+        {"remote_log_metadata": case.meta} if case.meta else {}) | (
+        {"keys": PrivateKeys.from_dir(case.keys)} if case.keys else {})
 
 
 def _read(reader: str, case: Case) -> Counter:
@@ -232,7 +266,7 @@ def _read(reader: str, case: Case) -> Counter:
 
 
 CASES = [(lay, alt, rd) for lay in LAYOUTS for alt in ALTERATIONS for rd in READERS]
-CASES += [("aiven", alt, rd) for alt in META_ALTERATIONS for rd in READERS]
+CASES += [("aiven", alt, rd) for alt in META_ALTERATIONS + ROTATED_ALTERATIONS for rd in READERS]
 
 
 @pytest.mark.parametrize(("layout", "alteration", "reader"), CASES)
