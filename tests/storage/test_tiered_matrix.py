@@ -49,8 +49,8 @@ READERS = ("open_log", "arrow", "dump", "verify")
 
 
 class Case(NamedTuple):
-    path: Path
-    tiered: Path | None
+    path: Path | str  # a folder, or a URI on the S3 server
+    tiered: Path | str | None
     meta: Path | None
     keys: Path | None  # a directory of <key pair id>.pem files
     expected: Counter  # (topic, partition, offset) -> 1
@@ -271,7 +271,13 @@ CASES += [("aiven", alt, rd) for alt in META_ALTERATIONS + ROTATED_ALTERATIONS f
 
 @pytest.mark.parametrize(("layout", "alteration", "reader"), CASES)
 def test_each_live_offset_once(layout, alteration, reader, tmp_path):
-    case = _build(layout, alteration, tmp_path)
+    _check(_build(layout, alteration, tmp_path), reader)
+    assert (tmp_path / "canary").read_text() == "keep"
+
+
+def _check(case: Case, reader: str) -> None:
+    """``reader`` yields each offset of ``case`` once and exactly its live offsets; verify passes and
+    lists each segment left out, with the reason."""
     if reader == "verify":
         code, out, err = _cli("verify", str(case.path), *_tiered_args(case))
         assert code == 0 and "error:" not in out and "Traceback" not in err, out + err
@@ -283,4 +289,17 @@ def test_each_live_offset_once(layout, alteration, reader, tmp_path):
         assert max(got.values()) == 1, [k for k, n in got.items() if n > 1][:5]
         assert set(got) == set(case.expected), (sorted(set(case.expected) - set(got))[:5],
                                                  sorted(set(got) - set(case.expected))[:5])
+
+
+S3_CASES = [(lay, alt, rd) for lay, alt in (("aiven", "copy"), ("local-tiered", "copy"), ("aiven", "history"))
+            for rd in READERS]
+
+
+@pytest.mark.parametrize(("layout", "alteration", "reader"), S3_CASES)
+def test_each_live_offset_once_on_s3(layout, alteration, reader, s3_env, s3_server, tmp_path):
+    """One alteration per layout (and a whole history) with the tiered prefix on the S3 server."""
+    case = _build(layout, alteration, tmp_path)
+    uri = s3_server.upload(tmp_path / "remote", s3_server.new_bucket(), "tiered")
+    case = case._replace(**({"tiered": uri} if case.tiered else {"path": uri}))
+    _check(case, reader)
     assert (tmp_path / "canary").read_text() == "keep"
