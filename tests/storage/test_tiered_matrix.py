@@ -26,7 +26,15 @@ import pyarrow as pa
 import pytest
 from support.local_tiered import copy_fileset, write_local_tiered
 from support.logdir import write_partition
-from support.remote_log_records import DELETE_FINISHED, DELETE_STARTED, FINISHED, STARTED, segment, update, write_topic
+from support.remote_log_records import (
+    DELETE_FINISHED,
+    DELETE_STARTED,
+    FINISHED,
+    STARTED,
+    segment,
+    update,
+    write_topic,
+)
 
 from kafkaspec import logdir
 from kafkaspec.cli import main
