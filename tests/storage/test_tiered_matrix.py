@@ -4,7 +4,10 @@ Layouts: Aiven's (written by ``write_tiered``) and Kafka's ``LocalTieredStorage`
 re-uploaded copy of a segment (same offsets, another segment id), an orphaned upload (data objects, no
 manifest / not all files), a deleted segment (objects gone below the log start), and a local data dir
 plus its tiered copy overlapping by some segments. Readers: ``open_log`` record iteration, the Arrow API,
-``dump --json`` and ``verify``. Each reader must yield each offset exactly once and exactly the live
+``dump --json`` and ``verify``. The alterations are also made with ``__remote_log_metadata`` saying
+what is live, and on segments written under two rotated key pairs (Aiven's layout only: Kafka's layout
+has no manifests to write the topic from, nor encryption); one alteration per layout, and a whole
+history, run with the tiered prefix on the S3 server. Each reader must yield each offset exactly once and exactly the live
 offsets, taken from what the writer was given (the offsets of the data dir's segments that were not
 deleted), not from our tiered reader. Everything is written under the test's own tmp_path, beside a
 canary file that must survive.
@@ -310,4 +313,35 @@ def test_each_live_offset_once_on_s3(layout, alteration, reader, s3_env, s3_serv
     uri = s3_server.upload(tmp_path / "remote", s3_server.new_bucket(), "tiered")
     case = case._replace(**({"tiered": uri} if case.tiered else {"path": uri}))
     _check(case, reader)
+    assert (tmp_path / "canary").read_text() == "keep"
+
+
+def test_a_refused_metadata_event_is_a_verify_warning(tmp_path):
+    """DELETE_SEGMENT_FINISHED straight after COPY_SEGMENT_FINISHED is a transition Kafka's rules refuse:
+    the segment stays served, as on a broker, but verify must say that a record of the topic was not
+    applied (its offset and why), not pass in silence."""
+    data, bases = _source(tmp_path)
+    remote = tmp_path / "remote"
+    logdir.write_tiered(data, remote, chunk_size=700, compression=False)
+    (tmp_path / "canary").write_text("keep")
+    values = []
+    for (topic, partition), f in sorted(_aiven_folders(remote).items()):
+        tid = _kafka_uuid(f.parent.name[-22:])
+        for i, m in enumerate(sorted(f.glob(f"*{MANIFEST_SUFFIX}"))):
+            meta = json.loads(m.read_text())["remoteLogSegmentMetadata"]
+            seg = _kafka_uuid(m.name[21: -len(MANIFEST_SUFFIX)])
+            values.append(segment(topic, tid, partition, seg, meta["startOffset"], meta["endOffset"],
+                                  list(segment_epochs({int(e): o for e, o in meta["segmentLeaderEpochs"].items()},
+                                                      meta["startOffset"], meta["endOffset"])),
+                                  event_time=meta["eventTimestampMs"], size=meta["segmentSizeInBytes"]))
+            values += [update(topic, tid, partition, seg, st)
+                       for st in ((FINISHED, DELETE_FINISHED) if i == 0 else (FINISHED,))]
+    meta_dir = write_topic(tmp_path / "meta", values)
+    with logdir.open_log(remote, remote_log_metadata=meta_dir) as log:
+        got = Counter((p.topic, p.partition, r.offset) for p in log.partitions() for _, r in p.records())
+    assert set(got) == set(_offsets_from_source(data, {})) and max(got.values()) == 1
+    code, out, err = _cli("verify", str(remote), "--remote-log-metadata", str(meta_dir))
+    warned = [line for line in out.splitlines() if line.startswith("warning:") and "not applied" in line]
+    assert len(warned) == 2 and all("DELETE_SEGMENT_FINISHED" in w and w.count("not applied") == 1 for w in warned), out + err
+    assert code == 0 and "Traceback" not in err
     assert (tmp_path / "canary").read_text() == "keep"
