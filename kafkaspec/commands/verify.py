@@ -98,9 +98,11 @@ def run(args: argparse.Namespace) -> int:
             out.write(json_text(p._asdict()) + "\n")
         else:
             out.write(f"{escape(str(p))}\n")
+    refused = 0
     if not args.json:  # which source chose each tiered partition's live segments, where it was not the manifests
         from kafkaspec.logdir import HistoryPartition, TieredPartition
 
+        replayed: set[int] = set()
         for part in log.partitions():
             remote = part.remote if isinstance(part, HistoryPartition) else part
             if not isinstance(remote, TieredPartition) or remote.remote_log is None:
@@ -111,9 +113,16 @@ def run(args: argparse.Namespace) -> int:
                 continue  # reported above
             if source != "manifests":
                 out.write(escape(f"note: {remote.path}: live segments chosen by {source}") + "\n")
+            if id(remote.remote_log) not in replayed:  # records a broker refuses too: it goes on without them
+                replayed.add(id(remote.remote_log))
+                for at, what in remote.remote_log.state.contradictions:
+                    refused += 1
+                    out.write(escape(f"warning: {remote.remote_log.source}: __remote_log_metadata offset {at}: "
+                                     f"{what}") + "\n")
     errors = sum(p.severity == "error" for p in problems)
     warnings = sum(p.severity == "warning" for p in problems)
     notes = len(problems) - errors - warnings
+    warnings += refused
     summary = (f"verified {partitions} partitions, {segments} segments in "
                f"{time.perf_counter() - started:.1f} s: {errors} errors, {warnings} warnings"
                + (f", {notes} notes" if notes else ""))
