@@ -44,10 +44,8 @@ def _store() -> SchemaStore:
 
 
 def _negative_union() -> bytes:
-    """GOOD1 with its union's branch index (zig-zag 0, null) turned into -1 (zig-zag 1)."""
-    body = GOOD1[5:]
-    i = body.rindex(b"\x00")
-    return GOOD1[:5] + body[:i] + b"\x01" + body[i + 1:]
+    """id 1, then the union's branch index -1 (zig-zag 1: Python's last branch, string) and an empty string."""
+    return framed(1, b"\x02\x01\x00")
 
 
 def _one_by_one(dec: ValueDecoder, raws: list[bytes | None]) -> tuple[list, list]:
