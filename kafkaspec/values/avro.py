@@ -139,7 +139,7 @@ class AvroReader:
                 bio = buffer(body)
                 try:
                     datum = read(bio, w, r)
-                except Exception:  # noqa: BLE001 (read() names it)
+                except Exception:  # read() names it
                     append(FAILED)
                     continue
                 append(datum if bio.tell() == len(body) else FAILED)
@@ -166,7 +166,7 @@ class AvroReader:
                     if bio.tell() != len(body):
                         append(FAILED)
                         continue
-            except Exception:  # noqa: BLE001 (read() names it)
+            except Exception:  # read() names it
                 append(FAILED)
                 continue
             append(datum)
@@ -201,7 +201,7 @@ class AvroReader:
             empty = {"type": "record", "name": r["name"], "fields": []}
             defaults = self._fastavro.schemaless_reader(io.BytesIO(b""), self._fastavro.parse_schema(empty),
                                                         self._fastavro.parse_schema({**empty, "fields": added}))
-        except Exception:  # noqa: BLE001 (a default fastavro refuses: the resolving read says so per record)
+        except Exception:  # a default fastavro refuses: the resolving read says so per record
             return None, {}
         return [f["name"] for f in r["fields"]], defaults
 
