@@ -121,6 +121,24 @@ def column_type(schema: Any) -> tuple[Any, bool]:
     return t, '"uuid"' in repr(schema).replace("'", '"')
 
 
+def _cell(dec: Any, topic: str, part: str, want: str | None, names: list[str], b: bytes | None,
+          d: Any) -> tuple[Any, str | None]:
+    """(value, error) of one decoded record in a column of format ``want``, errors counted."""
+    if d.error is not None:
+        return None, d.error
+    if want is not None and b is not None and d.format != want:
+        dec.errors[(topic, part, f"read as {d.format}, not {want}")] += 1
+        return None, f"read as {d.format}, not {want} like the topic's {part}s"
+    if want == "protobuf" and d.value is not None and list(d.value) != names:
+        # another message of the schema (a topic may carry several): the column holds its first one
+        dec.errors[(topic, part, "a message of another type than the column's")] += 1
+        return None, (f"a message with fields {list(d.value)[:8]}, not the column's (the first message of "
+                      f"the topic's schema): {names[:8]}")
+    if want == "json-schema" and d.value is not None:
+        return dec.json_column_value(topic, d.value, part), None  # decode() checked the fit
+    return d.value, None
+
+
 def decode_column(dec: Any, topic: str, raw: Any, part: str = "value") -> tuple[Any, Any]:
     """A ``binary`` Arrow array of a topic's values (or keys) decoded by ``dec`` (a ValueDecoder):
     (the decoded column, typed as :meth:`ValueDecoder.arrow_type` says, and a string column with each
@@ -132,27 +150,19 @@ def decode_column(dec: Any, topic: str, raw: Any, part: str = "value") -> tuple[
     errors: list[str | None] = []
     names = [f.name for f in arrow_type] if want == "protobuf" else []
     raws = raw.to_pylist()
-    decoded = dec.decode_many(topic, raws, part)
-    for b, d in zip(raws, decoded):
-        if d.error is not None:
-            values.append(None)
-            errors.append(d.error)
-        elif want is not None and b is not None and d.format != want:
-            values.append(None)
-            errors.append(f"read as {d.format}, not {want} like the topic's {part}s")
-            dec.errors[(topic, part, f"read as {d.format}, not {want}")] += 1
-        elif want == "protobuf" and d.value is not None and list(d.value) != names:
-            # another message of the schema (a topic may carry several): the column holds its first one
-            values.append(None)
-            errors.append(f"a message with fields {list(d.value)[:8]}, not the column's (the first message of "
-                          f"the topic's schema): {names[:8]}")
-            dec.errors[(topic, part, "a message of another type than the column's")] += 1
-        elif want == "json-schema" and d.value is not None:
-            values.append(dec.json_column_value(topic, d.value, part))  # decode() checked the fit
-            errors.append(None)
-        else:
-            values.append(d.value)
-            errors.append(None)
+    if want == "avro" and dec.format_of(topic, part) in ("auto", "avro"):
+        from .avro import FAILED
+
+        values = dec.decode_avro_batch(topic, raws, part)
+        errors = [None] * len(values)
+        for i, v in enumerate(values):
+            if v is FAILED:  # not framed Avro of a known id, or does not decode: decode() says why and counts
+                values[i], errors[i] = _cell(dec, topic, part, want, names, raws[i], dec.decode(topic, raws[i], part))
+    else:
+        for b, d in zip(raws, dec.decode_many(topic, raws, part)):
+            v, e = _cell(dec, topic, part, want, names, b, d)
+            values.append(v)
+            errors.append(e)
     p = _pa()
     try:
         column = to_arrow_array(values, arrow_type, has_uuid)

@@ -28,7 +28,11 @@ from kafkaspec.codec.extras import require
 from .primitives import MAX_NESTING, nesting
 from .schemas_topic import Schema
 
-__all__ = ["COMPILED_DEPTH", "AvroReader"]
+__all__ = ["COMPILED_DEPTH", "FAILED", "AvroReader"]
+
+#: what :meth:`AvroReader.read_many` puts where :meth:`AvroReader.read` would raise (it then says why)
+FAILED: Any = object()
+_PRIMITIVE = frozenset(("null", "boolean", "int", "long", "float", "double", "string", "bytes"))
 
 #: the longest body of a recursive schema read by fastavro's compiled reader: its nesting is at most this
 #: deep, a quarter of the depth at which that reader overflowed an 8 MiB C stack here (about 4,500 levels)
@@ -115,6 +119,97 @@ class AvroReader:
         # resolving to another schema, fastavro skips the writer's fields the reader lacks without checking
         # that their bytes are there: a strict buffer refuses a short read there (reading a field checks)
         return self._read(body, w, r, writer.id, io.BytesIO if r is None else _Strict)
+
+    def read_many(self, bodies: list[bytes], writer: Schema, reader: Schema | None) -> list[Any]:
+        """:meth:`read` of each of ``bodies`` (all of ``writer``), in one loop with the schemas looked up
+        once: a body :meth:`read` refuses is :data:`FAILED` here, and :meth:`read` of it names the reason
+        (the batch path keeps no reasons: bad values are rare, and their texts stay in one place)."""
+        w = self.parsed(writer)
+        r = None if reader is None or reader.id == writer.id else self.parsed(reader)
+        if writer.id in self._recursive or (r is not None and id(r) in self._recursive_parsed):
+            return [self._or_failed(b, writer, reader) for b in bodies]  # the depth rules of read()
+        read = self._fastavro.schemaless_reader
+        write = self._fastavro.schemaless_writer
+        plain = io.BytesIO
+        out: list[Any] = []
+        append = out.append
+        if writer.id not in self._unions:
+            buffer = plain if r is None else _Strict  # read(): a resolving read checks the skipped fields
+            for body in bodies:
+                bio = buffer(body)
+                try:
+                    datum = read(bio, w, r)
+                except Exception:  # read() names it
+                    append(FAILED)
+                    continue
+                append(datum if bio.tell() == len(body) else FAILED)
+            return out
+        project, defaults = self._projection(w, r) if r is not None else (None, {})
+        for body in bodies:
+            # read(): the writer's schema alone, every byte checked, and the datum written back to the same bytes
+            bio = plain(body)
+            try:
+                datum = read(bio, w, None)
+                if bio.tell() != len(body):
+                    append(FAILED)
+                    continue
+                back = plain()
+                write(back, w, datum)
+                if back.getvalue() != body:
+                    append(FAILED)
+                    continue
+                if project is not None:
+                    datum = {name: datum[name] if name in datum else defaults[name] for name in project}
+                elif r is not None:
+                    bio = plain(body)
+                    datum = read(bio, w, r)
+                    if bio.tell() != len(body):
+                        append(FAILED)
+                        continue
+            except Exception:  # read() names it
+                append(FAILED)
+                continue
+            append(datum)
+        return out
+
+    def _projection(self, w: Any, r: Any) -> tuple[list[str] | None, dict[str, Any]]:
+        """(the reader's field names, the defaults of those the writer lacks) when resolving a writer's
+        datum to the reader is picking fields: both records of one name, each shared field of the same type,
+        each added field of a primitive type (or a union of them) with a default, no aliases. Else (None, {}):
+        the datum is read again with both schemas. The defaults are fastavro's own: the added fields read
+        from an empty record of the same name."""
+        if not (isinstance(w, dict) and isinstance(r, dict) and w.get("type") == r.get("type") == "record"
+                and w.get("name") == r.get("name")):
+            return None, {}
+        nw, nr = _named_types(w), _named_types(r)
+        if any(nw[n] != nr[n] for n in nw.keys() & nr.keys() if n != r["name"]):
+            return None, {}  # a shared field naming a type whose definitions differ (references) resolves it
+        types = {f["name"]: f["type"] for f in w["fields"]}
+        added = []
+        for f in r["fields"]:
+            if f.get("aliases"):
+                return None, {}
+            if f["name"] in types:
+                if types[f["name"]] != f["type"]:
+                    return None, {}
+                continue
+            branches = f["type"] if isinstance(f["type"], list) else [f["type"]]
+            if "default" not in f or not all(isinstance(b, str) and b in _PRIMITIVE for b in branches):
+                return None, {}
+            added.append(f)
+        try:
+            empty = {"type": "record", "name": r["name"], "fields": []}
+            defaults = self._fastavro.schemaless_reader(io.BytesIO(b""), self._fastavro.parse_schema(empty),
+                                                        self._fastavro.parse_schema({**empty, "fields": added}))
+        except Exception:  # a default fastavro refuses: the resolving read says so per record
+            return None, {}
+        return [f["name"] for f in r["fields"]], defaults
+
+    def _or_failed(self, body: bytes, writer: Schema, reader: Schema | None) -> Any:
+        try:
+            return self.read(body, writer, reader)
+        except ValueError:
+            return FAILED
 
     def _python_reader(self) -> Callable[..., Any]:
         """fastavro's pure-Python reader (module docstring: deep values of recursive types)."""

@@ -216,6 +216,40 @@ class ValueDecoder:
             append(self.decode(topic, b, part))
         return out
 
+    def decode_avro_batch(self, topic: str, raws: list[bytes | None], part: str = "value") -> list[Any]:
+        """The decoded values of ``raws`` (a batch of a topic whose column is Avro), grouped by schema id and
+        read by one loop per writer schema (:meth:`AvroReader.read_many`): None for a null, and
+        :data:`~kafkaspec.values.avro.FAILED` where the value is not framed Avro of a known id or does not
+        decode; :meth:`decode` of those gives the reason and counts it (nothing is counted here)."""
+        from .avro import FAILED
+
+        out: list[Any] = [FAILED] * len(raws)
+        reader = self.reader_schema(topic, part)
+        if reader is not None and reader.schema_type != "AVRO":
+            reader = None
+        groups: dict[int, tuple[list[int], list[bytes]]] = {}
+        for i, b in enumerate(raws):
+            if b is None:
+                out[i] = None
+            elif len(b) >= 5 and b[0] == 0:
+                sid = int.from_bytes(b[1:5], "big", signed=True)
+                g = groups.get(sid)
+                if g is None:
+                    g = groups[sid] = ([], [])
+                g[0].append(i)
+                g[1].append(b[5:])
+        for sid, (where, bodies) in groups.items():
+            writer = self._avro_schema(sid)
+            if writer is None:
+                continue
+            try:
+                got = self._avro_reader().read_many(bodies, writer, reader)
+            except ValueError:
+                continue  # the writer or reader schema does not parse: decode() says so per record
+            for i, v in zip(where, got):
+                out[i] = v
+        return out
+
     def _avro_schema(self, schema_id: int) -> Schema | None:
         """The Avro schema with this id, or None (not Avro, unknown, or the registry failing: decode() says)."""
         try:
