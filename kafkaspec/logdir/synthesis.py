@@ -192,7 +192,7 @@ def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = 
     n, b = _typed_topics(out, seed, end_offsets)
     written, batches = written + n, batches + b
     _broker_files(out, seed, end_offsets)
-    return SynthReport(out, written, batches, len(jobs), time.perf_counter() - started, legacy)
+    return SynthReport(out, written, batches, len(jobs) + len(TYPED_TOPICS) + 1, time.perf_counter() - started, legacy)
 
 
 #: the registry-framed typed topics (one partition each, a fixed number of records: they are small),
