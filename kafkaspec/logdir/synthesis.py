@@ -189,8 +189,45 @@ def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = 
             end_offsets[(job.topic, job.partition)] = end
             if progress:
                 progress(written, total)
+    n, b = _typed_topics(out, seed, end_offsets)
+    written, batches = written + n, batches + b
     _broker_files(out, seed, end_offsets)
-    return SynthReport(out, written, batches, len(jobs), time.perf_counter() - started, legacy)
+    return SynthReport(out, written, batches, len(jobs) + len(TYPED_TOPICS) + 1, time.perf_counter() - started, legacy)
+
+
+#: the registry-framed typed topics (one partition each, a fixed number of records: they are small),
+#: their value writers and the ``_schemas`` records of their schema versions
+TYPED_TOPICS = ("invoices", "profiles", "shipments")
+TYPED_RECORDS = 400
+
+
+def _typed_topics(out: Path, seed: int, end_offsets: dict[tuple[str, int], int]) -> tuple[int, int]:
+    """Write the Avro, JSON Schema and Protobuf topics and the ``_schemas`` topic that holds their
+    schemas (one partition, keys and values as Schema Registry writes them); return (bytes, batches)."""
+    from kafkaspec.values import typed_synth
+    from kafkaspec.values.protobuf_synth import schema_records, shipment_value
+
+    writers: dict[str, Callable[[random.Random, int], bytes]] = {
+        "invoices": typed_synth.invoice_value, "profiles": typed_synth.profile_value, "shipments": shipment_value}
+    registered = (typed_synth.avro_schema_records("invoices", 200) + typed_synth.json_schema_records("profiles", 300)
+                  + schema_records("shipments", 100))
+    written = batches = 0
+    clock = EPOCH_MS
+    topics: list[tuple[str, list[tuple[bytes | None, bytes | None]]]] = [
+        ("_schemas", [(k, v) for k, v in registered])]
+    for topic in TYPED_TOPICS:
+        rng = random.Random(f"{seed}:{topic}:0")
+        topics.append((topic, [(f"k-{i % 50}".encode(), writers[topic](rng, i)) for i in range(TYPED_RECORDS)]))
+    for topic, pairs in topics:
+        with PartitionWriter(out, topic, 0, index_interval_bytes=4096, topic_id=_topic_id(seed, topic)) as w:
+            for start in range(0, len(pairs), 50):
+                recs = [Record(key=k, value=v, timestamp=clock + j) for j, (k, v) in enumerate(pairs[start:start + 50])]
+                raw = bytearray(build_batch(recs, compression="none"))
+                w.append_batch(bytes(restamp_batch(raw, base_offset=w.next_offset, timestamp_shift=0)))
+                clock += len(recs)
+            written, batches = written + w.bytes_written, batches + w.batches_written
+            end_offsets[(topic, 0)] = w.next_offset
+    return written, batches
 
 
 def _shifted(progress: Callable[[int, int], None], before: int, total: int, done: int) -> None:

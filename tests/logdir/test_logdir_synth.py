@@ -60,8 +60,9 @@ def test_verifies_clean(synth_dir):
 def test_contents_are_realistic(synth_dir):
     root, report = synth_dir
     log = open_log(root)
-    assert set(log.topics()) == {"orders", "clicks", "payments", "users", "audit"}
-    assert len(log.partitions()) == 9
+    assert set(log.topics()) == {"orders", "clicks", "payments", "users", "audit",  # and the typed topics:
+                                 "invoices", "profiles", "shipments", "_schemas"}  # tests/values/test_synth_typed
+    assert len(log.partitions()) == report.partitions == 13  # the report counts the typed topics too
     codecs, magics, controls = set(), set(), set()
     tombstones = empty = horizon = dup_headers = log_append = 0
     for part in log.partitions():
