@@ -12,14 +12,13 @@ import struct
 import subprocess
 import sys
 
+import avro.io as avro_io
+import avro.schema as avro_schema
+import jsonschema
 import pytest
 
 from kafkaspec.logdir import open_log, synth
 from kafkaspec.values import decoder, message_indexes, read_schemas
-
-avro_io = pytest.importorskip("avro.io")
-avro_schema = pytest.importorskip("avro.schema")
-jsonschema = pytest.importorskip("jsonschema")
 
 TYPED = {"invoices": "AVRO", "profiles": "JSON", "shipments": "PROTOBUF"}
 
