@@ -45,7 +45,7 @@ def _copies(folder: Path) -> int:
     return n
 
 
-def _choose(prefix: str | Path) -> tuple[float, int, int, int]:
+def _choose(prefix: str | Path) -> tuple[float, int, int, int, str]:
     started = time.perf_counter()
     root = as_path(str(prefix))
     stats = getattr(root, "store", None)
@@ -56,7 +56,22 @@ def _choose(prefix: str | Path) -> tuple[float, int, int, int]:
     live = part.segments()
     seconds = time.perf_counter() - started
     requests = stats.stats.requests if stats is not None else 0
-    return seconds, requests, len(live), len(log.unused_segments)
+    kinds = _by_kind(stats.stats) if stats is not None else ""
+    return seconds, requests, len(live), len(log.unused_segments), kinds
+
+
+def _by_kind(stats) -> str:
+    """Requests by kind and by the object's suffix, and the most any one object was asked for."""
+    from collections import Counter
+    counts: Counter = Counter()
+    per_object: Counter = Counter()
+    for (kind, key), n in stats.by_key.items():
+        suffix = next((s for s in (MANIFEST_SUFFIX, INDEXES_SUFFIX, ".log") if key.endswith(s)), "prefix")
+        counts[kind, suffix] += n
+        per_object[kind, key] += n
+    most = max(per_object.values(), default=0)
+    return ", ".join(f"{kind} {suffix} {n}" for (kind, suffix), n in sorted(counts.items())) + \
+        f"; at most {most} of one kind on one object"
 
 
 def run(quick: bool = False) -> dict:
@@ -93,8 +108,10 @@ def report(results: dict) -> str:
     n, copies = results["segments"], results["copies"]
     lines = [f"tiered lineage: {n} segments + {copies} copies in one partition (one manifest each)"]
     for where in ("local", "s3"):
-        seconds, requests, live, unused = results[where]
+        seconds, requests, live, unused, kinds = results[where]
         lines.append(f"  {where:5}: {seconds:.2f} s, {requests} requests; {live} live, {unused} listed unused")
+        if kinds:
+            lines.append(f"         {kinds}")
     return "\n".join(lines)
 
 

@@ -53,6 +53,7 @@ import os
 import re
 import threading
 import urllib.parse
+from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
@@ -121,23 +122,37 @@ def _pyarrow_errors() -> tuple[type[BaseException], ...]:
 
 class Stats:
     """Requests and bytes a :class:`Store` asked for (for tests and benchmarks); ``checks`` counts
-    the requests among them that only look whether a read object changed (one after each GET)."""
+    the requests among them that only look whether a read object changed (one after each GET).
+    ``by_key`` counts them by ``(kind, key)`` (kind: list, head, open, get, check, put, copy, delete), so
+    that a test or a benchmark can tell which object was asked for twice, not only how many requests."""
 
     def __init__(self) -> None:
         self.requests = 0
         self.bytes = 0
         self.checks = 0
+        self.by_key: Counter[tuple[str, str]] = Counter()
         self._lock = threading.Lock()
 
-    def add(self, requests: int, nbytes: int = 0, *, checks: int = 0) -> None:
+    def add(self, requests: int, nbytes: int = 0, *, checks: int = 0, kind: str = "", key: str = "") -> None:
         with self._lock:
             self.requests += requests
             self.bytes += nbytes
             self.checks += checks
+            if kind:
+                self.by_key[kind, key] += requests
+
+    def by_kind(self) -> Counter[str]:
+        """Requests by kind (list, head, open, get, check, ...)."""
+        with self._lock:
+            kinds: Counter[str] = Counter()
+            for (kind, _), n in self.by_key.items():
+                kinds[kind] += n
+            return kinds
 
     def reset(self) -> None:
         with self._lock:
             self.requests = self.bytes = self.checks = 0
+            self.by_key.clear()
 
 
 class Store:
@@ -153,6 +168,8 @@ class Store:
         self.authority = authority  # hdfs://host:port
         self._fs: Any = None
         self._listings: dict[str, dict[str, Any]] = {}
+        # keys looked up one at a time (a root whose parent is not listed): asked once, until a write
+        self._infos: dict[str, Any] = {}
         #: key -> (open pyarrow input file, its pinned identity): the HEAD request of opening done once
         self._handles: dict[str, tuple[Any, Identity]] = {}
         self._handles_lock = threading.Lock()
@@ -274,18 +291,23 @@ class Store:
                 return found
             from pyarrow import fs as pafs
             return pafs.FileInfo(key, pafs.FileType.NotFound)
-        self.stats.add(1)
+        found = self._infos.get(key)
+        if found is not None:
+            return found
+        self.stats.add(1, kind="head", key=key)
         try:
-            return self.fs.get_file_info(key)
+            found = self.fs.get_file_info(key)
         except _pyarrow_errors() as exc:
             raise self.fail(exc, key, "looking the object up") from None
+        self._infos[key] = found
+        return found
 
     def list(self, key: str) -> dict[str, Any]:
         """{name: FileInfo} of the objects and prefixes directly under ``key`` (listed once, then cached)."""
         listing = self._listings.get(key)
         if listing is None:
             from pyarrow import fs as pafs
-            self.stats.add(1)
+            self.stats.add(1, kind="list", key=key)
             try:
                 infos = self.fs.get_file_info(pafs.FileSelector(key, recursive=False))
             except _pyarrow_errors() as exc:
@@ -297,10 +319,12 @@ class Store:
     def forget(self, key: str) -> None:
         """Drop the cached listing of ``key`` (after writing under it)."""
         self._listings.pop(key, None)
+        self._infos.clear()  # a write under key may have made any looked-up prefix appear
 
     def clear(self) -> None:
         """Forget every cached listing and open object (a new look at the store)."""
         self._listings.clear()
+        self._infos.clear()
         with self._handles_lock:
             handles, self._handles = self._handles, {}
         for h, _ in handles.values():
@@ -308,7 +332,7 @@ class Store:
 
     def _open(self, key: str, *, check: bool = False) -> tuple[Any, Identity]:
         """A new input file on ``key`` (one HEAD request) and the identity it saw."""
-        self.stats.add(1, checks=int(check))
+        self.stats.add(1, checks=int(check), kind="check" if check else "open", key=key)
         try:
             if self.scheme in (*store_clients.GCS_SCHEMES, *store_clients.AZURE_SCHEMES):
                 # an fsspec client (gcsfs, adlfs), whose file hides from pyarrow what its opening saw: open
@@ -375,7 +399,7 @@ class Store:
                     data = b""
                 else:
                     raise self.fail(exc, key, f"reading bytes {a}..{b}") from None
-            self.stats.add(1, len(data))
+            self.stats.add(1, len(data), kind="get", key=key)
             self._check_unchanged(key, pinned, f"reading bytes {a}..{b}")
             if len(data) < b - a:
                 raise StorageError(errno.EIO, f"the object is shorter than its listing said ({size} bytes): "
@@ -396,7 +420,7 @@ class Store:
 
     def write(self, key: str, data: bytes) -> None:
         """Put one object (whole: an object store shows it completely or not at all)."""
-        self.stats.add(1, len(data))
+        self.stats.add(1, len(data), kind="put", key=key)
         try:
             with self.fs.open_output_stream(key) as out:
                 out.write(data)
@@ -406,7 +430,7 @@ class Store:
 
     def copy(self, src: str, dst: str) -> None:
         """Copy an object server-side (S3 CopyObject)."""
-        self.stats.add(1)
+        self.stats.add(1, kind="copy", key=dst)
         try:
             self.fs.copy_file(src, dst)
         except _pyarrow_errors() as exc:
@@ -414,7 +438,7 @@ class Store:
         self.forget(dst.rpartition("/")[0])
 
     def delete(self, key: str) -> None:
-        self.stats.add(1)
+        self.stats.add(1, kind="delete", key=key)
         try:
             self.fs.delete_file(key)
         except FileNotFoundError:
@@ -424,7 +448,7 @@ class Store:
         self.forget(key.rpartition("/")[0])
 
     def delete_prefix(self, key: str) -> None:
-        self.stats.add(1)
+        self.stats.add(1, kind="delete", key=key)
         try:
             self.fs.delete_dir(key)
         except FileNotFoundError:
