@@ -112,7 +112,7 @@ class RangeReader:
     """Reads of one file or object at positions, its size taken once at opening: a local file is opened
     once (and must be regular, :func:`open_regular`), an object read by ranged GETs."""
 
-    def __init__(self, path: AnyPath):
+    def __init__(self, path: str | AnyPath):
         self.path = path
         self._fd = -1
         self._size: int | None = None
