@@ -10,13 +10,12 @@ directories being deleted or moved (``-delete``, ``-future``) or found stray at 
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import KafkaFormatError
+from .fs import RangeReader
 from .names import parse_partition_dir_name
 from .storage import RemotePath
 
@@ -50,51 +49,14 @@ _SNAPSHOT_ID = re.compile(r"^([0-9]{20})-([0-9]{10})\.checkpoint$")
 
 #: suffixes of the files that belong to a segment and are named by its offset
 SEGMENT_FILE_SUFFIXES = (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX, SNAPSHOT_SUFFIX)
-_READ_BLOCK = 1 << 20
-
-
-def open_regular(path: str | Path) -> int:
-    """A file descriptor of ``path`` opened for reading, which must be a regular file.
-
-    A FIFO, a device (``/dev/zero``), a socket or a directory at a log file's name is a
-    :class:`KafkaFormatError` naming it, raised before anything is read from it (a FIFO is
-    opened without blocking, so a missing writer cannot hang the reader).
-    """
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = "a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else \
-                "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket or other special file"
-            raise KafkaFormatError(f"not a regular file but {kind}", None, str(path))
-        os.set_blocking(fd, True)
-    except BaseException:
-        os.close(fd)
-        raise
-    return fd
 
 
 def read_regular(path: str | Path | RemotePath, start: int = 0, end: int | None = None) -> bytes:
     """Bytes [start, end) of the regular file ``path`` (see :func:`open_regular`), read, not mapped:
     a file that shrinks meanwhile gives fewer bytes, never a SIGBUS. An object-store path is read by
     ranged GETs of just those bytes."""
-    if isinstance(path, RemotePath):
-        return path.read_bytes(start, end)
-    fd = open_regular(path)
-    try:
-        size = os.fstat(fd).st_size
-        stop = size if end is None else min(end, size)
-        chunks = []
-        pos = start
-        while pos < stop:
-            chunk = os.pread(fd, min(stop - pos, 1 << 30), pos)
-            if not chunk:  # the file shrank under us: what was there is what we read
-                break
-            chunks.append(chunk)
-            pos += len(chunk)
-        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
-    finally:
-        os.close(fd)
+    with RangeReader(path) as reader:
+        return reader.read_span(start, end)
 
 
 def read_index_file(path: str | Path | RemotePath, entry_size: int, limit: int | None = None) -> bytes:
@@ -104,46 +66,33 @@ def read_index_file(path: str | Path | RemotePath, entry_size: int, limit: int |
     preallocated file costs what its entries do, not its size. An object-store index is one
     ranged GET of at most ``limit`` bytes.
     """
-    if isinstance(path, RemotePath):
-        whole = path.read_bytes(0, limit)
-        hit = whole.find(bytes(2 * entry_size))
-        return whole if hit < 0 else whole[: hit + 2 * entry_size]
-    fd = open_regular(path)
     zeros = bytes(2 * entry_size)
     data = bytearray()
-    try:
+    with RangeReader(path) as reader:
         while True:
-            want = _READ_BLOCK if limit is None else min(_READ_BLOCK, limit - len(data))
-            block = os.read(fd, want) if want > 0 else b""
-            if not block:
+            room = None if limit is None else limit - len(data)
+            want = room if reader.chunk is None else reader.chunk if room is None else min(reader.chunk, room)
+            if want == 0:
                 return bytes(data)
+            block = reader.read_span(len(data), None if want is None else len(data) + want)
             searched = max(0, len(data) - len(zeros))
             data += block
             hit = data.find(zeros, searched)
             if hit >= 0:  # two entries of zeros (not necessarily aligned): the entries end by there
                 return bytes(data[: hit + len(zeros)])
-    finally:
-        os.close(fd)
+            if want is None or len(block) < want:  # the end of the file
+                return bytes(data)
 
 
 def read_text_file(path: str | Path | RemotePath, limit: int = 64 << 20, *, encoding: str = "utf-8") -> str:
     """A small text file (checkpoint, metadata) as text: not regular, too large or not ``encoding`` (UTF-8
     unless Kafka reads the file otherwise) is a :class:`KafkaFormatError` naming the file (and the byte of
     the first bad character)."""
-    if isinstance(path, RemotePath):
-        size = path.stat().st_size
-        if size > limit:
-            raise KafkaFormatError(f"{size} bytes is too large for this text file (limit {limit})", None, str(path))
-        return _decode_text(path.read_bytes(0, limit + 1), path, encoding)
-    fd = open_regular(path)
-    try:
-        size = os.fstat(fd).st_size
-        if size > limit:
-            raise KafkaFormatError(f"{size} bytes is too large for this text file (limit {limit})", None, str(path))
-        with os.fdopen(os.dup(fd), "rb") as fh:
-            data = fh.read(limit + 1)
-    finally:
-        os.close(fd)
+    with RangeReader(path) as reader:
+        if reader.size > limit:
+            raise KafkaFormatError(f"{reader.size} bytes is too large for this text file (limit {limit})", None,
+                                   str(path))
+        data = reader.read_span(0, limit + 1)
     return _decode_text(data, path, encoding)
 
 

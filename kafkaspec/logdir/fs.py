@@ -14,12 +14,34 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Protocol
 
-from .files import open_regular
+from ..errors import KafkaFormatError
 from .storage import AnyPath, RemotePath
+
+
+def open_regular(path: str | Path) -> int:
+    """A file descriptor of ``path`` opened for reading, which must be a regular file.
+
+    A FIFO, a device (``/dev/zero``), a socket or a directory at a log file's name is a
+    :class:`KafkaFormatError` naming it, raised before anything is read from it (a FIFO is
+    opened without blocking, so a missing writer cannot hang the reader).
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else \
+                "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket or other special file"
+            raise KafkaFormatError(f"not a regular file but {kind}", None, str(path))
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 class _Stat(Protocol):
@@ -83,18 +105,32 @@ def put(path: AnyPath, data: bytes) -> None:
     path.write_bytes(data)
 
 
+_READ_BLOCK = 1 << 20
+
+
 class RangeReader:
     """Reads of one file or object at positions, its size taken once at opening: a local file is opened
-    once (and must be regular, :func:`~.files.open_regular`), an object read by ranged GETs."""
+    once (and must be regular, :func:`open_regular`), an object read by ranged GETs."""
 
-    def __init__(self, path: AnyPath):
+    def __init__(self, path: str | AnyPath):
         self.path = path
         self._fd = -1
-        if isinstance(path, RemotePath):
-            self.size = path.stat().st_size
-        else:
+        self._size: int | None = None
+        #: the size of one read when a file is read in order: a local file by blocks, an object in one
+        #: GET (None: as much as is asked for), since every read of it is a request
+        self.chunk: int | None = None
+        if not isinstance(path, RemotePath):
             self._fd = open_regular(path)
-            self.size = os.fstat(self._fd).st_size
+            self._size = os.fstat(self._fd).st_size
+            self.chunk = _READ_BLOCK
+
+    @property
+    def size(self) -> int:
+        """The size at opening (an object's is asked for at the first use, not before)."""
+        if self._size is None:
+            assert isinstance(self.path, RemotePath)
+            self._size = self.path.stat().st_size
+        return self._size
 
     def read(self, at: int, n: int) -> bytes:
         """Up to ``n`` bytes at ``at`` (fewer at the end)."""
@@ -102,6 +138,23 @@ class RangeReader:
             return os.pread(self._fd, n, at)
         assert isinstance(self.path, RemotePath)
         return self.path.read_bytes(at, min(at + n, self.size))
+
+    def read_span(self, start: int, end: int | None) -> bytes:
+        """Bytes [start, end) (to the end for None), read, not mapped: a file that shrinks meanwhile gives
+        fewer bytes, never a SIGBUS; an object is one ranged GET of just those bytes."""
+        if self._fd < 0:
+            assert isinstance(self.path, RemotePath)
+            return self.path.read_bytes(start, end)
+        stop = self.size if end is None else min(end, self.size)
+        chunks = []
+        pos = start
+        while pos < stop:
+            chunk = os.pread(self._fd, min(stop - pos, 1 << 30), pos)
+            if not chunk:  # the file shrank under us: what was there is what we read
+                break
+            chunks.append(chunk)
+            pos += len(chunk)
+        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
     def close(self) -> None:
         if self._fd >= 0:
@@ -115,4 +168,4 @@ class RangeReader:
         self.close()
 
 
-__all__ = ["RangeReader", "StoragePath", "is_remote", "not_found", "put", "read_all"]
+__all__ = ["RangeReader", "StoragePath", "is_remote", "not_found", "open_regular", "put", "read_all"]
