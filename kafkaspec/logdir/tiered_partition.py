@@ -305,10 +305,28 @@ def open_tiered(path: str | Path | RemotePath, *, storage: StorageOptions | None
     the private keys of encrypted segments, by key pair id (None: the environment's)."""
     root = as_path(path, storage)
     parts = find_tiered(root, keys=keys)
+    _one_folder_each(root, parts)
     meta = remote_log(remote_log_metadata, root, storage) if parts else None
     for p in parts:
         p.remote_log = meta
     return LogDir(root, sorted(parts, key=lambda p: (p.topic, p.partition)))
+
+
+def _one_folder_each(root: AnyPath, parts: list[TieredPartition]) -> None:
+    """Refuse a partition found in more than one folder under ``root`` (the same topic id and partition
+    under two prefixes, as a bucket holds them after the plugin's prefix changed or a prefix was copied):
+    read as two partitions, each offset held in both would come out twice. Which copy is live is the
+    question ``__remote_log_metadata`` answers, with its custom metadata saying where each segment is, for
+    one prefix opened on its own."""
+    where: dict[tuple[str, str, int], list[TieredPartition]] = {}
+    for p in parts:
+        where.setdefault((p.topic, p.topic_id, p.partition), []).append(p)
+    for (topic, topic_id, partition), found in sorted(where.items()):
+        if len(found) > 1:
+            raise KafkaFormatError(
+                f"{topic}-{partition} (topic id {topic_id}) is under more than one prefix of {root}: "
+                f"{', '.join(str(p.path) for p in found)}; open one prefix (with its __remote_log_metadata, "
+                "which says where each segment of the partition is)", source=str(root))
 
 
 def remote_log(given: str | Path | RemotePath | RemoteLogMetadata | None, beside: AnyPath | None,

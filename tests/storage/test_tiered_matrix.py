@@ -1,6 +1,8 @@
 """Every reader against every tiered layout and every alteration a real prefix goes through (issue 24).
 
-Layouts: Aiven's (written by ``write_tiered``) and Kafka's ``LocalTieredStorage``. Alterations: a
+Layouts: Aiven's (written by ``write_tiered``), the same with some segments under another prefix (on
+S3, where only ``__remote_log_metadata``'s custom metadata says where they are), and Kafka's
+``LocalTieredStorage``. Alterations: a
 re-uploaded copy of a segment (same offsets, another segment id), an orphaned upload (data objects, no
 manifest / not all files), a deleted segment (objects gone below the log start), and a local data dir
 plus its tiered copy overlapping by some segments. Readers: ``open_log`` record iteration, the Arrow API,
@@ -45,6 +47,7 @@ from kafkaspec.logdir import files
 from kafkaspec.logdir.encryption import PrivateKeys
 from kafkaspec.logdir.local_tiered import EPOCHS_SUFFIX
 from kafkaspec.logdir.tiered import INDEXES_SUFFIX, MANIFEST_SUFFIX, kafka_uuid
+from kafkaspec.logdir.tiered_custom import SegmentLocation, encode_custom_metadata
 from kafkaspec.logdir.tiered_lineage import segment_epochs
 
 AIVEN_SUFFIXES = (".log", INDEXES_SUFFIX, MANIFEST_SUFFIX)
@@ -116,7 +119,7 @@ def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
         folders = _aiven_folders(remote)
         assert {json.loads(m.read_text())["encryption"]["dataKey"].split(":")[0]
                 for m in remote.rglob(f"*{MANIFEST_SUFFIX}")} == {OLD, NEW}
-    elif layout == "aiven":
+    elif layout in ("aiven", "aiven-prefix"):
         logdir.write_tiered(data, remote, chunk_size=700, compression=False)
         folders = _aiven_folders(remote)
     else:
@@ -135,7 +138,7 @@ def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
     key = keys[0]
     folder, base = folders[key], bases[key][1]
     if alteration.endswith("+meta"):
-        return _with_metadata(alteration, data, bases, remote, folders, tmp_path)
+        return _with_metadata(alteration, data, bases, remote, folders, tmp_path, moved=layout == "aiven-prefix")
     if alteration == "copy":
         if layout == "aiven":
             stem = _aiven_stem(folder, base)
@@ -184,16 +187,20 @@ def _kafka_uuid(kafka_id: str) -> uuid.UUID:
     return uuid.UUID(bytes=base64.urlsafe_b64decode(kafka_id + "=="))
 
 
-def _with_metadata(alteration: str, data: Path, bases, remote: Path, folders, tmp_path: Path) -> Case:
+def _with_metadata(alteration: str, data: Path, bases, remote: Path, folders, tmp_path: Path,
+                   moved: bool = False) -> Case:
     """An Aiven prefix altered, and ``__remote_log_metadata`` (one partition) recording every segment
     of every partition as Kafka does (the segment record, then its state updates):
     ``copy+meta``: the first partition's second segment re-uploaded under another id, the topic saying
     the copy is live and the original deleted; ``orphan+meta``: a full copy whose upload the topic has
     as COPY_SEGMENT_STARTED only; ``deleted+meta``: each partition's first segment DELETE_SEGMENT_FINISHED
-    though its objects are still there."""
+    though its objects are still there. ``moved``: the first partition's first two segments then moved
+    out of the prefix into ``tmp_path/old`` (uploaded as the bucket's ``old/`` prefix beside the one read),
+    as Aiven's plugin leaves them after its prefix was changed, their custom metadata saying where."""
     keys = sorted(bases)
     key = keys[0]
     folder = folders[key]
+    moves = {_aiven_stem(folder, base) for base in bases[key][:2]} if moved else set()  # before any copy
     states: dict[str, tuple[int, ...]] = {}
     keep_from: dict[tuple[str, int], int] = {}
     if alteration in ("copy+meta", "orphan+meta"):
@@ -215,21 +222,35 @@ def _with_metadata(alteration: str, data: Path, bases, remote: Path, folders, tm
             states[_aiven_stem(folders[k], bases[k][0])] = (FINISHED, DELETE_STARTED, DELETE_FINISHED)
             keep_from[k] = bases[k][1]
         unused, reason, left_out = len(keys), "DELETE_SEGMENT_FINISHED", ""
+    manifests = {m: json.loads(m.read_text())["remoteLogSegmentMetadata"]
+                 for f in folders.values() for m in f.glob(f"*{MANIFEST_SUFFIX}")}
+    for stem in moves:
+        target = tmp_path / "old" / folder.relative_to(remote)
+        target.mkdir(parents=True, exist_ok=True)
+        for suffix in AIVEN_SUFFIXES:
+            (folder / f"{stem}{suffix}").rename(target / f"{stem}{suffix}")
     values = []
     for (topic, partition), f in sorted(folders.items()):
         tid = _kafka_uuid(f.parent.name[-22:])
-        for m in sorted(f.glob(f"*{MANIFEST_SUFFIX}")):
+        for m in sorted(m for m in manifests if m.parent == f):
             stem = m.name[: -len(MANIFEST_SUFFIX)]
-            meta = json.loads(m.read_text())["remoteLogSegmentMetadata"]
+            meta = manifests[m]
             epochs = list(segment_epochs({int(e): o for e, o in meta["segmentLeaderEpochs"].items()},
                                          meta["startOffset"], meta["endOffset"]))
             seg = _kafka_uuid(stem[21:])
             values.append(segment(topic, tid, partition, seg, meta["startOffset"], meta["endOffset"], epochs,
                                   state=STARTED, event_time=meta["eventTimestampMs"],
                                   size=meta["segmentSizeInBytes"]))
-            values += [update(topic, tid, partition, seg, st) for st in states.get(stem, (FINISHED,))]
+            custom = encode_custom_metadata(SegmentLocation(None, "old/", f"{f.relative_to(remote)}/{stem}")) \
+                if stem in moves else None
+            values += [update(topic, tid, partition, seg, st, **({"custom": custom} if st == FINISHED and custom
+                                                                 else {}))
+                       for st in states.get(stem, (FINISHED,))]
     meta_dir = write_topic(tmp_path / "meta", values)
-    assert left_out == "" or (folder / f"{left_out}.log").exists()
+    # verify lists what it finds in the prefix and leaves out: a left-out segment moved under old/ is not there
+    unused -= len({stem for stem, st in states.items() if st != (FINISHED,)} & moves)
+    where = tmp_path / "old" / folder.relative_to(remote) if left_out in moves else folder
+    assert left_out == "" or (where / f"{left_out}.log").exists()
     return Case(remote, None, meta_dir, None, _offsets_from_source(data, keep_from), unused, reason)
 
 
@@ -278,6 +299,7 @@ def _read(reader: str, case: Case) -> Counter:
 
 CASES = [(lay, alt, rd) for lay in LAYOUTS for alt in ALTERATIONS for rd in READERS]
 CASES += [("aiven", alt, rd) for alt in META_ALTERATIONS + ROTATED_ALTERATIONS for rd in READERS]
+
 
 
 @pytest.mark.parametrize(("layout", "alteration", "reader"), CASES)
@@ -344,4 +366,17 @@ def test_a_refused_metadata_event_is_a_verify_warning(tmp_path):
     warned = [line for line in out.splitlines() if line.startswith("warning:") and "not applied" in line]
     assert len(warned) == 2 and all("DELETE_SEGMENT_FINISHED" in w and w.count("not applied") == 1 for w in warned), out + err
     assert code == 0 and "Traceback" not in err
+    assert (tmp_path / "canary").read_text() == "keep"
+
+
+@pytest.mark.parametrize(("alteration", "reader"), [(alt, rd) for alt in META_ALTERATIONS for rd in READERS])
+def test_each_live_offset_once_with_segments_under_another_prefix(alteration, reader, s3_env, s3_server, tmp_path):
+    """Aiven's layout with the first partition's first two segments under the bucket's ``old/`` prefix
+    and the rest under ``new/``, the one read: only ``__remote_log_metadata``'s custom metadata says where
+    the moved ones are (on S3: a local folder given as the prefix is taken as the bucket's root)."""
+    case = _build("aiven-prefix", alteration, tmp_path)
+    bucket = s3_server.new_bucket()
+    uri = s3_server.upload(tmp_path / "remote", bucket, "new")
+    s3_server.upload(tmp_path / "old", bucket, "old")
+    _check(case._replace(path=uri), reader)
     assert (tmp_path / "canary").read_text() == "keep"
