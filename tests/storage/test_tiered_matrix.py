@@ -380,3 +380,23 @@ def test_each_live_offset_once_with_segments_under_another_prefix(alteration, re
     s3_server.upload(tmp_path / "old", bucket, "old")
     _check(case._replace(path=uri), reader)
     assert (tmp_path / "canary").read_text() == "keep"
+
+
+def _spark_options(case: Case) -> dict[str, str]:
+    return ({"tiered": str(case.tiered)} if case.tiered else {}) | (
+        {"remoteLogMetadata": str(case.meta)} if case.meta else {}) | (
+        {"tieredPrivateKeyDir": str(case.keys)} if case.keys else {})
+
+
+@pytest.mark.spark
+@pytest.mark.parametrize("alteration", [*ALTERATIONS, *META_ALTERATIONS, "copy+rotated"])
+def test_the_spark_source_reads_each_live_offset_once(alteration, spark, tmp_path):
+    """The kafkalog source (its driver plans from the same chosen segments, its executors read them) on
+    each alteration of Aiven's layout, and with the topic or rotated keys given as reader options."""
+    case = _build("aiven", alteration, tmp_path)
+    df = spark.read.format("kafkalog").options(**_spark_options(case)).load(str(case.path))
+    rows = df.select("topic", "partition", "offset").collect()
+    got = Counter((r["topic"], r["partition"], r["offset"]) for r in rows)
+    assert max(got.values()) == 1, [k for k, n in got.items() if n > 1][:5]
+    assert set(got) == set(case.expected)
+    assert (tmp_path / "canary").read_text() == "keep"
