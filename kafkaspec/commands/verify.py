@@ -5,8 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from kafkaspec.logdir.key_dir import add_key_dir_argument, private_keys
+
+if TYPE_CHECKING:
+    from kafkaspec.logdir import LogDir
+    from kafkaspec.logdir.verifier import Problem
 
 EPILOG = """examples:
   kafkaspec verify /var/lib/kafka/data
@@ -56,7 +61,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kafkaspec.errors import KafkaFormatError
     from kafkaspec.logdir import open_log, verify_path
     from kafkaspec.logdir.layout import known_segments, no_kafka_data
     from kafkaspec.logdir.verifier import verify_paths
@@ -76,8 +80,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     keys = private_keys(args)
     partitions = segments = 0
+    logs = []
     for given in args.path:
         log = open_log(given, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata, keys=keys)
+        logs.append(log)
         if not log.has_data():
             raise no_kafka_data(given)
         partitions += len(log.partitions())
@@ -92,39 +98,45 @@ def run(args: argparse.Namespace) -> int:
                                     remote_log_metadata=args.remote_log_metadata, keys=keys)
     finally:
         bar.close()
+    problems = problems + [found for log in logs for found in _lineage_findings(log)]
     out = sys.stdout
     for p in problems:  # a path or a message may quote the data: escaped (kafkaspec.printable)
         if args.json:
             out.write(json_text(p._asdict()) + "\n")
         else:
             out.write(f"{escape(str(p))}\n")
-    refused = 0
-    if not args.json:  # which source chose each tiered partition's live segments, where it was not the manifests
-        from kafkaspec.logdir import HistoryPartition, TieredPartition
-
-        replayed: set[int] = set()
-        for part in log.partitions():
-            remote = part.remote if isinstance(part, HistoryPartition) else part
-            if not isinstance(remote, TieredPartition) or remote.remote_log is None:
-                continue
-            try:
-                source = remote.lineage_source
-            except KafkaFormatError:
-                continue  # reported above
-            if source != "manifests":
-                out.write(escape(f"note: {remote.path}: live segments chosen by {source}") + "\n")
-            if id(remote.remote_log) not in replayed:  # records a broker refuses too: it goes on without them
-                replayed.add(id(remote.remote_log))
-                for at, what in remote.remote_log.state.contradictions:
-                    refused += 1
-                    out.write(escape(f"warning: {remote.remote_log.source}: __remote_log_metadata offset {at}: "
-                                     f"{what}") + "\n")
     errors = sum(p.severity == "error" for p in problems)
     warnings = sum(p.severity == "warning" for p in problems)
     notes = len(problems) - errors - warnings
-    warnings += refused
     summary = (f"verified {partitions} partitions, {segments} segments in "
                f"{time.perf_counter() - started:.1f} s: {errors} errors, {warnings} warnings"
                + (f", {notes} notes" if notes else ""))
     print(summary, file=sys.stderr if args.json else sys.stdout)
     return 1 if errors or (args.strict and warnings) else 0
+
+
+def _lineage_findings(log: LogDir) -> list[Problem]:
+    """Which source chose each tiered partition's live segments, where it was not the manifests (a note),
+    and each ``__remote_log_metadata`` record Kafka's rules refuse (a warning: a broker goes on without it,
+    and so do the readers), once per replayed topic."""
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.logdir import HistoryPartition, TieredPartition
+    from kafkaspec.logdir.verifier import Problem
+
+    found: list[Problem] = []
+    replayed: set[int] = set()
+    for part in log.partitions():
+        remote = part.remote if isinstance(part, HistoryPartition) else part
+        if not isinstance(remote, TieredPartition) or remote.remote_log is None:
+            continue
+        try:
+            source = remote.lineage_source
+        except KafkaFormatError:
+            continue  # reported by the verifier
+        if source != "manifests":
+            found.append(Problem(str(remote.path), None, f"live segments chosen by {source}", "note"))
+        if id(remote.remote_log) not in replayed:
+            replayed.add(id(remote.remote_log))
+            found += [Problem(str(remote.remote_log.source), None, f"__remote_log_metadata offset {at}: {what}",
+                              "warning") for at, what in remote.remote_log.state.contradictions]
+    return found

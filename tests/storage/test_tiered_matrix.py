@@ -366,6 +366,12 @@ def test_a_refused_metadata_event_is_a_verify_warning(tmp_path):
     warned = [line for line in out.splitlines() if line.startswith("warning:") and "not applied" in line]
     assert len(warned) == 2 and all("DELETE_SEGMENT_FINISHED" in w and w.count("not applied") == 1 for w in warned), out + err
     assert code == 0 and "Traceback" not in err
+    code, out, err = _cli("verify", "--json", str(remote), "--remote-log-metadata", str(meta_dir))
+    docs = [json.loads(line) for line in out.splitlines()]
+    refused = [d for d in docs if d["severity"] == "warning" and "not applied" in d["message"]]
+    assert len(refused) == 2 and all(d["message"].startswith("__remote_log_metadata offset ") for d in refused), out
+    assert sum(d["severity"] == "note" and "chosen by __remote_log_metadata" in d["message"] for d in docs) == 2
+    assert code == 0 and ": 0 errors, 2 warnings, 2 notes" in err, err
     assert (tmp_path / "canary").read_text() == "keep"
 
 
