@@ -14,6 +14,8 @@ import json
 import random
 import struct
 
+from kafkaspec.codec.varint import encode_uvarint
+
 __all__ = ["SHIPMENT_V1", "SHIPMENT_V2", "schema_records", "shipment_value"]
 
 SHIPMENT_V1 = """syntax = "proto3";
@@ -49,13 +51,7 @@ def schema_records(topic: str = "shipments", first_id: int = 100) -> list[tuple[
 
 
 def _varint(n: int) -> bytes:
-    n &= (1 << 64) - 1  # negative int64s take ten bytes, as Protobuf writes them
-    out = bytearray()
-    while n > 0x7F:
-        out.append(n & 0x7F | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
+    return encode_uvarint(n & ((1 << 64) - 1))  # negative int64s take ten bytes, as Protobuf writes them
 
 
 def _int(field: int, n: int) -> bytes:

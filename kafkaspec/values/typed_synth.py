@@ -15,6 +15,8 @@ import json
 import random
 import struct
 
+from kafkaspec.codec.varint import encode_varlong
+
 __all__ = ["INVOICE_V1", "INVOICE_V2", "PROFILE_V1", "PROFILE_V2", "avro_schema_records", "invoice_value",
            "json_schema_records", "profile_value"]
 
@@ -69,15 +71,7 @@ def json_schema_records(topic: str = "profiles", first_id: int = 300) -> list[tu
     return _records(topic, first_id, "JSON", (PROFILE_V1, PROFILE_V2))
 
 
-def _long(n: int) -> bytes:
-    z = (n << 1) ^ (n >> 63)  # zigzag, as Avro writes int and long
-    z &= (1 << 64) - 1
-    out = bytearray()
-    while z > 0x7F:
-        out.append(z & 0x7F | 0x80)
-        z >>= 7
-    out.append(z)
-    return bytes(out)
+_long = encode_varlong  # zigzag, as Avro writes int and long
 
 
 def _string(s: str) -> bytes:
