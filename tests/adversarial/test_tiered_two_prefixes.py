@@ -46,3 +46,19 @@ def test_each_prefix_alone_reads_each_offset_once(bucket):
         with logdir.open_log(bucket / prefix) as log:
             got = Counter((p.topic, p.partition, r.offset) for p in log.partitions() for _, r in p.records())
         assert got and max(got.values()) == 1
+
+
+def test_hostile_folder_names_stay_one_escaped_line(tmp_path, capsys):
+    """A bucket folder named with a newline, an escape sequence and a non-UTF-8 byte: the error is still
+    one line, the name shown escaped, nothing written."""
+    import os
+
+    write_partition(tmp_path / "data", topic="orders", partition=0, batches=5, seed=3, segment_bytes=2000)
+    bucket = tmp_path / os.fsdecode(b"bu\nck\x1b[31met\xff")
+    logdir.write_tiered(tmp_path / "data", bucket / "new", compression=False)
+    shutil.copytree(bucket / "new", bucket / "old")
+    before = sorted(p for p in tmp_path.rglob("*"))
+    assert main(["dump", str(bucket)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and "\\x1b[31m" in err and "under more than one prefix" in err
+    assert sorted(p for p in tmp_path.rglob("*")) == before

@@ -5,12 +5,10 @@ read into v2 (note dropped, region its default)."""
 
 from __future__ import annotations
 
-import importlib
 import random
-import subprocess
-import sys
 
 import pytest
+from support.values import protoc_module
 
 from kafkaspec.values import Schemas, SchemaStore, ValueDecoder, message_indexes
 from kafkaspec.values.protobuf_synth import SHIPMENT_V1, SHIPMENT_V2, schema_records, shipment_value
@@ -18,20 +16,9 @@ from kafkaspec.values.protobuf_synth import SHIPMENT_V1, SHIPMENT_V2, schema_rec
 pa = pytest.importorskip("pyarrow")
 
 
-def generated(tmp_path, name, text):
-    (tmp_path / f"{name}.proto").write_text(text)
-    subprocess.run([sys.executable, "-m", "grpc_tools.protoc", f"-I{tmp_path}", f"--python_out={tmp_path}",
-                    f"{name}.proto"], check=True)
-    sys.path.insert(0, str(tmp_path))
-    try:
-        return importlib.import_module(f"{name}_pb2")
-    finally:
-        sys.path.remove(str(tmp_path))
-
-
 def test_synth_protobuf_values_read_by_generated_classes(tmp_path):
-    v1 = generated(tmp_path, "shipment_v1", SHIPMENT_V1)
-    v2 = generated(tmp_path, "shipment_v2", SHIPMENT_V2.replace("package demo;", "package demo2;"))
+    v1 = protoc_module(tmp_path, "shipment_v1", SHIPMENT_V1)
+    v2 = protoc_module(tmp_path, "shipment_v2", SHIPMENT_V2.replace("package demo;", "package demo2;"))
     rng = random.Random(3)
     notes = regions = 0
     for i in range(200):

@@ -5,17 +5,15 @@ classes) with the writer schema its id names in the ``_schemas`` topic synth wro
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
 import struct
-import subprocess
-import sys
 
 import avro.io as avro_io
 import avro.schema as avro_schema
 import jsonschema
 import pytest
+from support.values import protoc_module
 
 from kafkaspec.logdir import open_log, synth
 from kafkaspec.values import decoder, message_indexes, read_schemas
@@ -38,15 +36,7 @@ def _values(root, topic):
 
 
 def _protobuf_classes(tmp_path, sid, text):
-    name = f"writer_{sid}"
-    (tmp_path / f"{name}.proto").write_text(text.replace("package demo;", f"package demo{sid};"))
-    subprocess.run([sys.executable, "-m", "grpc_tools.protoc", f"-I{tmp_path}", f"--python_out={tmp_path}",
-                    f"{name}.proto"], check=True)
-    sys.path.insert(0, str(tmp_path))
-    try:
-        return importlib.import_module(f"{name}_pb2")
-    finally:
-        sys.path.remove(str(tmp_path))
+    return protoc_module(tmp_path, f"writer_{sid}", text.replace("package demo;", f"package demo{sid};"))
 
 
 def test_schemas_topic_holds_evolving_versions(synth_dir):

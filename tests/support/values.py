@@ -3,9 +3,14 @@ bodies written by Apache Avro's own library, and Confluent's serializer framing.
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import struct
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
 
 import avro.io
 import avro.schema
@@ -46,3 +51,16 @@ def avro_bytes(schema: dict, datum, names=None) -> bytes:
 def framed(schema_id: int, body: bytes) -> bytes:
     """Confluent's serializer framing: magic byte 0, the id as a 4-byte big-endian int, the body."""
     return b"\x00" + struct.pack(">i", schema_id) + body
+
+
+def protoc_module(folder: Path, name: str, text: str) -> ModuleType:
+    """``<name>_pb2``: the classes protoc (grpcio-tools) generates from the ``.proto`` ``text``, written as
+    ``folder/<name>.proto`` (an independent reader of Protobuf bytes)."""
+    (folder / f"{name}.proto").write_text(text)
+    subprocess.run([sys.executable, "-m", "grpc_tools.protoc", f"-I{folder}", f"--python_out={folder}",
+                    f"{name}.proto"], check=True)
+    sys.path.insert(0, str(folder))
+    try:
+        return importlib.import_module(f"{name}_pb2")
+    finally:
+        sys.path.remove(str(folder))
