@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import bisect
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from kafkaspec.generated import record_batch_v2 as v2
 
@@ -46,6 +46,34 @@ _HEAD_BLOCK = 1 << 20  # bytes read at a time when walking batch heads
 
 class _WalkFailed(Exception):
     """A batch head that does not parse: the head walk gives up at this position."""
+
+
+class StoredIndex(NamedTuple):
+    """Where one index of a segment is stored, for a check that reports positions in it: a file of its
+    own, or a range of a tiered segment's ``.indexes`` bundle (a finding then names the bundle, at the
+    byte in it, and says which index)."""
+
+    source: str  # the file or object a finding names
+    base: int  # where the index starts in ``source``
+    label: str  # what a finding's message starts with ("" for a file of its own)
+    size: int  # the index's size in bytes
+    read: Callable[[int, int], bytes]  # bytes [a, b) of the index
+
+
+class Scanned(NamedTuple):
+    """What a scan of a segment's batches found, for the segment's own checks of what its metadata
+    states (:meth:`Segment.source_findings`; offsets None: no batch read)."""
+
+    first_offset: int | None
+    last_offset: int | None
+    max_timestamp: int
+    bases: list[int]
+    epochs: list[int]  # partition leader epochs of the batches (-1: a legacy message)
+    complete: bool  # the scan read every batch
+
+
+#: a broker's segment's index files by the kind a tiered manifest names them by
+_INDEX_SUFFIXES = {"offset": INDEX_SUFFIX, "timestamp": TIME_INDEX_SUFFIX, "transaction": TXN_INDEX_SUFFIX}
 
 
 class Segment:
@@ -150,6 +178,39 @@ class Segment:
         """Entries of the ``.txnindex``; None when the segment has none."""
         p = self.txn_index_path
         return indexes.parse_txn_index(read_regular(p)) if p.exists() else None
+
+    # -- what a verifier asks of every kind of segment ---------------------------------
+    # A verifier checks every segment the same way and never asks which kind it holds: where each
+    # kind keeps its indexes and what else it states about itself are answered here and overridden
+    # by the kinds that differ (kafkaspec.logdir.tiered).
+
+    def unreadable(self) -> KafkaFormatError | None:
+        """Why nothing of the segment can be read, found before reading its batches (None: it can be
+        read; a broker's segment has nothing to check first, a tiered one its manifest)."""
+        return None
+
+    def stored_index(self, kind: str) -> StoredIndex | None:
+        """Where its ``kind`` index is (``offset``, ``timestamp``, ``transaction``; a tiered segment's
+        bundle also holds ``producerSnapshot`` and ``leaderEpoch``), or None when it has none: a
+        broker's segment keeps each in a file beside its ``.log``."""
+        suffix = _INDEX_SUFFIXES.get(kind)
+        if suffix is None:
+            return None
+        path = self._sibling(suffix)
+        if not path.exists():
+            return None
+        return StoredIndex(str(path), 0, "", path.stat().st_size, lambda a, b: read_regular(path, a, b))
+
+    def missing_index(self, kind: str) -> tuple[str, str]:
+        """For an index it lacks (:meth:`stored_index` None): what a finding names, and how it says the
+        index is not there (a broker's segment: the file's own path, "missing")."""
+        return str(self._sibling(_INDEX_SUFFIXES[kind])), "missing"
+
+    def source_findings(self, scanned: Scanned, topic: str, partition: int, topic_id: str) -> list[tuple[str, str]]:
+        """What the segment states about itself besides its batches and indexes, checked against them
+        and against ``scanned``: ``(object, message)`` findings. A broker's segment states nothing
+        more; a tiered one has its manifest."""
+        return []
 
     # -- reading -----------------------------------------------------------------
     def iter_batches(self, start: int = 0, end: int | None = None, *, verify: bool = True,

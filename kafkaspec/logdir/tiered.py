@@ -69,11 +69,11 @@ from ..codec.compression import ZSTD, decompress
 from ..entry import LogBatch
 from ..errors import KafkaFormatError, LimitExceededError
 from ..records import DEFAULT_MAX_DECOMPRESSED
-from . import files, indexes, local_tiered, ranged
+from . import files, indexes, local_tiered, ranged, tiered_checks
 from .encryption import IV_SIZE, TAG_SIZE, PrivateKeys, SegmentKey, decrypt, parse_encryption, unwrap
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .ranged import Get
-from .segment import Segment, _WalkFailed
+from .segment import Scanned, Segment, StoredIndex, _WalkFailed
 from .storage import AnyPath, RemotePath, StorageOptions, as_path
 
 MANIFEST_SUFFIX = ".rsm-manifest"
@@ -354,6 +354,11 @@ def parse_manifest(data: bytes, source: str, log_size: int | None = None) -> Man
 
 # -- reading -----------------------------------------------------------------------------------------
 
+#: what a finding calls each index of a ``.indexes`` bundle, by the manifest's name for it
+_BUNDLE_NAMES = {"offset": "offset index", "timestamp": "time index", "transaction": "transaction index",
+                       "producerSnapshot": "producer snapshot", "leaderEpoch": "leader-epoch checkpoint"}
+
+
 class TieredSegment(Segment):
     """A segment in the tiered-storage layout: the ``.log`` object read chunk by chunk, its indexes from
     the ``.indexes`` object, both as the manifest says. Positions are those of the original segment."""
@@ -547,6 +552,37 @@ class TieredSegment(Segment):
         """The bytes of one index file as uploaded (``offset``, ``timestamp``, ``producerSnapshot``,
         ``leaderEpoch``, ``transaction``), or None when the manifest has none."""
         return self._index_bytes(kind)
+
+    # -- what a verifier asks of every kind of segment (Segment) -----------------------------
+    def unreadable(self) -> KafkaFormatError | None:
+        """The manifest's error when it does not parse (or does not fit the objects): nothing else of
+        the segment can be read then."""
+        try:
+            self.manifest  # noqa: B018 - parsed once, kept by the segment
+        except KafkaFormatError as exc:
+            return exc if exc.source else KafkaFormatError(exc.reason, exc.position, str(self.manifest_path))
+        return None
+
+    def stored_index(self, kind: str) -> StoredIndex | None:
+        """The range of the ``.indexes`` bundle the manifest gives ``kind``; of an encrypted segment,
+        positions and sizes are then those of the decrypted index."""
+        where = self.manifest.index_ranges.get(kind)
+        if where is None:
+            return None
+        pos, size = where
+        label = f"{_BUNDLE_NAMES[kind]} (bytes {pos}..{pos + size} of the bundle): "
+        if self.manifest.encrypted:
+            label = f"{_BUNDLE_NAMES[kind]} (bytes {pos}..{pos + size} of the bundle, encrypted; positions "\
+                    "in the decrypted index): "
+            pos, size = 0, len(self.index_file(kind) or b"")
+        return StoredIndex(str(self.indexes_path), pos, label, size, lambda a, b: (self.index_file(kind) or b"")[a:b])
+
+    def missing_index(self, kind: str) -> tuple[str, str]:
+        return str(self.indexes_path), f"no {_BUNDLE_NAMES[kind]} in the bundle"
+
+    def source_findings(self, scanned: Scanned, topic: str, partition: int, topic_id: str) -> list[tuple[str, str]]:
+        """The manifest's statements against each other, the objects and the batches (:mod:`.tiered_checks`)."""
+        return tiered_checks.checks(self, scanned, topic, partition, topic_id)
 
     def _windowed(self) -> bool:
         return True  # chunks are decoded a window at a time, local or remote

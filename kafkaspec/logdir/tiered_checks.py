@@ -14,24 +14,53 @@ problems.
 from __future__ import annotations
 
 import bisect
-from typing import Any, NamedTuple
+from typing import Any, Protocol
 
 from ..errors import KafkaFormatError
-from .tiered import TieredSegment
+from .fs import StoragePath
+from .segment import Scanned
 
 
-class Scanned(NamedTuple):
-    """What the verifier's scan of the segment's batches found (offsets None: no batch read)."""
+class _Manifest(Protocol):
+    """What the checks read of a parsed manifest (:class:`~.tiered.Manifest`)."""
 
-    first_offset: int | None
-    last_offset: int | None
-    max_timestamp: int
-    bases: list[int]
-    epochs: list[int]  # partition leader epochs of the batches (-1: a legacy message)
-    complete: bool  # the scan read every batch
+    @property
+    def source(self) -> str: ...
+
+    @property
+    def original_file_size(self) -> int: ...
+
+    @property
+    def index_ranges(self) -> dict[str, tuple[int, int] | None]: ...
+
+    @property
+    def segment_metadata(self) -> Any: ...
 
 
-def bundle_ranges(seg: TieredSegment) -> list[tuple[str, str]]:
+class _Manifested(Protocol):
+    """What the checks read of a tiered segment (:class:`~.tiered.TieredSegment`): named by structure,
+    not by class, since the segment calls them (``TieredSegment.source_findings``)."""
+
+    @property
+    def path(self) -> StoragePath: ...
+
+    @property
+    def base_offset(self) -> int: ...
+
+    @property
+    def segment_id(self) -> str: ...
+
+    @property
+    def manifest(self) -> _Manifest: ...
+
+    @property
+    def manifest_path(self) -> StoragePath: ...
+
+    @property
+    def indexes_path(self) -> StoragePath: ...
+
+
+def bundle_ranges(seg: _Manifested) -> list[tuple[str, str]]:
     """The index ranges against each other and the ``.indexes`` object: the plugin writes the indexes
     back to back (each range starts where the one before it ends, in whatever order they were added),
     and the last ends at the object's end. Bytes that no range covers, or that two cover, are bytes
@@ -54,7 +83,7 @@ def bundle_ranges(seg: TieredSegment) -> list[tuple[str, str]]:
     return found
 
 
-def segment_metadata(seg: TieredSegment, scanned: Scanned, topic: str, partition: int,
+def segment_metadata(seg: _Manifested, scanned: Scanned, topic: str, partition: int,
                      topic_id: str) -> list[tuple[str, str]]:
     """``remoteLogSegmentMetadata`` against the chunk index, the object names and the batches: size,
     identity (topic id, partition, segment id), start and end offsets (Kafka's endOffset is the next
@@ -116,7 +145,7 @@ def segment_metadata(seg: TieredSegment, scanned: Scanned, topic: str, partition
     return found
 
 
-def checks(seg: TieredSegment, scanned: Scanned, topic: str, partition: int, topic_id: str) -> list[tuple[str, str]]:
+def checks(seg: _Manifested, scanned: Scanned, topic: str, partition: int, topic_id: str) -> list[tuple[str, str]]:
     """Every comparison above, for one segment whose manifest parsed."""
     try:
         return bundle_ranges(seg) + segment_metadata(seg, scanned, topic, partition, topic_id)

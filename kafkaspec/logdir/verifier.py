@@ -45,11 +45,9 @@ from .layout import NO_KAFKA_DATA, LogDir, Partition, known_segments
 from .node_files import MetaProperties
 from .publish import PUBLISHING, describe
 from .remote_log_topic import RemoteLogMetadata
-from .segment import Segment, batch_max_timestamp, readable_size
+from .segment import Scanned, Segment, StoredIndex, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
 from .storage import AnyPath, RemotePath, is_uri, listdir
-from .tiered import TieredSegment
-from .tiered_checks import Scanned, checks
 from .tiered_partition import TieredPartition
 from .transactions import TransactionScan
 
@@ -210,7 +208,7 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
         _check_directory(part.local if isinstance(part, HistoryPartition) else part, problems)
     scan = TransactionScan()
     for i, seg in enumerate(segs):
-        if isinstance(seg, TieredSegment) and not _manifest_or_report(seg, problems):
+        if not _readable_or_report(seg, problems):
             prev_last = prev_seg = None  # what it held is unknown: the next segment starts a new run
             seg.close()
             continue
@@ -238,10 +236,9 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
         _check_offset_index(seg, seen, problems)  # a tiered segment's indexes: from its .indexes bundle
         _check_time_index(seg, seen, problems)
         _check_txn_index(seg, seen, problems)
-        if isinstance(seg, TieredSegment):
-            _check_bundled_snapshot(seg, seen, problems)
-            _check_bundled_epochs(seg, seen, problems)
-            _check_manifest(seg, part, seen, problems)
+        _check_stored_snapshot(seg, seen, problems)
+        _check_stored_epochs(seg, seen, problems)
+        _check_source(seg, part, seen, problems)
         if files.is_metadata_checkpoint(seg.path):
             _check_snapshot_framing(seg, problems)
         seg.close()
@@ -257,24 +254,24 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
     return done
 
 
-def _manifest_or_report(seg: TieredSegment, problems: list[Problem]) -> bool:
-    """Whether the segment's manifest parses (and fits its objects); if not, one problem naming it:
-    nothing else of the segment can be read, and the partition's other segments are verified."""
-    try:
-        seg.manifest  # noqa: B018 - parsed once, kept by the segment
-    except KafkaFormatError as exc:
-        problems.append(Problem(exc.source or str(seg.manifest_path), exc.position,
-                                f"{exc.reason}; the segment {seg.path.name} cannot be read"))
-        return False
-    return True
+def _readable_or_report(seg: Segment, problems: list[Problem]) -> bool:
+    """Whether the segment can be read (a tiered one: its manifest parses and fits its objects); if
+    not, one problem naming why: nothing else of the segment can be read, and the partition's other
+    segments are verified."""
+    exc = seg.unreadable()
+    if exc is None:
+        return True
+    problems.append(Problem(exc.source or str(seg.path), exc.position,
+                            f"{exc.reason}; the segment {seg.path.name} cannot be read"))
+    return False
 
 
-def _check_manifest(seg: TieredSegment, part: Partition, seen: _Seen, problems: list[Problem]) -> None:
-    """The manifest's statements against each other, the objects and the batches (``tiered_checks``)."""
+def _check_source(seg: Segment, part: Partition, seen: _Seen, problems: list[Problem]) -> None:
+    """What the segment states about itself against the batches (a tiered manifest: ``tiered_checks``)."""
     scanned = Scanned(seen.first_offset, seen.last_offset, max(seen.max_timestamps, default=-1), seen.bases,
                       seen.epochs, seen.complete and not seen.corrupt and seen.torn_at is None)
     topic_id = part.topic_id if isinstance(part, TieredPartition) else ""
-    for source, message in checks(seg, scanned, part.topic, part.partition, topic_id):
+    for source, message in seg.source_findings(scanned, part.topic, part.partition, topic_id):
         problems.append(Problem(source, None, message))
 
 
@@ -362,38 +359,21 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
 
 
 class _IndexFile:
-    """One index to check: a file of its own, or one inside a tiered segment's ``.indexes`` bundle
-    (problems then name the bundle, at the byte in it, and say which index)."""
+    """One index to check, where the segment stores it (:class:`~.segment.StoredIndex`): problems name
+    its file, or its bundle at the byte in it and which index."""
 
-    def __init__(self, src: str, base: int, label: str, size: int, read: Callable[[int, int], bytes]):
-        self.src, self.base, self.label, self.size, self.read = src, base, label, size, read
+    def __init__(self, where: StoredIndex):
+        self.src, self.base, self.label, self.size, self.read = where
 
     def problem(self, at: int | None, message: str, severity: str = "error") -> Problem:
         return Problem(self.src, None if at is None else self.base + at, self.label + message, severity)
 
 
-_BUNDLE_NAMES = {"offset": "offset index", "timestamp": "time index", "transaction": "transaction index",
-                 "producerSnapshot": "producer snapshot", "leaderEpoch": "leader-epoch checkpoint"}
-
-
 def _index(seg: Segment, kind: str) -> _IndexFile | None:
     """The ``kind`` index of ``seg`` (``offset``, ``timestamp``, ``transaction``, and in a bundle also
     ``producerSnapshot``, ``leaderEpoch``), or None when it has none."""
-    if isinstance(seg, TieredSegment):
-        where = seg.manifest.index_ranges.get(kind)
-        if where is None:
-            return None
-        pos, size = where
-        label = f"{_BUNDLE_NAMES[kind]} (bytes {pos}..{pos + size} of the bundle): "
-        if seg.manifest.encrypted:  # positions and sizes are then those of the decrypted index
-            label = f"{_BUNDLE_NAMES[kind]} (bytes {pos}..{pos + size} of the bundle, encrypted; positions "\
-                    "in the decrypted index): "
-            pos, size = 0, len(seg.index_file(kind) or b"")
-        return _IndexFile(str(seg.indexes_path), pos, label, size, lambda a, b: (seg.index_file(kind) or b"")[a:b])
-    path = {"offset": seg.index_path, "timestamp": seg.time_index_path, "transaction": seg.txn_index_path}[kind]
-    if not path.exists():
-        return None
-    return _IndexFile(str(path), 0, "", path.stat().st_size, lambda a, b: files.read_regular(path, a, b))
+    where = seg.stored_index(kind)
+    return None if where is None else _IndexFile(where)
 
 
 def _report_skip(src: str, skipped: Skipped, problems: list[Problem], seen: _Seen) -> None:
@@ -519,10 +499,8 @@ def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None
         return
     if f is None:
         if seen.aborts:
-            tiered = isinstance(seg, TieredSegment)
-            problems.append(Problem(str(seg.indexes_path if isinstance(seg, TieredSegment) else seg.txn_index_path),
-                                    None, f"{'no transaction index in the bundle' if tiered else 'missing'}, but "
-                                    f"{seg.path.name} holds {len(seen.aborts)} abort markers (first: producer "
+            where, missing = seg.missing_index("transaction")
+            problems.append(Problem(where, None, f"{missing}, but {seg.path.name} holds {len(seen.aborts)} abort markers (first: producer "
                                     f"{min(seen.aborts)[0]} at offset {min(seen.aborts)[1]})"))
         return
     try:
@@ -556,14 +534,15 @@ def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None
                                 f"in {seg.path.name}: a read_committed fetch would return the aborted records"))
 
 
-def _check_bundled_snapshot(seg: TieredSegment, seen: _Seen, problems: list[Problem]) -> None:
-    """The producer snapshot in a tiered segment's bundle: its CRC, and no producer state past the
-    segment's last offset (the plugin uploads the state the broker had for this segment)."""
+def _check_stored_snapshot(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
+    """The producer snapshot stored with the segment (in a tiered segment's bundle; a broker's segment
+    has none of its own): its CRC, and no producer state past the segment's last offset (the plugin
+    uploads the state the broker had for this segment)."""
     f = _index_or_report(seg, "producerSnapshot", problems)
     if f is None or f.size == 0:
         return
     try:
-        snapshot = parse_snapshot(seg.index_file("producerSnapshot") or b"")
+        snapshot = parse_snapshot(f.read(0, f.size))
     except KafkaFormatError as exc:
         problems.append(_index_error(f, exc))
         return
@@ -575,16 +554,15 @@ def _check_bundled_snapshot(seg: TieredSegment, seen: _Seen, problems: list[Prob
                                       f"{seg.path.name}'s last offset {seen.last_offset}"))
 
 
-def _check_bundled_epochs(seg: TieredSegment, seen: _Seen, problems: list[Problem]) -> None:
-    """The leader-epoch checkpoint in a tiered segment's bundle: it parses, its epochs and start offsets
-    increase, and each v2 batch carries the epoch the checkpoint gives its offset (the first batch that
+def _check_stored_epochs(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
+    """The leader-epoch checkpoint stored with the segment (in a tiered segment's bundle; a broker's
+    segment has none of its own): it parses, its epochs and start offsets increase, and each v2 batch carries the epoch the checkpoint gives its offset (the first batch that
     does not is reported, with the count)."""
     f = _index_or_report(seg, "leaderEpoch", problems)
     if f is None:
         return
     try:
-        epochs = files.parse_leader_epoch_checkpoint((seg.index_file("leaderEpoch") or b"").decode("utf-8", "replace"),
-                                                     f.src)
+        epochs = files.parse_leader_epoch_checkpoint(f.read(0, f.size).decode("utf-8", "replace"), f.src)
     except KafkaFormatError as exc:
         problems.append(f.problem(exc.position, exc.reason))
         return
