@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import KafkaFormatError
-from .fs import RangeReader
+from .fs import RangeReader, StoragePath
 from .names import parse_partition_dir_name
-from .storage import RemotePath
 
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
@@ -51,7 +50,7 @@ _SNAPSHOT_ID = re.compile(r"^([0-9]{20})-([0-9]{10})\.checkpoint$")
 SEGMENT_FILE_SUFFIXES = (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX, SNAPSHOT_SUFFIX)
 
 
-def read_regular(path: str | Path | RemotePath, start: int = 0, end: int | None = None) -> bytes:
+def read_regular(path: str | StoragePath, start: int = 0, end: int | None = None) -> bytes:
     """Bytes [start, end) of the regular file ``path`` (see :func:`open_regular`), read, not mapped:
     a file that shrinks meanwhile gives fewer bytes, never a SIGBUS. An object-store path is read by
     ranged GETs of just those bytes."""
@@ -59,7 +58,7 @@ def read_regular(path: str | Path | RemotePath, start: int = 0, end: int | None 
         return reader.read_span(start, end)
 
 
-def read_index_file(path: str | Path | RemotePath, entry_size: int, limit: int | None = None) -> bytes:
+def read_index_file(path: str | StoragePath, entry_size: int, limit: int | None = None) -> bytes:
     """The used part of a (possibly preallocated, zero-filled) index file, at most ``limit`` bytes.
 
     Reading stops soon after the first two all-zero entries, so a huge sparse or
@@ -84,7 +83,7 @@ def read_index_file(path: str | Path | RemotePath, entry_size: int, limit: int |
                 return bytes(data)
 
 
-def read_text_file(path: str | Path | RemotePath, limit: int = 64 << 20, *, encoding: str = "utf-8") -> str:
+def read_text_file(path: str | StoragePath, limit: int = 64 << 20, *, encoding: str = "utf-8") -> str:
     """A small text file (checkpoint, metadata) as text: not regular, too large or not ``encoding`` (UTF-8
     unless Kafka reads the file otherwise) is a :class:`KafkaFormatError` naming the file (and the byte of
     the first bad character)."""
@@ -96,7 +95,7 @@ def read_text_file(path: str | Path | RemotePath, limit: int = 64 << 20, *, enco
     return _decode_text(data, path, encoding)
 
 
-def _decode_text(data: bytes, path: str | Path | RemotePath, encoding: str) -> str:
+def _decode_text(data: bytes, path: str | StoragePath, encoding: str) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
@@ -109,15 +108,15 @@ def offset_file_name(offset: int, suffix: str) -> str:
     return f"{offset:020d}{suffix}"
 
 
-def is_metadata_checkpoint(path: str | Path | RemotePath) -> bool:
+def is_metadata_checkpoint(path: str | StoragePath) -> bool:
     """A KRaft snapshot file: ``bootstrap.checkpoint`` or ``<20-digit offset>-<10-digit epoch>.checkpoint``."""
-    name = path.name if isinstance(path, (Path, RemotePath)) else Path(path).name
+    name = Path(path).name if isinstance(path, str) else path.name
     return name == BOOTSTRAP_CHECKPOINT or _SNAPSHOT_ID.match(name) is not None
 
 
-def offset_from_name(path: str | Path | RemotePath) -> int | None:
+def offset_from_name(path: str | StoragePath) -> int | None:
     """The 20-digit offset a segment/index/snapshot file is named by, or None."""
-    name = path.name if isinstance(path, (Path, RemotePath)) else Path(path).name
+    name = Path(path).name if isinstance(path, str) else path.name
     stem = name.split(".", 1)[0]
     m = _OFFSET_NAME.match(stem)
     return int(m[1]) if m else None

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..errors import KafkaFormatError
-from .storage import AnyPath, RemotePath
+from .storage import RemotePath
 
 
 def open_regular(path: str | Path) -> int:
@@ -86,23 +86,33 @@ def is_remote(path: object) -> bool:
     return isinstance(path, RemotePath)
 
 
-def not_found(path: AnyPath) -> OSError:
+def not_found(path: StoragePath) -> OSError:
     """The error for ``path`` not existing (in a store, a missing bucket is named as such)."""
     if isinstance(path, RemotePath):
         return path.not_found()
     return FileNotFoundError(errno.ENOENT, "no such file or directory", str(path))
 
 
-def read_all(path: AnyPath) -> bytes:
+def _local(path: StoragePath) -> Path:
+    """A path that is not an object in a store is a local file, named by its text."""
+    return path if isinstance(path, Path) else Path(str(path))
+
+
+def read_all(path: StoragePath) -> bytes:
     """The whole file or object at ``path`` (a small one: a marker, a manifest)."""
-    return path.read_bytes()
+    if isinstance(path, RemotePath):
+        return path.read_bytes()
+    return _local(path).read_bytes()
 
 
-def put(path: AnyPath, data: bytes) -> None:
+def put(path: StoragePath, data: bytes) -> None:
     """Write ``data`` as the file or object ``path``; a local folder is made first (a store has none)."""
-    if not isinstance(path, RemotePath):
-        path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    if isinstance(path, RemotePath):
+        path.write_bytes(data)
+        return
+    local = _local(path)
+    local.parent.mkdir(parents=True, exist_ok=True)
+    local.write_bytes(data)
 
 
 _READ_BLOCK = 1 << 20
@@ -112,7 +122,7 @@ class RangeReader:
     """Reads of one file or object at positions, its size taken once at opening: a local file is opened
     once (and must be regular, :func:`open_regular`), an object read by ranged GETs."""
 
-    def __init__(self, path: str | AnyPath):
+    def __init__(self, path: str | StoragePath):
         self.path = path
         self._fd = -1
         self._size: int | None = None
@@ -120,7 +130,7 @@ class RangeReader:
         #: GET (None: as much as is asked for), since every read of it is a request
         self.chunk: int | None = None
         if not isinstance(path, RemotePath):
-            self._fd = open_regular(path)
+            self._fd = open_regular(path if isinstance(path, str) else _local(path))
             self._size = os.fstat(self._fd).st_size
             self.chunk = _READ_BLOCK
 

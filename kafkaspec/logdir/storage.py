@@ -54,11 +54,12 @@ import re
 import threading
 import urllib.parse
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from . import ranged, store_clients
 from .ranged import Get
@@ -721,10 +722,22 @@ def as_path(path: str | os.PathLike[str] | RemotePath, options: StorageOptions |
 AnyPath = Path | RemotePath
 
 
-def listdir(path: AnyPath) -> list[AnyPath]:
-    """The entries of a local directory or an object-store prefix, sorted by name."""
-    entries: list[AnyPath] = list(path.iterdir())
-    return sorted(entries, key=lambda p: p.name)
+class _Listable(Protocol):
+    """What :func:`listdir` uses of a path (any :class:`~.fs.StoragePath` has it)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def iterdir(self: _L) -> Iterable[_L]: ...
+
+
+_L = TypeVar("_L", bound=_Listable)
+
+
+def listdir(path: _L) -> list[_L]:
+    """The entries of a local directory or an object-store prefix, sorted by name (of the kind of path
+    given: a :class:`~.fs.StoragePath`'s are StoragePaths)."""
+    return sorted(path.iterdir(), key=lambda p: p.name)
 
 __all__ = ["AnyPath", "REMOTE_SCHEMES", "RemotePath", "StorageError", "StorageOptions", "Store",
            "as_path", "is_uri", "listdir", "parse_uri", "redact", "store_for"]
