@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from kafkaspec.generated.record_v2 import Record
     from kafkaspec.logdir import Partition
-    from kafkaspec.logdir.storage import AnyPath
+    from kafkaspec.logdir.fs import StoragePath
     from kafkaspec.payloads import Family
     from kafkaspec.progress import Progress
 
@@ -351,7 +351,7 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
     return status
 
 
-def _opening(path: AnyPath, base_offset: int) -> str:
+def _opening(path: StoragePath, base_offset: int) -> str:
     """The line after "Dumping": as DumpLogSegments, a KRaft snapshot says what it is."""
     from kafkaspec.logdir import files
 
@@ -421,7 +421,7 @@ def _values_into(d: dict[str, Any], args: argparse.Namespace, topic: str, r: Rec
     return ok
 
 
-def _dump_small_file(path: AnyPath, out: TextIO, as_json: bool) -> int:
+def _dump_small_file(path: StoragePath, out: TextIO, as_json: bool) -> int:
     from kafkaspec.logdir import files, indexes
     from kafkaspec.logdir.snapshot import parse_snapshot
     from kafkaspec.printable import escape, json_text
@@ -462,7 +462,7 @@ NODE_FILES = ("meta.properties", "quorum-state", ".kafka_cleanshutdown", "replic
               "recovery-point-offset-checkpoint", "log-start-offset-checkpoint", "cleaner-offset-checkpoint")
 
 
-def _node_file_rows(path: AnyPath) -> list[dict[str, Any]]:
+def _node_file_rows(path: StoragePath) -> list[dict[str, Any]]:
     """The rows of a data dir's own file: what Kafka reads from it, by the readers verify uses."""
     from kafkaspec.logdir import checkpoints, files, node_files
 

@@ -24,7 +24,7 @@ from kafkaspec.printable import escape, finite, json_text
 if TYPE_CHECKING:
     from kafkaspec.logdir import Partition
     from kafkaspec.logdir.encryption import PrivateKeys
-    from kafkaspec.logdir.storage import AnyPath
+    from kafkaspec.logdir.fs import StoragePath
     from kafkaspec.payloads import ClusterState, Decoded
     from kafkaspec.payloads.remote_log_state import RemoteLogState
 
@@ -123,7 +123,7 @@ _TOPICS = {"metadata": "__cluster_metadata", "offsets": "__consumer_offsets", "r
            "share-state": "__share_group_state", "schemas": "_schemas"}
 
 
-def _find(path: AnyPath, topic: str, keys: PrivateKeys | None) -> list[Partition]:
+def _find(path: StoragePath, topic: str, keys: PrivateKeys | None) -> list[Partition]:
     from kafkaspec.logdir import open_log
 
     return [p for p in open_log(path, keys=keys).partitions() if p.topic == topic]
@@ -203,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if problems.count else 0
 
 
-def _datadir(path: AnyPath, as_json: bool) -> int:
+def _datadir(path: StoragePath, as_json: bool) -> int:
     """``inspect datadir``: the summary of a data dir's own files; exit 1 when one does not read."""
     from kafkaspec.logdir.datadir_summary import summarise
 

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from ..errors import KafkaFormatError
 from . import checkpoints, files, node_files
-from .storage import AnyPath
+from .fs import StoragePath
 
 #: the files a broker keeps in a data dir itself, beside its partition directories
 DATA_DIR_FILES = (node_files.META_PROPERTIES, node_files.CLEAN_SHUTDOWN, *checkpoints.CHECKPOINTS,
@@ -52,7 +52,7 @@ CLEAN_SHUTDOWN_MISSING = ("no .kafka_cleanshutdown: the broker's last shutdown w
                           "after each partition's recovery point")
 
 
-def check_data_dir(root: AnyPath, extents: dict[tuple[str, int], Extent | None],
+def check_data_dir(root: StoragePath, extents: dict[tuple[str, int], Extent | None],
                    transient: Iterable[tuple[str, int]] = ()) -> tuple[list[Finding], node_files.MetaProperties | None]:
     """Check the files of the data dir ``root`` whose partitions were read with ``extents`` (None for a
     partition directory without a segment); the findings, and its ``meta.properties`` (None when absent or unreadable) for :func:`check_node`.
@@ -81,7 +81,7 @@ def check_data_dir(root: AnyPath, extents: dict[tuple[str, int], Extent | None],
     return out, meta
 
 
-def _check_clean_shutdown(root: AnyPath) -> list[Finding]:
+def _check_clean_shutdown(root: StoragePath) -> list[Finding]:
     path = root / node_files.CLEAN_SHUTDOWN
     if not path.exists():
         return [Finding(str(path), None, CLEAN_SHUTDOWN_MISSING, "note")]
@@ -93,7 +93,7 @@ def _check_clean_shutdown(root: AnyPath) -> list[Finding]:
     return []
 
 
-def _check_checkpoint(path: AnyPath, rule: checkpoints.Checkpoint, extents: dict[tuple[str, int], Extent | None],
+def _check_checkpoint(path: StoragePath, rule: checkpoints.Checkpoint, extents: dict[tuple[str, int], Extent | None],
                       gone: set[tuple[str, int]]) -> list[Finding]:
     if not path.exists():
         return []
@@ -136,7 +136,7 @@ def _check_checkpoint(path: AnyPath, rule: checkpoints.Checkpoint, extents: dict
     return out
 
 
-def _log_starts(path: AnyPath) -> dict[tuple[str, int], int]:
+def _log_starts(path: StoragePath) -> dict[tuple[str, int], int]:
     """The log-start-offset-checkpoint's entries, to compare the other files with (empty when it is
     absent or does not parse: that file's own check reports it)."""
     if not path.exists():
@@ -149,13 +149,13 @@ def _log_starts(path: AnyPath) -> dict[tuple[str, int], int]:
     return {(e.topic, e.partition): e.offset for e in entries}
 
 
-def check_node(metas: list[tuple[AnyPath, node_files.MetaProperties]]) -> list[Finding]:
+def check_node(metas: list[tuple[StoragePath, node_files.MetaProperties]]) -> list[Finding]:
     """The log dirs of one node (given together) as Kafka's ``MetaPropertiesEnsemble.verify`` checks
     them: one cluster id and one node id among those that carry one, and no directory id twice."""
     out: list[Finding] = []
-    cluster: tuple[str, AnyPath] | None = None
-    node: tuple[int, AnyPath] | None = None
-    seen: dict[str, AnyPath] = {}
+    cluster: tuple[str, StoragePath] | None = None
+    node: tuple[int, StoragePath] | None = None
+    seen: dict[str, StoragePath] = {}
     for root, meta in metas:
         path = str(root / node_files.META_PROPERTIES)
         if meta.cluster_id is not None:

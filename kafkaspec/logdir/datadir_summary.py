@@ -13,17 +13,17 @@ from typing import Any
 
 from ..errors import KafkaFormatError
 from . import checkpoints, files, node_files
+from .fs import StoragePath
 from .layout import METADATA_TOPIC, open_kafka_log
 from .segment import Segment
-from .storage import AnyPath
 
 
-def summarise(root: AnyPath) -> dict[str, Any]:
+def summarise(root: StoragePath) -> dict[str, Any]:
     """The summary of the data dir ``root`` as a JSON-ready dict; ``errors`` lists what did not read."""
     errors: list[str] = []
     out: dict[str, Any] = {"data_dir": str(root)}
 
-    def read(path: AnyPath, limit: int) -> str | None:
+    def read(path: StoragePath, limit: int) -> str | None:
         return files.read_text_file(path, limit, encoding=node_files.encoding_of(path.name)) if path.exists() else None
 
     try:
@@ -67,7 +67,7 @@ def summarise(root: AnyPath) -> dict[str, Any]:
     return out
 
 
-def _bootstrap(path: AnyPath, errors: list[str]) -> dict[str, Any] | None:
+def _bootstrap(path: StoragePath, errors: list[str]) -> dict[str, Any] | None:
     """The metadata records of ``bootstrap.checkpoint``: their count by type, and metadata.version."""
     from ..payloads import decode_as
 

@@ -17,18 +17,18 @@ from pathlib import Path
 from . import layout as layout_module
 from . import local_tiered
 from .encryption import PrivateKeys
-from .fs import not_found
+from .fs import StoragePath, not_found, storage_path
 from .history import open_history
 from .layout import LogDir
 from .remote_log_topic import TOPIC, RemoteLogMetadata
-from .storage import AnyPath, RemotePath, StorageOptions, as_path
+from .storage import RemotePath, StorageOptions
 from .tiered import _SEGMENT, _TOPIC_DIR, TieredSegment
 from .tiered_partition import TieredPartition, open_tiered
 
 LAYOUTS = ("kafka", "tiered", "local-tiered")
 
 
-def detect_layout(root: AnyPath) -> str:
+def detect_layout(root: StoragePath) -> str:
     """``"local-tiered"`` when ``root`` holds ``<topic>-<partition>-<topic id>`` folders of segments (or is
     one such segment), ``"tiered"`` when it is one tiered segment (``<offset>-<segment id>.log``), else
     ``"kafka"``: a prefix holding only tiered storage's manifests opens as Kafka's layout first and is
@@ -41,12 +41,12 @@ def detect_layout(root: AnyPath) -> str:
     return "kafka"
 
 
-def _one_tiered_segment(root: AnyPath) -> bool:
+def _one_tiered_segment(root: StoragePath) -> bool:
     m = _SEGMENT.match(root.name)
     return bool(m and m["suffix"] == ".log")
 
 
-def open_layout(path: str | Path | RemotePath, *, layout: str | None = None,
+def open_layout(path: str | StoragePath, *, layout: str | None = None,
                 storage: StorageOptions | None = None,
                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
                 keys: PrivateKeys | None = None) -> LogDir:
@@ -58,7 +58,7 @@ def open_layout(path: str | Path | RemotePath, *, layout: str | None = None,
     encrypted segments, by key pair id (None: the environment's)."""
     if layout not in (None, *LAYOUTS):
         raise ValueError(f"layout must be 'kafka', 'tiered', 'local-tiered' or None (detect), got {layout!r}")
-    root = as_path(path, storage)
+    root = storage_path(path, storage)
     chosen = layout or detect_layout(root)
     if chosen == "local-tiered":
         if layout == "local-tiered" and not root.exists():
@@ -88,7 +88,7 @@ def open_layout(path: str | Path | RemotePath, *, layout: str | None = None,
     return log
 
 
-def open_log(path: str | Path | RemotePath, *, layout: str | None = None, storage: StorageOptions | None = None,
+def open_log(path: str | StoragePath, *, layout: str | None = None, storage: StorageOptions | None = None,
              tiered: str | Path | RemotePath | None = None,
              remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
              keys: PrivateKeys | None = None) -> LogDir:

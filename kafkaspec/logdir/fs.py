@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..errors import KafkaFormatError
-from .storage import RemotePath
+from .storage import RemotePath, StorageOptions, as_path
 
 
 def open_regular(path: str | Path) -> int:
@@ -78,6 +78,14 @@ class StoragePath(Protocol):
 def _conforms(local: Path, remote: RemotePath) -> tuple[StoragePath, StoragePath]:
     """Never called: mypy checks here that both kinds of path implement :class:`StoragePath`."""
     return local, remote
+
+
+def storage_path(path: str | os.PathLike[str] | StoragePath, options: StorageOptions | None = None) -> StoragePath:
+    """``path`` as a :class:`StoragePath`: text is an object-store URI or a local path (:func:`~.storage.as_path`),
+    a path of either kind is kept, and any other :class:`StoragePath` is used as it is."""
+    if isinstance(path, (str, os.PathLike, RemotePath)):
+        return as_path(path, options)
+    return path
 
 
 def is_remote(path: object) -> bool:
@@ -178,4 +186,4 @@ class RangeReader:
         self.close()
 
 
-__all__ = ["RangeReader", "StoragePath", "is_remote", "not_found", "open_regular", "put", "read_all"]
+__all__ = ["RangeReader", "StoragePath", "is_remote", "not_found", "open_regular", "put", "read_all", "storage_path"]

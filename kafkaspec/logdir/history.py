@@ -26,10 +26,11 @@ from ..errors import KafkaFormatError
 from . import layout as layout_module
 from . import local_tiered
 from .encryption import PrivateKeys
+from .fs import StoragePath, storage_path
 from .layout import LogDir, Partition, UnusedSegment
 from .remote_log_topic import RemoteLogMetadata
 from .segment import Segment
-from .storage import AnyPath, RemotePath, StorageOptions, as_path
+from .storage import RemotePath, StorageOptions
 from .tail import PartitionTail
 from .tiered_partition import TieredPartition, open_tiered, remote_log
 
@@ -83,7 +84,7 @@ class HistoryPartition(Partition):
         self.segments()  # the remote segments are chosen here, knowing the local log's end
         return self.remote.unused_segments()
 
-    def checkpoint_paths(self) -> list[AnyPath]:
+    def checkpoint_paths(self) -> list[StoragePath]:
         return self.local.checkpoint_paths()
 
     def close(self) -> None:
@@ -92,7 +93,7 @@ class HistoryPartition(Partition):
         self.remote.close()
 
 
-def open_history(local: str | Path | RemotePath, tiered: str | Path | RemotePath, *,
+def open_history(local: str | StoragePath, tiered: str | StoragePath, *,
                  storage: StorageOptions | None = None,
                  remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
                  keys: PrivateKeys | None = None) -> LogDir:
@@ -103,7 +104,7 @@ def open_history(local: str | Path | RemotePath, tiered: str | Path | RemotePath
     log = layout_module.open_kafka_log(local, storage=storage)
     rlm = remote_log(remote_log_metadata, log.path if log._whole else None, storage)
     copy = local_tiered.open_local_tiered(tiered, storage=storage) if local_tiered.is_local_tiered(
-        as_path(tiered, storage)) else open_tiered(tiered, storage=storage, remote_log_metadata=rlm, keys=keys)
+        storage_path(tiered, storage)) else open_tiered(tiered, storage=storage, remote_log_metadata=rlm, keys=keys)
     remote = {(p.topic, p.partition): p for p in copy.partitions()
               if isinstance(p, (TieredPartition, local_tiered.LocalTieredPartition))}
     parts: list[Partition] = []

@@ -23,12 +23,13 @@ from ..entry import LogBatch
 from ..errors import KafkaFormatError, SkippedDirWarning, UnnamedPartitionWarning
 from . import files, names
 from .files import EpochEntry
+from .fs import StoragePath, storage_path
 from .indexes import AbortedTxn
 from .publish import PUBLISHING, STAGING, describe, is_publishing
 from .segment import Segment, _WalkFailed, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
 from .staging import is_staging_name
-from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
+from .storage import RemotePath, StorageOptions, listdir
 from .transactions import ReadCommitted, TransactionScan, select_batches
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ METADATA_TOPIC = "__cluster_metadata"
 class SkippedDir(NamedTuple):
     """A directory a data dir's walk passed over: its path and why (one line)."""
 
-    path: AnyPath
+    path: StoragePath
     reason: str
 
     def __str__(self) -> str:
@@ -53,7 +54,7 @@ class SkippedDir(NamedTuple):
 class UnusedSegment(NamedTuple):
     """A segment present in the folder that no reader serves: its object, base offset, and why not."""
 
-    path: AnyPath
+    path: StoragePath
     base_offset: int
     reason: str
 
@@ -66,9 +67,9 @@ class Partition:
 
     layout = "kafka"  # or "tiered" (kafkaspec.logdir.tiered)
 
-    def __init__(self, path: str | Path | RemotePath, topic: str | None = None, partition: int | None = None,
-                 only: AnyPath | None = None):
-        self.path: AnyPath = as_path(path)
+    def __init__(self, path: str | StoragePath, topic: str | None = None, partition: int | None = None,
+                 only: StoragePath | None = None):
+        self.path: StoragePath = storage_path(path)
         parsed = files.parse_partition_dir(self.path.name) or files.parse_transient_dir(self.path.name)
         self.topic = topic if topic is not None else (parsed[0] if parsed else self.path.name)
         self.partition = partition if partition is not None else (parsed[1] if parsed else -1)
@@ -103,11 +104,12 @@ class Partition:
         are not in the live lineage); a broker's own partition directory has none."""
         return []
 
-    def checkpoint_paths(self) -> list[AnyPath]:
+    def checkpoint_paths(self) -> list[StoragePath]:
         """The KRaft snapshot files (``<offset>-<epoch>.checkpoint``) of this directory, oldest first."""
         if self._only is not None:
             return []
-        return sorted(p for p in self.path.iterdir() if files.is_metadata_checkpoint(p) and p.is_file())
+        return sorted((p for p in self.path.iterdir() if files.is_metadata_checkpoint(p) and p.is_file()),
+                      key=lambda p: p.name)
 
     # -- small files ----------------------------------------------------------------
     def leader_epochs(self) -> list[EpochEntry] | None:
@@ -118,7 +120,7 @@ class Partition:
         p = self.path / files.PARTITION_METADATA
         return files.parse_partition_metadata(files.read_text_file(p), str(p)) if p.exists() else None
 
-    def snapshot_paths(self) -> list[AnyPath]:
+    def snapshot_paths(self) -> list[StoragePath]:
         return sorted((p for p in self.path.glob("*" + files.SNAPSHOT_SUFFIX)
                        if files.offset_from_name(p) is not None), key=lambda p: files.offset_from_name(p) or 0)
 
@@ -270,15 +272,15 @@ def no_kafka_data(path: object) -> FileNotFoundError:
 class LogDir:
     """A broker data directory (or a single partition directory or segment file, see :func:`open_kafka_log`)."""
 
-    def __init__(self, path: str | Path | RemotePath, partitions: list[Partition] | None = None):
-        self.path: AnyPath = as_path(path)
+    def __init__(self, path: str | StoragePath, partitions: list[Partition] | None = None):
+        self.path: StoragePath = storage_path(path)
         self._partitions = partitions
         self._whole = partitions is None  # a data dir (not one partition or file opened alone)
         #: partition directories passed over because a writer is publishing them (logdir.publish)
-        self.unpublished: list[AnyPath] = []
+        self.unpublished: list[StoragePath] = []
         #: staging dirs of rewrites that did not finish (logdir.staging), passed over: this directory
         #: is not a complete copy
-        self.interrupted: list[AnyPath] = []
+        self.interrupted: list[StoragePath] = []
         #: directories the walk passed over, and why (see :meth:`partitions`)
         self.skipped: list[SkippedDir] = []
 
@@ -310,7 +312,7 @@ class LogDir:
             self._partitions = sorted(found, key=lambda p: (p.topic, p.partition, str(p.path)))
         return self._partitions
 
-    def _walk(self, directory: AnyPath, found: list[Partition], depth: int, seen: set[tuple[int, int]]) -> None:
+    def _walk(self, directory: StoragePath, found: list[Partition], depth: int, seen: set[tuple[int, int]]) -> None:
         for p in listdir(directory):
             if isinstance(p, Path) and p.is_symlink():
                 if p.is_dir():
@@ -344,7 +346,7 @@ class LogDir:
             elif depth < 4:
                 self._walk(p, found, depth + 1, seen)
 
-    def _skip(self, path: AnyPath, reason: str) -> None:
+    def _skip(self, path: StoragePath, reason: str) -> None:
         self.skipped.append(SkippedDir(path, reason))
         warnings.warn(SkippedDirWarning(show_path(path), reason), stacklevel=2)
 
@@ -408,7 +410,7 @@ class LogDir:
         return f"LogDir({str(self.path)!r})"
 
 
-def open_kafka_log(path: str | Path | RemotePath, *, storage: StorageOptions | None = None) -> LogDir:
+def open_kafka_log(path: str | StoragePath, *, storage: StorageOptions | None = None) -> LogDir:
     """Open a data dir, a ``<topic>-<partition>`` dir, or one ``.log`` file in Kafka's layout, as a
     :class:`LogDir` (the public :func:`~.detect.open_log` chooses the layout, then calls this).
 
@@ -418,13 +420,13 @@ def open_kafka_log(path: str | Path | RemotePath, *, storage: StorageOptions | N
     (``s3://bucket/prefix/``, see :mod:`kafkaspec.logdir.storage`); ``storage`` overrides the
     environment's settings for it.
     """
-    path = as_path(path, storage)
+    path = storage_path(path, storage)
     if isinstance(path, RemotePath):
         if not path.exists():
             raise path.not_found()
     else:
         try:  # the real reason when it fails: missing, a symlink loop, no permission
-            mode = path.stat().st_mode
+            mode = Path(str(path)).stat().st_mode  # a local file's type, which a store has not
         except OSError as exc:
             raise type(exc)(exc.errno, (exc.strerror or "cannot be read").lower(), str(path)) from None
         if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):  # damaged data where a Kafka file should be
@@ -484,13 +486,13 @@ def _identity(path: Path) -> tuple[int, int]:
     return st.st_dev, st.st_ino
 
 
-def show_path(path: AnyPath) -> str:
+def show_path(path: StoragePath) -> str:
     """``path`` as text on one line: a directory name may hold a newline or a terminal escape."""
     text = str(path)
     return text if text.isprintable() else repr(text)
 
 
-def _holds_logs(path: AnyPath) -> bool:
+def _holds_logs(path: StoragePath) -> bool:
     return any(p.name.endswith(files.LOG_SUFFIX) and files.offset_from_name(p) is not None for p in path.iterdir())
 
 

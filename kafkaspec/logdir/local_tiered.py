@@ -27,13 +27,13 @@ object store, where the order is then the end offset's, then the segment id's).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from ..errors import KafkaFormatError
 from . import files
+from .fs import StoragePath, storage_path
 from .layout import LogDir, Partition, UnusedSegment
 from .segment import Segment
-from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
+from .storage import StorageOptions, listdir
 from .tiered_lineage import SegmentInfo, choose, events_from_manifests, segment_epochs, twins
 
 #: the storage's root folder under its configured ``dir`` (``LocalTieredStorage.ROOT_STORAGE_DIR_NAME``)
@@ -55,8 +55,8 @@ class LocalTieredSegment(Segment):
 
     layout = "local-tiered"
 
-    def __init__(self, path: str | Path | RemotePath, base_offset: int | None = None):
-        p = as_path(path)
+    def __init__(self, path: str | StoragePath, base_offset: int | None = None):
+        p = storage_path(path)
         m = _FILE.match(p.name)
         if m is None or m["suffix"] != files.LOG_SUFFIX:
             raise KafkaFormatError("not a LocalTieredStorage segment name (<20-digit offset>-<segment id>.log)",
@@ -65,11 +65,11 @@ class LocalTieredSegment(Segment):
         self.segment_id = m["segment_id"]
 
     @property
-    def epochs_path(self) -> AnyPath:
+    def epochs_path(self) -> StoragePath:
         return self._sibling(EPOCHS_SUFFIX)
 
     @property
-    def snapshot_path(self) -> AnyPath:
+    def snapshot_path(self) -> StoragePath:
         return self._sibling(files.SNAPSHOT_SUFFIX)
 
     def last_offset(self) -> int | None:
@@ -91,7 +91,7 @@ class LocalTieredPartition(Partition):
 
     layout = "local-tiered"
 
-    def __init__(self, path: AnyPath, topic: str, partition: int, topic_id: str,
+    def __init__(self, path: StoragePath, topic: str, partition: int, topic_id: str,
                  epochs: list[files.EpochEntry] | None = None):
         super().__init__(path, topic, partition)
         self.topic_id = topic_id
@@ -111,7 +111,7 @@ class LocalTieredPartition(Partition):
         return self.unused
 
     def _choose(self) -> list[Segment]:
-        stems: dict[str, dict[str, AnyPath]] = {}
+        stems: dict[str, dict[str, StoragePath]] = {}
         for p in listdir(self.path):
             m = _FILE.match(p.name)
             if m and m["suffix"] in FILE_TYPES:
@@ -119,7 +119,7 @@ class LocalTieredPartition(Partition):
         chosen: dict[str, LocalTieredSegment] = {}
         published: list[SegmentInfo] = []
         started: list[SegmentInfo] = []
-        orphans: dict[str, tuple[AnyPath, str]] = {}
+        orphans: dict[str, tuple[StoragePath, str]] = {}
         checkpoints: dict[str, list[files.EpochEntry]] = {}
         kept: list[Segment] = []
         for stem, objects in sorted(stems.items()):
@@ -179,7 +179,7 @@ class LocalTieredPartition(Partition):
     def metadata(self) -> dict[str, str] | None:
         return {"version": "0", "topic_id": self.topic_id}
 
-    def snapshot_paths(self) -> list[AnyPath]:
+    def snapshot_paths(self) -> list[StoragePath]:
         return []  # named by segment, not by offset: read with their segment, not as the partition's
 
 
@@ -188,14 +188,14 @@ def _same_bytes(a: Segment, b: Segment) -> bool:
     return size == b.size and files.read_regular(a.path, 0, size) == files.read_regular(b.path, 0, size)
 
 
-def _partition(path: AnyPath) -> LocalTieredPartition | None:
+def _partition(path: StoragePath) -> LocalTieredPartition | None:
     m = _PART_DIR.match(path.name)
     if m is None or int(m["partition"]) > 2**31 - 1:
         return None
     return LocalTieredPartition(path, m["topic"], int(m["partition"]), m["topic_id"])
 
 
-def find_local_tiered(root: AnyPath) -> list[LocalTieredPartition]:
+def find_local_tiered(root: StoragePath) -> list[LocalTieredPartition]:
     """The partitions under ``root``: the storage's ``dir``, its ``kafka-tiered-storage`` folder, or one
     ``<topic>-<partition>-<topic id>`` folder."""
     one = _partition(root)
@@ -210,16 +210,16 @@ def find_local_tiered(root: AnyPath) -> list[LocalTieredPartition]:
     return found
 
 
-def _has_segments(path: AnyPath) -> bool:
+def _has_segments(path: StoragePath) -> bool:
     return any((m := _FILE.match(p.name)) and m["suffix"] == files.LOG_SUFFIX for p in listdir(path))
 
 
-def _one_segment(root: AnyPath) -> bool:
+def _one_segment(root: StoragePath) -> bool:
     m = _FILE.match(root.name)
     return bool(m and m["suffix"] == files.LOG_SUFFIX)
 
 
-def is_local_tiered(root: AnyPath) -> bool:
+def is_local_tiered(root: StoragePath) -> bool:
     """Whether ``root`` holds the ``LocalTieredStorage`` layout: one of its segments (an
     ``<offset>-<segment id>.log`` with its ``.leader_epoch_checkpoint``, which the plugin's layout has
     not), a ``<topic>-<partition>-<topic id>`` folder of them, or a folder of those (or of
@@ -232,9 +232,9 @@ def is_local_tiered(root: AnyPath) -> bool:
         return False
 
 
-def open_local_tiered(path: str | Path | RemotePath, *, storage: StorageOptions | None = None) -> LogDir:
+def open_local_tiered(path: str | StoragePath, *, storage: StorageOptions | None = None) -> LogDir:
     """A :class:`LogDir` over the ``LocalTieredStorage`` layout at ``path`` (a folder, or one segment)."""
-    root = as_path(path, storage)
+    root = storage_path(path, storage)
     if _one_segment(root):
         part = _partition(root.parent) or LocalTieredPartition(root.parent, root.parent.name, -1, "")
         part._segments = [LocalTieredSegment(root)]

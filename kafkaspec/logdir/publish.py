@@ -38,8 +38,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .fs import read_all
-from .storage import AnyPath, RemotePath, StorageError, listdir
+from .fs import StoragePath, read_all
+from .storage import RemotePath, StorageError, listdir
 
 #: the marker object a partition directory holds while it is being switched to a new version
 PUBLISHING = "_kafkalog_publishing"
@@ -70,12 +70,12 @@ class Marker:
         return cls(data.decode("utf-8", "replace").strip(), None)
 
 
-def is_publishing(directory: AnyPath) -> bool:
+def is_publishing(directory: StoragePath) -> bool:
     """Whether ``directory`` holds the marker of a publication not finished (see the module docstring)."""
     return (directory / PUBLISHING).exists()
 
 
-def read_marker(directory: AnyPath) -> Marker | None:
+def read_marker(directory: StoragePath) -> Marker | None:
     """The marker of ``directory``'s unfinished publication, or None when there is none."""
     marker = directory / PUBLISHING
     if not marker.exists():
@@ -83,7 +83,7 @@ def read_marker(directory: AnyPath) -> Marker | None:
     return Marker.decode(read_all(marker))
 
 
-def describe(directory: AnyPath) -> str:
+def describe(directory: StoragePath) -> str:
     """Why a reader does not read ``directory``: the unfinished publication, and where its new version is."""
     try:
         marker = read_marker(directory)
@@ -103,7 +103,7 @@ def describe(directory: AnyPath) -> str:
             "kafkaspec.logdir.publish.resume on it, to finish)")
 
 
-def _common_prefix(directory: AnyPath, keys: object) -> str:
+def _common_prefix(directory: StoragePath, keys: object) -> str:
     parts = [k.split("/") for k in keys]  # type: ignore[attr-defined]
     common: list[str] = []
     for column in zip(*parts):

@@ -13,12 +13,12 @@ was copied into).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..errors import KafkaFormatError
 from ..payloads.remote_log_state import RemoteLogState
 from . import layout as layout_module
-from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
+from .fs import StoragePath, storage_path
+from .storage import StorageOptions, listdir
 
 TOPIC = "__remote_log_metadata"
 
@@ -31,12 +31,12 @@ class RemoteLogMetadata:
     source: str
 
 
-def read_remote_log_metadata(path: str | Path | RemotePath, *,
+def read_remote_log_metadata(path: str | StoragePath, *,
                              storage: StorageOptions | None = None) -> RemoteLogMetadata:
     """Replay the ``__remote_log_metadata`` partitions at ``path`` (a data dir or one partition dir)."""
     from ..payloads import decode_as
 
-    root = as_path(path, storage)
+    root = storage_path(path, storage)
     parts = [p for p in layout_module.open_kafka_log(root).partitions() if p.topic == TOPIC]
     if not parts:
         raise KafkaFormatError(f"no {TOPIC} partition here", None, str(root))
@@ -57,7 +57,7 @@ def read_remote_log_metadata(path: str | Path | RemotePath, *,
     return RemoteLogMetadata(state, str(root))
 
 
-def found_beside(path: AnyPath) -> bool:
+def found_beside(path: StoragePath) -> bool:
     """Whether the directory ``path`` holds ``__remote_log_metadata-N`` partition directories."""
     try:
         return path.is_dir() and any(p.name.startswith(TOPIC + "-") and p.name[len(TOPIC) + 1:].isdigit()

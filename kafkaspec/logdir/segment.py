@@ -13,7 +13,6 @@ from __future__ import annotations
 import bisect
 import struct
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any, NamedTuple, cast
 
 from kafkaspec.generated import record_batch_v2 as v2
@@ -32,10 +31,10 @@ from .files import (
     read_index_file,
     read_regular,
 )
-from .fs import RangeReader, is_remote
+from .fs import RangeReader, StoragePath, is_remote, storage_path
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .ranged import Get
-from .storage import AnyPath, RemotePath, as_path
+from .storage import RemotePath
 from .window import Batches, WindowedBatches
 
 _I32 = struct.Struct(">i")
@@ -87,8 +86,8 @@ class Segment:
     #: whether its offsets run without gaps between batches (no compaction: tiered storage's segments)
     contiguous = False
 
-    def __init__(self, path: str | Path | RemotePath, base_offset: int | None = None):
-        self.path: AnyPath = as_path(path)
+    def __init__(self, path: str | StoragePath, base_offset: int | None = None):
+        self.path: StoragePath = storage_path(path)
         if base_offset is None:
             base_offset = offset_from_name(self.path)
         self.base_offset = 0 if base_offset is None else base_offset
@@ -102,21 +101,21 @@ class Segment:
         self._time_index: list[TimeIndexEntry] | None = None
 
     # -- files -----------------------------------------------------------------
-    def _sibling(self, suffix: str) -> AnyPath:
+    def _sibling(self, suffix: str) -> StoragePath:
         name = self.path.name
         stem = name[: -len(LOG_SUFFIX)] if name.endswith(LOG_SUFFIX) else name
         return self.path.with_name(stem + suffix)
 
     @property
-    def index_path(self) -> AnyPath:
+    def index_path(self) -> StoragePath:
         return self._sibling(INDEX_SUFFIX)
 
     @property
-    def time_index_path(self) -> AnyPath:
+    def time_index_path(self) -> StoragePath:
         return self._sibling(TIME_INDEX_SUFFIX)
 
     @property
-    def txn_index_path(self) -> AnyPath:
+    def txn_index_path(self) -> StoragePath:
         return self._sibling(TXN_INDEX_SUFFIX)
 
     @property

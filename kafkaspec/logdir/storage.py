@@ -719,6 +719,8 @@ def as_path(path: str | os.PathLike[str] | RemotePath, options: StorageOptions |
     return Path(path)
 
 
+#: either class of path this module makes (:func:`as_path`); code that only reads or lists a path takes
+#: any :class:`~.fs.StoragePath` instead, so that it works for every kind of storage
 AnyPath = Path | RemotePath
 
 

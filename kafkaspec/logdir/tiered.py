@@ -60,7 +60,6 @@ import re
 import struct
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, overload
 
 import zstandard
@@ -71,10 +70,11 @@ from ..errors import KafkaFormatError, LimitExceededError
 from ..records import DEFAULT_MAX_DECOMPRESSED
 from . import files, indexes, local_tiered, ranged, tiered_checks
 from .encryption import IV_SIZE, TAG_SIZE, PrivateKeys, SegmentKey, decrypt, parse_encryption, unwrap
+from .fs import StoragePath, storage_path
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .ranged import Get
 from .segment import Scanned, Segment, StoredIndex, _WalkFailed
-from .storage import AnyPath, RemotePath, StorageOptions, as_path
+from .storage import StorageOptions, as_path
 
 MANIFEST_SUFFIX = ".rsm-manifest"
 INDEXES_SUFFIX = ".indexes"
@@ -366,10 +366,10 @@ class TieredSegment(Segment):
     layout = "tiered"
     contiguous = True  # tiered storage holds no compacted topic
 
-    def __init__(self, path: str | Path | RemotePath, base_offset: int | None = None,
+    def __init__(self, path: str | StoragePath, base_offset: int | None = None,
                  manifest: Manifest | None = None, *, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
                  keys: PrivateKeys | None = None):
-        p = as_path(path)
+        p = storage_path(path)
         m = _SEGMENT.match(p.name)
         if m is None:
             raise KafkaFormatError("not a tiered-storage segment name (<20-digit offset>-<segment id>.log)",
@@ -386,11 +386,11 @@ class TieredSegment(Segment):
         self._indexes: dict[str, bytes] = {}  # decrypted indexes of an encrypted segment
 
     @property
-    def manifest_path(self) -> AnyPath:
+    def manifest_path(self) -> StoragePath:
         return self._sibling(MANIFEST_SUFFIX)
 
     @property
-    def indexes_path(self) -> AnyPath:
+    def indexes_path(self) -> StoragePath:
         return self._sibling(INDEXES_SUFFIX)
 
     @property
@@ -403,14 +403,14 @@ class TieredSegment(Segment):
         m = self._manifest
         return m
 
-    def _object_size(self, path: AnyPath, what: str) -> int:
+    def _object_size(self, path: StoragePath, what: str) -> int:
         try:
             return path.stat().st_size
         except FileNotFoundError:
             raise KafkaFormatError(f"{path.name}, {what}, is missing: the manifest {self.manifest_path.name} "
                                    "publishes it", None, str(path)) from None
 
-    def _read_object(self, path: AnyPath, what: str, limit: int | None = None) -> bytes:
+    def _read_object(self, path: StoragePath, what: str, limit: int | None = None) -> bytes:
         """A whole object of the segment; missing, or larger than ``limit``, is an error naming it."""
         size = self._object_size(path, what)
         if limit is not None and size > limit:

@@ -20,12 +20,12 @@ the bucket's root.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import NamedTuple
 
 from ..codec.varint import encode_uvarint, read_uvarint
 from ..errors import KafkaFormatError
-from .storage import AnyPath, RemotePath
+from .fs import StoragePath
+from .storage import RemotePath
 
 REMOTE_SIZE, OBJECT_PREFIX, OBJECT_KEY = 0, 1, 2
 
@@ -106,7 +106,7 @@ def _bucket(root: RemotePath) -> RemotePath:
     return RemotePath(root.store, root.key.split("/", 1)[0])
 
 
-def object_path(root: AnyPath, location: SegmentLocation, main_path: str, suffix: str, where: str) -> AnyPath | None:
+def object_path(root: StoragePath, location: SegmentLocation, main_path: str, suffix: str, where: str) -> StoragePath | None:
     """Where the plugin reads the segment's ``suffix`` object (``.log``, ``.rsm-manifest``), or None when
     the custom metadata names no other place (the segment's folder under ``root``, the prefix given).
     A key with an empty, ``.`` or ``..`` component, or an absolute one, is an error naming ``where``:
@@ -116,7 +116,7 @@ def object_path(root: AnyPath, location: SegmentLocation, main_path: str, suffix
     key = (location.object_key or main_path) + suffix
     if location.object_prefix is not None:  # from the bucket's root
         key = location.object_prefix + key
-        base: AnyPath = _bucket(root) if isinstance(root, RemotePath) else Path(root)
+        base: StoragePath = _bucket(root) if isinstance(root, RemotePath) else root
     else:  # the plugin's current prefix: the one given
         base = root
     parts = key.split("/")

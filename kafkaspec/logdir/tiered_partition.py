@@ -17,10 +17,11 @@ from ..errors import KafkaFormatError, SkippedDirWarning
 from . import files, names
 from . import layout as layout_module
 from .encryption import PrivateKeys
+from .fs import StoragePath, storage_path
 from .layout import LogDir, Partition, UnusedSegment
 from .remote_log_topic import RemoteLogMetadata, found_beside, read_remote_log_metadata
 from .segment import Segment
-from .storage import AnyPath, RemotePath, StorageOptions, as_path, listdir
+from .storage import RemotePath, StorageOptions, listdir
 from .tiered import _SEGMENT, _TOPIC_DIR, INDEXES_SUFFIX, MANIFEST_SUFFIX, TieredSegment
 from .tiered_custom import object_path, parse_custom_metadata
 from .tiered_lineage import (
@@ -49,7 +50,7 @@ class TieredPartition(Partition):
 
     layout = "tiered"
 
-    def __init__(self, path: AnyPath, topic: str, partition: int, topic_id: str,
+    def __init__(self, path: StoragePath, topic: str, partition: int, topic_id: str,
                  epochs: list[files.EpochEntry] | None = None, remote_log: RemoteLogMetadata | None = None,
                  keys: PrivateKeys | None = None, segments: list[Segment] | None = None):
         """``segments``: the segments to serve as they are (one segment opened on its own), instead of
@@ -85,7 +86,7 @@ class TieredPartition(Partition):
         return self._lineage_source
 
     def _choose(self) -> list[Segment]:
-        stems: dict[str, dict[str, AnyPath]] = {}
+        stems: dict[str, dict[str, StoragePath]] = {}
         for p in listdir(self.path):
             m = _SEGMENT.match(p.name)
             if m:
@@ -94,7 +95,7 @@ class TieredPartition(Partition):
         chosen: dict[str, TieredSegment] = {}
         published: list[SegmentInfo] = []
         started: list[SegmentInfo] = []
-        orphans: dict[str, AnyPath] = {}
+        orphans: dict[str, StoragePath] = {}
         for stem, objects in sorted(stems.items()):
             if MANIFEST_SUFFIX not in objects:  # not published: the upload did not finish
                 where = objects.get(files.LOG_SUFFIX) or objects[INDEXES_SUFFIX]
@@ -135,7 +136,7 @@ class TieredPartition(Partition):
                        for u, why in lineage.unused]
         return sorted(kept, key=lambda s: s.base_offset)
 
-    def _choose_from_topic(self, lineage: Lineage, stems: dict[str, dict[str, AnyPath]],
+    def _choose_from_topic(self, lineage: Lineage, stems: dict[str, dict[str, StoragePath]],
                            chosen: dict[str, TieredSegment]) -> list[Segment]:
         """The live segments ``__remote_log_metadata`` gives (``lineage``), read from their objects: a
         finished segment whose objects are missing is an error naming it; an object the topic says is
@@ -172,7 +173,7 @@ class TieredPartition(Partition):
         self.unused.sort(key=lambda u: (u.base_offset, str(u.path)))
         return sorted(kept, key=lambda s: s.base_offset)
 
-    def _elsewhere(self, stem: str, custom: bytes | None, what: str) -> tuple[AnyPath, AnyPath] | None:
+    def _elsewhere(self, stem: str, custom: bytes | None, what: str) -> tuple[StoragePath, StoragePath] | None:
         """The segment's ``.log`` and manifest where Aiven's custom metadata puts them (``OBJECT_PREFIX``,
         ``OBJECT_KEY``: :mod:`.tiered_custom`), or None when it names no other place than this folder."""
         location = parse_custom_metadata(custom, f"the custom metadata of {what}")
@@ -223,11 +224,11 @@ class TieredPartition(Partition):
     def metadata(self) -> dict[str, str] | None:
         return {"version": "0", "topic_id": self.topic_id}
 
-    def snapshot_paths(self) -> list[AnyPath]:
+    def snapshot_paths(self) -> list[StoragePath]:
         return []
 
 
-def _object_of(objects: dict[str, AnyPath]) -> AnyPath:
+def _object_of(objects: dict[str, StoragePath]) -> StoragePath:
     """The object that names a segment in messages: its ``.log``, else its manifest, else its indexes."""
     return objects.get(files.LOG_SUFFIX) or objects.get(MANIFEST_SUFFIX) or objects[INDEXES_SUFFIX]
 
@@ -247,7 +248,7 @@ def _same_bytes(a: TieredSegment, b: TieredSegment) -> bool:
         b.close()
 
 
-def find_tiered(root: AnyPath, depth: int = 2, keys: PrivateKeys | None = None) -> list[TieredPartition]:
+def find_tiered(root: StoragePath, depth: int = 2, keys: PrivateKeys | None = None) -> list[TieredPartition]:
     """The tiered-storage partitions under ``root`` (a prefix holding ``<topic>-<topic id>/`` folders, one
     such folder, or one ``<partition>`` folder in it). As in Kafka's layout (:meth:`LogDir.partitions`),
     symbolic links to directories are not followed and a topic Kafka would refuse is passed over, each
@@ -277,7 +278,7 @@ def find_tiered(root: AnyPath, depth: int = 2, keys: PrivateKeys | None = None) 
     return found
 
 
-def _linked_dir(p: AnyPath) -> bool:
+def _linked_dir(p: StoragePath) -> bool:
     """A symbolic link to a directory (announced, never followed: it could lead back into the tree)."""
     if isinstance(p, Path) and p.is_symlink():
         if p.is_dir():
@@ -286,16 +287,16 @@ def _linked_dir(p: AnyPath) -> bool:
     return False
 
 
-def _skip(path: AnyPath, reason: str) -> None:
+def _skip(path: StoragePath, reason: str) -> None:
     warnings.warn(SkippedDirWarning(layout_module.show_path(path), reason),
                   stacklevel=3)
 
 
-def _has_manifests(path: AnyPath) -> bool:
+def _has_manifests(path: StoragePath) -> bool:
     return any(p.name.endswith(MANIFEST_SUFFIX) and _SEGMENT.match(p.name) for p in listdir(path))
 
 
-def open_tiered(path: str | Path | RemotePath, *, storage: StorageOptions | None = None,
+def open_tiered(path: str | StoragePath, *, storage: StorageOptions | None = None,
                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
                 keys: PrivateKeys | None = None) -> LogDir:
     """A :class:`LogDir` over the tiered-storage layout at ``path`` (see :func:`kafkaspec.logdir.open_log`).
@@ -303,7 +304,7 @@ def open_tiered(path: str | Path | RemotePath, *, storage: StorageOptions | None
     partition dir) whose events choose each partition's live segments; None: those found in ``path``
     itself (``__remote_log_metadata-N`` folders beside the topics), else the manifests alone. ``keys``:
     the private keys of encrypted segments, by key pair id (None: the environment's)."""
-    root = as_path(path, storage)
+    root = storage_path(path, storage)
     parts = find_tiered(root, keys=keys)
     _one_folder_each(root, parts)
     meta = remote_log(remote_log_metadata, root, storage) if parts else None
@@ -312,7 +313,7 @@ def open_tiered(path: str | Path | RemotePath, *, storage: StorageOptions | None
     return LogDir(root, sorted(parts, key=lambda p: (p.topic, p.partition)))
 
 
-def _one_folder_each(root: AnyPath, parts: list[TieredPartition]) -> None:
+def _one_folder_each(root: StoragePath, parts: list[TieredPartition]) -> None:
     """Refuse a partition found in more than one folder under ``root`` (the same topic id and partition
     under two prefixes, as a bucket holds them after the plugin's prefix changed or a prefix was copied):
     read as two partitions, each offset held in both would come out twice. Which copy is live is the
@@ -329,7 +330,7 @@ def _one_folder_each(root: AnyPath, parts: list[TieredPartition]) -> None:
                 "which says where each segment of the partition is)", source=str(root))
 
 
-def remote_log(given: str | Path | RemotePath | RemoteLogMetadata | None, beside: AnyPath | None,
+def remote_log(given: str | Path | RemotePath | RemoteLogMetadata | None, beside: StoragePath | None,
                storage: StorageOptions | None = None) -> RemoteLogMetadata | None:
     """``__remote_log_metadata`` replayed from ``given``, else from ``beside`` when it holds the topic's
     partitions, else None (the manifests decide)."""
@@ -342,7 +343,7 @@ def remote_log(given: str | Path | RemotePath | RemoteLogMetadata | None, beside
     return None
 
 
-def is_tiered(path: AnyPath) -> bool:
+def is_tiered(path: StoragePath) -> bool:
     """Whether ``path`` holds the tiered-storage layout (a topic-id folder with segment manifests)."""
     try:
         return bool(find_tiered(path))

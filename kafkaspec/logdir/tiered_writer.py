@@ -15,11 +15,11 @@ import zstandard
 
 from . import files
 from .encryption import IV_SIZE, TAG_SIZE, Encrypter
-from .fs import put
+from .fs import StoragePath, put
 from .layout import Partition, open_kafka_log, show_path
 from .names import InvalidTopicError, check_topic_partition, show_topic
 from .segment import Segment
-from .storage import AnyPath, RemotePath, StorageOptions, as_path
+from .storage import RemotePath, StorageOptions, as_path
 from .tiered import (
     DEFAULT_CHUNK_SIZE,
     INDEX_KINDS,
@@ -125,7 +125,7 @@ def _bundle(seg: Segment, part: Partition, epochs: list[files.EpochEntry], after
     """The ``.indexes`` object and its ranges. As Kafka's RemoteLogManager uploads them: the producer
     snapshot taken where the next segment starts (``after``: the state at this segment's end), and the
     leader-epoch entries that start before there."""
-    def read(path: AnyPath) -> bytes:
+    def read(path: StoragePath) -> bytes:
         return files.read_regular(path) if path.exists() else b""
 
     snapshot = part.path / files.offset_file_name(after, files.SNAPSHOT_SUFFIX)

@@ -39,6 +39,7 @@ from . import files, indexes, node_files
 from .datadir_checks import DATA_DIR_FILES, Extent, check_data_dir, check_node
 from .detect import open_log
 from .encryption import PrivateKeys
+from .fs import StoragePath
 from .history import HistoryPartition
 from .indexes import AbortedTxn
 from .layout import NO_KAFKA_DATA, LogDir, Partition, known_segments
@@ -47,7 +48,7 @@ from .publish import PUBLISHING, describe
 from .remote_log_topic import RemoteLogMetadata
 from .segment import Scanned, Segment, StoredIndex, batch_max_timestamp, readable_size
 from .snapshot import parse_snapshot
-from .storage import AnyPath, RemotePath, is_uri, listdir
+from .storage import RemotePath, is_uri, listdir
 from .tiered_partition import TieredPartition
 from .transactions import TransactionScan
 
@@ -65,11 +66,11 @@ class Problem(NamedTuple):
         return f"{self.severity}: {where}: {self.message}"
 
 
-def verify_path(path: str | Path | RemotePath, *, deep: bool = True,
+def verify_path(path: str | StoragePath, *, deep: bool = True,
                 progress: Callable[[int, int], None] | None = None,
                 tiered: str | Path | RemotePath | None = None,
                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
-                metas: list[tuple[AnyPath, MetaProperties]] | None = None, notes: bool = False,
+                metas: list[tuple[StoragePath, MetaProperties]] | None = None, notes: bool = False,
                 keys: PrivateKeys | None = None) -> list[Problem]:
     """Verify a data dir, a partition dir or one segment; return every problem found. With ``tiered``,
     the local log plus its tiered copy there, as each partition's whole history (``logdir.history``):
@@ -131,7 +132,7 @@ def verify_paths(paths: list[str | Path | RemotePath], *, deep: bool = True,
     ValueError when one directory is given twice (under two spellings too): it is not two log dirs."""
     same_directory_twice(paths)
     problems: list[Problem] = []
-    metas: list[tuple[AnyPath, MetaProperties]] = []
+    metas: list[tuple[StoragePath, MetaProperties]] = []
     for path in paths:
         problems += verify_path(path, deep=deep, progress=progress, metas=metas, notes=notes,
                                 remote_log_metadata=remote_log_metadata, keys=keys)
@@ -150,7 +151,7 @@ def same_directory_twice(paths: Sequence[str | Path | RemotePath]) -> None:
         seen[key] = path
 
 
-def _data_dirs(log: LogDir) -> list[AnyPath]:
+def _data_dirs(log: LogDir) -> list[StoragePath]:
     """The broker data dirs of ``log``: the directories holding its partition directories, and its
     path itself when it holds a data dir's own files (none when ``log`` is one partition or file)."""
     if not log.is_data_dir:
@@ -162,7 +163,7 @@ def _data_dirs(log: LogDir) -> list[AnyPath]:
 
 
 def _check_data_dirs(log: LogDir, extents: dict[tuple[str, str, int], Extent | None],
-                     problems: list[Problem]) -> list[tuple[AnyPath, MetaProperties]]:
+                     problems: list[Problem]) -> list[tuple[StoragePath, MetaProperties]]:
     metas = []
     for root in _data_dirs(log):
         here = {(topic, partition): v for (d, topic, partition), v in extents.items() if d == str(root)}

@@ -46,10 +46,11 @@ from kafkaspec.generated.record_v2 import Record
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..logdir import InvariantError, PartitionWriter, files, open_log
+from ..logdir.fs import StoragePath
 from ..logdir.names import check_topic_partition, partition_dir_name
 from ..logdir.rewrite import output_codec, update_offset_checkpoints
 from ..logdir.segment import Segment
-from ..logdir.storage import AnyPath, StorageOptions, as_path, is_uri, parse_uri
+from ..logdir.storage import StorageOptions, as_path, is_uri, parse_uri
 from ..records import iter_batches
 
 log = logging.getLogger("kafkaspec.spark")
@@ -246,7 +247,7 @@ def commit_partition(root: Path, topic: str, partition: int, pieces: list[Any], 
                     name, len(copied), "s" if len(copied) > 1 else "", "their" if len(copied) > 1 else "its", shown)
 
 
-def _close_transactions(w: PartitionWriter, name: str, last: AnyPath, with_rows: set[int], in_copy: set[int]) -> None:
+def _close_transactions(w: PartitionWriter, name: str, last: StoragePath, with_rows: set[int], in_copy: set[int]) -> None:
     """Transactions still open after the last segment the rows came from: their markers, in the source's
     later segments, are refused when the transaction has rows (its outcome would be lost) and put back
     otherwise (emptied batches of a transaction without its marker would leave it hanging, blocking

@@ -71,10 +71,11 @@ from ..codec.compression import codec_id
 from ..errors import KafkaFormatError
 from ..logdir import PartitionWriter, files, open_log
 from ..logdir.batch_surgery import restamp_batch
+from ..logdir.fs import StoragePath
 from ..logdir.names import check_topic_partition
 from ..logdir.publish import STAGING, drop_staging, publish, read_marker_or_none, stage_partition, unpublish
 from ..logdir.rewrite import update_offset_checkpoints
-from ..logdir.storage import AnyPath, RemotePath, StorageError, StorageOptions, as_path, is_uri, listdir
+from ..logdir.storage import RemotePath, StorageError, StorageOptions, as_path, is_uri, listdir
 from .batches import BATCH_COLUMNS, BatchStager, commit_partition, refuse_own_source
 from .options import OptionError, ReadOptions, parse_size
 
@@ -257,7 +258,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
         shutil.rmtree(job_dir, ignore_errors=True)
         _rmdir_if_empty(root / STAGING)
 
-    def _refuse_existing(self, final: AnyPath) -> None:
+    def _refuse_existing(self, final: StoragePath) -> None:
         """FileExistsError when ``final`` holds a log and this write does not overwrite (local or remote:
         the same check, before anything is switched)."""
         if not self.overwrite and final.exists() and any(final.glob("*.log")):
@@ -408,7 +409,7 @@ def kept_files(listings: list[list[tuple[str, int, Any]]]) -> list[Any]:
             if _kept(name, size, i, len(listings))]
 
 
-def _listing(directory: AnyPath) -> list[tuple[str, int, Any]]:
+def _listing(directory: StoragePath) -> list[tuple[str, int, Any]]:
     """(name, size, file) of each file of a task's staged piece, local or in the store, by name."""
     return [(f.name, f.stat().st_size, f) for f in listdir(directory)]
 
