@@ -140,7 +140,7 @@ def _finish(dest: RemotePath, staged: dict[str, RemotePath]) -> None:
     store = dest.store
     store.forget(dest.key)
     for old in listdir(dest):
-        if old.name == PUBLISHING or old.name in staged or not isinstance(old, RemotePath):
+        if old.name == PUBLISHING or old.name in staged:
             continue
         if old.is_dir():
             store.delete_prefix(old.key)

@@ -325,7 +325,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
             switching = True
             if self.overwrite:
                 for d in existing:  # partitions this write no longer holds are deleted behind a marker
-                    if files.parse_partition_dir(d.name) and isinstance(d, RemotePath) and d.name not in staged:
+                    if files.parse_partition_dir(d.name) and d.name not in staged:
                         unpublish(d, self.job)
             for name in sorted(staged):
                 publish(root / name, staged[name], self.job)
