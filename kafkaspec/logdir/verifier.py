@@ -145,7 +145,7 @@ def same_directory_twice(paths: Sequence[str | Path | RemotePath]) -> None:
     an object-store URI by its text without a trailing slash)."""
     seen: dict[str, str | Path | RemotePath] = {}
     for path in paths:
-        key = str(path).rstrip("/") if isinstance(path, RemotePath) or is_uri(path) else str(Path(str(path)).resolve())
+        key = str(path).rstrip("/") if is_uri(path) else str(Path(str(path)).resolve())  # a RemotePath is one too
         if key in seen:
             raise ValueError(f"{seen[key]} and {path} are the same directory: give each log dir once")
         seen[key] = path

@@ -9,11 +9,13 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from support.logdir import write_partition
 
 from kafkaspec.logdir import open_log
 from kafkaspec.logdir.fs import read_all, storage_path
-from kafkaspec.logdir.verifier import verify_path
+from kafkaspec.logdir.storage import RemotePath
+from kafkaspec.logdir.verifier import same_directory_twice, verify_path
 
 
 class Wrapped:
@@ -104,3 +106,23 @@ def test_a_third_kind_of_path_verifies_as_its_local_path(tmp_path):
     local = [(p.position, p.message) for p in verify_path(tmp_path / "data")]
     other = [(p.position, p.message) for p in verify_path(Wrapped(tmp_path / "data"))]
     assert local and other == local
+
+
+class _Store:
+    """Just what a RemotePath's text needs: its URI (nothing is read)."""
+
+    def uri(self, key: str) -> str:
+        return f"s3://bucket/{key}"
+
+
+def test_one_store_directory_given_twice_is_named_by_its_uri(tmp_path):
+    """A RemotePath is a URI to ``same_directory_twice`` (its text, with or without a trailing slash), never
+    resolved as a local path; a local path is resolved, so two spellings of it are one directory."""
+    a, b = RemotePath(_Store(), "logs"), RemotePath(_Store(), "logs/")
+    with pytest.raises(ValueError, match="s3://bucket/logs and s3://bucket/logs are the same directory"):
+        same_directory_twice([a, b])
+    with pytest.raises(ValueError, match="are the same directory"):
+        same_directory_twice([a, "s3://bucket/logs/"])
+    same_directory_twice([a, RemotePath(_Store(), "logs2"), tmp_path / "logs"])  # three directories
+    with pytest.raises(ValueError, match="are the same directory"):
+        same_directory_twice([Wrapped(tmp_path), tmp_path / "x" / ".."])
