@@ -24,7 +24,7 @@ class EncodePlanner(PlannerParts):
             if f.length_of or f.count_of or f.checksum or f.const is not None:
                 continue
             default = self.tuple_field(f).default
-            out.append(Param(local(f.exposed_name), None if default == "None" and not f.has_default else default))
+            out.append(Param(local(f.exposed_name), default, required=default is None and not f.has_default))
         return out
 
     def column_encode(self, s: Struct, structs: dict[str, str], exposed: list[Field]) -> ColumnEncoder | None:

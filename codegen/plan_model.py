@@ -10,13 +10,37 @@ from enum import StrEnum
 
 from kafkaspec.spec import Bit, Dispatch, Field, Struct
 
+#: a default as the Python value it is (an int, a bool, None, the empty tuple of an array, a string or
+#: bytes): the templates write it with the ``pyrepr`` filter
+Value = int | float | str | bytes | tuple[()] | None
+
+
+@dataclass(frozen=True)
+class ConstantSum:
+    """A layout constant chained on others, like DefaultRecordBatch.java's: ``left + right`` (an
+    offset after the field before), or ``left - right`` with ``minus``. The ``constant`` filter of
+    ``codegen.render`` writes it."""
+
+    left: str
+    right: str
+    minus: bool = False
+
+
+@dataclass(frozen=True)
+class ConstantRef:
+    """A layout constant that is another one under a second name (a head's overhead is the offset
+    of its first variable-size field)."""
+
+    name: str
+
 
 @dataclass(frozen=True)
 class Constant:
-    """A module-level layout constant: ``name = value  # comment``."""
+    """A module-level layout constant: ``name = value  # comment``; its value a number of bytes or
+    chained on other constants."""
 
     name: str
-    value: str
+    value: int | ConstantSum | ConstantRef
     comment: str = ""
 
 
@@ -208,7 +232,7 @@ class Column:
     string: bool = False
     item: str = ""
     flat: bool = False  # an array whose items have a column encoder: all items encoded in one call
-    value: str = "None"  # the item field's default (Python source): what a column given as None holds
+    value: Value = None  # the item field's default: what a column given as None holds
     pairs: bool = False  # an array whose items are string-keyed pairs (their ``_pieces`` encoder)
     nullable: bool = False
 
@@ -226,27 +250,29 @@ class ColumnEncoder:
 class TupleField:
     name: str
     hint: str
-    default: str
+    default: Value  # the tuple field's default value (an array's: ())
     doc: str
 
 
 @dataclass(frozen=True)
 class Param:
+    """A keyword parameter of a whole entry's encoder: ``required`` ones have no default."""
+
     name: str
-    default: str | None
+    default: Value
+    required: bool = False
 
 
 @dataclass(frozen=True)
 class Relative:
-    """A field stored as a delta from a base and exposed as the absolute value."""
+    """A field stored as a delta from a base and exposed as the absolute value; the ``delta`` macro of
+    ``macros.j2`` writes the stored delta from an absolute value."""
 
     name: str  # stored field
     local: str
     exposed: str
     base: str
     default: str | None  # "index", "base" or None: what None means when encoding
-    delta: str  # the stored delta, as an expression over the local ``exposed`` (and ``index``)
-    unbase: str  # the same over ``item.<exposed>``, for the reference codec
 
 
 @dataclass(frozen=True)
@@ -284,7 +310,7 @@ class ExposedColumn:
     kind: ExposedKind
     item: str = ""  # array: the item's class name
     raw_int8: bool = False  # an int8 kept as the unsigned byte in the loop; converted when noted
-    default: str = ""
+    default: Value = None  # sparse: the usual value, the only one not noted
 
 
 @dataclass
