@@ -284,14 +284,49 @@ class RebasedArray:
     bases: list[str]  # field names of this structure, one per item base
 
 
+class ConstructKind(StrEnum):
+    """What Construct class the reference codec reads one field with (see :class:`ConstructOf`)."""
+
+    INT = "int"  # the integer class itself (``Int32sb``, ``VarInt``, ...)
+    CONST = "const"  # Const(value, int)
+    COUNT = "count"  # an array's count: rebuilt from the array it counts
+    BYTES = "bytes"  # a byte string or string after an integer length (KafkaBytes)
+    GREEDY_BYTES = "greedy_bytes"  # the bytes to the end
+    SIZED_BYTES = "sized_bytes"  # as many bytes as an earlier field says
+    PREFIXED_ARRAY = "prefixed_array"  # items after an integer count
+    NULLABLE_ARRAY = "nullable_array"  # the same, a count of -1 meaning null
+    COUNTED_ARRAY = "counted_array"  # as many items as an earlier field says
+    GREEDY_ARRAY = "greedy_array"  # items to the end
+    SIZED_ARRAY = "sized_array"  # items filling as many bytes as an earlier field says
+    STRUCT = "struct"  # a nested structure
+
+
+@dataclass(frozen=True)
+class ConstructOf:
+    """The Construct definition of one field of the reference codec: what it is; the ``construct``
+    macro of ``macros.j2`` writes it."""
+
+    kind: ConstructKind
+    integer: str = ""  # the Construct integer class: the field's own, its length's or its count's
+    value: int = 0  # const: the constant
+    ref: str = ""  # the earlier field a count, size or length is read from (or an array a count counts)
+    nullable: bool = False  # bytes
+    string: bool = False  # bytes: a UTF-8 string
+    item: str = ""  # arrays and structs: the item structure's snake name
+    codec: Bit | None = None  # a compressed array: the bit field of ``codec_field`` naming its codec
+    codec_field: str = ""
+    magic: int = 2  # a compressed array: the magic its codec is read for
+
+
 @dataclass(frozen=True)
 class ConstructGroup:
     """Fields at one nesting level of the Construct definition; a length or checksum field wraps the rest."""
 
-    fields: list[tuple[str, str]]  # (name, Construct expression)
+    fields: list[tuple[str, ConstructOf]]  # (name, its Construct)
     wrapper: str = ""  # "" | "length" | "checksum"
     wrapper_name: str = ""
-    wrapper_expr: str = ""  # length: the prefix's Construct; checksum: the algorithm
+    wrapper_construct: ConstructOf | None = None  # length: the length field's integer
+    algorithm: str = ""  # checksum: its algorithm (a function of kafkaspec.codec.crc)
 
     @property
     def names(self) -> list[str]:
