@@ -13,7 +13,6 @@ schema name can shadow the function's own ``buf``, ``pos`` and ``end``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from kafkaspec.spec import snake
@@ -24,9 +23,6 @@ from .naming import a
 
 #: fixed-width types a struct run may hold (bool is read alone: only 0 and 1 are accepted)
 _RUN = {k: v for k, v in MESSAGE_FIXED.items() if k != "bool"}
-#: serve versions that differ only by fields added or removed at a version with one reader and writer
-#: (version tests at run time), as Kafka's generator does; False: one per layout group
-MERGE_VERSIONS = True
 #: the Construct class of the fixed-width primitives that have one (bool and uuid have adapters)
 _CONSTRUCT = {n: FIELD_TYPES[n].construct for n in MESSAGE_FIXED if FIELD_TYPES[n].construct}
 
@@ -54,25 +50,6 @@ class MessagePlan:
     shared: dict[int, str] = field(default_factory=dict)
     #: the reference codec: one Construct definition per (structure, version), in dependency order
     constructs: list[str] = field(default_factory=list)
-    #: the versions whose top-level reader and writer take the version (they serve versions that
-    #: differ by fields added or removed, tested at run time, or call a structure's that do)
-    takes_version: list[int] = field(default_factory=list)
-    #: the test that a version is one of ``takes_version``, when only some are ("" otherwise)
-    takes_test: str = ""
-    #: whether a reader or writer serves versions that differ by fields: its errors name its versions
-    #: (``v0/v1``), and ``decode_``/``encode_`` rename the one read or written
-    merged: bool = False
-
-
-@dataclass
-class Branch:
-    """One branch of a block of a reader or writer serving several versions: the fields it reads
-    (``test`` holds for the versions that have them; "" for the else, or a block every version has)
-    and the fields those versions lack, which a reader sets to their defaults."""
-
-    test: str
-    fields: list[MessageField]
-    absent: list[MessageField] = field(default_factory=list)
 
 
 def fn(struct: MessageStruct, suffix: str, kind: str) -> str:
@@ -90,11 +67,6 @@ class MessagePlanner:
         #: ("v0/v2") and by its first one
         self.labels: dict[tuple[str, int], str] = {}
         self.suffixes: dict[tuple[str, int], str] = {}
-        #: (structure, version) -> whether its reader and writer take ``version``: they serve versions
-        #: that differ by fields, or call a structure's reader and writer that do
-        self.takes: dict[tuple[str, int], bool] = {}
-        #: the versions the reader or writer being planned serves
-        self.family: list[int] = []
 
     def label(self, s: MessageStruct, version: int) -> str:
         return self.labels[s.name, version]
@@ -109,107 +81,8 @@ class MessagePlanner:
         by_layout: dict[tuple[str, str], list[int]] = {}
         for version in self.m.versions:
             self.labels[s.name, version] = self.suffixes[s.name, version] = "\x00"
-            by_layout.setdefault((self.reader(s, [version]), self.writer(s, [version])), []).append(version)
+            by_layout.setdefault((self.reader(s, version), self.writer(s, version)), []).append(version)
         return list(by_layout.values())
-
-    def families(self, s: MessageStruct, groups: list[list[int]]) -> list[list[int]]:
-        """Layout groups merged into families that one reader and one writer serve, testing the
-        version only where a field is added or removed at a version (as Kafka's generator does). A
-        family keeps one flexibility and, per field, one nullability, one tagging, one nested function
-        and one least item size: those would need a test at every use."""
-        out: list[list[int]] = []
-        for group in groups:
-            for family in out:
-                if self.mergeable(s, sorted(family + group)):
-                    family += group
-                    break
-            else:
-                out.append(list(group))
-        return [sorted(family) for family in out]
-
-    def mergeable(self, s: MessageStruct, versions: list[int]) -> bool:
-        if len({self.m.flexible(v) for v in versions}) > 1:
-            return False
-        for f in s.fields:
-            present = [v for v in versions if v in f.versions]
-            if len({(f.nullable_in(v), f.tagged_in(v)) for v in present}) > 1:
-                return False
-            t = f.items if f.type == "array" else f.type
-            if t and t in self.m.structs and len({self.suffixes[t, v] for v in present}) > 1:
-                return False
-        return True
-
-    @staticmethod
-    def condition(subset: list[int], versions: list[int]) -> str:
-        """A test that ``version`` (one of ``versions``) is in ``subset``, as short as it can be said."""
-        low, high = min(subset), max(subset)
-        if subset == [v for v in versions if v >= low]:
-            return f"version >= {low}"
-        if len(subset) == 1:
-            return f"version == {low}"
-        if subset == [v for v in versions if v <= high]:
-            return f"version <= {high}"
-        if len(subset) == len(versions) - 1:
-            return f"version != {next(v for v in versions if v not in subset)}"
-        if subset == [v for v in versions if low <= v <= high]:
-            return f"{low} <= version <= {high}"
-        return f"version in {tuple(subset)!r}"
-
-    def blocks(self, s: MessageStruct, versions: list[int]) -> list[list[Branch]]:
-        """The untagged fields of ``versions`` as blocks, each a list of branches (if/elif/else; one
-        branch with no test: fields every version has). Fields present in the same versions share a
-        block. A run of fixed-width fields that comes and goes in parts is one block with a branch per
-        set of versions that has the same of its fields: each still read by one ``unpack_from``."""
-        cut: list[list[MessageField]] = []
-        for f in s.fields:
-            present = [v for v in versions if v in f.versions]
-            if not present or f.tagged_in(present[0]):
-                continue
-            if f.type in _RUN and cut and cut[-1][-1].type in _RUN:
-                cut[-1].append(f)
-            else:
-                cut.append([f])
-        out: list[list[Branch]] = []
-        last: list[int] | None = None
-        for segment in cut:
-            patterns: dict[tuple[str, ...], list[int]] = {}
-            for v in versions:
-                patterns.setdefault(tuple(f.name for f in segment if v in f.versions), []).append(v)
-            if len(patterns) == 1 or (len(patterns) == 2 and () in patterns):
-                # present in the same versions: joins the block before when that one's are the same
-                present = next(vs for names, vs in patterns.items() if names)
-                if present == last:
-                    out[-1][0].fields.extend(segment)
-                    if len(out[-1]) > 1:
-                        out[-1][1].absent.extend(segment)
-                elif present == versions:
-                    out.append([Branch("", list(segment))])
-                else:
-                    out.append([Branch(self.condition(present, versions), list(segment)), Branch("", [], list(segment))])
-                last = present
-                continue
-            # the newest versions first (what Kafka writes today is tested first); the empty pattern
-            # (versions with none of the run) last: the else a writer leaves out
-            order = sorted(patterns.items(), key=lambda item: (not item[0], -item[1][0]))
-            branches = []
-            for i, (names, vs) in enumerate(order):
-                test = "" if i == len(order) - 1 else self.condition(vs, versions)
-                branches.append(Branch(test, [f for f in segment if f.name in names],
-                                       [f for f in segment if f.name not in names]))
-            out.append(branches)
-            last = None
-        return out
-
-    def present_in(self, f: MessageField, versions: list[int]) -> int:
-        """The first of ``versions`` that has ``f`` (what its label, nesting and tagging are read for)."""
-        return next(v for v in versions if v in f.versions)
-
-    def call_version(self, t: str, version: int) -> str:
-        """The version argument a call of structure ``t``'s function passes ("" when it takes none)."""
-        return ", version" if self.takes.get((t, version)) else ""
-
-    def signature(self, s: MessageStruct, version: int) -> str:
-        return ", version: int" if self.takes.get((s.name, version)) else ""
 
     # -- values -------------------------------------------------------------------------------------
     def annotation(self, f: MessageField) -> str:
@@ -316,7 +189,6 @@ class MessagePlanner:
                     f"{indent}({target},) = {run}.unpack_from(buf, pos)",
                     f"{indent}pos += {size}"]
         reader = fn(self.m.structs[t], self.suffix(self.m.structs[t], version), "read")
-        at = self.call_version(t, version)
         if nullable:
             # a nullable structure starts with a presence mark: int8 -1 (null) or 1; as a tagged
             # field, an unsigned varint 0 (null) or 1, as Kafka's generated code writes them
@@ -327,10 +199,10 @@ class MessagePlanner:
                     f"{indent}    {target} = None",
                     f"{indent}    pos += 1",
                     f"{indent}elif buf[pos] == 1:",
-                    f"{indent}    {target}, pos = {reader}(buf, pos + 1, {end}{at})",
+                    f"{indent}    {target}, pos = {reader}(buf, pos + 1, {end})",
                     f"{indent}else:",
                     f"{indent}    raise bad_presence({w}, buf[pos], pos)"]
-        return [f"{indent}{target}, pos = {reader}(buf, pos, {end}{at})"]
+        return [f"{indent}{target}, pos = {reader}(buf, pos, {end})"]
 
     def read_field(self, f: MessageField, s: MessageStruct, version: int, end: str, indent: str) -> list[str]:
         target = f"f_{f.name}"
@@ -342,7 +214,7 @@ class MessagePlanner:
         # at least one byte per item, as Kafka's readers require (an item of no bytes would let a
         # hostile count loop without consuming input)
         lines = [f"{indent}n, pos = read_count(buf, pos, {end}, {w}, compact={self.m.flexible(version)}, nullable={nullable}, "
-                 f"min_size={self.least(f, version)})"]
+                 f"min_size={max(self.min_size(item, version), 1)})"]
         body = indent
         if nullable:
             lines += [f"{indent}if n == -1:", f"{indent}    {target} = None", f"{indent}else:"]
@@ -359,20 +231,6 @@ class MessagePlanner:
             lines += self.read_value(item, f, s, version, "item", end, body + "    ", False)
             lines += [f"{body}    append(item)"]
         return lines
-
-    def least(self, f: MessageField, version: int) -> str:
-        """The fewest bytes an item of array ``f`` takes, at least 1 (as Kafka's readers require: an item of
-        no bytes would let a hostile count loop without consuming input); an expression of the version
-        where the versions served differ (an item structure that gained a field)."""
-        present = [v for v in self.family if v in f.versions] or [version]
-        sizes: dict[int, list[int]] = {}
-        for v in present:
-            sizes.setdefault(max(self.min_size(f.items or "", v), 1), []).append(v)
-        parts = list(sizes.items())
-        expr = str(parts[-1][0])
-        for size, versions in reversed(parts[:-1]):
-            expr = f"{size} if {self.condition(versions, present)} else {expr}"
-        return expr
 
     def run_name(self, types: tuple[str, ...]) -> str:
         fmt = ">" + "".join(MESSAGE_FIXED[t][0] for t in types)
@@ -396,33 +254,24 @@ class MessagePlanner:
                 out.append([f])
         return out
 
-    def reader(self, s: MessageStruct, versions: list[int]) -> str:
-        version, self.family = versions[0], versions
-        present = [f for f in s.fields if any(v in f.versions for v in versions)]
+    def reader(self, s: MessageStruct, version: int) -> str:
+        present = s.fields_in(version)
         name = fn(s, self.suffix(s, version), "read")
-        lines = [f"def {name}(buf, pos: int, end: int{self.signature(s, version)})"
-                 f" -> tuple[{s.name}, int]:",
+        lines = [f"def {name}(buf, pos: int, end: int) -> tuple[{s.name}, int]:",
                  f'    """Read {self.what(s, version)} at ``pos``, inside ``buf[:end]``."""']
-        for block in self.blocks(s, versions):
-            for i, branch in enumerate(block):
-                indent = "        " if len(block) > 1 else "    "
-                if len(block) > 1:
-                    lines.append(f"    {'if' if i == 0 else 'elif' if branch.test else 'else'} {branch.test}".rstrip() + ":")
-                for run in self.runs_of(branch.fields, self.present_in(branch.fields[0], versions)) if branch.fields else ():
-                    f = run[0]
-                    at = self.present_in(f, versions)
-                    if f.type in _RUN and (len(run) > 1 or f.type == "uuid"):
-                        size = sum(MESSAGE_FIXED[g.type][1] for g in run)
-                        lines += [f"{indent}if end - pos < {size}:",
-                                  f"{indent}    raise truncated({self.where(s, f, at)}, pos, {size}, end)",
-                                  f"{indent}{', '.join('f_' + g.name for g in run)}, = {self.run_name(tuple(g.type for g in run))}"
-                                  f".unpack_from(buf, pos)",
-                                  f"{indent}pos += {size}"]
-                        lines += [f"{indent}f_{g.name} = UUID(bytes=f_{g.name})" for g in run if g.type == "uuid"]
-                    else:
-                        lines += self.read_field(f, s, at, "end", indent)
-                lines += [f"{indent}f_{f.name} = {self.default(f)}" for f in branch.absent]
-        tagged = sorted((f for f in present if f.tagged_in(self.present_in(f, versions))), key=lambda f: f.tag or 0)
+        for run in self.runs_of(present, version):
+            f = run[0]
+            if f.type in _RUN and (len(run) > 1 or f.type == "uuid"):
+                size = sum(MESSAGE_FIXED[g.type][1] for g in run)
+                lines += [f"    if end - pos < {size}:",
+                          f"        raise truncated({self.where(s, f, version)}, pos, {size}, end)",
+                          f"    {', '.join('f_' + g.name for g in run)}, = {self.run_name(tuple(g.type for g in run))}"
+                          f".unpack_from(buf, pos)",
+                          f"    pos += {size}"]
+                lines += [f"    f_{g.name} = UUID(bytes=f_{g.name})" for g in run if g.type == "uuid"]
+            else:
+                lines += self.read_field(f, s, version, "end", "    ")
+        tagged = [f for f in present if f.tagged_in(version)]
         if self.m.flexible(version):
             w = repr(f"{self.m.name} {self.label(s, version)} {s.name} tagged fields")
             lines += [f"    f_{f.name} = {self.default(f)}" for f in tagged]
@@ -439,10 +288,8 @@ class MessagePlanner:
                           "        seen.add(tag)"]
                 keyword = "if"
                 for f in tagged:
-                    has = [v for v in versions if v in f.versions]
-                    test = "" if has == versions else f" and {self.condition(has, versions)}"
-                    lines += [f"        {keyword} tag == {f.tag}{test}:", "            start = pos"]
-                    lines += self.read_field(f, s, has[0], "stop", "            ")
+                    lines += [f"        {keyword} tag == {f.tag}:", "            start = pos"]
+                    lines += self.read_field(f, s, version, "stop", "            ")
                     lines += ["            if pos != stop:",
                               f"                raise tagged_size_mismatch({w}, tag, start, stop, pos)"]
                     keyword = "elif"
@@ -450,7 +297,7 @@ class MessagePlanner:
                           "            pos = stop"]
         args = []
         for f in s.fields:
-            args.append(f"f_{f.name}" if f in present else self.default(f))
+            args.append(f"f_{f.name}" if version in f.versions else self.default(f))
         if self.has_unknown:
             args.append("unknown" if self.m.flexible(version) else "()")
         lines.append(f"    return {s.name}({', '.join(args)}), pos")
@@ -472,12 +319,11 @@ class MessagePlanner:
         if t in _RUN:
             return [f"{indent}out.append({self.run_name((t,))}.pack({expr}))"]
         writer = fn(self.m.structs[t], self.suffix(self.m.structs[t], version), "write")
-        at = self.call_version(t, version)
         if nullable:
             null = "b'\\x00'" if f.tagged_in(version) else "b'\\xff'"
             return [f"{indent}if {expr} is None:", f"{indent}    out.append({null})", f"{indent}else:",
-                    f"{indent}    out.append(b'\\x01')", f"{indent}    {writer}({expr}, out{at})"]
-        return [f"{indent}{writer}({expr}, out{at})"]
+                    f"{indent}    out.append(b'\\x01')", f"{indent}    {writer}({expr}, out)"]
+        return [f"{indent}{writer}({expr}, out)"]
 
     def write_field(self, f: MessageField, s: MessageStruct, version: int, indent: str) -> list[str]:
         expr = f"v.{f.name}"
@@ -501,47 +347,30 @@ class MessagePlanner:
             lines += self.write_value(item, f, s, version, "item", body + "    ", False)
         return lines
 
-    def writer(self, s: MessageStruct, versions: list[int]) -> str:
-        version, self.family = versions[0], versions
-        present = [f for f in s.fields if any(v in f.versions for v in versions)]
-        lines = [f"def {fn(s, self.suffix(s, version), 'write')}(v: {s.name}, out: list"
-                 f"{self.signature(s, version)}) -> None:",
+    def writer(self, s: MessageStruct, version: int) -> str:
+        present = s.fields_in(version)
+        lines = [f"def {fn(s, self.suffix(s, version), 'write')}(v: {s.name}, out: list) -> None:",
                  f'    """Append the bytes of {self.what(s, version)} to ``out``."""']
         for f in s.fields:
-            lacking = [v for v in versions if v not in f.versions]
-            check = f"absent(v.{f.name}, {self.default(f)}, {self.where(s, f, version)})"
-            if lacking == versions:
-                lines.append(f"    {check}")
-            elif lacking:
-                lines += [f"    if {self.condition(lacking, versions)}:", f"        {check}"]
+            if version not in f.versions:
+                lines.append(f"    absent(v.{f.name}, {self.default(f)}, {self.where(s, f, version)})")
         if self.has_unknown and not self.m.flexible(version):
             lines.append(f"    absent(v.unknown_tagged_fields, (), {repr(f'{self.m.name} {self.label(s, version)} {s.name} tagged fields')})")
-        for block in self.blocks(s, versions):
-            for i, branch in enumerate(block):
-                if not branch.fields:
-                    continue  # the versions without these fields: nothing to write
-                indent = "        " if len(block) > 1 else "    "
-                if len(block) > 1:
-                    lines.append(f"    {'if' if i == 0 else 'elif' if branch.test else 'else'} {branch.test}".rstrip() + ":")
-                for run in self.runs_of(branch.fields, self.present_in(branch.fields[0], versions)):
-                    f = run[0]
-                    if f.type in _RUN and len(run) > 1:
-                        values = ", ".join(f"v.{g.name}.bytes" if g.type == "uuid" else f"v.{g.name}" for g in run)
-                        lines.append(f"{indent}out.append({self.run_name(tuple(g.type for g in run))}.pack({values}))")
-                    else:
-                        lines += self.write_field(f, s, self.present_in(f, versions), indent)
+        for run in self.runs_of(present, version):
+            f = run[0]
+            if f.type in _RUN and len(run) > 1:
+                values = ", ".join(f"v.{g.name}.bytes" if g.type == "uuid" else f"v.{g.name}" for g in run)
+                lines.append(f"    out.append({self.run_name(tuple(g.type for g in run))}.pack({values}))")
+            else:
+                lines += self.write_field(f, s, version, "    ")
         if self.m.flexible(version):
             lines.append("    tags = list(v.unknown_tagged_fields)")
-            tagged = sorted((f for f in present if f.tagged_in(self.present_in(f, versions))), key=lambda f: f.tag or 0)
-            for f in tagged:
-                has = [v for v in versions if v in f.versions]
+            for f in (f for f in present if f.tagged_in(version)):
                 default = self.default(f)
                 test = {"None": f"v.{f.name} is not None", "False": f"v.{f.name}", "True": f"not v.{f.name}"}.get(
                     default, f"v.{f.name} != {default}")  # a bool is tested as itself (ruff E712)
-                if has != versions:
-                    test = f"{self.condition(has, versions)} and {test}"
                 lines += [f"    if {test}:", "        outer, out = out, []"]
-                lines += self.write_field(f, s, has[0], "        ")
+                lines += self.write_field(f, s, version, "        ")
                 lines += [f"        tags.append(({f.tag}, b''.join(out)))", "        out = outer"]
             lines.append("    out.append(encode_tagged(tags))")
         return "\n".join(lines)
@@ -585,39 +414,16 @@ class MessagePlanner:
         order = self._dependency_order()
         for name in order:
             struct = self.m.structs[name]
-            groups = self.groups(struct)
-            families = self.families(struct, groups) if MERGE_VERSIONS else groups
-            for family in families:
-                merged = sum(1 for g in groups if set(g) <= set(family)) > 1
-                calls = any(self.takes.get(((f.items if f.type == "array" else f.type) or "", v), False)
-                            for f in struct.fields for v in family if v in f.versions)
-                for version in family:
-                    self.labels[name, version] = "/".join(f"v{v}" for v in family)
-                    self.suffixes[name, version] = f"v{family[0]}"
-                    self.takes[name, version] = merged or calls
-                self.plan.functions += [self.reader(struct, family), self.writer(struct, family)]
-        self.prune_runs()
+            for group in self.groups(struct):
+                for version in group:
+                    self.labels[name, version] = "/".join(f"v{v}" for v in group)
+                    self.suffixes[name, version] = f"v{group[0]}"
+                self.plan.functions += [self.reader(struct, group[0]), self.writer(struct, group[0])]
         self.plan.shared = {v: self.suffixes[self.m.name, v] for v in self.m.versions}
-        self.plan.takes_version = [v for v in self.m.versions if self.takes[self.m.name, v]]
-        self.plan.merged = any(self.takes.values())
-        if 0 < len(self.plan.takes_version) < len(self.m.versions):
-            self.plan.takes_test = self.condition(self.plan.takes_version, self.m.versions)
         for version in self.m.versions:
             for name in order:
                 self.plan.constructs.append(self.construct(self.m.structs[name], version))
         return self.plan
-
-
-    def prune_runs(self) -> None:
-        """Drop the struct runs only the layout comparisons of :meth:`groups` asked for (a merged reader
-        cuts its runs where a field comes and goes), and number the rest in order again."""
-        text = "\n".join(self.plan.functions)
-        used = [name for name in self.plan.runs if re.search(rf"\b{name}\b", text)]
-        if len(used) == len(self.plan.runs):
-            return
-        names = {old: f"_S{i}" for i, old in enumerate(used)}
-        self.plan.runs = {names[old]: self.plan.runs[old] for old in used}
-        self.plan.functions = [re.sub(r"\b_S\d+\b", lambda m: names[m.group()], f) for f in self.plan.functions]
 
 
 def plan_message(message: Message) -> MessagePlan:

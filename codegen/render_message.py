@@ -18,7 +18,7 @@ from .plan_message_trace import plan_message_trace
 #: where the names of a message module come from, beyond render.SOURCES
 MESSAGE_SOURCES: dict[str, str | None] = {
     "UUID": "uuid",
-    **dict.fromkeys(("EMPTY_LIST", "ZERO_UUID", "absent", "exact_version", "bad_presence", "encode_bytes", "encode_count", "encode_string", "encode_tagged",
+    **dict.fromkeys(("EMPTY_LIST", "ZERO_UUID", "absent", "bad_presence", "encode_bytes", "encode_count", "encode_string", "encode_tagged",
                      "read_bool", "read_bytes", "read_count", "read_string", "read_tag_header", "read_uuid",
                      "read_unknown_tags", "read_uvarint", "repeated_tag", "tagged_size_mismatch", "truncated"),
                     "kafkaspec.codec.message_types"),
@@ -36,9 +36,7 @@ def render_messages(schemas: SchemaSet, root: Path, env: jinja2.Environment, res
         plan = plan_message(m)
         values = dict(m=m, snake=plan.snake, source=m.path.relative_to(root.parent).as_posix(), runs=plan.runs,
                       classes=plan.classes, functions=plan.functions, versions=plan.versions, shared=plan.shared,
-                      flexible=plan.flexible, constructs=plan.constructs, family_doc=FAMILIES[m.family],
-                      takes_version=plan.takes_version, takes_test=plan.takes_test,
-                      merged=plan.merged)
+                      flexible=plan.flexible, constructs=plan.constructs, family_doc=FAMILIES[m.family])
         classes = {c.name: f".messages.{m.module}" for c in plan.classes}
         out[f"messages/{m.module}.py"] = resolve(env.get_template("message.py.j2").render(**values), MESSAGE_SOURCES)
         trace = plan_message_trace(m)

@@ -15,7 +15,6 @@ from kafkaspec.codec.message_types import (
     absent,
     encode_count,
     encode_tagged,
-    exact_version,
     read_count,
     read_tag_header,
     read_uvarint,
@@ -71,15 +70,309 @@ class BrokerRegistrationChangeRecord(NamedTuple):
 
 
 def _read_broker_registration_change_record_v0(
-    buf, pos: int, end: int, version: int
+    buf, pos: int, end: int
 ) -> tuple[BrokerRegistrationChangeRecord, int]:
-    """Read a BrokerRegistrationChangeRecord v0/v1/v2/v3 at ``pos``, inside ``buf[:end]``."""
+    """Read a BrokerRegistrationChangeRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 12:
         raise truncated(
-            "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord.broker_id",
-            pos,
-            12,
-            end,
+            "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord.broker_id", pos, 12, end
+        )
+    (
+        f_broker_id,
+        f_broker_epoch,
+    ) = _S0.unpack_from(buf, pos)
+    pos += 12
+    f_fenced = 0
+    n, pos = read_uvarint(
+        buf, pos, end, "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord tagged fields"
+    )
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf, pos, end, "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord tagged fields"
+        )
+        if tag in seen:
+            raise repeated_tag(
+                "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord tagged fields", tag, pos
+            )
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            if stop - pos < 1:
+                raise truncated(
+                    "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord.fenced", pos, 1, stop
+                )
+            (f_fenced,) = _S1.unpack_from(buf, pos)
+            pos += 1
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return BrokerRegistrationChangeRecord(f_broker_id, f_broker_epoch, f_fenced, 0, [], None, unknown), pos
+
+
+def _write_broker_registration_change_record_v0(v: BrokerRegistrationChangeRecord, out: list) -> None:
+    """Append the bytes of a BrokerRegistrationChangeRecord v0 to ``out``."""
+    absent(
+        v.in_controlled_shutdown,
+        0,
+        "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord.in_controlled_shutdown",
+    )
+    absent(v.log_dirs, [], "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord.log_dirs")
+    absent(
+        v.cordoned_log_dirs,
+        None,
+        "BrokerRegistrationChangeRecord v0 BrokerRegistrationChangeRecord.cordoned_log_dirs",
+    )
+    out.append(_S0.pack(v.broker_id, v.broker_epoch))
+    tags = list(v.unknown_tagged_fields)
+    if v.fenced != 0:
+        outer, out = out, []
+        out.append(_S1.pack(v.fenced))
+        tags.append((0, b"".join(out)))
+        out = outer
+    out.append(encode_tagged(tags))
+
+
+def _read_broker_registration_change_record_v1(
+    buf, pos: int, end: int
+) -> tuple[BrokerRegistrationChangeRecord, int]:
+    """Read a BrokerRegistrationChangeRecord v1 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 12:
+        raise truncated(
+            "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord.broker_id", pos, 12, end
+        )
+    (
+        f_broker_id,
+        f_broker_epoch,
+    ) = _S0.unpack_from(buf, pos)
+    pos += 12
+    f_fenced = 0
+    f_in_controlled_shutdown = 0
+    n, pos = read_uvarint(
+        buf, pos, end, "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord tagged fields"
+    )
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf, pos, end, "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord tagged fields"
+        )
+        if tag in seen:
+            raise repeated_tag(
+                "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord tagged fields", tag, pos
+            )
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            if stop - pos < 1:
+                raise truncated(
+                    "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord.fenced", pos, 1, stop
+                )
+            (f_fenced,) = _S1.unpack_from(buf, pos)
+            pos += 1
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        elif tag == 1:
+            start = pos
+            if stop - pos < 1:
+                raise truncated(
+                    "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord.in_controlled_shutdown",
+                    pos,
+                    1,
+                    stop,
+                )
+            (f_in_controlled_shutdown,) = _S1.unpack_from(buf, pos)
+            pos += 1
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return BrokerRegistrationChangeRecord(
+        f_broker_id, f_broker_epoch, f_fenced, f_in_controlled_shutdown, [], None, unknown
+    ), pos
+
+
+def _write_broker_registration_change_record_v1(v: BrokerRegistrationChangeRecord, out: list) -> None:
+    """Append the bytes of a BrokerRegistrationChangeRecord v1 to ``out``."""
+    absent(v.log_dirs, [], "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord.log_dirs")
+    absent(
+        v.cordoned_log_dirs,
+        None,
+        "BrokerRegistrationChangeRecord v1 BrokerRegistrationChangeRecord.cordoned_log_dirs",
+    )
+    out.append(_S0.pack(v.broker_id, v.broker_epoch))
+    tags = list(v.unknown_tagged_fields)
+    if v.fenced != 0:
+        outer, out = out, []
+        out.append(_S1.pack(v.fenced))
+        tags.append((0, b"".join(out)))
+        out = outer
+    if v.in_controlled_shutdown != 0:
+        outer, out = out, []
+        out.append(_S1.pack(v.in_controlled_shutdown))
+        tags.append((1, b"".join(out)))
+        out = outer
+    out.append(encode_tagged(tags))
+
+
+def _read_broker_registration_change_record_v2(
+    buf, pos: int, end: int
+) -> tuple[BrokerRegistrationChangeRecord, int]:
+    """Read a BrokerRegistrationChangeRecord v2 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 12:
+        raise truncated(
+            "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord.broker_id", pos, 12, end
+        )
+    (
+        f_broker_id,
+        f_broker_epoch,
+    ) = _S0.unpack_from(buf, pos)
+    pos += 12
+    f_fenced = 0
+    f_in_controlled_shutdown = 0
+    f_log_dirs = []
+    n, pos = read_uvarint(
+        buf, pos, end, "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord tagged fields"
+    )
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf, pos, end, "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord tagged fields"
+        )
+        if tag in seen:
+            raise repeated_tag(
+                "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord tagged fields", tag, pos
+            )
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            if stop - pos < 1:
+                raise truncated(
+                    "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord.fenced", pos, 1, stop
+                )
+            (f_fenced,) = _S1.unpack_from(buf, pos)
+            pos += 1
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        elif tag == 1:
+            start = pos
+            if stop - pos < 1:
+                raise truncated(
+                    "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord.in_controlled_shutdown",
+                    pos,
+                    1,
+                    stop,
+                )
+            (f_in_controlled_shutdown,) = _S1.unpack_from(buf, pos)
+            pos += 1
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        elif tag == 2:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord.log_dirs",
+                compact=True,
+                nullable=False,
+                min_size=16,
+            )
+            f_log_dirs = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
+            pos += 16 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord tagged fields",
+                    tag,
+                    start,
+                    stop,
+                    pos,
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return BrokerRegistrationChangeRecord(
+        f_broker_id, f_broker_epoch, f_fenced, f_in_controlled_shutdown, f_log_dirs, None, unknown
+    ), pos
+
+
+def _write_broker_registration_change_record_v2(v: BrokerRegistrationChangeRecord, out: list) -> None:
+    """Append the bytes of a BrokerRegistrationChangeRecord v2 to ``out``."""
+    absent(
+        v.cordoned_log_dirs,
+        None,
+        "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord.cordoned_log_dirs",
+    )
+    out.append(_S0.pack(v.broker_id, v.broker_epoch))
+    tags = list(v.unknown_tagged_fields)
+    if v.fenced != 0:
+        outer, out = out, []
+        out.append(_S1.pack(v.fenced))
+        tags.append((0, b"".join(out)))
+        out = outer
+    if v.in_controlled_shutdown != 0:
+        outer, out = out, []
+        out.append(_S1.pack(v.in_controlled_shutdown))
+        tags.append((1, b"".join(out)))
+        out = outer
+    if v.log_dirs != []:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.log_dirs,
+                "BrokerRegistrationChangeRecord v2 BrokerRegistrationChangeRecord.log_dirs",
+                compact=True,
+                nullable=False,
+            )
+        )
+        out += [u.bytes for u in v.log_dirs]
+        tags.append((2, b"".join(out)))
+        out = outer
+    out.append(encode_tagged(tags))
+
+
+def _read_broker_registration_change_record_v3(
+    buf, pos: int, end: int
+) -> tuple[BrokerRegistrationChangeRecord, int]:
+    """Read a BrokerRegistrationChangeRecord v3 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 12:
+        raise truncated(
+            "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.broker_id", pos, 12, end
         )
     (
         f_broker_id,
@@ -91,51 +384,40 @@ def _read_broker_registration_change_record_v0(
     f_log_dirs = []
     f_cordoned_log_dirs = None
     n, pos = read_uvarint(
-        buf,
-        pos,
-        end,
-        "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord tagged fields",
+        buf, pos, end, "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields"
     )
     unknown = []
     seen = set()
     for _ in range(n):
         tag, pos, stop = read_tag_header(
-            buf,
-            pos,
-            end,
-            "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord tagged fields",
+            buf, pos, end, "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields"
         )
         if tag in seen:
             raise repeated_tag(
-                "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord tagged fields",
-                tag,
-                pos,
+                "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields", tag, pos
             )
         seen.add(tag)
         if tag == 0:
             start = pos
             if stop - pos < 1:
                 raise truncated(
-                    "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord.fenced",
-                    pos,
-                    1,
-                    stop,
+                    "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.fenced", pos, 1, stop
                 )
             (f_fenced,) = _S1.unpack_from(buf, pos)
             pos += 1
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord tagged fields",
+                    "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields",
                     tag,
                     start,
                     stop,
                     pos,
                 )
-        elif tag == 1 and version >= 1:
+        elif tag == 1:
             start = pos
             if stop - pos < 1:
                 raise truncated(
-                    "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord.in_controlled_shutdown",
+                    "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.in_controlled_shutdown",
                     pos,
                     1,
                     stop,
@@ -144,19 +426,19 @@ def _read_broker_registration_change_record_v0(
             pos += 1
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord tagged fields",
+                    "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields",
                     tag,
                     start,
                     stop,
                     pos,
                 )
-        elif tag == 2 and version >= 2:
+        elif tag == 2:
             start = pos
             n, pos = read_count(
                 buf,
                 pos,
                 stop,
-                "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord.log_dirs",
+                "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.log_dirs",
                 compact=True,
                 nullable=False,
                 min_size=16,
@@ -165,19 +447,19 @@ def _read_broker_registration_change_record_v0(
             pos += 16 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord tagged fields",
+                    "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields",
                     tag,
                     start,
                     stop,
                     pos,
                 )
-        elif tag == 3 and version >= 3:
+        elif tag == 3:
             start = pos
             n, pos = read_count(
                 buf,
                 pos,
                 stop,
-                "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord.cordoned_log_dirs",
+                "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.cordoned_log_dirs",
                 compact=True,
                 nullable=True,
                 min_size=16,
@@ -191,7 +473,7 @@ def _read_broker_registration_change_record_v0(
                 pos += 16 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord tagged fields",
+                    "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord tagged fields",
                     tag,
                     start,
                     stop,
@@ -211,28 +493,8 @@ def _read_broker_registration_change_record_v0(
     ), pos
 
 
-def _write_broker_registration_change_record_v0(
-    v: BrokerRegistrationChangeRecord, out: list, version: int
-) -> None:
-    """Append the bytes of a BrokerRegistrationChangeRecord v0/v1/v2/v3 to ``out``."""
-    if version == 0:
-        absent(
-            v.in_controlled_shutdown,
-            0,
-            "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord.in_controlled_shutdown",
-        )
-    if version <= 1:
-        absent(
-            v.log_dirs,
-            [],
-            "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord.log_dirs",
-        )
-    if version <= 2:
-        absent(
-            v.cordoned_log_dirs,
-            None,
-            "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord.cordoned_log_dirs",
-        )
+def _write_broker_registration_change_record_v3(v: BrokerRegistrationChangeRecord, out: list) -> None:
+    """Append the bytes of a BrokerRegistrationChangeRecord v3 to ``out``."""
     out.append(_S0.pack(v.broker_id, v.broker_epoch))
     tags = list(v.unknown_tagged_fields)
     if v.fenced != 0:
@@ -240,17 +502,17 @@ def _write_broker_registration_change_record_v0(
         out.append(_S1.pack(v.fenced))
         tags.append((0, b"".join(out)))
         out = outer
-    if version >= 1 and v.in_controlled_shutdown != 0:
+    if v.in_controlled_shutdown != 0:
         outer, out = out, []
         out.append(_S1.pack(v.in_controlled_shutdown))
         tags.append((1, b"".join(out)))
         out = outer
-    if version >= 2 and v.log_dirs != []:
+    if v.log_dirs != []:
         outer, out = out, []
         out.append(
             encode_count(
                 v.log_dirs,
-                "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord.log_dirs",
+                "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.log_dirs",
                 compact=True,
                 nullable=False,
             )
@@ -258,12 +520,12 @@ def _write_broker_registration_change_record_v0(
         out += [u.bytes for u in v.log_dirs]
         tags.append((2, b"".join(out)))
         out = outer
-    if version >= 3 and v.cordoned_log_dirs is not None:
+    if v.cordoned_log_dirs is not None:
         outer, out = out, []
         out.append(
             encode_count(
                 v.cordoned_log_dirs,
-                "BrokerRegistrationChangeRecord v0/v1/v2/v3 BrokerRegistrationChangeRecord.cordoned_log_dirs",
+                "BrokerRegistrationChangeRecord v3 BrokerRegistrationChangeRecord.cordoned_log_dirs",
                 compact=True,
                 nullable=True,
             )
@@ -277,15 +539,15 @@ def _write_broker_registration_change_record_v0(
 
 _READERS = {
     0: _read_broker_registration_change_record_v0,
-    1: _read_broker_registration_change_record_v0,
-    2: _read_broker_registration_change_record_v0,
-    3: _read_broker_registration_change_record_v0,
+    1: _read_broker_registration_change_record_v1,
+    2: _read_broker_registration_change_record_v2,
+    3: _read_broker_registration_change_record_v3,
 }
 _WRITERS = {
     0: _write_broker_registration_change_record_v0,
-    1: _write_broker_registration_change_record_v0,
-    2: _write_broker_registration_change_record_v0,
-    3: _write_broker_registration_change_record_v0,
+    1: _write_broker_registration_change_record_v1,
+    2: _write_broker_registration_change_record_v2,
+    3: _write_broker_registration_change_record_v3,
 }
 
 
@@ -300,10 +562,7 @@ def decode_broker_registration_change_record(
         raise KafkaFormatError(
             f"BrokerRegistrationChangeRecord: unknown version {version} (this schema has versions 0-3)", pos
         )
-    try:
-        return reader(buf, pos, len(buf) if end is None else end, version)
-    except KafkaFormatError as exc:
-        raise exact_version(exc, NAME, version) from None
+    return reader(buf, pos, len(buf) if end is None else end)
 
 
 def encode_broker_registration_change_record(value: BrokerRegistrationChangeRecord, version: int) -> bytes:
@@ -316,11 +575,9 @@ def encode_broker_registration_change_record(value: BrokerRegistrationChangeReco
         )
     out: list = []
     try:
-        writer(value, out, version)
+        writer(value, out)
     except struct.error as exc:
         raise ValueError(
             f"BrokerRegistrationChangeRecord v{version}: a value does not fit its field: {exc}"
         ) from None
-    except ValueError as exc:
-        raise exact_version(exc, NAME, version) from None
     return b"".join(out)

@@ -14,7 +14,6 @@ from kafkaspec.codec.message_types import (
     encode_bytes,
     encode_count,
     encode_string,
-    exact_version,
     read_bytes,
     read_count,
     read_string,
@@ -120,14 +119,14 @@ def _write_topic_partition_v0(v: TopicPartition, out: list) -> None:
 
 
 def _read_consumer_protocol_subscription_v0(
-    buf, pos: int, end: int, version: int
+    buf, pos: int, end: int
 ) -> tuple[ConsumerProtocolSubscription, int]:
-    """Read a ConsumerProtocolSubscription v0/v1/v2/v3 at ``pos``, inside ``buf[:end]``."""
+    """Read a ConsumerProtocolSubscription v0 at ``pos``, inside ``buf[:end]``."""
     n, pos = read_count(
         buf,
         pos,
         end,
-        "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.topics",
+        "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.topics",
         compact=False,
         nullable=False,
         min_size=2,
@@ -139,7 +138,7 @@ def _read_consumer_protocol_subscription_v0(
             buf,
             pos,
             end,
-            "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.topics",
+            "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.topics",
             compact=False,
             nullable=False,
         )
@@ -148,79 +147,26 @@ def _read_consumer_protocol_subscription_v0(
         buf,
         pos,
         end,
-        "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.user_data",
+        "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.user_data",
         compact=False,
         nullable=True,
     )
-    if version >= 1:
-        n, pos = read_count(
-            buf,
-            pos,
-            end,
-            "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.owned_partitions",
-            compact=False,
-            nullable=False,
-            min_size=6,
-        )
-        f_owned_partitions = []
-        append = f_owned_partitions.append
-        for _ in range(n):
-            item, pos = _read_topic_partition_v0(buf, pos, end)
-            append(item)
-    else:
-        f_owned_partitions = []
-    if version >= 2:
-        if end - pos < 4:
-            raise truncated(
-                "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.generation_id",
-                pos,
-                4,
-                end,
-            )
-        (f_generation_id,) = _S0.unpack_from(buf, pos)
-        pos += 4
-    else:
-        f_generation_id = -1
-    if version >= 3:
-        f_rack_id, pos = read_string(
-            buf,
-            pos,
-            end,
-            "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.rack_id",
-            compact=False,
-            nullable=True,
-        )
-    else:
-        f_rack_id = None
-    return ConsumerProtocolSubscription(
-        f_topics, f_user_data, f_owned_partitions, f_generation_id, f_rack_id
-    ), pos
+    return ConsumerProtocolSubscription(f_topics, f_user_data, [], -1, None), pos
 
 
-def _write_consumer_protocol_subscription_v0(
-    v: ConsumerProtocolSubscription, out: list, version: int
-) -> None:
-    """Append the bytes of a ConsumerProtocolSubscription v0/v1/v2/v3 to ``out``."""
-    if version == 0:
-        absent(
-            v.owned_partitions,
-            [],
-            "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.owned_partitions",
-        )
-    if version <= 1:
-        absent(
-            v.generation_id,
-            -1,
-            "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.generation_id",
-        )
-    if version <= 2:
-        absent(
-            v.rack_id, None, "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.rack_id"
-        )
+def _write_consumer_protocol_subscription_v0(v: ConsumerProtocolSubscription, out: list) -> None:
+    """Append the bytes of a ConsumerProtocolSubscription v0 to ``out``."""
+    absent(
+        v.owned_partitions,
+        [],
+        "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.owned_partitions",
+    )
+    absent(v.generation_id, -1, "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.generation_id")
+    absent(v.rack_id, None, "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.rack_id")
     out.append(
         encode_count(
             v.topics,
-            "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.topics",
+            "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.topics",
             compact=False,
             nullable=False,
         )
@@ -229,7 +175,7 @@ def _write_consumer_protocol_subscription_v0(
         out.append(
             encode_string(
                 item,
-                "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.topics",
+                "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.topics",
                 compact=False,
                 nullable=False,
             )
@@ -237,46 +183,326 @@ def _write_consumer_protocol_subscription_v0(
     out.append(
         encode_bytes(
             v.user_data,
-            "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.user_data",
+            "ConsumerProtocolSubscription v0 ConsumerProtocolSubscription.user_data",
             compact=False,
             nullable=True,
         )
     )
-    if version >= 1:
+
+
+def _read_consumer_protocol_subscription_v1(
+    buf, pos: int, end: int
+) -> tuple[ConsumerProtocolSubscription, int]:
+    """Read a ConsumerProtocolSubscription v1 at ``pos``, inside ``buf[:end]``."""
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.topics",
+        compact=False,
+        nullable=False,
+        min_size=2,
+    )
+    f_topics = []
+    append = f_topics.append
+    for _ in range(n):
+        item, pos = read_string(
+            buf,
+            pos,
+            end,
+            "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
+        )
+        append(item)
+    f_user_data, pos = read_bytes(
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.user_data",
+        compact=False,
+        nullable=True,
+    )
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.owned_partitions",
+        compact=False,
+        nullable=False,
+        min_size=6,
+    )
+    f_owned_partitions = []
+    append = f_owned_partitions.append
+    for _ in range(n):
+        item, pos = _read_topic_partition_v0(buf, pos, end)
+        append(item)
+    return ConsumerProtocolSubscription(f_topics, f_user_data, f_owned_partitions, -1, None), pos
+
+
+def _write_consumer_protocol_subscription_v1(v: ConsumerProtocolSubscription, out: list) -> None:
+    """Append the bytes of a ConsumerProtocolSubscription v1 to ``out``."""
+    absent(v.generation_id, -1, "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.generation_id")
+    absent(v.rack_id, None, "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.rack_id")
+    out.append(
+        encode_count(
+            v.topics,
+            "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
+        )
+    )
+    for item in v.topics:
         out.append(
-            encode_count(
-                v.owned_partitions,
-                "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.owned_partitions",
+            encode_string(
+                item,
+                "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.topics",
                 compact=False,
                 nullable=False,
             )
         )
-        for item in v.owned_partitions:
-            _write_topic_partition_v0(item, out)
-    if version >= 2:
-        out.append(_S0.pack(v.generation_id))
-    if version >= 3:
+    out.append(
+        encode_bytes(
+            v.user_data,
+            "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.user_data",
+            compact=False,
+            nullable=True,
+        )
+    )
+    out.append(
+        encode_count(
+            v.owned_partitions,
+            "ConsumerProtocolSubscription v1 ConsumerProtocolSubscription.owned_partitions",
+            compact=False,
+            nullable=False,
+        )
+    )
+    for item in v.owned_partitions:
+        _write_topic_partition_v0(item, out)
+
+
+def _read_consumer_protocol_subscription_v2(
+    buf, pos: int, end: int
+) -> tuple[ConsumerProtocolSubscription, int]:
+    """Read a ConsumerProtocolSubscription v2 at ``pos``, inside ``buf[:end]``."""
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.topics",
+        compact=False,
+        nullable=False,
+        min_size=2,
+    )
+    f_topics = []
+    append = f_topics.append
+    for _ in range(n):
+        item, pos = read_string(
+            buf,
+            pos,
+            end,
+            "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
+        )
+        append(item)
+    f_user_data, pos = read_bytes(
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.user_data",
+        compact=False,
+        nullable=True,
+    )
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.owned_partitions",
+        compact=False,
+        nullable=False,
+        min_size=6,
+    )
+    f_owned_partitions = []
+    append = f_owned_partitions.append
+    for _ in range(n):
+        item, pos = _read_topic_partition_v0(buf, pos, end)
+        append(item)
+    if end - pos < 4:
+        raise truncated(
+            "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.generation_id", pos, 4, end
+        )
+    (f_generation_id,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    return ConsumerProtocolSubscription(f_topics, f_user_data, f_owned_partitions, f_generation_id, None), pos
+
+
+def _write_consumer_protocol_subscription_v2(v: ConsumerProtocolSubscription, out: list) -> None:
+    """Append the bytes of a ConsumerProtocolSubscription v2 to ``out``."""
+    absent(v.rack_id, None, "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.rack_id")
+    out.append(
+        encode_count(
+            v.topics,
+            "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
+        )
+    )
+    for item in v.topics:
         out.append(
             encode_string(
-                v.rack_id,
-                "ConsumerProtocolSubscription v0/v1/v2/v3 ConsumerProtocolSubscription.rack_id",
+                item,
+                "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.topics",
                 compact=False,
-                nullable=True,
+                nullable=False,
             )
         )
+    out.append(
+        encode_bytes(
+            v.user_data,
+            "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.user_data",
+            compact=False,
+            nullable=True,
+        )
+    )
+    out.append(
+        encode_count(
+            v.owned_partitions,
+            "ConsumerProtocolSubscription v2 ConsumerProtocolSubscription.owned_partitions",
+            compact=False,
+            nullable=False,
+        )
+    )
+    for item in v.owned_partitions:
+        _write_topic_partition_v0(item, out)
+    out.append(_S0.pack(v.generation_id))
+
+
+def _read_consumer_protocol_subscription_v3(
+    buf, pos: int, end: int
+) -> tuple[ConsumerProtocolSubscription, int]:
+    """Read a ConsumerProtocolSubscription v3 at ``pos``, inside ``buf[:end]``."""
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.topics",
+        compact=False,
+        nullable=False,
+        min_size=2,
+    )
+    f_topics = []
+    append = f_topics.append
+    for _ in range(n):
+        item, pos = read_string(
+            buf,
+            pos,
+            end,
+            "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
+        )
+        append(item)
+    f_user_data, pos = read_bytes(
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.user_data",
+        compact=False,
+        nullable=True,
+    )
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.owned_partitions",
+        compact=False,
+        nullable=False,
+        min_size=6,
+    )
+    f_owned_partitions = []
+    append = f_owned_partitions.append
+    for _ in range(n):
+        item, pos = _read_topic_partition_v0(buf, pos, end)
+        append(item)
+    if end - pos < 4:
+        raise truncated(
+            "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.generation_id", pos, 4, end
+        )
+    (f_generation_id,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    f_rack_id, pos = read_string(
+        buf,
+        pos,
+        end,
+        "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.rack_id",
+        compact=False,
+        nullable=True,
+    )
+    return ConsumerProtocolSubscription(
+        f_topics, f_user_data, f_owned_partitions, f_generation_id, f_rack_id
+    ), pos
+
+
+def _write_consumer_protocol_subscription_v3(v: ConsumerProtocolSubscription, out: list) -> None:
+    """Append the bytes of a ConsumerProtocolSubscription v3 to ``out``."""
+    out.append(
+        encode_count(
+            v.topics,
+            "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.topics",
+            compact=False,
+            nullable=False,
+        )
+    )
+    for item in v.topics:
+        out.append(
+            encode_string(
+                item,
+                "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.topics",
+                compact=False,
+                nullable=False,
+            )
+        )
+    out.append(
+        encode_bytes(
+            v.user_data,
+            "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.user_data",
+            compact=False,
+            nullable=True,
+        )
+    )
+    out.append(
+        encode_count(
+            v.owned_partitions,
+            "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.owned_partitions",
+            compact=False,
+            nullable=False,
+        )
+    )
+    for item in v.owned_partitions:
+        _write_topic_partition_v0(item, out)
+    out.append(_S0.pack(v.generation_id))
+    out.append(
+        encode_string(
+            v.rack_id,
+            "ConsumerProtocolSubscription v3 ConsumerProtocolSubscription.rack_id",
+            compact=False,
+            nullable=True,
+        )
+    )
 
 
 _READERS = {
     0: _read_consumer_protocol_subscription_v0,
-    1: _read_consumer_protocol_subscription_v0,
-    2: _read_consumer_protocol_subscription_v0,
-    3: _read_consumer_protocol_subscription_v0,
+    1: _read_consumer_protocol_subscription_v1,
+    2: _read_consumer_protocol_subscription_v2,
+    3: _read_consumer_protocol_subscription_v3,
 }
 _WRITERS = {
     0: _write_consumer_protocol_subscription_v0,
-    1: _write_consumer_protocol_subscription_v0,
-    2: _write_consumer_protocol_subscription_v0,
-    3: _write_consumer_protocol_subscription_v0,
+    1: _write_consumer_protocol_subscription_v1,
+    2: _write_consumer_protocol_subscription_v2,
+    3: _write_consumer_protocol_subscription_v3,
 }
 
 
@@ -291,10 +517,7 @@ def decode_consumer_protocol_subscription(
         raise KafkaFormatError(
             f"ConsumerProtocolSubscription: unknown version {version} (this schema has versions 0-3)", pos
         )
-    try:
-        return reader(buf, pos, len(buf) if end is None else end, version)
-    except KafkaFormatError as exc:
-        raise exact_version(exc, NAME, version) from None
+    return reader(buf, pos, len(buf) if end is None else end)
 
 
 def encode_consumer_protocol_subscription(value: ConsumerProtocolSubscription, version: int) -> bytes:
@@ -307,11 +530,9 @@ def encode_consumer_protocol_subscription(value: ConsumerProtocolSubscription, v
         )
     out: list = []
     try:
-        writer(value, out, version)
+        writer(value, out)
     except struct.error as exc:
         raise ValueError(
             f"ConsumerProtocolSubscription v{version}: a value does not fit its field: {exc}"
         ) from None
-    except ValueError as exc:
-        raise exact_version(exc, NAME, version) from None
     return b"".join(out)

@@ -16,7 +16,6 @@ from kafkaspec.codec.message_types import (
     encode_count,
     encode_string,
     encode_tagged,
-    exact_version,
     read_bytes,
     read_count,
     read_string,
@@ -97,72 +96,166 @@ class GroupMetadataValue(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def _read_member_metadata_v0(buf, pos: int, end: int, version: int) -> tuple[MemberMetadata, int]:
-    """Read a MemberMetadata of GroupMetadataValue v0/v1/v2/v3 at ``pos``, inside ``buf[:end]``."""
+def _read_member_metadata_v0(buf, pos: int, end: int) -> tuple[MemberMetadata, int]:
+    """Read a MemberMetadata of GroupMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     f_member_id, pos = read_string(
-        buf,
-        pos,
-        end,
-        "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.member_id",
-        compact=False,
-        nullable=False,
+        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.member_id", compact=False, nullable=False
     )
-    if version >= 3:
-        f_group_instance_id, pos = read_string(
-            buf,
-            pos,
-            end,
-            "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.group_instance_id",
-            compact=False,
-            nullable=True,
-        )
-    else:
-        f_group_instance_id = None
     f_client_id, pos = read_string(
-        buf,
-        pos,
-        end,
-        "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.client_id",
-        compact=False,
-        nullable=False,
+        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.client_id", compact=False, nullable=False
     )
     f_client_host, pos = read_string(
-        buf,
-        pos,
-        end,
-        "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.client_host",
-        compact=False,
-        nullable=False,
+        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.client_host", compact=False, nullable=False
     )
-    if version >= 1:
-        if end - pos < 8:
-            raise truncated("GroupMetadataValue v0/v1/v2/v3 MemberMetadata.rebalance_timeout", pos, 8, end)
-        (
-            f_rebalance_timeout,
-            f_session_timeout,
-        ) = _S1.unpack_from(buf, pos)
-        pos += 8
-    else:
-        if end - pos < 4:
-            raise truncated("GroupMetadataValue v0/v1/v2/v3 MemberMetadata.session_timeout", pos, 4, end)
-        (f_session_timeout,) = _S0.unpack_from(buf, pos)
-        pos += 4
-        f_rebalance_timeout = -1
+    if end - pos < 4:
+        raise truncated("GroupMetadataValue v0 MemberMetadata.session_timeout", pos, 4, end)
+    (f_session_timeout,) = _S0.unpack_from(buf, pos)
+    pos += 4
     f_subscription, pos = read_bytes(
-        buf,
-        pos,
-        end,
-        "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.subscription",
-        compact=False,
-        nullable=False,
+        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.subscription", compact=False, nullable=False
     )
     f_assignment, pos = read_bytes(
-        buf,
-        pos,
-        end,
-        "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.assignment",
-        compact=False,
-        nullable=False,
+        buf, pos, end, "GroupMetadataValue v0 MemberMetadata.assignment", compact=False, nullable=False
+    )
+    return MemberMetadata(
+        f_member_id, None, f_client_id, f_client_host, -1, f_session_timeout, f_subscription, f_assignment, ()
+    ), pos
+
+
+def _write_member_metadata_v0(v: MemberMetadata, out: list) -> None:
+    """Append the bytes of a MemberMetadata of GroupMetadataValue v0 to ``out``."""
+    absent(v.group_instance_id, None, "GroupMetadataValue v0 MemberMetadata.group_instance_id")
+    absent(v.rebalance_timeout, -1, "GroupMetadataValue v0 MemberMetadata.rebalance_timeout")
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v0 MemberMetadata tagged fields")
+    out.append(
+        encode_string(
+            v.member_id, "GroupMetadataValue v0 MemberMetadata.member_id", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_id, "GroupMetadataValue v0 MemberMetadata.client_id", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_host, "GroupMetadataValue v0 MemberMetadata.client_host", compact=False, nullable=False
+        )
+    )
+    out.append(_S0.pack(v.session_timeout))
+    out.append(
+        encode_bytes(
+            v.subscription, "GroupMetadataValue v0 MemberMetadata.subscription", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_bytes(
+            v.assignment, "GroupMetadataValue v0 MemberMetadata.assignment", compact=False, nullable=False
+        )
+    )
+
+
+def _read_member_metadata_v1(buf, pos: int, end: int) -> tuple[MemberMetadata, int]:
+    """Read a MemberMetadata of GroupMetadataValue v1/v2 at ``pos``, inside ``buf[:end]``."""
+    f_member_id, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v1/v2 MemberMetadata.member_id", compact=False, nullable=False
+    )
+    f_client_id, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v1/v2 MemberMetadata.client_id", compact=False, nullable=False
+    )
+    f_client_host, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v1/v2 MemberMetadata.client_host", compact=False, nullable=False
+    )
+    if end - pos < 8:
+        raise truncated("GroupMetadataValue v1/v2 MemberMetadata.rebalance_timeout", pos, 8, end)
+    (
+        f_rebalance_timeout,
+        f_session_timeout,
+    ) = _S1.unpack_from(buf, pos)
+    pos += 8
+    f_subscription, pos = read_bytes(
+        buf, pos, end, "GroupMetadataValue v1/v2 MemberMetadata.subscription", compact=False, nullable=False
+    )
+    f_assignment, pos = read_bytes(
+        buf, pos, end, "GroupMetadataValue v1/v2 MemberMetadata.assignment", compact=False, nullable=False
+    )
+    return MemberMetadata(
+        f_member_id,
+        None,
+        f_client_id,
+        f_client_host,
+        f_rebalance_timeout,
+        f_session_timeout,
+        f_subscription,
+        f_assignment,
+        (),
+    ), pos
+
+
+def _write_member_metadata_v1(v: MemberMetadata, out: list) -> None:
+    """Append the bytes of a MemberMetadata of GroupMetadataValue v1/v2 to ``out``."""
+    absent(v.group_instance_id, None, "GroupMetadataValue v1/v2 MemberMetadata.group_instance_id")
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v1/v2 MemberMetadata tagged fields")
+    out.append(
+        encode_string(
+            v.member_id, "GroupMetadataValue v1/v2 MemberMetadata.member_id", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_id, "GroupMetadataValue v1/v2 MemberMetadata.client_id", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_host,
+            "GroupMetadataValue v1/v2 MemberMetadata.client_host",
+            compact=False,
+            nullable=False,
+        )
+    )
+    out.append(_S1.pack(v.rebalance_timeout, v.session_timeout))
+    out.append(
+        encode_bytes(
+            v.subscription,
+            "GroupMetadataValue v1/v2 MemberMetadata.subscription",
+            compact=False,
+            nullable=False,
+        )
+    )
+    out.append(
+        encode_bytes(
+            v.assignment, "GroupMetadataValue v1/v2 MemberMetadata.assignment", compact=False, nullable=False
+        )
+    )
+
+
+def _read_member_metadata_v3(buf, pos: int, end: int) -> tuple[MemberMetadata, int]:
+    """Read a MemberMetadata of GroupMetadataValue v3 at ``pos``, inside ``buf[:end]``."""
+    f_member_id, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.member_id", compact=False, nullable=False
+    )
+    f_group_instance_id, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.group_instance_id", compact=False, nullable=True
+    )
+    f_client_id, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.client_id", compact=False, nullable=False
+    )
+    f_client_host, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.client_host", compact=False, nullable=False
+    )
+    if end - pos < 8:
+        raise truncated("GroupMetadataValue v3 MemberMetadata.rebalance_timeout", pos, 8, end)
+    (
+        f_rebalance_timeout,
+        f_session_timeout,
+    ) = _S1.unpack_from(buf, pos)
+    pos += 8
+    f_subscription, pos = read_bytes(
+        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.subscription", compact=False, nullable=False
+    )
+    f_assignment, pos = read_bytes(
+        buf, pos, end, "GroupMetadataValue v3 MemberMetadata.assignment", compact=False, nullable=False
     )
     return MemberMetadata(
         f_member_id,
@@ -177,64 +270,41 @@ def _read_member_metadata_v0(buf, pos: int, end: int, version: int) -> tuple[Mem
     ), pos
 
 
-def _write_member_metadata_v0(v: MemberMetadata, out: list, version: int) -> None:
-    """Append the bytes of a MemberMetadata of GroupMetadataValue v0/v1/v2/v3 to ``out``."""
-    if version <= 2:
-        absent(v.group_instance_id, None, "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.group_instance_id")
-    if version == 0:
-        absent(v.rebalance_timeout, -1, "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.rebalance_timeout")
-    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v0/v1/v2/v3 MemberMetadata tagged fields")
+def _write_member_metadata_v3(v: MemberMetadata, out: list) -> None:
+    """Append the bytes of a MemberMetadata of GroupMetadataValue v3 to ``out``."""
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v3 MemberMetadata tagged fields")
     out.append(
         encode_string(
-            v.member_id,
-            "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.member_id",
-            compact=False,
-            nullable=False,
-        )
-    )
-    if version >= 3:
-        out.append(
-            encode_string(
-                v.group_instance_id,
-                "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.group_instance_id",
-                compact=False,
-                nullable=True,
-            )
-        )
-    out.append(
-        encode_string(
-            v.client_id,
-            "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.client_id",
-            compact=False,
-            nullable=False,
+            v.member_id, "GroupMetadataValue v3 MemberMetadata.member_id", compact=False, nullable=False
         )
     )
     out.append(
         encode_string(
-            v.client_host,
-            "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.client_host",
+            v.group_instance_id,
+            "GroupMetadataValue v3 MemberMetadata.group_instance_id",
             compact=False,
-            nullable=False,
+            nullable=True,
         )
     )
-    if version >= 1:
-        out.append(_S1.pack(v.rebalance_timeout, v.session_timeout))
-    else:
-        out.append(_S0.pack(v.session_timeout))
+    out.append(
+        encode_string(
+            v.client_id, "GroupMetadataValue v3 MemberMetadata.client_id", compact=False, nullable=False
+        )
+    )
+    out.append(
+        encode_string(
+            v.client_host, "GroupMetadataValue v3 MemberMetadata.client_host", compact=False, nullable=False
+        )
+    )
+    out.append(_S1.pack(v.rebalance_timeout, v.session_timeout))
     out.append(
         encode_bytes(
-            v.subscription,
-            "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.subscription",
-            compact=False,
-            nullable=False,
+            v.subscription, "GroupMetadataValue v3 MemberMetadata.subscription", compact=False, nullable=False
         )
     )
     out.append(
         encode_bytes(
-            v.assignment,
-            "GroupMetadataValue v0/v1/v2/v3 MemberMetadata.assignment",
-            compact=False,
-            nullable=False,
+            v.assignment, "GroupMetadataValue v3 MemberMetadata.assignment", compact=False, nullable=False
         )
     )
 
@@ -320,77 +390,46 @@ def _write_member_metadata_v4(v: MemberMetadata, out: list) -> None:
     out.append(encode_tagged(tags))
 
 
-def _read_group_metadata_value_v0(buf, pos: int, end: int, version: int) -> tuple[GroupMetadataValue, int]:
-    """Read a GroupMetadataValue v0/v1/v2/v3 at ``pos``, inside ``buf[:end]``."""
+def _read_group_metadata_value_v0(buf, pos: int, end: int) -> tuple[GroupMetadataValue, int]:
+    """Read a GroupMetadataValue v0 at ``pos``, inside ``buf[:end]``."""
     f_protocol_type, pos = read_string(
-        buf,
-        pos,
-        end,
-        "GroupMetadataValue v0/v1/v2/v3 GroupMetadataValue.protocol_type",
-        compact=False,
-        nullable=False,
+        buf, pos, end, "GroupMetadataValue v0 GroupMetadataValue.protocol_type", compact=False, nullable=False
     )
     if end - pos < 4:
-        raise truncated("GroupMetadataValue v0/v1/v2/v3 GroupMetadataValue.generation", pos, 4, end)
+        raise truncated("GroupMetadataValue v0 GroupMetadataValue.generation", pos, 4, end)
     (f_generation,) = _S0.unpack_from(buf, pos)
     pos += 4
     f_protocol, pos = read_string(
-        buf,
-        pos,
-        end,
-        "GroupMetadataValue v0/v1/v2/v3 GroupMetadataValue.protocol",
-        compact=False,
-        nullable=True,
+        buf, pos, end, "GroupMetadataValue v0 GroupMetadataValue.protocol", compact=False, nullable=True
     )
     f_leader, pos = read_string(
-        buf,
-        pos,
-        end,
-        "GroupMetadataValue v0/v1/v2/v3 GroupMetadataValue.leader",
-        compact=False,
-        nullable=True,
+        buf, pos, end, "GroupMetadataValue v0 GroupMetadataValue.leader", compact=False, nullable=True
     )
-    if version >= 2:
-        if end - pos < 8:
-            raise truncated(
-                "GroupMetadataValue v0/v1/v2/v3 GroupMetadataValue.current_state_timestamp", pos, 8, end
-            )
-        (f_current_state_timestamp,) = _S2.unpack_from(buf, pos)
-        pos += 8
-    else:
-        f_current_state_timestamp = -1
     n, pos = read_count(
         buf,
         pos,
         end,
-        "GroupMetadataValue v0/v1/v2/v3 GroupMetadataValue.members",
+        "GroupMetadataValue v0 GroupMetadataValue.members",
         compact=False,
         nullable=False,
-        min_size=18 if version == 0 else 22 if 1 <= version <= 2 else 24,
+        min_size=18,
     )
     f_members = []
     append = f_members.append
     for _ in range(n):
-        item, pos = _read_member_metadata_v0(buf, pos, end, version)
+        item, pos = _read_member_metadata_v0(buf, pos, end)
         append(item)
-    return GroupMetadataValue(
-        f_protocol_type, f_generation, f_protocol, f_leader, f_current_state_timestamp, f_members, ()
-    ), pos
+    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, -1, f_members, ()), pos
 
 
-def _write_group_metadata_value_v0(v: GroupMetadataValue, out: list, version: int) -> None:
-    """Append the bytes of a GroupMetadataValue v0/v1/v2/v3 to ``out``."""
-    if version <= 1:
-        absent(
-            v.current_state_timestamp,
-            -1,
-            "GroupMetadataValue v0/v1/v2/v3 GroupMetadataValue.current_state_timestamp",
-        )
-    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v0/v1/v2/v3 GroupMetadataValue tagged fields")
+def _write_group_metadata_value_v0(v: GroupMetadataValue, out: list) -> None:
+    """Append the bytes of a GroupMetadataValue v0 to ``out``."""
+    absent(v.current_state_timestamp, -1, "GroupMetadataValue v0 GroupMetadataValue.current_state_timestamp")
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v0 GroupMetadataValue tagged fields")
     out.append(
         encode_string(
             v.protocol_type,
-            "GroupMetadataValue v0/v1/v2/v3 GroupMetadataValue.protocol_type",
+            "GroupMetadataValue v0 GroupMetadataValue.protocol_type",
             compact=False,
             nullable=False,
         )
@@ -398,29 +437,225 @@ def _write_group_metadata_value_v0(v: GroupMetadataValue, out: list, version: in
     out.append(_S0.pack(v.generation))
     out.append(
         encode_string(
-            v.protocol,
-            "GroupMetadataValue v0/v1/v2/v3 GroupMetadataValue.protocol",
-            compact=False,
-            nullable=True,
+            v.protocol, "GroupMetadataValue v0 GroupMetadataValue.protocol", compact=False, nullable=True
         )
     )
     out.append(
         encode_string(
-            v.leader, "GroupMetadataValue v0/v1/v2/v3 GroupMetadataValue.leader", compact=False, nullable=True
+            v.leader, "GroupMetadataValue v0 GroupMetadataValue.leader", compact=False, nullable=True
         )
     )
-    if version >= 2:
-        out.append(_S2.pack(v.current_state_timestamp))
     out.append(
         encode_count(
-            v.members,
-            "GroupMetadataValue v0/v1/v2/v3 GroupMetadataValue.members",
+            v.members, "GroupMetadataValue v0 GroupMetadataValue.members", compact=False, nullable=False
+        )
+    )
+    for item in v.members:
+        _write_member_metadata_v0(item, out)
+
+
+def _read_group_metadata_value_v1(buf, pos: int, end: int) -> tuple[GroupMetadataValue, int]:
+    """Read a GroupMetadataValue v1 at ``pos``, inside ``buf[:end]``."""
+    f_protocol_type, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v1 GroupMetadataValue.protocol_type", compact=False, nullable=False
+    )
+    if end - pos < 4:
+        raise truncated("GroupMetadataValue v1 GroupMetadataValue.generation", pos, 4, end)
+    (f_generation,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    f_protocol, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v1 GroupMetadataValue.protocol", compact=False, nullable=True
+    )
+    f_leader, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v1 GroupMetadataValue.leader", compact=False, nullable=True
+    )
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "GroupMetadataValue v1 GroupMetadataValue.members",
+        compact=False,
+        nullable=False,
+        min_size=22,
+    )
+    f_members = []
+    append = f_members.append
+    for _ in range(n):
+        item, pos = _read_member_metadata_v1(buf, pos, end)
+        append(item)
+    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, -1, f_members, ()), pos
+
+
+def _write_group_metadata_value_v1(v: GroupMetadataValue, out: list) -> None:
+    """Append the bytes of a GroupMetadataValue v1 to ``out``."""
+    absent(v.current_state_timestamp, -1, "GroupMetadataValue v1 GroupMetadataValue.current_state_timestamp")
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v1 GroupMetadataValue tagged fields")
+    out.append(
+        encode_string(
+            v.protocol_type,
+            "GroupMetadataValue v1 GroupMetadataValue.protocol_type",
             compact=False,
             nullable=False,
         )
     )
+    out.append(_S0.pack(v.generation))
+    out.append(
+        encode_string(
+            v.protocol, "GroupMetadataValue v1 GroupMetadataValue.protocol", compact=False, nullable=True
+        )
+    )
+    out.append(
+        encode_string(
+            v.leader, "GroupMetadataValue v1 GroupMetadataValue.leader", compact=False, nullable=True
+        )
+    )
+    out.append(
+        encode_count(
+            v.members, "GroupMetadataValue v1 GroupMetadataValue.members", compact=False, nullable=False
+        )
+    )
     for item in v.members:
-        _write_member_metadata_v0(item, out, version)
+        _write_member_metadata_v1(item, out)
+
+
+def _read_group_metadata_value_v2(buf, pos: int, end: int) -> tuple[GroupMetadataValue, int]:
+    """Read a GroupMetadataValue v2 at ``pos``, inside ``buf[:end]``."""
+    f_protocol_type, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v2 GroupMetadataValue.protocol_type", compact=False, nullable=False
+    )
+    if end - pos < 4:
+        raise truncated("GroupMetadataValue v2 GroupMetadataValue.generation", pos, 4, end)
+    (f_generation,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    f_protocol, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v2 GroupMetadataValue.protocol", compact=False, nullable=True
+    )
+    f_leader, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v2 GroupMetadataValue.leader", compact=False, nullable=True
+    )
+    if end - pos < 8:
+        raise truncated("GroupMetadataValue v2 GroupMetadataValue.current_state_timestamp", pos, 8, end)
+    (f_current_state_timestamp,) = _S2.unpack_from(buf, pos)
+    pos += 8
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "GroupMetadataValue v2 GroupMetadataValue.members",
+        compact=False,
+        nullable=False,
+        min_size=22,
+    )
+    f_members = []
+    append = f_members.append
+    for _ in range(n):
+        item, pos = _read_member_metadata_v1(buf, pos, end)
+        append(item)
+    return GroupMetadataValue(
+        f_protocol_type, f_generation, f_protocol, f_leader, f_current_state_timestamp, f_members, ()
+    ), pos
+
+
+def _write_group_metadata_value_v2(v: GroupMetadataValue, out: list) -> None:
+    """Append the bytes of a GroupMetadataValue v2 to ``out``."""
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v2 GroupMetadataValue tagged fields")
+    out.append(
+        encode_string(
+            v.protocol_type,
+            "GroupMetadataValue v2 GroupMetadataValue.protocol_type",
+            compact=False,
+            nullable=False,
+        )
+    )
+    out.append(_S0.pack(v.generation))
+    out.append(
+        encode_string(
+            v.protocol, "GroupMetadataValue v2 GroupMetadataValue.protocol", compact=False, nullable=True
+        )
+    )
+    out.append(
+        encode_string(
+            v.leader, "GroupMetadataValue v2 GroupMetadataValue.leader", compact=False, nullable=True
+        )
+    )
+    out.append(_S2.pack(v.current_state_timestamp))
+    out.append(
+        encode_count(
+            v.members, "GroupMetadataValue v2 GroupMetadataValue.members", compact=False, nullable=False
+        )
+    )
+    for item in v.members:
+        _write_member_metadata_v1(item, out)
+
+
+def _read_group_metadata_value_v3(buf, pos: int, end: int) -> tuple[GroupMetadataValue, int]:
+    """Read a GroupMetadataValue v3 at ``pos``, inside ``buf[:end]``."""
+    f_protocol_type, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v3 GroupMetadataValue.protocol_type", compact=False, nullable=False
+    )
+    if end - pos < 4:
+        raise truncated("GroupMetadataValue v3 GroupMetadataValue.generation", pos, 4, end)
+    (f_generation,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    f_protocol, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v3 GroupMetadataValue.protocol", compact=False, nullable=True
+    )
+    f_leader, pos = read_string(
+        buf, pos, end, "GroupMetadataValue v3 GroupMetadataValue.leader", compact=False, nullable=True
+    )
+    if end - pos < 8:
+        raise truncated("GroupMetadataValue v3 GroupMetadataValue.current_state_timestamp", pos, 8, end)
+    (f_current_state_timestamp,) = _S2.unpack_from(buf, pos)
+    pos += 8
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "GroupMetadataValue v3 GroupMetadataValue.members",
+        compact=False,
+        nullable=False,
+        min_size=24,
+    )
+    f_members = []
+    append = f_members.append
+    for _ in range(n):
+        item, pos = _read_member_metadata_v3(buf, pos, end)
+        append(item)
+    return GroupMetadataValue(
+        f_protocol_type, f_generation, f_protocol, f_leader, f_current_state_timestamp, f_members, ()
+    ), pos
+
+
+def _write_group_metadata_value_v3(v: GroupMetadataValue, out: list) -> None:
+    """Append the bytes of a GroupMetadataValue v3 to ``out``."""
+    absent(v.unknown_tagged_fields, (), "GroupMetadataValue v3 GroupMetadataValue tagged fields")
+    out.append(
+        encode_string(
+            v.protocol_type,
+            "GroupMetadataValue v3 GroupMetadataValue.protocol_type",
+            compact=False,
+            nullable=False,
+        )
+    )
+    out.append(_S0.pack(v.generation))
+    out.append(
+        encode_string(
+            v.protocol, "GroupMetadataValue v3 GroupMetadataValue.protocol", compact=False, nullable=True
+        )
+    )
+    out.append(
+        encode_string(
+            v.leader, "GroupMetadataValue v3 GroupMetadataValue.leader", compact=False, nullable=True
+        )
+    )
+    out.append(_S2.pack(v.current_state_timestamp))
+    out.append(
+        encode_count(
+            v.members, "GroupMetadataValue v3 GroupMetadataValue.members", compact=False, nullable=False
+        )
+    )
+    for item in v.members:
+        _write_member_metadata_v3(item, out)
 
 
 def _read_group_metadata_value_v4(buf, pos: int, end: int) -> tuple[GroupMetadataValue, int]:
@@ -497,16 +732,16 @@ def _write_group_metadata_value_v4(v: GroupMetadataValue, out: list) -> None:
 
 _READERS = {
     0: _read_group_metadata_value_v0,
-    1: _read_group_metadata_value_v0,
-    2: _read_group_metadata_value_v0,
-    3: _read_group_metadata_value_v0,
+    1: _read_group_metadata_value_v1,
+    2: _read_group_metadata_value_v2,
+    3: _read_group_metadata_value_v3,
     4: _read_group_metadata_value_v4,
 }
 _WRITERS = {
     0: _write_group_metadata_value_v0,
-    1: _write_group_metadata_value_v0,
-    2: _write_group_metadata_value_v0,
-    3: _write_group_metadata_value_v0,
+    1: _write_group_metadata_value_v1,
+    2: _write_group_metadata_value_v2,
+    3: _write_group_metadata_value_v3,
     4: _write_group_metadata_value_v4,
 }
 
@@ -522,12 +757,7 @@ def decode_group_metadata_value(
         raise KafkaFormatError(
             f"GroupMetadataValue: unknown version {version} (this schema has versions 0-4)", pos
         )
-    try:
-        if version <= 3:  # a reader that serves several versions, told which one
-            return reader(buf, pos, len(buf) if end is None else end, version)
-        return reader(buf, pos, len(buf) if end is None else end)
-    except KafkaFormatError as exc:
-        raise exact_version(exc, NAME, version) from None
+    return reader(buf, pos, len(buf) if end is None else end)
 
 
 def encode_group_metadata_value(value: GroupMetadataValue, version: int) -> bytes:
@@ -538,12 +768,7 @@ def encode_group_metadata_value(value: GroupMetadataValue, version: int) -> byte
         raise ValueError(f"GroupMetadataValue: unknown version {version} (this schema has versions 0-4)")
     out: list = []
     try:
-        if version <= 3:  # a writer that serves several versions, told which one
-            writer(value, out, version)
-        else:
-            writer(value, out)
+        writer(value, out)
     except struct.error as exc:
         raise ValueError(f"GroupMetadataValue v{version}: a value does not fit its field: {exc}") from None
-    except ValueError as exc:
-        raise exact_version(exc, NAME, version) from None
     return b"".join(out)

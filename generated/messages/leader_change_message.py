@@ -16,7 +16,6 @@ from kafkaspec.codec.message_types import (
     absent,
     encode_count,
     encode_tagged,
-    exact_version,
     read_count,
     read_unknown_tags,
     truncated,
@@ -79,43 +78,49 @@ class LeaderChangeMessage(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def _read_voter_v0(buf, pos: int, end: int, version: int) -> tuple[Voter, int]:
-    """Read a Voter of LeaderChangeMessage v0/v1 at ``pos``, inside ``buf[:end]``."""
-    if version >= 1:
-        if end - pos < 20:
-            raise truncated("LeaderChangeMessage v0/v1 Voter.voter_id", pos, 20, end)
-        (
-            f_voter_id,
-            f_voter_directory_id,
-        ) = _S1.unpack_from(buf, pos)
-        pos += 20
-        f_voter_directory_id = UUID(bytes=f_voter_directory_id)
-    else:
-        if end - pos < 4:
-            raise truncated("LeaderChangeMessage v0/v1 Voter.voter_id", pos, 4, end)
-        (f_voter_id,) = _S0.unpack_from(buf, pos)
-        pos += 4
-        f_voter_directory_id = ZERO_UUID
-    unknown, pos = read_unknown_tags(buf, pos, end, "LeaderChangeMessage v0/v1 Voter tagged fields")
-    return Voter(f_voter_id, f_voter_directory_id, unknown), pos
+def _read_voter_v0(buf, pos: int, end: int) -> tuple[Voter, int]:
+    """Read a Voter of LeaderChangeMessage v0 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 4:
+        raise truncated("LeaderChangeMessage v0 Voter.voter_id", pos, 4, end)
+    (f_voter_id,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    unknown, pos = read_unknown_tags(buf, pos, end, "LeaderChangeMessage v0 Voter tagged fields")
+    return Voter(f_voter_id, ZERO_UUID, unknown), pos
 
 
-def _write_voter_v0(v: Voter, out: list, version: int) -> None:
-    """Append the bytes of a Voter of LeaderChangeMessage v0/v1 to ``out``."""
-    if version == 0:
-        absent(v.voter_directory_id, ZERO_UUID, "LeaderChangeMessage v0/v1 Voter.voter_directory_id")
-    if version >= 1:
-        out.append(_S1.pack(v.voter_id, v.voter_directory_id.bytes))
-    else:
-        out.append(_S0.pack(v.voter_id))
+def _write_voter_v0(v: Voter, out: list) -> None:
+    """Append the bytes of a Voter of LeaderChangeMessage v0 to ``out``."""
+    absent(v.voter_directory_id, ZERO_UUID, "LeaderChangeMessage v0 Voter.voter_directory_id")
+    out.append(_S0.pack(v.voter_id))
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
-def _read_leader_change_message_v0(buf, pos: int, end: int, version: int) -> tuple[LeaderChangeMessage, int]:
-    """Read a LeaderChangeMessage v0/v1 at ``pos``, inside ``buf[:end]``."""
+def _read_voter_v1(buf, pos: int, end: int) -> tuple[Voter, int]:
+    """Read a Voter of LeaderChangeMessage v1 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 20:
+        raise truncated("LeaderChangeMessage v1 Voter.voter_id", pos, 20, end)
+    (
+        f_voter_id,
+        f_voter_directory_id,
+    ) = _S1.unpack_from(buf, pos)
+    pos += 20
+    f_voter_directory_id = UUID(bytes=f_voter_directory_id)
+    unknown, pos = read_unknown_tags(buf, pos, end, "LeaderChangeMessage v1 Voter tagged fields")
+    return Voter(f_voter_id, f_voter_directory_id, unknown), pos
+
+
+def _write_voter_v1(v: Voter, out: list) -> None:
+    """Append the bytes of a Voter of LeaderChangeMessage v1 to ``out``."""
+    out.append(_S1.pack(v.voter_id, v.voter_directory_id.bytes))
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_leader_change_message_v0(buf, pos: int, end: int) -> tuple[LeaderChangeMessage, int]:
+    """Read a LeaderChangeMessage v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 6:
-        raise truncated("LeaderChangeMessage v0/v1 LeaderChangeMessage.version", pos, 6, end)
+        raise truncated("LeaderChangeMessage v0 LeaderChangeMessage.version", pos, 6, end)
     (
         f_version,
         f_leader_id,
@@ -125,67 +130,134 @@ def _read_leader_change_message_v0(buf, pos: int, end: int, version: int) -> tup
         buf,
         pos,
         end,
-        "LeaderChangeMessage v0/v1 LeaderChangeMessage.voters",
+        "LeaderChangeMessage v0 LeaderChangeMessage.voters",
         compact=True,
         nullable=False,
-        min_size=5 if version == 0 else 21,
+        min_size=5,
     )
     f_voters = []
     append = f_voters.append
     for _ in range(n):
-        item, pos = _read_voter_v0(buf, pos, end, version)
+        item, pos = _read_voter_v0(buf, pos, end)
         append(item)
     n, pos = read_count(
         buf,
         pos,
         end,
-        "LeaderChangeMessage v0/v1 LeaderChangeMessage.granting_voters",
+        "LeaderChangeMessage v0 LeaderChangeMessage.granting_voters",
         compact=True,
         nullable=False,
-        min_size=5 if version == 0 else 21,
+        min_size=5,
     )
     f_granting_voters = []
     append = f_granting_voters.append
     for _ in range(n):
-        item, pos = _read_voter_v0(buf, pos, end, version)
+        item, pos = _read_voter_v0(buf, pos, end)
         append(item)
     unknown, pos = read_unknown_tags(
-        buf, pos, end, "LeaderChangeMessage v0/v1 LeaderChangeMessage tagged fields"
+        buf, pos, end, "LeaderChangeMessage v0 LeaderChangeMessage tagged fields"
     )
     return LeaderChangeMessage(f_version, f_leader_id, f_voters, f_granting_voters, unknown), pos
 
 
-def _write_leader_change_message_v0(v: LeaderChangeMessage, out: list, version: int) -> None:
-    """Append the bytes of a LeaderChangeMessage v0/v1 to ``out``."""
+def _write_leader_change_message_v0(v: LeaderChangeMessage, out: list) -> None:
+    """Append the bytes of a LeaderChangeMessage v0 to ``out``."""
     out.append(_S2.pack(v.version, v.leader_id))
     out.append(
         encode_count(
-            v.voters, "LeaderChangeMessage v0/v1 LeaderChangeMessage.voters", compact=True, nullable=False
+            v.voters, "LeaderChangeMessage v0 LeaderChangeMessage.voters", compact=True, nullable=False
         )
     )
     for item in v.voters:
-        _write_voter_v0(item, out, version)
+        _write_voter_v0(item, out)
     out.append(
         encode_count(
             v.granting_voters,
-            "LeaderChangeMessage v0/v1 LeaderChangeMessage.granting_voters",
+            "LeaderChangeMessage v0 LeaderChangeMessage.granting_voters",
             compact=True,
             nullable=False,
         )
     )
     for item in v.granting_voters:
-        _write_voter_v0(item, out, version)
+        _write_voter_v0(item, out)
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_leader_change_message_v1(buf, pos: int, end: int) -> tuple[LeaderChangeMessage, int]:
+    """Read a LeaderChangeMessage v1 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 6:
+        raise truncated("LeaderChangeMessage v1 LeaderChangeMessage.version", pos, 6, end)
+    (
+        f_version,
+        f_leader_id,
+    ) = _S2.unpack_from(buf, pos)
+    pos += 6
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "LeaderChangeMessage v1 LeaderChangeMessage.voters",
+        compact=True,
+        nullable=False,
+        min_size=21,
+    )
+    f_voters = []
+    append = f_voters.append
+    for _ in range(n):
+        item, pos = _read_voter_v1(buf, pos, end)
+        append(item)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "LeaderChangeMessage v1 LeaderChangeMessage.granting_voters",
+        compact=True,
+        nullable=False,
+        min_size=21,
+    )
+    f_granting_voters = []
+    append = f_granting_voters.append
+    for _ in range(n):
+        item, pos = _read_voter_v1(buf, pos, end)
+        append(item)
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "LeaderChangeMessage v1 LeaderChangeMessage tagged fields"
+    )
+    return LeaderChangeMessage(f_version, f_leader_id, f_voters, f_granting_voters, unknown), pos
+
+
+def _write_leader_change_message_v1(v: LeaderChangeMessage, out: list) -> None:
+    """Append the bytes of a LeaderChangeMessage v1 to ``out``."""
+    out.append(_S2.pack(v.version, v.leader_id))
+    out.append(
+        encode_count(
+            v.voters, "LeaderChangeMessage v1 LeaderChangeMessage.voters", compact=True, nullable=False
+        )
+    )
+    for item in v.voters:
+        _write_voter_v1(item, out)
+    out.append(
+        encode_count(
+            v.granting_voters,
+            "LeaderChangeMessage v1 LeaderChangeMessage.granting_voters",
+            compact=True,
+            nullable=False,
+        )
+    )
+    for item in v.granting_voters:
+        _write_voter_v1(item, out)
     tags = list(v.unknown_tagged_fields)
     out.append(encode_tagged(tags))
 
 
 _READERS = {
     0: _read_leader_change_message_v0,
-    1: _read_leader_change_message_v0,
+    1: _read_leader_change_message_v1,
 }
 _WRITERS = {
     0: _write_leader_change_message_v0,
-    1: _write_leader_change_message_v0,
+    1: _write_leader_change_message_v1,
 }
 
 
@@ -200,10 +272,7 @@ def decode_leader_change_message(
         raise KafkaFormatError(
             f"LeaderChangeMessage: unknown version {version} (this schema has versions 0-1)", pos
         )
-    try:
-        return reader(buf, pos, len(buf) if end is None else end, version)
-    except KafkaFormatError as exc:
-        raise exact_version(exc, NAME, version) from None
+    return reader(buf, pos, len(buf) if end is None else end)
 
 
 def encode_leader_change_message(value: LeaderChangeMessage, version: int) -> bytes:
@@ -214,9 +283,7 @@ def encode_leader_change_message(value: LeaderChangeMessage, version: int) -> by
         raise ValueError(f"LeaderChangeMessage: unknown version {version} (this schema has versions 0-1)")
     out: list = []
     try:
-        writer(value, out, version)
+        writer(value, out)
     except struct.error as exc:
         raise ValueError(f"LeaderChangeMessage v{version}: a value does not fit its field: {exc}") from None
-    except ValueError as exc:
-        raise exact_version(exc, NAME, version) from None
     return b"".join(out)

@@ -15,7 +15,6 @@ from kafkaspec.codec.message_types import (
     absent,
     encode_string,
     encode_tagged,
-    exact_version,
     read_string,
     read_tag_header,
     read_uuid,
@@ -72,73 +71,103 @@ class OffsetCommitValue(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def _read_offset_commit_value_v0(buf, pos: int, end: int, version: int) -> tuple[OffsetCommitValue, int]:
-    """Read an OffsetCommitValue v0/v1/v2/v3 at ``pos``, inside ``buf[:end]``."""
-    if version >= 3:
-        if end - pos < 12:
-            raise truncated("OffsetCommitValue v0/v1/v2/v3 OffsetCommitValue.offset", pos, 12, end)
-        (
-            f_offset,
-            f_leader_epoch,
-        ) = _S2.unpack_from(buf, pos)
-        pos += 12
-    else:
-        if end - pos < 8:
-            raise truncated("OffsetCommitValue v0/v1/v2/v3 OffsetCommitValue.offset", pos, 8, end)
-        (f_offset,) = _S0.unpack_from(buf, pos)
-        pos += 8
-        f_leader_epoch = -1
+def _read_offset_commit_value_v0(buf, pos: int, end: int) -> tuple[OffsetCommitValue, int]:
+    """Read an OffsetCommitValue v0/v2 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 8:
+        raise truncated("OffsetCommitValue v0/v2 OffsetCommitValue.offset", pos, 8, end)
+    (f_offset,) = _S0.unpack_from(buf, pos)
+    pos += 8
     f_metadata, pos = read_string(
-        buf,
-        pos,
-        end,
-        "OffsetCommitValue v0/v1/v2/v3 OffsetCommitValue.metadata",
-        compact=False,
-        nullable=False,
+        buf, pos, end, "OffsetCommitValue v0/v2 OffsetCommitValue.metadata", compact=False, nullable=False
     )
-    if version == 1:
-        if end - pos < 16:
-            raise truncated("OffsetCommitValue v0/v1/v2/v3 OffsetCommitValue.commit_timestamp", pos, 16, end)
-        (
-            f_commit_timestamp,
-            f_expire_timestamp,
-        ) = _S1.unpack_from(buf, pos)
-        pos += 16
-    else:
-        if end - pos < 8:
-            raise truncated("OffsetCommitValue v0/v1/v2/v3 OffsetCommitValue.commit_timestamp", pos, 8, end)
-        (f_commit_timestamp,) = _S0.unpack_from(buf, pos)
-        pos += 8
-        f_expire_timestamp = -1
+    if end - pos < 8:
+        raise truncated("OffsetCommitValue v0/v2 OffsetCommitValue.commit_timestamp", pos, 8, end)
+    (f_commit_timestamp,) = _S0.unpack_from(buf, pos)
+    pos += 8
+    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, ZERO_UUID, ()), pos
+
+
+def _write_offset_commit_value_v0(v: OffsetCommitValue, out: list) -> None:
+    """Append the bytes of an OffsetCommitValue v0/v2 to ``out``."""
+    absent(v.leader_epoch, -1, "OffsetCommitValue v0/v2 OffsetCommitValue.leader_epoch")
+    absent(v.expire_timestamp, -1, "OffsetCommitValue v0/v2 OffsetCommitValue.expire_timestamp")
+    absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v0/v2 OffsetCommitValue.topic_id")
+    absent(v.unknown_tagged_fields, (), "OffsetCommitValue v0/v2 OffsetCommitValue tagged fields")
+    out.append(_S0.pack(v.offset))
+    out.append(
+        encode_string(
+            v.metadata, "OffsetCommitValue v0/v2 OffsetCommitValue.metadata", compact=False, nullable=False
+        )
+    )
+    out.append(_S0.pack(v.commit_timestamp))
+
+
+def _read_offset_commit_value_v1(buf, pos: int, end: int) -> tuple[OffsetCommitValue, int]:
+    """Read an OffsetCommitValue v1 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 8:
+        raise truncated("OffsetCommitValue v1 OffsetCommitValue.offset", pos, 8, end)
+    (f_offset,) = _S0.unpack_from(buf, pos)
+    pos += 8
+    f_metadata, pos = read_string(
+        buf, pos, end, "OffsetCommitValue v1 OffsetCommitValue.metadata", compact=False, nullable=False
+    )
+    if end - pos < 16:
+        raise truncated("OffsetCommitValue v1 OffsetCommitValue.commit_timestamp", pos, 16, end)
+    (
+        f_commit_timestamp,
+        f_expire_timestamp,
+    ) = _S1.unpack_from(buf, pos)
+    pos += 16
     return OffsetCommitValue(
-        f_offset, f_leader_epoch, f_metadata, f_commit_timestamp, f_expire_timestamp, ZERO_UUID, ()
+        f_offset, -1, f_metadata, f_commit_timestamp, f_expire_timestamp, ZERO_UUID, ()
     ), pos
 
 
-def _write_offset_commit_value_v0(v: OffsetCommitValue, out: list, version: int) -> None:
-    """Append the bytes of an OffsetCommitValue v0/v1/v2/v3 to ``out``."""
-    if version <= 2:
-        absent(v.leader_epoch, -1, "OffsetCommitValue v0/v1/v2/v3 OffsetCommitValue.leader_epoch")
-    if version != 1:
-        absent(v.expire_timestamp, -1, "OffsetCommitValue v0/v1/v2/v3 OffsetCommitValue.expire_timestamp")
-    absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v0/v1/v2/v3 OffsetCommitValue.topic_id")
-    absent(v.unknown_tagged_fields, (), "OffsetCommitValue v0/v1/v2/v3 OffsetCommitValue tagged fields")
-    if version >= 3:
-        out.append(_S2.pack(v.offset, v.leader_epoch))
-    else:
-        out.append(_S0.pack(v.offset))
+def _write_offset_commit_value_v1(v: OffsetCommitValue, out: list) -> None:
+    """Append the bytes of an OffsetCommitValue v1 to ``out``."""
+    absent(v.leader_epoch, -1, "OffsetCommitValue v1 OffsetCommitValue.leader_epoch")
+    absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v1 OffsetCommitValue.topic_id")
+    absent(v.unknown_tagged_fields, (), "OffsetCommitValue v1 OffsetCommitValue tagged fields")
+    out.append(_S0.pack(v.offset))
     out.append(
         encode_string(
-            v.metadata,
-            "OffsetCommitValue v0/v1/v2/v3 OffsetCommitValue.metadata",
-            compact=False,
-            nullable=False,
+            v.metadata, "OffsetCommitValue v1 OffsetCommitValue.metadata", compact=False, nullable=False
         )
     )
-    if version == 1:
-        out.append(_S1.pack(v.commit_timestamp, v.expire_timestamp))
-    else:
-        out.append(_S0.pack(v.commit_timestamp))
+    out.append(_S1.pack(v.commit_timestamp, v.expire_timestamp))
+
+
+def _read_offset_commit_value_v3(buf, pos: int, end: int) -> tuple[OffsetCommitValue, int]:
+    """Read an OffsetCommitValue v3 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 12:
+        raise truncated("OffsetCommitValue v3 OffsetCommitValue.offset", pos, 12, end)
+    (
+        f_offset,
+        f_leader_epoch,
+    ) = _S2.unpack_from(buf, pos)
+    pos += 12
+    f_metadata, pos = read_string(
+        buf, pos, end, "OffsetCommitValue v3 OffsetCommitValue.metadata", compact=False, nullable=False
+    )
+    if end - pos < 8:
+        raise truncated("OffsetCommitValue v3 OffsetCommitValue.commit_timestamp", pos, 8, end)
+    (f_commit_timestamp,) = _S0.unpack_from(buf, pos)
+    pos += 8
+    return OffsetCommitValue(f_offset, f_leader_epoch, f_metadata, f_commit_timestamp, -1, ZERO_UUID, ()), pos
+
+
+def _write_offset_commit_value_v3(v: OffsetCommitValue, out: list) -> None:
+    """Append the bytes of an OffsetCommitValue v3 to ``out``."""
+    absent(v.expire_timestamp, -1, "OffsetCommitValue v3 OffsetCommitValue.expire_timestamp")
+    absent(v.topic_id, ZERO_UUID, "OffsetCommitValue v3 OffsetCommitValue.topic_id")
+    absent(v.unknown_tagged_fields, (), "OffsetCommitValue v3 OffsetCommitValue tagged fields")
+    out.append(_S2.pack(v.offset, v.leader_epoch))
+    out.append(
+        encode_string(
+            v.metadata, "OffsetCommitValue v3 OffsetCommitValue.metadata", compact=False, nullable=False
+        )
+    )
+    out.append(_S0.pack(v.commit_timestamp))
 
 
 def _read_offset_commit_value_v4(buf, pos: int, end: int) -> tuple[OffsetCommitValue, int]:
@@ -204,16 +233,16 @@ def _write_offset_commit_value_v4(v: OffsetCommitValue, out: list) -> None:
 
 _READERS = {
     0: _read_offset_commit_value_v0,
-    1: _read_offset_commit_value_v0,
+    1: _read_offset_commit_value_v1,
     2: _read_offset_commit_value_v0,
-    3: _read_offset_commit_value_v0,
+    3: _read_offset_commit_value_v3,
     4: _read_offset_commit_value_v4,
 }
 _WRITERS = {
     0: _write_offset_commit_value_v0,
-    1: _write_offset_commit_value_v0,
+    1: _write_offset_commit_value_v1,
     2: _write_offset_commit_value_v0,
-    3: _write_offset_commit_value_v0,
+    3: _write_offset_commit_value_v3,
     4: _write_offset_commit_value_v4,
 }
 
@@ -229,12 +258,7 @@ def decode_offset_commit_value(
         raise KafkaFormatError(
             f"OffsetCommitValue: unknown version {version} (this schema has versions 0-4)", pos
         )
-    try:
-        if version <= 3:  # a reader that serves several versions, told which one
-            return reader(buf, pos, len(buf) if end is None else end, version)
-        return reader(buf, pos, len(buf) if end is None else end)
-    except KafkaFormatError as exc:
-        raise exact_version(exc, NAME, version) from None
+    return reader(buf, pos, len(buf) if end is None else end)
 
 
 def encode_offset_commit_value(value: OffsetCommitValue, version: int) -> bytes:
@@ -245,12 +269,7 @@ def encode_offset_commit_value(value: OffsetCommitValue, version: int) -> bytes:
         raise ValueError(f"OffsetCommitValue: unknown version {version} (this schema has versions 0-4)")
     out: list = []
     try:
-        if version <= 3:  # a writer that serves several versions, told which one
-            writer(value, out, version)
-        else:
-            writer(value, out)
+        writer(value, out)
     except struct.error as exc:
         raise ValueError(f"OffsetCommitValue v{version}: a value does not fit its field: {exc}") from None
-    except ValueError as exc:
-        raise exact_version(exc, NAME, version) from None
     return b"".join(out)

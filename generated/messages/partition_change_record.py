@@ -15,7 +15,6 @@ from kafkaspec.codec.message_types import (
     absent,
     encode_count,
     encode_tagged,
-    exact_version,
     read_count,
     read_tag_header,
     read_uvarint,
@@ -81,12 +80,492 @@ class PartitionChangeRecord(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def _read_partition_change_record_v0(
-    buf, pos: int, end: int, version: int
-) -> tuple[PartitionChangeRecord, int]:
-    """Read a PartitionChangeRecord v0/v1/v2 at ``pos``, inside ``buf[:end]``."""
+def _read_partition_change_record_v0(buf, pos: int, end: int) -> tuple[PartitionChangeRecord, int]:
+    """Read a PartitionChangeRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 20:
-        raise truncated("PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.partition_id", pos, 20, end)
+        raise truncated("PartitionChangeRecord v0 PartitionChangeRecord.partition_id", pos, 20, end)
+    (
+        f_partition_id,
+        f_topic_id,
+    ) = _S0.unpack_from(buf, pos)
+    pos += 20
+    f_topic_id = UUID(bytes=f_topic_id)
+    f_isr = None
+    f_leader = -2
+    f_replicas = None
+    f_removing_replicas = None
+    f_adding_replicas = None
+    f_leader_recovery_state = -1
+    n, pos = read_uvarint(buf, pos, end, "PartitionChangeRecord v0 PartitionChangeRecord tagged fields")
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf, pos, end, "PartitionChangeRecord v0 PartitionChangeRecord tagged fields"
+        )
+        if tag in seen:
+            raise repeated_tag("PartitionChangeRecord v0 PartitionChangeRecord tagged fields", tag, pos)
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v0 PartitionChangeRecord.isr",
+                compact=True,
+                nullable=True,
+                min_size=4,
+            )
+            if n == -1:
+                f_isr = None
+            else:
+                f_isr = list(struct.unpack_from(f">{n}i", buf, pos))
+                pos += 4 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v0 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 1:
+            start = pos
+            if stop - pos < 4:
+                raise truncated("PartitionChangeRecord v0 PartitionChangeRecord.leader", pos, 4, stop)
+            (f_leader,) = _S1.unpack_from(buf, pos)
+            pos += 4
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v0 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 2:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v0 PartitionChangeRecord.replicas",
+                compact=True,
+                nullable=True,
+                min_size=4,
+            )
+            if n == -1:
+                f_replicas = None
+            else:
+                f_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
+                pos += 4 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v0 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 3:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v0 PartitionChangeRecord.removing_replicas",
+                compact=True,
+                nullable=True,
+                min_size=4,
+            )
+            if n == -1:
+                f_removing_replicas = None
+            else:
+                f_removing_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
+                pos += 4 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v0 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 4:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v0 PartitionChangeRecord.adding_replicas",
+                compact=True,
+                nullable=True,
+                min_size=4,
+            )
+            if n == -1:
+                f_adding_replicas = None
+            else:
+                f_adding_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
+                pos += 4 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v0 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 5:
+            start = pos
+            if stop - pos < 1:
+                raise truncated(
+                    "PartitionChangeRecord v0 PartitionChangeRecord.leader_recovery_state", pos, 1, stop
+                )
+            (f_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+            pos += 1
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v0 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return PartitionChangeRecord(
+        f_partition_id,
+        f_topic_id,
+        f_isr,
+        f_leader,
+        f_replicas,
+        f_removing_replicas,
+        f_adding_replicas,
+        f_leader_recovery_state,
+        None,
+        None,
+        None,
+        unknown,
+    ), pos
+
+
+def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list) -> None:
+    """Append the bytes of a PartitionChangeRecord v0 to ``out``."""
+    absent(v.directories, None, "PartitionChangeRecord v0 PartitionChangeRecord.directories")
+    absent(
+        v.eligible_leader_replicas,
+        None,
+        "PartitionChangeRecord v0 PartitionChangeRecord.eligible_leader_replicas",
+    )
+    absent(v.last_known_elr, None, "PartitionChangeRecord v0 PartitionChangeRecord.last_known_elr")
+    out.append(_S0.pack(v.partition_id, v.topic_id.bytes))
+    tags = list(v.unknown_tagged_fields)
+    if v.isr is not None:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.isr, "PartitionChangeRecord v0 PartitionChangeRecord.isr", compact=True, nullable=True
+            )
+        )
+        if v.isr is not None:
+            out.append(struct.pack(f">{len(v.isr)}i", *v.isr))
+        tags.append((0, b"".join(out)))
+        out = outer
+    if v.leader != -2:
+        outer, out = out, []
+        out.append(_S1.pack(v.leader))
+        tags.append((1, b"".join(out)))
+        out = outer
+    if v.replicas is not None:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.replicas,
+                "PartitionChangeRecord v0 PartitionChangeRecord.replicas",
+                compact=True,
+                nullable=True,
+            )
+        )
+        if v.replicas is not None:
+            out.append(struct.pack(f">{len(v.replicas)}i", *v.replicas))
+        tags.append((2, b"".join(out)))
+        out = outer
+    if v.removing_replicas is not None:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.removing_replicas,
+                "PartitionChangeRecord v0 PartitionChangeRecord.removing_replicas",
+                compact=True,
+                nullable=True,
+            )
+        )
+        if v.removing_replicas is not None:
+            out.append(struct.pack(f">{len(v.removing_replicas)}i", *v.removing_replicas))
+        tags.append((3, b"".join(out)))
+        out = outer
+    if v.adding_replicas is not None:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.adding_replicas,
+                "PartitionChangeRecord v0 PartitionChangeRecord.adding_replicas",
+                compact=True,
+                nullable=True,
+            )
+        )
+        if v.adding_replicas is not None:
+            out.append(struct.pack(f">{len(v.adding_replicas)}i", *v.adding_replicas))
+        tags.append((4, b"".join(out)))
+        out = outer
+    if v.leader_recovery_state != -1:
+        outer, out = out, []
+        out.append(_S2.pack(v.leader_recovery_state))
+        tags.append((5, b"".join(out)))
+        out = outer
+    out.append(encode_tagged(tags))
+
+
+def _read_partition_change_record_v1(buf, pos: int, end: int) -> tuple[PartitionChangeRecord, int]:
+    """Read a PartitionChangeRecord v1 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 20:
+        raise truncated("PartitionChangeRecord v1 PartitionChangeRecord.partition_id", pos, 20, end)
+    (
+        f_partition_id,
+        f_topic_id,
+    ) = _S0.unpack_from(buf, pos)
+    pos += 20
+    f_topic_id = UUID(bytes=f_topic_id)
+    f_isr = None
+    f_leader = -2
+    f_replicas = None
+    f_removing_replicas = None
+    f_adding_replicas = None
+    f_leader_recovery_state = -1
+    f_directories = None
+    n, pos = read_uvarint(buf, pos, end, "PartitionChangeRecord v1 PartitionChangeRecord tagged fields")
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf, pos, end, "PartitionChangeRecord v1 PartitionChangeRecord tagged fields"
+        )
+        if tag in seen:
+            raise repeated_tag("PartitionChangeRecord v1 PartitionChangeRecord tagged fields", tag, pos)
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v1 PartitionChangeRecord.isr",
+                compact=True,
+                nullable=True,
+                min_size=4,
+            )
+            if n == -1:
+                f_isr = None
+            else:
+                f_isr = list(struct.unpack_from(f">{n}i", buf, pos))
+                pos += 4 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v1 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 1:
+            start = pos
+            if stop - pos < 4:
+                raise truncated("PartitionChangeRecord v1 PartitionChangeRecord.leader", pos, 4, stop)
+            (f_leader,) = _S1.unpack_from(buf, pos)
+            pos += 4
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v1 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 2:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v1 PartitionChangeRecord.replicas",
+                compact=True,
+                nullable=True,
+                min_size=4,
+            )
+            if n == -1:
+                f_replicas = None
+            else:
+                f_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
+                pos += 4 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v1 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 3:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v1 PartitionChangeRecord.removing_replicas",
+                compact=True,
+                nullable=True,
+                min_size=4,
+            )
+            if n == -1:
+                f_removing_replicas = None
+            else:
+                f_removing_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
+                pos += 4 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v1 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 4:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v1 PartitionChangeRecord.adding_replicas",
+                compact=True,
+                nullable=True,
+                min_size=4,
+            )
+            if n == -1:
+                f_adding_replicas = None
+            else:
+                f_adding_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
+                pos += 4 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v1 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 5:
+            start = pos
+            if stop - pos < 1:
+                raise truncated(
+                    "PartitionChangeRecord v1 PartitionChangeRecord.leader_recovery_state", pos, 1, stop
+                )
+            (f_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+            pos += 1
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v1 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 8:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "PartitionChangeRecord v1 PartitionChangeRecord.directories",
+                compact=True,
+                nullable=True,
+                min_size=16,
+            )
+            if n == -1:
+                f_directories = None
+            else:
+                f_directories = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
+                pos += 16 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionChangeRecord v1 PartitionChangeRecord tagged fields", tag, start, stop, pos
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return PartitionChangeRecord(
+        f_partition_id,
+        f_topic_id,
+        f_isr,
+        f_leader,
+        f_replicas,
+        f_removing_replicas,
+        f_adding_replicas,
+        f_leader_recovery_state,
+        f_directories,
+        None,
+        None,
+        unknown,
+    ), pos
+
+
+def _write_partition_change_record_v1(v: PartitionChangeRecord, out: list) -> None:
+    """Append the bytes of a PartitionChangeRecord v1 to ``out``."""
+    absent(
+        v.eligible_leader_replicas,
+        None,
+        "PartitionChangeRecord v1 PartitionChangeRecord.eligible_leader_replicas",
+    )
+    absent(v.last_known_elr, None, "PartitionChangeRecord v1 PartitionChangeRecord.last_known_elr")
+    out.append(_S0.pack(v.partition_id, v.topic_id.bytes))
+    tags = list(v.unknown_tagged_fields)
+    if v.isr is not None:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.isr, "PartitionChangeRecord v1 PartitionChangeRecord.isr", compact=True, nullable=True
+            )
+        )
+        if v.isr is not None:
+            out.append(struct.pack(f">{len(v.isr)}i", *v.isr))
+        tags.append((0, b"".join(out)))
+        out = outer
+    if v.leader != -2:
+        outer, out = out, []
+        out.append(_S1.pack(v.leader))
+        tags.append((1, b"".join(out)))
+        out = outer
+    if v.replicas is not None:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.replicas,
+                "PartitionChangeRecord v1 PartitionChangeRecord.replicas",
+                compact=True,
+                nullable=True,
+            )
+        )
+        if v.replicas is not None:
+            out.append(struct.pack(f">{len(v.replicas)}i", *v.replicas))
+        tags.append((2, b"".join(out)))
+        out = outer
+    if v.removing_replicas is not None:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.removing_replicas,
+                "PartitionChangeRecord v1 PartitionChangeRecord.removing_replicas",
+                compact=True,
+                nullable=True,
+            )
+        )
+        if v.removing_replicas is not None:
+            out.append(struct.pack(f">{len(v.removing_replicas)}i", *v.removing_replicas))
+        tags.append((3, b"".join(out)))
+        out = outer
+    if v.adding_replicas is not None:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.adding_replicas,
+                "PartitionChangeRecord v1 PartitionChangeRecord.adding_replicas",
+                compact=True,
+                nullable=True,
+            )
+        )
+        if v.adding_replicas is not None:
+            out.append(struct.pack(f">{len(v.adding_replicas)}i", *v.adding_replicas))
+        tags.append((4, b"".join(out)))
+        out = outer
+    if v.leader_recovery_state != -1:
+        outer, out = out, []
+        out.append(_S2.pack(v.leader_recovery_state))
+        tags.append((5, b"".join(out)))
+        out = outer
+    if v.directories is not None:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.directories,
+                "PartitionChangeRecord v1 PartitionChangeRecord.directories",
+                compact=True,
+                nullable=True,
+            )
+        )
+        if v.directories is not None:
+            out += [u.bytes for u in v.directories]
+        tags.append((8, b"".join(out)))
+        out = outer
+    out.append(encode_tagged(tags))
+
+
+def _read_partition_change_record_v2(buf, pos: int, end: int) -> tuple[PartitionChangeRecord, int]:
+    """Read a PartitionChangeRecord v2 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 20:
+        raise truncated("PartitionChangeRecord v2 PartitionChangeRecord.partition_id", pos, 20, end)
     (
         f_partition_id,
         f_topic_id,
@@ -102,15 +581,15 @@ def _read_partition_change_record_v0(
     f_eligible_leader_replicas = None
     f_last_known_elr = None
     f_directories = None
-    n, pos = read_uvarint(buf, pos, end, "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord tagged fields")
+    n, pos = read_uvarint(buf, pos, end, "PartitionChangeRecord v2 PartitionChangeRecord tagged fields")
     unknown = []
     seen = set()
     for _ in range(n):
         tag, pos, stop = read_tag_header(
-            buf, pos, end, "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord tagged fields"
+            buf, pos, end, "PartitionChangeRecord v2 PartitionChangeRecord tagged fields"
         )
         if tag in seen:
-            raise repeated_tag("PartitionChangeRecord v0/v1/v2 PartitionChangeRecord tagged fields", tag, pos)
+            raise repeated_tag("PartitionChangeRecord v2 PartitionChangeRecord tagged fields", tag, pos)
         seen.add(tag)
         if tag == 0:
             start = pos
@@ -118,7 +597,7 @@ def _read_partition_change_record_v0(
                 buf,
                 pos,
                 stop,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.isr",
+                "PartitionChangeRecord v2 PartitionChangeRecord.isr",
                 compact=True,
                 nullable=True,
                 min_size=4,
@@ -130,25 +609,17 @@ def _read_partition_change_record_v0(
                 pos += 4 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord tagged fields",
-                    tag,
-                    start,
-                    stop,
-                    pos,
+                    "PartitionChangeRecord v2 PartitionChangeRecord tagged fields", tag, start, stop, pos
                 )
         elif tag == 1:
             start = pos
             if stop - pos < 4:
-                raise truncated("PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.leader", pos, 4, stop)
+                raise truncated("PartitionChangeRecord v2 PartitionChangeRecord.leader", pos, 4, stop)
             (f_leader,) = _S1.unpack_from(buf, pos)
             pos += 4
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord tagged fields",
-                    tag,
-                    start,
-                    stop,
-                    pos,
+                    "PartitionChangeRecord v2 PartitionChangeRecord tagged fields", tag, start, stop, pos
                 )
         elif tag == 2:
             start = pos
@@ -156,7 +627,7 @@ def _read_partition_change_record_v0(
                 buf,
                 pos,
                 stop,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.replicas",
+                "PartitionChangeRecord v2 PartitionChangeRecord.replicas",
                 compact=True,
                 nullable=True,
                 min_size=4,
@@ -168,11 +639,7 @@ def _read_partition_change_record_v0(
                 pos += 4 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord tagged fields",
-                    tag,
-                    start,
-                    stop,
-                    pos,
+                    "PartitionChangeRecord v2 PartitionChangeRecord tagged fields", tag, start, stop, pos
                 )
         elif tag == 3:
             start = pos
@@ -180,7 +647,7 @@ def _read_partition_change_record_v0(
                 buf,
                 pos,
                 stop,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.removing_replicas",
+                "PartitionChangeRecord v2 PartitionChangeRecord.removing_replicas",
                 compact=True,
                 nullable=True,
                 min_size=4,
@@ -192,11 +659,7 @@ def _read_partition_change_record_v0(
                 pos += 4 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord tagged fields",
-                    tag,
-                    start,
-                    stop,
-                    pos,
+                    "PartitionChangeRecord v2 PartitionChangeRecord tagged fields", tag, start, stop, pos
                 )
         elif tag == 4:
             start = pos
@@ -204,7 +667,7 @@ def _read_partition_change_record_v0(
                 buf,
                 pos,
                 stop,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.adding_replicas",
+                "PartitionChangeRecord v2 PartitionChangeRecord.adding_replicas",
                 compact=True,
                 nullable=True,
                 min_size=4,
@@ -216,35 +679,27 @@ def _read_partition_change_record_v0(
                 pos += 4 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord tagged fields",
-                    tag,
-                    start,
-                    stop,
-                    pos,
+                    "PartitionChangeRecord v2 PartitionChangeRecord tagged fields", tag, start, stop, pos
                 )
         elif tag == 5:
             start = pos
             if stop - pos < 1:
                 raise truncated(
-                    "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.leader_recovery_state", pos, 1, stop
+                    "PartitionChangeRecord v2 PartitionChangeRecord.leader_recovery_state", pos, 1, stop
                 )
             (f_leader_recovery_state,) = _S2.unpack_from(buf, pos)
             pos += 1
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord tagged fields",
-                    tag,
-                    start,
-                    stop,
-                    pos,
+                    "PartitionChangeRecord v2 PartitionChangeRecord tagged fields", tag, start, stop, pos
                 )
-        elif tag == 6 and version >= 2:
+        elif tag == 6:
             start = pos
             n, pos = read_count(
                 buf,
                 pos,
                 stop,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.eligible_leader_replicas",
+                "PartitionChangeRecord v2 PartitionChangeRecord.eligible_leader_replicas",
                 compact=True,
                 nullable=True,
                 min_size=4,
@@ -256,19 +711,15 @@ def _read_partition_change_record_v0(
                 pos += 4 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord tagged fields",
-                    tag,
-                    start,
-                    stop,
-                    pos,
+                    "PartitionChangeRecord v2 PartitionChangeRecord tagged fields", tag, start, stop, pos
                 )
-        elif tag == 7 and version >= 2:
+        elif tag == 7:
             start = pos
             n, pos = read_count(
                 buf,
                 pos,
                 stop,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.last_known_elr",
+                "PartitionChangeRecord v2 PartitionChangeRecord.last_known_elr",
                 compact=True,
                 nullable=True,
                 min_size=4,
@@ -280,19 +731,15 @@ def _read_partition_change_record_v0(
                 pos += 4 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord tagged fields",
-                    tag,
-                    start,
-                    stop,
-                    pos,
+                    "PartitionChangeRecord v2 PartitionChangeRecord tagged fields", tag, start, stop, pos
                 )
-        elif tag == 8 and version >= 1:
+        elif tag == 8:
             start = pos
             n, pos = read_count(
                 buf,
                 pos,
                 stop,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.directories",
+                "PartitionChangeRecord v2 PartitionChangeRecord.directories",
                 compact=True,
                 nullable=True,
                 min_size=16,
@@ -304,11 +751,7 @@ def _read_partition_change_record_v0(
                 pos += 16 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord tagged fields",
-                    tag,
-                    start,
-                    stop,
-                    pos,
+                    "PartitionChangeRecord v2 PartitionChangeRecord tagged fields", tag, start, stop, pos
                 )
         else:
             unknown.append((tag, bytes(buf[pos:stop])))
@@ -329,25 +772,15 @@ def _read_partition_change_record_v0(
     ), pos
 
 
-def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list, version: int) -> None:
-    """Append the bytes of a PartitionChangeRecord v0/v1/v2 to ``out``."""
-    if version == 0:
-        absent(v.directories, None, "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.directories")
-    if version <= 1:
-        absent(
-            v.eligible_leader_replicas,
-            None,
-            "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.eligible_leader_replicas",
-        )
-    if version <= 1:
-        absent(v.last_known_elr, None, "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.last_known_elr")
+def _write_partition_change_record_v2(v: PartitionChangeRecord, out: list) -> None:
+    """Append the bytes of a PartitionChangeRecord v2 to ``out``."""
     out.append(_S0.pack(v.partition_id, v.topic_id.bytes))
     tags = list(v.unknown_tagged_fields)
     if v.isr is not None:
         outer, out = out, []
         out.append(
             encode_count(
-                v.isr, "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.isr", compact=True, nullable=True
+                v.isr, "PartitionChangeRecord v2 PartitionChangeRecord.isr", compact=True, nullable=True
             )
         )
         if v.isr is not None:
@@ -364,7 +797,7 @@ def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list, versi
         out.append(
             encode_count(
                 v.replicas,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.replicas",
+                "PartitionChangeRecord v2 PartitionChangeRecord.replicas",
                 compact=True,
                 nullable=True,
             )
@@ -378,7 +811,7 @@ def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list, versi
         out.append(
             encode_count(
                 v.removing_replicas,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.removing_replicas",
+                "PartitionChangeRecord v2 PartitionChangeRecord.removing_replicas",
                 compact=True,
                 nullable=True,
             )
@@ -392,7 +825,7 @@ def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list, versi
         out.append(
             encode_count(
                 v.adding_replicas,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.adding_replicas",
+                "PartitionChangeRecord v2 PartitionChangeRecord.adding_replicas",
                 compact=True,
                 nullable=True,
             )
@@ -406,12 +839,12 @@ def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list, versi
         out.append(_S2.pack(v.leader_recovery_state))
         tags.append((5, b"".join(out)))
         out = outer
-    if version >= 2 and v.eligible_leader_replicas is not None:
+    if v.eligible_leader_replicas is not None:
         outer, out = out, []
         out.append(
             encode_count(
                 v.eligible_leader_replicas,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.eligible_leader_replicas",
+                "PartitionChangeRecord v2 PartitionChangeRecord.eligible_leader_replicas",
                 compact=True,
                 nullable=True,
             )
@@ -420,12 +853,12 @@ def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list, versi
             out.append(struct.pack(f">{len(v.eligible_leader_replicas)}i", *v.eligible_leader_replicas))
         tags.append((6, b"".join(out)))
         out = outer
-    if version >= 2 and v.last_known_elr is not None:
+    if v.last_known_elr is not None:
         outer, out = out, []
         out.append(
             encode_count(
                 v.last_known_elr,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.last_known_elr",
+                "PartitionChangeRecord v2 PartitionChangeRecord.last_known_elr",
                 compact=True,
                 nullable=True,
             )
@@ -434,12 +867,12 @@ def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list, versi
             out.append(struct.pack(f">{len(v.last_known_elr)}i", *v.last_known_elr))
         tags.append((7, b"".join(out)))
         out = outer
-    if version >= 1 and v.directories is not None:
+    if v.directories is not None:
         outer, out = out, []
         out.append(
             encode_count(
                 v.directories,
-                "PartitionChangeRecord v0/v1/v2 PartitionChangeRecord.directories",
+                "PartitionChangeRecord v2 PartitionChangeRecord.directories",
                 compact=True,
                 nullable=True,
             )
@@ -453,13 +886,13 @@ def _write_partition_change_record_v0(v: PartitionChangeRecord, out: list, versi
 
 _READERS = {
     0: _read_partition_change_record_v0,
-    1: _read_partition_change_record_v0,
-    2: _read_partition_change_record_v0,
+    1: _read_partition_change_record_v1,
+    2: _read_partition_change_record_v2,
 }
 _WRITERS = {
     0: _write_partition_change_record_v0,
-    1: _write_partition_change_record_v0,
-    2: _write_partition_change_record_v0,
+    1: _write_partition_change_record_v1,
+    2: _write_partition_change_record_v2,
 }
 
 
@@ -474,10 +907,7 @@ def decode_partition_change_record(
         raise KafkaFormatError(
             f"PartitionChangeRecord: unknown version {version} (this schema has versions 0-2)", pos
         )
-    try:
-        return reader(buf, pos, len(buf) if end is None else end, version)
-    except KafkaFormatError as exc:
-        raise exact_version(exc, NAME, version) from None
+    return reader(buf, pos, len(buf) if end is None else end)
 
 
 def encode_partition_change_record(value: PartitionChangeRecord, version: int) -> bytes:
@@ -488,9 +918,7 @@ def encode_partition_change_record(value: PartitionChangeRecord, version: int) -
         raise ValueError(f"PartitionChangeRecord: unknown version {version} (this schema has versions 0-2)")
     out: list = []
     try:
-        writer(value, out, version)
+        writer(value, out)
     except struct.error as exc:
         raise ValueError(f"PartitionChangeRecord v{version}: a value does not fit its field: {exc}") from None
-    except ValueError as exc:
-        raise exact_version(exc, NAME, version) from None
     return b"".join(out)

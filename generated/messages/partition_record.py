@@ -16,7 +16,6 @@ from kafkaspec.codec.message_types import (
     absent,
     encode_count,
     encode_tagged,
-    exact_version,
     read_count,
     read_tag_header,
     read_uvarint,
@@ -86,10 +85,10 @@ class PartitionRecord(NamedTuple):
 # -- fast codec -----------------------------------------------------------------
 
 
-def _read_partition_record_v0(buf, pos: int, end: int, version: int) -> tuple[PartitionRecord, int]:
-    """Read a PartitionRecord v0/v1/v2 at ``pos``, inside ``buf[:end]``."""
+def _read_partition_record_v0(buf, pos: int, end: int) -> tuple[PartitionRecord, int]:
+    """Read a PartitionRecord v0 at ``pos``, inside ``buf[:end]``."""
     if end - pos < 20:
-        raise truncated("PartitionRecord v0/v1/v2 PartitionRecord.partition_id", pos, 20, end)
+        raise truncated("PartitionRecord v0 PartitionRecord.partition_id", pos, 20, end)
     (
         f_partition_id,
         f_topic_id,
@@ -97,24 +96,12 @@ def _read_partition_record_v0(buf, pos: int, end: int, version: int) -> tuple[Pa
     pos += 20
     f_topic_id = UUID(bytes=f_topic_id)
     n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "PartitionRecord v0/v1/v2 PartitionRecord.replicas",
-        compact=True,
-        nullable=False,
-        min_size=4,
+        buf, pos, end, "PartitionRecord v0 PartitionRecord.replicas", compact=True, nullable=False, min_size=4
     )
     f_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
     n, pos = read_count(
-        buf,
-        pos,
-        end,
-        "PartitionRecord v0/v1/v2 PartitionRecord.isr",
-        compact=True,
-        nullable=False,
-        min_size=4,
+        buf, pos, end, "PartitionRecord v0 PartitionRecord.isr", compact=True, nullable=False, min_size=4
     )
     f_isr = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
@@ -122,7 +109,7 @@ def _read_partition_record_v0(buf, pos: int, end: int, version: int) -> tuple[Pa
         buf,
         pos,
         end,
-        "PartitionRecord v0/v1/v2 PartitionRecord.removing_replicas",
+        "PartitionRecord v0 PartitionRecord.removing_replicas",
         compact=True,
         nullable=False,
         min_size=4,
@@ -133,7 +120,7 @@ def _read_partition_record_v0(buf, pos: int, end: int, version: int) -> tuple[Pa
         buf,
         pos,
         end,
-        "PartitionRecord v0/v1/v2 PartitionRecord.adding_replicas",
+        "PartitionRecord v0 PartitionRecord.adding_replicas",
         compact=True,
         nullable=False,
         min_size=4,
@@ -141,59 +128,328 @@ def _read_partition_record_v0(buf, pos: int, end: int, version: int) -> tuple[Pa
     f_adding_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
     pos += 4 * n
     if end - pos < 12:
-        raise truncated("PartitionRecord v0/v1/v2 PartitionRecord.leader", pos, 12, end)
+        raise truncated("PartitionRecord v0 PartitionRecord.leader", pos, 12, end)
     (
         f_leader,
         f_leader_epoch,
         f_partition_epoch,
     ) = _S1.unpack_from(buf, pos)
     pos += 12
-    if version >= 1:
-        n, pos = read_count(
-            buf,
-            pos,
-            end,
-            "PartitionRecord v0/v1/v2 PartitionRecord.directories",
-            compact=True,
-            nullable=False,
-            min_size=16,
-        )
-        f_directories = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
-        pos += 16 * n
-    else:
-        f_directories = []
     f_leader_recovery_state = 0
-    f_eligible_leader_replicas = None
-    f_last_known_elr = None
-    n, pos = read_uvarint(buf, pos, end, "PartitionRecord v0/v1/v2 PartitionRecord tagged fields")
+    n, pos = read_uvarint(buf, pos, end, "PartitionRecord v0 PartitionRecord tagged fields")
     unknown = []
     seen = set()
     for _ in range(n):
-        tag, pos, stop = read_tag_header(
-            buf, pos, end, "PartitionRecord v0/v1/v2 PartitionRecord tagged fields"
-        )
+        tag, pos, stop = read_tag_header(buf, pos, end, "PartitionRecord v0 PartitionRecord tagged fields")
         if tag in seen:
-            raise repeated_tag("PartitionRecord v0/v1/v2 PartitionRecord tagged fields", tag, pos)
+            raise repeated_tag("PartitionRecord v0 PartitionRecord tagged fields", tag, pos)
         seen.add(tag)
         if tag == 0:
             start = pos
             if stop - pos < 1:
-                raise truncated(
-                    "PartitionRecord v0/v1/v2 PartitionRecord.leader_recovery_state", pos, 1, stop
-                )
+                raise truncated("PartitionRecord v0 PartitionRecord.leader_recovery_state", pos, 1, stop)
             (f_leader_recovery_state,) = _S2.unpack_from(buf, pos)
             pos += 1
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "PartitionRecord v0/v1/v2 PartitionRecord tagged fields", tag, start, stop, pos
+                    "PartitionRecord v0 PartitionRecord tagged fields", tag, start, stop, pos
                 )
-        elif tag == 1 and version >= 2:
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return PartitionRecord(
+        f_partition_id,
+        f_topic_id,
+        f_replicas,
+        f_isr,
+        f_removing_replicas,
+        f_adding_replicas,
+        f_leader,
+        f_leader_recovery_state,
+        f_leader_epoch,
+        f_partition_epoch,
+        [],
+        None,
+        None,
+        unknown,
+    ), pos
+
+
+def _write_partition_record_v0(v: PartitionRecord, out: list) -> None:
+    """Append the bytes of a PartitionRecord v0 to ``out``."""
+    absent(v.directories, [], "PartitionRecord v0 PartitionRecord.directories")
+    absent(v.eligible_leader_replicas, None, "PartitionRecord v0 PartitionRecord.eligible_leader_replicas")
+    absent(v.last_known_elr, None, "PartitionRecord v0 PartitionRecord.last_known_elr")
+    out.append(_S0.pack(v.partition_id, v.topic_id.bytes))
+    out.append(
+        encode_count(v.replicas, "PartitionRecord v0 PartitionRecord.replicas", compact=True, nullable=False)
+    )
+    out.append(struct.pack(f">{len(v.replicas)}i", *v.replicas))
+    out.append(encode_count(v.isr, "PartitionRecord v0 PartitionRecord.isr", compact=True, nullable=False))
+    out.append(struct.pack(f">{len(v.isr)}i", *v.isr))
+    out.append(
+        encode_count(
+            v.removing_replicas,
+            "PartitionRecord v0 PartitionRecord.removing_replicas",
+            compact=True,
+            nullable=False,
+        )
+    )
+    out.append(struct.pack(f">{len(v.removing_replicas)}i", *v.removing_replicas))
+    out.append(
+        encode_count(
+            v.adding_replicas,
+            "PartitionRecord v0 PartitionRecord.adding_replicas",
+            compact=True,
+            nullable=False,
+        )
+    )
+    out.append(struct.pack(f">{len(v.adding_replicas)}i", *v.adding_replicas))
+    out.append(_S1.pack(v.leader, v.leader_epoch, v.partition_epoch))
+    tags = list(v.unknown_tagged_fields)
+    if v.leader_recovery_state != 0:
+        outer, out = out, []
+        out.append(_S2.pack(v.leader_recovery_state))
+        tags.append((0, b"".join(out)))
+        out = outer
+    out.append(encode_tagged(tags))
+
+
+def _read_partition_record_v1(buf, pos: int, end: int) -> tuple[PartitionRecord, int]:
+    """Read a PartitionRecord v1 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 20:
+        raise truncated("PartitionRecord v1 PartitionRecord.partition_id", pos, 20, end)
+    (
+        f_partition_id,
+        f_topic_id,
+    ) = _S0.unpack_from(buf, pos)
+    pos += 20
+    f_topic_id = UUID(bytes=f_topic_id)
+    n, pos = read_count(
+        buf, pos, end, "PartitionRecord v1 PartitionRecord.replicas", compact=True, nullable=False, min_size=4
+    )
+    f_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
+    pos += 4 * n
+    n, pos = read_count(
+        buf, pos, end, "PartitionRecord v1 PartitionRecord.isr", compact=True, nullable=False, min_size=4
+    )
+    f_isr = list(struct.unpack_from(f">{n}i", buf, pos))
+    pos += 4 * n
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v1 PartitionRecord.removing_replicas",
+        compact=True,
+        nullable=False,
+        min_size=4,
+    )
+    f_removing_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
+    pos += 4 * n
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v1 PartitionRecord.adding_replicas",
+        compact=True,
+        nullable=False,
+        min_size=4,
+    )
+    f_adding_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
+    pos += 4 * n
+    if end - pos < 12:
+        raise truncated("PartitionRecord v1 PartitionRecord.leader", pos, 12, end)
+    (
+        f_leader,
+        f_leader_epoch,
+        f_partition_epoch,
+    ) = _S1.unpack_from(buf, pos)
+    pos += 12
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v1 PartitionRecord.directories",
+        compact=True,
+        nullable=False,
+        min_size=16,
+    )
+    f_directories = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
+    pos += 16 * n
+    f_leader_recovery_state = 0
+    n, pos = read_uvarint(buf, pos, end, "PartitionRecord v1 PartitionRecord tagged fields")
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(buf, pos, end, "PartitionRecord v1 PartitionRecord tagged fields")
+        if tag in seen:
+            raise repeated_tag("PartitionRecord v1 PartitionRecord tagged fields", tag, pos)
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            if stop - pos < 1:
+                raise truncated("PartitionRecord v1 PartitionRecord.leader_recovery_state", pos, 1, stop)
+            (f_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+            pos += 1
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionRecord v1 PartitionRecord tagged fields", tag, start, stop, pos
+                )
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return PartitionRecord(
+        f_partition_id,
+        f_topic_id,
+        f_replicas,
+        f_isr,
+        f_removing_replicas,
+        f_adding_replicas,
+        f_leader,
+        f_leader_recovery_state,
+        f_leader_epoch,
+        f_partition_epoch,
+        f_directories,
+        None,
+        None,
+        unknown,
+    ), pos
+
+
+def _write_partition_record_v1(v: PartitionRecord, out: list) -> None:
+    """Append the bytes of a PartitionRecord v1 to ``out``."""
+    absent(v.eligible_leader_replicas, None, "PartitionRecord v1 PartitionRecord.eligible_leader_replicas")
+    absent(v.last_known_elr, None, "PartitionRecord v1 PartitionRecord.last_known_elr")
+    out.append(_S0.pack(v.partition_id, v.topic_id.bytes))
+    out.append(
+        encode_count(v.replicas, "PartitionRecord v1 PartitionRecord.replicas", compact=True, nullable=False)
+    )
+    out.append(struct.pack(f">{len(v.replicas)}i", *v.replicas))
+    out.append(encode_count(v.isr, "PartitionRecord v1 PartitionRecord.isr", compact=True, nullable=False))
+    out.append(struct.pack(f">{len(v.isr)}i", *v.isr))
+    out.append(
+        encode_count(
+            v.removing_replicas,
+            "PartitionRecord v1 PartitionRecord.removing_replicas",
+            compact=True,
+            nullable=False,
+        )
+    )
+    out.append(struct.pack(f">{len(v.removing_replicas)}i", *v.removing_replicas))
+    out.append(
+        encode_count(
+            v.adding_replicas,
+            "PartitionRecord v1 PartitionRecord.adding_replicas",
+            compact=True,
+            nullable=False,
+        )
+    )
+    out.append(struct.pack(f">{len(v.adding_replicas)}i", *v.adding_replicas))
+    out.append(_S1.pack(v.leader, v.leader_epoch, v.partition_epoch))
+    out.append(
+        encode_count(
+            v.directories, "PartitionRecord v1 PartitionRecord.directories", compact=True, nullable=False
+        )
+    )
+    out += [u.bytes for u in v.directories]
+    tags = list(v.unknown_tagged_fields)
+    if v.leader_recovery_state != 0:
+        outer, out = out, []
+        out.append(_S2.pack(v.leader_recovery_state))
+        tags.append((0, b"".join(out)))
+        out = outer
+    out.append(encode_tagged(tags))
+
+
+def _read_partition_record_v2(buf, pos: int, end: int) -> tuple[PartitionRecord, int]:
+    """Read a PartitionRecord v2 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 20:
+        raise truncated("PartitionRecord v2 PartitionRecord.partition_id", pos, 20, end)
+    (
+        f_partition_id,
+        f_topic_id,
+    ) = _S0.unpack_from(buf, pos)
+    pos += 20
+    f_topic_id = UUID(bytes=f_topic_id)
+    n, pos = read_count(
+        buf, pos, end, "PartitionRecord v2 PartitionRecord.replicas", compact=True, nullable=False, min_size=4
+    )
+    f_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
+    pos += 4 * n
+    n, pos = read_count(
+        buf, pos, end, "PartitionRecord v2 PartitionRecord.isr", compact=True, nullable=False, min_size=4
+    )
+    f_isr = list(struct.unpack_from(f">{n}i", buf, pos))
+    pos += 4 * n
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v2 PartitionRecord.removing_replicas",
+        compact=True,
+        nullable=False,
+        min_size=4,
+    )
+    f_removing_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
+    pos += 4 * n
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v2 PartitionRecord.adding_replicas",
+        compact=True,
+        nullable=False,
+        min_size=4,
+    )
+    f_adding_replicas = list(struct.unpack_from(f">{n}i", buf, pos))
+    pos += 4 * n
+    if end - pos < 12:
+        raise truncated("PartitionRecord v2 PartitionRecord.leader", pos, 12, end)
+    (
+        f_leader,
+        f_leader_epoch,
+        f_partition_epoch,
+    ) = _S1.unpack_from(buf, pos)
+    pos += 12
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "PartitionRecord v2 PartitionRecord.directories",
+        compact=True,
+        nullable=False,
+        min_size=16,
+    )
+    f_directories = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
+    pos += 16 * n
+    f_leader_recovery_state = 0
+    f_eligible_leader_replicas = None
+    f_last_known_elr = None
+    n, pos = read_uvarint(buf, pos, end, "PartitionRecord v2 PartitionRecord tagged fields")
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(buf, pos, end, "PartitionRecord v2 PartitionRecord tagged fields")
+        if tag in seen:
+            raise repeated_tag("PartitionRecord v2 PartitionRecord tagged fields", tag, pos)
+        seen.add(tag)
+        if tag == 0:
+            start = pos
+            if stop - pos < 1:
+                raise truncated("PartitionRecord v2 PartitionRecord.leader_recovery_state", pos, 1, stop)
+            (f_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+            pos += 1
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "PartitionRecord v2 PartitionRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 1:
             start = pos
             n, pos = read_count(
                 buf,
                 pos,
                 stop,
-                "PartitionRecord v0/v1/v2 PartitionRecord.eligible_leader_replicas",
+                "PartitionRecord v2 PartitionRecord.eligible_leader_replicas",
                 compact=True,
                 nullable=True,
                 min_size=4,
@@ -205,15 +461,15 @@ def _read_partition_record_v0(buf, pos: int, end: int, version: int) -> tuple[Pa
                 pos += 4 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "PartitionRecord v0/v1/v2 PartitionRecord tagged fields", tag, start, stop, pos
+                    "PartitionRecord v2 PartitionRecord tagged fields", tag, start, stop, pos
                 )
-        elif tag == 2 and version >= 2:
+        elif tag == 2:
             start = pos
             n, pos = read_count(
                 buf,
                 pos,
                 stop,
-                "PartitionRecord v0/v1/v2 PartitionRecord.last_known_elr",
+                "PartitionRecord v2 PartitionRecord.last_known_elr",
                 compact=True,
                 nullable=True,
                 min_size=4,
@@ -225,7 +481,7 @@ def _read_partition_record_v0(buf, pos: int, end: int, version: int) -> tuple[Pa
                 pos += 4 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "PartitionRecord v0/v1/v2 PartitionRecord tagged fields", tag, start, stop, pos
+                    "PartitionRecord v2 PartitionRecord tagged fields", tag, start, stop, pos
                 )
         else:
             unknown.append((tag, bytes(buf[pos:stop])))
@@ -248,33 +504,19 @@ def _read_partition_record_v0(buf, pos: int, end: int, version: int) -> tuple[Pa
     ), pos
 
 
-def _write_partition_record_v0(v: PartitionRecord, out: list, version: int) -> None:
-    """Append the bytes of a PartitionRecord v0/v1/v2 to ``out``."""
-    if version == 0:
-        absent(v.directories, [], "PartitionRecord v0/v1/v2 PartitionRecord.directories")
-    if version <= 1:
-        absent(
-            v.eligible_leader_replicas,
-            None,
-            "PartitionRecord v0/v1/v2 PartitionRecord.eligible_leader_replicas",
-        )
-    if version <= 1:
-        absent(v.last_known_elr, None, "PartitionRecord v0/v1/v2 PartitionRecord.last_known_elr")
+def _write_partition_record_v2(v: PartitionRecord, out: list) -> None:
+    """Append the bytes of a PartitionRecord v2 to ``out``."""
     out.append(_S0.pack(v.partition_id, v.topic_id.bytes))
     out.append(
-        encode_count(
-            v.replicas, "PartitionRecord v0/v1/v2 PartitionRecord.replicas", compact=True, nullable=False
-        )
+        encode_count(v.replicas, "PartitionRecord v2 PartitionRecord.replicas", compact=True, nullable=False)
     )
     out.append(struct.pack(f">{len(v.replicas)}i", *v.replicas))
-    out.append(
-        encode_count(v.isr, "PartitionRecord v0/v1/v2 PartitionRecord.isr", compact=True, nullable=False)
-    )
+    out.append(encode_count(v.isr, "PartitionRecord v2 PartitionRecord.isr", compact=True, nullable=False))
     out.append(struct.pack(f">{len(v.isr)}i", *v.isr))
     out.append(
         encode_count(
             v.removing_replicas,
-            "PartitionRecord v0/v1/v2 PartitionRecord.removing_replicas",
+            "PartitionRecord v2 PartitionRecord.removing_replicas",
             compact=True,
             nullable=False,
         )
@@ -283,35 +525,31 @@ def _write_partition_record_v0(v: PartitionRecord, out: list, version: int) -> N
     out.append(
         encode_count(
             v.adding_replicas,
-            "PartitionRecord v0/v1/v2 PartitionRecord.adding_replicas",
+            "PartitionRecord v2 PartitionRecord.adding_replicas",
             compact=True,
             nullable=False,
         )
     )
     out.append(struct.pack(f">{len(v.adding_replicas)}i", *v.adding_replicas))
     out.append(_S1.pack(v.leader, v.leader_epoch, v.partition_epoch))
-    if version >= 1:
-        out.append(
-            encode_count(
-                v.directories,
-                "PartitionRecord v0/v1/v2 PartitionRecord.directories",
-                compact=True,
-                nullable=False,
-            )
+    out.append(
+        encode_count(
+            v.directories, "PartitionRecord v2 PartitionRecord.directories", compact=True, nullable=False
         )
-        out += [u.bytes for u in v.directories]
+    )
+    out += [u.bytes for u in v.directories]
     tags = list(v.unknown_tagged_fields)
     if v.leader_recovery_state != 0:
         outer, out = out, []
         out.append(_S2.pack(v.leader_recovery_state))
         tags.append((0, b"".join(out)))
         out = outer
-    if version >= 2 and v.eligible_leader_replicas is not None:
+    if v.eligible_leader_replicas is not None:
         outer, out = out, []
         out.append(
             encode_count(
                 v.eligible_leader_replicas,
-                "PartitionRecord v0/v1/v2 PartitionRecord.eligible_leader_replicas",
+                "PartitionRecord v2 PartitionRecord.eligible_leader_replicas",
                 compact=True,
                 nullable=True,
             )
@@ -320,12 +558,12 @@ def _write_partition_record_v0(v: PartitionRecord, out: list, version: int) -> N
             out.append(struct.pack(f">{len(v.eligible_leader_replicas)}i", *v.eligible_leader_replicas))
         tags.append((1, b"".join(out)))
         out = outer
-    if version >= 2 and v.last_known_elr is not None:
+    if v.last_known_elr is not None:
         outer, out = out, []
         out.append(
             encode_count(
                 v.last_known_elr,
-                "PartitionRecord v0/v1/v2 PartitionRecord.last_known_elr",
+                "PartitionRecord v2 PartitionRecord.last_known_elr",
                 compact=True,
                 nullable=True,
             )
@@ -339,13 +577,13 @@ def _write_partition_record_v0(v: PartitionRecord, out: list, version: int) -> N
 
 _READERS = {
     0: _read_partition_record_v0,
-    1: _read_partition_record_v0,
-    2: _read_partition_record_v0,
+    1: _read_partition_record_v1,
+    2: _read_partition_record_v2,
 }
 _WRITERS = {
     0: _write_partition_record_v0,
-    1: _write_partition_record_v0,
-    2: _write_partition_record_v0,
+    1: _write_partition_record_v1,
+    2: _write_partition_record_v2,
 }
 
 
@@ -360,10 +598,7 @@ def decode_partition_record(
         raise KafkaFormatError(
             f"PartitionRecord: unknown version {version} (this schema has versions 0-2)", pos
         )
-    try:
-        return reader(buf, pos, len(buf) if end is None else end, version)
-    except KafkaFormatError as exc:
-        raise exact_version(exc, NAME, version) from None
+    return reader(buf, pos, len(buf) if end is None else end)
 
 
 def encode_partition_record(value: PartitionRecord, version: int) -> bytes:
@@ -374,9 +609,7 @@ def encode_partition_record(value: PartitionRecord, version: int) -> bytes:
         raise ValueError(f"PartitionRecord: unknown version {version} (this schema has versions 0-2)")
     out: list = []
     try:
-        writer(value, out, version)
+        writer(value, out)
     except struct.error as exc:
         raise ValueError(f"PartitionRecord v{version}: a value does not fit its field: {exc}") from None
-    except ValueError as exc:
-        raise exact_version(exc, NAME, version) from None
     return b"".join(out)

@@ -17,7 +17,6 @@ from kafkaspec.codec.message_types import (
     encode_count,
     encode_string,
     encode_tagged,
-    exact_version,
     read_bool,
     read_count,
     read_string,
@@ -46,8 +45,9 @@ LAYOUT_OF = None
 
 _S0 = struct.Struct(">Hh")
 _S1 = struct.Struct(">hh")
-_S2 = struct.Struct(">i")
-_S3 = struct.Struct(">16sq")
+_S2 = struct.Struct(">i16sq")
+_S3 = struct.Struct(">i")
+_S4 = struct.Struct(">16sq")
 
 # -- typed values ---------------------------------------------------------------
 
@@ -191,35 +191,22 @@ def _write_broker_feature_v0(v: BrokerFeature, out: list) -> None:
     out.append(encode_tagged(tags))
 
 
-def _read_register_broker_record_v0(
-    buf, pos: int, end: int, version: int
-) -> tuple[RegisterBrokerRecord, int]:
-    """Read a RegisterBrokerRecord v0/v1/v2/v3/v4 at ``pos``, inside ``buf[:end]``."""
-    if end - pos < 4:
-        raise truncated("RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.broker_id", pos, 4, end)
-    (f_broker_id,) = _S2.unpack_from(buf, pos)
-    pos += 4
-    if version >= 2:
-        f_is_migrating_zk_broker, pos = read_bool(
-            buf, pos, end, "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.is_migrating_zk_broker"
-        )
-    else:
-        f_is_migrating_zk_broker = False
-    if end - pos < 24:
-        raise truncated(
-            "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.incarnation_id", pos, 24, end
-        )
+def _read_register_broker_record_v0(buf, pos: int, end: int) -> tuple[RegisterBrokerRecord, int]:
+    """Read a RegisterBrokerRecord v0 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 28:
+        raise truncated("RegisterBrokerRecord v0 RegisterBrokerRecord.broker_id", pos, 28, end)
     (
+        f_broker_id,
         f_incarnation_id,
         f_broker_epoch,
-    ) = _S3.unpack_from(buf, pos)
-    pos += 24
+    ) = _S2.unpack_from(buf, pos)
+    pos += 28
     f_incarnation_id = UUID(bytes=f_incarnation_id)
     n, pos = read_count(
         buf,
         pos,
         end,
-        "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.end_points",
+        "RegisterBrokerRecord v0 RegisterBrokerRecord.end_points",
         compact=True,
         nullable=False,
         min_size=7,
@@ -233,7 +220,7 @@ def _read_register_broker_record_v0(
         buf,
         pos,
         end,
-        "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.features",
+        "RegisterBrokerRecord v0 RegisterBrokerRecord.features",
         compact=True,
         nullable=False,
         min_size=6,
@@ -244,45 +231,343 @@ def _read_register_broker_record_v0(
         item, pos = _read_broker_feature_v0(buf, pos, end)
         append(item)
     f_rack, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v0 RegisterBrokerRecord.rack", compact=True, nullable=True
+    )
+    f_fenced, pos = read_bool(buf, pos, end, "RegisterBrokerRecord v0 RegisterBrokerRecord.fenced")
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "RegisterBrokerRecord v0 RegisterBrokerRecord tagged fields"
+    )
+    return RegisterBrokerRecord(
+        f_broker_id,
+        False,
+        f_incarnation_id,
+        f_broker_epoch,
+        f_end_points,
+        f_features,
+        f_rack,
+        f_fenced,
+        False,
+        [],
+        None,
+        unknown,
+    ), pos
+
+
+def _write_register_broker_record_v0(v: RegisterBrokerRecord, out: list) -> None:
+    """Append the bytes of a RegisterBrokerRecord v0 to ``out``."""
+    absent(
+        v.is_migrating_zk_broker, False, "RegisterBrokerRecord v0 RegisterBrokerRecord.is_migrating_zk_broker"
+    )
+    absent(
+        v.in_controlled_shutdown, False, "RegisterBrokerRecord v0 RegisterBrokerRecord.in_controlled_shutdown"
+    )
+    absent(v.log_dirs, [], "RegisterBrokerRecord v0 RegisterBrokerRecord.log_dirs")
+    absent(v.cordoned_log_dirs, None, "RegisterBrokerRecord v0 RegisterBrokerRecord.cordoned_log_dirs")
+    out.append(_S2.pack(v.broker_id, v.incarnation_id.bytes, v.broker_epoch))
+    out.append(
+        encode_count(
+            v.end_points,
+            "RegisterBrokerRecord v0 RegisterBrokerRecord.end_points",
+            compact=True,
+            nullable=False,
+        )
+    )
+    for item in v.end_points:
+        _write_broker_endpoint_v0(item, out)
+    out.append(
+        encode_count(
+            v.features, "RegisterBrokerRecord v0 RegisterBrokerRecord.features", compact=True, nullable=False
+        )
+    )
+    for item in v.features:
+        _write_broker_feature_v0(item, out)
+    out.append(
+        encode_string(
+            v.rack, "RegisterBrokerRecord v0 RegisterBrokerRecord.rack", compact=True, nullable=True
+        )
+    )
+    out.append(b"\x01" if v.fenced else b"\x00")
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_register_broker_record_v1(buf, pos: int, end: int) -> tuple[RegisterBrokerRecord, int]:
+    """Read a RegisterBrokerRecord v1 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 28:
+        raise truncated("RegisterBrokerRecord v1 RegisterBrokerRecord.broker_id", pos, 28, end)
+    (
+        f_broker_id,
+        f_incarnation_id,
+        f_broker_epoch,
+    ) = _S2.unpack_from(buf, pos)
+    pos += 28
+    f_incarnation_id = UUID(bytes=f_incarnation_id)
+    n, pos = read_count(
         buf,
         pos,
         end,
-        "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.rack",
+        "RegisterBrokerRecord v1 RegisterBrokerRecord.end_points",
         compact=True,
-        nullable=True,
+        nullable=False,
+        min_size=7,
     )
-    f_fenced, pos = read_bool(
-        buf, pos, end, "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.fenced"
+    f_end_points = []
+    append = f_end_points.append
+    for _ in range(n):
+        item, pos = _read_broker_endpoint_v0(buf, pos, end)
+        append(item)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v1 RegisterBrokerRecord.features",
+        compact=True,
+        nullable=False,
+        min_size=6,
     )
-    if version >= 1:
-        f_in_controlled_shutdown, pos = read_bool(
-            buf, pos, end, "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.in_controlled_shutdown"
+    f_features = []
+    append = f_features.append
+    for _ in range(n):
+        item, pos = _read_broker_feature_v0(buf, pos, end)
+        append(item)
+    f_rack, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v1 RegisterBrokerRecord.rack", compact=True, nullable=True
+    )
+    f_fenced, pos = read_bool(buf, pos, end, "RegisterBrokerRecord v1 RegisterBrokerRecord.fenced")
+    f_in_controlled_shutdown, pos = read_bool(
+        buf, pos, end, "RegisterBrokerRecord v1 RegisterBrokerRecord.in_controlled_shutdown"
+    )
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "RegisterBrokerRecord v1 RegisterBrokerRecord tagged fields"
+    )
+    return RegisterBrokerRecord(
+        f_broker_id,
+        False,
+        f_incarnation_id,
+        f_broker_epoch,
+        f_end_points,
+        f_features,
+        f_rack,
+        f_fenced,
+        f_in_controlled_shutdown,
+        [],
+        None,
+        unknown,
+    ), pos
+
+
+def _write_register_broker_record_v1(v: RegisterBrokerRecord, out: list) -> None:
+    """Append the bytes of a RegisterBrokerRecord v1 to ``out``."""
+    absent(
+        v.is_migrating_zk_broker, False, "RegisterBrokerRecord v1 RegisterBrokerRecord.is_migrating_zk_broker"
+    )
+    absent(v.log_dirs, [], "RegisterBrokerRecord v1 RegisterBrokerRecord.log_dirs")
+    absent(v.cordoned_log_dirs, None, "RegisterBrokerRecord v1 RegisterBrokerRecord.cordoned_log_dirs")
+    out.append(_S2.pack(v.broker_id, v.incarnation_id.bytes, v.broker_epoch))
+    out.append(
+        encode_count(
+            v.end_points,
+            "RegisterBrokerRecord v1 RegisterBrokerRecord.end_points",
+            compact=True,
+            nullable=False,
         )
-    else:
-        f_in_controlled_shutdown = False
-    f_log_dirs = []
-    f_cordoned_log_dirs = None
-    n, pos = read_uvarint(
-        buf, pos, end, "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord tagged fields"
     )
+    for item in v.end_points:
+        _write_broker_endpoint_v0(item, out)
+    out.append(
+        encode_count(
+            v.features, "RegisterBrokerRecord v1 RegisterBrokerRecord.features", compact=True, nullable=False
+        )
+    )
+    for item in v.features:
+        _write_broker_feature_v0(item, out)
+    out.append(
+        encode_string(
+            v.rack, "RegisterBrokerRecord v1 RegisterBrokerRecord.rack", compact=True, nullable=True
+        )
+    )
+    out.append(b"\x01" if v.fenced else b"\x00")
+    out.append(b"\x01" if v.in_controlled_shutdown else b"\x00")
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_register_broker_record_v2(buf, pos: int, end: int) -> tuple[RegisterBrokerRecord, int]:
+    """Read a RegisterBrokerRecord v2 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 4:
+        raise truncated("RegisterBrokerRecord v2 RegisterBrokerRecord.broker_id", pos, 4, end)
+    (f_broker_id,) = _S3.unpack_from(buf, pos)
+    pos += 4
+    f_is_migrating_zk_broker, pos = read_bool(
+        buf, pos, end, "RegisterBrokerRecord v2 RegisterBrokerRecord.is_migrating_zk_broker"
+    )
+    if end - pos < 24:
+        raise truncated("RegisterBrokerRecord v2 RegisterBrokerRecord.incarnation_id", pos, 24, end)
+    (
+        f_incarnation_id,
+        f_broker_epoch,
+    ) = _S4.unpack_from(buf, pos)
+    pos += 24
+    f_incarnation_id = UUID(bytes=f_incarnation_id)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v2 RegisterBrokerRecord.end_points",
+        compact=True,
+        nullable=False,
+        min_size=7,
+    )
+    f_end_points = []
+    append = f_end_points.append
+    for _ in range(n):
+        item, pos = _read_broker_endpoint_v0(buf, pos, end)
+        append(item)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v2 RegisterBrokerRecord.features",
+        compact=True,
+        nullable=False,
+        min_size=6,
+    )
+    f_features = []
+    append = f_features.append
+    for _ in range(n):
+        item, pos = _read_broker_feature_v0(buf, pos, end)
+        append(item)
+    f_rack, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v2 RegisterBrokerRecord.rack", compact=True, nullable=True
+    )
+    f_fenced, pos = read_bool(buf, pos, end, "RegisterBrokerRecord v2 RegisterBrokerRecord.fenced")
+    f_in_controlled_shutdown, pos = read_bool(
+        buf, pos, end, "RegisterBrokerRecord v2 RegisterBrokerRecord.in_controlled_shutdown"
+    )
+    unknown, pos = read_unknown_tags(
+        buf, pos, end, "RegisterBrokerRecord v2 RegisterBrokerRecord tagged fields"
+    )
+    return RegisterBrokerRecord(
+        f_broker_id,
+        f_is_migrating_zk_broker,
+        f_incarnation_id,
+        f_broker_epoch,
+        f_end_points,
+        f_features,
+        f_rack,
+        f_fenced,
+        f_in_controlled_shutdown,
+        [],
+        None,
+        unknown,
+    ), pos
+
+
+def _write_register_broker_record_v2(v: RegisterBrokerRecord, out: list) -> None:
+    """Append the bytes of a RegisterBrokerRecord v2 to ``out``."""
+    absent(v.log_dirs, [], "RegisterBrokerRecord v2 RegisterBrokerRecord.log_dirs")
+    absent(v.cordoned_log_dirs, None, "RegisterBrokerRecord v2 RegisterBrokerRecord.cordoned_log_dirs")
+    out.append(_S3.pack(v.broker_id))
+    out.append(b"\x01" if v.is_migrating_zk_broker else b"\x00")
+    out.append(_S4.pack(v.incarnation_id.bytes, v.broker_epoch))
+    out.append(
+        encode_count(
+            v.end_points,
+            "RegisterBrokerRecord v2 RegisterBrokerRecord.end_points",
+            compact=True,
+            nullable=False,
+        )
+    )
+    for item in v.end_points:
+        _write_broker_endpoint_v0(item, out)
+    out.append(
+        encode_count(
+            v.features, "RegisterBrokerRecord v2 RegisterBrokerRecord.features", compact=True, nullable=False
+        )
+    )
+    for item in v.features:
+        _write_broker_feature_v0(item, out)
+    out.append(
+        encode_string(
+            v.rack, "RegisterBrokerRecord v2 RegisterBrokerRecord.rack", compact=True, nullable=True
+        )
+    )
+    out.append(b"\x01" if v.fenced else b"\x00")
+    out.append(b"\x01" if v.in_controlled_shutdown else b"\x00")
+    tags = list(v.unknown_tagged_fields)
+    out.append(encode_tagged(tags))
+
+
+def _read_register_broker_record_v3(buf, pos: int, end: int) -> tuple[RegisterBrokerRecord, int]:
+    """Read a RegisterBrokerRecord v3 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 4:
+        raise truncated("RegisterBrokerRecord v3 RegisterBrokerRecord.broker_id", pos, 4, end)
+    (f_broker_id,) = _S3.unpack_from(buf, pos)
+    pos += 4
+    f_is_migrating_zk_broker, pos = read_bool(
+        buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord.is_migrating_zk_broker"
+    )
+    if end - pos < 24:
+        raise truncated("RegisterBrokerRecord v3 RegisterBrokerRecord.incarnation_id", pos, 24, end)
+    (
+        f_incarnation_id,
+        f_broker_epoch,
+    ) = _S4.unpack_from(buf, pos)
+    pos += 24
+    f_incarnation_id = UUID(bytes=f_incarnation_id)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v3 RegisterBrokerRecord.end_points",
+        compact=True,
+        nullable=False,
+        min_size=7,
+    )
+    f_end_points = []
+    append = f_end_points.append
+    for _ in range(n):
+        item, pos = _read_broker_endpoint_v0(buf, pos, end)
+        append(item)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v3 RegisterBrokerRecord.features",
+        compact=True,
+        nullable=False,
+        min_size=6,
+    )
+    f_features = []
+    append = f_features.append
+    for _ in range(n):
+        item, pos = _read_broker_feature_v0(buf, pos, end)
+        append(item)
+    f_rack, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord.rack", compact=True, nullable=True
+    )
+    f_fenced, pos = read_bool(buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord.fenced")
+    f_in_controlled_shutdown, pos = read_bool(
+        buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord.in_controlled_shutdown"
+    )
+    f_log_dirs = []
+    n, pos = read_uvarint(buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord tagged fields")
     unknown = []
     seen = set()
     for _ in range(n):
         tag, pos, stop = read_tag_header(
-            buf, pos, end, "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord tagged fields"
+            buf, pos, end, "RegisterBrokerRecord v3 RegisterBrokerRecord tagged fields"
         )
         if tag in seen:
-            raise repeated_tag(
-                "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord tagged fields", tag, pos
-            )
+            raise repeated_tag("RegisterBrokerRecord v3 RegisterBrokerRecord tagged fields", tag, pos)
         seen.add(tag)
-        if tag == 0 and version >= 3:
+        if tag == 0:
             start = pos
             n, pos = read_count(
                 buf,
                 pos,
                 stop,
-                "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.log_dirs",
+                "RegisterBrokerRecord v3 RegisterBrokerRecord.log_dirs",
                 compact=True,
                 nullable=False,
                 min_size=16,
@@ -291,19 +576,162 @@ def _read_register_broker_record_v0(
             pos += 16 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord tagged fields",
-                    tag,
-                    start,
-                    stop,
-                    pos,
+                    "RegisterBrokerRecord v3 RegisterBrokerRecord tagged fields", tag, start, stop, pos
                 )
-        elif tag == 1 and version >= 4:
+        else:
+            unknown.append((tag, bytes(buf[pos:stop])))
+            pos = stop
+    return RegisterBrokerRecord(
+        f_broker_id,
+        f_is_migrating_zk_broker,
+        f_incarnation_id,
+        f_broker_epoch,
+        f_end_points,
+        f_features,
+        f_rack,
+        f_fenced,
+        f_in_controlled_shutdown,
+        f_log_dirs,
+        None,
+        unknown,
+    ), pos
+
+
+def _write_register_broker_record_v3(v: RegisterBrokerRecord, out: list) -> None:
+    """Append the bytes of a RegisterBrokerRecord v3 to ``out``."""
+    absent(v.cordoned_log_dirs, None, "RegisterBrokerRecord v3 RegisterBrokerRecord.cordoned_log_dirs")
+    out.append(_S3.pack(v.broker_id))
+    out.append(b"\x01" if v.is_migrating_zk_broker else b"\x00")
+    out.append(_S4.pack(v.incarnation_id.bytes, v.broker_epoch))
+    out.append(
+        encode_count(
+            v.end_points,
+            "RegisterBrokerRecord v3 RegisterBrokerRecord.end_points",
+            compact=True,
+            nullable=False,
+        )
+    )
+    for item in v.end_points:
+        _write_broker_endpoint_v0(item, out)
+    out.append(
+        encode_count(
+            v.features, "RegisterBrokerRecord v3 RegisterBrokerRecord.features", compact=True, nullable=False
+        )
+    )
+    for item in v.features:
+        _write_broker_feature_v0(item, out)
+    out.append(
+        encode_string(
+            v.rack, "RegisterBrokerRecord v3 RegisterBrokerRecord.rack", compact=True, nullable=True
+        )
+    )
+    out.append(b"\x01" if v.fenced else b"\x00")
+    out.append(b"\x01" if v.in_controlled_shutdown else b"\x00")
+    tags = list(v.unknown_tagged_fields)
+    if v.log_dirs != []:
+        outer, out = out, []
+        out.append(
+            encode_count(
+                v.log_dirs,
+                "RegisterBrokerRecord v3 RegisterBrokerRecord.log_dirs",
+                compact=True,
+                nullable=False,
+            )
+        )
+        out += [u.bytes for u in v.log_dirs]
+        tags.append((0, b"".join(out)))
+        out = outer
+    out.append(encode_tagged(tags))
+
+
+def _read_register_broker_record_v4(buf, pos: int, end: int) -> tuple[RegisterBrokerRecord, int]:
+    """Read a RegisterBrokerRecord v4 at ``pos``, inside ``buf[:end]``."""
+    if end - pos < 4:
+        raise truncated("RegisterBrokerRecord v4 RegisterBrokerRecord.broker_id", pos, 4, end)
+    (f_broker_id,) = _S3.unpack_from(buf, pos)
+    pos += 4
+    f_is_migrating_zk_broker, pos = read_bool(
+        buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.is_migrating_zk_broker"
+    )
+    if end - pos < 24:
+        raise truncated("RegisterBrokerRecord v4 RegisterBrokerRecord.incarnation_id", pos, 24, end)
+    (
+        f_incarnation_id,
+        f_broker_epoch,
+    ) = _S4.unpack_from(buf, pos)
+    pos += 24
+    f_incarnation_id = UUID(bytes=f_incarnation_id)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v4 RegisterBrokerRecord.end_points",
+        compact=True,
+        nullable=False,
+        min_size=7,
+    )
+    f_end_points = []
+    append = f_end_points.append
+    for _ in range(n):
+        item, pos = _read_broker_endpoint_v0(buf, pos, end)
+        append(item)
+    n, pos = read_count(
+        buf,
+        pos,
+        end,
+        "RegisterBrokerRecord v4 RegisterBrokerRecord.features",
+        compact=True,
+        nullable=False,
+        min_size=6,
+    )
+    f_features = []
+    append = f_features.append
+    for _ in range(n):
+        item, pos = _read_broker_feature_v0(buf, pos, end)
+        append(item)
+    f_rack, pos = read_string(
+        buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.rack", compact=True, nullable=True
+    )
+    f_fenced, pos = read_bool(buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.fenced")
+    f_in_controlled_shutdown, pos = read_bool(
+        buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord.in_controlled_shutdown"
+    )
+    f_log_dirs = []
+    f_cordoned_log_dirs = None
+    n, pos = read_uvarint(buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord tagged fields")
+    unknown = []
+    seen = set()
+    for _ in range(n):
+        tag, pos, stop = read_tag_header(
+            buf, pos, end, "RegisterBrokerRecord v4 RegisterBrokerRecord tagged fields"
+        )
+        if tag in seen:
+            raise repeated_tag("RegisterBrokerRecord v4 RegisterBrokerRecord tagged fields", tag, pos)
+        seen.add(tag)
+        if tag == 0:
             start = pos
             n, pos = read_count(
                 buf,
                 pos,
                 stop,
-                "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.cordoned_log_dirs",
+                "RegisterBrokerRecord v4 RegisterBrokerRecord.log_dirs",
+                compact=True,
+                nullable=False,
+                min_size=16,
+            )
+            f_log_dirs = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]
+            pos += 16 * n
+            if pos != stop:
+                raise tagged_size_mismatch(
+                    "RegisterBrokerRecord v4 RegisterBrokerRecord tagged fields", tag, start, stop, pos
+                )
+        elif tag == 1:
+            start = pos
+            n, pos = read_count(
+                buf,
+                pos,
+                stop,
+                "RegisterBrokerRecord v4 RegisterBrokerRecord.cordoned_log_dirs",
                 compact=True,
                 nullable=True,
                 min_size=16,
@@ -317,11 +745,7 @@ def _read_register_broker_record_v0(
                 pos += 16 * n
             if pos != stop:
                 raise tagged_size_mismatch(
-                    "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord tagged fields",
-                    tag,
-                    start,
-                    stop,
-                    pos,
+                    "RegisterBrokerRecord v4 RegisterBrokerRecord tagged fields", tag, start, stop, pos
                 )
         else:
             unknown.append((tag, bytes(buf[pos:stop])))
@@ -342,36 +766,15 @@ def _read_register_broker_record_v0(
     ), pos
 
 
-def _write_register_broker_record_v0(v: RegisterBrokerRecord, out: list, version: int) -> None:
-    """Append the bytes of a RegisterBrokerRecord v0/v1/v2/v3/v4 to ``out``."""
-    if version <= 1:
-        absent(
-            v.is_migrating_zk_broker,
-            False,
-            "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.is_migrating_zk_broker",
-        )
-    if version == 0:
-        absent(
-            v.in_controlled_shutdown,
-            False,
-            "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.in_controlled_shutdown",
-        )
-    if version <= 2:
-        absent(v.log_dirs, [], "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.log_dirs")
-    if version <= 3:
-        absent(
-            v.cordoned_log_dirs,
-            None,
-            "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.cordoned_log_dirs",
-        )
-    out.append(_S2.pack(v.broker_id))
-    if version >= 2:
-        out.append(b"\x01" if v.is_migrating_zk_broker else b"\x00")
-    out.append(_S3.pack(v.incarnation_id.bytes, v.broker_epoch))
+def _write_register_broker_record_v4(v: RegisterBrokerRecord, out: list) -> None:
+    """Append the bytes of a RegisterBrokerRecord v4 to ``out``."""
+    out.append(_S3.pack(v.broker_id))
+    out.append(b"\x01" if v.is_migrating_zk_broker else b"\x00")
+    out.append(_S4.pack(v.incarnation_id.bytes, v.broker_epoch))
     out.append(
         encode_count(
             v.end_points,
-            "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.end_points",
+            "RegisterBrokerRecord v4 RegisterBrokerRecord.end_points",
             compact=True,
             nullable=False,
         )
@@ -380,32 +783,25 @@ def _write_register_broker_record_v0(v: RegisterBrokerRecord, out: list, version
         _write_broker_endpoint_v0(item, out)
     out.append(
         encode_count(
-            v.features,
-            "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.features",
-            compact=True,
-            nullable=False,
+            v.features, "RegisterBrokerRecord v4 RegisterBrokerRecord.features", compact=True, nullable=False
         )
     )
     for item in v.features:
         _write_broker_feature_v0(item, out)
     out.append(
         encode_string(
-            v.rack,
-            "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.rack",
-            compact=True,
-            nullable=True,
+            v.rack, "RegisterBrokerRecord v4 RegisterBrokerRecord.rack", compact=True, nullable=True
         )
     )
     out.append(b"\x01" if v.fenced else b"\x00")
-    if version >= 1:
-        out.append(b"\x01" if v.in_controlled_shutdown else b"\x00")
+    out.append(b"\x01" if v.in_controlled_shutdown else b"\x00")
     tags = list(v.unknown_tagged_fields)
-    if version >= 3 and v.log_dirs != []:
+    if v.log_dirs != []:
         outer, out = out, []
         out.append(
             encode_count(
                 v.log_dirs,
-                "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.log_dirs",
+                "RegisterBrokerRecord v4 RegisterBrokerRecord.log_dirs",
                 compact=True,
                 nullable=False,
             )
@@ -413,12 +809,12 @@ def _write_register_broker_record_v0(v: RegisterBrokerRecord, out: list, version
         out += [u.bytes for u in v.log_dirs]
         tags.append((0, b"".join(out)))
         out = outer
-    if version >= 4 and v.cordoned_log_dirs is not None:
+    if v.cordoned_log_dirs is not None:
         outer, out = out, []
         out.append(
             encode_count(
                 v.cordoned_log_dirs,
-                "RegisterBrokerRecord v0/v1/v2/v3/v4 RegisterBrokerRecord.cordoned_log_dirs",
+                "RegisterBrokerRecord v4 RegisterBrokerRecord.cordoned_log_dirs",
                 compact=True,
                 nullable=True,
             )
@@ -432,17 +828,17 @@ def _write_register_broker_record_v0(v: RegisterBrokerRecord, out: list, version
 
 _READERS = {
     0: _read_register_broker_record_v0,
-    1: _read_register_broker_record_v0,
-    2: _read_register_broker_record_v0,
-    3: _read_register_broker_record_v0,
-    4: _read_register_broker_record_v0,
+    1: _read_register_broker_record_v1,
+    2: _read_register_broker_record_v2,
+    3: _read_register_broker_record_v3,
+    4: _read_register_broker_record_v4,
 }
 _WRITERS = {
     0: _write_register_broker_record_v0,
-    1: _write_register_broker_record_v0,
-    2: _write_register_broker_record_v0,
-    3: _write_register_broker_record_v0,
-    4: _write_register_broker_record_v0,
+    1: _write_register_broker_record_v1,
+    2: _write_register_broker_record_v2,
+    3: _write_register_broker_record_v3,
+    4: _write_register_broker_record_v4,
 }
 
 
@@ -457,10 +853,7 @@ def decode_register_broker_record(
         raise KafkaFormatError(
             f"RegisterBrokerRecord: unknown version {version} (this schema has versions 0-4)", pos
         )
-    try:
-        return reader(buf, pos, len(buf) if end is None else end, version)
-    except KafkaFormatError as exc:
-        raise exact_version(exc, NAME, version) from None
+    return reader(buf, pos, len(buf) if end is None else end)
 
 
 def encode_register_broker_record(value: RegisterBrokerRecord, version: int) -> bytes:
@@ -471,9 +864,7 @@ def encode_register_broker_record(value: RegisterBrokerRecord, version: int) -> 
         raise ValueError(f"RegisterBrokerRecord: unknown version {version} (this schema has versions 0-4)")
     out: list = []
     try:
-        writer(value, out, version)
+        writer(value, out)
     except struct.error as exc:
         raise ValueError(f"RegisterBrokerRecord v{version}: a value does not fit its field: {exc}") from None
-    except ValueError as exc:
-        raise exact_version(exc, NAME, version) from None
     return b"".join(out)

@@ -11,7 +11,6 @@ names ``where`` (message, version, field) and the byte position.
 
 from __future__ import annotations
 
-import re
 import struct
 import uuid
 
@@ -56,19 +55,6 @@ class EmptyDefault(list):
 
 #: the one empty, unchangeable list every generated message class defaults its array fields to
 EMPTY_LIST = EmptyDefault()
-
-
-def exact_version(exc: ValueError, name: str, version: int) -> ValueError:
-    """The error of a reader or writer that serves several versions names them all (``v0/v1/v3``: its
-    labels are constants, built once); rename the one read or written, ``v1``. Done on the error path
-    only, so reading pays nothing for it."""
-    group = re.compile(rf"\b{re.escape(name)} v\d+(?:/v\d+)+\b")
-    if isinstance(exc, KafkaFormatError):
-        exc.reason = group.sub(f"{name} v{version}", exc.reason)
-        exc.args = (exc._render(),)
-    elif exc.args and isinstance(exc.args[0], str):
-        exc.args = (group.sub(f"{name} v{version}", exc.args[0]), *exc.args[1:])
-    return exc
 
 
 def truncated(where: str, pos: int, need: int, end: int) -> TruncatedError:
