@@ -31,6 +31,7 @@ from .naming import const_name, local
 from .plan_construct import ConstructPlanner
 from .plan_encode import EncodePlanner
 from .plan_model import (
+    At,
     BitOf,
     Check,
     CheckKind,
@@ -396,21 +397,21 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         for f in run:
             at += FIXED_TYPES[f.type][1]
             name, back = const_name(f.name), size - at
+            # where the field sits: at its layout constant in the leading run, else before ``pos``
+            where = At(f"{name}_OFFSET") if leading else At(back=back + FIXED_TYPES[f.type][1])
             if f.const is not None:
-                where = f"start + {name}_OFFSET" if leading else f"pos - {back + FIXED_TYPES[f.type][1]}"
                 step.checks.append(Check(CheckKind.CONST, f, at=where))
             if f.length_of:
                 if leading:
-                    end, least = f"start + {name}_END + {local(f.name)}", f"MIN_{name}" if back else "0"
+                    end, least = At(f"{name}_END"), f"MIN_{name}" if back else 0
                 else:
-                    end, least = f"pos - {back} + {local(f.name)}" if back else f"pos + {local(f.name)}", str(back)
+                    end, least = At(back=back), back
                 step.checks.append(Check(CheckKind.LENGTH, f, end=end, min=least, covers_fixed=back > 0))
             if f.checksum:
-                start = f"start + {const_name(f.checksum.start)}_OFFSET" if leading else f"pos - {back}"
+                start = At(f"{const_name(f.checksum.start)}_OFFSET") if leading else At(back=back)
                 step.checks.append(Check(CheckKind.CHECKSUM, f, algorithm=f.checksum.algorithm, covers_from=start))
             if f.count_of and f.type.startswith("int"):
                 # a signed count: negative is refused with the head, before anything reads the items
-                where = f"start + {name}_OFFSET" if leading else f"pos - {back + FIXED_TYPES[f.type][1]}"
                 step.checks.append(Check(CheckKind.COUNT, f, at=where))
         return step
 

@@ -138,23 +138,34 @@ class ValueOf:
 
 
 @dataclass(frozen=True)
+class At:
+    """A byte position a decoder computes: in the leading run, the structure's ``start`` plus a layout
+    constant (``const``); in a later run, ``back`` bytes before ``pos`` (the position after the run).
+    The ``at`` filter of ``codegen.render`` writes it."""
+
+    const: str = ""
+    back: int = 0
+
+
+@dataclass(frozen=True)
 class Check:
     """A check of a fixed-width field, right after its run is unpacked.
 
     ``const``: the field must equal its constant (``at``: where it sits, for the error);
-    ``length``: ``end`` is computed from it and must fit the buffer (``min``: the smallest value,
-    the fixed-width bytes it covers); ``checksum``: the ``algorithm`` over ``covers_from``..end;
-    ``count``: a signed count of an array's items must not be negative (``at``: where it sits).
+    ``length``: the length counts from ``end`` (the end is there plus the length) and must fit the
+    buffer (``min``: the smallest value, the fixed-width bytes it covers: a layout constant's name or
+    a number); ``checksum``: the ``algorithm`` over ``covers_from``..end; ``count``: a signed count
+    of an array's items must not be negative (``at``: where it sits).
     """
 
     kind: CheckKind
     f: Field
-    at: str = ""
-    end: str = ""
-    min: str = ""
+    at: At | None = None
+    end: At | None = None
+    min: str | int = 0
     covers_fixed: bool = False
     algorithm: str = ""
-    covers_from: str = ""
+    covers_from: At | None = None
 
 
 @dataclass

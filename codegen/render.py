@@ -20,7 +20,7 @@ from kafkaspec.spec.types import FIELD_TYPES, Width
 
 from .naming import a, bit_value, local, mask_value
 from .plan import Planner, dispatch_plan
-from .plan_model import ConstantRef, ConstantSum, ValueOf
+from .plan_model import At, ConstantRef, ConstantSum, ValueOf
 from .plan_trace import TracePlanner
 from .render_message import render_messages
 from .render_proposal import render_proposals
@@ -140,6 +140,13 @@ def value_of(v: ValueOf) -> str:
     return f"{v.base} + {v.name}" if v.base else v.name
 
 
+def position(at: At) -> str:
+    """A decoder's byte position: ``start + CONST`` (the leading run), ``pos - n`` or ``pos``."""
+    if at.const:
+        return f"start + {at.const}"
+    return f"pos - {at.back}" if at.back else "pos"
+
+
 def constant_value(v: int | ConstantSum | ConstantRef) -> str:
     """A layout constant's value as written: a number, another constant's name, or two chained."""
     if isinstance(v, ConstantSum):
@@ -164,6 +171,7 @@ def environment() -> jinja2.Environment:
     # a comma list: "a, b" (call arguments), and as a tuple's items ("a," when there is one)
     env.filters["value"] = value_of
     env.filters["constant"] = constant_value
+    env.filters["at"] = position
     env.filters["args"] = lambda items: ", ".join(map(str, items))
     env.filters["tuple"] = lambda items: ", ".join(map(str, items)) + ("," if len(items) == 1 else "")
     env.globals["local"] = local  # the planner's safe local names, so templates and plans agree

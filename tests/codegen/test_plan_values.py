@@ -84,3 +84,21 @@ def test_construct_fields_are_records(module: str) -> None:
         for name, c in g.fields:
             assert not isinstance(c, str), (module, name, c)
         assert not isinstance(g.wrapper_construct, str)
+
+
+def test_check_positions_are_records() -> None:
+    """Where a check reads its field and where a length ends: the leading run's at the structure's start
+    plus a layout constant, a later run's so many bytes before ``pos``; the templates write them."""
+    batch = _plan("record_batch_v2")
+    checks = {c.f.name: c for step in batch.steps for c in step.checks}
+    magic, length, crc = checks["magic"], checks["batch_length"], checks["crc"]
+    assert (magic.at.const, magic.at.back) == ("MAGIC_OFFSET", 0)
+    assert length.end.const == "BATCH_LENGTH_END" and length.min == "MIN_BATCH_LENGTH"
+    assert crc.covers_from.const == "ATTRIBUTES_OFFSET"
+    env = environment()
+    assert env.filters["at"](magic.at) == "start + MAGIC_OFFSET"
+    for p in _plans():
+        for step in p.steps:
+            for c in step.checks:
+                for value in (c.at, c.end, c.covers_from):
+                    assert not isinstance(value, str), (p.module, c.f.name, value)
