@@ -206,6 +206,33 @@ class InlineItems:
     values: list[str]  # the item's typed-tuple values, in field order
 
 
+class EncodedKind(StrEnum):
+    """What an encoder packs for one field (see :class:`Encoded`)."""
+
+    FIELD = "field"  # the field's own value, a local
+    CONST = "const"  # the schema's constant
+    COUNT = "count"  # the number of items of the array it counts
+    LENGTH = "length"  # the length of the bytes it covers
+    CHECKSUM = "checksum"  # the checksum of the bytes it covers
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """What an encoder packs for one field; the ``encoded`` filter of ``codegen.render`` writes it.
+
+    A length or checksum covers, in an item loop, the ``suffix`` joined after it; in a whole entry's
+    encoder the parts in ``cover`` (``*x``: the list of parts ``x``), measured and checksummed as
+    they are, so that a payload is never copied for them.
+    """
+
+    kind: EncodedKind
+    name: str = ""  # field: its local; count: the array's local
+    const: int = 0
+    algorithm: str = ""  # checksum: a function of kafkaspec.codec.crc
+    suffix: str = ""
+    cover: tuple[str, ...] | None = None
+
+
 @dataclass
 class Piece:
     """One part of the encoder's output, encoded last to first so that every computed field (a
@@ -227,7 +254,7 @@ class Piece:
     suffix: str = ""
     cover: list[str] | None = None  # a computed piece of a whole entry: the parts it covers (``*x``: list x)
     parts: bool = False  # an array region kept as a list of parts (``encode_<item>_array_parts``)
-    values: list[str] = field(default_factory=list)  # the encoded values (computed ones read ``cover``)
+    values: list[Encoded] = field(default_factory=list)  # what each field packs (computed ones read ``cover``)
 
 
 @dataclass(frozen=True)

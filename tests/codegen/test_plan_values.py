@@ -102,3 +102,19 @@ def test_check_positions_are_records() -> None:
             for c in step.checks:
                 for value in (c.at, c.end, c.covers_from):
                     assert not isinstance(value, str), (p.module, c.f.name, value)
+
+
+def test_encoded_values_are_records() -> None:
+    """What an encoder packs for each field: the field's local, its constant, a count, or a length or
+    checksum of what it covers, as data; the ``encoded`` filter writes the expression."""
+    batch = _plan("record_batch_v2")
+    values = {f.name: v for pc in batch.pieces_reversed for f, v in zip(pc.fields, pc.values, strict=True)}
+    assert values["magic"].kind == "const" and values["magic"].const == 2
+    assert values["crc"].kind == "checksum" and values["crc"].algorithm == "crc32c"
+    assert values["batch_length"].kind == "length" and values["batch_length"].cover
+    assert values["producer_id"].kind == "field" and values["producer_id"].name == "producer_id"
+    env = environment()
+    assert env.filters["encoded"](values["magic"]) == "2"
+    for p in _plans():
+        for pc in p.pieces_reversed:
+            assert not any(isinstance(v, str) for v in pc.values), (p.module, pc.values)
