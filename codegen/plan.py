@@ -235,14 +235,14 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             default = None
         t = FIELD_TYPES.get(f.type)
         if t is None:  # a nested structure
-            hint = f"{f.type} | None"
+            hint, optional = f.type, True
         elif t.hint == "int":
-            hint = "int | None" if default is None else "int"
+            hint, optional = "int", default is None
         elif t.hint == "Sequence":
-            hint = "Sequence | None" if f.nullable else "Sequence"
+            hint, optional = "Sequence", f.nullable
         else:  # bytes and strings may always be null in the record formats
-            hint = f"{t.hint} | None"
-        return TupleField(f.exposed_name, hint, default, self.exposed_doc(f))
+            hint, optional = t.hint, True
+        return TupleField(f.exposed_name, hint, default, self.exposed_doc(f), optional)
 
     @staticmethod
     def exposed_doc(f: Field) -> str:

@@ -286,10 +286,14 @@ class ColumnEncoder:
 
 @dataclass(frozen=True)
 class TupleField:
+    """A field of a structure's typed tuple: its type's name (the registry's hint, or a nested
+    structure's class), whether it may also be None, and its default value."""
+
     name: str
     hint: str
     default: Value  # the tuple field's default value (an array's: ())
     doc: str
+    optional: bool = False
 
 
 @dataclass(frozen=True)

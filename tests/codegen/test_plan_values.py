@@ -33,6 +33,8 @@ def test_defaults_are_python_values() -> None:
     assert defaults["attributes"] == 0 and type(defaults["attributes"]) is int
     assert defaults["headers"] == () and type(defaults["headers"]) is tuple
     assert defaults["key"] is None
+    hints = {tf.name: (tf.hint, tf.optional) for tf in record.tuple_fields}
+    assert hints["key"] == ("bytes", True) and hints["attributes"] == ("int", False)
     params = {p.name: p for p in record.params}
     assert params["headers"].default == () and not params["headers"].required
     assert params["attributes"].default == 0
