@@ -31,10 +31,13 @@ from .naming import const_name, local
 from .plan_construct import ConstructPlanner
 from .plan_encode import EncodePlanner
 from .plan_model import (
+    At,
     BitOf,
     Check,
     CheckKind,
     Constant,
+    ConstantRef,
+    ConstantSum,
     DispatchPlan,
     ExposedColumn,
     ExposedKind,
@@ -46,6 +49,7 @@ from .plan_model import (
     StepKind,
     StructPlan,
     TupleField,
+    Value,
     ValueOf,
 )
 from .plan_shape import ShapePlanner
@@ -212,36 +216,33 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             return ExposedColumn(f, loc, name, ExposedKind.SPARSE_INDEX)
         # int8 columns stay the unsigned byte in the loop; the few non-default items are converted
         return ExposedColumn(f, loc, name, ExposedKind.SPARSE, raw_int8=f.type == "int8" and f.default == 0,
-                             default=repr(f.default))
+                             default=f.default)
 
     def relative(self, f: Field) -> Relative:
         assert f.relative_to is not None, f.name
-        base, exposed, default = f.relative_to.base, f.relative_to.as_name, f.relative_to.default
-        value, item_value = local(exposed), f"item.{exposed}"
-        delta = {"index": "index if {v} is None else {v} - {b}", "base": "0 if {v} is None else {v} - {b}"}.get(
-            default or "", "{v} - {b}")
-        return Relative(f.name, local(f.name), exposed, base, default,
-                        delta.format(v=value, b=base), delta.format(v=item_value, b=base))
+        rel = f.relative_to
+        return Relative(f.name, local(f.name), rel.as_name, rel.base, rel.default)
 
     def tuple_field(self, f: Field) -> TupleField:
+        default: Value
         if f.type == "array":
-            default = "()"
+            default = ()
         elif f.const is not None:
-            default = repr(f.const)
+            default = f.const
         elif f.has_default:
-            default = "()" if isinstance(f.default, list) else repr(f.default)
+            default = () if isinstance(f.default, list) else f.default
         else:
-            default = "None"
+            default = None
         t = FIELD_TYPES.get(f.type)
         if t is None:  # a nested structure
-            hint = f"{f.type} | None"
+            hint, optional = f.type, True
         elif t.hint == "int":
-            hint = "int | None" if default == "None" else "int"
+            hint, optional = "int", default is None
         elif t.hint == "Sequence":
-            hint = "Sequence | None" if f.nullable else "Sequence"
+            hint, optional = "Sequence", f.nullable
         else:  # bytes and strings may always be null in the record formats
-            hint = f"{t.hint} | None"
-        return TupleField(f.exposed_name, hint, default, self.exposed_doc(f))
+            hint, optional = t.hint, True
+        return TupleField(f.exposed_name, hint, default, self.exposed_doc(f), optional)
 
     @staticmethod
     def exposed_doc(f: Field) -> str:
@@ -264,20 +265,20 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         prev = None
         for f in s.fields:
             name = const_name(f.name)
-            offset = "0" if prev is None else f"{prev}_OFFSET + {prev}_LENGTH"
+            offset: int | ConstantSum = 0 if prev is None else ConstantSum(f"{prev}_OFFSET", f"{prev}_LENGTH")
             out.append(Constant(f"{name}_OFFSET", offset))
             if not f.fixed:
                 break
-            out.append(Constant(f"{name}_LENGTH", str(FIXED_TYPES[f.type][1])))
+            out.append(Constant(f"{name}_LENGTH", FIXED_TYPES[f.type][1]))
             prev = name
         else:
-            out.append(Constant(f"{const_name(snake(s.name))}_SIZE", f"{prev}_OFFSET + {prev}_LENGTH"))
+            out.append(Constant(f"{const_name(snake(s.name))}_SIZE", ConstantSum(f"{prev}_OFFSET", f"{prev}_LENGTH")))
             return out + self.derived_constants(s)
         if len(out) > 1:
-            out.append(Constant(f"{const_name(snake(s.name))}_OVERHEAD", out[-1].name,
+            out.append(Constant(f"{const_name(snake(s.name))}_OVERHEAD", ConstantRef(out[-1].name),
                                 "bytes before the first variable-size field"))
         if s.discriminator is None:  # array items: a count read from the data is bounded by this
-            out.append(Constant(self.min_size_const(s), str(self.min_size(s)), "smallest encoded size"))
+            out.append(Constant(self.min_size_const(s), self.min_size(s), "smallest encoded size"))
         return out + self.derived_constants(s)
 
     def min_size_const(self, s: Struct) -> str:
@@ -299,9 +300,10 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
                 break
             if f.length_of:
                 name = const_name(f.name)
-                out.append(Constant(f"{name}_END", f"{name}_OFFSET + {name}_LENGTH", f"{f.name} counts from here"))
+                out.append(Constant(f"{name}_END", ConstantSum(f"{name}_OFFSET", f"{name}_LENGTH"),
+                                    f"{f.name} counts from here"))
                 if i + 1 < len(s.fields) and s.fields[i + 1].fixed:
-                    out.append(Constant(f"MIN_{name}", f"{self.head_size_const(s)} - {name}_END",
+                    out.append(Constant(f"MIN_{name}", ConstantSum(self.head_size_const(s), f"{name}_END", minus=True),
                                         f"the fixed-width fields {f.name} covers"))
         return out
 
@@ -395,21 +397,21 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         for f in run:
             at += FIXED_TYPES[f.type][1]
             name, back = const_name(f.name), size - at
+            # where the field sits: at its layout constant in the leading run, else before ``pos``
+            where = At(f"{name}_OFFSET") if leading else At(back=back + FIXED_TYPES[f.type][1])
             if f.const is not None:
-                where = f"start + {name}_OFFSET" if leading else f"pos - {back + FIXED_TYPES[f.type][1]}"
                 step.checks.append(Check(CheckKind.CONST, f, at=where))
             if f.length_of:
                 if leading:
-                    end, least = f"start + {name}_END + {local(f.name)}", f"MIN_{name}" if back else "0"
+                    end, least = At(f"{name}_END"), f"MIN_{name}" if back else 0
                 else:
-                    end, least = f"pos - {back} + {local(f.name)}" if back else f"pos + {local(f.name)}", str(back)
+                    end, least = At(back=back), back
                 step.checks.append(Check(CheckKind.LENGTH, f, end=end, min=least, covers_fixed=back > 0))
             if f.checksum:
-                start = f"start + {const_name(f.checksum.start)}_OFFSET" if leading else f"pos - {back}"
+                start = At(f"{const_name(f.checksum.start)}_OFFSET") if leading else At(back=back)
                 step.checks.append(Check(CheckKind.CHECKSUM, f, algorithm=f.checksum.algorithm, covers_from=start))
             if f.count_of and f.type.startswith("int"):
                 # a signed count: negative is refused with the head, before anything reads the items
-                where = f"start + {name}_OFFSET" if leading else f"pos - {back + FIXED_TYPES[f.type][1]}"
                 step.checks.append(Check(CheckKind.COUNT, f, at=where))
         return step
 

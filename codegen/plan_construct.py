@@ -7,11 +7,12 @@ A part of :class:`codegen.plan.Planner` (it inherits these methods and supplies 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kafkaspec.spec import FIXED_TYPES, VAR_TYPES, Field, Struct, snake
 from kafkaspec.spec.types import FIELD_TYPES
 
-from .naming import bit_value
-from .plan_model import ConstructGroup
+from .plan_model import ConstructGroup, ConstructKind, ConstructOf
 from .plan_parts import PlannerParts
 
 #: the Construct class of every integer type of the record formats (from the type registry)
@@ -30,47 +31,46 @@ class ConstructPlanner(PlannerParts):
     def construct_groups(self, s: Struct) -> list[ConstructGroup]:
         """Fields grouped by nesting: each length or checksum field wraps the fields after it."""
         groups: list[ConstructGroup] = []
-        fields: list[tuple[str, str]] = []
+        fields: list[tuple[str, ConstructOf]] = []
         for f in s.fields:
             if f.length_of:
-                groups.append(ConstructGroup(fields, "length", f.name, self.construct_of(f, s)))
+                groups.append(ConstructGroup(fields, "length", f.name, wrapper_construct=self.construct_of(f, s)))
                 fields = []
             elif f.checksum:
-                groups.append(ConstructGroup(fields, "checksum", f.name, f.checksum.algorithm))
+                groups.append(ConstructGroup(fields, "checksum", f.name, algorithm=f.checksum.algorithm))
                 fields = []
             else:
                 fields.append((f.name, self.construct_of(f, s)))
         return [*groups, ConstructGroup(fields)]
 
-    def construct_of(self, f: Field, s: Struct) -> str:
+    def construct_of(self, f: Field, s: Struct) -> ConstructOf:
         if f.const is not None:
-            return f"Const({f.const}, {CONSTRUCT_INTS[f.type]})"
+            return ConstructOf(ConstructKind.CONST, CONSTRUCT_INTS[f.type], value=f.const)
         if f.count_of:
-            return f"Rebuild({CONSTRUCT_INTS[f.type]}, len_(this.{f.count_of}))"
+            return ConstructOf(ConstructKind.COUNT, CONSTRUCT_INTS[f.type], ref=f.count_of)
         if f.type in CONSTRUCT_INTS:
-            return CONSTRUCT_INTS[f.type]
+            return ConstructOf(ConstructKind.INT, CONSTRUCT_INTS[f.type])
         if f.type in ("bytes", "string"):
-            enc = ', encoding="utf-8"' if f.type == "string" else ""
             if f.length in CONSTRUCT_INTS:
-                return f"KafkaBytes({CONSTRUCT_INTS[f.length]}, nullable={f.nullable}{enc})"
+                return ConstructOf(ConstructKind.BYTES, CONSTRUCT_INTS[f.length], nullable=f.nullable,
+                                   string=f.type == "string")
             if f.length == "rest":
-                return "GreedyBytes"
-            return f"Bytes(this.{f.length})"
+                return ConstructOf(ConstructKind.GREEDY_BYTES)
+            assert f.length, f.name  # the spec layer gives every byte string a length
+            return ConstructOf(ConstructKind.SIZED_BYTES, ref=f.length)
         if f.type == "array":
-            item = f"{snake(self.schemas.resolve(f.item_type).name)}_construct"
-            if f.count in CONSTRUCT_INTS and f.nullable:
-                inner = f"NullableArray({CONSTRUCT_INTS[f.count]}, {item})"
-            elif f.count in CONSTRUCT_INTS:
-                inner = f"PrefixedArray({CONSTRUCT_INTS[f.count]}, {item})"
+            item = snake(self.schemas.resolve(f.item_type).name)
+            if f.count in CONSTRUCT_INTS:
+                kind = ConstructKind.NULLABLE_ARRAY if f.nullable else ConstructKind.PREFIXED_ARRAY
+                array = ConstructOf(kind, CONSTRUCT_INTS[f.count], item=item)
             elif f.count:
-                inner = f"Array(this.{f.count}, {item})"
+                array = ConstructOf(ConstructKind.COUNTED_ARRAY, ref=f.count, item=item)
             elif f.size == "rest":
-                inner = f"GreedyItems({item})"
+                array = ConstructOf(ConstructKind.GREEDY_ARRAY, item=item)
             else:
-                inner = f"FixedSized(this.{f.size}, GreedyItems({item}))"
+                assert f.size, f.name  # the spec layer gives every array a count or a size
+                array = ConstructOf(ConstructKind.SIZED_ARRAY, ref=f.size, item=item)
             if f.compressed_by:
-                b = self.codec_bit(s, f)
-                codec = f"lambda ctx: {bit_value('ctx.' + f.compressed_by.field, b)}"
-                return f"KafkaCompressed({codec}, {inner}, magic={self.magic(s)})"
-            return inner
-        return f"{snake(self.schemas.resolve(f.type).name)}_construct"
+                return replace(array, codec=self.codec_bit(s, f), codec_field=f.compressed_by.field, magic=self.magic(s))
+            return array
+        return ConstructOf(ConstructKind.STRUCT, item=snake(self.schemas.resolve(f.type).name))

@@ -13,7 +13,7 @@ from dataclasses import replace
 from kafkaspec.spec import FIXED_TYPES, PREFIX_TYPES, VAR_TYPES, Field, Struct
 
 from .naming import VAR_TABLES, local
-from .plan_model import Column, ColumnEncoder, ColumnKind, Param, Piece
+from .plan_model import Column, ColumnEncoder, ColumnKind, Encoded, EncodedKind, Param, Piece
 from .plan_parts import PlannerParts
 
 
@@ -24,7 +24,7 @@ class EncodePlanner(PlannerParts):
             if f.length_of or f.count_of or f.checksum or f.const is not None:
                 continue
             default = self.tuple_field(f).default
-            out.append(Param(local(f.exposed_name), None if default == "None" and not f.has_default else default))
+            out.append(Param(local(f.exposed_name), default, required=default is None and not f.has_default))
         return out
 
     def column_encode(self, s: Struct, structs: dict[str, str], exposed: list[Field]) -> ColumnEncoder | None:
@@ -143,23 +143,19 @@ class EncodePlanner(PlannerParts):
         return p
 
     @staticmethod
-    def piece_value(f: Field, p: Piece) -> str:
-        """The value a fixed piece packs for ``f``: its constant, a count, a length or checksum of the suffix."""
+    def piece_value(f: Field, p: Piece) -> Encoded:
+        """What a fixed piece packs for ``f``: its constant, a count, a length or checksum of what it
+        covers, or its own value."""
+        cover = None if p.cover is None else tuple(p.cover)
         if f.const is not None:
-            return str(f.const)
+            return Encoded(EncodedKind.CONST, const=f.const)
         if f.count_of:
-            return f"len({local(f.count_of)})"
+            return Encoded(EncodedKind.COUNT, local(f.count_of))
         if f.length_of:
-            if p.cover is None:
-                return f"len({p.suffix})"
-            return " + ".join(f"sum(map(len, {part[1:]}))" if part[0] == "*" else f"len({part})"
-                              for part in p.cover) or "0"
+            return Encoded(EncodedKind.LENGTH, suffix=p.suffix, cover=cover)
         if f.checksum:
-            alg = f.checksum.algorithm
-            if p.cover is None:
-                return f"{alg}({p.suffix})"
-            return _chained_checksum(alg, p.cover)
-        return local(f.name)
+            return Encoded(EncodedKind.CHECKSUM, algorithm=f.checksum.algorithm, suffix=p.suffix, cover=cover)
+        return Encoded(EncodedKind.FIELD, local(f.name))
 
     @staticmethod
     def _own_parts(p: Piece) -> list[str]:
@@ -172,24 +168,3 @@ class EncodePlanner(PlannerParts):
             has_prefix = prefix in PREFIX_TYPES
             return [f"p{i}", f"d{i}"] if has_prefix else [f"d{i}"]
         return [f"p{i}"]
-
-
-def _chained_checksum(alg: str, parts: list[str]) -> str:
-    """The checksum ``alg`` of ``parts`` (``*name``: a list of parts) as one expression, chained: the
-    leading plain parts joined (small: head fields, a key), the last part and every list part fed to
-    the checksum as they are (a payload is never copied for its checksum)."""
-    groups: list[str] = []
-    lead: list[str] = []
-    for i, part in enumerate(parts):
-        if part[0] == "*" or i == len(parts) - 1:
-            if lead:
-                groups.append(lead[0] if len(lead) == 1 else f'b"".join(({", ".join(lead)},))')
-                lead = []
-            groups.append(part)
-        else:
-            lead.append(part)
-    expr = "0"
-    for g in groups:
-        expr = f"chained({alg}, {g[1:]}, {expr})" if g[0] == "*" else (
-            f"{alg}({g})" if expr == "0" else f"{alg}({g}, {expr})")
-    return expr if groups else f'{alg}(b"")'

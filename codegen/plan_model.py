@@ -10,13 +10,37 @@ from enum import StrEnum
 
 from kafkaspec.spec import Bit, Dispatch, Field, Struct
 
+#: a default as the Python value it is (an int, a bool, None, the empty tuple of an array, a string or
+#: bytes): the templates write it with the ``pyrepr`` filter
+Value = int | float | str | bytes | tuple[()] | None
+
+
+@dataclass(frozen=True)
+class ConstantSum:
+    """A layout constant chained on others, like DefaultRecordBatch.java's: ``left + right`` (an
+    offset after the field before), or ``left - right`` with ``minus``. The ``constant`` filter of
+    ``codegen.render`` writes it."""
+
+    left: str
+    right: str
+    minus: bool = False
+
+
+@dataclass(frozen=True)
+class ConstantRef:
+    """A layout constant that is another one under a second name (a head's overhead is the offset
+    of its first variable-size field)."""
+
+    name: str
+
 
 @dataclass(frozen=True)
 class Constant:
-    """A module-level layout constant: ``name = value  # comment``."""
+    """A module-level layout constant: ``name = value  # comment``; its value a number of bytes or
+    chained on other constants."""
 
     name: str
-    value: str
+    value: int | ConstantSum | ConstantRef
     comment: str = ""
 
 
@@ -114,23 +138,34 @@ class ValueOf:
 
 
 @dataclass(frozen=True)
+class At:
+    """A byte position a decoder computes: in the leading run, the structure's ``start`` plus a layout
+    constant (``const``); in a later run, ``back`` bytes before ``pos`` (the position after the run).
+    The ``at`` filter of ``codegen.render`` writes it."""
+
+    const: str = ""
+    back: int = 0
+
+
+@dataclass(frozen=True)
 class Check:
     """A check of a fixed-width field, right after its run is unpacked.
 
     ``const``: the field must equal its constant (``at``: where it sits, for the error);
-    ``length``: ``end`` is computed from it and must fit the buffer (``min``: the smallest value,
-    the fixed-width bytes it covers); ``checksum``: the ``algorithm`` over ``covers_from``..end;
-    ``count``: a signed count of an array's items must not be negative (``at``: where it sits).
+    ``length``: the length counts from ``end`` (the end is there plus the length) and must fit the
+    buffer (``min``: the smallest value, the fixed-width bytes it covers: a layout constant's name or
+    a number); ``checksum``: the ``algorithm`` over ``covers_from``..end; ``count``: a signed count
+    of an array's items must not be negative (``at``: where it sits).
     """
 
     kind: CheckKind
     f: Field
-    at: str = ""
-    end: str = ""
-    min: str = ""
+    at: At | None = None
+    end: At | None = None
+    min: str | int = 0
     covers_fixed: bool = False
     algorithm: str = ""
-    covers_from: str = ""
+    covers_from: At | None = None
 
 
 @dataclass
@@ -171,6 +206,33 @@ class InlineItems:
     values: list[str]  # the item's typed-tuple values, in field order
 
 
+class EncodedKind(StrEnum):
+    """What an encoder packs for one field (see :class:`Encoded`)."""
+
+    FIELD = "field"  # the field's own value, a local
+    CONST = "const"  # the schema's constant
+    COUNT = "count"  # the number of items of the array it counts
+    LENGTH = "length"  # the length of the bytes it covers
+    CHECKSUM = "checksum"  # the checksum of the bytes it covers
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """What an encoder packs for one field; the ``encoded`` filter of ``codegen.render`` writes it.
+
+    A length or checksum covers, in an item loop, the ``suffix`` joined after it; in a whole entry's
+    encoder the parts in ``cover`` (``*x``: the list of parts ``x``), measured and checksummed as
+    they are, so that a payload is never copied for them.
+    """
+
+    kind: EncodedKind
+    name: str = ""  # field: its local; count: the array's local
+    const: int = 0
+    algorithm: str = ""  # checksum: a function of kafkaspec.codec.crc
+    suffix: str = ""
+    cover: tuple[str, ...] | None = None
+
+
 @dataclass
 class Piece:
     """One part of the encoder's output, encoded last to first so that every computed field (a
@@ -192,7 +254,7 @@ class Piece:
     suffix: str = ""
     cover: list[str] | None = None  # a computed piece of a whole entry: the parts it covers (``*x``: list x)
     parts: bool = False  # an array region kept as a list of parts (``encode_<item>_array_parts``)
-    values: list[str] = field(default_factory=list)  # the encoded values (computed ones read ``cover``)
+    values: list[Encoded] = field(default_factory=list)  # what each field packs (computed ones read ``cover``)
 
 
 @dataclass(frozen=True)
@@ -208,7 +270,7 @@ class Column:
     string: bool = False
     item: str = ""
     flat: bool = False  # an array whose items have a column encoder: all items encoded in one call
-    value: str = "None"  # the item field's default (Python source): what a column given as None holds
+    value: Value = None  # the item field's default: what a column given as None holds
     pairs: bool = False  # an array whose items are string-keyed pairs (their ``_pieces`` encoder)
     nullable: bool = False
 
@@ -224,29 +286,35 @@ class ColumnEncoder:
 
 @dataclass(frozen=True)
 class TupleField:
+    """A field of a structure's typed tuple: its type's name (the registry's hint, or a nested
+    structure's class), whether it may also be None, and its default value."""
+
     name: str
     hint: str
-    default: str
+    default: Value  # the tuple field's default value (an array's: ())
     doc: str
+    optional: bool = False
 
 
 @dataclass(frozen=True)
 class Param:
+    """A keyword parameter of a whole entry's encoder: ``required`` ones have no default."""
+
     name: str
-    default: str | None
+    default: Value
+    required: bool = False
 
 
 @dataclass(frozen=True)
 class Relative:
-    """A field stored as a delta from a base and exposed as the absolute value."""
+    """A field stored as a delta from a base and exposed as the absolute value; the ``delta`` macro of
+    ``macros.j2`` writes the stored delta from an absolute value."""
 
     name: str  # stored field
     local: str
     exposed: str
     base: str
     default: str | None  # "index", "base" or None: what None means when encoding
-    delta: str  # the stored delta, as an expression over the local ``exposed`` (and ``index``)
-    unbase: str  # the same over ``item.<exposed>``, for the reference codec
 
 
 @dataclass(frozen=True)
@@ -258,14 +326,49 @@ class RebasedArray:
     bases: list[str]  # field names of this structure, one per item base
 
 
+class ConstructKind(StrEnum):
+    """What Construct class the reference codec reads one field with (see :class:`ConstructOf`)."""
+
+    INT = "int"  # the integer class itself (``Int32sb``, ``VarInt``, ...)
+    CONST = "const"  # Const(value, int)
+    COUNT = "count"  # an array's count: rebuilt from the array it counts
+    BYTES = "bytes"  # a byte string or string after an integer length (KafkaBytes)
+    GREEDY_BYTES = "greedy_bytes"  # the bytes to the end
+    SIZED_BYTES = "sized_bytes"  # as many bytes as an earlier field says
+    PREFIXED_ARRAY = "prefixed_array"  # items after an integer count
+    NULLABLE_ARRAY = "nullable_array"  # the same, a count of -1 meaning null
+    COUNTED_ARRAY = "counted_array"  # as many items as an earlier field says
+    GREEDY_ARRAY = "greedy_array"  # items to the end
+    SIZED_ARRAY = "sized_array"  # items filling as many bytes as an earlier field says
+    STRUCT = "struct"  # a nested structure
+
+
+@dataclass(frozen=True)
+class ConstructOf:
+    """The Construct definition of one field of the reference codec: what it is; the ``construct``
+    macro of ``macros.j2`` writes it."""
+
+    kind: ConstructKind
+    integer: str = ""  # the Construct integer class: the field's own, its length's or its count's
+    value: int = 0  # const: the constant
+    ref: str = ""  # the earlier field a count, size or length is read from (or an array a count counts)
+    nullable: bool = False  # bytes
+    string: bool = False  # bytes: a UTF-8 string
+    item: str = ""  # arrays and structs: the item structure's snake name
+    codec: Bit | None = None  # a compressed array: the bit field of ``codec_field`` naming its codec
+    codec_field: str = ""
+    magic: int = 2  # a compressed array: the magic its codec is read for
+
+
 @dataclass(frozen=True)
 class ConstructGroup:
     """Fields at one nesting level of the Construct definition; a length or checksum field wraps the rest."""
 
-    fields: list[tuple[str, str]]  # (name, Construct expression)
+    fields: list[tuple[str, ConstructOf]]  # (name, its Construct)
     wrapper: str = ""  # "" | "length" | "checksum"
     wrapper_name: str = ""
-    wrapper_expr: str = ""  # length: the prefix's Construct; checksum: the algorithm
+    wrapper_construct: ConstructOf | None = None  # length: the length field's integer
+    algorithm: str = ""  # checksum: its algorithm (a function of kafkaspec.codec.crc)
 
     @property
     def names(self) -> list[str]:
@@ -284,7 +387,7 @@ class ExposedColumn:
     kind: ExposedKind
     item: str = ""  # array: the item's class name
     raw_int8: bool = False  # an int8 kept as the unsigned byte in the loop; converted when noted
-    default: str = ""
+    default: Value = None  # sparse: the usual value, the only one not noted
 
 
 @dataclass

@@ -20,7 +20,7 @@ from kafkaspec.spec.types import FIELD_TYPES, Width
 
 from .naming import a, bit_value, local, mask_value
 from .plan import Planner, dispatch_plan
-from .plan_model import ValueOf
+from .plan_model import At, ConstantRef, ConstantSum, Encoded, EncodedKind, ValueOf
 from .plan_trace import TracePlanner
 from .render_message import render_messages
 from .render_proposal import render_proposals
@@ -140,6 +140,61 @@ def value_of(v: ValueOf) -> str:
     return f"{v.base} + {v.name}" if v.base else v.name
 
 
+def encoded(v: Encoded) -> str:
+    """What an encoder packs for a field, as an expression (see :class:`~codegen.plan_model.Encoded`)."""
+    if v.kind == EncodedKind.CONST:
+        return str(v.const)
+    if v.kind == EncodedKind.COUNT:
+        return f"len({v.name})"
+    if v.kind == EncodedKind.LENGTH:
+        if v.cover is None:
+            return f"len({v.suffix})"
+        return " + ".join(f"sum(map(len, {part[1:]}))" if part[0] == "*" else f"len({part})"
+                          for part in v.cover) or "0"
+    if v.kind == EncodedKind.CHECKSUM:
+        if v.cover is None:
+            return f"{v.algorithm}({v.suffix})"
+        return chained_checksum(v.algorithm, list(v.cover))
+    return v.name
+
+
+def chained_checksum(alg: str, parts: list[str]) -> str:
+    """The checksum ``alg`` of ``parts`` (``*name``: a list of parts) as one expression, chained: the
+    leading plain parts joined (small: head fields, a key), the last part and every list part fed to
+    the checksum as they are (a payload is never copied for its checksum)."""
+    groups: list[str] = []
+    lead: list[str] = []
+    for i, part in enumerate(parts):
+        if part[0] == "*" or i == len(parts) - 1:
+            if lead:
+                groups.append(lead[0] if len(lead) == 1 else f'b"".join(({", ".join(lead)},))')
+                lead = []
+            groups.append(part)
+        else:
+            lead.append(part)
+    expr = "0"
+    for g in groups:
+        expr = f"chained({alg}, {g[1:]}, {expr})" if g[0] == "*" else (
+            f"{alg}({g})" if expr == "0" else f"{alg}({g}, {expr})")
+    return expr if groups else f'{alg}(b"")'
+
+
+def position(at: At) -> str:
+    """A decoder's byte position: ``start + CONST`` (the leading run), ``pos - n`` or ``pos``."""
+    if at.const:
+        return f"start + {at.const}"
+    return f"pos - {at.back}" if at.back else "pos"
+
+
+def constant_value(v: int | ConstantSum | ConstantRef) -> str:
+    """A layout constant's value as written: a number, another constant's name, or two chained."""
+    if isinstance(v, ConstantSum):
+        return f"{v.left} {'-' if v.minus else '+'} {v.right}"
+    if isinstance(v, ConstantRef):
+        return v.name
+    return repr(v)
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -154,6 +209,9 @@ def environment() -> jinja2.Environment:
     env.filters["mask_value"] = mask_value
     # a comma list: "a, b" (call arguments), and as a tuple's items ("a," when there is one)
     env.filters["value"] = value_of
+    env.filters["constant"] = constant_value
+    env.filters["at"] = position
+    env.filters["encoded"] = encoded
     env.filters["args"] = lambda items: ", ".join(map(str, items))
     env.filters["tuple"] = lambda items: ", ".join(map(str, items)) + ("," if len(items) == 1 else "")
     env.globals["local"] = local  # the planner's safe local names, so templates and plans agree
