@@ -60,7 +60,9 @@ LOCKSTEP_MIN_BATCHES = 8
 #: records with more headers than this send their batches to the per-record decoder (one lockstep
 #: step per header index)
 MAX_LOCKSTEP_HEADERS = 64
-_PAD = 16  # zero bytes after the data: a varint read at a record's last byte stays inside the array
+#: bytes of every record body gathered at once (:class:`_Fields`)
+_WINDOW = 32
+_PAD = _WINDOW  # zero bytes after the data: a window or a varint read at a record's end stays inside the array
 _INT32_LIMIT = (1 << 31) - 1
 
 _ZIGZAG_1 = np.array([(b >> 1) ^ -(b & 1) for b in range(256)], np.int64)  # only the first 128 are used
@@ -78,6 +80,9 @@ def _two_byte_tables() -> tuple[np.ndarray, np.ndarray]:
 
 
 _VALUE_2, _SIZE_2 = _two_byte_tables()
+#: the record-length walk's step for the two bytes at a record's start: past its length varint and its
+#: body; 0 (the walk stays) for a length of three or more varint bytes, or a negative one
+_STEP_2 = np.where((_SIZE_2 > 0) & (_VALUE_2 >= 0), _SIZE_2 + _VALUE_2, 0).astype(np.int32)
 
 #: a v2 batch head as a numpy record (big-endian fields at the schema's offsets): the heads of a run
 #: are read with one gather instead of a Python loop over batches
@@ -137,6 +142,8 @@ def decode_batches(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListTy
 
 _CODEC_LIST = [*CODEC_NAMES, "unknown5", "unknown6", "unknown7"]
 _CODECS = pa.array(_CODEC_LIST, pa.string())
+#: spans of one length up to this many bytes are gathered as fixed-size items (:func:`_gather`)
+_FIXED_MAX = 1 << 20
 _US_LIMIT = np.iinfo(np.int64).max // 1000  # milliseconds that still fit a Spark timestamp (microseconds)
 
 
@@ -208,24 +215,31 @@ def _decode(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListType, max
     nb = len(batches)
     whole = np.frombuffer(buf, np.uint8)
     positions = np.fromiter((b.position for b in batches), np.int64, nb)
-    heads = read_heads(whole, positions)
+    return decode_heads(buf, whole, positions, read_heads(whole, positions), headers_type, max_decompressed)
+
+
+def decode_heads(buf: bytes, whole: np.ndarray, positions: np.ndarray, heads: np.ndarray, headers_type: pa.ListType,
+                 max_decompressed: int) -> Decoded:
+    """:func:`decode_batches` from the batches' positions in ``buf`` and their heads (already checked)."""
+    nb = len(positions)
     counts = heads["records_count"].astype(np.int64)
     lo = int(positions[0]) if nb else 0
-    hi = batches[-1].end if batches else 0
-    starts = positions + (RECORD_BATCH_OVERHEAD - lo)
     ends = positions + (v2.BATCH_LENGTH_END - lo) + heads["batch_length"]
-    compressed = np.flatnonzero(heads["attributes"] & COMPRESSION_MASK)
+    hi = int(ends[-1]) + lo if nb else 0
+    starts = positions + (RECORD_BATCH_OVERHEAD - lo)
+    attributes = heads["attributes"]
+    compressed = np.flatnonzero(attributes & COMPRESSION_MASK)
     if not len(compressed) and len(buf) - hi >= _PAD:
         data: bytes | memoryview = memoryview(buf)[lo:hi + _PAD]  # no copy: the bytes after it are the padding
         size = hi - lo
     else:
         pieces: list[bytes | memoryview] = [memoryview(buf)[lo:hi]]
         size = hi - lo
+        view = memoryview(buf)
         for b in compressed.tolist():  # C code in the codec libraries, batch by batch
-            batch = batches[b]
-            region = batch.position + RECORD_BATCH_OVERHEAD
+            region = int(positions[b]) + RECORD_BATCH_OVERHEAD
             try:
-                plain = decompress(batch.head.attributes & COMPRESSION_MASK, memoryview(buf)[region:batch.end],
+                plain = decompress(int(attributes[b]) & COMPRESSION_MASK, view[region:int(ends[b]) + lo],
                                    max_size=max_decompressed, position=region, magic=2)
             except KafkaFormatError:
                 raise _Fail from None
@@ -236,85 +250,92 @@ def _decode(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListType, max
         data = b"".join(pieces)
     if size >= _INT32_LIMIT or (counts < 0).any():
         raise _Fail
-    base_offsets = heads["base_offset"].astype(np.int64)
-    base_ts = heads["base_timestamp"].astype(np.int64)
-    max_ts = heads["max_timestamp"].astype(np.int64)
-    log_append = (heads["attributes"] & TIMESTAMP_TYPE_MASK) != 0
     arr = np.frombuffer(data, np.uint8)
+    try:
+        return _records(data, arr, heads, counts, starts, ends, headers_type)
+    except IndexError:  # a length pointing past the data: only corrupt records do that
+        raise _Fail from None
 
-    body, stop = _record_spans(data, arr, counts, starts, ends)
+
+def _records(data: bytes | memoryview, arr: np.ndarray, heads: np.ndarray, counts: np.ndarray, starts: np.ndarray,
+             ends: np.ndarray, headers_type: pa.ListType) -> Decoded:
+    """The record columns of the batches whose records regions are ``arr[starts:ends]``."""
+    u16 = np.ndarray((len(arr) - 1,), _U16LE, arr, 0, (1,))
+    body, stop = _record_spans(data, arr, u16, counts, starts, ends)
     rows = len(body)
-    batch_of_row = np.repeat(np.arange(nb), counts)
-
-    # the fields of every record at once: attributes (unused by the columns), timestampDelta, offsetDelta
-    p = body + 1
-    ts_delta, n = _varint(arr, p, 9)
-    p += n
-    off_delta, n = _varint(arr, p, 5)
-    p += n
-    _within(p, stop)
-    key_start, key_len, key_null, p = _bytes_field(arr, p, stop)
-    value_start, value_len, value_null, p = _bytes_field(arr, p, stop)
-    hcount, n = _varint(arr, p, 5)
-    p += n
-    _within(p, stop)
-    if (hcount < 0).any():
+    fields = _Fields(arr, u16, body)
+    # attributes (one byte, unused by the columns), timestampDelta, offsetDelta, key, value, headers
+    ts_delta = fields.varint(9)
+    off_delta = fields.varint(5)
+    key = fields.bytes_field(stop)
+    value = fields.bytes_field(stop)
+    hcount = fields.varint(5)
+    if len(hcount) and int(hcount.min()) < 0:
         raise _Fail
+    p = fields.position()
     headers = _headers(arr, data, p, stop, hcount, headers_type)  # moves p past each record's headers
     if not np.array_equal(p, stop):
         raise _Fail
 
-    offset = _add_checked(np.repeat(base_offsets, counts), off_delta)
-    rel_ts = _add_checked(np.repeat(base_ts, counts), np.where(log_append[batch_of_row], 0, ts_delta))
-    timestamp = np.where(log_append[batch_of_row], max_ts[batch_of_row], rel_ts) if log_append.any() else rel_ts
+    base_offsets = heads["base_offset"].astype(np.int64)
+    base_ts = heads["base_timestamp"].astype(np.int64)
+    log_append = (heads["attributes"] & TIMESTAMP_TYPE_MASK) != 0
+    offset = _add_checked(base_offsets, counts, off_delta)
+    if log_append.any():
+        batch_of_row = np.repeat(np.arange(len(counts)), counts)
+        rel_ts = _add_checked(base_ts, counts, np.where(log_append[batch_of_row], 0, ts_delta))
+        timestamp = np.where(log_append[batch_of_row], heads["max_timestamp"].astype(np.int64)[batch_of_row], rel_ts)
+    else:
+        timestamp = _add_checked(base_ts, counts, ts_delta)
     databuf = pa.py_buffer(data)
-    key = _gather(databuf, key_start, key_len, key_null, pa.binary())
-    value = _gather(databuf, value_start, value_len, value_null, pa.binary())
-    assert len(key) == rows
-    return Decoded(counts, offset, timestamp, key, value, headers, ends - starts, heads)
+    key_array = _gather(databuf, arr, *key, pa.binary())
+    value_array = _gather(databuf, arr, *value, pa.binary())
+    assert len(key_array) == rows
+    return Decoded(counts, offset, timestamp, key_array, value_array, headers, ends - starts, heads)
 
 
-def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray, starts: np.ndarray,
+def _record_spans(data: bytes | memoryview, arr: np.ndarray, u16: np.ndarray, counts: np.ndarray, starts: np.ndarray,
                   ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(start, end) of every record's body (after its length varint), rows in batch order.
 
     The record length chain, followed in lockstep: step ``i`` reads the length of record ``i`` of
-    every batch that has one. Each record must end inside its batch's records, and the last one
-    exactly at their end.
+    every batch that has one, and moves each batch's position past that record (one table lookup of
+    the two bytes there, :data:`_STEP_2`: 0 for a length of three varint bytes or a negative one, so
+    the position stays). The checks come after the walk, over all records at once: each record's
+    length read again where the walk stood must end where the next record starts, and the last one
+    exactly at its batch's end. A batch whose walk did not end there (a record of 8 KiB or more, or
+    a bad length) is walked again in plain Python, which checks each step.
     """
     total = int(counts.sum())
     row_base = np.zeros(len(counts), np.int64)
     np.cumsum(counts[:-1], out=row_base[1:])
-    body = np.empty(total, np.int64)
-    stop = np.empty(total, np.int64)
+    rec = np.empty(total, np.int64)  # where each record (its length varint) starts
     pos = starts.copy()  # where each batch's walk stands (its end, once done)
     active = np.flatnonzero(counts > 0)
     shortest = int(counts[active].min()) if len(active) else 0  # the step at which batches next drop out
-    p, end, rows = pos[active], ends[active], row_base[active]
+    p, rows = pos[active], row_base[active]
+    step = _STEP_2
     i = 0
     while len(active) >= LOCKSTEP_MIN_BATCHES:
-        # p <= end holds; at p == end the record would start past its batch, and its end check fails
-        length, n = _varint(arr, p, 5)
-        p += n
-        e = p + length
-        if ((length < 0) | (e > end)).any():
-            raise _Fail
-        r = rows + i
-        body[r] = p
-        stop[r] = e
-        p = e
+        rec[rows + i] = p
+        p += step.take(u16[p])
         i += 1
         if i == shortest:
             keep = counts[active] > i
             pos[active[~keep]] = p[~keep]
-            active, p, end, rows = active[keep], p[keep], end[keep], rows[keep]
+            active, p, rows = active[keep], p[keep], rows[keep]
             shortest = int(counts[active].min()) if len(active) else 0
     pos[active] = p
-    for b in active.tolist():  # the few long batches left: the same walk, one record at a time
-        at, limit, first_row = int(pos[b]), int(ends[b]), int(row_base[b])
-        for j in range(i, int(counts[b])):
+    walked = np.ones(len(counts), bool)
+    walked[active] = False
+    again = np.flatnonzero(walked & (pos != ends))  # walks that did not end at their batch's end
+    # long batches (from record i on), and the ones to walk again (from their start): one record at a time
+    for b, first in [*((b, i) for b in active.tolist()), *((b, 0) for b in again.tolist())]:
+        at, limit, first_row = int(pos[b]) if first else int(starts[b]), int(ends[b]), int(row_base[b])
+        for j in range(first, int(counts[b])):
             if at >= limit:
                 raise _Fail
+            rec[first_row + j] = at
             size: int = data[at]
             if size < 128:
                 size = (size >> 1) ^ -(size & 1)
@@ -326,12 +347,91 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
                     raise _Fail from None
             if size < 0 or at + size > limit:
                 raise _Fail
-            body[first_row + j] = at
-            stop[first_row + j] = at = at + size
-        pos[b] = at
-    if not np.array_equal(pos, ends):  # records must fill their batch's records region exactly
+            at += size
+        if at != limit:
+            raise _Fail
+    # every record's length again, over all records: the chain must hold record by record
+    length, n = _varint(arr, rec, 5)
+    body = rec + n
+    stop = body + length
+    follows = np.empty(total, np.int64)  # where each record must end: the next one's start, or the batch's end
+    follows[:-1] = rec[1:]
+    last = row_base + counts - 1
+    filled = counts > 0
+    follows[last[filled]] = ends[filled]
+    if total and ((length < 0).any() or not np.array_equal(stop, follows)):
         raise _Fail
     return body, stop
+
+
+class _Fields:
+    """The fields of every record's body, read in order: each read moves the read position past its field.
+
+    The first :data:`_WINDOW` bytes of every body are gathered once (one copy of 32 bytes per record);
+    fields inside them are read from that compact array, through a strided view when every record has
+    the field at the same place (the usual case: equal varint widths and key lengths), else through an
+    index. Fields further in are read from the data itself.
+    """
+
+    def __init__(self, arr: np.ndarray, u16: np.ndarray, body: np.ndarray):
+        self.arr, self.u16, self.body = arr, u16, body
+        n = len(body)
+        windows = np.ndarray((max(len(arr) - _WINDOW + 1, 0),), f"V{_WINDOW}", arr, 0, (1,))[body]
+        self.window = windows.view(np.uint8)
+        self.row = np.arange(n, dtype=np.int64) * _WINDOW
+        self.window16 = np.ndarray((max(len(self.window) - 1, 0),), _U16LE, self.window, 0, (1,))
+        self.at: int | np.ndarray = 1  # past the attributes byte
+
+    def position(self) -> np.ndarray:
+        """Where every record's read stands, as positions in the data (a new array)."""
+        return self.body + self.at
+
+    def _pairs(self) -> np.ndarray:
+        """The two bytes at every record's read position, as little-endian uint16."""
+        at, n = self.at, len(self.body)
+        if not n:
+            return np.zeros(0, np.uint16)
+        if isinstance(at, int):
+            if at + 2 <= _WINDOW:
+                return np.ndarray((n,), _U16LE, self.window, at, (_WINDOW,))
+            return self.u16[self.body + at]
+        if len(at) and int(at.max()) + 2 <= _WINDOW:
+            return self.window16[self.row + at]
+        return self.u16[self.body + at]
+
+    def _advance(self, size: np.ndarray | int) -> None:
+        if isinstance(size, np.ndarray) and len(size):
+            small, large = int(size.min()), int(size.max())
+            size = small if small == large else size
+        elif isinstance(size, np.ndarray):
+            size = 0
+        self.at = self.at + size
+
+    def varint(self, max_bytes: int) -> np.ndarray:
+        """A zigzag varint at every record's read position (5: 32-bit; 9: a varlong up to 63 bits)."""
+        pair = self._pairs()
+        size = _SIZE_2.take(pair)
+        if len(size) and not size.all():  # some longer than two bytes
+            value, size = _varint(self.arr, self.body + self.at, max_bytes)
+            self._advance(size)
+            return value
+        value = _VALUE_2.take(pair)
+        self._advance(size)
+        return value
+
+    def bytes_field(self, stop: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """A nullable bytes field (varint length, -1 for null): its (start, length (0 for null), nulls)."""
+        length = self.varint(5)
+        if len(length) and int(length.min()) < -1:
+            raise _Fail
+        null = length == -1
+        if null.any():
+            length = np.maximum(length, 0)
+        start = self.body + self.at
+        self._advance(length)
+        if len(stop) and (self.body + self.at > stop).any():
+            raise _Fail
+        return start, length, null
 
 
 def _varint(arr: np.ndarray, pos: np.ndarray, max_bytes: int) -> tuple[np.ndarray, np.ndarray | int]:
@@ -393,9 +493,7 @@ def _headers(arr: np.ndarray, data: bytes | memoryview, p: np.ndarray, stop: np.
     total = int(list_offsets[-1])
     fields = list(headers_type.value_type)
     if total == 0:
-        values = pa.StructArray.from_arrays([pa.array([], pa.string()), pa.array([], pa.binary())], fields=fields)
-        zeros = pa.array(np.zeros(len(hcount) + 1, np.int32))
-        return pa.ListArray.from_arrays(zeros, values, type=headers_type)
+        return _no_headers(len(hcount), headers_type)
     if int(hcount.max()) > MAX_LOCKSTEP_HEADERS or total > _INT32_LIMIT:
         raise _Fail
     key_start = np.empty(total, np.int64)
@@ -428,10 +526,18 @@ def _headers(arr: np.ndarray, data: bytes | memoryview, p: np.ndarray, stop: np.
         j += 1
         rows = rows[hcount[rows] > j]
     databuf = pa.py_buffer(data)
-    keys = _as_string(_gather(databuf, key_start, key_len, None, pa.binary()))
+    keys = _as_string(_gather(databuf, arr, key_start, key_len, None, pa.binary()))
     values = pa.StructArray.from_arrays(
-        [keys, _gather(databuf, value_start, value_len, value_null, pa.binary())], fields=fields)
+        [keys, _gather(databuf, arr, value_start, value_len, value_null, pa.binary())], fields=fields)
     return pa.ListArray.from_arrays(pa.array(list_offsets.astype(np.int32)), values, type=headers_type)
+
+
+@functools.lru_cache(maxsize=8)
+def _no_headers(n: int, headers_type: pa.ListType) -> pa.Array:
+    """``n`` empty header lists (shared, as :func:`_constant`: most runs have no headers at all)."""
+    fields = list(headers_type.value_type)
+    values = pa.StructArray.from_arrays([pa.array([], pa.string()), pa.array([], pa.binary())], fields=fields)
+    return pa.ListArray.from_arrays(pa.array(np.zeros(n + 1, np.int32)), values, type=headers_type)
 
 
 def _uniform_headers(arr: np.ndarray, p: np.ndarray, stop: np.ndarray, count: int,
@@ -472,11 +578,18 @@ def _last_offset(binary: pa.Array) -> int:
     return int(offsets[binary.offset + len(binary)])
 
 
-def _gather(data: pa.Buffer, start: np.ndarray, length: np.ndarray, null: np.ndarray | None,
+def _gather(data: pa.Buffer, arr: np.ndarray, start: np.ndarray, length: np.ndarray, null: np.ndarray | None,
             arrow_type: pa.DataType) -> pa.Array:
-    """A binary array of ``data[start:start + length]`` per row: one C-level ``take`` over an array whose
-    elements alternate between the gap before each span and the span (spans in order, not overlapping)."""
+    """A binary array of ``data[start:start + length]`` per row (spans in order, not overlapping, inside
+    ``arr``, the same bytes as ``data``). Spans all of one length and no null (fixed-size keys, header
+    keys, many values) are one numpy gather of that many bytes per row; others one C-level ``take``
+    over an array whose elements alternate between the gap before each span and the span."""
     n = len(start)
+    if n and (null is None or not null.any()):
+        size = int(length[0])
+        if size <= _FIXED_MAX and (length == size).all():
+            fixed = np.ndarray((len(arr) - size + 1,), f"V{size}", arr, 0, (1,))[start] if size else b""
+            return pa.Array.from_buffers(arrow_type, n, [None, _fixed_offsets(n, size), pa.py_buffer(fixed)])
     bounds = np.empty(2 * n + 1, np.int32)
     bounds[0] = 0
     bounds[1::2] = start
@@ -489,10 +602,18 @@ def _gather(data: pa.Buffer, start: np.ndarray, length: np.ndarray, null: np.nda
     return pa.Array.from_buffers(arrow_type, n, [validity, *picked.buffers()[1:]], null_count=int(null.sum()))
 
 
-def _add_checked(base: np.ndarray, delta: np.ndarray) -> np.ndarray:
-    """``base + delta`` in int64, failing (to the per-record decoder, which names the record) on overflow."""
-    total = base + delta
-    if len(base) and (int(base.max()) + int(delta.max()) > _I64_MAX or int(base.min()) + int(delta.min()) < _I64_MIN):
-        if (((base ^ total) & (delta ^ total)) < 0).any():  # near the limits: the exact check
+@functools.lru_cache(maxsize=16)
+def _fixed_offsets(n: int, size: int) -> pa.Buffer:
+    """The offsets of ``n`` values of ``size`` bytes each (a run's key and value columns often share them)."""
+    return pa.py_buffer(np.arange(n + 1, dtype=np.int32) * np.int32(size))
+
+
+def _add_checked(base: np.ndarray, counts: np.ndarray, delta: np.ndarray) -> np.ndarray:
+    """Each batch's ``base`` repeated over its records, plus each record's ``delta``, in int64; failing (to
+    the per-record decoder, which names the record) on overflow."""
+    rep = np.repeat(base, counts)
+    total = rep + delta
+    if len(delta) and (int(base.max()) + int(delta.max()) > _I64_MAX or int(base.min()) + int(delta.min()) < _I64_MIN):
+        if (((rep ^ total) & (delta ^ total)) < 0).any():  # near the limits: the exact check
             raise _Fail
     return total
