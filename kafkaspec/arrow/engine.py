@@ -62,6 +62,7 @@ LOCKSTEP_MIN_BATCHES = 8
 MAX_LOCKSTEP_HEADERS = 64
 #: bytes of every record body gathered at once (:class:`_Fields`)
 _WINDOW = 32
+_WIDE = np.dtype(f"V{_WINDOW}")
 _PAD = _WINDOW  # zero bytes after the data: a window or a varint read at a record's end stays inside the array
 _INT32_LIMIT = (1 << 31) - 1
 
@@ -260,11 +261,10 @@ def decode_heads(buf: bytes, whole: np.ndarray, positions: np.ndarray, heads: np
 def _records(data: bytes | memoryview, arr: np.ndarray, heads: np.ndarray, counts: np.ndarray, starts: np.ndarray,
              ends: np.ndarray, headers_type: pa.ListType) -> Decoded:
     """The record columns of the batches whose records regions are ``arr[starts:ends]``."""
-    u16 = np.ndarray((len(arr) - 1,), _U16LE, arr, 0, (1,))
-    body, stop = _record_spans(data, arr, u16, counts, starts, ends)
-    rows = len(body)
-    fields = _Fields(arr, u16, body)
-    # attributes (one byte, unused by the columns), timestampDelta, offsetDelta, key, value, headers
+    fields = _record_spans(data, arr, counts, starts, ends)
+    stop = fields.stop
+    rows = len(stop)
+    # timestampDelta, offsetDelta, key, value, headers
     ts_delta = fields.varint(9)
     off_delta = fields.varint(5)
     key = fields.bytes_field(stop)
@@ -294,22 +294,24 @@ def _records(data: bytes | memoryview, arr: np.ndarray, heads: np.ndarray, count
     return Decoded(counts, offset, timestamp, key_array, value_array, headers, ends - starts, heads)
 
 
-def _record_spans(data: bytes | memoryview, arr: np.ndarray, u16: np.ndarray, counts: np.ndarray, starts: np.ndarray,
-                  ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(start, end) of every record's body (after its length varint), rows in batch order.
+def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray, starts: np.ndarray,
+                  ends: np.ndarray) -> _Fields:
+    """Every record's span (rows in batch order), with its first bytes, ready to read its fields.
 
-    The record length chain, followed in lockstep: step ``i`` reads the length of record ``i`` of
-    every batch that has one, and moves each batch's position past that record (one table lookup of
-    the two bytes there, :data:`_STEP_2`: 0 for a length of three varint bytes or a negative one, so
-    the position stays). The checks come after the walk, over all records at once: each record's
-    length read again where the walk stood must end where the next record starts, and the last one
-    exactly at its batch's end. A batch whose walk did not end there (a record of 8 KiB or more, or
-    a bad length) is walked again in plain Python, which checks each step.
+    The record length chain, followed in lockstep: step ``i`` reads the first two bytes of record
+    ``i`` of every batch that has one and moves each batch's position past that record (one table
+    lookup, :data:`_STEP_2`: 0 for a length of three varint bytes or a negative one, so the position
+    stays). The checks come after the walk, over all records at once: each record's length must end
+    it where the next record starts, and the last one exactly at its batch's end. A batch whose walk
+    did not end there (a record of 8 KiB or more, or a bad length) is walked again in plain Python,
+    which checks each step. Then the first :data:`_WINDOW` bytes of every record are copied, in
+    file order (the walk itself jumps from batch to batch: one cache miss a record, whatever it reads).
     """
     total = int(counts.sum())
     row_base = np.zeros(len(counts), np.int64)
     np.cumsum(counts[:-1], out=row_base[1:])
     rec = np.empty(total, np.int64)  # where each record (its length varint) starts
+    u16 = np.ndarray((len(arr) - 1,), _U16LE, arr, 0, (1,))  # the two bytes at every position
     pos = starts.copy()  # where each batch's walk stands (its end, once done)
     active = np.flatnonzero(counts > 0)
     shortest = int(counts[active].min()) if len(active) else 0  # the step at which batches next drop out
@@ -317,7 +319,8 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, u16: np.ndarray, co
     step = _STEP_2
     i = 0
     while len(active) >= LOCKSTEP_MIN_BATCHES:
-        rec[rows + i] = p
+        at = rows + i
+        rec[at] = p
         p += step.take(u16[p])
         i += 1
         if i == shortest:
@@ -330,9 +333,10 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, u16: np.ndarray, co
     walked[active] = False
     again = np.flatnonzero(walked & (pos != ends))  # walks that did not end at their batch's end
     # long batches (from record i on), and the ones to walk again (from their start): one record at a time
-    for b, first in [*((b, i) for b in active.tolist()), *((b, 0) for b in again.tolist())]:
-        at, limit, first_row = int(pos[b]) if first else int(starts[b]), int(ends[b]), int(row_base[b])
-        for j in range(first, int(counts[b])):
+    plain = [*((b, i) for b in active.tolist()), *((b, 0) for b in again.tolist())]
+    for b, first_record in plain:
+        at, limit, first_row = int(pos[b]) if first_record else int(starts[b]), int(ends[b]), int(row_base[b])
+        for j in range(first_record, int(counts[b])):
             if at >= limit:
                 raise _Fail
             rec[first_row + j] = at
@@ -350,54 +354,55 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, u16: np.ndarray, co
             at += size
         if at != limit:
             raise _Fail
-    # every record's length again, over all records: the chain must hold record by record
-    length, n = _varint(arr, rec, 5)
-    body = rec + n
-    stop = body + length
+    # every record's length from its first bytes: the chain must hold record by record
+    window = np.ndarray((max(len(arr) - _WINDOW + 1, 0),), _WIDE, arr, 0, (1,))[rec]
+    fields = _Fields(arr, u16, rec, window)
+    length = fields.varint(5)
+    stop = fields.position() + length
     follows = np.empty(total, np.int64)  # where each record must end: the next one's start, or the batch's end
     follows[:-1] = rec[1:]
-    last = row_base + counts - 1
     filled = counts > 0
-    follows[last[filled]] = ends[filled]
+    follows[(row_base + counts - 1)[filled]] = ends[filled]
     if total and ((length < 0).any() or not np.array_equal(stop, follows)):
         raise _Fail
-    return body, stop
+    fields.stop = stop
+    fields.at = fields.at + 1  # past the attributes byte (unused by the columns)
+    return fields
 
 
 class _Fields:
-    """The fields of every record's body, read in order: each read moves the read position past its field.
+    """The fields of every record, read in order: each read moves the read position past its field.
 
-    The first :data:`_WINDOW` bytes of every body are gathered once (one copy of 32 bytes per record);
-    fields inside them are read from that compact array, through a strided view when every record has
-    the field at the same place (the usual case: equal varint widths and key lengths), else through an
-    index. Fields further in are read from the data itself.
+    ``window`` holds the first :data:`_WINDOW` bytes of every record (the record walk copied them).
+    Fields inside them are read from that compact array, through a strided view when every record
+    has the field at the same place (equal varint widths and key lengths), else through an index;
+    fields further in are read from the data itself.
     """
 
-    def __init__(self, arr: np.ndarray, u16: np.ndarray, body: np.ndarray):
-        self.arr, self.u16, self.body = arr, u16, body
-        n = len(body)
-        windows = np.ndarray((max(len(arr) - _WINDOW + 1, 0),), f"V{_WINDOW}", arr, 0, (1,))[body]
-        self.window = windows.view(np.uint8)
-        self.row = np.arange(n, dtype=np.int64) * _WINDOW
+    def __init__(self, arr: np.ndarray, u16: np.ndarray, origin: np.ndarray, window: np.ndarray):
+        self.arr, self.u16, self.origin = arr, u16, origin
+        self.window = window.view(np.uint8)
+        self.row = np.arange(len(origin), dtype=np.int64) * _WINDOW
         self.window16 = np.ndarray((max(len(self.window) - 1, 0),), _U16LE, self.window, 0, (1,))
-        self.at: int | np.ndarray = 1  # past the attributes byte
+        self.at: int | np.ndarray = 0  # where the read stands, from each record's start
+        self.stop = origin  # where each record ends (set once known)
 
     def position(self) -> np.ndarray:
         """Where every record's read stands, as positions in the data (a new array)."""
-        return self.body + self.at
+        return self.origin + self.at
 
     def _pairs(self) -> np.ndarray:
         """The two bytes at every record's read position, as little-endian uint16."""
-        at, n = self.at, len(self.body)
+        at, n = self.at, len(self.origin)
         if not n:
             return np.zeros(0, np.uint16)
         if isinstance(at, int):
             if at + 2 <= _WINDOW:
                 return np.ndarray((n,), _U16LE, self.window, at, (_WINDOW,))
-            return self.u16[self.body + at]
-        if len(at) and int(at.max()) + 2 <= _WINDOW:
+            return self.u16[self.origin + at]
+        if int(at.max()) + 2 <= _WINDOW:
             return self.window16[self.row + at]
-        return self.u16[self.body + at]
+        return self.u16[self.origin + at]
 
     def _advance(self, size: np.ndarray | int) -> None:
         if isinstance(size, np.ndarray) and len(size):
@@ -412,7 +417,7 @@ class _Fields:
         pair = self._pairs()
         size = _SIZE_2.take(pair)
         if len(size) and not size.all():  # some longer than two bytes
-            value, size = _varint(self.arr, self.body + self.at, max_bytes)
+            value, size = _varint(self.arr, self.origin + self.at, max_bytes)
             self._advance(size)
             return value
         value = _VALUE_2.take(pair)
@@ -427,9 +432,9 @@ class _Fields:
         null = length == -1
         if null.any():
             length = np.maximum(length, 0)
-        start = self.body + self.at
+        start = self.origin + self.at
         self._advance(length)
-        if len(stop) and (self.body + self.at > stop).any():
+        if len(stop) and (self.origin + self.at > stop).any():
             raise _Fail
         return start, length, null
 
