@@ -98,12 +98,14 @@ HEAD_DTYPE = np.dtype({
                 v2.RECORDS_COUNT_OFFSET],
     "itemsize": RECORD_BATCH_OVERHEAD,
 })
-_HEAD_BYTES = np.arange(RECORD_BATCH_OVERHEAD)
 
 
 def read_heads(arr: np.ndarray, positions: np.ndarray) -> np.ndarray:
     """The heads of the batches at ``positions`` of ``arr`` (uint8), as :data:`HEAD_DTYPE` records."""
-    return arr[positions[:, None] + _HEAD_BYTES].view(HEAD_DTYPE)[:, 0]
+    return np.ndarray((max(len(arr) - RECORD_BATCH_OVERHEAD + 1, 0),), HEAD_DTYPE, arr, 0, (1,))[positions]
+
+
+
 _I64_MIN, _I64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 _U16LE = np.dtype("<u2")
 
@@ -158,21 +160,36 @@ def decode_run(buf: bytes, run: Sequence[Batch], *, topic: str, partition: int, 
 
     ``plain_sizes``: filled, when the run decodes, with each batch's position in ``buf`` -> the size of
     its records region after decompression."""
-    decoded = decode_batches(buf, run, HEADERS_TYPE, max_decompressed=max_decompressed)
-    if decoded is None:
+    positions = np.fromiter((b.position for b in run), np.int64, len(run))
+    return decode_run_at(buf, positions, read_heads(np.frombuffer(buf, np.uint8), positions), topic=topic,
+                         partition=partition, segment=segment, base=base, max_decompressed=max_decompressed,
+                         plain_sizes=plain_sizes)
+
+
+def decode_run_at(buf: bytes, positions: np.ndarray, heads: np.ndarray, *, topic: str, partition: int, segment: str,
+                  base: int = 0, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+                  plain_sizes: dict[int, int] | None = None) -> pa.RecordBatch | None:
+    """:func:`decode_run` of the batches at ``positions`` with their ``heads`` (checked, as by
+    :func:`kafkaspec.arrow.walk.v2_heads`): no ``Batch`` object needed."""
+    try:
+        decoded = decode_heads(buf, np.frombuffer(buf, np.uint8), positions, heads, HEADERS_TYPE, max_decompressed)
+    except _Fail:
         return None
     ts = decoded.timestamp
     if (np.abs(ts) > _US_LIMIT).any():  # beyond a Spark timestamp: the per-record path names the record
         return None
     if plain_sizes is not None:
-        plain_sizes.update(zip([b.position for b in run], decoded.plain_sizes.tolist(), strict=True))
+        plain_sizes.update(zip(positions.tolist(), decoded.plain_sizes.tolist(), strict=True))
     counts = decoded.counts
     n = len(ts)
     heads = decoded.heads
     attributes = heads["attributes"]
 
     def per_batch(values: np.ndarray, dtype: type) -> pa.Array:
-        return pa.array(np.repeat(values.astype(dtype), counts))
+        values = values.astype(dtype)
+        if len(values) and (values == values[0]).all():  # one value for the run (no producer, no transaction)
+            return _constant(values[0].item(), _ARROW_TYPES[dtype], n)
+        return pa.array(np.repeat(values, counts))
 
     columns = [
         decoded.key,
@@ -192,12 +209,15 @@ def decode_run(buf: bytes, run: Sequence[Batch], *, topic: str, partition: int, 
         per_batch((attributes & IS_CONTROL_MASK) != 0, np.bool_),
         per_batch(heads["partition_leader_epoch"], np.int32),
         _constant(segment, pa.string(), n),
-        per_batch(base + np.fromiter((b.position for b in run), np.int64, len(run)), np.int64),
+        per_batch(base + positions, np.int64),
     ]
     return pa.RecordBatch.from_arrays(columns, schema=SCHEMA)
 
 
-@functools.lru_cache(maxsize=8)
+_ARROW_TYPES = {np.int32: pa.int32(), np.int64: pa.int64(), np.bool_: pa.bool_()}
+
+
+@functools.lru_cache(maxsize=32)
 def _constant(value: object, arrow_type: pa.DataType, n: int) -> pa.Array:
     """``value`` ``n`` times. Arrow arrays are immutable, so a run of the same length (every full run
     of a segment) shares one: a segment path repeated 65,536 times is 4 MB to build each time."""
