@@ -292,9 +292,8 @@ def _records(data: bytes | memoryview, arr: np.ndarray, heads: np.ndarray, count
     hcount = fields.varint(5)
     if len(hcount) and int(hcount.min()) < 0:
         raise _Fail
-    p = fields.position()
-    headers = _headers(arr, data, p, stop, hcount, headers_type)  # moves p past each record's headers
-    if not np.array_equal(p, stop):
+    headers = _headers(fields, arr, data, hcount, headers_type)
+    if not np.array_equal(fields.position(), stop):
         raise _Fail
 
     base_offsets = heads["base_offset"].astype(np.int64)
@@ -341,7 +340,7 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     while len(active) >= LOCKSTEP_MIN_BATCHES:
         at = rows + i
         rec[at] = p
-        p += step.take(u16[p])
+        p += step.take(arr.take(p) | (arr.take(p + 1).astype(np.uint16) << 8))  # cheaper than u16[p]
         i += 1
         if i == shortest:
             keep = counts[active] > i
@@ -411,6 +410,15 @@ class _Fields:
         """Where every record's read stands, as positions in the data (a new array)."""
         return self.origin + self.at
 
+    def _firsts(self) -> np.ndarray:
+        """The byte at every record's read position."""
+        at = self.at
+        if isinstance(at, int):
+            return self.window[at::_WINDOW] if at < _WINDOW else self.arr.take(self.origin + at)
+        if len(at) and int(at.max()) < _WINDOW:
+            return self.window.take(self.row + at)
+        return self.arr.take(self.origin + at)
+
     def _pairs(self) -> np.ndarray:
         """The two bytes at every record's read position, as little-endian uint16."""
         at, n = self.at, len(self.origin)
@@ -434,9 +442,13 @@ class _Fields:
 
     def varint(self, max_bytes: int) -> np.ndarray:
         """A zigzag varint at every record's read position (5: 32-bit; 9: a varlong up to 63 bits)."""
+        first = self._firsts()
+        if not len(first) or int(first.max()) < 128:  # every value in one byte (lengths under 64, no headers)
+            self._advance(1)
+            return _ZIGZAG_1.take(first)
         pair = self._pairs()
         size = _SIZE_2.take(pair)
-        if len(size) and not size.all():  # some longer than two bytes
+        if not size.all():  # some longer than two bytes
             value, size = _varint(self.arr, self.origin + self.at, max_bytes)
             self._advance(size)
             return value
@@ -444,10 +456,11 @@ class _Fields:
         self._advance(size)
         return value
 
-    def bytes_field(self, stop: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """A nullable bytes field (varint length, -1 for null): its (start, length (0 for null), nulls)."""
+    def bytes_field(self, stop: np.ndarray, nullable: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """A bytes field (varint length; -1 for null where ``nullable``): its (start, length (0 for null),
+        nulls), each inside its record (``stop``)."""
         length = self.varint(5)
-        if len(length) and int(length.min()) < -1:
+        if len(length) and int(length.min()) < (-1 if nullable else 0):
             raise _Fail
         null = length == -1
         if null.any():
@@ -510,28 +523,29 @@ def _bytes_field(arr: np.ndarray, p: np.ndarray, stop: np.ndarray
     return start, length, null, after
 
 
-def _headers(arr: np.ndarray, data: bytes | memoryview, p: np.ndarray, stop: np.ndarray, hcount: np.ndarray,
+def _headers(fields: _Fields, arr: np.ndarray, data: bytes | memoryview, hcount: np.ndarray,
              headers_type: pa.ListType) -> pa.Array:
-    """The headers of every record, as a list array; advances ``p`` past them (in place)."""
+    """The headers of every record, as a list array; moves the read past them."""
+    most = int(hcount.max()) if len(hcount) else 0
+    if most == 0:
+        return _no_headers(len(hcount), headers_type)
     list_offsets = np.zeros(len(hcount) + 1, np.int64)
     np.cumsum(hcount, out=list_offsets[1:])
     total = int(list_offsets[-1])
-    fields = list(headers_type.value_type)
-    if total == 0:
-        return _no_headers(len(hcount), headers_type)
-    if int(hcount.max()) > MAX_LOCKSTEP_HEADERS or total > _INT32_LIMIT:
+    if most > MAX_LOCKSTEP_HEADERS or total > _INT32_LIMIT:
         raise _Fail
+    stop = fields.stop
     key_start = np.empty(total, np.int64)
     key_len = np.empty(total, np.int64)
     value_start = np.empty(total, np.int64)
     value_len = np.empty(total, np.int64)
     value_null = np.empty(total, bool)
-    most = int(hcount.max())
     if int(hcount.min()) == most:  # every record has as many headers (the usual case): strided, no row subset
-        _uniform_headers(arr, p, stop, most, (key_start, key_len, value_start, value_len, value_null))
+        _uniform_headers(fields, most, (key_start, key_len, value_start, value_len, value_null))
         rows = hcount[:0]
     else:
         rows = np.flatnonzero(hcount > 0)
+    p = fields.position()
     j = 0
     while len(rows):  # header j of every record that has one
         q = p[rows]
@@ -550,10 +564,12 @@ def _headers(arr: np.ndarray, data: bytes | memoryview, p: np.ndarray, stop: np.
         p[rows] = q
         j += 1
         rows = rows[hcount[rows] > j]
+    fields.at = p - fields.origin
     databuf = pa.py_buffer(data)
     keys = _as_string(_gather(databuf, arr, key_start, key_len, None, pa.binary()))
     values = pa.StructArray.from_arrays(
-        [keys, _gather(databuf, arr, value_start, value_len, value_null, pa.binary())], fields=fields)
+        [keys, _gather(databuf, arr, value_start, value_len, value_null, pa.binary())],
+        fields=list(headers_type.value_type))
     return pa.ListArray.from_arrays(pa.array(list_offsets.astype(np.int32)), values, type=headers_type)
 
 
@@ -565,24 +581,15 @@ def _no_headers(n: int, headers_type: pa.ListType) -> pa.Array:
     return pa.ListArray.from_arrays(pa.array(np.zeros(n + 1, np.int32)), values, type=headers_type)
 
 
-def _uniform_headers(arr: np.ndarray, p: np.ndarray, stop: np.ndarray, count: int,
+def _uniform_headers(fields: _Fields, count: int,
                      out: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> None:
     """:func:`_headers`' walk when every record has ``count`` headers: header ``j`` of record ``r`` is
     row ``r * count + j``, so each step writes a strided column of the outputs (``out``: key start and
     length, value start, length and null) instead of scattering through an index."""
     key_start, key_len, value_start, value_len, value_null = (a.reshape(-1, count) for a in out)
     for j in range(count):
-        klen, n = _varint(arr, p, 5)
-        p += n
-        if (klen < 0).any():
-            raise _Fail
-        key_start[:, j] = p
-        key_len[:, j] = klen
-        p += klen
-        _within(p, stop)
-        vs, vl, vnull, q = _bytes_field(arr, p, stop)
-        value_start[:, j], value_len[:, j], value_null[:, j] = vs, vl, vnull
-        p[:] = q
+        key_start[:, j], key_len[:, j], _ = fields.bytes_field(fields.stop, nullable=False)
+        value_start[:, j], value_len[:, j], value_null[:, j] = fields.bytes_field(fields.stop)
 
 
 def _as_string(binary: pa.Array) -> pa.Array:
