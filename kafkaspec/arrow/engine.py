@@ -287,14 +287,15 @@ def _records(data: bytes | memoryview, arr: np.ndarray, heads: np.ndarray, count
     # timestampDelta, offsetDelta, key, value, headers
     ts_delta = fields.varint(9)
     off_delta = fields.varint(5)
-    key = fields.bytes_field(stop)
-    value = fields.bytes_field(stop)
+    key = fields.bytes_field()
+    value = fields.bytes_field()
     hcount = fields.varint(5)
     if len(hcount) and int(hcount.min()) < 0:
         raise _Fail
-    headers = _headers(fields, arr, data, hcount, headers_type)
-    if not np.array_equal(fields.position(), stop):
+    header_spans = _header_spans(fields, hcount)
+    if not np.array_equal(fields.position(), stop):  # every field inside its record: now the bytes can be copied
         raise _Fail
+    headers = _header_arrays(header_spans, arr, data, len(hcount), headers_type)
 
     base_offsets = heads["base_offset"].astype(np.int64)
     base_ts = heads["base_timestamp"].astype(np.int64)
@@ -433,12 +434,15 @@ class _Fields:
         return self.u16[self.origin + at]
 
     def _advance(self, size: np.ndarray | int) -> None:
-        if isinstance(size, np.ndarray) and len(size):
-            small, large = int(size.min()), int(size.max())
-            size = small if small == large else size
-        elif isinstance(size, np.ndarray):
-            size = 0
-        self.at = self.at + size
+        """Move the read ``size`` bytes on (per record, or the same for all)."""
+        if isinstance(self.at, np.ndarray):
+            self.at += size  # a fresh array of this reader's own
+        elif isinstance(size, int):
+            self.at += size
+        elif len(size) and int(size.min()) == int(size.max()):  # still the same place in every record
+            self.at += int(size[0])
+        elif len(size):
+            self.at = size.astype(np.int64) + self.at
 
     def varint(self, max_bytes: int) -> np.ndarray:
         """A zigzag varint at every record's read position (5: 32-bit; 9: a varlong up to 63 bits)."""
@@ -456,19 +460,20 @@ class _Fields:
         self._advance(size)
         return value
 
-    def bytes_field(self, stop: np.ndarray, nullable: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def bytes_field(self, nullable: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """A bytes field (varint length; -1 for null where ``nullable``): its (start, length (0 for null),
-        nulls), each inside its record (``stop``)."""
+        nulls or None). Whether it lies inside its record is checked once all fields are read: each
+        field moves the read forward, so the read ending exactly at each record's end vouches for all."""
         length = self.varint(5)
-        if len(length) and int(length.min()) < (-1 if nullable else 0):
-            raise _Fail
-        null = length == -1
-        if null.any():
+        shortest = int(length.min()) if len(length) else 0
+        null = None
+        if shortest < 0:
+            if shortest < -1 or not nullable:
+                raise _Fail
+            null = length == -1
             length = np.maximum(length, 0)
         start = self.origin + self.at
         self._advance(length)
-        if len(stop) and (self.origin + self.at > stop).any():
-            raise _Fail
         return start, length, null
 
 
@@ -523,29 +528,33 @@ def _bytes_field(arr: np.ndarray, p: np.ndarray, stop: np.ndarray
     return start, length, null, after
 
 
-def _headers(fields: _Fields, arr: np.ndarray, data: bytes | memoryview, hcount: np.ndarray,
-             headers_type: pa.ListType) -> pa.Array:
-    """The headers of every record, as a list array; moves the read past them."""
+class _HeaderSpans(NamedTuple):
+    list_offsets: np.ndarray  # int64, each record's first header (and the total at the end)
+    key_start: np.ndarray
+    key_len: np.ndarray
+    value_start: np.ndarray
+    value_len: np.ndarray
+    value_null: np.ndarray
+
+
+def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | None:
+    """Where every record's header keys and values lie (``None``: no headers at all); moves the read past them."""
     most = int(hcount.max()) if len(hcount) else 0
     if most == 0:
-        return _no_headers(len(hcount), headers_type)
+        return None
     list_offsets = np.zeros(len(hcount) + 1, np.int64)
     np.cumsum(hcount, out=list_offsets[1:])
     total = int(list_offsets[-1])
     if most > MAX_LOCKSTEP_HEADERS or total > _INT32_LIMIT:
         raise _Fail
-    stop = fields.stop
-    key_start = np.empty(total, np.int64)
-    key_len = np.empty(total, np.int64)
-    value_start = np.empty(total, np.int64)
-    value_len = np.empty(total, np.int64)
-    value_null = np.empty(total, bool)
+    spans = _HeaderSpans(list_offsets, np.empty(total, np.int64), np.empty(total, np.int64), np.empty(total, np.int64),
+                         np.empty(total, np.int64), np.zeros(total, bool))
     if int(hcount.min()) == most:  # every record has as many headers (the usual case): strided, no row subset
-        _uniform_headers(fields, most, (key_start, key_len, value_start, value_len, value_null))
-        rows = hcount[:0]
-    else:
-        rows = np.flatnonzero(hcount > 0)
+        _uniform_headers(fields, most, spans)
+        return spans
+    arr, stop = fields.arr, fields.stop
     p = fields.position()
+    rows = np.flatnonzero(hcount > 0)
     j = 0
     while len(rows):  # header j of every record that has one
         q = p[rows]
@@ -555,22 +564,30 @@ def _headers(fields: _Fields, arr: np.ndarray, data: bytes | memoryview, hcount:
         if (klen < 0).any():
             raise _Fail
         h = list_offsets[rows] + j
-        key_start[h] = q
-        key_len[h] = klen
+        spans.key_start[h] = q
+        spans.key_len[h] = klen
         q += klen
         _within(q, end)
         vs, vl, vnull, q = _bytes_field(arr, q, end)
-        value_start[h], value_len[h], value_null[h] = vs, vl, vnull
+        spans.value_start[h], spans.value_len[h], spans.value_null[h] = vs, vl, vnull
         p[rows] = q
         j += 1
         rows = rows[hcount[rows] > j]
     fields.at = p - fields.origin
+    return spans
+
+
+def _header_arrays(spans: _HeaderSpans | None, arr: np.ndarray, data: bytes | memoryview, n: int,
+                   headers_type: pa.ListType) -> pa.Array:
+    """The headers of ``n`` records as a list array, from their spans (checked to lie inside their records)."""
+    if spans is None:
+        return _no_headers(n, headers_type)
     databuf = pa.py_buffer(data)
-    keys = _as_string(_gather(databuf, arr, key_start, key_len, None, pa.binary()))
+    keys = _as_string(_gather(databuf, arr, spans.key_start, spans.key_len, None, pa.binary()))
     values = pa.StructArray.from_arrays(
-        [keys, _gather(databuf, arr, value_start, value_len, value_null, pa.binary())],
+        [keys, _gather(databuf, arr, spans.value_start, spans.value_len, spans.value_null, pa.binary())],
         fields=list(headers_type.value_type))
-    return pa.ListArray.from_arrays(pa.array(list_offsets.astype(np.int32)), values, type=headers_type)
+    return pa.ListArray.from_arrays(pa.array(spans.list_offsets.astype(np.int32)), values, type=headers_type)
 
 
 @functools.lru_cache(maxsize=8)
@@ -581,15 +598,16 @@ def _no_headers(n: int, headers_type: pa.ListType) -> pa.Array:
     return pa.ListArray.from_arrays(pa.array(np.zeros(n + 1, np.int32)), values, type=headers_type)
 
 
-def _uniform_headers(fields: _Fields, count: int,
-                     out: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> None:
-    """:func:`_headers`' walk when every record has ``count`` headers: header ``j`` of record ``r`` is
-    row ``r * count + j``, so each step writes a strided column of the outputs (``out``: key start and
-    length, value start, length and null) instead of scattering through an index."""
-    key_start, key_len, value_start, value_len, value_null = (a.reshape(-1, count) for a in out)
+def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> None:
+    """:func:`_header_spans` when every record has ``count`` headers: header ``j`` of record ``r`` is
+    row ``r * count + j``, so each step writes a strided column of the spans instead of scattering
+    through an index."""
+    key_start, key_len, value_start, value_len, value_null = (a.reshape(-1, count) for a in spans[1:])
     for j in range(count):
-        key_start[:, j], key_len[:, j], _ = fields.bytes_field(fields.stop, nullable=False)
-        value_start[:, j], value_len[:, j], value_null[:, j] = fields.bytes_field(fields.stop)
+        key_start[:, j], key_len[:, j], _ = fields.bytes_field(nullable=False)
+        value_start[:, j], value_len[:, j], null = fields.bytes_field()
+        if null is not None:
+            value_null[:, j] = null
 
 
 def _as_string(binary: pa.Array) -> pa.Array:
