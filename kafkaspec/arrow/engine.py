@@ -27,7 +27,7 @@ never raise); split, each part would have to re-state both.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..codec.extras import missing
@@ -285,8 +285,8 @@ def _records(data: bytes | memoryview, arr: np.ndarray, heads: np.ndarray, count
     stop = fields.stop
     rows = len(stop)
     # timestampDelta, offsetDelta, key, value, headers
-    ts_delta = fields.varint(9)
-    off_delta = fields.varint(5)
+    ts_delta = fields.varint(9, wide=True)
+    off_delta = fields.varint(5, wide=True)
     key = fields.bytes_field()
     value = fields.bytes_field()
     hcount = fields.varint(5)
@@ -411,27 +411,20 @@ class _Fields:
         """Where every record's read stands, as positions in the data (a new array)."""
         return self.origin + self.at
 
-    def _firsts(self) -> np.ndarray:
-        """The byte at every record's read position."""
-        at = self.at
-        if isinstance(at, int):
-            return self.window[at::_WINDOW] if at < _WINDOW else self.arr.take(self.origin + at)
-        if len(at) and int(at.max()) < _WINDOW:
-            return self.window.take(self.row + at)
-        return self.arr.take(self.origin + at)
-
-    def _pairs(self) -> np.ndarray:
-        """The two bytes at every record's read position, as little-endian uint16."""
+    def _reads(self) -> tuple[Callable[[], np.ndarray], Callable[[], np.ndarray]]:
+        """Two readers of every record's read position: its byte, and its two bytes (little-endian
+        uint16); the index they share is computed once."""
         at, n = self.at, len(self.origin)
-        if not n:
-            return np.zeros(0, np.uint16)
-        if isinstance(at, int):
-            if at + 2 <= _WINDOW:
-                return np.ndarray((n,), _U16LE, self.window, at, (_WINDOW,))
-            return self.u16[self.origin + at]
-        if int(at.max()) + 2 <= _WINDOW:
-            return self.window16[self.row + at]
-        return self.u16[self.origin + at]
+        if isinstance(at, int) and at + 2 <= _WINDOW:  # the same place in every window: strided views, no copy
+            window = self.window
+            return (lambda: window[at::_WINDOW]), (lambda: np.ndarray((n,), _U16LE, window, at, (_WINDOW,)))
+        if isinstance(at, np.ndarray) and len(at) and int(at.max()) + 2 <= _WINDOW:
+            index = self.row + at
+            window, window16 = self.window, self.window16
+            return (lambda: window.take(index)), (lambda: window16[index])
+        pos = self.origin + at
+        arr, u16 = self.arr, self.u16
+        return (lambda: arr.take(pos)), (lambda: u16[pos])
 
     def _advance(self, size: np.ndarray | int) -> None:
         """Move the read ``size`` bytes on (per record, or the same for all)."""
@@ -444,13 +437,18 @@ class _Fields:
         elif len(size):
             self.at = size.astype(np.int64) + self.at
 
-    def varint(self, max_bytes: int) -> np.ndarray:
-        """A zigzag varint at every record's read position (5: 32-bit; 9: a varlong up to 63 bits)."""
-        first = self._firsts()
-        if not len(first) or int(first.max()) < 128:  # every value in one byte (lengths under 64, no headers)
-            self._advance(1)
-            return _ZIGZAG_1.take(first)
-        pair = self._pairs()
+    def varint(self, max_bytes: int, wide: bool = False) -> np.ndarray:
+        """A zigzag varint at every record's read position (5: 32-bit; 9: a varlong up to 63 bits).
+        ``wide``: two bytes are likely (timestamp and offset deltas): read them at once."""
+        if not len(self.origin):
+            return np.zeros(0, np.int64)
+        firsts, pairs = self._reads()
+        if not wide:
+            first = firsts()
+            if int(first.max()) < 128:  # every value in one byte (lengths under 64, no headers)
+                self._advance(1)
+                return _ZIGZAG_1.take(first)
+        pair = pairs()
         size = _SIZE_2.take(pair)
         if not size.all():  # some longer than two bytes
             value, size = _varint(self.arr, self.origin + self.at, max_bytes)
