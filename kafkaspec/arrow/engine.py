@@ -63,7 +63,9 @@ MAX_LOCKSTEP_HEADERS = 64
 #: bytes of every record body gathered at once (:class:`_Fields`)
 _WINDOW = 32
 _WIDE = np.dtype(f"V{_WINDOW}")
-_PAD = _WINDOW  # zero bytes after the data: a window or a varint read at a record's end stays inside the array
+#: the window of every record's headers (:meth:`_Fields.rebase`)
+_HEADERS_WINDOW = 64
+_PAD = max(_WINDOW, _HEADERS_WINDOW)  # zero bytes after the data: a window or a varint read at a record's end stays inside the array
 _INT32_LIMIT = (1 << 31) - 1
 
 _ZIGZAG_1 = np.array([(b >> 1) ^ -(b & 1) for b in range(256)], np.int64)  # only the first 128 are used
@@ -400,12 +402,25 @@ class _Fields:
     """
 
     def __init__(self, arr: np.ndarray, u16: np.ndarray, origin: np.ndarray, window: np.ndarray):
-        self.arr, self.u16, self.origin = arr, u16, origin
-        self.window = window.view(np.uint8)
-        self.row = np.arange(len(origin), dtype=np.int64) * _WINDOW
-        self.window16 = np.ndarray((max(len(self.window) - 1, 0),), _U16LE, self.window, 0, (1,))
-        self.at: int | np.ndarray = 0  # where the read stands, from each record's start
+        self.arr, self.u16 = arr, u16
+        self.at: int | np.ndarray = 0  # where the read stands, from each record's origin
         self.stop = origin  # where each record ends (set once known)
+        self._origin_at(origin, window)
+
+    def _origin_at(self, origin: np.ndarray, window: np.ndarray) -> None:
+        self.origin = origin
+        self.width = window.dtype.itemsize
+        self.window = window.view(np.uint8)
+        self.row = np.arange(len(origin), dtype=np.int64) * self.width
+        self.window16 = np.ndarray((max(len(self.window) - 1, 0),), _U16LE, self.window, 0, (1,))
+
+    def rebase(self, width: int) -> None:
+        """Read on from here with a new window of ``width`` bytes (at most :data:`_PAD`) from every
+        record's read position: fields that sit at different places from the records' starts (after
+        fields of different widths) often sit at the same place from here, and read as strided views."""
+        origin = self.position()
+        self.at = 0
+        self._origin_at(origin, np.ndarray((max(len(self.arr) - width + 1, 0),), f"V{width}", self.arr, 0, (1,))[origin])
 
     def position(self) -> np.ndarray:
         """Where every record's read stands, as positions in the data (a new array)."""
@@ -414,11 +429,11 @@ class _Fields:
     def _reads(self) -> tuple[Callable[[], np.ndarray], Callable[[], np.ndarray]]:
         """Two readers of every record's read position: its byte, and its two bytes (little-endian
         uint16); the index they share is computed once."""
-        at, n = self.at, len(self.origin)
-        if isinstance(at, int) and at + 2 <= _WINDOW:  # the same place in every window: strided views, no copy
+        at, n, width = self.at, len(self.origin), self.width
+        if isinstance(at, int) and at + 2 <= width:  # the same place in every window: strided views, no copy
             window = self.window
-            return (lambda: window[at::_WINDOW]), (lambda: np.ndarray((n,), _U16LE, window, at, (_WINDOW,)))
-        if isinstance(at, np.ndarray) and len(at) and int(at.max()) + 2 <= _WINDOW:
+            return (lambda: window[at::width]), (lambda: np.ndarray((n,), _U16LE, window, at, (width,)))
+        if isinstance(at, np.ndarray) and len(at) and int(at.max()) + 2 <= width:
             index = self.row + at
             window, window16 = self.window, self.window16
             return (lambda: window.take(index)), (lambda: window16[index])
@@ -470,6 +485,7 @@ class _Fields:
                 raise _Fail
             null = length == -1
             length = np.maximum(length, 0)
+        self.field_at = self.at  # where the field's bytes start, from each record's origin
         start = self.origin + self.at
         self._advance(length)
         return start, length, null
@@ -535,7 +551,7 @@ class _HeaderSpans(NamedTuple):
     value_null: np.ndarray
 
 
-def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | None:
+def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | _HeaderLayout | None:
     """Where every record's header keys and values lie (``None``: no headers at all); moves the read past them."""
     most = int(hcount.max()) if len(hcount) else 0
     if most == 0:
@@ -548,8 +564,7 @@ def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | None:
     spans = _HeaderSpans(list_offsets, np.empty(total, np.int64), np.empty(total, np.int64), np.empty(total, np.int64),
                          np.empty(total, np.int64), np.zeros(total, bool))
     if int(hcount.min()) == most:  # every record has as many headers (the usual case): strided, no row subset
-        _uniform_headers(fields, most, spans)
-        return spans
+        return _uniform_headers(fields, most, spans) or spans
     arr, stop = fields.arr, fields.stop
     p = fields.position()
     rows = np.flatnonzero(hcount > 0)
@@ -575,11 +590,18 @@ def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | None:
     return spans
 
 
-def _header_arrays(spans: _HeaderSpans | None, arr: np.ndarray, data: bytes | memoryview, n: int,
+def _header_arrays(spans: _HeaderSpans | _HeaderLayout | None, arr: np.ndarray, data: bytes | memoryview, n: int,
                    headers_type: pa.ListType) -> pa.Array:
     """The headers of ``n`` records as a list array, from their spans (checked to lie inside their records)."""
     if spans is None:
         return _no_headers(n, headers_type)
+    if isinstance(spans, _HeaderLayout):
+        count = len(spans.keys)
+        values = pa.StructArray.from_arrays(
+            [_as_string(_sliced(spans.window, spans.keys, pa.binary())), _sliced(spans.window, spans.values, pa.binary())],
+            fields=list(headers_type.value_type))
+        offsets = pa.array(np.arange(0, (n + 1) * count, count, dtype=np.int32)[: n + 1])
+        return pa.ListArray.from_arrays(offsets, values, type=headers_type)
     databuf = pa.py_buffer(data)
     keys = _as_string(_gather(databuf, arr, spans.key_start, spans.key_len, None, pa.binary()))
     values = pa.StructArray.from_arrays(
@@ -596,16 +618,57 @@ def _no_headers(n: int, headers_type: pa.ListType) -> pa.Array:
     return pa.ListArray.from_arrays(pa.array(np.zeros(n + 1, np.int32)), values, type=headers_type)
 
 
-def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> None:
-    """:func:`_header_spans` when every record has ``count`` headers: header ``j`` of record ``r`` is
-    row ``r * count + j``, so each step writes a strided column of the spans instead of scattering
-    through an index."""
+class _HeaderLayout(NamedTuple):
+    """Headers at the same places in every record, inside each record's headers window."""
+
+    window: np.ndarray  # uint8, (records, width): each record's bytes from its first header on
+    keys: list[tuple[int, int]]  # (where in the window, length) of header j's key
+    values: list[tuple[int, int]]  # the same of its value (none null)
+
+
+def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _HeaderLayout | None:
+    """:func:`_header_spans` when every record has ``count`` headers. The read restarts at the first
+    header (:meth:`_Fields.rebase`): when every header then lies at the same place in every record
+    (the same header names, values of one size: trace ids, content types), the layout is returned and
+    the bytes are sliced out of the windows; else header ``j`` of record ``r`` is row ``r * count + j``
+    of ``spans``, written a strided column at a time."""
+    fields.rebase(_HEADERS_WINDOW)
+    read, places = [], []
+    for _ in range(count):
+        key = fields.bytes_field(nullable=False)
+        key_at = fields.field_at
+        value = fields.bytes_field()
+        read.append((key, value))
+        places.append((key_at, fields.field_at))
+    width = fields.width
+    if isinstance(fields.at, int) and fields.at <= width and all(v[2] is None for _, v in read):
+        layout = [((int(k_at), int(k[1][0])), (int(v_at), int(v[1][0]))) for (k, v), (k_at, v_at) in zip(read, places)]
+        return _HeaderLayout(fields.window.reshape(-1, width), [k for k, _ in layout], [v for _, v in layout])
     key_start, key_len, value_start, value_len, value_null = (a.reshape(-1, count) for a in spans[1:])
-    for j in range(count):
-        key_start[:, j], key_len[:, j], _ = fields.bytes_field(nullable=False)
-        value_start[:, j], value_len[:, j], null = fields.bytes_field()
+    for j, (key, value) in enumerate(read):
+        key_start[:, j], key_len[:, j], _ = key
+        value_start[:, j], value_len[:, j], null = value
         if null is not None:
             value_null[:, j] = null
+    return None
+
+
+def _sliced(window: np.ndarray, places: list[tuple[int, int]], arrow_type: pa.DataType) -> pa.Array:
+    """The bytes at ``places`` (where, length) of every window row, row by row, as a binary array of
+    ``rows * len(places)`` values: one strided copy per place."""
+    rows = len(window)
+    sizes = np.array([size for _, size in places], np.int64)
+    per_row = int(sizes.sum())
+    out = np.empty((rows, per_row), np.uint8)
+    at = 0
+    for where, size in places:
+        out[:, at:at + size] = window[:, where:where + size]
+        at += size
+    within = np.zeros(len(places) + 1, np.int64)
+    np.cumsum(sizes, out=within[1:])
+    offsets = (np.arange(rows, dtype=np.int64)[:, None] * per_row + within[None, :-1]).ravel()
+    offsets = np.append(offsets, rows * per_row).astype(np.int32)
+    return pa.Array.from_buffers(arrow_type, rows * len(places), [None, pa.py_buffer(offsets), pa.py_buffer(out)])
 
 
 def _as_string(binary: pa.Array) -> pa.Array:
