@@ -656,19 +656,23 @@ def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _Heade
 def _sliced(window: np.ndarray, places: list[tuple[int, int]], arrow_type: pa.DataType) -> pa.Array:
     """The bytes at ``places`` (where, length) of every window row, row by row, as a binary array of
     ``rows * len(places)`` values: one strided copy per place."""
-    rows = len(window)
-    sizes = np.array([size for _, size in places], np.int64)
-    per_row = int(sizes.sum())
+    rows, width = window.shape
+    sizes = [size for _, size in places]
+    per_row = sum(sizes)
     out = np.empty((rows, per_row), np.uint8)
     at = 0
-    for where, size in places:
-        out[:, at:at + size] = window[:, where:where + size]
+    for where, size in places:  # as items of ``size`` bytes: one copy each, not a loop over bytes
+        if size:
+            np.ndarray((rows,), f"V{size}", out, at, (per_row,))[...] = \
+                np.ndarray((rows,), f"V{size}", window, where, (width,))
         at += size
-    within = np.zeros(len(places) + 1, np.int64)
-    np.cumsum(sizes, out=within[1:])
-    offsets = (np.arange(rows, dtype=np.int64)[:, None] * per_row + within[None, :-1]).ravel()
-    offsets = np.append(offsets, rows * per_row).astype(np.int32)
-    return pa.Array.from_buffers(arrow_type, rows * len(places), [None, pa.py_buffer(offsets), pa.py_buffer(out)])
+    if len(set(sizes)) == 1:
+        offsets = _fixed_offsets(rows * len(places), sizes[0])
+    else:
+        within = np.cumsum([0, *sizes[:-1]], dtype=np.int32)
+        starts = (np.arange(rows, dtype=np.int32)[:, None] * np.int32(per_row) + within[None, :]).ravel()
+        offsets = pa.py_buffer(np.append(starts, np.int32(rows * per_row)))
+    return pa.Array.from_buffers(arrow_type, rows * len(places), [None, offsets, pa.py_buffer(out)])
 
 
 def _as_string(binary: pa.Array) -> pa.Array:
