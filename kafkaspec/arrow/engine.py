@@ -110,6 +110,7 @@ def read_heads(arr: np.ndarray, positions: np.ndarray) -> np.ndarray:
 
 _I64_MIN, _I64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 _U16LE = np.dtype("<u2")
+_U32LE = np.dtype("<u4")
 
 
 class Decoded(NamedTuple):
@@ -433,6 +434,13 @@ class _Fields:
         if isinstance(at, int) and at + 2 <= width:  # the same place in every window: strided views, no copy
             window = self.window
             return (lambda: window[at::width]), (lambda: np.ndarray((n,), _U16LE, window, at, (width,)))
+        if isinstance(at, np.ndarray) and len(at):
+            low, high = int(at.min()), int(at.max())
+            if high - low <= 2 and low + 4 <= width:  # a few places (after a field of one or two bytes): a
+                # strided 4-byte word at the first of them, shifted per record, instead of an index
+                word = np.ndarray((n,), _U32LE, self.window, low, (width,))
+                shift = (at - low).astype(np.uint32) << np.uint32(3)
+                return (lambda: (word >> shift) & np.uint32(0xFF)), (lambda: (word >> shift) & np.uint32(0xFFFF))
         if isinstance(at, np.ndarray) and len(at) and int(at.max()) + 2 <= width:
             index = self.row + at
             window, window16 = self.window, self.window16
