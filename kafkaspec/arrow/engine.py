@@ -341,16 +341,19 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     p, rows = pos[active], row_base[active]
     step = _STEP_2
     i = 0
+    steps: list[np.ndarray] = []  # the positions of each step since the active batches last changed
     while len(active) >= LOCKSTEP_MIN_BATCHES:
-        at = rows + i
-        rec[at] = p
-        p += step.take(arr.take(p) | (arr.take(p + 1).astype(np.uint16) << 8))  # cheaper than u16[p]
+        steps.append(p)
+        p = p + step.take(u16[p])  # few calls a step: a step handles one record of each batch
         i += 1
         if i == shortest:
+            _place(rec, rows, i - len(steps), steps)
+            steps = []
             keep = counts[active] > i
             pos[active[~keep]] = p[~keep]
             active, p, rows = active[keep], p[keep], rows[keep]
             shortest = int(counts[active].min()) if len(active) else 0
+    _place(rec, rows, i - len(steps), steps)
     pos[active] = p
     walked = np.ones(len(counts), bool)
     walked[active] = False
@@ -391,6 +394,18 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     fields.stop = stop
     fields.at = fields.at + 1  # past the attributes byte (unused by the columns)
     return fields
+
+
+def _place(rec: np.ndarray, rows: np.ndarray, first: int, steps: list[np.ndarray]) -> None:
+    """Store the walk's positions: ``steps[k][b]`` is where record ``first + k`` of the batch whose
+    records start at row ``rows[b]`` starts."""
+    if not steps:
+        return
+    walked = np.stack(steps, axis=1)  # one row per batch, in record order
+    if first == 0 and len(rec) == walked.size and np.array_equal(rows, np.arange(0, len(rec), len(steps))):
+        rec[:] = walked.ravel()  # every batch of the run, all of its records: already in row order
+    else:
+        rec[(rows[:, None] + np.arange(first, first + len(steps))).ravel()] = walked.ravel()
 
 
 class _Fields:
