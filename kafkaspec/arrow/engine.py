@@ -62,10 +62,9 @@ LOCKSTEP_MIN_BATCHES = 8
 MAX_LOCKSTEP_HEADERS = 64
 #: bytes of every record body gathered at once (:class:`_Fields`)
 _WINDOW = 32
-_WIDE = np.dtype(f"V{_WINDOW}")
 #: the window of every record's headers (:meth:`_Fields.rebase`)
 _HEADERS_WINDOW = 64
-_PAD = max(_WINDOW, _HEADERS_WINDOW)  # zero bytes after the data: a window or a varint read at a record's end stays inside the array
+_PAD = 16  # zero bytes after joined (decompressed) data: a varint read past a record's end stays inside the array
 _INT32_LIMIT = (1 << 31) - 1
 
 _ZIGZAG_1 = np.array([(b >> 1) ^ -(b & 1) for b in range(256)], np.int64)  # only the first 128 are used
@@ -253,8 +252,8 @@ def decode_heads(buf: bytes, whole: np.ndarray, positions: np.ndarray, heads: np
     starts = positions + (RECORD_BATCH_OVERHEAD - lo)
     attributes = heads["attributes"]
     compressed = np.flatnonzero(attributes & COMPRESSION_MASK)
-    if not len(compressed) and len(buf) - hi >= _PAD:
-        data: bytes | memoryview = memoryview(buf)[lo:hi + _PAD]  # no copy: the bytes after it are the padding
+    if not len(compressed):
+        data: bytes | memoryview = memoryview(buf)[lo:hi]  # no copy
         size = hi - lo
     else:
         pieces: list[bytes | memoryview] = [memoryview(buf)[lo:hi]]
@@ -334,7 +333,7 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     row_base = np.zeros(len(counts), np.int64)
     np.cumsum(counts[:-1], out=row_base[1:])
     rec = np.empty(total, np.int64)  # where each record (its length varint) starts
-    u16 = np.ndarray((len(arr) - 1,), _U16LE, arr, 0, (1,))  # the two bytes at every position
+    u16 = np.ndarray((max(len(arr) - 1, 0),), _U16LE, arr, 0, (1,))  # the two bytes at every position
     pos = starts.copy()  # where each batch's walk stands (its end, once done)
     active = np.flatnonzero(counts > 0)
     shortest = int(counts[active].min()) if len(active) else 0  # the step at which batches next drop out
@@ -381,7 +380,7 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
         if at != limit:
             raise _Fail
     # every record's length from its first bytes: the chain must hold record by record
-    window = np.ndarray((max(len(arr) - _WINDOW + 1, 0),), _WIDE, arr, 0, (1,))[rec]
+    window = _windows(arr, rec, _WINDOW)
     fields = _Fields(arr, u16, rec, window)
     length = fields.varint(5)
     stop = fields.position() + length
@@ -394,6 +393,24 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     fields.stop = stop
     fields.at = fields.at + 1  # past the attributes byte (unused by the columns)
     return fields
+
+
+def _windows(arr: np.ndarray, origin: np.ndarray, width: int) -> np.ndarray:
+    """``width`` bytes from each of ``origin`` (positions in ``arr``), as items of that size; past the
+    end of ``arr``, zeros (the last records' windows come from a padded copy of the end, so the data
+    itself needs no padding: a run reaching a segment's end is not copied for it)."""
+    wide = np.dtype(f"V{width}")
+    last = len(arr) - width  # the last position with a whole window inside the data
+    if not len(origin) or int(origin.max()) <= last:
+        return np.ndarray((max(last + 1, 0),), wide, arr, 0, (1,))[origin]
+    out = np.empty(len(origin), wide)
+    inside = origin <= last
+    out[inside] = np.ndarray((max(last + 1, 0),), wide, arr, 0, (1,))[origin[inside]]
+    tail_from = max(last + 1, 0)
+    tail = np.zeros(len(arr) - tail_from + width, np.uint8)
+    tail[: len(arr) - tail_from] = arr[tail_from:]
+    out[~inside] = np.ndarray((len(arr) - tail_from + 1,), wide, tail, 0, (1,))[origin[~inside] - tail_from]
+    return out
 
 
 def _place(rec: np.ndarray, rows: np.ndarray, first: int, steps: list[np.ndarray]) -> None:
@@ -431,12 +448,12 @@ class _Fields:
         self.window16 = np.ndarray((max(len(self.window) - 1, 0),), _U16LE, self.window, 0, (1,))
 
     def rebase(self, width: int) -> None:
-        """Read on from here with a new window of ``width`` bytes (at most :data:`_PAD`) from every
+        """Read on from here with a new window of ``width`` bytes from every
         record's read position: fields that sit at different places from the records' starts (after
         fields of different widths) often sit at the same place from here, and read as strided views."""
         origin = self.position()
         self.at = 0
-        self._origin_at(origin, np.ndarray((max(len(self.arr) - width + 1, 0),), f"V{width}", self.arr, 0, (1,))[origin])
+        self._origin_at(origin, _windows(self.arr, origin, width))
 
     def position(self) -> np.ndarray:
         """Where every record's read stands, as positions in the data (a new array)."""

@@ -40,9 +40,16 @@ def _reference(data: bytes, segment: str) -> pa.Table:
     return pa.Table.from_batches([rb], schema=SCHEMA)
 
 
-def _same(tmp_path: Path, data: bytes) -> pa.Table:
+def _same(tmp_path: Path, data: bytes, monkeypatch: pytest.MonkeyPatch | None = None) -> pa.Table:
+    """The partition's table is the per-record decoder's; with ``monkeypatch``, the engine read every
+    batch itself (no run declined to the per-record decoder)."""
     part = _segment(tmp_path, data)
+    declined: list[int] = []
+    if monkeypatch is not None:
+        real = partitions._per_record
+        monkeypatch.setattr(partitions, "_per_record", lambda *a, **k: declined.append(1) or real(*a, **k))
     got = part.to_arrow()
+    assert not declined
     expected = _reference(data, str(part.segments()[0].path))
     assert got.num_rows == expected.num_rows
     assert got.combine_chunks().equals(expected.combine_chunks())
@@ -72,11 +79,11 @@ def sliced(monkeypatch) -> list[int]:
     return calls
 
 
-def test_headers_at_the_same_places_are_sliced_from_the_windows(tmp_path, sliced):
+def test_headers_at_the_same_places_are_sliced_from_the_windows(tmp_path, sliced, monkeypatch):
     data = _batches(20, 30, lambda i: kafkaspec.Record(
         key=b"k%05d" % i, value=b"v" * (i % 90), timestamp=TS + i * 37,
         headers=[("trace", b"%016d" % i), ("ct", b"json"), ("é", b"")]))
-    table = _same(tmp_path, data)
+    table = _same(tmp_path, data, monkeypatch)
     assert sliced  # the layout path ran
     assert table.column("headers")[5].as_py() == [{"key": "trace", "value": b"%016d" % 5},
                                                   {"key": "ct", "value": b"json"}, {"key": "é", "value": b""}]
@@ -84,7 +91,7 @@ def test_headers_at_the_same_places_are_sliced_from_the_windows(tmp_path, sliced
 
 @pytest.mark.parametrize("case", ["a null value", "every value null", "values of two sizes", "past the window",
                                   "counts differ"])
-def test_headers_not_at_the_same_places_take_the_general_path(tmp_path, sliced, case):
+def test_headers_not_at_the_same_places_take_the_general_path(tmp_path, sliced, case, monkeypatch):
     def make(i: int) -> kafkaspec.Record:
         headers = [("a", b"xy"), ("b", b"12345678")]
         if case == "a null value" and i % 7 == 3:
@@ -99,7 +106,7 @@ def test_headers_not_at_the_same_places_take_the_general_path(tmp_path, sliced, 
             headers = headers[:1]
         return kafkaspec.Record(key=None, value=b"%d" % i, timestamp=TS + i, headers=headers)
 
-    _same(tmp_path, _batches(12, 25, make))
+    _same(tmp_path, _batches(12, 25, make), monkeypatch)
     assert not sliced
 
 
@@ -118,18 +125,18 @@ def test_a_header_key_not_utf8_is_the_record_decoders_error(tmp_path):
     assert got.value.reason == expected.value.reason
 
 
-def test_records_of_three_length_bytes_among_short_ones(tmp_path):
+def test_records_of_three_length_bytes_among_short_ones(tmp_path, monkeypatch):
     """Records of 8 KiB and more have a length of three varint bytes: the lockstep walk stops on them
     and those batches are walked again one record at a time."""
     _same(tmp_path, _batches(30, 12, lambda i: kafkaspec.Record(
-        key=b"k" * (i % 3), value=b"x" * (9000 if i % 11 == 0 else i), timestamp=TS - i * 10_000)))
+        key=b"k" * (i % 3), value=b"x" * (9000 if i % 11 == 0 else i), timestamp=TS - i * 10_000)), monkeypatch)
 
 
-def test_varied_widths_keys_and_timestamps(tmp_path):
+def test_varied_widths_keys_and_timestamps(tmp_path, monkeypatch):
     """Timestamp deltas of one to five varint bytes, keys of many lengths and none, tombstones."""
     _same(tmp_path, _batches(40, 17, lambda i: kafkaspec.Record(
         key=None if i % 4 == 0 else b"k" * (i % 23), value=None if i % 9 == 0 else b"v" * (i % 70),
-        timestamp=TS + (i % 17) ** 6)))
+        timestamp=TS + (i % 17) ** 6)), monkeypatch)
 
 
 def test_legacy_entries_between_v2_batches(tmp_path):
@@ -162,3 +169,13 @@ def test_a_partial_tail_is_left_out(tmp_path):
     cut = whole + kafkaspec.build_batch([kafkaspec.Record(value=b"torn", timestamp=TS)], base_offset=80)[:-5]
     table = _same(tmp_path, cut)
     assert table.num_rows == 80
+
+
+@pytest.mark.parametrize("codec", ["none", "lz4"])
+def test_tiny_records_up_to_the_segments_last_byte(tmp_path, monkeypatch, codec):
+    """Records of seven bytes, the last ending at the file's last byte: the windows past the end of the
+    data read zeros, not the bytes of another record, and the run is not copied to pad it."""
+    data = _batches(9, 40, lambda i: kafkaspec.Record(key=None, value=None, timestamp=TS)) + \
+        kafkaspec.build_batch([kafkaspec.Record(value=b"", timestamp=TS, headers=[("h", b"")])] * 3, base_offset=360,
+                              compression=codec)
+    assert _same(tmp_path, data, monkeypatch).num_rows == 363
