@@ -256,9 +256,10 @@ def decode_heads(buf: bytes, whole: np.ndarray, positions: np.ndarray, heads: np
         data: bytes | memoryview = memoryview(buf)[lo:hi]  # no copy
         size = hi - lo
     else:
-        pieces: list[bytes | memoryview] = [memoryview(buf)[lo:hi]]
-        size = hi - lo
         view = memoryview(buf)
+        # the records regions joined: the run's own bytes only when some batch is not compressed
+        pieces: list[bytes | memoryview] = [view[lo:hi]] if len(compressed) < nb else []
+        size = hi - lo if pieces else 0
         for b in compressed.tolist():  # C code in the codec libraries, batch by batch
             region = int(positions[b]) + RECORD_BATCH_OVERHEAD
             try:
