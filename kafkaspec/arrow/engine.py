@@ -3,25 +3,30 @@
 The per-record decoder (the generated ``decode_record_batch_columns``) walks one record at a time in
 Python. This engine walks record ``i`` of every batch at once instead: the only sequential part of a
 batch is the chain of record lengths, and that chain is followed in lockstep over the batches (one
-numpy gather per step, the one-byte varints by a mask, longer ones by a general vectorised path).
-Once every record's span is known, each field is decoded over all records together, and the keys,
-values and header keys/values become Arrow arrays through one gather each (``take`` over an array
-whose offsets interleave the gaps and the wanted (start, end) pairs): no Python object per record.
+numpy gather of two bytes and one table lookup per step, :func:`_record_spans`), its checks made
+afterwards over all records at once. Then the first bytes of every record are copied into a compact
+array (a *window*), and each field is read over all records together (:class:`_Fields`): through a
+strided view when it sits at the same place in every record, a shifted word when it sits at one of a
+few, an index otherwise. Keys, values and header keys/values become Arrow arrays with one gather
+each (spans of one length: one numpy copy of fixed-size items; others: one ``take``); headers that
+sit at the same places in every record are sliced out of a window taken at the first header. No
+Python object is made per record.
 
 Compressed batches are decompressed one by one (C code in the codec libraries) and their records
-regions joined to the same buffer. The engine checks everything the per-record decoder checks (each
+regions joined into one buffer. The engine checks everything the per-record decoder checks (each
 record inside its batch and its fields inside the record, record counts, varint sizes and ranges,
 UTF-8 header keys, int64 offsets and timestamps); it does not raise: when anything fails,
 :func:`decode_batches` returns ``None`` and the caller decodes those batches with the per-record
 decoder, which raises its error with its position (or, where the engine is only more cautious, gives
-the same columns). CRCs and batch heads are the batch iterator's job, before batches get here.
-:func:`decode_run` turns a decoded run into a RecordBatch of the ``kafkalog`` columns.
+the same columns). CRCs and batch heads are checked before batches get here (by the batch iterator,
+or all at once by :mod:`kafkaspec.arrow.walk`). :func:`decode_run` and :func:`decode_run_at` turn a
+decoded run into a RecordBatch of the ``kafkalog`` columns.
 
 Needs numpy and pyarrow (``kafkaspec[spark]``); ``import kafkaspec`` does not load this module.
 
-Why one module of this size: the record walk, the field decoders and the run's column assembly share
-one buffer layout (positions into the joined records regions) and one failure rule (decline the run,
-never raise); split, each part would have to re-state both.
+Why one module of this size: the record walk, the field reader and the run's column assembly share
+one buffer layout (positions into the joined records regions, windows of each record's bytes) and one
+failure rule (decline the run, never raise); split, each part would have to re-state both.
 """
 
 from __future__ import annotations
