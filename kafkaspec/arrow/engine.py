@@ -3,31 +3,36 @@
 The per-record decoder (the generated ``decode_record_batch_columns``) walks one record at a time in
 Python. This engine walks record ``i`` of every batch at once instead: the only sequential part of a
 batch is the chain of record lengths, and that chain is followed in lockstep over the batches (one
-numpy gather per step, the one-byte varints by a mask, longer ones by a general vectorised path).
-Once every record's span is known, each field is decoded over all records together, and the keys,
-values and header keys/values become Arrow arrays through one gather each (``take`` over an array
-whose offsets interleave the gaps and the wanted (start, end) pairs): no Python object per record.
+numpy gather of two bytes and one table lookup per step, :func:`_record_spans`), its checks made
+afterwards over all records at once. Then the first bytes of every record are copied into a compact
+array (a *window*), and each field is read over all records together (:class:`_Fields`): through a
+strided view when it sits at the same place in every record, a shifted word when it sits at one of a
+few, an index otherwise. Keys, values and header keys/values become Arrow arrays with one gather
+each (spans of one length: one numpy copy of fixed-size items; others: one ``take``); headers that
+sit at the same places in every record are sliced out of a window taken at the first header. No
+Python object is made per record.
 
 Compressed batches are decompressed one by one (C code in the codec libraries) and their records
-regions joined to the same buffer. The engine checks everything the per-record decoder checks (each
+regions joined into one buffer. The engine checks everything the per-record decoder checks (each
 record inside its batch and its fields inside the record, record counts, varint sizes and ranges,
 UTF-8 header keys, int64 offsets and timestamps); it does not raise: when anything fails,
 :func:`decode_batches` returns ``None`` and the caller decodes those batches with the per-record
 decoder, which raises its error with its position (or, where the engine is only more cautious, gives
-the same columns). CRCs and batch heads are the batch iterator's job, before batches get here.
-:func:`decode_run` turns a decoded run into a RecordBatch of the ``kafkalog`` columns.
+the same columns). CRCs and batch heads are checked before batches get here (by the batch iterator,
+or all at once by :mod:`kafkaspec.arrow.walk`). :func:`decode_run` and :func:`decode_run_at` turn a
+decoded run into a RecordBatch of the ``kafkalog`` columns.
 
 Needs numpy and pyarrow (``kafkaspec[spark]``); ``import kafkaspec`` does not load this module.
 
-Why one module of this size: the record walk, the field decoders and the run's column assembly share
-one buffer layout (positions into the joined records regions) and one failure rule (decline the run,
-never raise); split, each part would have to re-state both.
+Why one module of this size: the record walk, the field reader and the run's column assembly share
+one buffer layout (positions into the joined records regions, windows of each record's bytes) and one
+failure rule (decline the run, never raise); split, each part would have to re-state both.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..codec.extras import missing
@@ -60,7 +65,11 @@ LOCKSTEP_MIN_BATCHES = 8
 #: records with more headers than this send their batches to the per-record decoder (one lockstep
 #: step per header index)
 MAX_LOCKSTEP_HEADERS = 64
-_PAD = 16  # zero bytes after the data: a varint read at a record's last byte stays inside the array
+#: bytes of every record body gathered at once (:class:`_Fields`)
+_WINDOW = 32
+#: the window of every record's headers (:meth:`_Fields.rebase`)
+_HEADERS_WINDOW = 64
+_PAD = 16  # zero bytes after joined (decompressed) data: a varint read past a record's end stays inside the array
 _INT32_LIMIT = (1 << 31) - 1
 
 _ZIGZAG_1 = np.array([(b >> 1) ^ -(b & 1) for b in range(256)], np.int64)  # only the first 128 are used
@@ -78,6 +87,9 @@ def _two_byte_tables() -> tuple[np.ndarray, np.ndarray]:
 
 
 _VALUE_2, _SIZE_2 = _two_byte_tables()
+#: the record-length walk's step for the two bytes at a record's start: past its length varint and its
+#: body; 0 (the walk stays) for a length of three or more varint bytes, or a negative one
+_STEP_2 = np.where((_SIZE_2 > 0) & (_VALUE_2 >= 0), _SIZE_2 + _VALUE_2, 0).astype(np.int32)
 
 #: a v2 batch head as a numpy record (big-endian fields at the schema's offsets): the heads of a run
 #: are read with one gather instead of a Python loop over batches
@@ -92,14 +104,17 @@ HEAD_DTYPE = np.dtype({
                 v2.RECORDS_COUNT_OFFSET],
     "itemsize": RECORD_BATCH_OVERHEAD,
 })
-_HEAD_BYTES = np.arange(RECORD_BATCH_OVERHEAD)
 
 
 def read_heads(arr: np.ndarray, positions: np.ndarray) -> np.ndarray:
     """The heads of the batches at ``positions`` of ``arr`` (uint8), as :data:`HEAD_DTYPE` records."""
-    return arr[positions[:, None] + _HEAD_BYTES].view(HEAD_DTYPE)[:, 0]
+    return np.ndarray((max(len(arr) - RECORD_BATCH_OVERHEAD + 1, 0),), HEAD_DTYPE, arr, 0, (1,))[positions]
+
+
+
 _I64_MIN, _I64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 _U16LE = np.dtype("<u2")
+_U32LE = np.dtype("<u4")
 
 
 class Decoded(NamedTuple):
@@ -137,6 +152,8 @@ def decode_batches(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListTy
 
 _CODEC_LIST = [*CODEC_NAMES, "unknown5", "unknown6", "unknown7"]
 _CODECS = pa.array(_CODEC_LIST, pa.string())
+#: spans of one length up to this many bytes are gathered as fixed-size items (:func:`_gather`)
+_FIXED_MAX = 1 << 20
 _US_LIMIT = np.iinfo(np.int64).max // 1000  # milliseconds that still fit a Spark timestamp (microseconds)
 
 
@@ -150,21 +167,36 @@ def decode_run(buf: bytes, run: Sequence[Batch], *, topic: str, partition: int, 
 
     ``plain_sizes``: filled, when the run decodes, with each batch's position in ``buf`` -> the size of
     its records region after decompression."""
-    decoded = decode_batches(buf, run, HEADERS_TYPE, max_decompressed=max_decompressed)
-    if decoded is None:
+    positions = np.fromiter((b.position for b in run), np.int64, len(run))
+    return decode_run_at(buf, positions, read_heads(np.frombuffer(buf, np.uint8), positions), topic=topic,
+                         partition=partition, segment=segment, base=base, max_decompressed=max_decompressed,
+                         plain_sizes=plain_sizes)
+
+
+def decode_run_at(buf: bytes, positions: np.ndarray, heads: np.ndarray, *, topic: str, partition: int, segment: str,
+                  base: int = 0, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+                  plain_sizes: dict[int, int] | None = None) -> pa.RecordBatch | None:
+    """:func:`decode_run` of the batches at ``positions`` with their ``heads`` (checked, as by
+    :func:`kafkaspec.arrow.walk.v2_heads`): no ``Batch`` object needed."""
+    try:
+        decoded = decode_heads(buf, np.frombuffer(buf, np.uint8), positions, heads, HEADERS_TYPE, max_decompressed)
+    except _Fail:
         return None
     ts = decoded.timestamp
     if (np.abs(ts) > _US_LIMIT).any():  # beyond a Spark timestamp: the per-record path names the record
         return None
     if plain_sizes is not None:
-        plain_sizes.update(zip([b.position for b in run], decoded.plain_sizes.tolist(), strict=True))
+        plain_sizes.update(zip(positions.tolist(), decoded.plain_sizes.tolist(), strict=True))
     counts = decoded.counts
     n = len(ts)
     heads = decoded.heads
     attributes = heads["attributes"]
 
     def per_batch(values: np.ndarray, dtype: type) -> pa.Array:
-        return pa.array(np.repeat(values.astype(dtype), counts))
+        values = values.astype(dtype)
+        if len(values) and (values == values[0]).all():  # one value for the run (no producer, no transaction)
+            return _constant(values[0].item(), _ARROW_TYPES[dtype], n)
+        return pa.array(np.repeat(values, counts))
 
     columns = [
         decoded.key,
@@ -184,12 +216,15 @@ def decode_run(buf: bytes, run: Sequence[Batch], *, topic: str, partition: int, 
         per_batch((attributes & IS_CONTROL_MASK) != 0, np.bool_),
         per_batch(heads["partition_leader_epoch"], np.int32),
         _constant(segment, pa.string(), n),
-        per_batch(base + np.fromiter((b.position for b in run), np.int64, len(run)), np.int64),
+        per_batch(base + positions, np.int64),
     ]
     return pa.RecordBatch.from_arrays(columns, schema=SCHEMA)
 
 
-@functools.lru_cache(maxsize=8)
+_ARROW_TYPES = {np.int32: pa.int32(), np.int64: pa.int64(), np.bool_: pa.bool_()}
+
+
+@functools.lru_cache(maxsize=32)
 def _constant(value: object, arrow_type: pa.DataType, n: int) -> pa.Array:
     """``value`` ``n`` times. Arrow arrays are immutable, so a run of the same length (every full run
     of a segment) shares one: a segment path repeated 65,536 times is 4 MB to build each time."""
@@ -208,24 +243,32 @@ def _decode(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListType, max
     nb = len(batches)
     whole = np.frombuffer(buf, np.uint8)
     positions = np.fromiter((b.position for b in batches), np.int64, nb)
-    heads = read_heads(whole, positions)
+    return decode_heads(buf, whole, positions, read_heads(whole, positions), headers_type, max_decompressed)
+
+
+def decode_heads(buf: bytes, whole: np.ndarray, positions: np.ndarray, heads: np.ndarray, headers_type: pa.ListType,
+                 max_decompressed: int) -> Decoded:
+    """:func:`decode_batches` from the batches' positions in ``buf`` and their heads (already checked)."""
+    nb = len(positions)
     counts = heads["records_count"].astype(np.int64)
     lo = int(positions[0]) if nb else 0
-    hi = batches[-1].end if batches else 0
-    starts = positions + (RECORD_BATCH_OVERHEAD - lo)
     ends = positions + (v2.BATCH_LENGTH_END - lo) + heads["batch_length"]
-    compressed = np.flatnonzero(heads["attributes"] & COMPRESSION_MASK)
-    if not len(compressed) and len(buf) - hi >= _PAD:
-        data: bytes | memoryview = memoryview(buf)[lo:hi + _PAD]  # no copy: the bytes after it are the padding
+    hi = int(ends[-1]) + lo if nb else 0
+    starts = positions + (RECORD_BATCH_OVERHEAD - lo)
+    attributes = heads["attributes"]
+    compressed = np.flatnonzero(attributes & COMPRESSION_MASK)
+    if not len(compressed):
+        data: bytes | memoryview = memoryview(buf)[lo:hi]  # no copy
         size = hi - lo
     else:
-        pieces: list[bytes | memoryview] = [memoryview(buf)[lo:hi]]
-        size = hi - lo
+        view = memoryview(buf)
+        # the records regions joined: the run's own bytes only when some batch is not compressed
+        pieces: list[bytes | memoryview] = [view[lo:hi]] if len(compressed) < nb else []
+        size = hi - lo if pieces else 0
         for b in compressed.tolist():  # C code in the codec libraries, batch by batch
-            batch = batches[b]
-            region = batch.position + RECORD_BATCH_OVERHEAD
+            region = int(positions[b]) + RECORD_BATCH_OVERHEAD
             try:
-                plain = decompress(batch.head.attributes & COMPRESSION_MASK, memoryview(buf)[region:batch.end],
+                plain = decompress(int(attributes[b]) & COMPRESSION_MASK, view[region:int(ends[b]) + lo],
                                    max_size=max_decompressed, position=region, magic=2)
             except KafkaFormatError:
                 raise _Fail from None
@@ -236,85 +279,98 @@ def _decode(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListType, max
         data = b"".join(pieces)
     if size >= _INT32_LIMIT or (counts < 0).any():
         raise _Fail
+    arr = np.frombuffer(data, np.uint8)
+    try:
+        return _records(data, arr, heads, counts, starts, ends, headers_type)
+    except IndexError:  # a length pointing past the data: only corrupt records do that
+        raise _Fail from None
+
+
+def _records(data: bytes | memoryview, arr: np.ndarray, heads: np.ndarray, counts: np.ndarray, starts: np.ndarray,
+             ends: np.ndarray, headers_type: pa.ListType) -> Decoded:
+    """The record columns of the batches whose records regions are ``arr[starts:ends]``."""
+    fields = _record_spans(data, arr, counts, starts, ends)
+    stop = fields.stop
+    rows = len(stop)
+    # timestampDelta, offsetDelta, key, value, headers
+    ts_delta = fields.varint(9, wide=True)
+    off_delta = fields.varint(5, wide=True)
+    key = fields.bytes_field()
+    value = fields.bytes_field()
+    hcount = fields.varint(5)
+    if len(hcount) and int(hcount.min()) < 0:
+        raise _Fail
+    header_spans = _header_spans(fields, hcount)
+    if not np.array_equal(fields.position(), stop):  # every field inside its record: now the bytes can be copied
+        raise _Fail
+    headers = _header_arrays(header_spans, arr, data, len(hcount), headers_type)
+
     base_offsets = heads["base_offset"].astype(np.int64)
     base_ts = heads["base_timestamp"].astype(np.int64)
-    max_ts = heads["max_timestamp"].astype(np.int64)
     log_append = (heads["attributes"] & TIMESTAMP_TYPE_MASK) != 0
-    arr = np.frombuffer(data, np.uint8)
-
-    body, stop = _record_spans(data, arr, counts, starts, ends)
-    rows = len(body)
-    batch_of_row = np.repeat(np.arange(nb), counts)
-
-    # the fields of every record at once: attributes (unused by the columns), timestampDelta, offsetDelta
-    p = body + 1
-    ts_delta, n = _varint(arr, p, 9)
-    p += n
-    off_delta, n = _varint(arr, p, 5)
-    p += n
-    _within(p, stop)
-    key_start, key_len, key_null, p = _bytes_field(arr, p, stop)
-    value_start, value_len, value_null, p = _bytes_field(arr, p, stop)
-    hcount, n = _varint(arr, p, 5)
-    p += n
-    _within(p, stop)
-    if (hcount < 0).any():
-        raise _Fail
-    headers = _headers(arr, data, p, stop, hcount, headers_type)  # moves p past each record's headers
-    if not np.array_equal(p, stop):
-        raise _Fail
-
-    offset = _add_checked(np.repeat(base_offsets, counts), off_delta)
-    rel_ts = _add_checked(np.repeat(base_ts, counts), np.where(log_append[batch_of_row], 0, ts_delta))
-    timestamp = np.where(log_append[batch_of_row], max_ts[batch_of_row], rel_ts) if log_append.any() else rel_ts
+    offset = _add_checked(base_offsets, counts, off_delta)
+    if log_append.any():
+        batch_of_row = np.repeat(np.arange(len(counts)), counts)
+        rel_ts = _add_checked(base_ts, counts, np.where(log_append[batch_of_row], 0, ts_delta))
+        timestamp = np.where(log_append[batch_of_row], heads["max_timestamp"].astype(np.int64)[batch_of_row], rel_ts)
+    else:
+        timestamp = _add_checked(base_ts, counts, ts_delta)
     databuf = pa.py_buffer(data)
-    key = _gather(databuf, key_start, key_len, key_null, pa.binary())
-    value = _gather(databuf, value_start, value_len, value_null, pa.binary())
-    assert len(key) == rows
-    return Decoded(counts, offset, timestamp, key, value, headers, ends - starts, heads)
+    key_array = _gather(databuf, arr, *key, pa.binary())
+    value_array = _gather(databuf, arr, *value, pa.binary())
+    assert len(key_array) == rows
+    return Decoded(counts, offset, timestamp, key_array, value_array, headers, ends - starts, heads)
 
 
 def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray, starts: np.ndarray,
-                  ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(start, end) of every record's body (after its length varint), rows in batch order.
+                  ends: np.ndarray) -> _Fields:
+    """Every record's span (rows in batch order), with its first bytes, ready to read its fields.
 
-    The record length chain, followed in lockstep: step ``i`` reads the length of record ``i`` of
-    every batch that has one. Each record must end inside its batch's records, and the last one
-    exactly at their end.
+    The record length chain, followed in lockstep: step ``i`` reads the first two bytes of record
+    ``i`` of every batch that has one and moves each batch's position past that record (one table
+    lookup, :data:`_STEP_2`: 0 for a length of three varint bytes or a negative one, so the position
+    stays). The checks come after the walk, over all records at once: each record's length must end
+    it where the next record starts, and the last one exactly at its batch's end. A batch whose walk
+    did not end there (a record of 8 KiB or more, or a bad length) is walked again in plain Python,
+    which checks each step. Then the first :data:`_WINDOW` bytes of every record are copied, in
+    file order (the walk itself jumps from batch to batch: one cache miss a record, whatever it reads).
     """
     total = int(counts.sum())
     row_base = np.zeros(len(counts), np.int64)
     np.cumsum(counts[:-1], out=row_base[1:])
-    body = np.empty(total, np.int64)
-    stop = np.empty(total, np.int64)
+    rec = np.empty(total, np.int64)  # where each record (its length varint) starts
+    u16 = np.ndarray((max(len(arr) - 1, 0),), _U16LE, arr, 0, (1,))  # the two bytes at every position
     pos = starts.copy()  # where each batch's walk stands (its end, once done)
     active = np.flatnonzero(counts > 0)
     shortest = int(counts[active].min()) if len(active) else 0  # the step at which batches next drop out
-    p, end, rows = pos[active], ends[active], row_base[active]
+    p, rows = pos[active], row_base[active]
+    step = _STEP_2
     i = 0
+    steps: list[np.ndarray] = []  # the positions of each step since the active batches last changed
     while len(active) >= LOCKSTEP_MIN_BATCHES:
-        # p <= end holds; at p == end the record would start past its batch, and its end check fails
-        length, n = _varint(arr, p, 5)
-        p += n
-        e = p + length
-        if ((length < 0) | (e > end)).any():
-            raise _Fail
-        r = rows + i
-        body[r] = p
-        stop[r] = e
-        p = e
+        steps.append(p)
+        p = p + step.take(u16[p])  # few calls a step: a step handles one record of each batch
         i += 1
         if i == shortest:
+            _place(rec, rows, i - len(steps), steps)
+            steps = []
             keep = counts[active] > i
             pos[active[~keep]] = p[~keep]
-            active, p, end, rows = active[keep], p[keep], end[keep], rows[keep]
+            active, p, rows = active[keep], p[keep], rows[keep]
             shortest = int(counts[active].min()) if len(active) else 0
+    _place(rec, rows, i - len(steps), steps)
     pos[active] = p
-    for b in active.tolist():  # the few long batches left: the same walk, one record at a time
-        at, limit, first_row = int(pos[b]), int(ends[b]), int(row_base[b])
-        for j in range(i, int(counts[b])):
+    walked = np.ones(len(counts), bool)
+    walked[active] = False
+    again = np.flatnonzero(walked & (pos != ends))  # walks that did not end at their batch's end
+    # long batches (from record i on), and the ones to walk again (from their start): one record at a time
+    plain = [*((b, i) for b in active.tolist()), *((b, 0) for b in again.tolist())]
+    for b, first_record in plain:
+        at, limit, first_row = int(pos[b]) if first_record else int(starts[b]), int(ends[b]), int(row_base[b])
+        for j in range(first_record, int(counts[b])):
             if at >= limit:
                 raise _Fail
+            rec[first_row + j] = at
             size: int = data[at]
             if size < 128:
                 size = (size >> 1) ^ -(size & 1)
@@ -326,12 +382,159 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
                     raise _Fail from None
             if size < 0 or at + size > limit:
                 raise _Fail
-            body[first_row + j] = at
-            stop[first_row + j] = at = at + size
-        pos[b] = at
-    if not np.array_equal(pos, ends):  # records must fill their batch's records region exactly
+            at += size
+        if at != limit:
+            raise _Fail
+    # every record's length from its first bytes: the chain must hold record by record
+    window = _windows(arr, rec, _WINDOW)
+    fields = _Fields(arr, u16, rec, window)
+    length = fields.varint(5)
+    stop = fields.position() + length
+    follows = np.empty(total, np.int64)  # where each record must end: the next one's start, or the batch's end
+    follows[:-1] = rec[1:]
+    filled = counts > 0
+    follows[(row_base + counts - 1)[filled]] = ends[filled]
+    if total and ((length < 0).any() or not np.array_equal(stop, follows)):
         raise _Fail
-    return body, stop
+    fields.stop = stop
+    fields.at = fields.at + 1  # past the attributes byte (unused by the columns)
+    return fields
+
+
+def _windows(arr: np.ndarray, origin: np.ndarray, width: int) -> np.ndarray:
+    """``width`` bytes from each of ``origin`` (positions in ``arr``), as items of that size; past the
+    end of ``arr``, zeros (the last records' windows come from a padded copy of the end, so the data
+    itself needs no padding: a run reaching a segment's end is not copied for it)."""
+    wide = np.dtype(f"V{width}")
+    last = len(arr) - width  # the last position with a whole window inside the data
+    if not len(origin) or int(origin.max()) <= last:
+        return np.ndarray((max(last + 1, 0),), wide, arr, 0, (1,))[origin]
+    out = np.empty(len(origin), wide)
+    inside = origin <= last
+    out[inside] = np.ndarray((max(last + 1, 0),), wide, arr, 0, (1,))[origin[inside]]
+    tail_from = max(last + 1, 0)
+    tail = np.zeros(len(arr) - tail_from + width, np.uint8)
+    tail[: len(arr) - tail_from] = arr[tail_from:]
+    out[~inside] = np.ndarray((len(arr) - tail_from + 1,), wide, tail, 0, (1,))[origin[~inside] - tail_from]
+    return out
+
+
+def _place(rec: np.ndarray, rows: np.ndarray, first: int, steps: list[np.ndarray]) -> None:
+    """Store the walk's positions: ``steps[k][b]`` is where record ``first + k`` of the batch whose
+    records start at row ``rows[b]`` starts."""
+    if not steps:
+        return
+    walked = np.stack(steps, axis=1)  # one row per batch, in record order
+    if first == 0 and len(rec) == walked.size and np.array_equal(rows, np.arange(0, len(rec), len(steps))):
+        rec[:] = walked.ravel()  # every batch of the run, all of its records: already in row order
+    else:
+        rec[(rows[:, None] + np.arange(first, first + len(steps))).ravel()] = walked.ravel()
+
+
+class _Fields:
+    """The fields of every record, read in order: each read moves the read position past its field.
+
+    ``window`` holds the first :data:`_WINDOW` bytes of every record (the record walk copied them).
+    Fields inside them are read from that compact array, through a strided view when every record
+    has the field at the same place (equal varint widths and key lengths), else through an index;
+    fields further in are read from the data itself.
+    """
+
+    def __init__(self, arr: np.ndarray, u16: np.ndarray, origin: np.ndarray, window: np.ndarray):
+        self.arr, self.u16 = arr, u16
+        self.at: int | np.ndarray = 0  # where the read stands, from each record's origin
+        self.stop = origin  # where each record ends (set once known)
+        self._origin_at(origin, window)
+
+    def _origin_at(self, origin: np.ndarray, window: np.ndarray) -> None:
+        self.origin = origin
+        self.width = window.dtype.itemsize
+        self.window = window.view(np.uint8)
+        self.row = np.arange(len(origin), dtype=np.int64) * self.width
+        self.window16 = np.ndarray((max(len(self.window) - 1, 0),), _U16LE, self.window, 0, (1,))
+
+    def rebase(self, width: int) -> None:
+        """Read on from here with a new window of ``width`` bytes from every
+        record's read position: fields that sit at different places from the records' starts (after
+        fields of different widths) often sit at the same place from here, and read as strided views."""
+        origin = self.position()
+        self.at = 0
+        self._origin_at(origin, _windows(self.arr, origin, width))
+
+    def position(self) -> np.ndarray:
+        """Where every record's read stands, as positions in the data (a new array)."""
+        return self.origin + self.at
+
+    def _reads(self) -> tuple[Callable[[], np.ndarray], Callable[[], np.ndarray]]:
+        """Two readers of every record's read position: its byte, and its two bytes (little-endian
+        uint16); the index they share is computed once."""
+        at, n, width = self.at, len(self.origin), self.width
+        if isinstance(at, int) and at + 2 <= width:  # the same place in every window: strided views, no copy
+            window = self.window
+            return (lambda: window[at::width]), (lambda: np.ndarray((n,), _U16LE, window, at, (width,)))
+        if isinstance(at, np.ndarray) and len(at):
+            low, high = int(at.min()), int(at.max())
+            if high - low <= 2 and low + 4 <= width:  # a few places (after a field of one or two bytes): a
+                # strided 4-byte word at the first of them, shifted per record, instead of an index
+                word = np.ndarray((n,), _U32LE, self.window, low, (width,))
+                shift = (at - low).astype(np.uint32) << np.uint32(3)
+                return (lambda: (word >> shift) & np.uint32(0xFF)), (lambda: (word >> shift) & np.uint32(0xFFFF))
+        if isinstance(at, np.ndarray) and len(at) and int(at.max()) + 2 <= width:
+            index = self.row + at
+            window, window16 = self.window, self.window16
+            return (lambda: window.take(index)), (lambda: window16[index])
+        pos = self.origin + at
+        arr, u16 = self.arr, self.u16
+        return (lambda: arr.take(pos)), (lambda: u16[pos])
+
+    def _advance(self, size: np.ndarray | int) -> None:
+        """Move the read ``size`` bytes on (per record, or the same for all)."""
+        if isinstance(self.at, np.ndarray):
+            self.at += size  # a fresh array of this reader's own
+        elif isinstance(size, int):
+            self.at += size
+        elif len(size) and int(size.min()) == int(size.max()):  # still the same place in every record
+            self.at += int(size[0])
+        elif len(size):
+            self.at = size.astype(np.int64) + self.at
+
+    def varint(self, max_bytes: int, wide: bool = False) -> np.ndarray:
+        """A zigzag varint at every record's read position (5: 32-bit; 9: a varlong up to 63 bits).
+        ``wide``: two bytes are likely (timestamp and offset deltas): read them at once."""
+        if not len(self.origin):
+            return np.zeros(0, np.int64)
+        firsts, pairs = self._reads()
+        if not wide:
+            first = firsts()
+            if int(first.max()) < 128:  # every value in one byte (lengths under 64, no headers)
+                self._advance(1)
+                return _ZIGZAG_1.take(first)
+        pair = pairs()
+        size = _SIZE_2.take(pair)
+        if not size.all():  # some longer than two bytes
+            value, size = _varint(self.arr, self.origin + self.at, max_bytes)
+            self._advance(size)
+            return value
+        value = _VALUE_2.take(pair)
+        self._advance(size)
+        return value
+
+    def bytes_field(self, nullable: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """A bytes field (varint length; -1 for null where ``nullable``): its (start, length (0 for null),
+        nulls or None). Whether it lies inside its record is checked once all fields are read: each
+        field moves the read forward, so the read ending exactly at each record's end vouches for all."""
+        length = self.varint(5)
+        shortest = int(length.min()) if len(length) else 0
+        null = None
+        if shortest < 0:
+            if shortest < -1 or not nullable:
+                raise _Fail
+            null = length == -1
+            length = np.maximum(length, 0)
+        self.field_at = self.at  # where the field's bytes start, from each record's origin
+        start = self.origin + self.at
+        self._advance(length)
+        return start, length, null
 
 
 def _varint(arr: np.ndarray, pos: np.ndarray, max_bytes: int) -> tuple[np.ndarray, np.ndarray | int]:
@@ -385,30 +588,32 @@ def _bytes_field(arr: np.ndarray, p: np.ndarray, stop: np.ndarray
     return start, length, null, after
 
 
-def _headers(arr: np.ndarray, data: bytes | memoryview, p: np.ndarray, stop: np.ndarray, hcount: np.ndarray,
-             headers_type: pa.ListType) -> pa.Array:
-    """The headers of every record, as a list array; advances ``p`` past them (in place)."""
+class _HeaderSpans(NamedTuple):
+    list_offsets: np.ndarray  # int64, each record's first header (and the total at the end)
+    key_start: np.ndarray
+    key_len: np.ndarray
+    value_start: np.ndarray
+    value_len: np.ndarray
+    value_null: np.ndarray
+
+
+def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | _HeaderLayout | None:
+    """Where every record's header keys and values lie (``None``: no headers at all); moves the read past them."""
+    most = int(hcount.max()) if len(hcount) else 0
+    if most == 0:
+        return None
     list_offsets = np.zeros(len(hcount) + 1, np.int64)
     np.cumsum(hcount, out=list_offsets[1:])
     total = int(list_offsets[-1])
-    fields = list(headers_type.value_type)
-    if total == 0:
-        values = pa.StructArray.from_arrays([pa.array([], pa.string()), pa.array([], pa.binary())], fields=fields)
-        zeros = pa.array(np.zeros(len(hcount) + 1, np.int32))
-        return pa.ListArray.from_arrays(zeros, values, type=headers_type)
-    if int(hcount.max()) > MAX_LOCKSTEP_HEADERS or total > _INT32_LIMIT:
+    if most > MAX_LOCKSTEP_HEADERS or total > _INT32_LIMIT:
         raise _Fail
-    key_start = np.empty(total, np.int64)
-    key_len = np.empty(total, np.int64)
-    value_start = np.empty(total, np.int64)
-    value_len = np.empty(total, np.int64)
-    value_null = np.empty(total, bool)
-    most = int(hcount.max())
+    spans = _HeaderSpans(list_offsets, np.empty(total, np.int64), np.empty(total, np.int64), np.empty(total, np.int64),
+                         np.empty(total, np.int64), np.zeros(total, bool))
     if int(hcount.min()) == most:  # every record has as many headers (the usual case): strided, no row subset
-        _uniform_headers(arr, p, stop, most, (key_start, key_len, value_start, value_len, value_null))
-        rows = hcount[:0]
-    else:
-        rows = np.flatnonzero(hcount > 0)
+        return _uniform_headers(fields, most, spans) or spans
+    arr, stop = fields.arr, fields.stop
+    p = fields.position()
+    rows = np.flatnonzero(hcount > 0)
     j = 0
     while len(rows):  # header j of every record that has one
         q = p[rows]
@@ -418,40 +623,102 @@ def _headers(arr: np.ndarray, data: bytes | memoryview, p: np.ndarray, stop: np.
         if (klen < 0).any():
             raise _Fail
         h = list_offsets[rows] + j
-        key_start[h] = q
-        key_len[h] = klen
+        spans.key_start[h] = q
+        spans.key_len[h] = klen
         q += klen
         _within(q, end)
         vs, vl, vnull, q = _bytes_field(arr, q, end)
-        value_start[h], value_len[h], value_null[h] = vs, vl, vnull
+        spans.value_start[h], spans.value_len[h], spans.value_null[h] = vs, vl, vnull
         p[rows] = q
         j += 1
         rows = rows[hcount[rows] > j]
+    fields.at = p - fields.origin
+    return spans
+
+
+def _header_arrays(spans: _HeaderSpans | _HeaderLayout | None, arr: np.ndarray, data: bytes | memoryview, n: int,
+                   headers_type: pa.ListType) -> pa.Array:
+    """The headers of ``n`` records as a list array, from their spans (checked to lie inside their records)."""
+    if spans is None:
+        return _no_headers(n, headers_type)
+    if isinstance(spans, _HeaderLayout):
+        count = len(spans.keys)
+        values = pa.StructArray.from_arrays(
+            [_as_string(_sliced(spans.window, spans.keys, pa.binary())), _sliced(spans.window, spans.values, pa.binary())],
+            fields=list(headers_type.value_type))
+        offsets = pa.array(np.arange(0, (n + 1) * count, count, dtype=np.int32)[: n + 1])
+        return pa.ListArray.from_arrays(offsets, values, type=headers_type)
     databuf = pa.py_buffer(data)
-    keys = _as_string(_gather(databuf, key_start, key_len, None, pa.binary()))
+    keys = _as_string(_gather(databuf, arr, spans.key_start, spans.key_len, None, pa.binary()))
     values = pa.StructArray.from_arrays(
-        [keys, _gather(databuf, value_start, value_len, value_null, pa.binary())], fields=fields)
-    return pa.ListArray.from_arrays(pa.array(list_offsets.astype(np.int32)), values, type=headers_type)
+        [keys, _gather(databuf, arr, spans.value_start, spans.value_len, spans.value_null, pa.binary())],
+        fields=list(headers_type.value_type))
+    return pa.ListArray.from_arrays(pa.array(spans.list_offsets.astype(np.int32)), values, type=headers_type)
 
 
-def _uniform_headers(arr: np.ndarray, p: np.ndarray, stop: np.ndarray, count: int,
-                     out: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> None:
-    """:func:`_headers`' walk when every record has ``count`` headers: header ``j`` of record ``r`` is
-    row ``r * count + j``, so each step writes a strided column of the outputs (``out``: key start and
-    length, value start, length and null) instead of scattering through an index."""
-    key_start, key_len, value_start, value_len, value_null = (a.reshape(-1, count) for a in out)
-    for j in range(count):
-        klen, n = _varint(arr, p, 5)
-        p += n
-        if (klen < 0).any():
-            raise _Fail
-        key_start[:, j] = p
-        key_len[:, j] = klen
-        p += klen
-        _within(p, stop)
-        vs, vl, vnull, q = _bytes_field(arr, p, stop)
-        value_start[:, j], value_len[:, j], value_null[:, j] = vs, vl, vnull
-        p[:] = q
+@functools.lru_cache(maxsize=8)
+def _no_headers(n: int, headers_type: pa.ListType) -> pa.Array:
+    """``n`` empty header lists (shared, as :func:`_constant`: most runs have no headers at all)."""
+    fields = list(headers_type.value_type)
+    values = pa.StructArray.from_arrays([pa.array([], pa.string()), pa.array([], pa.binary())], fields=fields)
+    return pa.ListArray.from_arrays(pa.array(np.zeros(n + 1, np.int32)), values, type=headers_type)
+
+
+class _HeaderLayout(NamedTuple):
+    """Headers at the same places in every record, inside each record's headers window."""
+
+    window: np.ndarray  # uint8, (records, width): each record's bytes from its first header on
+    keys: list[tuple[int, int]]  # (where in the window, length) of header j's key
+    values: list[tuple[int, int]]  # the same of its value (none null)
+
+
+def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _HeaderLayout | None:
+    """:func:`_header_spans` when every record has ``count`` headers. The read restarts at the first
+    header (:meth:`_Fields.rebase`): when every header then lies at the same place in every record
+    (the same header names, values of one size: trace ids, content types), the layout is returned and
+    the bytes are sliced out of the windows; else header ``j`` of record ``r`` is row ``r * count + j``
+    of ``spans``, written a strided column at a time."""
+    fields.rebase(_HEADERS_WINDOW)
+    read, places = [], []
+    for _ in range(count):
+        key = fields.bytes_field(nullable=False)
+        key_at = fields.field_at
+        value = fields.bytes_field()
+        read.append((key, value))
+        places.append((key_at, fields.field_at))
+    width = fields.width
+    if isinstance(fields.at, int) and fields.at <= width and all(v[2] is None for _, v in read):
+        layout = [((int(k_at), int(k[1][0])), (int(v_at), int(v[1][0]))) for (k, v), (k_at, v_at) in zip(read, places)]
+        return _HeaderLayout(fields.window.reshape(-1, width), [k for k, _ in layout], [v for _, v in layout])
+    key_start, key_len, value_start, value_len, value_null = (a.reshape(-1, count) for a in spans[1:])
+    for j, (key, value) in enumerate(read):
+        key_start[:, j], key_len[:, j], _ = key
+        value_start[:, j], value_len[:, j], null = value
+        if null is not None:
+            value_null[:, j] = null
+    return None
+
+
+def _sliced(window: np.ndarray, places: list[tuple[int, int]], arrow_type: pa.DataType) -> pa.Array:
+    """The bytes at ``places`` (where, length) of every window row, row by row, as a binary array of
+    ``rows * len(places)`` values: one strided copy per place."""
+    rows, width = window.shape
+    sizes = [size for _, size in places]
+    per_row = sum(sizes)
+    out = np.empty((rows, per_row), np.uint8)
+    at = 0
+    for where, size in places:  # as items of ``size`` bytes: one copy each, not a loop over bytes
+        if size:
+            np.ndarray((rows,), f"V{size}", out, at, (per_row,))[...] = \
+                np.ndarray((rows,), f"V{size}", window, where, (width,))
+        at += size
+    if len(set(sizes)) == 1:
+        offsets = _fixed_offsets(rows * len(places), sizes[0])
+    else:
+        within = np.cumsum([0, *sizes[:-1]], dtype=np.int32)
+        starts = (np.arange(rows, dtype=np.int32)[:, None] * np.int32(per_row) + within[None, :]).ravel()
+        offsets = pa.py_buffer(np.append(starts, np.int32(rows * per_row)))
+    return pa.Array.from_buffers(arrow_type, rows * len(places), [None, offsets, pa.py_buffer(out)])
 
 
 def _as_string(binary: pa.Array) -> pa.Array:
@@ -472,11 +739,18 @@ def _last_offset(binary: pa.Array) -> int:
     return int(offsets[binary.offset + len(binary)])
 
 
-def _gather(data: pa.Buffer, start: np.ndarray, length: np.ndarray, null: np.ndarray | None,
+def _gather(data: pa.Buffer, arr: np.ndarray, start: np.ndarray, length: np.ndarray, null: np.ndarray | None,
             arrow_type: pa.DataType) -> pa.Array:
-    """A binary array of ``data[start:start + length]`` per row: one C-level ``take`` over an array whose
-    elements alternate between the gap before each span and the span (spans in order, not overlapping)."""
+    """A binary array of ``data[start:start + length]`` per row (spans in order, not overlapping, inside
+    ``arr``, the same bytes as ``data``). Spans all of one length and no null (fixed-size keys, header
+    keys, many values) are one numpy gather of that many bytes per row; others one C-level ``take``
+    over an array whose elements alternate between the gap before each span and the span."""
     n = len(start)
+    if n and (null is None or not null.any()):
+        size = int(length[0])
+        if size <= _FIXED_MAX and (length == size).all():
+            fixed = np.ndarray((len(arr) - size + 1,), f"V{size}", arr, 0, (1,))[start] if size else b""
+            return pa.Array.from_buffers(arrow_type, n, [None, _fixed_offsets(n, size), pa.py_buffer(fixed)])
     bounds = np.empty(2 * n + 1, np.int32)
     bounds[0] = 0
     bounds[1::2] = start
@@ -489,10 +763,18 @@ def _gather(data: pa.Buffer, start: np.ndarray, length: np.ndarray, null: np.nda
     return pa.Array.from_buffers(arrow_type, n, [validity, *picked.buffers()[1:]], null_count=int(null.sum()))
 
 
-def _add_checked(base: np.ndarray, delta: np.ndarray) -> np.ndarray:
-    """``base + delta`` in int64, failing (to the per-record decoder, which names the record) on overflow."""
-    total = base + delta
-    if len(base) and (int(base.max()) + int(delta.max()) > _I64_MAX or int(base.min()) + int(delta.min()) < _I64_MIN):
-        if (((base ^ total) & (delta ^ total)) < 0).any():  # near the limits: the exact check
+@functools.lru_cache(maxsize=16)
+def _fixed_offsets(n: int, size: int) -> pa.Buffer:
+    """The offsets of ``n`` values of ``size`` bytes each (a run's key and value columns often share them)."""
+    return pa.py_buffer(np.arange(n + 1, dtype=np.int32) * np.int32(size))
+
+
+def _add_checked(base: np.ndarray, counts: np.ndarray, delta: np.ndarray) -> np.ndarray:
+    """Each batch's ``base`` repeated over its records, plus each record's ``delta``, in int64; failing (to
+    the per-record decoder, which names the record) on overflow."""
+    rep = np.repeat(base, counts)
+    total = rep + delta
+    if len(delta) and (int(base.max()) + int(delta.max()) > _I64_MAX or int(base.min()) + int(delta.min()) < _I64_MIN):
+        if (((rep ^ total) & (delta ^ total)) < 0).any():  # near the limits: the exact check
             raise _Fail
     return total

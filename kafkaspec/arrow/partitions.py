@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..codec.extras import missing
 
 try:
+    import numpy as np
     import pyarrow as pa
 except ModuleNotFoundError as exc:
     raise missing(exc, "spark", "Arrow output (to_arrow, to_arrow_batches)") from None
@@ -26,10 +27,16 @@ except ModuleNotFoundError as exc:
 from ..codec.compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
-from ..generated.record_batch_v2 import COMPRESSION_MASK, TIMESTAMP_TYPE_MASK, TIMESTAMP_TYPE_SHIFT
+from ..generated.record_batch_v2 import (
+    BATCH_LENGTH_END,
+    COMPRESSION_MASK,
+    TIMESTAMP_TYPE_MASK,
+    TIMESTAMP_TYPE_SHIFT,
+)
 from ..records import Batch, BatchIterator
-from .engine import decode_run
+from .engine import decode_run, decode_run_at
 from .schema import SCHEMA
+from .walk import Heads, v2_heads
 
 if TYPE_CHECKING:
     from ..values.decoder import ValueDecoder
@@ -133,34 +140,82 @@ def partition_batches(part: PartitionLike, *, verify: bool = True, max_decompres
             buf = seg.data
             segment = str(seg.path)
             names: dict[str, Any] = {"topic": part.topic, "partition": part.partition, "segment": segment}
-            run: list[Batch] = []
-            rows = 0
             try:
-                for entry in BatchIterator(buf, verify=verify, max_decompressed=max_decompressed, check_records=False):
-                    if entry.last_offset < floor:
-                        continue  # served by the segment before (tiered storage's lineage)
-                    if entry.base_offset < floor:
-                        raise KafkaFormatError(f"the batch at byte {entry.position} holds offsets {entry.base_offset}.."
-                                               f"{entry.last_offset}, but the live lineage serves this segment from "
-                                               f"offset {floor}: the two uploads cut their batches differently",
-                                               entry.position, segment)
-                    if not isinstance(entry, Batch):
-                        if run:
-                            yield _run(buf, run, names, max_decompressed)
-                            run, rows = [], 0
-                        yield _per_record([entry], **names)
-                        continue
-                    run.append(entry)
-                    rows += entry.head.records_count
-                    if rows >= ROWS_PER_RUN:
-                        yield _run(buf, run, names, max_decompressed)
-                        run, rows = [], 0
+                yield from _segment_batches(buf, floor, names, verify, max_decompressed)
             except KafkaFormatError as exc:
                 raise exc.at(0, segment) from None
-            if run:
-                yield _run(buf, run, names, max_decompressed)
         finally:
             seg.close()
+
+
+def _segment_batches(buf: bytes, floor: int, names: dict[str, Any], verify: bool,
+                     max_decompressed: int) -> Iterator[pa.RecordBatch]:
+    """A segment's records: runs of the v2 batches the vectorised walk vouches for through the engine;
+    from the first entry it does not, the batch iterator's entries (legacy ones one record at a time,
+    an error raised at its byte) up to the next v2 batch, where the walk resumes."""
+    pos, end = 0, len(buf)
+    while pos < end:
+        found = v2_heads(buf, pos, verify=verify)
+        yield from _v2_runs(buf, found, floor, names, max_decompressed)
+        pos = found.stop
+        if pos >= end:
+            return
+        for entry in BatchIterator(buf, verify=verify, max_decompressed=max_decompressed, check_records=False,
+                                   start=pos):
+            if isinstance(entry, Batch) and entry.position > found.stop:
+                pos = entry.position  # back to the walk
+                break
+            _check_floor(entry, floor)
+            if entry.last_offset >= floor:
+                yield _run(buf, [entry], names, max_decompressed) if isinstance(entry, Batch) else \
+                    _per_record([entry], **names)
+        else:
+            return
+
+
+def _check_floor(entry: LogBatch, floor: int) -> None:
+    if entry.base_offset < floor <= entry.last_offset:
+        raise _cut_differently(entry.position, entry.base_offset, entry.last_offset, floor)
+
+
+def _cut_differently(position: int, first: int, last: int, floor: int) -> KafkaFormatError:
+    return KafkaFormatError(f"the batch at byte {position} holds offsets {first}..{last}, but the live lineage "
+                            f"serves this segment from offset {floor}: the two uploads cut their batches differently",
+                            position)
+
+
+def _v2_runs(buf: bytes, found: Heads, floor: int, names: dict[str, Any],
+             max_decompressed: int) -> Iterator[pa.RecordBatch]:
+    """The batches ``found`` from ``floor`` on (tiered storage's lineage), :data:`ROWS_PER_RUN` records
+    at a time, through the engine; a run it declines goes to the per-record decoder."""
+    positions, heads = found.positions, found.heads
+    if not len(positions):
+        return
+    base_offsets = heads["base_offset"].astype(np.int64)
+    if floor > int(base_offsets.min()):  # a tiered segment served from inside it: the batches before go
+        keep = []
+        for i, (first, delta) in enumerate(zip(base_offsets.tolist(), heads["last_offset_delta"].tolist())):
+            if first + delta < floor:
+                continue  # served by the segment before
+            if first < floor:
+                yield from _v2_runs(buf, Heads(positions[keep], heads[keep], 0), floor, names, max_decompressed)
+                raise _cut_differently(int(positions[i]), first, first + delta, floor)
+            keep.append(i)
+        positions, heads = positions[keep], heads[keep]
+    rows = np.cumsum(heads["records_count"].astype(np.int64))
+    first = 0
+    while first < len(positions):
+        before = int(rows[first - 1]) if first else 0
+        last = min(int(np.searchsorted(rows, before + ROWS_PER_RUN)), len(positions) - 1)
+        run = slice(first, last + 1)
+        rb = decode_run_at(buf, positions[run], heads[run], max_decompressed=max_decompressed, **names)
+        if rb is None:  # the per-record decoder: its error at its byte, or the same columns
+            start = int(positions[first])
+            stop = int(positions[last]) + BATCH_LENGTH_END + int(heads["batch_length"][last])
+            rb = _per_record(list(BatchIterator(buf, max_decompressed=max_decompressed, check_records=False,
+                                                start=start, end=stop, verify=False)), **names)
+        yield rb
+        first = last + 1
 
 
 def _run(buf: bytes, run: list[Batch], names: dict[str, Any], max_decompressed: int) -> pa.RecordBatch:

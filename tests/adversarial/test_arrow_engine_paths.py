@@ -1,0 +1,181 @@
+"""The Arrow reader's fast paths (kafkaspec.arrow.walk and the engine's) against the per-record decoder.
+
+``Partition.to_arrow()`` walks a segment's v2 batch heads at once (``walk.v2_heads``), hands runs of
+them to the engine, and goes back to the batch iterator at the first entry the walk does not vouch
+for. Each case below builds a segment that takes one of those paths (a header layout sliced out of
+windows, a layout that is not, record lengths of three varint bytes, legacy entries between v2
+batches, a corrupt batch in the middle) and checks that the table is the per-record decoder's, or
+that the error is the batch iterator's, at the same byte.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow as pa
+import pytest
+
+import kafkaspec
+from kafkaspec import logdir
+from kafkaspec.arrow import engine, partitions
+from kafkaspec.arrow.schema import SCHEMA
+from kafkaspec.codec.crc import crc32c
+from kafkaspec.errors import KafkaFormatError
+from kafkaspec.records import BatchIterator
+
+TS = 1_700_000_000_000
+
+
+def _segment(tmp_path: Path, data: bytes) -> logdir.Partition:
+    (tmp_path / "canary").write_text("keep")
+    part = tmp_path / "t-0"
+    part.mkdir()
+    (part / "00000000000000000000.log").write_bytes(data)
+    return logdir.open_log(part).partitions()[0]
+
+
+def _reference(data: bytes, segment: str) -> pa.Table:
+    """The same columns, one record object at a time."""
+    rb = partitions._per_record(list(BatchIterator(data)), topic="t", partition=0, segment=segment)
+    return pa.Table.from_batches([rb], schema=SCHEMA)
+
+
+def _same(tmp_path: Path, data: bytes, monkeypatch: pytest.MonkeyPatch | None = None) -> pa.Table:
+    """The partition's table is the per-record decoder's; with ``monkeypatch``, the engine read every
+    batch itself (no run declined to the per-record decoder)."""
+    part = _segment(tmp_path, data)
+    declined: list[int] = []
+    if monkeypatch is not None:
+        real = partitions._per_record
+        monkeypatch.setattr(partitions, "_per_record", lambda *a, **k: declined.append(1) or real(*a, **k))
+    got = part.to_arrow()
+    assert not declined
+    expected = _reference(data, str(part.segments()[0].path))
+    assert got.num_rows == expected.num_rows
+    assert got.combine_chunks().equals(expected.combine_chunks())
+    assert (tmp_path / "canary").read_text() == "keep"
+    return got
+
+
+def _batches(n_batches: int, per_batch: int, make) -> bytes:
+    out = []
+    for b in range(n_batches):
+        records = [make(b * per_batch + i) for i in range(per_batch)]
+        out.append(kafkaspec.build_batch(records, base_offset=b * per_batch))
+    return b"".join(out)
+
+
+@pytest.fixture
+def sliced(monkeypatch) -> list[int]:
+    """How many times header bytes were sliced out of the headers windows (the uniform layout path)."""
+    calls: list[int] = []
+    real = engine._sliced
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "_sliced", counting)
+    return calls
+
+
+def test_headers_at_the_same_places_are_sliced_from_the_windows(tmp_path, sliced, monkeypatch):
+    data = _batches(20, 30, lambda i: kafkaspec.Record(
+        key=b"k%05d" % i, value=b"v" * (i % 90), timestamp=TS + i * 37,
+        headers=[("trace", b"%016d" % i), ("ct", b"json"), ("é", b"")]))
+    table = _same(tmp_path, data, monkeypatch)
+    assert sliced  # the layout path ran
+    assert table.column("headers")[5].as_py() == [{"key": "trace", "value": b"%016d" % 5},
+                                                  {"key": "ct", "value": b"json"}, {"key": "é", "value": b""}]
+
+
+@pytest.mark.parametrize("case", ["a null value", "every value null", "values of two sizes", "past the window",
+                                  "counts differ"])
+def test_headers_not_at_the_same_places_take_the_general_path(tmp_path, sliced, case, monkeypatch):
+    def make(i: int) -> kafkaspec.Record:
+        headers = [("a", b"xy"), ("b", b"12345678")]
+        if case == "a null value" and i % 7 == 3:
+            headers[1] = ("b", None)
+        elif case == "every value null":
+            headers[1] = ("b", None)
+        elif case == "values of two sizes" and i % 5 == 0:
+            headers[0] = ("a", b"xyz")
+        elif case == "past the window":
+            headers.append(("long", b"L" * 80))
+        elif case == "counts differ" and i % 3 == 0:
+            headers = headers[:1]
+        return kafkaspec.Record(key=None, value=b"%d" % i, timestamp=TS + i, headers=headers)
+
+    _same(tmp_path, _batches(12, 25, make), monkeypatch)
+    assert not sliced
+
+
+def test_a_header_key_not_utf8_is_the_record_decoders_error(tmp_path):
+    good = _batches(10, 10, lambda i: kafkaspec.Record(value=b"v", timestamp=TS, headers=[("hk", b"v")]))
+    bad = bytearray(good)
+    at = bad.index(b"hk", len(bad) // 2)
+    bad[at] = 0xFF  # the key's first byte: not UTF-8 (the CRC is fixed below, so only the key is wrong)
+    batch = next(b for b in BatchIterator(good) if b.position <= at < b.end)
+    bad[batch.position + 17:batch.position + 21] = crc32c(bytes(bad[batch.position + 21:batch.end])).to_bytes(4, "big")
+    part = _segment(tmp_path, bytes(bad))
+    with pytest.raises(KafkaFormatError) as got:
+        part.to_arrow()
+    with pytest.raises(KafkaFormatError) as expected:
+        _reference(bytes(bad), "x")
+    assert got.value.reason == expected.value.reason
+
+
+def test_records_of_three_length_bytes_among_short_ones(tmp_path, monkeypatch):
+    """Records of 8 KiB and more have a length of three varint bytes: the lockstep walk stops on them
+    and those batches are walked again one record at a time."""
+    _same(tmp_path, _batches(30, 12, lambda i: kafkaspec.Record(
+        key=b"k" * (i % 3), value=b"x" * (9000 if i % 11 == 0 else i), timestamp=TS - i * 10_000)), monkeypatch)
+
+
+def test_varied_widths_keys_and_timestamps(tmp_path, monkeypatch):
+    """Timestamp deltas of one to five varint bytes, keys of many lengths and none, tombstones."""
+    _same(tmp_path, _batches(40, 17, lambda i: kafkaspec.Record(
+        key=None if i % 4 == 0 else b"k" * (i % 23), value=None if i % 9 == 0 else b"v" * (i % 70),
+        timestamp=TS + (i % 17) ** 6)), monkeypatch)
+
+
+def test_legacy_entries_between_v2_batches(tmp_path):
+    """An upgraded topic: v2 batches, then magic 0 and 1 messages, then v2 again (the walk resumes)."""
+    v2 = _batches(5, 10, lambda i: kafkaspec.Record(key=b"a", value=b"%d" % i, timestamp=TS + i))
+    legacy0 = kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"old")] * 3, magic=0, base_offset=50)
+    legacy1 = kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"older", timestamp=TS)] * 2, magic=1,
+                                    base_offset=53)
+    later = kafkaspec.build_batch([kafkaspec.Record(value=b"new", timestamp=TS)] * 4, base_offset=55)
+    table = _same(tmp_path, v2 + legacy0 + legacy1 + later)
+    assert table.column("magic").to_pylist() == [2] * 50 + [0] * 3 + [1] * 2 + [2] * 4
+
+
+def test_a_corrupt_batch_in_the_middle_is_the_batch_iterators_error(tmp_path):
+    data = bytearray(_batches(40, 10, lambda i: kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i)))
+    starts = [b.position for b in BatchIterator(bytes(data))]
+    data[starts[23] + 70] ^= 0x40  # inside batch 23's records: its CRC no longer holds
+    part = _segment(tmp_path, bytes(data))
+    with pytest.raises(KafkaFormatError) as got:
+        part.to_arrow()
+    with pytest.raises(KafkaFormatError) as expected:
+        list(BatchIterator(bytes(data)))
+    assert got.value.reason == expected.value.reason
+    assert got.value.position == expected.value.position == starts[23]
+    assert str(part.segments()[0].path) in str(got.value)
+
+
+def test_a_partial_tail_is_left_out(tmp_path):
+    whole = _batches(8, 10, lambda i: kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i))
+    cut = whole + kafkaspec.build_batch([kafkaspec.Record(value=b"torn", timestamp=TS)], base_offset=80)[:-5]
+    table = _same(tmp_path, cut)
+    assert table.num_rows == 80
+
+
+@pytest.mark.parametrize("codec", ["none", "lz4"])
+def test_tiny_records_up_to_the_segments_last_byte(tmp_path, monkeypatch, codec):
+    """Records of seven bytes, the last ending at the file's last byte: the windows past the end of the
+    data read zeros, not the bytes of another record, and the run is not copied to pad it."""
+    data = _batches(9, 40, lambda i: kafkaspec.Record(key=None, value=None, timestamp=TS)) + \
+        kafkaspec.build_batch([kafkaspec.Record(value=b"", timestamp=TS, headers=[("h", b"")])] * 3, base_offset=360,
+                              compression=codec)
+    assert _same(tmp_path, data, monkeypatch).num_rows == 363
