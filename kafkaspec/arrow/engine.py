@@ -512,8 +512,8 @@ class _Fields:
         pair = pairs()
         size = _SIZE_2.take(pair)
         if not size.all():  # some longer than two bytes
-            value, size = _varint(self.arr, self.origin + self.at, max_bytes)
-            self._advance(size)
+            value, sizes = _varint(self.arr, self.origin + self.at, max_bytes)
+            self._advance(sizes)
             return value
         value = _VALUE_2.take(pair)
         self._advance(size)

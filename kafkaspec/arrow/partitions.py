@@ -193,7 +193,7 @@ def _v2_runs(buf: bytes, found: Heads, floor: int, names: dict[str, Any],
         return
     base_offsets = heads["base_offset"].astype(np.int64)
     if floor > int(base_offsets.min()):  # a tiered segment served from inside it: the batches before go
-        keep = []
+        keep: list[int] = []
         for i, (first, delta) in enumerate(zip(base_offsets.tolist(), heads["last_offset_delta"].tolist())):
             if first + delta < floor:
                 continue  # served by the segment before
