@@ -183,7 +183,8 @@ def decode_run_at(buf: bytes, positions: np.ndarray, heads: np.ndarray, *, topic
     except _Fail:
         return None
     ts = decoded.timestamp
-    if (np.abs(ts) > _US_LIMIT).any():  # beyond a Spark timestamp: the per-record path names the record
+    if len(ts) and (int(ts.min()) < -_US_LIMIT or int(ts.max()) > _US_LIMIT):  # beyond a Spark timestamp:
+        # the per-record path names the record
         return None
     if plain_sizes is not None:
         plain_sizes.update(zip(positions.tolist(), decoded.plain_sizes.tolist(), strict=True))
