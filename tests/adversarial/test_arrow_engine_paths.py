@@ -179,3 +179,28 @@ def test_tiny_records_up_to_the_segments_last_byte(tmp_path, monkeypatch, codec)
         kafkaspec.build_batch([kafkaspec.Record(value=b"", timestamp=TS, headers=[("h", b"")])] * 3, base_offset=360,
                               compression=codec)
     assert _same(tmp_path, data, monkeypatch).num_rows == 363
+
+
+@pytest.mark.parametrize("next_bytes", [b"\x80\x80\x01", b"\x01", b"\x00"])
+def test_a_records_count_past_the_records_is_the_record_decoders_error(tmp_path, next_bytes):
+    """A batch claiming one record more than it holds: the record walk reaches the batch's end with a
+    record still to read, and what follows (the next batch's first bytes, here made to read as a
+    three-byte, a negative or a zero length) must not be taken for that record."""
+    pieces = []
+    for b in range(10):  # enough batches for the lockstep walk (LOCKSTEP_MIN_BATCHES) to take the extra step
+        batch = bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i)
+                                                 for i in range(20)], base_offset=b * 100))
+        batch[57:61] = (21).to_bytes(4, "big")  # records_count
+        batch[17:21] = crc32c(bytes(batch[21:])).to_bytes(4, "big")
+        pieces.append(batch)
+    last = bytearray(_batches(1, 20, lambda i: kafkaspec.Record(value=b"w%d" % i, timestamp=TS + i)))
+    for piece in pieces[1:] + [last]:
+        piece[:len(next_bytes)] = next_bytes  # the base offset's first bytes (no CRC covers them)
+    data = b"".join(map(bytes, pieces + [last]))
+    part = _segment(tmp_path, data)
+    with pytest.raises(KafkaFormatError) as got:
+        part.to_arrow()
+    with pytest.raises(KafkaFormatError) as expected:
+        _reference(data, "x")
+    assert got.value.reason == expected.value.reason
+    assert got.value.position == expected.value.position
