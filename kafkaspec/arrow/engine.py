@@ -539,7 +539,8 @@ class _Fields:
                 raise _Fail
             null = length == -1
             length = np.maximum(length, 0)
-        self.field_at = self.at  # where the field's bytes start, from each record's origin
+        #: where the field's bytes start from each record's origin, when that is the same for every record
+        self.field_at = self.at if isinstance(self.at, int) else None
         start = self.origin + self.at
         self._advance(length)
         return start, length, null
@@ -687,7 +688,8 @@ def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _Heade
     the bytes are sliced out of the windows; else header ``j`` of record ``r`` is row ``r * count + j``
     of ``spans``, written a strided column at a time."""
     fields.rebase(_HEADERS_WINDOW)
-    read, places = [], []
+    read = []
+    places: list[tuple[int | None, int | None]] = []
     for _ in range(count):
         key = fields.bytes_field(nullable=False)
         key_at = fields.field_at
@@ -695,8 +697,9 @@ def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _Heade
         read.append((key, value))
         places.append((key_at, fields.field_at))
     width = fields.width
-    if isinstance(fields.at, int) and fields.at <= width and all(v[2] is None for _, v in read):
-        layout = [((int(k_at), int(k[1][0])), (int(v_at), int(v[1][0]))) for (k, v), (k_at, v_at) in zip(read, places)]
+    fixed = [(k_at, v_at) for k_at, v_at in places if k_at is not None and v_at is not None]
+    if len(fixed) == count and isinstance(fields.at, int) and fields.at <= width and all(v[2] is None for _, v in read):
+        layout = [((k_at, int(k[1][0])), (v_at, int(v[1][0]))) for (k, v), (k_at, v_at) in zip(read, fixed)]
         return _HeaderLayout(fields.window.reshape(-1, width), [k for k, _ in layout], [v for _, v in layout])
     key_start, key_len, value_start, value_len, value_null = (a.reshape(-1, count) for a in spans[1:])
     for j, (key, value) in enumerate(read):
