@@ -1,7 +1,8 @@
 """``make bench``: every benchmark, printed as tables with ratios measured in this run.
 
-``BENCH_QUICK=1`` shrinks the data sizes; ``BENCH_ONLY=v2,legacy,instructions,engine,java,logdir,spark,write,storage,values``
-picks sections (``java``: Kafka's own FileRecords reader against ours, see ``bench/java.py``).
+``BENCH_QUICK=1`` shrinks the data sizes; ``BENCH_ONLY=v2,legacy,instructions,engine,java,logdir,spark,write,storage,values,compression``
+picks sections (``java``: Kafka's own FileRecords reader against ours, see ``bench/java.py``;
+``compression``: per-batch decompression against the library call alone, see ``bench/compression.py``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import importlib
 import os
 import platform
 
-SECTIONS = ("v2", "legacy", "instructions", "engine", "java", "logdir", "spark", "write", "storage", "values")
+SECTIONS = ("v2", "legacy", "instructions", "engine", "java", "logdir", "spark", "write", "storage", "values", "compression")
 
 
 def main() -> None:

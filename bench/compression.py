@@ -1,0 +1,135 @@
+"""Decompression per batch: ``kafkaspec.codec.compression.decompress`` against the library call alone.
+
+The batches are issue 28's (``bench/java.py``): 100 records each, 6-byte keys, 60-byte JSON-like
+values, 300,000 records (``BENCH_QUICK``: 60,000), so 3,000 batches of about 7.5 KB decompressed,
+written with ``build_batch`` for each of Kafka's four codecs (snappy in the Java client's xerial
+framing). Each batch's records region is decompressed as the columnar engine does it: a memoryview
+into the segment's bytes, ``max_size`` the default bound, the region's position for errors.
+
+The floor is the cheapest library call that turns one region into its bytes, with none of our checks
+and no bound on the output: ``lz4.frame.decompress``, a reused ``zstandard.ZstdDecompressor``'s
+``decompress``, ``zlib.decompress`` with gzip's window bits, ``cramjam``'s raw snappy on each xerial
+block. ``decompress_many`` (every region of a run into one buffer, with each region's span) is timed
+against per-batch ``decompress`` and ``b"".join``, what the engine does today.
+
+Times are CPU seconds (``time.process_time``), best of several passes, as microseconds per batch.
+
+``BENCH_ONLY=compression make bench``; ``python -m bench.compression [--quick]``.
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+import sys
+import time
+import zlib
+from collections.abc import Callable
+
+import cramjam
+import lz4.frame
+import zstandard
+
+import kafkaspec
+from bench.java import BASE_TS, PER_BATCH, _value
+from kafkaspec.codec import compression
+from kafkaspec.codec.compression import CODEC_IDS, DEFAULT_MAX_DECOMPRESSED, decompress
+
+CODECS = ("lz4", "zstd", "gzip", "snappy")
+_REGION = 61  # a v2 batch's records region starts after its 61-byte header
+
+
+def segment(codec: str, records: int) -> tuple[bytes, list[tuple[int, int]]]:
+    """One segment's bytes, issue 28's batches compressed with ``codec``, and each records region's span."""
+    rnd = random.Random(1)
+    parts, spans, pos = [], [], 0
+    for base in range(0, records, PER_BATCH):
+        batch = [kafkaspec.Record(key=rnd.randbytes(6), value=_value(rnd, True), timestamp=BASE_TS + n)
+                 for n in range(PER_BATCH)]
+        data = kafkaspec.build_batch(batch, base_offset=base, compression=codec)
+        parts.append(data)
+        spans.append((pos + _REGION, pos + len(data)))
+        pos += len(data)
+    return b"".join(parts), spans
+
+
+def _xerial_floor(region: memoryview) -> bytes:
+    pos, end, out = 16, len(region), []
+    while pos < end:
+        (n,) = struct.unpack_from(">i", region, pos)
+        out.append(bytes(cramjam.snappy.decompress_raw(region[pos + 4 : pos + 4 + n])))
+        pos += 4 + n
+    return out[0] if len(out) == 1 else b"".join(out)
+
+
+def floors() -> dict[str, Callable[[memoryview], bytes]]:
+    dctx = zstandard.ZstdDecompressor()
+    return {
+        "lz4": lz4.frame.decompress,
+        "zstd": dctx.decompress,
+        "gzip": lambda r: zlib.decompress(r, 31),
+        "snappy": _xerial_floor,
+    }
+
+
+def best(fn: Callable[[], object], passes: int) -> float:
+    t = float("inf")
+    for _ in range(passes):
+        start = time.process_time()
+        fn()
+        t = min(t, time.process_time() - start)
+    return t
+
+
+def measure(name: str, records: int, passes: int) -> dict:
+    """One codec's row: the floor, ``decompress`` per batch, with the join, and ``decompress_many``."""
+    codec = CODEC_IDS[name]
+    buf, spans = segment(name, records)
+    mv = memoryview(buf)
+    regions = [mv[s:e] for s, e in spans]
+    floor = floors()[name]
+    expected = [decompress(codec, r) for r in regions]
+    assert [floor(r) for r in regions] == expected, name
+
+    def ours() -> list[bytes]:
+        return [decompress(codec, mv[s:e], max_size=DEFAULT_MAX_DECOMPRESSED, position=s, magic=2) for s, e in spans]
+
+    def joined() -> bytes:
+        return b"".join([decompress(codec, mv[s:e], max_size=DEFAULT_MAX_DECOMPRESSED, position=s, magic=2)
+                         for s, e in spans])
+
+    n = len(spans)
+    row = {"codec": name, "batches": n, "in": sum(e - s for s, e in spans) / n, "out": sum(map(len, expected)) / n,
+           "floor": best(lambda: [floor(r) for r in regions], passes) / n,
+           "ours": best(ours, passes) / n, "joined": best(joined, passes) / n}
+    many = getattr(compression, "decompress_many", None)
+    if many is not None:
+        items = [(codec, mv[s:e], s) for s, e in spans]
+        data, bounds = many(items, DEFAULT_MAX_DECOMPRESSED)
+        assert bytes(data) == b"".join(expected), name
+        assert [bytes(memoryview(data)[a:b]) for a, b in bounds] == expected, name
+        row["many"] = best(lambda: many(items, DEFAULT_MAX_DECOMPRESSED), passes) / n
+    return row
+
+
+def run(quick: bool = False) -> dict:
+    records = 60_000 if quick else 300_000
+    passes = 5 if quick else 7
+    return {"records": records, "rows": [measure(name, records, passes) for name in CODECS]}
+
+
+def report(results: dict) -> str:
+    lines = [f"## Decompression per batch ({results['records']:,} records, 100-record batches, JSON-like values): "
+             "CPU µs per batch, best of several passes",
+             "",
+             "  codec   batches  in (B)  out (B)  library floor  decompress  ours/floor  "
+             "per-batch+join  decompress_many  many/join"]
+    for r in results["rows"]:
+        many = f"{r['many'] * 1e6:16.2f}  {r['many'] / r['joined']:8.2f}x" if "many" in r else f"{'-':>16}  {'-':>9}"
+        lines.append(f"  {r['codec']:<7} {r['batches']:7d} {r['in']:7.0f} {r['out']:8.0f} {r['floor'] * 1e6:14.2f} "
+                     f"{r['ours'] * 1e6:11.2f} {r['ours'] / r['floor']:10.2f}x {r['joined'] * 1e6:15.2f}  {many}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(report(run(quick="--quick" in sys.argv)))
