@@ -187,7 +187,7 @@ def _gunzip_members(data: Buffer, max_size: int, position: int | None) -> bytes:
             pos += len(piece)
             step = min(step << 1, _IN_STEP)
             out.add(d.decompress(piece, _OUT_STEP))
-            while d.unconsumed_tail:
+            while d.unconsumed_tail and not d.eof:  # at the end zlib keeps what follows in both tails
                 out.add(d.decompress(d.unconsumed_tail, _OUT_STEP))
         pos -= len(d.unused_data)
         step = 256  # later members start small, so a run of tiny members copies little each
@@ -282,7 +282,7 @@ _LZ4_END = bytes(4)
 _LZ4_SMALL_BLOCK = 64 << 10  # the Java client's block size
 
 
-def _lz4_blocks(mv: memoryview, max_size: int, position: int | None, magic: int) -> bytes | None:
+def _lz4_blocks(mv: memoryview, max_size: int, magic: int) -> bytes | None:
     """A frame of Kafka's usual kind (independent blocks, no content size, no dictionary), decoded block by block;
     None for any other frame and for anything wrong with this one, which the frame decompressor then reads
     and names (:func:`_unlz4_frame`).
@@ -307,12 +307,10 @@ def _lz4_blocks(mv: memoryview, max_size: int, position: int | None, magic: int)
                 whole = lz4.block.decompress(mv[11:-4], uncompressed_size=block_max)
             except lz4.block.LZ4BlockError:
                 return None
-            if len(whole) > max_size:
-                raise _too_big("lz4", max_size, position)
-            return whole or None
+            return whole if 0 < len(whole) <= max_size else None
     if block_max > _LZ4_SMALL_BLOCK:  # the frame decompressor's steps of a MiB keep a bomb of 4 MiB blocks nearer its limit
         return None
-    pos, block_sums = 7, flg & 0x10
+    pos, block_sums, total = 7, flg & 0x10, 0
     first, out = b"", None
     while True:
         if pos + 4 > n:
@@ -335,13 +333,14 @@ def _lz4_blocks(mv: memoryview, max_size: int, position: int | None, magic: int)
             piece = bytes(block) if stored else lz4.block.decompress(block, uncompressed_size=block_max)
         except lz4.block.LZ4BlockError:
             return None
+        total += len(piece)
+        if total > max_size:  # the frame decompressor says so, or what it finds first (a checksum, the end)
+            return None
         if out is None and not first:
-            if len(piece) > max_size:
-                raise _too_big("lz4", max_size, position)
             first = piece
         else:
             if out is None:
-                out = _Output("lz4", max_size, position)
+                out = _Output("lz4", max_size, None)
                 out.add(first)
             out.add(piece)
     whole = first if out is None else out.value()
@@ -353,7 +352,7 @@ def _lz4_blocks(mv: memoryview, max_size: int, position: int | None, magic: int)
 
 
 def _unlz4(data: Buffer, max_size: int, position: int | None, magic: int) -> bytes:
-    out = _lz4_blocks(data if type(data) is memoryview else memoryview(data), max_size, position, magic)
+    out = _lz4_blocks(data if type(data) is memoryview else memoryview(data), max_size, magic)
     return out if out is not None else _unlz4_frame(data, max_size, position, magic)
 
 
