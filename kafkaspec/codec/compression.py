@@ -39,6 +39,7 @@ import io
 import struct
 import threading
 import zlib
+from collections.abc import Iterable
 
 import cramjam  # python-snappy's own backend: raw snappy blocks decompress straight into our buffer
 import lz4.block
@@ -495,6 +496,68 @@ def decompress(codec: int, data: Buffer, *, max_size: int = DEFAULT_MAX_DECOMPRE
         name = CODEC_NAMES[codec]
         raise DecompressionError(f"{name} data is invalid: {exc}", position) from None
     raise UnsupportedCodecError(f"compression attribute {codec} names no known codec (0-4)", position)
+
+
+def decompress_many(items: Iterable[tuple[int, Buffer, int | None]], max_size: int = DEFAULT_MAX_DECOMPRESSED, *,
+                    magic: int = 2) -> tuple[bytes, list[tuple[int, int]]]:
+    """Decompress each ``(codec, region, position)`` into one bytes object: it, and each region's
+    ``(start, end)`` in it, in order.
+
+    Each region is read as :func:`decompress` reads it (``max_size`` bounds each, errors name the
+    region's position) and its output appended, so a run of batches needs no ``b"".join`` of their
+    outputs. The usual lz4 frame and snappy block are decoded straight into the result's buffer;
+    the other regions are decompressed and copied in, the copy ``b"".join`` would make.
+    """
+    out = io.BytesIO()
+    spans, pos = [], 0
+    for codec, data, position in items:
+        mv = data if type(data) is memoryview else memoryview(data)
+        room = _room(codec, mv, max_size, magic)
+        n = -1
+        if room:
+            out.seek(pos + room - 1)
+            out.write(b"\0")  # grows the buffer; what is left over past the output, the next region overwrites
+            with out.getbuffer() as view:
+                n = _decode_into(codec, mv, view[pos : pos + room])
+        if n < 0:  # not one of those, or anything wrong with it: decompress reads it and names what is wrong
+            piece = decompress(codec, mv, max_size=max_size, position=position, magic=magic)
+            out.seek(pos)
+            out.write(piece)
+            n = len(piece)
+        spans.append((pos, pos + n))
+        pos += n
+    out.truncate(pos)
+    return out.getvalue(), spans
+
+
+def _room(codec: int, mv: memoryview, max_size: int, magic: int) -> int:
+    """How much room the region needs to be decoded straight into the result; 0: it is decompressed apart."""
+    if codec == LZ4:  # one block, no checksums: the frame is its header, the block's size, the block and the end mark
+        found = _LZ4_HEADERS.get(bytes(mv[:7])) or (_LZ4_HEADERS_3160.get(bytes(mv[:7])) if magic == 0 else None)
+        if found is not None and found[1] == 0x60 and len(mv) > 15 and mv[-4:] == _LZ4_END and \
+                _U32LE.unpack_from(mv, 7)[0] == len(mv) - 15 <= found[0]:
+            return min(found[0], max_size)
+    elif codec == SNAPPY and mv[:8] == XERIAL_MAGIC and len(mv) > 21 and _INT32.unpack_from(mv, 16)[0] == len(mv) - 20:
+        try:
+            n = _snappy_length(mv[20:], None)  # the raw block's length, which its decoder holds it to
+        except DecompressionError:
+            return 0
+        return n if n <= max_size else 0
+    return 0
+
+
+def _decode_into(codec: int, mv: memoryview, view: memoryview) -> int:
+    """Decode a region :func:`_room` made room for into ``view``: the bytes written, or -1 when it fails."""
+    try:
+        if codec == LZ4:
+            n = cramjam.lz4.decompress_block_into(mv[11:-4], view)
+        else:
+            n = cramjam.snappy.decompress_raw_into(mv[20:], view)
+            if n != len(view):
+                return -1
+    except cramjam.DecompressionError:
+        return -1
+    return n if n > 0 else -1
 
 
 def _allocation_failed(exc: Exception) -> bool:

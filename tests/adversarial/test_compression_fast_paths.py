@@ -20,7 +20,9 @@ import zstandard
 
 from kafkaspec import Record, build_batch
 from kafkaspec.codec import compression
-from kafkaspec.codec.compression import GZIP, LZ4, ZSTD, compress, decompress, to_kafka3160_header
+from kafkaspec.codec.compression import (
+    GZIP, LZ4, SNAPPY, ZSTD, compress, decompress, decompress_many, to_kafka3160_header)
+from kafkaspec.errors import DecompressionError, LimitExceededError
 
 JSON = b"".join(b'{"id":%06d,"user":"u%04d","amount":%9.2f}' % (i * 7919 % 10**6, i % 10**4, i / 7) for i in range(200))
 RANDOM = random.Random(28).randbytes(3000)  # incompressible: lz4 stores it in uncompressed blocks
@@ -141,3 +143,53 @@ def test_a_usual_batch_region_takes_the_fast_path(codec_name, monkeypatch):
 
     monkeypatch.setattr(compression, general, fail)
     assert decompress(codec, memoryview(batch)[61:], position=61) == expected
+
+
+# -- decompress_many: every region into one buffer, each read as decompress reads it -------------------
+
+
+def _many_outcome(items, max_size: int, magic: int) -> tuple:
+    try:
+        data, spans = decompress_many(items, max_size, magic=magic)
+    except Exception as exc:  # noqa: BLE001 - the outcome is the error itself
+        return (type(exc).__name__, str(exc))
+    assert type(data) is bytes and spans[-1][1] == len(data)
+    return ("read", data)
+
+
+FRAMES_WITH_SNAPPY = {**FRAMES, "snappy xerial": (SNAPPY, 2, compress(SNAPPY, JSON), JSON),
+                      "snappy xerial, several blocks": (SNAPPY, 2, compress(SNAPPY, BIG), BIG),
+                      "snappy raw": (SNAPPY, 2, compress(SNAPPY, JSON, snappy_framing="raw"), JSON)}
+
+
+@pytest.mark.parametrize("name", list(FRAMES_WITH_SNAPPY))
+def test_decompress_many_reads_each_region_as_decompress_does(name):
+    codec, magic, region, content = FRAMES_WITH_SNAPPY[name]
+    differ = []
+    for label, mutated, max_size in _mutations(region, content or JSON, seed=len(name)):
+        one = _outcome(codec, mutated, magic, max_size)
+        many = _many_outcome([(codec, memoryview(mutated), 1234)], max_size, magic)
+        if one != many:
+            differ.append(f"{label}: {str(many)[:150]} != {str(one)[:150]}")
+    assert not differ, f"{name}: {len(differ)} regions read otherwise than decompress reads them:\n" + "\n".join(
+        differ[:10])
+
+
+def test_decompress_many_joins_a_run_of_every_codec():
+    regions = [(c, memoryview(r), 61 + i) for i, (c, m, r, content) in enumerate(FRAMES_WITH_SNAPPY.values())
+               if content is not None and m == 2] * 3
+    expected = [decompress(c, r) for c, r, _ in regions]
+    data, spans = decompress_many(regions)
+    assert data == b"".join(expected)
+    assert [data[a:b] for a, b in spans] == expected
+    assert spans == [(a, a + len(e)) for a, e in zip([0, *[b for _, b in spans[:-1]]], expected, strict=True)]
+    assert decompress_many([]) == (b"", [])
+
+
+def test_decompress_many_names_the_region_that_fails():
+    good = (LZ4, compress(LZ4, JSON), 100)
+    bad = (ZSTD, compress(ZSTD, JSON)[:-3], 5000)
+    with pytest.raises(DecompressionError, match="zstd data is truncated.*byte 5000"):
+        decompress_many([good, good, bad, good])
+    with pytest.raises(LimitExceededError, match="max_decompressed=100 .*byte 100"):
+        decompress_many([good], 100)
