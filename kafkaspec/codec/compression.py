@@ -499,17 +499,19 @@ def decompress(codec: int, data: Buffer, *, max_size: int = DEFAULT_MAX_DECOMPRE
 
 
 def decompress_many(items: Iterable[tuple[int, Buffer, int | None]], max_size: int = DEFAULT_MAX_DECOMPRESSED, *,
-                    magic: int = 2) -> tuple[bytes, list[tuple[int, int]]]:
+                    magic: int = 2, prefix: Buffer = b"", pad: int = 0) -> tuple[bytes, list[tuple[int, int]]]:
     """Decompress each ``(codec, region, position)`` into one bytes object: it, and each region's
     ``(start, end)`` in it, in order.
 
     Each region is read as :func:`decompress` reads it (``max_size`` bounds each, errors name the
     region's position) and its output appended, so a run of batches needs no ``b"".join`` of their
     outputs. The usual lz4 frame and snappy block are decoded straight into the result's buffer;
-    the other regions are decompressed and copied in, the copy ``b"".join`` would make.
+    the other regions are decompressed and copied in, the copy ``b"".join`` would make. The result
+    starts with ``prefix`` (the spans count it) and ends with ``pad`` zero bytes (they do not).
     """
     out = io.BytesIO()
-    spans, pos = [], 0
+    out.write(prefix)
+    spans, pos = [], out.tell()
     for codec, data, position in items:
         mv = data if type(data) is memoryview else memoryview(data)
         room = _room(codec, mv, max_size, magic)
@@ -526,7 +528,9 @@ def decompress_many(items: Iterable[tuple[int, Buffer, int | None]], max_size: i
             n = len(piece)
         spans.append((pos, pos + n))
         pos += n
-    out.truncate(pos)
+    out.seek(pos)
+    out.write(bytes(pad))
+    out.truncate(pos + pad)
     return out.getvalue(), spans
 
 

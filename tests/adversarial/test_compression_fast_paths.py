@@ -21,7 +21,15 @@ import zstandard
 from kafkaspec import Record, build_batch
 from kafkaspec.codec import compression
 from kafkaspec.codec.compression import (
-    GZIP, LZ4, SNAPPY, ZSTD, compress, decompress, decompress_many, to_kafka3160_header)
+    GZIP,
+    LZ4,
+    SNAPPY,
+    ZSTD,
+    compress,
+    decompress,
+    decompress_many,
+    to_kafka3160_header,
+)
 from kafkaspec.errors import DecompressionError, LimitExceededError
 
 JSON = b"".join(b'{"id":%06d,"user":"u%04d","amount":%9.2f}' % (i * 7919 % 10**6, i % 10**4, i / 7) for i in range(200))
@@ -63,8 +71,8 @@ FRAMES = {
     "zstd empty": (ZSTD, 2, compress(ZSTD, b""), b""),
     "zstd big": (ZSTD, 2, compress(ZSTD, BIG * 20), BIG * 20),
     "gzip": (GZIP, 2, compress(GZIP, JSON), JSON),
-    "gzip named": (GZIP, 2, gzip.compress(JSON) [:3] + b"\x08" + gzip.compress(JSON)[4:10] + b"name\0"
-                   + gzip.compress(JSON)[10:], JSON),
+    "gzip named": (GZIP, 2, b"\x1f\x8b\x08\x08" + gzip.compress(JSON, mtime=0)[4:10] + b"name\0"
+                   + gzip.compress(JSON, mtime=0)[10:], JSON),
     "gzip two members": (GZIP, 2, compress(GZIP, JSON) + compress(GZIP, RANDOM), JSON + RANDOM),
     "gzip empty": (GZIP, 2, compress(GZIP, b""), b""),
     "gzip big": (GZIP, 2, compress(GZIP, BIG * 20), BIG * 20),
@@ -74,7 +82,7 @@ FRAMES = {
 def _outcome(codec: int, region: bytes, magic: int, max_size: int) -> tuple:
     try:
         return ("read", decompress(codec, memoryview(region), max_size=max_size, position=1234, magic=magic))
-    except Exception as exc:  # noqa: BLE001 - the outcome is the error itself
+    except Exception as exc:  # the outcome is the error itself
         return (type(exc).__name__, str(exc))
 
 
@@ -151,7 +159,7 @@ def test_a_usual_batch_region_takes_the_fast_path(codec_name, monkeypatch):
 def _many_outcome(items, max_size: int, magic: int) -> tuple:
     try:
         data, spans = decompress_many(items, max_size, magic=magic)
-    except Exception as exc:  # noqa: BLE001 - the outcome is the error itself
+    except Exception as exc:  # the outcome is the error itself
         return (type(exc).__name__, str(exc))
     assert type(data) is bytes and spans[-1][1] == len(data)
     return ("read", data)
@@ -193,3 +201,12 @@ def test_decompress_many_names_the_region_that_fails():
         decompress_many([good, good, bad, good])
     with pytest.raises(LimitExceededError, match="max_decompressed=100 .*byte 100"):
         decompress_many([good], 100)
+
+
+def test_decompress_many_prefix_and_padding():
+    regions = [(LZ4, compress(LZ4, JSON), 0), (SNAPPY, compress(SNAPPY, RANDOM), 1), (GZIP, compress(GZIP, JSON), 2)]
+    data, spans = decompress_many(regions, prefix=memoryview(b"head"), pad=8)
+    assert data == b"head" + JSON + RANDOM + JSON + bytes(8)
+    assert spans == [(4, 4 + len(JSON)), (4 + len(JSON), 4 + len(JSON) + len(RANDOM)),
+                     (4 + len(JSON) + len(RANDOM), 4 + 2 * len(JSON) + len(RANDOM))]
+    assert decompress_many([], prefix=b"x", pad=2) == (b"x\0\0", [])
