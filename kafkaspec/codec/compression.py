@@ -523,20 +523,30 @@ def decompress_many(items: Iterable[tuple[int, Buffer, int | None]], max_size: i
     out = io.BytesIO()
     out.write(prefix)
     spans, pos = [], out.tell()
+    capacity = pos
+
+    def grow(need: int) -> int:  # doubling: BytesIO alone grows by an eighth, so a run's output is copied ~8 times
+        size = max(need, 2 * capacity, 1 << 16)
+        out.seek(size - 1)
+        out.write(b"\0")
+        return size
+
     for codec, data, position in items:
         mv = data if type(data) is memoryview else memoryview(data)
         room = _room(codec, mv, max_size, magic)
         n = -1
         if room:
-            out.seek(pos + room - 1)
-            out.write(b"\0")  # grows the buffer; what is left over past the output, the next region overwrites
-            with out.getbuffer() as view:
+            if pos + room > capacity:
+                capacity = grow(pos + room)
+            with out.getbuffer() as view:  # what is left of the room past the output, the next region overwrites
                 n = _decode_into(codec, mv, view[pos : pos + room])
         if n < 0:  # not one of those, or anything wrong with it: decompress reads it and names what is wrong
             piece = decompress(codec, mv, max_size=max_size, position=position, magic=magic)
+            n = len(piece)
+            if pos + n > capacity:
+                capacity = grow(pos + n)
             out.seek(pos)
             out.write(piece)
-            n = len(piece)
         spans.append((pos, pos + n))
         pos += n
     out.seek(pos)
