@@ -11,8 +11,12 @@ regions must take the fast route: with the general one made to fail, they still 
 from __future__ import annotations
 
 import gzip
+import json
 import random
 import struct
+import subprocess
+import sys
+import textwrap
 
 import lz4.frame
 import pytest
@@ -210,3 +214,43 @@ def test_decompress_many_prefix_and_padding():
     assert spans == [(4, 4 + len(JSON)), (4 + len(JSON), 4 + len(JSON) + len(RANDOM)),
                      (4 + len(JSON) + len(RANDOM), 4 + 2 * len(JSON) + len(RANDOM))]
     assert decompress_many([], prefix=b"x", pad=2) == (b"x\0\0", [])
+
+
+# -- a bomb of the Java client's 64 KiB blocks: the block-by-block route stops at the bound too -------
+
+_BOMB_CHILD = textwrap.dedent("""
+    import json, resource, sys
+    path, limit, many = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "many"
+    from kafkaspec.codec.compression import decompress, decompress_many
+    from kafkaspec.errors import LimitExceededError
+
+    def status(field):  # VmRSS, VmHWM (peak RSS) of this process, in bytes
+        line = next(x for x in open("/proc/self/status") if x.startswith(field + ":"))
+        return int(line.split()[1]) * 1024
+
+    region = open(path, "rb").read()
+    rss = status("VmRSS")
+    try:
+        decompress_many([(3, region, 0)], limit) if many else decompress(3, region, max_size=limit)
+        out = "read"
+    except LimitExceededError:
+        out = "refused"
+    print(json.dumps({"out": out, "peak_over_start": status("VmHWM") - rss}))
+""")
+
+
+@pytest.mark.parametrize("entry", ["decompress", "many"])
+def test_a_bomb_of_64_kib_lz4_blocks_stops_near_the_bound(entry, tmp_path):
+    limit = 32 << 20
+    c = lz4.frame.LZ4FrameCompressor(block_size=lz4.frame.BLOCKSIZE_MAX64KB, block_linked=False)
+    path = tmp_path / "bomb"
+    canary = tmp_path / "canary"
+    canary.write_bytes(b"still here")
+    path.write_bytes(c.begin() + b"".join(c.compress(bytes(1 << 20)) for _ in range(4 * limit >> 20)) + c.flush())
+    proc = subprocess.run([sys.executable, "-c", _BOMB_CHILD, str(path), str(limit), entry],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    result = json.loads(proc.stdout)
+    assert result["out"] == "refused"
+    assert result["peak_over_start"] <= 1.3 * limit, f"peak RSS grew {result['peak_over_start'] >> 20} MiB"
+    assert canary.read_bytes() == b"still here"
