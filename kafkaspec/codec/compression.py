@@ -510,79 +510,72 @@ def decompress(codec: int, data: Buffer, *, max_size: int = DEFAULT_MAX_DECOMPRE
 
 
 def decompress_many(items: Iterable[tuple[int, Buffer, int | None]], max_size: int = DEFAULT_MAX_DECOMPRESSED, *,
-                    magic: int = 2, prefix: Buffer = b"", pad: int = 0) -> tuple[bytes, list[tuple[int, int]]]:
-    """Decompress each ``(codec, region, position)`` into one bytes object: it, and each region's
-    ``(start, end)`` in it, in order.
+                    magic: int = 2, prefix: Buffer = b"", pad: int = 0) -> tuple[bytearray, list[tuple[int, int]]]:
+    """Decompress each ``(codec, region, position)`` into one buffer: it, and each region's ``(start, end)``
+    in it, in order.
 
     Each region is read as :func:`decompress` reads it (``max_size`` bounds each, errors name the
-    region's position) and its output appended, so a run of batches needs no ``b"".join`` of their
-    outputs. The usual lz4 frame and snappy block are decoded straight into the result's buffer;
-    the other regions are decompressed and copied in, the copy ``b"".join`` would make. The result
-    starts with ``prefix`` (the spans count it) and ends with ``pad`` zero bytes (they do not).
+    region's position). The buffer starts with ``prefix`` (the spans count it) and ends with ``pad``
+    zero bytes (they do not). It is allocated once at its final size: a snappy block, whose length
+    its header gives, is decoded straight into it; every other region (an lz4 frame states no size)
+    is decompressed first and copied in, the copy ``b"".join`` would make. So when several regions
+    are bad, the one named is the first bad one among those decompressed first, then among the rest.
     """
-    out = io.BytesIO()
-    out.write(prefix)
-    spans, pos = [], out.tell()
-    capacity = pos
-
-    def grow(need: int) -> int:  # doubling: BytesIO alone grows by an eighth, so a run's output is copied ~8 times
-        size = max(need, 2 * capacity, 1 << 16)
-        out.seek(size - 1)
-        out.write(b"\0")
-        return size
-
+    parts: list[tuple[memoryview, int | None, int] | bytes] = []
+    total = len(prefix)
     for codec, data, position in items:
         mv = data if type(data) is memoryview else memoryview(data)
-        room = _room(codec, mv, max_size, magic)
-        n = -1
+        room = _room(codec, mv, max_size) if codec == SNAPPY else 0
         if room:
-            if pos + room > capacity:
-                capacity = grow(pos + room)
-            with out.getbuffer() as view:  # what is left of the room past the output, the next region overwrites
-                n = _decode_into(codec, mv, view[pos : pos + room])
-        if n < 0:  # not one of those, or anything wrong with it: decompress reads it and names what is wrong
+            parts.append((mv, position, room))
+            total += room
+        else:
             piece = decompress(codec, mv, max_size=max_size, position=position, magic=magic)
-            n = len(piece)
-            if pos + n > capacity:
-                capacity = grow(pos + n)
-            out.seek(pos)
-            out.write(piece)
-        spans.append((pos, pos + n))
-        pos += n
-    out.seek(pos)
-    out.write(bytes(pad))
-    out.truncate(pos + pad)
-    return out.getvalue(), spans
+            parts.append(piece)
+            total += len(piece)
+    out = bytearray(total + pad)  # zeroed by the allocator: a large one comes as fresh pages, not written twice
+    pos = len(prefix)
+    out[:pos] = prefix
+    spans = []
+    with memoryview(out) as view:
+        for part in parts:
+            if type(part) is bytes:
+                n = len(part)
+                view[pos : pos + n] = part
+            else:
+                mv, position, n = part
+                if _decode_into(SNAPPY, mv, view[pos : pos + n]) != n:  # decompress names what is wrong
+                    piece = decompress(SNAPPY, mv, max_size=max_size, position=position, magic=magic)
+                    view[pos : pos + n] = piece  # not reached: a block the decoder refused, decompress refuses
+            spans.append((pos, pos + n))
+            pos += n
+    return out, spans
 
 
-def _room(codec: int, mv: memoryview, max_size: int, magic: int) -> int:
-    """How much room the region needs to be decoded straight into the result; 0: it is decompressed apart."""
-    if codec == LZ4:  # one block, no checksums: the frame is its header, the block's size, the block and the end mark
-        found = _LZ4_HEADERS.get(bytes(mv[:7])) or (_LZ4_HEADERS_3160.get(bytes(mv[:7])) if magic == 0 else None)
-        if found is not None and found[1] == 0x60 and len(mv) > 15 and mv[-4:] == _LZ4_END and \
-                _U32LE.unpack_from(mv, 7)[0] == len(mv) - 15 <= found[0]:
-            return min(found[0], max_size)
-    elif codec == SNAPPY and mv[:8] == XERIAL_MAGIC and len(mv) > 21 and _INT32.unpack_from(mv, 16)[0] == len(mv) - 20:
-        try:
-            n = _snappy_length(mv[20:], None)  # the raw block's length, which its decoder holds it to
-        except DecompressionError:
-            return 0
-        return n if n <= max_size else 0
-    return 0
+def _room(codec: int, mv: memoryview, max_size: int) -> int:
+    """The size of a region of one snappy block (xerial or raw), from its header; 0 for any other region."""
+    block = mv[20:] if mv[:8] == XERIAL_MAGIC and len(mv) > 21 and _INT32.unpack_from(mv, 16)[0] == len(mv) - 20 \
+        else mv if mv[:8] != XERIAL_MAGIC else None
+    if block is None:
+        return 0
+    try:
+        n = _snappy_length(block, None)  # the raw block's length, which its decoder holds it to
+    except DecompressionError:
+        return 0
+    # a snappy element writes at most 64 bytes for 3 (about 21x): a header claiming more is a lie that
+    # decompress refuses after allocating one region's claim; here the claims of a run would add up first
+    return n if 0 < n <= max_size and n <= _SNAPPY_MAX_RATIO * len(block) else 0
+
+
+_SNAPPY_MAX_RATIO = 22
 
 
 def _decode_into(codec: int, mv: memoryview, view: memoryview) -> int:
-    """Decode a region :func:`_room` made room for into ``view``: the bytes written, or -1 when it fails."""
+    """Decode a snappy region :func:`_room` sized into ``view``: the bytes written, or -1 when it fails."""
     try:
-        if codec == LZ4:
-            n = cramjam.lz4.decompress_block_into(mv[11:-4], view)
-        else:
-            n = cramjam.snappy.decompress_raw_into(mv[20:], view)
-            if n != len(view):
-                return -1
+        return cramjam.snappy.decompress_raw_into(mv[20:] if mv[:8] == XERIAL_MAGIC else mv, view)
     except cramjam.DecompressionError:
         return -1
-    return n if n > 0 else -1
 
 
 def _allocation_failed(exc: Exception) -> bool:

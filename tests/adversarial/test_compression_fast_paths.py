@@ -165,8 +165,8 @@ def _many_outcome(items, max_size: int, magic: int) -> tuple:
         data, spans = decompress_many(items, max_size, magic=magic)
     except Exception as exc:  # the outcome is the error itself
         return (type(exc).__name__, str(exc))
-    assert type(data) is bytes and spans[-1][1] == len(data)
-    return ("read", data)
+    assert type(data) is bytearray and spans[-1][1] == len(data)
+    return ("read", bytes(data))
 
 
 FRAMES_WITH_SNAPPY = {**FRAMES, "snappy xerial": (SNAPPY, 2, compress(SNAPPY, JSON), JSON),
@@ -254,3 +254,10 @@ def test_a_bomb_of_64_kib_lz4_blocks_stops_near_the_bound(entry, tmp_path):
     assert result["out"] == "refused"
     assert result["peak_over_start"] <= 1.3 * limit, f"peak RSS grew {result['peak_over_start'] >> 20} MiB"
     assert canary.read_bytes() == b"still here"
+
+
+def test_decompress_many_does_not_add_up_the_sizes_snappy_headers_claim():
+    # 2,000 five-byte blocks each claiming 64 MiB: sized from their headers, one buffer of 125 GiB
+    liar = (SNAPPY, bytes([0x80, 0x80, 0x80, 0x20]) + b"\0", 7)
+    with pytest.raises(DecompressionError, match="snappy data is invalid.*byte 7"):
+        decompress_many([liar] * 2000)
