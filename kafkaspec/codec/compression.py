@@ -525,7 +525,7 @@ def decompress_many(items: Iterable[tuple[int, Buffer, int | None]], max_size: i
     total = len(prefix)
     for codec, data, position in items:
         mv = data if type(data) is memoryview else memoryview(data)
-        room = _room(codec, mv, max_size) if codec == SNAPPY else 0
+        room = _snappy_room(mv, max_size) if codec == SNAPPY else 0
         if room:
             parts.append((mv, position, room))
             total += room
@@ -539,20 +539,20 @@ def decompress_many(items: Iterable[tuple[int, Buffer, int | None]], max_size: i
     spans = []
     with memoryview(out) as view:
         for part in parts:
-            if type(part) is bytes:
+            if isinstance(part, bytes):
                 n = len(part)
                 view[pos : pos + n] = part
             else:
                 mv, position, n = part
-                if _decode_into(SNAPPY, mv, view[pos : pos + n]) != n:  # decompress names what is wrong
-                    piece = decompress(SNAPPY, mv, max_size=max_size, position=position, magic=magic)
-                    view[pos : pos + n] = piece  # not reached: a block the decoder refused, decompress refuses
+                if _snappy_into(mv, view[pos : pos + n]) != n:
+                    decompress(SNAPPY, mv, max_size=max_size, position=position, magic=magic)  # names what is wrong
+                    raise DecompressionError(f"snappy block does not hold the {n} bytes its header says", position)
             spans.append((pos, pos + n))
             pos += n
     return out, spans
 
 
-def _room(codec: int, mv: memoryview, max_size: int) -> int:
+def _snappy_room(mv: memoryview, max_size: int) -> int:
     """The size of a region of one snappy block (xerial or raw), from its header; 0 for any other region."""
     block = mv[20:] if mv[:8] == XERIAL_MAGIC and len(mv) > 21 and _INT32.unpack_from(mv, 16)[0] == len(mv) - 20 \
         else mv if mv[:8] != XERIAL_MAGIC else None
@@ -570,8 +570,8 @@ def _room(codec: int, mv: memoryview, max_size: int) -> int:
 _SNAPPY_MAX_RATIO = 22
 
 
-def _decode_into(codec: int, mv: memoryview, view: memoryview) -> int:
-    """Decode a snappy region :func:`_room` sized into ``view``: the bytes written, or -1 when it fails."""
+def _snappy_into(mv: memoryview, view: memoryview) -> int:
+    """Decode a snappy region :func:`_snappy_room` sized into ``view``: the bytes written, or -1 when it fails."""
     try:
         return cramjam.snappy.decompress_raw_into(mv[20:] if mv[:8] == XERIAL_MAGIC else mv, view)
     except cramjam.DecompressionError:
