@@ -16,14 +16,21 @@ its own (many/join: the two in turns), since each one's large buffers change the
 Times are CPU seconds (``time.process_time``: user and system, so page faults count), best of several passes
 run in turns, as microseconds per batch.
 
-``BENCH_ONLY=compression make bench``; ``python -m bench.compression [--quick]``.
+``BENCH_ONLY=compression make bench``; ``python -m bench.compression [--quick]``. On a loaded machine
+the times swing (the lz4 floor between 2.8 and 6.5 µs from run to run); ``python -m bench.compression
+--instructions`` counts instructions per call instead (valgrind's cachegrind, 100 batches 200 times
+less the same loop doing nothing), the same from run to run to a percent.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
 import struct
+import subprocess
 import sys
+import tempfile
 import time
 import zlib
 from collections.abc import Callable
@@ -137,5 +144,50 @@ def report(results: dict) -> str:
     return "\n".join(lines)
 
 
+_COUNT = """
+import pickle, sys
+from bench.compression import floors
+from kafkaspec.codec.compression import CODEC_IDS, decompress
+name, path, stmt, passes = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+buf, spans = pickle.load(open(path, "rb"))
+mv = memoryview(buf)
+regions = [mv[s:e] for s, e in spans]
+codec, floor = CODEC_IDS[name], floors()[name]
+call = {"pass": lambda r: None, "floor": floor,
+        "decompress": lambda r: decompress(codec, r, max_size=1 << 28, position=0, magic=2)}[stmt]
+for _ in range(passes):
+    for r in regions:
+        call(r)
+"""
+
+
+def instructions(passes: int = 200) -> str:
+    """Instructions per call of the floor and of ``decompress`` on 100 batches, each codec (needs valgrind)."""
+    import pickle
+
+    if shutil.which("valgrind") is None:
+        return "valgrind is not installed: nothing counted"
+    lines = ["## Decompression per batch, instructions per call (valgrind cachegrind; 100 batches x "
+             f"{passes}, less the same loop calling nothing)", "",
+             "  codec   library floor   decompress  ours/floor"]
+    with tempfile.TemporaryDirectory(prefix="bench-compression-") as tmp:
+        for name in CODECS:
+            path = os.path.join(tmp, name)
+            with open(path, "wb") as f:
+                pickle.dump(segment(name, 100 * PER_BATCH), f)
+
+            def count(stmt: str, path: str = path, name: str = name) -> int:
+                out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                                      sys.executable, "-c", _COUNT, name, path, stmt, str(passes)],
+                                     capture_output=True, text=True, check=True)
+                refs = [line for line in out.stderr.splitlines() if "I" in line and "refs:" in line]
+                return int(refs[0].split("refs:")[1].replace(",", ""))
+
+            base = count("pass")
+            floor, ours = ((count(stmt) - base) / (100 * passes) for stmt in ("floor", "decompress"))
+            lines.append(f"  {name:<7} {floor:13,.0f} {ours:12,.0f} {ours / floor:10.2f}x")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
-    print(report(run(quick="--quick" in sys.argv)))
+    print(instructions() if "--instructions" in sys.argv else report(run(quick="--quick" in sys.argv)))
