@@ -1,8 +1,9 @@
 """``make bench``: every benchmark, printed as tables with ratios measured in this run.
 
-``BENCH_QUICK=1`` shrinks the data sizes; ``BENCH_ONLY=v2,legacy,instructions,engine,java,stages,logdir,spark,write,``
-``storage,values`` picks sections (``java``: Kafka's own FileRecords reader against ours, see ``bench/java.py``;
-``stages``: where our side of it spends its time, ``bench/stages.py``).
+``BENCH_QUICK=1`` shrinks the data sizes; ``BENCH_ONLY=v2,legacy,instructions,engine,java,stages,compression,logdir,``
+``spark,write,storage,values`` picks sections (``java``: Kafka's own FileRecords reader against ours, see
+``bench/java.py``; ``stages``: where our side of it spends its time, ``bench/stages.py``; ``compression``:
+per-batch decompression against the library call alone, ``bench/compression.py``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import importlib
 import os
 import platform
 
-SECTIONS = ("v2", "legacy", "instructions", "engine", "java", "stages", "logdir", "spark", "write", "storage", "values")
+SECTIONS = ("v2", "legacy", "instructions", "engine", "java", "stages", "compression", "logdir", "spark", "write",
+            "storage", "values")
 
 
 def main() -> None:
