@@ -9,9 +9,9 @@ into the segment's bytes, ``max_size`` the default bound, the region's position 
 The floor is the cheapest library call that turns one region into its bytes, with none of our checks
 and no bound on the output: ``lz4.frame.decompress``, a reused ``zstandard.ZstdDecompressor``'s
 ``decompress``, ``zlib.decompress`` with gzip's window bits, ``cramjam``'s raw snappy on each xerial
-block. ``decompress_many`` (every region of a run into one buffer, with each region's span) is timed
-against per-batch ``decompress`` and ``b"".join``, what the engine does today, in a second round of
-its own (many/join: the two in turns), since each one's large buffers change the other's page faults.
+block. "per-batch+join" adds the ``b"".join`` of a run's outputs, as the engine joins them
+(decompressing a run into one preallocated buffer measured slower for lz4, zstd and gzip: lz4
+frames state no size and python-zstandard cannot decode into a buffer).
 
 Times are CPU seconds (``time.process_time``: user and system, so page faults count), best of several passes
 run in turns, as microseconds per batch.
@@ -41,7 +41,6 @@ import zstandard
 
 import kafkaspec
 from bench.java import BASE_TS, PER_BATCH, _value
-from kafkaspec.codec import compression
 from kafkaspec.codec.compression import CODEC_IDS, DEFAULT_MAX_DECOMPRESSED, decompress
 
 CODECS = ("lz4", "zstd", "gzip", "snappy")
@@ -94,7 +93,7 @@ def best(fns: list[Callable[[], object]], passes: int) -> list[float]:
 
 
 def measure(name: str, records: int, passes: int) -> dict:
-    """One codec's row: the floor, ``decompress`` per batch, with the join, and ``decompress_many``."""
+    """One codec's row: the floor, ``decompress`` per batch, and with the join."""
     codec = CODEC_IDS[name]
     buf, spans = segment(name, records)
     mv = memoryview(buf)
@@ -114,14 +113,6 @@ def measure(name: str, records: int, passes: int) -> dict:
     times = [t / n for t in best([lambda: [floor(r) for r in regions], ours, joined], passes)]
     row = {"codec": name, "batches": n, "in": sum(e - s for s, e in spans) / n, "out": sum(map(len, expected)) / n,
            "floor": times[0], "ours": times[1], "joined": times[2]}
-    many = getattr(compression, "decompress_many", None)
-    if many is not None:  # timed apart, against the join again: each one's large buffers change the other's page faults
-        items = [(codec, mv[s:e], s) for s, e in spans]
-        data, bounds = many(items, DEFAULT_MAX_DECOMPRESSED)
-        assert bytes(data) == b"".join(expected), name
-        assert [bytes(memoryview(data)[a:b]) for a, b in bounds] == expected, name
-        join_again, many_time = best([joined, lambda: many(items, DEFAULT_MAX_DECOMPRESSED)], passes)
-        row["many"], row["many_ratio"] = many_time / n, many_time / join_again
     return row
 
 
@@ -135,12 +126,10 @@ def report(results: dict) -> str:
     lines = [f"## Decompression per batch ({results['records']:,} records, 100-record batches, JSON-like values): "
              "CPU µs per batch, best of several passes",
              "",
-             "  codec   batches  in (B)  out (B)  library floor  decompress  ours/floor  "
-             "per-batch+join  decompress_many  many/join"]
+             "  codec   batches  in (B)  out (B)  library floor  decompress  ours/floor  per-batch+join"]
     for r in results["rows"]:
-        many = f"{r['many'] * 1e6:16.2f}  {r['many_ratio']:8.2f}x" if "many" in r else f"{'-':>16}  {'-':>9}"
         lines.append(f"  {r['codec']:<7} {r['batches']:7d} {r['in']:7.0f} {r['out']:8.0f} {r['floor'] * 1e6:14.2f} "
-                     f"{r['ours'] * 1e6:11.2f} {r['ours'] / r['floor']:10.2f}x {r['joined'] * 1e6:15.2f}  {many}")
+                     f"{r['ours'] * 1e6:11.2f} {r['ours'] / r['floor']:10.2f}x {r['joined'] * 1e6:15.2f}")
     return "\n".join(lines)
 
 

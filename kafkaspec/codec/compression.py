@@ -39,7 +39,6 @@ member of at most a MiB in one library call each, one xerial snappy block straig
 Anything else about the region (another kind of frame, a checksum that does not match, a cut, bytes
 after the end, output over the bound) sends it to the general route, which decides and names the
 error exactly as before (tests/adversarial/test_compression_fast_paths.py holds them to that).
-:func:`decompress_many` reads a run of regions into one buffer.
 """
 
 from __future__ import annotations
@@ -48,7 +47,6 @@ import io
 import struct
 import threading
 import zlib
-from collections.abc import Iterable
 
 import cramjam  # python-snappy's own backend: raw snappy blocks decompress straight into our buffer
 import lz4.block
@@ -507,75 +505,6 @@ def decompress(codec: int, data: Buffer, *, max_size: int = DEFAULT_MAX_DECOMPRE
         name = CODEC_NAMES[codec]
         raise DecompressionError(f"{name} data is invalid: {exc}", position) from None
     raise UnsupportedCodecError(f"compression attribute {codec} names no known codec (0-4)", position)
-
-
-def decompress_many(items: Iterable[tuple[int, Buffer, int | None]], max_size: int = DEFAULT_MAX_DECOMPRESSED, *,
-                    magic: int = 2, prefix: Buffer = b"", pad: int = 0) -> tuple[bytearray, list[tuple[int, int]]]:
-    """Decompress each ``(codec, region, position)`` into one buffer: it, and each region's ``(start, end)``
-    in it, in order.
-
-    Each region is read as :func:`decompress` reads it (``max_size`` bounds each, errors name the
-    region's position). The buffer starts with ``prefix`` (the spans count it) and ends with ``pad``
-    zero bytes (they do not). It is allocated once at its final size: a snappy block, whose length
-    its header gives, is decoded straight into it; every other region (an lz4 frame states no size)
-    is decompressed first and copied in, the copy ``b"".join`` would make. So when several regions
-    are bad, the one named is the first bad one among those decompressed first, then among the rest.
-    """
-    parts: list[tuple[memoryview, int | None, int] | bytes] = []
-    total = len(prefix)
-    for codec, data, position in items:
-        mv = data if type(data) is memoryview else memoryview(data)
-        room = _snappy_room(mv, max_size) if codec == SNAPPY else 0
-        if room:
-            parts.append((mv, position, room))
-            total += room
-        else:
-            piece = decompress(codec, mv, max_size=max_size, position=position, magic=magic)
-            parts.append(piece)
-            total += len(piece)
-    out = bytearray(total + pad)  # zeroed by the allocator: a large one comes as fresh pages, not written twice
-    pos = len(prefix)
-    out[:pos] = prefix
-    spans = []
-    with memoryview(out) as view:
-        for part in parts:
-            if isinstance(part, bytes):
-                n = len(part)
-                view[pos : pos + n] = part
-            else:
-                mv, position, n = part
-                if _snappy_into(mv, view[pos : pos + n]) != n:
-                    decompress(SNAPPY, mv, max_size=max_size, position=position, magic=magic)  # names what is wrong
-                    raise DecompressionError(f"snappy block does not hold the {n} bytes its header says", position)
-            spans.append((pos, pos + n))
-            pos += n
-    return out, spans
-
-
-def _snappy_room(mv: memoryview, max_size: int) -> int:
-    """The size of a region of one snappy block (xerial or raw), from its header; 0 for any other region."""
-    block = mv[20:] if mv[:8] == XERIAL_MAGIC and len(mv) > 21 and _INT32.unpack_from(mv, 16)[0] == len(mv) - 20 \
-        else mv if mv[:8] != XERIAL_MAGIC else None
-    if block is None:
-        return 0
-    try:
-        n = _snappy_length(block, None)  # the raw block's length, which its decoder holds it to
-    except DecompressionError:
-        return 0
-    # a snappy element writes at most 64 bytes for 3 (about 21x): a header claiming more is a lie that
-    # decompress refuses after allocating one region's claim; here the claims of a run would add up first
-    return n if 0 < n <= max_size and n <= _SNAPPY_MAX_RATIO * len(block) else 0
-
-
-_SNAPPY_MAX_RATIO = 22
-
-
-def _snappy_into(mv: memoryview, view: memoryview) -> int:
-    """Decode a snappy region :func:`_snappy_room` sized into ``view``: the bytes written, or -1 when it fails."""
-    try:
-        return cramjam.snappy.decompress_raw_into(mv[20:] if mv[:8] == XERIAL_MAGIC else mv, view)
-    except cramjam.DecompressionError:
-        return -1
 
 
 def _allocation_failed(exc: Exception) -> bool:

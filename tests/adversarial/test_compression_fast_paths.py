@@ -27,14 +27,11 @@ from kafkaspec.codec import compression
 from kafkaspec.codec.compression import (
     GZIP,
     LZ4,
-    SNAPPY,
     ZSTD,
     compress,
     decompress,
-    decompress_many,
     to_kafka3160_header,
 )
-from kafkaspec.errors import DecompressionError, LimitExceededError
 
 JSON = b"".join(b'{"id":%06d,"user":"u%04d","amount":%9.2f}' % (i * 7919 % 10**6, i % 10**4, i / 7) for i in range(200))
 RANDOM = random.Random(28).randbytes(3000)  # incompressible: lz4 stores it in uncompressed blocks
@@ -157,71 +154,12 @@ def test_a_usual_batch_region_takes_the_fast_path(codec_name, monkeypatch):
     assert decompress(codec, memoryview(batch)[61:], position=61) == expected
 
 
-# -- decompress_many: every region into one buffer, each read as decompress reads it -------------------
-
-
-def _many_outcome(items, max_size: int, magic: int) -> tuple:
-    try:
-        data, spans = decompress_many(items, max_size, magic=magic)
-    except Exception as exc:  # the outcome is the error itself
-        return (type(exc).__name__, str(exc))
-    assert type(data) is bytearray and spans[-1][1] == len(data)
-    return ("read", bytes(data))
-
-
-FRAMES_WITH_SNAPPY = {**FRAMES, "snappy xerial": (SNAPPY, 2, compress(SNAPPY, JSON), JSON),
-                      "snappy xerial, several blocks": (SNAPPY, 2, compress(SNAPPY, BIG), BIG),
-                      "snappy raw": (SNAPPY, 2, compress(SNAPPY, JSON, snappy_framing="raw"), JSON)}
-
-
-@pytest.mark.parametrize("name", list(FRAMES_WITH_SNAPPY))
-def test_decompress_many_reads_each_region_as_decompress_does(name):
-    codec, magic, region, content = FRAMES_WITH_SNAPPY[name]
-    differ = []
-    for label, mutated, max_size in _mutations(region, content or JSON, seed=len(name)):
-        one = _outcome(codec, mutated, magic, max_size)
-        many = _many_outcome([(codec, memoryview(mutated), 1234)], max_size, magic)
-        if one != many:
-            differ.append(f"{label}: {str(many)[:150]} != {str(one)[:150]}")
-    assert not differ, f"{name}: {len(differ)} regions read otherwise than decompress reads them:\n" + "\n".join(
-        differ[:10])
-
-
-def test_decompress_many_joins_a_run_of_every_codec():
-    regions = [(c, memoryview(r), 61 + i) for i, (c, m, r, content) in enumerate(FRAMES_WITH_SNAPPY.values())
-               if content is not None and m == 2] * 3
-    expected = [decompress(c, r) for c, r, _ in regions]
-    data, spans = decompress_many(regions)
-    assert data == b"".join(expected)
-    assert [data[a:b] for a, b in spans] == expected
-    assert spans == [(a, a + len(e)) for a, e in zip([0, *[b for _, b in spans[:-1]]], expected, strict=True)]
-    assert decompress_many([]) == (b"", [])
-
-
-def test_decompress_many_names_the_region_that_fails():
-    good = (LZ4, compress(LZ4, JSON), 100)
-    bad = (ZSTD, compress(ZSTD, JSON)[:-3], 5000)
-    with pytest.raises(DecompressionError, match="zstd data is truncated.*byte 5000"):
-        decompress_many([good, good, bad, good])
-    with pytest.raises(LimitExceededError, match="max_decompressed=100 .*byte 100"):
-        decompress_many([good], 100)
-
-
-def test_decompress_many_prefix_and_padding():
-    regions = [(LZ4, compress(LZ4, JSON), 0), (SNAPPY, compress(SNAPPY, RANDOM), 1), (GZIP, compress(GZIP, JSON), 2)]
-    data, spans = decompress_many(regions, prefix=memoryview(b"head"), pad=8)
-    assert data == b"head" + JSON + RANDOM + JSON + bytes(8)
-    assert spans == [(4, 4 + len(JSON)), (4 + len(JSON), 4 + len(JSON) + len(RANDOM)),
-                     (4 + len(JSON) + len(RANDOM), 4 + 2 * len(JSON) + len(RANDOM))]
-    assert decompress_many([], prefix=b"x", pad=2) == (b"x\0\0", [])
-
-
 # -- a bomb of the Java client's 64 KiB blocks: the block-by-block route stops at the bound too -------
 
 _BOMB_CHILD = textwrap.dedent("""
     import json, resource, sys
-    path, limit, many = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "many"
-    from kafkaspec.codec.compression import decompress, decompress_many
+    path, limit = sys.argv[1], int(sys.argv[2])
+    from kafkaspec.codec.compression import decompress
     from kafkaspec.errors import LimitExceededError
 
     def status(field):  # VmRSS, VmHWM (peak RSS) of this process, in bytes
@@ -231,7 +169,7 @@ _BOMB_CHILD = textwrap.dedent("""
     region = open(path, "rb").read()
     rss = status("VmRSS")
     try:
-        decompress_many([(3, region, 0)], limit) if many else decompress(3, region, max_size=limit)
+        decompress(3, region, max_size=limit)
         out = "read"
     except LimitExceededError:
         out = "refused"
@@ -239,25 +177,17 @@ _BOMB_CHILD = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("entry", ["decompress", "many"])
-def test_a_bomb_of_64_kib_lz4_blocks_stops_near_the_bound(entry, tmp_path):
+def test_a_bomb_of_64_kib_lz4_blocks_stops_near_the_bound(tmp_path):
     limit = 32 << 20
     c = lz4.frame.LZ4FrameCompressor(block_size=lz4.frame.BLOCKSIZE_MAX64KB, block_linked=False)
     path = tmp_path / "bomb"
     canary = tmp_path / "canary"
     canary.write_bytes(b"still here")
     path.write_bytes(c.begin() + b"".join(c.compress(bytes(1 << 20)) for _ in range(4 * limit >> 20)) + c.flush())
-    proc = subprocess.run([sys.executable, "-c", _BOMB_CHILD, str(path), str(limit), entry],
+    proc = subprocess.run([sys.executable, "-c", _BOMB_CHILD, str(path), str(limit)],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
     result = json.loads(proc.stdout)
     assert result["out"] == "refused"
     assert result["peak_over_start"] <= 1.3 * limit, f"peak RSS grew {result['peak_over_start'] >> 20} MiB"
     assert canary.read_bytes() == b"still here"
-
-
-def test_decompress_many_does_not_add_up_the_sizes_snappy_headers_claim():
-    # 2,000 five-byte blocks each claiming 64 MiB: sized from their headers, one buffer of 125 GiB
-    liar = (SNAPPY, bytes([0x80, 0x80, 0x80, 0x20]) + b"\0", 7)
-    with pytest.raises(DecompressionError, match="snappy data is invalid.*byte 7"):
-        decompress_many([liar] * 2000)
