@@ -244,7 +244,14 @@ class Batch(BufferedEntry):
             self.records  # noqa: B018 - decoded for its errors
 
     def __len__(self) -> int:
-        return self.head.records_count
+        """The records count the head states. A count more records than the batch's bytes (or, compressed,
+        ``max_decompressed``) can hold raises the decoder's error here: ``list(batch)`` sizes its list
+        by ``len``, and 2^31 claimed records would ask for 16 GiB before the first record is read."""
+        count = self.head.records_count
+        room = self.max_decompressed if self.head.attributes & 7 else self.end - self.position - v2.RECORD_BATCH_OVERHEAD
+        if count > room // MIN_RECORD_SIZE:
+            self.check_records()  # raises the error of the first record that is not there
+        return count
 
     @property
     def control(self) -> ControlRecord | None:

@@ -56,6 +56,7 @@ from kafkaspec.generated.record_batch_v2 import (
 from ..codec.compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED, decompress
 from ..codec.varint import read_varint
 from ..errors import KafkaFormatError
+from ..generated.record_v2 import MIN_RECORD_SIZE
 from ..records import Batch
 from .schema import HEADERS_TYPE, SCHEMA
 
@@ -278,7 +279,9 @@ def decode_heads(buf: bytes, whole: np.ndarray, positions: np.ndarray, heads: np
             size += len(plain)
         pieces.append(bytes(_PAD))
         data = b"".join(pieces)
-    if size >= _INT32_LIMIT or (counts < 0).any():
+    # a count no records region can hold (each record takes MIN_RECORD_SIZE bytes at least) would size
+    # the arrays by the count, not by the data: 2^31 records of a 100-byte batch asked for 16 GiB
+    if size >= _INT32_LIMIT or (counts < 0).any() or (counts * MIN_RECORD_SIZE > ends - starts).any():
         raise _Fail
     arr = np.frombuffer(data, np.uint8)
     try:

@@ -4,7 +4,7 @@
 magic, CRC and record count checked, a ``Batch`` object made): a few microseconds a batch, a tenth
 of the columnar engine's time on 100-record batches. Here the only sequential part, the chain of
 batch lengths, is a plain loop over ints; the heads are read with one numpy gather
-(:data:`~kafkaspec.arrow.engine.HEAD_DTYPE`) and checked as arrays, the CRC-32C of each batch by the
+(:func:`~kafkaspec.arrow.engine.read_heads`) and checked as arrays, the CRC-32C of each batch by the
 crc32c library; no object is made per batch.
 
 The walk stops at the first entry it does not vouch for: a legacy (magic 0/1) entry, a length out of
@@ -23,7 +23,7 @@ import numpy as np
 from kafkaspec.generated import record_batch_v2 as v2
 
 from ..codec.crc import crc32c
-from .engine import HEAD_DTYPE
+from .engine import read_heads
 
 _LENGTH = struct.Struct(">i").unpack_from
 
@@ -52,8 +52,7 @@ def v2_heads(buf: bytes, start: int, *, verify: bool) -> Heads:
         starts.append(pos)
         pos = after
     positions = np.array(starts, np.int64)
-    whole = np.frombuffer(buf, np.uint8)
-    heads = np.ndarray((max(len(whole) - head_size + 1, 0),), HEAD_DTYPE, whole, 0, (1,))[positions]
+    heads = read_heads(np.frombuffer(buf, np.uint8), positions)
     ok = heads["records_count"] >= 0
     if verify and len(starts):
         view, crc_from = memoryview(buf), v2.ATTRIBUTES_OFFSET

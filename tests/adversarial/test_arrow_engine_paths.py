@@ -10,6 +10,8 @@ that the error is the batch iterator's, at the same byte.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pyarrow as pa
@@ -204,3 +206,36 @@ def test_a_records_count_past_the_records_is_the_record_decoders_error(tmp_path,
         _reference(data, "x")
     assert got.value.reason == expected.value.reason
     assert got.value.position == expected.value.position
+
+
+_HUGE_COUNT_CHILD = """
+import resource, sys, kafkaspec
+from kafkaspec import logdir
+from kafkaspec.errors import KafkaFormatError
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # 1 GiB: the arrays a 2^31 count asked for were 16
+batch = kafkaspec.iter_batches(open(sys.argv[1] + "/t-0/00000000000000000000.log", "rb").read())
+for what in ("list", "to_arrow"):
+    try:
+        list(next(batch)) if what == "list" else logdir.open_log(sys.argv[1] + "/t-0").partitions()[0].to_arrow()
+        print(what, "read")
+    except KafkaFormatError as exc:
+        print(what, "refused", exc.position)
+"""
+
+
+def test_a_records_count_near_2_31_is_an_error_in_bounded_memory(tmp_path):
+    """A head claiming 2^31 - 1 records (CRC fixed) in ten batches of five: both the engine and
+    ``list(batch)`` sized arrays by the claim (16 GiB) before reading a record; now the record
+    decoder's error, under a 1 GiB address-space limit."""
+    pieces = []
+    for b in range(10):
+        batch = bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"v", timestamp=TS)] * 5, base_offset=b * 10))
+        batch[57:61] = (2**31 - 1).to_bytes(4, "big")
+        batch[17:21] = crc32c(bytes(batch[21:])).to_bytes(4, "big")
+        pieces.append(bytes(batch))
+    _segment(tmp_path, b"".join(pieces))
+    proc = subprocess.run([sys.executable, "-c", _HUGE_COUNT_CHILD, str(tmp_path)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.split("\n")[:2] == ["list refused 61", "to_arrow refused 61"]
+    assert (tmp_path / "canary").read_text() == "keep"
