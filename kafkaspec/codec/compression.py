@@ -39,6 +39,10 @@ member of at most a MiB in one library call each, one xerial snappy block straig
 Anything else about the region (another kind of frame, a checksum that does not match, a cut, bytes
 after the end, output over the bound) sends it to the general route, which decides and names the
 error exactly as before (tests/adversarial/test_compression_fast_paths.py holds them to that).
+
+Why one module of this size: each codec's fast route and general route must decide every region
+alike (same bytes, same error at the same position) and share one bound, one error wording and the
+out-of-memory rule; split per codec, each file would re-state them.
 """
 
 from __future__ import annotations
