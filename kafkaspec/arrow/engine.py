@@ -392,14 +392,18 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     # every record's length from its first bytes: the chain must hold record by record
     window = _windows(arr, rec, _WINDOW)
     fields = _Fields(arr, u16, rec, window)
-    pair = np.ndarray((total,), _U16LE, fields.window, 0, (_WINDOW,)) if total else np.zeros(0, np.uint16)
-    trusted = bool(_STEP_2.take(pair).all()) if total else True
-    length = fields.varint(5)
-    stop = fields.position() + length
-    # trusted: every length took one or two bytes and is not negative, so every lockstep step moved by
-    # exactly its record: each record ends where the next starts, and the walk ended each batch at its
-    # end (or walked it again in plain Python). Else (a step stayed), the chain is checked record by record.
-    if not trusted:
+    pair = np.ndarray((total,), _U16LE, fields.window, 0, (_WINDOW,))
+    moved = _STEP_2.take(pair)  # each record's length varint and body, as the walk stepped over them
+    if moved.all():
+        # trusted: every length took one or two bytes and is not negative, so every lockstep step moved
+        # by exactly its record: each record ends where the next starts, and the walk ended each batch at
+        # its end (or walked it again in plain Python). Its varint is two bytes where its first has the
+        # continuation bit.
+        stop = rec + moved
+        fields._advance((fields.window[0::_WINDOW] >> 7) + np.uint8(1))
+    else:  # a step stayed: the chain is checked record by record
+        length = fields.varint(5)
+        stop = fields.position() + length
         follows = np.empty(total, np.int64)  # where each record must end: the next one's start, or the batch's end
         follows[:-1] = rec[1:]
         filled = counts > 0
@@ -460,7 +464,6 @@ class _Fields:
         self.origin = origin
         self.width = window.dtype.itemsize
         self.window = window.view(np.uint8)
-        self.row = np.arange(len(origin), dtype=np.int64) * self.width
         self.window16 = np.ndarray((max(len(self.window) - 1, 0),), _U16LE, self.window, 0, (1,))
 
     def rebase(self, width: int) -> None:
@@ -490,7 +493,7 @@ class _Fields:
                 shift = (at - low).astype(np.uint32) << np.uint32(3)
                 return (lambda: (word >> shift) & np.uint32(0xFF)), (lambda: (word >> shift) & np.uint32(0xFFFF))
         if isinstance(at, np.ndarray) and len(at) and int(at.max()) + 2 <= width:
-            index = self.row + at
+            index = np.arange(0, n * width, width, dtype=np.int64) + at  # each record's window row, plus its read
             window, window16 = self.window, self.window16
             return (lambda: window.take(index)), (lambda: window16[index])
         pos = self.origin + at
