@@ -41,24 +41,25 @@ def v2_heads(buf: bytes, start: int, *, verify: bool) -> Heads:
     batch (``verify``: CRCs checked too)."""
     end = len(buf)
     starts: list[int] = []
+    crcs: list[int] = []
     pos = start
     head_size, magic_at, length_at = v2.RECORD_BATCH_OVERHEAD, v2.MAGIC_OFFSET, v2.BATCH_LENGTH_OFFSET
-    length_end, shortest = v2.BATCH_LENGTH_END, v2.MIN_BATCH_LENGTH
+    length_end, shortest, crc_from = v2.BATCH_LENGTH_END, v2.MIN_BATCH_LENGTH, v2.ATTRIBUTES_OFFSET
+    view = memoryview(buf)
     while end - pos >= head_size and buf[pos + magic_at] == 2:  # the chain of lengths: bounds checked here
         length = _LENGTH(buf, pos + length_at)[0]
         after = pos + length_end + length
         if length < shortest or after > end:
             break
         starts.append(pos)
+        if verify:  # while the batch's bytes are at hand (in the cache)
+            crcs.append(crc32c(view[pos + crc_from:after]))
         pos = after
     positions = np.array(starts, np.int64)
     heads = read_heads(np.frombuffer(buf, np.uint8), positions)
     ok = heads["records_count"] >= 0
-    if verify and len(starts):
-        view, crc_from = memoryview(buf), v2.ATTRIBUTES_OFFSET
-        ends = [*starts[1:], pos]
-        crcs = np.fromiter([crc32c(view[s + crc_from:e]) for s, e in zip(starts, ends)], np.uint32, len(starts))
-        ok &= crcs == heads["crc"]
+    if verify and starts:
+        ok &= np.array(crcs, np.uint32) == heads["crc"]
     if not ok.all():
         good = int(np.argmin(ok))  # the first batch failing a check: the batch iterator reports it
         return Heads(positions[:good], heads[:good], starts[good])
