@@ -411,7 +411,7 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
         if (length < 0).any() or not np.array_equal(stop, follows):
             raise _Fail
     fields.stop = stop
-    fields.at = fields.at + 1  # past the attributes byte (unused by the columns)
+    fields._advance(1)  # past the attributes byte (unused by the columns)
     return fields
 
 
@@ -450,13 +450,17 @@ class _Fields:
 
     ``window`` holds the first :data:`_WINDOW` bytes of every record (the record walk copied them).
     Fields inside them are read from that compact array, through a strided view when every record
-    has the field at the same place (equal varint widths and key lengths), else through an index;
-    fields further in are read from the data itself.
+    has the field at the same place (equal varint widths and key lengths), a shifted word when it sits
+    at one of a few places, else through an index; fields further in are read from the data itself.
+
+    The read position is ``var + off``: a per-record part that changes only after a field of
+    different widths (``None``: the same place in every record) and a part shared by all records. What
+    a read derives from the per-record part (its range, the word shifts, the index) is kept until
+    that part changes: fields after a fixed-size one read at no extra cost.
     """
 
     def __init__(self, arr: np.ndarray, u16: np.ndarray, origin: np.ndarray, window: np.ndarray):
         self.arr, self.u16 = arr, u16
-        self.at: int | np.ndarray = 0  # where the read stands, from each record's origin
         self.stop = origin  # where each record ends (set once known)
         self._origin_at(origin, window)
 
@@ -465,51 +469,79 @@ class _Fields:
         self.width = window.dtype.itemsize
         self.window = window.view(np.uint8)
         self.window16 = np.ndarray((max(len(self.window) - 1, 0),), _U16LE, self.window, 0, (1,))
+        self._set_var(None, 0)
+
+    def _set_var(self, var: np.ndarray | None, off: int) -> None:
+        self.var, self.off = var, off  # where the read stands from each record's origin: var + off
+        self._derived: dict[str, object] = {}  # what reads computed from ``var``
+
+    def _from_var(self, name: str, make: Callable[[np.ndarray], object]) -> object:
+        if name not in self._derived:
+            assert self.var is not None
+            self._derived[name] = make(self.var)
+        return self._derived[name]
+
+    @property
+    def at(self) -> int | np.ndarray:
+        """Where the read stands from each record's origin (an int when the same for all)."""
+        return self.off if self.var is None else self.var + self.off
 
     def rebase(self, width: int) -> None:
         """Read on from here with a new window of ``width`` bytes from every
         record's read position: fields that sit at different places from the records' starts (after
         fields of different widths) often sit at the same place from here, and read as strided views."""
         origin = self.position()
-        self.at = 0
         self._origin_at(origin, _windows(self.arr, origin, width))
+
+    def move_to(self, position: np.ndarray) -> None:
+        """Continue from ``position`` (positions in the data), read elsewhere."""
+        self._set_var(position - self.origin, 0)
 
     def position(self) -> np.ndarray:
         """Where every record's read stands, as positions in the data (a new array)."""
-        return self.origin + self.at
+        if self.var is None:
+            return self.origin + self.off
+        return self._from_var("position", lambda var: self.origin + var) + self.off  # type: ignore[operator]
 
     def _reads(self) -> tuple[Callable[[], np.ndarray], Callable[[], np.ndarray]]:
         """Two readers of every record's read position: its byte, and its two bytes (little-endian
-        uint16); the index they share is computed once."""
-        at, n, width = self.at, len(self.origin), self.width
-        if isinstance(at, int) and at + 2 <= width:  # the same place in every window: strided views, no copy
-            window = self.window
-            return (lambda: window[at::width]), (lambda: np.ndarray((n,), _U16LE, window, at, (width,)))
-        if isinstance(at, np.ndarray) and len(at):
-            low, high = int(at.min()), int(at.max())
-            if high - low <= 2 and low + 4 <= width:  # a few places (after a field of one or two bytes): a
-                # strided 4-byte word at the first of them, shifted per record, instead of an index
-                word = np.ndarray((n,), _U32LE, self.window, low, (width,))
-                shift = (at - low).astype(np.uint32) << np.uint32(3)
+        uint16); what they share is computed once."""
+        off, n, width, var = self.off, len(self.origin), self.width, self.var
+        window = self.window
+        if var is None:
+            if off + 2 <= width:  # the same place in every window: strided views, no copy
+                return (lambda: window[off::width]), (lambda: np.ndarray((n,), _U16LE, window, off, (width,)))
+            pos = self.origin + off
+        else:
+            low, high = self._from_var("range", lambda v: (int(v.min()), int(v.max())))  # type: ignore[misc]
+            if high - low <= 2 and low + off + 4 <= width:  # a few places (after a field of one or two bytes):
+                # a strided 4-byte word at the first of them, shifted per record, instead of an index
+                word = np.ndarray((n,), _U32LE, window, low + off, (width,))
+                shift: np.ndarray = self._from_var(  # type: ignore[assignment]
+                    "shift", lambda v: (v - low).astype(np.uint32) << np.uint32(3))
                 return (lambda: (word >> shift) & np.uint32(0xFF)), (lambda: (word >> shift) & np.uint32(0xFFFF))
-        if isinstance(at, np.ndarray) and len(at) and int(at.max()) + 2 <= width:
-            index = np.arange(0, n * width, width, dtype=np.int64) + at  # each record's window row, plus its read
-            window, window16 = self.window, self.window16
-            return (lambda: window.take(index)), (lambda: window16[index])
-        pos = self.origin + at
+            if high + off + 2 <= width:
+                rows: np.ndarray = self._from_var(  # type: ignore[assignment]
+                    "rows", lambda v: np.arange(0, n * width, width, dtype=np.int64) + v)  # each record's window row
+                index = rows + off
+                window16 = self.window16
+                return (lambda: window.take(index)), (lambda: window16[index])
+            pos = self.position()
         arr, u16 = self.arr, self.u16
         return (lambda: arr.take(pos)), (lambda: u16[pos])
 
     def _advance(self, size: np.ndarray | int) -> None:
         """Move the read ``size`` bytes on (per record, or the same for all)."""
-        if isinstance(self.at, np.ndarray):
-            self.at += size  # a fresh array of this reader's own
-        elif isinstance(size, int):
-            self.at += size
-        elif len(size) and int(size.min()) == int(size.max()):  # still the same place in every record
-            self.at += int(size[0])
-        elif len(size):
-            self.at = size.astype(np.int64) + self.at
+        if isinstance(size, int):
+            self.off += size
+        elif not len(size):
+            return
+        elif int(size.min()) == int(size.max()):  # still the same distance on in every record
+            self.off += int(size[0])
+        elif self.var is None:
+            self._set_var(size.astype(np.int64), self.off)
+        else:
+            self._set_var(self.var + size, self.off)
 
     def varint(self, max_bytes: int, wide: bool = False) -> np.ndarray:
         """A zigzag varint at every record's read position (5: 32-bit; 9: a varlong up to 63 bits).
@@ -526,7 +558,7 @@ class _Fields:
         pair = pairs()
         size = _SIZE_2.take(pair)
         if not size.all():  # some longer than two bytes
-            value, sizes = _varint(self.arr, self.origin + self.at, max_bytes)
+            value, sizes = _varint(self.arr, self.position(), max_bytes)
             self._advance(sizes)
             return value
         value = _VALUE_2.take(pair)
@@ -546,8 +578,8 @@ class _Fields:
             null = length == -1
             length = np.maximum(length, 0)
         #: where the field's bytes start from each record's origin, when that is the same for every record
-        self.field_at = self.at if isinstance(self.at, int) else None
-        start = self.origin + self.at
+        self.field_at = self.off if self.var is None else None
+        start = self.position()
         self._advance(length)
         return start, length, null
 
@@ -647,7 +679,7 @@ def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | _Header
         p[rows] = q
         j += 1
         rows = rows[hcount[rows] > j]
-    fields.at = p - fields.origin
+    fields.move_to(p)
     return spans
 
 
