@@ -301,13 +301,15 @@ def _records(data: bytes | memoryview, arr: np.ndarray, heads: np.ndarray, count
     off_delta = fields.varint(5, wide=True)
     key = fields.bytes_field()
     value = fields.bytes_field()
-    hcount = fields.varint(5)
-    if len(hcount) and int(hcount.min()) < 0:
-        raise _Fail
-    header_spans = _header_spans(fields, hcount)
-    if not np.array_equal(fields.position(), stop):  # every field inside its record: now the bytes can be copied
-        raise _Fail
-    headers = _header_arrays(header_spans, arr, data, len(hcount), headers_type)
+    header_spans: _HeaderSpans | _HeaderLayout | None = None
+    if not _headerless(fields, arr, counts, ends):
+        hcount = fields.varint(5)
+        if len(hcount) and int(hcount.min()) < 0:
+            raise _Fail
+        header_spans = _header_spans(fields, hcount)
+        if not np.array_equal(fields.position(), stop):  # every field inside its record: now the bytes can be copied
+            raise _Fail
+    headers = _header_arrays(header_spans, arr, data, rows, headers_type)
 
     base_offsets = heads["base_offset"].astype(np.int64)
     base_ts = heads["base_timestamp"].astype(np.int64)
@@ -324,6 +326,21 @@ def _records(data: bytes | memoryview, arr: np.ndarray, heads: np.ndarray, count
     value_array = _gather(databuf, arr, *value, pa.binary())
     assert len(key_array) == rows
     return Decoded(counts, offset, timestamp, key_array, value_array, headers, ends - starts, heads)
+
+
+def _headerless(fields: _Fields, arr: np.ndarray, counts: np.ndarray, ends: np.ndarray) -> bool:
+    """Whether every record ends with a header count of 0 right after the read position (no record has
+    headers, and the fields read so far end one byte before each record's end): seen without reading the
+    records' ends from the data, since each record's last byte leads the next record's window. When
+    not, the header count is read as any field (nothing is decided here but this shortcut)."""
+    n = len(fields.stop)
+    if fields.lead != 1 or not n or not np.array_equal(fields.position() + 1, fields.stop):
+        return False
+    last = np.empty(n, np.uint8)  # each record's last byte
+    last[:-1] = fields.window[fields.width::fields.width]  # the byte before the next record: in its window
+    filled = counts > 0
+    last[np.cumsum(counts)[filled] - 1] = arr[ends[filled] - 1]  # a batch's last record ends at the batch's end
+    return not last.any()
 
 
 def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray, starts: np.ndarray,
@@ -390,9 +407,11 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
         if at != limit:
             raise _Fail
     # every record's length from its first bytes: the chain must hold record by record
-    window = _windows(arr, rec, _WINDOW)
-    fields = _Fields(arr, u16, rec, window)
-    pair = np.ndarray((total,), _U16LE, fields.window, 0, (_WINDOW,))
+    # each record's window starts at the byte before it: the last byte of the record before
+    # (:func:`_headerless`), or of the batch's head
+    window = _windows(arr, rec, _WINDOW, lead=1)
+    fields = _Fields(arr, u16, rec, window, lead=1)
+    pair = np.ndarray((total,), _U16LE, fields.window, 1, (_WINDOW,)) if total else np.zeros(0, np.uint16)
     moved = _STEP_2.take(pair)  # each record's length varint and body, as the walk stepped over them
     if moved.all():
         # trusted: every length took one or two bytes and is not negative, so every lockstep step moved
@@ -400,7 +419,7 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
         # its end (or walked it again in plain Python). Its varint is two bytes where its first has the
         # continuation bit.
         stop = rec + moved
-        fields._advance((fields.window[0::_WINDOW] >> 7) + np.uint8(1))
+        fields._advance((fields.window[1::_WINDOW] >> 7) + np.uint8(1))
     else:  # a step stayed: the chain is checked record by record
         length = fields.varint(5)
         stop = fields.position() + length
@@ -415,21 +434,25 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     return fields
 
 
-def _windows(arr: np.ndarray, origin: np.ndarray, width: int) -> np.ndarray:
-    """``width`` bytes from each of ``origin`` (positions in ``arr``), as items of that size; past the
-    end of ``arr``, zeros (the last records' windows come from a padded copy of the end, so the data
-    itself needs no padding: a run reaching a segment's end is not copied for it)."""
+def _windows(arr: np.ndarray, origin: np.ndarray, width: int, lead: int = 0) -> np.ndarray:
+    """``width`` bytes from ``lead`` bytes before each of ``origin`` (positions in ``arr``), as items of
+    that size; outside ``arr``, zeros (windows reaching past either end come from a padded copy of that
+    end, so the data itself needs no padding: a run reaching a segment's end is not copied for it)."""
     wide = np.dtype(f"V{width}")
+    start = origin - lead if lead else origin
     last = len(arr) - width  # the last position with a whole window inside the data
-    if not len(origin) or int(origin.max()) <= last:
-        return np.ndarray((max(last + 1, 0),), wide, arr, 0, (1,))[origin]
-    out = np.empty(len(origin), wide)
-    inside = origin <= last
-    out[inside] = np.ndarray((max(last + 1, 0),), wide, arr, 0, (1,))[origin[inside]]
-    tail_from = max(last + 1, 0)
-    tail = np.zeros(len(arr) - tail_from + width, np.uint8)
-    tail[: len(arr) - tail_from] = arr[tail_from:]
-    out[~inside] = np.ndarray((len(arr) - tail_from + 1,), wide, tail, 0, (1,))[origin[~inside] - tail_from]
+    whole = np.ndarray((max(last + 1, 0),), wide, arr, 0, (1,))
+    if not len(start) or (int(start.max()) <= last and (not lead or int(start.min()) >= 0)):
+        return whole[start]
+    out = np.empty(len(start), wide)
+    inside = (start >= 0) & (start <= last)
+    out[inside] = whole[start[inside]]
+    for outside, pad_from in ((start < 0, -width), (start > last, max(last + 1, 0))):
+        if outside.any():  # the bytes from pad_from on, with zeros outside the data
+            pad = np.zeros(2 * width + max(len(arr) - pad_from - width, 0), np.uint8)
+            lo, hi = max(pad_from, 0), min(len(arr), pad_from + len(pad))
+            pad[lo - pad_from: hi - pad_from] = arr[lo:hi]
+            out[outside] = np.ndarray((len(pad) - width + 1,), wide, pad, 0, (1,))[start[outside] - pad_from]
     return out
 
 
@@ -459,13 +482,14 @@ class _Fields:
     that part changes: fields after a fixed-size one read at no extra cost.
     """
 
-    def __init__(self, arr: np.ndarray, u16: np.ndarray, origin: np.ndarray, window: np.ndarray):
+    def __init__(self, arr: np.ndarray, u16: np.ndarray, origin: np.ndarray, window: np.ndarray, lead: int = 0):
         self.arr, self.u16 = arr, u16
         self.stop = origin  # where each record ends (set once known)
-        self._origin_at(origin, window)
+        self._origin_at(origin, window, lead)
 
-    def _origin_at(self, origin: np.ndarray, window: np.ndarray) -> None:
+    def _origin_at(self, origin: np.ndarray, window: np.ndarray, lead: int) -> None:
         self.origin = origin
+        self.lead = lead  # the window starts this many bytes before each record's origin
         self.width = window.dtype.itemsize
         self.window = window.view(np.uint8)
         self.window16 = np.ndarray((max(len(self.window) - 1, 0),), _U16LE, self.window, 0, (1,))
@@ -491,7 +515,7 @@ class _Fields:
         record's read position: fields that sit at different places from the records' starts (after
         fields of different widths) often sit at the same place from here, and read as strided views."""
         origin = self.position()
-        self._origin_at(origin, _windows(self.arr, origin, width))
+        self._origin_at(origin, _windows(self.arr, origin, width), 0)
 
     def move_to(self, position: np.ndarray) -> None:
         """Continue from ``position`` (positions in the data), read elsewhere."""
@@ -507,23 +531,23 @@ class _Fields:
         """Two readers of every record's read position: its byte, and its two bytes (little-endian
         uint16); what they share is computed once."""
         off, n, width, var = self.off, len(self.origin), self.width, self.var
-        window = self.window
+        window, at = self.window, self.off + self.lead  # ``at``: in the window
         if var is None:
-            if off + 2 <= width:  # the same place in every window: strided views, no copy
-                return (lambda: window[off::width]), (lambda: np.ndarray((n,), _U16LE, window, off, (width,)))
+            if at + 2 <= width:  # the same place in every window: strided views, no copy
+                return (lambda: window[at::width]), (lambda: np.ndarray((n,), _U16LE, window, at, (width,)))
             pos = self.origin + off
         else:
             low, high = self._from_var("range", lambda v: (int(v.min()), int(v.max())))  # type: ignore[misc]
-            if high - low <= 2 and low + off + 4 <= width:  # a few places (after a field of one or two bytes):
+            if high - low <= 2 and low + at + 4 <= width:  # a few places (after a field of one or two bytes):
                 # a strided 4-byte word at the first of them, shifted per record, instead of an index
-                word = np.ndarray((n,), _U32LE, window, low + off, (width,))
+                word = np.ndarray((n,), _U32LE, window, low + at, (width,))
                 shift: np.ndarray = self._from_var(  # type: ignore[assignment]
                     "shift", lambda v: (v - low).astype(np.uint32) << np.uint32(3))
                 return (lambda: (word >> shift) & np.uint32(0xFF)), (lambda: (word >> shift) & np.uint32(0xFFFF))
-            if high + off + 2 <= width:
+            if high + at + 2 <= width:
                 rows: np.ndarray = self._from_var(  # type: ignore[assignment]
                     "rows", lambda v: np.arange(0, n * width, width, dtype=np.int64) + v)  # each record's window row
-                index = rows + off
+                index = rows + at
                 window16 = self.window16
                 return (lambda: window.take(index)), (lambda: window16[index])
             pos = self.position()

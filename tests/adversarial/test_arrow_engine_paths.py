@@ -208,6 +208,42 @@ def test_a_records_count_past_the_records_is_the_record_decoders_error(tmp_path,
     assert got.value.position == expected.value.position
 
 
+
+@pytest.mark.parametrize("last_byte", [0x02, 0x01, 0x80])
+def test_a_records_last_byte_is_its_header_count_even_when_the_rest_has_none(tmp_path, last_byte):
+    """No record has headers, and the fields end one byte before each record's end: the engine takes
+    the header counts from each record's last byte (the byte leading the next record's window) instead
+    of reading them. One record's last byte made 1 header, -1 headers or a varint going on (CRC fixed):
+    that byte is a header count, not skipped: the record decoder's error, at its byte."""
+    pieces = [bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i)
+                                               for i in range(20)], base_offset=b * 20)) for b in range(10)]
+    batch = pieces[4]
+    end = 61  # past the batch head: each record is its length (one zigzag byte here) and that many bytes
+    for _ in range(8):
+        end += 1 + (batch[end] >> 1)
+    assert batch[end - 1] == 0  # record 7's header count
+    batch[end - 1] = last_byte
+    batch[17:21] = crc32c(bytes(batch[21:])).to_bytes(4, "big")
+    data = b"".join(map(bytes, pieces))
+    part = _segment(tmp_path, data)
+    with pytest.raises(KafkaFormatError) as got:
+        part.to_arrow()
+    with pytest.raises(KafkaFormatError) as expected:
+        _reference(data, "x")
+    assert got.value.reason == expected.value.reason
+    assert got.value.position == expected.value.position
+
+
+@pytest.mark.parametrize("codec", ["gzip", "zstd"])
+def test_compressed_runs_whose_first_record_starts_the_joined_data(tmp_path, monkeypatch, codec):
+    """Every batch compressed: the records regions are joined from byte 0, so the first record's window
+    (which starts a byte before it) reaches before the data: zeros there, the same table."""
+    data = b"".join(kafkaspec.build_batch([kafkaspec.Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=TS + i)
+                                           for i in range(30)], base_offset=b * 30, compression=codec)
+                    for b in range(12))
+    assert _same(tmp_path, data, monkeypatch).num_rows == 360
+
+
 _HUGE_COUNT_CHILD = """
 import resource, sys, kafkaspec
 from kafkaspec import logdir
