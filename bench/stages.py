@@ -25,7 +25,7 @@ from bench.java import WORKLOADS, write_segments
 #: (stage, module attribute paths timed for it); nested calls are not counted twice (outermost wins)
 STAGES = [
     ("read", ["kafkaspec.logdir.segment.read_regular"]),
-    ("batch walk", ["kafkaspec.arrow.partitions.v2_heads"]),
+    ("batch walk", ["kafkaspec.arrow.partitions.v2_heads", "kafkaspec.arrow.partitions.crc_mismatch"]),
     ("decompress", ["kafkaspec.arrow.engine.decompress"]),
     ("record walk", ["kafkaspec.arrow.engine._record_spans"]),
     ("fields", ["kafkaspec.arrow.engine._Fields.varint", "kafkaspec.arrow.engine._Fields.bytes_field"]),

@@ -13,7 +13,7 @@ Needs numpy and pyarrow (``kafkaspec[spark]``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..codec.extras import missing
@@ -36,7 +36,7 @@ from ..generated.record_batch_v2 import (
 from ..records import Batch, BatchIterator
 from .engine import decode_run, decode_run_at
 from .schema import SCHEMA
-from .walk import Heads, v2_heads
+from .walk import Heads, crc_mismatch, v2_heads
 
 if TYPE_CHECKING:
     from ..values.decoder import ValueDecoder
@@ -155,14 +155,14 @@ def _segment_batches(buf: bytes, floor: int, names: dict[str, Any], verify: bool
     an error raised at its byte) up to the next v2 batch, where the walk resumes."""
     pos, end = 0, len(buf)
     while pos < end:
-        found = v2_heads(buf, pos, verify=verify)
-        yield from _v2_runs(buf, found, floor, names, max_decompressed)
-        pos = found.stop
+        found = v2_heads(buf, pos)
+        vouched = yield from _v2_runs(buf, found, floor, names, verify, max_decompressed)
+        pos = vouched
         if pos >= end:
             return
         for entry in BatchIterator(buf, verify=verify, max_decompressed=max_decompressed, check_records=False,
                                    start=pos):
-            if isinstance(entry, Batch) and entry.position > found.stop:
+            if isinstance(entry, Batch) and entry.position > vouched:
                 pos = entry.position  # back to the walk
                 break
             _check_floor(entry, floor)
@@ -184,38 +184,58 @@ def _cut_differently(position: int, first: int, last: int, floor: int) -> KafkaF
                             position)
 
 
-def _v2_runs(buf: bytes, found: Heads, floor: int, names: dict[str, Any],
-             max_decompressed: int) -> Iterator[pa.RecordBatch]:
+def _v2_runs(buf: bytes, found: Heads, floor: int, names: dict[str, Any], verify: bool,
+             max_decompressed: int) -> Generator[pa.RecordBatch, None, int]:
     """The batches ``found`` from ``floor`` on (tiered storage's lineage), :data:`ROWS_PER_RUN` records
-    at a time, through the engine; a run it declines goes to the per-record decoder."""
+    at a time, through the engine; a run it declines goes to the per-record decoder. ``verify``: each
+    run's CRCs checked right before it is decoded, stopping at the first that fails. Returns where the
+    batches stop being vouched for: ``found.stop``, or the batch whose CRC failed."""
     positions, heads = found.positions, found.heads
     if not len(positions):
-        return
+        return found.stop
     base_offsets = heads["base_offset"].astype(np.int64)
     if floor > int(base_offsets.min()):  # a tiered segment served from inside it: the batches before go
+        if verify:  # checked too, as if read
+            bad = crc_mismatch(buf, positions, heads)
+            if bad is not None:
+                return (yield from _v2_runs(buf, Heads(positions[:bad], heads[:bad], int(positions[bad])), floor,
+                                            names, False, max_decompressed))
         keep: list[int] = []
         for i, (first, delta) in enumerate(zip(base_offsets.tolist(), heads["last_offset_delta"].tolist())):
             if first + delta < floor:
                 continue  # served by the segment before
             if first < floor:
-                yield from _v2_runs(buf, Heads(positions[keep], heads[keep], 0), floor, names, max_decompressed)
+                yield from _v2_runs(buf, Heads(positions[keep], heads[keep], 0), floor, names, False, max_decompressed)
                 raise _cut_differently(int(positions[i]), first, first + delta, floor)
             keep.append(i)
-        positions, heads = positions[keep], heads[keep]
+        positions, heads, verify = positions[keep], heads[keep], False
     rows = np.cumsum(heads["records_count"].astype(np.int64))
     first = 0
     while first < len(positions):
         before = int(rows[first - 1]) if first else 0
         last = min(int(np.searchsorted(rows, before + ROWS_PER_RUN)), len(positions) - 1)
-        run = slice(first, last + 1)
-        rb = decode_run_at(buf, positions[run], heads[run], max_decompressed=max_decompressed, **names)
-        if rb is None:  # the per-record decoder: its error at its byte, or the same columns
-            start = int(positions[first])
-            stop = int(positions[last]) + BATCH_LENGTH_END + int(heads["batch_length"][last])
-            rb = _per_record(list(BatchIterator(buf, max_decompressed=max_decompressed, check_records=False,
-                                                start=start, end=stop, verify=False)), **names)
-        yield rb
+        bad = crc_mismatch(buf, positions[first:last + 1], heads[first:last + 1]) if verify else None
+        if bad is not None:  # the batches before it, then the batch iterator reports it
+            if bad:
+                yield _decoded(buf, positions, heads, first, first + bad - 1, names, max_decompressed)
+            return int(positions[first + bad])
+        yield _decoded(buf, positions, heads, first, last, names, max_decompressed)
         first = last + 1
+    return found.stop
+
+
+def _decoded(buf: bytes, positions: np.ndarray, heads: np.ndarray, first: int, last: int, names: dict[str, Any],
+             max_decompressed: int) -> pa.RecordBatch:
+    """Batches ``first`` to ``last`` through the engine; if it declines, the per-record decoder (its error
+    at its byte, or the same columns)."""
+    run = slice(first, last + 1)
+    rb = decode_run_at(buf, positions[run], heads[run], max_decompressed=max_decompressed, **names)
+    if rb is None:
+        start = int(positions[first])
+        stop = int(positions[last]) + BATCH_LENGTH_END + int(heads["batch_length"][last])
+        rb = _per_record(list(BatchIterator(buf, max_decompressed=max_decompressed, check_records=False,
+                                            start=start, end=stop, verify=False)), **names)
+    return rb
 
 
 def _run(buf: bytes, run: list[Batch], names: dict[str, Any], max_decompressed: int) -> pa.RecordBatch:

@@ -166,6 +166,23 @@ def test_a_corrupt_batch_in_the_middle_is_the_batch_iterators_error(tmp_path):
     assert str(part.segments()[0].path) in str(got.value)
 
 
+@pytest.mark.parametrize("bad", [0, 23, 39])
+def test_the_records_before_a_corrupt_batch_are_read_then_its_error(tmp_path, bad):
+    """CRCs are checked a run at a time, right before the run is decoded: a batch failing its CRC
+    inside a run ends the run there; the records before it come out, then the batch iterator's error."""
+    data = bytearray(_batches(40, 10, lambda i: kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i)))
+    starts = [b.position for b in BatchIterator(bytes(data))]
+    data[starts[bad] + 70] ^= 0x40
+    part = _segment(tmp_path, bytes(data))
+    values: list[bytes] = []
+    with pytest.raises(KafkaFormatError) as got:
+        for rb in partitions.partition_batches(part):
+            values += rb.column("value").to_pylist()
+    assert values == [b"v%d" % i for i in range(bad * 10)]
+    assert got.value.position == starts[bad]
+    assert "CRC" in got.value.reason
+
+
 def test_a_partial_tail_is_left_out(tmp_path):
     whole = _batches(8, 10, lambda i: kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i))
     cut = whole + kafkaspec.build_batch([kafkaspec.Record(value=b"torn", timestamp=TS)], base_offset=80)[:-5]
