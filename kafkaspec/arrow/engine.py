@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar, cast
 
 from ..codec.extras import missing
 
@@ -131,6 +131,9 @@ class Decoded(NamedTuple):
     #: caller needing a compressed batch's uncompressed size (the pipeline's audit) need not decompress again
     plain_sizes: np.ndarray
     heads: np.ndarray  # the batch heads, :data:`HEAD_DTYPE` records (the batch columns come from these)
+
+
+_T = TypeVar("_T")
 
 
 class _Fail(Exception):
@@ -499,11 +502,12 @@ class _Fields:
         self.var, self.off = var, off  # where the read stands from each record's origin: var + off
         self._derived: dict[str, object] = {}  # what reads computed from ``var``
 
-    def _from_var(self, name: str, make: Callable[[np.ndarray], object]) -> object:
+    def _from_var(self, name: str, make: Callable[[np.ndarray], _T]) -> _T:
+        """``make(var)``, made once for each ``var``."""
         if name not in self._derived:
             assert self.var is not None
             self._derived[name] = make(self.var)
-        return self._derived[name]
+        return cast(_T, self._derived[name])
 
     @property
     def at(self) -> int | np.ndarray:
@@ -525,7 +529,7 @@ class _Fields:
         """Where every record's read stands, as positions in the data (a new array)."""
         if self.var is None:
             return self.origin + self.off
-        return self._from_var("position", lambda var: self.origin + var) + self.off  # type: ignore[operator]
+        return self._from_var("position", lambda var: self.origin + var) + self.off
 
     def _reads(self) -> tuple[Callable[[], np.ndarray], Callable[[], np.ndarray]]:
         """Two readers of every record's read position: its byte, and its two bytes (little-endian
@@ -537,16 +541,15 @@ class _Fields:
                 return (lambda: window[at::width]), (lambda: np.ndarray((n,), _U16LE, window, at, (width,)))
             pos = self.origin + off
         else:
-            low, high = self._from_var("range", lambda v: (int(v.min()), int(v.max())))  # type: ignore[misc]
+            low, high = self._from_var("range", lambda v: (int(v.min()), int(v.max())))
             if high - low <= 2 and low + at + 4 <= width:  # a few places (after a field of one or two bytes):
                 # a strided 4-byte word at the first of them, shifted per record, instead of an index
                 word = np.ndarray((n,), _U32LE, window, low + at, (width,))
-                shift: np.ndarray = self._from_var(  # type: ignore[assignment]
-                    "shift", lambda v: (v - low).astype(np.uint32) << np.uint32(3))
+                shift = self._from_var("shift", lambda v: (v - low).astype(np.uint32) << np.uint32(3))
                 return (lambda: (word >> shift) & np.uint32(0xFF)), (lambda: (word >> shift) & np.uint32(0xFFFF))
             if high + at + 2 <= width:
-                rows: np.ndarray = self._from_var(  # type: ignore[assignment]
-                    "rows", lambda v: np.arange(0, n * width, width, dtype=np.int64) + v)  # each record's window row
+                rows = self._from_var(  # each record's window row, plus its part of the read
+                    "rows", lambda v: np.arange(0, n * width, width, dtype=np.int64) + v)
                 index = rows + at
                 window16 = self.window16
                 return (lambda: window.take(index)), (lambda: window16[index])
