@@ -444,19 +444,27 @@ def _windows(arr: np.ndarray, origin: np.ndarray, width: int, lead: int = 0) -> 
     wide = np.dtype(f"V{width}")
     start = origin - lead if lead else origin
     last = len(arr) - width  # the last position with a whole window inside the data
-    whole = np.ndarray((max(last + 1, 0),), wide, arr, 0, (1,))
+    if last < 0:  # the data is shorter than a window: every window from the padded copy
+        return _padded_windows(arr, start, width) if len(start) else np.empty(0, f"V{width}")
+    whole = np.ndarray((last + 1,), wide, arr, 0, (1,))
     if not len(start) or (int(start.max()) <= last and (not lead or int(start.min()) >= 0)):
         return whole[start]
-    out = np.empty(len(start), wide)
-    inside = (start >= 0) & (start <= last)
-    out[inside] = whole[start[inside]]
-    for outside, pad_from in ((start < 0, -width), (start > last, max(last + 1, 0))):
-        if outside.any():  # the bytes from pad_from on, with zeros outside the data
-            pad = np.zeros(2 * width + max(len(arr) - pad_from - width, 0), np.uint8)
-            lo, hi = max(pad_from, 0), min(len(arr), pad_from + len(pad))
-            pad[lo - pad_from: hi - pad_from] = arr[lo:hi]
-            out[outside] = np.ndarray((len(pad) - width + 1,), wide, pad, 0, (1,))[start[outside] - pad_from]
+    # the few windows reaching past an end (the last records', the first's lead): gathered clamped, then
+    # replaced (a boolean mask over every row would cost more than the gather itself)
+    out = whole[np.clip(start, 0, last)]
+    for outside in (np.flatnonzero(start < 0), np.flatnonzero(start > last)):
+        if len(outside):
+            out[outside] = _padded_windows(arr, start[outside], width)
     return out
+
+
+def _padded_windows(arr: np.ndarray, start: np.ndarray, width: int) -> np.ndarray:
+    """The windows at ``start`` (a few, near the data's ends) from a copy of the bytes they span, with
+    zeros outside the data."""
+    lo, hi = int(start.min()), int(start.max()) + width
+    pad = np.zeros(hi - lo, np.uint8)
+    pad[max(lo, 0) - lo: min(hi, len(arr)) - lo] = arr[max(lo, 0): min(hi, len(arr))]
+    return np.ndarray((hi - lo - width + 1,), np.dtype(f"V{width}"), pad, 0, (1,))[start - lo]
 
 
 def _place(rec: np.ndarray, rows: np.ndarray, first: int, steps: list[np.ndarray]) -> None:
@@ -753,6 +761,15 @@ def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _Heade
     the bytes are sliced out of the windows; else header ``j`` of record ``r`` is row ``r * count + j``
     of ``spans``, written a strided column at a time."""
     fields.rebase(_HEADERS_WINDOW)
+    window = fields.window.reshape(-1, fields.width)
+    template = _header_template(bytes(window[0]), count)
+    if template is not None:
+        keys, values, length_bytes, end = template
+        # the length varints of every record the same bytes as the first record's: the same lengths, so
+        # every header at the same place (a varint's bytes decide where it ends, and so where the next starts)
+        if _same_bytes(window, length_bytes):
+            fields._advance(end)
+            return _HeaderLayout(window, keys, values)
     read = []
     places: list[tuple[int | None, int | None]] = []
     for _ in range(count):
@@ -773,6 +790,37 @@ def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _Heade
         if null is not None:
             value_null[:, j] = null
     return None
+
+
+def _same_bytes(window: np.ndarray, places: list[int]) -> bool:
+    """Whether every row of ``window`` (uint8, rows of a multiple of 8 bytes) has the first row's bytes
+    at ``places``: compared a 64-bit word at a time, masked to the places (one strided pass a word)."""
+    rows, width = window.shape
+    words = window.reshape(-1).view(np.uint64).reshape(rows, width // 8)
+    mask = np.zeros(width, np.uint8)
+    mask[places] = 0xFF
+    masks, firsts = mask.view(np.uint64), words[0] & mask.view(np.uint64)
+    return all(((words[:, w] & masks[w]) == firsts[w]).all() for w in sorted({p // 8 for p in places}))
+
+
+def _header_template(row: bytes, count: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[int], int] | None:
+    """The places of ``count`` headers at the start of ``row`` (one record's headers window): (where,
+    length) of each key and of each value, where their length varints' bytes are, and where the last
+    header ends; ``None`` when they do not all lie inside the row, or a value is null."""
+    keys, values, length_bytes = [], [], []
+    at = 0
+    try:
+        for _ in range(count):
+            for places, least in ((keys, 0), (values, 0)):
+                size, after = read_varint(row, at)
+                length_bytes += range(at, after)
+                if size < least or after + size > len(row):
+                    return None
+                places.append((after, size))
+                at = after + size
+    except (KafkaFormatError, IndexError):  # a varint running past the row
+        return None
+    return keys, values, length_bytes, at
 
 
 def _sliced(window: np.ndarray, places: list[tuple[int, int]], arrow_type: pa.DataType) -> pa.Array:

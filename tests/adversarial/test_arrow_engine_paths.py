@@ -91,8 +91,19 @@ def test_headers_at_the_same_places_are_sliced_from_the_windows(tmp_path, sliced
                                                   {"key": "ct", "value": b"json"}, {"key": "é", "value": b""}]
 
 
+def test_headers_of_the_same_lengths_are_sliced_whatever_their_bytes(tmp_path, sliced, monkeypatch):
+    """The layout is taken from the first record's headers and checked on every record by the bytes of
+    its length varints alone: names and values that differ but keep their lengths still slice."""
+    data = _batches(16, 25, lambda i: kafkaspec.Record(
+        key=b"k", value=b"v%d" % i, timestamp=TS + i * 1000,
+        headers=[(f"h{i % 10}", b"%08d" % i), ("x", b"\x80\xff" * (i % 2) or b"ab")]))
+    table = _same(tmp_path, data, monkeypatch)
+    assert sliced
+    assert table.column("headers")[7].as_py() == [{"key": "h7", "value": b"00000007"}, {"key": "x", "value": b"\x80\xff"}]
+
+
 @pytest.mark.parametrize("case", ["a null value", "every value null", "values of two sizes", "past the window",
-                                  "counts differ"])
+                                  "counts differ", "the first record differs"])
 def test_headers_not_at_the_same_places_take_the_general_path(tmp_path, sliced, case, monkeypatch):
     def make(i: int) -> kafkaspec.Record:
         headers = [("a", b"xy"), ("b", b"12345678")]
@@ -106,6 +117,8 @@ def test_headers_not_at_the_same_places_take_the_general_path(tmp_path, sliced, 
             headers.append(("long", b"L" * 80))
         elif case == "counts differ" and i % 3 == 0:
             headers = headers[:1]
+        elif case == "the first record differs" and i == 0:
+            headers[1] = ("b", b"123")
         return kafkaspec.Record(key=None, value=b"%d" % i, timestamp=TS + i, headers=headers)
 
     _same(tmp_path, _batches(12, 25, make), monkeypatch)
