@@ -807,7 +807,9 @@ def _header_template(row: bytes, count: int) -> tuple[list[tuple[int, int]], lis
     """The places of ``count`` headers at the start of ``row`` (one record's headers window): (where,
     length) of each key and of each value, where their length varints' bytes are, and where the last
     header ends; ``None`` when they do not all lie inside the row, or a value is null."""
-    keys, values, length_bytes = [], [], []
+    keys: list[tuple[int, int]] = []
+    values: list[tuple[int, int]] = []
+    length_bytes: list[int] = []
     at = 0
     try:
         for _ in range(count):
