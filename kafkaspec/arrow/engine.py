@@ -89,8 +89,9 @@ def _two_byte_tables() -> tuple[np.ndarray, np.ndarray]:
 
 _VALUE_2, _SIZE_2 = _two_byte_tables()
 #: the record-length walk's step for the two bytes at a record's start: past its length varint and its
-#: body; 0 (the walk stays) for a length of three or more varint bytes, or a negative one
-_STEP_2 = np.where((_SIZE_2 > 0) & (_VALUE_2 >= 0), _SIZE_2 + _VALUE_2, 0).astype(np.int32)
+#: body; 0 (the walk stays) for a length of three or more varint bytes, or a negative one. int64, as the
+#: positions it moves (a step's sum needs no widening: a tenth of the walk's time)
+_STEP_2 = np.where((_SIZE_2 > 0) & (_VALUE_2 >= 0), _SIZE_2 + _VALUE_2, 0).astype(np.int64)
 
 #: a v2 batch head as a numpy record (big-endian fields at the schema's offsets): the heads of a run
 #: are read with one gather instead of a Python loop over batches
