@@ -1,14 +1,18 @@
 // Kafka's own reader, timed for bench/java.py: kafka-clients' FileRecords (in the package
 // org.apache.kafka.common.record.internal as of 4.3) over one segment file, each batch's CRC
-// checked (ensureValid) and each record's offset, timestamp, key, value and header keys read. Keys and values are ByteBuffer views (Java copies nothing; the remaining() calls keep
-// the JIT from dropping the reads). Prints, per file, the record count and the best CPU time of
-// PASSES passes of this thread (the JIT warms over the first ones).
+// checked (ensureValid) and each record's offset, timestamp, key, value and header keys read. Keys and
+// values are ByteBuffer views (Java copies nothing; the remaining() calls keep the JIT from dropping the
+// reads). WARM untimed passes over every file (the JIT warms over them), then per file PASSES timed ones; prints the
+// record count, the best CPU time of one pass of this thread, and the CPU time of the whole process
+// (garbage collection and the JIT's threads too) over the timed passes.
 //
-//   java -cp kafka-clients.jar:...:classes FileRecordsRead PASSES FILE...
+//   java -cp kafka-clients.jar:...:classes FileRecordsRead WARM PASSES FILE...
 
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+
+import com.sun.management.OperatingSystemMXBean;
 import java.nio.ByteBuffer;
 
 import org.apache.kafka.common.header.Header;
@@ -38,12 +42,22 @@ public final class FileRecordsRead {
     }
 
     public static void main(String[] args) throws Exception {
-        int passes = Integer.parseInt(args[0]);
+        int warm = Integer.parseInt(args[0]);
+        int passes = Integer.parseInt(args[1]);
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
-        for (int i = 1; i < args.length; i++) {
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        for (int pass = 0; pass < warm; pass++) {  // every file first: the JIT has compiled what all of them take
+            for (int i = 2; i < args.length; i++) {
+                try (FileRecords records = FileRecords.open(new File(args[i]))) {
+                    readAll(records);
+                }
+            }
+        }
+        for (int i = 2; i < args.length; i++) {
             File file = new File(args[i]);
-            long best = Long.MAX_VALUE;
             long count = 0;
+            long best = Long.MAX_VALUE;
+            long processStart = os.getProcessCpuTime();
             for (int pass = 0; pass < passes; pass++) {
                 try (FileRecords records = FileRecords.open(file)) {
                     long start = cpu.getCurrentThreadCpuTime();
@@ -51,7 +65,9 @@ public final class FileRecordsRead {
                     best = Math.min(best, cpu.getCurrentThreadCpuTime() - start);
                 }
             }
-            System.out.println(file.getPath() + "\t" + count + "\t" + best + "\t" + (sink & 1));
+            long process = os.getProcessCpuTime() - processStart;
+            System.out.println(file.getPath() + "\t" + count + "\t" + best + "\t" + process + "\t" + passes + "\t"
+                               + (sink & 1));
         }
     }
 }
