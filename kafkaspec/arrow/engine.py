@@ -591,7 +591,7 @@ class _Fields:
             if top < 128:  # every value in one byte (lengths under 64, no headers)
                 self._advance(1)
                 return np.zeros(len(first), np.int64) if top == 0 else _ZIGZAG_1.take(first)
-        pair = pairs()
+        pair = pairs().astype(np.intp)  # as the two lookups' index (each would convert it)
         size = _SIZE_2.take(pair)
         if not size.all():  # some longer than two bytes
             value, sizes = _varint(self.arr, self.position(), max_bytes)
