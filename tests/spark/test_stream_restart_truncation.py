@@ -16,6 +16,7 @@ import pytest
 from pyspark.sql.streaming.datasource import ReadAllAvailable
 from test_stream_truncation import _append, _batch, _log, _reader, _truncate_to, _values
 
+from kafkaspec.spark.options import MARKS_KEY
 from kafkaspec.spark.streaming import DataLossError
 
 
@@ -52,3 +53,104 @@ def test_fail_on_data_loss_false_logs_it_and_reads_on_from_the_checkpoint(restar
     assert "t-0: the log went back" in caplog.text
     assert end["t"] == {"0": 40}
     assert _values(reader, checkpointed, end) == [b"new-%d" % i for i in range(30, 40)]
+
+
+def _read_to_end(root, **options):
+    """A query's run: read everything there is; returns the offset JSON its checkpoint holds."""
+    reader = _reader(root, **options)
+    start = reader.initialOffset()
+    end = reader.latestOffset(start, ReadAllAvailable())
+    _values(reader, start, end)
+    return json.loads(json.dumps(end))
+
+
+def test_a_partition_deleted_and_recreated_while_stopped_is_data_loss(tmp_path):
+    log = _log(tmp_path)
+    _append(log, _batch(0, 10, b"old"), _batch(10, 10, b"old"))
+    checkpointed = _read_to_end(log.parent.parent)
+    for f in log.parent.iterdir():
+        f.unlink()
+    _append(log, _batch(0, 40, b"again"))  # one batch over offsets 0-39: the offset 20 is nothing special
+    with pytest.raises(DataLossError, match=r"t-0: the log went back while the query was stopped: the batch holding "
+                                            r"its offsets 10 to 19 .*records below offset 20"):
+        _reader(log.parent.parent).latestOffset(checkpointed, ReadAllAvailable())
+    assert (tmp_path / "canary").read_text() == "keep"
+
+
+def test_a_log_that_only_grew_or_rolled_restarts_quietly_and_reads_every_record_once(tmp_path, caplog):
+    log = _log(tmp_path)
+    _append(log, _batch(0, 10, b"a"), _batch(10, 10, b"a"))
+    checkpointed = _read_to_end(log.parent.parent)
+    _append(log, _batch(20, 5, b"a"))
+    (log.parent / f"{25:020d}.log").write_bytes(_batch(25, 5, b"b"))  # rolled: a new active segment
+    reader = _reader(log.parent.parent)
+    with caplog.at_level(logging.WARNING):
+        end = reader.latestOffset(checkpointed, ReadAllAvailable())
+    assert caplog.text == ""
+    assert end["t"] == {"0": 30}
+    assert _values(reader, checkpointed, end) == [b"a-%d" % i for i in range(20, 25)] + \
+        [b"b-%d" % i for i in range(25, 30)]
+    assert reader.latestOffset(end, ReadAllAvailable()) == end  # nothing new: the same offset, marks and all
+
+
+def test_an_offset_without_marks_still_restarts_and_is_checked_by_its_offsets(restarted):
+    """A checkpoint written before the marks (or a user's startingOffsets): the offsets are all it has."""
+    log, checkpointed = restarted
+    old = {"t": checkpointed["t"]}
+    reader = _reader(log.parent.parent)
+    end = reader.latestOffset(old, ReadAllAvailable())  # regrown past 30: the offsets cannot tell
+    assert end["t"] == {"0": 40} and end[MARKS_KEY]["t"]["0"]["position"] > 0  # the next checkpoint can
+    _truncate_to(log, 0)
+    with pytest.raises(DataLossError, match=r"t-0: offsets went back from 30 to 0 "):
+        _reader(log.parent.parent).latestOffset(old, ReadAllAvailable())
+
+
+def test_starting_offsets_given_as_json_ignore_marks(restarted):
+    log, checkpointed = restarted
+    reader = _reader(log.parent.parent, startingOffsets=json.dumps(checkpointed))  # an endOffset copied from progress
+    start = reader.initialOffset()
+    assert start["t"] == {"0": 30}
+    end = reader.latestOffset(start, ReadAllAvailable())
+    assert _values(reader, start, end) == [b"new-%d" % i for i in range(30, 40)]
+
+
+def test_a_limited_trigger_marks_the_batch_holding_its_last_offset(tmp_path):
+    """maxOffsetsPerTrigger ends a micro-batch inside the log: the mark is the batch holding its last offset,
+    so a cut below that offset is seen and a cut above it (records not read yet) is not data loss."""
+    log = _log(tmp_path)
+    batches = [_batch(i, 10, b"old") for i in range(0, 50, 10)]
+    _append(log, *batches)
+    reader = _reader(log.parent.parent, maxOffsetsPerTrigger="25")
+    start = reader.initialOffset()
+    end = json.loads(json.dumps(reader.latestOffset(start, reader.getDefaultReadLimit())))
+    assert end["t"] == {"0": 25}
+    assert end[MARKS_KEY]["t"]["0"]["position"] == sum(map(len, batches[:2]))  # the batch of offsets 20-29
+    _values(reader, start, end)
+    _truncate_to(log, sum(map(len, batches[:3])))  # cut above it: offsets 30-49 go, none of them read
+    _append(log, _batch(30, 30, b"new"))
+    after = _reader(log.parent.parent).latestOffset(end, ReadAllAvailable())
+    assert after["t"] == {"0": 60}
+    _truncate_to(log, sum(map(len, batches[:2])))  # cut below it: offsets 20-24 were read and are replaced
+    _append(log, _batch(20, 40, b"new"))
+    with pytest.raises(DataLossError, match=r"t-0: the log went back while the query was stopped: the batch holding "
+                                            r"its offsets 20 to 29 .*records below offset 25"):
+        _reader(log.parent.parent).latestOffset(end, ReadAllAvailable())
+
+
+def test_marks_a_checkpoint_cannot_hold_are_refused_naming_them(restarted):
+    log, checkpointed = restarted
+    bad = {**checkpointed, MARKS_KEY: {"t": {"0": {"segment": 0, "position": 12, "head": "zz"}}}}
+    with pytest.raises(ValueError, match=r'not an offset of this source: its "kafkalog/marks" must be .*zz'):
+        _reader(log.parent.parent).latestOffset(bad, ReadAllAvailable())
+
+
+def test_the_marks_key_is_no_topic(tmp_path):
+    """Topics named like the key's parts still read: a "/" is in no topic name (Kafka: [a-zA-Z0-9._-])."""
+    for topic in ("kafkalog", "marks", "kafkalog.marks"):
+        d = tmp_path / "logs" / f"{topic}-0"
+        d.mkdir(parents=True)
+        (d / ("0" * 20 + ".log")).write_bytes(_batch(0, 3, topic.encode()))
+    checkpointed = _read_to_end(tmp_path / "logs")
+    assert sorted(checkpointed) == ["kafkalog", "kafkalog.marks", MARKS_KEY, "marks"]
+    assert sorted(checkpointed[MARKS_KEY]) == ["kafkalog", "kafkalog.marks", "marks"]
+    assert _reader(tmp_path / "logs").latestOffset(checkpointed, ReadAllAvailable()) == checkpointed
