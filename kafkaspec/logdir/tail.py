@@ -314,27 +314,61 @@ class PartitionTail:
 
 
 def holds(segs: list[Segment], mark: BatchMark) -> bool:
-    """Whether the log (its segments ``segs``) still holds the marked batch where it was, byte for byte: one
-    read of its head. True also when nothing can be told: its segment deleted from the start (retention;
-    the log start says what went) or meanwhile, or tiered (never rewritten in place)."""
+    """Whether the log (its segments ``segs``) still holds the marked batch: where it was, byte for byte (one
+    read of its head), or compacted (:func:`_compacted`, looked at only when those bytes differ). True also
+    when nothing can be told: its segment deleted from the start (retention; the log start says what went)
+    or meanwhile, or tiered (never rewritten in place)."""
     bases = [s.base_offset for s in segs]
-    if mark.segment not in bases:
-        return not bases or mark.segment < bases[0]  # deleted from the start, or cut back / rewritten
-    seg = segs[bases.index(mark.segment)]
-    if seg.layout != "kafka":
+    if not bases or mark.segment < bases[0]:
         return True
+    if mark.segment in bases:  # else cut back, rewritten, or merged into an earlier one by the cleaner
+        seg = segs[bases.index(mark.segment)]
+        if seg.layout != "kafka":
+            return True
+        try:
+            with RangeReader(seg.path) as reader:
+                if reader.read_span(mark.position, mark.position + len(mark.head)) == mark.head:
+                    return True
+        except FileNotFoundError:
+            return True
+    return _compacted(segs, mark)
+
+
+def _compacted(segs: list[Segment], mark: BatchMark) -> bool:
+    """Whether the marked batch, no longer where it was, was only compacted: Kafka's cleaner rewrites a
+    closed segment (merging it into an earlier one, batches moving up) and keeps of a batch whose records
+    it thins its base and last offsets and leader epoch (v2), dropping a batch it empties. So: the batch
+    now holding the mark's last offset has the mark's offsets, epoch and magic 2 and is no longer, or no
+    batch holds any of its offsets. A log cut back and grown again holds those offsets afresh (in batches
+    from the first offset cut, under a new leader's epoch), and a recreated one from offset 0."""
+    below = [s for s in segs if s.base_offset <= mark.last_offset]
+    if not below or below[-1].layout != "kafka":
+        return not below
     try:
-        with RangeReader(seg.path) as reader:
-            return reader.read_span(mark.position, mark.position + len(mark.head)) == mark.head
+        now = _mark_below(below[-1], mark.last_offset + 1)
     except FileNotFoundError:
         return True
+    if now is None or now.last_offset < mark.first_offset:
+        return True
+    if len(now.head) < _HEAD or len(mark.head) < _HEAD:
+        return False
+    was_offset, was_length, was_epoch, was_magic = ENTRY_HEAD.unpack_from(mark.head)
+    is_offset, is_length, is_epoch, is_magic = ENTRY_HEAD.unpack_from(now.head)
+    return (was_magic == is_magic == 2 and (was_offset, was_epoch) == (is_offset, is_epoch)
+            and now.last_offset == mark.last_offset and is_length <= was_length)
 
 
 def _mark_below(seg: Segment, offset: int) -> BatchMark | None:
     """The batch of ``seg`` holding ``offset - 1``, or the last one starting below ``offset``: its heads walked
     from the offset index's floor, a block at a time (one request for an object: an index interval is a
-    few kilobytes)."""
-    pos = seg.position_for_offset(offset - 1)
+    few kilobytes); from the segment's start when no batch head is found there (an index not cut back
+    with its log)."""
+    floor = seg.position_for_offset(offset - 1)
+    found = _walk_below(seg, offset, floor)
+    return _walk_below(seg, offset, 0) if found is None and floor > 0 else found
+
+
+def _walk_below(seg: Segment, offset: int, pos: int) -> BatchMark | None:
     found = None
     with RangeReader(seg.path) as reader:
         block, block_at = b"", pos

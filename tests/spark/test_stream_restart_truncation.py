@@ -14,8 +14,9 @@ import logging
 
 import pytest
 from pyspark.sql.streaming.datasource import ReadAllAvailable
-from test_stream_truncation import _append, _batch, _log, _reader, _truncate_to, _values
+from test_stream_truncation import TS, _append, _batch, _log, _reader, _truncate_to, _values
 
+from kafkaspec import Record, build_batch
 from kafkaspec.spark.options import MARKS_KEY
 from kafkaspec.spark.streaming import DataLossError
 
@@ -154,3 +155,65 @@ def test_the_marks_key_is_no_topic(tmp_path):
     assert sorted(checkpointed) == ["kafkalog", "kafkalog.marks", MARKS_KEY, "marks"]
     assert sorted(checkpointed[MARKS_KEY]) == ["kafkalog", "kafkalog.marks", "marks"]
     assert _reader(tmp_path / "logs").latestOffset(checkpointed, ReadAllAvailable()) == checkpointed
+
+
+def _kept(base: int, offsets: list[int], last: int, epoch: int, tag: bytes = b"old") -> bytes:
+    """A batch as Kafka's cleaner leaves it: some of its records, its base and last offsets and epoch kept."""
+    records = [Record(key=None, value=b"%s-%d" % (tag, o), timestamp=TS + o, offset=o) for o in offsets]
+    return build_batch(records, base_offset=base, last_offset_delta=last - base, partition_leader_epoch=epoch)
+
+
+def _epoch_batch(base: int, n: int, epoch: int, tag: bytes = b"old") -> bytes:
+    return build_batch(values=[b"%s-%d" % (tag, base + i) for i in range(n)],
+                       timestamps=[TS + base + i for i in range(n)], base_offset=base, partition_leader_epoch=epoch)
+
+
+def _segment(log, base: int):
+    return log.parent / f"{base:020d}.log"
+
+
+@pytest.fixture
+def two_segments(tmp_path):
+    """Segment 0 (offsets 0-19) and segment 20 (20-39, the mark's batch 30-39), leader epoch 3, read to 40."""
+    log = _log(tmp_path)
+    _append(log, _epoch_batch(0, 10, 3), _epoch_batch(10, 10, 3))
+    _append(_segment(log, 20), _epoch_batch(20, 10, 3), _epoch_batch(30, 10, 3))
+    checkpointed = _read_to_end(log.parent.parent)
+    assert checkpointed[MARKS_KEY]["t"]["0"]["segment"] == 20
+    _append(_segment(log, 40), _epoch_batch(40, 5, 4, b"more"))  # rolled, then the cleaner may run
+    yield log, checkpointed
+    assert (tmp_path / "canary").read_text() == "keep"
+
+
+@pytest.mark.parametrize("cleaned", ["thinned in place", "merged into segment 0", "its batch emptied and dropped"])
+def test_a_segment_compacted_while_stopped_is_no_data_loss(two_segments, cleaned, caplog):
+    """Compaction keeps offsets: the records it drops are ones a newer record with the same key replaces."""
+    log, checkpointed = two_segments
+    first = _kept(0, [3, 9], 9, 3) + _kept(10, [12], 19, 3)
+    second = _kept(20, [21, 29], 29, 3)
+    if cleaned == "thinned in place":
+        _segment(log, 20).write_bytes(second + _kept(30, [31, 38], 39, 3))
+    elif cleaned == "merged into segment 0":
+        _segment(log, 20).unlink()
+        log.write_bytes(first + second + _kept(30, [39], 39, 3))
+    else:
+        _segment(log, 20).write_bytes(second)
+    reader = _reader(log.parent.parent)
+    with caplog.at_level(logging.WARNING):
+        end = reader.latestOffset(checkpointed, ReadAllAvailable())
+    assert caplog.text == ""
+    assert end["t"] == {"0": 45}
+    assert _values(reader, checkpointed, end) == [b"more-%d" % i for i in range(40, 45)]
+
+
+@pytest.mark.parametrize("rewritten", ["by a new leader", "with other records"])
+def test_a_batch_with_the_same_offsets_written_again_is_data_loss(two_segments, rewritten):
+    """Truncated to offset 30 and written again: a new leader's epoch, or (a partition recreated, its epochs
+    counted again) records that do not fit where the old ones were."""
+    log, checkpointed = two_segments
+    _segment(log, 40).unlink()
+    again = _epoch_batch(30, 10, 4, b"new") if rewritten == "by a new leader" else _epoch_batch(30, 10, 3, b"newer")
+    _segment(log, 20).write_bytes(_epoch_batch(20, 10, 3) + again + _epoch_batch(40, 5, 4, b"more"))
+    with pytest.raises(DataLossError, match=r"t-0: the log went back while the query was stopped: the batch holding "
+                                            r"its offsets 30 to 39 .*below offset 40"):
+        _reader(log.parent.parent).latestOffset(checkpointed, ReadAllAvailable())
