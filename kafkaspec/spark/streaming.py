@@ -224,7 +224,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
 
     def latestOffset(self, start: dict, limit: ReadLimit) -> dict:
         starts, marks = from_json(start), marks_from_json(start)
-        expect = {tp: m for tp, m in marks.items() if tp not in self.checked and tp in starts}
+        expect = self._unchecked(starts, marks)
         points = self._look(expect)
         self.checked.update(points)
         ends: Offsets = {}
@@ -267,6 +267,26 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         same = {tp: kept[tp] for tp in kept if ends[tp] == starts[tp]}
         return to_json(ends, {**self._marks({tp: o for tp, o in ends.items() if tp not in same}), **same})
 
+    def _unchecked(self, starts: Offsets, marks: Marks) -> Marks:
+        """The marks of a checkpointed offset this reader has yet to read back (once each: then its tails follow)."""
+        return {tp: m for tp, m in marks.items() if tp not in self.checked and tp in starts}
+
+    def _check(self, starts: Offsets, marks: Marks) -> None:
+        """A restart's first look before its first latestOffset (the replay of a planned micro-batch): the
+        checkpoint's marks are checked there, so that nothing is read from a log that went back below the
+        batch's start (with ``failOnDataLoss`` false it is logged: the batch keeps the offsets it logged)."""
+        expect = self._unchecked(starts, marks)
+        points = self._look(expect)
+        self.checked.update(points)
+        for tp, mark in expect.items():
+            point = points.get(tp)
+            if point is not None and point.rewound is not None:
+                end = self._available(point)
+                if end >= starts[tp]:
+                    self._went_back(tp, starts[tp], end, point.rewound, mark)
+                else:  # below the checkpoint: the offsets say it
+                    self._went_back(tp, starts[tp], end, None)
+
     def _lost(self, tp: TopicPartition, begin: int, log_start: int) -> None:
         what = f"{tp[0]}-{tp[1]} offsets {begin} to {log_start - 1}"
         if self.opts.fail_on_data_loss:
@@ -301,7 +321,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         if not any(ends[tp] > starts.get(tp, -1) for tp in ends):
             return []
         if any(tp not in self.tails for tp in ends):  # a restart replays a planned batch before any look
-            self._look()
+            self._check(starts, marks_from_json(start))
         tasks: list[RangeTask] = []
         with open_source(self.path, self.opts) as log_dir:
             for part in log_dir.partitions():

@@ -217,3 +217,26 @@ def test_a_batch_with_the_same_offsets_written_again_is_data_loss(two_segments, 
     with pytest.raises(DataLossError, match=r"t-0: the log went back while the query was stopped: the batch holding "
                                             r"its offsets 30 to 39 .*below offset 40"):
         _reader(log.parent.parent).latestOffset(checkpointed, ReadAllAvailable())
+
+
+def test_a_restart_that_replays_its_planned_batch_checks_before_planning(tmp_path):
+    """Spark restarts by planning again the micro-batch whose offsets it logged and did not commit, before any
+    latestOffset: the check comes first there, so nothing of the new log is read under the old offsets."""
+    log = _log(tmp_path)
+    first = _batch(0, 10, b"old")
+    _append(log, first, _batch(10, 10, b"old"))
+    reader = _reader(log.parent.parent)
+    start = reader.initialOffset()
+    end = json.loads(json.dumps(reader.latestOffset(start, ReadAllAvailable())))
+    _values(reader, start, end)
+    _append(log, _batch(20, 10, b"old"))
+    planned = json.loads(json.dumps(reader.latestOffset(end, ReadAllAvailable())))  # logged, then the crash
+    _truncate_to(log, len(first))
+    _append(log, _batch(10, 30, b"new"))
+    restarted = _reader(log.parent.parent)
+    with pytest.raises(DataLossError, match=r"t-0: the log went back while the query was stopped: the batch holding "
+                                            r"its offsets 10 to 19 .*below offset 20"):
+        restarted.partitions(end, planned)
+    lenient = _reader(log.parent.parent, failOnDataLoss="false")
+    assert _values(lenient, end, planned) == [b"new-%d" % i for i in range(20, 30)]  # the offsets it logged
+    assert lenient.latestOffset(planned, ReadAllAvailable())["t"] == {"0": 40}  # checked once: said once
