@@ -131,7 +131,6 @@ class PartitionTail:
         ``expect``: a batch an earlier reader saw (:meth:`mark`); when it is no longer there, the look says
         ``rewound`` (the offset after that batch, or the end this tail had reached if further)."""
         segs = self._segs = part.segments()
-        self._marked = None
         if not segs:
             return TailPoint(self._next, self._next, self._next)
         log_start = max(segs[0].served_from, segs[0].base_offset)

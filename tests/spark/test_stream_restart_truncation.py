@@ -17,6 +17,7 @@ from pyspark.sql.streaming.datasource import ReadAllAvailable
 from test_stream_truncation import TS, _append, _batch, _log, _reader, _truncate_to, _values
 
 from kafkaspec import Record, build_batch
+from kafkaspec.logdir.fs import RangeReader
 from kafkaspec.spark.options import MARKS_KEY
 from kafkaspec.spark.streaming import DataLossError
 
@@ -240,3 +241,31 @@ def test_a_restart_that_replays_its_planned_batch_checks_before_planning(tmp_pat
     lenient = _reader(log.parent.parent, failOnDataLoss="false")
     assert _values(lenient, end, planned) == [b"new-%d" % i for i in range(20, 30)]  # the offsets it logged
     assert lenient.latestOffset(planned, ReadAllAvailable())["t"] == {"0": 40}  # checked once: said once
+
+
+def test_the_check_reads_one_head_per_partition_and_a_running_query_none(tmp_path, monkeypatch):
+    for p in (0, 1, 2):
+        d = tmp_path / "logs" / f"t-{p}"
+        d.mkdir(parents=True)
+        (d / ("0" * 20 + ".log")).write_bytes(b"".join(_batch(b, 10, b"x") for b in range(0, 100, 10)))
+    root = tmp_path / "logs"
+    checkpointed = _read_to_end(root)
+    reads: list[tuple[str, int, int]] = []
+    read_span = RangeReader.read_span
+
+    def counted(self, start, end):
+        reads.append((str(self.path), start, end))
+        return read_span(self, start, end)
+
+    monkeypatch.setattr(RangeReader, "read_span", counted)
+    _reader(root).latestOffset({"t": checkpointed["t"]}, ReadAllAvailable())
+    assert reads == []  # without marks: the tails' own reads only
+    reader = _reader(root)
+    end = reader.latestOffset(checkpointed, ReadAllAvailable())
+    heads = {(p, s) for p, s, _ in reads}
+    assert len(reads) == len(heads) == 3 and all(e - s == 27 for _, s, e in reads), reads  # one v2 head each
+    reads.clear()
+    for p in (0, 1, 2):
+        _append(root / f"t-{p}" / ("0" * 20 + ".log"), _batch(100, 5, b"y"))
+    assert reader.latestOffset(end, ReadAllAvailable())["t"] == {"0": 105, "1": 105, "2": 105}
+    assert reads == []  # the tails follow on: no mark is read again, the new marks are the last heads seen
