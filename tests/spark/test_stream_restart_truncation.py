@@ -269,3 +269,20 @@ def test_the_check_reads_one_head_per_partition_and_a_running_query_none(tmp_pat
         _append(root / f"t-{p}" / ("0" * 20 + ".log"), _batch(100, 5, b"y"))
     assert reader.latestOffset(end, ReadAllAvailable())["t"] == {"0": 105, "1": 105, "2": 105}
     assert reads == []  # the tails follow on: no mark is read again, the new marks are the last heads seen
+
+
+def test_the_pipelines_summary_shows_offsets_not_marks(tmp_path):
+    """``kafkaspec pipeline --incremental`` reports the checkpoint's last offsets: the marks are not offsets."""
+    from kafkaspec.spark.incremental import IncrementalSummary, format_summary, last_offsets
+
+    log = _log(tmp_path)
+    _append(log, _batch(0, 10, b"a"))
+    checkpointed = _read_to_end(log.parent.parent)
+    ck = tmp_path / "ck"
+    (ck / "commits").mkdir(parents=True)
+    (ck / "offsets").mkdir()
+    (ck / "commits" / "0").write_text("v1\n{}\n")
+    (ck / "offsets" / "0").write_text("v1\n{}\n" + json.dumps(checkpointed) + "\n")
+    assert MARKS_KEY in checkpointed and last_offsets(ck) == {"t": {"0": 10}}
+    summary = IncrementalSummary(input="logs", output="out", mode="incremental", offsets=last_offsets(ck))
+    assert "t-0 10" in format_summary(summary) and "marks" not in format_summary(summary)
