@@ -19,7 +19,8 @@ matching ``subscribePattern``) are read from their start. Offsets that retention
 they were read fail the query, naming them, unless ``failOnDataLoss`` is false (then they are
 skipped and logged); so does a log that went back under the query (truncated after a leader
 change, or deleted and recreated: ``TailPoint.rewound``, or offsets below the query's position),
-even when it has grown past that position again (then the query goes on from the new end).
+even when it has grown past that position again (with ``failOnDataLoss`` false the query goes on from
+its position, or from the new end when that is below it: the offsets below were delivered already).
 
 A restarted query's reader has no tail yet: what it can check comes from the checkpoint. So each
 offset also carries, beside its topics under the reserved key ``"kafkalog/marks"`` (no topic name holds

@@ -16,7 +16,7 @@ import pytest
 from pyspark.sql.streaming.datasource import ReadAllAvailable
 from test_stream_truncation import TS, _append, _batch, _log, _reader, _truncate_to, _values
 
-from kafkaspec import Record, build_batch
+from kafkaspec import Record, build_batch, build_control_batch
 from kafkaspec.logdir.fs import RangeReader
 from kafkaspec.spark.options import MARKS_KEY
 from kafkaspec.spark.streaming import DataLossError
@@ -286,3 +286,27 @@ def test_the_pipelines_summary_shows_offsets_not_marks(tmp_path):
     assert MARKS_KEY in checkpointed and last_offsets(ck) == {"t": {"0": 10}}
     summary = IncrementalSummary(input="logs", output="out", mode="incremental", offsets=last_offsets(ck))
     assert "t-0 10" in format_summary(summary) and "marks" not in format_summary(summary)
+
+
+def test_read_committed_marks_the_batch_below_the_last_stable_offset(tmp_path, caplog):
+    """An open transaction holds the offset at its first: the mark is the batch before it, not the last seen."""
+    log = _log(tmp_path)
+    plain = _batch(0, 10, b"plain")
+    txn = build_batch(values=[b"txn-%d" % i for i in range(10, 15)], timestamps=[TS] * 5, base_offset=10,
+                      producer_id=7, producer_epoch=0, base_sequence=0, is_transactional=True)
+    _append(log, plain, txn, _batch(15, 5, b"after"))
+    checkpointed = _read_to_end(log.parent.parent, isolationLevel="read_committed")
+    assert checkpointed["t"] == {"0": 10}
+    assert checkpointed[MARKS_KEY]["t"]["0"]["position"] == 0  # the batch of offsets 0-9
+    _append(log, build_control_batch("commit", producer_id=7, producer_epoch=0, base_offset=20))
+    reader = _reader(log.parent.parent, isolationLevel="read_committed")
+    with caplog.at_level(logging.WARNING):
+        end = reader.latestOffset(checkpointed, ReadAllAvailable())
+    assert caplog.text == "" and end["t"] == {"0": 21}
+    assert _values(reader, checkpointed, end) == [b"txn-%d" % i for i in range(10, 15)] + \
+        [b"after-%d" % i for i in range(15, 20)]
+    _truncate_to(log, 0)
+    _append(log, _batch(0, 30, b"new"))
+    with pytest.raises(DataLossError, match=r"t-0: the log went back while the query was stopped: the batch holding "
+                                            r"its offsets 0 to 9 .*below offset 10"):
+        _reader(log.parent.parent, isolationLevel="read_committed").latestOffset(checkpointed, ReadAllAvailable())
