@@ -114,7 +114,7 @@ def marks_from_json(offsets: dict) -> Marks:
         for topic, parts in held.items():
             for partition, m in parts.items():
                 segment, position, head = int(m["segment"]), int(m["position"]), bytes.fromhex(m["head"])
-                if segment < 0 or position < 0 or not ENTRY_HEAD.size <= len(head) <= MARK_HEAD:
+                if not (0 <= segment < 1 << 63 and 0 <= position < 1 << 63 and ENTRY_HEAD.size <= len(head) <= MARK_HEAD):
                     raise ValueError("out of range")
                 out[(str(topic), int(partition))] = BatchMark(segment, position, head)
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
