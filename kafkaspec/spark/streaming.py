@@ -110,17 +110,22 @@ def marks_from_json(offsets: dict) -> Marks:
     held = offsets.get(MARKS_KEY) if isinstance(offsets, dict) else None
     if held is None:
         return out
+    where, bad = MARKS_KEY, held
     try:
         for topic, parts in held.items():
+            where, bad = f"{MARKS_KEY}.{topic}", parts
             for partition, m in parts.items():
+                where, bad = f"{MARKS_KEY}.{topic}.{partition}", m
                 segment, position, head = int(m["segment"]), int(m["position"]), bytes.fromhex(m["head"])
-                if not (0 <= segment < 1 << 63 and 0 <= position < 1 << 63 and ENTRY_HEAD.size <= len(head) <= MARK_HEAD):
+                if not (0 <= segment < 1 << 63 and 0 <= position < 1 << 63
+                        and ENTRY_HEAD.size <= len(head) <= MARK_HEAD):
                     raise ValueError("out of range")
                 out[(str(topic), int(partition))] = BatchMark(segment, position, head)
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        shown = repr(bad) if len(repr(bad)) <= 200 else repr(bad)[:200] + "..."
         raise ValueError(f'kafkalog: not an offset of this source: its "{MARKS_KEY}" must be '
-                         f'{{"topic": {{"0": {{"segment": 0, "position": 4096, "head": "<hex>"}}}}}}: '
-                         f"{held!r}") from exc
+                         f'{{"topic": {{"0": {{"segment": 0, "position": 4096, "head": "<hex>"}}}}}}; '
+                         f"{where} is {shown}") from exc
     return out
 
 
