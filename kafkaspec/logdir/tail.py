@@ -17,6 +17,12 @@ last batch head it saw is still where it was, byte for byte, and that its segmen
 or followed by later ones: if not, the partition is walked afresh and the look says so
 (``TailPoint.rewound``: the end the tail had reached), even when the log has since grown past it.
 
+A new tail knows nothing of what an earlier one saw: a reader restarted from its own record of where
+it got to keeps a :class:`BatchMark` of the batch holding its last offset (:meth:`PartitionTail.mark`,
+cheap: the last head seen, or a walk of heads from the offset index's floor) and hands it to its first
+look (``expect``), which reads that one head back (one ranged GET from an object store) and says
+``rewound`` when it is not where it was.
+
 Transactions (``transactions=True``) are followed from their batches' heads and their
 markers, as :meth:`~kafkaspec.logdir.Partition.transactions` does: the last stable offset
 is the first offset of the oldest transaction without a marker (Kafka's LSO), or the end.
@@ -48,6 +54,7 @@ log = logging.getLogger("kafkaspec.logdir")
 _LOCAL_BLOCK = 64 << 10  # bytes read at a time from a local file when walking heads
 _REMOTE_BLOCK = 1 << 20  # from an object store (one request each)
 _HEAD = v2.LAST_OFFSET_DELTA_OFFSET + 4  # bytes of a v2 head the walk needs (through the last offset delta)
+MARK_HEAD = _HEAD  #: the most bytes of a head a :class:`BatchMark` keeps
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,31 @@ class TailPoint:
     end: int
     stable: int
     rewound: int | None = None
+
+
+@dataclass(frozen=True)
+class BatchMark:
+    """Where one batch lies (its segment's base offset, its byte position) and its first bytes (offsets,
+    length, leader epoch, magic, CRC): what tells later, with one read, that the log still holds it there.
+    A rewrite in place (truncated and grown again, deleted and recreated) puts other bytes there: a new
+    leader epoch, other records (a CRC), or another length."""
+
+    segment: int
+    position: int
+    head: bytes
+
+    @property
+    def first_offset(self) -> int:
+        """Its base offset (a legacy entry's offset, which is its last: a wrapper's inner offsets are not
+        in the head)."""
+        return int.from_bytes(self.head[:8], "big", signed=True)
+
+    @property
+    def last_offset(self) -> int:
+        if len(self.head) >= _HEAD and self.head[ENTRY_HEAD.size - 1] == 2:
+            return self.first_offset + int.from_bytes(self.head[v2.LAST_OFFSET_DELTA_OFFSET:_HEAD], "big",
+                                                      signed=True)
+        return self.first_offset
 
 
 class _Reader:
@@ -91,16 +123,22 @@ class PartitionTail:
         #: (offsets, length, epoch, magic, CRC), to tell at the next look whether it is still there
         self._last: tuple[int, int, bytes] | None = None
         self._tiered_seen: set[int] = set()  # tiered segments (immutable once published) already taken in
+        self._segs: list[Segment] = []  # the segments at the last look
+        self._marked: tuple[int, BatchMark | None] | None = None  # the last mark made: (offset, mark)
 
-    def look(self, part: Partition) -> TailPoint:
-        """Where the partition starts and ends now (reads only what was appended since the last look)."""
-        segs = part.segments()
+    def look(self, part: Partition, *, expect: BatchMark | None = None) -> TailPoint:
+        """Where the partition starts and ends now (reads only what was appended since the last look).
+        ``expect``: a batch an earlier reader saw (:meth:`mark`); when it is no longer there, the look says
+        ``rewound`` (the offset after that batch, or the end this tail had reached if further)."""
+        segs = self._segs = part.segments()
         if not segs:
             return TailPoint(self._next, self._next, self._next)
         log_start = max(segs[0].served_from, segs[0].base_offset)
         bases = [s.base_offset for s in segs]
         before, rewound = self._next, False
-        if self._segment is not None and self._segment not in bases:
+        if expect is not None and not holds(segs, expect):
+            before, rewound = max(before, expect.last_offset + 1), True
+        elif self._segment is not None and self._segment not in bases:
             rewound = self._segment > bases[-1]  # retention deletes from the start, truncation from the end
         elif self._segment is not None:
             rewound = not self._same_last_head(segs, bases)
@@ -115,6 +153,28 @@ class PartitionTail:
         end = max(self._next, last.base_offset)  # an empty active segment: its name is the next offset
         stable = min(self.scan.ongoing.values(), default=end) if self.transactions else end
         return TailPoint(min(log_start, end), end, min(stable, end), before if rewound else None)
+
+    def mark(self, offset: int) -> BatchMark | None:
+        """The batch holding ``offset - 1`` as of the last look (the last one that starts below ``offset``
+        when none holds it), to hand to a later tail's first look: the last head seen when it is that one
+        (no read), else found from the offset index's floor. None when no batch lies below ``offset`` or
+        it is in a tiered segment (published whole, never rewritten in place)."""
+        if self._marked is not None and self._marked[0] == offset:
+            return self._marked[1]
+        found = None
+        if self._last is not None:
+            seen = BatchMark(*self._last)
+            if seen.first_offset < offset <= seen.last_offset + 1:
+                found = seen
+        if found is None:
+            below = [s for s in self._segs if s.base_offset < offset]
+            if below and below[-1].layout == "kafka":
+                try:
+                    found = _mark_below(below[-1], offset)
+                except (OSError, KafkaFormatError) as exc:  # deleted meanwhile: the next look says what happened
+                    log.warning("kafkalog: %s: no batch head found below offset %d: %s", below[-1].path, offset, exc)
+        self._marked = (offset, found)
+        return found
 
     def _same_last_head(self, segs: list[Segment], bases: list[int]) -> bool:
         """Whether the last batch head seen is still there, when it lies in a segment before the one the
@@ -140,6 +200,7 @@ class PartitionTail:
 
     def _cold_start(self, segs: list[Segment]) -> None:
         self.scan = TransactionScan()
+        self._marked = None
         self._tiered_seen.clear()
         self._next = segs[0].base_offset
         self._last = None
@@ -249,6 +310,87 @@ class PartitionTail:
                 self.scan.add(Batch(v2.decode_record_batch_head(raw, 0), raw, 0, len(raw), DEFAULT_MAX_DECOMPRESSED))
         except (KafkaFormatError, StopIteration) as exc:
             log.warning("kafkalog: %s at byte %d: transactional batch not understood: %s", reader.path, pos, exc)
+
+
+def holds(segs: list[Segment], mark: BatchMark) -> bool:
+    """Whether the log (its segments ``segs``) still holds the marked batch: where it was, byte for byte (one
+    read of its head), or compacted (:func:`_compacted`, looked at only when those bytes differ). True also
+    when nothing can be told: its segment deleted from the start (retention; the log start says what went)
+    or meanwhile, or tiered (never rewritten in place)."""
+    bases = [s.base_offset for s in segs]
+    if not bases or mark.segment < bases[0]:
+        return True
+    if mark.segment in bases:  # else cut back, rewritten, or merged into an earlier one by the cleaner
+        seg = segs[bases.index(mark.segment)]
+        if seg.layout != "kafka":
+            return True
+        try:
+            with RangeReader(seg.path) as reader:
+                if reader.read_span(mark.position, mark.position + len(mark.head)) == mark.head:
+                    return True
+        except FileNotFoundError:
+            return True
+    return _compacted(segs, mark)
+
+
+def _compacted(segs: list[Segment], mark: BatchMark) -> bool:
+    """Whether the marked batch, no longer where it was, was only compacted: Kafka's cleaner rewrites a
+    closed segment (merging it into an earlier one, batches moving up) and keeps of a batch whose records
+    it thins its base and last offsets and leader epoch (v2), dropping a batch it empties. So: the batch
+    now holding the mark's last offset has the mark's offsets, epoch and magic 2 and is no longer, or no
+    batch holds any of its offsets. A log cut back and grown again holds those offsets afresh (in batches
+    from the first offset cut, under a new leader's epoch), and a recreated one from offset 0."""
+    below = [s for s in segs if s.base_offset <= mark.last_offset]
+    if not below or below[-1].layout != "kafka":
+        return not below
+    try:
+        now = _mark_below(below[-1], mark.last_offset + 1)
+    except FileNotFoundError:
+        return True
+    if now is None or now.last_offset < mark.first_offset:
+        return True
+    if len(now.head) < _HEAD or len(mark.head) < _HEAD:
+        return False
+    was_offset, was_length, was_epoch, was_magic = ENTRY_HEAD.unpack_from(mark.head)
+    is_offset, is_length, is_epoch, is_magic = ENTRY_HEAD.unpack_from(now.head)
+    return (was_magic == is_magic == 2 and (was_offset, was_epoch) == (is_offset, is_epoch)
+            and now.last_offset == mark.last_offset and is_length <= was_length)
+
+
+def _mark_below(seg: Segment, offset: int) -> BatchMark | None:
+    """The batch of ``seg`` holding ``offset - 1``, or the last one starting below ``offset``: its heads walked
+    from the offset index's floor, a block at a time (one request for an object: an index interval is a
+    few kilobytes); from the segment's start when no batch head is found there (an index not cut back
+    with its log)."""
+    floor = seg.position_for_offset(offset - 1)
+    found = _walk_below(seg, offset, floor)
+    return _walk_below(seg, offset, 0) if found is None and floor > 0 else found
+
+
+def _walk_below(seg: Segment, offset: int, pos: int) -> BatchMark | None:
+    found = None
+    with RangeReader(seg.path) as reader:
+        block, block_at = b"", pos
+        while True:
+            if pos + _HEAD > block_at + len(block):
+                block, block_at = reader.read_span(pos, pos + _LOCAL_BLOCK), pos
+            rel = pos - block_at
+            if len(block) - rel < ENTRY_HEAD.size:
+                break
+            first, length, _, magic = ENTRY_HEAD.unpack_from(block, rel)
+            if magic not in MIN_LENGTH or length < MIN_LENGTH[magic]:
+                break
+            end = pos + LOG_OVERHEAD + length
+            if first >= offset:
+                break
+            mark = BatchMark(seg.base_offset, pos, block[rel:rel + min(_HEAD, end - pos)])
+            if len(mark.head) < min(_HEAD, end - pos):
+                break
+            found = mark
+            if mark.last_offset >= offset - 1:
+                break
+            pos = end
+    return found
 
 
 def end_position(seg: Segment, offset: int) -> int:

@@ -123,13 +123,16 @@ def _progress(summary: IncrementalSummary, query: StreamingQuery, out: Path) -> 
 
 def last_offsets(checkpoint: Path) -> dict:
     """The offsets of the checkpoint's last committed micro-batch (``commits/N`` with ``offsets/N``):
-    the Kafka source's JSON, or {} before the first."""
+    the Kafka source's JSON, or {} before the first (the batch marks beside the topics are the source's
+    own business, not offsets)."""
+    from .options import MARKS_KEY  # imports pyspark: only when a run has ended
+
     commits = [int(p.name) for p in (checkpoint / "commits").glob("[0-9]*") if p.name.isdigit()]
     if not commits:
         return {}
     lines = (checkpoint / "offsets" / str(max(commits))).read_text().splitlines()
     # offsets/N: a version line, the batch's metadata, then one line per source
-    return json.loads(lines[2]) if len(lines) > 2 else {}
+    return {t: ps for t, ps in json.loads(lines[2]).items() if t != MARKS_KEY} if len(lines) > 2 else {}
 
 
 def format_summary(s: IncrementalSummary) -> str:

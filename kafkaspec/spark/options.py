@@ -86,6 +86,9 @@ from .values import ValueColumns, parse_formats
 
 EARLIEST = -2
 LATEST = -1
+#: the key of a streaming offset's batch marks, beside its topics (``streaming.to_json``): a "/" is in no
+#: Kafka topic name ([a-zA-Z0-9._-]) and in no directory or object-key segment name a topic comes from
+MARKS_KEY = "kafkalog/marks"
 
 _SIZE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 20, "g": 1 << 30, "gb": 1 << 30}
 
@@ -158,7 +161,7 @@ def _offsets(value: str | None, default: int, name: str) -> tuple[int, dict[tupl
         return (EARLIEST if text == "earliest" else LATEST), {}
     try:
         spec = json.loads(text)
-        out = {(t, int(p)): int(o) for t, parts in spec.items() for p, o in parts.items()}
+        out = {(t, int(p)): int(o) for t, parts in spec.items() if t != MARKS_KEY for p, o in parts.items()}
     except (ValueError, AttributeError, TypeError, RecursionError) as exc:
         raise OptionError(f"option {name} must be earliest, latest or JSON like "
                           f'{{"topic": {{"0": 23}}}}, got {_shown(value)}') from exc

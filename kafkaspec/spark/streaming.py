@@ -19,7 +19,17 @@ matching ``subscribePattern``) are read from their start. Offsets that retention
 they were read fail the query, naming them, unless ``failOnDataLoss`` is false (then they are
 skipped and logged); so does a log that went back under the query (truncated after a leader
 change, or deleted and recreated: ``TailPoint.rewound``, or offsets below the query's position),
-even when it has grown past that position again (then the query goes on from the new end).
+even when it has grown past that position again (with ``failOnDataLoss`` false the query goes on from
+its position, or from the new end when that is below it: the offsets below were delivered already).
+
+A restarted query's reader has no tail yet: what it can check comes from the checkpoint. So each
+offset also carries, beside its topics under the reserved key ``"kafkalog/marks"`` (no topic name holds
+a "/"), per partition the :class:`~kafkaspec.logdir.tail.BatchMark` of the batch holding its last read
+offset (segment, byte position, first bytes of the head in hex). The first look of a new reader reads
+each such head back (one read per partition) and fails the query, as above, when the log no longer
+holds it: a log cut back and grown past the checkpointed offset while the query was stopped. An offset
+without marks (a checkpoint written before them, ``startingOffsets`` given by a user) is checked by its
+offsets only.
 
 Typed values (``keyFormat`` / ``valueFormat``): the ``_schemas`` topic is read again when a
 micro-batch is planned and travels in its partitions (the executors hold the reader as pickled at
@@ -33,7 +43,7 @@ import logging
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pyspark.sql.datasource import DataSourceStreamReader, InputPartition
 from pyspark.sql.streaming.datasource import (
@@ -46,9 +56,10 @@ from pyspark.sql.streaming.datasource import (
 
 from .. import logdir
 from ..arrow.ranges import RangeTask
+from ..entry import ENTRY_HEAD
 from ..errors import KafkaFormatError
-from ..logdir.tail import PartitionTail, TailPoint, end_position
-from .options import EARLIEST, LATEST, OptionError, ReadOptions
+from ..logdir.tail import MARK_HEAD, BatchMark, PartitionTail, TailPoint, end_position
+from .options import EARLIEST, LATEST, MARKS_KEY, OptionError, ReadOptions
 from .planning import on_driver, open_source
 
 if TYPE_CHECKING:
@@ -60,27 +71,62 @@ log = logging.getLogger("kafkaspec.spark")
 
 TopicPartition = tuple[str, int]
 Offsets = dict[TopicPartition, int]
+Marks = dict[TopicPartition, BatchMark]
 
 
 class DataLossError(KafkaFormatError):
     """Offsets a streaming query had not read yet are gone from the log (retention deleted them)."""
 
 
-def to_json(offsets: Offsets) -> dict[str, dict[str, int]]:
-    """``{(topic, partition): offset}`` as the Kafka source writes it: ``{"topic": {"0": 23}}``."""
-    out: dict[str, dict[str, int]] = {}
+def to_json(offsets: Offsets, marks: Marks | None = None) -> dict[str, dict[str, Any]]:
+    """``{(topic, partition): offset}`` as the Kafka source writes it: ``{"topic": {"0": 23}}``; with
+    ``marks``, the batch marks of the partitions that have one under :data:`MARKS_KEY` beside the topics:
+    ``{"kafkalog/marks": {"topic": {"0": {"segment": 0, "position": 4096, "head": "<hex>"}}}}``."""
+    out: dict[str, dict[str, Any]] = {}
     for (topic, partition), offset in sorted(offsets.items()):
         out.setdefault(topic, {})[str(partition)] = offset
+    held: dict[str, dict[str, Any]] = {}
+    for (topic, partition), mark in sorted((marks or {}).items()):
+        if (topic, partition) in offsets:
+            held.setdefault(topic, {})[str(partition)] = {"segment": mark.segment, "position": mark.position,
+                                                         "head": mark.head.hex()}
+    if held:
+        out[MARKS_KEY] = held
     return out
 
 
 def from_json(offsets: dict) -> Offsets:
-    """The inverse of :func:`to_json` (a checkpointed offset)."""
+    """The inverse of :func:`to_json` (a checkpointed offset): the offsets (its marks: :func:`marks_from_json`)."""
     try:
-        return {(str(t), int(p)): int(o) for t, parts in offsets.items() for p, o in parts.items()}
+        return {(str(t), int(p)): int(o) for t, parts in offsets.items() if t != MARKS_KEY for p, o in parts.items()}
     except (AttributeError, TypeError, ValueError) as exc:
         raise ValueError(f'kafkalog: not an offset of this source (JSON like {{"orders": {{"0": 23}}}}): '
                          f"{offsets!r}") from exc
+
+
+def marks_from_json(offsets: dict) -> Marks:
+    """The batch marks of a checkpointed offset (none in one written before marks were, or given by a user)."""
+    out: Marks = {}
+    held = offsets.get(MARKS_KEY) if isinstance(offsets, dict) else None
+    if held is None:
+        return out
+    where, bad = MARKS_KEY, held
+    try:
+        for topic, parts in held.items():
+            where, bad = f"{MARKS_KEY}.{topic}", parts
+            for partition, m in parts.items():
+                where, bad = f"{MARKS_KEY}.{topic}.{partition}", m
+                segment, position, head = int(m["segment"]), int(m["position"]), bytes.fromhex(m["head"])
+                if not (0 <= segment < 1 << 63 and 0 <= position < 1 << 63
+                        and ENTRY_HEAD.size <= len(head) <= MARK_HEAD):
+                    raise ValueError("out of range")
+                out[(str(topic), int(partition))] = BatchMark(segment, position, head)
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        shown = repr(bad) if len(repr(bad)) <= 200 else repr(bad)[:200] + "..."
+        raise ValueError(f'kafkalog: not an offset of this source: its "{MARKS_KEY}" must be '
+                         f'{{"topic": {{"0": {{"segment": 0, "position": 4096, "head": "<hex>"}}}}}}; '
+                         f"{where} is {shown}") from exc
+    return out
 
 
 def prorate(starts: Offsets, ends: Offsets, limit: int) -> Offsets:
@@ -122,10 +168,13 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         self.tails: dict[TopicPartition, PartitionTail] = {}
         self.last_trigger = time.monotonic()
         self.target: Offsets | None = None  # Trigger.AvailableNow: what "now" is
+        #: partitions whose checkpointed batch mark was checked (by the first latestOffset): the tails follow on
+        self.checked: set[TopicPartition] = set()
 
     # -- offsets ------------------------------------------------------------------------------------
-    def _look(self) -> dict[TopicPartition, TailPoint]:
-        """Every selected partition's start and end now (cheap: each tail reads what is new)."""
+    def _look(self, expect: Marks | None = None) -> dict[TopicPartition, TailPoint]:
+        """Every selected partition's start and end now (cheap: each tail reads what is new); ``expect``: batch
+        marks from a checkpoint, each read back once (``TailPoint.rewound`` when its batch is gone)."""
         points = {}
         with open_source(self.path, self.opts) as log_dir:
             for part in log_dir.partitions():
@@ -135,8 +184,18 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
                 tail = self.tails.get(tp)
                 if tail is None:
                     tail = self.tails[tp] = PartitionTail(transactions=self.opts.read_committed)
-                points[tp] = tail.look(part)
+                points[tp] = tail.look(part, expect=(expect or {}).get(tp))
         return points
+
+    def _marks(self, offsets: Offsets) -> Marks:
+        """The batch holding each partition's last offset below ``offsets`` (cheap when it is the last seen)."""
+        out = {}
+        for tp, offset in offsets.items():
+            tail = self.tails.get(tp)
+            mark = tail.mark(offset) if tail is not None else None
+            if mark is not None:
+                out[tp] = mark
+        return out
 
     def _available(self, point: TailPoint) -> int:
         return point.stable if self.opts.read_committed else point.end
@@ -157,7 +216,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
                 continue
             start = self.opts.starting.get(tp, self.opts.starting_default)
             out[tp] = point.log_start if start == EARLIEST else self._available(point) if start == LATEST else start
-        return to_json(out)
+        return to_json(out, self._marks(out))
 
     def getDefaultReadLimit(self) -> ReadLimit:
         if self.opts.max_offsets_per_trigger is not None:
@@ -170,15 +229,21 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         self.target = {tp: self._available(p) for tp, p in self._look().items()}
 
     def latestOffset(self, start: dict, limit: ReadLimit) -> dict:
-        starts = from_json(start)
-        points = self._look()
+        starts, marks = from_json(start), marks_from_json(start)
+        expect = self._unchecked(starts, marks)
+        points = self._look(expect)
+        self.checked.update(points)
         ends: Offsets = {}
+        kept: Marks = {}  # marks of partitions that did not move, as given (the offset JSON stays the same)
         for tp, point in points.items():
             begin = starts.get(tp)
             end = self._available(point)
             if begin is not None and (point.rewound is not None or end < begin):
-                self._went_back(tp, begin, end, point.rewound)
+                mark = expect.get(tp) if end >= begin else None  # below the checkpoint: the offsets say it
+                self._went_back(tp, begin, end, None if tp in expect and mark is None else point.rewound, mark)
                 begin = starts[tp] = min(begin, end)
+            elif tp in marks:
+                kept[tp] = marks[tp]
             if begin is not None and begin < point.log_start:
                 self._lost(tp, begin, point.log_start)
                 begin = point.log_start
@@ -191,6 +256,8 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
                 log.warning("kafkalog: %s-%d is no longer in %s; its offsets stay at %d", tp[0], tp[1], self.path,
                             offset)
                 ends[tp] = offset
+                if tp in marks:
+                    kept[tp] = marks[tp]
         if not isinstance(limit, ReadAllAvailable):
             new = sum(ends[tp] - starts[tp] for tp in ends)
             wanted = self.opts.min_offsets_per_trigger
@@ -203,7 +270,28 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
                 ends = prorate(starts, ends, cap)
         if any(ends[tp] != starts[tp] for tp in ends):
             self.last_trigger = time.monotonic()
-        return to_json(ends)
+        same = {tp: kept[tp] for tp in kept if ends[tp] == starts[tp]}
+        return to_json(ends, {**self._marks({tp: o for tp, o in ends.items() if tp not in same}), **same})
+
+    def _unchecked(self, starts: Offsets, marks: Marks) -> Marks:
+        """The marks of a checkpointed offset this reader has yet to read back (once each: then its tails follow)."""
+        return {tp: m for tp, m in marks.items() if tp not in self.checked and tp in starts}
+
+    def _check(self, starts: Offsets, marks: Marks) -> None:
+        """A restart's first look before its first latestOffset (the replay of a planned micro-batch): the
+        checkpoint's marks are checked there, so that nothing is read from a log that went back below the
+        batch's start (with ``failOnDataLoss`` false it is logged: the batch keeps the offsets it logged)."""
+        expect = self._unchecked(starts, marks)
+        points = self._look(expect)
+        self.checked.update(points)
+        for tp, mark in expect.items():
+            point = points.get(tp)
+            if point is not None and point.rewound is not None:
+                end = self._available(point)
+                if end >= starts[tp]:
+                    self._went_back(tp, starts[tp], end, point.rewound, mark)
+                else:  # below the checkpoint: the offsets say it
+                    self._went_back(tp, starts[tp], end, None)
 
     def _lost(self, tp: TopicPartition, begin: int, log_start: int) -> None:
         what = f"{tp[0]}-{tp[1]} offsets {begin} to {log_start - 1}"
@@ -212,10 +300,17 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
                                 "them; set failOnDataLoss to false to skip them")
         log.warning("kafkalog: %s were deleted (retention) before they were read: skipped", what)
 
-    def _went_back(self, tp: TopicPartition, begin: int, end: int, rewound: int | None) -> None:
-        """The log went back under the query: what it read is not what the partition holds now."""
+    def _went_back(self, tp: TopicPartition, begin: int, end: int, rewound: int | None,
+                   mark: BatchMark | None = None) -> None:
+        """The log went back under the query, or while it was stopped (``mark``: the checkpoint's, not where it
+        was): what it read is not what the partition holds now."""
         why = "(truncated after a leader change, or the partition deleted and recreated)"
-        if rewound is not None:
+        if rewound is not None and mark is not None:
+            what = (f"{tp[0]}-{tp[1]}: the log went back while the query was stopped: the batch holding its offsets "
+                    f"{mark.first_offset} to {mark.last_offset} (byte {mark.position} of segment {mark.segment}) when "
+                    f"the query read it is no longer there {why}; records below offset {begin} may have been "
+                    "replaced unread")
+        elif rewound is not None:
             what = (f"{tp[0]}-{tp[1]}: the log went back: it had reached offset {rewound} when last looked at and "
                     f"was cut back or rewritten since {why}; records below offset {begin} may have been replaced "
                     "unread")
@@ -232,7 +327,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         if not any(ends[tp] > starts.get(tp, -1) for tp in ends):
             return []
         if any(tp not in self.tails for tp in ends):  # a restart replays a planned batch before any look
-            self._look()
+            self._check(starts, marks_from_json(start))
         tasks: list[RangeTask] = []
         with open_source(self.path, self.opts) as log_dir:
             for part in log_dir.partitions():

@@ -7,8 +7,13 @@ from __future__ import annotations
 import pyarrow as pa
 
 from kafkaspec import Record, logdir
-from kafkaspec.spark.options import ReadOptions
+from kafkaspec.spark.options import MARKS_KEY, ReadOptions
 from kafkaspec.spark.streaming import KafkaLogStreamReader
+
+
+def _plain(offset):
+    """A streaming offset's offsets, without the batch marks beside them."""
+    return {t: parts for t, parts in offset.items() if t != MARKS_KEY}
 
 
 def _write(root, n: int, segment_bytes: int) -> None:
@@ -28,9 +33,9 @@ def test_a_stream_over_a_local_log_and_its_tiered_copy_reads_every_offset_once(t
     (tmp_path / "canary").write_text("keep")
     reader = KafkaLogStreamReader(str(local), ReadOptions.parse({"tiered": str(remote), "splitSize": "300"}))
     start = reader.initialOffset()
-    assert start == {"t": {"0": 0}}  # the history starts where the remote copy does
+    assert _plain(start) == {"t": {"0": 0}}  # the history starts where the remote copy does
     end = reader.latestOffset(start, reader.getDefaultReadLimit())
-    assert end == {"t": {"0": 120}}
+    assert _plain(end) == {"t": {"0": 120}}
     values = []
     for part in reader.partitions(start, end):
         for batch in reader.read(part):
