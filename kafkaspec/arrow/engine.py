@@ -899,9 +899,19 @@ def _fixed_offsets(n: int, size: int) -> pa.Buffer:
 def _add_checked(base: np.ndarray, counts: np.ndarray, delta: np.ndarray) -> np.ndarray:
     """Each batch's ``base`` repeated over its records, plus each record's ``delta``, in int64; failing (to
     the per-record decoder, which names the record) on overflow."""
-    rep = np.repeat(base, counts)
-    total = rep + delta
-    if len(delta) and (int(base.max()) + int(delta.max()) > _I64_MAX or int(base.min()) + int(delta.min()) < _I64_MIN):
+    if not len(delta):
+        return delta.astype(np.int64)
+    low, high = int(base.min()), int(base.max())
+    if delta.dtype.itemsize <= 4:  # a 32-bit delta: only a base within 2^31 of a limit can overflow
+        wide = low - (1 << 31) < _I64_MIN or high + (1 << 31) > _I64_MAX
+    else:
+        wide = high + int(delta.max()) > _I64_MAX or low + int(delta.min()) < _I64_MIN
+    if len(counts) and int(counts[0]) * len(counts) == len(delta) and (counts == counts[0]).all():
+        total = (base[:, None] + delta.reshape(len(counts), -1)).ravel()  # batches of one size: no repeat
+    else:
+        total = np.repeat(base, counts) + delta
+    if wide:
+        rep = np.repeat(base, counts)
         if (((rep ^ total) & (delta ^ total)) < 0).any():  # near the limits: the exact check
             raise _Fail
     return total

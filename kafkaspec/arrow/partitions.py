@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 #: records per run of batches (and so per yielded RecordBatch, about)
 ROWS_PER_RUN = 65536
+_NO_FLOOR = -(1 << 63)  # below every offset: nothing passed over
 
 
 class SegmentLike(Protocol):
@@ -56,6 +57,9 @@ class SegmentLike(Protocol):
 
     @property
     def served_from(self) -> int: ...
+
+    @property
+    def base_offset(self) -> int: ...
 
     def close(self) -> None: ...
 
@@ -135,7 +139,9 @@ def partition_batches(part: PartitionLike, *, verify: bool = True, max_decompres
                                        part.topic, values)
         return
     for seg in part.segments():
-        floor = seg.served_from  # a tiered segment: where its lineage serves it from
+        # a segment served from inside it (a tiered lineage, a partition's history) passes over the batches
+        # before; any other is read whole, as Segment.iter_batches reads it (offsets below its name too)
+        floor = seg.served_from if seg.served_from > seg.base_offset else _NO_FLOOR
         try:
             buf = seg.data
             segment = str(seg.path)

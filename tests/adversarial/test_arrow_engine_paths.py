@@ -196,6 +196,30 @@ def test_the_records_before_a_corrupt_batch_are_read_then_its_error(tmp_path, ba
     assert "CRC" in got.value.reason
 
 
+@pytest.mark.parametrize("base", [2**63 - 200, 2**63 - 50, -(2**63)])
+def test_offsets_near_the_int64_limits(tmp_path, base):
+    """Base offsets near int64's ends (the base offset is not under the CRC, so a bit flip can put it
+    there): where base + delta still fits, the same offsets; where it does not, the per-record decoder's
+    answer, never a wrapped-around offset."""
+    pieces = []
+    for b in range(10):
+        batch = bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i)
+                                                 for i in range(100)], base_offset=b * 100))
+        batch[0:8] = base.to_bytes(8, "big", signed=True)
+        pieces.append(bytes(batch))
+    data = b"".join(pieces)
+    part = _segment(tmp_path, data)
+    try:
+        expected = _reference(data, str(part.segments()[0].path))
+    except (KafkaFormatError, OverflowError, pa.ArrowInvalid) as exc:
+        with pytest.raises(type(exc)):
+            part.to_arrow()
+        return
+    got = part.to_arrow()
+    assert got.combine_chunks().equals(expected.combine_chunks())
+    assert got.column("offset")[99].as_py() == base + 99
+
+
 def test_a_partial_tail_is_left_out(tmp_path):
     whole = _batches(8, 10, lambda i: kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i))
     cut = whole + kafkaspec.build_batch([kafkaspec.Record(value=b"torn", timestamp=TS)], base_offset=80)[:-5]
