@@ -271,16 +271,21 @@ def decode_heads(buf: bytes, whole: np.ndarray, positions: np.ndarray, heads: np
         # the records regions joined: the run's own bytes only when some batch is not compressed
         pieces: list[bytes | memoryview] = [view[lo:hi]] if len(compressed) < nb else []
         size = hi - lo if pieces else 0
-        for b in compressed.tolist():  # C code in the codec libraries, batch by batch
-            region = int(positions[b]) + RECORD_BATCH_OVERHEAD
+        # C code in the codec libraries, batch by batch (over Python ints: a numpy scalar a field costs
+        # more than a small batch's decompression)
+        joined: list[int] = []
+        for region, stop, codec in zip((positions[compressed] + RECORD_BATCH_OVERHEAD).tolist(),
+                                       (ends[compressed] + lo).tolist(),
+                                       (attributes[compressed] & COMPRESSION_MASK).tolist()):
             try:
-                plain = decompress(int(attributes[b]) & COMPRESSION_MASK, view[region:int(ends[b]) + lo],
-                                   max_size=max_decompressed, position=region, magic=2)
+                plain = decompress(codec, view[region:stop], max_size=max_decompressed, position=region, magic=2)
             except KafkaFormatError:
                 raise _Fail from None
-            starts[b], ends[b] = size, size + len(plain)
+            joined.append(size)
             pieces.append(plain)
             size += len(plain)
+        starts[compressed] = joined
+        ends[compressed] = [*joined[1:], size]
         pieces.append(bytes(_PAD))
         data = b"".join(pieces)
     # a count no records region can hold (each record takes MIN_RECORD_SIZE bytes at least) would size
