@@ -181,3 +181,28 @@ def test_a_rolled_segment_cut_shorter_than_the_remembered_batch_is_a_log_that_we
     _segment(part, 20).write_bytes(_batch(20, 10, 3))
     _segment(part, 40).unlink()
     assert tail.look(Partition(part)).rewound == 40
+
+
+def test_the_segment_a_look_ended_in_merged_into_the_one_before_is_not_a_log_that_went_back(part):
+    """The cleaner merged it (rolled since) into segment 0: its name is gone, its offsets are there."""
+    _append(_segment(part, 20), _batch(20, 10, 3), _batch(30, 10, 3))
+    tail = PartitionTail()
+    assert tail.look(Partition(part)).end == 40
+    _append(_segment(part, 40), _batch(40, 5, 4, b"more"))
+    _clean(part, "merged into segment 0")
+    point = tail.look(Partition(part))
+    assert (point.rewound, point.end) == (None, 45)
+
+
+def test_the_segment_a_look_ended_in_cut_away_and_the_log_regrown_past_it_went_back(part):
+    """Truncated to offset 10 (segment 20 deleted, segment 0 cut), a new leader writes offsets 10-49 and the log
+    rolls at 50: the segment the last look ended in is gone and a later one exists, as after a merge, but the
+    offsets it read are held by another leader's batch."""
+    _append(_segment(part, 20), _batch(20, 10, 3), _batch(30, 10, 3))
+    tail = PartitionTail()
+    assert tail.look(Partition(part)).end == 40
+    _segment(part, 20).unlink()
+    _segment(part, 0).write_bytes(_batch(0, 10, 3) + _batch(10, 40, 4, b"new"))
+    _segment(part, 50).write_bytes(_batch(50, 5, 4, b"new"))
+    point = tail.look(Partition(part))
+    assert (point.rewound, point.end) == (40, 55)
