@@ -139,7 +139,9 @@ class PartitionTail:
         if expect is not None and not holds(segs, expect):
             before, rewound = max(before, expect.last_offset + 1), True
         elif self._segment is not None and self._segment not in bases:
-            rewound = self._segment > bases[-1]  # retention deletes from the start, truncation from the end
+            # retention deletes from the start, truncation from the end (a log may have grown and rolled past it
+            # again), the cleaner merges a closed segment into the one before
+            rewound = self._segment > bases[-1] or not self._last_held(segs)
         elif self._segment is not None:
             rewound = not self._same_last_head(segs, bases)
             for seg in segs[bases.index(self._segment):]:
@@ -183,6 +185,12 @@ class PartitionTail:
         the batch as it is now is the head remembered (:meth:`_follow_compaction`)."""
         if self._last is None or self._last[0] == self._segment:
             return True  # nothing seen yet, or checked by the walk
+        return self._last_held(segs)
+
+    def _last_held(self, segs: list[Segment]) -> bool:
+        """Whether the log still holds the last batch seen (:func:`holds`), following it when compacted."""
+        if self._last is None:
+            return True
         mark = BatchMark(*self._last)
         try:
             held, now = _relocated(segs, mark)

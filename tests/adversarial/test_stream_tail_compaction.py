@@ -92,7 +92,7 @@ def test_a_rolled_segment_compacted_between_looks_is_not_a_log_that_went_back(pa
     tail = PartitionTail()
     assert tail.look(Partition(part)).end == 40
     _segment(part, 40).write_bytes(b"")  # rolled: a new, empty active segment
-    assert tail.look(Partition(part)) .rewound is None
+    assert tail.look(Partition(part)).rewound is None
     _clean(part, how)
     lookups = Lookups(monkeypatch)
     point = tail.look(Partition(part))
@@ -171,8 +171,8 @@ def test_a_log_cut_shorter_than_the_remembered_batch_is_still_a_log_that_went_ba
 
 
 def test_a_rolled_segment_cut_shorter_than_the_remembered_batch_is_a_log_that_went_back(part):
-    """The head in the segment before the active one, that segment cut below it and the empty active one
-    still there (a log truncated, then its active segment named as before): went back."""
+    """The head in the segment before the (empty) active one, that segment cut below it and the active one
+    deleted (truncation deletes the segments above the offset it cuts to): went back."""
     _append(_segment(part, 20), _batch(20, 10, 3), _batch(30, 10, 3))
     tail = PartitionTail()
     tail.look(Partition(part))
