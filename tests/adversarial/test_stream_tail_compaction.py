@@ -11,14 +11,19 @@ the same offsets under a higher epoch, a log cut shorter than the remembered bat
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
+import pyarrow as pa
 import pytest
+from pyspark.sql.streaming.datasource import ReadAllAvailable
 
 from kafkaspec import Record, build_batch
 from kafkaspec.logdir import tail as tail_module
 from kafkaspec.logdir.layout import Partition
 from kafkaspec.logdir.tail import PartitionTail
+from kafkaspec.spark.options import ReadOptions
+from kafkaspec.spark.streaming import KafkaLogStreamReader
 
 TS = 1_700_000_000_000
 
@@ -206,3 +211,25 @@ def test_the_segment_a_look_ended_in_cut_away_and_the_log_regrown_past_it_went_b
     _segment(part, 50).write_bytes(_batch(50, 5, 4, b"new"))
     point = tail.look(Partition(part))
     assert (point.rewound, point.end) == (40, 55)
+
+
+@pytest.mark.parametrize("how", CLEANED)
+def test_a_running_query_reads_on_quietly_over_a_compacted_segment(part, how, caplog):
+    """The stream reader (driven as Spark's driver and tasks call it): no DataLossError, no warning, every
+    record appended since read once."""
+    _append(_segment(part, 20), _batch(20, 10, 3), _batch(30, 10, 3))
+    reader = KafkaLogStreamReader(str(part.parent), ReadOptions.parse({}))
+    start = reader.initialOffset()
+    end = reader.latestOffset(start, ReadAllAvailable())
+    assert end["t"] == {"0": 40}
+    _segment(part, 40).write_bytes(b"")
+    end = reader.latestOffset(end, ReadAllAvailable())
+    _clean(part, how)
+    _append(_segment(part, 40), _batch(40, 5, 4, b"more"))
+    with caplog.at_level(logging.WARNING):
+        after = reader.latestOffset(end, ReadAllAvailable())
+    assert caplog.text == ""
+    assert after["t"] == {"0": 45}
+    values = [v for p in reader.partitions(end, after) for b in reader.read(p)
+              for v in pa.Table.from_batches([b])["value"].to_pylist()]
+    assert values == [b"more-%d" % i for i in range(40, 45)]
