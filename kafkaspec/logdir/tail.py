@@ -16,6 +16,10 @@ created again, leaves other records at offsets a reader already saw. Each look f
 last batch head it saw is still where it was, byte for byte, and that its segment is still the last
 or followed by later ones: if not, the partition is walked afresh and the look says so
 (``TailPoint.rewound``: the end the tail had reached), even when the log has since grown past it.
+Kafka's cleaner also moves and rewrites batches (a compacted topic), but only in segments that are no
+longer active, and keeps the offsets: when the head is not where it was, the batch now holding its
+offsets is looked up once and judged by :func:`holds`' rule (:func:`_compacted`); a compacted one is
+followed (its head remembered, the walk going on after it), anything else is a log that went back.
 
 A new tail knows nothing of what an earlier one saw: a reader restarted from its own record of where
 it got to keeps a :class:`BatchMark` of the batch holding its last offset (:meth:`PartitionTail.mark`,

@@ -18,7 +18,7 @@ import pyarrow as pa
 import pytest
 from pyspark.sql.streaming.datasource import ReadAllAvailable
 
-from kafkaspec import Record, build_batch
+from kafkaspec import Record, build_batch, build_control_batch
 from kafkaspec.logdir import tail as tail_module
 from kafkaspec.logdir.layout import Partition
 from kafkaspec.logdir.tail import PartitionTail
@@ -233,3 +233,22 @@ def test_a_running_query_reads_on_quietly_over_a_compacted_segment(part, how, ca
     values = [v for p in reader.partitions(end, after) for b in reader.read(p)
               for v in pa.Table.from_batches([b])["value"].to_pylist()]
     assert values == [b"more-%d" % i for i in range(40, 45)]
+
+
+def test_a_transaction_opened_in_a_segment_compacted_before_the_next_look_is_followed(part):
+    """read_committed: a transactional batch appended to the segment the last look ended in, then rolled and the
+    segment cleaned (its earlier batch thinned): the open transaction holds the stable offset, its marker
+    (in the new active segment) releases it."""
+    _append(_segment(part, 20), _batch(20, 10, 3))
+    tail = PartitionTail(transactions=True)
+    assert tail.look(Partition(part)).stable == 30
+    txn = build_batch(values=[b"txn-%d" % i for i in range(30, 35)], timestamps=[TS] * 5, base_offset=30,
+                      producer_id=7, producer_epoch=0, base_sequence=0, is_transactional=True, partition_leader_epoch=3)
+    _append(_segment(part, 20), txn)
+    _segment(part, 35).write_bytes(b"")  # rolled
+    _segment(part, 20).write_bytes(_kept(20, [25], 29, 3) + txn)  # cleaned: the first batch thinned, moved up
+    point = tail.look(Partition(part))
+    assert (point.rewound, point.stable, point.end) == (None, 30, 35)
+    _append(_segment(part, 35), build_control_batch("commit", producer_id=7, producer_epoch=0, base_offset=35))
+    point = tail.look(Partition(part))
+    assert (point.rewound, point.stable, point.end) == (None, 36, 36)
