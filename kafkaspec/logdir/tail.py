@@ -16,6 +16,10 @@ created again, leaves other records at offsets a reader already saw. Each look f
 last batch head it saw is still where it was, byte for byte, and that its segment is still the last
 or followed by later ones: if not, the partition is walked afresh and the look says so
 (``TailPoint.rewound``: the end the tail had reached), even when the log has since grown past it.
+Kafka's cleaner also moves and rewrites batches (a compacted topic), but only in segments that are no
+longer active, and keeps the offsets: when the head is not where it was, the batch now holding its
+offsets is looked up once and judged by :func:`holds`' rule (:func:`_compacted`); a compacted one is
+followed (its head remembered, the walk going on after it), anything else is a log that went back.
 
 A new tail knows nothing of what an earlier one saw: a reader restarted from its own record of where
 it got to keeps a :class:`BatchMark` of the batch holding its last offset (:meth:`PartitionTail.mark`,
@@ -139,7 +143,9 @@ class PartitionTail:
         if expect is not None and not holds(segs, expect):
             before, rewound = max(before, expect.last_offset + 1), True
         elif self._segment is not None and self._segment not in bases:
-            rewound = self._segment > bases[-1]  # retention deletes from the start, truncation from the end
+            # retention deletes from the start, truncation from the end (a log may have grown and rolled past it
+            # again), the cleaner merges a closed segment into the one before
+            rewound = self._segment > bases[-1] or not self._last_held(segs)
         elif self._segment is not None:
             rewound = not self._same_last_head(segs, bases)
             for seg in segs[bases.index(self._segment):]:
@@ -178,18 +184,52 @@ class PartitionTail:
 
     def _same_last_head(self, segs: list[Segment], bases: list[int]) -> bool:
         """Whether the last batch head seen is still there, when it lies in a segment before the one the
-        last look ended in (an empty segment just rolled); in that one, the walk checks it as it reads."""
-        if self._last is None or self._last[0] == self._segment or self._last[0] not in bases:
-            return True  # nothing seen yet, checked by the walk, or deleted by retention (the log start says so)
-        base, at, head = self._last
+        last look ended in (an empty segment just rolled); in that one, the walk checks it as it reads.
+        Still there: in place byte for byte, or as Kafka's cleaner left it (:func:`holds`' rule), and then
+        the batch as it is now is the head remembered (:meth:`_follow_compaction`)."""
+        if self._last is None or self._last[0] == self._segment:
+            return True  # nothing seen yet, or checked by the walk
+        return self._last_held(segs)
+
+    def _last_held(self, segs: list[Segment]) -> bool:
+        """Whether the log still holds the last batch seen (:func:`holds`), following it when compacted."""
+        if self._last is None:
+            return True
+        mark = BatchMark(*self._last)
         try:
-            reader = _Reader(segs[bases.index(base)])
-        except (OSError, KafkaFormatError):
-            return True  # deleted meanwhile: the walk reports it
+            held, now = _relocated(segs, mark)
+        except (OSError, KafkaFormatError) as exc:  # deleted or replaced meanwhile: the next look says what happened
+            log.warning("kafkalog: %s: the batch head last seen (segment %d, byte %d) not read back: %s",
+                        segs[-1].path.parent, mark.segment, mark.position, exc)
+            return True
+        if held and now is not mark:
+            self._follow_compaction(mark, now)
+        return held
+
+    def _compacted_since(self) -> bool:
+        """The last batch head seen, in the segment the walk continues in, is no longer where it was (that
+        segment rolled and was cleaned since the last look, or the log went back): whether it was only
+        compacted (:func:`_compacted`), and if so follow it there."""
+        assert self._last is not None
+        mark = BatchMark(*self._last)
         try:
-            return reader.read(at, len(head)) == head
-        finally:
-            reader.close()
+            compacted, now = _compacted(self._segs, mark)
+        except (OSError, KafkaFormatError) as exc:  # not where it was and not found: walked afresh, as a log gone back
+            log.warning("kafkalog: %s: the batch head last seen (segment %d, byte %d) not found again: %s",
+                        self._segs[-1].path.parent, mark.segment, mark.position, exc)
+            return False
+        if compacted and now is not mark:
+            self._follow_compaction(mark, now)
+        return compacted
+
+    def _follow_compaction(self, mark: BatchMark, now: BatchMark | None) -> None:
+        """Remember the batch the cleaner left in place of ``mark`` (None: none is left below its offsets in
+        its segment) so the next look reads one head again, and when ``mark`` lay in the segment the walk
+        continues in, continue after that batch (nothing before it is new: its offsets are below the end)."""
+        self._last = None if now is None else (now.segment, now.position, now.head)
+        if mark.segment == self._segment:
+            self._position = now.position + LOG_OVERHEAD + _length(now) \
+                if now is not None and now.segment == self._segment else 0
 
     def read_committed(self) -> ReadCommitted:
         """The aborted transactions seen so far (and the open ones): the filter for offsets below the LSO."""
@@ -237,14 +277,16 @@ class PartitionTail:
         try:
             pos = position
             block, block_at = b"", 0
-            if check:
-                if reader.size < position:
-                    return False
-                if self._last is not None and self._last[0] == seg.base_offset:
-                    _, at, head = self._last
+            if check and self._last is not None and self._last[0] == seg.base_offset:
+                _, at, head = self._last
+                if reader.size >= position:
                     block, block_at = reader.read(at, reader.block), at
-                    if block[:len(head)] != head:
+                if reader.size < position or block[:len(head)] != head:  # cut back, rewritten or compacted
+                    if not self._compacted_since():
                         return False
+                    pos, block = self._position, b""
+            elif check and reader.size < position:
+                return False
             while pos + LOG_OVERHEAD + 5 <= reader.size:
                 if pos + _HEAD > block_at + len(block):
                     block, block_at = reader.read(pos, reader.block), pos
@@ -317,44 +359,61 @@ def holds(segs: list[Segment], mark: BatchMark) -> bool:
     read of its head), or compacted (:func:`_compacted`, looked at only when those bytes differ). True also
     when nothing can be told: its segment deleted from the start (retention; the log start says what went)
     or meanwhile, or tiered (never rewritten in place)."""
+    return _relocated(segs, mark)[0]
+
+
+def _relocated(segs: list[Segment], mark: BatchMark) -> tuple[bool, BatchMark | None]:
+    """:func:`holds`, and where the batch is now: ``mark`` itself when its head is where it was or nothing
+    can be told, else what :func:`_compacted` found."""
     bases = [s.base_offset for s in segs]
     if not bases or mark.segment < bases[0]:
-        return True
+        return True, mark
     if mark.segment in bases:  # else cut back, rewritten, or merged into an earlier one by the cleaner
         seg = segs[bases.index(mark.segment)]
         if seg.layout != "kafka":
-            return True
+            return True, mark
         try:
             with RangeReader(seg.path) as reader:
                 if reader.read_span(mark.position, mark.position + len(mark.head)) == mark.head:
-                    return True
+                    return True, mark
         except FileNotFoundError:
-            return True
+            return True, mark
     return _compacted(segs, mark)
 
 
-def _compacted(segs: list[Segment], mark: BatchMark) -> bool:
-    """Whether the marked batch, no longer where it was, was only compacted: Kafka's cleaner rewrites a
-    closed segment (merging it into an earlier one, batches moving up) and keeps of a batch whose records
-    it thins its base and last offsets and leader epoch (v2), dropping a batch it empties. So: the batch
+def _compacted(segs: list[Segment], mark: BatchMark) -> tuple[bool, BatchMark | None]:
+    """Whether the marked batch, no longer where it was, was only compacted, and the batch now holding its
+    last offset (or the last one before it; None when its segment has none): Kafka's cleaner rewrites a
+    closed segment (merging it into an earlier one, batches moving up) and keeps of a batch whose records it
+    thins its base and last offsets and leader epoch (v2), dropping a batch it empties. So: a segment
+    follows the batch's offsets (the active one, which the cleaner never touches, is later), and the batch
     now holding the mark's last offset has the mark's offsets, epoch and magic 2 and is no longer, or no
     batch holds any of its offsets. A log cut back and grown again holds those offsets afresh (in batches
-    from the first offset cut, under a new leader's epoch), and a recreated one from offset 0."""
+    from the first offset cut, under a new leader's epoch), a recreated one from offset 0, and one only cut
+    back has no segment after them. ``mark`` itself is returned when nothing can be told (its segment
+    deleted meanwhile)."""
     below = [s for s in segs if s.base_offset <= mark.last_offset]
-    if not below or below[-1].layout != "kafka":
-        return not below
+    if not below:
+        return True, mark
+    if below[-1].layout != "kafka" or below[-1] is segs[-1]:
+        return False, None
     try:
         now = _mark_below(below[-1], mark.last_offset + 1)
     except FileNotFoundError:
-        return True
+        return True, mark
     if now is None or now.last_offset < mark.first_offset:
-        return True
+        return True, now
     if len(now.head) < _HEAD or len(mark.head) < _HEAD:
-        return False
+        return False, now
     was_offset, was_length, was_epoch, was_magic = ENTRY_HEAD.unpack_from(mark.head)
     is_offset, is_length, is_epoch, is_magic = ENTRY_HEAD.unpack_from(now.head)
     return (was_magic == is_magic == 2 and (was_offset, was_epoch) == (is_offset, is_epoch)
-            and now.last_offset == mark.last_offset and is_length <= was_length)
+            and now.last_offset == mark.last_offset and is_length <= was_length), now
+
+
+def _length(mark: BatchMark) -> int:
+    """The marked batch's length field (its bytes after the offset and the length)."""
+    return int(ENTRY_HEAD.unpack_from(mark.head)[1])
 
 
 def _mark_below(seg: Segment, offset: int) -> BatchMark | None:
