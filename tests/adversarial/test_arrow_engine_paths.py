@@ -288,6 +288,14 @@ def test_a_records_last_byte_is_its_header_count_even_when_the_rest_has_none(tmp
     assert got.value.position == expected.value.position
 
 
+@pytest.mark.parametrize("headers", [[], [("h", b"")]])
+def test_a_run_shorter_than_a_window(tmp_path, monkeypatch, headers):
+    """One compressed batch of one empty record: the joined data (its 7 or 11 bytes and the padding)
+    is shorter than a record's window, so every window comes from a padded copy of the data."""
+    data = kafkaspec.build_batch([kafkaspec.Record(key=None, value=b"", timestamp=TS, headers=headers)],
+                                 compression="lz4")
+    assert _same(tmp_path, data, monkeypatch).num_rows == 1
+
 @pytest.mark.parametrize("codec", ["gzip", "zstd"])
 def test_compressed_runs_whose_first_record_starts_the_joined_data(tmp_path, monkeypatch, codec):
     """Every batch compressed: the records regions are joined from byte 0, so the first record's window
