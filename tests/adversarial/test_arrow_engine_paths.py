@@ -59,6 +59,17 @@ def _same(tmp_path: Path, data: bytes, monkeypatch: pytest.MonkeyPatch | None = 
     return got
 
 
+def _same_error(tmp_path: Path, data: bytes) -> None:
+    """The partition's table is refused with the per-record decoder's error, at the same byte."""
+    part = _segment(tmp_path, data)
+    with pytest.raises(KafkaFormatError) as got:
+        part.to_arrow()
+    with pytest.raises(KafkaFormatError) as expected:
+        _reference(data, "x")
+    assert got.value.reason == expected.value.reason
+    assert got.value.position == expected.value.position
+
+
 def _batches(n_batches: int, per_batch: int, make) -> bytes:
     out = []
     for b in range(n_batches):
@@ -253,13 +264,7 @@ def test_a_records_count_past_the_records_is_the_record_decoders_error(tmp_path,
     for piece in pieces[1:] + [last]:
         piece[:len(next_bytes)] = next_bytes  # the base offset's first bytes (no CRC covers them)
     data = b"".join(map(bytes, pieces + [last]))
-    part = _segment(tmp_path, data)
-    with pytest.raises(KafkaFormatError) as got:
-        part.to_arrow()
-    with pytest.raises(KafkaFormatError) as expected:
-        _reference(data, "x")
-    assert got.value.reason == expected.value.reason
-    assert got.value.position == expected.value.position
+    _same_error(tmp_path, data)
 
 
 
@@ -279,13 +284,7 @@ def test_a_records_last_byte_is_its_header_count_even_when_the_rest_has_none(tmp
     batch[end - 1] = last_byte
     batch[17:21] = crc32c(bytes(batch[21:])).to_bytes(4, "big")
     data = b"".join(map(bytes, pieces))
-    part = _segment(tmp_path, data)
-    with pytest.raises(KafkaFormatError) as got:
-        part.to_arrow()
-    with pytest.raises(KafkaFormatError) as expected:
-        _reference(data, "x")
-    assert got.value.reason == expected.value.reason
-    assert got.value.position == expected.value.position
+    _same_error(tmp_path, data)
 
 
 @pytest.mark.parametrize("headers", [[], [("h", b"")]])

@@ -14,7 +14,7 @@ import logging
 
 import pytest
 from pyspark.sql.streaming.datasource import ReadAllAvailable
-from test_stream_truncation import TS, _append, _batch, _log, _reader, _truncate_to, _values
+from test_stream_truncation import TS, _append, _batch, _log, _reader, _truncate_to, _values, truncated  # noqa: F401 (a fixture)
 
 from kafkaspec import Record, build_batch, build_control_batch
 from kafkaspec.logdir.fs import RangeReader
@@ -23,18 +23,11 @@ from kafkaspec.spark.streaming import DataLossError
 
 
 @pytest.fixture
-def restarted(tmp_path):
+def restarted(truncated, tmp_path):  # noqa: F811 (the fixture imported above)
     """Offsets 0-29 read (three batches of 10) and the offset JSON a checkpoint holds; then, while the
-    query is down, the log is cut back to offset 10 and grown past 30 with other records."""
-    log = _log(tmp_path)
-    first = _batch(0, 10, b"old")
-    _append(log, first, _batch(10, 10, b"old"), _batch(20, 10, b"old"))
-    reader = _reader(log.parent.parent)
-    start = reader.initialOffset()
-    end = reader.latestOffset(start, ReadAllAvailable())
-    assert len(_values(reader, start, end)) == 30
+    query is down, the log is cut back to offset 10 (``truncated``) and grown past 30 with other records."""
+    log, _, end = truncated
     checkpointed = json.loads(json.dumps(end))  # what Spark writes to offsets/ and reads back
-    _truncate_to(log, len(first))
     _append(log, _batch(10, 30, b"new"))  # offsets 10-39: 10-29 replaced, the end past 30 again
     yield log, checkpointed
     assert (tmp_path / "canary").read_text() == "keep"
