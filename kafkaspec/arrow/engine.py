@@ -19,8 +19,9 @@ UTF-8 header keys, int64 offsets and timestamps); it does not raise: when anythi
 :func:`decode_batches` returns ``None`` and the caller decodes those batches with the per-record
 decoder, which raises its error with its position (or, where the engine is only more cautious, gives
 the same columns). CRCs and batch heads are checked before batches get here (by the batch iterator,
-or all at once by :mod:`kafkaspec.arrow.walk`). :func:`decode_run` and :func:`decode_run_at` turn a
-decoded run into a RecordBatch of the ``kafkalog`` columns.
+or by :mod:`kafkaspec.arrow.walk`: the heads of a segment at once, the CRCs of a run right before it
+comes here). :func:`decode_run` and :func:`decode_run_at` turn a decoded run into a RecordBatch of
+the ``kafkalog`` columns.
 
 Needs numpy and pyarrow (``kafkaspec[spark]``); ``import kafkaspec`` does not load this module.
 
