@@ -765,8 +765,9 @@ def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _Heade
     """:func:`_header_spans` when every record has ``count`` headers. The read restarts at the first
     header (:meth:`_Fields.rebase`): when every header then lies at the same place in every record
     (the same header names, values of one size: trace ids, content types), the layout is returned and
-    the bytes are sliced out of the windows; else header ``j`` of record ``r`` is row ``r * count + j``
-    of ``spans``, written a strided column at a time."""
+    the bytes are sliced out of the windows. The first record's layout is tried first, checked on every
+    record by its length varints' bytes alone; else each field is read. When the places differ, header
+    ``j`` of record ``r`` is row ``r * count + j`` of ``spans``, written a strided column at a time."""
     fields.rebase(_HEADERS_WINDOW)
     window = fields.window.reshape(-1, fields.width)
     template = _header_template(bytes(window[0]), count)
