@@ -524,11 +524,6 @@ class _Fields:
             self._derived[name] = make(self.var)
         return cast(_T, self._derived[name])
 
-    @property
-    def at(self) -> int | np.ndarray:
-        """Where the read stands from each record's origin (an int when the same for all)."""
-        return self.off if self.var is None else self.var + self.off
-
     def rebase(self, width: int) -> None:
         """Read on from here with a new window of ``width`` bytes from every
         record's read position: fields that sit at different places from the records' starts (after
@@ -619,8 +614,6 @@ class _Fields:
                 raise _Fail
             null = length == -1
             length = np.maximum(length, 0)
-        #: where the field's bytes start from each record's origin, when that is the same for every record
-        self.field_at = self.off if self.var is None else None
         start = self.position()
         self._advance(length)
         return start, length, null
@@ -765,9 +758,9 @@ def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _Heade
     """:func:`_header_spans` when every record has ``count`` headers. The read restarts at the first
     header (:meth:`_Fields.rebase`): when every header then lies at the same place in every record
     (the same header names, values of one size: trace ids, content types), the layout is returned and
-    the bytes are sliced out of the windows. The first record's layout is tried first, checked on every
-    record by its length varints' bytes alone; else each field is read. When the places differ, header
-    ``j`` of record ``r`` is row ``r * count + j`` of ``spans``, written a strided column at a time."""
+    the bytes are sliced out of the windows: the first record's layout, checked on every record by its
+    length varints' bytes alone. Else each field is read, and header ``j`` of record ``r`` is row
+    ``r * count + j`` of ``spans``, written a strided column at a time."""
     fields.rebase(_HEADERS_WINDOW)
     window = fields.window.reshape(-1, fields.width)
     template = _header_template(bytes(window[0]), count)
@@ -778,19 +771,8 @@ def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _Heade
         if _same_bytes(window, length_bytes):
             fields._advance(end)
             return _HeaderLayout(window, keys, values)
-    read = []
-    places: list[tuple[int | None, int | None]] = []
-    for _ in range(count):
-        key = fields.bytes_field(nullable=False)
-        key_at = fields.field_at
-        value = fields.bytes_field()
-        read.append((key, value))
-        places.append((key_at, fields.field_at))
-    width = fields.width
-    fixed = [(k_at, v_at) for k_at, v_at in places if k_at is not None and v_at is not None]
-    if len(fixed) == count and isinstance(fields.at, int) and fields.at <= width and all(v[2] is None for _, v in read):
-        layout = [((k_at, int(k[1][0])), (v_at, int(v[1][0]))) for (k, v), (k_at, v_at) in zip(read, fixed)]
-        return _HeaderLayout(fields.window.reshape(-1, width), [k for k, _ in layout], [v for _, v in layout])
+    # a varint has one encoding of each size, so headers whose length bytes differ lie at different places
+    read = [(fields.bytes_field(nullable=False), fields.bytes_field()) for _ in range(count)]
     key_start, key_len, value_start, value_len, value_null = (a.reshape(-1, count) for a in spans[1:])
     for j, (key, value) in enumerate(read):
         key_start[:, j], key_len[:, j], _ = key

@@ -35,6 +35,10 @@ Object-store segments are never half-visible (:mod:`.publish`), so the same walk
 tiered-storage segment is published whole by its manifest and never changes: it is taken in once,
 its end from the manifest (``Segment.end_offset``) or, when that does not say, and for its
 transactions, from its batches read through its chunks.
+
+Why one module of this size: the live look, the restart check and the compaction rule judge the same
+remembered head against the same segments; split, the rule that tells a cleaner's rewrite from a
+truncation would be stated twice, and the two checks could drift apart.
 """
 
 from __future__ import annotations
