@@ -59,6 +59,7 @@ from ..arrow.ranges import RangeTask
 from ..entry import ENTRY_HEAD
 from ..errors import KafkaFormatError
 from ..logdir.tail import MARK_HEAD, BatchMark, PartitionTail, TailPoint, end_position
+from ..printable import escape
 from .options import EARLIEST, LATEST, MARKS_KEY, OptionError, ReadOptions
 from .planning import on_driver, open_source
 
@@ -113,9 +114,9 @@ def marks_from_json(offsets: dict) -> Marks:
     where, bad = MARKS_KEY, held
     try:
         for topic, parts in held.items():
-            where, bad = f"{MARKS_KEY}.{topic}", parts
+            where, bad = f"{MARKS_KEY}.{escape(str(topic))}", parts
             for partition, m in parts.items():
-                where, bad = f"{MARKS_KEY}.{topic}.{partition}", m
+                where, bad = f"{MARKS_KEY}.{escape(str(topic))}.{escape(str(partition))}", m
                 segment, position, head = int(m["segment"]), int(m["position"]), bytes.fromhex(m["head"])
                 if not (0 <= segment < 1 << 63 and 0 <= position < 1 << 63
                         and ENTRY_HEAD.size <= len(head) <= MARK_HEAD):

@@ -147,6 +147,18 @@ def test_marks_a_checkpoint_cannot_hold_are_refused_naming_them(restarted, mark)
         _reader(log.parent.parent).latestOffset(bad, ReadAllAvailable())
 
 
+@pytest.mark.parametrize("topic", ["a\nb", "\x1b[2J", "t\u202e", "x\\n"])
+def test_a_bad_mark_under_a_hostile_name_is_named_escaped(restarted, topic):
+    """A checkpoint edited by hand (or by an attacker): the refusal names where the bad mark is with
+    its control characters escaped, so a log line cannot be split or a terminal driven by it."""
+    log, checkpointed = restarted
+    bad = {**checkpointed, MARKS_KEY: {topic: {"0\r": {"segment": "x"}}}}
+    with pytest.raises(ValueError) as got:
+        _reader(log.parent.parent).latestOffset(bad, ReadAllAvailable())
+    message = str(got.value)
+    assert message.isprintable(), message
+    assert "kafkalog/marks." in message
+
 def test_the_marks_key_is_no_topic(tmp_path):
     """Topics named like the key's parts still read: a "/" is in no topic name (Kafka: [a-zA-Z0-9._-])."""
     for topic in ("kafkalog", "marks", "kafkalog.marks"):
