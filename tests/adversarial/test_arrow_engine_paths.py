@@ -136,6 +136,22 @@ def test_headers_not_at_the_same_places_take_the_general_path(tmp_path, sliced, 
     assert not sliced
 
 
+@pytest.mark.parametrize("where", [(0, 0), (4, 7)])
+@pytest.mark.parametrize("key_length", [0x7E, 0x01, 0x80])
+def test_a_header_key_length_past_its_record_negative_or_running_on(tmp_path, where, key_length):
+    """Every record with one header ("k": "v") but one, whose key length byte is made 63 (past its
+    record), -1 (a null key, which a header cannot have) or a varint that goes on (CRC fixed): in the
+    run's first record (the layout's template) or another. The record decoder's error, at its byte."""
+    pieces = [bytearray(kafkaspec.build_batch([kafkaspec.Record(key=None, value=b"v", timestamp=TS, headers=[("k", b"v")])
+                                               for _ in range(20)], base_offset=b * 20)) for b in range(10)]
+    batch_index, record = where
+    batch = pieces[batch_index]
+    at = 61 + 12 * record + 8  # records of 12 bytes: length, attributes, deltas, key, value, count, then the key length
+    assert batch[at] == 0x02
+    batch[at] = key_length
+    batch[17:21] = crc32c(bytes(batch[21:])).to_bytes(4, "big")
+    _same_error(tmp_path, b"".join(map(bytes, pieces)))
+
 def test_a_header_key_not_utf8_is_the_record_decoders_error(tmp_path):
     good = _batches(10, 10, lambda i: kafkaspec.Record(value=b"v", timestamp=TS, headers=[("hk", b"v")]))
     bad = bytearray(good)
