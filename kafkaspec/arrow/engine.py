@@ -354,7 +354,7 @@ def _headerless(fields: _Fields, arr: np.ndarray, counts: np.ndarray, ends: np.n
 
 
 def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray, starts: np.ndarray,
-                  ends: np.ndarray) -> _Fields:
+                  ends: np.ndarray, guess: bool = True) -> _Fields:
     """Every record's span (rows in batch order), with its first bytes, ready to read its fields.
 
     The record length chain, followed in lockstep: step ``i`` reads the first two bytes of record
@@ -372,7 +372,12 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     rec = np.empty(total, np.int64)  # where each record (its length varint) starts
     u16 = np.ndarray((max(len(arr) - 1, 0),), _U16LE, arr, 0, (1,))  # the two bytes at every position
     pos = starts.copy()  # where each batch's walk stands (its end, once done)
-    active = np.flatnonzero(counts > 0)
+    template = _chain_template(data, u16, counts, starts, ends, rec, row_base) if guess else None
+    same = template.batches if template else np.zeros(0, np.int64)
+    pos[same] = ends[same]
+    filled = counts > 0
+    filled[same] = False
+    active = np.flatnonzero(filled)
     shortest = int(counts[active].min()) if len(active) else 0  # the step at which batches next drop out
     p, rows = pos[active], row_base[active]
     step = _STEP_2
@@ -422,6 +427,8 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     window = _windows(arr, rec, _WINDOW, lead=1)
     fields = _Fields(arr, u16, rec, window, lead=1)
     pair = np.ndarray((total,), _U16LE, fields.window, 1, (_WINDOW,)) if total else np.zeros(0, np.uint16)
+    if template and not template.holds(pair, row_base):  # a guess that failed: walked again, no guess
+        return _record_spans(data, arr, counts, starts, ends, guess=False)
     moved = _STEP_2.take(pair)  # each record's length varint and body, as the walk stepped over them
     if moved.all():
         # trusted: every length took one or two bytes and is not negative, so every lockstep step moved
@@ -442,6 +449,79 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     fields.stop = stop
     fields._advance(1)  # past the attributes byte (unused by the columns)
     return fields
+
+
+class _Template(NamedTuple):
+    """Batches guessed to have the record chain of the run's first batch (:func:`_chain_template`)."""
+
+    batches: np.ndarray  # their indices
+    pairs: np.ndarray  # uint16: the first batch's two bytes at each of its records' starts
+
+    def holds(self, pair: np.ndarray, row_base: np.ndarray) -> bool:
+        """Whether the guess holds: ``pair`` has every record's first two bytes, in row order."""
+        count = len(self.pairs)
+        if len(self.batches) * count == len(pair):  # every record of the run
+            return bool((pair.reshape(-1, count) == self.pairs).all())
+        return bool((pair[row_base[self.batches][:, None] + np.arange(count)] == self.pairs).all())
+
+
+def _chain_template(data: bytes | memoryview, u16: np.ndarray, counts: np.ndarray, starts: np.ndarray,
+                    ends: np.ndarray, rec: np.ndarray, row_base: np.ndarray) -> _Template | None:
+    """Guess that every batch of the first batch's records count and size has its record chain, and
+    place their records' starts in ``rec``; ``None`` when no other batch is such.
+
+    The first batch with records is walked in plain Python. A batch whose two bytes at each of the first
+    batch's record starts are the first batch's two bytes there has the same chain: a length of one or
+    two varint bytes is decided by those bytes, so each of its records ends where the first batch's
+    does, and the last at its end. The guess is checked (:meth:`_Template.holds`) from the windows the
+    walk copies anyway: no pass of its own over the data. Batches of fixed-size keys and values and
+    regular deltas (the usual producer's batches) are walked at once instead of a lockstep step a record."""
+    filled = np.flatnonzero(counts > 0)
+    if len(filled) < 2:
+        return None
+    first = int(filled[0])
+    count, size = int(counts[first]), int(ends[first] - starts[first])
+    chain = _short_chain(data, int(starts[first]), int(ends[first]), count)
+    if chain is None:
+        return None
+    same = np.flatnonzero((counts == count) & (ends - starts == size))
+    if len(same) < 2:
+        return None
+    rel = np.array(chain, np.int64)
+    pairs = u16[starts[first] + rel]
+    if not np.array_equal(u16[starts[same[-1]] + rel], pairs):  # one more batch tried before guessing
+        return None
+    at = starts[same][:, None] + rel
+    if len(same) == len(counts) and count * len(counts) == len(rec):  # every batch: already in row order
+        rec[:] = at.ravel()
+    else:
+        rec[(row_base[same][:, None] + np.arange(count)).ravel()] = at.ravel()
+    return _Template(same, pairs)
+
+
+def _short_chain(data: bytes | memoryview, at: int, end: int, count: int) -> list[int] | None:
+    """Where each of ``count`` records from ``at`` starts (from ``at``), when each length is a varint of
+    one or two bytes, not negative, and the last record ends at ``end``; else ``None``."""
+    starts = []
+    start = at
+    for _ in range(count):
+        if at + 1 >= end:
+            return None
+        starts.append(at - start)
+        u = data[at]
+        if u < 128:
+            at += 1
+        else:
+            second = data[at + 1]
+            if second >= 128:
+                return None
+            u = (u & 127) | second << 7
+            at += 2
+        length = (u >> 1) ^ -(u & 1)
+        if length < 0:
+            return None
+        at += length
+    return starts if at == end else None
 
 
 def _windows(arr: np.ndarray, origin: np.ndarray, width: int, lead: int = 0) -> np.ndarray:

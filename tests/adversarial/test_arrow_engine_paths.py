@@ -352,3 +352,54 @@ def test_a_records_count_near_2_31_is_an_error_in_bounded_memory(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.split("\n")[:2] == ["list refused 61", "to_arrow refused 61"]
     assert (tmp_path / "canary").read_text() == "keep"
+
+
+@pytest.fixture
+def guesses(monkeypatch) -> list[bool]:
+    """What each guess of a run's record chain (the first batch's, :func:`engine._chain_template`) came to."""
+    seen: list[bool] = []
+    real = engine._Template.holds
+    monkeypatch.setattr(engine._Template, "holds", lambda self, *a: seen.append(real(self, *a)) or seen[-1])
+    return seen
+
+
+def _fixed(i: int) -> kafkaspec.Record:
+    return kafkaspec.Record(key=b"k%05d" % i, value=b"%060d" % i, timestamp=TS + i % 100)
+
+
+@pytest.mark.parametrize("per_batch", [1, 9, 100])
+def test_batches_of_one_chain_are_walked_by_the_first_ones(tmp_path, monkeypatch, guesses, per_batch):
+    """Fixed-size keys and values, the deltas' widths alike in every batch: the first batch's chain
+    holds for every batch, and the columns are the per-record decoder's."""
+    _same(tmp_path, _batches(30, per_batch, _fixed), monkeypatch)
+    assert guesses == [True]
+
+
+def test_a_batch_of_the_same_size_and_another_chain_is_walked_again(tmp_path, monkeypatch, guesses):
+    """Batch 5 has the first batch's records count and size, its values' lengths swapped: the guess
+    fails on it, and the run is walked in lockstep instead, its columns the per-record decoder's."""
+    sizes = [10, 20] * 5
+
+    def make(i: int) -> kafkaspec.Record:
+        size = sizes[i % 10] if i // 10 != 5 else sizes[::-1][i % 10]
+        return kafkaspec.Record(key=b"k", value=b"v" * size, timestamp=TS + i % 10)
+    _same(tmp_path, _batches(12, 10, make), monkeypatch)
+    assert guesses == [False]
+
+
+@pytest.mark.parametrize("length", [b"\xfe\x7f", b"\x01\x00", b"\x80\x80"])
+def test_a_record_length_changed_in_a_batch_the_guess_covers(tmp_path, guesses, length):
+    """Record 3's length in batch 7 (of batches whose chain is the first's) made 8,191 bytes, -1, or a
+    varint of three bytes (CRC fixed): the guess fails there, and the error is the record decoder's,
+    at its byte."""
+    pieces = [bytearray(kafkaspec.build_batch([_fixed(b * 20 + i) for i in range(20)], base_offset=b * 20))
+              for b in range(12)]
+    batch = pieces[7]
+    at = 61  # past the batch head: each record is its length (two zigzag varint bytes here) and that many bytes
+    for _ in range(3):
+        u = (batch[at] & 127) | batch[at + 1] << 7
+        at += 2 + (u >> 1)
+    batch[at:at + 2] = length
+    batch[17:21] = crc32c(bytes(batch[21:])).to_bytes(4, "big")
+    _same_error(tmp_path, b"".join(map(bytes, pieces)))
+    assert guesses == [False]
