@@ -107,10 +107,10 @@ def profile(part: Path, passes: int) -> tuple[int, dict[str, float]]:
 def floor_subset(part: Path, passes: int, fields: bool) -> tuple[int, float]:
     """(records, best CPU seconds) of a strict subset of ``to_arrow_batches``' work on an uncompressed
     segment of fixed-size records, done the cheapest way we know: the read, the batch walk and the CRCs
-    (the readers' own functions), the record-length chain (the lockstep walk's loop alone: one gather,
-    one lookup, one add a record) and a copy of 6 and of 60 bytes out of each record (what copying its
-    key and value costs; where they are is not decoded). ``fields``: also the fields before the value
-    read the cheapest way: one copy of each record's first 32 bytes, and the timestamp delta, offset
+    (the readers' own functions), the record-length chain (the engine's guess from the first batch of a
+    run, checked from one copy of each record's first 32 bytes) and a copy of 6 and of 60 bytes out of
+    each record (what copying its key and value costs; where they are is not decoded). ``fields``: also
+    the fields before the value read the cheapest way: the timestamp delta, offset
     delta, key length and value length each read as if at one place in every record (a strided view,
     two table lookups), offsets and timestamps as base plus delta. Nothing checked beyond the CRCs and
     the chain, no header count, no column assembled."""
@@ -134,17 +134,18 @@ def floor_subset(part: Path, passes: int, fields: bool) -> tuple[int, float]:
         for lo in range(0, len(found.positions), per_run):
             positions, heads = found.positions[lo:lo + per_run], found.heads[lo:lo + per_run]
             assert crc_mismatch(buf, positions, heads) is None
-            at, steps = positions + 61, []
-            for _ in range(int(heads["records_count"].min())):
-                steps.append(at)
-                at = at + engine._STEP_2.take(pairs[at])
-            starts = np.stack(steps, axis=1).ravel()
+            counts = heads["records_count"].astype(np.int64)
+            row_base = np.concatenate([[0], np.cumsum(counts)[:-1]])
+            starts = np.empty(int(counts.sum()), np.int64)
+            guess = engine._chain_template(buf, pairs, counts, positions + 61,
+                                           positions + 12 + heads["batch_length"], starts, row_base)
+            window = windows[starts - 1].view(np.uint8)  # the records' first bytes (a byte before, as the engine)
+            assert guess is not None and guess.holds(np.ndarray((len(starts),), "<u2", window, 1, (32,)), row_base)
             keys[starts + 8], values[starts + 15]  # a record's bytes after its first fields, not decoded
             if fields:
-                window = windows[starts].view(np.uint8)
                 deltas = []
                 for place in (3, 5, 7, 9):  # past the length varint and attributes: ts, offset, key and value lengths
-                    pair = np.ndarray((len(starts),), "<u2", window, place, (32,)).astype(np.intp)
+                    pair = np.ndarray((len(starts),), "<u2", window, place + 1, (32,)).astype(np.intp)
                     engine._SIZE_2.take(pair)
                     deltas.append(engine._VALUE_2.take(pair).reshape(len(positions), -1))
                 heads["base_timestamp"].astype(np.int64)[:, None] + deltas[0]

@@ -403,3 +403,15 @@ def test_a_record_length_changed_in_a_batch_the_guess_covers(tmp_path, guesses, 
     batch[17:21] = crc32c(bytes(batch[21:])).to_bytes(4, "big")
     _same_error(tmp_path, b"".join(map(bytes, pieces)))
     assert guesses == [False]
+
+
+@pytest.mark.parametrize(("first_key", "width"), [(0, 16), (8, 24), (20, 32)])
+def test_fields_past_a_window_sized_by_the_first_record(tmp_path, monkeypatch, first_key, width):
+    """The records' windows are as wide as the first record's fields before its value need; later
+    records with keys of 40 bytes have their value lengths past the window: read from the data."""
+    widths: list[int] = []
+    real = engine._window_width
+    monkeypatch.setattr(engine, "_window_width", lambda *a: widths.append(real(*a)) or widths[-1])
+    _same(tmp_path, _batches(12, 10, lambda i: kafkaspec.Record(
+        key=b"k" * (first_key if i == 0 else 40 - i % 3), value=b"v" * (i % 5), timestamp=TS + i)), monkeypatch)
+    assert widths == [width]
