@@ -74,7 +74,9 @@ _HEADERS_WINDOW = 64
 _PAD = 16  # zero bytes after joined (decompressed) data: a varint read past a record's end stays inside the array
 _INT32_LIMIT = (1 << 31) - 1
 
-_ZIGZAG_1 = np.array([(b >> 1) ^ -(b & 1) for b in range(256)], np.int64)  # only the first 128 are used
+#: one-byte zigzag varints (only the first 128 entries are used); int16: the lengths and counts read with
+#: it are passed over several times, and sums with int64 positions widen
+_ZIGZAG_1 = np.array([(b >> 1) ^ -(b & 1) for b in range(256)], np.int16)
 
 
 def _two_byte_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -673,8 +675,9 @@ class _Fields:
             return
         elif int(size.min()) == int(size.max()):  # still the same distance on in every record
             self.off += int(size[0])
-        elif self.var is None:
-            self._set_var(size.astype(np.int64), self.off)
+        elif self.var is None:  # varint sizes stay small (int16: a pass over a quarter of the bytes);
+            # lengths (int64) widen the sum
+            self._set_var(size.astype(np.int16) if size.dtype.itemsize < 2 else size, self.off)
         else:
             self._set_var(self.var + size, self.off)
 
@@ -689,7 +692,7 @@ class _Fields:
             top = int(first.max())
             if top < 128:  # every value in one byte (lengths under 64, no headers)
                 self._advance(1)
-                return np.zeros(len(first), np.int64) if top == 0 else _ZIGZAG_1.take(first)
+                return np.zeros(len(first), np.int16) if top == 0 else _ZIGZAG_1.take(first)
         pair = pairs().astype(np.intp)  # as the two lookups' index (each would convert it)
         size = _SIZE_2.take(pair)
         if not size.all():  # some longer than two bytes
