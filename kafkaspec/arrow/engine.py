@@ -346,7 +346,12 @@ def _headerless(fields: _Fields, arr: np.ndarray, counts: np.ndarray, ends: np.n
     records' ends from the data, since each record's last byte leads the next record's window. When
     not, the header count is read as any field (nothing is decided here but this shortcut)."""
     n = len(fields.stop)
-    if fields.lead != 1 or not n or not np.array_equal(fields.position() + 1, fields.stop):
+    if fields.lead != 1 or not n:  # (lead 1: the walk's windows, not rebased: ``sizes`` are from ``origin``)
+        return False
+    # the read one byte before each record's end: compared as distances from the records' starts
+    before_end = fields.off + 1
+    if not ((fields.sizes == before_end).all() if fields.var is None else
+            np.array_equal(fields.var + before_end, fields.sizes)):
         return False
     last = np.empty(n, np.uint8)  # each record's last byte
     last[:-1] = fields.window[fields.width::fields.width]  # the byte before the next record: in its window
@@ -432,12 +437,16 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     pair = np.ndarray((total,), _U16LE, fields.window, 1, (width,)) if total else np.zeros(0, np.uint16)
     if template and not template.holds(pair, row_base):  # a guess that failed: walked again, no guess
         return _record_spans(data, arr, counts, starts, ends, guess=False)
-    moved = _STEP_2.take(pair)  # each record's length varint and body, as the walk stepped over them
-    if moved.all():
-        # trusted: every length took one or two bytes and is not negative, so every lockstep step moved
-        # by exactly its record: each record ends where the next starts, and the walk ended each batch at
-        # its end (or walked it again in plain Python). Its varint is two bytes where its first has the
-        # continuation bit.
+    if template and len(template.batches) == len(counts):  # every batch has the first one's chain: its
+        # records' sizes, and their length varints' (two bytes where the first has the continuation bit)
+        moved = np.tile(_STEP_2.take(template.pairs), len(counts))
+        stop = rec + moved
+        size = ((template.pairs >> 7) & 1).astype(np.uint8) + np.uint8(1)
+        fields._advance(int(size[0]) if (size == size[0]).all() else np.tile(size, len(counts)))
+    elif (moved := _STEP_2.take(pair)).all():  # each record's length varint and body, as the walk stepped
+        # over them. Trusted: every length took one or two bytes and is not negative, so every lockstep
+        # step moved by exactly its record: each record ends where the next starts, and the walk ended
+        # each batch at its end (or walked it again in plain Python).
         stop = rec + moved
         fields._advance((fields.window[1::width] >> 7) + np.uint8(1))
     else:  # a step stayed: the chain is checked record by record
@@ -449,7 +458,8 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
         follows[(row_base + counts - 1)[filled]] = ends[filled]
         if (length < 0).any() or not np.array_equal(stop, follows):
             raise _Fail
-    fields.stop = stop
+        moved = stop - rec
+    fields.stop, fields.sizes = stop, moved
     fields._advance(1)  # past the attributes byte (unused by the columns)
     return fields
 
@@ -603,6 +613,7 @@ class _Fields:
     def __init__(self, arr: np.ndarray, u16: np.ndarray, origin: np.ndarray, window: np.ndarray, lead: int = 0):
         self.arr, self.u16 = arr, u16
         self.stop = origin  # where each record ends (set once known)
+        self.sizes = origin  # each record's size from its start (set with ``stop``)
         self._origin_at(origin, window, lead)
 
     def _origin_at(self, origin: np.ndarray, window: np.ndarray, lead: int) -> None:
