@@ -415,3 +415,45 @@ def test_fields_past_a_window_sized_by_the_first_record(tmp_path, monkeypatch, f
     _same(tmp_path, _batches(12, 10, lambda i: kafkaspec.Record(
         key=b"k" * (first_key if i == 0 else 40 - i % 3), value=b"v" * (i % 5), timestamp=TS + i)), monkeypatch)
     assert widths == [width]
+
+
+def _alike_then(case: str) -> bytes:
+    """20 batches of one size (their chain found at once by ``walk._alike``), then what ``case`` says."""
+    pieces = [bytearray(kafkaspec.build_batch([_fixed(b * 10 + i) for i in range(10)], base_offset=b * 10))
+              for b in range(20)]
+    if case == "other sizes":
+        pieces += [bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"v" * (b + i), timestamp=TS)
+                                                    for i in range(10)], base_offset=200 + b * 10)) for b in range(5)]
+    elif case == "a length changed":
+        pieces[7][8:12] = (int.from_bytes(pieces[7][8:12], "big") + 1).to_bytes(4, "big")
+    elif case == "a legacy entry":
+        pieces.append(bytearray(kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"old")], magic=1,
+                                                      base_offset=200)))
+        pieces += [bytearray(kafkaspec.build_batch([_fixed(i)], base_offset=201 + i)) for i in range(3)]
+    elif case == "a partial tail":
+        pieces[-1] = pieces[-1][:-10]
+    elif case == "a negative records count":
+        pieces[9][57:61] = (-1).to_bytes(4, "big", signed=True)
+        pieces[9][17:21] = crc32c(bytes(pieces[9][21:])).to_bytes(4, "big")
+    return b"".join(map(bytes, pieces))
+
+
+@pytest.mark.parametrize("case", ["nothing", "other sizes", "a legacy entry", "a partial tail"])
+def test_batches_of_one_size_then_others(tmp_path, case):
+    """The batch walk finds batches of the first one's size at once, then walks on a batch at a time:
+    the same batches as the batch iterator, and the per-record decoder's columns."""
+    from kafkaspec.arrow import walk
+
+    data = _alike_then(case)
+    found = walk.v2_heads(data, 0)
+    iterated = [b.position for b in BatchIterator(data) if isinstance(b, kafkaspec.records.Batch)]
+    assert found.positions.tolist() == [p for p in iterated if p < found.stop]
+    assert len(found.positions) >= 19  # (the partial tail: the last batch is not whole)
+    _same(tmp_path, data)
+
+
+@pytest.mark.parametrize("case", ["a length changed", "a negative records count"])
+def test_batches_of_one_size_with_a_bad_one_among_them(tmp_path, case):
+    """Batch 7's length one byte more (not under the CRC), or batch 9's records count -1 (CRC fixed):
+    the walk stops there, and the error is the batch iterator's, at its byte."""
+    _same_error(tmp_path, _alike_then(case))
