@@ -441,8 +441,8 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
         # records' sizes, and their length varints' (two bytes where the first has the continuation bit)
         moved = np.tile(_STEP_2.take(template.pairs), len(counts))
         stop = rec + moved
-        size = ((template.pairs >> 7) & 1).astype(np.uint8) + np.uint8(1)
-        fields._advance(int(size[0]) if (size == size[0]).all() else np.tile(size, len(counts)))
+        sizes = ((template.pairs >> 7) & 1).astype(np.uint8) + np.uint8(1)
+        fields._advance(int(sizes[0]) if (sizes == sizes[0]).all() else np.tile(sizes, len(counts)))
     elif (moved := _STEP_2.take(pair)).all():  # each record's length varint and body, as the walk stepped
         # over them. Trusted: every length took one or two bytes and is not negative, so every lockstep
         # step moved by exactly its record: each record ends where the next starts, and the walk ended
