@@ -504,11 +504,10 @@ def _chain_template(data: bytes | memoryview, u16: np.ndarray, counts: np.ndarra
     pairs = u16[starts[first] + rel]
     if not np.array_equal(u16[starts[same[-1]] + rel], pairs):  # one more batch tried before guessing
         return None
-    at = starts[same][:, None] + rel
     if len(same) == len(counts) and count * len(counts) == len(rec):  # every batch: already in row order
-        rec[:] = at.ravel()
+        np.add(starts[:, None], rel, out=rec.reshape(len(counts), count))
     else:
-        rec[(row_base[same][:, None] + np.arange(count)).ravel()] = at.ravel()
+        rec[(row_base[same][:, None] + np.arange(count)).ravel()] = (starts[same][:, None] + rel).ravel()
     return _Template(same, pairs)
 
 

@@ -101,8 +101,9 @@ def crc_mismatch(buf: bytes, positions: np.ndarray, heads: np.ndarray) -> int | 
     """The index of the first of these batches (of :func:`v2_heads`) whose CRC-32C is not its head's;
     ``None`` when every one matches. The Arrow readers check a run's CRCs right before decoding it: the
     pass over its bytes leaves them in the cache for the record walk, which jumps from batch to batch."""
-    view, crc_from, length_end = memoryview(buf), v2.ATTRIBUTES_OFFSET, v2.BATCH_LENGTH_END
-    crcs = [crc32c(view[at + crc_from:at + length_end + length])
-            for at, length in zip(positions.tolist(), heads["batch_length"].tolist())]
+    view = memoryview(buf)
+    covered = positions + v2.ATTRIBUTES_OFFSET  # from the attributes to the batch's end
+    crcs = [crc32c(view[a:b]) for a, b in zip(covered.tolist(), (positions + v2.BATCH_LENGTH_END
+                                                                  + heads["batch_length"]).tolist())]
     ok = np.array(crcs, np.uint32) == heads["crc"]
     return None if ok.all() else int(np.argmin(ok))
