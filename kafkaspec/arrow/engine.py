@@ -4,7 +4,8 @@ The per-record decoder (the generated ``decode_record_batch_columns``) walks one
 Python. This engine walks record ``i`` of every batch at once instead: the only sequential part of a
 batch is the chain of record lengths, and that chain is followed in lockstep over the batches (one
 numpy gather of two bytes and one table lookup per step, :func:`_record_spans`), its checks made
-afterwards over all records at once. Then the first bytes of every record are copied into a compact
+afterwards over all records at once; batches of the first one's records count and size are guessed
+to have its chain, and checked. Then the first bytes of every record are copied into a compact
 array (a *window*), and each field is read over all records together (:class:`_Fields`): through a
 strided view when it sits at the same place in every record, a shifted word when it sits at one of a
 few, an index otherwise. Keys, values and header keys/values become Arrow arrays with one gather
@@ -67,7 +68,7 @@ LOCKSTEP_MIN_BATCHES = 8
 #: records with more headers than this send their batches to the per-record decoder (one lockstep
 #: step per header index)
 MAX_LOCKSTEP_HEADERS = 64
-#: bytes of every record body gathered at once (:class:`_Fields`)
+#: the most bytes of every record gathered at once (:class:`_Fields`, :func:`_window_width`)
 _WINDOW = 32
 #: the window of every record's headers (:meth:`_Fields.rebase`)
 _HEADERS_WINDOW = 64
@@ -370,8 +371,11 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     stays). The checks come after the walk, over all records at once: each record's length must end
     it where the next record starts, and the last one exactly at its batch's end. A batch whose walk
     did not end there (a record of 8 KiB or more, or a bad length) is walked again in plain Python,
-    which checks each step. Then the first :data:`_WINDOW` bytes of every record are copied, in
-    file order (the walk itself jumps from batch to batch: one cache miss a record, whatever it reads).
+    which checks each step. Batches with the first batch's records count and size are not walked:
+    they are guessed to have its chain (:func:`_chain_template`; with ``guess``), and the guess is
+    checked from the windows. Then the first bytes of every record are copied (16 to :data:`_WINDOW`,
+    :func:`_window_width`), in file order (the walk itself jumps from batch to batch: one cache miss a
+    record, whatever it reads).
     """
     total = int(counts.sum())
     row_base = np.zeros(len(counts), np.int64)
