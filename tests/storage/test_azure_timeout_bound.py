@@ -1,0 +1,127 @@
+"""A store's server that stops answering is an error within a bound set by ``KAFKASPEC_STORAGE_TIMEOUT``,
+not merely "eventually" (``test_store_timeouts.py`` checks the message, under a generous guard).
+
+The bound: ``4 * timeout`` (three attempts, each up to the timeout, and short waits between them) plus
+the CLI's own start-up and exit, measured here on the same machine just before (a run with no store
+at all, importing the same client libraries), doubled because the machine is shared and a burst of
+load may slow one run and not the other. A client that retries a silent server with waits of its own
+(the Azure SDK's seconds-long back-offs: 11 s at a 1 s timeout) goes past it.
+
+The server is a real TCP listener on 127.0.0.1 that accepts every connection and never answers; it
+counts the connections, so the tests also see that a request is still retried (three attempts), not
+merely cut short.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from support.stores import AZURE_ACCOUNT, AZURE_KEY
+
+TIMEOUT = 1.0
+#: the allowed attempts and waits, in timeouts (an unbounded client: minutes; the SDK's defaults: 11 s)
+FACTOR = 4
+#: a hung client fails the test here rather than holding the run
+GUARD = 120
+
+_CLEARED = ("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3", "STORAGE_EMULATOR_HOST", "AZURE_STORAGE_CONNECTION_STRING",
+            "AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT", "AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY",
+            "AZURE_STORAGE_BLOB_ENDPOINT", "KAFKASPEC_STORAGE_TIMEOUT")
+
+
+class CountingSilentServer:
+    """A TCP listener that accepts every connection, never answers, and counts the connections."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.endpoint = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.accepted: list[socket.socket] = []
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:  # closed
+                return
+            self.accepted.append(conn)  # held open, unanswered
+
+    def close(self) -> None:
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+        self._thread.join(5)
+        for conn in self.accepted:
+            conn.close()
+
+
+def _env(**settings: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in _CLEARED}
+    env.update(settings)
+    return env
+
+
+def _settings(scheme: str, endpoint: str) -> tuple[dict[str, str], str]:
+    """The standard settings pointing ``scheme`` at ``endpoint``, and a URI on it."""
+    if scheme == "gs":
+        return {"STORAGE_EMULATOR_HOST": endpoint}, "gs://some-bucket/backup"
+    env = {"AZURE_STORAGE_CONNECTION_STRING": f"DefaultEndpointsProtocol=http;AccountName={AZURE_ACCOUNT};"
+                                              f"AccountKey={AZURE_KEY};BlobEndpoint={endpoint}/{AZURE_ACCOUNT};"}
+    if scheme == "az":
+        return env, "az://some-container/backup"
+    return env, f"{scheme}://some-container@{AZURE_ACCOUNT}.dfs.core.windows.net/backup"
+
+
+#: the CLI run on a local path that does not exist, after importing every store client: its start-up,
+#: imports and exit, with no request to any store
+_NO_STORE = ("import sys, runpy, pyarrow.fs, adlfs, gcsfs, azure.storage.blob.aio; "
+             "sys.argv = ['kafkaspec', sys.argv[1], sys.argv[2]]; runpy.run_module('kafkaspec.cli', run_name='__main__')")
+
+
+def _startup(command: str, missing: str) -> float:
+    """Seconds the CLI takes to start, fail on a local path and exit (no network)."""
+    started = time.monotonic()
+    proc = subprocess.run([sys.executable, "-c", _NO_STORE, command, missing], env=_env(), capture_output=True,
+                          text=True, timeout=GUARD)
+    elapsed = time.monotonic() - started
+    assert proc.returncode in (1, 2) and missing in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    return elapsed
+
+
+@pytest.mark.parametrize(("command", "scheme"), [("dump", "az"), ("dump", "abfs"), ("dump", "abfss"),
+                                                 ("verify", "az"), ("dump", "gs")])
+def test_a_silent_server_is_an_error_within_a_few_timeouts(command, scheme, tmp_path):
+    startup = _startup(command, str(tmp_path / "no-such-dir"))
+    silent = CountingSilentServer()
+    settings, uri = _settings(scheme, silent.endpoint)
+    try:
+        started = time.monotonic()
+        try:
+            proc = subprocess.run([sys.executable, "-m", "kafkaspec.cli", command, uri],
+                                  env=_env(**settings, KAFKASPEC_STORAGE_TIMEOUT=f"{TIMEOUT:g}"),
+                                  capture_output=True, text=True, timeout=GUARD)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"{command} {uri} gave no error within {GUARD} s of a silent server (timeout {TIMEOUT:g} s)")
+        elapsed = time.monotonic() - started
+        attempts = len(silent.accepted)
+    finally:
+        silent.close()
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith(f"kafkaspec {command}: {uri}: no answer from "), proc.stderr
+    bound = FACTOR * TIMEOUT + 2 * startup
+    assert elapsed < bound, (f"{command} {uri}: the error came after {elapsed:.1f} s, over {bound:.1f} s "
+                             f"({FACTOR} x the {TIMEOUT:g} s timeout + twice the CLI's {startup:.1f} s start-up); "
+                             f"{attempts} connection(s)")
+    if scheme != "gs":  # the Azure client still retries a request that got no answer: three attempts
+        assert attempts == 3, f"{attempts} connection(s) to the silent server, expected 3 attempts"
