@@ -14,6 +14,7 @@ merely cut short.
 
 from __future__ import annotations
 
+import http.server
 import os
 import socket
 import subprocess
@@ -125,3 +126,53 @@ def test_a_silent_server_is_an_error_within_a_few_timeouts(command, scheme, tmp_
                              f"{attempts} connection(s)")
     if scheme != "gs":  # the Azure client still retries a request that got no answer: three attempts
         assert attempts == 3, f"{attempts} connection(s) to the silent server, expected 3 attempts"
+
+
+class BusyServer:
+    """An HTTP server on 127.0.0.1 that answers every request at once with 503 (server busy), counting them."""
+
+    def __init__(self) -> None:
+        requests: list[str] = []
+
+        class Busy(http.server.BaseHTTPRequestHandler):
+            def _busy(self) -> None:
+                requests.append(self.path)
+                self.send_response(503, "Server Busy")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            do_GET = do_HEAD = do_PUT = _busy
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.requests = requests
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Busy)
+        self.endpoint = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.parametrize("scheme", ["az", "abfs"])
+def test_a_busy_server_is_still_retried_within_the_bound(scheme, tmp_path):
+    """A transient answer (HTTP 503) is retried: three attempts of the one request, the waits between
+    them capped by the timeout, and then a one-line error naming the URI."""
+    startup = _startup("dump", str(tmp_path / "no-such-dir"))
+    busy = BusyServer()
+    settings, uri = _settings(scheme, busy.endpoint)
+    try:
+        started = time.monotonic()
+        proc = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", uri],
+                              env=_env(**settings, KAFKASPEC_STORAGE_TIMEOUT=f"{TIMEOUT:g}"),
+                              capture_output=True, text=True, timeout=GUARD)
+        elapsed = time.monotonic() - started
+    finally:
+        busy.close()
+    assert proc.returncode in (1, 2) and proc.stderr.startswith(f"kafkaspec dump: {uri}: "), proc.stderr
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert len(busy.requests) == 3 and len(set(busy.requests)) == 1, busy.requests
+    assert elapsed < FACTOR * TIMEOUT + 2 * startup, f"{elapsed:.1f} s for three answers of 503"
