@@ -101,7 +101,8 @@ def _startup(command: str, missing: str) -> float:
 
 
 @pytest.mark.parametrize(("command", "scheme"), [("dump", "az"), ("dump", "abfs"), ("dump", "abfss"),
-                                                 ("verify", "az"), ("dump", "gs")])
+                                                 ("verify", "az"), ("dump", "gs"),
+                                                 ("verify", "gs")])
 def test_a_silent_server_is_an_error_within_a_few_timeouts(command, scheme, tmp_path):
     startup = _startup(command, str(tmp_path / "no-such-dir"))
     silent = CountingSilentServer()
