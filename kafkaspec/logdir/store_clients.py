@@ -245,16 +245,17 @@ AZURE_MAX_WAIT = 0.25
 @functools.cache
 def _bounded_retry() -> type:
     """The Azure SDK's exponential retry (async), its waits capped by the timeout. The SDK waits
-    seconds between tries whatever the timeout (1 s then 3 s, 5 s, ... with ``initial_backoff=1``), so
-    at a 1 s timeout three tries on a silent endpoint took 11 s; capped at a quarter of the timeout
-    (a random part of it, so that many clients do not retry in step), three tries take at most 3.5
-    timeouts. A server that answers "busy" (HTTP 503, 500, 408, ...) or drops the connection is still
-    retried, after the SDK's wait when the timeout leaves room for it (3 s, then 5 s at the default 30 s)."""
+    seconds between tries whatever the timeout (here 3 s, then 5 s, each +-1 s), so at a 1 s timeout
+    three tries on a silent endpoint took 11 s. A wait longer than a quarter of the timeout becomes a
+    random part of that quarter (random, so that many clients do not retry in step): three tries then
+    take at most 3.5 timeouts. A server that answers "busy" (HTTP 503, 500, 408, ...) or drops the
+    connection is still retried, after the SDK's own waits when the timeout leaves room for them (from
+    24 s on: the default 30 s keeps them)."""
     import random
 
     from azure.storage.blob.aio import ExponentialRetry
 
-    class BoundedRetry(ExponentialRetry):  # type: ignore[misc]
+    class BoundedRetry(ExponentialRetry):
         def __init__(self, timeout: float) -> None:
             super().__init__(initial_backoff=1, increment_base=2, retry_total=AZURE_ATTEMPTS - 1,
                              random_jitter_range=1)
@@ -262,7 +263,7 @@ def _bounded_retry() -> type:
 
         def get_backoff_time(self, settings: dict[str, Any]) -> float:
             wait = float(super().get_backoff_time(settings))
-            return min(wait, random.uniform(self.max_wait / 2, self.max_wait))
+            return wait if wait <= self.max_wait else random.uniform(self.max_wait / 2, self.max_wait)
 
     return BoundedRetry
 

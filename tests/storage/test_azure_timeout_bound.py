@@ -177,3 +177,21 @@ def test_a_busy_server_is_still_retried_within_the_bound(scheme, tmp_path):
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr, proc.stderr
     assert len(busy.requests) == 3 and len(set(busy.requests)) == 1, busy.requests
     assert elapsed < FACTOR * TIMEOUT + 2 * startup, f"{elapsed:.1f} s for three answers of 503"
+
+
+@pytest.mark.parametrize("timeout", [0.2, 1.0, 30.0, 300.0])
+def test_the_azure_waits_between_attempts_stay_under_half_the_timeout(timeout):
+    """The waits before the two retries: the SDK's own (1 s + 2**n, jittered by 1 s: 2-4 s, then 4-6 s)
+    when the timeout leaves room for them, else at most a quarter of the timeout each; a raised
+    timeout keeps the SDK's waits."""
+    from kafkaspec.logdir import store_clients
+
+    policy = store_clients._bounded_retry()(timeout)
+    assert policy.total_retries == store_clients.AZURE_ATTEMPTS - 1 == 2
+    for _ in range(200):
+        waits = [policy.get_backoff_time({"count": n}) for n in (1, 2)]
+        assert sum(waits) <= timeout / 2, waits
+        if timeout >= 24:  # room for the SDK's own waits
+            assert 2 <= waits[0] <= 4 and 4 <= waits[1] <= 6, waits
+        else:
+            assert all(w <= timeout / 4 for w in waits), waits
