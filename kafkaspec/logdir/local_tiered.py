@@ -26,6 +26,7 @@ object store, where the order is then the end offset's, then the segment id's).
 
 from __future__ import annotations
 
+import errno
 import re
 
 from ..errors import KafkaFormatError
@@ -33,7 +34,7 @@ from . import files
 from .fs import StoragePath, storage_path
 from .layout import LogDir, Partition, UnusedSegment
 from .segment import Segment
-from .storage import StorageOptions, listdir
+from .storage import StorageError, StorageOptions, listdir
 from .tiered_lineage import SegmentInfo, choose, events_from_manifests, segment_epochs, twins
 
 #: the storage's root folder under its configured ``dir`` (``LocalTieredStorage.ROOT_STORAGE_DIR_NAME``)
@@ -228,6 +229,10 @@ def is_local_tiered(root: StoragePath) -> bool:
         if _one_segment(root):
             return root.with_name(root.name[: -len(files.LOG_SUFFIX)] + EPOCHS_SUFFIX).exists()
         return bool(find_local_tiered(root))
+    except StorageError as exc:
+        if exc.errno == errno.ETIMEDOUT:  # no answer is not "no such layout": the next look would wait again
+            raise
+        return False
     except (OSError, KafkaFormatError):
         return False
 

@@ -16,8 +16,9 @@ credential chain; GCS's ``STORAGE_EMULATOR_HOST`` (a private endpoint) or Google
 Azure's ``AZURE_STORAGE_CONNECTION_STRING`` (or ``AZURE_STORAGE_ACCOUNT_NAME``/``_KEY``/
 ``AZURE_STORAGE_BLOB_ENDPOINT``), else the SDK's default credential chain. :class:`StorageOptions`
 overrides it explicitly (the Spark reader's options, since executors may not share the driver's
-environment). ``KAFKASPEC_STORAGE_TIMEOUT`` (seconds, default 30) bounds the connect and each request
-on every store, so a server that stops answering is an error, not a hang.
+environment). ``KAFKASPEC_STORAGE_TIMEOUT`` (seconds, default 30) bounds the connect and each attempt of
+a request on every store, and on Azure the waits between its attempts too (``store_clients``), so a
+server that stops answering is an error within a few timeouts, not a hang.
 
 What is read: a directory listing once per directory (cached: ``exists``/``stat`` of a listed
 object cost nothing more), objects or byte ranges of them by ranged GETs (large ranges as pieces

@@ -10,8 +10,8 @@ to messages are ``storage``'s job (this module names the exception types the cli
 - ``gs://``: gcsfs (fsspec) behind pyarrow's ``FSSpecHandler`` (see :func:`gcs_filesystem` for why not
   pyarrow's own GCS client).
 - ``abfs://``/``abfss://``/``az://``: adlfs (fsspec, on the Azure SDK for Python) behind the same handler,
-  its SDK client made with the timeout and three quick attempts (see :func:`azure_filesystem` for why
-  not pyarrow's own Azure client).
+  its SDK client made with the timeout and three attempts whose waits stay under half the timeout
+  (see :func:`azure_filesystem` for why not pyarrow's own Azure client).
 - ``hdfs://``: pyarrow's ``HadoopFileSystem`` (libhdfs).
 
 No secret is put in an error of this module: a :class:`SetupError` says what setting is missing or
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import logging
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -177,12 +178,19 @@ def azure_filesystem(pafs: Any, scheme: str, authority: str, o: StorageOptions, 
 @functools.cache
 def _bounded_adlfs() -> type:
     """adlfs's ``AzureBlobFileSystem`` whose Azure SDK client has the connect and read timeout and
-    three quick attempts on every request. adlfs makes its client with the SDK's defaults (300 s
-    timeouts, retries 15 s apart: minutes on a silent endpoint) and passes its own timeout arguments
-    only to uploads and downloads, not to the listings and lookups a reader mostly does; its
-    ``do_connect`` (the documented place the client is made) is the one method changed."""
+    three attempts on every request, the waits between them capped by the timeout (:func:`_bounded_retry`).
+    adlfs makes its client with the SDK's defaults (300 s timeouts, retries 15 s apart: minutes on a
+    silent endpoint) and passes its own timeout arguments only to uploads and downloads, not to the
+    listings and lookups a reader mostly does; its ``do_connect`` (the documented place the client is
+    made) is the one method changed."""
     from adlfs import AzureBlobFileSystem  # type: ignore[import-untyped]
-    from azure.storage.blob.aio import BlobServiceClient, ExponentialRetry
+    from azure.storage.blob.aio import BlobServiceClient
+
+    # the SDK logs some failures as warnings besides raising them ("Unexpected return type ..." for an
+    # error status without Azure's XML body, as a proxy sends); with no logging set up Python prints
+    # those on stderr beside the one-line error the exception becomes. A handler of the SDK's own
+    # keeps them off; a program that sets up logging still gets them through its root logger.
+    logging.getLogger("azure").addHandler(logging.NullHandler())
 
     class BoundedAzureBlobFileSystem(AzureBlobFileSystem):
         def __init__(self, *, account: str, key: str | None, endpoint: str, timeout: float) -> None:
@@ -221,10 +229,43 @@ def _bounded_adlfs() -> type:
             self.service_client = BlobServiceClient(
                 account_url=self._endpoint, credential=credential,
                 connection_timeout=self._timeout, read_timeout=self._timeout,
-                retry_policy=ExponentialRetry(initial_backoff=1, increment_base=2, retry_total=2,
-                                              random_jitter_range=1))
+                retry_policy=_bounded_retry()(self._timeout))
 
     return BoundedAzureBlobFileSystem
+
+
+#: a request's attempts (the first and two retries), each bounded by the timeout
+AZURE_ATTEMPTS = 3
+#: the longest wait before a retry, as a fraction of the timeout: the waits of a request's retries
+#: together stay under half the timeout, so a request that gets no answer fails within
+#: ``AZURE_ATTEMPTS + 0.5`` timeouts
+AZURE_MAX_WAIT = 0.25
+
+
+@functools.cache
+def _bounded_retry() -> type:
+    """The Azure SDK's exponential retry (async), its waits capped by the timeout. The SDK waits
+    seconds between tries whatever the timeout (here 3 s, then 5 s, each +-1 s), so at a 1 s timeout
+    three tries on a silent endpoint took 11 s. A wait longer than a quarter of the timeout becomes a
+    random part of that quarter (random, so that many clients do not retry in step): three tries then
+    take at most 3.5 timeouts. A server that answers "busy" (HTTP 503, 500, 408, ...) or drops the
+    connection is still retried, after the SDK's own waits when the timeout leaves room for them (from
+    24 s on: the default 30 s keeps them)."""
+    import random
+
+    from azure.storage.blob.aio import ExponentialRetry
+
+    class BoundedRetry(ExponentialRetry):
+        def __init__(self, timeout: float) -> None:
+            super().__init__(initial_backoff=1, increment_base=2, retry_total=AZURE_ATTEMPTS - 1,
+                             random_jitter_range=1)
+            self.max_wait = AZURE_MAX_WAIT * timeout
+
+        def get_backoff_time(self, settings: dict[str, Any]) -> float:
+            wait = float(super().get_backoff_time(settings))
+            return wait if wait <= self.max_wait else random.uniform(self.max_wait / 2, self.max_wait)
+
+    return BoundedRetry
 
 
 @functools.cache
