@@ -61,6 +61,14 @@ LENGTH_OFFSET = v2.BATCH_LENGTH_OFFSET
 #: a time and not kept, so iterating a batch of millions of records holds its decompressed bytes
 #: (bounded by max_decompressed) and one chunk of Record objects, never a list of them all
 STREAM_CHUNK = 1024
+#: recovery mode decodes a batch's records to check them before yielding it; a streamed batch (more than
+#: STREAM_CHUNK records) keeps the list it decoded when that list's estimated size (its records region's
+#: bytes plus RECORD_COST a record) is at most this, so that a reader iterating it next does not decode
+#: it again. Above it nothing is kept (memory stays bounded, the records are decoded again when read);
+#: a reader holds at most two such lists, the batch it reads and the one being checked
+CHECK_KEEP_BYTES = 8 << 20
+#: the memory a decoded record takes beyond its key's and value's bytes (its tuple, ints, headers list)
+RECORD_COST = 256
 
 
 class Batch(BufferedEntry):
@@ -197,16 +205,24 @@ class Batch(BufferedEntry):
     def stream(self) -> Iterator[Record]:
         """The records decoded :data:`STREAM_CHUNK` at a time and not kept: the memory held is the
         decompressed records region (at most ``max_decompressed``) and one chunk of records."""
+        yield from self._stream(*self._region())
+
+    def _region(self) -> tuple[Buffer, int, int]:
+        """``(data, at, stop)``: the records region, decompressed (then ``at`` is 0) or in the buffer."""
+        pos, end = self.position + v2.RECORD_BATCH_OVERHEAD, self.end
+        codec = self.head.attributes & 7
+        if codec:
+            data = decompress(codec, memoryview(self._buf)[pos:end], max_size=self.max_decompressed, position=pos,
+                              magic=2)
+            return data, 0, len(data)
+        return self._buf, pos, end
+
+    def _stream(self, data: Buffer, at: int, stop: int) -> Iterator[Record]:
+        """:meth:`stream` over the records region ``data[at:stop]`` (:meth:`_region`)."""
         head, start, end = self.head, self.position, self.end
         pos = start + v2.RECORD_BATCH_OVERHEAD
         count = head.records_count
         codec = head.attributes & 7
-        if codec:
-            data = decompress(codec, memoryview(self._buf)[pos:end], max_size=self.max_decompressed, position=pos,
-                              magic=2)
-            at, stop = 0, len(data)
-        else:
-            data, at, stop = self._buf, pos, end
         if count < 0 or count > (stop - at) // MIN_RECORD_SIZE:
             yield from self.records  # the whole decoder's error, word for word (raised before any record)
             return
@@ -235,13 +251,21 @@ class Batch(BufferedEntry):
             raise InvalidLengthError(f"RecordBatch fields end at byte {at}, its length says {end}", start)
 
     def check_records(self) -> None:
-        """Decode the records for their errors only (recovery mode does, before yielding a batch):
-        a large batch is streamed and nothing is kept, a small one decoded into ``records``."""
-        if self._records is None and self.head.records_count > STREAM_CHUNK:
-            for _ in self.stream():
+        """Decode the records for their errors (recovery mode does, before yielding a batch), keeping them
+        in ``records`` for the reader that iterates the batch next (it would decode them again): a small
+        batch is decoded whole; a large one is streamed, its list kept when its estimated size is at most
+        :data:`CHECK_KEEP_BYTES`, otherwise nothing is kept (memory bounded by one chunk)."""
+        count = self.head.records_count
+        if self._records is not None or count <= STREAM_CHUNK:
+            self.records  # noqa: B018 - decoded for its errors, and kept
+            return
+        data, at, stop = self._region()
+        records = self._stream(data, at, stop)
+        if (stop - at) + RECORD_COST * count > CHECK_KEEP_BYTES:
+            for _ in records:
                 pass
         else:
-            self.records  # noqa: B018 - decoded for its errors
+            self._records = list(records)  # set only once every record decoded
 
     def __len__(self) -> int:
         """The records count the head states. A count more records than the batch's bytes (or, compressed,
