@@ -130,3 +130,18 @@ def test_a_kept_list_is_what_the_batch_gives(decoded):
     assert decoded[100] == n
     assert list(checked) == checked.records == next(iter(kafkaspec.iter_batches(data))).records
     assert decoded[100] == 2 * n  # the unchecked batch's decode, not the checked one's again
+
+
+@pytest.mark.parametrize("flags", [["--where", "offset % 2 == 0"], ["--compression", "gzip"]], ids=" ".join)
+def test_rewrite_skip_corrupt_decodes_a_large_batch_once(segment, decoded, tmp_path, flags):
+    """``rewrite --skip-corrupt`` rebuilding batches (a filter, another codec) reads their records once too."""
+    part, (cut_at, crc_at), small_at = segment
+    _, out, err = run("rewrite", part.parent, tmp_path / "copy", "--skip-corrupt", *flags)
+    assert decoded[0] == LARGE and decoded[LARGE + 6000] == 3
+    assert "left out (--skip-corrupt): 2 byte ranges" in out, err
+    assert f"bytes {cut_at}..{crc_at}: " in out and f"bytes {crc_at}..{small_at}: " in out
+    code, out, _ = run("dump", tmp_path / "copy", "--json")
+    offsets = [r["offset"] for r in map(json.loads, out.splitlines()) if r["type"] == "record"]
+    expected = [*range(LARGE), LARGE + 6000, LARGE + 6001, LARGE + 6002]
+    assert code == 0 and offsets == ([o for o in expected if o % 2 == 0] if "--where" in flags else expected)
+    assert (part.parent.parent / "canary").read_text() == "stays"
