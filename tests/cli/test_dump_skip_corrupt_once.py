@@ -119,6 +119,19 @@ def test_a_batch_beyond_the_kept_size_is_streamed_twice(tmp_path, decoded):
     assert decoded[0] == 2 * n
 
 
+def test_a_batch_of_many_headers_is_not_kept(tmp_path):
+    """Headers count in the kept list's size as they are decoded: few bytes of empty headers would make
+    a list many times their size, so the check drops what it gathered and keeps nothing."""
+    n, each = STREAM_CHUNK * 2, 80
+    headers = kafkaspec.records.HEADER_COST * n * each
+    assert headers > kafkaspec.records.CHECK_KEEP_BYTES  # the headers put it over the bound
+    data = kafkaspec.build_batch(values=[b"v"] * n, timestamps=[TS] * n, headers=[[("", b"")] * each] * n)
+    assert len(data) + kafkaspec.records.RECORD_COST * n < kafkaspec.records.CHECK_KEEP_BYTES  # the rest does not
+    (batch,) = kafkaspec.iter_batches(data, on_corrupt="skip")
+    assert batch._records is None
+    assert list(batch) == next(iter(kafkaspec.iter_batches(data))).records
+
+
 def test_a_kept_list_is_what_the_batch_gives(decoded):
     """The list the check keeps is ``records`` (LogAppendTime applied), and iterating the batch gives it."""
     n = STREAM_CHUNK * 3 + 5
