@@ -345,7 +345,9 @@ class BatchIterator(Iterator[LogBatch]):
 
     ``check_records`` (recovery mode only): decode each batch's records before
     yielding it, so that a batch whose records do not decode is skipped (up to
-    its end) like any corrupt entry. A caller that decodes records its own way
+    its end) like any corrupt entry; the decoded records stay with the batch
+    (within :data:`CHECK_KEEP_BYTES`), so that iterating it does not decode them
+    again. A caller that decodes records its own way
     (the Spark source decodes into columns) passes False and skips such a
     batch itself, resuming at its ``end`` as this iterator would.
     """
