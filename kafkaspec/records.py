@@ -49,7 +49,7 @@ from .recovery import SCAN, Resync
 
 #: int64's bounds as a half-open range: -_INT64 <= x < _INT64
 _INT64 = -INT64[0]
-_TIMESTAMP, _OFFSET = itemgetter(1), itemgetter(2)
+_TIMESTAMP, _OFFSET, _HEADERS = itemgetter(1), itemgetter(2), itemgetter(5)
 
 _LENGTH = struct.Struct(">i")
 _new = tuple.__new__
@@ -61,6 +61,18 @@ LENGTH_OFFSET = v2.BATCH_LENGTH_OFFSET
 #: a time and not kept, so iterating a batch of millions of records holds its decompressed bytes
 #: (bounded by max_decompressed) and one chunk of Record objects, never a list of them all
 STREAM_CHUNK = 1024
+#: recovery mode decodes a batch's records to check them before yielding it; a streamed batch (more than
+#: STREAM_CHUNK records) keeps the list it decoded when that list's estimated size (its records region's
+#: bytes, plus RECORD_COST a record and HEADER_COST a header) is at most this, so that a reader iterating
+#: it next does not decode it again. Above it nothing is kept (memory stays bounded by a chunk, and the
+#: records are decoded again when read); a reader holds at most two such lists, the batch it reads and
+#: the one being checked
+CHECK_KEEP_BYTES = 16 << 20
+#: the memory a decoded record takes beyond its key's and value's bytes (its tuple, two ints, the key and
+#: value objects, its headers list, its slot in the list): about 280 bytes measured, with a margin
+RECORD_COST = 320
+#: the same for a header (its tuple, the key and value objects, its slot in the headers list)
+HEADER_COST = 160
 
 
 class Batch(BufferedEntry):
@@ -197,18 +209,28 @@ class Batch(BufferedEntry):
     def stream(self) -> Iterator[Record]:
         """The records decoded :data:`STREAM_CHUNK` at a time and not kept: the memory held is the
         decompressed records region (at most ``max_decompressed``) and one chunk of records."""
+        for chunk in self._chunks(*self._region()):
+            yield from chunk
+
+    def _region(self) -> tuple[Buffer, int, int]:
+        """``(data, at, stop)``: the records region, decompressed (then ``at`` is 0) or in the buffer."""
+        pos, end = self.position + v2.RECORD_BATCH_OVERHEAD, self.end
+        codec = self.head.attributes & 7
+        if codec:
+            data = decompress(codec, memoryview(self._buf)[pos:end], max_size=self.max_decompressed, position=pos,
+                              magic=2)
+            return data, 0, len(data)
+        return self._buf, pos, end
+
+    def _chunks(self, data: Buffer, at: int, stop: int) -> Iterator[list[Record]]:
+        """The records of the records region ``data[at:stop]`` (:meth:`_region`) as :meth:`stream` gives
+        them, a list of up to :data:`STREAM_CHUNK` at a time."""
         head, start, end = self.head, self.position, self.end
         pos = start + v2.RECORD_BATCH_OVERHEAD
         count = head.records_count
         codec = head.attributes & 7
-        if codec:
-            data = decompress(codec, memoryview(self._buf)[pos:end], max_size=self.max_decompressed, position=pos,
-                              magic=2)
-            at, stop = 0, len(data)
-        else:
-            data, at, stop = self._buf, pos, end
         if count < 0 or count > (stop - at) // MIN_RECORD_SIZE:
-            yield from self.records  # the whole decoder's error, word for word (raised before any record)
+            yield self.records  # the whole decoder's error, word for word (raised before any record)
             return
         base_offset, base_timestamp = head.base_offset, head.base_timestamp
         done = 0
@@ -227,7 +249,7 @@ class Batch(BufferedEntry):
                     raise
                 raise type(exc)(f"in the decompressed records of the RecordBatch at byte {start}: {exc.reason} "
                                 f"(at decompressed byte {exc.position})", pos) from None
-            yield from self._finish(records, done)
+            yield self._finish(records, done)
             done += n
         if codec and at != stop:
             raise InvalidLengthError(f"RecordBatch records use {at} of {stop} decompressed bytes", pos)
@@ -235,13 +257,28 @@ class Batch(BufferedEntry):
             raise InvalidLengthError(f"RecordBatch fields end at byte {at}, its length says {end}", start)
 
     def check_records(self) -> None:
-        """Decode the records for their errors only (recovery mode does, before yielding a batch):
-        a large batch is streamed and nothing is kept, a small one decoded into ``records``."""
-        if self._records is None and self.head.records_count > STREAM_CHUNK:
-            for _ in self.stream():
-                pass
-        else:
-            self.records  # noqa: B018 - decoded for its errors
+        """Decode the records for their errors (recovery mode does, before yielding a batch), keeping them
+        in ``records`` for the reader that iterates the batch next (it would decode them again): a small
+        batch is decoded whole; a large one is streamed, its list kept when its estimated size is at most
+        :data:`CHECK_KEEP_BYTES`, otherwise nothing is kept (memory bounded by one chunk)."""
+        count = self.head.records_count
+        if self._records is not None or count <= STREAM_CHUNK:
+            self.records  # noqa: B018 - decoded for its errors, and kept
+            return
+        data, at, stop = self._region()
+        # what the list may still take: the records' bytes are copied into it (keys, values, headers),
+        # each record and header costs more; headers are counted as they come, a chunk at a time
+        room = CHECK_KEEP_BYTES - (stop - at) - RECORD_COST * count
+        kept: list[Record] | None = [] if room >= 0 else None
+        for chunk in self._chunks(data, at, stop):
+            if kept is not None:
+                room -= HEADER_COST * sum(map(len, map(_HEADERS, chunk)))
+                if room < 0:
+                    kept = None  # too large to keep after all: checked only, as a batch above the bound
+                else:
+                    kept += chunk
+        if kept is not None:
+            self._records = kept  # set only once every record decoded
 
     def __len__(self) -> int:
         """The records count the head states. A count more records than the batch's bytes (or, compressed,
@@ -308,7 +345,9 @@ class BatchIterator(Iterator[LogBatch]):
 
     ``check_records`` (recovery mode only): decode each batch's records before
     yielding it, so that a batch whose records do not decode is skipped (up to
-    its end) like any corrupt entry. A caller that decodes records its own way
+    its end) like any corrupt entry; the decoded records stay with the batch
+    (within :data:`CHECK_KEEP_BYTES`), so that iterating it does not decode them
+    again. A caller that decodes records its own way
     (the Spark source decodes into columns) passes False and skips such a
     batch itself, resuming at its ``end`` as this iterator would.
     """
