@@ -23,7 +23,7 @@ import threading
 import time
 
 import pytest
-from support.stores import AZURE_ACCOUNT, AZURE_KEY
+from support.stores import endpoint_settings
 
 TIMEOUT = 1.0
 #: the allowed attempts and waits, in timeouts (an unbounded client: minutes; the SDK's defaults: 11 s)
@@ -73,17 +73,6 @@ def _env(**settings: str) -> dict[str, str]:
     return env
 
 
-def _settings(scheme: str, endpoint: str) -> tuple[dict[str, str], str]:
-    """The standard settings pointing ``scheme`` at ``endpoint``, and a URI on it."""
-    if scheme == "gs":
-        return {"STORAGE_EMULATOR_HOST": endpoint}, "gs://some-bucket/backup"
-    env = {"AZURE_STORAGE_CONNECTION_STRING": f"DefaultEndpointsProtocol=http;AccountName={AZURE_ACCOUNT};"
-                                              f"AccountKey={AZURE_KEY};BlobEndpoint={endpoint}/{AZURE_ACCOUNT};"}
-    if scheme == "az":
-        return env, "az://some-container/backup"
-    return env, f"{scheme}://some-container@{AZURE_ACCOUNT}.dfs.core.windows.net/backup"
-
-
 #: the CLI run on a local path that does not exist, after importing every store client: its start-up,
 #: imports and exit, with no request to any store
 _NO_STORE = ("import sys, runpy, pyarrow.fs, adlfs, gcsfs, azure.storage.blob.aio; "
@@ -106,7 +95,7 @@ def _startup(command: str, missing: str) -> float:
 def test_a_silent_server_is_an_error_within_a_few_timeouts(command, scheme, tmp_path):
     startup = _startup(command, str(tmp_path / "no-such-dir"))
     silent = CountingSilentServer()
-    settings, uri = _settings(scheme, silent.endpoint)
+    settings, uri = endpoint_settings(scheme, silent.endpoint)
     try:
         started = time.monotonic()
         try:
@@ -164,7 +153,7 @@ def test_a_busy_server_is_still_retried_within_the_bound(scheme, tmp_path):
     them capped by the timeout, and then a one-line error naming the URI."""
     startup = _startup("dump", str(tmp_path / "no-such-dir"))
     busy = BusyServer()
-    settings, uri = _settings(scheme, busy.endpoint)
+    settings, uri = endpoint_settings(scheme, busy.endpoint)
     try:
         started = time.monotonic()
         proc = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", uri],

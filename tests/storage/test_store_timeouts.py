@@ -15,7 +15,7 @@ import time
 
 import pytest
 from support.s3 import SilentServer
-from support.stores import AZURE_ACCOUNT, AZURE_KEY
+from support.stores import AZURE_KEY, endpoint_settings
 
 #: far above what a bounded client needs with a 1 s timeout (a few retries), far below an unbounded one's
 #: minutes (pyarrow's Azure client took 246 s on a silent endpoint)
@@ -26,22 +26,11 @@ _CLEARED = ("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3", "STORAGE_EMULATOR_HOST", 
             "AZURE_STORAGE_BLOB_ENDPOINT")
 
 
-def _settings(scheme: str, endpoint: str) -> tuple[dict[str, str], str]:
-    """The standard settings pointing ``scheme`` at ``endpoint``, and a URI on it."""
-    if scheme == "gs":
-        return {"STORAGE_EMULATOR_HOST": endpoint}, "gs://some-bucket/backup"
-    env = {"AZURE_STORAGE_CONNECTION_STRING": f"DefaultEndpointsProtocol=http;AccountName={AZURE_ACCOUNT};"
-                                              f"AccountKey={AZURE_KEY};BlobEndpoint={endpoint}/{AZURE_ACCOUNT};"}
-    if scheme == "az":
-        return env, "az://some-container/backup"
-    return env, f"{scheme}://some-container@{AZURE_ACCOUNT}.dfs.core.windows.net/backup"
-
-
 @pytest.mark.parametrize("scheme", ["gs", "az", "abfs", "abfss"])
 @pytest.mark.parametrize("command", ["dump", "verify"])
 def test_a_silent_server_is_an_error_naming_the_uri(scheme, command):
     silent = SilentServer()
-    settings, uri = _settings(scheme, silent.endpoint)
+    settings, uri = endpoint_settings(scheme, silent.endpoint)
     env = {k: v for k, v in os.environ.items() if k not in _CLEARED}
     env.update(settings, KAFKASPEC_STORAGE_TIMEOUT="1")
     try:

@@ -33,6 +33,18 @@ AZURE_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZ
 KINDS = ("s3", "gcs", "azure")
 
 
+def endpoint_settings(scheme: str, endpoint: str) -> tuple[dict[str, str], str]:
+    """The standard environment settings pointing ``scheme`` (``gs``, ``az``, ``abfs``, ``abfss``) at the
+    server at ``endpoint``, and a URI on it."""
+    if scheme == "gs":
+        return {"STORAGE_EMULATOR_HOST": endpoint}, "gs://some-bucket/backup"
+    env = {"AZURE_STORAGE_CONNECTION_STRING": f"DefaultEndpointsProtocol=http;AccountName={AZURE_ACCOUNT};"
+                                              f"AccountKey={AZURE_KEY};BlobEndpoint={endpoint}/{AZURE_ACCOUNT};"}
+    if scheme == "az":
+        return env, "az://some-container/backup"
+    return env, f"{scheme}://some-container@{AZURE_ACCOUNT}.dfs.core.windows.net/backup"
+
+
 def _wait(proc: subprocess.Popen, url: str, what: str, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while True:
