@@ -8,6 +8,7 @@ RecordBatches of about ``ROWS_PER_RUN`` records. Errors still come after every r
 
 from __future__ import annotations
 
+import gzip
 import zlib
 from pathlib import Path
 
@@ -100,3 +101,34 @@ def test_the_records_before_a_wrapper_that_does_not_decompress_come_out_then_its
     values, error = _values(_partition(tmp_path, data))
     assert values == [b"v%d" % i for i in range(300)]
     assert error is not None and error.position == sum(map(len, pieces[:300]))
+
+
+def _wrapper_of_one_offset(records: int, first: int) -> bytes:
+    """A gzip wrapper (magic 1) of ``records`` messages whose relative offsets are all 0: every record
+    reads as the wrapper's one offset, so its offsets claim one record while it holds ``records``."""
+    wrapper = bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"w%d" % i, timestamp=TS) for i in range(records)],
+                                              magic=1, compression="gzip", base_offset=first))
+    value_at = 8 + 4 + 4 + 1 + 1 + 8 + 4  # offset, size, crc, magic, attributes, timestamp, key length (-1)
+    value_len = int.from_bytes(wrapper[value_at:value_at + 4], "big")
+    inner = bytearray(gzip.decompress(bytes(wrapper[value_at + 4:value_at + 4 + value_len])))
+    pos = 0
+    while pos < len(inner):  # each inner message: offset (8), size (4), the message
+        inner[pos:pos + 8] = bytes(8)
+        pos += 12 + int.from_bytes(inner[pos + 8:pos + 12], "big")
+    value = gzip.compress(bytes(inner))
+    out = wrapper[:value_at] + len(value).to_bytes(4, "big") + value
+    out[8:12] = (len(out) - 12).to_bytes(4, "big")
+    out[12:16] = zlib.crc32(bytes(out[16:])).to_bytes(4, "big")
+    return bytes(out)
+
+
+def test_wrappers_whose_offsets_claim_fewer_records_are_counted_by_their_records(tmp_path, monkeypatch):
+    """Ten wrappers of 50 records each, every record at its wrapper's one offset: gathered by their
+    records (a RecordBatch of at most a run and one wrapper), not by what their offsets claim (one a
+    wrapper: all 500 records in one RecordBatch, and a segment of such wrappers held whole)."""
+    monkeypatch.setattr(partitions, "ROWS_PER_RUN", 100)
+    data = b"".join(_wrapper_of_one_offset(50, first=i) for i in range(10))
+    part = _partition(tmp_path, data)
+    sizes = [rb.num_rows for rb in partitions.partition_batches(part)]
+    assert sizes == [100] * 5
+    assert sum(len(entry) for entry in BatchIterator(data)) == 500
