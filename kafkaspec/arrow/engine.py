@@ -347,8 +347,8 @@ def _headerless(fields: _Fields, arr: np.ndarray, counts: np.ndarray, ends: np.n
     records' ends from the data, since each record's last byte leads the next record's window. When
     not, the header count is read as any field (nothing is decided here but this shortcut)."""
     n = len(fields.stop)
-    if fields.lead != 1 or not n:  # (lead 1: the walk's windows, not rebased: ``sizes`` are from ``origin``)
-        return False
+    if fields.lead != 1 or not n or fields.sizes is None:  # (lead 1: the walk's windows, not rebased:
+        return False  # ``sizes`` are from ``origin``)
     # the read one byte before each record's end: compared as distances from the records' starts
     before_end = fields.off + 1
     if not ((fields.sizes == before_end).all() if fields.var is None else
@@ -616,7 +616,7 @@ class _Fields:
     def __init__(self, arr: np.ndarray, u16: np.ndarray, origin: np.ndarray, window: np.ndarray, lead: int = 0):
         self.arr, self.u16 = arr, u16
         self.stop = origin  # where each record ends (set once known)
-        self.sizes = origin  # each record's size from its start (set with ``stop``)
+        self.sizes: np.ndarray | None = None  # each record's size from its start (set with ``stop``)
         self._origin_at(origin, window, lead)
 
     def _origin_at(self, origin: np.ndarray, window: np.ndarray, lead: int) -> None:
