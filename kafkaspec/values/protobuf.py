@@ -15,8 +15,8 @@ control character); the files go to a directory of their own that is neither pro
 directory nor on its interpreter's import path (``python -I -S``, the one package dir that holds
 grpc_tools added by us). Why a child process and not protoc's entry point in this one: a child can
 be stopped at :data:`COMPILE_TIMEOUT` and a protoc that crashes on a hostile file takes only itself
-down. References nest at most :data:`MAX_REFERENCE_DEPTH` deep and each referenced schema is walked
-once, however many paths lead to it. A schema that cannot be compiled, for any of these reasons or
+down. References nest at most :data:`MAX_REFERENCE_DEPTH` deep, each referenced schema is walked
+once, however many paths lead to it, and one schema brings protoc at most :data:`MAX_SOURCE_BYTES`. A schema that cannot be compiled, for any of these reasons or
 one of protoc's, is an error of the records framed with it; the others decode.
 
 Values: each field of the message by name; a field with presence (proto2, proto3 ``optional``, a
@@ -47,6 +47,9 @@ COMPILE_TIMEOUT = 60.0
 MAX_REFERENCE_DEPTH = 64
 #: the longest reference name accepted (a path; each part is also bounded by the file system)
 MAX_IMPORT_NAME = 1000
+#: the .proto text one schema may bring to protoc, its references' files included (one schema under
+#: a thousand names would otherwise be written a thousand times)
+MAX_SOURCE_BYTES = 64 << 20
 #: Google's well-known types protoc and the protobuf library bring (``google/protobuf/<name>.proto``)
 WELL_KNOWN = frozenset({"any", "api", "descriptor", "duration", "empty", "field_mask", "source_context",
                         "struct", "timestamp", "type", "wrappers"})
@@ -277,6 +280,10 @@ class ProtobufReader:
             return out
 
         _walk(schema, imports)
+        size = sum(len(text.encode("utf-8", "surrogatepass")) for text in files.values())
+        if size > MAX_SOURCE_BYTES:
+            raise ValueError(f"schema id {schema.id}: its .proto files, references included, come to {size:,} "
+                             f"bytes, more than {MAX_SOURCE_BYTES >> 20} MiB")
         dirs = {name[:i]: name for name in files for i, c in enumerate(name) if c == "/"}
         clash = next((name for name in files if name in dirs), None)
         if clash is not None:

@@ -281,3 +281,21 @@ def test_descriptor_importing_proto_text_or_an_unknown_well_known_type_is_refuse
                                                  _fdp("e.proto", ["google/protobuf/timestamp.proto"], "M"),
                                                  schema_type="PROTOBUF"))])
     assert (d.error, d.value) == (None, {"id": 1})
+
+
+def test_one_schema_under_many_names_is_bounded(tmp_path, monkeypatch):
+    """A 1 MiB schema referenced under 70 names would be 70 MiB of files: refused before any is
+    written (the temp dir stays empty)."""
+    import tempfile
+
+    from kafkaspec.values.protobuf import MAX_SOURCE_BYTES
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    (tmp_path / "canary").write_text("keep")
+    big = 'syntax = "proto3";\npackage big;\n' + "// " + "x" * (1 << 20) + "\n"
+    refs = [{"name": f"b{i}.proto", "subject": "big", "version": 1} for i in range(70)]
+    d, dec = _decode(_main_with(refs) + [(skey("big", 1), sval("big", 1, 3, big, schema_type="PROTOBUF"))])
+    assert d.error.startswith(f"schema id {EVIL_ID}: its .proto files, references included, come to ")
+    assert d.error.endswith(f"bytes, more than {MAX_SOURCE_BYTES >> 20} MiB")
+    assert [p.name for p in tmp_path.iterdir()] == ["canary"]
+    assert dec.decode("ok", OK_VALUE).value == {"id": 7}
