@@ -225,8 +225,13 @@ class ProtobufReader:
             for name, text in files.items():
                 path = os.path.join(src, *name.split("/"))
                 os.makedirs(os.path.dirname(path), exist_ok=True)
-                with open(path, "x", encoding="utf-8") as f:
-                    f.write(text)
+                try:
+                    data = text.encode("utf-8")
+                except UnicodeEncodeError:  # a lone surrogate, which JSON's \u escapes can carry
+                    what = "its .proto text" if name == main else f"the schema its reference {name[:80]!r} names"
+                    raise ValueError(f"schema id {schema.id}: {what} is not UTF-8 (a lone surrogate)") from None
+                with open(path, "xb") as f:
+                    f.write(data)
             out = os.path.join(out_dir, "set.pb")
             try:
                 run = subprocess.run([sys.executable, "-I", "-S", "-c", _PROTOC_CHILD, _grpc_tools_root(),

@@ -299,3 +299,14 @@ def test_one_schema_under_many_names_is_bounded(tmp_path, monkeypatch):
     assert d.error.endswith(f"bytes, more than {MAX_SOURCE_BYTES >> 20} MiB")
     assert [p.name for p in tmp_path.iterdir()] == ["canary"]
     assert dec.decode("ok", OK_VALUE).value == {"id": 7}
+
+
+def test_a_lone_surrogate_in_the_text_is_that_schemas_error():
+    """JSON's \\u escapes carry lone surrogates, which no file can hold as UTF-8."""
+    text = 'syntax = "proto3";\nmessage M { int64 id = 1; }\n// \ud800\n'
+    d, dec = _decode(_main_with([], text))
+    assert d.error == f"schema id {EVIL_ID}: its .proto text is not UTF-8 (a lone surrogate)"
+    d, dec = _decode(_main_with([{"name": "ok.proto", "subject": "sur", "version": 1}])
+                     + [(skey("sur", 1), sval("sur", 1, 3, text, schema_type="PROTOBUF"))])
+    assert d.error == f"schema id {EVIL_ID}: the schema its reference 'ok.proto' names is not UTF-8 (a lone surrogate)"
+    assert dec.decode("ok", OK_VALUE).value == {"id": 7}
