@@ -310,3 +310,27 @@ def test_a_lone_surrogate_in_the_text_is_that_schemas_error():
                      + [(skey("sur", 1), sval("sur", 1, 3, text, schema_type="PROTOBUF"))])
     assert d.error == f"schema id {EVIL_ID}: the schema its reference 'ok.proto' names is not UTF-8 (a lone surrogate)"
     assert dec.decode("ok", OK_VALUE).value == {"id": 7}
+
+
+def test_the_depth_bound_holds_along_the_longest_path_whatever_the_walks_order():
+    """main imports A then B, B imports A, A heads a chain: A is first walked one level deep, then
+    reached again two deep; the longest chain counts (protoc nests along it)."""
+    from kafkaspec.values.protobuf import MAX_REFERENCE_DEPTH, _walk
+    from kafkaspec.values.schemas_topic import Reference, Schema
+
+    def graph(chain: int) -> tuple[Schema, dict[int, list[int]]]:
+        edges = {0: [1, 2], 2: [1], 1: [3]} | {k: [k + 1] for k in range(3, 3 + chain - 1)}
+        return Schema(0, "", "PROTOBUF"), edges
+
+    for chain, ok in ((MAX_REFERENCE_DEPTH - 2, True), (MAX_REFERENCE_DEPTH - 1, False)):
+        root, edges = graph(chain)
+
+        def imports(s: Schema, edges=edges) -> list[tuple[Reference, Schema]]:
+            return [(Reference(f"s{t}.proto", f"s{t}", 1), Schema(t, "", "PROTOBUF")) for t in edges.get(s.id, [])]
+
+        if ok:
+            order = [s.id for s in _walk(root, imports)]
+            assert sorted(order) == list(range(3 + chain)) and order[-1] == 0 and order.index(1) < order.index(2)
+        else:
+            with pytest.raises(ValueError, match=f"references nest more than {MAX_REFERENCE_DEPTH} deep"):
+                _walk(root, imports)
