@@ -9,6 +9,16 @@ References are the schema's imports: each is written under its import name, from
 it names; Google's well-known types (``google/protobuf/*.proto``) come with protoc. A schema held as base64
 (a serialized FileDescriptorProto: what Confluent's Python serializer registers) is loaded as it is.
 
+What a ``_schemas`` topic can make this do: nothing it writes is ever imported or run. A reference's
+name must be a relative ``.proto`` path (no ``..``, ``.``, empty or absolute parts, no backslash or
+control character); the files go to a directory of their own that is neither protoc's working
+directory nor on its interpreter's import path (``python -I -S``, the one package dir that holds
+grpc_tools added by us). Why a child process and not protoc's entry point in this one: a child can
+be stopped at :data:`COMPILE_TIMEOUT` and a protoc that crashes on a hostile file takes only itself
+down. References nest at most :data:`MAX_REFERENCE_DEPTH` deep, each referenced schema is walked
+once, however many paths lead to it, and one schema brings protoc at most :data:`MAX_SOURCE_BYTES`. A schema that cannot be compiled, for any of these reasons or
+one of protoc's, is an error of the records framed with it; the others decode.
+
 Values: each field of the message by name; a field with presence (proto2, proto3 ``optional``, a
 oneof member, a message) that is not set is None, a proto3 field without presence its default; enums
 as their value names, maps as dicts, repeated fields as lists. Bytes that do not parse, fields the
@@ -18,7 +28,6 @@ writer's schema does not have, and enum numbers the enum does not name are error
 from __future__ import annotations
 
 import os
-import posixpath
 import subprocess
 import sys
 import tempfile
@@ -33,6 +42,21 @@ __all__ = ["ProtobufReader", "message_arrow_type"]
 
 #: protoc gets this long per schema; a schema that takes longer is refused (and not retried)
 COMPILE_TIMEOUT = 60.0
+#: references nest at most this deep below a schema (imports of imports, along the longest chain); a
+#: deeper schema is refused, so no walk of ours or protoc's recursion grows with the data
+MAX_REFERENCE_DEPTH = 64
+#: the longest reference name accepted (a path; each part is also bounded by the file system)
+MAX_IMPORT_NAME = 1000
+#: the .proto text one schema may bring to protoc, its references' files included (one schema under
+#: a thousand names would otherwise be written a thousand times)
+MAX_SOURCE_BYTES = 64 << 20
+#: Google's well-known types protoc and the protobuf library bring (``google/protobuf/<name>.proto``)
+WELL_KNOWN = frozenset({"any", "api", "descriptor", "duration", "empty", "field_mask", "source_context",
+                        "struct", "timestamp", "type", "wrappers"})
+#: the child that runs protoc: no site, no environment, no working directory on its path; only the
+#: standard library and the package dir that holds grpc_tools (argv[1])
+_PROTOC_CHILD = ("import sys; sys.path.append(sys.argv[1]); from grpc_tools import protoc; "
+                 "sys.exit(protoc.main(['protoc', *sys.argv[2:]]))")
 
 
 class ProtobufReader:
@@ -118,13 +142,19 @@ class ProtobufReader:
             except ValueError as exc:
                 self._compiled[schema.id] = str(exc)
                 raise
+            except OSError as exc:  # the temp dir's files: a name the file system refuses, a full disk
+                self._compiled[schema.id] = why = f"schema id {schema.id} cannot be compiled: {_os_reason(exc)}"
+                raise ValueError(why) from None
+            except RecursionError:  # a descriptor nested deeper than the protobuf library reads
+                self._compiled[schema.id] = why = f"schema id {schema.id} is nested too deep to load"
+                raise ValueError(why) from None
             self._compiled[schema.id] = got
         return got
 
     def _protoc(self, schema: Schema) -> tuple[Any, Any]:
         from google.protobuf import descriptor_pool
 
-        files = self._file_set(schema, {schema.id})
+        files = self._file_set(schema)
         pool = descriptor_pool.DescriptorPool()
         added: set[str] = set()
         for file in files:  # each file after its imports
@@ -137,52 +167,82 @@ class ProtobufReader:
                 raise ValueError(f"schema id {schema.id}: {file.name} does not load: {exc}") from None
         return pool, files[-1]
 
-    def _file_set(self, schema: Schema, seen: set[int]) -> list[Any]:
-        """The schema's FileDescriptorProto last, after those of everything it imports."""
-        serialized = _serialized(schema.schema)
-        if serialized is None:
+    def _file_set(self, schema: Schema) -> list[Any]:
+        """The schema's FileDescriptorProto last, after those of everything it imports: for a base64
+        schema, each schema its descriptor's dependencies reach, once (duplicates collapse). Each of
+        those must be base64 too: a .proto text's descriptor is named after its schema id, not after the
+        import, so it could never load (and compiling each would be one protoc run per reference)."""
+        if _serialized(schema.schema) is None:
             return self._compile_text(schema)
         from google.protobuf import descriptor_pb2
 
-        try:
-            fdp = descriptor_pb2.FileDescriptorProto.FromString(serialized)
-        except Exception as exc:
-            raise ValueError(f"schema id {schema.id} is base64 but not a serialized FileDescriptorProto: {exc}") from None
-        refs = {r.name: r for r in schema.references}
-        out: list[Any] = []
-        for dep in fdp.dependency:
-            if dep in refs:
-                target = self._target(schema, refs[dep])
-                if target.id not in seen:
-                    out.extend(self._file_set(target, seen | {target.id}))
-            elif dep.startswith("google/protobuf/"):
-                out.append(_well_known(dep, schema.id))
-            else:
-                raise ValueError(f"schema id {schema.id} imports {dep[:80]!r}, which none of its references names")
-        out.append(fdp)
-        return out
+        parsed: dict[int, Any] = {}
+        targets: dict[tuple[str, int], Schema] = {}
+
+        def descriptor(s: Schema) -> Any:
+            got = parsed.get(s.id)
+            if got is None:
+                try:
+                    got = parsed[s.id] = descriptor_pb2.FileDescriptorProto.FromString(_serialized(s.schema) or b"")
+                except Exception as exc:
+                    raise ValueError(f"schema id {s.id} is base64 but not a serialized FileDescriptorProto: "
+                                     f"{exc}") from None
+            return got
+
+        def imports(s: Schema) -> list[tuple[Any, Schema]]:
+            refs = {r.name: r for r in s.references}
+            out = []
+            for dep in dict.fromkeys(descriptor(s).dependency):
+                if dep in refs:
+                    target = self._target(s, refs[dep], targets)
+                    if _serialized(target.schema) is None:
+                        raise ValueError(f"schema id {s.id} (a serialized descriptor) references schema id "
+                                         f"{target.id}, .proto text: not read here")
+                    out.append((refs[dep], target))
+                elif not dep.startswith("google/protobuf/"):
+                    raise ValueError(f"schema id {s.id} imports {dep[:80]!r}, which none of its references names")
+            return out
+
+        files: list[Any] = []
+        for s in _walk(schema, imports):
+            fdp = descriptor(s)
+            named = {r.name for r in s.references}
+            files.extend(_well_known(dep, s.id) for dep in dict.fromkeys(fdp.dependency)
+                         if dep.startswith("google/protobuf/") and dep not in named)
+            files.append(fdp)
+        return files
 
     def _compile_text(self, schema: Schema) -> list[Any]:
         from google.protobuf import descriptor_pb2
 
         main = f"kafkaspec_schema_{schema.id}.proto"
         files = {main: schema.schema}
-        self._references(schema, files, {schema.id})
+        self._references(schema, files)
         with tempfile.TemporaryDirectory(prefix="kafkaspec-proto-") as tmp:
+            src, run_in, out_dir = (os.path.join(tmp, d) for d in ("src", "run", "out"))
+            for d in (src, run_in, out_dir):
+                os.mkdir(d)
             for name, text in files.items():
-                path = os.path.join(tmp, *name.split("/"))
+                path = os.path.join(src, *name.split("/"))
                 os.makedirs(os.path.dirname(path), exist_ok=True)
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write(text)
-            out = os.path.join(tmp, "set.pb")
+                try:
+                    data = text.encode("utf-8")
+                except UnicodeEncodeError:  # a lone surrogate, which JSON's \u escapes can carry
+                    what = "its .proto text" if name == main else f"the schema its reference {name[:80]!r} names"
+                    raise ValueError(f"schema id {schema.id}: {what} is not UTF-8 (a lone surrogate)") from None
+                with open(path, "xb") as f:
+                    f.write(data)
+            out = os.path.join(out_dir, "set.pb")
             try:
-                run = subprocess.run([sys.executable, "-m", "grpc_tools.protoc", f"-I{tmp}", "--include_imports",
-                                      f"--descriptor_set_out={out}", os.path.join(tmp, main)],
-                                     capture_output=True, timeout=COMPILE_TIMEOUT, cwd=tmp, check=False)
+                run = subprocess.run([sys.executable, "-I", "-S", "-c", _PROTOC_CHILD, _grpc_tools_root(),
+                                      f"-I{src}", f"-I{_well_known_dir()}", "--include_imports",
+                                      f"--descriptor_set_out={out}", os.path.join(src, main)],
+                                     capture_output=True, timeout=COMPILE_TIMEOUT, cwd=run_in, check=False,
+                                     stdin=subprocess.DEVNULL)
             except subprocess.TimeoutExpired:
                 raise ValueError(f"schema id {schema.id}: protoc took more than {COMPILE_TIMEOUT:.0f} s") from None
             if run.returncode != 0:
-                why = run.stderr.decode("utf-8", "replace").replace(tmp + os.sep, "").strip().splitlines()
+                why = run.stderr.decode("utf-8", "replace").replace(src + os.sep, "").strip().splitlines()
                 raise ValueError(f"schema id {schema.id} is not a .proto protoc compiles: "
                                  + ("; ".join(why[:3]) or f"exit {run.returncode}"))
             with open(out, "rb") as fb:
@@ -192,33 +252,121 @@ class ProtobufReader:
             raise ValueError(f"schema id {schema.id}: protoc gave no descriptor for the schema")
         return got
 
-    def _target(self, schema: Schema, ref: Any) -> Schema:
-        target = self._resolve(ref.subject, ref.version)
+    def _target(self, schema: Schema, ref: Any, seen: dict[tuple[str, int], Schema]) -> Schema:
+        """The schema ``ref`` of ``schema`` names, looked up once per walk (``seen``)."""
+        target = seen.get((ref.subject, ref.version)) or self._resolve(ref.subject, ref.version)
         if target is None:
             raise ValueError(f"schema id {schema.id} references {ref.subject!r} version {ref.version}, "
                              "which no source holds")
         if target.schema_type != "PROTOBUF":
             raise ValueError(f"schema id {schema.id} references schema id {target.id}, which is "
                              f"{target.schema_type}, not PROTOBUF")
+        seen[(ref.subject, ref.version)] = target
         return target
 
-    def _references(self, schema: Schema, files: dict[str, str], seen: set[int]) -> None:
-        for ref in schema.references:
-            name = ref.name
-            if (not name or name.startswith("/") or "\\" in name or "\0" in name
-                    or posixpath.normpath(name) != name or name.split("/")[0] == ".."):
-                raise ValueError(f"schema id {schema.id} references {name[:80]!r}, which is not a relative .proto "
-                                 "import path")
-            target = self._target(schema, ref)
-            if _serialized(target.schema) is not None:
-                raise ValueError(f"schema id {schema.id} (.proto text) references schema id {target.id}, a "
-                                 "serialized descriptor: not read here")
-            if name in files and files[name] != target.schema:
-                raise ValueError(f"schema id {schema.id}: two references name {name!r} with different schemas")
-            files[name] = target.schema
-            if target.id not in seen:
-                seen.add(target.id)
-                self._references(target, files, seen)
+    def _references(self, schema: Schema, files: dict[str, str]) -> None:
+        """Every file the .proto text of ``schema`` may import, by import name, into ``files``: each
+        referenced schema once, its name checked before anything is written."""
+        targets: dict[tuple[str, int], Schema] = {}
+
+        def imports(s: Schema) -> list[tuple[Any, Schema]]:
+            out = []
+            for ref in s.references:
+                _check_import_name(s, ref)
+                target = self._target(s, ref, targets)
+                if _serialized(target.schema) is not None:
+                    raise ValueError(f"schema id {s.id} (.proto text) references schema id {target.id}, a "
+                                     "serialized descriptor: not read here")
+                if ref.name in files and files[ref.name] != target.schema:
+                    raise ValueError(f"schema id {schema.id}: two references name {ref.name!r} with different "
+                                     "schemas")
+                files[ref.name] = target.schema
+                out.append((ref, target))
+            return out
+
+        _walk(schema, imports)
+        size = sum(len(text.encode("utf-8", "surrogatepass")) for text in files.values())
+        if size > MAX_SOURCE_BYTES:
+            raise ValueError(f"schema id {schema.id}: its .proto files, references included, come to {size:,} "
+                             f"bytes, more than {MAX_SOURCE_BYTES >> 20} MiB")
+        dirs = {name[:i]: name for name in files for i, c in enumerate(name) if c == "/"}
+        clash = next((name for name in files if name in dirs), None)
+        if clash is not None:
+            raise ValueError(f"schema id {schema.id}: references name both {clash!r} and {dirs[clash][:80]!r}, "
+                             "a file and a directory")
+
+
+def _walk(root: Schema, imports: Callable[[Schema], list[tuple[Any, Schema]]]) -> list[Schema]:
+    """``root`` and every schema its ``imports`` (reference, schema) reach, each once, every one after
+    those it imports (``root`` last). Without recursion; a cycle, or a chain of imports longer than
+    :data:`MAX_REFERENCE_DEPTH` along any path, is a ValueError naming the reference where it shows."""
+    order: list[Schema] = []
+    height: dict[int, int] = {}  # a schema walked -> the longest chain of imports below it
+    below = {root.id: 0}
+    on_path = {root.id}
+    stack = [(root, iter(imports(root)), 0)]
+    while stack:
+        node, todo, depth = stack[-1]
+        step = next(todo, None)
+        if step is None:
+            stack.pop()
+            on_path.discard(node.id)
+            height[node.id] = below.pop(node.id)
+            order.append(node)
+            if stack:
+                parent = stack[-1][0].id
+                below[parent] = max(below[parent], height[node.id] + 1)
+            continue
+        ref, target = step
+        if target.id in on_path:
+            raise ValueError(f"schema id {root.id}: its references import each other in a cycle (at subject "
+                             f"{ref.subject!r} version {ref.version})")
+        if depth + 1 + height.get(target.id, 0) > MAX_REFERENCE_DEPTH:
+            raise ValueError(f"schema id {root.id}: references nest more than {MAX_REFERENCE_DEPTH} deep "
+                             f"(at subject {ref.subject!r} version {ref.version})")
+        if target.id in height:
+            below[node.id] = max(below[node.id], height[target.id] + 1)
+            continue
+        on_path.add(target.id)
+        below[target.id] = 0
+        stack.append((target, iter(imports(target)), depth + 1))
+    return order
+
+
+def _check_import_name(schema: Schema, ref: Any) -> None:
+    """A reference's name is the path its file is written under: only a relative ``.proto`` path."""
+    name = ref.name
+    parts = name.split("/")
+    if (not name.endswith(".proto") or len(name) > MAX_IMPORT_NAME or "\\" in name or not name.isprintable()
+            or any(p in ("", ".", "..") for p in parts)):
+        raise ValueError(f"schema id {schema.id} references {name[:80]!r}, which is not a relative .proto import "
+                         f"path (the reference to subject {ref.subject!r} version {ref.version})")
+
+
+def _grpc_tools_root() -> str:
+    """The package dir that holds grpc_tools: the one dir the protoc child imports from."""
+    return os.path.dirname(_grpc_tools_dir())
+
+
+def _well_known_dir() -> str:
+    """grpcio-tools' copy of Google's well-known ``.proto`` files (what ``python -m grpc_tools.protoc``
+    adds to the include path)."""
+    return os.path.join(_grpc_tools_dir(), "_proto")
+
+
+def _grpc_tools_dir() -> str:
+    import importlib.util
+
+    spec = importlib.util.find_spec("grpc_tools")
+    if spec is None or not spec.submodule_search_locations:
+        raise ValueError("grpcio-tools is not installed: Protobuf schemas are compiled by its protoc")
+    return os.path.abspath(next(iter(spec.submodule_search_locations)))
+
+
+def _os_reason(exc: OSError) -> str:
+    """An OSError's reason without the temp dir's path."""
+    name = os.path.basename(exc.filename) if isinstance(exc.filename, str) else None
+    return f"{exc.strerror or exc} ({name[:80]!r})" if name else str(exc.strerror or exc)
 
 
 def _serialized(text: str) -> bytes | None:
@@ -240,7 +388,7 @@ def _well_known(name: str, schema_id: int) -> Any:
     from google.protobuf import descriptor_pb2, descriptor_pool
 
     module = name.removeprefix("google/protobuf/").removesuffix(".proto")
-    if not module.replace("_", "").isalnum():
+    if module not in WELL_KNOWN or name != f"google/protobuf/{module}.proto":
         raise ValueError(f"schema id {schema_id} imports {name[:80]!r}, not one of Google's well-known types")
     try:
         importlib.import_module(f"google.protobuf.{module}_pb2")
