@@ -117,6 +117,8 @@ class _Builder:
         #: the same key -> (type, its expanded size, how many levels it spans) of a ``$ref`` whose
         #: expansion met no ``$ref`` of its path
         self.done: dict[tuple[int, tuple[str, ...]], tuple[JType, int, int]] = {}
+        #: id() of a schema node -> (its :meth:`shape`, the node, kept alive while its id() is a key)
+        self.shapes: dict[int, tuple[tuple[str, Any], Any]] = {}
         #: (schema id, ``$ref`` text) -> (key, target schema, its root, the node pointed to)
         self.refs: dict[tuple[int, str], tuple[tuple[int, tuple[str, ...]], Schema, Any, Any]] = {}
 
@@ -163,29 +165,11 @@ class _Builder:
                 self.done[key] = (t, size, self.reached - depth)
             self.reached = max(outer, self.reached)
             return t, size, low if low < level else _NONE
-        for union in ("anyOf", "oneOf"):
-            branches = node.get(union)
-            if isinstance(branches, list):
-                real = [b for b in branches if not (isinstance(b, dict) and b.get("type") == "null")]
-                if len(real) == 1:
-                    return self.type_of(real[0], root, owner, depth + 1)
-                return self.leaf(_JSON)
-        t = node.get("type")
-        if isinstance(t, list):
-            real = [x for x in t if x != "null"]
-            t = real[0] if len(real) == 1 else None
-            if t is None:
-                return self.leaf(_JSON)
-        if t is None and isinstance(node.get("properties"), dict):
-            t = "object"
-        if t is None and isinstance(node.get("enum"), list) and all(isinstance(x, str) for x in node["enum"]):
-            t = "string"
-        if t == "object":
-            props = node.get("properties")
-            if not isinstance(props, dict) or not props:
-                return self.leaf(_JSON)
-            required = set(x for x in node["required"] if isinstance(x, str)) if isinstance(
-                node.get("required"), list) else set()
+        kind, detail = self.shape(node)
+        if kind == "one":
+            return self.type_of(detail, root, owner, depth + 1)
+        if kind == "object":
+            props, required = detail
             self.count(1)
             fields, size, low = [], 1, _NONE
             for name, sub in props.items():
@@ -193,16 +177,21 @@ class _Builder:
                 fields.append((name, ft, name in required))
                 size, low = size + fsize, min(low, flow)
             return ("struct", fields), size, low
-        if t == "array":
-            items = node.get("items")
-            if not isinstance(items, dict):
-                return self.leaf(_JSON)
+        if kind == "array":
             self.count(1)
-            it, isize, low = self.type_of(items, root, owner, depth + 1)
+            it, isize, low = self.type_of(detail, root, owner, depth + 1)
             return ("list", it), isize + 1, low
-        if t in ("integer", "number", "boolean", "string"):
-            return self.leaf((t, None))
-        return self.leaf(_JSON)
+        return self.leaf((kind, None))
+
+    def shape(self, node: dict[str, Any]) -> tuple[str, Any]:
+        """What a schema node (not a ``$ref``) is, worked out once per node (a node reached again through
+        several ``$ref``s is not read again: an ``enum`` or ``required`` list may be long): ("one", the
+        one non-null branch), ("object", (properties, required names)), ("array", the items' schema), or
+        a leaf kind (integer, number, boolean, string, json)."""
+        got = self.shapes.get(id(node))
+        if got is None:
+            got = self.shapes[id(node)] = (_shape(node), node)
+        return got[0]
 
     def resolve(self, ref: str, root: Any, owner: Schema) -> tuple[tuple[int, tuple[str, ...]], Schema, Any, Any]:
         """(the key of the node ``ref`` points to, its schema, that schema's root, the node); once per text."""
@@ -214,6 +203,38 @@ class _Builder:
             got = self.refs[(owner.id, ref)] = ((target_owner.id, parts), target_owner, target_root,
                                                 _pointer(target_root, parts, owner.id, ref))
         return got
+
+
+def _shape(node: dict[str, Any]) -> tuple[str, Any]:
+    """:meth:`_Builder.shape`, worked out."""
+    for union in ("anyOf", "oneOf"):
+        branches = node.get(union)
+        if isinstance(branches, list):
+            real = [b for b in branches if not (isinstance(b, dict) and b.get("type") == "null")]
+            return ("one", real[0]) if len(real) == 1 else ("json", None)
+    kind = node.get("type")
+    if isinstance(kind, list):
+        real = [x for x in kind if x != "null"]
+        kind = real[0] if len(real) == 1 else None
+        if kind is None:
+            return ("json", None)
+    if kind is None and isinstance(node.get("properties"), dict):
+        kind = "object"
+    if kind is None and isinstance(node.get("enum"), list) and all(isinstance(x, str) for x in node["enum"]):
+        kind = "string"
+    if kind == "object":
+        props = node.get("properties")
+        if not isinstance(props, dict) or not props:
+            return ("json", None)
+        required = node.get("required")
+        return ("object", (props, {x for x in required if isinstance(x, str)} if isinstance(required, list)
+                           else set()))
+    if kind == "array":
+        items = node.get("items")
+        return ("array", items) if isinstance(items, dict) else ("json", None)
+    if kind in ("integer", "number", "boolean", "string"):
+        return (kind, None)
+    return ("json", None)
 
 
 def _pointer(doc: Any, parts: tuple[str, ...], schema_id: int, ref: str) -> Any:
