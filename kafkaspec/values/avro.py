@@ -91,7 +91,7 @@ class AvroReader:
         return got
 
     def _parse(self, schema: Schema) -> Any:
-        named: dict[str, Any] = {}
+        named = _Names()
         #: each name in ``named`` -> what defined it, for the message of a redefinition
         defined: dict[str, str] = {}
         for target, what in self._references(schema):
@@ -147,7 +147,7 @@ class AvroReader:
             stack.append((target, what, iter(target.references)))
         return order
 
-    def _parse_into(self, schema: Schema, part: Schema, what: str, named: dict[str, Any],
+    def _parse_into(self, schema: Schema, part: Schema, what: str, named: _Names,
                     defined: dict[str, str]) -> Any:
         """``part`` (``schema`` or one it references, ``what`` it is to it) parsed with the named types of
         those parsed before. fastavro refuses a name defined twice within one parse but lets a later parse
@@ -158,7 +158,7 @@ class AvroReader:
             doc = json.loads(part.schema)
             key = _internal_key(doc)
             deep = nesting(doc) > MAX_SCHEMA_DEPTH
-            before = dict(named)
+            named.before = {}
             got = None if key is not None or deep else self._fastavro.parse_schema(doc, named_schemas=named)
         except Exception as exc:  # fastavro raises several kinds for a schema it cannot parse
             if part is schema:
@@ -171,11 +171,11 @@ class AvroReader:
         if key is not None:
             raise ValueError(f"{text} holds the key {key!r}, fastavro's own (it would take the schema as "
                              "checked), so its values are not decoded (kept as bytes)")
-        for name, t in named.items():
-            if name not in before:
+        for name, old in named.before.items():
+            if old is _ABSENT:
                 defined[name] = what
-            elif t is not before[name]:
-                if _comparable(t) != _comparable(before[name]):
+            elif named[name] is not old:
+                if _comparable(named[name]) != _comparable(old):
                     raise ValueError(f"schema id {schema.id}: {_clause(what)} redefines the Avro type {name} that "
                                      f"{_clause(defined[name])} defined otherwise (Avro has one definition per "
                                      "name), so its values are not decoded (kept as bytes)")
@@ -323,6 +323,23 @@ class AvroReader:
             raise ValueError(f"not an Avro datum of schema id {writer_id} shown here: nested more than {MAX_NESTING} "
                              "levels deep")
         return datum
+
+
+_ABSENT: Any = object()
+
+
+class _Names(dict[str, Any]):
+    """fastavro's ``named_schemas``, noting what each name it sets held before (:data:`_ABSENT` if nothing),
+    so that a parse is checked against the names it set, not against every name parsed so far."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.before: dict[str, Any] = {}
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        if name not in self.before:
+            self.before[name] = self.get(name, _ABSENT)
+        super().__setitem__(name, value)
 
 
 def _clause(what: str) -> str:

@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .schemas_topic import Schema
+from .schemas_topic import Reference, Schema
 
 __all__ = ["JsonSchemaReader", "JType"]
 
@@ -53,6 +53,8 @@ class JsonSchemaReader:
     def __init__(self, resolve: Callable[[str, int], Schema | None]) -> None:
         self._resolve = resolve
         self._types: dict[int, JType | str] = {}
+        #: schema id -> its references by name (the first of a name, as a walk of them would find)
+        self._names: dict[int, dict[str, Reference]] = {}
         #: schema id -> its parsed text, or why it has none
         self._docs: dict[int, Any] = {}
 
@@ -92,14 +94,19 @@ class JsonSchemaReader:
 
     def target(self, schema: Schema, name: str) -> tuple[Schema, Any]:
         """The schema a reference name points to, parsed."""
-        for ref in schema.references:
-            if ref.name == name:
-                got = self._resolve(ref.subject, ref.version)
-                if got is None:
-                    raise ValueError(f"schema id {schema.id} references {ref.subject!r} version {ref.version}, "
-                                     "which no source holds")
-                return got, self.doc(got, f"referenced schema id {got.id}")
-        raise ValueError(f"schema id {schema.id} has a $ref to {name[:80]!r}, which none of its references names")
+        names = self._names.get(schema.id)
+        if names is None:
+            names = self._names[schema.id] = {}
+            for r in schema.references:
+                names.setdefault(r.name, r)
+        ref = names.get(name)
+        if ref is None:
+            raise ValueError(f"schema id {schema.id} has a $ref to {name[:80]!r}, which none of its references names")
+        got = self._resolve(ref.subject, ref.version)
+        if got is None:
+            raise ValueError(f"schema id {schema.id} references {ref.subject!r} version {ref.version}, "
+                             "which no source holds")
+        return got, self.doc(got, f"referenced schema id {got.id}")
 
 
 class _Builder:

@@ -253,3 +253,25 @@ def test_a_schema_text_nested_past_the_bound_is_an_error_of_its_records():
     dec = ValueDecoder(Schemas(s))
     assert dec.decode("t", framed(1, b"\x02")).error == (f"schema id 1 nests more than {MAX_SCHEMA_DEPTH} levels deep, "
                                                          "so its values are not decoded (kept as bytes)")
+
+
+def test_many_references_cost_time_linear_in_their_number():
+    from support.timing import assert_linear
+
+    def schemas(n: int) -> SchemaStore:
+        s = SchemaStore()
+        for i in range(n):
+            s.apply(skey(f"e{i}", 1), sval(f"e{i}", 1, 10 + i, json.dumps({"type": "enum", "name": f"E{i}",
+                                                                             "symbols": ["a"]})))
+        top = {"type": "record", "name": "Top", "fields": [{"name": "e", "type": "E0"}]}
+        s.apply(skey("t-value", 1), sval("t-value", 1, 1, json.dumps(top),
+                                         references=[ref(f"r{i}", f"e{i}") for i in range(n)]))
+        return s
+
+    small, large = schemas(1000), schemas(4000)
+
+    def read(s: SchemaStore):
+        return lambda: ValueDecoder(Schemas(s)).decode("t", framed(1, b"\x00")).value == {"e": "a"}
+
+    assert read(small)() and read(large)()
+    assert_linear(read(small), read(large), what="an Avro schema with many references")

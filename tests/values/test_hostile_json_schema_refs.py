@@ -184,3 +184,22 @@ def test_dump_of_a_doubling_schema_stays_small_in_memory(tmp_path):
     got = cli_memory("dump", root / "t-0", "--schemas", root, "--value-format", "auto", timeout=120)
     assert got.code == 1
     assert got.grew < 150 << 20, f"dump grew {got.grew >> 20} MiB"
+
+
+def test_many_references_cost_time_linear_in_their_number():
+    def schemas(n: int) -> SchemaStore:
+        s = SchemaStore()
+        s.apply(skey("a", 1), sval("a", 1, 1, json.dumps({"definitions": {"A": GOOD}}), schema_type="JSON"))
+        doc = {"type": "object", "properties": {f"p{i}": {"$ref": f"r{i}#/definitions/A"} for i in range(n)}}
+        s.apply(skey("t-value", 1), sval("t-value", 1, 2, json.dumps(doc), schema_type="JSON",
+                                         references=[{"name": f"r{i}", "subject": "a", "version": 1}
+                                                     for i in range(n)]))
+        return s
+
+    small, large = schemas(1000), schemas(4000)
+
+    def read(s: SchemaStore):
+        return lambda: ValueDecoder(Schemas(s)).decode("t", framed(2, b'{"p0": {"n": 1}}')).value == {"p0": {"n": 1}}
+
+    assert read(small)() and read(large)()
+    assert_linear(read(small), read(large), what="a JSON Schema with many references")
