@@ -26,6 +26,7 @@ from typing import Any
 from kafkaspec.codec.extras import require
 
 from .primitives import MAX_NESTING, nesting
+from .registry import RegistryError
 from .schemas_topic import Reference, Schema
 
 __all__ = ["COMPILED_DEPTH", "FAILED", "MAX_REFERENCE_DEPTH", "MAX_SCHEMA_DEPTH", "AvroReader"]
@@ -131,7 +132,11 @@ class AvroReader:
                 if stack:
                     order.append((owner, what))
                 continue
-            target = self._resolve(ref.subject, ref.version)
+            try:
+                target = self._resolve(ref.subject, ref.version)
+            except RegistryError as exc:  # a registry that fails is an error of this schema, not of the run
+                raise ValueError(f"schema id {owner.id} references {ref.subject[:80]!r} version {ref.version}: "
+                                 f"{exc}") from None
             if target is None:
                 raise ValueError(f"schema id {owner.id} references {ref.subject!r} version {ref.version}, "
                                  "which no source holds")

@@ -275,3 +275,24 @@ def test_many_references_cost_time_linear_in_their_number():
 
     assert read(small)() and read(large)()
     assert_linear(read(small), read(large), what="an Avro schema with many references")
+
+
+def test_a_registry_failing_on_a_reference_is_an_error_of_the_schema():
+    import socket
+
+    from kafkaspec.values.registry import RegistryClient
+
+    with socket.socket() as sock:  # a port of this machine that nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    s = SchemaStore()
+    s.apply(skey("t-value", 1), sval("t-value", 1, 1, json.dumps(ORDER), references=[ref("m", "gone", 1)]))
+    s.apply(skey("j-value", 1), sval("j-value", 1, 2, json.dumps({"$ref": "m"}), schema_type="JSON",
+                                     references=[ref("m", "gone", 1)]))
+    s.apply(skey("ok-value", 1), sval("ok-value", 1, 4, json.dumps(OK)))
+    dec = ValueDecoder(Schemas(s, RegistryClient(f"http://127.0.0.1:{port}/")))
+    for sid, body in ((1, b"\x0a"), (2, b"1")):
+        got = dec.decode("t", framed(sid, body))
+        assert got.value is None and got.error.startswith(f"schema id {sid} references 'gone' version 1: "
+                                                          f"http://127.0.0.1:{port}/subjects/gone/versions/1")
+    assert dec.decode("ok", framed(4, b"\x02")).value == {"n": 1}
