@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from kafkaspec.codec.extras import require
 
 from .primitives import MAX_NESTING, nesting
-from .schemas_topic import Schema
+from .registry import RegistryError
+from .schemas_topic import Reference, Schema
 
-__all__ = ["COMPILED_DEPTH", "FAILED", "AvroReader"]
+__all__ = ["COMPILED_DEPTH", "FAILED", "MAX_REFERENCE_DEPTH", "MAX_SCHEMA_DEPTH", "AvroReader"]
 
 #: what :meth:`AvroReader.read_many` puts where :meth:`AvroReader.read` would raise (it then says why)
 FAILED: Any = object()
@@ -37,6 +38,14 @@ _PRIMITIVE = frozenset(("null", "boolean", "int", "long", "float", "double", "st
 #: the longest body of a recursive schema read by fastavro's compiled reader: its nesting is at most this
 #: deep, a quarter of the depth at which that reader overflowed an 8 MiB C stack here (about 4,500 levels)
 COMPILED_DEPTH = 1000
+#: the longest chain of references (a schema's reference's reference ...) followed; a longer one is an
+#: error of the records of the schema (3,000 ran Python's stack out). Registries' own chains are a few long.
+MAX_REFERENCE_DEPTH = 64
+#: the deepest a schema's text nests (JSON levels), and a value of it with its named types expanded (a
+#: recursive type once: its values are bounded as the module docstring says): a deeper schema is an error
+#: of its records. Its walks here and fastavro's compiled reader recurse once per level (a value 4,500
+#: levels deep crashed the process), and a chain of references can put named types inside each other.
+MAX_SCHEMA_DEPTH = 200
 
 
 class _Strict(io.BytesIO):
@@ -56,6 +65,8 @@ class AvroReader:
         self._fastavro = require("fastavro", "values", "decoding Avro values")
         self._resolve = resolve
         self._parsed: dict[int, Any] = {}
+        #: schema id -> why it does not parse
+        self._failed: dict[int, str] = {}
         #: the ids of the schemas that hold a union
         self._unions: set[int] = set()
         #: the ids of the schemas with a recursive type (module docstring), and ``id()`` of their parsed forms
@@ -63,45 +74,117 @@ class AvroReader:
         self._recursive_parsed: set[int] = set()
 
     def parsed(self, schema: Schema) -> Any:
-        """fastavro's parsed form of ``schema`` (references first); raises ValueError naming the id."""
+        """fastavro's parsed form of ``schema`` (references first); raises ValueError naming the id. A schema
+        that does not parse is refused once: its reason is kept for the next record of that id."""
         got = self._parsed.get(schema.id)
         if got is None:
-            named: dict[str, Any] = {}
-            self._references(schema, named, set())
+            failed = self._failed.get(schema.id)
+            if failed is not None:
+                raise ValueError(failed)
             try:
-                got = self._fastavro.parse_schema(json.loads(schema.schema), named_schemas=named)
-            except Exception as exc:  # fastavro raises several kinds for a schema it cannot parse
-                raise ValueError(f"schema id {schema.id} is not an Avro schema fastavro can parse: {exc}") from None
-            where = _zero_width_items(got, set())
-            if where:
-                raise ValueError(f"schema id {schema.id} has {where} of items written in 0 bytes: ten bytes could "
-                                 "claim 2^63 of them, so its values are not decoded (kept as bytes)")
-            recursive, endless = _recursion(got)
-            if endless:
-                raise ValueError(f"schema id {schema.id}: type {endless} holds itself in every field: it has no finite "
-                                 "value, so no value of this schema is decoded (kept as bytes)")
-            self._parsed[schema.id] = got
-            if _has_union(got):
-                self._unions.add(schema.id)
-            if recursive:
-                self._recursive.add(schema.id)
-                self._recursive_parsed.add(id(got))
+                got = self._parse(schema)
+            except RecursionError:  # not expected within MAX_SCHEMA_DEPTH: an error of the schema all the same
+                self._failed[schema.id] = f"schema id {schema.id} is nested too deep to be read here"
+                raise ValueError(self._failed[schema.id]) from None
+            except ValueError as exc:
+                self._failed[schema.id] = str(exc)
+                raise
         return got
 
-    def _references(self, schema: Schema, named: dict[str, Any], seen: set[int]) -> None:
-        for ref in schema.references:
-            target = self._resolve(ref.subject, ref.version)
+    def _parse(self, schema: Schema) -> Any:
+        named = _Names()
+        #: each name in ``named`` -> what defined it, for the message of a redefinition
+        defined: dict[str, str] = {}
+        for target, what in self._references(schema):
+            self._parse_into(schema, target, what, named, defined)
+        got = self._parse_into(schema, schema, "the schema itself", named, defined)
+        if _expanded_depth(got, _named_types(got)) > MAX_SCHEMA_DEPTH:
+            raise ValueError(f"schema id {schema.id}: its values nest more than {MAX_SCHEMA_DEPTH} levels deep with its "
+                             "named types expanded, so they are not decoded (kept as bytes)")
+        where = _zero_width_items(got, set())
+        if where:
+            raise ValueError(f"schema id {schema.id} has {where} of items written in 0 bytes: ten bytes could "
+                             "claim 2^63 of them, so its values are not decoded (kept as bytes)")
+        recursive, endless = _recursion(got)
+        if endless:
+            raise ValueError(f"schema id {schema.id}: type {endless} holds itself in every field: it has no finite "
+                             "value, so no value of this schema is decoded (kept as bytes)")
+        self._parsed[schema.id] = got
+        if _has_union(got):
+            self._unions.add(schema.id)
+        if recursive:
+            self._recursive.add(schema.id)
+            self._recursive_parsed.add(id(got))
+        return got
+
+    def _references(self, schema: Schema) -> list[tuple[Schema, str]]:
+        """The schemas ``schema`` references, directly or not, each once and after the ones it references
+        (a depth-first walk without recursion, at most :data:`MAX_REFERENCE_DEPTH` deep), with what each is
+        to ``schema`` (for messages)."""
+        order: list[tuple[Schema, str]] = []
+        seen = {schema.id}
+        stack: list[tuple[Schema, str, Iterator[Reference]]] = [(schema, "", iter(schema.references))]
+        while stack:
+            owner, what, refs = stack[-1]
+            ref = next(refs, None)
+            if ref is None:
+                stack.pop()
+                if stack:
+                    order.append((owner, what))
+                continue
+            try:
+                target = self._resolve(ref.subject, ref.version)
+            except RegistryError as exc:  # a registry that fails is an error of this schema, not of the run
+                raise ValueError(f"schema id {owner.id} references {ref.subject[:80]!r} version {ref.version}: "
+                                 f"{exc}") from None
             if target is None:
-                raise ValueError(f"schema id {schema.id} references {ref.subject!r} version {ref.version}, "
+                raise ValueError(f"schema id {owner.id} references {ref.subject!r} version {ref.version}, "
                                  "which no source holds")
             if target.id in seen:
                 continue
+            if len(stack) > MAX_REFERENCE_DEPTH:
+                raise ValueError(f"schema id {schema.id}: references nested more than {MAX_REFERENCE_DEPTH} deep (at "
+                                 f"subject {ref.subject[:80]!r} version {ref.version}), so its values are not decoded "
+                                 "(kept as bytes)")
             seen.add(target.id)
-            self._references(target, named, seen)
-            try:
-                self._fastavro.parse_schema(json.loads(target.schema), named_schemas=named)
-            except Exception as exc:
-                raise ValueError(f"referenced schema id {target.id} does not parse: {exc}") from None
+            what = (f"its reference {ref.name[:80]!r}, subject {ref.subject[:80]!r} version {ref.version} "
+                    f"(schema id {target.id})")
+            stack.append((target, what, iter(target.references)))
+        return order
+
+    def _parse_into(self, schema: Schema, part: Schema, what: str, named: _Names,
+                    defined: dict[str, str]) -> Any:
+        """``part`` (``schema`` or one it references, ``what`` it is to it) parsed with the named types of
+        those parsed before. fastavro refuses a name defined twice within one parse but lets a later parse
+        replace a name in ``named``: here a type defined again otherwise is refused, as Java's Avro refuses
+        it ("Can't redefine"), so that no decoding depends on the order of the references. A type defined
+        again the same way (two references sharing one) is taken once."""
+        try:
+            doc = json.loads(part.schema)
+            key = _internal_key(doc)
+            deep = nesting(doc) > MAX_SCHEMA_DEPTH
+            named.before = {}
+            got = None if key is not None or deep else self._fastavro.parse_schema(doc, named_schemas=named)
+        except Exception as exc:  # fastavro raises several kinds for a schema it cannot parse
+            if part is schema:
+                raise ValueError(f"schema id {schema.id} is not an Avro schema fastavro can parse: {exc}") from None
+            raise ValueError(f"referenced schema id {part.id} does not parse: {exc}") from None
+        text = f"schema id {schema.id}" if part is schema else f"schema id {schema.id}: {what},"
+        if deep:
+            raise ValueError(f"{text} nests more than {MAX_SCHEMA_DEPTH} levels deep, so its values are not decoded "
+                             "(kept as bytes)")
+        if key is not None:
+            raise ValueError(f"{text} holds the key {key!r}, fastavro's own (it would take the schema as "
+                             "checked), so its values are not decoded (kept as bytes)")
+        for name, old in named.before.items():
+            if old is _ABSENT:
+                defined[name] = what
+            elif named[name] is not old:
+                if _comparable(named[name]) != _comparable(old):
+                    raise ValueError(f"schema id {schema.id}: {_clause(what)} redefines the Avro type {name} that "
+                                     f"{_clause(defined[name])} defined otherwise (Avro has one definition per "
+                                     "name), so its values are not decoded (kept as bytes)")
+        return got
 
     def read(self, body: bytes, writer: Schema, reader: Schema | None) -> Any:
         """One record: the body must hold exactly one datum of ``writer``'s schema."""
@@ -245,6 +328,105 @@ class AvroReader:
             raise ValueError(f"not an Avro datum of schema id {writer_id} shown here: nested more than {MAX_NESTING} "
                              "levels deep")
         return datum
+
+
+_ABSENT: Any = object()
+
+
+class _Names(dict[str, Any]):
+    """fastavro's ``named_schemas``, noting what each name it sets held before (:data:`_ABSENT` if nothing),
+    so that a parse is checked against the names it set, not against every name parsed so far."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.before: dict[str, Any] = {}
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        if name not in self.before:
+            self.before[name] = self.get(name, _ABSENT)
+        super().__setitem__(name, value)
+
+
+def _clause(what: str) -> str:
+    """``what`` (from :meth:`AvroReader._references`) as the subject of a sentence."""
+    return what if what == "the schema itself" else f"{what},"
+
+
+def _expanded_depth(schema: Any, named: dict[str, Any]) -> int:
+    """How many levels (records, arrays, maps) a value of the parsed ``schema`` nests with its named types
+    expanded; a named type met again inside itself counts nothing more there. A walk without recursion,
+    each node once, as a chain of references can make the expanded depth far more than a text's."""
+
+    def children(t: Any) -> list[Any]:
+        if isinstance(t, str):
+            return [named[t]] if t in named else []
+        if isinstance(t, list):
+            return t
+        if isinstance(t, dict):
+            kind = t.get("type")
+            if kind in ("record", "error"):
+                return [f.get("type") for f in t.get("fields", []) if isinstance(f, dict)]
+            if kind == "array":
+                return [t.get("items")]
+            if kind == "map":
+                return [t.get("values")]
+            if kind in ("enum", "fixed"):
+                return []
+            return [kind]
+        return []
+
+    def own(t: Any) -> int:
+        return 1 if isinstance(t, dict) and t.get("type") in ("record", "error", "array", "map") else 0
+
+    depth: dict[int, int] = {}
+    on_path: set[int] = set()
+    keep: list[Any] = []  # every node walked stays alive while its id() is a key
+    stack: list[tuple[Any, bool]] = [(schema, False)]
+    while stack:
+        node, done = stack.pop()
+        if isinstance(node, str) and node in named:
+            node = named[node]
+        k = id(node)
+        if done:
+            on_path.discard(k)
+            depth[k] = own(node) + max((depth.get(id(named[c]) if isinstance(c, str) and c in named else id(c), 0)
+                                        for c in children(node)), default=0)
+            continue
+        if k in depth or k in on_path:
+            continue
+        on_path.add(k)
+        keep.append(node)
+        stack.append((node, True))
+        stack.extend((c, False) for c in children(node))
+    return depth[id(schema if not (isinstance(schema, str) and schema in named) else named[schema])]
+
+
+def _internal_key(doc: Any) -> str | None:
+    """A key of fastavro's own parsed form (``__fastavro_parsed``, ``__named_schemas``) anywhere in ``doc``:
+    given one, fastavro takes a schema as parsed and checked already, or takes named types from it."""
+    todo = [doc]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k.startswith("__fastavro") or k == "__named_schemas":
+                    return k
+                todo.append(v)
+        elif isinstance(node, list):
+            todo.extend(node)
+    return None
+
+
+def _comparable(t: Any) -> str:
+    """A parsed named type as text that two equal definitions share (fastavro's own keys left out)."""
+    def plain(x: Any) -> Any:
+        if isinstance(x, dict):
+            return {k: plain(v) for k, v in x.items() if not k.startswith("__")}
+        if isinstance(x, list):
+            return [plain(v) for v in x]
+        return x
+
+    return json.dumps(plain(t), sort_keys=True, default=repr)
 
 
 def _zero_width(t: Any, named: dict[str, Any], seen: set[str]) -> bool:
