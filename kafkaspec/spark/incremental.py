@@ -16,12 +16,12 @@ to ``OUT/_staging/batch-<id>-<token>/`` (no reader looks there: its name starts 
 files are listed in ``OUT/_published/<id>.json`` (written whole, by a rename: that is the commit),
 and then each is moved into ``records/`` by a rename. A run killed before the list leaves only a
 staging dir, which the next run removes; one killed after it has its moves finished by the next run
-(before Spark starts) and its micro-batch, which Spark replays with the same offsets, is not written
+(before its query starts) and its micro-batch, which Spark replays with the same offsets, is not written
 again. So ``records/`` never holds an offset twice nor a partial file; between a kill during the
 moves and the next run it may lack some files of the micro-batch that was being moved. One run at a
 time: OUT is locked (``flock``, released by the kernel when the process dies, so a killed run leaves
 no stale lock), and a second run refuses before Spark starts. An OUT written by Spark's file sink
-(``records/_spark_metadata/``, before this) is adopted on the next run: files that its log does not
+(``records/_spark_metadata/``) is adopted on the next run: files that its log does not
 list (left by killed runs) are removed, then the log.
 
 The batch audit (``OUT/batches/``) is the full pipeline's: an incremental OUT has none.
@@ -29,6 +29,7 @@ The batch audit (``OUT/batches/``) is the full pipeline's: an incremental OUT ha
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -71,15 +72,20 @@ class OutputLock:
     not, so a stale lock never blocks. Taken before Spark starts, so a second run refuses at once."""
 
     def __init__(self, output: str):
-        out = Path(output)
-        out.mkdir(parents=True, exist_ok=True)
+        self.path = Path(output)
+        self._created = not self.path.exists()
+        self.path.mkdir(parents=True, exist_ok=True)
         try:
-            self._lock = locking.Lock(out)
+            self._lock = locking.Lock(self.path)
         except FileExistsError:
             raise OutputBusyError(f"{output}: another kafkaspec pipeline run is writing it (it holds the folder's "
                                   "lock); wait for it to end, or stop it") from None
 
     def release(self) -> None:
+        """Unlock OUT; remove it if this run created it and wrote nothing (Spark did not start, say)."""
+        if self._created:
+            with contextlib.suppress(OSError):
+                self.path.rmdir()
         self._lock.release()
 
     def __enter__(self) -> OutputLock:
@@ -99,7 +105,7 @@ class IncrementalSummary:
     micro_batches: int = 0  # this run's micro-batches that read something
     offsets: dict = field(default_factory=dict)  # the next offset per topic-partition: {"orders": {"0": 23}}
     seconds: float = 0.0
-    #: uncommitted files found in records/ and removed (left by killed runs of Spark's file sink, before 2026-11)
+    #: uncommitted files found in records/ and removed (left by killed runs of Spark's file sink, which wrote OUTs before)
     removed_files: int = 0
 
 
@@ -224,7 +230,8 @@ def recover(out: Path) -> int:
         if (out / STAGING).is_dir():
             for p in (out / STAGING).iterdir():
                 if _STAGED.match(p.name) and p.name not in named and not p.is_symlink():
-                    shutil.rmtree(p)
+                    # a killed run's JVM may still be ending: what it writes meanwhile goes with the next run
+                    shutil.rmtree(p, ignore_errors=True)
         if (out / PUBLISHED).is_dir():
             for p in (out / PUBLISHED).glob(".*.tmp"):
                 p.unlink()
@@ -311,10 +318,13 @@ def _adopt_file_sink(out: Path) -> int:
     entries = sorted((int(p.name.split(".")[0]), p) for p in log.iterdir()
                      if re.fullmatch(r"[0-9]+(\.compact)?", p.name))
     for batch_id, path in entries:
-        for line in path.read_text(encoding="utf-8").splitlines()[1:]:
-            entry = json.loads(line)
-            name = entry["path"].rsplit("/", 1)[-1]
-            if entry.get("action") == "delete":
+        try:
+            lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+            names = [(str(e["path"]).rsplit("/", 1)[-1], e.get("action")) for e in lines]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"{path}: not a log of Spark's file sink ({exc}); records/ cannot be adopted") from None
+        for name, action in names:
+            if action == "delete":
                 deleted.add(name)
             elif not path.name.endswith(".compact") or name not in added:
                 added[name] = batch_id

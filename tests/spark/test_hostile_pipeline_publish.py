@@ -152,7 +152,7 @@ def test_an_output_of_sparks_file_sink_is_adopted_its_orphans_removed(tmp_path):
         entry = {"path": f"file://{part0 / name}", "size": 1, "isDir": False, "modificationTime": 0,
                  "blockReplication": 1, "blockSize": 1, "action": "add"}
         (log / str(batch)).write_text("v1\n" + json.dumps(entry) + "\n")
-    with pytest.raises(Exception):
+    with pytest.raises(pa.ArrowInvalid):
         ds.dataset(str(records), format="parquet", partitioning="hive").to_table()  # the 0-byte orphan
 
     assert recover(out) == 2
@@ -173,3 +173,22 @@ def test_a_second_lock_on_out_is_refused_in_one_line_and_released_with_the_first
         assert str(out) in str(caught.value) and "\n" not in str(caught.value)
     with OutputLock(str(out)):
         pass
+
+
+def test_a_lock_that_created_out_and_wrote_nothing_leaves_no_out(tmp_path):
+    canary = tmp_path / "canary"
+    canary.write_text("keep")
+    with OutputLock(str(tmp_path / "new" / "out")):
+        pass
+    assert not (tmp_path / "new" / "out").exists() and canary.read_text() == "keep"
+
+
+def test_a_log_of_the_file_sink_that_is_not_one_is_refused_naming_it(tmp_path):
+    out = tmp_path / "out"
+    log = out / "records" / "_spark_metadata"
+    log.mkdir(parents=True)
+    (log / "0").write_text('v1\n{"no path": 1}\n')
+    kept = _parquet(out / "records" / "topic=orders" / "partition=0" / "part-x.parquet", range(3))
+    with pytest.raises(ValueError, match=r"_spark_metadata/0: not a log of Spark's file sink"):
+        recover(out)
+    assert (out / "records" / "topic=orders" / "partition=0" / kept).exists()
