@@ -417,5 +417,5 @@ def format_summary(s: IncrementalSummary) -> str:
         f"  appended {s.records:,} records in {s.micro_batches} micro-batch{'es' if s.micro_batches != 1 else ''} "
         f"to {s.output.rstrip('/')}/records/ ({s.isolation_level}) in {s.seconds:.1f} s",
         f"  next offsets: {parts or 'none yet'} (recorded in {s.output.rstrip('/')}/{CHECKPOINT}/ and summary.json)",
-    ] + ([f"  removed {s.removed_files:,} uncommitted files that killed runs had left in {s.output.rstrip('/')}/records/"]
-         if s.removed_files else []))
+    ] + ([f"  removed {s.removed_files:,} uncommitted file{'s' if s.removed_files != 1 else ''} that killed runs had "
+          f"left in {s.output.rstrip('/')}/records/"] if s.removed_files else []))
