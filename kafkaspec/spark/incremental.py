@@ -1,39 +1,98 @@
 """``kafkaspec pipeline SRC OUT --incremental`` (and ``--follow``): append only what is new since the last run.
 
-The job is a streaming query (:mod:`.streaming`) with Spark's Parquet file sink:
-``OUT/records/`` gets the new records (the ``kafkalog`` columns, partitioned by topic and
-partition), ``OUT/_checkpoint/`` is the query's checkpoint, which records the offsets read
-per topic-partition (the Kafka source's JSON), and ``OUT/summary.json`` says them too, with
+The job is a streaming query (:mod:`.streaming`) whose micro-batches are published to
+``OUT/records/`` (the ``kafkalog`` columns, partitioned by topic and partition) by
+:func:`_write_batch`; ``OUT/_checkpoint/`` is the query's checkpoint, which records the offsets
+read per topic-partition (the Kafka source's JSON), and ``OUT/summary.json`` says them too, with
 the records this run appended. ``--incremental`` runs once over what is there now
 (``trigger(availableNow=True)``) and stops; ``--follow`` keeps running, one micro-batch every
 ``--interval`` (``trigger(processingTime=...)``), until it is interrupted (Ctrl-C or SIGTERM),
 and then stops cleanly. The next run, of either kind, starts where the checkpoint ends: an
 hourly job over a synced backup reads the new data only, and a run killed half way is
-finished by the next one (the file sink and its checkpoint give each offset to ``records/``
-once).
+finished by the next one.
+
+Each offset reaches ``records/`` once, for every reader, not only Spark's: a micro-batch is written
+to ``OUT/_staging/batch-<id>-<token>/`` (no reader looks there: its name starts with ``_``), its
+files are listed in ``OUT/_published/<id>.json`` (written whole, by a rename: that is the commit),
+and then each is moved into ``records/`` by a rename. A run killed before the list leaves only a
+staging dir, which the next run removes; one killed after it has its moves finished by the next run
+(before its query starts) and its micro-batch, which Spark replays with the same offsets, is not written
+again. So ``records/`` never holds an offset twice nor a partial file; between a kill during the
+moves and the next run it may lack some files of the micro-batch that was being moved. One run at a
+time: OUT is locked (``flock``, released by the kernel when the process dies, so a killed run leaves
+no stale lock), and a second run refuses before Spark starts. An OUT written by Spark's file sink
+(``records/_spark_metadata/``) is adopted on the next run: files that its log does not
+list (left by killed runs) are removed, then the log.
 
 The batch audit (``OUT/batches/``) is the full pipeline's: an incremental OUT has none.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import re
+import secrets
+import shutil
 import signal
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from ..logdir import staging as locking
 
 if TYPE_CHECKING:
-    from pyspark.sql import SparkSession
+    from pyspark.sql import DataFrame, SparkSession
     from pyspark.sql.streaming import StreamingQuery
 
 CHECKPOINT = "_checkpoint"
+#: a micro-batch's files while they are written: ``_staging/batch-<id>-<token>/``
+STAGING = "_staging"
+#: the commit of a micro-batch to ``records/``: ``_published/<id>.json`` lists its files
+PUBLISHED = "_published"
+_STAGED = re.compile(r"^batch-([0-9]+)-[0-9a-f]{12}$")
+_MANIFEST = re.compile(r"^([0-9]+)\.json$")
 
 
 class NotIncrementalError(ValueError):
     """OUT holds a full pipeline run, which has no checkpoint to continue from."""
+
+
+class OutputBusyError(FileExistsError):
+    """Another pipeline run holds OUT's lock."""
+
+
+class OutputLock:
+    """OUT locked for one run (created if missing): the ``flock`` of ``kafkaspec rewrite``
+    (:class:`kafkaspec.logdir.staging.Lock`), which the kernel releases when the process ends, killed or
+    not, so a stale lock never blocks. Taken before Spark starts, so a second run refuses at once."""
+
+    def __init__(self, output: str):
+        self.path = Path(output)
+        self._created = not self.path.exists()
+        self.path.mkdir(parents=True, exist_ok=True)
+        try:
+            self._lock = locking.Lock(self.path)
+        except FileExistsError:
+            raise OutputBusyError(f"{output}: another kafkaspec pipeline run is writing it (it holds the folder's "
+                                  "lock); wait for it to end, or stop it") from None
+
+    def release(self) -> None:
+        """Unlock OUT; remove it if this run created it and wrote nothing (Spark did not start, say)."""
+        if self._created:
+            with contextlib.suppress(OSError):
+                self.path.rmdir()
+        self._lock.release()
+
+    def __enter__(self) -> OutputLock:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
 
 
 @dataclass
@@ -46,6 +105,8 @@ class IncrementalSummary:
     micro_batches: int = 0  # this run's micro-batches that read something
     offsets: dict = field(default_factory=dict)  # the next offset per topic-partition: {"orders": {"0": 23}}
     seconds: float = 0.0
+    #: uncommitted files found in records/ and removed (left by killed runs of Spark's file sink, which wrote OUTs before)
+    removed_files: int = 0
 
 
 def check_output(output: str) -> None:
@@ -58,13 +119,20 @@ def check_output(output: str) -> None:
 
 def run_incremental(spark: SparkSession, input_path: str, output: str, *, isolation_level: str = "read_committed",
                     on_corruption: str = "skip", verify_crc: bool = True, split_size: str = "64m",
-                    follow: str | None = None, private_key_dir: str | None = None) -> IncrementalSummary:
+                    follow: str | None = None, private_key_dir: str | None = None,
+                    lock: OutputLock | None = None) -> IncrementalSummary:
     """Append to ``output`` what ``input_path`` has beyond the checkpoint; ``follow``: a trigger interval
     (``"10 seconds"``) to keep going until interrupted; ``private_key_dir``: as for
-    :func:`~.pipeline.run_pipeline`. Returns the summary, also written to summary.json."""
+    :func:`~.pipeline.run_pipeline`; ``lock``: OUT's lock, when the caller took it (before starting
+    Spark); otherwise it is taken here. Returns the summary, also written to summary.json."""
     check_output(output)
+    if lock is None:
+        with OutputLock(output) as own:
+            return run_incremental(spark, input_path, output, isolation_level=isolation_level,
+                                   on_corruption=on_corruption, verify_crc=verify_crc, split_size=split_size,
+                                   follow=follow, private_key_dir=private_key_dir, lock=own)
     out = Path(output)
-    out.mkdir(parents=True, exist_ok=True)
+    removed = recover(out)
     summary = IncrementalSummary(str(input_path), str(out), "follow" if follow else "incremental", isolation_level)
     started = time.perf_counter()
     stream = (spark.readStream.format("kafkalog").option("isolationLevel", isolation_level)
@@ -72,8 +140,8 @@ def run_incremental(spark: SparkSession, input_path: str, output: str, *, isolat
               .option("splitSize", split_size)
               .options(**({"tieredPrivateKeyDir": private_key_dir} if private_key_dir is not None else {}))
               .load(str(input_path)))
-    writer = (stream.writeStream.format("parquet").partitionBy("topic", "partition")
-              .option("checkpointLocation", str(out / CHECKPOINT)).option("path", str(out / "records")))
+    writer = (stream.writeStream.foreachBatch(lambda df, batch_id: _write_batch(out, df, batch_id))
+              .option("checkpointLocation", str(out / CHECKPOINT)))
     writer = writer.trigger(processingTime=follow) if follow else writer.trigger(availableNow=True)
     query = writer.start()
     try:
@@ -84,13 +152,220 @@ def run_incremental(spark: SparkSession, input_path: str, output: str, *, isolat
     finally:
         if query.isActive:
             query.stop()
+        recover(out)  # a micro-batch stopped during its moves (SIGTERM) is finished now
     exc = query.exception()
     if exc is not None:
         raise RuntimeError(f"the incremental pipeline failed: {exc.desc if hasattr(exc, 'desc') else exc}")
     _progress(summary, query, out)
+    summary.removed_files = removed
     summary.seconds = time.perf_counter() - started
-    (out / "summary.json").write_text(json.dumps(asdict(summary), indent=2, sort_keys=True) + "\n")
+    write_json(out / "summary.json", asdict(summary))
     return summary
+
+
+def write_json(path: Path, value: Any) -> None:
+    """Write ``path`` whole or not at all (a temporary file beside it, flushed, then renamed over it):
+    a run killed while writing leaves the previous version."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(json.dumps(value, indent=2, sort_keys=True) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    _sync(path.parent)
+
+
+#: one publisher at a time in this process: a micro-batch that Spark's stop left moving its files on
+#: the callback's thread, and :func:`recover` at the end of the run
+_publishing = threading.Lock()
+
+
+def _write_batch(out: Path, df: DataFrame, batch_id: int) -> None:
+    """The sink (``foreachBatch``): write the micro-batch to a staging dir, list its files in
+    ``_published/<id>.json`` (the commit), move them into ``records/``. A micro-batch that Spark replays
+    (killed before its checkpoint's commit) and that was published already is finished, not written again:
+    Spark replays a micro-batch with the offsets its checkpoint logged, which the list records and checks."""
+    offsets = _logged_offsets(out / CHECKPOINT, batch_id)
+    with _publishing:
+        manifest = _read_manifest(out / PUBLISHED / f"{batch_id}.json")
+        if manifest is not None:
+            if manifest["offsets"] is not None and manifest["offsets"] != offsets:
+                raise RuntimeError(f"{out / PUBLISHED / f'{batch_id}.json'}: micro-batch {batch_id} was published "
+                                   f"for other offsets than {out / CHECKPOINT} logs for it ({manifest['offsets']} "
+                                   f"vs {offsets}); was {CHECKPOINT}/ replaced?")
+            _publish(out, manifest)
+            return
+    staged = out / STAGING / f"batch-{batch_id}-{secrets.token_hex(6)}"
+    df.write.partitionBy("topic", "partition").parquet(str(staged))
+    files = sorted(p.relative_to(staged).as_posix() for p in staged.rglob("*.parquet"))
+    _sync_tree(staged)
+    with _publishing:
+        (out / PUBLISHED).mkdir(exist_ok=True)
+        manifest = {"batch": batch_id, "offsets": offsets, "staging": staged.name, "files": files}
+        write_json(out / PUBLISHED / f"{batch_id}.json", manifest)
+        _publish(out, manifest)
+        for older in _manifests(out):  # Spark runs micro-batch N once N - 1 is committed in its checkpoint
+            if older < batch_id:
+                (out / PUBLISHED / f"{older}.json").unlink()
+
+
+def recover(out: Path) -> int:
+    """Before and after a run (OUT locked): finish the moves of every published micro-batch, drop the
+    lists of those the checkpoint has committed, remove the staging dirs no list names (micro-batches
+    a killed run did not get to publish) and adopt an OUT that Spark's file sink wrote. Returns the
+    number of files removed from ``records/`` (uncommitted files a file sink's killed run left)."""
+    removed = _adopt_file_sink(out)
+    with _publishing:
+        committed = _last_commit(out / CHECKPOINT)
+        named = set()
+        for batch_id in _manifests(out):
+            path = out / PUBLISHED / f"{batch_id}.json"
+            manifest = _read_manifest(path)
+            assert manifest is not None
+            _publish(out, manifest)
+            if committed is not None and batch_id <= committed:
+                path.unlink()
+            elif manifest["staging"] is not None:
+                named.add(manifest["staging"])
+        if (out / STAGING).is_dir():
+            for p in (out / STAGING).iterdir():
+                if _STAGED.match(p.name) and p.name not in named and not p.is_symlink():
+                    # a killed run's JVM may still be ending: what it writes meanwhile goes with the next run
+                    shutil.rmtree(p, ignore_errors=True)
+        if (out / PUBLISHED).is_dir():
+            for p in (out / PUBLISHED).glob(".*.tmp"):
+                p.unlink()
+    return removed
+
+
+def _publish(out: Path, manifest: dict) -> None:
+    """Move a published micro-batch's files from its staging dir into ``records/``, those not moved yet
+    (each by one rename: it is in one place or the other), then remove the staging dir."""
+    staged = out / STAGING / manifest["staging"] if manifest["staging"] is not None else None
+    records = out / "records"
+    parents = set()
+    for rel in manifest["files"]:
+        target = records / rel
+        source = staged / rel if staged is not None else None
+        if source is not None and source.is_file():
+            if target.exists() or target.is_symlink():
+                raise FileExistsError(f"{target} exists: micro-batch {manifest['batch']} cannot publish its file "
+                                      "of that name (from another run?)")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.rename(source, target)
+            parents.add(target.parent)
+        elif not target.is_file():
+            raise FileNotFoundError(f"{out / PUBLISHED}/{manifest['batch']}.json lists {rel}, which is neither "
+                                    f"staged nor in {records}: the output was changed by hand")
+    for parent in parents:
+        _sync(parent)
+    if staged is not None and staged.is_dir():
+        shutil.rmtree(staged)
+
+
+def _read_manifest(path: Path) -> dict | None:
+    """A published micro-batch's list, or None when there is none. One that this module did not write
+    (names outside its staging dir or ``records/``) is refused, naming it."""
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{path}: not a published micro-batch's list: {exc}") from None
+    ok = (isinstance(manifest, dict) and isinstance(manifest.get("batch"), int)
+          and isinstance(manifest.get("files"), list) and "offsets" in manifest
+          and (manifest.get("staging") is None or (isinstance(manifest["staging"], str)
+                                                   and _STAGED.match(manifest["staging"]) is not None))
+          and all(isinstance(f, str) and f.endswith(".parquet") and not f.startswith("/")
+                  and ".." not in f.split("/") for f in manifest["files"]))
+    if not ok:
+        raise ValueError(f"{path}: not a published micro-batch's list (written by hand?)")
+    return manifest
+
+
+def _manifests(out: Path) -> list[int]:
+    folder = out / PUBLISHED
+    if not folder.is_dir():
+        return []
+    return sorted(int(m[1]) for m in (_MANIFEST.match(p.name) for p in folder.iterdir()) if m)
+
+
+def _last_commit(checkpoint: Path) -> int | None:
+    commits = [int(p.name) for p in (checkpoint / "commits").glob("[0-9]*") if p.name.isdigit()]
+    return max(commits) if commits else None
+
+
+def _logged_offsets(checkpoint: Path, batch_id: int) -> Any:
+    """The offsets the checkpoint logged for micro-batch ``batch_id`` (before Spark ran it), or None."""
+    try:
+        lines = (checkpoint / "offsets" / str(batch_id)).read_text().splitlines()
+    except FileNotFoundError:
+        return None
+    return json.loads(lines[2]) if len(lines) > 2 else None
+
+
+def _adopt_file_sink(out: Path) -> int:
+    """An OUT that Spark's Parquet file sink wrote (``records/_spark_metadata/``, the log of the files
+    each micro-batch committed, which only Spark's readers consult) becomes one this module writes:
+    the Parquet files the log does not list (a killed run's, or a concurrent run's that lost) are
+    removed, a micro-batch the log committed but the checkpoint did not is recorded as published (so
+    that Spark's replay of it writes nothing), and the log goes last. Returns the files removed."""
+    log = out / "records" / "_spark_metadata"
+    if not log.is_dir():
+        return 0
+    added: dict[str, int] = {}
+    deleted: set[str] = set()
+    entries = sorted((int(p.name.split(".")[0]), p) for p in log.iterdir()
+                     if re.fullmatch(r"[0-9]+(\.compact)?", p.name))
+    for batch_id, path in entries:
+        try:
+            lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+            names = [(str(e["path"]).rsplit("/", 1)[-1], e.get("action")) for e in lines]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"{path}: not a log of Spark's file sink ({exc}); records/ cannot be adopted") from None
+        for name, action in names:
+            if action == "delete":
+                deleted.add(name)
+            elif not path.name.endswith(".compact") or name not in added:
+                added[name] = batch_id
+    listed = {n: b for n, b in added.items() if n not in deleted}
+    removed = 0
+    files: dict[int, list[str]] = {}
+    for p in sorted((out / "records").rglob("*.parquet")):
+        if log in p.parents:
+            continue
+        if p.name in listed:
+            files.setdefault(listed[p.name], []).append(p.relative_to(out / "records").as_posix())
+            continue
+        p.unlink()
+        crc = p.with_name(f".{p.name}.crc")
+        if crc.is_file():
+            crc.unlink()
+        removed += 1
+    last, committed = (entries[-1][0] if entries else None), _last_commit(out / CHECKPOINT)
+    if last is not None and (committed is None or last > committed):
+        (out / PUBLISHED).mkdir(exist_ok=True)
+        write_json(out / PUBLISHED / f"{last}.json",
+                   {"batch": last, "offsets": _logged_offsets(out / CHECKPOINT, last), "staging": None,
+                    "files": files.get(last, [])})
+    shutil.rmtree(log)
+    return removed
+
+
+def _sync(path: Path) -> None:
+    """Flush a file, or a directory's entries, to disk (a rename can otherwise reach it before the data)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _sync_tree(root: Path) -> None:
+    for directory, _, names in os.walk(root):
+        for name in names:
+            _sync(Path(directory, name))
+        _sync(Path(directory))
 
 
 def _until_interrupted(query: StreamingQuery) -> None:
@@ -142,4 +417,5 @@ def format_summary(s: IncrementalSummary) -> str:
         f"  appended {s.records:,} records in {s.micro_batches} micro-batch{'es' if s.micro_batches != 1 else ''} "
         f"to {s.output.rstrip('/')}/records/ ({s.isolation_level}) in {s.seconds:.1f} s",
         f"  next offsets: {parts or 'none yet'} (recorded in {s.output.rstrip('/')}/{CHECKPOINT}/ and summary.json)",
-    ])
+    ] + ([f"  removed {s.removed_files:,} uncommitted file{'s' if s.removed_files != 1 else ''} that killed runs had "
+          f"left in {s.output.rstrip('/')}/records/"] if s.removed_files else []))

@@ -25,13 +25,13 @@ if TYPE_CHECKING:  # (pyarrow and the task code are imported when the job runs: 
     from pyspark.sql import SparkSession
 
     from ..arrow.ranges import RangeTask
+    from .incremental import OutputLock
     from .onepass import RangeResult
     from .options import ReadOptions
     from .values import ValueColumns
 
 import argparse
 import contextlib
-import json
 import os
 import shutil
 import sys
@@ -163,7 +163,8 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
             raise KafkaFormatError(min(failed, key=lambda r: r.index).error or "")
         commit(results, out, staging)
         # a full run replaces an incremental one: its offsets no longer say what records/ holds
-        shutil.rmtree(out / "_checkpoint", ignore_errors=True)
+        for name in ("_checkpoint", "_published", "_staging"):
+            shutil.rmtree(out / name, ignore_errors=True)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     summary.seconds = time.perf_counter() - t0
@@ -213,8 +214,9 @@ def _decoded_summary(values: ValueColumns, results: list[RangeResult]) -> dict[s
 
 def write_summary(summary: Summary) -> None:
     """``OUTPUT/summary.json``: the summary's fields by name."""
-    path = Path(summary.output) / "summary.json"
-    path.write_text(json.dumps(asdict(summary), indent=2, sort_keys=True) + "\n")
+    from .incremental import write_json
+
+    write_json(Path(summary.output) / "summary.json", asdict(summary))
 
 
 def _run_indexed(item: tuple[int, RangeTask], staging: str, read_committed: bool,
@@ -362,7 +364,6 @@ def quiet_session(master: str | None, log_path: str, *, memory: str) -> SparkSes
 
 def run_args(args: argparse.Namespace) -> int:
     from ..codec.extras import require_spark
-    from .session import build_session
 
     require_spark("kafkaspec pipeline")
 
@@ -381,6 +382,15 @@ def run_args(args: argparse.Namespace) -> int:
         if args.interval <= 0:
             raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
         check_output(args.output)  # before Spark starts
+    from .incremental import OutputLock
+
+    with OutputLock(args.output) as lock:  # a second run into OUTPUT refuses here, before Spark starts
+        return _run_locked(args, incremental, lock)
+
+
+def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -> int:
+    from .session import build_session
+
     started = time.perf_counter()
     master = args.master
     if master is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
@@ -394,7 +404,7 @@ def run_args(args: argparse.Namespace) -> int:
         os.close(handle)
         spark = quiet_session(master, log_path, memory=args.memory)
     if incremental:
-        return _run_incremental(spark, args, log_path)
+        return _run_incremental(spark, args, log_path, lock)
     with _stopping(spark, log_path):
         summary = run_pipeline(spark, args.input, args.output, isolation_level=args.isolation_level,
                                on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
@@ -426,7 +436,7 @@ def _stopping(spark: SparkSession, log_path: str | None) -> Iterator[None]:
         os.unlink(log_path)
 
 
-def _run_incremental(spark: SparkSession, args: argparse.Namespace, log_path: str | None) -> int:
+def _run_incremental(spark: SparkSession, args: argparse.Namespace, log_path: str | None, lock: OutputLock) -> int:
     from .incremental import format_summary as format_incremental
     from .incremental import run_incremental
 
@@ -434,7 +444,8 @@ def _run_incremental(spark: SparkSession, args: argparse.Namespace, log_path: st
         summary = run_incremental(spark, args.input, args.output, isolation_level=args.isolation_level,
                                   on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
                                   split_size=args.split_size, private_key_dir=args.tiered_private_key_dir,
-                                  follow=f"{int(args.interval * 1000)} milliseconds" if args.follow else None)
+                                  follow=f"{int(args.interval * 1000)} milliseconds" if args.follow else None,
+                                  lock=lock)
     if not args.quiet:
         print(format_incremental(summary))
     return 0
