@@ -51,6 +51,10 @@ class ValueColumns:
     key_format: str | None = None
     value_format: str | None = None
     registry_url: str | None = None
+    #: the driver's ``KAFKASPEC_REGISTRY_TIMEOUT`` / ``KAFKASPEC_REGISTRY_BUDGET`` (executors may not share its
+    #: environment); None: the executor's, else the defaults. The budget and a failed registry are per task
+    registry_timeout: float | None = None
+    registry_budget: float | None = None
     #: the read's topics, sorted; several: the decoded columns are structs of one field per topic
     topics: tuple[str, ...] = ()
     #: the ``_schemas`` topic replayed on the driver (None until :func:`resolve`)
@@ -67,7 +71,7 @@ class ValueColumns:
         if self.registry_url:
             from ..values.registry import RegistryClient
 
-            registry = RegistryClient(self.registry_url)
+            registry = RegistryClient(self.registry_url, self.registry_timeout, self.registry_budget)
         return ValueDecoder(Schemas(self.schemas, registry, dict(self.pinned)), self.value_format or "bytes", self.key_format or "bytes")
 
 
@@ -86,7 +90,13 @@ def parse_formats(get: Callable[[str], str | None], error: type[ValueError]) -> 
         if url is not None:
             raise error("option schemaRegistryUrl needs keyFormat or valueFormat")
         return None
-    return ValueColumns(key_format=formats["key"], value_format=formats["value"], registry_url=url)
+    if url is None:
+        return ValueColumns(key_format=formats["key"], value_format=formats["value"])
+    from ..values.registry import registry_env
+
+    timeout, budget = registry_env()
+    return ValueColumns(key_format=formats["key"], value_format=formats["value"], registry_url=url,
+                        registry_timeout=timeout, registry_budget=budget)
 
 
 def resolve(vc: ValueColumns, log: LogDir, wants: Callable[[str, int], bool]) -> ValueColumns:

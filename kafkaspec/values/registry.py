@@ -39,7 +39,7 @@ from typing import Any, NoReturn
 
 from .schemas_topic import SCHEMA_TYPES, Reference, Schema
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_TIMEOUT", "RegistryClient", "RegistryError"]
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_TIMEOUT", "RegistryClient", "RegistryError", "registry_env"]
 
 #: a schema answer larger than this is refused (the registry's own default limit is far below)
 MAX_ANSWER_BYTES = 16 << 20
@@ -334,9 +334,7 @@ def _origin(url: str) -> str:
 def _safe(url: str) -> str:
     """The URL without its user-info part (no credentials in messages)."""
     parts = urllib.parse.urlsplit(url)
-    host = parts.hostname or ""
-    if parts.port:
-        host += f":{parts.port}"
+    host = parts.netloc.rpartition("@")[2]  # as written: an IPv6 address keeps its brackets
     return urllib.parse.urlunsplit((parts.scheme, host, parts.path, "", "")).rstrip("/")
 
 
@@ -352,6 +350,19 @@ def _safe_text(url: str) -> str:
 
 def _first_line(text: str) -> str:
     return text.strip().splitlines()[0] if text.strip() else ""
+
+
+def registry_env() -> tuple[float | None, float | None]:
+    """This process's ``KAFKASPEC_REGISTRY_TIMEOUT`` and ``KAFKASPEC_REGISTRY_BUDGET`` where set and usable,
+    to ship to processes that may not share its environment (Spark executors)."""
+    got: list[float | None] = []
+    for variable in ("KAFKASPEC_REGISTRY_TIMEOUT", "KAFKASPEC_REGISTRY_BUDGET"):
+        try:
+            value = float(os.environ.get(variable, "nan"))
+        except ValueError:
+            value = math.nan
+        got.append(value if _usable(value) else None)
+    return got[0], got[1]
 
 
 def _usable(seconds: float) -> bool:

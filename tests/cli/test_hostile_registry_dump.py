@@ -59,7 +59,7 @@ def test_dump_with_a_silent_registry_is_one_timeout_and_exit_1(data):
 
 @pytest.mark.parametrize(("url", "said"), [
     ("file:///etc/passwd", "registry URL must be http(s)://host[:port][/path], not 'file:///etc/passwd'"),
-    ("http://user:secret@h:abc/", "registry URL 'http://h:abc/' does not parse: Port could not be cast"),
+    ("http://user:secret@h:abc/", "registry URL 'http://h:abc' does not parse: Port could not be cast"),
     ("http://user:secret@[::1", "registry URL 'http://[::1' does not parse: Invalid IPv6 URL"),
 ])
 def test_dump_with_a_registry_url_that_is_not_one_is_exit_2(data, url, said):

@@ -137,6 +137,33 @@ def test_a_redirect_within_the_origin_is_followed_with_the_credentials():
     assert seen == [("/old/schemas/ids/7", AUTH), ("/new/schemas/ids/7", AUTH)]
 
 
+def test_an_ipv6_registry_keeps_its_origin_and_its_brackets():
+    class V6(ThreadingHTTPServer):
+        address_family = socket.AF_INET6
+
+    def answer(self):
+        if self.path.startswith("/old/"):
+            redirect_to(f"http://[::1]:{self.server.server_address[1]}/new/schemas/ids/1")(self)
+        else:
+            _Server.answer(self)
+
+    seen: list = []
+    try:
+        server = V6(("::1", 0), type("H", (_Server,), {"seen": seen, "answer": answer}))
+    except OSError:
+        pytest.skip("no IPv6 loopback here")
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_address[1]
+        client = RegistryClient(f"http://user:secret@[::1]:{port}/old")
+        assert client.by_id(1).schema == '"string"' and client.name == f"http://[::1]:{port}/old"
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert seen == [("/old/schemas/ids/1", AUTH), ("/new/schemas/ids/1", AUTH)]
+
+
 def test_a_redirect_to_userinfo_or_another_scheme_is_refused():
     with serve() as (port_b, seen_b):
         for location in (f"http://evil@127.0.0.1:{port_b}/x", f"ftp://127.0.0.1:{port_b}/x", "file:///etc/passwd"):
