@@ -124,7 +124,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "(default: PATH)")
     p.add_argument("--registry", metavar="URL",
                    help="with --key-format/--value-format: a Schema Registry asked for the ids _schemas lacks "
-                   "(GET /schemas/ids/ID, each id once)")
+                   "(GET /schemas/ids/ID, each id once; KAFKASPEC_REGISTRY_TIMEOUT bounds each request, default "
+                   "10 s, KAFKASPEC_REGISTRY_BUDGET all of them, default 60 s; a registry that failed is not asked "
+                   "again, and one redirecting to another host is refused)")
     p.add_argument("--skip-corrupt", action="store_true",
                    help="resume after a corrupt entry (reported on stderr, exit code 1) instead of stopping")
     p.add_argument("--tiered", metavar="PREFIX",

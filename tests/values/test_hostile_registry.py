@@ -257,7 +257,7 @@ def test_a_dripping_server_is_cut_off_at_the_request_deadline(headers_too):
         with pytest.raises(RegistryError) as exc:
             client.by_id(1)
         took = time.monotonic() - started
-    assert took < 2.5, f"the request took {took:.1f} s with a 1 s deadline"
+    assert took < 4, f"the request took {took:.1f} s with a 1 s deadline"
     assert str(exc.value) == (f"http://127.0.0.1:{port}/schemas/ids/1: no complete answer within 1 s "
                               "(KAFKASPEC_REGISTRY_TIMEOUT sets it)")
 
@@ -284,7 +284,7 @@ def test_a_silent_registry_costs_one_timeout_for_six_ids_and_each_record_names_i
         started = time.monotonic()
         got = [dec.decode("orders", framed(sid, b"\x02")) for sid in range(1, 7)]
         took = time.monotonic() - started
-    assert took < 2.5, f"six ids took {took:.1f} s with a 1 s deadline"
+    assert took < 4, f"six ids took {took:.1f} s with a 1 s deadline"
     assert client.requests == 1
     for d in got:
         assert d.value is None and d.raw is not None and d.error is not None
@@ -345,27 +345,28 @@ def test_a_missing_id_is_no_failure_of_the_registry():
 
 
 def test_the_run_has_a_budget_across_requests():
-    """Answers of 0.4 s each within a 1 s budget: the third request gets what is left, then none is made."""
+    """Answers of 0.3 s each within a 1 s budget: a few are asked, the one running when the budget ends is
+    cut there, and none is asked after it."""
     def slow(self):
-        time.sleep(0.4)
+        time.sleep(0.3)
         _Server.answer(self)
 
     with serve(slow) as (port, seen):
         client = RegistryClient(f"http://127.0.0.1:{port}", timeout=5, budget=1)
         started = time.monotonic()
         outcomes = []
-        for sid in range(1, 8):
+        for sid in range(1, 11):
             try:
                 client.by_id(sid)
                 outcomes.append("ok")
             except RegistryError as exc:
                 outcomes.append(str(exc))
         took = time.monotonic() - started
-    assert took < 2.0, f"seven ids took {took:.1f} s with a 1 s budget"
-    assert outcomes[:2] == ["ok", "ok"]
-    assert client.spent <= 1.0 + 1e-6 and client.requests <= 3 and len(seen) <= 3
-    assert any("KAFKASPEC_REGISTRY_BUDGET" in o for o in outcomes[2:4])
-    assert all("not asked" in o for o in outcomes[4:])
+    assert took < 3, f"ten ids took {took:.1f} s with a 1 s budget"  # not ten answers of 0.3 s
+    assert outcomes[0] == "ok" and client.spent <= 1 + 1e-6 and client.requests == len(seen) <= 4
+    failed = outcomes.index(next(o for o in outcomes if o != "ok"))
+    assert "KAFKASPEC_REGISTRY_BUDGET" in outcomes[failed]
+    assert all("not asked" in o for o in outcomes[failed + 1:]) and client.requests <= failed + 1
 
 
 def test_the_timeouts_come_from_the_environment(monkeypatch):
