@@ -83,6 +83,7 @@ class RegistryClient:
         self._by_id: dict[int, Schema | None] = {}
         self._by_version: dict[tuple[str, int], Schema | None] = {}
         self._failed: dict[int, RegistryError] = {}
+        self._failed_versions: dict[tuple[str, int], RegistryError] = {}
         #: the first failure of the registry as a whole (then nothing more is asked)
         self._down: str | None = None
         #: seconds spent in requests
@@ -116,16 +117,25 @@ class RegistryClient:
         return self._by_id[schema_id]
 
     def version(self, subject: str, version: int) -> Schema | None:
+        """A subject-version (a reference), or None when the registry answers 404; asked once, as by_id."""
         key = (subject, version)
+        if key in self._failed_versions:
+            raise self._failed_versions[key]
         if key not in self._by_version:
-            body = self._get(f"/subjects/{urllib.parse.quote(subject, safe='')}/versions/{version}")
-            if body is None:
-                self._by_version[key] = None
-            else:
-                sid = body.get("id")
-                if not isinstance(sid, int):
-                    raise RegistryError(f"{self._name}: subject {subject!r} version {version} has no id")
-                self._by_version[key] = _schema(sid, body, self._name)
+            try:
+                body = self._get(f"/subjects/{urllib.parse.quote(subject, safe='')}/versions/{version}")
+                if body is None:
+                    self._by_version[key] = None
+                else:
+                    sid = body.get("id")
+                    if not isinstance(sid, int):
+                        raise RegistryError(f"{self._name}: subject {subject[:80]!r} version {version} has no id")
+                    self._by_version[key] = _schema(sid, body, self._name)
+            except _Down:
+                raise
+            except RegistryError as exc:
+                self._failed_versions[key] = exc
+                raise
         return self._by_version[key]
 
     def _get(self, path: str) -> dict[str, Any] | None:
@@ -150,7 +160,7 @@ class RegistryClient:
                        "not followed (credentials go to the configured registry only)")
         except urllib.error.HTTPError as exc:
             self._fail(f"{where}: HTTP {exc.code}")
-        except (urllib.error.URLError, OSError, http.client.HTTPException) as exc:
+        except (urllib.error.URLError, OSError, http.client.HTTPException, ValueError) as exc:
             reason = getattr(exc, "reason", None) or exc
             self._fail(f"{where}: {_first_line(str(reason)) or type(exc).__name__}")
         finally:

@@ -395,3 +395,22 @@ def test_a_reference_the_failed_registry_cannot_give_is_an_error_of_the_record()
     assert client.requests == 1
     assert all(d.value is None and f"127.0.0.1:{port}/subjects/money/versions/1" in d.error for d in got)
     assert all("secret" not in d.error for d in got)
+
+
+def test_a_reference_answered_with_no_schema_is_asked_once():
+    """A registry that answers, but not a schema: an error of that subject-version, cached as a miss is."""
+    def answer(self):
+        self.send_response(200)
+        self.send_header("Content-Length", "8")
+        self.end_headers()
+        self.wfile.write(b"not json")
+
+    with serve(answer) as (port, seen):
+        client = RegistryClient(f"http://127.0.0.1:{port}")
+        for _ in range(5):
+            with pytest.raises(RegistryError, match="/subjects/money/versions/1: the answer is not JSON"):
+                client.version("money", 1)
+        assert client.failure is None  # the registry answered: other subjects are still asked
+        with pytest.raises(RegistryError, match="/subjects/other/versions/1"):
+            client.version("other", 1)
+    assert [p for p, _ in seen] == ["/subjects/money/versions/1", "/subjects/other/versions/1"]
