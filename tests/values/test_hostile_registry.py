@@ -284,7 +284,7 @@ def test_a_silent_registry_costs_one_timeout_for_six_ids_and_each_record_names_i
         started = time.monotonic()
         got = [dec.decode("orders", framed(sid, b"\x02")) for sid in range(1, 7)]
         took = time.monotonic() - started
-    assert took < 4, f"six ids took {took:.1f} s with a 1 s deadline"
+    assert took < 5, f"six ids took {took:.1f} s with a 1 s deadline"
     assert client.requests == 1
     for d in got:
         assert d.value is None and d.raw is not None and d.error is not None
