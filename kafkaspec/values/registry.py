@@ -182,7 +182,7 @@ class RegistryClient:
         opener = urllib.request.build_opener(_SameOrigin(self._origin), _WatchedHTTP(watch), _WatchedHTTPS(watch))
         req = urllib.request.Request(url, headers=self._headers)
         try:
-            with opener.open(req, timeout=limit) as resp:
+            with opener.open(req, timeout=limit + 1) as resp:  # the deadline is _within's; this one a backstop
                 return resp.status, resp.read(MAX_ANSWER_BYTES + 1)
         except urllib.error.HTTPError as exc:
             if exc.code == 404:
@@ -276,7 +276,10 @@ def _within(limit: float, request: Callable[[_Watch], tuple[int, bytes]]) -> tup
         watch.cancel()
         raise _Timeout()
     if "error" in box:
-        raise box["error"]
+        error = box["error"]
+        if isinstance(error, TimeoutError) or isinstance(getattr(error, "reason", None), TimeoutError):
+            raise _Timeout() from None  # a socket's own timeout, at the deadline too
+        raise error
     answer: tuple[int, bytes] = box["answer"]
     return answer
 
