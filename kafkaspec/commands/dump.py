@@ -124,7 +124,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "(default: PATH)")
     p.add_argument("--registry", metavar="URL",
                    help="with --key-format/--value-format: a Schema Registry asked for the ids _schemas lacks "
-                   "(GET /schemas/ids/ID, each id once)")
+                   "(GET /schemas/ids/ID, each id once; KAFKASPEC_REGISTRY_TIMEOUT bounds each request, default "
+                   "10 s, KAFKASPEC_REGISTRY_BUDGET all of them, default 60 s; a registry that failed is not asked "
+                   "again, and one redirecting to another host is refused)")
     p.add_argument("--skip-corrupt", action="store_true",
                    help="resume after a corrupt entry (reported on stderr, exit code 1) instead of stopping")
     p.add_argument("--tiered", metavar="PREFIX",
@@ -204,11 +206,15 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
         raise no_kafka_data(given)
     args.values = None
     if args.key_format or args.value_format:
-        from kafkaspec.values import decoder
+        from kafkaspec.values import RegistryError, decoder
 
         schemas_log = log if args.schemas is None else open_log(as_path(args.schemas))
-        args.values = decoder(schemas_log, key_format=args.key_format or "bytes",
-                              value_format=args.value_format or "bytes", registry_url=args.registry)
+        try:
+            args.values = decoder(schemas_log, key_format=args.key_format or "bytes",
+                                  value_format=args.value_format or "bytes", registry_url=args.registry)
+        except RegistryError as exc:  # a URL that is not one
+            print(escape(f"kafkaspec dump: --registry: {exc}"), file=sys.stderr)
+            return 2
     bar = Progress("dump")
     parts = log.partitions() + log.checkpoints()
     total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
@@ -234,6 +240,10 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
     finally:
         bar.close()
         out.flush()
+    registry = args.values.schemas.registry if args.values is not None else None
+    if registry is not None and registry.failure is not None:  # the records name it; this says it once
+        print(escape(f"kafkaspec dump: {registry.failure}; the registry was not asked again"), file=sys.stderr)
+        status = 1
     return status
 
 

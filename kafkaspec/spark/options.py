@@ -63,7 +63,8 @@ option                     meaning
                            ``value_decoded``/``value_error``) columns, typed from the topic's schema
                            (:mod:`.values`); with ``view=batches``, ``keyErrors``/``valueErrors``
 ``schemaRegistryUrl``      a Schema Registry asked for the ids the ``_schemas`` topic of the data
-                           directory does not hold
+                           directory does not hold; the driver's ``KAFKASPEC_REGISTRY_TIMEOUT`` and
+                           ``KAFKASPEC_REGISTRY_BUDGET`` go to the executors with the read
 ``engine``                 ``lockstep`` (default): v2 records decoded many batches at once with
                            numpy (:mod:`kafkaspec.arrow.engine`); ``records``: one record at a time
 =========================  ==================================================================

@@ -21,7 +21,8 @@ Decoding runs on the executors, one Arrow batch at a time, so memory stays bound
 
 from __future__ import annotations
 
-from collections import Counter
+import uuid
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
     from ..arrow.ranges import RangeTask
     from ..logdir import LogDir
+    from ..values.registry import RegistryClient
     from ..values.schemas_topic import SchemaStore
 
 __all__ = ["ValueColumns", "audit_counts", "parse_formats", "resolve", "spark_fields", "with_values"]
@@ -51,6 +53,13 @@ class ValueColumns:
     key_format: str | None = None
     value_format: str | None = None
     registry_url: str | None = None
+    #: the driver's ``KAFKASPEC_REGISTRY_TIMEOUT`` / ``KAFKASPEC_REGISTRY_BUDGET`` (executors may not share its
+    #: environment); None: the executor's, else the defaults. The budget and a failed registry are per task
+    registry_timeout: float | None = None
+    registry_budget: float | None = None
+    #: this read (a stream: this micro-batch): the tasks of one run that a Python worker runs share one
+    #: registry client, its answers, its budget and, once the registry failed, the knowledge of it
+    run: str = ""
     #: the read's topics, sorted; several: the decoded columns are structs of one field per topic
     topics: tuple[str, ...] = ()
     #: the ``_schemas`` topic replayed on the driver (None until :func:`resolve`)
@@ -65,10 +74,31 @@ class ValueColumns:
         """A decoder of this read (on an executor: one per task; the registry's answers cached in it)."""
         registry = None
         if self.registry_url:
-            from ..values.registry import RegistryClient
-
-            registry = RegistryClient(self.registry_url)
+            registry = _registry(self)
         return ValueDecoder(Schemas(self.schemas, registry, dict(self.pinned)), self.value_format or "bytes", self.key_format or "bytes")
+
+
+#: this process's registry clients by run (most recent last), a few kept: a Python worker that runs many
+#: tasks of one read asks a silent registry once, not once per task
+_CLIENTS: OrderedDict[tuple[str, str, float | None, float | None], RegistryClient] = OrderedDict()
+_CLIENTS_KEPT = 4
+
+
+def _registry(vc: ValueColumns) -> RegistryClient:
+    from ..values.registry import RegistryClient
+
+    assert vc.registry_url is not None
+    if not vc.run:
+        return RegistryClient(vc.registry_url, vc.registry_timeout, vc.registry_budget)
+    key = (vc.run, vc.registry_url, vc.registry_timeout, vc.registry_budget)
+    client = _CLIENTS.get(key)
+    if client is None:
+        client = _CLIENTS[key] = RegistryClient(vc.registry_url, vc.registry_timeout, vc.registry_budget)
+        while len(_CLIENTS) > _CLIENTS_KEPT:
+            _CLIENTS.popitem(last=False)
+    else:
+        _CLIENTS.move_to_end(key)
+    return client
 
 
 def parse_formats(get: Callable[[str], str | None], error: type[ValueError]) -> ValueColumns | None:
@@ -86,7 +116,13 @@ def parse_formats(get: Callable[[str], str | None], error: type[ValueError]) -> 
         if url is not None:
             raise error("option schemaRegistryUrl needs keyFormat or valueFormat")
         return None
-    return ValueColumns(key_format=formats["key"], value_format=formats["value"], registry_url=url)
+    if url is None:
+        return ValueColumns(key_format=formats["key"], value_format=formats["value"])
+    from ..values.registry import registry_env
+
+    timeout, budget = registry_env()
+    return ValueColumns(key_format=formats["key"], value_format=formats["value"], registry_url=url,
+                        registry_timeout=timeout, registry_budget=budget, run=uuid.uuid4().hex)
 
 
 def resolve(vc: ValueColumns, log: LogDir, wants: Callable[[str, int], bool]) -> ValueColumns:
@@ -115,7 +151,7 @@ def refresh(vc: ValueColumns, log: LogDir) -> ValueColumns:
 
     from ..values.schemas_topic import read_schemas
 
-    return replace(vc, schemas=read_schemas(log))
+    return replace(vc, schemas=read_schemas(log), run=uuid.uuid4().hex if vc.run else "")
 
 
 def without_times(t: pa.DataType) -> pa.DataType:

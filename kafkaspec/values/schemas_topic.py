@@ -24,6 +24,7 @@ feeds it the ``_schemas`` partitions of a log directory.
 
 from __future__ import annotations
 
+import heapq
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -124,8 +125,14 @@ class SchemaStore:
     counts: dict[str, int] = field(default_factory=dict)
     #: how many partitions of the topic were read (0: there was none where the store was read from)
     partitions_read: int = 0
-    #: subject -> {version: subject-version}: a subject's deletes touch its versions only (linear replay)
+    #: subject -> {version: subject-version}: a subject's deletes touch its versions only
     _by_subject: dict[str, dict[int, SchemaVersion]] = field(default_factory=dict, repr=False)
+    #: subject -> a min-heap of the versions registered live, stale entries included (skipped when
+    #: popped): a DELETE_SUBJECT pops only what it deletes, so each registration is deleted at most once
+    _live: dict[str, list[int]] = field(default_factory=dict, repr=False)
+    #: subject -> the versions soft-deleted since its last CLEAR_SUBJECT (some maybe live again since):
+    #: a CLEAR_SUBJECT looks at these, not at every version the subject has
+    _soft: dict[str, set[int]] = field(default_factory=dict, repr=False)
 
     def apply(self, key: bytes | None, value: bytes | None, where: str = "") -> None:
         """Apply one ``_schemas`` record; a record that is not as the registry writes it is reported."""
@@ -158,15 +165,10 @@ class SchemaStore:
             v = _json_object(value, "value")
             if _field(v, "subject", str, "value") != subject:
                 raise _Bad(f"the value's subject {v['subject'][:80]!r} is not the key's {subject[:80]!r}")
-            own = self._by_subject.get(subject, {})
             if keytype == "DELETE_SUBJECT":
-                until = _field(v, "version", int, "value")
-                for ver, sv in own.items():
-                    if ver <= until:
-                        sv.deleted = True
+                self._delete_subject(subject, _field(v, "version", int, "value"))
             else:
-                for ver in [ver for ver, sv in own.items() if sv.deleted]:
-                    self._tombstone(subject, ver)
+                self._clear_subject(subject)
         self.counts[kind] = self.counts.get(kind, 0) + 1
 
     def _register(self, subject: str, version: int, v: dict[str, Any], where: str) -> None:
@@ -204,6 +206,28 @@ class SchemaStore:
         self.versions[(subject, version)] = sv
         self._by_subject.setdefault(subject, {})[version] = sv
         self.ids.setdefault(schema_id, {})[subject] = version
+        if deleted:
+            self._soft.setdefault(subject, set()).add(version)
+        else:
+            heapq.heappush(self._live.setdefault(subject, []), version)
+
+    def _delete_subject(self, subject: str, until: int) -> None:
+        """Soft-delete the subject's versions 1..``until``."""
+        live = self._live.get(subject)
+        own = self._by_subject.get(subject, {})
+        while live and live[0] <= until:
+            sv = own.get(heapq.heappop(live))
+            if sv is not None and not sv.deleted:
+                sv.deleted = True
+                self._soft.setdefault(subject, set()).add(sv.version)
+
+    def _clear_subject(self, subject: str) -> None:
+        """Hard-delete the subject's soft-deleted versions."""
+        own = self._by_subject.get(subject, {})
+        for ver in sorted(self._soft.pop(subject, ())):
+            sv = own.get(ver)
+            if sv is not None and sv.deleted:
+                self._tombstone(subject, ver)
 
     def _unhold(self, sv: SchemaVersion) -> None:
         holders = self.ids.get(sv.schema.id, {})
@@ -218,8 +242,10 @@ class SchemaStore:
             self._unhold(old)
             own = self._by_subject[subject]
             del own[version]
-            if not own:
+            if not own:  # what is left of the subject's heap and set is stale
                 del self._by_subject[subject]
+                self._live.pop(subject, None)
+                self._soft.pop(subject, None)
 
     # -- lookups ---------------------------------------------------------------------------------
 
