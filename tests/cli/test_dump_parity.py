@@ -70,6 +70,29 @@ def test_snapshot_lines_carry_the_first_sequence(logs):
     assert rows and all(r["first_sequence"] == r["last_sequence"] - r["offset_delta"] for r in rows)
 
 
+def test_snapshot_transaction_and_empty_index_text_lines_are_dump_log_segments(logs, tmp_path):
+    """The text of a producer snapshot, a transaction index and an empty offset index is DumpLogSegments'
+    (tests/brokers compares it with Kafka's own tool over a broker's files)."""
+    snapshot = sorted((logs / "orders-0").glob("*.snapshot"))[-1]
+    rows = _json(snapshot)
+    lines = _cli(snapshot).stdout.splitlines()
+    assert lines[0] == f"Dumping {snapshot}" and len(lines) == len(rows) + 1
+    r = rows[0]
+    txn = "OptionalLong.empty" if r["current_txn_first_offset"] < 0 else f"OptionalLong[{r['current_txn_first_offset']}]"
+    assert lines[1] == (f"producerId: {r['producer_id']} producerEpoch: {r['epoch']} coordinatorEpoch: "
+                        f"{r['coordinator_epoch']} currentTxnFirstOffset: {txn} lastTimestamp: {r['timestamp']} "
+                        f"firstSequence: {r['first_sequence']} lastSequence: {r['last_sequence']} lastOffset: "
+                        f"{r['last_offset']} offsetDelta: {r['offset_delta']} timestamp: {r['timestamp']}")
+    txnindex = next(f for f in sorted(logs.glob("*/*.txnindex")) if f.stat().st_size)
+    t = _json(txnindex)[0]
+    assert _cli(txnindex).stdout.splitlines()[1] == (
+        f"version: 0 producerId: {t['producer_id']} firstOffset: {t['first_offset']} lastOffset: {t['last_offset']} "
+        f"lastStableOffset: {t['last_stable_offset']}")
+    empty = tmp_path / "00000000000000000000.index"
+    empty.write_bytes(b"")
+    assert _cli(empty).stdout.splitlines() == [f"Dumping {empty}", f"{empty} is empty."]
+
+
 def test_version():
     done = _cli("--version")
     assert done.returncode == 0 and done.stdout.startswith("kafkaspec dump ")
