@@ -24,8 +24,9 @@ class BrokerRun:
     #: what the broker served: read_uncommitted and read_committed consumers from the earliest offsets
     uncommitted: list[Row]
     committed: list[Row]
-    #: {group: {(topic, partition): offset}} as the groups committed them
+    #: {group: {(topic, partition): offset}} as the groups committed them, and as the admin API lists them
     group_offsets: dict[str, dict[tuple[str, int], int]]
+    listed_offsets: dict[str, dict[tuple[str, int], int]]
 
 
 @pytest.fixture(scope="session", params=RELEASES)
@@ -38,8 +39,9 @@ def broker_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
         group_offsets = kafka_workload.run(broker.bootstrap)
         uncommitted = kafka_workload.served(broker.bootstrap, "read_uncommitted")
         committed = kafka_workload.served(broker.bootstrap, "read_committed")
+        listed = kafka_workload.listed_offsets(broker.bootstrap)
         live = home / "live-copy"
         shutil.copytree(broker.data, live)
     finally:
         broker.stop()
-    yield BrokerRun(release, live, broker.data, uncommitted, committed, group_offsets)
+    yield BrokerRun(release, live, broker.data, uncommitted, committed, group_offsets, listed)

@@ -51,3 +51,14 @@ def test_every_internal_record_decodes(broker_run):
             assert "unknown_tagged_fields" not in json.dumps(obj.get("decoded")), f"{path}: {line[:300]}"
             decoded += "decoded" in obj
     assert decoded > 100
+
+
+def test_inspect_offsets_agrees_with_the_admin_api(broker_run):
+    """Committed offsets of a classic group and of a KIP-848 consumer group, replayed from
+    __consumer_offsets, against what the broker's admin API lists (and what the commits returned)."""
+    got = kafkaspec("inspect", "offsets", "--json", str(broker_run.stopped))
+    assert got.returncode == 0, got.stderr
+    ours = {g["group"]: {(o["topic"], o["partition"]): o["offset"] for o in g["offsets"]}
+            for g in json.loads(got.stdout)["groups"]}
+    assert broker_run.listed_offsets == broker_run.group_offsets
+    assert ours == broker_run.listed_offsets

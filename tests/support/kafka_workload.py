@@ -105,6 +105,20 @@ def consume_in_groups(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
     return committed
 
 
+def listed_offsets(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
+    """The committed offsets of :data:`GROUPS` as Kafka's admin API lists them."""
+    from confluent_kafka import ConsumerGroupTopicPartitions
+    from confluent_kafka.admin import AdminClient
+
+    admin = AdminClient({"bootstrap.servers": bootstrap, "log_level": 3})
+    out: dict[str, dict[tuple[str, int], int]] = {}
+    for group, _ in GROUPS:
+        futures = admin.list_consumer_group_offsets([ConsumerGroupTopicPartitions(group)])
+        listed = futures[group].result(60)
+        out[group] = {(tp.topic, tp.partition): tp.offset for tp in listed.topic_partitions if tp.offset >= 0}
+    return out
+
+
 def create_topics(bootstrap: str) -> None:
     from confluent_kafka.admin import AdminClient, NewTopic
 
