@@ -466,13 +466,17 @@ def _plain_line(row: dict[str, Any]) -> str:
 
 
 def _snapshot_line(row: dict[str, Any]) -> str:
-    """A producer snapshot entry as DumpLogSegments prints it (a snapshot keeps one batch per producer,
-    so its last timestamp is that batch's)."""
+    """A producer snapshot entry as DumpLogSegments prints it: the producer, then its last batch, which
+    an entry without one (last offset -1: a producer whose transaction marker bumped its epoch) leaves out
+    (Kafka reads no batch from it). A snapshot keeps one batch per producer, so its last timestamp is
+    that batch's."""
     txn = row["current_txn_first_offset"]
-    return (f"producerId: {row['producer_id']} producerEpoch: {row['epoch']} coordinatorEpoch: "
+    line = (f"producerId: {row['producer_id']} producerEpoch: {row['epoch']} coordinatorEpoch: "
             f"{row['coordinator_epoch']} currentTxnFirstOffset: "
-            f"{'OptionalLong.empty' if txn < 0 else f'OptionalLong[{txn}]'} lastTimestamp: {row['timestamp']} "
-            f"firstSequence: {row['first_sequence']} lastSequence: {row['last_sequence']} lastOffset: "
+            f"{'OptionalLong.empty' if txn < 0 else f'OptionalLong[{txn}]'} lastTimestamp: {row['timestamp']}")
+    if row["last_offset"] < 0:
+        return line
+    return (f"{line} firstSequence: {row['first_sequence']} lastSequence: {row['last_sequence']} lastOffset: "
             f"{row['last_offset']} offsetDelta: {row['offset_delta']} timestamp: {row['timestamp']}")
 
 

@@ -36,7 +36,7 @@ def broker_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
     broker = Broker(release, home / "broker")
     try:
         broker.start()
-        group_offsets = kafka_workload.run(broker.bootstrap)
+        group_offsets = kafka_workload.run(broker.bootstrap, release)
         uncommitted = kafka_workload.served(broker.bootstrap, "read_uncommitted")
         committed = kafka_workload.served(broker.bootstrap, "read_committed")
         listed = kafka_workload.listed_offsets(broker.bootstrap)

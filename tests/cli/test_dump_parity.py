@@ -93,6 +93,22 @@ def test_snapshot_transaction_and_empty_index_text_lines_are_dump_log_segments(l
     assert _cli(empty).stdout.splitlines() == [f"Dumping {empty}", f"{empty} is empty."]
 
 
+def test_a_snapshot_entry_without_a_batch_prints_the_producer_alone(tmp_path):
+    """After a transaction marker that bumped its epoch a producer has no last batch (offset -1): Kafka's
+    tool prints its producer fields only (seen in a Kafka 4.0-4.4 broker's snapshots)."""
+    from kafkaspec.logdir.snapshot import ProducerSnapshotEntry, encode_snapshot
+
+    path = tmp_path / "00000000000000000010.snapshot"
+    path.write_bytes(encode_snapshot([ProducerSnapshotEntry(12, 3, -1, -1, 0, 1_700_000_000_000, 0, -1),
+                                      ProducerSnapshotEntry(13, 0, 9, 9, 9, 1_700_000_000_001, -1, 5)]))
+    assert _cli(path).stdout.splitlines()[1:] == [
+        "producerId: 12 producerEpoch: 3 coordinatorEpoch: 0 currentTxnFirstOffset: OptionalLong.empty "
+        "lastTimestamp: 1700000000000",
+        "producerId: 13 producerEpoch: 0 coordinatorEpoch: -1 currentTxnFirstOffset: OptionalLong[5] "
+        "lastTimestamp: 1700000000001 firstSequence: 0 lastSequence: 9 lastOffset: 9 offsetDelta: 9 "
+        "timestamp: 1700000000001"]
+
+
 def test_version():
     done = _cli("--version")
     assert done.returncode == 0 and done.stdout.startswith("kafkaspec dump ")

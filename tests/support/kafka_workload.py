@@ -6,12 +6,16 @@ holds one kind of traffic (:data:`TOPICS`), so a difference names its writer and
 
 from __future__ import annotations
 
+import subprocess
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 #: (topic, partitions)
 CODECS = ("none", "gzip", "snappy", "lz4", "zstd")
-TOPICS = {**{f"rdkafka-{c}": 2 for c in CODECS}, "rdkafka-txn": 2, "kafka-python": 2}
+TOPICS = {**{f"rdkafka-{c}": 2 for c in CODECS}, "rdkafka-txn": 2, "kafka-python": 2,
+          **{f"java-{c}": 2 for c in CODECS}, "java-txn": 2}
+JAVA_PRODUCER = Path(__file__).resolve().parents[1] / "brokers" / "java" / "JavaProducerWorkload.java"
 RECORDS = 300
 
 
@@ -119,6 +123,21 @@ def listed_offsets(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
     return out
 
 
+def produce_java(bootstrap: str, release: str) -> None:
+    """Kafka's own Java producer of ``release`` (:data:`JAVA_PRODUCER`, compiled against its kafka-clients)."""
+    from .kafka_broker import classpath, jars
+
+    classes = jars(release) / "classes"
+    classes.mkdir(exist_ok=True)
+    target = classes / f"{JAVA_PRODUCER.stem}.class"
+    if not target.exists() or target.stat().st_mtime < JAVA_PRODUCER.stat().st_mtime:
+        subprocess.run(["javac", "-nowarn", "-d", str(classes), "-cp", classpath(release), str(JAVA_PRODUCER)],
+                       check=True, capture_output=True, timeout=300)
+    got = subprocess.run(["java", "-cp", f"{classpath(release)}:{classes}", JAVA_PRODUCER.stem, bootstrap,
+                          str(RECORDS)], capture_output=True, text=True, timeout=300)
+    assert got.returncode == 0, f"the Java producer of Kafka {release}: {got.stderr[-1500:]}"
+
+
 def create_topics(bootstrap: str) -> None:
     from confluent_kafka.admin import AdminClient, NewTopic
 
@@ -128,11 +147,12 @@ def create_topics(bootstrap: str) -> None:
         f.result(60)
 
 
-def run(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
+def run(bootstrap: str, release: str) -> dict[str, dict[tuple[str, int], int]]:
     """The whole workload; the offsets each group committed."""
     create_topics(bootstrap)
     produce_rdkafka(bootstrap)
     produce_kafka_python(bootstrap)
+    produce_java(bootstrap, release)
     return consume_in_groups(bootstrap)
 
 
