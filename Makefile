@@ -17,7 +17,7 @@ CLUSTER_TEST ?= 1
 DEMO_MB ?= 300
 DEMO_DIR ?= build/demo
 
-.PHONY: venv generate check-generated lint typecheck test check-fast bench demo docs clean java-check cluster-test
+.PHONY: venv generate check-generated lint typecheck test check-fast test-brokers bench demo docs clean java-check cluster-test
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kafkaspec needs Python >= 3.11"'
@@ -69,13 +69,30 @@ typecheck: $(STAMP)
 	$(PY) -m mypy
 
 # All tests: those without Spark on TEST_WORKERS processes (pytest-xdist), then the Spark ones (tests/spark
-# and every test marked spark) in one process, since each starts a JVM that wants the cores to itself.
+# and every test marked spark) in one process, since each starts a JVM that wants the cores to itself, then
+# the broker suite (tests/brokers: Apache Kafka brokers of KAFKA_VERSIONS started by the tests, their jars
+# fetched by Maven into .tools/kafka/ once). make test BROKERS=0 leaves the broker suite out while iterating.
 TEST_WORKERS ?= 2
+BROKERS ?= 1
+# make test runs the oldest and the newest release, make test-brokers all five; KAFKA_VERSIONS=4.2.2 chooses
+KAFKA_VERSIONS ?= 4.0.2,4.4.0
+ALL_KAFKA_VERSIONS := 4.0.2,4.1.2,4.2.2,4.3.1,4.4.0
 test: check-generated lint typecheck java-check browser tools
-	$(PY) -m pytest -q -p no:cacheprovider -m "not spark" -n $(TEST_WORKERS); rc=$$?; \
+	$(PY) -m pytest -q -p no:cacheprovider -m "not spark and not broker" -n $(TEST_WORKERS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; [ $$rc -eq 0 ] || exit $$rc; \
-	KAFKASPEC_CLUSTER_TEST=$(CLUSTER_TEST) $(PY) -m pytest -q -p no:cacheprovider -m spark; rc=$$?; \
-	if [ $$rc -eq 5 ]; then echo "pytest collected no Spark tests: failing"; exit 1; fi; exit $$rc
+	KAFKASPEC_CLUSTER_TEST=$(CLUSTER_TEST) $(PY) -m pytest -q -p no:cacheprovider -m "spark and not broker"; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no Spark tests: failing"; exit 1; fi; [ $$rc -eq 0 ] || exit $$rc; \
+	if [ "$(BROKERS)" = 0 ]; then echo "make test: BROKERS=0, the broker suite (tests/brokers) is left out"; exit 0; fi; \
+	$(MAKE) --no-print-directory test-brokers KAFKA_VERSIONS=$(KAFKA_VERSIONS)
+
+# The broker suite alone, every release (Maven and Java 17 needed; a release that cannot be fetched or
+# started fails its tests in one line, it is never skipped).
+.PHONY: test-brokers
+test-brokers: $(STAMP) java-check
+	@command -v mvn >/dev/null 2>&1 || { echo "Maven is required to fetch Apache Kafka's jars for the broker tests: install it (Debian: apt-get install maven)"; exit 1; }
+	KAFKA_VERSIONS=$(if $(filter command line environment,$(origin KAFKA_VERSIONS)),$(KAFKA_VERSIONS),$(ALL_KAFKA_VERSIONS)) \
+	  $(PY) -m pytest -q -p no:cacheprovider -m broker; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no broker tests: failing"; exit 1; fi; exit $$rc
 
 # The inner loop (target: under two minutes): lint, the generator's freshness check and the tests without
 # Spark, without object-store servers (tests/storage, marked `stores`) and without slow marks, with few
@@ -86,8 +103,8 @@ check-fast: $(STAMP)
 	$(PY) -m kafkaspec.codegen --check
 	$(VENV)/bin/ruff check kafkaspec codegen generated tests bench mkdocs_hooks.py
 	KAFKASPEC_FUZZ_EXAMPLES=$(if $(filter command line,$(origin FUZZ_EXAMPLES)),$(FUZZ_EXAMPLES),20) KAFKASPEC_CLUSTER_TEST=0 \
-	  $(PY) -m pytest -q -p no:cacheprovider -m "not slow and not spark and not stores" -n $(CHECK_FAST_WORKERS) \
-	  --ignore=tests/spark --ignore=tests/docs/test_site.py; rc=$$?; \
+	  $(PY) -m pytest -q -p no:cacheprovider -m "not slow and not spark and not stores and not broker" -n $(CHECK_FAST_WORKERS) \
+	  --ignore=tests/spark --ignore=tests/brokers --ignore=tests/docs/test_site.py; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 # Debian's Chromium for the explain page's browser test (tests/explain/test_html_browser.py, driven by

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -9,13 +10,17 @@ import support.settings  # noqa: F401 - loads the hypothesis profile before any 
 from support.corpus import CORPUS
 
 SPARK_TESTS = Path(__file__).parent / "spark"
+BROKER_TESTS = Path(__file__).parent / "brokers"
 
 
 def pytest_collection_modifyitems(config, items):
     """A test that takes the ``spark`` fixture starts a SparkSession, and every test in ``spark/`` is
     about Spark: mark them ``spark`` (whether or not their module says so), so that ``-m "not spark"``
-    leaves every one out (``make check-fast``; ``make test`` runs the rest in parallel, these after)."""
+    leaves every one out (``make check-fast``; ``make test`` runs the rest in parallel, these after).
+    Every test in ``brokers/`` starts Apache Kafka brokers: marked ``broker``, run last, alone."""
     for item in items:
+        if BROKER_TESTS in Path(item.path).parents and not item.get_closest_marker("broker"):
+            item.add_marker(pytest.mark.broker)
         in_spark = SPARK_TESTS in Path(item.path).parents
         if (in_spark or "spark" in getattr(item, "fixturenames", ())) and not item.get_closest_marker("spark"):
             item.add_marker(pytest.mark.spark)
@@ -33,3 +38,17 @@ def corpus() -> Path:
     if CORPUS is None:
         pytest.fail("the real-world corpus ../shared/corpus is missing beside the repository")
     return CORPUS
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """One local SparkSession (2 cores, modest memory) shared by every test that takes it: tests/spark,
+    tests/storage and tests/brokers (``build_session`` is getOrCreate)."""
+    pytest.importorskip("pyspark")
+    if shutil.which("java") is None:
+        pytest.fail("Spark tests need Java 17+ (Debian: apt-get install openjdk-17-jre-headless)")
+    from kafkaspec.spark.session import build_session
+
+    session = build_session("local[2]", "kafkaspec-tests", memory="768m", shuffle_partitions=2)
+    yield session
+    session.stop()

@@ -460,11 +460,44 @@ def _dump_small_file(path: StoragePath, out: TextIO, as_json: bool) -> int:
     else:
         print(escape(f"kafkaspec dump: {path}: not a segment, index, snapshot or checkpoint file"), file=sys.stderr)
         return 2
-    if not as_json:
-        out.write(f"Dumping {escape(str(path))}\n")
-    for row in rows:
-        out.write(json_text(row) + "\n" if as_json else escape(" ".join(f"{k}: {v}" for k, v in row.items())) + "\n")
+    if as_json:
+        out.writelines(json_text(row) + "\n" for row in rows)
+        return 0
+    out.write(f"Dumping {escape(str(path))}\n")
+    if not rows and name.endswith(files.INDEX_SUFFIX):
+        out.write(f"{escape(str(path))} is empty.\n")  # as DumpLogSegments says of an offset index alone
+    line = _KAFKA_LINES.get(name[name.rfind("."):], _plain_line)
+    out.writelines(escape(line(row)) + "\n" for row in rows)
     return 0
+
+
+def _plain_line(row: dict[str, Any]) -> str:
+    return " ".join(f"{k}: {v}" for k, v in row.items())
+
+
+def _snapshot_line(row: dict[str, Any]) -> str:
+    """A producer snapshot entry as DumpLogSegments prints it: the producer, then its last batch, which
+    an entry without one (last offset -1: a producer whose transaction marker bumped its epoch) leaves out
+    (Kafka reads no batch from it). A snapshot keeps one batch per producer, so its last timestamp is
+    that batch's."""
+    txn = row["current_txn_first_offset"]
+    line = (f"producerId: {row['producer_id']} producerEpoch: {row['epoch']} coordinatorEpoch: "
+            f"{row['coordinator_epoch']} currentTxnFirstOffset: "
+            f"{'OptionalLong.empty' if txn < 0 else f'OptionalLong[{txn}]'} lastTimestamp: {row['timestamp']}")
+    if row["last_offset"] < 0:
+        return line
+    return (f"{line} firstSequence: {row['first_sequence']} lastSequence: {row['last_sequence']} lastOffset: "
+            f"{row['last_offset']} offsetDelta: {row['offset_delta']} timestamp: {row['timestamp']}")
+
+
+def _txn_line(row: dict[str, Any]) -> str:
+    """An aborted transaction as DumpLogSegments prints it (entry version 0: the only one Kafka reads)."""
+    return (f"version: 0 producerId: {row['producer_id']} firstOffset: {row['first_offset']} lastOffset: "
+            f"{row['last_offset']} lastStableOffset: {row['last_stable_offset']}")
+
+
+#: the text line of an entry of these files, by suffix: DumpLogSegments' (others: ``name: value`` pairs)
+_KAFKA_LINES = {".snapshot": _snapshot_line, ".txnindex": _txn_line}
 
 
 #: the data dir's own files dump reads by name (besides bootstrap.checkpoint, read like a segment)

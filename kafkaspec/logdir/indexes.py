@@ -7,7 +7,9 @@
 - ``.txnindex``: 34-byte aborted-transaction entries.
 
 Offset and time indexes of an active segment are preallocated and zero-filled:
-reading stops at the first all-zero entry after the first entry. Offsets here are
+reading stops at the first all-zero entry after the first entry, and at the first entry too when
+the second is all zeros as well (a running broker's active segment before its first entry: Kafka
+indexes a batch only after ``index.interval.bytes``). Offsets here are
 absolute (the segment base offset added). Lookups are binary searches.
 """
 
@@ -70,10 +72,15 @@ def parse_offset_index(data: Buffer, base_offset: int) -> list[IndexEntry]:
     raw, _ = offset_codec.decode_offset_index_entry_array(data, 0, count)
     out = []
     for i, (rel, pos) in enumerate(raw):
-        if i and rel == 0 and pos == 0:
+        if rel == 0 and pos == 0 and (i or _padding(raw)):
             break
         out.append(IndexEntry(base_offset + rel, pos))
     return out
+
+
+def _padding(raw: list[tuple[int, int]]) -> bool:
+    """The first two entries are both all zeros: a preallocated index with no entry yet."""
+    return len(raw) > 1 and raw[0] == (0, 0) and raw[1] == (0, 0)
 
 
 def parse_time_index(data: Buffer, base_offset: int) -> list[TimeIndexEntry]:
@@ -84,7 +91,7 @@ def parse_time_index(data: Buffer, base_offset: int) -> list[TimeIndexEntry]:
     raw, _ = time_codec.decode_time_index_entry_array(data, 0, count)
     out = []
     for i, (ts, rel) in enumerate(raw):
-        if i and ts == 0 and rel == 0:
+        if ts == 0 and rel == 0 and (i or _padding(raw)):
             break
         out.append(TimeIndexEntry(ts, base_offset + rel))
     return out

@@ -161,8 +161,9 @@ class Segment:
 
     def index_limit(self, entry_size: int) -> int:
         """Bytes of an index worth reading: one entry per possible batch of the ``.log`` (none is shorter
-        than the smallest Message v0), plus one. More is garbage (reported by verify), never read."""
-        return (self.size // (LOG_OVERHEAD + MIN_ENTRY_LENGTH) + 1) * entry_size
+        than the smallest Message v0), plus one; two at least, since a preallocated index with no entry yet
+        is known by its first two entries being zeros. More is garbage (reported by verify), never read."""
+        return max(self.size // (LOG_OVERHEAD + MIN_ENTRY_LENGTH) + 1, 2) * entry_size
 
     def time_index_entries(self) -> list[TimeIndexEntry]:
         """Time-index entries (timestamp, absolute offset); [] without a ``.timeindex`` file."""

@@ -70,6 +70,45 @@ def test_snapshot_lines_carry_the_first_sequence(logs):
     assert rows and all(r["first_sequence"] == r["last_sequence"] - r["offset_delta"] for r in rows)
 
 
+def test_snapshot_transaction_and_empty_index_text_lines_are_dump_log_segments(logs, tmp_path):
+    """The text of a producer snapshot, a transaction index and an empty offset index is DumpLogSegments'
+    (tests/brokers compares it with Kafka's own tool over a broker's files)."""
+    snapshot = sorted((logs / "orders-0").glob("*.snapshot"))[-1]
+    rows = _json(snapshot)
+    lines = _cli(snapshot).stdout.splitlines()
+    assert lines[0] == f"Dumping {snapshot}" and len(lines) == len(rows) + 1
+    r = rows[0]
+    txn = "OptionalLong.empty" if r["current_txn_first_offset"] < 0 else f"OptionalLong[{r['current_txn_first_offset']}]"
+    assert lines[1] == (f"producerId: {r['producer_id']} producerEpoch: {r['epoch']} coordinatorEpoch: "
+                        f"{r['coordinator_epoch']} currentTxnFirstOffset: {txn} lastTimestamp: {r['timestamp']} "
+                        f"firstSequence: {r['first_sequence']} lastSequence: {r['last_sequence']} lastOffset: "
+                        f"{r['last_offset']} offsetDelta: {r['offset_delta']} timestamp: {r['timestamp']}")
+    txnindex = next(f for f in sorted(logs.glob("*/*.txnindex")) if f.stat().st_size)
+    t = _json(txnindex)[0]
+    assert _cli(txnindex).stdout.splitlines()[1] == (
+        f"version: 0 producerId: {t['producer_id']} firstOffset: {t['first_offset']} lastOffset: {t['last_offset']} "
+        f"lastStableOffset: {t['last_stable_offset']}")
+    empty = tmp_path / "00000000000000000000.index"
+    empty.write_bytes(b"")
+    assert _cli(empty).stdout.splitlines() == [f"Dumping {empty}", f"{empty} is empty."]
+
+
+def test_a_snapshot_entry_without_a_batch_prints_the_producer_alone(tmp_path):
+    """After a transaction marker that bumped its epoch a producer has no last batch (offset -1): Kafka's
+    tool prints its producer fields only (seen in a Kafka 4.0-4.4 broker's snapshots)."""
+    from kafkaspec.logdir.snapshot import ProducerSnapshotEntry, encode_snapshot
+
+    path = tmp_path / "00000000000000000010.snapshot"
+    path.write_bytes(encode_snapshot([ProducerSnapshotEntry(12, 3, -1, -1, 0, 1_700_000_000_000, 0, -1),
+                                      ProducerSnapshotEntry(13, 0, 9, 9, 9, 1_700_000_000_001, -1, 5)]))
+    assert _cli(path).stdout.splitlines()[1:] == [
+        "producerId: 12 producerEpoch: 3 coordinatorEpoch: 0 currentTxnFirstOffset: OptionalLong.empty "
+        "lastTimestamp: 1700000000000",
+        "producerId: 13 producerEpoch: 0 coordinatorEpoch: -1 currentTxnFirstOffset: OptionalLong[5] "
+        "lastTimestamp: 1700000000001 firstSequence: 0 lastSequence: 9 lastOffset: 9 offsetDelta: 9 "
+        "timestamp: 1700000000001"]
+
+
 def test_version():
     done = _cli("--version")
     assert done.returncode == 0 and done.stdout.startswith("kafkaspec dump ")

@@ -30,6 +30,37 @@ def test_time_index_bytes_and_zero_tail():
     assert indexes.parse_time_index(data + bytes(120), 0) == [(1_700_000_000_000, 5)]
 
 
+def test_an_active_segments_preallocated_indexes_hold_no_entries():
+    """A running broker preallocates the active segment's indexes (10 MB of zeros by default) and writes
+    its first entry only after index.interval.bytes: until then every entry, the first too, is padding."""
+    assert indexes.parse_offset_index(bytes(8 * 1000), 100) == []
+    assert indexes.parse_time_index(bytes(12 * 1000), 100) == []
+    # one zero entry alone is an entry (a trimmed index of a single batch at position 0)
+    assert indexes.parse_offset_index(bytes(8), 100) == [(100, 0)]
+    assert indexes.parse_time_index(bytes(12), 100) == [(0, 100)]
+    # a first entry at position 0 followed by others is kept
+    data = indexes.encode_offset_index([(100, 0), (107, 4096)], 100) + bytes(8 * 10)
+    assert indexes.parse_offset_index(data, 100) == [(100, 0), (107, 4096)]
+
+
+def test_an_empty_active_segment_has_no_index_entries(tmp_path):
+    """A running broker's empty active segment (a new topic, __transaction_state before any
+    transaction): a 0-byte .log beside 10 MB indexes of zeros has no entries, and verify says so."""
+    from kafkaspec.logdir import open_log
+    from kafkaspec.logdir.verifier import verify_path
+
+    part = tmp_path / "data" / "t-0"
+    part.mkdir(parents=True)
+    (tmp_path / "canary").write_text("stays")
+    (part / "00000000000000000000.log").write_bytes(b"")
+    (part / "00000000000000000000.index").write_bytes(bytes(8 * 4096))
+    (part / "00000000000000000000.timeindex").write_bytes(bytes(12 * 4096))
+    seg = open_log(str(tmp_path / "data")).partitions()[0].segments()[0]
+    assert seg.index_entries() == [] and seg.time_index_entries() == []
+    assert verify_path(str(tmp_path / "data")) == []
+    assert (tmp_path / "canary").read_text() == "stays"
+
+
 def test_txn_index_bytes():
     data = indexes.encode_txn_index([indexes.AbortedTxn(7, 10, 20, 21)])
     assert len(data) == 34 and data[:2] == b"\x00\x00"

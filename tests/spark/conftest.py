@@ -1,24 +1,10 @@
-"""One local SparkSession (2 cores, modest memory) shared by every Spark test, and sample logs."""
+"""Sample logs for the Spark tests (the SparkSession fixture, ``spark``, is tests/conftest.py's)."""
 
 from __future__ import annotations
-
-import shutil
 
 import pytest
 
 from kafkaspec import Record, logdir
-
-
-@pytest.fixture(scope="session")
-def spark():
-    pytest.importorskip("pyspark")
-    if shutil.which("java") is None:
-        pytest.fail("Spark tests need Java 17+ (Debian: apt-get install openjdk-17-jre-headless)")
-    from kafkaspec.spark.session import build_session
-
-    session = build_session("local[2]", "kafkaspec-tests", memory="768m", shuffle_partitions=2)
-    yield session
-    session.stop()
 
 
 @pytest.fixture(scope="session")

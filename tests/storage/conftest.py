@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -52,19 +51,6 @@ def s3_logs(s3_server, local_logs):
     """The same data dir uploaded to s3://<bucket>/backup/."""
     bucket = s3_server.new_bucket()
     return s3_server.upload(local_logs, bucket, "backup")
-
-
-@pytest.fixture(scope="session")
-def spark():
-    """The tests' local SparkSession (the same one tests/spark uses: build_session is getOrCreate)."""
-    pytest.importorskip("pyspark")
-    if shutil.which("java") is None:
-        pytest.fail("Spark tests need Java 17+ (Debian: apt-get install openjdk-17-jre-headless)")
-    from kafkaspec.spark.session import build_session
-
-    session = build_session("local[2]", "kafkaspec-tests", memory="768m", shuffle_partitions=2)
-    yield session
-    session.stop()
 
 
 @pytest.fixture(scope="session", params=KINDS)

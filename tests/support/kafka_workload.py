@@ -1,0 +1,187 @@
+"""What the broker tests make a broker write, and what they read back through the broker itself.
+
+The producers are independent of kafkaspec: librdkafka (confluent-kafka) and kafka-python. Each topic
+holds one kind of traffic (:data:`TOPICS`), so a difference names its writer and codec.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+#: (topic, partitions)
+CODECS = ("none", "gzip", "snappy", "lz4", "zstd")
+TOPICS = {**{f"rdkafka-{c}": 2 for c in CODECS}, "rdkafka-txn": 2, "kafka-python": 2,
+          **{f"java-{c}": 2 for c in CODECS}, "java-txn": 2}
+JAVA_PRODUCER = Path(__file__).resolve().parents[1] / "brokers" / "java" / "JavaProducerWorkload.java"
+RECORDS = 300
+
+
+@dataclass(frozen=True)
+class Row:
+    """A record as a consumer sees it: what kafkaspec must give for the same offset."""
+
+    topic: str
+    partition: int
+    offset: int
+    timestamp_ms: int
+    key: bytes | None
+    value: bytes | None
+    headers: tuple[tuple[str, bytes | None], ...]
+
+
+def _record(i: int) -> tuple[bytes | None, bytes | None, list[tuple[str, bytes | None]]]:
+    """The i-th record: null keys, null values, no headers, duplicate and null headers, long values."""
+    key = None if i % 7 == 0 else b"key-%d" % (i % 13)
+    value = None if i % 11 == 5 else (b"value-%d-" % i) * (1 + i % 40)
+    headers: list[tuple[str, bytes | None]] = []
+    if i % 3:
+        headers = [("trace", b"%d" % i), ("dup", b"a"), ("dup", None)][: i % 4]
+    return key, value, headers
+
+
+def produce_rdkafka(bootstrap: str) -> None:
+    """librdkafka: idempotent producers, one topic per codec; a transactional producer that commits,
+    aborts and commits again."""
+    from confluent_kafka import Producer
+
+    for codec in CODECS:
+        p = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "log_level": 3, "compression.codec": codec,
+                      "linger.ms": 5, "batch.num.messages": 50})
+        for i in range(RECORDS):
+            key, value, headers = _record(i)
+            p.produce(f"rdkafka-{codec}", value=value, key=key, headers=headers or None, partition=i % 2)
+            if i % 100 == 99:
+                p.flush(30)
+        assert p.flush(30) == 0, f"rdkafka-{codec}: records not delivered"
+    t = Producer({"bootstrap.servers": bootstrap, "transactional.id": "kafkaspec-tests", "compression.codec": "lz4",
+                  "linger.ms": 5})
+    t.init_transactions(60)
+    for round_, commit in enumerate((True, False, True)):
+        t.begin_transaction()
+        for i in range(100):
+            key, value, headers = _record(round_ * 100 + i)
+            t.produce("rdkafka-txn", value=value, key=key, headers=headers or None, partition=i % 2)
+        t.flush(30)
+        (t.commit_transaction if commit else t.abort_transaction)(60)
+
+
+def produce_kafka_python(bootstrap: str) -> None:
+    """kafka-python: its own record builder, gzip."""
+    from kafka import KafkaProducer
+
+    p = KafkaProducer(bootstrap_servers=bootstrap, compression_type="gzip", linger_ms=5)
+    for i in range(RECORDS):
+        key, value, headers = _record(i)
+        headers = [(k, v if v is not None else b"") for k, v in headers]  # kafka-python refuses null values
+        key = b"" if key is None and value is None else key  # and a record with neither
+        p.send("kafka-python", key=key, value=value, headers=headers, partition=i % 2)
+    p.flush(30)
+    p.close()
+
+
+#: consumer groups: (group id, group.protocol): the classic protocol and KIP-848's
+GROUPS = (("classic-group", "classic"), ("consumer-group", "consumer"))
+
+
+def consume_in_groups(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
+    """Each group reads ``rdkafka-zstd`` part of the way and commits: {group: {(topic, partition): offset}}."""
+    from confluent_kafka import Consumer
+
+    committed: dict[str, dict[tuple[str, int], int]] = {}
+    for group, protocol in GROUPS:
+        c = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "group.protocol": protocol,
+                      "auto.offset.reset": "earliest", "enable.auto.commit": False, "log_level": 3})
+        c.subscribe(["rdkafka-zstd"])
+        seen = 0
+        for _ in range(120):
+            msg = c.poll(1.0)
+            if msg is not None and not msg.error():
+                seen += 1
+                if seen == 100:
+                    break
+        assert seen == 100, f"{group}: read {seen} records"
+        done = c.commit(asynchronous=False)
+        committed[group] = {(tp.topic, tp.partition): tp.offset for tp in done if tp.offset >= 0}
+        c.close()
+    return committed
+
+
+def listed_offsets(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
+    """The committed offsets of :data:`GROUPS` as Kafka's admin API lists them."""
+    from confluent_kafka import ConsumerGroupTopicPartitions
+    from confluent_kafka.admin import AdminClient
+
+    admin = AdminClient({"bootstrap.servers": bootstrap, "log_level": 3})
+    out: dict[str, dict[tuple[str, int], int]] = {}
+    for group, _ in GROUPS:
+        futures = admin.list_consumer_group_offsets([ConsumerGroupTopicPartitions(group)])
+        listed = futures[group].result(60)
+        out[group] = {(tp.topic, tp.partition): tp.offset for tp in listed.topic_partitions if tp.offset >= 0}
+    return out
+
+
+def produce_java(bootstrap: str, release: str) -> None:
+    """Kafka's own Java producer of ``release`` (:data:`JAVA_PRODUCER`, compiled against its kafka-clients)."""
+    from .kafka_broker import classpath, jars
+
+    classes = jars(release) / "classes"
+    classes.mkdir(exist_ok=True)
+    target = classes / f"{JAVA_PRODUCER.stem}.class"
+    if not target.exists() or target.stat().st_mtime < JAVA_PRODUCER.stat().st_mtime:
+        subprocess.run(["javac", "-nowarn", "-d", str(classes), "-cp", classpath(release), str(JAVA_PRODUCER)],
+                       check=True, capture_output=True, timeout=300)
+    got = subprocess.run(["java", "-cp", f"{classpath(release)}:{classes}", JAVA_PRODUCER.stem, bootstrap,
+                          str(RECORDS)], capture_output=True, text=True, timeout=300)
+    assert got.returncode == 0, f"the Java producer of Kafka {release}: {got.stderr[-1500:]}"
+
+
+def create_topics(bootstrap: str) -> None:
+    from confluent_kafka.admin import AdminClient, NewTopic
+
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    futures = admin.create_topics([NewTopic(t, n, 1) for t, n in TOPICS.items()])
+    for f in futures.values():
+        f.result(60)
+
+
+def run(bootstrap: str, release: str) -> dict[str, dict[tuple[str, int], int]]:
+    """The whole workload; the offsets each group committed."""
+    create_topics(bootstrap)
+    produce_rdkafka(bootstrap)
+    produce_kafka_python(bootstrap)
+    produce_java(bootstrap, release)
+    return consume_in_groups(bootstrap)
+
+
+def served(bootstrap: str, isolation: str) -> list[Row]:
+    """Every record of :data:`TOPICS` from the earliest offset, as a consumer at ``isolation`` gets it."""
+    from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
+
+    c = Consumer({"bootstrap.servers": bootstrap, "group.id": f"kafkaspec-read-{isolation}",
+                  "enable.auto.commit": False, "isolation.level": isolation, "enable.partition.eof": True})
+    parts = [TopicPartition(t, p, OFFSET_BEGINNING) for t, n in TOPICS.items() for p in range(n)]
+    ends = {(tp.topic, tp.partition): c.get_watermark_offsets(tp, timeout=30)[1] for tp in parts}
+    c.assign(parts)
+    left = {k for k, end in ends.items() if end > 0}
+    rows: list[Row] = []
+    idle = 0
+    while left and idle < 60:
+        msg: Any = c.poll(1.0)
+        if msg is None:
+            idle += 1
+            continue
+        where = (msg.topic(), msg.partition())
+        if msg.error():
+            if msg.error().code() == -191:  # _PARTITION_EOF
+                left.discard(where)
+                continue
+            raise RuntimeError(f"consumer: {msg.error()}")
+        rows.append(Row(msg.topic(), msg.partition(), msg.offset(), msg.timestamp()[1], msg.key(), msg.value(),
+                        tuple((k, v) for k, v in (msg.headers() or []))))
+    c.close()
+    if left:
+        raise RuntimeError(f"consumer: no end reached for {sorted(left)}")
+    return sorted(rows, key=lambda r: (r.topic, r.partition, r.offset))
