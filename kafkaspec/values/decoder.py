@@ -80,14 +80,11 @@ class Schemas:
         return got
 
     def version(self, subject: str, version: int) -> Schema | None:
-        """A referenced subject-version; a registry failure is a ValueError, as the value decoders
-        report any reference they cannot read (an error of the records that use it)."""
+        """A referenced subject-version; a registry that fails raises RegistryError, which each value
+        reader turns into an error of the schema that references it (of its records, not of the run)."""
         got = self.store.version(subject, version)
         if got is None and self.registry is not None:
-            try:
-                got = self.registry.version(subject, version)
-            except RegistryError as exc:
-                raise ValueError(f"reference {subject[:80]!r} version {version}: {exc}") from None
+            got = self.registry.version(subject, version)
         return got
 
     def latest(self, subject: str) -> Schema | None:

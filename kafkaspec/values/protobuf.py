@@ -36,6 +36,7 @@ from typing import Any
 
 from kafkaspec.codec.extras import require
 
+from .registry import RegistryError
 from .schemas_topic import Schema
 
 __all__ = ["ProtobufReader", "message_arrow_type"]
@@ -254,7 +255,11 @@ class ProtobufReader:
 
     def _target(self, schema: Schema, ref: Any, seen: dict[tuple[str, int], Schema]) -> Schema:
         """The schema ``ref`` of ``schema`` names, looked up once per walk (``seen``)."""
-        target = seen.get((ref.subject, ref.version)) or self._resolve(ref.subject, ref.version)
+        try:
+            target = seen.get((ref.subject, ref.version)) or self._resolve(ref.subject, ref.version)
+        except RegistryError as exc:  # a registry that fails is an error of this schema, not of the run
+            raise ValueError(f"schema id {schema.id} references {ref.subject[:80]!r} version {ref.version}: "
+                             f"{exc}") from None
         if target is None:
             raise ValueError(f"schema id {schema.id} references {ref.subject!r} version {ref.version}, "
                              "which no source holds")

@@ -380,20 +380,32 @@ def test_the_timeouts_come_from_the_environment(monkeypatch):
     assert RegistryClient("http://127.0.0.1:9", timeout=0.5, budget=2).timeout == 0.5
 
 
-def test_a_reference_the_failed_registry_cannot_give_is_an_error_of_the_record():
-    """Not an exception out of decode(): the writer schema is in _schemas, its reference only in the registry."""
+REFERRING = {
+    "AVRO": (json.dumps({"type": "record", "name": "Order", "fields": [{"name": "m", "type": "shop.Money"}]}),
+             "shop.Money", b"\x02"),
+    "PROTOBUF": ('syntax = "proto3"; import "money.proto"; message Order { Money m = 1; }', "money.proto",
+                 b"\x00\x0a\x00"),
+    "JSON": (json.dumps({"type": "object", "properties": {"m": {"$ref": "money.json"}}}), "money.json", b"{}"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(REFERRING))
+def test_a_reference_the_failed_registry_cannot_give_is_an_error_of_the_record(kind):
+    """Not an exception out of decode(): the writer schema is in _schemas, its reference only in the
+    registry; the error names the schema, the reference and the registry, for each kind of schema."""
+    text, name, body = REFERRING[kind]
     store = SchemaStore()
     store.apply(b'{"keytype":"SCHEMA","subject":"orders-value","version":1,"magic":1}', json.dumps(
-        {"subject": "orders-value", "version": 1, "id": 1, "deleted": False,
-         "schema": json.dumps({"type": "record", "name": "Order", "fields": [{"name": "m", "type": "shop.Money"}]}),
-         "references": [Reference("shop.Money", "money", 1)._asdict()]}).encode())
-    assert store.by_id(1) == Schema(1, store.by_id(1).schema, "AVRO", (Reference("shop.Money", "money", 1),))
+        {"subject": "orders-value", "version": 1, "id": 1, "deleted": False, "schema": text, "schemaType": kind,
+         "references": [Reference(name, "money", 1)._asdict()]}).encode())
+    assert store.by_id(1) == Schema(1, store.by_id(1).schema, kind, (Reference(name, "money", 1),))
     with silent() as port:
         client = RegistryClient(f"http://user:secret@127.0.0.1:{port}", timeout=1)
         dec = ValueDecoder(Schemas(store, client))
-        got = [dec.decode("orders", framed(1, b"\x02")) for _ in range(3)]
+        got = [dec.decode("orders", framed(1, body)) for _ in range(3)]
     assert client.requests == 1
-    assert all(d.value is None and f"127.0.0.1:{port}/subjects/money/versions/1" in d.error for d in got)
+    assert all(d.value is None and f"127.0.0.1:{port}/subjects/money/versions/1" in d.error for d in got), got
+    assert all(d.error.startswith("schema id 1 references 'money' version 1: ") for d in got), got[0].error
     assert all("secret" not in d.error for d in got)
 
 
