@@ -77,7 +77,7 @@ from .batch_surgery import InvariantError as InvariantError
 from .batch_surgery import check_control, rebuild_batch
 from .batch_surgery import restamp_batch as restamp_batch
 from .indexes import AbortedTxn
-from .names import offset_name_problem, offset_problem, partition_dir_name
+from .names import MAX_OFFSET, offset_name_problem, offset_problem, partition_dir_name
 from .publish import publish_partition
 from .segment import Segment, batch_max_timestamp
 from .snapshot import ProducerSnapshotEntry, encode_snapshot, parse_snapshot
@@ -270,8 +270,8 @@ class PartitionWriter:
             try:
                 batches = seg.iter_batches(verify=True)
                 last = None
-                for last in batches:
-                    pass
+                for batch in batches:
+                    last = batch
                 if batches.partial is not None:
                     raise refuse(f"{path.name} ends in a partial batch (it was not written completely; a broker "
                                  "truncates it when it recovers the log)")
@@ -323,13 +323,19 @@ class PartitionWriter:
         Records may carry explicit absolute offsets (>= the next offset, gaps allowed,
         as after compaction); otherwise they get consecutive ones.
         """
+        records = list(records)
+        for r in records:
+            offset = getattr(r, "offset", None)
+            if offset is not None and offset_problem(offset) is not None:
+                raise InvariantError(f"{self.topic}-{self.partition}: a record at offset {offset}: "
+                                     f"{offset_problem(offset)}")
         kwargs: dict[str, Any] = dict(compression=compression, base_offset=self.next_offset,
                                       timestamp_type=timestamp_type, log_append_time=log_append_time)
         if magic == 2:
             kwargs.update(producer_id=producer_id, producer_epoch=producer_epoch, base_sequence=base_sequence,
                           is_transactional=is_transactional, partition_leader_epoch=self.leader_epoch,
                           last_offset_delta=last_offset_delta)
-        return self.append_batch(build_batch(list(records), magic=magic, **kwargs))
+        return self.append_batch(build_batch(records, magic=magic, **kwargs))
 
     def append_control(self, control_type: str = "commit", *, producer_id: int, producer_epoch: int,
                        coordinator_epoch: int = 0, timestamp: int | None = None) -> tuple[int, int]:
@@ -411,6 +417,9 @@ class PartitionWriter:
     def _check(self, batch: LogBatch, where: str) -> None:
         """Invariants 1-5 of the module docstring, from the batch's head (records only for a control batch)."""
         base, last = batch.base_offset, batch.last_offset
+        for what, offset in (("base", base), ("last", max(base, last))):
+            if offset_problem(offset) is not None:  # a file named by it would be no offset: readers skip it
+                raise InvariantError(f"{where}: {what} offset {offset}: {offset_problem(offset)}")
         if base < self.next_offset:
             raise InvariantError(f"{where}: base offset {base} is not above the last offset written "
                                  f"({self.next_offset - 1}): offsets must strictly increase within a partition")
@@ -469,6 +478,9 @@ class PartitionWriter:
         if self.closed:
             raise ValueError("writer is closed")
         base = self.next_offset if base_offset is None else base_offset
+        if not 0 <= base <= MAX_OFFSET:
+            raise InvariantError(f"{self.topic}-{self.partition}: a segment at base offset {base} would be named "
+                                 f"by no offset (a file name holds one from 0 to {MAX_OFFSET})")
         if base < self.next_offset:
             raise InvariantError(f"{self.topic}-{self.partition}: a segment at base offset {base} would start "
                                  f"below the last offset written ({self.next_offset - 1})")
