@@ -197,9 +197,13 @@ class PartitionWriter:
                 raise ExistingPartitionError(f"partition {name} exists at {_shown(self.path)} (mode='create' "
                                              "writes only a new one)")
             if existing and mode == "overwrite":
-                for p in existing:
-                    if files.offset_from_name(p) is not None or p.name in _SMALL_FILES:
-                        p.unlink()
+                ours = [p for p in existing if files.offset_from_name(p) is not None or p.name in _SMALL_FILES]
+                for p in ours:  # every one checked before any is removed
+                    if p.is_dir() and not p.is_symlink():
+                        raise ExistingPartitionError(f"cannot overwrite partition {name} at {_shown(self.path)}: "
+                                                     f"{_shown_name(p.name)} is a directory")
+                for p in ours:
+                    p.unlink()
             elif existing:
                 self.appending = True
                 self._continue(existing, topic_id)
