@@ -53,6 +53,7 @@ one batch, which the Spark writer and ``copy`` use too) is :mod:`.batch_surgery`
 from __future__ import annotations
 
 import base64
+import errno
 import hashlib
 import os
 import shutil
@@ -566,8 +567,10 @@ def _kafka_files(path: Path) -> list[Path]:
 def _remote_exists(dest: RemotePath) -> bool:
     try:
         return bool(listdir(dest))
-    except FileNotFoundError:
-        return False
+    except OSError as exc:  # StorageError (an OSError) says ENOENT for a prefix that holds nothing
+        if exc.errno == errno.ENOENT:
+            return False
+        raise
 
 
 def _shown(path: Path | RemotePath) -> str:
