@@ -106,8 +106,13 @@ class _ActiveSegment:
         self.path = directory / files.offset_file_name(base_offset, files.LOG_SUFFIX)
         if self.path.is_file() and self.path.stat().st_size:  # a writer never truncates a segment with data
             raise InvariantError(f"{self.path}: a segment with data exists at base offset {base_offset}")
-        # a symbolic link is not followed (ELOOP): the writer writes only inside the partition
-        self.fh = os.fdopen(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644), "wb")
+        try:  # a symbolic link is not followed: the writer writes only inside the partition
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+        except OSError as exc:
+            if exc.errno != errno.ELOOP:
+                raise
+            raise InvariantError(f"{self.path}: a symbolic link: the writer writes only files of its own") from None
+        self.fh = os.fdopen(fd, "wb")
         self.size = 0
         self.bytes_since_index = 0
         self.index: list[tuple[int, int]] = []
@@ -124,11 +129,10 @@ class _ActiveSegment:
         self.fh.close()
         self.maybe_time_entry()
         stem = self.path.with_suffix("")
-        Path(f"{stem}{files.INDEX_SUFFIX}").write_bytes(indexes.encode_offset_index(self.index, self.base_offset))
-        Path(f"{stem}{files.TIME_INDEX_SUFFIX}").write_bytes(
-            indexes.encode_time_index(self.time_index, self.base_offset))
+        _put(Path(f"{stem}{files.INDEX_SUFFIX}"), indexes.encode_offset_index(self.index, self.base_offset))
+        _put(Path(f"{stem}{files.TIME_INDEX_SUFFIX}"), indexes.encode_time_index(self.time_index, self.base_offset))
         if self.aborted:
-            Path(f"{stem}{files.TXN_INDEX_SUFFIX}").write_bytes(indexes.encode_txn_index(self.aborted))
+            _put(Path(f"{stem}{files.TXN_INDEX_SUFFIX}"), indexes.encode_txn_index(self.aborted))
 
 
 class PartitionWriter:
@@ -260,6 +264,9 @@ class PartitionWriter:
                     files.read_text_file(epochs_path), str(epochs_path))]
                 self._kept_epochs = list(self.epochs)
             end = self._log_end(logs, refuse)
+            active = self.path / files.offset_file_name(end, files.LOG_SUFFIX)
+            if active.is_symlink():  # the next batch goes there: the writer writes only its own files
+                raise refuse(f"{active.name}, where the next batch would go, is a symbolic link")
             self._replay(logs, end, have_epochs=self._kept_epochs is not None)
         except ExistingPartitionError:
             raise
@@ -507,7 +514,7 @@ class PartitionWriter:
 
     def _write_snapshot(self, offset: int) -> None:
         entries = [ProducerSnapshotEntry(*s) for _, s in sorted(self.producers.items())]
-        (self.path / files.offset_file_name(offset, files.SNAPSHOT_SUFFIX)).write_bytes(encode_snapshot(entries))
+        _put(self.path / files.offset_file_name(offset, files.SNAPSHOT_SUFFIX), encode_snapshot(entries))
 
     # -- finishing ------------------------------------------------------------------
     def close(self) -> None:
@@ -523,10 +530,10 @@ class PartitionWriter:
             self.segment.close()
             self._write_snapshot(self.next_offset)
             if self.epochs != self._kept_epochs:
-                (self.path / files.LEADER_EPOCH_CHECKPOINT).write_text(
-                    files.format_leader_epoch_checkpoint(self.epochs))
+                _put(self.path / files.LEADER_EPOCH_CHECKPOINT,
+                     files.format_leader_epoch_checkpoint(self.epochs).encode())
             if not self._kept_metadata:
-                (self.path / files.PARTITION_METADATA).write_text(files.format_partition_metadata(self.topic_id))
+                _put(self.path / files.PARTITION_METADATA, files.format_partition_metadata(self.topic_id).encode())
             if self.destination is not None:  # the local copy goes once the store holds a complete one
                 publish_partition(self.path, self.destination, staged_hook=self._drop_local)
         finally:
@@ -553,6 +560,16 @@ class PartitionWriter:
             self.discard()
         else:
             self.close()
+
+
+def _put(path: Path, data: bytes) -> None:
+    """Write ``path`` whole by a rename over it: a symbolic link there (even a dangling one) is replaced,
+    never followed, so the writer writes nothing outside the partition."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+    os.replace(temp, path)
 
 
 def _kafka_files(path: Path) -> list[Path]:

@@ -203,3 +203,38 @@ def test_a_segment_name_that_is_no_offset_refuses(name, tmp_path):
     with pytest.raises(KafkaFormatError, match="t-0"):
         PartitionWriter(tmp_path, "t", 0)
     assert _hashes(tmp_path) == before
+
+
+def test_a_symbolic_link_in_the_partition_is_never_written_through(tmp_path):
+    root = tmp_path / "data"
+    with PartitionWriter(root, "t", 0) as w:
+        w.append([Record(key=None, value=b"a", timestamp=0)])
+    part = root / "t-0"
+    victim = tmp_path / "victim"
+    victim.write_text((part / "leader-epoch-checkpoint").read_text())
+    (part / "leader-epoch-checkpoint").unlink()
+    (part / "leader-epoch-checkpoint").symlink_to(victim)
+    (part / "partition.metadata").unlink()
+    (part / "partition.metadata").symlink_to(tmp_path / "created")  # dangling
+    kept = victim.read_text()
+    with PartitionWriter(root, "t", 0, leader_epoch=1) as w:
+        w.append([Record(key=None, value=b"b", timestamp=1)])
+    assert victim.read_text() == kept and not (tmp_path / "created").exists()
+    assert (part / "leader-epoch-checkpoint").read_text() == "0\n2\n0 0\n1 1\n"
+    assert [r[2] for r in _records(part)] == [b"a", b"b"]
+
+
+def test_a_symbolic_link_where_the_next_batch_would_go_refuses(tmp_path):
+    root = tmp_path / "data"
+    with PartitionWriter(root, "t", 0) as w:
+        w.append([Record(key=None, value=b"a", timestamp=0)])
+        w.roll()
+    outside = tmp_path / "outside.log"
+    outside.write_bytes(b"")
+    active = root / "t-0" / "00000000000000000001.log"
+    active.unlink()
+    active.symlink_to(outside)
+    before = _hashes(tmp_path)
+    with pytest.raises(KafkaFormatError, match="t-0.*00000000000000000001.log.*symbolic link"):
+        PartitionWriter(root, "t", 0)
+    assert _hashes(tmp_path) == before and outside.read_bytes() == b""
