@@ -92,7 +92,7 @@ from .tiered_writer import write_tiered
 from .transactions import ReadCommitted
 from .verifier import Problem, verify_path, verify_paths
 from .window import Batches, WindowedBatches
-from .writer import PartitionWriter
+from .writer import ExistingPartitionError, PartitionWriter
 
 verify = verify_path
 
@@ -104,7 +104,7 @@ def iter_batches(segment: Segment, start: int = 0, end: int | None = None, *, ve
 
 
 __all__ = [
-    "AbortedTxn", "CopyReport", "EpochEntry", "InvalidTopicError", "InvariantError", "SkippedDir", "Row", "copy", "rebuild_batch", "IndexEntry", "LogDir", "Partition", "PartitionWriter", "Problem",
+    "AbortedTxn", "CopyReport", "EpochEntry", "ExistingPartitionError", "InvalidTopicError", "InvariantError", "SkippedDir", "Row", "copy", "rebuild_batch", "IndexEntry", "LogDir", "Partition", "PartitionWriter", "Problem",
     "ProducerSnapshot", "ProducerSnapshotEntry", "ReadCommitted", "Segment", "TimeIndexEntry",
     "batch_max_timestamp", "iter_batches", "open_log", "parse_leader_epoch_checkpoint",
     "parse_partition_metadata", "parse_snapshot", "restamp_batch", "synth", "SynthReport", "verify",

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from ..errors import KafkaFormatError
 from .fs import RangeReader, StoragePath
-from .names import parse_partition_dir_name
+from .names import MAX_OFFSET, parse_partition_dir_name
 
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
@@ -115,11 +115,12 @@ def is_metadata_checkpoint(path: str | StoragePath) -> bool:
 
 
 def offset_from_name(path: str | StoragePath) -> int | None:
-    """The 20-digit offset a segment/index/snapshot file is named by, or None."""
+    """The 20-digit offset a segment/index/snapshot file is named by, or None (also for a name past the
+    largest offset, 9223372036854775807: see :func:`.names.offset_name_problem`)."""
     name = Path(path).name if isinstance(path, str) else path.name
     stem = name.split(".", 1)[0]
     m = _OFFSET_NAME.match(stem)
-    return int(m[1]) if m else None
+    return int(m[1]) if m and int(m[1]) <= MAX_OFFSET else None
 
 
 def is_skipped_file(name: str) -> bool:

@@ -25,6 +25,7 @@ from . import files, names
 from .files import EpochEntry
 from .fs import StoragePath, storage_path
 from .indexes import AbortedTxn
+from .misnamed import MisnamedSegment
 from .publish import PUBLISHING, STAGING, describe, is_publishing
 from .segment import Segment, _WalkFailed, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
@@ -92,6 +93,8 @@ class Partition:
                         base = files.offset_from_name(p)
                         if base is not None:
                             found.append(Segment(p, base))
+                        else:  # a name that is no offset: a segment that cannot be read, reported by readers
+                            found.append(MisnamedSegment(p))
                 self._segments = sorted(found, key=lambda s: s.base_offset)
         return self._segments
 

@@ -9,6 +9,12 @@ them the same way, before it touches the file system, and readers pass over a di
 name breaks them (:func:`parse_partition_dir_name` says why). A partition is a non-negative
 int32, as in Kafka's ``TopicPartition``; a negative one would make ``t--1``, which reads back as
 topic ``t-``, partition 1.
+
+Segment, index and snapshot files are named by an offset in 20 digits (``Log.filenameprefixFromOffset``):
+an offset is a non-negative int64, so a name past 9223372036854775807 (``09223372036854775808.log``) or
+without its 20 digits (``-0000000000000000005.log``, ``abc.log``) is none a broker writes or loads. A
+writer gives a record an offset up to 2^63-2 only: the offset after it (the next segment's or snapshot's
+name) must still be one.
 """
 
 from __future__ import annotations
@@ -20,6 +26,10 @@ from ..errors import KafkaFormatError
 #: Kafka's limit (Topic.MAX_NAME_LENGTH): 255 minus room for a partition suffix and a ``-delete`` marker
 MAX_TOPIC_LENGTH = 249
 MAX_PARTITION = (1 << 31) - 1
+#: the largest offset a file can be named by (Long.MAX_VALUE), and the largest a record can be given
+MAX_OFFSET = (1 << 63) - 1
+MAX_RECORD_OFFSET = MAX_OFFSET - 1
+_OFFSET_STEM = re.compile(r"[0-9]{20}")
 _LEGAL = re.compile(r"[a-zA-Z0-9._-]+")
 _ILLEGAL_CHAR = re.compile(r"[^a-zA-Z0-9._-]")
 _DIR = re.compile(r"(?P<topic>.*)-(?P<partition>[0-9]+)", re.DOTALL)
@@ -66,6 +76,26 @@ def partition_problem(partition: object) -> str | None:
     return None
 
 
+def offset_problem(offset: object) -> str | None:
+    """Why ``offset`` cannot be a record's offset (an int from 0 to 2^63-2), or None."""
+    if isinstance(offset, bool) or not isinstance(offset, int):
+        return f"an offset is an integer, not {type(offset).__name__}"
+    if not 0 <= offset <= MAX_RECORD_OFFSET:
+        return f"an offset is a number from 0 to {MAX_RECORD_OFFSET} (the next offset must fit in an int64)"
+    return None
+
+
+def offset_name_problem(name: str) -> str | None:
+    """Why the file name ``name`` (``<offset>.<type>``) is not named by an offset as Kafka names its files
+    (20 digits, at most 9223372036854775807), or None."""
+    stem = name.split(".", 1)[0]
+    if not _OFFSET_STEM.fullmatch(stem):
+        return "its name is not a 20-digit offset followed by the file type: no broker writes or loads it"
+    if int(stem) > MAX_OFFSET:
+        return f"its name is an offset past {MAX_OFFSET} (the largest an int64 holds): no broker writes or loads it"
+    return None
+
+
 def check_topic_partition(topic: str, partition: int, where: str = "") -> None:
     """Raise :class:`InvalidTopicError` unless ``topic`` is a legal topic name and ``partition`` a
     partition number; ``where`` (e.g. ``"kafkalog write"``) starts the message."""
@@ -99,5 +129,6 @@ def parse_partition_dir_name(name: str) -> tuple[str, int] | str:
     return topic, int(digits)
 
 
-__all__ = ["InvalidTopicError", "MAX_PARTITION", "MAX_TOPIC_LENGTH", "check_topic_partition",
-           "parse_partition_dir_name", "partition_dir_name", "partition_problem", "show_topic", "topic_problem"]
+__all__ = ["InvalidTopicError", "MAX_OFFSET", "MAX_PARTITION", "MAX_RECORD_OFFSET", "MAX_TOPIC_LENGTH",
+           "check_topic_partition", "offset_name_problem", "offset_problem", "parse_partition_dir_name",
+           "partition_dir_name", "partition_problem", "show_topic", "topic_problem"]

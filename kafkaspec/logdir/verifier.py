@@ -43,6 +43,7 @@ from .fs import StoragePath
 from .history import HistoryPartition
 from .indexes import AbortedTxn
 from .layout import NO_KAFKA_DATA, LogDir, Partition, known_segments
+from .names import offset_name_problem
 from .node_files import MetaProperties
 from .publish import PUBLISHING, describe
 from .remote_log_topic import RemoteLogMetadata
@@ -643,15 +644,16 @@ def _check_directory(part: Partition, problems: list[Problem]) -> None:
     """The partition directory's own listing: log files that are not regular files, are misnamed, or
     belong to no segment; and a directory with no segment at all."""
     logs = {files.offset_from_name(s.path) for s in part.segments()}
+    misnamed = {s.path.name for s in part.segments() if s.base_offset < 0}  # reported as they are read
     if not logs and not part.checkpoint_paths():  # a metadata partition may hold only KRaft snapshots
         problems.append(Problem(str(part.path), None, "holds no segment (.log) file: not a Kafka partition directory"))
     for p in listdir(part.path):
         name = p.name
-        if files.is_skipped_file(name) or not name.endswith(files.SEGMENT_FILE_SUFFIXES):
+        if files.is_skipped_file(name) or not name.endswith(files.SEGMENT_FILE_SUFFIXES) or name in misnamed:
             continue
-        if files.offset_from_name(name) is None:  # not a 20-digit offset
-            problems.append(Problem(str(p), None, "name is not a 20-digit offset followed by the file type: a "
-                                    "broker refuses to load the log"))
+        problem = offset_name_problem(name)
+        if problem is not None:  # not a 20-digit offset, or one past int64
+            problems.append(Problem(str(p), None, f"{problem}; a broker refuses to load the log"))
             continue
         if name.endswith(files.LOG_SUFFIX):
             if not p.is_file():

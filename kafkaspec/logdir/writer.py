@@ -11,6 +11,16 @@ entry. Abort markers add entries to the segment's ``.txnindex``; a producer
 snapshot is written at every roll and on close, ``leader-epoch-checkpoint``
 (from the batches' leader epochs) and ``partition.metadata`` on close.
 
+A partition that exists is continued, never emptied (``mode="append"``, the default): the next
+offset is its log end offset, its ``leader-epoch-checkpoint`` and ``partition.metadata`` are kept
+(an epoch entry is added only when the leader epoch grows), its producers' state is read back from
+its newest producer snapshot (and the batches after it), and the batches written go to a new
+segment at the log end offset; the segments already there are not touched. Opened and closed
+without a write, the writer changes nothing. A partition it cannot continue (a torn or corrupt tail,
+a segment name that is no offset, a different topic id, a lower leader epoch) is refused before
+anything is written, in one line naming the partition. Replacing a partition takes
+``mode="overwrite"``; ``mode="create"`` refuses one that exists.
+
 ``append_batch(batch)`` takes raw bytes (the leader epoch is set to the
 writer's) or a decoded :class:`kafkaspec.LogBatch`, which is written as it is
 (its bytes, leader epoch included) or, given ``records=`` (a filtered subset)
@@ -43,7 +53,9 @@ one batch, which the Spark writer and ``copy`` use too) is :mod:`.batch_surgery`
 from __future__ import annotations
 
 import base64
+import errno
 import hashlib
+import os
 import shutil
 import struct
 import tempfile
@@ -57,6 +69,7 @@ from kafkaspec.generated.record_v2 import Record
 
 from ..builder import build_batch, build_control_batch
 from ..entry import LogBatch
+from ..errors import KafkaFormatError
 from ..records import iter_batches
 from . import files, indexes
 
@@ -65,11 +78,11 @@ from .batch_surgery import InvariantError as InvariantError
 from .batch_surgery import check_control, rebuild_batch
 from .batch_surgery import restamp_batch as restamp_batch
 from .indexes import AbortedTxn
-from .names import partition_dir_name
+from .names import MAX_OFFSET, offset_name_problem, offset_problem, partition_dir_name
 from .publish import publish_partition
-from .segment import batch_max_timestamp
-from .snapshot import ProducerSnapshotEntry, encode_snapshot
-from .storage import RemotePath, as_path, is_uri
+from .segment import Segment, batch_max_timestamp
+from .snapshot import ProducerSnapshotEntry, encode_snapshot, parse_snapshot
+from .storage import RemotePath, as_path, is_uri, listdir
 
 _I64 = struct.Struct(">q")
 _I32 = struct.Struct(">i")
@@ -77,13 +90,29 @@ _U32 = struct.Struct(">I")
 _TIMES = struct.Struct(">qq")
 _PRODUCER = struct.Struct(">qhi")
 _SEQUENCE_WRAP = 1 << 31
+#: what a writer does with a partition that holds data already (see the module docstring)
+MODES = ("append", "overwrite", "create")
+_SMALL_FILES = (files.LEADER_EPOCH_CHECKPOINT, files.PARTITION_METADATA)
+
+
+class ExistingPartitionError(KafkaFormatError):
+    """A partition that exists and that the writer will not write: one it cannot continue (the message
+    says why), or any, with ``mode="create"``. Raised before anything is written."""
 
 
 class _ActiveSegment:
     def __init__(self, directory: Path, base_offset: int):
         self.base_offset = base_offset
         self.path = directory / files.offset_file_name(base_offset, files.LOG_SUFFIX)
-        self.fh = open(self.path, "wb")  # closed in close()
+        if self.path.is_file() and self.path.stat().st_size:  # a writer never truncates a segment with data
+            raise InvariantError(f"{self.path}: a segment with data exists at base offset {base_offset}")
+        try:  # a symbolic link is not followed: the writer writes only inside the partition
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+        except OSError as exc:
+            if exc.errno != errno.ELOOP:
+                raise
+            raise InvariantError(f"{self.path}: a symbolic link: the writer writes only files of its own") from None
+        self.fh = os.fdopen(fd, "wb")
         self.size = 0
         self.bytes_since_index = 0
         self.index: list[tuple[int, int]] = []
@@ -100,11 +129,10 @@ class _ActiveSegment:
         self.fh.close()
         self.maybe_time_entry()
         stem = self.path.with_suffix("")
-        Path(f"{stem}{files.INDEX_SUFFIX}").write_bytes(indexes.encode_offset_index(self.index, self.base_offset))
-        Path(f"{stem}{files.TIME_INDEX_SUFFIX}").write_bytes(
-            indexes.encode_time_index(self.time_index, self.base_offset))
+        _put(Path(f"{stem}{files.INDEX_SUFFIX}"), indexes.encode_offset_index(self.index, self.base_offset))
+        _put(Path(f"{stem}{files.TIME_INDEX_SUFFIX}"), indexes.encode_time_index(self.time_index, self.base_offset))
         if self.aborted:
-            Path(f"{stem}{files.TXN_INDEX_SUFFIX}").write_bytes(indexes.encode_txn_index(self.aborted))
+            _put(Path(f"{stem}{files.TXN_INDEX_SUFFIX}"), indexes.encode_txn_index(self.aborted))
 
 
 class PartitionWriter:
@@ -114,15 +142,27 @@ class PartitionWriter:
     (:mod:`.names`): anything else is an :class:`~kafkaspec.logdir.names.InvalidTopicError`
     raised before the writer creates anything.
 
+    ``mode`` says what to do with a partition that exists: ``"append"`` continues it (the module
+    docstring says how; :class:`ExistingPartitionError` when it cannot), ``"overwrite"`` removes its
+    segment, index, snapshot and small files first (no other file), ``"create"`` refuses it. An
+    object-store destination is published whole, so it cannot be appended to: one that exists takes
+    ``mode="overwrite"``. ``leader_epoch`` defaults to the partition's last one (0 for a new
+    partition), ``start_offset`` to its log end offset (0); neither may go below them.
+
     Use as a context manager (or call :meth:`close`): index files and the small
     files are written when a segment closes.
     """
 
     def __init__(self, directory: str | Path | RemotePath, topic: str, partition: int, *,
                  segment_bytes: int = 1 << 30, index_interval_bytes: int = 4096,
-                 leader_epoch: int = 0, topic_id: str | None = None, start_offset: int = 0):
+                 leader_epoch: int | None = None, topic_id: str | None = None, start_offset: int | None = None,
+                 mode: str = "append"):
         # the name is a path component: checked before anything is created (InvalidTopicError)
         name = partition_dir_name(topic, partition)
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if start_offset is not None and offset_problem(start_offset):
+            raise InvariantError(f"{name}: start offset {start_offset!r}: {offset_problem(start_offset)}")
         #: an object-store destination: the partition is written to a local staging folder (``path``)
         #: and published on close (see logdir.publish: never half-visible); an exception in a ``with`` block
         #: publishes nothing
@@ -133,22 +173,18 @@ class PartitionWriter:
             dest = as_path(directory)
             assert isinstance(dest, RemotePath)
             self.destination = dest / name
+            if mode != "overwrite" and _remote_exists(self.destination):
+                raise ExistingPartitionError(f"partition {name} exists at {self.destination}: an object-store "
+                                             "partition is published whole, so it cannot be appended to; "
+                                             "pass mode='overwrite' to replace it")
             directory = self._staging = Path(tempfile.mkdtemp(prefix="kafkaspec-stage-"))
         if isinstance(directory, RemotePath):
             raise ValueError(f"{directory}: not an object-store URI this writer can publish to")
         self.path = Path(directory) / name
-        try:
-            self.path.mkdir(parents=True, exist_ok=True)
-        except BaseException:
-            self._drop_local()
-            raise
         self.topic, self.partition = topic, partition
         self.segment_bytes = segment_bytes
         self.index_interval_bytes = index_interval_bytes
-        self.leader_epoch = leader_epoch
-        self.topic_id = topic_id or base64.urlsafe_b64encode(
-            hashlib.sha256(topic.encode()).digest()[:16]).decode().rstrip("=")
-        self.next_offset = start_offset
+        self.next_offset = 0
         self.bytes_written = 0
         self.batches_written = 0
         self.epochs: list[tuple[int, int]] = []
@@ -156,6 +192,138 @@ class PartitionWriter:
         self.ongoing: dict[int, int] = {}  # pid -> first offset of its open transaction
         self.segment: _ActiveSegment | None = None
         self.closed = False
+        #: a partition that existed and is continued: close() keeps what it need not change
+        self.appending = False
+        self._kept_epochs: list[tuple[int, int]] | None = None  # the checkpoint as it was read
+        self._kept_metadata = False
+        try:
+            existing = _kafka_files(self.path)
+            if existing and mode == "create":
+                raise ExistingPartitionError(f"partition {name} exists at {_shown(self.path)} (mode='create' "
+                                             "writes only a new one)")
+            if existing and mode == "overwrite":
+                ours = [p for p in existing if files.offset_from_name(p) is not None or p.name in _SMALL_FILES]
+                for p in ours:  # every one checked before any is removed
+                    if p.is_dir() and not p.is_symlink():
+                        raise ExistingPartitionError(f"cannot overwrite partition {name} at {_shown(self.path)}: "
+                                                     f"{_shown_name(p.name)} is a directory")
+                for p in ours:
+                    p.unlink()
+            elif existing:
+                self.appending = True
+                self._continue(existing, topic_id)
+            self.path.mkdir(parents=True, exist_ok=True)
+        except BaseException:
+            self._drop_local()
+            raise
+        last_epoch = self.epochs[-1][0] if self.epochs else None
+        if leader_epoch is not None and last_epoch is not None and leader_epoch < last_epoch:
+            raise ExistingPartitionError(f"cannot append to partition {name} at {_shown(self.path)}: leader epoch "
+                                         f"{leader_epoch} is below its last leader epoch {last_epoch}")
+        self.leader_epoch = leader_epoch if leader_epoch is not None else (last_epoch or 0)
+        if start_offset is not None:
+            if start_offset < self.next_offset:
+                raise ExistingPartitionError(f"cannot append to partition {name} at {_shown(self.path)}: start "
+                                             f"offset {start_offset} is below its log end offset {self.next_offset}")
+            self.next_offset = start_offset
+        if not self._kept_metadata:
+            self.topic_id = topic_id or base64.urlsafe_b64encode(
+                hashlib.sha256(topic.encode()).digest()[:16]).decode().rstrip("=")
+
+    # -- continuing a partition -----------------------------------------------------
+    def _continue(self, existing: list[Path], topic_id: str | None) -> None:
+        """Read what appending needs from the partition there: its log end offset (the last segment with a
+        batch, read whole and checked), leader epochs, topic id and producers. Refuses (before anything is
+        written) what it cannot continue."""
+        def refuse(why: str) -> ExistingPartitionError:
+            return ExistingPartitionError(f"cannot append to partition {self.topic}-{self.partition} at "
+                                          f"{_shown(self.path)}: {why}")
+
+        logs: list[tuple[int, Path]] = []
+        for p in existing:
+            if p.name in _SMALL_FILES:
+                continue
+            problem = offset_name_problem(p.name)
+            if problem is not None:
+                raise refuse(f"{_shown_name(p.name)}: {problem}")
+            if p.name.endswith(files.LOG_SUFFIX):
+                if not p.is_file():
+                    raise refuse(f"{_shown_name(p.name)} is not a regular file")
+                logs.append((files.offset_from_name(p) or 0, p))
+        logs.sort()
+        try:
+            meta_path = self.path / files.PARTITION_METADATA
+            if meta_path.exists():
+                kept = files.parse_partition_metadata(files.read_text_file(meta_path), str(meta_path))["topic_id"]
+                if topic_id is not None and topic_id != kept:
+                    raise refuse(f"its topic id is {kept}, not {topic_id}")
+                self.topic_id, self._kept_metadata = kept, True
+            epochs_path = self.path / files.LEADER_EPOCH_CHECKPOINT
+            if epochs_path.exists():
+                self.epochs = [(e.epoch, e.start_offset) for e in files.parse_leader_epoch_checkpoint(
+                    files.read_text_file(epochs_path), str(epochs_path))]
+                self._kept_epochs = list(self.epochs)
+            end = self._log_end(logs, refuse)
+            active = self.path / files.offset_file_name(end, files.LOG_SUFFIX)
+            if active.is_symlink():  # the next batch goes there: the writer writes only its own files
+                raise refuse(f"{active.name}, where the next batch would go, is a symbolic link")
+            self._replay(logs, end, have_epochs=self._kept_epochs is not None)
+        except ExistingPartitionError:
+            raise
+        except (KafkaFormatError, OSError) as exc:
+            raise refuse(" ".join(str(exc).split())) from None
+        self.next_offset = end
+
+    def _log_end(self, logs: list[tuple[int, Path]], refuse: Any) -> int:
+        """The log end offset: after the last batch of the last segment holding one (that segment read
+        whole, CRCs checked: a torn or corrupt tail refuses), or the last segment's base offset."""
+        for base, path in reversed(logs):
+            seg = Segment(path, base)
+            try:
+                batches = seg.iter_batches(verify=True)
+                last = None
+                for batch in batches:
+                    last = batch
+                if batches.partial is not None:
+                    raise refuse(f"{path.name} ends in a partial batch (it was not written completely; a broker "
+                                 "truncates it when it recovers the log)")
+            finally:
+                seg.close()
+            if last is not None:
+                return max(last.last_offset + 1, logs[-1][0])
+        return logs[-1][0] if logs else 0
+
+    def _replay(self, logs: list[tuple[int, Path]], end: int, have_epochs: bool) -> None:
+        """The producers' state (and the leader epochs, when no checkpoint holds them): from the newest
+        producer snapshot at or below ``end``, then the batches after it."""
+        start = 0
+        if have_epochs:
+            snapshots = sorted((o, p) for p in self.path.glob("*" + files.SNAPSHOT_SUFFIX)
+                               if (o := files.offset_from_name(p)) is not None and o <= end)
+            if snapshots:
+                start, path = snapshots[-1]
+                for e in parse_snapshot(files.read_regular(path)).producer_entries:
+                    state = [e.producer_id, e.epoch, e.last_sequence, e.last_offset, e.offset_delta, e.timestamp,
+                             e.coordinator_epoch, e.current_txn_first_offset]
+                    self.producers[e.producer_id] = state
+                    if e.current_txn_first_offset is not None and e.current_txn_first_offset >= 0:
+                        self.ongoing[e.producer_id] = e.current_txn_first_offset
+        bases = [b for b, _ in logs]
+        for i, (base, path) in enumerate(logs):
+            if i + 1 < len(bases) and bases[i + 1] <= start:
+                continue  # every offset of it is below the snapshot's
+            seg = Segment(path, base)
+            try:
+                for batch in seg.iter_batches(verify=True):
+                    if batch.base_offset < start or batch.magic != 2:
+                        continue
+                    epoch = batch.partition_leader_epoch
+                    if epoch >= 0 and (not self.epochs or self.epochs[-1][0] < epoch):
+                        self.epochs.append((epoch, batch.base_offset))
+                    if batch.producer_id >= 0:
+                        self._track_producer(batch, None)
+            finally:
+                seg.close()
 
     # -- appending ------------------------------------------------------------------
     def append(self, records: Sequence, *, compression: str = "none", magic: int = 2,
@@ -167,13 +335,19 @@ class PartitionWriter:
         Records may carry explicit absolute offsets (>= the next offset, gaps allowed,
         as after compaction); otherwise they get consecutive ones.
         """
+        records = list(records)
+        for r in records:
+            offset = getattr(r, "offset", None)
+            if offset is not None and offset_problem(offset) is not None:
+                raise InvariantError(f"{self.topic}-{self.partition}: a record at offset {offset}: "
+                                     f"{offset_problem(offset)}")
         kwargs: dict[str, Any] = dict(compression=compression, base_offset=self.next_offset,
                                       timestamp_type=timestamp_type, log_append_time=log_append_time)
         if magic == 2:
             kwargs.update(producer_id=producer_id, producer_epoch=producer_epoch, base_sequence=base_sequence,
                           is_transactional=is_transactional, partition_leader_epoch=self.leader_epoch,
                           last_offset_delta=last_offset_delta)
-        return self.append_batch(build_batch(list(records), magic=magic, **kwargs))
+        return self.append_batch(build_batch(records, magic=magic, **kwargs))
 
     def append_control(self, control_type: str = "commit", *, producer_id: int, producer_epoch: int,
                        coordinator_epoch: int = 0, timestamp: int | None = None) -> tuple[int, int]:
@@ -249,12 +423,15 @@ class PartitionWriter:
         self.batches_written += 1
         self.next_offset = last + 1
         if batch.magic == 2 and batch.producer_id >= 0:
-            self._track_producer(batch, seg)
+            self._track_producer(batch, seg.aborted)
         return batch.base_offset, last
 
     def _check(self, batch: LogBatch, where: str) -> None:
         """Invariants 1-5 of the module docstring, from the batch's head (records only for a control batch)."""
         base, last = batch.base_offset, batch.last_offset
+        for what, offset in (("base", base), ("last", max(base, last))):
+            if offset_problem(offset) is not None:  # a file named by it would be no offset: readers skip it
+                raise InvariantError(f"{where}: {what} offset {offset}: {offset_problem(offset)}")
         if base < self.next_offset:
             raise InvariantError(f"{where}: base offset {base} is not above the last offset written "
                                  f"({self.next_offset - 1}): offsets must strictly increase within a partition")
@@ -286,7 +463,7 @@ class PartitionWriter:
                 f"previous batch's last sequence {prev} (base sequence + last offset delta): sequence ranges "
                 "must increase")
 
-    def _track_producer(self, batch: LogBatch, seg: _ActiveSegment) -> None:
+    def _track_producer(self, batch: LogBatch, aborted: list[AbortedTxn] | None) -> None:
         pid = batch.producer_id
         state = self.producers.setdefault(pid, [pid, batch.producer_epoch, -1, -1, 0, -1, -1, -1])
         state[1] = batch.producer_epoch
@@ -296,9 +473,9 @@ class PartitionWriter:
                 first = self.ongoing.pop(pid, batch.base_offset)
                 state[6] = control.coordinator_epoch if control.coordinator_epoch is not None else -1
                 state[7] = -1
-                if control.type == ControlRecordType.ABORT:
+                if control.type == ControlRecordType.ABORT and aborted is not None:
                     lso = min(self.ongoing.values(), default=batch.base_offset + 1)
-                    seg.aborted.append(AbortedTxn(pid, first, batch.base_offset, lso))
+                    aborted.append(AbortedTxn(pid, first, batch.base_offset, lso))
             return
         if batch.base_sequence >= 0:
             state[2] = (batch.base_sequence + batch.last_offset_delta) % _SEQUENCE_WRAP
@@ -313,6 +490,9 @@ class PartitionWriter:
         if self.closed:
             raise ValueError("writer is closed")
         base = self.next_offset if base_offset is None else base_offset
+        if not 0 <= base <= MAX_OFFSET:
+            raise InvariantError(f"{self.topic}-{self.partition}: a segment at base offset {base} would be named "
+                                 f"by no offset (a file name holds one from 0 to {MAX_OFFSET})")
         if base < self.next_offset:
             raise InvariantError(f"{self.topic}-{self.partition}: a segment at base offset {base} would start "
                                  f"below the last offset written ({self.next_offset - 1})")
@@ -334,7 +514,7 @@ class PartitionWriter:
 
     def _write_snapshot(self, offset: int) -> None:
         entries = [ProducerSnapshotEntry(*s) for _, s in sorted(self.producers.items())]
-        (self.path / files.offset_file_name(offset, files.SNAPSHOT_SUFFIX)).write_bytes(encode_snapshot(entries))
+        _put(self.path / files.offset_file_name(offset, files.SNAPSHOT_SUFFIX), encode_snapshot(entries))
 
     # -- finishing ------------------------------------------------------------------
     def close(self) -> None:
@@ -343,12 +523,17 @@ class PartitionWriter:
             return
         self.closed = True
         try:
+            if self.appending and self.segment is None:  # nothing written: the partition stays as it was
+                return
             if self.segment is None:
                 self.segment = _ActiveSegment(self.path, self.next_offset)
             self.segment.close()
             self._write_snapshot(self.next_offset)
-            (self.path / files.LEADER_EPOCH_CHECKPOINT).write_text(files.format_leader_epoch_checkpoint(self.epochs))
-            (self.path / files.PARTITION_METADATA).write_text(files.format_partition_metadata(self.topic_id))
+            if self.epochs != self._kept_epochs:
+                _put(self.path / files.LEADER_EPOCH_CHECKPOINT,
+                     files.format_leader_epoch_checkpoint(self.epochs).encode())
+            if not self._kept_metadata:
+                _put(self.path / files.PARTITION_METADATA, files.format_partition_metadata(self.topic_id).encode())
             if self.destination is not None:  # the local copy goes once the store holds a complete one
                 publish_partition(self.path, self.destination, staged_hook=self._drop_local)
         finally:
@@ -375,3 +560,40 @@ class PartitionWriter:
             self.discard()
         else:
             self.close()
+
+
+def _put(path: Path, data: bytes) -> None:
+    """Write ``path`` whole by a rename over it: a symbolic link there (even a dangling one) is replaced,
+    never followed, so the writer writes nothing outside the partition."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+    os.replace(temp, path)
+
+
+def _kafka_files(path: Path) -> list[Path]:
+    """The files of the partition directory ``path`` a writer writes or must read to continue it: segment,
+    index and snapshot files (whatever their name: a misnamed one is reported by the caller) and the
+    small files; [] when there is no such directory."""
+    if not path.is_dir():
+        return []
+    return [p for p in listdir(path) if p.name.endswith(files.SEGMENT_FILE_SUFFIXES) or p.name in _SMALL_FILES]
+
+
+def _remote_exists(dest: RemotePath) -> bool:
+    try:
+        return bool(listdir(dest))
+    except OSError as exc:  # StorageError (an OSError) says ENOENT for a prefix that holds nothing
+        if exc.errno == errno.ENOENT:
+            return False
+        raise
+
+
+def _shown(path: Path | RemotePath) -> str:
+    text = str(path)
+    return text if text.isprintable() else repr(text)
+
+
+def _shown_name(name: str) -> str:
+    return name if name.isprintable() and len(name) <= 80 else repr(name[:80])

@@ -47,7 +47,7 @@ from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..logdir import InvariantError, PartitionWriter, files, open_log
 from ..logdir.fs import StoragePath
-from ..logdir.names import check_topic_partition, partition_dir_name
+from ..logdir.names import check_topic_partition, offset_problem, partition_dir_name
 from ..logdir.rewrite import output_codec, update_offset_checkpoints
 from ..logdir.segment import Segment
 from ..logdir.storage import StorageOptions, as_path, is_uri, parse_uri
@@ -123,6 +123,9 @@ class BatchStager:
         row = f"kafkalog write: {self.name} offset {offset}"
         if offset is None:
             raise InvariantError(f"{row}: a batch-preserving write needs the offset of every row")
+        problem = offset_problem(offset)
+        if problem is not None:
+            raise InvariantError(f"{row}: {problem}")
         if None in columns:
             kind = "control row" if columns[6] else "row"
             missing = ", ".join(n for n, v in zip(BATCH_COLUMNS, columns) if v is None)

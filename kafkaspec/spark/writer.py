@@ -69,10 +69,10 @@ from kafkaspec.generated.record_v2 import Record
 from ..builder import build_batch
 from ..codec.compression import codec_id
 from ..errors import KafkaFormatError
-from ..logdir import PartitionWriter, files, open_log
+from ..logdir import InvariantError, PartitionWriter, files, open_log
 from ..logdir.batch_surgery import restamp_batch
 from ..logdir.fs import StoragePath
-from ..logdir.names import check_topic_partition
+from ..logdir.names import check_topic_partition, offset_problem
 from ..logdir.publish import STAGING, drop_staging, publish, read_marker_or_none, stage_partition, unpublish
 from ..logdir.rewrite import update_offset_checkpoints
 from ..logdir.storage import RemotePath, StorageError, StorageOptions, as_path, is_uri, listdir
@@ -524,6 +524,9 @@ class _Stager:
                              "and set in others; set it in all rows or in none")
         if self.numbered:
             offset = self.count
+        problem = offset_problem(offset)
+        if problem is not None:  # before the row reaches a file: a name like -0000000000000000005.log reads as nothing
+            raise InvariantError(f"kafkalog write: {self.topic}-{self.partition} offset {offset}: {problem}")
         self.count += 1
         row = (offset, timestamp, key, value, headers)
         if self.unordered is not None:

@@ -128,6 +128,7 @@ def test_object_store_staging_is_removed_by_its_own_path(temp_dir, monkeypatch):
     published = []
     monkeypatch.setattr(writer_module, "publish_partition", lambda local, dest, **_: published.append(
         (sorted(p.name for p in local.iterdir()), str(dest))))
+    monkeypatch.setattr(writer_module, "_remote_exists", lambda dest: False)  # no object store to ask
     with PartitionWriter("s3://bkt/x", "orders", 3) as w:
         w.append(_records())
     assert published and published[0][1] == "s3://bkt/x/orders-3"

@@ -29,8 +29,8 @@ OLD = [b"A-%d" % i for i in range(6)]
 NEW = [b"C-%d" % i for i in range(6)]
 
 
-def _publish_old(dest: str) -> None:
-    with logdir.PartitionWriter(dest, "t", 0) as w:
+def _publish_old(dest: str, mode: str = "append") -> None:
+    with logdir.PartitionWriter(dest, "t", 0, mode=mode) as w:
         for i in range(6):
             if i == 3:
                 w.roll()
@@ -103,7 +103,7 @@ def test_writing_again_after_a_kill_finishes_and_cleans_up(store_env, store_serv
     dest = store_server.uri(bucket, "x")
     _publish_old(dest)
     _kill_at(store_server, dest, "copy", 2, tmp_path)
-    _publish_old(dest)
+    _publish_old(dest, mode="overwrite")  # writing it again finishes the interrupted publication
     assert _values(dest) == OLD
     assert main(["verify", dest]) == 0
     names = {i.path for i in store_server.filesystem().get_file_info(

@@ -18,7 +18,7 @@ from kafkaspec.logdir.storage import StorageError
 
 def _publish(dest: str, version: bytes, *, pad: int = 0) -> None:
     """Offsets 0-2 in segment 0 and 3-5 in segment 3, values naming the version."""
-    with logdir.PartitionWriter(dest, "t", 0) as w:
+    with logdir.PartitionWriter(dest, "t", 0, mode="overwrite") as w:
         for i in range(6):
             if i == 3:
                 w.roll()

@@ -13,8 +13,8 @@ def _records(path) -> list[tuple]:
         return [(p.name, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()]
 
 
-def _write(dest, fail_after=None):
-    with logdir.PartitionWriter(dest, "events", 3, segment_bytes=2000, index_interval_bytes=200) as w:
+def _write(dest, fail_after=None, mode="append"):
+    with logdir.PartitionWriter(dest, "events", 3, segment_bytes=2000, index_interval_bytes=200, mode=mode) as w:
         for i in range(60):
             if fail_after is not None and i == fail_after:
                 raise RuntimeError("the task failed")
@@ -43,5 +43,5 @@ def test_a_failed_writer_publishes_nothing_and_a_retry_does_not_duplicate(store_
     with pytest.raises(FileNotFoundError):
         logdir.open_log(store_server.uri(bucket, "out"))
     _write(store_server.uri(bucket, "out"))
-    _write(store_server.uri(bucket, "out"))  # retried after success: the same keys, replaced
+    _write(store_server.uri(bucket, "out"), mode="overwrite")  # retried after success: the same keys, replaced
     assert [r[1] for r in _records(store_server.uri(bucket, "out"))] == list(range(60))

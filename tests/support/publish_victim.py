@@ -32,7 +32,7 @@ def main() -> None:
         return result
 
     setattr(Store, step, paused)
-    with logdir.PartitionWriter(dest, "t", 0) as w:
+    with logdir.PartitionWriter(dest, "t", 0, mode="overwrite") as w:
         for i in range(6):
             if i == 3:
                 w.roll()
