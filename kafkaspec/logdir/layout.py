@@ -81,17 +81,19 @@ class Partition:
         return f"{self.topic}-{self.partition}"
 
     def segments(self) -> list[Segment]:
-        """The ``.log`` segments, sorted by base offset (skipping .deleted/.cleaned/.swap files)."""
+        """The ``.log`` segments, sorted by base offset (skipping .deleted/.cleaned/.swap files). An entry
+        that is no regular file is one that cannot be read (:meth:`Segment.unreadable`), which reading it
+        reports: its offsets are a gap, never skipped in silence."""
         if self._segments is None:
             if self._only is not None:
                 self._segments = [Segment(self._only)]
             else:
                 found = []
                 for p in self.path.iterdir():
-                    if p.name.endswith(files.LOG_SUFFIX) and p.is_file():
+                    if p.name.endswith(files.LOG_SUFFIX):
                         base = files.offset_from_name(p)
                         if base is not None:
-                            found.append(Segment(p, base))
+                            found.append(Segment.listed(p, base))
                 self._segments = sorted(found, key=lambda s: s.base_offset)
         return self._segments
 
@@ -151,7 +153,7 @@ class Partition:
 
     def offset_for_timestamp(self, timestamp: int) -> int | None:
         """Offset of the first record with timestamp >= ``timestamp`` (Kafka's ListOffsets), or None."""
-        segs = self.segments()
+        segs = [s for s in self.segments() if s.unreadable() is None]  # (reading one reports it)
         for i, seg in enumerate(segs):
             if i < len(segs) - 1:
                 # a closed segment's last time-index entry is its max timestamp; without one, scan headers
