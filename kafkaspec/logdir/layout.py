@@ -153,8 +153,10 @@ class Partition:
 
     def offset_for_timestamp(self, timestamp: int) -> int | None:
         """Offset of the first record with timestamp >= ``timestamp`` (Kafka's ListOffsets), or None."""
-        segs = [s for s in self.segments() if s.unreadable() is None]  # (reading one reports it)
+        segs = self.segments()
         for i, seg in enumerate(segs):
+            if seg.unreadable() is not None:  # its timestamps are unknown: reading from it reports it
+                return seg.base_offset
             if i < len(segs) - 1:
                 # a closed segment's last time-index entry is its max timestamp; without one, scan headers
                 try:
@@ -166,6 +168,8 @@ class Partition:
                     continue
             start = seg.position_for_timestamp(timestamp)
             for later in segs[i:]:
+                if later.unreadable() is not None:
+                    return later.base_offset
                 try:
                     for batch in later.iter_batches(start):
                         if batch_max_timestamp(batch) >= timestamp:

@@ -114,8 +114,9 @@ def test_to_arrow_raises_naming_the_entry(tmp_path, kind):
 
 @pytest.mark.parametrize("kind", sorted(ENTRIES))
 def test_records_raise_and_the_other_readers_go_on(tmp_path, kind):
-    """``records()`` stops at the gap as at a corrupt batch; a timestamp seek and read_committed pass over
-    a segment that cannot be read (its read reports it) instead of failing the partition."""
+    """``records()`` stops at the gap as at a corrupt batch; read_committed passes over a segment that
+    cannot be read (its read reports it) instead of failing the partition; a timestamp seek that meets
+    it before its answer stops there (what it holds is unknown), so that reading on reports it."""
     part = _partition(tmp_path)
     ENTRIES[kind](part / FIRST)
     with open_log(part) as log:
@@ -123,7 +124,9 @@ def test_records_raise_and_the_other_readers_go_on(tmp_path, kind):
         with pytest.raises(KafkaFormatError) as info:
             list(p.records())
         assert info.value.source == str(part / FIRST)
-        assert p.offset_for_timestamp(1_700_000_000_000 + 10) == 10
+        assert p.offset_for_timestamp(1_700_000_000_000 + 10) == 0
+        with pytest.raises(KafkaFormatError):
+            list(p.records(start_timestamp=1_700_000_000_000 + 10))
         assert p.read_committed() is not None
         assert [r.offset for _, r in p.records(start_offset=_offsets_after_first(part)[0])] == \
             _offsets_after_first(part)
@@ -173,3 +176,15 @@ def test_a_symlink_to_a_regular_segment_is_read(tmp_path):
     proc = _dump(part)
     assert proc.returncode == 0 and proc.stderr == "", proc
     assert elsewhere.exists() and (tmp_path / "canary").read_bytes() == CANARY
+
+
+def test_a_timestamp_seek_into_the_last_segment_reports_it(tmp_path):
+    """``dump --start-timestamp`` whose records are in a segment that cannot be read: exit 1 naming it
+    (it printed nothing and exited 0)."""
+    part = _partition(tmp_path)
+    last = sorted(part.glob("*.log"))[-1]
+    _fifo(last)
+    proc = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", str(part), "--start-timestamp",
+                           str(1_700_000_000_000 + 11)], capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL)
+    assert proc.returncode == 1 and str(last) in proc.stderr and "FIFO" in proc.stderr, proc
