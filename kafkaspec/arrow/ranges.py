@@ -67,6 +67,9 @@ class RangeTask:
     #: a segment no reader serves (tiered storage: not in the partition's live lineage) and why: the
     #: audit view's one row for it; nothing is read
     unused: str | None = None
+    #: why the segment cannot be read at all (``Segment.unreadable``: a directory entry that is no regular
+    #: file, a tiered manifest that does not parse): a gap, reported as corrupt bytes are; nothing is read
+    unreadable: str | None = None
 
 
 @dataclass
@@ -125,7 +128,18 @@ class Walk:
 def load_range(task: RangeTask) -> bytes:
     """The bytes of the task's range, read from the file (not mapped: a segment truncated meanwhile
     gives fewer bytes, never a SIGBUS)."""
+    if task.unreadable is not None:
+        return b""
     return open_segment(task.path, task.storage, task.keys, task.layout).read_range(task.start, task.end)
+
+
+def unreadable_gap(task: RangeTask, report: RangeReport) -> None:
+    """A segment that cannot be read (``task.unreadable``): the data's error naming it (policy ``fail``),
+    or, under ``skip``, reported as skipped bytes are (the range's report, a warning) and nothing read."""
+    assert task.unreadable is not None
+    if not task.skip_corrupt:
+        raise KafkaFormatError(task.unreadable, None, task.path)
+    skip(report, task, 0, 0, f"the segment cannot be read: {task.unreadable}")
 
 
 def iter_entries(buf: bytes, base: int, task: RangeTask, report: RangeReport) -> Iterator[LogBatch]:
@@ -307,6 +321,9 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
     ``walk``: filled with what the read saw (:class:`Walk`).
     """
     report = RangeReport() if report is None else report
+    if task.unreadable is not None:
+        unreadable_gap(task, report)
+        return
     buf = load_range(task) if buf is None else buf
     builder = RecordBatchBuilder(task.topic, task.partition, task.path)
     entries = iter_entries(buf, task.start, task, report)

@@ -38,12 +38,14 @@ import binascii
 import hashlib
 import os
 import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import KafkaFormatError
+from .fs import file_kind, open_regular
 
 IV_SIZE = 12
 TAG_SIZE = 16
@@ -107,42 +109,67 @@ class PrivateKeys:
     """Private keys by key pair id (the PEM bytes, never in ``repr``), and optionally one key for any id
     (the single-key way). Picklable, to be shipped to Spark executors that do not share the driver's
     files or environment. ``origin`` says where each key came from (a path or a variable's name), for
-    messages."""
+    messages.
+
+    A key given as a file (a key directory's ``<id>.pem``, a path, a variable naming a file) is looked at
+    with ``stat`` when given (nothing is opened: a FIFO or a device cannot hang or flood the reader, and
+    one that is no regular file or is too large to be a key is an error naming it) and read only when a
+    segment needs that key pair (``files`` until then). Pickled, each such file is read (the executors
+    may not share it); one that cannot be read then travels as its error (``errors``), raised where
+    that key pair is needed."""
 
     by_id: dict[str, bytes] = field(default_factory=dict, repr=False)
     any_id: bytes | None = field(default=None, repr=False)
     origin: dict[str, str] = field(default_factory=dict, repr=False)
+    #: key pair id -> (path, what it is, for messages): key files not read yet
+    files: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False)
+    #: key pair id -> why its key file could not be read when these keys were pickled
+    errors: dict[str, str] = field(default_factory=dict, repr=False)
 
     def __repr__(self) -> str:
-        return f"PrivateKeys(ids={sorted(self.by_id)!r}{', any id' if self.any_id is not None else ''})"
+        return f"PrivateKeys(ids={self.ids_given()!r}{', any id' if self.any_id is not None else ''})"
 
     def __bool__(self) -> bool:
-        return bool(self.by_id) or self.any_id is not None
+        return bool(self.by_id or self.files or self.errors) or self.any_id is not None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        by_id, errors = dict(self.by_id), dict(self.errors)
+        for key_id, (path, what) in self.files.items():
+            try:
+                by_id[key_id] = _read_pem(Path(path), what)
+            except KafkaFormatError as exc:
+                errors[key_id] = exc.reason
+        return (PrivateKeys, (by_id, self.any_id, dict(self.origin), {}, errors))
 
     @classmethod
     def of(cls, keys: Mapping[str, str | Path | bytes]) -> PrivateKeys:
-        """From ``{key pair id: PEM bytes, or the path of a PEM file}``."""
+        """From ``{key pair id: PEM bytes, or the path of a PEM file}`` (a file: checked now, read when needed)."""
         by_id: dict[str, bytes] = {}
         origin: dict[str, str] = {}
+        pending: dict[str, tuple[str, str]] = {}
         for key_id, value in keys.items():
             if not isinstance(key_id, str) or not _KEY_ID.fullmatch(key_id):
                 raise ValueError(f"{str(key_id)[:60]!r} is not a key pair id (letters, digits, '.', '_', '-')")
             if isinstance(value, bytes):
                 by_id[key_id], origin[key_id] = value, f"the key given for {key_id!r}"
             else:
-                by_id[key_id], origin[key_id] = _read_pem(Path(value), f"the key of key pair {key_id!r}"), str(value)
-        return cls(by_id, None, origin)
+                what = f"the key of key pair {key_id!r}"
+                _check_pem(Path(value), what)
+                pending[key_id], origin[key_id] = (str(value), what), str(value)
+        return cls(by_id, None, origin, pending)
 
     @classmethod
     def from_dir(cls, directory: str | Path) -> PrivateKeys:
-        """Every ``<key pair id>.pem`` file in ``directory`` (other files are not keys: ignored)."""
+        """Every ``<key pair id>.pem`` file in ``directory`` (other files are not keys: ignored), each
+        checked now and read when a segment needs its key pair."""
         d = Path(directory)
         try:
             entries = sorted(p for p in d.iterdir() if p.suffix == ".pem" and _KEY_ID.fullmatch(p.stem))
         except OSError as exc:
             raise KafkaFormatError(f"the key directory {d} cannot be read: {exc.strerror}") from None
-        return cls({p.stem: _read_pem(p, "a private key file") for p in entries}, None,
-                   {p.stem: str(p) for p in entries})
+        for p in entries:
+            _check_pem(p, "a private key file")
+        return cls({}, None, {p.stem: str(p) for p in entries}, {p.stem: (str(p), "a private key file") for p in entries})
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> PrivateKeys:
@@ -158,36 +185,77 @@ class PrivateKeys:
         prefix = KEY_ENV + "_"
         for name in sorted(env):
             if name.startswith(prefix) and len(name) > len(prefix) and env[name]:
-                keys.by_id[name[len(prefix):]] = _read_pem(Path(env[name]), f"{name}'s file")
-                keys.origin[name[len(prefix):]] = name
+                key_id = name[len(prefix):]
+                _check_pem(Path(env[name]), f"{name}'s file")
+                keys.by_id.pop(key_id, None)
+                keys.files[key_id] = (env[name], f"{name}'s file")
+                keys.origin[key_id] = name
         return keys
 
     def merged(self, other: PrivateKeys) -> PrivateKeys:
         """These keys, with ``other``'s for the ids (and the any-id key) these do not have."""
-        return PrivateKeys({**other.by_id, **self.by_id}, self.any_id if self.any_id is not None else other.any_id,
-                           {**other.origin, **self.origin})
+        mine = set(self.by_id) | set(self.files) | set(self.errors)
+
+        def theirs(d: dict) -> dict:
+            return {k: v for k, v in d.items() if k not in mine}
+        return PrivateKeys({**theirs(other.by_id), **self.by_id}, self.any_id if self.any_id is not None else other.any_id,
+                           {**other.origin, **self.origin}, {**theirs(other.files), **self.files},
+                           {**theirs(other.errors), **self.errors})
 
     def pem(self, key_id: str) -> tuple[bytes, str] | None:
-        """Key pair ``key_id``'s PEM bytes and where they came from (None: no key for it)."""
-        if key_id in self.by_id:
-            return self.by_id[key_id], self.origin.get(key_id, key_id)
+        """Key pair ``key_id``'s PEM bytes and where they came from (None: no key for it); a key file is
+        read here, the first time its key pair is needed."""
         spelled = env_name(key_id)[len(KEY_ENV) + 1:]
-        if spelled in self.by_id:
-            return self.by_id[spelled], self.origin.get(spelled, spelled)
+        for k in (key_id, spelled):
+            if k in self.errors:
+                raise KafkaFormatError(self.errors[k])
+            if k in self.files:
+                path, what = self.files[k]
+                self.by_id[k] = _read_pem(Path(path), what)
+                del self.files[k]
+            if k in self.by_id:
+                return self.by_id[k], self.origin.get(k, k)
         if self.any_id is not None:
             return self.any_id, self.origin.get("", KEY_ENV)
         return None
 
+    def ids_given(self) -> list[str]:
+        return sorted(set(self.by_id) | set(self.files) | set(self.errors))
+
     def ids(self) -> list[str]:
-        return sorted(self.by_id) + (["(any: " + self.origin.get("", KEY_ENV) + ")"] if self.any_id is not None else [])
+        return self.ids_given() + (["(any: " + self.origin.get("", KEY_ENV) + ")"] if self.any_id is not None else [])
+
+
+def _check_pem(path: Path, what: str) -> None:
+    """That ``path`` can be a PEM private key, by ``stat`` alone (nothing is opened): a regular file (after
+    following symbolic links) of at most :data:`_MAX_PEM` bytes."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        raise KafkaFormatError(f"{what} {path} cannot be read: {exc.strerror}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise KafkaFormatError(f"{what} {path} is not a regular file but {file_kind(st.st_mode)}")
+    if st.st_size > _MAX_PEM:
+        raise KafkaFormatError(f"{what} {path} is larger than a PEM private key can be ({_MAX_PEM} bytes)")
 
 
 def _read_pem(path: Path, what: str) -> bytes:
+    """The bytes of the key file ``path``: opened without blocking and checked with ``fstat`` (regular, at
+    most :data:`_MAX_PEM` bytes) before anything is read, so no FIFO or device is ever read from."""
     try:
-        with path.open("rb") as f:
-            data = f.read(_MAX_PEM + 1)
+        fd = open_regular(path)
+    except KafkaFormatError as exc:
+        raise KafkaFormatError(f"{what} {path} is {exc.reason}") from None
     except OSError as exc:
         raise KafkaFormatError(f"{what} {path} cannot be read: {exc.strerror}") from None
+    try:
+        if os.fstat(fd).st_size > _MAX_PEM:
+            raise KafkaFormatError(f"{what} {path} is larger than a PEM private key can be ({_MAX_PEM} bytes)")
+        data = os.read(fd, _MAX_PEM + 1)
+    except OSError as exc:
+        raise KafkaFormatError(f"{what} {path} cannot be read: {exc.strerror}") from None
+    finally:
+        os.close(fd)
     if len(data) > _MAX_PEM:
         raise KafkaFormatError(f"{what} {path} is larger than a PEM private key can be ({_MAX_PEM} bytes)")
     return data

@@ -34,14 +34,45 @@ def open_regular(path: str | Path) -> int:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            kind = "a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else \
-                "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket or other special file"
-            raise KafkaFormatError(f"not a regular file but {kind}", None, str(path))
+            raise KafkaFormatError(f"not a regular file but {file_kind(mode)}", None, str(path))
         os.set_blocking(fd, True)
     except BaseException:
         os.close(fd)
         raise
     return fd
+
+
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, from its ``st_mode`` ("a FIFO", "a directory", ...)."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a socket or other special file"
+
+
+def local_entry_problem(path: StoragePath) -> KafkaFormatError | None:
+    """Why the local directory entry ``path`` cannot be read as a regular file, found by ``stat`` alone
+    (nothing is opened, so a FIFO cannot hang the caller): a dangling or looping symbolic link, an entry
+    that cannot be looked up, or a FIFO, device, socket or directory (after following symbolic links: a
+    link to a regular file is that file). None for a regular file, and for an object in a store (a
+    listing holds objects only)."""
+    if isinstance(path, RemotePath):
+        return None
+    local = _local(path)
+    try:
+        mode = local.stat().st_mode
+    except OSError as exc:
+        if exc.errno == errno.ENOENT and local.is_symlink():
+            target = os.readlink(local)
+            shown = target if target.isprintable() else repr(target)
+            return KafkaFormatError(f"a dangling symbolic link (to {shown}, which does not exist)", None, str(path))
+        return KafkaFormatError(f"cannot be read: {(exc.strerror or str(exc)).lower()}", None, str(path))
+    if not stat.S_ISREG(mode):
+        return KafkaFormatError(f"not a regular file but {file_kind(mode)}", None, str(path))
+    return None
 
 
 class _Stat(Protocol):
@@ -186,4 +217,4 @@ class RangeReader:
         self.close()
 
 
-__all__ = ["RangeReader", "StoragePath", "is_remote", "not_found", "open_regular", "put", "read_all", "storage_path"]
+__all__ = ["RangeReader", "StoragePath", "file_kind", "is_remote", "local_entry_problem", "not_found", "open_regular", "put", "read_all", "storage_path"]

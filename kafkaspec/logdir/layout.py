@@ -82,17 +82,19 @@ class Partition:
         return f"{self.topic}-{self.partition}"
 
     def segments(self) -> list[Segment]:
-        """The ``.log`` segments, sorted by base offset (skipping .deleted/.cleaned/.swap files)."""
+        """The ``.log`` segments, sorted by base offset (skipping .deleted/.cleaned/.swap files). An entry
+        that is no regular file is one that cannot be read (:meth:`Segment.unreadable`), which reading it
+        reports: its offsets are a gap, never skipped in silence."""
         if self._segments is None:
             if self._only is not None:
                 self._segments = [Segment(self._only)]
             else:
                 found = []
                 for p in self.path.iterdir():
-                    if p.name.endswith(files.LOG_SUFFIX) and p.is_file():
+                    if p.name.endswith(files.LOG_SUFFIX):
                         base = files.offset_from_name(p)
                         if base is not None:
-                            found.append(Segment(p, base))
+                            found.append(Segment.listed(p, base))
                         else:  # a name that is no offset: a segment that cannot be read, reported by readers
                             found.append(MisnamedSegment(p))
                 self._segments = sorted(found, key=lambda s: s.base_offset)
@@ -156,6 +158,8 @@ class Partition:
         """Offset of the first record with timestamp >= ``timestamp`` (Kafka's ListOffsets), or None."""
         segs = self.segments()
         for i, seg in enumerate(segs):
+            if seg.unreadable() is not None:  # its timestamps are unknown: reading from it reports it
+                return seg.base_offset
             if i < len(segs) - 1:
                 # a closed segment's last time-index entry is its max timestamp; without one, scan headers
                 try:
@@ -167,6 +171,8 @@ class Partition:
                     continue
             start = seg.position_for_timestamp(timestamp)
             for later in segs[i:]:
+                if later.unreadable() is not None:
+                    return later.base_offset
                 try:
                     for batch in later.iter_batches(start):
                         if batch_max_timestamp(batch) >= timestamp:

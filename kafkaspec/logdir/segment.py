@@ -31,7 +31,7 @@ from .files import (
     read_index_file,
     read_regular,
 )
-from .fs import RangeReader, StoragePath, is_remote, storage_path
+from .fs import RangeReader, StoragePath, is_remote, local_entry_problem, storage_path
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
 from .ranged import Get
 from .storage import RemotePath
@@ -99,6 +99,8 @@ class Segment:
         self._data: bytes | None = None
         self._index: list[IndexEntry] | None = None
         self._time_index: list[TimeIndexEntry] | None = None
+        #: why the ``.log`` cannot be read, found when its partition listed it (:meth:`unreadable`)
+        self._gap: KafkaFormatError | None = None
 
     # -- files -----------------------------------------------------------------
     def _sibling(self, suffix: str) -> StoragePath:
@@ -118,26 +120,49 @@ class Segment:
     def txn_index_path(self) -> StoragePath:
         return self._sibling(TXN_INDEX_SUFFIX)
 
+    @classmethod
+    def listed(cls, path: StoragePath, base_offset: int) -> Segment:
+        """The segment of a ``.log`` entry its partition's directory lists. An entry that is no regular
+        file (a dangling symbolic link, a FIFO, a directory) is a segment all the same, one that cannot
+        be read (:meth:`unreadable`): each reader reports it where it reports a corrupt segment, so no
+        reader skips its offsets in silence. Nothing is opened here."""
+        seg = cls(path, base_offset)
+        seg._gap = local_entry_problem(path)
+        return seg
+
     @property
     def size(self) -> int:
-        """Size of the ``.log`` file in bytes."""
+        """Size of the ``.log`` file in bytes (0 for one that cannot be read: none of it is read)."""
+        if self._gap is not None:
+            return 0
         return self.path.stat().st_size
 
     @property
     def data(self) -> bytes:
         """The ``.log`` bytes as they were when first read (``b""`` for an empty file).
 
-        Not a regular file (a FIFO, a device) is a :class:`KafkaFormatError` naming it.
+        Not a regular file (a FIFO, a device), or one that cannot be opened, is a
+        :class:`KafkaFormatError` naming it.
         """
         if self._data is None:
-            self._data = read_regular(self.path)
+            self._data = self._read(0, None)
         return self._data
 
     def read_range(self, start: int, end: int) -> bytes:
         """Bytes [start, end) of the ``.log`` (fewer at its end), read without the rest of the file."""
         if self._data is not None:
             return self._data[start:end]
-        return read_regular(self.path, start, end)
+        return self._read(start, end)
+
+    def _read(self, start: int, end: int | None) -> bytes:
+        if self._gap is not None:
+            raise self._gap
+        try:
+            return read_regular(self.path, start, end)
+        except FileNotFoundError:  # deleted since it was listed (retention): the caller decides what that is
+            raise
+        except OSError as exc:
+            raise _cannot_read(exc, self.path) from None
 
     def close(self) -> None:
         """Release the file's bytes (batches read earlier keep what they use alive)."""
@@ -186,8 +211,8 @@ class Segment:
 
     def unreadable(self) -> KafkaFormatError | None:
         """Why nothing of the segment can be read, found before reading its batches (None: it can be
-        read; a broker's segment has nothing to check first, a tiered one its manifest)."""
-        return None
+        read; a broker's segment: its directory entry is no regular file, a tiered one: its manifest)."""
+        return self._gap
 
     def stored_index(self, kind: str) -> StoredIndex | None:
         """Where its ``kind`` index is (``offset``, ``timestamp``, ``transaction``; a tiered segment's
@@ -269,7 +294,14 @@ class Segment:
         not two.
         """
         floor = self.served_from
-        reader = RangeReader(self.path)
+        if self._gap is not None:
+            raise self._gap
+        try:
+            reader = RangeReader(self.path)
+        except FileNotFoundError:
+            raise
+        except OSError as exc:
+            raise _cannot_read(exc, self.path) from None
         size = reader.size
 
         def pread(n: int, at: int) -> bytes:
@@ -457,6 +489,12 @@ class _ServedFrom:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._it, name)
+
+
+def _cannot_read(exc: OSError, path: StoragePath) -> KafkaFormatError:
+    """A segment that is listed but cannot be opened (no permission, an I/O error): the data's problem,
+    reported as a segment that cannot be read, not the command's."""
+    return KafkaFormatError(f"cannot be read: {(exc.strerror or str(exc)).lower()}", None, str(path))
 
 
 def readable_size(seg: Segment) -> int:

@@ -273,10 +273,14 @@ class PartitionTail:
                 self._tiered(seg)
             self._segment, self._position = seg.base_offset, 0
             return True
+        gap = seg.unreadable()
         try:
+            if gap is not None:  # listed as no regular file: where it ends is unknown, so the tail stops before it
+                raise gap
             reader = _Reader(seg)
         except (OSError, KafkaFormatError) as exc:  # deleted meanwhile, or not a regular file
-            log.warning("kafkalog: %s: not followed: %s", seg.path, exc)
+            log.warning("kafkalog: %s: not followed: %s", seg.path, exc.reason if isinstance(exc, KafkaFormatError)
+                        else exc)
             return True
         try:
             pos = position

@@ -656,8 +656,7 @@ def _check_directory(part: Partition, problems: list[Problem]) -> None:
             problems.append(Problem(str(p), None, f"{problem}; a broker refuses to load the log"))
             continue
         if name.endswith(files.LOG_SUFFIX):
-            if not p.is_file():
-                problems.append(Problem(str(p), None, "not a regular file: the segment cannot be read"))
-        elif not name.endswith(files.SNAPSHOT_SUFFIX) and files.offset_from_name(name) not in logs:
+            continue  # a segment: one that is no regular file is reported as it is read (_readable_or_report)
+        if not name.endswith(files.SNAPSHOT_SUFFIX) and files.offset_from_name(name) not in logs:
             problems.append(Problem(str(p), None, "an index file without its segment (.log); a broker deletes it",
                                     "warning"))

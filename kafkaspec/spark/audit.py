@@ -56,6 +56,11 @@ def audit_rows(task: RangeTask, buf: bytes | None = None, walk: Walk | None = No
                "segment": task.path, "position": 0, "size": 0, "crcStatus": "unused",
                "error": f"not served: {task.unused}"}
         return
+    if task.unreadable is not None:
+        yield {**dict.fromkeys(name for name, _ in AUDIT_COLUMNS), "topic": task.topic, "partition": task.partition,
+               "segment": task.path, "position": 0, "size": 0, "crcStatus": "corrupt",
+               "error": f"the segment cannot be read: {task.unreadable}"}
+        return
     buf = load_range(task) if buf is None else buf
     base, pos, end = task.start, 0, len(buf)
     common = {"topic": task.topic, "partition": task.partition, "segment": task.path}

@@ -105,7 +105,7 @@ def run_range(index: int, task: RangeTask, staging: str, read_committed: bool,
     t0 = time.perf_counter()
     attempt = f"{index:05d}-{uuid.uuid4().hex}"
     result = RangeResult(index, os.path.join(staging, attempt))
-    if task.end <= task.start:
+    if task.end <= task.start and task.unreadable is None:
         return result
     buf = load_range(task)
     records_task = task if read_committed else replace(task, read_committed=None)

@@ -99,6 +99,13 @@ def plan_partition(part: logdir.Partition, opts: ReadOptions) -> list[RangeTask]
             break
         if lo is not None and next_base is not None and next_base <= lo:
             continue
+        gap = seg.unreadable()
+        if gap is not None:  # nothing of it can be read: one task that reports it as the policy says
+            tasks.append(RangeTask(path=str(seg.path), topic=part.topic, partition=part.partition, start=0, end=0,
+                                   skip_corrupt=opts.skip_corrupt, storage=opts.storage, keys=opts.keys,
+                                   layout=seg.layout, unreadable=gap.reason))
+            seg.close()
+            continue
         ranges = seg.split(opts.split_size) if opts.split_size > 0 else [(0, seg.size)]
         # a tiered segment is read from where the partition's live lineage serves it (an earlier segment
         # holds the offsets before): its tasks keep offsets from there

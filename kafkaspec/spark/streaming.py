@@ -360,6 +360,13 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
                 break
             if lo is not None and next_base is not None and next_base <= lo:
                 continue
+            gap = seg.unreadable()
+            if gap is not None:  # nothing of it can be read: one task that reports it as the policy says
+                tasks.append(RangeTask(path=str(seg.path), topic=part.topic, partition=part.partition, start=0,
+                                       end=0, skip_corrupt=self.opts.skip_corrupt, storage=self.opts.storage,
+                                       keys=self.opts.keys, layout=seg.layout, unreadable=gap.reason))
+                seg.close()
+                continue
             served = seg.served_from
             seg_lo = served if served > seg.base_offset and (lo is None or lo < served) else lo
             first = seg.position_for_offset(seg_lo) if seg_lo is not None and seg_lo > seg.base_offset else 0

@@ -29,7 +29,7 @@ def read_task(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
     """The Arrow batches of ``task``: records (decoded too with ``decode``), offset commits or audit rows,
     without the ``headers`` column when ``includeHeaders`` is false."""
     batches = _batches(task, opts)
-    if opts.values is not None and (task.end > task.start or task.unused is not None):
+    if opts.values is not None and (task.end > task.start or task.unused is not None or task.unreadable is not None):
         batches = _with_values(batches, task, opts)
     if opts.include_headers or opts.view != "records":
         return batches
@@ -37,7 +37,7 @@ def read_task(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
 
 
 def _batches(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
-    if task.end <= task.start and task.unused is None:
+    if task.end <= task.start and task.unused is None and task.unreadable is None:
         return iter(())
     if opts.view == "batches":
         from .audit import read_audit

@@ -251,7 +251,7 @@ def audit_counts(task: RangeTask, vc: ValueColumns, read: Callable[[RangeTask], 
     from dataclasses import replace
 
     counts: dict[str, Counter[tuple[str, int]]] = {p: Counter() for p in PARTS}
-    if task.unused is not None:
+    if task.unused is not None or task.unreadable is not None:
         return {}
     whole = replace(task, read_committed=None, include_control=False, skip_corrupt=True, min_offset=None,
                     max_offset=None)
