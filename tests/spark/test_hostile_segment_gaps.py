@@ -94,3 +94,21 @@ def test_the_pipeline_command_exits_1_naming_the_segment(tmp_path):
     assert "Traceback" not in done.stderr
     assert FIRST in done.stdout and "dangling" in done.stdout, done.stdout
     assert (tmp_path / "canary").read_bytes() == CANARY
+
+
+def test_the_source_reports_a_segment_whose_name_is_no_offset(spark, tmp_path):
+    """A ``.log`` named by no offset (what a writer once made of offset -5) is a gap in Spark too: its
+    records are not passed over in silence."""
+    part = _partition(tmp_path)
+    expected = _later_offsets(part)
+    misnamed = part / "-0000000000000000005.log"
+    (part / FIRST).rename(misnamed)
+    with pytest.raises(Exception) as info:
+        spark.read.format("kafkalog").option("corruptionPolicy", "fail").load(str(part)).count()
+    assert misnamed.name in str(info.value) and "20-digit offset" in str(info.value)
+    rows = spark.read.format("kafkalog").option("corruptionPolicy", "skip").load(str(part)).select("offset")
+    assert sorted(r.offset for r in rows.collect()) == expected
+    audit = spark.read.format("kafkalog").option("view", "batches").load(str(part))
+    assert [(r.segment, r.crcStatus) for r in audit.where("crcStatus != 'ok'").collect()] == \
+        [(str(misnamed), "corrupt")]
+    assert (tmp_path / "canary").read_bytes() == CANARY
