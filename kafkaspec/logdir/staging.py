@@ -163,7 +163,7 @@ class Staging:
         The staged files are flushed to disk first and ``dst`` after the moves, so that after a
         power loss too a copy either shows its staging dir or is complete (a rename can otherwise
         reach the disk before the data it names)."""
-        _sync_tree(self.path)
+        sync_tree(self.path)
         entries = sorted((p for p in self.path.iterdir() if p.name != OWNER),
                          key=lambda p: (not p.is_dir(), p.name))
         for p in entries:
@@ -173,12 +173,12 @@ class Staging:
                                       f"copy stays in {self.path}")
             self.moving = True
             os.rename(p, target)
-        _sync(self.dst)
+        sync(self.dst)
         for o in stale:
             shutil.rmtree(o.path)
         (self.path / OWNER).unlink()
         self.path.rmdir()
-        _sync(self.dst)
+        sync(self.dst)
 
     def discard(self) -> None:
         """Remove the staging dir, unless entries were already moved out of it (then it stays, and
@@ -187,8 +187,8 @@ class Staging:
             shutil.rmtree(self.path, ignore_errors=True)
 
 
-def _sync(path: Path) -> None:
-    """Flush a file, or a directory's entries, to disk."""
+def sync(path: Path) -> None:
+    """Flush a file, or a directory's entries, to disk (a rename can otherwise reach it before the data)."""
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -196,12 +196,12 @@ def _sync(path: Path) -> None:
         os.close(fd)
 
 
-def _sync_tree(root: Path) -> None:
+def sync_tree(root: Path) -> None:
     """Flush every file and directory under ``root`` (written by this run: no symlinks) to disk."""
     for directory, _, names in os.walk(root):
         for name in names:
-            _sync(Path(directory, name))
-        _sync(Path(directory))
+            sync(Path(directory, name))
+        sync(Path(directory))
 
 
-__all__ = ["OWNER", "Lock", "Owner", "Staging", "is_staging_name", "prepare", "read_owner"]
+__all__ = ["OWNER", "Lock", "Owner", "Staging", "is_staging_name", "prepare", "read_owner", "sync", "sync_tree"]

@@ -43,7 +43,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from ..logdir import staging as locking
+from ..logdir import staging as locking  # its lock and its fsyncs
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
@@ -172,7 +172,7 @@ def write_json(path: Path, value: Any) -> None:
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, path)
-    _sync(path.parent)
+    locking.sync(path.parent)
 
 
 #: one publisher at a time in this process: a micro-batch that Spark's stop left moving its files on
@@ -198,7 +198,7 @@ def _write_batch(out: Path, df: DataFrame, batch_id: int) -> None:
     staged = out / STAGING / f"batch-{batch_id}-{secrets.token_hex(6)}"
     df.write.partitionBy("topic", "partition").parquet(str(staged))
     files = sorted(p.relative_to(staged).as_posix() for p in staged.rglob("*.parquet"))
-    _sync_tree(staged)
+    locking.sync_tree(staged)
     with _publishing:
         (out / PUBLISHED).mkdir(exist_ok=True)
         manifest = {"batch": batch_id, "offsets": offsets, "staging": staged.name, "files": files}
@@ -258,7 +258,7 @@ def _publish(out: Path, manifest: dict) -> None:
             raise FileNotFoundError(f"{out / PUBLISHED}/{manifest['batch']}.json lists {rel}, which is neither "
                                     f"staged nor in {records}: the output was changed by hand")
     for parent in parents:
-        _sync(parent)
+        locking.sync(parent)
     if staged is not None and staged.is_dir():
         shutil.rmtree(staged)
 
@@ -350,22 +350,6 @@ def _adopt_file_sink(out: Path) -> int:
                     "files": files.get(last, [])})
     shutil.rmtree(log)
     return removed
-
-
-def _sync(path: Path) -> None:
-    """Flush a file, or a directory's entries, to disk (a rename can otherwise reach it before the data)."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _sync_tree(root: Path) -> None:
-    for directory, _, names in os.walk(root):
-        for name in names:
-            _sync(Path(directory, name))
-        _sync(Path(directory))
 
 
 def _until_interrupted(query: StreamingQuery) -> None:

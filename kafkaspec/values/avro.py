@@ -26,7 +26,7 @@ from typing import Any
 from kafkaspec.codec.extras import require
 
 from .primitives import MAX_NESTING, nesting
-from .registry import RegistryError
+from .registry import referenced
 from .schemas_topic import Reference, Schema
 
 __all__ = ["COMPILED_DEPTH", "FAILED", "MAX_REFERENCE_DEPTH", "MAX_SCHEMA_DEPTH", "AvroReader"]
@@ -132,14 +132,7 @@ class AvroReader:
                 if stack:
                     order.append((owner, what))
                 continue
-            try:
-                target = self._resolve(ref.subject, ref.version)
-            except RegistryError as exc:  # a registry that fails is an error of this schema, not of the run
-                raise ValueError(f"schema id {owner.id} references {ref.subject[:80]!r} version {ref.version}: "
-                                 f"{exc}") from None
-            if target is None:
-                raise ValueError(f"schema id {owner.id} references {ref.subject!r} version {ref.version}, "
-                                 "which no source holds")
+            target = referenced(self._resolve, owner.id, ref)
             if target.id in seen:
                 continue
             if len(stack) > MAX_REFERENCE_DEPTH:

@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .registry import RegistryError
+from .registry import referenced
 from .schemas_topic import Reference, Schema
 
 __all__ = ["JsonSchemaReader", "JType"]
@@ -103,14 +103,7 @@ class JsonSchemaReader:
         ref = names.get(name)
         if ref is None:
             raise ValueError(f"schema id {schema.id} has a $ref to {name[:80]!r}, which none of its references names")
-        try:
-            got = self._resolve(ref.subject, ref.version)
-        except RegistryError as exc:  # a registry that fails is an error of this schema, not of the run
-            raise ValueError(f"schema id {schema.id} references {ref.subject[:80]!r} version {ref.version}: "
-                             f"{exc}") from None
-        if got is None:
-            raise ValueError(f"schema id {schema.id} references {ref.subject!r} version {ref.version}, "
-                             "which no source holds")
+        got = referenced(self._resolve, schema.id, ref)
         return got, self.doc(got, f"referenced schema id {got.id}")
 
 

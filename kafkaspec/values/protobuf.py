@@ -36,7 +36,7 @@ from typing import Any
 
 from kafkaspec.codec.extras import require
 
-from .registry import RegistryError
+from .registry import referenced
 from .schemas_topic import Schema
 
 __all__ = ["ProtobufReader", "message_arrow_type"]
@@ -255,14 +255,7 @@ class ProtobufReader:
 
     def _target(self, schema: Schema, ref: Any, seen: dict[tuple[str, int], Schema]) -> Schema:
         """The schema ``ref`` of ``schema`` names, looked up once per walk (``seen``)."""
-        try:
-            target = seen.get((ref.subject, ref.version)) or self._resolve(ref.subject, ref.version)
-        except RegistryError as exc:  # a registry that fails is an error of this schema, not of the run
-            raise ValueError(f"schema id {schema.id} references {ref.subject[:80]!r} version {ref.version}: "
-                             f"{exc}") from None
-        if target is None:
-            raise ValueError(f"schema id {schema.id} references {ref.subject!r} version {ref.version}, "
-                             "which no source holds")
+        target = seen.get((ref.subject, ref.version)) or referenced(self._resolve, schema.id, ref)
         if target.schema_type != "PROTOBUF":
             raise ValueError(f"schema id {schema.id} references schema id {target.id}, which is "
                              f"{target.schema_type}, not PROTOBUF")

@@ -39,7 +39,7 @@ from typing import Any, NoReturn
 
 from .schemas_topic import SCHEMA_TYPES, Reference, Schema
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_TIMEOUT", "RegistryClient", "RegistryError", "registry_env"]
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_TIMEOUT", "RegistryClient", "RegistryError", "referenced", "registry_env"]
 
 #: a schema answer larger than this is refused (the registry's own default limit is far below)
 MAX_ANSWER_BYTES = 16 << 20
@@ -53,6 +53,22 @@ MAX_REDIRECTS = 5
 
 class RegistryError(Exception):
     """The registry could not be asked, or answered with something that is not a schema."""
+
+
+def referenced(resolve: Callable[[str, int], Schema | None], schema_id: int, ref: Reference) -> Schema:
+    """The schema a reference of schema ``schema_id`` names, by ``resolve`` (``_schemas``, then the
+    registry). Neither holding it, or a registry that fails, is a ValueError: an error of that schema,
+    which its records report, not of the run. The three value readers (Avro, JSON Schema, Protobuf)
+    resolve their references through this, so each says it alike."""
+    try:
+        got = resolve(ref.subject, ref.version)
+    except RegistryError as exc:
+        raise ValueError(f"schema id {schema_id} references {ref.subject[:80]!r} version {ref.version}: "
+                         f"{exc}") from None
+    if got is None:
+        raise ValueError(f"schema id {schema_id} references {ref.subject[:80]!r} version {ref.version}, "
+                         "which no source holds")
+    return got
 
 
 class _Down(RegistryError):
