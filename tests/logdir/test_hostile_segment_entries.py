@@ -20,27 +20,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.logdir import CANARY, twelve_records_in_segments
 
-from kafkaspec import Record
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.logdir import PartitionWriter, open_log, verify_path
+from kafkaspec.logdir import open_log, verify_path
 
 pytestmark = [pytest.mark.hostile]
 
-CANARY = b"must survive"
 FIRST = "00000000000000000000.log"
 
 
 def _partition(root: Path) -> Path:
-    """``root/data/t-0`` with three segments of 4 records each (offsets 0..11), a canary beside ``data``."""
-    data = root / "data"
-    with PartitionWriter(data, "t", 0, segment_bytes=300) as w:
-        for i in range(12):
-            w.append([Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=1_700_000_000_000 + i)])
-    (root / "canary").write_bytes(CANARY)
-    part = data / "t-0"
-    assert len(list(part.glob("*.log"))) >= 3, sorted(p.name for p in part.iterdir())
-    return part
+    return twelve_records_in_segments(root)
 
 
 def _offsets_after_first(part: Path) -> list[int]:

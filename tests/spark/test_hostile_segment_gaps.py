@@ -13,25 +13,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.logdir import CANARY, twelve_records_in_segments
 
-from kafkaspec import Record
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.logdir import PartitionWriter
 from kafkaspec.spark.pipeline import run_pipeline
 
 pytestmark = [pytest.mark.spark, pytest.mark.hostile]
 
-CANARY = b"must survive"
 FIRST = "00000000000000000000.log"
 
 
 def _partition(root: Path) -> Path:
-    data = root / "data"
-    with PartitionWriter(data, "t", 0, segment_bytes=300) as w:
-        for i in range(12):
-            w.append([Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=1_700_000_000_000 + i)])
-    (root / "canary").write_bytes(CANARY)
-    return data / "t-0"
+    return twelve_records_in_segments(root)
 
 
 def _make(kind: str, seg: Path) -> str:

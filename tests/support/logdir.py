@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from kafkaspec import Record
 from kafkaspec.logdir import PartitionWriter
@@ -29,3 +30,20 @@ def write_partition(root, *, batches=60, seed=1, segment_bytes=4000, index_inter
             base, _ = w.append(recs, compression=codecs[i % len(codecs)])
             written += [(base + j, r.timestamp, r.key, r.value, r.headers) for j, r in enumerate(recs)]
     return written
+
+
+#: what a canary file beside a test's target holds, and must still hold after the test
+CANARY = b"must survive"
+
+
+def twelve_records_in_segments(root) -> Path:
+    """``root/data/t-0``: offsets 0..11, one record a batch, in segments of 300 bytes (three or more),
+    with a canary file beside ``data`` (``root/canary``, holding :data:`CANARY`)."""
+    data = Path(root) / "data"
+    with PartitionWriter(data, "t", 0, segment_bytes=300) as w:
+        for i in range(12):
+            w.append([Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=1_700_000_000_000 + i)])
+    (Path(root) / "canary").write_bytes(CANARY)
+    part = data / "t-0"
+    assert len(list(part.glob("*.log"))) >= 3, sorted(p.name for p in part.iterdir())
+    return part
