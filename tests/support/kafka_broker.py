@@ -14,6 +14,7 @@ line naming the release and what failed: the tests fail on it, they are never sk
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -51,11 +52,13 @@ def jars(release: str) -> Path:
     if folder.exists():
         shutil.rmtree(folder)  # a half-copied folder of ours, from a fetch that died
     folder.mkdir(parents=True)
-    got = subprocess.run(["mvn", "-q", "-B", "-f", str(POM), f"-Dkafka.version={release}",
+    got = subprocess.run(["mvn", "-q", "-B", "-Dstyle.color=never", "-f", str(POM), f"-Dkafka.version={release}",
                           "dependency:copy-dependencies", f"-DoutputDirectory={folder}"],
                          capture_output=True, text=True, timeout=900)
     if got.returncode or not any(folder.glob("kafka_2.13-*.jar")):
-        lines = [ln for ln in (got.stdout + got.stderr).splitlines() if "ERROR" in ln] or [f"exit {got.returncode}"]
+        shutil.rmtree(folder)
+        text = re.sub(r"\x1b\[[0-9;]*m", "", got.stdout + got.stderr)
+        lines = [ln for ln in text.splitlines() if "ERROR" in ln] or [f"exit {got.returncode}"]
         raise Unavailable(f"Kafka {release}: Maven could not fetch the broker's jars: {lines[0][:300]}")
     done.write_text(release + "\n")
     return folder
