@@ -57,6 +57,9 @@ PUBLISHED = "_published"
 _STAGED = re.compile(r"batch-([0-9]+)-[0-9a-f]{12}")
 #: a published list larger than this is no list of ours (one micro-batch's files' names take far less)
 MAX_MANIFEST_BYTES = 16 << 20
+#: the largest file of Spark's file sink log read when an OUT it wrote is adopted (a compacted one lists
+#: every file the sink wrote)
+MAX_SINK_LOG_BYTES = 1 << 30
 _MANIFEST = re.compile(r"(0|[1-9][0-9]*)\.json")
 
 
@@ -352,10 +355,12 @@ def _adopt_file_sink(out: Path) -> int:
                      if re.fullmatch(r"[0-9]+(\.compact)?", p.name))
     for batch_id, path in entries:
         try:
-            lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+            text = _read_small(path, MAX_SINK_LOG_BYTES).decode("utf-8")
+            lines = [json.loads(line) for line in text.splitlines()[1:]]
             names = [(str(e["path"]).rsplit("/", 1)[-1], e.get("action")) for e in lines]
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"{path}: not a log of Spark's file sink ({exc}); records/ cannot be adopted") from None
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise ValueError(f"{path}: not a log of Spark's file sink ({why}); records/ cannot be adopted") from None
         for name, action in names:
             if action == "delete":
                 deleted.add(name)

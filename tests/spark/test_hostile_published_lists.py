@@ -94,3 +94,30 @@ def test_a_file_not_named_as_a_list_is_no_list_and_is_left(tmp_path, name):
     (out / PUBLISHED / name).write_text(json.dumps(GOOD))
     assert recover(out) == 0
     assert (out / PUBLISHED / name).read_text() == json.dumps(GOOD)
+
+
+def test_a_fifo_in_the_file_sinks_log_is_refused_at_once(tmp_path):
+    """An OUT of Spark's file sink is adopted by reading ``records/_spark_metadata/<id>``: a FIFO there
+    hung recovery as one in ``_published/`` did."""
+    out = tmp_path / "out"
+    log = out / "records" / "_spark_metadata"
+    log.mkdir(parents=True)
+    fifo = log / "0"
+    os.mkfifo(fifo)
+    box: dict = {}
+
+    def run():
+        try:
+            recover(out)
+        except BaseException as exc:
+            box["error"] = exc
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(10)
+    if thread.is_alive():
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        thread.join(10)
+        pytest.fail("recovery hung on a FIFO in the file sink's log")
+    assert isinstance(box.get("error"), ValueError), box
+    assert "not a regular file" in str(box["error"]) and str(fifo) in str(box["error"])
