@@ -4,7 +4,8 @@ so a topic of a million records costs one request per schema id.
 
 Optional: the ``_schemas`` topic of the log directory is the first source. No credentials are taken
 but a URL's ``user:password@`` part, sent as HTTP basic auth and never printed (errors name the
-registry by host and path).
+registry by host and path). A ``/``, ``?`` or ``#`` in them must be percent-encoded: a URL with an ``@``
+past its host part is refused, as a parser would split the password there.
 
 What a registry (or whoever answers in its name) can make a client do is bounded:
 
