@@ -42,8 +42,8 @@ TRANSIENT_KINDS = {
     "stray": "a stray (KIP-858) partition directory: the broker found it at start-up for a replica it no "
              "longer hosts, and keeps it until an operator removes it (-stray)",
 }
-_OFFSET_NAME = re.compile(r"^([0-9]{20})$")
-_SNAPSHOT_ID = re.compile(r"^([0-9]{20})-([0-9]{10})\.checkpoint$")
+_OFFSET_NAME = re.compile(r"([0-9]{20})")
+_SNAPSHOT_ID = re.compile(r"([0-9]{20})-([0-9]{10})\.checkpoint")
 
 
 #: suffixes of the files that belong to a segment and are named by its offset
@@ -111,7 +111,7 @@ def offset_file_name(offset: int, suffix: str) -> str:
 def is_metadata_checkpoint(path: str | StoragePath) -> bool:
     """A KRaft snapshot file: ``bootstrap.checkpoint`` or ``<20-digit offset>-<10-digit epoch>.checkpoint``."""
     name = Path(path).name if isinstance(path, str) else path.name
-    return name == BOOTSTRAP_CHECKPOINT or _SNAPSHOT_ID.match(name) is not None
+    return name == BOOTSTRAP_CHECKPOINT or _SNAPSHOT_ID.fullmatch(name) is not None
 
 
 def offset_from_name(path: str | StoragePath) -> int | None:
@@ -119,7 +119,7 @@ def offset_from_name(path: str | StoragePath) -> int | None:
     largest offset, 9223372036854775807: see :func:`.names.offset_name_problem`)."""
     name = Path(path).name if isinstance(path, str) else path.name
     stem = name.split(".", 1)[0]
-    m = _OFFSET_NAME.match(stem)
+    m = _OFFSET_NAME.fullmatch(stem)
     return int(m[1]) if m and int(m[1]) <= MAX_OFFSET else None
 
 

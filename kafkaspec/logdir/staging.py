@@ -36,14 +36,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from ..errors import KafkaFormatError
+from .fs import open_regular
+
 #: the owner file inside a staging dir
 OWNER = "kafkaspec-rewrite.json"
-_NAME = re.compile(r"^\.kafkaspec-rewrite-([0-9]+)-([0-9a-f]{12})\.staging$")
+_NAME = re.compile(r"\.kafkaspec-rewrite-([0-9]+)-([0-9a-f]{12})\.staging")
+#: an owner file is a line of JSON; a larger one is not ours
+_MAX_OWNER_BYTES = 1 << 16
 
 
 def is_staging_name(name: str) -> bool:
     """Whether ``name`` is a staging dir's name (readers pass over such a directory and report it)."""
-    return bool(_NAME.match(name))
+    return bool(_NAME.fullmatch(name))
 
 
 class Owner(NamedTuple):
@@ -75,13 +80,18 @@ class Owner(NamedTuple):
 def read_owner(path: Path) -> Owner | None:
     """The owner of the staging dir ``path``, or None when it is not one this module wrote (no owner
     file, or one that does not say what a staging dir's says)."""
-    match = _NAME.match(path.name)
+    match = _NAME.fullmatch(path.name)
     if match is None or path.is_symlink() or not path.is_dir():
         return None
-    try:
-        owner = json.loads((path / OWNER).read_text(encoding="utf-8"))
+    try:  # opened without blocking and checked regular: a FIFO there would hang the run
+        fd = open_regular(path / OWNER)
+        with os.fdopen(fd, "rb") as fh:
+            data = fh.read(_MAX_OWNER_BYTES + 1)
+        if len(data) > _MAX_OWNER_BYTES:
+            return None
+        owner = json.loads(data.decode("utf-8"))
         fields = (int(owner["pid"]), str(owner["host"]), str(owner["started"]), str(owner["source"]))
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError, KafkaFormatError):
         return None
     if fields[0] != int(match[1]) or owner.get("token") != match[2]:
         return None

@@ -196,7 +196,10 @@ class PartitionWriter:
         self.appending = False
         self._kept_epochs: list[tuple[int, int]] | None = None  # the checkpoint as it was read
         self._kept_metadata = False
+        #: the partition directory's flock, held until close: one writer at a time (see :meth:`_lock`)
+        self._lock_fd: int | None = None
         try:
+            self._lock(name)
             existing = _kafka_files(self.path)
             if existing and mode == "create":
                 raise ExistingPartitionError(f"partition {name} exists at {_shown(self.path)} (mode='create' "
@@ -214,6 +217,7 @@ class PartitionWriter:
                 self._continue(existing, topic_id)
             self.path.mkdir(parents=True, exist_ok=True)
         except BaseException:
+            self._unlock()
             self._drop_local()
             raise
         last_epoch = self.epochs[-1][0] if self.epochs else None
@@ -229,6 +233,27 @@ class PartitionWriter:
         if not self._kept_metadata:
             self.topic_id = topic_id or base64.urlsafe_b64encode(
                 hashlib.sha256(topic.encode()).digest()[:16]).decode().rstrip("=")
+
+    def _lock(self, name: str) -> None:
+        """Take the partition directory's ``flock`` (creating the directory), before anything is read: two
+        writers of one partition would both continue it from the same log end offset and write the same
+        segment, the second over the first's batches. The kernel releases it when the process ends."""
+        import fcntl
+
+        self.path.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise ExistingPartitionError(f"partition {name} at {_shown(self.path)} is being written by another "
+                                         "writer (it holds the directory's lock); wait for it to close") from None
+        self._lock_fd = fd
+
+    def _unlock(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # closing the last descriptor releases the flock
+            self._lock_fd = None
 
     # -- continuing a partition -----------------------------------------------------
     def _continue(self, existing: list[Path], topic_id: str | None) -> None:
@@ -537,6 +562,7 @@ class PartitionWriter:
             if self.destination is not None:  # the local copy goes once the store holds a complete one
                 publish_partition(self.path, self.destination, staged_hook=self._drop_local)
         finally:
+            self._unlock()
             self._drop_local()
 
     def discard(self) -> None:
@@ -544,6 +570,7 @@ class PartitionWriter:
         self.closed = True
         if self.segment is not None:
             self.segment.fh.close()
+        self._unlock()
         self._drop_local()
 
     def _drop_local(self) -> None:

@@ -54,8 +54,13 @@ CHECKPOINT = "_checkpoint"
 STAGING = "_staging"
 #: the commit of a micro-batch to ``records/``: ``_published/<id>.json`` lists its files
 PUBLISHED = "_published"
-_STAGED = re.compile(r"^batch-([0-9]+)-[0-9a-f]{12}$")
-_MANIFEST = re.compile(r"^([0-9]+)\.json$")
+_STAGED = re.compile(r"batch-([0-9]+)-[0-9a-f]{12}")
+#: a published list larger than this is no list of ours (one micro-batch's files' names take far less)
+MAX_MANIFEST_BYTES = 16 << 20
+#: the largest file of Spark's file sink log read when an OUT it wrote is adopted (a compacted one lists
+#: every file the sink wrote)
+MAX_SINK_LOG_BYTES = 1 << 30
+_MANIFEST = re.compile(r"(0|[1-9][0-9]*)\.json")
 
 
 class NotIncrementalError(ValueError):
@@ -229,7 +234,7 @@ def recover(out: Path) -> int:
                 named.add(manifest["staging"])
         if (out / STAGING).is_dir():
             for p in (out / STAGING).iterdir():
-                if _STAGED.match(p.name) and p.name not in named and not p.is_symlink():
+                if _STAGED.fullmatch(p.name) and p.name not in named and not p.is_symlink():
                     # a killed run's JVM may still be ending: what it writes meanwhile goes with the next run
                     shutil.rmtree(p, ignore_errors=True)
         if (out / PUBLISHED).is_dir():
@@ -267,15 +272,22 @@ def _read_manifest(path: Path) -> dict | None:
     """A published micro-batch's list, or None when there is none. One that this module did not write
     (names outside its staging dir or ``records/``) is refused, naming it."""
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
+        data = _read_small(path, MAX_MANIFEST_BYTES)
     except FileNotFoundError:
         return None
-    except (OSError, ValueError) as exc:
-        raise ValueError(f"{path}: not a published micro-batch's list: {exc}") from None
-    ok = (isinstance(manifest, dict) and isinstance(manifest.get("batch"), int)
+    except OSError as exc:
+        raise ValueError(f"{path}: not a published micro-batch's list: {exc.strerror or exc}") from None
+    try:
+        manifest = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError) as exc:
+        raise ValueError(f"{path}: not a published micro-batch's list: "
+                         f"{'nested too deep' if isinstance(exc, RecursionError) else exc}") from None
+    name = _MANIFEST.fullmatch(path.name)
+    ok = (isinstance(manifest, dict) and type(manifest.get("batch")) is int
+          and (name is None or manifest["batch"] == int(name[1]))
           and isinstance(manifest.get("files"), list) and "offsets" in manifest
           and (manifest.get("staging") is None or (isinstance(manifest["staging"], str)
-                                                   and _STAGED.match(manifest["staging"]) is not None))
+                                                   and _STAGED.fullmatch(manifest["staging"]) is not None))
           and all(isinstance(f, str) and f.endswith(".parquet") and not f.startswith("/")
                   and ".." not in f.split("/") for f in manifest["files"]))
     if not ok:
@@ -283,11 +295,35 @@ def _read_manifest(path: Path) -> dict | None:
     return manifest
 
 
+def _read_small(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, a regular file of at most ``limit`` bytes: a symbolic link, a FIFO (opened
+    without blocking, then refused by fstat) or a larger file is an OSError saying so, not read."""
+    import errno
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OSError(errno.EINVAL, "not a regular file (a symbolic link)") from None
+        raise
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        if st.st_size > limit:
+            raise OSError(errno.EFBIG, f"{st.st_size:,} bytes, more than {limit:,}")
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"more than {limit:,} bytes")
+    return data
+
+
 def _manifests(out: Path) -> list[int]:
     folder = out / PUBLISHED
     if not folder.is_dir():
         return []
-    return sorted(int(m[1]) for m in (_MANIFEST.match(p.name) for p in folder.iterdir()) if m)
+    return sorted(int(m[1]) for m in (_MANIFEST.fullmatch(p.name) for p in folder.iterdir()) if m)
 
 
 def _last_commit(checkpoint: Path) -> int | None:
@@ -319,10 +355,12 @@ def _adopt_file_sink(out: Path) -> int:
                      if re.fullmatch(r"[0-9]+(\.compact)?", p.name))
     for batch_id, path in entries:
         try:
-            lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+            text = _read_small(path, MAX_SINK_LOG_BYTES).decode("utf-8")
+            lines = [json.loads(line) for line in text.splitlines()[1:]]
             names = [(str(e["path"]).rsplit("/", 1)[-1], e.get("action")) for e in lines]
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"{path}: not a log of Spark's file sink ({exc}); records/ cannot be adopted") from None
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise ValueError(f"{path}: not a log of Spark's file sink ({why}); records/ cannot be adopted") from None
         for name, action in names:
             if action == "delete":
                 deleted.add(name)

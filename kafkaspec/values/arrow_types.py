@@ -83,6 +83,42 @@ def avro_to_arrow(schema: Any, named: dict[str, Any] | None = None, within: tupl
     return avro_to_arrow(kind, named, within)
 
 
+def avro_type_nodes(schema: Any, limit: int) -> int:
+    """How many nodes the Arrow type of the parsed Avro ``schema`` has, its named types expanded where
+    they are used (at most ``limit`` + 1: counting stops there). Each named type is counted once; one
+    met again inside itself (a recursive type, which has no Arrow type) counts one."""
+    named = schema.get("__named_schemas", {}) if isinstance(schema, dict) else {}
+    counted: dict[str, int] = {}
+
+    def count(t: Any) -> int:
+        if isinstance(t, str):
+            return count(named[t]) if t in named else 1
+        if isinstance(t, list):
+            return min(limit + 1, 1 + sum(count(b) for b in t))
+        if not isinstance(t, dict):
+            return 1
+        kind = t.get("type")
+        if kind in ("record", "error"):
+            name = t.get("name")
+            if isinstance(name, str):
+                if name in counted:
+                    return counted[name]
+                counted[name] = 1
+            n = min(limit + 1, 1 + sum(count(f.get("type")) for f in t.get("fields", []) if isinstance(f, dict)))
+            if isinstance(name, str):
+                counted[name] = n
+            return n
+        if kind == "array":
+            return min(limit + 1, 1 + count(t.get("items")))
+        if kind == "map":
+            return min(limit + 1, 2 + count(t.get("values")))
+        if isinstance(kind, (dict, list)) or (isinstance(kind, str) and kind in named):
+            return count(kind)
+        return 1
+
+    return count(schema)
+
+
 #: the Arrow type of each of Kafka's primitive formats' values
 def PRIMITIVE_TYPES() -> dict[str, Any]:
     p = _pa()
@@ -113,7 +149,14 @@ def to_arrow_array(values: list[Any], arrow_type: Any, has_uuid: bool = False) -
 
 
 def column_type(schema: Any) -> tuple[Any, bool]:
-    """(Arrow type or None for JSON text, whether UUIDs need turning into text) of a parsed Avro schema."""
+    """(Arrow type or None for JSON text, whether UUIDs need turning into text) of a parsed Avro schema.
+    A schema whose Arrow type would have more than :data:`~.json_schema.MAX_TYPE_NODES` nodes has none:
+    named types that share each other double with each level (30 levels of records, each with two
+    fields of the two records below, made 2^30 nodes out of 6 KB of schema)."""
+    from .json_schema import MAX_TYPE_NODES
+
+    if avro_type_nodes(schema, MAX_TYPE_NODES) > MAX_TYPE_NODES:
+        return None, False
     try:
         t = avro_to_arrow(schema)
     except _Untyped:

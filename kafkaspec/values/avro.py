@@ -46,6 +46,10 @@ MAX_REFERENCE_DEPTH = 64
 #: of its records. Its walks here and fastavro's compiled reader recurse once per level (a value 4,500
 #: levels deep crashed the process), and a chain of references can put named types inside each other.
 MAX_SCHEMA_DEPTH = 200
+#: the most values a datum of 0 bytes (a record of nulls and such records) may decode into: named types
+#: that share each other double with each level, and 40 levels of 6 KB of text made one empty body a
+#: value of 2^40 nulls. With it, a body decodes into at most this many values per byte.
+MAX_EMPTY_VALUES = 1000
 
 
 class _Strict(io.BytesIO):
@@ -105,6 +109,11 @@ class AvroReader:
         if where:
             raise ValueError(f"schema id {schema.id} has {where} of items written in 0 bytes: ten bytes could "
                              "claim 2^63 of them, so its values are not decoded (kept as bytes)")
+        empty = _empty_expansion(got)
+        if empty:
+            raise ValueError(f"schema id {schema.id}: a value of its type {empty[:80]} takes 0 bytes yet holds more "
+                             f"than {MAX_EMPTY_VALUES} values (its types share each other), so its values are not "
+                             "decoded (kept as bytes)")
         recursive, endless = _recursion(got)
         if endless:
             raise ValueError(f"schema id {schema.id}: type {endless} holds itself in every field: it has no finite "
@@ -422,38 +431,86 @@ def _comparable(t: Any) -> str:
     return json.dumps(plain(t), sort_keys=True, default=repr)
 
 
-def _zero_width(t: Any, named: dict[str, Any], seen: set[str]) -> bool:
-    """Whether a datum of type ``t`` can take 0 bytes (null, fixed of size 0, records of such)."""
+def _zero_width(t: Any, named: dict[str, Any], memo: dict[str, bool], seen: frozenset[str] = frozenset()) -> bool:
+    """Whether a datum of type ``t`` can take 0 bytes (null, fixed of size 0, records of such). Each named
+    type is worked out once (``memo``): the names of a schema can share their types in a lattice whose
+    paths double with each level (40 levels, 6 KB of text: 2^40 walks). A type met again inside itself
+    has no 0-byte datum there (only unions, arrays and maps end such a nesting, and they take bytes)."""
     if isinstance(t, str):
         if t == "null":
             return True
-        if t in named and t not in seen:
-            return _zero_width(named[t], named, seen | {t})
+        if t in named:
+            if t in memo:
+                return memo[t]
+            return False if t in seen else _zero_width(named[t], named, memo, seen)
         return False
     if isinstance(t, list):  # a union writes its branch index: at least one byte
         return False
-    if isinstance(t, dict):
-        kind = t.get("type")
-        if kind == "fixed":
-            return t.get("size") == 0
-        if kind in ("record", "error"):
-            return all(_zero_width(f["type"], named, seen) for f in t.get("fields", []))
-        if kind in ("array", "map", "enum") or not isinstance(kind, str):
+    if not isinstance(t, dict):
+        return False
+    kind = t.get("type")
+    name = t.get("name") if kind in ("record", "error", "enum", "fixed") else None
+    if isinstance(name, str):
+        if name in memo:
+            return memo[name]
+        if name in seen:
             return False
-        return _zero_width(kind, named, seen)
-    return False
+        seen = seen | {name}
+    if kind == "fixed":
+        got = t.get("size") == 0
+    elif kind in ("record", "error"):
+        got = all(_zero_width(f["type"], named, memo, seen) for f in t.get("fields", []))
+    elif kind in ("array", "map", "enum") or not isinstance(kind, str):
+        got = False
+    else:
+        got = _zero_width(kind, named, memo, seen)
+    if isinstance(name, str):
+        memo[name] = got
+    return got
+
+
+def _empty_expansion(schema: Any) -> str | None:
+    """The name of a named type of the parsed ``schema`` whose datum takes 0 bytes yet decodes into more
+    than :data:`MAX_EMPTY_VALUES` values, or None. Each type is counted once, capped at the bound."""
+    named = _named_types(schema)
+    zero: dict[str, bool] = {}
+    sizes: dict[str, int] = {}
+
+    def size(t: Any) -> int:  # only for types that take 0 bytes, so records of such and nulls
+        if isinstance(t, str):
+            return size(named[t]) if t in named else 1
+        if isinstance(t, dict):
+            kind = t.get("type")
+            if kind in ("record", "error"):
+                name = t.get("name")
+                if not isinstance(name, str):
+                    return min(MAX_EMPTY_VALUES + 1, 1 + sum(size(f["type"]) for f in t.get("fields", [])))
+                if name not in sizes:  # each record once, wherever it is met (by name or where it is defined)
+                    sizes[name] = MAX_EMPTY_VALUES + 1  # met again inside itself: no finite value, no bound
+                    sizes[name] = min(MAX_EMPTY_VALUES + 1, 1 + sum(size(f["type"]) for f in t.get("fields", [])))
+                return sizes[name]
+            if kind in ("fixed", "enum") or not isinstance(kind, str):
+                return 1
+            return size(kind)
+        return 1
+
+    for name in named:
+        if _zero_width(name, named, zero) and size(name) > MAX_EMPTY_VALUES:
+            return name
+    return None
 
 
 def _zero_width_items(schema: Any, _seen: set[int]) -> str | None:
     """'an array' or 'a map' when ``schema`` (parsed) holds one whose items can take 0 bytes."""
     named = _named_types(schema)
+    memo: dict[str, bool] = {}
 
     def walk(t: Any) -> str | None:
         if isinstance(t, dict):
             kind = t.get("type")
-            if kind == "array" and _zero_width(t.get("items"), named, set()):
+            if kind == "array" and _zero_width(t.get("items"), named, memo):
                 return "an array"
-            if kind == "map" and _zero_width(t.get("values"), named, set()):
+            if kind == "map" and _zero_width(t.get("values"), named, memo):
                 return "a map"
             for v in t.values():
                 found = walk(v)
@@ -520,7 +577,7 @@ def _recursion(schema: Any) -> tuple[bool, str | None]:
         return set()
 
     edges = {name: refs(t) for name, t in named.items()}
-    recursive = any(_reaches(edges, name, name) for name in named)
+    recursive = _has_cycle(edges)
 
     def finite(t: Any, ok: set[str]) -> bool:  # a finite value exists, given the named types in ``ok`` have one
         if isinstance(t, str):
@@ -548,15 +605,24 @@ def _recursion(schema: Any) -> tuple[bool, str | None]:
     return recursive, endless[0] if endless else None
 
 
-def _reaches(edges: dict[str, set[str]], start: str, goal: str) -> bool:
-    seen: set[str] = set()
-    todo = list(edges.get(start, ()))
-    while todo:
-        name = todo.pop()
-        if name == goal:
-            return True
-        if name not in seen:
-            seen.add(name)
-            todo.extend(edges.get(name, ()))
+def _has_cycle(edges: dict[str, set[str]]) -> bool:
+    """Whether the graph ``edges`` has a cycle (a self-loop too): one depth-first walk without recursion,
+    each name and edge once (a walk from every name was N x E: seconds for a few hundred KB of schema)."""
+    state: dict[str, bool] = {}  # name -> on the walk's path (True) or done (False)
+    for root in edges:
+        if root in state:
+            continue
+        state[root] = True
+        stack = [(root, iter(edges[root]))]
+        while stack:
+            node, todo = stack[-1]
+            name = next(todo, None)
+            if name is None:
+                state[node] = False
+                stack.pop()
+            elif state.get(name) is True:
+                return True
+            elif name not in state:
+                state[name] = True
+                stack.append((name, iter(edges.get(name, ()))))
     return False
-

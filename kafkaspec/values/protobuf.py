@@ -69,7 +69,7 @@ class ProtobufReader:
         self._resolve = resolve
         #: schema id -> (descriptor pool, the schema's FileDescriptorProto), or the reason it did not compile
         self._compiled: dict[int, tuple[Any, Any] | str] = {}
-        #: (schema id, path) -> message class
+        #: (schema id, path) -> message class, or why it has none
         self._classes: dict[tuple[int, tuple[int, ...]], Any] = {}
 
     def message(self, schema: Schema, path: list[int] | tuple[int, ...]) -> Any:
@@ -110,9 +110,12 @@ class ProtobufReader:
 
         pool, _ = self._compile(schema)
         try:
-            return message_factory.GetMessageClass(pool.FindMessageTypeByName(full_name))
+            got = _message_class(message_factory, pool, full_name, schema)
         except KeyError:
             return None
+        if isinstance(got, str):
+            raise ValueError(got)
+        return got
 
     def _class(self, schema: Schema, path: tuple[int, ...]) -> Any:
         key = (schema.id, path)
@@ -129,8 +132,9 @@ class ProtobufReader:
                 types, what = types[i].nested_type, "nested"
             from google.protobuf import message_factory
 
-            got = message_factory.GetMessageClass(pool.FindMessageTypeByName(name))
-            self._classes[key] = got
+            got = self._classes[key] = _message_class(message_factory, pool, name, schema)
+        if isinstance(got, str):
+            raise ValueError(got)
         return got
 
     def _compile(self, schema: Schema) -> tuple[Any, Any]:
@@ -292,6 +296,16 @@ class ProtobufReader:
         if clash is not None:
             raise ValueError(f"schema id {schema.id}: references name both {clash!r} and {dirs[clash][:80]!r}, "
                              "a file and a directory")
+
+
+def _message_class(message_factory: Any, pool: Any, name: str, schema: Schema) -> Any:
+    """The class of message ``name`` in ``pool``, or why there is none (a text, kept in place of the class):
+    the protobuf library makes the classes of its message fields recursively, so a chain of a few thousand
+    messages ran Python's stack out, out of the whole run. KeyError for a name the pool lacks."""
+    try:
+        return message_factory.GetMessageClass(pool.FindMessageTypeByName(name))
+    except RecursionError:
+        return f"schema id {schema.id}: message {name[:80]} holds messages nested too deep to load"
 
 
 def _walk(root: Schema, imports: Callable[[Schema], list[tuple[Any, Schema]]]) -> list[Schema]:
@@ -466,8 +480,12 @@ def message_arrow_type(desc: Any, seen: tuple[str, ...] = ()) -> Any:
     """The Arrow type of a message's values (a struct of its fields); ValueError for a recursive message
     (``google.protobuf.Struct`` among them), which has no Arrow type: its values go as JSON text."""
     from .arrow_types import _pa, _Untyped
+    from .json_schema import MAX_TYPE_NODES
 
     p = _pa()
+    if not seen and _type_nodes(desc, MAX_TYPE_NODES) > MAX_TYPE_NODES:
+        raise _Untyped(f"the message {desc.full_name}, whose Arrow type would have more than {MAX_TYPE_NODES:,} "
+                       "nodes (its messages share each other) or nest too deep")
     if desc.full_name in seen:
         raise _Untyped(f"the recursive message {desc.full_name}")
     seen = (*seen, desc.full_name)
@@ -482,6 +500,34 @@ def message_arrow_type(desc: Any, seen: tuple[str, ...] = ()) -> Any:
             t = _field_type(f, seen)
         fields.append(p.field(f.name, t))
     return p.struct(fields)
+
+
+def _type_nodes(desc: Any, limit: int) -> int:
+    """How many nodes the Arrow type of message ``desc`` has, its message fields expanded where they are
+    used (at most ``limit`` + 1): each message counted once, however many fields hold it, so 30 levels of
+    messages with two fields of the message below cost 30 counts, not the 2^30 nodes they make. A message
+    met again inside itself (recursive: no Arrow type) counts one."""
+    from .json_schema import MAX_DEPTH
+
+    counted: dict[str, int] = {}
+
+    def message(d: Any, depth: int) -> int:
+        if depth > MAX_DEPTH:  # deeper than the Arrow type is built (and Python recurses): none
+            return limit + 1
+        got = counted.get(d.full_name)
+        if got is None:
+            counted[d.full_name] = 1
+            got = counted[d.full_name] = min(limit + 1, 1 + sum(field(f, depth) for f in d.fields))
+        return got
+
+    def field(f: Any, depth: int) -> int:
+        if f.message_type is not None and f.message_type.GetOptions().map_entry:
+            entry = f.message_type.fields_by_name
+            return 1 + field(entry["key"], depth) + field(entry["value"], depth)
+        own = message(f.message_type, depth + 1) if f.message_type is not None else 1
+        return 1 + own if _repeated(f) else own
+
+    return message(desc, 0)
 
 
 def _field_type(f: Any, seen: tuple[str, ...]) -> Any:

@@ -4,7 +4,8 @@ so a topic of a million records costs one request per schema id.
 
 Optional: the ``_schemas`` topic of the log directory is the first source. No credentials are taken
 but a URL's ``user:password@`` part, sent as HTTP basic auth and never printed (errors name the
-registry by host and path).
+registry by host and path). A ``/``, ``?`` or ``#`` in them must be percent-encoded: a URL with an ``@``
+past its host part is refused, as a parser would split the password there.
 
 What a registry (or whoever answers in its name) can make a client do is bounded:
 
@@ -82,6 +83,7 @@ class RegistryClient:
     ``KAFKASPEC_REGISTRY_TIMEOUT`` / ``KAFKASPEC_REGISTRY_BUDGET``, else the defaults."""
 
     def __init__(self, url: str, timeout: float | None = None, budget: float | None = None) -> None:
+        _check_userinfo(url)
         try:
             parts = urllib.parse.urlsplit(url)
             self._origin = _origin(url)
@@ -358,6 +360,19 @@ def _origin(url: str) -> str:
     port = parts.port or {"http": 80, "https": 443}.get(scheme, 0)
     host = (parts.hostname or "").lower()
     return f"{scheme}://{f'[{host}]' if ':' in host else host}:{port}"
+
+
+def _check_userinfo(url: str) -> None:
+    """Refuse a URL with an ``@`` past its host part: a user name or password holding ``/``, ``?`` or ``#``
+    not percent-encoded, which a parser splits there, taking the password's start for a host or port and
+    sending the rest as the path to it. The message shows only what follows the last ``@``."""
+    scheme, sep, rest = url.partition("://")
+    authority_end = min((i for i in (rest.find(c) for c in "/?#") if i >= 0), default=len(rest))
+    if sep and "@" in rest[authority_end:]:
+        shown = _first_line(f"{scheme}://{rest.rpartition('@')[2]}")[:300]
+        raise RegistryError(f"registry URL {scheme}://…@{shown.partition('://')[2]!s} has an '@' after its host "
+                            "part: percent-encode a user name or password that holds '/', '?' or '#' "
+                            "(%2F, %3F, %23)")
 
 
 def _safe(url: str) -> str:

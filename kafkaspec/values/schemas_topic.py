@@ -24,6 +24,7 @@ feeds it the ``_schemas`` partitions of a log directory.
 
 from __future__ import annotations
 
+import hashlib
 import heapq
 import json
 from collections.abc import Iterable, Sequence
@@ -101,14 +102,14 @@ def _field(obj: dict[str, Any], name: str, kind: type, what: str, optional: bool
     return v
 
 
-def _same_schema(a: str, b: str) -> bool:
-    """The same schema text, ignoring JSON whitespace (the registry compares canonical forms)."""
-    if a == b:
-        return True
+def _canonical(text: str) -> bytes | None:
+    """A digest of ``text`` as JSON with whitespace and key order left out (the registry compares
+    canonical forms), or None for text that is not JSON."""
     try:
-        return bool(json.loads(a) == json.loads(b))
+        form = json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     except (ValueError, RecursionError):
-        return False
+        return None
+    return hashlib.sha256(form.encode("utf-8", "surrogatepass")).digest()
 
 
 @dataclass
@@ -133,6 +134,9 @@ class SchemaStore:
     #: subject -> the versions soft-deleted since its last CLEAR_SUBJECT (some maybe live again since):
     #: a CLEAR_SUBJECT looks at these, not at every version the subject has
     _soft: dict[str, set[int]] = field(default_factory=dict, repr=False)
+    #: schema id -> :func:`_canonical` of the schema that holds it, worked out once (a record claiming a
+    #: held id is compared with it: parsing the held text for each claim made replay N x S)
+    _canon: dict[int, bytes | None] = field(default_factory=dict, repr=False)
 
     def apply(self, key: bytes | None, value: bytes | None, where: str = "") -> None:
         """Apply one ``_schemas`` record; a record that is not as the registry writes it is reported."""
@@ -196,7 +200,7 @@ class SchemaStore:
         if holders:
             s0, v0 = next(iter(holders.items()))
             other = self.versions[(s0, v0)]
-            if not _same_schema(other.schema.schema, text) and (s0, v0) != (subject, version):
+            if (s0, v0) != (subject, version) and not self._same_as_held(schema_id, other.schema.schema, text):
                 raise _Bad(f"schema id {schema_id} is already {s0!r} version {v0}'s, with another schema "
                            "(the registry ignores it)")
         old = self.versions.get((subject, version))
@@ -210,6 +214,15 @@ class SchemaStore:
             self._soft.setdefault(subject, set()).add(version)
         else:
             heapq.heappush(self._live.setdefault(subject, []), version)
+
+    def _same_as_held(self, schema_id: int, held: str, text: str) -> bool:
+        """``text`` is the schema that holds ``schema_id`` (``held``), ignoring JSON whitespace."""
+        if held == text:
+            return True
+        if schema_id not in self._canon:
+            self._canon[schema_id] = _canonical(held)
+        mine = self._canon[schema_id]
+        return mine is not None and mine == _canonical(text)
 
     def _delete_subject(self, subject: str, until: int) -> None:
         """Soft-delete the subject's versions 1..``until``."""
@@ -235,6 +248,7 @@ class SchemaStore:
             del holders[sv.subject]
         if not holders:
             self.ids.pop(sv.schema.id, None)
+            self._canon.pop(sv.schema.id, None)
 
     def _tombstone(self, subject: str, version: int) -> None:
         old = self.versions.pop((subject, version), None)
