@@ -219,6 +219,23 @@ def test_no_clean_shutdown_file_is_a_note_not_an_error(data_dir):
     assert "last shutdown was not clean" in found[0][2]
 
 
+def test_after_an_unclean_shutdown_the_note_names_what_recovery_rereads(data_dir):
+    """Kafka's LogLoader re-reads, after an unclean shutdown, each partition's segments from the one holding
+    its recovery point (from the first segment for a partition the checkpoint does not name): the note
+    names them."""
+    root, end = data_dir
+    u_end = len(write_partition(root, topic="u", batches=3))
+    (root / ".kafka_cleanshutdown").unlink()
+    (root / "recovery-point-offset-checkpoint").write_text(checkpoint({("t", 0): end // 2}))
+    found = _messages(verify_path(root, notes=True))
+    assert [(n, s) for n, s, _ in found] == [(".kafka_cleanshutdown", "note")]
+    assert found[0][2].endswith(f"past their recovery point: t-0 from offset {end // 2} (log end {end}), "
+                                "u-0 from its first segment (not in recovery-point-offset-checkpoint)"), found[0][2]
+    (root / "recovery-point-offset-checkpoint").write_text(checkpoint({("t", 0): end, ("u", 0): u_end}))
+    found = _messages(verify_path(root, notes=True))
+    assert "past their recovery point: none" in found[0][2], found[0][2]
+
+
 def test_clean_shutdown_file_of_every_kafka_release():
     assert node_files.parse_clean_shutdown('{"version":0,"brokerEpoch":42}') == 42
     assert node_files.parse_clean_shutdown("") is None  # before Kafka 3.x: an empty file
