@@ -33,10 +33,10 @@ class BrokerRun:
 def broker_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerRun]:
     release = request.param
     home = tmp_path_factory.mktemp(f"kafka-{release}")
-    broker = Broker(release, home / "broker")
+    broker = Broker(release, home / "broker", kafka_workload.BROKER_CONFIG)
     try:
         broker.start()
-        group_offsets = kafka_workload.run(broker.bootstrap, release)
+        group_offsets = kafka_workload.run(broker.bootstrap, release, broker.data)
         uncommitted = kafka_workload.served(broker.bootstrap, "read_uncommitted")
         committed = kafka_workload.served(broker.bootstrap, "read_committed")
         listed = kafka_workload.listed_offsets(broker.bootstrap)
