@@ -96,9 +96,10 @@ def _check_clean_shutdown(root: StoragePath, extents: dict[tuple[str, int], Exte
 
 
 def _past_recovery_points(root: StoragePath, extents: dict[tuple[str, int], Extent | None]) -> str:
-    """The partitions whose log ends after their recovery point, each with the offset Kafka's LogLoader
-    re-reads from (the segment holding it, and every later one): the first segment for a partition the file
-    does not name (Kafka defaults its recovery point to 0). Said as unknown when the file does not parse (its own check reports it)."""
+    """The partitions whose log ends after their recovery point, most offsets to re-read first, each with
+    the offset Kafka's LogLoader re-reads from (the segment holding it, and every later one): the first
+    segment for a partition the file does not name (Kafka defaults its recovery point to 0). Said as
+    unknown when the file does not parse (its own check reports it)."""
     path = root / checkpoints.RECOVERY_POINT
     points: dict[tuple[str, int], int] = {}
     if path.exists():
@@ -108,15 +109,18 @@ def _past_recovery_points(root: StoragePath, extents: dict[tuple[str, int], Exte
         except KafkaFormatError:
             return "which partitions are past their recovery point is unknown (the checkpoint does not parse)"
         points = {(e.topic, e.partition): e.offset for e in entries}
-    past = []
-    for (topic, partition), extent in sorted(extents.items()):
+    found: list[tuple[int, str, int, str]] = []
+    for (topic, partition), extent in extents.items():
         if extent is None:
             continue
         point = points.get((topic, partition))
         if point is None:
-            past.append(f"{topic}-{partition} from its first segment (not in {checkpoints.RECOVERY_POINT})")
+            found.append((extent.end - extent.first_base, topic, partition,
+                          f"{topic}-{partition} from its first segment (not in {checkpoints.RECOVERY_POINT})"))
         elif point < extent.end:
-            past.append(f"{topic}-{partition} from offset {point} (log end {extent.end})")
+            found.append((extent.end - point, topic, partition,
+                          f"{topic}-{partition} from offset {point} (log end {extent.end})"))
+    past = [said for _, _, _, said in sorted(found, key=lambda f: (-f[0], f[1], f[2]))]
     if not past:
         return "past their recovery point: none"
     more = f", and {len(past) - RECOVERY_NAMED} more" if len(past) > RECOVERY_NAMED else ""

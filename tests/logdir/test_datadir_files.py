@@ -93,6 +93,19 @@ def test_an_entry_for_a_partition_being_deleted_is_a_warning(data_dir):
     assert "only a -delete, -future or -stray directory" in found[0][2]
 
 
+@pytest.mark.parametrize("kind, severity", [("delete", "note"), ("future", "note"), ("stray", "warning")])
+def test_a_partition_directory_the_broker_is_deleting_or_moving_is_a_note(data_dir, kind, severity):
+    """A running broker's data dir holds a -delete directory after every topic deletion, and a -future one
+    while a partition moves between log dirs: nothing to warn of. A -stray one waits for an operator."""
+    root, _ = data_dir
+    write_partition(root / "x", topic="gone", partition=3, batches=2)
+    (root / "x" / "gone-3").rename(root / f"gone-3.0123456789abcdef0123456789abcdef-{kind}")
+    (root / "x").rmdir()
+    found = _messages(verify_path(root, notes=True))
+    assert [(n, s) for n, s, _ in found] == [(f"gone-3.0123456789abcdef0123456789abcdef-{kind}", severity)]
+    assert found[0][2].startswith("not read: ")
+
+
 def test_the_count_must_match_the_entries(data_dir):
     root, end = data_dir
     (root / "recovery-point-offset-checkpoint").write_text(f"0\n2\nt 0 {end}\n")
