@@ -226,6 +226,24 @@ def run(bootstrap: str, release: str, data: Path) -> dict[str, dict[tuple[str, i
     return consume_in_groups(bootstrap)
 
 
+#: the topics :func:`produce_before_kill` appends to
+BEFORE_KILL = ("rdkafka-none", "rdkafka-zstd")
+
+
+def produce_before_kill(bootstrap: str) -> None:
+    """More records just before the broker is killed: appended to segments the broker has not flushed,
+    past the recovery points it last checkpointed."""
+    from confluent_kafka import Producer
+
+    p = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "log_level": 3, "linger.ms": 5,
+                  "compression.codec": "zstd", "batch.num.messages": 30})
+    for topic in BEFORE_KILL:
+        for i in range(RECORDS, RECORDS + 100):
+            key, value, headers = _record(i)
+            p.produce(topic, value=value, key=key, headers=headers or None, partition=i % 2)
+    assert p.flush(30) == 0, "records before the kill not delivered"
+
+
 def served(bootstrap: str, isolation: str) -> list[Row]:
     """Every record of :data:`TOPICS` from the earliest offset, as a consumer at ``isolation`` gets it."""
     from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
