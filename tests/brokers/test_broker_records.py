@@ -16,6 +16,8 @@ from support.kafka_workload import TOPICS, Row
 from kafkaspec.logdir import open_log
 
 DIRS = ("live", "killed", "stopped")
+#: the deleted topic's -delete directories, announced by every walk (test_broker_deleted checks they are)
+pytestmark = pytest.mark.filterwarnings("ignore::kafkaspec.errors.SkippedDirWarning")
 
 
 def _ms(ts: object) -> int:

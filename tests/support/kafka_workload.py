@@ -14,18 +14,22 @@ from typing import Any
 
 #: (topic, partitions)
 CODECS = ("none", "gzip", "snappy", "lz4", "zstd")
-#: a topic the log cleaner compacts (:func:`produce_compacted`)
-COMPACTED = "compacted"
+#: a topic the log cleaner compacts (:func:`produce_compacted`), one whose first segment retention
+#: deletes (:func:`produce_retained`), one deleted while the broker runs (:func:`delete_topic`)
+COMPACTED, RETAINED, DELETED = "compacted", "retained", "deleted"
 TOPICS = {**{f"rdkafka-{c}": 2 for c in CODECS}, "rdkafka-txn": 2, "kafka-python": 2,
-          **{f"java-{c}": 2 for c in CODECS}, "java-txn": 2, COMPACTED: 1}
+          **{f"java-{c}": 2 for c in CODECS}, "java-txn": 2, COMPACTED: 1, RETAINED: 1}
 #: topic configs beyond the broker's defaults. Segments roll by the records' timestamps (each round of
 #: :func:`produce_compacted` is an hour after the previous one), so no test sleeps for segment.ms.
 TOPIC_CONFIGS = {
     COMPACTED: {"cleanup.policy": "compact", "segment.ms": "60000", "min.cleanable.dirty.ratio": "0.01",
                 "min.compaction.lag.ms": "0", "delete.retention.ms": "100"},
+    RETAINED: {"retention.ms": "3600000", "segment.ms": "60000"},
 }
-#: broker settings the workload needs: a cleaner that wakes up often
-BROKER_CONFIG = {"log.cleaner.backoff.ms": "200", "log.cleaner.dedupe.buffer.size": "16777216"}
+#: broker settings the workload needs: a cleaner and a retention check that wake up often, and files and
+#: directories being deleted (``.deleted``, ``-delete``) kept for the whole run, so every copy has some
+BROKER_CONFIG = {"log.cleaner.backoff.ms": "200", "log.cleaner.dedupe.buffer.size": "16777216",
+                 "log.retention.check.interval.ms": "500", "file.delete.delay.ms": "1800000"}
 JAVA_PRODUCER = Path(__file__).resolve().parents[1] / "brokers" / "java" / "JavaProducerWorkload.java"
 RECORDS = 300
 
@@ -216,6 +220,53 @@ def wait_for_cleaner(data: Path, topic: str, partition: int, offset: int, timeou
                        f"within {timeout:.0f} s")
 
 
+#: records in each of :data:`RETAINED`'s two segments
+RETAINED_RECORDS = 40
+
+
+def produce_retained(bootstrap: str, data: Path, timeout: float = 120.0) -> None:
+    """Records two hours old, then records of now into :data:`RETAINED` (retention.ms an hour): the second
+    lot rolls a segment, and retention deletes the first (waited for: no segment at offset 0 is left)."""
+    from confluent_kafka import Producer
+
+    p = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "log_level": 3, "linger.ms": 5})
+    now = int(time.time() * 1000)
+    for i in range(2 * RETAINED_RECORDS):
+        key, value, headers = _record(i)
+        ts = now - 7_200_000 + i if i < RETAINED_RECORDS else now + i
+        p.produce(RETAINED, value=value, key=key, headers=headers or None, partition=0, timestamp=ts)
+        if i == RETAINED_RECORDS - 1:
+            assert p.flush(30) == 0, f"{RETAINED}: records not delivered"
+    assert p.flush(30) == 0, f"{RETAINED}: records not delivered"
+    folder = data / f"{RETAINED}-0"
+    deadline = time.monotonic() + timeout
+    while (folder / f"{0:020d}.log").exists():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{RETAINED}-0: retention deleted no segment within {timeout:.0f} s")
+        time.sleep(0.2)
+
+
+def delete_topic(bootstrap: str, data: Path, timeout: float = 60.0) -> None:
+    """:data:`DELETED`, given records and deleted: its partition directories are renamed ``-delete``
+    (waited for), and deleted after file.delete.delay.ms."""
+    from confluent_kafka import Producer
+    from confluent_kafka.admin import AdminClient, NewTopic
+
+    admin = AdminClient({"bootstrap.servers": bootstrap, "log_level": 3})
+    admin.create_topics([NewTopic(DELETED, 2, 1)])[DELETED].result(60)
+    p = Producer({"bootstrap.servers": bootstrap, "log_level": 3, "linger.ms": 5})
+    for i in range(60):
+        key, value, headers = _record(i)
+        p.produce(DELETED, value=value, key=key, headers=headers or None, partition=i % 2)
+    assert p.flush(30) == 0, f"{DELETED}: records not delivered"
+    admin.delete_topics([DELETED])[DELETED].result(60)
+    deadline = time.monotonic() + timeout
+    while len(list(data.glob(f"{DELETED}-*-delete"))) < 2:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{DELETED}: no -delete directories within {timeout:.0f} s")
+        time.sleep(0.2)
+
+
 def run(bootstrap: str, release: str, data: Path) -> dict[str, dict[tuple[str, int], int]]:
     """The whole workload on the broker whose data directory is ``data``; the offsets each group committed."""
     create_topics(bootstrap)
@@ -223,6 +274,8 @@ def run(bootstrap: str, release: str, data: Path) -> dict[str, dict[tuple[str, i
     produce_kafka_python(bootstrap)
     produce_java(bootstrap, release)
     produce_compacted(bootstrap, data)
+    produce_retained(bootstrap, data)
+    delete_topic(bootstrap, data)
     return consume_in_groups(bootstrap)
 
 
