@@ -6,7 +6,9 @@ import argparse
 import sys
 import time
 from typing import TYPE_CHECKING
+from warnings import catch_warnings, simplefilter
 
+from kafkaspec.errors import SkippedDirWarning
 from kafkaspec.logdir.key_dir import add_key_dir_argument, private_keys
 
 if TYPE_CHECKING:
@@ -81,13 +83,15 @@ def run(args: argparse.Namespace) -> int:
     keys = private_keys(args)
     partitions = segments = 0
     logs = []
-    for given in args.path:
-        log = open_log(given, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata, keys=keys)
-        logs.append(log)
-        if not log.has_data():
-            raise no_kafka_data(given)
-        partitions += len(log.partitions())
-        segments += sum(len(known_segments(p)) for p in log.partitions())
+    with catch_warnings():  # a directory passed over is one of the problems verify lists
+        simplefilter("ignore", SkippedDirWarning)
+        for given in args.path:
+            log = open_log(given, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata, keys=keys)
+            logs.append(log)
+            if not log.has_data():
+                raise no_kafka_data(given)
+            partitions += len(log.partitions())
+            segments += sum(len(known_segments(p)) for p in log.partitions())
     bar = Progress("verify")
     try:
         if len(args.path) == 1:

@@ -50,6 +50,8 @@ _ABOVE_END = {
 CLEAN_SHUTDOWN_MISSING = ("no .kafka_cleanshutdown: the broker's last shutdown was not clean (or it is running, or "
                           "this copy was taken from a running broker); at start-up Kafka recovers the segments "
                           "after each partition's recovery point")
+#: how many partitions past their recovery point the note names before it counts the rest
+RECOVERY_NAMED = 20
 
 
 def check_data_dir(root: StoragePath, extents: dict[tuple[str, int], Extent | None],
@@ -72,25 +74,57 @@ def check_data_dir(root: StoragePath, extents: dict[tuple[str, int], Extent | No
         else:
             for what in meta.ignored:
                 out.append(Finding(str(path), None, f"not read by Kafka: {what}", "warning"))
-        out += _check_clean_shutdown(root)
+        out += _check_clean_shutdown(root, extents)
     elif (root / node_files.CLEAN_SHUTDOWN).exists():
-        out += _check_clean_shutdown(root)
+        out += _check_clean_shutdown(root, extents)
     gone = set(transient)
     for name, rule in checkpoints.CHECKPOINTS.items():
         out += _check_checkpoint(root / name, rule, extents, gone)
     return out, meta
 
 
-def _check_clean_shutdown(root: StoragePath) -> list[Finding]:
+def _check_clean_shutdown(root: StoragePath, extents: dict[tuple[str, int], Extent | None]) -> list[Finding]:
     path = root / node_files.CLEAN_SHUTDOWN
     if not path.exists():
-        return [Finding(str(path), None, CLEAN_SHUTDOWN_MISSING, "note")]
+        return [Finding(str(path), None, f"{CLEAN_SHUTDOWN_MISSING}; {_past_recovery_points(root, extents)}", "note")]
     try:
         node_files.parse_clean_shutdown(files.read_text_file(path, node_files.MAX_SIZE), str(path))
     except KafkaFormatError as exc:
         return [Finding(str(path), exc.position, f"{exc.reason}; Kafka still counts the shutdown clean (the file "
                         "exists) but learns no broker epoch from it", "warning")]
     return []
+
+
+def _past_recovery_points(root: StoragePath, extents: dict[tuple[str, int], Extent | None]) -> str:
+    """The partitions whose log ends after their recovery point, most offsets to re-read first, each with
+    the offset Kafka's LogLoader re-reads from (the segment holding it, and every later one): the first
+    segment for a partition the file does not name (Kafka defaults its recovery point to 0). Said as
+    unknown when the file does not parse (its own check reports it)."""
+    path = root / checkpoints.RECOVERY_POINT
+    points: dict[tuple[str, int], int] = {}
+    if path.exists():
+        try:
+            entries = checkpoints.parse_offset_checkpoint(files.read_text_file(path, checkpoints.MAX_SIZE),
+                                                          checkpoints.RECOVERY_POINT, str(path))
+        except KafkaFormatError:
+            return "which partitions are past their recovery point is unknown (the checkpoint does not parse)"
+        points = {(e.topic, e.partition): e.offset for e in entries}
+    found: list[tuple[int, str, int, str]] = []
+    for (topic, partition), extent in extents.items():
+        if extent is None:
+            continue
+        point = points.get((topic, partition))
+        if point is None:
+            found.append((extent.end - extent.first_base, topic, partition,
+                          f"{topic}-{partition} from its first segment (not in {checkpoints.RECOVERY_POINT})"))
+        elif point < extent.end:
+            found.append((extent.end - point, topic, partition,
+                          f"{topic}-{partition} from offset {point} (log end {extent.end})"))
+    past = [said for _, _, _, said in sorted(found, key=lambda f: (-f[0], f[1], f[2]))]
+    if not past:
+        return "past their recovery point: none"
+    more = f", and {len(past) - RECOVERY_NAMED} more" if len(past) > RECOVERY_NAMED else ""
+    return f"past their recovery point: {', '.join(past[:RECOVERY_NAMED])}{more}"
 
 
 def _check_checkpoint(path: StoragePath, rule: checkpoints.Checkpoint, extents: dict[tuple[str, int], Extent | None],

@@ -89,7 +89,8 @@ def verify_path(path: str | StoragePath, *, deep: bool = True,
         parts = log.partitions() + log.checkpoints()
     for w in caught:
         if isinstance(w.message, SkippedDirWarning):
-            problems.append(Problem(w.message.path, None, f"not read: {w.message.reason}", "warning"))
+            problems.append(Problem(w.message.path, None, f"not read: {w.message.reason}",
+                                    _skipped_severity(w.message.path)))
         else:
             warnings.showwarning(w.message, w.category, w.filename, w.lineno)
     total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
@@ -150,6 +151,14 @@ def same_directory_twice(paths: Sequence[str | Path | RemotePath]) -> None:
         if key in seen:
             raise ValueError(f"{seen[key]} and {path} are the same directory: give each log dir once")
         seen[key] = path
+
+
+def _skipped_severity(path: str) -> str:
+    """A note for a directory a running broker is deleting (``-delete``, after every topic deletion) or
+    moving to another log dir (``-future``): its state, not a problem. A warning for any other directory
+    passed over (``-stray``: one an operator must remove; a link, a misnamed partition...)."""
+    parsed = files.parse_transient_dir(path.rstrip("/").rsplit("/", 1)[-1])
+    return "note" if parsed is not None and parsed[2] in ("delete", "future") else "warning"
 
 
 def _data_dirs(log: LogDir) -> list[StoragePath]:

@@ -1,5 +1,7 @@
-"""One broker per release for the whole module run: started, given the workload, copied while it runs
-(as a backup of a live broker is taken), stopped cleanly; the tests read both directories."""
+"""One broker per release for the whole session, in phases: the workload; a copy of the data directory
+taken while the broker runs (as a backup of a live broker is taken); more records, then a kill -9 and a
+copy of the killed directory; a restart (Kafka recovers the segments past each recovery point); a clean
+stop. The tests read the three directories and compare each with what the broker served for it."""
 
 from __future__ import annotations
 
@@ -15,33 +17,63 @@ from support.kafka_workload import Row
 
 
 @dataclass
+class Served:
+    """What the broker served: read_uncommitted and read_committed consumers from the earliest offsets."""
+
+    uncommitted: list[Row]
+    committed: list[Row]
+
+
+@dataclass
 class BrokerRun:
     release: str
     #: a copy of the data directory taken while the broker ran (active segments, preallocated indexes)
     live: Path
-    #: the data directory after a clean stop
+    #: a copy of the data directory right after a kill -9 (more records produced since the live copy)
+    killed: Path
+    #: the data directory after the restart and a clean stop
     stopped: Path
-    #: what the broker served: read_uncommitted and read_committed consumers from the earliest offsets
-    uncommitted: list[Row]
-    committed: list[Row]
+    #: what the broker served before the kill (for ``live``), and after the restart (for ``killed``, ``stopped``)
+    before_kill: Served
+    after_restart: Served
     #: {group: {(topic, partition): offset}} as the groups committed them, and as the admin API lists them
     group_offsets: dict[str, dict[tuple[str, int], int]]
     listed_offsets: dict[str, dict[tuple[str, int], int]]
+
+    @property
+    def uncommitted(self) -> list[Row]:
+        return self.after_restart.uncommitted
+
+    @property
+    def committed(self) -> list[Row]:
+        return self.after_restart.committed
+
+    def served(self, which: str) -> Served:
+        """What the broker served for the directory ``which`` (``live``, ``killed`` or ``stopped``)."""
+        return self.before_kill if which == "live" else self.after_restart
+
+
+def _served(bootstrap: str) -> Served:
+    return Served(kafka_workload.served(bootstrap, "read_uncommitted"), kafka_workload.served(bootstrap, "read_committed"))
 
 
 @pytest.fixture(scope="session", params=RELEASES)
 def broker_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerRun]:
     release = request.param
     home = tmp_path_factory.mktemp(f"kafka-{release}")
-    broker = Broker(release, home / "broker")
+    broker = Broker(release, home / "broker", kafka_workload.BROKER_CONFIG)
+    live, killed = home / "live-copy", home / "killed-copy"
     try:
         broker.start()
-        group_offsets = kafka_workload.run(broker.bootstrap, release)
-        uncommitted = kafka_workload.served(broker.bootstrap, "read_uncommitted")
-        committed = kafka_workload.served(broker.bootstrap, "read_committed")
+        group_offsets = kafka_workload.run(broker.bootstrap, release, broker.data)
+        before_kill = _served(broker.bootstrap)
         listed = kafka_workload.listed_offsets(broker.bootstrap)
-        live = home / "live-copy"
         shutil.copytree(broker.data, live)
+        kafka_workload.produce_before_kill(broker.bootstrap)
+        broker.kill()
+        shutil.copytree(broker.data, killed)
+        broker.start()
+        after_restart = _served(broker.bootstrap)
     finally:
         broker.stop()
-    yield BrokerRun(release, live, broker.data, uncommitted, committed, group_offsets, listed)
+    yield BrokerRun(release, live, killed, broker.data, before_kill, after_restart, group_offsets, listed)

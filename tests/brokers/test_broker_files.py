@@ -1,5 +1,6 @@
-"""The rest of a broker's data directory: `verify` on a live copy and after a clean stop, and every
-record of Kafka's internal topics and KRaft checkpoints decoded with no error."""
+"""The rest of a broker's data directory: `verify` on a live copy, on a copy of a killed broker's and
+after a clean stop, and every record of Kafka's internal topics and KRaft checkpoints decoded with no
+error."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+from support.kafka_workload import BEFORE_KILL
 
 
 def kafkaspec(*args: str) -> subprocess.CompletedProcess[str]:
@@ -21,11 +24,24 @@ def test_verify_is_clean_after_a_clean_stop(broker_run):
 
 def test_verify_of_a_live_copy_finds_no_error(broker_run):
     """A copy taken while the broker runs has active segments with preallocated, zero-filled indexes:
-    zeros are no entries. What is left is the note that the broker's last shutdown was not clean."""
+    zeros are no entries. What is left are notes: the broker's last shutdown was not clean, and the
+    deleted topic's -delete directories are not read."""
     got = kafkaspec("verify", str(broker_run.live))
     out = got.stdout + got.stderr
     assert " 0 errors, 0 warnings" in out, out
     assert got.returncode == 0, out
+
+
+def test_verify_of_a_killed_broker_names_what_recovery_rereads(broker_run):
+    """After a kill -9: no error, and the note on the missing .kafka_cleanshutdown names the partitions
+    whose logs run past their recovery point, among them those written just before the kill."""
+    got = kafkaspec("verify", str(broker_run.killed))
+    out = got.stdout + got.stderr
+    assert " 0 errors, 0 warnings" in out, out
+    assert got.returncode == 0, out
+    note = next(ln for ln in out.splitlines() if "no .kafka_cleanshutdown" in ln)
+    for topic in BEFORE_KILL:
+        assert f"{topic}-0 from " in note, note
 
 
 def _internal(data: Path) -> list[Path]:

@@ -104,6 +104,21 @@ def test_verify_says_the_last_shutdown_was_not_clean_as_a_note(data):
     assert out.splitlines()[-1].endswith("0 errors, 0 warnings, 1 notes")
 
 
+def test_verify_of_a_topic_being_deleted_is_one_note_and_no_warning(data):
+    """As a running broker's data dir is after a topic deletion: the -delete directory said once, as a note."""
+    root, _ = data
+    write_partition(root / "x", topic="gone", batches=2)
+    gone = root / "gone-0.0123456789abcdef0123456789abcdef-delete"
+    (root / "x" / "gone-0").rename(gone)
+    (root / "x").rmdir()
+    code, out, err = run("verify", root, "--strict")
+    assert code == 0, out + err
+    assert out.splitlines()[:-1] == [f"note: {gone}: not read: a partition directory being deleted (-delete); "
+                                     "its records are not read"]
+    assert out.splitlines()[-1].endswith("0 errors, 0 warnings, 1 notes")
+    assert "warning" not in err, err
+
+
 def test_verify_several_log_dirs_of_one_node(data, tmp_path):
     root, _ = data
     other = tmp_path / "data2"

@@ -93,6 +93,19 @@ def test_an_entry_for_a_partition_being_deleted_is_a_warning(data_dir):
     assert "only a -delete, -future or -stray directory" in found[0][2]
 
 
+@pytest.mark.parametrize("kind, severity", [("delete", "note"), ("future", "note"), ("stray", "warning")])
+def test_a_partition_directory_the_broker_is_deleting_or_moving_is_a_note(data_dir, kind, severity):
+    """A running broker's data dir holds a -delete directory after every topic deletion, and a -future one
+    while a partition moves between log dirs: nothing to warn of. A -stray one waits for an operator."""
+    root, _ = data_dir
+    write_partition(root / "x", topic="gone", partition=3, batches=2)
+    (root / "x" / "gone-3").rename(root / f"gone-3.0123456789abcdef0123456789abcdef-{kind}")
+    (root / "x").rmdir()
+    found = _messages(verify_path(root, notes=True))
+    assert [(n, s) for n, s, _ in found] == [(f"gone-3.0123456789abcdef0123456789abcdef-{kind}", severity)]
+    assert found[0][2].startswith("not read: ")
+
+
 def test_the_count_must_match_the_entries(data_dir):
     root, end = data_dir
     (root / "recovery-point-offset-checkpoint").write_text(f"0\n2\nt 0 {end}\n")
@@ -217,6 +230,23 @@ def test_no_clean_shutdown_file_is_a_note_not_an_error(data_dir):
     found = _messages(verify_path(root, notes=True))
     assert [(n, s) for n, s, _ in found] == [(".kafka_cleanshutdown", "note")]
     assert "last shutdown was not clean" in found[0][2]
+
+
+def test_after_an_unclean_shutdown_the_note_names_what_recovery_rereads(data_dir):
+    """Kafka's LogLoader re-reads, after an unclean shutdown, each partition's segments from the one holding
+    its recovery point (from the first segment for a partition the checkpoint does not name): the note
+    names them."""
+    root, end = data_dir
+    u_end = len(write_partition(root, topic="u", batches=3))
+    (root / ".kafka_cleanshutdown").unlink()
+    (root / "recovery-point-offset-checkpoint").write_text(checkpoint({("t", 0): end // 2}))
+    found = _messages(verify_path(root, notes=True))
+    assert [(n, s) for n, s, _ in found] == [(".kafka_cleanshutdown", "note")]
+    assert found[0][2].endswith(f"past their recovery point: t-0 from offset {end // 2} (log end {end}), "
+                                "u-0 from its first segment (not in recovery-point-offset-checkpoint)"), found[0][2]
+    (root / "recovery-point-offset-checkpoint").write_text(checkpoint({("t", 0): end, ("u", 0): u_end}))
+    found = _messages(verify_path(root, notes=True))
+    assert "past their recovery point: none" in found[0][2], found[0][2]
 
 
 def test_clean_shutdown_file_of_every_kafka_release():
