@@ -19,6 +19,18 @@ from kafkaspec.codec.extras import require
 
 from .primitives import json_text
 
+#: the most nodes a column type may have (each struct, list and leaf one), counted expanded: a JSON
+#: Schema's ``$ref`` is resolved once, but two properties that ``$ref`` one definition hold two copies
+#: of its type in the Arrow type, and 40 levels of definitions that each ``$ref`` the one below twice
+#: would be 2^40 nodes (Avro's and Protobuf's named types that share each other alike). A JSON Schema
+#: past it has no column type (its records get an error naming it); an Avro or Protobuf one, JSON text.
+MAX_TYPE_NODES = 100_000
+#: the deepest a schema is followed: each nested ``properties``/``items``/``anyOf`` level and each ``$ref``
+#: (within the schema or to a referenced one) counts one. Deeper is an error of its records (a chain of
+#: 3,000 referenced schemas ran the stack out); the value check and the Arrow type recurse as deep.
+#: Both bounds are the JSON Schema reader's, the Avro and Protobuf Arrow types' too.
+MAX_DEPTH = 200
+
 __all__ = ["PRIMITIVE_TYPES", "avro_to_arrow", "to_arrow_array"]
 
 pa: Any = None
@@ -150,11 +162,9 @@ def to_arrow_array(values: list[Any], arrow_type: Any, has_uuid: bool = False) -
 
 def column_type(schema: Any) -> tuple[Any, bool]:
     """(Arrow type or None for JSON text, whether UUIDs need turning into text) of a parsed Avro schema.
-    A schema whose Arrow type would have more than :data:`~.json_schema.MAX_TYPE_NODES` nodes has none:
+    A schema whose Arrow type would have more than :data:`MAX_TYPE_NODES` nodes has none:
     named types that share each other double with each level (30 levels of records, each with two
     fields of the two records below, made 2^30 nodes out of 6 KB of schema)."""
-    from .json_schema import MAX_TYPE_NODES
-
     if avro_type_nodes(schema, MAX_TYPE_NODES) > MAX_TYPE_NODES:
         return None, False
     try:

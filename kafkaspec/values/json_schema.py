@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from .arrow_types import MAX_DEPTH, MAX_TYPE_NODES
 from .registry import referenced
 from .schemas_topic import Reference, Schema
 
@@ -25,15 +26,6 @@ __all__ = ["JsonSchemaReader", "JType"]
 
 INT64 = (-(1 << 63), (1 << 63) - 1)
 
-#: the most nodes a column type may have with its ``$ref``s expanded (each struct, list and leaf one): a
-#: ``$ref`` is resolved once, but two properties that ``$ref`` one definition hold two copies of its type
-#: in the Arrow type, and 40 levels of definitions that each ``$ref`` the one below twice would be 2^40
-#: nodes. A schema past it has no column type: its records get an error naming it.
-MAX_TYPE_NODES = 100_000
-#: the deepest a schema is followed: each nested ``properties``/``items``/``anyOf`` level and each ``$ref``
-#: (within the schema or to a referenced one) counts one. Deeper is an error of its records (a chain of
-#: 3,000 referenced schemas ran the stack out); the value check and the Arrow type recurse as deep.
-MAX_DEPTH = 200
 
 #: a column type: (kind, detail); kind is struct, list, integer, number, boolean, string or json;
 #: a struct's detail is [(name, type, required)], a list's its items' type

@@ -479,8 +479,7 @@ def _scalar(f: Any, v: Any, strict: bool, where: str) -> Any:
 def message_arrow_type(desc: Any, seen: tuple[str, ...] = ()) -> Any:
     """The Arrow type of a message's values (a struct of its fields); ValueError for a recursive message
     (``google.protobuf.Struct`` among them), which has no Arrow type: its values go as JSON text."""
-    from .arrow_types import _pa, _Untyped
-    from .json_schema import MAX_TYPE_NODES
+    from .arrow_types import MAX_TYPE_NODES, _pa, _Untyped
 
     p = _pa()
     if not seen and _type_nodes(desc, MAX_TYPE_NODES) > MAX_TYPE_NODES:
@@ -507,7 +506,7 @@ def _type_nodes(desc: Any, limit: int) -> int:
     used (at most ``limit`` + 1): each message counted once, however many fields hold it, so 30 levels of
     messages with two fields of the message below cost 30 counts, not the 2^30 nodes they make. A message
     met again inside itself (recursive: no Arrow type) counts one."""
-    from .json_schema import MAX_DEPTH
+    from .arrow_types import MAX_DEPTH
 
     counted: dict[str, int] = {}
 
