@@ -6,9 +6,9 @@ for one. Such entries are not staging dirs of ours: the destination is refused a
 from __future__ import annotations
 
 import os
-import threading
 
 import pytest
+from support.fifo import call_beside_fifo
 
 from kafkaspec.logdir.staging import OWNER, is_staging_name, prepare
 
@@ -21,22 +21,8 @@ def test_an_owner_file_that_is_a_fifo_is_not_read(tmp_path):
     staged.mkdir(parents=True)
     os.mkfifo(staged / OWNER)
     (tmp_path / "canary").write_text("keep")
-    box: dict = {}
-
-    def run():
-        try:
-            box["owners"] = prepare(dst)
-        except BaseException as exc:
-            box["error"] = exc
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(10)
-    if thread.is_alive():
-        os.close(os.open(staged / OWNER, os.O_WRONLY | os.O_NONBLOCK))
-        thread.join(10)
-        pytest.fail("prepare hung on a FIFO as a staging dir's owner file")
-    assert isinstance(box.get("error"), FileExistsError), box
+    error = call_beside_fifo(lambda: prepare(dst), staged / OWNER, "prepare")
+    assert isinstance(error, FileExistsError), error
     assert (staged / OWNER).exists() and (tmp_path / "canary").read_text() == "keep"
 
 

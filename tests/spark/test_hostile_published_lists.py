@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 
 import pytest
+from support.fifo import call_beside_fifo
 
 from kafkaspec.spark import incremental
 from kafkaspec.spark.incremental import PUBLISHED, recover
@@ -37,23 +37,9 @@ def test_a_fifo_in_a_lists_place_is_refused_at_once(tmp_path):
     out = _out(tmp_path)
     fifo = out / PUBLISHED / "0.json"
     os.mkfifo(fifo)
-    box: dict = {}
-
-    def run():
-        try:
-            recover(out)
-        except BaseException as exc:
-            box["error"] = exc
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(10)
-    if thread.is_alive():  # release the reader this test left blocked
-        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-        thread.join(10)
-        pytest.fail("recovery hung on a FIFO named as a published list")
-    assert isinstance(box.get("error"), ValueError), box
-    assert "not a regular file" in str(box["error"]) and str(fifo) in str(box["error"])
+    error = call_beside_fifo(lambda: recover(out), fifo, "recovery")
+    assert isinstance(error, ValueError), error
+    assert "not a regular file" in str(error) and str(fifo) in str(error)
     assert (tmp_path / "canary").read_text() == "keep"
 
 
@@ -104,20 +90,6 @@ def test_a_fifo_in_the_file_sinks_log_is_refused_at_once(tmp_path):
     log.mkdir(parents=True)
     fifo = log / "0"
     os.mkfifo(fifo)
-    box: dict = {}
-
-    def run():
-        try:
-            recover(out)
-        except BaseException as exc:
-            box["error"] = exc
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(10)
-    if thread.is_alive():
-        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-        thread.join(10)
-        pytest.fail("recovery hung on a FIFO in the file sink's log")
-    assert isinstance(box.get("error"), ValueError), box
-    assert "not a regular file" in str(box["error"]) and str(fifo) in str(box["error"])
+    error = call_beside_fifo(lambda: recover(out), fifo, "adopting the file sink's log")
+    assert isinstance(error, ValueError), error
+    assert "not a regular file" in str(error) and str(fifo) in str(error)
