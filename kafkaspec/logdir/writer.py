@@ -491,7 +491,10 @@ class PartitionWriter:
     def _track_producer(self, batch: LogBatch, aborted: list[AbortedTxn] | None) -> None:
         pid = batch.producer_id
         state = self.producers.setdefault(pid, [pid, batch.producer_epoch, -1, -1, 0, -1, -1, -1])
-        state[1] = batch.producer_epoch
+        if state[1] != batch.producer_epoch:  # a new epoch, a marker's too (transaction version 2 bumps it at
+            # each transaction's end): its sequences start afresh, as Kafka's ProducerStateEntry forgets the
+            # last epoch's batches
+            state[1], state[2:6] = batch.producer_epoch, [-1, -1, 0, -1]
         if batch.is_control:
             control = batch.control
             if control is not None and control.type in (ControlRecordType.ABORT, ControlRecordType.COMMIT):
