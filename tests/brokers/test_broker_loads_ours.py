@@ -70,6 +70,8 @@ class Loaded:
     written: Side
     #: what the broker served of it
     served: Side
+    #: the partition folders the broker set aside as strays (a topic id its metadata does not know)
+    strays: list[str]
 
 
 def _sorted(rows: list[Row]) -> list[Row]:
@@ -222,7 +224,8 @@ def loaded(broker_run, spark, tmp_path_factory: pytest.TempPathFactory) -> Itera
     finally:
         broker.stop()
     assert canary.read_text() == "not the broker's"
-    yield Loaded(broker_run.release, rewritten, ours, written, served)
+    strays = sorted(p.name for p in broker.data.glob("*-stray"))
+    yield Loaded(broker_run.release, rewritten, ours, written, served, strays)
 
 
 def _first_difference(ours: list[Row], theirs: list[Row]) -> str:
@@ -230,6 +233,10 @@ def _first_difference(ours: list[Row], theirs: list[Row]) -> str:
         if a != b:
             return f"kafkaspec {a} / broker {b}"
     return f"kafkaspec has {len(ours)} records, the broker served {len(theirs)}"
+
+
+def test_the_broker_takes_no_partition_of_ours_for_a_stray(loaded):
+    assert loaded.strays == []
 
 
 @pytest.mark.parametrize("isolation", ("uncommitted", "committed"))
