@@ -19,7 +19,8 @@ segment at the log end offset; the segments already there are not touched. Opene
 without a write, the writer changes nothing. A partition it cannot continue (a torn or corrupt tail,
 a segment name that is no offset, a different topic id, a lower leader epoch) is refused before
 anything is written, in one line naming the partition. Replacing a partition takes
-``mode="overwrite"``; ``mode="create"`` refuses one that exists.
+``mode="overwrite"`` (its data goes, its topic id stays: the broker's metadata knows the partition by
+it); ``mode="create"`` refuses one that exists.
 
 ``append_batch(batch)`` takes raw bytes (the leader epoch is set to the
 writer's) or a decoded :class:`kafkaspec.LogBatch`, which is written as it is
@@ -135,6 +136,19 @@ class _ActiveSegment:
             _put(Path(f"{stem}{files.TXN_INDEX_SUFFIX}"), indexes.encode_txn_index(self.aborted))
 
 
+def _topic_id_there(folder: Path) -> str | None:
+    """The topic id of the partition an overwrite replaces: its identity, which a broker's metadata knows
+    (Kafka treats a partition under another id as a stray, renames it ``-stray`` and starts it empty). A
+    damaged ``partition.metadata`` gives none: the overwrite replaces it."""
+    path = folder / files.PARTITION_METADATA
+    if not path.is_file() or path.is_symlink():
+        return None
+    try:
+        return files.parse_partition_metadata(files.read_text_file(path), str(path))["topic_id"]
+    except (KafkaFormatError, KeyError, OSError, UnicodeDecodeError):
+        return None
+
+
 class PartitionWriter:
     """Write ``<directory>/<topic>-<partition>/`` from records or ready-made batches.
 
@@ -144,7 +158,8 @@ class PartitionWriter:
 
     ``mode`` says what to do with a partition that exists: ``"append"`` continues it (the module
     docstring says how; :class:`ExistingPartitionError` when it cannot), ``"overwrite"`` removes its
-    segment, index, snapshot and small files first (no other file), ``"create"`` refuses it. An
+    segment, index, snapshot and small files first (no other file) and keeps its topic id unless
+    ``topic_id`` names another (a broker knows the partition by it), ``"create"`` refuses it. An
     object-store destination is published whole, so it cannot be appended to: one that exists takes
     ``mode="overwrite"``. ``leader_epoch`` defaults to the partition's last one (0 for a new
     partition), ``start_offset`` to its log end offset (0); neither may go below them.
@@ -205,6 +220,7 @@ class PartitionWriter:
                 raise ExistingPartitionError(f"partition {name} exists at {_shown(self.path)} (mode='create' "
                                              "writes only a new one)")
             if existing and mode == "overwrite":
+                topic_id = topic_id or _topic_id_there(self.path)
                 ours = [p for p in existing if files.offset_from_name(p) is not None or p.name in _SMALL_FILES]
                 for p in ours:  # every one checked before any is removed
                     if p.is_dir() and not p.is_symlink():
@@ -491,7 +507,10 @@ class PartitionWriter:
     def _track_producer(self, batch: LogBatch, aborted: list[AbortedTxn] | None) -> None:
         pid = batch.producer_id
         state = self.producers.setdefault(pid, [pid, batch.producer_epoch, -1, -1, 0, -1, -1, -1])
-        state[1] = batch.producer_epoch
+        if state[1] != batch.producer_epoch:  # a new epoch, a marker's too (transaction version 2 bumps it at
+            # each transaction's end): its sequences start afresh, as Kafka's ProducerStateEntry forgets the
+            # last epoch's batches
+            state[1], state[2:6] = batch.producer_epoch, [-1, -1, 0, -1]
         if batch.is_control:
             control = batch.control
             if control is not None and control.type in (ControlRecordType.ABORT, ControlRecordType.COMMIT):

@@ -30,6 +30,9 @@ TOPIC_CONFIGS = {
 #: directories being deleted (``.deleted``, ``-delete``) kept for the whole run, so every copy has some
 BROKER_CONFIG = {"log.cleaner.backoff.ms": "200", "log.cleaner.dedupe.buffer.size": "16777216",
                  "log.retention.check.interval.ms": "500", "file.delete.delay.ms": "1800000"}
+#: empty topics whose partitions kafkaspec writes into the stopped broker's directory, to be loaded back
+#: (tests/brokers/test_broker_loads_ours.py): a broker loads a partition only under a topic id it knows
+FOR_KAFKASPEC = {"ours-writer": 1, "ours-spark": 2}
 JAVA_PRODUCER = Path(__file__).resolve().parents[1] / "brokers" / "java" / "JavaProducerWorkload.java"
 RECORDS = 300
 
@@ -157,7 +160,8 @@ def create_topics(bootstrap: str) -> None:
     from confluent_kafka.admin import AdminClient, NewTopic
 
     admin = AdminClient({"bootstrap.servers": bootstrap})
-    futures = admin.create_topics([NewTopic(t, n, 1, config=TOPIC_CONFIGS.get(t, {})) for t, n in TOPICS.items()])
+    futures = admin.create_topics([NewTopic(t, n, 1, config=TOPIC_CONFIGS.get(t, {}))
+                                   for t, n in {**TOPICS, **FOR_KAFKASPEC}.items()])
     for f in futures.values():
         f.result(60)
 
@@ -297,14 +301,30 @@ def produce_before_kill(bootstrap: str) -> None:
     assert p.flush(30) == 0, "records before the kill not delivered"
 
 
-def served(bootstrap: str, isolation: str) -> list[Row]:
-    """Every record of :data:`TOPICS` from the earliest offset, as a consumer at ``isolation`` gets it."""
+def _high_watermark(consumer: Any, tp: Any, timeout: float = 60.0) -> int:
+    """The partition's high watermark, once it has a leader: a broker just started answers metadata
+    requests before it has loaded every partition (NOT_LEADER_FOR_PARTITION until then)."""
+    from confluent_kafka import KafkaError, KafkaException
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return int(consumer.get_watermark_offsets(tp, timeout=30)[1])
+        except KafkaException as e:
+            if e.args[0].code() != KafkaError.NOT_LEADER_FOR_PARTITION or time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+
+
+def served(bootstrap: str, isolation: str, topics: dict[str, int] = TOPICS) -> list[Row]:
+    """Every record of ``topics`` ({topic: partitions}) from the earliest offset, as a consumer at
+    ``isolation`` gets it."""
     from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
 
     c = Consumer({"bootstrap.servers": bootstrap, "group.id": f"kafkaspec-read-{isolation}",
                   "enable.auto.commit": False, "isolation.level": isolation, "enable.partition.eof": True})
-    parts = [TopicPartition(t, p, OFFSET_BEGINNING) for t, n in TOPICS.items() for p in range(n)]
-    ends = {(tp.topic, tp.partition): c.get_watermark_offsets(tp, timeout=30)[1] for tp in parts}
+    parts = [TopicPartition(t, p, OFFSET_BEGINNING) for t, n in topics.items() for p in range(n)]
+    ends = {(tp.topic, tp.partition): _high_watermark(c, tp) for tp in parts}
     c.assign(parts)
     left = {k for k, end in ends.items() if end > 0}
     rows: list[Row] = []
