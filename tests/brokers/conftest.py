@@ -9,6 +9,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support import kafka_workload
@@ -39,6 +40,10 @@ class BrokerRun:
     #: {group: {(topic, partition): offset}} as the groups committed them, and as the admin API lists them
     group_offsets: dict[str, dict[tuple[str, int], int]]
     listed_offsets: dict[str, dict[tuple[str, int], int]]
+    #: the broker's describe of topics, partitions and configs (:func:`kafka_workload.described`) just before
+    #: the live copy, and before the clean stop
+    described_live: dict[str, Any]
+    described_stopped: dict[str, Any]
 
     @property
     def uncommitted(self) -> list[Row]:
@@ -68,12 +73,15 @@ def broker_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
         group_offsets = kafka_workload.run(broker.bootstrap, release, broker.data)
         before_kill = _served(broker.bootstrap)
         listed = kafka_workload.listed_offsets(broker.bootstrap)
+        described_live = kafka_workload.described(broker.bootstrap)
         shutil.copytree(broker.data, live)
         kafka_workload.produce_before_kill(broker.bootstrap)
         broker.kill()
         shutil.copytree(broker.data, killed)
         broker.start()
         after_restart = _served(broker.bootstrap)
+        described_stopped = kafka_workload.described(broker.bootstrap)
     finally:
         broker.stop()
-    yield BrokerRun(release, live, killed, broker.data, before_kill, after_restart, group_offsets, listed)
+    yield BrokerRun(release, live, killed, broker.data, before_kill, after_restart, group_offsets, listed,
+                    described_live, described_stopped)

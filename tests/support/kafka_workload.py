@@ -124,6 +124,34 @@ def consume_in_groups(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
     return committed
 
 
+def described(bootstrap: str) -> dict[str, Any]:
+    """The broker's own describe: every topic's id and partitions (leader, replicas, isr), each topic's
+    configs set on the topic, and the cluster-wide defaults set dynamically."""
+    from confluent_kafka import TopicCollection
+    from confluent_kafka.admin import AdminClient, ConfigResource, ConfigSource, ResourceType
+
+    admin = AdminClient({"bootstrap.servers": bootstrap, "log_level": 3})
+    names = sorted(admin.list_topics(timeout=60).topics)
+    topics: dict[str, Any] = {}
+    for name, future in admin.describe_topics(TopicCollection(names)).items():
+        t = future.result(60)
+        topics[name] = {"topic_id": str(t.topic_id).replace("+", "-").replace("/", "_"),  # Kafka's Uuid.toString
+                        "partitions": {p.id: {"leader": p.leader.id if p.leader else -1,
+                                              "replicas": [r.id for r in p.replicas], "isr": [r.id for r in p.isr]}
+                                       for p in t.partitions}}
+    resources = [ConfigResource(ResourceType.TOPIC, n) for n in names] + [ConfigResource(ResourceType.BROKER, "1")]
+    configs: dict[str, dict[str, str]] = {}
+    defaults: dict[str, str] = {}
+    for resource, future in admin.describe_configs(resources).items():
+        entries = future.result(60).values()
+        if resource.restype == ResourceType.TOPIC:
+            configs[resource.name] = {e.name: e.value for e in entries
+                                      if e.source == ConfigSource.DYNAMIC_TOPIC_CONFIG.value}
+        else:
+            defaults = {e.name: e.value for e in entries if e.source == ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG.value}
+    return {"topics": topics, "configs": configs, "cluster_defaults": defaults}
+
+
 def listed_offsets(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
     """The committed offsets of :data:`GROUPS` as Kafka's admin API lists them."""
     from confluent_kafka import ConsumerGroupTopicPartitions
@@ -297,6 +325,22 @@ def produce_before_kill(bootstrap: str) -> None:
     assert p.flush(30) == 0, "records before the kill not delivered"
 
 
+def _end_offset(consumer: Any, tp: Any, timeout: float = 60.0) -> int:
+    """The partition's end offset, once it has a leader: a restarted broker answers metadata requests
+    before it leads every partition again (NOT_LEADER_FOR_PARTITION meanwhile)."""
+    from confluent_kafka import KafkaError, KafkaException
+
+    waits = (KafkaError.NOT_LEADER_FOR_PARTITION, KafkaError.LEADER_NOT_AVAILABLE)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return int(consumer.get_watermark_offsets(tp, timeout=30)[1])
+        except KafkaException as e:
+            if e.args[0].code() not in waits or time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
 def served(bootstrap: str, isolation: str) -> list[Row]:
     """Every record of :data:`TOPICS` from the earliest offset, as a consumer at ``isolation`` gets it."""
     from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
@@ -304,7 +348,7 @@ def served(bootstrap: str, isolation: str) -> list[Row]:
     c = Consumer({"bootstrap.servers": bootstrap, "group.id": f"kafkaspec-read-{isolation}",
                   "enable.auto.commit": False, "isolation.level": isolation, "enable.partition.eof": True})
     parts = [TopicPartition(t, p, OFFSET_BEGINNING) for t, n in TOPICS.items() for p in range(n)]
-    ends = {(tp.topic, tp.partition): c.get_watermark_offsets(tp, timeout=30)[1] for tp in parts}
+    ends = {(tp.topic, tp.partition): _end_offset(c, tp) for tp in parts}
     c.assign(parts)
     left = {k for k, end in ends.items() if end > 0}
     rows: list[Row] = []
