@@ -17,8 +17,10 @@ CODECS = ("none", "gzip", "snappy", "lz4", "zstd")
 #: a topic the log cleaner compacts (:func:`produce_compacted`), one whose first segment retention
 #: deletes (:func:`produce_retained`), one deleted while the broker runs (:func:`delete_topic`)
 COMPACTED, RETAINED, DELETED = "compacted", "retained", "deleted"
+#: the topic a share group (KIP-932) reads, acknowledging each record (:func:`consume_in_share_group`)
+SHARED = "shared"
 TOPICS = {**{f"rdkafka-{c}": 2 for c in CODECS}, "rdkafka-txn": 2, "kafka-python": 2,
-          **{f"java-{c}": 2 for c in CODECS}, "java-txn": 2, COMPACTED: 1, RETAINED: 1}
+          **{f"java-{c}": 2 for c in CODECS}, "java-txn": 2, COMPACTED: 1, RETAINED: 1, SHARED: 2}
 #: topic configs beyond the broker's defaults. Segments roll by the records' timestamps (each round of
 #: :func:`produce_compacted` is an hour after the previous one), so no test sleeps for segment.ms.
 TOPIC_CONFIGS = {
@@ -29,7 +31,8 @@ TOPIC_CONFIGS = {
 #: broker settings the workload needs: a cleaner and a retention check that wake up often, and files and
 #: directories being deleted (``.deleted``, ``-delete``) kept for the whole run, so every copy has some
 BROKER_CONFIG = {"log.cleaner.backoff.ms": "200", "log.cleaner.dedupe.buffer.size": "16777216",
-                 "log.retention.check.interval.ms": "500", "file.delete.delay.ms": "1800000"}
+                 "log.retention.check.interval.ms": "500", "file.delete.delay.ms": "1800000",
+                 "share.coordinator.state.topic.num.partitions": "2"}
 JAVA_PRODUCER = Path(__file__).resolve().parents[1] / "brokers" / "java" / "JavaProducerWorkload.java"
 RECORDS = 300
 
@@ -124,9 +127,94 @@ def consume_in_groups(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
     return committed
 
 
-def described(bootstrap: str) -> dict[str, Any]:
+SHARE_GROUP = "share-group"
+
+
+def has_share_groups(release: str) -> bool:
+    """Share groups are GA from 4.1 (4.0's early access needs unstable APIs: not tested)."""
+    return tuple(int(x) for x in release.split(".")[:2]) >= (4, 1)
+
+
+def _tool(release: str, main: str, *args: str) -> str:
+    """One of Kafka's own command-line tools of ``release``; its standard output."""
+    from .kafka_broker import classpath
+
+    got = subprocess.run(["java", "-Xmx256m", "-cp", classpath(release), main, *args], capture_output=True, text=True,
+                         timeout=120)
+    assert got.returncode == 0, f"Kafka {release}'s {main.rsplit('.', 1)[-1]}: {got.stderr.strip()[-1500:]}"
+    return got.stdout
+
+
+def _ack_type(offset: int) -> int:
+    """How :func:`consume_in_share_group` acknowledges ``offset``: every tenth rejected, every tenth
+    released (delivered again, then accepted), the rest accepted."""
+    from confluent_kafka import AcknowledgeType
+
+    return int({3: AcknowledgeType.REJECT, 6: AcknowledgeType.RELEASE}.get(offset % 10, AcknowledgeType.ACCEPT))
+
+
+def consume_in_share_group(bootstrap: str, release: str) -> dict[tuple[int, int], list[int]]:
+    """A share group (KIP-932) reads :data:`SHARED` from the earliest offset with explicit acknowledgements:
+    {(partition, offset): the acknowledgement types given to each delivery, in order}."""
+    from confluent_kafka import AcknowledgeType, Producer, ShareConsumer
+    from confluent_kafka.admin import (
+        AdminClient,
+        AlterConfigOpType,
+        ConfigEntry,
+        ConfigResource,
+        ResourceType,
+    )
+
+    if release.startswith("4.1."):  # share groups are there, but not enabled by default
+        _tool(release, "org.apache.kafka.tools.FeatureCommand", "--bootstrap-server", bootstrap, "upgrade",
+              "--feature", "share.version=1")
+    p = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "log_level": 3, "linger.ms": 5})
+    for i in range(RECORDS // 3):
+        key, value, headers = _record(i)
+        p.produce(SHARED, value=value, key=key, headers=headers or None, partition=i % 2)
+    assert p.flush(30) == 0, f"{SHARED}: records not delivered"
+    admin = AdminClient({"bootstrap.servers": bootstrap, "log_level": 3})
+    group = ConfigResource(ResourceType.GROUP, SHARE_GROUP, incremental_configs=[
+        ConfigEntry("share.auto.offset.reset", "earliest", incremental_operation=AlterConfigOpType.SET)])
+    admin.incremental_alter_configs([group])[group].result(60)
+    c = ShareConsumer({"bootstrap.servers": bootstrap, "group.id": SHARE_GROUP, "share.acknowledgement.mode": "explicit",
+                       "log_level": 3})
+    c.subscribe([SHARED])
+    acks: dict[tuple[int, int], list[int]] = {}
+    done = 0
+    deadline = time.monotonic() + 90
+    while done < RECORDS // 3 and time.monotonic() < deadline:
+        msgs = c.poll(1.0)
+        for m in msgs:
+            if m.error():
+                raise RuntimeError(f"share consumer: {m.error()}")
+            given = acks.setdefault((m.partition(), m.offset()), [])
+            ack = _ack_type(m.offset()) if not given else int(AcknowledgeType.ACCEPT)
+            given.append(ack)
+            done += ack != int(AcknowledgeType.RELEASE)
+            c.acknowledge(m, AcknowledgeType(ack))
+        if msgs:
+            failed = {tp: e for tp, e in c.commit_sync(30).items() if e is not None}
+            assert not failed, f"share group acknowledgements failed: {failed}"
+    c.close()
+    assert done == RECORDS // 3, f"{SHARE_GROUP}: {done} of {RECORDS // 3} records acknowledged"
+    return acks
+
+
+def listed_share_offsets(bootstrap: str, release: str) -> dict[tuple[str, int], int]:
+    """The share group's start offset per partition, as Kafka's own kafka-share-groups tool lists them."""
+    out = _tool(release, "org.apache.kafka.tools.consumer.group.ShareGroupCommand", "--bootstrap-server", bootstrap,
+                "--describe", "--group", SHARE_GROUP, "--offsets")
+    rows = [ln.split() for ln in out.splitlines()]
+    head = next(r for r in rows if r[:1] == ["GROUP"])
+    at = {name: i for i, name in enumerate(head)}
+    return {(r[at["TOPIC"]], int(r[at["PARTITION"]])): int(r[at["START-OFFSET"]])
+            for r in rows if r and r != head and r[0] == SHARE_GROUP}
+
+
+def described(bootstrap: str, groups: tuple[str, ...] = ()) -> dict[str, Any]:
     """The broker's own describe: every topic's id and partitions (leader, replicas, isr), each topic's
-    configs set on the topic, and the cluster-wide defaults set dynamically."""
+    configs set on the topic, the cluster-wide defaults set dynamically, and the configs of ``groups``."""
     from confluent_kafka import TopicCollection
     from confluent_kafka.admin import AdminClient, ConfigResource, ConfigSource, ResourceType
 
@@ -140,16 +228,21 @@ def described(bootstrap: str) -> dict[str, Any]:
                                               "replicas": [r.id for r in p.replicas], "isr": [r.id for r in p.isr]}
                                        for p in t.partitions}}
     resources = [ConfigResource(ResourceType.TOPIC, n) for n in names] + [ConfigResource(ResourceType.BROKER, "1")]
+    resources += [ConfigResource(ResourceType.GROUP, g) for g in groups]
     configs: dict[str, dict[str, str]] = {}
     defaults: dict[str, str] = {}
+    group_configs: dict[str, dict[str, str]] = {}
     for resource, future in admin.describe_configs(resources).items():
         entries = future.result(60).values()
         if resource.restype == ResourceType.TOPIC:
             configs[resource.name] = {e.name: e.value for e in entries
                                       if e.source == ConfigSource.DYNAMIC_TOPIC_CONFIG.value}
+        elif resource.restype == ResourceType.GROUP:
+            group_configs[resource.name] = {e.name: e.value for e in entries
+                                            if e.source == ConfigSource.GROUP_CONFIG.value}
         else:
             defaults = {e.name: e.value for e in entries if e.source == ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG.value}
-    return {"topics": topics, "configs": configs, "cluster_defaults": defaults}
+    return {"topics": topics, "configs": configs, "cluster_defaults": defaults, "group_configs": group_configs}
 
 
 def listed_offsets(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
