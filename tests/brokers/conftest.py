@@ -37,7 +37,8 @@ class BrokerRun:
     #: what the broker served before the kill (for ``live``), and after the restart (for ``killed``, ``stopped``)
     before_kill: Served
     after_restart: Served
-    #: {group: {(topic, partition): offset}} as the groups committed them, and as the admin API lists them
+    #: {group: {(topic, partition): offset}} as the groups committed them (the streams group, where the release
+    #: has one, everything it read), and as the admin API lists them
     group_offsets: dict[str, dict[tuple[str, int], int]]
     listed_offsets: dict[str, dict[tuple[str, int], int]]
     #: the broker's describe of topics, partitions and configs (:func:`kafka_workload.described`) just before
@@ -78,8 +79,13 @@ def broker_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
         share_acks: dict[tuple[int, int], list[int]] = {}
         if kafka_workload.has_share_groups(release):
             share_acks = kafka_workload.consume_in_share_group(broker.bootstrap, release)
+        streams: tuple[str, ...] = ()
+        if kafka_workload.has_streams_groups(release):
+            group_offsets[kafka_workload.STREAMS_GROUP] = kafka_workload.run_streams_group(
+                broker.bootstrap, release, home / "streams-state")
+            streams = (kafka_workload.STREAMS_GROUP,)
         before_kill = _served(broker.bootstrap)
-        listed = kafka_workload.listed_offsets(broker.bootstrap)
+        listed = kafka_workload.listed_offsets(broker.bootstrap, streams)
         groups = (kafka_workload.SHARE_GROUP,) if share_acks else ()
         described_live = kafka_workload.described(broker.bootstrap, groups)
         shutil.copytree(broker.data, live)

@@ -1,7 +1,7 @@
 """The broker's own view of its metadata and of a share group (KIP-932), against kafkaspec's replay of
 ``__cluster_metadata`` and ``__share_group_state``: ``inspect metadata`` against the admin API's describe
 of topics, partitions and configs; ``inspect share-state`` against Kafka's kafka-share-groups and the
-acknowledgements the share consumer gave."""
+acknowledgements the share consumer gave; and a streams group's (KIP-1071) records decoded."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.kafka_workload import SHARE_GROUP, SHARED, has_share_groups
+from support.kafka_workload import SHARE_GROUP, SHARED, has_share_groups, has_streams_groups
 
 
 def kafkaspec(*args: str) -> Any:
@@ -62,10 +62,11 @@ def _share_group(broker_run) -> None:
     assert broker_run.share_acks, "the share group acknowledged nothing"
 
 
-def test_every_share_group_state_record_decodes(broker_run):
-    _share_group(broker_run)
+def _decoded_kinds(paths: list[Path]) -> dict[str, int]:
+    """How many records of each type ``dump --decode`` gives of ``paths``; none with an error or an
+    unknown tagged field."""
     kinds: dict[str, int] = {}
-    for path in sorted(broker_run.stopped.glob("__share_group_state-*")):
+    for path in paths:
         got = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", "--json", "--decode", str(path)],
                              capture_output=True, text=True, timeout=300)
         assert got.returncode == 0, f"{path}: {got.stderr.strip()}"
@@ -77,7 +78,24 @@ def test_every_share_group_state_record_decodes(broker_run):
             assert "unknown_tagged_fields" not in json.dumps(obj.get("decoded")), f"{path}: {line[:300]}"
             kind = obj["decoded"]["type"]
             kinds[kind] = kinds.get(kind, 0) + 1
+    return kinds
+
+
+def test_every_share_group_state_record_decodes(broker_run):
+    _share_group(broker_run)
+    kinds = _decoded_kinds(sorted(broker_run.stopped.glob("__share_group_state-*")))
     assert kinds.get("ShareSnapshot") and kinds.get("ShareUpdate"), kinds
+
+
+def test_every_streams_group_record_decodes(broker_run):
+    """A streams group's records in __consumer_offsets (its topology, members, assignments) decode; its
+    committed offsets are compared with the admin API's in test_broker_files."""
+    if not has_streams_groups(broker_run.release):
+        pytest.skip(f"Kafka {broker_run.release} has no streams groups out of early access: not tested")
+    kinds = _decoded_kinds(sorted(broker_run.stopped.glob("__consumer_offsets-*")))
+    for kind in ("StreamsGroupMetadata", "StreamsGroupTopology", "StreamsGroupMemberMetadata",
+                 "StreamsGroupTargetAssignmentMetadata", "StreamsGroupCurrentMemberAssignment"):
+        assert kinds.get(kind), (kind, kinds)
 
 
 #: a state batch's delivery state (KIP-932's RecordState) after an acknowledgement of each type

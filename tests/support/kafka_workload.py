@@ -19,8 +19,10 @@ CODECS = ("none", "gzip", "snappy", "lz4", "zstd")
 COMPACTED, RETAINED, DELETED = "compacted", "retained", "deleted"
 #: the topic a share group (KIP-932) reads, acknowledging each record (:func:`consume_in_share_group`)
 SHARED = "shared"
+#: a streams group (KIP-1071) copies STREAMS_INPUT to STREAMED (:func:`run_streams_group`)
+STREAMS_INPUT, STREAMED = "rdkafka-gzip", "streamed"
 TOPICS = {**{f"rdkafka-{c}": 2 for c in CODECS}, "rdkafka-txn": 2, "kafka-python": 2,
-          **{f"java-{c}": 2 for c in CODECS}, "java-txn": 2, COMPACTED: 1, RETAINED: 1, SHARED: 2}
+          **{f"java-{c}": 2 for c in CODECS}, "java-txn": 2, COMPACTED: 1, RETAINED: 1, SHARED: 2, STREAMED: 2}
 #: topic configs beyond the broker's defaults. Segments roll by the records' timestamps (each round of
 #: :func:`produce_compacted` is an hour after the previous one), so no test sleeps for segment.ms.
 TOPIC_CONFIGS = {
@@ -34,6 +36,7 @@ BROKER_CONFIG = {"log.cleaner.backoff.ms": "200", "log.cleaner.dedupe.buffer.siz
                  "log.retention.check.interval.ms": "500", "file.delete.delay.ms": "1800000",
                  "share.coordinator.state.topic.num.partitions": "2"}
 JAVA_PRODUCER = Path(__file__).resolve().parents[1] / "brokers" / "java" / "JavaProducerWorkload.java"
+JAVA_STREAMS = JAVA_PRODUCER.with_name("StreamsGroupWorkload.java")
 RECORDS = 300
 
 
@@ -245,33 +248,74 @@ def described(bootstrap: str, groups: tuple[str, ...] = ()) -> dict[str, Any]:
     return {"topics": topics, "configs": configs, "cluster_defaults": defaults, "group_configs": group_configs}
 
 
-def listed_offsets(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
-    """The committed offsets of :data:`GROUPS` as Kafka's admin API lists them."""
+def listed_offsets(bootstrap: str, extra: tuple[str, ...] = ()) -> dict[str, dict[tuple[str, int], int]]:
+    """The committed offsets of :data:`GROUPS` (and of ``extra`` groups) as Kafka's admin API lists them."""
     from confluent_kafka import ConsumerGroupTopicPartitions
     from confluent_kafka.admin import AdminClient
 
     admin = AdminClient({"bootstrap.servers": bootstrap, "log_level": 3})
     out: dict[str, dict[tuple[str, int], int]] = {}
-    for group, _ in GROUPS:
+    for group in [g for g, _ in GROUPS] + list(extra):
         futures = admin.list_consumer_group_offsets([ConsumerGroupTopicPartitions(group)])
         listed = futures[group].result(60)
         out[group] = {(tp.topic, tp.partition): tp.offset for tp in listed.topic_partitions if tp.offset >= 0}
     return out
 
 
-def produce_java(bootstrap: str, release: str) -> None:
-    """Kafka's own Java producer of ``release`` (:data:`JAVA_PRODUCER`, compiled against its kafka-clients)."""
+def _java_classes(release: str, source: Path, extra: str = "") -> str:
+    """``source`` compiled against ``release``'s jars (and ``extra``): the class path to run it with."""
     from .kafka_broker import classpath, jars
 
     classes = jars(release) / "classes"
     classes.mkdir(exist_ok=True)
-    target = classes / f"{JAVA_PRODUCER.stem}.class"
-    if not target.exists() or target.stat().st_mtime < JAVA_PRODUCER.stat().st_mtime:
-        subprocess.run(["javac", "-nowarn", "-d", str(classes), "-cp", classpath(release), str(JAVA_PRODUCER)],
+    cp = classpath(release) + (f":{extra}" if extra else "")
+    target = classes / f"{source.stem}.class"
+    if not target.exists() or target.stat().st_mtime < source.stat().st_mtime:
+        subprocess.run(["javac", "-nowarn", "-d", str(classes), "-cp", cp, str(source)],
                        check=True, capture_output=True, timeout=300)
-    got = subprocess.run(["java", "-cp", f"{classpath(release)}:{classes}", JAVA_PRODUCER.stem, bootstrap,
+    return f"{cp}:{classes}"
+
+
+def produce_java(bootstrap: str, release: str) -> None:
+    """Kafka's own Java producer of ``release`` (:data:`JAVA_PRODUCER`, compiled against its kafka-clients)."""
+    got = subprocess.run(["java", "-cp", _java_classes(release, JAVA_PRODUCER), JAVA_PRODUCER.stem, bootstrap,
                           str(RECORDS)], capture_output=True, text=True, timeout=300)
     assert got.returncode == 0, f"the Java producer of Kafka {release}: {got.stderr[-1500:]}"
+
+
+STREAMS_GROUP = "streams-group"
+
+
+def has_streams_groups(release: str) -> bool:
+    """Streams groups are GA from 4.2 (4.1's early access needs unstable APIs: not tested)."""
+    return tuple(int(x) for x in release.split(".")[:2]) >= (4, 2)
+
+
+def _streams_jar(release: str) -> Path:
+    """``release``'s kafka-streams jar, fetched by Maven into ``.tools/kafka/<release>/streams`` once: the
+    broker's jars do not include it, and a stateless topology needs nothing more."""
+    from .kafka_broker import Unavailable, jars
+
+    folder = jars(release) / "streams"
+    jar = folder / f"kafka-streams-{release}.jar"
+    if not jar.exists():
+        got = subprocess.run(["mvn", "-q", "-B", "-Dstyle.color=never", "dependency:copy",
+                              f"-Dartifact=org.apache.kafka:kafka-streams:{release}", f"-DoutputDirectory={folder}"],
+                             capture_output=True, text=True, timeout=600, cwd=folder.parent)
+        if got.returncode or not jar.exists():
+            lines = [ln for ln in (got.stdout + got.stderr).splitlines() if "ERROR" in ln] or [f"exit {got.returncode}"]
+            raise Unavailable(f"Kafka {release}: Maven could not fetch kafka-streams: {lines[0][:300]}")
+    return jar
+
+
+def run_streams_group(bootstrap: str, release: str, state: Path) -> dict[tuple[str, int], int]:
+    """A Kafka Streams application of ``release`` in a streams group copies :data:`STREAMS_INPUT` to
+    :data:`STREAMED` (:data:`JAVA_STREAMS`): the offsets it committed, every input record read."""
+    cp = _java_classes(release, JAVA_STREAMS, str(_streams_jar(release)))
+    got = subprocess.run(["java", "-Xmx256m", "-cp", cp, JAVA_STREAMS.stem, bootstrap, STREAMS_GROUP, STREAMS_INPUT,
+                          STREAMED, str(RECORDS), str(state)], capture_output=True, text=True, timeout=300)
+    assert got.returncode == 0, f"the streams group of Kafka {release}: {got.stderr.strip()[-1500:]}"
+    return {(STREAMS_INPUT, p): RECORDS // 2 for p in range(TOPICS[STREAMS_INPUT])}
 
 
 def create_topics(bootstrap: str) -> None:
