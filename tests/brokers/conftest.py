@@ -9,6 +9,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support import kafka_workload
@@ -36,9 +37,18 @@ class BrokerRun:
     #: what the broker served before the kill (for ``live``), and after the restart (for ``killed``, ``stopped``)
     before_kill: Served
     after_restart: Served
-    #: {group: {(topic, partition): offset}} as the groups committed them, and as the admin API lists them
+    #: {group: {(topic, partition): offset}} as the groups committed them (the streams group, where the release
+    #: has one, everything it read), and as the admin API lists them
     group_offsets: dict[str, dict[tuple[str, int], int]]
     listed_offsets: dict[str, dict[tuple[str, int], int]]
+    #: the broker's describe of topics, partitions and configs (:func:`kafka_workload.described`) just before
+    #: the live copy, and before the clean stop
+    described_live: dict[str, Any]
+    described_stopped: dict[str, Any]
+    #: the share group's acknowledgements {(partition, offset): [type of each delivery]}, and its start offsets
+    #: as Kafka's kafka-share-groups lists them before the clean stop; empty where the release has no share groups
+    share_acks: dict[tuple[int, int], list[int]]
+    share_listed: dict[tuple[str, int], int]
 
     @property
     def uncommitted(self) -> list[Row]:
@@ -66,14 +76,29 @@ def broker_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
     try:
         broker.start()
         group_offsets = kafka_workload.run(broker.bootstrap, release, broker.data)
+        share_acks: dict[tuple[int, int], list[int]] = {}
+        if kafka_workload.has_share_groups(release):
+            share_acks = kafka_workload.consume_in_share_group(broker.bootstrap, release)
+        streams: tuple[str, ...] = ()
+        if kafka_workload.has_streams_groups(release):
+            group_offsets[kafka_workload.STREAMS_GROUP] = kafka_workload.run_streams_group(
+                broker.bootstrap, release, home / "streams-state")
+            streams = (kafka_workload.STREAMS_GROUP,)
         before_kill = _served(broker.bootstrap)
-        listed = kafka_workload.listed_offsets(broker.bootstrap)
+        listed = kafka_workload.listed_offsets(broker.bootstrap, streams)
+        groups = (kafka_workload.SHARE_GROUP,) if share_acks else ()
+        described_live = kafka_workload.described(broker.bootstrap, groups)
         shutil.copytree(broker.data, live)
         kafka_workload.produce_before_kill(broker.bootstrap)
         broker.kill()
         shutil.copytree(broker.data, killed)
         broker.start()
         after_restart = _served(broker.bootstrap)
+        described_stopped = kafka_workload.described(broker.bootstrap, groups)
+        share_listed: dict[tuple[str, int], int] = {}
+        if share_acks:
+            share_listed = kafka_workload.listed_share_offsets(broker.bootstrap, release)
     finally:
         broker.stop()
-    yield BrokerRun(release, live, killed, broker.data, before_kill, after_restart, group_offsets, listed)
+    yield BrokerRun(release, live, killed, broker.data, before_kill, after_restart, group_offsets, listed,
+                    described_live, described_stopped, share_acks, share_listed)

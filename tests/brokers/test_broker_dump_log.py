@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
-from support.kafka_broker import classpath
+from support.kafka_broker import classpath, jars
 from support.kafka_workload import TOPICS
 
 #: Where `kafkaspec dump --print-data` differs from DumpLogSegments `--print-data-log` on purpose, each
@@ -23,8 +24,18 @@ BY_DESIGN = [
 ]
 
 
+def _dump_log_segments_class(release: str) -> str:
+    """DumpLogSegments is in the broker's jar (kafka.tools) up to 4.2 at least, in kafka-tools' package in 4.4."""
+    old = "kafka/tools/DumpLogSegments.class"
+    for jar in jars(release).glob("kafka_2.13-*.jar"):
+        with zipfile.ZipFile(jar) as z:
+            if old in z.namelist():
+                return "kafka.tools.DumpLogSegments"
+    return "org.apache.kafka.tools.DumpLogSegments"
+
+
 def _dump_log_segments(release: str, files: list[Path], *args: str) -> list[str]:
-    main = "kafka.tools.DumpLogSegments" if release.startswith("4.0.") else "org.apache.kafka.tools.DumpLogSegments"
+    main = _dump_log_segments_class(release)
     got = subprocess.run(["java", "-cp", classpath(release), main, "--files", ",".join(map(str, files)), *args],
                          capture_output=True, text=True, timeout=300)
     assert got.returncode == 0, got.stderr[-2000:]

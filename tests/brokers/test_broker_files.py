@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from support.kafka_workload import BEFORE_KILL
+from support.kafka_workload import BEFORE_KILL, SHARE_GROUP
 
 
 def kafkaspec(*args: str) -> subprocess.CompletedProcess[str]:
@@ -71,10 +71,12 @@ def test_every_internal_record_decodes(broker_run):
 
 def test_inspect_offsets_agrees_with_the_admin_api(broker_run):
     """Committed offsets of a classic group and of a KIP-848 consumer group, replayed from
-    __consumer_offsets, against what the broker's admin API lists (and what the commits returned)."""
+    __consumer_offsets, against what the broker's admin API lists (and what the commits returned). The
+    share group (KIP-932) is there too, with no committed offset: its progress is in __share_group_state."""
     got = kafkaspec("inspect", "offsets", "--json", str(broker_run.stopped))
     assert got.returncode == 0, got.stderr
     ours = {g["group"]: {(o["topic"], o["partition"]): o["offset"] for o in g["offsets"]}
             for g in json.loads(got.stdout)["groups"]}
     assert broker_run.listed_offsets == broker_run.group_offsets
+    assert ours.pop(SHARE_GROUP, {}) == {}
     assert ours == broker_run.listed_offsets

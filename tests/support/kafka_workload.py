@@ -17,8 +17,12 @@ CODECS = ("none", "gzip", "snappy", "lz4", "zstd")
 #: a topic the log cleaner compacts (:func:`produce_compacted`), one whose first segment retention
 #: deletes (:func:`produce_retained`), one deleted while the broker runs (:func:`delete_topic`)
 COMPACTED, RETAINED, DELETED = "compacted", "retained", "deleted"
+#: the topic a share group (KIP-932) reads, acknowledging each record (:func:`consume_in_share_group`)
+SHARED = "shared"
+#: a streams group (KIP-1071) copies STREAMS_INPUT to STREAMED (:func:`run_streams_group`)
+STREAMS_INPUT, STREAMED = "rdkafka-gzip", "streamed"
 TOPICS = {**{f"rdkafka-{c}": 2 for c in CODECS}, "rdkafka-txn": 2, "kafka-python": 2,
-          **{f"java-{c}": 2 for c in CODECS}, "java-txn": 2, COMPACTED: 1, RETAINED: 1}
+          **{f"java-{c}": 2 for c in CODECS}, "java-txn": 2, COMPACTED: 1, RETAINED: 1, SHARED: 2, STREAMED: 2}
 #: topic configs beyond the broker's defaults. Segments roll by the records' timestamps (each round of
 #: :func:`produce_compacted` is an hour after the previous one), so no test sleeps for segment.ms.
 TOPIC_CONFIGS = {
@@ -29,11 +33,13 @@ TOPIC_CONFIGS = {
 #: broker settings the workload needs: a cleaner and a retention check that wake up often, and files and
 #: directories being deleted (``.deleted``, ``-delete``) kept for the whole run, so every copy has some
 BROKER_CONFIG = {"log.cleaner.backoff.ms": "200", "log.cleaner.dedupe.buffer.size": "16777216",
-                 "log.retention.check.interval.ms": "500", "file.delete.delay.ms": "1800000"}
+                 "log.retention.check.interval.ms": "500", "file.delete.delay.ms": "1800000",
+                 "share.coordinator.state.topic.num.partitions": "2"}
 #: empty topics whose partitions kafkaspec writes into the stopped broker's directory, to be loaded back
 #: (tests/brokers/test_broker_loads_ours.py): a broker loads a partition only under a topic id it knows
 FOR_KAFKASPEC = {"ours-writer": 1, "ours-spark": 2}
 JAVA_PRODUCER = Path(__file__).resolve().parents[1] / "brokers" / "java" / "JavaProducerWorkload.java"
+JAVA_STREAMS = JAVA_PRODUCER.with_name("StreamsGroupWorkload.java")
 RECORDS = 300
 
 
@@ -127,33 +133,190 @@ def consume_in_groups(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
     return committed
 
 
-def listed_offsets(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
-    """The committed offsets of :data:`GROUPS` as Kafka's admin API lists them."""
+SHARE_GROUP = "share-group"
+
+
+def has_share_groups(release: str) -> bool:
+    """Share groups with confluent-kafka's ShareConsumer: from 4.2. On 4.1 (share.version=1 enabled with
+    kafka-features) it consumes nothing; 4.0's early access needs unstable APIs. Neither is tested."""
+    return tuple(int(x) for x in release.split(".")[:2]) >= (4, 2)
+
+
+def _tool(release: str, main: str, *args: str) -> str:
+    """One of Kafka's own command-line tools of ``release``; its standard output."""
+    from .kafka_broker import classpath
+
+    got = subprocess.run(["java", "-Xmx256m", "-cp", classpath(release), main, *args], capture_output=True, text=True,
+                         timeout=120)
+    assert got.returncode == 0, f"Kafka {release}'s {main.rsplit('.', 1)[-1]}: {got.stderr.strip()[-1500:]}"
+    return got.stdout
+
+
+def _ack_type(offset: int) -> int:
+    """How :func:`consume_in_share_group` acknowledges ``offset``: every tenth rejected, every tenth
+    released (delivered again, then accepted), the rest accepted."""
+    from confluent_kafka import AcknowledgeType
+
+    return int({3: AcknowledgeType.REJECT, 6: AcknowledgeType.RELEASE}.get(offset % 10, AcknowledgeType.ACCEPT))
+
+
+def consume_in_share_group(bootstrap: str, release: str) -> dict[tuple[int, int], list[int]]:
+    """A share group (KIP-932) reads :data:`SHARED` from the earliest offset with explicit acknowledgements:
+    {(partition, offset): the acknowledgement types given to each delivery, in order}."""
+    from confluent_kafka import AcknowledgeType, Producer, ShareConsumer
+    from confluent_kafka.admin import (
+        AdminClient,
+        AlterConfigOpType,
+        ConfigEntry,
+        ConfigResource,
+        ResourceType,
+    )
+
+    p = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "log_level": 3, "linger.ms": 5})
+    for i in range(RECORDS // 3):
+        key, value, headers = _record(i)
+        p.produce(SHARED, value=value, key=key, headers=headers or None, partition=i % 2)
+    assert p.flush(30) == 0, f"{SHARED}: records not delivered"
+    admin = AdminClient({"bootstrap.servers": bootstrap, "log_level": 3})
+    group = ConfigResource(ResourceType.GROUP, SHARE_GROUP, incremental_configs=[
+        ConfigEntry("share.auto.offset.reset", "earliest", incremental_operation=AlterConfigOpType.SET)])
+    admin.incremental_alter_configs([group])[group].result(60)
+    c = ShareConsumer({"bootstrap.servers": bootstrap, "group.id": SHARE_GROUP, "share.acknowledgement.mode": "explicit",
+                       "log_level": 3})
+    c.subscribe([SHARED])
+    acks: dict[tuple[int, int], list[int]] = {}
+    done = 0
+    deadline = time.monotonic() + 90
+    while done < RECORDS // 3 and time.monotonic() < deadline:
+        msgs = c.poll(1.0)
+        for m in msgs:
+            if m.error():
+                raise RuntimeError(f"share consumer: {m.error()}")
+            given = acks.setdefault((m.partition(), m.offset()), [])
+            ack = _ack_type(m.offset()) if not given else int(AcknowledgeType.ACCEPT)
+            given.append(ack)
+            done += ack != int(AcknowledgeType.RELEASE)
+            c.acknowledge(m, AcknowledgeType(ack))
+        if msgs:
+            failed = {tp: e for tp, e in c.commit_sync(30).items() if e is not None}
+            assert not failed, f"share group acknowledgements failed: {failed}"
+    c.close()
+    assert done == RECORDS // 3, f"{SHARE_GROUP}: {done} of {RECORDS // 3} records acknowledged"
+    return acks
+
+
+def listed_share_offsets(bootstrap: str, release: str) -> dict[tuple[str, int], int]:
+    """The share group's start offset per partition, as Kafka's own kafka-share-groups tool lists them."""
+    out = _tool(release, "org.apache.kafka.tools.consumer.group.ShareGroupCommand", "--bootstrap-server", bootstrap,
+                "--describe", "--group", SHARE_GROUP, "--offsets")
+    rows = [ln.split() for ln in out.splitlines()]
+    head = next(r for r in rows if r[:1] == ["GROUP"])
+    at = {name: i for i, name in enumerate(head)}
+    return {(r[at["TOPIC"]], int(r[at["PARTITION"]])): int(r[at["START-OFFSET"]])
+            for r in rows if r and r != head and r[0] == SHARE_GROUP}
+
+
+def described(bootstrap: str, groups: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The broker's own describe: every topic's id and partitions (leader, replicas, isr), each topic's
+    configs set on the topic, the cluster-wide defaults set dynamically, and the configs of ``groups``."""
+    from confluent_kafka import TopicCollection
+    from confluent_kafka.admin import AdminClient, ConfigResource, ConfigSource, ResourceType
+
+    admin = AdminClient({"bootstrap.servers": bootstrap, "log_level": 3})
+    names = sorted(admin.list_topics(timeout=60).topics)
+    topics: dict[str, Any] = {}
+    for name, future in admin.describe_topics(TopicCollection(names)).items():
+        t = future.result(60)
+        topics[name] = {"topic_id": str(t.topic_id).replace("+", "-").replace("/", "_"),  # Kafka's Uuid.toString
+                        "partitions": {p.id: {"leader": p.leader.id if p.leader else -1,
+                                              "replicas": [r.id for r in p.replicas], "isr": [r.id for r in p.isr]}
+                                       for p in t.partitions}}
+    resources = [ConfigResource(ResourceType.TOPIC, n) for n in names] + [ConfigResource(ResourceType.BROKER, "1")]
+    resources += [ConfigResource(ResourceType.GROUP, g) for g in groups]
+    configs: dict[str, dict[str, str]] = {}
+    defaults: dict[str, str] = {}
+    group_configs: dict[str, dict[str, str]] = {}
+    for resource, future in admin.describe_configs(resources).items():
+        entries = future.result(60).values()
+        if resource.restype == ResourceType.TOPIC:
+            configs[resource.name] = {e.name: e.value for e in entries
+                                      if e.source == ConfigSource.DYNAMIC_TOPIC_CONFIG.value}
+        elif resource.restype == ResourceType.GROUP:
+            group_configs[resource.name] = {e.name: e.value for e in entries
+                                            if e.source == ConfigSource.GROUP_CONFIG.value}
+        else:
+            defaults = {e.name: e.value for e in entries if e.source == ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG.value}
+    return {"topics": topics, "configs": configs, "cluster_defaults": defaults, "group_configs": group_configs}
+
+
+def listed_offsets(bootstrap: str, extra: tuple[str, ...] = ()) -> dict[str, dict[tuple[str, int], int]]:
+    """The committed offsets of :data:`GROUPS` (and of ``extra`` groups) as Kafka's admin API lists them."""
     from confluent_kafka import ConsumerGroupTopicPartitions
     from confluent_kafka.admin import AdminClient
 
     admin = AdminClient({"bootstrap.servers": bootstrap, "log_level": 3})
     out: dict[str, dict[tuple[str, int], int]] = {}
-    for group, _ in GROUPS:
+    for group in [g for g, _ in GROUPS] + list(extra):
         futures = admin.list_consumer_group_offsets([ConsumerGroupTopicPartitions(group)])
         listed = futures[group].result(60)
         out[group] = {(tp.topic, tp.partition): tp.offset for tp in listed.topic_partitions if tp.offset >= 0}
     return out
 
 
-def produce_java(bootstrap: str, release: str) -> None:
-    """Kafka's own Java producer of ``release`` (:data:`JAVA_PRODUCER`, compiled against its kafka-clients)."""
+def _java_classes(release: str, source: Path, extra: str = "") -> str:
+    """``source`` compiled against ``release``'s jars (and ``extra``): the class path to run it with."""
     from .kafka_broker import classpath, jars
 
     classes = jars(release) / "classes"
     classes.mkdir(exist_ok=True)
-    target = classes / f"{JAVA_PRODUCER.stem}.class"
-    if not target.exists() or target.stat().st_mtime < JAVA_PRODUCER.stat().st_mtime:
-        subprocess.run(["javac", "-nowarn", "-d", str(classes), "-cp", classpath(release), str(JAVA_PRODUCER)],
+    cp = classpath(release) + (f":{extra}" if extra else "")
+    target = classes / f"{source.stem}.class"
+    if not target.exists() or target.stat().st_mtime < source.stat().st_mtime:
+        subprocess.run(["javac", "-nowarn", "-d", str(classes), "-cp", cp, str(source)],
                        check=True, capture_output=True, timeout=300)
-    got = subprocess.run(["java", "-cp", f"{classpath(release)}:{classes}", JAVA_PRODUCER.stem, bootstrap,
+    return f"{cp}:{classes}"
+
+
+def produce_java(bootstrap: str, release: str) -> None:
+    """Kafka's own Java producer of ``release`` (:data:`JAVA_PRODUCER`, compiled against its kafka-clients)."""
+    got = subprocess.run(["java", "-cp", _java_classes(release, JAVA_PRODUCER), JAVA_PRODUCER.stem, bootstrap,
                           str(RECORDS)], capture_output=True, text=True, timeout=300)
     assert got.returncode == 0, f"the Java producer of Kafka {release}: {got.stderr[-1500:]}"
+
+
+STREAMS_GROUP = "streams-group"
+
+
+def has_streams_groups(release: str) -> bool:
+    """Streams groups are GA from 4.2 (4.1's early access needs unstable APIs: not tested)."""
+    return tuple(int(x) for x in release.split(".")[:2]) >= (4, 2)
+
+
+def _streams_jar(release: str) -> Path:
+    """``release``'s kafka-streams jar, fetched by Maven into ``.tools/kafka/<release>/streams`` once: the
+    broker's jars do not include it, and a stateless topology needs nothing more."""
+    from .kafka_broker import Unavailable, jars
+
+    folder = jars(release) / "streams"
+    jar = folder / f"kafka-streams-{release}.jar"
+    if not jar.exists():
+        got = subprocess.run(["mvn", "-q", "-B", "-Dstyle.color=never", "dependency:copy",
+                              f"-Dartifact=org.apache.kafka:kafka-streams:{release}", f"-DoutputDirectory={folder}"],
+                             capture_output=True, text=True, timeout=600, cwd=folder.parent)
+        if got.returncode or not jar.exists():
+            lines = [ln for ln in (got.stdout + got.stderr).splitlines() if "ERROR" in ln] or [f"exit {got.returncode}"]
+            raise Unavailable(f"Kafka {release}: Maven could not fetch kafka-streams: {lines[0][:300]}")
+    return jar
+
+
+def run_streams_group(bootstrap: str, release: str, state: Path) -> dict[tuple[str, int], int]:
+    """A Kafka Streams application of ``release`` in a streams group copies :data:`STREAMS_INPUT` to
+    :data:`STREAMED` (:data:`JAVA_STREAMS`): the offsets it committed, every input record read."""
+    cp = _java_classes(release, JAVA_STREAMS, str(_streams_jar(release)))
+    got = subprocess.run(["java", "-Xmx256m", "-cp", cp, JAVA_STREAMS.stem, bootstrap, STREAMS_GROUP, STREAMS_INPUT,
+                          STREAMED, str(RECORDS), str(state)], capture_output=True, text=True, timeout=300)
+    assert got.returncode == 0, f"the streams group of Kafka {release}: {got.stderr.strip()[-1500:]}"
+    return {(STREAMS_INPUT, p): RECORDS // 2 for p in range(TOPICS[STREAMS_INPUT])}
 
 
 def create_topics(bootstrap: str) -> None:
@@ -306,14 +469,15 @@ def _high_watermark(consumer: Any, tp: Any, timeout: float = 60.0) -> int:
     requests before it has loaded every partition (NOT_LEADER_FOR_PARTITION until then)."""
     from confluent_kafka import KafkaError, KafkaException
 
+    waits = (KafkaError.NOT_LEADER_FOR_PARTITION, KafkaError.LEADER_NOT_AVAILABLE)
     deadline = time.monotonic() + timeout
     while True:
         try:
             return int(consumer.get_watermark_offsets(tp, timeout=30)[1])
         except KafkaException as e:
-            if e.args[0].code() != KafkaError.NOT_LEADER_FOR_PARTITION or time.monotonic() > deadline:
+            if e.args[0].code() not in waits or time.monotonic() > deadline:
                 raise
-            time.sleep(0.5)
+            time.sleep(0.2)
 
 
 def served(bootstrap: str, isolation: str, topics: dict[str, int] = TOPICS) -> list[Row]:

@@ -1,0 +1,129 @@
+"""The broker's own view of its metadata and of a share group (KIP-932), against kafkaspec's replay of
+``__cluster_metadata`` and ``__share_group_state``: ``inspect metadata`` against the admin API's describe
+of topics, partitions and configs; ``inspect share-state`` against Kafka's kafka-share-groups and the
+acknowledgements the share consumer gave; and a streams group's (KIP-1071) records decoded."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.kafka_workload import SHARE_GROUP, SHARED, has_share_groups, has_streams_groups
+
+
+def kafkaspec(*args: str) -> Any:
+    got = subprocess.run([sys.executable, "-m", "kafkaspec.cli", *args], capture_output=True, text=True, timeout=300)
+    assert got.returncode == 0, got.stderr
+    return json.loads(got.stdout)
+
+
+def _metadata(data: Path, with_leaders: bool) -> dict[str, Any]:
+    """``inspect metadata --json`` in the shape of :func:`kafka_workload.described`."""
+    body = kafkaspec("inspect", "metadata", "--json", str(data))
+    keep = ("leader", "replicas", "isr") if with_leaders else ("replicas",)
+    topics = {t["name"]: {"topic_id": t["topic_id"],
+                          "partitions": {p["partition"]: {k: p[k] for k in keep} for p in t["partitions"]}}
+              for t in body["topics"]}
+    configs = {c["resource_name"]: c["configs"] for c in body["configs"] if c["resource_type"] == 2}
+    defaults = next((c["configs"] for c in body["configs"] if c["resource_type"] == 4 and c["resource_name"] == ""), {})
+    groups = {c["resource_name"]: c["configs"] for c in body["configs"] if c["resource_type"] == 32}
+    return {"topics": topics, "configs": {t: configs.get(t, {}) for t in topics}, "cluster_defaults": defaults,
+            "group_configs": groups, "other_configs": sorted(set(configs) - set(topics))}
+
+
+def _broker(described: dict[str, Any], with_leaders: bool) -> dict[str, Any]:
+    keep = ("leader", "replicas", "isr") if with_leaders else ("replicas",)
+    topics = {n: {"topic_id": t["topic_id"], "partitions": {p: {k: v[k] for k in keep} for p, v in t["partitions"].items()}}
+              for n, t in described["topics"].items()}
+    return {"topics": topics, "configs": described["configs"], "cluster_defaults": described["cluster_defaults"],
+            "group_configs": described["group_configs"], "other_configs": []}
+
+
+def test_inspect_metadata_of_a_live_copy_agrees_with_the_brokers_describe(broker_run):
+    """Topics (the deleted one gone), their ids, partitions with leader, replicas and ISR, the configs set
+    on each topic, the cluster-wide defaults and the share group's configs, as the broker described them
+    just before the copy."""
+    assert _metadata(broker_run.live, True) == _broker(broker_run.described_live, True)
+
+
+def test_inspect_metadata_after_a_clean_stop_agrees_with_the_brokers_describe(broker_run):
+    """After the clean stop the log ends with the broker's controlled shutdown (no leader, an empty ISR):
+    leaders and ISRs are what the log says at its end, not what the running broker described."""
+    assert _metadata(broker_run.stopped, False) == _broker(broker_run.described_stopped, False)
+
+
+def _share_group(broker_run) -> None:
+    if not has_share_groups(broker_run.release):
+        pytest.skip(f"Kafka {broker_run.release}: share groups are tested from 4.2 on (see has_share_groups)")
+    assert broker_run.share_acks, "the share group acknowledged nothing"
+
+
+def _decoded_kinds(paths: list[Path]) -> dict[str, int]:
+    """How many records of each type ``dump --decode`` gives of ``paths``; none with an error or an
+    unknown tagged field."""
+    kinds: dict[str, int] = {}
+    for path in paths:
+        got = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", "--json", "--decode", str(path)],
+                             capture_output=True, text=True, timeout=300)
+        assert got.returncode == 0, f"{path}: {got.stderr.strip()}"
+        for line in got.stdout.splitlines():
+            obj = json.loads(line)
+            if obj["type"] != "record":
+                continue
+            assert "decode_error" not in obj and "error" not in obj, f"{path}: {line[:300]}"
+            assert "unknown_tagged_fields" not in json.dumps(obj.get("decoded")), f"{path}: {line[:300]}"
+            kind = obj["decoded"]["type"]
+            kinds[kind] = kinds.get(kind, 0) + 1
+    return kinds
+
+
+def test_every_share_group_state_record_decodes(broker_run):
+    _share_group(broker_run)
+    kinds = _decoded_kinds(sorted(broker_run.stopped.glob("__share_group_state-*")))
+    assert kinds.get("ShareSnapshot") and kinds.get("ShareUpdate"), kinds
+
+
+def test_every_streams_group_record_decodes(broker_run):
+    """A streams group's records in __consumer_offsets (its topology, members, assignments) decode; its
+    committed offsets are compared with the admin API's in test_broker_files."""
+    if not has_streams_groups(broker_run.release):
+        pytest.skip(f"Kafka {broker_run.release} has no streams groups out of early access: not tested")
+    kinds = _decoded_kinds(sorted(broker_run.stopped.glob("__consumer_offsets-*")))
+    for kind in ("StreamsGroupMetadata", "StreamsGroupTopology", "StreamsGroupMemberMetadata",
+                 "StreamsGroupTargetAssignmentMetadata", "StreamsGroupCurrentMemberAssignment"):
+        assert kinds.get(kind), (kind, kinds)
+
+
+#: a state batch's delivery state (KIP-932's RecordState) after an acknowledgement of each type
+#: (confluent-kafka's AcknowledgeType: 1 ACCEPT, 2 RELEASE, 3 REJECT)
+_ACKNOWLEDGED, _ARCHIVED = 2, 4
+
+
+def test_inspect_share_state_agrees_with_the_broker(broker_run):
+    """Each share-partition's start offset is what kafka-share-groups lists; past it, the newest state
+    batch that covers an offset (updates override the snapshot, later ones earlier ones, as Kafka's share
+    coordinator merges them) says what the consumer acknowledged: accepted records acknowledged, rejected
+    ones archived, each with its count of deliveries (two for the released ones); and the delivery-complete
+    count is the number of those records."""
+    _share_group(broker_run)
+    ids = {t["topic_id"]: n for n, t in broker_run.described_stopped["topics"].items()}
+    body = kafkaspec("inspect", "share-state", "--json", str(broker_run.stopped))
+    parts = {(ids[p["topic_id"]], p["partition"]): p for p in body["share_partitions"] if p["group"] == SHARE_GROUP}
+    assert {k: p["start_offset"] for k, p in parts.items()} == broker_run.share_listed
+    assert sorted(parts) == [(SHARED, 0), (SHARED, 1)]
+    for (topic, partition), p in parts.items():
+        batches = ([p["snapshot"]] if p["snapshot"] else []) + p["updates"]
+        state: dict[int, tuple[int, int]] = {}
+        for written in batches:
+            for b in written["state_batches"]:
+                for offset in range(b["first_offset"], b["last_offset"] + 1):
+                    state[offset] = (b["delivery_state"], b["delivery_count"])
+        start = p["start_offset"]
+        expected = {o: (_ARCHIVED if acks[-1] == 3 else _ACKNOWLEDGED, len(acks))
+                    for (part, o), acks in broker_run.share_acks.items() if part == partition and o >= start}
+        assert {o: state.get(o) for o in expected} == expected, f"{topic}-{partition}"
+        assert p["delivery_complete_count"] == len(expected), f"{topic}-{partition}"
