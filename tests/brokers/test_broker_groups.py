@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.kafka_checks import decoded_kinds
 from support.kafka_workload import SHARE_GROUP, SHARED, has_share_groups, has_streams_groups
 
 
@@ -62,28 +63,9 @@ def _share_group(broker_run) -> None:
     assert broker_run.share_acks, "the share group acknowledged nothing"
 
 
-def _decoded_kinds(paths: list[Path]) -> dict[str, int]:
-    """How many records of each type ``dump --decode`` gives of ``paths``; none with an error or an
-    unknown tagged field."""
-    kinds: dict[str, int] = {}
-    for path in paths:
-        got = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", "--json", "--decode", str(path)],
-                             capture_output=True, text=True, timeout=300)
-        assert got.returncode == 0, f"{path}: {got.stderr.strip()}"
-        for line in got.stdout.splitlines():
-            obj = json.loads(line)
-            if obj["type"] != "record":
-                continue
-            assert "decode_error" not in obj and "error" not in obj, f"{path}: {line[:300]}"
-            assert "unknown_tagged_fields" not in json.dumps(obj.get("decoded")), f"{path}: {line[:300]}"
-            kind = obj["decoded"]["type"]
-            kinds[kind] = kinds.get(kind, 0) + 1
-    return kinds
-
-
 def test_every_share_group_state_record_decodes(broker_run):
     _share_group(broker_run)
-    kinds = _decoded_kinds(sorted(broker_run.stopped.glob("__share_group_state-*")))
+    kinds = decoded_kinds(sorted(broker_run.stopped.glob("__share_group_state-*")))
     assert kinds.get("ShareSnapshot") and kinds.get("ShareUpdate"), kinds
 
 
@@ -92,7 +74,7 @@ def test_every_streams_group_record_decodes(broker_run):
     committed offsets are compared with the admin API's in test_broker_files."""
     if not has_streams_groups(broker_run.release):
         pytest.skip(f"Kafka {broker_run.release} has no streams groups out of early access: not tested")
-    kinds = _decoded_kinds(sorted(broker_run.stopped.glob("__consumer_offsets-*")))
+    kinds = decoded_kinds(sorted(broker_run.stopped.glob("__consumer_offsets-*")))
     for kind in ("StreamsGroupMetadata", "StreamsGroupTopology", "StreamsGroupMemberMetadata",
                  "StreamsGroupTargetAssignmentMetadata", "StreamsGroupCurrentMemberAssignment"):
         assert kinds.get(kind), (kind, kinds)
