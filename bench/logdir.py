@@ -11,7 +11,7 @@ Data: a ``kafkaspec synth`` directory of ``BENCH_LOGDIR_MB`` MB (default 1000;
    (which reads each segment file), vs iterating the same batches from the segment's bytes already in
    memory (read before timing). Target: within 1.3x of memory.
 2. ``kafkaspec dump --json`` of the whole directory to /dev/null, vs the same
-   rendering (:mod:`kafkaspec.logdir.render`) of the in-memory batches. Target 1.3x.
+   rendering (:mod:`kafkaspec.render`) of the in-memory batches. Target 1.3x.
 3. Seek: for random offsets in the largest segment, the log bytes scanned from
    the index position to the end of the target batch. Target: at most one index
    interval (plus the target batch); the index file itself is read whole.
@@ -27,8 +27,9 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import kafkaspec
+from kafkaspec import render
 from kafkaspec.cli import main as cli_main
-from kafkaspec.logdir import open_log, render, synth
+from kafkaspec.logdir import open_log, synth
 
 ROOT = Path(__file__).resolve().parent.parent
 INDEX_INTERVAL = 4096

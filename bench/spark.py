@@ -49,7 +49,7 @@ def standard_batch(seed: int = 1, base_offset: int = 0) -> bytes:
 
 
 def _segment(batches: int) -> bytes:
-    from kafkaspec.logdir.batch_surgery import restamp_batch
+    from kafkaspec.logdir.kafka.batch_surgery import restamp_batch
 
     one = standard_batch()
     return b"".join(bytes(restamp_batch(bytearray(one), base_offset=i * N)) for i in range(batches))
@@ -148,7 +148,7 @@ def run_columnar(quick: bool = False) -> dict:
 def make_dir(out: Path, size_mb: int, partitions: int = 4) -> Path:
     """A directory of ``partitions`` partitions of the standard workload, 256 MB segments with indexes."""
     from kafkaspec.logdir import PartitionWriter
-    from kafkaspec.logdir.batch_surgery import restamp_batch
+    from kafkaspec.logdir.kafka.batch_surgery import restamp_batch
 
     one = standard_batch()
     per_part = size_mb * (1 << 20) // len(one) // partitions

@@ -26,7 +26,7 @@ from bench.java import WORKLOADS, write_segments
 
 #: (stage, module attribute paths timed for it); nested calls are not counted twice (outermost wins)
 STAGES = [
-    ("read", ["kafkaspec.logdir.segment.read_regular"]),
+    ("read", ["kafkaspec.logdir.kafka.segment.read_regular"]),
     ("batch walk", ["kafkaspec.arrow.partitions.v2_heads", "kafkaspec.arrow.partitions.crc_mismatch"]),
     ("decompress", ["kafkaspec.arrow.engine.decompress"]),
     ("record walk", ["kafkaspec.arrow.engine._record_spans"]),
@@ -118,7 +118,7 @@ def floor_subset(part: Path, passes: int, fields: bool) -> tuple[int, float]:
 
     from kafkaspec.arrow import engine
     from kafkaspec.arrow.walk import crc_mismatch, v2_heads
-    from kafkaspec.logdir.files import read_regular
+    from kafkaspec.logdir.kafka.files import read_regular
 
     path = part / "00000000000000000000.log"
     best, rows = float("inf"), 0

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from kafkaspec import Record, logdir
 from kafkaspec.logdir import PartitionWriter
-from kafkaspec.logdir.storage import as_path
-from kafkaspec.logdir.tiered import INDEXES_SUFFIX, MANIFEST_SUFFIX, kafka_uuid
+from kafkaspec.logdir.store.storage import as_path
+from kafkaspec.logdir.tiered.segment import INDEXES_SUFFIX, MANIFEST_SUFFIX, kafka_uuid
 
 
 def _source(root: Path, segments: int) -> None:

@@ -6,13 +6,10 @@
 [(0, b'k', b'v')]
 """
 
-from kafkaspec.generated.header_v2 import Header
-from kafkaspec.generated.record_v2 import Record
-
-from .builder import build_batch, build_control_batch
-from .conversion import Converted, convert
-from .entry import ControlRecord, LogBatch, Partial, Skipped
-from .errors import (
+from kafkaspec.builder import build_batch, build_control_batch
+from kafkaspec.conversion import Converted, convert
+from kafkaspec.entry import ControlRecord, LogBatch, Partial, Skipped
+from kafkaspec.errors import (
     CorruptRecordError,
     DecompressionError,
     InvalidLengthError,
@@ -23,9 +20,11 @@ from .errors import (
     TruncatedError,
     UnsupportedCodecError,
 )
-from .message_set import LegacyBatch
-from .records import Batch, BatchIterator, iter_batches, parse_control_record
-from .wire import WireBatch, build_wire_messages, iter_wire_messages
+from kafkaspec.generated.header_v2 import Header
+from kafkaspec.generated.record_v2 import Record
+from kafkaspec.message_set import LegacyBatch
+from kafkaspec.records import Batch, BatchIterator, iter_batches, parse_control_record
+from kafkaspec.wire import WireBatch, build_wire_messages, iter_wire_messages
 
 __version__ = "0.1.0"
 

@@ -46,7 +46,7 @@ line on stderr; KAFKASPEC_DEBUG=1 shows the traceback of an unexpected error)
 def _redact(text: str) -> str:
     """``text`` with the credentials a URI in it may hold hidden (``logdir.storage.redact``, imported only
     when an error is shown)."""
-    from .logdir.storage import redact
+    from .logdir.store.storage import redact
 
     return redact(text)
 
@@ -78,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"kafkaspec {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue  # a helper of the commands, not one
         module = importlib.import_module(f"{commands.__name__}.{info.name}")
         module.register(sub)
     return parser

@@ -62,8 +62,21 @@ LAYERS: tuple[Layer, ...] = (
     Layer("explain", ("kafkaspec.explain",)),
     # YAML -> validated model; kafkaspec.codec.extras names a missing PyYAML
     Layer("spec", ("kafkaspec.spec",), ("codec",), ("yaml",)),
-    # kafkaspec.arrow is the Arrow package (engine, range reader, schema) when it exists
-    Layer("logdir", ("kafkaspec.logdir", "kafkaspec.arrow")),
+    # batches -> Arrow columns (the columnar engine, the kafkalog schema); knows no log directory:
+    # kafkaspec.logdir's Partition.to_arrow calls down into it
+    Layer("arrow", ("kafkaspec.arrow",)),
+    # the log directories, in wings, each importing only the wings below it
+    Layer("logdir.store", ("kafkaspec.logdir.store",)),
+    Layer("logdir.kafka", ("kafkaspec.logdir.kafka",)),
+    Layer("logdir.tiered", ("kafkaspec.logdir.tiered",)),
+    # choosing the reader of a path (open_log) over the layouts
+    Layer("logdir.open", ("kafkaspec.logdir.detect",)),
+    Layer("logdir.verify", ("kafkaspec.logdir.verify",)),
+    Layer("logdir.write", ("kafkaspec.logdir.write",)),
+    # the package itself: the public names, re-exported, and the old module paths (logdir/_moved.py)
+    Layer("logdir", ("kafkaspec.logdir",)),
+    # reads byte ranges of segments into Arrow for Spark's tasks: over the log directories
+    Layer("arrow.ranges", ("kafkaspec.arrow.ranges",)),
     Layer("spark", ("kafkaspec.spark",)),
     Layer("review", ("kafkaspec.review",), None, ("yaml",)),
     Layer("codegen", ("kafkaspec.codegen",), None, ("jinja2", "yaml")),

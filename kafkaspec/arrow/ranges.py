@@ -28,9 +28,9 @@ from ..codec.compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
 from ..logdir import open_segment
-from ..logdir.encryption import PrivateKeys
-from ..logdir.storage import StorageOptions
-from ..logdir.transactions import ReadCommitted, select_batches
+from ..logdir.kafka.transactions import ReadCommitted, select_batches
+from ..logdir.store.storage import StorageOptions
+from ..logdir.tiered.encryption import PrivateKeys
 from ..records import Batch, BatchIterator
 from ..recovery import LENGTH
 from .engine import decode_run

@@ -11,15 +11,16 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from kafkaspec.logdir.key_dir import add_key_dir_argument, private_keys
+from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
 
 if TYPE_CHECKING:
 
     from kafkaspec.generated.record_v2 import Record
     from kafkaspec.logdir import Partition
-    from kafkaspec.logdir.fs import StoragePath
     from kafkaspec.payloads import Family
     from kafkaspec.progress import Progress
+
+    from ..logdir.store.fs import StoragePath
 
 EPILOG = r"""examples:
   kafkaspec dump logs/orders-0/00000000000000000000.log
@@ -173,8 +174,9 @@ def _unusable(given: str) -> str | None:
     Object-store URIs are checked when opened (a request each)."""
     import os
 
-    from kafkaspec.logdir.storage import is_uri
     from kafkaspec.printable import escape
+
+    from ..logdir.store.storage import is_uri
 
     if is_uri(given):
         return None
@@ -190,12 +192,13 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
     """Dump one PATH argument; its exit status."""
     from kafkaspec.errors import KafkaFormatError
     from kafkaspec.logdir import open_log
-    from kafkaspec.logdir.layout import known_segments, no_kafka_data
-    from kafkaspec.logdir.publish import PUBLISHING, describe
-    from kafkaspec.logdir.segment import readable_size
-    from kafkaspec.logdir.storage import as_path
     from kafkaspec.printable import escape
     from kafkaspec.progress import Progress
+
+    from ..logdir.kafka.layout import known_segments, no_kafka_data
+    from ..logdir.kafka.segment import readable_size
+    from ..logdir.store.publish import PUBLISHING, describe
+    from ..logdir.store.storage import as_path
 
     path = as_path(given)
     out = sys.stdout
@@ -250,10 +253,11 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
 def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar: Progress, done: int,
                     total: int) -> int:
     from kafkaspec.errors import KafkaFormatError
-    from kafkaspec.logdir import render
-    from kafkaspec.logdir.transactions import select_batches
     from kafkaspec.printable import escape
     from kafkaspec.recovery import RULE_WORDS
+
+    from .. import render
+    from ..logdir.kafka.transactions import select_batches
 
     start = args.start_offset
     if args.start_timestamp is not None:
@@ -363,7 +367,7 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
 
 def _opening(path: StoragePath, base_offset: int) -> str:
     """The line after "Dumping": as DumpLogSegments, a KRaft snapshot says what it is."""
-    from kafkaspec.logdir import files
+    from ..logdir.kafka import files
 
     if path.name == files.BOOTSTRAP_CHECKPOINT:
         return "KRaft bootstrap snapshot"
@@ -376,8 +380,9 @@ def _opening(path: StoragePath, base_offset: int) -> str:
 def decode_family(part: Partition, args: argparse.Namespace) -> Family | None:
     """The payload family ``--decode`` / ``--decode-as`` ask for in ``part`` (None: no decoding):
     by topic name, and KRaft snapshot (.checkpoint) files hold metadata records."""
-    from kafkaspec.logdir import files
     from kafkaspec.payloads import FAMILY_OF_TOPIC
+
+    from ..logdir.kafka import files
 
     if args.decode_as:
         return cast("Family", args.decode_as)
@@ -393,9 +398,10 @@ def _decode_into(d: dict[str, Any], family: Family, r: Record, release: str | No
     and when a consumer group member's subscription or assignment bytes do not parse (the record is
     decoded, the member's bytes stay raw beside its ``*_error``)."""
     from kafkaspec.errors import KafkaFormatError
-    from kafkaspec.logdir import render
     from kafkaspec.payloads import decode_as
     from kafkaspec.payloads.consumer_protocol import member_errors
+
+    from .. import render
 
     try:
         decoded = decode_as(family, r.key, r.value, release)
@@ -411,8 +417,9 @@ def _decode_into(d: dict[str, Any], family: Family, r: Record, release: str | No
 def _values_into(d: dict[str, Any], args: argparse.Namespace, topic: str, r: Record) -> bool:
     """Add ``key_decoded`` / ``value_decoded`` (or ``*_error``) beside the raw key and value; False
     when one does not fit its format."""
-    from kafkaspec.logdir import render
     from kafkaspec.values.decoder import jsonable
+
+    from .. import render
 
     ok = True
     if "key" not in d:
@@ -432,9 +439,10 @@ def _values_into(d: dict[str, Any], args: argparse.Namespace, topic: str, r: Rec
 
 
 def _dump_small_file(path: StoragePath, out: TextIO, as_json: bool) -> int:
-    from kafkaspec.logdir import files, indexes
-    from kafkaspec.logdir.snapshot import parse_snapshot
     from kafkaspec.printable import escape, json_text
+
+    from ..logdir.kafka import files, indexes
+    from ..logdir.kafka.snapshot import parse_snapshot
 
     name = path.name
     base = files.offset_from_name(path) or 0
@@ -507,7 +515,7 @@ NODE_FILES = ("meta.properties", "quorum-state", ".kafka_cleanshutdown", "replic
 
 def _node_file_rows(path: StoragePath) -> list[dict[str, Any]]:
     """The rows of a data dir's own file: what Kafka reads from it, by the readers verify uses."""
-    from kafkaspec.logdir import checkpoints, files, node_files
+    from ..logdir.kafka import checkpoints, files, node_files
 
     name, source = path.name, str(path)
     if name in checkpoints.CHECKPOINTS:

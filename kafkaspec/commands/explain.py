@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         if os.path.isdir(args.path):
             print(f"{name}: {args.path}: is a directory (give a segment, index or other file)", file=sys.stderr)
             return 2
-        from kafkaspec.logdir import explain_text as textfiles
+        from . import _explain_files as textfiles
 
         if args.format == "auto" and textfiles.is_text_file(args.path):
             return _text_file(args)
@@ -209,9 +209,10 @@ def _text_file(args: argparse.Namespace) -> int:
     import json
 
     from kafkaspec.errors import KafkaFormatError
-    from kafkaspec.logdir import explain_text as textfiles
-    from kafkaspec.logdir import node_files
-    from kafkaspec.logdir.files import read_text_file
+
+    from ..logdir.kafka import node_files
+    from ..logdir.kafka.files import read_text_file
+    from . import _explain_files as textfiles
 
     name = os.path.basename(args.path)
     if args.html or args.at or args.length is not None or args.count is not None:

@@ -18,15 +18,17 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from kafkaspec.logdir.key_dir import add_key_dir_argument, private_keys
 from kafkaspec.printable import escape, finite, json_text
+
+from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
 
 if TYPE_CHECKING:
     from kafkaspec.logdir import Partition
-    from kafkaspec.logdir.encryption import PrivateKeys
-    from kafkaspec.logdir.fs import StoragePath
     from kafkaspec.payloads import ClusterState, Decoded
     from kafkaspec.payloads.remote_log_state import RemoteLogState
+
+    from ..logdir.store.fs import StoragePath
+    from ..logdir.tiered.encryption import PrivateKeys
 
 EPILOG = r"""examples:
   kafkaspec inspect metadata /var/lib/kafka/kraft-combined-logs
@@ -130,8 +132,9 @@ def _find(path: StoragePath, topic: str, keys: PrivateKeys | None) -> list[Parti
 
 
 def run(args: argparse.Namespace) -> int:
-    from kafkaspec.logdir import Segment, files
-    from kafkaspec.logdir.storage import as_path
+    from ..logdir import Segment
+    from ..logdir.kafka import files
+    from ..logdir.store.storage import as_path
 
     path = as_path(args.path)  # a local path or an object-store URI (s3://bucket/prefix), as dump takes
     if args.what == "datadir":
@@ -205,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _datadir(path: StoragePath, as_json: bool) -> int:
     """``inspect datadir``: the summary of a data dir's own files; exit 1 when one does not read."""
-    from kafkaspec.logdir.datadir_summary import summarise
+    from ..logdir.verify.summary import summarise
 
     if not path.is_dir():
         print(escape(f"kafkaspec inspect: {path}: not a directory (give a broker's data dir)"), file=sys.stderr)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kafkaspec.logdir import CopyReport, Row
-    from kafkaspec.logdir.rewrite import Where
+
+    from ..logdir.write.rewrite import Where
 
 EPILOG = """examples:
   kafkaspec rewrite backup/ restored/                          # the same batches, segments and indexes

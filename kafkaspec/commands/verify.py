@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING
 from warnings import catch_warnings, simplefilter
 
 from kafkaspec.errors import SkippedDirWarning
-from kafkaspec.logdir.key_dir import add_key_dir_argument, private_keys
+
+from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
 
 if TYPE_CHECKING:
     from kafkaspec.logdir import LogDir
-    from kafkaspec.logdir.verifier import Problem
+
+    from ..logdir.verify.verifier import Problem
 
 EPILOG = """examples:
   kafkaspec verify /var/lib/kafka/data
@@ -64,16 +66,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.logdir import open_log, verify_path
-    from kafkaspec.logdir.layout import known_segments, no_kafka_data
-    from kafkaspec.logdir.verifier import verify_paths
     from kafkaspec.printable import escape, json_text
     from kafkaspec.progress import Progress
+
+    from ..logdir.kafka.layout import known_segments, no_kafka_data
+    from ..logdir.verify.verifier import verify_paths
 
     started = time.perf_counter()
     if args.tiered is not None and len(args.path) > 1:
         print("kafkaspec verify: --tiered takes one PATH (the local log its tiered copy belongs to)", file=sys.stderr)
         return 2
-    from kafkaspec.logdir.verifier import same_directory_twice
+    from ..logdir.verify.verifier import same_directory_twice
 
     try:
         same_directory_twice(args.path)
@@ -125,7 +128,8 @@ def _lineage_findings(log: LogDir) -> list[Problem]:
     and so do the readers), once per replayed topic."""
     from kafkaspec.errors import KafkaFormatError
     from kafkaspec.logdir import HistoryPartition, TieredPartition
-    from kafkaspec.logdir.verifier import Problem
+
+    from ..logdir.verify.verifier import Problem
 
     found: list[Problem] = []
     replayed: set[int] = set()

@@ -75,24 +75,27 @@ in the file.
 from __future__ import annotations
 
 from ..records import OnCorrupt
-from .batch_surgery import InvariantError, rebuild_batch, restamp_batch
+from . import _moved
 from .detect import open_log
-from .files import EpochEntry, parse_leader_epoch_checkpoint, parse_partition_metadata
-from .history import HistoryPartition
-from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
-from .layout import LogDir, Partition, SkippedDir, UnusedSegment
-from .names import InvalidTopicError
-from .rewrite import CopyReport, Row, copy
-from .segment import Segment, batch_max_timestamp
-from .snapshot import ProducerSnapshot, ProducerSnapshotEntry, parse_snapshot
-from .synthesis import SynthReport, synth
-from .tiered import TieredSegment, open_segment
-from .tiered_partition import TieredPartition
-from .tiered_writer import write_tiered
-from .transactions import ReadCommitted
-from .verifier import Problem, verify_path, verify_paths
-from .window import Batches, WindowedBatches
-from .writer import ExistingPartitionError, PartitionWriter
+from .kafka.batch_surgery import InvariantError, rebuild_batch, restamp_batch
+from .kafka.files import EpochEntry, parse_leader_epoch_checkpoint, parse_partition_metadata
+from .kafka.indexes import AbortedTxn, IndexEntry, TimeIndexEntry
+from .kafka.layout import LogDir, Partition, SkippedDir, UnusedSegment
+from .kafka.names import InvalidTopicError
+from .kafka.segment import Segment, batch_max_timestamp
+from .kafka.snapshot import ProducerSnapshot, ProducerSnapshotEntry, parse_snapshot
+from .kafka.transactions import ReadCommitted
+from .kafka.window import Batches, WindowedBatches
+from .tiered.history import HistoryPartition
+from .tiered.partition import TieredPartition
+from .tiered.segment import TieredSegment, open_segment
+from .tiered.writer import write_tiered
+from .verify.verifier import Problem, verify_path, verify_paths
+from .write.rewrite import CopyReport, Row, copy
+from .write.synthesis import SynthReport, synth
+from .write.writer import ExistingPartitionError, PartitionWriter
+
+_moved.install()
 
 verify = verify_path
 

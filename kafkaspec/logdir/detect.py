@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import layout as layout_module
-from . import local_tiered
-from .encryption import PrivateKeys
-from .fs import StoragePath, not_found, storage_path
-from .history import open_history
-from .layout import LogDir
-from .remote_log_topic import TOPIC, RemoteLogMetadata
-from .storage import RemotePath, StorageOptions
-from .tiered import _SEGMENT, _TOPIC_DIR, TieredSegment
-from .tiered_partition import TieredPartition, open_tiered
+from .kafka import layout as layout_module
+from .kafka.layout import LogDir
+from .store.fs import StoragePath, not_found, storage_path
+from .store.storage import RemotePath, StorageOptions
+from .tiered import local_storage as local_tiered
+from .tiered.encryption import PrivateKeys
+from .tiered.history import open_history
+from .tiered.partition import TieredPartition, open_tiered
+from .tiered.remote_log_topic import TOPIC, RemoteLogMetadata
+from .tiered.segment import _SEGMENT, _TOPIC_DIR, TieredSegment
 
 LAYOUTS = ("kafka", "tiered", "local-tiered")
 

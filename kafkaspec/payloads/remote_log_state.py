@@ -25,7 +25,7 @@ state can be shown. ``RemoteLogSegmentMetadataSnapshotRecord`` belongs in a part
 file, not in the topic: it names no partition, so one found in the topic is listed, not applied.
 
 Sans-IO: reading the topic is the caller's job (``kafkaspec inspect remote-log``, and
-``kafkaspec.logdir.tiered_lineage.events_from_metadata_topic``, which gives the applied events to the
+``kafkaspec.logdir.tiered.lineage.events_from_metadata_topic``, which gives the applied events to the
 choice of live segments). Memory is bounded by the segments, however many records (retries, custom
 metadata) the topic holds: one entry per segment and at most one event per segment and state.
 """

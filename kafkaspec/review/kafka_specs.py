@@ -47,7 +47,7 @@ PENDING = {
 }
 #: Kafka messages that reach the log directory as JSON files read by a hand-written reader, not as
 #: message bytes: the reader's field table is compared with the spec instead of a schema
-JSON_FILES = {"QuorumStateData": "quorum-state (kafkaspec.logdir.node_files.QUORUM_STATE_FIELDS)"}
+JSON_FILES = {"QuorumStateData": "quorum-state (kafkaspec.logdir.kafka.node_files.QUORUM_STATE_FIELDS)"}
 #: the field attributes that are facts (the rest of Kafka's JSON is prose or Java naming)
 _FIELD_FACTS = ("name", "type", "versions", "nullableVersions", "taggedVersions", "tag", "default")
 
@@ -385,7 +385,7 @@ def _compare_message(kname: str, f: Mapping[str, Any], ours: Message) -> list[Dr
 def _compare_json_file(kname: str, f: Mapping[str, Any]) -> list[Drift]:
     """A JSON file's message (:data:`JSON_FILES`): its versions and each field's name, type, versions and
     nullable versions against the reader's table."""
-    from kafkaspec.logdir.node_files import QUORUM_STATE_FIELDS, QUORUM_STATE_VERSIONS
+    from ..logdir.kafka.node_files import QUORUM_STATE_FIELDS, QUORUM_STATE_VERSIONS
 
     valid = versions_of(f["validVersions"])
     drift = []

@@ -24,7 +24,7 @@ from ..codec.compression import codec_name, decompress
 from ..codec.crc import crc32c
 from ..entry import LogBatch
 from ..errors import KafkaFormatError
-from ..logdir.transactions import ReadCommitted
+from ..logdir.kafka.transactions import ReadCommitted
 from ..records import Batch, BatchIterator
 from ..recovery import Resync
 from .schema import AUDIT_COLUMNS, arrow_schema

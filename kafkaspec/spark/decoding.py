@@ -17,12 +17,12 @@ from typing import Any
 import pyarrow as pa
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.logdir import files
-from kafkaspec.logdir.render import decoded_fields
 from kafkaspec.payloads.decode import FAMILY_OF_TOPIC, Decoded, decode_as, decode_control
 from kafkaspec.printable import json_text
 
 from ..arrow.ranges import RangeTask
+from ..logdir.kafka import files
+from ..render import decoded_fields
 from .schema import DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, arrow_schema
 
 log = logging.getLogger(__name__)

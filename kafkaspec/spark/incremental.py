@@ -43,7 +43,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from ..logdir import staging as locking  # its lock and its fsyncs
+from ..logdir.store import staging as locking  # its lock and its fsyncs
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
@@ -73,7 +73,7 @@ class OutputBusyError(FileExistsError):
 
 class OutputLock:
     """OUT locked for one run (created if missing): the ``flock`` of ``kafkaspec rewrite``
-    (:class:`kafkaspec.logdir.staging.Lock`), which the kernel releases when the process ends, killed or
+    (:class:`kafkaspec.logdir.store.staging.Lock`), which the kernel releases when the process ends, killed or
     not, so a stale lock never blocks. Taken before Spark starts, so a second run refuses at once."""
 
     def __init__(self, output: str):

@@ -80,8 +80,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..errors import KafkaFormatError
-from ..logdir.encryption import PrivateKeys
-from ..logdir.storage import StorageOptions
+from ..logdir.store.storage import StorageOptions
+from ..logdir.tiered.encryption import PrivateKeys
 from .pushdown import Pushed
 from .values import ValueColumns, parse_formats
 

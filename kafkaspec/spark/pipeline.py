@@ -44,9 +44,9 @@ from typing import Any, NamedTuple
 
 from kafkaspec import logdir
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.logdir.key_dir import add_key_dir_argument, private_keys
 
-from ..logdir.storage import is_uri
+from ..logdir.store.storage import is_uri
+from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
 from .status import StageProgress
 
 

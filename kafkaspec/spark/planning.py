@@ -16,8 +16,8 @@ from dataclasses import replace
 from .. import logdir
 from ..arrow.ranges import RangeTask
 from ..errors import KafkaFormatError
-from ..logdir.encryption import PrivateKeys
-from ..logdir.storage import StorageOptions, is_uri
+from ..logdir.store.storage import StorageOptions, is_uri
+from ..logdir.tiered.encryption import PrivateKeys
 from .options import ReadOptions
 
 log = logging.getLogger("kafkaspec.spark")

@@ -8,7 +8,7 @@ byte ranges at batch starts (the active segment's range ends at the end of the b
 ``end - 1``), each range read by one task with offsets outside [start, end) dropped, so every
 offset is read by exactly one task, and a restart from the checkpoint plans the same ranges.
 
-What "latest" is: :class:`kafkaspec.logdir.tail.PartitionTail` per partition, re-read every
+What "latest" is: :class:`kafkaspec.logdir.kafka.tail.PartitionTail` per partition, re-read every
 trigger from the bytes appended since the last one (a batch being appended or a torn tail is
 not visible). Under ``isolationLevel=read_committed`` the end is the last stable offset: an
 open transaction holds back every offset from its first, as Kafka's LSO does, and its records
@@ -24,7 +24,7 @@ its position, or from the new end when that is below it: the offsets below were 
 
 A restarted query's reader has no tail yet: what it can check comes from the checkpoint. So each
 offset also carries, beside its topics under the reserved key ``"kafkalog/marks"`` (no topic name holds
-a "/"), per partition the :class:`~kafkaspec.logdir.tail.BatchMark` of the batch holding its last read
+a "/"), per partition the :class:`~kafkaspec.logdir.kafka.tail.BatchMark` of the batch holding its last read
 offset (segment, byte position, first bytes of the head in hex). The first look of a new reader reads
 each such head back (one read per partition) and fails the query, as above, when the log no longer
 holds it: a log cut back and grown past the checkpointed offset while the query was stopped. An offset
@@ -58,7 +58,7 @@ from .. import logdir
 from ..arrow.ranges import RangeTask
 from ..entry import ENTRY_HEAD
 from ..errors import KafkaFormatError
-from ..logdir.tail import MARK_HEAD, BatchMark, PartitionTail, TailPoint, end_position
+from ..logdir.kafka.tail import MARK_HEAD, BatchMark, PartitionTail, TailPoint, end_position
 from ..printable import escape
 from .options import EARLIEST, LATEST, MARKS_KEY, OptionError, ReadOptions
 from .planning import on_driver, open_source

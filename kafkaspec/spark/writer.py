@@ -35,14 +35,14 @@ To an object store (``s3://``...), in both modes: each task attempt stages on it
 uploads to ``path/_kafkalog_staging/<job>/<task>/``; the driver's commit first puts every partition's
 new version complete in the store (the committed attempts' objects, or, merged or renumbered here,
 uploaded under ``path/_kafkalog_staging/<job>/<topic>-<partition>/``), then publishes each through
-:mod:`kafkaspec.logdir.publish` (never half-visible, and never lost if the driver dies: the marker
+:mod:`kafkaspec.logdir.store.publish` (never half-visible, and never lost if the driver dies: the marker
 names the complete new version), and deletes the job's staging prefix, so failed or retried attempts
 never show. A staging prefix a publishing marker still names is kept, so that it can be finished.
 
 Why one module of this size: it is Spark's writer protocol for one format (the task's data writer,
 the driver's commit and abort), local and object-store commits being two branches of the same
 commit; rows back into batches are :mod:`.batches`, partitions into files
-:class:`kafkaspec.logdir.PartitionWriter`, publishing :mod:`kafkaspec.logdir.publish`.
+:class:`kafkaspec.logdir.PartitionWriter`, publishing :mod:`kafkaspec.logdir.store.publish`.
 """
 
 from __future__ import annotations
@@ -69,13 +69,21 @@ from kafkaspec.generated.record_v2 import Record
 from ..builder import build_batch
 from ..codec.compression import codec_id
 from ..errors import KafkaFormatError
-from ..logdir import InvariantError, PartitionWriter, files, open_log
-from ..logdir.batch_surgery import restamp_batch
-from ..logdir.fs import StoragePath
-from ..logdir.names import check_topic_partition, offset_problem
-from ..logdir.publish import STAGING, drop_staging, publish, read_marker_or_none, stage_partition, unpublish
-from ..logdir.rewrite import update_offset_checkpoints
-from ..logdir.storage import RemotePath, StorageError, StorageOptions, as_path, is_uri, listdir
+from ..logdir import InvariantError, PartitionWriter, open_log
+from ..logdir.kafka import files
+from ..logdir.kafka.batch_surgery import restamp_batch
+from ..logdir.kafka.names import check_topic_partition, offset_problem
+from ..logdir.store.fs import StoragePath
+from ..logdir.store.publish import (
+    STAGING,
+    drop_staging,
+    publish,
+    read_marker_or_none,
+    stage_partition,
+    unpublish,
+)
+from ..logdir.store.storage import RemotePath, StorageError, StorageOptions, as_path, is_uri, listdir
+from ..logdir.write.rewrite import update_offset_checkpoints
 from .batches import BATCH_COLUMNS, BatchStager, commit_partition, refuse_own_source
 from .options import OptionError, ReadOptions, parse_size
 
@@ -306,7 +314,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
         complete under the job's staging prefix first (plain pieces are already there, uploaded by the
         tasks; batch-preserving and renumbered ones are made in a local folder here, then uploaded), so
         every refusal comes before anything is visible; then each partition is switched by
-        :func:`kafkaspec.logdir.publish.publish` (never half-visible, and never lost if this driver dies:
+        :func:`kafkaspec.logdir.store.publish.publish` (never half-visible, and never lost if this driver dies:
         the marker names the complete new version)."""
         root = as_path(self.path, self.storage)
         assert isinstance(root, RemotePath)

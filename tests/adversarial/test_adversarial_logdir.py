@@ -24,7 +24,8 @@ from support.timing import GROWTH, assert_linear
 
 from kafkaspec import Record
 from kafkaspec.cli import main
-from kafkaspec.logdir import PartitionWriter, indexes, open_log, segment, verify_path
+from kafkaspec.logdir import PartitionWriter, open_log, verify_path
+from kafkaspec.logdir.kafka import indexes, segment
 
 SCALE = max(1, int(os.environ.get("KAFKASPEC_ADVERSARIAL_SCALE", "1")))
 REPO = Path(__file__).resolve().parents[2]

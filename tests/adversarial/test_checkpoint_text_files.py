@@ -17,7 +17,8 @@ import pytest
 from kafkaspec import Record
 from kafkaspec.cli import main
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.logdir import PartitionWriter, files, verify_path
+from kafkaspec.logdir import PartitionWriter, verify_path
+from kafkaspec.logdir.kafka import files
 
 GOOD_ID = "B3_HiNPgSQ6oxG9ZZ6ED5A"
 

@@ -17,8 +17,8 @@ from support.timing import GROWTH, assert_linear
 
 from kafkaspec.cli import main
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.logdir import node_files
-from kafkaspec.logdir.verifier import verify_path
+from kafkaspec.logdir.kafka import node_files
+from kafkaspec.logdir.verify.verifier import verify_path
 
 REPO = Path(__file__).resolve().parents[2]
 V1_META = "version=1\nnode.id=1\ncluster.id=MkU3OEVBNTcwNTJENDM2Qg\n"
@@ -60,7 +60,7 @@ def test_a_fifo_at_a_data_dir_file_name_is_reported_not_read(data, name):
     path = data / name
     path.unlink(missing_ok=True)
     os.mkfifo(path)
-    program = ("import sys; from kafkaspec.logdir.verifier import verify_path; "
+    program = ("import sys; from kafkaspec.logdir.verify.verifier import verify_path; "
                "print([(p.path, p.severity, p.message) for p in verify_path(sys.argv[1])])")
     done = subprocess.run([sys.executable, "-c", program, str(data)], capture_output=True, text=True, timeout=60,
                           cwd=REPO)

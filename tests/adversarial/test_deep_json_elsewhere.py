@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from kafkaspec.logdir.publish import Marker
+from kafkaspec.logdir.store.publish import Marker
 from kafkaspec.spark.options import OptionError, ReadOptions
 
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -15,8 +15,8 @@ from contextlib import redirect_stderr, redirect_stdout
 from support.logdir import write_partition
 
 from kafkaspec.cli import main
-from kafkaspec.logdir.datadir_summary import summarise
-from kafkaspec.logdir.verifier import verify_path
+from kafkaspec.logdir.verify.summary import summarise
+from kafkaspec.logdir.verify.verifier import verify_path
 
 META = (b"#\n#Thu Nov 26 10:00:00 CET 2026 caf\xe9\n"
         b"node.id=4\ndirectory.id=xqYz9jS0QRuWvW0Y7eW8Ag\nversion=1\ncluster.id=MkU3OEVBNTcwNTJENDM2Qg\n"

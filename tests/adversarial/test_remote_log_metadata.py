@@ -187,7 +187,7 @@ def test_replaying_takes_time_linear_in_the_records():
     """The replay and the events the lineage takes from it: one entry per segment, one per event."""
     from support.timing import GROWTH, assert_linear
 
-    from kafkaspec.logdir.tiered_lineage import choose, events_from_metadata_topic
+    from kafkaspec.logdir.tiered.lineage import choose, events_from_metadata_topic
     from kafkaspec.payloads.remote_log_state import RemoteLogState
 
     def records(n: int) -> list:

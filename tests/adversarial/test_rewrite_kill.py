@@ -37,7 +37,7 @@ CHILD = textwrap.dedent("""
         open(ready, "w").close()
         time.sleep(600)  # the test kills us here
     if what == "append":
-        from kafkaspec.logdir import writer
+        from kafkaspec.logdir.write import writer
         original = writer.PartitionWriter._append
         def paused(self, *args, **kwargs):
             global calls

@@ -19,7 +19,8 @@ import pytest
 
 from kafkaspec import Record
 from kafkaspec.cli import main
-from kafkaspec.logdir import PartitionWriter, copy, open_log, staging
+from kafkaspec.logdir import PartitionWriter, copy, open_log
+from kafkaspec.logdir.store import staging
 
 CANARY = b"must survive"
 

@@ -17,7 +17,8 @@ import pytest
 from support.logdir import write_partition
 
 from kafkaspec.cli import main
-from kafkaspec.logdir import files, open_log, verify_path
+from kafkaspec.logdir import open_log, verify_path
+from kafkaspec.logdir.kafka import files
 
 UID = "0123456789abcdef0123456789abcdef"
 

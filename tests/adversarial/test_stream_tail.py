@@ -9,7 +9,7 @@ from pyspark.sql.streaming.datasource import ReadAllAvailable
 from support.timing import assert_linear, best_cpu_times
 
 from kafkaspec import Record, logdir
-from kafkaspec.logdir.tail import PartitionTail
+from kafkaspec.logdir.kafka.tail import PartitionTail
 from kafkaspec.spark.options import MARKS_KEY, ReadOptions
 from kafkaspec.spark.streaming import KafkaLogStreamReader
 

@@ -19,9 +19,9 @@ import pytest
 from pyspark.sql.streaming.datasource import ReadAllAvailable
 
 from kafkaspec import Record, build_batch, build_control_batch
-from kafkaspec.logdir import tail as tail_module
-from kafkaspec.logdir.layout import Partition
-from kafkaspec.logdir.tail import PartitionTail
+from kafkaspec.logdir.kafka import tail as tail_module
+from kafkaspec.logdir.kafka.layout import Partition
+from kafkaspec.logdir.kafka.tail import PartitionTail
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.streaming import KafkaLogStreamReader
 

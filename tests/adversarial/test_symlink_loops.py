@@ -156,7 +156,7 @@ def test_a_directory_reached_twice_without_a_link_is_read_once(tmp_path, monkeyp
     """A bind mount (``mount --bind data data/again``) reaches a directory by a second path with no link
     to see; the walk knows directories by (st_dev, st_ino). Mounting needs privileges a test should not
     use, so the second path is a copy that the walk is told has the first one's identity."""
-    from kafkaspec.logdir import layout
+    from kafkaspec.logdir.kafka import layout
 
     data = _data_dir(tmp_path)
     again = data / "again"

@@ -26,7 +26,7 @@ import zstandard
 from kafkaspec import Record, logdir
 from kafkaspec.errors import KafkaFormatError, LimitExceededError
 from kafkaspec.logdir import PartitionWriter
-from kafkaspec.logdir.tiered import MANIFEST_SUFFIX, TieredSegment, encode_chunk_sizes, parse_manifest
+from kafkaspec.logdir.tiered.segment import MANIFEST_SUFFIX, TieredSegment, encode_chunk_sizes, parse_manifest
 
 REPO = Path(__file__).resolve().parents[2]
 MiB = 1 << 20
@@ -49,7 +49,7 @@ def _verify_limited(path: Path, timeout: float = 120) -> subprocess.CompletedPro
     code = textwrap.dedent(f"""
         import resource, sys
         from kafkaspec.cli import main
-        import kafkaspec.logdir, kafkaspec.logdir.verifier
+        import kafkaspec.logdir, kafkaspec.logdir.verify.verifier
         vm = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmSize:")) * 1024
         resource.setrlimit(resource.RLIMIT_AS, (vm + {BUDGET}, vm + {BUDGET}))
         sys.exit(main(["verify", {str(path)!r}]))

@@ -19,7 +19,7 @@ import pytest
 from kafkaspec import Record, logdir
 from kafkaspec.cli import main
 from kafkaspec.logdir import PartitionWriter
-from kafkaspec.logdir.tiered import MANIFEST_SUFFIX
+from kafkaspec.logdir.tiered.segment import MANIFEST_SUFFIX
 
 RECORDS = 12
 

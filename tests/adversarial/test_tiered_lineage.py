@@ -23,14 +23,14 @@ from support.logdir import write_partition
 
 from kafkaspec import KafkaFormatError, logdir
 from kafkaspec.cli import main
-from kafkaspec.logdir.tiered import INDEXES_SUFFIX, MANIFEST_SUFFIX, kafka_uuid
-from kafkaspec.logdir.tiered_lineage import (
+from kafkaspec.logdir.tiered.lineage import (
     COPY_SEGMENT_FINISHED,
     Event,
     SegmentInfo,
     choose,
     segment_epochs,
 )
+from kafkaspec.logdir.tiered.segment import INDEXES_SUFFIX, MANIFEST_SUFFIX, kafka_uuid
 
 SUFFIXES = (".log", INDEXES_SUFFIX, MANIFEST_SUFFIX)
 PARTITIONS = (("orders", 0, 3), ("orders", 1, 4), ("clicks", 0, 5))

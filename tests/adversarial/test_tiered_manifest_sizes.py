@@ -21,8 +21,8 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from kafkaspec import Record, logdir
 from kafkaspec.cli import main
 from kafkaspec.logdir import PartitionWriter
-from kafkaspec.logdir.encryption import KEY_ENV
-from kafkaspec.logdir.tiered import MANIFEST_SUFFIX, decode_chunk_sizes, encode_chunk_sizes
+from kafkaspec.logdir.tiered.encryption import KEY_ENV
+from kafkaspec.logdir.tiered.segment import MANIFEST_SUFFIX, decode_chunk_sizes, encode_chunk_sizes
 
 BATCHES = 30
 PER_CHUNK = 4  # batches in one chunk: chunk boundaries are batch boundaries, so a cut leaves whole batches

@@ -26,8 +26,8 @@ from support.remote_log_records import DELETE_STARTED, FINISHED, segment, update
 
 from kafkaspec import KafkaFormatError, logdir
 from kafkaspec.cli import main
-from kafkaspec.logdir.tiered import MANIFEST_SUFFIX
-from kafkaspec.logdir.tiered_lineage import COPY_SEGMENT_FINISHED, events_from_metadata_topic, segment_epochs
+from kafkaspec.logdir.tiered.lineage import COPY_SEGMENT_FINISHED, events_from_metadata_topic, segment_epochs
+from kafkaspec.logdir.tiered.segment import MANIFEST_SUFFIX
 from kafkaspec.payloads import decode
 
 

@@ -24,8 +24,8 @@ from kafkaspec import Record
 from kafkaspec.cli import main
 from kafkaspec.errors import KafkaFormatError, SkippedDirWarning
 from kafkaspec.logdir import PartitionWriter, copy, open_log, verify_path, write_tiered
-from kafkaspec.logdir import writer as writer_module
-from kafkaspec.logdir.names import InvalidTopicError
+from kafkaspec.logdir.kafka.names import InvalidTopicError
+from kafkaspec.logdir.write import writer as writer_module
 from kafkaspec.spark import batches as spark_batches
 from kafkaspec.spark.writer import STAGING, KafkaLogWriter
 

@@ -34,7 +34,7 @@ from support.kafka_workload import FOR_KAFKASPEC, TOPICS, Row
 
 from kafkaspec import Record
 from kafkaspec.logdir import PartitionWriter, open_log
-from kafkaspec.logdir.rewrite import update_offset_checkpoints
+from kafkaspec.logdir.write.rewrite import update_offset_checkpoints
 
 #: the deleted topic's -delete directories are in the stopped broker's directory, and so in its copy
 pytestmark = pytest.mark.filterwarnings("ignore::kafkaspec.errors.SkippedDirWarning")

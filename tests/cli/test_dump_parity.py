@@ -96,7 +96,7 @@ def test_snapshot_transaction_and_empty_index_text_lines_are_dump_log_segments(l
 def test_a_snapshot_entry_without_a_batch_prints_the_producer_alone(tmp_path):
     """After a transaction marker that bumped its epoch a producer has no last batch (offset -1): Kafka's
     tool prints its producer fields only (seen in a Kafka 4.0-4.4 broker's snapshots)."""
-    from kafkaspec.logdir.snapshot import ProducerSnapshotEntry, encode_snapshot
+    from kafkaspec.logdir.kafka.snapshot import ProducerSnapshotEntry, encode_snapshot
 
     path = tmp_path / "00000000000000000010.snapshot"
     path.write_bytes(encode_snapshot([ProducerSnapshotEntry(12, 3, -1, -1, 0, 1_700_000_000_000, 0, -1),

@@ -14,7 +14,7 @@ from support.explain import assert_tiles, run
 import kafkaspec
 from kafkaspec.commands.explain import parse_hex
 from kafkaspec.explain import explain
-from kafkaspec.logdir.synthesis import synth
+from kafkaspec.logdir.write.synthesis import synth
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "codecs" / "vectors"

@@ -18,8 +18,8 @@ from support.logdir import write_partition
 from support.timing import GROWTH, assert_linear
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.logdir import checkpoints, node_files
-from kafkaspec.logdir.verifier import verify_path, verify_paths
+from kafkaspec.logdir.kafka import checkpoints, node_files
+from kafkaspec.logdir.verify.verifier import verify_path, verify_paths
 
 CLUSTER = "MkU3OEVBNTcwNTJENDM2Qg"
 DIRECTORY = "xqYz9jS0QRuWvW0Y7eW8Ag"

@@ -24,7 +24,7 @@ import pytest
 from kafkaspec import Record
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.logdir import PartitionWriter, open_log, write_tiered
-from kafkaspec.logdir.encryption import KEY_ENV, PrivateKeys
+from kafkaspec.logdir.tiered.encryption import KEY_ENV, PrivateKeys
 
 pytestmark = [pytest.mark.hostile]
 

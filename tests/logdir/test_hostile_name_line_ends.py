@@ -13,7 +13,7 @@ import pytest
 
 from kafkaspec import Record
 from kafkaspec.logdir import PartitionWriter
-from kafkaspec.logdir.files import offset_from_name
+from kafkaspec.logdir.kafka.files import offset_from_name
 
 pytestmark = pytest.mark.hostile
 

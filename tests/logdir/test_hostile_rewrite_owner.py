@@ -10,7 +10,7 @@ import os
 import pytest
 from support.fifo import call_beside_fifo
 
-from kafkaspec.logdir.staging import OWNER, is_staging_name, prepare
+from kafkaspec.logdir.store.staging import OWNER, is_staging_name, prepare
 
 pytestmark = pytest.mark.hostile
 

@@ -134,7 +134,7 @@ def test_verify_reports_the_entry_once(tmp_path, kind):
 
 def test_an_unreadable_segment_is_a_gap(tmp_path, monkeypatch):
     """Tests run as root, where ``chmod 000`` denies nothing: the open is made to fail as it would."""
-    from kafkaspec.logdir import fs
+    from kafkaspec.logdir.store import fs
 
     part = _partition(tmp_path)
     target = str(part / FIRST)

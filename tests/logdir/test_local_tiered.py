@@ -11,7 +11,7 @@ from support.logdir import write_partition
 
 from kafkaspec import KafkaFormatError, logdir
 from kafkaspec.cli import main
-from kafkaspec.logdir import files
+from kafkaspec.logdir.kafka import files
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kafkaspec import KafkaFormatError
-from kafkaspec.logdir import files, open_log
+from kafkaspec.logdir import open_log
+from kafkaspec.logdir.kafka import files
 
 
 def test_leader_epoch_checkpoint_round_trip():

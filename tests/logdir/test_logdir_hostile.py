@@ -16,8 +16,8 @@ from kafkaspec import (
     KafkaFormatError,
     TruncatedError,
 )
-from kafkaspec.logdir import files, indexes
-from kafkaspec.logdir.snapshot import parse_snapshot
+from kafkaspec.logdir.kafka import files, indexes
+from kafkaspec.logdir.kafka.snapshot import parse_snapshot
 from kafkaspec.progress import Progress
 
 #: version, crc and entry count: the fixed fields before a snapshot's entries

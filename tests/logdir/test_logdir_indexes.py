@@ -6,8 +6,8 @@ import pytest
 
 from kafkaspec import CorruptRecordError, KafkaFormatError
 from kafkaspec.generated import aborted_txn_entry_v0, offset_index_entry_v0, time_index_entry_v0
-from kafkaspec.logdir import indexes
-from kafkaspec.logdir.snapshot import ProducerSnapshotEntry, encode_snapshot, parse_snapshot
+from kafkaspec.logdir.kafka import indexes
+from kafkaspec.logdir.kafka.snapshot import ProducerSnapshotEntry, encode_snapshot, parse_snapshot
 
 
 def test_entry_sizes():
@@ -47,7 +47,7 @@ def test_an_empty_active_segment_has_no_index_entries(tmp_path):
     """A running broker's empty active segment (a new topic, __transaction_state before any
     transaction): a 0-byte .log beside 10 MB indexes of zeros has no entries, and verify says so."""
     from kafkaspec.logdir import open_log
-    from kafkaspec.logdir.verifier import verify_path
+    from kafkaspec.logdir.verify.verifier import verify_path
 
     part = tmp_path / "data" / "t-0"
     part.mkdir(parents=True)

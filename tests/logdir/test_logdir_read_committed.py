@@ -6,7 +6,7 @@ import random
 
 from kafkaspec import Record
 from kafkaspec.logdir import PartitionWriter, ReadCommitted, open_log
-from kafkaspec.logdir.files import TXN_INDEX_SUFFIX
+from kafkaspec.logdir.kafka.files import TXN_INDEX_SUFFIX
 
 
 def _write(root, seed=5):

@@ -36,7 +36,7 @@ def test_deterministic(synth_dir, tmp_path):
 
 def test_writer_processes_write_the_same_bytes(synth_dir, tmp_path, monkeypatch):
     """From PARALLEL_BYTES on, partitions are written by one process per core: same files, same report."""
-    from kafkaspec.logdir import synthesis
+    from kafkaspec.logdir.write import synthesis
 
     root, report = synth_dir
     monkeypatch.setattr(synthesis, "PARALLEL_BYTES", 0)

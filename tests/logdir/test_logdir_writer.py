@@ -5,7 +5,8 @@ from __future__ import annotations
 from support.logdir import write_partition
 
 from kafkaspec import Record
-from kafkaspec.logdir import PartitionWriter, files, indexes, open_log, verify_path
+from kafkaspec.logdir import PartitionWriter, open_log, verify_path
+from kafkaspec.logdir.kafka import files, indexes
 
 
 def _read_all(path):

@@ -11,10 +11,11 @@ import pytest
 from support.local_tiered import write_local_tiered
 from support.logdir import write_partition
 
-from kafkaspec.logdir import indexes, open_log, write_tiered
-from kafkaspec.logdir.local_tiered import LocalTieredSegment
-from kafkaspec.logdir.segment import Scanned, Segment
-from kafkaspec.logdir.tiered import MANIFEST_SUFFIX, TieredSegment
+from kafkaspec.logdir import open_log, write_tiered
+from kafkaspec.logdir.kafka import indexes
+from kafkaspec.logdir.kafka.segment import Scanned, Segment
+from kafkaspec.logdir.tiered.local_storage import LocalTieredSegment
+from kafkaspec.logdir.tiered.segment import MANIFEST_SUFFIX, TieredSegment
 
 KINDS = ("kafka", "tiered", "local-tiered")
 

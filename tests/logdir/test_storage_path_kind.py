@@ -1,4 +1,4 @@
-"""The readers take any :class:`~kafkaspec.logdir.fs.StoragePath`, not only the two classes the package has:
+"""The readers take any :class:`~kafkaspec.logdir.store.fs.StoragePath`, not only the two classes the package has:
 a path of a third kind (here a wrapper of a local path that is neither a ``pathlib.Path`` nor ``os.PathLike``)
 reads, finds and verifies a log directory as its local path does, so no reader asks which class it holds
 (only ``fs`` does, and a path that is not in an object store is a local file named by its text)."""
@@ -13,9 +13,9 @@ import pytest
 from support.logdir import write_partition
 
 from kafkaspec.logdir import open_log
-from kafkaspec.logdir.fs import read_all, storage_path
-from kafkaspec.logdir.storage import RemotePath
-from kafkaspec.logdir.verifier import same_directory_twice, verify_path
+from kafkaspec.logdir.store.fs import read_all, storage_path
+from kafkaspec.logdir.store.storage import RemotePath
+from kafkaspec.logdir.verify.verifier import same_directory_twice, verify_path
 
 
 class Wrapped:

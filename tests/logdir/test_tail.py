@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from kafkaspec import Record, logdir
-from kafkaspec.logdir.tail import PartitionTail, end_position
+from kafkaspec.logdir.kafka.tail import PartitionTail, end_position
 
 
 def _part(root, topic="t", partition=0):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kafkaspec import Record
 from kafkaspec.logdir import PartitionWriter, open_log
-from kafkaspec.logdir.rewrite import copy
+from kafkaspec.logdir.write.rewrite import copy
 
 
 def _kafka_4_transactions(w: PartitionWriter) -> None:

@@ -5,7 +5,8 @@ a stray to the broker (Kafka 4 renames it ``-stray`` and serves the topic empty)
 from __future__ import annotations
 
 from kafkaspec import Record
-from kafkaspec.logdir import PartitionWriter, files, open_log
+from kafkaspec.logdir import PartitionWriter, open_log
+from kafkaspec.logdir.kafka import files
 
 BROKERS_ID = "4e9e_bJSQMGfFmCzGWoOoA"
 

@@ -14,7 +14,7 @@ import pytest
 import kafkaspec
 from kafkaspec import payloads
 from kafkaspec.cli import main
-from kafkaspec.logdir import files
+from kafkaspec.logdir.kafka import files
 
 #: the data dirs of the corpus that hold Kafka's own topics
 DATA_DIRS = ("KafkaDemo/kraft-combined-logs", "LDI-POC", "Bheem6005-kafka/kafka-logs")

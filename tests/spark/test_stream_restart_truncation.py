@@ -17,7 +17,7 @@ from pyspark.sql.streaming.datasource import ReadAllAvailable
 from test_stream_truncation import TS, _append, _batch, _log, _reader, _truncate_to, _values, truncated  # noqa: F401 (a fixture)
 
 from kafkaspec import Record, build_batch, build_control_batch
-from kafkaspec.logdir.fs import RangeReader
+from kafkaspec.logdir.store.fs import RangeReader
 from kafkaspec.spark.options import MARKS_KEY
 from kafkaspec.spark.streaming import DataLossError
 

@@ -20,8 +20,8 @@ import pytest
 from pyspark.sql.streaming.datasource import ReadAllAvailable
 
 from kafkaspec import build_batch
-from kafkaspec.logdir.layout import Partition
-from kafkaspec.logdir.tail import PartitionTail
+from kafkaspec.logdir.kafka.layout import Partition
+from kafkaspec.logdir.kafka.tail import PartitionTail
 from kafkaspec.spark.options import MARKS_KEY, ReadOptions
 from kafkaspec.spark.streaming import DataLossError, KafkaLogStreamReader
 

@@ -173,7 +173,7 @@ def test_the_azure_waits_between_attempts_stay_under_half_the_timeout(timeout):
     """The waits before the two retries: the SDK's own (1 s + 2**n, jittered by 1 s: 2-4 s, then 4-6 s)
     when the timeout leaves room for them, else at most a quarter of the timeout each; a raised
     timeout keeps the SDK's waits."""
-    from kafkaspec.logdir import store_clients
+    from kafkaspec.logdir.store import clients as store_clients
 
     policy = store_clients._bounded_retry()(timeout)
     assert policy.total_retries == store_clients.AZURE_ATTEMPTS - 1 == 2

@@ -14,8 +14,8 @@ from pyarrow.fs import FileSelector, FileType
 from kafkaspec import KafkaFormatError, logdir
 from kafkaspec.arrow.ranges import read_records
 from kafkaspec.cli import main
-from kafkaspec.logdir.publish import PUBLISHING
-from kafkaspec.logdir.storage import Store
+from kafkaspec.logdir.store.publish import PUBLISHING
+from kafkaspec.logdir.store.storage import Store
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
 from kafkaspec.spark.schema import RECORD_COLUMNS, struct_type

@@ -18,7 +18,7 @@ from support.s3 import ACCESS_KEY, SECRET_KEY, SilentServer, start_server
 
 from kafkaspec import logdir
 from kafkaspec.cli import main
-from kafkaspec.logdir.storage import RemotePath, StorageError, StorageOptions, parse_uri
+from kafkaspec.logdir.store.storage import RemotePath, StorageError, StorageOptions, parse_uri
 
 
 def _run(capsys, *argv) -> tuple[int, str, str]:

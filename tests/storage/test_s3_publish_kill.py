@@ -22,7 +22,7 @@ import pytest
 
 from kafkaspec import Record, logdir
 from kafkaspec.cli import main
-from kafkaspec.logdir.publish import PUBLISHING
+from kafkaspec.logdir.store.publish import PUBLISHING
 
 VICTIM = Path(__file__).resolve().parent.parent / "support" / "publish_victim.py"
 OLD = [b"A-%d" % i for i in range(6)]
@@ -120,8 +120,8 @@ def test_the_message_under_a_marker_names_it_and_the_new_version(store_env, stor
     assert main(["dump", f"{dest}/t-0"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{dest}/t-0/{PUBLISHING}" in err and f"{dest}/_kafkalog_staging/" in err
-    from kafkaspec.logdir.publish import resume
-    from kafkaspec.logdir.storage import as_path
+    from kafkaspec.logdir.store.publish import resume
+    from kafkaspec.logdir.store.storage import as_path
 
     assert resume(as_path(f"{dest}/t-0")) == 10
     assert _values(dest) == NEW

@@ -90,7 +90,7 @@ def test_spark_reads_the_tiered_layout_from_s3(spark, s3_server, local_logs):
     bucket = s3_server.new_bucket()
     opts = {"s3.endpoint": s3_server.endpoint, "s3.accessKey": ACCESS_KEY, "s3.secretKey": SECRET_KEY,
             "s3.region": "us-east-1"}
-    from kafkaspec.logdir.storage import StorageOptions
+    from kafkaspec.logdir.store.storage import StorageOptions
 
     logdir.write_tiered(local_logs, f"s3://{bucket}/tiered/", chunk_size=900,
                         storage=StorageOptions(endpoint=s3_server.endpoint, access_key=ACCESS_KEY,

@@ -9,8 +9,8 @@ import pyarrow as pa
 from pyspark.sql.streaming.datasource import ReadAllAvailable
 
 from kafkaspec import Record, logdir
-from kafkaspec.logdir.publish import publish_partition
-from kafkaspec.logdir.storage import as_path
+from kafkaspec.logdir.store.publish import publish_partition
+from kafkaspec.logdir.store.storage import as_path
 from kafkaspec.spark.options import MARKS_KEY, ReadOptions
 from kafkaspec.spark.streaming import KafkaLogStreamReader
 

@@ -11,8 +11,8 @@ import pytest
 from pyspark.sql.streaming.datasource import ReadAllAvailable
 
 from kafkaspec import build_batch
-from kafkaspec.logdir.publish import publish_partition
-from kafkaspec.logdir.storage import Stats, as_path
+from kafkaspec.logdir.store.publish import publish_partition
+from kafkaspec.logdir.store.storage import Stats, as_path
 from kafkaspec.spark.options import MARKS_KEY, ReadOptions
 from kafkaspec.spark.streaming import DataLossError, KafkaLogStreamReader
 

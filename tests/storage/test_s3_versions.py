@@ -13,7 +13,7 @@ import time
 import pytest
 
 from kafkaspec import Record, logdir
-from kafkaspec.logdir.storage import StorageError
+from kafkaspec.logdir.store.storage import StorageError
 
 
 def _publish(dest: str, version: bytes, *, pad: int = 0) -> None:

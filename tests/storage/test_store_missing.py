@@ -15,7 +15,7 @@ import pytest
 
 from kafkaspec import logdir
 from kafkaspec.cli import main
-from kafkaspec.logdir.storage import StorageError
+from kafkaspec.logdir.store.storage import StorageError
 
 SEGMENT = "orders-0/00000000000000000000.log"
 
@@ -53,7 +53,7 @@ def test_dump_of_a_prefix_whose_object_vanished_mid_way_exits_2_naming_it(store_
     """The CLI's face of the case above: the listing shows the segment, the read finds it gone."""
     bucket = store_server.new_bucket()
     uri = store_server.upload(local_logs, bucket, "backup")
-    from kafkaspec.logdir import storage
+    from kafkaspec.logdir.store import storage
 
     real_list = storage.Store.list
     deleted = []

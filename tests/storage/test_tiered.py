@@ -14,7 +14,7 @@ from support.logdir import write_partition
 
 from kafkaspec import KafkaFormatError, logdir
 from kafkaspec.cli import main
-from kafkaspec.logdir.tiered import (
+from kafkaspec.logdir.tiered.segment import (
     MANIFEST_SUFFIX,
     decode_chunk_sizes,
     encode_chunk_sizes,

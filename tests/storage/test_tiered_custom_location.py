@@ -20,9 +20,9 @@ from support.logdir import write_partition
 from support.remote_log_records import FINISHED, segment, update, write_topic
 
 from kafkaspec import KafkaFormatError, logdir
-from kafkaspec.logdir.tiered import MANIFEST_SUFFIX
-from kafkaspec.logdir.tiered_custom import SegmentLocation, encode_custom_metadata, parse_custom_metadata
-from kafkaspec.logdir.tiered_lineage import segment_epochs
+from kafkaspec.logdir.tiered.custom import SegmentLocation, encode_custom_metadata, parse_custom_metadata
+from kafkaspec.logdir.tiered.lineage import segment_epochs
+from kafkaspec.logdir.tiered.segment import MANIFEST_SUFFIX
 
 
 def _uuid(kafka_id: str) -> uuid.UUID:

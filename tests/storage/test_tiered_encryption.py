@@ -20,8 +20,8 @@ from cryptography.hazmat.primitives.ciphers.aead import (
 
 from kafkaspec import KafkaFormatError, logdir
 from kafkaspec.cli import main
-from kafkaspec.logdir.encryption import KEY_ENV
-from kafkaspec.logdir.tiered import MANIFEST_SUFFIX, decode_chunk_sizes
+from kafkaspec.logdir.tiered.encryption import KEY_ENV
+from kafkaspec.logdir.tiered.segment import MANIFEST_SUFFIX, decode_chunk_sizes
 
 
 def _records(path) -> list[tuple]:

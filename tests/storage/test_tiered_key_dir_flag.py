@@ -14,8 +14,8 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 
 from kafkaspec.cli import main
 from kafkaspec.logdir import write_tiered
-from kafkaspec.logdir.encryption import KEY_ENV
-from kafkaspec.logdir.tiered import MANIFEST_SUFFIX
+from kafkaspec.logdir.tiered.encryption import KEY_ENV
+from kafkaspec.logdir.tiered.segment import MANIFEST_SUFFIX
 
 OLD, NEW = "key-pair-1", "key-pair-2"
 FLAG = "--tiered-private-key-dir"

@@ -13,8 +13,8 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 
 from kafkaspec import KafkaFormatError, logdir
 from kafkaspec.cli import main
-from kafkaspec.logdir.encryption import KEY_ENV, PrivateKeys, env_name
-from kafkaspec.logdir.tiered import MANIFEST_SUFFIX
+from kafkaspec.logdir.tiered.encryption import KEY_ENV, PrivateKeys, env_name
+from kafkaspec.logdir.tiered.segment import MANIFEST_SUFFIX
 
 OLD, NEW = "key-pair-1", "key-pair-2"
 

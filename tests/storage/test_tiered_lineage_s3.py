@@ -9,8 +9,8 @@ from pyarrow.fs import FileSelector
 from support.logdir import write_partition
 
 from kafkaspec import logdir
-from kafkaspec.logdir.storage import as_path
-from kafkaspec.logdir.tiered import INDEXES_SUFFIX, MANIFEST_SUFFIX, kafka_uuid
+from kafkaspec.logdir.store.storage import as_path
+from kafkaspec.logdir.tiered.segment import INDEXES_SUFFIX, MANIFEST_SUFFIX, kafka_uuid
 
 
 def _records(log) -> list[tuple]:

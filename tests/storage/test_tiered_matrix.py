@@ -43,12 +43,12 @@ from support.remote_log_records import (
 
 from kafkaspec import logdir
 from kafkaspec.cli import main
-from kafkaspec.logdir import files
-from kafkaspec.logdir.encryption import PrivateKeys
-from kafkaspec.logdir.local_tiered import EPOCHS_SUFFIX
-from kafkaspec.logdir.tiered import INDEXES_SUFFIX, MANIFEST_SUFFIX, kafka_uuid
-from kafkaspec.logdir.tiered_custom import SegmentLocation, encode_custom_metadata
-from kafkaspec.logdir.tiered_lineage import segment_epochs
+from kafkaspec.logdir.kafka import files
+from kafkaspec.logdir.tiered.custom import SegmentLocation, encode_custom_metadata
+from kafkaspec.logdir.tiered.encryption import PrivateKeys
+from kafkaspec.logdir.tiered.lineage import segment_epochs
+from kafkaspec.logdir.tiered.local_storage import EPOCHS_SUFFIX
+from kafkaspec.logdir.tiered.segment import INDEXES_SUFFIX, MANIFEST_SUFFIX, kafka_uuid
 
 AIVEN_SUFFIXES = (".log", INDEXES_SUFFIX, MANIFEST_SUFFIX)
 PARTITIONS = (("orders", 0, 3), ("orders", 1, 4))

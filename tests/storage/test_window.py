@@ -17,8 +17,8 @@ import pytest
 
 from kafkaspec import BatchIterator, KafkaFormatError, Record, logdir
 from kafkaspec.cli import main
-from kafkaspec.logdir import ranged
-from kafkaspec.logdir.window import WindowedBatches
+from kafkaspec.logdir.kafka.window import WindowedBatches
+from kafkaspec.logdir.store import ranged
 
 PIECE = 64 << 10
 
@@ -141,7 +141,7 @@ def test_a_corrupted_remote_segment_verifies_and_skips_like_the_local_one(s3_env
 _RSS_SCRIPT = textwrap.dedent("""
     import os, sys
     from kafkaspec import logdir
-    from kafkaspec.logdir import ranged
+    from kafkaspec.logdir.store import ranged
     ranged.READ_PIECE, ranged.READ_AHEAD = 1 << 20, 2
     seg = logdir.open_log(sys.argv[1]).partitions()[0].segments()[0]
     def rss():  # resident bytes now

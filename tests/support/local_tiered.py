@@ -1,5 +1,5 @@
 """Kafka's ``LocalTieredStorage`` layout written from a log directory our writer produced (test data for
-kafkaspec.logdir.local_tiered): ``<dest>/kafka-tiered-storage/<topic>-<partition>-<topic id>/
+kafkaspec.logdir.tiered.local_storage): ``<dest>/kafka-tiered-storage/<topic>-<partition>-<topic id>/
 <20-digit offset>-<segment id>.{log,index,timeindex,txnindex,leader_epoch_checkpoint,snapshot}``, each
 file the broker's own, as ``RemoteLogSegmentFileset.copy`` transfers them."""
 
@@ -8,9 +8,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from kafkaspec.logdir import files, open_log
-from kafkaspec.logdir.local_tiered import EPOCHS_SUFFIX, ROOT_DIR_NAME
-from kafkaspec.logdir.tiered import kafka_uuid
+from kafkaspec.logdir import open_log
+from kafkaspec.logdir.kafka import files
+from kafkaspec.logdir.tiered.local_storage import EPOCHS_SUFFIX, ROOT_DIR_NAME
+from kafkaspec.logdir.tiered.segment import kafka_uuid
 
 SUFFIXES = (files.LOG_SUFFIX, files.INDEX_SUFFIX, files.TIME_INDEX_SUFFIX, files.TXN_INDEX_SUFFIX, EPOCHS_SUFFIX,
             files.SNAPSHOT_SUFFIX)

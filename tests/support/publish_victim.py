@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from kafkaspec import Record, logdir
-from kafkaspec.logdir.storage import Store
+from kafkaspec.logdir.store.storage import Store
 
 
 def main() -> None:

@@ -1,0 +1,104 @@
+"""read_committed: which transactional batches belong to aborted (or still open) transactions,
+and :func:`select_batches`, the one batch filter (offset range, then control, then aborted)
+that the partition reader, ``kafkaspec dump`` and the Spark source share.
+
+Kafka's rule: a transactional data batch of producer P at offset O is aborted when
+an aborted transaction of P spans O (first_offset <= O <= last_offset, the last
+offset being the abort marker). The aborted transactions come from the segments'
+``.txnindex`` files or, when those are missing, from a scan of the control batches.
+Transactions with no marker yet are still open; a read_committed consumer never
+sees past the first of them (the last stable offset), so their records are dropped
+as well.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
+
+from kafkaspec.generated.enums import ControlRecordType
+
+from ...entry import LogBatch
+from .indexes import AbortedTxn
+
+B = TypeVar("B", bound=LogBatch)
+
+
+class TransactionScan:
+    """Collects aborted and open transactions from batches seen in offset order."""
+
+    def __init__(self) -> None:
+        self.aborted: list[AbortedTxn] = []
+        self.ongoing: dict[int, int] = {}  # producer id -> first offset of its open transaction
+
+    def add(self, batch: LogBatch) -> None:
+        if not batch.is_transactional:
+            return
+        pid = batch.producer_id
+        if not batch.is_control:
+            self.ongoing.setdefault(pid, batch.base_offset)
+            return
+        control = batch.control
+        if control is None or control.type not in (ControlRecordType.ABORT, ControlRecordType.COMMIT):
+            return
+        first = self.ongoing.pop(pid, None)
+        if control.type == ControlRecordType.ABORT:
+            marker = batch.base_offset
+            lso = min(self.ongoing.values(), default=marker + 1)
+            self.aborted.append(AbortedTxn(pid, marker if first is None else first, marker, lso))
+
+
+class ReadCommitted:
+    """Decides per batch whether a read_committed consumer sees it.
+
+    ``aborted`` are the partition's aborted transactions; ``open_transactions``
+    maps producer ids to the first offset of a transaction without a marker.
+    Picklable, so a planner can compute it once and ship it to readers.
+    """
+
+    def __init__(self, aborted: Iterable[AbortedTxn], open_transactions: dict[int, int] | None = None):
+        spans: dict[int, list[tuple[int, int]]] = {}
+        for t in aborted:
+            spans.setdefault(t.producer_id, []).append((t.first_offset, t.last_offset))
+        self._firsts = {pid: [a for a, _ in sorted(s)] for pid, s in spans.items()}
+        self._lasts = {pid: [b for _, b in sorted(s)] for pid, s in spans.items()}
+        self.open_transactions = dict(open_transactions or {})
+
+    def is_aborted(self, batch: LogBatch) -> bool:
+        """True when the batch is transactional data of an aborted or still-open transaction."""
+        if not batch.is_transactional or batch.is_control:
+            return False
+        pid, offset = batch.producer_id, batch.base_offset
+        start = self.open_transactions.get(pid)
+        if start is not None and offset >= start:
+            return True
+        firsts = self._firsts.get(pid)
+        if not firsts:
+            return False
+        i = bisect.bisect_right(firsts, offset) - 1
+        return i >= 0 and offset <= self._lasts[pid][i]
+
+    def visible(self, batch: LogBatch, include_control: bool = False) -> bool:
+        """Whether a read_committed consumer gets this batch's records."""
+        if batch.is_control:
+            return include_control
+        return not self.is_aborted(batch)
+
+
+def select_batches(batches: Iterable[B], *, start_offset: int | None = None, end_offset: int | None = None,
+                   include_control: bool = True, read_committed: ReadCommitted | None = None) -> Iterator[B]:
+    """The batches (in offset order) that hold offsets in [``start_offset``, ``end_offset``), minus
+    control batches unless ``include_control``, minus aborted and open transactions under
+    ``read_committed``. Stops at the first batch at or past ``end_offset``. A kept batch may still
+    straddle the range: its records need the offset check too."""
+    for batch in batches:
+        if start_offset is not None and batch.last_offset < start_offset:
+            continue
+        if end_offset is not None and batch.base_offset >= end_offset:
+            return
+        if batch.is_control and not include_control:
+            continue
+        if read_committed is not None and read_committed.is_aborted(batch):
+            continue
+        yield batch

@@ -1,0 +1,68 @@
+"""The modules of kafkaspec.logdir moved into wings in 0.15; their old import paths still work for one
+release, each with a DeprecationWarning naming the new path, and are the very same module objects."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from kafkaspec.logdir._moved import MOVED
+
+
+def _run(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", textwrap.dedent(code)],
+                          capture_output=True, text=True, cwd="/", check=False)
+
+
+@pytest.mark.parametrize("old", sorted(MOVED))
+def test_an_old_path_is_the_new_module_with_a_warning(old):
+    new = MOVED[old]
+    code = f"""
+        import importlib, warnings
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            a = importlib.import_module({old!r})
+        b = importlib.import_module({new!r})
+        assert a is b, (a, b)
+        assert [str(w.message) for w in caught if w.category is DeprecationWarning] == [
+            {old!r} + " moved to " + {new!r} + "; the old name goes in the next release"], caught
+    """
+    result = _run(code)
+    assert result.returncode == 0, result.stderr
+
+
+def test_from_the_package_import_an_old_module_name():
+    result = _run("""
+        import warnings
+        warnings.simplefilter("error")
+        try:
+            from kafkaspec.logdir import segment
+        except DeprecationWarning as e:
+            print(e)
+    """)
+    assert result.stdout.strip() == ("kafkaspec.logdir.segment moved to kafkaspec.logdir.kafka.segment; "
+                                     "the old name goes in the next release"), result
+
+
+def test_the_old_tiered_module_names_are_found_on_the_package():
+    from kafkaspec.logdir.tiered import segment
+
+    with pytest.warns(DeprecationWarning, match=r"kafkaspec\.logdir\.tiered\.segment\.TieredSegment"):
+        from kafkaspec.logdir.tiered import TieredSegment
+    assert TieredSegment is segment.TieredSegment
+    with pytest.raises(ImportError):
+        from kafkaspec.logdir.tiered import NoSuchName  # noqa: F401
+
+
+def test_every_new_path_exists_and_no_old_one_does():
+    """The table is true: each new module imports, and no file is left at an old path."""
+    import importlib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for old, new in MOVED.items():
+        importlib.import_module(new)
+        assert not (root / (old.replace(".", "/") + ".py")).exists(), old
