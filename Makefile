@@ -60,7 +60,7 @@ check-generated: generate
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check kafkaspec codegen generated tests bench mkdocs_hooks.py
-	$(VENV)/bin/ruff format --check generated
+	$(VENV)/bin/ruff format --check kafkaspec codegen generated tests bench mkdocs_hooks.py
 
 java-check:
 	@command -v java >/dev/null 2>&1 || { echo "Java 17+ is required for Spark: install it (Debian: apt-get install openjdk-17-jre-headless)"; exit 1; }

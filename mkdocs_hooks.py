@@ -15,7 +15,9 @@ FOLDER = "formats/"
 
 
 def _pages(docs: Path, folder: str) -> list[str]:
-    return sorted(p.relative_to(docs).as_posix() for p in (docs / folder).glob("*.md") if p.name != "index.md")
+    return sorted(
+        p.relative_to(docs).as_posix() for p in (docs / folder).glob("*.md") if p.name != "index.md"
+    )
 
 
 def _expand(items: list[Any], docs: Path) -> list[Any]:
@@ -24,8 +26,16 @@ def _expand(items: list[Any], docs: Path) -> list[Any]:
         if isinstance(item, dict):
             ((title, value),) = item.items()
             if value == FOLDER:
-                value = [f"{FOLDER}index.md", *_pages(docs, FOLDER),
-                         {"Kafka's own payloads": [f"{FOLDER}messages/index.md", *_pages(docs, f"{FOLDER}messages")]}]
+                value = [
+                    f"{FOLDER}index.md",
+                    *_pages(docs, FOLDER),
+                    {
+                        "Kafka's own payloads": [
+                            f"{FOLDER}messages/index.md",
+                            *_pages(docs, f"{FOLDER}messages"),
+                        ]
+                    },
+                ]
             elif isinstance(value, list):
                 value = _expand(value, docs)
             out.append({title: value})

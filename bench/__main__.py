@@ -12,8 +12,20 @@ import importlib
 import os
 import platform
 
-SECTIONS = ("v2", "legacy", "instructions", "engine", "java", "stages", "compression", "logdir", "spark", "write",
-            "storage", "values")
+SECTIONS = (
+    "v2",
+    "legacy",
+    "instructions",
+    "engine",
+    "java",
+    "stages",
+    "compression",
+    "logdir",
+    "spark",
+    "write",
+    "storage",
+    "values",
+)
 
 
 def main() -> None:

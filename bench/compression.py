@@ -52,8 +52,10 @@ def segment(codec: str, records: int) -> tuple[bytes, list[tuple[int, int]]]:
     rnd = random.Random(1)
     parts, spans, pos = [], [], 0
     for base in range(0, records, PER_BATCH):
-        batch = [kafkaspec.Record(key=rnd.randbytes(6), value=_value(rnd, True), timestamp=BASE_TS + n)
-                 for n in range(PER_BATCH)]
+        batch = [
+            kafkaspec.Record(key=rnd.randbytes(6), value=_value(rnd, True), timestamp=BASE_TS + n)
+            for n in range(PER_BATCH)
+        ]
         data = kafkaspec.build_batch(batch, base_offset=base, compression=codec)
         parts.append(data)
         spans.append((pos + _REGION, pos + len(data)))
@@ -103,16 +105,30 @@ def measure(name: str, records: int, passes: int) -> dict:
     assert [floor(r) for r in regions] == expected, name
 
     def ours() -> list[bytes]:
-        return [decompress(codec, mv[s:e], max_size=DEFAULT_MAX_DECOMPRESSED, position=s, magic=2) for s, e in spans]
+        return [
+            decompress(codec, mv[s:e], max_size=DEFAULT_MAX_DECOMPRESSED, position=s, magic=2)
+            for s, e in spans
+        ]
 
     def joined() -> bytes:
-        return b"".join([decompress(codec, mv[s:e], max_size=DEFAULT_MAX_DECOMPRESSED, position=s, magic=2)
-                         for s, e in spans])
+        return b"".join(
+            [
+                decompress(codec, mv[s:e], max_size=DEFAULT_MAX_DECOMPRESSED, position=s, magic=2)
+                for s, e in spans
+            ]
+        )
 
     n = len(spans)
     times = [t / n for t in best([lambda: [floor(r) for r in regions], ours, joined], passes)]
-    row = {"codec": name, "batches": n, "in": sum(e - s for s, e in spans) / n, "out": sum(map(len, expected)) / n,
-           "floor": times[0], "ours": times[1], "joined": times[2]}
+    row = {
+        "codec": name,
+        "batches": n,
+        "in": sum(e - s for s, e in spans) / n,
+        "out": sum(map(len, expected)) / n,
+        "floor": times[0],
+        "ours": times[1],
+        "joined": times[2],
+    }
     return row
 
 
@@ -123,13 +139,17 @@ def run(quick: bool = False) -> dict:
 
 
 def report(results: dict) -> str:
-    lines = [f"## Decompression per batch ({results['records']:,} records, 100-record batches, JSON-like values): "
-             "CPU µs per batch, best of several passes",
-             "",
-             "  codec   batches  in (B)  out (B)  library floor  decompress  ours/floor  per-batch+join"]
+    lines = [
+        f"## Decompression per batch ({results['records']:,} records, 100-record batches, JSON-like values): "
+        "CPU µs per batch, best of several passes",
+        "",
+        "  codec   batches  in (B)  out (B)  library floor  decompress  ours/floor  per-batch+join",
+    ]
     for r in results["rows"]:
-        lines.append(f"  {r['codec']:<7} {r['batches']:7d} {r['in']:7.0f} {r['out']:8.0f} {r['floor'] * 1e6:14.2f} "
-                     f"{r['ours'] * 1e6:11.2f} {r['ours'] / r['floor']:10.2f}x {r['joined'] * 1e6:15.2f}")
+        lines.append(
+            f"  {r['codec']:<7} {r['batches']:7d} {r['in']:7.0f} {r['out']:8.0f} {r['floor'] * 1e6:14.2f} "
+            f"{r['ours'] * 1e6:11.2f} {r['ours'] / r['floor']:10.2f}x {r['joined'] * 1e6:15.2f}"
+        )
     return "\n".join(lines)
 
 
@@ -156,9 +176,12 @@ def instructions(passes: int = 200) -> str:
 
     if shutil.which("valgrind") is None:
         return "valgrind is not installed: nothing counted"
-    lines = ["## Decompression per batch, instructions per call (valgrind cachegrind; 100 batches x "
-             f"{passes}, less the same loop calling nothing)", "",
-             "  codec   library floor   decompress  ours/floor"]
+    lines = [
+        "## Decompression per batch, instructions per call (valgrind cachegrind; 100 batches x "
+        f"{passes}, less the same loop calling nothing)",
+        "",
+        "  codec   library floor   decompress  ours/floor",
+    ]
     with tempfile.TemporaryDirectory(prefix="bench-compression-") as tmp:
         for name in CODECS:
             path = os.path.join(tmp, name)
@@ -166,9 +189,24 @@ def instructions(passes: int = 200) -> str:
                 pickle.dump(segment(name, 100 * PER_BATCH), f)
 
             def count(stmt: str, path: str = path, name: str = name) -> int:
-                out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                                      sys.executable, "-c", _COUNT, name, path, stmt, str(passes)],
-                                     capture_output=True, text=True, check=True)
+                out = subprocess.run(
+                    [
+                        "valgrind",
+                        "--tool=cachegrind",
+                        "--cache-sim=no",
+                        "--cachegrind-out-file=/dev/null",
+                        sys.executable,
+                        "-c",
+                        _COUNT,
+                        name,
+                        path,
+                        stmt,
+                        str(passes),
+                    ],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
                 refs = [line for line in out.stderr.splitlines() if "I" in line and "refs:" in line]
                 return int(refs[0].split("refs:")[1].replace(",", ""))
 

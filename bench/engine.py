@@ -37,9 +37,15 @@ def segment(batches: int, codec: str, headers: int) -> bytes:
     rnd = random.Random(1)
     out = []
     for b in range(batches):
-        records = [kafkaspec.Record(key=rnd.randbytes(6), value=rnd.randbytes(60), timestamp=BASE_TS + i,
-                                    headers=[(f"h{j}", rnd.randbytes(8)) for j in range(headers)])
-                   for i in range(N)]
+        records = [
+            kafkaspec.Record(
+                key=rnd.randbytes(6),
+                value=rnd.randbytes(60),
+                timestamp=BASE_TS + i,
+                headers=[(f"h{j}", rnd.randbytes(8)) for j in range(headers)],
+            )
+            for i in range(N)
+        ]
         out.append(kafkaspec.build_batch(records, base_offset=b * N, compression=codec))
     return b"".join(out)
 
@@ -61,7 +67,8 @@ def _workload(name: str, codec: str, headers: int, batches: int, rounds: int) ->
     runs = [views[i : i + per_run] for i in range(0, len(views), per_run)]
     slices = [data[b.position : b.end] for b in views]
     assert pa.Table.from_batches(list(read_records(fast, buf=data))).equals(
-        pa.Table.from_batches(list(read_records(slow, buf=data))))
+        pa.Table.from_batches(list(read_records(slow, buf=data)))
+    )
     assert all(lockstep.decode_batches(data, run, HEADERS_TYPE) is not None for run in runs)  # no fallback
 
     def engine():
@@ -83,10 +90,16 @@ def _workload(name: str, codec: str, headers: int, batches: int, rounds: int) ->
                 assert b.validate_crc()
                 for r in b:
                     r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
+
         return parse
 
-    fns = {"engine": engine, "columnar": columnar, "engine decode": decode_only,
-           "aiokafka": per_record(aio), "kafka-python": per_record(kp)}
+    fns = {
+        "engine": engine,
+        "columnar": columnar,
+        "engine decode": decode_only,
+        "aiokafka": per_record(aio),
+        "kafka-python": per_record(kp),
+    }
     best: dict[str, float] = {}
     for _ in range(rounds):  # alternating rounds: the best of each
         for label, fn in fns.items():
@@ -118,26 +131,36 @@ def floor(batches: int) -> dict:
 
     one = min(timeit.repeat(lambda: pos + 1, number=2000, repeat=5)) / 2000
     per_step = min(timeit.repeat(step, number=500, repeat=5)) / 500
-    return {"batches": batches, "numpy_call_us": one * 1e6, "step_us": per_step * 1e6,
-            "walk_ns_per_record": per_step / batches * 1e9}
+    return {
+        "batches": batches,
+        "numpy_call_us": one * 1e6,
+        "step_us": per_step * 1e6,
+        "walk_ns_per_record": per_step / batches * 1e9,
+    }
 
 
 def run(quick: bool = False) -> dict:
     batches, rounds = (500, 2) if quick else (2000, 4)
-    return {"workloads": [_workload(name, codec, h, batches, rounds) for name, codec, h in WORKLOADS],
-            "floor": floor(656)}
+    return {
+        "workloads": [_workload(name, codec, h, batches, rounds) for name, codec, h in WORKLOADS],
+        "floor": floor(656),
+    }
 
 
 def report(results: dict) -> str:
-    lines = ["## Columnar engine (kafkaspec.arrow.engine): records/s per core, one process, same segment",
-             "", "  workload     engine  columnar  engine/columnar  engine decode  aiokafka  kafka-python  "
-             "engine/aiokafka"]
+    lines = [
+        "## Columnar engine (kafkaspec.arrow.engine): records/s per core, one process, same segment",
+        "",
+        "  workload     engine  columnar  engine/columnar  engine decode  aiokafka  kafka-python  "
+        "engine/aiokafka",
+    ]
     for w in results["workloads"]:
         r = w["rps"]
         lines.append(
             f"  {w['workload']:<10} {r['engine'] / 1e6:6.2f}M {r['columnar'] / 1e6:7.2f}M "
             f"{r['engine'] / r['columnar']:11.2f}x {r['engine decode'] / 1e6:12.2f}M {r['aiokafka'] / 1e6:8.2f}M "
-            f"{r['kafka-python'] / 1e6:11.2f}M {r['engine'] / r['aiokafka']:13.2f}x")
+            f"{r['kafka-python'] / 1e6:11.2f}M {r['engine'] / r['aiokafka']:13.2f}x"
+        )
     std = results["workloads"][0]["rps"]
     f = results["floor"]
     lines += [

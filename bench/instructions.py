@@ -24,21 +24,46 @@ from bench.v2 import N, header_build_floor, make_records, standard_build_floor
 PAIRS = [
     ("3 headers build", "build_batch(records), 3 headers/record", "ks_build_h3", "kp_build_h3"),
     ("3 headers parse", "iter_batches + every field, 3 headers/record", "ks_parse_h3", "kp_parse_h3"),
-    ("3 headers parse, varied", "the same, values of 30-90 bytes (no two consecutive alike)", "ks_parse_h3v",
-     "kp_parse_h3v"),
-    ("build, Record objects", "Record(key=, value=, timestamp=) each + build_batch", "ks_build_users", "kp_build_0"),
+    (
+        "3 headers parse, varied",
+        "the same, values of 30-90 bytes (no two consecutive alike)",
+        "ks_parse_h3v",
+        "kp_parse_h3v",
+    ),
+    (
+        "build, Record objects",
+        "Record(key=, value=, timestamp=) each + build_batch",
+        "ks_build_users",
+        "kp_build_0",
+    ),
     ("build, columns", "build_batch(keys=, values=, timestamps=)", "ks_build_columns", "kp_build_0"),
-    ("3 headers build, floor", "bench.v2.header_build_floor: the records region, cheapest known", "floor_build_h3",
-     "kp_build_h3"),
-    ("Record objects, floor", "the Records alone + bench.v2's standard build floor", "floor_build_users",
-     "kp_build_0"),
+    (
+        "3 headers build, floor",
+        "bench.v2.header_build_floor: the records region, cheapest known",
+        "floor_build_h3",
+        "kp_build_h3",
+    ),
+    (
+        "Record objects, floor",
+        "the Records alone + bench.v2's standard build floor",
+        "floor_build_users",
+        "kp_build_0",
+    ),
     ("legacy magic 0 parse", "iter_batches, 100 plain messages", "ks_legacy_0", "kp_legacy_0"),
     ("legacy magic 1 parse", "iter_batches, 100 plain messages", "ks_legacy_1", "kp_legacy_1"),
 ]
 #: (the varied parse has no target of its own: it shows records the decoder cannot take in runs of one shape)
-TARGETS = {"3 headers build": 3, "3 headers parse": 3, "3 headers parse, varied": None, "build, Record objects": 4,
-           "build, columns": 4, "3 headers build, floor": 3, "Record objects, floor": 4,
-           "legacy magic 0 parse": 2, "legacy magic 1 parse": 2}
+TARGETS = {
+    "3 headers build": 3,
+    "3 headers parse": 3,
+    "3 headers parse, varied": None,
+    "build, Record objects": 4,
+    "build, columns": 4,
+    "3 headers build, floor": 3,
+    "Record objects, floor": 4,
+    "legacy magic 0 parse": 2,
+    "legacy magic 1 parse": 2,
+}
 
 
 def _workload(name: str):
@@ -93,15 +118,33 @@ def _workload(name: str):
         "kp_parse_h3": kp_parse,
         "ks_parse_h3v": ks_parse,
         "kp_parse_h3v": kp_parse,
-        "ks_build_users": lambda: kafkaspec.build_batch([record(key=k, value=v, timestamp=t) for k, v, t, _ in raw]),
+        "ks_build_users": lambda: kafkaspec.build_batch(
+            [record(key=k, value=v, timestamp=t) for k, v, t, _ in raw]
+        ),
         "ks_build_columns": lambda: kafkaspec.build_batch(keys=keys, values=values, timestamps=timestamps),
         "kp_build_0": kp_build,
     }[name]
 
 
 def _count(name: str, n: int) -> int:
-    out = subprocess.run(["perf", "stat", "-x,", "-e", "instructions:u", sys.executable, "-m", "bench.instructions",
-                          "--loop", name, str(n)], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [
+            "perf",
+            "stat",
+            "-x,",
+            "-e",
+            "instructions:u",
+            sys.executable,
+            "-m",
+            "bench.instructions",
+            "--loop",
+            name,
+            str(n),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     line = next(x for x in out.stderr.splitlines() if "instructions" in x)
     count = line.split(",")[0]
     if not count.isdigit():  # "<not supported>" (a virtual machine without the counter), "<not counted>"
@@ -124,8 +167,10 @@ def run(quick: bool = False) -> list[dict] | str:
         return "perf is not installed"
     n = 50 if quick else 200
     try:
-        return [{"name": name, "what": what, "kafkaspec": per_call(ks, n), "kafka-python": per_call(other, n)}
-                for name, what, ks, other in PAIRS]
+        return [
+            {"name": name, "what": what, "kafkaspec": per_call(ks, n), "kafka-python": per_call(other, n)}
+            for name, what, ks, other in PAIRS
+        ]
     except Unavailable as exc:
         return str(exc)
 
@@ -133,13 +178,17 @@ def run(quick: bool = False) -> list[dict] | str:
 def report(results: list[dict] | str) -> str:
     if isinstance(results, str):
         return f"instruction counts: {results}; skipped"
-    lines = [f"Instructions per record ({N} records per call; perf stat -e instructions:u, n calls minus 0 calls)",
-             f"{'workload':<24} {'kafkaspec':>10} {'kafka-py':>10} {'kp/ks':>6}  target"]
+    lines = [
+        f"Instructions per record ({N} records per call; perf stat -e instructions:u, n calls minus 0 calls)",
+        f"{'workload':<24} {'kafkaspec':>10} {'kafka-py':>10} {'kp/ks':>6}  target",
+    ]
     for r in results:
         ks, other = r["kafkaspec"] / N, r["kafka-python"] / N
         target = TARGETS[r["name"]]
         goal = f"{'at best; ' if 'floor' in r['name'] else ''}>= {target}x" if target else "(none)"
-        lines.append(f"{r['name']:<24} {ks:>10,.0f} {other:>10,.0f} {other / ks:>5.2f}x  {goal}   ({r['what']})")
+        lines.append(
+            f"{r['name']:<24} {ks:>10,.0f} {other:>10,.0f} {other / ks:>5.2f}x  {goal}   ({r['what']})"
+        )
     return "\n".join(lines)
 
 

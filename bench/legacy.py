@@ -52,8 +52,13 @@ def run(quick: bool = False) -> list[dict]:
         }
         for fn in fns.values():
             fn()  # all three read it without an error
-        out.append({"magic": magic, "codec": codec,
-                    **{k: min(timeit.repeat(f, number=number, repeat=rounds)) / number for k, f in fns.items()}})
+        out.append(
+            {
+                "magic": magic,
+                "codec": codec,
+                **{k: min(timeit.repeat(f, number=number, repeat=rounds)) / number for k, f in fns.items()},
+            }
+        )
     return out
 
 
@@ -66,7 +71,8 @@ def report(results: list[dict]) -> str:
         us = {k: r[k] / N * 1e6 for k in ("kafkaspec", "aiokafka", "kafka-python")}
         lines.append(
             f"{r['magic']:<6} {r['codec']:<7} {us['kafkaspec']:>10.3f} {us['aiokafka']:>9.3f} {us['kafka-python']:>9.3f} "
-            f"{r['kafkaspec'] / r['aiokafka']:>6.2f}x {r['kafka-python'] / r['kafkaspec']:>6.2f}x")
+            f"{r['kafkaspec'] / r['aiokafka']:>6.2f}x {r['kafka-python'] / r['kafkaspec']:>6.2f}x"
+        )
     return "\n".join(lines)
 
 

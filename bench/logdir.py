@@ -130,9 +130,14 @@ def _seek(root: Path, samples: int) -> dict:
         worst_before_target = max(worst_before_target, found.position - pos)
     elapsed = time.perf_counter() - start
     return {
-        "segment": seg.path.name, "segment_bytes": seg.size, "index_bytes": seg.index_path.stat().st_size,
-        "samples": samples, "worst_scanned": worst, "worst_before_target": worst_before_target,
-        "largest_batch": largest_batch, "seek_us": elapsed / samples * 1e6,
+        "segment": seg.path.name,
+        "segment_bytes": seg.size,
+        "index_bytes": seg.index_path.stat().st_size,
+        "samples": samples,
+        "worst_scanned": worst,
+        "worst_before_target": worst_before_target,
+        "largest_batch": largest_batch,
+        "seek_us": elapsed / samples * 1e6,
     }
 
 
@@ -147,9 +152,13 @@ def run(quick: bool = False) -> dict:
     dump_mem = min(_dump_json_memory(root) for _ in range(repeat))
     dump_cli = min(_dump_json_cli(root) for _ in range(repeat))
     return {
-        "size_mb": size_mb, "bytes": nbytes, "records": mem[1],
-        "iterate_memory_s": mem[0], "iterate_logdir_s": mm[0],
-        "dump_memory_s": dump_mem, "dump_cli_s": dump_cli,
+        "size_mb": size_mb,
+        "bytes": nbytes,
+        "records": mem[1],
+        "iterate_memory_s": mem[0],
+        "iterate_logdir_s": mm[0],
+        "dump_memory_s": dump_mem,
+        "dump_cli_s": dump_cli,
         "seek": _seek(root, 200 if quick else 1000),
     }
 
@@ -164,18 +173,20 @@ def report(r: dict) -> str:
         return f"{name:<38} {t:>8.2f} s {mb / t:>8.1f} MB/s {rec / t / 1e6:>7.2f} M rec/s {ratio}"
 
     within = s["worst_before_target"] <= INDEX_INTERVAL + s["largest_batch"]
-    return "\n".join([
-        f"Log directory: {mb:,.0f} MB synth (seed {SEED}), {rec:,} records; page cache warm",
-        line("iterate records, in-memory bytes", r["iterate_memory_s"]),
-        line("iterate records, kafkaspec.logdir", r["iterate_logdir_s"], r["iterate_memory_s"]),
-        line("dump --json render, in-memory bytes", r["dump_memory_s"]),
-        line("kafkaspec dump --json > /dev/null", r["dump_cli_s"], r["dump_memory_s"]),
-        f"seek in {s['segment']} ({s['segment_bytes'] / 1e6:.1f} MB, index {s['index_bytes']:,} B): "
-        f"{s['samples']} random offsets, {s['seek_us']:.0f} µs each; log bytes read from the index position: "
-        f"worst {s['worst_scanned']:,} (before the target batch {s['worst_before_target']:,}; "
-        f"interval {INDEX_INTERVAL:,} + largest batch {s['largest_batch']:,}) -> {'OK' if within else 'OVER'}",
-        "targets: logdir/memory <= 1.3x for iteration and dump --json; seek reads the index + one interval",
-    ])
+    return "\n".join(
+        [
+            f"Log directory: {mb:,.0f} MB synth (seed {SEED}), {rec:,} records; page cache warm",
+            line("iterate records, in-memory bytes", r["iterate_memory_s"]),
+            line("iterate records, kafkaspec.logdir", r["iterate_logdir_s"], r["iterate_memory_s"]),
+            line("dump --json render, in-memory bytes", r["dump_memory_s"]),
+            line("kafkaspec dump --json > /dev/null", r["dump_cli_s"], r["dump_memory_s"]),
+            f"seek in {s['segment']} ({s['segment_bytes'] / 1e6:.1f} MB, index {s['index_bytes']:,} B): "
+            f"{s['samples']} random offsets, {s['seek_us']:.0f} µs each; log bytes read from the index position: "
+            f"worst {s['worst_scanned']:,} (before the target batch {s['worst_before_target']:,}; "
+            f"interval {INDEX_INTERVAL:,} + largest batch {s['largest_batch']:,}) -> {'OK' if within else 'OVER'}",
+            "targets: logdir/memory <= 1.3x for iteration and dump --json; seek reads the index + one interval",
+        ]
+    )
 
 
 if __name__ == "__main__":

@@ -62,8 +62,9 @@ def _real_calls() -> list[Call]:
     return out
 
 
-def _best(calls: list[tuple[Any, bytes, int, int]], other: list[tuple[Any, bytes, int, int]],
-          rounds: int) -> tuple[float, float]:
+def _best(
+    calls: list[tuple[Any, bytes, int, int]], other: list[tuple[Any, bytes, int, int]], rounds: int
+) -> tuple[float, float]:
     def once(cs: list[tuple[Any, bytes, int, int]]) -> float:
         start = time.perf_counter()
         for decode, buf, version, pos in cs:
@@ -81,8 +82,11 @@ def main(argv: list[str]) -> None:
         raise SystemExit(__doc__.splitlines()[0])
     base, new = Path(argv[0]), Path(argv[1])
     rounds = int(argv[2]) if len(argv) > 2 else 300
-    changed = [p.stem for p in sorted((new / "messages").glob("*.py")) if p.name != "__init__.py"
-               and p.read_bytes() != (base / "messages" / p.name).read_bytes()]
+    changed = [
+        p.stem
+        for p in sorted((new / "messages").glob("*.py"))
+        if p.name != "__init__.py" and p.read_bytes() != (base / "messages" / p.name).read_bytes()
+    ]
     mods = {n: (_load(base, n, "a"), _load(new, n, "b")) for n in changed}
     print("changed modules:", ", ".join(changed) or "none")
     real = [c for c in _real_calls() if c[0] in mods]
@@ -99,10 +103,14 @@ def main(argv: list[str]) -> None:
         groups.setdefault(f"  {row[0]} v{row[2]}", []).append(row)
     for label, rows in groups.items():
         a, b = calls(rows, 0), calls(rows, 1)
-        assert [f(*args) for f, *args in a] == [f(*args) for f, *args in b], f"{label}: the trees decode differently"
+        assert [f(*args) for f, *args in a] == [f(*args) for f, *args in b], (
+            f"{label}: the trees decode differently"
+        )
         ta, tb = _best(a, b, rounds)
-        print(f"{label} ({len(rows)} calls): base {ta / len(rows) * 1e6:.3f} us/call, "
-              f"new {tb / len(rows) * 1e6:.3f} us/call, new/base {tb / ta:.3f}")
+        print(
+            f"{label} ({len(rows)} calls): base {ta / len(rows) * 1e6:.3f} us/call, "
+            f"new {tb / len(rows) * 1e6:.3f} us/call, new/base {tb / ta:.3f}"
+        )
 
 
 if __name__ == "__main__":

@@ -43,8 +43,10 @@ BASE_TS = 1_700_000_000_000
 
 def standard_batch(seed: int = 1, base_offset: int = 0) -> bytes:
     rnd = random.Random(seed)
-    records = [kafkaspec.Record(key=rnd.randbytes(6), value=rnd.randbytes(60), timestamp=BASE_TS + i)
-               for i in range(N)]
+    records = [
+        kafkaspec.Record(key=rnd.randbytes(6), value=rnd.randbytes(60), timestamp=BASE_TS + i)
+        for i in range(N)
+    ]
     return kafkaspec.build_batch(records, base_offset=base_offset)
 
 
@@ -78,9 +80,19 @@ def object_path(buf, builder):
                 cols.headers.value.append(v)
             total += len(r.headers)
             cols.headers_offsets.append(total)
-        meta.add(len(records), 2, h.attributes & 7, h.producer_id, h.producer_epoch, h.base_sequence,
-                 h.is_transactional, h.is_control, h.partition_leader_epoch, batch.position,
-                 (h.attributes >> 3) & 1)
+        meta.add(
+            len(records),
+            2,
+            h.attributes & 7,
+            h.producer_id,
+            h.producer_epoch,
+            h.base_sequence,
+            h.is_transactional,
+            h.is_control,
+            h.partition_leader_epoch,
+            batch.position,
+            (h.attributes >> 3) & 1,
+        )
         if len(cols.offset) >= 65536:
             out.append(builder.build(cols, meta))
             cols, meta = RecordColumns(), _Meta()
@@ -105,12 +117,31 @@ def row_path(buf, topic: str = "bench", partition: int = 0, segment: str = "benc
     def rows():
         for batch in kafkaspec.iter_batches(buf):
             h = batch.head
-            fixed = (2, batch.compression, h.producer_id, h.producer_epoch, h.base_sequence,
-                     h.is_transactional, h.is_control, h.partition_leader_epoch, segment, batch.position)
+            fixed = (
+                2,
+                batch.compression,
+                h.producer_id,
+                h.producer_epoch,
+                h.base_sequence,
+                h.is_transactional,
+                h.is_control,
+                h.partition_leader_epoch,
+                segment,
+                batch.position,
+            )
             tstype = h.timestamp_type
             for r in batch.records:
-                yield (r.key, r.value, topic, partition, r.offset, epoch + r.timestamp * ms, tstype,
-                       [{"key": k, "value": v} for k, v in r.headers], *fixed)
+                yield (
+                    r.key,
+                    r.value,
+                    topic,
+                    partition,
+                    r.offset,
+                    epoch + r.timestamp * ms,
+                    tstype,
+                    [{"key": k, "value": v} for k, v in r.headers],
+                    *fixed,
+                )
 
     return list(records_to_arrow_batches(rows(), 65536, struct_type(RECORD_COLUMNS), KafkaLogDataSource))
 
@@ -215,9 +246,17 @@ def _spark_child(master: str, path: str, out: str, warm: str) -> dict:
     summary, write_s, write_cpu = _timed(lambda: run_pipeline(spark, path, out))
     tasks = df.rdd.getNumPartitions()
     spark.stop()
-    return {"records": n, "count_s": count_s, "pipeline_s": write_s, "tasks": tasks,
-            "count_cpu": count_cpu, "pipeline_cpu": write_cpu, "first_pass_s": first_s,
-            "first_pass_records": first.records, "task_seconds": summary.task_seconds}
+    return {
+        "records": n,
+        "count_s": count_s,
+        "pipeline_s": write_s,
+        "tasks": tasks,
+        "count_cpu": count_cpu,
+        "pipeline_cpu": write_cpu,
+        "first_pass_s": first_s,
+        "first_pass_records": first.records,
+        "task_seconds": summary.task_seconds,
+    }
 
 
 def one_pass_alone(path: Path, out: Path) -> dict:
@@ -233,8 +272,13 @@ def one_pass_alone(path: Path, out: Path) -> dict:
     took, cpu = time.perf_counter() - t0, time.process_time() - c0
     shutil.rmtree(out, ignore_errors=True)
     audit = sum(r.audit_seconds for r in results)
-    return {"records": sum(r.records for r in results), "seconds": took, "cpu_s": cpu, "audit_s": audit,
-            "parquet_s": sum(r.parquet_seconds for r in results)}
+    return {
+        "records": sum(r.records for r in results),
+        "seconds": took,
+        "cpu_s": cpu,
+        "audit_s": audit,
+        "parquet_s": sum(r.parquet_seconds for r in results),
+    }
 
 
 def run_spark(quick: bool = False) -> dict:
@@ -259,13 +303,31 @@ def run_spark(quick: bool = False) -> dict:
         _, took2, cpu2 = columnar()
         took, cpu = min(took, took2), min(cpu, cpu2)
         alone = min(alone, one_pass_alone(path, root / "alone"), key=lambda a: a["seconds"])
-        result = {"size_mb": size_mb, "records": n, "make_s": made, "single_rps": n / took, "runs": {},
-                  "alone": alone, "single_cpu_s": cpu}
+        result = {
+            "size_mb": size_mb,
+            "records": n,
+            "make_s": made,
+            "single_rps": n / took,
+            "runs": {},
+            "alone": alone,
+            "single_cpu_s": cpu,
+        }
         for cores in (1, 2):
             child = subprocess.run(
-                [sys.executable, "-m", "bench.spark", "--child", f"local[{cores}]", str(path),
-                 str(root / f"out{cores}"), str(warm)],
-                capture_output=True, text=True, check=True, env=dict(os.environ, PYSPARK_PYTHON=sys.executable),
+                [
+                    sys.executable,
+                    "-m",
+                    "bench.spark",
+                    "--child",
+                    f"local[{cores}]",
+                    str(path),
+                    str(root / f"out{cores}"),
+                    str(warm),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+                env=dict(os.environ, PYSPARK_PYTHON=sys.executable),
             )
             result["runs"][cores] = json.loads(child.stdout.strip().splitlines()[-1])
         return result
@@ -302,7 +364,8 @@ def report(results: dict) -> str:
             cnt, pipe = r["records"] / r["count_s"], r["records"] / r["pipeline_s"]
             lines.append(
                 f"  local[{k}]  {r['tasks']:>5} {cnt:>12,.0f} {cnt / k:>9,.0f} {cnt / k / single:>8.0%} "
-                f"{pipe:>15,.0f} {pipe / k:>9,.0f} {pipe / k / single:>8.0%}")
+                f"{pipe:>15,.0f} {pipe / k:>9,.0f} {pipe / k / single:>8.0%}"
+            )
         a = s["alone"]
         alone = a["records"] / a["seconds"]
         records_only = a["records"] / (a["seconds"] - a["audit_s"])
@@ -321,27 +384,32 @@ def report(results: dict) -> str:
                 f"    local[{int(cores)}] pipeline per core = {pipe / alone:.0%} of the floor; tasks' time "
                 f"{sum(ts.values()):.1f} s of {r['pipeline_s'] * int(cores):.1f} core-seconds (Parquet "
                 f"{ts['parquet']:.1f}, audit {ts['audit']:.1f}); the first pass (warm-up, "
-                f"{r['first_pass_records']:,} records) {r['first_pass_s']:.1f} s: workers start and import")
+                f"{r['first_pass_records']:,} records) {r['first_pass_s']:.1f} s: workers start and import"
+            )
         r1 = s["runs"][1]
         pipe_cpu = r1["records"] / sum(r1["pipeline_cpu"].values())
         single_cpu, alone_cpu = s["records"] / s["single_cpu_s"], a["records"] / a["cpu_s"]
         lines.append(
             f"  per CPU-second (steadier than wall time on a busy machine): single {single_cpu / 1e6:.2f} M records, "
             f"one pass alone {alone_cpu / 1e6:.2f} M ({alone_cpu / single_cpu:.0%}), local[1] pipeline "
-            f"(JVM + Python) {pipe_cpu / 1e6:.2f} M ({pipe_cpu / single_cpu:.0%}; {pipe_cpu / alone_cpu:.0%} of the floor)")
+            f"(JVM + Python) {pipe_cpu / 1e6:.2f} M ({pipe_cpu / single_cpu:.0%}; {pipe_cpu / alone_cpu:.0%} of the floor)"
+        )
         lines.append("  CPU busy while timed (cores: JVM + Python processes):")
         for cores, r in sorted(s["runs"].items(), key=lambda kv: int(kv[0])):
             parts = []
             for stage in ("count", "pipeline"):
                 c = r[f"{stage}_cpu"]
                 wall = r[f"{stage}_s"]
-                parts.append(f"{stage} {(c['jvm'] + c['python']) / wall:.2f} "
-                             f"({c['jvm'] / wall:.2f} + {c['python'] / wall:.2f})")
+                parts.append(
+                    f"{stage} {(c['jvm'] + c['python']) / wall:.2f} "
+                    f"({c['jvm'] / wall:.2f} + {c['python'] / wall:.2f})"
+                )
             lines.append(f"    local[{int(cores)}]  " + ", ".join(parts))
         r1, r2 = s["runs"][1], s["runs"][2]
         lines.append(
             f"  local[2] / local[1]: count {r1['count_s'] / r2['count_s']:.2f}x, "
-            f"pipeline {r1['pipeline_s'] / r2['pipeline_s']:.2f}x   (targets: per core >= 70%, 2 vs 1 >= 1.7x)")
+            f"pipeline {r1['pipeline_s'] / r2['pipeline_s']:.2f}x   (targets: per core >= 70%, 2 vs 1 >= 1.7x)"
+        )
     return "\n".join(lines)
 
 
@@ -369,14 +437,18 @@ def profile(path: str, out: str, master: str = "local[*]") -> list[str]:
         summary, took, c = _timed(lambda: run_pipeline(spark, path, out))
         ts = summary.task_seconds  # type: ignore[attr-defined]
         rest = took * cores - sum(ts.values())
-        lines.append(f"{label:<35} {took:7.1f} s wall, {cpu(c)}; tasks' time: load + decode {ts['read']:.1f} s, "
-                     f"Parquet {ts['parquet']:.1f} s, audit {ts['audit']:.1f} s; outside the tasks "
-                     f"{rest:.1f} core-s ({rest / ntasks:.2f} s per task, {ntasks} tasks on {cores} cores)")
+        lines.append(
+            f"{label:<35} {took:7.1f} s wall, {cpu(c)}; tasks' time: load + decode {ts['read']:.1f} s, "
+            f"Parquet {ts['parquet']:.1f} s, audit {ts['audit']:.1f} s; outside the tasks "
+            f"{rest:.1f} core-s ({rest / ntasks:.2f} s per task, {ntasks} tasks on {cores} cores)"
+        )
     t0 = time.perf_counter()
     spark.stop()  # type: ignore[attr-defined]
     lines.append(f"Spark stop                          {time.perf_counter() - t0:7.1f} s")
 
-    def here(action: Any) -> tuple[Any, float, dict[str, float]]:  # Spark's processes are gone: this one's CPU
+    def here(
+        action: Any,
+    ) -> tuple[Any, float, dict[str, float]]:  # Spark's processes are gone: this one's CPU
         c0, t0 = time.process_time(), time.perf_counter()
         result = action()
         return result, time.perf_counter() - t0, {"jvm": 0.0, "python": time.process_time() - c0}
@@ -384,10 +456,14 @@ def profile(path: str, out: str, master: str = "local[*]") -> list[str]:
     tasks, took, c = here(lambda: plan(path, ReadOptions.parse({"view": "batches"})))
     lines.append(f"planning alone                      {took:7.1f} s wall, {cpu(c)}")
     n, took, c = here(lambda: sum(b.num_rows for task in tasks for b in read_records(task)))
-    lines.append(f"single-process columnar read        {took:7.1f} s wall, {cpu(c)} ({n / took:,.0f} records/s)")
+    lines.append(
+        f"single-process columnar read        {took:7.1f} s wall, {cpu(c)} ({n / took:,.0f} records/s)"
+    )
     a, took, c = here(lambda: one_pass_alone(Path(path), Path(out) / "_alone"))
-    lines.append(f"one pass's tasks in one process     {took:7.1f} s wall, {cpu(c)} ({a['records'] / took:,.0f} "
-                 f"records/s; Parquet {a['parquet_s']:.1f} s, audit {a['audit_s']:.1f} s)")
+    lines.append(
+        f"one pass's tasks in one process     {took:7.1f} s wall, {cpu(c)} ({a['records'] / took:,.0f} "
+        f"records/s; Parquet {a['parquet_s']:.1f} s, audit {a['audit_s']:.1f} s)"
+    )
     return lines
 
 

@@ -77,6 +77,7 @@ def _instrument(spent: Counter) -> Callable[[], None]:
     def restore() -> None:
         for owner, name, real in undo:
             setattr(owner, name, real)
+
     return restore
 
 
@@ -128,23 +129,35 @@ def floor_subset(part: Path, passes: int, fields: bool) -> tuple[int, float]:
         found = v2_heads(buf, 0)
         data = np.frombuffer(buf, np.uint8)
         pairs = np.ndarray((len(data) - 1,), "<u2", data, 0, (1,))
-        keys, values, windows = (np.ndarray((len(data) - n + 1,), f"V{n}", data, 0, (1,)) for n in (6, 60, 32))
+        keys, values, windows = (
+            np.ndarray((len(data) - n + 1,), f"V{n}", data, 0, (1,)) for n in (6, 60, 32)
+        )
         per_run = 655  # batches: the engine's run of 65,536 records
         rows = 0
         for lo in range(0, len(found.positions), per_run):
-            positions, heads = found.positions[lo:lo + per_run], found.heads[lo:lo + per_run]
+            positions, heads = found.positions[lo : lo + per_run], found.heads[lo : lo + per_run]
             assert crc_mismatch(buf, positions, heads) is None
             counts = heads["records_count"].astype(np.int64)
             row_base = np.concatenate([[0], np.cumsum(counts)[:-1]])
             starts = np.empty(int(counts.sum()), np.int64)
-            guess = engine._chain_template(buf, pairs, counts, positions + 61,
-                                           positions + 12 + heads["batch_length"], starts, row_base)
-            window = windows[starts - 1].view(np.uint8)  # the records' first bytes (a byte before, as the engine)
-            assert guess is not None and guess.holds(np.ndarray((len(starts),), "<u2", window, 1, (32,)), row_base)
+            guess = engine._chain_template(
+                buf, pairs, counts, positions + 61, positions + 12 + heads["batch_length"], starts, row_base
+            )
+            window = windows[starts - 1].view(
+                np.uint8
+            )  # the records' first bytes (a byte before, as the engine)
+            assert guess is not None and guess.holds(
+                np.ndarray((len(starts),), "<u2", window, 1, (32,)), row_base
+            )
             keys[starts + 8], values[starts + 15]  # a record's bytes after its first fields, not decoded
             if fields:
                 deltas = []
-                for place in (3, 5, 7, 9):  # past the length varint and attributes: ts, offset, key and value lengths
+                for place in (
+                    3,
+                    5,
+                    7,
+                    9,
+                ):  # past the length varint and attributes: ts, offset, key and value lengths
                     pair = np.ndarray((len(starts),), "<u2", window, place + 1, (32,)).astype(np.intp)
                     engine._SIZE_2.take(pair)
                     deltas.append(engine._VALUE_2.take(pair).reshape(len(positions), -1))
@@ -159,21 +172,32 @@ def run(quick: bool = False) -> dict:
     records = 60_000 if quick else 300_000
     with tempfile.TemporaryDirectory(prefix="bench-stages-") as tmp:
         parts = write_segments(Path(tmp), records)
-        rows = [(label, *profile(part, 3 if quick else 7)) for (label, *_), part in zip(WORKLOADS, parts, strict=True)]
+        rows = [
+            (label, *profile(part, 3 if quick else 7))
+            for (label, *_), part in zip(WORKLOADS, parts, strict=True)
+        ]
         floors = [floor_subset(parts[0], 3 if quick else 7, fields) for fields in (False, True)]
     return {"rows": rows, "floors": floors}
 
 
 def report(results: dict) -> str:
     names = [stage for stage, _ in STAGES] + ["rest", "total"]
-    lines = ["## to_arrow_batches by stage: CPU ms per workload (the fastest pass)", "",
-             "  " + f"{'workload':<30}" + "".join(f"{n:>15}" for n in names) + "   records/s"]
+    lines = [
+        "## to_arrow_batches by stage: CPU ms per workload (the fastest pass)",
+        "",
+        "  " + f"{'workload':<30}" + "".join(f"{n:>15}" for n in names) + "   records/s",
+    ]
     for label, count, stages in results["rows"]:
         cells = "".join(f"{stages.get(n, 0.0) * 1000:15.1f}" for n in names)
         lines.append(f"  {label:<30}{cells}   {count / stages['total'] / 1e6:.2f}M")
     if "floors" in results:
-        lines += ["", f"  floors, {WORKLOADS[0][0]} (strict subsets: read, batch walk, CRCs, record chain, key/value copies)"]
-        for (count, secs), what in zip(results["floors"], ("nothing decoded", "and the fields before the value"), strict=True):
+        lines += [
+            "",
+            f"  floors, {WORKLOADS[0][0]} (strict subsets: read, batch walk, CRCs, record chain, key/value copies)",
+        ]
+        for (count, secs), what in zip(
+            results["floors"], ("nothing decoded", "and the fields before the value"), strict=True
+        ):
             lines.append(f"    {what:<32} {secs * 1000:6.1f} ms = {count / secs / 1e6:.2f}M records/s")
     return "\n".join(lines)
 

@@ -30,16 +30,23 @@ import uuid
 from bench.logdir import dataset
 from kafkaspec import logdir
 
-_ENV = {"AWS_ACCESS_KEY_ID": "AKIABENCH", "AWS_SECRET_ACCESS_KEY": "bench-secret", "AWS_DEFAULT_REGION": "us-east-1",
-        "AWS_EC2_METADATA_DISABLED": "true"}
+_ENV = {
+    "AWS_ACCESS_KEY_ID": "AKIABENCH",
+    "AWS_SECRET_ACCESS_KEY": "bench-secret",
+    "AWS_DEFAULT_REGION": "us-east-1",
+    "AWS_EC2_METADATA_DISABLED": "true",
+}
 
 
 def _server() -> tuple[subprocess.Popen, str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     endpoint = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -66,10 +73,17 @@ def _spark(path: str, spark) -> tuple[float, int, int]:
     from pyspark.sql import functions as F
 
     start = time.perf_counter()
-    row = (spark.read.format("kafkalog").load(path)
-           .agg(F.count("*").alias("n"), F.sum(F.crc32(F.concat_ws("/", "topic", "partition", "offset",
-                                                                    F.hex("key"), F.hex("value")))).alias("c"))
-           .collect()[0])
+    row = (
+        spark.read.format("kafkalog")
+        .load(path)
+        .agg(
+            F.count("*").alias("n"),
+            F.sum(
+                F.crc32(F.concat_ws("/", "topic", "partition", "offset", F.hex("key"), F.hex("value")))
+            ).alias("c"),
+        )
+        .collect()[0]
+    )
     return time.perf_counter() - start, int(row.n), int(row.c or 0)
 
 
@@ -83,12 +97,19 @@ def run(quick: bool = False) -> dict:
     os.environ.update(_ENV, AWS_ENDPOINT_URL=endpoint)
     out: dict = {"size_mb": size_mb}
     try:
-        s3 = fs.S3FileSystem(endpoint_override=endpoint, access_key=_ENV["AWS_ACCESS_KEY_ID"],
-                             secret_key=_ENV["AWS_SECRET_ACCESS_KEY"], region="us-east-1", allow_bucket_creation=True)
+        s3 = fs.S3FileSystem(
+            endpoint_override=endpoint,
+            access_key=_ENV["AWS_ACCESS_KEY_ID"],
+            secret_key=_ENV["AWS_SECRET_ACCESS_KEY"],
+            region="us-east-1",
+            allow_bucket_creation=True,
+        )
         bucket = f"bench-{uuid.uuid4().hex[:8]}"
         s3.create_dir(bucket)
         t = time.perf_counter()
-        fs.copy_files(str(local), f"{bucket}/logs", source_filesystem=fs.LocalFileSystem(), destination_filesystem=s3)
+        fs.copy_files(
+            str(local), f"{bucket}/logs", source_filesystem=fs.LocalFileSystem(), destination_filesystem=s3
+        )
         out["upload_s"] = time.perf_counter() - t
         uri = f"s3://{bucket}/logs"
         _scan(local)  # warm the page cache
@@ -143,16 +164,18 @@ def run(quick: bool = False) -> dict:
 
 def report(r: dict) -> str:
     mb = r["size_mb"]
-    return "\n".join([
-        f"## log directory on S3 (moto server on 127.0.0.1) vs local disk: {mb} MB synth, {r['records']:,} records",
-        f"scan every record    local {r['local_scan_s']:7.2f} s   s3 {r['s3_scan_s']:7.2f} s   "
-        f"s3/local {r['s3_scan_s'] / r['local_scan_s']:.2f}x   (upload took {r['upload_s']:.1f} s)",
-        f"seek (50 offsets in a {r['seek_segment_bytes']:,}-byte segment, index {r['seek_index_bytes']:,} bytes): "
-        f"at most {r['seek_requests_max']} requests and {r['seek_bytes_max']:,} bytes "
-        f"(mean {r['seek_bytes_mean']:,.0f} bytes)",
-        f"Spark count+checksum local {r['spark_local_s']:7.2f} s   s3 {r['spark_s3_s']:7.2f} s   "
-        f"s3/local {r['spark_s3_s'] / r['spark_local_s']:.2f}x   ({r['spark_records']:,} records, local[2])",
-    ])
+    return "\n".join(
+        [
+            f"## log directory on S3 (moto server on 127.0.0.1) vs local disk: {mb} MB synth, {r['records']:,} records",
+            f"scan every record    local {r['local_scan_s']:7.2f} s   s3 {r['s3_scan_s']:7.2f} s   "
+            f"s3/local {r['s3_scan_s'] / r['local_scan_s']:.2f}x   (upload took {r['upload_s']:.1f} s)",
+            f"seek (50 offsets in a {r['seek_segment_bytes']:,}-byte segment, index {r['seek_index_bytes']:,} bytes): "
+            f"at most {r['seek_requests_max']} requests and {r['seek_bytes_max']:,} bytes "
+            f"(mean {r['seek_bytes_mean']:,.0f} bytes)",
+            f"Spark count+checksum local {r['spark_local_s']:7.2f} s   s3 {r['spark_s3_s']:7.2f} s   "
+            f"s3/local {r['spark_s3_s'] / r['spark_local_s']:.2f}x   ({r['spark_records']:,} records, local[2])",
+        ]
+    )
 
 
 if __name__ == "__main__":

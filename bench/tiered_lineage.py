@@ -63,6 +63,7 @@ def _choose(prefix: str | Path) -> tuple[float, int, int, int, str]:
 def _by_kind(stats) -> str:
     """Requests by kind and by the object's suffix, and the most any one object was asked for."""
     from collections import Counter
+
     counts: Counter = Counter()
     per_object: Counter = Counter()
     for (kind, key), n in stats.by_key.items():
@@ -70,8 +71,10 @@ def _by_kind(stats) -> str:
         counts[kind, suffix] += n
         per_object[kind, key] += n
     most = max(per_object.values(), default=0)
-    return ", ".join(f"{kind} {suffix} {n}" for (kind, suffix), n in sorted(counts.items())) + \
-        f"; at most {most} of one kind on one object"
+    return (
+        ", ".join(f"{kind} {suffix} {n}" for (kind, suffix), n in sorted(counts.items()))
+        + f"; at most {most} of one kind on one object"
+    )
 
 
 def run(quick: bool = False) -> dict:
@@ -91,12 +94,21 @@ def run(quick: bool = False) -> dict:
             os.environ.update(_ENV, AWS_ENDPOINT_URL=endpoint)
             from pyarrow import fs
 
-            s3 = fs.S3FileSystem(endpoint_override=endpoint, access_key=_ENV["AWS_ACCESS_KEY_ID"],
-                                 secret_key=_ENV["AWS_SECRET_ACCESS_KEY"], region="us-east-1",
-                                 allow_bucket_creation=True)
+            s3 = fs.S3FileSystem(
+                endpoint_override=endpoint,
+                access_key=_ENV["AWS_ACCESS_KEY_ID"],
+                secret_key=_ENV["AWS_SECRET_ACCESS_KEY"],
+                region="us-east-1",
+                allow_bucket_creation=True,
+            )
             s3.create_dir("lineage")
-            fs.copy_files(str(local), "lineage/tiered", source_filesystem=fs.LocalFileSystem(),
-                          destination_filesystem=s3, use_threads=True)
+            fs.copy_files(
+                str(local),
+                "lineage/tiered",
+                source_filesystem=fs.LocalFileSystem(),
+                destination_filesystem=s3,
+                use_threads=True,
+            )
             results["s3"] = _choose("s3://lineage/tiered/")
         finally:
             proc.terminate()
@@ -109,7 +121,9 @@ def report(results: dict) -> str:
     lines = [f"tiered lineage: {n} segments + {copies} copies in one partition (one manifest each)"]
     for where in ("local", "s3"):
         seconds, requests, live, unused, kinds = results[where]
-        lines.append(f"  {where:5}: {seconds:.2f} s, {requests} requests; {live} live, {unused} listed unused")
+        lines.append(
+            f"  {where:5}: {seconds:.2f} s, {requests} requests; {live} live, {unused} listed unused"
+        )
         if kinds:
             lines.append(f"         {kinds}")
     return "\n".join(lines)

@@ -54,8 +54,14 @@ def _best(fn, number: int, repeat: int) -> float:
 
 def run(quick: bool = False) -> dict:
     number, repeat = (50, 3) if quick else (300, 7)
-    return {"workloads": [_workload(name, codec, nheaders, number, repeat) for name, codec, nheaders in WORKLOADS],
-            "users": users(number, repeat), "floor": floors(quick), "header_floor": header_floors(quick)}
+    return {
+        "workloads": [
+            _workload(name, codec, nheaders, number, repeat) for name, codec, nheaders in WORKLOADS
+        ],
+        "users": users(number, repeat),
+        "floor": floors(quick),
+        "header_floor": header_floors(quick),
+    }
 
 
 def users(number: int, repeat: int) -> dict:
@@ -83,8 +89,12 @@ def users(number: int, repeat: int) -> dict:
     assert records() == columns()
     out = {}
     for _ in range(2):  # alternating rounds: the best of each, so load spikes hit both sides
-        for name, fn, n in (("records", records, number), ("columns", columns, number),
-                            ("construct", construct, number), ("kafka-python", kp_build, max(1, number // 5))):
+        for name, fn, n in (
+            ("records", records, number),
+            ("columns", columns, number),
+            ("construct", construct, number),
+            ("kafka-python", kp_build, max(1, number // 5)),
+        ):
             out[name] = min(out.get(name, float("inf")), _best(fn, n, repeat))
     return out
 
@@ -121,11 +131,15 @@ def header_floors(quick: bool = False) -> dict:
     layout = struct.Struct("<" + "".join(f"x{ke - ks}sx{ve - vs}s" for ks, ke, vs, ve in spans[0]))
     assert layout.size * N == len(data) and all(  # one layout for every record
         [(ke - ks, ve - vs) for ks, ke, vs, ve in one] == [(ke - ks, ve - vs) for ks, ke, vs, ve in spans[0]]
-        for one in spans)
+        for one in spans
+    )
 
     def parse_floor():
         cols = list(zip(*layout.iter_unpack(data)))
-        slots = [map(new, repeat(header), zip(repeat(cols[j][0].decode()), cols[j + 1])) for j in range(0, len(cols), 2)]
+        slots = [
+            map(new, repeat(header), zip(repeat(cols[j][0].decode()), cols[j + 1]))
+            for j in range(0, len(cols), 2)
+        ]
         return list(map(list, zip(*slots)))
 
     assert parse_floor() == [[kafkaspec.Header(k, v) for k, v in h] for *_, h in raw]
@@ -147,8 +161,13 @@ def header_build_floor(records: list) -> Callable[[], tuple]:
     offs = list(map(varint, range(len(records))))
     # the shape's constant pieces (the lengths, the header count and keys), known beforehand: no check
     klen, vlen = varint(len(first.key)), varint(len(first.value))
-    heads = [(varint(len(first.headers)) if j == 0 else b"") + varint(len(k.encode())) + k.encode() + varint(len(v))
-             for j, (k, v) in enumerate(first.headers)]
+    heads = [
+        (varint(len(first.headers)) if j == 0 else b"")
+        + varint(len(k.encode()))
+        + k.encode()
+        + varint(len(v))
+        for j, (k, v) in enumerate(first.headers)
+    ]
     size = 1 + len(klen) + len(first.key) + len(vlen) + len(first.value) + sum(map(len, heads))
     size += sum(len(v) for _, v in first.headers)
     sizes = [size + len(o) for o in offs]  # each record's size but its timestamp delta's width
@@ -160,8 +179,27 @@ def header_build_floor(records: list) -> Callable[[], tuple]:
         v0, v1, v2 = (map(second, slot) for slot in zip(*hs))  # header values, slot by slot
         stamps = list(map(varint, map(sub, ts, repeat(base))))
         lengths = map(varint, map(add, sizes, map(len, stamps)))
-        region = join(map(join, zip(lengths, repeat(b"\x00"), stamps, offs, repeat(klen), keys, repeat(vlen), values,
-                                    repeat(h0), v0, repeat(h1), v1, repeat(h2), v2)))
+        region = join(
+            map(
+                join,
+                zip(
+                    lengths,
+                    repeat(b"\x00"),
+                    stamps,
+                    offs,
+                    repeat(klen),
+                    keys,
+                    repeat(vlen),
+                    values,
+                    repeat(h0),
+                    v0,
+                    repeat(h1),
+                    v1,
+                    repeat(h2),
+                    v2,
+                ),
+            )
+        )
         # what the batch head takes from the records: any odd attributes, the max timestamp, the CRC
         return region, any(attributes), max(ts), crc32c(region)
 
@@ -203,8 +241,15 @@ def _workload(name: str, codec: str, nheaders: int, number: int, repeat: int) ->
 
     def cs_build():
         return v2_reference.record_batch_construct.build(
-            v2.RecordBatch(base_offset=0, crc=0, attributes=cid, last_offset_delta=N - 1,
-                           base_timestamp=raw[0][2], max_timestamp=raw[-1][2], records=records)
+            v2.RecordBatch(
+                base_offset=0,
+                crc=0,
+                attributes=cid,
+                last_offset_delta=N - 1,
+                base_timestamp=raw[0][2],
+                max_timestamp=raw[-1][2],
+                records=records,
+            )
         )
 
     data = bytes(ks_build())
@@ -232,8 +277,10 @@ def _workload(name: str, codec: str, nheaders: int, number: int, repeat: int) ->
             r.offset, r.timestamp, r.key, r.value, r.headers  # noqa: B018
 
     row = {"workload": name}
-    for op, fns in (("build", (ks_build, aio_build, kp_build, cs_build)),
-                    ("parse", (ks_parse, aio_parse, kp_parse, cs_parse))):
+    for op, fns in (
+        ("build", (ks_build, aio_build, kp_build, cs_build)),
+        ("parse", (ks_parse, aio_parse, kp_parse, cs_parse)),
+    ):
         row[op] = {
             "kafkaspec": _best(fns[0], number, repeat),
             "aiokafka": _best(fns[1], number, repeat),
@@ -304,12 +351,16 @@ def floors(quick: bool = False) -> dict:
     unpacked = [k for p, n, layout in runs for k in layout.iter_unpack(view[p : p + n * layout.size])]
     assert unpacked == [(r.key, r.value) for r in records]
 
-    build_floor = standard_build_floor([r.key for r in records], [r.value for r in records],
-                                       [r.timestamp for r in records])
+    build_floor = standard_build_floor(
+        [r.key for r in records], [r.value for r in records], [r.timestamp for r in records]
+    )
 
     number, rounds = (200, 3) if quick else (2000, 7)
-    return {"parse": _best(parse_floor, number, rounds), "parse+varints": _best(parse_varints_floor, number, rounds),
-            "build": _best(build_floor, number, rounds)}
+    return {
+        "parse": _best(parse_floor, number, rounds),
+        "parse+varints": _best(parse_varints_floor, number, rounds),
+        "build": _best(build_floor, number, rounds),
+    }
 
 
 def report(results: dict) -> str:
@@ -328,30 +379,46 @@ def report(results: dict) -> str:
                 f"{us['kafka-python']:>9.3f} {us['construct']:>10.2f} "
                 f"{t['kafkaspec'] / t['aiokafka']:>6.2f}x {t['kafka-python'] / t['kafkaspec']:>6.1f}x"
             )
-    lines.append("targets (standard): build ks/aio <= 1.25x and kp/ks >= 6x; parse ks/aio <= 2.5x and kp/ks >= 4x")
+    lines.append(
+        "targets (standard): build ks/aio <= 1.25x and kp/ks >= 6x; parse ks/aio <= 2.5x and kp/ks >= 4x"
+    )
     floor = results["floor"]
     if floor:
         std = results["workloads"][0]
-        lines.append("pure-Python lower bounds, standard workload (a strict subset of the work; see bench.v2.floors):")
-        for name, op, limit, kp_limit in (("build", "build", 1.25, 6), ("parse", "parse", 2.5, 4),
-                                          ("parse+varints", "parse", 2.5, 4)):
+        lines.append(
+            "pure-Python lower bounds, standard workload (a strict subset of the work; see bench.v2.floors):"
+        )
+        for name, op, limit, kp_limit in (
+            ("build", "build", 1.25, 6),
+            ("parse", "parse", 2.5, 4),
+            ("parse+varints", "parse", 2.5, 4),
+        ):
             t = floor[name]
             lines.append(
                 f"  {name:<14} {t / N * 1e6:.3f} µs/record = {t / std[op]['aiokafka']:.2f}x aiokafka (target <= {limit}x), "
-                f"kafka-python {std[op]['kafka-python'] / t:.1f}x slower (target >= {kp_limit}x)")
+                f"kafka-python {std[op]['kafka-python'] / t:.1f}x slower (target >= {kp_limit}x)"
+            )
     users_ = results.get("users")
     if users_:
         kp_us = users_["kafka-python"] / N * 1e6
-        lines.append("building as users call it, standard workload, object construction timed (µs per record):")
-        for name, what in (("records", "Record(key=, value=, timestamp=) per record + build_batch"),
-                           ("columns", "build_batch(keys=, values=, timestamps=)")):
-            lines.append(f"  {what:<58} {users_[name] / N * 1e6:.3f}  kafka-python {kp_us:.3f}: "
-                         f"{users_['kafka-python'] / users_[name]:.2f}x faster (target >= 4x)")
+        lines.append(
+            "building as users call it, standard workload, object construction timed (µs per record):"
+        )
+        for name, what in (
+            ("records", "Record(key=, value=, timestamp=) per record + build_batch"),
+            ("columns", "build_batch(keys=, values=, timestamps=)"),
+        ):
+            lines.append(
+                f"  {what:<58} {users_[name] / N * 1e6:.3f}  kafka-python {kp_us:.3f}: "
+                f"{users_['kafka-python'] / users_[name]:.2f}x faster (target >= 4x)"
+            )
         if floor:
             best = users_["construct"] + floor["build"]
-            lines.append(f"  floor of the Record form: making the Records alone {users_['construct'] / N * 1e6:.3f} + "
-                         f"the build floor {floor['build'] / N * 1e6:.3f} = {best / N * 1e6:.3f}, so at best "
-                         f"{users_['kafka-python'] / best:.2f}x")
+            lines.append(
+                f"  floor of the Record form: making the Records alone {users_['construct'] / N * 1e6:.3f} + "
+                f"the build floor {floor['build'] / N * 1e6:.3f} = {best / N * 1e6:.3f}, so at best "
+                f"{users_['kafka-python'] / best:.2f}x"
+            )
     hf = results.get("header_floor")
     if hf:
         row = next(r for r in results["workloads"] if r["workload"] == "3 headers")
@@ -359,13 +426,15 @@ def report(results: dict) -> str:
         lines.append(
             f"3 headers build: kafkaspec {row['build']['kafka-python'] / row['build']['kafkaspec']:.2f}x faster than "
             f"kafka-python (target >= 3x); the records region and what the batch head needs, the cheapest way "
-            f"known, {floor:.3f} µs/record, so at best {kp_us / floor:.2f}x (bench.v2.header_floors)")
+            f"known, {floor:.3f} µs/record, so at best {kp_us / floor:.2f}x (bench.v2.header_floors)"
+        )
         for op in ("parse",):
             floor = (results["floor"][op] + hf[op]) / N * 1e6  # the standard floor + the header floor
             lines.append(
                 f"3 headers {op}: kafkaspec {row[op]['kafka-python'] / row[op]['kafkaspec']:.2f}x faster than "
                 f"kafka-python (target >= 3x); header floor {hf[op] / N / 3 * 1e6:.3f} µs/header, so at best "
-                f"{floor:.3f} µs/record = {row[op]['kafka-python'] / N * 1e6 / floor:.2f}x (bench.v2.header_floors)")
+                f"{floor:.3f} µs/record = {row[op]['kafka-python'] / N * 1e6 / floor:.2f}x (bench.v2.header_floors)"
+            )
     return "\n".join(lines)
 
 

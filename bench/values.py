@@ -26,12 +26,20 @@ import struct
 import tempfile
 import time
 
-V1 = {"type": "record", "name": "Order", "namespace": "bench", "fields": [
-    {"name": "id", "type": "long"}, {"name": "customer", "type": "string"}, {"name": "amount", "type": "double"},
-    {"name": "coupon", "type": ["null", "string"], "default": None},
-    {"name": "at", "type": {"type": "long", "logicalType": "timestamp-millis"}},
-    {"name": "price", "type": {"type": "bytes", "logicalType": "decimal", "precision": 10, "scale": 2}},
-    {"name": "status", "type": {"type": "enum", "name": "Status", "symbols": ["NEW", "PAID", "SHIPPED"]}}]}
+V1 = {
+    "type": "record",
+    "name": "Order",
+    "namespace": "bench",
+    "fields": [
+        {"name": "id", "type": "long"},
+        {"name": "customer", "type": "string"},
+        {"name": "amount", "type": "double"},
+        {"name": "coupon", "type": ["null", "string"], "default": None},
+        {"name": "at", "type": {"type": "long", "logicalType": "timestamp-millis"}},
+        {"name": "price", "type": {"type": "bytes", "logicalType": "decimal", "precision": 10, "scale": 2}},
+        {"name": "status", "type": {"type": "enum", "name": "Status", "symbols": ["NEW", "PAID", "SHIPPED"]}},
+    ],
+}
 V2 = {**V1, "fields": [*V1["fields"], {"name": "channel", "type": "string", "default": "web"}]}
 
 
@@ -44,24 +52,37 @@ def _write(root: str, n: int) -> tuple[list[bytes], dict]:
     with PartitionWriter(root, "_schemas", 0) as w:
         for version, schema in ((1, V1), (2, V2)):
             key = json.dumps({"keytype": "SCHEMA", "subject": "orders-value", "version": version, "magic": 1})
-            value = json.dumps({"subject": "orders-value", "version": version, "id": version,
-                                "schema": json.dumps(schema), "deleted": False})
+            value = json.dumps(
+                {
+                    "subject": "orders-value",
+                    "version": version,
+                    "id": version,
+                    "schema": json.dumps(schema),
+                    "deleted": False,
+                }
+            )
             w.append([Record(key=key.encode(), value=value.encode())])
     rnd = random.Random(1)
     parsed = {1: fastavro.parse_schema(V1), 2: fastavro.parse_schema(V2)}
     values = []
     for i in range(n):
         sid = 1 if i % 2 else 2
-        datum = {"id": i, "customer": f"customer-{rnd.randrange(10_000)}", "amount": rnd.random() * 100,
-                 "coupon": None if rnd.random() < 0.7 else "SPRING", "at": 1_700_000_000_000 + i,
-                 "price": decimal.Decimal(rnd.randrange(100_000)) / 100, "status": rnd.choice(["NEW", "PAID"]),
-                 "channel": "app"}
+        datum = {
+            "id": i,
+            "customer": f"customer-{rnd.randrange(10_000)}",
+            "amount": rnd.random() * 100,
+            "coupon": None if rnd.random() < 0.7 else "SPRING",
+            "at": 1_700_000_000_000 + i,
+            "price": decimal.Decimal(rnd.randrange(100_000)) / 100,
+            "status": rnd.choice(["NEW", "PAID"]),
+            "channel": "app",
+        }
         buf = io.BytesIO()
         fastavro.schemaless_writer(buf, parsed[sid], datum)
         values.append(b"\x00" + struct.pack(">i", sid) + buf.getvalue())
     with PartitionWriter(root, "orders", 0, segment_bytes=1 << 30) as w:
         for start in range(0, n, 500):
-            w.append([Record(value=v) for v in values[start:start + 500]], compression="zstd")
+            w.append([Record(value=v) for v in values[start : start + 500]], compression="zstd")
     return values, parsed
 
 
@@ -83,7 +104,9 @@ def run(quick: bool = False) -> dict:
             out = [read(io.BytesIO(v[5:]), parsed[v[4]], None if v[4] == 2 else reader) for v in values]
             return len(out)
 
-        def checked() -> int:  # the floor plus what the path cannot drop: each datum written back and compared
+        def checked() -> (
+            int
+        ):  # the floor plus what the path cannot drop: each datum written back and compared
             read, write, buf = fastavro.schemaless_reader, fastavro.schemaless_writer, io.BytesIO
             out = []
             for v in values:
@@ -103,9 +126,17 @@ def run(quick: bool = False) -> dict:
             assert not dec.errors, dec.errors
             return rows
 
-        best = {"fastavro loop": float("inf"), "checked": float("inf"), "to_arrow decode_values": float("inf")}
+        best = {
+            "fastavro loop": float("inf"),
+            "checked": float("inf"),
+            "to_arrow decode_values": float("inf"),
+        }
         for _ in range(2 if quick else 3):
-            for name, fn in (("fastavro loop", floor), ("checked", checked), ("to_arrow decode_values", arrow)):
+            for name, fn in (
+                ("fastavro loop", floor),
+                ("checked", checked),
+                ("to_arrow decode_values", arrow),
+            ):
                 t = time.perf_counter()
                 assert fn() == n
                 best[name] = min(best[name], time.perf_counter() - t)
@@ -122,16 +153,19 @@ def report(results: dict) -> str:
     s = results["seconds"]
     n = results["n"]
     ratio = s["to_arrow decode_values"] / s["fastavro loop"]
-    return "\n".join([
-        f"## Typed values: {n:,} registry-framed Avro values (two schema versions), records/s, one process", "",
-        f"  fastavro alone, in a loop (the floor)   {n / s['fastavro loop'] / 1e3:8.1f}k",
-        f"  fastavro + the union check, in a loop   {n / s['checked'] / 1e3:8.1f}k  "
-        f"({s['checked'] / s['fastavro loop']:.2f}x the floor's time: the least the path can cost)",
-        f"  to_arrow_batches(decode_values)        {n / s['to_arrow decode_values'] / 1e3:8.1f}k",
-        f"  to_arrow_batches() without values      {n / results['plain_arrow'] / 1e3:8.1f}k",
-        "",
-        f"  target: the Arrow path within 1.5x of the floor's time: {ratio:.2f}x ({'met' if ratio <= 1.5 else 'NOT met'})",
-    ])
+    return "\n".join(
+        [
+            f"## Typed values: {n:,} registry-framed Avro values (two schema versions), records/s, one process",
+            "",
+            f"  fastavro alone, in a loop (the floor)   {n / s['fastavro loop'] / 1e3:8.1f}k",
+            f"  fastavro + the union check, in a loop   {n / s['checked'] / 1e3:8.1f}k  "
+            f"({s['checked'] / s['fastavro loop']:.2f}x the floor's time: the least the path can cost)",
+            f"  to_arrow_batches(decode_values)        {n / s['to_arrow decode_values'] / 1e3:8.1f}k",
+            f"  to_arrow_batches() without values      {n / results['plain_arrow'] / 1e3:8.1f}k",
+            "",
+            f"  target: the Arrow path within 1.5x of the floor's time: {ratio:.2f}x ({'met' if ratio <= 1.5 else 'NOT met'})",
+        ]
+    )
 
 
 if __name__ == "__main__":

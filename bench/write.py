@@ -94,9 +94,13 @@ def _spark_child(path: str, out: str) -> dict:
 
 
 def run_spark(path: Path, scratch: Path) -> dict:
-    child = subprocess.run([sys.executable, "-m", "bench.write", "--child", str(path), str(scratch / "spark")],
-                           capture_output=True, text=True, check=True,
-                           env=dict(os.environ, PYSPARK_PYTHON=sys.executable))
+    child = subprocess.run(
+        [sys.executable, "-m", "bench.write", "--child", str(path), str(scratch / "spark")],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=dict(os.environ, PYSPARK_PYTHON=sys.executable),
+    )
     return json.loads(child.stdout.strip().splitlines()[-1])
 
 
@@ -114,17 +118,24 @@ def report(results: dict) -> str:
     api, spark = results["api"], results["spark"]
     n = api["records"]
     read = n / api["read_s"]
-    lines = [f"Writing: batch-preserving copies of a {results['size_mb']} MB synth directory ({n:,} records), "
-             "records/s, against reading the same data in this run",
-             f"  API    {'read (records decoded)':<34}{read:>12,.0f}"]
-    for label, key in (("copy, unchanged", "copy_s"), ("copy, where= drops 1%", "where_s"),
-                       ("copy, recompressed (lz4)", "recompress_s")):
+    lines = [
+        f"Writing: batch-preserving copies of a {results['size_mb']} MB synth directory ({n:,} records), "
+        "records/s, against reading the same data in this run",
+        f"  API    {'read (records decoded)':<34}{read:>12,.0f}",
+    ]
+    for label, key in (
+        ("copy, unchanged", "copy_s"),
+        ("copy, where= drops 1%", "where_s"),
+        ("copy, recompressed (lz4)", "recompress_s"),
+    ):
         rate = n / api[key]
         lines.append(f"  API    {label:<34}{rate:>12,.0f}   {rate / read:5.2f}x read")
     m = spark["records"]
     count, write = m / spark["count_s"], m / spark["write_s"]
     lines.append(f"  Spark  {'local[1] count':<34}{count:>12,.0f}")
-    lines.append(f"  Spark  {'local[1] write back (kafkalog)':<34}{write:>12,.0f}   {write / count:5.2f}x count")
+    lines.append(
+        f"  Spark  {'local[1] write back (kafkalog)':<34}{write:>12,.0f}   {write / count:5.2f}x count"
+    )
     return "\n".join(lines)
 
 

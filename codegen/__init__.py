@@ -37,13 +37,25 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m kafkaspec.codegen [--schemas DIR] [--out DIR] [--docs DIR] [--check]``: regenerate the codecs
     (and the reference docs); returns the exit code (0 done or up to date, 1 out of date with --check,
     2 a schema error)."""
-    parser = argparse.ArgumentParser(prog="python -m kafkaspec.codegen",
-                                     description="Regenerate generated/ and docs/formats/ from schemas/.")
-    parser.add_argument("--schemas", type=Path, default=REPO / "schemas", help="schema folder (default: schemas/)")
-    parser.add_argument("--out", type=Path, default=REPO / "generated", help="output folder (default: generated/)")
-    parser.add_argument("--check", action="store_true", help="exit 1 if the output would change; write nothing")
-    parser.add_argument("--docs", type=Path, default=None,
-                        help="reference docs folder (default: docs/formats/ when --schemas is the default)")
+    parser = argparse.ArgumentParser(
+        prog="python -m kafkaspec.codegen",
+        description="Regenerate generated/ and docs/formats/ from schemas/.",
+    )
+    parser.add_argument(
+        "--schemas", type=Path, default=REPO / "schemas", help="schema folder (default: schemas/)"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=REPO / "generated", help="output folder (default: generated/)"
+    )
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 if the output would change; write nothing"
+    )
+    parser.add_argument(
+        "--docs",
+        type=Path,
+        default=None,
+        help="reference docs folder (default: docs/formats/ when --schemas is the default)",
+    )
     args = parser.parse_args(argv)
     # docs/formats/ documents the repository's own schemas; a custom --schemas writes docs only when asked
     docs_dir = args.docs or (REPO / "docs" / "formats" if args.schemas == REPO / "schemas" else None)
@@ -55,10 +67,15 @@ def main(argv: list[str] | None = None) -> int:
     sources = format_sources(render_all(schemas, args.schemas))
     pages = render_docs(schemas, args.schemas) if docs_dir else {}
     if args.check:
-        stale = [n for n, t in sources.items() if not (args.out / n).exists() or (args.out / n).read_text() != t]
+        stale = [
+            n for n, t in sources.items() if not (args.out / n).exists() or (args.out / n).read_text() != t
+        ]
         if docs_dir is not None:
-            stale += [str(docs_dir / n) for n, t in pages.items()
-                      if not (docs_dir / n).exists() or (docs_dir / n).read_text(encoding="utf-8") != t]
+            stale += [
+                str(docs_dir / n)
+                for n, t in pages.items()
+                if not (docs_dir / n).exists() or (docs_dir / n).read_text(encoding="utf-8") != t
+            ]
         for name in stale:
             print(f"out of date: {name if name.endswith('.md') else args.out / name}")
         return 1 if stale else 0

@@ -26,8 +26,10 @@ ROW_BITS = 32
 VAR_SIZES = {n: FIELD_TYPES[n].doc_size for n in VAR_TYPES}
 PREFIX_SIZES = {n: FIELD_TYPES[n].doc_size for n in PREFIX_TYPES}
 STATUS_NOTE = {
-    "proposal": ("**Proposal -- never used on the wire.** Kept for review; its codec is a straight-line reader and "
-                 "writer (`kafkaspec.generated.<module>`), with no columnar or batched path."),
+    "proposal": (
+        "**Proposal -- never used on the wire.** Kept for review; its codec is a straight-line reader and "
+        "writer (`kafkaspec.generated.<module>`), with no columnar or batched path."
+    ),
     "legacy": "**Legacy format.** Superseded by a later version; kept so that old data and old peers can still be read.",
     "current": "",
 }
@@ -126,7 +128,7 @@ class DocWriter:
             extras.append(f"Exposed as `{f.relative_to.as_name}` = `{f.relative_to.base}` + this delta.")
         if f.compressed_by:
             extras.append(f"Compressed with the codec in `{f.compressed_by.field}.{f.compressed_by.bit}`.")
-        if f.has_default and f.default not in (None, [], "b\"\""):
+        if f.has_default and f.default not in (None, [], 'b""'):
             extras.append(f"Default {f.default!r}.")
         return " ".join([text, *extras])
 
@@ -165,18 +167,28 @@ class DocWriter:
             used = 0
             for b in sorted(f.bits, key=lambda b: b.lo):
                 used |= b.mask
-                rows.append({
-                    "bits": str(b.lo) if b.lo == b.hi else f"{b.lo}-{b.hi}",
-                    "mask": f"0x{b.mask:0{max(2, width // 4)}x}",
-                    "name": b.name,
-                    "enum": f"[{b.enum}](enums.md#{b.enum.lower()})" if b.enum else "flag",
-                    "since": b.since or f.since or s.since,
-                    "doc": b.doc,
-                })
+                rows.append(
+                    {
+                        "bits": str(b.lo) if b.lo == b.hi else f"{b.lo}-{b.hi}",
+                        "mask": f"0x{b.mask:0{max(2, width // 4)}x}",
+                        "name": b.name,
+                        "enum": f"[{b.enum}](enums.md#{b.enum.lower()})" if b.enum else "flag",
+                        "since": b.since or f.since or s.since,
+                        "doc": b.doc,
+                    }
+                )
             unused = [i for i in range(width) if not used >> i & 1]
             if unused:
-                rows.append({"bits": _ranges(unused), "mask": "", "name": "(unused)", "enum": "",
-                             "since": "", "doc": "Zero when written; reserved for future use."})
+                rows.append(
+                    {
+                        "bits": _ranges(unused),
+                        "mask": "",
+                        "name": "(unused)",
+                        "enum": "",
+                        "since": "",
+                        "doc": "Zero when written; reserved for future use.",
+                    }
+                )
             out.append({"field": f.name, "width": width, "rows": rows})
         return out
 
@@ -191,7 +203,9 @@ class DocWriter:
             if f.checksum:
                 start = f.checksum.start
                 at = f" (from byte {offs[start]})" if start in offs and f.checksum.end == "end" else ""
-                rows.append(f"`{f.name}`: {self.algorithm(f.checksum.algorithm)} over {self.coverage(f)}{at}.")
+                rows.append(
+                    f"`{f.name}`: {self.algorithm(f.checksum.algorithm)} over {self.coverage(f)}{at}."
+                )
             if f.length_of:
                 start = f.length_of.start
                 at = f" (from byte {offs[start]})" if start in offs else ""
@@ -221,7 +235,9 @@ class DocWriter:
                 bits -= take
                 at = (at + take) % ROW_BITS
             # the first piece wide enough carries the name (narrower ones before it show it cut short)
-            named = next((i for i, take in enumerate(pieces) if len(label) <= 2 * take - 1), pieces.index(max(pieces)))
+            named = next(
+                (i for i, take in enumerate(pieces) if len(label) <= 2 * take - 1), pieces.index(max(pieces))
+            )
             for i, take in enumerate(pieces):
                 cont = f"{label} (cont.)" if len(label) + 8 <= 2 * take - 1 else "(cont.)"
                 push(label if i <= named else cont, take, False)
@@ -241,8 +257,10 @@ class DocWriter:
             push(f"{label} ({kind})", ROW_BITS - col, True)
         if cur:
             rows.append(cur)
-        lines = ["  0                   1                   2                   3",
-                 "  0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1"]
+        lines = [
+            "  0                   1                   2                   3",
+            "  0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1",
+        ]
         widths = [sum(b for _, b, _ in r) for r in rows]
         for i, row in enumerate(rows):
             lines.append(" " + _rule(max(widths[i], widths[i - 1] if i else 0)))
@@ -294,14 +312,18 @@ class DocWriter:
 
     def index_page(self) -> str:
         groups: dict[str, list[dict]] = {}
-        for s in sorted(self.schemas.structs.values(), key=lambda s: (version_key(s.since), s.name, s.version)):
-            groups.setdefault(s.since, []).append({
-                "link": f"[{s.name} v{s.version}]({page_name(s)})",
-                "status": s.status,
-                "prefix": s.fixed_prefix,
-                "summary": _first_sentence(s.doc),
-                "source": s.path.name,
-            })
+        for s in sorted(
+            self.schemas.structs.values(), key=lambda s: (version_key(s.since), s.name, s.version)
+        ):
+            groups.setdefault(s.since, []).append(
+                {
+                    "link": f"[{s.name} v{s.version}]({page_name(s)})",
+                    "status": s.status,
+                    "prefix": s.fixed_prefix,
+                    "summary": _first_sentence(s.doc),
+                    "source": s.path.name,
+                }
+            )
         dispatches = []
         for d in sorted(self.schemas.dispatches, key=lambda d: d.name):
             dispatches.append(self._dispatch_row(d))

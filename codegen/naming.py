@@ -12,7 +12,22 @@ from kafkaspec.spec import Bit
 Resolver = Callable[[str, Mapping[str, "str | None"]], str]
 
 #: names the generated bodies use for themselves; a field with one of these names gets a trailing _
-RESERVED = {"buf", "pos", "end", "start", "items", "item", "append", "count", "out", "verify", "index", "parts", "mv", "type"}
+RESERVED = {
+    "buf",
+    "pos",
+    "end",
+    "start",
+    "items",
+    "item",
+    "append",
+    "count",
+    "out",
+    "verify",
+    "index",
+    "parts",
+    "mv",
+    "type",
+}
 #: the precomputed tables of encoded varints, by varint kind
 VAR_TABLES = {"varint": "VARINT_BYTES", "uvarint": "UVARINT_BYTES"}
 

@@ -120,9 +120,15 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             tuple_fields=[self.tuple_field(f) for f in exposed],
             bases=self.bases_of(s),
             relatives=relatives,
-            rebased_arrays=[RebasedArray(f.name, snake(self.schemas.resolve(f.item_type).name),
-                                         [f.relative_bases.get(b, b) for b in self.item_ref(f.item_type).bases])
-                            for f in s.fields if f.type == "array" and f.relative_bases],
+            rebased_arrays=[
+                RebasedArray(
+                    f.name,
+                    snake(self.schemas.resolve(f.item_type).name),
+                    [f.relative_bases.get(b, b) for b in self.item_ref(f.item_type).bases],
+                )
+                for f in s.fields
+                if f.type == "array" and f.relative_bases
+            ],
             constants=self.constants(s),
             bits=[(f, b) for f in s.fields for b in f.bits],
             pieces_reversed=list(reversed(pieces)),
@@ -144,12 +150,20 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             slices=any(step.kind == "bytes" for step in steps),
             min_size_const=self.min_size_const(s),
             # an item's const and checksum fields are written from the schema, not from the item
-            encode_unpack=["_" if f.const is not None or f.checksum else local(f.exposed_name) for f in exposed],
+            encode_unpack=[
+                "_" if f.const is not None or f.checksum else local(f.exposed_name) for f in exposed
+            ],
             encode_needs_index=any(r.default == "index" for r in relatives),
-            decoded_values=[ValueOf(local(f.name), base=f.relative_to.base if f.relative_to else "") for f in exposed],
-            headed_values=[ValueOf(f.name, head=True) if head and f in head.fields else ValueOf(local(f.name))
-                           for f in exposed],
-            run_item=[local(f.name) for f in head.fields] + [local(st.f.name) for st in steps[1:]] if head else [],
+            decoded_values=[
+                ValueOf(local(f.name), base=f.relative_to.base if f.relative_to else "") for f in exposed
+            ],
+            headed_values=[
+                ValueOf(f.name, head=True) if head and f in head.fields else ValueOf(local(f.name))
+                for f in exposed
+            ],
+            run_item=[local(f.name) for f in head.fields] + [local(st.f.name) for st in steps[1:]]
+            if head
+            else [],
             disc_field=disc_field,
             params=self.encode_params(s),
             columns=self.column_encode(s, structs, exposed),
@@ -166,8 +180,11 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             # decoder of back-to-back runs: a compressed wrapper's inner message set
             run_decoder=headed and not any(step.kind == "array" for step in steps[1:]),
             shape_spec=self.shape_spec(s, steps, exposed) if not headed else (),
-            run_step=replace(head, checks=[c for c in head.checks if not (c.kind == "const" and c.f is disc_field)])
-            if head else None,
+            run_step=replace(
+                head, checks=[c for c in head.checks if not (c.kind == "const" and c.f is disc_field)]
+            )
+            if head
+            else None,
         )
 
     @staticmethod
@@ -209,14 +226,17 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         name, loc = f.exposed_name, local(f.name)
         if f.type == "array":
             item = self.item_ref(f.item_type).name
-            return ExposedColumn(f, loc, name, ExposedKind.SPARSE_ARRAY if f.name in sparse else ExposedKind.ARRAY, item=item)
+            return ExposedColumn(
+                f, loc, name, ExposedKind.SPARSE_ARRAY if f.name in sparse else ExposedKind.ARRAY, item=item
+            )
         if f.name not in sparse:
             return ExposedColumn(f, loc, name, ExposedKind.PLAIN)
         if f.relative_to:
             return ExposedColumn(f, loc, name, ExposedKind.SPARSE_INDEX)
         # int8 columns stay the unsigned byte in the loop; the few non-default items are converted
-        return ExposedColumn(f, loc, name, ExposedKind.SPARSE, raw_int8=f.type == "int8" and f.default == 0,
-                             default=f.default)
+        return ExposedColumn(
+            f, loc, name, ExposedKind.SPARSE, raw_int8=f.type == "int8" and f.default == 0, default=f.default
+        )
 
     def relative(self, f: Field) -> Relative:
         assert f.relative_to is not None, f.name
@@ -251,8 +271,10 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         if not f.relative_to:
             return f.doc
         base, as_name, default = f.relative_to.base, f.relative_to.as_name, f.relative_to.default
-        text = (f"The {as_name} itself (absolute), {base} + {f.name}; the stored {f.name} is the "
-                f"{as_name[0].lower()}{f.doc.strip()[1:]}")
+        text = (
+            f"The {as_name} itself (absolute), {base} + {f.name}; the stored {f.name} is the "
+            f"{as_name[0].lower()}{f.doc.strip()[1:]}"
+        )
         if default == "index":
             text += f" When encoding, None means {base} + the item's index."
         elif default == "base":
@@ -272,11 +294,18 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             out.append(Constant(f"{name}_LENGTH", FIXED_TYPES[f.type][1]))
             prev = name
         else:
-            out.append(Constant(f"{const_name(snake(s.name))}_SIZE", ConstantSum(f"{prev}_OFFSET", f"{prev}_LENGTH")))
+            out.append(
+                Constant(f"{const_name(snake(s.name))}_SIZE", ConstantSum(f"{prev}_OFFSET", f"{prev}_LENGTH"))
+            )
             return out + self.derived_constants(s)
         if len(out) > 1:
-            out.append(Constant(f"{const_name(snake(s.name))}_OVERHEAD", ConstantRef(out[-1].name),
-                                "bytes before the first variable-size field"))
+            out.append(
+                Constant(
+                    f"{const_name(snake(s.name))}_OVERHEAD",
+                    ConstantRef(out[-1].name),
+                    "bytes before the first variable-size field",
+                )
+            )
         if s.discriminator is None:  # array items: a count read from the data is bounded by this
             out.append(Constant(self.min_size_const(s), self.min_size(s), "smallest encoded size"))
         return out + self.derived_constants(s)
@@ -300,11 +329,21 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
                 break
             if f.length_of:
                 name = const_name(f.name)
-                out.append(Constant(f"{name}_END", ConstantSum(f"{name}_OFFSET", f"{name}_LENGTH"),
-                                    f"{f.name} counts from here"))
+                out.append(
+                    Constant(
+                        f"{name}_END",
+                        ConstantSum(f"{name}_OFFSET", f"{name}_LENGTH"),
+                        f"{f.name} counts from here",
+                    )
+                )
                 if i + 1 < len(s.fields) and s.fields[i + 1].fixed:
-                    out.append(Constant(f"MIN_{name}", ConstantSum(self.head_size_const(s), f"{name}_END", minus=True),
-                                        f"the fixed-width fields {f.name} covers"))
+                    out.append(
+                        Constant(
+                            f"MIN_{name}",
+                            ConstantSum(self.head_size_const(s), f"{name}_END", minus=True),
+                            f"the fixed-width fields {f.name} covers",
+                        )
+                    )
         return out
 
     def names_from(self, s: Struct) -> dict[str, str]:
@@ -312,9 +351,17 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         codecs (sibling modules) and the enums of its bit fields."""
         out = {}
         for imp in self.imports(s):
-            for name in (imp.name, f"{imp.name}Columns", f"decode_{imp.snake}_array",
-                         f"decode_{imp.snake}_columns", f"encode_{imp.snake}_array", f"encode_{imp.snake}_array_parts",
-                         f"{imp.snake}_column_parts", f"{imp.snake}_pieces", f"MIN_{const_name(imp.snake)}_SIZE"):
+            for name in (
+                imp.name,
+                f"{imp.name}Columns",
+                f"decode_{imp.snake}_array",
+                f"decode_{imp.snake}_columns",
+                f"encode_{imp.snake}_array",
+                f"encode_{imp.snake}_array_parts",
+                f"{imp.snake}_column_parts",
+                f"{imp.snake}_pieces",
+                f"MIN_{const_name(imp.snake)}_SIZE",
+            ):
                 out[name] = f".{imp.module}"
         for f in s.fields:
             for b in f.bits:
@@ -373,16 +420,26 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
     def inline_items(self, item: Struct) -> InlineItems | None:
         """The items of a flat structure (one-byte integers, varints, byte strings: no length, checksum,
         relative or nested field) decoded in the enclosing loop; None for any other."""
-        if any(f.length_of or f.count_of or f.checksum or f.relative_to or f.const is not None
-               or f.bits for f in item.fields):
+        if any(
+            f.length_of or f.count_of or f.checksum or f.relative_to or f.const is not None or f.bits
+            for f in item.fields
+        ):
             return None
         steps = self.decode_steps(item, {})
-        if not all(st.kind in ("var", "bytes") or (st.kind == "fixed" and st.size == 1 and not st.checks)
-                   for st in steps):
+        if not all(
+            st.kind in ("var", "bytes") or (st.kind == "fixed" and st.size == 1 and not st.checks)
+            for st in steps
+        ):
             return None
         prefix = f"{snake(item.name)}_"
-        return InlineItems(item.name, item.name, steps, self.min_size_const(item), prefix,
-                           [prefix + local(f.name) for f in item.fields])
+        return InlineItems(
+            item.name,
+            item.name,
+            steps,
+            self.min_size_const(item),
+            prefix,
+            [prefix + local(f.name) for f in item.fields],
+        )
 
     def fixed_step(self, s: Struct, run: list[Field], structs: dict[str, str], *, leading: bool) -> Step:
         """A run of fixed-width fields, unpacked at once, and its checks. The leading run sits at fixed
@@ -391,8 +448,13 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         fmt = ">" + "".join(FIXED_TYPES[f.type][0] for f in run)
         size = sum(FIXED_TYPES[f.type][1] for f in run)
         # a one-byte run is read as buf[pos], without a struct
-        step = Step(StepKind.FIXED, list(run), struct=self._struct_const(structs, fmt) if size > 1 else "",
-                    size=size, size_expr=self.head_size_const(s) if leading else "")
+        step = Step(
+            StepKind.FIXED,
+            list(run),
+            struct=self._struct_const(structs, fmt) if size > 1 else "",
+            size=size,
+            size_expr=self.head_size_const(s) if leading else "",
+        )
         at = 0
         for f in run:
             at += FIXED_TYPES[f.type][1]
@@ -409,7 +471,9 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
                 step.checks.append(Check(CheckKind.LENGTH, f, end=end, min=least, covers_fixed=back > 0))
             if f.checksum:
                 start = At(f"{const_name(f.checksum.start)}_OFFSET") if leading else At(back=back)
-                step.checks.append(Check(CheckKind.CHECKSUM, f, algorithm=f.checksum.algorithm, covers_from=start))
+                step.checks.append(
+                    Check(CheckKind.CHECKSUM, f, algorithm=f.checksum.algorithm, covers_from=start)
+                )
             if f.count_of and f.type.startswith("int"):
                 # a signed count: negative is refused with the head, before anything reads the items
                 step.checks.append(Check(CheckKind.COUNT, f, at=where))
@@ -436,6 +500,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             step.prefix = "ref"
             step.ref = local(prefix)
         return step
+
 
 def dispatch_plan(d: Dispatch, schemas: SchemaSet) -> DispatchPlan:
     cases = [(value, schemas.resolve(ref)) for value, ref in sorted(d.cases.items())]

@@ -34,7 +34,9 @@ class ConstructPlanner(PlannerParts):
         fields: list[tuple[str, ConstructOf]] = []
         for f in s.fields:
             if f.length_of:
-                groups.append(ConstructGroup(fields, "length", f.name, wrapper_construct=self.construct_of(f, s)))
+                groups.append(
+                    ConstructGroup(fields, "length", f.name, wrapper_construct=self.construct_of(f, s))
+                )
                 fields = []
             elif f.checksum:
                 groups.append(ConstructGroup(fields, "checksum", f.name, algorithm=f.checksum.algorithm))
@@ -52,8 +54,12 @@ class ConstructPlanner(PlannerParts):
             return ConstructOf(ConstructKind.INT, CONSTRUCT_INTS[f.type])
         if f.type in ("bytes", "string"):
             if f.length in CONSTRUCT_INTS:
-                return ConstructOf(ConstructKind.BYTES, CONSTRUCT_INTS[f.length], nullable=f.nullable,
-                                   string=f.type == "string")
+                return ConstructOf(
+                    ConstructKind.BYTES,
+                    CONSTRUCT_INTS[f.length],
+                    nullable=f.nullable,
+                    string=f.type == "string",
+                )
             if f.length == "rest":
                 return ConstructOf(ConstructKind.GREEDY_BYTES)
             assert f.length, f.name  # the spec layer gives every byte string a length
@@ -71,6 +77,8 @@ class ConstructPlanner(PlannerParts):
                 assert f.size, f.name  # the spec layer gives every array a count or a size
                 array = ConstructOf(ConstructKind.SIZED_ARRAY, ref=f.size, item=item)
             if f.compressed_by:
-                return replace(array, codec=self.codec_bit(s, f), codec_field=f.compressed_by.field, magic=self.magic(s))
+                return replace(
+                    array, codec=self.codec_bit(s, f), codec_field=f.compressed_by.field, magic=self.magic(s)
+                )
             return array
         return ConstructOf(ConstructKind.STRUCT, item=snake(self.schemas.resolve(f.type).name))

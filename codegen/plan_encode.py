@@ -54,31 +54,61 @@ class EncodePlanner(PlannerParts):
                     columns.append(Column(ColumnKind.PACK, col))
             elif f.type in VAR_TYPES:
                 rel = f.relative_to
-                columns.append(Column(ColumnKind.VAR, col, table=VAR_TABLES.get(f.type, "VARINT_BYTES"),
-                                      base=rel.base if rel else None, default=rel.default if rel else None))
+                columns.append(
+                    Column(
+                        ColumnKind.VAR,
+                        col,
+                        table=VAR_TABLES.get(f.type, "VARINT_BYTES"),
+                        base=rel.base if rel else None,
+                        default=rel.default if rel else None,
+                    )
+                )
             elif f.type in ("bytes", "string") and f.length in VAR_TABLES:
-                columns.append(Column(ColumnKind.BYTES, col, table=VAR_TABLES[f.length], string=f.type == "string"))
+                columns.append(
+                    Column(ColumnKind.BYTES, col, table=VAR_TABLES[f.length], string=f.type == "string")
+                )
             elif f.type == "array" and f.count in VAR_TABLES and not self.item_ref(f.item_type).bases:
                 # items that have a column encoder of their own are encoded all at once, every
                 # item's items flattened into one call (a record's headers: one call per batch)
                 item = self.schemas.resolve(f.item_type)
-                flat = self.column_encode(item, {}, [g for g in item.fields if not (g.length_of or g.count_of)])
-                columns.append(Column(ColumnKind.ARRAY, col, table=VAR_TABLES[f.count], item=self.item_ref(f.item_type).snake,
-                                      flat=flat is not None, pairs=flat is not None and flat.pairs))
+                flat = self.column_encode(
+                    item, {}, [g for g in item.fields if not (g.length_of or g.count_of)]
+                )
+                columns.append(
+                    Column(
+                        ColumnKind.ARRAY,
+                        col,
+                        table=VAR_TABLES[f.count],
+                        item=self.item_ref(f.item_type).snake,
+                        flat=flat is not None,
+                        pairs=flat is not None and flat.pairs,
+                    )
+                )
             else:
                 return None
         for at, fmt in formats:
             c = columns[at]
             columns[at] = Column(c.kind, c.col, struct=self._struct_const(structs, fmt))
         # what a column given as None (every item the field's default) holds
-        columns = [replace(c, value=self.tuple_field(exposed[c.col]).default, nullable=exposed[c.col].nullable)
-                   for c in columns]
-        pairs = (not length_prefix and [(c.kind, c.string, c.nullable) for c in columns]
-                 == [("bytes", True, False), ("bytes", False, True)])
-        return ColumnEncoder(length_prefix, columns, width=len(exposed),
-                             needs_n=any(c.default or (c.flat and length_prefix) for c in columns), pairs=pairs)
+        columns = [
+            replace(c, value=self.tuple_field(exposed[c.col]).default, nullable=exposed[c.col].nullable)
+            for c in columns
+        ]
+        pairs = not length_prefix and [(c.kind, c.string, c.nullable) for c in columns] == [
+            ("bytes", True, False),
+            ("bytes", False, True),
+        ]
+        return ColumnEncoder(
+            length_prefix,
+            columns,
+            width=len(exposed),
+            needs_n=any(c.default or (c.flat and length_prefix) for c in columns),
+            pairs=pairs,
+        )
 
-    def encode_pieces(self, s: Struct, structs: dict[str, str], flat: bool = False) -> tuple[list[Piece], list[str]]:
+    def encode_pieces(
+        self, s: Struct, structs: dict[str, str], flat: bool = False
+    ) -> tuple[list[Piece], list[str]]:
         """Pieces in field order, and the parts the encoder finally joins; a length or checksum field
         ends its piece, and pieces are encoded last to first so every computed field sees the bytes
         it covers."""
@@ -122,8 +152,13 @@ class EncodePlanner(PlannerParts):
 
     def piece(self, s: Struct, i: int, kind: str, fields: list[Field], structs: dict[str, str]) -> Piece:
         last = fields[-1]
-        p = Piece(kind, fields, i, computed=last if (last.length_of or last.checksum) else None,
-                  codec_magic=self.magic(s))
+        p = Piece(
+            kind,
+            fields,
+            i,
+            computed=last if (last.length_of or last.checksum) else None,
+            codec_magic=self.magic(s),
+        )
         p.byte = kind == "fixed" and len(fields) == 1 and last.type in ("int8", "uint8")
         if kind == "fixed" and not p.byte:
             p.struct = self._struct_const(structs, ">" + "".join(FIXED_TYPES[f.type][0] for f in fields))

@@ -59,8 +59,13 @@ def fn(struct: MessageStruct, suffix: str, kind: str) -> str:
 class MessagePlanner:
     def __init__(self, message: Message):
         self.m = message
-        self.plan = MessagePlan(message, snake(message.name), [], versions=message.versions,
-                                flexible=[v for v in message.versions if message.flexible(v)])
+        self.plan = MessagePlan(
+            message,
+            snake(message.name),
+            [],
+            versions=message.versions,
+            flexible=[v for v in message.versions if message.flexible(v)],
+        )
         self.has_unknown = bool(self.plan.flexible)
         #: (structure, version) -> how errors and docstrings name it, and the suffix of its function
         #: names; a group of versions that lay the structure out alike is named by all its members
@@ -88,6 +93,7 @@ class MessagePlanner:
     def annotation(self, f: MessageField) -> str:
         def one(t: str) -> str:
             return t if t[0].isupper() else FIELD_TYPES[t].hint
+
         text = f"list[{one(f.items or '')}]" if f.type == "array" else one(f.type)
         return f"{text} | None" if f.nullable_versions else text
 
@@ -114,14 +120,28 @@ class MessagePlanner:
 
     def classes(self) -> None:
         for s in self.m.structs.values():
-            rows = [(f.name, self.annotation(f), self.class_default(f), f"{f.doc} (versions {f.versions}"
-                     + (f", nullable {f.nullable_versions}" if f.nullable_versions else "")
-                     + (f", tagged {f.tag} in {f.tagged_versions}" if f.tagged_versions else "") + ")")
-                    for f in s.fields]
+            rows = [
+                (
+                    f.name,
+                    self.annotation(f),
+                    self.class_default(f),
+                    f"{f.doc} (versions {f.versions}"
+                    + (f", nullable {f.nullable_versions}" if f.nullable_versions else "")
+                    + (f", tagged {f.tag} in {f.tagged_versions}" if f.tagged_versions else "")
+                    + ")",
+                )
+                for f in s.fields
+            ]
             if self.has_unknown:
                 # immutable: a NamedTuple default is one object shared by every instance
-                rows.append(("unknown_tagged_fields", "Sequence[tuple[int, bytes]]", "()",
-                             "tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost"))
+                rows.append(
+                    (
+                        "unknown_tagged_fields",
+                        "Sequence[tuple[int, bytes]]",
+                        "()",
+                        "tagged fields this schema does not know, as (tag, bytes), kept so that nothing is lost",
+                    )
+                )
             self.plan.classes.append(ClassPlan(s.name, s.doc, rows))
         # nested structures first: a struct-typed default needs its class defined
         order = {name: i for i, name in enumerate(self._dependency_order())}
@@ -137,6 +157,7 @@ class MessagePlanner:
                 if f.struct:
                     visit(f.struct)
             done.append(name)
+
         for name in self.m.structs:
             visit(name)
         return done
@@ -168,15 +189,28 @@ class MessagePlanner:
     def where(self, s: MessageStruct, f: MessageField, version: int) -> str:
         return repr(f"{self.m.name} {self.label(s, version)} {s.name}.{f.name}")
 
-    def read_value(self, t: str, f: MessageField, s: MessageStruct, version: int, target: str, end: str,
-                   indent: str, nullable: bool) -> list[str]:
+    def read_value(
+        self,
+        t: str,
+        f: MessageField,
+        s: MessageStruct,
+        version: int,
+        target: str,
+        end: str,
+        indent: str,
+        nullable: bool,
+    ) -> list[str]:
         """Statements reading one value of type ``t`` into ``target`` (not a fixed run)."""
         w = self.where(s, f, version)
         compact = self.m.flexible(version)
         if t == "string":
-            return [f"{indent}{target}, pos = read_string(buf, pos, {end}, {w}, compact={compact}, nullable={nullable})"]
+            return [
+                f"{indent}{target}, pos = read_string(buf, pos, {end}, {w}, compact={compact}, nullable={nullable})"
+            ]
         if t == "bytes":
-            return [f"{indent}{target}, pos = read_bytes(buf, pos, {end}, {w}, compact={compact}, nullable={nullable})"]
+            return [
+                f"{indent}{target}, pos = read_bytes(buf, pos, {end}, {w}, compact={compact}, nullable={nullable})"
+            ]
         if t == "bool":
             return [f"{indent}{target}, pos = read_bool(buf, pos, {end}, {w})"]
         if t == "uuid":
@@ -184,24 +218,28 @@ class MessagePlanner:
         if t in _RUN:
             run = self.run_name((t,))
             size = MESSAGE_FIXED[t][1]
-            return [f"{indent}if {end} - pos < {size}:",
-                    f"{indent}    raise truncated({w}, pos, {size}, {end})",
-                    f"{indent}({target},) = {run}.unpack_from(buf, pos)",
-                    f"{indent}pos += {size}"]
+            return [
+                f"{indent}if {end} - pos < {size}:",
+                f"{indent}    raise truncated({w}, pos, {size}, {end})",
+                f"{indent}({target},) = {run}.unpack_from(buf, pos)",
+                f"{indent}pos += {size}",
+            ]
         reader = fn(self.m.structs[t], self.suffix(self.m.structs[t], version), "read")
         if nullable:
             # a nullable structure starts with a presence mark: int8 -1 (null) or 1; as a tagged
             # field, an unsigned varint 0 (null) or 1, as Kafka's generated code writes them
             null, mark = ("0x00", "uvarint 0") if f.tagged_in(version) else ("0xFF", "int8 -1")
-            return [f"{indent}if pos >= {end}:",
-                    f"{indent}    raise truncated({w}, pos, 1, {end})",
-                    f"{indent}if buf[pos] == {null}:  # {mark}: null",
-                    f"{indent}    {target} = None",
-                    f"{indent}    pos += 1",
-                    f"{indent}elif buf[pos] == 1:",
-                    f"{indent}    {target}, pos = {reader}(buf, pos + 1, {end})",
-                    f"{indent}else:",
-                    f"{indent}    raise bad_presence({w}, buf[pos], pos)"]
+            return [
+                f"{indent}if pos >= {end}:",
+                f"{indent}    raise truncated({w}, pos, 1, {end})",
+                f"{indent}if buf[pos] == {null}:  # {mark}: null",
+                f"{indent}    {target} = None",
+                f"{indent}    pos += 1",
+                f"{indent}elif buf[pos] == 1:",
+                f"{indent}    {target}, pos = {reader}(buf, pos + 1, {end})",
+                f"{indent}else:",
+                f"{indent}    raise bad_presence({w}, buf[pos], pos)",
+            ]
         return [f"{indent}{target}, pos = {reader}(buf, pos, {end})"]
 
     def read_field(self, f: MessageField, s: MessageStruct, version: int, end: str, indent: str) -> list[str]:
@@ -213,19 +251,25 @@ class MessagePlanner:
         item = f.items or ""
         # at least one byte per item, as Kafka's readers require (an item of no bytes would let a
         # hostile count loop without consuming input)
-        lines = [f"{indent}n, pos = read_count(buf, pos, {end}, {w}, compact={self.m.flexible(version)}, nullable={nullable}, "
-                 f"min_size={max(self.min_size(item, version), 1)})"]
+        lines = [
+            f"{indent}n, pos = read_count(buf, pos, {end}, {w}, compact={self.m.flexible(version)}, nullable={nullable}, "
+            f"min_size={max(self.min_size(item, version), 1)})"
+        ]
         body = indent
         if nullable:
             lines += [f"{indent}if n == -1:", f"{indent}    {target} = None", f"{indent}else:"]
             body = indent + "    "
         if item == "uuid":
-            lines += [f"{body}{target} = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]",
-                      f"{body}pos += 16 * n"]
+            lines += [
+                f"{body}{target} = [UUID(bytes=bytes(buf[at : at + 16])) for at in range(pos, pos + 16 * n, 16)]",
+                f"{body}pos += 16 * n",
+            ]
         elif item in _RUN:
             fmt, size = MESSAGE_FIXED[item]
-            lines += [f"{body}{target} = list(struct.unpack_from(f'>{{n}}{fmt}', buf, pos))",
-                      f"{body}pos += {size} * n"]
+            lines += [
+                f"{body}{target} = list(struct.unpack_from(f'>{{n}}{fmt}', buf, pos))",
+                f"{body}pos += {size} * n",
+            ]
         else:
             lines += [f"{body}{target} = []", f"{body}append = {target}.append", f"{body}for _ in range(n):"]
             lines += self.read_value(item, f, s, version, "item", end, body + "    ", False)
@@ -257,17 +301,21 @@ class MessagePlanner:
     def reader(self, s: MessageStruct, version: int) -> str:
         present = s.fields_in(version)
         name = fn(s, self.suffix(s, version), "read")
-        lines = [f"def {name}(buf, pos: int, end: int) -> tuple[{s.name}, int]:",
-                 f'    """Read {self.what(s, version)} at ``pos``, inside ``buf[:end]``."""']
+        lines = [
+            f"def {name}(buf, pos: int, end: int) -> tuple[{s.name}, int]:",
+            f'    """Read {self.what(s, version)} at ``pos``, inside ``buf[:end]``."""',
+        ]
         for run in self.runs_of(present, version):
             f = run[0]
             if f.type in _RUN and (len(run) > 1 or f.type == "uuid"):
                 size = sum(MESSAGE_FIXED[g.type][1] for g in run)
-                lines += [f"    if end - pos < {size}:",
-                          f"        raise truncated({self.where(s, f, version)}, pos, {size}, end)",
-                          f"    {', '.join('f_' + g.name for g in run)}, = {self.run_name(tuple(g.type for g in run))}"
-                          f".unpack_from(buf, pos)",
-                          f"    pos += {size}"]
+                lines += [
+                    f"    if end - pos < {size}:",
+                    f"        raise truncated({self.where(s, f, version)}, pos, {size}, end)",
+                    f"    {', '.join('f_' + g.name for g in run)}, = {self.run_name(tuple(g.type for g in run))}"
+                    f".unpack_from(buf, pos)",
+                    f"    pos += {size}",
+                ]
                 lines += [f"    f_{g.name} = UUID(bytes=f_{g.name})" for g in run if g.type == "uuid"]
             else:
                 lines += self.read_field(f, s, version, "end", "    ")
@@ -278,23 +326,30 @@ class MessagePlanner:
             if not tagged:
                 lines.append(f"    unknown, pos = read_unknown_tags(buf, pos, end, {w})")
             else:
-                lines += [f"    n, pos = read_uvarint(buf, pos, end, {w})",
-                          "    unknown = []",
-                          "    seen = set()",
-                          "    for _ in range(n):",
-                          f"        tag, pos, stop = read_tag_header(buf, pos, end, {w})",
-                          "        if tag in seen:",
-                          f"            raise repeated_tag({w}, tag, pos)",
-                          "        seen.add(tag)"]
+                lines += [
+                    f"    n, pos = read_uvarint(buf, pos, end, {w})",
+                    "    unknown = []",
+                    "    seen = set()",
+                    "    for _ in range(n):",
+                    f"        tag, pos, stop = read_tag_header(buf, pos, end, {w})",
+                    "        if tag in seen:",
+                    f"            raise repeated_tag({w}, tag, pos)",
+                    "        seen.add(tag)",
+                ]
                 keyword = "if"
                 for f in tagged:
                     lines += [f"        {keyword} tag == {f.tag}:", "            start = pos"]
                     lines += self.read_field(f, s, version, "stop", "            ")
-                    lines += ["            if pos != stop:",
-                              f"                raise tagged_size_mismatch({w}, tag, start, stop, pos)"]
+                    lines += [
+                        "            if pos != stop:",
+                        f"                raise tagged_size_mismatch({w}, tag, start, stop, pos)",
+                    ]
                     keyword = "elif"
-                lines += ["        else:", "            unknown.append((tag, bytes(buf[pos:stop])))",
-                          "            pos = stop"]
+                lines += [
+                    "        else:",
+                    "            unknown.append((tag, bytes(buf[pos:stop])))",
+                    "            pos = stop",
+                ]
         args = []
         for f in s.fields:
             args.append(f"f_{f.name}" if version in f.versions else self.default(f))
@@ -304,8 +359,9 @@ class MessagePlanner:
         return "\n".join(lines)
 
     # -- writers -------------------------------------------------------------------------------------
-    def write_value(self, t: str, f: MessageField, s: MessageStruct, version: int, expr: str, indent: str,
-                    nullable: bool) -> list[str]:
+    def write_value(
+        self, t: str, f: MessageField, s: MessageStruct, version: int, expr: str, indent: str, nullable: bool
+    ) -> list[str]:
         w = self.where(s, f, version)
         compact = self.m.flexible(version)
         if t == "string":
@@ -321,8 +377,13 @@ class MessagePlanner:
         writer = fn(self.m.structs[t], self.suffix(self.m.structs[t], version), "write")
         if nullable:
             null = "b'\\x00'" if f.tagged_in(version) else "b'\\xff'"
-            return [f"{indent}if {expr} is None:", f"{indent}    out.append({null})", f"{indent}else:",
-                    f"{indent}    out.append(b'\\x01')", f"{indent}    {writer}({expr}, out)"]
+            return [
+                f"{indent}if {expr} is None:",
+                f"{indent}    out.append({null})",
+                f"{indent}else:",
+                f"{indent}    out.append(b'\\x01')",
+                f"{indent}    {writer}({expr}, out)",
+            ]
         return [f"{indent}{writer}({expr}, out)"]
 
     def write_field(self, f: MessageField, s: MessageStruct, version: int, indent: str) -> list[str]:
@@ -332,7 +393,9 @@ class MessagePlanner:
             return self.write_value(f.type, f, s, version, expr, indent, nullable)
         w = self.where(s, f, version)
         item = f.items or ""
-        lines = [f"{indent}out.append(encode_count({expr}, {w}, compact={self.m.flexible(version)}, nullable={nullable}))"]
+        lines = [
+            f"{indent}out.append(encode_count({expr}, {w}, compact={self.m.flexible(version)}, nullable={nullable}))"
+        ]
         body = indent
         if nullable:
             lines.append(f"{indent}if {expr} is not None:")
@@ -349,13 +412,17 @@ class MessagePlanner:
 
     def writer(self, s: MessageStruct, version: int) -> str:
         present = s.fields_in(version)
-        lines = [f"def {fn(s, self.suffix(s, version), 'write')}(v: {s.name}, out: list) -> None:",
-                 f'    """Append the bytes of {self.what(s, version)} to ``out``."""']
+        lines = [
+            f"def {fn(s, self.suffix(s, version), 'write')}(v: {s.name}, out: list) -> None:",
+            f'    """Append the bytes of {self.what(s, version)} to ``out``."""',
+        ]
         for f in s.fields:
             if version not in f.versions:
                 lines.append(f"    absent(v.{f.name}, {self.default(f)}, {self.where(s, f, version)})")
         if self.has_unknown and not self.m.flexible(version):
-            lines.append(f"    absent(v.unknown_tagged_fields, (), {repr(f'{self.m.name} {self.label(s, version)} {s.name} tagged fields')})")
+            lines.append(
+                f"    absent(v.unknown_tagged_fields, (), {repr(f'{self.m.name} {self.label(s, version)} {s.name} tagged fields')})"
+            )
         for run in self.runs_of(present, version):
             f = run[0]
             if f.type in _RUN and len(run) > 1:
@@ -367,8 +434,11 @@ class MessagePlanner:
             lines.append("    tags = list(v.unknown_tagged_fields)")
             for f in (f for f in present if f.tagged_in(version)):
                 default = self.default(f)
-                test = {"None": f"v.{f.name} is not None", "False": f"v.{f.name}", "True": f"not v.{f.name}"}.get(
-                    default, f"v.{f.name} != {default}")  # a bool is tested as itself (ruff E712)
+                test = {
+                    "None": f"v.{f.name} is not None",
+                    "False": f"v.{f.name}",
+                    "True": f"not v.{f.name}",
+                }.get(default, f"v.{f.name} != {default}")  # a bool is tested as itself (ruff E712)
                 lines += [f"    if {test}:", "        outer, out = out, []"]
                 lines += self.write_field(f, s, version, "        ")
                 lines += [f"        tags.append(({f.tag}, b''.join(out)))", "        out = outer"]
@@ -400,14 +470,30 @@ class MessagePlanner:
 
     def construct(self, s: MessageStruct, version: int) -> str:
         present = s.fields_in(version)
-        parts = [f"    {f.name!r} / {self.construct_field(f, version)}," for f in present if not f.tagged_in(version)]
+        parts = [
+            f"    {f.name!r} / {self.construct_field(f, version)},"
+            for f in present
+            if not f.tagged_in(version)
+        ]
         if self.m.flexible(version):
-            tagged = ", ".join(f"{f.tag}: ({f.name!r}, {self.construct_field(f, version)}, {self.default(f)})"
-                               for f in present if f.tagged_in(version))
+            tagged = ", ".join(
+                f"{f.tag}: ({f.name!r}, {self.construct_field(f, version)}, {self.default(f)})"
+                for f in present
+                if f.tagged_in(version)
+            )
             parts.append(f"    'tagged_fields' / TaggedFields({{{tagged}}}),")
         absent = ", ".join(f"{f.name!r}: {self.default(f)}" for f in s.fields if version not in f.versions)
-        return "\n".join([f"{snake(s.name)}_v{version} = MessageStruct(", f"    {s.name},", "    Struct(",
-                          *("    " + p for p in parts), "    ),", f"    absent={{{absent}}},", ")"])
+        return "\n".join(
+            [
+                f"{snake(s.name)}_v{version} = MessageStruct(",
+                f"    {s.name},",
+                "    Struct(",
+                *("    " + p for p in parts),
+                "    ),",
+                f"    absent={{{absent}}},",
+                ")",
+            ]
+        )
 
     def run(self) -> MessagePlan:
         self.classes()

@@ -78,18 +78,25 @@ class MessageTracePlanner:
         item = f.items or ""
         prefix = "compact" if flexible else "int32"
         one = self.value(item, f, version, "t.take_label()", False, False)
-        return (f"t.array({f.name!r}, {item!r}, DOCS[{f'{self._struct_of(f)}.{f.name}'!r}], {prefix!r}, "
-                f"lambda t: {one}, min_size={self.min_size(item, flexible)}"
-                f"{', nullable=True' if nullable else ''})")
+        return (
+            f"t.array({f.name!r}, {item!r}, DOCS[{f'{self._struct_of(f)}.{f.name}'!r}], {prefix!r}, "
+            f"lambda t: {one}, min_size={self.min_size(item, flexible)}"
+            f"{', nullable=True' if nullable else ''})"
+        )
 
     def function(self, s: MessageStruct, version: int) -> str:
         present = s.fields_in(version)
-        lines = [f"def {trace_fn(s, version)}(t) -> None:",
-                 f"    t.begin({s.name!r}, {version}, DOCS[{s.name!r}])"]
+        lines = [
+            f"def {trace_fn(s, version)}(t) -> None:",
+            f"    t.begin({s.name!r}, {version}, DOCS[{s.name!r}])",
+        ]
         lines += [f"    {self.field(f, version, False)}" for f in present if not f.tagged_in(version)]
         if self.m.flexible(version):
-            known = ", ".join(f"{f.tag}: ({f.name!r}, lambda t: {self.field(f, version, True)})"
-                              for f in present if f.tagged_in(version))
+            known = ", ".join(
+                f"{f.tag}: ({f.name!r}, lambda t: {self.field(f, version, True)})"
+                for f in present
+                if f.tagged_in(version)
+            )
             lines.append(f"    t.tagged({{{known}}})")
         lines.append("    t.end(None)")
         return "\n".join(lines)

@@ -254,7 +254,9 @@ class Piece:
     suffix: str = ""
     cover: list[str] | None = None  # a computed piece of a whole entry: the parts it covers (``*x``: list x)
     parts: bool = False  # an array region kept as a list of parts (``encode_<item>_array_parts``)
-    values: list[Encoded] = field(default_factory=list)  # what each field packs (computed ones read ``cover``)
+    values: list[Encoded] = field(
+        default_factory=list
+    )  # what each field packs (computed ones read ``cover``)
 
 
 @dataclass(frozen=True)

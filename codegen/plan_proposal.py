@@ -105,8 +105,6 @@ class ProposalPlan:
     uses_codec: bool = False
 
 
-
-
 def _bit(s: Struct, owner: str, bit: str) -> int:
     b = next(b for b in s.field(owner).bits if b.name == bit)
     if b.hi != b.lo:
@@ -120,10 +118,14 @@ def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
     pfs: list[PField] = []
     for i, f in enumerate(s.fields):
         where = f"{s.name}.{f.name}"
-        pf = PField(f, f.name, _loc(f.name), "", where, exposed_name=f.exposed_name, doc=Planner.exposed_doc(f))
+        pf = PField(
+            f, f.name, _loc(f.name), "", where, exposed_name=f.exposed_name, doc=Planner.exposed_doc(f)
+        )
         if f.present_if:
             pf.cond = " and ".join(f"({_loc(o)} >> {_bit(s, o, b)}) & 1 == {v}" for o, b, v in f.present_if)
-            pf.cond_this = " and ".join(f"(this.{o} >> {_bit(s, o, b)}) & 1 == {v}" for o, b, v in f.present_if)
+            pf.cond_this = " and ".join(
+                f"(this.{o} >> {_bit(s, o, b)}) & 1 == {v}" for o, b, v in f.present_if
+            )
         if f.fixed:
             pf.kind, pf.size = "fixed", FIXED_TYPES[f.type][1]
             pf.fmt = ">" + FIXED_TYPES[f.type][0]
@@ -135,7 +137,9 @@ def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
             if f.length in names:
                 pf.length_local = _loc(f.length)
             elif f.length != "rest":
-                raise ProposalPlanError(f"{where}: a proposal's bytes need a length field or 'rest', not {f.length!r}")
+                raise ProposalPlanError(
+                    f"{where}: a proposal's bytes need a length field or 'rest', not {f.length!r}"
+                )
             if len(f.present_if) == 1 and f.present_if[0].value == 0:
                 o, b, _ = f.present_if[0]
                 pf.null_bit = (_loc(o), 1 << _bit(s, o, b))
@@ -143,25 +147,35 @@ def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
             item = schemas.resolve(f.item_type)
             pf.kind, pf.default, pf.hint = "array", "()", "Sequence"
             pf.item_snake, pf.item_module, pf.item_class = snake(item.name), item.module, item.name
-            pf.item_bases = [(b, _loc(f.relative_bases.get(b, b)))
-                             for b in sorted({x.relative_to.base for x in item.fields if x.relative_to})]
+            pf.item_bases = [
+                (b, _loc(f.relative_bases.get(b, b)))
+                for b in sorted({x.relative_to.base for x in item.fields if x.relative_to})
+            ]
             if f.compressed_by:
                 owner, bit_name = f.compressed_by
                 codec_bit = next(b for b in s.field(owner).bits if b.name == bit_name)
-                pf.codec = f"({_loc(owner)} >> {codec_bit.lo}) & {(1 << (codec_bit.hi - codec_bit.lo + 1)) - 1}"
+                pf.codec = (
+                    f"({_loc(owner)} >> {codec_bit.lo}) & {(1 << (codec_bit.hi - codec_bit.lo + 1)) - 1}"
+                )
         else:
-            raise ProposalPlanError(f"{where}: type {f.type!r} (size {f.size!r}) is not generated for proposals")
+            raise ProposalPlanError(
+                f"{where}: type {f.type!r} (size {f.size!r}) is not generated for proposals"
+            )
         if f.type in ("bytes", "array"):
             # "rest" (or a bytes field whose length field is absent) stops before the fixed-width
             # fields after it; a later variable-size field must be optional (absent whenever this
             # one runs to the rest: the reader's end check catches a layout that breaks this)
-            later = s.fields[i + 1:]
+            later = s.fields[i + 1 :]
             if any(not x.fixed and not x.present_if for x in later):
-                raise ProposalPlanError(f"{where}: a field running to the rest must be followed by fixed-width "
-                                        "or optional fields only")
+                raise ProposalPlanError(
+                    f"{where}: a field running to the rest must be followed by fixed-width "
+                    "or optional fields only"
+                )
             pf.trailing = sum(FIXED_TYPES[x.type][1] for x in later if x.fixed and not x.present_if)
         if f.length_of:
-            if f.length_of.end != "end" or f.length_of.start != (names[i + 1] if i + 1 < len(names) else None):
+            if f.length_of.end != "end" or f.length_of.start != (
+                names[i + 1] if i + 1 < len(names) else None
+            ):
                 raise ProposalPlanError(f"{where}: a length must cover the next field to the end")
             if f.present_if:
                 raise ProposalPlanError(f"{where}: a length field cannot be optional")
@@ -180,7 +194,9 @@ def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
         if f.relative_to:
             pf.base, pf.default, pf.hint = f.relative_to.base, "None", "int | None"
             if f.type != "uvarint" or f.relative_to.default != "index":
-                raise ProposalPlanError(f"{where}: relative fields of proposals are uvarints defaulting to the index")
+                raise ProposalPlanError(
+                    f"{where}: relative fields of proposals are uvarints defaulting to the index"
+                )
         if f.const is not None:
             pf.default = repr(f.const)
         elif f.has_default and pf.kind in ("fixed", "uvarint") and not f.relative_to and not f.checksum:
@@ -193,12 +209,20 @@ def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
     bases = sorted({f.relative_to.base for f in s.fields if f.relative_to})
     items = sorted({(pf.item_snake, pf.item_module, pf.item_class) for pf in pfs if pf.kind == "array"})
     return ProposalPlan(
-        s=s, name=s.name, snake=snake(s.name), module=s.module, fields=pfs, bases=bases,
+        s=s,
+        name=s.name,
+        snake=snake(s.name),
+        module=s.module,
+        fields=pfs,
+        bases=bases,
         exposed=[pf for pf in pfs if pf.exposed],
         checksums=[pf for pf in pfs if pf.checksum_from >= 0],
         lengths=[pf for pf in pfs if pf.covers_from >= 0],
-        derived_bits=derived, items=items, layout=construct_layout(pfs),
-        uses_codec=any(pf.codec for pf in pfs))
+        derived_bits=derived,
+        items=items,
+        layout=construct_layout(pfs),
+        uses_codec=any(pf.codec for pf in pfs),
+    )
 
 
 def construct_layout(pfs: list[PField]) -> list:
@@ -212,10 +236,18 @@ def construct_layout(pfs: list[PField]) -> list:
         i = lo
         while i <= hi:
             pf = pfs[i]
-            cover = next((c for c in pfs if c.checksum_from == i and c.checksum_to <= hi
-                          and pfs.index(c) not in inside), None)
+            cover = next(
+                (
+                    c
+                    for c in pfs
+                    if c.checksum_from == i and c.checksum_to <= hi and pfs.index(c) not in inside
+                ),
+                None,
+            )
             if cover is not None:
-                out.append(("covered", pfs.index(cover), build(i, cover.checksum_to, (*inside, pfs.index(cover)))))
+                out.append(
+                    ("covered", pfs.index(cover), build(i, cover.checksum_to, (*inside, pfs.index(cover))))
+                )
                 i = cover.checksum_to + 1
                 continue
             out.append(i)

@@ -44,7 +44,11 @@ class ShapePlanner(PlannerParts):
             if st.kind == "fixed" and st.size == 1 and f.type == "int8" and not st.checks:
                 out.append(ShapeEntry(ShapeKind.INT8))
             elif st.kind == "var" and st.var in ("varint", "varlong") and not st.checks:
-                none = f.relative_to.default if f.relative_to and f.relative_to.default in ("index", "base") else None
+                none = (
+                    f.relative_to.default
+                    if f.relative_to and f.relative_to.default in ("index", "base")
+                    else None
+                )
                 base = bases.index(f.relative_to.base) if f.relative_to else -1
                 out.append(ShapeEntry(ShapeKind.VAR, base=base, none=none))
             elif st.kind == "bytes" and st.prefix == "varint":

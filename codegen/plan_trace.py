@@ -117,36 +117,77 @@ class TracePlanner:
             if f.type in FIXED_TYPES or f.type in VAR_TYPES:
                 bits = [TraceBits(b.name, b.lo, b.hi, b.enum, b.doc) for b in f.bits]
                 rel = f.relative_to
-                out.append(TraceField(f, name, "int", bits=bits, enum=f.enum,
-                                      base=rel.base if rel else "", exposed=rel.as_name if rel else ""))
+                out.append(
+                    TraceField(
+                        f,
+                        name,
+                        "int",
+                        bits=bits,
+                        enum=f.enum,
+                        base=rel.base if rel else "",
+                        exposed=rel.as_name if rel else "",
+                    )
+                )
             elif f.type in ("bytes", "string"):
                 out.append(TraceField(f, name, "bytes", *self.prefix(f.prefix)))
             elif f.type == "array":
                 module, function, item_name, least, bases = self.item(f.item_type)
                 codec = ""
                 if f.compressed_by:
-                    bit = next(b for b in s.field(f.compressed_by.field).bits if b.name == f.compressed_by.bit)
+                    bit = next(
+                        b for b in s.field(f.compressed_by.field).bits if b.name == f.compressed_by.bit
+                    )
                     codec = bit_value(local(f.compressed_by.field), bit)
                 magic = next((g.const for g in s.fields if g.name == "magic" and g.const is not None), 2)
-                out.append(TraceField(f, name, "array", *self.prefix(f.count or f.size or "rest"),
-                                      item_module=module, item_function=function, item_name=item_name,
-                                      item_min_size=least,
-                                      bases=[(b, local(f.relative_bases.get(b, b))) for b in bases],
-                                      codec_expr=codec, codec_magic=magic))
+                out.append(
+                    TraceField(
+                        f,
+                        name,
+                        "array",
+                        *self.prefix(f.count or f.size or "rest"),
+                        item_module=module,
+                        item_function=function,
+                        item_name=item_name,
+                        item_min_size=least,
+                        bases=[(b, local(f.relative_bases.get(b, b))) for b in bases],
+                        codec_expr=codec,
+                        codec_magic=magic,
+                    )
+                )
             else:
                 if not f.type[:1].isupper():  # a wire type this planner does not know yet: say so, here
-                    raise ValueError(f"{s.ref} field {f.name!r}: type {f.type!r} has no tracing decoder "
-                                     "(teach codegen/plan_trace.py and kafkaspec/explain/tracer.py to read it)")
+                    raise ValueError(
+                        f"{s.ref} field {f.name!r}: type {f.type!r} has no tracing decoder "
+                        "(teach codegen/plan_trace.py and kafkaspec/explain/tracer.py to read it)"
+                    )
                 module, function, item_name, least, _ = self.item(f.type)
-                out.append(TraceField(f, name, "struct", item_module=module, item_function=function,
-                                      item_name=item_name, item_min_size=least))
+                out.append(
+                    TraceField(
+                        f,
+                        name,
+                        "struct",
+                        item_module=module,
+                        item_function=function,
+                        item_name=item_name,
+                        item_min_size=least,
+                    )
+                )
         exposed = [f for f in s.fields if not (f.length_of or f.count_of)]
-        values = [f"{f.relative_to.base} + {local(f.name)}" if f.relative_to else local(f.name) for f in exposed]
-        enums = sorted({b.enum for f in s.fields for b in f.bits if b.enum} | {f.enum for f in s.fields if f.enum})
+        values = [
+            f"{f.relative_to.base} + {local(f.name)}" if f.relative_to else local(f.name) for f in exposed
+        ]
+        enums = sorted(
+            {b.enum for f in s.fields for b in f.bits if b.enum} | {f.enum for f in s.fields if f.enum}
+        )
         return TracePlan(
-            s=s, class_name=s.name, snake=snake(s.name), module=s.module, fields=out,
+            s=s,
+            class_name=s.name,
+            snake=snake(s.name),
+            module=s.module,
+            fields=out,
             bases=sorted({f.relative_to.base for f in s.fields if f.relative_to}),
-            values=values, enums=enums,
+            values=values,
+            enums=enums,
             item_modules=sorted({t.item_module for t in out if t.item_module and t.item_module != s.module}),
             min_size=self.min_size(s),
         )
@@ -163,11 +204,30 @@ class TracePlanner:
         for s in sorted(self.schemas.structs.values(), key=lambda s: s.module):
             if s.status == "proposal":
                 continue
-            out.append(TraceFormat(format_name(s), s.module, f"trace_{snake(s.name)}",
-                                   " ".join(s.doc.split()), headed=s.discriminator is not None))
+            out.append(
+                TraceFormat(
+                    format_name(s),
+                    s.module,
+                    f"trace_{snake(s.name)}",
+                    " ".join(s.doc.split()),
+                    headed=s.discriminator is not None,
+                )
+            )
         for d in sorted(self.schemas.dispatches, key=lambda d: d.module):
-            cases = [(value, self.schemas.resolve(ref).module, f"trace_{snake(self.schemas.resolve(ref).name)}")
-                     for value, ref in sorted(d.cases.items())]
-            out.append(TraceFormat(format_name(d), "", "", " ".join(d.doc.split()), offset=d.offset,
-                                   fmt=">" + FIXED_TYPES[d.type][0], cases=cases, headed=True))
+            cases = [
+                (value, self.schemas.resolve(ref).module, f"trace_{snake(self.schemas.resolve(ref).name)}")
+                for value, ref in sorted(d.cases.items())
+            ]
+            out.append(
+                TraceFormat(
+                    format_name(d),
+                    "",
+                    "",
+                    " ".join(d.doc.split()),
+                    offset=d.offset,
+                    fmt=">" + FIXED_TYPES[d.type][0],
+                    cases=cases,
+                    headed=True,
+                )
+            )
         return out

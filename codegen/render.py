@@ -41,24 +41,71 @@ SOURCES: dict[str, str | None] = {
     "sub": "operator",
     "NamedTuple": "typing",
     **dict.fromkeys(
-        ("Adapter", "Array", "Bytes", "Const", "FixedSized", "GreedyBytes", "Int8sb", "Int8ub", "Int16sb",
-         "Int16ub", "Int32sb", "Int32ub", "Int64sb", "Prefixed", "PrefixedArray", "Rebuild", "Struct",
-         "VarInt", "ZigZag", "len_", "this"),
+        (
+            "Adapter",
+            "Array",
+            "Bytes",
+            "Const",
+            "FixedSized",
+            "GreedyBytes",
+            "Int8sb",
+            "Int8ub",
+            "Int16sb",
+            "Int16ub",
+            "Int32sb",
+            "Int32ub",
+            "Int64sb",
+            "Prefixed",
+            "PrefixedArray",
+            "Rebuild",
+            "Struct",
+            "VarInt",
+            "ZigZag",
+            "len_",
+            "this",
+        ),
         "construct",
     ),
-    **dict.fromkeys(("Checksummed", "GreedyItems", "KafkaBytes", "KafkaCompressed", "NullableArray", "flatten", "nest"),
-                    "kafkaspec.codec._construct"),
-    **dict.fromkeys(("ColumnItems", "fill_sparse", "fill_sparse_index", "fill_sparse_offsets", "transpose"),
-                    "kafkaspec.codec.columns"),
+    **dict.fromkeys(
+        ("Checksummed", "GreedyItems", "KafkaBytes", "KafkaCompressed", "NullableArray", "flatten", "nest"),
+        "kafkaspec.codec._construct",
+    ),
+    **dict.fromkeys(
+        ("ColumnItems", "fill_sparse", "fill_sparse_index", "fill_sparse_offsets", "transpose"),
+        "kafkaspec.codec.columns",
+    ),
     "decode_run": "kafkaspec.codec.shapes",
     "encode_shaped": "kafkaspec.codec.shape_encode",
     **dict.fromkeys(("DEFAULT_MAX_DECOMPRESSED", "compress", "decompress"), "kafkaspec.codec.compression"),
     **dict.fromkeys(("chained", "crc32", "crc32c"), "kafkaspec.codec.crc"),
-    **dict.fromkeys(("CorruptRecordError", "InvalidLengthError", "InvalidMagicError", "KafkaFormatError",
-                     "LimitExceededError", "TruncatedError"), "kafkaspec.errors"),
-    **dict.fromkeys(("INDEX_VARINTS", "INT8", "UVARINT_BYTES", "VARINT_BYTES", "ZIGZAG_1", "ZIGZAG_2", "encode_uvarint",
-                     "encode_varint", "encode_varlong", "read_uvarint", "read_varint", "read_varlong"),
-                    "kafkaspec.codec.varint"),
+    **dict.fromkeys(
+        (
+            "CorruptRecordError",
+            "InvalidLengthError",
+            "InvalidMagicError",
+            "KafkaFormatError",
+            "LimitExceededError",
+            "TruncatedError",
+        ),
+        "kafkaspec.errors",
+    ),
+    **dict.fromkeys(
+        (
+            "INDEX_VARINTS",
+            "INT8",
+            "UVARINT_BYTES",
+            "VARINT_BYTES",
+            "ZIGZAG_1",
+            "ZIGZAG_2",
+            "encode_uvarint",
+            "encode_varint",
+            "encode_varlong",
+            "read_uvarint",
+            "read_varint",
+            "read_varlong",
+        ),
+        "kafkaspec.codec.varint",
+    ),
 }
 #: module-level helpers a fast codec may use, each defined only where the body uses it
 HELPERS: dict[str, str] = {
@@ -91,8 +138,13 @@ def resolve_names(text: str, sources: Mapping[str, str | None]) -> str:
     """
     body = text.replace("# @imports\n", "").replace("# @helpers\n", "")
     tree = ast.parse(body)
-    defined = {t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets
-               if isinstance(t, ast.Name)}
+    defined = {
+        t.id
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        for t in node.targets
+        if isinstance(t, ast.Name)
+    }
     defined |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef | ast.ClassDef)}
     used = _loaded_names(tree) - defined
     helpers: list[str] = []
@@ -107,8 +159,13 @@ def resolve_names(text: str, sources: Mapping[str, str | None]) -> str:
         pending += [n for n in HELPERS if n in needs and n not in helpers]
     known = {**SOURCES, **sources}
     bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
-    bound |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments)
-              for a in (*n.posonlyargs, *n.args, *n.kwonlyargs, n.vararg, n.kwarg) if a is not None}
+    bound |= {
+        a.arg
+        for n in ast.walk(tree)
+        if isinstance(n, ast.arguments)
+        for a in (*n.posonlyargs, *n.args, *n.kwonlyargs, n.vararg, n.kwarg)
+        if a is not None
+    }
     bound |= {n.name for n in ast.walk(tree) if isinstance(n, ast.ExceptHandler) and n.name}
     unknown = {n for n in used if n not in known and n not in HELPERS} - bound - set(dir(builtins))
     if unknown:
@@ -116,16 +173,24 @@ def resolve_names(text: str, sources: Mapping[str, str | None]) -> str:
     groups: dict[str, dict[str | None, list[str]]] = {s: {} for s in _SECTIONS}
     for name in sorted(used & known.keys()):
         module = known[name]
-        section = ("local" if module and module.startswith(".") else
-                   "construct" if module == "construct" else
-                   "kafkaspec" if module and module.startswith("kafkaspec") else "stdlib")
+        section = (
+            "local"
+            if module and module.startswith(".")
+            else "construct"
+            if module == "construct"
+            else "kafkaspec"
+            if module and module.startswith("kafkaspec")
+            else "stdlib"
+        )
         groups[section].setdefault(module, []).append(name)
     blocks = []
     for section in _SECTIONS:
         modules = groups[section]
         lines = [f"import {name}" for name in sorted(modules.get(None, []))]
-        lines += [f"from {module} import {', '.join(sorted(names, key=_member_key))}"
-                  for module, names in sorted((m, n) for m, n in modules.items() if m is not None)]
+        lines += [
+            f"from {module} import {', '.join(sorted(names, key=_member_key))}"
+            for module, names in sorted((m, n) for m, n in modules.items() if m is not None)
+        ]
         if lines:
             blocks.append("\n".join(lines))
     text = text.replace("# @imports\n", "\n\n".join(blocks) + "\n")
@@ -149,8 +214,10 @@ def encoded(v: Encoded) -> str:
     if v.kind == EncodedKind.LENGTH:
         if v.cover is None:
             return f"len({v.suffix})"
-        return " + ".join(f"sum(map(len, {part[1:]}))" if part[0] == "*" else f"len({part})"
-                          for part in v.cover) or "0"
+        return (
+            " + ".join(f"sum(map(len, {part[1:]}))" if part[0] == "*" else f"len({part})" for part in v.cover)
+            or "0"
+        )
     if v.kind == EncodedKind.CHECKSUM:
         if v.cover is None:
             return f"{v.algorithm}({v.suffix})"
@@ -174,8 +241,11 @@ def chained_checksum(alg: str, parts: list[str]) -> str:
             lead.append(part)
     expr = "0"
     for g in groups:
-        expr = f"chained({alg}, {g[1:]}, {expr})" if g[0] == "*" else (
-            f"{alg}({g})" if expr == "0" else f"{alg}({g}, {expr})")
+        expr = (
+            f"chained({alg}, {g[1:]}, {expr})"
+            if g[0] == "*"
+            else (f"{alg}({g})" if expr == "0" else f"{alg}({g}, {expr})")
+        )
     return expr if groups else f'{alg}(b"")'
 
 
@@ -250,7 +320,9 @@ def render_all(schemas: SchemaSet, root: Path) -> dict[str, str]:
     return out
 
 
-def render_traces(schemas: SchemaSet, root: Path, env: jinja2.Environment, planner: Planner) -> dict[str, str]:
+def render_traces(
+    schemas: SchemaSet, root: Path, env: jinja2.Environment, planner: Planner
+) -> dict[str, str]:
     """The tracing decoders (``generated/trace/``, planned by :mod:`.plan_trace`): {file name: source}."""
     tracer = TracePlanner(schemas, planner.min_size)
     out: dict[str, str] = {}
@@ -264,13 +336,17 @@ def render_traces(schemas: SchemaSet, root: Path, env: jinja2.Environment, plann
                 names[tf.item_function] = f".{tf.item_module}"
         values = {f.name: getattr(plan, f.name) for f in fields(plan)}
         source = s.path.relative_to(root.parent).as_posix()
-        out[f"trace/{s.module}.py"] = resolve_names(env.get_template("trace.py.j2").render(source=source, **values), names)
+        out[f"trace/{s.module}.py"] = resolve_names(
+            env.get_template("trace.py.j2").render(source=source, **values), names
+        )
     formats = tracer.formats()
     out["trace/__init__.py"] = env.get_template("trace_init.py.j2").render(
-        formats=formats, modules=sorted({f.module for f in formats if f.module}))
+        formats=formats, modules=sorted({f.module for f in formats if f.module})
+    )
     out["trace/types.py"] = env.get_template("trace_types.py.j2").render(
         fixed=[(n, t.tracer) for n, t in FIELD_TYPES.items() if t.fixed and n != "uuid"],
-        var=[(n, t.tracer) for n, t in FIELD_TYPES.items() if t.width is Width.VAR])
+        var=[(n, t.tracer) for n, t in FIELD_TYPES.items() if t.width is Width.VAR],
+    )
     return out
 
 
@@ -285,8 +361,10 @@ def format_sources(sources: dict[str, str]) -> dict[str, str]:
         raise SystemExit("codegen needs ruff to format its output: pip install ruff (or 'make generate')")
     version = subprocess.run([ruff, "--version"], capture_output=True, text=True, check=False).stdout.split()
     if version[-1:] != [RUFF_VERSION]:
-        raise SystemExit(f"codegen formats with ruff {RUFF_VERSION} (pinned in pyproject.toml), found {' '.join(version)}:"
-                         f" pip install ruff=={RUFF_VERSION} (or 'make generate')")
+        raise SystemExit(
+            f"codegen formats with ruff {RUFF_VERSION} (pinned in pyproject.toml), found {' '.join(version)}:"
+            f" pip install ruff=={RUFF_VERSION} (or 'make generate')"
+        )
     # one ruff run over a scratch copy of every module (a process per module took most of make generate)
     with tempfile.TemporaryDirectory(prefix="kafkaspec-codegen-") as tmp:
         root = Path(tmp)
@@ -294,8 +372,21 @@ def format_sources(sources: dict[str, str]) -> dict[str, str]:
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             (root / name).write_text(text, encoding="utf-8")
         result = subprocess.run(
-            [ruff, "format", "--no-cache", "--isolated", "--line-length", "110", "--target-version", "py311", "."],
-            cwd=root, capture_output=True, text=True, check=False,
+            [
+                ruff,
+                "format",
+                "--no-cache",
+                "--isolated",
+                "--line-length",
+                "110",
+                "--target-version",
+                "py311",
+                ".",
+            ],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=False,
         )
         if result.returncode != 0:
             raise SystemExit(f"ruff could not format the generated code:\n{result.stderr}")

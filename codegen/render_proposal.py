@@ -21,8 +21,9 @@ PROPOSAL_SOURCES: dict[str, str | None] = {
 }
 
 
-def render_proposals(schemas: SchemaSet, root: Path, env: jinja2.Environment,
-                     resolve_names: Resolver) -> dict[str, str]:
+def render_proposals(
+    schemas: SchemaSet, root: Path, env: jinja2.Environment, resolve_names: Resolver
+) -> dict[str, str]:
     """{file name: source} for every proposal's codec and reference codec (``resolve_names`` is
     render.resolve_names, which writes each module's imports from what it uses)."""
     out: dict[str, str] = {}
@@ -32,14 +33,22 @@ def render_proposals(schemas: SchemaSet, root: Path, env: jinja2.Environment,
             continue
         p = plan_proposal(s, schemas)
         source = s.path.relative_to(root.parent).as_posix()
-        items = {name: f".{module}" for snake_name, module, cls in p.items
-                 for name in (cls, f"decode_{snake_name}", f"encode_{snake_name}")}
-        out[f"{s.module}.py"] = resolve_names(env.get_template("proposal.py.j2").render(p=p, source=source),
-                                              {**PROPOSAL_SOURCES, **items})
+        items = {
+            name: f".{module}"
+            for snake_name, module, cls in p.items
+            for name in (cls, f"decode_{snake_name}", f"encode_{snake_name}")
+        }
+        out[f"{s.module}.py"] = resolve_names(
+            env.get_template("proposal.py.j2").render(p=p, source=source), {**PROPOSAL_SOURCES, **items}
+        )
         own = {p.name: f"kafkaspec.generated.{s.module}"}
-        ref_items = {name: f"kafkaspec.generated.reference.{module}" for snake_name, module, _ in p.items
-                     for name in (f"decode_{snake_name}", f"encode_{snake_name}")}
+        ref_items = {
+            name: f"kafkaspec.generated.reference.{module}"
+            for snake_name, module, _ in p.items
+            for name in (f"decode_{snake_name}", f"encode_{snake_name}")
+        }
         out[f"reference/{s.module}.py"] = resolve_names(
             env.get_template("proposal_reference.py.j2").render(p=p, source=source),
-            {**PROPOSAL_SOURCES, **own, **ref_items})
+            {**PROPOSAL_SOURCES, **own, **ref_items},
+        )
     return out

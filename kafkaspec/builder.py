@@ -26,11 +26,18 @@ _TIMESTAMP_TYPES = {"create": 0, "log_append": 1, 0: 0, 1: 1}
 INT64_MAX = INT64[1]
 _ATTRIBUTES, _TIMESTAMP = itemgetter(0), itemgetter(1)
 #: the batch's integer arguments: their ranges and what holds them
-_BATCH_INTS = {"base_offset": (INT64, "an int64"), "producer_id": (INT64, "an int64"),
-               "producer_epoch": (INT16, "an int16"), "base_sequence": (INT32, "an int32"),
-               "partition_leader_epoch": (INT32, "an int32")}
+_BATCH_INTS = {
+    "base_offset": (INT64, "an int64"),
+    "producer_id": (INT64, "an int64"),
+    "producer_epoch": (INT16, "an int16"),
+    "base_sequence": (INT32, "an int32"),
+    "partition_leader_epoch": (INT32, "an int32"),
+}
 #: codec names and numbers (bool excluded by the caller: True == 1)
-_CODECS: dict[object, int] = {**{name: i for i, name in enumerate(CODEC_NAMES)}, **{i: i for i in range(len(CODEC_NAMES))}}
+_CODECS: dict[object, int] = {
+    **{name: i for i, name in enumerate(CODEC_NAMES)},
+    **{i: i for i in range(len(CODEC_NAMES))},
+}
 #: compression levels each codec takes (Kafka's KIP-390 ranges; gzip's -1 is zlib's default)
 _LEVELS = {1: (-1, 9), 3: (0, 16), 4: (-(1 << 17), 22)}
 
@@ -61,13 +68,19 @@ def _as_records(records: Sequence[Record]) -> Sequence[Record]:
     return [Record._make(r) if type(r) is tuple and len(r) == len(Record._fields) else r for r in records]
 
 
-def _columns(keys: Sequence[bytes | None] | None, values: Sequence[bytes | None] | None,
-             timestamps: Sequence[int | None] | None, headers: Sequence[Sequence[Any]] | None) -> ColumnItems:
+def _columns(
+    keys: Sequence[bytes | None] | None,
+    values: Sequence[bytes | None] | None,
+    timestamps: Sequence[int | None] | None,
+    headers: Sequence[Sequence[Any]] | None,
+) -> ColumnItems:
     """build_batch's columns as a sequence of records (plain tuples in Record's field order when read),
     which the encoder takes column by column: no tuple per record."""
     if values is None:
-        raise ValueError("build_batch needs records, or columns: values= (and keys=, timestamps=, headers= "
-                         "where the records have them)")
+        raise ValueError(
+            "build_batch needs records, or columns: values= (and keys=, timestamps=, headers= "
+            "where the records have them)"
+        )
     n = len(values)
     for name, col in (("keys", keys), ("timestamps", timestamps), ("headers", headers)):
         if col is not None and len(col) != n:
@@ -135,8 +148,10 @@ def _check_offsets(records: Sequence[Record], offsets: Sequence[int | None], bas
     n = len(records)
     if offsets.count(None) == n:
         if base_offset + n - 1 > INT64_MAX:
-            raise ValueError(f"records[{INT64_MAX - base_offset + 1}] would have offset {INT64_MAX + 1} "
-                             f"(base_offset={base_offset} + its index), beyond int64")
+            raise ValueError(
+                f"records[{INT64_MAX - base_offset + 1}] would have offset {INT64_MAX + 1} "
+                f"(base_offset={base_offset} + its index), beyond int64"
+            )
         return
     absolute = [base_offset + i if o is None else o for i, o in enumerate(offsets)]
     try:
@@ -147,8 +162,10 @@ def _check_offsets(records: Sequence[Record], offsets: Sequence[int | None], bas
         raise _bad_record(records, "offset", INT64, "an int64 offset")
     if lo - base_offset < INT32[0] or hi - base_offset > INT32[1]:
         i = next(i for i, o in enumerate(absolute) if not INT32[0] <= o - base_offset <= INT32[1])
-        raise ValueError(f"records[{i}].offset={absolute[i]} is {absolute[i] - base_offset} from "
-                         f"base_offset={base_offset}; a record's offset delta is an int32")
+        raise ValueError(
+            f"records[{i}].offset={absolute[i]} is {absolute[i] - base_offset} from "
+            f"base_offset={base_offset}; a record's offset delta is an int32"
+        )
 
 
 def _now_ms() -> int:
@@ -239,8 +256,10 @@ def _diagnose(records: Sequence[Record], base_offset: int, magic: int) -> None:
             if r.timestamp is not None:
                 _check_int(f"records[{i}].timestamp", r.timestamp, INT64, "an int64 timestamp")
         if timestamps and max(timestamps) - min(timestamps) > INT64_MAX:
-            raise ValueError(f"records: timestamps {min(timestamps)} and {max(timestamps)} are too far apart for "
-                             "one batch (a record's timestamp delta is an int64)")
+            raise ValueError(
+                f"records: timestamps {min(timestamps)} and {max(timestamps)} are too far apart for "
+                "one batch (a record's timestamp delta is an int64)"
+            )
     else:
         for i, r in enumerate(records):
             if r.timestamp is not None:
@@ -297,7 +316,9 @@ def build_batch(
     if records is None:
         records = _columns(keys, values, timestamps, headers)
     elif not (keys is None and values is None and timestamps is None and headers is None):
-        raise ValueError("build_batch takes records or columns (keys=, values=, timestamps=, headers=), not both")
+        raise ValueError(
+            "build_batch takes records or columns (keys=, values=, timestamps=, headers=), not both"
+        )
     if type(magic) is not int or magic not in (0, 1, 2):
         raise ValueError(f"magic must be 0, 1 or 2, got {magic!r}")
     codec = _CODECS.get(compression) if type(compression) in (str, int) else None
@@ -310,33 +331,56 @@ def build_batch(
         _check_int("log_append_time", log_append_time, INT64, "an int64 timestamp")
     if magic != 2:
         _check_int("base_offset", base_offset, INT64, "an int64")
-        _refuse_v2_only(magic, producer_id=producer_id, producer_epoch=producer_epoch, base_sequence=base_sequence,
-                        is_transactional=is_transactional, partition_leader_epoch=partition_leader_epoch,
-                        is_control=is_control, last_offset_delta=last_offset_delta)
+        _refuse_v2_only(
+            magic,
+            producer_id=producer_id,
+            producer_epoch=producer_epoch,
+            base_sequence=base_sequence,
+            is_transactional=is_transactional,
+            partition_leader_epoch=partition_leader_epoch,
+            is_control=is_control,
+            last_offset_delta=last_offset_delta,
+        )
         if magic == 0 and ts_type == 1:
-            raise ValueError(f"timestamp_type={timestamp_type!r} needs magic 1 or 2 (Message v0 has no timestamp)")
+            raise ValueError(
+                f"timestamp_type={timestamp_type!r} needs magic 1 or 2 (Message v0 has no timestamp)"
+            )
         if base_offset > NEAR_INT64:
             _diagnose(records, base_offset, magic)
         records = _as_records(records)
         try:
-            return build_legacy(records, magic=magic, codec=codec, base_offset=base_offset,
-                                timestamp_type=ts_type, log_append_time=log_append_time,
-                                snappy_framing=snappy_framing, compression_level=compression_level)
+            return build_legacy(
+                records,
+                magic=magic,
+                codec=codec,
+                base_offset=base_offset,
+                timestamp_type=ts_type,
+                log_append_time=log_append_time,
+                snappy_framing=snappy_framing,
+                compression_level=compression_level,
+            )
         except (struct.error, ValueError, OverflowError, TypeError):
             _diagnose(records, base_offset, magic)
             _check_payload_types(records)
             raise
     try:  # one expression for the common case; on any doubt the per-argument checks name the culprit
-        fits = (-0x8000000000000000 <= base_offset <= 0x7FFFFFFFFFFFFFFF
-                and -0x8000000000000000 <= producer_id <= 0x7FFFFFFFFFFFFFFF
-                and -0x8000 <= producer_epoch <= 0x7FFF
-                and -0x80000000 <= base_sequence <= 0x7FFFFFFF
-                and -0x80000000 <= partition_leader_epoch <= 0x7FFFFFFF)
+        fits = (
+            -0x8000000000000000 <= base_offset <= 0x7FFFFFFFFFFFFFFF
+            and -0x8000000000000000 <= producer_id <= 0x7FFFFFFFFFFFFFFF
+            and -0x8000 <= producer_epoch <= 0x7FFF
+            and -0x80000000 <= base_sequence <= 0x7FFFFFFF
+            and -0x80000000 <= partition_leader_epoch <= 0x7FFFFFFF
+        )
     except TypeError:
         fits = False
     if not fits:
-        _check_batch_ints(base_offset=base_offset, producer_id=producer_id, producer_epoch=producer_epoch,
-                          base_sequence=base_sequence, partition_leader_epoch=partition_leader_epoch)
+        _check_batch_ints(
+            base_offset=base_offset,
+            producer_id=producer_id,
+            producer_epoch=producer_epoch,
+            base_sequence=base_sequence,
+            partition_leader_epoch=partition_leader_epoch,
+        )
     attributes = codec | (ts_type << 3) | (16 if is_transactional else 0) | (32 if is_control else 0)
     given = records
     if records:
@@ -385,14 +429,20 @@ def build_batch(
         )
     except (struct.error, ValueError, OverflowError, TypeError, AttributeError) as exc:
         # out of range or of the wrong type: name the argument or record field at fault
-        _check_batch_ints(base_offset=base_offset, producer_id=producer_id, producer_epoch=producer_epoch,
-                          base_sequence=base_sequence, partition_leader_epoch=partition_leader_epoch)
+        _check_batch_ints(
+            base_offset=base_offset,
+            producer_id=producer_id,
+            producer_epoch=producer_epoch,
+            base_sequence=base_sequence,
+            partition_leader_epoch=partition_leader_epoch,
+        )
         _check_types(given)
         _diagnose(records, base_offset, 2)
         _check_payload_types(records)
         if isinstance(exc, (TypeError, AttributeError)):  # a key, value or header of the wrong type
-            raise TypeError(f"records: {exc} (keys and values are bytes or None; headers are (str, bytes or None) "
-                            "pairs)") from None
+            raise TypeError(
+                f"records: {exc} (keys and values are bytes or None; headers are (str, bytes or None) pairs)"
+            ) from None
         if isinstance(exc, (struct.error, OverflowError)):
             raise ValueError(f"records: {exc}") from None
         raise
@@ -423,7 +473,9 @@ def build_control_batch(
             ctype = ControlRecordType(control_type)
     except (KeyError, ValueError):
         known = ", ".join(f"{t.name.lower()} ({int(t)})" for t in ControlRecordType)
-        raise ValueError(f"control_type={control_type!r} names no control record type (known: {known})") from None
+        raise ValueError(
+            f"control_type={control_type!r} names no control record type (known: {known})"
+        ) from None
     _check_int("coordinator_epoch", coordinator_epoch, INT32, "an int32")
     key = ctl_key.encode_control_record_key(ctl_key.ControlRecordKey(version=0, type=int(ctype)))
     if value is None and ctype in (ControlRecordType.ABORT, ControlRecordType.COMMIT):

@@ -141,6 +141,7 @@ def _notice(name: str, shown: Callable[..., None]) -> Callable[..., None]:
                 print(escape(f"{name}: warning: {message}"), file=sys.stderr)
         else:
             shown(message, category, *args, **kwargs)
+
     return show
 
 
@@ -186,13 +187,19 @@ def _run(name: str, args: argparse.Namespace) -> int:
         if _debug():
             raise
         what = str(exc) or type(exc).__name__
-        print(escape(_redact(f"{name}: {what} ({type(exc).__name__}; set KAFKASPEC_DEBUG=1 for the traceback)")),
-              file=sys.stderr)
+        print(
+            escape(
+                _redact(f"{name}: {what} ({type(exc).__name__}; set KAFKASPEC_DEBUG=1 for the traceback)")
+            ),
+            file=sys.stderr,
+        )
         return 2
     gc.collect()  # what a cycle through the exception's traceback still held
     _flush_stdout()
-    print(f"{name}: {out_of_memory or 'out of memory (the process may not take the memory it needs)'}",
-          file=sys.stderr)
+    print(
+        f"{name}: {out_of_memory or 'out of memory (the process may not take the memory it needs)'}",
+        file=sys.stderr,
+    )
     return 2
 
 

@@ -23,8 +23,14 @@ class Converted(NamedTuple):
     partial: Partial | None  # a trailing partial entry of the input, not copied
 
 
-def convert(data: Buffer, magic: int, *, compression: str | None = None, verify: bool = True,
-            max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> Converted:
+def convert(
+    data: Buffer,
+    magic: int,
+    *,
+    compression: str | None = None,
+    verify: bool = True,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+) -> Converted:
     """Rewrite a stream of batches into message format ``magic``, as a broker down- or up-converts.
 
     Offsets, keys and values are kept; timestamps too, except for magic 0.
@@ -61,17 +67,24 @@ def convert(data: Buffer, magic: int, *, compression: str | None = None, verify:
         if codec == "zstd" and magic < 2:
             raise UnsupportedCodecError(
                 f"the batch at byte {batch.position} is zstd-compressed, which magic {magic} cannot hold; "
-                "pass compression= to recompress", batch.position)
+                "pass compression= to recompress",
+                batch.position,
+            )
         log_append = batch.timestamp_type == "log_append"
         if not records:
             if magic == 2:
                 out.append(build_batch([], magic=2, compression=codec, base_offset=batch.base_offset))
                 written += 1
             continue
-        out.append(build_batch(
-            records, magic=magic, compression=codec, base_offset=records[0].offset,
-            timestamp_type=batch.timestamp_type if magic else "create",
-            log_append_time=batch.max_timestamp if log_append else None,
-        ))
+        out.append(
+            build_batch(
+                records,
+                magic=magic,
+                compression=codec,
+                base_offset=records[0].offset,
+                timestamp_type=batch.timestamp_type if magic else "create",
+                log_append_time=batch.max_timestamp if log_append else None,
+            )
+        )
         written += 1 if magic == 2 or codec != "none" else len(records)
     return Converted(b"".join(out), written, headers, producer, control, timestamps, it.partial)

@@ -129,7 +129,7 @@ class LogBatch(Protocol):
 
     @property
     def timestamp_type(self) -> str:
-        """"create" or "log_append" (magic 0: always "create")."""
+        """ "create" or "log_append" (magic 0: always "create")."""
 
     @property
     def base_timestamp(self) -> int:
@@ -197,8 +197,9 @@ class BufferedEntry:
 
     __slots__ = ("head", "_buf", "position", "end", "_records", "max_decompressed")
 
-    def __init__(self, head: Any, buf: Any, position: int, end: int,
-                 max_decompressed: int = DEFAULT_MAX_DECOMPRESSED):
+    def __init__(
+        self, head: Any, buf: Any, position: int, end: int, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
+    ):
         self.head = head
         self._buf = buf
         self.position = position

@@ -89,8 +89,10 @@ class UnnamedPartitionWarning(NoticeWarning):
     records are read as topic ``path``'s folder name and partition -1, which are not Kafka's names."""
 
     def __init__(self, path: str, topic: str):
-        super().__init__(f"{path}: not in a <topic>-<partition> directory: read as topic {topic!r}, partition -1 "
-                         "(the real topic and partition are unknown)")
+        super().__init__(
+            f"{path}: not in a <topic>-<partition> directory: read as topic {topic!r}, partition -1 "
+            "(the real topic and partition are unknown)"
+        )
         self.path = path
 
 

@@ -185,12 +185,21 @@ class LegacyBatch(BufferedEntry):
         return len(self.records)
 
     def __repr__(self) -> str:
-        return (f"LegacyBatch(magic={self.magic}, offset={self.offset}, compression={self.compression!r}, "
-                f"position={self.position})")
+        return (
+            f"LegacyBatch(magic={self.magic}, offset={self.offset}, compression={self.compression!r}, "
+            f"position={self.position})"
+        )
 
 
-def read_legacy(buf: Buffer, pos: int, magic: int, *, size: int | None = None, verify: bool = True,
-                max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> LegacyBatch:
+def read_legacy(
+    buf: Buffer,
+    pos: int,
+    magic: int,
+    *,
+    size: int | None = None,
+    verify: bool = True,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+) -> LegacyBatch:
     """Check and decode the Message v0/v1 entry at ``pos`` (length, magic, CRC-32, key and value).
 
     ``magic`` is the entry's magic byte and ``size`` its message_size when the caller has read them.
@@ -203,7 +212,9 @@ def read_legacy(buf: Buffer, pos: int, magic: int, *, size: int | None = None, v
         try:
             (size,) = _MESSAGE_SIZE.unpack_from(buf, pos + module.MESSAGE_SIZE_OFFSET)
         except struct.error:
-            raise TruncatedError(f"Message header needs {LOG_OVERHEAD} bytes, {len(buf) - pos} left", pos) from None
+            raise TruncatedError(
+                f"Message header needs {LOG_OVERHEAD} bytes, {len(buf) - pos} left", pos
+            ) from None
     if size < MIN_MESSAGE_SIZE[magic]:
         raise InvalidLengthError(
             f"Message v{magic} message_size is {size}, at least {MIN_MESSAGE_SIZE[magic]} expected",
@@ -219,8 +230,15 @@ def read_legacy(buf: Buffer, pos: int, magic: int, *, size: int | None = None, v
     return batch
 
 
-def read_legacy_run(buf: Buffer, pos: int, stop: int, magic: int, *, verify: bool = True,
-                    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> tuple[list[LegacyBatch], int]:
+def read_legacy_run(
+    buf: Buffer,
+    pos: int,
+    stop: int,
+    magic: int,
+    *,
+    verify: bool = True,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+) -> tuple[list[LegacyBatch], int]:
     """The whole Message v0/v1 entries of one ``magic`` from ``pos`` on, ending before ``stop``, each
     checked as :func:`read_legacy` checks it; return them and the position after the last.
 
@@ -233,7 +251,11 @@ def read_legacy_run(buf: Buffer, pos: int, stop: int, magic: int, *, verify: boo
     module = MESSAGE_MODULES[magic]
     batches: list[LegacyBatch] = []
     while pos < stop:
-        if stop - pos > _ATTRIBUTES_OFFSET and buf[pos + MAGIC_OFFSET] == magic and not buf[pos + _ATTRIBUTES_OFFSET] & 7:
+        if (
+            stop - pos > _ATTRIBUTES_OFFSET
+            and buf[pos + MAGIC_OFFSET] == magic
+            and not buf[pos + _ATTRIBUTES_OFFSET] & 7
+        ):
             pos = _same_shape_run(buf, pos, stop, magic, verify, max_decompressed, batches)
             if pos >= stop:
                 break
@@ -250,11 +272,18 @@ def read_legacy_run(buf: Buffer, pos: int, stop: int, magic: int, *, verify: boo
     return batches, pos
 
 
-def _append_items(batches: list[LegacyBatch], items: list[tuple], buf: Buffer, pos: int, magic: int,
-                  max_decompressed: int) -> None:
+def _append_items(
+    batches: list[LegacyBatch], items: list[tuple], buf: Buffer, pos: int, magic: int, max_decompressed: int
+) -> None:
     """Append the entries of a ``decode_message_run`` at ``pos`` to ``batches`` (their heads are read
     again on first use, as in :func:`_same_shape_run`)."""
-    new, entry, record, attributes_at, timestamp_at = _new, LegacyBatch, Record, _RUN_ATTRIBUTES, _RUN_ATTRIBUTES + 1
+    new, entry, record, attributes_at, timestamp_at = (
+        _new,
+        LegacyBatch,
+        Record,
+        _RUN_ATTRIBUTES,
+        _RUN_ATTRIBUTES + 1,
+    )
     append = batches.append
     for item in items:
         batch = _new_entry(entry)
@@ -263,8 +292,19 @@ def _append_items(batches: list[LegacyBatch], items: list[tuple], buf: Buffer, p
         if item[attributes_at] & 7:  # a wrapper: its records on first use
             batch._records = None
         else:  # a plain message: its one record now
-            batch._records = [new(record, (item[attributes_at], item[timestamp_at] if magic else -1, item[0],
-                                           item[-2], item[-1], []))]
+            batch._records = [
+                new(
+                    record,
+                    (
+                        item[attributes_at],
+                        item[timestamp_at] if magic else -1,
+                        item[0],
+                        item[-2],
+                        item[-1],
+                        [],
+                    ),
+                )
+            ]
         append(batch)
 
 
@@ -280,8 +320,15 @@ def _same_shape(magic: int, key_length: int, value_length: int) -> struct.Struct
     return shape
 
 
-def _same_shape_run(buf: Buffer, pos: int, stop: int, magic: int, verify: bool, max_decompressed: int,
-                    batches: list[LegacyBatch]) -> int:
+def _same_shape_run(
+    buf: Buffer,
+    pos: int,
+    stop: int,
+    magic: int,
+    verify: bool,
+    max_decompressed: int,
+    batches: list[LegacyBatch],
+) -> int:
     """Append the plain messages from ``pos`` on that have the key and value lengths of the first
     (as producers usually write them), each unpacked whole by one struct; return the position after
     the last one taken: ``pos`` when none was.
@@ -312,25 +359,69 @@ def _same_shape_run(buf: Buffer, pos: int, stop: int, magic: int, verify: bool, 
         if magic:
             for offset, msize, stored, mgc, attributes, timestamp, klen, key, vlen, value in entries:
                 end = pos + size
-                if (msize != message_size or mgc != 1 or klen != key_length or vlen != value_length
-                        or attributes & 7 or (verify and crc(view[pos + MAGIC_OFFSET : end]) != stored)):
+                if (
+                    msize != message_size
+                    or mgc != 1
+                    or klen != key_length
+                    or vlen != value_length
+                    or attributes & 7
+                    or (verify and crc(view[pos + MAGIC_OFFSET : end]) != stored)
+                ):
                     break
                 batch = _new_entry(entry)
-                batch._buf, batch.position, batch.end, batch.max_decompressed = buf, pos, end, max_decompressed
-                batch._records = [new(record, (attributes, timestamp, offset, None if null_key else key,
-                                               None if null_value else value, []))]
+                batch._buf, batch.position, batch.end, batch.max_decompressed = (
+                    buf,
+                    pos,
+                    end,
+                    max_decompressed,
+                )
+                batch._records = [
+                    new(
+                        record,
+                        (
+                            attributes,
+                            timestamp,
+                            offset,
+                            None if null_key else key,
+                            None if null_value else value,
+                            [],
+                        ),
+                    )
+                ]
                 append(batch)
                 pos = end
         else:
             for offset, msize, stored, mgc, attributes, klen, key, vlen, value in entries:
                 end = pos + size
-                if (msize != message_size or mgc != 0 or klen != key_length or vlen != value_length
-                        or attributes & 7 or (verify and crc(view[pos + MAGIC_OFFSET : end]) != stored)):
+                if (
+                    msize != message_size
+                    or mgc != 0
+                    or klen != key_length
+                    or vlen != value_length
+                    or attributes & 7
+                    or (verify and crc(view[pos + MAGIC_OFFSET : end]) != stored)
+                ):
                     break
                 batch = _new_entry(entry)
-                batch._buf, batch.position, batch.end, batch.max_decompressed = buf, pos, end, max_decompressed
-                batch._records = [new(record, (attributes, -1, offset, None if null_key else key,
-                                               None if null_value else value, []))]
+                batch._buf, batch.position, batch.end, batch.max_decompressed = (
+                    buf,
+                    pos,
+                    end,
+                    max_decompressed,
+                )
+                batch._records = [
+                    new(
+                        record,
+                        (
+                            attributes,
+                            -1,
+                            offset,
+                            None if null_key else key,
+                            None if null_value else value,
+                            [],
+                        ),
+                    )
+                ]
                 append(batch)
                 pos = end
         del entries
@@ -351,7 +442,8 @@ def _shallow_records(batch: LegacyBatch) -> list[Record]:
     except KafkaFormatError as exc:
         raise type(exc)(
             f"in the decompressed value of the wrapper message at byte {batch.position}: {exc.reason}"
-            f" (at decompressed byte {exc.position})", batch.position
+            f" (at decompressed byte {exc.position})",
+            batch.position,
         ) from None
     if not runs:  # Kafka: "Found invalid compressed record set with no inner records"
         raise InvalidLengthError("compressed wrapper message holds no inner messages", batch.position)
@@ -391,7 +483,8 @@ def _inner_runs(data: bytes) -> list[tuple[int, list[tuple]]]:
         for item in items:
             if item[_RUN_ATTRIBUTES] & module.COMPRESSION_MASK:
                 raise LimitExceededError(
-                    "a compressed wrapper holds another compressed wrapper (nesting is not allowed)", start)
+                    "a compressed wrapper holds another compressed wrapper (nesting is not allowed)", start
+                )
             start += LOG_OVERHEAD + item[_RUN_MESSAGE_SIZE]
         runs.append((magic, items))
     return runs
@@ -400,9 +493,17 @@ def _inner_runs(data: bytes) -> list[tuple[int, list[tuple]]]:
 # -- building -----------------------------------------------------------------
 
 
-def build_legacy(records: Sequence[Record], *, magic: int, codec: int = NONE, base_offset: int = 0,
-                 timestamp_type: int = 0, log_append_time: int | None = None,
-                 snappy_framing: str = "xerial", compression_level: int | None = None) -> bytes:
+def build_legacy(
+    records: Sequence[Record],
+    *,
+    magic: int,
+    codec: int = NONE,
+    base_offset: int = 0,
+    timestamp_type: int = 0,
+    log_append_time: int | None = None,
+    snappy_framing: str = "xerial",
+    compression_level: int | None = None,
+) -> bytes:
     """Encode ``records`` as MessageSet entries of ``magic`` 0 or 1, like the Java client.
 
     Uncompressed: one message per record. Compressed: one wrapper whose value

@@ -105,7 +105,11 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     (:func:`finite`; ``allow_nan=False`` refuses any that reach the encoder another way), UTF-8
     text kept, and every character that is not printable written as ``\\uXXXX``, which JSON reads
     back as the same string."""
-    encode = _encode if indent is None else json.JSONEncoder(ensure_ascii=False, allow_nan=False, indent=indent).encode
+    encode = (
+        _encode
+        if indent is None
+        else json.JSONEncoder(ensure_ascii=False, allow_nan=False, indent=indent).encode
+    )
     try:
         text = encode(value)
     except ValueError:  # a NaN or infinity: the rare path, so the common one does not copy the value

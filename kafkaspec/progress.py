@@ -29,7 +29,9 @@ class Progress:
         width = 30
         bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
         rate = done / 1e6 / max(now - self.started, 1e-9)
-        self.stream.write(f"\r{self.label} [{bar}] {frac:6.1%} {done / 1e6:,.0f}/{total / 1e6:,.0f} MB {rate:,.0f} MB/s")
+        self.stream.write(
+            f"\r{self.label} [{bar}] {frac:6.1%} {done / 1e6:,.0f}/{total / 1e6:,.0f} MB {rate:,.0f} MB/s"
+        )
         self.stream.flush()
         self._drawn = True
 

@@ -183,10 +183,15 @@ class Batch(BufferedEntry):
             # (a record's timestamp is base_timestamp + its delta), and this rule is the batch's
             ts, new = self.head.max_timestamp, _new
             records = [new(Record, (a, ts, o, k, v, h)) for a, _, o, k, v, h in records]
-        elif records and not (-_INT64 <= min(map(_TIMESTAMP, records)) and max(map(_TIMESTAMP, records)) < _INT64):
+        elif records and not (
+            -_INT64 <= min(map(_TIMESTAMP, records)) and max(map(_TIMESTAMP, records)) < _INT64
+        ):
             self._beyond_int64(records, first, 1, "timestamp", self.head.base_timestamp)
-        if not -NEAR_INT64 <= self.head.base_offset <= NEAR_INT64 and records and not (
-                -_INT64 <= min(map(_OFFSET, records)) and max(map(_OFFSET, records)) < _INT64):
+        if (
+            not -NEAR_INT64 <= self.head.base_offset <= NEAR_INT64
+            and records
+            and not (-_INT64 <= min(map(_OFFSET, records)) and max(map(_OFFSET, records)) < _INT64)
+        ):
             self._beyond_int64(records, first, 2, "offset", self.head.base_offset)
         return records
 
@@ -195,7 +200,9 @@ class Batch(BufferedEntry):
         i = next(i for i, r in enumerate(records) if not -_INT64 <= r[index] < _INT64)
         raise InvalidLengthError(
             f"record {first + i} of the RecordBatch at byte {self.position}: its {field} is base_{field} {base} + a "
-            f"delta of {records[i][index] - base} = {records[i][index]}, beyond int64", self.position)
+            f"delta of {records[i][index] - base} = {records[i][index]}, beyond int64",
+            self.position,
+        )
 
     def __iter__(self) -> Iterator[Record]:
         """The records in order. A batch of more than :data:`STREAM_CHUNK` records not decoded yet is
@@ -217,8 +224,9 @@ class Batch(BufferedEntry):
         pos, end = self.position + v2.RECORD_BATCH_OVERHEAD, self.end
         codec = self.head.attributes & 7
         if codec:
-            data = decompress(codec, memoryview(self._buf)[pos:end], max_size=self.max_decompressed, position=pos,
-                              magic=2)
+            data = decompress(
+                codec, memoryview(self._buf)[pos:end], max_size=self.max_decompressed, position=pos, magic=2
+            )
             return data, 0, len(data)
         return self._buf, pos, end
 
@@ -247,8 +255,11 @@ class Batch(BufferedEntry):
             except KafkaFormatError as exc:
                 if not codec:
                     raise
-                raise type(exc)(f"in the decompressed records of the RecordBatch at byte {start}: {exc.reason} "
-                                f"(at decompressed byte {exc.position})", pos) from None
+                raise type(exc)(
+                    f"in the decompressed records of the RecordBatch at byte {start}: {exc.reason} "
+                    f"(at decompressed byte {exc.position})",
+                    pos,
+                ) from None
             yield self._finish(records, done)
             done += n
         if codec and at != stop:
@@ -285,7 +296,11 @@ class Batch(BufferedEntry):
         ``max_decompressed``) can hold raises the decoder's error here: ``list(batch)`` sizes its list
         by ``len``, and 2^31 claimed records would ask for 16 GiB before the first record is read."""
         count = self.head.records_count
-        room = self.max_decompressed if self.head.attributes & 7 else self.end - self.position - v2.RECORD_BATCH_OVERHEAD
+        room = (
+            self.max_decompressed
+            if self.head.attributes & 7
+            else self.end - self.position - v2.RECORD_BATCH_OVERHEAD
+        )
         if count > room // MIN_RECORD_SIZE:
             self.check_records()  # raises the error of the first record that is not there
         return count
@@ -303,15 +318,19 @@ class Batch(BufferedEntry):
         return parse_control_record(self.records[0].key, self.records[0].value, self.position)
 
     def __repr__(self) -> str:
-        return (f"Batch(magic=2, base_offset={self.base_offset}, last_offset={self.last_offset}, "
-                f"count={self.records_count}, compression={self.compression!r}, position={self.position})")
+        return (
+            f"Batch(magic=2, base_offset={self.base_offset}, last_offset={self.last_offset}, "
+            f"count={self.records_count}, compression={self.compression!r}, position={self.position})"
+        )
 
 
 #: the control types whose values have a message schema (schemas/messages/), decoded into ControlRecord.decoded
 _KRAFT_CONTROL_TYPES = frozenset(t for t in ControlRecordType if t > ControlRecordType.COMMIT)
 
 
-def parse_control_record(key: bytes | None, value: bytes | None, position: int | None = None) -> ControlRecord:
+def parse_control_record(
+    key: bytes | None, value: bytes | None, position: int | None = None
+) -> ControlRecord:
     """Decode a control record's key (version, type) and, for abort/commit, its marker value."""
     if key is None or len(key) < 4:
         raise KafkaFormatError("control record key must hold version and type (4 bytes)", position)
@@ -323,7 +342,9 @@ def parse_control_record(key: bytes | None, value: bytes | None, position: int |
     epoch = None
     if k.type in (ControlRecordType.ABORT, ControlRecordType.COMMIT) and value is not None:
         if len(value) < 6:
-            raise KafkaFormatError("end-transaction marker value must hold version and coordinator epoch", position)
+            raise KafkaFormatError(
+                "end-transaction marker value must hold version and coordinator epoch", position
+            )
         marker, _ = end_txn.decode_end_transaction_marker(value)
         epoch = marker.coordinator_epoch
     decoded = None
@@ -352,9 +373,18 @@ class BatchIterator(Iterator[LogBatch]):
     batch itself, resuming at its ``end`` as this iterator would.
     """
 
-    def __init__(self, data: Buffer, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-                 start: int = 0, end: int | None = None, base_position: int = 0, on_corrupt: OnCorrupt = "raise",
-                 check_records: bool = True):
+    def __init__(
+        self,
+        data: Buffer,
+        *,
+        verify: bool = True,
+        max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+        start: int = 0,
+        end: int | None = None,
+        base_position: int = 0,
+        on_corrupt: OnCorrupt = "raise",
+        check_records: bool = True,
+    ):
         if type(data) is not bytes:
             if isinstance(data, (bytearray, memoryview)):
                 data = bytes(data)  # record values must be bytes, and the caller may mutate theirs
@@ -362,8 +392,9 @@ class BatchIterator(Iterator[LogBatch]):
                 try:  # an mmap or another object exporting a buffer; a str or a list is no log
                     memoryview(data).release()
                 except TypeError:
-                    raise TypeError(f"iter_batches reads bytes, bytearray, memoryview or mmap, not "
-                                    f"{type(data).__name__}") from None
+                    raise TypeError(
+                        f"iter_batches reads bytes, bytearray, memoryview or mmap, not {type(data).__name__}"
+                    ) from None
         self._buf = data
         self._pos = start
         self._end = len(data) if end is None else end
@@ -401,7 +432,9 @@ class BatchIterator(Iterator[LogBatch]):
                     # no entry of any format is this short (or negative), complete or not: corrupt, as in
                     # Kafka's ByteBufferLogInputStream, not a partial tail
                     exc = InvalidLengthError(
-                        f"entry length {_LENGTH.unpack_from(buf, pos + 8)[0]} is shorter than any message format", pos + 8)
+                        f"entry length {_LENGTH.unpack_from(buf, pos + 8)[0]} is shorter than any message format",
+                        pos + 8,
+                    )
                     if not skip:
                         raise exc
                     self._skip(pos, exc.reason)
@@ -426,7 +459,9 @@ class BatchIterator(Iterator[LogBatch]):
                     self.partial = Partial(pos, end - pos, needed)
                     self._pos = end
                     raise StopIteration
-                self.skipped.append(Skipped(pos, resume, f"length {length} runs past the end of the data", rule))
+                self.skipped.append(
+                    Skipped(pos, resume, f"length {length} runs past the end of the data", rule)
+                )
                 self._pos = resume
                 continue
             verify = self.verify
@@ -464,8 +499,14 @@ class BatchIterator(Iterator[LogBatch]):
         if skip and (self._resync is not None or self.check_records):
             return False
         try:
-            batches, _ = read_legacy_run(self._buf, pos, min(self._end, pos + LEGACY_RUN_BYTES), magic,
-                                         verify=self.verify, max_decompressed=self.max_decompressed)
+            batches, _ = read_legacy_run(
+                self._buf,
+                pos,
+                min(self._end, pos + LEGACY_RUN_BYTES),
+                magic,
+                verify=self.verify,
+                max_decompressed=self.max_decompressed,
+            )
         except KafkaFormatError as exc:
             self._runs_from = max(pos + 1, exc.position or 0)
             return False
@@ -499,7 +540,9 @@ class BatchIterator(Iterator[LogBatch]):
                 return exc.reason
         return self._resync.problem(pos)
 
-    def _read(self, buf: Buffer, pos: int, magic: int, length: int, head: Any, verify: bool) -> Batch | LegacyBatch:
+    def _read(
+        self, buf: Buffer, pos: int, magic: int, length: int, head: Any, verify: bool
+    ) -> Batch | LegacyBatch:
         """The entry at ``pos``, checked, by the generated dispatch on its magic byte."""
         module = CASES.get(magic)
         if module is None:
@@ -510,11 +553,18 @@ class BatchIterator(Iterator[LogBatch]):
                 head = v2.decode_record_batch_head(buf, pos)
             end = v2.check_record_batch(buf, pos, head, verify=verify)
             return Batch(head, buf, pos, end, self.max_decompressed)
-        return read_legacy(buf, pos, magic, size=length, verify=verify, max_decompressed=self.max_decompressed)
+        return read_legacy(
+            buf, pos, magic, size=length, verify=verify, max_decompressed=self.max_decompressed
+        )
 
 
-def iter_batches(data: Buffer, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-                 on_corrupt: OnCorrupt = "raise") -> BatchIterator:
+def iter_batches(
+    data: Buffer,
+    *,
+    verify: bool = True,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+    on_corrupt: OnCorrupt = "raise",
+) -> BatchIterator:
     """Iterate the batches in ``data`` (bytes, bytearray, memoryview or mmap).
 
     Entries of magic 0 and 1 (a Message v0/v1: a :class:`~kafkaspec.LegacyBatch`)

@@ -94,8 +94,10 @@ _LEGACY_KEY_OFFSET = {magic: module.KEY_OFFSET for magic, module in MESSAGE_MODU
 def _at_least(n: int, top: int) -> bytes:
     """A regex for a big-endian int32 >= n (0 < n < 256) whose first byte is at most ``top``."""
     high = rb"|[\x01-" + b"\\x%02x" % top + rb"][\x00-\xff]{3}" if top else b""
-    return (rb"(?:\x00[\x01-\xff][\x00-\xff]{2}|\x00\x00[\x01-\xff][\x00-\xff]"
-            rb"|\x00\x00\x00[" + b"\\x%02x" % n + rb"-\xff]" + high + b")")
+    return (
+        rb"(?:\x00[\x01-\xff][\x00-\xff]{2}|\x00\x00[\x01-\xff][\x00-\xff]"
+        rb"|\x00\x00\x00[" + b"\\x%02x" % n + rb"-\xff]" + high + b")"
+    )
 
 
 def _byte_class(allowed: list[int]) -> bytes:
@@ -125,9 +127,20 @@ def _candidates(top: int) -> re.Pattern[bytes]:
     roughly the data), the magic, and clean attributes (and, for v0/v1, a key length that can be)."""
     return re.compile(
         rb"(?=[\x00-\xff]{8}(?:"
-        + _at_least(MIN_LENGTH[2], top) + rb"[\x00-\xff]{4}\x02[\x00-\xff]{4}\x00" + _V2_ATTR_LOW
-        + rb"|" + _at_least(MIN_LENGTH[1], top) + rb"[\x00-\xff]{4}\x01" + _V1_ATTR + rb"[\x00-\xff]{8}" + _KEY_LENGTH
-        + rb"|" + _at_least(MIN_LENGTH[0], top) + rb"[\x00-\xff]{4}\x00" + _V0_ATTR + _KEY_LENGTH
+        + _at_least(MIN_LENGTH[2], top)
+        + rb"[\x00-\xff]{4}\x02[\x00-\xff]{4}\x00"
+        + _V2_ATTR_LOW
+        + rb"|"
+        + _at_least(MIN_LENGTH[1], top)
+        + rb"[\x00-\xff]{4}\x01"
+        + _V1_ATTR
+        + rb"[\x00-\xff]{8}"
+        + _KEY_LENGTH
+        + rb"|"
+        + _at_least(MIN_LENGTH[0], top)
+        + rb"[\x00-\xff]{4}\x00"
+        + _V0_ATTR
+        + _KEY_LENGTH
         + rb"))"
     )
 
@@ -158,8 +171,24 @@ class _Poly:
         b3 = (b2 >> 1) ^ poly if b2 & 1 else b2 >> 1
         # multiples[j]: b times the nibble j, whose bit 3 is x ** 0 and bit 0 is x ** 3
         m01 = b3 ^ b2
-        multiples = (0, b3, b2, m01, b1, b1 ^ b3, b1 ^ b2, b1 ^ m01,
-                     b, b ^ b3, b ^ b2, b ^ m01, b ^ b1, b ^ b1 ^ b3, b ^ b1 ^ b2, b ^ b1 ^ m01)
+        multiples = (
+            0,
+            b3,
+            b2,
+            m01,
+            b1,
+            b1 ^ b3,
+            b1 ^ b2,
+            b1 ^ m01,
+            b,
+            b ^ b3,
+            b ^ b2,
+            b ^ m01,
+            b ^ b1,
+            b ^ b1 ^ b3,
+            b ^ b1 ^ b2,
+            b ^ b1 ^ m01,
+        )
         p = multiples[a & 15]  # x ** 28..31
         for shift in (4, 8, 12, 16, 20, 24, 28):
             p = (p >> 4) ^ shift4[p & 15] ^ multiples[(a >> shift) & 15]
@@ -334,8 +363,10 @@ class Resync:
             actual = self._v2.window(pos + _V2_CRC_START, stop)
             return f"RecordBatch crc is {crc:#010x}, CRC32C of bytes {pos + _V2_CRC_START}..{stop} is {actual:#010x}"
         actual = self._legacy.window(pos + _LEGACY_CRC_START, stop)
-        return (f"Message crc is {stored & 0xFFFFFFFF:#010x}, CRC32 of bytes {pos + _LEGACY_CRC_START}..{stop}"
-                f" is {actual:#010x}")
+        return (
+            f"Message crc is {stored & 0xFFFFFFFF:#010x}, CRC32 of bytes {pos + _LEGACY_CRC_START}..{stop}"
+            f" is {actual:#010x}"
+        )
 
     def _leads_on(self, pos: int) -> bool:
         """Whether the length fields from ``pos`` on lead, entry by entry, to the end or to a valid entry.

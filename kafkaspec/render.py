@@ -59,14 +59,18 @@ def batch_fields(batch: LogBatch, source: str | None = None) -> dict[str, Any]:
 
 
 def batch_text(d: dict) -> str:
-    horizon = "OptionalLong.empty" if d["delete_horizon_ms"] is None else f"OptionalLong[{d['delete_horizon_ms']}]"
-    return (f"baseOffset: {d['base_offset']} lastOffset: {d['last_offset']} count: {d['count']} "
-            f"baseSequence: {d['base_sequence']} lastSequence: {d['last_sequence']} producerId: {d['producer_id']} "
-            f"producerEpoch: {d['producer_epoch']} partitionLeaderEpoch: {d['partition_leader_epoch']} "
-            f"isTransactional: {_b(d['is_transactional'])} isControl: {_b(d['is_control'])} "
-            f"deleteHorizonMs: {horizon} position: {d['position']} "
-            f"{_TS_NAME.get(d['timestamp_type'], d['timestamp_type'])}: {d['max_timestamp']} size: {d['size']} "
-            f"magic: {d['magic']} compresscodec: {d['compression']} crc: {d['crc']} isvalid: true")
+    horizon = (
+        "OptionalLong.empty" if d["delete_horizon_ms"] is None else f"OptionalLong[{d['delete_horizon_ms']}]"
+    )
+    return (
+        f"baseOffset: {d['base_offset']} lastOffset: {d['last_offset']} count: {d['count']} "
+        f"baseSequence: {d['base_sequence']} lastSequence: {d['last_sequence']} producerId: {d['producer_id']} "
+        f"producerEpoch: {d['producer_epoch']} partitionLeaderEpoch: {d['partition_leader_epoch']} "
+        f"isTransactional: {_b(d['is_transactional'])} isControl: {_b(d['is_control'])} "
+        f"deleteHorizonMs: {horizon} position: {d['position']} "
+        f"{_TS_NAME.get(d['timestamp_type'], d['timestamp_type'])}: {d['max_timestamp']} size: {d['size']} "
+        f"magic: {d['magic']} compresscodec: {d['compression']} crc: {d['crc']} isvalid: true"
+    )
 
 
 def _data(value: bytes | None) -> tuple[str | None, bool]:
@@ -98,8 +102,12 @@ def control_fields(batch: LogBatch) -> dict[str, Any]:
 
 def decoded_fields(dec: Decoded) -> dict[str, Any]:
     """A decoded payload as the ``"decoded"`` object of a record line (tombstones: value null, deletion)."""
-    d: dict[str, Any] = {"type": dec.type, "version": dec.version, "key": jsonable(dec.key),
-                         "value": jsonable(dec.value)}
+    d: dict[str, Any] = {
+        "type": dec.type,
+        "version": dec.version,
+        "key": jsonable(dec.key),
+        "value": jsonable(dec.value),
+    }
     if dec.tombstone:
         d["deletion"] = True
     if dec.layout is not None:  # a message Kafka wrote in more than one layout: which one was read
@@ -107,8 +115,9 @@ def decoded_fields(dec: Decoded) -> dict[str, Any]:
     return d
 
 
-def record_fields(batch: LogBatch, r: Record, print_data: bool,
-                  control: dict[str, Any] | None = None) -> dict[str, Any]:
+def record_fields(
+    batch: LogBatch, r: Record, print_data: bool, control: dict[str, Any] | None = None
+) -> dict[str, Any]:
     base_seq = batch.base_sequence
     d = {
         "type": "record",
@@ -165,9 +174,15 @@ def record_text(d: dict, ts_name: str, r: Record | None = None, *, metadata: boo
     fields, the key, value and header values are printed from its bytes (:func:`data_text`);
     ``metadata=False``: without the offset, timestamp, sizes, sequence and header keys."""
     keys = d["header_keys"]
-    s = (f"| offset: {d['offset']} {ts_name}: {d['timestamp']} keySize: {d['key_size']} "
-         f"valueSize: {d['value_size']} sequence: {d['sequence']} "
-         f"headerKeys: [{','.join(map(escape, keys)) if keys else ''}]") if metadata else "|"
+    s = (
+        (
+            f"| offset: {d['offset']} {ts_name}: {d['timestamp']} keySize: {d['key_size']} "
+            f"valueSize: {d['value_size']} sequence: {d['sequence']} "
+            f"headerKeys: [{','.join(map(escape, keys)) if keys else ''}]"
+        )
+        if metadata
+        else "|"
+    )
     if "control_type" in d:
         if "coordinator_epoch" in d:
             s += f" endTxnMarker: {d['control_type'].upper()} coordinatorEpoch: {d['coordinator_epoch']}"

@@ -59,8 +59,9 @@ class WireBatch:
 
     __slots__ = ("message", "offset", "position", "end", "_records", "max_decompressed", "_buf")
 
-    def __init__(self, message: Any, offset: int, position: int, end: int, max_decompressed: int,
-                 buf: Buffer = b""):
+    def __init__(
+        self, message: Any, offset: int, position: int, end: int, max_decompressed: int, buf: Buffer = b""
+    ):
         self.message, self.offset, self.position, self.end, self._buf = message, offset, position, end, buf
         self._records: list[WireRecord] | None = None
         self.max_decompressed = max_decompressed
@@ -90,15 +91,21 @@ class WireBatch:
                 if self.codec not in WIRE_CODECS:
                     raise UnsupportedCodecError(
                         f"0.7 message COMPRESSION {self.codec} names no 0.7 codec (0.7 knew none 0, gzip 1 and "
-                        "snappy 2)", self.position)
-                data = decompress(self.codec, self.payload, max_size=self.max_decompressed,
-                                  position=self.position, magic=0)
+                        "snappy 2)",
+                        self.position,
+                    )
+                data = decompress(
+                    self.codec, self.payload, max_size=self.max_decompressed, position=self.position, magic=0
+                )
                 inner = WireMessageIterator(data, max_decompressed=self.max_decompressed, _nested=True)
                 try:
                     self._records = [WireRecord(self.offset, m.payload, m.magic, 0) for m in inner]
                 except KafkaFormatError as exc:
-                    raise type(exc)(f"in the decompressed payload of the message at byte {self.position}: "
-                                    f"{exc.reason} (at decompressed byte {exc.position})", self.position) from None
+                    raise type(exc)(
+                        f"in the decompressed payload of the message at byte {self.position}: "
+                        f"{exc.reason} (at decompressed byte {exc.position})",
+                        self.position,
+                    ) from None
                 if inner.partial is not None:
                     raise TruncatedError("compressed message set ends inside a message", self.position)
         return self._records
@@ -116,8 +123,15 @@ class WireBatch:
 class WireMessageIterator:
     """Iterates 0.6/0.7 messages; a trailing partial message ends it and is kept in :attr:`partial`."""
 
-    def __init__(self, data: Buffer, *, base_offset: int = 0, verify: bool = True,
-                 max_decompressed: int = DEFAULT_MAX_DECOMPRESSED, _nested: bool = False):
+    def __init__(
+        self,
+        data: Buffer,
+        *,
+        base_offset: int = 0,
+        verify: bool = True,
+        max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+        _nested: bool = False,
+    ):
         self._buf = bytes(data)
         self._pos = 0
         self.base_offset = base_offset
@@ -148,16 +162,25 @@ class WireMessageIterator:
         if module is None:
             raise InvalidMagicError(f"0.6/0.7 message MAGIC is {magic}, expected 0 or 1", pos + 4)
         if length < MIN_WIRE_LENGTH[magic]:
-            raise InvalidLengthError(f"0.6/0.7 message LENGTH is {length}, at least {MIN_WIRE_LENGTH[magic]} expected", pos)
+            raise InvalidLengthError(
+                f"0.6/0.7 message LENGTH is {length}, at least {MIN_WIRE_LENGTH[magic]} expected", pos
+            )
         message, new_pos = module.decode_wire_message(buf, pos, verify=self.verify)
         if self._nested and magic == 1 and message.compression & 7:
-            raise LimitExceededError("a compressed message holds another compressed message (nesting is not allowed)", pos)
+            raise LimitExceededError(
+                "a compressed message holds another compressed message (nesting is not allowed)", pos
+            )
         self._pos = new_pos
         return WireBatch(message, self.base_offset + pos, pos, new_pos, self.max_decompressed, buf)
 
 
-def iter_wire_messages(data: Buffer, *, base_offset: int = 0, verify: bool = True,
-                       max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> WireMessageIterator:
+def iter_wire_messages(
+    data: Buffer,
+    *,
+    base_offset: int = 0,
+    verify: bool = True,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+) -> WireMessageIterator:
     """Iterate the 0.6/0.7 messages in ``data`` (a fetch response's MESSAGES, a 0.7 log segment).
 
     ``base_offset`` is the byte offset of ``data[0]`` in the partition log (the
@@ -165,10 +188,14 @@ def iter_wire_messages(data: Buffer, *, base_offset: int = 0, verify: bool = Tru
     A message cut off at the end is not an error (seed 002): iteration stops
     and the iterator's ``partial`` says where and how much was left.
     """
-    return WireMessageIterator(data, base_offset=base_offset, verify=verify, max_decompressed=max_decompressed)
+    return WireMessageIterator(
+        data, base_offset=base_offset, verify=verify, max_decompressed=max_decompressed
+    )
 
 
-def build_wire_messages(payloads: Sequence[bytes], *, magic: int = 1, compression: str | int = "none") -> bytes:
+def build_wire_messages(
+    payloads: Sequence[bytes], *, magic: int = 1, compression: str | int = "none"
+) -> bytes:
     """Encode payloads as 0.6 (magic 0) or 0.7 (magic 1) messages; compressed: one message around them.
 
     Misuse raises ValueError or TypeError naming the argument: ``magic`` other than 0 or 1, a

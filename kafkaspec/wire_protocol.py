@@ -44,22 +44,54 @@ class _Structure(NamedTuple):
 
 #: every 0.7 request and response, once
 STRUCTURES = (
-    _Structure(produce_request_v0.ProduceRequest, produce_request_v0.decode_produce_request,
-               produce_request_v0.encode_produce_request, RequestType.PRODUCE),
-    _Structure(fetch_request_v0.FetchRequest, fetch_request_v0.decode_fetch_request,
-               fetch_request_v0.encode_fetch_request, RequestType.FETCH),
-    _Structure(multi_fetch_request_v0.MultiFetchRequest, multi_fetch_request_v0.decode_multi_fetch_request,
-               multi_fetch_request_v0.encode_multi_fetch_request, RequestType.MULTIFETCH),
-    _Structure(multi_produce_request_v0.MultiProduceRequest, multi_produce_request_v0.decode_multi_produce_request,
-               multi_produce_request_v0.encode_multi_produce_request, RequestType.MULTIPRODUCE),
-    _Structure(offsets_request_v0.OffsetsRequest, offsets_request_v0.decode_offsets_request,
-               offsets_request_v0.encode_offsets_request, RequestType.OFFSETS),
-    _Structure(offsets_response_v0.OffsetsResponse, offsets_response_v0.decode_offsets_response,
-               offsets_response_v0.encode_offsets_response, None),
-    _Structure(fetch_response_v0.FetchResponse, fetch_response_v0.decode_fetch_response,
-               fetch_response_v0.encode_fetch_response, None),
-    _Structure(multi_fetch_response_v0.MultiFetchResponse, multi_fetch_response_v0.decode_multi_fetch_response,
-               multi_fetch_response_v0.encode_multi_fetch_response, None),
+    _Structure(
+        produce_request_v0.ProduceRequest,
+        produce_request_v0.decode_produce_request,
+        produce_request_v0.encode_produce_request,
+        RequestType.PRODUCE,
+    ),
+    _Structure(
+        fetch_request_v0.FetchRequest,
+        fetch_request_v0.decode_fetch_request,
+        fetch_request_v0.encode_fetch_request,
+        RequestType.FETCH,
+    ),
+    _Structure(
+        multi_fetch_request_v0.MultiFetchRequest,
+        multi_fetch_request_v0.decode_multi_fetch_request,
+        multi_fetch_request_v0.encode_multi_fetch_request,
+        RequestType.MULTIFETCH,
+    ),
+    _Structure(
+        multi_produce_request_v0.MultiProduceRequest,
+        multi_produce_request_v0.decode_multi_produce_request,
+        multi_produce_request_v0.encode_multi_produce_request,
+        RequestType.MULTIPRODUCE,
+    ),
+    _Structure(
+        offsets_request_v0.OffsetsRequest,
+        offsets_request_v0.decode_offsets_request,
+        offsets_request_v0.encode_offsets_request,
+        RequestType.OFFSETS,
+    ),
+    _Structure(
+        offsets_response_v0.OffsetsResponse,
+        offsets_response_v0.decode_offsets_response,
+        offsets_response_v0.encode_offsets_response,
+        None,
+    ),
+    _Structure(
+        fetch_response_v0.FetchResponse,
+        fetch_response_v0.decode_fetch_response,
+        fetch_response_v0.encode_fetch_response,
+        None,
+    ),
+    _Structure(
+        multi_fetch_response_v0.MultiFetchResponse,
+        multi_fetch_response_v0.decode_multi_fetch_response,
+        multi_fetch_response_v0.encode_multi_fetch_response,
+        None,
+    ),
 )
 _BY_REQUEST_TYPE = {s.request_type: s for s in STRUCTURES if s.request_type is not None}
 _BY_CLASS = {s.cls: s for s in STRUCTURES}
@@ -134,8 +166,14 @@ class FetchResult(NamedTuple):
             return ErrorCode.UNKNOWN
 
 
-def decode_fetch_response(buf: Buffer, pos: int = 0, *, base_offset: int = 0, verify: bool = True,
-                          max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> FetchResult:
+def decode_fetch_response(
+    buf: Buffer,
+    pos: int = 0,
+    *,
+    base_offset: int = 0,
+    verify: bool = True,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+) -> FetchResult:
     """Decode a 0.7 FETCH response; ``base_offset`` is the request's OFFSET.
 
     The response's MESSAGES may end mid-message (the broker cuts at MAX_SIZE):
@@ -144,8 +182,9 @@ def decode_fetch_response(buf: Buffer, pos: int = 0, *, base_offset: int = 0, ve
     buf = bytes(buf)
     _need(buf, pos, "fetch response")
     response, end = fetch_response_v0.decode_fetch_response(buf, pos)
-    it = iter_wire_messages(response.messages, base_offset=base_offset, verify=verify,
-                            max_decompressed=max_decompressed)
+    it = iter_wire_messages(
+        response.messages, base_offset=base_offset, verify=verify, max_decompressed=max_decompressed
+    )
     try:
         messages = list(it)
     except KafkaFormatError as exc:
@@ -154,8 +193,13 @@ def decode_fetch_response(buf: Buffer, pos: int = 0, *, base_offset: int = 0, ve
     return FetchResult(response.error_code, messages, partial, end)
 
 
-def decode_multi_fetch_response(buf: Buffer, base_offsets: Sequence[int] = (), *, verify: bool = True,
-                                max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> tuple[int, list[FetchResult]]:
+def decode_multi_fetch_response(
+    buf: Buffer,
+    base_offsets: Sequence[int] = (),
+    *,
+    verify: bool = True,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+) -> tuple[int, list[FetchResult]]:
     """Decode a 0.7 MULTIFETCH response: (error code, one FetchResult per topic-partition, in request order)."""
     buf = bytes(buf)
     _need(buf, 0, "multi-fetch response")
@@ -164,8 +208,9 @@ def decode_multi_fetch_response(buf: Buffer, base_offsets: Sequence[int] = (), *
     pos = 6
     while pos < end:
         base = base_offsets[len(results)] if len(results) < len(base_offsets) else 0
-        result = decode_fetch_response(buf[:end], pos, base_offset=base, verify=verify,
-                                       max_decompressed=max_decompressed)
+        result = decode_fetch_response(
+            buf[:end], pos, base_offset=base, verify=verify, max_decompressed=max_decompressed
+        )
         results.append(result)
         pos = result.end
     return response.error_code, results

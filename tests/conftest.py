@@ -22,7 +22,9 @@ def pytest_collection_modifyitems(config, items):
         if BROKER_TESTS in Path(item.path).parents and not item.get_closest_marker("broker"):
             item.add_marker(pytest.mark.broker)
         in_spark = SPARK_TESTS in Path(item.path).parents
-        if (in_spark or "spark" in getattr(item, "fixturenames", ())) and not item.get_closest_marker("spark"):
+        if (in_spark or "spark" in getattr(item, "fixturenames", ())) and not item.get_closest_marker(
+            "spark"
+        ):
             item.add_marker(pytest.mark.spark)
 
 

@@ -98,15 +98,26 @@ RUNTIME_FORBIDDEN = ("jinja2", "yaml", "construct", "kafkaspec.codegen", "kafkas
 RUNTIME_PACKAGES = ("kafkaspec.codec", "kafkaspec.payloads", "kafkaspec.values", "kafkaspec.explain")
 
 #: non-runtime packages, each one node in the printed graph; kafkaspec.cli is the CLI's entry module
-NON_RUNTIME = ("kafkaspec.spec", "kafkaspec.codegen", "kafkaspec.review", "kafkaspec.logdir",
-               "kafkaspec.arrow", "kafkaspec.spark", "kafkaspec.commands", "kafkaspec.cli")
+NON_RUNTIME = (
+    "kafkaspec.spec",
+    "kafkaspec.codegen",
+    "kafkaspec.review",
+    "kafkaspec.logdir",
+    "kafkaspec.arrow",
+    "kafkaspec.spark",
+    "kafkaspec.commands",
+    "kafkaspec.cli",
+)
 
 #: the Construct building blocks, and the only package allowed to import them
-CONSTRUCT_ADAPTERS = {"kafkaspec.codec._construct": "kafkaspec.generated.reference",
-                      "kafkaspec.codec._message_construct": "kafkaspec.generated.reference"}
+CONSTRUCT_ADAPTERS = {
+    "kafkaspec.codec._construct": "kafkaspec.generated.reference",
+    "kafkaspec.codec._message_construct": "kafkaspec.generated.reference",
+}
 
 
 # -- the static import graph -----------------------------------------------------------------------
+
 
 def module_files(root: Path = REPO) -> dict[str, Path]:
     """Every module of the three installed trees, by its installed name."""
@@ -185,7 +196,7 @@ def allowed(source: Layer, target: Layer) -> bool:
     """The one rule: a layer imports itself and layers below it (only those it names, if it names any)."""
     if target == source:
         return True
-    below = LAYERS[:LAYERS.index(source)]
+    below = LAYERS[: LAYERS.index(source)]
     return target in below and (source.may_import is None or target.name in source.may_import)
 
 
@@ -257,7 +268,9 @@ def cycles(graph: dict[str, list[tuple[str, int]]]) -> list[list[str]]:
 
 def _cycle_edges(graph, component: list[str]) -> list[str]:
     members = set(component)
-    return [f"{src} -> {dst} (line {line})" for src in component for dst, line in graph[src] if dst in members]
+    return [
+        f"{src} -> {dst} (line {line})" for src in component for dst, line in graph[src] if dst in members
+    ]
 
 
 def group(module: str) -> str:
@@ -287,7 +300,9 @@ READ_A_BATCH = textwrap.dedent("""
 
 
 def _loaded_modules(code: str) -> list[str]:
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/", check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd="/", check=False
+    )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])
 
@@ -346,20 +361,32 @@ def test_the_module_check_is_not_vacuous():
 
 # -- (b) the static rules --------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def graph():
     return import_graph()
 
 
 def _edges(graph, source_ok, target_bad) -> list[str]:
-    return [f"{src} -> {dst} (line {line})" for src, targets in sorted(graph.items()) if source_ok(src)
-            for dst, line in targets if target_bad(dst)]
+    return [
+        f"{src} -> {dst} (line {line})"
+        for src, targets in sorted(graph.items())
+        if source_ok(src)
+        for dst, line in targets
+        if target_bad(dst)
+    ]
 
 
 def test_the_graph_sees_every_tree(graph):
     """The static checks below have something to check: all three trees, imports inside functions."""
-    assert {"kafkaspec", "kafkaspec.records", "kafkaspec.spec.loader", "kafkaspec.codegen",
-            "kafkaspec.generated.record_batch_v2", "kafkaspec.review.locate"} <= set(graph)
+    assert {
+        "kafkaspec",
+        "kafkaspec.records",
+        "kafkaspec.spec.loader",
+        "kafkaspec.codegen",
+        "kafkaspec.generated.record_batch_v2",
+        "kafkaspec.review.locate",
+    } <= set(graph)
     assert "yaml" in {t for t, _ in graph["kafkaspec.spec.loader"]}
     assert any(t == "kafkaspec.spec" for t, _ in graph["kafkaspec.review.locate"])
     # imports inside a function count: the CLI's review command loads the review package lazily
@@ -369,7 +396,8 @@ def test_the_graph_sees_every_tree(graph):
 def test_no_import_cycles(graph):
     found = [c for c in cycles(graph) if frozenset(c) not in ALLOWED_CYCLES]
     assert not found, "import cycles:\n" + "\n".join(
-        "  " + " <-> ".join(c) + "\n    " + "\n    ".join(_cycle_edges(graph, c)) for c in found)
+        "  " + " <-> ".join(c) + "\n    " + "\n    ".join(_cycle_edges(graph, c)) for c in found
+    )
     stale = [sorted(a) for a in ALLOWED_CYCLES if sorted(a) not in cycles(graph)]
     assert not stale, f"ALLOWED_CYCLES names cycles that are gone, delete them: {stale}"
 
@@ -392,17 +420,20 @@ def test_the_layer_rule_is_not_vacuous():
     """The rule refuses what it must: generated code importing the record API, the codec layer
     importing generated code, the runtime importing the spec layer or yaml, the spec layer importing
     the runtime, a module in no layer."""
-    fake = {"kafkaspec": [],
-            "kafkaspec.generated.x": [("kafkaspec.records", 1), ("kafkaspec.codec.varint", 2)],
-            "kafkaspec.codec.y": [("kafkaspec.generated.x", 1), ("kafkaspec.errors", 2)],
-            "kafkaspec.records": [("kafkaspec.spec.loader", 1), ("yaml", 2), ("kafkaspec.payloads.decode", 3)],
-            "kafkaspec.spec.z": [("kafkaspec.records", 1), ("yaml", 2)]}
+    fake = {
+        "kafkaspec": [],
+        "kafkaspec.generated.x": [("kafkaspec.records", 1), ("kafkaspec.codec.varint", 2)],
+        "kafkaspec.codec.y": [("kafkaspec.generated.x", 1), ("kafkaspec.errors", 2)],
+        "kafkaspec.records": [("kafkaspec.spec.loader", 1), ("yaml", 2), ("kafkaspec.payloads.decode", 3)],
+        "kafkaspec.spec.z": [("kafkaspec.records", 1), ("yaml", 2)],
+    }
     assert layer_violations(fake) == [
         "kafkaspec.codec.y (codec) -> kafkaspec.generated.x (generated) (line 1)",
         "kafkaspec.generated.x (generated) -> kafkaspec.records (record API) (line 1)",
         "kafkaspec.records (record API) -> kafkaspec.spec.loader (spec) (line 1)",
         "kafkaspec.records (record API) -> yaml (yaml) (line 2)",
-        "kafkaspec.spec.z (spec) -> kafkaspec.records (record API) (line 1)"]
+        "kafkaspec.spec.z (spec) -> kafkaspec.records (record API) (line 1)",
+    ]
     assert layer_of("kafkaspec.nowhere") is not None  # the root holds every top-level name ...
     assert layer_of("kafkaspec.codec.varint").name == "codec"  # ... but the longest package wins
     assert layer_violations({"os.path": []}) == ["os.path is in no layer (tests/test_architecture.py LAYERS)"]
@@ -411,17 +442,24 @@ def test_the_layer_rule_is_not_vacuous():
 def test_only_the_reference_codecs_import_the_construct_adapters(graph):
     assert set(CONSTRUCT_ADAPTERS) <= set(graph)
     bad = _edges(graph, lambda s: True, lambda t: t in CONSTRUCT_ADAPTERS)
-    bad = [e for e in bad if not any(e.startswith(CONSTRUCT_ADAPTERS[t]) for t in CONSTRUCT_ADAPTERS
-                                     if f" -> {t} " in e)]
+    bad = [
+        e
+        for e in bad
+        if not any(e.startswith(CONSTRUCT_ADAPTERS[t]) for t in CONSTRUCT_ADAPTERS if f" -> {t} " in e)
+    ]
     assert not bad, "a Construct adapter is imported outside the reference codecs:\n  " + "\n  ".join(bad)
 
 
 def test_only_the_generate_command_calls_the_generator_and_through_its_package(graph):
     """Outside codegen/, the generator is reached through its public package only (``kafkaspec.codegen.main``)."""
-    bad = _edges(graph, lambda s: not in_package(s, "kafkaspec.codegen"),
-                 lambda t: t.startswith("kafkaspec.codegen."))
-    bad += _edges(graph, lambda s: not in_package(s, "kafkaspec.codegen", "kafkaspec.commands.generate"),
-                  lambda t: t == "kafkaspec.codegen")
+    bad = _edges(
+        graph, lambda s: not in_package(s, "kafkaspec.codegen"), lambda t: t.startswith("kafkaspec.codegen.")
+    )
+    bad += _edges(
+        graph,
+        lambda s: not in_package(s, "kafkaspec.codegen", "kafkaspec.commands.generate"),
+        lambda t: t == "kafkaspec.codegen",
+    )
     assert not bad, "the generator's modules are imported from outside:\n  " + "\n  ".join(bad)
 
 
@@ -432,19 +470,28 @@ def test_nothing_imports_the_bare_folder_names():
         for path in sorted((REPO / folder).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
             for node in _import_nodes(tree):
-                names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
-                    [node.module] if node.module and not node.level else [])
-                bad += [f"{path.relative_to(REPO)}:{node.lineno}: import {n}" for n in names
-                        if n.split(".")[0] in ("codegen", "generated")]
+                names = (
+                    [a.name for a in node.names]
+                    if isinstance(node, ast.Import)
+                    else ([node.module] if node.module and not node.level else [])
+                )
+                bad += [
+                    f"{path.relative_to(REPO)}:{node.lineno}: import {n}"
+                    for n in names
+                    if n.split(".")[0] in ("codegen", "generated")
+                ]
     assert not bad, "imports of a bare folder name:\n  " + "\n  ".join(bad)
 
 
 # -- the printed graph -----------------------------------------------------------------------------
 
+
 def describe(root: Path = REPO, modules: bool = False) -> str:
     g = import_graph(root)
-    lines = [f"# import graph of {root} (kafkaspec/, codegen/ as kafkaspec.codegen, generated/ as "
-             "kafkaspec.generated); package-level edges, imports inside functions included"]
+    lines = [
+        f"# import graph of {root} (kafkaspec/, codegen/ as kafkaspec.codegen, generated/ as "
+        "kafkaspec.generated); package-level edges, imports inside functions included"
+    ]
     edges: dict[tuple[str, str], int] = defaultdict(int)
     for src, targets in g.items():
         for dst, _ in targets:

@@ -36,7 +36,9 @@ def all_imports(root: Path = REPO) -> dict[str, list[tuple[str, int]]]:
             elif isinstance(node, ast.ImportFrom):
                 if node.level:
                     parts = package.split(".")
-                    target = ".".join(parts[: len(parts) - (node.level - 1)] + ([node.module] if node.module else []))
+                    target = ".".join(
+                        parts[: len(parts) - (node.level - 1)] + ([node.module] if node.module else [])
+                    )
                 else:
                     target = node.module or ""
                 for a in node.names:
@@ -55,16 +57,30 @@ ARROW = ("kafkaspec.arrow", "kafkaspec.arrow.schema")
 
 def problems(root: Path = REPO) -> list[str]:
     graph = all_imports(root)
-    out = [f"{src} -> {dst} (line {line}): kafkaspec.arrow must not import Spark's glue"
-           for src, edges in graph.items() if in_package(src, "kafkaspec.arrow")
-           for dst, line in edges if in_package(dst, "kafkaspec.spark")]
-    inside = {m: [(d, line) for d, line in edges if in_package(d, *HOMES)]
-              for m, edges in graph.items() if in_package(m, *HOMES)}
+    out = [
+        f"{src} -> {dst} (line {line}): kafkaspec.arrow must not import Spark's glue"
+        for src, edges in graph.items()
+        if in_package(src, "kafkaspec.arrow")
+        for dst, line in edges
+        if in_package(dst, "kafkaspec.spark")
+    ]
+    inside = {
+        m: [(d, line) for d, line in edges if in_package(d, *HOMES)]
+        for m, edges in graph.items()
+        if in_package(m, *HOMES)
+    }
     for component in cycles(inside):
         if any(in_package(m, *ARROW) for m in component):
             members = set(component)
-            out.append("import cycle (TYPE_CHECKING imports counted): " + "; ".join(
-                f"{src} -> {dst} (line {line})" for src in component for dst, line in inside[src] if dst in members))
+            out.append(
+                "import cycle (TYPE_CHECKING imports counted): "
+                + "; ".join(
+                    f"{src} -> {dst} (line {line})"
+                    for src in component
+                    for dst, line in inside[src]
+                    if dst in members
+                )
+            )
     return out
 
 
@@ -75,8 +91,12 @@ def test_arrow_imports_run_one_way():
 
 def test_the_one_arrow_package_holds_the_engine_reader_and_schema():
     modules = module_files()
-    for name in ("kafkaspec.arrow.engine", "kafkaspec.arrow.ranges", "kafkaspec.arrow.schema",
-                 "kafkaspec.arrow.partitions"):
+    for name in (
+        "kafkaspec.arrow.engine",
+        "kafkaspec.arrow.ranges",
+        "kafkaspec.arrow.schema",
+        "kafkaspec.arrow.partitions",
+    ):
         assert name in modules, name
     assert "kafkaspec.lockstep" not in modules and "kafkaspec.spark.columnar" not in modules
 

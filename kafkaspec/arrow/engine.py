@@ -99,23 +99,47 @@ _STEP_2 = np.where((_SIZE_2 > 0) & (_VALUE_2 >= 0), _SIZE_2 + _VALUE_2, 0).astyp
 
 #: a v2 batch head as a numpy record (big-endian fields at the schema's offsets): the heads of a run
 #: are read with one gather instead of a Python loop over batches
-HEAD_DTYPE = np.dtype({
-    "names": ["base_offset", "batch_length", "partition_leader_epoch", "magic", "crc", "attributes",
-              "last_offset_delta", "base_timestamp", "max_timestamp", "producer_id", "producer_epoch",
-              "base_sequence", "records_count"],
-    "formats": [">i8", ">i4", ">i4", "i1", ">u4", ">i2", ">i4", ">i8", ">i8", ">i8", ">i2", ">i4", ">i4"],
-    "offsets": [v2.BASE_OFFSET_OFFSET, v2.BATCH_LENGTH_OFFSET, v2.PARTITION_LEADER_EPOCH_OFFSET, v2.MAGIC_OFFSET,
-                v2.CRC_OFFSET, v2.ATTRIBUTES_OFFSET, v2.LAST_OFFSET_DELTA_OFFSET, v2.BASE_TIMESTAMP_OFFSET,
-                v2.MAX_TIMESTAMP_OFFSET, v2.PRODUCER_ID_OFFSET, v2.PRODUCER_EPOCH_OFFSET, v2.BASE_SEQUENCE_OFFSET,
-                v2.RECORDS_COUNT_OFFSET],
-    "itemsize": RECORD_BATCH_OVERHEAD,
-})
+HEAD_DTYPE = np.dtype(
+    {
+        "names": [
+            "base_offset",
+            "batch_length",
+            "partition_leader_epoch",
+            "magic",
+            "crc",
+            "attributes",
+            "last_offset_delta",
+            "base_timestamp",
+            "max_timestamp",
+            "producer_id",
+            "producer_epoch",
+            "base_sequence",
+            "records_count",
+        ],
+        "formats": [">i8", ">i4", ">i4", "i1", ">u4", ">i2", ">i4", ">i8", ">i8", ">i8", ">i2", ">i4", ">i4"],
+        "offsets": [
+            v2.BASE_OFFSET_OFFSET,
+            v2.BATCH_LENGTH_OFFSET,
+            v2.PARTITION_LEADER_EPOCH_OFFSET,
+            v2.MAGIC_OFFSET,
+            v2.CRC_OFFSET,
+            v2.ATTRIBUTES_OFFSET,
+            v2.LAST_OFFSET_DELTA_OFFSET,
+            v2.BASE_TIMESTAMP_OFFSET,
+            v2.MAX_TIMESTAMP_OFFSET,
+            v2.PRODUCER_ID_OFFSET,
+            v2.PRODUCER_EPOCH_OFFSET,
+            v2.BASE_SEQUENCE_OFFSET,
+            v2.RECORDS_COUNT_OFFSET,
+        ],
+        "itemsize": RECORD_BATCH_OVERHEAD,
+    }
+)
 
 
 def read_heads(arr: np.ndarray, positions: np.ndarray) -> np.ndarray:
     """The heads of the batches at ``positions`` of ``arr`` (uint8), as :data:`HEAD_DTYPE` records."""
     return np.ndarray((max(len(arr) - RECORD_BATCH_OVERHEAD + 1, 0),), HEAD_DTYPE, arr, 0, (1,))[positions]
-
 
 
 _I64_MIN, _I64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
@@ -145,8 +169,13 @@ class _Fail(Exception):
     """A vectorised check failed: the caller falls back to the per-record decoder."""
 
 
-def decode_batches(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListType, *,
-                   max_decompressed: int = DEFAULT_MAX_DECOMPRESSED) -> Decoded | None:
+def decode_batches(
+    buf: bytes,
+    batches: Sequence[Batch],
+    headers_type: pa.ListType,
+    *,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+) -> Decoded | None:
     """Decode the records of ``batches`` (v2 views into ``buf``, heads checked, in file order).
 
     ``None`` when any batch fails a check (or needs a path the engine leaves to the per-record
@@ -166,9 +195,17 @@ _FIXED_MAX = 1 << 20
 _US_LIMIT = np.iinfo(np.int64).max // 1000  # milliseconds that still fit a Spark timestamp (microseconds)
 
 
-def decode_run(buf: bytes, run: Sequence[Batch], *, topic: str, partition: int, segment: str, base: int = 0,
-               max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-               plain_sizes: dict[int, int] | None = None) -> pa.RecordBatch | None:
+def decode_run(
+    buf: bytes,
+    run: Sequence[Batch],
+    *,
+    topic: str,
+    partition: int,
+    segment: str,
+    base: int = 0,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+    plain_sizes: dict[int, int] | None = None,
+) -> pa.RecordBatch | None:
     """The records of a run of v2 batches of ``buf`` (file position ``base``) as one RecordBatch of the
     ``kafkalog`` columns (:data:`~kafkaspec.arrow.schema.SCHEMA`); ``None`` when the engine declines
     (decode the run one record at a time instead). Both Arrow readers call this, so a run's columns are
@@ -177,18 +214,37 @@ def decode_run(buf: bytes, run: Sequence[Batch], *, topic: str, partition: int, 
     ``plain_sizes``: filled, when the run decodes, with each batch's position in ``buf`` -> the size of
     its records region after decompression."""
     positions = np.fromiter((b.position for b in run), np.int64, len(run))
-    return decode_run_at(buf, positions, read_heads(np.frombuffer(buf, np.uint8), positions), topic=topic,
-                         partition=partition, segment=segment, base=base, max_decompressed=max_decompressed,
-                         plain_sizes=plain_sizes)
+    return decode_run_at(
+        buf,
+        positions,
+        read_heads(np.frombuffer(buf, np.uint8), positions),
+        topic=topic,
+        partition=partition,
+        segment=segment,
+        base=base,
+        max_decompressed=max_decompressed,
+        plain_sizes=plain_sizes,
+    )
 
 
-def decode_run_at(buf: bytes, positions: np.ndarray, heads: np.ndarray, *, topic: str, partition: int, segment: str,
-                  base: int = 0, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-                  plain_sizes: dict[int, int] | None = None) -> pa.RecordBatch | None:
+def decode_run_at(
+    buf: bytes,
+    positions: np.ndarray,
+    heads: np.ndarray,
+    *,
+    topic: str,
+    partition: int,
+    segment: str,
+    base: int = 0,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+    plain_sizes: dict[int, int] | None = None,
+) -> pa.RecordBatch | None:
     """:func:`decode_run` of the batches at ``positions`` with their ``heads`` (checked, as by
     :func:`kafkaspec.arrow.walk.v2_heads`): no ``Batch`` object needed."""
     try:
-        decoded = decode_heads(buf, np.frombuffer(buf, np.uint8), positions, heads, HEADERS_TYPE, max_decompressed)
+        decoded = decode_heads(
+            buf, np.frombuffer(buf, np.uint8), positions, heads, HEADERS_TYPE, max_decompressed
+        )
     except _Fail:
         return None
     ts = decoded.timestamp
@@ -249,15 +305,23 @@ def _codec_column(codecs: np.ndarray, counts: np.ndarray, n: int) -> pa.Array:
     return _CODECS.take(np.repeat(codecs.astype(np.int8), counts))
 
 
-def _decode(buf: bytes, batches: Sequence[Batch], headers_type: pa.ListType, max_decompressed: int) -> Decoded:
+def _decode(
+    buf: bytes, batches: Sequence[Batch], headers_type: pa.ListType, max_decompressed: int
+) -> Decoded:
     nb = len(batches)
     whole = np.frombuffer(buf, np.uint8)
     positions = np.fromiter((b.position for b in batches), np.int64, nb)
     return decode_heads(buf, whole, positions, read_heads(whole, positions), headers_type, max_decompressed)
 
 
-def decode_heads(buf: bytes, whole: np.ndarray, positions: np.ndarray, heads: np.ndarray, headers_type: pa.ListType,
-                 max_decompressed: int) -> Decoded:
+def decode_heads(
+    buf: bytes,
+    whole: np.ndarray,
+    positions: np.ndarray,
+    heads: np.ndarray,
+    headers_type: pa.ListType,
+    max_decompressed: int,
+) -> Decoded:
     """:func:`decode_batches` from the batches' positions in ``buf`` and their heads (already checked)."""
     nb = len(positions)
     counts = heads["records_count"].astype(np.int64)
@@ -278,11 +342,15 @@ def decode_heads(buf: bytes, whole: np.ndarray, positions: np.ndarray, heads: np
         # C code in the codec libraries, batch by batch (over Python ints: a numpy scalar a field costs
         # more than a small batch's decompression)
         joined: list[int] = []
-        for region, stop, codec in zip((positions[compressed] + RECORD_BATCH_OVERHEAD).tolist(),
-                                       (ends[compressed] + lo).tolist(),
-                                       (attributes[compressed] & COMPRESSION_MASK).tolist()):
+        for region, stop, codec in zip(
+            (positions[compressed] + RECORD_BATCH_OVERHEAD).tolist(),
+            (ends[compressed] + lo).tolist(),
+            (attributes[compressed] & COMPRESSION_MASK).tolist(),
+        ):
             try:
-                plain = decompress(codec, view[region:stop], max_size=max_decompressed, position=region, magic=2)
+                plain = decompress(
+                    codec, view[region:stop], max_size=max_decompressed, position=region, magic=2
+                )
             except KafkaFormatError:
                 raise _Fail from None
             joined.append(size)
@@ -303,8 +371,15 @@ def decode_heads(buf: bytes, whole: np.ndarray, positions: np.ndarray, heads: np
         raise _Fail from None
 
 
-def _records(data: bytes | memoryview, arr: np.ndarray, heads: np.ndarray, counts: np.ndarray, starts: np.ndarray,
-             ends: np.ndarray, headers_type: pa.ListType) -> Decoded:
+def _records(
+    data: bytes | memoryview,
+    arr: np.ndarray,
+    heads: np.ndarray,
+    counts: np.ndarray,
+    starts: np.ndarray,
+    ends: np.ndarray,
+    headers_type: pa.ListType,
+) -> Decoded:
     """The record columns of the batches whose records regions are ``arr[starts:ends]``."""
     fields = _record_spans(data, arr, counts, starts, ends)
     stop = fields.stop
@@ -320,7 +395,9 @@ def _records(data: bytes | memoryview, arr: np.ndarray, heads: np.ndarray, count
         if len(hcount) and int(hcount.min()) < 0:
             raise _Fail
         header_spans = _header_spans(fields, hcount)
-        if not np.array_equal(fields.position(), stop):  # every field inside its record: now the bytes can be copied
+        if not np.array_equal(
+            fields.position(), stop
+        ):  # every field inside its record: now the bytes can be copied
             raise _Fail
     headers = _header_arrays(header_spans, arr, data, rows, headers_type)
 
@@ -331,7 +408,9 @@ def _records(data: bytes | memoryview, arr: np.ndarray, heads: np.ndarray, count
     if log_append.any():
         batch_of_row = np.repeat(np.arange(len(counts)), counts)
         rel_ts = _add_checked(base_ts, counts, np.where(log_append[batch_of_row], 0, ts_delta))
-        timestamp = np.where(log_append[batch_of_row], heads["max_timestamp"].astype(np.int64)[batch_of_row], rel_ts)
+        timestamp = np.where(
+            log_append[batch_of_row], heads["max_timestamp"].astype(np.int64)[batch_of_row], rel_ts
+        )
     else:
         timestamp = _add_checked(base_ts, counts, ts_delta)
     databuf = pa.py_buffer(data)
@@ -351,18 +430,29 @@ def _headerless(fields: _Fields, arr: np.ndarray, counts: np.ndarray, ends: np.n
         return False  # ``sizes`` are from ``origin``)
     # the read one byte before each record's end: compared as distances from the records' starts
     before_end = fields.off + 1
-    if not ((fields.sizes == before_end).all() if fields.var is None else
-            np.array_equal(fields.var + before_end, fields.sizes)):
+    if not (
+        (fields.sizes == before_end).all()
+        if fields.var is None
+        else np.array_equal(fields.var + before_end, fields.sizes)
+    ):
         return False
     last = np.empty(n, np.uint8)  # each record's last byte
-    last[:-1] = fields.window[fields.width::fields.width]  # the byte before the next record: in its window
+    last[:-1] = fields.window[fields.width :: fields.width]  # the byte before the next record: in its window
     filled = counts > 0
-    last[np.cumsum(counts)[filled] - 1] = arr[ends[filled] - 1]  # a batch's last record ends at the batch's end
+    last[np.cumsum(counts)[filled] - 1] = arr[
+        ends[filled] - 1
+    ]  # a batch's last record ends at the batch's end
     return not last.any()
 
 
-def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray, starts: np.ndarray,
-                  ends: np.ndarray, guess: bool = True) -> _Fields:
+def _record_spans(
+    data: bytes | memoryview,
+    arr: np.ndarray,
+    counts: np.ndarray,
+    starts: np.ndarray,
+    ends: np.ndarray,
+    guess: bool = True,
+) -> _Fields:
     """Every record's span (rows in batch order), with its first bytes, ready to read its fields.
 
     The record length chain, followed in lockstep: step ``i`` reads the first two bytes of record
@@ -456,7 +546,9 @@ def _record_spans(data: bytes | memoryview, arr: np.ndarray, counts: np.ndarray,
     else:  # a step stayed: the chain is checked record by record
         length = fields.varint(5)
         stop = fields.position() + length
-        follows = np.empty(total, np.int64)  # where each record must end: the next one's start, or the batch's end
+        follows = np.empty(
+            total, np.int64
+        )  # where each record must end: the next one's start, or the batch's end
         follows[:-1] = rec[1:]
         filled = counts > 0
         follows[(row_base + counts - 1)[filled]] = ends[filled]
@@ -482,8 +574,15 @@ class _Template(NamedTuple):
         return bool((pair[row_base[self.batches][:, None] + np.arange(count)] == self.pairs).all())
 
 
-def _chain_template(data: bytes | memoryview, u16: np.ndarray, counts: np.ndarray, starts: np.ndarray,
-                    ends: np.ndarray, rec: np.ndarray, row_base: np.ndarray) -> _Template | None:
+def _chain_template(
+    data: bytes | memoryview,
+    u16: np.ndarray,
+    counts: np.ndarray,
+    starts: np.ndarray,
+    ends: np.ndarray,
+    rec: np.ndarray,
+    row_base: np.ndarray,
+) -> _Template | None:
     """Guess that every batch of the first batch's records count and size has its record chain, and
     place their records' starts in ``rec``; ``None`` when no other batch is such.
 
@@ -583,7 +682,7 @@ def _padded_windows(arr: np.ndarray, start: np.ndarray, width: int) -> np.ndarra
     zeros outside the data."""
     lo, hi = int(start.min()), int(start.max()) + width
     pad = np.zeros(hi - lo, np.uint8)
-    pad[max(lo, 0) - lo: min(hi, len(arr)) - lo] = arr[max(lo, 0): min(hi, len(arr))]
+    pad[max(lo, 0) - lo : min(hi, len(arr)) - lo] = arr[max(lo, 0) : min(hi, len(arr))]
     return np.ndarray((hi - lo - width + 1,), np.dtype(f"V{width}"), pad, 0, (1,))[start - lo]
 
 
@@ -613,7 +712,9 @@ class _Fields:
     that part changes: fields after a fixed-size one read at no extra cost.
     """
 
-    def __init__(self, arr: np.ndarray, u16: np.ndarray, origin: np.ndarray, window: np.ndarray, lead: int = 0):
+    def __init__(
+        self, arr: np.ndarray, u16: np.ndarray, origin: np.ndarray, window: np.ndarray, lead: int = 0
+    ):
         self.arr, self.u16 = arr, u16
         self.stop = origin  # where each record ends (set once known)
         self.sizes: np.ndarray | None = None  # each record's size from its start (set with ``stop``)
@@ -670,10 +771,13 @@ class _Fields:
                 # a strided 4-byte word at the first of them, shifted per record, instead of an index
                 word = np.ndarray((n,), _U32LE, window, low + at, (width,))
                 shift = self._from_var("shift", lambda v: (v - low).astype(np.uint32) << np.uint32(3))
-                return (lambda: (word >> shift) & np.uint32(0xFF)), (lambda: (word >> shift) & np.uint32(0xFFFF))
+                return (lambda: (word >> shift) & np.uint32(0xFF)), (
+                    lambda: (word >> shift) & np.uint32(0xFFFF)
+                )
             if high + at + 2 <= width:
                 rows = self._from_var(  # each record's window row, plus its part of the read
-                    "rows", lambda v: np.arange(0, n * width, width, dtype=np.int64) + v)
+                    "rows", lambda v: np.arange(0, n * width, width, dtype=np.int64) + v
+                )
                 index = rows + at
                 window16 = self.window16
                 return (lambda: window.take(index)), (lambda: window16[index])
@@ -771,8 +875,9 @@ def _within(p: np.ndarray, stop: np.ndarray) -> None:
         raise _Fail
 
 
-def _bytes_field(arr: np.ndarray, p: np.ndarray, stop: np.ndarray
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _bytes_field(
+    arr: np.ndarray, p: np.ndarray, stop: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A nullable bytes field (varint length, -1 for null) at ``p``: start, length (0 for null), nulls, next."""
     length, n = _varint(arr, p, 5)
     start = p + n
@@ -804,8 +909,14 @@ def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | _Header
     total = int(list_offsets[-1])
     if most > MAX_LOCKSTEP_HEADERS or total > _INT32_LIMIT:
         raise _Fail
-    spans = _HeaderSpans(list_offsets, np.empty(total, np.int64), np.empty(total, np.int64), np.empty(total, np.int64),
-                         np.empty(total, np.int64), np.zeros(total, bool))
+    spans = _HeaderSpans(
+        list_offsets,
+        np.empty(total, np.int64),
+        np.empty(total, np.int64),
+        np.empty(total, np.int64),
+        np.empty(total, np.int64),
+        np.zeros(total, bool),
+    )
     if int(hcount.min()) == most:  # every record has as many headers (the usual case): strided, no row subset
         return _uniform_headers(fields, most, spans) or spans
     arr, stop = fields.arr, fields.stop
@@ -833,23 +944,33 @@ def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | _Header
     return spans
 
 
-def _header_arrays(spans: _HeaderSpans | _HeaderLayout | None, arr: np.ndarray, data: bytes | memoryview, n: int,
-                   headers_type: pa.ListType) -> pa.Array:
+def _header_arrays(
+    spans: _HeaderSpans | _HeaderLayout | None,
+    arr: np.ndarray,
+    data: bytes | memoryview,
+    n: int,
+    headers_type: pa.ListType,
+) -> pa.Array:
     """The headers of ``n`` records as a list array, from their spans (checked to lie inside their records)."""
     if spans is None:
         return _no_headers(n, headers_type)
     if isinstance(spans, _HeaderLayout):
         count = len(spans.keys)
         values = pa.StructArray.from_arrays(
-            [_as_string(_sliced(spans.window, spans.keys, pa.binary())), _sliced(spans.window, spans.values, pa.binary())],
-            fields=list(headers_type.value_type))
+            [
+                _as_string(_sliced(spans.window, spans.keys, pa.binary())),
+                _sliced(spans.window, spans.values, pa.binary()),
+            ],
+            fields=list(headers_type.value_type),
+        )
         offsets = pa.array(np.arange(0, (n + 1) * count, count, dtype=np.int32)[: n + 1])
         return pa.ListArray.from_arrays(offsets, values, type=headers_type)
     databuf = pa.py_buffer(data)
     keys = _as_string(_gather(databuf, arr, spans.key_start, spans.key_len, None, pa.binary()))
     values = pa.StructArray.from_arrays(
         [keys, _gather(databuf, arr, spans.value_start, spans.value_len, spans.value_null, pa.binary())],
-        fields=list(headers_type.value_type))
+        fields=list(headers_type.value_type),
+    )
     return pa.ListArray.from_arrays(pa.array(spans.list_offsets.astype(np.int32)), values, type=headers_type)
 
 
@@ -908,7 +1029,9 @@ def _same_bytes(window: np.ndarray, places: list[int]) -> bool:
     return all(((words[:, w] & masks[w]) == firsts[w]).all() for w in sorted({p // 8 for p in places}))
 
 
-def _header_template(row: bytes, count: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[int], int] | None:
+def _header_template(
+    row: bytes, count: int
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[int], int] | None:
     """The places of ``count`` headers at the start of ``row`` (one record's headers window): (where,
     length) of each key and of each value, where their length varints' bytes are, and where the last
     header ends; ``None`` when they do not all lie inside the row, or a value is null."""
@@ -940,8 +1063,9 @@ def _sliced(window: np.ndarray, places: list[tuple[int, int]], arrow_type: pa.Da
     at = 0
     for where, size in places:  # as items of ``size`` bytes: one copy each, not a loop over bytes
         if size:
-            np.ndarray((rows,), f"V{size}", out, at, (per_row,))[...] = \
-                np.ndarray((rows,), f"V{size}", window, where, (width,))
+            np.ndarray((rows,), f"V{size}", out, at, (per_row,))[...] = np.ndarray(
+                (rows,), f"V{size}", window, where, (width,)
+            )
         at += size
     if len(set(sizes)) == 1:
         offsets = _fixed_offsets(rows * len(places), sizes[0])
@@ -957,7 +1081,9 @@ def _as_string(binary: pa.Array) -> pa.Array:
     numpy pass over the bytes), else Arrow's UTF-8 checking cast; a key that is not UTF-8 fails the run."""
     validity, offsets, data = binary.buffers()
     if data is None or not (np.frombuffer(data, np.uint8)[: _last_offset(binary)] >= 128).any():
-        return pa.Array.from_buffers(pa.string(), len(binary), [validity, offsets, data], offset=binary.offset)
+        return pa.Array.from_buffers(
+            pa.string(), len(binary), [validity, offsets, data], offset=binary.offset
+        )
     try:
         return binary.cast(pa.string())
     except pa.ArrowInvalid:
@@ -970,8 +1096,14 @@ def _last_offset(binary: pa.Array) -> int:
     return int(offsets[binary.offset + len(binary)])
 
 
-def _gather(data: pa.Buffer, arr: np.ndarray, start: np.ndarray, length: np.ndarray, null: np.ndarray | None,
-            arrow_type: pa.DataType) -> pa.Array:
+def _gather(
+    data: pa.Buffer,
+    arr: np.ndarray,
+    start: np.ndarray,
+    length: np.ndarray,
+    null: np.ndarray | None,
+    arrow_type: pa.DataType,
+) -> pa.Array:
     """A binary array of ``data[start:start + length]`` per row (spans in order, not overlapping, inside
     ``arr``, the same bytes as ``data``). Spans all of one length and no null (fixed-size keys, header
     keys, many values) are one numpy gather of that many bytes per row; others one C-level ``take``

@@ -93,14 +93,26 @@ def _per_record(entries: Sequence[LogBatch], *, topic: str, partition: int, segm
         if isinstance(entry, Batch):
             tstype = (entry.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT
         else:
-            tstype = (entry.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT if entry.magic == 1 else -1
-        fixed = {"topic": topic, "partition": partition, "timestampType": tstype, "magic": entry.magic,
-                 "compression": CODEC_NAMES[entry.attributes & COMPRESSION_MASK] if entry.attributes & 7 < 5 else
-                 f"unknown{entry.attributes & 7}",
-                 "producerId": entry.producer_id, "producerEpoch": entry.producer_epoch,
-                 "baseSequence": entry.base_sequence, "isTransactional": entry.is_transactional,
-                 "isControl": entry.is_control, "partitionLeaderEpoch": entry.partition_leader_epoch,
-                 "segment": segment, "batchPosition": entry.position}
+            tstype = (
+                (entry.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT if entry.magic == 1 else -1
+            )
+        fixed = {
+            "topic": topic,
+            "partition": partition,
+            "timestampType": tstype,
+            "magic": entry.magic,
+            "compression": CODEC_NAMES[entry.attributes & COMPRESSION_MASK]
+            if entry.attributes & 7 < 5
+            else f"unknown{entry.attributes & 7}",
+            "producerId": entry.producer_id,
+            "producerEpoch": entry.producer_epoch,
+            "baseSequence": entry.base_sequence,
+            "isTransactional": entry.is_transactional,
+            "isControl": entry.is_control,
+            "partitionLeaderEpoch": entry.partition_leader_epoch,
+            "segment": segment,
+            "batchPosition": entry.position,
+        }
         for r in records:
             cols["key"].append(r.key)
             cols["value"].append(r.value)
@@ -118,7 +130,9 @@ def _per_record(entries: Sequence[LogBatch], *, topic: str, partition: int, segm
     return pa.RecordBatch.from_arrays(arrays, schema=SCHEMA)
 
 
-def with_decoded_values(batches: Iterator[pa.RecordBatch], topic: str, values: ValueDecoder) -> Iterator[pa.RecordBatch]:
+def with_decoded_values(
+    batches: Iterator[pa.RecordBatch], topic: str, values: ValueDecoder
+) -> Iterator[pa.RecordBatch]:
     """Each RecordBatch with ``value_decoded`` (typed from the topic's schema, :mod:`kafkaspec.values`)
     and ``value_error`` (why a value did not fit; its bytes stay in ``value``) added: one batch at a
     time, so memory stays bounded by the batch."""
@@ -126,17 +140,24 @@ def with_decoded_values(batches: Iterator[pa.RecordBatch], topic: str, values: V
 
     for rb in batches:
         decoded, errors = decode_column(values, topic, rb.column(1))
-        yield pa.RecordBatch.from_arrays([*rb.columns, decoded, errors],
-                                         names=[*rb.schema.names, "value_decoded", "value_error"])
+        yield pa.RecordBatch.from_arrays(
+            [*rb.columns, decoded, errors], names=[*rb.schema.names, "value_decoded", "value_error"]
+        )
 
 
-def partition_batches(part: PartitionLike, *, verify: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-                      values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
+def partition_batches(
+    part: PartitionLike,
+    *,
+    verify: bool = True,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+    values: ValueDecoder | None = None,
+) -> Iterator[pa.RecordBatch]:
     """Every record of the partition, segment by segment, as RecordBatches of :data:`SCHEMA`; with
     ``values``, the decoded values added (:func:`with_decoded_values`)."""
     if values is not None:
-        yield from with_decoded_values(partition_batches(part, verify=verify, max_decompressed=max_decompressed),
-                                       part.topic, values)
+        yield from with_decoded_values(
+            partition_batches(part, verify=verify, max_decompressed=max_decompressed), part.topic, values
+        )
         return
     for seg in part.segments():
         # a segment served from inside it (a tiered lineage, a partition's history) passes over the batches
@@ -154,8 +175,9 @@ def partition_batches(part: PartitionLike, *, verify: bool = True, max_decompres
             seg.close()
 
 
-def _segment_batches(buf: bytes, floor: int, names: dict[str, Any], verify: bool,
-                     max_decompressed: int) -> Iterator[pa.RecordBatch]:
+def _segment_batches(
+    buf: bytes, floor: int, names: dict[str, Any], verify: bool, max_decompressed: int
+) -> Iterator[pa.RecordBatch]:
     """A segment's records: runs of the v2 batches the vectorised walk vouches for through the engine;
     from the first entry it does not, the batch iterator's entries (legacy ones one record at a time,
     an error raised at its byte) up to the next v2 batch, where the walk resumes."""
@@ -171,8 +193,9 @@ def _segment_batches(buf: bytes, floor: int, names: dict[str, Any], verify: bool
         pos = resume
 
 
-def _iterated(buf: bytes, vouched: int, floor: int, names: dict[str, Any], verify: bool,
-              max_decompressed: int) -> Generator[pa.RecordBatch, None, int | None]:
+def _iterated(
+    buf: bytes, vouched: int, floor: int, names: dict[str, Any], verify: bool, max_decompressed: int
+) -> Generator[pa.RecordBatch, None, int | None]:
     """The batch iterator's entries from ``vouched``, up to the next v2 batch after it (where the walk
     resumes: returned; ``None`` at the end). Legacy entries are gathered into RecordBatches of about
     :data:`ROWS_PER_RUN` records (a RecordBatch each cost more than their records: a topic of small
@@ -181,8 +204,9 @@ def _iterated(buf: bytes, vouched: int, floor: int, names: dict[str, Any], verif
     The entries gathered before an error come out before it."""
     pending: list[LogBatch] = []
     rows = 0
-    entries = BatchIterator(buf, verify=verify, max_decompressed=max_decompressed, check_records=False,
-                            start=vouched)
+    entries = BatchIterator(
+        buf, verify=verify, max_decompressed=max_decompressed, check_records=False, start=vouched
+    )
     while True:
         try:
             entry = next(entries, None)
@@ -227,13 +251,16 @@ def _check_floor(entry: LogBatch, floor: int) -> None:
 
 
 def _cut_differently(position: int, first: int, last: int, floor: int) -> KafkaFormatError:
-    return KafkaFormatError(f"the batch at byte {position} holds offsets {first}..{last}, but the live lineage "
-                            f"serves this segment from offset {floor}: the two uploads cut their batches differently",
-                            position)
+    return KafkaFormatError(
+        f"the batch at byte {position} holds offsets {first}..{last}, but the live lineage "
+        f"serves this segment from offset {floor}: the two uploads cut their batches differently",
+        position,
+    )
 
 
-def _v2_runs(buf: bytes, found: Heads, floor: int, names: dict[str, Any], verify: bool,
-             max_decompressed: int) -> Generator[pa.RecordBatch, None, int]:
+def _v2_runs(
+    buf: bytes, found: Heads, floor: int, names: dict[str, Any], verify: bool, max_decompressed: int
+) -> Generator[pa.RecordBatch, None, int]:
     """The batches ``found`` from ``floor`` on (tiered storage's lineage), :data:`ROWS_PER_RUN` records
     at a time, through the engine; a run it declines goes to the per-record decoder. ``verify``: each
     run's CRCs checked right before it is decoded, stopping at the first that fails. Returns where the
@@ -246,14 +273,24 @@ def _v2_runs(buf: bytes, found: Heads, floor: int, names: dict[str, Any], verify
         if verify:  # checked too, as if read
             bad = crc_mismatch(buf, positions, heads)
             if bad is not None:
-                return (yield from _v2_runs(buf, Heads(positions[:bad], heads[:bad], int(positions[bad])), floor,
-                                            names, False, max_decompressed))
+                return (
+                    yield from _v2_runs(
+                        buf,
+                        Heads(positions[:bad], heads[:bad], int(positions[bad])),
+                        floor,
+                        names,
+                        False,
+                        max_decompressed,
+                    )
+                )
         keep: list[int] = []
         for i, (first, delta) in enumerate(zip(base_offsets.tolist(), heads["last_offset_delta"].tolist())):
             if first + delta < floor:
                 continue  # served by the segment before
             if first < floor:
-                yield from _v2_runs(buf, Heads(positions[keep], heads[keep], 0), floor, names, False, max_decompressed)
+                yield from _v2_runs(
+                    buf, Heads(positions[keep], heads[keep], 0), floor, names, False, max_decompressed
+                )
                 raise _cut_differently(int(positions[i]), first, first + delta, floor)
             keep.append(i)
         positions, heads, verify = positions[keep], heads[keep], False
@@ -262,7 +299,7 @@ def _v2_runs(buf: bytes, found: Heads, floor: int, names: dict[str, Any], verify
     while first < len(positions):
         before = int(rows[first - 1]) if first else 0
         last = min(int(np.searchsorted(rows, before + ROWS_PER_RUN)), len(positions) - 1)
-        bad = crc_mismatch(buf, positions[first:last + 1], heads[first:last + 1]) if verify else None
+        bad = crc_mismatch(buf, positions[first : last + 1], heads[first : last + 1]) if verify else None
         if bad is not None:  # the batches before it, then the batch iterator reports it
             if bad:
                 yield _decoded(buf, positions, heads, first, first + bad - 1, names, max_decompressed)
@@ -272,8 +309,15 @@ def _v2_runs(buf: bytes, found: Heads, floor: int, names: dict[str, Any], verify
     return found.stop
 
 
-def _decoded(buf: bytes, positions: np.ndarray, heads: np.ndarray, first: int, last: int, names: dict[str, Any],
-             max_decompressed: int) -> pa.RecordBatch:
+def _decoded(
+    buf: bytes,
+    positions: np.ndarray,
+    heads: np.ndarray,
+    first: int,
+    last: int,
+    names: dict[str, Any],
+    max_decompressed: int,
+) -> pa.RecordBatch:
     """Batches ``first`` to ``last`` through the engine; if it declines, the per-record decoder (its error
     at its byte, or the same columns)."""
     run = slice(first, last + 1)
@@ -281,8 +325,19 @@ def _decoded(buf: bytes, positions: np.ndarray, heads: np.ndarray, first: int, l
     if rb is None:
         start = int(positions[first])
         stop = int(positions[last]) + BATCH_LENGTH_END + int(heads["batch_length"][last])
-        rb = _per_record(list(BatchIterator(buf, max_decompressed=max_decompressed, check_records=False,
-                                            start=start, end=stop, verify=False)), **names)
+        rb = _per_record(
+            list(
+                BatchIterator(
+                    buf,
+                    max_decompressed=max_decompressed,
+                    check_records=False,
+                    start=start,
+                    end=stop,
+                    verify=False,
+                )
+            ),
+            **names,
+        )
     return rb
 
 
@@ -291,7 +346,9 @@ def _run(buf: bytes, run: list[Batch], names: dict[str, Any], max_decompressed: 
     return _per_record(run, **names) if rb is None else rb
 
 
-def partition_table(part: PartitionLike, *, verify: bool = True, values: ValueDecoder | None = None) -> pa.Table:
+def partition_table(
+    part: PartitionLike, *, verify: bool = True, values: ValueDecoder | None = None
+) -> pa.Table:
     """The partition's records as one ``pyarrow.Table`` (:data:`SCHEMA`, plus the decoded values)."""
     batches = list(partition_batches(part, verify=verify, values=values))
     if values is None:
@@ -307,7 +364,9 @@ def _empty_decoded(topic: str, values: ValueDecoder) -> tuple[pa.Field, pa.Field
     return pa.field("value_decoded", arrow_type or pa.string()), pa.field("value_error", pa.string())
 
 
-def logdir_batches(log: LogDirLike, *, verify: bool = True, values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
+def logdir_batches(
+    log: LogDirLike, *, verify: bool = True, values: ValueDecoder | None = None
+) -> Iterator[pa.RecordBatch]:
     """Every partition's records (topics and partitions in the directory's order), as RecordBatches;
     with ``values``, the decoded values of each topic (a different struct per topic)."""
     for part in log.partitions():

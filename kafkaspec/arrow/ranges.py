@@ -148,8 +148,13 @@ def iter_entries(buf: bytes, base: int, task: RangeTask, report: RangeReport) ->
     Skipping follows :mod:`kafkaspec.recovery`, like ``iter_batches(on_corrupt="skip")``; records are
     decoded by the caller (into columns), which skips a batch whose records fail up to its end.
     """
-    it = BatchIterator(buf, verify=task.verify_crc, max_decompressed=task.max_decompressed,
-                       on_corrupt="skip" if task.skip_corrupt else "raise", check_records=False)
+    it = BatchIterator(
+        buf,
+        verify=task.verify_crc,
+        max_decompressed=task.max_decompressed,
+        on_corrupt="skip" if task.skip_corrupt else "raise",
+        check_records=False,
+    )
     reported = 0
     try:
         for batch in it:
@@ -165,7 +170,9 @@ def iter_entries(buf: bytes, base: int, task: RangeTask, report: RangeReport) ->
         report.partial = (it.partial.position + base, it.partial.size)
 
 
-def skip(report: RangeReport, task: RangeTask, start: int, stop: int, reason: str, rule: str = "scan") -> None:
+def skip(
+    report: RangeReport, task: RangeTask, start: int, stop: int, reason: str, rule: str = "scan"
+) -> None:
     # in file order: the lockstep reader reports a batch whose records fail after the entries read past it
     insort(report.skipped, SkippedRange(task.path, start, stop, reason, rule), key=lambda s: s.start)
     log.warning("kafkalog: skipped corrupt bytes %d..%d of %s: %s", start, stop, task.path, reason)
@@ -189,8 +196,20 @@ class _Meta:
         self.pos: list[int] = []
         self.tstype: list[int] = []
 
-    def add(self, n: int, magic: int, codec: int, pid: int, epoch: int, seq: int, txn: bool, ctrl: bool,
-            ple: int, pos: int, tstype: int) -> None:
+    def add(
+        self,
+        n: int,
+        magic: int,
+        codec: int,
+        pid: int,
+        epoch: int,
+        seq: int,
+        txn: bool,
+        ctrl: bool,
+        ple: int,
+        pos: int,
+        tstype: int,
+    ) -> None:
         if not n:  # an empty batch (kept by compaction) contributes no rows, and runs must not be empty
             return
         self.counts.append(n)
@@ -237,7 +256,9 @@ class RecordBatchBuilder:
         base_ends = pa.array(cols.base_run_ends, pa.int32())
 
         def rebase(deltas: list[int], bases: list[int], what: str) -> pa.Array:
-            per_row = pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(base_ends, pa.array(bases, pa.int64())))
+            per_row = pc.run_end_decode(
+                pa.RunEndEncodedArray.from_arrays(base_ends, pa.array(bases, pa.int64()))
+            )
             try:  # checked: a base near int64's limit plus a delta must not wrap around silently
                 return pc.add_checked(int64_array(deltas), per_row)
             except (pa.ArrowInvalid, OverflowError):
@@ -248,8 +269,14 @@ class RecordBatchBuilder:
         try:  # Spark timestamps are microseconds in an int64: milliseconds beyond about 292,000 years do not fit
             ts_us = pc.multiply_checked(ts, 1000)
         except pa.ArrowInvalid:
-            self._beyond_int64("timestamp", ts.to_pylist(), [0] * n, meta, "a Spark timestamp (int64 microseconds)",
-                               scale=1000)
+            self._beyond_int64(
+                "timestamp",
+                ts.to_pylist(),
+                [0] * n,
+                meta,
+                "a Spark timestamp (int64 microseconds)",
+                scale=1000,
+            )
         hc = cols.headers
         header_values = pa.StructArray.from_arrays(
             [pa.array(hc.key, pa.string()), pa.array(hc.value, pa.binary())], fields=self.header_fields
@@ -281,15 +308,22 @@ class RecordBatchBuilder:
         ]
         return pa.RecordBatch.from_arrays(columns, schema=self.schema)
 
-    def _beyond_int64(self, what: str, deltas: list[int], bases: list[int], meta: _Meta, limit: str,
-                      scale: int = 1) -> NoReturn:
+    def _beyond_int64(
+        self, what: str, deltas: list[int], bases: list[int], meta: _Meta, limit: str, scale: int = 1
+    ) -> NoReturn:
         """Name the record whose absolute value does not fit: the slow path, taken only on the error."""
-        row = next(i for i, (d, b) in enumerate(zip(deltas, bases, strict=True))
-                   if not -(1 << 63) <= (d + b) * scale < 1 << 63)
+        row = next(
+            i
+            for i, (d, b) in enumerate(zip(deltas, bases, strict=True))
+            if not -(1 << 63) <= (d + b) * scale < 1 << 63
+        )
         batch = next(i for i, end in enumerate(accumulate(meta.counts)) if row < end)
         raise KafkaFormatError(
             f"a record's {what} is {deltas[row] + bases[row]}, beyond {limit} (record {row} of this read, in the "
-            f"batch at byte {meta.pos[batch]})", meta.pos[batch], self.segment)
+            f"batch at byte {meta.pos[batch]})",
+            meta.pos[batch],
+            self.segment,
+        )
 
 
 def _append_legacy(batch: LogBatch, cols: RecordColumns) -> None:
@@ -310,8 +344,9 @@ def _append_legacy(batch: LogBatch, cols: RecordColumns) -> None:
         cols.add_run(len(cols.offset), 0, 0)  # legacy values are absolute already
 
 
-def read_records(task: RangeTask, report: RangeReport | None = None,
-                 buf: bytes | None = None, walk: Walk | None = None) -> Iterator[pa.RecordBatch]:
+def read_records(
+    task: RangeTask, report: RangeReport | None = None, buf: bytes | None = None, walk: Walk | None = None
+) -> Iterator[pa.RecordBatch]:
     """The records of the task's range, filtered as the task says, as Arrow batches.
 
     With ``task.lockstep``, runs of v2 batches (:data:`ROWS_PER_ARROW_BATCH` records) decode through
@@ -329,9 +364,13 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
     entries = iter_entries(buf, task.start, task, report)
     if walk is not None:
         entries = walk.note(entries, report)
-    selected = select_batches(entries, start_offset=task.min_offset,
-                              end_offset=task.max_offset, include_control=task.include_control,
-                              read_committed=task.read_committed)
+    selected = select_batches(
+        entries,
+        start_offset=task.min_offset,
+        end_offset=task.max_offset,
+        include_control=task.include_control,
+        read_committed=task.read_committed,
+    )
     if not task.lockstep:
         yield from _per_record(iter(selected), buf, task, report, builder, first_only=False, walk=walk)
         return
@@ -341,8 +380,16 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
     rows = 0
     for batch in batches:
         if not isinstance(batch, Batch):  # a legacy entry: the per-record path takes over from the run
-            yield from _per_record(chain(run, [batch], batches), buf, task, report, builder, first_only=True,
-                                   source=batches, walk=walk)
+            yield from _per_record(
+                chain(run, [batch], batches),
+                buf,
+                task,
+                report,
+                builder,
+                first_only=True,
+                source=batches,
+                walk=walk,
+            )
             run, rows = [], 0
             continue
         run.append(batch)
@@ -351,8 +398,17 @@ def read_records(task: RangeTask, report: RangeReport | None = None,
             yield from _run(run, batches, buf, task, report, builder, walk)
             run, rows = [], 0
     if run and batches.failure is not None:  # the per-record path would have stopped inside this run
-        if decode_run(buf, run, topic=task.topic, partition=task.partition, segment=task.path,
-                      max_decompressed=task.max_decompressed) is None:
+        if (
+            decode_run(
+                buf,
+                run,
+                topic=task.topic,
+                partition=task.partition,
+                segment=task.path,
+                max_decompressed=task.max_decompressed,
+            )
+            is None
+        ):
             for _ in _per_record(iter(run), buf, task, report, builder, first_only=False, source=batches):
                 pass  # only for its error, which comes first in the file
     elif run:
@@ -379,22 +435,47 @@ class _Deferred(Iterator[LogBatch]):
             raise StopIteration from None
 
 
-def _run(run: list[Batch], rest: _Deferred, buf: bytes, task: RangeTask, report: RangeReport,
-         builder: RecordBatchBuilder, walk: Walk | None) -> Iterator[pa.RecordBatch]:
-    rb = decode_run(buf, run, topic=task.topic, partition=task.partition, segment=task.path, base=task.start,
-                    max_decompressed=task.max_decompressed,
-                    plain_sizes=None if walk is None else walk.plain_sizes)
+def _run(
+    run: list[Batch],
+    rest: _Deferred,
+    buf: bytes,
+    task: RangeTask,
+    report: RangeReport,
+    builder: RecordBatchBuilder,
+    walk: Walk | None,
+) -> Iterator[pa.RecordBatch]:
+    rb = decode_run(
+        buf,
+        run,
+        topic=task.topic,
+        partition=task.partition,
+        segment=task.path,
+        base=task.start,
+        max_decompressed=task.max_decompressed,
+        plain_sizes=None if walk is None else walk.plain_sizes,
+    )
     if rb is None:
-        yield from _per_record(chain(run, rest), buf, task, report, builder, first_only=True, source=rest, walk=walk)
+        yield from _per_record(
+            chain(run, rest), buf, task, report, builder, first_only=True, source=rest, walk=walk
+        )
         return
     lo, hi = task.min_offset, task.max_offset
-    straddles = any((lo is not None and b.base_offset < lo) or (hi is not None and b.last_offset >= hi) for b in run)
+    straddles = any(
+        (lo is not None and b.base_offset < lo) or (hi is not None and b.last_offset >= hi) for b in run
+    )
     yield _filter(rb, straddles, lo, hi)
 
 
-def _per_record(batches: Iterator[LogBatch], buf: bytes, task: RangeTask, report: RangeReport,
-                builder: RecordBatchBuilder, first_only: bool,
-                source: _Deferred | None = None, walk: Walk | None = None) -> Iterator[pa.RecordBatch]:
+def _per_record(
+    batches: Iterator[LogBatch],
+    buf: bytes,
+    task: RangeTask,
+    report: RangeReport,
+    builder: RecordBatchBuilder,
+    first_only: bool,
+    source: _Deferred | None = None,
+    walk: Walk | None = None,
+) -> Iterator[pa.RecordBatch]:
     """The per-record decoder over ``batches``; ``first_only``: stop after the first Arrow batch (leaving
     the rest of the iterator to the caller). When ``source`` ended on an error, the rows decoded since
     the last Arrow batch are not yielded: the error comes instead, as without the engine. ``walk``: the
@@ -409,29 +490,60 @@ def _per_record(batches: Iterator[LogBatch], buf: bytes, task: RangeTask, report
         try:
             if isinstance(batch, Batch):
                 head = batch.head
-                n = decode_columns(buf, batch.position, head, batch.end, cols, max_decompressed=task.max_decompressed)
-                if head.attributes & v2.TIMESTAMP_TYPE_MASK and n:  # LogAppendTime: the broker's time for every record
+                n = decode_columns(
+                    buf, batch.position, head, batch.end, cols, max_decompressed=task.max_decompressed
+                )
+                if (
+                    head.attributes & v2.TIMESTAMP_TYPE_MASK and n
+                ):  # LogAppendTime: the broker's time for every record
                     cols.timestamp[n0:] = [0] * n
-                    cols.base_timestamps[-1] = head.max_timestamp  # the batch's own run (max - base may pass int64)
-                meta.add(n, 2, head.attributes & v2.COMPRESSION_MASK, head.producer_id, head.producer_epoch,
-                         head.base_sequence, head.is_transactional, head.is_control,
-                         head.partition_leader_epoch, base + batch.position,
-                         (head.attributes & v2.TIMESTAMP_TYPE_MASK) >> v2.TIMESTAMP_TYPE_SHIFT)
+                    cols.base_timestamps[-1] = (
+                        head.max_timestamp
+                    )  # the batch's own run (max - base may pass int64)
+                meta.add(
+                    n,
+                    2,
+                    head.attributes & v2.COMPRESSION_MASK,
+                    head.producer_id,
+                    head.producer_epoch,
+                    head.base_sequence,
+                    head.is_transactional,
+                    head.is_control,
+                    head.partition_leader_epoch,
+                    base + batch.position,
+                    (head.attributes & v2.TIMESTAMP_TYPE_MASK) >> v2.TIMESTAMP_TYPE_SHIFT,
+                )
             else:
                 _append_legacy(batch, cols)
                 n = len(cols.offset) - n0
                 if walk is not None:
                     walk.legacy_counts[batch.position] = n
-                tstype = (batch.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT if batch.magic == 1 else -1
-                meta.add(n, batch.magic, batch.attributes & COMPRESSION_MASK, batch.producer_id, batch.producer_epoch,
-                         batch.base_sequence, batch.is_transactional, batch.is_control, batch.partition_leader_epoch,
-                         base + batch.position, tstype)
+                tstype = (
+                    (batch.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT
+                    if batch.magic == 1
+                    else -1
+                )
+                meta.add(
+                    n,
+                    batch.magic,
+                    batch.attributes & COMPRESSION_MASK,
+                    batch.producer_id,
+                    batch.producer_epoch,
+                    batch.base_sequence,
+                    batch.is_transactional,
+                    batch.is_control,
+                    batch.partition_leader_epoch,
+                    base + batch.position,
+                    tstype,
+                )
         except KafkaFormatError as exc:
             cols.truncate(n0)
             exc.at(base, task.path)
             if not task.skip_corrupt:
                 raise
-            skip(report, task, base + batch.position, base + batch.end, exc.reason, LENGTH)  # the CRC held: its length did
+            skip(
+                report, task, base + batch.position, base + batch.end, exc.reason, LENGTH
+            )  # the CRC held: its length did
             continue
         if (lo is not None and batch.base_offset < lo) or (hi is not None and batch.last_offset >= hi):
             straddles = True

@@ -22,16 +22,27 @@ HEADERS_TYPE = pa.list_(pa.struct([("key", pa.string()), ("value", pa.binary())]
 
 #: exactly the columns (names, order, types) of Spark's Kafka source
 KAFKA_FIELDS = [
-    ("key", pa.binary()), ("value", pa.binary()), ("topic", pa.string()), ("partition", pa.int32()),
-    ("offset", pa.int64()), ("timestamp", pa.timestamp("us", tz="UTC")), ("timestampType", pa.int32()),
+    ("key", pa.binary()),
+    ("value", pa.binary()),
+    ("topic", pa.string()),
+    ("partition", pa.int32()),
+    ("offset", pa.int64()),
+    ("timestamp", pa.timestamp("us", tz="UTC")),
+    ("timestampType", pa.int32()),
     ("headers", HEADERS_TYPE),
 ]
 
 #: one value per batch, repeated on each of its records
 BATCH_FIELDS = [
-    ("magic", pa.int32()), ("compression", pa.string()), ("producerId", pa.int64()),
-    ("producerEpoch", pa.int32()), ("baseSequence", pa.int32()), ("isTransactional", pa.bool_()),
-    ("isControl", pa.bool_()), ("partitionLeaderEpoch", pa.int32()), ("segment", pa.string()),
+    ("magic", pa.int32()),
+    ("compression", pa.string()),
+    ("producerId", pa.int64()),
+    ("producerEpoch", pa.int32()),
+    ("baseSequence", pa.int32()),
+    ("isTransactional", pa.bool_()),
+    ("isControl", pa.bool_()),
+    ("partitionLeaderEpoch", pa.int32()),
+    ("segment", pa.string()),
     ("batchPosition", pa.int64()),
 ]
 

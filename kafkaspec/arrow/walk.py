@@ -103,7 +103,9 @@ def crc_mismatch(buf: bytes, positions: np.ndarray, heads: np.ndarray) -> int | 
     pass over its bytes leaves them in the cache for the record walk, which jumps from batch to batch."""
     view = memoryview(buf)
     covered = positions + v2.ATTRIBUTES_OFFSET  # from the attributes to the batch's end
-    crcs = [crc32c(view[a:b]) for a, b in zip(covered.tolist(), (positions + v2.BATCH_LENGTH_END
-                                                                  + heads["batch_length"]).tolist())]
+    crcs = [
+        crc32c(view[a:b])
+        for a, b in zip(covered.tolist(), (positions + v2.BATCH_LENGTH_END + heads["batch_length"]).tolist())
+    ]
     ok = np.array(crcs, np.uint32) == heads["crc"]
     return None if ok.all() else int(np.argmin(ok))

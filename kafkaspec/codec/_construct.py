@@ -176,4 +176,13 @@ def nest(values: dict, groups: list[list[str]]) -> dict:
     return root
 
 
-__all__ = ["Adapter", "Checksummed", "GreedyItems", "KafkaBytes", "KafkaCompressed", "NullableArray", "flatten", "nest"]
+__all__ = [
+    "Adapter",
+    "Checksummed",
+    "GreedyItems",
+    "KafkaBytes",
+    "KafkaCompressed",
+    "NullableArray",
+    "flatten",
+    "nest",
+]

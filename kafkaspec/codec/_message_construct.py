@@ -223,6 +223,8 @@ class MessageStruct(Adapter):
                 raise StreamError(f"{name} is not in this version", path=path)
         values = obj._asdict()
         values["tagged_fields"] = values
-        if values.get("unknown_tagged_fields") and "tagged_fields" not in {sc.name for sc in self.subcon.subcons}:
+        if values.get("unknown_tagged_fields") and "tagged_fields" not in {
+            sc.name for sc in self.subcon.subcons
+        }:
             raise StreamError("tagged fields in a version that has none", path=path)
         return values

@@ -98,12 +98,15 @@ def codec_argument(compression: object) -> int:
     API misuse, not a data error: TypeError or ValueError naming the argument.
     """
     if isinstance(compression, bool) or not isinstance(compression, (str, int)):
-        raise TypeError(f"compression must be a codec name ({', '.join(CODEC_NAMES)}) or number, got {compression!r}")
+        raise TypeError(
+            f"compression must be a codec name ({', '.join(CODEC_NAMES)}) or number, got {compression!r}"
+        )
     try:
         return codec_id(compression)
     except ValueError:
-        raise ValueError(f"compression={compression!r} names no codec "
-                         f"(expected one of {', '.join(CODEC_NAMES)} or 0-4)") from None
+        raise ValueError(
+            f"compression={compression!r} names no codec (expected one of {', '.join(CODEC_NAMES)} or 0-4)"
+        ) from None
 
 
 def _too_big(codec: str, max_size: int, position: int | None) -> LimitExceededError:
@@ -164,7 +167,11 @@ def _gunzip_one_member(mv: memoryview, max_size: int) -> bytes | None:
     (the trailer may lie: the call is bounded all the same, and a lie costs one step of work).
     """
     n = len(mv)
-    if not 20 <= n <= _IN_STEP or mv[:2] != _GZIP_MAGIC or _U32LE.unpack_from(mv, n - 4)[0] > min(max_size, _OUT_STEP):
+    if (
+        not 20 <= n <= _IN_STEP
+        or mv[:2] != _GZIP_MAGIC
+        or _U32LE.unpack_from(mv, n - 4)[0] > min(max_size, _OUT_STEP)
+    ):
         return None
     d = zlib.decompressobj(31)
     out = d.decompress(mv, _OUT_STEP)
@@ -194,7 +201,9 @@ def _gunzip_members(data: Buffer, max_size: int, position: int | None) -> bytes:
         d = zlib.decompressobj(31)  # one gzip member; its unused tail is at most one input step
         while not d.eof:
             if pos >= n:
-                raise DecompressionError("gzip data is truncated (the region ends inside a gzip member)", position)
+                raise DecompressionError(
+                    "gzip data is truncated (the region ends inside a gzip member)", position
+                )
             piece = mv[pos : pos + step]
             pos += len(piece)
             step = min(step << 1, _IN_STEP)
@@ -247,7 +256,9 @@ def _unsnappy(data: Buffer, max_size: int, position: int | None) -> bytes:
     pos, end = 16, len(mv)
     if end < pos:
         raise DecompressionError(f"xerial snappy header is truncated ({end} of 16 bytes)", position)
-    if end > 20 and _INT32.unpack_from(mv, pos)[0] == end - 20:  # one block (a batch under 32 KiB): no _Output
+    if (
+        end > 20 and _INT32.unpack_from(mv, pos)[0] == end - 20
+    ):  # one block (a batch under 32 KiB): no _Output
         return _raw_snappy(mv[20:], max_size, position)
     out = _Output("snappy", max_size, position)
     while pos < end:
@@ -322,7 +333,9 @@ def _lz4_blocks(mv: memoryview, max_size: int, magic: int) -> bytes | None:
             except lz4.block.LZ4BlockError:
                 return None
             return whole if 0 < len(whole) <= max_size else None
-    if block_max > _LZ4_SMALL_BLOCK:  # the frame decompressor's steps of a MiB keep a bomb of 4 MiB blocks nearer its limit
+    if (
+        block_max > _LZ4_SMALL_BLOCK
+    ):  # the frame decompressor's steps of a MiB keep a bomb of 4 MiB blocks nearer its limit
         return None
     pos, block_sums, total = 7, flg & 0x10, 0
     first, out = b"", None
@@ -399,8 +412,10 @@ def _zstd_frame_ends(data: Buffer, position: int | None) -> list[int]:
     n, pos, ends = len(mv), 0, []
 
     def truncated() -> DecompressionError:
-        return DecompressionError(f"zstd data is truncated (the region ends inside the frame that starts at region byte {start})",
-                                  position)
+        return DecompressionError(
+            f"zstd data is truncated (the region ends inside the frame that starts at region byte {start})",
+            position,
+        )
 
     while pos < n:
         start = pos
@@ -460,7 +475,9 @@ def _zstd_one_frame(data: Buffer, max_size: int) -> bytes | None:
     try:
         size = zstandard.frame_content_size(data)  # -1: not declared; 0: the one call would check nothing
         if 0 < size <= max_size and size <= _OUT_STEP:
-            return _zstd_context().decompress(data, 0, False, False)  # allow_extra_data=False, positionally (cheaper)
+            return _zstd_context().decompress(
+                data, 0, False, False
+            )  # allow_extra_data=False, positionally (cheaper)
     except zstandard.ZstdError:
         pass
     return None
@@ -485,8 +502,14 @@ def _unzstd_stream(data: Buffer, max_size: int, position: int | None) -> bytes:
     return out.value()
 
 
-def decompress(codec: int, data: Buffer, *, max_size: int = DEFAULT_MAX_DECOMPRESSED,
-               position: int | None = None, magic: int = 2) -> bytes:
+def decompress(
+    codec: int,
+    data: Buffer,
+    *,
+    max_size: int = DEFAULT_MAX_DECOMPRESSED,
+    position: int | None = None,
+    magic: int = 2,
+) -> bytes:
     """Decompress ``data`` with the codec numbered ``codec``; errors name ``position``."""
     try:
         if codec == LZ4:
@@ -520,8 +543,11 @@ def _allocation_failed(exc: Exception) -> bool:
 
 
 def _out_of_memory(codec: int, position: int | None) -> OutOfMemoryError:
-    return OutOfMemoryError(f"out of memory decompressing {CODEC_NAMES[codec]} data (the data is not known to be "
-                            "bad: the process may not take the memory it needs)", position)
+    return OutOfMemoryError(
+        f"out of memory decompressing {CODEC_NAMES[codec]} data (the data is not known to be "
+        "bad: the process may not take the memory it needs)",
+        position,
+    )
 
 
 # -- compression -------------------------------------------------------------
@@ -544,8 +570,9 @@ def to_kafka3160_header(frame: bytes) -> bytes:
     return frame[:desc_end] + bytes([broken]) + frame[desc_end + 1 :]
 
 
-def compress(codec: int, data: bytes, *, magic: int = 2, snappy_framing: str = "xerial",
-             level: int | None = None) -> bytes:
+def compress(
+    codec: int, data: bytes, *, magic: int = 2, snappy_framing: str = "xerial", level: int | None = None
+) -> bytes:
     """Compress ``data`` the way the Java client does for ``magic``."""
     if codec == NONE:
         return data
@@ -560,8 +587,12 @@ def compress(codec: int, data: bytes, *, magic: int = 2, snappy_framing: str = "
     if codec == LZ4:
         # Independent 64 KiB blocks, no content size or checksum: what KafkaLZ4BlockOutputStream writes.
         frame = lz4.frame.compress(
-            data, block_size=lz4.frame.BLOCKSIZE_MAX64KB, block_linked=False,
-            content_checksum=False, store_size=False, compression_level=level or 0,
+            data,
+            block_size=lz4.frame.BLOCKSIZE_MAX64KB,
+            block_linked=False,
+            content_checksum=False,
+            store_size=False,
+            compression_level=level or 0,
         )
         return to_kafka3160_header(frame) if magic == 0 else frame
     if codec == ZSTD:

@@ -40,8 +40,10 @@ def missing(exc: ModuleNotFoundError, extra: str, needed_for: str) -> MissingExt
     in an ``except ModuleNotFoundError`` around the imports (which keeps them visible to type checkers)."""
     name = (exc.name or "").split(".")[0] or "a package"
     package = DISTRIBUTIONS.get(name, name)
-    return MissingExtraError(f"{needed_for} needs {package}, which is not installed: pip install 'kafkaspec[{extra}]'",
-                             name=exc.name)
+    return MissingExtraError(
+        f"{needed_for} needs {package}, which is not installed: pip install 'kafkaspec[{extra}]'",
+        name=exc.name,
+    )
 
 
 def require_spark(needed_for: str, modules: tuple[str, ...] = ("numpy", "pyarrow", "pyspark")) -> None:

@@ -37,8 +37,10 @@ class EmptyDefault(list):
     __slots__ = ()
 
     def _refuse(self, *_args: object, **_kwargs: object) -> None:
-        raise TypeError("an array field's default is shared by every instance built without it and "
-                        "cannot change: give the field a list of its own (Record(items=[...]))")
+        raise TypeError(
+            "an array field's default is shared by every instance built without it and "
+            "cannot change: give the field a list of its own (Record(items=[...]))"
+        )
 
     append = extend = insert = remove = pop = clear = sort = reverse = _refuse
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
@@ -119,7 +121,9 @@ def _sized(buf: Buffer, pos: int, end: int, where: str, n: int, nullable: bool, 
         raise InvalidLengthError(f"{where}: length {n} is beyond the payload ({end - pos} bytes left)", start)
 
 
-def read_string(buf: Buffer, pos: int, end: int, where: str, *, compact: bool, nullable: bool) -> tuple[str | None, int]:
+def read_string(
+    buf: Buffer, pos: int, end: int, where: str, *, compact: bool, nullable: bool
+) -> tuple[str | None, int]:
     """A string (UTF-8) with an int16 or compact length."""
     start = pos
     n, pos = read_length(buf, pos, end, where, compact, wide=False)
@@ -132,7 +136,9 @@ def read_string(buf: Buffer, pos: int, end: int, where: str, *, compact: bool, n
         raise KafkaFormatError(f"{where}: string is not UTF-8 ({exc.reason})", pos + exc.start) from None
 
 
-def read_bytes(buf: Buffer, pos: int, end: int, where: str, *, compact: bool, nullable: bool) -> tuple[bytes | None, int]:
+def read_bytes(
+    buf: Buffer, pos: int, end: int, where: str, *, compact: bool, nullable: bool
+) -> tuple[bytes | None, int]:
     """Bytes with an int32 or compact length."""
     start = pos
     n, pos = read_length(buf, pos, end, where, compact, wide=True)
@@ -142,16 +148,21 @@ def read_bytes(buf: Buffer, pos: int, end: int, where: str, *, compact: bool, nu
     return bytes(buf[pos : pos + n]), pos + n
 
 
-def read_count(buf: Buffer, pos: int, end: int, where: str, *, compact: bool, nullable: bool, min_size: int) -> tuple[int, int]:
+def read_count(
+    buf: Buffer, pos: int, end: int, where: str, *, compact: bool, nullable: bool, min_size: int
+) -> tuple[int, int]:
     """An array's count (int32 or compact; -1 = null), checked against the bytes left: every item
     takes at least ``min_size`` bytes, so a count the payload cannot hold is refused up front."""
     start = pos
     n, pos = read_length(buf, pos, end, where, compact, wide=True)
     if n == -1 and not nullable:
-        raise InvalidLengthError(f"{where}: null array where the field is not nullable in this version", start)
+        raise InvalidLengthError(
+            f"{where}: null array where the field is not nullable in this version", start
+        )
     if n * min_size > end - pos:
         raise InvalidLengthError(
-            f"{where}: count {n} needs at least {n * min_size} bytes, the payload has {end - pos} left", start)
+            f"{where}: count {n} needs at least {n * min_size} bytes, the payload has {end - pos} left", start
+        )
     return n, pos
 
 
@@ -178,7 +189,8 @@ def read_tag_header(buf: Buffer, pos: int, end: int, where: str) -> tuple[int, i
     size, pos = read_uvarint(buf, pos, end, where)
     if size > end - pos:
         raise InvalidLengthError(
-            f"{where}: tagged field {tag} claims {size} bytes, the payload has {end - pos} left", start)
+            f"{where}: tagged field {tag} claims {size} bytes, the payload has {end - pos} left", start
+        )
     return tag, pos, pos + size
 
 
@@ -212,7 +224,8 @@ def read_unknown_tags(buf: Buffer, pos: int, end: int, where: str) -> tuple[list
 def tagged_size_mismatch(where: str, tag: int, start: int, stop: int, used: int) -> InvalidLengthError:
     """A known tagged field whose value does not fill the size its header gives."""
     return InvalidLengthError(
-        f"{where}: tagged field {tag} claims {stop - start} bytes, its value takes {used - start}", start)
+        f"{where}: tagged field {tag} claims {stop - start} bytes, its value takes {used - start}", start
+    )
 
 
 def encode_string(value: str | None, where: str, *, compact: bool, nullable: bool) -> bytes:
@@ -259,4 +272,6 @@ def absent(value: object, default: object, where: str) -> None:
     array's default is the empty tuple (immutable: one NamedTuple default serves every instance); an
     empty list is that default too."""
     if value != default and not (default == () and value == []):
-        raise ValueError(f"{where}: the field does not exist in this version, and {value!r} is not its default {default!r}")
+        raise ValueError(
+            f"{where}: the field does not exist in this version, and {value!r} is not its default {default!r}"
+        )

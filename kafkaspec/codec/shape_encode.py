@@ -52,8 +52,14 @@ class _Layout:
         self.parts.append(pieces)
 
 
-def _fields(spec: Sequence[tuple], cols: Sequence[Any], defaults: Iterable[Any], n: int,
-            bases: Sequence[int], out: _Layout) -> bool:
+def _fields(
+    spec: Sequence[tuple],
+    cols: Sequence[Any],
+    defaults: Iterable[Any],
+    n: int,
+    bases: Sequence[int],
+    out: _Layout,
+) -> bool:
     """Add the fields of ``spec`` (no length entry) over ``cols`` to ``out``; False when the items
     do not share one shape."""
     for step, col, default in zip(spec, cols, defaults, strict=True):
@@ -134,8 +140,9 @@ def _fields(spec: Sequence[tuple], cols: Sequence[Any], defaults: Iterable[Any],
     return True
 
 
-def encode_shaped(spec: Sequence[tuple], cols: Sequence[Any], defaults: Sequence[Any], n: int,
-                  bases: Sequence[int]) -> list[bytes] | None:
+def encode_shaped(
+    spec: Sequence[tuple], cols: Sequence[Any], defaults: Sequence[Any], n: int, bases: Sequence[int]
+) -> list[bytes] | None:
     """The ``n`` items of ``cols`` (one column per exposed field, None: every item holds the field's
     entry of ``defaults``) encoded back to back as laid out by ``spec`` (which starts with the
     item's own length), as parts to join (one, or every piece of items of ``_LARGE`` bytes and

@@ -62,7 +62,9 @@ class Shape:
 
     __slots__ = ("unpack", "size", "layout", "lead", "ends", "continues", "build")
 
-    def __init__(self, fmt: str, layout: list[tuple[int, int]], ends: list[int], continues: list[int], build: list):
+    def __init__(
+        self, fmt: str, layout: list[tuple[int, int]], ends: list[int], continues: list[int], build: list
+    ):
         packed = struct.Struct(fmt)
         self.unpack, self.size = packed.iter_unpack, packed.size
         self.layout = [(at, _ONE[b]) for at, b in layout]  # (offset, the byte it holds)
@@ -235,8 +237,10 @@ def _columns(build: list, cols: list, m: int, bases: Sequence[int], at: int, out
                 col = map(ZIGZAG_1.__getitem__, cols[at])
                 at += 1
             else:
-                col = map(ZIGZAG_2.__getitem__, map(or_, map(and_, cols[at], repeat(127)),
-                                                    map(lshift, cols[at + 1], repeat(7))))
+                col = map(
+                    ZIGZAG_2.__getitem__,
+                    map(or_, map(and_, cols[at], repeat(127)), map(lshift, cols[at + 1], repeat(7))),
+                )
                 at += 2
             out.append(map(add, repeat(bases[step[2]]), col) if step[2] >= 0 else col)
         else:
@@ -272,8 +276,17 @@ def _most_recent(spec: Sequence[tuple], recent: list[Shape], shape: Shape) -> li
     return recent
 
 
-def decode_run(buf: Any, pos: int, count: int, stop: int, spec: Sequence[tuple], cls: type,
-               item: Sequence[Any] | None, bases: Sequence[int], at: int = 0) -> tuple[list, int]:
+def decode_run(
+    buf: Any,
+    pos: int,
+    count: int,
+    stop: int,
+    spec: Sequence[tuple],
+    cls: type,
+    item: Sequence[Any] | None,
+    bases: Sequence[int],
+    at: int = 0,
+) -> tuple[list, int]:
     """Decode up to ``count`` items of ``cls`` at ``pos`` (before ``stop``) in runs of one shape.
 
     The shapes tried: ``item``'s (an item just decoded at ``at``, None for none) and the last few that

@@ -35,8 +35,14 @@ from ..logdir.kafka.node_files import (
 from ..logdir.kafka.node_files import MAX_SIZE as NODE_FILE_LIMIT
 
 #: the file names explained here, by what they hold
-NAMES = {LEADER_EPOCH_CHECKPOINT: "lines", PARTITION_METADATA: "lines", QUORUM_STATE: "fields",
-         META_PROPERTIES: "lines", CLEAN_SHUTDOWN: "fields", **{name: "lines" for name in CHECKPOINTS}}
+NAMES = {
+    LEADER_EPOCH_CHECKPOINT: "lines",
+    PARTITION_METADATA: "lines",
+    QUORUM_STATE: "fields",
+    META_PROPERTIES: "lines",
+    CLEAN_SHUTDOWN: "fields",
+    **{name: "lines" for name in CHECKPOINTS},
+}
 
 
 class Line(NamedTuple):
@@ -56,24 +62,40 @@ def explain_text(name: str, text: str, source: str | None = None) -> list[Line]:
     if name == LEADER_EPOCH_CHECKPOINT:
         entries = parse_leader_epoch_checkpoint(text, source)
         lines = text.splitlines()
-        out = [Line("line 1", lines[0], "the file's format version (Kafka writes 0)"),
-               Line("line 2", lines[1], f"{len(entries)} entr{'y follows' if len(entries) == 1 else 'ies follow'}, "
-                                        "one per leader epoch, oldest first")]
+        out = [
+            Line("line 1", lines[0], "the file's format version (Kafka writes 0)"),
+            Line(
+                "line 2",
+                lines[1],
+                f"{len(entries)} entr{'y follows' if len(entries) == 1 else 'ies follow'}, "
+                "one per leader epoch, oldest first",
+            ),
+        ]
         rows = iter(entries)
         for number, line in enumerate(lines[2:], start=3):
             if line.strip():
                 e = next(rows)
-                out.append(Line(f"line {number}", line, f"leader epoch {e.epoch} starts at offset {e.start_offset}"))
+                out.append(
+                    Line(f"line {number}", line, f"leader epoch {e.epoch} starts at offset {e.start_offset}")
+                )
             else:
                 out.append(Line(f"line {number}", line, "an empty line (skipped)"))
         return out
     if name == PARTITION_METADATA:
         parse_partition_metadata(text, source)
-        meanings = {"version": "the file's format version (Kafka writes 0)",
-                    "topic_id": "the topic id: the topic's Uuid in URL-safe base64, which tells a deleted and "
-                                "re-created topic of the same name apart"}
-        return [Line(f"line {n}", line, meanings[line.partition(":")[0].strip()] if line.strip() else
-                     "an empty line (skipped)") for n, line in enumerate(text.splitlines(), start=1)]
+        meanings = {
+            "version": "the file's format version (Kafka writes 0)",
+            "topic_id": "the topic id: the topic's Uuid in URL-safe base64, which tells a deleted and "
+            "re-created topic of the same name apart",
+        }
+        return [
+            Line(
+                f"line {n}",
+                line,
+                meanings[line.partition(":")[0].strip()] if line.strip() else "an empty line (skipped)",
+            )
+            for n, line in enumerate(text.splitlines(), start=1)
+        ]
     if name == QUORUM_STATE:
         return _quorum_state(text, source)
     if name == META_PROPERTIES:
@@ -149,21 +171,42 @@ def _offset_checkpoint(name: str, text: str, source: str | None) -> list[Line]:
     if lines:
         out.append(Line("line 1", lines[0], "the file's format version (Kafka writes 0)"))
     if len(lines) > 1:
-        out.append(Line("line 2", lines[1], f"{len(entries)} entr{'y follows' if len(entries) == 1 else 'ies follow'}"
-                                            ", one per partition"))
+        out.append(
+            Line(
+                "line 2",
+                lines[1],
+                f"{len(entries)} entr{'y follows' if len(entries) == 1 else 'ies follow'}, one per partition",
+            )
+        )
     for e in entries:
-        out.append(Line(f"line {e.line}", lines[e.line - 1], f"{e.topic}-{e.partition}: {e.offset} is {rule.meaning}"))
+        out.append(
+            Line(
+                f"line {e.line}", lines[e.line - 1], f"{e.topic}-{e.partition}: {e.offset} is {rule.meaning}"
+            )
+        )
     return out
 
 
 def _clean_shutdown(text: str, source: str | None) -> list[Line]:
     epoch = parse_clean_shutdown(text, source)
     if epoch is None:
-        return [Line("(empty)", "", "the broker stopped cleanly (an empty file: a broker before Kafka 3.x wrote it)")]
-    return [Line("version", "0", "the file's version (Kafka writes 0)"),
-            Line("brokerEpoch", str(epoch), "the broker epoch of the registration that stopped cleanly: the broker "
-                                            "sends it with its next registration, so the controller knows the "
-                                            "shutdown was clean")]
+        return [
+            Line(
+                "(empty)",
+                "",
+                "the broker stopped cleanly (an empty file: a broker before Kafka 3.x wrote it)",
+            )
+        ]
+    return [
+        Line("version", "0", "the file's version (Kafka writes 0)"),
+        Line(
+            "brokerEpoch",
+            str(epoch),
+            "the broker epoch of the registration that stopped cleanly: the broker "
+            "sends it with its next registration, so the controller knows the "
+            "shutdown was clean",
+        ),
+    ]
 
 
 def size_limit(name: str) -> int:

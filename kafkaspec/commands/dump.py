@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
 
 if TYPE_CHECKING:
-
     from kafkaspec.generated.record_v2 import Record
     from kafkaspec.logdir import Partition
     from kafkaspec.payloads import Family
@@ -74,8 +73,6 @@ def _size(text: str) -> int:
 FLUSH_LINES = 2048
 
 
-
-
 def _version() -> str:
     from kafkaspec.cli import version
 
@@ -83,66 +80,132 @@ def _version() -> str:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("dump", help="print batches and records (like DumpLogSegments)",
-                       description="Print the batches and records of a data dir, partition dir or segment file.",
-                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("path", metavar="PATH", nargs="+",
-                   help="data dir, <topic>-<partition> dir, .log file, or an index/snapshot "
-                   "file; local, or an object-store URI (s3://bucket/prefix/, configured from the environment)")
+    p = sub.add_parser(
+        "dump",
+        help="print batches and records (like DumpLogSegments)",
+        description="Print the batches and records of a data dir, partition dir or segment file.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "path",
+        metavar="PATH",
+        nargs="+",
+        help="data dir, <topic>-<partition> dir, .log file, or an index/snapshot "
+        "file; local, or an object-store URI (s3://bucket/prefix/, configured from the environment)",
+    )
     p.add_argument("--version", action="version", version=f"kafkaspec dump {_version()}")
     p.add_argument("--print-data", action="store_true", help="print keys, values and header values")
-    p.add_argument("--skip-record-metadata", action="store_true",
-                   help="record lines without their offset, timestamp, sizes, sequence and header keys (as "
-                        "DumpLogSegments): with --print-data or --decode, the data alone")
-    p.add_argument("--max-bytes", type=_size, metavar="N",
-                   help="read at most N bytes of each segment, from where reading starts (whole batches only)")
+    p.add_argument(
+        "--skip-record-metadata",
+        action="store_true",
+        help="record lines without their offset, timestamp, sizes, sequence and header keys (as "
+        "DumpLogSegments): with --print-data or --decode, the data alone",
+    )
+    p.add_argument(
+        "--max-bytes",
+        type=_size,
+        metavar="N",
+        help="read at most N bytes of each segment, from where reading starts (whole batches only)",
+    )
     p.add_argument("--json", action="store_true", help="JSON lines instead of text")
     p.add_argument("--batches-only", action="store_true", help="one line per batch, no record lines")
     p.add_argument("--start-offset", type=offset, help="first offset to print")
     p.add_argument("--end-offset", type=offset, help="stop before this offset")
-    p.add_argument("--start-timestamp", type=int, help="start at the first record with timestamp >= this (ms)")
+    p.add_argument(
+        "--start-timestamp", type=int, help="start at the first record with timestamp >= this (ms)"
+    )
     p.add_argument("--end-timestamp", type=int, help="only records with timestamp < this (ms)")
-    p.add_argument("--read-committed", action="store_true",
-                   help="drop records of aborted transactions and hide control batches (as a consumer sees them)")
-    p.add_argument("--include-control", action="store_true", help="with --read-committed: still show control batches")
+    p.add_argument(
+        "--read-committed",
+        action="store_true",
+        help="drop records of aborted transactions and hide control batches (as a consumer sees them)",
+    )
+    p.add_argument(
+        "--include-control", action="store_true", help="with --read-committed: still show control batches"
+    )
     p.add_argument("--no-verify", action="store_true", help="skip CRC checks")
-    p.add_argument("--decode", action="store_true",
-                   help="decode Kafka's own payloads by topic (__consumer_offsets, __transaction_state, "
-                        "__share_group_state, __cluster_metadata and .checkpoint snapshots, __remote_log_metadata)")
-    p.add_argument("--decode-as", choices=("offsets", "transactions", "share", "metadata", "remote_log"),
-                   help="decode every record's key and value as this family, whatever the topic")
-    p.add_argument("--kafka-release", metavar="X.Y",
-                   help="with --decode/--decode-as: the Kafka release that wrote the records (e.g. 4.0), read first "
-                        "where Kafka wrote a message in more than one layout (Kafka 4.0's early-access share records); "
-                        "default: the newest layout first, then any earlier one that fits")
-    p.add_argument("--key-format", choices=_FORMATS, metavar="FORMAT",
-                   help="decode keys: " + "|".join(_FORMATS) + " (registry-framed with the _schemas topic's schemas); "
-                   "the decoded key is printed beside the raw one")
-    p.add_argument("--value-format", choices=_FORMATS, metavar="FORMAT",
-                   help="decode values as --key-format decodes keys")
-    p.add_argument("--schemas", metavar="DIR",
-                   help="with --key-format/--value-format: the data dir whose _schemas topic holds the schemas "
-                   "(default: PATH)")
-    p.add_argument("--registry", metavar="URL",
-                   help="with --key-format/--value-format: a Schema Registry asked for the ids _schemas lacks "
-                   "(GET /schemas/ids/ID, each id once; KAFKASPEC_REGISTRY_TIMEOUT bounds each request, default "
-                   "10 s, KAFKASPEC_REGISTRY_BUDGET all of them, default 60 s; a registry that failed is not asked "
-                   "again, and one redirecting to another host is refused)")
-    p.add_argument("--skip-corrupt", action="store_true",
-                   help="resume after a corrupt entry (reported on stderr, exit code 1) instead of stopping")
-    p.add_argument("--tiered", metavar="PREFIX",
-                   help="the tiered-storage copy of PATH (a broker's data or partition dir): read each partition's "
-                        "whole history, the remote segments below the local log start offset, then the local ones")
-    p.add_argument("--remote-log-metadata", metavar="PATH",
-                   help="__remote_log_metadata partitions (a data dir holding them, or one partition dir): their "
-                        "events choose each tiered partition's live segments, as a broker does (default: those "
-                        "found beside the data, else the segments' manifests decide)")
+    p.add_argument(
+        "--decode",
+        action="store_true",
+        help="decode Kafka's own payloads by topic (__consumer_offsets, __transaction_state, "
+        "__share_group_state, __cluster_metadata and .checkpoint snapshots, __remote_log_metadata)",
+    )
+    p.add_argument(
+        "--decode-as",
+        choices=("offsets", "transactions", "share", "metadata", "remote_log"),
+        help="decode every record's key and value as this family, whatever the topic",
+    )
+    p.add_argument(
+        "--kafka-release",
+        metavar="X.Y",
+        help="with --decode/--decode-as: the Kafka release that wrote the records (e.g. 4.0), read first "
+        "where Kafka wrote a message in more than one layout (Kafka 4.0's early-access share records); "
+        "default: the newest layout first, then any earlier one that fits",
+    )
+    p.add_argument(
+        "--key-format",
+        choices=_FORMATS,
+        metavar="FORMAT",
+        help="decode keys: " + "|".join(_FORMATS) + " (registry-framed with the _schemas topic's schemas); "
+        "the decoded key is printed beside the raw one",
+    )
+    p.add_argument(
+        "--value-format",
+        choices=_FORMATS,
+        metavar="FORMAT",
+        help="decode values as --key-format decodes keys",
+    )
+    p.add_argument(
+        "--schemas",
+        metavar="DIR",
+        help="with --key-format/--value-format: the data dir whose _schemas topic holds the schemas "
+        "(default: PATH)",
+    )
+    p.add_argument(
+        "--registry",
+        metavar="URL",
+        help="with --key-format/--value-format: a Schema Registry asked for the ids _schemas lacks "
+        "(GET /schemas/ids/ID, each id once; KAFKASPEC_REGISTRY_TIMEOUT bounds each request, default "
+        "10 s, KAFKASPEC_REGISTRY_BUDGET all of them, default 60 s; a registry that failed is not asked "
+        "again, and one redirecting to another host is refused)",
+    )
+    p.add_argument(
+        "--skip-corrupt",
+        action="store_true",
+        help="resume after a corrupt entry (reported on stderr, exit code 1) instead of stopping",
+    )
+    p.add_argument(
+        "--tiered",
+        metavar="PREFIX",
+        help="the tiered-storage copy of PATH (a broker's data or partition dir): read each partition's "
+        "whole history, the remote segments below the local log start offset, then the local ones",
+    )
+    p.add_argument(
+        "--remote-log-metadata",
+        metavar="PATH",
+        help="__remote_log_metadata partitions (a data dir holding them, or one partition dir): their "
+        "events choose each tiered partition's live segments, as a broker does (default: those "
+        "found beside the data, else the segments' manifests decide)",
+    )
     add_key_dir_argument(p)
     p.set_defaults(func=run)
 
 
 #: the formats of kafkaspec.values.decoder.FORMATS (spelled here so that --help needs no import)
-_FORMATS = ("auto", "avro", "json-schema", "protobuf", "string", "int", "long", "double", "uuid", "json", "bytes")
+_FORMATS = (
+    "auto",
+    "avro",
+    "json-schema",
+    "protobuf",
+    "string",
+    "int",
+    "long",
+    "double",
+    "uuid",
+    "json",
+    "bytes",
+)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -155,7 +218,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"kafkaspec dump: --kafka-release: {exc}", file=sys.stderr)
             return 2
     if args.tiered is not None and len(args.path) > 1:
-        print("kafkaspec dump: --tiered takes one PATH (the local log its tiered copy belongs to)", file=sys.stderr)
+        print(
+            "kafkaspec dump: --tiered takes one PATH (the local log its tiered copy belongs to)",
+            file=sys.stderr,
+        )
         return 2
     for given in args.path:  # every path checked first: a typo in the third is not found after two dumps
         problem = _unusable(given)
@@ -204,7 +270,9 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
     out = sys.stdout
     if path.exists() and not path.is_dir() and not path.name.endswith((".log", ".checkpoint")):
         return _dump_small_file(path, out, args.json)
-    log = open_log(path, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata, keys=private_keys(args))
+    log = open_log(
+        path, tiered=args.tiered, remote_log_metadata=args.remote_log_metadata, keys=private_keys(args)
+    )
     if not log.has_data():
         raise no_kafka_data(given)
     args.values = None
@@ -213,8 +281,12 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
 
         schemas_log = log if args.schemas is None else open_log(as_path(args.schemas))
         try:
-            args.values = decoder(schemas_log, key_format=args.key_format or "bytes",
-                                  value_format=args.value_format or "bytes", registry_url=args.registry)
+            args.values = decoder(
+                schemas_log,
+                key_format=args.key_format or "bytes",
+                value_format=args.value_format or "bytes",
+                registry_url=args.registry,
+            )
         except RegistryError as exc:  # a URL that is not one
             print(escape(f"kafkaspec dump: --registry: {exc}"), file=sys.stderr)
             return 2
@@ -223,8 +295,11 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
     total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
     status = 0
     for staged in log.interrupted:  # an interrupted rewrite: what is shown is not a complete copy
-        print(f"kafkaspec dump: {staged}: the staging dir of a rewrite that did not finish: this directory is not "
-              "a complete copy (the staged output is not shown)", file=sys.stderr)
+        print(
+            f"kafkaspec dump: {staged}: the staging dir of a rewrite that did not finish: this directory is not "
+            "a complete copy (the staged output is not shown)",
+            file=sys.stderr,
+        )
         status = 1
     done = 0
     for p in log.unpublished:  # never an empty success: a partition not read is named
@@ -234,7 +309,9 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
         for part in parts:
             try:
                 status |= _dump_partition(part, args, out, bar, done, total)
-            except KafkaFormatError as exc:  # this partition cannot be read on: report it, go on with the next
+            except (
+                KafkaFormatError
+            ) as exc:  # this partition cannot be read on: report it, go on with the next
                 out.flush()
                 print(escape(f"kafkaspec dump: {part.path}: {exc}"), file=sys.stderr)
                 status = 1
@@ -245,13 +322,16 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
         out.flush()
     registry = args.values.schemas.registry if args.values is not None else None
     if registry is not None and registry.failure is not None:  # the records name it; this says it once
-        print(escape(f"kafkaspec dump: {registry.failure}; the registry was not asked again"), file=sys.stderr)
+        print(
+            escape(f"kafkaspec dump: {registry.failure}; the registry was not asked again"), file=sys.stderr
+        )
         status = 1
     return status
 
 
-def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar: Progress, done: int,
-                    total: int) -> int:
+def _dump_partition(
+    part: Partition, args: argparse.Namespace, out: TextIO, bar: Progress, done: int, total: int
+) -> int:
     from kafkaspec.errors import KafkaFormatError
     from kafkaspec.printable import escape
     from kafkaspec.recovery import RULE_WORDS
@@ -288,16 +368,18 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
         position = seg.position_for_offset(start) if start is not None else 0
         limit = None if args.max_bytes is None else position + args.max_bytes
         try:
-            it = seg.iter_batches(position, verify=not args.no_verify,
-                                  on_corrupt="skip" if args.skip_corrupt else "raise")
+            it = seg.iter_batches(
+                position, verify=not args.no_verify, on_corrupt="skip" if args.skip_corrupt else "raise"
+            )
         except KafkaFormatError as exc:  # not a regular file, or (tiered) a manifest that cannot be read
             print(escape(f"kafkaspec dump: {exc.source or src}: {exc.reason}"), file=sys.stderr)
             status = 1
             continue
         lines: list[str] = []
         try:
-            for batch in select_batches(it, start_offset=start, end_offset=end, include_control=show_control,
-                                        read_committed=rc):
+            for batch in select_batches(
+                it, start_offset=start, end_offset=end, include_control=show_control, read_committed=rc
+            ):
                 if limit is not None and batch.end > limit:
                     break  # --max-bytes: whole batches only, as DumpLogSegments reads a slice of the file
                 b = render.batch_fields(batch, src if as_json else None)
@@ -314,9 +396,17 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
                         if end_ts is not None and r.timestamp is not None and r.timestamp >= end_ts:
                             continue
                         d = render.record_fields(batch, r, print_data, control)
-                        if family is not None and control is None and not _decode_into(d, family, r, args.kafka_release):
+                        if (
+                            family is not None
+                            and control is None
+                            and not _decode_into(d, family, r, args.kafka_release)
+                        ):
                             status = 1
-                        if args.values is not None and control is None and not _values_into(d, args, part.topic, r):
+                        if (
+                            args.values is not None
+                            and control is None
+                            and not _values_into(d, args, part.topic, r)
+                        ):
                             status = 1
                         if as_json:
                             d.update(where)
@@ -348,18 +438,34 @@ def _dump_partition(part: Partition, args: argparse.Namespace, out: TextIO, bar:
             lines.append("")
             write("\n".join(lines))
         for skipped in it.skipped:
-            print(escape(f"kafkaspec dump: {src} at byte {skipped.start}: {skipped.reason} "
-                         f"(bytes {skipped.start}..{skipped.end} skipped; {RULE_WORDS[skipped.rule]})"),
-                  file=sys.stderr)
+            print(
+                escape(
+                    f"kafkaspec dump: {src} at byte {skipped.start}: {skipped.reason} "
+                    f"(bytes {skipped.start}..{skipped.end} skipped; {RULE_WORDS[skipped.rule]})"
+                ),
+                file=sys.stderr,
+            )
             status = 1
         if it.partial is not None:
             p = it.partial
             if as_json:
-                write(to_json({"type": "partial", "file": src, "position": p.position, "size": p.size,
-                               "needed": p.needed}) + "\n")
+                write(
+                    to_json(
+                        {
+                            "type": "partial",
+                            "file": src,
+                            "position": p.position,
+                            "size": p.size,
+                            "needed": p.needed,
+                        }
+                    )
+                    + "\n"
+                )
             else:
-                write(f"Found {p.size} invalid bytes at the end of {escape(seg.path.name)} "
-                      f"(a partial batch at {p.position})\n")
+                write(
+                    f"Found {p.size} invalid bytes at the end of {escape(seg.path.name)} "
+                    f"(a partial batch at {p.position})\n"
+                )
         done += seg.size
         seg.close()
     return status
@@ -460,13 +566,18 @@ def _dump_small_file(path: StoragePath, out: TextIO, as_json: bool) -> int:
     elif name.endswith(files.SNAPSHOT_SUFFIX):
         rows = [_snapshot_row(e) for e in parse_snapshot(files.read_regular(path)).producer_entries]
     elif name == files.LEADER_EPOCH_CHECKPOINT:
-        rows = [e._asdict() for e in files.parse_leader_epoch_checkpoint(files.read_text_file(path), str(path))]
+        rows = [
+            e._asdict() for e in files.parse_leader_epoch_checkpoint(files.read_text_file(path), str(path))
+        ]
     elif name == files.PARTITION_METADATA:
         rows = [files.parse_partition_metadata(files.read_text_file(path), str(path))]
     elif name in NODE_FILES:
         rows = _node_file_rows(path)
     else:
-        print(escape(f"kafkaspec dump: {path}: not a segment, index, snapshot or checkpoint file"), file=sys.stderr)
+        print(
+            escape(f"kafkaspec dump: {path}: not a segment, index, snapshot or checkpoint file"),
+            file=sys.stderr,
+        )
         return 2
     if as_json:
         out.writelines(json_text(row) + "\n" for row in rows)
@@ -474,7 +585,7 @@ def _dump_small_file(path: StoragePath, out: TextIO, as_json: bool) -> int:
     out.write(f"Dumping {escape(str(path))}\n")
     if not rows and name.endswith(files.INDEX_SUFFIX):
         out.write(f"{escape(str(path))} is empty.\n")  # as DumpLogSegments says of an offset index alone
-    line = _KAFKA_LINES.get(name[name.rfind("."):], _plain_line)
+    line = _KAFKA_LINES.get(name[name.rfind(".") :], _plain_line)
     out.writelines(escape(line(row)) + "\n" for row in rows)
     return 0
 
@@ -489,19 +600,25 @@ def _snapshot_line(row: dict[str, Any]) -> str:
     (Kafka reads no batch from it). A snapshot keeps one batch per producer, so its last timestamp is
     that batch's."""
     txn = row["current_txn_first_offset"]
-    line = (f"producerId: {row['producer_id']} producerEpoch: {row['epoch']} coordinatorEpoch: "
-            f"{row['coordinator_epoch']} currentTxnFirstOffset: "
-            f"{'OptionalLong.empty' if txn < 0 else f'OptionalLong[{txn}]'} lastTimestamp: {row['timestamp']}")
+    line = (
+        f"producerId: {row['producer_id']} producerEpoch: {row['epoch']} coordinatorEpoch: "
+        f"{row['coordinator_epoch']} currentTxnFirstOffset: "
+        f"{'OptionalLong.empty' if txn < 0 else f'OptionalLong[{txn}]'} lastTimestamp: {row['timestamp']}"
+    )
     if row["last_offset"] < 0:
         return line
-    return (f"{line} firstSequence: {row['first_sequence']} lastSequence: {row['last_sequence']} lastOffset: "
-            f"{row['last_offset']} offsetDelta: {row['offset_delta']} timestamp: {row['timestamp']}")
+    return (
+        f"{line} firstSequence: {row['first_sequence']} lastSequence: {row['last_sequence']} lastOffset: "
+        f"{row['last_offset']} offsetDelta: {row['offset_delta']} timestamp: {row['timestamp']}"
+    )
 
 
 def _txn_line(row: dict[str, Any]) -> str:
     """An aborted transaction as DumpLogSegments prints it (entry version 0: the only one Kafka reads)."""
-    return (f"version: 0 producerId: {row['producer_id']} firstOffset: {row['first_offset']} lastOffset: "
-            f"{row['last_offset']} lastStableOffset: {row['last_stable_offset']}")
+    return (
+        f"version: 0 producerId: {row['producer_id']} firstOffset: {row['first_offset']} lastOffset: "
+        f"{row['last_offset']} lastStableOffset: {row['last_stable_offset']}"
+    )
 
 
 #: the text line of an entry of these files, by suffix: DumpLogSegments' (others: ``name: value`` pairs)
@@ -509,8 +626,15 @@ _KAFKA_LINES = {".snapshot": _snapshot_line, ".txnindex": _txn_line}
 
 
 #: the data dir's own files dump reads by name (besides bootstrap.checkpoint, read like a segment)
-NODE_FILES = ("meta.properties", "quorum-state", ".kafka_cleanshutdown", "replication-offset-checkpoint",
-              "recovery-point-offset-checkpoint", "log-start-offset-checkpoint", "cleaner-offset-checkpoint")
+NODE_FILES = (
+    "meta.properties",
+    "quorum-state",
+    ".kafka_cleanshutdown",
+    "replication-offset-checkpoint",
+    "recovery-point-offset-checkpoint",
+    "log-start-offset-checkpoint",
+    "cleaner-offset-checkpoint",
+)
 
 
 def _node_file_rows(path: StoragePath) -> list[dict[str, Any]]:
@@ -520,13 +644,19 @@ def _node_file_rows(path: StoragePath) -> list[dict[str, Any]]:
     name, source = path.name, str(path)
     if name in checkpoints.CHECKPOINTS:
         text = files.read_text_file(path, checkpoints.MAX_SIZE)
-        return [{"topic": e.topic, "partition": e.partition, "offset": e.offset}
-                for e in checkpoints.parse_offset_checkpoint(text, name, source)]
+        return [
+            {"topic": e.topic, "partition": e.partition, "offset": e.offset}
+            for e in checkpoints.parse_offset_checkpoint(text, name, source)
+        ]
     text = files.read_text_file(path, node_files.MAX_SIZE)
     if name == node_files.META_PROPERTIES:
         meta = node_files.parse_meta_properties(text, source)
-        row: dict[str, Any] = {"version": meta.version, "node_id": meta.node_id, "cluster_id": meta.cluster_id,
-                               "directory_id": meta.directory_id}
+        row: dict[str, Any] = {
+            "version": meta.version,
+            "node_id": meta.node_id,
+            "cluster_id": meta.cluster_id,
+            "directory_id": meta.directory_id,
+        }
         if meta.ignored:
             row["not_read"] = meta.ignored
         return [row]

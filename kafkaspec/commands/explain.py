@@ -49,37 +49,62 @@ of memory
 """
 
 
-
-
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("explain", help="annotated hex dump: every field, its bytes, value and doc",
-                       description="Decode Kafka data with the schemas and show every byte: a tree of structures and "
-                                   "fields with byte ranges, raw bytes, values and doc lines.",
-                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("path", metavar="PATH", nargs="?",
-                   help="a file (segment, index, snapshot, request...; a .hex file holds hex text), or - for hex "
-                        "on stdin")
-    p.add_argument("--at", type=_position, default=0, metavar="POSITION",
-                   help="byte position of the first entry (default 0)")
+    p = sub.add_parser(
+        "explain",
+        help="annotated hex dump: every field, its bytes, value and doc",
+        description="Decode Kafka data with the schemas and show every byte: a tree of structures and "
+        "fields with byte ranges, raw bytes, values and doc lines.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "path",
+        metavar="PATH",
+        nargs="?",
+        help="a file (segment, index, snapshot, request...; a .hex file holds hex text), or - for hex "
+        "on stdin",
+    )
+    p.add_argument(
+        "--at",
+        type=_position,
+        default=0,
+        metavar="POSITION",
+        help="byte position of the first entry (default 0)",
+    )
     p.add_argument("--length", type=_position, metavar="N", help="explain at most N bytes from POSITION")
     p.add_argument("--count", type=_position, metavar="N", help="explain at most N entries")
-    p.add_argument("--format", default="auto", metavar="FORMAT",
-                   help="auto (default: by file name, else by the magic byte), batch (any log entry: message v0, v1 "
-                        "or record batch v2), message-v0, message-v1, record-batch-v2, wire-message, ... "
-                        "(--format list names them all)")
-    p.add_argument("--decode", choices=("auto", "offsets", "transactions", "share", "metadata", "remote_log", "none"),
-                   default="auto",
-                   help="read records' keys and values as Kafka's own payloads, field by field (auto, the default: "
-                        "for __consumer_offsets, __transaction_state, __share_group_state, __cluster_metadata and "
-                        "__remote_log_metadata partitions and .checkpoint snapshots; KRaft control records' values "
-                        "always)")
+    p.add_argument(
+        "--format",
+        default="auto",
+        metavar="FORMAT",
+        help="auto (default: by file name, else by the magic byte), batch (any log entry: message v0, v1 "
+        "or record batch v2), message-v0, message-v1, record-batch-v2, wire-message, ... "
+        "(--format list names them all)",
+    )
+    p.add_argument(
+        "--decode",
+        choices=("auto", "offsets", "transactions", "share", "metadata", "remote_log", "none"),
+        default="auto",
+        help="read records' keys and values as Kafka's own payloads, field by field (auto, the default: "
+        "for __consumer_offsets, __transaction_state, __share_group_state, __cluster_metadata and "
+        "__remote_log_metadata partitions and .checkpoint snapshots; KRaft control records' values "
+        "always)",
+    )
     output = p.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="the field tree with offsets as JSON")
-    output.add_argument("--html", metavar="FILE",
-                        help="write one self-contained page (hex beside the field tree; hover a field to see its bytes); "
-                             f"at most {HTML_LIMIT} bytes, decompressed included: pick entries with --count or --at/--length")
-    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                   help="colour the text output (auto: on a terminal, unless NO_COLOR is set)")
+    output.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write one self-contained page (hex beside the field tree; hover a field to see its bytes); "
+        f"at most {HTML_LIMIT} bytes, decompressed included: pick entries with --count or --at/--length",
+    )
+    p.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text output (auto: on a terminal, unless NO_COLOR is set)",
+    )
     p.set_defaults(func=run)
 
 
@@ -131,7 +156,9 @@ def run(args: argparse.Namespace) -> int:
         source = None
     else:
         if os.path.isdir(args.path):
-            print(f"{name}: {args.path}: is a directory (give a segment, index or other file)", file=sys.stderr)
+            print(
+                f"{name}: {args.path}: is a directory (give a segment, index or other file)", file=sys.stderr
+            )
             return 2
         from . import _explain_files as textfiles
 
@@ -154,32 +181,48 @@ def run(args: argparse.Namespace) -> int:
         return 2
     window = len(data) - args.at if args.length is None else min(args.length, len(data) - args.at)
     if args.html and args.count is None and window > HTML_LIMIT:
-        print(f"{name}: --html shows every byte and field on one page: pick at most {HTML_LIMIT} bytes with "
-              f"--at/--length, or entries with --count (the input has {window} from byte {args.at})", file=sys.stderr)
+        print(
+            f"{name}: --html shows every byte and field on one page: pick at most {HTML_LIMIT} bytes with "
+            f"--at/--length, or entries with --count (the input has {window} from byte {args.at})",
+            file=sys.stderr,
+        )
         return 2
     try:
         fmt = resolve(args.format, data, args.at, source)
     except UnknownFormat as exc:
         print(f"{name}: {exc}", file=sys.stderr)
         return 2
-    options = {"at": args.at, "length": args.length, "count": args.count, "path": source,
-               "decode": None if args.decode == "none" else args.decode}
+    options = {
+        "at": args.at,
+        "length": args.length,
+        "count": args.count,
+        "path": source,
+        "decode": None if args.decode == "none" else args.decode,
+    }
     if args.html:
         from kafkaspec.explain import page
         from kafkaspec.explain.tracer import TooLarge
 
-        entries = "the input" if args.count is None else f"{args.count} entr{'ies' if args.count != 1 else 'y'}"
+        entries = (
+            "the input" if args.count is None else f"{args.count} entr{'ies' if args.count != 1 else 'y'}"
+        )
         try:
             expl = explain(data, fmt, **options, max_nodes=HTML_SPANS)
         except TooLarge:
-            print(f"{name}: --html shows every byte and field on one page: {entries} from byte {args.at} hold more "
-                  f"than {HTML_SPANS} fields; pick fewer with --count or --at/--length", file=sys.stderr)
+            print(
+                f"{name}: --html shows every byte and field on one page: {entries} from byte {args.at} hold more "
+                f"than {HTML_SPANS} fields; pick fewer with --count or --at/--length",
+                file=sys.stderr,
+            )
             return 2
         shown = page.shown_bytes(expl)
         if shown > HTML_LIMIT:
-            print(f"{name}: --html shows every byte and field on one page: {entries} from byte {args.at} hold "
-                  f"{shown} bytes (decompressed included), more than {HTML_LIMIT}; pick fewer with --count or "
-                  "--at/--length", file=sys.stderr)
+            print(
+                f"{name}: --html shows every byte and field on one page: {entries} from byte {args.at} hold "
+                f"{shown} bytes (decompressed included), more than {HTML_LIMIT}; pick fewer with --count or "
+                "--at/--length",
+                file=sys.stderr,
+            )
             return 2
         with open(args.html, "w", encoding="utf-8") as html_file:
             html_file.write(page.render(expl, title=source or "standard input"))
@@ -187,15 +230,18 @@ def run(args: argparse.Namespace) -> int:
     elif args.json:
         from kafkaspec.explain import jsonout
 
-        writer = jsonout.Writer(sys.stdout)  # entries (and a large one's records) are written and let go as they come
+        writer = jsonout.Writer(
+            sys.stdout
+        )  # entries (and a large one's records) are written and let go as they come
         writer.start(fmt)
         expl = explain(data, fmt, **options, sink=writer, keep=False)
         writer.finish(expl)
     else:
         from kafkaspec.explain import text
 
-        colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty()
-                                            and not os.environ.get("NO_COLOR"))
+        colour = args.color == "always" or (
+            args.color == "auto" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        )
         lines = text.Writer(sys.stdout, text.Style(colour))  # as the JSON writer: written as read
         expl = explain(data, fmt, **options, sink=lines, keep=False)
         sys.stdout.write(text.render(expl, colour))
@@ -216,8 +262,11 @@ def _text_file(args: argparse.Namespace) -> int:
 
     name = os.path.basename(args.path)
     if args.html or args.at or args.length is not None or args.count is not None:
-        print(f"kafkaspec explain: {args.path} is Kafka's {name}, a text file: it is explained whole, as text or "
-              "--json (no --html, --at, --length or --count)", file=sys.stderr)
+        print(
+            f"kafkaspec explain: {args.path} is Kafka's {name}, a text file: it is explained whole, as text or "
+            "--json (no --html, --at, --length or --count)",
+            file=sys.stderr,
+        )
         return 2
     try:
         text = read_text_file(args.path, textfiles.size_limit(name), encoding=node_files.encoding_of(name))

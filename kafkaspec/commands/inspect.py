@@ -69,19 +69,31 @@ the rest is still summarised), 2 bad path or no such partition under it
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("inspect", help="summarise Kafka's own topics (KRaft metadata, consumer offsets, remote log "
-                       "metadata, share group state)", description="Replay __cluster_metadata, __consumer_offsets, "
-                       "__remote_log_metadata or __share_group_state into what they say at the end.",
-                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("metadata", "offsets", "remote-log", "share-state", "schemas", "datadir"),
-                   help="metadata: cluster state from the KRaft log; offsets: committed offsets per group; "
-                        "remote-log: the state of each tiered segment from __remote_log_metadata; "
-                        "share-state: the state of each share-partition; schemas: the Schema Registry's subjects, "
-                        "versions and ids from _schemas; datadir: what a data dir's own files say "
-                        "(meta.properties, clean shutdown, offset checkpoints, quorum-state, bootstrap.checkpoint)")
-    p.add_argument("path", metavar="DIR", help="data dir, or the __cluster_metadata-0 / __consumer_offsets-N / "
-                   "__remote_log_metadata-N / __share_group_state-N / _schemas-0 dir; "
-                   "local, or an object-store URI (s3://bucket/prefix/, configured from the environment)")
+    p = sub.add_parser(
+        "inspect",
+        help="summarise Kafka's own topics (KRaft metadata, consumer offsets, remote log "
+        "metadata, share group state)",
+        description="Replay __cluster_metadata, __consumer_offsets, "
+        "__remote_log_metadata or __share_group_state into what they say at the end.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "what",
+        choices=("metadata", "offsets", "remote-log", "share-state", "schemas", "datadir"),
+        help="metadata: cluster state from the KRaft log; offsets: committed offsets per group; "
+        "remote-log: the state of each tiered segment from __remote_log_metadata; "
+        "share-state: the state of each share-partition; schemas: the Schema Registry's subjects, "
+        "versions and ids from _schemas; datadir: what a data dir's own files say "
+        "(meta.properties, clean shutdown, offset checkpoints, quorum-state, bootstrap.checkpoint)",
+    )
+    p.add_argument(
+        "path",
+        metavar="DIR",
+        help="data dir, or the __cluster_metadata-0 / __consumer_offsets-N / "
+        "__remote_log_metadata-N / __share_group_state-N / _schemas-0 dir; "
+        "local, or an object-store URI (s3://bucket/prefix/, configured from the environment)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
     add_key_dir_argument(p)
     p.set_defaults(func=run)
@@ -96,8 +108,9 @@ class _Problems:
         print(escape(f"kafkaspec inspect: {where}: {reason}"), file=sys.stderr)
 
 
-def _records(part: Partition, segments: list, family: str, problems: _Problems,
-             start: int | None = None) -> Iterator[tuple[str, int, Decoded]]:
+def _records(
+    part: Partition, segments: list, family: str, problems: _Problems, start: int | None = None
+) -> Iterator[tuple[str, int, Decoded]]:
     """(segment path, offset, decoded) for the non-control records of ``segments``, from offset ``start``."""
     from kafkaspec.errors import KafkaFormatError
     from kafkaspec.payloads import decode_as
@@ -121,8 +134,13 @@ def _records(part: Partition, segments: list, family: str, problems: _Problems,
 
 
 #: the topic each summary replays
-_TOPICS = {"metadata": "__cluster_metadata", "offsets": "__consumer_offsets", "remote-log": "__remote_log_metadata",
-           "share-state": "__share_group_state", "schemas": "_schemas"}
+_TOPICS = {
+    "metadata": "__cluster_metadata",
+    "offsets": "__consumer_offsets",
+    "remote-log": "__remote_log_metadata",
+    "share-state": "__share_group_state",
+    "schemas": "_schemas",
+}
 
 
 def _find(path: StoragePath, topic: str, keys: PrivateKeys | None) -> list[Partition]:
@@ -211,7 +229,9 @@ def _datadir(path: StoragePath, as_json: bool) -> int:
     from ..logdir.verify.summary import summarise
 
     if not path.is_dir():
-        print(escape(f"kafkaspec inspect: {path}: not a directory (give a broker's data dir)"), file=sys.stderr)
+        print(
+            escape(f"kafkaspec inspect: {path}: not a directory (give a broker's data dir)"), file=sys.stderr
+        )
         return 2
     body = summarise(path)
     for error in body["errors"]:
@@ -229,30 +249,50 @@ def _datadir_text(s: dict[str, Any]) -> str:
         lines.append("meta.properties: cannot be read (see above)")
     else:
         who = "broker.id" if m["version"] == 0 else "node.id"
-        lines.append(f"meta.properties: version {m['version']}  {who} {m['node_id']}  cluster.id {m['cluster_id']}  "
-                     f"directory.id {m['directory_id'] or '-'}")
+        lines.append(
+            f"meta.properties: version {m['version']}  {who} {m['node_id']}  cluster.id {m['cluster_id']}  "
+            f"directory.id {m['directory_id'] or '-'}"
+        )
     c = s["clean_shutdown"]
     if not c["clean"]:
         lines.append("last shutdown: not clean (no .kafka_cleanshutdown), or the broker is running")
     else:
-        lines.append("last shutdown: clean" + (f", broker epoch {c['broker_epoch']}" if c["broker_epoch"] is not None
-                                               else ""))
+        lines.append(
+            "last shutdown: clean"
+            + (f", broker epoch {c['broker_epoch']}" if c["broker_epoch"] is not None else "")
+        )
     for name, n in s["offset_checkpoints"].items():
-        shown = "none" if n is None else "cannot be read (see above)" if isinstance(n, dict) else f"{n} partitions"
+        shown = (
+            "none"
+            if n is None
+            else "cannot be read (see above)"
+            if isinstance(n, dict)
+            else f"{n} partitions"
+        )
         lines.append(f"{name}: {shown}")
     q = s["quorum_state"]
     if q is not None and "error" not in q:
-        lines.append(f"quorum-state: data_version {q['data_version']}  leader {q['leaderId']}  epoch "
-                     f"{q['leaderEpoch']}  voted {q['votedId']}")
+        lines.append(
+            f"quorum-state: data_version {q['data_version']}  leader {q['leaderId']}  epoch "
+            f"{q['leaderEpoch']}  voted {q['votedId']}"
+        )
     b = s["bootstrap"]
     if b is not None:
         records = ", ".join(f"{k} {v}" for k, v in b["records"].items()) or "none"
-        lines.append(f"bootstrap.checkpoint: metadata.version level {b['metadata_version_level']}; records: {records}")
+        lines.append(
+            f"bootstrap.checkpoint: metadata.version level {b['metadata_version_level']}; records: {records}"
+        )
     return "\n".join(map(escape, lines))
 
 
-def _replay(state: ClusterState | RemoteLogState, record: Decoded, where: str, offset: int, problems: _Problems,
-            found: list[dict[str, Any]]) -> None:
+def _replay(
+    state: ClusterState | RemoteLogState,
+    record: Decoded,
+    where: str,
+    offset: int,
+    problems: _Problems,
+    found: list[dict[str, Any]],
+) -> None:
     """Apply one metadata record; report each contradiction it (or the transaction it ends) holds,
     naming the segment and the offset of the record that contradicts, and add it to ``found``."""
     seen = len(state.contradictions)
@@ -269,27 +309,38 @@ def _endpoints(e: list[dict[str, Any]]) -> str:
 
 
 def _metadata_text(s: dict[str, Any]) -> str:
-    lines = [f"metadata at offset {s['last_offset']}" + (f" (from snapshot {s['snapshot']})" if s["snapshot"] else "")]
+    lines = [
+        f"metadata at offset {s['last_offset']}"
+        + (f" (from snapshot {s['snapshot']})" if s["snapshot"] else "")
+    ]
     if s["open_transaction"] is not None:
         lines.append(f"open metadata transaction from offset {s['open_transaction']} (not applied)")
     lines.append("features: " + (", ".join(f"{k}={v}" for k, v in s["features"].items()) or "-"))
     lines.append(f"brokers ({len(s['brokers'])}):")
     for b in s["brokers"]:
         flags = [f for f in ("fenced", "in_controlled_shutdown") if b.get(f)]
-        lines.append(f"  {b['broker_id']}  epoch {b['broker_epoch']}  {_endpoints(b['end_points'])}  "
-                     f"rack {b['rack'] or '-'}  {' '.join(flags) or 'active'}  incarnation {b['incarnation_id']}")
+        lines.append(
+            f"  {b['broker_id']}  epoch {b['broker_epoch']}  {_endpoints(b['end_points'])}  "
+            f"rack {b['rack'] or '-'}  {' '.join(flags) or 'active'}  incarnation {b['incarnation_id']}"
+        )
     lines.append(f"controllers ({len(s['controllers'])}):")
     for c in s["controllers"]:
-        lines.append(f"  {c['controller_id']}  {_endpoints(c['end_points'])}  incarnation {c['incarnation_id']}")
+        lines.append(
+            f"  {c['controller_id']}  {_endpoints(c['end_points'])}  incarnation {c['incarnation_id']}"
+        )
     lines.append(f"topics ({len(s['topics'])}):")
     for t in s["topics"]:
         lines.append(f"  {t['name']}  id {t['topic_id']}  partitions {len(t['partitions'])}")
         for p in t["partitions"]:
-            lines.append(f"    {p['partition']}  leader {p['leader']}  epoch {p['leader_epoch']}  "
-                         f"replicas {p['replicas']}  isr {p['isr']}")
+            lines.append(
+                f"    {p['partition']}  leader {p['leader']}  epoch {p['leader_epoch']}  "
+                f"replicas {p['replicas']}  isr {p['isr']}"
+            )
     for c in s["configs"]:
-        lines.append(f"config {c['resource_type']}:{c['resource_name'] or '<default>'}: "
-                     + ", ".join(f"{k}={v}" for k, v in c["configs"].items()))
+        lines.append(
+            f"config {c['resource_type']}:{c['resource_name'] or '<default>'}: "
+            + ", ".join(f"{k}={v}" for k, v in c["configs"].items())
+        )
     for q in s["quotas"]:
         entity = ",".join(f"{e['entity_type']}={e['entity_name'] or '<default>'}" for e in q["entity"])
         lines.append(f"quota {entity}: " + ", ".join(f"{k}={v}" for k, v in q["quotas"].items()))
@@ -310,36 +361,45 @@ def _offsets_text(s: dict[str, Any]) -> str:
         if st and "group_epoch" in st:  # a consumer (KIP-848) or share (KIP-932) group
             head += f"  {st['protocol_type']} group  epoch {st['group_epoch']}  members {len(st['members'])}"
         elif st:
-            head += (f"  {st['protocol_type'] or '-'}  generation {st['generation']}  protocol {st['protocol'] or '-'}"
-                     f"  members {len(st['members'])}  leader {st['leader'] or '-'}")
+            head += (
+                f"  {st['protocol_type'] or '-'}  generation {st['generation']}  protocol {st['protocol'] or '-'}"
+                f"  members {len(st['members'])}  leader {st['leader'] or '-'}"
+            )
         lines.append(head)
         for m in (st or {}).get("members", []) if st and "group_epoch" in st else []:
-            lines.append(f"  member {m['member_id']}  client {m['client_id']}  host {m['client_host']}"
-                         f"  epoch {m['member_epoch']}  subscribed {m['subscribed_topic_names']}")
+            lines.append(
+                f"  member {m['member_id']}  client {m['client_id']}  host {m['client_host']}"
+                f"  epoch {m['member_epoch']}  subscribed {m['subscribed_topic_names']}"
+            )
         for o in g["offsets"]:
-            lines.append(f"  {o['topic']} {o['partition']}  offset {o['offset']}  leader epoch {o['leader_epoch']}"
-                         f"  committed {o['commit_timestamp']}  expires {o['expire_timestamp']}"
-                         f"  metadata " + ("null" if o["metadata"] is None else f"'{o['metadata']}'"))
+            lines.append(
+                f"  {o['topic']} {o['partition']}  offset {o['offset']}  leader epoch {o['leader_epoch']}"
+                f"  committed {o['commit_timestamp']}  expires {o['expire_timestamp']}"
+                f"  metadata " + ("null" if o["metadata"] is None else f"'{o['metadata']}'")
+            )
     lines.append("records: " + ", ".join(f"{k} {v}" for k, v in s["record_counts"].items()))
     return "\n".join(map(escape, lines))
 
 
 def _remote_log_text(s: dict[str, Any]) -> str:
-    lines = [f"remote log metadata at offset {s['last_offset']}",
-             f"partitions ({len(s['partitions'])}):"]
+    lines = [f"remote log metadata at offset {s['last_offset']}", f"partitions ({len(s['partitions'])}):"]
     for p in s["partitions"]:
         states: dict[str, int] = {}
         for seg in p["segments"]:
             states[seg["state"]] = states.get(seg["state"], 0) + 1
-        lines.append(f"  {p['topic']}-{p['partition']}  topic id {p['topic_id']}  segments {len(p['segments'])}"
-                     + "".join(f"  {k} {v}" for k, v in sorted(states.items()))
-                     + (f"  partition {p['delete_state']}" if p["delete_state"] else ""))
+        lines.append(
+            f"  {p['topic']}-{p['partition']}  topic id {p['topic_id']}  segments {len(p['segments'])}"
+            + "".join(f"  {k} {v}" for k, v in sorted(states.items()))
+            + (f"  partition {p['delete_state']}" if p["delete_state"] else "")
+        )
         for seg in p["segments"]:
             epochs = ",".join(f"{e['leader_epoch']}@{e['offset']}" for e in seg["leader_epochs"]) or "-"
-            lines.append(f"    {seg['segment_id']}  offsets {seg['start_offset']}..{seg['end_offset']}  {seg['state']}"
-                         f"  epochs {epochs}  size {seg['segment_size_in_bytes']}  broker {seg['broker_id']}"
-                         f"  event {seg['event_timestamp_ms']}"
-                         + ("" if seg["custom_metadata"] is None else f"  custom metadata {seg['custom_metadata']}"))
+            lines.append(
+                f"    {seg['segment_id']}  offsets {seg['start_offset']}..{seg['end_offset']}  {seg['state']}"
+                f"  epochs {epochs}  size {seg['segment_size_in_bytes']}  broker {seg['broker_id']}"
+                f"  event {seg['event_timestamp_ms']}"
+                + ("" if seg["custom_metadata"] is None else f"  custom metadata {seg['custom_metadata']}")
+            )
     lines.append("records: " + (", ".join(f"{k} {v}" for k, v in s["record_counts"].items()) or "-"))
     return "\n".join(map(escape, lines))
 
@@ -348,10 +408,15 @@ def _share_text(s: dict[str, Any]) -> str:
     lines = []
     for p in s["share_partitions"]:
         snap = p["snapshot"]
-        lines.append(f"group {p['group']}  topic {p['topic_id']}  partition {p['partition']}  start offset "
-                     f"{p['start_offset']}  leader epoch {p['leader_epoch']}  state epoch {p['state_epoch']}"
-                     + ("" if p["delivery_complete_count"] in (None, -1)
-                        else f"  delivery complete {p['delivery_complete_count']}"))
+        lines.append(
+            f"group {p['group']}  topic {p['topic_id']}  partition {p['partition']}  start offset "
+            f"{p['start_offset']}  leader epoch {p['leader_epoch']}  state epoch {p['state_epoch']}"
+            + (
+                ""
+                if p["delivery_complete_count"] in (None, -1)
+                else f"  delivery complete {p['delivery_complete_count']}"
+            )
+        )
         if snap is None:
             lines.append("  no snapshot")
         else:
@@ -367,8 +432,14 @@ _DELIVERY = {0: "available", 2: "acknowledged", 4: "archived"}
 
 
 def _runs(batches: list[dict[str, Any]]) -> str:
-    return ", ".join(f"{b['first_offset']}-{b['last_offset']} {_DELIVERY.get(b['delivery_state'], b['delivery_state'])}"
-                     f" x{b['delivery_count']}" for b in batches) or "-"
+    return (
+        ", ".join(
+            f"{b['first_offset']}-{b['last_offset']} {_DELIVERY.get(b['delivery_state'], b['delivery_state'])}"
+            f" x{b['delivery_count']}"
+            for b in batches
+        )
+        or "-"
+    )
 
 
 def _schemas_text(s: dict[str, Any]) -> str:
@@ -377,7 +448,10 @@ def _schemas_text(s: dict[str, Any]) -> str:
         lines.append(f"subject {subject['subject']}")
         for v in subject["versions"]:
             refs = ", ".join(f"{r['name']} ({r['subject']} v{r['version']})" for r in v["references"])
-            lines.append(f"  version {v['version']}  id {v['id']}  {v['schema_type']}"
-                         + ("  deleted" if v["deleted"] else "") + (f"  references {refs}" if refs else ""))
+            lines.append(
+                f"  version {v['version']}  id {v['id']}  {v['schema_type']}"
+                + ("  deleted" if v["deleted"] else "")
+                + (f"  references {refs}" if refs else "")
+            )
     lines.append("records: " + (", ".join(f"{k} {v}" for k, v in s["record_counts"].items()) or "-"))
     return "\n".join(map(escape, lines))

@@ -10,14 +10,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "pipeline",
         help="run the Spark pipeline: log directory to Parquet + batch audit + summary",
         description="Read a Kafka log directory with Spark (the kafkalog source) and write "
-                    "OUTPUT/records (Parquet, partitioned by topic and partition), OUTPUT/batches "
-                    "(one audit row per batch) and OUTPUT/summary.json; print the summary.",
+        "OUTPUT/records (Parquet, partitioned by topic and partition), OUTPUT/batches "
+        "(one audit row per batch) and OUTPUT/summary.json; print the summary.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n  kafkaspec pipeline logs/ out/\n"
-               "  kafkaspec pipeline logs/ out/ --master spark://127.0.0.1:7077\n"
-               "  kafkaspec pipeline backup/ out/ --incremental     # only what is new since the last run\n"
-               "  kafkaspec pipeline logs/ out/ --follow --interval 30\n"
-               "exit codes: 0 ok, 1 corrupt ranges were skipped, 2 usage or input error",
+        "  kafkaspec pipeline logs/ out/ --master spark://127.0.0.1:7077\n"
+        "  kafkaspec pipeline backup/ out/ --incremental     # only what is new since the last run\n"
+        "  kafkaspec pipeline logs/ out/ --follow --interval 30\n"
+        "exit codes: 0 ok, 1 corrupt ranges were skipped, 2 usage or input error",
     )
     from kafkaspec.spark.pipeline import add_arguments
 

@@ -41,30 +41,51 @@ exit codes: 0 in step, 1 drift (or a spec file that cannot be read), 2 usage or 
 
 
 def register(sub) -> None:
-    p = sub.add_parser("review", help="schema review: overhead tables and schema diffs",
-                       description="Review tooling for protocol owners, computed from the YAML schemas.")
+    p = sub.add_parser(
+        "review",
+        help="schema review: overhead tables and schema diffs",
+        description="Review tooling for protocol owners, computed from the YAML schemas.",
+    )
     rsub = p.add_subparsers(dest="review_command", metavar="REVIEW_COMMAND")
 
-    o = rsub.add_parser("overhead", help="framing bytes per batch for each schema (seed 004's Space Comparison)",
-                        description="Framing bytes per batch, computed from the schemas alone.",
-                        epilog=OVERHEAD_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    o = rsub.add_parser(
+        "overhead",
+        help="framing bytes per batch for each schema (seed 004's Space Comparison)",
+        description="Framing bytes per batch, computed from the schemas alone.",
+        epilog=OVERHEAD_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     o.add_argument("schemas", nargs="+", metavar="SCHEMA", help="schema file or Name@version")
     o.add_argument("--key-size", type=int, default=0, help="key bytes per record (default 0)")
     o.add_argument("--value-size", type=int, default=0, help="value bytes per record (default 0)")
-    o.add_argument("--batch-sizes", default="1,3,10,50,100", help="comma-separated record counts (default 1,3,10,50,100)")
-    o.add_argument("--headers", type=int, default=0, help="headers per record, where the format has them (default 0)")
+    o.add_argument(
+        "--batch-sizes", default="1,3,10,50,100", help="comma-separated record counts (default 1,3,10,50,100)"
+    )
+    o.add_argument(
+        "--headers", type=int, default=0, help="headers per record, where the format has them (default 0)"
+    )
     o.add_argument("--header-key-size", type=int, default=8, help="bytes of each header key (default 8)")
-    o.add_argument("--header-value-size", type=int, default=16, help="bytes of each header value (default 16)")
+    o.add_argument(
+        "--header-value-size", type=int, default=16, help="bytes of each header value (default 16)"
+    )
     o.add_argument("--labels", help="comma-separated column names, one per schema (default: Name vN)")
     o.add_argument("--markdown", action="store_true", help="print a Markdown table")
-    o.add_argument("--schemas-dir", type=Path, help="schema folder for Name@version arguments (default: ./schemas, "
-                   "else the schemas installed with kafkaspec)")
+    o.add_argument(
+        "--schemas-dir",
+        type=Path,
+        help="schema folder for Name@version arguments (default: ./schemas, "
+        "else the schemas installed with kafkaspec)",
+    )
     o.set_defaults(func=run_overhead)
 
-    d = rsub.add_parser("diff", help="structural changes between two schema versions, compatible or breaking",
-                        description="List what changed between two schema files (or one file at two git "
-                                    "revisions) and classify each change under docs/review-rules.md.",
-                        epilog=DIFF_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    d = rsub.add_parser(
+        "diff",
+        help="structural changes between two schema versions, compatible or breaking",
+        description="List what changed between two schema files (or one file at two git "
+        "revisions) and classify each change under docs/review-rules.md.",
+        epilog=DIFF_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     d.add_argument("old", metavar="OLD", help="old schema file (or the file to compare at two revisions)")
     d.add_argument("new", metavar="NEW", nargs="?", help="new schema file (default: OLD)")
     d.add_argument("--rev-old", help="read OLD at this git revision")
@@ -72,12 +93,20 @@ def register(sub) -> None:
     d.add_argument("--markdown", action="store_true", help="print Markdown (for a pull request)")
     d.set_defaults(func=run_diff)
 
-    k = rsub.add_parser("kafka-specs", help="drift between Kafka's JSON message specs and schemas/messages/",
-                        description="List what schemas/messages/ lacks or says differently from Kafka's own "
-                                    "JSON message specs for log-directory data.",
-                        epilog=KAFKA_SPECS_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    k.add_argument("path", metavar="PATH", type=Path, help="a Kafka source checkout, or a folder of its JSON specs")
-    k.add_argument("--schemas-dir", type=Path, help="schema folder (default: ./schemas, else the installed schemas)")
+    k = rsub.add_parser(
+        "kafka-specs",
+        help="drift between Kafka's JSON message specs and schemas/messages/",
+        description="List what schemas/messages/ lacks or says differently from Kafka's own "
+        "JSON message specs for log-directory data.",
+        epilog=KAFKA_SPECS_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    k.add_argument(
+        "path", metavar="PATH", type=Path, help="a Kafka source checkout, or a folder of its JSON specs"
+    )
+    k.add_argument(
+        "--schemas-dir", type=Path, help="schema folder (default: ./schemas, else the installed schemas)"
+    )
     k.set_defaults(func=run_kafka_specs)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
@@ -104,15 +133,19 @@ def run_overhead(args) -> int:
         structs, schemas = resolve_all(args.schemas, args.schemas_dir)
     except ReviewInputError as exc:
         return _error(str(exc))
-    payload = ov.Payload(args.key_size, args.value_size, args.headers, args.header_key_size, args.header_value_size)
+    payload = ov.Payload(
+        args.key_size, args.value_size, args.headers, args.header_key_size, args.header_value_size
+    )
     head, rows = ov.table(schemas, structs, payload, sizes, labels)
     print(ov.render_markdown(head, rows) if args.markdown else ov.render_text(head, rows))
     notes = []
     for s in structs:
         per = ov.overhead(schemas, s, payload, 1)
         unit = "per batch" if per.batched else "per entry (no batch header)"
-        notes.append(f"{s.name} v{s.version}: {per.header} bytes {unit}, {per.per_record[0] if per.per_record else 0} "
-                     f"bytes for the first record")
+        notes.append(
+            f"{s.name} v{s.version}: {per.header} bytes {unit}, {per.per_record[0] if per.per_record else 0} "
+            f"bytes for the first record"
+        )
         if args.headers and not ov.supports_headers(schemas, s):
             notes.append(f"{s.name} v{s.version}: has no record headers; --headers ignored")
     note_text = f"framing only: {args.key_size}-byte keys, {args.value_size}-byte values"
@@ -141,7 +174,9 @@ def run_diff(args) -> int:
         if args.rev_new and new_text is None:
             return _error(f"{new_path} does not exist at {args.rev_new}")
         if not args.rev_new and not new_path.exists():
-            print(f"{new_path}: removed (compared with {args.rev_old or old_path}); readers of it lose their schema")
+            print(
+                f"{new_path}: removed (compared with {args.rev_old or old_path}); readers of it lose their schema"
+            )
             return 1
         old = load_single(old_path, old_text)
         new = load_single(new_path, new_text)
@@ -162,8 +197,9 @@ def run_diff(args) -> int:
     elif isinstance(old, dict) or isinstance(new, dict):
         return _error("OLD and NEW must both be structure files or both enums files")
     else:
-        result = df.diff_structs(old, new, f"{old.name} v{old.version} ({old_label})",
-                                 f"{new.name} v{new.version} ({new_label})")
+        result = df.diff_structs(
+            old, new, f"{old.name} v{old.version} ({old_label})", f"{new.name} v{new.version} ({new_label})"
+        )
     print(df.render_markdown(result) if args.markdown else df.render_text(result))
     return 1 if result.breaking else 0
 
@@ -173,7 +209,9 @@ def run_kafka_specs(args: argparse.Namespace) -> int:
     from kafkaspec.review.locate import ReviewInputError, load_set, schema_root
 
     if not args.path.is_dir():
-        return _error(f"{args.path}: not a directory (give a Kafka source checkout or a folder of its JSON specs)")
+        return _error(
+            f"{args.path}: not a directory (give a Kafka source checkout or a folder of its JSON specs)"
+        )
     try:
         schemas = load_set(args.schemas_dir or schema_root())
     except ReviewInputError as exc:
@@ -192,7 +230,8 @@ def run_kafka_specs(args: argparse.Namespace) -> int:
         print(f"note     {line}")
     for line in pending:
         print(f"pending  {line}")
-    print(f"{len(facts)} Kafka message specs compared with {len(schemas.messages)} schemas: "
-          f"{len(drift)} difference{'s' if len(drift) != 1 else ''}, {len(notes)} notes, {len(pending)} pending")
+    print(
+        f"{len(facts)} Kafka message specs compared with {len(schemas.messages)} schemas: "
+        f"{len(drift)} difference{'s' if len(drift) != 1 else ''}, {len(notes)} notes, {len(pending)} pending"
+    )
     return 1 if drift else 0
-

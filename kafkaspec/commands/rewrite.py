@@ -51,24 +51,47 @@ _BUILTINS = {f.__name__: f for f in (len, any, all, min, max, abs, int, str, byt
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("rewrite", help="copy a log directory batch for batch (filter, recompress, convert)",
-                       description="Copy SRC (data dir, partition dir or segment) to the data dir DST keeping "
-                                   "batches, producers and transactions; optionally drop records, select topics, "
-                                   "recompress or convert the message format.",
-                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "rewrite",
+        help="copy a log directory batch for batch (filter, recompress, convert)",
+        description="Copy SRC (data dir, partition dir or segment) to the data dir DST keeping "
+        "batches, producers and transactions; optionally drop records, select topics, "
+        "recompress or convert the message format.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("src", metavar="SRC", help="data dir, <topic>-<partition> dir, or .log file")
-    p.add_argument("dst", metavar="DST", help="data dir to write (must not exist or be empty; a killed run's staging dir is removed)")
-    p.add_argument("--drop-key", action="append", default=[], metavar="KEY",
-                   help="drop every data record whose key is KEY (UTF-8); may be repeated")
-    p.add_argument("--where", metavar="EXPRESSION", help="keep only data records for which this Python expression is true; it runs as your own "
-                        "code, with your own privileges (not a sandbox; see below)")
+    p.add_argument(
+        "dst",
+        metavar="DST",
+        help="data dir to write (must not exist or be empty; a killed run's staging dir is removed)",
+    )
+    p.add_argument(
+        "--drop-key",
+        action="append",
+        default=[],
+        metavar="KEY",
+        help="drop every data record whose key is KEY (UTF-8); may be repeated",
+    )
+    p.add_argument(
+        "--where",
+        metavar="EXPRESSION",
+        help="keep only data records for which this Python expression is true; it runs as your own "
+        "code, with your own privileges (not a sandbox; see below)",
+    )
     p.add_argument("--topics", metavar="T1,T2", help="copy only these topics")
     p.add_argument("--to-magic", type=int, choices=(0, 1, 2), help="convert to this message format")
-    p.add_argument("--compression", choices=("none", "gzip", "snappy", "lz4", "zstd"),
-                   help="recompress data batches with this codec")
-    p.add_argument("--skip-corrupt", action="store_true",
-                   help="leave out corrupt entries and partial batches (a segment cut short, a torn tail) instead "
-                        "of stopping; the report lists each byte range left out")
+    p.add_argument(
+        "--compression",
+        choices=("none", "gzip", "snappy", "lz4", "zstd"),
+        help="recompress data batches with this codec",
+    )
+    p.add_argument(
+        "--skip-corrupt",
+        action="store_true",
+        help="leave out corrupt entries and partial batches (a segment cut short, a torn tail) instead "
+        "of stopping; the report lists each byte range left out",
+    )
     p.set_defaults(func=run)
 
 
@@ -93,8 +116,10 @@ def _predicate(args: argparse.Namespace) -> Where | None:
         try:
             return bool(eval(code, env, row._asdict()))  # the user's own expression, documented
         except Exception as exc:  # any failure of the expression, named with its record
-            raise WhereError(f"--where failed on {row.topic}-{row.partition} offset {row.offset}: "
-                             f"{type(exc).__name__}: {exc}") from None
+            raise WhereError(
+                f"--where failed on {row.topic}-{row.partition} offset {row.offset}: "
+                f"{type(exc).__name__}: {exc}"
+            ) from None
 
     return where
 
@@ -111,8 +136,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     topics = None if args.topics is None else {t.strip() for t in args.topics.split(",") if t.strip()}
     try:
-        report = copy(args.src, args.dst, where=where, topics=topics, to_magic=args.to_magic,
-                      compression=args.compression, skip_corrupt=args.skip_corrupt)
+        report = copy(
+            args.src,
+            args.dst,
+            where=where,
+            topics=topics,
+            to_magic=args.to_magic,
+            compression=args.compression,
+            skip_corrupt=args.skip_corrupt,
+        )
     except KafkaFormatError:  # the data's problem: exit 1 (kafkaspec.cli says it in one line)
         raise
     except (FileExistsError, ValueError) as exc:  # DST not empty, --where failing, a codec magic cannot hold
@@ -125,22 +157,30 @@ def run(args: argparse.Namespace) -> int:
 def summary(report: CopyReport, to_magic: int | None) -> str:
     """The lines ``rewrite`` prints: what was written, what was left out."""
     lines = [f"removed the staging dir of an interrupted rewrite: {s}" for s in report.removed_staging]
-    lines += [f"wrote {report.partitions} partitions, {report.batches:,} batches, {report.records:,} records "
-             f"({report.bytes / 1e6:,.1f} MB) to {report.path}"]
+    lines += [
+        f"wrote {report.partitions} partitions, {report.batches:,} batches, {report.records:,} records "
+        f"({report.bytes / 1e6:,.1f} MB) to {report.path}"
+    ]
     if report.dropped_records or report.emptied_batches or report.dropped_batches:
-        lines.append(f"dropped {report.dropped_records:,} records; {report.emptied_batches:,} batches kept empty "
-                     f"(producer state), {report.dropped_batches:,} batches left out (no record left to keep, "
-                     "or empty batches the target format cannot hold)")
+        lines.append(
+            f"dropped {report.dropped_records:,} records; {report.emptied_batches:,} batches kept empty "
+            f"(producer state), {report.dropped_batches:,} batches left out (no record left to keep, "
+            "or empty batches the target format cannot hold)"
+        )
     if report.left_out:
         lines.append(f"left out (--skip-corrupt): {len(report.left_out):,} byte ranges of the source:")
         lines += [f"  {s.partition}: {s.path} bytes {s.start}..{s.end}: {s.reason}" for s in report.left_out]
     if report.skipped_partitions:
         lines.append(f"not selected: {len(report.skipped_partitions)} partitions")
     if to_magic is not None:
-        lines.append(f"conversion to magic {to_magic} dropped: {report.dropped_headers:,} headers, producer fields "
-                     f"of {report.dropped_producer_fields:,} batches, {report.dropped_control_batches:,} control "
-                     f"batches, {report.dropped_timestamps:,} timestamps")
+        lines.append(
+            f"conversion to magic {to_magic} dropped: {report.dropped_headers:,} headers, producer fields "
+            f"of {report.dropped_producer_fields:,} batches, {report.dropped_control_batches:,} control "
+            f"batches, {report.dropped_timestamps:,} timestamps"
+        )
         if report.aborted_made_visible:
-            lines.append(f"warning: {report.aborted_made_visible:,} batches of aborted or open transactions are "
-                         f"plain records in magic {to_magic} (a consumer will see them)")
+            lines.append(
+                f"warning: {report.aborted_made_visible:,} batches of aborted or open transactions are "
+                f"plain records in magic {to_magic} (a consumer will see them)"
+            )
     return "\n".join(lines)

@@ -32,10 +32,16 @@ def _size_mb(text: str) -> float:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("synth", help="write a realistic sample data directory",
-                       description="Write a deterministic, realistic Kafka data directory of about N MB.",
-                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("out", metavar="OUT", help="directory to create (a broker data dir: OUT/<topic>-<partition>/)")
+    p = sub.add_parser(
+        "synth",
+        help="write a realistic sample data directory",
+        description="Write a deterministic, realistic Kafka data directory of about N MB.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "out", metavar="OUT", help="directory to create (a broker data dir: OUT/<topic>-<partition>/)"
+    )
     p.add_argument("--size-mb", type=_size_mb, default=50, help="approximate size in MB (default 50)")
     p.add_argument("--seed", type=int, default=7, help="random seed (default 7)")
     p.add_argument("--force", action="store_true", help="replace OUT if it exists")
@@ -54,12 +60,16 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except OSError as exc:  # ENOSPC, EFBIG (a file size limit), EACCES, ...
         where = exc.filename or args.out
-        print(f"kafkaspec synth: cannot write {where}: {exc.strerror or exc} ({args.out} is incomplete)",
-              file=sys.stderr)
+        print(
+            f"kafkaspec synth: cannot write {where}: {exc.strerror or exc} ({args.out} is incomplete)",
+            file=sys.stderr,
+        )
         return 2
     finally:
         bar.close()
     legacy = "with" if report.legacy else "without (the legacy message formats are not available)"
-    print(f"wrote {report.bytes / 1e6:,.1f} MB in {report.batches:,} batches, {report.partitions} partitions, "
-          f"{legacy} magic 0/1 segments, to {report.path} in {report.seconds:.1f} s ({report.mb_per_s:,.0f} MB/s)")
+    print(
+        f"wrote {report.bytes / 1e6:,.1f} MB in {report.batches:,} batches, {report.partitions} partitions, "
+        f"{legacy} magic 0/1 segments, to {report.path} in {report.seconds:.1f} s ({report.mb_per_s:,.0f} MB/s)"
+    )
     return 0

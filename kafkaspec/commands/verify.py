@@ -43,23 +43,39 @@ exit codes: 0 no errors, 1 errors found (or warnings with --strict), 2 bad path 
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("verify", help="verify segments, indexes and checkpoints",
-                       description="Verify a data dir, partition dir or segment file; report every problem.",
-                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("path", metavar="PATH", nargs="+",
-                   help="data dir, <topic>-<partition> dir, or .log file; local or an object-store URI "
-                        "(s3://bucket/prefix/); several data dirs: the log dirs of one node, whose meta.properties "
-                        "must agree (one cluster id, one node id, no directory id twice)")
-    p.add_argument("--shallow", action="store_true", help="check CRCs and indexes only; do not decode records")
+    p = sub.add_parser(
+        "verify",
+        help="verify segments, indexes and checkpoints",
+        description="Verify a data dir, partition dir or segment file; report every problem.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "path",
+        metavar="PATH",
+        nargs="+",
+        help="data dir, <topic>-<partition> dir, or .log file; local or an object-store URI "
+        "(s3://bucket/prefix/); several data dirs: the log dirs of one node, whose meta.properties "
+        "must agree (one cluster id, one node id, no directory id twice)",
+    )
+    p.add_argument(
+        "--shallow", action="store_true", help="check CRCs and indexes only; do not decode records"
+    )
     p.add_argument("--json", action="store_true", help="one JSON object per problem")
     p.add_argument("--strict", action="store_true", help="warnings count as problems for the exit code")
-    p.add_argument("--tiered", metavar="PREFIX",
-                   help="the tiered-storage copy of PATH (a broker's data or partition dir): verify each partition's "
-                        "whole history, and that the remote and local segments meet without a gap or overlap")
-    p.add_argument("--remote-log-metadata", metavar="PATH",
-                   help="__remote_log_metadata partitions (a data dir holding them, or one partition dir): their "
-                        "events choose each tiered partition's live segments, as a broker does (default: those "
-                        "found beside the data, else the segments' manifests decide)")
+    p.add_argument(
+        "--tiered",
+        metavar="PREFIX",
+        help="the tiered-storage copy of PATH (a broker's data or partition dir): verify each partition's "
+        "whole history, and that the remote and local segments meet without a gap or overlap",
+    )
+    p.add_argument(
+        "--remote-log-metadata",
+        metavar="PATH",
+        help="__remote_log_metadata partitions (a data dir holding them, or one partition dir): their "
+        "events choose each tiered partition's live segments, as a broker does (default: those "
+        "found beside the data, else the segments' manifests decide)",
+    )
     add_key_dir_argument(p)
     p.set_defaults(func=run)
 
@@ -74,7 +90,10 @@ def run(args: argparse.Namespace) -> int:
 
     started = time.perf_counter()
     if args.tiered is not None and len(args.path) > 1:
-        print("kafkaspec verify: --tiered takes one PATH (the local log its tiered copy belongs to)", file=sys.stderr)
+        print(
+            "kafkaspec verify: --tiered takes one PATH (the local log its tiered copy belongs to)",
+            file=sys.stderr,
+        )
         return 2
     from ..logdir.verify.verifier import same_directory_twice
 
@@ -98,11 +117,24 @@ def run(args: argparse.Namespace) -> int:
     bar = Progress("verify")
     try:
         if len(args.path) == 1:
-            problems = verify_path(args.path[0], deep=not args.shallow, progress=bar, tiered=args.tiered,
-                                   remote_log_metadata=args.remote_log_metadata, notes=True, keys=keys)
+            problems = verify_path(
+                args.path[0],
+                deep=not args.shallow,
+                progress=bar,
+                tiered=args.tiered,
+                remote_log_metadata=args.remote_log_metadata,
+                notes=True,
+                keys=keys,
+            )
         else:
-            problems = verify_paths(args.path, deep=not args.shallow, progress=bar, notes=True,
-                                    remote_log_metadata=args.remote_log_metadata, keys=keys)
+            problems = verify_paths(
+                args.path,
+                deep=not args.shallow,
+                progress=bar,
+                notes=True,
+                remote_log_metadata=args.remote_log_metadata,
+                keys=keys,
+            )
     finally:
         bar.close()
     problems = problems + [found for log in logs for found in _lineage_findings(log)]
@@ -115,9 +147,11 @@ def run(args: argparse.Namespace) -> int:
     errors = sum(p.severity == "error" for p in problems)
     warnings = sum(p.severity == "warning" for p in problems)
     notes = len(problems) - errors - warnings
-    summary = (f"verified {partitions} partitions, {segments} segments in "
-               f"{time.perf_counter() - started:.1f} s: {errors} errors, {warnings} warnings"
-               + (f", {notes} notes" if notes else ""))
+    summary = (
+        f"verified {partitions} partitions, {segments} segments in "
+        f"{time.perf_counter() - started:.1f} s: {errors} errors, {warnings} warnings"
+        + (f", {notes} notes" if notes else "")
+    )
     print(summary, file=sys.stderr if args.json else sys.stdout)
     return 1 if errors or (args.strict and warnings) else 0
 
@@ -145,6 +179,13 @@ def _lineage_findings(log: LogDir) -> list[Problem]:
             found.append(Problem(str(remote.path), None, f"live segments chosen by {source}", "note"))
         if id(remote.remote_log) not in replayed:
             replayed.add(id(remote.remote_log))
-            found += [Problem(str(remote.remote_log.source), None, f"__remote_log_metadata offset {at}: {what}",
-                              "warning") for at, what in remote.remote_log.state.contradictions]
+            found += [
+                Problem(
+                    str(remote.remote_log.source),
+                    None,
+                    f"__remote_log_metadata offset {at}: {what}",
+                    "warning",
+                )
+                for at, what in remote.remote_log.state.contradictions
+            ]
     return found

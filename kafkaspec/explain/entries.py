@@ -16,8 +16,15 @@ from .tracer import Tracer, TraceStop
 from .tree import Node
 
 
-def entries(t: Tracer, fmt: Format, end: int, count: int | None = None, *, first: int | None = None,
-            done: Callable[[Any], None] | None = None) -> int:
+def entries(
+    t: Tracer,
+    fmt: Format,
+    end: int,
+    count: int | None = None,
+    *,
+    first: int | None = None,
+    done: Callable[[Any], None] | None = None,
+) -> int:
     """Read entries of ``fmt`` from ``t.pos`` up to ``end`` (at most ``count``); return how many.
 
     ``first``: name the entries ``[first]``, ``[first + 1]``... (entries inside a field; the input's
@@ -31,13 +38,19 @@ def entries(t: Tracer, fmt: Format, end: int, count: int | None = None, *, first
             size = struct.calcsize(fmt.fmt)
             where = t.pos + fmt.offset
             if where + size > end:
-                raise t.stop(f"{end - t.pos} bytes are too few for an entry: its discriminator is at its "
-                             f"byte {fmt.offset}", truncated=t.outer(end))
+                raise t.stop(
+                    f"{end - t.pos} bytes are too few for an entry: its discriminator is at its "
+                    f"byte {fmt.offset}",
+                    truncated=t.outer(end),
+                )
             (value,) = struct.unpack_from(fmt.fmt, t.buf, where)
             trace = fmt.cases.get(value)
             if trace is None:
-                raise t.stop(f"the discriminator at byte {where} is {value}: {fmt.name} has a case for "
-                             f"{', '.join(map(str, sorted(fmt.cases)))} only", where)
+                raise t.stop(
+                    f"the discriminator at byte {where} is {value}: {fmt.name} has a case for "
+                    f"{', '.join(map(str, sorted(fmt.cases)))} only",
+                    where,
+                )
         if first is not None:
             t.label(f"[{first + n}]")
         value = trace(t)
@@ -49,8 +62,9 @@ def entries(t: Tracer, fmt: Format, end: int, count: int | None = None, *, first
     return n
 
 
-def entries_in(t: Tracer, fmt: Format, data: Node, why: str, *, partial_ok: bool = False,
-               one: bool = False) -> int:
+def entries_in(
+    t: Tracer, fmt: Format, data: Node, why: str, *, partial_ok: bool = False, one: bool = False
+) -> int:
     """Read a bytes field's content (``data``, already read) as entries of ``fmt``, in place.
 
     ``partial_ok``: the content may end inside an entry (a fetch response), which is then one
@@ -73,8 +87,18 @@ def entries_in(t: Tracer, fmt: Format, data: Node, why: str, *, partial_ok: bool
                 t.pos = data.end
                 return 0
             if t.pos < data.end:
-                t.add(Node("rest", "data", "bytes", t.pos, data.end, t.stream, bytes(t.buf[t.pos : data.end]),
-                           doc=f"bytes after the {fmt.name}, which the spec does not describe"))
+                t.add(
+                    Node(
+                        "rest",
+                        "data",
+                        "bytes",
+                        t.pos,
+                        data.end,
+                        t.stream,
+                        bytes(t.buf[t.pos : data.end]),
+                        doc=f"bytes after the {fmt.name}, which the spec does not describe",
+                    )
+                )
                 t.pos = data.end
             return 1
         while t.pos < data.end:
@@ -85,9 +109,19 @@ def entries_in(t: Tracer, fmt: Format, data: Node, why: str, *, partial_ok: bool
                 if not (partial_ok and stop.truncated):
                     raise
                 t.rewind(mark)
-                t.add(Node("partial", "partial", "bytes", t.pos, data.end, t.stream, bytes(t.buf[t.pos : data.end]),
-                           doc="an entry cut off by the end of the content: not an error here",
-                           notes=[stop.failure.message]))
+                t.add(
+                    Node(
+                        "partial",
+                        "partial",
+                        "bytes",
+                        t.pos,
+                        data.end,
+                        t.stream,
+                        bytes(t.buf[t.pos : data.end]),
+                        doc="an entry cut off by the end of the content: not an error here",
+                        notes=[stop.failure.message],
+                    )
+                )
                 t.pos = data.end
     finally:
         t.holding -= rewinds

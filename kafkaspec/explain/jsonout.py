@@ -66,8 +66,14 @@ def _value(v: Any, large: _Pieces | None = None) -> Any:
 
 def node_dict(node: Node, data: dict[int, bytes], large: _Pieces | None = None) -> dict[str, Any]:
     """The node and everything under it as JSON values; with ``large``, long byte strings as its tokens."""
-    out: dict[str, Any] = {"name": node.name, "kind": node.kind, "type": node.type, "stream": node.stream,
-                           "start": node.start, "end": node.end}
+    out: dict[str, Any] = {
+        "name": node.name,
+        "kind": node.kind,
+        "type": node.type,
+        "stream": node.stream,
+        "start": node.start,
+        "end": node.end,
+    }
     if not node.children:
         raw = memoryview(data[node.stream])[node.start : node.end]
         out["hex"] = large.add(raw) if large is not None and len(raw) > LARGE else raw.hex()
@@ -98,7 +104,11 @@ def _known_last(node: Node, notes: list[str]) -> dict[str, Any]:
 
 
 def _failure(f: Failure | None) -> dict[str, Any] | None:
-    return None if f is None else {"stream": f.stream, "position": f.position, "path": f.path, "message": f.message}
+    return (
+        None
+        if f is None
+        else {"stream": f.stream, "position": f.position, "path": f.path, "message": f.message}
+    )
 
 
 def to_dict(expl: Explanation) -> dict[str, Any]:
@@ -150,11 +160,19 @@ class Writer:
 
     def open(self, node: Node, depth: int, end: int | None, streams: list[Stream]) -> None:
         self._separate()
-        head = {"name": node.name, "kind": node.kind, "type": node.type, "stream": node.stream, "start": node.start}
+        head = {
+            "name": node.name,
+            "kind": node.kind,
+            "type": node.type,
+            "stream": node.stream,
+            "start": node.start,
+        }
         if node.absolute is not None:
             head["absolute"] = node.absolute
         if node.bits:
-            head["bits"] = [{"name": n, "bits": b, "value": v, "label": label} for n, b, v, label in node.bits]
+            head["bits"] = [
+                {"name": n, "bits": b, "value": v, "label": label} for n, b, v, label in node.bits
+            ]
         if node.doc:
             head["doc"] = node.doc
         self.out.write(json.dumps(head, indent=1)[:-2] + ',\n "children": [\n')

@@ -43,17 +43,37 @@ if TYPE_CHECKING:
 def _compressed_set(t: Tracer, data: Node, codec: int, magic: int, fmt: str, what: str) -> Node:
     """Decompress ``data``'s bytes and read them as entries of ``fmt`` in a stream of their own."""
     name = codec_name(codec)
-    t.add(Node("compressed", "compressed", name, data.start, data.end, t.stream,
-               doc=f"{name}-compressed {what}, as stored"))
+    t.add(
+        Node(
+            "compressed",
+            "compressed",
+            name,
+            data.start,
+            data.end,
+            t.stream,
+            doc=f"{name}-compressed {what}, as stored",
+        )
+    )
     try:
         inner = decompress(codec, data.value, max_size=t.max_decompressed, position=data.start, magic=magic)
     except KafkaFormatError as exc:
         raise t.stop(f"{data.name}: {exc.reason}", data.start) from None
-    origin = f"{name} {what} at bytes {data.start}..{data.end}" + (f" of stream {t.stream}" if t.stream else "")
+    origin = f"{name} {what} at bytes {data.start}..{data.end}" + (
+        f" of stream {t.stream}" if t.stream else ""
+    )
     saved = t.enter(inner, origin)
     data.children[-1].notes.append(f"{data.size} bytes; {len(inner)} bytes decompressed (stream {t.stream})")
-    box = t.open(Node("decompressed", "decompressed", name, 0, 0, t.stream,
-                      doc=f"{what}, decompressed: positions count from 0 in stream {t.stream}"))
+    box = t.open(
+        Node(
+            "decompressed",
+            "decompressed",
+            name,
+            0,
+            0,
+            t.stream,
+            doc=f"{what}, decompressed: positions count from 0 in stream {t.stream}",
+        )
+    )
     if not inner:
         raise t.stop(f"the compressed {what} holds no inner messages (Kafka refuses an empty wrapper)", 0)
     # magic-1 inner offsets read relative to the last inner message's: held until the set is whole
@@ -70,8 +90,10 @@ def _compressed_set(t: Tracer, data: Node, codec: int, magic: int, fmt: str, wha
 
 def _not_nested(t: Tracer, data: Node) -> None:
     if t.stream:  # inside a decompressed message set already: Kafka refuses a second level
-        raise t.stop("a compressed wrapper's inner message is compressed too (Kafka does not allow nesting)",
-                     data.start)
+        raise t.stop(
+            "a compressed wrapper's inner message is compressed too (Kafka does not allow nesting)",
+            data.start,
+        )
 
 
 def _message_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
@@ -97,8 +119,10 @@ def _legacy_offsets(box: Node, wrapper: dict[str, Any]) -> None:
         if offset is None or not message.type.endswith("v1"):
             continue
         offset.absolute = wrapper["offset"] - last + offset.value
-        offset.notes.append(f"offset {offset.absolute} = wrapper offset {wrapper['offset']} - last inner offset "
-                            f"{last} + {offset.value}")
+        offset.notes.append(
+            f"offset {offset.absolute} = wrapper offset {wrapper['offset']} - last inner offset "
+            f"{last} + {offset.value}"
+        )
         stamp = next((f for f in message.children if f.name == "timestamp"), None)
         if log_append and stamp is not None:
             stamp.absolute = wrapper["timestamp"]
@@ -133,7 +157,9 @@ def _control_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) 
         return
     (kind,) = _CONTROL_TYPE.unpack_from(key, 2)
     if kind in (0, 1):  # abort, commit: an end-transaction marker
-        _in_place("end-transaction-marker-v0", "the end-transaction marker", one=True)(t, version, data, values)
+        _in_place("end-transaction-marker-v0", "the end-transaction marker", one=True)(
+            t, version, data, values
+        )
         return
     module = _trace_messages().CONTROL.get(kind)
     if module is not None:
@@ -151,8 +177,11 @@ def _payload(t: Tracer, data: Node, module: Any, version: int, what: str) -> Non
     t.within(data, data.end, what)
     getattr(module, f"trace_{module.__name__.rsplit('.', 1)[1]}")(t, version)
     if t.pos != data.end:
-        raise t.stop(f"{module.NAME} v{version} ends at byte {t.pos}, {data.end - t.pos} bytes before the end of "
-                     f"{what} (byte {data.end})", t.pos)
+        raise t.stop(
+            f"{module.NAME} v{version} ends at byte {t.pos}, {data.end - t.pos} bytes before the end of "
+            f"{what} (byte {data.end})",
+            t.pos,
+        )
     t.without()
 
 
@@ -218,7 +247,9 @@ def _record_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) -
         t.within(data, data.end, "the record's value")
         value_version = t.integer("value_version", "int16", "The value's version")
         t.without()
-        _payload_rest(t, data, _layout(pair[1], data.value, value_version), value_version, "the record's value")
+        _payload_rest(
+            t, data, _layout(pair[1], data.value, value_version), value_version, "the record's value"
+        )
 
 
 def _layout(module: Any, value: bytes, version: int) -> Any:
@@ -278,7 +309,12 @@ def annotate(entries: list[Node]) -> None:
                 continue
             fields = {c.name: c for c in node.children}
             base, last = fields.get("base_offset"), fields.get("last_offset_delta")
-            if base is not None and last is not None and isinstance(last.value, int) and last.absolute is None:
+            if (
+                base is not None
+                and last is not None
+                and isinstance(last.value, int)
+                and last.absolute is None
+            ):
                 last.absolute = base.value + last.value
                 last.notes.append(f"last offset {last.absolute} = base_offset {base.value} + {last.value}")
             if "records" in fields:

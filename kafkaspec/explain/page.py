@@ -129,8 +129,10 @@ def _tree(node: Node, depth: int, parent: str, out: list[str]) -> None:
         parts.append(f' <span class="doc"># {escape(first_sentence(node.doc))}</span>')
     where = (f"s{node.stream}:" if node.stream else "") + f"{node.start}..{node.end}"
     leaf = ' data-leaf="1"' if not node.children else ""
-    out.append(f'<div class="node" style="padding-left:{depth * 16}px" data-s="{node.stream}" data-a="{node.start}" '
-               f'data-b="{node.end}" data-path="{escape(path)}"{leaf} title="{where}">{"".join(parts)}</div>')
+    out.append(
+        f'<div class="node" style="padding-left:{depth * 16}px" data-s="{node.stream}" data-a="{node.start}" '
+        f'data-b="{node.end}" data-path="{escape(path)}"{leaf} title="{where}">{"".join(parts)}</div>'
+    )
     for child in node.children:
         _tree(child, depth + 1, path, out)
 
@@ -146,22 +148,30 @@ def render(expl: Explanation, title: str = "kafkaspec explain") -> str:
     tree: list[str] = []
     for entry in expl.entries:
         _tree(entry, 0, "", tree)
-    messages = ([_failure("problem", p) for p in expl.problems]
-                + ([_failure("decoding stopped", expl.failure)] if expl.failure else [])
-                + ([_failure("partial entry", expl.partial)] if expl.partial else []))
-    return "\n".join([
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{escape(title)} - kafkaspec explain</title>",
-        f"<style>{_STYLE}</style></head><body>",
-        f"<header><b>{escape(title)}</b>: {escape(expl.format)}, {len(expl.entries)} entries, "
-        f"{len(expl.streams) - 1} decompressed regions. Hover a field to see its bytes, a byte to see its field.",
-        *messages,
-        "</header><main>",
-        '<div id="hex">', *_hex(expl, marks), "</div>",
-        '<div id="tree">', *tree, "</div>",
-        "</main>",
-        f"<script>{_SCRIPT}</script>",
-        "</body></html>",
-        "",
-    ])
+    messages = (
+        [_failure("problem", p) for p in expl.problems]
+        + ([_failure("decoding stopped", expl.failure)] if expl.failure else [])
+        + ([_failure("partial entry", expl.partial)] if expl.partial else [])
+    )
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            f"<title>{escape(title)} - kafkaspec explain</title>",
+            f"<style>{_STYLE}</style></head><body>",
+            f"<header><b>{escape(title)}</b>: {escape(expl.format)}, {len(expl.entries)} entries, "
+            f"{len(expl.streams) - 1} decompressed regions. Hover a field to see its bytes, a byte to see its field.",
+            *messages,
+            "</header><main>",
+            '<div id="hex">',
+            *_hex(expl, marks),
+            "</div>",
+            '<div id="tree">',
+            *tree,
+            "</div>",
+            "</main>",
+            f"<script>{_SCRIPT}</script>",
+            "</body></html>",
+            "",
+        ]
+    )

@@ -25,8 +25,19 @@ SHOWN_BYTES = 16
 #: bytes of context shown on each side of the byte where decoding stopped
 CONTEXT = 32
 
-_STYLES = {"pos": "2", "name": "36", "struct": "1;36", "type": "2", "hex": "33", "value": "32", "note": "35",
-           "doc": "2", "bad": "1;31", "mark": "1;37;41", "ok": "32"}
+_STYLES = {
+    "pos": "2",
+    "name": "36",
+    "struct": "1;36",
+    "type": "2",
+    "hex": "33",
+    "value": "32",
+    "note": "35",
+    "doc": "2",
+    "bad": "1;31",
+    "mark": "1;37;41",
+    "ok": "32",
+}
 
 
 class Style:
@@ -108,7 +119,9 @@ def _raw(node: Node, data: bytes) -> str:
         return f"({node.size} bytes)"
     if node.children or node.kind == "array" or not node.size:
         return ""
-    return data[node.start : min(node.end, node.start + SHOWN_BYTES)].hex(" ") + ("…" if node.size > SHOWN_BYTES else "")
+    return data[node.start : min(node.end, node.start + SHOWN_BYTES)].hex(" ") + (
+        "…" if node.size > SHOWN_BYTES else ""
+    )
 
 
 def _where(node: Node) -> str:
@@ -125,8 +138,15 @@ def _pad(styled: str, plain: str, width: int) -> str:
     return styled + " " * max(0, width - len(plain))
 
 
-def _line(node: Node, depth: int, data: bytes, style: Style, widths: tuple[int, int, int],
-          where: str | None = None, raw: str | None = None) -> str:
+def _line(
+    node: Node,
+    depth: int,
+    data: bytes,
+    style: Style,
+    widths: tuple[int, int, int],
+    where: str | None = None,
+    raw: str | None = None,
+) -> str:
     where_width, label_width, raw_width = widths
     where = _where(node) if where is None else where
     parts = [" " * (where_width - len(where)) + style("pos", where), "  "]
@@ -135,7 +155,12 @@ def _line(node: Node, depth: int, data: bytes, style: Style, widths: tuple[int, 
     if node.kind == "struct" and node.type.startswith(node.name + " v"):
         styled = "  " * depth + style("struct", node.type)
     else:
-        styled = "  " * depth + style("struct" if is_struct else "name", node.name) + " " + style("type", node.type)
+        styled = (
+            "  " * depth
+            + style("struct" if is_struct else "name", node.name)
+            + " "
+            + style("type", node.type)
+        )
     parts.append(_pad(styled, label, label_width))
     rest = []
     leaf = not node.children and node.kind != "array"
@@ -147,7 +172,10 @@ def _line(node: Node, depth: int, data: bytes, style: Style, widths: tuple[int, 
     notes = list(node.notes)
     if node.absolute is not None and not any(str(node.absolute) in n for n in notes):
         notes.append(f"absolute {node.absolute}")
-    notes += [f"{name} (bit{'s' * ('-' in bits)} {bits}) = {value} {label}" for name, bits, value, label in node.bits]
+    notes += [
+        f"{name} (bit{'s' * ('-' in bits)} {bits}) = {value} {label}"
+        for name, bits, value, label in node.bits
+    ]
     if notes:
         rest.append(style("note", "; ".join(notes)))
     if node.problem:
@@ -161,7 +189,9 @@ def _line(node: Node, depth: int, data: bytes, style: Style, widths: tuple[int, 
 
 def _failure_block(title: str, failure: Failure, expl: Explanation, style: Style) -> Iterator[str]:
     stream = expl.streams[failure.stream]
-    where = f"byte {failure.position}" + (f" of stream {failure.stream} ({stream.origin})" if failure.stream else "")
+    where = f"byte {failure.position}" + (
+        f" of stream {failure.stream} ({stream.origin})" if failure.stream else ""
+    )
     yield ""
     yield style("bad", f"{title} at {where}, in {failure.path or 'the input'}:")
     yield "  " + failure.message
@@ -229,22 +259,35 @@ class Writer:
             span, raw = _where(shown).rpartition("..")[0] + "..?", ""
         else:
             span, raw = _where(shown), None
-        self.out.write(_line(shown, depth, streams[node.stream].data, self.style, self.widths, span, raw) + "\n")
+        self.out.write(
+            _line(shown, depth, streams[node.stream].data, self.style, self.widths, span, raw) + "\n"
+        )
 
     def child(self, node: Node, depth: int, streams: list[Stream]) -> None:
         data = {s.id: s.data for s in streams}
-        self.out.write("\n".join(_line(n, d, data[n.stream], self.style, self.widths)
-                                 for d, n in node.walk(depth)) + "\n")
+        self.out.write(
+            "\n".join(_line(n, d, data[n.stream], self.style, self.widths) for d, n in node.walk(depth))
+            + "\n"
+        )
 
     def close(self, node: Node, depth: int, late: list[str], streams: list[Stream]) -> None:
         style = self.style
         where_width, label_width, raw_width = self.widths
         where = _where(node)
-        label = "  " * depth + "end of " + (node.type if node.type.startswith(node.name + " v")
-                                           else f"{node.name} {node.type}")
+        label = (
+            "  " * depth
+            + "end of "
+            + (node.type if node.type.startswith(node.name + " v") else f"{node.name} {node.type}")
+        )
         raw = f"({node.size} bytes)" if node.kind == "struct" else ""
-        line = (" " * (where_width - len(where)) + style("pos", where) + "  " + _pad(style("struct", label), label,
-                label_width) + "  " + _pad(style("type", raw), raw, raw_width))
+        line = (
+            " " * (where_width - len(where))
+            + style("pos", where)
+            + "  "
+            + _pad(style("struct", label), label, label_width)
+            + "  "
+            + _pad(style("type", raw), raw, raw_width)
+        )
         rest = [style("note", "; ".join(late))] if late else []
         if node.stopped:
             rest.append(style("bad", "(incomplete: decoding stopped inside)"))

@@ -45,7 +45,10 @@ COMPACT = "compact"
 #: the spans an entry may hold unwritten before its finished items are written and let go (with a sink)
 HOLD = 20_000
 
-_CHECKSUMS: dict[str, Callable[[bytes], int]] = {"crc32": lambda b: zlib.crc32(b) & 0xFFFFFFFF, "crc32c": crc32c}
+_CHECKSUMS: dict[str, Callable[[bytes], int]] = {
+    "crc32": lambda b: zlib.crc32(b) & 0xFFFFFFFF,
+    "crc32c": crc32c,
+}
 
 
 class TraceStop(Exception):  # a control-flow signal, not an error class of the API
@@ -102,11 +105,21 @@ Expand = Callable[["Tracer", str, int, str, Node, dict[str, Any]], None]
 class Tracer:
     """Reads fields from a buffer as the generated tracing decoders ask, building the span tree."""
 
-    def __init__(self, data: bytes, pos: int = 0, limit: int | None = None, *,
-                 expand: Expand | None = None, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-                 payloads: str | None = None, sink: Sink | None = None, hold: int = HOLD,
-                 annotate: Callable[[Node, list[Node]], None] | None = None, values: bool = True,
-                 max_nodes: int | None = None):
+    def __init__(
+        self,
+        data: bytes,
+        pos: int = 0,
+        limit: int | None = None,
+        *,
+        expand: Expand | None = None,
+        max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+        payloads: str | None = None,
+        sink: Sink | None = None,
+        hold: int = HOLD,
+        annotate: Callable[[Node, list[Node]], None] | None = None,
+        values: bool = True,
+        max_nodes: int | None = None,
+    ):
         self.streams = [Stream(0, data, "input")]
         #: the family of Kafka's own payloads the records' keys and values hold (``metadata``,
         #: ``offsets``, ``transactions``, ``share``), read field by field; None: opaque bytes
@@ -178,8 +191,14 @@ class Tracer:
             assert self.sink is not None
             # written down to the outermost structure holding finished items (a batch's records, not
             # the headers of the record still open: that record is written whole when it ends)
-            last = next(depth for depth, node in enumerate(self._open) if not node.streamed and any(
-                child.name.startswith("[") and child is not self._inner(depth) for child in node.children))
+            last = next(
+                depth
+                for depth, node in enumerate(self._open)
+                if not node.streamed
+                and any(
+                    child.name.startswith("[") and child is not self._inner(depth) for child in node.children
+                )
+            )
             for depth, node in enumerate(self._open[: last + 1]):
                 if not node.streamed:
                     node.streamed = True
@@ -258,8 +277,9 @@ class Tracer:
                 parts.append(node.name)
         return ".".join(parts)
 
-    def stop(self, message: str, position: int | None = None, name: str | None = None, *,
-             truncated: bool = False) -> TraceStop:
+    def stop(
+        self, message: str, position: int | None = None, name: str | None = None, *, truncated: bool = False
+    ) -> TraceStop:
         """The signal to stop decoding (raise it): the field ``name`` of the open structure, at ``position``."""
         at = self.pos if position is None else position
         path = self.path()
@@ -287,7 +307,10 @@ class Tracer:
             if frame.stream != self.stream:
                 break
             if frame.end is not None and frame.length is not None:
-                return frame.end, frame.why or f"the end of {frame.node.type.split()[0]} set by {frame.length[0]}"
+                return (
+                    frame.end,
+                    frame.why or f"the end of {frame.node.type.split()[0]} set by {frame.length[0]}",
+                )
         if self.stream == 0:
             return self.limit, "the end of the input"
         return self.limit, f"the end of decompressed stream {self.stream}"
@@ -309,9 +332,12 @@ class Tracer:
         end, why = self.bound()
         if self.pos + size > end:
             left = max(0, end - self.pos)
-            raise self.stop(f"{name} ({what}) needs {size} byte{'s' * (size != 1)} at byte {self.pos}, "
-                            f"only {left} remain before byte {end} ({why})", name=name,
-                            truncated=self.outer(end))
+            raise self.stop(
+                f"{name} ({what}) needs {size} byte{'s' * (size != 1)} at byte {self.pos}, "
+                f"only {left} remain before byte {end} ({why})",
+                name=name,
+                truncated=self.outer(end),
+            )
 
     def _field_start(self, name: str) -> None:
         frame = self._frames[-1]
@@ -324,8 +350,9 @@ class Tracer:
     # -- structures ------------------------------------------------------------------------------
     def begin(self, name: str, version: int, doc: str) -> None:
         label, self._label = self._label, None
-        node = self._push(Node(label or name, "struct", f"{name} v{version}", self.pos, self.pos,
-                               self.stream, doc=doc))
+        node = self._push(
+            Node(label or name, "struct", f"{name} v{version}", self.pos, self.pos, self.stream, doc=doc)
+        )
         self._frames.append(_Frame(node, self.stream))
 
     def end(self, value: Any) -> Any:
@@ -333,9 +360,13 @@ class Tracer:
         if frame.end is not None and self.pos != frame.end:
             assert frame.length is not None
             name, length_node = frame.length
-            raise self.stop(f"{name} says {frame.node.type.split()[0]} ends at byte {frame.end}, but its fields "
-                            f"end at byte {self.pos} ({frame.end - self.pos} byte{'s' * (frame.end - self.pos != 1)}"
-                            " not read)", length_node.start, name)
+            raise self.stop(
+                f"{name} says {frame.node.type.split()[0]} ends at byte {frame.end}, but its fields "
+                f"end at byte {self.pos} ({frame.end - self.pos} byte{'s' * (frame.end - self.pos != 1)}"
+                " not read)",
+                length_node.start,
+                name,
+            )
         if frame.length is not None:
             frame.length[1].notes.append("matches")
         for pending in frame.checksums:
@@ -352,8 +383,17 @@ class Tracer:
         return value
 
     # -- integers ----------------------------------------------------------------------------------
-    def integer(self, name: str, type_: str, doc: str, *, const: int | None = None,
-                bits: tuple | None = None, enum: Any = None, base: tuple[str, int, str] | None = None) -> int:
+    def integer(
+        self,
+        name: str,
+        type_: str,
+        doc: str,
+        *,
+        const: int | None = None,
+        bits: tuple | None = None,
+        enum: Any = None,
+        base: tuple[str, int, str] | None = None,
+    ) -> int:
         self._field_start(name)
         start = self.pos
         if type_ in FIXED:
@@ -388,8 +428,13 @@ class Tracer:
         pos = start
         while True:
             if pos >= end:
-                raise self.stop(f"{name} ({type_}) is cut off at byte {pos} by {why} (byte {end}): "
-                                f"its last byte has the continuation bit set", start, name, truncated=self.outer(end))
+                raise self.stop(
+                    f"{name} ({type_}) is cut off at byte {pos} by {why} (byte {end}): "
+                    f"its last byte has the continuation bit set",
+                    start,
+                    name,
+                    truncated=self.outer(end),
+                )
             b = self.buf[pos]
             pos += 1
             result |= (b & 0x7F) << shift
@@ -412,9 +457,13 @@ class Tracer:
         if length < 0:
             raise self.stop(f"{name} is {length}: a length cannot be negative", node.start, name)
         if self.pos + length > end:
-            raise self.stop(f"{name} {length} says {frame.node.type.split()[0]} ends at byte {self.pos + length}, "
-                            f"past {why} (byte {end}); {end - self.pos} bytes are there", node.start, name,
-                            truncated=self.outer(end))
+            raise self.stop(
+                f"{name} {length} says {frame.node.type.split()[0]} ends at byte {self.pos + length}, "
+                f"past {why} (byte {end}); {end - self.pos} bytes are there",
+                node.start,
+                name,
+                truncated=self.outer(end),
+            )
         frame.end = self.pos + length
         frame.length = (name, node)
         node.notes.append(f"covers bytes {self.pos}..{frame.end} ({first} to the end)")
@@ -438,12 +487,19 @@ class Tracer:
             node.notes.append(f"{algorithm} of bytes {start}..{end}: matches")
             return
         node.problem = f"stored {stored:#010x}, but the {algorithm} of bytes {start}..{end} is {actual:#010x}"
-        self.problems.append(Failure(self.stream, node.start, self.path() + f".{node.name}",
-                                     f"{node.name} does not match: {node.problem}"))
+        self.problems.append(
+            Failure(
+                self.stream,
+                node.start,
+                self.path() + f".{node.name}",
+                f"{node.name} does not match: {node.problem}",
+            )
+        )
 
     # -- byte strings -----------------------------------------------------------------------------------
-    def blob(self, name: str, type_: str, doc: str, prefix: str, *, size: int | None = None,
-             nullable: bool = False) -> bytes | str | None:
+    def blob(
+        self, name: str, type_: str, doc: str, prefix: str, *, size: int | None = None, nullable: bool = False
+    ) -> bytes | str | None:
         self._field_start(name)
         node = self._push(Node(name, "bytes", type_, self.pos, self.pos, self.stream, doc=doc))
         if prefix in FIXED or prefix in VARINT_LIMITS or prefix == COMPACT:
@@ -454,9 +510,12 @@ class Tracer:
                 self._frames[-1].values[name] = None
                 return None
             if length < 0:
-                raise self.stop(f"{name}'s length is {length}" + (": only -1 (null) may be negative" if nullable
-                                                                   else ": it cannot be null or negative"),
-                                node.start, name)
+                raise self.stop(
+                    f"{name}'s length is {length}"
+                    + (": only -1 (null) may be negative" if nullable else ": it cannot be null or negative"),
+                    node.start,
+                    name,
+                )
         elif prefix == "rest":
             length = self.bound()[0] - self.pos
         else:
@@ -469,8 +528,9 @@ class Tracer:
             try:
                 value = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                raise self.stop(f"{name} is not UTF-8: {exc.reason} at its byte {exc.start}",
-                                self.pos + exc.start, name) from None
+                raise self.stop(
+                    f"{name} is not UTF-8: {exc.reason} at its byte {exc.start}", self.pos + exc.start, name
+                ) from None
         if length:
             data = self._push(Node("data", "data", type_, self.pos, self.pos + length, self.stream, value))
             self.pos += length
@@ -504,9 +564,21 @@ class Tracer:
         return value
 
     # -- arrays -------------------------------------------------------------------------------------------
-    def array(self, name: str, item: str, doc: str, prefix: str, trace: Callable[..., Any], *, min_size: int,
-              count: int | None = None, bases: dict[str, int] | None = None, codec: int = 0,
-              magic: int = 2, nullable: bool = False) -> list | None:
+    def array(
+        self,
+        name: str,
+        item: str,
+        doc: str,
+        prefix: str,
+        trace: Callable[..., Any],
+        *,
+        min_size: int,
+        count: int | None = None,
+        bases: dict[str, int] | None = None,
+        codec: int = 0,
+        magic: int = 2,
+        nullable: bool = False,
+    ) -> list | None:
         self._field_start(name)
         node = self._push(Node(name, "array", f"array of {item}", self.pos, self.pos, self.stream, doc=doc))
         if prefix in FIXED or prefix in VARINT_LIMITS or prefix == COMPACT:
@@ -517,22 +589,28 @@ class Tracer:
                 self._frames[-1].values[name] = None
                 return None
             if count < 0:
-                raise self.stop(f"{name}'s count is {count}" + (": only -1 (null) may be negative" if nullable
-                                                                 else ": a count cannot be negative"),
-                                node.start, name)
+                raise self.stop(
+                    f"{name}'s count is {count}"
+                    + (": only -1 (null) may be negative" if nullable else ": a count cannot be negative"),
+                    node.start,
+                    name,
+                )
         saved = None
         if codec:
             saved = self._enter_compressed(name, node, codec, magic)
         items: list = []
         end, why = self.bound()
         if count is not None and count > (end - self.pos) // max(min_size, 1):
-            message = (f"{count} {item}s (at least {min_size} bytes each) cannot fit in the {end - self.pos} "
-                       f"bytes before byte {end} ({why})")
+            message = (
+                f"{count} {item}s (at least {min_size} bytes each) cannot fit in the {end - self.pos} "
+                f"bytes before byte {end} ({why})"
+            )
             frame = self._frames[-1]
             counter = frame.counts.get(name)
             if counter is not None:  # the field the count came from is what is wrong: point there
-                raise TraceStop(Failure(counter.stream, counter.start, f"{self.path(frame.node)}.{counter.name}",
-                                        message))
+                raise TraceStop(
+                    Failure(counter.stream, counter.start, f"{self.path(frame.node)}.{counter.name}", message)
+                )
             raise self.stop(message, node.start, name)
         index = 0
         while (index < count) if count is not None else (self.pos < end):
@@ -555,27 +633,56 @@ class Tracer:
     def _enter_compressed(self, name: str, node: Node, codec: int, magic: int) -> tuple:
         start = self.pos
         end, _why = self.bound()
-        region = self._add(Node("compressed", "compressed", codec_name(codec), start, end, self.stream,
-                                doc=f"{codec_name(codec)}-compressed {name}, as stored"))
+        region = self._add(
+            Node(
+                "compressed",
+                "compressed",
+                codec_name(codec),
+                start,
+                end,
+                self.stream,
+                doc=f"{codec_name(codec)}-compressed {name}, as stored",
+            )
+        )
         try:
-            data = decompress(codec, self.buf[start:end], max_size=self.max_decompressed, position=start, magic=magic)
+            data = decompress(
+                codec, self.buf[start:end], max_size=self.max_decompressed, position=start, magic=magic
+            )
         except KafkaFormatError as exc:
             raise self.stop(f"{name}: {exc.reason}", start, name) from None
         stream = len(self.streams)
-        self.streams.append(Stream(stream, data, f"{codec_name(codec)} region of {name} at bytes {start}..{end}"
-                                   + (f" of stream {self.stream}" if self.stream else "")))
+        self.streams.append(
+            Stream(
+                stream,
+                data,
+                f"{codec_name(codec)} region of {name} at bytes {start}..{end}"
+                + (f" of stream {self.stream}" if self.stream else ""),
+            )
+        )
         region.notes.append(f"{end - start} bytes; {len(data)} bytes decompressed (stream {stream})")
         saved = (self.buf, self.pos, self.limit, self.stream, end)
         self.pos = end
         self.buf, self.pos, self.limit, self.stream = data, 0, len(data), stream
-        self._push(Node("decompressed", "decompressed", codec_name(codec), 0, 0, stream,
-                        doc=f"{name}, decompressed: positions count from 0 in stream {stream}"))
+        self._push(
+            Node(
+                "decompressed",
+                "decompressed",
+                codec_name(codec),
+                0,
+                0,
+                stream,
+                doc=f"{name}, decompressed: positions count from 0 in stream {stream}",
+            )
+        )
         return saved
 
     def _leave_compressed(self, name: str, item: str, count: int, saved: tuple) -> None:
         if self.pos != self.limit:
-            raise self.stop(f"{self.limit - self.pos} bytes are left in the decompressed {name} after "
-                            f"its {count} {item}s", self.pos)
+            raise self.stop(
+                f"{self.limit - self.pos} bytes are left in the decompressed {name} after "
+                f"its {count} {item}s",
+                self.pos,
+            )
         self._pop()
         self.buf, _, self.limit, self.stream, end = saved
         self.pos = end
@@ -603,8 +710,18 @@ class Tracer:
         """The state to :meth:`rewind` to: drop what one entry added (a partial entry at a region's end).
         The caller holds (:attr:`holding`) while it may rewind: nothing is written meanwhile."""
         parent = self._open[-1].children if self._open else self.roots
-        return (len(self._open), len(self._frames), parent, len(parent), len(self.streams), len(self.problems),
-                self.buf, self.pos, self.limit, self.stream)
+        return (
+            len(self._open),
+            len(self._frames),
+            parent,
+            len(parent),
+            len(self.streams),
+            len(self.problems),
+            self.buf,
+            self.pos,
+            self.limit,
+            self.stream,
+        )
 
     def rewind(self, mark: tuple) -> None:
         n_open, n_frames, parent, n_children, n_streams, n_problems, buf, pos, limit, stream = mark
@@ -645,12 +762,18 @@ class Tracer:
         the structure when present."""
         self._field_start(name)
         start = self.pos
-        present = self._varint(name, "uvarint") if mark == "uvarint" else self.integer(f"{name} present", "int8", doc)
+        present = (
+            self._varint(name, "uvarint")
+            if mark == "uvarint"
+            else self.integer(f"{name} present", "int8", doc)
+        )
         null = 0 if mark == "uvarint" else -1
         if mark == "uvarint":
             self._add(Node(f"{name} present", "int", "uvarint", start, self.pos, self.stream, present, doc))
         if present not in (null, 1):
-            raise self.stop(f"{name}'s presence mark is {present}: only {null} (null) and 1 are valid", start, name)
+            raise self.stop(
+                f"{name}'s presence mark is {present}: only {null} (null) and 1 are valid", start, name
+            )
         if present == null:
             self._open[-1].children[-1].notes.append("null")
             self._frames[-1].values[name] = None
@@ -660,13 +783,25 @@ class Tracer:
     def tagged(self, known: dict[int, tuple[str, Callable[..., Any]]]) -> None:
         """The tagged-field section of a flexible version: a count, then per field its tag, its size
         and its bytes; a known tag is read as its field within that size, an unknown one kept as bytes."""
-        section = self._push(Node("tagged_fields", "array", "tagged fields", self.pos, self.pos, self.stream,
-                                  doc="Tagged fields (flexible versions): count, then tag, size and data of each"))
+        section = self._push(
+            Node(
+                "tagged_fields",
+                "array",
+                "tagged fields",
+                self.pos,
+                self.pos,
+                self.stream,
+                doc="Tagged fields (flexible versions): count, then tag, size and data of each",
+            )
+        )
         count = self._prefix("tagged_fields", "count", "uvarint")
         end, why = self.bound()
         if count > end - self.pos:
-            raise self.stop(f"{count} tagged fields cannot fit in the {end - self.pos} bytes before byte {end} ({why})",
-                            section.start, "tagged_fields")
+            raise self.stop(
+                f"{count} tagged fields cannot fit in the {end - self.pos} bytes before byte {end} ({why})",
+                section.start,
+                "tagged_fields",
+            )
         seen: set[int] = set()
         for _ in range(count):
             tag_start = self.pos
@@ -683,11 +818,24 @@ class Tracer:
                 trace(self)
                 self.without()
                 if self.pos != stop:
-                    raise self.stop(f"tag {tag} ({name}) says {size} bytes, but its field takes {self.pos - (stop - size)}",
-                                    tag_start, "tagged_fields")
+                    raise self.stop(
+                        f"tag {tag} ({name}) says {size} bytes, but its field takes {self.pos - (stop - size)}",
+                        tag_start,
+                        "tagged_fields",
+                    )
             else:
-                self._add(Node(f"tag {tag}", "bytes", "unknown tagged field", self.pos, stop, self.stream,
-                               bytes(self.buf[self.pos:stop]), "A tag this schema does not know, kept as bytes"))
+                self._add(
+                    Node(
+                        f"tag {tag}",
+                        "bytes",
+                        "unknown tagged field",
+                        self.pos,
+                        stop,
+                        self.stream,
+                        bytes(self.buf[self.pos : stop]),
+                        "A tag this schema does not know, kept as bytes",
+                    )
+                )
                 self.pos = stop
         section.notes.append(f"{count} tagged field{'s' * (count != 1)}")
         self._pop()

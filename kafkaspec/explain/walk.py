@@ -48,8 +48,10 @@ SUFFIXES = {
 #: micro- and nanosecond): not Kafka bytes, whatever their later bytes hold
 CAPTURES = {
     b"\x0a\x0d\x0d\x0a": "a pcapng packet capture",
-    b"\xd4\xc3\xb2\xa1": "a pcap packet capture", b"\xa1\xb2\xc3\xd4": "a pcap packet capture",
-    b"\x4d\x3c\xb2\xa1": "a pcap packet capture", b"\xa1\xb2\x3c\x4d": "a pcap packet capture",
+    b"\xd4\xc3\xb2\xa1": "a pcap packet capture",
+    b"\xa1\xb2\xc3\xd4": "a pcap packet capture",
+    b"\x4d\x3c\xb2\xa1": "a pcap packet capture",
+    b"\xa1\xb2\x3c\x4d": "a pcap packet capture",
 }
 
 
@@ -78,9 +80,11 @@ def resolve(name: str, data: bytes, at: int = 0, path: str | None = None) -> str
     if name == "auto":
         capture = CAPTURES.get(bytes(data[:4]))
         if capture is not None:
-            raise UnknownFormat(f"the input is {capture}, a container of network packets, not Kafka bytes: take a "
-                                "Kafka response's TCP payload out of it (Wireshark: Follow TCP Stream, show data "
-                                "as raw) and explain that with --format (--format list names them)")
+            raise UnknownFormat(
+                f"the input is {capture}, a container of network packets, not Kafka bytes: take a "
+                "Kafka response's TCP payload out of it (Wireshark: Follow TCP Stream, show data "
+                "as raw) and explain that with --format (--format list names them)"
+            )
         for suffix, fmt in SUFFIXES.items():
             # a producer snapshot starts with its version, 1; a KRaft snapshot is record batches
             if path and path.endswith(suffix) and (suffix != ".snapshot" or data[at : at + 2] == b"\x00\x01"):
@@ -91,9 +95,15 @@ def resolve(name: str, data: bytes, at: int = 0, path: str | None = None) -> str
         around = entry_starts_around(data, at)
         if around is not None:
             before, after = around
-            then = f"--at {after}" if after is not None else f"no entry starts after it (the input ends at byte {len(data)})"
-            raise UnknownFormat(f"byte {at} is not where a log entry starts: it is inside the entry at byte {before}; "
-                                f"retry with --at {before} or {then}, or give --format to read byte {at} as that format")
+            then = (
+                f"--at {after}"
+                if after is not None
+                else f"no entry starts after it (the input ends at byte {len(data)})"
+            )
+            raise UnknownFormat(
+                f"byte {at} is not where a log entry starts: it is inside the entry at byte {before}; "
+                f"retry with --at {before} or {then}, or give --format to read byte {at} as that format"
+            )
         if len(data) <= at + log.offset:
             return "log-entry"  # too short to tell: read as the usual case, a (partial) log entry
         magic = struct.unpack_from(log.fmt, data, at + log.offset)[0]
@@ -105,9 +115,11 @@ def resolve(name: str, data: bytes, at: int = 0, path: str | None = None) -> str
         wire_magic = struct.unpack_from(wire.fmt, data, at + wire.offset)[0]
         if wire_magic in wire.cases:
             return "wire-message-any"
-        raise UnknownFormat(f"cannot tell the format: byte {at + log.offset} is {magic} (no log entry magic) and byte "
-                            f"{at + wire.offset} is {wire_magic} (no 0.6/0.7 message magic); give --format (a "
-                            "broker's fetch response: --format fetch-v0 or fetch-v10; --format list names them all)")
+        raise UnknownFormat(
+            f"cannot tell the format: byte {at + log.offset} is {magic} (no log entry magic) and byte "
+            f"{at + wire.offset} is {wire_magic} (no 0.6/0.7 message magic); give --format (a "
+            "broker's fetch response: --format fetch-v0 or fetch-v10; --format list names them all)"
+        )
     name = ALIASES.get(name, name)
     if name not in FORMATS:
         raise UnknownFormat(f"unknown format {name!r}; one of: {', '.join(format_names())}")
@@ -162,19 +174,38 @@ def fetch_format(data: bytes, at: int) -> str | None:
     """``fetch-response-frame-v10`` or ``fetch-response-payload-v0`` when the bytes at ``at`` start as a
     broker's fetch response (a count of topics, then a legal topic name and a count of its
     partitions; for v10 the frame's size, which must cover the rest of the input), else None."""
-    if len(data) >= at + 22 and struct.unpack_from(">i", data, at)[0] == len(data) - at - 4 \
-            and struct.unpack_from(">i", data, at + 18)[0] > 0 and _topic_at(data, at + 22) is not None:
+    if (
+        len(data) >= at + 22
+        and struct.unpack_from(">i", data, at)[0] == len(data) - at - 4
+        and struct.unpack_from(">i", data, at + 18)[0] > 0
+        and _topic_at(data, at + 22) is not None
+    ):
         return "fetch-response-frame-v10"  # size, correlation id, throttle, error, session id, topics
-    if len(data) >= at + 8 and struct.unpack_from(">i", data, at + 4)[0] > 0 and _topic_at(data, at + 8) is not None:
+    if (
+        len(data) >= at + 8
+        and struct.unpack_from(">i", data, at + 4)[0] > 0
+        and _topic_at(data, at + 8) is not None
+    ):
         return "fetch-response-payload-v0"  # correlation id, topics
     return None
 
 
-def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None = None, count: int | None = None,
-            path: str | None = None, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-            on_entry: Callable[[Node, Explanation], None] | None = None, keep: bool = True,
-            decode: str | None = "auto", sink: Sink | None = None, max_nodes: int | None = None,
-            hold: int = HOLD) -> Explanation:
+def explain(
+    data: bytes,
+    fmt: str = "auto",
+    *,
+    at: int = 0,
+    length: int | None = None,
+    count: int | None = None,
+    path: str | None = None,
+    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+    on_entry: Callable[[Node, Explanation], None] | None = None,
+    keep: bool = True,
+    decode: str | None = "auto",
+    sink: Sink | None = None,
+    max_nodes: int | None = None,
+    hold: int = HOLD,
+) -> Explanation:
     """Explain ``data[at:at + length]`` as entries of format ``fmt`` back to back (at most ``count``).
 
     Positions in the result are absolute in ``data``. Decoding stops at the first entry that
@@ -207,12 +238,24 @@ def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None =
     name = resolve(fmt, data, at, path)
     family = payload_family(path) if decode == "auto" else decode
     if family not in (None, "offsets", "transactions", "share", "metadata", "remote_log"):
-        raise ValueError(f"decode must be auto, offsets, transactions, share, metadata, remote_log or None; "
-                         f"got {decode!r}")
+        raise ValueError(
+            f"decode must be auto, offsets, transactions, share, metadata, remote_log or None; got {decode!r}"
+        )
     if sink is not None:
         on_entry = sink.entry
-    tracer = Tracer(data, at, end, expand=expand, max_decompressed=max_decompressed, payloads=family,
-                    sink=sink if not keep else None, annotate=annotate_part, values=keep, max_nodes=max_nodes, hold=hold)
+    tracer = Tracer(
+        data,
+        at,
+        end,
+        expand=expand,
+        max_decompressed=max_decompressed,
+        payloads=family,
+        sink=sink if not keep else None,
+        annotate=annotate_part,
+        values=keep,
+        max_nodes=max_nodes,
+        hold=hold,
+    )
     result = Explanation(name, tracer.streams, tracer.roots, problems=tracer.problems)
     first_stream, last_end = 1, at
 
@@ -246,11 +289,30 @@ def explain(data: bytes, fmt: str = "auto", *, at: int = 0, length: int | None =
         read += [e.end for e in tracer.roots if e.streamed and e.stream == 0]  # its written items are gone
         last = max(read, default=last_end)
         if last < end:  # what decoding did not reach is shown as it is
-            tracer.roots.append(Node("unread", "unread", "bytes", last, end, 0, data[last:end],
-                                     doc="bytes after the point where decoding stopped"))
+            tracer.roots.append(
+                Node(
+                    "unread",
+                    "unread",
+                    "bytes",
+                    last,
+                    end,
+                    0,
+                    data[last:end],
+                    doc="bytes after the point where decoding stopped",
+                )
+            )
         annotate(tracer.roots[result.count if keep else 0 :])  # the entries done() has not seen
     return result
 
 
-__all__ = ["ALIASES", "Explanation", "Failure", "UnknownFormat", "entry_starts_around", "explain", "fetch_format",
-           "format_names", "resolve"]
+__all__ = [
+    "ALIASES",
+    "Explanation",
+    "Failure",
+    "UnknownFormat",
+    "entry_starts_around",
+    "explain",
+    "fetch_format",
+    "format_names",
+    "resolve",
+]

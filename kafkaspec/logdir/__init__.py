@@ -100,16 +100,57 @@ _moved.install()
 verify = verify_path
 
 
-def iter_batches(segment: Segment, start: int = 0, end: int | None = None, *, verify: bool = True,
-                 on_corrupt: OnCorrupt = "raise") -> Batches:
+def iter_batches(
+    segment: Segment,
+    start: int = 0,
+    end: int | None = None,
+    *,
+    verify: bool = True,
+    on_corrupt: OnCorrupt = "raise",
+) -> Batches:
     """Batches of ``segment`` starting in the byte range [start, end) (a :class:`~kafkaspec.BatchIterator`)."""
     return segment.iter_batches(start, end, verify=verify, on_corrupt=on_corrupt)
 
 
 __all__ = [
-    "AbortedTxn", "CopyReport", "EpochEntry", "ExistingPartitionError", "InvalidTopicError", "InvariantError", "SkippedDir", "Row", "copy", "rebuild_batch", "IndexEntry", "LogDir", "Partition", "PartitionWriter", "Problem",
-    "ProducerSnapshot", "ProducerSnapshotEntry", "ReadCommitted", "Segment", "TimeIndexEntry",
-    "batch_max_timestamp", "iter_batches", "open_log", "parse_leader_epoch_checkpoint",
-    "parse_partition_metadata", "parse_snapshot", "restamp_batch", "synth", "SynthReport", "verify",
-    "verify_path", "verify_paths", "HistoryPartition", "TieredPartition", "TieredSegment", "UnusedSegment", "open_segment", "write_tiered", "Batches", "WindowedBatches",
+    "AbortedTxn",
+    "CopyReport",
+    "EpochEntry",
+    "ExistingPartitionError",
+    "InvalidTopicError",
+    "InvariantError",
+    "SkippedDir",
+    "Row",
+    "copy",
+    "rebuild_batch",
+    "IndexEntry",
+    "LogDir",
+    "Partition",
+    "PartitionWriter",
+    "Problem",
+    "ProducerSnapshot",
+    "ProducerSnapshotEntry",
+    "ReadCommitted",
+    "Segment",
+    "TimeIndexEntry",
+    "batch_max_timestamp",
+    "iter_batches",
+    "open_log",
+    "parse_leader_epoch_checkpoint",
+    "parse_partition_metadata",
+    "parse_snapshot",
+    "restamp_batch",
+    "synth",
+    "SynthReport",
+    "verify",
+    "verify_path",
+    "verify_paths",
+    "HistoryPartition",
+    "TieredPartition",
+    "TieredSegment",
+    "UnusedSegment",
+    "open_segment",
+    "write_tiered",
+    "Batches",
+    "WindowedBatches",
 ]

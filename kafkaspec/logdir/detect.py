@@ -46,10 +46,14 @@ def _one_tiered_segment(root: StoragePath) -> bool:
     return bool(m and m["suffix"] == ".log")
 
 
-def open_layout(path: str | StoragePath, *, layout: str | None = None,
-                storage: StorageOptions | None = None,
-                remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
-                keys: PrivateKeys | None = None) -> LogDir:
+def open_layout(
+    path: str | StoragePath,
+    *,
+    layout: str | None = None,
+    storage: StorageOptions | None = None,
+    remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
+    keys: PrivateKeys | None = None,
+) -> LogDir:
     """Open a log directory in Kafka's own layout or the tiered-storage one (``layout="kafka"`` or
     ``"tiered"``, or ``"local-tiered"``: Kafka's ``LocalTieredStorage``, :mod:`.local_tiered`; None: that
     one if it holds ``<topic>-<partition>-<topic id>`` folders of segments, else Kafka's if it holds
@@ -66,10 +70,14 @@ def open_layout(path: str | StoragePath, *, layout: str | None = None,
         return local_tiered.open_local_tiered(root)
     if chosen == "tiered" and _one_tiered_segment(root):
         topic = _TOPIC_DIR.match(root.parent.parent.name)
-        part = TieredPartition(root.parent, topic["topic"] if topic else root.parent.parent.name,
-                               int(root.parent.name) if root.parent.name.isdigit() else -1,
-                               topic["topic_id"] if topic else "", keys=keys,
-                               segments=[TieredSegment(root, keys=keys)])
+        part = TieredPartition(
+            root.parent,
+            topic["topic"] if topic else root.parent.parent.name,
+            int(root.parent.name) if root.parent.name.isdigit() else -1,
+            topic["topic_id"] if topic else "",
+            keys=keys,
+            segments=[TieredSegment(root, keys=keys)],
+        )
         return LogDir(root.parent, [part])
     if layout == "tiered":
         if not root.exists():
@@ -83,15 +91,22 @@ def open_layout(path: str | StoragePath, *, layout: str | None = None,
         if tiered.partitions():
             return tiered
     if remote_log_metadata is not None:
-        raise ValueError(f"{root}: remote_log_metadata chooses the segments of a tiered-storage prefix, and this is "
-                         "not one (a log directory in Kafka's layout: with tiered=PREFIX, it goes with the prefix)")
+        raise ValueError(
+            f"{root}: remote_log_metadata chooses the segments of a tiered-storage prefix, and this is "
+            "not one (a log directory in Kafka's layout: with tiered=PREFIX, it goes with the prefix)"
+        )
     return log
 
 
-def open_log(path: str | StoragePath, *, layout: str | None = None, storage: StorageOptions | None = None,
-             tiered: str | Path | RemotePath | None = None,
-             remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
-             keys: PrivateKeys | None = None) -> LogDir:
+def open_log(
+    path: str | StoragePath,
+    *,
+    layout: str | None = None,
+    storage: StorageOptions | None = None,
+    tiered: str | Path | RemotePath | None = None,
+    remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
+    keys: PrivateKeys | None = None,
+) -> LogDir:
     """Open a log directory (:func:`open_layout`: Kafka's layout or tiered storage's); with ``tiered``, a
     local log directory plus its tiered copy at ``tiered``, read as each partition's whole history
     (:func:`~.history.open_history`). ``remote_log_metadata``: the ``__remote_log_metadata`` partitions
@@ -100,10 +115,14 @@ def open_log(path: str | StoragePath, *, layout: str | None = None, storage: Sto
     keys of encrypted tiered segments, by key pair id (:class:`~.encryption.PrivateKeys`; None: the
     environment's)."""
     if tiered is None:
-        return open_layout(path, layout=layout, storage=storage, remote_log_metadata=remote_log_metadata, keys=keys)
+        return open_layout(
+            path, layout=layout, storage=storage, remote_log_metadata=remote_log_metadata, keys=keys
+        )
     if layout not in (None, "kafka"):
-        raise ValueError(f"with tiered=, the local log is in Kafka's layout: layout must be 'kafka' or None, "
-                         f"got {layout!r}")
+        raise ValueError(
+            f"with tiered=, the local log is in Kafka's layout: layout must be 'kafka' or None, "
+            f"got {layout!r}"
+        )
     return open_history(path, tiered, storage=storage, remote_log_metadata=remote_log_metadata, keys=keys)
 
 

@@ -25,5 +25,16 @@ from .decode import FAMILY_OF_TOPIC, Decoded, Family, decode, decode_as, decode_
 from .group_state import GroupOffsets
 from .share_state import ShareState
 
-__all__ = ["FAMILY_OF_TOPIC", "ClusterState", "Decoded", "Family", "GroupOffsets", "ShareState", "decode", "decode_as",
-           "decode_control", "fields_of", "jsonable"]
+__all__ = [
+    "FAMILY_OF_TOPIC",
+    "ClusterState",
+    "Decoded",
+    "Family",
+    "GroupOffsets",
+    "ShareState",
+    "decode",
+    "decode_as",
+    "decode_control",
+    "fields_of",
+    "jsonable",
+]

@@ -63,8 +63,10 @@ class ClusterState:
         self._offset = offset
         if record.type == "BeginTransactionRecord":
             if self._pending is not None:
-                self._contradiction(f"BeginTransactionRecord inside the metadata transaction begun at offset "
-                                    f"{self.open_transaction}, which has not ended")
+                self._contradiction(
+                    f"BeginTransactionRecord inside the metadata transaction begun at offset "
+                    f"{self.open_transaction}, which has not ended"
+                )
                 return
             self._pending, self.open_transaction = [], offset
         elif record.type in ("EndTransactionRecord", "AbortTransactionRecord"):
@@ -131,11 +133,15 @@ class ClusterState:
         name, topic_id = v["name"], v["topic_id"]
         known = self.topics.get(name)
         if known is not None:  # Kafka removes a topic (RemoveTopicRecord) before its name is used again
-            self._contradiction(f"TopicRecord gives topic {name!r} id {_uuid(topic_id)}, but it has id "
-                                f"{_uuid(known['topic_id'])} and was not removed")
+            self._contradiction(
+                f"TopicRecord gives topic {name!r} id {_uuid(topic_id)}, but it has id "
+                f"{_uuid(known['topic_id'])} and was not removed"
+            )
         elif topic_id in self._topic_names:
-            self._contradiction(f"TopicRecord gives id {_uuid(topic_id)} to topic {name!r}, but it is the id of "
-                                f"topic {self._topic_names[topic_id]!r}")
+            self._contradiction(
+                f"TopicRecord gives id {_uuid(topic_id)} to topic {name!r}, but it is the id of "
+                f"topic {self._topic_names[topic_id]!r}"
+            )
         else:
             self.topics[name] = {"topic_id": topic_id, "partitions": {}}
             self._topic_names[topic_id] = name
@@ -166,11 +172,20 @@ class ClusterState:
             return
         state = parts.get(v["partition_id"])
         if state is None:
-            self._contradiction(f"PartitionChangeRecord for partition {v['partition_id']} of topic "
-                                f"{self._topic_names[v['topic_id']]!r}, which has no such partition")
+            self._contradiction(
+                f"PartitionChangeRecord for partition {v['partition_id']} of topic "
+                f"{self._topic_names[v['topic_id']]!r}, which has no such partition"
+            )
             return
-        for name in ("isr", "replicas", "removing_replicas", "adding_replicas", "directories",
-                     "eligible_leader_replicas", "last_known_elr"):
+        for name in (
+            "isr",
+            "replicas",
+            "removing_replicas",
+            "adding_replicas",
+            "directories",
+            "eligible_leader_replicas",
+            "last_known_elr",
+        ):
             if v.get(name) is not None:  # null: unchanged
                 state[name] = v[name]
         if v["leader"] != -2:  # -2: unchanged
@@ -219,11 +234,16 @@ class ClusterState:
 
     def _on_RemoveAccessControlEntryRecord(self, v: dict) -> None:
         if self.acls.pop(v["id"], None) is None:
-            self._contradiction(f"RemoveAccessControlEntryRecord for ACL {_uuid(v['id'])}, which does not exist")
+            self._contradiction(
+                f"RemoveAccessControlEntryRecord for ACL {_uuid(v['id'])}, which does not exist"
+            )
 
     def _on_UserScramCredentialRecord(self, v: dict) -> None:
-        self.scram_users[(v["name"], v["mechanism"])] = {"name": v["name"], "mechanism": v["mechanism"],
-                                                         "iterations": v["iterations"]}
+        self.scram_users[(v["name"], v["mechanism"])] = {
+            "name": v["name"],
+            "mechanism": v["mechanism"],
+            "iterations": v["iterations"],
+        }
 
     def _on_RemoveUserScramCredentialRecord(self, v: dict) -> None:
         self.scram_users.pop((v["name"], v["mechanism"]), None)
@@ -240,28 +260,45 @@ class ClusterState:
     # -- output ----------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The state as JSON values (uuids as Kafka prints them; SCRAM secrets are not kept)."""
-        return jsonable({
-            "last_offset": self.last_offset,
-            "snapshot": self.snapshot,
-            "open_transaction": self.open_transaction,
-            "features": dict(sorted(self.features.items())),
-            "brokers": [self.brokers[b] for b in sorted(self.brokers)],
-            "controllers": [self.controllers[c] for c in sorted(self.controllers)],
-            "topics": [{"name": name, "topic_id": t["topic_id"],
-                        "partitions": [{"partition": p, **t["partitions"][p]} for p in sorted(t["partitions"])]}
-                       for name, t in sorted(self.topics.items())],
-            "configs": [{"resource_type": k[0], "resource_name": k[1], "configs": dict(sorted(c.items()))}
-                        for k, c in sorted(self.configs.items()) if c],
-            "quotas": [{"entity": [{"entity_type": t, "entity_name": n} for t, n in k], "quotas": q}
-                       for k, q in sorted(self.quotas.items(), key=lambda kv: str(kv[0])) if q],
-            "acls": list(self.acls.values()),
-            "producer_ids": self.producer_ids,
-            "scram_users": list(self.scram_users.values()),
-            "delegation_tokens": list(self.delegation_tokens.values()),
-            "zk_migration_state": self.zk_migration_state,
-            "record_counts": dict(sorted(self.counts.items())),
-            "contradictions": [{"offset": offset, "problem": what} for offset, what in self.contradictions],
-        })
+        return jsonable(
+            {
+                "last_offset": self.last_offset,
+                "snapshot": self.snapshot,
+                "open_transaction": self.open_transaction,
+                "features": dict(sorted(self.features.items())),
+                "brokers": [self.brokers[b] for b in sorted(self.brokers)],
+                "controllers": [self.controllers[c] for c in sorted(self.controllers)],
+                "topics": [
+                    {
+                        "name": name,
+                        "topic_id": t["topic_id"],
+                        "partitions": [
+                            {"partition": p, **t["partitions"][p]} for p in sorted(t["partitions"])
+                        ],
+                    }
+                    for name, t in sorted(self.topics.items())
+                ],
+                "configs": [
+                    {"resource_type": k[0], "resource_name": k[1], "configs": dict(sorted(c.items()))}
+                    for k, c in sorted(self.configs.items())
+                    if c
+                ],
+                "quotas": [
+                    {"entity": [{"entity_type": t, "entity_name": n} for t, n in k], "quotas": q}
+                    for k, q in sorted(self.quotas.items(), key=lambda kv: str(kv[0]))
+                    if q
+                ],
+                "acls": list(self.acls.values()),
+                "producer_ids": self.producer_ids,
+                "scram_users": list(self.scram_users.values()),
+                "delegation_tokens": list(self.delegation_tokens.values()),
+                "zk_migration_state": self.zk_migration_state,
+                "record_counts": dict(sorted(self.counts.items())),
+                "contradictions": [
+                    {"offset": offset, "problem": what} for offset, what in self.contradictions
+                ],
+            }
+        )
 
 
 def _uuid(value: Any) -> str:

@@ -42,8 +42,9 @@ def decode_member_bytes(field: str, data: bytes) -> dict[str, Any]:
     if version < 0:
         raise KafkaFormatError(f"version {version} is not a version", 0)
     if version > module.VERSIONS[-1]:
-        raise KafkaFormatError(f"version {version} is newer than {module.NAME}'s newest known "
-                               f"({module.VERSIONS[-1]})", 0)
+        raise KafkaFormatError(
+            f"version {version} is newer than {module.NAME}'s newest known ({module.VERSIONS[-1]})", 0
+        )
     try:
         value, end = getattr(module, f"decode_{short}")(data, version, 2)
     except KafkaFormatError as exc:

@@ -36,8 +36,17 @@ from ..errors import KafkaFormatError
 from .consumer_protocol import decode_members
 from .fields import fields_of
 
-__all__ = ["FAMILIES", "FAMILY_OF_TOPIC", "Decoded", "decode", "decode_as", "decode_control", "fields_of", "jsonable",
-           "parse_release"]
+__all__ = [
+    "FAMILIES",
+    "FAMILY_OF_TOPIC",
+    "Decoded",
+    "decode",
+    "decode_as",
+    "decode_control",
+    "fields_of",
+    "jsonable",
+    "parse_release",
+]
 
 Family = Literal["offsets", "transactions", "share", "metadata", "remote_log"]
 #: the topics whose payloads :func:`decode` knows, and their family
@@ -93,8 +102,11 @@ def _run(module: Any, data: bytes | memoryview, pos: int, version: int, what: st
         value, end = decode(data, version, pos)
     except KafkaFormatError as exc:
         if exc.reason.startswith(f"{name}: unknown version"):
-            raise KafkaFormatError(f"{what}: {name} has no version {version} (known: {module.VERSIONS[0]}-"
-                                   f"{module.VERSIONS[-1]})", exc.position) from None
+            raise KafkaFormatError(
+                f"{what}: {name} has no version {version} (known: {module.VERSIONS[0]}-"
+                f"{module.VERSIONS[-1]})",
+                exc.position,
+            ) from None
         raise KafkaFormatError(f"{what}: {exc.reason}", exc.position) from None
     if end != len(data):
         raise KafkaFormatError(f"{what}: {len(data) - end} bytes left after {name} v{version}", end)
@@ -120,8 +132,9 @@ def _writes(releases: str | None, release: tuple[int, int]) -> bool:
     return release >= lo if releases.endswith("+") else release == lo
 
 
-def _run_layouts(module: Any, data: bytes | memoryview, pos: int, version: int, what: str,
-                 release: tuple[int, int] | None) -> tuple[dict[str, Any], str | None]:
+def _run_layouts(
+    module: Any, data: bytes | memoryview, pos: int, version: int, what: str, release: tuple[int, int] | None
+) -> tuple[dict[str, Any], str | None]:
     """Decode with the newest layout, else with each earlier one Kafka wrote of the same version
     (``LAYOUTS``): the first that reads the bytes to their end wins, and says which it was. A named
     ``release`` puts the layout that release wrote first. If none fits, the error is the newest
@@ -139,14 +152,18 @@ def _run_layouts(module: Any, data: bytes | memoryview, pos: int, version: int, 
         except KafkaFormatError as exc:
             errors.append(exc)
     first = errors[0]
-    others = "; ".join(f"nor as the Kafka {m.KAFKA_RELEASES} layout: {e.reason.removeprefix(what + ': ')}"
-                       for m, e in zip(order[1:], errors[1:], strict=True))
+    others = "; ".join(
+        f"nor as the Kafka {m.KAFKA_RELEASES} layout: {e.reason.removeprefix(what + ': ')}"
+        for m, e in zip(order[1:], errors[1:], strict=True)
+    )
     raise KafkaFormatError(f"{first.reason}; {others}", first.position)
 
 
 def _int16(data: bytes | memoryview | None, what: str) -> int:
     if data is None or len(data) < 2:
-        raise KafkaFormatError(f"{what}: needs an int16 version, has {'null' if data is None else f'{len(data)} bytes'}", 0)
+        raise KafkaFormatError(
+            f"{what}: needs an int16 version, has {'null' if data is None else f'{len(data)} bytes'}", 0
+        )
     return int(_I16.unpack_from(data, 0)[0])
 
 
@@ -162,7 +179,9 @@ def _framed(table: dict, what: str, value: bytes | memoryview | None, kafka_rele
     module = table.get(api_key)
     if module is None:
         raise KafkaFormatError(f"{what}: unknown record type (api key {api_key}, version {version})", 0)
-    fields, layout = _run_layouts(module, value, pos, version, f"{what} {module.NAME}", parse_release(kafka_release))
+    fields, layout = _run_layouts(
+        module, value, pos, version, f"{what} {module.NAME}", parse_release(kafka_release)
+    )
     return Decoded(module.NAME, version, None, fields, layout=layout)
 
 
@@ -177,8 +196,13 @@ def decode_remote_log(value: bytes | memoryview | None, kafka_release: str | Non
     return _framed(_messages().REMOTE_LOG, "remote log metadata record", value, kafka_release)
 
 
-def _keyed(table: dict, family: str, key: bytes | memoryview | None, value: bytes | memoryview | None,
-           kafka_release: str | None = None) -> Decoded:
+def _keyed(
+    table: dict,
+    family: str,
+    key: bytes | memoryview | None,
+    value: bytes | memoryview | None,
+    kafka_release: str | None = None,
+) -> Decoded:
     key_version = _int16(key, f"{family} key")
     pair = table.get(key_version)
     if pair is None:
@@ -190,12 +214,15 @@ def _keyed(table: dict, family: str, key: bytes | memoryview | None, value: byte
     if value is None:
         return Decoded(name, None, fields, None, key_version)
     version = _int16(value, f"{family} value {value_module.NAME}")
-    values, layout = _run_layouts(value_module, value, 2, version, f"{family} value", parse_release(kafka_release))
+    values, layout = _run_layouts(
+        value_module, value, 2, version, f"{family} value", parse_release(kafka_release)
+    )
     return Decoded(name, version, fields, values, key_version, layout)
 
 
-def decode_offsets(key: bytes | memoryview | None, value: bytes | memoryview | None,
-                   kafka_release: str | None = None) -> Decoded:
+def decode_offsets(
+    key: bytes | memoryview | None, value: bytes | memoryview | None, kafka_release: str | None = None
+) -> Decoded:
     """A ``__consumer_offsets`` record: committed offsets and group state. A classic consumer
     group's members also get their subscription and assignment bytes decoded beside the raw
     bytes (:func:`.consumer_protocol.decode_members`)."""
@@ -205,14 +232,16 @@ def decode_offsets(key: bytes | memoryview | None, value: bytes | memoryview | N
     return decoded
 
 
-def decode_transactions(key: bytes | memoryview | None, value: bytes | memoryview | None,
-                        kafka_release: str | None = None) -> Decoded:
+def decode_transactions(
+    key: bytes | memoryview | None, value: bytes | memoryview | None, kafka_release: str | None = None
+) -> Decoded:
     """A ``__transaction_state`` record: a transactional id's state."""
     return _keyed(_messages().TRANSACTION, "__transaction_state", key, value, kafka_release)
 
 
-def decode_share(key: bytes | memoryview | None, value: bytes | memoryview | None,
-                 kafka_release: str | None = None) -> Decoded:
+def decode_share(
+    key: bytes | memoryview | None, value: bytes | memoryview | None, kafka_release: str | None = None
+) -> Decoded:
     """A ``__share_group_state`` record (KIP-932's share coordinator): a share-partition's full
     state (``ShareSnapshot``) or a change to it since the last snapshot (``ShareUpdate``)."""
     return _keyed(_messages().SHARE, "__share_group_state", key, value, kafka_release)
@@ -232,8 +261,12 @@ def decode_control(control_type: int, value: bytes | memoryview | None) -> Decod
 _DECODERS = {"offsets": decode_offsets, "transactions": decode_transactions, "share": decode_share}
 
 
-def decode_as(family: Family, key: bytes | memoryview | None, value: bytes | memoryview | None,
-              kafka_release: str | None = None) -> Decoded:
+def decode_as(
+    family: Family,
+    key: bytes | memoryview | None,
+    value: bytes | memoryview | None,
+    kafka_release: str | None = None,
+) -> Decoded:
     """Decode a record's key and value as ``family`` (``offsets``, ``transactions``, ``share``,
     ``metadata``, ``remote_log``).
     ``kafka_release`` (``"4.0"``, ``"4.1.0"``): the release that wrote the record, where Kafka wrote
@@ -247,8 +280,12 @@ def decode_as(family: Family, key: bytes | memoryview | None, value: bytes | mem
     return _DECODERS[family](key, value, kafka_release)
 
 
-def decode(topic: str, key: bytes | memoryview | None, value: bytes | memoryview | None,
-           kafka_release: str | None = None) -> Decoded | None:
+def decode(
+    topic: str,
+    key: bytes | memoryview | None,
+    value: bytes | memoryview | None,
+    kafka_release: str | None = None,
+) -> Decoded | None:
     """Decode a record of ``topic`` if Kafka's own payloads live there; None for an ordinary topic
     (``kafka_release``: as for :func:`decode_as`)."""
     family = FAMILY_OF_TOPIC.get(topic)

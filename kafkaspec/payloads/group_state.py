@@ -53,7 +53,9 @@ class GroupOffsets:
             if record.value is None:
                 self.modern.pop(name, None)  # the group was deleted
             else:
-                self.modern.setdefault(name, {"kind": kind, "epoch": None, "members": {}})["epoch"] = record.value["epoch"]
+                self.modern.setdefault(name, {"kind": kind, "epoch": None, "members": {}})["epoch"] = (
+                    record.value["epoch"]
+                )
             return
         if what not in ("MemberMetadata", "CurrentMemberAssignment"):
             return  # target assignments and topic metadata: the coordinator's bookkeeping
@@ -80,27 +82,42 @@ class GroupOffsets:
             modern = self.modern.get(name)
             if state is not None:
                 summary: dict[str, Any] | None = {
-                    "protocol_type": state["protocol_type"], "generation": state["generation"],
-                    "protocol": state["protocol"], "leader": state["leader"],
-                    "members": [{k: m[k] for k in ("member_id", "group_instance_id", "client_id", "client_host")}
-                                for m in state["members"]]}
+                    "protocol_type": state["protocol_type"],
+                    "generation": state["generation"],
+                    "protocol": state["protocol"],
+                    "leader": state["leader"],
+                    "members": [
+                        {k: m[k] for k in ("member_id", "group_instance_id", "client_id", "client_host")}
+                        for m in state["members"]
+                    ],
+                }
             elif modern is not None:
-                summary = {"protocol_type": modern["kind"], "group_epoch": modern["epoch"],
-                           "members": [_member(mid, m) for mid, m in sorted(modern["members"].items())]}
+                summary = {
+                    "protocol_type": modern["kind"],
+                    "group_epoch": modern["epoch"],
+                    "members": [_member(mid, m) for mid, m in sorted(modern["members"].items())],
+                }
             else:
                 summary = None
-            out.append({
-                "group": name,
-                "state": summary,
-                "offsets": by_group.get(name, []),
-            })
+            out.append(
+                {
+                    "group": name,
+                    "state": summary,
+                    "offsets": by_group.get(name, []),
+                }
+            )
         return jsonable({"groups": out, "record_counts": dict(sorted(self.counts.items()))})
 
 
 def _member(member_id: str, m: dict[str, Any]) -> dict[str, Any]:
     meta = m.get("MemberMetadata", {})
     current = m.get("CurrentMemberAssignment", {})
-    return {"member_id": member_id, "client_id": meta.get("client_id"), "client_host": meta.get("client_host"),
-            "rack_id": meta.get("rack_id"), "subscribed_topic_names": meta.get("subscribed_topic_names"),
-            "member_epoch": current.get("member_epoch"),
-            "assigned_partitions": current.get("assigned_partitions")}
+    return {
+        "member_id": member_id,
+        "client_id": meta.get("client_id"),
+        "client_host": meta.get("client_host"),
+        "rack_id": meta.get("rack_id"),
+        "subscribed_topic_names": meta.get("subscribed_topic_names"),
+        "member_epoch": current.get("member_epoch"),
+        "assigned_partitions": current.get("assigned_partitions"),
+    }

@@ -42,10 +42,18 @@ COPY_SEGMENT_FINISHED = "COPY_SEGMENT_FINISHED"
 DELETE_SEGMENT_STARTED = "DELETE_SEGMENT_STARTED"
 DELETE_SEGMENT_FINISHED = "DELETE_SEGMENT_FINISHED"
 #: Kafka's ``RemoteLogSegmentState`` ids
-SEGMENT_STATES = {0: COPY_SEGMENT_STARTED, 1: COPY_SEGMENT_FINISHED, 2: DELETE_SEGMENT_STARTED,
-                  3: DELETE_SEGMENT_FINISHED}
+SEGMENT_STATES = {
+    0: COPY_SEGMENT_STARTED,
+    1: COPY_SEGMENT_FINISHED,
+    2: DELETE_SEGMENT_STARTED,
+    3: DELETE_SEGMENT_FINISHED,
+}
 #: Kafka's ``RemotePartitionDeleteState`` ids
-PARTITION_STATES = {0: "DELETE_PARTITION_MARKED", 1: "DELETE_PARTITION_STARTED", 2: "DELETE_PARTITION_FINISHED"}
+PARTITION_STATES = {
+    0: "DELETE_PARTITION_MARKED",
+    1: "DELETE_PARTITION_STARTED",
+    2: "DELETE_PARTITION_FINISHED",
+}
 #: ``RemoteLogSegmentState.isValidTransition``: the states each state may go to (besides itself)
 _SEGMENT_NEXT: dict[str | None, tuple[str, ...]] = {
     None: (COPY_SEGMENT_STARTED,),
@@ -88,13 +96,20 @@ class RemoteSegment:
     def to_json(self) -> dict[str, Any]:
         from .decode import jsonable
 
-        return {"segment_id": self.segment_id, "state": self.state, "start_offset": self.start_offset,
-                "end_offset": self.end_offset,
-                "leader_epochs": [{"leader_epoch": e, "offset": o} for e, o in self.leader_epochs],
-                "broker_id": self.broker_id, "event_timestamp_ms": self.event_timestamp_ms,
-                "max_timestamp_ms": self.max_timestamp_ms, "segment_size_in_bytes": self.segment_size_in_bytes,
-                "custom_metadata": jsonable(self.custom_metadata), "txn_index_empty": self.txn_index_empty,
-                "offset": self.offset}
+        return {
+            "segment_id": self.segment_id,
+            "state": self.state,
+            "start_offset": self.start_offset,
+            "end_offset": self.end_offset,
+            "leader_epochs": [{"leader_epoch": e, "offset": o} for e, o in self.leader_epochs],
+            "broker_id": self.broker_id,
+            "event_timestamp_ms": self.event_timestamp_ms,
+            "max_timestamp_ms": self.max_timestamp_ms,
+            "segment_size_in_bytes": self.segment_size_in_bytes,
+            "custom_metadata": jsonable(self.custom_metadata),
+            "txn_index_empty": self.txn_index_empty,
+            "offset": self.offset,
+        }
 
 
 @dataclass
@@ -149,8 +164,11 @@ class RemoteLogState:
     def partition(self, topic: str, partition: int, topic_id: str | None = None) -> list[RemotePartition]:
         """The partitions of ``topic`` numbered ``partition`` (one per topic id the topic had;
         only ``topic_id``'s when given)."""
-        return [p for p in self.partitions.values() if p.topic == topic and p.partition == partition
-                and (topic_id is None or p.topic_id == topic_id)]
+        return [
+            p
+            for p in self.partitions.values()
+            if p.topic == topic and p.partition == partition and (topic_id is None or p.topic_id == topic_id)
+        ]
 
     def _contradiction(self, what: str) -> None:
         self.contradictions.append((self._offset, what + " (not applied)"))
@@ -167,7 +185,9 @@ class RemoteLogState:
     def _state(byte: int, names: dict[int, str]) -> str | None:
         return names.get(byte)
 
-    def _moves(self, what: str, current: str | None, target: str, table: dict[str | None, tuple[str, ...]]) -> bool:
+    def _moves(
+        self, what: str, current: str | None, target: str, table: dict[str | None, tuple[str, ...]]
+    ) -> bool:
         if target == current or target in table[current]:
             return True
         self._contradiction(f"{what}: {current or 'no state'} cannot go to {target}")
@@ -183,16 +203,30 @@ class RemoteLogState:
             self._contradiction(f"{what}: unknown segment state {v['remote_log_segment_state']}")
             return
         if target != COPY_SEGMENT_STARTED:  # addCopyInProgressSegment
-            self._contradiction(f"{what}: a segment's metadata record must be in state COPY_SEGMENT_STARTED, "
-                                f"it is {target}")
+            self._contradiction(
+                f"{what}: a segment's metadata record must be in state COPY_SEGMENT_STARTED, it is {target}"
+            )
             return
         existing = part.segments.get(seg_id)
         if not self._moves(what, existing.state if existing else None, target, _SEGMENT_NEXT):
             return
-        seg = RemoteSegment(seg_id, part.topic, part.topic_id, part.partition, v["start_offset"], v["end_offset"],
-                            tuple((e["leader_epoch"], e["offset"]) for e in v["segment_leader_epochs"]), target,
-                            v["broker_id"], v["event_timestamp_ms"], v["max_timestamp_ms"],
-                            v["segment_size_in_bytes"], v["custom_metadata"], v["txn_index_empty"], self._offset)
+        seg = RemoteSegment(
+            seg_id,
+            part.topic,
+            part.topic_id,
+            part.partition,
+            v["start_offset"],
+            v["end_offset"],
+            tuple((e["leader_epoch"], e["offset"]) for e in v["segment_leader_epochs"]),
+            target,
+            v["broker_id"],
+            v["event_timestamp_ms"],
+            v["max_timestamp_ms"],
+            v["segment_size_in_bytes"],
+            v["custom_metadata"],
+            v["txn_index_empty"],
+            self._offset,
+        )
         part.segments[seg_id] = seg
         part.add_event(target, seg)
 
@@ -206,14 +240,24 @@ class RemoteLogState:
         if target is None:
             self._contradiction(f"{what}: unknown segment state {v['remote_log_segment_state']}")
         elif existing is None:
-            self._contradiction(f"{what}: an update to {target} for a segment with no metadata record before it")
+            self._contradiction(
+                f"{what}: an update to {target} for a segment with no metadata record before it"
+            )
         elif target == COPY_SEGMENT_STARTED:
-            self._contradiction(f"{what}: an update may not set COPY_SEGMENT_STARTED (only a metadata record does; "
-                                f"the segment is {existing.state})")
+            self._contradiction(
+                f"{what}: an update may not set COPY_SEGMENT_STARTED (only a metadata record does; "
+                f"the segment is {existing.state})"
+            )
         elif self._moves(what, existing.state, target, _SEGMENT_NEXT):
             custom = v["custom_metadata"] if v["custom_metadata"] is not None else existing.custom_metadata
-            seg = replace(existing, state=target, broker_id=v["broker_id"], event_timestamp_ms=v["event_timestamp_ms"],
-                          custom_metadata=custom, offset=self._offset)
+            seg = replace(
+                existing,
+                state=target,
+                broker_id=v["broker_id"],
+                event_timestamp_ms=v["event_timestamp_ms"],
+                custom_metadata=custom,
+                offset=self._offset,
+            )
             part.segments[seg_id] = seg
             part.add_event(target, seg)
 
@@ -222,28 +266,49 @@ class RemoteLogState:
         target = self._state(v["remote_partition_delete_state"], PARTITION_STATES)
         what = f"partition {part.topic}-{part.partition} (topic id {part.topic_id})"
         if target is None:
-            self._contradiction(f"{what}: unknown partition delete state {v['remote_partition_delete_state']}")
+            self._contradiction(
+                f"{what}: unknown partition delete state {v['remote_partition_delete_state']}"
+            )
         elif self._moves(what, part.delete_state, target, _PARTITION_NEXT):
             part.delete_state = target
 
     def _on_RemoteLogSegmentMetadataSnapshotRecord(self, v: dict[str, Any]) -> None:
-        self._contradiction(f"snapshot entry for segment {kafka_uuid(v['segment_id'])}: it belongs in a partition's "
-                            "snapshot file and names no partition")
+        self._contradiction(
+            f"snapshot entry for segment {kafka_uuid(v['segment_id'])}: it belongs in a partition's "
+            "snapshot file and names no partition"
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The state as JSON values: partitions sorted by topic and partition, segments by start offset."""
         parts = sorted(self.partitions.values(), key=lambda p: (p.topic, p.partition, p.topic_id))
         return {
             "last_offset": self.last_offset,
-            "partitions": [{"topic": p.topic, "topic_id": p.topic_id, "partition": p.partition,
-                            "delete_state": p.delete_state,
-                            "segments": [s.to_json() for s in sorted(p.segments.values(),
-                                                                     key=lambda s: (s.start_offset, s.segment_id))]}
-                           for p in parts],
+            "partitions": [
+                {
+                    "topic": p.topic,
+                    "topic_id": p.topic_id,
+                    "partition": p.partition,
+                    "delete_state": p.delete_state,
+                    "segments": [
+                        s.to_json()
+                        for s in sorted(p.segments.values(), key=lambda s: (s.start_offset, s.segment_id))
+                    ],
+                }
+                for p in parts
+            ],
             "record_counts": dict(sorted(self.counts.items())),
             "contradictions": [{"offset": o, "problem": w} for o, w in self.contradictions],
         }
 
 
-__all__ = ["COPY_SEGMENT_FINISHED", "COPY_SEGMENT_STARTED", "DELETE_SEGMENT_FINISHED", "DELETE_SEGMENT_STARTED",
-           "PARTITION_STATES", "SEGMENT_STATES", "RemoteLogState", "RemotePartition", "RemoteSegment"]
+__all__ = [
+    "COPY_SEGMENT_FINISHED",
+    "COPY_SEGMENT_STARTED",
+    "DELETE_SEGMENT_FINISHED",
+    "DELETE_SEGMENT_STARTED",
+    "PARTITION_STATES",
+    "SEGMENT_STATES",
+    "RemoteLogState",
+    "RemotePartition",
+    "RemoteSegment",
+]

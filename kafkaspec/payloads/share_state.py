@@ -41,15 +41,29 @@ class ShareState:
                 self.partitions.pop(where, None)  # the share-partition's state was deleted
                 return
             self.partitions[where] = {
-                "snapshot": dict(value), "updates": [], "state_epoch": value["state_epoch"],
-                "leader_epoch": value["leader_epoch"], "start_offset": value["start_offset"],
-                "delivery_complete_count": value.get("delivery_complete_count"), "log_offset": offset}
+                "snapshot": dict(value),
+                "updates": [],
+                "state_epoch": value["state_epoch"],
+                "leader_epoch": value["leader_epoch"],
+                "start_offset": value["start_offset"],
+                "delivery_complete_count": value.get("delivery_complete_count"),
+                "log_offset": offset,
+            }
             return
         if value is None:
             return  # Kafka writes no update tombstones; counted above, nothing to apply
-        state = self.partitions.setdefault(where, {
-            "snapshot": None, "updates": [], "state_epoch": None, "leader_epoch": -1, "start_offset": -1,
-            "delivery_complete_count": None, "log_offset": offset})
+        state = self.partitions.setdefault(
+            where,
+            {
+                "snapshot": None,
+                "updates": [],
+                "state_epoch": None,
+                "leader_epoch": -1,
+                "start_offset": -1,
+                "delivery_complete_count": None,
+                "log_offset": offset,
+            },
+        )
         state["updates"].append(dict(value))
         if value["start_offset"] != -1:
             state["start_offset"] = value["start_offset"]
@@ -60,6 +74,10 @@ class ShareState:
 
     def to_json(self) -> dict[str, Any]:
         """Each share-partition (sorted by group, topic id and partition), then the record counts."""
-        out = [{"group": g, "topic_id": t, "partition": p, **s}
-               for (g, t, p), s in sorted(self.partitions.items(), key=lambda kv: (kv[0][0], str(kv[0][1]), kv[0][2]))]
+        out = [
+            {"group": g, "topic_id": t, "partition": p, **s}
+            for (g, t, p), s in sorted(
+                self.partitions.items(), key=lambda kv: (kv[0][0], str(kv[0][1]), kv[0][2])
+            )
+        ]
         return jsonable({"share_partitions": out, "record_counts": dict(sorted(self.counts.items()))})

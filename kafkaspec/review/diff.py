@@ -46,7 +46,7 @@ RULE_TEXT = {
     NO_MAGIC: "a new version of a structure without a magic byte is chosen by its container's version",
     PROPOSAL: "a proposal is never on the wire, so it has no readers to break",
     SAME_VERSION: "a version the message already has keeps its untagged fields, their order, types and "
-                  "nullability, its flexibility and its tags",
+    "nullability, its flexibility and its tags",
     NEW_VERSION: "a new version may add, remove or change fields: readers choose the layout by its number",
     NEW_TAG: "a tagged field may be added to existing flexible versions: readers keep unknown tags",
     KEEP_VERSIONS: "a version is never dropped: logs written with it are still read",
@@ -131,7 +131,10 @@ class _Classifier:
         return "same version" if self.same_version else "new version"
 
     def before_magic(self, old_name: str | None, new_name: str | None) -> bool:
-        for disc, offs, name in ((self.magic_old, self.old_offs, old_name), (self.magic_new, self.new_offs, new_name)):
+        for disc, offs, name in (
+            (self.magic_old, self.old_offs, old_name),
+            (self.magic_new, self.new_offs, new_name),
+        ):
             if disc and name and name in offs and offs[name] < disc[1]:
                 return True
         return False
@@ -141,7 +144,14 @@ class _Classifier:
         if self.proposal:
             return False, PROPOSAL
         if self.same_version:
-            return True, SAME_COMPUTED if kind in ("const", "checksum", "length", "relative", "present", "compressed") else SAME_LAYOUT
+            return True, SAME_COMPUTED if kind in (
+                "const",
+                "checksum",
+                "length",
+                "relative",
+                "present",
+                "compressed",
+            ) else SAME_LAYOUT
         if not (self.magic_old or self.magic_new):
             return False, NO_MAGIC
         if self.before_magic(old_name, new_name):
@@ -220,7 +230,11 @@ def _bit_changes(o: Field, n: Field, cls: _Classifier) -> list[Change]:
     by_pos_old = {(b.lo, b.hi): b for b in o.bits}
     renamed: dict[str, str] = {}
     for name, b in new_bits.items():
-        if name not in old_bits and (b.lo, b.hi) in by_pos_old and by_pos_old[(b.lo, b.hi)].name not in new_bits:
+        if (
+            name not in old_bits
+            and (b.lo, b.hi) in by_pos_old
+            and by_pos_old[(b.lo, b.hi)].name not in new_bits
+        ):
             renamed[by_pos_old[(b.lo, b.hi)].name] = name
     used_old = 0
     for b in o.bits:
@@ -231,18 +245,36 @@ def _bit_changes(o: Field, n: Field, cls: _Classifier) -> list[Change]:
         return b, (BITS if r in (SAME_LAYOUT, SAME_COMPUTED) else r)
 
     for old_name, new_name in renamed.items():
-        out.append(Change("renamed", f"{n.name}.{new_name}", f"bit field {old_name} -> {new_name}", False, NAMES))
+        out.append(
+            Change("renamed", f"{n.name}.{new_name}", f"bit field {old_name} -> {new_name}", False, NAMES)
+        )
     for name, b in new_bits.items():
         if name in old_bits or name in renamed.values():
             continue
         bits = _bits_text(b)
         if b.mask & used_old:
             brk, rule = wire("bits")
-            out.append(Change("bits", f"{n.name}.{name}", f"bit field added at {bits}, over bits that had another meaning", brk, rule))
+            out.append(
+                Change(
+                    "bits",
+                    f"{n.name}.{name}",
+                    f"bit field added at {bits}, over bits that had another meaning",
+                    brk,
+                    rule,
+                )
+            )
         else:
-            rule = PROPOSAL if cls.proposal else (BITS if cls.same_version else cls.layout(o.name, n.name, "bits")[1])
+            rule = (
+                PROPOSAL
+                if cls.proposal
+                else (BITS if cls.same_version else cls.layout(o.name, n.name, "bits")[1])
+            )
             brk = False if rule in (BITS, PROPOSAL) else cls.layout(o.name, n.name, "bits")[0]
-            out.append(Change("bits", f"{n.name}.{name}", f"bit field added at {bits} (previously unused)", brk, rule))
+            out.append(
+                Change(
+                    "bits", f"{n.name}.{name}", f"bit field added at {bits} (previously unused)", brk, rule
+                )
+            )
     for name, b in old_bits.items():
         if name in new_bits or name in renamed:
             continue
@@ -255,7 +287,9 @@ def _bit_changes(o: Field, n: Field, cls: _Classifier) -> list[Change]:
         label = f"{n.name}.{nb.name}"
         if (b.lo, b.hi) != (nb.lo, nb.hi):
             brk, rule = wire("bits")
-            out.append(Change("bits", label, f"bit field moved {_bits_text(b)} -> {_bits_text(nb)}", brk, rule))
+            out.append(
+                Change("bits", label, f"bit field moved {_bits_text(b)} -> {_bits_text(nb)}", brk, rule)
+            )
         if b.enum != nb.enum:
             brk, rule = wire("bits")
             out.append(Change("enum", label, f"enum {b.enum} -> {nb.enum}", brk, rule))
@@ -331,10 +365,14 @@ def diff_structs(old: Struct, new: Struct, old_label: str = "", new_label: str =
 
     for nf in un_new:
         brk, rule = cls.layout(None, nf.name, "added")
-        changes.append(Change("added", nf.name, f"added {type_text(nf)}{_at(cls.new_offs, nf.name)}", brk, rule))
+        changes.append(
+            Change("added", nf.name, f"added {type_text(nf)}{_at(cls.new_offs, nf.name)}", brk, rule)
+        )
     for of in un_old:
         brk, rule = cls.layout(of.name, None, "removed")
-        changes.append(Change("removed", of.name, f"removed {type_text(of)}{_at(cls.old_offs, of.name)}", brk, rule))
+        changes.append(
+            Change("removed", of.name, f"removed {type_text(of)}{_at(cls.old_offs, of.name)}", brk, rule)
+        )
 
     # order and byte positions of matched fields
     common = [n for n in old_names if n in pairs]
@@ -376,19 +414,37 @@ def diff_enums(old: dict[str, Enum], new: dict[str, Enum], old_label: str, new_l
             label = f"{name}.{v.name}"
             if v.name in ov:
                 if ov[v.name].value != v.value:
-                    changes.append(Change("renumbered", label, f"value {ov[v.name].value} -> {v.value}", True, ENUM_VALUES))
+                    changes.append(
+                        Change(
+                            "renumbered", label, f"value {ov[v.name].value} -> {v.value}", True, ENUM_VALUES
+                        )
+                    )
                 if ov[v.name].doc != v.doc:
                     changes.append(Change("doc", label, "doc text edited", False, DOCS))
                 if ov[v.name].since != v.since:
-                    changes.append(Change("since", label, f"since {ov[v.name].since} -> {v.since}", False, DOCS))
+                    changes.append(
+                        Change("since", label, f"since {ov[v.name].since} -> {v.since}", False, DOCS)
+                    )
             elif v.value in o_by_value and o_by_value[v.value].name not in nv:
-                changes.append(Change("renamed", label, f"renamed {o_by_value[v.value].name} -> {v.name} (value {v.value})", False, NAMES))
+                changes.append(
+                    Change(
+                        "renamed",
+                        label,
+                        f"renamed {o_by_value[v.value].name} -> {v.name} (value {v.value})",
+                        False,
+                        NAMES,
+                    )
+                )
             else:
                 changes.append(Change("added", label, f"value {v.value} added", False, ENUM_VALUES))
-        renamed_from = {o_by_value[v.value].name for v in n.values if v.name not in ov and v.value in o_by_value}
+        renamed_from = {
+            o_by_value[v.value].name for v in n.values if v.name not in ov and v.value in o_by_value
+        }
         for v in o.values:
             if v.name not in nv and v.name not in renamed_from:
-                changes.append(Change("removed", f"{name}.{v.name}", f"value {v.value} removed", True, ENUM_VALUES))
+                changes.append(
+                    Change("removed", f"{name}.{v.name}", f"value {v.value} removed", True, ENUM_VALUES)
+                )
         if o.doc != n.doc:
             changes.append(Change("doc", name, "enum doc text edited", False, DOCS))
     return Diff(old_label, new_label, "enums", changes)
@@ -399,7 +455,7 @@ MODE_TEXT = {
     "new version": "a new version: the prefix up to the magic byte is frozen, the rest is free (rules V1-V4, N1, D1)",
     "enums": "shared enums (rules E1, N1, D1)",
     "message": "a message-spec schema, every version in one file: existing versions are frozen, new ones free "
-               "(rules M1-M4, N1, D1)",
+    "(rules M1-M4, N1, D1)",
 }
 
 
@@ -416,7 +472,9 @@ def render_text(d: Diff) -> str:
     kinds = max((len(c.kind) for c in d.changes), default=0)
     for c in _ordered(d):
         verdict = "BREAKING  " if c.breaking else "compatible"
-        lines.append(f"  {verdict}  {c.kind.ljust(kinds)}  {(c.field or '(structure)').ljust(width)}  {c.detail}  [{c.rule}]")
+        lines.append(
+            f"  {verdict}  {c.kind.ljust(kinds)}  {(c.field or '(structure)').ljust(width)}  {c.detail}  [{c.rule}]"
+        )
     lines += ["", _summary(d)]
     for rule in sorted({c.rule for c in d.breaking}):
         lines.append(f"  {rule}: {RULE_TEXT[rule]}")
@@ -424,8 +482,12 @@ def render_text(d: Diff) -> str:
 
 
 def render_markdown(d: Diff) -> str:
-    lines = [f"### Schema diff: `{d.old_label}` → `{d.new_label}`", "",
-             f"Rules: {MODE_TEXT[d.mode]}; see [docs/review-rules.md](docs/review-rules.md).", ""]
+    lines = [
+        f"### Schema diff: `{d.old_label}` → `{d.new_label}`",
+        "",
+        f"Rules: {MODE_TEXT[d.mode]}; see [docs/review-rules.md](docs/review-rules.md).",
+        "",
+    ]
     if d.changes:
         lines += ["| Verdict | Change | Field | Detail | Rule |", "|---|---|---|---|---|"]
         for c in _ordered(d):

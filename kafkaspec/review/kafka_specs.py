@@ -31,9 +31,17 @@ FOLDERS: dict[str, frozenset[str] | None] = {
     "share-coordinator/src/main/resources/common/message": None,
     "storage/src/main/resources/message": None,
     "raft/src/main/resources/common/message": None,
-    "clients/src/main/resources/common/message": frozenset({
-        "LeaderChangeMessage", "SnapshotHeaderRecord", "SnapshotFooterRecord", "KRaftVersionRecord",
-        "VotersRecord", "ConsumerProtocolSubscription", "ConsumerProtocolAssignment"}),
+    "clients/src/main/resources/common/message": frozenset(
+        {
+            "LeaderChangeMessage",
+            "SnapshotHeaderRecord",
+            "SnapshotFooterRecord",
+            "KRaftVersionRecord",
+            "VotersRecord",
+            "ConsumerProtocolSubscription",
+            "ConsumerProtocolAssignment",
+        }
+    ),
 }
 #: spec types that are requests and responses, never log data
 _NOT_LOG_DATA = {"request", "response", "header"}
@@ -95,7 +103,11 @@ def _check_fields(fields: Any, where: str) -> None:
     if not isinstance(fields, list):
         raise SpecError(f"{where}: 'fields' must be a list")
     for f in fields:
-        if not isinstance(f, dict) or not isinstance(f.get("name"), str) or not isinstance(f.get("type"), str):
+        if (
+            not isinstance(f, dict)
+            or not isinstance(f.get("name"), str)
+            or not isinstance(f.get("type"), str)
+        ):
             raise SpecError(f"{where}: a field needs a name and a type, got {f!r:.80}")
         at = f"{where}.{f['name']}"
         for key in ("versions", "nullableVersions", "taggedVersions"):
@@ -104,7 +116,12 @@ def _check_fields(fields: Any, where: str) -> None:
             raise SpecError(f"{at}: no versions")
         tag = f.get("tag")  # Kafka's files write it as a number, now and then as a string ("2")
         if f.get("taggedVersions") is not None and not (
-                isinstance(tag, int) and not isinstance(tag, bool) and tag >= 0 or isinstance(tag, str) and tag.isdigit()):
+            isinstance(tag, int)
+            and not isinstance(tag, bool)
+            and tag >= 0
+            or isinstance(tag, str)
+            and tag.isdigit()
+        ):
             raise SpecError(f"{at}: a tagged field needs a tag (a non-negative integer)")
         if f.get("fields") is not None:
             _check_fields(f["fields"], at)
@@ -119,14 +136,24 @@ def _field_facts(field: Mapping[str, Any]) -> dict[str, Any]:
 
 def spec_facts(spec: Mapping[str, Any], source: str) -> dict[str, Any]:
     """The facts of one spec: what decides its bytes, no prose."""
-    out: dict[str, Any] = {"source": source, "type": spec.get("type"), "apiKey": spec.get("apiKey"),
-                           "validVersions": spec["validVersions"],
-                           "flexibleVersions": spec.get("flexibleVersions", "none"),
-                           "fields": [_field_facts(f) for f in spec.get("fields", [])]}
+    out: dict[str, Any] = {
+        "source": source,
+        "type": spec.get("type"),
+        "apiKey": spec.get("apiKey"),
+        "validVersions": spec["validVersions"],
+        "flexibleVersions": spec.get("flexibleVersions", "none"),
+        "fields": [_field_facts(f) for f in spec.get("fields", [])],
+    }
     common = spec.get("commonStructs") or []
     if common:
-        out["commonStructs"] = [{"name": s["name"], "versions": s.get("versions", "0+"),
-                                 "fields": [_field_facts(f) for f in s["fields"]]} for s in common]
+        out["commonStructs"] = [
+            {
+                "name": s["name"],
+                "versions": s.get("versions", "0+"),
+                "fields": [_field_facts(f) for f in s["fields"]],
+            }
+            for s in common
+        ]
     return out
 
 
@@ -170,12 +197,17 @@ def read_specs(path: Path) -> dict[str, dict[str, Any]]:
     """Facts of the log-data specs under ``path``: a Kafka source checkout (its spec folders) or a
     folder of JSON spec files (every ``*.json`` below it that is not a request or response)."""
     if not path.is_dir():
-        raise SpecError(f"{path}: not a directory (give a Kafka source checkout or a folder of its JSON specs)")
+        raise SpecError(
+            f"{path}: not a directory (give a Kafka source checkout or a folder of its JSON specs)"
+        )
     folders = [f for f in FOLDERS if (path / f).is_dir()]
     files: list[tuple[str, str, str | None]] = []
     if folders:
         for folder in folders:
-            files += [(str(p.relative_to(path)), _spec_text(p), folder) for p in sorted((path / folder).glob("*.json"))]
+            files += [
+                (str(p.relative_to(path)), _spec_text(p), folder)
+                for p in sorted((path / folder).glob("*.json"))
+            ]
     else:
         files = [(str(p.relative_to(path)), _spec_text(p), None) for p in sorted(path.rglob("*.json"))]
     if not files:
@@ -184,6 +216,7 @@ def read_specs(path: Path) -> dict[str, dict[str, Any]]:
 
 
 # ---------------------------------------------------------------- comparison
+
 
 def versions_of(spec: str | None) -> range:
     """Kafka's ``"0+"``, ``"1-3"``, ``"2"``, ``"none"`` as a range (``+`` open up to 32767)."""
@@ -279,9 +312,18 @@ def _kafka_fields(fields: list[dict[str, Any]], version: int, flexible: bool) ->
     return untagged + tagged
 
 
-def _compare_struct(name: str, version: int, ov: int, flexible: bool, path: str, kafka: list[dict[str, Any]],
-                    common: Mapping[str, list[dict[str, Any]]], ours: MessageStruct,
-                    structs: Mapping[str, MessageStruct], out: list[Drift]) -> None:
+def _compare_struct(
+    name: str,
+    version: int,
+    ov: int,
+    flexible: bool,
+    path: str,
+    kafka: list[dict[str, Any]],
+    common: Mapping[str, list[dict[str, Any]]],
+    ours: MessageStruct,
+    structs: Mapping[str, MessageStruct],
+    out: list[Drift],
+) -> None:
     theirs = _kafka_fields(kafka, version, flexible)
     mine = ours.fields_in(ov)
     by_name = {_key(f.name): f for f in mine}
@@ -292,24 +334,50 @@ def _compare_struct(name: str, version: int, ov: int, flexible: bool, path: str,
         o = by_name.get(_key(f["name"]))
         if o is None:
             tag = version in versions_of(f.get("taggedVersions")) and flexible
-            out.append(Drift(name, version, f"missing field {where} ({f['type']}"
-                                            f"{', tag ' + str(f['tag']) if tag else ''})"))
+            out.append(
+                Drift(
+                    name,
+                    version,
+                    f"missing field {where} ({f['type']}{', tag ' + str(f['tag']) if tag else ''})",
+                )
+            )
             continue
         _compare_field(name, version, ov, flexible, f"{path}{o.name}", f, common, o, structs, out)
     for o in mine:
         if _key(o.name) not in kafka_names:
-            out.append(Drift(name, version, f"field {path}{o.name} is ours only (not in Kafka's spec)",
-                             newer=o.tagged_in(ov)))
+            out.append(
+                Drift(
+                    name,
+                    version,
+                    f"field {path}{o.name} is ours only (not in Kafka's spec)",
+                    newer=o.tagged_in(ov),
+                )
+            )
     order_k = [by_name[_key(f["name"])].name for f in theirs if _key(f["name"]) in by_name]
     order_o = [f.name for f in mine if _key(f.name) in kafka_names]
     if order_k != order_o:
-        out.append(Drift(name, version, f"fields of {path or 'the message'} in another order: Kafka "
-                                        f"{', '.join(order_k)}; ours {', '.join(order_o)}"))
+        out.append(
+            Drift(
+                name,
+                version,
+                f"fields of {path or 'the message'} in another order: Kafka "
+                f"{', '.join(order_k)}; ours {', '.join(order_o)}",
+            )
+        )
 
 
-def _compare_field(name: str, version: int, ov: int, flexible: bool, where: str, f: Mapping[str, Any],
-                   common: Mapping[str, list[dict[str, Any]]], o: MessageField,
-                   structs: Mapping[str, MessageStruct], out: list[Drift]) -> None:
+def _compare_field(
+    name: str,
+    version: int,
+    ov: int,
+    flexible: bool,
+    where: str,
+    f: Mapping[str, Any],
+    common: Mapping[str, list[dict[str, Any]]],
+    o: MessageField,
+    structs: Mapping[str, MessageStruct],
+    out: list[Drift],
+) -> None:
     ftype: str = f["type"]
     inner = ftype[2:] if ftype.startswith("[]") else None
     ours_type = f"[]{o.items}" if o.type == "array" else o.type
@@ -323,8 +391,14 @@ def _compare_field(name: str, version: int, ov: int, flexible: bool, where: str,
         return
     nullable = version in versions_of(f.get("nullableVersions"))
     if nullable != o.nullable_in(ov):
-        out.append(Drift(name, version, f"field {where}: {'nullable' if nullable else 'not nullable'} in Kafka, "
-                                        f"{'nullable' if o.nullable_in(ov) else 'not nullable'} in ours"))
+        out.append(
+            Drift(
+                name,
+                version,
+                f"field {where}: {'nullable' if nullable else 'not nullable'} in Kafka, "
+                f"{'nullable' if o.nullable_in(ov) else 'not nullable'} in ours",
+            )
+        )
     tagged = flexible and version in versions_of(f.get("taggedVersions"))
     if tagged != o.tagged_in(ov) or (tagged and int(f["tag"]) != o.tag):
         k = f"tag {f['tag']}" if tagged else "untagged"
@@ -332,18 +406,39 @@ def _compare_field(name: str, version: int, ov: int, flexible: bool, where: str,
         out.append(Drift(name, version, f"field {where}: {k} in Kafka, {m} in ours"))
     if (not kafka_is_struct or inner) and ftype != "uuid":
         if kafka_default(ftype, f.get("default")) != _our_default(o):
-            out.append(Drift(name, version, f"field {where}: default {f.get('default', '(type default)')!r} in "
-                                            f"Kafka, {o.default if o.has_default else '(type default)'!r} in ours"))
-    elif kafka_is_struct and not inner and tagged and f.get("default") != "null" and o.has_default and o.default is None:
+            out.append(
+                Drift(
+                    name,
+                    version,
+                    f"field {where}: default {f.get('default', '(type default)')!r} in "
+                    f"Kafka, {o.default if o.has_default else '(type default)'!r} in ours",
+                )
+            )
+    elif (
+        kafka_is_struct
+        and not inner
+        and tagged
+        and f.get("default") != "null"
+        and o.has_default
+        and o.default is None
+    ):
         # a JSON "null" default on a struct means "none given": Kafka's reader gives the empty structure
-        out.append(Drift(name, version, f"field {where}: absent reads as an empty structure in Kafka, as null in ours"))
+        out.append(
+            Drift(
+                name, version, f"field {where}: absent reads as an empty structure in Kafka, as null in ours"
+            )
+        )
     if kafka_is_struct:
         fields = f.get("fields") or common.get(inner or ftype)
         if fields is None:
-            out.append(Drift(name, version, f"field {where}: Kafka's structure {inner or ftype} is not in the spec"))
+            out.append(
+                Drift(name, version, f"field {where}: Kafka's structure {inner or ftype} is not in the spec")
+            )
             return
         assert o.struct is not None
-        _compare_struct(name, version, ov, flexible, f"{where}.", fields, common, structs[o.struct], structs, out)
+        _compare_struct(
+            name, version, ov, flexible, f"{where}.", fields, common, structs[o.struct], structs, out
+        )
 
 
 def our_version(facts: Mapping[str, Any], version: int) -> int:
@@ -373,11 +468,23 @@ def _compare_message(kname: str, f: Mapping[str, Any], ours: Message) -> list[Dr
             drift.append(Drift(kname, v, "missing version"))
             continue
         if (v in flexible) != ours.flexible(ov):
-            drift.append(Drift(kname, v, f"{'flexible' if v in flexible else 'not flexible'} in Kafka, "
-                                         f"{'flexible' if ours.flexible(ov) else 'not flexible'} in ours"))
+            drift.append(
+                Drift(
+                    kname,
+                    v,
+                    f"{'flexible' if v in flexible else 'not flexible'} in Kafka, "
+                    f"{'flexible' if ours.flexible(ov) else 'not flexible'} in ours",
+                )
+            )
             continue
-        if f.get("type") == "metadata" and ours.family in ("metadata", "remote_log") and f.get("apiKey") not in ours.type_ids:
-            drift.append(Drift(kname, v, f"api key {f.get('apiKey')} in Kafka, {list(ours.type_ids)} in ours"))
+        if (
+            f.get("type") == "metadata"
+            and ours.family in ("metadata", "remote_log")
+            and f.get("apiKey") not in ours.type_ids
+        ):
+            drift.append(
+                Drift(kname, v, f"api key {f.get('apiKey')} in Kafka, {list(ours.type_ids)} in ours")
+            )
         _compare_struct(kname, v, ov, v in flexible, "", f["fields"], common, ours.root, ours.structs, drift)
     return drift
 
@@ -390,20 +497,35 @@ def _compare_json_file(kname: str, f: Mapping[str, Any]) -> list[Drift]:
     valid = versions_of(f["validVersions"])
     drift = []
     if list(valid) != list(QUORUM_STATE_VERSIONS):
-        drift.append(Drift(kname, None, f"valid versions {f['validVersions']} in Kafka, {list(QUORUM_STATE_VERSIONS)} "
-                                        f"in {JSON_FILES[kname]}"))
+        drift.append(
+            Drift(
+                kname,
+                None,
+                f"valid versions {f['validVersions']} in Kafka, {list(QUORUM_STATE_VERSIONS)} "
+                f"in {JSON_FILES[kname]}",
+            )
+        )
     ours = {q.name: q for q in QUORUM_STATE_FIELDS}
     for field in f["fields"]:
         q = ours.pop(field["name"], None)
         if q is None:
             drift.append(Drift(kname, None, f"field {field['name']} is not in {JSON_FILES[kname]}"))
             continue
-        theirs = ([v for v in versions_of(field.get("versions")) if v in valid],
-                  [v for v in versions_of(field.get("nullableVersions")) if v in valid], field["type"])
+        theirs = (
+            [v for v in versions_of(field.get("versions")) if v in valid],
+            [v for v in versions_of(field.get("nullableVersions")) if v in valid],
+            field["type"],
+        )
         if theirs != (list(q.versions), list(q.nullable_versions), q.type):
-            drift.append(Drift(kname, None, f"field {field['name']}: versions {theirs[0]}, nullable {theirs[1]}, "
-                                            f"type {theirs[2]} in Kafka; versions {list(q.versions)}, nullable "
-                                            f"{list(q.nullable_versions)}, type {q.type} in ours"))
+            drift.append(
+                Drift(
+                    kname,
+                    None,
+                    f"field {field['name']}: versions {theirs[0]}, nullable {theirs[1]}, "
+                    f"type {theirs[2]} in Kafka; versions {list(q.versions)}, nullable "
+                    f"{list(q.nullable_versions)}, type {q.type} in ours",
+                )
+            )
     drift += [Drift(kname, None, f"field {name} of ours is not in Kafka's spec") for name in ours]
     return drift
 
@@ -424,13 +546,17 @@ def compare(facts: Mapping[str, Mapping[str, Any]], messages: Mapping[str, Messa
             if kname in PENDING:
                 result.pending.append(f"{kname}: {PENDING[kname]}")
             else:
-                result.drift.append(Drift(kname, None, f"missing message ({f.get('type')}, api key {f.get('apiKey')})"))
+                result.drift.append(
+                    Drift(kname, None, f"missing message ({f.get('type')}, api key {f.get('apiKey')})")
+                )
             continue
         found = _compare_message(kname, f, ours)
         if any(not d.newer for d in found):
             for earlier in (m for m in messages.values() if m.layout_of == ours.name):
                 if not any(not d.newer for d in _compare_message(kname, f, earlier)):
-                    result.notes.append(f"{kname}: the layout of our {earlier.name} (Kafka {earlier.kafka_releases})")
+                    result.notes.append(
+                        f"{kname}: the layout of our {earlier.name} (Kafka {earlier.kafka_releases})"
+                    )
                     found = []
                     break
         result.drift.extend(d for d in found if not d.newer)

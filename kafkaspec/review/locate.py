@@ -67,8 +67,10 @@ def resolve_in(arg: str, schemas: SchemaSet) -> Struct:
         for s in schemas.structs.values():
             if s.path.resolve() == path:
                 return s
-        raise ReviewInputError(f"{arg} is not a structure of the schema set (a dispatch or enums file, "
-                               "or outside the schemas/ folder?)")
+        raise ReviewInputError(
+            f"{arg} is not a structure of the schema set (a dispatch or enums file, "
+            "or outside the schemas/ folder?)"
+        )
     try:
         return schemas.resolve(arg)
     except KeyError:
@@ -89,7 +91,9 @@ def load_single(path: Path, text: str | None = None) -> Struct | Message | dict:
             raise ReviewInputError(f"{path} is not a regular file (a schema file is YAML text)")
         size = path.stat().st_size
         if size > MAX_SCHEMA_BYTES:
-            raise ReviewInputError(f"{path} has {size:,} bytes, more than a schema file's {MAX_SCHEMA_BYTES:,}")
+            raise ReviewInputError(
+                f"{path} has {size:,} bytes, more than a schema file's {MAX_SCHEMA_BYTES:,}"
+            )
         return _load_one(path)
     with tempfile.TemporaryDirectory(prefix="kafkaspec-review-") as tmp:
         target = Path(tmp) / path.name
@@ -103,7 +107,9 @@ def _load_one(path: Path) -> Struct | Message | dict:
     except SchemaError as exc:
         raise ReviewInputError(f"schema error: {exc}") from None
     except UnicodeDecodeError as exc:
-        raise ReviewInputError(f"{path.name} is not UTF-8 text (byte {exc.start}): not a schema file") from None
+        raise ReviewInputError(
+            f"{path.name} is not UTF-8 text (byte {exc.start}): not a schema file"
+        ) from None
     except RecursionError:
         raise ReviewInputError(f"{path.name} nests too deeply to be a schema file") from None
     except OSError as exc:
@@ -122,8 +128,13 @@ def git_show(rev: str, path: Path) -> str | None:
     """The text of ``path`` at git revision ``rev`` (``git show REV:path``); None if it did not exist then."""
     path = path.resolve()
     try:
-        top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=path.parent if path.parent.exists() else None,
-                             capture_output=True, text=True, check=True).stdout.strip()
+        top = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"],
+            cwd=path.parent if path.parent.exists() else None,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     except (subprocess.CalledProcessError, FileNotFoundError) as exc:
         raise ReviewInputError(f"not in a git repository: {exc}") from None
     if not rev or rev.startswith("-"):  # `git show --output=FILE:...` would write a file
@@ -139,9 +150,12 @@ def git_show(rev: str, path: Path) -> str | None:
     if result.returncode != 0:
         raise ReviewInputError(f"git show {rev}:{rel} failed: {stderr.strip()}")
     if len(result.stdout) > MAX_SCHEMA_BYTES:
-        raise ReviewInputError(f"{rel} at {rev} has {len(result.stdout):,} bytes, more than a schema file's "
-                               f"{MAX_SCHEMA_BYTES:,}")
+        raise ReviewInputError(
+            f"{rel} at {rev} has {len(result.stdout):,} bytes, more than a schema file's {MAX_SCHEMA_BYTES:,}"
+        )
     try:
         return result.stdout.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ReviewInputError(f"{rel} at {rev} is not UTF-8 text (byte {exc.start}): not a schema file") from None
+        raise ReviewInputError(
+            f"{rel} at {rev} is not UTF-8 text (byte {exc.start}): not a schema file"
+        ) from None

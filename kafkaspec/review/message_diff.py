@@ -23,7 +23,9 @@ def _type(f: MessageField, version: int) -> str:
     return t + ("?" if f.nullable_in(version) else "")
 
 
-def _struct_changes(o: MessageStruct, n: MessageStruct, version: int, old: Message, new: Message) -> list[Change]:
+def _struct_changes(
+    o: MessageStruct, n: MessageStruct, version: int, old: Message, new: Message
+) -> list[Change]:
     out: list[Change] = []
     where = f"{o.name} v{version}"
     ou = [f for f in o.fields_in(version) if not f.tagged_in(version)]
@@ -40,13 +42,29 @@ def _struct_changes(o: MessageStruct, n: MessageStruct, version: int, old: Messa
     nt = {f.tag: f for f in n.fields_in(version) if f.tagged_in(version)}
     for tag in sorted(set(ot) | set(nt), key=lambda t: t or 0):
         if tag not in nt:
-            out.append(Change("removed", f"{where}.{ot[tag].name}", f"tag {tag} no longer read", True, SAME_VERSION))
+            out.append(
+                Change("removed", f"{where}.{ot[tag].name}", f"tag {tag} no longer read", True, SAME_VERSION)
+            )
         elif tag not in ot:
-            out.append(Change("added", f"{where}.{nt[tag].name}", f"tagged field {tag} ({_type(nt[tag], version)})",
-                              False, NEW_TAG))
+            out.append(
+                Change(
+                    "added",
+                    f"{where}.{nt[tag].name}",
+                    f"tagged field {tag} ({_type(nt[tag], version)})",
+                    False,
+                    NEW_TAG,
+                )
+            )
         elif _wire(ot[tag], version) != _wire(nt[tag], version):
-            out.append(Change("retyped", f"{where}.{nt[tag].name}",
-                              f"tag {tag}: {_type(ot[tag], version)} -> {_type(nt[tag], version)}", True, SAME_VERSION))
+            out.append(
+                Change(
+                    "retyped",
+                    f"{where}.{nt[tag].name}",
+                    f"tag {tag}: {_type(ot[tag], version)} -> {_type(nt[tag], version)}",
+                    True,
+                    SAME_VERSION,
+                )
+            )
     return out
 
 
@@ -57,26 +75,54 @@ def diff_messages(old: Message, new: Message, old_label: str = "", new_label: st
         changes.append(Change("renamed", "", f"{old.name} -> {new.name}", False, NAMES))
     old_versions, new_versions = set(old.versions), set(new.versions)
     for v in sorted(old_versions - new_versions):
-        changes.append(Change("removed", f"v{v}", f"version {v} dropped (valid_versions {old.valid_versions} -> "
-                              f"{new.valid_versions})", True, KEEP_VERSIONS))
+        changes.append(
+            Change(
+                "removed",
+                f"v{v}",
+                f"version {v} dropped (valid_versions {old.valid_versions} -> {new.valid_versions})",
+                True,
+                KEEP_VERSIONS,
+            )
+        )
     for v in sorted(new_versions - old_versions):
         fields = [f"{s.name}.{f.name}" for s in new.structs.values() for f in s.fields if f.versions.lo == v]
-        changes.append(Change("version", f"v{v}", "new version" + (f", new fields: {', '.join(fields)}" if fields else ""),
-                              False, NEW_VERSION))
+        changes.append(
+            Change(
+                "version",
+                f"v{v}",
+                "new version" + (f", new fields: {', '.join(fields)}" if fields else ""),
+                False,
+                NEW_VERSION,
+            )
+        )
     if old.type_ids != new.type_ids:
-        changes.append(Change("type ids", "", f"{list(old.type_ids)} -> {list(new.type_ids)}", True, SAME_VERSION))
+        changes.append(
+            Change("type ids", "", f"{list(old.type_ids)} -> {list(new.type_ids)}", True, SAME_VERSION)
+        )
     for v in sorted(old_versions & new_versions):
         if old.flexible(v) != new.flexible(v):
-            changes.append(Change("flexible", f"v{v}", f"flexible {old.flexible(v)} -> {new.flexible(v)}", True,
-                                  SAME_VERSION))
+            changes.append(
+                Change(
+                    "flexible",
+                    f"v{v}",
+                    f"flexible {old.flexible(v)} -> {new.flexible(v)}",
+                    True,
+                    SAME_VERSION,
+                )
+            )
             continue
         for name in sorted(set(old.structs) | set(new.structs)):
             o, n = old.structs.get(name), new.structs.get(name)
             if o is None or n is None:
-                used = any(f.struct == name and v in f.versions
-                           for s in (old if n is None else new).structs.values() for f in s.fields)
+                used = any(
+                    f.struct == name and v in f.versions
+                    for s in (old if n is None else new).structs.values()
+                    for f in s.fields
+                )
                 if used:
-                    changes.append(Change("removed" if n is None else "added", name, "structure", True, SAME_VERSION))
+                    changes.append(
+                        Change("removed" if n is None else "added", name, "structure", True, SAME_VERSION)
+                    )
                 continue
             changes += _struct_changes(o, n, v, old, new)
     if old.doc != new.doc:

@@ -145,8 +145,9 @@ class Sizer:
             return self.payload.header_key if which == "key" else self.payload.header_value
         return self.payload.key if which == "key" else self.payload.value
 
-    def _field_size(self, s: Struct, f: Field, values: dict[str, int], index: int, records: int,
-                    role: str) -> tuple[int, int]:
+    def _field_size(
+        self, s: Struct, f: Field, values: dict[str, int], index: int, records: int, role: str
+    ) -> tuple[int, int]:
         if f.fixed:
             return FIXED_TYPES[f.type][1], 0
         if f.type in VAR_TYPES:
@@ -207,8 +208,13 @@ def supports_headers(schemas: SchemaSet, s: Struct) -> bool:
     return any(f.name == HEADERS for f in target.fields)
 
 
-def table(schemas: SchemaSet, structs: list[Struct], payload: Payload, batch_sizes: list[int],
-          labels: list[str] | None = None) -> tuple[list[str], list[list[str]]]:
+def table(
+    schemas: SchemaSet,
+    structs: list[Struct],
+    payload: Payload,
+    batch_sizes: list[int],
+    labels: list[str] | None = None,
+) -> tuple[list[str], list[list[str]]]:
     """Header row and rows of the comparison table (seed 004's layout)."""
     labels = labels or [f"{s.name} v{s.version}" for s in structs]
     head = ["Batch Size"] + [f"{label} Overhead" for label in labels]
@@ -220,13 +226,15 @@ def table(schemas: SchemaSet, structs: list[Struct], payload: Payload, batch_siz
 
 def render_text(head: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(head, widths)).rstrip(),
-             "  ".join("-" * w for w in widths)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(head, widths)).rstrip(), "  ".join("-" * w for w in widths)]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
     return "\n".join(lines)
 
 
 def render_markdown(head: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---:" if i == 0 else "---" for i in range(len(head))) + "|"]
+    lines = [
+        "| " + " | ".join(head) + " |",
+        "|" + "|".join("---:" if i == 0 else "---" for i in range(len(head))) + "|",
+    ]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     return "\n".join(lines)

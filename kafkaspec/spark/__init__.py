@@ -56,15 +56,18 @@ def _workers_run_kafkaspec(spark: SparkSession) -> None:
     if not str(sc.master).startswith("local"):
         return  # the executors' machines: their interpreter cannot be checked from here
     try:
-        probe = subprocess.run([chosen, "-c", "import kafkaspec.generated"], capture_output=True, timeout=60,
-                               check=False)
+        probe = subprocess.run(
+            [chosen, "-c", "import kafkaspec.generated"], capture_output=True, timeout=60, check=False
+        )
         ok = probe.returncode == 0
     except OSError:
         ok = False
     if not ok:
-        raise RuntimeError(f"Spark's Python workers run {chosen!r} (PYSPARK_PYTHON or spark.pyspark.python), which "
-                           f"cannot import kafkaspec: set it to an interpreter that has kafkaspec, such as "
-                           f"{sys.executable}, or unset it")
+        raise RuntimeError(
+            f"Spark's Python workers run {chosen!r} (PYSPARK_PYTHON or spark.pyspark.python), which "
+            f"cannot import kafkaspec: set it to an interpreter that has kafkaspec, such as "
+            f"{sys.executable}, or unset it"
+        )
 
 
 __all__ = ["register"]

@@ -43,7 +43,9 @@ def _transaction(batch: LogBatch, rc: ReadCommitted | None, transactional: bool,
     return "aborted" if rc.is_aborted(batch) else "committed"
 
 
-def audit_rows(task: RangeTask, buf: bytes | None = None, walk: Walk | None = None) -> Iterator[dict[str, Any]]:
+def audit_rows(
+    task: RangeTask, buf: bytes | None = None, walk: Walk | None = None
+) -> Iterator[dict[str, Any]]:
     """One dict per batch (or skipped range) of the task's byte range, in file order.
 
     ``walk``: what a records read of the same bytes saw (:class:`~.columnar.Walk`). When it read the
@@ -52,14 +54,28 @@ def audit_rows(task: RangeTask, buf: bytes | None = None, walk: Walk | None = No
     again; otherwise the range is walked here as without it. A segment the partition does not serve
     (``task.unused``: a tiered copy outside the live lineage) is one row saying why, nothing read."""
     if task.unused is not None:
-        yield {**dict.fromkeys(name for name, _ in AUDIT_COLUMNS), "topic": task.topic, "partition": task.partition,
-               "segment": task.path, "position": 0, "size": 0, "crcStatus": "unused",
-               "error": f"not served: {task.unused}"}
+        yield {
+            **dict.fromkeys(name for name, _ in AUDIT_COLUMNS),
+            "topic": task.topic,
+            "partition": task.partition,
+            "segment": task.path,
+            "position": 0,
+            "size": 0,
+            "crcStatus": "unused",
+            "error": f"not served: {task.unused}",
+        }
         return
     if task.unreadable is not None:
-        yield {**dict.fromkeys(name for name, _ in AUDIT_COLUMNS), "topic": task.topic, "partition": task.partition,
-               "segment": task.path, "position": 0, "size": 0, "crcStatus": "corrupt",
-               "error": f"the segment cannot be read: {task.unreadable}"}
+        yield {
+            **dict.fromkeys(name for name, _ in AUDIT_COLUMNS),
+            "topic": task.topic,
+            "partition": task.partition,
+            "segment": task.path,
+            "position": 0,
+            "size": 0,
+            "crcStatus": "corrupt",
+            "error": f"the segment cannot be read: {task.unreadable}",
+        }
         return
     buf = load_range(task) if buf is None else buf
     base, pos, end = task.start, 0, len(buf)
@@ -80,20 +96,39 @@ def audit_rows(task: RangeTask, buf: bytes | None = None, walk: Walk | None = No
                 yield _batch_row(template.copy(), batch, buf, base, task, walk)
             if it.partial is not None:
                 p = it.partial
-                yield {**empty, **common, "position": base + p.position, "size": p.size,
-                       "crcStatus": "partial", "error": f"incomplete entry: {p.size} of {p.needed or '?'} bytes"}
+                yield {
+                    **empty,
+                    **common,
+                    "position": base + p.position,
+                    "size": p.size,
+                    "crcStatus": "partial",
+                    "error": f"incomplete entry: {p.size} of {p.needed or '?'} bytes",
+                }
             pos = end
         except KafkaFormatError as exc:
             recovery = recovery or Resync(buf, end, origin=pos)
             resume, _ = recovery.resume(pos)
             nxt = end if resume is None else resume
-            yield {**empty, **common, "position": base + pos, "size": nxt - pos, "crcStatus": "corrupt",
-                   "error": exc.reason}
+            yield {
+                **empty,
+                **common,
+                "position": base + pos,
+                "size": nxt - pos,
+                "crcStatus": "corrupt",
+                "error": exc.reason,
+            }
             pos = nxt
 
 
-def _batch_row(row: dict[str, Any], batch: LogBatch, buf: bytes, base: int, task: RangeTask,
-               walk: Walk | None = None, crc_known: bool = False) -> dict[str, Any]:
+def _batch_row(
+    row: dict[str, Any],
+    batch: LogBatch,
+    buf: bytes,
+    base: int,
+    task: RangeTask,
+    walk: Walk | None = None,
+    crc_known: bool = False,
+) -> dict[str, Any]:
     """Fill ``row`` (the range's columns already there) with ``batch``'s."""
     pos, end = batch.position, batch.end
     row["position"], row["size"] = base + pos, end - pos
@@ -116,7 +151,9 @@ def _batch_row(row: dict[str, Any], batch: LogBatch, buf: bytes, base: int, task
         else:
             body = memoryview(buf)[pos + v2.RECORD_BATCH_OVERHEAD : end]
             try:
-                row["uncompressedSize"] = v2.RECORD_BATCH_OVERHEAD + len(decompress(codec, body, position=pos, magic=2))
+                row["uncompressedSize"] = v2.RECORD_BATCH_OVERHEAD + len(
+                    decompress(codec, body, position=pos, magic=2)
+                )
             except KafkaFormatError as exc:
                 row["error"] = exc.reason
     else:

@@ -57,8 +57,19 @@ from ..records import iter_batches
 log = logging.getLogger("kafkaspec.spark")
 
 #: the batch columns, in the order rows carry them (timestampType is a Kafka-source column)
-BATCH_COLUMNS = ("magic", "compression", "producerId", "producerEpoch", "baseSequence", "isTransactional",
-                 "isControl", "partitionLeaderEpoch", "timestampType", "segment", "batchPosition")
+BATCH_COLUMNS = (
+    "magic",
+    "compression",
+    "producerId",
+    "producerEpoch",
+    "baseSequence",
+    "isTransactional",
+    "isControl",
+    "partitionLeaderEpoch",
+    "timestampType",
+    "segment",
+    "batchPosition",
+)
 _HEAD_COLUMNS = BATCH_COLUMNS[:9]
 _LENGTH_END = 12  # base offset (8) + batch length (4)
 
@@ -66,18 +77,31 @@ _LENGTH_END = 12  # base offset (8) + batch length (4)
 def head_values(batch: LogBatch) -> tuple:
     """A batch's values of the head columns, as a ``kafkalog`` read gives them."""
     ts_type = -1 if batch.magic == 0 else (1 if batch.timestamp_type == "log_append" else 0)
-    return (batch.magic, batch.compression, batch.producer_id, batch.producer_epoch, batch.base_sequence,
-            batch.is_transactional, batch.is_control, batch.partition_leader_epoch, ts_type)
+    return (
+        batch.magic,
+        batch.compression,
+        batch.producer_id,
+        batch.producer_epoch,
+        batch.base_sequence,
+        batch.is_transactional,
+        batch.is_control,
+        batch.partition_leader_epoch,
+        ts_type,
+    )
 
 
 def read_source_batch(segment: str, position: int, storage: StorageOptions | None = None) -> LogBatch:
     """The batch at ``position`` of the segment file ``segment`` (its bytes only; CRC checked); a
     segment URI is read with ``storage`` (the writer's object-store settings) or the environment's."""
-    path = parse_uri(segment, storage, fresh=False) if is_uri(segment) else None  # listings kept: one per task
+    path = (
+        parse_uri(segment, storage, fresh=False) if is_uri(segment) else None
+    )  # listings kept: one per task
     if not (path.is_file() if path is not None else os.path.isfile(segment)):
-        raise InvariantError(f"the source segment {segment} (column segment) is not readable here: a "
-                             "batch-preserving write reads each batch's head back from it (drop the batch "
-                             "columns, or set preserveBatches to false, to write fresh batches)")
+        raise InvariantError(
+            f"the source segment {segment} (column segment) is not readable here: a "
+            "batch-preserving write reads each batch's head back from it (drop the batch "
+            "columns, or set preserveBatches to false, to write fresh batches)"
+        )
     head = files.read_regular(path or segment, position, position + _LENGTH_END)
     if len(head) < _LENGTH_END:
         raise InvariantError(f"{segment} has no batch at byte {position} (column batchPosition)")
@@ -86,24 +110,40 @@ def read_source_batch(segment: str, position: int, storage: StorageOptions | Non
     try:
         return next(iter_batches(data))
     except (StopIteration, KafkaFormatError) as exc:
-        raise InvariantError(f"{segment} at byte {position} (column batchPosition) holds no whole batch: "
-                             f"{exc}", position, segment) from None
+        raise InvariantError(
+            f"{segment} at byte {position} (column batchPosition) holds no whole batch: {exc}",
+            position,
+            segment,
+        ) from None
 
 
 def _records_equal(batch: LogBatch, rows: list[Record]) -> bool:
     records = batch.records
     if len(records) != len(rows):
         return False
-    return all(a.offset == b.offset and a.timestamp == b.timestamp and a.key == b.key and a.value == b.value
-               and [tuple(h) for h in a.headers or ()] == [tuple(h) for h in b.headers or ()]
-               for a, b in zip(records, rows))
+    return all(
+        a.offset == b.offset
+        and a.timestamp == b.timestamp
+        and a.key == b.key
+        and a.value == b.value
+        and [tuple(h) for h in a.headers or ()] == [tuple(h) for h in b.headers or ()]
+        for a, b in zip(records, rows)
+    )
 
 
 class BatchStager:
     """One task's rows of one topic-partition, put back into their batches in a staging directory."""
 
-    def __init__(self, task_dir: Path, topic: str, partition: int, *, compression: str | None,
-                 segment_bytes: int, storage: StorageOptions | None = None):
+    def __init__(
+        self,
+        task_dir: Path,
+        topic: str,
+        partition: int,
+        *,
+        compression: str | None,
+        segment_bytes: int,
+        storage: StorageOptions | None = None,
+    ):
         check_topic_partition(topic, partition, "kafkalog write")  # a row's topic: a path component
         self.task_dir, self.topic, self.partition = task_dir, topic, partition
         self.storage = storage  # object-store settings for source segments named by URI
@@ -118,8 +158,15 @@ class BatchStager:
         self.sources: list[tuple[str, int, int]] = []  # (segment, position, entries written) per batch
         self.first: int | None = None
 
-    def add(self, offset: int | None, timestamp: int | None, key: bytes | None, value: bytes | None,
-            headers: list[tuple[str, bytes | None]], columns: tuple) -> None:
+    def add(
+        self,
+        offset: int | None,
+        timestamp: int | None,
+        key: bytes | None,
+        value: bytes | None,
+        headers: list[tuple[str, bytes | None]],
+        columns: tuple,
+    ) -> None:
         """Take one row; ``columns`` are its values of :data:`BATCH_COLUMNS`."""
         row = f"kafkalog write: {self.name} offset {offset}"
         if offset is None:
@@ -130,12 +177,16 @@ class BatchStager:
         if None in columns:
             kind = "control row" if columns[6] else "row"
             missing = ", ".join(n for n, v in zip(BATCH_COLUMNS, columns) if v is None)
-            raise InvariantError(f"{row}: the {kind} has no batch ({missing} null); rows written back into their "
-                                 "batches need every batch column of a kafkalog read")
+            raise InvariantError(
+                f"{row}: the {kind} has no batch ({missing} null); rows written back into their "
+                "batches need every batch column of a kafkalog read"
+            )
         if self.last is not None and offset <= self.last:
-            raise InvariantError(f"{row} comes after offset {self.last}: rows of a topic-partition must arrive in "
-                                 "offset order, each batch's rows together (as a kafkalog read gives them; "
-                                 "sortWithinPartitions('topic', 'partition', 'offset') restores it)")
+            raise InvariantError(
+                f"{row} comes after offset {self.last}: rows of a topic-partition must arrive in "
+                "offset order, each batch's rows together (as a kafkalog read gives them; "
+                "sortWithinPartitions('topic', 'partition', 'offset') restores it)"
+            )
         self.last = offset
         where = (columns[9], columns[10])
         if where != self.key:
@@ -143,11 +194,23 @@ class BatchStager:
             self.key, self.columns, self.first_row = where, columns, offset
         elif columns != self.columns:
             assert self.columns is not None
-            name, mine, theirs = next((n, a, b) for n, a, b in zip(BATCH_COLUMNS, columns, self.columns) if a != b)
-            raise InvariantError(f"{row}: {name} is {mine!r}, but {theirs!r} in the row at offset {self.first_row} "
-                                 f"of the same batch ({where[0]} at byte {where[1]}): one batch has one value")
-        self.rows.append(Record(attributes=0, timestamp=-1 if timestamp is None else timestamp, offset=offset,
-                                key=key, value=value, headers=headers))
+            name, mine, theirs = next(
+                (n, a, b) for n, a, b in zip(BATCH_COLUMNS, columns, self.columns) if a != b
+            )
+            raise InvariantError(
+                f"{row}: {name} is {mine!r}, but {theirs!r} in the row at offset {self.first_row} "
+                f"of the same batch ({where[0]} at byte {where[1]}): one batch has one value"
+            )
+        self.rows.append(
+            Record(
+                attributes=0,
+                timestamp=-1 if timestamp is None else timestamp,
+                offset=offset,
+                key=key,
+                value=value,
+                headers=headers,
+            )
+        )
 
     def flush(self) -> None:
         """Write the batch collected so far."""
@@ -156,15 +219,20 @@ class BatchStager:
         segment, position = self.key
         rows, self.rows, self.key = self.rows, [], None
         batch = read_source_batch(segment, position, self.storage)
-        where = f"kafkalog write: {self.name} rows from offset {self.first_row} ({segment} at byte {position})"
+        where = (
+            f"kafkalog write: {self.name} rows from offset {self.first_row} ({segment} at byte {position})"
+        )
         assert self.columns is not None
         for name, mine, theirs in zip(_HEAD_COLUMNS, self.columns, head_values(batch)):
             if mine != theirs:
-                raise InvariantError(f"{where}: {name} is {mine!r} but the source batch has {theirs!r}: the rows "
-                                     "do not belong to that batch (or the source changed since it was read)")
+                raise InvariantError(
+                    f"{where}: {name} is {mine!r} but the source batch has {theirs!r}: the rows "
+                    "do not belong to that batch (or the source changed since it was read)"
+                )
         if self.writer is None:
-            self.writer = PartitionWriter(self.task_dir / uuid.uuid4().hex, self.topic, self.partition,
-                                          segment_bytes=self.segment_bytes)
+            self.writer = PartitionWriter(
+                self.task_dir / uuid.uuid4().hex, self.topic, self.partition, segment_bytes=self.segment_bytes
+            )
         before = self.writer.batches_written
         codec = output_codec(batch, self.compression)
         same = _records_equal(batch, rows)
@@ -181,7 +249,9 @@ class BatchStager:
         return str(self.writer.path), self.first, self.writer.next_offset - 1, self.sources
 
 
-def _staged(pieces: list[Any], storage: StorageOptions | None = None) -> Iterator[tuple[str, int, list[LogBatch]]]:
+def _staged(
+    pieces: list[Any], storage: StorageOptions | None = None
+) -> Iterator[tuple[str, int, list[LogBatch]]]:
     """(segment, position, entries) for every staged batch of ``pieces``, in order."""
     for piece in pieces:
         with open_log(piece.path, storage=storage) as staged:
@@ -196,21 +266,32 @@ def refuse_own_source(root: Path, pieces: list[Any]) -> None:
     for piece in pieces:
         for segment, _, _ in piece.sources or ():
             if Path(segment).resolve().is_relative_to(top):
-                raise ValueError(f"kafkalog write: {root} holds the source segment {segment} that the rows come "
-                                 "from; a batch-preserving write reads it back, so write somewhere else")
+                raise ValueError(
+                    f"kafkalog write: {root} holds the source segment {segment} that the rows come "
+                    "from; a batch-preserving write reads it back, so write somewhere else"
+                )
 
 
-def commit_partition(root: Path, topic: str, partition: int, pieces: list[Any], segment_bytes: int,
-                     storage: StorageOptions | None = None) -> None:
+def commit_partition(
+    root: Path,
+    topic: str,
+    partition: int,
+    pieces: list[Any],
+    segment_bytes: int,
+    storage: StorageOptions | None = None,
+) -> None:
     """Write ``root/<topic>-<partition>`` from the staged pieces (sorted, not overlapping) and the source
     segments they name, as the module docstring says; ``storage`` reads those named by URI."""
     name = partition_dir_name(topic, partition, "kafkalog write")
-    segments = sorted({s for p in pieces for s, _, _ in p.sources},
-                      key=lambda s: (files.offset_from_name(s) or 0, s))
+    segments = sorted(
+        {s for p in pieces for s, _, _ in p.sources}, key=lambda s: (files.offset_from_name(s) or 0, s)
+    )
     meta_path = as_path(segments[0], storage).parent / files.PARTITION_METADATA  # a local path or a URI
     topic_id = None
     if meta_path.is_file():
-        topic_id = files.parse_partition_metadata(files.read_text_file(meta_path), str(meta_path)).get("topic_id")
+        topic_id = files.parse_partition_metadata(files.read_text_file(meta_path), str(meta_path)).get(
+            "topic_id"
+        )
     staged = _staged(pieces, storage)
     pending = next(staged, None)
     with_rows: set[int] = set()  # producers whose open transaction has rows in the copy
@@ -239,28 +320,43 @@ def commit_partition(root: Path, topic: str, partition: int, pieces: list[Any], 
             finally:
                 seg.close()
         if pending is not None:
-            raise InvariantError(f"kafkalog write: {name}: the batch at {pending[0]} byte {pending[1]} is not "
-                                 "among that segment's batches (the source changed since it was read)")
+            raise InvariantError(
+                f"kafkalog write: {name}: the batch at {pending[0]} byte {pending[1]} is not "
+                "among that segment's batches (the source changed since it was read)"
+            )
         _close_transactions(w, name, as_path(segments[-1], storage), with_rows, in_copy)
         start = files.offset_from_name(segments[0]) or 0
         update_offset_checkpoints(root, {(topic, partition): (start, w.next_offset)})
     if copied:
         shown = ", ".join(copied[:10]) + (f", and {len(copied) - 10} more" if len(copied) > 10 else "")
-        log.warning("kafkalog write: %s: %d transaction marker%s had no row (read without includeControl, or "
-                    "filtered out) while %s transaction's batches had rows: copied from the source: %s",
-                    name, len(copied), "s" if len(copied) > 1 else "", "their" if len(copied) > 1 else "its", shown)
+        log.warning(
+            "kafkalog write: %s: %d transaction marker%s had no row (read without includeControl, or "
+            "filtered out) while %s transaction's batches had rows: copied from the source: %s",
+            name,
+            len(copied),
+            "s" if len(copied) > 1 else "",
+            "their" if len(copied) > 1 else "its",
+            shown,
+        )
 
 
-def _close_transactions(w: PartitionWriter, name: str, last: StoragePath, with_rows: set[int], in_copy: set[int]) -> None:
+def _close_transactions(
+    w: PartitionWriter, name: str, last: StoragePath, with_rows: set[int], in_copy: set[int]
+) -> None:
     """Transactions still open after the last segment the rows came from: their markers, in the source's
     later segments, are refused when the transaction has rows (its outcome would be lost) and put back
     otherwise (emptied batches of a transaction without its marker would leave it hanging, blocking
     read_committed consumers at its first offset)."""
     still = with_rows | in_copy
     after = files.offset_from_name(last)
-    later = sorted((p for p in last.parent.glob("*" + files.LOG_SUFFIX)
-                    if (files.offset_from_name(p) or -1) > (after if after is not None else 1 << 63)),
-                   key=lambda p: files.offset_from_name(p) or 0)
+    later = sorted(
+        (
+            p
+            for p in last.parent.glob("*" + files.LOG_SUFFIX)
+            if (files.offset_from_name(p) or -1) > (after if after is not None else 1 << 63)
+        ),
+        key=lambda p: files.offset_from_name(p) or 0,
+    )
     for path in later:
         if not still:
             return
@@ -275,9 +371,11 @@ def _close_transactions(w: PartitionWriter, name: str, last: StoragePath, with_r
                 if pid in with_rows:
                     control = b.control
                     kind = control.type_name if control is not None else "control"
-                    raise InvariantError(f"{at}: the {kind} marker of producer {pid} at offset {b.base_offset} is "
-                                         "beyond the rows written, but its transaction's batches have rows: the "
-                                         "transaction's outcome would be lost (include the rows up to its marker)")
+                    raise InvariantError(
+                        f"{at}: the {kind} marker of producer {pid} at offset {b.base_offset} is "
+                        "beyond the rows written, but its transaction's batches have rows: the "
+                        "transaction's outcome would be lost (include the rows up to its marker)"
+                    )
                 if not rolled:
                     w.roll(base_offset=max(seg.base_offset, w.next_offset))
                     rolled = True
@@ -289,8 +387,9 @@ def _close_transactions(w: PartitionWriter, name: str, last: StoragePath, with_r
             seg.close()
 
 
-def _put_back(w: PartitionWriter, b: LogBatch, at: str, with_rows: set[int], in_copy: set[int],
-              copied: list[str]) -> None:
+def _put_back(
+    w: PartitionWriter, b: LogBatch, at: str, with_rows: set[int], in_copy: set[int], copied: list[str]
+) -> None:
     """A source batch no row came from: back as it was, emptied, or left out (module docstring)."""
     pid = b.producer_id
     if b.is_control and b.is_transactional and b.records_count:

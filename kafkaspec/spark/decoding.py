@@ -47,7 +47,9 @@ def _failed(task: RangeTask, offset: int, exc: KafkaFormatError) -> KafkaFormatE
     return KafkaFormatError(f"{task.path} offset {offset}: {exc.reason}")
 
 
-def with_decoded(batches: Iterator[pa.RecordBatch], task: RangeTask, skip_corrupt: bool) -> Iterator[pa.RecordBatch]:
+def with_decoded(
+    batches: Iterator[pa.RecordBatch], task: RangeTask, skip_corrupt: bool
+) -> Iterator[pa.RecordBatch]:
     """The record batches with ``decodedType`` and ``decoded`` appended (nulls on ordinary topics)."""
     family = _family(task)
     schema = arrow_schema(RECORD_COLUMNS + DECODE_COLUMNS)
@@ -70,18 +72,22 @@ def with_decoded(batches: Iterator[pa.RecordBatch], task: RangeTask, skip_corrup
                     continue
                 if d is not None:
                     types[i], texts[i] = d.type, _dumps(decoded_fields(d))
-        yield pa.RecordBatch.from_arrays([*batch.columns, pa.array(types, pa.string()), pa.array(texts, pa.string())],
-                                         schema=schema)
+        yield pa.RecordBatch.from_arrays(
+            [*batch.columns, pa.array(types, pa.string()), pa.array(texts, pa.string())], schema=schema
+        )
 
 
-def read_offsets(batches: Iterator[pa.RecordBatch], task: RangeTask, skip_corrupt: bool) -> Iterator[pa.RecordBatch]:
+def read_offsets(
+    batches: Iterator[pa.RecordBatch], task: RangeTask, skip_corrupt: bool
+) -> Iterator[pa.RecordBatch]:
     """One row per OffsetCommit record (or tombstone) of a ``__consumer_offsets`` range."""
     schema = arrow_schema(OFFSETS_COLUMNS)
     for batch in batches:
         rows: list[dict[str, Any]] = []
         cols = batch.select(["key", "value", "offset", "timestamp", "isControl"]).to_pydict()
-        for key, value, offset, ts, control in zip(cols["key"], cols["value"], cols["offset"], cols["timestamp"],
-                                                   cols["isControl"]):
+        for key, value, offset, ts, control in zip(
+            cols["key"], cols["value"], cols["offset"], cols["timestamp"], cols["isControl"]
+        ):
             if control:
                 continue
             try:
@@ -95,12 +101,22 @@ def read_offsets(batches: Iterator[pa.RecordBatch], task: RangeTask, skip_corrup
                 continue
             v = d.value or {}
             expire = v.get("expire_timestamp", -1)
-            rows.append({
-                "group": d.key["group"], "topic": d.key["topic"], "partition": d.key["partition"],
-                "committedOffset": v.get("offset"), "leaderEpoch": v.get("leader_epoch"), "metadata": v.get("metadata"),
-                "commitTimestamp": _ts(v.get("commit_timestamp")), "expireTimestamp": _ts(expire if expire != -1 else None),
-                "tombstone": d.tombstone, "offsetsPartition": task.partition, "offset": offset, "timestamp": ts,
-            })
+            rows.append(
+                {
+                    "group": d.key["group"],
+                    "topic": d.key["topic"],
+                    "partition": d.key["partition"],
+                    "committedOffset": v.get("offset"),
+                    "leaderEpoch": v.get("leader_epoch"),
+                    "metadata": v.get("metadata"),
+                    "commitTimestamp": _ts(v.get("commit_timestamp")),
+                    "expireTimestamp": _ts(expire if expire != -1 else None),
+                    "tombstone": d.tombstone,
+                    "offsetsPartition": task.partition,
+                    "offset": offset,
+                    "timestamp": ts,
+                }
+            )
         if rows:
             yield pa.RecordBatch.from_pylist(rows, schema=schema)
 

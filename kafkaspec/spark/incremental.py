@@ -83,8 +83,10 @@ class OutputLock:
         try:
             self._lock = locking.Lock(self.path)
         except FileExistsError:
-            raise OutputBusyError(f"{output}: another kafkaspec pipeline run is writing it (it holds the folder's "
-                                  "lock); wait for it to end, or stop it") from None
+            raise OutputBusyError(
+                f"{output}: another kafkaspec pipeline run is writing it (it holds the folder's "
+                "lock); wait for it to end, or stop it"
+            ) from None
 
     def release(self) -> None:
         """Unlock OUT; remove it if this run created it and wrote nothing (Spark did not start, say)."""
@@ -118,14 +120,25 @@ def check_output(output: str) -> None:
     """Refuse (before Spark starts) an OUT that a full pipeline run wrote: it has no offsets to continue from."""
     out = Path(output)
     if (out / "records").exists() and not (out / CHECKPOINT).exists():
-        raise NotIncrementalError(f"{output} holds a full pipeline run (no {CHECKPOINT}/ to continue from): give "
-                                  "--incremental a new output folder, or run without --incremental to replace it")
+        raise NotIncrementalError(
+            f"{output} holds a full pipeline run (no {CHECKPOINT}/ to continue from): give "
+            "--incremental a new output folder, or run without --incremental to replace it"
+        )
 
 
-def run_incremental(spark: SparkSession, input_path: str, output: str, *, isolation_level: str = "read_committed",
-                    on_corruption: str = "skip", verify_crc: bool = True, split_size: str = "64m",
-                    follow: str | None = None, private_key_dir: str | None = None,
-                    lock: OutputLock | None = None) -> IncrementalSummary:
+def run_incremental(
+    spark: SparkSession,
+    input_path: str,
+    output: str,
+    *,
+    isolation_level: str = "read_committed",
+    on_corruption: str = "skip",
+    verify_crc: bool = True,
+    split_size: str = "64m",
+    follow: str | None = None,
+    private_key_dir: str | None = None,
+    lock: OutputLock | None = None,
+) -> IncrementalSummary:
     """Append to ``output`` what ``input_path`` has beyond the checkpoint; ``follow``: a trigger interval
     (``"10 seconds"``) to keep going until interrupted; ``private_key_dir``: as for
     :func:`~.pipeline.run_pipeline`; ``lock``: OUT's lock, when the caller took it (before starting
@@ -133,20 +146,36 @@ def run_incremental(spark: SparkSession, input_path: str, output: str, *, isolat
     check_output(output)
     if lock is None:
         with OutputLock(output) as own:
-            return run_incremental(spark, input_path, output, isolation_level=isolation_level,
-                                   on_corruption=on_corruption, verify_crc=verify_crc, split_size=split_size,
-                                   follow=follow, private_key_dir=private_key_dir, lock=own)
+            return run_incremental(
+                spark,
+                input_path,
+                output,
+                isolation_level=isolation_level,
+                on_corruption=on_corruption,
+                verify_crc=verify_crc,
+                split_size=split_size,
+                follow=follow,
+                private_key_dir=private_key_dir,
+                lock=own,
+            )
     out = Path(output)
     removed = recover(out)
-    summary = IncrementalSummary(str(input_path), str(out), "follow" if follow else "incremental", isolation_level)
+    summary = IncrementalSummary(
+        str(input_path), str(out), "follow" if follow else "incremental", isolation_level
+    )
     started = time.perf_counter()
-    stream = (spark.readStream.format("kafkalog").option("isolationLevel", isolation_level)
-              .option("corruptionPolicy", on_corruption).option("verifyCrc", str(verify_crc).lower())
-              .option("splitSize", split_size)
-              .options(**({"tieredPrivateKeyDir": private_key_dir} if private_key_dir is not None else {}))
-              .load(str(input_path)))
-    writer = (stream.writeStream.foreachBatch(lambda df, batch_id: _write_batch(out, df, batch_id))
-              .option("checkpointLocation", str(out / CHECKPOINT)))
+    stream = (
+        spark.readStream.format("kafkalog")
+        .option("isolationLevel", isolation_level)
+        .option("corruptionPolicy", on_corruption)
+        .option("verifyCrc", str(verify_crc).lower())
+        .option("splitSize", split_size)
+        .options(**({"tieredPrivateKeyDir": private_key_dir} if private_key_dir is not None else {}))
+        .load(str(input_path))
+    )
+    writer = stream.writeStream.foreachBatch(lambda df, batch_id: _write_batch(out, df, batch_id)).option(
+        "checkpointLocation", str(out / CHECKPOINT)
+    )
     writer = writer.trigger(processingTime=follow) if follow else writer.trigger(availableNow=True)
     query = writer.start()
     try:
@@ -195,9 +224,11 @@ def _write_batch(out: Path, df: DataFrame, batch_id: int) -> None:
         manifest = _read_manifest(out / PUBLISHED / f"{batch_id}.json")
         if manifest is not None:
             if manifest["offsets"] is not None and manifest["offsets"] != offsets:
-                raise RuntimeError(f"{out / PUBLISHED / f'{batch_id}.json'}: micro-batch {batch_id} was published "
-                                   f"for other offsets than {out / CHECKPOINT} logs for it ({manifest['offsets']} "
-                                   f"vs {offsets}); was {CHECKPOINT}/ replaced?")
+                raise RuntimeError(
+                    f"{out / PUBLISHED / f'{batch_id}.json'}: micro-batch {batch_id} was published "
+                    f"for other offsets than {out / CHECKPOINT} logs for it ({manifest['offsets']} "
+                    f"vs {offsets}); was {CHECKPOINT}/ replaced?"
+                )
             _publish(out, manifest)
             return
     staged = out / STAGING / f"batch-{batch_id}-{secrets.token_hex(6)}"
@@ -254,14 +285,18 @@ def _publish(out: Path, manifest: dict) -> None:
         source = staged / rel if staged is not None else None
         if source is not None and source.is_file():
             if target.exists() or target.is_symlink():
-                raise FileExistsError(f"{target} exists: micro-batch {manifest['batch']} cannot publish its file "
-                                      "of that name (from another run?)")
+                raise FileExistsError(
+                    f"{target} exists: micro-batch {manifest['batch']} cannot publish its file "
+                    "of that name (from another run?)"
+                )
             target.parent.mkdir(parents=True, exist_ok=True)
             os.rename(source, target)
             parents.add(target.parent)
         elif not target.is_file():
-            raise FileNotFoundError(f"{out / PUBLISHED}/{manifest['batch']}.json lists {rel}, which is neither "
-                                    f"staged nor in {records}: the output was changed by hand")
+            raise FileNotFoundError(
+                f"{out / PUBLISHED}/{manifest['batch']}.json lists {rel}, which is neither "
+                f"staged nor in {records}: the output was changed by hand"
+            )
     for parent in parents:
         locking.sync(parent)
     if staged is not None and staged.is_dir():
@@ -280,16 +315,29 @@ def _read_manifest(path: Path) -> dict | None:
     try:
         manifest = json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError) as exc:
-        raise ValueError(f"{path}: not a published micro-batch's list: "
-                         f"{'nested too deep' if isinstance(exc, RecursionError) else exc}") from None
+        raise ValueError(
+            f"{path}: not a published micro-batch's list: "
+            f"{'nested too deep' if isinstance(exc, RecursionError) else exc}"
+        ) from None
     name = _MANIFEST.fullmatch(path.name)
-    ok = (isinstance(manifest, dict) and type(manifest.get("batch")) is int
-          and (name is None or manifest["batch"] == int(name[1]))
-          and isinstance(manifest.get("files"), list) and "offsets" in manifest
-          and (manifest.get("staging") is None or (isinstance(manifest["staging"], str)
-                                                   and _STAGED.fullmatch(manifest["staging"]) is not None))
-          and all(isinstance(f, str) and f.endswith(".parquet") and not f.startswith("/")
-                  and ".." not in f.split("/") for f in manifest["files"]))
+    ok = (
+        isinstance(manifest, dict)
+        and type(manifest.get("batch")) is int
+        and (name is None or manifest["batch"] == int(name[1]))
+        and isinstance(manifest.get("files"), list)
+        and "offsets" in manifest
+        and (
+            manifest.get("staging") is None
+            or (isinstance(manifest["staging"], str) and _STAGED.fullmatch(manifest["staging"]) is not None)
+        )
+        and all(
+            isinstance(f, str)
+            and f.endswith(".parquet")
+            and not f.startswith("/")
+            and ".." not in f.split("/")
+            for f in manifest["files"]
+        )
+    )
     if not ok:
         raise ValueError(f"{path}: not a published micro-batch's list (written by hand?)")
     return manifest
@@ -351,8 +399,9 @@ def _adopt_file_sink(out: Path) -> int:
         return 0
     added: dict[str, int] = {}
     deleted: set[str] = set()
-    entries = sorted((int(p.name.split(".")[0]), p) for p in log.iterdir()
-                     if re.fullmatch(r"[0-9]+(\.compact)?", p.name))
+    entries = sorted(
+        (int(p.name.split(".")[0]), p) for p in log.iterdir() if re.fullmatch(r"[0-9]+(\.compact)?", p.name)
+    )
     for batch_id, path in entries:
         try:
             text = _read_small(path, MAX_SINK_LOG_BYTES).decode("utf-8")
@@ -360,7 +409,9 @@ def _adopt_file_sink(out: Path) -> int:
             names = [(str(e["path"]).rsplit("/", 1)[-1], e.get("action")) for e in lines]
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            raise ValueError(f"{path}: not a log of Spark's file sink ({why}); records/ cannot be adopted") from None
+            raise ValueError(
+                f"{path}: not a log of Spark's file sink ({why}); records/ cannot be adopted"
+            ) from None
         for name, action in names:
             if action == "delete":
                 deleted.add(name)
@@ -383,9 +434,15 @@ def _adopt_file_sink(out: Path) -> int:
     last, committed = (entries[-1][0] if entries else None), _last_commit(out / CHECKPOINT)
     if last is not None and (committed is None or last > committed):
         (out / PUBLISHED).mkdir(exist_ok=True)
-        write_json(out / PUBLISHED / f"{last}.json",
-                   {"batch": last, "offsets": _logged_offsets(out / CHECKPOINT, last), "staging": None,
-                    "files": files.get(last, [])})
+        write_json(
+            out / PUBLISHED / f"{last}.json",
+            {
+                "batch": last,
+                "offsets": _logged_offsets(out / CHECKPOINT, last),
+                "staging": None,
+                "files": files.get(last, []),
+            },
+        )
     shutil.rmtree(log)
     return removed
 
@@ -434,10 +491,19 @@ def last_offsets(checkpoint: Path) -> dict:
 
 def format_summary(s: IncrementalSummary) -> str:
     parts = ", ".join(f"{t}-{p} {o}" for t, ps in sorted(s.offsets.items()) for p, o in sorted(ps.items()))
-    return "\n".join([
-        f"kafkaspec pipeline --{s.mode}: {s.input} -> {s.output.rstrip('/')}",
-        f"  appended {s.records:,} records in {s.micro_batches} micro-batch{'es' if s.micro_batches != 1 else ''} "
-        f"to {s.output.rstrip('/')}/records/ ({s.isolation_level}) in {s.seconds:.1f} s",
-        f"  next offsets: {parts or 'none yet'} (recorded in {s.output.rstrip('/')}/{CHECKPOINT}/ and summary.json)",
-    ] + ([f"  removed {s.removed_files:,} uncommitted file{'s' if s.removed_files != 1 else ''} that killed runs had "
-          f"left in {s.output.rstrip('/')}/records/"] if s.removed_files else []))
+    return "\n".join(
+        [
+            f"kafkaspec pipeline --{s.mode}: {s.input} -> {s.output.rstrip('/')}",
+            f"  appended {s.records:,} records in {s.micro_batches} micro-batch{'es' if s.micro_batches != 1 else ''} "
+            f"to {s.output.rstrip('/')}/records/ ({s.isolation_level}) in {s.seconds:.1f} s",
+            f"  next offsets: {parts or 'none yet'} (recorded in {s.output.rstrip('/')}/{CHECKPOINT}/ and summary.json)",
+        ]
+        + (
+            [
+                f"  removed {s.removed_files:,} uncommitted file{'s' if s.removed_files != 1 else ''} that killed runs had "
+                f"left in {s.output.rstrip('/')}/records/"
+            ]
+            if s.removed_files
+            else []
+        )
+    )

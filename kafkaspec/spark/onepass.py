@@ -66,8 +66,9 @@ def _writer_options(schema: pa.Schema) -> dict[str, Any]:
         "write_statistics": [f.name for f in schema if f.name not in _NO_STATISTICS],
     }
 
+
 # characters Spark escapes (as %XX) in a partition directory's value
-_ESCAPED = frozenset('"#%\'*/:=?\\\x7f{[]^') | frozenset(chr(c) for c in range(1, 32))
+_ESCAPED = frozenset("\"#%'*/:=?\\\x7f{[]^") | frozenset(chr(c) for c in range(1, 32))
 
 
 def partition_dir(topic: str, partition: int) -> str:
@@ -95,8 +96,9 @@ class RangeResult:
     value_errors: dict[str, int] = field(default_factory=dict)
 
 
-def run_range(index: int, task: RangeTask, staging: str, read_committed: bool,
-              values: ValueColumns | None = None) -> RangeResult:
+def run_range(
+    index: int, task: RangeTask, staging: str, read_committed: bool, values: ValueColumns | None = None
+) -> RangeResult:
     """Decode ``task``'s range once: write its records and audit rows under ``staging``; count them.
 
     ``read_committed``: the records drop aborted transactions (the task's transaction index is
@@ -122,11 +124,14 @@ def run_range(index: int, task: RangeTask, staging: str, read_committed: bool,
     return result
 
 
-def _write_records(task: RangeTask, buf: bytes, result: RangeResult, walk: Walk,
-                   values: ValueColumns | None = None) -> int:
+def _write_records(
+    task: RangeTask, buf: bytes, result: RangeResult, walk: Walk, values: ValueColumns | None = None
+) -> int:
     rel = f"records/{partition_dir(task.topic, task.partition)}/part-{Path(result.staging).name}.{CODEC}.parquet"
     writer: pq.ParquetWriter | None = None
-    typed = _DecodedWriter(task, result, values) if values is not None and task.topic in values.topics else None
+    typed = (
+        _DecodedWriter(task, result, values) if values is not None and task.topic in values.topics else None
+    )
     n = 0
     try:
         for rb in read_records(task, buf=buf, walk=walk):
@@ -170,15 +175,19 @@ class _DecodedWriter:
     def __init__(self, task: RangeTask, result: RangeResult, values: ValueColumns) -> None:
         self.task, self.result = task, result
         self.dec = values.decoder()
-        self.rel = f"{decoded_dir(task.topic, task.partition)}/part-{Path(result.staging).name}.{CODEC}.parquet"
+        self.rel = (
+            f"{decoded_dir(task.topic, task.partition)}/part-{Path(result.staging).name}.{CODEC}.parquet"
+        )
         self.writer: pq.ParquetWriter | None = None
 
     def write(self, rb: pa.RecordBatch) -> None:
         from ..values.arrow_types import decode_column
 
         decoded, errors = decode_column(self.dec, self.task.topic, rb.column("value"))
-        out = pa.RecordBatch.from_arrays([*rb.select(list(DECODED_COLUMNS)).columns, decoded, errors],
-                                         names=[*DECODED_COLUMNS, "value_decoded", "value_error"])
+        out = pa.RecordBatch.from_arrays(
+            [*rb.select(list(DECODED_COLUMNS)).columns, decoded, errors],
+            names=[*DECODED_COLUMNS, "value_decoded", "value_error"],
+        )
         bad = len(errors) - errors.null_count
         if bad:
             self.result.value_errors[self.task.topic] = self.result.value_errors.get(self.task.topic, 0) + bad
@@ -202,7 +211,15 @@ def _write_audit(task: RangeTask, buf: bytes, result: RangeResult, walk: Walk) -
         return
     for r in rows:
         good = r["crcStatus"] in ("ok", "unchecked")
-        key = (r["topic"], r["partition"], r["transaction"], r["compression"], r["magic"], r["isControl"], good)
+        key = (
+            r["topic"],
+            r["partition"],
+            r["transaction"],
+            r["compression"],
+            r["magic"],
+            r["isControl"],
+            good,
+        )
         counts = result.groups.setdefault(key, [0, 0, 0])
         counts[0] += r["recordCount"] or 0
         counts[1] += 1

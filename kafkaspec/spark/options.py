@@ -91,7 +91,16 @@ LATEST = -1
 #: Kafka topic name ([a-zA-Z0-9._-]) and in no directory or object-key segment name a topic comes from
 MARKS_KEY = "kafkalog/marks"
 
-_SIZE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 20, "g": 1 << 30, "gb": 1 << 30}
+_SIZE_UNITS = {
+    "": 1,
+    "b": 1,
+    "k": 1 << 10,
+    "kb": 1 << 10,
+    "m": 1 << 20,
+    "mb": 1 << 20,
+    "g": 1 << 30,
+    "gb": 1 << 30,
+}
 
 
 class OptionError(ValueError):
@@ -107,7 +116,7 @@ def _private_keys(options: Mapping[str, str]) -> PrivateKeys | None:
         if low == "tieredprivatekeydir":
             directory = str(value)
         elif low.startswith("tieredprivatekey."):
-            files[str(name)[len("tieredPrivateKey."):]] = str(value)
+            files[str(name)[len("tieredPrivateKey.") :]] = str(value)
     if directory is None and not files:
         return None
     try:
@@ -164,8 +173,10 @@ def _offsets(value: str | None, default: int, name: str) -> tuple[int, dict[tupl
         spec = json.loads(text)
         out = {(t, int(p)): int(o) for t, parts in spec.items() if t != MARKS_KEY for p, o in parts.items()}
     except (ValueError, AttributeError, TypeError, RecursionError) as exc:
-        raise OptionError(f"option {name} must be earliest, latest or JSON like "
-                          f'{{"topic": {{"0": 23}}}}, got {_shown(value)}') from exc
+        raise OptionError(
+            f"option {name} must be earliest, latest or JSON like "
+            f'{{"topic": {{"0": 23}}}}, got {_shown(value)}'
+        ) from exc
     return default, out
 
 
@@ -189,10 +200,14 @@ class ReadOptions:
     split_size: int = 64 << 20
     view: str = "records"
     decode: bool = False
-    lockstep: bool = True  # option engine: lockstep (kafkaspec.arrow.engine) or records (the per-record decoder)
+    lockstep: bool = (
+        True  # option engine: lockstep (kafkaspec.arrow.engine) or records (the per-record decoder)
+    )
     pushed: Pushed = Pushed()  # filters Spark pushed down (topic, partition, offset)
     storage: StorageOptions | None = None  # explicit object-store settings (secrets not in its repr)
-    remote_log_metadata: str | None = None  # where __remote_log_metadata is, for a tiered prefix (driver only)
+    remote_log_metadata: str | None = (
+        None  # where __remote_log_metadata is, for a tiered prefix (driver only)
+    )
     include_headers: bool = True
     max_offsets_per_trigger: int | None = None  # streaming only, as the rest below
     min_offsets_per_trigger: int | None = None
@@ -214,8 +229,9 @@ class ReadOptions:
             try:
                 assign = {t: tuple(int(p) for p in ps) for t, ps in json.loads(assign_text).items()}
             except (ValueError, AttributeError, TypeError, RecursionError) as exc:
-                raise OptionError(f'option assign must be JSON like {{"topic": [0, 1]}}, got {_shown(assign_text)}') \
-                    from exc
+                raise OptionError(
+                    f'option assign must be JSON like {{"topic": [0, 1]}}, got {_shown(assign_text)}'
+                ) from exc
         pattern = get("subscribepattern")
         if pattern is not None:
             try:
@@ -228,7 +244,9 @@ class ReadOptions:
             raise OptionError("endingOffsets cannot be earliest")
         isolation = (get("isolationlevel") or "read_uncommitted").strip().lower()
         if isolation not in ("read_uncommitted", "read_committed"):
-            raise OptionError(f"option isolationLevel must be read_uncommitted or read_committed, got {isolation!r}")
+            raise OptionError(
+                f"option isolationLevel must be read_uncommitted or read_committed, got {isolation!r}"
+            )
         policy = (get("corruptionpolicy") or "fail").strip().lower()
         if policy not in ("fail", "skip"):
             raise OptionError(f"option corruptionPolicy must be fail or skip, got {policy!r}")
@@ -243,7 +261,9 @@ class ReadOptions:
             raise OptionError(f"option engine must be lockstep or records, got {engine!r}")
         values = parse_formats(get, OptionError)
         if values is not None and view == "offsets":
-            raise OptionError("options keyFormat and valueFormat go with view records or batches, not offsets")
+            raise OptionError(
+                "options keyFormat and valueFormat go with view records or batches, not offsets"
+            )
         if view == "offsets":  # commits live in __consumer_offsets only
             topics = "__consumer_offsets"
 
@@ -259,11 +279,18 @@ class ReadOptions:
             storage_timeout = None if timeout is None else float(timeout)
         except ValueError as exc:
             raise OptionError(f"option storageTimeout must be seconds, got {timeout!r}") from exc
-        storage = StorageOptions(endpoint=get("s3.endpoint"), region=get("s3.region"),
-                                 access_key=get("s3.accesskey"), secret_key=get("s3.secretkey"),
-                                 session_token=get("s3.sessiontoken"), timeout=storage_timeout,
-                                 gcs_endpoint=get("gcs.endpoint"), azure_account=get("azure.accountname"),
-                                 azure_key=get("azure.accesskey"), azure_endpoint=get("azure.endpoint"))
+        storage = StorageOptions(
+            endpoint=get("s3.endpoint"),
+            region=get("s3.region"),
+            access_key=get("s3.accesskey"),
+            secret_key=get("s3.secretkey"),
+            session_token=get("s3.sessiontoken"),
+            timeout=storage_timeout,
+            gcs_endpoint=get("gcs.endpoint"),
+            azure_account=get("azure.accountname"),
+            azure_key=get("azure.accesskey"),
+            azure_endpoint=get("azure.endpoint"),
+        )
         if bool(storage.access_key) != bool(storage.secret_key):
             raise OptionError("options s3.accessKey and s3.secretKey go together: set both or neither")
 

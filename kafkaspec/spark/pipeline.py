@@ -85,41 +85,74 @@ class Summary:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("input", help="broker data dir, <topic>-<partition> dir, or one .log segment; local or an "
-                   "object-store URI (s3://bucket/prefix/, configured by the AWS_* environment variables)")
+    p.add_argument(
+        "input",
+        help="broker data dir, <topic>-<partition> dir, or one .log segment; local or an "
+        "object-store URI (s3://bucket/prefix/, configured by the AWS_* environment variables)",
+    )
     p.add_argument("output", help="output folder (records/, batches/, summary.json); replaced if present")
-    p.add_argument("--master", default=None,
-                   help="Spark master URL (default local[*]; under spark-submit, its --master)")
-    p.add_argument("--isolation-level", choices=("read_committed", "read_uncommitted"),
-                   default="read_committed",
-                   help="read_committed (the default) leaves out the records of aborted and still-open "
-                        "transactions, as a consumer sees the topic; read_uncommitted writes every record")
-    p.add_argument("--on-corruption", choices=("skip", "fail"), default="skip",
-                   help="skip corrupt batches and report them (default) or fail the job")
+    p.add_argument(
+        "--master", default=None, help="Spark master URL (default local[*]; under spark-submit, its --master)"
+    )
+    p.add_argument(
+        "--isolation-level",
+        choices=("read_committed", "read_uncommitted"),
+        default="read_committed",
+        help="read_committed (the default) leaves out the records of aborted and still-open "
+        "transactions, as a consumer sees the topic; read_uncommitted writes every record",
+    )
+    p.add_argument(
+        "--on-corruption",
+        choices=("skip", "fail"),
+        default="skip",
+        help="skip corrupt batches and report them (default) or fail the job",
+    )
     p.add_argument("--no-verify-crc", action="store_true", help="do not check batch checksums")
     p.add_argument("--split-size", default="64m", help="target bytes per Spark task (default 64m)")
     p.add_argument("--memory", default="1g", help="driver/executor memory (default 1g)")
-    p.add_argument("--incremental", action="store_true",
-                   help="append to OUTPUT/records only what is new since the last run (offsets kept in "
-                        "OUTPUT/_checkpoint and OUTPUT/summary.json), then stop; no batch audit")
-    p.add_argument("--follow", action="store_true",
-                   help="as --incremental, but keep running: a micro-batch every --interval until interrupted")
-    p.add_argument("--interval", type=float, default=10.0,
-                   help="seconds between --follow's micro-batches (default 10)")
-    p.add_argument("--decode-values", action="store_true",
-                   help="also write decoded/<topic>/: each topic whose values the _schemas topic of the input "
-                        "types (subject <topic>-value), with value_decoded in typed columns and value_error")
+    p.add_argument(
+        "--incremental",
+        action="store_true",
+        help="append to OUTPUT/records only what is new since the last run (offsets kept in "
+        "OUTPUT/_checkpoint and OUTPUT/summary.json), then stop; no batch audit",
+    )
+    p.add_argument(
+        "--follow",
+        action="store_true",
+        help="as --incremental, but keep running: a micro-batch every --interval until interrupted",
+    )
+    p.add_argument(
+        "--interval", type=float, default=10.0, help="seconds between --follow's micro-batches (default 10)"
+    )
+    p.add_argument(
+        "--decode-values",
+        action="store_true",
+        help="also write decoded/<topic>/: each topic whose values the _schemas topic of the input "
+        "types (subject <topic>-value), with value_decoded in typed columns and value_error",
+    )
     p.add_argument("--quiet", action="store_true", help="do not print the summary")
-    p.add_argument("--verbose", action="store_true",
-                   help="show Spark's own log lines and stage bars (by default they go to a log file, "
-                        "and a progress line of ours shows on a terminal)")
+    p.add_argument(
+        "--verbose",
+        action="store_true",
+        help="show Spark's own log lines and stage bars (by default they go to a log file, "
+        "and a progress line of ours shows on a terminal)",
+    )
     add_key_dir_argument(p)
 
 
-def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation_level: str = "read_committed",
-                 on_corruption: str = "skip", verify_crc: bool = True, split_size: str = "64m",
-                 progress: bool | None = False, decode_values: bool = False,
-                 private_key_dir: str | None = None) -> Summary:
+def run_pipeline(
+    spark: SparkSession,
+    input_path: str,
+    output: str,
+    *,
+    isolation_level: str = "read_committed",
+    on_corruption: str = "skip",
+    verify_crc: bool = True,
+    split_size: str = "64m",
+    progress: bool | None = False,
+    decode_values: bool = False,
+    private_key_dir: str | None = None,
+) -> Summary:
     """Run the job on an existing session; return the summary.
 
     One Spark job: a task per planned range decodes it once and writes its records and audit rows
@@ -137,9 +170,16 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
     out = Path(output)
     # planned as the audit view: each task then carries the transaction index the audit's
     # `transaction` column needs; run_range drops it from the records read under read_uncommitted
-    opts = ReadOptions.parse({"isolationLevel": isolation_level, "corruptionPolicy": on_corruption,
-                              "verifyCrc": str(verify_crc).lower(), "splitSize": split_size, "view": "batches",
-                              **({"tieredPrivateKeyDir": private_key_dir} if private_key_dir is not None else {})})
+    opts = ReadOptions.parse(
+        {
+            "isolationLevel": isolation_level,
+            "corruptionPolicy": on_corruption,
+            "verifyCrc": str(verify_crc).lower(),
+            "splitSize": split_size,
+            "view": "batches",
+            **({"tieredPrivateKeyDir": private_key_dir} if private_key_dir is not None else {}),
+        }
+    )
     sc = spark.sparkContext
     summary = Summary(str(input_path), str(out), str(sc.master), sc.defaultParallelism, isolation_level)
 
@@ -151,8 +191,9 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
     total = sum(t.end - t.start for t in tasks)
     staging = out / f"_temporary-{uuid.uuid4().hex}"
     values = typed_topics(str(input_path), opts) if decode_values else None
-    run = partial(_run_indexed, staging=str(staging), read_committed=isolation_level == "read_committed",
-                  values=values)
+    run = partial(
+        _run_indexed, staging=str(staging), read_committed=isolation_level == "read_committed", values=values
+    )
     try:
         with StageProgress(sc, "records", total, enabled=progress):
             # the largest ranges first, so that no core is left with a long one at the end
@@ -170,8 +211,11 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
     summary.seconds = time.perf_counter() - t0
     summary.audit_seconds = sum(r.audit_seconds for r in results)
     parquet = sum(r.parquet_seconds for r in results)
-    summary.task_seconds = {"read": sum(r.seconds for r in results) - parquet - summary.audit_seconds,
-                            "parquet": parquet, "audit": summary.audit_seconds}
+    summary.task_seconds = {
+        "read": sum(r.seconds for r in results) - parquet - summary.audit_seconds,
+        "parquet": parquet,
+        "audit": summary.audit_seconds,
+    }
 
     groups: dict[tuple, list[int]] = {}
     for r in results:
@@ -181,8 +225,10 @@ def run_pipeline(spark: SparkSession, input_path: str, output: str, *, isolation
             counts[1] += batches
             counts[2] += size
     summarise(summary, [Group(*key, *counts) for key, counts in groups.items()], isolation_level)
-    summary.corrupt = [dict(zip(("segment", "position", "size", "status", "error"), c, strict=True))
-                       for c in sorted((c for r in results for c in r.corrupt), key=lambda c: (c[0], c[1]))]
+    summary.corrupt = [
+        dict(zip(("segment", "position", "size", "status", "error"), c, strict=True))
+        for c in sorted((c for r in results for c in r.corrupt), key=lambda c: (c[0], c[1]))
+    ]
     if values is not None:
         summary.decoded = _decoded_summary(values, results)
     write_summary(summary)
@@ -207,8 +253,10 @@ def _decoded_summary(values: ValueColumns, results: list[RangeResult]) -> dict[s
     out: dict[str, dict[str, Any]] = {}
     for topic in values.topics:
         arrow_type, _ = dec.arrow_type(topic)
-        out[topic] = {"type": str(arrow_type or "string (JSON text)"),
-                      "errors": sum(r.value_errors.get(topic, 0) for r in results)}
+        out[topic] = {
+            "type": str(arrow_type or "string (JSON text)"),
+            "errors": sum(r.value_errors.get(topic, 0) for r in results),
+        }
     return out
 
 
@@ -219,8 +267,9 @@ def write_summary(summary: Summary) -> None:
     write_json(Path(summary.output) / "summary.json", asdict(summary))
 
 
-def _run_indexed(item: tuple[int, RangeTask], staging: str, read_committed: bool,
-                 values: ValueColumns | None = None) -> RangeResult:
+def _run_indexed(
+    item: tuple[int, RangeTask], staging: str, read_committed: bool, values: ValueColumns | None = None
+) -> RangeResult:
     from .onepass import run_range
 
     return run_range(item[0], item[1], staging, read_committed, values)
@@ -269,8 +318,10 @@ def summarise(summary: Summary, groups: list, isolation_level: str) -> None:
         totals = per_partition.setdefault((g.topic, g.partition), [0, 0])
         totals[0] += records
         totals[1] += count
-    summary.per_partition = [{"topic": t, "partition": p, "records": r, "batches": b}
-                             for (t, p), (r, b) in sorted(per_partition.items())]
+    summary.per_partition = [
+        {"topic": t, "partition": p, "records": r, "batches": b}
+        for (t, p), (r, b) in sorted(per_partition.items())
+    ]
     summary.records = sum(p["records"] for p in summary.per_partition)
     summary.batches, summary.bytes = batches, size
     summary.control_batches, summary.corrupt_ranges = control, corrupt
@@ -281,8 +332,9 @@ def summarise(summary: Summary, groups: list, isolation_level: str) -> None:
 def format_summary(s: Summary) -> str:
     out = s.output.rstrip("/")
     data = s.batches - s.control_batches - s.corrupt_ranges
-    parts = [f"{data:,} data", f"{s.control_batches:,} control"] + \
-        ([f"{s.corrupt_ranges:,} corrupt ranges"] if s.corrupt_ranges else [])
+    parts = [f"{data:,} data", f"{s.control_batches:,} control"] + (
+        [f"{s.corrupt_ranges:,} corrupt ranges"] if s.corrupt_ranges else []
+    )
     lines = [
         f"kafkaspec pipeline: {s.input} -> {out}  (master {s.master}, {s.cores} cores)",
         f"  wrote {out}/records/ (Parquet, by topic and partition), {out}/batches/ (one audit row per batch), "
@@ -294,11 +346,15 @@ def format_summary(s: Summary) -> str:
     ]
     tx = s.transactions
     if s.isolation_level == "read_committed":
-        lines.append(f"  isolation read_committed: {tx.get('aborted', 0):,} aborted and {tx.get('open', 0):,} "
-                     f"open-transaction records left out ({s.left_out_batches:,} batches; --isolation-level "
-                     "read_uncommitted writes them)")
+        lines.append(
+            f"  isolation read_committed: {tx.get('aborted', 0):,} aborted and {tx.get('open', 0):,} "
+            f"open-transaction records left out ({s.left_out_batches:,} batches; --isolation-level "
+            "read_uncommitted writes them)"
+        )
     else:
-        lines.append("  isolation read_uncommitted: the records of aborted and open transactions are written too")
+        lines.append(
+            "  isolation read_uncommitted: the records of aborted and open transactions are written too"
+        )
     lines += ["", f"  {'topic':<24} {'partition':>9} {'records':>12} {'batches':>9}"]
     for p in s.per_partition:
         lines.append(f"  {p['topic']:<24} {p['partition']:>9} {p['records']:>12,} {p['batches']:>9,}")
@@ -312,8 +368,10 @@ def format_summary(s: Summary) -> str:
     if s.corrupt:
         lines.append(f"  corrupt or incomplete ranges: {len(s.corrupt)}")
         for c in s.corrupt[:20]:
-            lines.append(f"    {c['segment']} bytes {c['position']}..{c['position'] + c['size']} ({c['status']}): "
-                         f"{c['error']}")
+            lines.append(
+                f"    {c['segment']} bytes {c['position']}..{c['position'] + c['size']} ({c['status']}): "
+                f"{c['error']}"
+            )
         if len(s.corrupt) > 20:
             lines.append(f"    ... {len(s.corrupt) - 20} more in {out}/batches")
     else:
@@ -321,14 +379,18 @@ def format_summary(s: Summary) -> str:
     if s.decoded:
         lines += ["", f"  typed values ({out}/decoded/<topic>/: value_decoded, value_error):"]
         for topic, d in sorted(s.decoded.items()):
-            lines.append(f"    {topic}: {d['type']}" + (f"  ({d['errors']:,} values did not fit)" if d["errors"] else ""))
+            lines.append(
+                f"    {topic}: {d['type']}"
+                + (f"  ({d['errors']:,} values did not fit)" if d["errors"] else "")
+            )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None, prog: str = "kafkaspec pipeline") -> int:
     """Entry point of the CLI command and of the spark-submit script."""
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog=prog, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     add_arguments(parser)
     return run_args(parser.parse_args(argv))
 
@@ -350,8 +412,12 @@ def quiet_session(master: str | None, log_path: str, *, memory: str) -> SparkSes
     saved = os.dup(2)
     os.dup2(fd, 2)
     try:
-        spark = build_session(master, "kafkaspec pipeline", memory=memory,
-                              extra={**PIPELINE_CONF, "spark.ui.showConsoleProgress": "false"})
+        spark = build_session(
+            master,
+            "kafkaspec pipeline",
+            memory=memory,
+            extra={**PIPELINE_CONF, "spark.ui.showConsoleProgress": "false"},
+        )
     except BaseException as exc:
         os.dup2(saved, 2)
         raise RuntimeError(f"Spark did not start: {exc} (its log: {log_path})") from exc
@@ -369,7 +435,9 @@ def run_args(args: argparse.Namespace) -> int:
 
     keys = private_keys(args)  # a missing or empty key directory fails here, before Spark starts
     if is_uri(args.input):
-        logdir.open_log(args.input, keys=keys)  # a missing bucket, prefix or access fails here, in one line, before Spark starts
+        logdir.open_log(
+            args.input, keys=keys
+        )  # a missing bucket, prefix or access fails here, in one line, before Spark starts
     elif not os.path.exists(args.input):
         raise FileNotFoundError(f"no such file or directory: {args.input}")
     incremental = args.incremental or args.follow
@@ -377,8 +445,10 @@ def run_args(args: argparse.Namespace) -> int:
         from .incremental import check_output
 
         if args.decode_values:
-            raise ValueError(f"--decode-values goes with a full run, not {'--follow' if args.follow else '--incremental'}"
-                             " (an incremental run does not write decoded/)")
+            raise ValueError(
+                f"--decode-values goes with a full run, not {'--follow' if args.follow else '--incremental'}"
+                " (an incremental run does not write decoded/)"
+            )
         if args.interval <= 0:
             raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
         check_output(args.output)  # before Spark starts
@@ -406,10 +476,18 @@ def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -
     if incremental:
         return _run_incremental(spark, args, log_path, lock)
     with _stopping(spark, log_path):
-        summary = run_pipeline(spark, args.input, args.output, isolation_level=args.isolation_level,
-                               on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
-                               split_size=args.split_size, progress=None if not args.verbose else False,
-                               decode_values=args.decode_values, private_key_dir=args.tiered_private_key_dir)
+        summary = run_pipeline(
+            spark,
+            args.input,
+            args.output,
+            isolation_level=args.isolation_level,
+            on_corruption=args.on_corruption,
+            verify_crc=not args.no_verify_crc,
+            split_size=args.split_size,
+            progress=None if not args.verbose else False,
+            decode_values=args.decode_values,
+            private_key_dir=args.tiered_private_key_dir,
+        )
     summary.wall_seconds = time.perf_counter() - started
     write_summary(summary)
     if not args.quiet:
@@ -436,16 +514,25 @@ def _stopping(spark: SparkSession, log_path: str | None) -> Iterator[None]:
         os.unlink(log_path)
 
 
-def _run_incremental(spark: SparkSession, args: argparse.Namespace, log_path: str | None, lock: OutputLock) -> int:
+def _run_incremental(
+    spark: SparkSession, args: argparse.Namespace, log_path: str | None, lock: OutputLock
+) -> int:
     from .incremental import format_summary as format_incremental
     from .incremental import run_incremental
 
     with _stopping(spark, log_path):
-        summary = run_incremental(spark, args.input, args.output, isolation_level=args.isolation_level,
-                                  on_corruption=args.on_corruption, verify_crc=not args.no_verify_crc,
-                                  split_size=args.split_size, private_key_dir=args.tiered_private_key_dir,
-                                  follow=f"{int(args.interval * 1000)} milliseconds" if args.follow else None,
-                                  lock=lock)
+        summary = run_incremental(
+            spark,
+            args.input,
+            args.output,
+            isolation_level=args.isolation_level,
+            on_corruption=args.on_corruption,
+            verify_crc=not args.no_verify_crc,
+            split_size=args.split_size,
+            private_key_dir=args.tiered_private_key_dir,
+            follow=f"{int(args.interval * 1000)} milliseconds" if args.follow else None,
+            lock=lock,
+        )
     if not args.quiet:
         print(format_incremental(summary))
     return 0

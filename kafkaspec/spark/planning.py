@@ -54,8 +54,13 @@ def on_driver(path: str, opts: ReadOptions) -> ReadOptions:
 def open_source(path: str, opts: ReadOptions) -> logdir.LogDir:
     """The log directory a read of ``path`` plans over (batch or stream), as the options say: its store,
     keys, tiered copy and ``__remote_log_metadata`` (``opts`` as :func:`on_driver` returns them)."""
-    return logdir.open_log(path, storage=opts.storage, keys=opts.keys, tiered=opts.tiered,
-                           remote_log_metadata=opts.remote_log_metadata)
+    return logdir.open_log(
+        path,
+        storage=opts.storage,
+        keys=opts.keys,
+        tiered=opts.tiered,
+        remote_log_metadata=opts.remote_log_metadata,
+    )
 
 
 def plan(path: str, opts: ReadOptions) -> list[RangeTask]:
@@ -101,9 +106,20 @@ def plan_partition(part: logdir.Partition, opts: ReadOptions) -> list[RangeTask]
             continue
         gap = seg.unreadable()
         if gap is not None:  # nothing of it can be read: one task that reports it as the policy says
-            tasks.append(RangeTask(path=str(seg.path), topic=part.topic, partition=part.partition, start=0, end=0,
-                                   skip_corrupt=opts.skip_corrupt, storage=opts.storage, keys=opts.keys,
-                                   layout=seg.layout, unreadable=gap.reason))
+            tasks.append(
+                RangeTask(
+                    path=str(seg.path),
+                    topic=part.topic,
+                    partition=part.partition,
+                    start=0,
+                    end=0,
+                    skip_corrupt=opts.skip_corrupt,
+                    storage=opts.storage,
+                    keys=opts.keys,
+                    layout=seg.layout,
+                    unreadable=gap.reason,
+                )
+            )
             seg.close()
             continue
         ranges = seg.split(opts.split_size) if opts.split_size > 0 else [(0, seg.size)]
@@ -116,15 +132,37 @@ def plan_partition(part: logdir.Partition, opts: ReadOptions) -> list[RangeTask]
             first = seg.position_for_offset(seg_lo)
             ranges = [r for r in ranges if r[1] > first]
         for start, end in ranges:
-            tasks.append(RangeTask(
-                path=str(seg.path), topic=part.topic, partition=part.partition, start=start, end=end,
-                min_offset=seg_lo, max_offset=hi, read_committed=rc,
-                include_control=opts.include_control, verify_crc=opts.verify_crc,
-                skip_corrupt=opts.skip_corrupt, storage=opts.storage, lockstep=opts.lockstep, keys=opts.keys,
-                layout=seg.layout,
-            ))
+            tasks.append(
+                RangeTask(
+                    path=str(seg.path),
+                    topic=part.topic,
+                    partition=part.partition,
+                    start=start,
+                    end=end,
+                    min_offset=seg_lo,
+                    max_offset=hi,
+                    read_committed=rc,
+                    include_control=opts.include_control,
+                    verify_crc=opts.verify_crc,
+                    skip_corrupt=opts.skip_corrupt,
+                    storage=opts.storage,
+                    lockstep=opts.lockstep,
+                    keys=opts.keys,
+                    layout=seg.layout,
+                )
+            )
         seg.close()
     if opts.view == "batches":  # the audit view says which segments are left out, and why
-        tasks.extend(RangeTask(path=str(u.path), topic=part.topic, partition=part.partition, start=0, end=0,
-                               storage=opts.storage, unused=u.reason) for u in part.unused_segments())
+        tasks.extend(
+            RangeTask(
+                path=str(u.path),
+                topic=part.topic,
+                partition=part.partition,
+                start=0,
+                end=0,
+                storage=opts.storage,
+                unused=u.reason,
+            )
+            for u in part.unused_segments()
+        )
     return tasks

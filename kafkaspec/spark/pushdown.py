@@ -59,8 +59,13 @@ def _range(f: Any) -> tuple[int | None, int | None] | None:
     if type(f) not in _COMPARISONS or not _int(f.value):
         return None
     v = f.value
-    return {EqualTo: (v, v + 1), GreaterThan: (v + 1, None), GreaterThanOrEqual: (v, None),
-            LessThan: (None, v), LessThanOrEqual: (None, v + 1)}[type(f)]
+    return {
+        EqualTo: (v, v + 1),
+        GreaterThan: (v + 1, None),
+        GreaterThanOrEqual: (v, None),
+        LessThan: (None, v),
+        LessThanOrEqual: (None, v + 1),
+    }[type(f)]
 
 
 def _tighter(a: int | None, b: int | None, pick: Callable[[int, int], int]) -> int | None:

@@ -25,8 +25,14 @@ def _ddl(arrow_type: pa.DataType) -> str:
     if pa.types.is_list(arrow_type):
         item = arrow_type.value_type
         return f"array<struct<{','.join(f'{f.name}:{_ddl(f.type)}' for f in item)}>>"
-    kinds = {pa.binary(): "binary", pa.string(): "string", pa.int32(): "int", pa.int64(): "bigint",
-             pa.bool_(): "boolean", pa.timestamp("us", tz="UTC"): "timestamp"}
+    kinds = {
+        pa.binary(): "binary",
+        pa.string(): "string",
+        pa.int32(): "int",
+        pa.int64(): "bigint",
+        pa.bool_(): "boolean",
+        pa.timestamp("us", tz="UTC"): "timestamp",
+    }
     return kinds[arrow_type]
 
 
@@ -57,7 +63,10 @@ AUDIT_COLUMNS = (
 #: ``option("decode", "auto")``: Kafka's own payloads decoded (kafkaspec.payloads), after the record columns
 DECODE_COLUMNS = (
     ("decodedType", "string"),  # OffsetCommit, TopicRecord, LeaderChangeMessage, ...; null elsewhere
-    ("decoded", "string"),  # JSON {"type", "version", "key", "value"} (tombstones: value null, "deletion": true)
+    (
+        "decoded",
+        "string",
+    ),  # JSON {"type", "version", "key", "value"} (tombstones: value null, "deletion": true)
 )
 
 #: ``option("view", "offsets")``: one row per offset commit (or its tombstone) in __consumer_offsets
@@ -82,11 +91,16 @@ def struct_type(columns: Sequence[tuple[str, str]]) -> StructType:
     from pyspark.sql import types as T
 
     simple = {
-        "binary": T.BinaryType(), "string": T.StringType(), "int": T.IntegerType(),
-        "bigint": T.LongType(), "timestamp": T.TimestampType(), "boolean": T.BooleanType(),
+        "binary": T.BinaryType(),
+        "string": T.StringType(),
+        "int": T.IntegerType(),
+        "bigint": T.LongType(),
+        "timestamp": T.TimestampType(),
+        "boolean": T.BooleanType(),
     }
-    headers = T.ArrayType(T.StructType([T.StructField("key", T.StringType()),
-                                        T.StructField("value", T.BinaryType())]))
+    headers = T.ArrayType(
+        T.StructType([T.StructField("key", T.StringType()), T.StructField("value", T.BinaryType())])
+    )
     return T.StructType([T.StructField(name, simple.get(kind, headers)) for name, kind in columns])
 
 

@@ -11,8 +11,14 @@ import os
 import sys
 
 
-def build_session(master: str | None = "local[*]", app_name: str = "kafkaspec", *, memory: str = "1g",
-                  shuffle_partitions: int | None = None, extra: dict[str, str] | None = None) -> SparkSession:
+def build_session(
+    master: str | None = "local[*]",
+    app_name: str = "kafkaspec",
+    *,
+    memory: str = "1g",
+    shuffle_partitions: int | None = None,
+    extra: dict[str, str] | None = None,
+) -> SparkSession:
     """A SparkSession with the ``kafkalog`` source registered.
 
     Python workers run this interpreter (so they import this kafkaspec);
@@ -26,8 +32,7 @@ def build_session(master: str | None = "local[*]", app_name: str = "kafkaspec", 
     from pyspark.sql import SparkSession
 
     builder = (
-        SparkSession.builder
-        .appName(app_name)
+        SparkSession.builder.appName(app_name)
         .config("spark.driver.memory", memory)
         .config("spark.executor.memory", memory)
         .config("spark.ui.enabled", "false")

@@ -17,8 +17,15 @@ from typing import TextIO
 class StageProgress:
     """Draw ``label: done/total MB (tasks), rate, ETA`` for the running Spark jobs until :meth:`stop`."""
 
-    def __init__(self, sc: object, label: str, total_bytes: int, stream: TextIO | None = None,
-                 enabled: bool | None = None, interval: float = 0.5):
+    def __init__(
+        self,
+        sc: object,
+        label: str,
+        total_bytes: int,
+        stream: TextIO | None = None,
+        enabled: bool | None = None,
+        interval: float = 0.5,
+    ):
         self.sc, self.label, self.total_bytes = sc, label, total_bytes
         self.stream = stream or sys.stderr
         self.enabled = self.stream.isatty() if enabled is None else enabled
@@ -61,8 +68,10 @@ class StageProgress:
         rate = done / elapsed
         eta = (self.total_bytes - done) / rate if rate > 0 else float("inf")
         eta_text = f"{eta:,.0f} s" if eta != float("inf") else "?"
-        return (f"{self.label}: {done / 1e6:,.1f}/{self.total_bytes / 1e6:,.1f} MB ({fraction:.0%}), "
-                f"{rate / 1e6:,.1f} MB/s, {elapsed:,.0f} s elapsed, ETA {eta_text}")
+        return (
+            f"{self.label}: {done / 1e6:,.1f}/{self.total_bytes / 1e6:,.1f} MB ({fraction:.0%}), "
+            f"{rate / 1e6:,.1f} MB/s, {elapsed:,.0f} s elapsed, ETA {eta_text}"
+        )
 
     def _run(self) -> None:
         while not self._stop.wait(self.interval):

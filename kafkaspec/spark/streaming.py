@@ -89,8 +89,11 @@ def to_json(offsets: Offsets, marks: Marks | None = None) -> dict[str, dict[str,
     held: dict[str, dict[str, Any]] = {}
     for (topic, partition), mark in sorted((marks or {}).items()):
         if (topic, partition) in offsets:
-            held.setdefault(topic, {})[str(partition)] = {"segment": mark.segment, "position": mark.position,
-                                                         "head": mark.head.hex()}
+            held.setdefault(topic, {})[str(partition)] = {
+                "segment": mark.segment,
+                "position": mark.position,
+                "head": mark.head.hex(),
+            }
     if held:
         out[MARKS_KEY] = held
     return out
@@ -99,10 +102,16 @@ def to_json(offsets: Offsets, marks: Marks | None = None) -> dict[str, dict[str,
 def from_json(offsets: dict) -> Offsets:
     """The inverse of :func:`to_json` (a checkpointed offset): the offsets (its marks: :func:`marks_from_json`)."""
     try:
-        return {(str(t), int(p)): int(o) for t, parts in offsets.items() if t != MARKS_KEY for p, o in parts.items()}
+        return {
+            (str(t), int(p)): int(o)
+            for t, parts in offsets.items()
+            if t != MARKS_KEY
+            for p, o in parts.items()
+        }
     except (AttributeError, TypeError, ValueError) as exc:
-        raise ValueError(f'kafkalog: not an offset of this source (JSON like {{"orders": {{"0": 23}}}}): '
-                         f"{offsets!r}") from exc
+        raise ValueError(
+            f'kafkalog: not an offset of this source (JSON like {{"orders": {{"0": 23}}}}): {offsets!r}'
+        ) from exc
 
 
 def marks_from_json(offsets: dict) -> Marks:
@@ -118,15 +127,20 @@ def marks_from_json(offsets: dict) -> Marks:
             for partition, m in parts.items():
                 where, bad = f"{MARKS_KEY}.{escape(str(topic))}.{escape(str(partition))}", m
                 segment, position, head = int(m["segment"]), int(m["position"]), bytes.fromhex(m["head"])
-                if not (0 <= segment < 1 << 63 and 0 <= position < 1 << 63
-                        and ENTRY_HEAD.size <= len(head) <= MARK_HEAD):
+                if not (
+                    0 <= segment < 1 << 63
+                    and 0 <= position < 1 << 63
+                    and ENTRY_HEAD.size <= len(head) <= MARK_HEAD
+                ):
                     raise ValueError("out of range")
                 out[(str(topic), int(partition))] = BatchMark(segment, position, head)
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
         shown = repr(bad) if len(repr(bad)) <= 200 else repr(bad)[:200] + "..."
-        raise ValueError(f'kafkalog: not an offset of this source: its "{MARKS_KEY}" must be '
-                         f'{{"topic": {{"0": {{"segment": 0, "position": 4096, "head": "<hex>"}}}}}}; '
-                         f"{where} is {shown}") from exc
+        raise ValueError(
+            f'kafkalog: not an offset of this source: its "{MARKS_KEY}" must be '
+            f'{{"topic": {{"0": {{"segment": 0, "position": 4096, "head": "<hex>"}}}}}}; '
+            f"{where} is {shown}"
+        ) from exc
     return out
 
 
@@ -162,8 +176,10 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         if opts.view == "batches":
             raise OptionError("option view=batches is for batch reads (spark.read): a stream reads records")
         if opts.ending or opts.ending_default != LATEST or opts.ending_timestamp is not None:
-            raise OptionError("options endingOffsets and endingTimestamp are for batch reads (spark.read): a stream "
-                              "has no end (trigger(availableNow=True) reads what is there now and stops)")
+            raise OptionError(
+                "options endingOffsets and endingTimestamp are for batch reads (spark.read): a stream "
+                "has no end (trigger(availableNow=True) reads what is there now and stops)"
+            )
         self.path = path
         self.opts = on_driver(path, opts)
         self.tails: dict[TopicPartition, PartitionTail] = {}
@@ -209,14 +225,18 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             with open_source(self.path, self.opts) as log_dir:
                 for part in log_dir.partitions():
                     if (part.topic, part.partition) in points:
-                        by_time[(part.topic, part.partition)] = part.offset_for_timestamp(self.opts.starting_timestamp)
+                        by_time[(part.topic, part.partition)] = part.offset_for_timestamp(
+                            self.opts.starting_timestamp
+                        )
         for tp, point in points.items():
             if tp in by_time:
                 found = by_time[tp]
                 out[tp] = self._available(point) if found is None else found
                 continue
             start = self.opts.starting.get(tp, self.opts.starting_default)
-            out[tp] = point.log_start if start == EARLIEST else self._available(point) if start == LATEST else start
+            out[tp] = (
+                point.log_start if start == EARLIEST else self._available(point) if start == LATEST else start
+            )
         return to_json(out, self._marks(out))
 
     def getDefaultReadLimit(self) -> ReadLimit:
@@ -241,7 +261,9 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             end = self._available(point)
             if begin is not None and (point.rewound is not None or end < begin):
                 mark = expect.get(tp) if end >= begin else None  # below the checkpoint: the offsets say it
-                self._went_back(tp, begin, end, None if tp in expect and mark is None else point.rewound, mark)
+                self._went_back(
+                    tp, begin, end, None if tp in expect and mark is None else point.rewound, mark
+                )
                 begin = starts[tp] = min(begin, end)
             elif tp in marks:
                 kept[tp] = marks[tp]
@@ -254,8 +276,13 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             starts.setdefault(tp, point.log_start)  # a new partition: from its start
         for tp, offset in starts.items():
             if tp not in ends:  # the directory went away: keep where the query got to
-                log.warning("kafkalog: %s-%d is no longer in %s; its offsets stay at %d", tp[0], tp[1], self.path,
-                            offset)
+                log.warning(
+                    "kafkalog: %s-%d is no longer in %s; its offsets stay at %d",
+                    tp[0],
+                    tp[1],
+                    self.path,
+                    offset,
+                )
                 ends[tp] = offset
                 if tp in marks:
                     kept[tp] = marks[tp]
@@ -263,7 +290,9 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             new = sum(ends[tp] - starts[tp] for tp in ends)
             wanted = self.opts.min_offsets_per_trigger
             waiting = time.monotonic() - self.last_trigger < self.opts.max_trigger_delay
-            if wanted is not None and new < wanted and waiting and self.target is None:  # availableNow never waits
+            if (
+                wanted is not None and new < wanted and waiting and self.target is None
+            ):  # availableNow never waits
                 return start
             if isinstance(limit, ReadMaxRows) or self.opts.max_offsets_per_trigger is not None:
                 cap = limit.max_rows if isinstance(limit, ReadMaxRows) else self.opts.max_offsets_per_trigger
@@ -297,29 +326,37 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
     def _lost(self, tp: TopicPartition, begin: int, log_start: int) -> None:
         what = f"{tp[0]}-{tp[1]} offsets {begin} to {log_start - 1}"
         if self.opts.fail_on_data_loss:
-            raise DataLossError(f"kafkalog: {what} were deleted from {self.path} (retention) before the query read "
-                                "them; set failOnDataLoss to false to skip them")
+            raise DataLossError(
+                f"kafkalog: {what} were deleted from {self.path} (retention) before the query read "
+                "them; set failOnDataLoss to false to skip them"
+            )
         log.warning("kafkalog: %s were deleted (retention) before they were read: skipped", what)
 
-    def _went_back(self, tp: TopicPartition, begin: int, end: int, rewound: int | None,
-                   mark: BatchMark | None = None) -> None:
+    def _went_back(
+        self, tp: TopicPartition, begin: int, end: int, rewound: int | None, mark: BatchMark | None = None
+    ) -> None:
         """The log went back under the query, or while it was stopped (``mark``: the checkpoint's, not where it
         was): what it read is not what the partition holds now."""
         why = "(truncated after a leader change, or the partition deleted and recreated)"
         if rewound is not None and mark is not None:
-            what = (f"{tp[0]}-{tp[1]}: the log went back while the query was stopped: the batch holding its offsets "
-                    f"{mark.first_offset} to {mark.last_offset} (byte {mark.position} of segment {mark.segment}) when "
-                    f"the query read it is no longer there {why}; records below offset {begin} may have been "
-                    "replaced unread")
+            what = (
+                f"{tp[0]}-{tp[1]}: the log went back while the query was stopped: the batch holding its offsets "
+                f"{mark.first_offset} to {mark.last_offset} (byte {mark.position} of segment {mark.segment}) when "
+                f"the query read it is no longer there {why}; records below offset {begin} may have been "
+                "replaced unread"
+            )
         elif rewound is not None:
-            what = (f"{tp[0]}-{tp[1]}: the log went back: it had reached offset {rewound} when last looked at and "
-                    f"was cut back or rewritten since {why}; records below offset {begin} may have been replaced "
-                    "unread")
+            what = (
+                f"{tp[0]}-{tp[1]}: the log went back: it had reached offset {rewound} when last looked at and "
+                f"was cut back or rewritten since {why}; records below offset {begin} may have been replaced "
+                "unread"
+            )
         else:
             what = f"{tp[0]}-{tp[1]}: offsets went back from {begin} to {end} {why}"
         if self.opts.fail_on_data_loss:
-            raise DataLossError(f"kafkalog: {what} in {self.path}; set failOnDataLoss to false to read on from the "
-                                "new end")
+            raise DataLossError(
+                f"kafkalog: {what} in {self.path}; set failOnDataLoss to false to read on from the new end"
+            )
         log.warning("kafkalog: %s in %s: reading on from offset %d", what, self.path, min(begin, end))
 
     # -- planning -----------------------------------------------------------------------------------
@@ -362,27 +399,54 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
                 continue
             gap = seg.unreadable()
             if gap is not None:  # nothing of it can be read: one task that reports it as the policy says
-                tasks.append(RangeTask(path=str(seg.path), topic=part.topic, partition=part.partition, start=0,
-                                       end=0, skip_corrupt=self.opts.skip_corrupt, storage=self.opts.storage,
-                                       keys=self.opts.keys, layout=seg.layout, unreadable=gap.reason))
+                tasks.append(
+                    RangeTask(
+                        path=str(seg.path),
+                        topic=part.topic,
+                        partition=part.partition,
+                        start=0,
+                        end=0,
+                        skip_corrupt=self.opts.skip_corrupt,
+                        storage=self.opts.storage,
+                        keys=self.opts.keys,
+                        layout=seg.layout,
+                        unreadable=gap.reason,
+                    )
+                )
                 seg.close()
                 continue
             served = seg.served_from
             seg_lo = served if served > seg.base_offset and (lo is None or lo < served) else lo
             first = seg.position_for_offset(seg_lo) if seg_lo is not None and seg_lo > seg.base_offset else 0
             # a segment still growing ends where the batch holding hi - 1 ends; a tiered one is published whole
-            last = end_position(seg, hi) if (next_base is None or next_base >= hi) and seg.layout == "kafka" \
+            last = (
+                end_position(seg, hi)
+                if (next_base is None or next_base >= hi) and seg.layout == "kafka"
                 else seg.size
+            )
             ranges = seg.split(self.opts.split_size) if self.opts.split_size > 0 else [(0, seg.size)]
             for a, b in ranges:
                 a, b = max(a, first), min(b, last)
                 if a < b:
-                    tasks.append(RangeTask(
-                        path=str(seg.path), topic=part.topic, partition=part.partition, start=a, end=b,
-                        min_offset=seg_lo, max_offset=hi, read_committed=rc,
-                        include_control=self.opts.include_control, verify_crc=self.opts.verify_crc,
-                        skip_corrupt=self.opts.skip_corrupt, storage=self.opts.storage, lockstep=self.opts.lockstep,
-                        keys=self.opts.keys, layout=seg.layout))
+                    tasks.append(
+                        RangeTask(
+                            path=str(seg.path),
+                            topic=part.topic,
+                            partition=part.partition,
+                            start=a,
+                            end=b,
+                            min_offset=seg_lo,
+                            max_offset=hi,
+                            read_committed=rc,
+                            include_control=self.opts.include_control,
+                            verify_crc=self.opts.verify_crc,
+                            skip_corrupt=self.opts.skip_corrupt,
+                            storage=self.opts.storage,
+                            lockstep=self.opts.lockstep,
+                            keys=self.opts.keys,
+                            layout=seg.layout,
+                        )
+                    )
             seg.close()
         return tasks
 
@@ -405,8 +469,10 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
     def _lost_in_task(self, task: RangeTask, lo: object) -> None:
         what = f"{task.topic}-{task.partition} offsets from {lo} below {task.max_offset} in {task.path}"
         if self.opts.fail_on_data_loss:
-            raise DataLossError(f"kafkalog: {what} were deleted (retention) before the query read them; set "
-                                "failOnDataLoss to false to skip them")
+            raise DataLossError(
+                f"kafkalog: {what} were deleted (retention) before the query read them; set "
+                "failOnDataLoss to false to skip them"
+            )
         log.warning("kafkalog: %s were deleted (retention) before they were read: skipped", what)
 
     def commit(self, end: dict) -> None:

@@ -29,7 +29,9 @@ def read_task(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
     """The Arrow batches of ``task``: records (decoded too with ``decode``), offset commits or audit rows,
     without the ``headers`` column when ``includeHeaders`` is false."""
     batches = _batches(task, opts)
-    if opts.values is not None and (task.end > task.start or task.unused is not None or task.unreadable is not None):
+    if opts.values is not None and (
+        task.end > task.start or task.unused is not None or task.unreadable is not None
+    ):
         batches = _with_values(batches, task, opts)
     if opts.include_headers or opts.view != "records":
         return batches
@@ -56,7 +58,9 @@ def _batches(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
     return read_records(task)
 
 
-def _with_values(batches: Iterator[pa.RecordBatch], task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
+def _with_values(
+    batches: Iterator[pa.RecordBatch], task: RangeTask, opts: ReadOptions
+) -> Iterator[pa.RecordBatch]:
     """``keyFormat`` / ``valueFormat``: the decoded columns (records) or the error counts (batches)."""
     from .values import with_audit_counts, with_values
 

@@ -75,7 +75,11 @@ class ValueColumns:
         registry = None
         if self.registry_url:
             registry = _registry(self)
-        return ValueDecoder(Schemas(self.schemas, registry, dict(self.pinned)), self.value_format or "bytes", self.key_format or "bytes")
+        return ValueDecoder(
+            Schemas(self.schemas, registry, dict(self.pinned)),
+            self.value_format or "bytes",
+            self.key_format or "bytes",
+        )
 
 
 #: this process's registry clients by run (most recent last), a few kept: a Python worker that runs many
@@ -121,8 +125,14 @@ def parse_formats(get: Callable[[str], str | None], error: type[ValueError]) -> 
     from ..values.registry import registry_env
 
     timeout, budget = registry_env()
-    return ValueColumns(key_format=formats["key"], value_format=formats["value"], registry_url=url,
-                        registry_timeout=timeout, registry_budget=budget, run=uuid.uuid4().hex)
+    return ValueColumns(
+        key_format=formats["key"],
+        value_format=formats["value"],
+        registry_url=url,
+        registry_timeout=timeout,
+        registry_budget=budget,
+        run=uuid.uuid4().hex,
+    )
 
 
 def resolve(vc: ValueColumns, log: LogDir, wants: Callable[[str, int], bool]) -> ValueColumns:
@@ -181,8 +191,10 @@ def _topic_spark_type(dec: ValueDecoder, topic: str, part: str) -> DataType:
     try:
         return from_arrow_type(without_times(arrow_type or pa.string()), prefer_timestamp_ntz=True)
     except Exception as exc:  # PySpark raises its own error classes for the types Spark has no match of
-        raise ValueError(f"topic {topic}'s {part}s decode to the Arrow type {arrow_type}, which Spark cannot "
-                         f"hold ({exc}); read them with {part}Format=bytes or with to_arrow") from None
+        raise ValueError(
+            f"topic {topic}'s {part}s decode to the Arrow type {arrow_type}, which Spark cannot "
+            f"hold ({exc}); read them with {part}Format=bytes or with to_arrow"
+        ) from None
 
 
 def spark_fields(vc: ValueColumns) -> list[StructField]:
@@ -218,11 +230,15 @@ def _decoded_column(decoded: pa.Array, topic: str, target: pa.DataType, topics: 
     if len(topics) == 1:
         return decoded.cast(target)
     own = target.field(topic).type
-    children = [decoded.cast(own) if t == topic else pa.nulls(len(decoded), target.field(t).type) for t in topics]
+    children = [
+        decoded.cast(own) if t == topic else pa.nulls(len(decoded), target.field(t).type) for t in topics
+    ]
     return pa.StructArray.from_arrays(children, fields=list(target), mask=decoded.is_null())
 
 
-def with_values(batches: Iterator[pa.RecordBatch], task: RangeTask, vc: ValueColumns) -> Iterator[pa.RecordBatch]:
+def with_values(
+    batches: Iterator[pa.RecordBatch], task: RangeTask, vc: ValueColumns
+) -> Iterator[pa.RecordBatch]:
     """The record batches of ``task`` with the decoded columns appended, one batch at a time."""
     import pyarrow as pa
 
@@ -236,14 +252,17 @@ def with_values(batches: Iterator[pa.RecordBatch], task: RangeTask, vc: ValueCol
             decoded, errors = decode_column(dec, task.topic, rb.column(part), part)
             if task.topic not in vc.topics:
                 late = f"topic {task.topic} was not among the read's topics when its columns were typed"
-                errors = pa.array([None if b is None else late for b in rb.column(part).to_pylist()], pa.string())
+                errors = pa.array(
+                    [None if b is None else late for b in rb.column(part).to_pylist()], pa.string()
+                )
             arrays += [_decoded_column(decoded, task.topic, targets[f"{part}_decoded"], vc.topics), errors]
             names += [f"{part}_decoded", f"{part}_error"]
         yield pa.RecordBatch.from_arrays(arrays, names=names)
 
 
-def audit_counts(task: RangeTask, vc: ValueColumns, read: Callable[[RangeTask], Iterator[pa.RecordBatch]]
-                 ) -> dict[tuple[str, int], tuple[int, int]]:
+def audit_counts(
+    task: RangeTask, vc: ValueColumns, read: Callable[[RangeTask], Iterator[pa.RecordBatch]]
+) -> dict[tuple[str, int], tuple[int, int]]:
     """(segment, batch position) -> (keys, values) of the task's records that did not fit their format,
     from a records read (``read``) of the same range, decoded batch by batch. Every data record counts
     (aborted ones too, as the audit lists their batches); a corrupt batch is the audit's own row, so
@@ -253,8 +272,9 @@ def audit_counts(task: RangeTask, vc: ValueColumns, read: Callable[[RangeTask], 
     counts: dict[str, Counter[tuple[str, int]]] = {p: Counter() for p in PARTS}
     if task.unused is not None or task.unreadable is not None:
         return {}
-    whole = replace(task, read_committed=None, include_control=False, skip_corrupt=True, min_offset=None,
-                    max_offset=None)
+    whole = replace(
+        task, read_committed=None, include_control=False, skip_corrupt=True, min_offset=None, max_offset=None
+    )
     for rb in with_values(read(whole), whole, vc):
         where = list(zip(rb.column("segment").to_pylist(), rb.column("batchPosition").to_pylist()))
         for part in vc.parts():
@@ -265,24 +285,33 @@ def audit_counts(task: RangeTask, vc: ValueColumns, read: Callable[[RangeTask], 
     return {w: (counts["key"][w], counts["value"][w]) for w in keys}
 
 
-def with_audit_counts(batches: Iterator[pa.RecordBatch], task: RangeTask, vc: ValueColumns,
-                      read: Callable[[RangeTask], Iterator[pa.RecordBatch]]) -> Iterator[pa.RecordBatch]:
+def with_audit_counts(
+    batches: Iterator[pa.RecordBatch],
+    task: RangeTask,
+    vc: ValueColumns,
+    read: Callable[[RangeTask], Iterator[pa.RecordBatch]],
+) -> Iterator[pa.RecordBatch]:
     """Audit rows with ``keyErrors`` / ``valueErrors`` (null for a part whose format is not set, and on
     rows that are no batch of records: skipped ranges, unused segments)."""
     import pyarrow as pa
 
     counts = audit_counts(task, vc, read)
     for rb in batches:
-        where = zip(rb.column("segment").to_pylist(), rb.column("position").to_pylist(),
-                    rb.column("recordCount").to_pylist())
+        where = zip(
+            rb.column("segment").to_pylist(),
+            rb.column("position").to_pylist(),
+            rb.column("recordCount").to_pylist(),
+        )
         key_n: list[int | None] = []
         value_n: list[int | None] = []
         for segment, position, records in where:
             k, v = counts.get((segment, position), (0, 0))
             key_n.append(k if records is not None and vc.key_format is not None else None)
             value_n.append(v if records is not None and vc.value_format is not None else None)
-        yield pa.RecordBatch.from_arrays([*rb.columns, pa.array(key_n, pa.int32()), pa.array(value_n, pa.int32())],
-                                         names=[*rb.schema.names, "keyErrors", "valueErrors"])
+        yield pa.RecordBatch.from_arrays(
+            [*rb.columns, pa.array(key_n, pa.int32()), pa.array(value_n, pa.int32())],
+            names=[*rb.schema.names, "keyErrors", "valueErrors"],
+        )
 
 
 def with_spark_fields(schema: StructType, values: ValueColumns, view: str) -> StructType:
@@ -291,5 +320,7 @@ def with_spark_fields(schema: StructType, values: ValueColumns, view: str) -> St
     from pyspark.sql import types as T
 
     if view == "batches":
-        return T.StructType([*schema.fields, *(T.StructField(n, T.IntegerType()) for n, _ in AUDIT_COUNT_COLUMNS)])
+        return T.StructType(
+            [*schema.fields, *(T.StructField(n, T.IntegerType()) for n, _ in AUDIT_COUNT_COLUMNS)]
+        )
     return T.StructType([*schema.fields, *spark_fields(values)])

@@ -129,11 +129,15 @@ class KafkaLogWriter(DataSourceArrowWriter):
             raise OptionError(f"preserveBatches must be true or false, got {preserve!r}")
         lacking = [c for c in ("offset", *BATCH_COLUMNS) if c not in names]
         if preserve == "true" and lacking:
-            raise OptionError(f"preserveBatches needs the batch columns of a kafkalog read; missing {lacking}")
+            raise OptionError(
+                f"preserveBatches needs the batch columns of a kafkalog read; missing {lacking}"
+            )
         self.preserve = preserve != "false" and not lacking
         self.job = uuid.uuid4().hex
         # object-store settings for an s3:// destination (the s3.* options, else the driver's environment)
-        self.storage = ReadOptions.parse(options).storage or (StorageOptions.from_env() if is_uri(path) else None)
+        self.storage = ReadOptions.parse(options).storage or (
+            StorageOptions.from_env() if is_uri(path) else None
+        )
 
     # -- executors ------------------------------------------------------------------
     def write(self, iterator: Iterator[pa.RecordBatch]) -> StagedPieces:
@@ -145,7 +149,11 @@ class KafkaLogWriter(DataSourceArrowWriter):
     def _write(self, iterator: Iterator[pa.RecordBatch]) -> StagedPieces:
         task = uuid.uuid4().hex
         remote = is_uri(self.path)  # an object store: stage on this executor, then upload (see _upload)
-        task_dir = Path(tempfile.mkdtemp(prefix="kafkalog-task-")) if remote else Path(self.path) / STAGING / self.job / task
+        task_dir = (
+            Path(tempfile.mkdtemp(prefix="kafkalog-task-"))
+            if remote
+            else Path(self.path) / STAGING / self.job / task
+        )
         if self.preserve:
             pieces = self._write_batches(iterator, task_dir)
             return StagedPieces(self._upload(pieces, task, task_dir) if remote else pieces)
@@ -162,7 +170,9 @@ class KafkaLogWriter(DataSourceArrowWriter):
             if has("timestamp"):
                 import pyarrow as pa
 
-                stamps = [None if t is None else t // 1000 for t in col("timestamp").cast(pa.int64()).to_pylist()]
+                stamps = [
+                    None if t is None else t // 1000 for t in col("timestamp").cast(pa.int64()).to_pylist()
+                ]
             else:
                 stamps = [None] * n
             headers: list[Any] = col("headers").to_pylist() if has("headers") else [None] * n
@@ -216,8 +226,11 @@ class KafkaLogWriter(DataSourceArrowWriter):
             topics, parts = col("topic").to_pylist(), col("partition").to_pylist()
             keys = col("key").to_pylist() if has("key") else [None] * n
             values, offsets = col("value").to_pylist(), col("offset").to_pylist()
-            stamps = [None if t is None else t // 1000 for t in col("timestamp").cast(pa.int64()).to_pylist()] \
-                if has("timestamp") else [None] * n
+            stamps = (
+                [None if t is None else t // 1000 for t in col("timestamp").cast(pa.int64()).to_pylist()]
+                if has("timestamp")
+                else [None] * n
+            )
             headers: list[Any] = col("headers").to_pylist() if has("headers") else [None] * n
             batch_columns = list(zip(*(col(c).to_pylist() for c in BATCH_COLUMNS)))
             for i in range(n):
@@ -227,8 +240,13 @@ class KafkaLogWriter(DataSourceArrowWriter):
                     if tp[0] is None or tp[1] is None:
                         raise ValueError("kafkalog write: topic and partition must not be null")
                     check_topic_partition(*tp, "kafkalog write")
-                    stager = stagers[tp] = BatchStager(task_dir, *tp, compression=self.recompress,
-                                                       segment_bytes=self.segment_bytes, storage=self.storage)
+                    stager = stagers[tp] = BatchStager(
+                        task_dir,
+                        *tp,
+                        compression=self.recompress,
+                        segment_bytes=self.segment_bytes,
+                        storage=self.storage,
+                    )
                 hs = [(h["key"], h["value"]) for h in headers[i]] if headers[i] else []
                 stager.add(offsets[i], stamps[i], keys[i], values[i], hs, batch_columns[i])
         pieces = []
@@ -287,7 +305,9 @@ class KafkaLogWriter(DataSourceArrowWriter):
         if plan.how == "renumber":
             self._renumber(directory, plan.topic, plan.partition, plan.pieces)
         else:
-            commit_partition(directory, plan.topic, plan.partition, plan.pieces, self.segment_bytes, self.storage)
+            commit_partition(
+                directory, plan.topic, plan.partition, plan.pieces, self.segment_bytes, self.storage
+            )
 
     def _switch_local(self, root: Path, ready: Path, old: Path) -> None:
         """Move the prepared partitions into ``root`` (each by one rename), the ones they replace (and, for
@@ -413,8 +433,12 @@ def plan_commit(by_tp: dict[tuple[str, int], list[Piece]]) -> list[PartitionPlan
 def kept_files(listings: list[list[tuple[str, int, Any]]]) -> list[Any]:
     """The files that make up a partition, from each piece's listing of (name, size, file) in piece
     order: see :func:`_kept`."""
-    return [f for i, listing in enumerate(listings) for name, size, f in listing
-            if _kept(name, size, i, len(listings))]
+    return [
+        f
+        for i, listing in enumerate(listings)
+        for name, size, f in listing
+        if _kept(name, size, i, len(listings))
+    ]
 
 
 def _listing(directory: StoragePath) -> list[tuple[str, int, Any]]:
@@ -429,7 +453,7 @@ _READY, _OLD = "_ready", "_replaced"
 def _by_partition(messages: list[WriterCommitMessage | None]) -> dict[tuple[str, int], list[Piece]]:
     by_tp: dict[tuple[str, int], list[Piece]] = {}
     for m in messages:
-        for p in (m.pieces if isinstance(m, StagedPieces) else ()):
+        for p in m.pieces if isinstance(m, StagedPieces) else ():
             check_topic_partition(p.topic, p.partition, "kafkalog write")  # the commit builds paths from it
             by_tp.setdefault((p.topic, p.partition), []).append(p)
     return by_tp
@@ -448,6 +472,7 @@ def _kept(name: str, size: int, i: int, count: int) -> bool:
 def _ready_offsets(ready: Path) -> dict[tuple[str, int], tuple[int, int]]:
     """{(topic, partition): (log start, log end)} from the offset checkpoints a batch-preserving commit
     wrote into ``ready`` (empty when there are none)."""
+
     def read(name: str) -> dict[tuple[str, int], int]:
         path = ready / name
         out: dict[tuple[str, int], int] = {}
@@ -482,8 +507,10 @@ def _refuse_own_remote_source(root: RemotePath, pieces: list[Piece]) -> None:
     for piece in pieces:
         for segment, _, _ in piece.sources or ():
             if str(segment).startswith(top):
-                raise ValueError(f"kafkalog write: {root} holds the source segment {segment} that the rows come "
-                                 "from; a batch-preserving write reads it back, so write somewhere else")
+                raise ValueError(
+                    f"kafkalog write: {root} holds the source segment {segment} that the rows come "
+                    "from; a batch-preserving write reads it back, so write somewhere else"
+                )
 
 
 def _refuse_overlaps(topic: str, partition: int, pieces: list[Piece]) -> None:
@@ -493,7 +520,8 @@ def _refuse_overlaps(topic: str, partition: int, pieces: list[Piece]) -> None:
             raise ValueError(
                 f"kafkalog write: tasks hold overlapping offsets of {topic}-{partition} "
                 f"({a.first_offset}..{a.last_offset} and {b.first_offset}..{b.last_offset}); "
-                "repartition by topic and partition first")
+                "repartition by topic and partition first"
+            )
 
 
 def _rmdir_if_empty(path: Path) -> None:
@@ -523,17 +551,27 @@ class _Stager:
         self.last: int | None = None
         self.count = 0
 
-    def add(self, offset: int | None, timestamp: int | None, key: bytes | None, value: bytes | None,
-            headers: list[tuple[str, bytes | None]]) -> None:
+    def add(
+        self,
+        offset: int | None,
+        timestamp: int | None,
+        key: bytes | None,
+        value: bytes | None,
+        headers: list[tuple[str, bytes | None]],
+    ) -> None:
         if self.numbered is None:
             self.numbered = offset is None
         elif self.numbered != (offset is None):
-            raise ValueError(f"kafkalog write: offset is null in some rows of {self.topic}-{self.partition} "
-                             "and set in others; set it in all rows or in none")
+            raise ValueError(
+                f"kafkalog write: offset is null in some rows of {self.topic}-{self.partition} "
+                "and set in others; set it in all rows or in none"
+            )
         if self.numbered:
             offset = self.count
         problem = offset_problem(offset)
-        if problem is not None:  # before the row reaches a file: a name like -0000000000000000005.log reads as nothing
+        if (
+            problem is not None
+        ):  # before the row reaches a file: a name like -0000000000000000005.log reads as nothing
             raise InvariantError(f"kafkalog write: {self.topic}-{self.partition} offset {offset}: {problem}")
         self.count += 1
         row = (offset, timestamp, key, value, headers)
@@ -557,10 +595,17 @@ class _Stager:
             return
         if self.writer is None:
             self.folder = self.task_dir / uuid.uuid4().hex
-            self.writer = PartitionWriter(self.folder, self.topic, self.partition,
-                                          segment_bytes=self.owner.segment_bytes, start_offset=rows[0][0])
+            self.writer = PartitionWriter(
+                self.folder,
+                self.topic,
+                self.partition,
+                segment_bytes=self.owner.segment_bytes,
+                start_offset=rows[0][0],
+            )
         chunk = [Record(offset=o, timestamp=t, key=k, value=v, headers=h) for o, t, k, v, h in rows]
-        self.writer.append_batch(build_batch(chunk, base_offset=chunk[0].offset, compression=self.owner.compression))
+        self.writer.append_batch(
+            build_batch(chunk, base_offset=chunk[0].offset, compression=self.owner.compression)
+        )
 
     def close(self) -> Piece:
         self._flush()
@@ -580,14 +625,18 @@ class _Stager:
             with open_log(self.writer.path) as staged:
                 for part in staged.partitions():
                     for _, batch in part.batches(verify=False):
-                        rows.extend((r.offset, r.timestamp, r.key, r.value, list(r.headers)) for r in batch.records)
+                        rows.extend(
+                            (r.offset, r.timestamp, r.key, r.value, list(r.headers)) for r in batch.records
+                        )
             assert self.folder is not None
             shutil.rmtree(self.folder)  # the folder made for this writer, by its own path
             self.writer = None
         rows.sort(key=lambda r: r[0])
         for a, b in zip(rows, rows[1:]):
             if a[0] == b[0]:
-                raise ValueError(f"kafkalog write: offset {a[0]} appears twice in {self.topic}-{self.partition}")
+                raise ValueError(
+                    f"kafkalog write: offset {a[0]} appears twice in {self.topic}-{self.partition}"
+                )
         self.unordered = None
         self.first, self.last = rows[0][0], rows[-1][0]
         size = self.owner.records_per_batch

@@ -66,7 +66,9 @@ def _struct(s: Struct, schemas: SchemaSet) -> list[str]:
             out.append(f"{file}: {where}relative_to name '{f.relative_to.as_name}' must be snake_case")
         for ref_key, ref in (("length", f.length), ("count", f.count), ("size", f.size)):
             if ref and ref not in PREFIX_TYPES and ref != "rest" and ref not in integer_fields:
-                out.append(f"{file}: {where}{ref_key} names '{ref}', which is not an integer field of {s.name}")
+                out.append(
+                    f"{file}: {where}{ref_key} names '{ref}', which is not an integer field of {s.name}"
+                )
         for b in f.bits:
             bwhere = f"{where}bit field '{b.name}': "
             if not SNAKE.match(b.name):
@@ -80,14 +82,20 @@ def _struct(s: Struct, schemas: SchemaSet) -> list[str]:
                 width = b.hi - b.lo + 1
                 too_big = [v.value for v in enum.values if not 0 <= v.value < (1 << width)]
                 if too_big:
-                    out.append(f"{file}: {bwhere}enum '{enum.name}' value {too_big[0]} does not fit in {width} bit(s)")
+                    out.append(
+                        f"{file}: {bwhere}enum '{enum.name}' value {too_big[0]} does not fit in {width} bit(s)"
+                    )
                 named = {v.value for v in enum.values}
                 if width == 1 and not {0, 1} <= named | set(enum.reserved):
                     missing = min({0, 1} - named - set(enum.reserved))
                     out.append(f"{file}: {bwhere}enum '{enum.name}' names no value for {missing}")
         if f.enum and f.enum in schemas.enums and f.type in FIXED_TYPES:
             size = FIXED_TYPES[f.type][1] * 8
-            lo, hi = (0, (1 << size) - 1) if f.type.startswith("u") else (-(1 << (size - 1)), (1 << (size - 1)) - 1)
+            lo, hi = (
+                (0, (1 << size) - 1)
+                if f.type.startswith("u")
+                else (-(1 << (size - 1)), (1 << (size - 1)) - 1)
+            )
             bad = [v.value for v in schemas.enums[f.enum].values if not lo <= v.value <= hi]
             if bad:
                 out.append(f"{file}: {where}enum '{f.enum}' value {bad[0]} does not fit in {f.type}")
@@ -99,7 +107,9 @@ def _struct(s: Struct, schemas: SchemaSet) -> list[str]:
             actual = s.fixed_offsets().get(name)
             if actual != offset:
                 where = "not at a fixed offset" if actual is None else f"at byte {actual}"
-                out.append(f"{file}: discriminator '{name}' is declared at byte {offset} but the field is {where}")
+                out.append(
+                    f"{file}: discriminator '{name}' is declared at byte {offset} but the field is {where}"
+                )
     return out
 
 

@@ -49,9 +49,26 @@ from .model import (
 
 STRUCT_KEYS = {"name", "version", "since", "doc", "fields", "discriminator", "status", "kind", "cases", "on"}
 FIELD_KEYS = {
-    "name", "type", "doc", "since", "default", "const", "enum", "bits",
-    "length_of", "count_of", "checksum", "length", "nullable", "items", "count",
-    "compressed_by", "relative_to", "relative_bases", "size", "present_if",
+    "name",
+    "type",
+    "doc",
+    "since",
+    "default",
+    "const",
+    "enum",
+    "bits",
+    "length_of",
+    "count_of",
+    "checksum",
+    "length",
+    "nullable",
+    "items",
+    "count",
+    "compressed_by",
+    "relative_to",
+    "relative_bases",
+    "size",
+    "present_if",
 }
 BIT_KEYS = {"name", "bit", "bits", "enum", "doc", "since"}
 ENUM_VALUE_KEYS = {"name", "value", "doc", "since"}
@@ -92,7 +109,12 @@ def _range(ctx: _Ctx, spec: Any, key: str) -> tuple[str, str]:
     """A ``{from, to}`` range: (first field, "end" or the last field); a checksum's algorithm is read by the caller."""
     if not isinstance(spec, dict) or set(spec) - {"from", "to", "algorithm"} or "from" not in spec:
         raise ctx.fail(f"'{key}' must be a mapping with 'from' and 'to'")
-    if key == "checksum" and ctx.status == "proposal" and isinstance(spec.get("to"), str) and spec["to"] != "end":
+    if (
+        key == "checksum"
+        and ctx.status == "proposal"
+        and isinstance(spec.get("to"), str)
+        and spec["to"] != "end"
+    ):
         # a checksum over a range of earlier fields (KIP-98 draft's trailing CRC): review tooling only
         return spec["from"], spec["to"]
     if spec.get("to") != "end":
@@ -186,12 +208,16 @@ def _field(ctx: _Ctx, raw: Any, index: int) -> Field:
     elif ftype == "array":
         f.items = _require(ctx, raw, "items", str)
         if ("count" in raw) == ("size" in raw):
-            raise ctx.fail("an array needs exactly one of 'count' (a prefix type or field) or 'size' (a field or 'rest')")
+            raise ctx.fail(
+                "an array needs exactly one of 'count' (a prefix type or field) or 'size' (a field or 'rest')"
+            )
         f.count = raw.get("count")
         f.size = raw.get("size")
         f.nullable = bool(raw.get("nullable", False))
         if f.nullable and f.count not in ("int16", "int32"):
-            raise ctx.fail("a nullable array needs a signed count prefix ('count: int16' or 'int32'; -1 is null)")
+            raise ctx.fail(
+                "a nullable array needs a signed count prefix ('count: int16' or 'int32'; -1 is null)"
+            )
         if "compressed_by" in raw:
             f.compressed_by = _compressed_by(ctx, raw["compressed_by"])
         bases = raw.get("relative_bases", {})
@@ -213,7 +239,9 @@ def _field(ctx: _Ctx, raw: Any, index: int) -> Field:
 def _present_if(ctx: _Ctx, spec: Any) -> tuple[PresentIf, ...]:
     """``present_if: attributes.null_key == 0 [and ...]``: an optional field, as in the KIP-98 draft."""
     if ctx.status != "proposal":
-        raise ctx.fail("'present_if' is only supported in status: proposal schemas (their straight-line codecs read it; the struct codecs' columnar paths do not)")
+        raise ctx.fail(
+            "'present_if' is only supported in status: proposal schemas (their straight-line codecs read it; the struct codecs' columnar paths do not)"
+        )
     out = []
     for term in str(spec).split(" and "):
         m = re.fullmatch(r"\s*([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)\s*==\s*(\d+)\s*", term)
@@ -246,15 +274,21 @@ def _check_struct(ctx: _Ctx, s: Struct) -> None:
             if start not in names:
                 raise ctx.fail(f"length_of starts at '{start}', which is not a field of {s.name}")
             if start != (later[0] if later else None):
-                raise ctx.fail(f"length_of must start at the next field ('{later[0] if later else 'end'}'), not '{start}'")
+                raise ctx.fail(
+                    f"length_of must start at the next field ('{later[0] if later else 'end'}'), not '{start}'"
+                )
             if f.type not in ("int16", "int32", "varint", "uvarint"):
                 raise ctx.fail("a length field must be int16, int32, varint or uvarint")
         if f.checksum and f.checksum.end == "end" and f.checksum.start not in later:
-            raise ctx.fail(f"checksum range starts at '{f.checksum.start}', which is not a later field of {s.name}")
+            raise ctx.fail(
+                f"checksum range starts at '{f.checksum.start}', which is not a later field of {s.name}"
+            )
         if f.checksum and f.checksum.end != "end":
             frm, to = f.checksum.start, f.checksum.end
             if frm not in earlier or to not in earlier or earlier.index(frm) > earlier.index(to):
-                raise ctx.fail(f"checksum range {frm}..{to} must run over earlier fields of {s.name}, in order")
+                raise ctx.fail(
+                    f"checksum range {frm}..{to} must run over earlier fields of {s.name}, in order"
+                )
         for owner, bit, _ in f.present_if:
             if owner not in earlier or bit not in [b.name for b in s.field(owner).bits]:
                 raise ctx.fail(f"present_if names '{owner}.{bit}', which is not a bit of an earlier field")
@@ -267,16 +301,29 @@ def _check_struct(ctx: _Ctx, s: Struct) -> None:
                 raise ctx.fail(f"count_of names '{target}', which must be an array with 'count: {f.name}'")
         if f.type == "array":
             if f.count and f.count not in PREFIX_TYPES and f.count not in earlier:
-                raise ctx.fail(f"count '{f.count}' is neither a prefix type ({', '.join(PREFIX_TYPES)}) nor an earlier field")
+                raise ctx.fail(
+                    f"count '{f.count}' is neither a prefix type ({', '.join(PREFIX_TYPES)}) nor an earlier field"
+                )
             if f.size and f.size != "rest" and f.size not in earlier:
                 raise ctx.fail(f"size '{f.size}' is neither 'rest' nor an earlier field")
             if f.size and s.status != "proposal":
-                raise ctx.fail("arrays sized in bytes ('size') are only supported in status: proposal schemas; use a bytes field or a count")
+                raise ctx.fail(
+                    "arrays sized in bytes ('size') are only supported in status: proposal schemas; use a bytes field or a count"
+                )
             for base, src in f.relative_bases.items():
                 if src not in names:
-                    raise ctx.fail(f"relative base '{base}' reads field '{src}', which is not a field of {s.name}")
-        if f.type in ("bytes", "string") and f.length not in PREFIX_TYPES and f.length not in earlier and f.length != "rest":
-            raise ctx.fail(f"unknown length prefix '{f.length}' (expected one of: {', '.join(PREFIX_TYPES)}, rest, or an earlier field)")
+                    raise ctx.fail(
+                        f"relative base '{base}' reads field '{src}', which is not a field of {s.name}"
+                    )
+        if (
+            f.type in ("bytes", "string")
+            and f.length not in PREFIX_TYPES
+            and f.length not in earlier
+            and f.length != "rest"
+        ):
+            raise ctx.fail(
+                f"unknown length prefix '{f.length}' (expected one of: {', '.join(PREFIX_TYPES)}, rest, or an earlier field)"
+            )
         if f.compressed_by:
             owner, bit = f.compressed_by
             if owner not in earlier:
@@ -317,16 +364,34 @@ def load_file(path: Path) -> tuple[list[Struct | Dispatch | Message], dict[str, 
     if raw.get("kind") == "dispatch":
         on = _require(ctx, raw, "on", dict)
         cases = _require(ctx, raw, "cases", dict)
-        return [Dispatch(name, since, doc, int(on.get("offset", 0)), on.get("type", "int8"),
-                         {int(k): v for k, v in cases.items()}, path, status=status)], {}
+        return [
+            Dispatch(
+                name,
+                since,
+                doc,
+                int(on.get("offset", 0)),
+                on.get("type", "int8"),
+                {int(k): v for k, v in cases.items()},
+                path,
+                status=status,
+            )
+        ], {}
     version = _require(ctx, raw, "version", int)
     fields_raw = _require(ctx, raw, "fields", list)
     if not fields_raw:
         raise ctx.fail("'fields' is empty")
     fields = [_field(ctx, f, i) for i, f in enumerate(fields_raw)]
     disc = raw.get("discriminator")
-    s = Struct(name, version, since, doc, fields, path, status,
-               Discriminator(disc["field"], int(disc["offset"])) if disc else None)
+    s = Struct(
+        name,
+        version,
+        since,
+        doc,
+        fields,
+        path,
+        status,
+        Discriminator(disc["field"], int(disc["offset"])) if disc else None,
+    )
     _check_struct(ctx, s)
     return [s], {}
 
@@ -350,10 +415,23 @@ def _load_enums(ctx: _Ctx, raw: Any) -> dict[str, Enum]:
             seen_names.add(vname)
             seen_values.add(value)
             # unknown keys (e.g. an unquoted "doc: a, b" in a flow mapping) are reported by the lint
-            values.append(EnumValue(vname, value, " ".join(str(v.get("doc", "")).split()), v.get("since"),
-                                    tuple(sorted(map(str, set(v) - ENUM_VALUE_KEYS)))))
-        out[name] = Enum(name, _text(ctx, spec, "doc"), spec.get("since"), tuple(values),
-                         tuple(spec.get("reserved", ())), ctx.path)
+            values.append(
+                EnumValue(
+                    vname,
+                    value,
+                    " ".join(str(v.get("doc", "")).split()),
+                    v.get("since"),
+                    tuple(sorted(map(str, set(v) - ENUM_VALUE_KEYS))),
+                )
+            )
+        out[name] = Enum(
+            name,
+            _text(ctx, spec, "doc"),
+            spec.get("since"),
+            tuple(values),
+            tuple(spec.get("reserved", ())),
+            ctx.path,
+        )
     ctx.where = ""
     return out
 
@@ -378,11 +456,15 @@ def load(root: Path, lint: bool = True) -> SchemaSet:
                 continue
             if isinstance(item, Message):
                 if item.name in messages:
-                    raise SchemaError(f"{path.name}: message {item.name} is also defined in {messages[item.name].path.name}")
+                    raise SchemaError(
+                        f"{path.name}: message {item.name} is also defined in {messages[item.name].path.name}"
+                    )
                 messages[item.name] = item
                 continue
             if item.ref in structs:
-                raise SchemaError(f"{path.name}: {item.name} version {item.version} is also defined in {structs[item.ref].path.name}")
+                raise SchemaError(
+                    f"{path.name}: {item.name} version {item.version} is also defined in {structs[item.ref].path.name}"
+                )
             structs[item.ref] = item
     schemas = SchemaSet(structs, enums, dispatches, messages)
     _check_message_ids(messages)
@@ -417,10 +499,13 @@ def _check_message_ids(messages: dict[str, Message]) -> None:
     seen: dict[tuple[str, int], str] = {}
     for m in messages.values():
         newest = messages.get(m.layout_of) if m.layout_of else None
-        if m.layout_of and (newest is None or newest.family != m.family or newest.layout_of
-                            or newest.kafka_releases is None):
-            raise SchemaError(f"{m.path.name}: layout_of names '{m.layout_of}', which must be a {m.family} message "
-                              f"with kafka_releases of its own and no layout_of")
+        if m.layout_of and (
+            newest is None or newest.family != m.family or newest.layout_of or newest.kafka_releases is None
+        ):
+            raise SchemaError(
+                f"{m.path.name}: layout_of names '{m.layout_of}', which must be a {m.family} message "
+                f"with kafka_releases of its own and no layout_of"
+            )
     for m in sorted(messages.values(), key=lambda m: m.path.as_posix()):
         if m.layout_of:
             continue  # an earlier layout: read through the message it is a layout of

@@ -27,15 +27,39 @@ from .message_model import (
 )
 from .model import CAMEL, SNAKE, snake
 
-MESSAGE_KEYS = {"kind", "name", "doc", "family", "type_ids", "valid_versions", "flexible_versions", "fields",
-                "structs", "value", "kafka_status", "kafka_releases", "layout_of", "layout"}
+MESSAGE_KEYS = {
+    "kind",
+    "name",
+    "doc",
+    "family",
+    "type_ids",
+    "valid_versions",
+    "flexible_versions",
+    "fields",
+    "structs",
+    "value",
+    "kafka_status",
+    "kafka_releases",
+    "layout_of",
+    "layout",
+}
 #: what an earlier layout (``layout:``) may say about the newest layout's fields
 LAYOUT_KEYS = {"drop", "change"}
 #: what ``layout: change:`` may give a field: its type (Kafka 4.0's uint16 epochs) and doc, not its name
 CHANGE_KEYS = {"type", "doc", "versions", "default"}
 STRUCT_KEYS = {"name", "doc", "fields"}
-FIELD_KEYS = {"name", "type", "items", "doc", "versions", "nullable_versions", "tagged_versions", "tag",
-              "default", "fields"}
+FIELD_KEYS = {
+    "name",
+    "type",
+    "items",
+    "doc",
+    "versions",
+    "nullable_versions",
+    "tagged_versions",
+    "tag",
+    "default",
+    "fields",
+}
 #: the widest value of each integer type, for defaults
 _INT_RANGES = {"int8": 8, "int16": 16, "int32": 32, "int64": 64}
 
@@ -62,7 +86,11 @@ def load_message(path: Path, raw: dict, error: type[Exception]) -> Message:
     if family not in FAMILIES:
         raise fail(f"family must be one of {', '.join(FAMILIES)}, got {family!r}")
     ids = raw.get("type_ids")
-    if not isinstance(ids, list) or not ids or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in ids):
+    if (
+        not isinstance(ids, list)
+        or not ids
+        or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in ids)
+    ):
         raise fail(f"'type_ids' must list {FAMILIES[family]} (non-negative integers)")
     valid = _versions(fail, raw, "valid_versions", required=True)
     assert valid is not None
@@ -77,13 +105,17 @@ def load_message(path: Path, raw: dict, error: type[Exception]) -> Message:
         raise fail(f"kafka_status must be one of {', '.join(KAFKA_STATUSES)}, got {status!r}")
     releases = raw.get("kafka_releases")
     if releases is not None and not (isinstance(releases, str) and releases.strip()):
-        raise fail(f"'kafka_releases' must be text naming Kafka releases (like '4.0' or '4.1+'), got {releases!r}")
+        raise fail(
+            f"'kafka_releases' must be text naming Kafka releases (like '4.0' or '4.1+'), got {releases!r}"
+        )
     layout_of = raw.get("layout_of")
     if layout_of is not None:
         if not isinstance(layout_of, str) or not CAMEL.match(layout_of) or layout_of == name:
             raise fail(f"'layout_of' must name another message (CamelCase), got {layout_of!r}")
         if releases is None or value is not None:
-            raise fail("an earlier layout ('layout_of') needs 'kafka_releases' and is a value or record, not a key")
+            raise fail(
+                "an earlier layout ('layout_of') needs 'kafka_releases' and is a value or record, not a key"
+            )
     if "layout" in raw:
         raw = {**raw, **_earlier_layout(fail, path, raw)}
     structs: dict[str, MessageStruct] = {}
@@ -121,7 +153,9 @@ def load_message(path: Path, raw: dict, error: type[Exception]) -> Message:
             if f.struct and f.struct not in structs:
                 fail.where = f"{s.name}.{f.name}: "
                 raise fail(f"unknown structure '{f.struct}' (define it with 'fields:' or under 'structs:')")
-    return Message(name, doc, family, tuple(ids), valid, flexible, structs, path, value, status, releases, layout_of)
+    return Message(
+        name, doc, family, tuple(ids), valid, flexible, structs, path, value, status, releases, layout_of
+    )
 
 
 def _earlier_layout(fail: _Fail, path: Path, raw: dict) -> dict[str, Any]:
@@ -132,7 +166,9 @@ def _earlier_layout(fail: _Fail, path: Path, raw: dict) -> dict[str, Any]:
     if not newest:
         raise fail("'layout' says how an earlier layout differs from the newest: it needs 'layout_of'")
     if "fields" in raw or "structs" in raw:
-        raise fail("an earlier layout with 'layout' takes its fields and structs from the newest: no 'fields' or 'structs'")
+        raise fail(
+            "an earlier layout with 'layout' takes its fields and structs from the newest: no 'fields' or 'structs'"
+        )
     if not isinstance(layout, dict):
         raise fail(f"'layout' must be a mapping of {', '.join(sorted(LAYOUT_KEYS))}")
     unknown = set(layout) - LAYOUT_KEYS
@@ -161,8 +197,10 @@ def _earlier_layout(fail: _Fail, path: Path, raw: dict) -> dict[str, Any]:
         if not isinstance(keys, dict) or not keys or set(keys) - CHANGE_KEYS:
             raise fail(f"change: {fname}: only {', '.join(sorted(CHANGE_KEYS))} can change")
         fields[names.index(fname)].update(keys)
-    return {"fields": [f for f, n in zip(fields, names, strict=True) if n not in drop],
-            "structs": copy.deepcopy(base.get("structs", []))}
+    return {
+        "fields": [f for f, n in zip(fields, names, strict=True) if n not in drop],
+        "structs": copy.deepcopy(base.get("structs", [])),
+    }
 
 
 def _need(fail: _Fail, raw: dict, key: str, kind: type) -> Any:
@@ -180,7 +218,9 @@ def _doc(fail: _Fail, raw: dict) -> str:
     return " ".join(text.split())
 
 
-def _versions(fail: _Fail, raw: dict, key: str, required: bool = False, none_ok: bool = False) -> Versions | None:
+def _versions(
+    fail: _Fail, raw: dict, key: str, required: bool = False, none_ok: bool = False
+) -> Versions | None:
     if key not in raw:
         if required:
             raise fail(f"missing required key '{key}'")
@@ -194,7 +234,9 @@ def _versions(fail: _Fail, raw: dict, key: str, required: bool = False, none_ok:
     return v
 
 
-def _field(fail: _Fail, owner: str, raw: Any, valid: Versions, flexible: Versions | None) -> tuple[MessageField, Any]:
+def _field(
+    fail: _Fail, owner: str, raw: Any, valid: Versions, flexible: Versions | None
+) -> tuple[MessageField, Any]:
     if not isinstance(raw, dict):
         raise fail("each field must be a mapping")
     name = raw.get("name")
@@ -217,7 +259,9 @@ def _field(fail: _Fail, owner: str, raw: Any, valid: Versions, flexible: Version
     elif items is not None:
         raise fail("'items' is only for arrays")
     elif ftype not in MESSAGE_PRIMITIVES and not CAMEL.match(ftype):
-        raise fail(f"unknown type '{ftype}' (expected one of {', '.join(MESSAGE_PRIMITIVES)}, array, or a structure name)")
+        raise fail(
+            f"unknown type '{ftype}' (expected one of {', '.join(MESSAGE_PRIMITIVES)}, array, or a structure name)"
+        )
     struct = next((t for t in (ftype, items) if t and t[0].isupper()), None)
     nested = raw.get("fields")
     if nested is not None and struct is None:
@@ -242,12 +286,16 @@ def _field(fail: _Fail, owner: str, raw: Any, valid: Versions, flexible: Version
             raise fail(f"'tag' must be a non-negative integer, got {tag!r}")
         assert tagged is not None
         if flexible is None or not tagged.within(flexible):
-            raise fail(f"tagged_versions '{tagged}' must be flexible versions (flexible_versions: "
-                       f"'{flexible or 'none'}')")
+            raise fail(
+                f"tagged_versions '{tagged}' must be flexible versions (flexible_versions: "
+                f"'{flexible or 'none'}')"
+            )
         if not tagged.within(versions):
             raise fail(f"tagged_versions '{tagged}' are not within the field's versions '{versions}'")
     default = _default(fail, raw, ftype, nullable)
-    return MessageField(name, ftype, doc, versions, items, nullable, tagged, tag, default, "default" in raw), nested
+    return MessageField(
+        name, ftype, doc, versions, items, nullable, tagged, tag, default, "default" in raw
+    ), nested
 
 
 def _default(fail: _Fail, raw: dict, ftype: str, nullable: Versions | None) -> Any:
@@ -260,7 +308,11 @@ def _default(fail: _Fail, raw: dict, ftype: str, nullable: Versions | None) -> A
         return None
     if ftype in _INT_RANGES:
         bits = _INT_RANGES[ftype]
-        if not isinstance(value, int) or isinstance(value, bool) or not -(1 << bits - 1) <= value < 1 << bits - 1:
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or not -(1 << bits - 1) <= value < 1 << bits - 1
+        ):
             raise fail(f"default {value!r} is not an {ftype}")
     elif ftype == "uint16":
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 16:

@@ -38,7 +38,7 @@ FAMILIES = {
     "transaction": "the key versions of __transaction_state that select this key",
     "share": "the key versions (record types) of __share_group_state that select this key",
     "consumer_protocol": "which bytes of a classic consumer group's member (GroupMetadataValue, protocol type "
-                         "consumer) hold it: 0 the subscription, 1 the assignment (our numbering; Kafka has none)",
+    "consumer) hold it: 0 the subscription, 1 the assignment (our numbering; Kafka has none)",
 }
 #: The families whose records are a key and a value, each starting with an int16 (the key's names
 #: the record type): a key message names its value message, which is selected through it.
@@ -136,7 +136,8 @@ class MessageStruct:
         """The fields on the wire in ``version``, untagged ones in order, then the tagged ones by tag."""
         present = [f for f in self.fields if version in f.versions]
         return [f for f in present if not f.tagged_in(version)] + sorted(
-            (f for f in present if f.tagged_in(version)), key=lambda f: f.tag or 0)
+            (f for f in present if f.tagged_in(version)), key=lambda f: f.tag or 0
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,4 +193,6 @@ def type_default(f: MessageField) -> Any:
     t = f.type
     if t == "array":
         return []
-    return {"bool": False, "string": "", "bytes": b"", "uuid": ZERO_UUID, "float64": 0.0}.get(t, 0 if t in MESSAGE_FIXED else None)
+    return {"bool": False, "string": "", "bytes": b"", "uuid": ZERO_UUID, "float64": 0.0}.get(
+        t, 0 if t in MESSAGE_FIXED else None
+    )

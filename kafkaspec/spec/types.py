@@ -112,30 +112,44 @@ def _int(name: str, code: str, size: int, signed: bool, family: Family = Family.
 def _var(name: str, bits: int, zigzag: bool) -> FieldType:
     low, high = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if zigzag else (0, (1 << bits) - 1)
     most = -(-bits // 7)  # 7 value bits per byte: 32 bits -> 5 bytes, 64 bits -> 10 bytes
-    return FieldType(name, Width.VAR, Family.RECORD, "int", "", 1, most, "ZigZag" if zigzag else "VarInt",
-                     low, high, zigzag)
+    return FieldType(
+        name,
+        Width.VAR,
+        Family.RECORD,
+        "int",
+        "",
+        1,
+        most,
+        "ZigZag" if zigzag else "VarInt",
+        low,
+        high,
+        zigzag,
+    )
 
 
 #: every wire type a schema may name, by its schema word (in the order Kafka's message spec lists them,
 #: which the loader's "expected one of" messages keep)
-FIELD_TYPES: dict[str, FieldType] = {t.name: t for t in (
-    FieldType("bool", Width.FIXED, Family.MESSAGE, "bool", "?", 1, 1, "", 0, 1, trace_code="B"),
-    _int("int8", "b", 1, True, Family.BOTH),
-    _int("int16", "h", 2, True, Family.BOTH),
-    _int("uint16", "H", 2, False, Family.BOTH),
-    _int("int32", "i", 4, True, Family.BOTH),
-    _int("int64", "q", 8, True, Family.BOTH),
-    _int("uint8", "B", 1, False),
-    _int("uint32", "I", 4, False),
-    _var("varint", 32, True),
-    _var("varlong", 64, True),
-    _var("uvarint", 32, False),
-    FieldType("float64", Width.FIXED, Family.MESSAGE, "float", "d", 8, 8, "Float64b"),
-    FieldType("uuid", Width.FIXED, Family.MESSAGE, "UUID", "16s", 16, 16),
-    FieldType("bytes", Width.PREFIXED, Family.BOTH, "bytes"),
-    FieldType("string", Width.PREFIXED, Family.BOTH, "str"),
-    FieldType("array", Width.ARRAY, Family.RECORD, "Sequence"),
-)}
+FIELD_TYPES: dict[str, FieldType] = {
+    t.name: t
+    for t in (
+        FieldType("bool", Width.FIXED, Family.MESSAGE, "bool", "?", 1, 1, "", 0, 1, trace_code="B"),
+        _int("int8", "b", 1, True, Family.BOTH),
+        _int("int16", "h", 2, True, Family.BOTH),
+        _int("uint16", "H", 2, False, Family.BOTH),
+        _int("int32", "i", 4, True, Family.BOTH),
+        _int("int64", "q", 8, True, Family.BOTH),
+        _int("uint8", "B", 1, False),
+        _int("uint32", "I", 4, False),
+        _var("varint", 32, True),
+        _var("varlong", 64, True),
+        _var("uvarint", 32, False),
+        FieldType("float64", Width.FIXED, Family.MESSAGE, "float", "d", 8, 8, "Float64b"),
+        FieldType("uuid", Width.FIXED, Family.MESSAGE, "UUID", "16s", 16, 16),
+        FieldType("bytes", Width.PREFIXED, Family.BOTH, "bytes"),
+        FieldType("string", Width.PREFIXED, Family.BOTH, "str"),
+        FieldType("array", Width.ARRAY, Family.RECORD, "Sequence"),
+    )
+}
 
 
 def types_of(width: Width, family: Family) -> dict[str, FieldType]:

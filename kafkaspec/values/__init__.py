@@ -21,6 +21,23 @@ from .framing import Frame, FramingError, message_indexes, unframe
 from .registry import RegistryClient, RegistryError
 from .schemas_topic import SCHEMAS_TOPIC, Reference, Schema, SchemaStore, SchemaVersion, read_schemas
 
-__all__ = ["FORMATS", "SCHEMAS_TOPIC", "DecodedValue", "Frame", "FramingError", "Reference", "RegistryClient",
-           "RegistryError", "Schema", "SchemaStore", "SchemaVersion", "Schemas", "ValueDecoder", "decoder",
-           "jsonable", "message_indexes", "read_schemas", "unframe"]
+__all__ = [
+    "FORMATS",
+    "SCHEMAS_TOPIC",
+    "DecodedValue",
+    "Frame",
+    "FramingError",
+    "Reference",
+    "RegistryClient",
+    "RegistryError",
+    "Schema",
+    "SchemaStore",
+    "SchemaVersion",
+    "Schemas",
+    "ValueDecoder",
+    "decoder",
+    "jsonable",
+    "message_indexes",
+    "read_schemas",
+    "unframe",
+]

@@ -51,10 +51,22 @@ def avro_to_arrow(schema: Any, named: dict[str, Any] | None = None, within: tupl
     """The Arrow type of the values of the (fastavro-parsed) Avro ``schema``; ``within``: the named types
     being expanded (one met again is a recursive type, which no Arrow type has: JSON text)."""
     p = _pa()
-    named = named if named is not None else (schema.get("__named_schemas", {}) if isinstance(schema, dict) else {})
+    named = (
+        named
+        if named is not None
+        else (schema.get("__named_schemas", {}) if isinstance(schema, dict) else {})
+    )
     if isinstance(schema, str):
-        simple = {"null": p.null(), "boolean": p.bool_(), "int": p.int32(), "long": p.int64(), "float": p.float32(),
-                  "double": p.float64(), "bytes": p.binary(), "string": p.string()}
+        simple = {
+            "null": p.null(),
+            "boolean": p.bool_(),
+            "int": p.int32(),
+            "long": p.int64(),
+            "float": p.float32(),
+            "double": p.float64(),
+            "bytes": p.binary(),
+            "string": p.string(),
+        }
         if schema in simple:
             return simple[schema]
         if schema in within:
@@ -74,16 +86,22 @@ def avro_to_arrow(schema: Any, named: dict[str, Any] | None = None, within: tupl
     if logical == "decimal" and kind in ("bytes", "fixed"):
         precision = int(schema["precision"])
         return (p.decimal128 if precision <= 38 else p.decimal256)(precision, int(schema.get("scale", 0)))
-    logical_types = {("timestamp-millis", "long"): p.timestamp("ms", tz="UTC"),
-                     ("timestamp-micros", "long"): p.timestamp("us", tz="UTC"),
-                     ("local-timestamp-millis", "long"): p.timestamp("ms"),
-                     ("local-timestamp-micros", "long"): p.timestamp("us"),
-                     ("date", "int"): p.date32(), ("time-millis", "int"): p.time32("ms"),
-                     ("time-micros", "long"): p.time64("us"), ("uuid", "string"): p.string()}
+    logical_types = {
+        ("timestamp-millis", "long"): p.timestamp("ms", tz="UTC"),
+        ("timestamp-micros", "long"): p.timestamp("us", tz="UTC"),
+        ("local-timestamp-millis", "long"): p.timestamp("ms"),
+        ("local-timestamp-micros", "long"): p.timestamp("us"),
+        ("date", "int"): p.date32(),
+        ("time-millis", "int"): p.time32("ms"),
+        ("time-micros", "long"): p.time64("us"),
+        ("uuid", "string"): p.string(),
+    }
     if (logical, kind) in logical_types:
         return logical_types[(logical, kind)]
     if kind in ("record", "error"):
-        return p.struct([p.field(f["name"], avro_to_arrow(f["type"], named, within)) for f in schema["fields"]])
+        return p.struct(
+            [p.field(f["name"], avro_to_arrow(f["type"], named, within)) for f in schema["fields"]]
+        )
     if kind == "array":
         return p.list_(avro_to_arrow(schema["items"], named, within))
     if kind == "map":
@@ -116,7 +134,9 @@ def avro_type_nodes(schema: Any, limit: int) -> int:
                 if name in counted:
                     return counted[name]
                 counted[name] = 1
-            n = min(limit + 1, 1 + sum(count(f.get("type")) for f in t.get("fields", []) if isinstance(f, dict)))
+            n = min(
+                limit + 1, 1 + sum(count(f.get("type")) for f in t.get("fields", []) if isinstance(f, dict))
+            )
             if isinstance(name, str):
                 counted[name] = n
             return n
@@ -134,8 +154,14 @@ def avro_type_nodes(schema: Any, limit: int) -> int:
 #: the Arrow type of each of Kafka's primitive formats' values
 def PRIMITIVE_TYPES() -> dict[str, Any]:
     p = _pa()
-    return {"string": p.string(), "int": p.int32(), "long": p.int64(), "double": p.float64(), "uuid": p.string(),
-            "bytes": p.binary()}
+    return {
+        "string": p.string(),
+        "int": p.int32(),
+        "long": p.int64(),
+        "double": p.float64(),
+        "uuid": p.string(),
+        "bytes": p.binary(),
+    }
 
 
 def _plain(v: Any) -> Any:
@@ -174,8 +200,9 @@ def column_type(schema: Any) -> tuple[Any, bool]:
     return t, '"uuid"' in repr(schema).replace("'", '"')
 
 
-def _cell(dec: Any, topic: str, part: str, want: str | None, names: list[str], b: bytes | None,
-          d: Any) -> tuple[Any, str | None]:
+def _cell(
+    dec: Any, topic: str, part: str, want: str | None, names: list[str], b: bytes | None, d: Any
+) -> tuple[Any, str | None]:
     """(value, error) of one decoded record in a column of format ``want``, errors counted."""
     if d.error is not None:
         return None, d.error
@@ -185,8 +212,10 @@ def _cell(dec: Any, topic: str, part: str, want: str | None, names: list[str], b
     if want == "protobuf" and d.value is not None and list(d.value) != names:
         # another message of the schema (a topic may carry several): the column holds its first one
         dec.errors[(topic, part, "a message of another type than the column's")] += 1
-        return None, (f"a message with fields {list(d.value)[:8]}, not the column's (the first message of "
-                      f"the topic's schema): {names[:8]}")
+        return None, (
+            f"a message with fields {list(d.value)[:8]}, not the column's (the first message of "
+            f"the topic's schema): {names[:8]}"
+        )
     if want == "json-schema" and d.value is not None:
         return dec.json_column_value(topic, d.value, part), None  # decode() checked the fit
     return d.value, None
@@ -210,7 +239,9 @@ def decode_column(dec: Any, topic: str, raw: Any, part: str = "value") -> tuple[
         errors = [None] * len(values)
         for i, v in enumerate(values):
             if v is FAILED:  # not framed Avro of a known id, or does not decode: decode() says why and counts
-                values[i], errors[i] = _cell(dec, topic, part, want, names, raws[i], dec.decode(topic, raws[i], part))
+                values[i], errors[i] = _cell(
+                    dec, topic, part, want, names, raws[i], dec.decode(topic, raws[i], part)
+                )
     else:
         for b, d in zip(raws, dec.decode_many(topic, raws, part)):
             v, e = _cell(dec, topic, part, want, names, b, d)

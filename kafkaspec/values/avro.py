@@ -87,7 +87,9 @@ class AvroReader:
                 raise ValueError(failed)
             try:
                 got = self._parse(schema)
-            except RecursionError:  # not expected within MAX_SCHEMA_DEPTH: an error of the schema all the same
+            except (
+                RecursionError
+            ):  # not expected within MAX_SCHEMA_DEPTH: an error of the schema all the same
                 self._failed[schema.id] = f"schema id {schema.id} is nested too deep to be read here"
                 raise ValueError(self._failed[schema.id]) from None
             except ValueError as exc:
@@ -103,21 +105,29 @@ class AvroReader:
             self._parse_into(schema, target, what, named, defined)
         got = self._parse_into(schema, schema, "the schema itself", named, defined)
         if _expanded_depth(got, _named_types(got)) > MAX_SCHEMA_DEPTH:
-            raise ValueError(f"schema id {schema.id}: its values nest more than {MAX_SCHEMA_DEPTH} levels deep with its "
-                             "named types expanded, so they are not decoded (kept as bytes)")
+            raise ValueError(
+                f"schema id {schema.id}: its values nest more than {MAX_SCHEMA_DEPTH} levels deep with its "
+                "named types expanded, so they are not decoded (kept as bytes)"
+            )
         where = _zero_width_items(got, set())
         if where:
-            raise ValueError(f"schema id {schema.id} has {where} of items written in 0 bytes: ten bytes could "
-                             "claim 2^63 of them, so its values are not decoded (kept as bytes)")
+            raise ValueError(
+                f"schema id {schema.id} has {where} of items written in 0 bytes: ten bytes could "
+                "claim 2^63 of them, so its values are not decoded (kept as bytes)"
+            )
         empty = _empty_expansion(got)
         if empty:
-            raise ValueError(f"schema id {schema.id}: a value of its type {empty[:80]} takes 0 bytes yet holds more "
-                             f"than {MAX_EMPTY_VALUES} values (its types share each other), so its values are not "
-                             "decoded (kept as bytes)")
+            raise ValueError(
+                f"schema id {schema.id}: a value of its type {empty[:80]} takes 0 bytes yet holds more "
+                f"than {MAX_EMPTY_VALUES} values (its types share each other), so its values are not "
+                "decoded (kept as bytes)"
+            )
         recursive, endless = _recursion(got)
         if endless:
-            raise ValueError(f"schema id {schema.id}: type {endless} holds itself in every field: it has no finite "
-                             "value, so no value of this schema is decoded (kept as bytes)")
+            raise ValueError(
+                f"schema id {schema.id}: type {endless} holds itself in every field: it has no finite "
+                "value, so no value of this schema is decoded (kept as bytes)"
+            )
         self._parsed[schema.id] = got
         if _has_union(got):
             self._unions.add(schema.id)
@@ -145,17 +155,22 @@ class AvroReader:
             if target.id in seen:
                 continue
             if len(stack) > MAX_REFERENCE_DEPTH:
-                raise ValueError(f"schema id {schema.id}: references nested more than {MAX_REFERENCE_DEPTH} deep (at "
-                                 f"subject {ref.subject[:80]!r} version {ref.version}), so its values are not decoded "
-                                 "(kept as bytes)")
+                raise ValueError(
+                    f"schema id {schema.id}: references nested more than {MAX_REFERENCE_DEPTH} deep (at "
+                    f"subject {ref.subject[:80]!r} version {ref.version}), so its values are not decoded "
+                    "(kept as bytes)"
+                )
             seen.add(target.id)
-            what = (f"its reference {ref.name[:80]!r}, subject {ref.subject[:80]!r} version {ref.version} "
-                    f"(schema id {target.id})")
+            what = (
+                f"its reference {ref.name[:80]!r}, subject {ref.subject[:80]!r} version {ref.version} "
+                f"(schema id {target.id})"
+            )
             stack.append((target, what, iter(target.references)))
         return order
 
-    def _parse_into(self, schema: Schema, part: Schema, what: str, named: _Names,
-                    defined: dict[str, str]) -> Any:
+    def _parse_into(
+        self, schema: Schema, part: Schema, what: str, named: _Names, defined: dict[str, str]
+    ) -> Any:
         """``part`` (``schema`` or one it references, ``what`` it is to it) parsed with the named types of
         those parsed before. fastavro refuses a name defined twice within one parse but lets a later parse
         replace a name in ``named``: here a type defined again otherwise is refused, as Java's Avro refuses
@@ -169,23 +184,31 @@ class AvroReader:
             got = None if key is not None or deep else self._fastavro.parse_schema(doc, named_schemas=named)
         except Exception as exc:  # fastavro raises several kinds for a schema it cannot parse
             if part is schema:
-                raise ValueError(f"schema id {schema.id} is not an Avro schema fastavro can parse: {exc}") from None
+                raise ValueError(
+                    f"schema id {schema.id} is not an Avro schema fastavro can parse: {exc}"
+                ) from None
             raise ValueError(f"referenced schema id {part.id} does not parse: {exc}") from None
         text = f"schema id {schema.id}" if part is schema else f"schema id {schema.id}: {what},"
         if deep:
-            raise ValueError(f"{text} nests more than {MAX_SCHEMA_DEPTH} levels deep, so its values are not decoded "
-                             "(kept as bytes)")
+            raise ValueError(
+                f"{text} nests more than {MAX_SCHEMA_DEPTH} levels deep, so its values are not decoded "
+                "(kept as bytes)"
+            )
         if key is not None:
-            raise ValueError(f"{text} holds the key {key!r}, fastavro's own (it would take the schema as "
-                             "checked), so its values are not decoded (kept as bytes)")
+            raise ValueError(
+                f"{text} holds the key {key!r}, fastavro's own (it would take the schema as "
+                "checked), so its values are not decoded (kept as bytes)"
+            )
         for name, old in named.before.items():
             if old is _ABSENT:
                 defined[name] = what
             elif named[name] is not old:
                 if _comparable(named[name]) != _comparable(old):
-                    raise ValueError(f"schema id {schema.id}: {_clause(what)} redefines the Avro type {name} that "
-                                     f"{_clause(defined[name])} defined otherwise (Avro has one definition per "
-                                     "name), so its values are not decoded (kept as bytes)")
+                    raise ValueError(
+                        f"schema id {schema.id}: {_clause(what)} redefines the Avro type {name} that "
+                        f"{_clause(defined[name])} defined otherwise (Avro has one definition per "
+                        "name), so its values are not decoded (kept as bytes)"
+                    )
         return got
 
     def read(self, body: bytes, writer: Schema, reader: Schema | None) -> Any:
@@ -198,8 +221,10 @@ class AvroReader:
             # the writer's schema alone, every byte is checked, so the resolving read needs no strict buffer
             datum = self._read(body, w, None, writer.id, io.BytesIO)
             if self._fastavro_write(w, datum) != body:
-                raise ValueError(f"not an Avro datum of schema id {writer.id}: its bytes are not what Avro writes "
-                                 "for the datum they decode to (a negative union branch index, or an overlong varint)")
+                raise ValueError(
+                    f"not an Avro datum of schema id {writer.id}: its bytes are not what Avro writes "
+                    "for the datum they decode to (a negative union branch index, or an overlong varint)"
+                )
             return datum if r is None else self._read(body, w, r, writer.id, io.BytesIO)
         # resolving to another schema, fastavro skips the writer's fields the reader lacks without checking
         # that their bytes are there: a strict buffer refuses a short read there (reading a field checks)
@@ -263,8 +288,12 @@ class AvroReader:
         each added field of a primitive type (or a union of them) with a default, no aliases. Else (None, {}):
         the datum is read again with both schemas. The defaults are fastavro's own: the added fields read
         from an empty record of the same name."""
-        if not (isinstance(w, dict) and isinstance(r, dict) and w.get("type") == r.get("type") == "record"
-                and w.get("name") == r.get("name")):
+        if not (
+            isinstance(w, dict)
+            and isinstance(r, dict)
+            and w.get("type") == r.get("type") == "record"
+            and w.get("name") == r.get("name")
+        ):
             return None, {}
         nw, nr = _named_types(w), _named_types(r)
         if any(nw[n] != nr[n] for n in nw.keys() & nr.keys() if n != r["name"]):
@@ -284,8 +313,11 @@ class AvroReader:
             added.append(f)
         try:
             empty = {"type": "record", "name": r["name"], "fields": []}
-            defaults = self._fastavro.schemaless_reader(io.BytesIO(b""), self._fastavro.parse_schema(empty),
-                                                        self._fastavro.parse_schema({**empty, "fields": added}))
+            defaults = self._fastavro.schemaless_reader(
+                io.BytesIO(b""),
+                self._fastavro.parse_schema(empty),
+                self._fastavro.parse_schema({**empty, "fields": added}),
+            )
         except Exception:  # a default fastavro refuses: the resolving read says so per record
             return None, {}
         return [f["name"] for f in r["fields"]], defaults
@@ -310,25 +342,35 @@ class AvroReader:
     def _read(self, body: bytes, w: Any, r: Any, writer_id: int, buffer: type[io.BytesIO]) -> Any:
         bio = buffer(body)
         read = self._fastavro.schemaless_reader
-        if len(body) > COMPILED_DEPTH and self._recursive and (
-                writer_id in self._recursive or (r is not None and id(r) in self._recursive_parsed)):
+        if (
+            len(body) > COMPILED_DEPTH
+            and self._recursive
+            and (writer_id in self._recursive or (r is not None and id(r) in self._recursive_parsed))
+        ):
             read = self._python_reader()
         try:
             datum = read(bio, w, r)
         except EOFError:
             raise ValueError("the Avro body ends before the datum") from None
         except RecursionError:
-            raise ValueError(f"not an Avro datum of schema id {writer_id}: nested deeper than this reader "
-                             "follows") from None
+            raise ValueError(
+                f"not an Avro datum of schema id {writer_id}: nested deeper than this reader follows"
+            ) from None
         except Exception as exc:  # a union branch out of range, a bad length, a resolution error...
-            what = "a union branch index out of range" if isinstance(exc, IndexError) else f"{type(exc).__name__}: {exc}"
+            what = (
+                "a union branch index out of range"
+                if isinstance(exc, IndexError)
+                else f"{type(exc).__name__}: {exc}"
+            )
             raise ValueError(f"not an Avro datum of schema id {writer_id}: {what}") from None
         left = len(body) - bio.tell()
         if left:
             raise ValueError(f"{left} bytes left over after the Avro datum of schema id {writer_id}")
         if writer_id in self._recursive and nesting(datum) > MAX_NESTING:
-            raise ValueError(f"not an Avro datum of schema id {writer_id} shown here: nested more than {MAX_NESTING} "
-                             "levels deep")
+            raise ValueError(
+                f"not an Avro datum of schema id {writer_id} shown here: nested more than {MAX_NESTING} "
+                "levels deep"
+            )
         return datum
 
 
@@ -391,8 +433,13 @@ def _expanded_depth(schema: Any, named: dict[str, Any]) -> int:
         k = id(node)
         if done:
             on_path.discard(k)
-            depth[k] = own(node) + max((depth.get(id(named[c]) if isinstance(c, str) and c in named else id(c), 0)
-                                        for c in children(node)), default=0)
+            depth[k] = own(node) + max(
+                (
+                    depth.get(id(named[c]) if isinstance(c, str) and c in named else id(c), 0)
+                    for c in children(node)
+                ),
+                default=0,
+            )
             continue
         if k in depth or k in on_path:
             continue
@@ -421,6 +468,7 @@ def _internal_key(doc: Any) -> str | None:
 
 def _comparable(t: Any) -> str:
     """A parsed named type as text that two equal definitions share (fastavro's own keys left out)."""
+
     def plain(x: Any) -> Any:
         if isinstance(x, dict):
             return {k: plain(v) for k, v in x.items() if not k.startswith("__")}
@@ -431,7 +479,9 @@ def _comparable(t: Any) -> str:
     return json.dumps(plain(t), sort_keys=True, default=repr)
 
 
-def _zero_width(t: Any, named: dict[str, Any], memo: dict[str, bool], seen: frozenset[str] = frozenset()) -> bool:
+def _zero_width(
+    t: Any, named: dict[str, Any], memo: dict[str, bool], seen: frozenset[str] = frozenset()
+) -> bool:
     """Whether a datum of type ``t`` can take 0 bytes (null, fixed of size 0, records of such). Each named
     type is worked out once (``memo``): the names of a schema can share their types in a lattice whose
     paths double with each level (40 levels, 6 KB of text: 2^40 walks). A type met again inside itself
@@ -487,7 +537,9 @@ def _empty_expansion(schema: Any) -> str | None:
                     return min(MAX_EMPTY_VALUES + 1, 1 + sum(size(f["type"]) for f in t.get("fields", [])))
                 if name not in sizes:  # each record once, wherever it is met (by name or where it is defined)
                     sizes[name] = MAX_EMPTY_VALUES + 1  # met again inside itself: no finite value, no bound
-                    sizes[name] = min(MAX_EMPTY_VALUES + 1, 1 + sum(size(f["type"]) for f in t.get("fields", [])))
+                    sizes[name] = min(
+                        MAX_EMPTY_VALUES + 1, 1 + sum(size(f["type"]) for f in t.get("fields", []))
+                    )
                 return sizes[name]
             if kind in ("fixed", "enum") or not isinstance(kind, str):
                 return 1
@@ -568,7 +620,11 @@ def _recursion(schema: Any) -> tuple[bool, str | None]:
         if isinstance(t, dict):
             kind = t.get("type")
             if kind in ("record", "error"):
-                return set().union(*(refs(f.get("type")) for f in t.get("fields", []))) if t.get("fields") else set()
+                return (
+                    set().union(*(refs(f.get("type")) for f in t.get("fields", [])))
+                    if t.get("fields")
+                    else set()
+                )
             if kind == "array":
                 return refs(t.get("items"))
             if kind == "map":
@@ -579,7 +635,9 @@ def _recursion(schema: Any) -> tuple[bool, str | None]:
     edges = {name: refs(t) for name, t in named.items()}
     recursive = _has_cycle(edges)
 
-    def finite(t: Any, ok: set[str]) -> bool:  # a finite value exists, given the named types in ``ok`` have one
+    def finite(
+        t: Any, ok: set[str]
+    ) -> bool:  # a finite value exists, given the named types in ``ok`` have one
         if isinstance(t, str):
             return t in ok if t in named else True
         if isinstance(t, list):

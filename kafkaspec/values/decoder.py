@@ -57,8 +57,12 @@ class DecodedValue(NamedTuple):
 class Schemas:
     """Schemas by id and subject: the ``_schemas`` topic first, then the registry (if any)."""
 
-    def __init__(self, store: SchemaStore | None = None, registry: RegistryClient | None = None,
-                 pinned: dict[str, int] | None = None) -> None:
+    def __init__(
+        self,
+        store: SchemaStore | None = None,
+        registry: RegistryClient | None = None,
+        pinned: dict[str, int] | None = None,
+    ) -> None:
         self.store = store if store is not None else SchemaStore()
         self.registry = registry
         #: subject -> the version :meth:`latest` keeps giving (a stream's columns were typed with it,
@@ -69,8 +73,9 @@ class Schemas:
         """Where an unknown id was looked for, for its message."""
         registry = self.registry is not None
         if not self.store.partitions_read and not self.store.versions:  # none read, none applied by hand
-            return "no _schemas topic was read" + (", nor found in the registry" if registry else
-                                                     ", and no registry was given")
+            return "no _schemas topic was read" + (
+                ", nor found in the registry" if registry else ", and no registry was given"
+            )
         return "not in _schemas" + (" nor the registry" if registry else "")
 
     def by_id(self, schema_id: int) -> Schema | None:
@@ -99,8 +104,13 @@ class Schemas:
 class ValueDecoder:
     """Decodes a topic's keys and values with the formats chosen per topic."""
 
-    def __init__(self, schemas: Schemas, value_format: str = "auto", key_format: str = "auto",
-                 formats: dict[str, tuple[str, str]] | None = None) -> None:
+    def __init__(
+        self,
+        schemas: Schemas,
+        value_format: str = "auto",
+        key_format: str = "auto",
+        formats: dict[str, tuple[str, str]] | None = None,
+    ) -> None:
         for f in (value_format, key_format, *(x for kv in (formats or {}).values() for x in kv)):
             if f not in FORMATS:
                 raise ValueError(f"unknown format {f!r} (one of {', '.join(FORMATS)})")
@@ -273,11 +283,13 @@ class ValueDecoder:
         except RegistryError as exc:
             raise _WithId(f"schema id {frame.schema_id}: {exc}", frame.schema_id) from None
         if schema is None:
-            raise _WithId(f"unknown schema id {frame.schema_id} ({self.schemas.where_not()})", frame.schema_id)
+            raise _WithId(
+                f"unknown schema id {frame.schema_id} ({self.schemas.where_not()})", frame.schema_id
+            )
         found = _TYPE_FORMAT[schema.schema_type]
         if fmt != "auto" and found != fmt:
             raise _WithId(f"schema id {frame.schema_id} is {schema.schema_type}, not {fmt}", frame.schema_id)
-        body = value[frame.start:]
+        body = value[frame.start :]
         try:
             if found == "avro":
                 reader = self.reader_schema(topic, part)
@@ -347,8 +359,14 @@ def _kind(reason: str) -> str:
     return re.sub(r"-?\d+", "#", reason)[:120]
 
 
-def decoder(log: LogSource | None = None, *, value_format: str = "auto", key_format: str = "auto",
-            registry_url: str | None = None, formats: dict[str, tuple[str, str]] | None = None) -> ValueDecoder:
+def decoder(
+    log: LogSource | None = None,
+    *,
+    value_format: str = "auto",
+    key_format: str = "auto",
+    registry_url: str | None = None,
+    formats: dict[str, tuple[str, str]] | None = None,
+) -> ValueDecoder:
     """A :class:`ValueDecoder` whose schemas come from ``log``'s ``_schemas`` topic (and the registry at
     ``registry_url``, asked only for what the topic does not hold)."""
     registry = None

@@ -34,8 +34,9 @@ class Frame(NamedTuple):
 def unframe(value: bytes) -> Frame:
     """The schema id and payload start of a framed value."""
     if len(value) < HEADER:
-        raise FramingError(f"{len(value)} bytes is shorter than the registry header (magic byte and 4-byte id)",
-                           len(value))
+        raise FramingError(
+            f"{len(value)} bytes is shorter than the registry header (magic byte and 4-byte id)", len(value)
+        )
     if value[0] != MAGIC:
         raise FramingError(f"magic byte {value[0]}, not the registry's 0", 0)
     return Frame(int.from_bytes(value[1:5], "big", signed=True), HEADER)

@@ -62,7 +62,9 @@ class JsonSchemaReader:
                 doc = self.doc(schema, f"schema id {schema.id}")
                 got = _Builder(self).type_of(doc, doc, schema, 0)[0]
             except _TooBig as exc:
-                self._types[schema.id] = f"schema id {schema.id}: {exc}, so its values are not decoded (kept as bytes)"
+                self._types[schema.id] = (
+                    f"schema id {schema.id}: {exc}, so its values are not decoded (kept as bytes)"
+                )
                 raise ValueError(self._types[schema.id]) from None
             except ValueError as exc:
                 self._types[schema.id] = str(exc)
@@ -94,7 +96,9 @@ class JsonSchemaReader:
                 names.setdefault(r.name, r)
         ref = names.get(name)
         if ref is None:
-            raise ValueError(f"schema id {schema.id} has a $ref to {name[:80]!r}, which none of its references names")
+            raise ValueError(
+                f"schema id {schema.id} has a $ref to {name[:80]!r}, which none of its references names"
+            )
         got = referenced(self._resolve, schema.id, ref)
         return got, self.doc(got, f"referenced schema id {got.id}")
 
@@ -122,7 +126,9 @@ class _Builder:
     def count(self, n: int) -> None:
         self.nodes += n
         if self.nodes > MAX_TYPE_NODES:
-            raise _TooBig(f"its column type has more than {MAX_TYPE_NODES:,} nodes once its $refs are expanded")
+            raise _TooBig(
+                f"its column type has more than {MAX_TYPE_NODES:,} nodes once its $refs are expanded"
+            )
 
     def deeper(self, depth: int) -> None:
         if depth > MAX_DEPTH:
@@ -146,7 +152,9 @@ class _Builder:
             key, target_owner, target_root, target = self.resolve(ref, root, owner)
             level = self.path.get(key)
             if level is not None:
-                return self.leaf(_JSON, level)  # a recursive type has no column type: its values are JSON text
+                return self.leaf(
+                    _JSON, level
+                )  # a recursive type has no column type: its values are JSON text
             memo = self.done.get(key)
             if memo is not None:
                 self.deeper(depth + memo[2])
@@ -190,15 +198,21 @@ class _Builder:
             got = self.shapes[id(node)] = (_shape(node), node)
         return got[0]
 
-    def resolve(self, ref: str, root: Any, owner: Schema) -> tuple[tuple[int, tuple[str, ...]], Schema, Any, Any]:
+    def resolve(
+        self, ref: str, root: Any, owner: Schema
+    ) -> tuple[tuple[int, tuple[str, ...]], Schema, Any, Any]:
         """(the key of the node ``ref`` points to, its schema, that schema's root, the node); once per text."""
         got = self.refs.get((owner.id, ref))
         if got is None:
             doc_name, _, pointer = ref.partition("#")
             target_owner, target_root = (owner, root) if not doc_name else self.reader.target(owner, doc_name)
             parts = tuple(p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/") if p)
-            got = self.refs[(owner.id, ref)] = ((target_owner.id, parts), target_owner, target_root,
-                                                _pointer(target_root, parts, owner.id, ref))
+            got = self.refs[(owner.id, ref)] = (
+                (target_owner.id, parts),
+                target_owner,
+                target_root,
+                _pointer(target_root, parts, owner.id, ref),
+            )
         return got
 
 
@@ -224,8 +238,10 @@ def _shape(node: dict[str, Any]) -> tuple[str, Any]:
         if not isinstance(props, dict) or not props:
             return ("json", None)
         required = node.get("required")
-        return ("object", (props, {x for x in required if isinstance(x, str)} if isinstance(required, list)
-                           else set()))
+        return (
+            "object",
+            (props, {x for x in required if isinstance(x, str)} if isinstance(required, list) else set()),
+        )
     if kind == "array":
         items = node.get("items")
         return ("array", items) if isinstance(items, dict) else ("json", None)
@@ -256,8 +272,13 @@ def arrow_type(t: JType) -> Any:
         return p.struct([p.field(name, arrow_type(sub)) for name, sub, _ in detail])
     if kind == "list":
         return p.list_(arrow_type(detail))
-    return {"integer": p.int64(), "number": p.float64(), "boolean": p.bool_(), "string": p.string(),
-            "json": p.string()}[kind]
+    return {
+        "integer": p.int64(),
+        "number": p.float64(),
+        "boolean": p.bool_(),
+        "string": p.string(),
+        "json": p.string(),
+    }[kind]
 
 
 def conform(value: Any, t: JType, column: bool = False, path: str = "$") -> Any:
@@ -272,8 +293,10 @@ def conform(value: Any, t: JType, column: bool = False, path: str = "$") -> Any:
         names = {name for name, _, _ in detail}
         extra = [k for k in value if k not in names]
         if extra:
-            raise ValueError(f"{path} has property {extra[0][:80]!r}, which the schema's properties do not name "
-                             "(it has no column)")
+            raise ValueError(
+                f"{path} has property {extra[0][:80]!r}, which the schema's properties do not name "
+                "(it has no column)"
+            )
         out: dict[str, Any] = {}
         for name, sub, required in detail:
             if name not in value:
@@ -317,4 +340,5 @@ def _what(v: Any) -> str:
     if isinstance(v, bool):
         return "a boolean"
     return {dict: "an object", list: "an array", str: "a string", int: "an integer", float: "a number"}.get(
-        type(v), type(v).__name__)
+        type(v), type(v).__name__
+    )

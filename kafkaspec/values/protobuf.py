@@ -52,12 +52,27 @@ MAX_IMPORT_NAME = 1000
 #: a thousand names would otherwise be written a thousand times)
 MAX_SOURCE_BYTES = 64 << 20
 #: Google's well-known types protoc and the protobuf library bring (``google/protobuf/<name>.proto``)
-WELL_KNOWN = frozenset({"any", "api", "descriptor", "duration", "empty", "field_mask", "source_context",
-                        "struct", "timestamp", "type", "wrappers"})
+WELL_KNOWN = frozenset(
+    {
+        "any",
+        "api",
+        "descriptor",
+        "duration",
+        "empty",
+        "field_mask",
+        "source_context",
+        "struct",
+        "timestamp",
+        "type",
+        "wrappers",
+    }
+)
 #: the child that runs protoc: no site, no environment, no working directory on its path; only the
 #: standard library and the package dir that holds grpc_tools (argv[1])
-_PROTOC_CHILD = ("import sys; sys.path.append(sys.argv[1]); from grpc_tools import protoc; "
-                 "sys.exit(protoc.main(['protoc', *sys.argv[2:]]))")
+_PROTOC_CHILD = (
+    "import sys; sys.path.append(sys.argv[1]); from grpc_tools import protoc; "
+    "sys.exit(protoc.main(['protoc', *sys.argv[2:]]))"
+)
 
 
 class ProtobufReader:
@@ -88,20 +103,26 @@ class ProtobufReader:
         try:
             msg.ParseFromString(bytes(body))
         except (DecodeError, RuntimeError, ValueError) as exc:
-            raise ValueError(f"not a Protobuf {cls.DESCRIPTOR.full_name} of schema id {writer.id}: {exc}") from None
+            raise ValueError(
+                f"not a Protobuf {cls.DESCRIPTOR.full_name} of schema id {writer.id}: {exc}"
+            ) from None
         out = to_python(msg, strict=True, where=f"schema id {writer.id}")
         if reader is None or reader.id == writer.id:
             return out
         rcls = self._named(reader, cls.DESCRIPTOR.full_name)
         if rcls is None:
-            raise ValueError(f"message {cls.DESCRIPTOR.full_name} of schema id {writer.id} is not in the topic's "
-                             f"schema id {reader.id}")
+            raise ValueError(
+                f"message {cls.DESCRIPTOR.full_name} of schema id {writer.id} is not in the topic's "
+                f"schema id {reader.id}"
+            )
         rmsg = rcls()
         try:
             rmsg.ParseFromString(bytes(body))
         except (DecodeError, RuntimeError, ValueError) as exc:
-            raise ValueError(f"schema id {writer.id}'s {cls.DESCRIPTOR.full_name} does not read as schema id "
-                             f"{reader.id}'s: {exc}") from None
+            raise ValueError(
+                f"schema id {writer.id}'s {cls.DESCRIPTOR.full_name} does not read as schema id "
+                f"{reader.id}'s: {exc}"
+            ) from None
         return to_python(rmsg, strict=False, where=f"schema id {reader.id}")
 
     def _named(self, schema: Schema, full_name: str) -> Any:
@@ -126,8 +147,10 @@ class ProtobufReader:
             name = fdp.package
             for depth, i in enumerate(path):
                 if i >= len(types):
-                    raise ValueError(f"message index path {list(path)} is not a message of schema id {schema.id}: "
-                                     f"index {i} at depth {depth}, where it has {len(types)} {what} messages")
+                    raise ValueError(
+                        f"message index path {list(path)} is not a message of schema id {schema.id}: "
+                        f"index {i} at depth {depth}, where it has {len(types)} {what} messages"
+                    )
                 name = f"{name}.{types[i].name}" if name else types[i].name
                 types, what = types[i].nested_type, "nested"
             from google.protobuf import message_factory
@@ -148,7 +171,9 @@ class ProtobufReader:
                 self._compiled[schema.id] = str(exc)
                 raise
             except OSError as exc:  # the temp dir's files: a name the file system refuses, a full disk
-                self._compiled[schema.id] = why = f"schema id {schema.id} cannot be compiled: {_os_reason(exc)}"
+                self._compiled[schema.id] = why = (
+                    f"schema id {schema.id} cannot be compiled: {_os_reason(exc)}"
+                )
                 raise ValueError(why) from None
             except RecursionError:  # a descriptor nested deeper than the protobuf library reads
                 self._compiled[schema.id] = why = f"schema id {schema.id} is nested too deep to load"
@@ -188,10 +213,13 @@ class ProtobufReader:
             got = parsed.get(s.id)
             if got is None:
                 try:
-                    got = parsed[s.id] = descriptor_pb2.FileDescriptorProto.FromString(_serialized(s.schema) or b"")
+                    got = parsed[s.id] = descriptor_pb2.FileDescriptorProto.FromString(
+                        _serialized(s.schema) or b""
+                    )
                 except Exception as exc:
-                    raise ValueError(f"schema id {s.id} is base64 but not a serialized FileDescriptorProto: "
-                                     f"{exc}") from None
+                    raise ValueError(
+                        f"schema id {s.id} is base64 but not a serialized FileDescriptorProto: {exc}"
+                    ) from None
             return got
 
         def imports(s: Schema) -> list[tuple[Any, Schema]]:
@@ -201,19 +229,26 @@ class ProtobufReader:
                 if dep in refs:
                     target = self._target(s, refs[dep], targets)
                     if _serialized(target.schema) is None:
-                        raise ValueError(f"schema id {s.id} (a serialized descriptor) references schema id "
-                                         f"{target.id}, .proto text: not read here")
+                        raise ValueError(
+                            f"schema id {s.id} (a serialized descriptor) references schema id "
+                            f"{target.id}, .proto text: not read here"
+                        )
                     out.append((refs[dep], target))
                 elif not dep.startswith("google/protobuf/"):
-                    raise ValueError(f"schema id {s.id} imports {dep[:80]!r}, which none of its references names")
+                    raise ValueError(
+                        f"schema id {s.id} imports {dep[:80]!r}, which none of its references names"
+                    )
             return out
 
         files: list[Any] = []
         for s in _walk(schema, imports):
             fdp = descriptor(s)
             named = {r.name for r in s.references}
-            files.extend(_well_known(dep, s.id) for dep in dict.fromkeys(fdp.dependency)
-                         if dep.startswith("google/protobuf/") and dep not in named)
+            files.extend(
+                _well_known(dep, s.id)
+                for dep in dict.fromkeys(fdp.dependency)
+                if dep.startswith("google/protobuf/") and dep not in named
+            )
             files.append(fdp)
         return files
 
@@ -233,23 +268,46 @@ class ProtobufReader:
                 try:
                     data = text.encode("utf-8")
                 except UnicodeEncodeError:  # a lone surrogate, which JSON's \u escapes can carry
-                    what = "its .proto text" if name == main else f"the schema its reference {name[:80]!r} names"
-                    raise ValueError(f"schema id {schema.id}: {what} is not UTF-8 (a lone surrogate)") from None
+                    what = (
+                        "its .proto text" if name == main else f"the schema its reference {name[:80]!r} names"
+                    )
+                    raise ValueError(
+                        f"schema id {schema.id}: {what} is not UTF-8 (a lone surrogate)"
+                    ) from None
                 with open(path, "xb") as f:
                     f.write(data)
             out = os.path.join(out_dir, "set.pb")
             try:
-                run = subprocess.run([sys.executable, "-I", "-S", "-c", _PROTOC_CHILD, _grpc_tools_root(),
-                                      f"-I{src}", f"-I{_well_known_dir()}", "--include_imports",
-                                      f"--descriptor_set_out={out}", os.path.join(src, main)],
-                                     capture_output=True, timeout=COMPILE_TIMEOUT, cwd=run_in, check=False,
-                                     stdin=subprocess.DEVNULL)
+                run = subprocess.run(
+                    [
+                        sys.executable,
+                        "-I",
+                        "-S",
+                        "-c",
+                        _PROTOC_CHILD,
+                        _grpc_tools_root(),
+                        f"-I{src}",
+                        f"-I{_well_known_dir()}",
+                        "--include_imports",
+                        f"--descriptor_set_out={out}",
+                        os.path.join(src, main),
+                    ],
+                    capture_output=True,
+                    timeout=COMPILE_TIMEOUT,
+                    cwd=run_in,
+                    check=False,
+                    stdin=subprocess.DEVNULL,
+                )
             except subprocess.TimeoutExpired:
-                raise ValueError(f"schema id {schema.id}: protoc took more than {COMPILE_TIMEOUT:.0f} s") from None
+                raise ValueError(
+                    f"schema id {schema.id}: protoc took more than {COMPILE_TIMEOUT:.0f} s"
+                ) from None
             if run.returncode != 0:
                 why = run.stderr.decode("utf-8", "replace").replace(src + os.sep, "").strip().splitlines()
-                raise ValueError(f"schema id {schema.id} is not a .proto protoc compiles: "
-                                 + ("; ".join(why[:3]) or f"exit {run.returncode}"))
+                raise ValueError(
+                    f"schema id {schema.id} is not a .proto protoc compiles: "
+                    + ("; ".join(why[:3]) or f"exit {run.returncode}")
+                )
             with open(out, "rb") as fb:
                 fds = descriptor_pb2.FileDescriptorSet.FromString(fb.read())
         got = [f for f in fds.file if f.name != main] + [f for f in fds.file if f.name == main]
@@ -261,8 +319,10 @@ class ProtobufReader:
         """The schema ``ref`` of ``schema`` names, looked up once per walk (``seen``)."""
         target = seen.get((ref.subject, ref.version)) or referenced(self._resolve, schema.id, ref)
         if target.schema_type != "PROTOBUF":
-            raise ValueError(f"schema id {schema.id} references schema id {target.id}, which is "
-                             f"{target.schema_type}, not PROTOBUF")
+            raise ValueError(
+                f"schema id {schema.id} references schema id {target.id}, which is "
+                f"{target.schema_type}, not PROTOBUF"
+            )
         seen[(ref.subject, ref.version)] = target
         return target
 
@@ -277,11 +337,14 @@ class ProtobufReader:
                 _check_import_name(s, ref)
                 target = self._target(s, ref, targets)
                 if _serialized(target.schema) is not None:
-                    raise ValueError(f"schema id {s.id} (.proto text) references schema id {target.id}, a "
-                                     "serialized descriptor: not read here")
+                    raise ValueError(
+                        f"schema id {s.id} (.proto text) references schema id {target.id}, a "
+                        "serialized descriptor: not read here"
+                    )
                 if ref.name in files and files[ref.name] != target.schema:
-                    raise ValueError(f"schema id {schema.id}: two references name {ref.name!r} with different "
-                                     "schemas")
+                    raise ValueError(
+                        f"schema id {schema.id}: two references name {ref.name!r} with different schemas"
+                    )
                 files[ref.name] = target.schema
                 out.append((ref, target))
             return out
@@ -289,13 +352,17 @@ class ProtobufReader:
         _walk(schema, imports)
         size = sum(len(text.encode("utf-8", "surrogatepass")) for text in files.values())
         if size > MAX_SOURCE_BYTES:
-            raise ValueError(f"schema id {schema.id}: its .proto files, references included, come to {size:,} "
-                             f"bytes, more than {MAX_SOURCE_BYTES >> 20} MiB")
+            raise ValueError(
+                f"schema id {schema.id}: its .proto files, references included, come to {size:,} "
+                f"bytes, more than {MAX_SOURCE_BYTES >> 20} MiB"
+            )
         dirs = {name[:i]: name for name in files for i, c in enumerate(name) if c == "/"}
         clash = next((name for name in files if name in dirs), None)
         if clash is not None:
-            raise ValueError(f"schema id {schema.id}: references name both {clash!r} and {dirs[clash][:80]!r}, "
-                             "a file and a directory")
+            raise ValueError(
+                f"schema id {schema.id}: references name both {clash!r} and {dirs[clash][:80]!r}, "
+                "a file and a directory"
+            )
 
 
 def _message_class(message_factory: Any, pool: Any, name: str, schema: Schema) -> Any:
@@ -331,11 +398,15 @@ def _walk(root: Schema, imports: Callable[[Schema], list[tuple[Any, Schema]]]) -
             continue
         ref, target = step
         if target.id in on_path:
-            raise ValueError(f"schema id {root.id}: its references import each other in a cycle (at subject "
-                             f"{ref.subject!r} version {ref.version})")
+            raise ValueError(
+                f"schema id {root.id}: its references import each other in a cycle (at subject "
+                f"{ref.subject!r} version {ref.version})"
+            )
         if depth + 1 + height.get(target.id, 0) > MAX_REFERENCE_DEPTH:
-            raise ValueError(f"schema id {root.id}: references nest more than {MAX_REFERENCE_DEPTH} deep "
-                             f"(at subject {ref.subject!r} version {ref.version})")
+            raise ValueError(
+                f"schema id {root.id}: references nest more than {MAX_REFERENCE_DEPTH} deep "
+                f"(at subject {ref.subject!r} version {ref.version})"
+            )
         if target.id in height:
             below[node.id] = max(below[node.id], height[target.id] + 1)
             continue
@@ -349,10 +420,17 @@ def _check_import_name(schema: Schema, ref: Any) -> None:
     """A reference's name is the path its file is written under: only a relative ``.proto`` path."""
     name = ref.name
     parts = name.split("/")
-    if (not name.endswith(".proto") or len(name) > MAX_IMPORT_NAME or "\\" in name or not name.isprintable()
-            or any(p in ("", ".", "..") for p in parts)):
-        raise ValueError(f"schema id {schema.id} references {name[:80]!r}, which is not a relative .proto import "
-                         f"path (the reference to subject {ref.subject!r} version {ref.version})")
+    if (
+        not name.endswith(".proto")
+        or len(name) > MAX_IMPORT_NAME
+        or "\\" in name
+        or not name.isprintable()
+        or any(p in ("", ".", "..") for p in parts)
+    ):
+        raise ValueError(
+            f"schema id {schema.id} references {name[:80]!r}, which is not a relative .proto import "
+            f"path (the reference to subject {ref.subject!r} version {ref.version})"
+        )
 
 
 def _grpc_tools_root() -> str:
@@ -406,7 +484,9 @@ def _well_known(name: str, schema_id: int) -> Any:
         importlib.import_module(f"google.protobuf.{module}_pb2")
         found = descriptor_pool.Default().FindFileByName(name)
     except (ImportError, KeyError):
-        raise ValueError(f"schema id {schema_id} imports {name[:80]!r}, not one of Google's well-known types") from None
+        raise ValueError(
+            f"schema id {schema_id} imports {name[:80]!r}, not one of Google's well-known types"
+        ) from None
     fdp = descriptor_pb2.FileDescriptorProto()
     found.CopyToProto(fdp)
     return fdp
@@ -421,13 +501,18 @@ def to_python(msg: Any, strict: bool, where: str) -> dict[str, Any]:
     if strict:
         unknown = unknown_fields.UnknownFieldSet(msg)
         if len(unknown):
-            raise ValueError(f"field number {unknown[0].field_number} is not a field of {d.full_name} ({where})")
+            raise ValueError(
+                f"field number {unknown[0].field_number} is not a field of {d.full_name} ({where})"
+            )
     out: dict[str, Any] = {}
     for name, kind, f, convert in _plan(d):
         v = getattr(msg, name)
         if kind == "map":
-            out[name] = {k: x for k, x in v.items()} if convert is None else \
-                {k: convert(f, x, strict, where) for k, x in v.items()}
+            out[name] = (
+                {k: x for k, x in v.items()}
+                if convert is None
+                else {k: convert(f, x, strict, where) for k, x in v.items()}
+            )
         elif kind == "repeated":
             out[name] = list(v) if convert is None else [convert(f, x, strict, where) for x in v]
         elif kind == "presence" and not msg.HasField(name):
@@ -470,7 +555,9 @@ def _scalar(f: Any, v: Any, strict: bool, where: str) -> Any:
         named = f.enum_type.values_by_number.get(v)
         if named is None:
             if strict:
-                raise ValueError(f"enum {f.enum_type.full_name} has no value {v} (field {f.full_name}, {where})")
+                raise ValueError(
+                    f"enum {f.enum_type.full_name} has no value {v} (field {f.full_name}, {where})"
+                )
             return None
         return named.name
     return v
@@ -483,8 +570,10 @@ def message_arrow_type(desc: Any, seen: tuple[str, ...] = ()) -> Any:
 
     p = _pa()
     if not seen and _type_nodes(desc, MAX_TYPE_NODES) > MAX_TYPE_NODES:
-        raise _Untyped(f"the message {desc.full_name}, whose Arrow type would have more than {MAX_TYPE_NODES:,} "
-                       "nodes (its messages share each other) or nest too deep")
+        raise _Untyped(
+            f"the message {desc.full_name}, whose Arrow type would have more than {MAX_TYPE_NODES:,} "
+            "nodes (its messages share each other) or nest too deep"
+        )
     if desc.full_name in seen:
         raise _Untyped(f"the recursive message {desc.full_name}")
     seen = (*seen, desc.full_name)
@@ -538,9 +627,21 @@ def _field_type(f: Any, seen: tuple[str, ...]) -> Any:
     if f.enum_type is not None:
         return p.string()
     t = f.type
-    by_type = {f.TYPE_DOUBLE: p.float64(), f.TYPE_FLOAT: p.float32(), f.TYPE_INT64: p.int64(),
-               f.TYPE_SINT64: p.int64(), f.TYPE_SFIXED64: p.int64(), f.TYPE_UINT64: p.uint64(),
-               f.TYPE_FIXED64: p.uint64(), f.TYPE_INT32: p.int32(), f.TYPE_SINT32: p.int32(),
-               f.TYPE_SFIXED32: p.int32(), f.TYPE_UINT32: p.uint32(), f.TYPE_FIXED32: p.uint32(),
-               f.TYPE_BOOL: p.bool_(), f.TYPE_STRING: p.string(), f.TYPE_BYTES: p.binary()}
+    by_type = {
+        f.TYPE_DOUBLE: p.float64(),
+        f.TYPE_FLOAT: p.float32(),
+        f.TYPE_INT64: p.int64(),
+        f.TYPE_SINT64: p.int64(),
+        f.TYPE_SFIXED64: p.int64(),
+        f.TYPE_UINT64: p.uint64(),
+        f.TYPE_FIXED64: p.uint64(),
+        f.TYPE_INT32: p.int32(),
+        f.TYPE_SINT32: p.int32(),
+        f.TYPE_SFIXED32: p.int32(),
+        f.TYPE_UINT32: p.uint32(),
+        f.TYPE_FIXED32: p.uint32(),
+        f.TYPE_BOOL: p.bool_(),
+        f.TYPE_STRING: p.string(),
+        f.TYPE_BYTES: p.binary(),
+    }
     return by_type[t]

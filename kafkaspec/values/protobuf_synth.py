@@ -31,7 +31,8 @@ message Shipment {
 """
 # v2: region added; the optional note removed (its number reserved)
 SHIPMENT_V2 = SHIPMENT_V1.replace("  optional string note = 4;\n", "  reserved 4;\n").replace(
-    "  repeated string items = 5;\n", "  repeated string items = 5;\n  string region = 6;\n")
+    "  repeated string items = 5;\n", "  repeated string items = 5;\n  string region = 6;\n"
+)
 
 CARRIERS = ("dhl", "ups", "fedex", "laposte")
 REGIONS = ("eu-west", "eu-central", "us-east")
@@ -44,8 +45,14 @@ def schema_records(topic: str = "shipments", first_id: int = 100) -> list[tuple[
     out = []
     for version, text in ((1, SHIPMENT_V1), (2, SHIPMENT_V2)):
         key = {"keytype": "SCHEMA", "subject": subject, "version": version, "magic": 1}
-        value = {"subject": subject, "version": version, "id": first_id + version - 1, "schemaType": "PROTOBUF",
-                 "schema": text, "deleted": False}
+        value = {
+            "subject": subject,
+            "version": version,
+            "id": first_id + version - 1,
+            "schemaType": "PROTOBUF",
+            "schema": text,
+            "deleted": False,
+        }
         out.append((json.dumps(key).encode(), json.dumps(value).encode()))
     return out
 
@@ -66,10 +73,12 @@ def _str(field: int, s: str, always: bool = False) -> bytes:
 def shipment_value(rng: random.Random, i: int, first_id: int = 100) -> bytes:
     """Shipment ``i`` framed as Confluent's serializer frames it (magic 0, the schema id, message index
     [0] as the single byte 0): even ``i`` written with v1 (a note on some), odd with v2 (a region)."""
-    body = (_int(1, i) + _str(2, rng.choice(CARRIERS)) + _int(3, rng.randrange(50, 30_000)))
+    body = _int(1, i) + _str(2, rng.choice(CARRIERS)) + _int(3, rng.randrange(50, 30_000))
     v2 = i % 2 == 1
     if not v2 and rng.random() < 0.5:
-        body += _str(4, rng.choice(("fragile", "", "leave at door")), always=True)  # optional: written when set
+        body += _str(
+            4, rng.choice(("fragile", "", "leave at door")), always=True
+        )  # optional: written when set
     for _ in range(rng.randint(0, 3)):
         body += _str(5, f"sku-{rng.randrange(5000)}", always=True)
     if v2:

@@ -40,7 +40,14 @@ from typing import Any, NoReturn
 
 from .schemas_topic import SCHEMA_TYPES, Reference, Schema
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_TIMEOUT", "RegistryClient", "RegistryError", "referenced", "registry_env"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "DEFAULT_TIMEOUT",
+    "RegistryClient",
+    "RegistryError",
+    "referenced",
+    "registry_env",
+]
 
 #: a schema answer larger than this is refused (the registry's own default limit is far below)
 MAX_ANSWER_BYTES = 16 << 20
@@ -64,11 +71,14 @@ def referenced(resolve: Callable[[str, int], Schema | None], schema_id: int, ref
     try:
         got = resolve(ref.subject, ref.version)
     except RegistryError as exc:
-        raise ValueError(f"schema id {schema_id} references {ref.subject[:80]!r} version {ref.version}: "
-                         f"{exc}") from None
+        raise ValueError(
+            f"schema id {schema_id} references {ref.subject[:80]!r} version {ref.version}: {exc}"
+        ) from None
     if got is None:
-        raise ValueError(f"schema id {schema_id} references {ref.subject[:80]!r} version {ref.version}, "
-                         "which no source holds")
+        raise ValueError(
+            f"schema id {schema_id} references {ref.subject[:80]!r} version {ref.version}, "
+            "which no source holds"
+        )
     return got
 
 
@@ -93,7 +103,9 @@ class RegistryClient:
             raise RegistryError(f"registry URL must be http(s)://host[:port][/path], not {_safe_text(url)!r}")
         self._base = self._name = _safe(url)
         self._headers = {"Accept": "application/vnd.schemaregistry.v1+json"}
-        if parts.username is not None:  # user:password@ in the URL: HTTP basic auth, as the registry's clients do
+        if (
+            parts.username is not None
+        ):  # user:password@ in the URL: HTTP basic auth, as the registry's clients do
             token = f"{urllib.parse.unquote(parts.username)}:{urllib.parse.unquote(parts.password or '')}"
             self._headers["Authorization"] = "Basic " + base64.b64encode(token.encode()).decode()
         self.timeout: float = _seconds(timeout, "KAFKASPEC_REGISTRY_TIMEOUT", DEFAULT_TIMEOUT)
@@ -147,7 +159,9 @@ class RegistryClient:
                 else:
                     sid = body.get("id")
                     if not isinstance(sid, int):
-                        raise RegistryError(f"{self._name}: subject {subject[:80]!r} version {version} has no id")
+                        raise RegistryError(
+                            f"{self._name}: subject {subject[:80]!r} version {version} has no id"
+                        )
                     self._by_version[key] = _schema(sid, body, self._name)
             except _Down:
                 raise
@@ -162,20 +176,26 @@ class RegistryClient:
             raise _Down(f"{where}: not asked: the registry failed earlier in this run ({self._down})")
         limit = min(self.timeout, self.budget - self.spent)
         if limit <= 0:
-            self._fail(f"{where}: not asked: the run's registry time is spent ({self.budget:g} s, "
-                       "KAFKASPEC_REGISTRY_BUDGET sets it)")
+            self._fail(
+                f"{where}: not asked: the run's registry time is spent ({self.budget:g} s, "
+                "KAFKASPEC_REGISTRY_BUDGET sets it)"
+            )
         self.requests += 1
         started = time.monotonic()
         try:
             status, data = _within(limit, lambda watch: self._open(self._base + path, watch, limit))
         except _Timeout:
             if limit < self.timeout:
-                self._fail(f"{where}: no complete answer within the run's remaining registry time ({limit:.3g} s "
-                           f"of {self.budget:g} s, KAFKASPEC_REGISTRY_BUDGET sets it)")
+                self._fail(
+                    f"{where}: no complete answer within the run's remaining registry time ({limit:.3g} s "
+                    f"of {self.budget:g} s, KAFKASPEC_REGISTRY_BUDGET sets it)"
+                )
             self._fail(f"{where}: no complete answer within {limit:g} s (KAFKASPEC_REGISTRY_TIMEOUT sets it)")
         except _Redirected as exc:
-            self._fail(f"{where}: redirected to {exc.target}, another origin than the registry's {self._origin}: "
-                       "not followed (credentials go to the configured registry only)")
+            self._fail(
+                f"{where}: redirected to {exc.target}, another origin than the registry's {self._origin}: "
+                "not followed (credentials go to the configured registry only)"
+            )
         except urllib.error.HTTPError as exc:
             self._fail(f"{where}: HTTP {exc.code}")
         except (urllib.error.URLError, OSError, http.client.HTTPException, ValueError) as exc:
@@ -197,10 +217,14 @@ class RegistryClient:
 
     def _open(self, url: str, watch: _Watch, limit: float) -> tuple[int, bytes]:
         """GET ``url`` (in :func:`_within`'s thread): the status and at most MAX_ANSWER_BYTES + 1 bytes."""
-        opener = urllib.request.build_opener(_SameOrigin(self._origin), _WatchedHTTP(watch), _WatchedHTTPS(watch))
+        opener = urllib.request.build_opener(
+            _SameOrigin(self._origin), _WatchedHTTP(watch), _WatchedHTTPS(watch)
+        )
         req = urllib.request.Request(url, headers=self._headers)
         try:
-            with opener.open(req, timeout=limit + 1) as resp:  # the deadline is _within's; this one a backstop
+            with opener.open(
+                req, timeout=limit + 1
+            ) as resp:  # the deadline is _within's; this one a backstop
                 return resp.status, resp.read(MAX_ANSWER_BYTES + 1)
         except urllib.error.HTTPError as exc:
             if exc.code == 404:
@@ -234,8 +258,14 @@ class _Watch:
         self._socks: list[socket.socket] = []
         self._cancelled = False
 
-    def create_connection(self, address: tuple[str, int], timeout: Any = socket._GLOBAL_DEFAULT_TIMEOUT,  # type: ignore[attr-defined]
-                          source_address: Any = None, *args: Any, **kwargs: Any) -> socket.socket:
+    def create_connection(
+        self,
+        address: tuple[str, int],
+        timeout: Any = socket._GLOBAL_DEFAULT_TIMEOUT,  # type: ignore[attr-defined]
+        source_address: Any = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> socket.socket:
         if self._cancelled:
             raise OSError("the request's deadline passed")
         sock = socket.create_connection(address, timeout, source_address, *args, **kwargs)
@@ -245,11 +275,14 @@ class _Watch:
                 _cut(self._socks[-1])
         return sock
 
-    def connection(self, http_class: Callable[..., http.client.HTTPConnection]) -> Callable[..., http.client.HTTPConnection]:
+    def connection(
+        self, http_class: Callable[..., http.client.HTTPConnection]
+    ) -> Callable[..., http.client.HTTPConnection]:
         def make(host: str, **kwargs: Any) -> http.client.HTTPConnection:
             conn = http_class(host, **kwargs)
             conn._create_connection = self.create_connection  # type: ignore[attr-defined]
             return conn
+
         return make
 
     def cancel(self) -> None:
@@ -349,7 +382,9 @@ def _schema(schema_id: int, body: dict[str, Any], name: str) -> Schema:
         try:
             refs.append(Reference(str(r["name"]), str(r["subject"]), int(r["version"])))
         except (KeyError, TypeError, ValueError):
-            raise RegistryError(f"{name}: schema id {schema_id}: a reference is not name, subject, version") from None
+            raise RegistryError(
+                f"{name}: schema id {schema_id}: a reference is not name, subject, version"
+            ) from None
     return Schema(schema_id, text, schema_type, tuple(refs))
 
 
@@ -370,9 +405,11 @@ def _check_userinfo(url: str) -> None:
     authority_end = min((i for i in (rest.find(c) for c in "/?#") if i >= 0), default=len(rest))
     if sep and "@" in rest[authority_end:]:
         shown = _first_line(f"{scheme}://{rest.rpartition('@')[2]}")[:300]
-        raise RegistryError(f"registry URL {scheme}://…@{shown.partition('://')[2]!s} has an '@' after its host "
-                            "part: percent-encode a user name or password that holds '/', '?' or '#' "
-                            "(%2F, %3F, %23)")
+        raise RegistryError(
+            f"registry URL {scheme}://…@{shown.partition('://')[2]!s} has an '@' after its host "
+            "part: percent-encode a user name or password that holds '/', '?' or '#' "
+            "(%2F, %3F, %23)"
+        )
 
 
 def _safe(url: str) -> str:

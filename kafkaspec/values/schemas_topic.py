@@ -70,9 +70,15 @@ class SchemaVersion:
     where: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"subject": self.subject, "version": self.version, "id": self.schema.id,
-                "schema_type": self.schema.schema_type, "deleted": self.deleted,
-                "references": [r._asdict() for r in self.schema.references], "schema": self.schema.schema}
+        return {
+            "subject": self.subject,
+            "version": self.version,
+            "id": self.schema.id,
+            "schema_type": self.schema.schema_type,
+            "deleted": self.deleted,
+            "references": [r._asdict() for r in self.schema.references],
+            "schema": self.schema.schema,
+        }
 
 
 class _Bad(Exception):
@@ -96,8 +102,11 @@ def _field(obj: dict[str, Any], name: str, kind: type, what: str, optional: bool
     if v is None and optional:
         return None
     if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-        shown = f"a JSON {'object' if isinstance(v, dict) else 'array'}" if isinstance(v, dict | list) else \
-            json.dumps(v)[:80]
+        shown = (
+            f"a JSON {'object' if isinstance(v, dict) else 'array'}"
+            if isinstance(v, dict | list)
+            else json.dumps(v)[:80]
+        )
         raise _Bad(f"the {what}'s {name!r} is {shown}, not {'a string' if kind is str else 'an integer'}")
     return v
 
@@ -177,13 +186,17 @@ class SchemaStore:
 
     def _register(self, subject: str, version: int, v: dict[str, Any], where: str) -> None:
         if _field(v, "subject", str, "value") != subject or _field(v, "version", int, "value") != version:
-            raise _Bad(f"the value's subject-version {v['subject'][:80]!r} {v['version']} is not the key's "
-                       f"{subject[:80]!r} {version}")
+            raise _Bad(
+                f"the value's subject-version {v['subject'][:80]!r} {v['version']} is not the key's "
+                f"{subject[:80]!r} {version}"
+            )
         schema_id = _field(v, "id", int, "value")
         text = _field(v, "schema", str, "value")
         schema_type = _field(v, "schemaType", str, "value", optional=True) or "AVRO"
         if schema_type not in SCHEMA_TYPES:
-            raise _Bad(f"unknown schemaType {schema_type[:40]!r} (the registry's are {', '.join(SCHEMA_TYPES)})")
+            raise _Bad(
+                f"unknown schemaType {schema_type[:40]!r} (the registry's are {', '.join(SCHEMA_TYPES)})"
+            )
         refs = v.get("references") or []
         if not isinstance(refs, list):
             raise _Bad("the value's references are not a list")
@@ -191,8 +204,13 @@ class SchemaStore:
         for r in refs:
             if not isinstance(r, dict):
                 raise _Bad("a reference is not an object")
-            references.append(Reference(_field(r, "name", str, "reference"), _field(r, "subject", str, "reference"),
-                                        _field(r, "version", int, "reference")))
+            references.append(
+                Reference(
+                    _field(r, "name", str, "reference"),
+                    _field(r, "subject", str, "reference"),
+                    _field(r, "version", int, "reference"),
+                )
+            )
         deleted = v.get("deleted", False)
         if not isinstance(deleted, bool):
             raise _Bad(f"the value's 'deleted' is {json.dumps(deleted)[:40]}, not true or false")
@@ -200,13 +218,19 @@ class SchemaStore:
         if holders:
             s0, v0 = next(iter(holders.items()))
             other = self.versions[(s0, v0)]
-            if (s0, v0) != (subject, version) and not self._same_as_held(schema_id, other.schema.schema, text):
-                raise _Bad(f"schema id {schema_id} is already {s0!r} version {v0}'s, with another schema "
-                           "(the registry ignores it)")
+            if (s0, v0) != (subject, version) and not self._same_as_held(
+                schema_id, other.schema.schema, text
+            ):
+                raise _Bad(
+                    f"schema id {schema_id} is already {s0!r} version {v0}'s, with another schema "
+                    "(the registry ignores it)"
+                )
         old = self.versions.get((subject, version))
         if old is not None and old.schema.id != schema_id:
             self._unhold(old)
-        sv = SchemaVersion(subject, version, Schema(schema_id, text, schema_type, tuple(references)), deleted, where)
+        sv = SchemaVersion(
+            subject, version, Schema(schema_id, text, schema_type, tuple(references)), deleted, where
+        )
         self.versions[(subject, version)] = sv
         self._by_subject.setdefault(subject, {})[version] = sv
         self.ids.setdefault(schema_id, {})[subject] = version
@@ -289,9 +313,11 @@ class SchemaStore:
         by_subject: dict[str, list[dict[str, Any]]] = {}
         for (s, _), sv in sorted(self.versions.items()):
             by_subject.setdefault(s, []).append(sv.to_json())
-        return {"subjects": [{"subject": s, "versions": vs} for s, vs in by_subject.items()],
-                "record_counts": dict(sorted(self.counts.items())),
-                "problems": [{"where": w, "problem": p} for w, p in self.problems]}
+        return {
+            "subjects": [{"subject": s, "versions": vs} for s, vs in by_subject.items()],
+            "record_counts": dict(sorted(self.counts.items())),
+            "problems": [{"where": w, "problem": p} for w, p in self.problems],
+        }
 
 
 class _Segment(Protocol):

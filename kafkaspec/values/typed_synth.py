@@ -17,33 +17,76 @@ import struct
 
 from kafkaspec.codec.varint import encode_varlong
 
-__all__ = ["INVOICE_V1", "INVOICE_V2", "PROFILE_V1", "PROFILE_V2", "avro_schema_records", "invoice_value",
-           "json_schema_records", "profile_value"]
+__all__ = [
+    "INVOICE_V1",
+    "INVOICE_V2",
+    "PROFILE_V1",
+    "PROFILE_V2",
+    "avro_schema_records",
+    "invoice_value",
+    "json_schema_records",
+    "profile_value",
+]
 
-INVOICE_V1 = json.dumps({"type": "record", "name": "Invoice", "namespace": "demo", "fields": [
-    {"name": "id", "type": "long"},
-    {"name": "customer", "type": "string"},
-    {"name": "amount_cents", "type": "long"},
-    {"name": "note", "type": ["null", "string"], "default": None},
-]})
+INVOICE_V1 = json.dumps(
+    {
+        "type": "record",
+        "name": "Invoice",
+        "namespace": "demo",
+        "fields": [
+            {"name": "id", "type": "long"},
+            {"name": "customer", "type": "string"},
+            {"name": "amount_cents", "type": "long"},
+            {"name": "note", "type": ["null", "string"], "default": None},
+        ],
+    }
+)
 # v2: currency added with a default; the optional note removed
-INVOICE_V2 = json.dumps({"type": "record", "name": "Invoice", "namespace": "demo", "fields": [
-    {"name": "id", "type": "long"},
-    {"name": "customer", "type": "string"},
-    {"name": "amount_cents", "type": "long"},
-    {"name": "currency", "type": "string", "default": "EUR"},
-]})
+INVOICE_V2 = json.dumps(
+    {
+        "type": "record",
+        "name": "Invoice",
+        "namespace": "demo",
+        "fields": [
+            {"name": "id", "type": "long"},
+            {"name": "customer", "type": "string"},
+            {"name": "amount_cents", "type": "long"},
+            {"name": "currency", "type": "string", "default": "EUR"},
+        ],
+    }
+)
 
-PROFILE_V1 = json.dumps({"$schema": "http://json-schema.org/draft-07/schema#", "title": "Profile", "type": "object",
-                         "properties": {"id": {"type": "integer"}, "name": {"type": "string"},
-                                        "age": {"type": "integer"}, "nickname": {"type": "string"}},
-                         "required": ["id", "name", "age"], "additionalProperties": False})
+PROFILE_V1 = json.dumps(
+    {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "title": "Profile",
+        "type": "object",
+        "properties": {
+            "id": {"type": "integer"},
+            "name": {"type": "string"},
+            "age": {"type": "integer"},
+            "nickname": {"type": "string"},
+        },
+        "required": ["id", "name", "age"],
+        "additionalProperties": False,
+    }
+)
 # v2: country added with a default; the optional nickname removed
-PROFILE_V2 = json.dumps({"$schema": "http://json-schema.org/draft-07/schema#", "title": "Profile", "type": "object",
-                         "properties": {"id": {"type": "integer"}, "name": {"type": "string"},
-                                        "age": {"type": "integer"},
-                                        "country": {"type": "string", "default": "NL"}},
-                         "required": ["id", "name", "age"], "additionalProperties": False})
+PROFILE_V2 = json.dumps(
+    {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "title": "Profile",
+        "type": "object",
+        "properties": {
+            "id": {"type": "integer"},
+            "name": {"type": "string"},
+            "age": {"type": "integer"},
+            "country": {"type": "string", "default": "NL"},
+        },
+        "required": ["id", "name", "age"],
+        "additionalProperties": False,
+    }
+)
 
 NAMES = ("ada", "grace", "alan", "edsger", "barbara", "donald")
 COUNTRIES = ("NL", "FR", "DE", "US")
@@ -54,8 +97,14 @@ def _records(topic: str, first_id: int, kind: str, texts: tuple[str, str]) -> li
     out = []
     for version, text in enumerate(texts, 1):
         key = {"keytype": "SCHEMA", "subject": subject, "version": version, "magic": 1}
-        value = {"subject": subject, "version": version, "id": first_id + version - 1, "schemaType": kind,
-                 "schema": text, "deleted": False}
+        value = {
+            "subject": subject,
+            "version": version,
+            "id": first_id + version - 1,
+            "schemaType": kind,
+            "schema": text,
+            "deleted": False,
+        }
         out.append((json.dumps(key).encode(), json.dumps(value).encode()))
     return out
 

@@ -38,10 +38,15 @@ def _run(*args: str, timeout: float = 60, limit_as: int | None = None, code: str
     prelude = ""
     if limit_as:
         prelude = f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({limit_as}, {limit_as}))\n"
-    body = code if code is not None else f"import sys\nfrom kafkaspec.cli import main\nsys.exit(main({list(args)!r}))\n"
+    body = (
+        code
+        if code is not None
+        else f"import sys\nfrom kafkaspec.cli import main\nsys.exit(main({list(args)!r}))\n"
+    )
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    return subprocess.run([sys.executable, "-c", prelude + body], capture_output=True, text=True,
-                          timeout=timeout, env=env)
+    return subprocess.run(
+        [sys.executable, "-c", prelude + body], capture_output=True, text=True, timeout=timeout, env=env
+    )
 
 
 def _cli(*args: str):
@@ -71,9 +76,13 @@ def _write_txns(root: Path, *, topic="p", steps=120, seed=5, segment_bytes=2500)
             pid = rng.choice([1, 2])
             action = rng.random()
             if action < 0.55:
-                base, last = w.append([Record(value=b"x%d" % step, timestamp=step)] * rng.randint(1, 4),
-                                      producer_id=pid, producer_epoch=0, base_sequence=step * 10,
-                                      is_transactional=True)
+                base, last = w.append(
+                    [Record(value=b"x%d" % step, timestamp=step)] * rng.randint(1, 4),
+                    producer_id=pid,
+                    producer_epoch=0,
+                    base_sequence=step * 10,
+                    is_transactional=True,
+                )
                 pending[pid] += range(base, last + 1)
             elif action < 0.75:
                 base, last = w.append([Record(value=b"plain", timestamp=step)])
@@ -165,8 +174,14 @@ def test_fifo_as_index_does_not_hang(part_dir):
     assert proc.returncode == 1 and f"{index}: not a regular file" in proc.stdout
 
 
-DEV_ZERO_NAMES = ["leader-epoch-checkpoint", "partition.metadata", "00000000000000000000.snapshot",
-                  "00000000000000000000.index", "00000000000000000000.timeindex", "00000000000000000000.txnindex"]
+DEV_ZERO_NAMES = [
+    "leader-epoch-checkpoint",
+    "partition.metadata",
+    "00000000000000000000.snapshot",
+    "00000000000000000000.index",
+    "00000000000000000000.timeindex",
+    "00000000000000000000.txnindex",
+]
 
 
 def test_dev_zero_linked_in(tmp_path):
@@ -212,6 +227,7 @@ def test_sparse_zero_index_costs_nothing(part_dir):
             seg = open_log(part_dir).partitions()[0].segments()[-1]
             assert seg.index_path == index
             seg.index_entries()
+
         return run
 
     small, big = index_read(size // GROWTH), index_read(size)

@@ -93,28 +93,57 @@ def sliced(monkeypatch) -> list[int]:
 
 
 def test_headers_at_the_same_places_are_sliced_from_the_windows(tmp_path, sliced, monkeypatch):
-    data = _batches(20, 30, lambda i: kafkaspec.Record(
-        key=b"k%05d" % i, value=b"v" * (i % 90), timestamp=TS + i * 37,
-        headers=[("trace", b"%016d" % i), ("ct", b"json"), ("é", b"")]))
+    data = _batches(
+        20,
+        30,
+        lambda i: kafkaspec.Record(
+            key=b"k%05d" % i,
+            value=b"v" * (i % 90),
+            timestamp=TS + i * 37,
+            headers=[("trace", b"%016d" % i), ("ct", b"json"), ("é", b"")],
+        ),
+    )
     table = _same(tmp_path, data, monkeypatch)
     assert sliced  # the layout path ran
-    assert table.column("headers")[5].as_py() == [{"key": "trace", "value": b"%016d" % 5},
-                                                  {"key": "ct", "value": b"json"}, {"key": "é", "value": b""}]
+    assert table.column("headers")[5].as_py() == [
+        {"key": "trace", "value": b"%016d" % 5},
+        {"key": "ct", "value": b"json"},
+        {"key": "é", "value": b""},
+    ]
 
 
 def test_headers_of_the_same_lengths_are_sliced_whatever_their_bytes(tmp_path, sliced, monkeypatch):
     """The layout is taken from the first record's headers and checked on every record by the bytes of
     its length varints alone: names and values that differ but keep their lengths still slice."""
-    data = _batches(16, 25, lambda i: kafkaspec.Record(
-        key=b"k", value=b"v%d" % i, timestamp=TS + i * 1000,
-        headers=[(f"h{i % 10}", b"%08d" % i), ("x", b"\x80\xff" * (i % 2) or b"ab")]))
+    data = _batches(
+        16,
+        25,
+        lambda i: kafkaspec.Record(
+            key=b"k",
+            value=b"v%d" % i,
+            timestamp=TS + i * 1000,
+            headers=[(f"h{i % 10}", b"%08d" % i), ("x", b"\x80\xff" * (i % 2) or b"ab")],
+        ),
+    )
     table = _same(tmp_path, data, monkeypatch)
     assert sliced
-    assert table.column("headers")[7].as_py() == [{"key": "h7", "value": b"00000007"}, {"key": "x", "value": b"\x80\xff"}]
+    assert table.column("headers")[7].as_py() == [
+        {"key": "h7", "value": b"00000007"},
+        {"key": "x", "value": b"\x80\xff"},
+    ]
 
 
-@pytest.mark.parametrize("case", ["a null value", "every value null", "values of two sizes", "past the window",
-                                  "counts differ", "the first record differs"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "a null value",
+        "every value null",
+        "values of two sizes",
+        "past the window",
+        "counts differ",
+        "the first record differs",
+    ],
+)
 def test_headers_not_at_the_same_places_take_the_general_path(tmp_path, sliced, case, monkeypatch):
     def make(i: int) -> kafkaspec.Record:
         headers = [("a", b"xy"), ("b", b"12345678")]
@@ -142,15 +171,28 @@ def test_a_header_key_length_past_its_record_negative_or_running_on(tmp_path, wh
     """Every record with one header ("k": "v") but one, whose key length byte is made 63 (past its
     record), -1 (a null key, which a header cannot have) or a varint that goes on (CRC fixed): in the
     run's first record (the layout's template) or another. The record decoder's error, at its byte."""
-    pieces = [bytearray(kafkaspec.build_batch([kafkaspec.Record(key=None, value=b"v", timestamp=TS, headers=[("k", b"v")])
-                                               for _ in range(20)], base_offset=b * 20)) for b in range(10)]
+    pieces = [
+        bytearray(
+            kafkaspec.build_batch(
+                [
+                    kafkaspec.Record(key=None, value=b"v", timestamp=TS, headers=[("k", b"v")])
+                    for _ in range(20)
+                ],
+                base_offset=b * 20,
+            )
+        )
+        for b in range(10)
+    ]
     batch_index, record = where
     batch = pieces[batch_index]
-    at = 61 + 12 * record + 8  # records of 12 bytes: length, attributes, deltas, key, value, count, then the key length
+    at = (
+        61 + 12 * record + 8
+    )  # records of 12 bytes: length, attributes, deltas, key, value, count, then the key length
     assert batch[at] == 0x02
     batch[at] = key_length
     batch[17:21] = crc32c(bytes(batch[21:])).to_bytes(4, "big")
     _same_error(tmp_path, b"".join(map(bytes, pieces)))
+
 
 def test_a_header_key_not_utf8_is_the_record_decoders_error(tmp_path):
     good = _batches(10, 10, lambda i: kafkaspec.Record(value=b"v", timestamp=TS, headers=[("hk", b"v")]))
@@ -158,7 +200,9 @@ def test_a_header_key_not_utf8_is_the_record_decoders_error(tmp_path):
     at = bad.index(b"hk", len(bad) // 2)
     bad[at] = 0xFF  # the key's first byte: not UTF-8 (the CRC is fixed below, so only the key is wrong)
     batch = next(b for b in BatchIterator(good) if b.position <= at < b.end)
-    bad[batch.position + 17:batch.position + 21] = crc32c(bytes(bad[batch.position + 21:batch.end])).to_bytes(4, "big")
+    bad[batch.position + 17 : batch.position + 21] = crc32c(
+        bytes(bad[batch.position + 21 : batch.end])
+    ).to_bytes(4, "big")
     part = _segment(tmp_path, bytes(bad))
     with pytest.raises(KafkaFormatError) as got:
         part.to_arrow()
@@ -170,23 +214,43 @@ def test_a_header_key_not_utf8_is_the_record_decoders_error(tmp_path):
 def test_records_of_three_length_bytes_among_short_ones(tmp_path, monkeypatch):
     """Records of 8 KiB and more have a length of three varint bytes: the lockstep walk stops on them
     and those batches are walked again one record at a time."""
-    _same(tmp_path, _batches(30, 12, lambda i: kafkaspec.Record(
-        key=b"k" * (i % 3), value=b"x" * (9000 if i % 11 == 0 else i), timestamp=TS - i * 10_000)), monkeypatch)
+    _same(
+        tmp_path,
+        _batches(
+            30,
+            12,
+            lambda i: kafkaspec.Record(
+                key=b"k" * (i % 3), value=b"x" * (9000 if i % 11 == 0 else i), timestamp=TS - i * 10_000
+            ),
+        ),
+        monkeypatch,
+    )
 
 
 def test_varied_widths_keys_and_timestamps(tmp_path, monkeypatch):
     """Timestamp deltas of one to five varint bytes, keys of many lengths and none, tombstones."""
-    _same(tmp_path, _batches(40, 17, lambda i: kafkaspec.Record(
-        key=None if i % 4 == 0 else b"k" * (i % 23), value=None if i % 9 == 0 else b"v" * (i % 70),
-        timestamp=TS + (i % 17) ** 6)), monkeypatch)
+    _same(
+        tmp_path,
+        _batches(
+            40,
+            17,
+            lambda i: kafkaspec.Record(
+                key=None if i % 4 == 0 else b"k" * (i % 23),
+                value=None if i % 9 == 0 else b"v" * (i % 70),
+                timestamp=TS + (i % 17) ** 6,
+            ),
+        ),
+        monkeypatch,
+    )
 
 
 def test_legacy_entries_between_v2_batches(tmp_path):
     """An upgraded topic: v2 batches, then magic 0 and 1 messages, then v2 again (the walk resumes)."""
     v2 = _batches(5, 10, lambda i: kafkaspec.Record(key=b"a", value=b"%d" % i, timestamp=TS + i))
     legacy0 = kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"old")] * 3, magic=0, base_offset=50)
-    legacy1 = kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"older", timestamp=TS)] * 2, magic=1,
-                                    base_offset=53)
+    legacy1 = kafkaspec.build_batch(
+        [kafkaspec.Record(key=b"k", value=b"older", timestamp=TS)] * 2, magic=1, base_offset=53
+    )
     later = kafkaspec.build_batch([kafkaspec.Record(value=b"new", timestamp=TS)] * 4, base_offset=55)
     table = _same(tmp_path, v2 + legacy0 + legacy1 + later)
     assert table.column("magic").to_pylist() == [2] * 50 + [0] * 3 + [1] * 2 + [2] * 4
@@ -230,8 +294,12 @@ def test_offsets_near_the_int64_limits(tmp_path, base):
     answer, never a wrapped-around offset."""
     pieces = []
     for b in range(10):
-        batch = bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i)
-                                                 for i in range(100)], base_offset=b * 100))
+        batch = bytearray(
+            kafkaspec.build_batch(
+                [kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i) for i in range(100)],
+                base_offset=b * 100,
+            )
+        )
         batch[0:8] = base.to_bytes(8, "big", signed=True)
         pieces.append(bytes(batch))
     data = b"".join(pieces)
@@ -258,9 +326,13 @@ def test_a_partial_tail_is_left_out(tmp_path):
 def test_tiny_records_up_to_the_segments_last_byte(tmp_path, monkeypatch, codec):
     """Records of seven bytes, the last ending at the file's last byte: the windows past the end of the
     data read zeros, not the bytes of another record, and the run is not copied to pad it."""
-    data = _batches(9, 40, lambda i: kafkaspec.Record(key=None, value=None, timestamp=TS)) + \
-        kafkaspec.build_batch([kafkaspec.Record(value=b"", timestamp=TS, headers=[("h", b"")])] * 3, base_offset=360,
-                              compression=codec)
+    data = _batches(
+        9, 40, lambda i: kafkaspec.Record(key=None, value=None, timestamp=TS)
+    ) + kafkaspec.build_batch(
+        [kafkaspec.Record(value=b"", timestamp=TS, headers=[("h", b"")])] * 3,
+        base_offset=360,
+        compression=codec,
+    )
     assert _same(tmp_path, data, monkeypatch).num_rows == 363
 
 
@@ -271,17 +343,19 @@ def test_a_records_count_past_the_records_is_the_record_decoders_error(tmp_path,
     three-byte, a negative or a zero length) must not be taken for that record."""
     pieces = []
     for b in range(10):  # enough batches for the lockstep walk (LOCKSTEP_MIN_BATCHES) to take the extra step
-        batch = bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i)
-                                                 for i in range(20)], base_offset=b * 100))
+        batch = bytearray(
+            kafkaspec.build_batch(
+                [kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i) for i in range(20)], base_offset=b * 100
+            )
+        )
         batch[57:61] = (21).to_bytes(4, "big")  # records_count
         batch[17:21] = crc32c(bytes(batch[21:])).to_bytes(4, "big")
         pieces.append(batch)
     last = bytearray(_batches(1, 20, lambda i: kafkaspec.Record(value=b"w%d" % i, timestamp=TS + i)))
     for piece in pieces[1:] + [last]:
-        piece[:len(next_bytes)] = next_bytes  # the base offset's first bytes (no CRC covers them)
+        piece[: len(next_bytes)] = next_bytes  # the base offset's first bytes (no CRC covers them)
     data = b"".join(map(bytes, pieces + [last]))
     _same_error(tmp_path, data)
-
 
 
 @pytest.mark.parametrize("last_byte", [0x02, 0x01, 0x80])
@@ -290,8 +364,14 @@ def test_a_records_last_byte_is_its_header_count_even_when_the_rest_has_none(tmp
     the header counts from each record's last byte (the byte leading the next record's window) instead
     of reading them. One record's last byte made 1 header, -1 headers or a varint going on (CRC fixed):
     that byte is a header count, not skipped: the record decoder's error, at its byte."""
-    pieces = [bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i)
-                                               for i in range(20)], base_offset=b * 20)) for b in range(10)]
+    pieces = [
+        bytearray(
+            kafkaspec.build_batch(
+                [kafkaspec.Record(value=b"v%d" % i, timestamp=TS + i) for i in range(20)], base_offset=b * 20
+            )
+        )
+        for b in range(10)
+    ]
     batch = pieces[4]
     end = 61  # past the batch head: each record is its length (one zigzag byte here) and that many bytes
     for _ in range(8):
@@ -307,17 +387,24 @@ def test_a_records_last_byte_is_its_header_count_even_when_the_rest_has_none(tmp
 def test_a_run_shorter_than_a_window(tmp_path, monkeypatch, headers):
     """One compressed batch of one empty record: the joined data (its 7 or 11 bytes and the padding)
     is shorter than a record's window, so every window comes from a padded copy of the data."""
-    data = kafkaspec.build_batch([kafkaspec.Record(key=None, value=b"", timestamp=TS, headers=headers)],
-                                 compression="lz4")
+    data = kafkaspec.build_batch(
+        [kafkaspec.Record(key=None, value=b"", timestamp=TS, headers=headers)], compression="lz4"
+    )
     assert _same(tmp_path, data, monkeypatch).num_rows == 1
+
 
 @pytest.mark.parametrize("codec", ["gzip", "zstd"])
 def test_compressed_runs_whose_first_record_starts_the_joined_data(tmp_path, monkeypatch, codec):
     """Every batch compressed: the records regions are joined from byte 0, so the first record's window
     (which starts a byte before it) reaches before the data: zeros there, the same table."""
-    data = b"".join(kafkaspec.build_batch([kafkaspec.Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=TS + i)
-                                           for i in range(30)], base_offset=b * 30, compression=codec)
-                    for b in range(12))
+    data = b"".join(
+        kafkaspec.build_batch(
+            [kafkaspec.Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=TS + i) for i in range(30)],
+            base_offset=b * 30,
+            compression=codec,
+        )
+        for b in range(12)
+    )
     assert _same(tmp_path, data, monkeypatch).num_rows == 360
 
 
@@ -342,13 +429,16 @@ def test_a_records_count_near_2_31_is_an_error_in_bounded_memory(tmp_path):
     decoder's error, under a 1 GiB address-space limit."""
     pieces = []
     for b in range(10):
-        batch = bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"v", timestamp=TS)] * 5, base_offset=b * 10))
+        batch = bytearray(
+            kafkaspec.build_batch([kafkaspec.Record(value=b"v", timestamp=TS)] * 5, base_offset=b * 10)
+        )
         batch[57:61] = (2**31 - 1).to_bytes(4, "big")
         batch[17:21] = crc32c(bytes(batch[21:])).to_bytes(4, "big")
         pieces.append(bytes(batch))
     _segment(tmp_path, b"".join(pieces))
-    proc = subprocess.run([sys.executable, "-c", _HUGE_COUNT_CHILD, str(tmp_path)], capture_output=True, text=True,
-                          timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", _HUGE_COUNT_CHILD, str(tmp_path)], capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.split("\n")[:2] == ["list refused 61", "to_arrow refused 61"]
     assert (tmp_path / "canary").read_text() == "keep"
@@ -383,6 +473,7 @@ def test_a_batch_of_the_same_size_and_another_chain_is_walked_again(tmp_path, mo
     def make(i: int) -> kafkaspec.Record:
         size = sizes[i % 10] if i // 10 != 5 else sizes[::-1][i % 10]
         return kafkaspec.Record(key=b"k", value=b"v" * size, timestamp=TS + i % 10)
+
     _same(tmp_path, _batches(12, 10, make), monkeypatch)
     assert guesses == [False]
 
@@ -392,14 +483,16 @@ def test_a_record_length_changed_in_a_batch_the_guess_covers(tmp_path, guesses, 
     """Record 3's length in batch 7 (of batches whose chain is the first's) made 8,191 bytes, -1, or a
     varint of three bytes (CRC fixed): the guess fails there, and the error is the record decoder's,
     at its byte."""
-    pieces = [bytearray(kafkaspec.build_batch([_fixed(b * 20 + i) for i in range(20)], base_offset=b * 20))
-              for b in range(12)]
+    pieces = [
+        bytearray(kafkaspec.build_batch([_fixed(b * 20 + i) for i in range(20)], base_offset=b * 20))
+        for b in range(12)
+    ]
     batch = pieces[7]
     at = 61  # past the batch head: each record is its length (two zigzag varint bytes here) and that many bytes
     for _ in range(3):
         u = (batch[at] & 127) | batch[at + 1] << 7
         at += 2 + (u >> 1)
-    batch[at:at + 2] = length
+    batch[at : at + 2] = length
     batch[17:21] = crc32c(bytes(batch[21:])).to_bytes(4, "big")
     _same_error(tmp_path, b"".join(map(bytes, pieces)))
     assert guesses == [False]
@@ -412,23 +505,44 @@ def test_fields_past_a_window_sized_by_the_first_record(tmp_path, monkeypatch, f
     widths: list[int] = []
     real = engine._window_width
     monkeypatch.setattr(engine, "_window_width", lambda *a: widths.append(real(*a)) or widths[-1])
-    _same(tmp_path, _batches(12, 10, lambda i: kafkaspec.Record(
-        key=b"k" * (first_key if i == 0 else 40 - i % 3), value=b"v" * (i % 5), timestamp=TS + i)), monkeypatch)
+    _same(
+        tmp_path,
+        _batches(
+            12,
+            10,
+            lambda i: kafkaspec.Record(
+                key=b"k" * (first_key if i == 0 else 40 - i % 3), value=b"v" * (i % 5), timestamp=TS + i
+            ),
+        ),
+        monkeypatch,
+    )
     assert widths == [width]
 
 
 def _alike_then(case: str) -> bytes:
     """20 batches of one size (their chain found at once by ``walk._alike``), then what ``case`` says."""
-    pieces = [bytearray(kafkaspec.build_batch([_fixed(b * 10 + i) for i in range(10)], base_offset=b * 10))
-              for b in range(20)]
+    pieces = [
+        bytearray(kafkaspec.build_batch([_fixed(b * 10 + i) for i in range(10)], base_offset=b * 10))
+        for b in range(20)
+    ]
     if case == "other sizes":
-        pieces += [bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"v" * (b + i), timestamp=TS)
-                                                    for i in range(10)], base_offset=200 + b * 10)) for b in range(5)]
+        pieces += [
+            bytearray(
+                kafkaspec.build_batch(
+                    [kafkaspec.Record(value=b"v" * (b + i), timestamp=TS) for i in range(10)],
+                    base_offset=200 + b * 10,
+                )
+            )
+            for b in range(5)
+        ]
     elif case == "a length changed":
         pieces[7][8:12] = (int.from_bytes(pieces[7][8:12], "big") + 1).to_bytes(4, "big")
     elif case == "a legacy entry":
-        pieces.append(bytearray(kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"old")], magic=1,
-                                                      base_offset=200)))
+        pieces.append(
+            bytearray(
+                kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"old")], magic=1, base_offset=200)
+            )
+        )
         pieces += [bytearray(kafkaspec.build_batch([_fixed(i)], base_offset=201 + i)) for i in range(3)]
     elif case == "a partial tail":
         pieces[-1] = pieces[-1][:-10]

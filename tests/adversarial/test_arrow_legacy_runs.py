@@ -34,9 +34,17 @@ def _partition(tmp_path: Path, data: bytes) -> logdir.Partition:
 
 
 def _legacy(n: int, magic: int = 1, compression: str = "none", first: int = 0) -> list[bytearray]:
-    return [bytearray(kafkaspec.build_batch([kafkaspec.Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=TS + i)],
-                                            magic=magic, compression=compression, base_offset=first + i))
-            for i in range(n)]
+    return [
+        bytearray(
+            kafkaspec.build_batch(
+                [kafkaspec.Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=TS + i)],
+                magic=magic,
+                compression=compression,
+                base_offset=first + i,
+            )
+        )
+        for i in range(n)
+    ]
 
 
 def _values(part: logdir.Partition) -> tuple[list[bytes], KafkaFormatError | None]:
@@ -58,10 +66,14 @@ def test_small_legacy_entries_are_one_record_batch(tmp_path, magic):
     part = _partition(tmp_path, data)
     batches = list(partitions.partition_batches(part))
     assert len(batches) == 1
-    expected = partitions._per_record(list(BatchIterator(data)), topic="t", partition=0,
-                                      segment=str(part.segments()[0].path))
-    assert pa.Table.from_batches(batches, schema=SCHEMA).combine_chunks().equals(
-        pa.Table.from_batches([expected], schema=SCHEMA).combine_chunks())
+    expected = partitions._per_record(
+        list(BatchIterator(data)), topic="t", partition=0, segment=str(part.segments()[0].path)
+    )
+    assert (
+        pa.Table.from_batches(batches, schema=SCHEMA)
+        .combine_chunks()
+        .equals(pa.Table.from_batches([expected], schema=SCHEMA).combine_chunks())
+    )
     assert (tmp_path / "canary").read_text() == "keep"
 
 
@@ -94,7 +106,7 @@ def test_the_records_before_a_wrapper_that_does_not_decompress_come_out_then_its
     wrapper = pieces[300]
     # magic 1 message: offset (8), size (4), crc (4), magic, attributes, timestamp (8), key (4 + n), value (4 + n)
     value_at = 8 + 4 + 4 + 1 + 1 + 8 + 4 + 0  # the wrapper has a null key (length -1, no bytes)
-    value_len = int.from_bytes(wrapper[value_at:value_at + 4], "big")
+    value_len = int.from_bytes(wrapper[value_at : value_at + 4], "big")
     wrapper[value_at + 4 + value_len // 2] ^= 0xFF  # inside the gzip stream
     wrapper[12:16] = zlib.crc32(bytes(wrapper[16:])).to_bytes(4, "big")
     data = b"".join(map(bytes, pieces))
@@ -106,15 +118,21 @@ def test_the_records_before_a_wrapper_that_does_not_decompress_come_out_then_its
 def _wrapper_of_one_offset(records: int, first: int) -> bytes:
     """A gzip wrapper (magic 1) of ``records`` messages whose relative offsets are all 0: every record
     reads as the wrapper's one offset, so its offsets claim one record while it holds ``records``."""
-    wrapper = bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"w%d" % i, timestamp=TS) for i in range(records)],
-                                              magic=1, compression="gzip", base_offset=first))
+    wrapper = bytearray(
+        kafkaspec.build_batch(
+            [kafkaspec.Record(value=b"w%d" % i, timestamp=TS) for i in range(records)],
+            magic=1,
+            compression="gzip",
+            base_offset=first,
+        )
+    )
     value_at = 8 + 4 + 4 + 1 + 1 + 8 + 4  # offset, size, crc, magic, attributes, timestamp, key length (-1)
-    value_len = int.from_bytes(wrapper[value_at:value_at + 4], "big")
-    inner = bytearray(gzip.decompress(bytes(wrapper[value_at + 4:value_at + 4 + value_len])))
+    value_len = int.from_bytes(wrapper[value_at : value_at + 4], "big")
+    inner = bytearray(gzip.decompress(bytes(wrapper[value_at + 4 : value_at + 4 + value_len])))
     pos = 0
     while pos < len(inner):  # each inner message: offset (8), size (4), the message
-        inner[pos:pos + 8] = bytes(8)
-        pos += 12 + int.from_bytes(inner[pos + 8:pos + 12], "big")
+        inner[pos : pos + 8] = bytes(8)
+        pos += 12 + int.from_bytes(inner[pos + 8 : pos + 12], "big")
     value = gzip.compress(bytes(inner))
     out = wrapper[:value_at] + len(value).to_bytes(4, "big") + value
     out[8:12] = (len(out) - 12).to_bytes(4, "big")

@@ -32,17 +32,28 @@ def part_dir(tmp_path):
 
 
 EPOCHS = {
-    "epoch past int32": ("0\n1\n2147483648 0\n", "line 3: epoch '2147483648' is out of range: an int32 from 0 to "
-                         "2147483647"),
-    "epoch past int64": ("0\n1\n9223372036854775808 0\n", "line 3: epoch '9223372036854775808' is out of range"),
+    "epoch past int32": (
+        "0\n1\n2147483648 0\n",
+        "line 3: epoch '2147483648' is out of range: an int32 from 0 to 2147483647",
+    ),
+    "epoch past int64": (
+        "0\n1\n9223372036854775808 0\n",
+        "line 3: epoch '9223372036854775808' is out of range",
+    ),
     "negative epoch": ("0\n1\n-1 0\n", "line 3: epoch '-1' is out of range"),
-    "offset past int64": ("0\n1\n0 9223372036854775808\n", "line 3: start offset '9223372036854775808' is out of "
-                          "range: an int64 from 0 to 9223372036854775807"),
+    "offset past int64": (
+        "0\n1\n0 9223372036854775808\n",
+        "line 3: start offset '9223372036854775808' is out of range: an int64 from 0 to 9223372036854775807",
+    ),
     "negative offset": ("0\n1\n0 -5\n", "line 3: start offset '-5' is out of range"),
-    "5000 digits": ("0\n1\n0 " + "7" * 5000 + "\n", "line 3: start offset '77777777777777777777'... (5000 characters) "
-                    "is out of range"),
-    "5000-digit count": ("0\n" + "1" * 5000 + "\n0 0\n", "line 2: count '11111111111111111111'... (5000 characters) "
-                         "is out of range"),
+    "5000 digits": (
+        "0\n1\n0 " + "7" * 5000 + "\n",
+        "line 3: start offset '77777777777777777777'... (5000 characters) is out of range",
+    ),
+    "5000-digit count": (
+        "0\n" + "1" * 5000 + "\n0 0\n",
+        "line 2: count '11111111111111111111'... (5000 characters) is out of range",
+    ),
     "not a number": ("0\n1\n0 x1\n", "line 3: '0 x1' is not 'epoch start_offset'"),
     "unicode digits": ("0\n1\n0 \u0663\n", "line 3: '0 \u0663' is not 'epoch start_offset'"),
 }
@@ -71,20 +82,34 @@ def test_in_range_values_are_read():
 
 
 METADATA = {
-    "topic id x": ("version: 0\ntopic_id: x", "line 2: topic_id 'x' is not a Kafka Uuid (22 characters of URL-safe "
-                   "base64 encoding 16 bytes)"),
-    "two topic ids": (f"version: 0\ntopic_id: {GOOD_ID}\ntopic_id: {GOOD_ID}", "line 3: a second topic_id line (the "
-                      "first is line 2)"),
-    "two versions": (f"version: 0\nversion: 0\ntopic_id: {GOOD_ID}", "line 2: a second version line (the first is "
-                     "line 1)"),
-    "the zero uuid": ("version: 0\ntopic_id: AAAAAAAAAAAAAAAAAAAAAA", "line 2: topic_id 'AAAAAAAAAAAAAAAAAAAAAA' is "
-                      "the zero Uuid, which Kafka refuses"),
-    "23 characters": (f"version: 0\ntopic_id: {GOOD_ID}A", "line 2: topic_id 'B3_HiNPgSQ6oxG9ZZ6ED5AA' is not a "
-                      "Kafka Uuid"),
-    "standard base64": ("version: 0\ntopic_id: B3/HiNPgSQ6oxG9ZZ6ED5A", "line 2: topic_id 'B3/HiNPgSQ6oxG9ZZ6ED5A' is "
-                        "not a Kafka Uuid"),
-    "another key": (f"version: 0\ntopic_id: {GOOD_ID}\ndirectory_id: x", "line 3: unknown key 'directory_id' (Kafka "
-                    "writes version and topic_id)"),
+    "topic id x": (
+        "version: 0\ntopic_id: x",
+        "line 2: topic_id 'x' is not a Kafka Uuid (22 characters of URL-safe base64 encoding 16 bytes)",
+    ),
+    "two topic ids": (
+        f"version: 0\ntopic_id: {GOOD_ID}\ntopic_id: {GOOD_ID}",
+        "line 3: a second topic_id line (the first is line 2)",
+    ),
+    "two versions": (
+        f"version: 0\nversion: 0\ntopic_id: {GOOD_ID}",
+        "line 2: a second version line (the first is line 1)",
+    ),
+    "the zero uuid": (
+        "version: 0\ntopic_id: AAAAAAAAAAAAAAAAAAAAAA",
+        "line 2: topic_id 'AAAAAAAAAAAAAAAAAAAAAA' is the zero Uuid, which Kafka refuses",
+    ),
+    "23 characters": (
+        f"version: 0\ntopic_id: {GOOD_ID}A",
+        "line 2: topic_id 'B3_HiNPgSQ6oxG9ZZ6ED5AA' is not a Kafka Uuid",
+    ),
+    "standard base64": (
+        "version: 0\ntopic_id: B3/HiNPgSQ6oxG9ZZ6ED5A",
+        "line 2: topic_id 'B3/HiNPgSQ6oxG9ZZ6ED5A' is not a Kafka Uuid",
+    ),
+    "another key": (
+        f"version: 0\ntopic_id: {GOOD_ID}\ndirectory_id: x",
+        "line 3: unknown key 'directory_id' (Kafka writes version and topic_id)",
+    ),
 }
 
 
@@ -102,5 +127,8 @@ def test_partition_metadata_is_one_line_per_key_and_a_real_topic_id(part_dir, na
 
 
 def test_valid_partition_metadata():
-    assert files.parse_partition_metadata(f"version: 0\ntopic_id: {GOOD_ID}\n") == {"version": "0", "topic_id": GOOD_ID}
+    assert files.parse_partition_metadata(f"version: 0\ntopic_id: {GOOD_ID}\n") == {
+        "version": "0",
+        "topic_id": GOOD_ID,
+    }
     assert files.parse_partition_metadata(f"version: 0\ntopic_id: {GOOD_ID}==")["topic_id"] == GOOD_ID + "=="

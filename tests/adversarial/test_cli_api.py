@@ -49,9 +49,16 @@ def cli(*argv, stdout=subprocess.PIPE, env=None, limits=(), timeout=120):
     full_env = {**os.environ, **(env or {})}
     if env is None:
         full_env.pop("KAFKASPEC_DEBUG", None)
-    return subprocess.run([sys.executable, "-c", CLI, *map(str, argv)], stdout=stdout, stderr=subprocess.PIPE,
-                          text=True, env=full_env, timeout=timeout, preexec_fn=preexec if limits else None,
-                          check=False)
+    return subprocess.run(
+        [sys.executable, "-c", CLI, *map(str, argv)],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=full_env,
+        timeout=timeout,
+        preexec_fn=preexec if limits else None,
+        check=False,
+    )
 
 
 def assert_one_line(proc, code, *words):
@@ -92,16 +99,26 @@ def test_the_traceback_only_under_kafkaspec_debug(logs):
 
 
 def test_stdout_closed(logs):
-    proc = subprocess.run([sys.executable, "-c", CLI, "verify", str(logs)], stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, timeout=60, check=False,
-                          preexec_fn=lambda: os.close(1))
+    proc = subprocess.run(
+        [sys.executable, "-c", CLI, "verify", str(logs)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=lambda: os.close(1),
+    )
     assert_one_line(proc, 2, "standard output is closed")
 
 
 def test_a_reader_that_goes_away(logs):
     """``kafkaspec dump ... | head -1``: exit 0, nothing on stderr."""
-    proc = subprocess.Popen([sys.executable, "-c", CLI, "dump", "--print-data", str(logs)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CLI, "dump", "--print-data", str(logs)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout is not None and proc.stderr is not None
     assert proc.stdout.readline().startswith("Dumping ")
     proc.stdout.close()
@@ -130,13 +147,17 @@ def _deep_yaml(path):
     return path
 
 
-@pytest.mark.parametrize("make, words", [
-    (lambda d: (d / "bin").write_bytes(bytes(range(256)) * 64) and d / "bin", ["not UTF-8"]),
-    (lambda d: d, ["not a regular file"]),
-    (lambda d: Path("/dev/zero"), ["not a regular file"]),
-    (lambda d: _deep_yaml(d / "deep.yaml"), ["nests too deeply"]),
-    (lambda d: Path(sys.executable).resolve(), ["not UTF-8"]),
-], ids=["binary", "directory", "dev-zero", "deep-nesting", "an-executable"])
+@pytest.mark.parametrize(
+    "make, words",
+    [
+        (lambda d: (d / "bin").write_bytes(bytes(range(256)) * 64) and d / "bin", ["not UTF-8"]),
+        (lambda d: d, ["not a regular file"]),
+        (lambda d: Path("/dev/zero"), ["not a regular file"]),
+        (lambda d: _deep_yaml(d / "deep.yaml"), ["nests too deeply"]),
+        (lambda d: Path(sys.executable).resolve(), ["not UTF-8"]),
+    ],
+    ids=["binary", "directory", "dev-zero", "deep-nesting", "an-executable"],
+)
 def test_review_diff_of_what_is_no_schema(tmp_path, make, words):
     path = make(tmp_path)
     if not path.exists():
@@ -201,12 +222,20 @@ MISUSE = [
     (lambda: build_batch(R, last_offset_delta=2**31), ValueError, "last_offset_delta"),
     (lambda: build_batch(R, base_offset=2**63), ValueError, "base_offset"),
     (lambda: build_batch(R, base_offset="0"), TypeError, "base_offset"),
-    (lambda: build_batch(R, timestamp_type="log_append", log_append_time=2**63), ValueError, "log_append_time"),
+    (
+        lambda: build_batch(R, timestamp_type="log_append", log_append_time=2**63),
+        ValueError,
+        "log_append_time",
+    ),
     (lambda: build_batch(R, compression="gzip", compression_level=99), ValueError, "compression_level"),
     (lambda: build_batch(R, compression="zstd", compression_level=23), ValueError, "compression_level"),
     (lambda: build_batch(R, compression="lz4", compression_level=99), ValueError, "compression_level"),
     (lambda: build_batch(R, compression="snappy", compression_level=1), ValueError, "compression_level"),
-    (lambda: build_batch(R, magic=1, compression="gzip", compression_level=10), ValueError, "compression_level"),
+    (
+        lambda: build_batch(R, magic=1, compression="gzip", compression_level=10),
+        ValueError,
+        "compression_level",
+    ),
     (lambda: build_batch(R, timestamp_type="bogus"), ValueError, "timestamp_type"),
     (lambda: build_batch(R, magic=1, timestamp_type="bogus"), ValueError, "timestamp_type"),
     (lambda: build_batch([Record(attributes=300)]), ValueError, "records[0].attributes"),
@@ -224,8 +253,11 @@ MISUSE = [
     (lambda: build_control_batch("bogus", producer_id=1, producer_epoch=0), ValueError, "control_type"),
     (lambda: build_control_batch(99, producer_id=1, producer_epoch=0), ValueError, "control_type"),
     (lambda: build_control_batch(producer_id=1, producer_epoch=2**15), ValueError, "producer_epoch"),
-    (lambda: build_control_batch(producer_id=1, producer_epoch=0, coordinator_epoch=2**31), ValueError,
-     "coordinator_epoch"),
+    (
+        lambda: build_control_batch(producer_id=1, producer_epoch=0, coordinator_epoch=2**31),
+        ValueError,
+        "coordinator_epoch",
+    ),
     (lambda: build_wire_messages([b"x"], magic=2), ValueError, "magic"),
     (lambda: build_wire_messages([b"x"], compression=True), TypeError, "compression"),
     (lambda: build_wire_messages([b"x"], compression="zstd"), ValueError, "compression"),
@@ -286,21 +318,43 @@ def test_a_reader_refuses_offsets_beyond_int64():
 def test_a_reader_refuses_timestamps_beyond_int64():
     # a CRC-valid batch whose base_timestamp is int64's maximum and whose second record's delta is +1
     data = v2.encode_record_batch(
-        base_offset=0, last_offset_delta=1, base_timestamp=INT64_MAX, max_timestamp=INT64_MAX,
-        records=[Record(value=b"a", timestamp=INT64_MAX), Record(value=b"b", timestamp=INT64_MAX + 1)])
+        base_offset=0,
+        last_offset_delta=1,
+        base_timestamp=INT64_MAX,
+        max_timestamp=INT64_MAX,
+        records=[Record(value=b"a", timestamp=INT64_MAX), Record(value=b"b", timestamp=INT64_MAX + 1)],
+    )
     with pytest.raises(KafkaFormatError, match=r"record 1 .*timestamp .* beyond int64"):
         for batch in kafkaspec.iter_batches(data):
             list(batch)
 
 
-@pytest.mark.parametrize("message, exc_type, words", [
-    (fetch_request_v0.FetchRequest(topic="t", partition=0, offset=2**64, max_size=1), ValueError,
-     "FetchRequest.offset"),
-    (fetch_request_v0.FetchRequest(topic=b"t", partition=0, offset=0, max_size=1), TypeError, "FetchRequest.topic"),
-    (fetch_request_v0.FetchRequest(topic="t" * 40000, partition=0, offset=0, max_size=1), ValueError,
-     "FetchRequest.topic"),
-    (fetch_response_v0.FetchResponse(error_code=99999, messages=b""), ValueError, "FetchResponse.error_code"),
-], ids=["offset-2**64", "topic-bytes", "topic-too-long", "error-code-99999"])
+@pytest.mark.parametrize(
+    "message, exc_type, words",
+    [
+        (
+            fetch_request_v0.FetchRequest(topic="t", partition=0, offset=2**64, max_size=1),
+            ValueError,
+            "FetchRequest.offset",
+        ),
+        (
+            fetch_request_v0.FetchRequest(topic=b"t", partition=0, offset=0, max_size=1),
+            TypeError,
+            "FetchRequest.topic",
+        ),
+        (
+            fetch_request_v0.FetchRequest(topic="t" * 40000, partition=0, offset=0, max_size=1),
+            ValueError,
+            "FetchRequest.topic",
+        ),
+        (
+            fetch_response_v0.FetchResponse(error_code=99999, messages=b""),
+            ValueError,
+            "FetchResponse.error_code",
+        ),
+    ],
+    ids=["offset-2**64", "topic-bytes", "topic-too-long", "error-code-99999"],
+)
 def test_wire_protocol_encode_names_the_field(message, exc_type, words):
     with pytest.raises(Exception) as info:  # the type is checked exactly below
         encode(message)
@@ -311,7 +365,9 @@ def test_fetch_response_with_an_unknown_error_code():
     """0.7 knows error codes -1..4; another is kept as a number and reads as UNKNOWN (Kafka's ErrorMapping)."""
     messages = build_wire_messages([b"a", b"b"])
     for code in (99, -32768, 32767):
-        result = decode_fetch_response(encode(fetch_response_v0.FetchResponse(error_code=code, messages=messages)))
+        result = decode_fetch_response(
+            encode(fetch_response_v0.FetchResponse(error_code=code, messages=messages))
+        )
         assert result.error_code == code
         assert result.error is ErrorCode.UNKNOWN
         assert [m.payload for m in result.messages] == [b"a", b"b"]
@@ -336,9 +392,10 @@ _WRONG_HEADERS = [  # magic 2 only: build_batch refuses headers for magic 0/1 fo
 ]
 
 
-@pytest.mark.parametrize(("magic", "kwargs", "named"),
-                         [(m, k, n) for m in (0, 1, 2) for k, n in _WRONG_PAYLOADS] +
-                         [(2, k, n) for k, n in _WRONG_HEADERS])
+@pytest.mark.parametrize(
+    ("magic", "kwargs", "named"),
+    [(m, k, n) for m in (0, 1, 2) for k, n in _WRONG_PAYLOADS] + [(2, k, n) for k, n in _WRONG_HEADERS],
+)
 def test_a_wrong_payload_type_names_the_record_and_field(magic, kwargs, named):
     """(It said "sequence item 6", the encoder's join, which names nothing a caller wrote.)"""
     with pytest.raises(TypeError, match=named):
@@ -348,6 +405,9 @@ def test_a_wrong_payload_type_names_the_record_and_field(magic, kwargs, named):
 @pytest.mark.parametrize("data", ["hello", [1, 2], 5, None])
 def test_iter_batches_refuses_what_is_not_bytes(data):
     """(A str or a list yielded nothing at all, as if it were an empty log.)"""
-    with pytest.raises(TypeError, match=rf"iter_batches reads bytes, bytearray, memoryview or mmap, not "
-                                        rf"{type(data).__name__}"):
+    with pytest.raises(
+        TypeError,
+        match=rf"iter_batches reads bytes, bytearray, memoryview or mmap, not "
+        rf"{type(data).__name__}",
+    ):
         list(iter_batches(data))

@@ -57,7 +57,9 @@ def _v2_batch(codec: int, region: bytes) -> bytes:
 def _wrapper(magic: int, codec: int, region: bytes) -> bytes:
     if magic == 0:
         return message_v0.encode_message(offset=len(RECORDS) - 1, attributes=codec, key=None, value=region)
-    return message_v1.encode_message(offset=len(RECORDS) - 1, attributes=codec, timestamp=0, key=None, value=region)
+    return message_v1.encode_message(
+        offset=len(RECORDS) - 1, attributes=codec, timestamp=0, key=None, value=region
+    )
 
 
 def _read_batches(data: bytes) -> list[bytes]:
@@ -68,9 +70,14 @@ ENTRY = {
     "v2": (record_v2.encode_record_array(RECORDS, 0, 1_000), lambda c, r: _read_batches(_v2_batch(c, r))),
     "magic0": (build_batch(RECORDS, magic=0), lambda c, r: _read_batches(_wrapper(0, c, r))),
     "magic1": (build_batch(RECORDS, magic=1), lambda c, r: _read_batches(_wrapper(1, c, r))),
-    "0.7": (build_wire_messages(VALUES, magic=1),
-            lambda c, r: [m.payload for w in iter_wire_messages(
-                wire_message_v1.encode_wire_message(compression=c, payload=r)) for m in w]),
+    "0.7": (
+        build_wire_messages(VALUES, magic=1),
+        lambda c, r: [
+            m.payload
+            for w in iter_wire_messages(wire_message_v1.encode_wire_message(compression=c, payload=r))
+            for m in w
+        ],
+    ),
 }
 
 
@@ -92,8 +99,12 @@ FRAMINGS = {
     "gzip": (1, gzip.compress),
     "snappy xerial": (2, _xerial),
     "snappy raw": (2, snappy.compress),
-    "lz4": (3, lambda d: lz4.frame.compress(d, block_size=lz4.frame.BLOCKSIZE_MAX64KB, block_linked=False,
-                                            store_size=False)),
+    "lz4": (
+        3,
+        lambda d: lz4.frame.compress(
+            d, block_size=lz4.frame.BLOCKSIZE_MAX64KB, block_linked=False, store_size=False
+        ),
+    ),
     "zstd": (4, zstandard.ZstdCompressor().compress),
     "zstd streamed": (4, _zstd_streamed),
 }
@@ -123,7 +134,9 @@ EMPTY_MEMBER = gzip.compress(b"", mtime=0)  # 20 bytes
 def test_many_empty_gzip_members_take_linear_time(entry):
     content, read = ENTRY[entry]
     size = int(128 * 1024 * SCALE)
-    small, large = (gzip.compress(content) + EMPTY_MEMBER * (n // len(EMPTY_MEMBER)) for n in (size, GROWTH * size))
+    small, large = (
+        gzip.compress(content) + EMPTY_MEMBER * (n // len(EMPTY_MEMBER)) for n in (size, GROWTH * size)
+    )
     assert read(1, large) == VALUES  # nothing lost, nothing invented
     assert_linear(lambda: read(1, small), lambda: read(1, large), what=f"{len(small)} bytes of gzip members")
 
@@ -181,7 +194,9 @@ def test_a_zlib_stream_is_not_gzip(entry):
 
 @pytest.mark.parametrize("compression", [3, 4, 5, 6, 7])
 def test_0_7_message_with_a_codec_0_7_never_had(compression):
-    payload = (lz4.frame.compress if compression == 3 else zstandard.ZstdCompressor().compress)(ENTRY["0.7"][0])
+    payload = (lz4.frame.compress if compression == 3 else zstandard.ZstdCompressor().compress)(
+        ENTRY["0.7"][0]
+    )
     data = wire_message_v1.encode_wire_message(compression=compression, payload=payload)
     (message,) = iter_wire_messages(data)
     with pytest.raises(UnsupportedCodecError, match="names no 0.7 codec"):
@@ -240,7 +255,9 @@ def _bomb(framing: str, n: int) -> bytes:
 
 
 # a raw snappy block declares its size, so a raw snappy bomb is refused before decoding (next test)
-MEMORY_CASES = [(f, k) for k in ("bomb", "at the limit") for f in FRAMINGS if (f, k) != ("snappy raw", "bomb")]
+MEMORY_CASES = [
+    (f, k) for k in ("bomb", "at the limit") for f in FRAMINGS if (f, k) != ("snappy raw", "bomb")
+]
 
 
 def test_raw_snappy_bomb_refused_from_its_length_header():
@@ -256,15 +273,20 @@ def test_decompression_memory_stays_near_the_limit(framing, kind, tmp_path):
     path = tmp_path / "region"
     path.write_bytes(_bomb(framing, n))
     codec = FRAMINGS[framing][0]
-    proc = subprocess.run([sys.executable, "-c", _CHILD, str(path), str(codec), str(LIMIT)],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", _CHILD, str(path), str(codec), str(LIMIT)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
     result = json.loads(proc.stdout)
     assert result["out"] == (-1 if kind == "bomb" else LIMIT)
     budget = 1.3 * LIMIT
     assert result["peak_over_start"] <= budget, (
         f"{framing} {kind}: peak RSS grew {result['peak_over_start'] / MiB:.1f} MiB for a {LIMIT / MiB:.0f} MiB"
-        f" limit (budget {budget / MiB:.1f} MiB)")
+        f" limit (budget {budget / MiB:.1f} MiB)"
+    )
 
 
 def test_bytesio_hands_over_its_buffer():

@@ -33,14 +33,21 @@ from kafkaspec.codec.compression import (
     to_kafka3160_header,
 )
 
-JSON = b"".join(b'{"id":%06d,"user":"u%04d","amount":%9.2f}' % (i * 7919 % 10**6, i % 10**4, i / 7) for i in range(200))
+JSON = b"".join(
+    b'{"id":%06d,"user":"u%04d","amount":%9.2f}' % (i * 7919 % 10**6, i % 10**4, i / 7) for i in range(200)
+)
 RANDOM = random.Random(28).randbytes(3000)  # incompressible: lz4 stores it in uncompressed blocks
 BIG = JSON * 40  # several 64 KiB blocks
 
 
 def _lz4(data: bytes, **kw) -> bytes:
-    options = {"block_size": lz4.frame.BLOCKSIZE_MAX64KB, "block_linked": False, "content_checksum": False,
-               "store_size": False, **kw}
+    options = {
+        "block_size": lz4.frame.BLOCKSIZE_MAX64KB,
+        "block_linked": False,
+        "content_checksum": False,
+        "store_size": False,
+        **kw,
+    }
     return lz4.frame.compress(data, **options)
 
 
@@ -61,19 +68,35 @@ FRAMES = {
     "lz4 stored blocks": (LZ4, 2, _lz4(RANDOM), RANDOM),
     "lz4 linked blocks": (LZ4, 2, _lz4(BIG, block_linked=True), BIG),
     "lz4 4 MiB blocks": (LZ4, 2, _lz4(JSON, block_size=lz4.frame.BLOCKSIZE_MAX4MB), JSON),
-    "lz4 4 MiB blocks, content checksum": (LZ4, 2, _lz4(BIG, block_size=lz4.frame.BLOCKSIZE_MAX4MB,
-                                                        content_checksum=True), BIG),
+    "lz4 4 MiB blocks, content checksum": (
+        LZ4,
+        2,
+        _lz4(BIG, block_size=lz4.frame.BLOCKSIZE_MAX4MB, content_checksum=True),
+        BIG,
+    ),
     "lz4 empty": (LZ4, 2, _lz4(b""), b""),
     "zstd": (ZSTD, 2, compress(ZSTD, JSON), JSON),
     "zstd checksum": (ZSTD, 2, zstandard.ZstdCompressor(write_checksum=True).compress(JSON), JSON),
     "zstd no size": (ZSTD, 2, _zstd_streamed(JSON), JSON),
     "zstd two frames": (ZSTD, 2, compress(ZSTD, JSON) + compress(ZSTD, RANDOM), JSON + RANDOM),
-    "zstd skippable frame": (ZSTD, 2, compress(ZSTD, JSON) + struct.pack("<II", 0x184D2A50, 3) + b"abc", JSON),
+    "zstd skippable frame": (
+        ZSTD,
+        2,
+        compress(ZSTD, JSON) + struct.pack("<II", 0x184D2A50, 3) + b"abc",
+        JSON,
+    ),
     "zstd empty": (ZSTD, 2, compress(ZSTD, b""), b""),
     "zstd big": (ZSTD, 2, compress(ZSTD, BIG * 20), BIG * 20),
     "gzip": (GZIP, 2, compress(GZIP, JSON), JSON),
-    "gzip named": (GZIP, 2, b"\x1f\x8b\x08\x08" + gzip.compress(JSON, mtime=0)[4:10] + b"name\0"
-                   + gzip.compress(JSON, mtime=0)[10:], JSON),
+    "gzip named": (
+        GZIP,
+        2,
+        b"\x1f\x8b\x08\x08"
+        + gzip.compress(JSON, mtime=0)[4:10]
+        + b"name\0"
+        + gzip.compress(JSON, mtime=0)[10:],
+        JSON,
+    ),
     "gzip two members": (GZIP, 2, compress(GZIP, JSON) + compress(GZIP, RANDOM), JSON + RANDOM),
     "gzip empty": (GZIP, 2, compress(GZIP, b""), b""),
     "gzip big": (GZIP, 2, compress(GZIP, BIG * 20), BIG * 20),
@@ -112,11 +135,13 @@ def _mutations(region: bytes, content: bytes, seed: int):
     for tail in (b"\x00", b"\x00" * 4, b"garbage!", region):
         yield f"{len(tail)} bytes after", region + tail, 2 * limit
     rnd = random.Random(seed)
-    spots = [p for p in {4, 5, 6, 7, 8, 9, 10, 11, 12, 14, n - 9, n - 6, n - 5, n - 4, n - 3, n - 1} if 0 <= p < n]
+    spots = [
+        p for p in {4, 5, 6, 7, 8, 9, 10, 11, 12, 14, n - 9, n - 6, n - 5, n - 4, n - 3, n - 1} if 0 <= p < n
+    ]
     spots += [rnd.randrange(n) for _ in range(40)]
     for p in spots:
         for xor in (0x01, 0x80, 0xFF):
-            yield f"byte {p} ^ {xor:#x}", region[:p] + bytes([region[p] ^ xor]) + region[p + 1:], limit
+            yield f"byte {p} ^ {xor:#x}", region[:p] + bytes([region[p] ^ xor]) + region[p + 1 :], limit
 
 
 @pytest.mark.parametrize("name", list(FRAMES))
@@ -129,11 +154,16 @@ def test_the_fast_paths_decide_as_the_general_ones(name, general_only):
         assert _outcome(codec, region, magic, max(len(content), 1)) == ("read", content)
     differ = []
     for label, mutated, max_size in _mutations(region, content, seed=len(name)):
-        fast, general = _outcome(codec, mutated, magic, max_size), general_only(codec, mutated, magic, max_size)
+        fast, general = (
+            _outcome(codec, mutated, magic, max_size),
+            general_only(codec, mutated, magic, max_size),
+        )
         if fast != general:
             differ.append(f"{label}: {str(fast)[:150]} != {str(general)[:150]}")
-    assert not differ, f"{name}: {len(differ)} regions read otherwise than the general path reads them:\n" + "\n".join(
-        differ[:10])
+    assert not differ, (
+        f"{name}: {len(differ)} regions read otherwise than the general path reads them:\n"
+        + "\n".join(differ[:10])
+    )
 
 
 # the regions a v2 batch holds, as Kafka's writers make them (build_batch writes what the Java client does)
@@ -183,9 +213,15 @@ def test_a_bomb_of_64_kib_lz4_blocks_stops_near_the_bound(tmp_path):
     path = tmp_path / "bomb"
     canary = tmp_path / "canary"
     canary.write_bytes(b"still here")
-    path.write_bytes(c.begin() + b"".join(c.compress(bytes(1 << 20)) for _ in range(4 * limit >> 20)) + c.flush())
-    proc = subprocess.run([sys.executable, "-c", _BOMB_CHILD, str(path), str(limit)],
-                          capture_output=True, text=True, timeout=120)
+    path.write_bytes(
+        c.begin() + b"".join(c.compress(bytes(1 << 20)) for _ in range(4 * limit >> 20)) + c.flush()
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", _BOMB_CHILD, str(path), str(limit)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
     result = json.loads(proc.stdout)
     assert result["out"] == "refused"

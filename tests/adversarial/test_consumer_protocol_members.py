@@ -36,11 +36,18 @@ def b32(data: bytes | None) -> bytes:
 
 def topic_partitions(items: list[tuple[str, list[int]]]) -> bytes:
     return struct.pack(">i", len(items)) + b"".join(
-        s16(t) + struct.pack(">i", len(ps)) + b"".join(struct.pack(">i", p) for p in ps) for t, ps in items)
+        s16(t) + struct.pack(">i", len(ps)) + b"".join(struct.pack(">i", p) for p in ps) for t, ps in items
+    )
 
 
-def subscription(version: int = 3, topics=("orders", "clicks"), user_data=None, owned=(("orders", [0, 2]),),
-                 generation: int = 7, rack: str | None = "r1") -> bytes:
+def subscription(
+    version: int = 3,
+    topics=("orders", "clicks"),
+    user_data=None,
+    owned=(("orders", [0, 2]),),
+    generation: int = 7,
+    rack: str | None = "r1",
+) -> bytes:
     out = struct.pack(">h", version) + struct.pack(">i", len(topics)) + b"".join(s16(t) for t in topics)
     out += b32(user_data)
     if version >= 1:
@@ -52,26 +59,53 @@ def subscription(version: int = 3, topics=("orders", "clicks"), user_data=None, 
     return out
 
 
-def assignment(version: int = 3, assigned=(("orders", [0, 1]), ("clicks", [4])), user_data=b"\x01\x02") -> bytes:
+def assignment(
+    version: int = 3, assigned=(("orders", [0, 1]), ("clicks", [4])), user_data=b"\x01\x02"
+) -> bytes:
     return struct.pack(">h", version) + topic_partitions(list(assigned)) + b32(user_data)
 
 
 def member(member_id: str, sub: bytes, assign: bytes) -> bytes:
     """A GroupMetadataValue v3 member: id, instance id, client id, host, timeouts, the two byte fields."""
-    return (s16(member_id) + s16(None) + s16("client-1") + s16("/10.0.0.1") + struct.pack(">ii", 300000, 45000)
-            + b32(sub) + b32(assign))
+    return (
+        s16(member_id)
+        + s16(None)
+        + s16("client-1")
+        + s16("/10.0.0.1")
+        + struct.pack(">ii", 300000, 45000)
+        + b32(sub)
+        + b32(assign)
+    )
 
 
 def group_value(members: list[bytes], protocol_type: str = "consumer") -> bytes:
-    return (struct.pack(">h", 3) + s16(protocol_type) + struct.pack(">i", 5) + s16("range") + s16("m1")
-            + struct.pack(">q", 1_700_000_000_000) + struct.pack(">i", len(members)) + b"".join(members))
+    return (
+        struct.pack(">h", 3)
+        + s16(protocol_type)
+        + struct.pack(">i", 5)
+        + s16("range")
+        + s16("m1")
+        + struct.pack(">q", 1_700_000_000_000)
+        + struct.pack(">i", len(members))
+        + b"".join(members)
+    )
 
 
 GROUP_KEY = struct.pack(">h", 2) + s16("g1")
-SUB_V3 = {"topics": ["orders", "clicks"], "user_data": None, "owned_partitions": [{"topic": "orders", "partitions": [0, 2]}],
-          "generation_id": 7, "rack_id": "r1"}
-ASSIGN = {"assigned_partitions": [{"topic": "orders", "partitions": [0, 1]}, {"topic": "clicks", "partitions": [4]}],
-          "user_data": b"\x01\x02"}
+SUB_V3 = {
+    "topics": ["orders", "clicks"],
+    "user_data": None,
+    "owned_partitions": [{"topic": "orders", "partitions": [0, 2]}],
+    "generation_id": 7,
+    "rack_id": "r1",
+}
+ASSIGN = {
+    "assigned_partitions": [
+        {"topic": "orders", "partitions": [0, 1]},
+        {"topic": "clicks", "partitions": [4]},
+    ],
+    "user_data": b"\x01\x02",
+}
 
 
 def test_members_bytes_decoded_beside_the_raw_bytes():
@@ -87,25 +121,60 @@ def test_members_bytes_decoded_beside_the_raw_bytes():
 
 @pytest.mark.parametrize("version", [0, 1, 2, 3])
 def test_every_subscription_version(version):
-    d = payloads.decode("__consumer_offsets", GROUP_KEY,
-                        group_value([member("m1", subscription(version), assignment(version))]))
+    d = payloads.decode(
+        "__consumer_offsets",
+        GROUP_KEY,
+        group_value([member("m1", subscription(version), assignment(version))]),
+    )
     got = d.value["members"][0]["subscription_decoded"]
-    expected = {"version": version, "topics": ["orders", "clicks"], "user_data": None,
-                "owned_partitions": [{"topic": "orders", "partitions": [0, 2]}] if version >= 1 else [],
-                "generation_id": 7 if version >= 2 else -1, "rack_id": "r1" if version >= 3 else None}
+    expected = {
+        "version": version,
+        "topics": ["orders", "clicks"],
+        "user_data": None,
+        "owned_partitions": [{"topic": "orders", "partitions": [0, 2]}] if version >= 1 else [],
+        "generation_id": 7 if version >= 2 else -1,
+        "rack_id": "r1" if version >= 3 else None,
+    }
     assert got == expected
     assert d.value["members"][0]["assignment_decoded"]["version"] == version
 
 
-@pytest.mark.parametrize(("sub", "assign", "field", "message"), [
-    (subscription()[:-3], assignment(), "subscription", "member 'm2': subscription: ConsumerProtocolSubscription v3"),
-    (subscription(), struct.pack(">h", 4) + assignment()[2:], "assignment",
-     "member 'm2': assignment: version 4 is newer than ConsumerProtocolAssignment's newest known (3)"),
-    (subscription(), struct.pack(">h", -1) + assignment()[2:], "assignment",
-     "member 'm2': assignment: version -1 is not a version"),
-    (subscription() + b"\x00", assignment(), "subscription", "member 'm2': subscription: 1 bytes left after"),
-    (b"\x00", assignment(), "subscription", "member 'm2': subscription: needs an int16 version, has 1 bytes"),
-], ids=["truncated", "newer-version", "negative-version", "bytes-left", "one-byte"])
+@pytest.mark.parametrize(
+    ("sub", "assign", "field", "message"),
+    [
+        (
+            subscription()[:-3],
+            assignment(),
+            "subscription",
+            "member 'm2': subscription: ConsumerProtocolSubscription v3",
+        ),
+        (
+            subscription(),
+            struct.pack(">h", 4) + assignment()[2:],
+            "assignment",
+            "member 'm2': assignment: version 4 is newer than ConsumerProtocolAssignment's newest known (3)",
+        ),
+        (
+            subscription(),
+            struct.pack(">h", -1) + assignment()[2:],
+            "assignment",
+            "member 'm2': assignment: version -1 is not a version",
+        ),
+        (
+            subscription() + b"\x00",
+            assignment(),
+            "subscription",
+            "member 'm2': subscription: 1 bytes left after",
+        ),
+        (
+            b"\x00",
+            assignment(),
+            "subscription",
+            "member 'm2': subscription: needs an int16 version, has 1 bytes",
+        ),
+    ],
+    ids=["truncated", "newer-version", "negative-version", "bytes-left", "one-byte"],
+)
 def test_bytes_that_do_not_parse_keep_their_raw_form_and_say_why(sub, assign, field, message):
     value = group_value([member("m1", subscription(), assignment()), member("m2", sub, assign)])
     d = payloads.decode("__consumer_offsets", GROUP_KEY, value)
@@ -128,8 +197,11 @@ def test_empty_assignment_of_a_rebalancing_member_is_not_an_error():
 
 def test_other_protocol_types_stay_bytes():
     """Connect workers and other protocol types have their own formats: left as bytes."""
-    d = payloads.decode("__consumer_offsets", GROUP_KEY,
-                        group_value([member("m1", b"\x00\x01xyz", b"")], protocol_type="connect"))
+    d = payloads.decode(
+        "__consumer_offsets",
+        GROUP_KEY,
+        group_value([member("m1", b"\x00\x01xyz", b"")], protocol_type="connect"),
+    )
     (m,) = d.value["members"]
     assert m["subscription"] == b"\x00\x01xyz" and not any(k.endswith(("_decoded", "_error")) for k in m)
 
@@ -141,7 +213,9 @@ def test_bytes_of_the_independent_encoder(label, version):
     sub_body, sub_expected = Encoder(facts(label)["ConsumerProtocolSubscription"], "full").encode(version)
     asg_body, asg_expected = Encoder(facts(label)["ConsumerProtocolAssignment"], "full").encode(version)
     v = struct.pack(">h", version)
-    d = payloads.decode("__consumer_offsets", GROUP_KEY, group_value([member("m1", v + sub_body, v + asg_body)]))
+    d = payloads.decode(
+        "__consumer_offsets", GROUP_KEY, group_value([member("m1", v + sub_body, v + asg_body)])
+    )
     (m,) = d.value["members"]
     assert mismatches(sub_expected, normalized(m["subscription_decoded"])) == []
     assert mismatches(asg_expected, normalized(m["assignment_decoded"])) == []
@@ -160,8 +234,16 @@ def _dump(*argv):
 def test_dump_decode_json_and_spark(tmp_path):
     bad_sub = subscription()[:-3]
     with PartitionWriter(tmp_path / "logs", "__consumer_offsets", 0) as w:
-        w.append([Record(key=GROUP_KEY, value=group_value([member("m1", subscription(), assignment())]), timestamp=5),
-                  Record(key=GROUP_KEY, value=group_value([member("m2", bad_sub, assignment())]), timestamp=6)])
+        w.append(
+            [
+                Record(
+                    key=GROUP_KEY,
+                    value=group_value([member("m1", subscription(), assignment())]),
+                    timestamp=5,
+                ),
+                Record(key=GROUP_KEY, value=group_value([member("m2", bad_sub, assignment())]), timestamp=6),
+            ]
+        )
     (tmp_path / "canary").write_text("keep")
     code, out, err = _dump(tmp_path / "logs", "--decode", "--json")
     assert "Traceback" not in err
@@ -197,7 +279,7 @@ def test_the_corpus_members_all_decode(corpus):
         if not path.parent.name.startswith("__consumer_offsets-"):
             continue
         for batch in kafkaspec.iter_batches(path.read_bytes()):
-            for r in ([] if batch.is_control else batch):
+            for r in [] if batch.is_control else batch:
                 d = payloads.decode_as("offsets", r.key, r.value)
                 if d.type == "GroupMetadata" and d.value:
                     for m in d.value["members"]:
@@ -212,5 +294,8 @@ def test_time_linear_in_the_members():
 
     one = member("m", subscription(), assignment())
     small, large = group_value([one] * 500), group_value([one] * (500 * GROWTH))
-    assert_linear(lambda: payloads.decode("__consumer_offsets", GROUP_KEY, small),
-                  lambda: payloads.decode("__consumer_offsets", GROUP_KEY, large), what="members")
+    assert_linear(
+        lambda: payloads.decode("__consumer_offsets", GROUP_KEY, small),
+        lambda: payloads.decode("__consumer_offsets", GROUP_KEY, large),
+        what="members",
+    )

@@ -47,19 +47,33 @@ _HEAD = struct.Struct(">hiqqqhii")  # attributes .. records_count: what the CRC 
 # -- generators of hostile bytes ------------------------------------------------
 
 
-def raw_v2_batch(region: bytes, count: int, *, attributes: int = 0, base_offset: int = 0,
-                 last_offset_delta: int = 0, timestamp: int = 1_700_000_000_000,
-                 producer_id: int = -1, producer_epoch: int = -1) -> bytes:
+def raw_v2_batch(
+    region: bytes,
+    count: int,
+    *,
+    attributes: int = 0,
+    base_offset: int = 0,
+    last_offset_delta: int = 0,
+    timestamp: int = 1_700_000_000_000,
+    producer_id: int = -1,
+    producer_epoch: int = -1,
+) -> bytes:
     """A CRC-valid RecordBatch v2 whose records region and records_count are whatever the caller says."""
-    body = _HEAD.pack(attributes, last_offset_delta, timestamp, timestamp, producer_id, producer_epoch, -1,
-                      count) + region
+    body = (
+        _HEAD.pack(
+            attributes, last_offset_delta, timestamp, timestamp, producer_id, producer_epoch, -1, count
+        )
+        + region
+    )
     tail = struct.pack(">ibI", -1, 2, crc32c(body)) + body
     return struct.pack(">qi", base_offset, len(tail)) + tail
 
 
 def record_claiming_headers(n: int) -> bytes:
     """A record whose length covers its fields up to a header count of ``n``, and no header bytes."""
-    body = b"\x00\x00\x00\x01\x01" + encode_varint(n)  # attributes, ts delta, offset delta, null key, null value
+    body = b"\x00\x00\x00\x01\x01" + encode_varint(
+        n
+    )  # attributes, ts delta, offset delta, null key, null value
     return encode_varint(len(body)) + body
 
 
@@ -75,19 +89,21 @@ def header_bomb(zeros: int, *, codec: str) -> bytes:
 def negative_count_batch(count: int = -1) -> bytes:
     """A CRC-valid batch with one good record and a negative records_count."""
     good = kafkaspec.build_batch([Record(key=b"k", value=b"v", timestamp=1)])
-    region = good[v2.RECORDS_OFFSET:]
+    region = good[v2.RECORDS_OFFSET :]
     return raw_v2_batch(region, count)
 
 
 def empty_control_batch(producer_id: int = 7, base_offset: int = 0) -> bytes:
     """What Kafka's log cleaner leaves when it removes a producer's last transaction marker."""
     attributes = v2.IS_CONTROL_MASK | v2.IS_TRANSACTIONAL_MASK
-    return raw_v2_batch(b"", 0, attributes=attributes, base_offset=base_offset,
-                        producer_id=producer_id, producer_epoch=0)
+    return raw_v2_batch(
+        b"", 0, attributes=attributes, base_offset=base_offset, producer_id=producer_id, producer_epoch=0
+    )
 
 
-def legacy_wrapper(inner: bytes, *, magic: int, codec: int = 1, log_append_time: int | None = None,
-                   offset: int = 9) -> bytes:
+def legacy_wrapper(
+    inner: bytes, *, magic: int, codec: int = 1, log_append_time: int | None = None, offset: int = 9
+) -> bytes:
     """A compressed Message v0/v1 wrapper around the message set ``inner`` (gzip by default)."""
     value = {1: lambda b: gzip.compress(b), 4: _zstd}[codec](inner)
     module = message_v1 if magic == 1 else message_v0
@@ -98,6 +114,7 @@ def legacy_wrapper(inner: bytes, *, magic: int, codec: int = 1, log_append_time:
 
 def _zstd(data: bytes) -> bytes:
     from kafkaspec.codec.compression import compress
+
     return compress(4, data, magic=2)
 
 
@@ -122,8 +139,9 @@ def run_limited(script: str, budget: int, timeout: float = 120) -> dict:
         print(repr({{"outcome": outcome, "seconds": time.perf_counter() - t,
                      "maxrss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}}))
     """)
-    proc = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=timeout,
-                          cwd=REPO)
+    proc = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=timeout, cwd=REPO
+    )
     assert proc.returncode == 0, proc.stderr
     return eval(proc.stdout.strip().splitlines()[-1])  # our own repr of a dict
 
@@ -160,7 +178,9 @@ def test_header_count_bounded_in_columns_too(codec):
 @pytest.mark.parametrize("codec", ["none", "gzip"])
 def test_header_bomb_memory(codec):
     """Before: 8 MiB of zeros (gzip: 8 KiB of input) made ~4M Header tuples, ~320 MB; now refused at once."""
-    script = _BOMB + f"""
+    script = (
+        _BOMB
+        + f"""
     def setup():
         return header_bomb({ZEROS}, codec={codec!r})
     def attack(data):
@@ -169,19 +189,25 @@ def test_header_bomb_memory(codec):
         batch.records
         return "read"
     """
+    )
     report = run_limited(script, budget=64 * MiB + 2 * ZEROS)
-    assert report["outcome"].startswith("InvalidLengthError") and "Headers cannot fit" in report["outcome"], report
+    assert report["outcome"].startswith("InvalidLengthError") and "Headers cannot fit" in report["outcome"], (
+        report
+    )
 
 
 def test_header_bomb_time_is_flat():
     """4x the zeros must not take 8x the time (before: linear in the zeros, with ~40x their size in objects)."""
+
     def attack(zeros):
         data = header_bomb(zeros, codec="none")
 
         def run() -> None:
             with pytest.raises(KafkaFormatError):
                 next(iter_batches(data)).records  # noqa: B018
+
         return run
+
     assert_linear(attack(ZEROS // 8), attack(ZEROS // 2), slack=0.002, what="a header bomb")
 
 
@@ -197,7 +223,7 @@ def test_record_length_bounded_by_the_batch():
 def test_records_count_bounded_by_the_region():
     """records_count above what the batch's bytes can hold is refused before decoding (uncompressed: the batch
     end, not the buffer end; compressed: the decompressed region)."""
-    region = kafkaspec.build_batch([Record(value=b"v", timestamp=1)])[v2.RECORDS_OFFSET:]
+    region = kafkaspec.build_batch([Record(value=b"v", timestamp=1)])[v2.RECORDS_OFFSET :]
     data = raw_v2_batch(region, 1000) + bytes(1 << 16)
     with pytest.raises(KafkaFormatError, match="Records cannot fit"):
         next(iter_batches(data)).records  # noqa: B018
@@ -255,12 +281,18 @@ def test_negative_records_count_skipped_in_recovery():
 
 def test_negative_records_count_cli(tmp_path):
     from kafkaspec.cli import main
+
     log = tmp_path / "t-0" / "00000000000000000000.log"
     log.parent.mkdir()
     log.write_bytes(negative_count_batch(-1))
     for argv in (["dump", str(log.parent)], ["verify", str(tmp_path)]):
-        proc = subprocess.run([sys.executable, "-m", "kafkaspec.cli", *argv], capture_output=True, text=True,
-                              cwd=REPO, timeout=60)
+        proc = subprocess.run(
+            [sys.executable, "-m", "kafkaspec.cli", *argv],
+            capture_output=True,
+            text=True,
+            cwd=REPO,
+            timeout=60,
+        )
         assert proc.returncode == 1 and "Traceback" not in proc.stderr, (argv, proc.stderr)
         assert "records_count" in proc.stdout + proc.stderr
     assert main  # imported: the CLI entry point exists
@@ -286,8 +318,13 @@ def test_cleaned_log_reads_committed_and_verifies(tmp_path):
     with PartitionWriter(tmp_path, "t", 0) as w:
         w.append([Record(value=b"a", timestamp=1)])
         w.append_batch(empty_control_batch(producer_id=7, base_offset=1))
-        w.append([Record(value=b"t", timestamp=2)], producer_id=8, producer_epoch=0, base_sequence=0,
-                 is_transactional=True)
+        w.append(
+            [Record(value=b"t", timestamp=2)],
+            producer_id=8,
+            producer_epoch=0,
+            base_sequence=0,
+            is_transactional=True,
+        )
         w.append_control("abort", producer_id=8, producer_epoch=0, timestamp=3)
         w.append([Record(value=b"b", timestamp=4)])
     part = open_log(tmp_path).partitions()[0]
@@ -304,15 +341,17 @@ def test_empty_compressed_legacy_wrapper_is_invalid(magic):
     batch = next(iter_batches(data))
     with pytest.raises(KafkaFormatError, match="no inner messages"):
         batch.records  # noqa: B018
-    it = iter_batches(data + kafkaspec.build_batch([Record(value=b"ok", timestamp=1)], magic=magic),
-                      on_corrupt="skip")
+    it = iter_batches(
+        data + kafkaspec.build_batch([Record(value=b"ok", timestamp=1)], magic=magic), on_corrupt="skip"
+    )
     assert [r.value for b in it for r in b] == [b"ok"] and "no inner messages" in it.skipped[0].reason
 
 
 def test_log_append_time_wrapper_around_magic_0_inner():
     """Only magic-1 inner messages take a LogAppendTime wrapper's timestamp; magic-0 ones have none (-1)."""
-    inner0 = b"".join(message_v0.encode_message(offset=i, attributes=0, key=None, value=b"v%d" % i)
-                      for i in range(2))
+    inner0 = b"".join(
+        message_v0.encode_message(offset=i, attributes=0, key=None, value=b"v%d" % i) for i in range(2)
+    )
     inner1 = message_v1.encode_message(offset=2, attributes=0, key=None, value=b"w", timestamp=5)
     data = legacy_wrapper(inner0 + inner1, magic=1, log_append_time=1_700_000_000_000, offset=2)
     records = next(iter_batches(data)).records
@@ -322,16 +361,20 @@ def test_log_append_time_wrapper_around_magic_0_inner():
 
 def test_zstd_legacy_wrapper_still_reads():
     """Kafka refuses zstd in a Message v0/v1 wrapper; a Go client (sarama) writes it, so we read it (beyond the spec)."""
-    inner = b"".join(message_v1.encode_message(offset=i, attributes=0, key=None, value=b"z", timestamp=i)
-                     for i in range(3))
+    inner = b"".join(
+        message_v1.encode_message(offset=i, attributes=0, key=None, value=b"z", timestamp=i) for i in range(3)
+    )
     records = next(iter_batches(legacy_wrapper(inner, magic=1, codec=4, offset=12))).records
     assert [(r.offset, r.timestamp) for r in records] == [(10, 0), (11, 1), (12, 2)]
 
 
 def test_log_append_time_v2_records():
     """Under LogAppendTime every record reads the batch's max_timestamp (the broker's append time)."""
-    data = kafkaspec.build_batch([Record(value=b"%d" % i, timestamp=i) for i in range(20)],
-                                 timestamp_type="log_append", log_append_time=123)
+    data = kafkaspec.build_batch(
+        [Record(value=b"%d" % i, timestamp=i) for i in range(20)],
+        timestamp_type="log_append",
+        log_append_time=123,
+    )
     records = next(iter_batches(data)).records
     assert {r.timestamp for r in records} == {123} and [r.offset for r in records] == list(range(20))
     assert all(type(r) is Record for r in records)
@@ -358,12 +401,14 @@ def test_huge_key_length_refused_before_slicing():
 def test_huge_key_lengths_in_recovery_are_linear():
     """k such batches before an s-byte batch: each used to copy the rest of the buffer (k * s bytes); 4x both
     must take under 8x the time (before: ~16x)."""
+
     def attack(k, s):
         buf = key_bomb() * k + kafkaspec.build_batch([Record(value=bytes(s), timestamp=1)], base_offset=5)
 
         def run() -> None:
             it = iter_batches(buf, on_corrupt="skip")
             assert len(list(it)) == 1 and len(it.skipped) == k
+
         return run
 
     k, s = int(100 * SCALE), int(4 * MiB * SCALE)
@@ -377,8 +422,9 @@ def test_legacy_value_length_bounded_by_the_message(magic):
     module = message_v1 if magic == 1 else message_v0
     bad = bytearray(good)
     value_len_at = len(good) - 1 - 4
-    bad[value_len_at:value_len_at + 4] = struct.pack(">i", 1 << 30)
-    bad[module.CRC_OFFSET:module.CRC_OFFSET + 4] = struct.pack(">I", __import__("zlib").crc32(
-        bytes(bad[module.CRC_OFFSET + 4:])))
+    bad[value_len_at : value_len_at + 4] = struct.pack(">i", 1 << 30)
+    bad[module.CRC_OFFSET : module.CRC_OFFSET + 4] = struct.pack(
+        ">I", __import__("zlib").crc32(bytes(bad[module.CRC_OFFSET + 4 :]))
+    )
     with pytest.raises(KafkaFormatError, match="value length 1073741824 runs past byte"):
         list(iter_batches(bytes(bad) + bytes(1 << 16)))

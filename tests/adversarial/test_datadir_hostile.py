@@ -60,10 +60,13 @@ def test_a_fifo_at_a_data_dir_file_name_is_reported_not_read(data, name):
     path = data / name
     path.unlink(missing_ok=True)
     os.mkfifo(path)
-    program = ("import sys; from kafkaspec.logdir.verify.verifier import verify_path; "
-               "print([(p.path, p.severity, p.message) for p in verify_path(sys.argv[1])])")
-    done = subprocess.run([sys.executable, "-c", program, str(data)], capture_output=True, text=True, timeout=60,
-                          cwd=REPO)
+    program = (
+        "import sys; from kafkaspec.logdir.verify.verifier import verify_path; "
+        "print([(p.path, p.severity, p.message) for p in verify_path(sys.argv[1])])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program, str(data)], capture_output=True, text=True, timeout=60, cwd=REPO
+    )
     assert done.returncode == 0, done.stderr
     assert str(path) in done.stdout and "not a regular file" in done.stdout
 
@@ -85,6 +88,7 @@ def test_deep_json_is_refused_before_it_is_parsed_in_linear_time():
         def go():
             with pytest.raises(KafkaFormatError, match="nested more than 16 levels"):
                 node_files.parse_quorum_state(text)
+
         return go
 
     assert_linear(attempt(small), attempt(large), what="nested JSON")
@@ -95,19 +99,26 @@ def test_a_long_properties_file_is_read_in_linear_time():
         return "".join(f"key{i}=value\\u0041\\\n  continued{i}\n" for i in range(n)) + V1_META
 
     small, large = text(4000), text(4000 * GROWTH)
-    assert_linear(lambda: node_files.parse_meta_properties(small), lambda: node_files.parse_meta_properties(large),
-                  what="meta.properties lines")
+    assert_linear(
+        lambda: node_files.parse_meta_properties(small),
+        lambda: node_files.parse_meta_properties(large),
+        what="meta.properties lines",
+    )
 
 
 def test_a_number_of_many_digits_costs_nothing(data):
     (data / "meta.properties").write_text("version=1\ncluster.id=x\nnode.id=" + "9" * 1_000_000 + "\n")
     problems = verify_path(data)
-    assert len(problems) == 1 and "node.id '99999999999999999999'... (1000000 characters)" in problems[0].message
+    assert (
+        len(problems) == 1 and "node.id '99999999999999999999'... (1000000 characters)" in problems[0].message
+    )
 
 
 def test_quorum_state_with_a_huge_integer_is_an_error_not_a_crash(tmp_path):
     path = tmp_path / "quorum-state"
-    path.write_text('{"leaderId":' + "9" * 10_000 + ',"leaderEpoch":1,"votedId":1,"votedDirectoryId":'
-                    '"xqYz9jS0QRuWvW0Y7eW8Ag","data_version":1}')
+    path.write_text(
+        '{"leaderId":' + "9" * 10_000 + ',"leaderEpoch":1,"votedId":1,"votedDirectoryId":'
+        '"xqYz9jS0QRuWvW0Y7eW8Ag","data_version":1}'
+    )
     code, out, err = run("explain", path)
     assert code == 1 and "quorum-state" in out and "Traceback" not in out + err

@@ -38,8 +38,9 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 
 def _cli_process(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     """The CLI in a subprocess with a deadline: a FIFO must never make it wait for a writer."""
-    return subprocess.run([sys.executable, "-m", "kafkaspec.cli", *args], capture_output=True, text=True,
-                          timeout=60, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", *args], capture_output=True, text=True, timeout=60, cwd=cwd
+    )
 
 
 @pytest.fixture
@@ -59,7 +60,9 @@ def test_dump_checks_every_path_before_printing(place: Path) -> None:
     result = _cli("dump", str(place / "t-0"), str(place / "loop"))
     assert result.returncode == 2
     assert result.stdout == ""  # nothing of the good path printed before the bad one is found
-    assert result.stderr.strip().splitlines() == [f"kafkaspec dump: {place / 'loop'}: too many levels of symbolic links"]
+    assert result.stderr.strip().splitlines() == [
+        f"kafkaspec dump: {place / 'loop'}: too many levels of symbolic links"
+    ]
 
 
 def test_dump_missing_third_path(place: Path) -> None:
@@ -76,8 +79,10 @@ def test_dump_fifo_is_named_and_never_waited_on(place: Path) -> None:
     fifo = place / "t-0" / "00000000000000000099.log"
     result = _cli_process("dump", str(fifo), cwd=place)
     assert result.returncode == 1
-    assert result.stderr.strip() == "kafkaspec dump: not a file or directory (a FIFO, socket or device): " \
-                                    f"Kafka writes none (at {fifo})"
+    assert (
+        result.stderr.strip() == "kafkaspec dump: not a file or directory (a FIFO, socket or device): "
+        f"Kafka writes none (at {fifo})"
+    )
     with pytest.raises(KafkaFormatError, match="FIFO"):
         open_log(fifo)
 
@@ -108,8 +113,16 @@ def test_max_bytes_rejects_what_is_not_a_positive_count(place: Path, bad: str) -
 
 def _spec(name: str) -> str:
     fields = [{"name": "Id", "type": "int32", "versions": "0+"}]
-    return json.dumps({"apiKey": 90, "type": "metadata", "name": name, "validVersions": "0",
-                       "flexibleVersions": "0+", "fields": fields})
+    return json.dumps(
+        {
+            "apiKey": 90,
+            "type": "metadata",
+            "name": name,
+            "validVersions": "0",
+            "flexibleVersions": "0+",
+            "fields": fields,
+        }
+    )
 
 
 @pytest.fixture
@@ -128,7 +141,10 @@ def test_review_kafka_specs_deeply_nested(specs: Path) -> None:
     deep.write_text('{"name": "Deep", "validVersions": "0", "fields": ' + "[" * 100_000 + "]" * 100_000 + "}")
     result = _cli("review", "kafka-specs", str(specs))
     assert result.returncode == 1
-    assert result.stderr.strip() == "kafkaspec review: Deep.json: not a Kafka message spec (nested too deeply to read)"
+    assert (
+        result.stderr.strip()
+        == "kafkaspec review: Deep.json: not a Kafka message spec (nested too deeply to read)"
+    )
 
 
 def test_review_kafka_specs_not_utf8(specs: Path) -> None:
@@ -150,9 +166,12 @@ def test_verify_refuses_one_data_dir_given_twice(place: Path) -> None:
     """``verify logs logs/`` is one directory, not two log dirs of a node: read twice, its
     meta.properties gave a false "directory.id is also the id of logs" error (exit 1)."""
     (place / "meta.properties").write_text(
-        "version=1\nnode.id=1\ncluster.id=AAAAAAAAAAAAAAAAAAAAAA\ndirectory.id=BBBBBBBBBBBBBBBBBBBBBB\n")
+        "version=1\nnode.id=1\ncluster.id=AAAAAAAAAAAAAAAAAAAAAA\ndirectory.id=BBBBBBBBBBBBBBBBBBBBBB\n"
+    )
     result = _cli("verify", str(place), str(place) + "/")
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr.strip() == f"kafkaspec verify: {place} and {place}/ are the same directory: give each " \
-                                    "log dir once"
+    assert (
+        result.stderr.strip() == f"kafkaspec verify: {place} and {place}/ are the same directory: give each "
+        "log dir once"
+    )
     assert _cli("verify", str(place)).returncode == 0

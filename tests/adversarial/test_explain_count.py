@@ -23,8 +23,9 @@ from kafkaspec.generated import message_v1
 
 
 def _claiming(records: int, claimed: int, compression: str) -> bytes:
-    data = bytearray(build_batch([Record(value=b"v%d" % i, timestamp=1) for i in range(records)],
-                                 compression=compression))
+    data = bytearray(
+        build_batch([Record(value=b"v%d" % i, timestamp=1) for i in range(records)], compression=compression)
+    )
     struct.pack_into(">i", data, 57, claimed)
     struct.pack_into(">I", data, 17, crc32c.crc32c(bytes(data[21:])))  # a consistent batch but for the count
     return bytes(data)
@@ -64,8 +65,9 @@ def test_records_running_out_inside_a_decompressed_region_are_no_partial_entry(c
     else:
         inner = build_batch([Record(value=b"v%d" % i, timestamp=1) for i in range(3)], magic=1)
         codec = CODEC_IDS[compression]
-        data = message_v1.encode_message(offset=2, attributes=codec, timestamp=1, key=None,
-                                         value=compress(codec, inner[:-4], magic=1))
+        data = message_v1.encode_message(
+            offset=2, attributes=codec, timestamp=1, key=None, value=compress(codec, inner[:-4], magic=1)
+        )
     expl = explain(data)
     assert expl.partial is None and expl.failure is not None and expl.failure.stream == 1
     code, out, _ = run("explain", "-", stdin=data.hex())

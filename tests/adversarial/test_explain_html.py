@@ -44,8 +44,14 @@ PROBE = textwrap.dedent("""
 
 def _limited(*argv):
     env = {k: v for k, v in os.environ.items() if k != "KAFKASPEC_DEBUG"}
-    return subprocess.run([sys.executable, "-c", PROBE, *map(str, argv)], capture_output=True, text=True,
-                          timeout=300, env=env, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", PROBE, *map(str, argv)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        check=False,
+    )
 
 
 def test_a_small_batch_of_many_records_is_refused_while_read(tmp_path):

@@ -32,6 +32,7 @@ MiB = 1 << 20
 RECORDS = 5_000 * SCALE
 GROWTH = 4
 
+
 def _batch(path, n: int) -> tuple[int, int]:
     """One zstd batch of ``n`` one-byte values; (its size, its decompressed records' size)."""
     data = build_batch(values=[b"v"] * n, compression="zstd")
@@ -54,8 +55,10 @@ def test_peak_memory_does_not_grow_with_the_record_count(tmp_path, mode):
     size, decompressed = _batch(large, RECORDS * GROWTH)
     grown = _peak(large, *mode) - _peak(small, *mode)
     bound = 24 * MiB + 8 * (size + decompressed)
-    assert grown < bound, (f"{GROWTH}x the records ({RECORDS * GROWTH}) took {grown / MiB:.0f} MiB more at the peak "
-                           f"(bound {bound / MiB:.0f} MiB)")
+    assert grown < bound, (
+        f"{GROWTH}x the records ({RECORDS * GROWTH}) took {grown / MiB:.0f} MiB more at the peak "
+        f"(bound {bound / MiB:.0f} MiB)"
+    )
 
 
 def _value_batch(path, size: int) -> None:
@@ -70,7 +73,9 @@ def test_peak_memory_of_a_large_value_is_a_small_multiple_of_it(tmp_path, mode):
     _value_batch(large, 64 * MiB)
     grown = _peak(large, *mode) - _peak(small, *mode)
     bound = 24 * MiB + 3 * 48 * MiB
-    assert grown < bound, f"48 MiB more of one value took {grown / MiB:.0f} MiB more at the peak (bound {bound / MiB:.0f})"
+    assert grown < bound, (
+        f"48 MiB more of one value took {grown / MiB:.0f} MiB more at the peak (bound {bound / MiB:.0f})"
+    )
 
 
 @pytest.mark.slow  # sized runs in child processes: `make test`, not `make check-fast`

@@ -26,9 +26,20 @@ HOLD = 200  # spans: a record is about a dozen, so a batch streams after some 16
 
 
 def _batch(compression: str = "zstd", n: int = RECORDS, **kwargs) -> bytes:
-    return build_batch([Record(key=b"k%d" % i if i % 3 else None, value=b"value %d" % i, timestamp=1_000 + i,
-                               headers=[("h", b"%d" % i)] * (i % 2)) for i in range(n)],
-                       compression=compression, base_offset=40, **kwargs)
+    return build_batch(
+        [
+            Record(
+                key=b"k%d" % i if i % 3 else None,
+                value=b"value %d" % i,
+                timestamp=1_000 + i,
+                headers=[("h", b"%d" % i)] * (i % 2),
+            )
+            for i in range(n)
+        ],
+        compression=compression,
+        base_offset=40,
+        **kwargs,
+    )
 
 
 def _json_streamed(data: bytes, hold: int = HOLD) -> dict:
@@ -51,7 +62,9 @@ def _fields(node: dict) -> dict:
 
 
 def _without_notes(node: dict) -> dict:
-    return {k: [_without_notes(c) for c in v] if k == "children" else v for k, v in node.items() if k != "notes"}
+    return {
+        k: [_without_notes(c) for c in v] if k == "children" else v for k, v in node.items() if k != "notes"
+    }
 
 
 @pytest.mark.parametrize("compression", ["none", "zstd", "gzip"])
@@ -60,7 +73,9 @@ def test_streamed_json_says_what_the_whole_explanation_says(compression, timesta
     data = _batch(compression, timestamp_type=timestamp_type)
     whole = jsonout.to_dict(explain(data))
     streamed = _json_streamed(data)
-    assert {k: v for k, v in streamed.items() if k != "entries"} == {k: v for k, v in whole.items() if k != "entries"}
+    assert {k: v for k, v in streamed.items() if k != "entries"} == {
+        k: v for k, v in whole.items() if k != "entries"
+    }
     (s_batch,), (w_batch,) = streamed["entries"], whole["entries"]
     # every span is there, with the same bytes, values and ends; only where the late notes sit differs
     assert _without_notes(s_batch) == _without_notes(w_batch)
@@ -71,14 +86,18 @@ def test_streamed_json_says_what_the_whole_explanation_says(compression, timesta
     assert len(records["children"]) == RECORDS
     assert records["children"] == w_records["children"]  # each record whole, notes included
     if timestamp_type == "log_append":
-        assert all(any("LogAppendTime" in note for note in _fields(r)["timestamp_delta"]["notes"])
-                   for r in records["children"])
+        assert all(
+            any("LogAppendTime" in note for note in _fields(r)["timestamp_delta"]["notes"])
+            for r in records["children"]
+        )
     assert w_fields["batch_length"]["notes"][-1] == "matches"
     assert s_fields["batch_length"]["notes"] == w_fields["batch_length"]["notes"][:-1]
     assert "batch_length: matches" in s_batch["notes"]
     assert f"records_count: matches: {RECORDS} Records read" in s_batch["notes"]
     assert s_fields["records"]["notes"] == w_fields["records"]["notes"] == [f"{RECORDS} items"]
-    assert s_fields["last_offset_delta"] == w_fields["last_offset_delta"]  # its absolute offset, written early
+    assert (
+        s_fields["last_offset_delta"] == w_fields["last_offset_delta"]
+    )  # its absolute offset, written early
 
 
 @pytest.mark.parametrize("compression", ["none", "zstd"])
@@ -91,7 +110,9 @@ def test_streamed_text_holds_every_line_of_the_whole_text(compression):
         return " ".join(line.split())
 
     # every record line, in order, as the whole text has it (the columns may be aligned otherwise)
-    record_lines = [words(line) for line in whole if "Record v2" in line or line.lstrip().startswith(("s1:", "6"))]
+    record_lines = [
+        words(line) for line in whole if "Record v2" in line or line.lstrip().startswith(("s1:", "6"))
+    ]
     streamed_words = [words(line) for line in streamed]
     position = 0
     for line in record_lines[3:]:  # the batch's own first lines (widths, late notes) may differ
@@ -177,8 +198,14 @@ def test_position_helper_breaks_what_it_says():
 
 def test_a_record_with_more_headers_than_the_hold_is_written_in_pieces_too():
     many = [(f"h{i}", b"x" * (i % 5)) for i in range(400)]
-    data = build_batch([Record(value=b"a", timestamp=1), Record(value=b"b", timestamp=2, headers=many),
-                        Record(value=b"c", timestamp=3)], compression="zstd")
+    data = build_batch(
+        [
+            Record(value=b"a", timestamp=1),
+            Record(value=b"b", timestamp=2, headers=many),
+            Record(value=b"c", timestamp=3),
+        ],
+        compression="zstd",
+    )
     whole = jsonout.to_dict(explain(data))
     streamed = _json_streamed(data)
     assert _without_notes(streamed["entries"][0]) == _without_notes(whole["entries"][0])
@@ -193,8 +220,9 @@ def test_a_record_with_more_headers_than_the_hold_is_written_in_pieces_too():
 def test_legacy_wrappers(magic):
     """Magic-1 inner offsets need the last inner message: such a set is held and written whole, exactly as
     before; a magic-0 set (absolute inner offsets) is written in pieces like a v2 batch."""
-    data = build_batch([Record(value=b"v%d" % i, timestamp=i) for i in range(RECORDS)], magic=magic,
-                       compression="gzip")
+    data = build_batch(
+        [Record(value=b"v%d" % i, timestamp=i) for i in range(RECORDS)], magic=magic, compression="gzip"
+    )
     streamed, whole = _json_streamed(data), jsonout.to_dict(explain(data))
     if magic == 1:
         assert streamed == whole

@@ -32,7 +32,9 @@ _CHILD = textwrap.dedent("""
 @pytest.mark.parametrize("tail", ["x", "garbage!"])
 def test_bytes_after_a_gzip_member_of_several_mib_are_an_error(tail):
     try:
-        proc = subprocess.run([sys.executable, "-c", _CHILD, tail], capture_output=True, text=True, timeout=30)
+        proc = subprocess.run(
+            [sys.executable, "-c", _CHILD, tail], capture_output=True, text=True, timeout=30
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"decompress did not return within 30 s on a 3 MiB gzip member followed by {tail!r}")
     assert proc.returncode == 0, proc.stderr[-2000:]

@@ -47,13 +47,25 @@ def topic(name: str, topic_id: uuid.UUID) -> bytes:
 
 
 def partition(topic_id: uuid.UUID, pid: int) -> bytes:
-    return _frame(partition_record, partition_record.PartitionRecord(
-        partition_id=pid, topic_id=topic_id, replicas=[1], isr=[1], leader=1, leader_epoch=0, partition_epoch=0))
+    return _frame(
+        partition_record,
+        partition_record.PartitionRecord(
+            partition_id=pid,
+            topic_id=topic_id,
+            replicas=[1],
+            isr=[1],
+            leader=1,
+            leader_epoch=0,
+            partition_epoch=0,
+        ),
+    )
 
 
 def change(topic_id: uuid.UUID, pid: int) -> bytes:
-    return _frame(partition_change_record, partition_change_record.PartitionChangeRecord(
-        partition_id=pid, topic_id=topic_id, leader=2))
+    return _frame(
+        partition_change_record,
+        partition_change_record.PartitionChangeRecord(partition_id=pid, topic_id=topic_id, leader=2),
+    )
 
 
 def _metadata_log(root: Path, values: list[bytes]) -> Path:
@@ -71,13 +83,16 @@ def _inspect(*argv) -> tuple[int, str, str]:
 
 
 def test_a_second_id_for_a_topic_name_is_reported_and_never_mixes_partitions(tmp_path):
-    root = _metadata_log(tmp_path / "logs", [
-        topic("orders", ID_A),      # 0
-        partition(ID_A, 0),         # 1
-        topic("orders", ID_B),      # 2: orders already has id A
-        partition(ID_A, 1),         # 3: id A's partition, which showed under orders with id B
-        partition(ID_B, 0),         # 4: id B was never created
-    ])
+    root = _metadata_log(
+        tmp_path / "logs",
+        [
+            topic("orders", ID_A),  # 0
+            partition(ID_A, 0),  # 1
+            topic("orders", ID_B),  # 2: orders already has id A
+            partition(ID_A, 1),  # 3: id A's partition, which showed under orders with id B
+            partition(ID_B, 0),  # 4: id B was never created
+        ],
+    )
     code, out, err = _inspect("metadata", root, "--json")
     assert code == 1, err
     state = json.loads(out)
@@ -95,19 +110,22 @@ def test_a_second_id_for_a_topic_name_is_reported_and_never_mixes_partitions(tmp
 
 
 def test_records_that_match_nothing_are_reported_not_dropped(tmp_path):
-    root = _metadata_log(tmp_path / "logs", [
-        partition(ID_C, 0),                                                                    # 0
-        change(ID_A, 0),                                                                       # 1
-        topic("orders", ID_A),                                                                 # 2
-        change(ID_A, 3),                                                                       # 3
-        _frame(fence_broker_record, fence_broker_record.FenceBrokerRecord(id=9, epoch=1)),     # 4
-        _frame(remove_topic_record, remove_topic_record.RemoveTopicRecord(topic_id=ID_B)),     # 5
-        _frame(end_transaction_record, end_transaction_record.EndTransactionRecord()),         # 6
-        _frame(begin_transaction_record, begin_transaction_record.BeginTransactionRecord(name="t")),  # 7
-        _frame(begin_transaction_record, begin_transaction_record.BeginTransactionRecord(name="u")),  # 8
-        partition(ID_B, 0),                                                                    # 9 (in the transaction)
-        _frame(end_transaction_record, end_transaction_record.EndTransactionRecord()),         # 10
-    ])
+    root = _metadata_log(
+        tmp_path / "logs",
+        [
+            partition(ID_C, 0),  # 0
+            change(ID_A, 0),  # 1
+            topic("orders", ID_A),  # 2
+            change(ID_A, 3),  # 3
+            _frame(fence_broker_record, fence_broker_record.FenceBrokerRecord(id=9, epoch=1)),  # 4
+            _frame(remove_topic_record, remove_topic_record.RemoveTopicRecord(topic_id=ID_B)),  # 5
+            _frame(end_transaction_record, end_transaction_record.EndTransactionRecord()),  # 6
+            _frame(begin_transaction_record, begin_transaction_record.BeginTransactionRecord(name="t")),  # 7
+            _frame(begin_transaction_record, begin_transaction_record.BeginTransactionRecord(name="u")),  # 8
+            partition(ID_B, 0),  # 9 (in the transaction)
+            _frame(end_transaction_record, end_transaction_record.EndTransactionRecord()),  # 10
+        ],
+    )
     code, out, err = _inspect("metadata", root)
     assert code == 1
     reported = [int(line.split(" offset ")[1].split(":")[0]) for line in err.splitlines()]
@@ -117,11 +135,17 @@ def test_records_that_match_nothing_are_reported_not_dropped(tmp_path):
 
 
 def test_a_consistent_log_reports_nothing(tmp_path):
-    root = _metadata_log(tmp_path / "logs", [
-        topic("orders", ID_A), partition(ID_A, 0), change(ID_A, 0),
-        _frame(remove_topic_record, remove_topic_record.RemoveTopicRecord(topic_id=ID_A)),
-        topic("orders", ID_B), partition(ID_B, 0),  # removed, then created again under a new id: fine
-    ])
+    root = _metadata_log(
+        tmp_path / "logs",
+        [
+            topic("orders", ID_A),
+            partition(ID_A, 0),
+            change(ID_A, 0),
+            _frame(remove_topic_record, remove_topic_record.RemoveTopicRecord(topic_id=ID_A)),
+            topic("orders", ID_B),
+            partition(ID_B, 0),  # removed, then created again under a new id: fine
+        ],
+    )
     code, out, err = _inspect("metadata", root, "--json")
     assert (code, err) == (0, "")
     state = json.loads(out)

@@ -34,25 +34,34 @@ GROUPS = 500 * SCALE
 
 def _commit(group: str, topic: str, partition: int, offset: int) -> Record:
     key = struct.pack(">h", 1) + offset_commit_key.encode_offset_commit_key(
-        offset_commit_key.OffsetCommitKey(group, topic, partition), 1)
+        offset_commit_key.OffsetCommitKey(group, topic, partition), 1
+    )
     value = struct.pack(">h", 3) + offset_commit_value.encode_offset_commit_value(
-        offset_commit_value.OffsetCommitValue(offset=offset, leader_epoch=1, metadata="", commit_timestamp=1), 3)
+        offset_commit_value.OffsetCommitValue(offset=offset, leader_epoch=1, metadata="", commit_timestamp=1),
+        3,
+    )
     return Record(key=key, value=value, timestamp=1)
 
 
 def _group(group: str) -> Record:
     key = struct.pack(">h", 2) + group_metadata_key.encode_group_metadata_key(
-        group_metadata_key.GroupMetadataKey(group), 2)
+        group_metadata_key.GroupMetadataKey(group), 2
+    )
     value = struct.pack(">h", 3) + group_metadata_value.encode_group_metadata_value(
-        group_metadata_value.GroupMetadataValue(protocol_type="consumer", generation=1, protocol="range",
-                                                leader="m", members=[]), 3)
+        group_metadata_value.GroupMetadataValue(
+            protocol_type="consumer", generation=1, protocol="range", leader="m", members=[]
+        ),
+        3,
+    )
     return Record(key=key, value=value, timestamp=1)
 
 
 def write_offsets(root: Path, groups: int, partitions: int = 2) -> Path:
     """``groups`` groups spread over ``partitions`` __consumer_offsets partitions: each commits two
     partitions of one topic; every other group has a stored GroupMetadataValue."""
-    writers = [PartitionWriter(root, "__consumer_offsets", p, segment_bytes=1 << 30) for p in range(partitions)]
+    writers = [
+        PartitionWriter(root, "__consumer_offsets", p, segment_bytes=1 << 30) for p in range(partitions)
+    ]
     try:
         for g in range(groups):
             records = [_commit(f"group-{g}", "orders", 0, g), _commit(f"group-{g}", "orders", 1, g + 1)]
@@ -93,5 +102,8 @@ def test_the_output_has_every_group_once(logs):
 @pytest.mark.parametrize("flags", [(), ("--json",)], ids=["text", "json"])
 def test_inspect_offsets_is_linear_in_the_groups(logs, flags):
     small, large = logs
-    assert_linear(lambda: _inspect(small, *flags), lambda: _inspect(large, *flags),
-                  what=" ".join(("inspect offsets", *flags)))
+    assert_linear(
+        lambda: _inspect(small, *flags),
+        lambda: _inspect(large, *flags),
+        what=" ".join(("inspect offsets", *flags)),
+    )

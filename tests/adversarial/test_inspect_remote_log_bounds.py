@@ -35,6 +35,7 @@ TID = uuid.UUID(int=0x5EED)
 #: the partition's segment size: the reader holds one segment at a time, so the input spans many
 SEGMENT_BYTES = 1 * MiB
 
+
 def write_metadata(root: Path, segments: int, retries: int) -> Path:
     """``root/__remote_log_metadata-0``: ``segments`` segments of two partitions, each started and
     finished, its FINISHED event then retried ``retries`` times (1 KiB of custom metadata each);
@@ -45,7 +46,9 @@ def write_metadata(root: Path, segments: int, retries: int) -> Path:
         for i in range(segments):
             seg, part = uuid.UUID(int=i + 1), i % 2
             batch.append(segment("orders", TID, part, seg, 100 * i, 100 * i + 99, [(i // 500, 100 * i)]))
-            batch.extend(update("orders", TID, part, seg, FINISHED, custom=custom) for _ in range(1 + retries))
+            batch.extend(
+                update("orders", TID, part, seg, FINISHED, custom=custom) for _ in range(1 + retries)
+            )
             if len(batch) >= 500:
                 w.append([Record(key=None, value=v, timestamp=1000) for v in batch])
                 batch = []
@@ -61,10 +64,12 @@ def _size(root: Path) -> int:
 @pytest.fixture(scope="module")
 def partitions(tmp_path_factory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("rlmm")
-    return {"small": write_metadata(base / "small", SEGMENTS, 0),
-            "large": write_metadata(base / "large", SEGMENTS, RETRIES),
-            "linear-small": write_metadata(base / "linear-small", SEGMENTS // 2, 1),
-            "linear-large": write_metadata(base / "linear-large", int(SEGMENTS // 2 * GROWTH), 1)}
+    return {
+        "small": write_metadata(base / "small", SEGMENTS, 0),
+        "large": write_metadata(base / "large", SEGMENTS, RETRIES),
+        "linear-small": write_metadata(base / "linear-small", SEGMENTS // 2, 1),
+        "linear-large": write_metadata(base / "linear-large", int(SEGMENTS // 2 * GROWTH), 1),
+    }
 
 
 def _inspect(root: Path, *flags: str) -> str:
@@ -86,8 +91,11 @@ def test_the_retried_events_leave_the_state_as_it_was(partitions):
     assert _size(partitions["large"]) > 6 * _size(partitions["small"])
 
     def states(body):
-        return {(p["partition"], s["segment_id"]): (s["state"], s["start_offset"], s["end_offset"])
-                for p in body["partitions"] for s in p["segments"]}
+        return {
+            (p["partition"], s["segment_id"]): (s["state"], s["start_offset"], s["end_offset"])
+            for p in body["partitions"]
+            for s in p["segments"]
+        }
 
     assert len(states(small)) == SEGMENTS and states(small) == states(large)
     assert all(v[0] == "COPY_SEGMENT_FINISHED" for v in states(large).values())
@@ -99,13 +107,18 @@ def test_peak_memory_is_bounded_by_the_state_not_the_input(partitions, flags):
     grown_input = _size(partitions["large"]) - _size(partitions["small"])
     grown = _peak(partitions["large"], *flags) - _peak(partitions["small"], *flags)
     bound = 12 * MiB
-    assert grown < bound, (f"{RETRIES}x the events ({grown_input / MiB:.0f} MiB more input, the same state) took "
-                           f"{grown / MiB:.0f} MiB more at the peak (bound {bound / MiB:.0f} MiB)")
+    assert grown < bound, (
+        f"{RETRIES}x the events ({grown_input / MiB:.0f} MiB more input, the same state) took "
+        f"{grown / MiB:.0f} MiB more at the peak (bound {bound / MiB:.0f} MiB)"
+    )
 
 
 @pytest.mark.slow  # sized runs in child processes: `make test`, not `make check-fast`
 @pytest.mark.parametrize("flags", [(), ("--json",)], ids=["text", "json"])
 def test_inspect_remote_log_is_linear_in_the_records(partitions, flags):
     small, large = partitions["linear-small"], partitions["linear-large"]
-    assert_linear(lambda: _inspect(small, *flags), lambda: _inspect(large, *flags),
-                  what=" ".join(("inspect remote-log", *flags)))
+    assert_linear(
+        lambda: _inspect(small, *flags),
+        lambda: _inspect(large, *flags),
+        what=" ".join(("inspect remote-log", *flags)),
+    )

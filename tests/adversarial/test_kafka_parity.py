@@ -49,8 +49,9 @@ def _decode(label: str, name: str, version: int, mode: str):
     return decode(topic, key, value), expected
 
 
-@pytest.mark.parametrize(("label", "name", "version", "mode"), CASES,
-                         ids=[f"{n}-v{v}-{lab}-{m}" for lab, n, v, m in CASES])
+@pytest.mark.parametrize(
+    ("label", "name", "version", "mode"), CASES, ids=[f"{n}-v{v}-{lab}-{m}" for lab, n, v, m in CASES]
+)
 def test_kafka_writes_it_we_read_it(label, name, version, mode):
     dec, expected = _decode(label, name, version, mode)
     assert dec is not None and dec.version == version
@@ -149,8 +150,9 @@ def test_dump_decode_says_which_layout(tmp_path):
     layouts = [json.loads(line)["decoded"]["layout"] for line in out.splitlines() if '"decoded"' in line]
     assert layouts == ["Kafka 4.0", "Kafka 4.1+"]
     code, out, err = _dump(part, "--decode", "--json", "--kafka-release", "4.0.0")
-    assert code == 0 and [json.loads(line)["decoded"]["layout"] for line in out.splitlines()
-                          if '"decoded"' in line] == ["Kafka 4.0", "Kafka 4.1+"]
+    assert code == 0 and [
+        json.loads(line)["decoded"]["layout"] for line in out.splitlines() if '"decoded"' in line
+    ] == ["Kafka 4.0", "Kafka 4.1+"]
     code, out, err = _dump(part, "--decode", "--kafka-release", "four")
     assert code == 2 and "--kafka-release" in err and err.count("\n") == 1 and "Traceback" not in err
     assert (tmp_path / "canary").read_text() == "keep"
@@ -164,7 +166,10 @@ def test_explain_reads_the_layout_that_fits():
     from kafkaspec import Record, build_batch
     from kafkaspec.explain import explain
 
-    for label, expected in (("4.0.0", "ShareGroupMetadataValueKafka40 v0"), ("4.1.0", "ShareGroupMetadataValue v0")):
+    for label, expected in (
+        ("4.0.0", "ShareGroupMetadataValueKafka40 v0"),
+        ("4.1.0", "ShareGroupMetadataValue v0"),
+    ):
         body, _ = Encoder(facts(label)["ShareGroupMetadataValue"], "full").encode(0)
         _, key, value = frame(label, "ShareGroupMetadataValue", 0, body)
         expl = explain(build_batch([Record(key=key, value=value, timestamp=1)]), decode="offsets")

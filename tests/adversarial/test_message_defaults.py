@@ -20,7 +20,9 @@ def _classes():
             yield getattr(module(m), s.name)
 
 
-@pytest.mark.parametrize("cls", list(_classes()), ids=lambda c: f"{c.__module__.rsplit('.', 1)[-1]}.{c.__name__}")
+@pytest.mark.parametrize(
+    "cls", list(_classes()), ids=lambda c: f"{c.__module__.rsplit('.', 1)[-1]}.{c.__name__}"
+)
 def test_unknown_tagged_fields_default_is_immutable(cls):
     if "unknown_tagged_fields" not in cls._fields:
         return  # a message with no flexible version keeps no unknown tags

@@ -18,9 +18,11 @@ from kafkaspec.cli import main
 from kafkaspec.logdir.verify.summary import summarise
 from kafkaspec.logdir.verify.verifier import verify_path
 
-META = (b"#\n#Thu Nov 26 10:00:00 CET 2026 caf\xe9\n"
-        b"node.id=4\ndirectory.id=xqYz9jS0QRuWvW0Y7eW8Ag\nversion=1\ncluster.id=MkU3OEVBNTcwNTJENDM2Qg\n"
-        b"owner=Ren\xe9\n")
+META = (
+    b"#\n#Thu Nov 26 10:00:00 CET 2026 caf\xe9\n"
+    b"node.id=4\ndirectory.id=xqYz9jS0QRuWvW0Y7eW8Ag\nversion=1\ncluster.id=MkU3OEVBNTcwNTJENDM2Qg\n"
+    b"owner=Ren\xe9\n"
+)
 
 
 def run(*argv):
@@ -47,8 +49,12 @@ def test_verify_reads_a_latin1_meta_properties_as_kafka_does(tmp_path):
 
 def test_inspect_datadir_shows_its_ids(tmp_path):
     root = _data_dir(tmp_path)
-    assert summarise(root)["meta_properties"] == {"version": 1, "node_id": 4, "cluster_id": "MkU3OEVBNTcwNTJENDM2Qg",
-                                                  "directory_id": "xqYz9jS0QRuWvW0Y7eW8Ag"}
+    assert summarise(root)["meta_properties"] == {
+        "version": 1,
+        "node_id": 4,
+        "cluster_id": "MkU3OEVBNTcwNTJENDM2Qg",
+        "directory_id": "xqYz9jS0QRuWvW0Y7eW8Ag",
+    }
 
 
 def test_explain_shows_the_line_as_kafka_reads_it(tmp_path):

@@ -40,15 +40,27 @@ BLOCKER = textwrap.dedent("""
 """)
 
 
-def run_cli(blocked: list[str] | tuple[str, ...], *args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
+def run_cli(
+    blocked: list[str] | tuple[str, ...], *args: str, cwd: Path = REPO
+) -> subprocess.CompletedProcess:
     code = BLOCKER + "from kafkaspec.cli import main\nsys.argv[0] = 'kafkaspec'\nsys.exit(main())\n"
-    return subprocess.run([sys.executable, "-c", code, ",".join(blocked), *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", code, ",".join(blocked), *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
 
 
 def run_python(blocked: list[str] | tuple[str, ...], body: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", BLOCKER + textwrap.dedent(body), ",".join(blocked)],
-                          capture_output=True, text=True, cwd=REPO, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", BLOCKER + textwrap.dedent(body), ",".join(blocked)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
 
 
 def one_line_naming(stderr: str, extra: str) -> None:
@@ -68,20 +80,27 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_core_cli_needs_no_extra(logs: Path) -> None:
     segment = logs / "orders-0" / "00000000000000000000.log"
-    for args in (["dump", str(logs / "orders-0"), "--end-offset", "5"], ["verify", str(logs)],
-                 ["explain", str(segment), "--count", "1"], ["dump", str(logs), "--decode", "--json"],
-                 ["--version"]):
+    for args in (
+        ["dump", str(logs / "orders-0"), "--end-offset", "5"],
+        ["verify", str(logs)],
+        ["explain", str(segment), "--count", "1"],
+        ["dump", str(logs), "--decode", "--json"],
+        ["--version"],
+    ):
         done = run_cli(ALL_BLOCKED, *args)
         assert done.returncode == 0, (args, done.stderr)
         assert done.stdout, args
 
 
 def test_import_kafkaspec_and_read_a_batch_need_no_extra() -> None:
-    done = run_python(ALL_BLOCKED, """
+    done = run_python(
+        ALL_BLOCKED,
+        """
         import kafkaspec
         data = kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"v", timestamp=1)], compression="zstd")
         print([r.value for b in kafkaspec.iter_batches(data) for r in b])
-    """)
+    """,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[b'v']"
 
@@ -99,7 +118,9 @@ def test_pipeline_without_spark_names_the_extra(logs: Path, tmp_path: Path, bloc
 
 @pytest.mark.parametrize("blocked", [["pyspark"], ["numpy"], ["pyarrow"]])
 def test_spark_from_python_names_the_extra(blocked: list[str]) -> None:
-    done = run_python(blocked, """
+    done = run_python(
+        blocked,
+        """
         from kafkaspec.codec.extras import MissingExtraError
         from kafkaspec.spark import register
         from kafkaspec.spark.session import build_session
@@ -108,7 +129,8 @@ def test_spark_from_python_names_the_extra(blocked: list[str]) -> None:
                 call()
             except MissingExtraError as exc:
                 print(exc)
-    """)
+    """,
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 2, done.stdout
@@ -117,13 +139,16 @@ def test_spark_from_python_names_the_extra(blocked: list[str]) -> None:
 
 @pytest.mark.parametrize("blocked", [["numpy"], ["pyarrow"]])
 def test_arrow_output_names_the_extra(logs: Path, blocked: list[str]) -> None:
-    done = run_python(blocked, f"""
+    done = run_python(
+        blocked,
+        f"""
         from kafkaspec import logdir
         try:
             logdir.open_log({str(logs)!r}).partition("orders", 0).to_arrow()
         except ModuleNotFoundError as exc:
             print(type(exc).__name__, exc)
-    """)
+    """,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("MissingExtraError "), done.stdout
     assert f"needs {blocked[0]}" in done.stdout and "pip install 'kafkaspec[spark]'" in done.stdout
@@ -145,12 +170,15 @@ def test_generate_without_its_libraries_names_the_extra(blocked: list[str], tmp_
 
 
 def test_reference_codecs_without_construct_name_the_extra() -> None:
-    done = run_python(["construct"], """
+    done = run_python(
+        ["construct"],
+        """
         try:
             import kafkaspec.generated.reference.record_batch_v2
         except ModuleNotFoundError as exc:
             print(type(exc).__name__, exc)
-    """)
+    """,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("MissingExtraError "), done.stdout
     assert "pip install 'kafkaspec[reference]'" in done.stdout

@@ -67,8 +67,14 @@ def big_log(tmp_path_factory):
 
 def _limited(headroom_mib: int, *argv) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "KAFKASPEC_DEBUG"}
-    return subprocess.run([sys.executable, "-c", LIMITED, str(headroom_mib), *map(str, argv)], capture_output=True,
-                          text=True, timeout=300, env=env, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", LIMITED, str(headroom_mib), *map(str, argv)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        check=False,
+    )
 
 
 def _assert_one_line(proc: subprocess.CompletedProcess, *words: str) -> None:
@@ -136,16 +142,27 @@ API = textwrap.dedent("""
 @pytest.mark.parametrize("codec", ["zstd", "zstd-unsized", "lz4", "gzip"])
 @pytest.mark.parametrize("headroom", [0, 4, 64])
 def test_decompress_out_of_memory_is_a_resource_error(codec, headroom):
-    proc = subprocess.run([sys.executable, "-c", API, codec, str(headroom)], capture_output=True, text=True,
-                          timeout=120, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-c", API, codec, str(headroom)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert proc.stdout.strip() == "resource", proc.stdout + proc.stderr[-2000:]
 
 
-@pytest.mark.parametrize(("module", "raised"), [
-    ("zstandard", lambda: zstandard.ZstdError("zstd decompress error: Allocation error : not enough memory")),
-    ("lz4", lambda: RuntimeError("LZ4F_decompress failed with code: ERROR_allocation_failed")),
-    ("any", lambda: MemoryError()),
-])
+@pytest.mark.parametrize(
+    ("module", "raised"),
+    [
+        (
+            "zstandard",
+            lambda: zstandard.ZstdError("zstd decompress error: Allocation error : not enough memory"),
+        ),
+        ("lz4", lambda: RuntimeError("LZ4F_decompress failed with code: ERROR_allocation_failed")),
+        ("any", lambda: MemoryError()),
+    ],
+)
 def test_each_codecs_allocation_failure_is_recognised(monkeypatch, module, raised):
     """The three ways the codec libraries say an allocation failed (seen under RLIMIT_AS)."""
     import kafkaspec.codec.compression as compression
@@ -192,6 +209,12 @@ def test_memory_exhausted_by_a_command_is_one_line_exit_2(tmp_path, command):
     (tmp_path / "x.log").write_bytes(build_batch([Record(value=b"v", timestamp=0)]))
     env = {k: v for k, v in os.environ.items() if k != "KAFKASPEC_DEBUG"}
     for _ in range(3):  # the old handler failed on some runs and not others
-        proc = subprocess.run([sys.executable, "-c", HOG, command, str(tmp_path / "x.log")], capture_output=True,
-                              text=True, timeout=300, env=env, check=False)
+        proc = subprocess.run(
+            [sys.executable, "-c", HOG, command, str(tmp_path / "x.log")],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=env,
+            check=False,
+        )
         _assert_one_line(proc, f"kafkaspec {command}:", "out of memory")

@@ -40,8 +40,10 @@ def _cli(*argv) -> tuple[int, str, str]:
 
 def _strict(text: str):
     """json.loads that refuses NaN, Infinity and -Infinity (Python's parser accepts them by default)."""
+
     def refuse(word):
         raise AssertionError(f"not JSON: {word}")
+
     return json.loads(text, parse_constant=refuse)
 
 
@@ -81,9 +83,17 @@ def _quota_log(root: Path, values: list[float]) -> Path:
     with PartitionWriter(root, "__cluster_metadata", 0) as w:
         for i, v in enumerate(values):
             q = client_quota_record.ClientQuotaRecord(
-                entity=[client_quota_record.EntityData("user", f"u{i}")], key="producer_byte_rate", value=v)
-            w.append([Record(key=None, value=bytes([1, 14, 0]) + client_quota_record.encode_client_quota_record(q, 0),
-                             timestamp=i)])
+                entity=[client_quota_record.EntityData("user", f"u{i}")], key="producer_byte_rate", value=v
+            )
+            w.append(
+                [
+                    Record(
+                        key=None,
+                        value=bytes([1, 14, 0]) + client_quota_record.encode_client_quota_record(q, 0),
+                        timestamp=i,
+                    )
+                ]
+            )
     return root
 
 
@@ -92,7 +102,12 @@ def test_non_finite_quota_values_are_valid_json(tmp_path):
     code, out, err = _cli("inspect", "metadata", root, "--json")
     assert code == 0, err
     state = _strict(out)
-    assert [q["quotas"]["producer_byte_rate"] for q in state["quotas"]] == ["NaN", "Infinity", "-Infinity", 1.5]
+    assert [q["quotas"]["producer_byte_rate"] for q in state["quotas"]] == [
+        "NaN",
+        "Infinity",
+        "-Infinity",
+        1.5,
+    ]
     code, out, err = _cli("dump", root, "--decode", "--json")
     assert code == 0, err
     values = [r["decoded"]["value"]["value"] for r in map(_strict, out.splitlines()) if r["type"] == "record"]

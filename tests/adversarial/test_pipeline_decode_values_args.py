@@ -16,5 +16,10 @@ def test_decode_values_is_refused_with_an_incremental_run(tmp_path, capsys, flag
     canary.write_text("keep")
     assert main(["pipeline", str(data), str(tmp_path / "out"), flag, "--decode-values"]) == 2
     err = capsys.readouterr().err
-    assert "--decode-values" in err and flag in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert (
+        "--decode-values" in err
+        and flag in err
+        and "Traceback" not in err
+        and len(err.strip().splitlines()) == 1
+    )
     assert not (tmp_path / "out").exists() and canary.read_text() == "keep"

@@ -50,8 +50,9 @@ def _one_batch_log(root: Path, n: int, **kwargs) -> Path:
 def logs(tmp_path_factory) -> tuple[Path, Path]:
     base = tmp_path_factory.mktemp("stream")
     (base / "canary").write_text("stays")
-    return _one_batch_log(base / "small", 10, compression="zstd"), _one_batch_log(base / "large", RECORDS,
-                                                                                  compression="zstd")
+    return _one_batch_log(base / "small", 10, compression="zstd"), _one_batch_log(
+        base / "large", RECORDS, compression="zstd"
+    )
 
 
 def _limited(args: list[str], small: Path, large: Path) -> dict:
@@ -71,15 +72,30 @@ def _limited(args: list[str], small: Path, large: Path) -> dict:
         sys.stdout = sys.__stdout__
         print(repr({{"code": code, "maxrss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}}))
     """)
-    proc = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=300,
-                          cwd=REPO, env=dict(os.environ, PYTHONPATH=str(REPO)))
+    proc = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=REPO,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr and "MemoryError" not in proc.stderr, proc.stderr[-2000:]
     return eval(proc.stdout.strip().splitlines()[-1])  # our own repr of a dict
 
 
-@pytest.mark.parametrize("args", [["dump"], ["dump", "--print-data"], ["dump", "--json", "--print-data"],
-                                  ["dump", "--skip-corrupt"], ["verify"]], ids=" ".join)
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["dump"],
+        ["dump", "--print-data"],
+        ["dump", "--json", "--print-data"],
+        ["dump", "--skip-corrupt"],
+        ["verify"],
+    ],
+    ids=" ".join,
+)
 @pytest.mark.slow  # sized runs in child processes: `make test`, not `make check-fast`
 def test_one_large_batch_in_bounded_memory(logs, args):
     small, large = logs
@@ -102,12 +118,15 @@ def test_dump_prints_every_record_of_a_streamed_batch(logs, capfd):
 @pytest.mark.parametrize("log_append", [False, True])
 def test_a_streamed_batch_yields_what_records_holds(compression, log_append):
     n = STREAM_CHUNK * 3 + 5
-    data = kafkaspec.build_batch(keys=[b"k%d" % i if i % 3 else None for i in range(n)],
-                                 values=[b"v" * (i % 50) for i in range(n)],
-                                 timestamps=[1_000 + i for i in range(n)],
-                                 headers=[[("h", b"%d" % i)] if i % 7 == 0 else [] for i in range(n)],
-                                 compression=compression, base_offset=100,
-                                 timestamp_type="log_append" if log_append else "create")
+    data = kafkaspec.build_batch(
+        keys=[b"k%d" % i if i % 3 else None for i in range(n)],
+        values=[b"v" * (i % 50) for i in range(n)],
+        timestamps=[1_000 + i for i in range(n)],
+        headers=[[("h", b"%d" % i)] if i % 7 == 0 else [] for i in range(n)],
+        compression=compression,
+        base_offset=100,
+        timestamp_type="log_append" if log_append else "create",
+    )
     (batch,) = iter_batches(data)
     streamed = list(batch)
     assert batch._records is None  # nothing kept
@@ -123,7 +142,7 @@ def _records_region_cut(compression: str) -> bytes:
 
     n = STREAM_CHUNK * 2 + 3
     good = kafkaspec.build_batch(values=[b"value"] * n, timestamps=[5] * n, compression=compression)
-    head, region = good[:v2.RECORD_BATCH_OVERHEAD], good[v2.RECORD_BATCH_OVERHEAD:]
+    head, region = good[: v2.RECORD_BATCH_OVERHEAD], good[v2.RECORD_BATCH_OVERHEAD :]
     codec = {"none": 0, "gzip": 1}[compression]
     raw = decompress(codec, region, max_size=1 << 30, position=0, magic=2) if codec else region
     raw = raw[:-4]

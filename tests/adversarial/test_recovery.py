@@ -91,8 +91,17 @@ def corrupt_legacy_chain(size: int) -> bytes:
     return bytes(data)
 
 
-@pytest.mark.parametrize("make", [issue_pattern, scaled_issue_pattern, v2_candidates, legacy_candidates, corrupt_chain,
-                                  corrupt_legacy_chain])
+@pytest.mark.parametrize(
+    "make",
+    [
+        issue_pattern,
+        scaled_issue_pattern,
+        v2_candidates,
+        legacy_candidates,
+        corrupt_chain,
+        corrupt_legacy_chain,
+    ],
+)
 def test_resync_time_is_linear(make):
     _assert_linear(make, 64 * KIB * SCALE)
 
@@ -108,10 +117,15 @@ def _crc_bytes(monkeypatch, data: bytes) -> int:
             nonlocal fed
             fed += len(view)
             return fn(view, *args)
+
         return crc
 
-    for name in ("kafkaspec.generated.record_batch_v2", "kafkaspec.generated.message_v0",
-                 "kafkaspec.generated.message_v1", "kafkaspec.recovery"):
+    for name in (
+        "kafkaspec.generated.record_batch_v2",
+        "kafkaspec.generated.message_v0",
+        "kafkaspec.generated.message_v1",
+        "kafkaspec.recovery",
+    ):
         module = importlib.import_module(name)
         for fn in ("crc32", "crc32c"):
             if hasattr(module, fn):
@@ -120,8 +134,17 @@ def _crc_bytes(monkeypatch, data: bytes) -> int:
     return fed
 
 
-@pytest.mark.parametrize("make", [issue_pattern, scaled_issue_pattern, v2_candidates, legacy_candidates,
-                                  corrupt_chain, corrupt_legacy_chain])
+@pytest.mark.parametrize(
+    "make",
+    [
+        issue_pattern,
+        scaled_issue_pattern,
+        v2_candidates,
+        legacy_candidates,
+        corrupt_chain,
+        corrupt_legacy_chain,
+    ],
+)
 def test_each_byte_is_checksummed_a_bounded_number_of_times(monkeypatch, make):
     """The bound itself, without a clock: two checksums over the input, plus at most 2 x MARK bytes
     per candidate (a handful per position at worst). Before: candidates x their lengths."""
@@ -164,8 +187,16 @@ def _smallest_message() -> bytes:
     return struct.pack(">qiI", 5, 4 + len(body), crc32(body)) + body
 
 
-@pytest.mark.parametrize("garbage", [bytes(4 * KIB), bytes(100) + b"\x07" + bytes(100), b"\x00\x02\x00\x00\x40" * 99,
-                                     bytes(range(256)) * 8, bytes(64) + b"\x01" + bytes(45)])
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        bytes(4 * KIB),
+        bytes(100) + b"\x07" + bytes(100),
+        b"\x00\x02\x00\x00\x40" * 99,
+        bytes(range(256)) * 8,
+        bytes(64) + b"\x01" + bytes(45),
+    ],
+)
 def test_the_smallest_entry_at_the_very_end_is_found(garbage):
     """The scan looks at up to 30 bytes from each position and steps over runs of zeros: neither may miss
     an entry that ends exactly at the end of the data."""

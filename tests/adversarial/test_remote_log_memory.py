@@ -23,6 +23,7 @@ from kafkaspec.payloads.remote_log_state import RemoteLogState
 TID = uuid.UUID(int=77)
 SEGS = [uuid.UUID(int=i + 1) for i in range(10)]
 
+
 def _retries(root: Path, n: int) -> Path:
     values = [segment("orders", TID, 0, s, 100 * i, 100 * i + 99, [(0, 100 * i)]) for i, s in enumerate(SEGS)]
     values += [update("orders", TID, 0, SEGS[i % 10], FINISHED) for i in range(n)]
@@ -49,15 +50,23 @@ def test_events_keep_kafkas_order_of_the_last_puts():
     """A retried FINISHED is the segment's latest put, as in Kafka's cache: its event moves to the end."""
     state = RemoteLogState()
     a, b = SEGS[:2]
-    records = [segment("orders", TID, 0, a, 0, 99, [(0, 0)]), segment("orders", TID, 0, b, 0, 99, [(0, 0)]),
-               update("orders", TID, 0, a, FINISHED), update("orders", TID, 0, b, FINISHED),
-               update("orders", TID, 0, a, FINISHED)]
+    records = [
+        segment("orders", TID, 0, a, 0, 99, [(0, 0)]),
+        segment("orders", TID, 0, b, 0, 99, [(0, 0)]),
+        update("orders", TID, 0, a, FINISHED),
+        update("orders", TID, 0, b, FINISHED),
+        update("orders", TID, 0, a, FINISHED),
+    ]
     for offset, value in enumerate(records):
         state.apply(decode("__remote_log_metadata", None, value), offset)
     (part,) = state.partitions.values()
     order = [(st, seg.segment_id, seg.offset) for st, seg in part.events]
-    assert order == [("COPY_SEGMENT_STARTED", state_id(a), 0), ("COPY_SEGMENT_STARTED", state_id(b), 1),
-                     ("COPY_SEGMENT_FINISHED", state_id(b), 3), ("COPY_SEGMENT_FINISHED", state_id(a), 4)]
+    assert order == [
+        ("COPY_SEGMENT_STARTED", state_id(a), 0),
+        ("COPY_SEGMENT_STARTED", state_id(b), 1),
+        ("COPY_SEGMENT_FINISHED", state_id(b), 3),
+        ("COPY_SEGMENT_FINISHED", state_id(a), 4),
+    ]
 
 
 def state_id(seg: uuid.UUID) -> str:

@@ -47,8 +47,22 @@ def _cli(*argv) -> tuple[int, str, str]:
 
 
 def test_the_topic_decodes_each_record_type():
-    rec = decode("__remote_log_metadata", None, segment("orders", TID, 3, S1, 0, 99, [(0, 0), (2, 40)], size=4096,
-                                                        custom=b"\x01\x02", txn_index_empty=True))
+    rec = decode(
+        "__remote_log_metadata",
+        None,
+        segment(
+            "orders",
+            TID,
+            3,
+            S1,
+            0,
+            99,
+            [(0, 0), (2, 40)],
+            size=4096,
+            custom=b"\x01\x02",
+            txn_index_empty=True,
+        ),
+    )
     assert rec is not None and rec.type == "RemoteLogSegmentMetadataRecord" and rec.version == 0
     v = rec.value
     assert v["remote_log_segment_id"]["topic_id_partition"] == {"name": "orders", "id": TID, "partition": 3}
@@ -76,12 +90,17 @@ def test_bad_remote_log_values_name_what_is_wrong():
 
 
 def test_dump_and_explain_decode_the_topic(tmp_path):
-    root = write_topic(tmp_path / "logs", [segment("orders", TID, 0, S1, 0, 99, [(0, 0)]),
-                                           update("orders", TID, 0, S1, FINISHED)])
+    root = write_topic(
+        tmp_path / "logs",
+        [segment("orders", TID, 0, S1, 0, 99, [(0, 0)]), update("orders", TID, 0, S1, FINISHED)],
+    )
     code, out, err = _cli("dump", root / "__remote_log_metadata-0", "--decode", "--json")
     assert code == 0, err
     decoded = [json.loads(line)["decoded"] for line in out.splitlines() if '"decoded"' in line]
-    assert [d["type"] for d in decoded] == ["RemoteLogSegmentMetadataRecord", "RemoteLogSegmentMetadataUpdateRecord"]
+    assert [d["type"] for d in decoded] == [
+        "RemoteLogSegmentMetadataRecord",
+        "RemoteLogSegmentMetadataUpdateRecord",
+    ]
     assert decoded[0]["value"]["remote_log_segment_id"]["id"] == kafka_uuid(S1)
     code, out, err = _cli("dump", root / "__remote_log_metadata-0", "--decode-as", "remote_log", "--json")
     assert code == 0 and out.count('"RemoteLogSegmentMetadataUpdateRecord"') == 1, err
@@ -108,15 +127,18 @@ def test_the_spark_decoded_column_holds_the_records(tmp_path):
 
 
 def _history(tmp_path):
-    return write_topic(tmp_path / "logs", [
-        segment("orders", TID, 0, S1, 0, 99, [(0, 0)]),                 # 0 S1 started
-        update("orders", TID, 0, S1, FINISHED, custom=b"\x07"),          # 1 S1 finished
-        segment("orders", TID, 0, S2, 100, 199, [(0, 100), (1, 150)]),   # 2 S2 started (never finishes)
-        segment("orders", TID, 0, S3, 0, 49, [(0, 0)]),                  # 3 S3 started
-        update("orders", TID, 0, S3, DELETE_STARTED),                    # 4 S3 delete started
-        update("orders", TID, 0, S3, DELETE_FINISHED),                   # 5 S3 deleted
-        update("orders", TID, 0, S1, FINISHED),                          # 6 a retry: same state again
-    ])
+    return write_topic(
+        tmp_path / "logs",
+        [
+            segment("orders", TID, 0, S1, 0, 99, [(0, 0)]),  # 0 S1 started
+            update("orders", TID, 0, S1, FINISHED, custom=b"\x07"),  # 1 S1 finished
+            segment("orders", TID, 0, S2, 100, 199, [(0, 100), (1, 150)]),  # 2 S2 started (never finishes)
+            segment("orders", TID, 0, S3, 0, 49, [(0, 0)]),  # 3 S3 started
+            update("orders", TID, 0, S3, DELETE_STARTED),  # 4 S3 delete started
+            update("orders", TID, 0, S3, DELETE_FINISHED),  # 5 S3 deleted
+            update("orders", TID, 0, S1, FINISHED),  # 6 a retry: same state again
+        ],
+    )
 
 
 def test_inspect_remote_log_replays_each_segment_state(tmp_path):
@@ -125,11 +147,18 @@ def test_inspect_remote_log_replays_each_segment_state(tmp_path):
     assert code == 0 and err == ""
     body = json.loads(out)
     (p,) = body["partitions"]
-    assert (p["topic"], p["partition"], p["topic_id"], p["delete_state"]) == ("orders", 0, kafka_uuid(TID), None)
+    assert (p["topic"], p["partition"], p["topic_id"], p["delete_state"]) == (
+        "orders",
+        0,
+        kafka_uuid(TID),
+        None,
+    )
     states = {s["segment_id"]: (s["state"], s["start_offset"], s["end_offset"]) for s in p["segments"]}
-    assert states == {kafka_uuid(S1): ("COPY_SEGMENT_FINISHED", 0, 99),
-                      kafka_uuid(S2): ("COPY_SEGMENT_STARTED", 100, 199),
-                      kafka_uuid(S3): ("DELETE_SEGMENT_FINISHED", 0, 49)}
+    assert states == {
+        kafka_uuid(S1): ("COPY_SEGMENT_FINISHED", 0, 99),
+        kafka_uuid(S2): ("COPY_SEGMENT_STARTED", 100, 199),
+        kafka_uuid(S3): ("DELETE_SEGMENT_FINISHED", 0, 49),
+    }
     s1 = next(s for s in p["segments"] if s["segment_id"] == kafka_uuid(S1))
     assert s1["custom_metadata"] == "Bw==" and s1["offset"] == 6
     code, text, err = _cli("inspect", "remote-log", root / "__remote_log_metadata-0")
@@ -139,22 +168,29 @@ def test_inspect_remote_log_replays_each_segment_state(tmp_path):
 
 
 def test_events_out_of_order_are_reported_not_applied(tmp_path):
-    root = write_topic(tmp_path / "logs", [
-        update("orders", TID, 0, S1, FINISHED),                          # 0 no metadata record before it
-        segment("orders", TID, 0, S2, 0, 99, [(0, 0)]),                  # 1
-        update("orders", TID, 0, S2, DELETE_STARTED),                    # 2
-        update("orders", TID, 0, S2, FINISHED),                          # 3 DELETE_SEGMENT_STARTED -> FINISHED: refused
-        segment("orders", TID, 0, S3, 0, 99, [(0, 0)], state=FINISHED),  # 4 a metadata record must be STARTED
-        update("orders", TID, 0, S2, 0),                                 # 5 an update may not set STARTED
-        partition_delete("orders", TID, 0, 2),                           # 6 FINISHED before MARKED: refused
-        partition_delete("orders", TID, 0, 0),                           # 7 marked
-        snapshot_entry(S1, 0, 9),                                        # 8 belongs in a snapshot file
-    ])
+    root = write_topic(
+        tmp_path / "logs",
+        [
+            update("orders", TID, 0, S1, FINISHED),  # 0 no metadata record before it
+            segment("orders", TID, 0, S2, 0, 99, [(0, 0)]),  # 1
+            update("orders", TID, 0, S2, DELETE_STARTED),  # 2
+            update("orders", TID, 0, S2, FINISHED),  # 3 DELETE_SEGMENT_STARTED -> FINISHED: refused
+            segment(
+                "orders", TID, 0, S3, 0, 99, [(0, 0)], state=FINISHED
+            ),  # 4 a metadata record must be STARTED
+            update("orders", TID, 0, S2, 0),  # 5 an update may not set STARTED
+            partition_delete("orders", TID, 0, 2),  # 6 FINISHED before MARKED: refused
+            partition_delete("orders", TID, 0, 0),  # 7 marked
+            snapshot_entry(S1, 0, 9),  # 8 belongs in a snapshot file
+        ],
+    )
     code, out, err = _cli("inspect", "remote-log", root, "--json")
     assert code == 1
     body = json.loads(out)
     (p,) = body["partitions"]
-    assert [(s["segment_id"], s["state"]) for s in p["segments"]] == [(kafka_uuid(S2), "DELETE_SEGMENT_STARTED")]
+    assert [(s["segment_id"], s["state"]) for s in p["segments"]] == [
+        (kafka_uuid(S2), "DELETE_SEGMENT_STARTED")
+    ]
     assert p["delete_state"] == "DELETE_PARTITION_MARKED"
     found = {c["offset"]: c["problem"] for c in body["contradictions"]}
     assert sorted(found) == [0, 3, 4, 5, 6, 8]
@@ -166,11 +202,15 @@ def test_events_out_of_order_are_reported_not_applied(tmp_path):
     assert "snapshot" in found[8]
     assert all(c["file"].endswith(".log") for c in body["contradictions"])
     lines = err.strip().splitlines()
-    assert len(lines) == 6 and all(line.startswith("kafkaspec inspect: ") and " offset " in line for line in lines)
+    assert len(lines) == 6 and all(
+        line.startswith("kafkaspec inspect: ") and " offset " in line for line in lines
+    )
 
 
 def test_a_bad_record_is_one_line_and_the_rest_is_replayed(tmp_path):
-    root = write_topic(tmp_path / "logs", [b"\x01\x00\x00\x05", segment("orders", TID, 0, S1, 0, 9, [(0, 0)])])
+    root = write_topic(
+        tmp_path / "logs", [b"\x01\x00\x00\x05", segment("orders", TID, 0, S1, 0, 9, [(0, 0)])]
+    )
     code, out, err = _cli("inspect", "remote-log", root)
     assert code == 1 and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert "offset 0" in err and "RemoteLogSegmentMetadataRecord" in err
@@ -194,11 +234,18 @@ def test_replaying_takes_time_linear_in_the_records():
         out = []
         for i in range(n):
             seg = uuid.UUID(int=i + 1)
-            out += [decode("__remote_log_metadata", None, segment("orders", TID, 0, seg, 10 * i, 10 * i + 9,
-                                                                  [(i // 100, 10 * i)])),
-                    decode("__remote_log_metadata", None, update("orders", TID, 0, seg, FINISHED))]
+            out += [
+                decode(
+                    "__remote_log_metadata",
+                    None,
+                    segment("orders", TID, 0, seg, 10 * i, 10 * i + 9, [(i // 100, 10 * i)]),
+                ),
+                decode("__remote_log_metadata", None, update("orders", TID, 0, seg, FINISHED)),
+            ]
             if i % 3 == 0:
-                out.append(decode("__remote_log_metadata", None, update("orders", TID, 0, seg, DELETE_STARTED)))
+                out.append(
+                    decode("__remote_log_metadata", None, update("orders", TID, 0, seg, DELETE_STARTED))
+                )
         return out
 
     small, large = records(1500), records(int(1500 * GROWTH))

@@ -69,7 +69,9 @@ def src(tmp_path: Path) -> Path:
     for topic in TOPICS:
         with PartitionWriter(root, topic, 0, segment_bytes=3000, index_interval_bytes=300) as w:
             for i in range(BATCHES):
-                w.append([Record(key=b"k%d" % i, value=bytes([i % 256]) * 50, timestamp=1_700_000_000_000 + i)])
+                w.append(
+                    [Record(key=b"k%d" % i, value=bytes([i % 256]) * 50, timestamp=1_700_000_000_000 + i)]
+                )
     (root / "canary.txt").write_text("source canary")
     return root
 
@@ -85,8 +87,13 @@ def canary(tmp_path: Path):
 
 def _kafkaspec(*args: object, timeout: float = 120) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    proc = subprocess.run([sys.executable, "-m", "kafkaspec.cli", *map(str, args)], capture_output=True,
-                          text=True, timeout=timeout, env=env)
+    proc = subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+    )
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 
@@ -94,8 +101,12 @@ def _kafkaspec(*args: object, timeout: float = 120) -> subprocess.CompletedProce
 def _start_paused(tmp_path: Path, what: str, stop_at: int, *args: object) -> tuple[subprocess.Popen, Path]:
     ready = tmp_path / f"ready-{what}-{stop_at}"
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    child = subprocess.Popen([sys.executable, "-c", CHILD, what, str(stop_at), str(ready), *map(str, args)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, what, str(stop_at), str(ready), *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
     deadline = time.monotonic() + 120
     while not ready.exists():
         if child.poll() is not None:
@@ -136,8 +147,9 @@ def test_killed_rewrite_is_reported_by_verify_and_dump(tmp_path, src, canary):
     assert "rewrite that did not finish" in proc.stderr and str(dst) in proc.stderr, proc.stderr
     proc = _kafkaspec("verify", dst, "--json")
     problems = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert proc.returncode == 1 and any(p["severity"] == "error" and p["path"].startswith(str(dst))
-                                        for p in problems)
+    assert proc.returncode == 1 and any(
+        p["severity"] == "error" and p["path"].startswith(str(dst)) for p in problems
+    )
 
 
 def test_rerun_removes_its_stale_staging_dir_and_says_so(tmp_path, src, canary):
@@ -158,7 +170,9 @@ def test_rerun_removes_its_stale_staging_dir_and_says_so(tmp_path, src, canary):
 
 def test_killed_while_moving_into_place_is_reported_and_not_guessed(tmp_path, src, canary):
     dst = tmp_path / "dst"
-    child, _ = _start_paused(tmp_path, "rename", 1, "rewrite", src, dst)  # one partition moved in, then killed
+    child, _ = _start_paused(
+        tmp_path, "rename", 1, "rewrite", src, dst
+    )  # one partition moved in, then killed
     _kill(child)
     with open_log(dst) as log:
         assert len(log.partitions()) == 1  # moved whole, by one rename: complete, but the copy is not
@@ -168,7 +182,9 @@ def test_killed_while_moving_into_place_is_reported_and_not_guessed(tmp_path, sr
     assert proc.returncode == 1 and "rewrite that did not finish" in proc.stderr, proc.stderr
     before = sorted(p.relative_to(dst) for p in dst.rglob("*"))
     proc = _kafkaspec("rewrite", src, dst)
-    assert proc.returncode == 2 and "interrupted rewrite" in proc.stderr and "remove" in proc.stderr, proc.stderr
+    assert proc.returncode == 2 and "interrupted rewrite" in proc.stderr and "remove" in proc.stderr, (
+        proc.stderr
+    )
     assert len(proc.stderr.strip().splitlines()) == 1
     assert sorted(p.relative_to(dst) for p in dst.rglob("*")) == before  # the re-run touched nothing
 

@@ -79,7 +79,8 @@ def test_the_command_line_refuses_while_another_run_holds_the_lock(place: Path) 
     assert code == 2
     assert err.getvalue().strip().splitlines() == [
         f"kafkaspec rewrite: {dst}: another rewrite is writing it (it holds the directory's lock); wait for it to "
-        "finish"]
+        "finish"
+    ]
     assert list(dst.iterdir()) == []
     # the lock is gone with its holder: the same run now writes the copy
     assert main(["rewrite", str(place / "src-a"), str(dst)]) == 0

@@ -53,10 +53,12 @@ def canary(tmp_path: Path):
     assert path.read_text() == "still here"
 
 
-def _write(root: Path, values: list[bytes], *, topic: str = "t", segment_bytes: int = 1 << 30,
-           base: int = 0) -> Path:
-    with PartitionWriter(root, topic, 0, segment_bytes=segment_bytes, index_interval_bytes=100,
-                         start_offset=base) as w:
+def _write(
+    root: Path, values: list[bytes], *, topic: str = "t", segment_bytes: int = 1 << 30, base: int = 0
+) -> Path:
+    with PartitionWriter(
+        root, topic, 0, segment_bytes=segment_bytes, index_interval_bytes=100, start_offset=base
+    ) as w:
         for i, v in enumerate(values):
             w.append([Record(key=b"k%d" % i, value=v, timestamp=1_700_000_000_000 + i)])
     return root / f"{topic}-0"
@@ -164,7 +166,9 @@ def test_torn_tail_is_exit_1_naming_file_and_byte(three_segments, tmp_path, cana
     dst = tmp_path / "dst"
     proc = _cli("rewrite", three_segments, dst)
     line = _one_line(proc)
-    assert proc.returncode == 1 and f"(at {last}, byte {starts[-1]})" in line and "partial batch" in line, line
+    assert proc.returncode == 1 and f"(at {last}, byte {starts[-1]})" in line and "partial batch" in line, (
+        line
+    )
     assert not dst.exists()
     with pytest.raises(KafkaFormatError, match="partial batch") as info:
         copy(three_segments, dst)
@@ -212,7 +216,8 @@ def test_skip_corrupt_lists_every_range_left_out(three_segments, tmp_path, canar
     assert [(s.partition, s.path, s.start, s.end) for s in report.left_out] == [
         ("t-0", str(segs[0]), first_starts[2], first_starts[3]),
         ("t-0", str(segs[1]), middle_starts[-1], middle_size),
-        ("t-0", str(segs[-1]), last_starts[-1], last_size)]
+        ("t-0", str(segs[-1]), last_starts[-1], last_size),
+    ]
 
 
 def test_skip_corrupt_on_clean_source_says_nothing_left_out(three_segments, tmp_path, canary):
@@ -240,7 +245,7 @@ def _undecodable_records(tmp_path: Path) -> tuple[Path, Path, int]:
     end = at + 12 + struct.unpack_from(">i", data, at + 8)[0]
     for i in range(at + 61 + 10, end - 8):  # the deflate stream, past the gzip header
         data[i] ^= 0x5A
-    struct.pack_into(">I", data, at + 17, crc32c(bytes(data[at + 21:end])))
+    struct.pack_into(">I", data, at + 17, crc32c(bytes(data[at + 21 : end])))
     log.write_bytes(bytes(data))
     return part, log, at
 
@@ -280,6 +285,7 @@ def test_skip_corrupt_time_is_linear_in_the_damage(tmp_path):
         def run():
             report = copy(part, tmp_path / f"dst{next(runs)}", skip_corrupt=True)
             assert len(report.left_out) == expected
+
         return run
 
     assert_linear(rewrite(small, 200), rewrite(large, 200 * GROWTH), what="rewrite --skip-corrupt")

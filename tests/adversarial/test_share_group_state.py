@@ -67,17 +67,26 @@ def update_value(release: str = "4.2", start: int = -1) -> bytes:
 
 
 KEY = {"group_id": "sg", "topic_id": TOPIC_ID, "partition": 3}
-STATE = [{"first_offset": 100, "last_offset": 109, "delivery_state": 2, "delivery_count": 1},
-         {"first_offset": 110, "last_offset": 119, "delivery_state": 0, "delivery_count": 3}]
+STATE = [
+    {"first_offset": 100, "last_offset": 109, "delivery_state": 2, "delivery_count": 1},
+    {"first_offset": 110, "last_offset": 119, "delivery_state": 0, "delivery_count": 3},
+]
 
 
 def test_snapshot_of_kafka_4_2_with_its_tagged_count():
     d = payloads.decode(TOPIC, share_key(0), snapshot_value("4.2"))
     assert d is not None and d.type == "ShareSnapshot" and d.version == 0 and d.key_version == 0
     assert d.key == KEY
-    assert d.value == {"snapshot_epoch": 2, "state_epoch": 4, "leader_epoch": 5, "start_offset": 100,
-                       "delivery_complete_count": 7, "create_timestamp": 1_700_000_000_000,
-                       "write_timestamp": 1_700_000_000_500, "state_batches": STATE}
+    assert d.value == {
+        "snapshot_epoch": 2,
+        "state_epoch": 4,
+        "leader_epoch": 5,
+        "start_offset": 100,
+        "delivery_complete_count": 7,
+        "create_timestamp": 1_700_000_000_000,
+        "write_timestamp": 1_700_000_000_500,
+        "state_batches": STATE,
+    }
     assert d.layout == "Kafka 4.1+"
 
 
@@ -90,8 +99,13 @@ def test_snapshot_of_kafka_4_1_reads_the_count_as_its_default():
 def test_snapshot_of_kafka_4_0_in_its_own_layout():
     d = payloads.decode(TOPIC, share_key(0), snapshot_value("4.0"))
     assert d is not None and d.layout == "Kafka 4.0"
-    assert d.value == {"snapshot_epoch": 65535, "state_epoch": 4, "leader_epoch": 5, "start_offset": 100,
-                       "state_batches": STATE}
+    assert d.value == {
+        "snapshot_epoch": 65535,
+        "state_epoch": 4,
+        "leader_epoch": 5,
+        "start_offset": 100,
+        "state_batches": STATE,
+    }
     named = payloads.decode(TOPIC, share_key(0), snapshot_value("4.0"), kafka_release="4.0")
     assert named == d
 
@@ -113,14 +127,18 @@ def test_decode_as_share_whatever_the_topic():
     assert payloads.FAMILY_OF_TOPIC[TOPIC] == "share"
 
 
-@pytest.mark.parametrize(("key", "value", "message"), [
-    (share_key(7), snapshot_value(), r"__share_group_state key: unknown record type \(key version 7\)"),
-    (share_key(0)[:-2], snapshot_value(), r"__share_group_state key ShareSnapshotKey"),
-    (share_key(0), snapshot_value()[:-3], r"__share_group_state value: .*ShareSnapshotValue"),
-    (share_key(0), struct.pack(">h", 1) + snapshot_value()[2:], r"ShareSnapshotValue has no version 1"),
-    (share_key(0), snapshot_value() + b"\x00", r"1 bytes left after ShareSnapshotValue v0"),
-    (b"\x00", snapshot_value(), r"__share_group_state key: needs an int16 version, has 1 bytes"),
-], ids=["unknown-type", "short-key", "short-value", "unknown-version", "bytes-left", "one-byte-key"])
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        (share_key(7), snapshot_value(), r"__share_group_state key: unknown record type \(key version 7\)"),
+        (share_key(0)[:-2], snapshot_value(), r"__share_group_state key ShareSnapshotKey"),
+        (share_key(0), snapshot_value()[:-3], r"__share_group_state value: .*ShareSnapshotValue"),
+        (share_key(0), struct.pack(">h", 1) + snapshot_value()[2:], r"ShareSnapshotValue has no version 1"),
+        (share_key(0), snapshot_value() + b"\x00", r"1 bytes left after ShareSnapshotValue v0"),
+        (b"\x00", snapshot_value(), r"__share_group_state key: needs an int16 version, has 1 bytes"),
+    ],
+    ids=["unknown-type", "short-key", "short-value", "unknown-version", "bytes-left", "one-byte-key"],
+)
 def test_bad_bytes_name_what_and_where(key, value, message):
     with pytest.raises(KafkaFormatError, match=message):
         payloads.decode(TOPIC, key, value)
@@ -142,6 +160,7 @@ def test_bytes_of_the_independent_encoder(label):
 
 # ---------------------------------------------------------------- the commands
 
+
 def _run(*argv):
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
@@ -155,10 +174,14 @@ def _run(*argv):
 @pytest.fixture
 def state_dir(tmp_path):
     with PartitionWriter(tmp_path / "logs", TOPIC, 0) as w:
-        w.append([Record(key=share_key(0), value=snapshot_value("4.1"), timestamp=5),
-                  Record(key=share_key(1), value=update_value("4.2", start=105), timestamp=6),
-                  Record(key=share_key(1, partition=8), value=None, timestamp=7),
-                  Record(key=share_key(0, group="other"), value=snapshot_value("4.2")[:-4], timestamp=8)])
+        w.append(
+            [
+                Record(key=share_key(0), value=snapshot_value("4.1"), timestamp=5),
+                Record(key=share_key(1), value=update_value("4.2", start=105), timestamp=6),
+                Record(key=share_key(1, partition=8), value=None, timestamp=7),
+                Record(key=share_key(0, group="other"), value=snapshot_value("4.2")[:-4], timestamp=8),
+            ]
+        )
     (tmp_path / "canary").write_text("keep")
     return tmp_path / "logs"
 
@@ -170,7 +193,10 @@ def test_dump_decode_json(state_dir):
     first = records[0]["decoded"]
     assert first["type"] == "ShareSnapshot" and first["layout"] == "Kafka 4.1+"
     assert first["key"] == {"group_id": "sg", "topic_id": "ABEiM0RVZneImaq7zN3u_w", "partition": 3}
-    assert first["value"]["delivery_complete_count"] == -1 and first["value"]["state_batches"][1]["delivery_count"] == 3
+    assert (
+        first["value"]["delivery_complete_count"] == -1
+        and first["value"]["state_batches"][1]["delivery_count"] == 3
+    )
     assert records[1]["decoded"]["value"]["start_offset"] == 105
     assert records[1]["decoded"]["value"]["delivery_complete_count"] == 9
     assert records[2]["decoded"]["deletion"] is True and records[2]["decoded"]["key"]["partition"] == 8
@@ -193,8 +219,16 @@ def test_explain_reads_share_records_field_by_field(state_dir):
     code, out, err = _run("explain", segment, "--json", "--count", "1")
     assert code == 0, err
     text = out
-    for name in ("key_version", "group_id", "topic_id", "value_version", "snapshot_epoch", "create_timestamp",
-                 "state_batches", "delivery_count"):
+    for name in (
+        "key_version",
+        "group_id",
+        "topic_id",
+        "value_version",
+        "snapshot_epoch",
+        "create_timestamp",
+        "state_batches",
+        "delivery_count",
+    ):
         assert f'"{name}"' in text, name
     code, out, err = _run("explain", segment, "--decode", "share", "--count", "1")
     assert code == 0 and "write_timestamp" in out
@@ -223,7 +257,10 @@ def test_inspect_share_state(state_dir):
     summary = json.loads(out)
     (part,) = [p for p in summary["share_partitions"] if p["group"] == "sg" and p["partition"] == 3]
     assert part["topic_id"] == "ABEiM0RVZneImaq7zN3u_w"
-    assert part["snapshot"]["snapshot_epoch"] == 2 and part["snapshot"]["state_batches"][0]["first_offset"] == 100
+    assert (
+        part["snapshot"]["snapshot_epoch"] == 2
+        and part["snapshot"]["state_batches"][0]["first_offset"] == 100
+    )
     assert part["start_offset"] == 105 and part["leader_epoch"] == 5 and part["state_epoch"] == 4
     assert [u["delivery_complete_count"] for u in part["updates"]] == [9]
     assert summary["record_counts"]["ShareUpdate tombstone"] == 1
@@ -234,7 +271,9 @@ def test_inspect_share_state_text_and_no_partition(state_dir, tmp_path):
     code, out, err = _run("inspect", "share-state", state_dir)
     assert code == 1 and "Traceback" not in err
     lines = out.splitlines()
-    assert lines[0].startswith("group sg  topic ABEiM0RVZneImaq7zN3u_w  partition 3  start offset 105  leader epoch 5")
+    assert lines[0].startswith(
+        "group sg  topic ABEiM0RVZneImaq7zN3u_w  partition 3  start offset 105  leader epoch 5"
+    )
     assert lines[1] == "  snapshot epoch 2: 100-109 acknowledged x1, 110-119 available x3"
     assert lines[2] == "  update (start offset 105): 100-109 acknowledged x1"
     empty = tmp_path / "empty"
@@ -253,8 +292,10 @@ def test_replay_time_linear_in_the_records():
         out = []
         for i in range(n):
             out.append(payloads.decode(TOPIC, share_key(0, partition=i), snapshot_value("4.2")))
-            out += [payloads.decode(TOPIC, share_key(1, partition=i), update_value("4.2", start=100 + j))
-                    for j in range(5)]
+            out += [
+                payloads.decode(TOPIC, share_key(1, partition=i), update_value("4.2", start=100 + j))
+                for j in range(5)
+            ]
         return out
 
     def replay(recs):

@@ -15,9 +15,14 @@ def _classes() -> list[type]:
     found = []
     for info in pkgutil.iter_modules(messages.__path__):
         module = importlib.import_module(f"{messages.__name__}.{info.name}")
-        found += [c for c in vars(module).values()
-                  if isinstance(c, type) and issubclass(c, tuple) and c.__module__ == module.__name__
-                  and any(isinstance(d, list) for d in c._field_defaults.values())]
+        found += [
+            c
+            for c in vars(module).values()
+            if isinstance(c, type)
+            and issubclass(c, tuple)
+            and c.__module__ == module.__name__
+            and any(isinstance(d, list) for d in c._field_defaults.values())
+        ]
     return sorted(found, key=lambda c: (c.__module__, c.__name__))
 
 
@@ -33,8 +38,13 @@ def test_changing_a_default_list_leaves_the_next_instance_alone(cls):
     names = [n for n, d in cls._field_defaults.items() if isinstance(d, list)]
     first = cls()
     for name in names:
-        for change in (lambda v: v.append("x"), lambda v: v.extend(["x"]), lambda v: v.insert(0, "x"),
-                       lambda v: v.__iadd__(["x"]), lambda v: v.__setitem__(slice(0, 0), ["x"])):
+        for change in (
+            lambda v: v.append("x"),
+            lambda v: v.extend(["x"]),
+            lambda v: v.insert(0, "x"),
+            lambda v: v.__iadd__(["x"]),
+            lambda v: v.__setitem__(slice(0, 0), ["x"]),
+        ):
             try:
                 change(getattr(first, name))
             except TypeError as exc:  # refused, saying what to do instead

@@ -54,8 +54,9 @@ def test_names():
 def test_a_data_dir_skips_and_lists_them(data_dir, tmp_path):
     log = open_log(data_dir)
     assert [(p.topic, p.partition) for p in log.partitions()] == [("orders", 0)]
-    assert sorted(p.path.name for p in log.skipped) == sorted([f"orders-0.{UID}-stray", f"orders-1.{UID}-delete",
-                                                          "orders-2-future"])
+    assert sorted(p.path.name for p in log.skipped) == sorted(
+        [f"orders-0.{UID}-stray", f"orders-1.{UID}-delete", "orders-2-future"]
+    )
     assert (tmp_path / "canary").read_text() == "keep"
 
 
@@ -65,9 +66,17 @@ def test_verify_warns_of_a_kip858_dir_and_notes_one_deleted_or_moved(data_dir, t
     problems = verify_path(data_dir, notes=True)
     found = {p.path.rsplit("/", 1)[-1]: (p.severity, p.message) for p in problems}
     assert not [p for p in problems if p.severity == "error"]
-    assert found[f"orders-0.{UID}-stray"][0] == "warning" and "stray (KIP-858)" in found[f"orders-0.{UID}-stray"][1]
-    assert found[f"orders-1.{UID}-delete"][0] == "note" and "being deleted" in found[f"orders-1.{UID}-delete"][1]
-    assert found["orders-2-future"][0] == "note" and "moving to another log directory" in found["orders-2-future"][1]
+    assert (
+        found[f"orders-0.{UID}-stray"][0] == "warning"
+        and "stray (KIP-858)" in found[f"orders-0.{UID}-stray"][1]
+    )
+    assert (
+        found[f"orders-1.{UID}-delete"][0] == "note" and "being deleted" in found[f"orders-1.{UID}-delete"][1]
+    )
+    assert (
+        found["orders-2-future"][0] == "note"
+        and "moving to another log directory" in found["orders-2-future"][1]
+    )
     code, out, err = _cli("verify", data_dir)
     assert code == 0 and f"orders-0.{UID}-stray" in out + err and "Traceback" not in err
     code, out, err = _cli("dump", data_dir)

@@ -80,6 +80,7 @@ def test_a_later_look_costs_the_new_batches_not_the_log(tmp_path):
                 w.append([Record(key=None, value=b"x", timestamp=i)])
             w.segment.fh.flush()
             tail.look(part)
+
         return go
 
     # both grow by the same 50 batches per round: the large log's looks must not cost 4x (best CPU times)
@@ -92,8 +93,13 @@ def test_a_later_look_costs_the_new_batches_not_the_log(tmp_path):
 def test_many_open_transactions_hold_back_at_the_oldest(tmp_path):
     w = logdir.PartitionWriter(tmp_path, "t", 0)
     for pid in range(200):
-        w.append([Record(key=None, value=b"t", timestamp=1)], producer_id=pid, producer_epoch=0, base_sequence=0,
-                 is_transactional=True)
+        w.append(
+            [Record(key=None, value=b"t", timestamp=1)],
+            producer_id=pid,
+            producer_epoch=0,
+            base_sequence=0,
+            is_transactional=True,
+        )
     for pid in range(1, 200):
         w.append_control("commit", producer_id=pid, producer_epoch=0)
     w.segment.fh.flush()

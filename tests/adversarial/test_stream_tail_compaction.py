@@ -29,8 +29,12 @@ TS = 1_700_000_000_000
 
 
 def _batch(base: int, n: int, epoch: int, tag: bytes = b"old") -> bytes:
-    return build_batch(values=[b"%s-%d" % (tag, base + i) for i in range(n)], timestamps=[TS + base + i for i in range(n)],
-                       base_offset=base, partition_leader_epoch=epoch)
+    return build_batch(
+        values=[b"%s-%d" % (tag, base + i) for i in range(n)],
+        timestamps=[TS + base + i for i in range(n)],
+        base_offset=base,
+        partition_leader_epoch=epoch,
+    )
 
 
 def _kept(base: int, offsets: list[int], last: int, epoch: int) -> bytes:
@@ -112,7 +116,9 @@ def test_a_rolled_segment_compacted_between_looks_is_not_a_log_that_went_back(pa
 
 
 @pytest.mark.parametrize("how", CLEANED)
-def test_the_segment_a_look_ended_in_rolled_and_compacted_before_the_next_is_followed_on(part, how, monkeypatch):
+def test_the_segment_a_look_ended_in_rolled_and_compacted_before_the_next_is_followed_on(
+    part, how, monkeypatch
+):
     """The cleaner never touches the active segment, but the one the last look ended in (active then) may roll
     and be cleaned before the next look: batches appended to it meanwhile are still counted, none invented."""
     _append(_segment(part, 20), _batch(20, 10, 3))
@@ -142,7 +148,9 @@ def test_a_segment_compacted_after_the_look_that_walked_all_of_it_is_followed_on
     assert (point.rewound, point.end) == (None, 45)
 
 
-@pytest.mark.parametrize("rolled_first", [True, False], ids=["head in the segment before", "head in the segment continued"])
+@pytest.mark.parametrize(
+    "rolled_first", [True, False], ids=["head in the segment before", "head in the segment continued"]
+)
 def test_a_new_leaders_batch_at_the_same_offsets_is_still_a_log_that_went_back(part, rolled_first):
     """Truncated to offset 30 and written again by a new leader (epoch 4), rolled at 40 as before: the same
     offsets, the same length, another epoch."""
@@ -230,8 +238,12 @@ def test_a_running_query_reads_on_quietly_over_a_compacted_segment(part, how, ca
         after = reader.latestOffset(end, ReadAllAvailable())
     assert caplog.text == ""
     assert after["t"] == {"0": 45}
-    values = [v for p in reader.partitions(end, after) for b in reader.read(p)
-              for v in pa.Table.from_batches([b])["value"].to_pylist()]
+    values = [
+        v
+        for p in reader.partitions(end, after)
+        for b in reader.read(p)
+        for v in pa.Table.from_batches([b])["value"].to_pylist()
+    ]
     assert values == [b"more-%d" % i for i in range(40, 45)]
 
 
@@ -242,13 +254,23 @@ def test_a_transaction_opened_in_a_segment_compacted_before_the_next_look_is_fol
     _append(_segment(part, 20), _batch(20, 10, 3))
     tail = PartitionTail(transactions=True)
     assert tail.look(Partition(part)).stable == 30
-    txn = build_batch(values=[b"txn-%d" % i for i in range(30, 35)], timestamps=[TS] * 5, base_offset=30,
-                      producer_id=7, producer_epoch=0, base_sequence=0, is_transactional=True, partition_leader_epoch=3)
+    txn = build_batch(
+        values=[b"txn-%d" % i for i in range(30, 35)],
+        timestamps=[TS] * 5,
+        base_offset=30,
+        producer_id=7,
+        producer_epoch=0,
+        base_sequence=0,
+        is_transactional=True,
+        partition_leader_epoch=3,
+    )
     _append(_segment(part, 20), txn)
     _segment(part, 35).write_bytes(b"")  # rolled
     _segment(part, 20).write_bytes(_kept(20, [25], 29, 3) + txn)  # cleaned: the first batch thinned, moved up
     point = tail.look(Partition(part))
     assert (point.rewound, point.stable, point.end) == (None, 30, 35)
-    _append(_segment(part, 35), build_control_batch("commit", producer_id=7, producer_epoch=0, base_offset=35))
+    _append(
+        _segment(part, 35), build_control_batch("commit", producer_id=7, producer_epoch=0, base_offset=35)
+    )
     point = tail.look(Partition(part))
     assert (point.rewound, point.stable, point.end) == (None, 36, 36)

@@ -40,7 +40,9 @@ def _data_dir(root: Path) -> Path:
     data = root / "data"
     for topic, partition, n in (("t", 0, 3), ("u", 1, 2)):
         with PartitionWriter(data, topic, partition) as w:
-            w.append([Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=1_700_000_000_000 + i) for i in range(n)])
+            w.append(
+                [Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=1_700_000_000_000 + i) for i in range(n)]
+            )
     (root / "canary").write_bytes(CANARY)
     return data
 
@@ -71,7 +73,9 @@ def test_a_symlink_loop_reads_each_partition_once(tmp_path, link, target):
     assert parts == ["t-0", "u-1"]
     assert [str(s.path) for s in log.skipped] == [str(data / link)]
     assert "symbolic link" in log.skipped[0].reason
-    assert [str(w.message.path) for w in caught if isinstance(w.message, SkippedDirWarning)] == [str(data / link)]
+    assert [str(w.message.path) for w in caught if isinstance(w.message, SkippedDirWarning)] == [
+        str(data / link)
+    ]
     assert _records(data) == EXPECTED
     assert (tmp_path / "canary").read_bytes() == CANARY
 
@@ -82,9 +86,11 @@ def test_dump_of_a_looped_data_dir_prints_each_record_once_and_says_what_it_skip
     proc = _cli("dump", str(data), "--print-data")
     assert proc.returncode == 0, proc
     assert proc.stdout.count("| offset: ") == 5, proc.stdout
-    assert proc.stderr.splitlines() == [f"kafkaspec dump: warning: {data / 'loop'}: skipped: a symbolic link (to .): "
-                                        "not followed, so that no directory is read twice or from outside the "
-                                        "tree; open it by its own path to read it"]
+    assert proc.stderr.splitlines() == [
+        f"kafkaspec dump: warning: {data / 'loop'}: skipped: a symbolic link (to .): "
+        "not followed, so that no directory is read twice or from outside the "
+        "tree; open it by its own path to read it"
+    ]
 
 
 def test_rewrite_of_a_looped_data_dir_reports_what_it_wrote(tmp_path):
@@ -95,7 +101,9 @@ def test_rewrite_of_a_looped_data_dir_reports_what_it_wrote(tmp_path):
         warnings.simplefilter("always")
         report = copy(data, dst)
     assert (report.partitions, report.records) == (2, 5)
-    assert [w.message.path for w in caught if isinstance(w.message, SkippedDirWarning)] == [str(data / "loop")]
+    assert [w.message.path for w in caught if isinstance(w.message, SkippedDirWarning)] == [
+        str(data / "loop")
+    ]
     assert _records(dst) == EXPECTED
     dst2 = tmp_path / "dst2"
     proc = _cli("rewrite", str(data), str(dst2))

@@ -61,8 +61,16 @@ def test_the_helper_is_unambiguous():
 def test_dump_escapes_keys_values_headers_and_paths(tmp_path):
     root = tmp_path / "x\x1b[2Jy" / "logs"
     with PartitionWriter(root, "t", 0) as w:
-        w.append([Record(key=EVIL.encode(), value=EVIL.encode() + b"\xff", timestamp=1,
-                         headers=[(EVIL, EVIL.encode())])])
+        w.append(
+            [
+                Record(
+                    key=EVIL.encode(),
+                    value=EVIL.encode() + b"\xff",
+                    timestamp=1,
+                    headers=[(EVIL, EVIL.encode())],
+                )
+            ]
+        )
     (tmp_path / "canary").write_text("stays")
     code, out, err = _cli("dump", root, "--print-data")
     assert code == 0, err
@@ -107,11 +115,21 @@ def _frame(module, value, version: int = 0) -> bytes:
 
 def test_inspect_metadata_escapes_topic_host_and_rack(tmp_path):
     broker = register_broker_record.RegisterBrokerRecord(
-        broker_id=1, broker_epoch=5, rack=EVIL, fenced=False,
-        end_points=[register_broker_record.BrokerEndpoint(name="PLAIN\nTEXT", host=EVIL, port=9092)])
+        broker_id=1,
+        broker_epoch=5,
+        rack=EVIL,
+        fenced=False,
+        end_points=[register_broker_record.BrokerEndpoint(name="PLAIN\nTEXT", host=EVIL, port=9092)],
+    )
     with PartitionWriter(tmp_path / "logs", "__cluster_metadata", 0) as w:
         w.append([Record(value=_frame(register_broker_record, broker, 1), timestamp=1)])
-        w.append([Record(value=_frame(topic_record, topic_record.TopicRecord(EVIL, uuid.UUID(int=1))), timestamp=2)])
+        w.append(
+            [
+                Record(
+                    value=_frame(topic_record, topic_record.TopicRecord(EVIL, uuid.UUID(int=1))), timestamp=2
+                )
+            ]
+        )
     code, out, err = _cli("inspect", "metadata", tmp_path / "logs")
     assert code == 0, err
     _safe(out)
@@ -124,9 +142,11 @@ def test_inspect_metadata_escapes_topic_host_and_rack(tmp_path):
 
 def test_inspect_offsets_escapes_group_topic_and_metadata(tmp_path):
     key = struct.pack(">h", 1) + offset_commit_key.encode_offset_commit_key(
-        offset_commit_key.OffsetCommitKey(EVIL, EVIL, 0), 1)
+        offset_commit_key.OffsetCommitKey(EVIL, EVIL, 0), 1
+    )
     value = struct.pack(">h", 3) + offset_commit_value.encode_offset_commit_value(
-        offset_commit_value.OffsetCommitValue(offset=7, leader_epoch=1, metadata=EVIL, commit_timestamp=1), 3)
+        offset_commit_value.OffsetCommitValue(offset=7, leader_epoch=1, metadata=EVIL, commit_timestamp=1), 3
+    )
     with PartitionWriter(tmp_path / "logs", "__consumer_offsets", 0) as w:
         w.append([Record(key=key, value=value, timestamp=1)])
     code, out, err = _cli("inspect", "offsets", tmp_path / "logs")

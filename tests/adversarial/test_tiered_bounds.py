@@ -55,7 +55,9 @@ def _verify_limited(path: Path, timeout: float = 120) -> subprocess.CompletedPro
         sys.exit(main(["verify", {str(path)!r}]))
     """)
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, env=env)
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, env=env
+    )
 
 
 def _claim(manifest: Path, chunk_index: dict, compression: bool) -> None:
@@ -70,16 +72,27 @@ def test_a_manifest_claiming_two_billion_chunks_is_refused_by_the_object_size(tm
     nothing for minutes while it built the chunk list (3.6 GB, then MemoryError); now one error names
     the manifest, within the budget."""
     manifest = _tiered(tmp_path)
-    _claim(manifest, {"type": "fixed", "originalChunkSize": 1, "originalFileSize": 2**31 - 1,
-                      "transformedChunkSize": 1, "finalTransformedChunkSize": 1}, False)
+    _claim(
+        manifest,
+        {
+            "type": "fixed",
+            "originalChunkSize": 1,
+            "originalFileSize": 2**31 - 1,
+            "transformedChunkSize": 1,
+            "finalTransformedChunkSize": 1,
+        },
+        False,
+    )
     assert manifest.stat().st_size < 1000
     proc = _verify_limited(tmp_path / "remote")
     assert proc.returncode == 1, proc.stderr
     assert "Traceback" not in proc.stderr and "MemoryError" not in proc.stdout + proc.stderr
     held = manifest.with_suffix(".log").stat().st_size
-    assert (f"error: {manifest}: the manifest's chunk index describes 2147483647 chunks (2147483647 bytes in 1-byte "
-            f"chunks), but the .log object ({held} bytes) can hold at most {held}: a stored chunk takes at least "
-            "1 byte") in proc.stdout, proc.stdout
+    assert (
+        f"error: {manifest}: the manifest's chunk index describes 2147483647 chunks (2147483647 bytes in 1-byte "
+        f"chunks), but the .log object ({held} bytes) can hold at most {held}: a stored chunk takes at least "
+        "1 byte"
+    ) in proc.stdout, proc.stdout
 
 
 @pytest.mark.parametrize("compression, least", [(True, 9), (False, 1)])
@@ -91,8 +104,11 @@ def test_the_chunk_count_is_checked_before_the_chunk_list_is_read(tmp_path, comp
     raw = n.to_bytes(4, "big") + (9).to_bytes(4, "big") + b"\x01" + bytes(n - 1) + (9).to_bytes(4, "big")
     text = __import__("base64").b64encode(zstandard.ZstdCompressor().compress(raw)).decode()
     assert len(text) < 2000
-    _claim(manifest, {"type": "variable", "originalChunkSize": 1, "originalFileSize": n,
-                      "transformedChunks": text}, compression)
+    _claim(
+        manifest,
+        {"type": "variable", "originalChunkSize": 1, "originalFileSize": n, "transformedChunks": text},
+        compression,
+    )
     proc = _verify_limited(tmp_path / "remote")
     assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
     assert f"describes {n} chunks" in proc.stdout
@@ -110,8 +126,11 @@ def test_a_chunk_list_whose_count_disagrees_is_refused_before_its_sizes_are_buil
     ci["transformedChunks"] = encode_chunk_sizes([50] * 1000)
     manifest.write_text(json.dumps(doc))
     count = -(-ci["originalFileSize"] // 100)
-    with pytest.raises(KafkaFormatError, match=f"lists 1000 stored chunk sizes but a {ci['originalFileSize']}-byte "
-                       f"segment in 100-byte chunks has {count} chunks"):
+    with pytest.raises(
+        KafkaFormatError,
+        match=f"lists 1000 stored chunk sizes but a {ci['originalFileSize']}-byte "
+        f"segment in 100-byte chunks has {count} chunks",
+    ):
         parse_manifest(manifest.read_bytes(), str(manifest))
 
 
@@ -121,8 +140,17 @@ def _bomb_segment(root: Path, size: int) -> Path:
     c = zstandard.ZstdCompressor().compressobj(size=size)
     frame = b"".join(c.compress(bytes(MiB)) for _ in range(size // MiB)) + c.flush()
     manifest.with_suffix(".log").write_bytes(frame)
-    _claim(manifest, {"type": "fixed", "originalChunkSize": size, "originalFileSize": size,
-                      "transformedChunkSize": len(frame), "finalTransformedChunkSize": len(frame)}, True)
+    _claim(
+        manifest,
+        {
+            "type": "fixed",
+            "originalChunkSize": size,
+            "originalFileSize": size,
+            "transformedChunkSize": len(frame),
+            "finalTransformedChunkSize": len(frame),
+        },
+        True,
+    )
     return manifest
 
 
@@ -141,11 +169,15 @@ def test_a_512_mib_chunk_is_refused_by_max_decompressed(tmp_path):
 def test_max_decompressed_bounds_each_chunk(tmp_path):
     manifest = _bomb_segment(tmp_path, 4 * MiB)
     seg = TieredSegment(manifest.with_suffix(".log"), max_decompressed=MiB)
-    with pytest.raises(LimitExceededError, match="chunk 0 .* holds 4194304 bytes of the segment, more than "
-                       "max_decompressed=1048576 bytes") as info:
+    with pytest.raises(
+        LimitExceededError,
+        match="chunk 0 .* holds 4194304 bytes of the segment, more than max_decompressed=1048576 bytes",
+    ) as info:
         seg.read_range(0, 100)
     assert info.value.source == str(manifest)
-    assert TieredSegment(manifest.with_suffix(".log")).read_range(0, 100) == bytes(100)  # the default: 256 MiB
+    assert TieredSegment(manifest.with_suffix(".log")).read_range(0, 100) == bytes(
+        100
+    )  # the default: 256 MiB
 
 
 def test_a_frame_without_a_content_size_is_bounded_by_the_manifest(tmp_path):
@@ -156,8 +188,20 @@ def test_a_frame_without_a_content_size_is_bounded_by_the_manifest(tmp_path):
     c = zstandard.ZstdCompressor(write_content_size=False).compressobj()
     frame = b"".join(c.compress(bytes(MiB)) for _ in range(64)) + c.flush()
     manifest.with_suffix(".log").write_bytes(frame)
-    _claim(manifest, {"type": "fixed", "originalChunkSize": 1000, "originalFileSize": 1000,
-                      "transformedChunkSize": len(frame), "finalTransformedChunkSize": len(frame)}, True)
-    with pytest.raises(KafkaFormatError, match=r"chunk 0 \(bytes 0\.\.\d+ of .*\) decompresses to more than the "
-                       "1000 bytes the manifest says"):
+    _claim(
+        manifest,
+        {
+            "type": "fixed",
+            "originalChunkSize": 1000,
+            "originalFileSize": 1000,
+            "transformedChunkSize": len(frame),
+            "finalTransformedChunkSize": len(frame),
+        },
+        True,
+    )
+    with pytest.raises(
+        KafkaFormatError,
+        match=r"chunk 0 \(bytes 0\.\.\d+ of .*\) decompresses to more than the "
+        "1000 bytes the manifest says",
+    ):
         TieredSegment(manifest.with_suffix(".log")).read_range(0, 10)

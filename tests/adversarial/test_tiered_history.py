@@ -18,7 +18,9 @@ from kafkaspec import logdir
 
 
 def _records(log) -> list[tuple]:
-    return [(p.topic, p.partition, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()]
+    return [
+        (p.topic, p.partition, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()
+    ]
 
 
 def _broker(tmp_path: Path, keep_from: int) -> tuple[Path, Path, list[tuple], list[Path]]:
@@ -58,7 +60,9 @@ def test_the_local_log_and_its_tiered_copy_read_as_one_history(tmp_path):
     import pyarrow as pa
 
     table = pa.Table.from_batches(list(logdir.open_log(local, tiered=remote).to_arrow_batches()))
-    assert list(zip(table["partition"].to_pylist(), table["offset"].to_pylist())) == [(r[1], r[2]) for r in expected]
+    assert list(zip(table["partition"].to_pylist(), table["offset"].to_pylist())) == [
+        (r[1], r[2]) for r in expected
+    ]
     assert (tmp_path / "canary").read_text() == "keep"
 
 

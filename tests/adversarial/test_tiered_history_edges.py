@@ -17,11 +17,16 @@ def _write(root, segment_bytes: int) -> None:
     transaction of its own, every other one of those aborted."""
     with PartitionWriter(root, "t", 0, segment_bytes=segment_bytes, index_interval_bytes=200) as w:
         for i in range(60):
-            recs = [Record(key=f"k{i}-{j}".encode(), value=bytes(40), timestamp=1_700_000_000_000 + i) for j in range(3)]
+            recs = [
+                Record(key=f"k{i}-{j}".encode(), value=bytes(40), timestamp=1_700_000_000_000 + i)
+                for j in range(3)
+            ]
             if i % 5 == 0:
                 pid = 1000 + i
                 w.append(recs, producer_id=pid, producer_epoch=0, base_sequence=0, is_transactional=True)
-                w.append_control("abort" if i % 10 == 0 or i > 40 else "commit", producer_id=pid, producer_epoch=0)
+                w.append_control(
+                    "abort" if i % 10 == 0 or i > 40 else "commit", producer_id=pid, producer_epoch=0
+                )
             else:
                 w.append(recs)
 
@@ -70,7 +75,7 @@ def test_a_gap_between_the_copies_is_an_error_naming_both_sides(tmp_path, capsys
     manifests = sorted(folder.glob("*.rsm-manifest"))
     with logdir.open_log(local, tiered=remote) as log:
         below = [s for s in log.partitions()[0].segments() if s.layout == "tiered"]
-    gone = below[-1].path.name[:-len(".log")]  # the last remote segment below the local log start
+    gone = below[-1].path.name[: -len(".log")]  # the last remote segment below the local log start
     for p in folder.glob(gone + ".*"):
         p.unlink()
     assert len(sorted(folder.glob("*.rsm-manifest"))) == len(manifests) - 1
@@ -104,5 +109,7 @@ def test_remote_segments_at_or_past_the_local_log_end_are_not_served(tmp_path):
         unused = part.unused_segments()
         reasons = [u.reason for u in unused]
         assert any(f"at or past the log end offset {leo}" in r for r in reasons), reasons
-        assert [(r.offset, r.key) for _, r in part.records(include_control=True)] == [e for e in expected if e[0] < leo]
+        assert [(r.offset, r.key) for _, r in part.records(include_control=True)] == [
+            e for e in expected if e[0] < leo
+        ]
     assert (tmp_path / "canary").read_text() == "keep"

@@ -30,7 +30,9 @@ def _layout(root: Path) -> dict[str, Path]:
     for topic, partition in (("t", 0), ("t", 1), ("u", 0)):
         with PartitionWriter(root / "logs", topic, partition) as w:
             for i in range(RECORDS):
-                w.append([Record(key=b"%s%d-%02d" % (topic.encode(), partition, i), value=b"v" * 30, timestamp=i)])
+                w.append(
+                    [Record(key=b"%s%d-%02d" % (topic.encode(), partition, i), value=b"v" * 30, timestamp=i)]
+                )
     logdir.write_tiered(root / "logs", root / "remote", chunk_size=500, compression=False)
     found = {}
     for m in (root / "remote").rglob(f"*{MANIFEST_SUFFIX}"):
@@ -47,8 +49,10 @@ def _cli(*args: str) -> tuple[int, str, str]:
 
 BAD_MANIFESTS = {
     "not JSON": (b"{not json", "manifest is not JSON"),
-    "nested 5000 deep": (b'{"version": "1", "chunkIndex": ' + b"[" * 5000 + b"]" * 5000 + b"}",
-                         "nest deeper than the interpreter's recursion limit"),
+    "nested 5000 deep": (
+        b'{"version": "1", "chunkIndex": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+        "nest deeper than the interpreter's recursion limit",
+    ),
     "another version": (b'{"version": "2"}', "manifest version '2' is not supported"),
     "no chunk index": (b'{"version": "1"}', "manifest has no chunkIndex object"),
 }
@@ -105,8 +109,9 @@ def test_a_bad_manifest_in_a_later_segment_leaves_the_earlier_ones_read(tmp_path
     code, out, err = _cli("dump", str(tmp_path / "remote"), "--json")
     assert code == 1 and "Traceback" not in err
     first = logdir.open_log(tmp_path / "logs").partitions()[0].segments()[0]
-    assert sum(1 for line in out.splitlines() if json.loads(line)["type"] == "record") == \
-        sum(b.records_count for b in first.iter_batches())
+    assert sum(1 for line in out.splitlines() if json.loads(line)["type"] == "record") == sum(
+        b.records_count for b in first.iter_batches()
+    )
     assert str(manifests[-1]) in err and "nest deeper" in err
     code, out, err = _cli("verify", str(tmp_path / "remote"))
     assert code == 1 and out.count(f"error: {manifests[-1]}") == 1, out

@@ -41,7 +41,9 @@ def _offsets(log) -> list[tuple[str, int, int]]:
 
 
 def _records(log) -> list[tuple]:
-    return [(p.topic, p.partition, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()]
+    return [
+        (p.topic, p.partition, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()
+    ]
 
 
 @pytest.fixture
@@ -49,8 +51,15 @@ def prefix(tmp_path) -> tuple[Path, list[tuple]]:
     """Three partitions in the tiered layout (several segments, leader epochs changing), the records
     the log holds, and a canary beside the prefix."""
     for topic, partition, seed in PARTITIONS:
-        write_partition(tmp_path / "logs", topic=topic, partition=partition, batches=60, seed=seed,
-                        segment_bytes=2500, codecs=("none", "zstd"))
+        write_partition(
+            tmp_path / "logs",
+            topic=topic,
+            partition=partition,
+            batches=60,
+            seed=seed,
+            segment_bytes=2500,
+            codecs=("none", "zstd"),
+        )
     remote = tmp_path / "remote"
     logdir.write_tiered(tmp_path / "logs", remote, chunk_size=700, compression=False)
     (tmp_path / "canary").write_text("keep")
@@ -171,7 +180,9 @@ def test_a_reupload_cut_at_other_offsets_is_chosen_whole(tmp_path):
         log = logdir.open_log(out)
         assert _records(log) == expected, order
         (part,) = log.partitions()
-        assert len(part.segments()) + len(log.unused_segments) == len(_stems(folder_s)) + len(_stems(folder_l))
+        assert len(part.segments()) + len(log.unused_segments) == len(_stems(folder_s)) + len(
+            _stems(folder_l)
+        )
         code, text, err = _cli("verify", str(out))
         assert code == 0 and "error:" not in text, text + err
         shutil.rmtree(tmp_path / "t-small")
@@ -200,8 +211,12 @@ def test_two_finished_copies_with_other_bytes_are_an_error_naming_both(prefix):
         assert f"{copy}.log" in out + err and f"{stem}.log" in out + err
     others = [r for r in expected if (r[0], r[1]) != (part.topic, part.partition)]
     again = logdir.open_log(remote)
-    assert [(p.topic, p.partition, r.offset, r.key, r.value) for p in again.partitions() if p.path != folder
-            for _, r in p.records()] == others
+    assert [
+        (p.topic, p.partition, r.offset, r.key, r.value)
+        for p in again.partitions()
+        if p.path != folder
+        for _, r in p.records()
+    ] == others
 
 
 def _info(seg_id: str, start: int, end: int, epochs: dict[int, int], event: int) -> SegmentInfo:
@@ -313,8 +328,12 @@ def _copies_and_reuploads(n: int) -> list[Event]:
         events.append(Event(COPY_SEGMENT_FINISHED, _info(f"a{i}", start, start + 99, epochs, i)))
         events.append(Event(COPY_SEGMENT_FINISHED, _info(f"b{i}", start, start + 99, epochs, i + 1)))
         if i % 10 == 9:
-            events.append(Event(COPY_SEGMENT_FINISHED, _info(f"c{i}", start - 50, start + 99,
-                                                           {(start - 50) // 1000: start - 50}, i + 2)))
+            events.append(
+                Event(
+                    COPY_SEGMENT_FINISHED,
+                    _info(f"c{i}", start - 50, start + 99, {(start - 50) // 1000: start - 50}, i + 2),
+                )
+            )
     return events
 
 

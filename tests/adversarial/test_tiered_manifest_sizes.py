@@ -32,13 +32,20 @@ PER_CHUNK = 4  # batches in one chunk: chunk boundaries are batch boundaries, so
 def key_pair(tmp_path_factory):
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     path = tmp_path_factory.mktemp("keys") / "private.pem"
-    path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                       serialization.NoEncryption()))
-    public = key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
+    )
+    public = key.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
     return path, public
 
 
-def _tiered(root: Path, *, segments: int = 1, public: bytes | None = None, compression: bool = True) -> list[Path]:
+def _tiered(
+    root: Path, *, segments: int = 1, public: bytes | None = None, compression: bool = True
+) -> list[Path]:
     """A partition of BATCHES equal one-record batches per segment (epoch 1 from offset 8), in the
     tiered layout with PER_CHUNK batches a chunk; the manifests, in offset order."""
     with PartitionWriter(root / "logs", "t", 0, segment_bytes=1 << 20, index_interval_bytes=1 << 20) as w:
@@ -52,8 +59,13 @@ def _tiered(root: Path, *, segments: int = 1, public: bytes | None = None, compr
     log = root / "logs" / "t-0" / "00000000000000000000.log"
     size = log.stat().st_size
     assert size % BATCHES == 0
-    logdir.write_tiered(root / "logs", root / "remote", chunk_size=PER_CHUNK * size // BATCHES, public_key=public,
-                        compression=compression)
+    logdir.write_tiered(
+        root / "logs",
+        root / "remote",
+        chunk_size=PER_CHUNK * size // BATCHES,
+        public_key=public,
+        compression=compression,
+    )
     return sorted((root / "remote").rglob(f"*{MANIFEST_SUFFIX}"))
 
 
@@ -66,7 +78,7 @@ def _cut_chunk(manifest: Path, k: int, *, adjust_metadata: bool = False) -> int:
     log = manifest.with_suffix(".log")
     stored = log.read_bytes()
     a = sum(sizes[:k])
-    log.write_bytes(stored[:a] + stored[a + sizes[k]:])
+    log.write_bytes(stored[:a] + stored[a + sizes[k] :])
     cut = min(ci["originalChunkSize"], ci["originalFileSize"] - k * ci["originalChunkSize"])
     del sizes[k]
     ci["transformedChunks"] = encode_chunk_sizes(sizes)
@@ -90,7 +102,9 @@ def _errors(root: Path) -> list[logdir.Problem]:
     return [p for p in logdir.verify(root) if p.severity == "error"]
 
 
-def test_an_authentic_chunk_cut_out_of_an_encrypted_segment_is_reported(tmp_path, key_pair, monkeypatch, capsys):
+def test_an_authentic_chunk_cut_out_of_an_encrypted_segment_is_reported(
+    tmp_path, key_pair, monkeypatch, capsys
+):
     """The issue's case: chunk 2 (offsets 8-11) cut out, the chunk index adjusted. The records read
     without it; verify names the gap in the .log, the manifest's two sizes, and the epoch that
     starts at offset 8 where no batch does."""
@@ -107,8 +121,12 @@ def test_an_authentic_chunk_cut_out_of_an_encrypted_segment_is_reported(tmp_path
     assert gap and gap[0].position is not None, errors
     sizes = [p for p in errors if p.path == str(manifest) and "segmentSizeInBytes" in p.message]
     assert sizes and "originalFileSize" in sizes[0].message, errors
-    epochs = [p for p in errors if p.path == str(manifest.with_suffix(".indexes"))
-              and "epoch 1 starts at offset 8, but no batch" in p.message]
+    epochs = [
+        p
+        for p in errors
+        if p.path == str(manifest.with_suffix(".indexes"))
+        and "epoch 1 starts at offset 8, but no batch" in p.message
+    ]
     assert epochs, errors
     capsys.readouterr()
     assert main(["verify", str(remote)]) == 1
@@ -124,8 +142,12 @@ def test_a_cut_with_every_size_adjusted_still_shows_as_missing_offsets(tmp_path)
     errors = _errors(tmp_path / "a" / "remote")
     batch = (tmp_path / "a" / "logs" / "t-0" / "00000000000000000000.log").stat().st_size // BATCHES
     assert [(p.position, p.message) for p in errors if "are missing" in p.message] == [
-        (12 * batch, f"offsets 12..15 are missing: the batch at byte {12 * batch} starts at offset 16, the one before "
-         "it ends at 11 (tiered storage holds no compacted topic: its offsets have no gaps)")], errors
+        (
+            12 * batch,
+            f"offsets 12..15 are missing: the batch at byte {12 * batch} starts at offset 16, the one before "
+            "it ends at 11 (tiered storage holds no compacted topic: its offsets have no gaps)",
+        )
+    ], errors
     first, second = _tiered(tmp_path / "b", segments=2)
     chunks = -(-BATCHES // PER_CHUNK)
     _cut_chunk(first, chunks - 1, adjust_metadata=True)  # the last chunk: offsets 28-29
@@ -149,22 +171,32 @@ def _meta(field: str, value):
         for name in parents:
             target = target[name]
         target[last] = value(target[last])
+
     return change
 
 
-@pytest.mark.parametrize("field, value, says", [
-    ("segmentSizeInBytes", lambda v: v + 1, "segmentSizeInBytes is"),
-    ("startOffset", lambda v: v + 1, "startOffset is 1, but the base offset"),
-    ("endOffset", lambda v: v - 1, f"endOffset is {BATCHES - 2}, but the last offset"),
-    ("maxTimestampMs", lambda v: v + 5, "maxTimestampMs is"),
-    ("remoteLogSegmentId.id", lambda v: "A" * 22, "remoteLogSegmentId.id is 'AAAAAAAAAAAAAAAAAAAAAA'"),
-    ("remoteLogSegmentId.topicIdPartition.topicId", lambda v: "B" * 22, "topicId is 'BBBBBBBBBBBBBBBBBBBBBB', but the "
-     "topic id of its folder"),
-    ("remoteLogSegmentId.topicIdPartition.topicPartition.partition", lambda v: 3, "partition is 3"),
-    ("remoteLogSegmentId.topicIdPartition.topicPartition.topic", lambda v: "other", "topic is 'other'"),
-    ("segmentLeaderEpochs", lambda v: {"0": 0, "1": 12}, "segmentLeaderEpochs gives epoch 0 from offset 0 for the "
-     "batch at offset 8"),
-])
+@pytest.mark.parametrize(
+    "field, value, says",
+    [
+        ("segmentSizeInBytes", lambda v: v + 1, "segmentSizeInBytes is"),
+        ("startOffset", lambda v: v + 1, "startOffset is 1, but the base offset"),
+        ("endOffset", lambda v: v - 1, f"endOffset is {BATCHES - 2}, but the last offset"),
+        ("maxTimestampMs", lambda v: v + 5, "maxTimestampMs is"),
+        ("remoteLogSegmentId.id", lambda v: "A" * 22, "remoteLogSegmentId.id is 'AAAAAAAAAAAAAAAAAAAAAA'"),
+        (
+            "remoteLogSegmentId.topicIdPartition.topicId",
+            lambda v: "B" * 22,
+            "topicId is 'BBBBBBBBBBBBBBBBBBBBBB', but the topic id of its folder",
+        ),
+        ("remoteLogSegmentId.topicIdPartition.topicPartition.partition", lambda v: 3, "partition is 3"),
+        ("remoteLogSegmentId.topicIdPartition.topicPartition.topic", lambda v: "other", "topic is 'other'"),
+        (
+            "segmentLeaderEpochs",
+            lambda v: {"0": 0, "1": 12},
+            "segmentLeaderEpochs gives epoch 0 from offset 0 for the batch at offset 8",
+        ),
+    ],
+)
 def test_every_statement_of_the_segment_metadata_is_compared(tmp_path, field, value, says):
     (manifest,) = _tiered(tmp_path)
     _edit(manifest, _meta(field, value))
@@ -180,17 +212,21 @@ def test_the_index_ranges_are_compared_with_each_other_and_the_bundle(tmp_path):
     errors = _errors(tmp_path / "remote")
     held = bundle.stat().st_size
     assert [(p.path, p.message) for p in errors] == [
-        (str(manifest), f"segmentIndexes end at byte {held - 7}, but {bundle.name} holds {held} bytes")]
+        (str(manifest), f"segmentIndexes end at byte {held - 7}, but {bundle.name} holds {held} bytes")
+    ]
     bundle.write_bytes(bundle.read_bytes()[:-7])
 
     def gap(doc):  # the checkpoint said to start one byte later: a byte between two indexes
         doc["segmentIndexes"]["leaderEpoch"]["position"] += 1
         doc["segmentIndexes"]["leaderEpoch"]["size"] -= 1
+
     _edit(manifest, gap)
     at = json.loads(manifest.read_text())["segmentIndexes"]["leaderEpoch"]["position"]
     messages = [p.message for p in _errors(tmp_path / "remote") if p.path == str(manifest)]
-    assert f"segmentIndexes.leaderEpoch starts at byte {at} of {bundle.name}, but the indexes before it end at " \
-        f"byte {at - 1} (the plugin writes them back to back)" in messages, messages
+    assert (
+        f"segmentIndexes.leaderEpoch starts at byte {at} of {bundle.name}, but the indexes before it end at "
+        f"byte {at - 1} (the plugin writes them back to back)" in messages
+    ), messages
 
 
 @pytest.mark.parametrize("field", ["transformedChunkSize", "originalFileSize"])
@@ -207,7 +243,8 @@ def test_a_fixed_chunk_index_must_state_the_stored_size_of_uncompressed_chunks(t
     assert errors[0].message.startswith(
         f"manifest chunkIndex says chunks are stored in {ci['transformedChunkSize']} bytes (the last "
         f"{ci['finalTransformedChunkSize']}), but uncompressed chunks of {ocs} bytes (the last {last}) are stored in "
-        f"{ocs} (the last {last})"), errors[0].message
+        f"{ocs} (the last {last})"
+    ), errors[0].message
     assert "cannot be read" in errors[0].message
     capsys.readouterr()
     assert main(["verify", str(tmp_path / "remote")]) == 1
@@ -222,7 +259,10 @@ def test_a_compressed_chunk_index_with_chunks_smaller_than_a_zstd_frame(tmp_path
     _edit(manifest, lambda d: d["chunkIndex"].update(transformedChunks=encode_chunk_sizes(sizes)))
     errors = _errors(tmp_path / "remote")
     assert [p.path for p in errors] == [str(manifest)], errors
-    assert "gives chunk 0 (" in errors[0].message and "a stored size of 8 bytes, less than the 9" in errors[0].message
+    assert (
+        "gives chunk 0 (" in errors[0].message
+        and "a stored size of 8 bytes, less than the 9" in errors[0].message
+    )
 
 
 def test_fields_the_plugin_does_not_write_are_not_required(tmp_path):

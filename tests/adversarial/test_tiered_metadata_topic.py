@@ -44,8 +44,15 @@ def _cli(*args) -> tuple[int, str, str]:
 
 @pytest.fixture
 def prefix(tmp_path):
-    write_partition(tmp_path / "logs", topic="orders", partition=0, batches=60, seed=3, segment_bytes=2500,
-                    codecs=("none", "zstd"))
+    write_partition(
+        tmp_path / "logs",
+        topic="orders",
+        partition=0,
+        batches=60,
+        seed=3,
+        segment_bytes=2500,
+        codecs=("none", "zstd"),
+    )
     remote = tmp_path / "remote"
     logdir.write_tiered(tmp_path / "logs", remote, chunk_size=700, compression=False)
     (tmp_path / "canary").write_text("keep")
@@ -63,18 +70,37 @@ def prefix(tmp_path):
 def _records(stem: str, meta: dict, topic_id: str, states=(FINISHED,)) -> list[bytes]:
     tid, seg = _uuid(topic_id), _uuid(stem[21:])
     # as Kafka uploads them: the epochs within the segment, the first from its start offset
-    epochs = list(segment_epochs({int(e): o for e, o in meta["segmentLeaderEpochs"].items()},
-                                 meta["startOffset"], meta["endOffset"]))
-    out = [segment("orders", tid, 0, seg, meta["startOffset"], meta["endOffset"], epochs,
-                   event_time=meta["eventTimestampMs"], size=meta["segmentSizeInBytes"])]
+    epochs = list(
+        segment_epochs(
+            {int(e): o for e, o in meta["segmentLeaderEpochs"].items()},
+            meta["startOffset"],
+            meta["endOffset"],
+        )
+    )
+    out = [
+        segment(
+            "orders",
+            tid,
+            0,
+            seg,
+            meta["startOffset"],
+            meta["endOffset"],
+            epochs,
+            event_time=meta["eventTimestampMs"],
+            size=meta["segmentSizeInBytes"],
+        )
+    ]
     return out + [update("orders", tid, 0, seg, s) for s in states]
 
 
 def _topic(tmp_path: Path, folder: Path, segments, states: dict[int, tuple[int, ...]]) -> Path:
     """``tmp_path/meta/__remote_log_metadata-0``: every segment finished, but those in ``states``."""
     topic_id = folder.parent.name[-22:]
-    values = [v for i, (stem, meta) in enumerate(segments) for v in _records(stem, meta, topic_id,
-                                                                            states.get(i, (FINISHED,)))]
+    values = [
+        v
+        for i, (stem, meta) in enumerate(segments)
+        for v in _records(stem, meta, topic_id, states.get(i, (FINISHED,)))
+    ]
     return write_topic(tmp_path / "meta", values)
 
 
@@ -85,8 +111,11 @@ def _offsets(log) -> list[int]:
 def test_events_from_the_topic_are_the_manifests_events(prefix, tmp_path):
     remote, folder, segments = prefix
     meta_dir = _topic(tmp_path, folder, segments, {})
-    records = [decode("__remote_log_metadata", r.key, r.value)
-               for p in logdir.open_log(meta_dir).partitions() for _, r in p.records()]
+    records = [
+        decode("__remote_log_metadata", r.key, r.value)
+        for p in logdir.open_log(meta_dir).partitions()
+        for _, r in p.records()
+    ]
     events = events_from_metadata_topic(records, "orders", 0)
     finished = [e.segment for e in events if e.state == COPY_SEGMENT_FINISHED]
     assert [s.segment_id for s in finished] == [stem for stem, _ in segments]
@@ -129,8 +158,11 @@ def test_a_finished_segment_whose_objects_are_missing_is_an_error_naming_it(pref
     stem = segments[2][0]
     meta_dir = _topic(tmp_path, folder, segments, {})
     (folder / f"{stem}.log").unlink()
-    with pytest.raises(KafkaFormatError, match=f"segment {stem[21:]} .offsets .* is COPY_SEGMENT_FINISHED in "
-                                               f"__remote_log_metadata .*missing: no {stem}.log"):
+    with pytest.raises(
+        KafkaFormatError,
+        match=f"segment {stem[21:]} .offsets .* is COPY_SEGMENT_FINISHED in "
+        f"__remote_log_metadata .*missing: no {stem}.log",
+    ):
         logdir.open_log(remote, remote_log_metadata=meta_dir).partitions()[0].segments()
     code, out, err = _cli("verify", remote, "--remote-log-metadata", meta_dir)
     assert code == 1 and f"no {stem}.log" in out and "Traceback" not in err
@@ -139,9 +171,15 @@ def test_a_finished_segment_whose_objects_are_missing_is_an_error_naming_it(pref
 def test_dump_and_verify_take_the_option_and_say_the_source(prefix, tmp_path):
     remote, folder, segments = prefix
     meta_dir = _topic(tmp_path, folder, segments, {0: (FINISHED, DELETE_STARTED)})
-    code, out, err = _cli("dump", remote, "--remote-log-metadata", meta_dir / "__remote_log_metadata-0", "--json")
+    code, out, err = _cli(
+        "dump", remote, "--remote-log-metadata", meta_dir / "__remote_log_metadata-0", "--json"
+    )
     assert code == 0, err
-    offsets = [json.loads(line)["offset"] for line in out.splitlines() if '"offset"' in line and '"batch"' not in line]
+    offsets = [
+        json.loads(line)["offset"]
+        for line in out.splitlines()
+        if '"offset"' in line and '"batch"' not in line
+    ]
     assert offsets and min(offsets) > segments[0][1]["endOffset"]
     code, out, err = _cli("verify", remote, "--remote-log-metadata", meta_dir)
     assert code == 0, out

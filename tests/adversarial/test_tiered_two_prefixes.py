@@ -60,5 +60,10 @@ def test_hostile_folder_names_stay_one_escaped_line(tmp_path, capsys):
     before = sorted(p for p in tmp_path.rglob("*"))
     assert main(["dump", str(bucket)]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "\x1b" not in err and "\\x1b[31m" in err and "under more than one prefix" in err
+    assert (
+        err.count("\n") == 1
+        and "\x1b" not in err
+        and "\\x1b[31m" in err
+        and "under more than one prefix" in err
+    )
     assert sorted(p for p in tmp_path.rglob("*")) == before

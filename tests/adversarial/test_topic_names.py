@@ -31,9 +31,21 @@ from kafkaspec.spark.writer import STAGING, KafkaLogWriter
 
 #: (name, a word of the rule it breaks)
 BAD_TOPICS = [
-    ("../x", "'/'"), ("../../x", "'/'"), ("a/b", "'/'"), ("a//b", "'/'"), ("nl\nx", "'\\n'"), (".", '"."'),
-    ("..", '".."'), ("", "empty"), ("x" * 250, "at most 249"), ("a b", "' '"), ("caf\u00e9", "'\u00e9'"),
-    ("t\x1b]0;owned\x07", "'\\x1b'"), ("a\\b", "'\\\\'"), ("a:b", "':'"), ("a\x00b", "'\\x00'"),
+    ("../x", "'/'"),
+    ("../../x", "'/'"),
+    ("a/b", "'/'"),
+    ("a//b", "'/'"),
+    ("nl\nx", "'\\n'"),
+    (".", '"."'),
+    ("..", '".."'),
+    ("", "empty"),
+    ("x" * 250, "at most 249"),
+    ("a b", "' '"),
+    ("caf\u00e9", "'\u00e9'"),
+    ("t\x1b]0;owned\x07", "'\\x1b'"),
+    ("a\\b", "'\\\\'"),
+    ("a:b", "':'"),
+    ("a\x00b", "'\\x00'"),
 ]
 BAD_PARTITIONS = [-1, 1 << 31, True, "0", None]
 CANARY = b"must survive"
@@ -66,6 +78,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 
 # -- PartitionWriter ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(("topic", "rule"), BAD_TOPICS)
 def test_local_writer_refuses_a_bad_topic_before_creating_anything(tmp_path, topic, rule):
     canary = _canary(tmp_path)
@@ -92,7 +105,10 @@ def test_legal_names_at_the_limits_are_written(tmp_path):
     for topic, partition in ((longest, 9), ("t", (1 << 31) - 1)):
         with PartitionWriter(tmp_path, topic, partition) as w:
             w.append(_records())
-    assert [(p.topic, p.partition) for p in open_log(tmp_path).partitions()] == [(longest, 9), ("t", (1 << 31) - 1)]
+    assert [(p.topic, p.partition) for p in open_log(tmp_path).partitions()] == [
+        (longest, 9),
+        ("t", (1 << 31) - 1),
+    ]
 
 
 @pytest.fixture
@@ -126,8 +142,11 @@ def test_object_store_writer_refuses_a_bad_topic_and_leaves_the_temp_dir_alone(t
 def test_object_store_staging_is_removed_by_its_own_path(temp_dir, monkeypatch):
     tmp, canary = temp_dir
     published = []
-    monkeypatch.setattr(writer_module, "publish_partition", lambda local, dest, **_: published.append(
-        (sorted(p.name for p in local.iterdir()), str(dest))))
+    monkeypatch.setattr(
+        writer_module,
+        "publish_partition",
+        lambda local, dest, **_: published.append((sorted(p.name for p in local.iterdir()), str(dest))),
+    )
     monkeypatch.setattr(writer_module, "_remote_exists", lambda dest: False)  # no object store to ask
     with PartitionWriter("s3://bkt/x", "orders", 3) as w:
         w.append(_records())
@@ -138,6 +157,7 @@ def test_object_store_staging_is_removed_by_its_own_path(temp_dir, monkeypatch):
 
 
 # -- copy / rewrite, write_tiered --------------------------------------------------------------------
+
 
 def _partition_named(root: Path, name: str) -> Path:
     """A partition dir named ``name`` (which no writer accepts): written as t-0, then renamed."""
@@ -160,7 +180,9 @@ def test_copy_refuses_a_source_partition_whose_name_kafka_would_not_load(tmp_pat
     assert "not a <topic>-<partition> Kafka can load" in str(info.value) and "\n" not in str(info.value)
     assert not dst.exists() and canary.read_bytes() == CANARY
     proc = _cli("rewrite", str(src), str(dst))
-    errors = [line for line in proc.stderr.splitlines() if ": warning: " not in line]  # (the notice: no topic)
+    errors = [
+        line for line in proc.stderr.splitlines() if ": warning: " not in line
+    ]  # (the notice: no topic)
     assert proc.returncode == 1 and proc.stdout == "" and len(errors) == 1, proc
     assert "is illegal" in errors[0] and not dst.exists()
 
@@ -190,17 +212,29 @@ def test_write_tiered_refuses_a_source_partition_kafka_would_not_load(tmp_path):
 
 # -- the Spark kafkalog writer, executor and driver sides (no Spark session) -------------------------
 
-SCHEMA = StructType([StructField("topic", StringType()), StructField("partition", IntegerType()),
-                     StructField("offset", LongType()), StructField("key", BinaryType()),
-                     StructField("value", BinaryType())])
+SCHEMA = StructType(
+    [
+        StructField("topic", StringType()),
+        StructField("partition", IntegerType()),
+        StructField("offset", LongType()),
+        StructField("key", BinaryType()),
+        StructField("value", BinaryType()),
+    ]
+)
 
 
 def _arrow(rows) -> pa.RecordBatch:
     topic, partition, offset, key, value = zip(*rows, strict=True)
     return pa.RecordBatch.from_arrays(
-        [pa.array(topic, pa.string()), pa.array(partition, pa.int32()), pa.array(offset, pa.int64()),
-         pa.array(key, pa.binary()), pa.array(value, pa.binary())],
-        names=["topic", "partition", "offset", "key", "value"])
+        [
+            pa.array(topic, pa.string()),
+            pa.array(partition, pa.int32()),
+            pa.array(offset, pa.int64()),
+            pa.array(key, pa.binary()),
+            pa.array(value, pa.binary()),
+        ],
+        names=["topic", "partition", "offset", "key", "value"],
+    )
 
 
 def _rows(topic, offsets, partition=0):
@@ -236,7 +270,9 @@ def test_kafkalog_writer_refuses_a_negative_partition(tmp_path, partition):
     out = tmp_path / "out"
     canary = _canary(out)
     w = KafkaLogWriter(str(out), {}, SCHEMA, overwrite=False)
-    with pytest.raises(InvalidTopicError, match=rf"kafkalog write: partition {partition} of topic 't' is illegal"):
+    with pytest.raises(
+        InvalidTopicError, match=rf"kafkalog write: partition {partition} of topic 't' is illegal"
+    ):
         w.write(iter([_arrow(_rows("t", [0, 1], partition))]))
     w.abort([])
     assert sorted(out.rglob("*")) == [canary]
@@ -287,8 +323,10 @@ def test_reader_skips_directories_kafka_would_not_load_and_says_so(hostile_data_
     assert sorted(str(s.path) for s in log.skipped) == sorted(str(root / n) for n in BAD_DIRS)
     said = sorted(w.message.path for w in caught if isinstance(w.message, SkippedDirWarning))
     assert len(said) == len(BAD_DIRS)
-    assert all("\n" not in s.reason and "\x1b" not in str(s) and "Kafka would not load it" in s.reason
-               for s in log.skipped)
+    assert all(
+        "\n" not in s.reason and "\x1b" not in str(s) and "Kafka would not load it" in s.reason
+        for s in log.skipped
+    )
     skipped = {Path(s.path).name: s.reason for s in log.skipped}
     assert "topic 'nl\\nx' is illegal" in skipped["nl\nx-0"]
     assert "partition 99999999999 is beyond 2147483647" in skipped["t-99999999999"]
@@ -304,14 +342,17 @@ def test_dump_and_verify_read_the_legal_partition_only_and_print_one_line_per_sk
     assert len(lines) == len(BAD_DIRS) and all(line.startswith("kafkaspec dump: warning: ") for line in lines)
     assert "\x1b" not in dump.stderr and "\\x1b" in dump.stderr
     problems = verify_path(root)
-    assert sorted(p.path for p in problems) == sorted(repr(str(root / n)) if not str(root / n).isprintable()
-                                                      else str(root / n) for n in BAD_DIRS)
+    assert sorted(p.path for p in problems) == sorted(
+        repr(str(root / n)) if not str(root / n).isprintable() else str(root / n) for n in BAD_DIRS
+    )
     assert {p.severity for p in problems} == {"warning"}
     verify = _cli("verify", str(root), "--strict")
     assert verify.returncode == 1 and "Traceback" not in verify.stderr
 
 
-def test_rewrite_of_a_data_dir_copies_the_legal_partitions_and_says_what_it_skipped(hostile_data_dir, tmp_path):
+def test_rewrite_of_a_data_dir_copies_the_legal_partitions_and_says_what_it_skipped(
+    hostile_data_dir, tmp_path
+):
     dst = tmp_path / "dst"
     proc = _cli("rewrite", str(hostile_data_dir), str(dst))
     assert proc.returncode == 0, proc

@@ -22,17 +22,18 @@ from kafkaspec.values.schemas_topic import SchemaStore
 GOOD1 = framed(1, avro_bytes(V1, {"id": 1, "coupon": None}))
 GOOD2 = framed(2, avro_bytes(V2, {"id": 2, "currency": "USD"}))
 CHOICES = [
-    GOOD1, GOOD2,
+    GOOD1,
+    GOOD2,
     framed(1, avro_bytes(V1, {"id": 7, "coupon": "X"})),
-    framed(99, b"\x02"),                 # an unknown schema id
-    b"\x01" + GOOD1[1:],                 # a bad magic byte
-    b"plain text",                       # not framed at all
-    b"\x00\x00",                         # shorter than a frame
-    GOOD1 + b"\x00",                     # a byte left over
-    GOOD2 + b"\x01\x02",                 # bytes left over under the reader schema itself
-    GOOD1[:-1],                          # the body cut short
-    framed(2, b"\x04"),                  # the body ends inside the datum
-    None,                                # a tombstone
+    framed(99, b"\x02"),  # an unknown schema id
+    b"\x01" + GOOD1[1:],  # a bad magic byte
+    b"plain text",  # not framed at all
+    b"\x00\x00",  # shorter than a frame
+    GOOD1 + b"\x00",  # a byte left over
+    GOOD2 + b"\x01\x02",  # bytes left over under the reader schema itself
+    GOOD1[:-1],  # the body cut short
+    framed(2, b"\x04"),  # the body ends inside the datum
+    None,  # a tombstone
 ]
 
 
@@ -86,7 +87,11 @@ def test_the_mix_names_every_kind_of_error():
     assert len(column) == len(raws) == len(errors)
     got = errors.to_pylist()
     assert got[0] is None and got[1] is None and got[2] is None and got[11] is None
-    assert column[0].as_py()["id"] == 1 and column[1].as_py()["id"] == 2 and column[2].as_py() == {"id": 7, "currency": "EUR"}
+    assert (
+        column[0].as_py()["id"] == 1
+        and column[1].as_py()["id"] == 2
+        and column[2].as_py() == {"id": 7, "currency": "EUR"}
+    )
     assert "unknown schema id 99" in got[3]
     assert all(got[i] for i in range(3, 11)) and got[12]
     assert "left over" in got[7] and "left over" in got[8]

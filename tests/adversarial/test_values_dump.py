@@ -24,12 +24,16 @@ def write_topics(root) -> list[bytes]:
     with PartitionWriter(root, "_schemas", 0) as w:
         w.append([Record(key=skey("orders-value", 1), value=sval("orders-value", 1, 1, json.dumps(V1)))])
         w.append([Record(key=skey("orders-value", 2), value=sval("orders-value", 2, 2, json.dumps(V2)))])
-    values = [framed(1, avro_bytes(V1, {"id": 1, "coupon": "C"})),
-              framed(2, avro_bytes(V2, {"id": 2, "currency": "USD"})),
-              framed(9, b"\x02"),  # an id no source holds
-              None]
+    values = [
+        framed(1, avro_bytes(V1, {"id": 1, "coupon": "C"})),
+        framed(2, avro_bytes(V2, {"id": 2, "currency": "USD"})),
+        framed(9, b"\x02"),  # an id no source holds
+        None,
+    ]
     with PartitionWriter(root, "orders", 0) as w:
-        w.append([Record(key=struct.pack(">q", i), value=v) for i, v in enumerate(values)], compression="zstd")
+        w.append(
+            [Record(key=struct.pack(">q", i), value=v) for i, v in enumerate(values)], compression="zstd"
+        )
     return values
 
 
@@ -58,15 +62,28 @@ def test_python_api_decodes_with_the_logs_own_schemas(tmp_path):
 
 def test_dump_json_value_and_key_decoded_beside_the_raw(tmp_path):
     values = write_topics(tmp_path)
-    rc, out, err = _cli("dump", str(tmp_path / "orders-0"), "--json", "--schemas", str(tmp_path),
-                        "--key-format", "long", "--value-format", "avro")
+    rc, out, err = _cli(
+        "dump",
+        str(tmp_path / "orders-0"),
+        "--json",
+        "--schemas",
+        str(tmp_path),
+        "--key-format",
+        "long",
+        "--value-format",
+        "avro",
+    )
     rows = [json.loads(line) for line in out.splitlines() if json.loads(line)["type"] == "record"]
     assert rc == 1 and err == ""
     assert [r["key_decoded"] for r in rows] == [0, 1, 2, 3]
     assert rows[0]["value_decoded"] == {"id": 1, "currency": "EUR"} and rows[0]["value_schema_id"] == 1
-    assert [_raw(r) for r in rows] == values  # the raw value beside, as dump prints it (text, or base64 flagged)
+    assert [
+        _raw(r) for r in rows
+    ] == values  # the raw value beside, as dump prints it (text, or base64 flagged)
     assert rows[1]["value_decoded"] == {"id": 2, "currency": "USD"}
-    assert rows[2]["value_error"] == "unknown schema id 9 (not in _schemas)" and "value_decoded" not in rows[2]
+    assert (
+        rows[2]["value_error"] == "unknown schema id 9 (not in _schemas)" and "value_decoded" not in rows[2]
+    )
     assert rows[3]["value"] is None and rows[3]["value_decoded"] is None
 
 
@@ -75,7 +92,9 @@ def test_dump_text_and_a_clean_topic_exits_0(tmp_path):
     rc, out, err = _cli("dump", str(tmp_path), "--value-format", "string")
     assert rc == 0 and err == ""
     assert 'valueDecoded: "{\\"subject\\": \\"orders-value\\"' in out  # the _schemas topic's values, as text
-    rc, out, _ = _cli("dump", str(tmp_path / "orders-0"), "--schemas", str(tmp_path), "--value-format", "auto")
+    rc, out, _ = _cli(
+        "dump", str(tmp_path / "orders-0"), "--schemas", str(tmp_path), "--value-format", "auto"
+    )
     assert rc == 1 and 'valueDecoded: {"id":1,"currency":"EUR"}' in out
     assert "valueError: unknown schema id 9" in out
 

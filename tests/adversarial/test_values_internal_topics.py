@@ -46,7 +46,9 @@ def test_dump_of_a_data_dir_as_avro_leaves_kafkas_and_the_registrys_topics_alone
 
 def test_a_format_named_for_such_a_topic_applies(tmp_path):
     _data(tmp_path / "data")
-    dec = kvalues.decoder(open_log(tmp_path / "data"), value_format="avro", formats={"_schemas": ("json", "json")})
+    dec = kvalues.decoder(
+        open_log(tmp_path / "data"), value_format="avro", formats={"_schemas": ("json", "json")}
+    )
     assert dec.format_of("_schemas") == "json" and dec.format_of("__consumer_offsets") == "bytes"
     assert dec.format_of("orders") == "avro"
     assert dec.decode("_schemas", sval("s", 1, 1, "{}")).value["subject"] == "s"

@@ -21,12 +21,15 @@ from kafkaspec.values import Schemas, ValueDecoder
 DEEP = b"[" * 100_000 + b"]" * 100_000
 
 
-@pytest.mark.parametrize(("raw", "error"), [
-    (DEEP, "not JSON here: nested more than 500 levels deep"),
-    (b'{"a":' * 800 + b"1" + b"}" * 800, "not JSON here: nested more than 500 levels deep"),
-    (b"1e999999", "not JSON here: 1e999999 is beyond a double's range"),
-    (b'{"x": -1e400}', "not JSON here: -1e400 is beyond a double's range"),
-])
+@pytest.mark.parametrize(
+    ("raw", "error"),
+    [
+        (DEEP, "not JSON here: nested more than 500 levels deep"),
+        (b'{"a":' * 800 + b"1" + b"}" * 800, "not JSON here: nested more than 500 levels deep"),
+        (b"1e999999", "not JSON here: 1e999999 is beyond a double's range"),
+        (b'{"x": -1e400}', "not JSON here: -1e400 is beyond a double's range"),
+    ],
+)
 def test_an_unreadable_json_value_is_an_error_of_its_record(raw, error):
     got = ValueDecoder(Schemas(), value_format="json").decode("t", raw)
     assert (got.value, got.error, got.raw) == (None, error, raw)

@@ -27,7 +27,9 @@ def _data(root):
 
 def test_no_schemas_topic_read_is_said(tmp_path):
     value = _data(tmp_path / "data")
-    alone = kvalues.decoder(open_log(tmp_path / "data" / "orders-0"), value_format="avro").decode("orders", value)
+    alone = kvalues.decoder(open_log(tmp_path / "data" / "orders-0"), value_format="avro").decode(
+        "orders", value
+    )
     assert alone.error == "unknown schema id 1 (no _schemas topic was read, and no registry was given)"
     whole = kvalues.decoder(open_log(tmp_path / "data"), value_format="avro").decode("orders", value)
     assert whole.error is None and whole.value == {"id": 1, "coupon": None}
@@ -35,5 +37,7 @@ def test_no_schemas_topic_read_is_said(tmp_path):
 
 def test_an_id_missing_from_a_schemas_topic_read_is_said_as_before(tmp_path):
     _data(tmp_path / "data")
-    got = kvalues.decoder(open_log(tmp_path / "data"), value_format="avro").decode("orders", framed(9, b"\x02"))
+    got = kvalues.decoder(open_log(tmp_path / "data"), value_format="avro").decode(
+        "orders", framed(9, b"\x02")
+    )
     assert got.error == "unknown schema id 9 (not in _schemas)"

@@ -40,7 +40,8 @@ message Other { bool flag = 1; }
 MONEY = 'syntax = "proto3";\npackage common;\nmessage Money { int64 cents = 1; string currency = 2; }\n'
 # v2 of orders-value: a field added (note), the optional coupon removed
 SHOP_V2 = SHOP.replace("  optional string coupon = 5;\n", "  reserved 5;\n").replace(
-    "  common.Money total = 9;\n", "  common.Money total = 9;\n  string note = 10;\n")
+    "  common.Money total = 9;\n", "  common.Money total = 9;\n  string note = 10;\n"
+)
 REF = [{"name": "common/money.proto", "subject": "money", "version": 1}]
 
 
@@ -51,8 +52,18 @@ def pb(tmp_path_factory):
     (d / "common").mkdir()
     (d / "shop.proto").write_text(SHOP)
     (d / "common" / "money.proto").write_text(MONEY)
-    subprocess.run([sys.executable, "-m", "grpc_tools.protoc", f"-I{d}", f"--python_out={d}", "shop.proto",
-                    "common/money.proto"], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "grpc_tools.protoc",
+            f"-I{d}",
+            f"--python_out={d}",
+            "shop.proto",
+            "common/money.proto",
+        ],
+        check=True,
+    )
     sys.path.insert(0, str(d))
     try:
         return importlib.import_module("shop_pb2")
@@ -63,11 +74,24 @@ def pb(tmp_path_factory):
 def store() -> SchemaStore:
     s = SchemaStore()
     s.apply(skey("money", 1), sval("money", 1, 10, MONEY, schema_type="PROTOBUF"))
-    s.apply(skey("orders-value", 1), sval("orders-value", 1, 11, SHOP, schema_type="PROTOBUF", references=REF))
-    s.apply(skey("bad-value", 1), sval("bad-value", 1, 13, "syntax = \"proto3\"; message X { int32 a = 1 }",
-                                      schema_type="PROTOBUF"))
-    s.apply(skey("esc-value", 1), sval("esc-value", 1, 14, SHOP, schema_type="PROTOBUF", references=[
-        {"name": "../../etc/money.proto", "subject": "money", "version": 1}]))
+    s.apply(
+        skey("orders-value", 1), sval("orders-value", 1, 11, SHOP, schema_type="PROTOBUF", references=REF)
+    )
+    s.apply(
+        skey("bad-value", 1),
+        sval("bad-value", 1, 13, 'syntax = "proto3"; message X { int32 a = 1 }', schema_type="PROTOBUF"),
+    )
+    s.apply(
+        skey("esc-value", 1),
+        sval(
+            "esc-value",
+            1,
+            14,
+            SHOP,
+            schema_type="PROTOBUF",
+            references=[{"name": "../../etc/money.proto", "subject": "money", "version": 1}],
+        ),
+    )
     assert s.problems == []
     return s
 
@@ -86,9 +110,17 @@ def order(pb, **kw):
     return o
 
 
-EXPECTED = {"id": 7, "currency": "EUR", "tags": ["a", "b"], "counts": {"x": 3}, "coupon": "C1", "status": "PAID",
-            "at": {"seconds": 1767225600, "nanos": 5}, "lines": [{"sku": "S1", "qty": 2}],
-            "total": {"cents": 1999, "currency": ""}}
+EXPECTED = {
+    "id": 7,
+    "currency": "EUR",
+    "tags": ["a", "b"],
+    "counts": {"x": 3},
+    "coupon": "C1",
+    "status": "PAID",
+    "at": {"seconds": 1767225600, "nanos": 5},
+    "lines": [{"sku": "S1", "qty": 2}],
+    "total": {"cents": 1999, "currency": ""},
+}
 
 
 def test_protobuf_message_decoded_from_proto_text(pb, dec):
@@ -98,21 +130,30 @@ def test_protobuf_message_decoded_from_proto_text(pb, dec):
     assert d.value == EXPECTED
     # proto3 field with presence not set is None; one without presence is its default
     d = dec.decode("orders", framed(11, b"\x00" + pb.Order(id=1).SerializeToString()))
-    assert d.value["coupon"] is None and d.value["total"] is None and d.value["currency"] == "" and d.value["tags"] == []
+    assert (
+        d.value["coupon"] is None
+        and d.value["total"] is None
+        and d.value["currency"] == ""
+        and d.value["tags"] == []
+    )
 
 
 def test_protobuf_message_index_path(pb, dec):
     """[1] is the file's second message; [0, 1] Order.Line, after the map entry
     protoc makes for ``counts`` (Confluent writes the count then each index, zig-zag)."""
     other = ValueDecoder(Schemas(store()), value_format="protobuf")
-    assert other.decode("x", framed(11, b"\x02\x02" + pb.Other(flag=True).SerializeToString())).value == {"flag": True}
+    assert other.decode("x", framed(11, b"\x02\x02" + pb.Other(flag=True).SerializeToString())).value == {
+        "flag": True
+    }
     line = pb.Order.Line(sku="Q", qty=4).SerializeToString()
     assert other.decode("x", framed(11, b"\x04\x00\x02" + line)).value == {"sku": "Q", "qty": 4}
 
 
 def test_protobuf_arrow_column_typed_and_evolved(pb):
     s = store()
-    s.apply(skey("orders-value", 2), sval("orders-value", 2, 12, SHOP_V2, schema_type="PROTOBUF", references=REF))
+    s.apply(
+        skey("orders-value", 2), sval("orders-value", 2, 12, SHOP_V2, schema_type="PROTOBUF", references=REF)
+    )
     dec = ValueDecoder(Schemas(s))
     from kafkaspec.values.arrow_types import decode_column
 
@@ -120,33 +161,71 @@ def test_protobuf_arrow_column_typed_and_evolved(pb):
     other = framed(11, b"\x02\x02" + pb.Other(flag=True).SerializeToString())
     col, err = decode_column(dec, "orders", pa.array([old, None, other, b"\x01junk"], type=pa.binary()))
     t = col.type
-    assert [f.name for f in t] == ["id", "currency", "tags", "counts", "status", "at", "lines", "total", "note"]
-    assert str(t.field("counts").type) == "map<string, int32>" and str(t.field("lines").type) == \
-        "list<item: struct<sku: string, qty: uint32>>"
+    assert [f.name for f in t] == [
+        "id",
+        "currency",
+        "tags",
+        "counts",
+        "status",
+        "at",
+        "lines",
+        "total",
+        "note",
+    ]
+    assert (
+        str(t.field("counts").type) == "map<string, int32>"
+        and str(t.field("lines").type) == "list<item: struct<sku: string, qty: uint32>>"
+    )
     want = {k: v for k, v in EXPECTED.items() if k != "coupon"} | {"note": "", "counts": [("x", 3)]}
     assert col.to_pylist()[0] == want  # read into v2: coupon dropped (removed), note its default
     assert col.to_pylist()[1:] == [None, None, None]
     errors = err.to_pylist()
     assert errors[0] is None and errors[1] is None
-    assert errors[2].startswith("a message with fields ['flag'], not the column's (the first message of the topic's")
+    assert errors[2].startswith(
+        "a message with fields ['flag'], not the column's (the first message of the topic's"
+    )
     assert errors[3] == "read as bytes, not protobuf like the topic's values"
 
 
-@pytest.mark.parametrize(("value", "reason"), [
-    (framed(99, b"\x00"), "unknown schema id 99 (not in _schemas)"),
-    (b"\x01" + framed(11, b"\x00")[1:], "magic byte 1, not the registry's 0 (at byte 0 of the value)"),
-    (framed(11, b"\x02\x06"), "message index path [3] is not a message of schema id 11: index 3 at depth 0, "
-                              "where it has 2 top-level messages"),
-    (framed(11, b"\x04\x00\x08"), "message index path [0, 4] is not a message of schema id 11: index 4 at depth 1, "
-                                  "where it has 2 nested messages"),
-    (framed(11, b"\x02"), "the message indexes end inside a varint (at byte 6 of the value)"),
-    (framed(11, b"\x00\x08"), "not a Protobuf shop.Order of schema id 11: Error parsing message"),  # truncated varint
-    (framed(11, b"\x00\x1a\x05ab"), "not a Protobuf shop.Order of schema id 11: Error parsing message"),  # short string
-    (framed(11, b"\x00\x08\x01\xf8\x06\x01"), "field number 111 is not a field of shop.Order (schema id 11)"),
-    (framed(11, b"\x00\x30\x07"), "enum shop.Order.Status has no value 7 (field shop.Order.status, schema id 11)"),
-    (framed(13, b"\x00"), "schema id 13 is not a .proto protoc compiles: kafkaspec_schema_13.proto:1:"),
-    (framed(14, b"\x00"), "schema id 14 references '../../etc/money.proto', which is not a relative .proto"),
-])
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        (framed(99, b"\x00"), "unknown schema id 99 (not in _schemas)"),
+        (b"\x01" + framed(11, b"\x00")[1:], "magic byte 1, not the registry's 0 (at byte 0 of the value)"),
+        (
+            framed(11, b"\x02\x06"),
+            "message index path [3] is not a message of schema id 11: index 3 at depth 0, "
+            "where it has 2 top-level messages",
+        ),
+        (
+            framed(11, b"\x04\x00\x08"),
+            "message index path [0, 4] is not a message of schema id 11: index 4 at depth 1, "
+            "where it has 2 nested messages",
+        ),
+        (framed(11, b"\x02"), "the message indexes end inside a varint (at byte 6 of the value)"),
+        (
+            framed(11, b"\x00\x08"),
+            "not a Protobuf shop.Order of schema id 11: Error parsing message",
+        ),  # truncated varint
+        (
+            framed(11, b"\x00\x1a\x05ab"),
+            "not a Protobuf shop.Order of schema id 11: Error parsing message",
+        ),  # short string
+        (
+            framed(11, b"\x00\x08\x01\xf8\x06\x01"),
+            "field number 111 is not a field of shop.Order (schema id 11)",
+        ),
+        (
+            framed(11, b"\x00\x30\x07"),
+            "enum shop.Order.Status has no value 7 (field shop.Order.status, schema id 11)",
+        ),
+        (framed(13, b"\x00"), "schema id 13 is not a .proto protoc compiles: kafkaspec_schema_13.proto:1:"),
+        (
+            framed(14, b"\x00"),
+            "schema id 14 references '../../etc/money.proto', which is not a relative .proto",
+        ),
+    ],
+)
 def test_protobuf_bad_values_keep_their_bytes(value, reason):
     dec = ValueDecoder(Schemas(store()), value_format="protobuf")
     d = dec.decode("any", value)
@@ -190,14 +269,22 @@ def test_confluent_protobuf_serializer_offline(pb):
     conf = {"use.deprecated.format": False, "auto.register.schemas": True}
     ctx = SerializationContext("orders", MessageField.VALUE)
     first = ProtobufSerializer(pb.Order, client, conf)(order(pb, coupon="C1"), ctx)
-    other = ProtobufSerializer(pb.Other, client, conf)(pb.Other(flag=True), SerializationContext("flags", MessageField.VALUE))
+    other = ProtobufSerializer(pb.Other, client, conf)(
+        pb.Other(flag=True), SerializationContext("flags", MessageField.VALUE)
+    )
     s = SchemaStore()
     for subject in client.get_subjects():
         for v in client.get_versions(subject):
             reg = client.get_version(subject, v)
-            refs = [{"name": r.name, "subject": r.subject, "version": r.version} for r in reg.schema.references]
-            s.apply(skey(subject, v), sval(subject, v, reg.schema_id, reg.schema.schema_str, schema_type="PROTOBUF",
-                                          references=refs))
+            refs = [
+                {"name": r.name, "subject": r.subject, "version": r.version} for r in reg.schema.references
+            ]
+            s.apply(
+                skey(subject, v),
+                sval(
+                    subject, v, reg.schema_id, reg.schema.schema_str, schema_type="PROTOBUF", references=refs
+                ),
+            )
     assert s.problems == [] and s.latest("orders-value") is not None
     dec = ValueDecoder(Schemas(s))
     d = dec.decode("orders", first)
@@ -211,9 +298,13 @@ def test_protobuf_deleted_versions(pb):
     """v2 soft-deleted: the topic reads into v1 again (coupon back, no note), v2's id still reads;
     v1 hard-deleted: its id is unknown and its values keep their bytes."""
     s = store()
-    s.apply(skey("orders-value", 2), sval("orders-value", 2, 12, SHOP_V2, schema_type="PROTOBUF", references=REF))
-    s.apply(skey("orders-value", 2), sval("orders-value", 2, 12, SHOP_V2, deleted=True, schema_type="PROTOBUF",
-                                         references=REF))
+    s.apply(
+        skey("orders-value", 2), sval("orders-value", 2, 12, SHOP_V2, schema_type="PROTOBUF", references=REF)
+    )
+    s.apply(
+        skey("orders-value", 2),
+        sval("orders-value", 2, 12, SHOP_V2, deleted=True, schema_type="PROTOBUF", references=REF),
+    )
     dec = ValueDecoder(Schemas(s))
     v2 = framed(12, b"\x00" + order(pb).SerializeToString())
     assert "note" not in dec.decode("orders", v2).value and dec.decode("orders", v2).value["coupon"] is None

@@ -46,8 +46,9 @@ def test_synth_protobuf_topic_one_typed_column():
 
     rng = random.Random(5)
     col, err = decode_column(dec, "shipments", pa.array([shipment_value(rng, i) for i in range(10)]))
-    assert str(col.type) == ("struct<id: int64, carrier: string, weight_grams: int64, items: list<item: string>, "
-                             "region: string>")
+    assert str(col.type) == (
+        "struct<id: int64, carrier: string, weight_grams: int64, items: list<item: string>, region: string>"
+    )
     assert err.null_count == 10
     rows = col.to_pylist()
     assert [r["id"] for r in rows] == list(range(10))

@@ -25,12 +25,30 @@ from support.values import avro_bytes, framed, skey, sval
 from kafkaspec import Record
 from kafkaspec.logdir import PartitionWriter
 
-NODE = {"type": "record", "name": "Node", "fields": [
-    {"name": "v", "type": "long"}, {"name": "next", "type": ["null", "Node"], "default": None}]}
+NODE = {
+    "type": "record",
+    "name": "Node",
+    "fields": [{"name": "v", "type": "long"}, {"name": "next", "type": ["null", "Node"], "default": None}],
+}
 LOOP = {"type": "record", "name": "Loop", "fields": [{"name": "again", "type": "Loop"}]}
-ONE_BYTE = {"type": "record", "name": "N", "fields": [{"name": "n", "type": ["null", "N"]}]}  # a level per byte
-MAYBE_LOOP = {"type": "record", "name": "Top", "fields": [
-    {"name": "x", "type": ["null", {"type": "record", "name": "Loop", "fields": [{"name": "again", "type": "Loop"}]}]}]}
+ONE_BYTE = {
+    "type": "record",
+    "name": "N",
+    "fields": [{"name": "n", "type": ["null", "N"]}],
+}  # a level per byte
+MAYBE_LOOP = {
+    "type": "record",
+    "name": "Top",
+    "fields": [
+        {
+            "name": "x",
+            "type": [
+                "null",
+                {"type": "record", "name": "Loop", "fields": [{"name": "again", "type": "Loop"}]},
+            ],
+        }
+    ],
+}
 
 
 def _deep(levels: int) -> bytes:
@@ -40,8 +58,12 @@ def _deep(levels: int) -> bytes:
 
 def _write(root: Path, values: list[bytes | None]) -> None:
     with PartitionWriter(root, "_schemas", 0) as w:
-        for subject, sid, schema in [("list-value", 1, NODE), ("loop-value", 2, LOOP), ("top-value", 3, MAYBE_LOOP),
-                                     ("one-value", 4, ONE_BYTE)]:
+        for subject, sid, schema in [
+            ("list-value", 1, NODE),
+            ("loop-value", 2, LOOP),
+            ("top-value", 3, MAYBE_LOOP),
+            ("one-value", 4, ONE_BYTE),
+        ]:
             w.append([Record(key=skey(subject, 1), value=sval(subject, 1, sid, json.dumps(schema)))])
     with PartitionWriter(root, "list", 0) as w:
         w.append([Record(value=v) for v in values])
@@ -50,7 +72,9 @@ def _write(root: Path, values: list[bytes | None]) -> None:
 
 def _in_subprocess(code: str, root: Path) -> subprocess.CompletedProcess:
     script = textwrap.dedent(code)
-    done = subprocess.run([sys.executable, "-c", script, str(root)], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(root)], capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
     assert (root.parent / "canary").read_text() == "keep"
     return done
@@ -78,14 +102,21 @@ def test_a_recursive_type_is_a_json_text_column(tmp_path):
 
 def test_a_value_nested_deeper_than_the_stack_is_an_error_of_its_record(tmp_path):
     root = tmp_path / "data"
-    values = [framed(1, _deep(100_000)), framed(1, _deep(30)), framed(1, _deep(450)), framed(1, _deep(900)),
-              framed(4, b"\x02" * 990 + b"\x00")]  # 990 levels in 991 bytes: the compiled reader's side
+    values = [
+        framed(1, _deep(100_000)),
+        framed(1, _deep(30)),
+        framed(1, _deep(450)),
+        framed(1, _deep(900)),
+        framed(4, b"\x02" * 990 + b"\x00"),
+    ]  # 990 levels in 991 bytes: the compiled reader's side
     _write(root, values)
     got = json.loads(_in_subprocess(TO_ARROW, root).stdout)
     assert got["raw"] == [v.hex() for v in values]  # every record kept, with its bytes
     assert got["errors"][0] == "not an Avro datum of schema id 1: nested deeper than this reader follows"
     assert got["errors"][1] is None and json.loads(got["decoded"][1])["v"] == 0
-    assert got["errors"][2] is None and json.loads(got["decoded"][2])["v"] == 0  # the compiled reader: 902 bytes
+    assert (
+        got["errors"][2] is None and json.loads(got["decoded"][2])["v"] == 0
+    )  # the compiled reader: 902 bytes
     assert got["errors"][3] == "not an Avro datum of schema id 1: nested deeper than this reader follows"
     assert got["errors"][4] == "not an Avro datum of schema id 4 shown here: nested more than 500 levels deep"
 
@@ -93,10 +124,18 @@ def test_a_value_nested_deeper_than_the_stack_is_an_error_of_its_record(tmp_path
 def test_dump_of_deep_values_is_a_line_per_record(tmp_path):
     root = tmp_path / "data"
     _write(root, [framed(1, _deep(100_000)), framed(1, _deep(1000)), framed(1, _deep(3))])
-    done = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", str(root), "--value-format", "avro",
-                           "--json"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", "dump", str(root), "--value-format", "avro", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 1, done.stderr[-2000:]
-    records = [json.loads(line) for line in done.stdout.splitlines() if '"type":"record"' in line and '"list"' in line]
+    records = [
+        json.loads(line)
+        for line in done.stdout.splitlines()
+        if '"type":"record"' in line and '"list"' in line
+    ]
     assert len(records) == 3
     assert "nested deeper than this reader follows" in records[0]["value_error"]
     assert records[2]["value_decoded"]["next"]["next"]["next"]["next"] is None
@@ -105,7 +144,8 @@ def test_dump_of_deep_values_is_a_line_per_record(tmp_path):
 def test_a_type_with_no_finite_value_is_refused_not_read(tmp_path):
     root = tmp_path / "data"
     _write(root, [framed(2, b"\x00"), framed(3, b"\x02"), framed(3, b"\x00")])
-    done = _in_subprocess("""
+    done = _in_subprocess(
+        """
         import json, sys
         from kafkaspec import values
         from kafkaspec.logdir import open_log
@@ -113,7 +153,9 @@ def test_a_type_with_no_finite_value_is_refused_not_read(tmp_path):
         out = [dec.decode("list", v) for v in (b"\\x00\\x00\\x00\\x00\\x02\\x00", b"\\x00\\x00\\x00\\x00\\x03\\x02",
                                                 b"\\x00\\x00\\x00\\x00\\x03\\x00")]
         print(json.dumps([(d.value, d.error) for d in out]))
-    """, root)
+    """,
+        root,
+    )
     got = json.loads(done.stdout)
     for value, error in got[:2]:
         assert value is None and "type Loop holds itself in every field: it has no finite value" in error

@@ -22,8 +22,13 @@ from kafkaspec.logdir import PartitionWriter, open_log
 from kafkaspec.values import RegistryClient, Schemas, SchemaStore, read_schemas
 
 AVRO_V1 = json.dumps({"type": "record", "name": "Order", "fields": [{"name": "id", "type": "long"}]})
-AVRO_V2 = json.dumps({"type": "record", "name": "Order", "fields": [
-    {"name": "id", "type": "long"}, {"name": "note", "type": "string", "default": ""}]})
+AVRO_V2 = json.dumps(
+    {
+        "type": "record",
+        "name": "Order",
+        "fields": [{"name": "id", "type": "long"}, {"name": "note", "type": "string", "default": ""}],
+    }
+)
 
 
 def write_schemas(root, records) -> None:
@@ -36,19 +41,26 @@ def write_schemas(root, records) -> None:
 HISTORY = [
     (skey("orders-value", 1), sval("orders-value", 1, 1, AVRO_V1)),
     (skey("orders-value", 2), sval("orders-value", 2, 2, AVRO_V2)),
-    (json.dumps({"keytype": "CONFIG", "subject": None, "magic": 0}).encode(), b'{"compatibilityLevel":"BACKWARD"}'),
+    (
+        json.dumps({"keytype": "CONFIG", "subject": None, "magic": 0}).encode(),
+        b'{"compatibilityLevel":"BACKWARD"}',
+    ),
     (json.dumps({"keytype": "NOOP", "magic": 0}).encode(), None),
     # a subject soft-deleted as a whole (DELETE /subjects/gone), then its versions cleared
     (skey("gone-value", 1), sval("gone-value", 1, 3, AVRO_V1 + " ")),
     (skey("soft-value", 1), sval("soft-value", 1, 4, '{"type":"string"}')),
-    (json.dumps({"keytype": "DELETE_SUBJECT", "subject": "soft-value", "magic": 0}).encode(),
-     b'{"subject":"soft-value","version":1}'),
+    (
+        json.dumps({"keytype": "DELETE_SUBJECT", "subject": "soft-value", "magic": 0}).encode(),
+        b'{"subject":"soft-value","version":1}',
+    ),
     # a version soft-deleted then hard-deleted (DELETE .../versions/1?permanent=true)
     (skey("gone-value", 1), sval("gone-value", 1, 3, AVRO_V1 + " ", deleted=True)),
     (skey("gone-value", 1), None),
     (skey("people-value", 1), sval("people-value", 1, 5, '{"type":"object"}', schema_type="JSON")),
-    (skey("people-value", 2), sval("people-value", 2, 6, '{"type":"object","properties":{}}',
-                                    schema_type="JSON", deleted=True)),
+    (
+        skey("people-value", 2),
+        sval("people-value", 2, 6, '{"type":"object","properties":{}}', schema_type="JSON", deleted=True),
+    ),
 ]
 
 
@@ -64,8 +76,13 @@ def test_schemas_topic_replayed_as_the_registry_does(tmp_path):
     assert store.by_id(6).schema_type == "JSON" and store.latest("people-value").schema.id == 5
     # the hard delete removes the subject-version and, held by nothing else, the id
     assert store.by_id(3) is None and ("gone-value", 1) not in store.versions
-    assert store.counts == {"CONFIG": 1, "DELETE_SUBJECT": 1, "NOOP tombstone": 1, "SCHEMA": 7,
-                            "SCHEMA tombstone": 1}
+    assert store.counts == {
+        "CONFIG": 1,
+        "DELETE_SUBJECT": 1,
+        "NOOP tombstone": 1,
+        "SCHEMA": 7,
+        "SCHEMA tombstone": 1,
+    }
 
 
 def test_clear_subject_hard_deletes_only_the_soft_deleted_versions():
@@ -87,21 +104,35 @@ def test_an_id_held_by_two_subjects_survives_one_hard_delete():
     assert store.by_id(7) is None
 
 
-@pytest.mark.parametrize(("key", "value", "reason"), [
-    (None, b"{}", "the key is null"),
-    (b"\xff\xfe", b"{}", "the key is not JSON"),
-    (b"[1]", b"{}", "the key is JSON but not an object"),
-    (b'{"subject":"s"}', b"{}", "the key has no keytype"),
-    (b'{"keytype":"SCHEMAS","subject":"s"}', b"{}", "unknown keytype 'SCHEMAS'"),
-    (skey("s", 1), b"not json", "the value is not JSON"),
-    (skey("s", 1), b'{"subject":"s","version":1,"schema":"x"}', "the value's 'id' is null, not an integer"),
-    (skey("s", 1), b'{"subject":"s","version":1,"id":true,"schema":"x"}', "the value's 'id' is true"),
-    (skey("s", 1), b'{"subject":"t","version":1,"id":1,"schema":"x"}', "is not the key's 's' 1"),
-    (skey("s", 1), sval("s", 1, 1, "x", schema_type="THRIFT"), "unknown schemaType 'THRIFT'"),
-    (skey("s", 1), b'{"subject":"s","version":1,"id":1,"schema":"x","deleted":"yes"}', "not true or false"),
-    (skey("s", 1), b'{"subject":"s","version":1,"id":1,"schema":"x","references":[{"name":"n"}]}',
-     "the reference's 'subject' is null"),
-])
+@pytest.mark.parametrize(
+    ("key", "value", "reason"),
+    [
+        (None, b"{}", "the key is null"),
+        (b"\xff\xfe", b"{}", "the key is not JSON"),
+        (b"[1]", b"{}", "the key is JSON but not an object"),
+        (b'{"subject":"s"}', b"{}", "the key has no keytype"),
+        (b'{"keytype":"SCHEMAS","subject":"s"}', b"{}", "unknown keytype 'SCHEMAS'"),
+        (skey("s", 1), b"not json", "the value is not JSON"),
+        (
+            skey("s", 1),
+            b'{"subject":"s","version":1,"schema":"x"}',
+            "the value's 'id' is null, not an integer",
+        ),
+        (skey("s", 1), b'{"subject":"s","version":1,"id":true,"schema":"x"}', "the value's 'id' is true"),
+        (skey("s", 1), b'{"subject":"t","version":1,"id":1,"schema":"x"}', "is not the key's 's' 1"),
+        (skey("s", 1), sval("s", 1, 1, "x", schema_type="THRIFT"), "unknown schemaType 'THRIFT'"),
+        (
+            skey("s", 1),
+            b'{"subject":"s","version":1,"id":1,"schema":"x","deleted":"yes"}',
+            "not true or false",
+        ),
+        (
+            skey("s", 1),
+            b'{"subject":"s","version":1,"id":1,"schema":"x","references":[{"name":"n"}]}',
+            "the reference's 'subject' is null",
+        ),
+    ],
+)
 def test_a_record_the_registry_would_not_write_is_reported_not_applied(key, value, reason):
     store = SchemaStore()
     store.apply(skey("ok", 1), sval("ok", 1, 99, AVRO_V1), "seg offset 0")
@@ -118,8 +149,12 @@ def test_an_id_already_another_schemas_is_refused_as_the_registry_does():
     store.apply(skey("a", 1), sval("a", 1, 5, AVRO_V1), "x offset 0")
     store.apply(skey("b", 1), sval("b", 1, 5, AVRO_V2), "x offset 1")
     assert store.by_id(5).schema == AVRO_V1 and ("b", 1) not in store.versions
-    assert store.problems == [("x offset 1", "schema id 5 is already 'a' version 1's, with another schema "
-                                             "(the registry ignores it)")]
+    assert store.problems == [
+        (
+            "x offset 1",
+            "schema id 5 is already 'a' version 1's, with another schema (the registry ignores it)",
+        )
+    ]
 
 
 def _cli(*args):
@@ -138,10 +173,20 @@ def test_inspect_schemas_text_and_json(tmp_path):
     assert "gone-value" not in out
     rc, out, err = _cli("inspect", "schemas", str(tmp_path), "--json")
     body = json.loads(out)
-    assert rc == 0 and [s["subject"] for s in body["subjects"]] == ["orders-value", "people-value", "soft-value"]
+    assert rc == 0 and [s["subject"] for s in body["subjects"]] == [
+        "orders-value",
+        "people-value",
+        "soft-value",
+    ]
     assert body["subjects"][1]["versions"][1] == {
-        "subject": "people-value", "version": 2, "id": 6, "schema_type": "JSON", "deleted": True,
-        "references": [], "schema": '{"type":"object","properties":{}}'}
+        "subject": "people-value",
+        "version": 2,
+        "id": 6,
+        "schema_type": "JSON",
+        "deleted": True,
+        "references": [],
+        "schema": '{"type":"object","properties":{}}',
+    }
 
 
 def test_inspect_schemas_names_each_bad_record_and_exits_1(tmp_path):
@@ -179,8 +224,11 @@ class _Registry(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(b'{"error_code":40403,"message":"Schema not found"}')
             return
-        body = {"id": schema.id, "schema": schema.schema,
-                "references": [r._asdict() for r in schema.references]}
+        body = {
+            "id": schema.id,
+            "schema": schema.schema,
+            "references": [r._asdict() for r in schema.references],
+        }
         if schema.schema_type != "AVRO":
             body["schemaType"] = schema.schema_type
         data = json.dumps(body).encode()
@@ -198,7 +246,11 @@ class _Registry(BaseHTTPRequestHandler):
 def registry(tmp_path):
     """A registry on 127.0.0.1 serving what the ``_schemas`` topic of HISTORY holds."""
     write_schemas(tmp_path / "registry-data", HISTORY)
-    handler = type("H", (_Registry,), {"store": read_schemas(open_log(tmp_path / "registry-data")), "paths": [], "auth": []})
+    handler = type(
+        "H",
+        (_Registry,),
+        {"store": read_schemas(open_log(tmp_path / "registry-data")), "paths": [], "auth": []},
+    )
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -242,10 +294,18 @@ def _many_subjects(n: int) -> list[tuple[bytes, bytes]]:
         out.append((skey(s, 1), sval(s, 1, i + 1, '"string"')))
     for i in range(n):
         s = f"s{i}"
-        out.append((json.dumps({"keytype": "DELETE_SUBJECT", "subject": s}).encode(),
-                    json.dumps({"subject": s, "version": 1}).encode()))
-        out.append((json.dumps({"keytype": "CLEAR_SUBJECT", "subject": s}).encode(),
-                    json.dumps({"subject": s}).encode()))
+        out.append(
+            (
+                json.dumps({"keytype": "DELETE_SUBJECT", "subject": s}).encode(),
+                json.dumps({"subject": s, "version": 1}).encode(),
+            )
+        )
+        out.append(
+            (
+                json.dumps({"keytype": "CLEAR_SUBJECT", "subject": s}).encode(),
+                json.dumps({"subject": s}).encode(),
+            )
+        )
     return out
 
 

@@ -24,7 +24,9 @@ def test_deep_keys_and_values_are_problems_and_the_replay_goes_on():
     deep_text = "[" * 5000 + "]" * 5000  # the same subject-version and id again, with a deep schema text
     store.apply(skey("x-value", 1), sval("x-value", 1, 1, deep_text), "at 4")
     assert [where for where, _ in store.problems[:3]] == ["at 0", "at 1", "at 2"]
-    assert [reason for _, reason in store.problems[:2]] == ["the key is JSON nested deeper than Python's reader goes",
-                                                           "the value is JSON nested deeper than Python's reader goes"]
+    assert [reason for _, reason in store.problems[:2]] == [
+        "the key is JSON nested deeper than Python's reader goes",
+        "the value is JSON nested deeper than Python's reader goes",
+    ]
     got = store.by_id(1)  # the last record of a key wins, as the registry replays its compacted topic
     assert got is not None and got.schema == deep_text

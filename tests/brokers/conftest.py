@@ -64,11 +64,16 @@ class BrokerRun:
 
 
 def _served(bootstrap: str) -> Served:
-    return Served(kafka_workload.served(bootstrap, "read_uncommitted"), kafka_workload.served(bootstrap, "read_committed"))
+    return Served(
+        kafka_workload.served(bootstrap, "read_uncommitted"),
+        kafka_workload.served(bootstrap, "read_committed"),
+    )
 
 
 @pytest.fixture(scope="session", params=RELEASES)
-def broker_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerRun]:
+def broker_run(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[BrokerRun]:
     release = request.param
     home = tmp_path_factory.mktemp(f"kafka-{release}")
     broker = Broker(release, home / "broker", kafka_workload.BROKER_CONFIG)
@@ -82,7 +87,8 @@ def broker_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
         streams: tuple[str, ...] = ()
         if kafka_workload.has_streams_groups(release):
             group_offsets[kafka_workload.STREAMS_GROUP] = kafka_workload.run_streams_group(
-                broker.bootstrap, release, home / "streams-state")
+                broker.bootstrap, release, home / "streams-state"
+            )
             streams = (kafka_workload.STREAMS_GROUP,)
         before_kill = _served(broker.bootstrap)
         listed = kafka_workload.listed_offsets(broker.bootstrap, streams)
@@ -100,5 +106,17 @@ def broker_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
             share_listed = kafka_workload.listed_share_offsets(broker.bootstrap, release)
     finally:
         broker.stop()
-    yield BrokerRun(release, live, killed, broker.data, before_kill, after_restart, group_offsets, listed,
-                    described_live, described_stopped, share_acks, share_listed)
+    yield BrokerRun(
+        release,
+        live,
+        killed,
+        broker.data,
+        before_kill,
+        after_restart,
+        group_offsets,
+        listed,
+        described_live,
+        described_stopped,
+        share_acks,
+        share_listed,
+    )

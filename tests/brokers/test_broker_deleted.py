@@ -21,7 +21,9 @@ def test_a_deleted_topics_directories_are_passed_over(broker_run, which):
     with pytest.warns(SkippedDirWarning, match=r"-delete: skipped: a partition directory being deleted"):
         log = open_log(str(data))
         assert DELETED not in log.topics()
-    assert not any(r["topic"] == DELETED for rb in log.to_arrow_batches() for r in rb.select(["topic"]).to_pylist())
+    assert not any(
+        r["topic"] == DELETED for rb in log.to_arrow_batches() for r in rb.select(["topic"]).to_pylist()
+    )
 
 
 @pytest.mark.parametrize("which", DIRS)

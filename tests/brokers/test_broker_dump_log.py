@@ -15,12 +15,22 @@ from support.kafka_workload import TOPICS
 #: Where `kafkaspec dump --print-data` differs from DumpLogSegments `--print-data-log` on purpose, each
 #: as (what, why, how a line of ours is brought to Kafka's): the test fails on any other difference.
 BY_DESIGN = [
-    ("headers", "Kafka prints header keys only (headerKeys); we print each header's value too",
-     lambda line: re.sub(r" headers: \[.*\]$", "", line)),
-    ("control record data", "Kafka prints a marker's meaning alone; we print its raw key and value after it",
-     lambda line: re.sub(r"( endTxnMarker: \S+ coordinatorEpoch: \S+) key: .*$", r"\1", line)),
-    ("null key or value", "Kafka leaves out a null key or value; we print `key: null` / `payload: null`, "
-     "so that null and empty differ", lambda line: line.replace(" key: null", "").replace(" payload: null", "")),
+    (
+        "headers",
+        "Kafka prints header keys only (headerKeys); we print each header's value too",
+        lambda line: re.sub(r" headers: \[.*\]$", "", line),
+    ),
+    (
+        "control record data",
+        "Kafka prints a marker's meaning alone; we print its raw key and value after it",
+        lambda line: re.sub(r"( endTxnMarker: \S+ coordinatorEpoch: \S+) key: .*$", r"\1", line),
+    ),
+    (
+        "null key or value",
+        "Kafka leaves out a null key or value; we print `key: null` / `payload: null`, "
+        "so that null and empty differ",
+        lambda line: line.replace(" key: null", "").replace(" payload: null", ""),
+    ),
 ]
 
 
@@ -36,15 +46,25 @@ def _dump_log_segments_class(release: str) -> str:
 
 def _dump_log_segments(release: str, files: list[Path], *args: str) -> list[str]:
     main = _dump_log_segments_class(release)
-    got = subprocess.run(["java", "-cp", classpath(release), main, "--files", ",".join(map(str, files)), *args],
-                         capture_output=True, text=True, timeout=300)
+    got = subprocess.run(
+        ["java", "-cp", classpath(release), main, "--files", ",".join(map(str, files)), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert got.returncode == 0, got.stderr[-2000:]
-    return [ln.rstrip(" ") for ln in got.stdout.splitlines()]  # 4.0's tool ends a batchless snapshot line in a space
+    return [
+        ln.rstrip(" ") for ln in got.stdout.splitlines()
+    ]  # 4.0's tool ends a batchless snapshot line in a space
 
 
 def _ours(files: list[Path], *args: str) -> list[str]:
-    got = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", *args, *map(str, files)],
-                         capture_output=True, text=True, timeout=300)
+    got = subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", "dump", *args, *map(str, files)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert got.returncode == 0, got.stderr[-2000:]
     lines = got.stdout.splitlines()
     for _, _, to_kafka in BY_DESIGN:
@@ -64,11 +84,19 @@ SUFFIXES = (".log", ".index", ".timeindex", ".txnindex", ".snapshot")
 
 def test_segments_and_indexes_of_the_workload_as_kafka_dumps_them(broker_run):
     data = broker_run.stopped
-    files = [f for topic, n in TOPICS.items() for p in range(n)
-             for f in sorted((data / f"{topic}-{p}").iterdir()) if f.suffix in SUFFIXES]
+    files = [
+        f
+        for topic, n in TOPICS.items()
+        for p in range(n)
+        for f in sorted((data / f"{topic}-{p}").iterdir())
+        if f.suffix in SUFFIXES
+    ]
     assert len(files) >= 3 * sum(TOPICS.values())
     assert {f.suffix for f in files} == set(SUFFIXES)
-    ours, kafka = _ours(files, "--print-data"), _dump_log_segments(broker_run.release, files, "--print-data-log")
+    ours, kafka = (
+        _ours(files, "--print-data"),
+        _dump_log_segments(broker_run.release, files, "--print-data-log"),
+    )
     assert ours == kafka, _first_difference(ours, kafka)
 
 

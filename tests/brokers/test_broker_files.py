@@ -14,7 +14,9 @@ from support.kafka_workload import BEFORE_KILL, SHARE_GROUP
 
 
 def kafkaspec(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "kafkaspec.cli", *args], capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", *args], capture_output=True, text=True, timeout=300
+    )
 
 
 def test_verify_is_clean_after_a_clean_stop(broker_run):
@@ -48,7 +50,9 @@ def test_verify_of_a_killed_broker_names_what_recovery_rereads(broker_run):
 def _internal(data: Path) -> list[Path]:
     names = ("__cluster_metadata-", "__consumer_offsets-", "__transaction_state-", "__share_group_state-")
     found = [p for p in sorted(data.iterdir()) if p.name.startswith(names)]
-    found += sorted(data.glob("__cluster_metadata-0/*.checkpoint")) + sorted(data.glob("bootstrap.checkpoint"))
+    found += sorted(data.glob("__cluster_metadata-0/*.checkpoint")) + sorted(
+        data.glob("bootstrap.checkpoint")
+    )
     return found
 
 
@@ -66,8 +70,10 @@ def test_inspect_offsets_agrees_with_the_admin_api(broker_run):
     share group (KIP-932) is there too, with no committed offset: its progress is in __share_group_state."""
     got = kafkaspec("inspect", "offsets", "--json", str(broker_run.stopped))
     assert got.returncode == 0, got.stderr
-    ours = {g["group"]: {(o["topic"], o["partition"]): o["offset"] for o in g["offsets"]}
-            for g in json.loads(got.stdout)["groups"]}
+    ours = {
+        g["group"]: {(o["topic"], o["partition"]): o["offset"] for o in g["offsets"]}
+        for g in json.loads(got.stdout)["groups"]
+    }
     assert broker_run.listed_offsets == broker_run.group_offsets
     assert ours.pop(SHARE_GROUP, {}) == {}
     assert ours == broker_run.listed_offsets

@@ -17,7 +17,9 @@ from support.kafka_workload import SHARE_GROUP, SHARED, has_share_groups, has_st
 
 
 def kafkaspec(*args: str) -> Any:
-    got = subprocess.run([sys.executable, "-m", "kafkaspec.cli", *args], capture_output=True, text=True, timeout=300)
+    got = subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", *args], capture_output=True, text=True, timeout=300
+    )
     assert got.returncode == 0, got.stderr
     return json.loads(got.stdout)
 
@@ -26,22 +28,43 @@ def _metadata(data: Path, with_leaders: bool) -> dict[str, Any]:
     """``inspect metadata --json`` in the shape of :func:`kafka_workload.described`."""
     body = kafkaspec("inspect", "metadata", "--json", str(data))
     keep = ("leader", "replicas", "isr") if with_leaders else ("replicas",)
-    topics = {t["name"]: {"topic_id": t["topic_id"],
-                          "partitions": {p["partition"]: {k: p[k] for k in keep} for p in t["partitions"]}}
-              for t in body["topics"]}
+    topics = {
+        t["name"]: {
+            "topic_id": t["topic_id"],
+            "partitions": {p["partition"]: {k: p[k] for k in keep} for p in t["partitions"]},
+        }
+        for t in body["topics"]
+    }
     configs = {c["resource_name"]: c["configs"] for c in body["configs"] if c["resource_type"] == 2}
-    defaults = next((c["configs"] for c in body["configs"] if c["resource_type"] == 4 and c["resource_name"] == ""), {})
+    defaults = next(
+        (c["configs"] for c in body["configs"] if c["resource_type"] == 4 and c["resource_name"] == ""), {}
+    )
     groups = {c["resource_name"]: c["configs"] for c in body["configs"] if c["resource_type"] == 32}
-    return {"topics": topics, "configs": {t: configs.get(t, {}) for t in topics}, "cluster_defaults": defaults,
-            "group_configs": groups, "other_configs": sorted(set(configs) - set(topics))}
+    return {
+        "topics": topics,
+        "configs": {t: configs.get(t, {}) for t in topics},
+        "cluster_defaults": defaults,
+        "group_configs": groups,
+        "other_configs": sorted(set(configs) - set(topics)),
+    }
 
 
 def _broker(described: dict[str, Any], with_leaders: bool) -> dict[str, Any]:
     keep = ("leader", "replicas", "isr") if with_leaders else ("replicas",)
-    topics = {n: {"topic_id": t["topic_id"], "partitions": {p: {k: v[k] for k in keep} for p, v in t["partitions"].items()}}
-              for n, t in described["topics"].items()}
-    return {"topics": topics, "configs": described["configs"], "cluster_defaults": described["cluster_defaults"],
-            "group_configs": described["group_configs"], "other_configs": []}
+    topics = {
+        n: {
+            "topic_id": t["topic_id"],
+            "partitions": {p: {k: v[k] for k in keep} for p, v in t["partitions"].items()},
+        }
+        for n, t in described["topics"].items()
+    }
+    return {
+        "topics": topics,
+        "configs": described["configs"],
+        "cluster_defaults": described["cluster_defaults"],
+        "group_configs": described["group_configs"],
+        "other_configs": [],
+    }
 
 
 def test_inspect_metadata_of_a_live_copy_agrees_with_the_brokers_describe(broker_run):
@@ -75,8 +98,13 @@ def test_every_streams_group_record_decodes(broker_run):
     if not has_streams_groups(broker_run.release):
         pytest.skip(f"Kafka {broker_run.release} has no streams groups out of early access: not tested")
     kinds = decoded_kinds(sorted(broker_run.stopped.glob("__consumer_offsets-*")))
-    for kind in ("StreamsGroupMetadata", "StreamsGroupTopology", "StreamsGroupMemberMetadata",
-                 "StreamsGroupTargetAssignmentMetadata", "StreamsGroupCurrentMemberAssignment"):
+    for kind in (
+        "StreamsGroupMetadata",
+        "StreamsGroupTopology",
+        "StreamsGroupMemberMetadata",
+        "StreamsGroupTargetAssignmentMetadata",
+        "StreamsGroupCurrentMemberAssignment",
+    ):
         assert kinds.get(kind), (kind, kinds)
 
 
@@ -94,7 +122,9 @@ def test_inspect_share_state_agrees_with_the_broker(broker_run):
     _share_group(broker_run)
     ids = {t["topic_id"]: n for n, t in broker_run.described_stopped["topics"].items()}
     body = kafkaspec("inspect", "share-state", "--json", str(broker_run.stopped))
-    parts = {(ids[p["topic_id"]], p["partition"]): p for p in body["share_partitions"] if p["group"] == SHARE_GROUP}
+    parts = {
+        (ids[p["topic_id"]], p["partition"]): p for p in body["share_partitions"] if p["group"] == SHARE_GROUP
+    }
     assert {k: p["start_offset"] for k, p in parts.items()} == broker_run.share_listed
     assert sorted(parts) == [(SHARED, 0), (SHARED, 1)]
     for (topic, partition), p in parts.items():
@@ -105,7 +135,10 @@ def test_inspect_share_state_agrees_with_the_broker(broker_run):
                 for offset in range(b["first_offset"], b["last_offset"] + 1):
                     state[offset] = (b["delivery_state"], b["delivery_count"])
         start = p["start_offset"]
-        expected = {o: (_ARCHIVED if acks[-1] == 3 else _ACKNOWLEDGED, len(acks))
-                    for (part, o), acks in broker_run.share_acks.items() if part == partition and o >= start}
+        expected = {
+            o: (_ARCHIVED if acks[-1] == 3 else _ACKNOWLEDGED, len(acks))
+            for (part, o), acks in broker_run.share_acks.items()
+            if part == partition and o >= start
+        }
         assert {o: state.get(o) for o in expected} == expected, f"{topic}-{partition}"
         assert p["delivery_complete_count"] == len(expected), f"{topic}-{partition}"

@@ -56,7 +56,9 @@ class Side:
 
     def of(self, topics: dict[str, int] | str) -> Side:
         names = {topics} if isinstance(topics, str) else set(topics)
-        return Side([r for r in self.uncommitted if r.topic in names], [r for r in self.committed if r.topic in names])
+        return Side(
+            [r for r in self.uncommitted if r.topic in names], [r for r in self.committed if r.topic in names]
+        )
 
 
 @dataclass
@@ -86,15 +88,38 @@ def read(data: Path, topics: dict[str, int]) -> Side:
             continue
         for rows, read_committed in ((uncommitted, False), (committed, True)):
             for _, r in part.records(read_committed=read_committed):
-                rows.append(Row(part.topic, part.partition, r.offset, r.timestamp, r.key, r.value,
-                                tuple((h.key, h.value) for h in r.headers)))
+                rows.append(
+                    Row(
+                        part.topic,
+                        part.partition,
+                        r.offset,
+                        r.timestamp,
+                        r.key,
+                        r.value,
+                        tuple((h.key, h.value) for h in r.headers),
+                    )
+                )
         part.close()
     return Side(_sorted(uncommitted), _sorted(committed))
 
 
 def rewrite(stopped: Path, out: Path) -> None:
-    got = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "rewrite", str(stopped), str(out),
-                          "--topics", ",".join(TOPICS), "--where", WHERE], capture_output=True, text=True)
+    got = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kafkaspec.cli",
+            "rewrite",
+            str(stopped),
+            str(out),
+            "--topics",
+            ",".join(TOPICS),
+            "--where",
+            WHERE,
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert got.returncode == 0, f"kafkaspec rewrite: exit {got.returncode}: {got.stderr[-1500:]}"
 
 
@@ -132,7 +157,9 @@ def write_partition(data: Path) -> Side:
 
     def note(rs: list[Record], base: int, visible: bool) -> None:
         for n, r in enumerate(rs):
-            row = Row(WRITER, 0, base + n, r.timestamp, r.key, r.value, tuple((h[0], h[1]) for h in r.headers))
+            row = Row(
+                WRITER, 0, base + n, r.timestamp, r.key, r.value, tuple((h[0], h[1]) for h in r.headers)
+            )
             uncommitted.append(row)
             if visible:
                 committed.append(row)
@@ -145,12 +172,26 @@ def write_partition(data: Path) -> Side:
             i += 20
         for seq in (0, 15):
             rs = records(i, 15)
-            note(rs, w.append(rs, compression="zstd", producer_id=900_001, producer_epoch=0, base_sequence=seq)[0], True)
+            note(
+                rs,
+                w.append(rs, compression="zstd", producer_id=900_001, producer_epoch=0, base_sequence=seq)[0],
+                True,
+            )
             i += 15
         for control in ("commit", "abort"):
             rs = records(i, 10)
-            note(rs, w.append(rs, compression="lz4", producer_id=900_002, producer_epoch=0, is_transactional=True,
-                              base_sequence=0 if control == "commit" else 10)[0], control == "commit")
+            note(
+                rs,
+                w.append(
+                    rs,
+                    compression="lz4",
+                    producer_id=900_002,
+                    producer_epoch=0,
+                    is_transactional=True,
+                    base_sequence=0 if control == "commit" else 10,
+                )[0],
+                control == "commit",
+            )
             w.append_control(control, producer_id=900_002, producer_epoch=0)
             i += 10
     return Side(uncommitted, committed)
@@ -181,16 +222,33 @@ def write_with_spark(spark, data: Path, out: Path) -> Side:
         for i in range(120):
             key, value, headers = kafka_workload._record(i + partition)
             offset, ms = i + i // 10, now + i
-            rows.append((SPARK, partition, offset, key, value, epoch + timedelta(milliseconds=ms),
-                         [(k, v) for k, v in headers]))
+            rows.append(
+                (
+                    SPARK,
+                    partition,
+                    offset,
+                    key,
+                    value,
+                    epoch + timedelta(milliseconds=ms),
+                    [(k, v) for k, v in headers],
+                )
+            )
             expected.append(Row(SPARK, partition, offset, ms, key, value, tuple(headers)))
     header = StructType([StructField("key", StringType()), StructField("value", BinaryType())])
-    schema = StructType([StructField("topic", StringType()), StructField("partition", IntegerType()),
-                         StructField("offset", LongType()), StructField("key", BinaryType()),
-                         StructField("value", BinaryType()), StructField("timestamp", TimestampType()),
-                         StructField("headers", ArrayType(header))])
-    spark.createDataFrame(rows, schema).write.format("kafkalog").mode("overwrite").option("compression", "zstd") \
-        .option("recordsPerBatch", "25").save(str(out))
+    schema = StructType(
+        [
+            StructField("topic", StringType()),
+            StructField("partition", IntegerType()),
+            StructField("offset", LongType()),
+            StructField("key", BinaryType()),
+            StructField("value", BinaryType()),
+            StructField("timestamp", TimestampType()),
+            StructField("headers", ArrayType(header)),
+        ]
+    )
+    spark.createDataFrame(rows, schema).write.format("kafkalog").mode("overwrite").option(
+        "compression", "zstd"
+    ).option("recordsPerBatch", "25").save(str(out))
     for partition in range(FOR_KAFKASPEC[SPARK]):
         theirs, ours = data / f"{SPARK}-{partition}", out / f"{SPARK}-{partition}"
         for f in theirs.iterdir():
@@ -214,13 +272,17 @@ def loaded(broker_run, spark, tmp_path_factory: pytest.TempPathFactory) -> Itera
     swap_in_rewrite(rewritten, broker.data)
     written = write_partition(broker.data)
     spark_written = write_with_spark(spark, broker.data, home / "spark-out")
-    written = Side(_sorted(written.uncommitted + spark_written.uncommitted),
-                   _sorted(written.committed + spark_written.committed))
+    written = Side(
+        _sorted(written.uncommitted + spark_written.uncommitted),
+        _sorted(written.committed + spark_written.committed),
+    )
     ours = read(broker.data, EVERYTHING)
     try:
         broker.start()
-        served = Side(kafka_workload.served(broker.bootstrap, "read_uncommitted", EVERYTHING),
-                      kafka_workload.served(broker.bootstrap, "read_committed", EVERYTHING))
+        served = Side(
+            kafka_workload.served(broker.bootstrap, "read_uncommitted", EVERYTHING),
+            kafka_workload.served(broker.bootstrap, "read_committed", EVERYTHING),
+        )
     finally:
         broker.stop()
     assert canary.read_text() == "not the broker's"

@@ -35,8 +35,17 @@ def arrow_rows(data: Path) -> list[Row]:
     for rb in open_log(str(data)).to_arrow_batches():
         for r in rb.to_pylist():
             if r["topic"] in TOPICS and not r["isControl"]:
-                rows.append(Row(r["topic"], r["partition"], r["offset"], _ms(r["timestamp"]), r["key"], r["value"],
-                                tuple((h["key"], h["value"]) for h in r["headers"])))
+                rows.append(
+                    Row(
+                        r["topic"],
+                        r["partition"],
+                        r["offset"],
+                        _ms(r["timestamp"]),
+                        r["key"],
+                        r["value"],
+                        tuple((h["key"], h["value"]) for h in r["headers"]),
+                    )
+                )
     return _sorted(rows)
 
 
@@ -45,7 +54,9 @@ def committed_rows(data: Path) -> list[Row]:
     for part in open_log(str(data)).partitions():
         if part.topic in TOPICS:
             for _, r in part.records(read_committed=True):
-                rows.append(Row(part.topic, part.partition, r.offset, r.timestamp, r.key, r.value, tuple(r.headers)))
+                rows.append(
+                    Row(part.topic, part.partition, r.offset, r.timestamp, r.key, r.value, tuple(r.headers))
+                )
     return _sorted(rows)
 
 
@@ -54,13 +65,34 @@ def dump_rows(data: Path) -> list[Row]:
     rows = []
     for topic, count in TOPICS.items():
         for p in range(count):
-            out = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", "--json", "--print-data",
-                                  str(data / f"{topic}-{p}")], capture_output=True, text=True, check=True).stdout
+            out = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "kafkaspec.cli",
+                    "dump",
+                    "--json",
+                    "--print-data",
+                    str(data / f"{topic}-{p}"),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
             for line in out.splitlines():
                 r = json.loads(line)
                 if r["type"] == "record" and "control_type" not in r:
-                    rows.append(Row(topic, p, r["offset"], r["timestamp"], _data(r, "key"), _data(r, "value"),
-                                    tuple((h["key"], _data(h, "value")) for h in r["headers"])))
+                    rows.append(
+                        Row(
+                            topic,
+                            p,
+                            r["offset"],
+                            r["timestamp"],
+                            _data(r, "key"),
+                            _data(r, "value"),
+                            tuple((h["key"], _data(h, "value")) for h in r["headers"]),
+                        )
+                    )
     return _sorted(rows)
 
 
@@ -107,10 +139,31 @@ def test_the_spark_source_gives_what_the_broker_serves(broker_run, spark):
     from kafkaspec.spark import register
 
     register(spark)
-    for isolation, served in (("read_uncommitted", broker_run.uncommitted), ("read_committed", broker_run.committed)):
-        df = (spark.read.format("kafkalog").option("isolationLevel", isolation).load(str(broker_run.stopped))
-              .selectExpr("topic", "partition", "offset", "unix_millis(timestamp) AS ms", "key", "value", "headers"))
-        ours = _sorted([Row(r.topic, r.partition, r.offset, r.ms, _bytes(r.key), _bytes(r.value),
-                            tuple((h.key, _bytes(h.value)) for h in r.headers))
-                        for r in df.collect() if r.topic in TOPICS])
+    for isolation, served in (
+        ("read_uncommitted", broker_run.uncommitted),
+        ("read_committed", broker_run.committed),
+    ):
+        df = (
+            spark.read.format("kafkalog")
+            .option("isolationLevel", isolation)
+            .load(str(broker_run.stopped))
+            .selectExpr(
+                "topic", "partition", "offset", "unix_millis(timestamp) AS ms", "key", "value", "headers"
+            )
+        )
+        ours = _sorted(
+            [
+                Row(
+                    r.topic,
+                    r.partition,
+                    r.offset,
+                    r.ms,
+                    _bytes(r.key),
+                    _bytes(r.value),
+                    tuple((h.key, _bytes(h.value)) for h in r.headers),
+                )
+                for r in df.collect()
+                if r.topic in TOPICS
+            ]
+        )
         assert ours == served, f"{isolation}: {_first_difference(ours, served)}"

@@ -47,13 +47,19 @@ def data(tmp_path):
 
 def test_dump_reads_each_file_by_name(data):
     root, end = data
-    code, out, _ = run("dump", root / "meta.properties", root / "replication-offset-checkpoint",
-                       root / ".kafka_cleanshutdown", "--json")
+    code, out, _ = run(
+        "dump",
+        root / "meta.properties",
+        root / "replication-offset-checkpoint",
+        root / ".kafka_cleanshutdown",
+        "--json",
+    )
     assert code == 0
     assert [json.loads(line) for line in out.splitlines()] == [
         {"version": 1, "node_id": 1, "cluster_id": CLUSTER, "directory_id": DIRECTORY},
         {"topic": "t", "partition": 0, "offset": end},
-        {"clean_shutdown": True, "broker_epoch": 42}]
+        {"clean_shutdown": True, "broker_epoch": 42},
+    ]
 
 
 def test_dump_of_a_bad_checkpoint_is_one_line_naming_file_and_line(data):
@@ -90,8 +96,10 @@ def test_verify_reports_a_checkpoint_past_the_log_end(data):
     (root / "replication-offset-checkpoint").write_text(f"0\n1\nt 0 {end + 100}\n")
     code, out, _ = run("verify", root)
     assert code == 1
-    assert f"error: {root / 'replication-offset-checkpoint'} at byte 4: line 3: t-0: offset {end + 100} is past " \
-           f"the log end offset {end}" in out
+    assert (
+        f"error: {root / 'replication-offset-checkpoint'} at byte 4: line 3: t-0: offset {end + 100} is past "
+        f"the log end offset {end}" in out
+    )
 
 
 def test_verify_says_the_last_shutdown_was_not_clean_as_a_note(data):
@@ -99,8 +107,10 @@ def test_verify_says_the_last_shutdown_was_not_clean_as_a_note(data):
     (root / ".kafka_cleanshutdown").unlink()
     code, out, _ = run("verify", root, "--strict")
     assert code == 0
-    assert f"note: {root / '.kafka_cleanshutdown'}: no .kafka_cleanshutdown: the broker's last shutdown was not " \
-           "clean" in out
+    assert (
+        f"note: {root / '.kafka_cleanshutdown'}: no .kafka_cleanshutdown: the broker's last shutdown was not "
+        "clean" in out
+    )
     assert out.splitlines()[-1].endswith("0 errors, 0 warnings, 1 notes")
 
 
@@ -113,8 +123,9 @@ def test_verify_of_a_topic_being_deleted_is_one_note_and_no_warning(data):
     (root / "x").rmdir()
     code, out, err = run("verify", root, "--strict")
     assert code == 0, out + err
-    assert out.splitlines()[:-1] == [f"note: {gone}: not read: a partition directory being deleted (-delete); "
-                                     "its records are not read"]
+    assert out.splitlines()[:-1] == [
+        f"note: {gone}: not read: a partition directory being deleted (-delete); its records are not read"
+    ]
     assert out.splitlines()[-1].endswith("0 errors, 0 warnings, 1 notes")
     assert "warning" not in err, err
 
@@ -136,7 +147,12 @@ def test_inspect_datadir(data):
     code, out, _ = run("inspect", "datadir", root, "--json")
     assert code == 0
     body = json.loads(out)
-    assert body["meta_properties"] == {"version": 1, "node_id": 1, "cluster_id": CLUSTER, "directory_id": DIRECTORY}
+    assert body["meta_properties"] == {
+        "version": 1,
+        "node_id": 1,
+        "cluster_id": CLUSTER,
+        "directory_id": DIRECTORY,
+    }
     assert body["clean_shutdown"] == {"clean": True, "broker_epoch": 42}
     assert body["offset_checkpoints"]["replication-offset-checkpoint"] == 1
     assert body["offset_checkpoints"]["cleaner-offset-checkpoint"] is None

@@ -31,7 +31,9 @@ def logs(tmp_path):
 def test_dump_text(logs):
     code, out, _ = run("dump", logs / "t-0")
     assert code == 0
-    assert out.startswith("Dumping ") and "baseOffset: 0 lastOffset:" in out and "| offset: 0 CreateTime:" in out
+    assert (
+        out.startswith("Dumping ") and "baseOffset: 0 lastOffset:" in out and "| offset: 0 CreateTime:" in out
+    )
     assert "compresscodec: zstd" in out and "payload" not in out
     code, out, _ = run("dump", logs / "t-0", "--print-data", "--start-offset", 5, "--end-offset", 7)
     offsets = [line.split()[2] for line in out.splitlines() if line.startswith("| offset")]
@@ -63,11 +65,21 @@ def test_dump_read_committed(tmp_path):
     from kafkaspec.logdir import PartitionWriter
 
     with PartitionWriter(tmp_path, "p", 0) as w:
-        w.append([Record(value=b"a", timestamp=1)], producer_id=1, producer_epoch=0, base_sequence=0, is_transactional=True)
+        w.append(
+            [Record(value=b"a", timestamp=1)],
+            producer_id=1,
+            producer_epoch=0,
+            base_sequence=0,
+            is_transactional=True,
+        )
         w.append_control("abort", producer_id=1, producer_epoch=0)
         w.append([Record(value=b"b", timestamp=2)])
     _, out, _ = run("dump", tmp_path, "--json")
-    assert [json.loads(x).get("control_type") for x in out.splitlines() if '"record"' in x] == [None, "abort", None]
+    assert [json.loads(x).get("control_type") for x in out.splitlines() if '"record"' in x] == [
+        None,
+        "abort",
+        None,
+    ]
     _, out, _ = run("dump", tmp_path, "--json", "--read-committed")
     assert [json.loads(x)["offset"] for x in out.splitlines() if '"record"' in x] == [2]
     _, out, _ = run("dump", tmp_path)

@@ -46,10 +46,16 @@ def segment(tmp_path):
     part = tmp_path / "logs" / "t-0"
     part.mkdir(parents=True)
     (tmp_path / "canary").write_text("stays")
-    large = kafkaspec.build_batch(keys=[b"k%d" % i for i in range(LARGE)], values=[b"v" * (i % 40) for i in range(LARGE)],
-                                  timestamps=[TS + i for i in range(LARGE)], compression="zstd")
+    large = kafkaspec.build_batch(
+        keys=[b"k%d" % i for i in range(LARGE)],
+        values=[b"v" * (i % 40) for i in range(LARGE)],
+        timestamps=[TS + i for i in range(LARGE)],
+        compression="zstd",
+    )
     cut = _records_cut(LARGE, STREAM_CHUNK * 2 + 3)
-    bad_crc = bytearray(kafkaspec.build_batch(values=[b"x"] * 5, timestamps=[TS] * 5, base_offset=LARGE + 5000))
+    bad_crc = bytearray(
+        kafkaspec.build_batch(values=[b"x"] * 5, timestamps=[TS] * 5, base_offset=LARGE + 5000)
+    )
     bad_crc[-1] ^= 0xFF
     small = kafkaspec.build_batch(values=[b"s"] * 3, timestamps=[TS] * 3, base_offset=LARGE + 6000)
     data = large + cut + bytes(bad_crc) + small
@@ -79,12 +85,16 @@ def decoded(monkeypatch) -> Counter:
     return counts
 
 
-@pytest.mark.parametrize("flags", [[], ["--print-data"], ["--json"], ["--json", "--print-data"]], ids=" ".join)
+@pytest.mark.parametrize(
+    "flags", [[], ["--print-data"], ["--json"], ["--json", "--print-data"]], ids=" ".join
+)
 def test_dump_skip_corrupt_decodes_a_large_batch_once(segment, decoded, flags):
     part, (cut_at, crc_at), small_at = segment
     code, out, err = run("dump", part, "--skip-corrupt", *flags)
     assert code == 1
-    assert decoded[0] == LARGE  # each record of the large batch decoded once (twice before: check, then print)
+    assert (
+        decoded[0] == LARGE
+    )  # each record of the large batch decoded once (twice before: check, then print)
     assert decoded[LARGE + 6000] == 3
     if "--json" in flags:
         rows = [json.loads(line) for line in out.splitlines()]
@@ -92,8 +102,11 @@ def test_dump_skip_corrupt_decodes_a_large_batch_once(segment, decoded, flags):
         positions = [r["position"] for r in rows if r["type"] == "batch"]
     else:
         offsets = [int(line.split()[2]) for line in out.splitlines() if line.startswith("| offset:")]
-        positions = [int(line.split("position: ")[1].split()[0]) for line in out.splitlines()
-                     if line.startswith("baseOffset:")]
+        positions = [
+            int(line.split("position: ")[1].split()[0])
+            for line in out.splitlines()
+            if line.startswith("baseOffset:")
+        ]
     assert offsets == [*range(LARGE), LARGE + 6000, LARGE + 6001, LARGE + 6002]
     assert positions == [0, small_at]
     reports = err.splitlines()
@@ -126,7 +139,9 @@ def test_a_batch_of_many_headers_is_not_kept(tmp_path):
     headers = kafkaspec.records.HEADER_COST * n * each
     assert headers > kafkaspec.records.CHECK_KEEP_BYTES  # the headers put it over the bound
     data = kafkaspec.build_batch(values=[b"v"] * n, timestamps=[TS] * n, headers=[[("", b"")] * each] * n)
-    assert len(data) + kafkaspec.records.RECORD_COST * n < kafkaspec.records.CHECK_KEEP_BYTES  # the rest does not
+    assert (
+        len(data) + kafkaspec.records.RECORD_COST * n < kafkaspec.records.CHECK_KEEP_BYTES
+    )  # the rest does not
     (batch,) = kafkaspec.iter_batches(data, on_corrupt="skip")
     assert batch._records is None
     assert list(batch) == next(iter(kafkaspec.iter_batches(data))).records
@@ -135,10 +150,15 @@ def test_a_batch_of_many_headers_is_not_kept(tmp_path):
 def test_a_kept_list_is_what_the_batch_gives(decoded):
     """The list the check keeps is ``records`` (LogAppendTime applied), and iterating the batch gives it."""
     n = STREAM_CHUNK * 3 + 5
-    data = kafkaspec.build_batch(keys=[b"k%d" % i if i % 3 else None for i in range(n)],
-                                 values=[b"v" * (i % 50) for i in range(n)], timestamps=[1_000 + i for i in range(n)],
-                                 headers=[[("h", b"%d" % i)] if i % 7 == 0 else [] for i in range(n)],
-                                 compression="gzip", base_offset=100, timestamp_type="log_append")
+    data = kafkaspec.build_batch(
+        keys=[b"k%d" % i if i % 3 else None for i in range(n)],
+        values=[b"v" * (i % 50) for i in range(n)],
+        timestamps=[1_000 + i for i in range(n)],
+        headers=[[("h", b"%d" % i)] if i % 7 == 0 else [] for i in range(n)],
+        compression="gzip",
+        base_offset=100,
+        timestamp_type="log_append",
+    )
     (checked,) = kafkaspec.iter_batches(data, on_corrupt="skip")
     assert decoded[100] == n
     assert list(checked) == checked.records == next(iter(kafkaspec.iter_batches(data))).records

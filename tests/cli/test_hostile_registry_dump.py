@@ -24,8 +24,14 @@ pytestmark = pytest.mark.hostile
 
 
 def _cli(*args: str, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kafkaspec.cli", *args], capture_output=True, text=True,
-                          check=False, env={**os.environ, **env}, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, **env},
+        timeout=120,
+    )
 
 
 @pytest.fixture
@@ -66,29 +72,43 @@ def silent_registry() -> Iterator[tuple[int, list[socket.socket]]]:
 def test_dump_with_a_silent_registry_is_one_timeout_and_exit_1(data):
     with silent_registry() as (port, held):
         started = time.monotonic()
-        got = _cli("dump", str(data), "--value-format", "auto", "--json",
-                   "--registry", f"http://user:secret@127.0.0.1:{port}/", KAFKASPEC_REGISTRY_TIMEOUT="1")
+        got = _cli(
+            "dump",
+            str(data),
+            "--value-format",
+            "auto",
+            "--json",
+            "--registry",
+            f"http://user:secret@127.0.0.1:{port}/",
+            KAFKASPEC_REGISTRY_TIMEOUT="1",
+        )
         took = time.monotonic() - started
         connections = len(held)
     assert got.returncode == 1 and "Traceback" not in got.stderr
     assert connections == 1  # six schema ids, one request: the registry that failed is not asked again
     assert "secret" not in got.stdout + got.stderr
-    records = [json.loads(line) for line in got.stdout.splitlines() if '"offset"' in line and '"value' in line]
+    records = [
+        json.loads(line) for line in got.stdout.splitlines() if '"offset"' in line and '"value' in line
+    ]
     errors = [r.get("value_error") for r in records]
     assert len(errors) == 7 and errors[-1] is None and records[-1]["value_decoded"]  # the plain value: bytes
     assert all(e is not None and f"http://127.0.0.1:{port}/schemas/ids/" in e for e in errors[:6])
     assert "no complete answer within 1 s" in errors[0] and all("not asked" in e for e in errors[1:6])
     assert got.stderr.splitlines() == [
         f"kafkaspec dump: http://127.0.0.1:{port}/schemas/ids/1: no complete answer within 1 s "
-        "(KAFKASPEC_REGISTRY_TIMEOUT sets it); the registry was not asked again"]
+        "(KAFKASPEC_REGISTRY_TIMEOUT sets it); the registry was not asked again"
+    ]
     assert took < 60, f"dump took {took:.1f} s"  # the bound is the count above; this one only catches a hang
 
 
-@pytest.mark.parametrize(("url", "said"), [
-    ("file:///etc/passwd", "registry URL must be http(s)://host[:port][/path], not 'file:///etc/passwd'"),
-    ("http://user:secret@h:abc/", "registry URL 'http://h:abc' does not parse: Port could not be cast"),
-    ("http://user:secret@[::1", "registry URL 'http://[::1' does not parse: Invalid IPv6 URL"),
-])
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("file:///etc/passwd", "registry URL must be http(s)://host[:port][/path], not 'file:///etc/passwd'"),
+        ("http://user:secret@h:abc/", "registry URL 'http://h:abc' does not parse: Port could not be cast"),
+        ("http://user:secret@[::1", "registry URL 'http://[::1' does not parse: Invalid IPv6 URL"),
+    ],
+)
 def test_dump_with_a_registry_url_that_is_not_one_is_exit_2(data, url, said):
     got = _cli("dump", str(data), "--value-format", "auto", "--registry", url)
     assert got.returncode == 2 and got.stdout == "" and "Traceback" not in got.stderr

@@ -23,31 +23,45 @@ from kafkaspec.generated.record_v2 import Record
 def _one_at_a_time(records: list, base_offset: int, base_timestamp: int) -> bytes:
     """The general loop's bytes: each record encoded alone (fewer than 16 items never take the column path)."""
     return b"".join(
-        record_v2.encode_record_array([r._replace(offset=base_offset + i if r.offset is None else r.offset)],
-                                      base_offset, base_timestamp)
-        for i, r in enumerate(records))
+        record_v2.encode_record_array(
+            [r._replace(offset=base_offset + i if r.offset is None else r.offset)],
+            base_offset,
+            base_timestamp,
+        )
+        for i, r in enumerate(records)
+    )
 
 
-headers = st.lists(st.tuples(st.sampled_from(["trace", "schema", "ü", ""]) | st.text(max_size=5),
-                             st.binary(max_size=12)), max_size=4)
+headers = st.lists(
+    st.tuples(st.sampled_from(["trace", "schema", "ü", ""]) | st.text(max_size=5), st.binary(max_size=12)),
+    max_size=4,
+)
 
 
 @scaled(1)
 @given(st.lists(st.tuples(st.binary(max_size=8), st.binary(max_size=40), headers), min_size=16, max_size=60))
 def test_record_columns_equal_general_loop(rows):
-    records = [Record(timestamp=1_700_000_000_000 + i, key=k, value=v, headers=h) for i, (k, v, h) in enumerate(rows)]
+    records = [
+        Record(timestamp=1_700_000_000_000 + i, key=k, value=v, headers=h) for i, (k, v, h) in enumerate(rows)
+    ]
     data = record_v2.encode_record_array(records, 7, 1_700_000_000_000)
     assert data == _one_at_a_time(records, 7, 1_700_000_000_000)
     decoded, end = record_v2.decode_record_array(data, 0, len(records), 7, 1_700_000_000_000)
     assert end == len(data)
-    assert [(r.key, r.value, [tuple(x) for x in r.headers]) for r in decoded] == [(k, v, h) for k, v, h in rows]
+    assert [(r.key, r.value, [tuple(x) for x in r.headers]) for r in decoded] == [
+        (k, v, h) for k, v, h in rows
+    ]
 
 
 def test_headers_mixed_counts_and_nulls():
     records = [Record(timestamp=i, key=b"k", value=b"v", headers=[("h", b"x")] * (i % 4)) for i in range(40)]
     assert record_v2.encode_record_array(records, 0, 0) == _one_at_a_time(records, 0, 0)
     # a null header value is outside the column encoder: the general loop writes it (length -1)
-    with_null = [*records[:20], Record(timestamp=3, key=b"k", value=b"v", headers=[("h", None)]), *records[20:]]
+    with_null = [
+        *records[:20],
+        Record(timestamp=3, key=b"k", value=b"v", headers=[("h", None)]),
+        *records[20:],
+    ]
     data = record_v2.encode_record_array(with_null, 0, 0)
     assert data == _one_at_a_time(with_null, 0, 0)
     decoded, _ = record_v2.decode_record_array(data, 0, len(with_null), 0, 0)
@@ -66,14 +80,18 @@ def test_header_column_parts_yield_one_piece_per_item_per_part():
     parts = header_v2.header_column_parts(items)
     per_part = [list(p) for p in parts]
     assert all(len(p) == len(items) for p in per_part)
-    assert b"".join(b"".join(x) for x in zip(*per_part)) == b"".join(header_v2.encode_header(h) for h in items)
+    assert b"".join(b"".join(x) for x in zip(*per_part)) == b"".join(
+        header_v2.encode_header(h) for h in items
+    )
 
 
 @pytest.mark.parametrize("count", [2, 20])
 def test_headers_with_a_third_item_are_refused_not_truncated(count):
     # found in issue 16: with 16 records or more the column encoder kept the first two items of a
     # 3-item header and dropped the third; the general loop (fewer records) refuses the header
-    records = [Record(timestamp=i, key=b"k", value=b"v", headers=[("h", b"x", b"dropped")]) for i in range(count)]
+    records = [
+        Record(timestamp=i, key=b"k", value=b"v", headers=[("h", b"x", b"dropped")]) for i in range(count)
+    ]
     with pytest.raises(ValueError, match="too many values to unpack"):
         record_v2.encode_record_array(records, 0, 0)
 
@@ -88,8 +106,10 @@ def test_record_tuples_with_a_seventh_item_are_refused_not_truncated(count):
 def _as_columns(records: list) -> ColumnItems:
     """``records`` as columns; a column whose every item is the field's default given as None (omitted)."""
     defaults = tuple(Record._field_defaults[f] for f in Record._fields)
-    columns = tuple(None if all(x == d and type(x) is type(d) for x in col) else list(col)
-                    for col, d in zip(zip(*records), defaults))
+    columns = tuple(
+        None if all(x == d and type(x) is type(d) for x in col) else list(col)
+        for col, d in zip(zip(*records), defaults)
+    )
     return ColumnItems(len(records), columns, defaults)
 
 
@@ -98,10 +118,20 @@ big = st.integers(-(1 << 40), 1 << 40)  # varints past the lookup tables
 
 
 @scaled(1)
-@given(st.lists(st.tuples(st.sampled_from([0, 0, 0, 5]), st.none() | big, st.none() | big, nullable,
-                          st.none() | st.binary(max_size=300) | st.binary(min_size=9000, max_size=9001),
-                          st.lists(st.tuples(st.sampled_from(["t", "ü"]), nullable), max_size=3)),
-                min_size=1, max_size=40))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([0, 0, 0, 5]),
+            st.none() | big,
+            st.none() | big,
+            nullable,
+            st.none() | st.binary(max_size=300) | st.binary(min_size=9000, max_size=9001),
+            st.lists(st.tuples(st.sampled_from(["t", "ü"]), nullable), max_size=3),
+        ),
+        min_size=1,
+        max_size=40,
+    )
+)
 def test_column_items_equal_the_general_loop(rows):
     # nulls (partial and whole columns), headers, big varints, offsets/timestamps None: the columns give the
     # bytes the same records give one at a time, or the same error
@@ -117,8 +147,14 @@ def test_column_items_equal_the_general_loop(rows):
 
 
 def test_column_items_read_as_the_records():
-    items = ColumnItems(3, (None, [1, 2, 3], None, None, [b"a", None, b"c"], None), (0, None, None, None, None, ()))
-    assert list(items) == [(0, 1, None, None, b"a", ()), (0, 2, None, None, None, ()), (0, 3, None, None, b"c", ())]
+    items = ColumnItems(
+        3, (None, [1, 2, 3], None, None, [b"a", None, b"c"], None), (0, None, None, None, None, ())
+    )
+    assert list(items) == [
+        (0, 1, None, None, b"a", ()),
+        (0, 2, None, None, None, ()),
+        (0, 3, None, None, b"c", ()),
+    ]
     assert items[-1] == (0, 3, None, None, b"c", ()) and items[1:] == list(items)[1:] and len(items) == 3
     with pytest.raises(IndexError):
         items[3]
@@ -126,8 +162,16 @@ def test_column_items_read_as_the_records():
         ColumnItems(3, (None, [1, 2]), (0, None))
 
 
-@pytest.mark.parametrize("bad", [{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6}, "abcdef", (0, 1, 2), 42,
-                                 [0, "x", None, b"k", b"v", ()]])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6},
+        "abcdef",
+        (0, 1, 2),
+        42,
+        [0, "x", None, b"k", b"v", ()],
+    ],
+)
 def test_a_record_that_is_no_record_is_named(bad):
     # build_batch takes the records a column at a time; what is not a Record (a 3-tuple raised
     # AttributeError before issue 16's change) is named by its index

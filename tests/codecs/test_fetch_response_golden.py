@@ -15,15 +15,21 @@ from kafkaspec.generated import fetch_response_frame_v10, fetch_response_payload
 from kafkaspec.generated.reference import fetch_response_frame_v10 as ref_v10
 from kafkaspec.generated.reference import fetch_response_payload_v0 as ref_v0
 
-VECTORS = [json.loads(line) for line in
-           (Path(__file__).parent / "golden" / "fetch_responses.jsonl").read_text().splitlines()]
+VECTORS = [
+    json.loads(line)
+    for line in (Path(__file__).parent / "golden" / "fetch_responses.jsonl").read_text().splitlines()
+]
 CODECS = {
-    "fetch-response-payload-v0": (fetch_response_payload_v0.decode_fetch_response_payload,
-                                  fetch_response_payload_v0.encode_fetch_response_payload,
-                                  ref_v0.fetch_response_payload_construct),
-    "fetch-response-frame-v10": (fetch_response_frame_v10.decode_fetch_response_frame,
-                                 fetch_response_frame_v10.encode_fetch_response_frame,
-                                 ref_v10.fetch_response_frame_construct),
+    "fetch-response-payload-v0": (
+        fetch_response_payload_v0.decode_fetch_response_payload,
+        fetch_response_payload_v0.encode_fetch_response_payload,
+        ref_v0.fetch_response_payload_construct,
+    ),
+    "fetch-response-frame-v10": (
+        fetch_response_frame_v10.decode_fetch_response_frame,
+        fetch_response_frame_v10.encode_fetch_response_frame,
+        ref_v10.fetch_response_frame_construct,
+    ),
 }
 
 

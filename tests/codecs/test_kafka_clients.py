@@ -37,8 +37,18 @@ def _hex(b: bytes | None) -> str:
 def _line(b, r) -> str:
     """One record as KafkaClientsRecords.java's ``read`` prints it."""
     tstype = -1 if b.magic == 0 else TIMESTAMP_TYPE_IDS[b.timestamp_type]
-    head = [b.position, b.magic, b.compression, tstype, b.producer_id, b.producer_epoch, b.base_sequence,
-            str(b.is_transactional).lower(), str(b.is_control).lower(), b.partition_leader_epoch]
+    head = [
+        b.position,
+        b.magic,
+        b.compression,
+        tstype,
+        b.producer_id,
+        b.producer_epoch,
+        b.base_sequence,
+        str(b.is_transactional).lower(),
+        str(b.is_control).lower(),
+        b.partition_leader_epoch,
+    ]
     timestamp = -1 if r.timestamp is None else r.timestamp
     headers = "".join(f"{k.encode().hex()}={_hex(v)}," for k, v in r.headers or ())
     return "\t".join(map(str, [*head, r.offset, timestamp, _hex(r.key), _hex(r.value), headers]))
@@ -80,7 +90,8 @@ def test_what_kafka_writes_we_read_as_kafka_does(workdir: Path) -> None:
     # the segment is sound; Kafka's writer API makes no transaction index, which a broker would have
     errors = [(Path(p.path).name, p.message) for p in verify_path(part) if p.severity == "error"]
     assert [(name, message.split(",")[0]) for name, message in errors] == [
-        ("00000000000000000000.txnindex", "missing")]
+        ("00000000000000000000.txnindex", "missing")
+    ]
 
 
 def _our_batches(rnd: random.Random) -> list[bytes]:
@@ -90,13 +101,20 @@ def _our_batches(rnd: random.Random) -> list[bytes]:
     def add(n: int, **kw) -> None:
         nonlocal offset
         magic = kw.get("magic", 2)
-        records = [kafkaspec.Record(
-            key=None if rnd.random() < 0.2 else rnd.randbytes(rnd.randrange(21)),
-            value=None if rnd.random() < 0.2 else rnd.randbytes(rnd.randrange(301)),
-            timestamp=None if magic == 0 else 1_700_000_000_000 + rnd.randrange(100_000),
-            headers=[] if magic < 2 else [(f"h{j}-é", None if rnd.random() < 0.2 else rnd.randbytes(rnd.randrange(13)))
-                                          for j in range(rnd.randrange(4))])
-            for _ in range(n)]
+        records = [
+            kafkaspec.Record(
+                key=None if rnd.random() < 0.2 else rnd.randbytes(rnd.randrange(21)),
+                value=None if rnd.random() < 0.2 else rnd.randbytes(rnd.randrange(301)),
+                timestamp=None if magic == 0 else 1_700_000_000_000 + rnd.randrange(100_000),
+                headers=[]
+                if magic < 2
+                else [
+                    (f"h{j}-é", None if rnd.random() < 0.2 else rnd.randbytes(rnd.randrange(13)))
+                    for j in range(rnd.randrange(4))
+                ],
+            )
+            for _ in range(n)
+        ]
         out.append(kafkaspec.build_batch(records, base_offset=offset, **kw))
         offset += n
 
@@ -107,7 +125,9 @@ def _our_batches(rnd: random.Random) -> list[bytes]:
         add(20, compression=codec, producer_id=9001, producer_epoch=2, base_sequence=0, is_transactional=True)
         if codec != "zstd":
             add(25, magic=1, compression=codec)
-            add(25, magic=1, compression=codec, timestamp_type="log_append", log_append_time=1_700_000_009_999)
+            add(
+                25, magic=1, compression=codec, timestamp_type="log_append", log_append_time=1_700_000_009_999
+            )
             add(25, magic=0, compression=codec)
     return out
 

@@ -29,10 +29,12 @@ ROOT = Path(__file__).resolve().parents[2]
 REVISIONS = ["trunk-d79bd502ec", "4.3", "4.1.0", "4.0.0"]
 #: layouts Kafka changed between releases at the same version: (message, revision) -> our message
 #: holding that revision's layout
-EARLIER_LAYOUTS = {("ShareGroupMetadataValue", "4.0.0"): "ShareGroupMetadataValueKafka40",
-                   ("ShareGroupStatePartitionMetadataValue", "4.0.0"): "ShareGroupStatePartitionMetadataValueKafka40",
-                   ("ShareSnapshotValue", "4.0.0"): "ShareSnapshotValueKafka40",
-                   ("ShareUpdateValue", "4.0.0"): "ShareUpdateValueKafka40"}
+EARLIER_LAYOUTS = {
+    ("ShareGroupMetadataValue", "4.0.0"): "ShareGroupMetadataValueKafka40",
+    ("ShareGroupStatePartitionMetadataValue", "4.0.0"): "ShareGroupStatePartitionMetadataValueKafka40",
+    ("ShareSnapshotValue", "4.0.0"): "ShareSnapshotValueKafka40",
+    ("ShareUpdateValue", "4.0.0"): "ShareUpdateValueKafka40",
+}
 
 
 @pytest.fixture(scope="module")
@@ -74,12 +76,15 @@ def test_the_drift_check_sees_a_change(messages):
     newest["RegisterBrokerRecord"]["validVersions"] = "0-5"
     newest["FenceBrokerRecord"]["fields"][0]["type"] = "int64"
     newest["TransactionLogValue"]["fields"][1]["tag"] = 7
-    newest["PartitionRecord"]["fields"].append({"name": "Extra", "type": "int32", "versions": "2+",
-                                               "taggedVersions": "2+", "tag": 9})
+    newest["PartitionRecord"]["fields"].append(
+        {"name": "Extra", "type": "int32", "versions": "2+", "taggedVersions": "2+", "tag": 9}
+    )
     drift = [str(d) for d in compare(newest, messages).drift]
     assert "TopicRecord v0: missing field owner (string)" in drift
     assert "RegisterBrokerRecord v5: missing version" in drift
-    assert any(d.startswith("FenceBrokerRecord v0: field id: type int64 in Kafka, int32 in ours") for d in drift)
+    assert any(
+        d.startswith("FenceBrokerRecord v0: field id: type int64 in Kafka, int32 in ours") for d in drift
+    )
     assert "TransactionLogValue v1: field previous_producer_id: tag 7 in Kafka, tag 0 in ours" in drift
     assert "PartitionRecord v2: missing field extra (int32, tag 9)" in drift
 
@@ -131,8 +136,11 @@ def run_case(label: str, name: str, v: int, mode: str, messages) -> list[str]:
 
 @pytest.mark.parametrize("mode", ["full", "minimal"])
 def test_every_message_every_version_every_revision(mode, messages):
-    failures = [f"{name} v{v} ({label}): {p}" for label, name, v in CASES
-                for p in run_case(label, name, v, mode, messages)]
+    failures = [
+        f"{name} v{v} ({label}): {p}"
+        for label, name, v in CASES
+        for p in run_case(label, name, v, mode, messages)
+    ]
     assert failures == []
 
 
@@ -144,8 +152,11 @@ def test_framed_records_decode_through_the_public_api(label):
     done = 0
     for lab, name, v in CASES:
         f = facts(lab)[name]
-        if lab != label or f.get("type") not in ("metadata", "coordinator-value", "data") or not (
-                f.get("type") == "metadata" or name.endswith("Value")):
+        if (
+            lab != label
+            or f.get("type") not in ("metadata", "coordinator-value", "data")
+            or not (f.get("type") == "metadata" or name.endswith("Value"))
+        ):
             continue
         body, expected = Encoder(f, "full").encode(v)
         topic, key, value = frame(label, name, v, body)

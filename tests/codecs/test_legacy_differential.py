@@ -53,10 +53,23 @@ def _values(ref):
 
 
 def test_every_legacy_structure_is_here():
-    assert {"Message@0", "Message@1", "WireMessage@0", "WireMessage@1", "ProduceRequest@0", "FetchRequest@0",
-            "MultiFetchRequest@0", "MultiProduceRequest@0", "OffsetsRequest@0", "OffsetsResponse@0",
-            "FetchResponse@0", "MultiFetchResponse@0", "RequestHeader@0", "MultiRequestHeader@0",
-            "ResponseHeader@0"} <= set(LEGACY)
+    assert {
+        "Message@0",
+        "Message@1",
+        "WireMessage@0",
+        "WireMessage@1",
+        "ProduceRequest@0",
+        "FetchRequest@0",
+        "MultiFetchRequest@0",
+        "MultiProduceRequest@0",
+        "OffsetsRequest@0",
+        "OffsetsResponse@0",
+        "FetchResponse@0",
+        "MultiFetchResponse@0",
+        "RequestHeader@0",
+        "MultiRequestHeader@0",
+        "ResponseHeader@0",
+    } <= set(LEGACY)
 
 
 @pytest.mark.parametrize("ref", LEGACY)

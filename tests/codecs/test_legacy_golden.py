@@ -10,7 +10,9 @@ import pytest
 
 from kafkaspec import errors, wire, wire_protocol
 
-VECTORS = [json.loads(line) for line in (Path(__file__).parent / "golden" / "seed002.jsonl").read_text().splitlines()]
+VECTORS = [
+    json.loads(line) for line in (Path(__file__).parent / "golden" / "seed002.jsonl").read_text().splitlines()
+]
 
 
 @pytest.mark.parametrize("v", VECTORS, ids=[v["id"] for v in VECTORS])
@@ -56,7 +58,9 @@ def test_golden(v):
             elif name == "fetches":
                 assert [tuple(f) for f in request.fetches] == [tuple(f) for f in value]
             elif name == "produces":
-                assert [(p.topic, p.partition, p.messages.hex()) for p in request.produces] == [tuple(p) for p in value]
+                assert [(p.topic, p.partition, p.messages.hex()) for p in request.produces] == [
+                    tuple(p) for p in value
+                ]
             else:
                 assert getattr(request, name) == value
         assert wire_protocol.encode(request) == data
@@ -85,4 +89,4 @@ def test_truncated_request_is_an_error_not_a_partial():
 
 def test_unknown_request_type():
     with pytest.raises(errors.InvalidMagicError, match="REQUEST_TYPE is 9"):
-        wire_protocol.decode_request(bytes.fromhex("00000002" "0009"))
+        wire_protocol.decode_request(bytes.fromhex("000000020009"))

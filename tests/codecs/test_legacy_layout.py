@@ -18,9 +18,14 @@ def test_message_layout_matches_kafka():
     # Kafka: LOG_OVERHEAD 12; RECORD_OVERHEAD_V0 14 and V1 22 (crc..value length, with empty key and value)
     assert message_v0.MAGIC_OFFSET == message_v1.MAGIC_OFFSET == log_entry.DISCRIMINATOR_OFFSET == 16
     assert message_v0.MESSAGE_OVERHEAD + 8 == 12 + 14
-    assert message_v0.MESSAGE_SIZE_END == message_v1.MESSAGE_SIZE_END == 12  # message_size counts from LOG_OVERHEAD
+    assert (
+        message_v0.MESSAGE_SIZE_END == message_v1.MESSAGE_SIZE_END == 12
+    )  # message_size counts from LOG_OVERHEAD
     assert message_v1.MESSAGE_OVERHEAD + 8 == 12 + 22
-    assert message_v1.TIMESTAMP_TYPE_MASK == 0x08 and message_v0.COMPRESSION_MASK == message_v1.COMPRESSION_MASK == 7
+    assert (
+        message_v1.TIMESTAMP_TYPE_MASK == 0x08
+        and message_v0.COMPRESSION_MASK == message_v1.COMPRESSION_MASK == 7
+    )
     assert len(message_v0.encode_message(offset=0, key=None, value=None)) == 26
     assert len(message_v1.encode_message(offset=0, key=None, value=None, timestamp=0)) == 34
 
@@ -41,8 +46,12 @@ def test_dispatch_on_magic():
 
 def test_enums_match_seed_002():
     assert {e.name: e.value for e in ErrorCode} == {
-        "UNKNOWN": -1, "NO_ERROR": 0, "OFFSET_OUT_OF_RANGE": 1, "INVALID_MESSAGE": 2,
-        "WRONG_PARTITION": 3, "INVALID_FETCH_SIZE": 4,
+        "UNKNOWN": -1,
+        "NO_ERROR": 0,
+        "OFFSET_OUT_OF_RANGE": 1,
+        "INVALID_MESSAGE": 2,
+        "WRONG_PARTITION": 3,
+        "INVALID_FETCH_SIZE": 4,
     }
     assert [e.value for e in RequestType] == [0, 1, 2, 3, 4]
     assert OffsetsTime.LATEST == -1 and OffsetsTime.EARLIEST == -2

@@ -9,7 +9,9 @@ import kafkaspec
 from kafkaspec.errors import CorruptRecordError, TruncatedError
 from kafkaspec.generated import message_v0, message_v1
 
-RECORDS = [kafkaspec.Record(key=b"k%d" % i, value=b"value-%d" % i, timestamp=1_700_000_000_000 + i) for i in range(3)]
+RECORDS = [
+    kafkaspec.Record(key=b"k%d" % i, value=b"value-%d" % i, timestamp=1_700_000_000_000 + i) for i in range(3)
+]
 
 
 def test_a_run_stops_where_the_magic_changes_and_the_next_version_carries_on():
@@ -19,7 +21,8 @@ def test_a_run_stops_where_the_magic_changes_and_the_next_version_carries_on():
     items, pos = message_v1.decode_message_run(data, 0, len(data))
     assert pos == len(v1)
     assert [(o, t, k, v) for o, _, _, _, _, t, k, v in items] == [
-        (i, r.timestamp, r.key, r.value) for i, r in enumerate(RECORDS)]
+        (i, r.timestamp, r.key, r.value) for i, r in enumerate(RECORDS)
+    ]
     items, pos = message_v0.decode_message_run(data, pos, len(data))
     assert pos == len(data)
     assert [(o, k, v) for o, _, _, _, _, k, v in items] == [(3, b"k0", b"value-0"), (4, b"k1", b"value-1")]

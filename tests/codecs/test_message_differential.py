@@ -33,8 +33,16 @@ def _plain(value):
 
 def test_every_message_has_versions():
     assert len(SCHEMAS.messages) >= 62
-    assert {"LeaderChangeMessage", "SnapshotHeaderRecord", "SnapshotFooterRecord", "KRaftVersionRecord",
-            "VotersRecord", "TopicRecord", "OffsetCommitValue", "TransactionLogValue"} <= set(SCHEMAS.messages)
+    assert {
+        "LeaderChangeMessage",
+        "SnapshotHeaderRecord",
+        "SnapshotFooterRecord",
+        "KRaftVersionRecord",
+        "VotersRecord",
+        "TopicRecord",
+        "OffsetCommitValue",
+        "TransactionLogValue",
+    } <= set(SCHEMAS.messages)
 
 
 @pytest.mark.parametrize(("name", "version"), CASES, ids=[f"{n}-v{v}" for n, v in CASES])
@@ -47,7 +55,9 @@ def test_construct_equals_fast(name, version, data):
     value = data.draw(message_values(m, version))
     fast = encode(value, version)
     built = ref.CONSTRUCTS[version].build(value)
-    assert fast == built, f"{name} v{version}: fast encode != Construct build\n fast {fast.hex()}\n ref  {built.hex()}"
+    assert fast == built, (
+        f"{name} v{version}: fast encode != Construct build\n fast {fast.hex()}\n ref  {built.hex()}"
+    )
     decoded, end = decode(fast, version)
     assert end == len(fast)
     assert _plain(decoded) == _plain(value)

@@ -16,7 +16,10 @@ import pytest
 from kafkaspec.payloads import fields_of, jsonable
 from kafkaspec.spec import load, snake
 
-VECTORS = [json.loads(line) for line in (Path(__file__).parent / "vectors" / "messages.jsonl").read_text().splitlines()]
+VECTORS = [
+    json.loads(line)
+    for line in (Path(__file__).parent / "vectors" / "messages.jsonl").read_text().splitlines()
+]
 SCHEMAS = load(Path(__file__).resolve().parents[2] / "schemas")
 
 
@@ -31,12 +34,19 @@ def _mismatches(expected, actual, path="value") -> list[str]:
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [f"{path}: {actual!r} is not a structure"]
-        return [m for k, v in expected.items()
-                for m in (_mismatches(v, actual[k], f"{path}.{k}") if k in actual else [f"{path}.{k}: missing"])]
+        return [
+            m
+            for k, v in expected.items()
+            for m in (_mismatches(v, actual[k], f"{path}.{k}") if k in actual else [f"{path}.{k}: missing"])
+        ]
     if isinstance(expected, list):
         if not isinstance(actual, list) or len(actual) != len(expected):
             return [f"{path}: {actual!r}, expected {expected!r}"]
-        return [m for i, (e, a) in enumerate(zip(expected, actual, strict=True)) for m in _mismatches(e, a, f"{path}[{i}]")]
+        return [
+            m
+            for i, (e, a) in enumerate(zip(expected, actual, strict=True))
+            for m in _mismatches(e, a, f"{path}[{i}]")
+        ]
     return [] if expected == actual else [f"{path}: {actual!r}, expected {expected!r}"]
 
 
@@ -48,12 +58,20 @@ def test_the_subset_comparison_sees_differences():
 
 def test_the_vectors_cover_every_family():
     names = {v["message"] for v in VECTORS}
-    assert {"LeaderChangeMessage", "VotersRecord", "PartitionChangeRecord", "OffsetCommitValue",
-            "TransactionLogValue", "ConsumerGroupMemberMetadataValue"} <= names
+    assert {
+        "LeaderChangeMessage",
+        "VotersRecord",
+        "PartitionChangeRecord",
+        "OffsetCommitValue",
+        "TransactionLogValue",
+        "ConsumerGroupMemberMetadataValue",
+    } <= names
     assert {v["version"] for v in VECTORS if v["message"] == "OffsetCommitValue"} == {0, 1, 2, 3, 4}
 
 
-@pytest.mark.parametrize("vector", VECTORS, ids=[f"{v['message']}-v{v['version']}-{i}" for i, v in enumerate(VECTORS)])
+@pytest.mark.parametrize(
+    "vector", VECTORS, ids=[f"{v['message']}-v{v['version']}-{i}" for i, v in enumerate(VECTORS)]
+)
 def test_vector(vector):
     name, version = vector["message"], vector["version"]
     module = importlib.import_module(f"kafkaspec.generated.messages.{snake(name)}")
@@ -62,7 +80,9 @@ def test_vector(vector):
     assert end == len(data)
     if vector.get("present_only"):
         assert not _mismatches(vector["value"], jsonable(fields_of(value)))
-        assert not getattr(value, "unknown_tagged_fields", None), "a tagged field Kafka defines is unknown to the schema"
+        assert not getattr(value, "unknown_tagged_fields", None), (
+            "a tagged field Kafka defines is unknown to the schema"
+        )
     else:
         assert jsonable(fields_of(value)) == vector["value"]
     assert getattr(module, f"encode_{snake(name)}")(value, version) == data

@@ -26,9 +26,11 @@ def general(records: list, base_offset: int = BASE_OFFSET, base_ts: int = BASE_T
     """The general loop's outcome: the bytes, or the error (type and message)."""
     try:
         return b"".join(
-            record_v2.encode_record_array([r._replace(offset=base_offset + i if r.offset is None else r.offset)],
-                                          base_offset, base_ts)
-            for i, r in enumerate(records))
+            record_v2.encode_record_array(
+                [r._replace(offset=base_offset + i if r.offset is None else r.offset)], base_offset, base_ts
+            )
+            for i, r in enumerate(records)
+        )
     except Exception as exc:  # the outcome compared, whatever it is
         return type(exc), str(exc)
 
@@ -48,35 +50,62 @@ def as_columns(records: list) -> ColumnItems:
 
 
 def shaped(records: list) -> bytes | None:
-    parts = encode_shaped(record_v2._SHAPE, transpose(records, 6), (None,) * 6, len(records), (BASE_OFFSET, BASE_TS))
+    parts = encode_shaped(
+        record_v2._SHAPE, transpose(records, 6), (None,) * 6, len(records), (BASE_OFFSET, BASE_TS)
+    )
     return None if parts is None else b"".join(parts)
 
 
-shapes = st.fixed_dictionaries({
-    "key": st.none() | st.integers(0, 70),
-    "value": st.none() | st.integers(0, 300),
-    "headers": st.lists(st.tuples(st.sampled_from(["trace", "schema", "ü", ""]) | st.text(max_size=5),
-                                  st.integers(0, 20)), max_size=4),
-    "attributes": st.sampled_from([0, 0, 5]),
-    "ts_step": st.sampled_from([0, 1, 3, 100, 5000]),  # deltas of one, two and more varint bytes
-    "offsets": st.sampled_from(["none", "explicit", "gaps"]),
-})
+shapes = st.fixed_dictionaries(
+    {
+        "key": st.none() | st.integers(0, 70),
+        "value": st.none() | st.integers(0, 300),
+        "headers": st.lists(
+            st.tuples(
+                st.sampled_from(["trace", "schema", "ü", ""]) | st.text(max_size=5), st.integers(0, 20)
+            ),
+            max_size=4,
+        ),
+        "attributes": st.sampled_from([0, 0, 5]),
+        "ts_step": st.sampled_from([0, 1, 3, 100, 5000]),  # deltas of one, two and more varint bytes
+        "offsets": st.sampled_from(["none", "explicit", "gaps"]),
+    }
+)
 #: how one record of the batch leaves the shape (None: it does not)
-changes = st.none() | st.sampled_from(["key_len", "key_none", "value_len", "value_none", "header_key",
-                                       "header_value_len", "header_value_none", "header_count", "attributes",
-                                       "timestamp_none", "ts_far"])
+changes = st.none() | st.sampled_from(
+    [
+        "key_len",
+        "key_none",
+        "value_len",
+        "value_none",
+        "header_key",
+        "header_value_len",
+        "header_value_none",
+        "header_count",
+        "attributes",
+        "timestamp_none",
+        "ts_far",
+    ]
+)
 
 
 def make(shape: dict, n: int) -> list[Record]:
     out = []
     for i in range(n):
         offset = {"none": None, "explicit": BASE_OFFSET + i, "gaps": BASE_OFFSET + 70 * i}[shape["offsets"]]
-        out.append(Record(
-            attributes=shape["attributes"], timestamp=BASE_TS + i * shape["ts_step"], offset=offset,
-            key=None if shape["key"] is None else bytes([i % 256]) * shape["key"],
-            value=None if shape["value"] is None else bytes([(i * 7) % 256]) * shape["value"],
-            headers=[Header(k, bytes([i % 256, j]) * (vlen // 2) + b"x" * (vlen % 2))
-                     for j, (k, vlen) in enumerate(shape["headers"])]))
+        out.append(
+            Record(
+                attributes=shape["attributes"],
+                timestamp=BASE_TS + i * shape["ts_step"],
+                offset=offset,
+                key=None if shape["key"] is None else bytes([i % 256]) * shape["key"],
+                value=None if shape["value"] is None else bytes([(i * 7) % 256]) * shape["value"],
+                headers=[
+                    Header(k, bytes([i % 256, j]) * (vlen // 2) + b"x" * (vlen % 2))
+                    for j, (k, vlen) in enumerate(shape["headers"])
+                ],
+            )
+        )
     return out
 
 
@@ -126,18 +155,38 @@ def test_one_shape_and_almost_one_shape_equal_general_loop(shape, n, how, data):
 
 
 def test_many_records_two_byte_deltas_take_the_shape_path():
-    records = make({"key": 6, "value": 60, "headers": [("h0", 8), ("h1", 8), ("h2", 8)], "attributes": 0,
-                    "ts_step": 1, "offsets": "none"}, 300)
+    records = make(
+        {
+            "key": 6,
+            "value": 60,
+            "headers": [("h0", 8), ("h1", 8), ("h2", 8)],
+            "attributes": 0,
+            "ts_step": 1,
+            "offsets": "none",
+        },
+        300,
+    )
     got = shaped(records)
     assert got is not None and got == general(records)
     assert fast(as_columns(records)) == got
 
 
 @pytest.mark.parametrize("ts_step", [0, 1, 100])  # deltas of one byte, one then two, two and more
-@pytest.mark.parametrize("value", [2_100, 9_000])  # records past the flat-join size; a two-byte length and more
+@pytest.mark.parametrize(
+    "value", [2_100, 9_000]
+)  # records past the flat-join size; a two-byte length and more
 def test_large_records_are_one_flat_join_equal_to_the_general_loop(ts_step, value):
-    records = make({"key": 6, "value": value, "headers": [("h0", 8)], "attributes": 0, "ts_step": ts_step,
-                    "offsets": "none"}, 90)
+    records = make(
+        {
+            "key": 6,
+            "value": value,
+            "headers": [("h0", 8)],
+            "attributes": 0,
+            "ts_step": ts_step,
+            "offsets": "none",
+        },
+        90,
+    )
     expected = general(records)
     assert fast(as_columns(records)) == expected
     got = shaped(records)
@@ -147,19 +196,23 @@ def test_large_records_are_one_flat_join_equal_to_the_general_loop(ts_step, valu
         assert got is None  # a length beyond the varint table: the other paths take it
 
 
-@pytest.mark.parametrize("bad, error", [
-    ({"attributes": 0.0}, TypeError),  # 0.0 == 0: a count alone would let it through
-    ({"attributes": 1.5}, TypeError),
-    ({"key": "str-ke"}, TypeError),  # a str of the keys' length
-    ({"value": 12345}, TypeError),
-    ({"headers": [Header(b"h0", b"12345678")]}, AttributeError),  # a key that is no str
-    ({"headers": [Header("h0", "12345678")]}, TypeError),  # a value that is no bytes
-    ({"headers": [("h0", b"12345678", b"more")]}, ValueError),
-    ({"timestamp": "1"}, TypeError),
-])
+@pytest.mark.parametrize(
+    "bad, error",
+    [
+        ({"attributes": 0.0}, TypeError),  # 0.0 == 0: a count alone would let it through
+        ({"attributes": 1.5}, TypeError),
+        ({"key": "str-ke"}, TypeError),  # a str of the keys' length
+        ({"value": 12345}, TypeError),
+        ({"headers": [Header(b"h0", b"12345678")]}, AttributeError),  # a key that is no str
+        ({"headers": [Header("h0", "12345678")]}, TypeError),  # a value that is no bytes
+        ({"headers": [("h0", b"12345678", b"more")]}, ValueError),
+        ({"timestamp": "1"}, TypeError),
+    ],
+)
 def test_bad_input_raises_as_the_general_loop(bad, error):
-    records = make({"key": 6, "value": 60, "headers": [("h0", 8)], "attributes": 0, "ts_step": 1,
-                    "offsets": "none"}, 40)
+    records = make(
+        {"key": 6, "value": 60, "headers": [("h0", 8)], "attributes": 0, "ts_step": 1, "offsets": "none"}, 40
+    )
     records[17] = records[17]._replace(**bad)
     expected = general(records)
     assert isinstance(expected, tuple) and expected[0] is error
@@ -169,7 +222,9 @@ def test_bad_input_raises_as_the_general_loop(bad, error):
 
 
 def test_attributes_out_of_a_byte_are_masked_as_the_general_loop_does():
-    records = make({"key": 2, "value": 2, "headers": [], "attributes": -1, "ts_step": 1, "offsets": "none"}, 20)
+    records = make(
+        {"key": 2, "value": 2, "headers": [], "attributes": -1, "ts_step": 1, "offsets": "none"}, 20
+    )
     assert fast(records) == general(records)
     assert fast(as_columns(records)) == general(records)
 
@@ -183,15 +238,21 @@ def test_batches_of_large_records_equal_kafka_pythons(value, codec):
 
     import kafkaspec
 
-    records = make({"key": 6, "value": value, "headers": [("h0", 8)], "attributes": 0, "ts_step": 1,
-                    "offsets": "none"}, 40)
+    records = make(
+        {"key": 6, "value": value, "headers": [("h0", 8)], "attributes": 0, "ts_step": 1, "offsets": "none"},
+        40,
+    )
     parts = record_v2.encode_record_array_parts(records, 0, BASE_TS)
     assert b"".join(parts) == record_v2.encode_record_array(records, 0, BASE_TS)
-    if value >= 2_048:  # large records: pieces (one shape) or a record's parts (the general loop), never one region
+    if (
+        value >= 2_048
+    ):  # large records: pieces (one shape) or a record's parts (the general loop), never one region
         assert len(parts) >= len(records)
     builder = kp.DefaultRecordBatchBuilder(2, {"none": 0, "zstd": 4}[codec], 0, -1, -1, -1, 1 << 30)
     for i, r in enumerate(records):
-        builder.append(i, timestamp=r.timestamp, key=r.key, value=r.value, headers=[tuple(h) for h in r.headers])
+        builder.append(
+            i, timestamp=r.timestamp, key=r.key, value=r.value, headers=[tuple(h) for h in r.headers]
+        )
     ours = kafkaspec.build_batch(records, compression=codec)
     if codec == "none":  # the records region byte for byte (the heads differ in partition_leader_epoch)
         assert ours[61:] == bytes(builder.build())[61:]
@@ -201,4 +262,5 @@ def test_batches_of_large_records_equal_kafka_pythons(value, codec):
     else:  # compressed bytes may differ by compressor settings: the records must not
         [batch] = kafkaspec.iter_batches(ours)
         assert [(r.key, r.value, r.timestamp, list(r.headers)) for r in batch.records] == [
-            (r.key, r.value, r.timestamp, list(r.headers)) for r in records]
+            (r.key, r.value, r.timestamp, list(r.headers)) for r in records
+        ]

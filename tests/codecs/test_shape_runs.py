@@ -37,13 +37,19 @@ def region(records: list[Record]) -> bytes:
     return record_v2.encode_record_array(records, BASE_OFFSET, BASE_TS)
 
 
-def same_shape(n: int, headers: int = 3, key: bytes | None = b"key-01", value: bytes | None = b"v" * 60,
-               ts_step: int = 1) -> list[Record]:
-    return [Record(timestamp=BASE_TS + i * ts_step, offset=BASE_OFFSET + i,
-                   key=None if key is None else key[:-2] + b"%02d" % (i % 100),
-                   value=None if value is None else bytes([i % 256]) * len(value),
-                   headers=[Header(f"h{j}", b"%08d" % (i * 7 + j)) for j in range(headers)])
-            for i in range(n)]
+def same_shape(
+    n: int, headers: int = 3, key: bytes | None = b"key-01", value: bytes | None = b"v" * 60, ts_step: int = 1
+) -> list[Record]:
+    return [
+        Record(
+            timestamp=BASE_TS + i * ts_step,
+            offset=BASE_OFFSET + i,
+            key=None if key is None else key[:-2] + b"%02d" % (i % 100),
+            value=None if value is None else bytes([i % 256]) * len(value),
+            headers=[Header(f"h{j}", b"%08d" % (i * 7 + j)) for j in range(headers)],
+        )
+        for i in range(n)
+    ]
 
 
 def test_runs_are_taken_and_agree():
@@ -77,11 +83,20 @@ def test_a_run_takes_the_records_of_one_shape_and_stops_at_another():
     assert run == records and pos == len(data)  # both shapes are recent: runs from the first record on
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"headers": 0}, {"headers": 1}, {"key": None}, {"value": None}, {"key": None, "value": None, "headers": 0},
-    {"ts_step": 100}, {"ts_step": -3}, {"ts_step": 10_000},  # 2-byte deltas, negative ones, 3-byte ones
-    {"value": b""},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"headers": 0},
+        {"headers": 1},
+        {"key": None},
+        {"value": None},
+        {"key": None, "value": None, "headers": 0},
+        {"ts_step": 100},
+        {"ts_step": -3},
+        {"ts_step": 10_000},  # 2-byte deltas, negative ones, 3-byte ones
+        {"value": b""},
+    ],
+)
 def test_shapes_with_nulls_empties_and_wide_varints(kwargs):
     records = same_shape(150, **kwargs)
     data = region(records)
@@ -90,8 +105,10 @@ def test_shapes_with_nulls_empties_and_wide_varints(kwargs):
 
 def test_mixed_header_keys_and_shapes():
     records = same_shape(40) + same_shape(40, headers=1) + same_shape(40)
-    records = [r._replace(headers=[Header(f"k{i % 3}", b"12345678")] + list(r.headers[1:]))
-               for i, r in enumerate(records)]
+    records = [
+        r._replace(headers=[Header(f"k{i % 3}", b"12345678")] + list(r.headers[1:]))
+        for i, r in enumerate(records)
+    ]
     data = region(records)
     assert at_once(data, len(records)) == one_by_one(data, len(records))
 
@@ -115,8 +132,14 @@ def test_hostile_bytes_give_the_same_errors_at_the_same_positions():
                 bad = bytes(bad)
                 expected, got = one_by_one(bad, len(records)), at_once(bad, len(records))
                 if expected != got:
-                    mismatches.append((at, value, expected if isinstance(expected[0], type) else "records",
-                                       got if isinstance(got[0], type) else "records"))
+                    mismatches.append(
+                        (
+                            at,
+                            value,
+                            expected if isinstance(expected[0], type) else "records",
+                            got if isinstance(got[0], type) else "records",
+                        )
+                    )
     assert not mismatches, mismatches[:5]
 
 
@@ -151,8 +174,15 @@ def test_runs_of_drawn_shapes(data):
     for (key, value, headers, ts_step), run in pieces:
         for _ in range(run):
             i = len(records)
-            records.append(Record(timestamp=BASE_TS + i * ts_step, offset=BASE_OFFSET + i, key=key, value=value,
-                                  headers=headers))
+            records.append(
+                Record(
+                    timestamp=BASE_TS + i * ts_step,
+                    offset=BASE_OFFSET + i,
+                    key=key,
+                    value=value,
+                    headers=headers,
+                )
+            )
     encoded = region(records)
     at = data.draw(st.integers(0, len(encoded) - 1))
     bad = bytearray(encoded)
@@ -164,10 +194,22 @@ def test_runs_of_drawn_shapes(data):
 def test_large_records_get_no_shape_and_decode_one_by_one():
     """A shape is kept in a cache: records with many headers or long header keys get none (the cache
     stays small), and decode as before."""
-    many = [Record(timestamp=BASE_TS, offset=BASE_OFFSET + i, key=b"k", value=b"v",
-                   headers=[Header("h", b"1")] * 100) for i in range(20)]
-    long_key = [Record(timestamp=BASE_TS, offset=BASE_OFFSET + i, key=b"k", value=b"v",
-                       headers=[Header("x" * 1000, b"1")]) for i in range(20)]
+    many = [
+        Record(
+            timestamp=BASE_TS, offset=BASE_OFFSET + i, key=b"k", value=b"v", headers=[Header("h", b"1")] * 100
+        )
+        for i in range(20)
+    ]
+    long_key = [
+        Record(
+            timestamp=BASE_TS,
+            offset=BASE_OFFSET + i,
+            key=b"k",
+            value=b"v",
+            headers=[Header("x" * 1000, b"1")],
+        )
+        for i in range(20)
+    ]
     for records in (many, long_key):
         assert shapes.shape_of(record_v2._SHAPE, records[0], (BASE_OFFSET, BASE_TS)) is None
         data = region(records)

@@ -27,7 +27,9 @@ KNOWN_UNSUPPORTED: dict[str, str] = {}
 
 def test_every_structure_is_covered():
     """The parametrisation below is the schema set itself; it must hold the v2 formats at least."""
-    assert {"RecordBatch@2", "Record@2", "Header@2", "ControlRecordKey@0", "EndTransactionMarker@0"} <= set(REFS)
+    assert {"RecordBatch@2", "Record@2", "Header@2", "ControlRecordKey@0", "EndTransactionMarker@0"} <= set(
+        REFS
+    )
 
 
 @pytest.mark.parametrize("ref", PROPOSALS)
@@ -96,8 +98,9 @@ def test_codecs_agree_on_damaged_bytes(ref, data):
 DISPATCH_CASES = [(d, value, ref) for d in SCHEMAS.dispatches for value, ref in sorted(d.cases.items())]
 
 
-@pytest.mark.parametrize("d, value, ref", DISPATCH_CASES,
-                         ids=[f"{d.name}[{value}]={ref}" for d, value, ref in DISPATCH_CASES])
+@pytest.mark.parametrize(
+    "d, value, ref", DISPATCH_CASES, ids=[f"{d.name}[{value}]={ref}" for d, value, ref in DISPATCH_CASES]
+)
 @scaled(10)
 @given(data=st.data())
 def test_dispatch_finds_the_structure(d, value, ref, data):
@@ -118,10 +121,12 @@ def test_fast_codecs_do_not_load_construct():
     import sys
 
     modules = [f"kafkaspec.generated.{SCHEMAS.structs[ref].module}" for ref in REFS]
-    code = ("import importlib, sys\n"
-            f"for m in {modules!r}: importlib.import_module(m)\n"
-            "print(sorted(m for m in sys.modules if m == 'construct' or m.startswith(('construct.', "
-            "'kafkaspec.codec._construct', 'kafkaspec.generated.reference'))))")
+    code = (
+        "import importlib, sys\n"
+        f"for m in {modules!r}: importlib.import_module(m)\n"
+        "print(sorted(m for m in sys.modules if m == 'construct' or m.startswith(('construct.', "
+        "'kafkaspec.codec._construct', 'kafkaspec.generated.reference'))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -130,4 +135,6 @@ def test_fast_codecs_do_not_load_construct():
 def test_every_structure_has_a_reference_codec(ref):
     s = SCHEMAS.structs[ref]
     assert api(s, "{snake}_construct") is getattr(
-        importlib.import_module(f"kafkaspec.generated.reference.{s.module}"), f"{s.module.rsplit('_v', 1)[0]}_construct")
+        importlib.import_module(f"kafkaspec.generated.reference.{s.module}"),
+        f"{s.module.rsplit('_v', 1)[0]}_construct",
+    )

@@ -18,9 +18,20 @@ from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.reference import record_batch_v2 as record_batch_v2_reference
 
 VECTORS = sorted((Path(__file__).parent / "vectors").glob("*.json"))
-BATCH_FIELDS = ("base_offset", "last_offset", "partition_leader_epoch", "compression", "timestamp_type",
-                "is_transactional", "is_control", "producer_id", "producer_epoch", "base_sequence",
-                "base_timestamp", "max_timestamp")
+BATCH_FIELDS = (
+    "base_offset",
+    "last_offset",
+    "partition_leader_epoch",
+    "compression",
+    "timestamp_type",
+    "is_transactional",
+    "is_control",
+    "producer_id",
+    "producer_epoch",
+    "base_sequence",
+    "base_timestamp",
+    "max_timestamp",
+)
 
 
 def _bytes(h):
@@ -43,9 +54,16 @@ def test_golden_vector(path):
     assert it.partial is None and len(batches) == 1
     (b,) = batches
     assert {k: getattr(b, k) for k in BATCH_FIELDS} == {k: exp[k] for k in BATCH_FIELDS}
-    got = [{"offset": r.offset, "timestamp": r.timestamp, "key": None if r.key is None else r.key.hex(),
+    got = [
+        {
+            "offset": r.offset,
+            "timestamp": r.timestamp,
+            "key": None if r.key is None else r.key.hex(),
             "value": None if r.value is None else r.value.hex(),
-            "headers": [[k, None if hv is None else hv.hex()] for k, hv in r.headers]} for r in b]
+            "headers": [[k, None if hv is None else hv.hex()] for k, hv in r.headers],
+        }
+        for r in b
+    ]
     assert got == exp["records"]
     if "control" in exp:
         c = b.control
@@ -64,8 +82,14 @@ def test_golden_vector(path):
         if "control" in args:
             rebuilt = build_control_batch(args.pop("control"), **args)
         else:
-            records = [Record(key=_bytes(r["key"]), value=_bytes(r["value"]), timestamp=r["timestamp"],
-                              headers=[(k, _bytes(h)) for k, h in r.get("headers", [])])
-                       for r in args.pop("records")]
+            records = [
+                Record(
+                    key=_bytes(r["key"]),
+                    value=_bytes(r["value"]),
+                    timestamp=r["timestamp"],
+                    headers=[(k, _bytes(h)) for k, h in r.get("headers", [])],
+                )
+                for r in args.pop("records")
+            ]
             rebuilt = build_batch(records, **args)
         assert rebuilt.hex() == v["hex"]

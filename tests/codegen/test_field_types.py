@@ -20,7 +20,11 @@ from kafkaspec.explain import tracer
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "formats"
 
-ENCODERS = {"varint": varint.encode_varint, "varlong": varint.encode_varlong, "uvarint": varint.encode_uvarint}
+ENCODERS = {
+    "varint": varint.encode_varint,
+    "varlong": varint.encode_varlong,
+    "uvarint": varint.encode_uvarint,
+}
 
 
 def _doc_size(page: str, field: str) -> str:
@@ -86,7 +90,11 @@ def test_no_type_table_outside_the_registry():
     type's size or Construct name again."""
     root = Path(__file__).resolve().parents[2]
     copies = re.compile(r'"(?:uvarint|varint|varlong)":\s*"?\(?\d|"int(?:8|16|32|64)":\s*"Int')
-    found = [f"{p.relative_to(root)}:{i}" for folder in ("codegen", "kafkaspec/review", "kafkaspec/explain")
-             for p in sorted((root / folder).rglob("*.py"))
-             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if copies.search(line)]
+    found = [
+        f"{p.relative_to(root)}:{i}"
+        for folder in ("codegen", "kafkaspec/review", "kafkaspec/explain")
+        for p in sorted((root / folder).rglob("*.py"))
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if copies.search(line)
+    ]
     assert not found, f"type tables copied outside kafkaspec/spec/types.py: {found}"

@@ -27,8 +27,13 @@ def _ids(node: ast.AST, ctx: type) -> set[str]:
 
 def test_ruff_finds_no_unused_import_or_variable():
     ruff = Path(sys.executable).parent / "ruff"
-    result = subprocess.run([str(ruff), "check", "--select", "F401,F811,F841,I", "--no-cache", "generated"],
-                            cwd=ROOT, capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [str(ruff), "check", "--select", "F401,F811,F841,I", "--no-cache", "generated"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -36,8 +41,13 @@ def test_ruff_finds_no_unused_import_or_variable():
 def test_every_name_is_used(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     loaded = _ids(tree, ast.Load)
-    unused = [t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets
-              if isinstance(t, ast.Name) and t.id.startswith("_") and t.id not in loaded]
+    unused = [
+        t.id
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        for t in node.targets
+        if isinstance(t, ast.Name) and t.id.startswith("_") and t.id not in loaded
+    ]
     assert not unused, f"module-level helpers nothing uses: {unused}"
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
         reads = _ids(fn, ast.Load)
@@ -52,9 +62,16 @@ def test_fast_codecs_name_their_layout_sizes(path):
     MIN_BATCH_LENGTH), not as the numbers 61 or 49, in every function body."""
     if "reference" in path.parts or path.name == "__init__.py":
         return
-    module = importlib.import_module("kafkaspec.generated." + ".".join(path.relative_to(ROOT / "generated").with_suffix("").parts))
-    sizes = {value for name, value in vars(module).items()
-             if re.fullmatch(r"(MIN_)?[A-Z_]+_(OVERHEAD|SIZE|LENGTH|END)", name) and isinstance(value, int) and value > 8}
+    module = importlib.import_module(
+        "kafkaspec.generated." + ".".join(path.relative_to(ROOT / "generated").with_suffix("").parts)
+    )
+    sizes = {
+        value
+        for name, value in vars(module).items()
+        if re.fullmatch(r"(MIN_)?[A-Z_]+_(OVERHEAD|SIZE|LENGTH|END)", name)
+        and isinstance(value, int)
+        and value > 8
+    }
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
         literals = {n.value for n in ast.walk(fn) if isinstance(n, ast.Constant) and type(n.value) is int}
@@ -67,15 +84,32 @@ def test_fast_codecs_name_their_bit_masks(path):
     with its mask spelled as a number (``attributes & 7``, ``& 16``), in every function body."""
     if "reference" in path.parts or path.name == "__init__.py":
         return
-    module = importlib.import_module("kafkaspec.generated." + ".".join(path.relative_to(ROOT / "generated").with_suffix("").parts))
-    masks = {name: value for name, value in vars(module).items() if name.endswith("_MASK") and isinstance(value, int)}
+    module = importlib.import_module(
+        "kafkaspec.generated." + ".".join(path.relative_to(ROOT / "generated").with_suffix("").parts)
+    )
+    masks = {
+        name: value
+        for name, value in vars(module).items()
+        if name.endswith("_MASK") and isinstance(value, int)
+    }
     # the mask itself, and a multi-bit field's mask shifted down (``(x >> 3) & 7``)
-    spelled = set(masks.values()) | {v >> vars(module)[n[:-5] + "_SHIFT"] for n, v in masks.items() if v & (v - 1)}
+    spelled = set(masks.values()) | {
+        v >> vars(module)[n[:-5] + "_SHIFT"] for n, v in masks.items() if v & (v - 1)
+    }
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
-        literal = sorted({side.value for n in ast.walk(fn) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitAnd)
-                          for side in (n.left, n.right) if isinstance(side, ast.Constant) and side.value in spelled})
-        assert not literal, f"{fn.name} masks bit fields with the numbers {literal}, not their _MASK constants"
+        literal = sorted(
+            {
+                side.value
+                for n in ast.walk(fn)
+                if isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitAnd)
+                for side in (n.left, n.right)
+                if isinstance(side, ast.Constant) and side.value in spelled
+            }
+        )
+        assert not literal, (
+            f"{fn.name} masks bit fields with the numbers {literal}, not their _MASK constants"
+        )
 
 
 def test_generation_pins_its_formatter():

@@ -38,8 +38,13 @@ def test_no_property_is_written_twice(path):
 @pytest.mark.parametrize("path", MODULES, ids=_ids)
 def test_a_region_is_decompressed_in_one_place(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    callers = [fn.name for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef)
-               for n in ast.walk(fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "decompress"]
+    callers = [
+        fn.name
+        for fn in ast.walk(tree)
+        if isinstance(fn, ast.FunctionDef)
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "decompress"
+    ]
     assert len(callers) <= 1, f"decompress is called by {callers}"
 
 
@@ -49,6 +54,19 @@ def test_a_head_reads_its_bits_with_the_values_properties():
 
     for name in ("compression", "timestamp_type", "is_transactional", "is_control", "has_delete_horizon"):
         assert getattr(RecordBatchHead, name) is getattr(RecordBatch, name)
-    head = decode_record_batch_head(bytes(8) + (49).to_bytes(4, "big") + bytes(4) + b"\x02" + bytes(4) + (0x33).to_bytes(2, "big") + bytes(49 - 11))
-    assert (head.compression, head.timestamp_type, head.is_transactional, head.is_control, head.has_delete_horizon) == \
-        (CompressionType.LZ4, 0, True, True, False)
+    head = decode_record_batch_head(
+        bytes(8)
+        + (49).to_bytes(4, "big")
+        + bytes(4)
+        + b"\x02"
+        + bytes(4)
+        + (0x33).to_bytes(2, "big")
+        + bytes(49 - 11)
+    )
+    assert (
+        head.compression,
+        head.timestamp_type,
+        head.is_transactional,
+        head.is_control,
+        head.has_delete_horizon,
+    ) == (CompressionType.LZ4, 0, True, True, False)

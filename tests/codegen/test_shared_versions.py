@@ -55,7 +55,9 @@ def test_offset_commit_value_v0_and_v2_share_one_reader_and_writer() -> None:
 def test_a_shared_reader_still_names_the_version_read(version: int) -> None:
     from kafkaspec.generated.messages import offset_commit_value as m
 
-    whole = m.encode_offset_commit_value(m.OffsetCommitValue(offset=5, metadata="x", commit_timestamp=7), version)
+    whole = m.encode_offset_commit_value(
+        m.OffsetCommitValue(offset=5, metadata="x", commit_timestamp=7), version
+    )
     assert m.decode_offset_commit_value(whole, version) == (m.OffsetCommitValue(5, -1, "x", 7), len(whole))
     with pytest.raises(KafkaFormatError) as info:
         m.decode_offset_commit_value(whole[:-1], version)

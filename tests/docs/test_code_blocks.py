@@ -61,9 +61,12 @@ SPARK_USES = ("build_session", "SparkSession", "pyspark", "kafkaspec pipeline", 
 
 
 def _page_param(page: Path):
-    runs_spark = any(use in b.code for b in blocks(page) if b.language in RUN and not b.skip for use in SPARK_USES)
-    return pytest.param(page, marks=[pytest.mark.spark] if runs_spark else [],
-                        id=page.relative_to(DOCS).as_posix())
+    runs_spark = any(
+        use in b.code for b in blocks(page) if b.language in RUN and not b.skip for use in SPARK_USES
+    )
+    return pytest.param(
+        page, marks=[pytest.mark.spark] if runs_spark else [], id=page.relative_to(DOCS).as_posix()
+    )
 
 
 @pytest.mark.parametrize("page", [_page_param(p) for p in RUNNABLE])
@@ -77,12 +80,16 @@ def test_page_runs_as_written(page: Path, tmp_path: Path):
     assert canary.read_text() == "keep"
 
 
-@pytest.mark.parametrize("page, message", [
-    ("```python\nimport kafkaspec\nkafkaspec.iter_batches(b'x' * 5).nope\n```\n", "bad.md:1: failed"),
-    ("Text.\n\n```sh\nrm -rf logs/\n```\n", "is not a kafkaspec command"),
-    ("```sh\nkafkaspec verify no-such-dir/\n```\n", "bad.md:1: exited 2"),
-    ("```console\n$ kafkaspec --version\nkafkaspec 0.0.0-not-this\n```\n", "printed something else"),
-], ids=["python raises", "not kafkaspec", "exit code", "console output"])
+@pytest.mark.parametrize(
+    "page, message",
+    [
+        ("```python\nimport kafkaspec\nkafkaspec.iter_batches(b'x' * 5).nope\n```\n", "bad.md:1: failed"),
+        ("Text.\n\n```sh\nrm -rf logs/\n```\n", "is not a kafkaspec command"),
+        ("```sh\nkafkaspec verify no-such-dir/\n```\n", "bad.md:1: exited 2"),
+        ("```console\n$ kafkaspec --version\nkafkaspec 0.0.0-not-this\n```\n", "printed something else"),
+    ],
+    ids=["python raises", "not kafkaspec", "exit code", "console output"],
+)
 def test_a_broken_example_fails_naming_its_line(tmp_path: Path, page: str, message: str):
     """The harness is able to fail: each kind of rotten example is caught, named by page and line."""
     canary = tmp_path / "canary"

@@ -25,8 +25,11 @@ def user_docs() -> list[Path]:
 
 
 def test_user_docs_say_nothing_of_the_project_history():
-    found = [f"{p.relative_to(REPO)}: {m.group(0)}" for p in user_docs()
-             for m in HISTORY.finditer(p.read_text(encoding="utf-8"))]
+    found = [
+        f"{p.relative_to(REPO)}: {m.group(0)}"
+        for p in user_docs()
+        for m in HISTORY.finditer(p.read_text(encoding="utf-8"))
+    ]
     assert not found, found
 
 
@@ -51,10 +54,23 @@ def test_the_site_builds_strict_with_every_page(tmp_path: Path):
     if not MKDOCS.exists():
         pytest.fail("mkdocs is not installed: it comes with the docs extra (make venv installs it)")
     site = tmp_path / "site"
-    done = subprocess.run([str(MKDOCS), "build", "--strict", "--site-dir", str(site)], cwd=REPO,
-                          capture_output=True, text=True, timeout=600, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    done = subprocess.run(
+        [str(MKDOCS), "build", "--strict", "--site-dir", str(site)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]
-    for page in ("cli", "spark", "python-api", "explain", "formats/record_batch_v2", "formats/messages/offset_commit_value"):
+    for page in (
+        "cli",
+        "spark",
+        "python-api",
+        "explain",
+        "formats/record_batch_v2",
+        "formats/messages/offset_commit_value",
+    ):
         assert (site / page / "index.html").is_file(), page
     nav = (site / "index.html").read_text(encoding="utf-8")
     assert "formats/record_batch_v2/" in nav  # the generated reference is in the navigation
@@ -69,6 +85,12 @@ def test_a_broken_link_fails_the_build(tmp_path: Path):
     docs.mkdir()
     (docs / "index.md").write_text("# Home\n\nSee [nowhere](nowhere.md).\n")
     (tmp_path / "mkdocs.yml").write_text("site_name: t\nstrict: true\nnav:\n  - Home: index.md\n")
-    done = subprocess.run([str(MKDOCS), "build", "--strict", "--site-dir", str(tmp_path / "site")], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    done = subprocess.run(
+        [str(MKDOCS), "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
     assert done.returncode != 0 and "nowhere.md" in done.stdout + done.stderr

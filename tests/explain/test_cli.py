@@ -27,6 +27,7 @@ def golden(name: str) -> str:
 
 # -- text -----------------------------------------------------------------------------------------------
 
+
 def test_text_names_every_field_with_bytes_value_and_doc():
     code, out, err = run("explain", "-", stdin=golden("record_with_headers"))
     assert code == 0 and err == ""
@@ -70,11 +71,14 @@ def test_bad_hex_is_one_line_exit_2(text, message):
     assert code == 2 and out == "" and message in err and len(err.splitlines()) == 1
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--format", "nope"], "unknown format 'nope'"),
-    (["--at", "-3"], "is negative"),
-    (["--at", "1000"], "past the end of the input"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--format", "nope"], "unknown format 'nope'"),
+        (["--at", "-3"], "is negative"),
+        (["--at", "1000"], "past the end of the input"),
+    ],
+)
 def test_usage_errors_exit_2(argv, message, tmp_path):
     f = tmp_path / "x.log"
     f.write_bytes(bytes.fromhex(golden("minimal_one_record")))
@@ -92,8 +96,20 @@ def test_format_list_names_every_format():
     assert run("explain")[0] == 2
     code, out, _ = run("explain", "--format", "list")
     names = {line.split()[0] for line in out.splitlines()}
-    assert code == 0 and {"batch", "record-batch-v2", "message-v0", "message-v1", "wire-message-any",
-                          "produce-request-v0", "offset-index-entry-v0", "producer-snapshot-v1"} <= names
+    assert (
+        code == 0
+        and {
+            "batch",
+            "record-batch-v2",
+            "message-v0",
+            "message-v1",
+            "wire-message-any",
+            "produce-request-v0",
+            "offset-index-entry-v0",
+            "producer-snapshot-v1",
+        }
+        <= names
+    )
 
 
 def test_at_length_and_count_pick_entries(tmp_path):
@@ -109,6 +125,7 @@ def test_at_length_and_count_pick_entries(tmp_path):
 
 # -- JSON --------------------------------------------------------------------------------------------------
 
+
 def test_json_is_the_field_tree_with_offsets():
     code, out, _ = run("explain", "-", "--json", stdin=golden("gzip_record_with_headers"))
     assert code == 0
@@ -117,10 +134,19 @@ def test_json_is_the_field_tree_with_offsets():
     assert [s["size"] for s in doc["streams"]] == [101, 20]
     (batch,) = doc["entries"]
     fields = {c["name"]: c for c in batch["children"]}
-    assert fields["base_offset"] == {**fields["base_offset"], "start": 0, "end": 8, "hex": "000000000000002a",
-                                     "value": 42}
-    assert fields["attributes"]["bits"][0] == {"name": "compression", "bits": "0-2", "value": 1,
-                                               "label": "CompressionType.GZIP"}
+    assert fields["base_offset"] == {
+        **fields["base_offset"],
+        "start": 0,
+        "end": 8,
+        "hex": "000000000000002a",
+        "value": 42,
+    }
+    assert fields["attributes"]["bits"][0] == {
+        "name": "compression",
+        "bits": "0-2",
+        "value": 1,
+        "label": "CompressionType.GZIP",
+    }
     region, inner = fields["records"]["children"]
     assert (region["kind"], region["stream"], region["start"], region["end"]) == ("compressed", 0, 61, 101)
     record = inner["children"][0]
@@ -130,6 +156,7 @@ def test_json_is_the_field_tree_with_offsets():
 
 
 # -- bad data: where decoding stopped ------------------------------------------------------------------------
+
 
 def _fast_reader_verdict(data: bytes) -> str:
     try:
@@ -143,8 +170,11 @@ def _fast_reader_verdict(data: bytes) -> str:
 
 VECTORS = load_vectors()
 #: the deliberately broken corpus vectors: the fast reader refuses them or finds a partial entry
-BROKEN = [v for v in VECTORS if _fast_reader_verdict(bytes.fromhex(v["expected"].get("log_entry_hex_derived")
-                                                                       or v["hex"])) != "ok"]
+BROKEN = [
+    v
+    for v in VECTORS
+    if _fast_reader_verdict(bytes.fromhex(v["expected"].get("log_entry_hex_derived") or v["hex"])) != "ok"
+]
 
 
 def test_corpus_has_broken_vectors(corpus):
@@ -185,19 +215,41 @@ def test_truncated_record_points_at_the_field():
     code, out, _ = run("explain", "-", stdin=data.hex())
     assert code == 1
     assert "decoding stopped at byte 61, in RecordBatch.records[0].length:" in out
-    assert "length 24 says Record ends at byte 86, past the end of RecordBatch set by batch_length (byte 81)" in out
+    assert (
+        "length 24 says Record ends at byte 86, past the end of RecordBatch set by batch_length (byte 81)"
+        in out
+    )
 
 
 # -- every corpus file in the spec's formats, every synth file ---------------------------------------------
 
 #: corpus files whose bytes no schema describes: text files, snappy-java's framing of a text file
 #: (fetch1.snappy.chunked.4k: no Kafka structure), pcapng captures (refused, below)
-NOT_IN_THE_SPEC = ("leader-epoch-checkpoint", "partition.metadata", "quorum-state", ".txt", ".md", ".pcapng",
-                   "fetch1.snappy.chunked.4k")
+NOT_IN_THE_SPEC = (
+    "leader-epoch-checkpoint",
+    "partition.metadata",
+    "quorum-state",
+    ".txt",
+    ".md",
+    ".pcapng",
+    "fetch1.snappy.chunked.4k",
+)
 #: broker fetch-response captures: explain reads them with --format (the name does not say it)
-FETCH_FORMATS = {".kafka.0821": "fetch-v0", ".kafka.0822": "fetch-v0", ".kafka.0900": "fetch-v0", ".hex": "fetch-v10"}
-CORPUS_FILES = sorted(p for p in (CORPUS / "files").rglob("*") if p.is_file()
-                      and not p.name.endswith(NOT_IN_THE_SPEC) and "invalid_crc" not in p.name) if CORPUS else []
+FETCH_FORMATS = {
+    ".kafka.0821": "fetch-v0",
+    ".kafka.0822": "fetch-v0",
+    ".kafka.0900": "fetch-v0",
+    ".hex": "fetch-v10",
+}
+CORPUS_FILES = (
+    sorted(
+        p
+        for p in (CORPUS / "files").rglob("*")
+        if p.is_file() and not p.name.endswith(NOT_IN_THE_SPEC) and "invalid_crc" not in p.name
+    )
+    if CORPUS
+    else []
+)
 FETCH_FILES = [p for p in CORPUS_FILES if p.name.endswith(tuple(FETCH_FORMATS))]
 
 
@@ -231,7 +283,10 @@ def test_fetch_capture_from_the_command_line(corpus):
     path = CORPUS / "files" / "segmentio-kafka-go-fixtures" / "v1-v1c-v2-v2c-v2b-v2b-v2b-v2bc-v1b-v1bc.hex"
     code, out, err = run("explain", path, "--format", "fetch-v10")
     assert code == 0 and err == ""
-    assert out.splitlines()[-1] == "1 fetch-response-frame-v10 entry, 7 decompressed regions; every byte explained"
+    assert (
+        out.splitlines()[-1]
+        == "1 fetch-response-frame-v10 entry, 7 decompressed regions; every byte explained"
+    )
     assert re.search(r"aborted_transactions array of AbortedTransaction +null", out)
     assert out == run("explain", "-", "--format", "fetch-response-frame-v10", stdin=path.read_text())[1]
 
@@ -243,10 +298,16 @@ def test_invalid_crc_capture_points_at_the_crc(corpus):
     expl = explain(path.read_bytes(), "fetch-v0")
     assert expl.failure is None and len(expl.problems) == 1
     (problem,) = expl.problems
-    assert problem.position == 52 and problem.path == "FetchResponsePayload.topics[0].partitions[0].message_set[0].crc"
+    assert (
+        problem.position == 52
+        and problem.path == "FetchResponsePayload.topics[0].partitions[0].message_set[0].crc"
+    )
     assert "problem at byte 52, in FetchResponsePayload.topics[0].partitions[0].message_set[0].crc:" in out
-    assert re.search(r"52\.\.56 +crc uint32 +58 58 58 58 .*MISMATCH: stored 0x58585858, but the crc32 of bytes "
-                     r"56\.\.537 is 0x7e196bb4", out)
+    assert re.search(
+        r"52\.\.56 +crc uint32 +58 58 58 58 .*MISMATCH: stored 0x58585858, but the crc32 of bytes "
+        r"56\.\.537 is 0x7e196bb4",
+        out,
+    )
     assert assert_tiles(expl) > 0 and expl.entries[-1].end == path.stat().st_size  # the rest is still shown
 
 
@@ -254,8 +315,10 @@ def test_invalid_crc_capture_points_at_the_crc(corpus):
 def test_pcapng_capture_is_refused_by_name(name, corpus):
     code, out, err = run("explain", CORPUS / "files" / "segmentio-kafka-go-fixtures" / name)
     assert code == 2 and out == ""
-    assert err.startswith("kafkaspec explain: the input is a pcapng packet capture, a container of network packets, "
-                          "not Kafka bytes")
+    assert err.startswith(
+        "kafkaspec explain: the input is a pcapng packet capture, a container of network packets, "
+        "not Kafka bytes"
+    )
 
 
 def test_pcap_capture_is_refused():
@@ -296,17 +359,28 @@ def test_every_synth_file_explained_to_the_last_byte(synth_dir):
         if data:
             assert assert_tiles(expl) > 0 and expl.entries[-1].end == len(data), path
         magics |= {node.type for e in expl.entries for _, node in e.walk() if node.kind == "struct"}
-    assert {"RecordBatch v2", "Message v0", "Message v1", "OffsetIndexEntry v0", "TimeIndexEntry v0",
-            "AbortedTxnEntry v0", "ProducerSnapshot v1"} <= magics
+    assert {
+        "RecordBatch v2",
+        "Message v0",
+        "Message v1",
+        "OffsetIndexEntry v0",
+        "TimeIndexEntry v0",
+        "AbortedTxnEntry v0",
+        "ProducerSnapshot v1",
+    } <= magics
 
 
 # -- what lengths, counts, timestamps and nested regions say ----------------------------------------------
+
 
 def test_count_says_it_matches_and_log_append_time_is_named():
     code, out, _ = run("explain", "-", stdin=golden("log_append_time"))
     assert code == 0
     assert re.search(r"records_count int32 .*counts the items of records; matches: 1 Record read", out)
-    assert "timestamp 1000 = base_timestamp 1000 + 0; LogAppendTime: reads as the batch's max_timestamp 2000" in out
+    assert (
+        "timestamp 1000 = base_timestamp 1000 + 0; LogAppendTime: reads as the batch's max_timestamp 2000"
+        in out
+    )
 
 
 def test_nested_compression_is_refused_at_the_inner_wrapper():
@@ -326,8 +400,11 @@ def test_last_offset_and_control_record_are_read():
     code, out, _ = run("explain", "-", stdin=golden("control_commit"))
     assert code == 0
     assert re.search(r"last_offset_delta int32 .*last offset \d+ = base_offset \d+ \+ 0", out)
-    assert re.search(r"ControlRecordKey v0 .*\n.*version int16 +00 00 += 0.*\n.*type int16 +00 01 += 1 +"
-                     r"ControlRecordType\.COMMIT", out)
+    assert re.search(
+        r"ControlRecordKey v0 .*\n.*version int16 +00 00 += 0.*\n.*type int16 +00 01 += 1 +"
+        r"ControlRecordType\.COMMIT",
+        out,
+    )
     assert re.search(r"EndTransactionMarker v0 (.*\n){2}.*coordinator_epoch int32 +00 00 00 03 += 3", out)
 
 
@@ -346,18 +423,29 @@ def test_json_says_where_decoding_stopped():
     data[61] = 0x30
     code, out, _ = run("explain", "-", "--json", stdin=data.hex())
     doc = json.loads(out)
-    assert code == 1 and doc["failure"]["position"] == 61 and doc["failure"]["path"] == "RecordBatch.records[0].length"
+    assert (
+        code == 1
+        and doc["failure"]["position"] == 61
+        and doc["failure"]["path"] == "RecordBatch.records[0].length"
+    )
     assert doc["problems"][0]["path"] == "RecordBatch.crc"
     assert doc["entries"][-1]["kind"] == "unread" and doc["entries"][-1]["start"] == 62
 
 
 # -- streamed output: each entry written and let go -----------------------------------------------------------
 
+
 def _three_entries_then_a_bad_one() -> bytes:
     from kafkaspec import Record, build_batch
 
-    good = [build_batch([Record(key=b"k", value=b"v" * 20, timestamp=7, headers=[("h", b"1")])] * 2,
-                        compression=codec, base_offset=i * 2) for i, codec in enumerate(("none", "gzip", "zstd"))]
+    good = [
+        build_batch(
+            [Record(key=b"k", value=b"v" * 20, timestamp=7, headers=[("h", b"1")])] * 2,
+            compression=codec,
+            base_offset=i * 2,
+        )
+        for i, codec in enumerate(("none", "gzip", "zstd"))
+    ]
     crc_bad = bytearray(good[1])
     crc_bad[17] ^= 0xFF  # a problem in an entry with a decompressed region
     cut = bytearray(good[0])

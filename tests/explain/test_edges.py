@@ -11,12 +11,27 @@ import pytest
 from support.corpus import CORPUS
 from support.explain import run
 
-SEGMENT = CORPUS / "files" / "segments" / "Bheem6005-kafka" / "kafka-logs" / "cities-0" / "00000000000000000000.log" \
-    if CORPUS else None
-FETCH = {".kafka.0821": "fetch-response-payload-v0", ".kafka.0822": "fetch-response-payload-v0",
-         ".kafka.0900": "fetch-response-payload-v0", ".hex": "fetch-response-frame-v10"}
-FETCH_FILES = sorted(p for d in ("kafka-rust-test-data", "segmentio-kafka-go-fixtures")
-                     for p in (CORPUS / "files" / d).iterdir() if p.name.endswith(tuple(FETCH))) if CORPUS else []
+SEGMENT = (
+    CORPUS / "files" / "segments" / "Bheem6005-kafka" / "kafka-logs" / "cities-0" / "00000000000000000000.log"
+    if CORPUS
+    else None
+)
+FETCH = {
+    ".kafka.0821": "fetch-response-payload-v0",
+    ".kafka.0822": "fetch-response-payload-v0",
+    ".kafka.0900": "fetch-response-payload-v0",
+    ".hex": "fetch-response-frame-v10",
+}
+FETCH_FILES = (
+    sorted(
+        p
+        for d in ("kafka-rust-test-data", "segmentio-kafka-go-fixtures")
+        for p in (CORPUS / "files" / d).iterdir()
+        if p.name.endswith(tuple(FETCH))
+    )
+    if CORPUS
+    else []
+)
 
 
 def _starts(path) -> list[int]:
@@ -29,6 +44,7 @@ def _starts(path) -> list[int]:
 
 
 # -- 1. --at off an entry start ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("offset", [3, 5, 40])
 def test_at_inside_an_entry_names_the_nearest_entry_starts(offset, corpus):
@@ -69,6 +85,7 @@ def test_at_with_a_format_is_taken_as_given(corpus):
 
 # -- 2. a fetch response without --format --------------------------------------------------------------------
 
+
 def test_fetch_files_found(corpus):
     assert len(FETCH_FILES) >= 16
 
@@ -93,6 +110,7 @@ def test_unknown_bytes_suggest_the_fetch_formats():
 
 # -- 3. Kafka's text files by name ---------------------------------------------------------------------------
 
+
 def test_partition_metadata_is_explained(corpus):
     path = CORPUS / "files" / "segments" / "LDI-POC" / "TestTopicPatient-0" / "partition.metadata"
     code, out, err = run("explain", path)
@@ -113,7 +131,15 @@ def test_leader_epoch_checkpoint_is_explained(corpus):
 
 
 def test_quorum_state_is_explained(corpus):
-    path = CORPUS / "files" / "segments" / "KafkaDemo" / "kraft-combined-logs" / "__cluster_metadata-0" / "quorum-state"
+    path = (
+        CORPUS
+        / "files"
+        / "segments"
+        / "KafkaDemo"
+        / "kraft-combined-logs"
+        / "__cluster_metadata-0"
+        / "quorum-state"
+    )
     code, out, err = run("explain", path)
     assert code == 0 and err == ""
     assert re.search(r"leaderId +1 +.*leader", out)
@@ -123,11 +149,14 @@ def test_quorum_state_is_explained(corpus):
     assert out.splitlines()[-1] == "quorum-state: 7 fields; every field explained"
 
 
-@pytest.mark.parametrize("name, text, message", [
-    ("leader-epoch-checkpoint", "0\n2\n1 0\n", "announces 2 entries but holds 1"),
-    ("partition.metadata", "version: 0\ntopic_id: nope\n", "line 2: topic_id 'nope' is not a Kafka Uuid"),
-    ("quorum-state", '{"leaderId": 1,', "not JSON"),
-])
+@pytest.mark.parametrize(
+    "name, text, message",
+    [
+        ("leader-epoch-checkpoint", "0\n2\n1 0\n", "announces 2 entries but holds 1"),
+        ("partition.metadata", "version: 0\ntopic_id: nope\n", "line 2: topic_id 'nope' is not a Kafka Uuid"),
+        ("quorum-state", '{"leaderId": 1,', "not JSON"),
+    ],
+)
 def test_bad_text_file_names_file_and_line(name, text, message, tmp_path):
     path = tmp_path / name
     path.write_text(text)
@@ -143,7 +172,10 @@ def test_text_file_as_json_and_refused_options(corpus):
     code, out, err = run("explain", path, "--json")
     assert code == 0 and err == ""
     doc = json.loads(out)
-    assert doc["format"] == "partition.metadata" and doc["lines"][1]["text"] == "topic_id: B3_HiNPgSQ6oxG9ZZ6ED5A"
+    assert (
+        doc["format"] == "partition.metadata"
+        and doc["lines"][1]["text"] == "topic_id: B3_HiNPgSQ6oxG9ZZ6ED5A"
+    )
     code, out, err = run("explain", path, "--at", 3)
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and "a text file" in err
 
@@ -151,8 +183,10 @@ def test_text_file_as_json_and_refused_options(corpus):
 def test_text_file_control_characters_are_escaped(tmp_path):
     path = tmp_path / "quorum-state"
     # every field of version 0 (Kafka requires them), with control characters in a key and a value
-    path.write_text('{"\\u001b[31mred": 1, "clusterId": "\\u001b[0m", "leaderId": 1, "leaderEpoch": 1, "votedId": -1, '
-                    '"appliedOffset": 0, "currentVoters": null, "data_version": 0}')
+    path.write_text(
+        '{"\\u001b[31mred": 1, "clusterId": "\\u001b[0m", "leaderId": 1, "leaderEpoch": 1, "votedId": -1, '
+        '"appliedOffset": 0, "currentVoters": null, "data_version": 0}'
+    )
     code, out, _ = run("explain", path)
     assert code == 0 and "\x1b" not in out and "'\\x1b[31mred'" in out and "\\u001b[0m" in out
 
@@ -170,6 +204,7 @@ def test_finding_the_entry_starts_is_linear():
         def go():
             with pytest.raises(UnknownFormat, match="is not where a log entry starts"):
                 resolve("auto", data, len(data) - 5)
+
         return go
 
     assert_linear(attempt(small), attempt(large), what="the entry starts before --at")

@@ -17,11 +17,19 @@ from kafkaspec.explain import explain
 from kafkaspec.generated.trace import FORMATS
 
 REPO = Path(__file__).resolve().parents[2]
-SEEDS = [bytes.fromhex(json.loads(p.read_text())["hex"]) for p in sorted((REPO / "tests/codecs/vectors").glob("*.json"))]
-SEEDS += [bytes.fromhex(json.loads(line)["hex"]) for line in (REPO / "tests/codecs/golden/seed002.jsonl").open()]
+SEEDS = [
+    bytes.fromhex(json.loads(p.read_text())["hex"])
+    for p in sorted((REPO / "tests/codecs/vectors").glob("*.json"))
+]
+SEEDS += [
+    bytes.fromhex(json.loads(line)["hex"]) for line in (REPO / "tests/codecs/golden/seed002.jsonl").open()
+]
 SEEDS.append(build_batch([Record(key=b"k", value=b"v" * 50, timestamp=1)] * 3, magic=1, compression="gzip"))
-SEEDS.append(build_batch([Record(key=b"k", value=b"v" * 50, timestamp=1, headers=[("h", b"x")])] * 3,
-                         compression="zstd"))
+SEEDS.append(
+    build_batch(
+        [Record(key=b"k", value=b"v" * 50, timestamp=1, headers=[("h", b"x")])] * 3, compression="zstd"
+    )
+)
 
 
 @scaled(2)
@@ -54,5 +62,10 @@ def test_time_is_linear_in_the_input():
     """4x the entries must not take 8x the time (tests/support/timing.py)."""
     batch = build_batch([Record(key=b"k", value=b"v", timestamp=1, headers=[("h", b"1")])] * 50)
     small, large = batch * 4, batch * (4 * GROWTH)
-    assert_linear(*(lambda data=data: explain(data, "batch", on_entry=lambda entry, expl: None, keep=False)
-                    for data in (small, large)), what="explain")
+    assert_linear(
+        *(
+            lambda data=data: explain(data, "batch", on_entry=lambda entry, expl: None, keep=False)
+            for data in (small, large)
+        ),
+        what="explain",
+    )

@@ -19,14 +19,23 @@ from support.explain import run
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "codecs" / "vectors"
 CHROMIUM = os.environ.get("KAFKASPEC_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 HIGHLIGHT = "rgb(255, 213, 74)"
 
 pytestmark = pytest.mark.skipif(
     not os.path.exists(CHROMIUM),
     reason=f"Chromium is not installed at {CHROMIUM}: `make browser` installs Debian's chromium "
-           "(apt-get, as root); without it the explain page's browser test cannot run")
+    "(apt-get, as root); without it the explain page's browser test cannot run",
+)
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +58,9 @@ def page_of(browser, tmp_path, hex_: str):
 
 
 def lit(page, stream: int, start: int, end: int) -> list[bool]:
-    return [page.eval_on_selector(f"#b{stream}-{i}", "e => e.classList.contains('hl')") for i in range(start, end)]
+    return [
+        page.eval_on_selector(f"#b{stream}-{i}", "e => e.classList.contains('hl')") for i in range(start, end)
+    ]
 
 
 def test_hovering_a_field_highlights_its_bytes(browser, tmp_path):

@@ -27,11 +27,24 @@ REPO = Path(__file__).resolve().parents[2]
 SCHEMAS = load(REPO / "schemas")
 CASES = sorted((m.name, v) for m in SCHEMAS.messages.values() for v in m.versions)
 SEGMENTS = CORPUS / "files" / "segments"
-PAYLOAD_FILES = sorted(p for p in SEGMENTS.rglob("*") if p.is_file() and (
-    (p.suffix == ".log" and p.parent.name.rpartition("-")[0] in ("__consumer_offsets", "__cluster_metadata",
-                                                                  "__transaction_state"))
-    or (p.suffix == ".checkpoint" and p.name != "leader-epoch-checkpoint" and "-" not in p.stem.replace(
-        "bootstrap", "")) or p.name == "bootstrap.checkpoint"))
+PAYLOAD_FILES = sorted(
+    p
+    for p in SEGMENTS.rglob("*")
+    if p.is_file()
+    and (
+        (
+            p.suffix == ".log"
+            and p.parent.name.rpartition("-")[0]
+            in ("__consumer_offsets", "__cluster_metadata", "__transaction_state")
+        )
+        or (
+            p.suffix == ".checkpoint"
+            and p.name != "leader-epoch-checkpoint"
+            and "-" not in p.stem.replace("bootstrap", "")
+        )
+        or p.name == "bootstrap.checkpoint"
+    )
+)
 
 
 def trace_message(name: str, version: int, data: bytes) -> Explanation:
@@ -57,7 +70,7 @@ def test_every_message_version_traces_to_tiling_spans(name, version, data):
 
 def test_a_tagged_field_whose_size_lies_stops_the_trace():
     # ConsumerGroupMetadataValue v0: epoch, then 1 tagged field: tag 0 (metadata_hash, an int64) says 4 bytes
-    data = bytes.fromhex("00000005" "01" "00" "04" "00000000")
+    data = bytes.fromhex("0000000501000400000000")
     with pytest.raises(TraceStop, match="tag 0"):
         trace_message("ConsumerGroupMetadataValue", 0, data)
 
@@ -65,17 +78,18 @@ def test_a_tagged_field_whose_size_lies_stops_the_trace():
 def test_a_compact_length_beyond_the_payload_stops_the_trace():
     # FeatureLevelRecord v0: name "x" claims 9 bytes (compact 10) in a 5-byte payload
     with pytest.raises(TraceStop, match="name"):
-        trace_message("FeatureLevelRecord", 0, bytes.fromhex("0a78" "0001" "00"))
+        trace_message("FeatureLevelRecord", 0, bytes.fromhex("0a78000100"))
 
 
 def test_an_unknown_tag_is_shown_as_bytes():
     # ConsumerGroupMetadataValue v0 with tag 9 (unknown), 2 bytes
-    expl = trace_message("ConsumerGroupMetadataValue", 0, bytes.fromhex("00000005" "01" "09" "02" "abcd"))
+    expl = trace_message("ConsumerGroupMetadataValue", 0, bytes.fromhex("00000005010902abcd"))
     assert any(leaf.name == "tag 9" and leaf.value == b"\xab\xcd" for leaf in expl.entries[0].leaves())
     assert assert_tiles(expl) > 0
 
 
 # -- in explain: control values always, record keys and values by path or --decode ---------------------
+
 
 def _types(expl) -> set[str]:
     return {node.type for entry in expl.entries for _, node in entry.walk()}
@@ -84,7 +98,7 @@ def _types(expl) -> set[str]:
 def test_a_metadata_record_value_is_read_field_by_field_with_decode():
     value = bytes([1, 12, 0]) + bytes([2]) + b"x" + bytes([0, 7, 0])  # FeatureLevelRecord v0: "x" level 7
     data = build_batch([Record(key=None, value=value, timestamp=1)])
-    assert "FeatureLevelRecord v0" not in _types(explain(data))          # an ordinary topic: opaque bytes
+    assert "FeatureLevelRecord v0" not in _types(explain(data))  # an ordinary topic: opaque bytes
     expl = explain(data, decode="metadata")
     assert "FeatureLevelRecord v0" in _types(expl) and assert_tiles(expl) > 0
     level = next(n for e in expl.entries for _, n in e.walk() if n.name == "feature_level")
@@ -92,8 +106,8 @@ def test_a_metadata_record_value_is_read_field_by_field_with_decode():
 
 
 def test_an_offsets_key_and_value_are_read_with_their_record_type():
-    key = bytes.fromhex("0001" "0001" "67" "0001" "74" "00000000")  # OffsetCommitKey v1: group g, topic t, partition 0
-    value = bytes.fromhex("0001" "000000000000002a" "0000" "0000000000000001" "0000000000000002")  # OffsetCommitValue v1
+    key = bytes.fromhex("000100016700017400000000")  # OffsetCommitKey v1: group g, topic t, partition 0
+    value = bytes.fromhex("0001000000000000002a000000000000000000010000000000000002")  # OffsetCommitValue v1
     expl = explain(build_batch([Record(key=key, value=value, timestamp=1)]), decode="offsets")
     assert {"OffsetCommitKey v1", "OffsetCommitValue v1"} <= _types(expl)
     assert assert_tiles(expl) > 0
@@ -109,9 +123,25 @@ def test_corpus_payload_files_are_explained_to_the_last_byte(path):
     expl = explain(path.read_bytes(), path=str(path))
     assert expl.failure is None and expl.partial is None and not expl.problems, expl.failure or expl.partial
     types = _types(expl)
-    assert any(t.endswith(("Key v0", "Key v1", "Key v2", "Record v0", "Record v1", "Record v2", "Record v3",
-                           "Message v0", "Message v1", "Value v0", "Value v3")) and not t.startswith("Record ")
-               for t in types), f"no payload read as a message in {path.name}: {sorted(types)[:8]}"
+    assert any(
+        t.endswith(
+            (
+                "Key v0",
+                "Key v1",
+                "Key v2",
+                "Record v0",
+                "Record v1",
+                "Record v2",
+                "Record v3",
+                "Message v0",
+                "Message v1",
+                "Value v0",
+                "Value v3",
+            )
+        )
+        and not t.startswith("Record ")
+        for t in types
+    ), f"no payload read as a message in {path.name}: {sorted(types)[:8]}"
     assert assert_tiles(expl) > 0
 
 

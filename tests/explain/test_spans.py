@@ -29,10 +29,19 @@ BUILDER = StrategyBuilder(SCHEMAS, class_of)
 GOLDEN = sorted((REPO / "tests" / "codecs" / "vectors").glob("*.json"))
 SEED002 = [json.loads(line) for line in (REPO / "tests" / "codecs" / "golden" / "seed002.jsonl").open()]
 #: seed 002's vectors by the format they hold
-SEED002_FORMATS = {"wire_messages": "wire-message", "fetch_response": "fetch-response-v0",
-                   "offsets_response": "offsets-response-v0", "multi_fetch_response": "multi-fetch-response-v0"}
-REQUESTS = {0: "produce-request-v0", 1: "fetch-request-v0", 2: "multi-fetch-request-v0",
-            3: "multi-produce-request-v0", 4: "offsets-request-v0"}
+SEED002_FORMATS = {
+    "wire_messages": "wire-message",
+    "fetch_response": "fetch-response-v0",
+    "offsets_response": "offsets-response-v0",
+    "multi_fetch_response": "multi-fetch-response-v0",
+}
+REQUESTS = {
+    0: "produce-request-v0",
+    1: "fetch-request-v0",
+    2: "multi-fetch-request-v0",
+    3: "multi-produce-request-v0",
+    4: "offsets-request-v0",
+}
 
 
 def fast_values(expl, data: bytes) -> list:
@@ -60,6 +69,7 @@ def check(data: bytes, fmt: str = "auto"):
 
 # -- the checker itself can fail ------------------------------------------------------------------------
 
+
 def test_tiling_check_sees_a_gap_and_an_overlap():
     v = json.loads(GOLDEN[0].read_text())
     expl = explain(bytes.fromhex(v["hex"]))
@@ -73,6 +83,7 @@ def test_tiling_check_sees_a_gap_and_an_overlap():
 
 
 # -- golden vectors ---------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
 def test_golden_v2_vector(path):
@@ -104,8 +115,9 @@ def test_golden_seed002_vector(v):
         assert [n.type for n in inner] == ["WireMessage v0"] * 3 or len(inner) == 3
 
 
-FETCH_GOLDEN = [json.loads(line) for line in
-                (REPO / "tests" / "codecs" / "golden" / "fetch_responses.jsonl").open()]
+FETCH_GOLDEN = [
+    json.loads(line) for line in (REPO / "tests" / "codecs" / "golden" / "fetch_responses.jsonl").open()
+]
 
 
 @pytest.mark.parametrize("v", FETCH_GOLDEN, ids=[v["id"] for v in FETCH_GOLDEN])
@@ -120,8 +132,11 @@ def test_golden_fetch_response_vector(v):
         assert at in edges, f"the layout's {name!r} ends at byte {at}, inside a traced span"
     partial = [(n.start, n.end) for _, n in expl.entries[0].walk() if n.kind == "partial"]
     assert partial == [tuple(p) for p in v["partial"]]
-    nulls = [n.name for _, n in expl.entries[0].walk()
-             if "null" in n.notes and n.name in ("aborted_transactions", "records", "message_set")]
+    nulls = [
+        n.name
+        for _, n in expl.entries[0].walk()
+        if "null" in n.notes and n.name in ("aborted_transactions", "records", "message_set")
+    ]
     assert nulls == (["aborted_transactions", "records"] if "null" in v["id"] else [])
 
 
@@ -137,9 +152,18 @@ def test_a_negative_count_other_than_null_is_pointed_at():
 # -- the real-world corpus ---------------------------------------------------------------------------------
 
 CORPUS = load_vectors()
-BROKEN_KINDS = {"message_set_truncated", "message_set_with_trailing_garbage", "record_batch_crc_zeroed",
-                "message_set_with_trailing_overflow", "record_batch_truncated", "record_batches_with_trailing_garbage",
-                "message_set_corrupt", "record_batch_mislabelled_codec", "codec_payload", "record_body"}
+BROKEN_KINDS = {
+    "message_set_truncated",
+    "message_set_with_trailing_garbage",
+    "record_batch_crc_zeroed",
+    "message_set_with_trailing_overflow",
+    "record_batch_truncated",
+    "record_batches_with_trailing_garbage",
+    "message_set_corrupt",
+    "record_batch_mislabelled_codec",
+    "codec_payload",
+    "record_body",
+}
 
 
 def _corpus_bytes(v: dict) -> bytes:
@@ -148,11 +172,21 @@ def _corpus_bytes(v: dict) -> bytes:
 
 def _is_broken(v: dict) -> bool:
     a = v["expected"].get("asserted", {})
-    bad_crc = any(not b.get("crc_valid", True) for b in v["expected"].get("decoded_kafka_python") or []
-                  if isinstance(b, dict))
-    return bad_crc or v["kind"] in BROKEN_KINDS or "error" in a or "invalid_crc" in v["id"] or (
-        v["kind"] == "legacy_message_no_log_header" and ("value_after_decode" in a or
-                                                         str(a.get("value", "")).startswith("empty")))
+    bad_crc = any(
+        not b.get("crc_valid", True)
+        for b in v["expected"].get("decoded_kafka_python") or []
+        if isinstance(b, dict)
+    )
+    return (
+        bad_crc
+        or v["kind"] in BROKEN_KINDS
+        or "error" in a
+        or "invalid_crc" in v["id"]
+        or (
+            v["kind"] == "legacy_message_no_log_header"
+            and ("value_after_decode" in a or str(a.get("value", "")).startswith("empty"))
+        )
+    )
 
 
 VALID = [v for v in CORPUS if not _is_broken(v)]
@@ -168,6 +202,7 @@ def test_corpus_vector(v, corpus):
 
 
 # -- every schema, over values drawn from it -------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("ref", REFS)
 @scaled(6)
@@ -208,5 +243,7 @@ def test_a_type_without_a_tracing_decoder_is_named():
 
     s = SCHEMAS.structs["Header@2"]
     odd = replace(s, fields=[replace(s.fields[0], type="compact_string")])
-    with pytest.raises(ValueError, match="Header@2 field 'key': type 'compact_string' has no tracing decoder"):
+    with pytest.raises(
+        ValueError, match="Header@2 field 'key': type 'compact_string' has no tracing decoder"
+    ):
         TracePlanner(SCHEMAS, Planner(SCHEMAS).min_size).plan(odd)

@@ -24,9 +24,13 @@ from kafkaspec.logdir.verify.verifier import verify_path, verify_paths
 CLUSTER = "MkU3OEVBNTcwNTJENDM2Qg"
 DIRECTORY = "xqYz9jS0QRuWvW0Y7eW8Ag"
 OTHER_DIRECTORY = "b6vGbZfJRFuJ1mpqjH1nUw"
-V0_QUORUM = ('{"clusterId":"","leaderId":1,"leaderEpoch":5,"votedId":-1,"appliedOffset":0,'
-             '"currentVoters":[{"voterId":1},{"voterId":2},{"voterId":3}],"data_version":0}')
-V1_QUORUM = '{"leaderId":2,"leaderEpoch":7,"votedId":2,"votedDirectoryId":"xqYz9jS0QRuWvW0Y7eW8Ag","data_version":1}'
+V0_QUORUM = (
+    '{"clusterId":"","leaderId":1,"leaderEpoch":5,"votedId":-1,"appliedOffset":0,'
+    '"currentVoters":[{"voterId":1},{"voterId":2},{"voterId":3}],"data_version":0}'
+)
+V1_QUORUM = (
+    '{"leaderId":2,"leaderEpoch":7,"votedId":2,"votedDirectoryId":"xqYz9jS0QRuWvW0Y7eW8Ag","data_version":1}'
+)
 
 
 def checkpoint(entries: dict[tuple[str, int], int]) -> str:
@@ -35,8 +39,9 @@ def checkpoint(entries: dict[tuple[str, int], int]) -> str:
 
 
 def meta_v1(node_id: int = 1, cluster: str = CLUSTER, directory: str = DIRECTORY) -> str:
-    return node_files.format_meta_properties({"node.id": str(node_id), "directory.id": directory, "version": "1",
-                                              "cluster.id": cluster})
+    return node_files.format_meta_properties(
+        {"node.id": str(node_id), "directory.id": directory, "version": "1", "cluster.id": cluster}
+    )
 
 
 @pytest.fixture
@@ -72,8 +77,14 @@ def test_an_offset_past_the_log_end_is_an_error_naming_file_and_line(data_dir, n
     root, end = data_dir
     (root / name).write_text(checkpoint({("t", 0): end + 5}))
     found = _messages(verify_path(root))
-    assert found == [(name, "error", f"line 3: t-0: offset {end + 5} is past the log end offset {end}: "
-                      f"{found[0][2].split(': ', 3)[3]}")]
+    assert found == [
+        (
+            name,
+            "error",
+            f"line 3: t-0: offset {end + 5} is past the log end offset {end}: "
+            f"{found[0][2].split(': ', 3)[3]}",
+        )
+    ]
     assert "(records lost, or the file is another log's)" in found[0][2]
 
 
@@ -81,7 +92,12 @@ def test_an_entry_for_a_partition_not_in_the_dir_is_an_error(data_dir):
     root, end = data_dir
     (root / "replication-offset-checkpoint").write_text(checkpoint({("t", 0): end, ("gone", 3): 7}))
     assert _messages(verify_path(root)) == [
-        ("replication-offset-checkpoint", "error", "line 4: gone-3: no such partition directory in this data dir")]
+        (
+            "replication-offset-checkpoint",
+            "error",
+            "line 4: gone-3: no such partition directory in this data dir",
+        )
+    ]
 
 
 def test_an_entry_for_a_partition_being_deleted_is_a_warning(data_dir):
@@ -110,20 +126,30 @@ def test_the_count_must_match_the_entries(data_dir):
     root, end = data_dir
     (root / "recovery-point-offset-checkpoint").write_text(f"0\n2\nt 0 {end}\n")
     assert _messages(verify_path(root)) == [
-        ("recovery-point-offset-checkpoint", "error",
-         "recovery-point-offset-checkpoint line 2 announces 2 entries but the file holds 1")]
+        (
+            "recovery-point-offset-checkpoint",
+            "error",
+            "recovery-point-offset-checkpoint line 2 announces 2 entries but the file holds 1",
+        )
+    ]
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("1\n0\n", "line 1: version is '1', expected 0"),
-    ("0\n1\nt 0\n", "line 3: 't 0' is not 'topic partition offset'"),
-    ("0\n2\nt 0 1\n\n", "line 4: '' is not 'topic partition offset'"),
-    ("0\n1\nt -1 5\n", "line 3: partition '-1' is out of range"),
-    ("0\n1\nt 0 -5\n", "line 3: offset '-5' is out of range"),
-    ("0\n1\nt 0 " + "9" * 5000 + "\n", "line 3: offset '99999999999999999999'... (5000 characters) is out of range"),
-    ("0\n1\nt/x 0 5\n", "line 3: topic 't/x'"),
-    ("0\n2\nt 0 1\nt 0 2\n", "line 4: t-0 is listed again (first on line 3)"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1\n0\n", "line 1: version is '1', expected 0"),
+        ("0\n1\nt 0\n", "line 3: 't 0' is not 'topic partition offset'"),
+        ("0\n2\nt 0 1\n\n", "line 4: '' is not 'topic partition offset'"),
+        ("0\n1\nt -1 5\n", "line 3: partition '-1' is out of range"),
+        ("0\n1\nt 0 -5\n", "line 3: offset '-5' is out of range"),
+        (
+            "0\n1\nt 0 " + "9" * 5000 + "\n",
+            "line 3: offset '99999999999999999999'... (5000 characters) is out of range",
+        ),
+        ("0\n1\nt/x 0 5\n", "line 3: topic 't/x'"),
+        ("0\n2\nt 0 1\nt 0 2\n", "line 4: t-0 is listed again (first on line 3)"),
+    ],
+)
 def test_what_kafka_does_not_write_names_the_line(text, message):
     with pytest.raises(KafkaFormatError) as info:
         checkpoints.parse_offset_checkpoint(text, "cleaner-offset-checkpoint", "/x/cleaner-offset-checkpoint")
@@ -141,8 +167,12 @@ def test_a_high_watermark_below_the_log_start_is_a_warning(data_dir):
     (root / "log-start-offset-checkpoint").write_text(checkpoint({("t", 0): 10}))
     (root / "replication-offset-checkpoint").write_text(checkpoint({("t", 0): 4}))
     assert _messages(verify_path(root)) == [
-        ("replication-offset-checkpoint", "warning",
-         "line 3: t-0: offset 4 is below the log start offset 10 (Kafka moves it up to the log start)")]
+        (
+            "replication-offset-checkpoint",
+            "warning",
+            "line 3: t-0: offset 4 is below the log start offset 10 (Kafka moves it up to the log start)",
+        )
+    ]
 
 
 def test_parsing_a_checkpoint_is_linear_in_its_entries():
@@ -150,8 +180,11 @@ def test_parsing_a_checkpoint_is_linear_in_its_entries():
         return checkpoint({(f"topic-{i % 97}", i): i * 3 for i in range(n)})
 
     small, large = text(5000), text(5000 * GROWTH)
-    assert_linear(lambda: checkpoints.parse_offset_checkpoint(small, "x"),
-                  lambda: checkpoints.parse_offset_checkpoint(large, "x"), what="checkpoint entries")
+    assert_linear(
+        lambda: checkpoints.parse_offset_checkpoint(small, "x"),
+        lambda: checkpoints.parse_offset_checkpoint(large, "x"),
+        what="checkpoint entries",
+    )
 
 
 # -- meta.properties -------------------------------------------------------------
@@ -159,27 +192,43 @@ def test_parsing_a_checkpoint_is_linear_in_its_entries():
 
 def test_meta_properties_v0_and_v1_as_kafka_writes_them():
     v1 = node_files.parse_meta_properties(meta_v1(node_id=3))
-    assert (v1.version, v1.node_id, v1.cluster_id, v1.directory_id, v1.ignored) == (1, 3, CLUSTER, DIRECTORY, [])
+    assert (v1.version, v1.node_id, v1.cluster_id, v1.directory_id, v1.ignored) == (
+        1,
+        3,
+        CLUSTER,
+        DIRECTORY,
+        [],
+    )
     # a ZooKeeper-era broker: version 0, broker.id; cluster.id optional
-    v0 = node_files.parse_meta_properties("#\n#Tue Jan 02 10:00:00 UTC 2024\nversion=0\nbroker.id=7\ncluster.id=abc\n")
+    v0 = node_files.parse_meta_properties(
+        "#\n#Tue Jan 02 10:00:00 UTC 2024\nversion=0\nbroker.id=7\ncluster.id=abc\n"
+    )
     assert (v0.version, v0.node_id, v0.cluster_id, v0.directory_id) == (0, 7, "abc", None)
     # no version line is version 0, and nothing is required in it
     assert node_files.parse_meta_properties("").version == 0
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("version=1\ncluster.id=x\n", "version 1 requires node.id"),
-    ("version=1\nnode.id=1\n", "version 1 requires cluster.id"),
-    ("version=2\n", "line 1: unknown meta.properties version 2"),
-    ("version=one\n", "line 1: version 'one' is not a base-10 number"),
-    ("version=1\ncluster.id=x\nnode.id=1 \n", "line 3: node.id '1 ' is not a base-10 number"),
-    ("broker.id=99999999999\n", "line 1: broker.id '99999999999' is out of range"),
-    ("version=1\ncluster.id=x\nnode.id=1\ndirectory.id=AAAAAAAAAAAAAAAAAAAAAA\n",
-     "line 4: directory.id AAAAAAAAAAAAAAAAAAAAAA is one of the 100 Uuids Kafka reserves"),
-    ("version=1\ncluster.id=x\nnode.id=1\ndirectory.id=AAAAAAAAAAAAAAAAAAAAYw\n", "reserves"),  # 99
-    ("version=1\ncluster.id=x\nnode.id=1\ndirectory.id=not-a-uuid\n", "line 4: directory.id 'not-a-uuid' is not"),
-    ("version=1\ncluster.id=x\\u12\nnode.id=1\n", "line 2: malformed \\uxxxx escape"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("version=1\ncluster.id=x\n", "version 1 requires node.id"),
+        ("version=1\nnode.id=1\n", "version 1 requires cluster.id"),
+        ("version=2\n", "line 1: unknown meta.properties version 2"),
+        ("version=one\n", "line 1: version 'one' is not a base-10 number"),
+        ("version=1\ncluster.id=x\nnode.id=1 \n", "line 3: node.id '1 ' is not a base-10 number"),
+        ("broker.id=99999999999\n", "line 1: broker.id '99999999999' is out of range"),
+        (
+            "version=1\ncluster.id=x\nnode.id=1\ndirectory.id=AAAAAAAAAAAAAAAAAAAAAA\n",
+            "line 4: directory.id AAAAAAAAAAAAAAAAAAAAAA is one of the 100 Uuids Kafka reserves",
+        ),
+        ("version=1\ncluster.id=x\nnode.id=1\ndirectory.id=AAAAAAAAAAAAAAAAAAAAYw\n", "reserves"),  # 99
+        (
+            "version=1\ncluster.id=x\nnode.id=1\ndirectory.id=not-a-uuid\n",
+            "line 4: directory.id 'not-a-uuid' is not",
+        ),
+        ("version=1\ncluster.id=x\\u12\nnode.id=1\n", "line 2: malformed \\uxxxx escape"),
+    ],
+)
 def test_meta_properties_by_kafkas_rules(text, message):
     with pytest.raises(KafkaFormatError) as info:
         node_files.parse_meta_properties(text, "/d/meta.properties")
@@ -203,7 +252,8 @@ def test_a_bad_meta_properties_is_an_error_in_verify(data_dir):
     root, _ = data_dir
     (root / "meta.properties").write_text("version=1\ncluster.id=x\n")
     assert _messages(verify_path(root)) == [
-        ("meta.properties", "error", "meta.properties: version 1 requires node.id, and there is none")]
+        ("meta.properties", "error", "meta.properties: version 1 requires node.id, and there is none")
+    ]
 
 
 def test_the_log_dirs_of_one_node_agree(tmp_path, data_dir):
@@ -215,9 +265,11 @@ def test_the_log_dirs_of_one_node_agree(tmp_path, data_dir):
     assert verify_paths([root, second]) == []
     (second / "meta.properties").write_text(meta_v1(node_id=2, cluster="other", directory=DIRECTORY))
     found = _messages(verify_paths([root, second]))
-    assert [m[2].split(":")[0] for m in found] == ["cluster.id other differs from MkU3OEVBNTcwNTJENDM2Qg in " + str(root),
-                                                  "node.id 2 differs from 1 in " + str(root),
-                                                  "directory.id xqYz9jS0QRuWvW0Y7eW8Ag is also the id of " + str(root)]
+    assert [m[2].split(":")[0] for m in found] == [
+        "cluster.id other differs from MkU3OEVBNTcwNTJENDM2Qg in " + str(root),
+        "node.id 2 differs from 1 in " + str(root),
+        "directory.id xqYz9jS0QRuWvW0Y7eW8Ag is also the id of " + str(root),
+    ]
 
 
 # -- .kafka_cleanshutdown --------------------------------------------------------
@@ -242,8 +294,10 @@ def test_after_an_unclean_shutdown_the_note_names_what_recovery_rereads(data_dir
     (root / "recovery-point-offset-checkpoint").write_text(checkpoint({("t", 0): end // 2}))
     found = _messages(verify_path(root, notes=True))
     assert [(n, s) for n, s, _ in found] == [(".kafka_cleanshutdown", "note")]
-    assert found[0][2].endswith(f"past their recovery point: t-0 from offset {end // 2} (log end {end}), "
-                                "u-0 from its first segment (not in recovery-point-offset-checkpoint)"), found[0][2]
+    assert found[0][2].endswith(
+        f"past their recovery point: t-0 from offset {end // 2} (log end {end}), "
+        "u-0 from its first segment (not in recovery-point-offset-checkpoint)"
+    ), found[0][2]
     (root / "recovery-point-offset-checkpoint").write_text(checkpoint({("t", 0): end, ("u", 0): u_end}))
     found = _messages(verify_path(root, notes=True))
     assert "past their recovery point: none" in found[0][2], found[0][2]
@@ -274,15 +328,24 @@ def test_quorum_state_versions_0_and_1():
     assert (v1["leaderId"], v1["votedDirectoryId"]) == (2, DIRECTORY)
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ('{"leaderId":2,"leaderEpoch":7,"votedId":2,"data_version":1}', "field votedDirectoryId (data_version 1) is missing"),
-    (V1_QUORUM.replace('"data_version":1', '"data_version":2'), "data_version is '2', expected 0 or 1"),
-    (V1_QUORUM.replace('"leaderId":2', '"leaderId":2147483648'), "field leaderId (data_version 1) is '2147483648', not an int32"),
-    (V0_QUORUM.replace('{"voterId":1}', '{"id":1}'), "field currentVoters (data_version 0) item 0"),
-    (V1_QUORUM + "\n{}", "line 2: Kafka writes one line of JSON"),
-    ("[" * 100_000 + "]" * 100_000, "JSON nested more than 16 levels"),
-    ("", "quorum-state is empty"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '{"leaderId":2,"leaderEpoch":7,"votedId":2,"data_version":1}',
+            "field votedDirectoryId (data_version 1) is missing",
+        ),
+        (V1_QUORUM.replace('"data_version":1', '"data_version":2'), "data_version is '2', expected 0 or 1"),
+        (
+            V1_QUORUM.replace('"leaderId":2', '"leaderId":2147483648'),
+            "field leaderId (data_version 1) is '2147483648', not an int32",
+        ),
+        (V0_QUORUM.replace('{"voterId":1}', '{"id":1}'), "field currentVoters (data_version 0) item 0"),
+        (V1_QUORUM + "\n{}", "line 2: Kafka writes one line of JSON"),
+        ("[" * 100_000 + "]" * 100_000, "JSON nested more than 16 levels"),
+        ("", "quorum-state is empty"),
+    ],
+)
 def test_quorum_state_not_as_kafka_writes_it(text, message):
     with pytest.raises(KafkaFormatError) as info:
         node_files.parse_quorum_state(text, "/m/quorum-state")
@@ -314,8 +377,10 @@ def test_the_quorum_state_fields_are_those_of_kafkas_spec(facts):
     def versions(v: tuple[int, ...]) -> str:
         return str(v[0]) if len(v) == 1 and v[0] == max(node_files.QUORUM_STATE_VERSIONS) - 1 else f"{v[0]}+"
 
-    ours = {f.name: (f.type, versions(f.versions), versions(f.nullable_versions) if f.nullable_versions else None)
-            for f in node_files.QUORUM_STATE_FIELDS}
+    ours = {
+        f.name: (f.type, versions(f.versions), versions(f.nullable_versions) if f.nullable_versions else None)
+        for f in node_files.QUORUM_STATE_FIELDS
+    }
     assert ours == theirs
 
 
@@ -334,8 +399,13 @@ def test_the_drift_check_covers_quorum_state():
     changed["fields"][1]["type"] = "int64"
     drift = [str(d) for d in compare({"QuorumStateData": changed}, {}).drift]
     assert drift[0].startswith("QuorumStateData: valid versions 0-2 in Kafka, [0, 1] in quorum-state")
-    assert any(d.startswith("QuorumStateData: field LeaderId: versions [0, 1, 2], nullable [], type int64 in "
-                            "Kafka; versions [0, 1], nullable [], type int32 in ours") for d in drift)
+    assert any(
+        d.startswith(
+            "QuorumStateData: field LeaderId: versions [0, 1, 2], nullable [], type int64 in "
+            "Kafka; versions [0, 1], nullable [], type int32 in ours"
+        )
+        for d in drift
+    )
     assert "QuorumStateData: field VotedEndpoint is not in quorum-state" in " ".join(drift)
 
 
@@ -344,4 +414,5 @@ def test_an_entry_for_a_partition_directory_without_segments_is_not_called_missi
     (root / "t-1").mkdir()
     (root / "replication-offset-checkpoint").write_text(checkpoint({("t", 0): end, ("t", 1): 0}))
     assert _messages(verify_path(root)) == [
-        ("t-1", "error", "holds no segment (.log) file: not a Kafka partition directory")]
+        ("t-1", "error", "holds no segment (.log) file: not a Kafka partition directory")
+    ]

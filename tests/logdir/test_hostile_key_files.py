@@ -42,13 +42,20 @@ def world(tmp_path_factory):
     root = tmp_path_factory.mktemp("keyworld")
     data = root / "data"
     with PartitionWriter(data, "t", 0) as w:
-        w.append([Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=1_700_000_000_000 + i) for i in range(5)])
+        w.append(
+            [Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=1_700_000_000_000 + i) for i in range(5)]
+        )
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     keys = root / "keys"
     keys.mkdir()
-    (keys / f"{KEY}.pem").write_bytes(key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
-    public = key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    (keys / f"{KEY}.pem").write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
+    )
+    public = key.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
     remote = root / "tiered"
     write_tiered(data, remote, chunk_size=700, public_key=public, key_id=KEY)
     return data, remote, keys
@@ -72,8 +79,12 @@ def _huge(p: Path) -> None:
 
 
 #: how each hostile key file is made, and a word of its one line
-HOSTILE = {"fifo": (_fifo, "FIFO"), "dev-stdin": (_stdin, "not a regular file"),
-           "dev-zero": (_zero, "a device"), "100MB": (_huge, "larger than")}
+HOSTILE = {
+    "fifo": (_fifo, "FIFO"),
+    "dev-stdin": (_stdin, "not a regular file"),
+    "dev-zero": (_zero, "a device"),
+    "100MB": (_huge, "larger than"),
+}
 
 
 def _key_dir(tmp_path: Path, world, kind: str, name: str) -> Path:
@@ -93,8 +104,9 @@ def _dump(path: Path, keys: Path) -> subprocess.CompletedProcess:
     read of /dev/stdin would wait for ever); a run past 60 s is a hang."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(KEY_ENV)}
     args = [sys.executable, "-m", "kafkaspec.cli", "dump", str(path), "--tiered-private-key-dir", str(keys)]
-    with subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-                          text=True) as proc:
+    with subprocess.Popen(
+        args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True
+    ) as proc:
         try:
             proc.wait(timeout=60)
         except subprocess.TimeoutExpired:

@@ -30,7 +30,11 @@ def test_dump_reports_a_segment_named_with_a_line_end_and_exits_1(tmp_path):
             w.append([Record(key=None, value=prefix + b"%d" % i) for i in range(3)])
     part = root / "t-0"
     os.rename(part / "00000000000000000003.log", part / "00000000000000000003\n.log")
-    run = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", str(part), "--json"],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", "dump", str(part), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 1, (run.returncode, run.stderr)
     assert "00000000000000000003" in run.stderr and "Traceback" not in run.stderr, run.stderr

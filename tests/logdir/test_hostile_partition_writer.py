@@ -25,8 +25,11 @@ CORPUS_PARTITION = "files/segments/LDI-POC/TestTopicPatient-0"
 
 
 def _hashes(root):
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 def _records(partition_dir):
@@ -95,16 +98,20 @@ def test_append_continues_the_partition(source, synthesized, tmp_path):
     end = old[-1][0] + 1
     with PartitionWriter(part.parent, topic, partition) as w:
         assert w.next_offset == end
-        base, last = w.append([Record(key=b"new", value=b"v%d" % i, timestamp=1_800_000_000_000 + i)
-                               for i in range(3)])
+        base, last = w.append(
+            [Record(key=b"new", value=b"v%d" % i, timestamp=1_800_000_000_000 + i) for i in range(3)]
+        )
     assert (base, last) == (end, end + 2)
     assert _records(part) == old + [(end + i, b"new", b"v%d" % i) for i in range(3)]
     after = _hashes(tmp_path)
-    assert {k: v for k, v in after.items() if k in before and k.endswith(".log")} == \
-        {k: v for k, v in before.items() if k.endswith(".log")}, "a segment written before changed"
+    assert {k: v for k, v in after.items() if k in before and k.endswith(".log")} == {
+        k: v for k, v in before.items() if k.endswith(".log")
+    }, "a segment written before changed"
     assert (part / "leader-epoch-checkpoint").read_text() == epochs
     assert (part / "partition.metadata").read_text() == metadata
-    assert (tmp_path / "data" / "canary").read_text() == "keep" and (part / "canary.txt").read_text() == "keep"
+    assert (tmp_path / "data" / "canary").read_text() == "keep" and (
+        part / "canary.txt"
+    ).read_text() == "keep"
     assert _errors(part) == []
 
 
@@ -126,14 +133,27 @@ def test_a_new_leader_epoch_adds_one_checkpoint_entry(tmp_path):
 
 def test_producer_state_goes_on_across_writers(tmp_path):
     with PartitionWriter(tmp_path, "t", 0) as w:
-        w.append([Record(key=None, value=b"idem", timestamp=0)], producer_id=7, producer_epoch=0, base_sequence=0)
-        w.append([Record(key=None, value=b"in txn", timestamp=1)], producer_id=9, producer_epoch=0,
-                 base_sequence=0, is_transactional=True)
+        w.append(
+            [Record(key=None, value=b"idem", timestamp=0)], producer_id=7, producer_epoch=0, base_sequence=0
+        )
+        w.append(
+            [Record(key=None, value=b"in txn", timestamp=1)],
+            producer_id=9,
+            producer_epoch=0,
+            base_sequence=0,
+            is_transactional=True,
+        )
     with PartitionWriter(tmp_path, "t", 0) as w:
         with pytest.raises(InvariantError, match="producer 7.*base sequence 0"):
-            w.append([Record(key=None, value=b"again", timestamp=2)], producer_id=7, producer_epoch=0,
-                     base_sequence=0)
-        w.append([Record(key=None, value=b"next", timestamp=2)], producer_id=7, producer_epoch=0, base_sequence=1)
+            w.append(
+                [Record(key=None, value=b"again", timestamp=2)],
+                producer_id=7,
+                producer_epoch=0,
+                base_sequence=0,
+            )
+        w.append(
+            [Record(key=None, value=b"next", timestamp=2)], producer_id=7, producer_epoch=0, base_sequence=1
+        )
         w.append_control("abort", producer_id=9, producer_epoch=0)
     with open_log(tmp_path / "t-0") as log:
         part = log.partitions()[0]
@@ -149,7 +169,9 @@ def test_overwrite_only_when_asked(synthesized, tmp_path):
     with PartitionWriter(part.parent, topic, partition, mode="overwrite") as w:
         w.append([Record(key=b"k", value=b"only", timestamp=0)])
     assert _records(part) == [(0, b"k", b"only")]
-    assert (tmp_path / "data" / "canary").read_text() == "keep" and (part / "canary.txt").read_text() == "keep"
+    assert (tmp_path / "data" / "canary").read_text() == "keep" and (
+        part / "canary.txt"
+    ).read_text() == "keep"
     assert _errors(part) == []
 
 

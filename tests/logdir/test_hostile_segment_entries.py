@@ -63,8 +63,13 @@ ENTRIES = {"dangling symlink": _dangling, "fifo": _fifo, "directory": _directory
 
 
 def _dump(path: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", str(path), "--print-data"],
-                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", "dump", str(path), "--print-data"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 @pytest.mark.parametrize("kind", sorted(ENTRIES))
@@ -78,8 +83,11 @@ def test_dump_names_the_entry_and_prints_the_other_segments(tmp_path, kind):
         assert "Traceback" not in proc.stderr
         lines = proc.stderr.splitlines()
         assert len(lines) == 1 and str(part / FIRST) in lines[0] and word in lines[0], lines
-        printed = [int(line.split("offset: ")[1].split()[0]) for line in proc.stdout.splitlines()
-                   if line.startswith("| offset: ")]
+        printed = [
+            int(line.split("offset: ")[1].split()[0])
+            for line in proc.stdout.splitlines()
+            if line.startswith("| offset: ")
+        ]
         assert printed == expected, proc.stdout
     assert (tmp_path / "canary").read_bytes() == CANARY
 
@@ -119,8 +127,9 @@ def test_records_raise_and_the_other_readers_go_on(tmp_path, kind):
         with pytest.raises(KafkaFormatError):
             list(p.records(start_timestamp=1_700_000_000_000 + 10))
         assert p.read_committed() is not None
-        assert [r.offset for _, r in p.records(start_offset=_offsets_after_first(part)[0])] == \
-            _offsets_after_first(part)
+        assert [
+            r.offset for _, r in p.records(start_offset=_offsets_after_first(part)[0])
+        ] == _offsets_after_first(part)
 
 
 @pytest.mark.parametrize("kind", sorted(ENTRIES))
@@ -151,8 +160,9 @@ def test_an_unreadable_segment_is_a_gap(tmp_path, monkeypatch):
         with pytest.raises(KafkaFormatError) as info:
             p.to_arrow()
         assert info.value.source == target and "permission denied" in info.value.reason
-        assert [r.offset for _, r in p.records(start_offset=_offsets_after_first(part)[0])] == \
-            _offsets_after_first(part)
+        assert [
+            r.offset for _, r in p.records(start_offset=_offsets_after_first(part)[0])
+        ] == _offsets_after_first(part)
     problems = [p for p in verify_path(part) if p.path == target]
     assert len(problems) == 1 and "permission denied" in problems[0].message
 
@@ -175,7 +185,19 @@ def test_a_timestamp_seek_into_the_last_segment_reports_it(tmp_path):
     part = _partition(tmp_path)
     last = sorted(part.glob("*.log"))[-1]
     _fifo(last)
-    proc = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", str(part), "--start-timestamp",
-                           str(1_700_000_000_000 + 11)], capture_output=True, text=True, timeout=60,
-                          stdin=subprocess.DEVNULL)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kafkaspec.cli",
+            "dump",
+            str(part),
+            "--start-timestamp",
+            str(1_700_000_000_000 + 11),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert proc.returncode == 1 and str(last) in proc.stderr and "FIFO" in proc.stderr, proc

@@ -43,8 +43,12 @@ def test_verify_reports_the_name_once(name, tmp_path):
 @pytest.mark.parametrize("name", NAMES)
 def test_dump_reports_the_name_and_prints_the_rest(name, tmp_path):
     root, bad = _partition(tmp_path, name)
-    done = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", str(root), "--json", "--print-data"],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", "dump", str(root), "--json", "--print-data"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 1, done.stderr
     assert str(bad) in done.stderr and "offset" in done.stderr and "Traceback" not in done.stderr
     assert done.stdout.count('"good-') == 2

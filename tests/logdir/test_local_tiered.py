@@ -25,8 +25,11 @@ def source(tmp_path_factory):
 
 def _records(path, **kw) -> list[tuple]:
     with logdir.open_log(path, **kw) as log:
-        return [(p.topic, p.partition, r.offset, r.timestamp, r.key, r.value, r.headers)
-                for p in log.partitions() for _, r in p.records()]
+        return [
+            (p.topic, p.partition, r.offset, r.timestamp, r.key, r.value, r.headers)
+            for p in log.partitions()
+            for _, r in p.records()
+        ]
 
 
 def test_the_layout_is_detected_and_read_like_the_log(tmp_path, source, capsys):
@@ -40,7 +43,11 @@ def test_the_layout_is_detected_and_read_like_the_log(tmp_path, source, capsys):
     one = folders[("clicks-2", 12)]
     assert _records(one) == [r for r in expected if r[:2] == ("clicks-2", 12)]
     with logdir.open_log(tmp_path / "storage") as log:
-        assert {(p.topic, p.partition) for p in log.partitions()} == {("orders", 0), ("orders", 1), ("clicks-2", 12)}
+        assert {(p.topic, p.partition) for p in log.partitions()} == {
+            ("orders", 0),
+            ("orders", 1),
+            ("clicks-2", 12),
+        }
         assert sum(b.num_rows for b in log.to_arrow_batches()) == len(expected)
     assert logdir.verify(tmp_path / "storage") == []
     assert main(["verify", str(tmp_path / "storage")]) == 0
@@ -64,10 +71,18 @@ def test_a_second_copy_is_read_once_and_listed(tmp_path, source, capsys):
         unused = log.unused_segments
         assert len(unused) == 2 * len(folders), unused
         reasons = " | ".join(u.reason for u in unused)
-        assert "did not finish" in reasons and "no .snapshot file" in reasons and "replaced by segment" in reasons, reasons
-        assert sum(1 for _ in log.partitions()[0].records()) == len({r[2] for r in _records(source)
-                                                                     if r[:2] == (log.partitions()[0].topic,
-                                                                                  log.partitions()[0].partition)})
+        assert (
+            "did not finish" in reasons
+            and "no .snapshot file" in reasons
+            and "replaced by segment" in reasons
+        ), reasons
+        assert sum(1 for _ in log.partitions()[0].records()) == len(
+            {
+                r[2]
+                for r in _records(source)
+                if r[:2] == (log.partitions()[0].topic, log.partitions()[0].partition)
+            }
+        )
     problems = logdir.verify(tmp_path)
     assert problems and all(p.severity == "warning" and "not served" in p.message for p in problems), problems
     assert main(["dump", str(tmp_path)]) == 0
@@ -91,5 +106,5 @@ def test_one_segment_of_the_layout(tmp_path, source):
     (log,) = folders[("orders", 1)].glob("00000000000000000000-*.log")
     expected = [r for r in _records(source) if r[:2] == ("orders", 1)]
     got = _records(log)
-    assert got and got == expected[:len(got)]
+    assert got and got == expected[: len(got)]
     assert _records(log, layout="local-tiered") == got

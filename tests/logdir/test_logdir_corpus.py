@@ -20,9 +20,16 @@ def test_corpus_directories_open_and_verify(corpus):
     assert {"__cluster_metadata-0", "__consumer_offsets-6", "TestTopicPatient-0", "cities-0"} <= names
     # kafka-gleam/ holds a bare segment: not a <topic>-<partition> a broker loads, so the data dir's walk
     # passes it over and says so (issue 30 item 1); opened by its own path it is read
-    assert verify_path(root) == [Problem(str(root / "kafka-gleam"), None, "not read: holds segments but is not a "
-                                         "partition directory: the name is not <topic>-<partition>; Kafka would "
-                                         "not load it", "warning")]
+    assert verify_path(root) == [
+        Problem(
+            str(root / "kafka-gleam"),
+            None,
+            "not read: holds segments but is not a "
+            "partition directory: the name is not <topic>-<partition>; Kafka would "
+            "not load it",
+            "warning",
+        )
+    ]
     assert [str(s.path) for s in log.skipped] == [str(root / "kafka-gleam")]
     for part in log.partitions() + open_log(root / "kafka-gleam").partitions():
         records = list(part.records(include_control=True))
@@ -30,7 +37,9 @@ def test_corpus_directories_open_and_verify(corpus):
 
 
 def test_kraft_metadata_log_control_records(corpus):
-    part = open_log(corpus / "files/segments/KafkaDemo/kraft-combined-logs/__cluster_metadata-0").partitions()[0]
+    part = open_log(
+        corpus / "files/segments/KafkaDemo/kraft-combined-logs/__cluster_metadata-0"
+    ).partitions()[0]
     types = {b.control.type_name for _, b in part.batches() if b.is_control}
     assert "leader_change" in types
     epochs = part.leader_epochs()

@@ -93,8 +93,10 @@ def test_index_pointing_past_the_end_is_found(part_dir):
     data[-4:] = (10**6).to_bytes(4, "big")
     seg.index_path.write_bytes(bytes(data))
     errors = _errors(verify_path(part_dir))
-    assert any(e.path == str(seg.index_path) and e.position == len(data) - 8 and "past the end" in e.message
-               for e in errors)
+    assert any(
+        e.path == str(seg.index_path) and e.position == len(data) - 8 and "past the end" in e.message
+        for e in errors
+    )
 
 
 def test_index_not_at_batch_start_and_wrong_offset(part_dir):
@@ -116,8 +118,10 @@ def test_time_index_mismatch_is_found(part_dir):
     data[0:8] = (int.from_bytes(data[0:8], "big") + 1).to_bytes(8, "big")
     seg.time_index_path.write_bytes(bytes(data))
     errors = _errors(verify_path(part_dir))
-    assert any(e.path == str(seg.time_index_path) and e.position == 0 and "max timestamp" in e.message
-               for e in errors)
+    assert any(
+        e.path == str(seg.time_index_path) and e.position == 0 and "max timestamp" in e.message
+        for e in errors
+    )
 
 
 def test_bad_snapshot_and_checkpoint_are_found(part_dir, tmp_path):
@@ -146,7 +150,9 @@ def test_reading_resumes_after_corruption_and_reports_each(part_dir):
         data[b.position + 65] ^= 0x01
     seg.path.write_bytes(bytes(data))
     errors = _errors(verify_path(part_dir))
-    assert [(e.path, e.position) for e in errors] == [(str(seg.path), batches[1].position),
-                                                      (str(seg.path), batches[-2].position)]
+    assert [(e.path, e.position) for e in errors] == [
+        (str(seg.path), batches[1].position),
+        (str(seg.path), batches[-2].position),
+    ]
     shallow = _errors(verify_path(part_dir, deep=False))
     assert shallow[0].position == batches[1].position and "cannot be read" in shallow[0].message

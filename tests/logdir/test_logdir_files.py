@@ -16,14 +16,17 @@ def test_leader_epoch_checkpoint_round_trip():
     assert files.format_leader_epoch_checkpoint(entries) == text
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("1\n0\n", "version"),
-    ("0\n2\n0 0\n", "announces 2 entries"),
-    ("0\n1\n0 x\n", "is not 'epoch start_offset'"),
-    ("0\n", "needs a version line"),
-    ("0\n1\n0 \u00b2\n", "is not 'epoch start_offset'"),  # a superscript digit is not a number
-    ("0\n\u00b2\n", "is not a number"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("1\n0\n", "version"),
+        ("0\n2\n0 0\n", "announces 2 entries"),
+        ("0\n1\n0 x\n", "is not 'epoch start_offset'"),
+        ("0\n", "needs a version line"),
+        ("0\n1\n0 \u00b2\n", "is not 'epoch start_offset'"),  # a superscript digit is not a number
+        ("0\n\u00b2\n", "is not a number"),
+    ],
+)
 def test_leader_epoch_checkpoint_errors(text, problem):
     with pytest.raises(KafkaFormatError, match=problem):
         files.parse_leader_epoch_checkpoint(text, "leader-epoch-checkpoint")
@@ -31,7 +34,9 @@ def test_leader_epoch_checkpoint_errors(text, problem):
 
 def test_partition_metadata():
     assert files.parse_partition_metadata("version: 0\ntopic_id: B3_HiNPgSQ6oxG9ZZ6ED5A") == {
-        "version": "0", "topic_id": "B3_HiNPgSQ6oxG9ZZ6ED5A"}
+        "version": "0",
+        "topic_id": "B3_HiNPgSQ6oxG9ZZ6ED5A",
+    }
     assert files.format_partition_metadata("abc") == "version: 0\ntopic_id: abc"
     with pytest.raises(KafkaFormatError, match="version"):
         files.parse_partition_metadata("version: 1\ntopic_id: x")

@@ -38,8 +38,14 @@ def test_index_and_snapshot_bytes(data):
     indexes.parse_time_index(data, 0)
     # .txnindex: whole 34-byte entries, each starting with version 0; the first other version is named
     entries = len(data) // indexes.TXN_ENTRY_SIZE
-    bad = next((i for i in range(entries) if data[i * indexes.TXN_ENTRY_SIZE : i * indexes.TXN_ENTRY_SIZE + 2] != b"\0\0"),
-               None)
+    bad = next(
+        (
+            i
+            for i in range(entries)
+            if data[i * indexes.TXN_ENTRY_SIZE : i * indexes.TXN_ENTRY_SIZE + 2] != b"\0\0"
+        ),
+        None,
+    )
     if bad is None:
         assert len(indexes.parse_txn_index(data)) == entries
     else:

@@ -20,8 +20,13 @@ def _write(root, seed=5):
             action = rng.random()
             if action < 0.55:
                 n = rng.randint(1, 4)
-                base, last = w.append([Record(value=b"x%d" % step, timestamp=step)] * n, producer_id=pid,
-                                      producer_epoch=0, base_sequence=step * 10, is_transactional=True)
+                base, last = w.append(
+                    [Record(value=b"x%d" % step, timestamp=step)] * n,
+                    producer_id=pid,
+                    producer_epoch=0,
+                    base_sequence=step * 10,
+                    is_transactional=True,
+                )
                 pending[pid] += range(base, last + 1)
             elif action < 0.75:
                 base, last = w.append([Record(value=b"plain", timestamp=step)])
@@ -50,8 +55,9 @@ def test_txnindex_and_marker_scan_agree(tmp_path):
     part = open_log(tmp_path).partitions()[0]
     scanned, _ = part.transactions()  # the markers are scanned
     from_index = [t for s in part.segments() for t in (s.aborted_transactions() or [])]
-    assert [(t.producer_id, t.first_offset, t.last_offset) for t in scanned] == \
-        [(t.producer_id, t.first_offset, t.last_offset) for t in from_index]
+    assert [(t.producer_id, t.first_offset, t.last_offset) for t in scanned] == [
+        (t.producer_id, t.first_offset, t.last_offset) for t in from_index
+    ]
     # with a .txnindex in every segment the markers are still what counts (the index is verify's to check)
     for seg in part.segments():
         if not seg.txn_index_path.exists():
@@ -65,8 +71,13 @@ def test_txnindex_and_marker_scan_agree(tmp_path):
 
 def test_control_records_hidden_unless_asked(tmp_path):
     with PartitionWriter(tmp_path, "p", 0) as w:
-        w.append([Record(value=b"a", timestamp=1)], producer_id=1, producer_epoch=0, base_sequence=0,
-                 is_transactional=True)
+        w.append(
+            [Record(value=b"a", timestamp=1)],
+            producer_id=1,
+            producer_epoch=0,
+            base_sequence=0,
+            is_transactional=True,
+        )
         w.append_control("commit", producer_id=1, producer_epoch=0)
     part = open_log(tmp_path).partitions()[0]
     assert [r.offset for _, r in part.records()] == [0]

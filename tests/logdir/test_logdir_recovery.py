@@ -70,8 +70,10 @@ def test_verify_reports_the_same_range(tmp_path):
     seg = _segment(tmp_path, data)
     problems = [p for p in logdir.verify(seg.parent) if "corrupt entry" in p.message]
     start, end = skipped[0]
-    assert [(p.position, f"bytes {start}..{end} skipped (its length field was intact)" in p.message)
-            for p in problems] == [(start, True)]
+    assert [
+        (p.position, f"bytes {start}..{end} skipped (its length field was intact)" in p.message)
+        for p in problems
+    ] == [(start, True)]
 
 
 def test_spark_source_resumes_at_the_same_byte(tmp_path):
@@ -104,7 +106,7 @@ def test_resync_scans_when_the_length_is_corrupt_and_says_none_when_nothing_foll
     # scanning finds the valid batch inside B's record value first: the length gave no better place
     ghost = resync(bytes(broken), start, len(broken))
     assert start < ghost < stop and bytes(broken[ghost + 16 : ghost + 17]) == b"\x02"
-    assert resync(bytes(broken[:start + 20]), start, start + 20) is None
+    assert resync(bytes(broken[: start + 20]), start, start + 20) is None
 
 
 def _fake_stream(corrupt_length: bool = False) -> tuple[bytes, list[tuple[int, int]]]:
@@ -140,8 +142,11 @@ def test_a_valid_looking_batch_inside_a_corrupt_one_is_never_yielded_by_any_read
     with redirect_stdout(out), redirect_stderr(err):
         code = main(["dump", str(seg.parent), "--json", "--skip-corrupt", "--print-data"])
     assert code == 1 and "FAKE" not in out.getvalue() and "999999" not in out.getvalue()
-    assert [json.loads(line)["offset"] for line in out.getvalue().splitlines()
-            if json.loads(line)["type"] == "record"] == EXPECTED_OFFSETS
+    assert [
+        json.loads(line)["offset"]
+        for line in out.getvalue().splitlines()
+        if json.loads(line)["type"] == "record"
+    ] == EXPECTED_OFFSETS
     assert err.getvalue().count("its length field was intact") == 3
 
 
@@ -174,6 +179,7 @@ def test_a_batch_whose_records_fail_is_skipped_whole_by_its_length():
     b = bytearray(kafkaspec.build_batch([Record(value=fake, timestamp=TS)], base_offset=1))
     b[57:61] = (2).to_bytes(4, "big")  # records_count 2: the records run out
     from kafkaspec.codec.crc import crc32c
+
     b[17:21] = crc32c(bytes(b[21:])).to_bytes(4, "big")  # ... under a valid CRC
     d = kafkaspec.build_batch([Record(value=b"d", timestamp=TS)], base_offset=2)
     it = kafkaspec.iter_batches(a + bytes(b) + d, on_corrupt="skip")

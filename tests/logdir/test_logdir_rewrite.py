@@ -33,18 +33,39 @@ def _heads(path):
     with open_log(path) as log:
         for part in log.partitions():
             out[part.name] = [
-                (seg.path.name, b.position, b.base_offset, b.last_offset, len(b), b.magic, b.compression,
-                 b.producer_id, b.producer_epoch, b.base_sequence, b.is_transactional, b.is_control,
-                 b.partition_leader_epoch, b.timestamp_type, b.has_delete_horizon, b.base_timestamp, b.crc)
-                for seg, b in part.batches()]
+                (
+                    seg.path.name,
+                    b.position,
+                    b.base_offset,
+                    b.last_offset,
+                    len(b),
+                    b.magic,
+                    b.compression,
+                    b.producer_id,
+                    b.producer_epoch,
+                    b.base_sequence,
+                    b.is_transactional,
+                    b.is_control,
+                    b.partition_leader_epoch,
+                    b.timestamp_type,
+                    b.has_delete_horizon,
+                    b.base_timestamp,
+                    b.crc,
+                )
+                for seg, b in part.batches()
+            ]
     return out
 
 
 def _committed(path, topic=None):
     with open_log(path) as log:
-        return {p.name: [(r.offset, r.timestamp, r.key, r.value, r.headers)
-                         for _, r in p.records(read_committed=True)]
-                for p in log.partitions() if topic is None or p.topic == topic}
+        return {
+            p.name: [
+                (r.offset, r.timestamp, r.key, r.value, r.headers) for _, r in p.records(read_committed=True)
+            ]
+            for p in log.partitions()
+            if topic is None or p.topic == topic
+        }
 
 
 def _transactions(path):
@@ -67,7 +88,10 @@ def test_copy_unfiltered_is_the_same_directory(source, tmp_path):
     # segments, indexes, txnindexes, snapshots, leader-epoch-checkpoint, partition.metadata, checkpoints:
     # byte for byte (the cleaner's checkpoint is not rebuilt: the copy's cleaner starts from the log start; and
     # the copy claims no clean shutdown of a broker that never ran on it)
-    assert {str(p) for p in set(src_files) - set(dst_files)} == {"cleaner-offset-checkpoint", ".kafka_cleanshutdown"}
+    assert {str(p) for p in set(src_files) - set(dst_files)} == {
+        "cleaner-offset-checkpoint",
+        ".kafka_cleanshutdown",
+    }
     assert dst_files == {p: src_files[p] for p in dst_files}
     assert any(p.suffix == ".txnindex" for p in dst_files) and any(p.suffix == ".snapshot" for p in dst_files)
     assert report.dropped_records == report.dropped_batches == report.emptied_batches == 0
@@ -76,7 +100,9 @@ def test_copy_unfiltered_is_the_same_directory(source, tmp_path):
 
 def test_redaction_keeps_every_transaction(source, tmp_path):
     with open_log(source) as log:
-        keys = collections.Counter(r.key for p in log.partitions() if p.topic == "payments" for _, r in p.records())
+        keys = collections.Counter(
+            r.key for p in log.partitions() if p.topic == "payments" for _, r in p.records()
+        )
     key, count = keys.most_common(1)[0]
     dst = tmp_path / "redacted"
     report = copy(source, dst, where=lambda row: row.key != key)
@@ -99,15 +125,22 @@ def test_emptied_batches_stay_plain_ones_go(tmp_path):
         w.append(recs, producer_id=7, producer_epoch=0, base_sequence=0, is_transactional=True)  # 0..2
         w.append_control("commit", producer_id=7, producer_epoch=0)  # 3
         w.append(recs)  # 4..6, plain
-        w.append(recs[:1] + [Record(key=b"keep", value=b"v", timestamp=5)], producer_id=8, producer_epoch=0,
-                 base_sequence=0)  # 7..8
+        w.append(
+            recs[:1] + [Record(key=b"keep", value=b"v", timestamp=5)],
+            producer_id=8,
+            producer_epoch=0,
+            base_sequence=0,
+        )  # 7..8
     dst = tmp_path / "dst"
     report = copy(src, dst, where=lambda row: row.key != b"x")
     assert (report.dropped_records, report.emptied_batches, report.dropped_batches) == (7, 1, 1)
     with open_log(dst) as log:
         batches = [b for _, b in log.partitions()[0].batches()]
     assert [(b.base_offset, b.last_offset, len(b), b.base_sequence, b.is_transactional) for b in batches] == [
-        (0, 2, 0, 0, True), (3, 3, 1, -1, True), (7, 8, 1, 0, False)]
+        (0, 2, 0, 0, True),
+        (3, 3, 1, -1, True),
+        (7, 8, 1, 0, False),
+    ]
     assert [r.offset for r in batches[2]] == [8]
     assert verify(dst) == []
 
@@ -119,8 +152,18 @@ def test_rebuild_keeps_every_batch_field(source):
         recs = horizon.records[1:]
         (again,) = iter_batches(rebuild_batch(horizon, recs, compression="lz4"))
     assert again.compression == "lz4" and again.records == recs
-    for name in ("base_offset", "last_offset", "base_sequence", "producer_id", "producer_epoch", "has_delete_horizon",
-                 "base_timestamp", "partition_leader_epoch", "is_transactional", "timestamp_type"):
+    for name in (
+        "base_offset",
+        "last_offset",
+        "base_sequence",
+        "producer_id",
+        "producer_epoch",
+        "has_delete_horizon",
+        "base_timestamp",
+        "partition_leader_epoch",
+        "is_transactional",
+        "timestamp_type",
+    ):
         assert getattr(again, name) == getattr(horizon, name), name
 
 
@@ -156,14 +199,20 @@ def test_down_conversion_to_magic_1_and_back(source, tmp_path):
 
     def plain(path):
         with open_log(path) as log:
-            return [(p.name, r.offset, r.timestamp, r.key, r.value) for p in log.partitions()
-                    if p.topic in topics - {"payments"} for _, r in p.records()]
+            return [
+                (p.name, r.offset, r.timestamp, r.key, r.value)
+                for p in log.partitions()
+                if p.topic in topics - {"payments"}
+                for _, r in p.records()
+            ]
 
     assert plain(source) == plain(m1) == plain(back)
 
 
 def test_zstd_cannot_go_to_magic_1(source, tmp_path):
-    with pytest.raises(ValueError, match=r"orders-\d/\d+\.log at byte \d+: the batch is zstd-compressed, which magic 1"):
+    with pytest.raises(
+        ValueError, match=r"orders-\d/\d+\.log at byte \d+: the batch is zstd-compressed, which magic 1"
+    ):
         copy(source, tmp_path / "m1", to_magic=1)
     assert not (tmp_path / "m1").exists()  # nothing half-written is left
 
@@ -187,16 +236,21 @@ def _rec(offset=None, key=b"k", ts=1000):
 def test_refuses_offsets_out_of_order(tmp_path):
     with PartitionWriter(tmp_path, "t", 0) as w:
         w.append_batch(build_batch([_rec(), _rec()], base_offset=10))
-        with pytest.raises(InvariantError, match=r"t-0: the batch at offset 5: base offset 5 is not above the last "
-                                                 r"offset written \(11\)"):
+        with pytest.raises(
+            InvariantError,
+            match=r"t-0: the batch at offset 5: base offset 5 is not above the last "
+            r"offset written \(11\)",
+        ):
             (late,) = iter_batches(build_batch([_rec()], base_offset=5))
             w.append_batch(late)
 
 
 def test_refuses_records_beyond_the_last_offset_delta(tmp_path):
     (batch,) = iter_batches(build_batch([_rec(), _rec()], base_offset=0))
-    with PartitionWriter(tmp_path, "t", 0) as w, pytest.raises(
-            InvariantError, match=r"record 1 offset 7 is beyond the batch's last offset 1"):
+    with (
+        PartitionWriter(tmp_path, "t", 0) as w,
+        pytest.raises(InvariantError, match=r"record 1 offset 7 is beyond the batch's last offset 1"),
+    ):
         w.append_batch(batch, records=[_rec(0), _rec(7)], where="src at byte 0")
     with pytest.raises(InvariantError, match=r"record 1 offset 0 is not above the previous record's 0"):
         rebuild_batch(batch, [_rec(0), _rec(0)])
@@ -204,18 +258,27 @@ def test_refuses_records_beyond_the_last_offset_delta(tmp_path):
 
 def test_refuses_a_control_batch_of_two_records(tmp_path):
     marker = next(iter_batches(build_control_batch("commit", producer_id=1, producer_epoch=0))).records[0]
-    two = build_batch([marker, marker._replace(offset=1)], is_control=True, is_transactional=True, producer_id=1,
-                      producer_epoch=0)
-    with PartitionWriter(tmp_path, "t", 0) as w, pytest.raises(
-            InvariantError, match="a control batch holds exactly one control record, not 2"):
+    two = build_batch(
+        [marker, marker._replace(offset=1)],
+        is_control=True,
+        is_transactional=True,
+        producer_id=1,
+        producer_epoch=0,
+    )
+    with (
+        PartitionWriter(tmp_path, "t", 0) as w,
+        pytest.raises(InvariantError, match="a control batch holds exactly one control record, not 2"),
+    ):
         w.append_batch(two)
 
 
 def test_refuses_a_marker_outside_a_transaction(tmp_path):
     marker = next(iter_batches(build_control_batch("abort", producer_id=1, producer_epoch=0))).records[0]
     plain = build_batch([marker], is_control=True, producer_id=1, producer_epoch=0)
-    with PartitionWriter(tmp_path, "t", 0) as w, pytest.raises(
-            InvariantError, match="an abort marker must be in a transactional batch"):
+    with (
+        PartitionWriter(tmp_path, "t", 0) as w,
+        pytest.raises(InvariantError, match="an abort marker must be in a transactional batch"),
+    ):
         w.append_batch(plain)
 
 
@@ -224,8 +287,11 @@ def test_refuses_overlapping_sequences(tmp_path):
         w.append([_rec()] * 5, producer_id=7, producer_epoch=0, base_sequence=0)  # sequences 0..4
         w.append([_rec()], producer_id=7, producer_epoch=1, base_sequence=0)  # a new epoch starts over
         w.append([_rec()] * 2, producer_id=7, producer_epoch=1, base_sequence=1)
-        with pytest.raises(InvariantError, match=r"producer 7 \(epoch 1\) base sequence 2 does not follow its "
-                                                 r"previous batch's last sequence 2"):
+        with pytest.raises(
+            InvariantError,
+            match=r"producer 7 \(epoch 1\) base sequence 2 does not follow its "
+            r"previous batch's last sequence 2",
+        ):
             w.append([_rec()], producer_id=7, producer_epoch=1, base_sequence=2)
         w.append([_rec()], producer_id=7, producer_epoch=1, base_sequence=3)
 

@@ -43,7 +43,11 @@ def test_writer_processes_write_the_same_bytes(synth_dir, tmp_path, monkeypatch)
     monkeypatch.setattr(synthesis.os, "cpu_count", lambda: 2)
     parallel = synth(tmp_path / "parallel", size_mb=3, seed=11)
     assert _digest(root) == _digest(parallel.path)
-    assert (parallel.bytes, parallel.batches, parallel.partitions) == (report.bytes, report.batches, report.partitions)
+    assert (parallel.bytes, parallel.batches, parallel.partitions) == (
+        report.bytes,
+        report.batches,
+        report.partitions,
+    )
 
 
 def test_refuses_non_empty_without_force(synth_dir):
@@ -60,8 +64,17 @@ def test_verifies_clean(synth_dir):
 def test_contents_are_realistic(synth_dir):
     root, report = synth_dir
     log = open_log(root)
-    assert set(log.topics()) == {"orders", "clicks", "payments", "users", "audit",  # and the typed topics:
-                                 "invoices", "profiles", "shipments", "_schemas"}  # tests/values/test_synth_typed
+    assert set(log.topics()) == {
+        "orders",
+        "clicks",
+        "payments",
+        "users",
+        "audit",  # and the typed topics:
+        "invoices",
+        "profiles",
+        "shipments",
+        "_schemas",
+    }  # tests/values/test_synth_typed
     assert len(log.partitions()) == report.partitions == 13  # the report counts the typed topics too
     codecs, magics, controls = set(), set(), set()
     tombstones = empty = horizon = dup_headers = log_append = 0
@@ -101,10 +114,17 @@ def test_logdir_reads_equal_plain_reads(synth_dir):
 
     root, _ = synth_dir
     for seg in open_log(root).segments():
-        plain = [(r.offset, r.timestamp, r.key, r.value, r.headers)
-                 for b in kafkaspec.iter_batches(seg.path.read_bytes()) for r in b]
-        ranged = [(r.offset, r.timestamp, r.key, r.value, r.headers)
-                  for start, end in seg.split(64 << 10) for b in seg.iter_batches(start, end) for r in b]
+        plain = [
+            (r.offset, r.timestamp, r.key, r.value, r.headers)
+            for b in kafkaspec.iter_batches(seg.path.read_bytes())
+            for r in b
+        ]
+        ranged = [
+            (r.offset, r.timestamp, r.key, r.value, r.headers)
+            for start, end in seg.split(64 << 10)
+            for b in seg.iter_batches(start, end)
+            for r in b
+        ]
         assert ranged == plain
         seg.close()
 

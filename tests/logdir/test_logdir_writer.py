@@ -65,12 +65,21 @@ def test_split_ranges_cover_every_batch_once(small_partition):
 
 def test_explicit_offsets_gaps_and_empty_batches(tmp_path):
     with PartitionWriter(tmp_path, "c", 0) as w:
-        w.append([Record(key=b"a", value=b"1", offset=0, timestamp=5), Record(key=b"b", value=None, offset=7, timestamp=6)],
-                 last_offset_delta=9)
+        w.append(
+            [
+                Record(key=b"a", value=b"1", offset=0, timestamp=5),
+                Record(key=b"b", value=None, offset=7, timestamp=6),
+            ],
+            last_offset_delta=9,
+        )
         w.append([], last_offset_delta=4, producer_id=3, producer_epoch=0, base_sequence=0)
         w.append([Record(key=b"c", value=b"3", timestamp=7)])
     part = open_log(tmp_path).partitions()[0]
-    assert [(b.base_offset, b.last_offset, len(b)) for _, b in part.batches()] == [(0, 9, 2), (10, 14, 0), (15, 15, 1)]
+    assert [(b.base_offset, b.last_offset, len(b)) for _, b in part.batches()] == [
+        (0, 9, 2),
+        (10, 14, 0),
+        (15, 15, 1),
+    ]
     assert [(r.offset, r.value) for _, r in part.records()] == [(0, b"1"), (7, None), (15, b"3")]
     assert verify_path(tmp_path) == []
     snap_offset, snap = part.snapshots()[-1]
@@ -79,9 +88,21 @@ def test_explicit_offsets_gaps_and_empty_batches(tmp_path):
 
 def test_transactions_write_txnindex_and_markers(tmp_path):
     with PartitionWriter(tmp_path, "p", 0) as w:
-        w.append([Record(value=b"a", timestamp=1)], producer_id=9, producer_epoch=0, base_sequence=0, is_transactional=True)
+        w.append(
+            [Record(value=b"a", timestamp=1)],
+            producer_id=9,
+            producer_epoch=0,
+            base_sequence=0,
+            is_transactional=True,
+        )
         w.append_control("abort", producer_id=9, producer_epoch=0, coordinator_epoch=4)
-        w.append([Record(value=b"b", timestamp=2)], producer_id=9, producer_epoch=0, base_sequence=1, is_transactional=True)
+        w.append(
+            [Record(value=b"b", timestamp=2)],
+            producer_id=9,
+            producer_epoch=0,
+            base_sequence=1,
+            is_transactional=True,
+        )
         w.append_control("commit", producer_id=9, producer_epoch=0, coordinator_epoch=4)
     seg = open_log(tmp_path).partitions()[0].segments()[0]
     assert seg.aborted_transactions() == [indexes.AbortedTxn(9, 0, 1, 2)]

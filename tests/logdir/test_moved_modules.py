@@ -13,8 +13,13 @@ from kafkaspec.logdir._moved import MOVED
 
 
 def _run(code: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", textwrap.dedent(code)],
-                          capture_output=True, text=True, cwd="/", check=False)
+    return subprocess.run(
+        [sys.executable, "-W", "error::DeprecationWarning", "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        cwd="/",
+        check=False,
+    )
 
 
 @pytest.mark.parametrize("old", sorted(MOVED))
@@ -43,8 +48,10 @@ def test_from_the_package_import_an_old_module_name():
         except DeprecationWarning as e:
             print(e)
     """)
-    assert result.stdout.strip() == ("kafkaspec.logdir.segment moved to kafkaspec.logdir.kafka.segment; "
-                                     "the old name goes in the next release"), result
+    assert result.stdout.strip() == (
+        "kafkaspec.logdir.segment moved to kafkaspec.logdir.kafka.segment; "
+        "the old name goes in the next release"
+    ), result
 
 
 def test_the_old_tiered_module_names_are_found_on_the_package():

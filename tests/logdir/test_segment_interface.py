@@ -43,14 +43,14 @@ def test_every_kind_says_where_its_offset_index_is(layouts, kind):
     assert where is not None
     data = where.read(0, where.size)
     assert len(data) == where.size > 0
-    used = data[:indexes.used_length(data, indexes.OFFSET_ENTRY_SIZE)]
+    used = data[: indexes.used_length(data, indexes.OFFSET_ENTRY_SIZE)]
     assert indexes.parse_offset_index(used, seg.base_offset) == seg.index_entries()
     if isinstance(seg, TieredSegment):  # a range of the bundle, named as such
         assert where.source == str(seg.indexes_path) and where.label.startswith("offset index (bytes ")
         assert where.base == seg.manifest.index_ranges["offset"][0]
     else:  # a file of its own beside the .log (LocalTieredStorage keeps the broker's names after the id)
         assert (where.source, where.base, where.label) == (str(seg.index_path), 0, "")
-        assert where.source.endswith(seg.path.name[:-len(".log")] + ".index")
+        assert where.source.endswith(seg.path.name[: -len(".log")] + ".index")
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -73,7 +73,9 @@ class Wrapped:
 
 
 def _records(log) -> list[tuple]:
-    return [(p.topic, p.partition, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()]
+    return [
+        (p.topic, p.partition, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()
+    ]
 
 
 def test_a_third_kind_of_path_is_kept_as_it_is(tmp_path):

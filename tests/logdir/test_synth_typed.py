@@ -88,11 +88,15 @@ def test_typed_values_read_by_kafkaspec_values(synth_dir):
         assert [d.error for d in decoded if d.error] == []
         assert all(isinstance(d.value, dict) for d in decoded)
         # read into the latest version: the added field is present on every value, the removed one on none
-        added, removed = {"invoices": ("currency", "note"), "profiles": ("country", "nickname"),
-                          "shipments": ("region", "note")}[topic]
+        added, removed = {
+            "invoices": ("currency", "note"),
+            "profiles": ("country", "nickname"),
+            "shipments": ("region", "note"),
+        }[topic]
         assert all(removed not in d.value for d in decoded), topic
         if kind == "JSON":  # JSON text carries what it carries: the added field on the v2 values that set it
-            assert any(added in d.value for d in decoded) and all(set(d.value) <= {"id", "name", "age", added}
-                                                                  for d in decoded)
+            assert any(added in d.value for d in decoded) and all(
+                set(d.value) <= {"id", "name", "age", added} for d in decoded
+            )
         else:  # Avro and Protobuf read every value into v2: the added field everywhere (its default on v1's)
             assert all(added in d.value for d in decoded), topic

@@ -14,8 +14,13 @@ def _kafka_4_transactions(w: PartitionWriter) -> None:
     epoch up and the next transaction from sequence 0."""
     for epoch, control in enumerate(("commit", "abort", "commit")):
         for seq in (0, 5):
-            w.append([Record(value=b"%d" % (seq + i), timestamp=1) for i in range(5)], producer_id=12,
-                     producer_epoch=epoch, base_sequence=seq, is_transactional=True)
+            w.append(
+                [Record(value=b"%d" % (seq + i), timestamp=1) for i in range(5)],
+                producer_id=12,
+                producer_epoch=epoch,
+                base_sequence=seq,
+                is_transactional=True,
+            )
         w.append_control(control, producer_id=12, producer_epoch=epoch + 1)
 
 
@@ -36,4 +41,5 @@ def test_rewrite_copies_kafka_4_transactions(tmp_path):
     copy(tmp_path / "src", tmp_path / "dst", where=lambda r: r.offset % 3 != 1)
     part = open_log(tmp_path / "dst").partitions()[0]
     assert [r.offset for _, r in part.records(read_committed=True)] == [
-        o for o in (*range(0, 10), *range(22, 32)) if o % 3 != 1]
+        o for o in (*range(0, 10), *range(22, 32)) if o % 3 != 1
+    ]

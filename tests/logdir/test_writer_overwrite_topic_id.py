@@ -34,7 +34,9 @@ def test_overwrite_with_a_topic_id_given_writes_that_one(tmp_path):
     folder = _broker_partition(tmp_path)
     with PartitionWriter(tmp_path, "t", 0, mode="overwrite", topic_id="AAAAAAAAAAAAAAAAAAAAAQ") as w:
         w.append([Record(key=b"k", value=b"v", timestamp=1)])
-    assert (folder / "partition.metadata").read_text() == files.format_partition_metadata("AAAAAAAAAAAAAAAAAAAAAQ")
+    assert (folder / "partition.metadata").read_text() == files.format_partition_metadata(
+        "AAAAAAAAAAAAAAAAAAAAAQ"
+    )
 
 
 def test_overwrite_replaces_a_damaged_partition_metadata(tmp_path):

@@ -23,7 +23,9 @@ DATA_DIRS = ("KafkaDemo/kraft-combined-logs", "LDI-POC", "Bheem6005-kafka/kafka-
 def _payload_files(corpus):
     root = corpus / "files" / "segments"
     for path in sorted(root.rglob("*")):
-        if path.name.endswith(".log") and path.parent.name.startswith(("__cluster_metadata-", "__consumer_offsets-")):
+        if path.name.endswith(".log") and path.parent.name.startswith(
+            ("__cluster_metadata-", "__consumer_offsets-")
+        ):
             yield path, "metadata" if "__cluster_metadata" in path.parent.name else "offsets"
         elif files.is_metadata_checkpoint(path):
             yield path, "metadata"
@@ -42,7 +44,11 @@ def test_every_record_decodes(corpus):
                 decoded = payloads.decode_as(family, r.key, r.value)
                 types[decoded.type] += 1
     # both clusters' logs, their snapshots and the offsets partitions, with the record types they hold
-    assert types["LeaderChangeMessage"] == 6 and types["SnapshotHeaderRecord"] == 2 and types["SnapshotFooterRecord"] == 2
+    assert (
+        types["LeaderChangeMessage"] == 6
+        and types["SnapshotHeaderRecord"] == 2
+        and types["SnapshotFooterRecord"] == 2
+    )
     assert types["TopicRecord"] == 5 and types["PartitionRecord"] == 54 and types["RegisterBrokerRecord"] == 6
     assert types["OffsetCommit"] == 7 and types["GroupMetadata"] == 14 and types["NoOpRecord"] == 7855
     assert sum(types.values()) == 8028

@@ -26,8 +26,12 @@ def test_inspect_metadata_of_the_corpus_clusters(corpus):
     assert code == 0, err
     state = json.loads(out)
     assert [t["name"] for t in state["topics"]] == [
-        "Retry.TestTopicPatient", "TestTopicPatient", "__consumer_offsets",
-        "batch2.work.notification.SHR_PROD.persistence", "subscription.matching.SHR_PROD.persistence"]
+        "Retry.TestTopicPatient",
+        "TestTopicPatient",
+        "__consumer_offsets",
+        "batch2.work.notification.SHR_PROD.persistence",
+        "subscription.matching.SHR_PROD.persistence",
+    ]
     offsets_topic = state["topics"][2]
     assert offsets_topic["topic_id"] == "gSnfpEbtQfSDpxM2lhEn9A" and len(offsets_topic["partitions"]) == 50
     (broker,) = state["brokers"]
@@ -56,10 +60,29 @@ def rec(type_, offset_value=None, **value):
 def test_replay_partitions_configs_and_metadata_transactions():
     s = ClusterState()
     s.apply(rec("TopicRecord", name="orders", topic_id=TOPIC_ID), 0)
-    s.apply(rec("PartitionRecord", partition_id=0, topic_id=TOPIC_ID, replicas=[1, 2], isr=[1, 2], leader=1,
-                leader_epoch=0, partition_epoch=0), 1)
-    change = dict(partition_id=0, topic_id=TOPIC_ID, isr=[2], leader=2, replicas=None, removing_replicas=None,
-                  adding_replicas=None, leader_recovery_state=-1)
+    s.apply(
+        rec(
+            "PartitionRecord",
+            partition_id=0,
+            topic_id=TOPIC_ID,
+            replicas=[1, 2],
+            isr=[1, 2],
+            leader=1,
+            leader_epoch=0,
+            partition_epoch=0,
+        ),
+        1,
+    )
+    change = dict(
+        partition_id=0,
+        topic_id=TOPIC_ID,
+        isr=[2],
+        leader=2,
+        replicas=None,
+        removing_replicas=None,
+        adding_replicas=None,
+        leader_recovery_state=-1,
+    )
     s.apply(rec("PartitionChangeRecord", **change), 2)
     s.apply(rec("PartitionChangeRecord", **{**change, "isr": None, "leader": -2}), 3)
     part = s.topics["orders"]["partitions"][0]
@@ -82,12 +105,26 @@ def test_replay_clear_elr_empties_the_elrs_of_one_topic_or_all():
     for name, topic_id in (("orders", TOPIC_ID), ("users", other_id)):
         s.apply(rec("TopicRecord", name=name, topic_id=topic_id))
         for pid, elr in ((0, [3]), (1, [])):
-            s.apply(rec("PartitionRecord", partition_id=pid, topic_id=topic_id, replicas=[1, 2, 3], isr=[1],
-                        leader=1, leader_epoch=0, partition_epoch=0, eligible_leader_replicas=elr,
-                        last_known_elr=[]))
+            s.apply(
+                rec(
+                    "PartitionRecord",
+                    partition_id=pid,
+                    topic_id=topic_id,
+                    replicas=[1, 2, 3],
+                    isr=[1],
+                    leader=1,
+                    leader_epoch=0,
+                    partition_epoch=0,
+                    eligible_leader_replicas=elr,
+                    last_known_elr=[],
+                )
+            )
 
     def state(name):
-        return [(p["eligible_leader_replicas"], p["partition_epoch"]) for p in s.topics[name]["partitions"].values()]
+        return [
+            (p["eligible_leader_replicas"], p["partition_epoch"])
+            for p in s.topics[name]["partitions"].values()
+        ]
 
     s.apply(rec("ClearElrRecord", topic_name="orders"))
     assert state("orders") == [([], 1), ([], 0)]  # only a partition that had an ELR gets a new epoch
@@ -112,10 +149,26 @@ def test_replay_consumer_groups_of_kip_848():
     key = {"group_id": "g2"}
     member_key = {"group_id": "g2", "member_id": "m1"}
     g.apply(Decoded("ConsumerGroupMetadata", 0, key, {"epoch": 3}, 3), 1)
-    g.apply(Decoded("ConsumerGroupMemberMetadata", 0, member_key,
-                    {"client_id": "c", "client_host": "/h", "rack_id": None, "subscribed_topic_names": ["t"]}, 5), 2)
-    g.apply(Decoded("ConsumerGroupCurrentMemberAssignment", 0, member_key,
-                    {"member_epoch": 3, "assigned_partitions": [{"topic_id": TOPIC_ID, "partitions": [0]}]}, 8), 3)
+    g.apply(
+        Decoded(
+            "ConsumerGroupMemberMetadata",
+            0,
+            member_key,
+            {"client_id": "c", "client_host": "/h", "rack_id": None, "subscribed_topic_names": ["t"]},
+            5,
+        ),
+        2,
+    )
+    g.apply(
+        Decoded(
+            "ConsumerGroupCurrentMemberAssignment",
+            0,
+            member_key,
+            {"member_epoch": 3, "assigned_partitions": [{"topic_id": TOPIC_ID, "partitions": [0]}]},
+            8,
+        ),
+        3,
+    )
     (group,) = g.to_json()["groups"]
     assert group["state"]["group_epoch"] == 3 and group["state"]["protocol_type"] == "consumer"
     (member,) = group["state"]["members"]

@@ -24,7 +24,9 @@ COMPAT, BREAK = False, True
 def wire_changes(old: Path, new: Path) -> tuple[str, list[tuple]]:
     """(verdict, changes other than doc/since edits) -- doc text may be reworded freely."""
     d = diff_structs(load_single(old), load_single(new))
-    return d.verdict, [(c.kind, c.field, c.breaking, c.rule) for c in d.changes if c.kind not in ("doc", "since")]
+    return d.verdict, [
+        (c.kind, c.field, c.breaking, c.rule) for c in d.changes if c.kind not in ("doc", "since")
+    ]
 
 
 def test_message_v0_to_v1_is_compatible() -> None:
@@ -55,8 +57,15 @@ def test_message_v1_to_record_batch_v2_breaks_the_prefix_rule() -> None:
     assert ("bits", "attributes.has_delete_horizon", COMPAT, "V3") in changes
     assert {c[1] for c in changes if c[0] == "removed"} == {"timestamp", "key", "value"}
     assert {c[1] for c in changes if c[0] == "added"} == {
-        "partition_leader_epoch", "last_offset_delta", "base_timestamp", "max_timestamp",
-        "producer_id", "producer_epoch", "base_sequence", "records_count", "records",
+        "partition_leader_epoch",
+        "last_offset_delta",
+        "base_timestamp",
+        "max_timestamp",
+        "producer_id",
+        "producer_epoch",
+        "base_sequence",
+        "records_count",
+        "records",
     }
 
 
@@ -69,13 +78,21 @@ def test_draft_to_record_batch_v2() -> None:
         ("renamed", "base_offset", COMPAT, "N1"),
         ("renamed", "batch_length", COMPAT, "N1"),
     ]
-    assert {c[1] for c in changes if c[0] == "removed"} == {"offset_delta", "pid", "epoch", "sequence", "messages"}
+    assert {c[1] for c in changes if c[0] == "removed"} == {
+        "offset_delta",
+        "pid",
+        "epoch",
+        "sequence",
+        "messages",
+    }
     assert ("shifted", "max_timestamp", COMPAT, "V3") in changes
     assert ("bits", "attributes.is_control", COMPAT, "V3") in changes
 
 
 def test_draft_message_to_record_v2_has_no_magic_so_is_free() -> None:
-    verdict, changes = wire_changes(SCHEMAS / "proposals" / "kip98_message_v2.yaml", SCHEMAS / "record_v2.yaml")
+    verdict, changes = wire_changes(
+        SCHEMAS / "proposals" / "kip98_message_v2.yaml", SCHEMAS / "record_v2.yaml"
+    )
     assert verdict == "compatible"
     assert {c[3] for c in changes} <= {"V4", "D1", "N1"}
     assert ("removed", "crc", COMPAT, "V4") in changes
@@ -83,6 +100,7 @@ def test_draft_message_to_record_v2_has_no_magic_so_is_free() -> None:
 
 
 # -- within a version -------------------------------------------------------------------
+
 
 def edited(tmp_path: Path, source: Path, old: str, new: str) -> Path:
     text = source.read_text(encoding="utf-8")
@@ -95,18 +113,38 @@ def edited(tmp_path: Path, source: Path, old: str, new: str) -> Path:
 @pytest.mark.parametrize(
     ("old", "new", "expected"),
     [
-        ("    type: int16\n    default: -1\n", "    type: int32\n    default: -1\n",
-         [("retyped", "producer_epoch", BREAK, "W1"), ("shifted", "base_sequence", BREAK, "W1"),
-          ("shifted", "records_count", BREAK, "W1"), ("shifted", "records", BREAK, "W1")]),
+        (
+            "    type: int16\n    default: -1\n",
+            "    type: int32\n    default: -1\n",
+            [
+                ("retyped", "producer_epoch", BREAK, "W1"),
+                ("shifted", "base_sequence", BREAK, "W1"),
+                ("shifted", "records_count", BREAK, "W1"),
+                ("shifted", "records", BREAK, "W1"),
+            ],
+        ),
         ("    const: 2\n", "    const: 3\n", [("const", "magic", BREAK, "W2")]),
         ("algorithm: crc32c", "algorithm: crc32", [("checksum", "crc", BREAK, "W2")]),
-        ("{name: has_delete_horizon, bit: 6,", "{name: has_delete_horizon, bit: 7,",
-         [("bits", "attributes.has_delete_horizon", BREAK, "W3")]),
-        ("      - {name: is_control, bit: 5, doc: The batch holds exactly one control record.}\n", "",
-         [("bits", "attributes.is_control", BREAK, "W3")]),
-        ("  - name: base_sequence\n", "  - name: first_sequence\n", [("renamed", "first_sequence", COMPAT, "N1")]),
-        ("    doc: Producer epoch, -1 when unused.", "    doc: Producer epoch; -1 when the producer has none.",
-         [("doc", "producer_epoch", COMPAT, "D1")]),
+        (
+            "{name: has_delete_horizon, bit: 6,",
+            "{name: has_delete_horizon, bit: 7,",
+            [("bits", "attributes.has_delete_horizon", BREAK, "W3")],
+        ),
+        (
+            "      - {name: is_control, bit: 5, doc: The batch holds exactly one control record.}\n",
+            "",
+            [("bits", "attributes.is_control", BREAK, "W3")],
+        ),
+        (
+            "  - name: base_sequence\n",
+            "  - name: first_sequence\n",
+            [("renamed", "first_sequence", COMPAT, "N1")],
+        ),
+        (
+            "    doc: Producer epoch, -1 when unused.",
+            "    doc: Producer epoch; -1 when the producer has none.",
+            [("doc", "producer_epoch", COMPAT, "D1")],
+        ),
     ],
     ids=["retype", "const", "checksum", "bit-moved", "bit-removed", "rename", "doc-only"],
 )
@@ -117,16 +155,25 @@ def test_within_a_version(tmp_path: Path, old: str, new: str, expected: list) ->
 
 
 def test_adding_a_bit_in_unused_positions_is_compatible(tmp_path: Path) -> None:
-    new = edited(tmp_path, V2, "      - {name: has_delete_horizon",
-                 "      - {name: is_future_flag, bit: 7, since: \"9.9.0\", doc: New.}\n      - {name: has_delete_horizon")
+    new = edited(
+        tmp_path,
+        V2,
+        "      - {name: has_delete_horizon",
+        '      - {name: is_future_flag, bit: 7, since: "9.9.0", doc: New.}\n      - {name: has_delete_horizon',
+    )
     d = diff_structs(load_single(V2), load_single(new))
     assert [(c.kind, c.field, c.breaking, c.rule) for c in d.changes] == [
-        ("bits", "attributes.is_future_flag", COMPAT, "W3")]
+        ("bits", "attributes.is_future_flag", COMPAT, "W3")
+    ]
 
 
 def test_inserting_a_field_shifts_the_ones_after_it(tmp_path: Path) -> None:
-    new = edited(tmp_path, V2, "  - name: producer_id\n",
-                 "  - name: spare\n    type: int32\n    since: \"9.9.0\"\n    doc: New.\n  - name: producer_id\n")
+    new = edited(
+        tmp_path,
+        V2,
+        "  - name: producer_id\n",
+        '  - name: spare\n    type: int32\n    since: "9.9.0"\n    doc: New.\n  - name: producer_id\n',
+    )
     d = diff_structs(load_single(V2), load_single(new))
     got = [(c.kind, c.field, c.breaking, c.rule, c.detail) for c in d.changes]
     assert got[0] == ("added", "spare", BREAK, "W1", "added int32 at byte 43")
@@ -152,20 +199,54 @@ def test_moving_a_field_within_a_version(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("source", "old", "new", "expected"),
     [
-        (SCHEMAS / "record_v2.yaml", "default: index}", "default: base}",
-         ("relative", "offset_delta", BREAK, "W2",
-          "relative_to ('base_offset', 'offset', 'index') -> ('base_offset', 'offset', 'base')")),
-        (V2, "compressed_by: attributes.compression", "compressed_by: attributes.timestamp_type",
-         ("compressed", "records", BREAK, "W2",
-          "compressed_by ('attributes', 'compression') -> ('attributes', 'timestamp_type')")),
-        (V2, "discriminator: {field: magic, offset: 16}", "discriminator: {field: magic, offset: 12}",
-         ("discriminator", "", BREAK, "V1", "discriminator ('magic', 16) -> ('magic', 12)")),
-        (V2, "algorithm: crc32c, from: attributes", "algorithm: crc32c, from: last_offset_delta",
-         ("checksum", "crc", BREAK, "W2", "checksum crc32c over attributes..end -> crc32c over last_offset_delta..end")),
+        (
+            SCHEMAS / "record_v2.yaml",
+            "default: index}",
+            "default: base}",
+            (
+                "relative",
+                "offset_delta",
+                BREAK,
+                "W2",
+                "relative_to ('base_offset', 'offset', 'index') -> ('base_offset', 'offset', 'base')",
+            ),
+        ),
+        (
+            V2,
+            "compressed_by: attributes.compression",
+            "compressed_by: attributes.timestamp_type",
+            (
+                "compressed",
+                "records",
+                BREAK,
+                "W2",
+                "compressed_by ('attributes', 'compression') -> ('attributes', 'timestamp_type')",
+            ),
+        ),
+        (
+            V2,
+            "discriminator: {field: magic, offset: 16}",
+            "discriminator: {field: magic, offset: 12}",
+            ("discriminator", "", BREAK, "V1", "discriminator ('magic', 16) -> ('magic', 12)"),
+        ),
+        (
+            V2,
+            "algorithm: crc32c, from: attributes",
+            "algorithm: crc32c, from: last_offset_delta",
+            (
+                "checksum",
+                "crc",
+                BREAK,
+                "W2",
+                "checksum crc32c over attributes..end -> crc32c over last_offset_delta..end",
+            ),
+        ),
     ],
     ids=["relative", "compressed", "discriminator", "checksum-range"],
 )
-def test_reference_changes_show_both_sides(tmp_path: Path, source: Path, old: str, new: str, expected: tuple) -> None:
+def test_reference_changes_show_both_sides(
+    tmp_path: Path, source: Path, old: str, new: str, expected: tuple
+) -> None:
     d = diff_structs(load_single(source), load_single(edited(tmp_path, source, old, new)))
     assert [(c.kind, c.field, c.breaking, c.rule, c.detail) for c in d.changes] == [expected]
 
@@ -181,8 +262,12 @@ def test_enum_diffs(tmp_path: Path) -> None:
     text = (SCHEMAS / "enums.yaml").read_text(encoding="utf-8")
     added = tmp_path / "a" / "enums.yaml"
     added.parent.mkdir()
-    added.write_text(text.replace("      - {name: zstd, value: 4,",
-                                  "      - {name: brotli, value: 5, doc: Hypothetical.}\n      - {name: zstd, value: 4,"))
+    added.write_text(
+        text.replace(
+            "      - {name: zstd, value: 4,",
+            "      - {name: brotli, value: 5, doc: Hypothetical.}\n      - {name: zstd, value: 4,",
+        )
+    )
     d = diff_enums(old, load_single(added), "old", "new")
     assert [(c.kind, c.field, c.breaking) for c in d.changes] == [("added", "CompressionType.brotli", False)]
     renumbered = tmp_path / "b" / "enums.yaml"
@@ -190,10 +275,12 @@ def test_enum_diffs(tmp_path: Path) -> None:
     renumbered.write_text(text.replace("{name: zstd, value: 4,", "{name: zstd, value: 5,"))
     d = diff_enums(old, load_single(renumbered), "old", "new")
     assert [(c.kind, c.field, c.breaking, c.rule) for c in d.changes] == [
-        ("renumbered", "CompressionType.zstd", True, "E1")]
+        ("renumbered", "CompressionType.zstd", True, "E1")
+    ]
 
 
 # -- rendering and the command line ---------------------------------------------------------
+
 
 def test_render_text_and_markdown() -> None:
     d = diff_structs(load_single(V1), load_single(V2))
@@ -217,8 +304,21 @@ def test_cli_exit_codes(capsys) -> None:
 
 
 def _git(cwd: Path, *args: str) -> None:
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false",
-                    *args], cwd=cwd, check=True, capture_output=True)
+    subprocess.run(
+        [
+            "git",
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.invalid",
+            "-c",
+            "commit.gpgsign=false",
+            *args,
+        ],
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+    )
 
 
 def test_cli_at_git_revisions(tmp_path: Path, capsys, monkeypatch) -> None:
@@ -234,8 +334,11 @@ def test_cli_at_git_revisions(tmp_path: Path, capsys, monkeypatch) -> None:
     monkeypatch.chdir(repo)
     assert main(["review", "diff", str(schema), "--rev-old", "HEAD~1", "--rev-new", "HEAD"]) == 1
     assert "constant 2 -> 7" in capsys.readouterr().out
-    schema.write_text(V2.read_text().replace("    const: 2\n", "    const: 7\n").replace(
-        "doc: Producer epoch, -1 when unused.", "doc: Producer epoch (-1 when unused)."))
+    schema.write_text(
+        V2.read_text()
+        .replace("    const: 2\n", "    const: 7\n")
+        .replace("doc: Producer epoch, -1 when unused.", "doc: Producer epoch (-1 when unused).")
+    )
     assert main(["review", "diff", str(schema), "--rev-old", "HEAD"]) == 0  # work tree vs HEAD: a doc edit
     new_file = repo / "schemas" / "new_v0.yaml"
     new_file.write_text("x: 1\n")

@@ -58,16 +58,22 @@ def installed(tmp_path_factory) -> Path:
 
 def _run(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(site)}
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=cwd, env=env, check=False)
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, cwd=cwd, env=env, check=False
+    )
 
 
 def test_the_wheel_ships_the_schemas_and_templates(installed):
     shipped = {p.relative_to(installed).as_posix() for p in installed.rglob("*") if p.is_file()}
-    checkout = {f"kafkaspec/schemas/{p.relative_to(REPO / 'schemas').as_posix()}"
-                for p in (REPO / "schemas").rglob("*.yaml")}
+    checkout = {
+        f"kafkaspec/schemas/{p.relative_to(REPO / 'schemas').as_posix()}"
+        for p in (REPO / "schemas").rglob("*.yaml")
+    }
     assert checkout and checkout <= shipped
-    templates = {f"kafkaspec/codegen/templates/{p.relative_to(REPO / 'codegen' / 'templates').as_posix()}"
-                 for p in (REPO / "codegen" / "templates").rglob("*.j2")}
+    templates = {
+        f"kafkaspec/codegen/templates/{p.relative_to(REPO / 'codegen' / 'templates').as_posix()}"
+        for p in (REPO / "codegen" / "templates").rglob("*.j2")
+    }
     assert templates and templates <= shipped
     assert "kafkaspec/spec/loader.py" in shipped and "kafkaspec/generated/record_batch_v2.py" in shipped
 
@@ -91,17 +97,41 @@ def test_import_and_read_from_the_wheel(installed, tmp_path):
 def test_review_overhead_from_the_wheel(installed, tmp_path):
     """Name@version arguments resolve in the bundled schemas: seed 004's figures, outside any checkout."""
     assert not (tmp_path / "schemas").exists()
-    result = _run(installed, tmp_path, "-m", "kafkaspec.cli", "review", "overhead", "Message@1", "Kip98MessageSet",
-                  "--key-size", "100", "--value-size", "1024", "--batch-sizes", "1,100")
+    result = _run(
+        installed,
+        tmp_path,
+        "-m",
+        "kafkaspec.cli",
+        "review",
+        "overhead",
+        "Message@1",
+        "Kip98MessageSet",
+        "--key-size",
+        "100",
+        "--value-size",
+        "1024",
+        "--batch-sizes",
+        "1,100",
+    )
     assert result.returncode == 0, result.stderr
     assert "34*100 = 3400" in result.stdout and "45 + 100*17 = 1745" in result.stdout
 
 
 def test_review_diff_from_the_wheel(installed, tmp_path):
     legacy = installed / "kafkaspec" / "schemas" / "legacy"
-    result = _run(installed, tmp_path, "-m", "kafkaspec.cli", "review", "diff",
-                  str(legacy / "message_v0.yaml"), str(legacy / "message_v1.yaml"))
-    assert result.returncode == 0, result.stdout + result.stderr  # a new version that adds a field: compatible
+    result = _run(
+        installed,
+        tmp_path,
+        "-m",
+        "kafkaspec.cli",
+        "review",
+        "diff",
+        str(legacy / "message_v0.yaml"),
+        str(legacy / "message_v1.yaml"),
+    )
+    assert result.returncode == 0, (
+        result.stdout + result.stderr
+    )  # a new version that adds a field: compatible
     assert "added int64 at byte 18" in result.stdout and "verdict: COMPATIBLE" in result.stdout
 
 
@@ -123,8 +153,11 @@ def _checkout_modules() -> list[str]:
 
 
 def test_the_wheel_ships_every_module_of_the_checkout(installed):
-    missing = [m for m in _checkout_modules()
-               if not (installed / Path(*m.split("."))).with_suffix(".py").is_file()
-               and not (installed / Path(*m.split(".")) / "__init__.py").is_file()]
+    missing = [
+        m
+        for m in _checkout_modules()
+        if not (installed / Path(*m.split("."))).with_suffix(".py").is_file()
+        and not (installed / Path(*m.split(".")) / "__init__.py").is_file()
+    ]
     assert not missing, f"{len(missing)} modules are not in the wheel, first: {missing[:5]}"
     # (that each imports, and that every subcommand runs from an installed wheel: test_wheel_venv.py)

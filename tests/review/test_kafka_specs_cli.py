@@ -26,10 +26,15 @@ def _write_checkout(root: Path, edit=None) -> Path:
             edit(name, spec)
         path = root / f["source"]
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("// Licensed to the Apache Software Foundation (ASF)\n" + json.dumps(spec, indent=2) + "\n")
+        path.write_text(
+            "// Licensed to the Apache Software Foundation (ASF)\n" + json.dumps(spec, indent=2) + "\n"
+        )
     # a request beside them is not log data: ignored
     (root / "clients/src/main/resources/common/message/FetchRequest.json").write_text(
-        json.dumps({"apiKey": 1, "type": "request", "name": "FetchRequest", "validVersions": "0-17", "fields": []}))
+        json.dumps(
+            {"apiKey": 1, "type": "request", "name": "FetchRequest", "validVersions": "0-17", "fields": []}
+        )
+    )
     return root
 
 
@@ -49,8 +54,10 @@ def test_in_step_with_trunk(tmp_path):
 
 
 def test_a_folder_of_json_specs_and_drift(tmp_path):
-    checkout = _write_checkout(tmp_path / "kafka", edit=lambda name, spec: (
-        spec.update(validVersions="0-5") if name == "RegisterBrokerRecord" else None))
+    checkout = _write_checkout(
+        tmp_path / "kafka",
+        edit=lambda name, spec: spec.update(validVersions="0-5") if name == "RegisterBrokerRecord" else None,
+    )
     flat = tmp_path / "specs"
     flat.mkdir()
     for p in (checkout / "metadata").rglob("*.json"):
@@ -79,15 +86,26 @@ def test_a_spec_that_lies_is_named(tmp_path):
     """A field with no type, a bad version range, a tagged field with no tag: the file and field named."""
     for body, expected in [
         ({"fields": [{"name": "Id", "versions": "0+"}]}, "TopicRecord: a field needs a name and a type"),
-        ({"fields": [{"name": "Id", "type": "int32", "versions": "0-x"}]}, "TopicRecord.Id versions: versions must"),
-        ({"fields": [{"name": "Id", "type": "int32", "versions": "0+", "taggedVersions": "0+"}]},
-         "TopicRecord.Id: a tagged field needs a tag"),
+        (
+            {"fields": [{"name": "Id", "type": "int32", "versions": "0-x"}]},
+            "TopicRecord.Id versions: versions must",
+        ),
+        (
+            {"fields": [{"name": "Id", "type": "int32", "versions": "0+", "taggedVersions": "0+"}]},
+            "TopicRecord.Id: a tagged field needs a tag",
+        ),
         ({"validVersions": "zero"}, "TopicRecord.validVersions: versions must"),
     ]:
         d = tmp_path / str(len(list(tmp_path.iterdir())))
         d.mkdir()
-        spec = {"apiKey": 2, "type": "metadata", "name": "TopicRecord", "validVersions": "0", "flexibleVersions": "0+",
-                "fields": []}
+        spec = {
+            "apiKey": 2,
+            "type": "metadata",
+            "name": "TopicRecord",
+            "validVersions": "0",
+            "flexibleVersions": "0+",
+            "fields": [],
+        }
         spec.update(body)
         (d / "TopicRecord.json").write_text(json.dumps(spec))
         code, out, err = _run(str(d))

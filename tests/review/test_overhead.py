@@ -34,8 +34,13 @@ def structs():
 
 def test_seed_004_space_comparison(structs) -> None:
     schemas, v1, draft, _ = structs
-    head, rows = table(schemas, [v1, draft], Payload(key=100, value=1024), [1, 3, 10, 50, 100],
-                       labels=["Old Format", "New Format"])
+    head, rows = table(
+        schemas,
+        [v1, draft],
+        Payload(key=100, value=1024),
+        [1, 3, 10, 50, 100],
+        labels=["Old Format", "New Format"],
+    )
     assert [head, *rows] == SEED_004
 
 
@@ -44,13 +49,22 @@ def test_seed_004_figures(structs) -> None:
     payload = Payload(key=100, value=1024)
     old, new = overhead(schemas, v1, payload, 1), overhead(schemas, draft, payload, 1)
     assert (old.batched, old.header, old.per_record) == (False, 0, (34,))  # "fixed at 34 bytes"
-    assert (new.batched, new.header, new.per_record) == (True, 45, (17,))  # "message set overhead is 45 bytes"
+    assert (new.batched, new.header, new.per_record) == (
+        True,
+        45,
+        (17,),
+    )  # "message set overhead is 45 bytes"
 
 
 def test_v2_beside_them(structs) -> None:
     schemas, v1, draft, v2 = structs
     head, rows = table(schemas, [v1, draft, v2], Payload(key=100, value=1024), [1, 100])
-    assert head == ["Batch Size", "Message v1 Overhead", "Kip98MessageSet v2 Overhead", "RecordBatch v2 Overhead"]
+    assert head == [
+        "Batch Size",
+        "Message v1 Overhead",
+        "Kip98MessageSet v2 Overhead",
+        "RecordBatch v2 Overhead",
+    ]
     # v2 records: length 2, attributes 1, timestamp delta 1, offset delta 1 (2 from 64 on), key len 2, value len 2, headers 1
     assert rows[0][3] == "61 + 1*10 = 71"
     assert rows[1][3] == "61 + 64*10 + 36*11 = 1097"
@@ -75,8 +89,24 @@ def test_renderers(structs) -> None:
 
 
 def test_cli_reproduces_the_seed_table(capsys) -> None:
-    rc = main(["review", "overhead", str(MESSAGE_V1), str(DRAFT), str(V2), "--key-size", "100", "--value-size", "1024",
-               "--batch-sizes", "1,3,10,50,100", "--labels", "Old Format,New Format,RecordBatch v2", "--markdown"])
+    rc = main(
+        [
+            "review",
+            "overhead",
+            str(MESSAGE_V1),
+            str(DRAFT),
+            str(V2),
+            "--key-size",
+            "100",
+            "--value-size",
+            "1024",
+            "--batch-sizes",
+            "1,3,10,50,100",
+            "--labels",
+            "Old Format,New Format,RecordBatch v2",
+            "--markdown",
+        ]
+    )
     out = capsys.readouterr().out
     assert rc == 0
     for row in SEED_004[1:]:
@@ -85,16 +115,28 @@ def test_cli_reproduces_the_seed_table(capsys) -> None:
 
 
 def test_cli_accepts_name_at_version(capsys) -> None:
-    assert main(["review", "overhead", "Message@1", "RecordBatch", "--key-size", "1", "--batch-sizes", "3"]) == 0
+    assert (
+        main(["review", "overhead", "Message@1", "RecordBatch", "--key-size", "1", "--batch-sizes", "3"]) == 0
+    )
     assert "34*3 = 102" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["NoSuchThing@9"], "kafkaspec review: unknown structure 'NoSuchThing@9' (known: AbortedTransaction@10, AbortedTxnEntry@0, "),
-    ([str(V2), "--batch-sizes", "a,b"], "kafkaspec review: --batch-sizes must be comma-separated integers, got 'a,b'"),
-    ([str(V2), "--labels", "a,b"], "kafkaspec review: --labels names 2 columns for 1 schemas"),
-    ([str(V2.with_name("no_such_v9.yaml"))], "kafkaspec review: no such schema file: "),
-], ids=["unknown-name", "bad-sizes", "label-count", "missing-file"])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["NoSuchThing@9"],
+            "kafkaspec review: unknown structure 'NoSuchThing@9' (known: AbortedTransaction@10, AbortedTxnEntry@0, ",
+        ),
+        (
+            [str(V2), "--batch-sizes", "a,b"],
+            "kafkaspec review: --batch-sizes must be comma-separated integers, got 'a,b'",
+        ),
+        ([str(V2), "--labels", "a,b"], "kafkaspec review: --labels names 2 columns for 1 schemas"),
+        ([str(V2.with_name("no_such_v9.yaml"))], "kafkaspec review: no such schema file: "),
+    ],
+    ids=["unknown-name", "bad-sizes", "label-count", "missing-file"],
+)
 def test_cli_rejects_bad_input(capsys, args, message) -> None:
     assert main(["review", "overhead", *args]) == 2
     captured = capsys.readouterr()

@@ -26,7 +26,16 @@ from support.docblocks import REPO, blocks, make_workspace, run_page
 pytestmark = pytest.mark.slow
 
 #: what the wheel is built from
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "kafkaspec", "codegen", "generated", "schemas")
+SOURCES = (
+    "pyproject.toml",
+    "setup.py",
+    "README.md",
+    "LICENSE",
+    "kafkaspec",
+    "codegen",
+    "generated",
+    "schemas",
+)
 EXTRAS = "spark,review,codegen,reference"
 
 
@@ -54,25 +63,46 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert not root.is_relative_to(REPO)
     wheel = _build_wheel(root / "dist", root / "src")
     base = getattr(sys, "_base_executable", sys.executable)
-    done = subprocess.run([base, "-m", "venv", str(root / "venv")], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [base, "-m", "venv", str(root / "venv")], capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr
     bin_dir = root / "venv" / "bin"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    done = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--progress-bar", "off",
-                           f"{wheel}[{EXTRAS}]", "pandas", "duckdb"],
-                          capture_output=True, text=True, timeout=900, cwd=root, env=env)
+    done = subprocess.run(
+        [
+            str(bin_dir / "python"),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--progress-bar",
+            "off",
+            f"{wheel}[{EXTRAS}]",
+            "pandas",
+            "duckdb",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=root,
+        env=env,
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     return bin_dir
 
 
 def _run(bin_dir: Path, cwd: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    return subprocess.run([str(bin_dir / args[0]), *args[1:]], capture_output=True, text=True, cwd=cwd, env=env,
-                          timeout=timeout)
+    return subprocess.run(
+        [str(bin_dir / args[0]), *args[1:]], capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout
+    )
 
 
 def test_the_venv_has_no_checkout_on_its_path(venv: Path, tmp_path: Path):
-    done = _run(venv, tmp_path, "python", "-c", "import kafkaspec, sys; print(kafkaspec.__file__); print(sys.path)")
+    done = _run(
+        venv, tmp_path, "python", "-c", "import kafkaspec, sys; print(kafkaspec.__file__); print(sys.path)"
+    )
     assert done.returncode == 0, done.stderr
     module_file = Path(done.stdout.splitlines()[0])
     assert module_file.is_relative_to(venv.parent) and not module_file.is_relative_to(REPO)
@@ -109,27 +139,36 @@ def test_every_module_imports_with_the_extras(venv: Path, tmp_path: Path):
     assert done.stdout.splitlines()[0] == "0", done.stdout
 
 
-@pytest.mark.parametrize("args", [
-    ("dump", "{segment}", "--print-data"),
-    ("dump", "{segment}", "--decode", "--json"),
-    ("verify", "{partition}"),
-    ("explain", "{segment}", "--count", "1"),
-    ("inspect", "metadata", "{metadata}"),
-    ("inspect", "offsets", "{offsets}"),
-    ("rewrite", "{partition}", "{tmp}/copy"),
-    ("synth", "{tmp}/synth", "--size-mb", "1", "--seed", "1"),
-    ("review", "overhead", "Message@1", "RecordBatch@2", "--batch-sizes", "1,10"),
-    ("generate", "--schemas", "{schemas}", "--out", "{tmp}/generated"),
-], ids=lambda a: " ".join(a[:2]))
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("dump", "{segment}", "--print-data"),
+        ("dump", "{segment}", "--decode", "--json"),
+        ("verify", "{partition}"),
+        ("explain", "{segment}", "--count", "1"),
+        ("inspect", "metadata", "{metadata}"),
+        ("inspect", "offsets", "{offsets}"),
+        ("rewrite", "{partition}", "{tmp}/copy"),
+        ("synth", "{tmp}/synth", "--size-mb", "1", "--seed", "1"),
+        ("review", "overhead", "Message@1", "RecordBatch@2", "--batch-sizes", "1,10"),
+        ("generate", "--schemas", "{schemas}", "--out", "{tmp}/generated"),
+    ],
+    ids=lambda a: " ".join(a[:2]),
+)
 def test_every_cli_subcommand_runs_from_the_venv(venv: Path, tmp_path: Path, args: tuple[str, ...]):
     from support.corpus import CORPUS
 
     assert CORPUS is not None, "the corpus (../shared/corpus) is missing"
     poc = CORPUS / "files" / "segments" / "LDI-POC"
     schemas = next(venv.parent.rglob("site-packages/kafkaspec/schemas"))
-    paths = {"segment": poc / "TestTopicPatient-0" / "00000000000000000000.log", "partition": poc / "TestTopicPatient-0",
-             "metadata": poc / "__cluster_metadata-0", "offsets": poc / "__consumer_offsets-6", "tmp": tmp_path,
-             "schemas": schemas}
+    paths = {
+        "segment": poc / "TestTopicPatient-0" / "00000000000000000000.log",
+        "partition": poc / "TestTopicPatient-0",
+        "metadata": poc / "__cluster_metadata-0",
+        "offsets": poc / "__consumer_offsets-6",
+        "tmp": tmp_path,
+        "schemas": schemas,
+    }
     work = tmp_path / "cwd"
     work.mkdir()
     done = _run(venv, work, "kafkaspec", *(a.format(**paths) for a in args))

@@ -9,8 +9,16 @@ import kafkaspec
 from kafkaspec import LogBatch, Record
 
 RECORDS = [Record(key=b"k", value=b"v%d" % i, timestamp=100 + i) for i in range(3)]
-NONE_VALUES = dict(producer_id=-1, producer_epoch=-1, base_sequence=-1, partition_leader_epoch=-1,
-                   is_transactional=False, is_control=False, has_delete_horizon=False, control=None)
+NONE_VALUES = dict(
+    producer_id=-1,
+    producer_epoch=-1,
+    base_sequence=-1,
+    partition_leader_epoch=-1,
+    is_transactional=False,
+    is_control=False,
+    has_delete_horizon=False,
+    control=None,
+)
 PROTOCOL_FIELDS = [name for name in dir(LogBatch) if not name.startswith("_")]
 
 
@@ -31,7 +39,22 @@ def test_every_batch_implements_the_interface(magic, compression):
 
 
 def test_protocol_lists_the_documented_fields():
-    documented = {"magic", "base_offset", "last_offset", "compression", "timestamp_type", "is_transactional",
-                  "is_control", "producer_id", "producer_epoch", "base_sequence", "partition_leader_epoch",
-                  "records", "position", "end", "size", "raw"}
+    documented = {
+        "magic",
+        "base_offset",
+        "last_offset",
+        "compression",
+        "timestamp_type",
+        "is_transactional",
+        "is_control",
+        "producer_id",
+        "producer_epoch",
+        "base_sequence",
+        "partition_leader_epoch",
+        "records",
+        "position",
+        "end",
+        "size",
+        "raw",
+    }
     assert documented <= set(PROTOCOL_FIELDS)

@@ -13,9 +13,17 @@ def _records(data):
 
 
 V2 = (
-    kafkaspec.build_batch([Record(key=b"a", value=b"1", timestamp=10, headers=[("h", b"x"), ("h", None)]),
-                           Record(key=None, value=b"2", timestamp=11)], compression="gzip", base_offset=100,
-                          producer_id=7, producer_epoch=1, base_sequence=0)
+    kafkaspec.build_batch(
+        [
+            Record(key=b"a", value=b"1", timestamp=10, headers=[("h", b"x"), ("h", None)]),
+            Record(key=None, value=b"2", timestamp=11),
+        ],
+        compression="gzip",
+        base_offset=100,
+        producer_id=7,
+        producer_epoch=1,
+        base_sequence=0,
+    )
     + kafkaspec.build_control_batch("commit", producer_id=7, producer_epoch=1, base_offset=102, timestamp=12)
     + kafkaspec.build_batch([Record(key=b"c", value=b"3", timestamp=13)], base_offset=103)
 )
@@ -36,14 +44,22 @@ def test_down_convert(magic):
 
 
 def test_up_convert_keeps_offsets_and_timestamps():
-    legacy = kafkaspec.build_batch([Record(key=b"k", value=b"v%d" % i, timestamp=50 + i) for i in range(3)],
-                                   magic=1, compression="snappy", base_offset=9)
+    legacy = kafkaspec.build_batch(
+        [Record(key=b"k", value=b"v%d" % i, timestamp=50 + i) for i in range(3)],
+        magic=1,
+        compression="snappy",
+        base_offset=9,
+    )
     legacy += kafkaspec.build_batch([Record(key=None, value=b"z")], magic=0, base_offset=12)
     result = kafkaspec.convert(legacy, 2)
     batches = list(kafkaspec.iter_batches(result.data))
     assert [b.magic for b in batches] == [2, 2]
-    assert _records(result.data) == [(9, 50, b"k", b"v0"), (10, 51, b"k", b"v1"), (11, 52, b"k", b"v2"),
-                                     (12, -1, None, b"z")]
+    assert _records(result.data) == [
+        (9, 50, b"k", b"v0"),
+        (10, 51, b"k", b"v1"),
+        (11, 52, b"k", b"v2"),
+        (12, -1, None, b"z"),
+    ]
     assert result.dropped_headers == result.dropped_timestamps == 0
     assert kafkaspec.convert(result.data, 1).data == kafkaspec.convert(legacy, 1).data
 

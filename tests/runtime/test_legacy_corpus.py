@@ -10,8 +10,13 @@ import kafkaspec
 from kafkaspec import CorruptRecordError, KafkaFormatError
 
 LEGACY_KINDS = (
-    "legacy_message_no_log_header", "message_set", "message_set_corrupt", "message_set_truncated",
-    "message_set_with_trailing_garbage", "message_set_with_trailing_overflow", "mixed_record_set",
+    "legacy_message_no_log_header",
+    "message_set",
+    "message_set_corrupt",
+    "message_set_truncated",
+    "message_set_with_trailing_garbage",
+    "message_set_with_trailing_overflow",
+    "mixed_record_set",
 )
 VECTORS = [v for v in load_vectors() if v["kind"] in LEGACY_KINDS]
 
@@ -52,7 +57,8 @@ def test_vector(v, corpus):
         return
     kind = v["kind"]
     if kind == "legacy_message_no_log_header" and (
-            "value_after_decode" in a or str(a.get("value", "")).startswith("empty")):
+        "value_after_decode" in a or str(a.get("value", "")).startswith("empty")
+    ):
         # sarama's unit tests encode a compressed wrapper around an empty inner message set; Kafka refuses
         # one ("compressed record set with no inner records"), and so do we when its records are read
         (batch,) = kafkaspec.iter_batches(data)
@@ -108,7 +114,10 @@ def test_vector(v, corpus):
     if "timestamp" in a and records:
         assert records[0].timestamp == (-1 if a["timestamp"] is None else a["timestamp"])
     if "timestamp_ms" in a:
-        assert batches[0].timestamp in (a["timestamp_ms"], -6795364578871)  # sarama's zero time.Time on wrappers
+        assert batches[0].timestamp in (
+            a["timestamp_ms"],
+            -6795364578871,
+        )  # sarama's zero time.Time on wrappers
     if "checksum" in a:
         assert batches[0].crc == a["checksum"]
     if "offset" in a:

@@ -103,7 +103,10 @@ def test_xerial_snappy_4k_chunks(corpus):
 def _expected_go(stem: str):
     for v in load_vectors():
         if v["id"] == f"segmentio-fixture-{stem}-recordset":
-            return [(m["key"].encode(), m["value"].encode()) for m in v["expected"]["asserted"]["messages_in_order"]]
+            return [
+                (m["key"].encode(), m["value"].encode())
+                for m in v["expected"]["asserted"]["messages_in_order"]
+            ]
     return None
 
 

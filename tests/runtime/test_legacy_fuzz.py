@@ -28,19 +28,34 @@ from kafkaspec import (
 )
 
 #: the error classes a hostile input may raise: each says what kind of problem it is
-FORMAT_ERRORS = {CorruptRecordError, DecompressionError, InvalidLengthError, InvalidMagicError, LimitExceededError,
-                 TruncatedError, UnsupportedCodecError}
+FORMAT_ERRORS = {
+    CorruptRecordError,
+    DecompressionError,
+    InvalidLengthError,
+    InvalidMagicError,
+    LimitExceededError,
+    TruncatedError,
+    UnsupportedCodecError,
+}
 
 EXAMPLES = int(os.environ.get("KAFKASPEC_FUZZ_EXAMPLES", "300"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 CASES = [(magic, codec) for magic in (0, 1, 2) for codec in ("none", "gzip", "snappy", "lz4")] + [(2, "zstd")]
 
 
 def _valid(magic: int, codec: str) -> bytes:
     records = [
-        Record(key=b"key-%d" % i if i % 3 else None, value=(b"value %d " % i) * (i + 1), timestamp=1_600_000_000_000 + i,
-               headers=[("h", b"x")] if magic == 2 and i == 1 else [])
+        Record(
+            key=b"key-%d" % i if i % 3 else None,
+            value=(b"value %d " % i) * (i + 1),
+            timestamp=1_600_000_000_000 + i,
+            headers=[("h", b"x")] if magic == 2 and i == 1 else [],
+        )
         for i in range(4)
     ]
     return kafkaspec.build_batch(records, magic=magic, compression=codec, base_offset=10)
@@ -68,7 +83,9 @@ def mutated(draw):
         elif kind == "truncate":
             del data[at:]
         elif kind in ("length", "count") and len(data) >= 61:
-            where = 8 if kind == "length" else draw(st.sampled_from([57, 18, 22, 26, 30]))  # size, counts, key/value lengths
+            where = (
+                8 if kind == "length" else draw(st.sampled_from([57, 18, 22, 26, 30]))
+            )  # size, counts, key/value lengths
             value = draw(st.sampled_from([-2, -1, 0, 1, 3, 0x7FFFFFFF, len(data), len(data) * 1000]))
             data[where : where + 4] = (value & 0xFFFFFFFF).to_bytes(4, "big")
         elif kind == "codec" and len(data) > 22:
@@ -123,19 +140,28 @@ def test_every_case_is_valid():
         assert it.partial is None, case
 
 
-GOLDEN = [bytes.fromhex(line.split('"hex": "')[1].split('"')[0])
-          for line in (Path(__file__).parents[1] / "codecs" / "golden" / "seed002.jsonl").read_text().splitlines()]
+GOLDEN = [
+    bytes.fromhex(line.split('"hex": "')[1].split('"')[0])
+    for line in (Path(__file__).parents[1] / "codecs" / "golden" / "seed002.jsonl").read_text().splitlines()
+]
 
 
 @FUZZ
-@given(base=st.sampled_from(GOLDEN), edits=st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), max_size=4),
-       cut=st.integers(0, 10_000))
+@given(
+    base=st.sampled_from(GOLDEN),
+    edits=st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), max_size=4),
+    cut=st.integers(0, 10_000),
+)
 def test_wire_protocol_only_format_errors_escape(base, edits, cut):
     data = bytearray(base)
     for at, value in edits:
         data[at % len(data)] = value
     data = bytes(data[: max(1, len(data) - cut % 8)])
-    for decode in (wire_protocol.decode_request, wire_protocol.decode_fetch_response, wire_protocol.decode_multi_fetch_response):
+    for decode in (
+        wire_protocol.decode_request,
+        wire_protocol.decode_fetch_response,
+        wire_protocol.decode_multi_fetch_response,
+    ):
         try:
             decode(data)
         except KafkaFormatError as exc:

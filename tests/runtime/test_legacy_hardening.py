@@ -47,7 +47,9 @@ def test_decompression_bomb_is_bounded():
 
 def test_nested_wrapper_rejected():
     inner = kafkaspec.build_batch(RECORDS, magic=1, compression="gzip")
-    data = message_v1.encode_message(offset=0, attributes=1, timestamp=0, key=None, value=zlib.compress(inner, wbits=31))
+    data = message_v1.encode_message(
+        offset=0, attributes=1, timestamp=0, key=None, value=zlib.compress(inner, wbits=31)
+    )
     (batch,) = kafkaspec.iter_batches(data)
     with pytest.raises(LimitExceededError, match="nesting") as info:
         batch.records  # noqa: B018
@@ -86,26 +88,40 @@ def test_headers_cannot_be_written_below_magic_2():
 
 
 @pytest.mark.parametrize("magic", [0, 1])
-@pytest.mark.parametrize(("argument", "value"), [
-    ("producer_id", 7),
-    ("producer_epoch", 0),
-    ("base_sequence", 0),
-    ("is_transactional", True),
-    ("partition_leader_epoch", 3),
-    ("is_control", True),
-    ("last_offset_delta", 5),
-])
+@pytest.mark.parametrize(
+    ("argument", "value"),
+    [
+        ("producer_id", 7),
+        ("producer_epoch", 0),
+        ("base_sequence", 0),
+        ("is_transactional", True),
+        ("partition_leader_epoch", 3),
+        ("is_control", True),
+        ("last_offset_delta", 5),
+    ],
+)
 def test_v2_only_arguments_are_refused_below_magic_2(magic, argument, value):
     # Message v0/v1 has no field for these: dropping them silently would lose what the caller asked for
-    with pytest.raises(ValueError, match=rf"{argument}={value!r} needs magic 2 \(Message v{magic} has no such field\)"):
+    with pytest.raises(
+        ValueError, match=rf"{argument}={value!r} needs magic 2 \(Message v{magic} has no such field\)"
+    ):
         kafkaspec.build_batch(RECORDS, magic=magic, **{argument: value})
 
 
 @pytest.mark.parametrize("magic", [0, 1])
 def test_v2_only_arguments_at_their_none_values_are_accepted_below_magic_2(magic):
-    none_values = dict(producer_id=-1, producer_epoch=-1, base_sequence=-1, is_transactional=False,
-                       partition_leader_epoch=-1, is_control=False, last_offset_delta=None)
-    assert kafkaspec.build_batch(RECORDS, magic=magic, **none_values) == kafkaspec.build_batch(RECORDS, magic=magic)
+    none_values = dict(
+        producer_id=-1,
+        producer_epoch=-1,
+        base_sequence=-1,
+        is_transactional=False,
+        partition_leader_epoch=-1,
+        is_control=False,
+        last_offset_delta=None,
+    )
+    assert kafkaspec.build_batch(RECORDS, magic=magic, **none_values) == kafkaspec.build_batch(
+        RECORDS, magic=magic
+    )
 
 
 def test_log_append_time_needs_magic_1():

@@ -21,7 +21,9 @@ VALUES = [
 def _kafka_python_build(magic: int, codec: str, base_offset: int) -> bytes:
     builder = LegacyRecordBatchBuilder(magic=magic, compression_type=CODECS[codec], batch_size=1 << 20)
     for i, (key, value) in enumerate(VALUES):
-        builder.append(base_offset + i, timestamp=1_700_000_000_000 + i if magic else None, key=key, value=value)
+        builder.append(
+            base_offset + i, timestamp=1_700_000_000_000 + i if magic else None, key=key, value=value
+        )
     return bytes(builder.build())
 
 
@@ -71,7 +73,8 @@ def test_uncompressed_bytes_identical(magic):
     """Without compression both writers produce the same bytes."""
     ours = kafkaspec.build_batch(
         [Record(key=k, value=v, timestamp=1_700_000_000_000 + i) for i, (k, v) in enumerate(VALUES)],
-        magic=magic, base_offset=40,
+        magic=magic,
+        base_offset=40,
     )
     assert ours == _kafka_python_build(magic, "none", base_offset=40)
 
@@ -88,8 +91,9 @@ def test_magic0_lz4_uses_kafka3160_header():
 
 def test_log_append_time_applies_wrapper_timestamp():
     records = [Record(key=None, value=b"v%d" % i, timestamp=5 + i) for i in range(3)]
-    data = kafkaspec.build_batch(records, magic=1, compression="gzip", timestamp_type="log_append",
-                                 log_append_time=999)
+    data = kafkaspec.build_batch(
+        records, magic=1, compression="gzip", timestamp_type="log_append", log_append_time=999
+    )
     (batch,) = kafkaspec.iter_batches(data)
     assert batch.timestamp_type == "log_append"
     assert [r.timestamp for r in batch] == [999] * 3
@@ -106,8 +110,9 @@ def _wrapper(magic: int, wrapper_offset: int, inner_offsets: list[int]) -> bytes
     mod = message_v1 if magic else message_v0
     extra = {"timestamp": 5} if magic else {}
     inner = b"".join(mod.encode_message(offset=o, key=None, value=b"m%d" % o, **extra) for o in inner_offsets)
-    return mod.encode_message(offset=wrapper_offset, attributes=1, key=None,
-                              value=zlib.compress(inner, wbits=31), **extra)
+    return mod.encode_message(
+        offset=wrapper_offset, attributes=1, key=None, value=zlib.compress(inner, wbits=31), **extra
+    )
 
 
 @pytest.mark.parametrize(
@@ -115,7 +120,12 @@ def _wrapper(magic: int, wrapper_offset: int, inner_offsets: list[int]) -> bytes
     [
         (1, 12, [0, 1, 2], [10, 11, 12]),  # broker-assigned: relative inner offsets
         (1, 12, [0, 2, 5], [7, 9, 12]),  # compacted: gaps kept
-        (1, 0, [0, 1, 2], [0, 1, 2]),  # a producer's wrapper offset 0: base would be negative, keep as written
+        (
+            1,
+            0,
+            [0, 1, 2],
+            [0, 1, 2],
+        ),  # a producer's wrapper offset 0: base would be negative, keep as written
         (0, 0, [30, 31, 32], [30, 31, 32]),  # magic 0: inner offsets are absolute
     ],
 )

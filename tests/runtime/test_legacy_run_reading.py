@@ -12,8 +12,10 @@ from kafkaspec.records import LEGACY_RUN_BYTES
 
 
 def _messages(magic: int, n: int, value_size: int = 60) -> bytes:
-    records = [kafkaspec.Record(key=b"k%d" % i, value=bytes([i % 256]) * value_size, timestamp=1000 + i)
-               for i in range(n)]
+    records = [
+        kafkaspec.Record(key=b"k%d" % i, value=bytes([i % 256]) * value_size, timestamp=1000 + i)
+        for i in range(n)
+    ]
     return bytes(kafkaspec.build_batch(records, magic=magic, base_offset=10))
 
 
@@ -38,9 +40,18 @@ def test_runs_equal_one_at_a_time_across_windows(magic):
 
 
 def test_mixed_magics_and_wrappers_in_order():
-    parts = [_messages(0, 5), _messages(1, 5), bytes(kafkaspec.build_batch(
-        [kafkaspec.Record(key=b"a", value=b"b", timestamp=1)], magic=1, compression="gzip")), _messages(1, 3),
-        bytes(kafkaspec.build_batch([kafkaspec.Record(key=b"c", value=b"d", timestamp=2)])), _messages(0, 2)]
+    parts = [
+        _messages(0, 5),
+        _messages(1, 5),
+        bytes(
+            kafkaspec.build_batch(
+                [kafkaspec.Record(key=b"a", value=b"b", timestamp=1)], magic=1, compression="gzip"
+            )
+        ),
+        _messages(1, 3),
+        bytes(kafkaspec.build_batch([kafkaspec.Record(key=b"c", value=b"d", timestamp=2)])),
+        _messages(0, 2),
+    ]
     data = b"".join(parts)
     batches = list(kafkaspec.iter_batches(data))
     assert [b.magic for b in batches] == [0] * 5 + [1] * 5 + [1] + [1] * 3 + [2] + [0] * 2
@@ -59,7 +70,9 @@ def test_bad_crc_in_a_run_yields_the_entries_before_it_then_raises(magic):
             seen.append((batch.position, batch.end, batch.head, batch.records))
     assert seen == good[:30]
     assert info.value.position == bad_at
-    assert list(kafkaspec.iter_batches(bytes(data), verify=False))[30].records[0].value != good[30][3][0].value
+    assert (
+        list(kafkaspec.iter_batches(bytes(data), verify=False))[30].records[0].value != good[30][3][0].value
+    )
 
 
 @pytest.mark.parametrize("magic", [0, 1])
@@ -89,4 +102,7 @@ def test_a_short_message_size_is_refused_as_one_at_a_time_does():
         list(kafkaspec.iter_batches(bytes(data)))
     with pytest.raises(KafkaFormatError) as single_error:
         read_legacy(bytes(data), pos, 1)
-    assert (type(run_error.value), run_error.value.reason) == (type(single_error.value), single_error.value.reason)
+    assert (type(run_error.value), run_error.value.reason) == (
+        type(single_error.value),
+        single_error.value.reason,
+    )

@@ -80,7 +80,9 @@ def message_sets(draw) -> tuple[bytes, int]:
         kind = draw(st.sampled_from(["same"] * 6 + ["other", "wrapper", "magic"]))
         if kind == "same":
             parts.append(_message(magic, offset, *shape))
-        elif kind == "other":  # sometimes longer than the generated loop's window (message_set._GENERAL_WINDOW)
+        elif (
+            kind == "other"
+        ):  # sometimes longer than the generated loop's window (message_set._GENERAL_WINDOW)
             parts.append(_message(magic, offset, draw(LENGTHS), draw(LENGTHS | st.just(5000))))
         elif kind == "wrapper":
             parts.append(_message(magic, offset, *shape, compression="gzip"))
@@ -111,13 +113,20 @@ def test_every_message_of_a_run_is_checked(magic, shape):
         for at in range(victim * size + 8, (victim + 1) * size):  # message_size and every byte after it
             bad = bytearray(data)
             bad[at] ^= 0x01
-            run, general = _run(bytes(bad), 0, len(bad), magic, True), _general(bytes(bad), 0, len(bad), magic, True)
+            run, general = (
+                _run(bytes(bad), 0, len(bad), magic, True),
+                _general(bytes(bad), 0, len(bad), magic, True),
+            )
             assert run == general
             # unchecked CRCs: a changed length, magic or codec bit must still end the shape where the loop says
-            assert _run(bytes(bad), 0, len(bad), magic, False) == _general(bytes(bad), 0, len(bad), magic, False)
+            assert _run(bytes(bad), 0, len(bad), magic, False) == _general(
+                bytes(bad), 0, len(bad), magic, False
+            )
             if at == victim * size + 16:  # the magic byte: another version's entry ends the run there
                 assert run[0] == "read" and len(run[1]) == victim and run[2] == victim * size
-            elif at >= victim * size + 12:  # the CRC or what it covers (message_size: as the loop says, above)
+            elif (
+                at >= victim * size + 12
+            ):  # the CRC or what it covers (message_size: as the loop says, above)
                 assert run[0] == "error" and run[3] == victim * size, (at, run)
 
 
@@ -144,9 +153,17 @@ def test_head_and_key_value_of_a_shape_run_are_those_of_a_single_read(magic):
     assert len(batches) == 12
     for batch in batches:
         single = read_legacy(data, batch.position, magic)
-        assert (batch.head, batch.key_value(), batch.records) == (single.head, single.key_value(), single.records)
-        assert (batch.magic, batch.offset, batch.crc, batch.timestamp) == (magic, single.offset, single.crc,
-                                                                          single.timestamp)
+        assert (batch.head, batch.key_value(), batch.records) == (
+            single.head,
+            single.key_value(),
+            single.records,
+        )
+        assert (batch.magic, batch.offset, batch.crc, batch.timestamp) == (
+            magic,
+            single.offset,
+            single.crc,
+            single.timestamp,
+        )
     with pytest.raises(AttributeError, match="no attribute 'nonexistent'"):
         batches[0].nonexistent  # noqa: B018
 

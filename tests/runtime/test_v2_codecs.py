@@ -19,8 +19,10 @@ import zstandard
 from kafkaspec import KafkaFormatError, Record, build_batch, iter_batches
 from kafkaspec.generated import record_v2
 
-RECORDS = [Record(key=b"key-%d" % i, value=b"value %d " % i * 20, timestamp=1_000 + i,
-                  headers=[("n", b"%d" % i)]) for i in range(40)]
+RECORDS = [
+    Record(key=b"key-%d" % i, value=b"value %d " % i * 20, timestamp=1_000 + i, headers=[("n", b"%d" % i)])
+    for i in range(40)
+]
 PLAIN = record_v2.encode_record_array(RECORDS, 0, 1_000)
 CODEC = {"gzip": 1, "snappy": 2, "lz4": 3, "zstd": 4}
 
@@ -65,21 +67,36 @@ _SKIPPABLE = struct.pack("<II", 0x184D2A5E, 5) + b"hello"  # a zstd skippable fr
 
 REGIONS = {
     "gzip single member": ("gzip", lambda d: gzip.compress(d)),
-    "gzip three members": ("gzip", lambda d: b"".join(gzip.compress(d[i : i + 700]) for i in range(0, len(d), 700))),
+    "gzip three members": (
+        "gzip",
+        lambda d: b"".join(gzip.compress(d[i : i + 700]) for i in range(0, len(d), 700)),
+    ),
     "gzip member with a file name": ("gzip", _gzip_named),
     "gzip then empty members": ("gzip", lambda d: gzip.compress(d) + gzip.compress(b"") * 3),
     "snappy raw (librdkafka)": ("snappy", snappy.compress),
-    "snappy xerial 32 KiB blocks (Java)": ("snappy", lambda d: _xerial(d, 32 * 1024, struct.pack(">ii", 1, 1))),
+    "snappy xerial 32 KiB blocks (Java)": (
+        "snappy",
+        lambda d: _xerial(d, 32 * 1024, struct.pack(">ii", 1, 1)),
+    ),
     "snappy xerial 4 KiB blocks": ("snappy", lambda d: _xerial(d, 4096, struct.pack(">ii", 1, 1))),
     "snappy xerial little-endian versions": ("snappy", lambda d: _xerial(d, 1000, struct.pack("<ii", 1, 1))),
-    "lz4 frame, linked blocks, checksums": ("lz4", lambda d: lz4.frame.compress(
-        d, block_linked=True, content_checksum=True, store_size=True)),
-    "lz4 frame, 64 KiB independent blocks": ("lz4", lambda d: lz4.frame.compress(
-        d, block_size=lz4.frame.BLOCKSIZE_MAX64KB, block_linked=False, store_size=False)),
+    "lz4 frame, linked blocks, checksums": (
+        "lz4",
+        lambda d: lz4.frame.compress(d, block_linked=True, content_checksum=True, store_size=True),
+    ),
+    "lz4 frame, 64 KiB independent blocks": (
+        "lz4",
+        lambda d: lz4.frame.compress(
+            d, block_size=lz4.frame.BLOCKSIZE_MAX64KB, block_linked=False, store_size=False
+        ),
+    ),
     "zstd one frame with content size": ("zstd", lambda d: _zstd_frames(d, 1, True)),
     "zstd three frames without content size": ("zstd", lambda d: _zstd_frames(d, 3, False)),
     "zstd streamed": ("zstd", _zstd_streamed),
-    "zstd with content checksum": ("zstd", lambda d: zstandard.ZstdCompressor(write_checksum=True).compress(d)),
+    "zstd with content checksum": (
+        "zstd",
+        lambda d: zstandard.ZstdCompressor(write_checksum=True).compress(d),
+    ),
     "zstd after a skippable frame": ("zstd", lambda d: _SKIPPABLE + _zstd_frames(d, 2, False)),
 }
 
@@ -92,7 +109,8 @@ def test_region_written_by_other_producers(name):
     (b,) = iter_batches(data)
     assert b.compression == codec
     assert [(r.offset, r.timestamp, r.key, r.value, [tuple(h) for h in r.headers]) for r in b] == [
-        (i, r.timestamp, r.key, r.value, list(r.headers)) for i, r in enumerate(RECORDS)]
+        (i, r.timestamp, r.key, r.value, list(r.headers)) for i, r in enumerate(RECORDS)
+    ]
 
 
 @pytest.mark.parametrize("name", REGIONS)

@@ -29,21 +29,27 @@ from kafkaspec.generated import record_v2
 from kafkaspec.generated.reference import record_v2 as record_v2_reference
 
 ALL = load_vectors()
-LEGACY_KINDS = {"message_set", "message_set_truncated", "message_set_with_trailing_garbage",
-                "message_set_with_trailing_overflow", "mixed_record_set"}
+LEGACY_KINDS = {
+    "message_set",
+    "message_set_truncated",
+    "message_set_with_trailing_garbage",
+    "message_set_with_trailing_overflow",
+    "mixed_record_set",
+}
 #: magic 2, or no magic at all (a codec payload, a framing-level corruption)
 V2 = [v for v in ALL if v["magic"] == 2 or (v["magic"] is None and v["kind"] not in LEGACY_KINDS)]
 
 #: asserted facts about the source library's own limits, not about the bytes (checked against kafka-python instead)
 NOT_ABOUT_THE_BYTES = {
     "kafkajs-fetch-v4_response_snappy-p3": "kafkajs core has no snappy codec, so its test expects an error",
-    "kafkajs-fetch-v4-mixed-formats-first-magic2-none":
-        "kafkajs stops before the first magic-2 batch of a mixed fetch; the batch itself is valid",
+    "kafkajs-fetch-v4-mixed-formats-first-magic2-none": "kafkajs stops before the first magic-2 batch of a mixed fetch; the batch itself is valid",
 }
 #: transcription errors in the corpus' asserted values, proven from the bytes: id -> (record index, key, value, why)
 CORPUS_ERRATA = {
     "rskafka-rdkafka-v2-null-key-2headers": (
-        0, "value_len", 103,
+        0,
+        "value_len",
+        103,
         "the value length varint is ce 01 = 103; 101 (0x65) is the length of the protobuf message nested inside",
     ),
 }
@@ -53,15 +59,25 @@ KAFKA_PYTHON_WRONG: dict[str, str] = {}
 
 def test_corpus_has_v2_vectors(corpus):
     kinds = {v["kind"] for v in V2}
-    assert {"record_batch", "record_batches", "control_batch", "record_batch_crc_zeroed", "record_batch_truncated",
-            "record_batches_with_trailing_garbage", "record_batch_mislabelled_codec", "record_body"} <= kinds
+    assert {
+        "record_batch",
+        "record_batches",
+        "control_batch",
+        "record_batch_crc_zeroed",
+        "record_batch_truncated",
+        "record_batches_with_trailing_garbage",
+        "record_batch_mislabelled_codec",
+        "record_body",
+    } <= kinds
     assert len(V2) >= 65
 
 
 def test_every_vector_is_tested_somewhere(corpus):
     """Nothing falls between this file and the legacy tests: each vector is magic 2, magic-less or legacy."""
     for v in ALL:
-        assert v in V2 or v["magic"] in (0, 1) or isinstance(v["magic"], list) or v["kind"] in LEGACY_KINDS, v["id"]
+        assert v in V2 or v["magic"] in (0, 1) or isinstance(v["magic"], list) or v["kind"] in LEGACY_KINDS, (
+            v["id"]
+        )
 
 
 _HEAD = struct.Struct(">qi")
@@ -112,7 +128,9 @@ def check_batches(vec, batches, asserted_ok: bool = True):
                 if "control" in want:
                     c, w = b.control, want["control"]
                     assert (c.version, c.type) == (w["control_version"], w["control_type"])
-                    assert c.type_name == ("abort" if w["abort"] else "commit" if w["commit"] else c.type_name)
+                    assert c.type_name == (
+                        "abort" if w["abort"] else "commit" if w["commit"] else c.type_name
+                    )
         flat = [(b, r) for b in batches for r in b.records]
         if e.all_records is not None:
             assert len(flat) == len(e.all_records), f"{vid}: record count over all batches"
@@ -139,7 +157,9 @@ def check_batches(vec, batches, asserted_ok: bool = True):
         got = actual_batch(b)
         assert {k: got[k] for k in kp_batch} == kp_batch, f"{vid}: batch differs from kafka-python's reading"
         if "records_error" not in kb:
-            mine = [{k: actual_record(b, r)[k] for k in kp_records[0]} for r in b.records] if kp_records else []
+            mine = (
+                [{k: actual_record(b, r)[k] for k in kp_records[0]} for r in b.records] if kp_records else []
+            )
             assert mine == kp_records, f"{vid}: records differ from kafka-python's reading"
 
 
@@ -169,14 +189,22 @@ def _run(vec):
     if kind == "record_body":
         ctx = asserted["batch_context"]
         buf = encode_varint(len(data)) + data  # the source stores the record without its length varint
-        (r,), end = record_v2.decode_record_array(buf, 0, 1, base_offset=ctx["firstOffset"],
-                                                  base_timestamp=ctx["firstTimestamp"])
+        (r,), end = record_v2.decode_record_array(
+            buf, 0, 1, base_offset=ctx["firstOffset"], base_timestamp=ctx["firstTimestamp"]
+        )
         assert end == len(buf)
-        ref = record_v2_reference._record_rebase(record_v2_reference.record_construct.parse(buf),
-                                                 ctx["firstOffset"], ctx["firstTimestamp"])
+        ref = record_v2_reference._record_rebase(
+            record_v2_reference.record_construct.parse(buf), ctx["firstOffset"], ctx["firstTimestamp"]
+        )
         assert ref == r
-        got = {"offset": r.offset, "timestamp": r.timestamp, "attributes": r.attributes, "key": r.key,
-               "value": r.value, "headers": [tuple(h) for h in r.headers]}
+        got = {
+            "offset": r.offset,
+            "timestamp": r.timestamp,
+            "attributes": r.attributes,
+            "key": r.key,
+            "value": r.value,
+            "headers": [tuple(h) for h in r.headers],
+        }
         want = norm_record({k: v for k, v in asserted.items() if k != "batch_context"})
         compare_record(want, got, vid)
         assert r.attributes == asserted["attributes"]
@@ -199,9 +227,21 @@ def _run(vec):
     if kind == "record_batch_mislabelled_codec":
         facts = vec["expected"]["independent_facts"]
         (b,) = iter_batches(data)  # the header and CRC are fine ...
-        assert (b.attributes, b.partition_leader_epoch, b.size - 12, b.records_count, b.base_timestamp,
-                b.max_timestamp) == (facts["attributes"], facts["partition_leader_epoch"], facts["batch_length"],
-                                     facts["records_count"], facts["first_timestamp"], facts["max_timestamp"])
+        assert (
+            b.attributes,
+            b.partition_leader_epoch,
+            b.size - 12,
+            b.records_count,
+            b.base_timestamp,
+            b.max_timestamp,
+        ) == (
+            facts["attributes"],
+            facts["partition_leader_epoch"],
+            facts["batch_length"],
+            facts["records_count"],
+            facts["first_timestamp"],
+            facts["max_timestamp"],
+        )
         with pytest.raises(KafkaFormatError):  # ... but the records are a zstd frame, not records
             b.records  # noqa: B018
         return

@@ -50,16 +50,18 @@ def fill_timestamps(records: list[Record], library: str = "") -> list[Record]:
     return [out[0]._replace(timestamp=base), *out[1:]] if out else out
 
 
-options = st.fixed_dictionaries({
-    "compression": st.sampled_from(CODECS),
-    "snappy_framing": st.sampled_from(["xerial", "raw"]),
-    "base_offset": st.integers(0, 1 << 62),
-    "producer_id": st.integers(-1, (1 << 63) - 1),
-    "producer_epoch": st.integers(-1, (1 << 15) - 1),
-    "base_sequence": st.integers(-1, (1 << 31) - 1),
-    "is_transactional": st.booleans(),
-    "timestamp_type": st.sampled_from(["create", "log_append"]),
-})
+options = st.fixed_dictionaries(
+    {
+        "compression": st.sampled_from(CODECS),
+        "snappy_framing": st.sampled_from(["xerial", "raw"]),
+        "base_offset": st.integers(0, 1 << 62),
+        "producer_id": st.integers(-1, (1 << 63) - 1),
+        "producer_epoch": st.integers(-1, (1 << 15) - 1),
+        "base_sequence": st.integers(-1, (1 << 31) - 1),
+        "is_transactional": st.booleans(),
+        "timestamp_type": st.sampled_from(["create", "log_append"]),
+    }
+)
 
 
 @pytest.mark.parametrize("library", LIBRARIES)
@@ -73,9 +75,16 @@ def test_they_read_what_we_build(library, records, opts, log_append_time):
     b = reader(bytes(data))
     assert b.validate_crc()
     assert (b.base_offset, b.compression_type, b.is_transactional, b.is_control_batch) == (
-        opts["base_offset"], CODEC_ID[opts["compression"]], opts["is_transactional"], False)
+        opts["base_offset"],
+        CODEC_ID[opts["compression"]],
+        opts["is_transactional"],
+        False,
+    )
     assert (b.producer_id, b.producer_epoch, b.base_sequence) == (
-        opts["producer_id"], opts["producer_epoch"], opts["base_sequence"])
+        opts["producer_id"],
+        opts["producer_epoch"],
+        opts["base_sequence"],
+    )
     assert b.timestamp_type == (opts["timestamp_type"] == "log_append")
     (mine,) = iter_batches(data)
     got = theirs(b)  # their batches iterate once
@@ -86,15 +95,22 @@ def test_they_read_what_we_build(library, records, opts, log_append_time):
 
 @pytest.mark.parametrize("library", LIBRARIES)
 @scaled(3)
-@given(records=record_lists(min_size=1), codec=st.sampled_from(CODECS), is_transactional=st.booleans(),
-       producer_id=st.integers(0, (1 << 63) - 1), producer_epoch=st.integers(0, (1 << 15) - 1),
-       base_sequence=st.integers(0, (1 << 31) - 1))
-def test_we_read_what_they_build(library, records, codec, is_transactional, producer_id, producer_epoch,
-                                 base_sequence):
+@given(
+    records=record_lists(min_size=1),
+    codec=st.sampled_from(CODECS),
+    is_transactional=st.booleans(),
+    producer_id=st.integers(0, (1 << 63) - 1),
+    producer_epoch=st.integers(0, (1 << 15) - 1),
+    base_sequence=st.integers(0, (1 << 31) - 1),
+)
+def test_we_read_what_they_build(
+    library, records, codec, is_transactional, producer_id, producer_epoch, base_sequence
+):
     builder_cls, _ = LIBRARIES[library]
     records = fill_timestamps(records, library)
-    builder = builder_cls(2, CODEC_ID[codec], is_transactional, producer_id, producer_epoch, base_sequence,
-                          1 << 30)
+    builder = builder_cls(
+        2, CODEC_ID[codec], is_transactional, producer_id, producer_epoch, base_sequence, 1 << 30
+    )
     for i, r in enumerate(records):
         offset = i if r.offset is None else r.offset  # their builders write base offset 0
         assert builder.append(offset, r.timestamp, r.key, r.value, list(r.headers)) is not None
@@ -105,14 +121,20 @@ def test_we_read_what_they_build(library, records, codec, is_transactional, prod
     assert b.compression in (codec, "none")
     assert (b.base_offset, b.is_transactional, b.is_control) == (0, is_transactional, False)
     assert (b.producer_id, b.producer_epoch, b.base_sequence) == (producer_id, producer_epoch, base_sequence)
-    want = [(i if r.offset is None else r.offset, r.timestamp, r.key, r.value, [tuple(h) for h in r.headers])
-            for i, r in enumerate(records)]
+    want = [
+        (i if r.offset is None else r.offset, r.timestamp, r.key, r.value, [tuple(h) for h in r.headers])
+        for i, r in enumerate(records)
+    ]
     assert ours(b) == want
 
 
 COMPRESSIBLE = [
-    Record(key=b"key-%d" % i, value=b"the same value, again and again " * 4, timestamp=1_600_000_000_000 + i,
-           headers=[("trace", b"abc"), ("trace", None)] if i % 2 else [])
+    Record(
+        key=b"key-%d" % i,
+        value=b"the same value, again and again " * 4,
+        timestamp=1_600_000_000_000 + i,
+        headers=[("trace", b"abc"), ("trace", None)] if i % 2 else [],
+    )
     for i in range(50)
 ]
 
@@ -131,7 +153,7 @@ def test_every_codec_both_ways(library, codec):
     want = [(i, r.timestamp, r.key, r.value, list(r.headers)) for i, r in enumerate(COMPRESSIBLE)]
     assert ours(b) == want
 
-    for framing in (["xerial", "raw"] if codec == "snappy" else ["xerial"]):
+    for framing in ["xerial", "raw"] if codec == "snappy" else ["xerial"]:
         mine = build_batch(COMPRESSIBLE, compression=codec, snappy_framing=framing)
         theirs_batch = reader(mine)
         assert theirs_batch.validate_crc() and theirs_batch.compression_type == CODEC_ID[codec]
@@ -141,8 +163,14 @@ def test_every_codec_both_ways(library, codec):
 @pytest.mark.parametrize("library", LIBRARIES)
 @pytest.mark.parametrize("control_type", ["abort", "commit"])
 def test_they_read_our_control_batches(library, control_type):
-    data = build_control_batch(control_type, producer_id=77, producer_epoch=3, base_offset=1000,
-                               coordinator_epoch=9, timestamp=1_600_000_000_000)
+    data = build_control_batch(
+        control_type,
+        producer_id=77,
+        producer_epoch=3,
+        base_offset=1000,
+        coordinator_epoch=9,
+        timestamp=1_600_000_000_000,
+    )
     _, reader = LIBRARIES[library]
     b = reader(data)
     assert b.validate_crc() and b.is_control_batch and b.is_transactional
@@ -157,9 +185,11 @@ def test_they_read_our_control_batches(library, control_type):
 @pytest.mark.parametrize("library", LIBRARIES)
 def test_large_timestamp_deltas_both_ways(library):
     """timestampDelta is a varlong: a batch spanning far more than 2^31 ms must survive both ways."""
-    records = [Record(key=None, value=b"a", timestamp=1_000),
-               Record(key=None, value=None, timestamp=1_000 + (1 << 40)),
-               Record(key=b"", value=b"", timestamp=1_000 - (1 << 35), headers=[("", None)])]
+    records = [
+        Record(key=None, value=b"a", timestamp=1_000),
+        Record(key=None, value=None, timestamp=1_000 + (1 << 40)),
+        Record(key=b"", value=b"", timestamp=1_000 - (1 << 35), headers=[("", None)]),
+    ]
     builder_cls, reader = LIBRARIES[library]
     want = [(i, r.timestamp, r.key, r.value, list(r.headers)) for i, r in enumerate(records)]
     assert theirs(reader(build_batch(records))) == want

@@ -38,22 +38,28 @@ def observed(batch):
     return [(r.offset, r.timestamp, r.key, r.value, [tuple(h) for h in r.headers]) for r in batch]
 
 
-batch_options = st.fixed_dictionaries({
-    "compression": st.sampled_from(CODECS),
-    "snappy_framing": st.sampled_from(["xerial", "raw"]),
-    "base_offset": st.sampled_from([0, 1, (1 << 62)]) | st.integers(0, 1 << 62),
-    "producer_id": st.sampled_from([-1, 0]) | st.integers(0, (1 << 63) - 1),
-    "producer_epoch": st.sampled_from([-1, 0]) | st.integers(-1, (1 << 15) - 1),
-    "base_sequence": st.sampled_from([-1, 0]) | st.integers(-1, (1 << 31) - 1),
-    "is_transactional": st.booleans(),
-    "timestamp_type": st.sampled_from(["create", "log_append"]),
-    "partition_leader_epoch": st.sampled_from([-1, 0]) | st.integers(-(1 << 31), (1 << 31) - 1),
-})
+batch_options = st.fixed_dictionaries(
+    {
+        "compression": st.sampled_from(CODECS),
+        "snappy_framing": st.sampled_from(["xerial", "raw"]),
+        "base_offset": st.sampled_from([0, 1, (1 << 62)]) | st.integers(0, 1 << 62),
+        "producer_id": st.sampled_from([-1, 0]) | st.integers(0, (1 << 63) - 1),
+        "producer_epoch": st.sampled_from([-1, 0]) | st.integers(-1, (1 << 15) - 1),
+        "base_sequence": st.sampled_from([-1, 0]) | st.integers(-1, (1 << 31) - 1),
+        "is_transactional": st.booleans(),
+        "timestamp_type": st.sampled_from(["create", "log_append"]),
+        "partition_leader_epoch": st.sampled_from([-1, 0]) | st.integers(-(1 << 31), (1 << 31) - 1),
+    }
+)
 
 
 @FUZZ
-@given(records=record_lists(), options=batch_options, first_ts_now=st.booleans(),
-       log_append_time=st.integers(-1, 1 << 50))
+@given(
+    records=record_lists(),
+    options=batch_options,
+    first_ts_now=st.booleans(),
+    log_append_time=st.integers(-1, 1 << 50),
+)
 def test_build_then_iter(records, options, first_ts_now, log_append_time):
     if first_ts_now and records:
         records[0] = records[0]._replace(timestamp=None)
@@ -74,7 +80,10 @@ def test_build_then_iter(records, options, first_ts_now, log_append_time):
     assert b.timestamp_type == options["timestamp_type"]
     assert (b.is_transactional, b.is_control) == (options["is_transactional"], False)
     assert (b.producer_id, b.producer_epoch, b.base_sequence) == (
-        options["producer_id"], options["producer_epoch"], options["base_sequence"])
+        options["producer_id"],
+        options["producer_epoch"],
+        options["base_sequence"],
+    )
     assert b.partition_leader_epoch == options["partition_leader_epoch"]
     assert len(b) == b.records_count == len(records)
 
@@ -82,8 +91,12 @@ def test_build_then_iter(records, options, first_ts_now, log_append_time):
     if records and records[0].timestamp is None:
         now_base = b.base_timestamp
         assert abs(now_base - NOW_MS) < DAY_MS, "a missing first timestamp becomes 'now'"
-    want = expected_records(records, options["base_offset"],
-                            log_append_time=log_append_time if log_append else None, now_base=now_base)
+    want = expected_records(
+        records,
+        options["base_offset"],
+        log_append_time=log_append_time if log_append else None,
+        now_base=now_base,
+    )
     assert observed(b) == want
     if records:
         assert b.last_offset == want[-1][0]
@@ -98,10 +111,12 @@ def test_build_then_iter(records, options, first_ts_now, log_append_time):
 @pytest.mark.parametrize("codec", CODECS)
 def test_ten_thousand_records(codec):
     records = [
-        Record(key=None if i % 7 == 0 else f"key-{i % 100}".encode(),
-               value=None if i % 11 == 0 else (b"value-%d-" % i) * (i % 5),
-               timestamp=1_600_000_000_000 + i * 3 if i % 13 else -1,
-               headers=[("h", None), ("h", str(i).encode())] if i % 17 == 0 else [])
+        Record(
+            key=None if i % 7 == 0 else f"key-{i % 100}".encode(),
+            value=None if i % 11 == 0 else (b"value-%d-" % i) * (i % 5),
+            timestamp=1_600_000_000_000 + i * 3 if i % 13 else -1,
+            headers=[("h", None), ("h", str(i).encode())] if i % 17 == 0 else [],
+        )
         for i in range(10_000)
     ]
     data = build_batch(records, compression=codec, base_offset=5_000_000_000)
@@ -122,27 +137,51 @@ def test_snappy_framings(framing):
     assert observed(b) == expected_records(records, 0)
 
 
-CONTROL_TYPES = ["abort", "commit", "leader_change", "snapshot_header", "snapshot_footer",
-                 "kraft_version", "kraft_voters"]
+CONTROL_TYPES = [
+    "abort",
+    "commit",
+    "leader_change",
+    "snapshot_header",
+    "snapshot_footer",
+    "kraft_version",
+    "kraft_voters",
+]
 
 
 @scaled(5)
-@given(ctype=st.sampled_from(CONTROL_TYPES), producer_id=st.integers(0, (1 << 63) - 1),
-       producer_epoch=st.integers(0, (1 << 15) - 1), coordinator_epoch=st.integers(-(1 << 31), (1 << 31) - 1),
-       base_offset=st.integers(0, 1 << 62), timestamp=st.integers(-1, 1 << 50),
-       value=st.binary(max_size=20))
-def test_control_batches(ctype, producer_id, producer_epoch, coordinator_epoch, base_offset, timestamp, value):
+@given(
+    ctype=st.sampled_from(CONTROL_TYPES),
+    producer_id=st.integers(0, (1 << 63) - 1),
+    producer_epoch=st.integers(0, (1 << 15) - 1),
+    coordinator_epoch=st.integers(-(1 << 31), (1 << 31) - 1),
+    base_offset=st.integers(0, 1 << 62),
+    timestamp=st.integers(-1, 1 << 50),
+    value=st.binary(max_size=20),
+)
+def test_control_batches(
+    ctype, producer_id, producer_epoch, coordinator_epoch, base_offset, timestamp, value
+):
     marker = ctype in ("abort", "commit")
-    data = build_control_batch(ctype, producer_id=producer_id, producer_epoch=producer_epoch,
-                               base_offset=base_offset, coordinator_epoch=coordinator_epoch,
-                               timestamp=timestamp, value=None if marker else value)
+    data = build_control_batch(
+        ctype,
+        producer_id=producer_id,
+        producer_epoch=producer_epoch,
+        base_offset=base_offset,
+        coordinator_epoch=coordinator_epoch,
+        timestamp=timestamp,
+        value=None if marker else value,
+    )
     attributes = check_framing(data)[5]
     assert attributes & 0x20, "control bit set"
     assert bool(attributes & 0x10) == marker
     (b,) = iter_batches(data)
     assert b.is_control and b.is_transactional == marker and len(b) == 1
     assert (b.producer_id, b.producer_epoch, b.base_offset, b.last_offset) == (
-        producer_id, producer_epoch, base_offset, base_offset)
+        producer_id,
+        producer_epoch,
+        base_offset,
+        base_offset,
+    )
     (r,) = b.records
     assert r.key == b"\x00\x00" + CONTROL_TYPES.index(ctype).to_bytes(2, "big")
     assert r.timestamp == timestamp
@@ -171,8 +210,10 @@ def test_data_batches_have_no_control_record():
 
 
 @scaled(3)
-@given(batches=st.lists(st.tuples(record_lists(max_size=4), st.sampled_from(CODECS)), min_size=1, max_size=4),
-       cut=st.integers(1, 1 << 16))
+@given(
+    batches=st.lists(st.tuples(record_lists(max_size=4), st.sampled_from(CODECS)), min_size=1, max_size=4),
+    cut=st.integers(1, 1 << 16),
+)
 def test_stream_of_batches_with_a_partial_tail(batches, cut):
     """Batches back to back, the last one cut short: the complete ones come out, the tail is reported."""
     parts, offset = [], 0
@@ -241,9 +282,17 @@ def test_public_api_names():
     from kafkaspec.generated import record_v2
 
     assert kafkaspec.Record is record_v2.Record
-    assert all(issubclass(e, kafkaspec.KafkaFormatError) for e in (
-        kafkaspec.CorruptRecordError, kafkaspec.InvalidLengthError, kafkaspec.InvalidMagicError,
-        kafkaspec.TruncatedError, kafkaspec.LimitExceededError, kafkaspec.DecompressionError))
+    assert all(
+        issubclass(e, kafkaspec.KafkaFormatError)
+        for e in (
+            kafkaspec.CorruptRecordError,
+            kafkaspec.InvalidLengthError,
+            kafkaspec.InvalidMagicError,
+            kafkaspec.TruncatedError,
+            kafkaspec.LimitExceededError,
+            kafkaspec.DecompressionError,
+        )
+    )
     data = kafkaspec.build_batch([Record(key=b"k", value=b"v", timestamp=7)], base_offset=3)
     assert type(data) is bytes
     (b,) = kafkaspec.iter_batches(data)
@@ -314,14 +363,21 @@ def test_batch_length_shorter_than_the_header_is_an_error(batch_length):
     must not make the reader take the next batch's bytes as this batch's header (Java: minimum overhead)."""
     body = bytes(max(0, batch_length - 9))
     short = struct.pack(">qiibI", 0, batch_length, -1, 2, crc32c.crc32c(body)) + body
-    data = short[: 12 + batch_length] + build_batch([Record(key=b"k", value=b"v", timestamp=1)], base_offset=5)
+    data = short[: 12 + batch_length] + build_batch(
+        [Record(key=b"k", value=b"v", timestamp=1)], base_offset=5
+    )
     with pytest.raises(KafkaFormatError):
         list(iter_batches(data))
 
 
 @scaled(3)
-@given(first=record_lists(min_size=1, max_size=3), second=record_lists(min_size=1, max_size=3),
-       codec=st.sampled_from(CODECS), verify=st.booleans(), data=st.data())
+@given(
+    first=record_lists(min_size=1, max_size=3),
+    second=record_lists(min_size=1, max_size=3),
+    codec=st.sampled_from(CODECS),
+    verify=st.booleans(),
+    data=st.data(),
+)
 def test_errors_name_a_byte_position_inside_the_damaged_batch(first, second, codec, verify, data):
     """Errors say where: an absolute position in the input, inside the batch that is broken."""
     one = build_batch(first, compression=codec)
@@ -335,7 +391,9 @@ def test_errors_name_a_byte_position_inside_the_damaged_batch(first, second, cod
             b.records  # noqa: B018
     except KafkaFormatError as exc:
         assert exc.position is not None, f"no position in {exc}"
-        assert len(one) <= exc.position < len(stream), f"position {exc.position} is outside the broken batch: {exc}"
+        assert len(one) <= exc.position < len(stream), (
+            f"position {exc.position} is outside the broken batch: {exc}"
+        )
         assert f"byte {exc.position}" in str(exc)
 
 
@@ -350,14 +408,17 @@ def test_a_bad_length_in_the_last_bytes_is_named_inside_the_input():
     assert info.value.position == len(batch) - 1  # the last byte of the two that hold the length
 
 
-@pytest.mark.parametrize("tail, partial", [
-    (b"\x00" * 4, True),  # shorter than offset + length: a cut-off tail
-    (bytes(8) + struct.pack(">i", 70) + b"\x00\x00", True),  # a plausible length, the rest not there yet
-    (bytes(8) + struct.pack(">i", -1), False),  # no entry has a negative length
-    (bytes(8) + struct.pack(">i", -1) + b"\x00\x00\x00", False),
-    (bytes(8) + struct.pack(">i", 3) + b"\x00\x00\x00", False),  # complete, yet shorter than any format
-    (bytes(8) + struct.pack(">i", 10) + b"\x00\x00", False),  # below the 14-byte minimum, complete or not
-])
+@pytest.mark.parametrize(
+    "tail, partial",
+    [
+        (b"\x00" * 4, True),  # shorter than offset + length: a cut-off tail
+        (bytes(8) + struct.pack(">i", 70) + b"\x00\x00", True),  # a plausible length, the rest not there yet
+        (bytes(8) + struct.pack(">i", -1), False),  # no entry has a negative length
+        (bytes(8) + struct.pack(">i", -1) + b"\x00\x00\x00", False),
+        (bytes(8) + struct.pack(">i", 3) + b"\x00\x00\x00", False),  # complete, yet shorter than any format
+        (bytes(8) + struct.pack(">i", 10) + b"\x00\x00", False),  # below the 14-byte minimum, complete or not
+    ],
+)
 def test_short_tail_is_partial_only_when_its_length_is_plausible(tail, partial):
     good = build_batch([Record(key=b"k", value=b"v", timestamp=1)])
     it = iter_batches(good + tail)

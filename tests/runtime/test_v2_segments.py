@@ -21,8 +21,7 @@ def test_segments_found(corpus):
     assert len(SEGMENT_FILES) >= 10
 
 
-@pytest.mark.parametrize("path", SEGMENT_FILES, ids=[str(p.relative_to(SEGMENTS))
-                                                      for p in SEGMENT_FILES])
+@pytest.mark.parametrize("path", SEGMENT_FILES, ids=[str(p.relative_to(SEGMENTS)) for p in SEGMENT_FILES])
 def test_segment_matches_kafka_python(path, corpus):
     data = path.read_bytes()
     it = iter_batches(data)
@@ -39,17 +38,39 @@ def test_segment_matches_kafka_python(path, corpus):
     for b, k in zip(mine, theirs):
         raw = b.raw()
         assert int.from_bytes(raw[17:21], "big") == crc32c.crc32c(raw[21:])
-        assert (b.base_offset, b.last_offset_delta, b.partition_leader_epoch, b.attributes, b.base_timestamp,
-                b.max_timestamp, b.producer_id, b.producer_epoch, b.base_sequence, b.records_count) == (
-            k.base_offset, k.last_offset_delta, k.leader_epoch, k.attributes, k.first_timestamp,
-            k.max_timestamp, k.producer_id, k.producer_epoch, k.base_sequence, k.records_count)
+        assert (
+            b.base_offset,
+            b.last_offset_delta,
+            b.partition_leader_epoch,
+            b.attributes,
+            b.base_timestamp,
+            b.max_timestamp,
+            b.producer_id,
+            b.producer_epoch,
+            b.base_sequence,
+            b.records_count,
+        ) == (
+            k.base_offset,
+            k.last_offset_delta,
+            k.leader_epoch,
+            k.attributes,
+            k.first_timestamp,
+            k.max_timestamp,
+            k.producer_id,
+            k.producer_epoch,
+            k.base_sequence,
+            k.records_count,
+        )
         assert [(r.offset, r.timestamp, r.key, r.value, [tuple(h) for h in r.headers]) for r in b] == [
-            (r.offset, r.timestamp, r.key, r.value, list(r.headers)) for r in k]
+            (r.offset, r.timestamp, r.key, r.value, list(r.headers)) for r in k
+        ]
         if b.is_control:
             controls += 1
             c = b.control
-            assert (c.version, c.type) == (int.from_bytes(b.records[0].key[:2], "big"),
-                                           int.from_bytes(b.records[0].key[2:4], "big"))
+            assert (c.version, c.type) == (
+                int.from_bytes(b.records[0].key[:2], "big"),
+                int.from_bytes(b.records[0].key[2:4], "big"),
+            )
             assert c.type_name != f"unknown({c.type})", "real brokers write known control types"
     if "cluster_metadata" in str(path) or path.suffix == ".checkpoint":
         assert controls, "KRaft logs and checkpoints hold control batches (leader change, snapshot header)"

@@ -41,8 +41,16 @@ def test_columns_equal_record_objects(rows, codec, base_offset):
     records, offset = [], base_offset
     for i, (k, v, t, h, gap, attributes) in enumerate(rows):
         offset += gap + (i > 0)
-        records.append(kafkaspec.Record(key=k, value=v, timestamp=1_700_000_000_000 + t, headers=h,
-                                        offset=offset, attributes=attributes))
+        records.append(
+            kafkaspec.Record(
+                key=k,
+                value=v,
+                timestamp=1_700_000_000_000 + t,
+                headers=h,
+                offset=offset,
+                attributes=attributes,
+            )
+        )
     data = kafkaspec.build_batch(records, compression=codec, base_offset=base_offset) if records else b""
     objects = [r for b in kafkaspec.iter_batches(data) for r in b]
     cols = _columns(data)
@@ -53,14 +61,19 @@ def test_columns_equal_record_objects(rows, codec, base_offset):
     assert cols.key == [r.key for r in objects]
     assert cols.value == [r.value for r in objects]
     hs = cols.headers
-    assert [list(zip(hs.key[a:b], hs.value[a:b], strict=True)) for a, b in
-            zip(cols.headers_offsets, cols.headers_offsets[1:])] == [list(r.headers) for r in objects]
+    assert [
+        list(zip(hs.key[a:b], hs.value[a:b], strict=True))
+        for a, b in zip(cols.headers_offsets, cols.headers_offsets[1:])
+    ] == [list(r.headers) for r in objects]
 
 
 def test_truncate_restores_columns_after_a_bad_record():
     good = kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"v", timestamp=1, headers=[("h", b"x")])])
-    bad = bytearray(kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"v" * 10, timestamp=1,
-                                                            headers=[("h", b"y")])] * 3))
+    bad = bytearray(
+        kafkaspec.build_batch(
+            [kafkaspec.Record(key=b"k", value=b"v" * 10, timestamp=1, headers=[("h", b"y")])] * 3
+        )
+    )
     bad[-2] = 0x7F  # the last header value length (zigzag -64) is now invalid
     cols = _columns(good)
     head = v2.decode_record_batch_head(bytes(bad))
@@ -80,16 +93,29 @@ def test_truncate_cuts_and_drops_runs():
         v2.decode_record_batch_columns(data, 0, head, v2.check_record_batch(data, 0, head), cols)
     assert cols.absolute("offset") == [10, 11, 20, 21, 30, 31]
     cols.truncate(3)
-    assert (cols.base_run_ends, cols.base_offsets, cols.absolute("offset")) == ([2, 3], [10, 20], [10, 11, 20])
+    assert (cols.base_run_ends, cols.base_offsets, cols.absolute("offset")) == (
+        [2, 3],
+        [10, 20],
+        [10, 11, 20],
+    )
     cols.truncate(0)
     assert (cols.base_run_ends, cols.absolute("offset")) == ([], [])
 
 
 def test_read_records_arrow_batch_matches_objects(tmp_path):
-    records = [kafkaspec.Record(key=None if i % 7 == 0 else b"k%d" % i, value=b"v" * i, timestamp=5 + i,
-                                headers=[("a", None)] * (i % 3)) for i in range(250)]
-    data = b"".join(kafkaspec.build_batch(records[i : i + 50], base_offset=i, compression=c)
-                    for i, c in zip(range(0, 250, 50), CODEC_NAMES, strict=True))
+    records = [
+        kafkaspec.Record(
+            key=None if i % 7 == 0 else b"k%d" % i,
+            value=b"v" * i,
+            timestamp=5 + i,
+            headers=[("a", None)] * (i % 3),
+        )
+        for i in range(250)
+    ]
+    data = b"".join(
+        kafkaspec.build_batch(records[i : i + 50], base_offset=i, compression=c)
+        for i, c in zip(range(0, 250, 50), CODEC_NAMES, strict=True)
+    )
     path = tmp_path / "00000000000000000000.log"
     path.write_bytes(data)
     report = RangeReport()
@@ -97,14 +123,18 @@ def test_read_records_arrow_batch_matches_objects(tmp_path):
     rows = rb.to_pylist()
     assert [r["offset"] for r in rows] == list(range(250))
     assert [r["key"] for r in rows] == [r.key for r in records]
-    assert [[(h["key"], h["value"]) for h in r["headers"]] for r in rows] == [list(r.headers) for r in records]
+    assert [[(h["key"], h["value"]) for h in r["headers"]] for r in rows] == [
+        list(r.headers) for r in records
+    ]
     assert {r["compression"] for r in rows} == set(CODEC_NAMES)
     assert report.skipped == [] and report.partial is None
 
 
 def test_skip_policy_resyncs_after_an_unreadable_header(tmp_path):
-    batches = [kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"v%d" % i, timestamp=i)], base_offset=i)
-               for i in range(3)]
+    batches = [
+        kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"v%d" % i, timestamp=i)], base_offset=i)
+        for i in range(3)
+    ]
     data = bytearray(b"".join(batches))
     data[len(batches[0]) + 8 : len(batches[0]) + 12] = b"\xff\xff\xff\xf0"  # batch 1: negative length
     path = tmp_path / "00000000000000000000.log"
@@ -125,22 +155,43 @@ INT64_MAX = (1 << 63) - 1
 
 def _batch_at_base_offset(base_offset: int) -> bytes:
     """Two records built at base 0, then given ``base_offset`` (outside the CRC: the batch stays valid)."""
-    data = bytearray(kafkaspec.build_batch([kafkaspec.Record(value=b"a", timestamp=1),
-                                            kafkaspec.Record(value=b"b", timestamp=2)]))
+    data = bytearray(
+        kafkaspec.build_batch(
+            [kafkaspec.Record(value=b"a", timestamp=1), kafkaspec.Record(value=b"b", timestamp=2)]
+        )
+    )
     data[0:8] = base_offset.to_bytes(8, "big", signed=True)
     return bytes(data)
 
 
-@pytest.mark.parametrize(("what", "data"), [
-    ("offset", _batch_at_base_offset(INT64_MAX)),
-    ("timestamp", v2.encode_record_batch(
-        base_offset=0, last_offset_delta=1, base_timestamp=INT64_MAX, max_timestamp=INT64_MAX,
-        records=[kafkaspec.Record(value=b"a", timestamp=INT64_MAX), kafkaspec.Record(value=b"b", timestamp=INT64_MAX + 1)])),
-    ("timestamp", kafkaspec.build_batch([kafkaspec.Record(value=b"a", timestamp=2**62)])),  # fits int64 ms, not µs
-])
+@pytest.mark.parametrize(
+    ("what", "data"),
+    [
+        ("offset", _batch_at_base_offset(INT64_MAX)),
+        (
+            "timestamp",
+            v2.encode_record_batch(
+                base_offset=0,
+                last_offset_delta=1,
+                base_timestamp=INT64_MAX,
+                max_timestamp=INT64_MAX,
+                records=[
+                    kafkaspec.Record(value=b"a", timestamp=INT64_MAX),
+                    kafkaspec.Record(value=b"b", timestamp=INT64_MAX + 1),
+                ],
+            ),
+        ),
+        (
+            "timestamp",
+            kafkaspec.build_batch([kafkaspec.Record(value=b"a", timestamp=2**62)]),
+        ),  # fits int64 ms, not µs
+    ],
+)
 def test_values_beyond_int64_are_refused_not_wrapped(what, data, tmp_path):
     """Arrow's int64 arithmetic wraps silently: the reader must refuse, naming the segment and the batch."""
     path = tmp_path / "00000000000000000000.log"
     path.write_bytes(data)
-    with pytest.raises(kafkaspec.KafkaFormatError, match=rf"record's {what} is .* beyond .*00000000000000000000\.log"):
+    with pytest.raises(
+        kafkaspec.KafkaFormatError, match=rf"record's {what} is .* beyond .*00000000000000000000\.log"
+    ):
         list(read_records(RangeTask(str(path), "t", 0, 0, len(data))))

@@ -19,7 +19,9 @@ def corrupt_dir(synth_dir, tmp_path_factory):
     shutil.copytree(synth_dir / "clicks-0", out)
     seg = sorted(out.glob("*.log"))[0]
     with logdir.open_log(seg) as log:
-        batches = [(b.position, b.end, b.base_offset, b.last_offset) for b in log.segments()[0].iter_batches()]
+        batches = [
+            (b.position, b.end, b.base_offset, b.last_offset) for b in log.segments()[0].iter_batches()
+        ]
     pos, end, first, last = batches[4]
     data = bytearray(seg.read_bytes())
     data[pos + 70] ^= 0xFF

@@ -39,22 +39,37 @@ def _run_job(tmp_path: Path, code: str) -> subprocess.CompletedProcess:
     work = tmp_path / "work"
     work.mkdir()
     (work / "canary").write_text("stays")
-    result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=work, env=_user_env(tmp_path),
-                            capture_output=True, text=True, timeout=600, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        cwd=work,
+        env=_user_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert (work / "canary").read_text() == "stays"
     return result
 
 
 def test_the_base_python_has_no_kafkaspec(tmp_path):
     """The premise of the jobs below: the python3 they put first on PATH cannot import kafkaspec."""
-    probe = subprocess.run(["python3", "-c", "import kafkaspec.generated"], env=_user_env(tmp_path),
-                           cwd=tmp_path, capture_output=True, text=True, check=False)
+    probe = subprocess.run(
+        ["python3", "-c", "import kafkaspec.generated"],
+        env=_user_env(tmp_path),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert probe.returncode != 0 and "kafkaspec" in probe.stderr
 
 
 def test_first_job_reads_and_writes_back_with_the_users_own_session(synth_dir, tmp_path):
     out = tmp_path / "copy"
-    result = _run_job(tmp_path, f"""
+    result = _run_job(
+        tmp_path,
+        f"""
         from pyspark.sql import SparkSession
         from kafkaspec.spark import register
 
@@ -64,15 +79,17 @@ def test_first_job_reads_and_writes_back_with_the_users_own_session(synth_dir, t
         print("ROWS", df.count())
         df.write.format("kafkalog").mode("overwrite").save({str(out)!r})
         spark.stop()
-    """)
+    """,
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     with logdir.open_log(synth_dir) as log:
         rows = sum(1 for p in log.partitions() for _ in p.records())
     assert f"ROWS {rows}" in result.stdout
     assert logdir.verify(out) == []
     with logdir.open_log(synth_dir) as a, logdir.open_log(out) as b:
-        assert [(p.topic, p.partition, [r.offset for _, r in p.records()]) for p in a.partitions()] == \
-            [(p.topic, p.partition, [r.offset for _, r in p.records()]) for p in b.partitions()]
+        assert [(p.topic, p.partition, [r.offset for _, r in p.records()]) for p in a.partitions()] == [
+            (p.topic, p.partition, [r.offset for _, r in p.records()]) for p in b.partitions()
+        ]
 
 
 def test_a_data_error_in_a_task_shows_its_message_near_the_top(spark, tmp_path):
@@ -88,7 +105,9 @@ def test_a_data_error_in_a_task_shows_its_message_near_the_top(spark, tmp_path):
     data[100] ^= 0xFF
     seg.write_bytes(bytes(data))
     with pytest.raises(Exception) as info:
-        spark.read.format("kafkalog").option("corruptionPolicy", "fail").load(str(tmp_path / "logs")).collect()
+        spark.read.format("kafkalog").option("corruptionPolicy", "fail").load(
+            str(tmp_path / "logs")
+        ).collect()
     lines = str(info.value).splitlines()
     found = [i for i, line in enumerate(lines) if line.startswith("kafkaspec.errors.")]
     assert found and found[0] <= 4, lines[:12]

@@ -19,17 +19,30 @@ from kafkaspec.spark.writer import KafkaLogWriter
 pytestmark = pytest.mark.hostile
 
 TOP = (1 << 63) - 1
-SCHEMA = StructType([StructField("topic", StringType()), StructField("partition", IntegerType()),
-                     StructField("key", BinaryType()), StructField("value", BinaryType()),
-                     StructField("offset", LongType())])
+SCHEMA = StructType(
+    [
+        StructField("topic", StringType()),
+        StructField("partition", IntegerType()),
+        StructField("key", BinaryType()),
+        StructField("value", BinaryType()),
+        StructField("offset", LongType()),
+    ]
+)
 CASES = [([-5, 0], -5), ([0, TOP], TOP)]
 
 
 def _rows(offsets: list[int]) -> pa.RecordBatch:
     n = len(offsets)
     return pa.RecordBatch.from_arrays(
-        [pa.array(["t"] * n), pa.array([0] * n, pa.int32()), pa.array([b"k"] * n), pa.array([b"v"] * n),
-         pa.array(offsets, pa.int64())], names=["topic", "partition", "key", "value", "offset"])
+        [
+            pa.array(["t"] * n),
+            pa.array([0] * n, pa.int32()),
+            pa.array([b"k"] * n),
+            pa.array([b"v"] * n),
+            pa.array(offsets, pa.int64()),
+        ],
+        names=["topic", "partition", "key", "value", "offset"],
+    )
 
 
 def _no_bad_name(root) -> None:
@@ -43,7 +56,9 @@ def test_the_executor_refuses_the_row(offsets, refused, per_batch, tmp_path):
     out = tmp_path / "out"
     (tmp_path / "canary").write_text("keep")
     writer = KafkaLogWriter(str(out), {"recordsPerBatch": per_batch}, SCHEMA, True)
-    with pytest.raises(InvariantError, match=rf"kafkalog write: t-0 offset {refused}: an offset is a number") as info:
+    with pytest.raises(
+        InvariantError, match=rf"kafkalog write: t-0 offset {refused}: an offset is a number"
+    ) as info:
         writer.write(iter([_rows(offsets)]))
     assert "\n" not in str(info.value)
     writer.abort([])
@@ -71,8 +86,14 @@ def test_a_spark_write_of_such_rows_fails_in_one_line_and_writes_nothing(spark, 
             df.coalesce(1).write.format("kafkalog").mode("overwrite").save(str(out))
         text = str(info.value)
         assert type(info.value).__name__ == "PythonException", type(info.value)
-        assert text.strip().splitlines()[-1].endswith(f"kafkalog write: t-0 offset {refused}: an offset is a number "
-                                                      f"from 0 to {TOP - 1} (the next offset must fit in an int64)")
+        assert (
+            text.strip()
+            .splitlines()[-1]
+            .endswith(
+                f"kafkalog write: t-0 offset {refused}: an offset is a number "
+                f"from 0 to {TOP - 1} (the next offset must fit in an int64)"
+            )
+        )
         assert "at org.apache" not in text
     _no_bad_name(tmp_path)
     assert canary.read_text() == "keep" and not (out / "t-0").exists()

@@ -31,14 +31,17 @@ def _source(root: Path, partitions: int = 2, batches: int = 60) -> None:
     for p in range(partitions):
         with logdir.PartitionWriter(root, "orders", p, segment_bytes=4000) as w:
             for b in range(batches):
-                w.append([Record(key=b"k%d" % i, value=b"p%d-b%d-r%d" % (p, b, i), timestamp=b) for i in range(5)],
-                         compression="gzip" if b % 3 else "none")
+                w.append(
+                    [Record(key=b"k%d" % i, value=b"p%d-b%d-r%d" % (p, b, i), timestamp=b) for i in range(5)],
+                    compression="gzip" if b % 3 else "none",
+                )
 
 
 def _expected(root: Path) -> list[tuple[int, int, bytes]]:
     with logdir.open_log(root) as log:
-        return sorted((part.partition, r.offset, r.value) for part in log.partitions()
-                      for _, r in part.records())
+        return sorted(
+            (part.partition, r.offset, r.value) for part in log.partitions() for _, r in part.records()
+        )
 
 
 def _rows(records: Path) -> list[tuple[int, int, bytes]]:
@@ -48,9 +51,16 @@ def _rows(records: Path) -> list[tuple[int, int, bytes]]:
     if not records.exists():
         return []
     table = ds.dataset(str(records), format="parquet", partitioning="hive").to_table(
-        columns=["partition", "offset", "value"])
-    return sorted(zip(table.column("partition").to_pylist(), table.column("offset").to_pylist(),
-                      table.column("value").to_pylist(), strict=True))
+        columns=["partition", "offset", "value"]
+    )
+    return sorted(
+        zip(
+            table.column("partition").to_pylist(),
+            table.column("offset").to_pylist(),
+            table.column("value").to_pylist(),
+            strict=True,
+        )
+    )
 
 
 def _other_readers(records: Path) -> list[int]:
@@ -62,8 +72,11 @@ def _other_readers(records: Path) -> list[int]:
     except ImportError:
         pass
     else:
-        counts.append(duckdb.sql(f"select count(*) from read_parquet('{pattern}', hive_partitioning=true)")
-                      .fetchall()[0][0])
+        counts.append(
+            duckdb.sql(f"select count(*) from read_parquet('{pattern}', hive_partitioning=true)").fetchall()[
+                0
+            ][0]
+        )
     import pandas
 
     counts.append(len(pandas.read_parquet(str(records))))
@@ -80,9 +93,25 @@ def _at_most_once(records: Path, expected: list) -> None:
 
 
 def _start(src: Path, out: Path, *extra: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), str(out), *extra,
-                             "--master", "local[1]", "--split-size", "8k"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "kafkaspec.cli",
+            "pipeline",
+            str(src),
+            str(out),
+            *extra,
+            "--master",
+            "local[1]",
+            "--split-size",
+            "8k",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
 
 
 def _kill_when(proc: subprocess.Popen, ready, what: str) -> None:
@@ -91,7 +120,9 @@ def _kill_when(proc: subprocess.Popen, ready, what: str) -> None:
     deadline = time.monotonic() + 240
     try:
         while not ready():
-            assert proc.poll() is None, f"the run ended before {what}: {proc.stderr.read() if proc.stderr else ''}"
+            assert proc.poll() is None, (
+                f"the run ended before {what}: {proc.stderr.read() if proc.stderr else ''}"
+            )
             assert time.monotonic() < deadline, f"no {what} in 240 s"
             time.sleep(0.01)
         os.kill(proc.pid, signal.SIGKILL)
@@ -132,8 +163,13 @@ def test_killed_while_writing_and_while_committing_then_rerun_each_offset_once(s
     assert summary.offsets == {"orders": {"0": 300, "1": 300}}
     assert _rows(out / "records") == expected
     assert _other_readers(out / "records") == [len(expected)] * len(_other_readers(out / "records"))
-    assert sorted((r.partition, r.offset, bytes(r.value))
-                  for r in spark.read.parquet(str(out / "records")).collect()) == expected
+    assert (
+        sorted(
+            (r.partition, r.offset, bytes(r.value))
+            for r in spark.read.parquet(str(out / "records")).collect()
+        )
+        == expected
+    )
     assert json.loads((out / "summary.json").read_text())["offsets"] == summary.offsets
     assert canary.read_text() == "keep"
 
@@ -149,9 +185,22 @@ def test_a_second_run_at_once_refuses_in_one_line_and_writes_nothing(spark, tmp_
         assert first.stderr is not None
         assert first.stderr.readline().startswith("starting Spark")  # OUT is locked before that line
         before = sorted(str(p.relative_to(out)) for p in out.rglob("*"))
-        second = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), str(out),
-                                 "--incremental", "--master", "local[1]"],
-                                capture_output=True, text=True, timeout=300)
+        second = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "kafkaspec.cli",
+                "pipeline",
+                str(src),
+                str(out),
+                "--incremental",
+                "--master",
+                "local[1]",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert second.returncode == 2, second.stderr
         assert len(second.stderr.strip().splitlines()) == 1, second.stderr
         assert "another" in second.stderr and str(out) in second.stderr and "Traceback" not in second.stderr

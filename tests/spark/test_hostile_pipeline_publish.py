@@ -30,7 +30,9 @@ def _parquet(path: Path, offsets: range) -> str:
 def _checkpoint(out: Path, batch: int, committed: bool) -> None:
     (out / "_checkpoint" / "offsets").mkdir(parents=True, exist_ok=True)
     (out / "_checkpoint" / "commits").mkdir(parents=True, exist_ok=True)
-    (out / "_checkpoint" / "offsets" / str(batch)).write_text('v1\n{"batchWatermarkMs":0}\n' + json.dumps(OFFSETS))
+    (out / "_checkpoint" / "offsets" / str(batch)).write_text(
+        'v1\n{"batchWatermarkMs":0}\n' + json.dumps(OFFSETS)
+    )
     if committed:
         (out / "_checkpoint" / "commits" / str(batch)).write_text('v1\n{"nextBatchWatermarkMs":0}\n')
 
@@ -58,7 +60,8 @@ ALL = sorted([(0, o) for o in range(6)] + [(1, o) for o in range(3)])
 
 @pytest.mark.parametrize("renames", [0, 1, 2, 3])
 def test_killed_between_any_two_renames_records_hold_each_offset_at_most_once_and_recover_finishes(
-        tmp_path, monkeypatch, renames):
+    tmp_path, monkeypatch, renames
+):
     out = tmp_path / "out"
     canary = tmp_path / "canary"
     canary.write_text("keep")
@@ -125,8 +128,16 @@ def test_a_replayed_batch_whose_offsets_differ_from_its_published_list_is_refuse
 def test_a_published_list_naming_files_outside_out_is_refused(tmp_path):
     out = tmp_path / "out"
     (out / PUBLISHED).mkdir(parents=True)
-    (out / PUBLISHED / "0.json").write_text(json.dumps(
-        {"batch": 0, "offsets": None, "staging": "batch-0-0123456789ab", "files": ["../../victim.parquet"]}))
+    (out / PUBLISHED / "0.json").write_text(
+        json.dumps(
+            {
+                "batch": 0,
+                "offsets": None,
+                "staging": "batch-0-0123456789ab",
+                "files": ["../../victim.parquet"],
+            }
+        )
+    )
     victim = tmp_path / "victim.parquet"
     victim.write_text("keep")
     with pytest.raises(ValueError, match="0.json: not a published"):
@@ -144,13 +155,23 @@ def test_an_output_of_sparks_file_sink_is_adopted_its_orphans_removed(tmp_path):
     log = records / "_spark_metadata"
     log.mkdir(parents=True)
     part0 = records / "topic=orders" / "partition=0"
-    kept = [_parquet(part0 / "part-a.snappy.parquet", range(0, 3)), _parquet(part0 / "part-b.snappy.parquet", range(3, 6))]
+    kept = [
+        _parquet(part0 / "part-a.snappy.parquet", range(0, 3)),
+        _parquet(part0 / "part-b.snappy.parquet", range(3, 6)),
+    ]
     _parquet(part0 / "part-orphan.snappy.parquet", range(0, 3))
     (part0 / ".part-orphan.snappy.parquet.crc").write_bytes(b"crc")
     (part0 / "part-empty.snappy.parquet").write_bytes(b"")
     for batch, name in enumerate(kept):
-        entry = {"path": f"file://{part0 / name}", "size": 1, "isDir": False, "modificationTime": 0,
-                 "blockReplication": 1, "blockSize": 1, "action": "add"}
+        entry = {
+            "path": f"file://{part0 / name}",
+            "size": 1,
+            "isDir": False,
+            "modificationTime": 0,
+            "blockReplication": 1,
+            "blockSize": 1,
+            "action": "add",
+        }
         (log / str(batch)).write_text("v1\n" + json.dumps(entry) + "\n")
     with pytest.raises(pa.ArrowInvalid):
         ds.dataset(str(records), format="parquet", partitioning="hive").to_table()  # the 0-byte orphan
@@ -160,8 +181,11 @@ def test_an_output_of_sparks_file_sink_is_adopted_its_orphans_removed(tmp_path):
     assert _offsets(records) == [(0, o) for o in range(6)]
     assert sorted(p.name for p in part0.iterdir()) == sorted(kept)
     assert json.loads((out / PUBLISHED / "1.json").read_text())["files"] == [
-        "topic=orders/partition=0/part-b.snappy.parquet"]
-    incremental._write_batch(out, None, 1)  # Spark's replay of batch 1: already in records/, not written again
+        "topic=orders/partition=0/part-b.snappy.parquet"
+    ]
+    incremental._write_batch(
+        out, None, 1
+    )  # Spark's replay of batch 1: already in records/, not written again
     assert _offsets(records) == [(0, o) for o in range(6)]
 
 

@@ -26,11 +26,29 @@ def test_reference_names_never_run_in_the_pipeline(spark, tmp_path):
     with PartitionWriter(data, "_schemas", 0) as w:
         for i, (trick, marker) in enumerate(zip(TRICKS, markers, strict=True)):
             python = f"import pathlib; pathlib.Path({str(marker)!r}).write_text('ran')\n"
-            w.append([Record(key=skey(f"payload{i}", 1), value=sval(f"payload{i}", 1, 100 + i, python,
-                                                                     schema_type="PROTOBUF"))])
-            w.append([Record(key=skey("evil-value", i + 1), value=sval(
-                "evil-value", i + 1, 10 + i, main, schema_type="PROTOBUF",
-                references=[{"name": trick, "subject": f"payload{i}", "version": 1}]))])
+            w.append(
+                [
+                    Record(
+                        key=skey(f"payload{i}", 1),
+                        value=sval(f"payload{i}", 1, 100 + i, python, schema_type="PROTOBUF"),
+                    )
+                ]
+            )
+            w.append(
+                [
+                    Record(
+                        key=skey("evil-value", i + 1),
+                        value=sval(
+                            "evil-value",
+                            i + 1,
+                            10 + i,
+                            main,
+                            schema_type="PROTOBUF",
+                            references=[{"name": trick, "subject": f"payload{i}", "version": 1}],
+                        ),
+                    )
+                ]
+            )
     with PartitionWriter(data, "evil", 0) as w:
         w.append([Record(value=framed(10 + i, b"\x00\x08\x01")) for i in range(len(TRICKS))])
 
@@ -42,6 +60,8 @@ def test_reference_names_never_run_in_the_pipeline(spark, tmp_path):
     evil = ds.dataset(out / "decoded" / "evil", partitioning="hive").to_table().sort_by("offset")
     errors = evil.column("value_error").to_pylist()
     for i, trick in enumerate(TRICKS):
-        assert errors[i] == (f"schema id {10 + i} references {trick!r}, which is not a relative .proto import path "
-                             f"(the reference to subject 'payload{i}' version 1)")
+        assert errors[i] == (
+            f"schema id {10 + i} references {trick!r}, which is not a relative .proto import path "
+            f"(the reference to subject 'payload{i}' version 1)"
+        )
     assert (tmp_path / "canary").read_text() == "keep"

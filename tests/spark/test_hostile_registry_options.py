@@ -23,7 +23,9 @@ def _options(**given: str):
 def test_the_drivers_registry_settings_travel_with_the_read(monkeypatch):
     monkeypatch.setenv("KAFKASPEC_REGISTRY_TIMEOUT", "2.5")
     monkeypatch.setenv("KAFKASPEC_REGISTRY_BUDGET", "30")
-    vc = parse_formats(_options(valueFormat="avro", schemaRegistryUrl="http://user:pw@127.0.0.1:9"), ValueError)
+    vc = parse_formats(
+        _options(valueFormat="avro", schemaRegistryUrl="http://user:pw@127.0.0.1:9"), ValueError
+    )
     monkeypatch.delenv("KAFKASPEC_REGISTRY_TIMEOUT")  # an executor without the driver's environment
     monkeypatch.delenv("KAFKASPEC_REGISTRY_BUDGET")
     client = pickle.loads(pickle.dumps(vc)).decoder().schemas.registry
@@ -51,10 +53,14 @@ def test_the_tasks_of_one_read_in_one_worker_ask_a_silent_registry_once():
         vc = dataclasses.replace(vc, registry_timeout=0.5)
         started = time.monotonic()
         tasks = [pickle.loads(pickle.dumps(vc)).decoder() for _ in range(6)]  # six tasks of one read
-        errors = [t.decode("orders", b"\x00\x00\x00\x00" + bytes([i]) + b"\x02").error for i, t in enumerate(tasks)]
+        errors = [
+            t.decode("orders", b"\x00\x00\x00\x00" + bytes([i]) + b"\x02").error for i, t in enumerate(tasks)
+        ]
         took = time.monotonic() - started
         assert took < 3, f"six tasks took {took:.1f} s with a 0.5 s deadline"
-        assert tasks[0].schemas.registry is tasks[5].schemas.registry and tasks[0].schemas.registry.requests == 1
+        assert (
+            tasks[0].schemas.registry is tasks[5].schemas.registry and tasks[0].schemas.registry.requests == 1
+        )
         assert all("secret" not in e and "127.0.0.1" in e for e in errors) and "not asked" in errors[5]
         later = refresh(vc, _NoLog())
         assert later.decoder().schemas.registry is not tasks[0].schemas.registry

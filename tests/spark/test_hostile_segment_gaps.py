@@ -55,7 +55,9 @@ def test_the_source_reports_the_segment(spark, tmp_path, kind):
     rows = spark.read.format("kafkalog").option("corruptionPolicy", "skip").load(str(part)).select("offset")
     assert sorted(r.offset for r in rows.collect()) == expected
     audit = spark.read.format("kafkalog").option("view", "batches").load(str(part))
-    bad = [(r.segment, r.crcStatus, word in (r.error or "")) for r in audit.where("crcStatus != 'ok'").collect()]
+    bad = [
+        (r.segment, r.crcStatus, word in (r.error or "")) for r in audit.where("crcStatus != 'ok'").collect()
+    ]
     assert bad == [(str(part / FIRST), "corrupt", True)]
     assert (tmp_path / "canary").read_bytes() == CANARY
 
@@ -67,8 +69,9 @@ def test_the_pipeline_summary_names_the_segment(spark, tmp_path, kind):
     word = _make(kind, part / FIRST)
     out = tmp_path / "out"
     summary = run_pipeline(spark, str(part), str(out), split_size="256k")
-    assert [(c["segment"], c["status"], word in c["error"]) for c in summary.corrupt] == \
-        [(str(part / FIRST), "corrupt", True)]
+    assert [(c["segment"], c["status"], word in c["error"]) for c in summary.corrupt] == [
+        (str(part / FIRST), "corrupt", True)
+    ]
     assert summary.records == expected
     with pytest.raises(KafkaFormatError) as info:
         run_pipeline(spark, str(part), str(tmp_path / "out2"), on_corruption="fail", split_size="256k")
@@ -80,9 +83,25 @@ def test_the_pipeline_command_exits_1_naming_the_segment(tmp_path):
     part = _partition(tmp_path)
     _make("dangling", part / FIRST)
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
-    done = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "pipeline", str(part), str(tmp_path / "out"),
-                           "--master", "local[1]", "--memory", "512m"],
-                          capture_output=True, text=True, env=env, timeout=600, stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kafkaspec.cli",
+            "pipeline",
+            str(part),
+            str(tmp_path / "out"),
+            "--master",
+            "local[1]",
+            "--memory",
+            "512m",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode == 1, done.stderr[-3000:]
     assert "Traceback" not in done.stderr
     assert FIRST in done.stdout and "dangling" in done.stdout, done.stdout
@@ -102,6 +121,7 @@ def test_the_source_reports_a_segment_whose_name_is_no_offset(spark, tmp_path):
     rows = spark.read.format("kafkalog").option("corruptionPolicy", "skip").load(str(part)).select("offset")
     assert sorted(r.offset for r in rows.collect()) == expected
     audit = spark.read.format("kafkalog").option("view", "batches").load(str(part))
-    assert [(r.segment, r.crcStatus) for r in audit.where("crcStatus != 'ok'").collect()] == \
-        [(str(misnamed), "corrupt")]
+    assert [(r.segment, r.crcStatus) for r in audit.where("crcStatus != 'ok'").collect()] == [
+        (str(misnamed), "corrupt")
+    ]
     assert (tmp_path / "canary").read_bytes() == CANARY

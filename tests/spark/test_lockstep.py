@@ -65,7 +65,10 @@ def _equal(got: tuple, expected: tuple) -> None:
 
 
 def _tasks(data: bytes, path: str = "vector.log") -> list[RangeTask]:
-    return [RangeTask(path, "t", 0, 0, len(data), skip_corrupt=skip, include_control=True) for skip in (False, True)]
+    return [
+        RangeTask(path, "t", 0, 0, len(data), skip_corrupt=skip, include_control=True)
+        for skip in (False, True)
+    ]
 
 
 def engine_accepts(data: bytes) -> bool:
@@ -75,6 +78,7 @@ def engine_accepts(data: bytes) -> bool:
 
 
 # -- the corpus ---------------------------------------------------------------------------------------
+
 
 def _vectors() -> list[dict]:
     from support.corpus import load_vectors
@@ -104,12 +108,19 @@ def test_corpus_segments(corpus, monkeypatch):
 def test_synth_dir_with_filters(synth_dir, monkeypatch):
     """Every codec, magic 0/1/2, transactions, compaction, LogAppendTime; offset ranges that cut batches
     and read_committed, as the planner makes the tasks."""
-    options = [{}, {"isolationLevel": "read_committed"}, {"includeControl": "true"},
-               {"startingOffsets": json.dumps({"orders": {"0": 7}}), "endingOffsets": json.dumps({"orders": {"0": 301}})}]
+    options = [
+        {},
+        {"isolationLevel": "read_committed"},
+        {"includeControl": "true"},
+        {
+            "startingOffsets": json.dumps({"orders": {"0": 7}}),
+            "endingOffsets": json.dumps({"orders": {"0": 301}}),
+        },
+    ]
     seen = 0
     for opts in options:
         for task in plan(str(synth_dir), ReadOptions.parse(opts)):
-            data = Path(task.path).read_bytes()[task.start:task.end]
+            data = Path(task.path).read_bytes()[task.start : task.end]
             result = assert_same(task, data, monkeypatch)
             assert result[0] == "ok"
             seen += result[1].num_rows
@@ -125,25 +136,38 @@ record = st.tuples(
     st.lists(st.tuples(st.text(max_size=5), st.one_of(st.none(), st.binary(max_size=5))), max_size=3),
     st.integers(0, 3),  # offset gap before the record (compaction)
 )
-batch_spec = st.tuples(st.lists(record, max_size=25), st.sampled_from(CODEC_NAMES), st.booleans(), st.booleans())
+batch_spec = st.tuples(
+    st.lists(record, max_size=25), st.sampled_from(CODEC_NAMES), st.booleans(), st.booleans()
+)
 
 
 def _build(specs) -> bytes:
     out, offset = [], 0
     for rows, codec, log_append, control in specs:
         if control:
-            out.append(kafkaspec.build_control_batch("commit", producer_id=7, producer_epoch=1, base_offset=offset,
-                                                     timestamp=1_700_000_000_000))
+            out.append(
+                kafkaspec.build_control_batch(
+                    "commit", producer_id=7, producer_epoch=1, base_offset=offset, timestamp=1_700_000_000_000
+                )
+            )
             offset += 1
             continue
         records, base = [], offset
         for i, (k, v, t, h, gap) in enumerate(rows):
             offset += gap + (i > 0)
-            records.append(kafkaspec.Record(key=k, value=v, timestamp=1_700_000_000_000 + t, headers=h, offset=offset))
+            records.append(
+                kafkaspec.Record(key=k, value=v, timestamp=1_700_000_000_000 + t, headers=h, offset=offset)
+            )
         if records:
-            out.append(kafkaspec.build_batch(records, compression=codec, base_offset=base,
-                                             timestamp_type="log_append" if log_append else "create",
-                                             log_append_time=1_800_000_000_000 if log_append else None))
+            out.append(
+                kafkaspec.build_batch(
+                    records,
+                    compression=codec,
+                    base_offset=base,
+                    timestamp_type="log_append" if log_append else "create",
+                    log_append_time=1_800_000_000_000 if log_append else None,
+                )
+            )
             offset += 1
     return b"".join(out)
 
@@ -166,7 +190,9 @@ def _fix_crcs(data: bytearray) -> None:
         pos = end
 
 
-@settings(max_examples=EXAMPLES * 2, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=EXAMPLES * 2, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(specs=st.lists(batch_spec, min_size=1, max_size=10), draw=st.data())
 def test_hostile_batches(specs, draw, monkeypatch):
     """Bytes inside the records regions changed, CRCs fixed: the same error at the same byte, or (under
@@ -185,6 +211,7 @@ def test_hostile_batches(specs, draw, monkeypatch):
 
 # -- chosen cases -------------------------------------------------------------------------------------
 
+
 def _one(records, **kw) -> bytearray:
     return bytearray(kafkaspec.build_batch(records, **kw))
 
@@ -201,10 +228,17 @@ def test_header_key_not_utf8_is_the_decoders_error(monkeypatch):
 def test_long_batches_walk_in_plain_python_past_the_short_ones(monkeypatch):
     """Nine short batches and one of 3,000 records: the walk leaves numpy when fewer than
     LOCKSTEP_MIN_BATCHES batches still have records, and must agree all the same."""
-    batches = [kafkaspec.build_batch([kafkaspec.Record(key=b"k%d" % i, value=b"v" * i, timestamp=i)] * 3,
-                                     base_offset=10 * i) for i in range(9)]
-    batches.append(kafkaspec.build_batch([kafkaspec.Record(value=b"x" * (i % 300), timestamp=i) for i in range(3000)],
-                                         base_offset=100))
+    batches = [
+        kafkaspec.build_batch(
+            [kafkaspec.Record(key=b"k%d" % i, value=b"v" * i, timestamp=i)] * 3, base_offset=10 * i
+        )
+        for i in range(9)
+    ]
+    batches.append(
+        kafkaspec.build_batch(
+            [kafkaspec.Record(value=b"x" * (i % 300), timestamp=i) for i in range(3000)], base_offset=100
+        )
+    )
     data = b"".join(batches)
     assert engine_accepts(data)
     result = assert_same(RangeTask("v.log", "t", 0, 0, len(data)), data, monkeypatch)
@@ -219,21 +253,36 @@ def test_varints_of_every_size_and_the_limits(monkeypatch):
     data = bytes(_one(records * 2))
     assert engine_accepts(data)
     assert_same(RangeTask("v.log", "t", 0, 0, len(data)), data, monkeypatch)
-    far = bytes(_one([kafkaspec.Record(value=b"a", timestamp=0), kafkaspec.Record(value=b"b", timestamp=2**62)]))
+    far = bytes(
+        _one([kafkaspec.Record(value=b"a", timestamp=0), kafkaspec.Record(value=b"b", timestamp=2**62)])
+    )
     assert not engine_accepts(far)  # a 10-byte varlong
     assert_same(RangeTask("v.log", "t", 0, 0, len(far)), far, monkeypatch)
 
 
 # -- the logdir API -----------------------------------------------------------------------------------
 
+
 def test_partition_to_arrow_is_the_readers_columns(synth_dir):
     log = logdir.open_log(synth_dir)
     total = 0
     for part in log.partitions():
         table = part.to_arrow()
-        expected = [rb for seg in part.segments()
-                    for rb in read_records(RangeTask(str(seg.path), part.topic, part.partition, 0, seg.size,
-                                                     include_control=True, lockstep=False))]
+        expected = [
+            rb
+            for seg in part.segments()
+            for rb in read_records(
+                RangeTask(
+                    str(seg.path),
+                    part.topic,
+                    part.partition,
+                    0,
+                    seg.size,
+                    include_control=True,
+                    lockstep=False,
+                )
+            )
+        ]
         assert table.equals(pa.Table.from_batches(expected, schema=SCHEMA)), part
         total += table.num_rows
     assert total == sum(rb.num_rows for rb in log.to_arrow_batches())
@@ -269,8 +318,14 @@ def test_log_append_time_far_from_the_base_timestamp(monkeypatch):
 
 def test_spark_reader_engines_agree(spark, synth_dir):
     """Under Spark: the default (lockstep) and ``engine=records`` read the same rows."""
+
     def rows(engine: str) -> list:
-        df = spark.read.format("kafkalog").option("engine", engine).option("includeControl", "true").load(str(synth_dir))
+        df = (
+            spark.read.format("kafkalog")
+            .option("engine", engine)
+            .option("includeControl", "true")
+            .load(str(synth_dir))
+        )
         return sorted(df.drop("headers").collect(), key=lambda r: (r.topic, r.partition, r.offset))
 
     fast, slow = rows("lockstep"), rows("records")

@@ -23,7 +23,9 @@ def ldi(corpus, tmp_path_factory):
 
 
 def test_decode_auto_adds_the_decoded_payload(spark, ldi):
-    df = spark.read.format("kafkalog").option("decode", "auto").option("includeControl", "true").load(str(ldi))
+    df = (
+        spark.read.format("kafkalog").option("decode", "auto").option("includeControl", "true").load(str(ldi))
+    )
     assert df.columns[-2:] == ["decodedType", "decoded"]
     rows = df.select("topic", "offset", "key", "value", "isControl", "decodedType", "decoded").collect()
     by_topic: dict[str, int] = {}
@@ -49,12 +51,20 @@ def test_offsets_view_is_one_row_per_commit(spark, ldi):
     assert len(rows) == 7
     first = rows[0]
     assert (first["group"], first["topic"], first["partition"], first["committedOffset"]) == (
-        "DEVSmileCDR", "batch2.work.notification.SHR_PROD.persistence", 0, 0)
+        "DEVSmileCDR",
+        "batch2.work.notification.SHR_PROD.persistence",
+        0,
+        0,
+    )
     assert first["offsetsPartition"] == 6 and first["offset"] == 1 and first["tombstone"] is False
     assert first["expireTimestamp"] is None and first["leaderEpoch"] == -1
     assert int(first["commitTimestamp"].timestamp() * 1000) == 1769791663122
-    latest = (df.groupBy("group", "topic", "partition").agg({"committedOffset": "max"})
-              .where("topic = 'TestTopicPatient'").collect())
+    latest = (
+        df.groupBy("group", "topic", "partition")
+        .agg({"committedOffset": "max"})
+        .where("topic = 'TestTopicPatient'")
+        .collect()
+    )
     assert [r["max(committedOffset)"] for r in latest] == [3]
 
 

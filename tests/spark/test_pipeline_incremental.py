@@ -42,8 +42,10 @@ def test_each_run_appends_only_what_is_new(spark, tmp_path):
         w1.append([Record(key=None, value=b"c-0", timestamp=0)])
     third = run_incremental(spark, str(src), str(out))
     assert third.records == 4 and third.offsets == {"orders": {"0": 8, "1": 1}}
-    expected = sorted((r.partition, r.offset, bytes(r.value))
-                      for r in spark.read.format("kafkalog").load(str(src)).collect())
+    expected = sorted(
+        (r.partition, r.offset, bytes(r.value))
+        for r in spark.read.format("kafkalog").load(str(src)).collect()
+    )
     assert _values(spark, out / "records") == expected  # every record once over the three runs
 
 
@@ -54,8 +56,12 @@ def test_incremental_refuses_the_output_of_a_full_run_before_spark_starts(tmp_pa
     (out / "records").mkdir(parents=True)
     canary = out / "records" / "canary"
     canary.write_text("keep")
-    done = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), str(out), "--incremental"],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), str(out), "--incremental"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 2
     assert "full pipeline run" in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "starting Spark" not in done.stderr
@@ -68,9 +74,26 @@ def _committed(out):
 
 
 def _follow(src, out):
-    return subprocess.Popen([sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), str(out), "--follow",
-                             "--interval", "0.3", "--isolation-level", "read_uncommitted", "--master", "local[1]"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "kafkaspec.cli",
+            "pipeline",
+            str(src),
+            str(out),
+            "--follow",
+            "--interval",
+            "0.3",
+            "--isolation-level",
+            "read_uncommitted",
+            "--master",
+            "local[1]",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _grow_until(proc, out, w, commits, tag):
@@ -80,7 +103,9 @@ def _grow_until(proc, out, w, commits, tag):
     while _committed(out) < commits:
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
         assert time.monotonic() < deadline, "--follow committed no micro-batch"
-        w.append([Record(key=None, value=b"%s-%d" % (tag, n), timestamp=n) for _ in range(3)], compression="gzip")
+        w.append(
+            [Record(key=None, value=b"%s-%d" % (tag, n), timestamp=n) for _ in range(3)], compression="gzip"
+        )
         w.segment.fh.flush()
         n += 1
         time.sleep(0.2)
@@ -119,8 +144,10 @@ def test_follow_stopped_killed_then_continued_from_its_checkpoint_loses_and_repe
     with logdir.open_log(src) as log:
         end = log.partitions()[0].segments()[-1].base_offset
     assert summary.offsets["orders"]["0"] >= end
-    expected = sorted((r.partition, r.offset, bytes(r.value))
-                      for r in spark.read.format("kafkalog").load(str(src)).collect())
+    expected = sorted(
+        (r.partition, r.offset, bytes(r.value))
+        for r in spark.read.format("kafkalog").load(str(src)).collect()
+    )
     got = _values(spark, out / "records")
     assert len({(p, o) for p, o, _ in got}) == len(got), "an offset was written twice"
     assert got == expected

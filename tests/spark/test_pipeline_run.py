@@ -33,27 +33,45 @@ def _reference_summary(spark, batches: str, isolation_level: str) -> dict:
     good = audit.where(F.col("crcStatus").isin("ok", "unchecked") & ~F.col("isControl"))
     if isolation_level == "read_committed":
         good = good.where(~F.col("transaction").isin("aborted", "open"))
-    rows = (good.groupBy("topic", "partition").agg(F.sum("recordCount").alias("records"), F.count("*").alias("n"))
-            .orderBy("topic", "partition").collect())
+    rows = (
+        good.groupBy("topic", "partition")
+        .agg(F.sum("recordCount").alias("records"), F.count("*").alias("n"))
+        .orderBy("topic", "partition")
+        .collect()
+    )
     totals = audit.agg(F.count("*").alias("n"), F.sum("size").alias("bytes")).collect()[0]
     data = audit.where(~F.col("isControl") & F.col("crcStatus").isin("ok", "unchecked"))
     return {
-        "per_partition": [{"topic": r.topic, "partition": r.partition, "records": int(r.records or 0),
-                           "batches": int(r.n)} for r in rows],
-        "batches": int(totals.n), "bytes": int(totals.bytes or 0),
-        "transactions": {r.transaction: int(r.records or 0)
-                         for r in data.groupBy("transaction").agg(F.sum("recordCount").alias("records")).collect()},
-        "codecs": {r.compression: int(r["count"])
-                   for r in audit.where(F.col("compression").isNotNull()).groupBy("compression").count().collect()},
-        "magics": {str(r.magic): int(r["count"])
-                   for r in audit.where(F.col("magic").isNotNull()).groupBy("magic").count().collect()},
+        "per_partition": [
+            {"topic": r.topic, "partition": r.partition, "records": int(r.records or 0), "batches": int(r.n)}
+            for r in rows
+        ],
+        "batches": int(totals.n),
+        "bytes": int(totals.bytes or 0),
+        "transactions": {
+            r.transaction: int(r.records or 0)
+            for r in data.groupBy("transaction").agg(F.sum("recordCount").alias("records")).collect()
+        },
+        "codecs": {
+            r.compression: int(r["count"])
+            for r in audit.where(F.col("compression").isNotNull()).groupBy("compression").count().collect()
+        },
+        "magics": {
+            str(r.magic): int(r["count"])
+            for r in audit.where(F.col("magic").isNotNull()).groupBy("magic").count().collect()
+        },
     }
 
 
 def test_summary_equals_one_query_per_figure(spark, synth_dir, txn_dir, tmp_path):
-    for name, source, isolation_level in (("synth", synth_dir, "read_uncommitted"), ("txn", txn_dir, "read_committed")):
+    for name, source, isolation_level in (
+        ("synth", synth_dir, "read_uncommitted"),
+        ("txn", txn_dir, "read_committed"),
+    ):
         out = tmp_path / name
-        summary = run_pipeline(spark, str(source), str(out), isolation_level=isolation_level, split_size="256k")
+        summary = run_pipeline(
+            spark, str(source), str(out), isolation_level=isolation_level, split_size="256k"
+        )
         expected = _reference_summary(spark, str(out / "batches"), isolation_level)
         got = json.loads((out / "summary.json").read_text())
         for key, value in expected.items():
@@ -64,12 +82,18 @@ def test_summary_equals_one_query_per_figure(spark, synth_dir, txn_dir, tmp_path
 
 def _sorted_arrow(df):
     names = [name for name, _ in RECORD_COLUMNS]
-    return df.select(*names).toArrow().sort_by([("topic", "ascending"), ("partition", "ascending"),
-                                               ("offset", "ascending")])
+    return (
+        df.select(*names)
+        .toArrow()
+        .sort_by([("topic", "ascending"), ("partition", "ascending"), ("offset", "ascending")])
+    )
 
 
 def test_records_read_back_equal_the_source_read(spark, synth_dir, txn_dir, tmp_path):
-    for name, source, isolation_level in (("synth", synth_dir, "read_uncommitted"), ("txn", txn_dir, "read_committed")):
+    for name, source, isolation_level in (
+        ("synth", synth_dir, "read_uncommitted"),
+        ("txn", txn_dir, "read_committed"),
+    ):
         out = tmp_path / name
         run_pipeline(spark, str(source), str(out), isolation_level=isolation_level, split_size="256k")
         written = spark.read.parquet(str(out / "records"))
@@ -94,7 +118,9 @@ def test_fail_policy_is_the_data_error_and_writes_nothing(spark, synth_dir, tmp_
     out = tmp_path / "out"
     with pytest.raises(KafkaFormatError) as info:
         run_pipeline(spark, str(source), str(out), on_corruption="fail", split_size="256k")
-    assert "crc" in str(info.value).lower() and seg.name in str(info.value) and f"byte {pos}" in str(info.value)
+    assert (
+        "crc" in str(info.value).lower() and seg.name in str(info.value) and f"byte {pos}" in str(info.value)
+    )
     assert not out.exists() or list(out.iterdir()) == []
     summary = run_pipeline(spark, str(source), str(out), split_size="256k")  # skip (the default): reported
     assert [(c["position"], c["status"]) for c in summary.corrupt] == [(pos, "mismatch")]
@@ -111,8 +137,13 @@ def test_progress_line_draws_from_the_status_tracker(spark, synth_dir):
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
-    return subprocess.run([sys.executable, "-m", "kafkaspec.cli", "pipeline", *args, "--memory", "512m"],
-                          capture_output=True, text=True, env=env, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", "pipeline", *args, "--memory", "512m"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
 
 
 def test_cli_stderr_holds_no_spark_log_line_or_stage_bar(txn_dir, tmp_path):
@@ -120,7 +151,9 @@ def test_cli_stderr_holds_no_spark_log_line_or_stage_bar(txn_dir, tmp_path):
     quiet = _cli(str(txn_dir), str(tmp_path / "quiet"), "--master", "local[1]")
     assert quiet.returncode == 0, quiet.stderr[-3000:]
     assert "records written" in quiet.stdout
-    assert "WARN" not in quiet.stderr and "[Stage" not in quiet.stderr and "log4j" not in quiet.stderr, quiet.stderr
+    assert "WARN" not in quiet.stderr and "[Stage" not in quiet.stderr and "log4j" not in quiet.stderr, (
+        quiet.stderr
+    )
 
 
 def test_the_export_is_read_committed_by_default_and_says_so(txn_dir, tmp_path):
@@ -129,8 +162,12 @@ def test_the_export_is_read_committed_by_default_and_says_so(txn_dir, tmp_path):
     counts add up; summary.json names its fields."""
     done = _cli(str(txn_dir), str(tmp_path / "out"), "--master", "local[1]")
     assert done.returncode == 0, done.stderr[-3000:]
-    values = {r["value"] for r in json.loads(json.dumps(
-        [{"value": v.decode()} for v in _parquet_values(tmp_path / "out" / "records")]))}
+    values = {
+        r["value"]
+        for r in json.loads(
+            json.dumps([{"value": v.decode()} for v in _parquet_values(tmp_path / "out" / "records")])
+        )
+    }
     assert values == {"plain-0", "plain-1", "plain-2", "commit-0", "commit-1", "commit-2"}
     text = done.stdout
     assert f"-> {tmp_path / 'out'}" in text and "records/" in text and "summary.json" in text
@@ -145,8 +182,9 @@ def test_the_export_is_read_committed_by_default_and_says_so(txn_dir, tmp_path):
     total, data, control = (int(g.replace(",", "")) for g in header.groups())
     assert total == data + control == summary["batches"] and control == summary["control_batches"] == 2
     assert data == sum(p["batches"] for p in summary["per_partition"]) + summary["left_out_batches"]
-    uncommitted = _cli(str(txn_dir), str(tmp_path / "all"), "--master", "local[1]",
-                       "--isolation-level", "read_uncommitted")
+    uncommitted = _cli(
+        str(txn_dir), str(tmp_path / "all"), "--master", "local[1]", "--isolation-level", "read_uncommitted"
+    )
     assert uncommitted.returncode == 0, uncommitted.stderr[-3000:]
     assert len(_parquet_values(tmp_path / "all" / "records")) == 9
 

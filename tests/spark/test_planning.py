@@ -10,7 +10,9 @@ from kafkaspec.spark.planning import plan
 
 def _batch_positions(task):
     buf = load_range(task)
-    return [(task.start + b.position, b.base_offset) for b in iter_entries(buf, task.start, task, RangeReport())]
+    return [
+        (task.start + b.position, b.base_offset) for b in iter_entries(buf, task.start, task, RangeReport())
+    ]
 
 
 def test_small_splits_cover_every_batch_exactly_once(synth_dir):

@@ -14,8 +14,11 @@ OPTIONS = [
     {"subscribe": "orders,clicks"},
     {"subscribePattern": "pay.*"},
     {"assign": '{"orders": [1], "users": [0]}'},
-    {"subscribe": "orders", "startingOffsets": '{"orders": {"0": 100, "1": -2, "2": -1}}',
-     "endingOffsets": '{"orders": {"0": 900, "1": 50}}'},
+    {
+        "subscribe": "orders",
+        "startingOffsets": '{"orders": {"0": 100, "1": -2, "2": -1}}',
+        "endingOffsets": '{"orders": {"0": 900, "1": 50}}',
+    },
     {"isolationLevel": "read_committed"},
     {"includeControl": "true", "subscribe": "payments"},
     {"verifyCrc": "false", "splitSize": "64k"},
@@ -31,8 +34,10 @@ def test_source_matches_runtime_reader(spark, synth_dir, options):
 
 def test_timestamp_range_matches_runtime_reader(spark, synth_dir):
     stamps = sorted({row[3] for row in runtime_rows(synth_dir) if row[3] >= 0})
-    options = {"startingTimestamp": str(stamps[len(stamps) // 4]),
-               "endingTimestamp": str(stamps[len(stamps) // 2])}
+    options = {
+        "startingTimestamp": str(stamps[len(stamps) // 4]),
+        "endingTimestamp": str(stamps[len(stamps) // 2]),
+    }
     expected = runtime_rows(synth_dir, options)
     assert expected
     assert source_rows(spark, synth_dir, options) == expected
@@ -40,15 +45,31 @@ def test_timestamp_range_matches_runtime_reader(spark, synth_dir):
 
 def test_read_committed_and_offsets_on_known_log(spark, txn_dir):
     values = [row[5] for row in source_rows(spark, txn_dir)]
-    assert values == [b"plain-0", b"commit-0", b"commit-1", b"commit-2", b"abort-0", b"abort-1",
-                      b"plain-1", b"open-0", b"plain-2"]
+    assert values == [
+        b"plain-0",
+        b"commit-0",
+        b"commit-1",
+        b"commit-2",
+        b"abort-0",
+        b"abort-1",
+        b"plain-1",
+        b"open-0",
+        b"plain-2",
+    ]
     committed = [row[5] for row in source_rows(spark, txn_dir, {"isolationLevel": "read_committed"})]
     # open-0 belongs to a transaction without a marker: logdir decides its visibility (see runtime_rows)
-    assert [v for v in committed if v != b"open-0"] == [b"plain-0", b"commit-0", b"commit-1", b"commit-2",
-                                                        b"plain-1", b"plain-2"]
+    assert [v for v in committed if v != b"open-0"] == [
+        b"plain-0",
+        b"commit-0",
+        b"commit-1",
+        b"commit-2",
+        b"plain-1",
+        b"plain-2",
+    ]
     assert committed == [row[5] for row in runtime_rows(txn_dir, {"isolationLevel": "read_committed"})]
-    ranged = source_rows(spark, txn_dir, {"startingOffsets": '{"tx": {"0": 2}}',
-                                          "endingOffsets": '{"tx": {"0": 5}}'})
+    ranged = source_rows(
+        spark, txn_dir, {"startingOffsets": '{"tx": {"0": 2}}', "endingOffsets": '{"tx": {"0": 5}}'}
+    )
     assert [row[2] for row in ranged] == [2, 3, 4]
     with_control = source_rows(spark, txn_dir, {"includeControl": "true"})
     assert len(with_control) == 11
@@ -61,7 +82,8 @@ def test_schema_starts_with_kafka_source_columns(spark, txn_dir):
     assert df.schema.simpleString().startswith(
         "struct<key:binary,value:binary,topic:string,partition:int,offset:bigint,timestamp:timestamp,"
         "timestampType:int,headers:array<struct<key:string,value:binary>>,magic:int,compression:string,"
-        "producerId:bigint,producerEpoch:int,baseSequence:int,isTransactional:boolean,")
+        "producerId:bigint,producerEpoch:int,baseSequence:int,isTransactional:boolean,"
+    )
 
 
 def test_segment_file_and_partition_dir_paths(spark, synth_dir):

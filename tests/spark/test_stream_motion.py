@@ -79,14 +79,18 @@ WRITER = textwrap.dedent("""
 
 
 def _rows(df):
-    return sorted((r.partition, r.offset, bytes(r.value), [(h.key, bytes(h.value)) for h in r.headers])
-                  for r in df.select("partition", "offset", "value", "headers").collect())
+    return sorted(
+        (r.partition, r.offset, bytes(r.value), [(h.key, bytes(h.value)) for h in r.headers])
+        for r in df.select("partition", "offset", "value", "headers").collect()
+    )
 
 
 def _wait(path: Path, proc: subprocess.Popen, timeout: float = 240) -> None:
     deadline = time.monotonic() + timeout
     while not path.exists():
-        assert proc.poll() is None or path.exists(), f"the writer died: {proc.stderr.read() if proc.stderr else ''}"
+        assert proc.poll() is None or path.exists(), (
+            f"the writer died: {proc.stderr.read() if proc.stderr else ''}"
+        )
         assert time.monotonic() < deadline, f"no {path.name} after {timeout}s"
         time.sleep(0.1)
 
@@ -95,8 +99,13 @@ def _start(spark, src, out, checkpoint, **options):
     reader = spark.readStream.format("kafkalog").option("splitSize", "1k")
     for k, v in options.items():
         reader = reader.option(k, v)
-    return (reader.load(str(src)).writeStream.format("parquet").option("checkpointLocation", str(checkpoint))
-            .trigger(processingTime="300 milliseconds").start(str(out)))
+    return (
+        reader.load(str(src))
+        .writeStream.format("parquet")
+        .option("checkpointLocation", str(checkpoint))
+        .trigger(processingTime="300 milliseconds")
+        .start(str(out))
+    )
 
 
 def _caught_up(query, offset: int, timeout: float = 240) -> None:
@@ -118,17 +127,22 @@ def test_a_growing_log_streamed_with_a_restart_is_every_record_once(spark, tmp_p
     step.mkdir()
     canary = tmp_path / "canary"
     canary.write_text("keep")
-    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(src), str(shadow), str(step)],
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(src), str(shadow), str(step)], stderr=subprocess.PIPE, text=True
+    )
     try:
         while not (src / "orders-0").is_dir():
             time.sleep(0.05)
-        sinks = {level: (tmp_path / f"out-{level}", tmp_path / f"ck-{level}")
-                 for level in ("read_uncommitted", "read_committed")}
+        sinks = {
+            level: (tmp_path / f"out-{level}", tmp_path / f"ck-{level}")
+            for level in ("read_uncommitted", "read_committed")
+        }
 
         def start_all():
-            return {level: _start(spark, src, out, ck, isolationLevel=level, failOnDataLoss="true")
-                    for level, (out, ck) in sinks.items()}
+            return {
+                level: _start(spark, src, out, ck, isolationLevel=level, failOnDataLoss="true")
+                for level, (out, ck) in sinks.items()
+            }
 
         queries = start_all()
         _wait(step / "half", proc)
@@ -173,8 +187,14 @@ def test_trigger_latency(spark, tmp_path, record_property):
     w = logdir.PartitionWriter(tmp_path, "lat", 0)
     w.append([Record(key=None, value=b"first", timestamp=0)])
     w.segment.fh.flush()
-    query = (spark.readStream.format("kafkalog").load(str(tmp_path)).writeStream.format("memory")
-             .queryName("kafkalog_latency").trigger(processingTime="100 milliseconds").start())
+    query = (
+        spark.readStream.format("kafkalog")
+        .load(str(tmp_path))
+        .writeStream.format("memory")
+        .queryName("kafkalog_latency")
+        .trigger(processingTime="100 milliseconds")
+        .start()
+    )
     try:
         seen = 0
         latencies = []
@@ -194,6 +214,9 @@ def test_trigger_latency(spark, tmp_path, record_property):
         w.close()
     median = statistics.median(latencies)
     record_property("trigger_latency_median_s", round(median, 3))
-    print(f"kafkalog trigger latency (local[2], processingTime 100ms): median {median:.2f}s, "
-          f"max {max(latencies):.2f}s over {len(latencies)} appends", file=sys.__stderr__)
+    print(
+        f"kafkalog trigger latency (local[2], processingTime 100ms): median {median:.2f}s, "
+        f"max {max(latencies):.2f}s over {len(latencies)} appends",
+        file=sys.__stderr__,
+    )
     assert len(latencies) == 6

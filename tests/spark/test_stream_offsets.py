@@ -29,8 +29,12 @@ def _rows(reader, start, end):
     for p in reader.partitions(start, end):
         for b in reader.read(p):
             t = pa.Table.from_batches([b])
-            out += zip(t["topic"].to_pylist(), t["partition"].to_pylist(), t["offset"].to_pylist(),
-                       t["value"].to_pylist())
+            out += zip(
+                t["topic"].to_pylist(),
+                t["partition"].to_pylist(),
+                t["offset"].to_pylist(),
+                t["value"].to_pylist(),
+            )
     return out
 
 
@@ -65,10 +69,14 @@ def test_offsets_are_the_kafka_source_json_and_the_union_is_every_record_once(tm
         def go():
             w.append(_records(n, tag), compression=compression)
             _flush(w)
+
         return go
 
-    rows, end = _run(reader, start, [lambda: None, grow(7, b"b", "zstd"), grow(3, b"c"), lambda: None,
-                                     grow(40, b"d", "gzip")])
+    rows, end = _run(
+        reader,
+        start,
+        [lambda: None, grow(7, b"b", "zstd"), grow(3, b"c"), lambda: None, grow(40, b"d", "gzip")],
+    )
     assert _plain(end) == {"orders": {"0": 55}}
     assert [r[2] for r in rows] == list(range(55))
     w.close()
@@ -82,13 +90,18 @@ def test_latest_and_explicit_starting_offsets(tmp_path):
         w.append(_records(10, b"a"))
     with logdir.PartitionWriter(tmp_path, "orders", 1) as w:
         w.append(_records(4, b"b"))
-    assert _plain(_reader(tmp_path, startingOffsets="latest").initialOffset()) == {"orders": {"0": 10, "1": 4}}
+    assert _plain(_reader(tmp_path, startingOffsets="latest").initialOffset()) == {
+        "orders": {"0": 10, "1": 4}
+    }
     start = _reader(tmp_path, startingOffsets='{"orders": {"0": 7, "1": -2}}').initialOffset()
     assert _plain(start) == {"orders": {"0": 7, "1": 0}}
     reader = _reader(tmp_path, startingOffsets='{"orders": {"0": 7}}')
     end = reader.latestOffset(reader.initialOffset(), ReadAllAvailable())
-    assert sorted((p, o) for _, p, o, _ in _rows(reader, reader.initialOffset(), end)) == \
-        [(0, 7), (0, 8), (0, 9)] + [(1, o) for o in range(4)]
+    assert sorted((p, o) for _, p, o, _ in _rows(reader, reader.initialOffset(), end)) == [
+        (0, 7),
+        (0, 8),
+        (0, 9),
+    ] + [(1, o) for o in range(4)]
     at = _reader(tmp_path, startingTimestamp=str(1_700_000_000_000 + 2)).initialOffset()
     assert _plain(at) == {"orders": {"0": 2, "1": 2}}
 
@@ -124,7 +137,9 @@ def test_min_offsets_per_trigger_waits_no_longer_than_max_trigger_delay(tmp_path
     assert _plain(reader.latestOffset(start, ReadMinRows(10))) == {"t": {"0": 11}}
     now = _reader(tmp_path, minOffsetsPerTrigger=100, maxTriggerDelay="1h")
     now.prepareForTriggerAvailableNow()
-    assert _plain(now.latestOffset(start, ReadMinRows(100))) == {"t": {"0": 11}}  # availableNow: what is there, now
+    assert _plain(now.latestOffset(start, ReadMinRows(100))) == {
+        "t": {"0": 11}
+    }  # availableNow: what is there, now
     w.append(_records(2, b"z"))
     _flush(w)
     assert _plain(now.latestOffset(start, ReadMinRows(100))) == {"t": {"0": 11}}  # and nothing after
@@ -148,8 +163,10 @@ def test_new_partitions_and_new_topics_matching_the_pattern_are_picked_up(tmp_pa
     assert _plain(end) == {"orders-eu": {"0": 2, "1": 3}, "orders-us": {"0": 4}}
     rows = _rows(reader, start, end)
     assert sorted((t, p, o) for t, p, o, _ in rows) == sorted(
-        [("orders-eu", 0, o) for o in range(2)] + [("orders-eu", 1, o) for o in range(3)]
-        + [("orders-us", 0, o) for o in range(4)])
+        [("orders-eu", 0, o) for o in range(2)]
+        + [("orders-eu", 1, o) for o in range(3)]
+        + [("orders-us", 0, o) for o in range(4)]
+    )
 
 
 def _retention(tmp_path):
@@ -166,7 +183,9 @@ def _retention(tmp_path):
 def test_offsets_deleted_before_they_were_read_fail_the_query_naming_them(tmp_path):
     w, log_start = _retention(tmp_path)
     reader = _reader(tmp_path)
-    with pytest.raises(DataLossError, match=rf"t-0 offsets 0 to {log_start - 1} were deleted .*failOnDataLoss"):
+    with pytest.raises(
+        DataLossError, match=rf"t-0 offsets 0 to {log_start - 1} were deleted .*failOnDataLoss"
+    ):
         reader.latestOffset({"t": {"0": 0}}, ReadAllAvailable())
     w.close()
 

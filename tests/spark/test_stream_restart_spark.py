@@ -16,9 +16,14 @@ def _run(spark, src, out, checkpoint, **options):
     reader = spark.readStream.format("kafkalog")
     for k, v in options.items():
         reader = reader.option(k, v)
-    query = (reader.load(str(src)).selectExpr("offset", "CAST(value AS STRING) AS value").writeStream
-             .format("parquet").option("checkpointLocation", str(checkpoint)).trigger(availableNow=True)
-             .start(str(out)))
+    query = (
+        reader.load(str(src))
+        .selectExpr("offset", "CAST(value AS STRING) AS value")
+        .writeStream.format("parquet")
+        .option("checkpointLocation", str(checkpoint))
+        .trigger(availableNow=True)
+        .start(str(out))
+    )
     query.awaitTermination()
     return query
 
@@ -37,6 +42,7 @@ def test_a_query_restarted_over_a_log_regrown_past_its_checkpoint_fails_or_reads
         _run(spark, src, out, ck)
     _run(spark, src, out, ck, failOnDataLoss="false")
     rows = sorted(spark.read.parquet(str(out)).collect())
-    assert [(r.offset, r.value) for r in rows] == [(i, f"old-{i}") for i in range(20)] + \
-        [(i, f"new-{i}") for i in range(20, 40)]
+    assert [(r.offset, r.value) for r in rows] == [(i, f"old-{i}") for i in range(20)] + [
+        (i, f"new-{i}") for i in range(20, 40)
+    ]
     assert (tmp_path / "canary").read_text() == "keep"

@@ -66,8 +66,11 @@ def test_a_partition_deleted_and_recreated_while_stopped_is_data_loss(tmp_path):
     for f in log.parent.iterdir():
         f.unlink()
     _append(log, _batch(0, 40, b"again"))  # one batch over offsets 0-39: the offset 20 is nothing special
-    with pytest.raises(DataLossError, match=r"t-0: the log went back while the query was stopped: the batch holding "
-                                            r"its offsets 10 to 19 .*records below offset 20"):
+    with pytest.raises(
+        DataLossError,
+        match=r"t-0: the log went back while the query was stopped: the batch holding "
+        r"its offsets 10 to 19 .*records below offset 20",
+    ):
         _reader(log.parent.parent).latestOffset(checkpointed, ReadAllAvailable())
     assert (tmp_path / "canary").read_text() == "keep"
 
@@ -83,8 +86,9 @@ def test_a_log_that_only_grew_or_rolled_restarts_quietly_and_reads_every_record_
         end = reader.latestOffset(checkpointed, ReadAllAvailable())
     assert caplog.text == ""
     assert end["t"] == {"0": 30}
-    assert _values(reader, checkpointed, end) == [b"a-%d" % i for i in range(20, 25)] + \
-        [b"b-%d" % i for i in range(25, 30)]
+    assert _values(reader, checkpointed, end) == [b"a-%d" % i for i in range(20, 25)] + [
+        b"b-%d" % i for i in range(25, 30)
+    ]
     assert reader.latestOffset(end, ReadAllAvailable()) == end  # nothing new: the same offset, marks and all
 
 
@@ -102,7 +106,9 @@ def test_an_offset_without_marks_still_restarts_and_is_checked_by_its_offsets(re
 
 def test_starting_offsets_given_as_json_ignore_marks(restarted):
     log, checkpointed = restarted
-    reader = _reader(log.parent.parent, startingOffsets=json.dumps(checkpointed))  # an endOffset copied from progress
+    reader = _reader(
+        log.parent.parent, startingOffsets=json.dumps(checkpointed)
+    )  # an endOffset copied from progress
     start = reader.initialOffset()
     assert start["t"] == {"0": 30}
     end = reader.latestOffset(start, ReadAllAvailable())
@@ -127,23 +133,34 @@ def test_a_limited_trigger_marks_the_batch_holding_its_last_offset(tmp_path):
     assert after["t"] == {"0": 60}
     _truncate_to(log, sum(map(len, batches[:2])))  # cut below it: offsets 20-24 were read and are replaced
     _append(log, _batch(20, 40, b"new"))
-    with pytest.raises(DataLossError, match=r"t-0: the log went back while the query was stopped: the batch holding "
-                                            r"its offsets 20 to 29 .*records below offset 25"):
+    with pytest.raises(
+        DataLossError,
+        match=r"t-0: the log went back while the query was stopped: the batch holding "
+        r"its offsets 20 to 29 .*records below offset 25",
+    ):
         _reader(log.parent.parent).latestOffset(end, ReadAllAvailable())
 
 
-@pytest.mark.parametrize("mark", [{"segment": 0, "position": 12, "head": "zz"},
-                                  {"segment": 0, "position": -1, "head": "00" * 27},
-                                  {"segment": 0, "position": 2**63, "head": "00" * 27},
-                                  {"segment": 2**70, "position": 0, "head": "00" * 27},
-                                  {"segment": 0, "position": 0, "head": "00" * 28},
-                                  {"segment": 0, "head": "00" * 27},
-                                  [0, 0, "00"]])
+@pytest.mark.parametrize(
+    "mark",
+    [
+        {"segment": 0, "position": 12, "head": "zz"},
+        {"segment": 0, "position": -1, "head": "00" * 27},
+        {"segment": 0, "position": 2**63, "head": "00" * 27},
+        {"segment": 2**70, "position": 0, "head": "00" * 27},
+        {"segment": 0, "position": 0, "head": "00" * 28},
+        {"segment": 0, "head": "00" * 27},
+        [0, 0, "00"],
+    ],
+)
 def test_marks_a_checkpoint_cannot_hold_are_refused_naming_them(restarted, mark):
     log, checkpointed = restarted
     bad = {**checkpointed, MARKS_KEY: {"t": {"0": mark}}}
-    with pytest.raises(ValueError, match=r'not an offset of this source: its "kafkalog/marks" must be .*; '
-                                         r"kafkalog/marks\.t\.0 is "):
+    with pytest.raises(
+        ValueError,
+        match=r'not an offset of this source: its "kafkalog/marks" must be .*; '
+        r"kafkalog/marks\.t\.0 is ",
+    ):
         _reader(log.parent.parent).latestOffset(bad, ReadAllAvailable())
 
 
@@ -158,6 +175,7 @@ def test_a_bad_mark_under_a_hostile_name_is_named_escaped(restarted, topic):
     message = str(got.value)
     assert message.isprintable(), message
     assert "kafkalog/marks." in message
+
 
 def test_the_marks_key_is_no_topic(tmp_path):
     """Topics named like the key's parts still read: a "/" is in no topic name (Kafka: [a-zA-Z0-9._-])."""
@@ -178,8 +196,12 @@ def _kept(base: int, offsets: list[int], last: int, epoch: int, tag: bytes = b"o
 
 
 def _epoch_batch(base: int, n: int, epoch: int, tag: bytes = b"old") -> bytes:
-    return build_batch(values=[b"%s-%d" % (tag, base + i) for i in range(n)],
-                       timestamps=[TS + base + i for i in range(n)], base_offset=base, partition_leader_epoch=epoch)
+    return build_batch(
+        values=[b"%s-%d" % (tag, base + i) for i in range(n)],
+        timestamps=[TS + base + i for i in range(n)],
+        base_offset=base,
+        partition_leader_epoch=epoch,
+    )
 
 
 def _segment(log, base: int):
@@ -199,7 +221,9 @@ def two_segments(tmp_path):
     assert (tmp_path / "canary").read_text() == "keep"
 
 
-@pytest.mark.parametrize("cleaned", ["thinned in place", "merged into segment 0", "its batch emptied and dropped"])
+@pytest.mark.parametrize(
+    "cleaned", ["thinned in place", "merged into segment 0", "its batch emptied and dropped"]
+)
 def test_a_segment_compacted_while_stopped_is_no_data_loss(two_segments, cleaned, caplog):
     """Compaction keeps offsets: the records it drops are ones a newer record with the same key replaces."""
     log, checkpointed = two_segments
@@ -226,10 +250,17 @@ def test_a_batch_with_the_same_offsets_written_again_is_data_loss(two_segments, 
     counted again) records that do not fit where the old ones were."""
     log, checkpointed = two_segments
     _segment(log, 40).unlink()
-    again = _epoch_batch(30, 10, 4, b"new") if rewritten == "by a new leader" else _epoch_batch(30, 10, 3, b"newer")
+    again = (
+        _epoch_batch(30, 10, 4, b"new")
+        if rewritten == "by a new leader"
+        else _epoch_batch(30, 10, 3, b"newer")
+    )
     _segment(log, 20).write_bytes(_epoch_batch(20, 10, 3) + again + _epoch_batch(40, 5, 4, b"more"))
-    with pytest.raises(DataLossError, match=r"t-0: the log went back while the query was stopped: the batch holding "
-                                            r"its offsets 30 to 39 .*below offset 40"):
+    with pytest.raises(
+        DataLossError,
+        match=r"t-0: the log went back while the query was stopped: the batch holding "
+        r"its offsets 30 to 39 .*below offset 40",
+    ):
         _reader(log.parent.parent).latestOffset(checkpointed, ReadAllAvailable())
 
 
@@ -248,8 +279,11 @@ def test_a_restart_that_replays_its_planned_batch_checks_before_planning(tmp_pat
     _truncate_to(log, len(first))
     _append(log, _batch(10, 30, b"new"))
     restarted = _reader(log.parent.parent)
-    with pytest.raises(DataLossError, match=r"t-0: the log went back while the query was stopped: the batch holding "
-                                            r"its offsets 10 to 19 .*below offset 20"):
+    with pytest.raises(
+        DataLossError,
+        match=r"t-0: the log went back while the query was stopped: the batch holding "
+        r"its offsets 10 to 19 .*below offset 20",
+    ):
         restarted.partitions(end, planned)
     lenient = _reader(log.parent.parent, failOnDataLoss="false")
     assert _values(lenient, end, planned) == [b"new-%d" % i for i in range(20, 30)]  # the offsets it logged
@@ -305,8 +339,15 @@ def test_read_committed_marks_the_batch_below_the_last_stable_offset(tmp_path, c
     """An open transaction holds the offset at its first: the mark is the batch before it, not the last seen."""
     log = _log(tmp_path)
     plain = _batch(0, 10, b"plain")
-    txn = build_batch(values=[b"txn-%d" % i for i in range(10, 15)], timestamps=[TS] * 5, base_offset=10,
-                      producer_id=7, producer_epoch=0, base_sequence=0, is_transactional=True)
+    txn = build_batch(
+        values=[b"txn-%d" % i for i in range(10, 15)],
+        timestamps=[TS] * 5,
+        base_offset=10,
+        producer_id=7,
+        producer_epoch=0,
+        base_sequence=0,
+        is_transactional=True,
+    )
     _append(log, plain, txn, _batch(15, 5, b"after"))
     checkpointed = _read_to_end(log.parent.parent, isolationLevel="read_committed")
     assert checkpointed["t"] == {"0": 10}
@@ -316,10 +357,16 @@ def test_read_committed_marks_the_batch_below_the_last_stable_offset(tmp_path, c
     with caplog.at_level(logging.WARNING):
         end = reader.latestOffset(checkpointed, ReadAllAvailable())
     assert caplog.text == "" and end["t"] == {"0": 21}
-    assert _values(reader, checkpointed, end) == [b"txn-%d" % i for i in range(10, 15)] + \
-        [b"after-%d" % i for i in range(15, 20)]
+    assert _values(reader, checkpointed, end) == [b"txn-%d" % i for i in range(10, 15)] + [
+        b"after-%d" % i for i in range(15, 20)
+    ]
     _truncate_to(log, 0)
     _append(log, _batch(0, 30, b"new"))
-    with pytest.raises(DataLossError, match=r"t-0: the log went back while the query was stopped: the batch holding "
-                                            r"its offsets 0 to 9 .*below offset 10"):
-        _reader(log.parent.parent, isolationLevel="read_committed").latestOffset(checkpointed, ReadAllAvailable())
+    with pytest.raises(
+        DataLossError,
+        match=r"t-0: the log went back while the query was stopped: the batch holding "
+        r"its offsets 0 to 9 .*below offset 10",
+    ):
+        _reader(log.parent.parent, isolationLevel="read_committed").latestOffset(
+            checkpointed, ReadAllAvailable()
+        )

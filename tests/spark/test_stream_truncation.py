@@ -35,8 +35,11 @@ TS = 1_700_000_000_000
 
 
 def _batch(base: int, n: int, tag: bytes) -> bytes:
-    return build_batch(values=[b"%s-%d" % (tag, base + i) for i in range(n)], timestamps=[TS + base + i for i in range(n)],
-                       base_offset=base)
+    return build_batch(
+        values=[b"%s-%d" % (tag, base + i) for i in range(n)],
+        timestamps=[TS + base + i for i in range(n)],
+        base_offset=base,
+    )
 
 
 def _log(tmp_path: Path) -> Path:
@@ -101,7 +104,9 @@ def test_the_tail_sees_the_log_go_back(tmp_path):
 def test_a_log_cut_back_below_the_streams_position_is_data_loss(truncated):
     log, reader, end = truncated
     _append(log, _batch(10, 5, b"new"))
-    with pytest.raises(DataLossError, match=r"t-0: the log went back: it had reached offset 30 .*failOnDataLoss"):
+    with pytest.raises(
+        DataLossError, match=r"t-0: the log went back: it had reached offset 30 .*failOnDataLoss"
+    ):
         reader.latestOffset(end, ReadAllAvailable())
 
 

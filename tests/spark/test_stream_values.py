@@ -52,8 +52,9 @@ def test_batches_appended_mid_stream_decode_under_a_version_registered_later(tmp
     orders.append([Record(key=b"2", value=framed(1, avro_bytes(V1, {"id": 2, "coupon": None})))])
     schemas.append([Record(key=skey("orders-value", 2), value=sval("orders-value", 2, 2, json.dumps(V2)))])
     schemas.segment.fh.flush()
-    orders.append([Record(key=b"3", value=framed(2, avro_bytes(V2, {"id": 3, "currency": "USD"})))],
-                  compression="lz4")
+    orders.append(
+        [Record(key=b"3", value=framed(2, avro_bytes(V2, {"id": 3, "currency": "USD"})))], compression="lz4"
+    )
     orders.segment.fh.flush()
     start, end = end, reader.latestOffset(end, reader.getDefaultReadLimit())
     got = _decoded(reader, start, end)
@@ -74,15 +75,25 @@ def test_spark_read_stream_decodes_a_version_registered_after_it_started(spark, 
     orders = logdir.PartitionWriter(root, "orders", 0)
     orders.append([Record(key=b"1", value=framed(1, avro_bytes(V1, {"id": 1, "coupon": "X"})))])
     orders.segment.fh.flush()
-    stream = (spark.readStream.format("kafkalog").option("subscribe", "orders").option("valueFormat", "auto")
-              .load(str(root)))
+    stream = (
+        spark.readStream.format("kafkalog")
+        .option("subscribe", "orders")
+        .option("valueFormat", "auto")
+        .load(str(root))
+    )
     assert stream.schema["value_decoded"].dataType.simpleString() == "struct<id:bigint,coupon:string>"
-    q = (stream.select("offset", "value_decoded.id", "value_decoded.coupon", "value_error").writeStream
-         .format("memory").queryName("typed_stream").option("checkpointLocation", str(tmp_path / "ckpt"))
-         .start())
+    q = (
+        stream.select("offset", "value_decoded.id", "value_decoded.coupon", "value_error")
+        .writeStream.format("memory")
+        .queryName("typed_stream")
+        .option("checkpointLocation", str(tmp_path / "ckpt"))
+        .start()
+    )
     try:
         q.processAllAvailable()
-        schemas.append([Record(key=skey("orders-value", 2), value=sval("orders-value", 2, 2, json.dumps(V2)))])
+        schemas.append(
+            [Record(key=skey("orders-value", 2), value=sval("orders-value", 2, 2, json.dumps(V2)))]
+        )
         schemas.segment.fh.flush()
         orders.append([Record(key=b"3", value=framed(2, avro_bytes(V2, {"id": 3, "currency": "USD"})))])
         orders.segment.fh.flush()

@@ -18,37 +18,68 @@ from support.values import framed, skey, sval
 from kafkaspec import Record
 from kafkaspec.logdir import PartitionWriter
 
-LOGICAL = {"type": "record", "name": "AllLogical", "fields": [
-    {"name": "dec_bytes", "type": {"type": "bytes", "logicalType": "decimal", "precision": 12, "scale": 3}},
-    {"name": "dec_fixed", "type": {"type": "fixed", "name": "D8", "size": 8, "logicalType": "decimal",
-                                   "precision": 18, "scale": 4}},
-    {"name": "ts_ms", "type": {"type": "long", "logicalType": "timestamp-millis"}},
-    {"name": "ts_us", "type": {"type": "long", "logicalType": "timestamp-micros"}},
-    {"name": "lts_ms", "type": {"type": "long", "logicalType": "local-timestamp-millis"}},
-    {"name": "lts_us", "type": {"type": "long", "logicalType": "local-timestamp-micros"}},
-    {"name": "day", "type": {"type": "int", "logicalType": "date"}},
-    {"name": "t_ms", "type": {"type": "int", "logicalType": "time-millis"}},
-    {"name": "t_us", "type": {"type": "long", "logicalType": "time-micros"}},
-    {"name": "id", "type": {"type": "string", "logicalType": "uuid"}},
-    {"name": "span", "type": {"type": "fixed", "name": "Dur", "size": 12, "logicalType": "duration"}},
-    {"name": "maybe_t", "type": ["null", {"type": "int", "logicalType": "time-millis"}], "default": None}]}
+LOGICAL = {
+    "type": "record",
+    "name": "AllLogical",
+    "fields": [
+        {
+            "name": "dec_bytes",
+            "type": {"type": "bytes", "logicalType": "decimal", "precision": 12, "scale": 3},
+        },
+        {
+            "name": "dec_fixed",
+            "type": {
+                "type": "fixed",
+                "name": "D8",
+                "size": 8,
+                "logicalType": "decimal",
+                "precision": 18,
+                "scale": 4,
+            },
+        },
+        {"name": "ts_ms", "type": {"type": "long", "logicalType": "timestamp-millis"}},
+        {"name": "ts_us", "type": {"type": "long", "logicalType": "timestamp-micros"}},
+        {"name": "lts_ms", "type": {"type": "long", "logicalType": "local-timestamp-millis"}},
+        {"name": "lts_us", "type": {"type": "long", "logicalType": "local-timestamp-micros"}},
+        {"name": "day", "type": {"type": "int", "logicalType": "date"}},
+        {"name": "t_ms", "type": {"type": "int", "logicalType": "time-millis"}},
+        {"name": "t_us", "type": {"type": "long", "logicalType": "time-micros"}},
+        {"name": "id", "type": {"type": "string", "logicalType": "uuid"}},
+        {"name": "span", "type": {"type": "fixed", "name": "Dur", "size": 12, "logicalType": "duration"}},
+        {"name": "maybe_t", "type": ["null", {"type": "int", "logicalType": "time-millis"}], "default": None},
+    ],
+}
 
 UTC = datetime.UTC
 DATA = [
-    {"dec_bytes": decimal.Decimal("-123456789.012"), "dec_fixed": decimal.Decimal("12345678901234.5678"),
-     "ts_ms": datetime.datetime(2026, 1, 2, 3, 4, 5, 678000, tzinfo=UTC),
-     "ts_us": datetime.datetime(1969, 12, 31, 23, 59, 59, 999999, tzinfo=UTC),
-     "lts_ms": datetime.datetime(2026, 3, 29, 2, 30, 0, 123000),  # a wall-clock time no DST shift may move
-     "lts_us": datetime.datetime(2000, 2, 29, 12, 0, 0, 1),
-     "day": datetime.date(1900, 1, 1), "t_ms": datetime.time(23, 59, 59, 999000),
-     "t_us": datetime.time(0, 0, 0, 1), "id": uuid.UUID("12345678-1234-5678-1234-567812345678"),
-     "span": (1).to_bytes(4, "little") + (2).to_bytes(4, "little") + (3).to_bytes(4, "little"),
-     "maybe_t": datetime.time(12, 0)},
-    {"dec_bytes": decimal.Decimal("0.001"), "dec_fixed": decimal.Decimal("-0.0001"),
-     "ts_ms": datetime.datetime(1970, 1, 1, tzinfo=UTC), "ts_us": datetime.datetime(2262, 4, 11, tzinfo=UTC),
-     "lts_ms": datetime.datetime(1970, 1, 1), "lts_us": datetime.datetime(9999, 12, 31, 23, 59, 59, 999999),
-     "day": datetime.date(9999, 12, 31), "t_ms": datetime.time(0), "t_us": datetime.time(23, 59, 59, 999999),
-     "id": uuid.UUID(int=0), "span": bytes(12), "maybe_t": None},
+    {
+        "dec_bytes": decimal.Decimal("-123456789.012"),
+        "dec_fixed": decimal.Decimal("12345678901234.5678"),
+        "ts_ms": datetime.datetime(2026, 1, 2, 3, 4, 5, 678000, tzinfo=UTC),
+        "ts_us": datetime.datetime(1969, 12, 31, 23, 59, 59, 999999, tzinfo=UTC),
+        "lts_ms": datetime.datetime(2026, 3, 29, 2, 30, 0, 123000),  # a wall-clock time no DST shift may move
+        "lts_us": datetime.datetime(2000, 2, 29, 12, 0, 0, 1),
+        "day": datetime.date(1900, 1, 1),
+        "t_ms": datetime.time(23, 59, 59, 999000),
+        "t_us": datetime.time(0, 0, 0, 1),
+        "id": uuid.UUID("12345678-1234-5678-1234-567812345678"),
+        "span": (1).to_bytes(4, "little") + (2).to_bytes(4, "little") + (3).to_bytes(4, "little"),
+        "maybe_t": datetime.time(12, 0),
+    },
+    {
+        "dec_bytes": decimal.Decimal("0.001"),
+        "dec_fixed": decimal.Decimal("-0.0001"),
+        "ts_ms": datetime.datetime(1970, 1, 1, tzinfo=UTC),
+        "ts_us": datetime.datetime(2262, 4, 11, tzinfo=UTC),
+        "lts_ms": datetime.datetime(1970, 1, 1),
+        "lts_us": datetime.datetime(9999, 12, 31, 23, 59, 59, 999999),
+        "day": datetime.date(9999, 12, 31),
+        "t_ms": datetime.time(0),
+        "t_us": datetime.time(23, 59, 59, 999999),
+        "id": uuid.UUID(int=0),
+        "span": bytes(12),
+        "maybe_t": None,
+    },
 ]
 
 
@@ -70,24 +101,38 @@ def _micros_of_day(t: datetime.time) -> int:
 def logical_dir(tmp_path_factory):
     root = tmp_path_factory.mktemp("logical")
     with PartitionWriter(root, "_schemas", 0) as w:
-        w.append([Record(key=skey("moments-value", 1), value=sval("moments-value", 1, 1, json.dumps(LOGICAL)))])
+        w.append(
+            [Record(key=skey("moments-value", 1), value=sval("moments-value", 1, 1, json.dumps(LOGICAL)))]
+        )
     with PartitionWriter(root, "moments", 0) as w:
         w.append([Record(value=framed(1, _fastavro_bytes(d))) for d in DATA])
     return root
 
 
 def test_every_logical_type_reads_with_its_values_exact(spark, logical_dir):
-    df = (spark.read.format("kafkalog").option("subscribe", "moments").option("valueFormat", "avro")
-          .load(str(logical_dir)))
+    df = (
+        spark.read.format("kafkalog")
+        .option("subscribe", "moments")
+        .option("valueFormat", "avro")
+        .load(str(logical_dir))
+    )
     assert df.schema["value_decoded"].dataType.simpleString() == (
         "struct<dec_bytes:decimal(12,3),dec_fixed:decimal(18,4),ts_ms:timestamp,ts_us:timestamp,"
         "lts_ms:timestamp_ntz,lts_us:timestamp_ntz,day:date,t_ms:int,t_us:bigint,id:string,span:binary,"
-        "maybe_t:int>")
+        "maybe_t:int>"
+    )
     # Spark's session zone must not move a value: compare instants as epoch microseconds in SQL
-    rows = (df.orderBy("offset").selectExpr(
-        "value", "value_error", "value_decoded.*",
-        "unix_micros(value_decoded.ts_ms) AS ts_ms_us", "unix_micros(value_decoded.ts_us) AS ts_us_us")
-        .collect())
+    rows = (
+        df.orderBy("offset")
+        .selectExpr(
+            "value",
+            "value_error",
+            "value_decoded.*",
+            "unix_micros(value_decoded.ts_ms) AS ts_ms_us",
+            "unix_micros(value_decoded.ts_us) AS ts_us_us",
+        )
+        .collect()
+    )
     assert len(rows) == len(DATA)
     for row, written in zip(rows, DATA):
         assert row.value_error is None

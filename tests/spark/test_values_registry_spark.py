@@ -55,19 +55,29 @@ def registry():
 def data(tmp_path_factory):
     root = tmp_path_factory.mktemp("registry-only")
     with PartitionWriter(root, "orders", 0) as w:
-        w.append([Record(key=b"1", value=framed(1, avro_bytes(V1, {"id": 1, "coupon": "X"}))),
-                  Record(key=b"2", value=framed(9, b"\x02")),   # an id the registry does not hold
-                  Record(key=b"3", value=framed(5, b"\x02"))])  # an id the registry fails on
+        w.append(
+            [
+                Record(key=b"1", value=framed(1, avro_bytes(V1, {"id": 1, "coupon": "X"}))),
+                Record(key=b"2", value=framed(9, b"\x02")),  # an id the registry does not hold
+                Record(key=b"3", value=framed(5, b"\x02")),
+            ]
+        )  # an id the registry fails on
     return root
 
 
 def test_executors_decode_with_the_registry_and_no_credentials_show(spark, data, registry, capfd):
-    df = (spark.read.format("kafkalog").option("subscribe", "orders").option("valueFormat", "avro")
-          .option("schemaRegistryUrl", registry).load(str(data)))
+    df = (
+        spark.read.format("kafkalog")
+        .option("subscribe", "orders")
+        .option("valueFormat", "avro")
+        .option("schemaRegistryUrl", registry)
+        .load(str(data))
+    )
     rows = df.orderBy("offset").select("value_decoded", "value_error").collect()
     assert "/schemas/ids/1" in _Registry.asked
-    decoded = [json.loads(r.value_decoded) if isinstance(r.value_decoded, str) else r.value_decoded
-               for r in rows]
+    decoded = [
+        json.loads(r.value_decoded) if isinstance(r.value_decoded, str) else r.value_decoded for r in rows
+    ]
     first = decoded[0] if isinstance(decoded[0], dict) else decoded[0].asDict()
     assert first == {"id": 1, "coupon": "X"}
     assert rows[0].value_error is None
@@ -84,7 +94,13 @@ def test_a_bad_registry_url_fails_without_its_credentials(spark, data):
     from pyspark.errors import PySparkException
 
     with pytest.raises((PySparkException, Exception)) as got:
-        (spark.read.format("kafkalog").option("subscribe", "orders").option("valueFormat", "avro")
-         .option("schemaRegistryUrl", f"ftp://reader:{SECRET}@127.0.0.1:1/").load(str(data)).collect())
+        (
+            spark.read.format("kafkalog")
+            .option("subscribe", "orders")
+            .option("valueFormat", "avro")
+            .option("schemaRegistryUrl", f"ftp://reader:{SECRET}@127.0.0.1:1/")
+            .load(str(data))
+            .collect()
+        )
     assert "registry URL must be http(s)" in str(got.value), str(got.value)[:2000]
     assert SECRET not in str(got.value)

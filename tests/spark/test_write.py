@@ -20,12 +20,18 @@ def run(*argv):
         code = main([str(a) for a in argv])
     return code, out.getvalue(), err.getvalue()
 
+
 pytestmark = pytest.mark.spark
 
 
 def test_write_read_round_trip(spark, synth_dir, tmp_path):
     out = tmp_path / "copy"
-    df = spark.read.format("kafkalog").option("splitSize", "256k").option("includeControl", "true").load(str(synth_dir))
+    df = (
+        spark.read.format("kafkalog")
+        .option("splitSize", "256k")
+        .option("includeControl", "true")
+        .load(str(synth_dir))
+    )
     df.write.format("kafkalog").option("compression", "zstd").mode("overwrite").save(str(out))
     assert not (out / "_kafkalog_staging").exists()
     assert runtime_rows(out) == runtime_rows(synth_dir)
@@ -52,7 +58,9 @@ def test_spark_copy_keeps_every_batch(spark, synth_dir, tmp_path):
     code, text, _ = run("verify", out)
     assert code == 0 and " 0 errors, 0 warnings" in text
     assert _dump(out, "--batches-only") == _dump(synth_dir, "--batches-only")
-    assert _dump(out, "--read-committed", "--print-data") == _dump(synth_dir, "--read-committed", "--print-data")
+    assert _dump(out, "--read-committed", "--print-data") == _dump(
+        synth_dir, "--read-committed", "--print-data"
+    )
 
 
 def test_spark_write_without_control_rows_keeps_every_transaction(spark, synth_dir, tmp_path):
@@ -81,8 +89,11 @@ def test_write_sorts_rows_that_arrive_out_of_offset_order(spark, tmp_path):
     from pyspark.sql import functions as F
 
     rows = [("t", 0, o, b"k%d" % o, b"v%d" % o) for o in range(0, 600, 3)]
-    df = (spark.createDataFrame(rows, "topic string, partition int, offset long, key binary, value binary")
-          .repartition(1).sortWithinPartitions(F.rand(seed=5)))  # one task, shuffled order
+    df = (
+        spark.createDataFrame(rows, "topic string, partition int, offset long, key binary, value binary")
+        .repartition(1)
+        .sortWithinPartitions(F.rand(seed=5))
+    )  # one task, shuffled order
     df.write.format("kafkalog").option("recordsPerBatch", "7").mode("overwrite").save(str(tmp_path / "out"))
     got = [(r[0], r[1], r[2], r[4], r[5]) for r in runtime_rows(tmp_path / "out")]
     assert got == rows

@@ -22,8 +22,12 @@ def test_a_refused_commit_and_a_failed_task_leave_out_as_it_was(spark, synth_dir
     shutil.copytree(synth_dir / "payments-0", out / "payments-0")
     (out / "canary.txt").write_text("keep me")
     before = _tree(out)
-    df = spark.read.format("kafkalog").option("includeControl", "true").option("splitSize", "1m") \
+    df = (
+        spark.read.format("kafkalog")
+        .option("includeControl", "true")
+        .option("splitSize", "1m")
         .load(str(synth_dir))
+    )
     with pytest.raises(Exception, match="already holds a log"):  # append over an existing partition: refused
         df.write.format("kafkalog").mode("append").save(str(out))
     assert _tree(out) == before  # before the fix: the partitions sorted before payments-0 were in OUT

@@ -9,8 +9,10 @@ import pytest
 from pyspark.sql import functions as F
 
 CANARY = b"must survive"
-LINE = ("kafkaspec.logdir.kafka.names.InvalidTopicError: kafkalog write: topic {topic} is illegal: it holds '/' at "
-        "character 2; a topic name holds only ASCII letters, digits, '.', '_' and '-'")
+LINE = (
+    "kafkaspec.logdir.kafka.names.InvalidTopicError: kafkalog write: topic {topic} is illegal: it holds '/' at "
+    "character 2; a topic name holds only ASCII letters, digits, '.', '_' and '-'"
+)
 
 
 def _fails_with_one_line(write, topic: str) -> None:
@@ -31,7 +33,11 @@ def test_plain_write_of_a_row_with_a_bad_topic_fails_in_one_line(spark, tmp_path
     rows = [("ok", 0, b"k", b"v"), ("../x", 0, b"k", b"v")]
     df = spark.createDataFrame(rows, "topic string, partition int, key binary, value binary").coalesce(1)
     _fails_with_one_line(lambda: df.write.format("kafkalog").mode("overwrite").save(str(out)), "../x")
-    assert canary.read_bytes() == CANARY and not (tmp_path / "x-0").exists() and not (tmp_path.parent / "x-0").exists()
+    assert (
+        canary.read_bytes() == CANARY
+        and not (tmp_path / "x-0").exists()
+        and not (tmp_path.parent / "x-0").exists()
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) in (["canary"], ["canary", "out"])
     assert not out.exists() or list(out.iterdir()) == []
 
@@ -40,9 +46,17 @@ def test_batch_preserving_write_of_a_renamed_topic_fails_in_one_line(spark, synt
     canary = tmp_path / "canary"
     canary.write_bytes(CANARY)
     out = tmp_path / "out"
-    df = (spark.read.format("kafkalog").option("subscribe", "clicks").load(str(synth_dir))
-          .withColumn("topic", F.lit("../x")))
+    df = (
+        spark.read.format("kafkalog")
+        .option("subscribe", "clicks")
+        .load(str(synth_dir))
+        .withColumn("topic", F.lit("../x"))
+    )
     _fails_with_one_line(lambda: df.write.format("kafkalog").mode("overwrite").save(str(out)), "../x")
-    assert canary.read_bytes() == CANARY and not (tmp_path / "x-0").exists() and not (tmp_path.parent / "x-0").exists()
+    assert (
+        canary.read_bytes() == CANARY
+        and not (tmp_path / "x-0").exists()
+        and not (tmp_path.parent / "x-0").exists()
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) in (["canary"], ["canary", "out"])
     assert not out.exists() or list(out.iterdir()) == []

@@ -46,8 +46,12 @@ def _files(path):
 
 def _committed(path):
     with logdir.open_log(path) as log:
-        return {p.name: [(r.offset, r.timestamp, r.key, r.value, r.headers) for _, r in p.records(read_committed=True)]
-                for p in log.partitions()}
+        return {
+            p.name: [
+                (r.offset, r.timestamp, r.key, r.value, r.headers) for _, r in p.records(read_committed=True)
+            ]
+            for p in log.partitions()
+        }
 
 
 def _transactions(path):
@@ -76,8 +80,9 @@ def test_redaction_keeps_every_transaction(source, tmp_path):
 
     write(source, tmp_path / "out", {"splitSize": "48k"}, change=drop)
     assert logdir.verify(tmp_path / "out") == []
-    assert _committed(tmp_path / "out") == {n: [r for r in rows if r[2] != key]
-                                             for n, rows in _committed(source).items()}
+    assert _committed(tmp_path / "out") == {
+        n: [r for r in rows if r[2] != key] for n, rows in _committed(source).items()
+    }
     assert _transactions(tmp_path / "out") == _transactions(source)
 
 
@@ -87,11 +92,19 @@ def test_recompression_keeps_batches(source, tmp_path):
     with logdir.open_log(source) as a, logdir.open_log(tmp_path / "out") as b:
         orders = [p for p in a.partitions() if p.topic == "orders"]
         for pa_, pb in zip(orders, b.partitions(), strict=True):
-            x = [(s.base_offset, s.last_offset, len(s), s.producer_id, s.base_sequence, s.magic) for _, s in pa_.batches()]
-            y = [(s.base_offset, s.last_offset, len(s), s.producer_id, s.base_sequence, s.magic) for _, s in pb.batches()]
+            x = [
+                (s.base_offset, s.last_offset, len(s), s.producer_id, s.base_sequence, s.magic)
+                for _, s in pa_.batches()
+            ]
+            y = [
+                (s.base_offset, s.last_offset, len(s), s.producer_id, s.base_sequence, s.magic)
+                for _, s in pb.batches()
+            ]
             assert x == y
             assert {s.compression for _, s in pb.batches()} == {"lz4"}
-    assert _committed(tmp_path / "out") == {n: v for n, v in _committed(source).items() if n.startswith("orders")}
+    assert _committed(tmp_path / "out") == {
+        n: v for n, v in _committed(source).items() if n.startswith("orders")
+    }
 
 
 def test_markers_without_rows_are_copied_from_the_source(source, tmp_path, caplog):
@@ -101,12 +114,21 @@ def test_markers_without_rows_are_copied_from_the_source(source, tmp_path, caplo
     with caplog.at_level("WARNING", logger="kafkaspec.spark"):
         write(source, tmp_path / "out", {"includeControl": "false", "subscribe": "payments"})
     assert logdir.verify(tmp_path / "out") == []
-    assert _transactions(tmp_path / "out") == {n: t for n, t in _transactions(source).items()
-                                                if n.startswith("payments")}
-    assert _committed(tmp_path / "out") == {n: v for n, v in _committed(source).items() if n.startswith("payments")}
+    assert _transactions(tmp_path / "out") == {
+        n: t for n, t in _transactions(source).items() if n.startswith("payments")
+    }
+    assert _committed(tmp_path / "out") == {
+        n: v for n, v in _committed(source).items() if n.startswith("payments")
+    }
     warned = [r.getMessage() for r in caplog.records]
-    assert any(re.search(r"payments-\d: \d+ transaction markers? had no row .*includeControl.*copied from the "
-                         r"source: producer \d+ at offset \d+", m) for m in warned), warned
+    assert any(
+        re.search(
+            r"payments-\d: \d+ transaction markers? had no row .*includeControl.*copied from the "
+            r"source: producer \d+ at offset \d+",
+            m,
+        )
+        for m in warned
+    ), warned
 
 
 def _set(rb, name, index, value):
@@ -131,16 +153,22 @@ def test_conflicting_batch_columns_are_refused_naming_the_row(source, tmp_path):
 
     with pytest.raises(InvariantError) as info:
         write(source, tmp_path / "out", {"subscribe": "orders", "assign": '{"orders": [1]}'}, change=change)
-    assert re.search(rf"orders-1 offset {first['offset']}: producerEpoch is 99, but -?\d+ in the row at offset \d+ "
-                     r"of the same batch \(.*orders-1/0+\.log at byte \d+\): one batch has one value", str(info.value))
+    assert re.search(
+        rf"orders-1 offset {first['offset']}: producerEpoch is 99, but -?\d+ in the row at offset \d+ "
+        r"of the same batch \(.*orders-1/0+\.log at byte \d+\): one batch has one value",
+        str(info.value),
+    )
 
 
 def test_rows_out_of_order_are_refused(source, tmp_path):
     def change(rb):
         return rb.take(pa.array(list(range(rb.num_rows))[::-1]))
 
-    with pytest.raises(InvariantError, match=r"kafkalog write: clicks-0 offset \d+ comes after offset \d+: rows of a "
-                                             "topic-partition must arrive in offset order"):
+    with pytest.raises(
+        InvariantError,
+        match=r"kafkalog write: clicks-0 offset \d+ comes after offset \d+: rows of a "
+        "topic-partition must arrive in offset order",
+    ):
         write(source, tmp_path / "out", {"subscribe": "clicks", "assign": '{"clicks": [0]}'}, change=change)
 
 
@@ -151,35 +179,76 @@ def test_a_control_row_without_a_batch_is_refused(source, tmp_path):
             return rb
         return _set(rb, "producerId", control.index(True), None)
 
-    with pytest.raises(InvariantError, match=r"kafkalog write: payments-0 offset \d+: the control row has no batch "
-                                             r"\(producerId null\)"):
+    with pytest.raises(
+        InvariantError,
+        match=r"kafkalog write: payments-0 offset \d+: the control row has no batch "
+        r"\(producerId null\)",
+    ):
         write(source, tmp_path / "out", {"assign": '{"payments": [0]}'}, change=change)
 
 
 def test_rows_of_another_batch_are_refused(source, tmp_path):
     """A row naming another batch than its own: its columns disagree with that batch's head."""
+
     def change(rb):
         return _set(rb, "batchPosition", 0, 0) if rb.column("batchPosition")[0].as_py() else rb
 
-    with pytest.raises(InvariantError, match=r"kafkalog write: users-0 rows from offset \d+ \(.*users-0/0+\.log at byte 0\)"
-                                             r": baseSequence is \d+ but the source batch has 0: the rows do not "
-                                             "belong to that batch"):
-        write(source, tmp_path / "out", {"assign": '{"users": [0]}', "startingOffsets": '{"users": {"0": 500}}'},
-              change=change)
+    with pytest.raises(
+        InvariantError,
+        match=r"kafkalog write: users-0 rows from offset \d+ \(.*users-0/0+\.log at byte 0\)"
+        r": baseSequence is \d+ but the source batch has 0: the rows do not "
+        "belong to that batch",
+    ):
+        write(
+            source,
+            tmp_path / "out",
+            {"assign": '{"users": [0]}', "startingOffsets": '{"users": {"0": 500}}'},
+            change=change,
+        )
 
 
 def test_rows_without_the_source_fall_back_only_when_asked(tmp_path):
-    names = ["topic", "partition", "offset", "value", "magic", "compression", "producerId", "producerEpoch",
-             "baseSequence", "isTransactional", "isControl", "partitionLeaderEpoch", "timestampType", "segment",
-             "batchPosition"]
+    names = [
+        "topic",
+        "partition",
+        "offset",
+        "value",
+        "magic",
+        "compression",
+        "producerId",
+        "producerEpoch",
+        "baseSequence",
+        "isTransactional",
+        "isControl",
+        "partitionLeaderEpoch",
+        "timestampType",
+        "segment",
+        "batchPosition",
+    ]
     schema = struct_type([c for c in RECORD_COLUMNS if c[0] in names])
-    row = dict(topic="t", partition=0, offset=0, value=b"v", magic=2, compression="none", producerId=-1,
-               producerEpoch=-1, baseSequence=-1, isTransactional=False, isControl=False, partitionLeaderEpoch=0,
-               timestampType=0, segment=str(tmp_path / "gone" / "00000000000000000000.log"), batchPosition=0)
+    row = dict(
+        topic="t",
+        partition=0,
+        offset=0,
+        value=b"v",
+        magic=2,
+        compression="none",
+        producerId=-1,
+        producerEpoch=-1,
+        baseSequence=-1,
+        isTransactional=False,
+        isControl=False,
+        partitionLeaderEpoch=0,
+        timestampType=0,
+        segment=str(tmp_path / "gone" / "00000000000000000000.log"),
+        batchPosition=0,
+    )
     batches = pa.Table.from_pylist([row]).select(names).to_batches()
     w = KafkaLogWriter(str(tmp_path / "o"), {}, schema, overwrite=True)
     assert w.preserve
-    with pytest.raises(InvariantError, match="is not readable here: a batch-preserving write reads each batch's head"):
+    with pytest.raises(
+        InvariantError, match="is not readable here: a batch-preserving write reads each batch's head"
+    ):
         w.write(iter(batches))
     plain = KafkaLogWriter(str(tmp_path / "o"), {"preserveBatches": "false"}, schema, overwrite=True)
     plain.commit([plain.write(iter(batches))])
@@ -201,7 +270,9 @@ def test_corrupt_entries_skipped_by_the_read_stay_out(tmp_path):
     src = tmp_path / "logs"
     logdir.synth(src, size_mb=0.3, seed=2)
     with logdir.open_log(src / "orders-1") as log:
-        seg, victim = next((s, b) for s, b in log.partitions()[0].batches() if b.magic == 2 and b.producer_id >= 0)
+        seg, victim = next(
+            (s, b) for s, b in log.partitions()[0].batches() if b.magic == 2 and b.producer_id >= 0
+        )
     data = bytearray(seg.path.read_bytes())
     data[victim.end - 1] ^= 0xFF  # a record byte: the CRC no longer holds, the framing does
     seg.path.write_bytes(bytes(data))
@@ -216,8 +287,11 @@ def test_preserve_batches_needs_the_offset_and_batch_columns(tmp_path):
     names = ("topic", "partition", "value", "magic", "segment")
     schema = struct_type([c for c in RECORD_COLUMNS if c[0] in names])
     assert not KafkaLogWriter(str(tmp_path), {}, schema, overwrite=False).preserve
-    with pytest.raises(ValueError, match=r"preserveBatches needs the batch columns of a kafkalog read; missing "
-                                         r"\['offset', 'compression', 'producerId'"):
+    with pytest.raises(
+        ValueError,
+        match=r"preserveBatches needs the batch columns of a kafkalog read; missing "
+        r"\['offset', 'compression', 'producerId'",
+    ):
         KafkaLogWriter(str(tmp_path), {"preserveBatches": "true"}, schema, overwrite=False)
 
 
@@ -239,15 +313,19 @@ def split_transaction(tmp_path):
 
 
 def test_a_marker_beyond_the_rows_is_refused(split_transaction, tmp_path):
-    with pytest.raises(InvariantError, match=r"tx-0: .*00000000000000000006\.log at byte \d+: the commit marker of "
-                                             r"producer 7 at offset 9 is beyond the rows written, but its "
-                                             "transaction's batches have rows"):
+    with pytest.raises(
+        InvariantError,
+        match=r"tx-0: .*00000000000000000006\.log at byte \d+: the commit marker of "
+        r"producer 7 at offset 9 is beyond the rows written, but its "
+        "transaction's batches have rows",
+    ):
         write(split_transaction, tmp_path / "out", {"endingOffsets": '{"tx": {"0": 6}}'})
 
 
 def test_an_emptied_transaction_gets_its_marker_back(split_transaction, tmp_path):
     """Rows of the transaction and of the whole second segment filtered out: the transaction's batch stays,
     emptied, and so its marker must come back from the later segment, or the transaction would hang."""
+
     def keep_first_plain(rb):
         return rb.filter(pc.less(rb.column("offset"), 3))
 

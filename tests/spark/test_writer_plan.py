@@ -8,14 +8,20 @@ import pytest
 from kafkaspec.spark.writer import Piece, kept_files, plan_commit
 
 
-def _piece(first: int, last: int, *, numbered: bool = False, sources: list | None = None, topic: str = "t") -> Piece:
+def _piece(
+    first: int, last: int, *, numbered: bool = False, sources: list | None = None, topic: str = "t"
+) -> Piece:
     return Piece(topic, 0, f"/staged/{topic}/{first}", first, last, numbered, sources)
 
 
 def test_each_partition_gets_one_plan_in_name_order_with_its_pieces_sorted() -> None:
-    plans = plan_commit({("u", 0): [_piece(10, 19, topic="u"), _piece(0, 9, topic="u")], ("t", 0): [_piece(0, 4)]})
+    plans = plan_commit(
+        {("u", 0): [_piece(10, 19, topic="u"), _piece(0, 9, topic="u")], ("t", 0): [_piece(0, 4)]}
+    )
     assert [(p.name, p.how, [x.first_offset for x in p.pieces]) for p in plans] == [
-        ("t-0", "files", [0]), ("u-0", "files", [0, 10])]
+        ("t-0", "files", [0]),
+        ("u-0", "files", [0, 10]),
+    ]
 
 
 def test_numbered_pieces_of_several_tasks_are_renumbered_not_refused() -> None:
@@ -35,8 +41,16 @@ def test_overlapping_offsets_are_refused_naming_both_ranges() -> None:
 
 
 def test_kept_files_take_small_files_from_the_first_piece_and_the_snapshot_from_the_last() -> None:
-    first = [("leader-epoch-checkpoint", 20, "a/lec"), ("00000000000000000000.log", 100, "a/log"),
-             ("00000000000000000010.snapshot", 10, "a/snap"), ("00000000000000000010.log", 0, "a/empty")]
-    last = [("leader-epoch-checkpoint", 20, "b/lec"), ("00000000000000000010.log", 80, "b/log"),
-            ("00000000000000000020.snapshot", 10, "b/snap"), ("00000000000000000020.log", 0, "b/empty")]
+    first = [
+        ("leader-epoch-checkpoint", 20, "a/lec"),
+        ("00000000000000000000.log", 100, "a/log"),
+        ("00000000000000000010.snapshot", 10, "a/snap"),
+        ("00000000000000000010.log", 0, "a/empty"),
+    ]
+    last = [
+        ("leader-epoch-checkpoint", 20, "b/lec"),
+        ("00000000000000000010.log", 80, "b/log"),
+        ("00000000000000000020.snapshot", 10, "b/snap"),
+        ("00000000000000000020.log", 0, "b/empty"),
+    ]
     assert kept_files([first, last]) == ["a/lec", "a/log", "b/log", "b/snap", "b/empty"]

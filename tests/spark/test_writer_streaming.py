@@ -13,17 +13,29 @@ from support.spark import runtime_rows
 from kafkaspec.logdir import PartitionWriter
 from kafkaspec.spark.writer import STAGING, KafkaLogWriter
 
-SCHEMA = StructType([StructField("topic", StringType()), StructField("partition", IntegerType()),
-                     StructField("offset", LongType()), StructField("key", BinaryType()),
-                     StructField("value", BinaryType())])
+SCHEMA = StructType(
+    [
+        StructField("topic", StringType()),
+        StructField("partition", IntegerType()),
+        StructField("offset", LongType()),
+        StructField("key", BinaryType()),
+        StructField("value", BinaryType()),
+    ]
+)
 
 
 def arrow(rows) -> pa.RecordBatch:
     topic, partition, offset, key, value = zip(*rows, strict=True) if rows else ([],) * 5
     return pa.RecordBatch.from_arrays(
-        [pa.array(topic, pa.string()), pa.array(partition, pa.int32()), pa.array(offset, pa.int64()),
-         pa.array(key, pa.binary()), pa.array(value, pa.binary())],
-        names=["topic", "partition", "offset", "key", "value"])
+        [
+            pa.array(topic, pa.string()),
+            pa.array(partition, pa.int32()),
+            pa.array(offset, pa.int64()),
+            pa.array(key, pa.binary()),
+            pa.array(value, pa.binary()),
+        ],
+        names=["topic", "partition", "offset", "key", "value"],
+    )
 
 
 def rows(topic, partition, offsets):

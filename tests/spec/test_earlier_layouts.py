@@ -25,17 +25,25 @@ def test_there_are_earlier_layouts():
 def test_an_earlier_layout_is_no_copy(path):
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert raw.get("layout_of") and "layout" in raw
-    assert "fields" not in raw and "structs" not in raw, f"{path.name} copies the fields of {raw['layout_of']}"
+    assert "fields" not in raw and "structs" not in raw, (
+        f"{path.name} copies the fields of {raw['layout_of']}"
+    )
 
 
 def test_the_layouts_kafka_40_wrote():
     messages = load(ROOT / "schemas").messages
     snapshot = messages["ShareSnapshotValueKafka40"].structs["ShareSnapshotValueKafka40"]
     assert [(f.name, f.type) for f in snapshot.fields] == [
-        ("snapshot_epoch", "uint16"), ("state_epoch", "int32"), ("leader_epoch", "int32"),
-        ("start_offset", "int64"), ("state_batches", "array")]
+        ("snapshot_epoch", "uint16"),
+        ("state_epoch", "int32"),
+        ("leader_epoch", "int32"),
+        ("start_offset", "int64"),
+        ("state_batches", "array"),
+    ]
     assert "StateBatch" in messages["ShareSnapshotValueKafka40"].structs
-    metadata = messages["ShareGroupStatePartitionMetadataValueKafka40"].structs["ShareGroupStatePartitionMetadataValueKafka40"]
+    metadata = messages["ShareGroupStatePartitionMetadataValueKafka40"].structs[
+        "ShareGroupStatePartitionMetadataValueKafka40"
+    ]
     assert [f.name for f in metadata.fields] == ["initialized_topics", "deleting_topics"]
     group = messages["ShareGroupMetadataValueKafka40"].structs["ShareGroupMetadataValueKafka40"]
     assert [f.name for f in group.fields] == ["epoch"]
@@ -53,13 +61,19 @@ def _copy_with(tmp_path: Path, layout: dict) -> Path:
     return root
 
 
-@pytest.mark.parametrize(("layout", "says"), [
-    ({"drop": ["no_such_field"]}, "drop: ShareUpdateValue has no field 'no_such_field'"),
-    ({"change": {"no_such_field": {"type": "int8"}}}, "change: ShareUpdateValue has no field 'no_such_field'"),
-    ({"change": {"snapshot_epoch": {"name": "epoch"}}}, "change: snapshot_epoch: only"),
-    ({"drop": "delivery_complete_count"}, "'drop' must list field names"),
-    ({"keep": []}, "unknown key(s) in 'layout': keep"),
-])
+@pytest.mark.parametrize(
+    ("layout", "says"),
+    [
+        ({"drop": ["no_such_field"]}, "drop: ShareUpdateValue has no field 'no_such_field'"),
+        (
+            {"change": {"no_such_field": {"type": "int8"}}},
+            "change: ShareUpdateValue has no field 'no_such_field'",
+        ),
+        ({"change": {"snapshot_epoch": {"name": "epoch"}}}, "change: snapshot_epoch: only"),
+        ({"drop": "delivery_complete_count"}, "'drop' must list field names"),
+        ({"keep": []}, "unknown key(s) in 'layout': keep"),
+    ],
+)
 def test_a_difference_that_names_nothing_is_an_error(tmp_path, layout, says):
     root = _copy_with(tmp_path, layout)
     with pytest.raises(SchemaError, match="share_update_value_kafka40.yaml") as info:

@@ -38,9 +38,19 @@ def test_support_enums_alone_are_valid(tmp_path: Path) -> None:
 
 def test_every_lint_rule_has_a_fixture() -> None:
     names = {c.stem for c in CASES}
-    for rule in ("field_missing_since", "field_missing_doc", "bit_missing_doc", "field_not_snake_case",
-                 "enum_gap", "enum_too_wide_for_bits", "enum_one_bit_incomplete", "checksum_range_not_a_field",
-                 "length_range_not_a_field", "length_names_non_integer", "discriminator_wrong_offset"):
+    for rule in (
+        "field_missing_since",
+        "field_missing_doc",
+        "bit_missing_doc",
+        "field_not_snake_case",
+        "enum_gap",
+        "enum_too_wide_for_bits",
+        "enum_one_bit_incomplete",
+        "checksum_range_not_a_field",
+        "length_range_not_a_field",
+        "length_names_non_integer",
+        "discriminator_wrong_offset",
+    ):
         assert rule in names
 
 

@@ -65,10 +65,22 @@ def store_server(request):
 @pytest.fixture
 def store_env(store_server, monkeypatch):
     """The standard environment of ``store_server``'s store pointing at it, no other store's set."""
-    for key in ("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3", "AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_REGION",
-                "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "STORAGE_EMULATOR_HOST", "AZURE_STORAGE_CONNECTION_STRING",
-                "AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT", "AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY",
-                "AZURE_STORAGE_BLOB_ENDPOINT"):
+    for key in (
+        "AWS_ENDPOINT_URL",
+        "AWS_ENDPOINT_URL_S3",
+        "AWS_PROFILE",
+        "AWS_SESSION_TOKEN",
+        "AWS_REGION",
+        "AWS_ACCESS_KEY_ID",
+        "AWS_SECRET_ACCESS_KEY",
+        "STORAGE_EMULATOR_HOST",
+        "AZURE_STORAGE_CONNECTION_STRING",
+        "AZURE_STORAGE_ACCOUNT_NAME",
+        "AZURE_STORAGE_ACCOUNT",
+        "AZURE_STORAGE_ACCOUNT_KEY",
+        "AZURE_STORAGE_KEY",
+        "AZURE_STORAGE_BLOB_ENDPOINT",
+    ):
         monkeypatch.delenv(key, raising=False)
     for key, value in store_server.env().items():
         monkeypatch.setenv(key, value)

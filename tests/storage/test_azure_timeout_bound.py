@@ -31,9 +31,18 @@ FACTOR = 4
 #: a hung client fails the test here rather than holding the run
 GUARD = 120
 
-_CLEARED = ("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3", "STORAGE_EMULATOR_HOST", "AZURE_STORAGE_CONNECTION_STRING",
-            "AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT", "AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY",
-            "AZURE_STORAGE_BLOB_ENDPOINT", "KAFKASPEC_STORAGE_TIMEOUT")
+_CLEARED = (
+    "AWS_ENDPOINT_URL",
+    "AWS_ENDPOINT_URL_S3",
+    "STORAGE_EMULATOR_HOST",
+    "AZURE_STORAGE_CONNECTION_STRING",
+    "AZURE_STORAGE_ACCOUNT_NAME",
+    "AZURE_STORAGE_ACCOUNT",
+    "AZURE_STORAGE_ACCOUNT_KEY",
+    "AZURE_STORAGE_KEY",
+    "AZURE_STORAGE_BLOB_ENDPOINT",
+    "KAFKASPEC_STORAGE_TIMEOUT",
+)
 
 
 class CountingSilentServer:
@@ -75,23 +84,33 @@ def _env(**settings: str) -> dict[str, str]:
 
 #: the CLI run on a local path that does not exist, after importing every store client: its start-up,
 #: imports and exit, with no request to any store
-_NO_STORE = ("import sys, runpy, pyarrow.fs, adlfs, gcsfs, azure.storage.blob.aio; "
-             "sys.argv = ['kafkaspec', sys.argv[1], sys.argv[2]]; runpy.run_module('kafkaspec.cli', run_name='__main__')")
+_NO_STORE = (
+    "import sys, runpy, pyarrow.fs, adlfs, gcsfs, azure.storage.blob.aio; "
+    "sys.argv = ['kafkaspec', sys.argv[1], sys.argv[2]]; runpy.run_module('kafkaspec.cli', run_name='__main__')"
+)
 
 
 def _startup(command: str, missing: str) -> float:
     """Seconds the CLI takes to start, fail on a local path and exit (no network)."""
     started = time.monotonic()
-    proc = subprocess.run([sys.executable, "-c", _NO_STORE, command, missing], env=_env(), capture_output=True,
-                          text=True, timeout=GUARD)
+    proc = subprocess.run(
+        [sys.executable, "-c", _NO_STORE, command, missing],
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=GUARD,
+    )
     elapsed = time.monotonic() - started
-    assert proc.returncode in (1, 2) and missing in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    assert proc.returncode in (1, 2) and missing in proc.stderr and "Traceback" not in proc.stderr, (
+        proc.stderr
+    )
     return elapsed
 
 
-@pytest.mark.parametrize(("command", "scheme"), [("dump", "az"), ("dump", "abfs"), ("dump", "abfss"),
-                                                 ("verify", "az"), ("dump", "gs"),
-                                                 ("verify", "gs")])
+@pytest.mark.parametrize(
+    ("command", "scheme"),
+    [("dump", "az"), ("dump", "abfs"), ("dump", "abfss"), ("verify", "az"), ("dump", "gs"), ("verify", "gs")],
+)
 def test_a_silent_server_is_an_error_within_a_few_timeouts(command, scheme, tmp_path):
     startup = _startup(command, str(tmp_path / "no-such-dir"))
     silent = CountingSilentServer()
@@ -99,11 +118,17 @@ def test_a_silent_server_is_an_error_within_a_few_timeouts(command, scheme, tmp_
     try:
         started = time.monotonic()
         try:
-            proc = subprocess.run([sys.executable, "-m", "kafkaspec.cli", command, uri],
-                                  env=_env(**settings, KAFKASPEC_STORAGE_TIMEOUT=f"{TIMEOUT:g}"),
-                                  capture_output=True, text=True, timeout=GUARD)
+            proc = subprocess.run(
+                [sys.executable, "-m", "kafkaspec.cli", command, uri],
+                env=_env(**settings, KAFKASPEC_STORAGE_TIMEOUT=f"{TIMEOUT:g}"),
+                capture_output=True,
+                text=True,
+                timeout=GUARD,
+            )
         except subprocess.TimeoutExpired:
-            pytest.fail(f"{command} {uri} gave no error within {GUARD} s of a silent server (timeout {TIMEOUT:g} s)")
+            pytest.fail(
+                f"{command} {uri} gave no error within {GUARD} s of a silent server (timeout {TIMEOUT:g} s)"
+            )
         elapsed = time.monotonic() - started
         attempts = len(silent.accepted)
     finally:
@@ -111,9 +136,11 @@ def test_a_silent_server_is_an_error_within_a_few_timeouts(command, scheme, tmp_
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.startswith(f"kafkaspec {command}: {uri}: no answer from "), proc.stderr
     bound = FACTOR * TIMEOUT + 2 * startup
-    assert elapsed < bound, (f"{command} {uri}: the error came after {elapsed:.1f} s, over {bound:.1f} s "
-                             f"({FACTOR} x the {TIMEOUT:g} s timeout + twice the CLI's {startup:.1f} s start-up); "
-                             f"{attempts} connection(s)")
+    assert elapsed < bound, (
+        f"{command} {uri}: the error came after {elapsed:.1f} s, over {bound:.1f} s "
+        f"({FACTOR} x the {TIMEOUT:g} s timeout + twice the CLI's {startup:.1f} s start-up); "
+        f"{attempts} connection(s)"
+    )
     if scheme != "gs":  # the Azure client still retries a request that got no answer: three attempts
         assert attempts == 3, f"{attempts} connection(s) to the silent server, expected 3 attempts"
 
@@ -156,9 +183,13 @@ def test_a_busy_server_is_still_retried_within_the_bound(scheme, tmp_path):
     settings, uri = endpoint_settings(scheme, busy.endpoint)
     try:
         started = time.monotonic()
-        proc = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", uri],
-                              env=_env(**settings, KAFKASPEC_STORAGE_TIMEOUT=f"{TIMEOUT:g}"),
-                              capture_output=True, text=True, timeout=GUARD)
+        proc = subprocess.run(
+            [sys.executable, "-m", "kafkaspec.cli", "dump", uri],
+            env=_env(**settings, KAFKASPEC_STORAGE_TIMEOUT=f"{TIMEOUT:g}"),
+            capture_output=True,
+            text=True,
+            timeout=GUARD,
+        )
         elapsed = time.monotonic() - started
     finally:
         busy.close()

@@ -23,7 +23,9 @@ def test_an_existing_store_partition_is_replaced_only_when_asked(store_env, stor
     with logdir.PartitionWriter(dest, "t", 0) as w:
         w.append([Record(key=None, value=b"old", timestamp=0)])
     for mode in ("append", "create"):
-        with pytest.raises(ExistingPartitionError, match=r"partition t-0 exists at .*mode='overwrite'") as info:
+        with pytest.raises(
+            ExistingPartitionError, match=r"partition t-0 exists at .*mode='overwrite'"
+        ) as info:
             logdir.PartitionWriter(dest, "t", 0, mode=mode)
         assert "\n" not in str(info.value)
     assert _values(dest) == [b"old"]

@@ -51,13 +51,18 @@ def _existing(out) -> None:
 CASES = [(False, False, "true"), (True, True, "true"), (True, True, "false"), (False, False, "false")]
 
 
-@pytest.mark.parametrize(("overwrite", "twice", "preserve"), CASES,
-                         ids=["append-exists", "overwrite-overlap", "overwrite-overlap-plain", "append-exists-plain"])
+@pytest.mark.parametrize(
+    ("overwrite", "twice", "preserve"),
+    CASES,
+    ids=["append-exists", "overwrite-overlap", "overwrite-overlap-plain", "append-exists-plain"],
+)
 def test_a_refused_commit_leaves_out_as_it_was(source, tmp_path, overwrite, twice, preserve):
     out = tmp_path / "out"
     _existing(out)
     before = _tree(out)
-    w = KafkaLogWriter(str(out), {"preserveBatches": preserve}, struct_type(RECORD_COLUMNS), overwrite=overwrite)
+    w = KafkaLogWriter(
+        str(out), {"preserveBatches": preserve}, struct_type(RECORD_COLUMNS), overwrite=overwrite
+    )
     messages = _messages(w, source, twice=twice)
     with pytest.raises((ValueError, FileExistsError), match="overlapping offsets|already holds a log"):
         w.commit(messages)
@@ -101,6 +106,7 @@ def test_a_good_job_after_a_refused_one_commits(source, tmp_path):
     w.commit(_messages(w, source))
     assert logdir.verify(out) == []
     with logdir.open_log(out) as a, logdir.open_log(source) as b:
-        assert [(p.name, [r.offset for _, r in p.records()]) for p in a.partitions()] == \
-            [(p.name, [r.offset for _, r in p.records()]) for p in b.partitions()]
+        assert [(p.name, [r.offset for _, r in p.records()]) for p in a.partitions()] == [
+            (p.name, [r.offset for _, r in p.records()]) for p in b.partitions()
+        ]
     assert (out / "canary.txt").read_text() == "keep me"

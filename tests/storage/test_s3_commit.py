@@ -40,7 +40,9 @@ def _tasks(src: str):
 def _objects(s3_server, prefix: str) -> dict[str, bytes]:
     fs = s3_server.filesystem()
     infos = fs.get_file_info(FileSelector(prefix, recursive=True, allow_not_found=True))
-    return {i.path[len(prefix) + 1:]: fs.open_input_file(i.path).read() for i in infos if i.type == FileType.File}
+    return {
+        i.path[len(prefix) + 1 :]: fs.open_input_file(i.path).read() for i in infos if i.type == FileType.File
+    }
 
 
 def test_a_batch_preserving_write_from_s3_to_s3_gives_the_same_objects(s3_env, s3_server, synth_logs):
@@ -52,14 +54,21 @@ def test_a_batch_preserving_write_from_s3_to_s3_gives_the_same_objects(s3_env, s
     assert w.preserve
     w.commit([w.write(read_records(t)) for t in _tasks(src)])
     source, out = _objects(s3_server, f"{bucket}/src"), _objects(s3_server, f"{bucket}/out")
-    assert set(source) - set(out) == {"meta.properties", ".kafka_cleanshutdown", "cleaner-offset-checkpoint",
-                                      "log-start-offset-checkpoint", "recovery-point-offset-checkpoint",
-                                      "replication-offset-checkpoint"} & set(source)
+    assert set(source) - set(out) == {
+        "meta.properties",
+        ".kafka_cleanshutdown",
+        "cleaner-offset-checkpoint",
+        "log-start-offset-checkpoint",
+        "recovery-point-offset-checkpoint",
+        "replication-offset-checkpoint",
+    } & set(source)
     assert out == {k: source[k] for k in out} and len(out) > 10
     assert logdir.verify(f"s3://{bucket}/out") == []
 
 
-def test_a_retried_task_is_committed_once_and_its_failed_attempt_leaves_nothing(s3_env, s3_server, synth_logs):
+def test_a_retried_task_is_committed_once_and_its_failed_attempt_leaves_nothing(
+    s3_env, s3_server, synth_logs
+):
     bucket = s3_server.new_bucket()
     dest = f"s3://{bucket}/out"
     w = _writer(dest, {"preserveBatches": "false"})
@@ -77,13 +86,16 @@ def test_a_retried_task_is_committed_once_and_its_failed_attempt_leaves_nothing(
     w.commit(messages)
     assert not any("_kafkalog_staging" in k for k in _objects(s3_server, f"{bucket}/out"))
     with logdir.open_log(dest) as out, logdir.open_log(synth_logs) as local:
+
         def rows(log):
             return {p.name: [(r.offset, r.key, r.value) for _, r in p.records()] for p in log.partitions()}
+
         assert rows(out) == rows(local)  # every record once: no attempt duplicated
 
 
-def test_a_commit_that_dies_half_way_leaves_no_half_visible_partition(s3_env, s3_server, synth_logs,
-                                                                        monkeypatch, capsys):
+def test_a_commit_that_dies_half_way_leaves_no_half_visible_partition(
+    s3_env, s3_server, synth_logs, monkeypatch, capsys
+):
     bucket = s3_server.new_bucket()
     dest = f"s3://{bucket}/out"
     w = _writer(dest, {"preserveBatches": "false"})
@@ -101,7 +113,9 @@ def test_a_commit_that_dies_half_way_leaves_no_half_visible_partition(s3_env, s3
         w.commit(messages)
     monkeypatch.setattr(Store, "copy", copy)
     half = done[0].rsplit("/", 1)[0]  # the partition whose objects were being copied
-    assert any(k.startswith(half.split("/", 1)[1]) for k in _objects(s3_server, bucket))  # objects are there...
+    assert any(
+        k.startswith(half.split("/", 1)[1]) for k in _objects(s3_server, bucket)
+    )  # objects are there...
     log = logdir.open_log(dest)
     assert f"s3://{half}" in [str(p) for p in log.unpublished]  # ...but readers pass the partition over
     assert f"s3://{half}" not in [str(p.path) for p in log.partitions()]
@@ -115,5 +129,6 @@ def test_a_commit_that_dies_half_way_leaves_no_half_visible_partition(s3_env, s3
     w2.commit([w2.write(read_records(t)) for t in _tasks(str(synth_logs))])
     with logdir.open_log(dest) as out_log, logdir.open_log(synth_logs) as local:
         assert out_log.unpublished == []
-        assert [(p.name, [r.offset for _, r in p.records()]) for p in out_log.partitions()] == \
-            [(p.name, [r.offset for _, r in p.records()]) for p in local.partitions()]
+        assert [(p.name, [r.offset for _, r in p.records()]) for p in out_log.partitions()] == [
+            (p.name, [r.offset for _, r in p.records()]) for p in local.partitions()
+        ]

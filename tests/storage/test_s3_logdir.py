@@ -29,8 +29,11 @@ def _run(capsys, *argv) -> tuple[int, str, str]:
 
 def _records(path) -> list[tuple]:
     with logdir.open_log(path) as log:
-        return [(p.topic, p.partition, r.offset, r.timestamp, r.key, r.value, r.headers)
-                for p in log.partitions() for _, r in p.records()]
+        return [
+            (p.topic, p.partition, r.offset, r.timestamp, r.key, r.value, r.headers)
+            for p in log.partitions()
+            for _, r in p.records()
+        ]
 
 
 def test_open_log_reads_the_same_records_as_the_local_copy(store_env, local_logs, store_logs):
@@ -66,7 +69,9 @@ def test_dump_of_one_remote_partition_segment_and_index(store_env, capsys, local
     assert code == code2 == 0 and remote == local and remote.count("\n") > 3
 
 
-def test_verify_is_clean_on_the_copy_and_exits_1_on_a_corrupted_object(store_env, store_server, capsys, local_logs):
+def test_verify_is_clean_on_the_copy_and_exits_1_on_a_corrupted_object(
+    store_env, store_server, capsys, local_logs
+):
     bucket = store_server.new_bucket()
     uri = store_server.upload(local_logs, bucket, "backup")
     code, out, err = _run(capsys, "verify", uri)
@@ -86,8 +91,9 @@ def test_verify_is_clean_on_the_copy_and_exits_1_on_a_corrupted_object(store_env
 
 def test_a_seek_fetches_the_index_and_one_index_interval(store_env, store_server, tmp_path):
     interval = 4096
-    write_partition(tmp_path, topic="big", batches=3000, seed=9, segment_bytes=64 << 20,
-                    index_interval_bytes=interval)
+    write_partition(
+        tmp_path, topic="big", batches=3000, seed=9, segment_bytes=64 << 20, index_interval_bytes=interval
+    )
     local = logdir.open_log(tmp_path / "big-0").partitions()[0].segments()[0]
     size, index_bytes = local.size, (tmp_path / "big-0" / "00000000000000000000.index").stat().st_size
     assert size > 500_000
@@ -156,13 +162,24 @@ def test_an_object_shorter_than_its_listing_is_an_error(s3_env, s3_server, tmp_p
 
 def test_a_server_that_stops_answering_times_out(tmp_path):
     silent = SilentServer()
-    env = dict(os.environ, AWS_ENDPOINT_URL=silent.endpoint, AWS_ACCESS_KEY_ID=ACCESS_KEY,
-               AWS_SECRET_ACCESS_KEY=SECRET_KEY, AWS_DEFAULT_REGION="us-east-1", KAFKASPEC_STORAGE_TIMEOUT="1",
-               AWS_EC2_METADATA_DISABLED="true")
+    env = dict(
+        os.environ,
+        AWS_ENDPOINT_URL=silent.endpoint,
+        AWS_ACCESS_KEY_ID=ACCESS_KEY,
+        AWS_SECRET_ACCESS_KEY=SECRET_KEY,
+        AWS_DEFAULT_REGION="us-east-1",
+        KAFKASPEC_STORAGE_TIMEOUT="1",
+        AWS_EC2_METADATA_DISABLED="true",
+    )
     try:
         started = time.monotonic()
-        proc = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", "s3://bucket/backup/"], env=env,
-                              capture_output=True, text=True, timeout=120)
+        proc = subprocess.run(
+            [sys.executable, "-m", "kafkaspec.cli", "dump", "s3://bucket/backup/"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         elapsed = time.monotonic() - started
     finally:
         silent.close()
@@ -174,8 +191,12 @@ def test_a_server_that_stops_answering_times_out(tmp_path):
 
 
 def test_credentials_are_never_in_reprs():
-    opts = StorageOptions(endpoint="http://127.0.0.1:1", access_key=ACCESS_KEY, secret_key=SECRET_KEY,
-                          session_token="token-value-123")
+    opts = StorageOptions(
+        endpoint="http://127.0.0.1:1",
+        access_key=ACCESS_KEY,
+        secret_key=SECRET_KEY,
+        session_token="token-value-123",
+    )
     path = parse_uri("s3://bucket/prefix", opts)
     for text in (repr(opts), str(opts), repr(path.store), repr(path), str(path)):
         assert SECRET_KEY not in text and ACCESS_KEY not in text and "token-value-123" not in text

@@ -63,12 +63,22 @@ def _values(uri: str) -> list[bytes]:
 
 #: requests of a publication of this partition (10 objects): puts (the objects to staging, then the
 #: marker: the 11th), copies into place, the marker's deletion, the staging prefix's
-STEPS = [("write", 1), ("write", 5), ("write", 11), ("copy", 1), ("copy", 5), ("copy", 10), ("delete", 1),
-         ("delete_prefix", 1)]
+STEPS = [
+    ("write", 1),
+    ("write", 5),
+    ("write", 11),
+    ("copy", 1),
+    ("copy", 5),
+    ("copy", 10),
+    ("delete", 1),
+    ("delete_prefix", 1),
+]
 
 
 @pytest.mark.parametrize(("step", "n"), STEPS, ids=[f"{s}{n}" for s, n in STEPS])
-def test_a_writer_killed_mid_publish_leaves_one_version_readable(store_env, store_server, tmp_path, capsys, step, n):
+def test_a_writer_killed_mid_publish_leaves_one_version_readable(
+    store_env, store_server, tmp_path, capsys, step, n
+):
     bucket = store_server.new_bucket()
     dest = store_server.uri(bucket, "x")
     _publish_old(dest)
@@ -81,10 +91,15 @@ def test_a_writer_killed_mid_publish_leaves_one_version_readable(store_env, stor
     code = main(["dump", "--print-data", dest])
     out, err = capsys.readouterr()
     marker = f"{dest}/t-0/{PUBLISHING}"
-    if code == 0:  # killed before the switch (the old version) or after the marker's deletion (the new), whole
+    if (
+        code == 0
+    ):  # killed before the switch (the old version) or after the marker's deletion (the new), whole
         assert _values(dest) in (OLD, NEW)
-        assert [line.rsplit("payload: ", 1)[1].split(" headers: ")[0].encode() for line in out.splitlines() if "payload: " in line] \
-            == _values(dest)
+        assert [
+            line.rsplit("payload: ", 1)[1].split(" headers: ")[0].encode()
+            for line in out.splitlines()
+            if "payload: " in line
+        ] == _values(dest)
         assert err == ""
     else:  # killed after the switch: named, never an empty success
         assert code == 1
@@ -106,8 +121,12 @@ def test_writing_again_after_a_kill_finishes_and_cleans_up(store_env, store_serv
     _publish_old(dest, mode="overwrite")  # writing it again finishes the interrupted publication
     assert _values(dest) == OLD
     assert main(["verify", dest]) == 0
-    names = {i.path for i in store_server.filesystem().get_file_info(
-        __import__("pyarrow.fs").fs.FileSelector(bucket, recursive=True))}
+    names = {
+        i.path
+        for i in store_server.filesystem().get_file_info(
+            __import__("pyarrow.fs").fs.FileSelector(bucket, recursive=True)
+        )
+    }
     assert not any("_kafkalog" in name for name in names), names
 
 

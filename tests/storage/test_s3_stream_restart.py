@@ -18,8 +18,11 @@ from kafkaspec.spark.streaming import DataLossError, KafkaLogStreamReader
 
 
 def _batch(base: int, n: int, tag: bytes) -> bytes:
-    return build_batch(values=[b"%s-%d" % (tag, base + i) for i in range(n)], timestamps=[base + i for i in range(n)],
-                       base_offset=base)
+    return build_batch(
+        values=[b"%s-%d" % (tag, base + i) for i in range(n)],
+        timestamps=[base + i for i in range(n)],
+        base_offset=base,
+    )
 
 
 def _publish(snap, uri, partition: int, *batches: bytes) -> None:
@@ -59,10 +62,15 @@ def test_the_check_is_one_ranged_get_per_partition_and_sees_a_regrown_log(s3_env
     extra = with_marks - without
     print("restart requests with marks", dict(with_marks), "without", dict(without))
     # one ranged GET per partition (and the store's look that the object did not change under it), nothing else
-    assert extra["get"] <= 2 and set(extra) <= {"get", "check"} and extra["check"] <= extra["get"], (with_marks,
-                                                                                                    without)
+    assert extra["get"] <= 2 and set(extra) <= {"get", "check"} and extra["check"] <= extra["get"], (
+        with_marks,
+        without,
+    )
     assert pickle.loads(pickle.dumps(reader)).tails.keys() == reader.tails.keys()  # as Spark may ship it
     _publish(snap, uri, 1, _batch(0, 10, b"old"), _batch(10, 25, b"new"))  # t-1 cut back to 10, grown to 35
-    with pytest.raises(DataLossError, match=r"t-1: the log went back while the query was stopped: the batch holding "
-                                            r"its offsets 10 to 19 .*below offset 20"):
+    with pytest.raises(
+        DataLossError,
+        match=r"t-1: the log went back while the query was stopped: the batch holding "
+        r"its offsets 10 to 19 .*below offset 20",
+    ):
         KafkaLogStreamReader(uri, ReadOptions.parse({})).latestOffset(checkpointed, ReadAllAvailable())

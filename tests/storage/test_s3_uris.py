@@ -36,8 +36,9 @@ def test_inspect_reads_an_s3_uri_as_the_local_copy(s3_env, ldi, corpus, capsys, 
     local = _run(capsys, "inspect", what, str(corpus / "files" / "segments" / "LDI-POC"), "--json")
     remote = _run(capsys, "inspect", what, ldi, "--json")
     assert remote[0] == local[0] == 0, remote[2]
-    assert remote[1].replace(ldi, "LOCAL") == local[1].replace(str(corpus / "files" / "segments" / "LDI-POC"),
-                                                                 "LOCAL")
+    assert remote[1].replace(ldi, "LOCAL") == local[1].replace(
+        str(corpus / "files" / "segments" / "LDI-POC"), "LOCAL"
+    )
     code, out, err = _run(capsys, "inspect", what, ldi.replace("/ldi", "/nothing-here"))
     assert code == 2 and ldi.replace("/ldi", "/nothing-here") in err and "s3:/b" not in err
 
@@ -50,15 +51,17 @@ def test_credentials_in_a_uri_are_used_and_never_shown(s3_env, s3_server, ldi, c
     secret_uri = _secret_uri(ldi)
     assert _run(capsys, "dump", secret_uri) == _run(capsys, "dump", ldi)
     bucket = ldi.split("/")[2]
-    commands = [["dump", _secret_uri(f"s3://{bucket}/missing")],
-                ["verify", _secret_uri(f"s3://{bucket}/missing")],
-                ["dump", _secret_uri("s3://no-such-bucket-kafkaspec/x")],
-                ["inspect", "offsets", _secret_uri(f"s3://{bucket}/missing")],
-                ["inspect", "metadata", _secret_uri(f"s3://{bucket}/ldi/TestTopicPatient-0")],
-                ["dump", "--bogus-option", _secret_uri(ldi)],
-                ["explain", _secret_uri(f"s3://{bucket}/missing")],
-                ["rewrite", _secret_uri(f"s3://{bucket}/missing"), "/nonexistent-kafkaspec/x"],
-                ["verify", f"s3://{KEY_ID}:@{bucket}/x"]]
+    commands = [
+        ["dump", _secret_uri(f"s3://{bucket}/missing")],
+        ["verify", _secret_uri(f"s3://{bucket}/missing")],
+        ["dump", _secret_uri("s3://no-such-bucket-kafkaspec/x")],
+        ["inspect", "offsets", _secret_uri(f"s3://{bucket}/missing")],
+        ["inspect", "metadata", _secret_uri(f"s3://{bucket}/ldi/TestTopicPatient-0")],
+        ["dump", "--bogus-option", _secret_uri(ldi)],
+        ["explain", _secret_uri(f"s3://{bucket}/missing")],
+        ["rewrite", _secret_uri(f"s3://{bucket}/missing"), "/nonexistent-kafkaspec/x"],
+        ["verify", f"s3://{KEY_ID}:@{bucket}/x"],
+    ]
     for argv in commands:
         try:
             code, out, err = _run(capsys, *argv)
@@ -75,8 +78,13 @@ def test_credentials_in_a_uri_are_used_and_never_shown(s3_env, s3_server, ldi, c
 def test_a_secret_uri_in_a_subprocess_error_is_redacted(s3_server, tmp_path):
     """The whole command, as a user runs it: stderr carries no part of the credentials."""
     env = dict(os.environ, **s3_server.env())
-    proc = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", _secret_uri("s3://no-bucket-kafkaspec-x/y")],
-                          env=env, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", "dump", _secret_uri("s3://no-bucket-kafkaspec-x/y")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 2
     assert SECRET not in proc.stderr and KEY_ID not in proc.stderr and "%2F" not in proc.stderr
     assert "s3://no-bucket-kafkaspec-x/y" in proc.stderr
@@ -87,10 +95,12 @@ def test_a_key_pyarrow_refuses_is_a_clear_error_and_leaks_no_staging(s3_server, 
     temp = tmp_path / "tmp"
     temp.mkdir()
     (temp / "canary").write_text("keep me")
-    code = ("from kafkaspec import Record, logdir\n"
-            f"w = logdir.PartitionWriter('s3://{bucket}/x', 'a//b', 0)\n"
-            "w.append([Record(key=b'k', value=b'v', timestamp=1)])\n"
-            "w.close()\n")
+    code = (
+        "from kafkaspec import Record, logdir\n"
+        f"w = logdir.PartitionWriter('s3://{bucket}/x', 'a//b', 0)\n"
+        "w.append([Record(key=b'k', value=b'v', timestamp=1)])\n"
+        "w.close()\n"
+    )
     env = dict(os.environ, **s3_server.env(), TMPDIR=str(temp))
     proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1

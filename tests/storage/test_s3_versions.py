@@ -22,7 +22,15 @@ def _publish(dest: str, version: bytes, *, pad: int = 0) -> None:
         for i in range(6):
             if i == 3:
                 w.roll()
-            w.append([Record(key=b"k%d" % i, value=version + b"-%d" % i + b"." * pad, timestamp=1_700_000_000_000 + i)])
+            w.append(
+                [
+                    Record(
+                        key=b"k%d" % i,
+                        value=version + b"-%d" % i + b"." * pad,
+                        timestamp=1_700_000_000_000 + i,
+                    )
+                ]
+            )
 
 
 def _next_second() -> None:
@@ -76,4 +84,6 @@ def test_reading_what_was_listed_still_works_and_a_new_listing_sees_the_new_vers
     _publish(dest, b"A")
     _publish(dest, b"C")
     with logdir.open_log(dest) as log:
-        assert [v for s in log.partitions()[0].segments() for v in _values(s)] == [b"C-%d" % i for i in range(6)]
+        assert [v for s in log.partitions()[0].segments() for v in _values(s)] == [
+            b"C-%d" % i for i in range(6)
+        ]

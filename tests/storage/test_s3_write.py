@@ -14,12 +14,16 @@ def _records(path) -> list[tuple]:
 
 
 def _write(dest, fail_after=None, mode="append"):
-    with logdir.PartitionWriter(dest, "events", 3, segment_bytes=2000, index_interval_bytes=200, mode=mode) as w:
+    with logdir.PartitionWriter(
+        dest, "events", 3, segment_bytes=2000, index_interval_bytes=200, mode=mode
+    ) as w:
         for i in range(60):
             if fail_after is not None and i == fail_after:
                 raise RuntimeError("the task failed")
-            w.append([Record(key=b"k%d" % i, value=b"v" * (i % 50), timestamp=1_700_000_000_000 + i)],
-                     compression="zstd" if i % 2 else "none")
+            w.append(
+                [Record(key=b"k%d" % i, value=b"v" * (i % 50), timestamp=1_700_000_000_000 + i)],
+                compression="zstd" if i % 2 else "none",
+            )
     return w
 
 
@@ -31,8 +35,12 @@ def test_partition_writer_publishes_to_the_store(store_env, store_server, tmp_pa
     assert _records(store_server.uri(bucket, "out")) == _records(tmp_path)
     assert len(_records(tmp_path)) == 60
     assert logdir.verify(store_server.uri(bucket, "out")) == []
-    names = sorted(i.path.rsplit("/", 1)[1] for i in store_server.filesystem().get_file_info(
-        __import__("pyarrow.fs").fs.FileSelector(f"{bucket}/out/events-3")))
+    names = sorted(
+        i.path.rsplit("/", 1)[1]
+        for i in store_server.filesystem().get_file_info(
+            __import__("pyarrow.fs").fs.FileSelector(f"{bucket}/out/events-3")
+        )
+    )
     assert names == sorted(p.name for p in (tmp_path / "events-3").iterdir())
 
 
@@ -43,5 +51,7 @@ def test_a_failed_writer_publishes_nothing_and_a_retry_does_not_duplicate(store_
     with pytest.raises(FileNotFoundError):
         logdir.open_log(store_server.uri(bucket, "out"))
     _write(store_server.uri(bucket, "out"))
-    _write(store_server.uri(bucket, "out"), mode="overwrite")  # retried after success: the same keys, replaced
+    _write(
+        store_server.uri(bucket, "out"), mode="overwrite"
+    )  # retried after success: the same keys, replaced
     assert [r[1] for r in _records(store_server.uri(bucket, "out"))] == list(range(60))

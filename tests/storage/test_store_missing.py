@@ -27,8 +27,14 @@ def _run(capsys, *argv) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize("command", ["dump", "verify"])
-@pytest.mark.parametrize("name", ["orders-0/00000000000000000099.log", "orders-0/00000000000000000099.index",
-                                  "orders-0/00000000000000000099.timeindex"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "orders-0/00000000000000000099.log",
+        "orders-0/00000000000000000099.index",
+        "orders-0/00000000000000000099.timeindex",
+    ],
+)
 def test_a_missing_object_is_one_line_naming_it(store_env, store_logs, capsys, command, name):
     uri = f"{store_logs}/{name}"
     code, out, err = _run(capsys, command, uri)
@@ -36,7 +42,9 @@ def test_a_missing_object_is_one_line_naming_it(store_env, store_logs, capsys, c
     assert err == f"kafkaspec {command}: {uri}: no such file or directory\n", err
 
 
-def test_an_object_deleted_after_the_listing_is_an_error_naming_it(store_env, store_server, local_logs, capsys):
+def test_an_object_deleted_after_the_listing_is_an_error_naming_it(
+    store_env, store_server, local_logs, capsys
+):
     bucket = store_server.new_bucket()
     uri = store_server.upload(local_logs, bucket, "backup")
     log = logdir.open_log(uri)
@@ -48,8 +56,9 @@ def test_an_object_deleted_after_the_listing_is_an_error_naming_it(store_env, st
     assert "no such object" in str(info.value)
 
 
-def test_dump_of_a_prefix_whose_object_vanished_mid_way_exits_2_naming_it(store_env, store_server, local_logs,
-                                                                          capsys, monkeypatch):
+def test_dump_of_a_prefix_whose_object_vanished_mid_way_exits_2_naming_it(
+    store_env, store_server, local_logs, capsys, monkeypatch
+):
     """The CLI's face of the case above: the listing shows the segment, the read finds it gone."""
     bucket = store_server.new_bucket()
     uri = store_server.upload(local_logs, bucket, "backup")

@@ -15,26 +15,53 @@ from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
 from kafkaspec.spark.tasks import read_task
 
-_STORE_ENV = ("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3", "AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_REGION",
-              "AWS_DEFAULT_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "STORAGE_EMULATOR_HOST",
-              "AZURE_STORAGE_CONNECTION_STRING", "AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT",
-              "AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY", "AZURE_STORAGE_BLOB_ENDPOINT")
+_STORE_ENV = (
+    "AWS_ENDPOINT_URL",
+    "AWS_ENDPOINT_URL_S3",
+    "AWS_PROFILE",
+    "AWS_SESSION_TOKEN",
+    "AWS_REGION",
+    "AWS_DEFAULT_REGION",
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "STORAGE_EMULATOR_HOST",
+    "AZURE_STORAGE_CONNECTION_STRING",
+    "AZURE_STORAGE_ACCOUNT_NAME",
+    "AZURE_STORAGE_ACCOUNT",
+    "AZURE_STORAGE_ACCOUNT_KEY",
+    "AZURE_STORAGE_KEY",
+    "AZURE_STORAGE_BLOB_ENDPOINT",
+)
 
 
 def _options(server) -> tuple[dict[str, str], str | None]:
     """The reader options that reach ``server``, and the secret among them."""
     if server.scheme == "s3":
-        return {"s3.endpoint": server.endpoint, "s3.region": REGION, "s3.accessKey": ACCESS_KEY,
-                "s3.secretKey": SECRET_KEY}, SECRET_KEY
+        return {
+            "s3.endpoint": server.endpoint,
+            "s3.region": REGION,
+            "s3.accessKey": ACCESS_KEY,
+            "s3.secretKey": SECRET_KEY,
+        }, SECRET_KEY
     if server.scheme == "gs":
         return {"gcs.endpoint": server.env()["STORAGE_EMULATOR_HOST"]}, None
-    return {"azure.accountName": AZURE_ACCOUNT, "azure.accessKey": AZURE_KEY,
-            "azure.endpoint": server.endpoint}, AZURE_KEY
+    return {
+        "azure.accountName": AZURE_ACCOUNT,
+        "azure.accessKey": AZURE_KEY,
+        "azure.endpoint": server.endpoint,
+    }, AZURE_KEY
 
 
 def _rows(t: pa.Table) -> list[tuple]:
-    return sorted(zip(t["topic"].to_pylist(), t["partition"].to_pylist(), t["offset"].to_pylist(),
-                      t["value"].to_pylist(), strict=True))
+    return sorted(
+        zip(
+            t["topic"].to_pylist(),
+            t["partition"].to_pylist(),
+            t["offset"].to_pylist(),
+            t["value"].to_pylist(),
+            strict=True,
+        )
+    )
 
 
 def test_the_reader_options_alone_reach_the_store(store_server, local_logs, monkeypatch, tmp_path):

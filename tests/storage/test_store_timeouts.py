@@ -21,9 +21,17 @@ from support.stores import AZURE_KEY, endpoint_settings
 #: minutes (pyarrow's Azure client took 246 s on a silent endpoint)
 GUARD = 60
 
-_CLEARED = ("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3", "STORAGE_EMULATOR_HOST", "AZURE_STORAGE_CONNECTION_STRING",
-            "AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT", "AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY",
-            "AZURE_STORAGE_BLOB_ENDPOINT")
+_CLEARED = (
+    "AWS_ENDPOINT_URL",
+    "AWS_ENDPOINT_URL_S3",
+    "STORAGE_EMULATOR_HOST",
+    "AZURE_STORAGE_CONNECTION_STRING",
+    "AZURE_STORAGE_ACCOUNT_NAME",
+    "AZURE_STORAGE_ACCOUNT",
+    "AZURE_STORAGE_ACCOUNT_KEY",
+    "AZURE_STORAGE_KEY",
+    "AZURE_STORAGE_BLOB_ENDPOINT",
+)
 
 
 @pytest.mark.parametrize("scheme", ["gs", "az", "abfs", "abfss"])
@@ -36,10 +44,17 @@ def test_a_silent_server_is_an_error_naming_the_uri(scheme, command):
     try:
         started = time.monotonic()
         try:
-            proc = subprocess.run([sys.executable, "-m", "kafkaspec.cli", command, uri], env=env,
-                                  capture_output=True, text=True, timeout=GUARD)
+            proc = subprocess.run(
+                [sys.executable, "-m", "kafkaspec.cli", command, uri],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=GUARD,
+            )
         except subprocess.TimeoutExpired:
-            pytest.fail(f"{command} {uri} gave no error within {GUARD} s of a silent server (timeout set to 1 s)")
+            pytest.fail(
+                f"{command} {uri} gave no error within {GUARD} s of a silent server (timeout set to 1 s)"
+            )
         elapsed = time.monotonic() - started
     finally:
         silent.close()

@@ -36,9 +36,11 @@ def test_a_server_that_never_answers_times_out_in_one_line(kind, monkeypatch, ca
             monkeypatch.setenv("STORAGE_EMULATOR_HOST", silent.endpoint)
             uri = "gs://some-bucket/backup"
         else:
-            monkeypatch.setenv("AZURE_STORAGE_CONNECTION_STRING",
-                               f"AccountName=devstoreaccount1;AccountKey={AZURE_KEY};"
-                               f"BlobEndpoint={silent.endpoint}/devstoreaccount1")
+            monkeypatch.setenv(
+                "AZURE_STORAGE_CONNECTION_STRING",
+                f"AccountName=devstoreaccount1;AccountKey={AZURE_KEY};"
+                f"BlobEndpoint={silent.endpoint}/devstoreaccount1",
+            )
             uri = "abfs://some-container@devstoreaccount1.dfs.core.windows.net/backup"
         code = main(["dump", uri])
         err = capsys.readouterr().err

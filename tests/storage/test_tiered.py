@@ -23,8 +23,11 @@ from kafkaspec.logdir.tiered.segment import (
 
 
 def _records(log) -> list[tuple]:
-    return [(p.topic, p.partition, r.offset, r.timestamp, r.key, r.value, r.headers)
-            for p in log.partitions() for _, r in p.records()]
+    return [
+        (p.topic, p.partition, r.offset, r.timestamp, r.key, r.value, r.headers)
+        for p in log.partitions()
+        for _, r in p.records()
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -53,16 +56,23 @@ def test_the_layout_on_disk_is_the_plugins(tiered_local, local_logs):
     assert ci["originalFileSize"] == (local_logs / "orders-0" / "00000000000000000000.log").stat().st_size
     sizes = decode_chunk_sizes(ci["transformedChunks"], "m")
     assert sum(sizes) == (orders / "0" / f"{first}.log").stat().st_size
-    assert list(manifest["segmentIndexes"]) == ["offset", "timestamp", "producerSnapshot", "leaderEpoch",
-                                                "transaction"]
+    assert list(manifest["segmentIndexes"]) == [
+        "offset",
+        "timestamp",
+        "producerSnapshot",
+        "leaderEpoch",
+        "transaction",
+    ]
     # each stored chunk is one zstd frame holding its chunk of the segment
     stored = (orders / "0" / f"{first}.log").read_bytes()
     original = (local_logs / "orders-0" / "00000000000000000000.log").read_bytes()
-    assert zstandard.ZstdDecompressor().decompress(stored[:sizes[0]]) == original[:1000]
+    assert zstandard.ZstdDecompressor().decompress(stored[: sizes[0]]) == original[:1000]
     idx = (orders / "0" / f"{first}.indexes").read_bytes()
     off = manifest["segmentIndexes"]["offset"]
-    assert idx[off["position"]:off["position"] + off["size"]] == \
-        (local_logs / "orders-0" / "00000000000000000000.index").read_bytes()
+    assert (
+        idx[off["position"] : off["position"] + off["size"]]
+        == (local_logs / "orders-0" / "00000000000000000000.index").read_bytes()
+    )
 
 
 def test_round_trip_locally_detected_and_explicit(tiered_local, local_logs):
@@ -107,7 +117,7 @@ def test_chunk_size_codec_matches_the_plugins_examples():
     for values in ([], [5], [1000000, 1000010, 1000020, 7], [300, 70000, 5, 1 << 30]):
         assert decode_chunk_sizes(encode_chunk_sizes(values), "m") == values
     # count 3, base 1000000, 1 byte per value (0, 10), last 1000020: the byte layout the plugin documents
-    raw = bytes.fromhex("00000003" "000f4240" "01" "00" "0a" "000f4254")
+    raw = bytes.fromhex("00000003000f424001000a000f4254")
     text = base64.b64encode(zstandard.ZstdCompressor(write_content_size=True).compress(raw)).decode()
     assert decode_chunk_sizes(text, "m") == [1000000, 1000010, 1000020]
 
@@ -125,7 +135,9 @@ def test_a_manifest_whose_chunk_sizes_lie_is_a_clear_error(tmp_path, local_logs,
     sizes[1] -= 3  # the same total: only the chunk boundaries lie
     doc["chunkIndex"]["transformedChunks"] = encode_chunk_sizes(sizes)
     manifest.write_text(json.dumps(doc))
-    with pytest.raises(KafkaFormatError, match=r"chunk 0 \(bytes 0\.\.\d+ of .*\) holds 3 bytes after its zstd frame") as info:
+    with pytest.raises(
+        KafkaFormatError, match=r"chunk 0 \(bytes 0\.\.\d+ of .*\) holds 3 bytes after its zstd frame"
+    ) as info:
         list(logdir.open_log(manifest.with_suffix(".log")).partitions()[0].records())
     assert str(manifest) in str(info.value)
     sizes[1] += 10  # now the total is wrong too
@@ -176,10 +188,10 @@ def _corrupt_bundle(s3_server, key: str, kind: str, change) -> tuple[int, int]:
     where = manifest["segmentIndexes"][kind]
     pos, size = where["position"], where["size"]
     bundle = bytearray(fs.open_input_file(key).read())
-    part = bytearray(bundle[pos:pos + size])
+    part = bytearray(bundle[pos : pos + size])
     change(part)
     assert len(part) == size
-    bundle[pos:pos + size] = part
+    bundle[pos : pos + size] = part
     with fs.open_output_stream(key) as f:
         f.write(bytes(bundle))
     return pos, size
@@ -196,7 +208,7 @@ def _earlier_first_timestamp(b: bytearray) -> None:
 def _other_last_epoch(b: bytearray) -> None:
     """The last checkpoint line ``epoch start`` gets epoch 9 (its epochs here are single digits)."""
     start = b.rindex(b"\n", 0, len(b) - 1) + 1
-    assert b[start + 1:start + 2] == b" "
+    assert b[start + 1 : start + 2] == b" "
     b[start] = ord("9")
 
 
@@ -204,17 +216,29 @@ def _flip_last_byte(b: bytearray) -> None:
     b[-1] ^= 0x01
 
 
-@pytest.mark.parametrize("kind, change, says", [
-    ("offset", _shift_first_position,
-     r"offset index \(bytes \d+\.\.\d+ of the bundle\): entry 0: position \d+ is not the start of a batch"),
-    ("timestamp", _earlier_first_timestamp,
-     r"time index \(bytes \d+\.\.\d+ of the bundle\): entry 0: timestamp \d+ but the batch holding offset \d+ "
-     r"has max timestamp \d+"),
-    ("leaderEpoch", _other_last_epoch,
-     r"leader-epoch checkpoint \(bytes \d+\.\.\d+ of the bundle\): the batch at offset \d+ has leader epoch \d+, "
-     r"but the checkpoint gives epoch 9"),
-    ("producerSnapshot", _flip_last_byte, r"producer snapshot \(bytes \d+\.\.\d+ of the bundle\): .*crc"),
-])
+@pytest.mark.parametrize(
+    "kind, change, says",
+    [
+        (
+            "offset",
+            _shift_first_position,
+            r"offset index \(bytes \d+\.\.\d+ of the bundle\): entry 0: position \d+ is not the start of a batch",
+        ),
+        (
+            "timestamp",
+            _earlier_first_timestamp,
+            r"time index \(bytes \d+\.\.\d+ of the bundle\): entry 0: timestamp \d+ but the batch holding offset \d+ "
+            r"has max timestamp \d+",
+        ),
+        (
+            "leaderEpoch",
+            _other_last_epoch,
+            r"leader-epoch checkpoint \(bytes \d+\.\.\d+ of the bundle\): the batch at offset \d+ has leader epoch \d+, "
+            r"but the checkpoint gives epoch 9",
+        ),
+        ("producerSnapshot", _flip_last_byte, r"producer snapshot \(bytes \d+\.\.\d+ of the bundle\): .*crc"),
+    ],
+)
 def test_verify_checks_the_indexes_inside_the_bundle(s3_env, s3_server, capsys, tmp_path, kind, change, says):
     """verify reads a tiered segment's .indexes bundle as local verify reads .index/.timeindex: one index
     corrupted inside the bundle is an error naming the bundle, the index and the byte (exit 1)."""

@@ -26,17 +26,23 @@ from kafkaspec.logdir.tiered.segment import MANIFEST_SUFFIX, decode_chunk_sizes
 
 def _records(path) -> list[tuple]:
     with logdir.open_log(path) as log:
-        return [(p.topic, p.partition, r.offset, r.timestamp, r.key, r.value, r.headers)
-                for p in log.partitions() for _, r in p.records()]
+        return [
+            (p.topic, p.partition, r.offset, r.timestamp, r.key, r.value, r.headers)
+            for p in log.partitions()
+            for _, r in p.records()
+        ]
 
 
 def _key_pair(tmp_path, name):
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                            serialization.NoEncryption())
+    pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
     path = tmp_path / f"{name}.pem"
     path.write_bytes(pem)
-    public = key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    public = key.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
     return key, path, public
 
 
@@ -46,8 +52,9 @@ def keys(tmp_path_factory):
     return _key_pair(tmp, "ours"), _key_pair(tmp, "other")
 
 
-def test_encrypted_segments_read_with_the_private_key_and_refuse_without(s3_env, s3_server, local_logs, keys,
-                                                                         monkeypatch, capsys):
+def test_encrypted_segments_read_with_the_private_key_and_refuse_without(
+    s3_env, s3_server, local_logs, keys, monkeypatch, capsys
+):
     (_, key_path, public), (_, other_path, _) = keys
     uri = f"s3://{s3_server.new_bucket()}/tiered"
     logdir.write_tiered(local_logs, uri, chunk_size=700, public_key=public, key_id="pair-1")
@@ -73,31 +80,42 @@ def test_the_encrypted_layout_is_the_plugins(tmp_path, local_logs, keys, monkeyp
     each index is one such chunk, uncompressed. A chunk altered by one bit is named."""
     (_, key_path, public), _ = keys
     logdir.write_tiered(local_logs, tmp_path, chunk_size=700, public_key=public, key_id="pair-1")
-    manifest = next(m for m in sorted(tmp_path.rglob(f"00000000000000000000-*{MANIFEST_SUFFIX}"))
-                    if m.parent.name == "0" and m.parent.parent.name.startswith("orders-"))
+    manifest = next(
+        m
+        for m in sorted(tmp_path.rglob(f"00000000000000000000-*{MANIFEST_SUFFIX}"))
+        if m.parent.name == "0" and m.parent.parent.name.startswith("orders-")
+    )
     doc = json.loads(manifest.read_text())
     key_id, wrapped = doc["encryption"]["dataKey"].split(":")
     assert key_id == "pair-1"
-    rsa_key = RSA.import_key(key_path.read_bytes())  # OAEP with SHA3-512: PyCryptodome (cryptography has no SHA3 OAEP)
+    rsa_key = RSA.import_key(
+        key_path.read_bytes()
+    )  # OAEP with SHA3-512: PyCryptodome (cryptography has no SHA3 OAEP)
     oaep = PKCS1_OAEP.new(rsa_key, hashAlgo=SHA3_512, mgfunc=lambda seed, n: pss.MGF1(seed, n, SHA3_512))
     data_key = oaep.decrypt(base64.b64decode(wrapped))
     aad = base64.b64decode(doc["encryption"]["aad"])
     assert len(data_key) == 32 and len(aad) == 32
     stored = manifest.with_suffix(".log").read_bytes()
     sizes = decode_chunk_sizes(doc["chunkIndex"]["transformedChunks"], "m")
-    first = stored[:sizes[0]]
+    first = stored[: sizes[0]]
     chunk = zstandard.ZstdDecompressor().decompress(AESGCM(data_key).decrypt(first[:12], first[12:], aad))
     original = (local_logs / "orders-0" / "00000000000000000000.log").read_bytes()
     assert manifest.name.startswith("00000000000000000000-") and chunk == original[:700]
     where = doc["segmentIndexes"]["offset"]
-    bundle = manifest.with_suffix(".indexes").read_bytes()[where["position"]:where["position"] + where["size"]]
-    assert AESGCM(data_key).decrypt(bundle[:12], bundle[12:], aad) == \
-        (local_logs / "orders-0" / "00000000000000000000.index").read_bytes()
+    bundle = manifest.with_suffix(".indexes").read_bytes()[
+        where["position"] : where["position"] + where["size"]
+    ]
+    assert (
+        AESGCM(data_key).decrypt(bundle[:12], bundle[12:], aad)
+        == (local_logs / "orders-0" / "00000000000000000000.index").read_bytes()
+    )
     monkeypatch.setenv(KEY_ENV, str(key_path))
     altered = bytearray(stored)
     altered[sizes[0] + 20] ^= 0x01  # inside chunk 1
     manifest.with_suffix(".log").write_bytes(bytes(altered))
-    with pytest.raises(KafkaFormatError, match=r"chunk 1 \(bytes \d+\.\.\d+ of .*\) does not decrypt: its GCM tag"):
+    with pytest.raises(
+        KafkaFormatError, match=r"chunk 1 \(bytes \d+\.\.\d+ of .*\) does not decrypt: its GCM tag"
+    ):
         _records(manifest.with_suffix(".log"))
 
 

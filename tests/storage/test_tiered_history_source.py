@@ -20,7 +20,9 @@ def _broker(tmp_path, keep_from: int = 3):
     write_partition(local, topic="t", partition=0, batches=70, seed=5, segment_bytes=1500)
     write_partition(local, topic="t", partition=1, batches=50, seed=6, segment_bytes=1500)
     with logdir.open_log(local) as log:
-        expected = [(p.topic, p.partition, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()]
+        expected = [
+            (p.topic, p.partition, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()
+        ]
     remote, lt = tmp_path / "remote", tmp_path / "lt"
     logdir.write_tiered(local, remote, chunk_size=600)
     write_local_tiered(local, lt)
@@ -40,8 +42,14 @@ def _source_rows(path, options) -> list[tuple]:
             continue
         for batch in read_records(task):
             t = pa.Table.from_batches([batch])
-            rows += zip(t["topic"].to_pylist(), t["partition"].to_pylist(), t["offset"].to_pylist(),
-                        t["key"].to_pylist(), t["value"].to_pylist(), strict=True)
+            rows += zip(
+                t["topic"].to_pylist(),
+                t["partition"].to_pylist(),
+                t["offset"].to_pylist(),
+                t["key"].to_pylist(),
+                t["value"].to_pylist(),
+                strict=True,
+            )
     return sorted(rows, key=lambda r: r[:3])
 
 
@@ -55,7 +63,9 @@ def test_the_tiered_option_reads_the_whole_history(tmp_path):
 def test_a_local_tiered_copy_is_a_history_too(tmp_path):
     local, _, lt, expected = _broker(tmp_path)
     with logdir.open_log(local, tiered=lt) as log:
-        got = [(p.topic, p.partition, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()]
+        got = [
+            (p.topic, p.partition, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()
+        ]
         assert {s.layout for p in log.partitions() for s in p.segments()} == {"local-tiered", "kafka"}
     assert got == expected
     assert logdir.verify(local, tiered=lt) == []

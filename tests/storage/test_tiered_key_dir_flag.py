@@ -23,9 +23,14 @@ FLAG = "--tiered-private-key-dir"
 
 def _pair(directory, name):
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    (directory / f"{name}.pem").write_bytes(key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
-    return key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    (directory / f"{name}.pem").write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
+    )
+    return key.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +40,12 @@ def rotated(tmp_path_factory, local_logs):
     keys = tmp_path_factory.mktemp("keys")
     public = {OLD: _pair(keys, OLD), NEW: _pair(keys, NEW)}
     remote = tmp_path_factory.mktemp("remote") / "tiered"
-    write_tiered(local_logs, remote, chunk_size=700,
-                 key_pair=lambda t, p, base: (OLD, public[OLD]) if base < 30 else (NEW, public[NEW]))
+    write_tiered(
+        local_logs,
+        remote,
+        chunk_size=700,
+        key_pair=lambda t, p, base: (OLD, public[OLD]) if base < 30 else (NEW, public[NEW]),
+    )
     return remote, keys
 
 
@@ -110,9 +119,11 @@ def test_a_missing_or_empty_directory_is_one_line_and_exit_2(command, rotated, t
     empty = tmp_path / "empty"
     empty.mkdir()
     (empty / "README").write_text("no keys here")
-    for directory, why in ((tmp_path / "missing", "no such file or directory"),
-                           (empty, "holds no <key pair id>.pem file"),
-                           (empty / "README", "not a directory")):
+    for directory, why in (
+        (tmp_path / "missing", "no such file or directory"),
+        (empty, "holds no <key pair id>.pem file"),
+        (empty / "README", "not a directory"),
+    ):
         assert main([*command, str(remote), FLAG, str(directory)]) == 2
         out, err = capsys.readouterr()
         lines = err.strip().splitlines()

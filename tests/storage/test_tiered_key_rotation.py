@@ -21,11 +21,14 @@ OLD, NEW = "key-pair-1", "key-pair-2"
 
 def _pair(directory, name):
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                            serialization.NoEncryption())
+    pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
     path = directory / f"{name}.pem"
     path.write_bytes(pem)
-    public = key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    public = key.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
     return path, public
 
 
@@ -39,20 +42,26 @@ def pairs(tmp_path_factory):
 def _rotated(pairs):
     """Segments below offset 30 written under the old key pair, the others under the new one (the plugin's
     keys rotated while the topics were being uploaded)."""
+
     def choose(topic, partition, base_offset):
         key_id = OLD if base_offset < 30 else NEW
         return key_id, pairs[key_id][1]
+
     return choose
 
 
 def _records(path, **kw) -> list[tuple]:
     with logdir.open_log(path, **kw) as log:
-        return [(p.topic, p.partition, r.offset, r.key, r.value, r.headers)
-                for p in log.partitions() for _, r in p.records()]
+        return [
+            (p.topic, p.partition, r.offset, r.key, r.value, r.headers)
+            for p in log.partitions()
+            for _, r in p.records()
+        ]
 
 
 def _clear_env(monkeypatch):
     import os
+
     for name in list(os.environ):
         if name.startswith(KEY_ENV):
             monkeypatch.delenv(name)
@@ -60,11 +69,16 @@ def _clear_env(monkeypatch):
 
 def _key_ids(root) -> set[str]:
     import json
-    return {json.loads(m.read_text())["encryption"]["dataKey"].split(":")[0] for m in root.rglob(f"*{MANIFEST_SUFFIX}")}
+
+    return {
+        json.loads(m.read_text())["encryption"]["dataKey"].split(":")[0]
+        for m in root.rglob(f"*{MANIFEST_SUFFIX}")
+    }
 
 
-def test_a_bucket_written_under_two_key_pairs_reads_with_a_key_directory(s3_env, s3_server, local_logs, pairs,
-                                                                        monkeypatch, capsys, tmp_path):
+def test_a_bucket_written_under_two_key_pairs_reads_with_a_key_directory(
+    s3_env, s3_server, local_logs, pairs, monkeypatch, capsys, tmp_path
+):
     keys, key_dir = pairs
     uri = f"s3://{s3_server.new_bucket()}/tiered"
     logdir.write_tiered(local_logs, uri, chunk_size=700, key_pair=_rotated(keys))
@@ -120,7 +134,9 @@ def test_explicit_keys_and_an_unknown_key_pair(tmp_path, local_logs, pairs, monk
 
 def test_the_single_key_way_still_reads_any_key_pair(tmp_path, local_logs, pairs, monkeypatch):
     keys, _ = pairs
-    logdir.write_tiered(local_logs, tmp_path / "remote", chunk_size=700, public_key=keys[NEW][1], key_id="whatever")
+    logdir.write_tiered(
+        local_logs, tmp_path / "remote", chunk_size=700, public_key=keys[NEW][1], key_id="whatever"
+    )
     _clear_env(monkeypatch)
     monkeypatch.setenv(KEY_ENV, str(keys[NEW][0]))
     assert _records(tmp_path / "remote") == _records(local_logs)
@@ -134,7 +150,9 @@ def test_key_files_that_are_not_keys_are_named(tmp_path, local_logs, pairs, monk
     bad.mkdir()
     (bad / f"{OLD}.pem").write_bytes(b"-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----\n")
     _clear_env(monkeypatch)
-    with pytest.raises(KafkaFormatError, match=rf"{OLD}\.pem, the key of key pair '{OLD}', is not an unencrypted PEM"):
+    with pytest.raises(
+        KafkaFormatError, match=rf"{OLD}\.pem, the key of key pair '{OLD}', is not an unencrypted PEM"
+    ):
         _records(remote, keys=PrivateKeys.from_dir(bad))
     with pytest.raises(ValueError, match="is not a key pair id"):
         PrivateKeys.of({"../x": b""})
@@ -152,8 +170,10 @@ def test_reader_options_read_the_keys_on_the_driver_and_show_no_key(tmp_path, lo
     logdir.write_tiered(local_logs, remote, chunk_size=700, key_pair=_rotated(keys))
     _clear_env(monkeypatch)
     secret_line = keys[NEW][0].read_text().splitlines()[1]
-    for options in ({"tieredPrivateKeyDir": str(key_dir)},
-                    {f"tieredPrivateKey.{OLD}": str(keys[OLD][0]), f"tieredPrivateKey.{NEW}": str(keys[NEW][0])}):
+    for options in (
+        {"tieredPrivateKeyDir": str(key_dir)},
+        {f"tieredPrivateKey.{OLD}": str(keys[OLD][0]), f"tieredPrivateKey.{NEW}": str(keys[NEW][0])},
+    ):
         opts = ReadOptions.parse(options)
         tasks = plan(str(remote), opts)
         assert tasks and all(t.keys is not None and t.keys.pem(NEW) for t in tasks)

@@ -18,21 +18,36 @@ pytestmark = pytest.mark.spark
 
 def _pair(directory, name):
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    (directory / f"{name}.pem").write_bytes(key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
-    return key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    (directory / f"{name}.pem").write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
+    )
+    return key.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
 
 
 def test_spark_reads_rotated_key_pairs_from_reader_options(spark, s3_env, s3_server, local_logs, tmp_path):
-    assert not any(k.startswith("KAFKASPEC_TIERED_PRIVATE_KEY") for k in os.environ)  # only the options give keys
+    assert not any(
+        k.startswith("KAFKASPEC_TIERED_PRIVATE_KEY") for k in os.environ
+    )  # only the options give keys
     keys = tmp_path / "keys"
     keys.mkdir()
     public = {"old": _pair(keys, "old"), "new": _pair(keys, "new")}
     uri = f"s3://{s3_server.new_bucket()}/tiered"
-    logdir.write_tiered(local_logs, uri, chunk_size=900,
-                        key_pair=lambda t, p, base: ("old", public["old"]) if base < 30 else ("new", public["new"]))
-    s3 = {"s3.endpoint": s3_server.endpoint, "s3.accessKey": ACCESS_KEY, "s3.secretKey": SECRET_KEY,
-          "s3.region": "us-east-1"}  # Spark's Python workers do not see this test's environment
+    logdir.write_tiered(
+        local_logs,
+        uri,
+        chunk_size=900,
+        key_pair=lambda t, p, base: ("old", public["old"]) if base < 30 else ("new", public["new"]),
+    )
+    s3 = {
+        "s3.endpoint": s3_server.endpoint,
+        "s3.accessKey": ACCESS_KEY,
+        "s3.secretKey": SECRET_KEY,
+        "s3.region": "us-east-1",
+    }  # Spark's Python workers do not see this test's environment
     options = {**s3, "tieredPrivateKeyDir": str(keys), "splitSize": "1k"}
     assert source_rows(spark, uri, options) == source_rows(spark, local_logs)
     secret = (keys / "new.pem").read_text().splitlines()[1]
@@ -58,8 +73,12 @@ def test_the_pipeline_reads_rotated_key_pairs_from_its_key_directory(spark, loca
     keys.mkdir()
     public = {"old": _pair(keys, "old"), "new": _pair(keys, "new")}
     remote = tmp_path / "tiered"
-    logdir.write_tiered(local_logs, remote, chunk_size=900,
-                        key_pair=lambda t, p, base: ("old", public["old"]) if base < 30 else ("new", public["new"]))
+    logdir.write_tiered(
+        local_logs,
+        remote,
+        chunk_size=900,
+        key_pair=lambda t, p, base: ("old", public["old"]) if base < 30 else ("new", public["new"]),
+    )
     with logdir.open_log(local_logs) as log:
         expected = sum(1 for p in log.partitions() for _ in p.records())
     summary = run_pipeline(spark, str(remote), str(tmp_path / "out"), private_key_dir=str(keys))

@@ -15,12 +15,17 @@ from kafkaspec.logdir.tiered.segment import INDEXES_SUFFIX, MANIFEST_SUFFIX, kaf
 
 
 def _prefix_with_copies(s3_server, tmp_path, batches: int) -> tuple[str, list[str], list[str]]:
-    write_partition(tmp_path / "logs", topic="t", batches=batches, seed=5, segment_bytes=1200, codecs=("none",))
+    write_partition(
+        tmp_path / "logs", topic="t", batches=batches, seed=5, segment_bytes=1200, codecs=("none",)
+    )
     bucket = s3_server.new_bucket()
     logdir.write_tiered(tmp_path / "logs", f"s3://{bucket}/tiered/")
     fs = s3_server.filesystem()
-    manifests = sorted(i.path for i in fs.get_file_info(FileSelector(f"{bucket}/tiered", recursive=True))
-                       if i.path.endswith(MANIFEST_SUFFIX))
+    manifests = sorted(
+        i.path
+        for i in fs.get_file_info(FileSelector(f"{bucket}/tiered", recursive=True))
+        if i.path.endswith(MANIFEST_SUFFIX)
+    )
     copies = manifests[::4]
     for key in copies:  # a re-upload: the same three objects under another segment id
         stem = key[: -len(MANIFEST_SUFFIX)]
@@ -65,7 +70,10 @@ def test_no_object_is_asked_for_twice_and_the_total_is_listings_plus_manifests(s
     listings = sum(n for (kind, _), n in by_key.items() if kind == "list")
     assert listings <= 4, listings
     # open, GET and version check of each manifest and compared .log; the constant is the rest
-    assert requests <= listings + 3 * len(read_manifests) + 3 * len(compared) + 3 * len(others), (requests, by_key)
+    assert requests <= listings + 3 * len(read_manifests) + 3 * len(compared) + 3 * len(others), (
+        requests,
+        by_key,
+    )
 
 
 def test_the_requests_per_segment_do_not_grow_with_the_segments(s3_env, s3_server, tmp_path):

@@ -14,17 +14,24 @@ from kafkaspec.logdir.tiered.segment import INDEXES_SUFFIX, MANIFEST_SUFFIX, kaf
 
 
 def _records(log) -> list[tuple]:
-    return [(p.topic, p.partition, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()]
+    return [
+        (p.topic, p.partition, r.offset, r.key, r.value) for p in log.partitions() for _, r in p.records()
+    ]
 
 
 def test_copies_on_s3_are_read_once_and_each_manifest_is_read_once(s3_env, s3_server, tmp_path):
-    write_partition(tmp_path / "logs", topic="t", batches=60, seed=21, segment_bytes=1200, codecs=("none", "zstd"))
+    write_partition(
+        tmp_path / "logs", topic="t", batches=60, seed=21, segment_bytes=1200, codecs=("none", "zstd")
+    )
     expected = _records(logdir.open_log(tmp_path / "logs"))
     bucket = s3_server.new_bucket()
     logdir.write_tiered(tmp_path / "logs", f"s3://{bucket}/tiered/", chunk_size=800)
     fs = s3_server.filesystem()
-    manifests = sorted(i.path for i in fs.get_file_info(FileSelector(f"{bucket}/tiered", recursive=True))
-                       if i.path.endswith(MANIFEST_SUFFIX))
+    manifests = sorted(
+        i.path
+        for i in fs.get_file_info(FileSelector(f"{bucket}/tiered", recursive=True))
+        if i.path.endswith(MANIFEST_SUFFIX)
+    )
     assert len(manifests) > 8
     copies = manifests[::3]
     for key in copies:  # a re-upload: the same three objects under another segment id
@@ -32,7 +39,7 @@ def test_copies_on_s3_are_read_once_and_each_manifest_is_read_once(s3_env, s3_se
         new = f"{stem[:-22]}{kafka_uuid(stem.encode())}"
         for suffix in (".log", INDEXES_SUFFIX, MANIFEST_SUFFIX):
             fs.copy_file(stem + suffix, new + suffix)
-    orphan = f"{manifests[1][:-len(MANIFEST_SUFFIX) - 22]}{kafka_uuid(b'orphan')}"
+    orphan = f"{manifests[1][: -len(MANIFEST_SUFFIX) - 22]}{kafka_uuid(b'orphan')}"
     for suffix in (".log", INDEXES_SUFFIX):  # an upload that never finished: no manifest
         fs.copy_file(manifests[1][: -len(MANIFEST_SUFFIX)] + suffix, orphan + suffix)
 

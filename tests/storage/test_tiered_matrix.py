@@ -77,9 +77,18 @@ def _source(tmp_path: Path) -> tuple[Path, dict[tuple[str, int], list[int]]]:
     from the file names the writer produced."""
     data = tmp_path / "data"
     for topic, partition, seed in PARTITIONS:
-        write_partition(data, topic=topic, partition=partition, batches=50, seed=seed, segment_bytes=2000,
-                        codecs=("none", "zstd"))
-    bases = {(t, p): sorted(int(f.name[:20]) for f in (data / f"{t}-{p}").glob("*.log")) for t, p, _ in PARTITIONS}
+        write_partition(
+            data,
+            topic=topic,
+            partition=partition,
+            batches=50,
+            seed=seed,
+            segment_bytes=2000,
+            codecs=("none", "zstd"),
+        )
+    bases = {
+        (t, p): sorted(int(f.name[:20]) for f in (data / f"{t}-{p}").glob("*.log")) for t, p, _ in PARTITIONS
+    }
     assert all(len(b) >= 4 for b in bases.values()), bases
     return data, bases
 
@@ -88,8 +97,12 @@ def _offsets_from_source(data: Path, keep_from: dict[tuple[str, int], int]) -> C
     """The offsets the writer was given, at or above ``keep_from`` per partition (read from the plain
     data dir, the layout the writer started from)."""
     with logdir.open_log(data, layout="kafka") as log:
-        got = Counter((p.topic, p.partition, r.offset) for p in log.partitions() for _, r in p.records()
-                      if r.offset >= keep_from.get((p.topic, p.partition), 0))
+        got = Counter(
+            (p.topic, p.partition, r.offset)
+            for p in log.partitions()
+            for _, r in p.records()
+            if r.offset >= keep_from.get((p.topic, p.partition), 0)
+        )
     assert got and max(got.values()) == 1
     return got
 
@@ -114,11 +127,18 @@ def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
     if alteration.endswith("+rotated"):  # segments below offset 25 under one key pair, the rest another
         key_dir, publics = _key_pairs(tmp_path)
         alteration = alteration[: -len("+rotated")]
-        logdir.write_tiered(data, remote, chunk_size=700, compression=False,
-                            key_pair=lambda topic, partition, base: (kid := OLD if base < 25 else NEW, publics[kid]))
+        logdir.write_tiered(
+            data,
+            remote,
+            chunk_size=700,
+            compression=False,
+            key_pair=lambda topic, partition, base: (kid := OLD if base < 25 else NEW, publics[kid]),
+        )
         folders = _aiven_folders(remote)
-        assert {json.loads(m.read_text())["encryption"]["dataKey"].split(":")[0]
-                for m in remote.rglob(f"*{MANIFEST_SUFFIX}")} == {OLD, NEW}
+        assert {
+            json.loads(m.read_text())["encryption"]["dataKey"].split(":")[0]
+            for m in remote.rglob(f"*{MANIFEST_SUFFIX}")
+        } == {OLD, NEW}
     elif layout in ("aiven", "aiven-prefix"):
         logdir.write_tiered(data, remote, chunk_size=700, compression=False)
         folders = _aiven_folders(remote)
@@ -138,7 +158,9 @@ def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
     key = keys[0]
     folder, base = folders[key], bases[key][1]
     if alteration.endswith("+meta"):
-        return _with_metadata(alteration, data, bases, remote, folders, tmp_path, moved=layout == "aiven-prefix")
+        return _with_metadata(
+            alteration, data, bases, remote, folders, tmp_path, moved=layout == "aiven-prefix"
+        )
     if alteration == "copy":
         if layout == "aiven":
             stem = _aiven_stem(folder, base)
@@ -162,7 +184,9 @@ def _build(layout: str, alteration: str, tmp_path: Path) -> Case:
     for k in keys:
         for f in folders[k].glob(f"{bases[k][0]:020d}-*"):
             f.unlink()
-    return Case(remote, None, None, key_dir, _offsets_from_source(data, {k: bases[k][1] for k in keys}), 0, "")
+    return Case(
+        remote, None, None, key_dir, _offsets_from_source(data, {k: bases[k][1] for k in keys}), 0, ""
+    )
 
 
 def _key_pairs(tmp_path: Path) -> tuple[Path, dict[str, bytes]]:
@@ -176,10 +200,14 @@ def _key_pairs(tmp_path: Path) -> tuple[Path, dict[str, bytes]]:
     publics = {}
     for kid in (OLD, NEW):
         key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-        (directory / f"{kid}.pem").write_bytes(key.private_bytes(
-            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
-        publics[kid] = key.public_key().public_bytes(serialization.Encoding.PEM,
-                                                     serialization.PublicFormat.SubjectPublicKeyInfo)
+        (directory / f"{kid}.pem").write_bytes(
+            key.private_bytes(
+                serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+            )
+        )
+        publics[kid] = key.public_key().public_bytes(
+            serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+        )
     return directory, publics
 
 
@@ -187,8 +215,9 @@ def _kafka_uuid(kafka_id: str) -> uuid.UUID:
     return uuid.UUID(bytes=base64.urlsafe_b64decode(kafka_id + "=="))
 
 
-def _with_metadata(alteration: str, data: Path, bases, remote: Path, folders, tmp_path: Path,
-                   moved: bool = False) -> Case:
+def _with_metadata(
+    alteration: str, data: Path, bases, remote: Path, folders, tmp_path: Path, moved: bool = False
+) -> Case:
     """An Aiven prefix altered, and ``__remote_log_metadata`` (one partition) recording every segment
     of every partition as Kafka does (the segment record, then its state updates):
     ``copy+meta``: the first partition's second segment re-uploaded under another id, the topic saying
@@ -222,8 +251,11 @@ def _with_metadata(alteration: str, data: Path, bases, remote: Path, folders, tm
             states[_aiven_stem(folders[k], bases[k][0])] = (FINISHED, DELETE_STARTED, DELETE_FINISHED)
             keep_from[k] = bases[k][1]
         unused, reason, left_out = len(keys), "DELETE_SEGMENT_FINISHED", ""
-    manifests = {m: json.loads(m.read_text())["remoteLogSegmentMetadata"]
-                 for f in folders.values() for m in f.glob(f"*{MANIFEST_SUFFIX}")}
+    manifests = {
+        m: json.loads(m.read_text())["remoteLogSegmentMetadata"]
+        for f in folders.values()
+        for m in f.glob(f"*{MANIFEST_SUFFIX}")
+    }
     for stem in moves:
         target = tmp_path / "old" / folder.relative_to(remote)
         target.mkdir(parents=True, exist_ok=True)
@@ -235,17 +267,44 @@ def _with_metadata(alteration: str, data: Path, bases, remote: Path, folders, tm
         for m in sorted(m for m in manifests if m.parent == f):
             stem = m.name[: -len(MANIFEST_SUFFIX)]
             meta = manifests[m]
-            epochs = list(segment_epochs({int(e): o for e, o in meta["segmentLeaderEpochs"].items()},
-                                         meta["startOffset"], meta["endOffset"]))
+            epochs = list(
+                segment_epochs(
+                    {int(e): o for e, o in meta["segmentLeaderEpochs"].items()},
+                    meta["startOffset"],
+                    meta["endOffset"],
+                )
+            )
             seg = _kafka_uuid(stem[21:])
-            values.append(segment(topic, tid, partition, seg, meta["startOffset"], meta["endOffset"], epochs,
-                                  state=STARTED, event_time=meta["eventTimestampMs"],
-                                  size=meta["segmentSizeInBytes"]))
-            custom = encode_custom_metadata(SegmentLocation(None, "old/", f"{f.relative_to(remote)}/{stem}")) \
-                if stem in moves else None
-            values += [update(topic, tid, partition, seg, st, **({"custom": custom} if st == FINISHED and custom
-                                                                 else {}))
-                       for st in states.get(stem, (FINISHED,))]
+            values.append(
+                segment(
+                    topic,
+                    tid,
+                    partition,
+                    seg,
+                    meta["startOffset"],
+                    meta["endOffset"],
+                    epochs,
+                    state=STARTED,
+                    event_time=meta["eventTimestampMs"],
+                    size=meta["segmentSizeInBytes"],
+                )
+            )
+            custom = (
+                encode_custom_metadata(SegmentLocation(None, "old/", f"{f.relative_to(remote)}/{stem}"))
+                if stem in moves
+                else None
+            )
+            values += [
+                update(
+                    topic,
+                    tid,
+                    partition,
+                    seg,
+                    st,
+                    **({"custom": custom} if st == FINISHED and custom else {}),
+                )
+                for st in states.get(stem, (FINISHED,))
+            ]
     meta_dir = write_topic(tmp_path / "meta", values)
     # verify lists what it finds in the prefix and leaves out: a left-out segment moved under old/ is not there
     unused -= len({stem for stem, st in states.items() if st != (FINISHED,)} & moves)
@@ -262,15 +321,19 @@ def _cli(*args: str) -> tuple[int, str, str]:
 
 
 def _tiered_args(case: Case) -> list[str]:
-    return (["--tiered", str(case.tiered)] if case.tiered else []) + (
-        ["--remote-log-metadata", str(case.meta)] if case.meta else []) + (
-        ["--tiered-private-key-dir", str(case.keys)] if case.keys else [])
+    return (
+        (["--tiered", str(case.tiered)] if case.tiered else [])
+        + (["--remote-log-metadata", str(case.meta)] if case.meta else [])
+        + (["--tiered-private-key-dir", str(case.keys)] if case.keys else [])
+    )
 
 
 def _open_kwargs(case: Case) -> dict:
-    return ({"tiered": case.tiered} if case.tiered else {}) | (
-        {"remote_log_metadata": case.meta} if case.meta else {}) | (
-        {"keys": PrivateKeys.from_dir(case.keys)} if case.keys else {})
+    return (
+        ({"tiered": case.tiered} if case.tiered else {})
+        | ({"remote_log_metadata": case.meta} if case.meta else {})
+        | ({"keys": PrivateKeys.from_dir(case.keys)} if case.keys else {})
+    )
 
 
 def _read(reader: str, case: Case) -> Counter:
@@ -284,8 +347,14 @@ def _read(reader: str, case: Case) -> Counter:
         with logdir.open_log(case.path, **kwargs) as log:  # and each partition as one table
             whole = pa.concat_tables([p.to_arrow() for p in log.partitions()])
         assert sorted(whole["offset"].to_pylist()) == sorted(table["offset"].to_pylist())
-        return Counter(zip(table["topic"].to_pylist(), table["partition"].to_pylist(), table["offset"].to_pylist(),
-                           strict=True))
+        return Counter(
+            zip(
+                table["topic"].to_pylist(),
+                table["partition"].to_pylist(),
+                table["offset"].to_pylist(),
+                strict=True,
+            )
+        )
     assert reader == "dump"
     code, out, err = _cli("dump", "--json", str(case.path), *_tiered_args(case))
     assert code == 0 and "Traceback" not in err, err
@@ -299,7 +368,6 @@ def _read(reader: str, case: Case) -> Counter:
 
 CASES = [(lay, alt, rd) for lay in LAYOUTS for alt in ALTERATIONS for rd in READERS]
 CASES += [("aiven", alt, rd) for alt in META_ALTERATIONS + ROTATED_ALTERATIONS for rd in READERS]
-
 
 
 @pytest.mark.parametrize(("layout", "alteration", "reader"), CASES)
@@ -320,12 +388,17 @@ def _check(case: Case, reader: str) -> None:
     else:
         got = _read(reader, case)
         assert max(got.values()) == 1, [k for k, n in got.items() if n > 1][:5]
-        assert set(got) == set(case.expected), (sorted(set(case.expected) - set(got))[:5],
-                                                 sorted(set(got) - set(case.expected))[:5])
+        assert set(got) == set(case.expected), (
+            sorted(set(case.expected) - set(got))[:5],
+            sorted(set(got) - set(case.expected))[:5],
+        )
 
 
-S3_CASES = [(lay, alt, rd) for lay, alt in (("aiven", "copy"), ("local-tiered", "copy"), ("aiven", "history"))
-            for rd in READERS]
+S3_CASES = [
+    (lay, alt, rd)
+    for lay, alt in (("aiven", "copy"), ("local-tiered", "copy"), ("aiven", "history"))
+    for rd in READERS
+]
 
 
 @pytest.mark.parametrize(("layout", "alteration", "reader"), S3_CASES)
@@ -351,32 +424,57 @@ def test_a_refused_metadata_event_is_a_verify_warning(tmp_path):
         tid = _kafka_uuid(f.parent.name[-22:])
         for i, m in enumerate(sorted(f.glob(f"*{MANIFEST_SUFFIX}"))):
             meta = json.loads(m.read_text())["remoteLogSegmentMetadata"]
-            seg = _kafka_uuid(m.name[21: -len(MANIFEST_SUFFIX)])
-            values.append(segment(topic, tid, partition, seg, meta["startOffset"], meta["endOffset"],
-                                  list(segment_epochs({int(e): o for e, o in meta["segmentLeaderEpochs"].items()},
-                                                      meta["startOffset"], meta["endOffset"])),
-                                  event_time=meta["eventTimestampMs"], size=meta["segmentSizeInBytes"]))
-            values += [update(topic, tid, partition, seg, st)
-                       for st in ((FINISHED, DELETE_FINISHED) if i == 0 else (FINISHED,))]
+            seg = _kafka_uuid(m.name[21 : -len(MANIFEST_SUFFIX)])
+            values.append(
+                segment(
+                    topic,
+                    tid,
+                    partition,
+                    seg,
+                    meta["startOffset"],
+                    meta["endOffset"],
+                    list(
+                        segment_epochs(
+                            {int(e): o for e, o in meta["segmentLeaderEpochs"].items()},
+                            meta["startOffset"],
+                            meta["endOffset"],
+                        )
+                    ),
+                    event_time=meta["eventTimestampMs"],
+                    size=meta["segmentSizeInBytes"],
+                )
+            )
+            values += [
+                update(topic, tid, partition, seg, st)
+                for st in ((FINISHED, DELETE_FINISHED) if i == 0 else (FINISHED,))
+            ]
     meta_dir = write_topic(tmp_path / "meta", values)
     with logdir.open_log(remote, remote_log_metadata=meta_dir) as log:
         got = Counter((p.topic, p.partition, r.offset) for p in log.partitions() for _, r in p.records())
     assert set(got) == set(_offsets_from_source(data, {})) and max(got.values()) == 1
     code, out, err = _cli("verify", str(remote), "--remote-log-metadata", str(meta_dir))
     warned = [line for line in out.splitlines() if line.startswith("warning:") and "not applied" in line]
-    assert len(warned) == 2 and all("DELETE_SEGMENT_FINISHED" in w and w.count("not applied") == 1 for w in warned), out + err
+    assert len(warned) == 2 and all(
+        "DELETE_SEGMENT_FINISHED" in w and w.count("not applied") == 1 for w in warned
+    ), out + err
     assert code == 0 and "Traceback" not in err
     code, out, err = _cli("verify", "--json", str(remote), "--remote-log-metadata", str(meta_dir))
     docs = [json.loads(line) for line in out.splitlines()]
     refused = [d for d in docs if d["severity"] == "warning" and "not applied" in d["message"]]
-    assert len(refused) == 2 and all(d["message"].startswith("__remote_log_metadata offset ") for d in refused), out
-    assert sum(d["severity"] == "note" and "chosen by __remote_log_metadata" in d["message"] for d in docs) == 2
+    assert len(refused) == 2 and all(
+        d["message"].startswith("__remote_log_metadata offset ") for d in refused
+    ), out
+    assert (
+        sum(d["severity"] == "note" and "chosen by __remote_log_metadata" in d["message"] for d in docs) == 2
+    )
     assert code == 0 and ": 0 errors, 2 warnings, 2 notes" in err, err
     assert (tmp_path / "canary").read_text() == "keep"
 
 
 @pytest.mark.parametrize(("alteration", "reader"), [(alt, rd) for alt in META_ALTERATIONS for rd in READERS])
-def test_each_live_offset_once_with_segments_under_another_prefix(alteration, reader, s3_env, s3_server, tmp_path):
+def test_each_live_offset_once_with_segments_under_another_prefix(
+    alteration, reader, s3_env, s3_server, tmp_path
+):
     """Aiven's layout with the first partition's first two segments under the bucket's ``old/`` prefix
     and the rest under ``new/``, the one read: only ``__remote_log_metadata``'s custom metadata says where
     the moved ones are (on S3: a local folder given as the prefix is taken as the bucket's root)."""
@@ -389,9 +487,11 @@ def test_each_live_offset_once_with_segments_under_another_prefix(alteration, re
 
 
 def _spark_options(case: Case) -> dict[str, str]:
-    return ({"tiered": str(case.tiered)} if case.tiered else {}) | (
-        {"remoteLogMetadata": str(case.meta)} if case.meta else {}) | (
-        {"tieredPrivateKeyDir": str(case.keys)} if case.keys else {})
+    return (
+        ({"tiered": str(case.tiered)} if case.tiered else {})
+        | ({"remoteLogMetadata": str(case.meta)} if case.meta else {})
+        | ({"tieredPrivateKeyDir": str(case.keys)} if case.keys else {})
+    )
 
 
 @pytest.mark.spark

@@ -34,8 +34,12 @@ def _write_segment(root, mib: float, seed: int, big: int = 0, topic: str = "big"
             if big and i == 20:
                 recs = [Record(key=b"big", value=rng.randbytes(big), timestamp=ts)]
             else:
-                recs = [Record(key=b"k%d" % i, value=rng.randbytes(rng.choice((100, 3000, 40000))), timestamp=ts + j)
-                        for j in range(rng.randint(1, 6))]
+                recs = [
+                    Record(
+                        key=b"k%d" % i, value=rng.randbytes(rng.choice((100, 3000, 40000))), timestamp=ts + j
+                    )
+                    for j in range(rng.randint(1, 6))
+                ]
             w.append(recs, compression="none" if i % 3 else "zstd")
             total += sum(len(r.value) for r in recs)
             i += 1
@@ -51,8 +55,9 @@ def small_window(monkeypatch):
     monkeypatch.setattr(ranged, "READ_AHEAD", 2)
 
 
-def test_a_remote_scan_reads_through_a_small_window_and_equals_the_local_read(s3_env, s3_server, tmp_path,
-                                                                               small_window, capsys):
+def test_a_remote_scan_reads_through_a_small_window_and_equals_the_local_read(
+    s3_env, s3_server, tmp_path, small_window, capsys
+):
     _write_segment(tmp_path / "logs", 2, seed=1, big=300_000)  # one batch far larger than the window
     uri = s3_server.upload(tmp_path / "logs", s3_server.new_bucket(), "backup")
     local = logdir.open_log(tmp_path / "logs").partitions()[0].segments()[0]
@@ -98,7 +103,7 @@ def _damaged(data: bytes) -> list[bytes]:
     long_length = bytearray(data)
     first_len = int.from_bytes(data[8:12], "big")
     second = 12 + first_len
-    long_length[second + 8:second + 12] = (len(data) * 3).to_bytes(4, "big")
+    long_length[second + 8 : second + 12] = (len(data) * 3).to_bytes(4, "big")
     return [bytes(flipped), data[: len(data) - 1000], bytes(long_length)]
 
 
@@ -119,13 +124,22 @@ def test_windows_of_any_size_give_what_one_buffer_gives(tmp_path, piece):
     for sample in [data, *_damaged(data)]:
         for mode in ("raise", "skip"):
             for verify in (True, False):
-                windowed = WindowedBatches(lambda a, b, d=sample: d[a:b], 0, len(sample), verify=verify,
-                                           on_corrupt=mode, piece=piece, ahead=2)
+                windowed = WindowedBatches(
+                    lambda a, b, d=sample: d[a:b],
+                    0,
+                    len(sample),
+                    verify=verify,
+                    on_corrupt=mode,
+                    piece=piece,
+                    ahead=2,
+                )
                 whole = BatchIterator(sample, verify=verify, on_corrupt=mode)
                 assert _outcome(windowed) == _outcome(whole), (piece, mode, verify)
 
 
-def test_a_corrupted_remote_segment_verifies_and_skips_like_the_local_one(s3_env, s3_server, tmp_path, small_window):
+def test_a_corrupted_remote_segment_verifies_and_skips_like_the_local_one(
+    s3_env, s3_server, tmp_path, small_window
+):
     _write_segment(tmp_path / "logs", 1, seed=4)
     path = tmp_path / "logs" / "big-0" / "00000000000000000000.log"
     path.write_bytes(_damaged(path.read_bytes())[0])
@@ -157,16 +171,25 @@ _RSS_SCRIPT = textwrap.dedent("""
 """)
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="resident memory is read from /proc (Linux)")
+@pytest.mark.skipif(
+    not os.path.exists("/proc/self/statm"), reason="resident memory is read from /proc (Linux)"
+)
 def test_memory_of_a_remote_scan_is_bounded_by_the_window_not_the_segment(s3_env, s3_server, tmp_path):
     _write_segment(tmp_path / "logs", 40, seed=5)
     uri = s3_server.upload(tmp_path / "logs", s3_server.new_bucket(), "backup")
-    out = subprocess.run([sys.executable, "-c", _RSS_SCRIPT, uri], capture_output=True, text=True, timeout=300,
-                         env=dict(os.environ))
+    out = subprocess.run(
+        [sys.executable, "-c", _RSS_SCRIPT, uri],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=dict(os.environ),
+    )
     assert out.returncode == 0, out.stderr
     count, size, windowed, whole = map(int, out.stdout.split())
     assert count > 500 and size > 40 << 20
     # 1 MiB pieces, 2 ahead: a window of ~2 MiB, 2 in flight, batches held one at a time
     assert windowed < 16 << 20, (windowed, size)
-    print(f"resident growth: windowed {windowed >> 10} KiB, whole {whole >> 10} KiB, segment {size >> 10} KiB")
+    print(
+        f"resident growth: windowed {windowed >> 10} KiB, whole {whole >> 10} KiB, segment {size >> 10} KiB"
+    )
     assert whole > 32 << 20, (whole, size)  # the measure sees a whole-segment read

@@ -29,8 +29,14 @@ def big_value_batch(size: int) -> bytes:
     body = b"\x00" + zigzag(0) + zigzag(0) + zigzag(-1) + zigzag(size)
     record_head = zigzag(len(body) + size + 1) + body
     compressor = zstandard.ZstdCompressor().compressobj(size=len(record_head) + size + 1)
-    region = b"".join([compressor.compress(record_head), *(compressor.compress(bytes(MiB)) for _ in range(size // MiB)),
-                       compressor.compress(b"\x00"), compressor.flush()])
+    region = b"".join(
+        [
+            compressor.compress(record_head),
+            *(compressor.compress(bytes(MiB)) for _ in range(size // MiB)),
+            compressor.compress(b"\x00"),
+            compressor.flush(),
+        ]
+    )
     head = bytearray(build_batch([Record(value=b"v", timestamp=0)])[:61])
     head[21:23] = struct.pack(">h", 4)  # zstd
     head[8:12] = struct.pack(">i", 49 + len(region))

@@ -20,8 +20,9 @@ def _free_port() -> int:
 class StandaloneCluster:
     """``with StandaloneCluster(workdir, workers=2) as url:`` starts the daemons and always stops them."""
 
-    def __init__(self, workdir: Path, workers: int = 2, cores: int = 1, memory: str = "768m",
-                 timeout: float = 90.0):
+    def __init__(
+        self, workdir: Path, workers: int = 2, cores: int = 1, memory: str = "768m", timeout: float = 90.0
+    ):
         import pyspark
 
         self.spark_home = Path(pyspark.__file__).parent
@@ -32,17 +33,26 @@ class StandaloneCluster:
         self.url = f"spark://127.0.0.1:{self.port}"
 
     def _env(self) -> dict:
-        env = dict(os.environ, SPARK_HOME=str(self.spark_home), SPARK_LOCAL_IP="127.0.0.1",
-                   PYSPARK_PYTHON=sys.executable, SPARK_NO_DAEMONIZE="1",
-                   SPARK_LOG_DIR=str(self.workdir / "logs"), SPARK_WORKER_DIR=str(self.workdir / "work"))
+        env = dict(
+            os.environ,
+            SPARK_HOME=str(self.spark_home),
+            SPARK_LOCAL_IP="127.0.0.1",
+            PYSPARK_PYTHON=sys.executable,
+            SPARK_NO_DAEMONIZE="1",
+            SPARK_LOG_DIR=str(self.workdir / "logs"),
+            SPARK_WORKER_DIR=str(self.workdir / "work"),
+        )
         return env
 
     def _start(self, name: str, *args: str) -> Path:
         log = self.workdir / f"{name}.log"
         fh = open(log, "wb")  # closed with the process
         cmd = [str(self.spark_home / "bin" / "spark-class"), *args]
-        self.procs.append(subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, env=self._env(),
-                                           start_new_session=True))
+        self.procs.append(
+            subprocess.Popen(
+                cmd, stdout=fh, stderr=subprocess.STDOUT, env=self._env(), start_new_session=True
+            )
+        )
         fh.close()
         return log
 
@@ -52,20 +62,42 @@ class StandaloneCluster:
             if log.exists() and text in log.read_text(errors="replace"):
                 return
             if any(p.poll() is not None for p in self.procs):
-                raise RuntimeError(f"a Spark daemon exited early; see {log}:\n{log.read_text(errors='replace')[-3000:]}")
+                raise RuntimeError(
+                    f"a Spark daemon exited early; see {log}:\n{log.read_text(errors='replace')[-3000:]}"
+                )
             time.sleep(0.5)
         raise TimeoutError(f"no {text!r} in {log} after {self.timeout:.0f} s")
 
     def __enter__(self) -> str:
         self.workdir.mkdir(parents=True, exist_ok=True)
         try:
-            master = self._start("master", "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
-                                 "--port", str(self.port), "--webui-port", str(_free_port()))
+            master = self._start(
+                "master",
+                "org.apache.spark.deploy.master.Master",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--webui-port",
+                str(_free_port()),
+            )
             self._wait_for(master, "I have been elected leader")
             for i in range(self.workers):
-                log = self._start(f"worker-{i}", "org.apache.spark.deploy.worker.Worker", self.url,
-                                  "--host", "127.0.0.1", "--cores", str(self.cores), "--memory", self.memory,
-                                  "--webui-port", str(_free_port()), "--work-dir", str(self.workdir / f"work-{i}"))
+                log = self._start(
+                    f"worker-{i}",
+                    "org.apache.spark.deploy.worker.Worker",
+                    self.url,
+                    "--host",
+                    "127.0.0.1",
+                    "--cores",
+                    str(self.cores),
+                    "--memory",
+                    self.memory,
+                    "--webui-port",
+                    str(_free_port()),
+                    "--work-dir",
+                    str(self.workdir / f"work-{i}"),
+                )
                 self._wait_for(log, "Successfully registered with master")
         except BaseException:
             self.stop()

@@ -15,24 +15,44 @@ from dataclasses import dataclass, field
 
 #: source spelling -> canonical batch key (and a scale for timestamps given in seconds)
 BATCH_KEYS: dict[str, tuple[str, int]] = {
-    "base_offset": ("base_offset", 1), "firstOffset": ("base_offset", 1), "first_offset": ("base_offset", 1),
-    "partition_leader_epoch": ("partition_leader_epoch", 1), "partitionLeaderEpoch": ("partition_leader_epoch", 1),
-    "last_offset_delta": ("last_offset_delta", 1), "lastOffsetDelta": ("last_offset_delta", 1),
-    "first_timestamp": ("first_timestamp", 1), "first_timestamp_ms": ("first_timestamp", 1),
-    "firstTimestamp": ("first_timestamp", 1), "base_timestamp": ("first_timestamp", 1),
+    "base_offset": ("base_offset", 1),
+    "firstOffset": ("base_offset", 1),
+    "first_offset": ("base_offset", 1),
+    "partition_leader_epoch": ("partition_leader_epoch", 1),
+    "partitionLeaderEpoch": ("partition_leader_epoch", 1),
+    "last_offset_delta": ("last_offset_delta", 1),
+    "lastOffsetDelta": ("last_offset_delta", 1),
+    "first_timestamp": ("first_timestamp", 1),
+    "first_timestamp_ms": ("first_timestamp", 1),
+    "firstTimestamp": ("first_timestamp", 1),
+    "base_timestamp": ("first_timestamp", 1),
     "first_timestamp_s": ("first_timestamp", 1000),
-    "max_timestamp": ("max_timestamp", 1), "max_timestamp_ms": ("max_timestamp", 1),
-    "maxTimestamp": ("max_timestamp", 1), "max_timestamp_s": ("max_timestamp", 1000),
-    "producer_id": ("producer_id", 1), "producerId": ("producer_id", 1),
-    "producer_epoch": ("producer_epoch", 1), "producerEpoch": ("producer_epoch", 1),
-    "base_sequence": ("base_sequence", 1), "firstSequence": ("base_sequence", 1),
+    "max_timestamp": ("max_timestamp", 1),
+    "max_timestamp_ms": ("max_timestamp", 1),
+    "maxTimestamp": ("max_timestamp", 1),
+    "max_timestamp_s": ("max_timestamp", 1000),
+    "producer_id": ("producer_id", 1),
+    "producerId": ("producer_id", 1),
+    "producer_epoch": ("producer_epoch", 1),
+    "producerEpoch": ("producer_epoch", 1),
+    "base_sequence": ("base_sequence", 1),
+    "firstSequence": ("base_sequence", 1),
     "first_sequence": ("base_sequence", 1),
-    "is_transactional": ("is_transactional", 1), "inTransaction": ("is_transactional", 1),
+    "is_transactional": ("is_transactional", 1),
+    "inTransaction": ("is_transactional", 1),
     "in_transaction": ("is_transactional", 1),
-    "is_control_batch": ("is_control", 1), "isControlBatch": ("is_control", 1), "control": ("is_control", 1),
-    "timestamp_type": ("timestamp_type", 1), "timestampType": ("timestamp_type", 1),
-    "attributes": ("attributes", 1), "records_count": ("records_count", 1), "record_count": ("records_count", 1),
-    "batch_length": ("batch_length", 1), "magic": ("magic", 1), "version": ("magic", 1), "crc": ("crc", 1),
+    "is_control_batch": ("is_control", 1),
+    "isControlBatch": ("is_control", 1),
+    "control": ("is_control", 1),
+    "timestamp_type": ("timestamp_type", 1),
+    "timestampType": ("timestamp_type", 1),
+    "attributes": ("attributes", 1),
+    "records_count": ("records_count", 1),
+    "record_count": ("records_count", 1),
+    "batch_length": ("batch_length", 1),
+    "magic": ("magic", 1),
+    "version": ("magic", 1),
+    "crc": ("crc", 1),
     "compression": ("compression", 1),
 }
 #: asserted keys about the source's own context (fetch response, test harness), not about the bytes
@@ -141,41 +161,72 @@ def normalise(asserted: dict) -> Expectation:
 def from_kafka_python(decoded: dict) -> tuple[dict, list[dict]]:
     """kafka-python's reading of one batch (the corpus' cross-check), canonical."""
     batch = {
-        "base_offset": decoded["base_offset"], "partition_leader_epoch": decoded["leader_epoch"],
-        "last_offset_delta": decoded["last_offset_delta"], "first_timestamp": decoded["first_timestamp"],
-        "max_timestamp": decoded["max_timestamp"], "producer_id": decoded["producer_id"],
-        "producer_epoch": decoded["producer_epoch"], "base_sequence": decoded["base_sequence"],
-        "is_transactional": decoded["is_transactional"], "is_control": decoded["is_control_batch"],
-        "timestamp_type": decoded["timestamp_type"], "attributes": decoded["attributes"],
-        "records_count": decoded["records_count"], "crc": decoded["crc"], "compression": decoded["codec"],
+        "base_offset": decoded["base_offset"],
+        "partition_leader_epoch": decoded["leader_epoch"],
+        "last_offset_delta": decoded["last_offset_delta"],
+        "first_timestamp": decoded["first_timestamp"],
+        "max_timestamp": decoded["max_timestamp"],
+        "producer_id": decoded["producer_id"],
+        "producer_epoch": decoded["producer_epoch"],
+        "base_sequence": decoded["base_sequence"],
+        "is_transactional": decoded["is_transactional"],
+        "is_control": decoded["is_control_batch"],
+        "timestamp_type": decoded["timestamp_type"],
+        "attributes": decoded["attributes"],
+        "records_count": decoded["records_count"],
+        "crc": decoded["crc"],
+        "compression": decoded["codec"],
         "magic": decoded["magic"],
     }
-    records = [{"offset": r["offset"], "timestamp": r["timestamp"], "key": blob(r["key"]),
-                "value": blob(r["value"]), "headers": [(k, blob(v)) for k, v in r["headers"]]}
-               for r in decoded["records"]]
+    records = [
+        {
+            "offset": r["offset"],
+            "timestamp": r["timestamp"],
+            "key": blob(r["key"]),
+            "value": blob(r["value"]),
+            "headers": [(k, blob(v)) for k, v in r["headers"]],
+        }
+        for r in decoded["records"]
+    ]
     return batch, records
 
 
 def actual_batch(b) -> dict:
     """A kafkaspec Batch in canonical form."""
     return {
-        "base_offset": b.base_offset, "partition_leader_epoch": b.partition_leader_epoch,
-        "last_offset_delta": b.last_offset_delta, "first_timestamp": b.base_timestamp,
-        "max_timestamp": b.max_timestamp, "producer_id": b.producer_id, "producer_epoch": b.producer_epoch,
-        "base_sequence": b.base_sequence, "is_transactional": b.is_transactional, "is_control": b.is_control,
-        "timestamp_type": 0 if b.timestamp_type == "create" else 1, "attributes": b.attributes,
-        "records_count": b.records_count, "crc": b.crc, "compression": b.compression, "magic": b.magic,
+        "base_offset": b.base_offset,
+        "partition_leader_epoch": b.partition_leader_epoch,
+        "last_offset_delta": b.last_offset_delta,
+        "first_timestamp": b.base_timestamp,
+        "max_timestamp": b.max_timestamp,
+        "producer_id": b.producer_id,
+        "producer_epoch": b.producer_epoch,
+        "base_sequence": b.base_sequence,
+        "is_transactional": b.is_transactional,
+        "is_control": b.is_control,
+        "timestamp_type": 0 if b.timestamp_type == "create" else 1,
+        "attributes": b.attributes,
+        "records_count": b.records_count,
+        "crc": b.crc,
+        "compression": b.compression,
+        "magic": b.magic,
         "batch_length": b.size - 12,
     }
 
 
 def actual_record(b, r) -> dict:
     out = {
-        "offset": r.offset, "offset_delta": r.offset - b.base_offset, "timestamp": r.timestamp,
-        "timestamp_delta": r.timestamp - b.base_timestamp, "attributes": r.attributes,
-        "key": r.key, "value": r.value, "headers": [tuple(h) for h in r.headers],
+        "offset": r.offset,
+        "offset_delta": r.offset - b.base_offset,
+        "timestamp": r.timestamp,
+        "timestamp_delta": r.timestamp - b.base_timestamp,
+        "attributes": r.attributes,
+        "key": r.key,
+        "value": r.value,
+        "headers": [tuple(h) for h in r.headers],
         "value_length": None if r.value is None else len(r.value),
-        "timestamp_type": 0 if b.timestamp_type == "create" else 1, "magic": b.magic,
+        "timestamp_type": 0 if b.timestamp_type == "create" else 1,
+        "magic": b.magic,
     }
     return out
 
@@ -187,8 +238,12 @@ def compare_record(expected: dict, actual: dict, where: str) -> None:
         if k.endswith("_described"):
             head, tail, n = want
             got = actual[k[: -len("_described")]]
-            assert got is not None and len(got) == n and got.startswith(head.encode()) and got.endswith(
-                tail.encode()), f"{where}: {k[:-10]} is not the described {n}-byte text"
+            assert (
+                got is not None
+                and len(got) == n
+                and got.startswith(head.encode())
+                and got.endswith(tail.encode())
+            ), f"{where}: {k[:-10]} is not the described {n}-byte text"
             continue
         if k == "length":
             continue  # the record's encoded length: checked by decoding at all

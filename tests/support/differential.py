@@ -115,7 +115,9 @@ def with_checksums(struct: Struct, value, data: bytes):
             continue
         stored = int.from_bytes(data[at : at + 4], "big")
         actual = _CHECKSUMS[algorithm](data[start:])
-        assert stored == actual, f"{struct.ref}.{f.name}: stored {stored:#010x}, {algorithm} of bytes {start}.. is {actual:#010x}"
+        assert stored == actual, (
+            f"{struct.ref}.{f.name}: stored {stored:#010x}, {algorithm} of bytes {start}.. is {actual:#010x}"
+        )
         value = value._replace(**{f.exposed_name: actual})
     return value
 
@@ -142,8 +144,11 @@ def _fill_unknown_checksums(struct: Struct, value, decoded):
 
 def encode_headed(s: Struct, value) -> bytes:
     """Encode a headed structure's value with its keyword-only fast encoder."""
-    kwargs = {f.exposed_name: getattr(value, f.exposed_name) for f in s.fields
-              if not (f.length_of or f.count_of or f.checksum or f.const is not None)}
+    kwargs = {
+        f.exposed_name: getattr(value, f.exposed_name)
+        for f in s.fields
+        if not (f.length_of or f.count_of or f.checksum or f.const is not None)
+    }
     return api(s, "encode_{snake}")(**kwargs)
 
 
@@ -158,7 +163,9 @@ def common(shape: Shape, items: list, bases: dict[str, int] | None = None) -> by
         encode, decode = api(s, "encode_{snake}"), api(s, "decode_{snake}")
         fast = encode_headed(s, value)
         reference = construct.build(value)
-        assert fast == reference, f"{s.ref}: fast encode != Construct build\n fast {fast.hex()}\n ref  {reference.hex()}"
+        assert fast == reference, (
+            f"{s.ref}: fast encode != Construct build\n fast {fast.hex()}\n ref  {reference.hex()}"
+        )
         expected = [with_checksums(s, value, fast)]
         decoded, end = decode(fast)
         assert end == len(fast), f"{s.ref}: decode stopped at {end} of {len(fast)} bytes"
@@ -169,7 +176,9 @@ def common(shape: Shape, items: list, bases: dict[str, int] | None = None) -> by
         unbase, rebase = api(s, "_{snake}_unbase"), api(s, "_{snake}_rebase")
         fast = encode(items, **bases)
         reference = b"".join(construct.build(unbase(v, i, **bases)) for i, v in enumerate(items))
-        assert fast == reference, f"{s.ref}: fast encode != Construct build\n fast {fast.hex()}\n ref  {reference.hex()}"
+        assert fast == reference, (
+            f"{s.ref}: fast encode != Construct build\n fast {fast.hex()}\n ref  {reference.hex()}"
+        )
         decoded, end = decode(fast, 0, len(items), **bases)
         assert end == len(fast), f"{s.ref}: decode stopped at {end} of {len(fast)} bytes"
         parsed, at = [], 0
@@ -253,5 +262,7 @@ def agree_on(shape: Shape, data: bytes, count: int, bases: dict[str, int]) -> No
                 at += len(construct.build(one))
                 parsed.append(api(s, "_{snake}_rebase")(one, **bases))
     except Exception as exc:  # the reference refusing what the fast codec accepted
-        raise AssertionError(f"{s.ref}: fast decode accepted {data.hex()} but Construct refuses it: {exc!r}") from None
+        raise AssertionError(
+            f"{s.ref}: fast decode accepted {data.hex()} but Construct refuses it: {exc!r}"
+        ) from None
     assert _plain(parsed) == _plain(fast), f"{s.ref}: codecs read {data.hex()} differently"

@@ -79,8 +79,10 @@ def blocks(path: Path) -> list[Block]:
             if mark.group(1) == "stores" and not mark.group(2):
                 stores = True
             elif mark.group(1) != "skip" or not mark.group(2):
-                raise AssertionError(f"{path}:{start}: a marker must read <!-- docs-test: skip REASON --> or "
-                                     "<!-- docs-test: stores -->")
+                raise AssertionError(
+                    f"{path}:{start}: a marker must read <!-- docs-test: skip REASON --> or "
+                    "<!-- docs-test: stores -->"
+                )
             else:
                 skip = mark.group(2)
         page = path.relative_to(REPO).as_posix() if path.is_relative_to(REPO) else str(path)
@@ -134,11 +136,18 @@ def make_workspace(folder: Path, bin_dir: Path, *, sample: bool = True) -> Path:
     if not sample:
         return folder
     assert CORPUS is not None, "the corpus (../shared/corpus) is missing"
-    done = subprocess.run([str(bin_dir / "kafkaspec"), "synth", "logs", "--size-mb", "2", "--seed", "7"],
-                          cwd=folder, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [str(bin_dir / "kafkaspec"), "synth", "logs", "--size-mb", "2", "--seed", "7"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     shutil.copytree(folder / "logs", folder / "backup")
-    small = min((p for p in (folder / "logs").rglob("*.log") if p.stat().st_size > 0), key=lambda p: p.stat().st_size)
+    small = min(
+        (p for p in (folder / "logs").rglob("*.log") if p.stat().st_size > 0), key=lambda p: p.stat().st_size
+    )
     assert small.stat().st_size <= 256 << 10
     shutil.copy(small, folder / "segment.log")
     shutil.copytree(CORPUS / "files" / "segments" / "LDI-POC", folder / "kraft-logs")
@@ -161,8 +170,12 @@ for where, code in json.load(open(sys.argv[1])):
 def run_page(page: list[Block], workspace: Path, bin_dir: Path, *, timeout: float = 900) -> dict[str, int]:
     """Run a page's blocks in ``workspace`` with the ``kafkaspec`` and ``python`` of ``bin_dir``;
     raise AssertionError naming the block that failed. Returns counts: run, skipped."""
-    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
-           "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
+    env = {
+        **os.environ,
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+        "NO_COLOR": "1",
+        "PYTHONUNBUFFERED": "1",
+    }
     env.pop("PYTHONPATH", None)  # the interpreter of bin_dir finds its own kafkaspec, not the checkout's
     env.pop("VIRTUAL_ENV", None)
     counts = {"run": 0, "skipped": 0}
@@ -180,26 +193,50 @@ def run_page(page: list[Block], workspace: Path, bin_dir: Path, *, timeout: floa
             python.append(block)
         elif block.language == "console":
             for command, expected in console_examples(block):
-                done = subprocess.run(["bash", "-c", command], cwd=workspace, env=env, capture_output=True,
-                                      text=True, timeout=timeout)
-                assert done.returncode == 0, f"{block.where}: `{command}` exited {done.returncode}: {done.stderr}"
-                assert done.stdout == expected, f"{block.where}: `{command}` printed something else:\n{done.stdout}"
+                done = subprocess.run(
+                    ["bash", "-c", command],
+                    cwd=workspace,
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    timeout=timeout,
+                )
+                assert done.returncode == 0, (
+                    f"{block.where}: `{command}` exited {done.returncode}: {done.stderr}"
+                )
+                assert done.stdout == expected, (
+                    f"{block.where}: `{command}` printed something else:\n{done.stdout}"
+                )
         else:
             cmds = commands(block)
             assert cmds, f"{block.where}: an sh block with no command"
             for command in cmds:
-                assert command.startswith("kafkaspec "), \
+                assert command.startswith("kafkaspec "), (
                     f"{block.where}: `{command}` is not a kafkaspec command (mark the block <!-- docs-test: skip REASON -->)"
+                )
             script = "set -eo pipefail\n" + block.code
-            done = subprocess.run(["bash", "-c", script], cwd=workspace, env=env, capture_output=True, text=True,
-                                  timeout=timeout)
+            done = subprocess.run(
+                ["bash", "-c", script],
+                cwd=workspace,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
             assert done.returncode == 0, f"{block.where}: exited {done.returncode}:\n{done.stderr[-3000:]}"
     if python:
         spec = workspace / ".docs-blocks.json"
         spec.write_text(json.dumps([(b.where, b.code) for b in python]))
-        done = subprocess.run([str(bin_dir / "python"), "-c", RUNNER, str(spec)], cwd=workspace, env=env,
-                              capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(
+            [str(bin_dir / "python"), "-c", RUNNER, str(spec)],
+            cwd=workspace,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         last = [line for line in done.stdout.splitlines() if line.startswith("--- ")]
-        assert done.returncode == 0, \
+        assert done.returncode == 0, (
             f"{last[-1][4:] if last else python[0].where}: failed:\n{done.stderr[-4000:]}"
+        )
     return counts

@@ -42,10 +42,14 @@ def assert_tiles(expl) -> int:
         spans = sorted(leaves[stream.id], key=lambda n: n.start)
         at = spans[0].start if stream.id == 0 and spans else 0
         for leaf in spans:
-            assert leaf.start == at, (f"stream {stream.id}: {'gap' if leaf.start > at else 'overlap'} at byte {at}: "
-                                      f"next leaf {leaf.name} ({leaf.type}) starts at {leaf.start}")
+            assert leaf.start == at, (
+                f"stream {stream.id}: {'gap' if leaf.start > at else 'overlap'} at byte {at}: "
+                f"next leaf {leaf.name} ({leaf.type}) starts at {leaf.start}"
+            )
             assert bytes(stream.data[leaf.start : leaf.end]) == bytes(stream.data[at : leaf.end])
             at = leaf.end
         want = len(stream.data)
-        assert at == want or (stream.id == 0 and not spans), f"stream {stream.id}: leaves end at {at} of {want}"
+        assert at == want or (stream.id == 0 and not spans), (
+            f"stream {stream.id}: leaves end at {at} of {want}"
+        )
     return sum(map(len, leaves.values()))

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 
-def call_beside_fifo(call: Callable[[], Any], fifo: Path, what: str, seconds: float = 10) -> BaseException | Any:
+def call_beside_fifo(
+    call: Callable[[], Any], fifo: Path, what: str, seconds: float = 10
+) -> BaseException | Any:
     """``call()``'s result, or the exception it raised; fails the test, naming ``what``, when ``call``
     is still blocked after ``seconds`` (on the FIFO at ``fifo``, whose reader is then released)."""
     box: dict[str, Any] = {}

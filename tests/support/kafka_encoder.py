@@ -25,8 +25,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-FIXED = {"bool": "?", "int8": "b", "int16": "h", "uint16": "H", "int32": "i", "uint32": "I", "int64": "q",
-         "float64": "d"}
+FIXED = {
+    "bool": "?",
+    "int8": "b",
+    "int16": "h",
+    "uint16": "H",
+    "int32": "i",
+    "uint32": "I",
+    "int64": "q",
+    "float64": "d",
+}
 UNKNOWN_TAG = 1000  # a tag no Kafka revision uses, written to check it comes back untouched
 
 
@@ -78,7 +86,9 @@ class Encoder:
         self.n += 1
         n = self.n
         if self.mode == "minimal":
-            return {"bool": False, "float64": 0.0, "string": "", "bytes": b"", "uuid": uuid.UUID(int=0)}.get(ftype, 0)
+            return {"bool": False, "float64": 0.0, "string": "", "bytes": b"", "uuid": uuid.UUID(int=0)}.get(
+                ftype, 0
+            )
         if ftype == "bool":
             return True
         if ftype in FIXED and ftype != "float64":
@@ -116,10 +126,14 @@ class Encoder:
         if d == "null":
             return None
         fields = f.get("fields") or self.common[ftype]
-        return {key(g["name"]): self.default(g, version, flexible) for g in fields if version in field_versions(g)}
+        return {
+            key(g["name"]): self.default(g, version, flexible) for g in fields if version in field_versions(g)
+        }
 
     # -- writing
-    def struct(self, fields: list[Mapping[str, Any]], version: int, flexible: bool) -> tuple[bytes, dict[str, Any]]:
+    def struct(
+        self, fields: list[Mapping[str, Any]], version: int, flexible: bool
+    ) -> tuple[bytes, dict[str, Any]]:
         out, value, tagged = bytearray(), {}, []
         for f in fields:
             if version not in field_versions(f):
@@ -129,7 +143,9 @@ class Encoder:
                 value[key(f["name"])] = self.default(f, version, flexible)
                 continue
             nullable = version in versions(f.get("nullableVersions"))
-            data, v = self.field(f, f["type"], version, flexible, nullable=nullable and self.mode == "minimal")
+            data, v = self.field(
+                f, f["type"], version, flexible, nullable=nullable and self.mode == "minimal"
+            )
             value[key(f["name"])] = v
             if is_tagged:
                 tagged.append((int(f["tag"]), data))
@@ -139,11 +155,20 @@ class Encoder:
             if self.mode == "full":
                 tagged.append((UNKNOWN_TAG, b"\x01\x02"))
                 value["unknowntaggedfields"] = [(UNKNOWN_TAG, b"\x01\x02")]
-            out += uvarint(len(tagged)) + b"".join(uvarint(t) + uvarint(len(d)) + d for t, d in sorted(tagged))
+            out += uvarint(len(tagged)) + b"".join(
+                uvarint(t) + uvarint(len(d)) + d for t, d in sorted(tagged)
+            )
         return bytes(out), value
 
-    def field(self, f: Mapping[str, Any], ftype: str, version: int, flexible: bool, nullable: bool,
-              item: bool = False) -> tuple[bytes, Any]:
+    def field(
+        self,
+        f: Mapping[str, Any],
+        ftype: str,
+        version: int,
+        flexible: bool,
+        nullable: bool,
+        item: bool = False,
+    ) -> tuple[bytes, Any]:
         """One value's bytes; ``nullable``: write null (minimal mode, where the field may be null);
         ``item``: an array's item (never null, no presence byte)."""
         if ftype.startswith("[]"):
@@ -210,15 +235,24 @@ def frame(label: str, name: str, version: int, body: bytes) -> tuple[str, bytes 
     type, the value with its int16 version)."""
     f = facts(label)[name]
     if f.get("type") == "metadata":
-        topic = "__remote_log_metadata" if str(f.get("source", "")).startswith("storage/") else "__cluster_metadata"
+        topic = (
+            "__remote_log_metadata"
+            if str(f.get("source", "")).startswith("storage/")
+            else "__cluster_metadata"
+        )
         return topic, None, uvarint(1) + uvarint(int(f["apiKey"])) + uvarint(version) + body
     keyname = name[: -len("Value")] + "Key"
     kfacts = facts(label)[keyname]
     rtype = record_type(name, label)
     kversion = 0 if kfacts.get("type") == "coordinator-key" else rtype
     kbody, _ = Encoder(kfacts, "full").encode(kversion)
-    topic = ("__transaction_state" if name.startswith("TransactionLog") else
-             "__share_group_state" if name.startswith(("ShareSnapshot", "ShareUpdate")) else "__consumer_offsets")
+    topic = (
+        "__transaction_state"
+        if name.startswith("TransactionLog")
+        else "__share_group_state"
+        if name.startswith(("ShareSnapshot", "ShareUpdate"))
+        else "__consumer_offsets"
+    )
     return topic, struct.pack(">h", rtype) + kbody, struct.pack(">h", version) + body
 
 
@@ -234,7 +268,9 @@ def mismatches(expected: Any, got: Any, path: str = "") -> list[str]:
             else:
                 out += mismatches(v, got[k], f"{path}{k}.")
         if "unknowntaggedfields" not in expected and got.get("unknowntaggedfields"):
-            out.append(f"{path}unknown_tagged_fields: {got['unknowntaggedfields']!r} (a known field left unknown)")
+            out.append(
+                f"{path}unknown_tagged_fields: {got['unknowntaggedfields']!r} (a known field left unknown)"
+            )
         return out
     if isinstance(expected, list) and isinstance(got, list) and len(expected) == len(got):
         return [m for i, (e, g) in enumerate(zip(expected, got)) for m in mismatches(e, g, f"{path}[{i}].")]

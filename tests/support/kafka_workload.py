@@ -21,20 +21,38 @@ COMPACTED, RETAINED, DELETED = "compacted", "retained", "deleted"
 SHARED = "shared"
 #: a streams group (KIP-1071) copies STREAMS_INPUT to STREAMED (:func:`run_streams_group`)
 STREAMS_INPUT, STREAMED = "rdkafka-gzip", "streamed"
-TOPICS = {**{f"rdkafka-{c}": 2 for c in CODECS}, "rdkafka-txn": 2, "kafka-python": 2,
-          **{f"java-{c}": 2 for c in CODECS}, "java-txn": 2, COMPACTED: 1, RETAINED: 1, SHARED: 2, STREAMED: 2}
+TOPICS = {
+    **{f"rdkafka-{c}": 2 for c in CODECS},
+    "rdkafka-txn": 2,
+    "kafka-python": 2,
+    **{f"java-{c}": 2 for c in CODECS},
+    "java-txn": 2,
+    COMPACTED: 1,
+    RETAINED: 1,
+    SHARED: 2,
+    STREAMED: 2,
+}
 #: topic configs beyond the broker's defaults. Segments roll by the records' timestamps (each round of
 #: :func:`produce_compacted` is an hour after the previous one), so no test sleeps for segment.ms.
 TOPIC_CONFIGS = {
-    COMPACTED: {"cleanup.policy": "compact", "segment.ms": "60000", "min.cleanable.dirty.ratio": "0.01",
-                "min.compaction.lag.ms": "0", "delete.retention.ms": "100"},
+    COMPACTED: {
+        "cleanup.policy": "compact",
+        "segment.ms": "60000",
+        "min.cleanable.dirty.ratio": "0.01",
+        "min.compaction.lag.ms": "0",
+        "delete.retention.ms": "100",
+    },
     RETAINED: {"retention.ms": "3600000", "segment.ms": "60000"},
 }
 #: broker settings the workload needs: a cleaner and a retention check that wake up often, and files and
 #: directories being deleted (``.deleted``, ``-delete``) kept for the whole run, so every copy has some
-BROKER_CONFIG = {"log.cleaner.backoff.ms": "200", "log.cleaner.dedupe.buffer.size": "16777216",
-                 "log.retention.check.interval.ms": "500", "file.delete.delay.ms": "1800000",
-                 "share.coordinator.state.topic.num.partitions": "2"}
+BROKER_CONFIG = {
+    "log.cleaner.backoff.ms": "200",
+    "log.cleaner.dedupe.buffer.size": "16777216",
+    "log.retention.check.interval.ms": "500",
+    "file.delete.delay.ms": "1800000",
+    "share.coordinator.state.topic.num.partitions": "2",
+}
 #: empty topics whose partitions kafkaspec writes into the stopped broker's directory, to be loaded back
 #: (tests/brokers/test_broker_loads_ours.py): a broker loads a partition only under a topic id it knows
 FOR_KAFKASPEC = {"ours-writer": 1, "ours-spark": 2}
@@ -72,16 +90,30 @@ def produce_rdkafka(bootstrap: str) -> None:
     from confluent_kafka import Producer
 
     for codec in CODECS:
-        p = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "log_level": 3, "compression.codec": codec,
-                      "linger.ms": 5, "batch.num.messages": 50})
+        p = Producer(
+            {
+                "bootstrap.servers": bootstrap,
+                "enable.idempotence": True,
+                "log_level": 3,
+                "compression.codec": codec,
+                "linger.ms": 5,
+                "batch.num.messages": 50,
+            }
+        )
         for i in range(RECORDS):
             key, value, headers = _record(i)
             p.produce(f"rdkafka-{codec}", value=value, key=key, headers=headers or None, partition=i % 2)
             if i % 100 == 99:
                 p.flush(30)
         assert p.flush(30) == 0, f"rdkafka-{codec}: records not delivered"
-    t = Producer({"bootstrap.servers": bootstrap, "transactional.id": "kafkaspec-tests", "compression.codec": "lz4",
-                  "linger.ms": 5})
+    t = Producer(
+        {
+            "bootstrap.servers": bootstrap,
+            "transactional.id": "kafkaspec-tests",
+            "compression.codec": "lz4",
+            "linger.ms": 5,
+        }
+    )
     t.init_transactions(60)
     for round_, commit in enumerate((True, False, True)):
         t.begin_transaction()
@@ -116,8 +148,16 @@ def consume_in_groups(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
 
     committed: dict[str, dict[tuple[str, int], int]] = {}
     for group, protocol in GROUPS:
-        c = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "group.protocol": protocol,
-                      "auto.offset.reset": "earliest", "enable.auto.commit": False, "log_level": 3})
+        c = Consumer(
+            {
+                "bootstrap.servers": bootstrap,
+                "group.id": group,
+                "group.protocol": protocol,
+                "auto.offset.reset": "earliest",
+                "enable.auto.commit": False,
+                "log_level": 3,
+            }
+        )
         c.subscribe(["rdkafka-zstd"])
         seen = 0
         for _ in range(120):
@@ -146,8 +186,12 @@ def _tool(release: str, main: str, *args: str) -> str:
     """One of Kafka's own command-line tools of ``release``; its standard output."""
     from .kafka_broker import classpath
 
-    got = subprocess.run(["java", "-Xmx256m", "-cp", classpath(release), main, *args], capture_output=True, text=True,
-                         timeout=120)
+    got = subprocess.run(
+        ["java", "-Xmx256m", "-cp", classpath(release), main, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert got.returncode == 0, f"Kafka {release}'s {main.rsplit('.', 1)[-1]}: {got.stderr.strip()[-1500:]}"
     return got.stdout
 
@@ -157,7 +201,9 @@ def _ack_type(offset: int) -> int:
     released (delivered again, then accepted), the rest accepted."""
     from confluent_kafka import AcknowledgeType
 
-    return int({3: AcknowledgeType.REJECT, 6: AcknowledgeType.RELEASE}.get(offset % 10, AcknowledgeType.ACCEPT))
+    return int(
+        {3: AcknowledgeType.REJECT, 6: AcknowledgeType.RELEASE}.get(offset % 10, AcknowledgeType.ACCEPT)
+    )
 
 
 def consume_in_share_group(bootstrap: str, release: str) -> dict[tuple[int, int], list[int]]:
@@ -178,11 +224,22 @@ def consume_in_share_group(bootstrap: str, release: str) -> dict[tuple[int, int]
         p.produce(SHARED, value=value, key=key, headers=headers or None, partition=i % 2)
     assert p.flush(30) == 0, f"{SHARED}: records not delivered"
     admin = AdminClient({"bootstrap.servers": bootstrap, "log_level": 3})
-    group = ConfigResource(ResourceType.GROUP, SHARE_GROUP, incremental_configs=[
-        ConfigEntry("share.auto.offset.reset", "earliest", incremental_operation=AlterConfigOpType.SET)])
+    group = ConfigResource(
+        ResourceType.GROUP,
+        SHARE_GROUP,
+        incremental_configs=[
+            ConfigEntry("share.auto.offset.reset", "earliest", incremental_operation=AlterConfigOpType.SET)
+        ],
+    )
     admin.incremental_alter_configs([group])[group].result(60)
-    c = ShareConsumer({"bootstrap.servers": bootstrap, "group.id": SHARE_GROUP, "share.acknowledgement.mode": "explicit",
-                       "log_level": 3})
+    c = ShareConsumer(
+        {
+            "bootstrap.servers": bootstrap,
+            "group.id": SHARE_GROUP,
+            "share.acknowledgement.mode": "explicit",
+            "log_level": 3,
+        }
+    )
     c.subscribe([SHARED])
     acks: dict[tuple[int, int], list[int]] = {}
     done = 0
@@ -207,13 +264,24 @@ def consume_in_share_group(bootstrap: str, release: str) -> dict[tuple[int, int]
 
 def listed_share_offsets(bootstrap: str, release: str) -> dict[tuple[str, int], int]:
     """The share group's start offset per partition, as Kafka's own kafka-share-groups tool lists them."""
-    out = _tool(release, "org.apache.kafka.tools.consumer.group.ShareGroupCommand", "--bootstrap-server", bootstrap,
-                "--describe", "--group", SHARE_GROUP, "--offsets")
+    out = _tool(
+        release,
+        "org.apache.kafka.tools.consumer.group.ShareGroupCommand",
+        "--bootstrap-server",
+        bootstrap,
+        "--describe",
+        "--group",
+        SHARE_GROUP,
+        "--offsets",
+    )
     rows = [ln.split() for ln in out.splitlines()]
     head = next(r for r in rows if r[:1] == ["GROUP"])
     at = {name: i for i, name in enumerate(head)}
-    return {(r[at["TOPIC"]], int(r[at["PARTITION"]])): int(r[at["START-OFFSET"]])
-            for r in rows if r and r != head and r[0] == SHARE_GROUP}
+    return {
+        (r[at["TOPIC"]], int(r[at["PARTITION"]])): int(r[at["START-OFFSET"]])
+        for r in rows
+        if r and r != head and r[0] == SHARE_GROUP
+    }
 
 
 def described(bootstrap: str, groups: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -227,11 +295,20 @@ def described(bootstrap: str, groups: tuple[str, ...] = ()) -> dict[str, Any]:
     topics: dict[str, Any] = {}
     for name, future in admin.describe_topics(TopicCollection(names)).items():
         t = future.result(60)
-        topics[name] = {"topic_id": str(t.topic_id).replace("+", "-").replace("/", "_"),  # Kafka's Uuid.toString
-                        "partitions": {p.id: {"leader": p.leader.id if p.leader else -1,
-                                              "replicas": [r.id for r in p.replicas], "isr": [r.id for r in p.isr]}
-                                       for p in t.partitions}}
-    resources = [ConfigResource(ResourceType.TOPIC, n) for n in names] + [ConfigResource(ResourceType.BROKER, "1")]
+        topics[name] = {
+            "topic_id": str(t.topic_id).replace("+", "-").replace("/", "_"),  # Kafka's Uuid.toString
+            "partitions": {
+                p.id: {
+                    "leader": p.leader.id if p.leader else -1,
+                    "replicas": [r.id for r in p.replicas],
+                    "isr": [r.id for r in p.isr],
+                }
+                for p in t.partitions
+            },
+        }
+    resources = [ConfigResource(ResourceType.TOPIC, n) for n in names] + [
+        ConfigResource(ResourceType.BROKER, "1")
+    ]
     resources += [ConfigResource(ResourceType.GROUP, g) for g in groups]
     configs: dict[str, dict[str, str]] = {}
     defaults: dict[str, str] = {}
@@ -239,14 +316,25 @@ def described(bootstrap: str, groups: tuple[str, ...] = ()) -> dict[str, Any]:
     for resource, future in admin.describe_configs(resources).items():
         entries = future.result(60).values()
         if resource.restype == ResourceType.TOPIC:
-            configs[resource.name] = {e.name: e.value for e in entries
-                                      if e.source == ConfigSource.DYNAMIC_TOPIC_CONFIG.value}
+            configs[resource.name] = {
+                e.name: e.value for e in entries if e.source == ConfigSource.DYNAMIC_TOPIC_CONFIG.value
+            }
         elif resource.restype == ResourceType.GROUP:
-            group_configs[resource.name] = {e.name: e.value for e in entries
-                                            if e.source == ConfigSource.GROUP_CONFIG.value}
+            group_configs[resource.name] = {
+                e.name: e.value for e in entries if e.source == ConfigSource.GROUP_CONFIG.value
+            }
         else:
-            defaults = {e.name: e.value for e in entries if e.source == ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG.value}
-    return {"topics": topics, "configs": configs, "cluster_defaults": defaults, "group_configs": group_configs}
+            defaults = {
+                e.name: e.value
+                for e in entries
+                if e.source == ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG.value
+            }
+    return {
+        "topics": topics,
+        "configs": configs,
+        "cluster_defaults": defaults,
+        "group_configs": group_configs,
+    }
 
 
 def listed_offsets(bootstrap: str, extra: tuple[str, ...] = ()) -> dict[str, dict[tuple[str, int], int]]:
@@ -272,15 +360,23 @@ def _java_classes(release: str, source: Path, extra: str = "") -> str:
     cp = classpath(release) + (f":{extra}" if extra else "")
     target = classes / f"{source.stem}.class"
     if not target.exists() or target.stat().st_mtime < source.stat().st_mtime:
-        subprocess.run(["javac", "-nowarn", "-d", str(classes), "-cp", cp, str(source)],
-                       check=True, capture_output=True, timeout=300)
+        subprocess.run(
+            ["javac", "-nowarn", "-d", str(classes), "-cp", cp, str(source)],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
     return f"{cp}:{classes}"
 
 
 def produce_java(bootstrap: str, release: str) -> None:
     """Kafka's own Java producer of ``release`` (:data:`JAVA_PRODUCER`, compiled against its kafka-clients)."""
-    got = subprocess.run(["java", "-cp", _java_classes(release, JAVA_PRODUCER), JAVA_PRODUCER.stem, bootstrap,
-                          str(RECORDS)], capture_output=True, text=True, timeout=300)
+    got = subprocess.run(
+        ["java", "-cp", _java_classes(release, JAVA_PRODUCER), JAVA_PRODUCER.stem, bootstrap, str(RECORDS)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert got.returncode == 0, f"the Java producer of Kafka {release}: {got.stderr[-1500:]}"
 
 
@@ -300,11 +396,25 @@ def _streams_jar(release: str) -> Path:
     folder = jars(release) / "streams"
     jar = folder / f"kafka-streams-{release}.jar"
     if not jar.exists():
-        got = subprocess.run(["mvn", "-q", "-B", "-Dstyle.color=never", "dependency:copy",
-                              f"-Dartifact=org.apache.kafka:kafka-streams:{release}", f"-DoutputDirectory={folder}"],
-                             capture_output=True, text=True, timeout=600, cwd=folder.parent)
+        got = subprocess.run(
+            [
+                "mvn",
+                "-q",
+                "-B",
+                "-Dstyle.color=never",
+                "dependency:copy",
+                f"-Dartifact=org.apache.kafka:kafka-streams:{release}",
+                f"-DoutputDirectory={folder}",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=folder.parent,
+        )
         if got.returncode or not jar.exists():
-            lines = [ln for ln in (got.stdout + got.stderr).splitlines() if "ERROR" in ln] or [f"exit {got.returncode}"]
+            lines = [ln for ln in (got.stdout + got.stderr).splitlines() if "ERROR" in ln] or [
+                f"exit {got.returncode}"
+            ]
             raise Unavailable(f"Kafka {release}: Maven could not fetch kafka-streams: {lines[0][:300]}")
     return jar
 
@@ -313,8 +423,24 @@ def run_streams_group(bootstrap: str, release: str, state: Path) -> dict[tuple[s
     """A Kafka Streams application of ``release`` in a streams group copies :data:`STREAMS_INPUT` to
     :data:`STREAMED` (:data:`JAVA_STREAMS`): the offsets it committed, every input record read."""
     cp = _java_classes(release, JAVA_STREAMS, str(_streams_jar(release)))
-    got = subprocess.run(["java", "-Xmx256m", "-cp", cp, JAVA_STREAMS.stem, bootstrap, STREAMS_GROUP, STREAMS_INPUT,
-                          STREAMED, str(RECORDS), str(state)], capture_output=True, text=True, timeout=300)
+    got = subprocess.run(
+        [
+            "java",
+            "-Xmx256m",
+            "-cp",
+            cp,
+            JAVA_STREAMS.stem,
+            bootstrap,
+            STREAMS_GROUP,
+            STREAMS_INPUT,
+            STREAMED,
+            str(RECORDS),
+            str(state),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert got.returncode == 0, f"the streams group of Kafka {release}: {got.stderr.strip()[-1500:]}"
     return {(STREAMS_INPUT, p): RECORDS // 2 for p in range(TOPICS[STREAMS_INPUT])}
 
@@ -323,8 +449,9 @@ def create_topics(bootstrap: str) -> None:
     from confluent_kafka.admin import AdminClient, NewTopic
 
     admin = AdminClient({"bootstrap.servers": bootstrap})
-    futures = admin.create_topics([NewTopic(t, n, 1, config=TOPIC_CONFIGS.get(t, {}))
-                                   for t, n in {**TOPICS, **FOR_KAFKASPEC}.items()])
+    futures = admin.create_topics(
+        [NewTopic(t, n, 1, config=TOPIC_CONFIGS.get(t, {})) for t, n in {**TOPICS, **FOR_KAFKASPEC}.items()]
+    )
     for f in futures.values():
         f.result(60)
 
@@ -352,8 +479,15 @@ def produce_compacted(bootstrap: str, data: Path, data_wait: float = 120.0) -> N
     """
     from confluent_kafka import Producer
 
-    p = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "log_level": 3, "linger.ms": 5,
-                  "batch.num.messages": 20})
+    p = Producer(
+        {
+            "bootstrap.servers": bootstrap,
+            "enable.idempotence": True,
+            "log_level": 3,
+            "linger.ms": 5,
+            "batch.num.messages": 20,
+        }
+    )
     per_round = 50
     start = int(time.time() * 1000) - COMPACTION_ROUNDS * 3_600_000
     for round_ in range(COMPACTION_ROUNDS):
@@ -361,8 +495,14 @@ def produce_compacted(bootstrap: str, data: Path, data_wait: float = 120.0) -> N
             key, value, headers = _compacted_record(i)
             if round_ % 2 == 0 and i >= (round_ + 1) * per_round - GONE:
                 key, value = b"gone-%d" % i, None  # a key never written again: its tombstone is the last word
-            p.produce(COMPACTED, value=value, key=key, headers=headers or None, partition=0,
-                      timestamp=start + round_ * 3_600_000 + i)
+            p.produce(
+                COMPACTED,
+                value=value,
+                key=key,
+                headers=headers or None,
+                partition=0,
+                timestamp=start + round_ * 3_600_000 + i,
+            )
         assert p.flush(30) == 0, f"{COMPACTED}: records not delivered"
         if round_ % 2 == 1:
             wait_for_cleaner(data, COMPACTED, 0, round_ * per_round, data_wait)
@@ -383,8 +523,9 @@ def wait_for_cleaner(data: Path, topic: str, partition: int, offset: int, timeou
         if cleaned >= offset:
             return
         time.sleep(0.2)
-    raise RuntimeError(f"{topic}-{partition}: the log cleaner cleaned up to {cleaned}, not {offset}, "
-                       f"within {timeout:.0f} s")
+    raise RuntimeError(
+        f"{topic}-{partition}: the log cleaner cleaned up to {cleaned}, not {offset}, within {timeout:.0f} s"
+    )
 
 
 #: records in each of :data:`RETAINED`'s two segments
@@ -455,8 +596,16 @@ def produce_before_kill(bootstrap: str) -> None:
     past the recovery points it last checkpointed."""
     from confluent_kafka import Producer
 
-    p = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "log_level": 3, "linger.ms": 5,
-                  "compression.codec": "zstd", "batch.num.messages": 30})
+    p = Producer(
+        {
+            "bootstrap.servers": bootstrap,
+            "enable.idempotence": True,
+            "log_level": 3,
+            "linger.ms": 5,
+            "compression.codec": "zstd",
+            "batch.num.messages": 30,
+        }
+    )
     for topic in BEFORE_KILL:
         for i in range(RECORDS, RECORDS + 100):
             key, value, headers = _record(i)
@@ -485,8 +634,15 @@ def served(bootstrap: str, isolation: str, topics: dict[str, int] = TOPICS) -> l
     ``isolation`` gets it."""
     from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
 
-    c = Consumer({"bootstrap.servers": bootstrap, "group.id": f"kafkaspec-read-{isolation}",
-                  "enable.auto.commit": False, "isolation.level": isolation, "enable.partition.eof": True})
+    c = Consumer(
+        {
+            "bootstrap.servers": bootstrap,
+            "group.id": f"kafkaspec-read-{isolation}",
+            "enable.auto.commit": False,
+            "isolation.level": isolation,
+            "enable.partition.eof": True,
+        }
+    )
     parts = [TopicPartition(t, p, OFFSET_BEGINNING) for t, n in topics.items() for p in range(n)]
     ends = {(tp.topic, tp.partition): _high_watermark(c, tp) for tp in parts}
     c.assign(parts)
@@ -504,8 +660,17 @@ def served(bootstrap: str, isolation: str, topics: dict[str, int] = TOPICS) -> l
                 left.discard(where)
                 continue
             raise RuntimeError(f"consumer: {msg.error()}")
-        rows.append(Row(msg.topic(), msg.partition(), msg.offset(), msg.timestamp()[1], msg.key(), msg.value(),
-                        tuple((k, v) for k, v in (msg.headers() or []))))
+        rows.append(
+            Row(
+                msg.topic(),
+                msg.partition(),
+                msg.offset(),
+                msg.timestamp()[1],
+                msg.key(),
+                msg.value(),
+                tuple((k, v) for k, v in (msg.headers() or [])),
+            )
+        )
     c.close()
     if left:
         raise RuntimeError(f"consumer: no end reached for {sorted(left)}")

@@ -13,8 +13,14 @@ from kafkaspec.logdir.kafka import files
 from kafkaspec.logdir.tiered.local_storage import EPOCHS_SUFFIX, ROOT_DIR_NAME
 from kafkaspec.logdir.tiered.segment import kafka_uuid
 
-SUFFIXES = (files.LOG_SUFFIX, files.INDEX_SUFFIX, files.TIME_INDEX_SUFFIX, files.TXN_INDEX_SUFFIX, EPOCHS_SUFFIX,
-            files.SNAPSHOT_SUFFIX)
+SUFFIXES = (
+    files.LOG_SUFFIX,
+    files.INDEX_SUFFIX,
+    files.TIME_INDEX_SUFFIX,
+    files.TXN_INDEX_SUFFIX,
+    EPOCHS_SUFFIX,
+    files.SNAPSHOT_SUFFIX,
+)
 
 
 def write_local_tiered(source, dest) -> dict[tuple[str, int], Path]:
@@ -35,16 +41,22 @@ def write_local_tiered(source, dest) -> dict[tuple[str, int], Path]:
                 after = segs[i + 1].base_offset if i + 1 < len(segs) else 1 << 62
                 stem = f"{seg.base_offset:020d}-{kafka_uuid(f'{topic_id}/{part.partition}/{seg.base_offset}'.encode())}"
                 shutil.copyfile(seg.path, folder / f"{stem}{files.LOG_SUFFIX}")
-                for src, suffix in ((seg.index_path, files.INDEX_SUFFIX), (seg.time_index_path, files.TIME_INDEX_SUFFIX),
-                                    (seg.txn_index_path, files.TXN_INDEX_SUFFIX)):
+                for src, suffix in (
+                    (seg.index_path, files.INDEX_SUFFIX),
+                    (seg.time_index_path, files.TIME_INDEX_SUFFIX),
+                    (seg.txn_index_path, files.TXN_INDEX_SUFFIX),
+                ):
                     if src.exists():
                         shutil.copyfile(src, folder / f"{stem}{suffix}")
                     elif suffix != files.TXN_INDEX_SUFFIX:
                         (folder / f"{stem}{suffix}").write_bytes(b"")
-                (folder / f"{stem}{EPOCHS_SUFFIX}").write_text(files.format_leader_epoch_checkpoint(
-                    [e for e in epochs if e.start_offset < after]))
+                (folder / f"{stem}{EPOCHS_SUFFIX}").write_text(
+                    files.format_leader_epoch_checkpoint([e for e in epochs if e.start_offset < after])
+                )
                 snapshot = part.path / files.offset_file_name(min(after, 1 << 62), files.SNAPSHOT_SUFFIX)
-                (folder / f"{stem}{files.SNAPSHOT_SUFFIX}").write_bytes(snapshot.read_bytes() if snapshot.exists() else b"")
+                (folder / f"{stem}{files.SNAPSHOT_SUFFIX}").write_bytes(
+                    snapshot.read_bytes() if snapshot.exists() else b""
+                )
             out[(part.topic, part.partition)] = folder
     return out
 
@@ -52,8 +64,14 @@ def write_local_tiered(source, dest) -> dict[tuple[str, int], Path]:
 def copy_fileset(folder: Path, base_offset: int, new_id_seed: str, *, skip: tuple[str, ...] = ()) -> str:
     """A second copy of the fileset starting at ``base_offset`` under another segment id (a re-upload),
     leaving out the file types in ``skip`` (an upload that stopped half-way); returns its stem."""
-    stems = sorted(p.name[: -len(files.LOG_SUFFIX)] for p in folder.glob(f"{base_offset:020d}-*{files.LOG_SUFFIX}"))
-    stem = next(s for s in stems if all((folder / f"{s}{x}").exists() for x in SUFFIXES if x != files.TXN_INDEX_SUFFIX))
+    stems = sorted(
+        p.name[: -len(files.LOG_SUFFIX)] for p in folder.glob(f"{base_offset:020d}-*{files.LOG_SUFFIX}")
+    )
+    stem = next(
+        s
+        for s in stems
+        if all((folder / f"{s}{x}").exists() for x in SUFFIXES if x != files.TXN_INDEX_SUFFIX)
+    )
     new = f"{base_offset:020d}-{kafka_uuid(new_id_seed.encode())}"
     for suffix in SUFFIXES:
         src = folder / f"{stem}{suffix}"

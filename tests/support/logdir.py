@@ -9,14 +9,24 @@ from kafkaspec import Record
 from kafkaspec.logdir import PartitionWriter
 
 
-def write_partition(root, *, batches=60, seed=1, segment_bytes=4000, index_interval_bytes=300,
-                    topic="t", partition=0, codecs=("none", "gzip", "zstd", "lz4", "snappy")):
+def write_partition(
+    root,
+    *,
+    batches=60,
+    seed=1,
+    segment_bytes=4000,
+    index_interval_bytes=300,
+    topic="t",
+    partition=0,
+    codecs=("none", "gzip", "zstd", "lz4", "snappy"),
+):
     """Write a partition of plain batches; return the list of (offset, timestamp, key, value, headers) written."""
     rng = random.Random(seed)
     written = []
     ts = 1_700_000_000_000
-    with PartitionWriter(root, topic, partition, segment_bytes=segment_bytes,
-                         index_interval_bytes=index_interval_bytes) as w:
+    with PartitionWriter(
+        root, topic, partition, segment_bytes=segment_bytes, index_interval_bytes=index_interval_bytes
+    ) as w:
         for i in range(batches):
             n = rng.randint(1, 8)
             recs = []

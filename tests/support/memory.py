@@ -42,8 +42,13 @@ class CliMemory(NamedTuple):
 
 def cli_memory(*argv: object, timeout: float = 600) -> CliMemory:
     """Run ``kafkaspec ARGV`` in a child; its exit code and memory. A traceback in the child fails."""
-    proc = subprocess.run([sys.executable, "-c", _PROBE, *map(str, argv)], capture_output=True, text=True,
-                          timeout=timeout, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-c", _PROBE, *map(str, argv)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     return CliMemory(out["code"], out["peak"], out["peak"] - out["before"])

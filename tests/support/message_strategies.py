@@ -65,7 +65,10 @@ class MessageValues:
             used = {f.tag for f in s.fields if f.tag is not None}
             tags = st.lists(st.integers(0, 300).filter(lambda t: t not in used), max_size=2, unique=True)
             fields["unknown_tagged_fields"] = tags.flatmap(
-                lambda ts: st.tuples(*(st.tuples(st.just(t), st.binary(max_size=6)) for t in sorted(ts))).map(list))
+                lambda ts: st.tuples(*(st.tuples(st.just(t), st.binary(max_size=6)) for t in sorted(ts))).map(
+                    list
+                )
+            )
         return st.fixed_dictionaries(fields).map(lambda kw: cls(**kw))
 
     def one(self, t: str, version: int, depth: int) -> st.SearchStrategy:

@@ -18,7 +18,13 @@ from kafkaspec.logdir.store.storage import Store
 
 
 def main() -> None:
-    dest, version, step, n, signal = sys.argv[1], sys.argv[2].encode(), sys.argv[3], int(sys.argv[4]), sys.argv[5]
+    dest, version, step, n, signal = (
+        sys.argv[1],
+        sys.argv[2].encode(),
+        sys.argv[3],
+        int(sys.argv[4]),
+        sys.argv[5],
+    )
     original = getattr(Store, step)
     calls = []
 

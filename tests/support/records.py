@@ -45,8 +45,9 @@ def record_lists(draw, min_size: int = 0, max_size: int = 8):
         if explicit_offsets:
             offset += draw(st.integers(1, 1 << 20)) if i else 0
             rec_offset = offset  # relative to base_offset, fixed up by the caller
-        out.append(Record(key=draw(blobs), value=draw(blobs), timestamp=ts, offset=rec_offset,
-                          headers=draw(headers)))
+        out.append(
+            Record(key=draw(blobs), value=draw(blobs), timestamp=ts, offset=rec_offset, headers=draw(headers))
+        )
     return out
 
 

@@ -49,15 +49,33 @@ def _frame(api_key: int, body: bytes) -> bytes:
     return uvarint(1) + uvarint(api_key) + uvarint(0) + body
 
 
-def segment(topic: str, topic_id: uuid.UUID, partition: int, seg: uuid.UUID, start: int, end: int,
-            epochs: list[tuple[int, int]], *, state: int = STARTED, broker: int = 1, event_time: int = 1000,
-            max_timestamp: int = 2000, size: int = 100, custom: bytes | None = None,
-            txn_index_empty: bool | None = None) -> bytes:
+def segment(
+    topic: str,
+    topic_id: uuid.UUID,
+    partition: int,
+    seg: uuid.UUID,
+    start: int,
+    end: int,
+    epochs: list[tuple[int, int]],
+    *,
+    state: int = STARTED,
+    broker: int = 1,
+    event_time: int = 1000,
+    max_timestamp: int = 2000,
+    size: int = 100,
+    custom: bytes | None = None,
+    txn_index_empty: bool | None = None,
+) -> bytes:
     """A RemoteLogSegmentMetadataRecord value (api key 0)."""
-    body = (_segment_id(topic, topic_id, partition, seg) + struct.pack(">qqiqq", start, end, broker, max_timestamp,
-                                                                        event_time)
-            + uvarint(len(epochs) + 1) + b"".join(struct.pack(">iq", e, o) + b"\x00" for e, o in epochs)
-            + struct.pack(">i", size) + _bytes(custom) + struct.pack(">b", state))
+    body = (
+        _segment_id(topic, topic_id, partition, seg)
+        + struct.pack(">qqiqq", start, end, broker, max_timestamp, event_time)
+        + uvarint(len(epochs) + 1)
+        + b"".join(struct.pack(">iq", e, o) + b"\x00" for e, o in epochs)
+        + struct.pack(">i", size)
+        + _bytes(custom)
+        + struct.pack(">b", state)
+    )
     if txn_index_empty is None:
         body += b"\x00"
     else:  # TxnIndexEmpty: tag 0, one byte
@@ -65,23 +83,50 @@ def segment(topic: str, topic_id: uuid.UUID, partition: int, seg: uuid.UUID, sta
     return _frame(0, body)
 
 
-def update(topic: str, topic_id: uuid.UUID, partition: int, seg: uuid.UUID, state: int, *, broker: int = 1,
-           event_time: int = 1001, custom: bytes | None = None) -> bytes:
+def update(
+    topic: str,
+    topic_id: uuid.UUID,
+    partition: int,
+    seg: uuid.UUID,
+    state: int,
+    *,
+    broker: int = 1,
+    event_time: int = 1001,
+    custom: bytes | None = None,
+) -> bytes:
     """A RemoteLogSegmentMetadataUpdateRecord value (api key 1)."""
-    return _frame(1, _segment_id(topic, topic_id, partition, seg) + struct.pack(">iq", broker, event_time)
-                  + _bytes(custom) + struct.pack(">b", state) + b"\x00")
+    return _frame(
+        1,
+        _segment_id(topic, topic_id, partition, seg)
+        + struct.pack(">iq", broker, event_time)
+        + _bytes(custom)
+        + struct.pack(">b", state)
+        + b"\x00",
+    )
 
 
-def partition_delete(topic: str, topic_id: uuid.UUID, partition: int, state: int, *, broker: int = 1,
-                     event_time: int = 1002) -> bytes:
+def partition_delete(
+    topic: str, topic_id: uuid.UUID, partition: int, state: int, *, broker: int = 1, event_time: int = 1002
+) -> bytes:
     """A RemotePartitionDeleteMetadataRecord value (api key 2)."""
-    return _frame(2, _tip(topic, topic_id, partition) + struct.pack(">iqb", broker, event_time, state) + b"\x00")
+    return _frame(
+        2, _tip(topic, topic_id, partition) + struct.pack(">iqb", broker, event_time, state) + b"\x00"
+    )
 
 
 def snapshot_entry(seg: uuid.UUID, start: int, end: int, *, state: int = FINISHED) -> bytes:
     """A RemoteLogSegmentMetadataSnapshotRecord value (api key 3)."""
-    body = (seg.bytes + struct.pack(">qqiqq", start, end, 1, 2000, 1000) + uvarint(2) + struct.pack(">iq", 0, start)
-            + b"\x00" + struct.pack(">i", 100) + b"\x00" + struct.pack(">b", state) + b"\x00")
+    body = (
+        seg.bytes
+        + struct.pack(">qqiqq", start, end, 1, 2000, 1000)
+        + uvarint(2)
+        + struct.pack(">iq", 0, start)
+        + b"\x00"
+        + struct.pack(">i", 100)
+        + b"\x00"
+        + struct.pack(">b", state)
+        + b"\x00"
+    )
     return _frame(3, body)
 
 

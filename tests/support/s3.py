@@ -33,16 +33,26 @@ class S3Server:
         return f"s3://{bucket}/{key}".rstrip("/")
 
     def env(self) -> dict[str, str]:
-        return {"AWS_ENDPOINT_URL": self.endpoint, "AWS_ACCESS_KEY_ID": ACCESS_KEY,
-                "AWS_SECRET_ACCESS_KEY": SECRET_KEY, "AWS_DEFAULT_REGION": REGION,
-                "AWS_EC2_METADATA_DISABLED": "true"}
+        return {
+            "AWS_ENDPOINT_URL": self.endpoint,
+            "AWS_ACCESS_KEY_ID": ACCESS_KEY,
+            "AWS_SECRET_ACCESS_KEY": SECRET_KEY,
+            "AWS_DEFAULT_REGION": REGION,
+            "AWS_EC2_METADATA_DISABLED": "true",
+        }
 
     def filesystem(self):
         """A pyarrow S3 filesystem on this server that may create buckets (the tests' own uploads)."""
         from pyarrow import fs
 
-        return fs.S3FileSystem(endpoint_override=self.endpoint, access_key=ACCESS_KEY, secret_key=SECRET_KEY,
-                               region=REGION, allow_bucket_creation=True, allow_bucket_deletion=True)
+        return fs.S3FileSystem(
+            endpoint_override=self.endpoint,
+            access_key=ACCESS_KEY,
+            secret_key=SECRET_KEY,
+            region=REGION,
+            allow_bucket_creation=True,
+            allow_bucket_deletion=True,
+        )
 
     def new_bucket(self) -> str:
         name = f"b-{uuid.uuid4().hex[:12]}"
@@ -54,8 +64,9 @@ class S3Server:
         from pyarrow import fs
 
         dest = f"{bucket}/{prefix.strip('/')}"
-        fs.copy_files(str(local), dest, source_filesystem=fs.LocalFileSystem(),
-                      destination_filesystem=self.filesystem())
+        fs.copy_files(
+            str(local), dest, source_filesystem=fs.LocalFileSystem(), destination_filesystem=self.filesystem()
+        )
         return self.uri(dest)
 
     def stop(self) -> None:
@@ -80,8 +91,12 @@ def start_server(*, auth: bool = False, timeout: float = 30.0) -> S3Server:
     env = dict(os.environ)
     if auth:
         env["INITIAL_NO_AUTH_ACTION_COUNT"] = "0"
-    proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
     endpoint = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + timeout
     while True:
@@ -91,7 +106,9 @@ def start_server(*, auth: bool = False, timeout: float = 30.0) -> S3Server:
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
-                raise RuntimeError(f"moto server did not start on port {port} (exit code {proc.poll()})") from None
+                raise RuntimeError(
+                    f"moto server did not start on port {port} (exit code {proc.poll()})"
+                ) from None
             time.sleep(0.1)
 
 

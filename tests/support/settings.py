@@ -19,7 +19,9 @@ DERANDOMIZE = os.environ.get("KAFKASPEC_FUZZ_RANDOM") != "1"
 
 # every @given test, including those that set no settings of their own (hypothesis's 100 examples, or
 # fewer when KAFKASPEC_FUZZ_EXAMPLES asks for fewer: make check-fast)
-settings.register_profile("kafkaspec", derandomize=DERANDOMIZE, deadline=None, max_examples=min(100, FUZZ_EXAMPLES))
+settings.register_profile(
+    "kafkaspec", derandomize=DERANDOMIZE, deadline=None, max_examples=min(100, FUZZ_EXAMPLES)
+)
 settings.load_profile("kafkaspec")
 
 settings.register_profile(

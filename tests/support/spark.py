@@ -21,12 +21,26 @@ def runtime_rows(path, options: dict | None = None) -> list[tuple]:
                 found = part.offset_for_timestamp(opts.ending_timestamp)
                 if found is not None:
                     hi = found if hi is None else min(hi, found)
-            for _, r in part.records(lo, hi, start_timestamp=opts.starting_timestamp,
-                                     read_committed=opts.read_committed,
-                                     include_control=opts.include_control, verify=opts.verify_crc):
+            for _, r in part.records(
+                lo,
+                hi,
+                start_timestamp=opts.starting_timestamp,
+                read_committed=opts.read_committed,
+                include_control=opts.include_control,
+                verify=opts.verify_crc,
+            ):
                 ts = -1 if r.timestamp is None else r.timestamp
-                out.append((part.topic, part.partition, r.offset, ts, r.key, r.value,
-                            [tuple(h) for h in r.headers or ()]))
+                out.append(
+                    (
+                        part.topic,
+                        part.partition,
+                        r.offset,
+                        ts,
+                        r.key,
+                        r.value,
+                        [tuple(h) for h in r.headers or ()],
+                    )
+                )
     return sorted(out, key=lambda row: row[:3])
 
 
@@ -35,8 +49,19 @@ def source_rows(spark, path, options: dict | None = None) -> list[tuple]:
     from pyspark.sql import functions as F
 
     df = spark.read.format("kafkalog").options(**(options or {})).load(str(path))
-    table = df.select("topic", "partition", "offset", F.unix_millis("timestamp").alias("ts"),
-                      "key", "value", "headers").toArrow()
-    out = [(r["topic"], r["partition"], r["offset"], r["ts"], r["key"], r["value"],
-            [(h["key"], h["value"]) for h in r["headers"] or ()]) for r in table.to_pylist()]
+    table = df.select(
+        "topic", "partition", "offset", F.unix_millis("timestamp").alias("ts"), "key", "value", "headers"
+    ).toArrow()
+    out = [
+        (
+            r["topic"],
+            r["partition"],
+            r["offset"],
+            r["ts"],
+            r["key"],
+            r["value"],
+            [(h["key"], h["value"]) for h in r["headers"] or ()],
+        )
+        for r in table.to_pylist()
+    ]
     return sorted(out, key=lambda row: row[:3])

@@ -38,8 +38,10 @@ def endpoint_settings(scheme: str, endpoint: str) -> tuple[dict[str, str], str]:
     server at ``endpoint``, and a URI on it."""
     if scheme == "gs":
         return {"STORAGE_EMULATOR_HOST": endpoint}, "gs://some-bucket/backup"
-    env = {"AZURE_STORAGE_CONNECTION_STRING": f"DefaultEndpointsProtocol=http;AccountName={AZURE_ACCOUNT};"
-                                              f"AccountKey={AZURE_KEY};BlobEndpoint={endpoint}/{AZURE_ACCOUNT};"}
+    env = {
+        "AZURE_STORAGE_CONNECTION_STRING": f"DefaultEndpointsProtocol=http;AccountName={AZURE_ACCOUNT};"
+        f"AccountKey={AZURE_KEY};BlobEndpoint={endpoint}/{AZURE_ACCOUNT};"
+    }
     if scheme == "az":
         return env, "az://some-container/backup"
     return env, f"{scheme}://some-container@{AZURE_ACCOUNT}.dfs.core.windows.net/backup"
@@ -89,8 +91,13 @@ class GcsServer:
         a listing of what it wrote shows the prefixes only to a client that reads GCS's ``prefixes``)."""
         from pyarrow import fs
 
-        return fs.GcsFileSystem(anonymous=True, endpoint_override=self.host, scheme="http", project_id="test",
-                                retry_time_limit=datetime.timedelta(seconds=10))
+        return fs.GcsFileSystem(
+            anonymous=True,
+            endpoint_override=self.host,
+            scheme="http",
+            project_id="test",
+            retry_time_limit=datetime.timedelta(seconds=10),
+        )
 
     def new_bucket(self) -> str:
         name = f"b-{uuid.uuid4().hex[:12]}"
@@ -116,8 +123,10 @@ class AzureServer:
     scheme = "abfs"
 
     def connection_string(self, key: str = AZURE_KEY) -> str:
-        return (f"DefaultEndpointsProtocol=http;AccountName={AZURE_ACCOUNT};AccountKey={key};"
-                f"BlobEndpoint={self.endpoint};")
+        return (
+            f"DefaultEndpointsProtocol=http;AccountName={AZURE_ACCOUNT};AccountKey={key};"
+            f"BlobEndpoint={self.endpoint};"
+        )
 
     def env(self) -> dict[str, str]:
         return {"AZURE_STORAGE_CONNECTION_STRING": self.connection_string()}
@@ -126,9 +135,14 @@ class AzureServer:
         from pyarrow import fs
 
         authority = self.endpoint.split("://", 1)[1].split("/", 1)[0]
-        return fs.AzureFileSystem(account_name=AZURE_ACCOUNT, account_key=AZURE_KEY,
-                                  blob_storage_authority=authority, blob_storage_scheme="http",
-                                  dfs_storage_authority=authority, dfs_storage_scheme="http")
+        return fs.AzureFileSystem(
+            account_name=AZURE_ACCOUNT,
+            account_key=AZURE_KEY,
+            blob_storage_authority=authority,
+            blob_storage_scheme="http",
+            dfs_storage_authority=authority,
+            dfs_storage_scheme="http",
+        )
 
     def new_bucket(self) -> str:
         name = f"c-{uuid.uuid4().hex[:12]}"
@@ -152,8 +166,11 @@ def start_gcs(timeout: float = 30.0) -> GcsServer:
     exe = Path(sys.executable).with_name("gcp-storage-emulator")
     if not exe.exists():
         raise RuntimeError("gcp-storage-emulator is not installed: pip install -e '.[dev]'")
-    proc = subprocess.Popen([str(exe), "start", "--in-memory", "--host", "127.0.0.1", "--port", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [str(exe), "start", "--in-memory", "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     _wait(proc, f"http://127.0.0.1:{port}/storage/v1/b", "gcp-storage-emulator", timeout)
     return GcsServer(f"127.0.0.1:{port}", proc)
 
@@ -162,13 +179,29 @@ def start_azure(timeout: float = 60.0) -> AzureServer:
     """Azurite's blob service (``--skipApiVersionCheck``: pyarrow's Azure SDK speaks a newer API version
     than Azurite accepts otherwise)."""
     if not AZURITE.exists():
-        hint = "make tools" if shutil.which("npm") else "npm is missing: install Node.js and npm, then make tools"
+        hint = (
+            "make tools"
+            if shutil.which("npm")
+            else "npm is missing: install Node.js and npm, then make tools"
+        )
         raise RuntimeError(f"Azurite is not installed at {AZURITE.relative_to(REPO)} ({hint})")
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix="azurite-"))  # its working folder (debug logs), removed by stop()
-    proc = subprocess.Popen([str(AZURITE), "--skipApiVersionCheck", "--inMemoryPersistence", "--silent",
-                             "--blobHost", "127.0.0.1", "--blobPort", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=workdir)
+    proc = subprocess.Popen(
+        [
+            str(AZURITE),
+            "--skipApiVersionCheck",
+            "--inMemoryPersistence",
+            "--silent",
+            "--blobHost",
+            "127.0.0.1",
+            "--blobPort",
+            str(port),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=workdir,
+    )
     _wait(proc, f"http://127.0.0.1:{port}/{AZURE_ACCOUNT}?comp=list", "Azurite", timeout)
     return AzureServer(f"http://127.0.0.1:{port}/{AZURE_ACCOUNT}", proc, workdir)
 

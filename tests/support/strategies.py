@@ -77,8 +77,31 @@ def _int(ftype: str) -> st.SearchStrategy[int]:
     lo, hi = INT_RANGES[ftype]
     # Edge values first: hypothesis favours them anyway, but the varint byte-length
     # boundaries are what breaks codecs, so name them.
-    edges = [v for v in (lo, hi, 0, -1, 1, 63, 64, -64, -65, 127, 128, 8191, 8192, -8192, -8193,
-                         (1 << 31) - 1, -(1 << 31), 1 << 31, 1 << 35) if lo <= v <= hi]
+    edges = [
+        v
+        for v in (
+            lo,
+            hi,
+            0,
+            -1,
+            1,
+            63,
+            64,
+            -64,
+            -65,
+            127,
+            128,
+            8191,
+            8192,
+            -8192,
+            -8193,
+            (1 << 31) - 1,
+            -(1 << 31),
+            1 << 31,
+            1 << 35,
+        )
+        if lo <= v <= hi
+    ]
     return st.one_of(st.sampled_from(edges), st.integers(lo, hi))
 
 
@@ -105,7 +128,9 @@ class StrategyBuilder:
                 continue
             if f.type == "array":
                 if f.size and f.size != "rest":
-                    raise Unsupported(f"{where}: arrays sized by a byte-size field ('size: {f.size}') are not drawn yet")
+                    raise Unsupported(
+                        f"{where}: arrays sized by a byte-size field ('size: {f.size}') are not drawn yet"
+                    )
                 self.check(self.schemas.resolve(f.items), (*seen, s.ref))
                 continue
             if CAMEL.match(f.type):
@@ -125,8 +150,11 @@ class StrategyBuilder:
         for f in s.fields:
             if f.type in ("bytes", "string") and f.length not in MAX_BLOB:
                 sized[f.length] = -1
-            if f.type == "array" and f.count and f.count not in ("int16", "int32", "varint", "uvarint") and not any(
-                g.count_of == f.name for g in s.fields
+            if (
+                f.type == "array"
+                and f.count
+                and f.count not in ("int16", "int32", "varint", "uvarint")
+                and not any(g.count_of == f.name for g in s.fields)
             ):
                 sized[f.count] = -1
         for f in s.fields:

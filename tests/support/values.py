@@ -15,13 +15,22 @@ from types import ModuleType
 import avro.io
 import avro.schema
 
-V1 = {"type": "record", "name": "Order", "namespace": "shop", "fields": [
-    {"name": "id", "type": "long"},
-    {"name": "coupon", "type": ["null", "string"], "default": None}]}
+V1 = {
+    "type": "record",
+    "name": "Order",
+    "namespace": "shop",
+    "fields": [
+        {"name": "id", "type": "long"},
+        {"name": "coupon", "type": ["null", "string"], "default": None},
+    ],
+}
 # v2: a field added with a default, the optional one removed
-V2 = {"type": "record", "name": "Order", "namespace": "shop", "fields": [
-    {"name": "id", "type": "long"},
-    {"name": "currency", "type": "string", "default": "EUR"}]}
+V2 = {
+    "type": "record",
+    "name": "Order",
+    "namespace": "shop",
+    "fields": [{"name": "id", "type": "long"}, {"name": "currency", "type": "string", "default": "EUR"}],
+}
 
 
 def skey(subject: str, version: int) -> bytes:
@@ -29,8 +38,15 @@ def skey(subject: str, version: int) -> bytes:
     return json.dumps({"keytype": "SCHEMA", "subject": subject, "version": version, "magic": 1}).encode()
 
 
-def sval(subject: str, version: int, schema_id: int, schema: str, deleted: bool = False, schema_type=None,
-         references=()) -> bytes:
+def sval(
+    subject: str,
+    version: int,
+    schema_id: int,
+    schema: str,
+    deleted: bool = False,
+    schema_type=None,
+    references=(),
+) -> bytes:
     """A SCHEMA value of ``_schemas`` (no schemaType: Avro)."""
     v = {"subject": subject, "version": version, "id": schema_id, "schema": schema, "deleted": deleted}
     if schema_type:
@@ -42,7 +58,11 @@ def sval(subject: str, version: int, schema_id: int, schema: str, deleted: bool 
 
 def avro_bytes(schema: dict, datum, names=None) -> bytes:
     """``datum`` as Apache Avro's own library writes it."""
-    parsed = avro.schema.make_avsc_object(schema, names) if names is not None else avro.schema.parse(json.dumps(schema))
+    parsed = (
+        avro.schema.make_avsc_object(schema, names)
+        if names is not None
+        else avro.schema.parse(json.dumps(schema))
+    )
     buf = io.BytesIO()
     avro.io.DatumWriter(parsed).write(datum, avro.io.BinaryEncoder(buf))
     return buf.getvalue()
@@ -57,8 +77,10 @@ def protoc_module(folder: Path, name: str, text: str) -> ModuleType:
     """``<name>_pb2``: the classes protoc (grpcio-tools) generates from the ``.proto`` ``text``, written as
     ``folder/<name>.proto`` (an independent reader of Protobuf bytes)."""
     (folder / f"{name}.proto").write_text(text)
-    subprocess.run([sys.executable, "-m", "grpc_tools.protoc", f"-I{folder}", f"--python_out={folder}",
-                    f"{name}.proto"], check=True)
+    subprocess.run(
+        [sys.executable, "-m", "grpc_tools.protoc", f"-I{folder}", f"--python_out={folder}", f"{name}.proto"],
+        check=True,
+    )
     sys.path.insert(0, str(folder))
     try:
         return importlib.import_module(f"{name}_pb2")

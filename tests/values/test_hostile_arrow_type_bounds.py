@@ -24,12 +24,18 @@ LEVELS = 40
 
 def _proto_lattice(levels: int) -> str:
     msgs = [f"message M{k} {{ M{k + 1} a = 1; M{k + 1} b = 2; }}" for k in range(levels)]
-    return 'syntax = "proto3";\npackage p;\n' + "\n".join([*msgs, f"message M{levels} {{ int64 x = 1; }}"]) + "\n"
+    return (
+        'syntax = "proto3";\npackage p;\n'
+        + "\n".join([*msgs, f"message M{levels} {{ int64 x = 1; }}"])
+        + "\n"
+    )
 
 
 def _run(script: str) -> subprocess.CompletedProcess:
     """In a child: the unbounded build ran for hours (this timeout only catches that hang)."""
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(script)], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script)], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_a_lattice_of_protobuf_messages_has_no_arrow_type():
@@ -49,13 +55,23 @@ def test_a_lattice_of_protobuf_messages_has_no_arrow_type():
 def test_a_lattice_of_avro_records_has_no_arrow_type():
     def layer(k: int) -> list:
         if k == LEVELS:
-            return [{"type": "record", "name": f"R{k}_{j}", "fields": [{"name": "x", "type": "boolean"}]}
-                    for j in (0, 1)]
+            return [
+                {"type": "record", "name": f"R{k}_{j}", "fields": [{"name": "x", "type": "boolean"}]}
+                for j in (0, 1)
+            ]
         below = layer(k + 1)
-        return [{"type": "record", "name": f"R{k}_0", "fields": [{"name": "a", "type": below[0]},
-                                                                 {"name": "b", "type": below[1]}]},
-                {"type": "record", "name": f"R{k}_1", "fields": [{"name": "a", "type": f"R{k + 1}_0"},
-                                                                 {"name": "b", "type": f"R{k + 1}_1"}]}]
+        return [
+            {
+                "type": "record",
+                "name": f"R{k}_0",
+                "fields": [{"name": "a", "type": below[0]}, {"name": "b", "type": below[1]}],
+            },
+            {
+                "type": "record",
+                "name": f"R{k}_1",
+                "fields": [{"name": "a", "type": f"R{k + 1}_0"}, {"name": "b", "type": f"R{k + 1}_1"}],
+            },
+        ]
 
     run = _run(f"""
         from kafkaspec.values import Schema
@@ -69,8 +85,13 @@ def test_a_lattice_of_avro_records_has_no_arrow_type():
 
 def test_a_chain_of_thousands_of_protobuf_messages_is_an_error_of_its_schema():
     n = 5000
-    text = 'syntax = "proto3";\npackage p;\n' + "\n".join(
-        [f"message M{k} {{ M{k + 1} a = 1; }}" for k in range(n)] + [f"message M{n} {{ int64 x = 1; }}"]) + "\n"
+    text = (
+        'syntax = "proto3";\npackage p;\n'
+        + "\n".join(
+            [f"message M{k} {{ M{k + 1} a = 1; }}" for k in range(n)] + [f"message M{n} {{ int64 x = 1; }}"]
+        )
+        + "\n"
+    )
     reader = ProtobufReader(lambda s, v: None)
     for _ in range(2):  # and again, from what the first attempt kept
         with pytest.raises(ValueError, match="schema id 1: message p.M0 holds messages nested too deep"):

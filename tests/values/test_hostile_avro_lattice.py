@@ -23,12 +23,24 @@ pytestmark = pytest.mark.hostile
 def _lattice(levels: int, leaf: str = "null") -> dict:
     def layer(k: int) -> list:
         if k == levels:
-            return [{"type": "record", "name": f"R{k}_{j}", "fields": [{"name": "n", "type": leaf}]} for j in (0, 1)]
+            return [
+                {"type": "record", "name": f"R{k}_{j}", "fields": [{"name": "n", "type": leaf}]}
+                for j in (0, 1)
+            ]
         below = layer(k + 1)
-        return [{"type": "record", "name": f"R{k}_0", "fields": [{"name": "a", "type": below[0]},
-                                                                 {"name": "b", "type": below[1]}]},
-                {"type": "record", "name": f"R{k}_1", "fields": [{"name": "a", "type": f"R{k + 1}_0"},
-                                                                 {"name": "b", "type": f"R{k + 1}_1"}]}]
+        return [
+            {
+                "type": "record",
+                "name": f"R{k}_0",
+                "fields": [{"name": "a", "type": below[0]}, {"name": "b", "type": below[1]}],
+            },
+            {
+                "type": "record",
+                "name": f"R{k}_1",
+                "fields": [{"name": "a", "type": f"R{k + 1}_0"}, {"name": "b", "type": f"R{k + 1}_1"}],
+            },
+        ]
+
     return layer(0)[0]
 
 
@@ -36,9 +48,17 @@ def _wide(levels: int, width: int) -> dict:
     fields = []
     for k in range(levels, -1, -1):
         for j in range(width):
-            own = [{"name": "b", "type": "boolean"}] if k == levels else \
-                [{"name": "a", "type": f"R{k + 1}_{j}"}, {"name": "b", "type": f"R{k + 1}_{(j + 1) % width}"}]
-            fields.append({"name": f"f{k}_{j}", "type": {"type": "record", "name": f"R{k}_{j}", "fields": own}})
+            own = (
+                [{"name": "b", "type": "boolean"}]
+                if k == levels
+                else [
+                    {"name": "a", "type": f"R{k + 1}_{j}"},
+                    {"name": "b", "type": f"R{k + 1}_{(j + 1) % width}"},
+                ]
+            )
+            fields.append(
+                {"name": f"f{k}_{j}", "type": {"type": "record", "name": f"R{k}_{j}", "fields": own}}
+            )
     return {"type": "record", "name": "Top", "fields": fields}
 
 
@@ -48,6 +68,7 @@ def _parse(schema: dict):
             AvroReader(lambda subject, version: None).parsed(Schema(1, json.dumps(schema), "AVRO", ()))
         except ValueError:
             pass
+
     return run
 
 
@@ -65,7 +86,11 @@ def test_an_empty_body_never_decodes_into_more_than_the_bound():
 def test_a_small_record_of_nulls_still_decodes():
     schema = {"type": "record", "name": "Z", "fields": [{"name": f"n{i}", "type": "null"} for i in range(3)]}
     reader = AvroReader(lambda subject, version: None)
-    assert reader.read(b"", Schema(1, json.dumps(schema), "AVRO", ()), None) == {"n0": None, "n1": None, "n2": None}
+    assert reader.read(b"", Schema(1, json.dumps(schema), "AVRO", ()), None) == {
+        "n0": None,
+        "n1": None,
+        "n2": None,
+    }
 
 
 def test_a_wide_graph_of_named_types_is_checked_in_linear_time():

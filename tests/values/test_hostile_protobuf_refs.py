@@ -27,10 +27,28 @@ OK_VALUE = framed(1, b"\x00\x08\x07")  # Ok{id: 7}
 EVIL_ID = 2
 
 #: reference names that would be Python on a sys.path holding protoc's temp dir, or files outside it
-TRICKS = ["sitecustomize.py", "usercustomize.py", "grpc_tools/__init__.py", "grpc_tools/protoc.py",
-          "google/__init__.py", "google/protobuf/__init__.py", "x.pth", "__main__.py", "pkg_resources.py",
-          "importlib_resources/__init__.py", "../escape.proto", "a/../../escape.proto", "ABSOLUTE", ".", "",
-          "a//b.proto", "./a.proto", "a\\b.proto", "a\0.proto", "sitecustomize.proto/../sitecustomize.py"]
+TRICKS = [
+    "sitecustomize.py",
+    "usercustomize.py",
+    "grpc_tools/__init__.py",
+    "grpc_tools/protoc.py",
+    "google/__init__.py",
+    "google/protobuf/__init__.py",
+    "x.pth",
+    "__main__.py",
+    "pkg_resources.py",
+    "importlib_resources/__init__.py",
+    "../escape.proto",
+    "a/../../escape.proto",
+    "ABSOLUTE",
+    ".",
+    "",
+    "a//b.proto",
+    "./a.proto",
+    "a\\b.proto",
+    "a\0.proto",
+    "sitecustomize.proto/../sitecustomize.py",
+]
 
 
 def _python(marker) -> str:
@@ -41,10 +59,21 @@ def _python(marker) -> str:
 def _store_records(trick: str, marker, escape) -> list[tuple[bytes, bytes]]:
     name = str(escape) if trick == "ABSOLUTE" else trick
     main = 'syntax = "proto3";\npackage evil;\nmessage M { int64 id = 1; }\n'
-    return [(skey("ok-value", 1), sval("ok-value", 1, 1, OK, schema_type="PROTOBUF")),
-            (skey("payload", 1), sval("payload", 1, 3, _python(marker), schema_type="PROTOBUF")),
-            (skey("evil-value", 1), sval("evil-value", 1, EVIL_ID, main, schema_type="PROTOBUF",
-                                         references=[{"name": name, "subject": "payload", "version": 1}]))]
+    return [
+        (skey("ok-value", 1), sval("ok-value", 1, 1, OK, schema_type="PROTOBUF")),
+        (skey("payload", 1), sval("payload", 1, 3, _python(marker), schema_type="PROTOBUF")),
+        (
+            skey("evil-value", 1),
+            sval(
+                "evil-value",
+                1,
+                EVIL_ID,
+                main,
+                schema_type="PROTOBUF",
+                references=[{"name": name, "subject": "payload", "version": 1}],
+            ),
+        ),
+    ]
 
 
 def _write(root, records, values) -> None:
@@ -65,12 +94,30 @@ def test_reference_names_never_run_or_escape(tmp_path, trick):
     tmpdir.mkdir()
     (tmp_path / "canary").write_text("keep")
     marker, escape = tmp_path / "marker", tmpdir / "sub" / "escape.proto"
-    _write(root, _store_records(trick, marker, escape), [OK_VALUE, framed(EVIL_ID, b"\x00\x08\x01"), OK_VALUE])
+    _write(
+        root, _store_records(trick, marker, escape), [OK_VALUE, framed(EVIL_ID, b"\x00\x08\x01"), OK_VALUE]
+    )
     env = {**os.environ, "TMPDIR": str(tmpdir / "sub"), "PYTHONPATH": os.pathsep.join(sys.path)}
     (tmpdir / "sub").mkdir()
-    run = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", str(root / "orders-0"), "--json",
-                          "--schemas", str(root), "--value-format", "auto"], capture_output=True, text=True,
-                         env=env, cwd=tmp_path, timeout=120)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kafkaspec.cli",
+            "dump",
+            str(root / "orders-0"),
+            "--json",
+            "--schemas",
+            str(root),
+            "--value-format",
+            "auto",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert not marker.exists(), f"{trick!r}: the schema text ran"
     assert "Traceback" not in run.stderr and run.returncode == 1, (run.returncode, run.stderr)
     rows = [r for r in map(json.loads, run.stdout.splitlines()) if r["type"] == "record"]
@@ -83,7 +130,11 @@ def test_reference_names_never_run_or_escape(tmp_path, trick):
     table = open_log(root).partition("orders", 0).to_arrow(decode_values=True)
     assert not marker.exists(), f"{trick!r}: the schema text ran in-process"
     assert table.column("value_error").to_pylist()[1] == error
-    assert [v and json.loads(v) for v in table.column("value_decoded").to_pylist()] == [{"id": 7}, None, {"id": 7}]
+    assert [v and json.loads(v) for v in table.column("value_decoded").to_pylist()] == [
+        {"id": 7},
+        None,
+        {"id": 7},
+    ]
 
 
 def _cli_dump(root) -> tuple[int, list[dict], str]:
@@ -94,8 +145,14 @@ def _cli_dump(root) -> tuple[int, list[dict], str]:
 
     out, err = StringIO(), StringIO()
     with redirect_stdout(out), redirect_stderr(err):
-        rc = main(["dump", str(root / "orders-0"), "--json", "--schemas", str(root), "--value-format", "auto"])
-    return rc, [r for r in map(json.loads, out.getvalue().splitlines()) if r["type"] == "record"], err.getvalue()
+        rc = main(
+            ["dump", str(root / "orders-0"), "--json", "--schemas", str(root), "--value-format", "auto"]
+        )
+    return (
+        rc,
+        [r for r in map(json.loads, out.getvalue().splitlines()) if r["type"] == "record"],
+        err.getvalue(),
+    )
 
 
 def _chain(depth: int, main_id: int = EVIL_ID) -> list[tuple[bytes, bytes]]:
@@ -110,22 +167,39 @@ def _chain(depth: int, main_id: int = EVIL_ID) -> list[tuple[bytes, bytes]]:
             text += f'import "c{k - 1}.proto";\n'
             refs = [{"name": f"c{k - 1}.proto", "subject": prev, "version": 1}]
         text += f"message M{k} {{ int64 id = 1; }}\n" if k == depth else f"message C{k} {{ int64 id = 1; }}\n"
-        records.append((skey(subject, 1), sval(subject, 1, sid, text, schema_type="PROTOBUF", references=refs)))
+        records.append(
+            (skey(subject, 1), sval(subject, 1, sid, text, schema_type="PROTOBUF", references=refs))
+        )
         prev = subject
     return records
 
 
 def test_a_file_and_a_directory_of_one_name_is_that_schemas_error(tmp_path):
-    refs = [{"name": "x.proto", "subject": "ok-value", "version": 1},
-            {"name": "x.proto/y.proto", "subject": "ok-value", "version": 1}]
-    records = [(skey("ok-value", 1), sval("ok-value", 1, 1, OK, schema_type="PROTOBUF")),
-               (skey("evil-value", 1), sval("evil-value", 1, EVIL_ID, 'syntax = "proto3";\nmessage M { int64 id = 1; }',
-                                            schema_type="PROTOBUF", references=refs))]
+    refs = [
+        {"name": "x.proto", "subject": "ok-value", "version": 1},
+        {"name": "x.proto/y.proto", "subject": "ok-value", "version": 1},
+    ]
+    records = [
+        (skey("ok-value", 1), sval("ok-value", 1, 1, OK, schema_type="PROTOBUF")),
+        (
+            skey("evil-value", 1),
+            sval(
+                "evil-value",
+                1,
+                EVIL_ID,
+                'syntax = "proto3";\nmessage M { int64 id = 1; }',
+                schema_type="PROTOBUF",
+                references=refs,
+            ),
+        ),
+    ]
     _write(tmp_path, records, [OK_VALUE, framed(EVIL_ID, b"\x00\x08\x01"), OK_VALUE])
     rc, rows, err = _cli_dump(tmp_path)
     assert rc == 1 and "Traceback" not in err
     assert [r.get("value_decoded") for r in rows] == [{"id": 7}, None, {"id": 7}]
-    assert rows[1]["value_error"].startswith(f"schema id {EVIL_ID}:") and "'x.proto'" in rows[1]["value_error"]
+    assert (
+        rows[1]["value_error"].startswith(f"schema id {EVIL_ID}:") and "'x.proto'" in rows[1]["value_error"]
+    )
 
 
 def test_reference_chains_past_the_bound_are_that_schemas_error(tmp_path):
@@ -137,8 +211,10 @@ def test_reference_chains_past_the_bound_are_that_schemas_error(tmp_path):
     rc, rows, err = _cli_dump(tmp_path)
     assert rc == 1 and "Traceback" not in err
     assert [r.get("value_decoded") for r in rows] == [{"id": 7}, None, {"id": 7}]
-    assert rows[1]["value_error"] == (f"schema id {EVIL_ID}: references nest more than {MAX_REFERENCE_DEPTH} deep "
-                                      f"(at subject 'c{2999 - MAX_REFERENCE_DEPTH}' version 1)")
+    assert rows[1]["value_error"] == (
+        f"schema id {EVIL_ID}: references nest more than {MAX_REFERENCE_DEPTH} deep "
+        f"(at subject 'c{2999 - MAX_REFERENCE_DEPTH}' version 1)"
+    )
     store = SchemaStore()
     for k, v in _chain(MAX_REFERENCE_DEPTH):
         store.apply(k, v)
@@ -153,8 +229,12 @@ def _fdp(name: str, deps: list[str], message: str | None = None) -> str:
     f.dependency.extend(deps)
     if message:
         m = f.message_type.add(name=message)
-        m.field.add(name="id", number=1, type=descriptor_pb2.FieldDescriptorProto.TYPE_INT64,
-                    label=descriptor_pb2.FieldDescriptorProto.LABEL_OPTIONAL)
+        m.field.add(
+            name="id",
+            number=1,
+            type=descriptor_pb2.FieldDescriptorProto.TYPE_INT64,
+            label=descriptor_pb2.FieldDescriptorProto.LABEL_OPTIONAL,
+        )
     return base64.b64encode(f.SerializeToString()).decode()
 
 
@@ -182,14 +262,32 @@ def test_descriptor_dependency_lattice_visits_each_file_once():
         for side in "ab":
             name = f"{side}{k}.proto"
             refs = [{"name": n, "subject": s, "version": 1} for n, s in below]
-            store.apply(skey(f"{side}{k}", 1), sval(f"{side}{k}", 1, sid, _fdp(name, [n for n, _ in below]),
-                                                   schema_type="PROTOBUF", references=refs))
+            store.apply(
+                skey(f"{side}{k}", 1),
+                sval(
+                    f"{side}{k}",
+                    1,
+                    sid,
+                    _fdp(name, [n for n, _ in below]),
+                    schema_type="PROTOBUF",
+                    references=refs,
+                ),
+            )
             sid += 1
             here.append((name, f"{side}{k}"))
         below = here
     refs = [{"name": n, "subject": s, "version": 1} for n, s in below]
-    store.apply(skey("evil-value", 1), sval("evil-value", 1, EVIL_ID, _fdp("main.proto", [n for n, _ in below], "Ok"),
-                                            schema_type="PROTOBUF", references=refs))
+    store.apply(
+        skey("evil-value", 1),
+        sval(
+            "evil-value",
+            1,
+            EVIL_ID,
+            _fdp("main.proto", [n for n, _ in below], "Ok"),
+            schema_type="PROTOBUF",
+            references=refs,
+        ),
+    )
     assert store.problems == []
     from kafkaspec.values.protobuf import ProtobufReader
 
@@ -206,12 +304,28 @@ def test_descriptor_duplicate_dependencies_collapse():
     store = SchemaStore()
     store.apply(skey("l3", 1), sval("l3", 1, 13, _fdp("l3.proto", []), schema_type="PROTOBUF"))
     for k, below in ((2, 3), (1, 2)):
-        store.apply(skey(f"l{k}", 1), sval(f"l{k}", 1, 10 + k, _fdp(f"l{k}.proto", [f"l{below}.proto"] * 100),
-                                           schema_type="PROTOBUF",
-                                           references=[{"name": f"l{below}.proto", "subject": f"l{below}", "version": 1}]))
-    store.apply(skey("evil-value", 1), sval("evil-value", 1, EVIL_ID, _fdp("main.proto", ["l1.proto"] * 100, "Ok"),
-                                            schema_type="PROTOBUF",
-                                            references=[{"name": "l1.proto", "subject": "l1", "version": 1}]))
+        store.apply(
+            skey(f"l{k}", 1),
+            sval(
+                f"l{k}",
+                1,
+                10 + k,
+                _fdp(f"l{k}.proto", [f"l{below}.proto"] * 100),
+                schema_type="PROTOBUF",
+                references=[{"name": f"l{below}.proto", "subject": f"l{below}", "version": 1}],
+            ),
+        )
+    store.apply(
+        skey("evil-value", 1),
+        sval(
+            "evil-value",
+            1,
+            EVIL_ID,
+            _fdp("main.proto", ["l1.proto"] * 100, "Ok"),
+            schema_type="PROTOBUF",
+            references=[{"name": "l1.proto", "subject": "l1", "version": 1}],
+        ),
+    )
     from kafkaspec.values.protobuf import ProtobufReader
 
     resolve = _Counted(store)
@@ -251,16 +365,28 @@ def _decode(records, body: bytes = b"\x00\x08\x01"):
 
 
 def _main_with(refs, text='syntax = "proto3";\nmessage M { int64 id = 1; }\n'):
-    return [(skey("ok-value", 1), sval("ok-value", 1, 1, OK, schema_type="PROTOBUF")),
-            (skey("evil-value", 1), sval("evil-value", 1, EVIL_ID, text, schema_type="PROTOBUF", references=refs))]
+    return [
+        (skey("ok-value", 1), sval("ok-value", 1, 1, OK, schema_type="PROTOBUF")),
+        (
+            skey("evil-value", 1),
+            sval("evil-value", 1, EVIL_ID, text, schema_type="PROTOBUF", references=refs),
+        ),
+    ]
 
 
-@pytest.mark.parametrize(("refs", "reason"), [
-    ([{"name": "a" * 300 + ".proto", "subject": "ok-value", "version": 1}],
-     f"schema id {EVIL_ID} cannot be compiled: File name too long ('aaaa"),
-    ([{"name": "self.proto", "subject": "evil-value", "version": 1}],
-     f"schema id {EVIL_ID}: its references import each other in a cycle (at subject 'evil-value' version 1)"),
-])
+@pytest.mark.parametrize(
+    ("refs", "reason"),
+    [
+        (
+            [{"name": "a" * 300 + ".proto", "subject": "ok-value", "version": 1}],
+            f"schema id {EVIL_ID} cannot be compiled: File name too long ('aaaa",
+        ),
+        (
+            [{"name": "self.proto", "subject": "evil-value", "version": 1}],
+            f"schema id {EVIL_ID}: its references import each other in a cycle (at subject 'evil-value' version 1)",
+        ),
+    ],
+)
 def test_schemas_the_file_system_or_a_cycle_refuse_are_their_records_error(refs, reason):
     d, dec = _decode(_main_with(refs))
     assert d.value is None and d.error.startswith(reason), d.error
@@ -268,18 +394,50 @@ def test_schemas_the_file_system_or_a_cycle_refuse_are_their_records_error(refs,
 
 
 def test_descriptor_importing_proto_text_or_an_unknown_well_known_type_is_refused():
-    d, _ = _decode([(skey("ok-value", 1), sval("ok-value", 1, 1, OK, schema_type="PROTOBUF")),
-                    (skey("evil-value", 1), sval("evil-value", 1, EVIL_ID, _fdp("e.proto", ["ok.proto"], "M"),
-                                                 schema_type="PROTOBUF",
-                                                 references=[{"name": "ok.proto", "subject": "ok-value", "version": 1}]))])
-    assert d.error == f"schema id {EVIL_ID} (a serialized descriptor) references schema id 1, .proto text: not read here"
+    d, _ = _decode(
+        [
+            (skey("ok-value", 1), sval("ok-value", 1, 1, OK, schema_type="PROTOBUF")),
+            (
+                skey("evil-value", 1),
+                sval(
+                    "evil-value",
+                    1,
+                    EVIL_ID,
+                    _fdp("e.proto", ["ok.proto"], "M"),
+                    schema_type="PROTOBUF",
+                    references=[{"name": "ok.proto", "subject": "ok-value", "version": 1}],
+                ),
+            ),
+        ]
+    )
+    assert (
+        d.error
+        == f"schema id {EVIL_ID} (a serialized descriptor) references schema id 1, .proto text: not read here"
+    )
     for dep in ("google/protobuf/compiler/plugin.proto", "google/protobuf/internal.proto"):
-        d, _ = _decode([(skey("evil-value", 1), sval("evil-value", 1, EVIL_ID, _fdp("e.proto", [dep], "M"),
-                                                     schema_type="PROTOBUF"))])
+        d, _ = _decode(
+            [
+                (
+                    skey("evil-value", 1),
+                    sval("evil-value", 1, EVIL_ID, _fdp("e.proto", [dep], "M"), schema_type="PROTOBUF"),
+                )
+            ]
+        )
         assert d.error == f"schema id {EVIL_ID} imports {dep!r}, not one of Google's well-known types"
-    d, _ = _decode([(skey("evil-value", 1), sval("evil-value", 1, EVIL_ID,
-                                                 _fdp("e.proto", ["google/protobuf/timestamp.proto"], "M"),
-                                                 schema_type="PROTOBUF"))])
+    d, _ = _decode(
+        [
+            (
+                skey("evil-value", 1),
+                sval(
+                    "evil-value",
+                    1,
+                    EVIL_ID,
+                    _fdp("e.proto", ["google/protobuf/timestamp.proto"], "M"),
+                    schema_type="PROTOBUF",
+                ),
+            )
+        ]
+    )
     assert (d.error, d.value) == (None, {"id": 1})
 
 
@@ -306,9 +464,14 @@ def test_a_lone_surrogate_in_the_text_is_that_schemas_error():
     text = 'syntax = "proto3";\nmessage M { int64 id = 1; }\n// \ud800\n'
     d, dec = _decode(_main_with([], text))
     assert d.error == f"schema id {EVIL_ID}: its .proto text is not UTF-8 (a lone surrogate)"
-    d, dec = _decode(_main_with([{"name": "ok.proto", "subject": "sur", "version": 1}])
-                     + [(skey("sur", 1), sval("sur", 1, 3, text, schema_type="PROTOBUF"))])
-    assert d.error == f"schema id {EVIL_ID}: the schema its reference 'ok.proto' names is not UTF-8 (a lone surrogate)"
+    d, dec = _decode(
+        _main_with([{"name": "ok.proto", "subject": "sur", "version": 1}])
+        + [(skey("sur", 1), sval("sur", 1, 3, text, schema_type="PROTOBUF"))]
+    )
+    assert (
+        d.error
+        == f"schema id {EVIL_ID}: the schema its reference 'ok.proto' names is not UTF-8 (a lone surrogate)"
+    )
     assert dec.decode("ok", OK_VALUE).value == {"id": 7}
 
 
@@ -326,11 +489,15 @@ def test_the_depth_bound_holds_along_the_longest_path_whatever_the_walks_order()
         root, edges = graph(chain)
 
         def imports(s: Schema, edges=edges) -> list[tuple[Reference, Schema]]:
-            return [(Reference(f"s{t}.proto", f"s{t}", 1), Schema(t, "", "PROTOBUF")) for t in edges.get(s.id, [])]
+            return [
+                (Reference(f"s{t}.proto", f"s{t}", 1), Schema(t, "", "PROTOBUF")) for t in edges.get(s.id, [])
+            ]
 
         if ok:
             order = [s.id for s in _walk(root, imports)]
-            assert sorted(order) == list(range(3 + chain)) and order[-1] == 0 and order.index(1) < order.index(2)
+            assert (
+                sorted(order) == list(range(3 + chain)) and order[-1] == 0 and order.index(1) < order.index(2)
+            )
         else:
             with pytest.raises(ValueError, match=f"references nest more than {MAX_REFERENCE_DEPTH} deep"):
                 _walk(root, imports)

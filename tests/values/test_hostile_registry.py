@@ -88,6 +88,7 @@ def redirect_to(location: str):
         self.send_header("Location", location)
         self.send_header("Content-Length", "0")
         self.end_headers()
+
     return answer
 
 
@@ -96,27 +97,36 @@ def redirect_to(location: str):
 
 @pytest.mark.parametrize("host_b", ["127.0.0.1", "localhost"])
 def test_a_redirect_to_another_origin_is_refused_and_never_sent_the_credentials(host_b):
-    with serve() as (port_b, seen_b), serve(redirect_to(f"http://{host_b}:{port_b}/schemas/ids/1")) as (port_a, seen_a):
+    with (
+        serve() as (port_b, seen_b),
+        serve(redirect_to(f"http://{host_b}:{port_b}/schemas/ids/1")) as (port_a, seen_a),
+    ):
         client = RegistryClient(f"http://user:secret@127.0.0.1:{port_a}/")
         with pytest.raises(RegistryError) as exc:
             client.by_id(1)
-        with pytest.raises(RegistryError, match="not asked"):  # a registry that redirects away is not asked again
+        with pytest.raises(
+            RegistryError, match="not asked"
+        ):  # a registry that redirects away is not asked again
             client.by_id(2)
     assert seen_a == [("/schemas/ids/1", AUTH)]
     assert seen_b == []  # not followed: B never saw the request, let alone the header
     assert str(exc.value) == (
         f"http://127.0.0.1:{port_a}/schemas/ids/1: redirected to http://{host_b}:{port_b}/schemas/ids/1, another "
         f"origin than the registry's http://127.0.0.1:{port_a}: not followed (credentials go to the configured "
-        "registry only)")
+        "registry only)"
+    )
 
 
 def test_a_redirect_to_another_host_name_on_the_same_port_is_refused():
     """127.0.0.1 and localhost reach the same server here, but are not the same origin."""
+
     def answer(self):
         redirect_to(f"http://localhost:{self.server.server_address[1]}/schemas/ids/1")(self)
 
     with serve(answer) as (port, seen):
-        with pytest.raises(RegistryError, match=f"redirected to http://localhost:{port}/schemas/ids/1, another origin"):
+        with pytest.raises(
+            RegistryError, match=f"redirected to http://localhost:{port}/schemas/ids/1, another origin"
+        ):
             RegistryClient(f"http://user:secret@127.0.0.1:{port}").by_id(1)
     assert seen == [("/schemas/ids/1", AUTH)]  # asked once, the redirect not followed
 
@@ -166,7 +176,11 @@ def test_an_ipv6_registry_keeps_its_origin_and_its_brackets():
 
 def test_a_redirect_to_userinfo_or_another_scheme_is_refused():
     with serve() as (port_b, seen_b):
-        for location in (f"http://evil@127.0.0.1:{port_b}/x", f"ftp://127.0.0.1:{port_b}/x", "file:///etc/passwd"):
+        for location in (
+            f"http://evil@127.0.0.1:{port_b}/x",
+            f"ftp://127.0.0.1:{port_b}/x",
+            "file:///etc/passwd",
+        ):
             with serve(redirect_to(location)) as (port_a, _):
                 with pytest.raises(RegistryError) as exc:
                     RegistryClient(f"http://user:secret@127.0.0.1:{port_a}").by_id(1)
@@ -186,16 +200,27 @@ def _self_signed(tmp_path) -> tuple[ssl.SSLContext, str]:
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
     now = datetime.datetime.now(datetime.UTC)
-    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
-            .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(days=1))
-            .not_valid_after(now + datetime.timedelta(days=1))
-            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False)
-            .add_extension(x509.BasicConstraints(ca=True, path_length=None), True)
-            .sign(key, hashes.SHA256()))
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(
+            x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False
+        )
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), True)
+        .sign(key, hashes.SHA256())
+    )
     cert_file, key_file = tmp_path / "cert.pem", tmp_path / "key.pem"
     cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                           serialization.NoEncryption()))
+    key_file.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
+    )
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.load_cert_chain(cert_file, key_file)
     return ctx, str(cert_file)
@@ -214,8 +239,10 @@ def test_https_redirected_down_to_http_is_refused(tmp_path, monkeypatch):
                 with pytest.raises(RegistryError, match="another origin"):
                     RegistryClient(f"https://user:secret@127.0.0.1:{port_c}").by_id(2)
     assert seen_a == [("/schemas/ids/1", AUTH)] and seen_b == []
-    assert f"https://127.0.0.1:{port_a}/schemas/ids/1: redirected to http://127.0.0.1:{port_b}/schemas/ids/1" \
+    assert (
+        f"https://127.0.0.1:{port_a}/schemas/ids/1: redirected to http://127.0.0.1:{port_b}/schemas/ids/1"
         in str(exc.value)
+    )
     assert "secret" not in str(exc.value)
 
 
@@ -232,6 +259,7 @@ def test_https_within_the_origin_works(tmp_path, monkeypatch):
 
 def drip(pause: float, total: int = 40, headers_too: bool = False):
     """An answer sent one byte every ``pause`` seconds (the headers too, with ``headers_too``)."""
+
     def answer(self):
         head = f"HTTP/1.0 200 OK\r\nContent-Length: {total}\r\n\r\n".encode()
         if not headers_too:
@@ -245,6 +273,7 @@ def drip(pause: float, total: int = 40, headers_too: bool = False):
             except OSError:
                 return
             time.sleep(pause)
+
     return answer
 
 
@@ -258,8 +287,10 @@ def test_a_dripping_server_is_cut_off_at_the_request_deadline(headers_too):
             client.by_id(1)
         took = time.monotonic() - started
     assert took < 4, f"the request took {took:.1f} s with a 1 s deadline"
-    assert str(exc.value) == (f"http://127.0.0.1:{port}/schemas/ids/1: no complete answer within 1 s "
-                              "(KAFKASPEC_REGISTRY_TIMEOUT sets it)")
+    assert str(exc.value) == (
+        f"http://127.0.0.1:{port}/schemas/ids/1: no complete answer within 1 s "
+        "(KAFKASPEC_REGISTRY_TIMEOUT sets it)"
+    )
 
 
 @contextmanager
@@ -289,10 +320,14 @@ def test_a_silent_registry_costs_one_timeout_for_six_ids_and_each_record_names_i
     for d in got:
         assert d.value is None and d.raw is not None and d.error is not None
         assert f"http://127.0.0.1:{port}" in d.error and "secret" not in d.error
-    assert got[0].error == (f"schema id 1: http://127.0.0.1:{port}/schemas/ids/1: no complete answer within "
-                            "1 s (KAFKASPEC_REGISTRY_TIMEOUT sets it)")
-    assert got[1].error.startswith(f"schema id 2: http://127.0.0.1:{port}/schemas/ids/2: not asked: the registry "
-                                   f"failed earlier in this run (http://127.0.0.1:{port}/schemas/ids/1: no complete")
+    assert got[0].error == (
+        f"schema id 1: http://127.0.0.1:{port}/schemas/ids/1: no complete answer within "
+        "1 s (KAFKASPEC_REGISTRY_TIMEOUT sets it)"
+    )
+    assert got[1].error.startswith(
+        f"schema id 2: http://127.0.0.1:{port}/schemas/ids/2: not asked: the registry "
+        f"failed earlier in this run (http://127.0.0.1:{port}/schemas/ids/1: no complete"
+    )
     assert sum(dec.errors.values()) == 6
 
 
@@ -303,6 +338,7 @@ def test_a_registry_that_failed_is_not_asked_again(kind):
             self.send_response(code)
             self.send_header("Content-Length", "0")
             self.end_headers()
+
         return answer
 
     if kind == "refused":
@@ -347,6 +383,7 @@ def test_a_missing_id_is_no_failure_of_the_registry():
 def test_the_run_has_a_budget_across_requests():
     """Answers of 0.3 s each within a 1 s budget: a few are asked, the one running when the budget ends is
     cut there, and none is asked after it."""
+
     def slow(self):
         time.sleep(0.3)
         _Server.answer(self)
@@ -366,7 +403,7 @@ def test_the_run_has_a_budget_across_requests():
     assert outcomes[0] == "ok" and client.spent <= 1 + 1e-6 and client.requests == len(seen) <= 4
     failed = outcomes.index(next(o for o in outcomes if o != "ok"))
     assert "KAFKASPEC_REGISTRY_BUDGET" in outcomes[failed]
-    assert all("not asked" in o for o in outcomes[failed + 1:]) and client.requests <= failed + 1
+    assert all("not asked" in o for o in outcomes[failed + 1 :]) and client.requests <= failed + 1
 
 
 def test_the_timeouts_come_from_the_environment(monkeypatch):
@@ -381,11 +418,21 @@ def test_the_timeouts_come_from_the_environment(monkeypatch):
 
 
 REFERRING = {
-    "AVRO": (json.dumps({"type": "record", "name": "Order", "fields": [{"name": "m", "type": "shop.Money"}]}),
-             "shop.Money", b"\x02"),
-    "PROTOBUF": ('syntax = "proto3"; import "money.proto"; message Order { Money m = 1; }', "money.proto",
-                 b"\x00\x0a\x00"),
-    "JSON": (json.dumps({"type": "object", "properties": {"m": {"$ref": "money.json"}}}), "money.json", b"{}"),
+    "AVRO": (
+        json.dumps({"type": "record", "name": "Order", "fields": [{"name": "m", "type": "shop.Money"}]}),
+        "shop.Money",
+        b"\x02",
+    ),
+    "PROTOBUF": (
+        'syntax = "proto3"; import "money.proto"; message Order { Money m = 1; }',
+        "money.proto",
+        b"\x00\x0a\x00",
+    ),
+    "JSON": (
+        json.dumps({"type": "object", "properties": {"m": {"$ref": "money.json"}}}),
+        "money.json",
+        b"{}",
+    ),
 }
 
 
@@ -395,9 +442,20 @@ def test_a_reference_the_failed_registry_cannot_give_is_an_error_of_the_record(k
     registry; the error names the schema, the reference and the registry, for each kind of schema."""
     text, name, body = REFERRING[kind]
     store = SchemaStore()
-    store.apply(b'{"keytype":"SCHEMA","subject":"orders-value","version":1,"magic":1}', json.dumps(
-        {"subject": "orders-value", "version": 1, "id": 1, "deleted": False, "schema": text, "schemaType": kind,
-         "references": [Reference(name, "money", 1)._asdict()]}).encode())
+    store.apply(
+        b'{"keytype":"SCHEMA","subject":"orders-value","version":1,"magic":1}',
+        json.dumps(
+            {
+                "subject": "orders-value",
+                "version": 1,
+                "id": 1,
+                "deleted": False,
+                "schema": text,
+                "schemaType": kind,
+                "references": [Reference(name, "money", 1)._asdict()],
+            }
+        ).encode(),
+    )
     assert store.by_id(1) == Schema(1, store.by_id(1).schema, kind, (Reference(name, "money", 1),))
     with silent() as port:
         client = RegistryClient(f"http://user:secret@127.0.0.1:{port}", timeout=1)
@@ -411,6 +469,7 @@ def test_a_reference_the_failed_registry_cannot_give_is_an_error_of_the_record(k
 
 def test_a_reference_answered_with_no_schema_is_asked_once():
     """A registry that answers, but not a schema: an error of that subject-version, cached as a miss is."""
+
     def answer(self):
         self.send_response(200)
         self.send_header("Content-Length", "8")

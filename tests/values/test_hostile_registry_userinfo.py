@@ -64,9 +64,22 @@ def test_dump_refuses_it_in_one_line_with_exit_2(tmp_path):
 
     with PartitionWriter(tmp_path / "data", "orders", 0) as w:
         w.append([Record(key=None, value=b"\x00\x00\x00\x00\x01x")])
-    run = subprocess.run([sys.executable, "-m", "kafkaspec.cli", "dump", str(tmp_path / "data" / "orders-0"),
-                          "--value-format", "auto", "--registry", f"http://user:{SECRET_A}/{SECRET_B}@127.0.0.1:1/"],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kafkaspec.cli",
+            "dump",
+            str(tmp_path / "data" / "orders-0"),
+            "--value-format",
+            "auto",
+            "--registry",
+            f"http://user:{SECRET_A}/{SECRET_B}@127.0.0.1:1/",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 2, (run.returncode, run.stderr)
     assert SECRET_A not in run.stderr + run.stdout and SECRET_B not in run.stderr + run.stdout, run.stderr
     assert len(run.stderr.strip().splitlines()) == 1 and "Traceback" not in run.stderr, run.stderr

@@ -21,13 +21,17 @@ SCALE = float(os.environ.get("KAFKASPEC_ADVERSARIAL_SCALE", "1"))
 
 
 def _delete(subject: str, version: int) -> tuple[bytes, bytes]:
-    return (json.dumps({"keytype": "DELETE_SUBJECT", "subject": subject, "magic": 0}).encode(),
-            json.dumps({"subject": subject, "version": version}).encode())
+    return (
+        json.dumps({"keytype": "DELETE_SUBJECT", "subject": subject, "magic": 0}).encode(),
+        json.dumps({"subject": subject, "version": version}).encode(),
+    )
 
 
 def _clear(subject: str) -> tuple[bytes, bytes]:
-    return (json.dumps({"keytype": "CLEAR_SUBJECT", "subject": subject, "magic": 0}).encode(),
-            json.dumps({"subject": subject}).encode())
+    return (
+        json.dumps({"keytype": "CLEAR_SUBJECT", "subject": subject, "magic": 0}).encode(),
+        json.dumps({"subject": subject}).encode(),
+    )
 
 
 def _register(subject: str, version: int, deleted: bool = False) -> tuple[bytes, bytes]:
@@ -69,8 +73,9 @@ def _replay(records: list[tuple[bytes, bytes]]) -> SchemaStore:
     return store
 
 
-@pytest.mark.parametrize("shape", [delete_after_each, deletes_below_live_versions, clears_beside_live_versions,
-                                   redelete_and_clear])
+@pytest.mark.parametrize(
+    "shape", [delete_after_each, deletes_below_live_versions, clears_beside_live_versions, redelete_and_clear]
+)
 def test_one_subjects_replay_is_linear(shape):
     small, large = shape(int(10_000 * SCALE)), shape(int(10_000 * SCALE * GROWTH))
     assert_linear(lambda: _replay(small), lambda: _replay(large), what=f"_schemas replay, {shape.__name__}")
@@ -93,8 +98,14 @@ def test_a_deleted_version_registered_again_is_deleted_again_and_cleared():
     """Re-registration brings a soft-deleted version back; a later delete reaches it again, a clear
     then removes it, and a version above the delete stays."""
     store = SchemaStore()
-    for k, v in [_register("s", 1), _register("s", 2), _delete("s", 2), _register("s", 1), _register("s", 3),
-                 _delete("s", 1)]:
+    for k, v in [
+        _register("s", 1),
+        _register("s", 2),
+        _delete("s", 2),
+        _register("s", 1),
+        _register("s", 3),
+        _delete("s", 1),
+    ]:
         store.apply(k, v)
     assert {v: sv.deleted for (_, v), sv in store.versions.items()} == {1: True, 2: True, 3: False}
     store.apply(*_register("s", 2))

@@ -17,14 +17,27 @@ pytestmark = pytest.mark.hostile
 
 
 def _records(fields: int, claims: int) -> list[tuple[bytes, bytes]]:
-    big = json.dumps({"type": "record", "name": "R",
-                      "fields": [{"name": f"f{i}", "type": "string"} for i in range(fields)]})
-    out = [(json.dumps({"keytype": "SCHEMA", "subject": "big", "version": 1, "magic": 1}).encode(),
-            json.dumps({"subject": "big", "version": 1, "id": 1, "schema": big}).encode())]
+    big = json.dumps(
+        {
+            "type": "record",
+            "name": "R",
+            "fields": [{"name": f"f{i}", "type": "string"} for i in range(fields)],
+        }
+    )
+    out = [
+        (
+            json.dumps({"keytype": "SCHEMA", "subject": "big", "version": 1, "magic": 1}).encode(),
+            json.dumps({"subject": "big", "version": 1, "id": 1, "schema": big}).encode(),
+        )
+    ]
     for i in range(claims):
         schema = json.dumps(json.loads(big), indent=1) if i in (0, 2) else '"string"'  # the same, or another
-        out.append((json.dumps({"keytype": "SCHEMA", "subject": f"s{i}", "version": 1, "magic": 1}).encode(),
-                    json.dumps({"subject": f"s{i}", "version": 1, "id": 1, "schema": schema}).encode()))
+        out.append(
+            (
+                json.dumps({"keytype": "SCHEMA", "subject": f"s{i}", "version": 1, "magic": 1}).encode(),
+                json.dumps({"subject": f"s{i}", "version": 1, "id": 1, "schema": schema}).encode(),
+            )
+        )
     return out
 
 

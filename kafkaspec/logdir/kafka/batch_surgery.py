@@ -35,8 +35,13 @@ class InvariantError(KafkaFormatError):
     names the batch (or Spark row) at fault and the invariant."""
 
 
-def rebuild_batch(batch: LogBatch, records: Sequence[Record] | None = None, *,
-                  compression: str | None = None, where: str = "") -> bytes:
+def rebuild_batch(
+    batch: LogBatch,
+    records: Sequence[Record] | None = None,
+    *,
+    compression: str | None = None,
+    where: str = "",
+) -> bytes:
     """Encode ``batch`` again with ``records`` (default: its own) and ``compression`` (default: its
     own), keeping every batch-level field: base offset, last offset delta, producer id/epoch/base
     sequence, transactional and control flags, timestamp type, leader epoch and delete horizon.
@@ -49,12 +54,19 @@ def rebuild_batch(batch: LogBatch, records: Sequence[Record] | None = None, *,
     where = where or f"the batch at offset {batch.base_offset}"
     if batch.magic != 2:
         if not recs:
-            raise InvariantError(f"{where}: a magic {batch.magic} entry cannot be empty (only RecordBatch v2 can)")
+            raise InvariantError(
+                f"{where}: a magic {batch.magic} entry cannot be empty (only RecordBatch v2 can)"
+            )
         _check_record_offsets(recs, recs[0].offset, recs[-1].offset, where)
         log_append = batch.timestamp_type == "log_append"
-        return build_batch(recs, magic=batch.magic, compression=codec, base_offset=recs[0].offset,
-                           timestamp_type=batch.timestamp_type,
-                           log_append_time=batch.max_timestamp if log_append else None)
+        return build_batch(
+            recs,
+            magic=batch.magic,
+            compression=codec,
+            base_offset=recs[0].offset,
+            timestamp_type=batch.timestamp_type,
+            log_append_time=batch.max_timestamp if log_append else None,
+        )
     last = batch.last_offset
     _check_record_offsets(recs, batch.base_offset, last, where)
     if batch.is_control:
@@ -67,18 +79,32 @@ def rebuild_batch(batch: LogBatch, records: Sequence[Record] | None = None, *,
         base_ts = batch.base_timestamp if batch.has_delete_horizon else batch.max_timestamp
         attributes = (batch.attributes & ~0x7) | _codec_number(codec)
         return v2.encode_record_batch(
-            base_offset=batch.base_offset, partition_leader_epoch=batch.partition_leader_epoch,
-            attributes=attributes, last_offset_delta=batch.last_offset_delta, base_timestamp=base_ts,
+            base_offset=batch.base_offset,
+            partition_leader_epoch=batch.partition_leader_epoch,
+            attributes=attributes,
+            last_offset_delta=batch.last_offset_delta,
+            base_timestamp=base_ts,
             max_timestamp=batch.max_timestamp if (log_append or not recs) else max(r.timestamp for r in recs),
-            producer_id=batch.producer_id, producer_epoch=batch.producer_epoch,
-            base_sequence=batch.base_sequence, records=recs)
-    return build_batch(recs, magic=2, compression=codec, base_offset=batch.base_offset,
-                       producer_id=batch.producer_id, producer_epoch=batch.producer_epoch,
-                       base_sequence=batch.base_sequence, is_transactional=batch.is_transactional,
-                       is_control=batch.is_control, timestamp_type=batch.timestamp_type,
-                       partition_leader_epoch=batch.partition_leader_epoch,
-                       log_append_time=batch.max_timestamp if log_append else None,
-                       last_offset_delta=batch.last_offset_delta)
+            producer_id=batch.producer_id,
+            producer_epoch=batch.producer_epoch,
+            base_sequence=batch.base_sequence,
+            records=recs,
+        )
+    return build_batch(
+        recs,
+        magic=2,
+        compression=codec,
+        base_offset=batch.base_offset,
+        producer_id=batch.producer_id,
+        producer_epoch=batch.producer_epoch,
+        base_sequence=batch.base_sequence,
+        is_transactional=batch.is_transactional,
+        is_control=batch.is_control,
+        timestamp_type=batch.timestamp_type,
+        partition_leader_epoch=batch.partition_leader_epoch,
+        log_append_time=batch.max_timestamp if log_append else None,
+        last_offset_delta=batch.last_offset_delta,
+    )
 
 
 def _codec_number(name: str) -> int:
@@ -93,9 +119,15 @@ def _check_record_offsets(records: Sequence[Record], base: int, last: int, where
     for i, r in enumerate(records):
         o = r.offset
         if o is None or not prev < o <= last:
-            what = "has no offset" if o is None else (
-                f"offset {o} is not above the previous record's {prev}" if o <= prev else
-                f"offset {o} is beyond the batch's last offset {last} (base offset {base} + last offset delta)")
+            what = (
+                "has no offset"
+                if o is None
+                else (
+                    f"offset {o} is not above the previous record's {prev}"
+                    if o <= prev
+                    else f"offset {o} is beyond the batch's last offset {last} (base offset {base} + last offset delta)"
+                )
+            )
             raise InvariantError(f"{where}: record {i} {what}")
         prev = o
 
@@ -108,11 +140,19 @@ def check_control(transactional: bool, records: Sequence[Record], where: str) ->
         control = parse_control_record(records[0].key, records[0].value)
         if control.type in (ControlRecordType.ABORT, ControlRecordType.COMMIT) and not transactional:
             article = "an" if control.type_name[0] in "aeiou" else "a"
-            raise InvariantError(f"{where}: {article} {control.type_name} marker must be in a transactional batch")
+            raise InvariantError(
+                f"{where}: {article} {control.type_name} marker must be in a transactional batch"
+            )
 
 
-def restamp_batch(raw: bytearray, *, base_offset: int, timestamp_shift: int = 0,
-                  producer: tuple[int, int, int] | None = None, attributes_or: int = 0) -> bytearray:
+def restamp_batch(
+    raw: bytearray,
+    *,
+    base_offset: int,
+    timestamp_shift: int = 0,
+    producer: tuple[int, int, int] | None = None,
+    attributes_or: int = 0,
+) -> bytearray:
     """Re-use a v2 batch's bytes: set its base offset, shift its timestamps, set the producer fields.
 
     Record offsets and timestamps are deltas, so the records stay valid; the CRC
@@ -134,7 +174,7 @@ def restamp_batch(raw: bytearray, *, base_offset: int, timestamp_shift: int = 0,
         _PRODUCER.pack_into(raw, v2.PRODUCER_ID_OFFSET, *producer)
         dirty = True
     if dirty:
-        _U32.pack_into(raw, v2.CRC_OFFSET, crc32c(memoryview(raw)[v2.ATTRIBUTES_OFFSET:]))
+        _U32.pack_into(raw, v2.CRC_OFFSET, crc32c(memoryview(raw)[v2.ATTRIBUTES_OFFSET :]))
     return raw
 
 

@@ -34,14 +34,27 @@ class Checkpoint(NamedTuple):
 
 #: the four files, by name
 CHECKPOINTS = {
-    REPLICATION: Checkpoint(REPLICATION, "the high watermark: the offset below which every record is replicated to "
-                            "all in-sync replicas (what consumers may read)", True),
-    RECOVERY_POINT: Checkpoint(RECOVERY_POINT, "the recovery point: the offset below which the log is flushed to "
-                               "disk (after an unclean shutdown the broker re-reads the segments from here)", False),
-    LOG_START: Checkpoint(LOG_START, "the log start offset, where it is above the first segment's base offset "
-                          "(after DeleteRecords or retention inside a segment, or a tiered topic's)", True),
-    CLEANER: Checkpoint(CLEANER, "the log cleaner's first dirty offset: compaction has cleaned the log below it",
-                        True),
+    REPLICATION: Checkpoint(
+        REPLICATION,
+        "the high watermark: the offset below which every record is replicated to "
+        "all in-sync replicas (what consumers may read)",
+        True,
+    ),
+    RECOVERY_POINT: Checkpoint(
+        RECOVERY_POINT,
+        "the recovery point: the offset below which the log is flushed to "
+        "disk (after an unclean shutdown the broker re-reads the segments from here)",
+        False,
+    ),
+    LOG_START: Checkpoint(
+        LOG_START,
+        "the log start offset, where it is above the first segment's base offset "
+        "(after DeleteRecords or retention inside a segment, or a tiered topic's)",
+        True,
+    ),
+    CLEANER: Checkpoint(
+        CLEANER, "the log cleaner's first dirty offset: compaction has cleaned the log below it", True
+    ),
 }
 
 #: the largest checkpoint file read (a broker hosting 100,000 partitions writes about 5 MB)
@@ -83,7 +96,9 @@ def parse_offset_checkpoint(text: str, name: str, source: str | None = None) -> 
         where = f"{name} line {number}"
         parts = _SPACES.split(line.strip())
         if len(parts) != 3:
-            raise KafkaFormatError(f"{where}: {_shown(line)} is not 'topic partition offset'", position, source)
+            raise KafkaFormatError(
+                f"{where}: {_shown(line)} is not 'topic partition offset'", position, source
+            )
         topic = parts[0]
         why = topic_problem(topic)
         if why is not None:
@@ -92,12 +107,19 @@ def parse_offset_checkpoint(text: str, name: str, source: str | None = None) -> 
         offset = _number(parts[2], "offset", _INT64_MAX, where, position, source)
         key = (topic, partition)
         if key in first_line:
-            raise KafkaFormatError(f"{where}: {topic}-{partition} is listed again (first on line {first_line[key]}); "
-                                   "Kafka would keep this line's offset", position, source)
+            raise KafkaFormatError(
+                f"{where}: {topic}-{partition} is listed again (first on line {first_line[key]}); "
+                "Kafka would keep this line's offset",
+                position,
+                source,
+            )
         first_line[key] = number
         entries.append(Entry(topic, partition, offset, number, position))
         position += len(line) + 1
     if len(entries) != count:
-        raise KafkaFormatError(f"{name} line 2 announces {count} entries but the file holds {len(entries)}",
-                               len(lines[0]) + 1, source)
+        raise KafkaFormatError(
+            f"{name} line 2 announces {count} entries but the file holds {len(entries)}",
+            len(lines[0]) + 1,
+            source,
+        )
     return entries

@@ -34,13 +34,15 @@ PARTITION_METADATA = "partition.metadata"
 SKIPPED_FILE_SUFFIXES = (".deleted", ".cleaned", ".swap")
 _SKIPPED_DIR = re.compile(r"^.+-\d+\.[0-9a-f]{32}-(delete|future|stray)$|^.+-(delete|future|stray)$")
 #: ``<topic>-<partition>.<32 hex>-<kind>`` (how Kafka renames them) or ``<topic>-<partition>-<kind>``
-_TRANSIENT_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>[0-9]+)(?:\.[0-9a-f]{32})?-(?P<kind>delete|future|stray)$")
+_TRANSIENT_DIR = re.compile(
+    r"^(?P<topic>.+)-(?P<partition>[0-9]+)(?:\.[0-9a-f]{32})?-(?P<kind>delete|future|stray)$"
+)
 #: what each kind of skipped partition directory is, as ``verify`` says it
 TRANSIENT_KINDS = {
     "delete": "a partition directory being deleted (-delete)",
     "future": "a partition directory moving to another log directory (-future)",
     "stray": "a stray (KIP-858) partition directory: the broker found it at start-up for a replica it no "
-             "longer hosts, and keeps it until an operator removes it (-stray)",
+    "longer hosts, and keeps it until an operator removes it (-stray)",
 }
 _OFFSET_NAME = re.compile(r"([0-9]{20})")
 _SNAPSHOT_ID = re.compile(r"([0-9]{20})-([0-9]{10})\.checkpoint")
@@ -89,8 +91,9 @@ def read_text_file(path: str | StoragePath, limit: int = 64 << 20, *, encoding: 
     the first bad character)."""
     with RangeReader(path) as reader:
         if reader.size > limit:
-            raise KafkaFormatError(f"{reader.size} bytes is too large for this text file (limit {limit})", None,
-                                   str(path))
+            raise KafkaFormatError(
+                f"{reader.size} bytes is too large for this text file (limit {limit})", None, str(path)
+            )
         data = reader.read_span(0, limit + 1)
     return _decode_text(data, path, encoding)
 
@@ -99,8 +102,9 @@ def _decode_text(data: bytes, path: str | StoragePath, encoding: str) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise KafkaFormatError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be decoded",
-                               exc.start, str(path)) from None
+        raise KafkaFormatError(
+            f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be decoded", exc.start, str(path)
+        ) from None
 
 
 def offset_file_name(offset: int, suffix: str) -> str:
@@ -184,8 +188,11 @@ def _number(token: str, what: str, maximum: int, where: str, position: int, sour
     value = None if len(digits) > _MAX_DIGITS else -int(digits) if token[0] == "-" else int(digits)
     if value is None or not 0 <= value <= maximum:
         kind = "int32" if maximum == _INT32_MAX else "int64"
-        raise KafkaFormatError(f"{where}: {what} {_shown(token)} is out of range: an {kind} from 0 to {maximum}",
-                               position, source)
+        raise KafkaFormatError(
+            f"{where}: {what} {_shown(token)} is out of range: an {kind} from 0 to {maximum}",
+            position,
+            source,
+        )
     return value
 
 
@@ -199,9 +206,12 @@ def parse_leader_epoch_checkpoint(text: str, source: str | None = None) -> list[
     if len(lines) < 2:
         raise KafkaFormatError("leader-epoch-checkpoint needs a version line and a count line", 0, source)
     if lines[0].strip() != "0":
-        raise KafkaFormatError(f"leader-epoch-checkpoint line 1: version is {_shown(lines[0])}, expected 0", 0, source)
-    count = _number(lines[1].strip(), "count", _INT32_MAX, "leader-epoch-checkpoint line 2", len(lines[0]) + 1,
-                    source)
+        raise KafkaFormatError(
+            f"leader-epoch-checkpoint line 1: version is {_shown(lines[0])}, expected 0", 0, source
+        )
+    count = _number(
+        lines[1].strip(), "count", _INT32_MAX, "leader-epoch-checkpoint line 2", len(lines[0]) + 1, source
+    )
     entries = []
     position = len(lines[0]) + len(lines[1]) + 2
     for number, line in enumerate(lines[2:], start=3):
@@ -212,8 +222,12 @@ def parse_leader_epoch_checkpoint(text: str, source: str | None = None) -> list[
         where = f"leader-epoch-checkpoint line {number}"
         if len(parts) != 2 or not all(_is_number(x) for x in parts):
             raise KafkaFormatError(f"{where}: {_shown(line)} is not 'epoch start_offset'", position, source)
-        entries.append(EpochEntry(_number(parts[0], "epoch", _INT32_MAX, where, position, source),
-                                  _number(parts[1], "start offset", _INT64_MAX, where, position, source)))
+        entries.append(
+            EpochEntry(
+                _number(parts[0], "epoch", _INT32_MAX, where, position, source),
+                _number(parts[1], "start offset", _INT64_MAX, where, position, source),
+            )
+        )
         position += len(line) + 1
     if len(entries) != count:
         raise KafkaFormatError(
@@ -262,23 +276,33 @@ def parse_partition_metadata(text: str, source: str | None = None) -> dict[str, 
             if not sep:
                 raise KafkaFormatError(f"{where}: {_shown(line)} is not 'key: value'", position, source)
             if key not in _METADATA_KEYS:
-                raise KafkaFormatError(f"{where}: unknown key {_shown(key)} (Kafka writes version and topic_id)",
-                                       position, source)
+                raise KafkaFormatError(
+                    f"{where}: unknown key {_shown(key)} (Kafka writes version and topic_id)",
+                    position,
+                    source,
+                )
             if key in out:
-                raise KafkaFormatError(f"{where}: a second {key} line (the first is line {lines[key]})", position,
-                                       source)
+                raise KafkaFormatError(
+                    f"{where}: a second {key} line (the first is line {lines[key]})", position, source
+                )
             value = value.strip()
             if key == "version" and value != "0":
-                raise KafkaFormatError(f"{where}: partition.metadata version is {_shown(value)}, expected '0'",
-                                       position, source)
+                raise KafkaFormatError(
+                    f"{where}: partition.metadata version is {_shown(value)}, expected '0'", position, source
+                )
             if key == "topic_id" and (not _UUID_TEXT.fullmatch(value) or value == _ZERO_UUID):
-                why = "the zero Uuid, which Kafka refuses" if value == _ZERO_UUID else \
-                    "not a Kafka Uuid (22 characters of URL-safe base64 encoding 16 bytes)"
+                why = (
+                    "the zero Uuid, which Kafka refuses"
+                    if value == _ZERO_UUID
+                    else "not a Kafka Uuid (22 characters of URL-safe base64 encoding 16 bytes)"
+                )
                 raise KafkaFormatError(f"{where}: topic_id {_shown(value)} is {why}", position, source)
             out[key], lines[key] = value, number
         position += len(line) + 1
     if out.get("version") != "0":
-        raise KafkaFormatError(f"partition.metadata version is {out.get('version')!r}, expected '0'", 0, source)
+        raise KafkaFormatError(
+            f"partition.metadata version is {out.get('version')!r}, expected '0'", 0, source
+        )
     if "topic_id" not in out:
         raise KafkaFormatError("partition.metadata has no topic_id", 0, source)
     return out

@@ -117,9 +117,7 @@ def encode_time_index(entries: Iterable[tuple[int, int]], base_offset: int) -> b
 
 
 def encode_txn_index(entries: Iterable[AbortedTxn]) -> bytes:
-    return txn_codec.encode_aborted_txn_entry_array(
-        [txn_codec.AbortedTxnEntry(0, *e) for e in entries]
-    )
+    return txn_codec.encode_aborted_txn_entry_array([txn_codec.AbortedTxnEntry(0, *e) for e in entries])
 
 
 def floor_offset(entries: list[IndexEntry], offset: int) -> IndexEntry | None:

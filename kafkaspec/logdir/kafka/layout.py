@@ -68,8 +68,13 @@ class Partition:
 
     layout = "kafka"  # or "tiered" (kafkaspec.logdir.tiered.segment)
 
-    def __init__(self, path: str | StoragePath, topic: str | None = None, partition: int | None = None,
-                 only: StoragePath | None = None):
+    def __init__(
+        self,
+        path: str | StoragePath,
+        topic: str | None = None,
+        partition: int | None = None,
+        only: StoragePath | None = None,
+    ):
         self.path: StoragePath = storage_path(path)
         parsed = files.parse_partition_dir(self.path.name) or files.parse_transient_dir(self.path.name)
         self.topic = topic if topic is not None else (parsed[0] if parsed else self.path.name)
@@ -113,8 +118,10 @@ class Partition:
         """The KRaft snapshot files (``<offset>-<epoch>.checkpoint``) of this directory, oldest first."""
         if self._only is not None:
             return []
-        return sorted((p for p in self.path.iterdir() if files.is_metadata_checkpoint(p) and p.is_file()),
-                      key=lambda p: p.name)
+        return sorted(
+            (p for p in self.path.iterdir() if files.is_metadata_checkpoint(p) and p.is_file()),
+            key=lambda p: p.name,
+        )
 
     # -- small files ----------------------------------------------------------------
     def leader_epochs(self) -> list[EpochEntry] | None:
@@ -126,15 +133,22 @@ class Partition:
         return files.parse_partition_metadata(files.read_text_file(p), str(p)) if p.exists() else None
 
     def snapshot_paths(self) -> list[StoragePath]:
-        return sorted((p for p in self.path.glob("*" + files.SNAPSHOT_SUFFIX)
-                       if files.offset_from_name(p) is not None), key=lambda p: files.offset_from_name(p) or 0)
+        return sorted(
+            (p for p in self.path.glob("*" + files.SNAPSHOT_SUFFIX) if files.offset_from_name(p) is not None),
+            key=lambda p: files.offset_from_name(p) or 0,
+        )
 
     def snapshots(self) -> list[tuple[int, ProducerSnapshot]]:
         """(offset, decoded snapshot) for every producer snapshot, oldest first."""
-        return [(files.offset_from_name(p) or 0, parse_snapshot(files.read_regular(p))) for p in self.snapshot_paths()]
+        return [
+            (files.offset_from_name(p) or 0, parse_snapshot(files.read_regular(p)))
+            for p in self.snapshot_paths()
+        ]
 
     # -- reading --------------------------------------------------------------------
-    def batches(self, start_offset: int | None = None, *, verify: bool = True) -> Iterator[tuple[Segment, LogBatch]]:
+    def batches(
+        self, start_offset: int | None = None, *, verify: bool = True
+    ) -> Iterator[tuple[Segment, LogBatch]]:
         """(segment, batch) pairs in offset order, from the batch holding ``start_offset``."""
         segs = self.segments()
         if start_offset is not None:
@@ -214,9 +228,16 @@ class Partition:
         """The read_committed filter for this partition."""
         return ReadCommitted(*self.transactions())
 
-    def records(self, start_offset: int | None = None, end_offset: int | None = None, *,
-                start_timestamp: int | None = None, read_committed: bool = False,
-                include_control: bool = False, verify: bool = True) -> Iterator[tuple[LogBatch, Record]]:
+    def records(
+        self,
+        start_offset: int | None = None,
+        end_offset: int | None = None,
+        *,
+        start_timestamp: int | None = None,
+        read_committed: bool = False,
+        include_control: bool = False,
+        verify: bool = True,
+    ) -> Iterator[tuple[LogBatch, Record]]:
         """(batch, record) pairs in offset order.
 
         ``start_offset``/``end_offset`` (exclusive) select offsets; ``start_timestamp``
@@ -231,8 +252,13 @@ class Partition:
             start_offset = ts_offset if start_offset is None else max(start_offset, ts_offset)
         rc = self.read_committed() if read_committed else None
         batches = (batch for _, batch in self.batches(start_offset, verify=verify))
-        for batch in select_batches(batches, start_offset=start_offset, end_offset=end_offset,
-                                    include_control=include_control, read_committed=rc):
+        for batch in select_batches(
+            batches,
+            start_offset=start_offset,
+            end_offset=end_offset,
+            include_control=include_control,
+            read_committed=rc,
+        ):
             for r in batch:
                 if start_offset is not None and r.offset < start_offset:
                     continue
@@ -240,8 +266,9 @@ class Partition:
                     return
                 yield batch, r
 
-    def to_arrow(self, *, verify: bool = True, decode_values: bool = False,
-                 values: ValueDecoder | None = None) -> pa.Table:
+    def to_arrow(
+        self, *, verify: bool = True, decode_values: bool = False, values: ValueDecoder | None = None
+    ) -> pa.Table:
         """Every record as one ``pyarrow.Table`` of the ``kafkalog`` columns (:mod:`kafkaspec.arrow.partitions`:
         the columnar engine; needs numpy and pyarrow). ``decode_values``: ``value_decoded`` and
         ``value_error`` added, by ``values`` (a :class:`kafkaspec.values.ValueDecoder`), by default one
@@ -257,8 +284,9 @@ class Partition:
 
         return decoder(LogDir(self.path.parent))  # the data dir this partition's directory is in
 
-    def to_arrow_batches(self, *, verify: bool = True, decode_values: bool = False,
-                         values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
+    def to_arrow_batches(
+        self, *, verify: bool = True, decode_values: bool = False, values: ValueDecoder | None = None
+    ) -> Iterator[pa.RecordBatch]:
         """Every record, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (about 65,536 rows each);
         ``decode_values`` as :meth:`to_arrow`."""
         from ...arrow.partitions import partition_batches
@@ -321,7 +349,9 @@ class LogDir:
             self._partitions = sorted(found, key=lambda p: (p.topic, p.partition, str(p.path)))
         return self._partitions
 
-    def _walk(self, directory: StoragePath, found: list[Partition], depth: int, seen: set[tuple[int, int]]) -> None:
+    def _walk(
+        self, directory: StoragePath, found: list[Partition], depth: int, seen: set[tuple[int, int]]
+    ) -> None:
         for p in listdir(directory):
             if isinstance(p, Path) and p.is_symlink():
                 if p.is_dir():
@@ -331,7 +361,11 @@ class LogDir:
                 continue  # (a writer's staging: new versions not switched to yet, see logdir.publish)
             if files.is_skipped_dir(p.name):  # not part of the log: being deleted, moved, or stray
                 transient = files.parse_transient_dir(p.name)
-                what = files.TRANSIENT_KINDS[transient[2]] if transient else "not a partition directory of the log"
+                what = (
+                    files.TRANSIENT_KINDS[transient[2]]
+                    if transient
+                    else "not a partition directory of the log"
+                )
                 self._skip(p, f"{what}; its records are not read")
                 continue
             if is_staging_name(p.name):
@@ -351,7 +385,9 @@ class LogDir:
                 found.append(Partition(p, *parsed))
             elif holds:
                 why = names.parse_partition_dir_name(p.name)
-                self._skip(p, f"holds segments but is not a partition directory: {why}; Kafka would not load it")
+                self._skip(
+                    p, f"holds segments but is not a partition directory: {why}; Kafka would not load it"
+                )
             elif depth < 4:
                 self._walk(p, found, depth + 1, seen)
 
@@ -384,14 +420,19 @@ class LogDir:
         """Every KRaft snapshot file, each as a one-file :class:`Partition` of ``__cluster_metadata``
         (read like a segment): the ``<offset>-<epoch>.checkpoint`` files of the partition
         directories, then any ``bootstrap.checkpoint`` in the data dir itself."""
-        out = [Partition(p.path, p.topic, p.partition, only=c) for p in self.partitions() for c in p.checkpoint_paths()]
+        out = [
+            Partition(p.path, p.topic, p.partition, only=c)
+            for p in self.partitions()
+            for c in p.checkpoint_paths()
+        ]
         boot = self.path / files.BOOTSTRAP_CHECKPOINT
         if self._whole and boot.is_file():
             out.append(Partition(self.path, METADATA_TOPIC, -1, only=boot))
         return out
 
-    def to_arrow_batches(self, *, verify: bool = True, decode_values: bool = False,
-                         values: ValueDecoder | None = None) -> Iterator[pa.RecordBatch]:
+    def to_arrow_batches(
+        self, *, verify: bool = True, decode_values: bool = False, values: ValueDecoder | None = None
+    ) -> Iterator[pa.RecordBatch]:
         """Every partition's records, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (see
         :meth:`Partition.to_arrow_batches`): ``duckdb.sql("... FROM reader")`` or ``polars.from_arrow``
         take them through ``pyarrow.RecordBatchReader.from_batches``. ``decode_values``: each topic's
@@ -439,20 +480,25 @@ def open_kafka_log(path: str | StoragePath, *, storage: StorageOptions | None = 
         except OSError as exc:
             raise type(exc)(exc.errno, (exc.strerror or "cannot be read").lower(), str(path)) from None
         if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):  # damaged data where a Kafka file should be
-            raise KafkaFormatError("not a file or directory (a FIFO, socket or device): Kafka writes none", None,
-                                   str(path))
+            raise KafkaFormatError(
+                "not a file or directory (a FIFO, socket or device): Kafka writes none", None, str(path)
+            )
     if path.is_file():
         if files.is_metadata_checkpoint(path):
             parsed = files.parse_partition_dir(path.parent.name)
             return LogDir(path.parent, [Partition(path.parent, *(parsed or (METADATA_TOPIC, -1)), only=path)])
         if not path.name.endswith(files.LOG_SUFFIX):
-            raise KafkaFormatError(f"{path.name} is not a segment (.log) or KRaft snapshot (.checkpoint) file",
-                                   None, str(path))
+            raise KafkaFormatError(
+                f"{path.name} is not a segment (.log) or KRaft snapshot (.checkpoint) file", None, str(path)
+            )
         return LogDir(path.parent, [_named(Partition(path.parent, only=path))])
     if _holds_logs(path) or files.parse_partition_dir(path.name):
         if is_publishing(path):
-            raise KafkaFormatError(f"the partition is being published (it holds {PUBLISHING}): {describe(path)}",
-                                   None, str(path / PUBLISHING))
+            raise KafkaFormatError(
+                f"the partition is being published (it holds {PUBLISHING}): {describe(path)}",
+                None,
+                str(path / PUBLISHING),
+            )
         return LogDir(path.parent, [_named(Partition(path))])
     return LogDir(path)
 
@@ -460,8 +506,11 @@ def open_kafka_log(path: str | StoragePath, *, storage: StorageOptions | None = 
 def _named(part: Partition) -> Partition:
     """``part``, with a notice when its folder's name gives no topic and partition (a bare segment copied
     into any folder): its records then carry the folder's name and partition -1."""
-    if part.partition == -1 and not files.parse_partition_dir(part.path.name) \
-            and not files.parse_transient_dir(part.path.name):
+    if (
+        part.partition == -1
+        and not files.parse_partition_dir(part.path.name)
+        and not files.parse_transient_dir(part.path.name)
+    ):
         warnings.warn(UnnamedPartitionWarning(show_path(part.path), part.topic), stacklevel=3)
     return part
 
@@ -486,8 +535,10 @@ def _scan(scan: TransactionScan, batches: Iterable[LogBatch]) -> None:
 def link_reason(path: Path) -> str:
     """Why the walk passes over ``path``, a symbolic link to a directory (one line)."""
     target = os.readlink(path)
-    return (f"a symbolic link (to {target if target.isprintable() else repr(target)}): not followed, so that no "
-            "directory is read twice or from outside the tree; open it by its own path to read it")
+    return (
+        f"a symbolic link (to {target if target.isprintable() else repr(target)}): not followed, so that no "
+        "directory is read twice or from outside the tree; open it by its own path to read it"
+    )
 
 
 def _identity(path: Path) -> tuple[int, int]:
@@ -502,8 +553,20 @@ def show_path(path: StoragePath) -> str:
 
 
 def _holds_logs(path: StoragePath) -> bool:
-    return any(p.name.endswith(files.LOG_SUFFIX) and files.offset_from_name(p) is not None for p in path.iterdir())
+    return any(
+        p.name.endswith(files.LOG_SUFFIX) and files.offset_from_name(p) is not None for p in path.iterdir()
+    )
 
 
-__all__ = ["LogDir", "Partition", "SkippedDir", "SkippedDirWarning", "Segment", "UnusedSegment", "known_segments",
-           "open_kafka_log", "batch_max_timestamp", "ControlRecordType"]
+__all__ = [
+    "LogDir",
+    "Partition",
+    "SkippedDir",
+    "SkippedDirWarning",
+    "Segment",
+    "UnusedSegment",
+    "known_segments",
+    "open_kafka_log",
+    "batch_max_timestamp",
+    "ControlRecordType",
+]

@@ -27,7 +27,9 @@ class MisnamedSegment(Segment):
 
     def __init__(self, path: StoragePath):
         super().__init__(path, -1)
-        self.problem = KafkaFormatError(offset_name_problem(path.name) or "its name is no offset", None, str(path))
+        self.problem = KafkaFormatError(
+            offset_name_problem(path.name) or "its name is no offset", None, str(path)
+        )
 
     @property
     def size(self) -> int:

@@ -62,8 +62,10 @@ def topic_problem(topic: object) -> str | None:
     if not _LEGAL.fullmatch(topic):
         bad = _ILLEGAL_CHAR.search(topic)
         assert bad is not None
-        return (f"it holds {bad[0]!r} at character {bad.start()}; a topic name holds only ASCII letters, digits, "
-                "'.', '_' and '-'")
+        return (
+            f"it holds {bad[0]!r} at character {bad.start()}; a topic name holds only ASCII letters, digits, "
+            "'.', '_' and '-'"
+        )
     return None
 
 
@@ -129,6 +131,18 @@ def parse_partition_dir_name(name: str) -> tuple[str, int] | str:
     return topic, int(digits)
 
 
-__all__ = ["InvalidTopicError", "MAX_OFFSET", "MAX_PARTITION", "MAX_RECORD_OFFSET", "MAX_TOPIC_LENGTH",
-           "check_topic_partition", "offset_name_problem", "offset_problem", "parse_partition_dir_name",
-           "partition_dir_name", "partition_problem", "show_topic", "topic_problem"]
+__all__ = [
+    "InvalidTopicError",
+    "MAX_OFFSET",
+    "MAX_PARTITION",
+    "MAX_RECORD_OFFSET",
+    "MAX_TOPIC_LENGTH",
+    "check_topic_partition",
+    "offset_name_problem",
+    "offset_problem",
+    "parse_partition_dir_name",
+    "partition_dir_name",
+    "partition_problem",
+    "show_topic",
+    "topic_problem",
+]

@@ -56,7 +56,9 @@ class MetaProperties(NamedTuple):
     ignored: list[str]
 
 
-def parse_properties(text: str, source: str | None = None, name: str = META_PROPERTIES) -> list[tuple[str, str, int]]:
+def parse_properties(
+    text: str, source: str | None = None, name: str = META_PROPERTIES
+) -> list[tuple[str, str, int]]:
     """A Java properties file (``Properties.load``) as (key, value, line) triples, in file order.
 
     Comments (``#``, ``!``), blank lines, ``key=value`` / ``key: value`` / ``key value``, backslash
@@ -120,9 +122,11 @@ def _unescape(text: str, where: str, source: str | None) -> str:
             continue
         n = text[i + 1]
         if n == "u":
-            digits = text[i + 2:i + 6]
+            digits = text[i + 2 : i + 6]
             if len(digits) != 4 or not all(d in "0123456789abcdefABCDEF" for d in digits):
-                raise KafkaFormatError(f"{where}: malformed \\uxxxx escape {_shown(text[i:i + 6])}", None, source)
+                raise KafkaFormatError(
+                    f"{where}: malformed \\uxxxx escape {_shown(text[i : i + 6])}", None, source
+                )
             out.append(chr(int(digits, 16)))
             i += 6
             continue
@@ -134,12 +138,14 @@ def _unescape(text: str, where: str, source: str | None) -> str:
 def _java_int(value: str, key: str, where: str, bounds: tuple[int, int], source: str | None) -> int:
     """``Integer.parseInt`` / ``Long.parseLong`` of ``value``: digits counted before converting."""
     if not _INT_TEXT.fullmatch(value) or len(value.lstrip("+-").lstrip("0")) > 19:
-        raise KafkaFormatError(f"{where}: {key} {_shown(value)} is not a base-10 number Kafka can read", None,
-                               source)
+        raise KafkaFormatError(
+            f"{where}: {key} {_shown(value)} is not a base-10 number Kafka can read", None, source
+        )
     number = int(value)
     if not bounds[0] <= number <= bounds[1]:
-        raise KafkaFormatError(f"{where}: {key} {_shown(value)} is out of range ({bounds[0]}..{bounds[1]})", None,
-                               source)
+        raise KafkaFormatError(
+            f"{where}: {key} {_shown(value)} is out of range ({bounds[0]}..{bounds[1]})", None, source
+        )
     return number
 
 
@@ -195,26 +201,41 @@ def parse_meta_properties(text: str, source: str | None = None) -> MetaPropertie
         value = last["version"][0].strip()
         version = _java_int(value, "version", where("version"), _INT32, source)
         if version not in (0, 1):
-            raise KafkaFormatError(f"{where('version')}: unknown meta.properties version {version} (Kafka "
-                                   "knows 0 and 1)", None, source)
+            raise KafkaFormatError(
+                f"{where('version')}: unknown meta.properties version {version} (Kafka knows 0 and 1)",
+                None,
+                source,
+            )
     id_key = "broker.id" if version == 0 else "node.id"
     node_id = None
     if id_key in last:
         node_id = _java_int(last[id_key][0], id_key, where(id_key), _INT32, source)
     elif version == 1:
-        raise KafkaFormatError(f"{META_PROPERTIES}: version 1 requires node.id, and there is none", None, source)
+        raise KafkaFormatError(
+            f"{META_PROPERTIES}: version 1 requires node.id, and there is none", None, source
+        )
     cluster_id = last["cluster.id"][0] if "cluster.id" in last else None
     if cluster_id is None and version == 1:
-        raise KafkaFormatError(f"{META_PROPERTIES}: version 1 requires cluster.id, and there is none", None, source)
+        raise KafkaFormatError(
+            f"{META_PROPERTIES}: version 1 requires cluster.id, and there is none", None, source
+        )
     directory_id = last["directory.id"][0] if "directory.id" in last else None
     if directory_id is not None:
         raw = parse_uuid(directory_id)
         if raw is None:
-            raise KafkaFormatError(f"{where('directory.id')}: directory.id {_shown(directory_id)} is not a Kafka "
-                                   "Uuid (22 characters of URL-safe base64 encoding 16 bytes)", None, source)
+            raise KafkaFormatError(
+                f"{where('directory.id')}: directory.id {_shown(directory_id)} is not a Kafka "
+                "Uuid (22 characters of URL-safe base64 encoding 16 bytes)",
+                None,
+                source,
+            )
         if reserved_directory_id(raw):
-            raise KafkaFormatError(f"{where('directory.id')}: directory.id {directory_id} is one of the 100 "
-                                   "Uuids Kafka reserves (DirectoryId.reserved): Kafka refuses it", None, source)
+            raise KafkaFormatError(
+                f"{where('directory.id')}: directory.id {directory_id} is one of the 100 "
+                "Uuids Kafka reserves (DirectoryId.reserved): Kafka refuses it",
+                None,
+                source,
+            )
     known = {"version", "cluster.id", "directory.id", id_key}
     for key in last:
         if key not in known:
@@ -259,13 +280,17 @@ def load_json(text: str, name: str, source: str | None) -> Any:
     """JSON text of one of Kafka's small files: nesting checked before parsing; a syntax error names
     the line and column, and the byte."""
     if _json_depth(text) > MAX_JSON_DEPTH:
-        raise KafkaFormatError(f"{name}: JSON nested more than {MAX_JSON_DEPTH} levels deep (Kafka writes two)",
-                               None, source)
+        raise KafkaFormatError(
+            f"{name}: JSON nested more than {MAX_JSON_DEPTH} levels deep (Kafka writes two)", None, source
+        )
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise KafkaFormatError(f"{name} is not JSON: {exc.msg} (line {exc.lineno} column {exc.colno})",
-                               len(text[: exc.pos].encode("utf-8")), source) from None
+        raise KafkaFormatError(
+            f"{name} is not JSON: {exc.msg} (line {exc.lineno} column {exc.colno})",
+            len(text[: exc.pos].encode("utf-8")),
+            source,
+        ) from None
     except ValueError as exc:  # NaN/Infinity, or an integer of more digits than int() converts
         raise KafkaFormatError(f"{name}: {exc}", None, source) from None
 
@@ -291,16 +316,40 @@ class QuorumField(NamedTuple):
 #: QuorumStateData (raft/src/main/resources/common/message/QuorumStateData.json): valid versions 0-1;
 #: a test compares this table with the facts of Kafka's spec at each release kept in tests/codecs
 QUORUM_STATE_FIELDS = (
-    QuorumField("ClusterId", "clusterId", "string", (0,), (), "the cluster id (version 0; Kafka leaves it empty)"),
-    QuorumField("LeaderId", "leaderId", "int32", (0, 1), (),
-                "the replica id of the leader of the latest epoch this voter knows"),
-    QuorumField("LeaderEpoch", "leaderEpoch", "int32", (0, 1), (), "the latest leader epoch this voter knows"),
-    QuorumField("VotedId", "votedId", "int32", (0, 1), (), "the replica id this voter voted for in that epoch"),
-    QuorumField("VotedDirectoryId", "votedDirectoryId", "uuid", (1,), (),
-                "the log directory id of the replica voted for (version 1)"),
+    QuorumField(
+        "ClusterId", "clusterId", "string", (0,), (), "the cluster id (version 0; Kafka leaves it empty)"
+    ),
+    QuorumField(
+        "LeaderId",
+        "leaderId",
+        "int32",
+        (0, 1),
+        (),
+        "the replica id of the leader of the latest epoch this voter knows",
+    ),
+    QuorumField(
+        "LeaderEpoch", "leaderEpoch", "int32", (0, 1), (), "the latest leader epoch this voter knows"
+    ),
+    QuorumField(
+        "VotedId", "votedId", "int32", (0, 1), (), "the replica id this voter voted for in that epoch"
+    ),
+    QuorumField(
+        "VotedDirectoryId",
+        "votedDirectoryId",
+        "uuid",
+        (1,),
+        (),
+        "the log directory id of the replica voted for (version 1)",
+    ),
     QuorumField("AppliedOffset", "appliedOffset", "int64", (0,), (), "unused (version 0)"),
-    QuorumField("CurrentVoters", "currentVoters", "[]Voter", (0,), (0,),
-                "the voters' replica ids (version 0; from version 1 the voter set is in the log)"),
+    QuorumField(
+        "CurrentVoters",
+        "currentVoters",
+        "[]Voter",
+        (0,),
+        (0,),
+        "the voters' replica ids (version 0; from version 1 the voter set is in the log)",
+    ),
 )
 QUORUM_STATE_VERSIONS = (0, 1)
 #: the key FileQuorumStateStore adds beside the fields
@@ -316,8 +365,12 @@ def parse_quorum_state(text: str, source: str | None = None) -> dict[str, Any]:
     lines = text.splitlines()
     extra = next((n for n, line in enumerate(lines[1:], start=2) if line.strip()), None)
     if extra is not None:
-        raise KafkaFormatError(f"{QUORUM_STATE} line {extra}: Kafka writes one line of JSON and reads only the "
-                               "first; this line would be ignored", len("\n".join(lines[: extra - 1])) + 1, source)
+        raise KafkaFormatError(
+            f"{QUORUM_STATE} line {extra}: Kafka writes one line of JSON and reads only the "
+            "first; this line would be ignored",
+            len("\n".join(lines[: extra - 1])) + 1,
+            source,
+        )
     if not text.strip():
         raise KafkaFormatError(f"{QUORUM_STATE} is empty (Kafka: 'File ended prematurely')", 0, source)
     state = load_json(text, QUORUM_STATE, source)
@@ -327,8 +380,9 @@ def parse_quorum_state(text: str, source: str | None = None) -> dict[str, Any]:
     if version is None:
         raise KafkaFormatError(f"{QUORUM_STATE} has no {DATA_VERSION} field", 0, source)
     if isinstance(version, bool) or not isinstance(version, int) or version not in QUORUM_STATE_VERSIONS:
-        raise KafkaFormatError(f"{QUORUM_STATE} {DATA_VERSION} is {_shown(json.dumps(version))}, expected 0 or 1",
-                               0, source)
+        raise KafkaFormatError(
+            f"{QUORUM_STATE} {DATA_VERSION} is {_shown(json.dumps(version))}, expected 0 or 1", 0, source
+        )
     for field in QUORUM_STATE_FIELDS:
         if version not in field.versions:
             continue
@@ -340,8 +394,15 @@ def parse_quorum_state(text: str, source: str | None = None) -> dict[str, Any]:
 
 
 def _json_type(value: object) -> str:
-    return {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null",
-            int: "number", float: "number"}.get(type(value), type(value).__name__)
+    return {
+        dict: "object",
+        list: "array",
+        str: "string",
+        bool: "boolean",
+        type(None): "null",
+        int: "number",
+        float: "number",
+    }.get(type(value), type(value).__name__)
 
 
 def _check_type(value: object, field: QuorumField, version: int, where: str, source: str | None) -> None:
@@ -364,7 +425,7 @@ def _check_type(value: object, field: QuorumField, version: int, where: str, sou
         for i, voter in enumerate(value):
             got = voter.get("voterId") if isinstance(voter, dict) else None
             if isinstance(got, bool) or not isinstance(got, int) or not _INT32[0] <= got <= _INT32[1]:
-                raise KafkaFormatError(f"{where} item {i} is not {{\"voterId\": <int32>}}", None, source)
+                raise KafkaFormatError(f'{where} item {i} is not {{"voterId": <int32>}}', None, source)
 
 
 # -- .kafka_cleanshutdown --------------------------------------------------------
@@ -381,12 +442,17 @@ def parse_clean_shutdown(text: str, source: str | None = None) -> int | None:
         return None
     content = load_json(text, CLEAN_SHUTDOWN, source)
     if not isinstance(content, dict):
-        raise KafkaFormatError(f"{CLEAN_SHUTDOWN} holds a JSON {_json_type(content)}, not an object", 0, source)
+        raise KafkaFormatError(
+            f"{CLEAN_SHUTDOWN} holds a JSON {_json_type(content)}, not an object", 0, source
+        )
     version = content.get("version")
     if version != 0 or isinstance(version, bool):
-        raise KafkaFormatError(f"{CLEAN_SHUTDOWN} version is {_shown(json.dumps(version))}, expected 0", 0, source)
+        raise KafkaFormatError(
+            f"{CLEAN_SHUTDOWN} version is {_shown(json.dumps(version))}, expected 0", 0, source
+        )
     epoch = content.get("brokerEpoch")
     if isinstance(epoch, bool) or not isinstance(epoch, int) or not _INT64[0] <= epoch <= _INT64[1]:
-        raise KafkaFormatError(f"{CLEAN_SHUTDOWN} brokerEpoch is {_shown(json.dumps(epoch))}, not an int64", 0,
-                               source)
+        raise KafkaFormatError(
+            f"{CLEAN_SHUTDOWN} brokerEpoch is {_shown(json.dumps(epoch))}, not an int64", 0, source
+        )
     return epoch

@@ -180,9 +180,16 @@ class Segment:
         """Offset-index entries (absolute offset, position); [] without an ``.index`` file."""
         if self._index is None:
             p = self.index_path
-            self._index = indexes.parse_offset_index(
-                read_index_file(p, indexes.OFFSET_ENTRY_SIZE, self.index_limit(indexes.OFFSET_ENTRY_SIZE)),
-                self.base_offset) if p.exists() else []
+            self._index = (
+                indexes.parse_offset_index(
+                    read_index_file(
+                        p, indexes.OFFSET_ENTRY_SIZE, self.index_limit(indexes.OFFSET_ENTRY_SIZE)
+                    ),
+                    self.base_offset,
+                )
+                if p.exists()
+                else []
+            )
         return self._index
 
     def index_limit(self, entry_size: int) -> int:
@@ -195,9 +202,14 @@ class Segment:
         """Time-index entries (timestamp, absolute offset); [] without a ``.timeindex`` file."""
         if self._time_index is None:
             p = self.time_index_path
-            self._time_index = indexes.parse_time_index(
-                read_index_file(p, indexes.TIME_ENTRY_SIZE, self.index_limit(indexes.TIME_ENTRY_SIZE)),
-                self.base_offset) if p.exists() else []
+            self._time_index = (
+                indexes.parse_time_index(
+                    read_index_file(p, indexes.TIME_ENTRY_SIZE, self.index_limit(indexes.TIME_ENTRY_SIZE)),
+                    self.base_offset,
+                )
+                if p.exists()
+                else []
+            )
         return self._time_index
 
     def aborted_transactions(self) -> list[AbortedTxn] | None:
@@ -232,28 +244,49 @@ class Segment:
         index is not there (a broker's segment: the file's own path, "missing")."""
         return str(self._sibling(_INDEX_SUFFIXES[kind])), "missing"
 
-    def source_findings(self, scanned: Scanned, topic: str, partition: int, topic_id: str) -> list[tuple[str, str]]:
+    def source_findings(
+        self, scanned: Scanned, topic: str, partition: int, topic_id: str
+    ) -> list[tuple[str, str]]:
         """What the segment states about itself besides its batches and indexes, checked against them
         and against ``scanned``: ``(object, message)`` findings. A broker's segment states nothing
         more; a tiered one has its manifest."""
         return []
 
     # -- reading -----------------------------------------------------------------
-    def iter_batches(self, start: int = 0, end: int | None = None, *, verify: bool = True,
-                     on_corrupt: OnCorrupt = "raise", check_records: bool = True) -> Batches:
+    def iter_batches(
+        self,
+        start: int = 0,
+        end: int | None = None,
+        *,
+        verify: bool = True,
+        on_corrupt: OnCorrupt = "raise",
+        check_records: bool = True,
+    ) -> Batches:
         """The batches its partition reads from this segment: those of :meth:`iter_stored_batches`, from
         :attr:`served_from` (a tiered partition's live lineage, or a partition's whole history, serves
         the offsets before it from an earlier segment: ``RemoteLogManager`` reads on at the end offset
         plus one)."""
         if self.served_from <= self.base_offset:
-            return self.iter_stored_batches(start, end, verify=verify, on_corrupt=on_corrupt,
-                                            check_records=check_records)
+            return self.iter_stored_batches(
+                start, end, verify=verify, on_corrupt=on_corrupt, check_records=check_records
+            )
         start = max(start, self.position_for_offset(self.served_from))
-        it = self.iter_stored_batches(start, end, verify=verify, on_corrupt=on_corrupt, check_records=check_records)
-        return cast(Batches, _ServedFrom(it, self))  # the same iterator, batches below served_from passed over
+        it = self.iter_stored_batches(
+            start, end, verify=verify, on_corrupt=on_corrupt, check_records=check_records
+        )
+        return cast(
+            Batches, _ServedFrom(it, self)
+        )  # the same iterator, batches below served_from passed over
 
-    def iter_stored_batches(self, start: int = 0, end: int | None = None, *, verify: bool = True,
-                            on_corrupt: OnCorrupt = "raise", check_records: bool = True) -> Batches:
+    def iter_stored_batches(
+        self,
+        start: int = 0,
+        end: int | None = None,
+        *,
+        verify: bool = True,
+        on_corrupt: OnCorrupt = "raise",
+        check_records: bool = True,
+    ) -> Batches:
         """Every batch starting in [start, end) of the ``.log`` (``start`` must be a batch start).
 
         The iterator's ``partial`` reports a trailing incomplete batch; error
@@ -264,13 +297,21 @@ class Segment:
         """
         if self._data is None and self._windowed():
             get, size, piece = self._ranged()
-            return WindowedBatches(get, start, size if end is None else min(end, size), verify=verify,
-                                   on_corrupt=on_corrupt, check_records=check_records, piece=piece)
+            return WindowedBatches(
+                get,
+                start,
+                size if end is None else min(end, size),
+                verify=verify,
+                on_corrupt=on_corrupt,
+                check_records=check_records,
+                piece=piece,
+            )
         data = self.data
         size = len(data)
         end = size if end is None else min(end, size)
-        return BatchIterator(data, verify=verify, start=start, end=end, on_corrupt=on_corrupt,
-                             check_records=check_records)
+        return BatchIterator(
+            data, verify=verify, start=start, end=end, on_corrupt=on_corrupt, check_records=check_records
+        )
 
     def _windowed(self) -> bool:
         """Whether scans read through a window rather than the whole file (an object-store segment)."""
@@ -307,6 +348,7 @@ class Segment:
 
         def pread(n: int, at: int) -> bytes:
             return reader.read(at, n)
+
         try:
             block, block_at = b"", 0
             pos = 0
@@ -326,14 +368,22 @@ class Segment:
                 if magic == 2:
                     attributes = block[rel + v2.ATTRIBUTES_OFFSET + 1]
                     if attributes & v2.IS_TRANSACTIONAL_MASK:
-                        raw = block[rel:rel + LOG_OVERHEAD + length] if end <= block_at + len(block) \
+                        raw = (
+                            block[rel : rel + LOG_OVERHEAD + length]
+                            if end <= block_at + len(block)
                             else pread(LOG_OVERHEAD + length, pos)
+                        )
                         try:
                             if attributes & v2.IS_CONTROL_MASK:
                                 batch: LogBatch = next(BatchIterator(raw, verify=False))
                             else:
-                                batch = Batch(v2.decode_record_batch_head(raw, 0), raw, 0, len(raw),
-                                              DEFAULT_MAX_DECOMPRESSED)
+                                batch = Batch(
+                                    v2.decode_record_batch_head(raw, 0),
+                                    raw,
+                                    0,
+                                    len(raw),
+                                    DEFAULT_MAX_DECOMPRESSED,
+                                )
                         except KafkaFormatError:
                             raise _WalkFailed(pos) from None
                         if batch.last_offset >= floor:
@@ -358,8 +408,11 @@ class Segment:
         except KafkaFormatError:  # an unreadable index: one range (verify reports the index)
             entries = []
         for entry in entries:
-            if entry.position - cuts[-1] >= target_bytes and entry.position < size \
-                    and self._looks_like_entry(entry.position, size):
+            if (
+                entry.position - cuts[-1] >= target_bytes
+                and entry.position < size
+                and self._looks_like_entry(entry.position, size)
+            ):
                 cuts.append(entry.position)
         return [(a, b) for a, b in zip(cuts, cuts[1:] + [size]) if b > a] or [(0, size)]
 
@@ -484,8 +537,10 @@ class _ServedFrom:
                 raise KafkaFormatError(
                     f"the batch at byte {batch.position} holds offsets {batch.base_offset}..{batch.last_offset}, but "
                     f"its partition reads this segment from offset {floor} (the segment before it ends at "
-                    f"{floor - 1}): the two copies cut their batches differently", batch.position,
-                    str(self._seg.path))
+                    f"{floor - 1}): the two copies cut their batches differently",
+                    batch.position,
+                    str(self._seg.path),
+                )
             return batch
 
     def __getattr__(self, name: str) -> Any:

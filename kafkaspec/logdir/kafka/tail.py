@@ -97,8 +97,9 @@ class BatchMark:
     @property
     def last_offset(self) -> int:
         if len(self.head) >= _HEAD and self.head[ENTRY_HEAD.size - 1] == 2:
-            return self.first_offset + int.from_bytes(self.head[v2.LAST_OFFSET_DELTA_OFFSET:_HEAD], "big",
-                                                      signed=True)
+            return self.first_offset + int.from_bytes(
+                self.head[v2.LAST_OFFSET_DELTA_OFFSET : _HEAD], "big", signed=True
+            )
         return self.first_offset
 
 
@@ -152,7 +153,7 @@ class PartitionTail:
             rewound = self._segment > bases[-1] or not self._last_held(segs)
         elif self._segment is not None:
             rewound = not self._same_last_head(segs, bases)
-            for seg in segs[bases.index(self._segment):]:
+            for seg in segs[bases.index(self._segment) :]:
                 if rewound:
                     break
                 continued = seg.base_offset == self._segment
@@ -181,8 +182,13 @@ class PartitionTail:
             if below and below[-1].layout == "kafka":
                 try:
                     found = _mark_below(below[-1], offset)
-                except (OSError, KafkaFormatError) as exc:  # deleted meanwhile: the next look says what happened
-                    log.warning("kafkalog: %s: no batch head found below offset %d: %s", below[-1].path, offset, exc)
+                except (
+                    OSError,
+                    KafkaFormatError,
+                ) as exc:  # deleted meanwhile: the next look says what happened
+                    log.warning(
+                        "kafkalog: %s: no batch head found below offset %d: %s", below[-1].path, offset, exc
+                    )
         self._marked = (offset, found)
         return found
 
@@ -202,9 +208,17 @@ class PartitionTail:
         mark = BatchMark(*self._last)
         try:
             held, now = _relocated(segs, mark)
-        except (OSError, KafkaFormatError) as exc:  # deleted or replaced meanwhile: the next look says what happened
-            log.warning("kafkalog: %s: the batch head last seen (segment %d, byte %d) not read back: %s",
-                        segs[-1].path.parent, mark.segment, mark.position, exc)
+        except (
+            OSError,
+            KafkaFormatError,
+        ) as exc:  # deleted or replaced meanwhile: the next look says what happened
+            log.warning(
+                "kafkalog: %s: the batch head last seen (segment %d, byte %d) not read back: %s",
+                segs[-1].path.parent,
+                mark.segment,
+                mark.position,
+                exc,
+            )
             return True
         if held and now is not mark:
             self._follow_compaction(mark, now)
@@ -218,9 +232,17 @@ class PartitionTail:
         mark = BatchMark(*self._last)
         try:
             compacted, now = _compacted(self._segs, mark)
-        except (OSError, KafkaFormatError) as exc:  # not where it was and not found: walked afresh, as a log gone back
-            log.warning("kafkalog: %s: the batch head last seen (segment %d, byte %d) not found again: %s",
-                        self._segs[-1].path.parent, mark.segment, mark.position, exc)
+        except (
+            OSError,
+            KafkaFormatError,
+        ) as exc:  # not where it was and not found: walked afresh, as a log gone back
+            log.warning(
+                "kafkalog: %s: the batch head last seen (segment %d, byte %d) not found again: %s",
+                self._segs[-1].path.parent,
+                mark.segment,
+                mark.position,
+                exc,
+            )
             return False
         if compacted and now is not mark:
             self._follow_compaction(mark, now)
@@ -232,8 +254,11 @@ class PartitionTail:
         continues in, continue after that batch (nothing before it is new: its offsets are below the end)."""
         self._last = None if now is None else (now.segment, now.position, now.head)
         if mark.segment == self._segment:
-            self._position = now.position + LOG_OVERHEAD + _length(now) \
-                if now is not None and now.segment == self._segment else 0
+            self._position = (
+                now.position + LOG_OVERHEAD + _length(now)
+                if now is not None and now.segment == self._segment
+                else 0
+            )
 
     def read_committed(self) -> ReadCommitted:
         """The aborted transactions seen so far (and the open ones): the filter for offsets below the LSO."""
@@ -275,12 +300,17 @@ class PartitionTail:
             return True
         gap = seg.unreadable()
         try:
-            if gap is not None:  # listed as no regular file: where it ends is unknown, so the tail stops before it
+            if (
+                gap is not None
+            ):  # listed as no regular file: where it ends is unknown, so the tail stops before it
                 raise gap
             reader = _Reader(seg)
         except (OSError, KafkaFormatError) as exc:  # deleted meanwhile, or not a regular file
-            log.warning("kafkalog: %s: not followed: %s", seg.path, exc.reason if isinstance(exc, KafkaFormatError)
-                        else exc)
+            log.warning(
+                "kafkalog: %s: not followed: %s",
+                seg.path,
+                exc.reason if isinstance(exc, KafkaFormatError) else exc,
+            )
             return True
         try:
             pos = position
@@ -289,7 +319,7 @@ class PartitionTail:
                 _, at, head = self._last
                 if reader.size >= position:
                     block, block_at = reader.read(at, reader.block), at
-                if reader.size < position or block[:len(head)] != head:  # cut back, rewritten or compacted
+                if reader.size < position or block[: len(head)] != head:  # cut back, rewritten or compacted
                     if not self._compacted_since():
                         return False
                     pos, block = self._position, b""
@@ -314,7 +344,9 @@ class PartitionTail:
                         block, block_at = reader.read(pos, reader.block), pos
                         rel = 0
                     attributes = block[rel + v2.ATTRIBUTES_OFFSET + 1]
-                    delta = int.from_bytes(block[rel + v2.LAST_OFFSET_DELTA_OFFSET:rel + _HEAD], "big", signed=True)
+                    delta = int.from_bytes(
+                        block[rel + v2.LAST_OFFSET_DELTA_OFFSET : rel + _HEAD], "big", signed=True
+                    )
                     last = offset + delta
                     if self.transactions and attributes & v2.IS_TRANSACTIONAL_MASK:
                         self._transactional(reader, pos, end, attributes)
@@ -324,7 +356,7 @@ class PartitionTail:
                 if len(block) - rel < _HEAD:
                     block, block_at = reader.read(pos, reader.block), pos
                     rel = 0
-                self._last = (seg.base_offset, pos, block[rel:rel + min(_HEAD, end - pos)])
+                self._last = (seg.base_offset, pos, block[rel : rel + min(_HEAD, end - pos)])
                 pos = end
             self._segment, self._position = seg.base_offset, pos
             return True
@@ -357,9 +389,13 @@ class PartitionTail:
             if attributes & v2.IS_CONTROL_MASK:
                 self.scan.add(next(BatchIterator(raw, verify=False)))
             else:
-                self.scan.add(Batch(v2.decode_record_batch_head(raw, 0), raw, 0, len(raw), DEFAULT_MAX_DECOMPRESSED))
+                self.scan.add(
+                    Batch(v2.decode_record_batch_head(raw, 0), raw, 0, len(raw), DEFAULT_MAX_DECOMPRESSED)
+                )
         except (KafkaFormatError, StopIteration) as exc:
-            log.warning("kafkalog: %s at byte %d: transactional batch not understood: %s", reader.path, pos, exc)
+            log.warning(
+                "kafkalog: %s at byte %d: transactional batch not understood: %s", reader.path, pos, exc
+            )
 
 
 def holds(segs: list[Segment], mark: BatchMark) -> bool:
@@ -415,8 +451,12 @@ def _compacted(segs: list[Segment], mark: BatchMark) -> tuple[bool, BatchMark | 
         return False, now
     was_offset, was_length, was_epoch, was_magic = ENTRY_HEAD.unpack_from(mark.head)
     is_offset, is_length, is_epoch, is_magic = ENTRY_HEAD.unpack_from(now.head)
-    return (was_magic == is_magic == 2 and (was_offset, was_epoch) == (is_offset, is_epoch)
-            and now.last_offset == mark.last_offset and is_length <= was_length), now
+    return (
+        was_magic == is_magic == 2
+        and (was_offset, was_epoch) == (is_offset, is_epoch)
+        and now.last_offset == mark.last_offset
+        and is_length <= was_length
+    ), now
 
 
 def _length(mark: BatchMark) -> int:
@@ -450,7 +490,7 @@ def _walk_below(seg: Segment, offset: int, pos: int) -> BatchMark | None:
             end = pos + LOG_OVERHEAD + length
             if first >= offset:
                 break
-            mark = BatchMark(seg.base_offset, pos, block[rel:rel + min(_HEAD, end - pos)])
+            mark = BatchMark(seg.base_offset, pos, block[rel : rel + min(_HEAD, end - pos)])
             if len(mark.head) < min(_HEAD, end - pos):
                 break
             found = mark
@@ -477,8 +517,11 @@ def end_position(seg: Segment, offset: int) -> int:
             end = pos + LOG_OVERHEAD + length
             if end > reader.size:
                 break
-            last = base + int.from_bytes(head[v2.LAST_OFFSET_DELTA_OFFSET:_HEAD], "big", signed=True) \
-                if magic == 2 and len(head) >= _HEAD else base
+            last = (
+                base + int.from_bytes(head[v2.LAST_OFFSET_DELTA_OFFSET : _HEAD], "big", signed=True)
+                if magic == 2 and len(head) >= _HEAD
+                else base
+            )
             pos = end
             if last >= offset - 1:
                 break

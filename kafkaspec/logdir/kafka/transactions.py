@@ -86,8 +86,14 @@ class ReadCommitted:
         return not self.is_aborted(batch)
 
 
-def select_batches(batches: Iterable[B], *, start_offset: int | None = None, end_offset: int | None = None,
-                   include_control: bool = True, read_committed: ReadCommitted | None = None) -> Iterator[B]:
+def select_batches(
+    batches: Iterable[B],
+    *,
+    start_offset: int | None = None,
+    end_offset: int | None = None,
+    include_control: bool = True,
+    read_committed: ReadCommitted | None = None,
+) -> Iterator[B]:
     """The batches (in offset order) that hold offsets in [``start_offset``, ``end_offset``), minus
     control batches unless ``include_control``, minus aborted and open transactions under
     ``read_committed``. Stops at the first batch at or past ``end_offset``. A kept batch may still

@@ -61,9 +61,19 @@ class WindowedBatches:
     ``largest_window`` is the most bytes one window held (for tests and benchmarks).
     """
 
-    def __init__(self, get: Get, start: int, stop: int, *, verify: bool = True, on_corrupt: OnCorrupt = "raise",
-                 check_records: bool = True, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-                 piece: int | None = None, ahead: int | None = None):
+    def __init__(
+        self,
+        get: Get,
+        start: int,
+        stop: int,
+        *,
+        verify: bool = True,
+        on_corrupt: OnCorrupt = "raise",
+        check_records: bool = True,
+        max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+        piece: int | None = None,
+        ahead: int | None = None,
+    ):
         if on_corrupt not in ("raise", "skip"):
             raise ValueError(f"on_corrupt must be 'raise' or 'skip', got {on_corrupt!r}")
         self.verify = verify
@@ -107,13 +117,20 @@ class WindowedBatches:
         buf = _sparse(end)
         at = self._pos
         for part in parts:
-            buf[at:at + len(part)] = part
+            buf[at : at + len(part)] = part
             at += len(part)
         del parts
         self._buf, self._end, self._seen = buf, end, 0
         self.largest_window = max(self.largest_window, have)
-        self._it = BatchIterator(buf, verify=self.verify, max_decompressed=self.max_decompressed, start=self._pos,
-                                 end=end, on_corrupt=self.on_corrupt, check_records=self.check_records)
+        self._it = BatchIterator(
+            buf,
+            verify=self.verify,
+            max_decompressed=self.max_decompressed,
+            start=self._pos,
+            end=end,
+            on_corrupt=self.on_corrupt,
+            check_records=self.check_records,
+        )
         return True
 
     @property
@@ -122,7 +139,7 @@ class WindowedBatches:
 
     def _again(self, position: int, want: int) -> None:
         """Drop the current window and read again from ``position`` (inside it) at least ``want`` bytes."""
-        self._held = bytes(self._buf[position:self._end])
+        self._held = bytes(self._buf[position : self._end])
         self._pos = position
         self._buf = self._it = None
         if not self._open(max(want, len(self._held) + 1)):
@@ -132,7 +149,7 @@ class WindowedBatches:
         """Whether the entry at ``position`` (its length field's claim, and a v2 head) lies in the window."""
         if self._end - position < LOG_OVERHEAD:
             return False
-        length = int.from_bytes(self._buf[position + 8:position + 12], "big", signed=True)
+        length = int.from_bytes(self._buf[position + 8 : position + 12], "big", signed=True)
         return self._end - position >= max(LOG_OVERHEAD + max(length, 0), v2.RECORD_BATCH_OVERHEAD)
 
     def _finish(self) -> None:
@@ -191,7 +208,7 @@ class WindowedBatches:
     def _corrupt_here(self, it: BatchIterator) -> bool:
         """Take the window's new skipped ranges; True when the window was dropped for a read of the rest
         as one window, from the first of them (a window that is not the last)."""
-        new = it.skipped[self._seen:]
+        new = it.skipped[self._seen :]
         if not new:
             return False
         if not self._final:

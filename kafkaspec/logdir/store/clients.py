@@ -63,12 +63,18 @@ class StorageOptions:
         except ValueError:
             seconds = None
         azure = azure_env()
-        return cls(endpoint=env("AWS_ENDPOINT_URL_S3") or env("AWS_ENDPOINT_URL"),
-                   region=env("AWS_REGION") or env("AWS_DEFAULT_REGION"),
-                   access_key=access if keys else None, secret_key=secret if keys else None,
-                   session_token=env("AWS_SESSION_TOKEN") if keys else None, timeout=seconds,
-                   gcs_endpoint=env("STORAGE_EMULATOR_HOST") or None, azure_account=azure.get("account"),
-                   azure_key=azure.get("key"), azure_endpoint=azure.get("endpoint"))
+        return cls(
+            endpoint=env("AWS_ENDPOINT_URL_S3") or env("AWS_ENDPOINT_URL"),
+            region=env("AWS_REGION") or env("AWS_DEFAULT_REGION"),
+            access_key=access if keys else None,
+            secret_key=secret if keys else None,
+            session_token=env("AWS_SESSION_TOKEN") if keys else None,
+            timeout=seconds,
+            gcs_endpoint=env("STORAGE_EMULATOR_HOST") or None,
+            azure_account=azure.get("account"),
+            azure_key=azure.get("key"),
+            azure_endpoint=azure.get("endpoint"),
+        )
 
     def secrets(self) -> tuple[str, ...]:
         return tuple(s for s in (self.access_key, self.secret_key, self.session_token, self.azure_key) if s)
@@ -91,7 +97,9 @@ def filesystem(scheme: str, authority: str, options: StorageOptions, timeout: fl
     try:
         from pyarrow import fs as pafs
     except ImportError:  # pragma: no cover - pyarrow comes with the spark extra
-        raise SetupError(errno.ENOPKG, f"reading {scheme}:// needs pyarrow: pip install 'kafkaspec[spark]'") from None
+        raise SetupError(
+            errno.ENOPKG, f"reading {scheme}:// needs pyarrow: pip install 'kafkaspec[spark]'"
+        ) from None
     if scheme in ("s3", "s3a"):
         return s3_filesystem(pafs, options, timeout)
     if scheme in GCS_SCHEMES:
@@ -108,7 +116,8 @@ def s3_filesystem(pafs: Any, o: StorageOptions, timeout: float) -> Any:
     """s3:// and s3a://: the AWS environment (``AWS_ENDPOINT_URL``/``AWS_ENDPOINT_URL_S3``, the region,
     the credential chain) unless ``o`` says otherwise; a request that gets no answer is retried twice."""
     kwargs: dict[str, Any] = {
-        "connect_timeout": timeout, "request_timeout": timeout,
+        "connect_timeout": timeout,
+        "request_timeout": timeout,
         "retry_strategy": pafs.AwsStandardS3RetryStrategy(max_attempts=3),
     }
     endpoint = o.endpoint or os.environ.get("AWS_ENDPOINT_URL_S3") or os.environ.get("AWS_ENDPOINT_URL")
@@ -133,11 +142,16 @@ def gcs_filesystem(pafs: Any, scheme: str, o: StorageOptions, timeout: float) ->
     try:  # its JSON-API client (gcsfs's default class first asks a gRPC control API no emulator serves)
         from gcsfs.core import GCSFileSystem  # type: ignore[import-untyped]
     except ImportError:
-        raise SetupError(errno.ENOPKG, f"reading {scheme}:// needs gcsfs, which is not installed: "
-                         "pip install 'kafkaspec[spark]'") from None
+        raise SetupError(
+            errno.ENOPKG,
+            f"reading {scheme}:// needs gcsfs, which is not installed: pip install 'kafkaspec[spark]'",
+        ) from None
     endpoint = o.gcs_endpoint or os.environ.get("STORAGE_EMULATOR_HOST")
-    kwargs: dict[str, Any] = {"requests_timeout": timeout, "skip_instance_cache": True,
-                              "use_listings_cache": False}  # listings are storage's to cache (Store.list)
+    kwargs: dict[str, Any] = {
+        "requests_timeout": timeout,
+        "skip_instance_cache": True,
+        "use_listings_cache": False,
+    }  # listings are storage's to cache (Store.list)
     if endpoint and endpoint != "default":
         kwargs["endpoint_url"] = endpoint if "://" in endpoint else f"http://{endpoint}"
         kwargs["token"] = "anon"  # an emulator takes no credentials
@@ -155,20 +169,29 @@ def azure_filesystem(pafs: Any, scheme: str, authority: str, o: StorageOptions, 
     env = azure_env()
     account = o.azure_account or env.get("account") or (authority.split(".", 1)[0] if authority else "")
     if not account:
-        raise SetupError(errno.EINVAL, f"{scheme}:// needs a storage account: abfs://CONTAINER@ACCOUNT"
-                         ".dfs.core.windows.net/PATH, or AZURE_STORAGE_ACCOUNT_NAME, or "
-                         "AZURE_STORAGE_CONNECTION_STRING")
-    key = o.azure_key or (env.get("key") if not o.azure_account or o.azure_account == env.get("account") else None)
+        raise SetupError(
+            errno.EINVAL,
+            f"{scheme}:// needs a storage account: abfs://CONTAINER@ACCOUNT"
+            ".dfs.core.windows.net/PATH, or AZURE_STORAGE_ACCOUNT_NAME, or "
+            "AZURE_STORAGE_CONNECTION_STRING",
+        )
+    key = o.azure_key or (
+        env.get("key") if not o.azure_account or o.azure_account == env.get("account") else None
+    )
     endpoint = o.azure_endpoint or env.get("endpoint") or f"https://{account}.blob.core.windows.net"
     if "://" not in endpoint:
         endpoint = f"https://{endpoint}"
     try:
         cls = _bounded_adlfs()
     except ImportError:
-        raise SetupError(errno.ENOPKG, f"reading {scheme}:// needs adlfs, which is not installed: "
-                         "pip install 'kafkaspec[spark]'") from None
+        raise SetupError(
+            errno.ENOPKG,
+            f"reading {scheme}:// needs adlfs, which is not installed: pip install 'kafkaspec[spark]'",
+        ) from None
     try:
-        fs = cls(account=account, key=key, endpoint=endpoint.rstrip("/"), timeout=timeout, skip_instance_cache=True)
+        fs = cls(
+            account=account, key=key, endpoint=endpoint.rstrip("/"), timeout=timeout, skip_instance_cache=True
+        )
     except (ValueError, ImportError) as exc:  # adlfs: "unable to connect to account for ..."
         first = (str(exc).strip().splitlines() or ["unknown error"])[0]
         raise SetupError(errno.EINVAL, f"cannot set up {scheme}:// (account {account}): {first}") from None
@@ -198,19 +221,33 @@ def _bounded_adlfs() -> type:
             credential = None
             if not key:  # adlfs would make the same default chain; made here so the key-less case is explicit
                 from azure.identity.aio import DefaultAzureCredential
+
                 credential = DefaultAzureCredential()
             # adlfs also reads the environment's connection string and SAS token itself; do_connect below
             # uses only what was given here (the settings already hold what the standard environment says)
-            super().__init__(account_name=account, account_key=key or None, credential=credential, anon=False,
-                             use_listings_cache=False)  # listings are storage's to cache (Store.list)
+            super().__init__(
+                account_name=account,
+                account_key=key or None,
+                credential=credential,
+                anon=False,
+                use_listings_cache=False,
+            )  # listings are storage's to cache (Store.list)
 
-        async def _find(self, path: str, withdirs: bool = False, prefix: str = "", maxdepth: int | None = None,
-                        **kwargs: Any) -> Any:
+        async def _find(
+            self,
+            path: str,
+            withdirs: bool = False,
+            prefix: str = "",
+            maxdepth: int | None = None,
+            **kwargs: Any,
+        ) -> Any:
             """One level (pyarrow's non-recursive listing) as one delimited listing: adlfs's own ``find``
             ignores ``maxdepth`` and lists every object under the prefix, a whole log directory for one
             partition's folder, and names from every depth among the entries of one."""
             if maxdepth != 1 or prefix:
-                return await super()._find(path, withdirs=withdirs, prefix=prefix, maxdepth=maxdepth, **kwargs)
+                return await super()._find(
+                    path, withdirs=withdirs, prefix=prefix, maxdepth=maxdepth, **kwargs
+                )
             entries = await self._ls(path, detail=True, invalidate_cache=True)
             found = {e["name"]: e for e in entries if withdirs or e["type"] != "directory"}
             return found if kwargs.get("detail") else sorted(found)
@@ -225,11 +262,17 @@ def _bounded_adlfs() -> type:
             return out
 
         def do_connect(self) -> None:
-            credential = self.credential or {"account_name": self.account_name, "account_key": self.account_key}
+            credential = self.credential or {
+                "account_name": self.account_name,
+                "account_key": self.account_key,
+            }
             self.service_client = BlobServiceClient(
-                account_url=self._endpoint, credential=credential,
-                connection_timeout=self._timeout, read_timeout=self._timeout,
-                retry_policy=_bounded_retry()(self._timeout))
+                account_url=self._endpoint,
+                credential=credential,
+                connection_timeout=self._timeout,
+                read_timeout=self._timeout,
+                retry_policy=_bounded_retry()(self._timeout),
+            )
 
     return BoundedAzureBlobFileSystem
 
@@ -257,8 +300,9 @@ def _bounded_retry() -> type:
 
     class BoundedRetry(ExponentialRetry):
         def __init__(self, timeout: float) -> None:
-            super().__init__(initial_backoff=1, increment_base=2, retry_total=AZURE_ATTEMPTS - 1,
-                             random_jitter_range=1)
+            super().__init__(
+                initial_backoff=1, increment_base=2, retry_total=AZURE_ATTEMPTS - 1, random_jitter_range=1
+            )
             self.max_wait = AZURE_MAX_WAIT * timeout
 
         def get_backoff_time(self, settings: dict[str, Any]) -> float:
@@ -277,11 +321,13 @@ def client_errors() -> tuple[type[BaseException], ...]:
     found: list[type[BaseException]] = [OSError]
     try:
         from pyarrow.lib import ArrowException
+
         found.append(ArrowException)
     except ImportError:  # pragma: no cover - pyarrow comes with the spark extra
         pass
     try:
         from azure.core.exceptions import AzureError
+
         found.append(AzureError)
     except ImportError:  # no adlfs: no Azure client either
         pass
@@ -299,20 +345,35 @@ def azure_env() -> dict[str, str]:
     if text:
         parts = dict(p.split("=", 1) for p in text.split(";") if "=" in p)
         if parts.get("UseDevelopmentStorage", "").lower() == "true":  # Azurite's well-known account
-            parts = {"AccountName": "devstoreaccount1", "AccountKey": AZURITE_KEY,
-                     "BlobEndpoint": "http://127.0.0.1:10000/devstoreaccount1"}
+            parts = {
+                "AccountName": "devstoreaccount1",
+                "AccountKey": AZURITE_KEY,
+                "BlobEndpoint": "http://127.0.0.1:10000/devstoreaccount1",
+            }
         for name, key in (("AccountName", "account"), ("AccountKey", "key"), ("BlobEndpoint", "endpoint")):
             if parts.get(name):
                 out[key] = parts[name]
         return out
-    for key, names in (("account", ("AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT")),
-                       ("key", ("AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY")),
-                       ("endpoint", ("AZURE_STORAGE_BLOB_ENDPOINT",))):
+    for key, names in (
+        ("account", ("AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT")),
+        ("key", ("AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY")),
+        ("endpoint", ("AZURE_STORAGE_BLOB_ENDPOINT",)),
+    ):
         value = next((v for n in names if (v := env(n))), None)
         if value:
             out[key] = value
     return out
 
 
-__all__ = ["AZURE_SCHEMES", "AZURITE_KEY", "GCS_SCHEMES", "SetupError", "azure_env", "azure_filesystem",
-           "client_errors", "filesystem", "gcs_filesystem", "s3_filesystem"]
+__all__ = [
+    "AZURE_SCHEMES",
+    "AZURITE_KEY",
+    "GCS_SCHEMES",
+    "SetupError",
+    "azure_env",
+    "azure_filesystem",
+    "client_errors",
+    "filesystem",
+    "gcs_filesystem",
+    "s3_filesystem",
+]

@@ -68,7 +68,9 @@ def local_entry_problem(path: StoragePath) -> KafkaFormatError | None:
         if exc.errno == errno.ENOENT and local.is_symlink():
             target = os.readlink(local)
             shown = target if target.isprintable() else repr(target)
-            return KafkaFormatError(f"a dangling symbolic link (to {shown}, which does not exist)", None, str(path))
+            return KafkaFormatError(
+                f"a dangling symbolic link (to {shown}, which does not exist)", None, str(path)
+            )
         return KafkaFormatError(f"cannot be read: {(exc.strerror or str(exc)).lower()}", None, str(path))
     if not stat.S_ISREG(mode):
         return KafkaFormatError(f"not a regular file but {file_kind(mode)}", None, str(path))
@@ -111,7 +113,9 @@ def _conforms(local: Path, remote: RemotePath) -> tuple[StoragePath, StoragePath
     return local, remote
 
 
-def storage_path(path: str | os.PathLike[str] | StoragePath, options: StorageOptions | None = None) -> StoragePath:
+def storage_path(
+    path: str | os.PathLike[str] | StoragePath, options: StorageOptions | None = None
+) -> StoragePath:
     """``path`` as a :class:`StoragePath`: text is an object-store URI or a local path (:func:`~.storage.as_path`),
     a path of either kind is kept, and any other :class:`StoragePath` is used as it is."""
     if isinstance(path, (str, os.PathLike, RemotePath)):
@@ -217,4 +221,15 @@ class RangeReader:
         self.close()
 
 
-__all__ = ["RangeReader", "StoragePath", "file_kind", "is_remote", "local_entry_problem", "not_found", "open_regular", "put", "read_all", "storage_path"]
+__all__ = [
+    "RangeReader",
+    "StoragePath",
+    "file_kind",
+    "is_remote",
+    "local_entry_problem",
+    "not_found",
+    "open_regular",
+    "put",
+    "read_all",
+    "storage_path",
+]

@@ -93,14 +93,18 @@ def describe(directory: StoragePath) -> str:
         return "a writer was publishing this partition"
     job = f" (job {marker.job})" if marker.job else ""
     if marker.objects is None:
-        return (f"a writer{job} is publishing this partition, or died before it finished: it is not read "
-                "until written again")
+        return (
+            f"a writer{job} is publishing this partition, or died before it finished: it is not read "
+            "until written again"
+        )
     if not marker.objects:
         return f"a writer{job} is deleting this partition, or died before it finished: it is not read"
     staged = _common_prefix(directory, marker.objects.values())
-    return (f"a writer{job} is switching this partition to a new version, or died before it finished: it is not "
-            f"read; the new version is complete under {staged} (write the partition again, or call "
-            "kafkaspec.logdir.store.publish.resume on it, to finish)")
+    return (
+        f"a writer{job} is switching this partition to a new version, or died before it finished: it is not "
+        f"read; the new version is complete under {staged} (write the partition again, or call "
+        "kafkaspec.logdir.store.publish.resume on it, to finish)"
+    )
 
 
 def _common_prefix(directory: StoragePath, keys: object) -> str:
@@ -159,8 +163,11 @@ def resume(dest: RemotePath) -> int:
     if marker is None:
         raise StorageError(2, "no publication to resume here (no publishing marker)", str(dest))
     if marker.objects is None:
-        raise StorageError(2, "the publishing marker names no objects (an older writer's): write the "
-                           "partition again", str(dest))
+        raise StorageError(
+            2,
+            "the publishing marker names no objects (an older writer's): write the partition again",
+            str(dest),
+        )
     staged = {name: RemotePath(dest.store, key) for name, key in marker.objects.items()}
     for obj in staged.values():
         if not obj.is_file():
@@ -228,8 +235,9 @@ def drop_staging(root: RemotePath, job: str) -> None:
         store.delete_prefix(staging.key)
 
 
-def publish_partition(local: Path, dest: RemotePath, job: str = "",
-                      staged_hook: Callable[[], None] | None = None) -> int:
+def publish_partition(
+    local: Path, dest: RemotePath, job: str = "", staged_hook: Callable[[], None] | None = None
+) -> int:
     """Upload a finished local partition directory to ``dest`` (replacing what was there) by the whole
     protocol; return the objects written. ``staged_hook`` runs once the objects are in the store under
     their staging names, before the switch (a writer deletes its local copy there: from then on the
@@ -261,5 +269,18 @@ def read_marker_or_none(dest: RemotePath, job: str) -> Marker | None:
     return marker if marker is not None and marker.job == job else None
 
 
-__all__ = ["PUBLISHING", "STAGING", "Marker", "describe", "drop_staging", "is_publishing", "publish",
-           "publish_partition", "read_marker", "resume", "stage_partition", "staging_for", "unpublish"]
+__all__ = [
+    "PUBLISHING",
+    "STAGING",
+    "Marker",
+    "describe",
+    "drop_staging",
+    "is_publishing",
+    "publish",
+    "publish_partition",
+    "read_marker",
+    "resume",
+    "stage_partition",
+    "staging_for",
+    "unpublish",
+]

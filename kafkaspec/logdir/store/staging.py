@@ -111,14 +111,18 @@ def prepare(dst: Path) -> list[Owner]:
     owners = [o for o in map(read_owner, entries) if o is not None]
     running = [o for o in owners if o.running()]
     if running:
-        raise FileExistsError(f"{dst}: another rewrite may be writing it: {running[0].describe()}; wait for it to "
-                              "finish, or remove that staging dir if its process is gone")
+        raise FileExistsError(
+            f"{dst}: another rewrite may be writing it: {running[0].describe()}; wait for it to "
+            "finish, or remove that staging dir if its process is gone"
+        )
     others = len(entries) - len(owners)
     if others and owners:
-        raise FileExistsError(f"{dst} exists and is not an empty directory: beside {others} other entries it holds "
-                              f"the staging dir of an interrupted rewrite, {owners[0].describe()}; if that rewrite "
-                              f"was killed while moving its output in, {dst} is not a complete copy: remove it and "
-                              "run again")
+        raise FileExistsError(
+            f"{dst} exists and is not an empty directory: beside {others} other entries it holds "
+            f"the staging dir of an interrupted rewrite, {owners[0].describe()}; if that rewrite "
+            f"was killed while moving its output in, {dst} is not a complete copy: remove it and "
+            "run again"
+        )
     if others:
         raise FileExistsError(f"{dst} exists and is not an empty directory")
     return owners
@@ -136,8 +140,9 @@ class Lock:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(self.fd)
-            raise FileExistsError(f"{dst}: another rewrite is writing it (it holds the directory's lock); "
-                                  "wait for it to finish") from None
+            raise FileExistsError(
+                f"{dst}: another rewrite is writing it (it holds the directory's lock); wait for it to finish"
+            ) from None
 
     def release(self) -> None:
         os.close(self.fd)  # closing the last descriptor releases the flock
@@ -158,8 +163,13 @@ class Staging:
         token = secrets.token_hex(6)
         self.path = dst / f".kafkaspec-rewrite-{os.getpid()}-{token}.staging"
         self.path.mkdir()
-        owner = {"pid": os.getpid(), "host": socket.gethostname(), "token": token,
-                 "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "source": source}
+        owner = {
+            "pid": os.getpid(),
+            "host": socket.gethostname(),
+            "token": token,
+            "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "source": source,
+        }
         (self.path / OWNER).write_text(json.dumps(owner) + "\n", encoding="utf-8")
         #: set once the first entry has been moved into ``dst``: from then on the staging dir is the
         #: only sign that the copy is not complete, so a failure leaves it (see :meth:`discard`)
@@ -174,13 +184,16 @@ class Staging:
         power loss too a copy either shows its staging dir or is complete (a rename can otherwise
         reach the disk before the data it names)."""
         sync_tree(self.path)
-        entries = sorted((p for p in self.path.iterdir() if p.name != OWNER),
-                         key=lambda p: (not p.is_dir(), p.name))
+        entries = sorted(
+            (p for p in self.path.iterdir() if p.name != OWNER), key=lambda p: (not p.is_dir(), p.name)
+        )
         for p in entries:
             target = self.dst / p.name
             if target.exists() or target.is_symlink():  # DST was empty: someone else wrote there meanwhile
-                raise FileExistsError(f"{target} appeared while the rewrite was writing {self.dst}; the staged "
-                                      f"copy stays in {self.path}")
+                raise FileExistsError(
+                    f"{target} appeared while the rewrite was writing {self.dst}; the staged "
+                    f"copy stays in {self.path}"
+                )
             self.moving = True
             os.rename(p, target)
         sync(self.dst)
@@ -214,4 +227,14 @@ def sync_tree(root: Path) -> None:
         sync(Path(directory))
 
 
-__all__ = ["OWNER", "Lock", "Owner", "Staging", "is_staging_name", "prepare", "read_owner", "sync", "sync_tree"]
+__all__ = [
+    "OWNER",
+    "Lock",
+    "Owner",
+    "Staging",
+    "is_staging_name",
+    "prepare",
+    "read_owner",
+    "sync",
+    "sync_tree",
+]

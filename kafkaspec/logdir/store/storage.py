@@ -87,8 +87,17 @@ class StorageError(OSError):
 
 
 def _env_secrets() -> tuple[str, ...]:
-    found = [v for k in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN",
-                         "AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY") if (v := os.environ.get(k))]
+    found = [
+        v
+        for k in (
+            "AWS_ACCESS_KEY_ID",
+            "AWS_SECRET_ACCESS_KEY",
+            "AWS_SESSION_TOKEN",
+            "AZURE_STORAGE_ACCOUNT_KEY",
+            "AZURE_STORAGE_KEY",
+        )
+        if (v := os.environ.get(k))
+    ]
     key = azure_env().get("key") if os.environ.get("AZURE_STORAGE_CONNECTION_STRING") else None
     if key:
         found.append(key)
@@ -98,8 +107,10 @@ def _env_secrets() -> tuple[str, ...]:
 #: the user-info part of a URI: ``s3://KEY:SECRET@bucket`` (any user info for the object-store schemes
 #: that have no user part; for the others, an ``abfs://container@account`` or ``hdfs://user@host``, only
 #: one holding a password). One slash is enough: a URI that went through ``pathlib.Path`` shows ``s3:/``.
-_USERINFO = re.compile(r"\b(?:((?:s3a?|gs|gcs):/{1,2})[^/@\s]+@|([A-Za-z][A-Za-z0-9+.-]*:/{1,2})[^/@\s:]*:[^/@\s]*@)",
-                       re.IGNORECASE)
+_USERINFO = re.compile(
+    r"\b(?:((?:s3a?|gs|gcs):/{1,2})[^/@\s]+@|([A-Za-z][A-Za-z0-9+.-]*:/{1,2})[^/@\s:]*:[^/@\s]*@)",
+    re.IGNORECASE,
+)
 
 
 def redact(text: str, options: StorageOptions | None = None) -> str:
@@ -244,12 +255,24 @@ class Store:
     def endpoint(self) -> str:
         """The endpoint requests go to, for messages: the configured one, else the store's default."""
         if self.scheme in ("gs", "gcs"):
-            return self.options.gcs_endpoint or os.environ.get("STORAGE_EMULATOR_HOST") or "storage.googleapis.com"
+            return (
+                self.options.gcs_endpoint
+                or os.environ.get("STORAGE_EMULATOR_HOST")
+                or "storage.googleapis.com"
+            )
         if self.scheme in ("abfs", "abfss", "az"):
-            return self.options.azure_endpoint or azure_env().get("endpoint") or self.authority \
+            return (
+                self.options.azure_endpoint
+                or azure_env().get("endpoint")
+                or self.authority
                 or "the account's blob endpoint"
-        return self.options.endpoint or os.environ.get("AWS_ENDPOINT_URL_S3") \
-            or os.environ.get("AWS_ENDPOINT_URL") or "the default endpoint"
+            )
+        return (
+            self.options.endpoint
+            or os.environ.get("AWS_ENDPOINT_URL_S3")
+            or os.environ.get("AWS_ENDPOINT_URL")
+            or "the default endpoint"
+        )
 
     # -- requests ----------------------------------------------------------------
     def fail(self, exc: BaseException, key: str, doing: str) -> StorageError:
@@ -257,31 +280,82 @@ class Store:
         uri = self.uri(key)
         text = redact(str(exc), self.options)
         low = text.lower()
-        if "no_such_bucket" in low or "nosuchbucket" in low or "bucket does not exist" in low \
-                or "containernotfound" in low:
+        if (
+            "no_such_bucket" in low
+            or "nosuchbucket" in low
+            or "bucket does not exist" in low
+            or "containernotfound" in low
+        ):
             return self.missing_bucket(key)
-        if any(s in low for s in ("access_denied", "accessdenied", "invalidaccesskeyid", "signaturedoesnotmatch",
-                                  "http response code: 403", "forbidden", "invalid_access_key",
-                                  "authenticationfailed", "authorizationfailure", "authorizationpermissionmismatch",
-                                  "403 server failed to authenticate")) or isinstance(exc, PermissionError):
-            return StorageError(errno.EACCES, f"access denied (HTTP 403) while {doing}: check the credentials "
-                                f"({self.credentials_hint()})", uri)
-        if "could not resolve" in low or "curlcode: 6," in low or "name or service not known" in low \
-                or ("cannot connect to host" in low and "name" in low):
-            return StorageError(errno.EHOSTUNREACH, f"cannot resolve the storage endpoint's host name while {doing}: "
-                                f"{_first_line(text)} ({self.endpoint_hint()})", uri)
-        if any(s in low for s in ("timeout", "timed out", "curlcode: 28", "network_connection", "curlcode: 7",
-                                  "couldn't connect", "could not connect", "connection refused", "curlcode: 52",
-                                  "curlcode: 56", "empty reply", "cannot connect to host", "connection reset",
-                                  "server disconnected", "connection aborted")) \
-                or isinstance(exc, (TimeoutError, ConnectionError)):
-            return StorageError(errno.ETIMEDOUT, f"no answer from {self.endpoint()} while {doing} (timeout "
-                                f"{self.timeout:g} s, retried; KAFKASPEC_STORAGE_TIMEOUT sets it): {_first_line(text)}", uri)
-        if isinstance(exc, (FileNotFoundError, IsADirectoryError)) or "path does not exist" in low \
-                or "nosuchkey" in low:
+        if any(
+            s in low
+            for s in (
+                "access_denied",
+                "accessdenied",
+                "invalidaccesskeyid",
+                "signaturedoesnotmatch",
+                "http response code: 403",
+                "forbidden",
+                "invalid_access_key",
+                "authenticationfailed",
+                "authorizationfailure",
+                "authorizationpermissionmismatch",
+                "403 server failed to authenticate",
+            )
+        ) or isinstance(exc, PermissionError):
+            return StorageError(
+                errno.EACCES,
+                f"access denied (HTTP 403) while {doing}: check the credentials ({self.credentials_hint()})",
+                uri,
+            )
+        if (
+            "could not resolve" in low
+            or "curlcode: 6," in low
+            or "name or service not known" in low
+            or ("cannot connect to host" in low and "name" in low)
+        ):
+            return StorageError(
+                errno.EHOSTUNREACH,
+                f"cannot resolve the storage endpoint's host name while {doing}: "
+                f"{_first_line(text)} ({self.endpoint_hint()})",
+                uri,
+            )
+        if any(
+            s in low
+            for s in (
+                "timeout",
+                "timed out",
+                "curlcode: 28",
+                "network_connection",
+                "curlcode: 7",
+                "couldn't connect",
+                "could not connect",
+                "connection refused",
+                "curlcode: 52",
+                "curlcode: 56",
+                "empty reply",
+                "cannot connect to host",
+                "connection reset",
+                "server disconnected",
+                "connection aborted",
+            )
+        ) or isinstance(exc, (TimeoutError, ConnectionError)):
+            return StorageError(
+                errno.ETIMEDOUT,
+                f"no answer from {self.endpoint()} while {doing} (timeout "
+                f"{self.timeout:g} s, retried; KAFKASPEC_STORAGE_TIMEOUT sets it): {_first_line(text)}",
+                uri,
+            )
+        if (
+            isinstance(exc, (FileNotFoundError, IsADirectoryError))
+            or "path does not exist" in low
+            or "nosuchkey" in low
+        ):
             return StorageError(errno.ENOENT, "no such object or prefix", uri)
         if isinstance(exc, ValueError):  # pyarrow's ArrowInvalid: a key it refuses
-            return StorageError(errno.EINVAL, f"not a valid object key while {doing}: {_first_line(text)}", uri)
+            return StorageError(
+                errno.EINVAL, f"not a valid object key while {doing}: {_first_line(text)}", uri
+            )
         return StorageError(errno.EIO, f"storage error while {doing}: {_first_line(text)}", uri)
 
     def info(self, key: str) -> Any:
@@ -293,6 +367,7 @@ class Store:
             if found is not None:
                 return found
             from pyarrow import fs as pafs
+
             return pafs.FileInfo(key, pafs.FileType.NotFound)
         found = self._infos.get(key)
         if found is not None:
@@ -310,6 +385,7 @@ class Store:
         listing = self._listings.get(key)
         if listing is None:
             from pyarrow import fs as pafs
+
             self.stats.add(1, kind="list", key=key)
             try:
                 infos = self.fs.get_file_info(pafs.FileSelector(key, recursive=False))
@@ -342,6 +418,7 @@ class Store:
                 # it here, keep that, and let pyarrow read it; no cache of the client's own (a read is one
                 # ranged GET of what was asked, as on S3: the readers fetch ahead themselves, logdir.ranged)
                 from pyarrow import PythonFile
+
                 opened = self.fs.handler.fs.open(key, "rb", cache_type="none")
                 return PythonFile(opened, mode="r"), Identity.of_fsspec(opened.details)
             handle = self.fs.open_input_file(key)
@@ -365,9 +442,13 @@ class Store:
         handle, now = self._open(key, check=True)
         handle.close()
         if not pinned.same(now):
-            raise StorageError(errno.ESTALE, f"the object changed while being read ({pinned} when first read, "
-                               f"{now} after {doing}): it was replaced (republished) meanwhile; read it again "
-                               "from a new listing", self.uri(key))
+            raise StorageError(
+                errno.ESTALE,
+                f"the object changed while being read ({pinned} when first read, "
+                f"{now} after {doing}): it was replaced (republished) meanwhile; read it again "
+                "from a new listing",
+                self.uri(key),
+            )
 
     def getter(self, key: str) -> tuple[Get, int]:
         """``(get, size)``: ``get(a, b)`` fetches bytes [a, b) of the object by one ranged GET, and
@@ -375,6 +456,7 @@ class Store:
         longer matches its listing, or that changed by the time a GET is done, is a
         :class:`StorageError` naming it, at once or from ``get``."""
         from pyarrow import fs as pafs
+
         handle, pinned = self._handle(key)
         if key.rpartition("/")[0] in self._listings:  # listed: its size and time are known, check them
             info = self.info(key)
@@ -384,14 +466,21 @@ class Store:
                 raise StorageError(errno.EISDIR, "not an object but a prefix (a directory)", self.uri(key))
             size = info.size
             if pinned.size < size:
-                raise StorageError(errno.EIO, f"the object is shorter than its listing said ({size} bytes listed, "
-                                   f"{pinned.size} stored): it was replaced or truncated while being read",
-                                   self.uri(key))
+                raise StorageError(
+                    errno.EIO,
+                    f"the object is shorter than its listing said ({size} bytes listed, "
+                    f"{pinned.size} stored): it was replaced or truncated while being read",
+                    self.uri(key),
+                )
             listed = Identity(size, _seconds(info.mtime), None)
             if not listed.same(pinned):
-                raise StorageError(errno.ESTALE, f"the object changed since it was listed ({listed} listed, "
-                                   f"{pinned} stored): it was replaced (republished) meanwhile; read it again "
-                                   "from a new listing", self.uri(key))
+                raise StorageError(
+                    errno.ESTALE,
+                    f"the object changed since it was listed ({listed} listed, "
+                    f"{pinned} stored): it was replaced (republished) meanwhile; read it again "
+                    "from a new listing",
+                    self.uri(key),
+                )
         size = pinned.size
 
         def get(a: int, b: int) -> bytes:
@@ -405,9 +494,13 @@ class Store:
             self.stats.add(1, len(data), kind="get", key=key)
             self._check_unchanged(key, pinned, f"reading bytes {a}..{b}")
             if len(data) < b - a:
-                raise StorageError(errno.EIO, f"the object is shorter than its listing said ({size} bytes): "
-                                   f"reading bytes {a}..{b} gave {len(data)}; it was replaced or truncated "
-                                   "while being read", self.uri(key))
+                raise StorageError(
+                    errno.EIO,
+                    f"the object is shorter than its listing said ({size} bytes): "
+                    f"reading bytes {a}..{b} gave {len(data)}; it was replaced or truncated "
+                    "while being read",
+                    self.uri(key),
+                )
             return bytes(data)
 
         return get, size
@@ -492,7 +585,9 @@ class Identity:
         ETag); adlfs's size, ``last_modified`` and ``etag``."""
         when = info.get("updated") or info.get("last_modified")
         version = str(info["generation"]) if info.get("generation") else info.get("etag")
-        return cls(int(info["size"]), _seconds(when) if isinstance(when, datetime) else _parse_time(when), version)
+        return cls(
+            int(info["size"]), _seconds(when) if isinstance(when, datetime) else _parse_time(when), version
+        )
 
     def same(self, other: Identity) -> bool:
         """Equal where both say: a field one side lacks is not a difference."""
@@ -598,6 +693,7 @@ class RemotePath:
 
     def exists(self) -> bool:
         from pyarrow import fs as pafs
+
         if "/" not in self.key:  # a bucket: exists if it can be listed
             self.store.list(self.key)
             return True
@@ -606,18 +702,24 @@ class RemotePath:
     def not_found(self) -> OSError:
         """The error for this path not existing: a missing bucket is named as such."""
         from pyarrow import fs as pafs
+
         bucket = self.key.split("/", 1)[0]
-        if self.store.scheme in ("s3", "s3a", "gs", "gcs", "abfs", "abfss", "az") and "/" in self.key \
-                and self.store.info(bucket).type == pafs.FileType.NotFound:
+        if (
+            self.store.scheme in ("s3", "s3a", "gs", "gcs", "abfs", "abfss", "az")
+            and "/" in self.key
+            and self.store.info(bucket).type == pafs.FileType.NotFound
+        ):
             return self.store.missing_bucket(self.key)
         return FileNotFoundError(errno.ENOENT, "no such file or directory", str(self))
 
     def is_file(self) -> bool:
         from pyarrow import fs as pafs
+
         return bool(self._type() == pafs.FileType.File)
 
     def is_dir(self) -> bool:
         from pyarrow import fs as pafs
+
         if "/" not in self.key:
             return self.exists()
         return bool(self._type() == pafs.FileType.Directory)
@@ -647,11 +749,25 @@ class RemotePath:
 _STORES: dict[tuple[Any, ...], Store] = {}
 _STORES_LOCK = threading.Lock()
 #: the environment variables a store's filesystem is made from: a change makes a new store
-_ENV_KEYS = ("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
-             "AWS_SESSION_TOKEN", "AWS_REGION", "AWS_DEFAULT_REGION", "AWS_PROFILE", "KAFKASPEC_STORAGE_TIMEOUT",
-             "STORAGE_EMULATOR_HOST", "GOOGLE_APPLICATION_CREDENTIALS", "AZURE_STORAGE_CONNECTION_STRING",
-             "AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT", "AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY",
-             "AZURE_STORAGE_BLOB_ENDPOINT")
+_ENV_KEYS = (
+    "AWS_ENDPOINT_URL",
+    "AWS_ENDPOINT_URL_S3",
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "AWS_REGION",
+    "AWS_DEFAULT_REGION",
+    "AWS_PROFILE",
+    "KAFKASPEC_STORAGE_TIMEOUT",
+    "STORAGE_EMULATOR_HOST",
+    "GOOGLE_APPLICATION_CREDENTIALS",
+    "AZURE_STORAGE_CONNECTION_STRING",
+    "AZURE_STORAGE_ACCOUNT_NAME",
+    "AZURE_STORAGE_ACCOUNT",
+    "AZURE_STORAGE_ACCOUNT_KEY",
+    "AZURE_STORAGE_KEY",
+    "AZURE_STORAGE_BLOB_ENDPOINT",
+)
 
 
 _FILESYSTEMS: dict[tuple[Any, ...], Any] = {}
@@ -690,21 +806,32 @@ def parse_uri(uri: str, options: StorageOptions | None = None, *, fresh: bool = 
             info, _, bucket = head.rpartition("@")
             user, _, password = info.partition(":")
             if scheme in ("gs", "gcs"):
-                raise ValueError(f"{redact(uri)}: credentials in a gs:// URI are not supported; "
-                                 "use the standard Google Cloud environment")
-            options = replace(options or StorageOptions(), access_key=urllib.parse.unquote(user) or None,
-                              secret_key=urllib.parse.unquote(password) or None)
+                raise ValueError(
+                    f"{redact(uri)}: credentials in a gs:// URI are not supported; "
+                    "use the standard Google Cloud environment"
+                )
+            options = replace(
+                options or StorageOptions(),
+                access_key=urllib.parse.unquote(user) or None,
+                secret_key=urllib.parse.unquote(password) or None,
+            )
             rest = f"{bucket}/{tail}" if tail else bucket
     authority = ""
     if scheme == "hdfs":
         authority, _, rest = rest.partition("/")
-    if scheme in ("abfs", "abfss", "az"):  # abfs://container@account.dfs.core.windows.net/path, az://container/path
+    if scheme in (
+        "abfs",
+        "abfss",
+        "az",
+    ):  # abfs://container@account.dfs.core.windows.net/path, az://container/path
         head, _, tail = rest.partition("/")
         if "@" in head:
             container, _, authority = head.rpartition("@")
             if ":" in container:
-                raise ValueError(f"{redact(uri)}: credentials in an {scheme}:// URI are not supported; "
-                                 "use the Azure SDK's environment (AZURE_STORAGE_CONNECTION_STRING, ...)")
+                raise ValueError(
+                    f"{redact(uri)}: credentials in an {scheme}:// URI are not supported; "
+                    "use the Azure SDK's environment (AZURE_STORAGE_CONNECTION_STRING, ...)"
+                )
             rest = f"{container}/{tail}" if tail else container
     if scheme in ("s3", "s3a", "gs", "gcs", "abfs", "abfss", "az") and not rest.split("/", 1)[0]:
         raise ValueError(f"{redact(uri)!r} names no bucket: {scheme}://BUCKET/PREFIX")
@@ -712,7 +839,9 @@ def parse_uri(uri: str, options: StorageOptions | None = None, *, fresh: bool = 
     return RemotePath(store, rest)
 
 
-def as_path(path: str | os.PathLike[str] | RemotePath, options: StorageOptions | None = None) -> Path | RemotePath:
+def as_path(
+    path: str | os.PathLike[str] | RemotePath, options: StorageOptions | None = None
+) -> Path | RemotePath:
     """A :class:`RemotePath` for an object-store URI (or one already), a :class:`pathlib.Path` otherwise."""
     if isinstance(path, RemotePath):
         return path
@@ -743,5 +872,18 @@ def listdir(path: _L) -> list[_L]:
     given: a :class:`~.fs.StoragePath`'s are StoragePaths)."""
     return sorted(path.iterdir(), key=lambda p: p.name)
 
-__all__ = ["AnyPath", "REMOTE_SCHEMES", "RemotePath", "StorageError", "StorageOptions", "Store",
-           "as_path", "is_uri", "listdir", "parse_uri", "redact", "store_for"]
+
+__all__ = [
+    "AnyPath",
+    "REMOTE_SCHEMES",
+    "RemotePath",
+    "StorageError",
+    "StorageOptions",
+    "Store",
+    "as_path",
+    "is_uri",
+    "listdir",
+    "parse_uri",
+    "redact",
+    "store_for",
+]

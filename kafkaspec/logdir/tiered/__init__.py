@@ -23,6 +23,9 @@ def __getattr__(name: str) -> Any:
     segment = importlib.import_module(f"{__name__}.segment")
     if name.startswith("__") or not hasattr(segment, name):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(f"kafkaspec.logdir.tiered.{name} moved to kafkaspec.logdir.tiered.segment.{name}",
-                  DeprecationWarning, stacklevel=2)
+    warnings.warn(
+        f"kafkaspec.logdir.tiered.{name} moved to kafkaspec.logdir.tiered.segment.{name}",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     return getattr(segment, name)

@@ -71,20 +71,30 @@ def bundle_ranges(seg: _Manifested) -> list[tuple[str, str]]:
     ranges = sorted((where, kind) for kind, where in m.index_ranges.items() if where is not None)
     for (pos, size), kind in ranges:
         if pos != at:
-            found.append((m.source, f"segmentIndexes.{kind} starts at byte {pos} of {seg.indexes_path.name}, but "
-                          f"the indexes before it end at byte {at} (the plugin writes them back to back)"))
+            found.append(
+                (
+                    m.source,
+                    f"segmentIndexes.{kind} starts at byte {pos} of {seg.indexes_path.name}, but "
+                    f"the indexes before it end at byte {at} (the plugin writes them back to back)",
+                )
+            )
         at = max(at, pos + size)
     try:
         held = seg.indexes_path.stat().st_size
     except FileNotFoundError:
-        return found + [(str(seg.indexes_path), f"missing: the manifest {seg.manifest_path.name} publishes it")]
+        return found + [
+            (str(seg.indexes_path), f"missing: the manifest {seg.manifest_path.name} publishes it")
+        ]
     if held != at:
-        found.append((m.source, f"segmentIndexes end at byte {at}, but {seg.indexes_path.name} holds {held} bytes"))
+        found.append(
+            (m.source, f"segmentIndexes end at byte {at}, but {seg.indexes_path.name} holds {held} bytes")
+        )
     return found
 
 
-def segment_metadata(seg: _Manifested, scanned: Scanned, topic: str, partition: int,
-                     topic_id: str) -> list[tuple[str, str]]:
+def segment_metadata(
+    seg: _Manifested, scanned: Scanned, topic: str, partition: int, topic_id: str
+) -> list[tuple[str, str]]:
     """``remoteLogSegmentMetadata`` against the chunk index, the object names and the batches: size,
     identity (topic id, partition, segment id), start and end offsets (Kafka's endOffset is the next
     segment's base offset minus one: the last batch's last offset, as there are no gaps), max timestamp,
@@ -106,7 +116,9 @@ def segment_metadata(seg: _Manifested, scanned: Scanned, topic: str, partition: 
         if name in obj and obj[name] != actual:
             found.append((src, f"remoteLogSegmentMetadata.{path} is {obj[name]!r}, but {what} is {actual!r}"))
 
-    compare(meta, "segmentSizeInBytes", m.original_file_size, "chunkIndex.originalFileSize (the segment's size)")
+    compare(
+        meta, "segmentSizeInBytes", m.original_file_size, "chunkIndex.originalFileSize (the segment's size)"
+    )
     compare(meta, "startOffset", seg.base_offset, f"the base offset {seg.path.name} is named by")
     ident = meta.get("remoteLogSegmentId")
     if isinstance(ident, dict):
@@ -114,13 +126,24 @@ def segment_metadata(seg: _Manifested, scanned: Scanned, topic: str, partition: 
         tip = ident.get("topicIdPartition")
         if isinstance(tip, dict):
             if topic_id:
-                compare(tip, "remoteLogSegmentId.topicIdPartition.topicId", topic_id, "the topic id of its folder")
+                compare(
+                    tip, "remoteLogSegmentId.topicIdPartition.topicId", topic_id, "the topic id of its folder"
+                )
             tp = tip.get("topicPartition")
             if isinstance(tp, dict):
-                compare(tp, "remoteLogSegmentId.topicIdPartition.topicPartition.topic", topic, "the topic of its folder")
+                compare(
+                    tp,
+                    "remoteLogSegmentId.topicIdPartition.topicPartition.topic",
+                    topic,
+                    "the topic of its folder",
+                )
                 if partition >= 0:
-                    compare(tp, "remoteLogSegmentId.topicIdPartition.topicPartition.partition", partition,
-                            "the partition of its folder")
+                    compare(
+                        tp,
+                        "remoteLogSegmentId.topicIdPartition.topicPartition.partition",
+                        partition,
+                        "the partition of its folder",
+                    )
     if not scanned.complete or scanned.last_offset is None:
         return found
     compare(meta, "endOffset", scanned.last_offset, f"the last offset of {seg.path.name}")
@@ -132,20 +155,29 @@ def segment_metadata(seg: _Manifested, scanned: Scanned, topic: str, partition: 
         except ValueError:
             pairs = []
         if len(pairs) != len(epochs):
-            found.append((src, "remoteLogSegmentMetadata.segmentLeaderEpochs is not a map of epoch numbers to offsets"))
+            found.append(
+                (src, "remoteLogSegmentMetadata.segmentLeaderEpochs is not a map of epoch numbers to offsets")
+            )
             return found
         starts = [s for s, _ in pairs]
         for base, epoch in zip(scanned.bases, scanned.epochs):
             k = bisect.bisect_right(starts, base) - 1
             if epoch >= 0 and (k < 0 or pairs[k][1] != epoch):
                 given = f"epoch {pairs[k][1]} from offset {pairs[k][0]}" if k >= 0 else "no epoch"
-                found.append((src, f"remoteLogSegmentMetadata.segmentLeaderEpochs gives {given} for the batch at "
-                              f"offset {base} of {seg.path.name}, which has leader epoch {epoch}"))
+                found.append(
+                    (
+                        src,
+                        f"remoteLogSegmentMetadata.segmentLeaderEpochs gives {given} for the batch at "
+                        f"offset {base} of {seg.path.name}, which has leader epoch {epoch}",
+                    )
+                )
                 break
     return found
 
 
-def checks(seg: _Manifested, scanned: Scanned, topic: str, partition: int, topic_id: str) -> list[tuple[str, str]]:
+def checks(
+    seg: _Manifested, scanned: Scanned, topic: str, partition: int, topic_id: str
+) -> list[tuple[str, str]]:
     """Every comparison above, for one segment whose manifest parsed."""
     try:
         return bundle_ranges(seg) + segment_metadata(seg, scanned, topic, partition, topic_id)

@@ -58,7 +58,7 @@ def parse_custom_metadata(data: bytes | None, where: str) -> SegmentLocation:
         size, pos = _uvarint(data, pos, len(data), where)
         if size > len(data) - pos:
             raise KafkaFormatError(f"{where}: field {tag} claims {size} bytes, {len(data) - pos} left", pos)
-        value, stop = data[pos:pos + size], pos + size
+        value, stop = data[pos : pos + size], pos + size
         if tag in fields:
             raise KafkaFormatError(f"{where}: field {tag} appears twice", pos)
         if tag == REMOTE_SIZE:
@@ -69,7 +69,7 @@ def parse_custom_metadata(data: bytes | None, where: str) -> SegmentLocation:
             if n == 0 or used + n - 1 > size:
                 raise KafkaFormatError(f"{where}: field {tag} is not a compact string of {size} bytes", pos)
             try:
-                fields[tag] = value[used:used + n - 1].decode("utf-8")
+                fields[tag] = value[used : used + n - 1].decode("utf-8")
             except UnicodeDecodeError:
                 raise KafkaFormatError(f"{where}: field {tag} is not UTF-8", pos) from None
             used += n - 1
@@ -81,22 +81,29 @@ def parse_custom_metadata(data: bytes | None, where: str) -> SegmentLocation:
     if pos != len(data):
         raise KafkaFormatError(f"{where}: {len(data) - pos} bytes after the fields", pos)
     remote, prefix, key = fields.get(REMOTE_SIZE), fields.get(OBJECT_PREFIX), fields.get(OBJECT_KEY)
-    return SegmentLocation(remote if isinstance(remote, int) else None, prefix if isinstance(prefix, str) else None,
-                           key if isinstance(key, str) else None)
+    return SegmentLocation(
+        remote if isinstance(remote, int) else None,
+        prefix if isinstance(prefix, str) else None,
+        key if isinstance(key, str) else None,
+    )
 
 
 def encode_custom_metadata(location: SegmentLocation) -> bytes:
     """The plugin's encoding of ``location`` (for writing test data and tools)."""
     fields: list[tuple[int, bytes]] = []
     if location.remote_size is not None:
-        fields.append((REMOTE_SIZE, encode_uvarint((location.remote_size << 1) ^ (location.remote_size >> 63))))
+        fields.append(
+            (REMOTE_SIZE, encode_uvarint((location.remote_size << 1) ^ (location.remote_size >> 63)))
+        )
     for tag, text in ((OBJECT_PREFIX, location.object_prefix), (OBJECT_KEY, location.object_key)):
         if text is not None:
             b = text.encode("utf-8")
             fields.append((tag, encode_uvarint(len(b) + 1) + b))
     if not fields:
         return b""
-    return encode_uvarint(len(fields)) + b"".join(encode_uvarint(t) + encode_uvarint(len(v)) + v for t, v in fields)
+    return encode_uvarint(len(fields)) + b"".join(
+        encode_uvarint(t) + encode_uvarint(len(v)) + v for t, v in fields
+    )
 
 
 def _bucket(root: RemotePath) -> RemotePath:
@@ -106,7 +113,9 @@ def _bucket(root: RemotePath) -> RemotePath:
     return RemotePath(root.store, root.key.split("/", 1)[0])
 
 
-def object_path(root: StoragePath, location: SegmentLocation, main_path: str, suffix: str, where: str) -> StoragePath | None:
+def object_path(
+    root: StoragePath, location: SegmentLocation, main_path: str, suffix: str, where: str
+) -> StoragePath | None:
     """Where the plugin reads the segment's ``suffix`` object (``.log``, ``.rsm-manifest``), or None when
     the custom metadata names no other place (the segment's folder under ``root``, the prefix given).
     A key with an empty, ``.`` or ``..`` component, or an absolute one, is an error naming ``where``:
@@ -121,7 +130,9 @@ def object_path(root: StoragePath, location: SegmentLocation, main_path: str, su
         base = root
     parts = key.split("/")
     if key.startswith("/") or any(p in ("", ".", "..") for p in parts):
-        raise KafkaFormatError(f"{where}: the object key {key!r} its custom metadata gives is not a plain key", None)
+        raise KafkaFormatError(
+            f"{where}: the object key {key!r} its custom metadata gives is not a plain key", None
+        )
     out = base
     for p in parts:
         out = out / p

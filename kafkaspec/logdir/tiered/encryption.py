@@ -67,13 +67,21 @@ def parse_encryption(value: Any, source: str) -> SegmentKey | None:
     """The manifest's ``encryption`` field (None when absent), checked."""
     if value is None:
         return None
-    if not isinstance(value, dict) or not isinstance(value.get("dataKey"), str) or not isinstance(value.get("aad"), str):
-        raise KafkaFormatError("manifest encryption must be an object with string fields dataKey and aad", None, source)
+    if (
+        not isinstance(value, dict)
+        or not isinstance(value.get("dataKey"), str)
+        or not isinstance(value.get("aad"), str)
+    ):
+        raise KafkaFormatError(
+            "manifest encryption must be an object with string fields dataKey and aad", None, source
+        )
     key_id, sep, wrapped = value["dataKey"].partition(":")
     if not sep or not key_id or ":" in wrapped:
         raise KafkaFormatError("manifest encryption.dataKey is not '<key pair id>:<base64>'", None, source)
     try:
-        return SegmentKey(key_id, base64.b64decode(wrapped, validate=True), base64.b64decode(value["aad"], validate=True))
+        return SegmentKey(
+            key_id, base64.b64decode(wrapped, validate=True), base64.b64decode(value["aad"], validate=True)
+        )
     except (binascii.Error, ValueError):
         raise KafkaFormatError("manifest encryption.dataKey or aad is not base64", None, source) from None
 
@@ -86,8 +94,9 @@ def _crypto() -> Any:
         from Crypto.PublicKey import RSA
         from Crypto.Signature import pss
     except ImportError:  # pragma: no cover - installed with the spark and dev extras
-        raise KafkaFormatError("encrypted tiered segments need the 'pycryptodome' package: "
-                               "pip install 'kafkaspec[spark]'") from None
+        raise KafkaFormatError(
+            "encrypted tiered segments need the 'pycryptodome' package: pip install 'kafkaspec[spark]'"
+        ) from None
 
     def oaep(key: Any) -> Any:
         return PKCS1_OAEP.new(key, hashAlgo=SHA3_512, mgfunc=lambda seed, n: pss.MGF1(seed, n, SHA3_512))
@@ -149,7 +158,9 @@ class PrivateKeys:
         pending: dict[str, tuple[str, str]] = {}
         for key_id, value in keys.items():
             if not isinstance(key_id, str) or not _KEY_ID.fullmatch(key_id):
-                raise ValueError(f"{str(key_id)[:60]!r} is not a key pair id (letters, digits, '.', '_', '-')")
+                raise ValueError(
+                    f"{str(key_id)[:60]!r} is not a key pair id (letters, digits, '.', '_', '-')"
+                )
             if isinstance(value, bytes):
                 by_id[key_id], origin[key_id] = value, f"the key given for {key_id!r}"
             else:
@@ -169,7 +180,12 @@ class PrivateKeys:
             raise KafkaFormatError(f"the key directory {d} cannot be read: {exc.strerror}") from None
         for p in entries:
             _check_pem(p, "a private key file")
-        return cls({}, None, {p.stem: str(p) for p in entries}, {p.stem: (str(p), "a private key file") for p in entries})
+        return cls(
+            {},
+            None,
+            {p.stem: str(p) for p in entries},
+            {p.stem: (str(p), "a private key file") for p in entries},
+        )
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> PrivateKeys:
@@ -185,7 +201,7 @@ class PrivateKeys:
         prefix = KEY_ENV + "_"
         for name in sorted(env):
             if name.startswith(prefix) and len(name) > len(prefix) and env[name]:
-                key_id = name[len(prefix):]
+                key_id = name[len(prefix) :]
                 _check_pem(Path(env[name]), f"{name}'s file")
                 keys.by_id.pop(key_id, None)
                 keys.files[key_id] = (env[name], f"{name}'s file")
@@ -198,14 +214,19 @@ class PrivateKeys:
 
         def theirs(d: dict) -> dict:
             return {k: v for k, v in d.items() if k not in mine}
-        return PrivateKeys({**theirs(other.by_id), **self.by_id}, self.any_id if self.any_id is not None else other.any_id,
-                           {**other.origin, **self.origin}, {**theirs(other.files), **self.files},
-                           {**theirs(other.errors), **self.errors})
+
+        return PrivateKeys(
+            {**theirs(other.by_id), **self.by_id},
+            self.any_id if self.any_id is not None else other.any_id,
+            {**other.origin, **self.origin},
+            {**theirs(other.files), **self.files},
+            {**theirs(other.errors), **self.errors},
+        )
 
     def pem(self, key_id: str) -> tuple[bytes, str] | None:
         """Key pair ``key_id``'s PEM bytes and where they came from (None: no key for it); a key file is
         read here, the first time its key pair is needed."""
-        spelled = env_name(key_id)[len(KEY_ENV) + 1:]
+        spelled = env_name(key_id)[len(KEY_ENV) + 1 :]
         for k in (key_id, spelled):
             if k in self.errors:
                 raise KafkaFormatError(self.errors[k])
@@ -223,7 +244,9 @@ class PrivateKeys:
         return sorted(set(self.by_id) | set(self.files) | set(self.errors))
 
     def ids(self) -> list[str]:
-        return self.ids_given() + (["(any: " + self.origin.get("", KEY_ENV) + ")"] if self.any_id is not None else [])
+        return self.ids_given() + (
+            ["(any: " + self.origin.get("", KEY_ENV) + ")"] if self.any_id is not None else []
+        )
 
 
 def _check_pem(path: Path, what: str) -> None:
@@ -250,7 +273,9 @@ def _read_pem(path: Path, what: str) -> bytes:
         raise KafkaFormatError(f"{what} {path} cannot be read: {exc.strerror}") from None
     try:
         if os.fstat(fd).st_size > _MAX_PEM:
-            raise KafkaFormatError(f"{what} {path} is larger than a PEM private key can be ({_MAX_PEM} bytes)")
+            raise KafkaFormatError(
+                f"{what} {path} is larger than a PEM private key can be ({_MAX_PEM} bytes)"
+            )
         data = os.read(fd, _MAX_PEM + 1)
     except OSError as exc:
         raise KafkaFormatError(f"{what} {path} cannot be read: {exc.strerror}") from None
@@ -275,13 +300,20 @@ def _private_key(key: SegmentKey, source: str, keys: PrivateKeys | None) -> tupl
         if given is None:
             known = sorted({*(keys.ids() if keys is not None else ()), *env.ids()})
             if not known:
-                raise KafkaFormatError(f"the segment is encrypted (its manifest has 'encryption', key pair "
-                                       f"{key.key_id!r}): set {KEY_ENV} to the PEM file of that key pair's RSA "
-                                       f"private key (or to a directory of <key pair id>.pem files)", None, source)
-            raise KafkaFormatError(f"the manifest's data key is wrapped with key pair {key.key_id!r}, for which no "
-                                   f"private key is given (keys are given for: {', '.join(known)}; add "
-                                   f"{key.key_id}.pem to the key directory or set {env_name(key.key_id)})",
-                                   None, source)
+                raise KafkaFormatError(
+                    f"the segment is encrypted (its manifest has 'encryption', key pair "
+                    f"{key.key_id!r}): set {KEY_ENV} to the PEM file of that key pair's RSA "
+                    f"private key (or to a directory of <key pair id>.pem files)",
+                    None,
+                    source,
+                )
+            raise KafkaFormatError(
+                f"the manifest's data key is wrapped with key pair {key.key_id!r}, for which no "
+                f"private key is given (keys are given for: {', '.join(known)}; add "
+                f"{key.key_id}.pem to the key directory or set {env_name(key.key_id)})",
+                None,
+                source,
+            )
     pem, origin = given
     _, _, rsa = _crypto()
     digest = hashlib.sha256(pem).digest()
@@ -292,8 +324,11 @@ def _private_key(key: SegmentKey, source: str, keys: PrivateKeys | None) -> tupl
             if not loaded.has_private():
                 raise ValueError("a public key")
         except (ValueError, TypeError, IndexError):
-            raise KafkaFormatError(f"{origin}, the key of key pair {key.key_id!r}, is not an unencrypted PEM RSA "
-                                   "private key", None, source) from None
+            raise KafkaFormatError(
+                f"{origin}, the key of key pair {key.key_id!r}, is not an unencrypted PEM RSA private key",
+                None,
+                source,
+            ) from None
         _KEYS[digest] = loaded
     return loaded, origin
 
@@ -306,10 +341,16 @@ def unwrap(key: SegmentKey, source: str, keys: PrivateKeys | None = None) -> byt
     try:
         data_key: bytes = oaep(private).decrypt(key.wrapped)
     except (ValueError, TypeError, AttributeError):
-        raise KafkaFormatError(f"the private key in {origin} does not decrypt this segment's data "
-                               f"key (key pair {key.key_id!r}): another key pair's", None, source) from None
+        raise KafkaFormatError(
+            f"the private key in {origin} does not decrypt this segment's data "
+            f"key (key pair {key.key_id!r}): another key pair's",
+            None,
+            source,
+        ) from None
     if len(data_key) not in (16, 24, 32):
-        raise KafkaFormatError(f"the decrypted data key has {len(data_key)} bytes, not an AES key", None, source)
+        raise KafkaFormatError(
+            f"the decrypted data key has {len(data_key)} bytes, not an AES key", None, source
+        )
     return data_key
 
 
@@ -317,15 +358,23 @@ def decrypt(data_key: bytes, aad: bytes, stored: bytes, where: str, source: str)
     """One stored chunk (``IV || ciphertext || tag``) decrypted; a tag that does not match is an error."""
     aes, _, _ = _crypto()
     if len(stored) < IV_SIZE + TAG_SIZE:
-        raise KafkaFormatError(f"{where} holds {len(stored)} bytes, fewer than an encrypted chunk's IV and tag "
-                               f"({IV_SIZE + TAG_SIZE})", None, source)
+        raise KafkaFormatError(
+            f"{where} holds {len(stored)} bytes, fewer than an encrypted chunk's IV and tag "
+            f"({IV_SIZE + TAG_SIZE})",
+            None,
+            source,
+        )
     cipher = aes.new(data_key, aes.MODE_GCM, nonce=stored[:IV_SIZE], mac_len=TAG_SIZE)
     cipher.update(aad)
     try:
         return bytes(cipher.decrypt_and_verify(stored[IV_SIZE:-TAG_SIZE], stored[-TAG_SIZE:]))
     except ValueError:  # "MAC check failed": altered bytes, or another key
-        raise KafkaFormatError(f"{where} does not decrypt: its GCM tag does not match (the bytes were altered, "
-                               "or the chunk boundaries are wrong)", None, source) from None
+        raise KafkaFormatError(
+            f"{where} does not decrypt: its GCM tag does not match (the bytes were altered, "
+            "or the chunk boundaries are wrong)",
+            None,
+            source,
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -345,8 +394,14 @@ class Encrypter:
             raise ValueError("public_key is not a PEM RSA public key") from None
         data_key, aad = os.urandom(32), os.urandom(32)
         wrapped = oaep(public).encrypt(data_key)
-        return cls(data_key, aad, {"dataKey": f"{key_id}:{base64.b64encode(wrapped).decode()}",
-                                   "aad": base64.b64encode(aad).decode()})
+        return cls(
+            data_key,
+            aad,
+            {
+                "dataKey": f"{key_id}:{base64.b64encode(wrapped).decode()}",
+                "aad": base64.b64encode(aad).decode(),
+            },
+        )
 
     def encrypt(self, chunk: bytes) -> bytes:
         aes, _, _ = _crypto()
@@ -357,4 +412,15 @@ class Encrypter:
         return iv + ciphertext + tag
 
 
-__all__ = ["IV_SIZE", "KEY_ENV", "TAG_SIZE", "Encrypter", "PrivateKeys", "SegmentKey", "env_name", "decrypt", "parse_encryption", "unwrap"]
+__all__ = [
+    "IV_SIZE",
+    "KEY_ENV",
+    "TAG_SIZE",
+    "Encrypter",
+    "PrivateKeys",
+    "SegmentKey",
+    "env_name",
+    "decrypt",
+    "parse_encryption",
+    "unwrap",
+]

@@ -56,7 +56,9 @@ class HistoryPartition(Partition):
     def segments(self) -> list[Segment]:
         if self._segments is None:
             local = self.local.segments()
-            if local and self.remote._segments is None:  # the remote segments are chosen knowing where the log ends
+            if (
+                local and self.remote._segments is None
+            ):  # the remote segments are chosen knowing where the log ends
                 self.remote.log_end_offset = PartitionTail().look(self.local).end
             remote = self.remote.segments()
             if not local:
@@ -73,8 +75,12 @@ class HistoryPartition(Partition):
                         f"offsets {end + 1}..{start - 1} are missing: the tiered copy's live lineage ends at offset "
                         f"{end} ({older[-1].path}) and the local log starts at offset {start} ({local[0].path}); "
                         "a broker serves neither (the remote log must reach the local log start offset)",
-                        None, str(local[0].path))
-            newer = [s for i, s in enumerate(local) if i + 1 == len(local) or local[i + 1].base_offset > floor]
+                        None,
+                        str(local[0].path),
+                    )
+            newer = [
+                s for i, s in enumerate(local) if i + 1 == len(local) or local[i + 1].base_offset > floor
+            ]
             if newer and floor > newer[0].base_offset:
                 newer[0].served_from = floor  # the remote copy already holds the offsets before it
             self._segments = older + newer
@@ -93,20 +99,30 @@ class HistoryPartition(Partition):
         self.remote.close()
 
 
-def open_history(local: str | StoragePath, tiered: str | StoragePath, *,
-                 storage: StorageOptions | None = None,
-                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
-                 keys: PrivateKeys | None = None) -> LogDir:
+def open_history(
+    local: str | StoragePath,
+    tiered: str | StoragePath,
+    *,
+    storage: StorageOptions | None = None,
+    remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
+    keys: PrivateKeys | None = None,
+) -> LogDir:
     """The partitions of the local log ``local`` (a data dir or one partition dir), each paired with its
     tiered copy under ``tiered``; with a data dir, also the partitions only the tiered copy holds. The
     remote segments are chosen by ``__remote_log_metadata`` when it is given (``remote_log_metadata``)
     or found beside the data (partitions of it in the local data dir, or in the prefix)."""
     log = layout_module.open_kafka_log(local, storage=storage)
     rlm = remote_log(remote_log_metadata, log.path if log._whole else None, storage)
-    copy = local_tiered.open_local_tiered(tiered, storage=storage) if local_tiered.is_local_tiered(
-        storage_path(tiered, storage)) else open_tiered(tiered, storage=storage, remote_log_metadata=rlm, keys=keys)
-    remote = {(p.topic, p.partition): p for p in copy.partitions()
-              if isinstance(p, (TieredPartition, local_tiered.LocalTieredPartition))}
+    copy = (
+        local_tiered.open_local_tiered(tiered, storage=storage)
+        if local_tiered.is_local_tiered(storage_path(tiered, storage))
+        else open_tiered(tiered, storage=storage, remote_log_metadata=rlm, keys=keys)
+    )
+    remote = {
+        (p.topic, p.partition): p
+        for p in copy.partitions()
+        if isinstance(p, (TieredPartition, local_tiered.LocalTieredPartition))
+    }
     parts: list[Partition] = []
     for part in log.partitions():
         match = remote.pop((part.topic, part.partition), None)
@@ -115,9 +131,12 @@ def open_history(local: str | StoragePath, tiered: str | StoragePath, *,
             continue
         meta = part.metadata()
         if meta and meta.get("topic_id") and meta["topic_id"] != match.topic_id:
-            raise KafkaFormatError(f"the local partition {part.name} has topic id {meta['topic_id']}, its tiered copy "
-                                   f"{match.path} is of topic id {match.topic_id}: another topic of the same name",
-                                   None, str(part.path))
+            raise KafkaFormatError(
+                f"the local partition {part.name} has topic id {meta['topic_id']}, its tiered copy "
+                f"{match.path} is of topic id {match.topic_id}: another topic of the same name",
+                None,
+                str(part.path),
+            )
         parts.append(HistoryPartition(part, match))
     if log._whole:
         parts.extend(remote.values())  # deleted locally, still remote

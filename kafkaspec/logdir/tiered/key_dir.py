@@ -13,10 +13,12 @@ if TYPE_CHECKING:
     from .encryption import PrivateKeys
 
 #: the option's help: what the directory holds, and that a key is never shown
-KEY_DIR_HELP = ("encrypted tiered segments: a directory of private keys, one <key pair id>.pem file per key pair "
-                "(the id a manifest's dataKey names, e.g. key-pair-2.pem), so that a prefix written under "
-                "rotated key pairs reads in one run; before the KAFKASPEC_TIERED_PRIVATE_KEY* variables. "
-                "Keys are never shown")
+KEY_DIR_HELP = (
+    "encrypted tiered segments: a directory of private keys, one <key pair id>.pem file per key pair "
+    "(the id a manifest's dataKey names, e.g. key-pair-2.pem), so that a prefix written under "
+    "rotated key pairs reads in one run; before the KAFKASPEC_TIERED_PRIVATE_KEY* variables. "
+    "Keys are never shown"
+)
 
 
 def add_key_dir_argument(p: argparse.ArgumentParser) -> None:

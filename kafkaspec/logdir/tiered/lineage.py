@@ -123,8 +123,9 @@ def filtered_epochs(entries: Sequence[EpochEntry] | Sequence[tuple[int, int]]) -
     return [p for i, p in enumerate(pairs) if i + 1 == len(pairs) or pairs[i + 1][1] != p[1]]
 
 
-def within_leader_epochs(seg: SegmentInfo, lineage: Sequence[tuple[int, int]],
-                         log_end_offset: int | None = None) -> str | None:
+def within_leader_epochs(
+    seg: SegmentInfo, lineage: Sequence[tuple[int, int]], log_end_offset: int | None = None
+) -> str | None:
     """Why ``seg`` is outside the partition's leader-epoch ``lineage`` (filtered, ascending), or None when
     it is within: ``RemoteLogManager.isRemoteSegmentWithinLeaderEpochs``, check by check."""
     mine = filtered_epochs(seg.epochs)
@@ -147,17 +148,23 @@ def within_leader_epochs(seg: SegmentInfo, lineage: Sequence[tuple[int, int]],
             return f"its leader epoch {epoch} is not in the partition's lineage"
         k = order.index(epoch)
         if epoch == first and k > 0 and offset < epochs[epoch]:
-            return (f"its leader epoch {epoch} starts at offset {offset}, before the lineage's start of that epoch "
-                    f"({epochs[epoch]})")
+            return (
+                f"its leader epoch {epoch} starts at offset {offset}, before the lineage's start of that epoch "
+                f"({epochs[epoch]})"
+            )
         if epoch == last_epoch and k + 1 < len(order) and seg.end > lineage[k + 1][1] - 1:
-            return (f"its end offset {seg.end} is past the end of leader epoch {epoch} in the lineage "
-                    f"({lineage[k + 1][1] - 1}): written by a leader the partition no longer follows")
+            return (
+                f"its end offset {seg.end} is past the end of leader epoch {epoch} in the lineage "
+                f"({lineage[k + 1][1] - 1}): written by a leader the partition no longer follows"
+            )
         if epoch != last_epoch:
             j = mine_order.index(epoch)
             theirs = lineage[k + 1] if k + 1 < len(order) else None
             if theirs != (mine_order[j + 1], mine_map[mine_order[j + 1]]):
-                return (f"its leader epoch {epoch} is followed by {mine[j + 1]} (epoch, offset), the lineage's by "
-                        f"{theirs}")
+                return (
+                    f"its leader epoch {epoch} is followed by {mine[j + 1]} (epoch, offset), the lineage's by "
+                    f"{theirs}"
+                )
     if log_end_offset is not None and seg.end >= log_end_offset:
         return f"its end offset {seg.end} is at or past the log end offset {log_end_offset}"
     return None
@@ -174,7 +181,12 @@ class _EpochState:
     def finished(self, start: int, seg_id: str, epoch_end: int, replaced: dict[str, str]) -> None:
         # handleSegmentWithCopySegmentFinishedState: mappings at or after ``start`` are dropped when the
         # epoch's highest offset so far is not beyond the new segment's end for the epoch
-        while self.starts and self.starts[-1] >= start and self.highest is not None and self.highest <= epoch_end:
+        while (
+            self.starts
+            and self.starts[-1] >= start
+            and self.highest is not None
+            and self.highest <= epoch_end
+        ):
             old = self.ids.pop(self.starts.pop())
             if old != seg_id:
                 replaced[old] = seg_id
@@ -197,7 +209,9 @@ class _EpochState:
         return self.ids[self.starts[k]] if k >= 0 else None
 
 
-def events_from_manifests(published: Iterable[SegmentInfo], started: Iterable[SegmentInfo] = ()) -> list[Event]:
+def events_from_manifests(
+    published: Iterable[SegmentInfo], started: Iterable[SegmentInfo] = ()
+) -> list[Event]:
     """The events the manifests alone imply: an upload whose manifest is missing never finished
     (``COPY_SEGMENT_STARTED``); a published one did (``COPY_SEGMENT_FINISHED``), in the order of its
     ``eventTimestampMs`` (then of its end offset: a longer re-upload is the later one; then the segment
@@ -208,8 +222,9 @@ def events_from_manifests(published: Iterable[SegmentInfo], started: Iterable[Se
     return events + [Event(COPY_SEGMENT_FINISHED, s) for s in order]
 
 
-def events_from_metadata_topic(records: RemoteLogState | Iterable[Decoded], topic: str, partition: int,
-                               topic_id: str | None = None) -> list[Event]:
+def events_from_metadata_topic(
+    records: RemoteLogState | Iterable[Decoded], topic: str, partition: int, topic_id: str | None = None
+) -> list[Event]:
     """The events of ``topic``-``partition`` (of topic id ``topic_id`` when given) in decoded
     ``__remote_log_metadata`` records (or their replay): each transition the replay applied, in the
     topic's order, with the segment as it stood then. A segment is named like its objects
@@ -223,14 +238,29 @@ def events_from_metadata_topic(records: RemoteLogState | Iterable[Decoded], topi
     out: list[Event] = []
     for part in state.partition(topic, partition, topic_id):
         for st, seg in part.events:
-            out.append(Event(st, SegmentInfo(f"{seg.start_offset:020d}-{seg.segment_id}", seg.start_offset,
-                                             seg.end_offset, seg.leader_epochs, seg.event_timestamp_ms,
-                                             f"__remote_log_metadata offset {seg.offset}")))
+            out.append(
+                Event(
+                    st,
+                    SegmentInfo(
+                        f"{seg.start_offset:020d}-{seg.segment_id}",
+                        seg.start_offset,
+                        seg.end_offset,
+                        seg.leader_epochs,
+                        seg.event_timestamp_ms,
+                        f"__remote_log_metadata offset {seg.offset}",
+                    ),
+                )
+            )
     return out
 
 
-def choose(events: Iterable[Event], leader_epochs: Sequence[EpochEntry] | Sequence[tuple[int, int]] | None = None,
-           log_end_offset: int | None = None, *, from_topic: bool = False) -> Lineage:
+def choose(
+    events: Iterable[Event],
+    leader_epochs: Sequence[EpochEntry] | Sequence[tuple[int, int]] | None = None,
+    log_end_offset: int | None = None,
+    *,
+    from_topic: bool = False,
+) -> Lineage:
     """The segments a broker serves after ``events``, walking the offsets as ``RemoteLogManager.read``
     does, and every other segment with the reason it is not served.
 
@@ -293,8 +323,11 @@ def choose(events: Iterable[Event], leader_epochs: Sequence[EpochEntry] | Sequen
             continue
         st = status[s.segment_id]
         if st == COPY_SEGMENT_STARTED:
-            why = ("its upload did not finish (COPY_SEGMENT_STARTED in __remote_log_metadata)" if from_topic
-                   else "its upload did not finish (COPY_SEGMENT_STARTED: no manifest publishes it)")
+            why = (
+                "its upload did not finish (COPY_SEGMENT_STARTED in __remote_log_metadata)"
+                if from_topic
+                else "its upload did not finish (COPY_SEGMENT_STARTED: no manifest publishes it)"
+            )
         elif st == DELETE_SEGMENT_FINISHED:
             why = "it is deleted (DELETE_SEGMENT_FINISHED in __remote_log_metadata)"
         elif st != COPY_SEGMENT_FINISHED:
@@ -303,8 +336,10 @@ def choose(events: Iterable[Event], leader_epochs: Sequence[EpochEntry] | Sequen
             why = f"outside the partition's leader-epoch lineage: {outside[s.segment_id]}"
         elif s.segment_id in replaced:
             by = segments[replaced[s.segment_id]]
-            why = (f"replaced by segment {by.segment_id} (offsets {by.start}..{by.end}), a later upload for the same "
-                   "leader epoch from an offset at or below its start")
+            why = (
+                f"replaced by segment {by.segment_id} (offsets {by.start}..{by.end}), a later upload for the same "
+                "leader epoch from an offset at or below its start"
+            )
         else:
             why = "every offset it holds is served by another segment"
         out.unused.append((s, why))
@@ -316,7 +351,11 @@ def twins(lineage: Lineage) -> list[tuple[SegmentInfo, SegmentInfo]]:
     """(live, unused) pairs with the same offsets and leader epochs: copies the caller must show hold the
     same bytes, else the rule cannot decide between them."""
     by_key = {s.key: s for s, _ in lineage.live}
-    return [(by_key[u.key], u) for u, why in lineage.unused if u.key in by_key and "COPY_SEGMENT_STARTED" not in why]
+    return [
+        (by_key[u.key], u)
+        for u, why in lineage.unused
+        if u.key in by_key and "COPY_SEGMENT_STARTED" not in why
+    ]
 
 
 def parse_segment_metadata(meta: Any, name: str, segment_id: str, base_offset: int) -> SegmentInfo | None:
@@ -325,14 +364,20 @@ def parse_segment_metadata(meta: Any, name: str, segment_id: str, base_offset: i
     kept where its name puts it, as before any choosing). The id is the one the objects are named by."""
     if not isinstance(meta, dict):
         return None
-    start_field, end_field, epochs = meta.get("startOffset"), meta.get("endOffset"), meta.get("segmentLeaderEpochs")
+    start_field, end_field, epochs = (
+        meta.get("startOffset"),
+        meta.get("endOffset"),
+        meta.get("segmentLeaderEpochs"),
+    )
     if not (_is_int(start_field) and _is_int(end_field) and isinstance(epochs, dict) and epochs):
         return None
     start, end = start_field, end_field
     if start != base_offset or end < start:
         return None
     ident = meta.get("remoteLogSegmentId")
-    named = ident.get("id") if isinstance(ident, dict) else None  # a manifest copied under another id: the old one
+    named = (
+        ident.get("id") if isinstance(ident, dict) else None
+    )  # a manifest copied under another id: the old one
     stated: dict[int, int] = {}
     for k, v in epochs.items():
         if not (isinstance(k, str) and len(k) < 12 and k.lstrip("-").isdigit() and _is_int(v)):
@@ -342,14 +387,35 @@ def parse_segment_metadata(meta: Any, name: str, segment_id: str, base_offset: i
     pairs = segment_epochs(stated, start, end)
     if not pairs:
         return None
-    return SegmentInfo(segment_id, start, end, pairs, event if _is_int(event) else -1, name,
-                       named is None or segment_id.endswith(str(named)))
+    return SegmentInfo(
+        segment_id,
+        start,
+        end,
+        pairs,
+        event if _is_int(event) else -1,
+        name,
+        named is None or segment_id.endswith(str(named)),
+    )
 
 
 def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-__all__ = ["COPY_SEGMENT_FINISHED", "COPY_SEGMENT_STARTED", "DELETE_SEGMENT_FINISHED", "DELETE_SEGMENT_STARTED",
-           "Event", "Lineage", "SegmentInfo", "choose", "events_from_manifests", "events_from_metadata_topic", "filtered_epochs",
-           "parse_segment_metadata", "segment_epochs", "twins", "within_leader_epochs"]
+__all__ = [
+    "COPY_SEGMENT_FINISHED",
+    "COPY_SEGMENT_STARTED",
+    "DELETE_SEGMENT_FINISHED",
+    "DELETE_SEGMENT_STARTED",
+    "Event",
+    "Lineage",
+    "SegmentInfo",
+    "choose",
+    "events_from_manifests",
+    "events_from_metadata_topic",
+    "filtered_epochs",
+    "parse_segment_metadata",
+    "segment_epochs",
+    "twins",
+    "within_leader_epochs",
+]

@@ -41,8 +41,14 @@ from .lineage import SegmentInfo, choose, events_from_manifests, segment_epochs,
 ROOT_DIR_NAME = "kafka-tiered-storage"
 EPOCHS_SUFFIX = ".leader_epoch_checkpoint"
 #: the file types of a fileset (``RemoteLogSegmentFileType``) and whether each is optional
-FILE_TYPES = {files.LOG_SUFFIX: False, files.INDEX_SUFFIX: False, files.TIME_INDEX_SUFFIX: False,
-              files.TXN_INDEX_SUFFIX: True, EPOCHS_SUFFIX: False, files.SNAPSHOT_SUFFIX: False}
+FILE_TYPES = {
+    files.LOG_SUFFIX: False,
+    files.INDEX_SUFFIX: False,
+    files.TIME_INDEX_SUFFIX: False,
+    files.TXN_INDEX_SUFFIX: True,
+    EPOCHS_SUFFIX: False,
+    files.SNAPSHOT_SUFFIX: False,
+}
 _UUID = r"[A-Za-z0-9_-]{22}"
 #: ``RemoteTopicPartitionDirectory``: ``<topic>-<partition>-<topic id>``
 _PART_DIR = re.compile(rf"^(?P<topic>[A-Za-z0-9._-]+)-(?P<partition>[0-9]{{1,10}})-(?P<topic_id>{_UUID})$")
@@ -60,8 +66,9 @@ class LocalTieredSegment(Segment):
         p = storage_path(path)
         m = _FILE.match(p.name)
         if m is None or m["suffix"] != files.LOG_SUFFIX:
-            raise KafkaFormatError("not a LocalTieredStorage segment name (<20-digit offset>-<segment id>.log)",
-                                   None, str(p))
+            raise KafkaFormatError(
+                "not a LocalTieredStorage segment name (<20-digit offset>-<segment id>.log)", None, str(p)
+            )
         super().__init__(p, int(m["offset"]) if base_offset is None else base_offset)
         self.segment_id = m["segment_id"]
 
@@ -92,8 +99,14 @@ class LocalTieredPartition(Partition):
 
     layout = "local-tiered"
 
-    def __init__(self, path: StoragePath, topic: str, partition: int, topic_id: str,
-                 epochs: list[files.EpochEntry] | None = None):
+    def __init__(
+        self,
+        path: StoragePath,
+        topic: str,
+        partition: int,
+        topic_id: str,
+        epochs: list[files.EpochEntry] | None = None,
+    ):
         super().__init__(path, topic, partition)
         self.topic_id = topic_id
         #: the partition's leader-epoch lineage to choose by; None: the newest segment's checkpoint
@@ -128,17 +141,26 @@ class LocalTieredPartition(Partition):
             base = int(stem[:20])
             if missing:  # the copy did not finish (or was being deleted): not served
                 where = objects.get(files.LOG_SUFFIX) or next(iter(objects.values()))
-                orphans[stem] = (where, f"its upload did not finish (COPY_SEGMENT_STARTED): the fileset has no "
-                                        f"{', '.join(missing)} file")
+                orphans[stem] = (
+                    where,
+                    f"its upload did not finish (COPY_SEGMENT_STARTED): the fileset has no "
+                    f"{', '.join(missing)} file",
+                )
                 started.append(SegmentInfo(stem, base, base, (), -1, str(where)))
                 continue
             seg = LocalTieredSegment(objects[files.LOG_SUFFIX], base)
             end = seg.last_offset()
             epochs_path = objects[EPOCHS_SUFFIX]
             entries = files.parse_leader_epoch_checkpoint(files.read_text_file(epochs_path), str(epochs_path))
-            pairs = segment_epochs({e.epoch: e.start_offset for e in entries}, base, end) if end is not None else ()
+            pairs = (
+                segment_epochs({e.epoch: e.start_offset for e in entries}, base, end)
+                if end is not None
+                else ()
+            )
             seg.close()
-            if end is None or not pairs:  # nothing to choose by: kept where its name puts it (verify reads it)
+            if (
+                end is None or not pairs
+            ):  # nothing to choose by: kept where its name puts it (verify reads it)
                 kept.append(seg)
                 continue
             mtime = getattr(seg.path.stat(), "st_mtime", 0.0)  # an object store's listing gives none: 0
@@ -161,7 +183,9 @@ class LocalTieredPartition(Partition):
                     f"{a.path.name} and {b.path.name} are both finished uploads of offsets {live.start}..{live.end} "
                     "with the same leader epochs, but their bytes differ: which one a broker serves depends on "
                     "the order of their events in __remote_log_metadata, which the files do not give",
-                    None, str(self.path))
+                    None,
+                    str(self.path),
+                )
         for u, why in lineage.unused:
             path, why = orphans[u.segment_id] if u.segment_id in orphans else (chosen[u.segment_id].path, why)
             self.unused.append(UnusedSegment(path, u.start, why))
@@ -247,5 +271,11 @@ def open_local_tiered(path: str | StoragePath, *, storage: StorageOptions | None
     return LogDir(root, sorted(find_local_tiered(root), key=lambda p: (p.topic, p.partition)))
 
 
-__all__ = ["ROOT_DIR_NAME", "LocalTieredPartition", "LocalTieredSegment", "find_local_tiered", "is_local_tiered",
-           "open_local_tiered"]
+__all__ = [
+    "ROOT_DIR_NAME",
+    "LocalTieredPartition",
+    "LocalTieredSegment",
+    "find_local_tiered",
+    "is_local_tiered",
+    "open_local_tiered",
+]

@@ -50,9 +50,17 @@ class TieredPartition(Partition):
 
     layout = "tiered"
 
-    def __init__(self, path: StoragePath, topic: str, partition: int, topic_id: str,
-                 epochs: list[files.EpochEntry] | None = None, remote_log: RemoteLogMetadata | None = None,
-                 keys: PrivateKeys | None = None, segments: list[Segment] | None = None):
+    def __init__(
+        self,
+        path: StoragePath,
+        topic: str,
+        partition: int,
+        topic_id: str,
+        epochs: list[files.EpochEntry] | None = None,
+        remote_log: RemoteLogMetadata | None = None,
+        keys: PrivateKeys | None = None,
+        segments: list[Segment] | None = None,
+    ):
         """``segments``: the segments to serve as they are (one segment opened on its own), instead of
         choosing the live lineage from the folder."""
         super().__init__(path, topic, partition)
@@ -104,8 +112,9 @@ class TieredPartition(Partition):
                 continue
             seg = TieredSegment(objects[MANIFEST_SUFFIX].with_name(stem + files.LOG_SUFFIX), keys=self.keys)
             try:
-                info = parse_segment_metadata(seg.manifest.segment_metadata, str(seg.manifest_path), stem,
-                                              seg.base_offset)
+                info = parse_segment_metadata(
+                    seg.manifest.segment_metadata, str(seg.manifest_path), stem, seg.base_offset
+                )
             except KafkaFormatError:
                 info = None  # a manifest that does not parse: reading the segment reports it, where its name puts it
             if info is None:
@@ -115,10 +124,13 @@ class TieredPartition(Partition):
                 published.append(info)
         epochs = self.epochs if self.epochs is not None else self._newest_checkpoint(published, chosen)
         if self.remote_log is not None:
-            events = events_from_metadata_topic(self.remote_log.state, self.topic, self.partition, self.topic_id)
+            events = events_from_metadata_topic(
+                self.remote_log.state, self.topic, self.partition, self.topic_id
+            )
             if events:
-                return self._choose_from_topic(choose(events, epochs, self.log_end_offset, from_topic=True), stems,
-                                                chosen)
+                return self._choose_from_topic(
+                    choose(events, epochs, self.log_end_offset, from_topic=True), stems, chosen
+                )
         self._lineage_source = "manifests"
         lineage = choose(events_from_manifests(published, started), epochs, self.log_end_offset)
         for info, first in lineage.live:
@@ -131,22 +143,30 @@ class TieredPartition(Partition):
                     f"{chosen[live.segment_id].path.name} and {chosen[other.segment_id].path.name} are both finished "
                     f"uploads of offsets {live.start}..{live.end} with the same leader epochs, but their bytes "
                     "differ: which one a broker serves depends on the order of their events in "
-                    "__remote_log_metadata, which the manifests do not give", None, str(self.path))
-        self.unused = [UnusedSegment(orphans.get(u.segment_id) or chosen[u.segment_id].path, u.start, why)
-                       for u, why in lineage.unused]
+                    "__remote_log_metadata, which the manifests do not give",
+                    None,
+                    str(self.path),
+                )
+        self.unused = [
+            UnusedSegment(orphans.get(u.segment_id) or chosen[u.segment_id].path, u.start, why)
+            for u, why in lineage.unused
+        ]
         return sorted(kept, key=lambda s: s.base_offset)
 
-    def _choose_from_topic(self, lineage: Lineage, stems: dict[str, dict[str, StoragePath]],
-                           chosen: dict[str, TieredSegment]) -> list[Segment]:
+    def _choose_from_topic(
+        self, lineage: Lineage, stems: dict[str, dict[str, StoragePath]], chosen: dict[str, TieredSegment]
+    ) -> list[Segment]:
         """The live segments ``__remote_log_metadata`` gives (``lineage``), read from their objects: a
         finished segment whose objects are missing is an error naming it; an object the topic says is
         deleted or unfinished, or does not name at all, is listed unused and never read."""
         assert self.remote_log is not None
         source = f"__remote_log_metadata ({self.remote_log.source})"
         self._lineage_source = source
-        custom = {f"{s.start_offset:020d}-{s.segment_id}": s.custom_metadata
-                  for p in self.remote_log.state.partition(self.topic, self.partition, self.topic_id)
-                  for s in p.segments.values()}
+        custom = {
+            f"{s.start_offset:020d}-{s.segment_id}": s.custom_metadata
+            for p in self.remote_log.state.partition(self.topic, self.partition, self.topic_id)
+            for s in p.segments.values()
+        }
         kept: list[Segment] = []
         for info, first in lineage.live:
             what = f"segment {info.segment_id[21:]} (offsets {info.start}..{info.end})"
@@ -157,23 +177,42 @@ class TieredPartition(Partition):
                 seg = TieredSegment(log_path, keys=self.keys)
             else:
                 objects = stems.get(info.segment_id, {})
-                missing = [info.segment_id + x for x in (files.LOG_SUFFIX, MANIFEST_SUFFIX) if x not in objects]
-                seg = chosen.get(info.segment_id) or TieredSegment(self.path / (info.segment_id + files.LOG_SUFFIX), keys=self.keys)
+                missing = [
+                    info.segment_id + x for x in (files.LOG_SUFFIX, MANIFEST_SUFFIX) if x not in objects
+                ]
+                seg = chosen.get(info.segment_id) or TieredSegment(
+                    self.path / (info.segment_id + files.LOG_SUFFIX), keys=self.keys
+                )
             if missing:
-                raise KafkaFormatError(f"{what} is COPY_SEGMENT_FINISHED in {source}, but its objects are missing: "
-                                       f"no {' or '.join(missing)}", None, str(self.path))
+                raise KafkaFormatError(
+                    f"{what} is COPY_SEGMENT_FINISHED in {source}, but its objects are missing: "
+                    f"no {' or '.join(missing)}",
+                    None,
+                    str(self.path),
+                )
             seg.served_from, seg.end_offset = first, info.end
             kept.append(seg)
         named = {s.segment_id for s, _ in lineage.live} | {u.segment_id for u, _ in lineage.unused}
-        self.unused = [UnusedSegment(_object_of(stems[u.segment_id]), u.start, f"{why} (decided by {source})")
-                       for u, why in lineage.unused if u.segment_id in stems]
-        self.unused += [UnusedSegment(_object_of(objects), int(stem[:20]),
-                                      f"{source} has no record of this segment: no broker serves it")
-                        for stem, objects in sorted(stems.items()) if stem not in named]
+        self.unused = [
+            UnusedSegment(_object_of(stems[u.segment_id]), u.start, f"{why} (decided by {source})")
+            for u, why in lineage.unused
+            if u.segment_id in stems
+        ]
+        self.unused += [
+            UnusedSegment(
+                _object_of(objects),
+                int(stem[:20]),
+                f"{source} has no record of this segment: no broker serves it",
+            )
+            for stem, objects in sorted(stems.items())
+            if stem not in named
+        ]
         self.unused.sort(key=lambda u: (u.base_offset, str(u.path)))
         return sorted(kept, key=lambda s: s.base_offset)
 
-    def _elsewhere(self, stem: str, custom: bytes | None, what: str) -> tuple[StoragePath, StoragePath] | None:
+    def _elsewhere(
+        self, stem: str, custom: bytes | None, what: str
+    ) -> tuple[StoragePath, StoragePath] | None:
         """The segment's ``.log`` and manifest where Aiven's custom metadata puts them (``OBJECT_PREFIX``,
         ``OBJECT_KEY``: :mod:`.custom`), or None when it names no other place than this folder."""
         location = parse_custom_metadata(custom, f"the custom metadata of {what}")
@@ -186,12 +225,17 @@ class TieredPartition(Partition):
         if str(log_path) == str(self.path / (stem + files.LOG_SUFFIX)):
             return None  # this folder after all
         if _SEGMENT.match(log_path.name) is None:
-            raise KafkaFormatError(f"{what}: its custom metadata puts it at {log_path}, which is not named like a "
-                                   "segment (<20-digit offset>-<segment id>.log)", None, str(self.path))
+            raise KafkaFormatError(
+                f"{what}: its custom metadata puts it at {log_path}, which is not named like a "
+                "segment (<20-digit offset>-<segment id>.log)",
+                None,
+                str(self.path),
+            )
         return log_path, manifest_path
 
-    def _newest_checkpoint(self, published: list[SegmentInfo],
-                           chosen: dict[str, TieredSegment]) -> list[files.EpochEntry] | None:
+    def _newest_checkpoint(
+        self, published: list[SegmentInfo], chosen: dict[str, TieredSegment]
+    ) -> list[files.EpochEntry] | None:
         """The leader-epoch checkpoint uploaded with the newest segment (highest leader epoch, then end
         offset, then event time): the whole lineage as the latest leader knew it (``RemoteLogManager``
         uploads the entries below the next segment's base offset with each segment)."""
@@ -203,11 +247,15 @@ class TieredPartition(Partition):
             text = seg.index_file("leaderEpoch")
             if not text:
                 return None
-            epochs = files.parse_leader_epoch_checkpoint(text.decode("utf-8", "replace"), str(seg.indexes_path))
+            epochs = files.parse_leader_epoch_checkpoint(
+                text.decode("utf-8", "replace"), str(seg.indexes_path)
+            )
         except KafkaFormatError:
             return None  # unreadable: choose by the epochs the manifests state (verify reports the bundle)
         if within_leader_epochs(newest, filtered_epochs(epochs)) is not None:
-            return None  # it disagrees with its own segment's manifest: no lineage to trust (verify reports it)
+            return (
+                None  # it disagrees with its own segment's manifest: no lineage to trust (verify reports it)
+            )
         return epochs
 
     def leader_epochs(self) -> list[files.EpochEntry] | None:
@@ -218,7 +266,9 @@ class TieredPartition(Partition):
         assert isinstance(last, TieredSegment)
         text = last.index_file("leaderEpoch")
         if not text:
-            return None  # the checkpoint in the last segment's bundle: a bad byte is a bad number, named by line
+            return (
+                None  # the checkpoint in the last segment's bundle: a bad byte is a bad number, named by line
+            )
         return files.parse_leader_epoch_checkpoint(text.decode("utf-8", "replace"), str(last.indexes_path))
 
     def metadata(self) -> dict[str, str] | None:
@@ -239,7 +289,9 @@ def _same_bytes(a: TieredSegment, b: TieredSegment) -> bool:
     if a.size != b.size:
         return False
     size = a.path.stat().st_size
-    if size == b.path.stat().st_size and files.read_regular(a.path, 0, size) == files.read_regular(b.path, 0, size):
+    if size == b.path.stat().st_size and files.read_regular(a.path, 0, size) == files.read_regular(
+        b.path, 0, size
+    ):
         return True
     try:
         return a.data == b.data
@@ -288,17 +340,20 @@ def _linked_dir(p: StoragePath) -> bool:
 
 
 def _skip(path: StoragePath, reason: str) -> None:
-    warnings.warn(SkippedDirWarning(layout_module.show_path(path), reason),
-                  stacklevel=3)
+    warnings.warn(SkippedDirWarning(layout_module.show_path(path), reason), stacklevel=3)
 
 
 def _has_manifests(path: StoragePath) -> bool:
     return any(p.name.endswith(MANIFEST_SUFFIX) and _SEGMENT.match(p.name) for p in listdir(path))
 
 
-def open_tiered(path: str | StoragePath, *, storage: StorageOptions | None = None,
-                remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
-                keys: PrivateKeys | None = None) -> LogDir:
+def open_tiered(
+    path: str | StoragePath,
+    *,
+    storage: StorageOptions | None = None,
+    remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
+    keys: PrivateKeys | None = None,
+) -> LogDir:
     """A :class:`LogDir` over the tiered-storage layout at ``path`` (see :func:`kafkaspec.logdir.open_log`).
     ``remote_log_metadata``: the ``__remote_log_metadata`` partitions (a data dir holding them, or one
     partition dir) whose events choose each partition's live segments; None: those found in ``path``
@@ -327,11 +382,16 @@ def _one_folder_each(root: StoragePath, parts: list[TieredPartition]) -> None:
             raise KafkaFormatError(
                 f"{topic}-{partition} (topic id {topic_id}) is under more than one prefix of {root}: "
                 f"{', '.join(str(p.path) for p in found)}; open one prefix (with its __remote_log_metadata, "
-                "which says where each segment of the partition is)", source=str(root))
+                "which says where each segment of the partition is)",
+                source=str(root),
+            )
 
 
-def remote_log(given: str | Path | RemotePath | RemoteLogMetadata | None, beside: StoragePath | None,
-               storage: StorageOptions | None = None) -> RemoteLogMetadata | None:
+def remote_log(
+    given: str | Path | RemotePath | RemoteLogMetadata | None,
+    beside: StoragePath | None,
+    storage: StorageOptions | None = None,
+) -> RemoteLogMetadata | None:
     """``__remote_log_metadata`` replayed from ``given``, else from ``beside`` when it holds the topic's
     partitions, else None (the manifests decide)."""
     if isinstance(given, RemoteLogMetadata):

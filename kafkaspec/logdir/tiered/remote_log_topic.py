@@ -31,8 +31,9 @@ class RemoteLogMetadata:
     source: str
 
 
-def read_remote_log_metadata(path: str | StoragePath, *,
-                             storage: StorageOptions | None = None) -> RemoteLogMetadata:
+def read_remote_log_metadata(
+    path: str | StoragePath, *, storage: StorageOptions | None = None
+) -> RemoteLogMetadata:
     """Replay the ``__remote_log_metadata`` partitions at ``path`` (a data dir or one partition dir)."""
     from ...payloads import decode_as
 
@@ -51,7 +52,9 @@ def read_remote_log_metadata(path: str | StoragePath, *,
                         try:
                             state.apply(decode_as("remote_log", r.key, r.value), r.offset)
                         except KafkaFormatError as exc:
-                            raise KafkaFormatError(f"offset {r.offset}: {exc.reason}", None, str(seg.path)) from None
+                            raise KafkaFormatError(
+                                f"offset {r.offset}: {exc.reason}", None, str(seg.path)
+                            ) from None
             finally:
                 seg.close()
     return RemoteLogMetadata(state, str(root))
@@ -60,8 +63,9 @@ def read_remote_log_metadata(path: str | StoragePath, *,
 def found_beside(path: StoragePath) -> bool:
     """Whether the directory ``path`` holds ``__remote_log_metadata-N`` partition directories."""
     try:
-        return path.is_dir() and any(p.name.startswith(TOPIC + "-") and p.name[len(TOPIC) + 1:].isdigit()
-                                     for p in listdir(path))
+        return path.is_dir() and any(
+            p.name.startswith(TOPIC + "-") and p.name[len(TOPIC) + 1 :].isdigit() for p in listdir(path)
+        )
     except OSError:
         return False
 

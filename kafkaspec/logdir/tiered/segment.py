@@ -86,7 +86,9 @@ INDEX_KINDS = ("offset", "timestamp", "producerSnapshot", "leaderEpoch", "transa
 DEFAULT_CHUNK_SIZE = 4 << 20
 _UUID = r"[A-Za-z0-9_-]{22}"
 _TOPIC_DIR = re.compile(rf"^(?P<topic>.+)-(?P<topic_id>{_UUID})$")
-_SEGMENT = re.compile(rf"^(?P<offset>[0-9]{{20}})-(?P<segment_id>{_UUID})(?P<suffix>\.log|\.indexes|\.rsm-manifest)$")
+_SEGMENT = re.compile(
+    rf"^(?P<offset>[0-9]{{20}})-(?P<segment_id>{_UUID})(?P<suffix>\.log|\.indexes|\.rsm-manifest)$"
+)
 _I32 = struct.Struct(">i")
 #: the plugin refuses an encoded chunk-size list larger than this; so do we
 _MAX_CHUNK_LIST = 10 << 20
@@ -105,6 +107,7 @@ def kafka_uuid(seed: bytes) -> str:
 
 # -- the manifest ------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Chunk:
     """One chunk: where it is in the segment (original) and in the ``.log`` object (stored)."""
@@ -121,8 +124,13 @@ class Chunks(Sequence[Chunk]):
     for any number of chunks, so nothing here grows with the count a manifest claims (only a variable
     index's list of stored sizes, which the manifest holds)."""
 
-    def __init__(self, original_chunk_size: int, original_file_size: int, stored: Sequence[int] | None = None,
-                 fixed: tuple[int, int] = (0, 0)):
+    def __init__(
+        self,
+        original_chunk_size: int,
+        original_file_size: int,
+        stored: Sequence[int] | None = None,
+        fixed: tuple[int, int] = (0, 0),
+    ):
         self._ocs, self._size = original_chunk_size, original_file_size
         self._count = -(-original_file_size // original_chunk_size)
         self._fixed = fixed  # (transformedChunkSize, finalTransformedChunkSize) when stored is None
@@ -157,7 +165,9 @@ class Chunks(Sequence[Chunk]):
         if not 0 <= i < self._count:
             raise IndexError(i)
         start = i * self._ocs
-        return Chunk(i, start, min(self._ocs, self._size - start), self._stored_position(i), self.stored_size_of(i))
+        return Chunk(
+            i, start, min(self._ocs, self._size - start), self._stored_position(i), self.stored_size_of(i)
+        )
 
     @overload
     def __getitem__(self, i: int) -> Chunk: ...
@@ -198,8 +208,11 @@ class Manifest:
 def _int(obj: dict[str, Any], name: str, where: str, source: str, minimum: int = 0) -> int:
     value = obj.get(name)
     if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value < 1 << 31:
-        raise KafkaFormatError(f"manifest {where}.{name} must be an integer from {minimum} to 2^31-1, got "
-                               f"{value!r}", None, source)
+        raise KafkaFormatError(
+            f"manifest {where}.{name} must be an integer from {minimum} to 2^31-1, got {value!r}",
+            None,
+            source,
+        )
     return value
 
 
@@ -211,16 +224,20 @@ def decode_chunk_sizes(text: str, source: str, expected: int | None = None, why:
         compressed = base64.b64decode(text, validate=True)
         raw = zstandard.ZstdDecompressor().decompress(compressed, max_output_size=_MAX_CHUNK_LIST)
     except (ValueError, TypeError, zstandard.ZstdError) as exc:
-        raise KafkaFormatError(f"manifest chunkIndex.transformedChunks is not base64 of a zstd frame: {exc}",
-                               None, source) from None
+        raise KafkaFormatError(
+            f"manifest chunkIndex.transformedChunks is not base64 of a zstd frame: {exc}", None, source
+        ) from None
     if len(raw) < 4:
         raise KafkaFormatError("manifest chunkIndex.transformedChunks holds no count", None, source)
     (count,) = _I32.unpack_from(raw)
     if count < 0:
-        raise KafkaFormatError(f"manifest chunkIndex.transformedChunks count {count} is negative", None, source)
+        raise KafkaFormatError(
+            f"manifest chunkIndex.transformedChunks count {count} is negative", None, source
+        )
     if expected is not None and count != expected:
-        raise KafkaFormatError(f"manifest lists {count} stored chunk sizes but {why or f'{expected} are expected'}",
-                               None, source)
+        raise KafkaFormatError(
+            f"manifest lists {count} stored chunk sizes but {why or f'{expected} are expected'}", None, source
+        )
     if count == 0:
         values: list[int] = []
         need = 4
@@ -229,20 +246,29 @@ def decode_chunk_sizes(text: str, source: str, expected: int | None = None, why:
         values = [_I32.unpack_from(raw, 4)[0]] if len(raw) >= need else []
     else:
         if len(raw) < 9:
-            raise KafkaFormatError("manifest chunkIndex.transformedChunks ends inside its header", None, source)
+            raise KafkaFormatError(
+                "manifest chunkIndex.transformedChunks ends inside its header", None, source
+            )
         base, width = _I32.unpack_from(raw, 4)[0], raw[8]
         if not 1 <= width <= 4:
-            raise KafkaFormatError(f"manifest chunkIndex.transformedChunks has {width} bytes per value "
-                                   "(1 to 4)", None, source)
+            raise KafkaFormatError(
+                f"manifest chunkIndex.transformedChunks has {width} bytes per value (1 to 4)", None, source
+            )
         need = 9 + (count - 1) * width + 4
         values = []
         if len(raw) >= need:
-            values = [int.from_bytes(raw[9 + i * width: 9 + (i + 1) * width], "big") + base
-                      for i in range(count - 1)]
+            values = [
+                int.from_bytes(raw[9 + i * width : 9 + (i + 1) * width], "big") + base
+                for i in range(count - 1)
+            ]
             values.append(_I32.unpack_from(raw, need - 4)[0])
     if len(raw) != need:
-        raise KafkaFormatError(f"manifest chunkIndex.transformedChunks announces {count} sizes in {need} bytes "
-                               f"but holds {len(raw)}", None, source)
+        raise KafkaFormatError(
+            f"manifest chunkIndex.transformedChunks announces {count} sizes in {need} bytes "
+            f"but holds {len(raw)}",
+            None,
+            source,
+        )
     if any(v < 0 for v in values):
         raise KafkaFormatError("manifest chunkIndex.transformedChunks holds a negative size", None, source)
     return values
@@ -257,8 +283,13 @@ def encode_chunk_sizes(values: list[int]) -> str:
     else:
         base = min(values[:-1])
         width = max(max(((v - base).bit_length() + 7) // 8 for v in values[:-1]), 1)
-        raw = _I32.pack(len(values)) + _I32.pack(base) + bytes([width]) + \
-            b"".join((v - base).to_bytes(width, "big") for v in values[:-1]) + _I32.pack(values[-1])
+        raw = (
+            _I32.pack(len(values))
+            + _I32.pack(base)
+            + bytes([width])
+            + b"".join((v - base).to_bytes(width, "big") for v in values[:-1])
+            + _I32.pack(values[-1])
+        )
     frame = zstandard.ZstdCompressor(write_content_size=True).compress(raw)
     return base64.b64encode(frame).decode()
 
@@ -283,17 +314,25 @@ def parse_manifest(data: bytes, source: str, log_size: int | None = None) -> Man
     except (ValueError, UnicodeDecodeError) as exc:
         raise KafkaFormatError(f"manifest is not JSON: {exc}", None, source) from None
     except RecursionError:  # json's decoder recurses once per nesting level
-        raise KafkaFormatError("manifest is not JSON a reader can take: its arrays and objects nest deeper than "
-                               "the interpreter's recursion limit", None, source) from None
+        raise KafkaFormatError(
+            "manifest is not JSON a reader can take: its arrays and objects nest deeper than "
+            "the interpreter's recursion limit",
+            None,
+            source,
+        ) from None
     if not isinstance(doc, dict) or str(doc.get("version")) != "1":
         version = doc.get("version") if isinstance(doc, dict) else None
-        raise KafkaFormatError(f"manifest version {version!r} is not supported (SegmentManifestV1: '1')", None, source)
+        raise KafkaFormatError(
+            f"manifest version {version!r} is not supported (SegmentManifestV1: '1')", None, source
+        )
     ci = doc.get("chunkIndex")
     if not isinstance(ci, dict):
         raise KafkaFormatError("manifest has no chunkIndex object", None, source)
     compression = doc.get("compression")
     if not isinstance(compression, bool):
-        raise KafkaFormatError(f"manifest compression must be true or false, got {compression!r}", None, source)
+        raise KafkaFormatError(
+            f"manifest compression must be true or false, got {compression!r}", None, source
+        )
     encryption = parse_encryption(doc.get("encryption"), source)
     ocs = _int(ci, "originalChunkSize", "chunkIndex", source, 1)
     size = _int(ci, "originalFileSize", "chunkIndex", source)
@@ -302,9 +341,13 @@ def parse_manifest(data: bytes, source: str, log_size: int | None = None) -> Man
     overhead = IV_SIZE + TAG_SIZE if encryption is not None else 0
     name = f"the .log object ({log_size} bytes)"
     if log_size is not None and count * least > log_size:
-        raise KafkaFormatError(f"the manifest's chunk index describes {count} chunks ({size} bytes in {ocs}-byte "
-                               f"chunks), but {name} can hold at most {log_size // least}: a stored chunk takes "
-                               f"at least {least} byte{'s' if least > 1 else ''}", None, source)
+        raise KafkaFormatError(
+            f"the manifest's chunk index describes {count} chunks ({size} bytes in {ocs}-byte "
+            f"chunks), but {name} can hold at most {log_size // least}: a stored chunk takes "
+            f"at least {least} byte{'s' if least > 1 else ''}",
+            None,
+            source,
+        )
     kind = ci.get("type")
     if kind == "fixed":
         t = _int(ci, "transformedChunkSize", "chunkIndex", source)
@@ -315,29 +358,48 @@ def parse_manifest(data: bytes, source: str, log_size: int | None = None) -> Man
             raise KafkaFormatError(
                 f"manifest chunkIndex says chunks are stored in {t} bytes (the last {final}), but uncompressed chunks "
                 f"of {ocs} bytes (the last {last}) are stored in {ocs + overhead} (the last {last + overhead})"
-                + (f", with {overhead} bytes of IV and tag" if overhead else ""), None, source)
+                + (f", with {overhead} bytes of IV and tag" if overhead else ""),
+                None,
+                source,
+            )
     elif kind == "variable":
         text = ci.get("transformedChunks")
         if not isinstance(text, str):
             raise KafkaFormatError("manifest chunkIndex.transformedChunks must be a string", None, source)
-        stored = decode_chunk_sizes(text, source, count, f"a {size}-byte segment in {ocs}-byte chunks has {count} "
-                                    "chunks")
+        stored = decode_chunk_sizes(
+            text, source, count, f"a {size}-byte segment in {ocs}-byte chunks has {count} chunks"
+        )
         chunks = Chunks(ocs, size, stored)
         for i, s in enumerate(stored):
             original = min(ocs, size - i * ocs)
             if (s < least) if compression else (s != original + overhead):
                 raise KafkaFormatError(
                     f"manifest chunkIndex.transformedChunks gives chunk {i} ({original} bytes) a stored size of {s} "
-                    + (f"bytes, less than the {least} of the smallest stored chunk" if compression else
-                       f"bytes, but an uncompressed chunk is stored in {original + overhead}"), None, source)
+                    + (
+                        f"bytes, less than the {least} of the smallest stored chunk"
+                        if compression
+                        else f"bytes, but an uncompressed chunk is stored in {original + overhead}"
+                    ),
+                    None,
+                    source,
+                )
     else:
-        raise KafkaFormatError(f"manifest chunkIndex.type {kind!r} is neither 'fixed' nor 'variable'", None, source)
+        raise KafkaFormatError(
+            f"manifest chunkIndex.type {kind!r} is neither 'fixed' nor 'variable'", None, source
+        )
     if kind == "fixed" and count and min(chunks.stored_size_of(0), final) < least:
-        raise KafkaFormatError(f"manifest chunkIndex gives stored chunks of {min(chunks.stored_size_of(0), final)} "
-                               f"bytes, less than the {least} of the smallest stored chunk", None, source)
+        raise KafkaFormatError(
+            f"manifest chunkIndex gives stored chunks of {min(chunks.stored_size_of(0), final)} "
+            f"bytes, less than the {least} of the smallest stored chunk",
+            None,
+            source,
+        )
     if log_size is not None and chunks.stored_total != log_size:
-        raise KafkaFormatError(f"the manifest's chunk sizes add up to {chunks.stored_total} bytes but {name} "
-                               f"holds {log_size}", None, source)
+        raise KafkaFormatError(
+            f"the manifest's chunk sizes add up to {chunks.stored_total} bytes but {name} holds {log_size}",
+            None,
+            source,
+        )
     si = doc.get("segmentIndexes")
     if not isinstance(si, dict):
         raise KafkaFormatError("manifest has no segmentIndexes object", None, source)
@@ -349,17 +411,25 @@ def parse_manifest(data: bytes, source: str, log_size: int | None = None) -> Man
             continue
         if not isinstance(entry, dict):
             raise KafkaFormatError(f"manifest segmentIndexes.{index_name} must be an object", None, source)
-        ranges[index_name] = (_int(entry, "position", f"segmentIndexes.{index_name}", source),
-                              _int(entry, "size", f"segmentIndexes.{index_name}", source))
-    return Manifest(source, ocs, size, chunks, compression, encryption, ranges, ci,
-                    doc.get("remoteLogSegmentMetadata"))
+        ranges[index_name] = (
+            _int(entry, "position", f"segmentIndexes.{index_name}", source),
+            _int(entry, "size", f"segmentIndexes.{index_name}", source),
+        )
+    return Manifest(
+        source, ocs, size, chunks, compression, encryption, ranges, ci, doc.get("remoteLogSegmentMetadata")
+    )
 
 
 # -- reading -----------------------------------------------------------------------------------------
 
 #: what a finding calls each index of a ``.indexes`` bundle, by the manifest's name for it
-_BUNDLE_NAMES = {"offset": "offset index", "timestamp": "time index", "transaction": "transaction index",
-                       "producerSnapshot": "producer snapshot", "leaderEpoch": "leader-epoch checkpoint"}
+_BUNDLE_NAMES = {
+    "offset": "offset index",
+    "timestamp": "time index",
+    "transaction": "transaction index",
+    "producerSnapshot": "producer snapshot",
+    "leaderEpoch": "leader-epoch checkpoint",
+}
 
 
 class TieredSegment(Segment):
@@ -369,14 +439,21 @@ class TieredSegment(Segment):
     layout = "tiered"
     contiguous = True  # tiered storage holds no compacted topic
 
-    def __init__(self, path: str | StoragePath, base_offset: int | None = None,
-                 manifest: Manifest | None = None, *, max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
-                 keys: PrivateKeys | None = None):
+    def __init__(
+        self,
+        path: str | StoragePath,
+        base_offset: int | None = None,
+        manifest: Manifest | None = None,
+        *,
+        max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
+        keys: PrivateKeys | None = None,
+    ):
         p = storage_path(path)
         m = _SEGMENT.match(p.name)
         if m is None:
-            raise KafkaFormatError("not a tiered-storage segment name (<20-digit offset>-<segment id>.log)",
-                                   None, str(p))
+            raise KafkaFormatError(
+                "not a tiered-storage segment name (<20-digit offset>-<segment id>.log)", None, str(p)
+            )
         super().__init__(p, int(m["offset"]) if base_offset is None else base_offset)
         self.segment_id = m["segment_id"]
         #: the most bytes one chunk may decompress to, as for a compressed batch (``iter_batches``)
@@ -402,7 +479,9 @@ class TieredSegment(Segment):
         if self._manifest is None:
             p = self.manifest_path
             log_size = self._object_size(self.path, "the segment's chunks")
-            self._manifest = parse_manifest(self._read_object(p, "the manifest", MAX_MANIFEST_SIZE), str(p), log_size)
+            self._manifest = parse_manifest(
+                self._read_object(p, "the manifest", MAX_MANIFEST_SIZE), str(p), log_size
+            )
         m = self._manifest
         return m
 
@@ -410,14 +489,19 @@ class TieredSegment(Segment):
         try:
             return path.stat().st_size
         except FileNotFoundError:
-            raise KafkaFormatError(f"{path.name}, {what}, is missing: the manifest {self.manifest_path.name} "
-                                   "publishes it", None, str(path)) from None
+            raise KafkaFormatError(
+                f"{path.name}, {what}, is missing: the manifest {self.manifest_path.name} publishes it",
+                None,
+                str(path),
+            ) from None
 
     def _read_object(self, path: StoragePath, what: str, limit: int | None = None) -> bytes:
         """A whole object of the segment; missing, or larger than ``limit``, is an error naming it."""
         size = self._object_size(path, what)
         if limit is not None and size > limit:
-            raise KafkaFormatError(f"{what} is {size} bytes, more than a manifest can be ({limit})", None, str(path))
+            raise KafkaFormatError(
+                f"{what} is {size} bytes, more than a manifest can be ({limit})", None, str(path)
+            )
         return files.read_regular(path, 0, size)
 
     @property
@@ -439,21 +523,27 @@ class TieredSegment(Segment):
         if start >= end:
             return b""
         first, last = start // m.original_chunk_size, (end - 1) // m.original_chunk_size
-        chunks = m.chunks[first:last + 1]
+        chunks = m.chunks[first : last + 1]
         a, b = chunks[0].stored_position, chunks[-1].stored_position + chunks[-1].stored_size
         stored = files.read_regular(self.path, a, b)
         if len(stored) != b - a:
-            raise KafkaFormatError(f"{self.path.name} ended at byte {a + len(stored)}, before chunk "
-                                   f"{chunks[-1].index} ends at {b}", a + len(stored), str(self.path))
-        out = [self._chunk(c, stored[c.stored_position - a: c.stored_position - a + c.stored_size], m)
-               for c in chunks]
+            raise KafkaFormatError(
+                f"{self.path.name} ended at byte {a + len(stored)}, before chunk "
+                f"{chunks[-1].index} ends at {b}",
+                a + len(stored),
+                str(self.path),
+            )
+        out = [
+            self._chunk(c, stored[c.stored_position - a : c.stored_position - a + c.stored_size], m)
+            for c in chunks
+        ]
         del stored
         whole = out[0] if len(out) == 1 else b"".join(out)
         del out
         base = chunks[0].original_position
         if start == base and end - base == len(whole):
             return whole  # whole chunks: no copy
-        return whole[start - base: end - base]
+        return whole[start - base : end - base]
 
     def _decrypt(self, stored: bytes, where: str) -> bytes:
         """``stored`` decrypted with the segment's data key (unwrapped once, with the private key)."""
@@ -466,28 +556,43 @@ class TieredSegment(Segment):
     def _chunk(self, c: Chunk, stored: bytes, m: Manifest) -> bytes:
         where = f"chunk {c.index} (bytes {c.stored_position}..{c.stored_position + c.stored_size} of {self.path.name})"
         if c.original_size > self.max_decompressed:
-            raise LimitExceededError(f"{where} holds {c.original_size} bytes of the segment, more than "
-                                     f"max_decompressed={self.max_decompressed} bytes", c.stored_position, m.source)
+            raise LimitExceededError(
+                f"{where} holds {c.original_size} bytes of the segment, more than "
+                f"max_decompressed={self.max_decompressed} bytes",
+                c.stored_position,
+                m.source,
+            )
         if m.encryption is not None:
             stored = self._decrypt(stored, where)
             if not m.compression and len(stored) != c.original_size:
-                raise KafkaFormatError(f"chunk {c.index} decrypts to {len(stored)} bytes, the manifest says "
-                                       f"{c.original_size}", c.stored_position, m.source)
+                raise KafkaFormatError(
+                    f"chunk {c.index} decrypts to {len(stored)} bytes, the manifest says {c.original_size}",
+                    c.stored_position,
+                    m.source,
+                )
             if not m.compression:
                 return stored
         if not m.compression:
             if c.stored_size != c.original_size:
-                raise KafkaFormatError(f"chunk {c.index} is stored in {c.stored_size} bytes but holds "
-                                       f"{c.original_size} uncompressed bytes", None, m.source)
+                raise KafkaFormatError(
+                    f"chunk {c.index} is stored in {c.stored_size} bytes but holds "
+                    f"{c.original_size} uncompressed bytes",
+                    None,
+                    m.source,
+                )
             return stored
         try:
             declared = zstandard.frame_content_size(stored)
         except zstandard.ZstdError as exc:
-            raise KafkaFormatError(f"{where} is not a zstd frame of {c.original_size} bytes: {exc}",
-                                   c.stored_position, m.source) from None
+            raise KafkaFormatError(
+                f"{where} is not a zstd frame of {c.original_size} bytes: {exc}", c.stored_position, m.source
+            ) from None
         if declared not in (-1, c.original_size):
-            raise KafkaFormatError(f"{where} is a zstd frame of {declared} bytes, the manifest says "
-                                   f"{c.original_size}", c.stored_position, m.source)
+            raise KafkaFormatError(
+                f"{where} is a zstd frame of {declared} bytes, the manifest says {c.original_size}",
+                c.stored_position,
+                m.source,
+            )
         try:
             if declared == -1:  # no content size: bounded as every decompression is, by the manifest's size
                 raw = decompress(ZSTD, stored, max_size=c.original_size, position=c.stored_position)
@@ -495,23 +600,37 @@ class TieredSegment(Segment):
                 obj = zstandard.ZstdDecompressor().decompressobj()
                 raw = obj.decompress(stored)
                 if obj.unused_data or not obj.eof:
-                    raise KafkaFormatError(f"{where} holds {len(obj.unused_data)} bytes after its zstd frame"
-                                           if obj.eof else f"{where} ends inside its zstd frame",
-                                           c.stored_position, m.source)
+                    raise KafkaFormatError(
+                        f"{where} holds {len(obj.unused_data)} bytes after its zstd frame"
+                        if obj.eof
+                        else f"{where} ends inside its zstd frame",
+                        c.stored_position,
+                        m.source,
+                    )
         except LimitExceededError:
-            raise KafkaFormatError(f"{where} decompresses to more than the {c.original_size} bytes the manifest "
-                                   "says", c.stored_position, m.source) from None
+            raise KafkaFormatError(
+                f"{where} decompresses to more than the {c.original_size} bytes the manifest says",
+                c.stored_position,
+                m.source,
+            ) from None
         except zstandard.ZstdError as exc:
-            raise KafkaFormatError(f"{where} is not a zstd frame of {c.original_size} bytes: {exc}",
-                                   c.stored_position, m.source) from None
+            raise KafkaFormatError(
+                f"{where} is not a zstd frame of {c.original_size} bytes: {exc}", c.stored_position, m.source
+            ) from None
         except KafkaFormatError as exc:
             if exc.source == m.source:
                 raise
-            raise KafkaFormatError(f"{where} is not a zstd frame of {c.original_size} bytes: {exc.reason}",
-                                   c.stored_position, m.source) from None
+            raise KafkaFormatError(
+                f"{where} is not a zstd frame of {c.original_size} bytes: {exc.reason}",
+                c.stored_position,
+                m.source,
+            ) from None
         if len(raw) != c.original_size:
-            raise KafkaFormatError(f"chunk {c.index} decompresses to {len(raw)} bytes, the manifest says "
-                                   f"{c.original_size}", c.stored_position, m.source)
+            raise KafkaFormatError(
+                f"chunk {c.index} decompresses to {len(raw)} bytes, the manifest says {c.original_size}",
+                c.stored_position,
+                m.source,
+            )
         return raw
 
     # -- the index files, from the .indexes object ----------------------------------
@@ -523,28 +642,35 @@ class TieredSegment(Segment):
             self._bundle = self._read_object(self.indexes_path, "the segment's index bundle")
         pos, size = where
         if pos + size > len(self._bundle):
-            raise KafkaFormatError(f"the manifest puts the {kind} index at bytes {pos}..{pos + size} of "
-                                   f"{self.indexes_path.name}, which holds {len(self._bundle)}", None,
-                                   self.manifest.source)
+            raise KafkaFormatError(
+                f"the manifest puts the {kind} index at bytes {pos}..{pos + size} of "
+                f"{self.indexes_path.name}, which holds {len(self._bundle)}",
+                None,
+                self.manifest.source,
+            )
         if self.manifest.encryption is None:
-            return self._bundle[pos:pos + size]
+            return self._bundle[pos : pos + size]
         if kind not in self._indexes:  # each index is one encrypted chunk
-            self._indexes[kind] = self._decrypt(self._bundle[pos:pos + size], f"the {kind} index (bytes {pos}.."
-                                                f"{pos + size} of {self.indexes_path.name})")
+            self._indexes[kind] = self._decrypt(
+                self._bundle[pos : pos + size],
+                f"the {kind} index (bytes {pos}..{pos + size} of {self.indexes_path.name})",
+            )
         return self._indexes[kind]
 
     def index_entries(self) -> list[IndexEntry]:
         if self._index is None:
             data = self._index_bytes("offset") or b""
-            self._index = indexes.parse_offset_index(data[:indexes.used_length(data, indexes.OFFSET_ENTRY_SIZE)],
-                                                     self.base_offset)
+            self._index = indexes.parse_offset_index(
+                data[: indexes.used_length(data, indexes.OFFSET_ENTRY_SIZE)], self.base_offset
+            )
         return self._index
 
     def time_index_entries(self) -> list[TimeIndexEntry]:
         if self._time_index is None:
             data = self._index_bytes("timestamp") or b""
-            self._time_index = indexes.parse_time_index(data[:indexes.used_length(data, indexes.TIME_ENTRY_SIZE)],
-                                                        self.base_offset)
+            self._time_index = indexes.parse_time_index(
+                data[: indexes.used_length(data, indexes.TIME_ENTRY_SIZE)], self.base_offset
+            )
         return self._time_index
 
     def aborted_transactions(self) -> list[AbortedTxn] | None:
@@ -575,15 +701,21 @@ class TieredSegment(Segment):
         pos, size = where
         label = f"{_BUNDLE_NAMES[kind]} (bytes {pos}..{pos + size} of the bundle): "
         if self.manifest.encrypted:
-            label = f"{_BUNDLE_NAMES[kind]} (bytes {pos}..{pos + size} of the bundle, encrypted; positions "\
-                    "in the decrypted index): "
+            label = (
+                f"{_BUNDLE_NAMES[kind]} (bytes {pos}..{pos + size} of the bundle, encrypted; positions "
+                "in the decrypted index): "
+            )
             pos, size = 0, len(self.index_file(kind) or b"")
-        return StoredIndex(str(self.indexes_path), pos, label, size, lambda a, b: (self.index_file(kind) or b"")[a:b])
+        return StoredIndex(
+            str(self.indexes_path), pos, label, size, lambda a, b: (self.index_file(kind) or b"")[a:b]
+        )
 
     def missing_index(self, kind: str) -> tuple[str, str]:
         return str(self.indexes_path), f"no {_BUNDLE_NAMES[kind]} in the bundle"
 
-    def source_findings(self, scanned: Scanned, topic: str, partition: int, topic_id: str) -> list[tuple[str, str]]:
+    def source_findings(
+        self, scanned: Scanned, topic: str, partition: int, topic_id: str
+    ) -> list[tuple[str, str]]:
         """The manifest's statements against each other, the objects and the batches (:mod:`.checks`)."""
         return tiered_checks.checks(self, scanned, topic, partition, topic_id)
 
@@ -612,8 +744,12 @@ class TieredSegment(Segment):
         self._indexes = {}
 
 
-def open_segment(path: str, storage: StorageOptions | None = None, keys: PrivateKeys | None = None,
-                 layout: str | None = None) -> Segment:
+def open_segment(
+    path: str,
+    storage: StorageOptions | None = None,
+    keys: PrivateKeys | None = None,
+    layout: str | None = None,
+) -> Segment:
     """The segment at ``path``: a :class:`TieredSegment` when named ``<offset>-<segment id>.log`` (a
     :class:`~.local_storage.LocalTieredSegment` with ``layout="local-tiered"``, the segment's own)."""
     p = as_path(path, storage)
@@ -622,13 +758,27 @@ def open_segment(path: str, storage: StorageOptions | None = None, keys: Private
     return TieredSegment(p, keys=keys) if _SEGMENT.match(p.name) else Segment(p)
 
 
-__all__ = ["Chunk", "Manifest", "TieredSegment", "decode_chunk_sizes", "encode_chunk_sizes", "kafka_uuid",
-           "open_segment", "parse_manifest"]
+__all__ = [
+    "Chunk",
+    "Manifest",
+    "TieredSegment",
+    "decode_chunk_sizes",
+    "encode_chunk_sizes",
+    "kafka_uuid",
+    "open_segment",
+    "parse_manifest",
+]
 
 
 #: names that lived here before the partition and the layout choice got modules of their own
-_MOVED = {"TieredPartition": "tiered_partition", "find_tiered": "tiered_partition", "is_tiered": "tiered_partition",
-          "open_tiered": "tiered_partition", "remote_log": "tiered_partition", "open_log": "detect"}
+_MOVED = {
+    "TieredPartition": "tiered_partition",
+    "find_tiered": "tiered_partition",
+    "is_tiered": "tiered_partition",
+    "open_tiered": "tiered_partition",
+    "remote_log": "tiered_partition",
+    "open_log": "detect",
+}
 
 
 def __getattr__(name: str) -> Any:

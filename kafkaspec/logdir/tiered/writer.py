@@ -40,10 +40,18 @@ class TieredReport:
     bytes_stored: int = 0
 
 
-def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_size: int = DEFAULT_CHUNK_SIZE,
-                 compression: bool = True, broker_id: int = 0, storage: StorageOptions | None = None,
-                 public_key: bytes | None = None, key_id: str = "kafkaspec",
-                 key_pair: Callable[[str, int, int], tuple[str, bytes] | None] | None = None) -> TieredReport:
+def write_tiered(
+    source: str | Path,
+    dest: str | Path | RemotePath,
+    *,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    compression: bool = True,
+    broker_id: int = 0,
+    storage: StorageOptions | None = None,
+    public_key: bytes | None = None,
+    key_id: str = "kafkaspec",
+    key_pair: Callable[[str, int, int], tuple[str, bytes] | None] | None = None,
+) -> TieredReport:
     """Write every segment of the log directory ``source`` in the tiered-storage layout under ``dest``.
 
     Per segment: the ``.log`` object (chunks of ``chunk_size``, each its own zstd frame with
@@ -77,13 +85,30 @@ def write_tiered(source: str | Path, dest: str | Path | RemotePath, *, chunk_siz
                 seg_id = kafka_uuid(f"{topic_id}/{part.partition}/{seg.base_offset}".encode())
                 stem = f"{seg.base_offset:020d}-{seg_id}"
                 after = segs[i + 1].base_offset if i + 1 < len(segs) else end_offset + 1
-                chosen = key_pair(part.topic, part.partition, seg.base_offset) if key_pair is not None else \
-                    ((key_id, public_key) if public_key is not None else None)
+                chosen = (
+                    key_pair(part.topic, part.partition, seg.base_offset)
+                    if key_pair is not None
+                    else ((key_id, public_key) if public_key is not None else None)
+                )
                 enc = Encrypter.new(chosen[1], chosen[0]) if chosen is not None else None
                 stored, sizes = _chunks(data, chunk_size, compression, enc)
                 bundle, ranges = _bundle(seg, part, epochs, after, enc)
-                manifest = _manifest(len(data), chunk_size, sizes, compression, ranges, part, topic_id, seg_id,
-                                     seg.base_offset, end_offset, max_ts, broker_id, epochs, enc)
+                manifest = _manifest(
+                    len(data),
+                    chunk_size,
+                    sizes,
+                    compression,
+                    ranges,
+                    part,
+                    topic_id,
+                    seg_id,
+                    seg.base_offset,
+                    end_offset,
+                    max_ts,
+                    broker_id,
+                    epochs,
+                    enc,
+                )
                 put(folder / f"{stem}{files.LOG_SUFFIX}", stored)
                 put(folder / f"{stem}{INDEXES_SUFFIX}", bundle)
                 put(folder / f"{stem}{MANIFEST_SUFFIX}", manifest)  # last: it publishes the segment
@@ -102,17 +127,21 @@ def _topic_folder(part: Partition) -> str:
     meta = part.metadata()
     topic_id = meta["topic_id"] if meta else kafka_uuid(part.topic.encode())
     if not _TOPIC_ID.fullmatch(topic_id):
-        raise InvalidTopicError(f"{where}: its partition.metadata topic_id {show_topic(topic_id)} is not a "
-                                "topic id (22 characters of base64url)")
+        raise InvalidTopicError(
+            f"{where}: its partition.metadata topic_id {show_topic(topic_id)} is not a "
+            "topic id (22 characters of base64url)"
+        )
     return f"{part.topic}-{topic_id}"
 
 
-def _chunks(data: bytes, chunk_size: int, compression: bool, enc: Encrypter | None) -> tuple[bytes, list[int]]:
+def _chunks(
+    data: bytes, chunk_size: int, compression: bool, enc: Encrypter | None
+) -> tuple[bytes, list[int]]:
     """The stored ``.log``: each chunk compressed (``compression``), then encrypted (``enc``), as the plugin does."""
     if not compression and enc is None:
         return data, [min(chunk_size, len(data) - p) for p in range(0, len(data), chunk_size)]
     zc = zstandard.ZstdCompressor(write_content_size=True)
-    out = [data[p:p + chunk_size] for p in range(0, len(data), chunk_size)]
+    out = [data[p : p + chunk_size] for p in range(0, len(data), chunk_size)]
     if compression:
         out = [zc.compress(c) for c in out]
     if enc is not None:
@@ -120,11 +149,13 @@ def _chunks(data: bytes, chunk_size: int, compression: bool, enc: Encrypter | No
     return b"".join(out), [len(c) for c in out]
 
 
-def _bundle(seg: Segment, part: Partition, epochs: list[files.EpochEntry], after: int,
-            enc: Encrypter | None = None) -> tuple[bytes, dict[str, Any]]:
+def _bundle(
+    seg: Segment, part: Partition, epochs: list[files.EpochEntry], after: int, enc: Encrypter | None = None
+) -> tuple[bytes, dict[str, Any]]:
     """The ``.indexes`` object and its ranges. As Kafka's RemoteLogManager uploads them: the producer
     snapshot taken where the next segment starts (``after``: the state at this segment's end), and the
     leader-epoch entries that start before there."""
+
     def read(path: StoragePath) -> bytes:
         return files.read_regular(path) if path.exists() else b""
 
@@ -134,7 +165,8 @@ def _bundle(seg: Segment, part: Partition, epochs: list[files.EpochEntry], after
         "timestamp": read(seg.time_index_path),
         "producerSnapshot": read(snapshot),
         "leaderEpoch": files.format_leader_epoch_checkpoint(
-            [e for e in epochs if 0 <= e.start_offset < after]).encode(),
+            [e for e in epochs if 0 <= e.start_offset < after]
+        ).encode(),
     }
     txn = seg.txn_index_path
     if txn.exists():
@@ -152,16 +184,37 @@ def _bundle(seg: Segment, part: Partition, epochs: list[files.EpochEntry], after
     return b"".join(parts[k] for k in INDEX_KINDS if k in parts), ranges
 
 
-def _manifest(size: int, chunk_size: int, sizes: list[int], compression: bool, ranges: dict[str, Any],
-              part: Partition, topic_id: str, seg_id: str, start: int, end: int, max_ts: int, broker_id: int,
-              epochs: list[files.EpochEntry], enc: Encrypter | None = None) -> bytes:
+def _manifest(
+    size: int,
+    chunk_size: int,
+    sizes: list[int],
+    compression: bool,
+    ranges: dict[str, Any],
+    part: Partition,
+    topic_id: str,
+    seg_id: str,
+    start: int,
+    end: int,
+    max_ts: int,
+    broker_id: int,
+    epochs: list[files.EpochEntry],
+    enc: Encrypter | None = None,
+) -> bytes:
     if compression:
-        chunk_index: dict[str, Any] = {"type": "variable", "originalChunkSize": chunk_size,
-                                       "originalFileSize": size, "transformedChunks": encode_chunk_sizes(sizes)}
+        chunk_index: dict[str, Any] = {
+            "type": "variable",
+            "originalChunkSize": chunk_size,
+            "originalFileSize": size,
+            "transformedChunks": encode_chunk_sizes(sizes),
+        }
     else:
-        chunk_index = {"type": "fixed", "originalChunkSize": chunk_size, "originalFileSize": size,
-                       "transformedChunkSize": chunk_size + (IV_SIZE + TAG_SIZE if enc else 0),
-                       "finalTransformedChunkSize": sizes[-1] if sizes else 0}
+        chunk_index = {
+            "type": "fixed",
+            "originalChunkSize": chunk_size,
+            "originalFileSize": size,
+            "transformedChunkSize": chunk_size + (IV_SIZE + TAG_SIZE if enc else 0),
+            "finalTransformedChunkSize": sizes[-1] if sizes else 0,
+        }
     doc = {
         "version": "1",
         "chunkIndex": chunk_index,
@@ -170,12 +223,18 @@ def _manifest(size: int, chunk_size: int, sizes: list[int], compression: bool, r
         **({"encryption": enc.manifest_field} if enc else {}),
         "remoteLogSegmentMetadata": {
             "remoteLogSegmentId": {
-                "topicIdPartition": {"topicId": topic_id,
-                                     "topicPartition": {"topic": part.topic, "partition": part.partition}},
+                "topicIdPartition": {
+                    "topicId": topic_id,
+                    "topicPartition": {"topic": part.topic, "partition": part.partition},
+                },
                 "id": seg_id,
             },
-            "startOffset": start, "endOffset": end, "maxTimestampMs": max_ts, "brokerId": broker_id,
-            "eventTimestampMs": max(max_ts, 0), "segmentSizeInBytes": size,
+            "startOffset": start,
+            "endOffset": end,
+            "maxTimestampMs": max_ts,
+            "brokerId": broker_id,
+            "eventTimestampMs": max(max_ts, 0),
+            "segmentSizeInBytes": size,
             "segmentLeaderEpochs": {str(e.epoch): e.start_offset for e in epochs if e.start_offset <= end},
         },
     }

@@ -20,8 +20,12 @@ from ..kafka import checkpoints, files, node_files
 from ..store.fs import StoragePath
 
 #: the files a broker keeps in a data dir itself, beside its partition directories
-DATA_DIR_FILES = (node_files.META_PROPERTIES, node_files.CLEAN_SHUTDOWN, *checkpoints.CHECKPOINTS,
-                  files.BOOTSTRAP_CHECKPOINT)
+DATA_DIR_FILES = (
+    node_files.META_PROPERTIES,
+    node_files.CLEAN_SHUTDOWN,
+    *checkpoints.CHECKPOINTS,
+    files.BOOTSTRAP_CHECKPOINT,
+)
 
 
 class Finding(NamedTuple):
@@ -47,15 +51,20 @@ _ABOVE_END = {
     checkpoints.CLEANER: "the cleaner says it cleaned records the log does not have",
 }
 
-CLEAN_SHUTDOWN_MISSING = ("no .kafka_cleanshutdown: the broker's last shutdown was not clean (or it is running, or "
-                          "this copy was taken from a running broker); at start-up Kafka recovers the segments "
-                          "after each partition's recovery point")
+CLEAN_SHUTDOWN_MISSING = (
+    "no .kafka_cleanshutdown: the broker's last shutdown was not clean (or it is running, or "
+    "this copy was taken from a running broker); at start-up Kafka recovers the segments "
+    "after each partition's recovery point"
+)
 #: how many partitions past their recovery point the note names before it counts the rest
 RECOVERY_NAMED = 20
 
 
-def check_data_dir(root: StoragePath, extents: dict[tuple[str, int], Extent | None],
-                   transient: Iterable[tuple[str, int]] = ()) -> tuple[list[Finding], node_files.MetaProperties | None]:
+def check_data_dir(
+    root: StoragePath,
+    extents: dict[tuple[str, int], Extent | None],
+    transient: Iterable[tuple[str, int]] = (),
+) -> tuple[list[Finding], node_files.MetaProperties | None]:
     """Check the files of the data dir ``root`` whose partitions were read with ``extents`` (None for a
     partition directory without a segment); the findings, and its ``meta.properties`` (None when absent or unreadable) for :func:`check_node`.
 
@@ -68,7 +77,9 @@ def check_data_dir(root: StoragePath, extents: dict[tuple[str, int], Extent | No
     if path.exists():  # a broker's data dir: without one, a copy of partitions (no notes on the node's files)
         try:
             meta = node_files.parse_meta_properties(
-                files.read_text_file(path, node_files.MAX_SIZE, encoding=node_files.META_PROPERTIES_ENCODING), str(path))
+                files.read_text_file(path, node_files.MAX_SIZE, encoding=node_files.META_PROPERTIES_ENCODING),
+                str(path),
+            )
         except KafkaFormatError as exc:
             out.append(Finding(exc.source or str(path), exc.position, exc.reason))
         else:
@@ -86,12 +97,23 @@ def check_data_dir(root: StoragePath, extents: dict[tuple[str, int], Extent | No
 def _check_clean_shutdown(root: StoragePath, extents: dict[tuple[str, int], Extent | None]) -> list[Finding]:
     path = root / node_files.CLEAN_SHUTDOWN
     if not path.exists():
-        return [Finding(str(path), None, f"{CLEAN_SHUTDOWN_MISSING}; {_past_recovery_points(root, extents)}", "note")]
+        return [
+            Finding(
+                str(path), None, f"{CLEAN_SHUTDOWN_MISSING}; {_past_recovery_points(root, extents)}", "note"
+            )
+        ]
     try:
         node_files.parse_clean_shutdown(files.read_text_file(path, node_files.MAX_SIZE), str(path))
     except KafkaFormatError as exc:
-        return [Finding(str(path), exc.position, f"{exc.reason}; Kafka still counts the shutdown clean (the file "
-                        "exists) but learns no broker epoch from it", "warning")]
+        return [
+            Finding(
+                str(path),
+                exc.position,
+                f"{exc.reason}; Kafka still counts the shutdown clean (the file "
+                "exists) but learns no broker epoch from it",
+                "warning",
+            )
+        ]
     return []
 
 
@@ -104,8 +126,9 @@ def _past_recovery_points(root: StoragePath, extents: dict[tuple[str, int], Exte
     points: dict[tuple[str, int], int] = {}
     if path.exists():
         try:
-            entries = checkpoints.parse_offset_checkpoint(files.read_text_file(path, checkpoints.MAX_SIZE),
-                                                          checkpoints.RECOVERY_POINT, str(path))
+            entries = checkpoints.parse_offset_checkpoint(
+                files.read_text_file(path, checkpoints.MAX_SIZE), checkpoints.RECOVERY_POINT, str(path)
+            )
         except KafkaFormatError:
             return "which partitions are past their recovery point is unknown (the checkpoint does not parse)"
         points = {(e.topic, e.partition): e.offset for e in entries}
@@ -115,11 +138,23 @@ def _past_recovery_points(root: StoragePath, extents: dict[tuple[str, int], Exte
             continue
         point = points.get((topic, partition))
         if point is None:
-            found.append((extent.end - extent.first_base, topic, partition,
-                          f"{topic}-{partition} from its first segment (not in {checkpoints.RECOVERY_POINT})"))
+            found.append(
+                (
+                    extent.end - extent.first_base,
+                    topic,
+                    partition,
+                    f"{topic}-{partition} from its first segment (not in {checkpoints.RECOVERY_POINT})",
+                )
+            )
         elif point < extent.end:
-            found.append((extent.end - point, topic, partition,
-                          f"{topic}-{partition} from offset {point} (log end {extent.end})"))
+            found.append(
+                (
+                    extent.end - point,
+                    topic,
+                    partition,
+                    f"{topic}-{partition} from offset {point} (log end {extent.end})",
+                )
+            )
     past = [said for _, _, _, said in sorted(found, key=lambda f: (-f[0], f[1], f[2]))]
     if not past:
         return "past their recovery point: none"
@@ -127,13 +162,18 @@ def _past_recovery_points(root: StoragePath, extents: dict[tuple[str, int], Exte
     return f"past their recovery point: {', '.join(past[:RECOVERY_NAMED])}{more}"
 
 
-def _check_checkpoint(path: StoragePath, rule: checkpoints.Checkpoint, extents: dict[tuple[str, int], Extent | None],
-                      gone: set[tuple[str, int]]) -> list[Finding]:
+def _check_checkpoint(
+    path: StoragePath,
+    rule: checkpoints.Checkpoint,
+    extents: dict[tuple[str, int], Extent | None],
+    gone: set[tuple[str, int]],
+) -> list[Finding]:
     if not path.exists():
         return []
     try:
-        entries = checkpoints.parse_offset_checkpoint(files.read_text_file(path, checkpoints.MAX_SIZE), rule.name,
-                                                      str(path))
+        entries = checkpoints.parse_offset_checkpoint(
+            files.read_text_file(path, checkpoints.MAX_SIZE), rule.name, str(path)
+        )
     except KafkaFormatError as exc:
         return [Finding(str(path), exc.position, exc.reason)]
     log_starts: dict[tuple[str, int], int] = {}
@@ -147,26 +187,54 @@ def _check_checkpoint(path: StoragePath, rule: checkpoints.Checkpoint, extents: 
             continue  # a partition directory with no segment (reported as such): no log to compare with
         if extent is None:
             if (e.topic, e.partition) in gone:
-                out.append(Finding(str(path), e.position, f"{where}: the partition is only a -delete, -future or "
-                                   "-stray directory here (the broker drops the entry when it next writes the file)",
-                                   "warning"))
+                out.append(
+                    Finding(
+                        str(path),
+                        e.position,
+                        f"{where}: the partition is only a -delete, -future or "
+                        "-stray directory here (the broker drops the entry when it next writes the file)",
+                        "warning",
+                    )
+                )
             else:
-                out.append(Finding(str(path), e.position, f"{where}: no such partition directory in this data dir"))
+                out.append(
+                    Finding(str(path), e.position, f"{where}: no such partition directory in this data dir")
+                )
             continue
         start = log_starts.get((e.topic, e.partition), extent.first_base)
         if not extent.first_base <= start <= extent.end:  # that file's own problem, not the others'
             start = extent.first_base
         if e.offset > extent.end:
-            out.append(Finding(str(path), e.position, f"{where}: offset {e.offset} is past the log end offset "
-                               f"{extent.end}: {_ABOVE_END[rule.name]} (records lost, or the file is another "
-                               "log's)"))
+            out.append(
+                Finding(
+                    str(path),
+                    e.position,
+                    f"{where}: offset {e.offset} is past the log end offset "
+                    f"{extent.end}: {_ABOVE_END[rule.name]} (records lost, or the file is another "
+                    "log's)",
+                )
+            )
         elif rule.name == checkpoints.LOG_START and e.offset < extent.first_base:
-            out.append(Finding(str(path), e.position, f"{where}: log start offset {e.offset} is below the first "
-                               f"segment's base offset {extent.first_base}: a stale entry (Kafka starts the log at "
-                               "the segment), or a tiered topic whose log starts in remote storage", "warning"))
+            out.append(
+                Finding(
+                    str(path),
+                    e.position,
+                    f"{where}: log start offset {e.offset} is below the first "
+                    f"segment's base offset {extent.first_base}: a stale entry (Kafka starts the log at "
+                    "the segment), or a tiered topic whose log starts in remote storage",
+                    "warning",
+                )
+            )
         elif rule.below_start_warns and rule.name != checkpoints.LOG_START and e.offset < start:
-            out.append(Finding(str(path), e.position, f"{where}: offset {e.offset} is below the log start offset "
-                               f"{start} (Kafka moves it up to the log start)", "warning"))
+            out.append(
+                Finding(
+                    str(path),
+                    e.position,
+                    f"{where}: offset {e.offset} is below the log start offset "
+                    f"{start} (Kafka moves it up to the log start)",
+                    "warning",
+                )
+            )
     return out
 
 
@@ -176,8 +244,9 @@ def _log_starts(path: StoragePath) -> dict[tuple[str, int], int]:
     if not path.exists():
         return {}
     try:
-        entries = checkpoints.parse_offset_checkpoint(files.read_text_file(path, checkpoints.MAX_SIZE),
-                                                      checkpoints.LOG_START, str(path))
+        entries = checkpoints.parse_offset_checkpoint(
+            files.read_text_file(path, checkpoints.MAX_SIZE), checkpoints.LOG_START, str(path)
+        )
     except KafkaFormatError:
         return {}
     return {(e.topic, e.partition): e.offset for e in entries}
@@ -196,19 +265,37 @@ def check_node(metas: list[tuple[StoragePath, node_files.MetaProperties]]) -> li
             if cluster is None:
                 cluster = (meta.cluster_id, root)
             elif meta.cluster_id != cluster[0]:
-                out.append(Finding(path, None, f"cluster.id {meta.cluster_id} differs from {cluster[0]} in "
-                                   f"{cluster[1]}: the log dirs of one node belong to one cluster"))
+                out.append(
+                    Finding(
+                        path,
+                        None,
+                        f"cluster.id {meta.cluster_id} differs from {cluster[0]} in "
+                        f"{cluster[1]}: the log dirs of one node belong to one cluster",
+                    )
+                )
         if meta.node_id is not None:
             if node is None:
                 node = (meta.node_id, root)
             elif meta.node_id != node[0]:
                 key = "broker.id" if meta.version == 0 else "node.id"
-                out.append(Finding(path, None, f"{key} {meta.node_id} differs from {node[0]} in {node[1]}: the log "
-                                   "dirs of one node carry its one id"))
+                out.append(
+                    Finding(
+                        path,
+                        None,
+                        f"{key} {meta.node_id} differs from {node[0]} in {node[1]}: the log "
+                        "dirs of one node carry its one id",
+                    )
+                )
         if meta.directory_id is not None:
             if meta.directory_id in seen:
-                out.append(Finding(path, None, f"directory.id {meta.directory_id} is also the id of "
-                                   f"{seen[meta.directory_id]}: each log dir has its own (a copied directory?)"))
+                out.append(
+                    Finding(
+                        path,
+                        None,
+                        f"directory.id {meta.directory_id} is also the id of "
+                        f"{seen[meta.directory_id]}: each log dir has its own (a copied directory?)",
+                    )
+                )
             else:
                 seen[meta.directory_id] = root
     return out

@@ -24,22 +24,39 @@ def summarise(root: StoragePath) -> dict[str, Any]:
     out: dict[str, Any] = {"data_dir": str(root)}
 
     def read(path: StoragePath, limit: int) -> str | None:
-        return files.read_text_file(path, limit, encoding=node_files.encoding_of(path.name)) if path.exists() else None
+        return (
+            files.read_text_file(path, limit, encoding=node_files.encoding_of(path.name))
+            if path.exists()
+            else None
+        )
 
     try:
         text = read(root / node_files.META_PROPERTIES, node_files.MAX_SIZE)
-        meta = None if text is None else node_files.parse_meta_properties(text, str(root / node_files.META_PROPERTIES))
-        out["meta_properties"] = None if meta is None else {
-            "version": meta.version, "node_id": meta.node_id, "cluster_id": meta.cluster_id,
-            "directory_id": meta.directory_id}
+        meta = (
+            None
+            if text is None
+            else node_files.parse_meta_properties(text, str(root / node_files.META_PROPERTIES))
+        )
+        out["meta_properties"] = (
+            None
+            if meta is None
+            else {
+                "version": meta.version,
+                "node_id": meta.node_id,
+                "cluster_id": meta.cluster_id,
+                "directory_id": meta.directory_id,
+            }
+        )
     except KafkaFormatError as exc:
         out["meta_properties"] = {"error": str(exc)}
         errors.append(str(exc))
     shutdown = root / node_files.CLEAN_SHUTDOWN
     try:
         text = read(shutdown, node_files.MAX_SIZE)
-        out["clean_shutdown"] = {"clean": text is not None,
-                                 "broker_epoch": None if text is None else node_files.parse_clean_shutdown(text)}
+        out["clean_shutdown"] = {
+            "clean": text is not None,
+            "broker_epoch": None if text is None else node_files.parse_clean_shutdown(text),
+        }
     except KafkaFormatError as exc:
         out["clean_shutdown"] = {"clean": True, "broker_epoch": None, "error": str(exc)}
         errors.append(f"{shutdown}: {exc}")
@@ -47,8 +64,11 @@ def summarise(root: StoragePath) -> dict[str, Any]:
     for name in checkpoints.CHECKPOINTS:
         try:
             text = read(root / name, checkpoints.MAX_SIZE)
-            counts[name] = None if text is None else len(checkpoints.parse_offset_checkpoint(text, name,
-                                                                                            str(root / name)))
+            counts[name] = (
+                None
+                if text is None
+                else len(checkpoints.parse_offset_checkpoint(text, name, str(root / name)))
+            )
         except KafkaFormatError as exc:
             counts[name] = {"error": str(exc)}
             errors.append(str(exc))
@@ -83,7 +103,11 @@ def _bootstrap(path: StoragePath, errors: list[str]) -> dict[str, Any] | None:
             for r in batch:
                 dec = decode_as("metadata", r.key, r.value)
                 types[dec.type] = types.get(dec.type, 0) + 1
-                if dec.type == "FeatureLevelRecord" and dec.value and dec.value.get("name") == "metadata.version":
+                if (
+                    dec.type == "FeatureLevelRecord"
+                    and dec.value
+                    and dec.value.get("name") == "metadata.version"
+                ):
                     level = dec.value.get("feature_level")
     except KafkaFormatError as exc:
         errors.append(f"{path}: {exc}")

@@ -67,12 +67,17 @@ class Problem(NamedTuple):
         return f"{self.severity}: {where}: {self.message}"
 
 
-def verify_path(path: str | StoragePath, *, deep: bool = True,
-                progress: Callable[[int, int], None] | None = None,
-                tiered: str | Path | RemotePath | None = None,
-                remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
-                metas: list[tuple[StoragePath, MetaProperties]] | None = None, notes: bool = False,
-                keys: PrivateKeys | None = None) -> list[Problem]:
+def verify_path(
+    path: str | StoragePath,
+    *,
+    deep: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+    tiered: str | Path | RemotePath | None = None,
+    remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
+    metas: list[tuple[StoragePath, MetaProperties]] | None = None,
+    notes: bool = False,
+    keys: PrivateKeys | None = None,
+) -> list[Problem]:
     """Verify a data dir, a partition dir or one segment; return every problem found. With ``tiered``,
     the local log plus its tiered copy there, as each partition's whole history (``logdir.history``):
     the remote and local segments must meet without a gap or an overlap. ``remote_log_metadata``: as for
@@ -89,8 +94,11 @@ def verify_path(path: str | StoragePath, *, deep: bool = True,
         parts = log.partitions() + log.checkpoints()
     for w in caught:
         if isinstance(w.message, SkippedDirWarning):
-            problems.append(Problem(w.message.path, None, f"not read: {w.message.reason}",
-                                    _skipped_severity(w.message.path)))
+            problems.append(
+                Problem(
+                    w.message.path, None, f"not read: {w.message.reason}", _skipped_severity(w.message.path)
+                )
+            )
         else:
             warnings.showwarning(w.message, w.category, w.filename, w.lineno)
     total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
@@ -98,9 +106,15 @@ def verify_path(path: str | StoragePath, *, deep: bool = True,
     for p in log.unpublished:
         problems.append(Problem(str(p / PUBLISHING), None, describe(p)))
     for p in log.interrupted:
-        problems.append(Problem(str(p), None, "the staging dir of a rewrite that did not finish (killed, or failed "
-                                "while moving its output in): this directory is not a complete copy; the staged "
-                                "output is not read (run the rewrite again, or remove the directory)"))
+        problems.append(
+            Problem(
+                str(p),
+                None,
+                "the staging dir of a rewrite that did not finish (killed, or failed "
+                "while moving its output in): this directory is not a complete copy; the staged "
+                "output is not read (run the rewrite again, or remove the directory)",
+            )
+        )
     if not parts and not log.unpublished and not log.interrupted:
         problems.append(Problem(str(path), None, NO_KAFKA_DATA))
     extents: dict[tuple[str, str, int], Extent | None] = {}  # (data dir, topic, partition); None: no segment
@@ -125,10 +139,15 @@ def verify_path(path: str | StoragePath, *, deep: bool = True,
     return problems if notes else [p for p in problems if p.severity != "note"]
 
 
-def verify_paths(paths: list[str | Path | RemotePath], *, deep: bool = True,
-                 progress: Callable[[int, int], None] | None = None, notes: bool = False,
-                 remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
-                 keys: PrivateKeys | None = None) -> list[Problem]:
+def verify_paths(
+    paths: list[str | Path | RemotePath],
+    *,
+    deep: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+    notes: bool = False,
+    remote_log_metadata: str | Path | RemotePath | RemoteLogMetadata | None = None,
+    keys: PrivateKeys | None = None,
+) -> list[Problem]:
     """Verify several log dirs of one node (as a broker's ``log.dirs``): each as :func:`verify_path`,
     then their ``meta.properties`` together: one cluster id, one node id, no directory id twice.
     ValueError when one directory is given twice (under two spellings too): it is not two log dirs."""
@@ -136,8 +155,15 @@ def verify_paths(paths: list[str | Path | RemotePath], *, deep: bool = True,
     problems: list[Problem] = []
     metas: list[tuple[StoragePath, MetaProperties]] = []
     for path in paths:
-        problems += verify_path(path, deep=deep, progress=progress, metas=metas, notes=notes,
-                                remote_log_metadata=remote_log_metadata, keys=keys)
+        problems += verify_path(
+            path,
+            deep=deep,
+            progress=progress,
+            metas=metas,
+            notes=notes,
+            remote_log_metadata=remote_log_metadata,
+            keys=keys,
+        )
     problems += [Problem(*f) for f in check_node(metas)]
     return problems
 
@@ -147,7 +173,9 @@ def same_directory_twice(paths: Sequence[str | Path | RemotePath]) -> None:
     an object-store URI by its text without a trailing slash)."""
     seen: dict[str, str | Path | RemotePath] = {}
     for path in paths:
-        key = str(path).rstrip("/") if is_uri(path) else str(Path(str(path)).resolve())  # a RemotePath is one too
+        key = (
+            str(path).rstrip("/") if is_uri(path) else str(Path(str(path)).resolve())
+        )  # a RemotePath is one too
         if key in seen:
             raise ValueError(f"{seen[key]} and {path} are the same directory: give each log dir once")
         seen[key] = path
@@ -172,8 +200,9 @@ def _data_dirs(log: LogDir) -> list[StoragePath]:
     return [dirs[k] for k in sorted(dirs)]
 
 
-def _check_data_dirs(log: LogDir, extents: dict[tuple[str, str, int], Extent | None],
-                     problems: list[Problem]) -> list[tuple[StoragePath, MetaProperties]]:
+def _check_data_dirs(
+    log: LogDir, extents: dict[tuple[str, str, int], Extent | None], problems: list[Problem]
+) -> list[tuple[StoragePath, MetaProperties]]:
     metas = []
     for root in _data_dirs(log):
         here = {(topic, partition): v for (d, topic, partition), v in extents.items() if d == str(root)}
@@ -208,8 +237,15 @@ class _Seen:
         self.partition_first: int | None = None  # the first offset of the partition seen so far
 
 
-def _verify_partition(part: Partition, problems: list[Problem], deep: bool, progress: Callable[[int, int], None] | None,
-                      done: int, total: int, extents: dict[tuple[str, str, int], Extent | None] | None = None) -> int:
+def _verify_partition(
+    part: Partition,
+    problems: list[Problem],
+    deep: bool,
+    progress: Callable[[int, int], None] | None,
+    done: int,
+    total: int,
+    extents: dict[tuple[str, str, int], Extent | None] | None = None,
+) -> int:
     prev_last: int | None = None
     prev_seg: Segment | None = None
     first_offset: int | None = None
@@ -231,14 +267,29 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
             if seg.served_from > seg.base_offset:
                 first = max(first, seg.served_from)  # what the partition reads of it (its lineage's choice)
             if prev_last is not None and first <= prev_last:
-                problems.append(Problem(str(seg.path), 0, f"first offset {first} is not above the "
-                                        f"previous segment's last offset {prev_last}"))
-            elif prev_last is not None and (not kafka_layout or (prev_seg is not None and prev_seg.contiguous)) \
-                    and first > prev_last + 1 and prev_seg:  # tiered topics are never compacted: no gaps
-                problems.append(Problem(str(seg.path), 0, f"offsets {prev_last + 1}..{first - 1} are "
-                                        f"missing: {prev_seg.path.name} ends at offset {prev_last} and this segment "
-                                        f"starts at {first} (tiered storage holds no compacted topic: "
-                                        "its offsets have no gaps)"))
+                problems.append(
+                    Problem(
+                        str(seg.path),
+                        0,
+                        f"first offset {first} is not above the previous segment's last offset {prev_last}",
+                    )
+                )
+            elif (
+                prev_last is not None
+                and (not kafka_layout or (prev_seg is not None and prev_seg.contiguous))
+                and first > prev_last + 1
+                and prev_seg
+            ):  # tiered topics are never compacted: no gaps
+                problems.append(
+                    Problem(
+                        str(seg.path),
+                        0,
+                        f"offsets {prev_last + 1}..{first - 1} are "
+                        f"missing: {prev_seg.path.name} ends at offset {prev_last} and this segment "
+                        f"starts at {first} (tiered storage holds no compacted topic: "
+                        "its offsets have no gaps)",
+                    )
+                )
             prev_last = seen.last_offset
             prev_seg = seg
         if seen.first_offset is not None and first_offset is None:
@@ -260,8 +311,9 @@ def _verify_partition(part: Partition, problems: list[Problem], deep: bool, prog
         _check_small_files(part, problems)
         if extents is not None and type(part) is Partition:  # a broker's partition, for its data dir
             end = max(segs[-1].base_offset, -1 if prev_last is None else prev_last + 1) if segs else 0
-            extents[(str(part.path.parent), part.topic, part.partition)] = \
+            extents[(str(part.path.parent), part.topic, part.partition)] = (
                 Extent(segs[0].base_offset, end) if segs else None
+            )
     return done
 
 
@@ -272,22 +324,34 @@ def _readable_or_report(seg: Segment, problems: list[Problem]) -> bool:
     exc = seg.unreadable()
     if exc is None:
         return True
-    problems.append(Problem(exc.source or str(seg.path), exc.position,
-                            f"{exc.reason}; the segment {seg.path.name} cannot be read"))
+    problems.append(
+        Problem(
+            exc.source or str(seg.path),
+            exc.position,
+            f"{exc.reason}; the segment {seg.path.name} cannot be read",
+        )
+    )
     return False
 
 
 def _check_source(seg: Segment, part: Partition, seen: _Seen, problems: list[Problem]) -> None:
     """What the segment states about itself against the batches (a tiered manifest: ``tiered_checks``)."""
-    scanned = Scanned(seen.first_offset, seen.last_offset, max(seen.max_timestamps, default=-1), seen.bases,
-                      seen.epochs, seen.complete and not seen.corrupt and seen.torn_at is None)
+    scanned = Scanned(
+        seen.first_offset,
+        seen.last_offset,
+        max(seen.max_timestamps, default=-1),
+        seen.bases,
+        seen.epochs,
+        seen.complete and not seen.corrupt and seen.torn_at is None,
+    )
     topic_id = part.topic_id if isinstance(part, TieredPartition) else ""
     for source, message in seg.source_findings(scanned, part.topic, part.partition, topic_id):
         problems.append(Problem(source, None, message))
 
 
-def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
-              scan: TransactionScan | None = None) -> _Seen:
+def _scan_log(
+    seg: Segment, problems: list[Problem], deep: bool, is_last: bool, scan: TransactionScan | None = None
+) -> _Seen:
     """Read the whole log; with ``deep``, decode every record and resume after corrupt entries."""
     seen = _Seen()
     src = str(seg.path)
@@ -313,22 +377,48 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
             if seen.first_offset is None:
                 seen.first_offset = batch.base_offset
                 if batch.base_offset < seg.base_offset:
-                    problems.append(Problem(src, pos, f"batch base offset {batch.base_offset} is below the "
-                                            f"segment's base offset {seg.base_offset}"))
+                    problems.append(
+                        Problem(
+                            src,
+                            pos,
+                            f"batch base offset {batch.base_offset} is below the "
+                            f"segment's base offset {seg.base_offset}",
+                        )
+                    )
                 elif contiguous and batch.base_offset > seg.base_offset and not skipped_here:
-                    problems.append(Problem(src, pos, f"offsets {seg.base_offset}..{batch.base_offset - 1} are "
-                                            f"missing: the segment is named by offset {seg.base_offset} but its "
-                                            f"first batch starts at {batch.base_offset}"))
+                    problems.append(
+                        Problem(
+                            src,
+                            pos,
+                            f"offsets {seg.base_offset}..{batch.base_offset - 1} are "
+                            f"missing: the segment is named by offset {seg.base_offset} but its "
+                            f"first batch starts at {batch.base_offset}",
+                        )
+                    )
             if prev is not None and batch.base_offset <= prev:
-                problems.append(Problem(src, pos, f"batch base offset {batch.base_offset} does not follow "
-                                        f"the previous batch's last offset {prev}"))
+                problems.append(
+                    Problem(
+                        src,
+                        pos,
+                        f"batch base offset {batch.base_offset} does not follow "
+                        f"the previous batch's last offset {prev}",
+                    )
+                )
             elif prev is not None and contiguous and batch.base_offset > prev + 1 and not skipped_here:
-                problems.append(Problem(src, pos, f"offsets {prev + 1}..{batch.base_offset - 1} are missing: the "
-                                        f"batch at byte {pos} starts at offset {batch.base_offset}, the one before "
-                                        f"it ends at {prev} (tiered storage holds no compacted topic: its offsets "
-                                        "have no gaps)"))
+                problems.append(
+                    Problem(
+                        src,
+                        pos,
+                        f"offsets {prev + 1}..{batch.base_offset - 1} are missing: the "
+                        f"batch at byte {pos} starts at offset {batch.base_offset}, the one before "
+                        f"it ends at {prev} (tiered storage holds no compacted topic: its offsets "
+                        "have no gaps)",
+                    )
+                )
             if last < batch.base_offset:
-                problems.append(Problem(src, pos, f"last offset {last} is below base offset {batch.base_offset}"))
+                problems.append(
+                    Problem(src, pos, f"last offset {last} is below base offset {batch.base_offset}")
+                )
             prev = seen.last_offset = last
             max_ts = batch_max_timestamp(batch)
             seen.at_position[pos] = (batch.base_offset, last)
@@ -345,10 +435,16 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
                     problems.append(Problem(src, pos, f"control batch at {pos}: {exc.reason}"))
                     continue
             if batch.base_offset < floor <= last:
-                problems.append(Problem(src, pos, f"the batch at byte {pos} holds offsets {batch.base_offset}..{last}, "
-                                        f"but the live lineage serves this segment from offset {floor} (the segment "
-                                        "before it ends inside the batch): the two uploads cut their batches "
-                                        "differently"))
+                problems.append(
+                    Problem(
+                        src,
+                        pos,
+                        f"the batch at byte {pos} holds offsets {batch.base_offset}..{last}, "
+                        f"but the live lineage serves this segment from offset {floor} (the segment "
+                        "before it ends inside the batch): the two uploads cut their batches "
+                        "differently",
+                    )
+                )
             if scan is not None and last >= floor:  # what the partition serves: no marker twice
                 scan.add(batch)
     except KafkaFormatError as exc:
@@ -363,7 +459,9 @@ def _scan_log(seg: Segment, problems: list[Problem], deep: bool, is_last: bool,
         message = f"segment ends in a partial batch ({part.size}{need} bytes)"
         if is_last:
             seen.torn_at = part.position
-            problems.append(Problem(src, part.position, message + "; a write in progress or a torn tail", "warning"))
+            problems.append(
+                Problem(src, part.position, message + "; a write in progress or a torn tail", "warning")
+            )
         else:
             problems.append(Problem(src, part.position, message + " but it is not the last segment"))
     return seen
@@ -389,8 +487,14 @@ def _index(seg: Segment, kind: str) -> _IndexFile | None:
 
 def _report_skip(src: str, skipped: Skipped, problems: list[Problem], seen: _Seen) -> None:
     seen.corrupt.append((skipped.start, skipped.end))
-    problems.append(Problem(src, skipped.start, f"corrupt entry: {skipped.reason}; bytes {skipped.start}.."
-                            f"{skipped.end} skipped ({RULE_WORDS[skipped.rule]})"))
+    problems.append(
+        Problem(
+            src,
+            skipped.start,
+            f"corrupt entry: {skipped.reason}; bytes {skipped.start}.."
+            f"{skipped.end} skipped ({RULE_WORDS[skipped.rule]})",
+        )
+    )
 
 
 def _in_corrupt(seen: _Seen, position: int) -> bool:
@@ -399,17 +503,28 @@ def _in_corrupt(seen: _Seen, position: int) -> bool:
 
 def _beyond_limit(seg: Segment, f: _IndexFile, entries: int, entry: int, problems: list[Problem]) -> None:
     limit = seg.index_limit(entry)
-    if entries * entry >= limit and f.size > limit \
-            and any(f.read(limit, limit + 2 * entry)):  # zeros there: a preallocated tail
-        problems.append(f.problem(limit, f"more entries than {seg.path.name} ({seg.size} bytes) can have "
-                                  f"batches: the rest of the file ({f.size - limit} bytes) is not read"))
+    if (
+        entries * entry >= limit and f.size > limit and any(f.read(limit, limit + 2 * entry))
+    ):  # zeros there: a preallocated tail
+        problems.append(
+            f.problem(
+                limit,
+                f"more entries than {seg.path.name} ({seg.size} bytes) can have "
+                f"batches: the rest of the file ({f.size - limit} bytes) is not read",
+            )
+        )
 
 
 def _whole_entries(f: _IndexFile, entry: int, problems: list[Problem]) -> None:
     extra = f.size % entry
     if extra:
-        problems.append(f.problem(f.size - extra, f"file size {f.size} is not a multiple of the "
-                                  f"{entry}-byte entry size: the index is truncated or has trailing bytes"))
+        problems.append(
+            f.problem(
+                f.size - extra,
+                f"file size {f.size} is not a multiple of the "
+                f"{entry}-byte entry size: the index is truncated or has trailing bytes",
+            )
+        )
 
 
 def _index_or_report(seg: Segment, kind: str, problems: list[Problem]) -> _IndexFile | None:
@@ -443,26 +558,50 @@ def _check_offset_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> N
     for i, entry in enumerate(entries):
         at = i * indexes.OFFSET_ENTRY_SIZE
         if entry.offset < seg.base_offset:
-            problems.append(f.problem(at, f"entry {i}: offset {entry.offset} is below the segment's base offset"))
+            problems.append(
+                f.problem(at, f"entry {i}: offset {entry.offset} is below the segment's base offset")
+            )
         if prev is not None and (entry.offset <= prev.offset or entry.position <= prev.position):
-            problems.append(f.problem(at, f"entry {i} (offset {entry.offset}, position {entry.position}) does "
-                                    f"not follow entry {i - 1} (offset {prev.offset}, position {prev.position})"))
+            problems.append(
+                f.problem(
+                    at,
+                    f"entry {i} (offset {entry.offset}, position {entry.position}) does "
+                    f"not follow entry {i - 1} (offset {prev.offset}, position {prev.position})",
+                )
+            )
         prev = entry
         if entry.position >= log_size or entry.position < 0:
-            problems.append(f.problem(at, f"entry {i}: position {entry.position} is past the end of "
-                                    f"{seg.path.name} ({log_size} bytes)"))
+            problems.append(
+                f.problem(
+                    at,
+                    f"entry {i}: position {entry.position} is past the end of "
+                    f"{seg.path.name} ({log_size} bytes)",
+                )
+            )
             continue
         found = seen.at_position.get(entry.position)
         if found is None and seen.torn_at is not None and entry.position >= seen.torn_at:
-            problems.append(f.problem(at, f"entry {i}: position {entry.position} is in the partial batch "
-                                    "at the end of the log", "warning"))
+            problems.append(
+                f.problem(
+                    at,
+                    f"entry {i}: position {entry.position} is in the partial batch at the end of the log",
+                    "warning",
+                )
+            )
         elif found is None:
             if seen.complete and not _in_corrupt(seen, entry.position):
-                problems.append(f.problem(at, f"entry {i}: position {entry.position} is not the start of a batch"))
+                problems.append(
+                    f.problem(at, f"entry {i}: position {entry.position} is not the start of a batch")
+                )
         elif not found[0] <= entry.offset <= found[1]:
             # Kafka >= 0.11 indexes a batch's last offset; older brokers its first: both name the batch
-            problems.append(f.problem(at, f"entry {i}: index offset {entry.offset} but the batch at position "
-                                    f"{entry.position} holds offsets {found[0]}..{found[1]} (ends at offset {found[1]})"))
+            problems.append(
+                f.problem(
+                    at,
+                    f"entry {i}: index offset {entry.offset} but the batch at position "
+                    f"{entry.position} holds offsets {found[0]}..{found[1]} (ends at offset {found[1]})",
+                )
+            )
 
 
 def _check_time_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
@@ -480,23 +619,43 @@ def _check_time_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> Non
     for i, entry in enumerate(entries):
         at = i * indexes.TIME_ENTRY_SIZE
         if prev is not None and entry.timestamp < prev.timestamp:
-            problems.append(f.problem(at, f"entry {i}: timestamp {entry.timestamp} is smaller than the "
-                                    f"previous entry's {prev.timestamp}"))
+            problems.append(
+                f.problem(
+                    at,
+                    f"entry {i}: timestamp {entry.timestamp} is smaller than the "
+                    f"previous entry's {prev.timestamp}",
+                )
+            )
         if prev is not None and entry.offset < prev.offset:
-            problems.append(f.problem(at, f"entry {i}: offset {entry.offset} is smaller than the previous "
-                                    f"entry's {prev.offset}"))
+            problems.append(
+                f.problem(
+                    at, f"entry {i}: offset {entry.offset} is smaller than the previous entry's {prev.offset}"
+                )
+            )
         prev = entry
         k = bisect.bisect_left(seen.lasts, entry.offset)
         found = k < len(seen.lasts) and seen.bases[k] <= entry.offset
         if not found and seen.torn_at is not None and entry.offset > (seen.last_offset or -1):
-            problems.append(f.problem(at, f"entry {i}: offset {entry.offset} is in the partial batch at the "
-                                    "end of the log", "warning"))
+            problems.append(
+                f.problem(
+                    at,
+                    f"entry {i}: offset {entry.offset} is in the partial batch at the end of the log",
+                    "warning",
+                )
+            )
         elif not found:
             if seen.complete and not seen.corrupt:
-                problems.append(f.problem(at, f"entry {i}: offset {entry.offset} is in no batch of {seg.path.name}"))
+                problems.append(
+                    f.problem(at, f"entry {i}: offset {entry.offset} is in no batch of {seg.path.name}")
+                )
         elif seen.max_timestamps[k] != entry.timestamp:
-            problems.append(f.problem(at, f"entry {i}: timestamp {entry.timestamp} but the batch holding "
-                                    f"offset {entry.offset} has max timestamp {seen.max_timestamps[k]}"))
+            problems.append(
+                f.problem(
+                    at,
+                    f"entry {i}: timestamp {entry.timestamp} but the batch holding "
+                    f"offset {entry.offset} has max timestamp {seen.max_timestamps[k]}",
+                )
+            )
 
 
 def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
@@ -511,8 +670,14 @@ def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None
     if f is None:
         if seen.aborts:
             where, missing = seg.missing_index("transaction")
-            problems.append(Problem(where, None, f"{missing}, but {seg.path.name} holds {len(seen.aborts)} abort markers (first: producer "
-                                    f"{min(seen.aborts)[0]} at offset {min(seen.aborts)[1]})"))
+            problems.append(
+                Problem(
+                    where,
+                    None,
+                    f"{missing}, but {seg.path.name} holds {len(seen.aborts)} abort markers (first: producer "
+                    f"{min(seen.aborts)[0]} at offset {min(seen.aborts)[1]})",
+                )
+            )
         return
     try:
         entries = seg.aborted_transactions() or []
@@ -526,23 +691,43 @@ def _check_txn_index(seg: Segment, seen: _Seen, problems: list[Problem]) -> None
         key = (t.producer_id, t.last_offset)
         indexed.add(key)
         if t.first_offset > t.last_offset:
-            problems.append(f.problem(at, f"entry {i}: first offset {t.first_offset} is after last offset {t.last_offset}"))
+            problems.append(
+                f.problem(
+                    at, f"entry {i}: first offset {t.first_offset} is after last offset {t.last_offset}"
+                )
+            )
         if key not in seen.aborts:
             if seen.complete and not seen.corrupt:
-                problems.append(f.problem(at, f"entry {i}: no abort marker of producer {t.producer_id} at offset "
-                                        f"{t.last_offset} in {seg.path.name}"))
+                problems.append(
+                    f.problem(
+                        at,
+                        f"entry {i}: no abort marker of producer {t.producer_id} at offset "
+                        f"{t.last_offset} in {seg.path.name}",
+                    )
+                )
             continue
         want = expected.get(key)
         if want is None or want.first_offset == t.first_offset:
             continue
         unseen_start = want.first_offset == want.last_offset and (
-            seen.partition_first is None or t.first_offset < seen.partition_first)
+            seen.partition_first is None or t.first_offset < seen.partition_first
+        )
         if not unseen_start:  # the transaction's first batch is in the log, and it is elsewhere
-            problems.append(f.problem(at, f"entry {i}: first offset {t.first_offset} but the aborted "
-                                    f"transaction of producer {t.producer_id} starts at offset {want.first_offset}"))
+            problems.append(
+                f.problem(
+                    at,
+                    f"entry {i}: first offset {t.first_offset} but the aborted "
+                    f"transaction of producer {t.producer_id} starts at offset {want.first_offset}",
+                )
+            )
     for pid, marker in sorted(seen.aborts - indexed):
-        problems.append(f.problem(None, f"no entry for the abort marker of producer {pid} at offset {marker} "
-                                f"in {seg.path.name}: a read_committed fetch would return the aborted records"))
+        problems.append(
+            f.problem(
+                None,
+                f"no entry for the abort marker of producer {pid} at offset {marker} "
+                f"in {seg.path.name}: a read_committed fetch would return the aborted records",
+            )
+        )
 
 
 def _check_stored_snapshot(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
@@ -561,8 +746,13 @@ def _check_stored_snapshot(seg: Segment, seen: _Seen, problems: list[Problem]) -
         return
     for e in snapshot.producer_entries:
         if e.last_offset > seen.last_offset:
-            problems.append(f.problem(None, f"producer {e.producer_id}'s last offset {e.last_offset} is past "
-                                      f"{seg.path.name}'s last offset {seen.last_offset}"))
+            problems.append(
+                f.problem(
+                    None,
+                    f"producer {e.producer_id}'s last offset {e.last_offset} is past "
+                    f"{seg.path.name}'s last offset {seen.last_offset}",
+                )
+            )
 
 
 def _check_stored_epochs(seg: Segment, seen: _Seen, problems: list[Problem]) -> None:
@@ -585,8 +775,13 @@ def _check_stored_epochs(seg: Segment, seen: _Seen, problems: list[Problem]) -> 
         bases = set(seen.bases)
         for e in epochs:
             if seen.first_offset <= e.start_offset <= seen.last_offset and e.start_offset not in bases:
-                problems.append(f.problem(None, f"epoch {e.epoch} starts at offset {e.start_offset}, but no batch of "
-                                          f"{seg.path.name} starts there (a leader's first batch does)"))
+                problems.append(
+                    f.problem(
+                        None,
+                        f"epoch {e.epoch} starts at offset {e.start_offset}, but no batch of "
+                        f"{seg.path.name} starts there (a leader's first batch does)",
+                    )
+                )
     starts = [e.start_offset for e in epochs]
     wrong = []
     for base, epoch in zip(seen.bases, seen.epochs):
@@ -595,9 +790,14 @@ def _check_stored_epochs(seg: Segment, seen: _Seen, problems: list[Problem]) -> 
             wrong.append((base, epoch, epochs[k]))
     if wrong:
         base, epoch, entry = wrong[0]
-        problems.append(f.problem(None, f"the batch at offset {base} has leader epoch {epoch}, but the checkpoint "
-                                  f"gives epoch {entry.epoch} from offset {entry.start_offset}"
-                                  + (f" ({len(wrong)} batches disagree)" if len(wrong) > 1 else "")))
+        problems.append(
+            f.problem(
+                None,
+                f"the batch at offset {base} has leader epoch {epoch}, but the checkpoint "
+                f"gives epoch {entry.epoch} from offset {entry.start_offset}"
+                + (f" ({len(wrong)} batches disagree)" if len(wrong) > 1 else ""),
+            )
+        )
 
 
 def _check_snapshot_framing(seg: Segment, problems: list[Problem]) -> None:
@@ -614,10 +814,20 @@ def _check_snapshot_framing(seg: Segment, problems: list[Problem]) -> None:
         types.append(None if control is None else control.type)
     path = str(seg.path)
     if not types or types[0] != ControlRecordType.SNAPSHOT_HEADER:
-        problems.append(Problem(path, 0, "a KRaft snapshot starts with a SNAPSHOT_HEADER control record; this one does not"))
+        problems.append(
+            Problem(
+                path, 0, "a KRaft snapshot starts with a SNAPSHOT_HEADER control record; this one does not"
+            )
+        )
     if not types or types[-1] != ControlRecordType.SNAPSHOT_FOOTER:
-        problems.append(Problem(path, None, "the KRaft snapshot does not end with a SNAPSHOT_FOOTER control record: "
-                                "it was not written completely"))
+        problems.append(
+            Problem(
+                path,
+                None,
+                "the KRaft snapshot does not end with a SNAPSHOT_FOOTER control record: "
+                "it was not written completely",
+            )
+        )
 
 
 def _check_small_files(part: Partition, problems: list[Problem]) -> None:
@@ -655,7 +865,9 @@ def _check_directory(part: Partition, problems: list[Problem]) -> None:
     logs = {files.offset_from_name(s.path) for s in part.segments()}
     misnamed = {s.path.name for s in part.segments() if s.base_offset < 0}  # reported as they are read
     if not logs and not part.checkpoint_paths():  # a metadata partition may hold only KRaft snapshots
-        problems.append(Problem(str(part.path), None, "holds no segment (.log) file: not a Kafka partition directory"))
+        problems.append(
+            Problem(str(part.path), None, "holds no segment (.log) file: not a Kafka partition directory")
+        )
     for p in listdir(part.path):
         name = p.name
         if files.is_skipped_file(name) or not name.endswith(files.SEGMENT_FILE_SUFFIXES) or name in misnamed:
@@ -667,5 +879,8 @@ def _check_directory(part: Partition, problems: list[Problem]) -> None:
         if name.endswith(files.LOG_SUFFIX):
             continue  # a segment: one that is no regular file is reported as it is read (_readable_or_report)
         if not name.endswith(files.SNAPSHOT_SUFFIX) and files.offset_from_name(name) not in logs:
-            problems.append(Problem(str(p), None, "an index file without its segment (.log); a broker deletes it",
-                                    "warning"))
+            problems.append(
+                Problem(
+                    str(p), None, "an index file without its segment (.log); a broker deletes it", "warning"
+                )
+            )

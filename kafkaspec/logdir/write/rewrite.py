@@ -117,9 +117,17 @@ class CopyReport:
     removed_staging: list[str] = field(default_factory=list)
 
 
-def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics: Collection[str] | None = None,
-         to_magic: int | None = None, compression: str | None = None,
-         index_interval_bytes: int = 4096, skip_corrupt: bool = False) -> CopyReport:
+def copy(
+    src: str | Path,
+    dst: str | Path,
+    *,
+    where: Where | None = None,
+    topics: Collection[str] | None = None,
+    to_magic: int | None = None,
+    compression: str | None = None,
+    index_interval_bytes: int = 4096,
+    skip_corrupt: bool = False,
+) -> CopyReport:
     """Copy the log directory ``src`` (data dir, partition dir or segment) to the data dir ``dst``.
 
     ``where(row)`` keeps a data record when true (control records are always kept);
@@ -153,13 +161,27 @@ def copy(src: str | Path, dst: str | Path, *, where: Where | None = None, topics
         except FileExistsError:  # it was there, or another run made it a moment ago: not ours to remove
             created = False
         with staging.Lock(dst):  # from here no other rewrite writes DST
-            _copy_locked(log, src, dst, parts, created, report,
-                         (where, to_magic, compression, index_interval_bytes, skip_corrupt))
+            _copy_locked(
+                log,
+                src,
+                dst,
+                parts,
+                created,
+                report,
+                (where, to_magic, compression, index_interval_bytes, skip_corrupt),
+            )
     return report
 
 
-def _copy_locked(log: LogDir, src: Path, dst: Path, parts: list[Partition], created: bool, report: CopyReport,
-                 how: tuple[Where | None, int | None, str | None, int, bool]) -> None:
+def _copy_locked(
+    log: LogDir,
+    src: Path,
+    dst: Path,
+    parts: list[Partition],
+    created: bool,
+    report: CopyReport,
+    how: tuple[Where | None, int | None, str | None, int, bool],
+) -> None:
     """:func:`copy` with ``dst`` locked: stage the output, then publish it (``how``: the arguments of
     :func:`_copy_partition` after ``report``)."""
     stale = staging.prepare(dst)  # again, under the lock: what a run before it left is seen now
@@ -194,15 +216,25 @@ def _whole(log: LogDir) -> None:
     (its output is no partition), or a partition a writer is publishing. Copying the rest would leave
     those out without a word."""
     if log.interrupted:
-        raise KafkaFormatError("the staging dir of a rewrite that did not finish: the source is not a complete "
-                               "copy and its staged output is not read; finish that rewrite first, or rewrite "
-                               "its complete partition dirs one by one", None, str(log.interrupted[0]))
+        raise KafkaFormatError(
+            "the staging dir of a rewrite that did not finish: the source is not a complete "
+            "copy and its staged output is not read; finish that rewrite first, or rewrite "
+            "its complete partition dirs one by one",
+            None,
+            str(log.interrupted[0]),
+        )
     if log.unpublished:
-        raise KafkaFormatError("a partition a writer is publishing, or failed to: it is not read, so the copy "
-                               "would be without it; write it again first", None, str(log.unpublished[0]))
+        raise KafkaFormatError(
+            "a partition a writer is publishing, or failed to: it is not read, so the copy "
+            "would be without it; write it again first",
+            None,
+            str(log.unpublished[0]),
+        )
 
 
-def _selected(partitions: list[Partition], topics: Collection[str] | None, report: CopyReport) -> list[Partition]:
+def _selected(
+    partitions: list[Partition], topics: Collection[str] | None, report: CopyReport
+) -> list[Partition]:
     """The partitions ``topics`` selects (the others named in the report); refused when one
     topic-partition comes more than once (nested data dirs), naming every copy."""
     selected: dict[tuple[str, int], list[Partition]] = {}
@@ -218,13 +250,17 @@ def _selected(partitions: list[Partition], topics: Collection[str] | None, repor
                 f"the source holds {len(copies) if len(copies) > 2 else 'two'} copies of partition "
                 f"{copies[0].name}: {', '.join(paths[:-1])} and {paths[-1]} (nested data dirs, e.g. two brokers' "
                 "replicas); copies are not merged, since neither says how their batches interleave: rewrite "
-                "each data dir to a destination of its own, or leave the topic out (--topics)")
+                "each data dir to a destination of its own, or leave the topic out (--topics)"
+            )
     return [p for copies in selected.values() for p in copies]
 
 
 #: the broker's offset checkpoints in a data directory, and which end of a partition each holds
-_CHECKPOINTS = (("recovery-point-offset-checkpoint", 1), ("replication-offset-checkpoint", 1),
-                ("log-start-offset-checkpoint", 0))
+_CHECKPOINTS = (
+    ("recovery-point-offset-checkpoint", 1),
+    ("replication-offset-checkpoint", 1),
+    ("log-start-offset-checkpoint", 0),
+)
 
 
 def update_offset_checkpoints(root: Path, offsets: dict[tuple[str, int], tuple[int, int]]) -> None:
@@ -243,17 +279,33 @@ def update_offset_checkpoints(root: Path, offsets: dict[tuple[str, int], tuple[i
         path.write_text(files.format_offset_checkpoint(known))
 
 
-def _copy_partition(part: Partition, dst: Path, report: CopyReport, where: Where | None, to_magic: int | None,
-                    compression: str | None, index_interval_bytes: int, skip_corrupt: bool) -> tuple[int, int]:
+def _copy_partition(
+    part: Partition,
+    dst: Path,
+    report: CopyReport,
+    where: Where | None,
+    to_magic: int | None,
+    compression: str | None,
+    index_interval_bytes: int,
+    skip_corrupt: bool,
+) -> tuple[int, int]:
     """Copy one partition; return its (log start offset, log end offset) in the copy."""
     meta = part.metadata()
     rc = part.read_committed() if to_magic is not None and to_magic < 2 else None
     topic, partition = part.topic, part.partition
-    check_topic_partition(topic, partition, f"{show_path(part.path)}: not a <topic>-<partition> Kafka can load")
+    check_topic_partition(
+        topic, partition, f"{show_path(part.path)}: not a <topic>-<partition> Kafka can load"
+    )
     start: int | None = None
     report.partitions += 1
-    with PartitionWriter(dst, topic, partition, segment_bytes=1 << 31, index_interval_bytes=index_interval_bytes,
-                         topic_id=meta["topic_id"] if meta else None) as w:
+    with PartitionWriter(
+        dst,
+        topic,
+        partition,
+        segment_bytes=1 << 31,
+        index_interval_bytes=index_interval_bytes,
+        topic_id=meta["topic_id"] if meta else None,
+    ) as w:
         for seg in part.segments():
             if start is None:
                 start = seg.base_offset  # the log start offset: the first segment's base
@@ -264,8 +316,11 @@ def _copy_partition(part: Partition, dst: Path, report: CopyReport, where: Where
                 records: list[Record] | None = None
                 if where is not None and not batch.is_control:
                     original = _records(batch, seg)
-                    records = [r for r in original
-                               if where(Row(topic, partition, r.offset, r.timestamp, r.key, r.value, r.headers))]
+                    records = [
+                        r
+                        for r in original
+                        if where(Row(topic, partition, r.offset, r.timestamp, r.key, r.value, r.headers))
+                    ]
                     report.dropped_records += len(original) - len(records)
                     if len(records) == len(original):
                         records = None
@@ -277,10 +332,13 @@ def _copy_partition(part: Partition, dst: Path, report: CopyReport, where: Where
                 if to_magic is not None and batch.magic != to_magic:
                     _append_converted(w, batch, records, to_magic, compression, rc, report, at)
                 else:
-                    w.append_batch(batch, records=records, compression=output_codec(batch, compression), where=at)
+                    w.append_batch(
+                        batch, records=records, compression=output_codec(batch, compression), where=at
+                    )
                     report.batches += 1
-                    report.records += 0 if batch.is_control else (batch.records_count if records is None
-                                                                  else len(records))
+                    report.records += (
+                        0 if batch.is_control else (batch.records_count if records is None else len(records))
+                    )
             _account(batches, seg, part.name, report, skip_corrupt)
             seg.close()
         report.bytes += w.bytes_written
@@ -302,7 +360,9 @@ def _records(batch: LogBatch, seg: Segment) -> list[Record]:
         return batch.records
     except KafkaFormatError as exc:
         inner = f"{exc.reason} (at byte {exc.position})" if exc.position is not None else exc.reason
-        raise KafkaFormatError(f"the batch's records do not decode: {inner}", batch.position, str(seg.path)) from None
+        raise KafkaFormatError(
+            f"the batch's records do not decode: {inner}", batch.position, str(seg.path)
+        ) from None
 
 
 def _account(batches: Batches, seg: Segment, partition: str, report: CopyReport, skip_corrupt: bool) -> None:
@@ -311,15 +371,25 @@ def _account(batches: Batches, seg: Segment, partition: str, report: CopyReport,
     partial = batches.partial
     if partial is not None and not skip_corrupt:
         need = f" of the {partial.needed} its length announces" if partial.needed else ""
-        raise TruncatedError(f"the segment ends in a partial batch ({partial.size} bytes{need}): a segment cut "
-                             "short or a torn tail; not copied (--skip-corrupt leaves it out and says so)",
-                             partial.position, str(seg.path))
+        raise TruncatedError(
+            f"the segment ends in a partial batch ({partial.size} bytes{need}): a segment cut "
+            "short or a torn tail; not copied (--skip-corrupt leaves it out and says so)",
+            partial.position,
+            str(seg.path),
+        )
     path = str(seg.path)
     left = [LeftOut(partition, path, s.start, s.end, f"corrupt entry: {s.reason}") for s in batches.skipped]
     if partial is not None:
         need = f" of {partial.needed}" if partial.needed else ""
-        left.append(LeftOut(partition, path, partial.position, partial.position + partial.size,
-                            f"partial batch ({partial.size}{need} bytes)"))
+        left.append(
+            LeftOut(
+                partition,
+                path,
+                partial.position,
+                partial.position + partial.size,
+                f"partial batch ({partial.size}{need} bytes)",
+            )
+        )
     report.left_out += left
 
 
@@ -331,14 +401,24 @@ def output_codec(batch: LogBatch, compression: str | None) -> str | None:
     return compression
 
 
-def _append_converted(w: PartitionWriter, batch: LogBatch, records: list[Record] | None, magic: int,
-                      compression: str | None, rc: ReadCommitted | None, report: CopyReport, at: str) -> None:
+def _append_converted(
+    w: PartitionWriter,
+    batch: LogBatch,
+    records: list[Record] | None,
+    magic: int,
+    compression: str | None,
+    rc: ReadCommitted | None,
+    report: CopyReport,
+    at: str,
+) -> None:
     data = batch.raw() if records is None else rebuild_batch(batch, records, where=at)
     try:
         converted = convert(data, magic, compression=compression)
     except UnsupportedCodecError:  # a choice of the caller's, not a problem of the data
-        raise ValueError(f"{at}: the batch is {batch.compression}-compressed, which magic {magic} cannot hold; "
-                         "choose another compression") from None
+        raise ValueError(
+            f"{at}: the batch is {batch.compression}-compressed, which magic {magic} cannot hold; "
+            "choose another compression"
+        ) from None
     except KafkaFormatError as exc:  # its position is within the batch: name the batch in the source
         raise type(exc)(f"{at}: {exc.reason}") from None
     report.dropped_headers += converted.dropped_headers

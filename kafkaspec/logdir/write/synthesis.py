@@ -78,13 +78,24 @@ def _template(records: list[Record], rng_ts: int, **kwargs: Any) -> _Template:
 
 
 def _order_value(rng: random.Random, i: int) -> bytes:
-    return json.dumps({
-        "order_id": f"o-{rng.randrange(10**9):09d}", "customer": f"c-{rng.randrange(50_000)}",
-        "items": [{"sku": f"sku-{rng.randrange(5000)}", "qty": rng.randint(1, 5),
-                   "price": round(rng.uniform(1, 300), 2)} for _ in range(rng.randint(1, 6))],
-        "currency": rng.choice(["EUR", "USD", "GBP"]), "seq": i,
-        "note": rng.choice(["", "gift", "express", "leave at door", "call first"]),
-    }, separators=(",", ":")).encode()
+    return json.dumps(
+        {
+            "order_id": f"o-{rng.randrange(10**9):09d}",
+            "customer": f"c-{rng.randrange(50_000)}",
+            "items": [
+                {
+                    "sku": f"sku-{rng.randrange(5000)}",
+                    "qty": rng.randint(1, 5),
+                    "price": round(rng.uniform(1, 300), 2),
+                }
+                for _ in range(rng.randint(1, 6))
+            ],
+            "currency": rng.choice(["EUR", "USD", "GBP"]),
+            "seq": i,
+            "note": rng.choice(["", "gift", "express", "leave at door", "call first"]),
+        },
+        separators=(",", ":"),
+    ).encode()
 
 
 def _records(rng: random.Random, n: int, kind: str, start_ts: int) -> list[Record]:
@@ -93,23 +104,50 @@ def _records(rng: random.Random, n: int, kind: str, start_ts: int) -> list[Recor
     for i in range(n):
         ts += rng.randint(0, 40)
         if kind == "orders":
-            headers: list[tuple[str, bytes | None]] = [("trace-id", f"{rng.getrandbits(64):016x}".encode()), ("source", b"web"),
-                       ("retry", b"1"), ("retry", b"2")] if rng.random() < 0.5 else [("source", b"app")]
+            headers: list[tuple[str, bytes | None]] = (
+                [
+                    ("trace-id", f"{rng.getrandbits(64):016x}".encode()),
+                    ("source", b"web"),
+                    ("retry", b"1"),
+                    ("retry", b"2"),
+                ]
+                if rng.random() < 0.5
+                else [("source", b"app")]
+            )
             if rng.random() < 0.1:
                 headers.append(("empty", None))
-            out.append(Record(key=f"c-{rng.randrange(50_000)}".encode(), value=_order_value(rng, i),
-                              timestamp=ts, headers=headers))
+            out.append(
+                Record(
+                    key=f"c-{rng.randrange(50_000)}".encode(),
+                    value=_order_value(rng, i),
+                    timestamp=ts,
+                    headers=headers,
+                )
+            )
         elif kind == "clicks":
-            v = f"{{\"page\":\"/p/{rng.randrange(2000)}\",\"ref\":\"{rng.choice(['google', 'direct', 'mail'])}\",\"ms\":{rng.randrange(9000)}}}"
+            v = f'{{"page":"/p/{rng.randrange(2000)}","ref":"{rng.choice(["google", "direct", "mail"])}","ms":{rng.randrange(9000)}}}'
             out.append(Record(key=None, value=v.encode(), timestamp=ts))
         elif kind == "payments":
-            payment = json.dumps({"payment": rng.randrange(10**8), "amount": rng.randrange(1, 10**6),
-                                  "account": f"acc-{rng.randrange(9999)}"}).encode()
-            out.append(Record(key=f"acc-{rng.randrange(9999)}".encode(), value=payment, timestamp=ts,
-                              headers=[("txn", b"1")]))
+            payment = json.dumps(
+                {
+                    "payment": rng.randrange(10**8),
+                    "amount": rng.randrange(1, 10**6),
+                    "account": f"acc-{rng.randrange(9999)}",
+                }
+            ).encode()
+            out.append(
+                Record(
+                    key=f"acc-{rng.randrange(9999)}".encode(),
+                    value=payment,
+                    timestamp=ts,
+                    headers=[("txn", b"1")],
+                )
+            )
         elif kind == "audit":
-            body = " ".join(rng.choice(["GET", "PUT", "user", "role", "grant", "deny", "/api/v1", "200", "403"])
-                            for _ in range(rng.randint(200, 1200)))
+            body = " ".join(
+                rng.choice(["GET", "PUT", "user", "role", "grant", "deny", "/api/v1", "200", "403"])
+                for _ in range(rng.randint(200, 1200))
+            )
             out.append(Record(key=f"node-{rng.randrange(40)}".encode(), value=body.encode(), timestamp=ts))
     return out
 
@@ -118,18 +156,38 @@ def _compacted_template(rng: random.Random, start_ts: int) -> _Template:
     """Records surviving compaction: offset gaps, some tombstones; sometimes nothing (an empty batch)."""
     span = rng.randint(20, 200)
     if rng.random() < 0.08:
-        return _template([], start_ts, compression="none", last_offset_delta=span - 1,
-                         producer_id=0, producer_epoch=0, base_sequence=0)
+        return _template(
+            [],
+            start_ts,
+            compression="none",
+            last_offset_delta=span - 1,
+            producer_id=0,
+            producer_epoch=0,
+            base_sequence=0,
+        )
     offsets = sorted(rng.sample(range(span), rng.randint(1, min(span, 60))))
     recs = []
     ts = start_ts
     for o in offsets:
         ts += rng.randint(0, 50)
         tomb = rng.random() < 0.12
-        value = None if tomb else json.dumps({"name": f"user{rng.randrange(10**6)}", "tier": rng.randrange(4)}).encode()
-        recs.append(Record(key=f"user-{rng.randrange(1000):04d}".encode(), value=value, offset=o, timestamp=ts))
-    return _template(recs, start_ts, compression=rng.choice(["gzip", "none", "zstd"]), last_offset_delta=span - 1,
-                     producer_id=0, producer_epoch=0, base_sequence=0)
+        value = (
+            None
+            if tomb
+            else json.dumps({"name": f"user{rng.randrange(10**6)}", "tier": rng.randrange(4)}).encode()
+        )
+        recs.append(
+            Record(key=f"user-{rng.randrange(1000):04d}".encode(), value=value, offset=o, timestamp=ts)
+        )
+    return _template(
+        recs,
+        start_ts,
+        compression=rng.choice(["gzip", "none", "zstd"]),
+        last_offset_delta=span - 1,
+        producer_id=0,
+        producer_epoch=0,
+        base_sequence=0,
+    )
 
 
 def _legacy_supported() -> bool:
@@ -149,8 +207,14 @@ TOPICS = [  # name, partitions, share of the total size, kind
 ]
 
 
-def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = False,
-          progress: Callable[[int, int], None] | None = None) -> SynthReport:
+def synth(
+    out: str | Path,
+    *,
+    size_mb: float = 50,
+    seed: int = 7,
+    force: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> SynthReport:
     """Write a sample data directory of about ``size_mb`` MB into ``out``; same seed, same bytes."""
     if isinstance(size_mb, bool) or not isinstance(size_mb, (int, float)) or not 0 < size_mb < 1e9:
         raise ValueError(f"size_mb must be a positive number of megabytes below 1e9, got {size_mb!r}")
@@ -160,8 +224,10 @@ def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = 
             raise FileExistsError(f"{out} exists and is not empty (use --force to replace it)")
         strangers = [p.name for p in out.iterdir() if not _replaceable(p)]
         if strangers:
-            raise FileExistsError(f"refusing to replace {out}: it holds {', '.join(sorted(strangers)[:3])}, "
-                                  "which is not part of a Kafka data directory")
+            raise FileExistsError(
+                f"refusing to replace {out}: it holds {', '.join(sorted(strangers)[:3])}, "
+                "which is not part of a Kafka data directory"
+            )
         shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
     total = int(size_mb * 1_000_000)
@@ -171,8 +237,19 @@ def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = 
     jobs = []
     for t_index, (topic, partitions, share, kind) in enumerate(TOPICS):
         for p in range(partitions):
-            jobs.append(_PartitionJob(str(out), seed, t_index, topic, p, kind, int(total * share / partitions),
-                                      segment_bytes, legacy))
+            jobs.append(
+                _PartitionJob(
+                    str(out),
+                    seed,
+                    t_index,
+                    topic,
+                    p,
+                    kind,
+                    int(total * share / partitions),
+                    segment_bytes,
+                    legacy,
+                )
+            )
     workers = min(len(jobs), os.cpu_count() or 1) if total >= PARALLEL_BYTES else 1
     written = batches = 0
     end_offsets: dict[tuple[str, int], int] = {}
@@ -184,7 +261,9 @@ def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = 
                 progress(written, total)
     else:
         for job in jobs:
-            n, b, end = _write_partition(job, None if progress is None else partial(_shifted, progress, written, total))
+            n, b, end = _write_partition(
+                job, None if progress is None else partial(_shifted, progress, written, total)
+            )
             written, batches = written + n, batches + b
             end_offsets[(job.topic, job.partition)] = end
             if progress:
@@ -192,7 +271,9 @@ def synth(out: str | Path, *, size_mb: float = 50, seed: int = 7, force: bool = 
     n, b = _typed_topics(out, seed, end_offsets)
     written, batches = written + n, batches + b
     _broker_files(out, seed, end_offsets)
-    return SynthReport(out, written, batches, len(jobs) + len(TYPED_TOPICS) + 1, time.perf_counter() - started, legacy)
+    return SynthReport(
+        out, written, batches, len(jobs) + len(TYPED_TOPICS) + 1, time.perf_counter() - started, legacy
+    )
 
 
 #: the registry-framed typed topics (one partition each, a fixed number of records: they are small),
@@ -208,20 +289,32 @@ def _typed_topics(out: Path, seed: int, end_offsets: dict[tuple[str, int], int])
     from kafkaspec.values.protobuf_synth import schema_records, shipment_value
 
     writers: dict[str, Callable[[random.Random, int], bytes]] = {
-        "invoices": typed_synth.invoice_value, "profiles": typed_synth.profile_value, "shipments": shipment_value}
-    registered = (typed_synth.avro_schema_records("invoices", 200) + typed_synth.json_schema_records("profiles", 300)
-                  + schema_records("shipments", 100))
+        "invoices": typed_synth.invoice_value,
+        "profiles": typed_synth.profile_value,
+        "shipments": shipment_value,
+    }
+    registered = (
+        typed_synth.avro_schema_records("invoices", 200)
+        + typed_synth.json_schema_records("profiles", 300)
+        + schema_records("shipments", 100)
+    )
     written = batches = 0
     clock = EPOCH_MS
     topics: list[tuple[str, list[tuple[bytes | None, bytes | None]]]] = [
-        ("_schemas", [(k, v) for k, v in registered])]
+        ("_schemas", [(k, v) for k, v in registered])
+    ]
     for topic in TYPED_TOPICS:
         rng = random.Random(f"{seed}:{topic}:0")
-        topics.append((topic, [(f"k-{i % 50}".encode(), writers[topic](rng, i)) for i in range(TYPED_RECORDS)]))
+        topics.append(
+            (topic, [(f"k-{i % 50}".encode(), writers[topic](rng, i)) for i in range(TYPED_RECORDS)])
+        )
     for topic, pairs in topics:
         with PartitionWriter(out, topic, 0, index_interval_bytes=4096, topic_id=_topic_id(seed, topic)) as w:
             for start in range(0, len(pairs), 50):
-                recs = [Record(key=k, value=v, timestamp=clock + j) for j, (k, v) in enumerate(pairs[start:start + 50])]
+                recs = [
+                    Record(key=k, value=v, timestamp=clock + j)
+                    for j, (k, v) in enumerate(pairs[start : start + 50])
+                ]
                 raw = bytearray(build_batch(recs, compression="none"))
                 w.append_batch(bytes(restamp_batch(raw, base_offset=w.next_offset, timestamp_shift=0)))
                 clock += len(recs)
@@ -251,7 +344,9 @@ class _PartitionJob:
     legacy: bool
 
 
-def _run_in_processes(jobs: list[_PartitionJob], workers: int) -> list[tuple[_PartitionJob, tuple[int, int, int]]]:
+def _run_in_processes(
+    jobs: list[_PartitionJob], workers: int
+) -> list[tuple[_PartitionJob, tuple[int, int, int]]]:
     """Run the jobs in ``workers`` fresh interpreters (not forked: the caller may hold threads; not
     multiprocessing's spawn: that re-runs the caller's main script), the larger shares first, each to
     the least loaded one; return each job with its (bytes, batches, next offset)."""
@@ -262,8 +357,16 @@ def _run_in_processes(jobs: list[_PartitionJob], workers: int) -> list[tuple[_Pa
         shares[i].append(job)
         loads[i] += job.quota
     code = "from kafkaspec.logdir.write.synthesis import _worker_main; _worker_main()"
-    procs = [subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True) for _ in shares]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in shares
+    ]
     results: list[tuple[_PartitionJob, tuple[int, int, int]]] = []
     for proc, share in zip(procs, shares, strict=True):
         out, err = proc.communicate(json.dumps([asdict(j) for j in share]))
@@ -281,12 +384,20 @@ def _worker_main() -> None:
     print(json.dumps([_write_partition(j) for j in jobs]))
 
 
-def _write_partition(job: _PartitionJob, progress: Callable[[int], None] | None = None) -> tuple[int, int, int]:
+def _write_partition(
+    job: _PartitionJob, progress: Callable[[int], None] | None = None
+) -> tuple[int, int, int]:
     """Write one partition's share; return (bytes, batches, next offset)."""
     rng = random.Random(f"{job.seed}:{job.topic}:{job.partition}")
     batches = done = 0
-    with PartitionWriter(Path(job.out), job.topic, job.partition, segment_bytes=job.segment_bytes,
-                         index_interval_bytes=4096, topic_id=_topic_id(job.seed, job.topic)) as w:
+    with PartitionWriter(
+        Path(job.out),
+        job.topic,
+        job.partition,
+        segment_bytes=job.segment_bytes,
+        index_interval_bytes=4096,
+        topic_id=_topic_id(job.seed, job.topic),
+    ) as w:
         clock = EPOCH_MS + job.t_index * 1000 + job.partition * 10
         if job.kind == "orders" and job.legacy:
             clock, n, b = _legacy_segment(w, rng, clock, min(job.quota // 10, 4 << 20))
@@ -314,16 +425,30 @@ def _broker_files(out: Path, seed: int, end_offsets: dict[tuple[str, int], int])
     (out / "log-start-offset-checkpoint").write_text(checkpoint({k: 0 for k in end_offsets}))
     compacted = {k: o for k, o in end_offsets.items() if k[0] == "users"}
     (out / "cleaner-offset-checkpoint").write_text(checkpoint({k: o // 2 for k, o in compacted.items()}))
-    (out / node_files.META_PROPERTIES).write_text(node_files.format_meta_properties(
-        {"node.id": "1", "directory.id": _topic_id(seed, ".directory"), "version": "1",
-         "cluster.id": _topic_id(seed, ".cluster")}))
+    (out / node_files.META_PROPERTIES).write_text(
+        node_files.format_meta_properties(
+            {
+                "node.id": "1",
+                "directory.id": _topic_id(seed, ".directory"),
+                "version": "1",
+                "cluster.id": _topic_id(seed, ".cluster"),
+            }
+        )
+    )
     # as a broker leaves it when it stops cleanly (CleanShutdownFileHandler), so no recovery is due
     (out / node_files.CLEAN_SHUTDOWN).write_text('{"version":0,"brokerEpoch":1}')
 
 
-_BROKER_FILES = {"meta.properties", "recovery-point-offset-checkpoint", "replication-offset-checkpoint",
-                 "log-start-offset-checkpoint", "cleaner-offset-checkpoint", "bootstrap.checkpoint",
-                 ".lock", ".kafka_cleanshutdown"}
+_BROKER_FILES = {
+    "meta.properties",
+    "recovery-point-offset-checkpoint",
+    "replication-offset-checkpoint",
+    "log-start-offset-checkpoint",
+    "cleaner-offset-checkpoint",
+    "bootstrap.checkpoint",
+    ".lock",
+    ".kafka_cleanshutdown",
+}
 
 
 def _replaceable(path: Path) -> bool:
@@ -337,7 +462,11 @@ def _topic_id(seed: int, topic: str) -> str:
     import base64
     import hashlib
 
-    return base64.urlsafe_b64encode(hashlib.sha256(f"{seed}:{topic}".encode()).digest()[:16]).decode().rstrip("=")
+    return (
+        base64.urlsafe_b64encode(hashlib.sha256(f"{seed}:{topic}".encode()).digest()[:16])
+        .decode()
+        .rstrip("=")
+    )
 
 
 def _legacy_segment(w: PartitionWriter, rng: random.Random, clock: int, quota: int) -> tuple[int, int, int]:
@@ -369,7 +498,9 @@ class _Pump:
         self.pid_base = 1000 + (seed % 1000) * 100 + w.partition * 10
         self.seq: dict[int, int] = {}
         self.pool = [self._build() for _ in range(self.POOL)]
-        self.txn_pool = [self._build(transactional=True) for _ in range(self.POOL)] if kind == "payments" else []
+        self.txn_pool = (
+            [self._build(transactional=True) for _ in range(self.POOL)] if kind == "payments" else []
+        )
         if kind == "users":
             self.pool = [_compacted_template(rng, clock) for _ in range(self.POOL)]
         self.epoch_every = 200
@@ -379,20 +510,36 @@ class _Pump:
         rng, kind = self.rng, self.kind
         if kind == "orders":
             recs = _records(rng, rng.randint(5, 120), kind, self.clock)
-            return _template(recs, self.clock, compression=CODECS[rng.randrange(5)], producer_id=0,
-                             producer_epoch=0, base_sequence=0)
+            return _template(
+                recs,
+                self.clock,
+                compression=CODECS[rng.randrange(5)],
+                producer_id=0,
+                producer_epoch=0,
+                base_sequence=0,
+            )
         if kind == "clicks":
             recs = _records(rng, rng.randint(20, 300), kind, self.clock)
             return _template(recs, self.clock, compression=rng.choice(["none", "lz4"]))
         if kind == "payments":
             recs = _records(rng, rng.randint(5, 60), kind, self.clock)
-            return _template(recs, self.clock, compression="zstd", producer_id=0, producer_epoch=0,
-                             base_sequence=0, is_transactional=transactional)
+            return _template(
+                recs,
+                self.clock,
+                compression="zstd",
+                producer_id=0,
+                producer_epoch=0,
+                base_sequence=0,
+                is_transactional=transactional,
+            )
         if kind == "audit":
             recs = _records(rng, rng.randint(2, 12), kind, self.clock)
-            appended = max(r.timestamp for r in recs) + rng.randint(1, 20)  # the broker's clock, after the producer's
-            return _template(recs, self.clock, compression="snappy", timestamp_type="log_append",
-                             log_append_time=appended)
+            appended = max(r.timestamp for r in recs) + rng.randint(
+                1, 20
+            )  # the broker's clock, after the producer's
+            return _template(
+                recs, self.clock, compression="snappy", timestamp_type="log_append", log_append_time=appended
+            )
         return _compacted_template(rng, self.clock)
 
     def _put(self, t: _Template, producer: tuple[int, int] | None = None, attributes_or: int = 0) -> int:
@@ -404,8 +551,13 @@ class _Pump:
             seq = self.seq.get(pid, 0)
             self.seq[pid] = (seq + t.count) % (1 << 31)
             prod = (pid, epoch, seq)
-        raw = restamp_batch(bytearray(t.raw), base_offset=w.next_offset, timestamp_shift=self.clock - t.base_ts,
-                            producer=prod, attributes_or=attributes_or)
+        raw = restamp_batch(
+            bytearray(t.raw),
+            base_offset=w.next_offset,
+            timestamp_shift=self.clock - t.base_ts,
+            producer=prod,
+            attributes_or=attributes_or,
+        )
         self.clock += t.span
         w.append_batch(raw)
         return len(raw)
@@ -444,4 +596,6 @@ class _Pump:
         for pid, epoch in open_now:
             kind = "abort" if rng.random() < 0.25 else "commit"
             self.clock += rng.randint(1, 50)
-            w.append_control(kind, producer_id=pid, producer_epoch=epoch, coordinator_epoch=2, timestamp=self.clock)
+            w.append_control(
+                kind, producer_id=pid, producer_epoch=epoch, coordinator_epoch=2, timestamp=self.clock
+            )

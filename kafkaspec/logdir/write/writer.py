@@ -112,7 +112,9 @@ class _ActiveSegment:
         except OSError as exc:
             if exc.errno != errno.ELOOP:
                 raise
-            raise InvariantError(f"{self.path}: a symbolic link: the writer writes only files of its own") from None
+            raise InvariantError(
+                f"{self.path}: a symbolic link: the writer writes only files of its own"
+            ) from None
         self.fh = os.fdopen(fd, "wb")
         self.size = 0
         self.bytes_since_index = 0
@@ -131,7 +133,10 @@ class _ActiveSegment:
         self.maybe_time_entry()
         stem = self.path.with_suffix("")
         _put(Path(f"{stem}{files.INDEX_SUFFIX}"), indexes.encode_offset_index(self.index, self.base_offset))
-        _put(Path(f"{stem}{files.TIME_INDEX_SUFFIX}"), indexes.encode_time_index(self.time_index, self.base_offset))
+        _put(
+            Path(f"{stem}{files.TIME_INDEX_SUFFIX}"),
+            indexes.encode_time_index(self.time_index, self.base_offset),
+        )
         if self.aborted:
             _put(Path(f"{stem}{files.TXN_INDEX_SUFFIX}"), indexes.encode_txn_index(self.aborted))
 
@@ -168,10 +173,19 @@ class PartitionWriter:
     files are written when a segment closes.
     """
 
-    def __init__(self, directory: str | Path | RemotePath, topic: str, partition: int, *,
-                 segment_bytes: int = 1 << 30, index_interval_bytes: int = 4096,
-                 leader_epoch: int | None = None, topic_id: str | None = None, start_offset: int | None = None,
-                 mode: str = "append"):
+    def __init__(
+        self,
+        directory: str | Path | RemotePath,
+        topic: str,
+        partition: int,
+        *,
+        segment_bytes: int = 1 << 30,
+        index_interval_bytes: int = 4096,
+        leader_epoch: int | None = None,
+        topic_id: str | None = None,
+        start_offset: int | None = None,
+        mode: str = "append",
+    ):
         # the name is a path component: checked before anything is created (InvalidTopicError)
         name = partition_dir_name(topic, partition)
         if mode not in MODES:
@@ -189,9 +203,11 @@ class PartitionWriter:
             assert isinstance(dest, RemotePath)
             self.destination = dest / name
             if mode != "overwrite" and _remote_exists(self.destination):
-                raise ExistingPartitionError(f"partition {name} exists at {self.destination}: an object-store "
-                                             "partition is published whole, so it cannot be appended to; "
-                                             "pass mode='overwrite' to replace it")
+                raise ExistingPartitionError(
+                    f"partition {name} exists at {self.destination}: an object-store "
+                    "partition is published whole, so it cannot be appended to; "
+                    "pass mode='overwrite' to replace it"
+                )
             directory = self._staging = Path(tempfile.mkdtemp(prefix="kafkaspec-stage-"))
         if isinstance(directory, RemotePath):
             raise ValueError(f"{directory}: not an object-store URI this writer can publish to")
@@ -217,15 +233,20 @@ class PartitionWriter:
             self._lock(name)
             existing = _kafka_files(self.path)
             if existing and mode == "create":
-                raise ExistingPartitionError(f"partition {name} exists at {_shown(self.path)} (mode='create' "
-                                             "writes only a new one)")
+                raise ExistingPartitionError(
+                    f"partition {name} exists at {_shown(self.path)} (mode='create' writes only a new one)"
+                )
             if existing and mode == "overwrite":
                 topic_id = topic_id or _topic_id_there(self.path)
-                ours = [p for p in existing if files.offset_from_name(p) is not None or p.name in _SMALL_FILES]
+                ours = [
+                    p for p in existing if files.offset_from_name(p) is not None or p.name in _SMALL_FILES
+                ]
                 for p in ours:  # every one checked before any is removed
                     if p.is_dir() and not p.is_symlink():
-                        raise ExistingPartitionError(f"cannot overwrite partition {name} at {_shown(self.path)}: "
-                                                     f"{_shown_name(p.name)} is a directory")
+                        raise ExistingPartitionError(
+                            f"cannot overwrite partition {name} at {_shown(self.path)}: "
+                            f"{_shown_name(p.name)} is a directory"
+                        )
                 for p in ours:
                     p.unlink()
             elif existing:
@@ -238,17 +259,22 @@ class PartitionWriter:
             raise
         last_epoch = self.epochs[-1][0] if self.epochs else None
         if leader_epoch is not None and last_epoch is not None and leader_epoch < last_epoch:
-            raise ExistingPartitionError(f"cannot append to partition {name} at {_shown(self.path)}: leader epoch "
-                                         f"{leader_epoch} is below its last leader epoch {last_epoch}")
+            raise ExistingPartitionError(
+                f"cannot append to partition {name} at {_shown(self.path)}: leader epoch "
+                f"{leader_epoch} is below its last leader epoch {last_epoch}"
+            )
         self.leader_epoch = leader_epoch if leader_epoch is not None else (last_epoch or 0)
         if start_offset is not None:
             if start_offset < self.next_offset:
-                raise ExistingPartitionError(f"cannot append to partition {name} at {_shown(self.path)}: start "
-                                             f"offset {start_offset} is below its log end offset {self.next_offset}")
+                raise ExistingPartitionError(
+                    f"cannot append to partition {name} at {_shown(self.path)}: start "
+                    f"offset {start_offset} is below its log end offset {self.next_offset}"
+                )
             self.next_offset = start_offset
         if not self._kept_metadata:
             self.topic_id = topic_id or base64.urlsafe_b64encode(
-                hashlib.sha256(topic.encode()).digest()[:16]).decode().rstrip("=")
+                hashlib.sha256(topic.encode()).digest()[:16]
+            ).decode().rstrip("=")
 
     def _lock(self, name: str) -> None:
         """Take the partition directory's ``flock`` (creating the directory), before anything is read: two
@@ -262,8 +288,10 @@ class PartitionWriter:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
-            raise ExistingPartitionError(f"partition {name} at {_shown(self.path)} is being written by another "
-                                         "writer (it holds the directory's lock); wait for it to close") from None
+            raise ExistingPartitionError(
+                f"partition {name} at {_shown(self.path)} is being written by another "
+                "writer (it holds the directory's lock); wait for it to close"
+            ) from None
         self._lock_fd = fd
 
     def _unlock(self) -> None:
@@ -276,9 +304,11 @@ class PartitionWriter:
         """Read what appending needs from the partition there: its log end offset (the last segment with a
         batch, read whole and checked), leader epochs, topic id and producers. Refuses (before anything is
         written) what it cannot continue."""
+
         def refuse(why: str) -> ExistingPartitionError:
-            return ExistingPartitionError(f"cannot append to partition {self.topic}-{self.partition} at "
-                                          f"{_shown(self.path)}: {why}")
+            return ExistingPartitionError(
+                f"cannot append to partition {self.topic}-{self.partition} at {_shown(self.path)}: {why}"
+            )
 
         logs: list[tuple[int, Path]] = []
         for p in existing:
@@ -295,14 +325,20 @@ class PartitionWriter:
         try:
             meta_path = self.path / files.PARTITION_METADATA
             if meta_path.exists():
-                kept = files.parse_partition_metadata(files.read_text_file(meta_path), str(meta_path))["topic_id"]
+                kept = files.parse_partition_metadata(files.read_text_file(meta_path), str(meta_path))[
+                    "topic_id"
+                ]
                 if topic_id is not None and topic_id != kept:
                     raise refuse(f"its topic id is {kept}, not {topic_id}")
                 self.topic_id, self._kept_metadata = kept, True
             epochs_path = self.path / files.LEADER_EPOCH_CHECKPOINT
             if epochs_path.exists():
-                self.epochs = [(e.epoch, e.start_offset) for e in files.parse_leader_epoch_checkpoint(
-                    files.read_text_file(epochs_path), str(epochs_path))]
+                self.epochs = [
+                    (e.epoch, e.start_offset)
+                    for e in files.parse_leader_epoch_checkpoint(
+                        files.read_text_file(epochs_path), str(epochs_path)
+                    )
+                ]
                 self._kept_epochs = list(self.epochs)
             end = self._log_end(logs, refuse)
             active = self.path / files.offset_file_name(end, files.LOG_SUFFIX)
@@ -326,8 +362,10 @@ class PartitionWriter:
                 for batch in batches:
                     last = batch
                 if batches.partial is not None:
-                    raise refuse(f"{path.name} ends in a partial batch (it was not written completely; a broker "
-                                 "truncates it when it recovers the log)")
+                    raise refuse(
+                        f"{path.name} ends in a partial batch (it was not written completely; a broker "
+                        "truncates it when it recovers the log)"
+                    )
             finally:
                 seg.close()
             if last is not None:
@@ -339,13 +377,24 @@ class PartitionWriter:
         producer snapshot at or below ``end``, then the batches after it."""
         start = 0
         if have_epochs:
-            snapshots = sorted((o, p) for p in self.path.glob("*" + files.SNAPSHOT_SUFFIX)
-                               if (o := files.offset_from_name(p)) is not None and o <= end)
+            snapshots = sorted(
+                (o, p)
+                for p in self.path.glob("*" + files.SNAPSHOT_SUFFIX)
+                if (o := files.offset_from_name(p)) is not None and o <= end
+            )
             if snapshots:
                 start, path = snapshots[-1]
                 for e in parse_snapshot(files.read_regular(path)).producer_entries:
-                    state = [e.producer_id, e.epoch, e.last_sequence, e.last_offset, e.offset_delta, e.timestamp,
-                             e.coordinator_epoch, e.current_txn_first_offset]
+                    state = [
+                        e.producer_id,
+                        e.epoch,
+                        e.last_sequence,
+                        e.last_offset,
+                        e.offset_delta,
+                        e.timestamp,
+                        e.coordinator_epoch,
+                        e.current_txn_first_offset,
+                    ]
                     self.producers[e.producer_id] = state
                     if e.current_txn_first_offset is not None and e.current_txn_first_offset >= 0:
                         self.ongoing[e.producer_id] = e.current_txn_first_offset
@@ -367,10 +416,20 @@ class PartitionWriter:
                 seg.close()
 
     # -- appending ------------------------------------------------------------------
-    def append(self, records: Sequence, *, compression: str = "none", magic: int = 2,
-               producer_id: int = -1, producer_epoch: int = -1, base_sequence: int = -1,
-               is_transactional: bool = False, timestamp_type: str = "create",
-               log_append_time: int | None = None, last_offset_delta: int | None = None) -> tuple[int, int]:
+    def append(
+        self,
+        records: Sequence,
+        *,
+        compression: str = "none",
+        magic: int = 2,
+        producer_id: int = -1,
+        producer_epoch: int = -1,
+        base_sequence: int = -1,
+        is_transactional: bool = False,
+        timestamp_type: str = "create",
+        log_append_time: int | None = None,
+        last_offset_delta: int | None = None,
+    ) -> tuple[int, int]:
         """Build one batch from ``records`` at the next offset; return its (base, last) offset.
 
         Records may carry explicit absolute offsets (>= the next offset, gaps allowed,
@@ -380,31 +439,61 @@ class PartitionWriter:
         for r in records:
             offset = getattr(r, "offset", None)
             if offset is not None and offset_problem(offset) is not None:
-                raise InvariantError(f"{self.topic}-{self.partition}: a record at offset {offset}: "
-                                     f"{offset_problem(offset)}")
-        kwargs: dict[str, Any] = dict(compression=compression, base_offset=self.next_offset,
-                                      timestamp_type=timestamp_type, log_append_time=log_append_time)
+                raise InvariantError(
+                    f"{self.topic}-{self.partition}: a record at offset {offset}: {offset_problem(offset)}"
+                )
+        kwargs: dict[str, Any] = dict(
+            compression=compression,
+            base_offset=self.next_offset,
+            timestamp_type=timestamp_type,
+            log_append_time=log_append_time,
+        )
         if magic == 2:
-            kwargs.update(producer_id=producer_id, producer_epoch=producer_epoch, base_sequence=base_sequence,
-                          is_transactional=is_transactional, partition_leader_epoch=self.leader_epoch,
-                          last_offset_delta=last_offset_delta)
+            kwargs.update(
+                producer_id=producer_id,
+                producer_epoch=producer_epoch,
+                base_sequence=base_sequence,
+                is_transactional=is_transactional,
+                partition_leader_epoch=self.leader_epoch,
+                last_offset_delta=last_offset_delta,
+            )
         return self.append_batch(build_batch(records, magic=magic, **kwargs))
 
-    def append_control(self, control_type: str = "commit", *, producer_id: int, producer_epoch: int,
-                       coordinator_epoch: int = 0, timestamp: int | None = None) -> tuple[int, int]:
+    def append_control(
+        self,
+        control_type: str = "commit",
+        *,
+        producer_id: int,
+        producer_epoch: int,
+        coordinator_epoch: int = 0,
+        timestamp: int | None = None,
+    ) -> tuple[int, int]:
         """Append an end-transaction marker (or another control record type).
 
         The timestamp defaults to the largest timestamp written so far (deterministic output).
         """
         if timestamp is None:
             timestamp = max(self.segment.max_ts if self.segment else -1, 0)
-        return self.append_batch(build_control_batch(
-            control_type, producer_id=producer_id, producer_epoch=producer_epoch,
-            base_offset=self.next_offset, coordinator_epoch=coordinator_epoch, timestamp=timestamp,
-            partition_leader_epoch=self.leader_epoch))
+        return self.append_batch(
+            build_control_batch(
+                control_type,
+                producer_id=producer_id,
+                producer_epoch=producer_epoch,
+                base_offset=self.next_offset,
+                coordinator_epoch=coordinator_epoch,
+                timestamp=timestamp,
+                partition_leader_epoch=self.leader_epoch,
+            )
+        )
 
-    def append_batch(self, batch: bytes | bytearray | LogBatch, *, records: Sequence[Record] | None = None,
-                     compression: str | None = None, where: str = "") -> tuple[int, int]:
+    def append_batch(
+        self,
+        batch: bytes | bytearray | LogBatch,
+        *,
+        records: Sequence[Record] | None = None,
+        compression: str | None = None,
+        where: str = "",
+    ) -> tuple[int, int]:
         """Append one batch; return its (base, last) offset. Its base offset must be above the last offset
         written (see the invariants in the module docstring; :class:`InvariantError` otherwise).
 
@@ -474,25 +563,31 @@ class PartitionWriter:
             if offset_problem(offset) is not None:  # a file named by it would be no offset: readers skip it
                 raise InvariantError(f"{where}: {what} offset {offset}: {offset_problem(offset)}")
         if base < self.next_offset:
-            raise InvariantError(f"{where}: base offset {base} is not above the last offset written "
-                                 f"({self.next_offset - 1}): offsets must strictly increase within a partition")
+            raise InvariantError(
+                f"{where}: base offset {base} is not above the last offset written "
+                f"({self.next_offset - 1}): offsets must strictly increase within a partition"
+            )
         if self.segment is not None and not self.segment.size and base < self.segment.base_offset:
-            raise InvariantError(f"{where}: base offset {base} is below its segment's base offset "
-                                 f"{self.segment.base_offset}")
+            raise InvariantError(
+                f"{where}: base offset {base} is below its segment's base offset {self.segment.base_offset}"
+            )
         if last < base:
             raise InvariantError(f"{where}: last offset delta {batch.last_offset_delta} is negative")
         if batch.magic != 2:
             return
         if batch.is_control:
             if batch.records_count > 1:
-                raise InvariantError(f"{where}: a control batch holds exactly one control record, "
-                                     f"not {batch.records_count}")
+                raise InvariantError(
+                    f"{where}: a control batch holds exactly one control record, not {batch.records_count}"
+                )
             if batch.records_count:
                 check_control(batch.is_transactional, batch.records, where)
         epoch = batch.partition_leader_epoch
         if epoch >= 0 and self.epochs and epoch < self.epochs[-1][0]:
-            raise InvariantError(f"{where}: partition leader epoch {epoch} is below the epoch {self.epochs[-1][0]} "
-                                 f"of earlier batches (from offset {self.epochs[-1][1]})")
+            raise InvariantError(
+                f"{where}: partition leader epoch {epoch} is below the epoch {self.epochs[-1][0]} "
+                f"of earlier batches (from offset {self.epochs[-1][1]})"
+            )
         pid, seq = batch.producer_id, batch.base_sequence
         state = self.producers.get(pid) if pid >= 0 else None
         if state is None or batch.is_control or seq < 0 or state[2] < 0 or batch.producer_epoch != state[1]:
@@ -502,7 +597,8 @@ class PartitionWriter:
             raise InvariantError(
                 f"{where}: producer {pid} (epoch {batch.producer_epoch}) base sequence {seq} does not follow its "
                 f"previous batch's last sequence {prev} (base sequence + last offset delta): sequence ranges "
-                "must increase")
+                "must increase"
+            )
 
     def _track_producer(self, batch: LogBatch, aborted: list[AbortedTxn] | None) -> None:
         pid = batch.producer_id
@@ -535,11 +631,15 @@ class PartitionWriter:
             raise ValueError("writer is closed")
         base = self.next_offset if base_offset is None else base_offset
         if not 0 <= base <= MAX_OFFSET:
-            raise InvariantError(f"{self.topic}-{self.partition}: a segment at base offset {base} would be named "
-                                 f"by no offset (a file name holds one from 0 to {MAX_OFFSET})")
+            raise InvariantError(
+                f"{self.topic}-{self.partition}: a segment at base offset {base} would be named "
+                f"by no offset (a file name holds one from 0 to {MAX_OFFSET})"
+            )
         if base < self.next_offset:
-            raise InvariantError(f"{self.topic}-{self.partition}: a segment at base offset {base} would start "
-                                 f"below the last offset written ({self.next_offset - 1})")
+            raise InvariantError(
+                f"{self.topic}-{self.partition}: a segment at base offset {base} would start "
+                f"below the last offset written ({self.next_offset - 1})"
+            )
         seg = self.segment
         if seg is not None and seg.size:
             self._roll(base)
@@ -574,10 +674,15 @@ class PartitionWriter:
             self.segment.close()
             self._write_snapshot(self.next_offset)
             if self.epochs != self._kept_epochs:
-                _put(self.path / files.LEADER_EPOCH_CHECKPOINT,
-                     files.format_leader_epoch_checkpoint(self.epochs).encode())
+                _put(
+                    self.path / files.LEADER_EPOCH_CHECKPOINT,
+                    files.format_leader_epoch_checkpoint(self.epochs).encode(),
+                )
             if not self._kept_metadata:
-                _put(self.path / files.PARTITION_METADATA, files.format_partition_metadata(self.topic_id).encode())
+                _put(
+                    self.path / files.PARTITION_METADATA,
+                    files.format_partition_metadata(self.topic_id).encode(),
+                )
             if self.destination is not None:  # the local copy goes once the store holds a complete one
                 publish_partition(self.path, self.destination, staged_hook=self._drop_local)
         finally:
@@ -624,7 +729,9 @@ def _kafka_files(path: Path) -> list[Path]:
     small files; [] when there is no such directory."""
     if not path.is_dir():
         return []
-    return [p for p in listdir(path) if p.name.endswith(files.SEGMENT_FILE_SUFFIXES) or p.name in _SMALL_FILES]
+    return [
+        p for p in listdir(path) if p.name.endswith(files.SEGMENT_FILE_SUFFIXES) or p.name in _SMALL_FILES
+    ]
 
 
 def _remote_exists(dest: RemotePath) -> bool:

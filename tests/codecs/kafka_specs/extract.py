@@ -27,7 +27,9 @@ HERE = Path(__file__).parent
 
 
 def git(git_dir: str, *args: str) -> str:
-    return subprocess.run(["git", "--git-dir", git_dir, *args], check=True, capture_output=True, text=True).stdout
+    return subprocess.run(
+        ["git", "--git-dir", git_dir, *args], check=True, capture_output=True, text=True
+    ).stdout
 
 
 def extract(git_dir: str, rev: str) -> dict:

@@ -23,19 +23,37 @@ import sys
 import uuid
 from pathlib import Path
 
-FOLDERS = ("clients/src/main/resources/common/message", "metadata/src/main/resources/common/metadata",
-           "group-coordinator/src/main/resources/common/message",
-           "transaction-coordinator/src/main/resources/common/message",
-           "share-coordinator/src/main/resources/common/message")
+FOLDERS = (
+    "clients/src/main/resources/common/message",
+    "metadata/src/main/resources/common/metadata",
+    "group-coordinator/src/main/resources/common/message",
+    "transaction-coordinator/src/main/resources/common/message",
+    "share-coordinator/src/main/resources/common/message",
+)
 #: the files of clients/ that are payloads (the rest are requests and responses)
-CLIENT_PAYLOADS = {"LeaderChangeMessage", "SnapshotHeaderRecord", "SnapshotFooterRecord", "KRaftVersionRecord",
-                   "VotersRecord", "ConsumerProtocolSubscription", "ConsumerProtocolAssignment"}
+CLIENT_PAYLOADS = {
+    "LeaderChangeMessage",
+    "SnapshotHeaderRecord",
+    "SnapshotFooterRecord",
+    "KRaftVersionRecord",
+    "VotersRecord",
+    "ConsumerProtocolSubscription",
+    "ConsumerProtocolAssignment",
+}
 #: Kafka 4.x names the type-0 offset commit key "Legacy"; ours is OffsetCommitKey version 0
 ALIASES = {"LegacyOffsetCommitKey": "OffsetCommitKey"}
 #: files composed from a revision other than the one the schema follows (docs/message-sources.md)
 SKIP = {"LegacyOffsetCommitValue"}
-FIXED = {"bool": "?", "int8": "b", "int16": "h", "uint16": "H", "int32": "i", "uint32": "I", "int64": "q",
-         "float64": "d"}
+FIXED = {
+    "bool": "?",
+    "int8": "b",
+    "int16": "h",
+    "uint16": "H",
+    "int32": "i",
+    "uint32": "I",
+    "int64": "q",
+    "float64": "d",
+}
 
 
 def versions(spec: str | None) -> set[int]:
@@ -80,8 +98,14 @@ class Composer:
         if ftype == "bool":
             return n % 2 == 1
         if ftype in ("int8", "int16", "uint16", "int32", "uint32", "int64"):
-            return {"int8": 7 + n % 100, "int16": 300 + n, "uint16": 60000 + n, "int32": 70000 + n,
-                    "uint32": 3_000_000_000 + n, "int64": (1 << 40) + n}[ftype]
+            return {
+                "int8": 7 + n % 100,
+                "int16": 300 + n,
+                "uint16": 60000 + n,
+                "int32": 70000 + n,
+                "uint32": 3_000_000_000 + n,
+                "int64": (1 << 40) + n,
+            }[ftype]
         if ftype == "float64":
             return 1.5 + n
         if ftype == "uuid":
@@ -100,7 +124,9 @@ class Composer:
             name, ftype = f["name"], f["type"]
             nullable = version in versions(f.get("nullableVersions"))
             is_tagged = flexible and version in versions(f.get("taggedVersions"))
-            if is_tagged and (ftype.startswith("[]") or ftype not in FIXED and ftype not in ("string", "bytes", "uuid")):
+            if is_tagged and (
+                ftype.startswith("[]") or ftype not in FIXED and ftype not in ("string", "bytes", "uuid")
+            ):
                 continue  # tagged structures and arrays: left at their default, so not written
             data, v = self.field(f, ftype, version, flexible, nullable)
             value[snake(name)] = v
@@ -109,14 +135,21 @@ class Composer:
             else:
                 out += data
         if flexible:
-            out += uvarint(len(tagged)) + b"".join(uvarint(t) + uvarint(len(d)) + d for t, d in sorted(tagged))
+            out += uvarint(len(tagged)) + b"".join(
+                uvarint(t) + uvarint(len(d)) + d for t, d in sorted(tagged)
+            )
         return out, value
 
-    def field(self, f: dict, ftype: str, version: int, flexible: bool, nullable: bool) -> tuple[bytes, object]:
+    def field(
+        self, f: dict, ftype: str, version: int, flexible: bool, nullable: bool
+    ) -> tuple[bytes, object]:
         if ftype.startswith("[]"):
             inner = ftype[2:]
-            items = None if nullable and self.sample("int8", "", True) is None else (
-                [None, None] if inner in FIXED or inner in ("string", "bytes", "uuid") else [None])
+            items = (
+                None
+                if nullable and self.sample("int8", "", True) is None
+                else ([None, None] if inner in FIXED or inner in ("string", "bytes", "uuid") else [None])
+            )
             if items is None:
                 return (b"\x00" if flexible else struct.pack(">i", -1)), None
             head = uvarint(len(items) + 1) if flexible else struct.pack(">i", len(items))
@@ -135,7 +168,11 @@ class Composer:
             raw = None if v is None else (v.encode() if ftype == "string" else v)
             if raw is None:
                 return (b"\x00" if flexible else struct.pack(">h" if ftype == "string" else ">i", -1)), None
-            head = uvarint(len(raw) + 1) if flexible else struct.pack(">h" if ftype == "string" else ">i", len(raw))
+            head = (
+                uvarint(len(raw) + 1)
+                if flexible
+                else struct.pack(">h" if ftype == "string" else ">i", len(raw))
+            )
             return head + raw, (v if ftype == "string" else base64.b64encode(raw).decode())
         fields = f.get("fields") or self.common[ftype]
         if nullable and self.sample("int8", "", True) is None:
@@ -165,10 +202,19 @@ def main(argv: list[str]) -> int:
             composer = Composer(spec)
             data, value = composer.struct(spec["fields"], version, version in flexible_versions)
             ours = spec["apiKey"] if keyed else version
-            print(json.dumps({"message": ALIASES.get(spec["name"], spec["name"]), "version": ours, "hex": data.hex(), "value": value,
-                              "present_only": True,
-                              "note": f"composed by compose_messages.py from Kafka's {path.name} ({label}), "
-                                      f"version {version}"}))
+            print(
+                json.dumps(
+                    {
+                        "message": ALIASES.get(spec["name"], spec["name"]),
+                        "version": ours,
+                        "hex": data.hex(),
+                        "value": value,
+                        "present_only": True,
+                        "note": f"composed by compose_messages.py from Kafka's {path.name} ({label}), "
+                        f"version {version}",
+                    }
+                )
+            )
     return 0
 
 
