@@ -130,8 +130,9 @@ class InvalidTopicError(KafkaFormatError):
 
 
 class InvariantError(KafkaFormatError):
-    """Input that would break one of Kafka's log invariants (see :mod:`kafkaspec.logdir.kafka.batch_surgery`);
-    the message names the batch (or Spark row) at fault and the invariant."""
+    """Input that would break one of Kafka's log invariants (the module docstring of
+    :mod:`kafkaspec.logdir.kafka.batch_surgery` lists them); the message names the batch (or Spark row)
+    at fault and the invariant."""
 
 
 class DuplicatePartitionError(KafkaFormatError):
