@@ -1,4 +1,4 @@
-"""Every cross-reference in a docstring of kafkaspec/ names something that exists.
+"""Every cross-reference in a docstring (or ``#:`` comment) of kafkaspec/ names something that exists.
 
 The roles :data:`ROLES` (``:class:`X```, ``:func:`~m.f```, ...) as Sphinx reads them: a leading ``~``
 only shortens the text shown, ``title <target>`` names ``target``, a leading ``!`` is no link. A
@@ -18,7 +18,9 @@ import ast
 import builtins
 import importlib
 import inspect
+import io
 import re
+import tokenize
 import warnings
 from pathlib import Path
 
@@ -38,9 +40,12 @@ def module_name(path: Path, root: Path = REPO) -> str:
 
 
 def docstrings(path: Path):
-    """(the dotted name of the enclosing class or None, docstring) of the module and of each class and
-    function in it, nested ones too."""
+    """(the dotted name of the enclosing class or None, text) of every docstring of ``path`` (the
+    module's, each class's and function's, nested ones too) and of every ``#:`` comment (the
+    documentation of an attribute, which Sphinx's autodoc reads too)."""
+    source = path.read_text(encoding="utf-8")
     found: list[tuple[str | None, str]] = []
+    classes: list[tuple[int, int, str]] = []  # (first line, last line, dotted name)
 
     def visit(node: ast.AST, cls: str | None) -> None:
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -49,11 +54,18 @@ def docstrings(path: Path):
                 found.append((cls, doc))
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.ClassDef):
-                visit(child, child.name if cls is None else f"{cls}.{child.name}")
+                name = child.name if cls is None else f"{cls}.{child.name}"
+                classes.append((child.lineno, child.end_lineno or child.lineno, name))
+                visit(child, name)
             elif isinstance(child, ast.stmt):
                 visit(child, cls)
 
-    visit(ast.parse(path.read_text(encoding="utf-8")), None)
+    visit(ast.parse(source), None)
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT and token.string.startswith("#:"):
+            line = token.start[0]
+            inner = [c for c in classes if c[0] <= line <= c[1]]
+            found.append((max(inner)[2] if inner else None, token.string))
     return found
 
 
@@ -94,7 +106,10 @@ def _lookup(dotted: str):
         except ImportError:
             continue
         for j, part in enumerate(parts[i:], start=i):
-            nxt = getattr(obj, part, _MISSING)
+            try:
+                nxt = getattr(obj, part, _MISSING)
+            except Exception:  # a module __getattr__ that fails otherwise than with AttributeError
+                nxt = _MISSING
             if nxt is _MISSING:
                 if j == len(parts) - 1 and inspect.isclass(obj) and _instance_attribute(obj, part):
                     return part
