@@ -200,3 +200,19 @@ def test_the_check_is_not_vacuous():
         ("meth", "a.b"),
         ("data", "D"),
     ]
+
+
+def test_doc_comments_are_read_in_their_class(tmp_path):
+    path = tmp_path / "m.py"
+    path.write_text(
+        '"""Module."""\n\n#: top\nX = 1\n\n\nclass A:\n    """A."""\n\n    #: in A\n    y = 2\n\n'
+        "    class B:\n        def f(self):\n            #: in B\n            self.z = 3\n\n\n#: after\nW = 4\n"
+    )
+    assert docstrings(path) == [
+        (None, "Module."),
+        ("A", "A."),
+        (None, "#: top"),
+        ("A", "#: in A"),
+        ("A.B", "#: in B"),
+        (None, "#: after"),
+    ]
