@@ -1,11 +1,21 @@
-"""One exception hierarchy for every format problem.
+"""One exception hierarchy for every format problem, and the index of every exception class of kafkaspec.
 
 Every error says what was wrong and at which byte position, in the spirit of
 Kafka's ``CorruptRecordException`` messages. Callers that only care whether
 input is good catch :class:`KafkaFormatError`.
+
+The errors of the format, of the log invariants and of a missing extra are defined here. The others
+belong to one layer (a store, the Spark source, the spec, a command) and are defined there, beside the
+code that raises them: :data:`ELSEWHERE` lists each with its module and one line, and each is importable
+from here too (``from kafkaspec.errors import StorageError``), loading its module only then, so this module
+still imports nothing. tests/test_errors_index.py fails on an exception class of kafkaspec found in
+neither place.
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import Any
 
 
 class KafkaFormatError(ValueError):
@@ -107,3 +117,68 @@ class OutOfMemoryError(MemoryError):
         self.reason = message
         self.position = position
         super().__init__(message if position is None else f"{message} (at byte {position})")
+
+
+class MissingExtraError(ModuleNotFoundError):
+    """An optional dependency is not installed; the message names the extra that brings it
+    (:func:`kafkaspec.codec.extras.require`)."""
+
+
+class InvalidTopicError(KafkaFormatError):
+    """A topic name Kafka would refuse, or a partition number outside 0..2147483647; the message names
+    the topic (escaped, so it is always one line) and the rule it breaks."""
+
+
+class InvariantError(KafkaFormatError):
+    """Input that would break one of Kafka's log invariants (the module docstring of
+    :mod:`kafkaspec.logdir.kafka.batch_surgery` lists them); the message names the batch (or Spark row)
+    at fault and the invariant."""
+
+
+class DuplicatePartitionError(KafkaFormatError):
+    """The source holds the same topic-partition more than once (nested data dirs); the message names
+    every copy. Copies are not merged: which batch of which copy comes first is not in the data."""
+
+
+class DataLossError(KafkaFormatError):
+    """Offsets a streaming query had not read yet are gone from the log (retention deleted them)."""
+
+
+#: The exception classes defined in other modules: name -> (module, what it means, in one line).
+ELSEWHERE: dict[str, tuple[str, str]] = {
+    "FramingError": ("kafkaspec.values.framing", "a value is not registry framed (magic byte, schema id)"),
+    "RegistryError": (
+        "kafkaspec.values.registry",
+        "the schema registry could not be asked, or answered with no schema",
+    ),
+    "TraceStop": ("kafkaspec.explain.tracer", "explain: decoding cannot go on (a signal, caught inside)"),
+    "TooLarge": ("kafkaspec.explain.tracer", "explain: more spans than the caller's max_nodes"),
+    "UnknownFormat": ("kafkaspec.explain.walk", "explain: a --format name that names no format"),
+    "SchemaError": ("kafkaspec.spec.loader", "a schema file is not valid (file, field and problem)"),
+    "SetupError": ("kafkaspec.logdir.store.clients", "a store's client could not be made (package, setting)"),
+    "StorageError": ("kafkaspec.logdir.store.storage", "an object store refused or failed a request"),
+    "ExistingPartitionError": (
+        "kafkaspec.logdir.write.writer",
+        "the writer will not write a partition that exists (raised before any write)",
+    ),
+    "OptionError": ("kafkaspec.spark.options", "an option value the kafkalog source cannot use"),
+    "NotIncrementalError": (
+        "kafkaspec.spark.incremental",
+        "pipeline: OUT holds a full run, with no checkpoint to continue from",
+    ),
+    "OutputBusyError": ("kafkaspec.spark.incremental", "pipeline: another run holds OUT's lock"),
+    "ReviewInputError": ("kafkaspec.review.locate", "review: a schema argument names nothing usable"),
+    "SpecError": ("kafkaspec.review.kafka_specs", "review: a Kafka spec file that cannot be read"),
+    "WhereError": ("kafkaspec.commands.rewrite", "rewrite: the --where expression failed on a record"),
+    "ProposalPlanError": (
+        "kafkaspec.codegen.plan_proposal",
+        "generate: a proposal uses a feature the planner does not generate",
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """An exception class of :data:`ELSEWHERE`, from its module (imported on first use)."""
+    if name in ELSEWHERE:
+        return getattr(importlib.import_module(ELSEWHERE[name][0]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -38,7 +38,7 @@ decoded block by block with ``lz4.block``, one zstd frame declaring at most a Mi
 member of at most a MiB in one library call each, one xerial snappy block straight to cramjam.
 Anything else about the region (another kind of frame, a checksum that does not match, a cut, bytes
 after the end, output over the bound) sends it to the general route, which decides and names the
-error exactly as before (tests/adversarial/test_compression_fast_paths.py holds them to that).
+error exactly as before (tests/codecs/test_compression_fast_paths.py holds them to that).
 
 Why one module of this size: each codec's fast route and general route must decide every region
 alike (same bytes, same error at the same position) and share one bound, one error wording and the

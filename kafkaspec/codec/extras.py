@@ -19,12 +19,10 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from ..errors import MissingExtraError as MissingExtraError
+
 #: the distribution name pip knows, where it differs from the module name
 DISTRIBUTIONS = {"yaml": "PyYAML", "jinja2": "Jinja2", "Crypto": "pycryptodome"}
-
-
-class MissingExtraError(ModuleNotFoundError):
-    """An optional dependency is not installed; the message names the extra that brings it."""
 
 
 def require(module: str, extra: str, needed_for: str) -> ModuleType:

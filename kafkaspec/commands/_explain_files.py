@@ -56,7 +56,7 @@ class Line(NamedTuple):
 def explain_text(name: str, text: str, source: str | None = None) -> list[Line]:
     """Explain ``text``, the content of the Kafka text file called ``name`` (one of :data:`NAMES`).
 
-    Raises :class:`KafkaFormatError` naming the line (or JSON position) and ``source`` when the
+    Raises :class:`~kafkaspec.errors.KafkaFormatError` naming the line (or JSON position) and ``source`` when the
     content is not what Kafka writes.
     """
     if name == LEADER_EPOCH_CHECKPOINT:

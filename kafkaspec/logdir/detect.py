@@ -1,12 +1,12 @@
 """Which layout a path holds, and the one public way to open it: :func:`open_log`.
 
 Three layouts of segments are read: Kafka's own (a data dir, ``<topic>-<partition>`` dirs, or one
-``.log`` file: :mod:`.layout`), Aiven's tiered-storage plugin's (``<topic>-<topic id>/<partition>/``
-with segment manifests: :mod:`.tiered_partition`) and Kafka's ``LocalTieredStorage`` (folders
+``.log`` file: :mod:`.kafka.layout`), Aiven's tiered-storage plugin's (``<topic>-<topic id>/<partition>/``
+with segment manifests: :mod:`.tiered.partition`) and Kafka's ``LocalTieredStorage`` (folders
 ``<topic>-<partition>-<topic id>`` of segments with their own leader-epoch files: :mod:`.local_tiered`).
 :func:`detect_layout` tells them apart by their names (and, for a prefix holding only
 ``__remote_log_metadata``, by looking for manifests); :func:`open_log` opens the layout detected or
-given, or (``tiered=``) a local log plus its tiered copy as one history (:mod:`.history`). One job:
+given, or (``tiered=``) a local log plus its tiered copy as one history (:mod:`.tiered.history`). One job:
 choosing the reader; each reader knows only its own layout.
 """
 
@@ -58,7 +58,7 @@ def open_layout(
     ``"tiered"``, or ``"local-tiered"``: Kafka's ``LocalTieredStorage``, :mod:`.local_tiered`; None: that
     one if it holds ``<topic>-<partition>-<topic id>`` folders of segments, else Kafka's if it holds
     partitions, else tiered storage's if it holds manifests). ``remote_log_metadata``: see
-    :func:`~.tiered_partition.open_tiered` (tiered storage's layout only). ``keys``: the private keys of
+    :func:`~.tiered.partition.open_tiered` (tiered storage's layout only). ``keys``: the private keys of
     encrypted segments, by key pair id (None: the environment's)."""
     if layout not in (None, *LAYOUTS):
         raise ValueError(f"layout must be 'kafka', 'tiered', 'local-tiered' or None (detect), got {layout!r}")
@@ -109,10 +109,10 @@ def open_log(
 ) -> LogDir:
     """Open a log directory (:func:`open_layout`: Kafka's layout or tiered storage's); with ``tiered``, a
     local log directory plus its tiered copy at ``tiered``, read as each partition's whole history
-    (:func:`~.history.open_history`). ``remote_log_metadata``: the ``__remote_log_metadata`` partitions
+    (:func:`~.tiered.history.open_history`). ``remote_log_metadata``: the ``__remote_log_metadata`` partitions
     (a data dir holding them, or one partition dir) that choose a tiered partition's live segments, as a
     broker does (else those found beside the data, else the manifests decide). ``keys``: the private
-    keys of encrypted tiered segments, by key pair id (:class:`~.encryption.PrivateKeys`; None: the
+    keys of encrypted tiered segments, by key pair id (:class:`~.tiered.encryption.PrivateKeys`; None: the
     environment's)."""
     if tiered is None:
         return open_layout(

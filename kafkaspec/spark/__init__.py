@@ -7,7 +7,7 @@
 Modules, one job each: :mod:`.schema` (columns), :mod:`.options` (reader
 options), :mod:`.planning` (driver: segments to byte ranges),
 :mod:`.pushdown` (Spark filters the source applies),
-:mod:`.columnar` (executor: range to Arrow batches), :mod:`.audit` (the
+:mod:`~kafkaspec.arrow.ranges` (executor: range to Arrow batches), :mod:`.audit` (the
 batch-audit view), :mod:`.tasks` (a task's batches in the options' columns),
 :mod:`.source` (the Data Source API classes), :mod:`.streaming` (the stream
 reader: offsets, limits and micro-batch planning over a growing log),

@@ -48,7 +48,7 @@ def audit_rows(
 ) -> Iterator[dict[str, Any]]:
     """One dict per batch (or skipped range) of the task's byte range, in file order.
 
-    ``walk``: what a records read of the same bytes saw (:class:`~.columnar.Walk`). When it read the
+    ``walk``: what a records read of the same bytes saw (:class:`~kafkaspec.arrow.ranges.Walk`). When it read the
     range cleanly, its entries are the rows' batches (no second walk), their checksums are known good
     if it checked them, and the uncompressed sizes and legacy record counts it found are not computed
     again; otherwise the range is walked here as without it. A segment the partition does not serve

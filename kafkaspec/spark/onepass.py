@@ -103,7 +103,7 @@ def run_range(
 
     ``read_committed``: the records drop aborted transactions (the task's transaction index is
     there in any case, for the audit's ``transaction`` column). ``values``: the topics among its
-    ``topics`` also get their typed values (:func:`_decoded_writer`), decoded from the same batches."""
+    ``topics`` also get their typed values (:class:`_DecodedWriter`), decoded from the same batches."""
     t0 = time.perf_counter()
     attempt = f"{index:05d}-{uuid.uuid4().hex}"
     result = RangeResult(index, os.path.join(staging, attempt))

@@ -1,7 +1,7 @@
 """The ``kafkalog`` data source: PySpark 4's Python Data Source API over Kafka log directories.
 
 ``spark.read.format("kafkalog").load(path)`` plans on the driver
-(:mod:`.planning`) and decodes on the executors (:mod:`.columnar`, or
+(:mod:`.planning`) and decodes on the executors (:mod:`~kafkaspec.arrow.ranges`, or
 :mod:`.audit` for ``view=batches``); ``df.write.format("kafkalog").save(path)``
 writes partition directories (:mod:`.writer`); ``spark.readStream.format("kafkalog")``
 follows a growing log (:mod:`.streaming`).

@@ -57,7 +57,7 @@ from pyspark.sql.streaming.datasource import (
 from .. import logdir
 from ..arrow.ranges import RangeTask
 from ..entry import ENTRY_HEAD
-from ..errors import KafkaFormatError
+from ..errors import DataLossError as DataLossError
 from ..logdir.kafka.tail import MARK_HEAD, BatchMark, PartitionTail, TailPoint, end_position
 from ..printable import escape
 from .options import EARLIEST, LATEST, MARKS_KEY, OptionError, ReadOptions
@@ -73,10 +73,6 @@ log = logging.getLogger("kafkaspec.spark")
 TopicPartition = tuple[str, int]
 Offsets = dict[TopicPartition, int]
 Marks = dict[TopicPartition, BatchMark]
-
-
-class DataLossError(KafkaFormatError):
-    """Offsets a streaming query had not read yet are gone from the log (retention deleted them)."""
 
 
 def to_json(offsets: Offsets, marks: Marks | None = None) -> dict[str, dict[str, Any]]:

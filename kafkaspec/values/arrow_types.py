@@ -223,7 +223,7 @@ def _cell(
 
 def decode_column(dec: Any, topic: str, raw: Any, part: str = "value") -> tuple[Any, Any]:
     """A ``binary`` Arrow array of a topic's values (or keys) decoded by ``dec`` (a ValueDecoder):
-    (the decoded column, typed as :meth:`ValueDecoder.arrow_type` says, and a string column with each
+    (the decoded column, typed as :meth:`~kafkaspec.values.decoder.ValueDecoder.arrow_type` says, and a string column with each
     record's error or null). A value that decodes to another shape than the column's (``auto`` finding
     an unframed value in a topic of Avro values) is an error there too: it stays in the raw column."""
     arrow_type, has_uuid = dec.arrow_type(topic, part)

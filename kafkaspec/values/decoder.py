@@ -230,7 +230,7 @@ class ValueDecoder:
 
     def decode_avro_batch(self, topic: str, raws: list[bytes | None], part: str = "value") -> list[Any]:
         """The decoded values of ``raws`` (a batch of a topic whose column is Avro), grouped by schema id and
-        read by one loop per writer schema (:meth:`AvroReader.read_many`): None for a null, and
+        read by one loop per writer schema (:meth:`~kafkaspec.values.avro.AvroReader.read_many`): None for a null, and
         :data:`~kafkaspec.values.avro.FAILED` where the value is not framed Avro of a known id or does not
         decode; :meth:`decode` of those gives the reason and counts it (nothing is counted here)."""
         from .avro import FAILED

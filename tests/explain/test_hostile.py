@@ -1,5 +1,5 @@
 """Explain on damaged and hostile bytes: it always returns an explanation (never raises), says where it
-stopped, and takes time linear in the input (checked as a ratio, like tests/adversarial)."""
+stopped, and takes time linear in the input (checked as a ratio, support/timing.py)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ cannot be read, reported where a corrupt one is: ``dump`` names it on stderr (ex
 other segments, ``to_arrow`` raises the :class:`KafkaFormatError` naming it (as for a corrupt batch),
 ``verify`` reports it once. A FIFO is never opened for reading (it would wait for a writer). A symbolic
 link to a regular segment is read, as before (a file has no loop to guard against; the data dir's walk
-does not follow links to directories: tests/adversarial/test_symlink_loops.py). Every tree is built in
+does not follow links to directories: tests/logdir/test_symlink_loops.py). Every tree is built in
 its own ``tmp_path`` with a canary beside it.
 """
 

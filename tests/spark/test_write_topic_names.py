@@ -1,7 +1,7 @@
 """Issue 30 item 1, in a Spark job: a ``kafkalog`` write whose rows carry a topic Kafka refuses fails with
 one line naming the topic and the rule (the Python worker's error, not a Java stack), and writes
 nothing outside (or inside) the destination. The executor and driver sides without a session are
-tests/adversarial/test_topic_names.py."""
+tests/logdir/test_topic_names.py."""
 
 from __future__ import annotations
 

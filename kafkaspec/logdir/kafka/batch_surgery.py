@@ -21,18 +21,13 @@ from kafkaspec.generated.record_v2 import Record
 from ...builder import build_batch
 from ...codec.crc import crc32c
 from ...entry import LogBatch
-from ...errors import KafkaFormatError
+from ...errors import InvariantError as InvariantError
 from ...records import parse_control_record
 
 _U32 = struct.Struct(">I")
 _I64 = struct.Struct(">q")
 _TIMES = struct.Struct(">qq")
 _PRODUCER = struct.Struct(">qhi")
-
-
-class InvariantError(KafkaFormatError):
-    """Input that would break one of Kafka's log invariants (see the module docstring); the message
-    names the batch (or Spark row) at fault and the invariant."""
 
 
 def rebuild_batch(

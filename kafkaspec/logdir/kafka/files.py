@@ -53,7 +53,7 @@ SEGMENT_FILE_SUFFIXES = (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_
 
 
 def read_regular(path: str | StoragePath, start: int = 0, end: int | None = None) -> bytes:
-    """Bytes [start, end) of the regular file ``path`` (see :func:`open_regular`), read, not mapped:
+    """Bytes [start, end) of the regular file ``path`` (see :func:`~kafkaspec.logdir.store.fs.open_regular`), read, not mapped:
     a file that shrinks meanwhile gives fewer bytes, never a SIGBUS. An object-store path is read by
     ranged GETs of just those bytes."""
     with RangeReader(path) as reader:

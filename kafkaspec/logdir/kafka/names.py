@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from ...errors import KafkaFormatError
+from ...errors import InvalidTopicError as InvalidTopicError
 
 #: Kafka's limit (Topic.MAX_NAME_LENGTH): 255 minus room for a partition suffix and a ``-delete`` marker
 MAX_TOPIC_LENGTH = 249
@@ -35,11 +35,6 @@ _ILLEGAL_CHAR = re.compile(r"[^a-zA-Z0-9._-]")
 _DIR = re.compile(r"(?P<topic>.*)-(?P<partition>[0-9]+)", re.DOTALL)
 #: how much of an illegal name an error shows (a name from data may be of any length)
 _SHOWN = 80
-
-
-class InvalidTopicError(KafkaFormatError):
-    """A topic name Kafka would refuse, or a partition number outside 0..2147483647; the message names
-    the topic (escaped, so it is always one line) and the rule it breaks."""
 
 
 def show_topic(topic: str) -> str:

@@ -48,6 +48,7 @@ from kafkaspec.generated.record_v2 import Record
 
 from ...conversion import convert
 from ...entry import LogBatch
+from ...errors import DuplicatePartitionError as DuplicatePartitionError
 from ...errors import KafkaFormatError, TruncatedError, UnsupportedCodecError
 from ...records import iter_batches
 from ..kafka import files
@@ -59,11 +60,6 @@ from ..kafka.transactions import ReadCommitted
 from ..kafka.window import Batches
 from ..store import staging
 from .writer import PartitionWriter
-
-
-class DuplicatePartitionError(KafkaFormatError):
-    """The source holds the same topic-partition more than once (nested data dirs); the message names
-    every copy. Copies are not merged: which batch of which copy comes first is not in the data."""
 
 
 class LeftOut(NamedTuple):
