@@ -73,3 +73,16 @@ def test_every_new_path_exists_and_no_old_one_does():
     for old, new in MOVED.items():
         importlib.import_module(new)
         assert not (root / (old.replace(".", "/") + ".py")).exists(), old
+
+
+@pytest.mark.parametrize("name", ["TieredPartition", "find_tiered", "is_tiered", "open_tiered", "remote_log"])
+def test_names_that_left_the_tiered_module_earlier_still_resolve(name):
+    """``kafkaspec.logdir.tiered.open_tiered`` and the others (moved out of the old tiered module before
+    0.15) still resolve, through the package, to the partition module's objects."""
+    from kafkaspec.logdir.tiered import partition
+
+    with pytest.warns(DeprecationWarning):
+        from kafkaspec.logdir import tiered
+
+        found = getattr(tiered, name)
+    assert found is getattr(partition, name)

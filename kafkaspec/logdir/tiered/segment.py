@@ -772,12 +772,12 @@ __all__ = [
 
 #: names that lived here before the partition and the layout choice got modules of their own
 _MOVED = {
-    "TieredPartition": "tiered_partition",
-    "find_tiered": "tiered_partition",
-    "is_tiered": "tiered_partition",
-    "open_tiered": "tiered_partition",
-    "remote_log": "tiered_partition",
-    "open_log": "detect",
+    "TieredPartition": "kafkaspec.logdir.tiered.partition",
+    "find_tiered": "kafkaspec.logdir.tiered.partition",
+    "is_tiered": "kafkaspec.logdir.tiered.partition",
+    "open_tiered": "kafkaspec.logdir.tiered.partition",
+    "remote_log": "kafkaspec.logdir.tiered.partition",
+    "open_log": "kafkaspec.logdir.detect",
 }
 
 
@@ -787,6 +787,6 @@ def __getattr__(name: str) -> Any:
     if name in _MOVED:
         import importlib
 
-        module = importlib.import_module(f"{__package__}.{_MOVED[name]}")
+        module = importlib.import_module(_MOVED[name])
         return getattr(module, "open_layout" if name == "open_log" else name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
