@@ -73,3 +73,28 @@ def test_every_new_path_exists_and_no_old_one_does():
     for old, new in MOVED.items():
         importlib.import_module(new)
         assert not (root / (old.replace(".", "/") + ".py")).exists(), old
+
+
+def test_the_names_tiered_had_before_its_partition_module_are_found_on_the_package():
+    """``kafkaspec.logdir.tiered.TieredPartition`` (and the layout choice, once ``open_log`` there) worked
+    before 0.15, through the old module's own table of moved names; that table names the new modules."""
+    from kafkaspec.logdir import detect
+    from kafkaspec.logdir.tiered import partition
+
+    with pytest.warns(DeprecationWarning):
+        from kafkaspec.logdir.tiered import (
+            TieredPartition,
+            find_tiered,
+            is_tiered,
+            open_log,
+            open_tiered,
+            remote_log,
+        )
+    assert TieredPartition is partition.TieredPartition
+    assert (find_tiered, is_tiered, open_tiered, remote_log) == (
+        partition.find_tiered,
+        partition.is_tiered,
+        partition.open_tiered,
+        partition.remote_log,
+    )
+    assert open_log is detect.open_layout

@@ -1,4 +1,5 @@
 """Following a growing partition: its log start, its end and its last stable offset, cheaply, again and again.
+One module because the live look, the restart check and the compaction rule judge one remembered head.
 
 A broker (or :class:`~kafkaspec.logdir.PartitionWriter`) appends batches to the active
 segment while a reader looks. What a follower may read is the end of the last *complete*
@@ -36,9 +37,9 @@ tiered-storage segment is published whole by its manifest and never changes: it 
 its end from the manifest (``Segment.end_offset``) or, when that does not say, and for its
 transactions, from its batches read through its chunks.
 
-Why one module of this size: the live look, the restart check and the compaction rule judge the same
-remembered head against the same segments; split, the rule that tells a cleaner's rewrite from a
-truncation would be stated twice, and the two checks could drift apart.
+The live look, the restart check and the compaction rule judge the same remembered head against the
+same segments: split, the rule that tells a cleaner's rewrite from a truncation would be stated twice,
+and the two checks could drift apart.
 """
 
 from __future__ import annotations
