@@ -85,13 +85,13 @@ class Lookups:
 
     def __init__(self, monkeypatch):
         self.calls = 0
-        below = tail_module._mark_below
+        below = tail_module.mark_below
 
         def counted(seg, offset):
             self.calls += 1
             return below(seg, offset)
 
-        monkeypatch.setattr(tail_module, "_mark_below", counted)
+        monkeypatch.setattr(tail_module, "mark_below", counted)
 
 
 @pytest.mark.parametrize("how", CLEANED)
