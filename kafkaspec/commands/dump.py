@@ -2,7 +2,7 @@
 
 The command: its options (DumpLogSegments' and ours: several paths, byte and offset windows, payload and
 value decoding, tiered copies) and what each PATH is. A partition's segments are printed by
-:mod:`.dump_segments`, any other Kafka file (an index, a snapshot, a checkpoint) by :mod:`.dump_files`;
+:mod:`._dump_segments`, any other Kafka file (an index, a snapshot, a checkpoint) by :mod:`._dump_files`;
 the line formats are :mod:`kafkaspec.render`'s.
 """
 
@@ -12,8 +12,8 @@ import argparse
 import sys
 
 from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
-from .dump_files import dump_file
-from .dump_segments import dump_partition
+from ._dump_files import dump_file
+from ._dump_segments import dump_partition
 
 EPILOG = r"""examples:
   kafkaspec dump logs/orders-0/00000000000000000000.log

@@ -111,7 +111,7 @@ class LocalTieredPartition(Partition):
         self.topic_id = topic_id
         #: the partition's leader-epoch lineage to choose by; None: the newest segment's checkpoint
         self.epochs = epochs
-        #: as :attr:`kafkaspec.logdir.tiered.segment.TieredPartition.log_end_offset`
+        #: as :attr:`kafkaspec.logdir.tiered.partition.TieredPartition.log_end_offset`
         self.log_end_offset: int | None = None
         self.unused: list[UnusedSegment] = []
 
