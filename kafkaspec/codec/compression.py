@@ -1,4 +1,5 @@
 """The four Kafka codecs, with the quirks real writers produce.
+One module because every codec's fast and general routes share one bound, error wording and memory rule.
 
 - gzip: one or more gzip members.
 - snappy: xerial framing (Java client) or plain raw snappy (librdkafka); both are read.
@@ -40,9 +41,10 @@ Anything else about the region (another kind of frame, a checksum that does not 
 after the end, output over the bound) sends it to the general route, which decides and names the
 error exactly as before (tests/codecs/test_compression_fast_paths.py holds them to that).
 
-Why one module of this size: each codec's fast route and general route must decide every region
-alike (same bytes, same error at the same position) and share one bound, one error wording and the
-out-of-memory rule; split per codec, each file would re-state them.
+Each codec's fast route and general route must decide every region alike (same bytes, same error at
+the same position) and share one bound, one error wording and the out-of-memory rule: split per codec,
+each file would re-state them. Compressing (:func:`compress`, what the builders and writers call) is
+the smaller part, kept beside the codec numbers and framings it shares.
 """
 
 from __future__ import annotations

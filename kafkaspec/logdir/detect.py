@@ -21,9 +21,10 @@ from .store.storage import RemotePath, StorageOptions
 from .tiered import local_storage as local_tiered
 from .tiered.encryption import PrivateKeys
 from .tiered.history import open_history
+from .tiered.manifest import _SEGMENT, _TOPIC_DIR
 from .tiered.partition import TieredPartition, open_tiered
 from .tiered.remote_log_topic import TOPIC, RemoteLogMetadata
-from .tiered.segment import _SEGMENT, _TOPIC_DIR, TieredSegment
+from .tiered.segment import TieredSegment
 
 LAYOUTS = ("kafka", "tiered", "local-tiered")
 

@@ -22,6 +22,7 @@ import pytest
 from test_cli_logdir import run
 
 import kafkaspec
+import kafkaspec.record_batch
 import kafkaspec.records
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.records import STREAM_CHUNK
@@ -67,7 +68,7 @@ def segment(tmp_path):
 def decoded(monkeypatch) -> Counter:
     """Records returned by the record decoders, counted by their batch's base offset."""
     counts: Counter = Counter()
-    streamed = kafkaspec.records.decode_record_array
+    streamed = kafkaspec.record_batch.decode_record_array
     whole = v2.decode_record_batch_rest
 
     def spy_array(data, at, n, base_offset, *rest):
@@ -80,7 +81,7 @@ def decoded(monkeypatch) -> Counter:
         counts[head.base_offset] += len(got[0])
         return got
 
-    monkeypatch.setattr(kafkaspec.records, "decode_record_array", spy_array)
+    monkeypatch.setattr(kafkaspec.record_batch, "decode_record_array", spy_array)
     monkeypatch.setattr(v2, "decode_record_batch_rest", spy_whole)
     return counts
 

@@ -75,14 +75,26 @@ def test_every_new_path_exists_and_no_old_one_does():
         assert not (root / (old.replace(".", "/") + ".py")).exists(), old
 
 
-@pytest.mark.parametrize("name", ["TieredPartition", "find_tiered", "is_tiered", "open_tiered", "remote_log"])
-def test_names_that_left_the_tiered_module_earlier_still_resolve(name):
-    """``kafkaspec.logdir.tiered.open_tiered`` and the others (moved out of the old tiered module before
-    0.15) still resolve, through the package, to the partition module's objects."""
+def test_the_names_tiered_had_before_its_partition_module_are_found_on_the_package():
+    """``kafkaspec.logdir.tiered.TieredPartition`` (and the layout choice, once ``open_log`` there) worked
+    before 0.15, through the old module's own table of moved names; that table names the new modules."""
+    from kafkaspec.logdir import detect
     from kafkaspec.logdir.tiered import partition
 
     with pytest.warns(DeprecationWarning):
-        from kafkaspec.logdir import tiered
-
-        found = getattr(tiered, name)
-    assert found is getattr(partition, name)
+        from kafkaspec.logdir.tiered import (
+            TieredPartition,
+            find_tiered,
+            is_tiered,
+            open_log,
+            open_tiered,
+            remote_log,
+        )
+    assert TieredPartition is partition.TieredPartition
+    assert (find_tiered, is_tiered, open_tiered, remote_log) == (
+        partition.find_tiered,
+        partition.is_tiered,
+        partition.open_tiered,
+        partition.remote_log,
+    )
+    assert open_log is detect.open_layout

@@ -1,9 +1,10 @@
 """Finding things in a log directory: a broker data dir, a partition dir or one segment file.
+One module because :class:`Partition` and :class:`LogDir` use each other (a partition's values, its dir's).
 
-Why one module of this size: :class:`Partition` and :class:`LogDir` are the public face every reader
-goes through (records, seeks, transactions, Arrow, what was skipped and why), and their methods are
-thin: the work is in ``segment``, ``transactions``, ``arrow``, ``names`` and ``publish``. Choosing
-tiered-storage segments is ``tiered``/``tiered_lineage``'s, a partition's whole history ``history``'s.
+:class:`Partition` and :class:`LogDir` are the public face every reader goes through (records, seeks,
+transactions, Arrow, what was skipped and why), and their methods are thin: the work is in ``segment``,
+``transactions``, ``arrow``, ``names`` and ``publish``. Choosing tiered-storage segments is
+:mod:`kafkaspec.logdir.tiered`'s, a partition's whole history :mod:`kafkaspec.logdir.tiered.history`'s.
 """
 
 from __future__ import annotations

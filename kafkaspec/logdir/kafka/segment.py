@@ -1,4 +1,5 @@
 """One log segment: a ``.log`` file and its index files.
+One module because it is one class, :class:`Segment`, which every layout's segment (tiered too) extends.
 
 The ``.log`` is read into memory, not mapped: a broker may truncate or delete a
 segment while it is read, and a mapping then kills the reader with SIGBUS; a read

@@ -11,21 +11,13 @@ later look starts where the previous one stopped. A closed segment's index is us
 active one's is not needed (a broker preallocates it, ``PartitionWriter`` writes it at the
 roll).
 
-A log can also go back: a follower truncated after a leader change, or a partition deleted and
-created again, leaves other records at offsets a reader already saw. Each look first checks that the
-last batch head it saw is still where it was, byte for byte, and that its segment is still the last
-or followed by later ones: if not, the partition is walked afresh and the look says so
-(``TailPoint.rewound``: the end the tail had reached), even when the log has since grown past it.
-Kafka's cleaner also moves and rewrites batches (a compacted topic), but only in segments that are no
-longer active, and keeps the offsets: when the head is not where it was, the batch now holding its
-offsets is looked up once and judged by :func:`holds`' rule (:func:`_compacted`); a compacted one is
-followed (its head remembered, the walk going on after it), anything else is a log that went back.
-
-A new tail knows nothing of what an earlier one saw: a reader restarted from its own record of where
-it got to keeps a :class:`BatchMark` of the batch holding its last offset (:meth:`PartitionTail.mark`,
-cheap: the last head seen, or a walk of heads from the offset index's floor) and hands it to its first
-look (``expect``), which reads that one head back (one ranged GET from an object store) and says
-``rewound`` when it is not where it was.
+A log can also go back (a follower truncated after a leader change, a partition deleted and created
+again) or be compacted. Each look first checks that the last batch head it saw is still where it was,
+and that its segment is still the last or followed by later ones: if not, the partition is walked
+afresh and the look says so (``TailPoint.rewound``: the end the tail had reached), even when the log
+has since grown past it; a batch Kafka's cleaner only compacted is followed. A reader restarted from its
+own record of where it got to hands the :class:`~.marks.BatchMark` it kept (:meth:`PartitionTail.mark`)
+to its first look (``expect``). Both checks judge by one rule, :mod:`.marks`' (:func:`~.marks.holds`).
 
 Transactions (``transactions=True``) are followed from their batches' heads and their
 markers, as :meth:`~kafkaspec.logdir.Partition.transactions` does: the last stable offset
@@ -35,10 +27,6 @@ Object-store segments are never half-visible (:mod:`kafkaspec.logdir.store.publi
 tiered-storage segment is published whole by its manifest and never changes: it is taken in once,
 its end from the manifest (``Segment.end_offset``) or, when that does not say, and for its
 transactions, from its batches read through its chunks.
-
-Why one module of this size: the live look, the restart check and the compaction rule judge the same
-remembered head against the same segments; split, the rule that tells a cleaner's rewrite from a
-truncation would be stated twice, and the two checks could drift apart.
 """
 
 from __future__ import annotations
@@ -54,6 +42,7 @@ from ...records import DEFAULT_MAX_DECOMPRESSED, Batch, BatchIterator
 from ..store.fs import RangeReader, is_remote
 from .indexes import AbortedTxn
 from .layout import Partition
+from .marks import MARK_HEAD, BatchMark, holds, mark_below, mark_length, relocated, was_compacted
 from .segment import Segment
 from .transactions import ReadCommitted, TransactionScan
 
@@ -61,8 +50,7 @@ log = logging.getLogger("kafkaspec.logdir")
 
 _LOCAL_BLOCK = 64 << 10  # bytes read at a time from a local file when walking heads
 _REMOTE_BLOCK = 1 << 20  # from an object store (one request each)
-_HEAD = v2.LAST_OFFSET_DELTA_OFFSET + 4  # bytes of a v2 head the walk needs (through the last offset delta)
-MARK_HEAD = _HEAD  #: the most bytes of a head a :class:`BatchMark` keeps
+_HEAD = MARK_HEAD  # bytes of a v2 head the walk needs (through the last offset delta)
 
 
 @dataclass(frozen=True)
@@ -75,32 +63,6 @@ class TailPoint:
     end: int
     stable: int
     rewound: int | None = None
-
-
-@dataclass(frozen=True)
-class BatchMark:
-    """Where one batch lies (its segment's base offset, its byte position) and its first bytes (offsets,
-    length, leader epoch, magic, CRC): what tells later, with one read, that the log still holds it there.
-    A rewrite in place (truncated and grown again, deleted and recreated) puts other bytes there: a new
-    leader epoch, other records (a CRC), or another length."""
-
-    segment: int
-    position: int
-    head: bytes
-
-    @property
-    def first_offset(self) -> int:
-        """Its base offset (a legacy entry's offset, which is its last: a wrapper's inner offsets are not
-        in the head)."""
-        return int.from_bytes(self.head[:8], "big", signed=True)
-
-    @property
-    def last_offset(self) -> int:
-        if len(self.head) >= _HEAD and self.head[ENTRY_HEAD.size - 1] == 2:
-            return self.first_offset + int.from_bytes(
-                self.head[v2.LAST_OFFSET_DELTA_OFFSET : _HEAD], "big", signed=True
-            )
-        return self.first_offset
 
 
 class _Reader:
@@ -181,7 +143,7 @@ class PartitionTail:
             below = [s for s in self._segs if s.base_offset < offset]
             if below and below[-1].layout == "kafka":
                 try:
-                    found = _mark_below(below[-1], offset)
+                    found = mark_below(below[-1], offset)
                 except (
                     OSError,
                     KafkaFormatError,
@@ -207,7 +169,7 @@ class PartitionTail:
             return True
         mark = BatchMark(*self._last)
         try:
-            held, now = _relocated(segs, mark)
+            held, now = relocated(segs, mark)
         except (
             OSError,
             KafkaFormatError,
@@ -227,11 +189,11 @@ class PartitionTail:
     def _compacted_since(self) -> bool:
         """The last batch head seen, in the segment the walk continues in, is no longer where it was (that
         segment rolled and was cleaned since the last look, or the log went back): whether it was only
-        compacted (:func:`_compacted`), and if so follow it there."""
+        compacted (:func:`~.marks.was_compacted`), and if so follow it there."""
         assert self._last is not None
         mark = BatchMark(*self._last)
         try:
-            compacted, now = _compacted(self._segs, mark)
+            compacted, now = was_compacted(self._segs, mark)
         except (
             OSError,
             KafkaFormatError,
@@ -255,7 +217,7 @@ class PartitionTail:
         self._last = None if now is None else (now.segment, now.position, now.head)
         if mark.segment == self._segment:
             self._position = (
-                now.position + LOG_OVERHEAD + _length(now)
+                now.position + LOG_OVERHEAD + mark_length(now)
                 if now is not None and now.segment == self._segment
                 else 0
             )
@@ -398,108 +360,6 @@ class PartitionTail:
             )
 
 
-def holds(segs: list[Segment], mark: BatchMark) -> bool:
-    """Whether the log (its segments ``segs``) still holds the marked batch: where it was, byte for byte (one
-    read of its head), or compacted (:func:`_compacted`, looked at only when those bytes differ). True also
-    when nothing can be told: its segment deleted from the start (retention; the log start says what went)
-    or meanwhile, or tiered (never rewritten in place)."""
-    return _relocated(segs, mark)[0]
-
-
-def _relocated(segs: list[Segment], mark: BatchMark) -> tuple[bool, BatchMark | None]:
-    """:func:`holds`, and where the batch is now: ``mark`` itself when its head is where it was or nothing
-    can be told, else what :func:`_compacted` found."""
-    bases = [s.base_offset for s in segs]
-    if not bases or mark.segment < bases[0]:
-        return True, mark
-    if mark.segment in bases:  # else cut back, rewritten, or merged into an earlier one by the cleaner
-        seg = segs[bases.index(mark.segment)]
-        if seg.layout != "kafka":
-            return True, mark
-        try:
-            with RangeReader(seg.path) as reader:
-                if reader.read_span(mark.position, mark.position + len(mark.head)) == mark.head:
-                    return True, mark
-        except FileNotFoundError:
-            return True, mark
-    return _compacted(segs, mark)
-
-
-def _compacted(segs: list[Segment], mark: BatchMark) -> tuple[bool, BatchMark | None]:
-    """Whether the marked batch, no longer where it was, was only compacted, and the batch now holding its
-    last offset (or the last one before it; None when its segment has none): Kafka's cleaner rewrites a
-    closed segment (merging it into an earlier one, batches moving up) and keeps of a batch whose records it
-    thins its base and last offsets and leader epoch (v2), dropping a batch it empties. So: a segment
-    follows the batch's offsets (the active one, which the cleaner never touches, is later), and the batch
-    now holding the mark's last offset has the mark's offsets, epoch and magic 2 and is no longer, or no
-    batch holds any of its offsets. A log cut back and grown again holds those offsets afresh (in batches
-    from the first offset cut, under a new leader's epoch), a recreated one from offset 0, and one only cut
-    back has no segment after them. ``mark`` itself is returned when nothing can be told (its segment
-    deleted meanwhile)."""
-    below = [s for s in segs if s.base_offset <= mark.last_offset]
-    if not below:
-        return True, mark
-    if below[-1].layout != "kafka" or below[-1] is segs[-1]:
-        return False, None
-    try:
-        now = _mark_below(below[-1], mark.last_offset + 1)
-    except FileNotFoundError:
-        return True, mark
-    if now is None or now.last_offset < mark.first_offset:
-        return True, now
-    if len(now.head) < _HEAD or len(mark.head) < _HEAD:
-        return False, now
-    was_offset, was_length, was_epoch, was_magic = ENTRY_HEAD.unpack_from(mark.head)
-    is_offset, is_length, is_epoch, is_magic = ENTRY_HEAD.unpack_from(now.head)
-    return (
-        was_magic == is_magic == 2
-        and (was_offset, was_epoch) == (is_offset, is_epoch)
-        and now.last_offset == mark.last_offset
-        and is_length <= was_length
-    ), now
-
-
-def _length(mark: BatchMark) -> int:
-    """The marked batch's length field (its bytes after the offset and the length)."""
-    return int(ENTRY_HEAD.unpack_from(mark.head)[1])
-
-
-def _mark_below(seg: Segment, offset: int) -> BatchMark | None:
-    """The batch of ``seg`` holding ``offset - 1``, or the last one starting below ``offset``: its heads walked
-    from the offset index's floor, a block at a time (one request for an object: an index interval is a
-    few kilobytes); from the segment's start when no batch head is found there (an index not cut back
-    with its log)."""
-    floor = seg.position_for_offset(offset - 1)
-    found = _walk_below(seg, offset, floor)
-    return _walk_below(seg, offset, 0) if found is None and floor > 0 else found
-
-
-def _walk_below(seg: Segment, offset: int, pos: int) -> BatchMark | None:
-    found = None
-    with RangeReader(seg.path) as reader:
-        block, block_at = b"", pos
-        while True:
-            if pos + _HEAD > block_at + len(block):
-                block, block_at = reader.read_span(pos, pos + _LOCAL_BLOCK), pos
-            rel = pos - block_at
-            if len(block) - rel < ENTRY_HEAD.size:
-                break
-            first, length, _, magic = ENTRY_HEAD.unpack_from(block, rel)
-            if magic not in MIN_LENGTH or length < MIN_LENGTH[magic]:
-                break
-            end = pos + LOG_OVERHEAD + length
-            if first >= offset:
-                break
-            mark = BatchMark(seg.base_offset, pos, block[rel : rel + min(_HEAD, end - pos)])
-            if len(mark.head) < min(_HEAD, end - pos):
-                break
-            found = mark
-            if mark.last_offset >= offset - 1:
-                break
-            pos = end
-    return found
-
-
 def end_position(seg: Segment, offset: int) -> int:
     """The byte position in ``seg`` where the batch holding ``offset - 1`` ends (every batch before it too):
     where a read of offsets below ``offset`` may stop. Walks heads from the offset index's floor."""
@@ -528,3 +388,6 @@ def end_position(seg: Segment, offset: int) -> int:
         return pos
     finally:
         reader.close()
+
+
+__all__ = ["MARK_HEAD", "BatchMark", "PartitionTail", "TailPoint", "end_position", "holds"]

@@ -1,8 +1,8 @@
 """Tiered storage: segments a broker uploaded, read from the bucket or folder they were uploaded to.
 
-Above :mod:`kafkaspec.logdir.kafka`: a remote segment and its manifest (:mod:`.segment`), a
-partition's remote copy (:mod:`.partition`) and the lineage of re-uploads Kafka serves
-(:mod:`.lineage`), Kafka's ``__remote_log_metadata`` topic (:mod:`.remote_log_topic`), Kafka's
+Above :mod:`kafkaspec.logdir.kafka`: a remote segment (:mod:`.segment`) and its manifest
+(:mod:`.manifest`), a partition's remote copy (:mod:`.partition`) and the lineage of re-uploads Kafka
+serves (:mod:`.lineage`), Kafka's ``__remote_log_metadata`` topic (:mod:`.remote_log_topic`), Kafka's
 ``LocalTieredStorage`` layout (:mod:`.local_storage`), custom key prefixes (:mod:`.custom`),
 encryption (:mod:`.encryption`, :mod:`.key_dir`), a local log and its remote copy as one history
 (:mod:`.history`), the checks ``verify`` makes (:mod:`.checks`) and the writer of tiered copies

@@ -33,8 +33,9 @@ from .lineage import (
     twins,
     within_leader_epochs,
 )
+from .manifest import _SEGMENT, _TOPIC_DIR, INDEXES_SUFFIX, MANIFEST_SUFFIX
 from .remote_log_topic import RemoteLogMetadata, found_beside, read_remote_log_metadata
-from .segment import _SEGMENT, _TOPIC_DIR, INDEXES_SUFFIX, MANIFEST_SUFFIX, TieredSegment
+from .segment import TieredSegment
 
 
 class TieredPartition(Partition):

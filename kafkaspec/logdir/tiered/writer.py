@@ -20,7 +20,7 @@ from ..kafka.segment import Segment
 from ..store.fs import StoragePath, put
 from ..store.storage import RemotePath, StorageOptions, as_path
 from .encryption import IV_SIZE, TAG_SIZE, Encrypter
-from .segment import (
+from .manifest import (
     DEFAULT_CHUNK_SIZE,
     INDEX_KINDS,
     INDEXES_SUFFIX,
