@@ -274,7 +274,7 @@ def min_stored_chunk(compression: bool, encrypted: bool) -> int:
 def parse_manifest(data: bytes, source: str, log_size: int | None = None) -> Manifest:
     """Parse and check a ``.rsm-manifest``: every size it states must be possible.
 
-    With ``log_size`` (the ``.log`` object's size, as :class:`TieredSegment` passes it) the chunk
+    With ``log_size`` (the ``.log`` object's size, as :class:`~.segment.TieredSegment` passes it) the chunk
     count is checked against it before any per-chunk list is built: no stored chunk is shorter than
     :func:`min_stored_chunk`, so a manifest cannot describe more chunks than the object can hold,
     and the stored sizes must add up to the object's size. Uncompressed chunks are stored in exactly
