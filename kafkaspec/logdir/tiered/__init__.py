@@ -15,6 +15,7 @@ found here, with a :class:`DeprecationWarning`, for one release.
 from __future__ import annotations
 
 import importlib
+import inspect
 import warnings
 from typing import Any
 
@@ -23,9 +24,12 @@ def __getattr__(name: str) -> Any:
     segment = importlib.import_module(f"{__name__}.segment")
     if name.startswith("__") or not hasattr(segment, name):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(segment, name)
+    defined = inspect.isclass(value) or inspect.isfunction(value)
+    home = f"{value.__module__}.{value.__name__}" if defined else f"{segment.__name__}.{name}"
     warnings.warn(
-        f"kafkaspec.logdir.tiered.{name} moved to kafkaspec.logdir.tiered.segment.{name}",
+        f"kafkaspec.logdir.tiered.{name} moved to {home}",
         DeprecationWarning,
         stacklevel=2,
     )
-    return getattr(segment, name)
+    return value
