@@ -80,7 +80,10 @@ Expand = Callable[["Tracer", str, int, str, Node, dict[str, Any]], None]
 
 
 class Tracer:
-    """Reads fields from a buffer as the generated tracing decoders ask, building the span tree."""
+    """Reads fields from a buffer as the generated tracing decoders ask, building the span tree.
+
+    ``sink``, ``hold``, ``annotate`` and ``max_nodes`` are the bounded output's
+    (:class:`~.bounded.BoundedTree`): what becomes of the spans read."""
 
     def __init__(
         self,
