@@ -1,4 +1,6 @@
-"""Building batches: :func:`build_batch` and :func:`build_control_batch`."""
+"""Building batches: :func:`build_batch` and :func:`build_control_batch`.
+One module because its argument checks are build_batch's contract: they refuse what the fast path gets wrong.
+"""
 
 from __future__ import annotations
 

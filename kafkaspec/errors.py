@@ -152,7 +152,7 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         "the schema registry could not be asked, or answered with no schema",
     ),
     "TraceStop": ("kafkaspec.explain.tracer", "explain: decoding cannot go on (a signal, caught inside)"),
-    "TooLarge": ("kafkaspec.explain.tracer", "explain: more spans than the caller's max_nodes"),
+    "TooLarge": ("kafkaspec.explain.bounded", "explain: more spans than the caller's max_nodes"),
     "UnknownFormat": ("kafkaspec.explain.walk", "explain: a --format name that names no format"),
     "SchemaError": ("kafkaspec.spec.loader", "a schema file is not valid (file, field and problem)"),
     "SetupError": ("kafkaspec.logdir.store.clients", "a store's client could not be made (package, setting)"),

@@ -1,4 +1,5 @@
 """MessageSet entries: Message v0 (Kafka 0.8-0.9) and v1 (0.10.0-0.10.2), read and built.
+One module because reading and building a compressed wrapper follow the same offset and timestamp rules.
 
 The byte layouts are generated from ``schemas/legacy/``; this module holds what
 the schema language does not express: a compressed wrapper's inner message set

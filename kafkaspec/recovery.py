@@ -1,4 +1,5 @@
 """Where reading resumes after a corrupt entry: the one recovery policy.
+One module because the resync rules and the prefix-CRC arithmetic that keeps them linear are one algorithm.
 
 Every reader that can skip corruption (``iter_batches(on_corrupt="skip")``,
 ``logdir.verify``, ``kafkaspec dump --skip-corrupt`` and the Spark source)

@@ -201,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
     }
     if args.html:
         from kafkaspec.explain import page
-        from kafkaspec.explain.tracer import TooLarge
+        from kafkaspec.explain.bounded import TooLarge
 
         entries = (
             "the input" if args.count is None else f"{args.count} entr{'ies' if args.count != 1 else 'y'}"

@@ -1,4 +1,5 @@
 """``kafkaspec inspect metadata | offsets | remote-log | share-state | schemas | datadir``: operator summaries.
+One module because it is one command: the replays live in the payloads and logdir layers, its text here.
 
 ``metadata`` replays the latest KRaft snapshot (``<offset>-<epoch>.checkpoint``) and the
 ``__cluster_metadata`` log after it into the cluster state at the end (like Kafka's metadata

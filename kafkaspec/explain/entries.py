@@ -74,7 +74,7 @@ def entries_in(
     """
     t.within(data, data.end, why)
     rewinds = one or partial_ok  # an entry may be taken back: hold it until it is whole
-    t.holding += rewinds
+    t.tree.holding += rewinds
     n = 0
     try:
         if one:
@@ -124,6 +124,6 @@ def entries_in(
                 )
                 t.pos = data.end
     finally:
-        t.holding -= rewinds
+        t.tree.holding -= rewinds
         t.without()
     return n

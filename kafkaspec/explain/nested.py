@@ -78,11 +78,11 @@ def _compressed_set(t: Tracer, data: Node, codec: int, magic: int, fmt: str, wha
         raise t.stop(f"the compressed {what} holds no inner messages (Kafka refuses an empty wrapper)", 0)
     # magic-1 inner offsets read relative to the last inner message's: held until the set is whole
     hold = fmt == "log-entry" and magic == 1
-    t.holding += hold
+    t.tree.holding += hold
     try:
         entries(t, FORMATS[fmt], len(inner), first=0)
     finally:
-        t.holding -= hold
+        t.tree.holding -= hold
     t.close()
     t.leave(saved)
     return box

@@ -1,4 +1,7 @@
-"""The tracer the generated tracing decoders (``kafkaspec.generated.trace``) call, one call per field.
+"""The readers: the tracer the generated tracing decoders (``kafkaspec.generated.trace``) call, one
+call per field. One module because it is one class, a reader per kind of field the schema language
+has (ints, varints, strings, bytes, arrays, bits, checksums, compressed regions, tagged fields): a new
+field kind in the generator adds one method here.
 
 Each call reads one field at :attr:`Tracer.pos`, records a :class:`~.tree.Node` with its byte span,
 raw bytes, value and doc line, and returns the value. The structure itself (which fields, in which
@@ -10,15 +13,8 @@ and decoding goes on; anything else (bytes missing, a length or count that canno
 constant, a bad varint, a compressed region that does not decompress) stops decoding with
 :class:`TraceStop`, naming the field, what it expected and the byte where it starts.
 
-With a :class:`~.tree.Sink`, an entry too large to hold (more than :data:`HOLD` spans since
-anything was last written: a batch of a million records) is written as it is read: the structures
-open around the item just read get their opening line, every finished item is written and let go,
-and each structure's closing line carries what was found after its line went out. Memory then
-stays that of the open structures and one item, whatever the record count.
-
-Why one module of this size: it is one class, one method per kind of field the schema language
-has (ints, varints, strings, bytes, arrays, bits, checksums, compressed regions); a new field kind
-in the generator adds one method here, so keeping them together is the point.
+What becomes of the spans read (held, or written to a sink and let go, within the caller's budget)
+is :mod:`.bounded`'s job.
 """
 
 from __future__ import annotations
@@ -37,13 +33,11 @@ from kafkaspec.errors import KafkaFormatError
 # from the spec layer's field-type registry, which the runtime may not import
 from kafkaspec.generated.trace.types import FIXED, VARINT_LIMITS
 
+from .bounded import HOLD, BoundedTree
 from .tree import Failure, Node, Sink, Stream
 
 #: length and count prefixes: "compact" is Kafka's unsigned varint of n + 1 (0 = null)
 COMPACT = "compact"
-
-#: the spans an entry may hold unwritten before its finished items are written and let go (with a sink)
-HOLD = 20_000
 
 _CHECKSUMS: dict[str, Callable[[bytes], int]] = {
     "crc32": lambda b: zlib.crc32(b) & 0xFFFFFFFF,
@@ -81,29 +75,15 @@ class _Frame:
     counts: dict[str, Node] = field(default_factory=dict)
 
 
-@dataclass
-class _Written:
-    """A structure being written in pieces (see :meth:`Tracer.item_done`)."""
-
-    depth: int
-    #: its notes when its line went out (later ones are written when it closes)
-    notes: int
-    #: its leading children already written (and kept: the fields, and the item still open)
-    written: int = 0
-    #: the fields written, with their notes count and problem then: (node, notes, problem)
-    fields: list[tuple[Node, int, str | None]] = field(default_factory=list)
-
-
-class TooLarge(Exception):  # a limit the caller chose, not a format error
-    """The explanation holds more spans than the caller's ``max_nodes`` (a page that would not load)."""
-
-
 #: an expansion of a bytes field's content: (tracer, structure name, version, field, data node, field values)
 Expand = Callable[["Tracer", str, int, str, Node, dict[str, Any]], None]
 
 
 class Tracer:
-    """Reads fields from a buffer as the generated tracing decoders ask, building the span tree."""
+    """Reads fields from a buffer as the generated tracing decoders ask, building the span tree.
+
+    ``sink``, ``hold``, ``annotate`` and ``max_nodes`` are the bounded output's
+    (:class:`~.bounded.BoundedTree`): what becomes of the spans read."""
 
     def __init__(
         self,
@@ -130,89 +110,31 @@ class Tracer:
         self.stream = 0
         self.expand = expand
         self.max_decompressed = max_decompressed
-        self.roots: list[Node] = []
         self.problems: list[Failure] = []
-        self._open: list[Node] = []
         self._frames: list[_Frame] = []
         self._label: str | None = None
-        #: where an entry too large to hold is written as it is read (None: every entry is held whole)
-        self.sink = sink
-        self.hold = hold
-        #: notes a finished part needs before it is written: (part, the structures open around it)
-        self.annotate = annotate
         #: keep each array's item values (the fast codec's value of each entry); False: arrays return []
         self.values = values
-        #: the most spans to make in all (None: no limit); past it :class:`TooLarge` is raised
-        self.max_nodes = max_nodes
-        #: while positive, nothing is written: what is being read may yet be rewound (:meth:`mark`), or
-        #: needs notes only its whole content gives
-        self.holding = 0
-        self.nodes = 0
-        self._held = 0
-        self._written: dict[int, _Written] = {}
-
-    # -- the tree --------------------------------------------------------------------------------
-    def _add(self, node: Node) -> Node:
-        if self._open:
-            self._open[-1].children.append(node)
-        else:
-            self.roots.append(node)
-            self._held = 0
-        self._held += 1
-        self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise TooLarge(f"more than {self.max_nodes} spans")
-        return node
-
-    def _push(self, node: Node) -> Node:
-        self._add(node)
-        self._open.append(node)
-        return node
+        #: the span tree, and what of it is kept: the caller's budget
+        self.tree = BoundedTree(
+            self.streams, self._declared_end, sink=sink, hold=hold, annotate=annotate, max_nodes=max_nodes
+        )
+        #: the entries read (the tree's, with their spans)
+        self.roots = self.tree.roots
+        # the tree's own list and methods, bound once: every field read opens, adds and closes spans
+        self._open = self.tree.open
+        self._add = self.tree.add
+        self._push = self.tree.push
+        #: an array item, or an entry inside a field, has just been read whole (see
+        #: :meth:`.BoundedTree.item_done`: with a sink, finished items may now be written and let go)
+        self.item_done = self.tree.item_done
 
     def _pop(self) -> Node:
         node = self._open.pop()
         node.end = self.pos if node.stream == self.stream else node.end
         if node.streamed:
-            self._close(node)
+            self.tree.finish(node)
         return node
-
-    # -- writing an entry too large to hold ------------------------------------------------------------
-    def item_done(self) -> None:
-        """An array item, or an entry inside a field, has just been read whole (the innermost open
-        node's last child). With a sink, once the entry holds more than :attr:`hold` unwritten spans,
-        the structures open around it are written in pieces: from then on each finished item is
-        written and let go."""
-        if self.sink is None or self.holding:
-            return
-        container = self._open[-1]
-        if container.streamed:
-            self._flush(container, len(self._open) - 1)
-        elif self._held > self.hold:
-            assert self.sink is not None
-            # written down to the outermost structure holding finished items (a batch's records, not
-            # the headers of the record still open: that record is written whole when it ends)
-            last = next(
-                depth
-                for depth, node in enumerate(self._open)
-                if not node.streamed
-                and any(
-                    child.name.startswith("[") and child is not self._inner(depth) for child in node.children
-                )
-            )
-            for depth, node in enumerate(self._open[: last + 1]):
-                if not node.streamed:
-                    node.streamed = True
-                    self._written[id(node)] = _Written(depth, len(node.notes))
-                    if depth:  # its parent's last child, written now as its opening line
-                        self._written[id(self._open[depth - 1])].written += 1
-                    if depth == 0 and self.annotate is not None:
-                        self.annotate(node, [])  # what needs the whole entry, so far (a batch's last offset)
-                    self.sink.open(node, depth, self._declared_end(node), self.streams)
-                self._flush(node, depth)
-
-    def _inner(self, depth: int) -> Node | None:
-        """The open node inside the one at ``depth``."""
-        return self._open[depth + 1] if depth + 1 < len(self._open) else None
 
     def _declared_end(self, node: Node) -> int | None:
         """Where an open node will end, when a length or its stream says so already."""
@@ -222,47 +144,6 @@ class Tracer:
             if frame.node is node and frame.length is not None:
                 return frame.end
         return None
-
-    def _flush(self, node: Node, depth: int, *, final: bool = False) -> None:
-        """Write ``node``'s finished children not written yet, and let its items go (fields are kept:
-        their later notes go out on ``node``'s closing line). Unless ``final``, the open child (the
-        next open node) is left to be opened."""
-        assert self.sink is not None
-        out = self._written[id(node)]
-        inner = None if final else self._inner(depth)
-        chain = [*self._open[:depth], node]
-        kept = []
-        for i, child in enumerate(node.children):
-            item = child.name.startswith("[")
-            if child is inner:
-                kept.append(child)
-                continue
-            if i >= out.written:
-                if self.annotate is not None:
-                    self.annotate(child, chain)
-                self.sink.child(child, depth + 1, self.streams)
-                if child.stream == node.stream:
-                    node.end = max(node.end, child.end)
-                if not item:
-                    out.fields.append((child, len(child.notes), child.problem))
-            if not item:
-                kept.append(child)
-        node.children[:] = kept
-        out.written = len(kept) - (inner is not None and not inner.streamed)  # not written until it is opened
-        self._held = 0
-
-    def _close(self, node: Node) -> None:
-        """A node written in pieces ends: its last children, then its closing line."""
-        assert self.sink is not None
-        out = self._written[id(node)]
-        self._flush(node, out.depth, final=True)
-        del self._written[id(node)]
-        late = list(node.notes[out.notes :])
-        for child, notes, problem in out.fields:
-            late += [f"{child.name}: {note}" for note in child.notes[notes:]]
-            if child.problem and child.problem != problem:
-                late.append(f"{child.name}: MISMATCH: {child.problem}")
-        self.sink.close(node, out.depth, late, self.streams)
 
     def path(self, upto: Node | None = None) -> str:
         """The dotted path of the open nodes (up to and including ``upto``)."""
@@ -289,16 +170,7 @@ class Tracer:
 
     def abandon(self, failure: Failure) -> None:
         """Decoding stopped for good at ``failure``: the open nodes are marked stopped and end there."""
-        while self._open:  # innermost first: an outer node ends where its children do
-            node = self._open[-1]
-            node.stopped = True
-            ends = [c.end for c in node.children if c.stream == node.stream]
-            if node.stream == failure.stream:
-                ends.append(failure.position)
-            node.end = max([node.end, *ends])  # a node may have no children in its own stream
-            if node.streamed:  # written in pieces: its last children and closing line go out now
-                self._close(node)
-            self._open.pop()
+        self.tree.abandon(failure)
         self._frames.clear()
 
     def bound(self) -> tuple[int, str]:
@@ -708,7 +580,7 @@ class Tracer:
 
     def mark(self) -> tuple:
         """The state to :meth:`rewind` to: drop what one entry added (a partial entry at a region's end).
-        The caller holds (:attr:`holding`) while it may rewind: nothing is written meanwhile."""
+        The caller holds (:attr:`.BoundedTree.holding`) while it may rewind: nothing is written meanwhile."""
         parent = self._open[-1].children if self._open else self.roots
         return (
             len(self._open),

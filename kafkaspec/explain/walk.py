@@ -18,9 +18,10 @@ from kafkaspec.codec.compression import DEFAULT_MAX_DECOMPRESSED
 from kafkaspec.generated.trace import FORMATS
 from kafkaspec.payloads.decode import FAMILY_OF_TOPIC
 
+from .bounded import HOLD
 from .entries import entries
 from .nested import annotate, annotate_part, expand
-from .tracer import HOLD, Tracer, TraceStop
+from .tracer import Tracer, TraceStop
 from .tree import Explanation, Failure, Node, Sink, Stream
 
 #: short --format names for the common cases
@@ -223,7 +224,7 @@ def explain(
     ``sink.entry``; an entry too large to hold (a batch of a million records) is written to the sink
     in pieces as it is read, its finished items let go, so that memory stays that of its open
     structures and one item. Such an entry is marked :attr:`~.tree.Node.streamed`: renderers skip it,
-    since it has been written (``hold``: the spans an entry may hold before that). ``max_nodes``: raise :class:`~.tracer.TooLarge` past that many spans.
+    since it has been written (``hold``: the spans an entry may hold before that). ``max_nodes``: raise :class:`~.bounded.TooLarge` past that many spans.
 
     ``decode`` names the family of Kafka's own payloads the records' keys and values hold
     (``offsets``, ``transactions``, ``share``, ``metadata``, ``remote_log``), read field by field; ``auto``

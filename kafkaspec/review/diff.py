@@ -1,12 +1,10 @@
 """Structural diff of two schema versions, each change classified under docs/review-rules.md.
+One module because the rules and the field matching they apply to are one algorithm (renderers: 40 lines).
 
 Fields are matched by name; an unmatched old field and an unmatched new field
 of the same type at the same fixed byte offset (or, for variable-size fields,
 the same position) are a rename. Matched fields whose relative order changed
 are "moved" (the fields outside the longest run kept in order).
-
-One job in one module (~430 lines): the rules of docs/review-rules.md and the field
-matching they are applied to are one algorithm; the renderers are the last 40 lines.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
 """Kafka's own JSON message specs as facts, and the drift between them and ``schemas/messages/``.
+One module because the facts read from Kafka's JSON are what the comparison needs: the two change together.
 
 Kafka describes every payload it writes to a log directory (KRaft metadata records, the group,
 transaction and share coordinators' keys and values, the KRaft control values, the remote-log

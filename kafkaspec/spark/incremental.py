@@ -1,4 +1,5 @@
 """``kafkaspec pipeline SRC OUT --incremental`` (and ``--follow``): append only what is new since the last run.
+One module because the lock, the commit (staging, manifest, moves) and its recovery are one crash-safety case.
 
 The job is a streaming query (:mod:`.streaming`) whose micro-batches are published to
 ``OUT/records/`` (the ``kafkalog`` columns, partitioned by topic and partition) by

@@ -1,4 +1,5 @@
 """The node's own files in a data directory: ``meta.properties``, ``quorum-state``, ``.kafka_cleanshutdown``.
+One module because the three readers share its bounded parsers (UUIDs, JSON under a depth cap) and errors.
 
 These say who wrote the directory and how it was left, not what the partitions hold:
 

@@ -7,8 +7,8 @@ and offsets twice (the object names and ``remoteLogSegmentMetadata``). Each chun
 its own, so a chunk cut out of an encrypted segment, with the manifest adjusted to match, still
 decrypts: what gives it away is a statement the editor left alone. Reading needs only the chunk index
 (:mod:`.segment` refuses sizes that cannot be, before reading); these are the comparisons a reader
-does not need and a verifier does. Each finding is ``(object, message)``; ``verifier`` makes them
-problems.
+does not need and a verifier does. Each finding is ``(object, message)``; the verifier's segment scan
+(:func:`kafkaspec.logdir.verify.scan.check_source`) makes them problems.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
 """``synth``: a realistic, deterministic Kafka data directory of a chosen size.
+One module because every topic's recipe draws on one seed and one writer pool: reproducible only whole.
 
 What it holds (all sizes scale with ``size_mb``):
 
