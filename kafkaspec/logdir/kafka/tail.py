@@ -51,7 +51,7 @@ from kafkaspec.generated import record_batch_v2 as v2
 from ...entry import ENTRY_HEAD, LOG_OVERHEAD, MIN_LENGTH
 from ...errors import KafkaFormatError
 from ...records import DEFAULT_MAX_DECOMPRESSED, Batch, BatchIterator
-from ..store.fs import RangeReader, is_remote
+from ..store.fs import RangeReader, reads_are_requests
 from .indexes import AbortedTxn
 from .layout import Partition
 from .segment import Segment
@@ -110,7 +110,7 @@ class _Reader:
         self.path = seg.path
         self._reader = RangeReader(self.path)
         self.size = self._reader.size
-        self.block = _REMOTE_BLOCK if is_remote(self.path) else _LOCAL_BLOCK
+        self.block = _REMOTE_BLOCK if reads_are_requests(self.path) else _LOCAL_BLOCK
 
     def read(self, at: int, n: int) -> bytes:
         return self._reader.read(at, n)

@@ -687,6 +687,12 @@ class RemotePath:
     def __truediv__(self, name: str) -> RemotePath:
         return RemotePath(self.store, f"{self.key}/{name}")
 
+    def bucket(self) -> RemotePath:
+        """The bucket (or container) this path is in: the first part of its key (an HDFS path has none)."""
+        if self.store.scheme == "hdfs":
+            return RemotePath(self.store, "")
+        return RemotePath(self.store, self.key.split("/", 1)[0])
+
     # -- metadata ----------------------------------------------------------------
     def _type(self) -> Any:
         return self.store.info(self.key).type
