@@ -1,4 +1,4 @@
-"""Writing a partition directory the way a broker does.
+"""Writing a partition directory as a broker does (one module: the writer and its invariants are one job).
 
 Batches are appended to the active segment; a segment rolls when the next batch
 would push it past ``segment_bytes`` (or when :meth:`PartitionWriter.roll` says so,
@@ -46,9 +46,9 @@ Kafka's invariants the writer keeps, and refuses input that breaks
    it), and an abort or commit marker is transactional;
 5. leader epochs do not decrease (the ``leader-epoch-checkpoint`` is built from them).
 
-Why one module of this size: the writer and the invariants it checks are one job (every append
-goes through both). Batch surgery (``rebuild_batch``, ``restamp_batch``: re-encoding or re-stamping
-one batch, which the Spark writer and ``copy`` use too) is :mod:`kafkaspec.logdir.kafka.batch_surgery`'s.
+Every append goes through both the writer and the invariants. Batch surgery (``rebuild_batch``,
+``restamp_batch``: re-encoding or re-stamping one batch, which the Spark writer and ``copy`` use too) is
+:mod:`kafkaspec.logdir.kafka.batch_surgery`'s.
 """
 
 from __future__ import annotations
