@@ -28,7 +28,7 @@ from .errors import StorageError
 from .ranged import Get
 
 if TYPE_CHECKING:
-    from .storage import Stats
+    from .stats import Stats
 
 
 @dataclass(frozen=True)

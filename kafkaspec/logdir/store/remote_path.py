@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import StorageError
 
 if TYPE_CHECKING:
-    from .storage import Store
+    from .objects import Store
 
 
 class _Stat:
