@@ -64,7 +64,7 @@ def redact(text: str, options: StorageOptions | None = None) -> str:
 
 
 class Failures:
-    """The messages of a store's failures (:class:`~.storage.Store` is one): what it needs of the store
+    """The messages of a store's failures (:class:`~.objects.Store` is one): what it needs of the store
     is its ``scheme``, ``options``, ``authority``, ``timeout`` and ``uri(key)``."""
 
     scheme: str

@@ -137,7 +137,7 @@ is_remote = reads_are_requests
 
 def getter(path: StoragePath) -> tuple[Get, int]:
     """``(get, size)`` for reading ``path`` in pieces: ``get(a, b)`` fetches bytes [a, b). An object is
-    pinned to its version at opening (:meth:`~.storage.Store.getter`); a local file is read by ``pread``
+    pinned to its version at opening (:meth:`~.objects.Store.getter`); a local file is read by ``pread``
     on a descriptor opened now and closed when ``get`` is dropped."""
     if isinstance(path, RemotePath):
         return path.store.getter(path.key)

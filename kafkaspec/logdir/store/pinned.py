@@ -5,7 +5,7 @@ read): each object is pinned to what was first seen of it: the listing's size an
 time, then the opening request's size, modification time and version (S3's and Azure's ``ETag``,
 GCS's ``generation``). Opening an object that no longer matches its listing, and every ranged GET
 followed by a look at the object (one HEAD request) that finds it changed, fail the read naming the
-object (:meth:`~.storage.Store.getter`). The look comes after the GET because the clients keep a GET's
+object (:meth:`~.objects.Store.getter`). The look comes after the GET because the clients keep a GET's
 response headers to themselves: a check before it would leave the time between the two unguarded, a
 check after covers every GET before it. Limit: a listing gives no version (pyarrow's file information
 has no field for it), so an object replaced between the listing and its opening by one of the very
@@ -101,7 +101,7 @@ def parse_time(text: str | None) -> int | None:
 
 
 class PinnedReads:
-    """The reads of a :class:`~.storage.Store` that pin each object (module docstring): what they need
+    """The reads of a :class:`~.objects.Store` that pin each object (module docstring): what they need
     of the store is declared here."""
 
     scheme: str

@@ -1,6 +1,6 @@
 """A location in an object store with the face of :class:`pathlib.Path` the log-directory code uses.
 
-:class:`RemotePath` is a :class:`~.storage.Store` and a key: ``name``, ``parent``, ``/``, ``exists``,
+:class:`RemotePath` is a :class:`~.objects.Store` and a key: ``name``, ``parent``, ``/``, ``exists``,
 ``is_file``, ``is_dir``, ``iterdir``, ``glob``, ``stat().st_size``, ``read_bytes``, with the meaning
 they have for a local path (:class:`~.fs.StoragePath`), so that readers are the same for both. Every
 request goes through its store (listings cached, objects pinned: :mod:`.storage`).
