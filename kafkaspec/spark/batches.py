@@ -260,18 +260,6 @@ def _staged(
                 yield segment, position, [next(entries) for _ in range(n)]
 
 
-def refuse_own_source(root: Path, pieces: list[Any]) -> None:
-    """ValueError when a batch-preserving write would replace the segments it reads its batches from."""
-    top = root.resolve()
-    for piece in pieces:
-        for segment, _, _ in piece.sources or ():
-            if Path(segment).resolve().is_relative_to(top):
-                raise ValueError(
-                    f"kafkalog write: {root} holds the source segment {segment} that the rows come "
-                    "from; a batch-preserving write reads it back, so write somewhere else"
-                )
-
-
 def commit_partition(
     root: Path,
     topic: str,

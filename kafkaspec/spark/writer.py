@@ -33,16 +33,10 @@ records go into fresh plain batches and control rows are not rewritten.
 
 To an object store (``s3://``...), in both modes: each task attempt stages on its executor and
 uploads to ``path/_kafkalog_staging/<job>/<task>/``; the driver's commit first puts every partition's
-new version complete in the store (the committed attempts' objects, or, merged or renumbered here,
-uploaded under ``path/_kafkalog_staging/<job>/<topic>-<partition>/``), then publishes each through
-:mod:`kafkaspec.logdir.store.publish` (never half-visible, and never lost if the driver dies: the marker
-names the complete new version), and deletes the job's staging prefix, so failed or retried attempts
-never show. A staging prefix a publishing marker still names is kept, so that it can be finished.
-
-Why one module of this size: it is Spark's writer protocol for one format (the task's data writer,
-the driver's commit and abort), local and object-store commits being two branches of the same
-commit; rows back into batches are :mod:`.batches`, partitions into files
-:class:`kafkaspec.logdir.PartitionWriter`, publishing :mod:`kafkaspec.logdir.store.publish`.
+new version complete in the store, then publishes each (never half-visible, and never lost if the
+driver dies), so failed or retried attempts never show. The staging and the commit of both kinds are
+:class:`kafkaspec.logdir.store.location.Location`'s; what the commit does with each partition is
+:mod:`.commit`'s; rows back into batches are :mod:`.batches`.
 """
 
 from __future__ import annotations
@@ -54,11 +48,9 @@ if TYPE_CHECKING:
     import pyarrow as pa
     from pyspark.sql.types import StructType
 
-import errno
 import shutil
-import tempfile
 import uuid
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -70,41 +62,22 @@ from ..builder import build_batch
 from ..codec.compression import codec_id
 from ..errors import KafkaFormatError
 from ..logdir import InvariantError, PartitionWriter, open_log
-from ..logdir.kafka import files
-from ..logdir.kafka.batch_surgery import restamp_batch
 from ..logdir.kafka.names import check_topic_partition, offset_problem
-from ..logdir.store.fs import StoragePath
-from ..logdir.store.publish import (
-    STAGING,
-    drop_staging,
-    publish,
-    read_marker_or_none,
-    stage_partition,
-    unpublish,
+from ..logdir.store.location import Location
+from ..logdir.store.publish import STAGING as STAGING
+from ..logdir.store.storage import StorageOptions, is_uri
+from .batches import BATCH_COLUMNS, BatchStager
+from .commit import (
+    Piece,
+    Settings,
+    StagedPieces,
+    by_partition,
+    commit_plan,
+    plan_commit,
+    refuse_own_source,
 )
-from ..logdir.store.storage import RemotePath, StorageError, StorageOptions, as_path, is_uri, listdir
-from ..logdir.write.rewrite import update_offset_checkpoints
-from .batches import BATCH_COLUMNS, BatchStager, commit_partition, refuse_own_source
+from .commit import kept_files as kept_files
 from .options import OptionError, ReadOptions, parse_size
-
-
-@dataclass
-class Piece:
-    """One task's staged partition directory."""
-
-    topic: str
-    partition: int
-    path: str
-    first_offset: int
-    last_offset: int
-    numbered: bool  # offsets were assigned by the task (the rows had none)
-    #: batch-preserving mode: (source segment, batch position, entries staged) of every staged batch
-    sources: list[tuple[str, int, int]] | None = None
-
-
-@dataclass
-class StagedPieces(WriterCommitMessage):
-    pieces: list[Piece]
 
 
 class KafkaLogWriter(DataSourceArrowWriter):
@@ -134,10 +107,18 @@ class KafkaLogWriter(DataSourceArrowWriter):
             )
         self.preserve = preserve != "false" and not lacking
         self.job = uuid.uuid4().hex
+        self._location: Location | None = None
         # object-store settings for an s3:// destination (the s3.* options, else the driver's environment)
         self.storage = ReadOptions.parse(options).storage or (
             StorageOptions.from_env() if is_uri(path) else None
         )
+
+    @property
+    def location(self) -> Location:
+        """Where the output goes (made on first use, on the driver and on each executor)."""
+        if self._location is None:
+            self._location = Location.of(self.path, self.storage)
+        return self._location
 
     # -- executors ------------------------------------------------------------------
     def write(self, iterator: Iterator[pa.RecordBatch]) -> StagedPieces:
@@ -148,15 +129,10 @@ class KafkaLogWriter(DataSourceArrowWriter):
 
     def _write(self, iterator: Iterator[pa.RecordBatch]) -> StagedPieces:
         task = uuid.uuid4().hex
-        remote = is_uri(self.path)  # an object store: stage on this executor, then upload (see _upload)
-        task_dir = (
-            Path(tempfile.mkdtemp(prefix="kafkalog-task-"))
-            if remote
-            else Path(self.path) / STAGING / self.job / task
-        )
+        location = self.location
+        task_dir = location.task_folder(self.job, task)
         if self.preserve:
-            pieces = self._write_batches(iterator, task_dir)
-            return StagedPieces(self._upload(pieces, task, task_dir) if remote else pieces)
+            return StagedPieces(self._stage(self._write_batches(iterator, task_dir), task, task_dir))
         stagers: dict[tuple[str, int], _Stager] = {}
         has = self.columns.__contains__
         for rb in iterator:
@@ -189,30 +165,13 @@ class KafkaLogWriter(DataSourceArrowWriter):
                     stager = stagers[tp] = _Stager(self, task_dir, *tp)
                 hs = [(h["key"], h["value"]) for h in headers[i]] if headers[i] else []
                 stager.add(offsets[i], stamps[i], keys[i], values[i], hs)
-        pieces = [stagers[tp].close() for tp in sorted(stagers)]
-        if remote:
-            pieces = self._upload(pieces, task, task_dir)
-        return StagedPieces(pieces)
+        return StagedPieces(self._stage([stagers[tp].close() for tp in sorted(stagers)], task, task_dir))
 
-    def _upload(self, pieces: list[Piece], task: str, task_dir: Path) -> list[Piece]:
-        """Put this task's staged partitions under ``<dest>/_kafkalog_staging/<job>/<task>/``: invisible
-        until the driver's commit copies them to their final keys. A failed or retried attempt leaves only
-        objects under its own task prefix, which no commit message names and the commit (or abort) deletes
-        with the job's prefix: a retry never duplicates."""
-        staging = as_path(self.path, self.storage) / STAGING / self.job / task
-        assert isinstance(staging, RemotePath)
-        try:
-            out = []
-            for p in pieces:
-                local = Path(p.path)
-                dest = staging / local.name
-                for f in sorted(local.iterdir()):
-                    if f.is_file():
-                        (dest / f.name).write_bytes(f.read_bytes())
-                out.append(replace(p, path=str(dest)))
-            return out
-        finally:
-            shutil.rmtree(task_dir, ignore_errors=True)
+    def _stage(self, pieces: list[Piece], task: str, task_dir: Path) -> list[Piece]:
+        """The task's pieces staged by the location (an object store's uploaded under the job's staging
+        prefix: :meth:`~kafkaspec.logdir.store.location.Location.stage`), renamed where they now are."""
+        where = self.location.stage(self.job, task, task_dir, [Path(p.path) for p in pieces])
+        return [replace(p, path=staged) for p, staged in zip(pieces, where)]
 
     def _write_batches(self, iterator: Iterator[pa.RecordBatch], task_dir: Path) -> list[Piece]:
         """Batch-preserving mode: every row back into its batch (:class:`.batches.BatchStager`)."""
@@ -258,277 +217,30 @@ class KafkaLogWriter(DataSourceArrowWriter):
     # -- driver ---------------------------------------------------------------------
     def commit(self, messages: list[WriterCommitMessage | None]) -> None:
         """Two phases, so that a refused or failed job leaves nothing visible: every partition is made
-        complete in staging first (all refusals happen there), then switched into place."""
+        complete in staging first (all refusals happen there), then switched into place
+        (:mod:`.commit`)."""
         try:
             self._commit(messages)
         except KafkaFormatError as exc:  # its one line (the row or batch at fault) first: see source.py
             raise exc.with_traceback(None) from None
 
     def _commit(self, messages: list[WriterCommitMessage | None]) -> None:
-        if is_uri(self.path):
-            self._commit_remote(messages)
-            return
-        root = Path(self.path)
-        job_dir = root / STAGING / self.job
-        ready, old = job_dir / _READY, job_dir / _OLD
-        by_tp = _by_partition(messages)
+        location = self.location
+        by_tp = by_partition(messages)
         try:
-            refuse_own_source(root, [p for ps in by_tp.values() for p in ps])
-            for plan in plan_commit(by_tp):
-                self._refuse_existing(root / plan.name)
-                self._prepare(ready, plan)
+            refuse_own_source(location, [p for ps in by_tp.values() for p in ps])
+            plans = plan_commit(by_tp)
         except BaseException:
-            self.abort(messages)
+            location.abort(self.job)
             raise
-        self._switch_local(root, ready, old)
-        shutil.rmtree(job_dir, ignore_errors=True)
-        _rmdir_if_empty(root / STAGING)
-
-    def _refuse_existing(self, final: StoragePath) -> None:
-        """FileExistsError when ``final`` holds a log and this write does not overwrite (local or remote:
-        the same check, before anything is switched)."""
-        if not self.overwrite and final.exists() and any(final.glob("*.log")):
-            raise FileExistsError(f"{final} already holds a log; write with mode('overwrite')")
-
-    def _prepare(self, ready: Path, plan: PartitionPlan) -> None:
-        """Write ``ready/<topic>-<partition>`` whole as ``plan`` says."""
-        if plan.how != "files":
-            self._made(ready, plan)
-            return
-        target = ready / plan.name
-        target.mkdir(parents=True, exist_ok=True)
-        for f in kept_files([_listing(Path(p.path)) for p in plan.pieces]):
-            f.replace(target / f.name)
-
-    def _made(self, directory: Path, plan: PartitionPlan) -> None:
-        """A partition the driver writes itself into ``directory``: renumbered, or rebuilt batch by batch."""
-        if plan.how == "renumber":
-            self._renumber(directory, plan.topic, plan.partition, plan.pieces)
-        else:
-            commit_partition(
-                directory, plan.topic, plan.partition, plan.pieces, self.segment_bytes, self.storage
-            )
-
-    def _switch_local(self, root: Path, ready: Path, old: Path) -> None:
-        """Move the prepared partitions into ``root`` (each by one rename), the ones they replace (and, for
-        an overwrite, every other partition) aside into ``old`` first, then delete those."""
-        old.mkdir(parents=True, exist_ok=True)
-        if self.overwrite:
-            for d in root.iterdir():
-                if d.is_dir() and files.parse_partition_dir(d.name):
-                    d.replace(old / d.name)
-        offsets = _ready_offsets(ready)
-        for d in sorted(ready.iterdir()) if ready.is_dir() else ():
-            if not d.is_dir():
-                continue
-            final = root / d.name
-            if final.exists():
-                final.replace(old / d.name)
-            d.replace(final)
-        if offsets:
-            update_offset_checkpoints(root, offsets)
-        shutil.rmtree(old, ignore_errors=True)
-
-    def _commit_remote(self, messages: list[WriterCommitMessage | None]) -> None:
-        """The commit to an object store, which has no rename: every partition's new version is put
-        complete under the job's staging prefix first (plain pieces are already there, uploaded by the
-        tasks; batch-preserving and renumbered ones are made in a local folder here, then uploaded), so
-        every refusal comes before anything is visible; then each partition is switched by
-        :func:`kafkaspec.logdir.store.publish.publish` (never half-visible, and never lost if this driver dies:
-        the marker names the complete new version)."""
-        root = as_path(self.path, self.storage)
-        assert isinstance(root, RemotePath)
-        store = root.store
-        by_tp = _by_partition(messages)
-        staged: dict[str, dict[str, RemotePath]] = {}
-        switching = False
-        try:
-            _refuse_own_remote_source(root, [p for ps in by_tp.values() for p in ps])
-            existing = listdir(root) if root.exists() else []
-            for plan in plan_commit(by_tp):
-                final = root / plan.name
-                store.forget(final.key)
-                self._refuse_existing(final)
-                staged[final.name] = self._prepare_remote(final, plan)
-            switching = True
-            if self.overwrite:
-                for d in existing:  # partitions this write no longer holds are deleted behind a marker
-                    if files.parse_partition_dir(d.name) and d.name not in staged:
-                        unpublish(d, self.job)
-            for name in sorted(staged):
-                publish(root / name, staged[name], self.job)
-        except BaseException:
-            if not (switching and _switched(root, staged, self.job)):
-                _drop_staging(root, self.job)
-            raise
-        _drop_staging(root, self.job)
-
-    def _prepare_remote(self, final: RemotePath, plan: PartitionPlan) -> dict[str, RemotePath]:
-        """{name: staged object} of the partition's new version, complete in the store, as ``plan`` says."""
-        if plan.how != "files":  # made in a local folder here, then uploaded
-            local = Path(tempfile.mkdtemp(prefix="kafkalog-commit-"))
-            try:
-                self._made(local, plan)
-                return stage_partition(local / final.name, final, self.job)
-            finally:
-                shutil.rmtree(local, ignore_errors=True)
-        return {f.name: f for f in kept_files([_listing(as_path(p.path, self.storage)) for p in plan.pieces])}
-
-    def _renumber(self, directory: Path, topic: str, partition: int, pieces: list[Piece]) -> None:
-        """Rows without offsets from several tasks: append every staged batch at the next offset."""
-
-        with PartitionWriter(directory, topic, partition, segment_bytes=self.segment_bytes) as w:
-            for p in pieces:
-                with open_log(p.path, storage=self.storage) as staged:
-                    for part in staged.partitions():
-                        for _, batch in part.batches(verify=False):
-                            w.append_batch(restamp_batch(bytearray(batch.raw()), base_offset=w.next_offset))
+        settings = Settings(self.job, self.overwrite, self.segment_bytes, self.storage)
+        location.apply(commit_plan(location, plans, settings))
 
     def abort(self, messages: list[WriterCommitMessage | None]) -> None:
         """Delete the job's staging; OUT shows nothing of it. (On an object store, a partition whose switch
         was made keeps the staged version its marker names, so that it can be finished.)"""
-        if is_uri(self.path):
-            root = as_path(self.path, self.storage)
-            assert isinstance(root, RemotePath)
-            names: dict[str, Any] = {f"{t}-{p}": {} for t, p in _by_partition(messages)}
-            if not _switched(root, names, self.job):
-                _drop_staging(root, self.job)
-            return
-        shutil.rmtree(Path(self.path) / STAGING / self.job, ignore_errors=True)
-        _rmdir_if_empty(Path(self.path) / STAGING)
-
-
-@dataclass
-class PartitionPlan:
-    """What the commit does for one partition, decided before anything is written or listed: a pure
-    function of the tasks' pieces (:func:`plan_commit`), applied by rename (local) or by publishing
-    (object stores)."""
-
-    topic: str
-    partition: int
-    #: ``renumber``: rows without offsets from several tasks, appended at the next offset; ``rebuild``:
-    #: batch-preserving, the source's batches written again; ``files``: the tasks' files as they are
-    how: str
-    pieces: list[Piece]  # sorted by first offset
-
-    @property
-    def name(self) -> str:
-        return f"{self.topic}-{self.partition}"
-
-
-def plan_commit(by_tp: dict[tuple[str, int], list[Piece]]) -> list[PartitionPlan]:
-    """Each partition's plan, in name order; ValueError when tasks hold overlapping offsets."""
-    plans = []
-    for (topic, partition), pieces in sorted(by_tp.items()):
-        pieces = sorted(pieces, key=lambda p: p.first_offset)
-        if any(p.numbered for p in pieces) and len(pieces) > 1:
-            how = "renumber"
-        else:
-            _refuse_overlaps(topic, partition, pieces)
-            how = "files" if pieces[0].sources is None else "rebuild"
-        plans.append(PartitionPlan(topic, partition, how, pieces))
-    return plans
-
-
-def kept_files(listings: list[list[tuple[str, int, Any]]]) -> list[Any]:
-    """The files that make up a partition, from each piece's listing of (name, size, file) in piece
-    order: see :func:`_kept`."""
-    return [
-        f
-        for i, listing in enumerate(listings)
-        for name, size, f in listing
-        if _kept(name, size, i, len(listings))
-    ]
-
-
-def _listing(directory: StoragePath) -> list[tuple[str, int, Any]]:
-    """(name, size, file) of each file of a task's staged piece, local or in the store, by name."""
-    return [(f.name, f.stat().st_size, f) for f in listdir(directory)]
-
-
-#: under a job's local staging folder: its partitions made whole, and those they replace, moved aside
-_READY, _OLD = "_ready", "_replaced"
-
-
-def _by_partition(messages: list[WriterCommitMessage | None]) -> dict[tuple[str, int], list[Piece]]:
-    by_tp: dict[tuple[str, int], list[Piece]] = {}
-    for m in messages:
-        for p in m.pieces if isinstance(m, StagedPieces) else ():
-            check_topic_partition(p.topic, p.partition, "kafkalog write")  # the commit builds paths from it
-            by_tp.setdefault((p.topic, p.partition), []).append(p)
-    return by_tp
-
-
-def _kept(name: str, size: int, i: int, count: int) -> bool:
-    """Whether the file ``name`` of the ``i``-th of ``count`` pieces of a partition goes into it: the small
-    files from the first piece, the snapshot from the last, no empty active segment but the last's."""
-    if name in (files.LEADER_EPOCH_CHECKPOINT, files.PARTITION_METADATA) and i > 0:
-        return False
-    if name.endswith(files.SNAPSHOT_SUFFIX) and i < count - 1:
-        return False
-    return not (name.endswith(files.LOG_SUFFIX) and size == 0 and i < count - 1)
-
-
-def _ready_offsets(ready: Path) -> dict[tuple[str, int], tuple[int, int]]:
-    """{(topic, partition): (log start, log end)} from the offset checkpoints a batch-preserving commit
-    wrote into ``ready`` (empty when there are none)."""
-
-    def read(name: str) -> dict[tuple[str, int], int]:
-        path = ready / name
-        out: dict[tuple[str, int], int] = {}
-        if path.is_file():
-            for line in files.read_text_file(path).splitlines()[2:]:
-                parts = line.split()
-                if len(parts) == 3 and parts[1].isdigit() and parts[2].lstrip("-").isdigit():
-                    out[(parts[0], int(parts[1]))] = int(parts[2])
-        return out
-
-    starts, ends = read("log-start-offset-checkpoint"), read("recovery-point-offset-checkpoint")
-    return {tp: (starts[tp], ends[tp]) for tp in starts if tp in ends}
-
-
-def _switched(root: RemotePath, partitions: dict[str, Any], job: str) -> bool:
-    """Whether a partition of ``partitions`` (names under ``root``) holds ``job``'s publishing marker."""
-    return any(read_marker_or_none(root / name, job) is not None for name in partitions)
-
-
-def _drop_staging(root: RemotePath, job: str) -> None:
-    """Delete this job's staging prefix, and the staging prefix itself once no other job uses it."""
-    try:
-        drop_staging(root, job)
-    except StorageError as exc:
-        if exc.errno != errno.ENOENT:
-            raise
-
-
-def _refuse_own_remote_source(root: RemotePath, pieces: list[Piece]) -> None:
-    """ValueError when a batch-preserving write to an object store would replace its source segments."""
-    top = str(root).rstrip("/") + "/"
-    for piece in pieces:
-        for segment, _, _ in piece.sources or ():
-            if str(segment).startswith(top):
-                raise ValueError(
-                    f"kafkalog write: {root} holds the source segment {segment} that the rows come "
-                    "from; a batch-preserving write reads it back, so write somewhere else"
-                )
-
-
-def _refuse_overlaps(topic: str, partition: int, pieces: list[Piece]) -> None:
-    """Tasks' pieces of one partition, sorted by first offset, must not share an offset."""
-    for a, b in zip(pieces, pieces[1:]):
-        if b.first_offset <= a.last_offset:
-            raise ValueError(
-                f"kafkalog write: tasks hold overlapping offsets of {topic}-{partition} "
-                f"({a.first_offset}..{a.last_offset} and {b.first_offset}..{b.last_offset}); "
-                "repartition by topic and partition first"
-            )
-
-
-def _rmdir_if_empty(path: Path) -> None:
-    try:
-        path.rmdir()
-    except OSError:
-        pass
+        names = (f"{t}-{p}" for t, p in by_partition(messages))  # checked only where a location uses them
+        self.location.abort(self.job, names)
 
 
 class _Stager:

@@ -25,7 +25,7 @@ from kafkaspec.cli import main
 from kafkaspec.errors import KafkaFormatError, SkippedDirWarning
 from kafkaspec.logdir import PartitionWriter, copy, open_log, verify_path, write_tiered
 from kafkaspec.logdir.kafka.names import InvalidTopicError
-from kafkaspec.logdir.write import writer as writer_module
+from kafkaspec.logdir.store import location as location_module
 from kafkaspec.spark import batches as spark_batches
 from kafkaspec.spark.writer import STAGING, KafkaLogWriter
 
@@ -132,7 +132,7 @@ def test_object_store_writer_refuses_a_bad_topic_and_leaves_the_temp_dir_alone(t
     def publish(*args, **kwargs):
         raise OSError("no object store in this test")
 
-    monkeypatch.setattr(writer_module, "publish_partition", publish)
+    monkeypatch.setattr(location_module, "publish_partition", publish)
     with pytest.raises(InvalidTopicError):
         w = PartitionWriter("s3://bkt/x", topic, 0)
         w.append(_records())
@@ -145,11 +145,11 @@ def test_object_store_staging_is_removed_by_its_own_path(temp_dir, monkeypatch):
     tmp, canary = temp_dir
     published = []
     monkeypatch.setattr(
-        writer_module,
+        location_module,
         "publish_partition",
         lambda local, dest, **_: published.append((sorted(p.name for p in local.iterdir()), str(dest))),
     )
-    monkeypatch.setattr(writer_module, "_remote_exists", lambda dest: False)  # no object store to ask
+    monkeypatch.setattr(location_module._StoreOutput, "exists", lambda self: False)  # no object store to ask
     with PartitionWriter("s3://bkt/x", "orders", 3) as w:
         w.append(_records())
     assert published and published[0][1] == "s3://bkt/x/orders-3"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kafkaspec.spark.writer import Piece, kept_files, plan_commit
+from kafkaspec.spark.commit import How, Piece, kept_files, plan_commit
 
 
 def _piece(
@@ -18,7 +18,7 @@ def test_each_partition_gets_one_plan_in_name_order_with_its_pieces_sorted() -> 
     plans = plan_commit(
         {("u", 0): [_piece(10, 19, topic="u"), _piece(0, 9, topic="u")], ("t", 0): [_piece(0, 4)]}
     )
-    assert [(p.name, p.how, [x.first_offset for x in p.pieces]) for p in plans] == [
+    assert [(p.name, p.how.value, [x.first_offset for x in p.pieces]) for p in plans] == [
         ("t-0", "files", [0]),
         ("u-0", "files", [0, 10]),
     ]
@@ -27,12 +27,12 @@ def test_each_partition_gets_one_plan_in_name_order_with_its_pieces_sorted() -> 
 def test_numbered_pieces_of_several_tasks_are_renumbered_not_refused() -> None:
     # every task numbers its rows from 0: the offsets overlap, and that is why they are renumbered
     (plan,) = plan_commit({("t", 0): [_piece(0, 4, numbered=True), _piece(0, 2, numbered=True)]})
-    assert plan.how == "renumber"
+    assert plan.how is How.RENUMBER
 
 
 def test_batch_preserving_pieces_are_rebuilt() -> None:
     (plan,) = plan_commit({("t", 0): [_piece(0, 4, sources=[("s.log", 0, 5)])]})
-    assert plan.how == "rebuild"
+    assert plan.how is How.REBUILD
 
 
 def test_overlapping_offsets_are_refused_naming_both_ranges() -> None:

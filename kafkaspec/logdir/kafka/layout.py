@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import errno
 import os
-import stat
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -22,10 +21,10 @@ from kafkaspec.generated.record_v2 import Record
 
 from ...entry import LogBatch
 from ...errors import KafkaFormatError, SkippedDirWarning, UnnamedPartitionWarning
-from ..store.fs import StoragePath, storage_path
+from ..store.fs import StoragePath, check_entry, storage_path
 from ..store.publish import PUBLISHING, STAGING, describe, is_publishing
 from ..store.staging import is_staging_name
-from ..store.storage import RemotePath, StorageOptions, listdir
+from ..store.storage import StorageOptions, listdir
 from . import files, names
 from .files import EpochEntry
 from .indexes import AbortedTxn
@@ -472,18 +471,7 @@ def open_kafka_log(path: str | StoragePath, *, storage: StorageOptions | None = 
     environment's settings for it.
     """
     path = storage_path(path, storage)
-    if isinstance(path, RemotePath):
-        if not path.exists():
-            raise path.not_found()
-    else:
-        try:  # the real reason when it fails: missing, a symlink loop, no permission
-            mode = Path(str(path)).stat().st_mode  # a local file's type, which a store has not
-        except OSError as exc:
-            raise type(exc)(exc.errno, (exc.strerror or "cannot be read").lower(), str(path)) from None
-        if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):  # damaged data where a Kafka file should be
-            raise KafkaFormatError(
-                "not a file or directory (a FIFO, socket or device): Kafka writes none", None, str(path)
-            )
+    check_entry(path)
     if path.is_file():
         if files.is_metadata_checkpoint(path):
             parsed = files.parse_partition_dir(path.parent.name)

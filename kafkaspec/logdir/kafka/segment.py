@@ -23,9 +23,8 @@ from ...errors import KafkaFormatError
 from ...records import DEFAULT_MAX_DECOMPRESSED, Batch, BatchIterator, OnCorrupt
 from ...recovery import entry_is_valid
 from ..store import ranged
-from ..store.fs import RangeReader, StoragePath, is_remote, local_entry_problem, storage_path
+from ..store.fs import RangeReader, StoragePath, getter, local_entry_problem, reads_are_requests, storage_path
 from ..store.ranged import Get
-from ..store.storage import RemotePath
 from . import indexes
 from .files import (
     INDEX_SUFFIX,
@@ -316,12 +315,11 @@ class Segment:
 
     def _windowed(self) -> bool:
         """Whether scans read through a window rather than the whole file (an object-store segment)."""
-        return is_remote(self.path)
+        return reads_are_requests(self.path)
 
     def _ranged(self) -> tuple[Get, int, int]:
         """``(get, size, piece)``: a ranged read of the ``.log``, its size, and the piece size to read it in."""
-        assert isinstance(self.path, RemotePath)
-        get, size = self.path.store.getter(self.path.key)
+        get, size = getter(self.path)
         return get, size, ranged.READ_PIECE
 
     def transactional_batches(self) -> Iterator[LogBatch]:

@@ -39,7 +39,7 @@ from kafkaspec.generated import record_batch_v2 as v2
 from ...entry import ENTRY_HEAD, LOG_OVERHEAD, MIN_LENGTH
 from ...errors import KafkaFormatError
 from ...records import DEFAULT_MAX_DECOMPRESSED, Batch, BatchIterator
-from ..store.fs import RangeReader, is_remote
+from ..store.fs import RangeReader, reads_are_requests
 from .indexes import AbortedTxn
 from .layout import Partition
 from .marks import MARK_HEAD, BatchMark, holds, mark_below, mark_length, relocated, was_compacted
@@ -72,7 +72,7 @@ class _Reader:
         self.path = seg.path
         self._reader = RangeReader(self.path)
         self.size = self._reader.size
-        self.block = _REMOTE_BLOCK if is_remote(self.path) else _LOCAL_BLOCK
+        self.block = _REMOTE_BLOCK if reads_are_requests(self.path) else _LOCAL_BLOCK
 
     def read(self, at: int, n: int) -> bytes:
         return self._reader.read(at, n)

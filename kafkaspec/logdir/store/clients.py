@@ -1,4 +1,4 @@
-"""Which client reads each object store, configured how: the filesystem a :class:`~.storage.Store` uses.
+"""Which client reads each object store, configured how: the filesystem a :class:`~.objects.Store` uses.
 
 One function per store, each from the store's standard settings (the environment) or the explicit
 :class:`StorageOptions` (here: the clients' settings; ``storage`` re-exports them) that override them, each with ``KAFKASPEC_STORAGE_TIMEOUT``'s bound

@@ -15,11 +15,13 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import weakref
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Protocol
 
 from ...errors import KafkaFormatError
+from .ranged import Get
 from .storage import RemotePath, StorageOptions, as_path
 
 
@@ -123,10 +125,53 @@ def storage_path(
     return path
 
 
-def is_remote(path: object) -> bool:
-    """Whether ``path`` is an object in a store: scans read it through a bounded window, a find reads one
-    index interval, since every read is a request."""
+def reads_are_requests(path: object) -> bool:
+    """Whether every read of ``path`` is a request (an object in a store): scans read it through a
+    bounded window, a find reads one index interval, and reads in order go in large blocks."""
     return isinstance(path, RemotePath)
+
+
+#: the old name of :func:`reads_are_requests`, which said the kind of path, not what a reader needs of it
+is_remote = reads_are_requests
+
+
+def getter(path: StoragePath) -> tuple[Get, int]:
+    """``(get, size)`` for reading ``path`` in pieces: ``get(a, b)`` fetches bytes [a, b). An object is
+    pinned to its version at opening (:meth:`~.objects.Store.getter`); a local file is read by ``pread``
+    on a descriptor opened now and closed when ``get`` is dropped."""
+    if isinstance(path, RemotePath):
+        return path.store.getter(path.key)
+    reader = RangeReader(path)
+
+    def get(a: int, b: int, reader: RangeReader = reader) -> bytes:
+        return reader.read(a, b - a)
+
+    weakref.finalize(get, reader.close)
+    return get, reader.size
+
+
+def bucket_root(path: StoragePath) -> StoragePath:
+    """The root that keys "from the bucket's root" are under: an object's bucket (or container; an HDFS
+    path's file-system root), a local path itself (a folder given as the bucket)."""
+    return path.bucket() if isinstance(path, RemotePath) else path
+
+
+def check_entry(path: StoragePath) -> None:
+    """Raise the error for ``path`` when it cannot be opened as a file or a directory: it does not exist
+    (in a store, a missing bucket is named as such), or (local) it cannot be looked up or is a FIFO,
+    socket or device (:class:`KafkaFormatError`: damaged data where a Kafka file should be)."""
+    if isinstance(path, RemotePath):
+        if not path.exists():
+            raise path.not_found()
+        return
+    try:  # the real reason when it fails: missing, a symlink loop, no permission
+        mode = _local(path).stat().st_mode
+    except OSError as exc:
+        raise type(exc)(exc.errno, (exc.strerror or "cannot be read").lower(), str(path)) from None
+    if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+        raise KafkaFormatError(
+            "not a file or directory (a FIFO, socket or device): Kafka writes none", None, str(path)
+        )
 
 
 def not_found(path: StoragePath) -> OSError:
@@ -224,12 +269,15 @@ class RangeReader:
 __all__ = [
     "RangeReader",
     "StoragePath",
+    "bucket_root",
+    "check_entry",
     "file_kind",
-    "is_remote",
+    "getter",
     "local_entry_problem",
     "not_found",
     "open_regular",
     "put",
     "read_all",
+    "reads_are_requests",
     "storage_path",
 ]

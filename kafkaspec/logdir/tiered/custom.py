@@ -24,8 +24,7 @@ from typing import NamedTuple
 
 from ...codec.varint import encode_uvarint, read_uvarint
 from ...errors import KafkaFormatError
-from ..store.fs import StoragePath
-from ..store.storage import RemotePath
+from ..store.fs import StoragePath, bucket_root
 
 REMOTE_SIZE, OBJECT_PREFIX, OBJECT_KEY = 0, 1, 2
 
@@ -106,13 +105,6 @@ def encode_custom_metadata(location: SegmentLocation) -> bytes:
     )
 
 
-def _bucket(root: RemotePath) -> RemotePath:
-    """The bucket (or container) ``root`` is in: the first part of its key (an HDFS path has none)."""
-    if root.store.scheme == "hdfs":
-        return RemotePath(root.store, "")
-    return RemotePath(root.store, root.key.split("/", 1)[0])
-
-
 def object_path(
     root: StoragePath, location: SegmentLocation, main_path: str, suffix: str, where: str
 ) -> StoragePath | None:
@@ -125,7 +117,7 @@ def object_path(
     key = (location.object_key or main_path) + suffix
     if location.object_prefix is not None:  # from the bucket's root
         key = location.object_prefix + key
-        base: StoragePath = _bucket(root) if isinstance(root, RemotePath) else root
+        base = bucket_root(root)
     else:  # the plugin's current prefix: the one given
         base = root
     parts = key.split("/")

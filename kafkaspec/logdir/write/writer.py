@@ -1,4 +1,4 @@
-"""Writing a partition directory the way a broker does.
+"""Writing a partition directory as a broker does (one module: the writer and its invariants are one job).
 
 Batches are appended to the active segment; a segment rolls when the next batch
 would push it past ``segment_bytes`` (or when :meth:`PartitionWriter.roll` says so,
@@ -46,9 +46,9 @@ Kafka's invariants the writer keeps, and refuses input that breaks
    it), and an abort or commit marker is transactional;
 5. leader epochs do not decrease (the ``leader-epoch-checkpoint`` is built from them).
 
-Why one module of this size: the writer and the invariants it checks are one job (every append
-goes through both). Batch surgery (``rebuild_batch``, ``restamp_batch``: re-encoding or re-stamping
-one batch, which the Spark writer and ``copy`` use too) is :mod:`kafkaspec.logdir.kafka.batch_surgery`'s.
+Every append goes through both the writer and the invariants. Batch surgery (``rebuild_batch``,
+``restamp_batch``: re-encoding or re-stamping one batch, which the Spark writer and ``copy`` use too) is
+:mod:`kafkaspec.logdir.kafka.batch_surgery`'s.
 """
 
 from __future__ import annotations
@@ -57,9 +57,7 @@ import base64
 import errno
 import hashlib
 import os
-import shutil
 import struct
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -82,8 +80,9 @@ from ..kafka.indexes import AbortedTxn
 from ..kafka.names import MAX_OFFSET, offset_name_problem, offset_problem, partition_dir_name
 from ..kafka.segment import Segment, batch_max_timestamp
 from ..kafka.snapshot import ProducerSnapshotEntry, encode_snapshot, parse_snapshot
-from ..store.publish import publish_partition
-from ..store.storage import RemotePath, as_path, is_uri, listdir
+from ..store.fs import StoragePath
+from ..store.location import Location
+from ..store.storage import RemotePath, listdir
 
 _I64 = struct.Struct(">q")
 _I32 = struct.Struct(">i")
@@ -192,26 +191,19 @@ class PartitionWriter:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if start_offset is not None and offset_problem(start_offset):
             raise InvariantError(f"{name}: start offset {start_offset!r}: {offset_problem(start_offset)}")
-        #: an object-store destination: the partition is written to a local staging folder (``path``)
-        #: and published on close (see logdir.publish: never half-visible); an exception in a ``with`` block
-        #: publishes nothing
-        self.destination: RemotePath | None = None
-        #: the staging folder this writer made (mkdtemp's own path), the only folder it ever removes
-        self._staging: Path | None = None
-        if isinstance(directory, (str, RemotePath)) and is_uri(directory):
-            dest = as_path(directory)
-            assert isinstance(dest, RemotePath)
-            self.destination = dest / name
-            if mode != "overwrite" and _remote_exists(self.destination):
-                raise ExistingPartitionError(
-                    f"partition {name} exists at {self.destination}: an object-store "
-                    "partition is published whole, so it cannot be appended to; "
-                    "pass mode='overwrite' to replace it"
-                )
-            directory = self._staging = Path(tempfile.mkdtemp(prefix="kafkaspec-stage-"))
-        if isinstance(directory, RemotePath):
-            raise ValueError(f"{directory}: not an object-store URI this writer can publish to")
-        self.path = Path(directory) / name
+        #: where the partition goes (:meth:`~kafkaspec.logdir.store.location.Location.output`): written in
+        #: place in a local folder; in an object store written to a local staging folder (``path``) and
+        #: published whole on close (never half-visible), an exception in a ``with`` block publishing nothing
+        self._output = Location.of(directory).output(name)
+        #: an object-store destination (None: the partition is written where it is seen)
+        self.destination: StoragePath | None = self._output.destination if self._output.whole else None
+        if self._output.whole and mode != "overwrite" and self._output.exists():
+            raise ExistingPartitionError(
+                f"partition {name} exists at {self._output.destination}: an object-store "
+                "partition is published whole, so it cannot be appended to; "
+                "pass mode='overwrite' to replace it"
+            )
+        self.path = self._output.open()
         self.topic, self.partition = topic, partition
         self.segment_bytes = segment_bytes
         self.index_interval_bytes = index_interval_bytes
@@ -683,8 +675,7 @@ class PartitionWriter:
                     self.path / files.PARTITION_METADATA,
                     files.format_partition_metadata(self.topic_id).encode(),
                 )
-            if self.destination is not None:  # the local copy goes once the store holds a complete one
-                publish_partition(self.path, self.destination, staged_hook=self._drop_local)
+            self._output.finish()  # published whole, where it is one: the local copy goes once it is
         finally:
             self._unlock()
             self._drop_local()
@@ -698,16 +689,15 @@ class PartitionWriter:
         self._drop_local()
 
     def _drop_local(self) -> None:
-        """Remove the staging folder by the path mkdtemp gave, never by one derived from the partition's."""
-        if self._staging is not None:
-            shutil.rmtree(self._staging, ignore_errors=True)
-            self._staging = None
+        """Remove the local staging folder of a destination published whole (the one its output made,
+        never one derived from the partition's path)."""
+        self._output.discard()
 
     def __enter__(self) -> PartitionWriter:
         return self
 
     def __exit__(self, exc_type: object, *exc: object) -> None:
-        if exc_type is not None and self.destination is not None:
+        if exc_type is not None and self._output.whole:
             self.discard()
         else:
             self.close()
@@ -734,16 +724,7 @@ def _kafka_files(path: Path) -> list[Path]:
     ]
 
 
-def _remote_exists(dest: RemotePath) -> bool:
-    try:
-        return bool(listdir(dest))
-    except OSError as exc:  # StorageError (an OSError) says ENOENT for a prefix that holds nothing
-        if exc.errno == errno.ENOENT:
-            return False
-        raise
-
-
-def _shown(path: Path | RemotePath) -> str:
+def _shown(path: StoragePath) -> str:
     text = str(path)
     return text if text.isprintable() else repr(text)
 
