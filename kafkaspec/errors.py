@@ -156,7 +156,7 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
     "UnknownFormat": ("kafkaspec.explain.walk", "explain: a --format name that names no format"),
     "SchemaError": ("kafkaspec.spec.loader", "a schema file is not valid (file, field and problem)"),
     "SetupError": ("kafkaspec.logdir.store.clients", "a store's client could not be made (package, setting)"),
-    "StorageError": ("kafkaspec.logdir.store.storage", "an object store refused or failed a request"),
+    "StorageError": ("kafkaspec.logdir.store.errors", "an object store refused or failed a request"),
     "ExistingPartitionError": (
         "kafkaspec.logdir.write.writer",
         "the writer will not write a partition that exists (raised before any write)",

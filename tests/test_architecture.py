@@ -500,8 +500,6 @@ PENDING_SPLIT: tuple[str, ...] = (
     "kafkaspec/values/avro.py",
     "kafkaspec/values/protobuf.py",
     # one storage interface
-    "kafkaspec/logdir/store/storage.py",
-    "kafkaspec/spark/writer.py",
     "kafkaspec/logdir/write/writer.py",
     # one read plan
     "kafkaspec/spark/pipeline.py",

@@ -76,7 +76,7 @@ class CommitPlan:
 
 
 class Output(ABC):
-    """One directory a writer writes in a local folder (:attr:`path`, after :meth:`open`) and the location
+    """One directory a writer writes in a local folder (``path``, after :meth:`open`) and the location
     then holds: :meth:`finish` makes it visible, :meth:`discard` drops what was written."""
 
     #: published whole when finished (it cannot be continued in place: a store has no append)

@@ -228,7 +228,7 @@ def store_for(scheme: str, authority: str = "", options: StorageOptions | None =
     """The shared :class:`Store` of a scheme and settings, its listings kept between callers (a Spark
     task's reads of many segments of one prefix).
 
-    :func:`as_path` and :func:`parse_uri` give each new top-level URI a store of its own instead
+    :func:`~.storage.as_path` and :func:`~.storage.parse_uri` give each new top-level URI a store of its own instead
     (sharing the pyarrow filesystem): its listings and pinned objects are that reader's, so a writer
     or another reader in the same process never drops them.
     """

@@ -7,7 +7,7 @@ from collections import Counter
 
 
 class Stats:
-    """Requests and bytes a :class:`Store` asked for (for tests and benchmarks); ``checks`` counts
+    """Requests and bytes a :class:`~.objects.Store` asked for (for tests and benchmarks); ``checks`` counts
     the requests among them that only look whether a read object changed (one after each GET).
     ``by_key`` counts them by ``(kind, key)`` (kind: list, head, open, get, check, put, copy, delete), so
     that a test or a benchmark can tell which object was asked for twice, not only how many requests."""
