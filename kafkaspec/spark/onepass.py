@@ -181,7 +181,7 @@ class _DecodedWriter:
         self.writer: pq.ParquetWriter | None = None
 
     def write(self, rb: pa.RecordBatch) -> None:
-        from ..values.arrow_types import decode_column
+        from ..arrow.value_columns import decode_column
 
         decoded, errors = decode_column(self.dec, self.task.topic, rb.column("value"))
         out = pa.RecordBatch.from_arrays(

@@ -39,7 +39,7 @@ from kafkaspec.codec.extras import require
 from .registry import referenced
 from .schemas_topic import Schema
 
-__all__ = ["ProtobufReader", "message_arrow_type"]
+__all__ = ["ProtobufReader"]
 
 #: protoc gets this long per schema; a schema that takes longer is refused (and not retried)
 COMPILE_TIMEOUT = 60.0
@@ -536,7 +536,7 @@ def _plan(d: Any) -> list[tuple[str, str, Any, Any]]:
                 vf = f.message_type.fields_by_name["value"]
                 got.append((f.name, "map", vf, _scalar if vf.message_type or vf.enum_type else None))
                 continue
-            kind = "repeated" if _repeated(f) else "presence" if f.has_presence else "plain"
+            kind = "repeated" if repeated(f) else "presence" if f.has_presence else "plain"
             got.append((f.name, kind, f, _scalar if f.message_type or f.enum_type else None))
         if len(_PLANS) > 10_000:  # bounded: a run over many schemas does not keep every plan
             _PLANS.clear()
@@ -544,7 +544,7 @@ def _plan(d: Any) -> list[tuple[str, str, Any, Any]]:
     return got
 
 
-def _repeated(f: Any) -> bool:
+def repeated(f: Any) -> bool:
     return bool(f.is_repeated) if hasattr(f, "is_repeated") else bool(f.label == f.LABEL_REPEATED)
 
 
@@ -561,87 +561,3 @@ def _scalar(f: Any, v: Any, strict: bool, where: str) -> Any:
             return None
         return named.name
     return v
-
-
-def message_arrow_type(desc: Any, seen: tuple[str, ...] = ()) -> Any:
-    """The Arrow type of a message's values (a struct of its fields); ValueError for a recursive message
-    (``google.protobuf.Struct`` among them), which has no Arrow type: its values go as JSON text."""
-    from .arrow_types import MAX_TYPE_NODES, _pa, _Untyped
-
-    p = _pa()
-    if not seen and _type_nodes(desc, MAX_TYPE_NODES) > MAX_TYPE_NODES:
-        raise _Untyped(
-            f"the message {desc.full_name}, whose Arrow type would have more than {MAX_TYPE_NODES:,} "
-            "nodes (its messages share each other) or nest too deep"
-        )
-    if desc.full_name in seen:
-        raise _Untyped(f"the recursive message {desc.full_name}")
-    seen = (*seen, desc.full_name)
-    fields = []
-    for f in desc.fields:
-        if f.message_type is not None and f.message_type.GetOptions().map_entry:
-            kf, vf = f.message_type.fields_by_name["key"], f.message_type.fields_by_name["value"]
-            t = p.map_(_field_type(kf, seen), _field_type(vf, seen))
-        elif _repeated(f):
-            t = p.list_(_field_type(f, seen))
-        else:
-            t = _field_type(f, seen)
-        fields.append(p.field(f.name, t))
-    return p.struct(fields)
-
-
-def _type_nodes(desc: Any, limit: int) -> int:
-    """How many nodes the Arrow type of message ``desc`` has, its message fields expanded where they are
-    used (at most ``limit`` + 1): each message counted once, however many fields hold it, so 30 levels of
-    messages with two fields of the message below cost 30 counts, not the 2^30 nodes they make. A message
-    met again inside itself (recursive: no Arrow type) counts one."""
-    from .arrow_types import MAX_DEPTH
-
-    counted: dict[str, int] = {}
-
-    def message(d: Any, depth: int) -> int:
-        if depth > MAX_DEPTH:  # deeper than the Arrow type is built (and Python recurses): none
-            return limit + 1
-        got = counted.get(d.full_name)
-        if got is None:
-            counted[d.full_name] = 1
-            got = counted[d.full_name] = min(limit + 1, 1 + sum(field(f, depth) for f in d.fields))
-        return got
-
-    def field(f: Any, depth: int) -> int:
-        if f.message_type is not None and f.message_type.GetOptions().map_entry:
-            entry = f.message_type.fields_by_name
-            return 1 + field(entry["key"], depth) + field(entry["value"], depth)
-        own = message(f.message_type, depth + 1) if f.message_type is not None else 1
-        return 1 + own if _repeated(f) else own
-
-    return message(desc, 0)
-
-
-def _field_type(f: Any, seen: tuple[str, ...]) -> Any:
-    from .arrow_types import _pa
-
-    p = _pa()
-    if f.message_type is not None:
-        return message_arrow_type(f.message_type, seen)
-    if f.enum_type is not None:
-        return p.string()
-    t = f.type
-    by_type = {
-        f.TYPE_DOUBLE: p.float64(),
-        f.TYPE_FLOAT: p.float32(),
-        f.TYPE_INT64: p.int64(),
-        f.TYPE_SINT64: p.int64(),
-        f.TYPE_SFIXED64: p.int64(),
-        f.TYPE_UINT64: p.uint64(),
-        f.TYPE_FIXED64: p.uint64(),
-        f.TYPE_INT32: p.int32(),
-        f.TYPE_SINT32: p.int32(),
-        f.TYPE_SFIXED32: p.int32(),
-        f.TYPE_UINT32: p.uint32(),
-        f.TYPE_FIXED32: p.uint32(),
-        f.TYPE_BOOL: p.bool_(),
-        f.TYPE_STRING: p.string(),
-        f.TYPE_BYTES: p.binary(),
-    }
-    return by_type[t]
