@@ -24,7 +24,7 @@ except ModuleNotFoundError as exc:
 
 from ..values.bounds import MAX_DEPTH, MAX_TYPE_NODES
 from ..values.primitives import json_text
-from ..values.protobuf import repeated
+from ..values.protobuf_values import repeated
 
 if TYPE_CHECKING:
     from ..values.decoder import ValueDecoder

@@ -19,7 +19,7 @@ import pytest
 
 import kafkaspec
 from kafkaspec import logdir
-from kafkaspec.arrow import engine, partitions
+from kafkaspec.arrow import partitions
 from kafkaspec.arrow.engine import chain, headers
 from kafkaspec.arrow.schema import SCHEMA
 from kafkaspec.codec.crc import crc32c
