@@ -1,9 +1,9 @@
 """A batch built once with all its columns: the record columns a read gives (:data:`.schema.SCHEMA`,
 or the audit rows), and the columns worked out from them (Kafka's own payloads decoded,
 :mod:`.payload_columns`; keys and values decoded with their schemas, :mod:`.value_columns`), put
-together in one ``RecordBatch``, columns the read does not want left out on the way.
+together in one ``RecordBatch``, the base columns a read does not want left out on the way.
 
-Each set of added columns is a :class:`Added`: its fields, and its arrays for a batch of records.
+Each set of added columns is an :class:`Added`: its fields, and its arrays for a batch of records.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Protocol
 
 import pyarrow as pa
 
-__all__ = ["Added", "assembled", "assembled_schema"]
+__all__ = ["Added", "Assembly", "assembled"]
 
 
 class Added(Protocol):
@@ -24,23 +24,37 @@ class Added(Protocol):
     def __call__(self, rb: pa.RecordBatch) -> list[pa.Array]: ...
 
 
-def assembled_schema(base: pa.Schema, added: Sequence[Added], drop: Sequence[str] = ()) -> pa.Schema:
-    """The schema of :func:`assembled`'s batches: ``base`` without ``drop``, then each ``added``'s fields."""
-    return pa.schema([*(f for f in base if f.name not in drop), *(f for a in added for f in a.fields())])
+class Assembly:
+    """Batches of ``base`` as batches of :attr:`schema`: the base columns named in ``columns`` (in that
+    order; all of them by default), then each ``added``'s columns."""
+
+    def __init__(self, base: pa.Schema, added: Sequence[Added] = (), columns: Sequence[str] | None = None):
+        names = list(base.names) if columns is None else list(columns)
+        self.keep = [base.get_field_index(n) for n in names]
+        self.added = list(added)
+        self.schema = pa.schema(
+            [*(base.field(i) for i in self.keep), *(f for a in self.added for f in a.fields())]
+        )
+        #: nothing to add or leave out: a batch goes as it is
+        self.same = not self.added and self.keep == list(range(len(base)))
+
+    def __call__(self, rb: pa.RecordBatch) -> pa.RecordBatch:
+        if self.same:
+            return rb
+        arrays = [rb.column(i) for i in self.keep]
+        for a in self.added:
+            arrays += a(rb)
+        return pa.RecordBatch.from_arrays(arrays, schema=self.schema)
 
 
 def assembled(
-    batches: Iterator[pa.RecordBatch], base: pa.Schema, added: Sequence[Added], drop: Sequence[str] = ()
+    batches: Iterator[pa.RecordBatch],
+    base: pa.Schema,
+    added: Sequence[Added] = (),
+    columns: Sequence[str] | None = None,
 ) -> Iterator[pa.RecordBatch]:
-    """Each of ``batches`` (of schema ``base``) with the ``added`` columns, without those in ``drop``:
-    one ``RecordBatch`` per batch, made once."""
-    if not added and not drop:
-        yield from batches
-        return
-    schema = assembled_schema(base, added, drop)
-    keep = [i for i, f in enumerate(base) if f.name not in drop]
-    for rb in batches:
-        arrays = [rb.column(i) for i in keep]
-        for a in added:
-            arrays += a(rb)
-        yield pa.RecordBatch.from_arrays(arrays, schema=schema)
+    """Each of ``batches`` (of schema ``base``) built once as :class:`Assembly` says."""
+    assembly = Assembly(base, added, columns)
+    if assembly.same:
+        return batches
+    return map(assembly, batches)

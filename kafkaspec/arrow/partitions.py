@@ -345,10 +345,10 @@ def partition_table(
         return pa.Table.from_batches(batches, schema=SCHEMA)
     if batches:
         return pa.Table.from_batches(batches)
-    from .columns import assembled_schema
+    from .columns import Assembly
     from .value_columns import DecodedValues
 
-    return pa.Table.from_batches([], schema=assembled_schema(SCHEMA, [DecodedValues(values, part.topic)]))
+    return pa.Table.from_batches([], schema=Assembly(SCHEMA, [DecodedValues(values, part.topic)]).schema)
 
 
 def logdir_batches(

@@ -52,7 +52,8 @@ def read_task(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
         from .values import value_arrays
 
         added.append(value_arrays(task, opts.values))
-    return assembled(read_records(task), SCHEMA, added, () if opts.include_headers else ("headers",))
+    columns = None if opts.include_headers else [n for n in SCHEMA.names if n != "headers"]
+    return assembled(read_records(task), SCHEMA, added, columns)
 
 
 def _audit(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:

@@ -29,7 +29,9 @@ def arrow_loads(root: Path = REPO) -> list[str]:
             elif isinstance(node, ast.ImportFrom) and not node.level:
                 names = [node.module or ""]
             elif isinstance(node, ast.Call):
-                names = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                names = [
+                    a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                ]
             else:
                 continue
             if any(n == ARROW or n.startswith(ARROW + ".") for n in names):
