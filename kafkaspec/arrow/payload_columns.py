@@ -84,15 +84,15 @@ class PayloadArrays:
     def fields(self) -> list[pa.Field]:
         return list(PAYLOAD_FIELDS)
 
-    def __call__(self, batch: pa.RecordBatch) -> list[pa.Array]:
+    def __call__(self, rb: pa.RecordBatch) -> list[pa.Array]:
         family = self.family
-        n = batch.num_rows
+        n = rb.num_rows
         types: list[str | None] = [None] * n
         texts: list[str | None] = [None] * n
-        control = batch.column("isControl").to_pylist()
+        control = rb.column("isControl").to_pylist()
         if family is not None or any(control):
-            keys, values = batch.column("key").to_pylist(), batch.column("value").to_pylist()
-            offsets = batch.column("offset").to_pylist()
+            keys, values = rb.column("key").to_pylist(), rb.column("value").to_pylist()
+            offsets = rb.column("offset").to_pylist()
             for i in range(n):
                 try:
                     d = _decode(family, keys[i], values[i], control[i])

@@ -173,7 +173,7 @@ class ValueDecoder:
             stacklevel=2,
         )
         value_types = importlib.import_module("kafkaspec.arrow.value_types")  # the layer above: named as text
-        return value_types.value_type(self, topic, part)  # type: ignore[no-any-return]
+        return value_types.value_type(self, topic, part)
 
     def column_format(self, topic: str, part: str = "value") -> str:
         """The format of the values a typed column holds: the topic's, or with ``auto`` its reader schema's."""
