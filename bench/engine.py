@@ -123,7 +123,7 @@ def floor(batches: int) -> dict:
     end = pos + 1000
 
     def step():
-        length, size = lockstep._varint(arr, pos, 5)
+        length, size = lockstep.fields._varint(arr, pos, 5)
         e = pos + size + length
         if ((length < 0) | (e > end)).any():
             raise AssertionError

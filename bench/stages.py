@@ -28,11 +28,17 @@ from bench.java import WORKLOADS, write_segments
 STAGES = [
     ("read", ["kafkaspec.logdir.kafka.segment.read_regular"]),
     ("batch walk", ["kafkaspec.arrow.partitions.v2_heads", "kafkaspec.arrow.partitions.crc_mismatch"]),
-    ("decompress", ["kafkaspec.arrow.engine.decompress"]),
-    ("record walk", ["kafkaspec.arrow.engine._record_spans"]),
-    ("fields", ["kafkaspec.arrow.engine._Fields.varint", "kafkaspec.arrow.engine._Fields.bytes_field"]),
-    ("headers", ["kafkaspec.arrow.engine._header_spans", "kafkaspec.arrow.engine._header_arrays"]),
-    ("key/value copy", ["kafkaspec.arrow.engine._gather"]),
+    ("decompress", ["kafkaspec.arrow.engine.heads.decompress"]),
+    ("record walk", ["kafkaspec.arrow.engine.chain._record_spans"]),
+    (
+        "fields",
+        ["kafkaspec.arrow.engine.fields._Fields.varint", "kafkaspec.arrow.engine.fields._Fields.bytes_field"],
+    ),
+    (
+        "headers",
+        ["kafkaspec.arrow.engine.assemble._header_spans", "kafkaspec.arrow.engine.assemble._header_arrays"],
+    ),
+    ("key/value copy", ["kafkaspec.arrow.engine.assemble._gather", "kafkaspec.arrow.engine.headers._gather"]),
 ]
 
 
@@ -140,7 +146,7 @@ def floor_subset(part: Path, passes: int, fields: bool) -> tuple[int, float]:
             counts = heads["records_count"].astype(np.int64)
             row_base = np.concatenate([[0], np.cumsum(counts)[:-1]])
             starts = np.empty(int(counts.sum()), np.int64)
-            guess = engine._chain_template(
+            guess = engine.chain._chain_template(
                 buf, pairs, counts, positions + 61, positions + 12 + heads["batch_length"], starts, row_base
             )
             window = windows[starts - 1].view(
@@ -159,8 +165,8 @@ def floor_subset(part: Path, passes: int, fields: bool) -> tuple[int, float]:
                     9,
                 ):  # past the length varint and attributes: ts, offset, key and value lengths
                     pair = np.ndarray((len(starts),), "<u2", window, place + 1, (32,)).astype(np.intp)
-                    engine._SIZE_2.take(pair)
-                    deltas.append(engine._VALUE_2.take(pair).reshape(len(positions), -1))
+                    engine.common._SIZE_2.take(pair)
+                    deltas.append(engine.common._VALUE_2.take(pair).reshape(len(positions), -1))
                 heads["base_timestamp"].astype(np.int64)[:, None] + deltas[0]
                 heads["base_offset"].astype(np.int64)[:, None] + deltas[1]
             rows += len(starts)

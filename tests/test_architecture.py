@@ -495,10 +495,6 @@ ONE_MODULE = "One module because"
 #: entry that is under the limit or has its reason (a stale one) fails the test, as does a new long
 #: module that is not here.
 PENDING_SPLIT: tuple[str, ...] = (
-    # Arrow in one home: arrow/engine.py a package by stage; values/ without their Arrow parts
-    "kafkaspec/arrow/engine.py",
-    "kafkaspec/values/avro.py",
-    "kafkaspec/values/protobuf.py",
     # one storage interface
     "kafkaspec/logdir/write/writer.py",
     # one read plan

@@ -130,21 +130,6 @@ def _per_record(entries: Sequence[LogBatch], *, topic: str, partition: int, segm
     return pa.RecordBatch.from_arrays(arrays, schema=SCHEMA)
 
 
-def with_decoded_values(
-    batches: Iterator[pa.RecordBatch], topic: str, values: ValueDecoder
-) -> Iterator[pa.RecordBatch]:
-    """Each RecordBatch with ``value_decoded`` (typed from the topic's schema, :mod:`kafkaspec.values`)
-    and ``value_error`` (why a value did not fit; its bytes stay in ``value``) added: one batch at a
-    time, so memory stays bounded by the batch."""
-    from ..values.arrow_types import decode_column
-
-    for rb in batches:
-        decoded, errors = decode_column(values, topic, rb.column(1))
-        yield pa.RecordBatch.from_arrays(
-            [*rb.columns, decoded, errors], names=[*rb.schema.names, "value_decoded", "value_error"]
-        )
-
-
 def partition_batches(
     part: PartitionLike,
     *,
@@ -153,10 +138,15 @@ def partition_batches(
     values: ValueDecoder | None = None,
 ) -> Iterator[pa.RecordBatch]:
     """Every record of the partition, segment by segment, as RecordBatches of :data:`SCHEMA`; with
-    ``values``, the decoded values added (:func:`with_decoded_values`)."""
+    ``values``, the decoded values added (:class:`~.value_columns.DecodedValues`)."""
     if values is not None:
-        yield from with_decoded_values(
-            partition_batches(part, verify=verify, max_decompressed=max_decompressed), part.topic, values
+        from .columns import assembled
+        from .value_columns import DecodedValues
+
+        yield from assembled(
+            partition_batches(part, verify=verify, max_decompressed=max_decompressed),
+            SCHEMA,
+            [DecodedValues(values, part.topic)],
         )
         return
     for seg in part.segments():
@@ -355,13 +345,10 @@ def partition_table(
         return pa.Table.from_batches(batches, schema=SCHEMA)
     if batches:
         return pa.Table.from_batches(batches)
-    decoded, errors = _empty_decoded(part.topic, values)
-    return pa.Table.from_batches([], schema=SCHEMA.append(decoded).append(errors))
+    from .columns import Assembly
+    from .value_columns import DecodedValues
 
-
-def _empty_decoded(topic: str, values: ValueDecoder) -> tuple[pa.Field, pa.Field]:
-    arrow_type, _ = values.arrow_type(topic)
-    return pa.field("value_decoded", arrow_type or pa.string()), pa.field("value_error", pa.string())
+    return pa.Table.from_batches([], schema=Assembly(SCHEMA, [DecodedValues(values, part.topic)]).schema)
 
 
 def logdir_batches(

@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING, Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ..arrow.columns import Assembly
 from ..arrow.ranges import RangeTask, Walk, load_range, read_records
+from ..arrow.schema import SCHEMA
 from ..errors import KafkaFormatError
 from .audit import audit_rows
 from .schema import AUDIT_COLUMNS, arrow_schema
@@ -132,14 +134,15 @@ def _write_records(
     typed = (
         _DecodedWriter(task, result, values) if values is not None and task.topic in values.topics else None
     )
+    records = Assembly(SCHEMA, columns=[n for n in SCHEMA.names if n not in PARTITION_COLUMNS])
     n = 0
     try:
-        for rb in read_records(task, buf=buf, walk=walk):
-            if not rb.num_rows:
+        for whole in read_records(task, buf=buf, walk=walk):
+            if not whole.num_rows:
                 continue
-            rb = rb.drop_columns(list(PARTITION_COLUMNS))
             if typed is not None:
-                typed.write(rb)
+                typed.write(whole)
+            rb = records(whole)
             if writer is None:
                 path = os.path.join(result.staging, rel)
                 os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -170,24 +173,22 @@ def decoded_dir(topic: str, partition: int) -> str:
 
 class _DecodedWriter:
     """``--decode-values``: a range's records as ``decoded/<topic>/partition=P/part-*.parquet``, with
-    ``value_decoded`` typed from the topic's schema and ``value_error``, one batch at a time."""
+    ``value_decoded`` typed from the topic's schema and ``value_error``, one batch at a time (each built
+    by :class:`kafkaspec.arrow.columns.Assembly` from the records' batch)."""
 
     def __init__(self, task: RangeTask, result: RangeResult, values: ValueColumns) -> None:
+        from ..arrow.value_columns import DecodedValues
+
         self.task, self.result = task, result
-        self.dec = values.decoder()
+        self.assembly = Assembly(SCHEMA, [DecodedValues(values.decoder(), task.topic)], DECODED_COLUMNS)
         self.rel = (
             f"{decoded_dir(task.topic, task.partition)}/part-{Path(result.staging).name}.{CODEC}.parquet"
         )
         self.writer: pq.ParquetWriter | None = None
 
     def write(self, rb: pa.RecordBatch) -> None:
-        from ..values.arrow_types import decode_column
-
-        decoded, errors = decode_column(self.dec, self.task.topic, rb.column("value"))
-        out = pa.RecordBatch.from_arrays(
-            [*rb.select(list(DECODED_COLUMNS)).columns, decoded, errors],
-            names=[*DECODED_COLUMNS, "value_decoded", "value_error"],
-        )
+        out = self.assembly(rb)
+        errors = out.column("value_error")
         bad = len(errors) - errors.null_count
         if bad:
             self.result.value_errors[self.task.topic] = self.result.value_errors.get(self.task.topic, 0) + bad

@@ -249,10 +249,12 @@ def typed_topics(input_path: str, opts: ReadOptions) -> ValueColumns:
 
 
 def _decoded_summary(values: ValueColumns, results: list[RangeResult]) -> dict[str, dict[str, Any]]:
+    from ..arrow.value_types import value_type
+
     dec = values.decoder()
     out: dict[str, dict[str, Any]] = {}
     for topic in values.topics:
-        arrow_type, _ = dec.arrow_type(topic)
+        arrow_type, _ = value_type(dec, topic)
         out[topic] = {
             "type": str(arrow_type or "string (JSON text)"),
             "errors": sum(r.value_errors.get(topic, 0) for r in results),

@@ -1,7 +1,8 @@
 """The columns of the ``kafkalog`` source: Spark's Kafka source columns first, then batch-level ones.
 
 The record columns are derived from the one Arrow schema, :data:`kafkaspec.arrow.schema.SCHEMA`, that
-every Arrow reader yields; the other views' columns are DDL strings. The Spark schemas are built from
+every Arrow reader yields, and the decoded payloads' and offset commits' from theirs
+(:mod:`kafkaspec.arrow.payload_columns`); the audit view's columns are DDL strings. The Spark schemas are built from
 these without a JVM, and the Arrow schemas with PySpark's own converter, which is what the Python data
 source worker checks yielded batches against.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..arrow.payload_columns import OFFSETS_SCHEMA, PAYLOAD_FIELDS
 from ..arrow.schema import SCHEMA
 
 if TYPE_CHECKING:
@@ -61,29 +63,10 @@ AUDIT_COLUMNS = (
 )
 
 #: ``option("decode", "auto")``: Kafka's own payloads decoded (kafkaspec.payloads), after the record columns
-DECODE_COLUMNS = (
-    ("decodedType", "string"),  # OffsetCommit, TopicRecord, LeaderChangeMessage, ...; null elsewhere
-    (
-        "decoded",
-        "string",
-    ),  # JSON {"type", "version", "key", "value"} (tombstones: value null, "deletion": true)
-)
+DECODE_COLUMNS = tuple((f.name, _ddl(f.type)) for f in PAYLOAD_FIELDS)
 
 #: ``option("view", "offsets")``: one row per offset commit (or its tombstone) in __consumer_offsets
-OFFSETS_COLUMNS = (
-    ("group", "string"),
-    ("topic", "string"),
-    ("partition", "int"),
-    ("committedOffset", "bigint"),
-    ("leaderEpoch", "int"),
-    ("metadata", "string"),
-    ("commitTimestamp", "timestamp"),
-    ("expireTimestamp", "timestamp"),  # null unless the commit set one (value version 1)
-    ("tombstone", "boolean"),  # the commit was deleted (the group expired it or was deleted)
-    ("offsetsPartition", "int"),
-    ("offset", "bigint"),  # the record's offset in __consumer_offsets
-    ("timestamp", "timestamp"),  # the record's timestamp
-)
+OFFSETS_COLUMNS = tuple((f.name, _ddl(f.type)) for f in OFFSETS_SCHEMA)
 
 
 def struct_type(columns: Sequence[tuple[str, str]]) -> StructType:

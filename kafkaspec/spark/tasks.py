@@ -27,46 +27,46 @@ def our_errors_first(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBat
 
 def read_task(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
     """The Arrow batches of ``task``: records (decoded too with ``decode``), offset commits or audit rows,
-    without the ``headers`` column when ``includeHeaders`` is false."""
-    batches = _batches(task, opts)
-    if opts.values is not None and (
-        task.end > task.start or task.unused is not None or task.unreadable is not None
-    ):
-        batches = _with_values(batches, task, opts)
-    if opts.include_headers or opts.view != "records":
-        return batches
-    return (b.drop_columns(["headers"]) for b in batches)
-
-
-def _batches(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
+    without the ``headers`` column when ``includeHeaders`` is false. Each batch is built once with all
+    its columns (:func:`kafkaspec.arrow.columns.assembled`)."""
     if task.end <= task.start and task.unused is None and task.unreadable is None:
         return iter(())
-    if opts.view == "batches":
-        from .audit import read_audit
+    from ..arrow.columns import Added, assembled
 
-        return read_audit(task)
+    if opts.view == "batches":
+        return _audit(task, opts)
     from ..arrow.ranges import read_records
 
     if opts.view == "offsets":
         from .decoding import read_offsets
 
         return read_offsets(read_records(task), task, opts.skip_corrupt)
+    from ..arrow.schema import SCHEMA
+
+    added: list[Added] = []
     if opts.decode:
-        from .decoding import with_decoded
+        from .decoding import payload_arrays
 
-        return with_decoded(read_records(task), task, opts.skip_corrupt)
-    return read_records(task)
+        added.append(payload_arrays(task, opts.skip_corrupt))
+    if opts.values is not None:
+        from .values import value_arrays
+
+        added.append(value_arrays(task, opts.values))
+    columns = None if opts.include_headers else [n for n in SCHEMA.names if n != "headers"]
+    return assembled(read_records(task), SCHEMA, added, columns)
 
 
-def _with_values(
-    batches: Iterator[pa.RecordBatch], task: RangeTask, opts: ReadOptions
-) -> Iterator[pa.RecordBatch]:
-    """``keyFormat`` / ``valueFormat``: the decoded columns (records) or the error counts (batches)."""
-    from .values import with_audit_counts, with_values
+def _audit(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
+    """The audit rows, with ``keyFormat`` / ``valueFormat`` their records' error counts (worked out when
+    the first row is asked for, from a records read of the range)."""
+    from ..arrow.columns import assembled
+    from .audit import read_audit
+    from .schema import AUDIT_COLUMNS, arrow_schema
 
-    assert opts.values is not None
-    if opts.view == "batches":
+    added = []
+    if opts.values is not None:
         from ..arrow.ranges import read_records
+        from .values import AuditCounts, audit_counts
 
-        return with_audit_counts(batches, task, opts.values, read_records)
-    return with_values(batches, task, opts.values)
+        added.append(AuditCounts(audit_counts(task, opts.values, read_records), opts.values))
+    yield from assembled(read_audit(task), arrow_schema(AUDIT_COLUMNS), added)

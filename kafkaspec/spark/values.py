@@ -6,11 +6,12 @@ driver and shipped to the executors in the options (so executors need neither th
 network), and, with ``schemaRegistryUrl``, the registry for ids the topic does not hold (asked from
 the executors, each caching what it fetched).
 
-One column type per topic: the Spark type of ``value_decoded`` is the one
-``to_arrow(decode_values=True)`` gives the topic (:func:`kafkaspec.values.arrow_types.column_type`),
-turned into Spark's by PySpark's own Arrow converter, so there is one mapping, not two; the one
-exception is a time of day (Avro time-millis / time-micros), which Spark 4.0 has no type for: it is
-the int milliseconds / long microseconds of the day (:func:`without_times`). A read of one
+One column type per topic: the Arrow type of ``value_decoded`` is the one
+``to_arrow(decode_values=True)`` gives the topic (:func:`kafkaspec.arrow.value_types.value_type`), as
+Spark's worker takes it (:func:`kafkaspec.arrow.value_columns.spark_column_type`), and its Spark type
+is derived from that Arrow type once, by PySpark's own converter, so there is one mapping, not two; the
+one exception is a time of day (Avro time-millis / time-micros), which Spark 4.0 has no type for: it is
+the int milliseconds / long microseconds of the day (:func:`kafkaspec.arrow.value_columns.without_times`). A read of one
 topic gets that type as it is; a read of several (``subscribe``, ``subscribePattern`` or none) gets a
 struct with one field per topic, each of that topic's type, and a row fills only its topic's field.
 
@@ -25,20 +26,31 @@ import uuid
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..values.decoder import FORMATS, Schemas, ValueDecoder
 
 if TYPE_CHECKING:
     import pyarrow as pa
-    from pyspark.sql.types import DataType, StructField, StructType
+    from pyspark.sql.types import StructField, StructType
 
     from ..arrow.ranges import RangeTask
+    from ..arrow.value_columns import ValueArrays
     from ..logdir import LogDir
     from ..values.registry import RegistryClient
     from ..values.schemas_topic import SchemaStore
 
-__all__ = ["ValueColumns", "audit_counts", "parse_formats", "resolve", "spark_fields", "with_values"]
+__all__ = [
+    "AuditCounts",
+    "ValueColumns",
+    "arrow_types",
+    "audit_counts",
+    "parse_formats",
+    "resolve",
+    "spark_fields",
+    "value_arrays",
+    "with_values",
+]
 
 PARTS = ("key", "value")
 #: audit-view columns with ``keyFormat`` / ``valueFormat``: records per batch that did not fit
@@ -164,100 +176,45 @@ def refresh(vc: ValueColumns, log: LogDir) -> ValueColumns:
     return replace(vc, schemas=read_schemas(log), run=uuid.uuid4().hex if vc.run else "")
 
 
-def without_times(t: pa.DataType) -> pa.DataType:
-    """``t`` with every time of day (Avro's time-millis / time-micros) as the integer Avro stores: Spark
-    4.0 has no TIME type, so int milliseconds / long microseconds since midnight are the honest match
-    (exact, and a cast of the Arrow column gives them). Structs, lists and maps are rebuilt around them."""
-    import pyarrow as pa
+def arrow_types(vc: ValueColumns, dec: ValueDecoder | None = None) -> dict[str, pa.DataType]:
+    """part -> the Arrow type of the read's ``<part>_decoded`` column, as Spark's worker checks it
+    (:func:`kafkaspec.arrow.value_columns.spark_column_type`)."""
+    from ..arrow.value_columns import spark_column_type
 
-    if pa.types.is_time32(t):
-        return pa.int32()
-    if pa.types.is_time64(t):
-        return pa.int64()
-    if pa.types.is_struct(t):
-        return pa.struct([f.with_type(without_times(f.type)) for f in t])
-    if pa.types.is_map(t):
-        return pa.map_(without_times(t.key_type), without_times(t.item_type))
-    if pa.types.is_list(t) or pa.types.is_large_list(t):
-        return pa.list_(without_times(t.value_type))
-    return t
+    dec = vc.decoder() if dec is None else dec
+    return {part: spark_column_type(dec, vc.topics, part) for part in vc.parts()}
 
 
-def _topic_spark_type(dec: ValueDecoder, topic: str, part: str) -> DataType:
-    import pyarrow as pa
+def spark_fields(vc: ValueColumns, targets: dict[str, pa.DataType] | None = None) -> list[StructField]:
+    """The Spark fields the options add: ``<part>_decoded`` (typed per topic, from ``targets``, by default
+    :func:`arrow_types`) and ``<part>_error``."""
+    from pyspark.sql import types as T
     from pyspark.sql.pandas.types import from_arrow_type
 
-    arrow_type, _ = dec.arrow_type(topic, part)
-    try:
-        return from_arrow_type(without_times(arrow_type or pa.string()), prefer_timestamp_ntz=True)
-    except Exception as exc:  # PySpark raises its own error classes for the types Spark has no match of
-        raise ValueError(
-            f"topic {topic}'s {part}s decode to the Arrow type {arrow_type}, which Spark cannot "
-            f"hold ({exc}); read them with {part}Format=bytes or with to_arrow"
-        ) from None
-
-
-def spark_fields(vc: ValueColumns) -> list[StructField]:
-    """The Spark fields the options add: ``<part>_decoded`` (typed per topic) and ``<part>_error``."""
-    from pyspark.sql import types as T
-
-    dec = vc.decoder()
+    targets = arrow_types(vc) if targets is None else targets
     out = []
     for part in vc.parts():
-        types = {t: _topic_spark_type(dec, t, part) for t in vc.topics}
-        if len(vc.topics) == 1:
-            decoded: DataType = types[vc.topics[0]]
-        else:
-            decoded = T.StructType([T.StructField(t, types[t]) for t in vc.topics])
+        decoded = from_arrow_type(targets[part], prefer_timestamp_ntz=True)
         out += [T.StructField(f"{part}_decoded", decoded), T.StructField(f"{part}_error", T.StringType())]
     return out
 
 
-def _arrow_types(vc: ValueColumns) -> dict[str, Any]:
-    """The Arrow type Spark's worker checks each added column against (its own converter's)."""
-    from pyspark.sql import types as T
-    from pyspark.sql.pandas.types import to_arrow_schema
+def value_arrays(task: RangeTask, vc: ValueColumns) -> ValueArrays:
+    """The decoded columns of ``task``'s records (its topic's decoder, the read's column types)."""
+    from ..arrow.value_columns import ValueArrays
 
-    schema = to_arrow_schema(T.StructType(spark_fields(vc)), timezone="UTC")
-    return {f.name: f.type for f in schema}
-
-
-def _decoded_column(decoded: pa.Array, topic: str, target: pa.DataType, topics: tuple[str, ...]) -> pa.Array:
-    import pyarrow as pa
-
-    if topic not in topics:  # a topic a stream found after its schema was fixed: no column type of its own
-        return pa.nulls(len(decoded), target)
-    if len(topics) == 1:
-        return decoded.cast(target)
-    own = target.field(topic).type
-    children = [
-        decoded.cast(own) if t == topic else pa.nulls(len(decoded), target.field(t).type) for t in topics
-    ]
-    return pa.StructArray.from_arrays(children, fields=list(target), mask=decoded.is_null())
+    dec = vc.decoder()
+    return ValueArrays(dec, task.topic, vc.parts(), arrow_types(vc, dec), vc.topics)
 
 
 def with_values(
     batches: Iterator[pa.RecordBatch], task: RangeTask, vc: ValueColumns
 ) -> Iterator[pa.RecordBatch]:
-    """The record batches of ``task`` with the decoded columns appended, one batch at a time."""
-    import pyarrow as pa
+    """The record batches of ``task`` with the decoded columns added, one batch at a time."""
+    from ..arrow.columns import assembled
+    from ..arrow.schema import SCHEMA
 
-    from ..values.arrow_types import decode_column
-
-    dec = vc.decoder()
-    targets = _arrow_types(vc)
-    for rb in batches:
-        arrays, names = list(rb.columns), list(rb.schema.names)
-        for part in vc.parts():
-            decoded, errors = decode_column(dec, task.topic, rb.column(part), part)
-            if task.topic not in vc.topics:
-                late = f"topic {task.topic} was not among the read's topics when its columns were typed"
-                errors = pa.array(
-                    [None if b is None else late for b in rb.column(part).to_pylist()], pa.string()
-                )
-            arrays += [_decoded_column(decoded, task.topic, targets[f"{part}_decoded"], vc.topics), errors]
-            names += [f"{part}_decoded", f"{part}_error"]
-        yield pa.RecordBatch.from_arrays(arrays, names=names)
+    return assembled(batches, SCHEMA, [value_arrays(task, vc)])
 
 
 def audit_counts(
@@ -269,34 +226,44 @@ def audit_counts(
     the read skips it rather than fail."""
     from dataclasses import replace
 
+    from ..arrow.value_columns import decode_column
+
     counts: dict[str, Counter[tuple[str, int]]] = {p: Counter() for p in PARTS}
     if task.unused is not None or task.unreadable is not None:
         return {}
     whole = replace(
         task, read_committed=None, include_control=False, skip_corrupt=True, min_offset=None, max_offset=None
     )
-    for rb in with_values(read(whole), whole, vc):
+    dec = vc.decoder()
+    for rb in read(whole):
         where = list(zip(rb.column("segment").to_pylist(), rb.column("batchPosition").to_pylist()))
         for part in vc.parts():
-            for w, e in zip(where, rb.column(f"{part}_error").to_pylist()):
+            if task.topic not in vc.topics:  # no column type: each record with bytes is an error
+                errors = rb.column(part).to_pylist()
+            else:
+                errors = decode_column(dec, task.topic, rb.column(part), part)[1].to_pylist()
+            for w, e in zip(where, errors):
                 if e is not None:
                     counts[part][w] += 1
     keys = set(counts["key"]) | set(counts["value"])
     return {w: (counts["key"][w], counts["value"][w]) for w in keys}
 
 
-def with_audit_counts(
-    batches: Iterator[pa.RecordBatch],
-    task: RangeTask,
-    vc: ValueColumns,
-    read: Callable[[RangeTask], Iterator[pa.RecordBatch]],
-) -> Iterator[pa.RecordBatch]:
-    """Audit rows with ``keyErrors`` / ``valueErrors`` (null for a part whose format is not set, and on
+class AuditCounts:
+    """``keyErrors`` / ``valueErrors`` of audit rows (null for a part whose format is not set, and on
     rows that are no batch of records: skipped ranges, unused segments)."""
-    import pyarrow as pa
 
-    counts = audit_counts(task, vc, read)
-    for rb in batches:
+    def __init__(self, counts: dict[tuple[str, int], tuple[int, int]], vc: ValueColumns) -> None:
+        self.counts, self.vc = counts, vc
+
+    def fields(self) -> list[pa.Field]:
+        import pyarrow as pa
+
+        return [pa.field(name, pa.int32()) for name, _ in AUDIT_COUNT_COLUMNS]
+
+    def __call__(self, rb: pa.RecordBatch) -> list[pa.Array]:
+        import pyarrow as pa
+
         where = zip(
             rb.column("segment").to_pylist(),
             rb.column("position").to_pylist(),
@@ -305,13 +272,10 @@ def with_audit_counts(
         key_n: list[int | None] = []
         value_n: list[int | None] = []
         for segment, position, records in where:
-            k, v = counts.get((segment, position), (0, 0))
-            key_n.append(k if records is not None and vc.key_format is not None else None)
-            value_n.append(v if records is not None and vc.value_format is not None else None)
-        yield pa.RecordBatch.from_arrays(
-            [*rb.columns, pa.array(key_n, pa.int32()), pa.array(value_n, pa.int32())],
-            names=[*rb.schema.names, "keyErrors", "valueErrors"],
-        )
+            k, v = self.counts.get((segment, position), (0, 0))
+            key_n.append(k if records is not None and self.vc.key_format is not None else None)
+            value_n.append(v if records is not None and self.vc.value_format is not None else None)
+        return [pa.array(key_n, pa.int32()), pa.array(value_n, pa.int32())]
 
 
 def with_spark_fields(schema: StructType, values: ValueColumns, view: str) -> StructType:

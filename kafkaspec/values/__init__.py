@@ -11,11 +11,16 @@ One job per module:
 * :mod:`.json_schema`: registry-framed JSON Schema values typed and checked by their schema;
 * :mod:`.protobuf_synth`: a synthetic topic of Protobuf values (its `_schemas` records and a value writer);
 * :mod:`.primitives`: Kafka's own serializers (string, int, long, double, UUID), JSON, bytes;
-* :mod:`.decoder`: the public API, ``decoder(log).decode(topic, value)``, with the formats per topic.
+* :mod:`.decoder`: the public API, ``decoder(log).decode(topic, value)``, with the formats per topic;
+* :mod:`.bounds`: how large and deep a schema's column type may grow.
+
+No module here loads pyarrow: the Arrow types and columns of decoded values are
+:mod:`kafkaspec.arrow.value_types` and :mod:`kafkaspec.arrow.value_columns`.
 """
 
 from __future__ import annotations
 
+from . import _moved
 from .decoder import FORMATS, DecodedValue, Schemas, ValueDecoder, decoder, jsonable
 from .framing import Frame, FramingError, message_indexes, unframe
 from .registry import RegistryClient, RegistryError
@@ -41,3 +46,5 @@ __all__ = [
     "read_schemas",
     "unframe",
 ]
+
+_moved.install()

@@ -15,8 +15,10 @@ returns it with its bytes, ``value`` None and ``error`` naming the reason, and c
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
+import warnings
 from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -162,35 +164,16 @@ class ValueDecoder:
             return DecodedValue(None, fmt, getattr(exc, "schema_id", None), str(exc), value)
 
     def arrow_type(self, topic: str, part: str = "value") -> tuple[Any, bool]:
-        """(the Arrow type of the topic's decoded values or None for JSON text, UUIDs to turn into text):
-        the reader schema's for Avro, the format's for Kafka's primitives."""
-        from .arrow_types import PRIMITIVE_TYPES, column_type
-
-        fmt = self.format_of(topic, part)
-        if fmt in PRIMITIVE_TYPES():
-            return PRIMITIVE_TYPES()[fmt], False
-        reader = self.reader_schema(topic, part)
-        if fmt in ("auto", "avro") and reader is not None and reader.schema_type == "AVRO":
-            try:
-                return column_type(self._avro_reader().parsed(reader))
-            except ValueError:
-                return None, False
-        if fmt in ("auto", "json-schema") and reader is not None and reader.schema_type == "JSON":
-            from .json_schema import arrow_type
-
-            try:
-                return arrow_type(self._json_reader().column(reader)), False
-            except ValueError:
-                return None, False
-        if fmt in ("auto", "protobuf") and reader is not None and reader.schema_type == "PROTOBUF":
-            from .arrow_types import _Untyped
-            from .protobuf import message_arrow_type
-
-            try:
-                return message_arrow_type(self._protobuf_reader().message(reader, [0])), False
-            except (_Untyped, ValueError):
-                return None, False
-        return None, False
+        """Deprecated (goes in the next release): :func:`kafkaspec.arrow.value_types.value_type`, the
+        Arrow type of the topic's decoded values and whether UUIDs need turning into text."""
+        warnings.warn(
+            "ValueDecoder.arrow_type(topic) is deprecated: use "
+            "kafkaspec.arrow.value_types.value_type(decoder, topic)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        value_types = importlib.import_module("kafkaspec.arrow.value_types")  # the layer above: named as text
+        return value_types.value_type(self, topic, part)
 
     def column_format(self, topic: str, part: str = "value") -> str:
         """The format of the values a typed column holds: the topic's, or with ``auto`` its reader schema's."""
@@ -219,7 +202,7 @@ class ValueDecoder:
                 writer = by_id[sid] if sid in by_id else by_id.setdefault(sid, self._avro_schema(sid))
                 if writer is not None:
                     if avro is None:
-                        avro = self._avro_reader()
+                        avro = self.avro_reader()
                     try:
                         append(DecodedValue(avro.read(b[5:], writer, reader), "avro", sid, None, b))
                         continue
@@ -255,7 +238,7 @@ class ValueDecoder:
             if writer is None:
                 continue
             try:
-                got = self._avro_reader().read_many(bodies, writer, reader)
+                got = self.avro_reader().read_many(bodies, writer, reader)
             except ValueError:
                 continue  # the writer or reader schema does not parse: decode() says so per record
             for i, v in zip(where, got):
@@ -295,20 +278,20 @@ class ValueDecoder:
                 reader = self.reader_schema(topic, part)
                 if reader is not None and reader.schema_type != "AVRO":
                     reader = None
-                decoded = self._avro_reader().read(body, schema, reader)
+                decoded = self.avro_reader().read(body, schema, reader)
             elif found == "json-schema":
                 from .json_schema import conform
 
                 decoded = PRIMITIVES["json"](bytes(body))
                 reader = self.reader_schema(topic, part)
                 typed_by = reader if reader is not None and reader.schema_type == "JSON" else schema
-                conform(decoded, self._json_reader().column(typed_by))
+                conform(decoded, self.json_reader().column(typed_by))
             else:
                 indexes, start = message_indexes(value, frame.start)
                 reader = self.reader_schema(topic, part)
                 if reader is not None and reader.schema_type != "PROTOBUF":
                     reader = None
-                decoded = self._protobuf_reader().read(value[start:], schema, indexes, reader)
+                decoded = self.protobuf_reader().read(value[start:], schema, indexes, reader)
         except ValueError as exc:
             raise _WithId(str(exc), frame.schema_id) from None
         return DecodedValue(decoded, found, frame.schema_id, raw=value)
@@ -317,7 +300,7 @@ class ValueDecoder:
         """The column type of a topic whose reader schema is a JSON Schema."""
         reader = self.reader_schema(topic, part)
         assert reader is not None and reader.schema_type == "JSON"
-        return self._json_reader().column(reader)
+        return self.json_reader().column(reader)
 
     def json_column_value(self, topic: str, value: Any, part: str = "value") -> Any:
         """A decoded JSON Schema value as its topic's Arrow column holds it (untyped parts as JSON text)."""
@@ -325,21 +308,24 @@ class ValueDecoder:
 
         return conform(value, self.json_column(topic, part), column=True)
 
-    def _json_reader(self) -> JsonSchemaReader:
+    def json_reader(self) -> JsonSchemaReader:
+        """The JSON Schema reader of this decoder (its schemas' column types cached in it)."""
         if self._json is None:
             from .json_schema import JsonSchemaReader
 
             self._json = JsonSchemaReader(self.schemas.version)
         return self._json
 
-    def _protobuf_reader(self) -> ProtobufReader:
+    def protobuf_reader(self) -> ProtobufReader:
+        """The Protobuf reader of this decoder (its compiled schemas cached in it)."""
         if self._protobuf is None:
             from .protobuf import ProtobufReader
 
             self._protobuf = ProtobufReader(self.schemas.version)
         return self._protobuf
 
-    def _avro_reader(self) -> AvroReader:
+    def avro_reader(self) -> AvroReader:
+        """The Avro reader of this decoder (its parsed schemas cached in it)."""
         if self._avro is None:
             from .avro import AvroReader
 

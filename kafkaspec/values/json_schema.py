@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .arrow_types import MAX_DEPTH, MAX_TYPE_NODES
+from .bounds import MAX_DEPTH, MAX_TYPE_NODES
 from .registry import referenced
 from .schemas_topic import Reference, Schema
 
@@ -260,25 +260,6 @@ def _pointer(doc: Any, parts: tuple[str, ...], schema_id: int, ref: str) -> Any:
         else:
             raise ValueError(f"schema id {schema_id}: $ref {ref[:80]!r} points to nothing")
     return node
-
-
-def arrow_type(t: JType) -> Any:
-    """The Arrow type of a column type (JSON text nodes are strings)."""
-    from .arrow_types import _pa
-
-    p = _pa()
-    kind, detail = t
-    if kind == "struct":
-        return p.struct([p.field(name, arrow_type(sub)) for name, sub, _ in detail])
-    if kind == "list":
-        return p.list_(arrow_type(detail))
-    return {
-        "integer": p.int64(),
-        "number": p.float64(),
-        "boolean": p.bool_(),
-        "string": p.string(),
-        "json": p.string(),
-    }[kind]
 
 
 def conform(value: Any, t: JType, column: bool = False, path: str = "$") -> Any:

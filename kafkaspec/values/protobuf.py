@@ -19,10 +19,10 @@ down. References nest at most :data:`MAX_REFERENCE_DEPTH` deep, each referenced 
 once, however many paths lead to it, and one schema brings protoc at most :data:`MAX_SOURCE_BYTES`. A schema that cannot be compiled, for any of these reasons or
 one of protoc's, is an error of the records framed with it; the others decode.
 
-Values: each field of the message by name; a field with presence (proto2, proto3 ``optional``, a
-oneof member, a message) that is not set is None, a proto3 field without presence its default; enums
-as their value names, maps as dicts, repeated fields as lists. Bytes that do not parse, fields the
-writer's schema does not have, and enum numbers the enum does not name are errors (never kept silently).
+Values: a parsed message as plain Python values (:mod:`.protobuf_values`); bytes that do not parse,
+fields the writer's schema does not have, and enum numbers the enum does not name are errors (never
+kept silently). Descriptors protoc does not make here (base64 schemas, Google's well-known types)
+come from :mod:`.protobuf_descriptors`.
 """
 
 from __future__ import annotations
@@ -36,10 +36,12 @@ from typing import Any
 
 from kafkaspec.codec.extras import require
 
+from .protobuf_descriptors import message_class, serialized, well_known
+from .protobuf_values import to_python
 from .registry import referenced
 from .schemas_topic import Schema
 
-__all__ = ["ProtobufReader", "message_arrow_type"]
+__all__ = ["ProtobufReader"]
 
 #: protoc gets this long per schema; a schema that takes longer is refused (and not retried)
 COMPILE_TIMEOUT = 60.0
@@ -51,22 +53,6 @@ MAX_IMPORT_NAME = 1000
 #: the .proto text one schema may bring to protoc, its references' files included (one schema under
 #: a thousand names would otherwise be written a thousand times)
 MAX_SOURCE_BYTES = 64 << 20
-#: Google's well-known types protoc and the protobuf library bring (``google/protobuf/<name>.proto``)
-WELL_KNOWN = frozenset(
-    {
-        "any",
-        "api",
-        "descriptor",
-        "duration",
-        "empty",
-        "field_mask",
-        "source_context",
-        "struct",
-        "timestamp",
-        "type",
-        "wrappers",
-    }
-)
 #: the child that runs protoc: no site, no environment, no working directory on its path; only the
 #: standard library and the package dir that holds grpc_tools (argv[1])
 _PROTOC_CHILD = (
@@ -131,7 +117,7 @@ class ProtobufReader:
 
         pool, _ = self._compile(schema)
         try:
-            got = _message_class(message_factory, pool, full_name, schema)
+            got = message_class(message_factory, pool, full_name, schema)
         except KeyError:
             return None
         if isinstance(got, str):
@@ -155,7 +141,7 @@ class ProtobufReader:
                 types, what = types[i].nested_type, "nested"
             from google.protobuf import message_factory
 
-            got = self._classes[key] = _message_class(message_factory, pool, name, schema)
+            got = self._classes[key] = message_class(message_factory, pool, name, schema)
         if isinstance(got, str):
             raise ValueError(got)
         return got
@@ -202,7 +188,7 @@ class ProtobufReader:
         schema, each schema its descriptor's dependencies reach, once (duplicates collapse). Each of
         those must be base64 too: a .proto text's descriptor is named after its schema id, not after the
         import, so it could never load (and compiling each would be one protoc run per reference)."""
-        if _serialized(schema.schema) is None:
+        if serialized(schema.schema) is None:
             return self._compile_text(schema)
         from google.protobuf import descriptor_pb2
 
@@ -214,7 +200,7 @@ class ProtobufReader:
             if got is None:
                 try:
                     got = parsed[s.id] = descriptor_pb2.FileDescriptorProto.FromString(
-                        _serialized(s.schema) or b""
+                        serialized(s.schema) or b""
                     )
                 except Exception as exc:
                     raise ValueError(
@@ -228,7 +214,7 @@ class ProtobufReader:
             for dep in dict.fromkeys(descriptor(s).dependency):
                 if dep in refs:
                     target = self._target(s, refs[dep], targets)
-                    if _serialized(target.schema) is None:
+                    if serialized(target.schema) is None:
                         raise ValueError(
                             f"schema id {s.id} (a serialized descriptor) references schema id "
                             f"{target.id}, .proto text: not read here"
@@ -245,7 +231,7 @@ class ProtobufReader:
             fdp = descriptor(s)
             named = {r.name for r in s.references}
             files.extend(
-                _well_known(dep, s.id)
+                well_known(dep, s.id)
                 for dep in dict.fromkeys(fdp.dependency)
                 if dep.startswith("google/protobuf/") and dep not in named
             )
@@ -336,7 +322,7 @@ class ProtobufReader:
             for ref in s.references:
                 _check_import_name(s, ref)
                 target = self._target(s, ref, targets)
-                if _serialized(target.schema) is not None:
+                if serialized(target.schema) is not None:
                     raise ValueError(
                         f"schema id {s.id} (.proto text) references schema id {target.id}, a "
                         "serialized descriptor: not read here"
@@ -363,16 +349,6 @@ class ProtobufReader:
                 f"schema id {schema.id}: references name both {clash!r} and {dirs[clash][:80]!r}, "
                 "a file and a directory"
             )
-
-
-def _message_class(message_factory: Any, pool: Any, name: str, schema: Schema) -> Any:
-    """The class of message ``name`` in ``pool``, or why there is none (a text, kept in place of the class):
-    the protobuf library makes the classes of its message fields recursively, so a chain of a few thousand
-    messages ran Python's stack out, out of the whole run. KeyError for a name the pool lacks."""
-    try:
-        return message_factory.GetMessageClass(pool.FindMessageTypeByName(name))
-    except RecursionError:
-        return f"schema id {schema.id}: message {name[:80]} holds messages nested too deep to load"
 
 
 def _walk(root: Schema, imports: Callable[[Schema], list[tuple[Any, Schema]]]) -> list[Schema]:
@@ -457,191 +433,3 @@ def _os_reason(exc: OSError) -> str:
     """An OSError's reason without the temp dir's path."""
     name = os.path.basename(exc.filename) if isinstance(exc.filename, str) else None
     return f"{exc.strerror or exc} ({name[:80]!r})" if name else str(exc.strerror or exc)
-
-
-def _serialized(text: str) -> bytes | None:
-    """The bytes of a schema given as base64 (a serialized FileDescriptorProto, as Confluent's Python
-    serializer registers it), or None for .proto text (whose spaces and semicolons are not base64)."""
-    import base64
-    import binascii
-
-    try:
-        return base64.b64decode(text.strip(), validate=True)
-    except (binascii.Error, ValueError):
-        return None
-
-
-def _well_known(name: str, schema_id: int) -> Any:
-    """The FileDescriptorProto of one of Google's well-known types, from the protobuf library."""
-    import importlib
-
-    from google.protobuf import descriptor_pb2, descriptor_pool
-
-    module = name.removeprefix("google/protobuf/").removesuffix(".proto")
-    if module not in WELL_KNOWN or name != f"google/protobuf/{module}.proto":
-        raise ValueError(f"schema id {schema_id} imports {name[:80]!r}, not one of Google's well-known types")
-    try:
-        importlib.import_module(f"google.protobuf.{module}_pb2")
-        found = descriptor_pool.Default().FindFileByName(name)
-    except (ImportError, KeyError):
-        raise ValueError(
-            f"schema id {schema_id} imports {name[:80]!r}, not one of Google's well-known types"
-        ) from None
-    fdp = descriptor_pb2.FileDescriptorProto()
-    found.CopyToProto(fdp)
-    return fdp
-
-
-def to_python(msg: Any, strict: bool, where: str) -> dict[str, Any]:
-    """A parsed message as a dict of plain values (see the module's docstring); with ``strict``, a
-    field number the schema does not have or an enum number the enum does not name is a ValueError."""
-    from google.protobuf import unknown_fields
-
-    d = msg.DESCRIPTOR
-    if strict:
-        unknown = unknown_fields.UnknownFieldSet(msg)
-        if len(unknown):
-            raise ValueError(
-                f"field number {unknown[0].field_number} is not a field of {d.full_name} ({where})"
-            )
-    out: dict[str, Any] = {}
-    for name, kind, f, convert in _plan(d):
-        v = getattr(msg, name)
-        if kind == "map":
-            out[name] = (
-                {k: x for k, x in v.items()}
-                if convert is None
-                else {k: convert(f, x, strict, where) for k, x in v.items()}
-            )
-        elif kind == "repeated":
-            out[name] = list(v) if convert is None else [convert(f, x, strict, where) for x in v]
-        elif kind == "presence" and not msg.HasField(name):
-            out[name] = None
-        else:
-            out[name] = v if convert is None else convert(f, v, strict, where)
-    return out
-
-
-#: message descriptor -> (field name, map/repeated/presence/plain, the field whose values convert, how)
-_PLANS: dict[Any, list[tuple[str, str, Any, Any]]] = {}
-
-
-def _plan(d: Any) -> list[tuple[str, str, Any, Any]]:
-    """How each field of a message turns into a plain value, worked out once per message type."""
-    got = _PLANS.get(d)
-    if got is None:
-        got = []
-        for f in d.fields:
-            if f.message_type is not None and f.message_type.GetOptions().map_entry:
-                vf = f.message_type.fields_by_name["value"]
-                got.append((f.name, "map", vf, _scalar if vf.message_type or vf.enum_type else None))
-                continue
-            kind = "repeated" if _repeated(f) else "presence" if f.has_presence else "plain"
-            got.append((f.name, kind, f, _scalar if f.message_type or f.enum_type else None))
-        if len(_PLANS) > 10_000:  # bounded: a run over many schemas does not keep every plan
-            _PLANS.clear()
-        _PLANS[d] = got
-    return got
-
-
-def _repeated(f: Any) -> bool:
-    return bool(f.is_repeated) if hasattr(f, "is_repeated") else bool(f.label == f.LABEL_REPEATED)
-
-
-def _scalar(f: Any, v: Any, strict: bool, where: str) -> Any:
-    if f.message_type is not None:
-        return to_python(v, strict, where)
-    if f.enum_type is not None:
-        named = f.enum_type.values_by_number.get(v)
-        if named is None:
-            if strict:
-                raise ValueError(
-                    f"enum {f.enum_type.full_name} has no value {v} (field {f.full_name}, {where})"
-                )
-            return None
-        return named.name
-    return v
-
-
-def message_arrow_type(desc: Any, seen: tuple[str, ...] = ()) -> Any:
-    """The Arrow type of a message's values (a struct of its fields); ValueError for a recursive message
-    (``google.protobuf.Struct`` among them), which has no Arrow type: its values go as JSON text."""
-    from .arrow_types import MAX_TYPE_NODES, _pa, _Untyped
-
-    p = _pa()
-    if not seen and _type_nodes(desc, MAX_TYPE_NODES) > MAX_TYPE_NODES:
-        raise _Untyped(
-            f"the message {desc.full_name}, whose Arrow type would have more than {MAX_TYPE_NODES:,} "
-            "nodes (its messages share each other) or nest too deep"
-        )
-    if desc.full_name in seen:
-        raise _Untyped(f"the recursive message {desc.full_name}")
-    seen = (*seen, desc.full_name)
-    fields = []
-    for f in desc.fields:
-        if f.message_type is not None and f.message_type.GetOptions().map_entry:
-            kf, vf = f.message_type.fields_by_name["key"], f.message_type.fields_by_name["value"]
-            t = p.map_(_field_type(kf, seen), _field_type(vf, seen))
-        elif _repeated(f):
-            t = p.list_(_field_type(f, seen))
-        else:
-            t = _field_type(f, seen)
-        fields.append(p.field(f.name, t))
-    return p.struct(fields)
-
-
-def _type_nodes(desc: Any, limit: int) -> int:
-    """How many nodes the Arrow type of message ``desc`` has, its message fields expanded where they are
-    used (at most ``limit`` + 1): each message counted once, however many fields hold it, so 30 levels of
-    messages with two fields of the message below cost 30 counts, not the 2^30 nodes they make. A message
-    met again inside itself (recursive: no Arrow type) counts one."""
-    from .arrow_types import MAX_DEPTH
-
-    counted: dict[str, int] = {}
-
-    def message(d: Any, depth: int) -> int:
-        if depth > MAX_DEPTH:  # deeper than the Arrow type is built (and Python recurses): none
-            return limit + 1
-        got = counted.get(d.full_name)
-        if got is None:
-            counted[d.full_name] = 1
-            got = counted[d.full_name] = min(limit + 1, 1 + sum(field(f, depth) for f in d.fields))
-        return got
-
-    def field(f: Any, depth: int) -> int:
-        if f.message_type is not None and f.message_type.GetOptions().map_entry:
-            entry = f.message_type.fields_by_name
-            return 1 + field(entry["key"], depth) + field(entry["value"], depth)
-        own = message(f.message_type, depth + 1) if f.message_type is not None else 1
-        return 1 + own if _repeated(f) else own
-
-    return message(desc, 0)
-
-
-def _field_type(f: Any, seen: tuple[str, ...]) -> Any:
-    from .arrow_types import _pa
-
-    p = _pa()
-    if f.message_type is not None:
-        return message_arrow_type(f.message_type, seen)
-    if f.enum_type is not None:
-        return p.string()
-    t = f.type
-    by_type = {
-        f.TYPE_DOUBLE: p.float64(),
-        f.TYPE_FLOAT: p.float32(),
-        f.TYPE_INT64: p.int64(),
-        f.TYPE_SINT64: p.int64(),
-        f.TYPE_SFIXED64: p.int64(),
-        f.TYPE_UINT64: p.uint64(),
-        f.TYPE_FIXED64: p.uint64(),
-        f.TYPE_INT32: p.int32(),
-        f.TYPE_SINT32: p.int32(),
-        f.TYPE_SFIXED32: p.int32(),
-        f.TYPE_UINT32: p.uint32(),
-        f.TYPE_FIXED32: p.uint32(),
-        f.TYPE_BOOL: p.bool_(),
-        f.TYPE_STRING: p.string(),
-        f.TYPE_BYTES: p.binary(),
-    }
-    return by_type[t]

@@ -1,4 +1,4 @@
-"""The record chain's guess (``engine._chain_template``) and the alike batches' walk (``walk._alike``)
+"""The record chain's guess (``engine.chain._chain_template``) and the alike batches' walk (``walk._alike``)
 under hostile bytes.
 
 Batches of one records count and size (fixed-size keys and values, as producers often write them)

@@ -19,7 +19,8 @@ import pytest
 
 import kafkaspec
 from kafkaspec import logdir
-from kafkaspec.arrow import engine, partitions
+from kafkaspec.arrow import partitions
+from kafkaspec.arrow.engine import chain, headers
 from kafkaspec.arrow.schema import SCHEMA
 from kafkaspec.codec.crc import crc32c
 from kafkaspec.errors import KafkaFormatError
@@ -82,13 +83,13 @@ def _batches(n_batches: int, per_batch: int, make) -> bytes:
 def sliced(monkeypatch) -> list[int]:
     """How many times header bytes were sliced out of the headers windows (the uniform layout path)."""
     calls: list[int] = []
-    real = engine._sliced
+    real = headers._sliced
 
     def counting(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(engine, "_sliced", counting)
+    monkeypatch.setattr(headers, "_sliced", counting)
     return calls
 
 
@@ -446,10 +447,10 @@ def test_a_records_count_near_2_31_is_an_error_in_bounded_memory(tmp_path):
 
 @pytest.fixture
 def guesses(monkeypatch) -> list[bool]:
-    """What each guess of a run's record chain (the first batch's, :func:`engine._chain_template`) came to."""
+    """What each guess of a run's record chain (the first batch's, :func:`kafkaspec.arrow.engine.chain._chain_template`) came to."""
     seen: list[bool] = []
-    real = engine._Template.holds
-    monkeypatch.setattr(engine._Template, "holds", lambda self, *a: seen.append(real(self, *a)) or seen[-1])
+    real = chain._Template.holds
+    monkeypatch.setattr(chain._Template, "holds", lambda self, *a: seen.append(real(self, *a)) or seen[-1])
     return seen
 
 
@@ -503,8 +504,8 @@ def test_fields_past_a_window_sized_by_the_first_record(tmp_path, monkeypatch, f
     """The records' windows are as wide as the first record's fields before its value need; later
     records with keys of 40 bytes have their value lengths past the window: read from the data."""
     widths: list[int] = []
-    real = engine._window_width
-    monkeypatch.setattr(engine, "_window_width", lambda *a: widths.append(real(*a)) or widths[-1])
+    real = chain._window_width
+    monkeypatch.setattr(chain, "_window_width", lambda *a: widths.append(real(*a)) or widths[-1])
     _same(
         tmp_path,
         _batches(

@@ -41,11 +41,11 @@ def _run(script: str) -> subprocess.CompletedProcess:
 def test_a_lattice_of_protobuf_messages_has_no_arrow_type():
     run = _run(f"""
         from kafkaspec.values import Schema
-        from kafkaspec.values.arrow_types import _Untyped
-        from kafkaspec.values.protobuf import ProtobufReader, message_arrow_type
+        from kafkaspec.arrow.value_types import _Untyped, message_type
+        from kafkaspec.values.protobuf import ProtobufReader
         desc = ProtobufReader(lambda s, v: None).message(Schema(1, {_proto_lattice(LEVELS)!r}, "PROTOBUF", ()), [0])
         try:
-            message_arrow_type(desc)
+            message_type(desc)
         except _Untyped as exc:
             print("untyped:", exc)
         """)
@@ -75,7 +75,7 @@ def test_a_lattice_of_avro_records_has_no_arrow_type():
 
     run = _run(f"""
         from kafkaspec.values import Schema
-        from kafkaspec.values.arrow_types import column_type
+        from kafkaspec.arrow.value_types import column_type
         from kafkaspec.values.avro import AvroReader
         parsed = AvroReader(lambda s, v: None).parsed(Schema(1, {json.dumps(layer(0)[0])!r}, "AVRO", ()))
         print("type:", column_type(parsed))

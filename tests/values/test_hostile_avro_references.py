@@ -21,6 +21,7 @@ import pytest
 from support.values import framed, skey, sval
 
 from kafkaspec import Record
+from kafkaspec.arrow.value_types import value_type
 from kafkaspec.logdir import PartitionWriter
 from kafkaspec.values import Schemas, SchemaStore, ValueDecoder
 from kafkaspec.values.avro import MAX_REFERENCE_DEPTH
@@ -125,7 +126,7 @@ def test_two_references_defining_one_name_differently_are_an_error_of_the_schema
             "(Avro has one definition per name), so its values are not decoded (kept as bytes)"
         )
     assert dec.decode("ok", framed(4, b"\x0a")).value == {"n": 5}
-    assert dec.arrow_type("a") == (None, False)
+    assert value_type(dec, "a") == (None, False)
 
 
 def test_a_schema_redefining_a_referenced_type_inline_is_an_error_of_the_schema():
@@ -237,7 +238,7 @@ def test_fastavros_own_keys_in_a_schema_are_an_error_of_the_schema(schema):
     assert dec.decode("r", framed(2, b"\x00")).error.startswith(
         f"schema id 2: its reference 't', subject 't-value' version 1 (schema id 1), holds the key {key!r}"
     )
-    assert dec.arrow_type("t") == (None, False)
+    assert value_type(dec, "t") == (None, False)
 
 
 def test_a_deeply_nested_schema_is_an_error_of_its_records():
@@ -247,7 +248,7 @@ def test_a_deeply_nested_schema_is_an_error_of_its_records():
     s.apply(skey("ok-value", 1), sval("ok-value", 1, 4, json.dumps(OK)))
     dec = ValueDecoder(Schemas(s))
     assert dec.decode("t", framed(1, b"\x00")).error.startswith("schema id 1 is not")
-    assert dec.arrow_type("t") == (None, False)
+    assert value_type(dec, "t") == (None, False)
     assert dec.decode("ok", framed(4, b"\x02")).value == {"n": 1}
 
 
@@ -303,7 +304,7 @@ def test_dump_decodes_the_other_records_and_exits_1(tmp_path):
 
 def test_to_arrow_types_the_column_and_errors_the_bad_records(tmp_path):
     pa = pytest.importorskip("pyarrow")
-    from kafkaspec.values.arrow_types import decode_column
+    from kafkaspec.arrow.value_columns import decode_column
 
     dec = ValueDecoder(Schemas(store()))
     col, err = decode_column(
@@ -357,7 +358,7 @@ def test_named_types_nested_through_references_past_the_bound_are_an_error_of_th
         f"schema id 140: its values nest more than {MAX_SCHEMA_DEPTH} levels deep "
         "with its named types expanded, so they are not decoded (kept as bytes)"
     )
-    assert dec.arrow_type("w") == (None, False)
+    assert value_type(dec, "w") == (None, False)
     assert dec.decode("w", framed(102, b"\x02" * 20 + b"x" + b"\x00" * 20)).error is None  # 22 levels
     assert dec.decode("ok", framed(4, b"\x02")).value == {"n": 1}
 

@@ -21,6 +21,7 @@ from support.timing import assert_linear
 from support.values import framed, skey, sval
 
 from kafkaspec import Record
+from kafkaspec.arrow.value_types import value_type
 from kafkaspec.logdir import PartitionWriter
 from kafkaspec.values import Schemas, SchemaStore, ValueDecoder
 from kafkaspec.values.json_schema import MAX_DEPTH, MAX_TYPE_NODES
@@ -72,7 +73,7 @@ def decoder_of(*schemas: tuple[int, dict]) -> ValueDecoder:
 
 def test_a_shared_definition_within_the_bound_is_typed_in_full():
     dec = decoder_of((1, doubling(10)))
-    t, _ = dec.arrow_type("s1")
+    t, _ = value_type(dec, "s1")
     assert str(t).count("x: int64") == 2**10
     leaf = {"x": 7}
     for _ in range(10):
@@ -90,7 +91,7 @@ def test_doubling_refs_are_an_error_of_their_records_at_once(levels):
         f"schema id 1: its column type has more than {MAX_TYPE_NODES:,} nodes once its $refs are "
         "expanded, so its values are not decoded (kept as bytes)"
     )
-    assert dec.arrow_type("s1") == (None, False)  # a JSON text column, each record its error
+    assert value_type(dec, "s1") == (None, False)  # a JSON text column, each record its error
     assert dec.decode("s2", framed(2, b'{"n": 5}')).value == {"n": 5}
 
 
@@ -109,7 +110,7 @@ def test_doubling_refs_cost_time_linear_in_the_schema():
 
 
 def test_the_arrow_column_of_a_doubling_schema_is_json_text_with_errors():
-    from kafkaspec.values.arrow_types import decode_column
+    from kafkaspec.arrow.value_columns import decode_column
 
     dec = decoder_of((1, doubling(40)))
     col, err = decode_column(dec, "s1", pa.array([framed(1, b'{"a": {}}'), None]))
@@ -190,7 +191,7 @@ def test_reference_names_of_any_shape_are_only_names(name):
     )
     dec = ValueDecoder(Schemas(s))
     assert dec.decode("t", framed(2, b'{"n": 3}')).value == {"n": 3}
-    assert str(dec.arrow_type("t")[0]) == "struct<n: int64>"
+    assert str(value_type(dec, "t")[0]) == "struct<n: int64>"
 
 
 def _write_log(root) -> list[bytes]:

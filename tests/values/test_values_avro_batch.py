@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.values import V1, V2, avro_bytes, framed, skey, sval
 
+from kafkaspec.arrow.value_columns import decode_column
+from kafkaspec.arrow.value_types import to_arrow_array, value_type
 from kafkaspec.values import ValueDecoder
-from kafkaspec.values.arrow_types import decode_column, to_arrow_array
 from kafkaspec.values.decoder import Schemas
 from kafkaspec.values.schemas_topic import SchemaStore
 
@@ -72,7 +73,7 @@ def test_batch_matches_decode_per_record(picks):
     single = ValueDecoder(Schemas(_store()))
     column, errors = decode_column(batch, "orders", pa.array(raws, type=pa.binary()))
     want_values, want_errors = _one_by_one(single, raws)
-    arrow_type, has_uuid = single.arrow_type("orders")
+    arrow_type, has_uuid = value_type(single, "orders")
     assert errors.to_pylist() == want_errors
     assert column.equals(to_arrow_array(want_values, arrow_type, has_uuid))
     assert batch.errors == single.errors

@@ -77,7 +77,7 @@ GOOD = {
 
 def test_json_schema_typed_column():
     dec = ValueDecoder(Schemas(store()))
-    from kafkaspec.values.arrow_types import decode_column
+    from kafkaspec.arrow.value_columns import decode_column
 
     bad = framed(21, json.dumps({"name": "Bo", "age": "old"}).encode())
     col, err = decode_column(dec, "people", pa.array([framed(21, json.dumps(GOOD).encode()), bad, None]))

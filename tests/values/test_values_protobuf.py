@@ -14,6 +14,7 @@ import sys
 import pytest
 from support.values import framed, skey, sval
 
+from kafkaspec.arrow.value_types import value_type
 from kafkaspec.values import Schemas, SchemaStore, ValueDecoder
 
 pa = pytest.importorskip("pyarrow")
@@ -155,7 +156,7 @@ def test_protobuf_arrow_column_typed_and_evolved(pb):
         skey("orders-value", 2), sval("orders-value", 2, 12, SHOP_V2, schema_type="PROTOBUF", references=REF)
     )
     dec = ValueDecoder(Schemas(s))
-    from kafkaspec.values.arrow_types import decode_column
+    from kafkaspec.arrow.value_columns import decode_column
 
     old = framed(11, b"\x00" + order(pb, coupon="C1").SerializeToString())  # written with v1
     other = framed(11, b"\x02\x02" + pb.Other(flag=True).SerializeToString())
@@ -290,7 +291,7 @@ def test_confluent_protobuf_serializer_offline(pb):
     d = dec.decode("orders", first)
     assert d.error is None and d.value == EXPECTED
     assert dec.decode("flags", other).value == {"flag": True}
-    t, _ = dec.arrow_type("orders")
+    t, _ = value_type(dec, "orders")
     assert str(t.field("at").type) == "struct<seconds: int64, nanos: int32>"
 
 

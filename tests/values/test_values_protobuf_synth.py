@@ -42,7 +42,7 @@ def test_synth_protobuf_topic_one_typed_column():
         store.apply(k, v)
     assert store.problems == []
     dec = ValueDecoder(Schemas(store))
-    from kafkaspec.values.arrow_types import decode_column
+    from kafkaspec.arrow.value_columns import decode_column
 
     rng = random.Random(5)
     col, err = decode_column(dec, "shipments", pa.array([shipment_value(rng, i) for i in range(10)]))

@@ -1,0 +1,257 @@
+"""Record headers: where every record's header keys and values lie (:func:`_header_spans`: header
+``j`` of every record at once, up to :data:`MAX_LOCKSTEP_HEADERS`), and their list array
+(:func:`_header_arrays`); headers that sit at the same places in every record are sliced out of a
+window taken at the first header (:func:`_uniform_headers`).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+import numpy as np
+import pyarrow as pa
+
+from ...codec.varint import read_varint
+from ...errors import KafkaFormatError
+from .common import _INT32_LIMIT, _Fail
+from .fields import _bytes_field, _Fields, _fixed_offsets, _gather, _varint, _within
+
+#: records with more headers than this send their batches to the per-record decoder (one lockstep
+#: step per header index)
+MAX_LOCKSTEP_HEADERS = 64
+
+
+#: the window of every record's headers (:meth:`_Fields.rebase`)
+_HEADERS_WINDOW = 64
+
+
+def _headerless(fields: _Fields, arr: np.ndarray, counts: np.ndarray, ends: np.ndarray) -> bool:
+    """Whether every record ends with a header count of 0 right after the read position (no record has
+    headers, and the fields read so far end one byte before each record's end): seen without reading the
+    records' ends from the data, since each record's last byte leads the next record's window. When
+    not, the header count is read as any field (nothing is decided here but this shortcut)."""
+    n = len(fields.stop)
+    if fields.lead != 1 or not n or fields.sizes is None:  # (lead 1: the walk's windows, not rebased:
+        return False  # ``sizes`` are from ``origin``)
+    # the read one byte before each record's end: compared as distances from the records' starts
+    before_end = fields.off + 1
+    if not (
+        (fields.sizes == before_end).all()
+        if fields.var is None
+        else np.array_equal(fields.var + before_end, fields.sizes)
+    ):
+        return False
+    last = np.empty(n, np.uint8)  # each record's last byte
+    last[:-1] = fields.window[fields.width :: fields.width]  # the byte before the next record: in its window
+    filled = counts > 0
+    last[np.cumsum(counts)[filled] - 1] = arr[
+        ends[filled] - 1
+    ]  # a batch's last record ends at the batch's end
+    return not last.any()
+
+
+class _HeaderSpans(NamedTuple):
+    list_offsets: np.ndarray  # int64, each record's first header (and the total at the end)
+    key_start: np.ndarray
+    key_len: np.ndarray
+    value_start: np.ndarray
+    value_len: np.ndarray
+    value_null: np.ndarray
+
+
+def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | _HeaderLayout | None:
+    """Where every record's header keys and values lie (``None``: no headers at all); moves the read past them."""
+    most = int(hcount.max()) if len(hcount) else 0
+    if most == 0:
+        return None
+    list_offsets = np.zeros(len(hcount) + 1, np.int64)
+    np.cumsum(hcount, out=list_offsets[1:])
+    total = int(list_offsets[-1])
+    if most > MAX_LOCKSTEP_HEADERS or total > _INT32_LIMIT:
+        raise _Fail
+    spans = _HeaderSpans(
+        list_offsets,
+        np.empty(total, np.int64),
+        np.empty(total, np.int64),
+        np.empty(total, np.int64),
+        np.empty(total, np.int64),
+        np.zeros(total, bool),
+    )
+    if int(hcount.min()) == most:  # every record has as many headers (the usual case): strided, no row subset
+        return _uniform_headers(fields, most, spans) or spans
+    arr, stop = fields.arr, fields.stop
+    p = fields.position()
+    rows = np.flatnonzero(hcount > 0)
+    j = 0
+    while len(rows):  # header j of every record that has one
+        q = p[rows]
+        end = stop[rows]
+        klen, n = _varint(arr, q, 5)
+        q += n
+        if (klen < 0).any():
+            raise _Fail
+        h = list_offsets[rows] + j
+        spans.key_start[h] = q
+        spans.key_len[h] = klen
+        q += klen
+        _within(q, end)
+        vs, vl, vnull, q = _bytes_field(arr, q, end)
+        spans.value_start[h], spans.value_len[h], spans.value_null[h] = vs, vl, vnull
+        p[rows] = q
+        j += 1
+        rows = rows[hcount[rows] > j]
+    fields.move_to(p)
+    return spans
+
+
+def _header_arrays(
+    spans: _HeaderSpans | _HeaderLayout | None,
+    arr: np.ndarray,
+    data: bytes | memoryview,
+    n: int,
+    headers_type: pa.ListType,
+) -> pa.Array:
+    """The headers of ``n`` records as a list array, from their spans (checked to lie inside their records)."""
+    if spans is None:
+        return _no_headers(n, headers_type)
+    if isinstance(spans, _HeaderLayout):
+        count = len(spans.keys)
+        values = pa.StructArray.from_arrays(
+            [
+                _as_string(_sliced(spans.window, spans.keys, pa.binary())),
+                _sliced(spans.window, spans.values, pa.binary()),
+            ],
+            fields=list(headers_type.value_type),
+        )
+        offsets = pa.array(np.arange(0, (n + 1) * count, count, dtype=np.int32)[: n + 1])
+        return pa.ListArray.from_arrays(offsets, values, type=headers_type)
+    databuf = pa.py_buffer(data)
+    keys = _as_string(_gather(databuf, arr, spans.key_start, spans.key_len, None, pa.binary()))
+    values = pa.StructArray.from_arrays(
+        [keys, _gather(databuf, arr, spans.value_start, spans.value_len, spans.value_null, pa.binary())],
+        fields=list(headers_type.value_type),
+    )
+    return pa.ListArray.from_arrays(pa.array(spans.list_offsets.astype(np.int32)), values, type=headers_type)
+
+
+@functools.lru_cache(maxsize=8)
+def _no_headers(n: int, headers_type: pa.ListType) -> pa.Array:
+    """``n`` empty header lists (shared, as :func:`~.assemble._constant`: most runs have no headers at all)."""
+    fields = list(headers_type.value_type)
+    values = pa.StructArray.from_arrays([pa.array([], pa.string()), pa.array([], pa.binary())], fields=fields)
+    return pa.ListArray.from_arrays(pa.array(np.zeros(n + 1, np.int32)), values, type=headers_type)
+
+
+class _HeaderLayout(NamedTuple):
+    """Headers at the same places in every record, inside each record's headers window."""
+
+    window: np.ndarray  # uint8, (records, width): each record's bytes from its first header on
+    keys: list[tuple[int, int]]  # (where in the window, length) of header j's key
+    values: list[tuple[int, int]]  # the same of its value (none null)
+
+
+def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _HeaderLayout | None:
+    """:func:`_header_spans` when every record has ``count`` headers. The read restarts at the first
+    header (:meth:`_Fields.rebase`): when every header then lies at the same place in every record
+    (the same header names, values of one size: trace ids, content types), the layout is returned and
+    the bytes are sliced out of the windows: the first record's layout, checked on every record by its
+    length varints' bytes alone. Else each field is read, and header ``j`` of record ``r`` is row
+    ``r * count + j`` of ``spans``, written a strided column at a time."""
+    fields.rebase(_HEADERS_WINDOW)
+    window = fields.window.reshape(-1, fields.width)
+    template = _header_template(bytes(window[0]), count)
+    if template is not None:
+        keys, values, length_bytes, end = template
+        # the length varints of every record the same bytes as the first record's: the same lengths, so
+        # every header at the same place (a varint's bytes decide where it ends, and so where the next starts)
+        if _same_bytes(window, length_bytes):
+            fields._advance(end)
+            return _HeaderLayout(window, keys, values)
+    # a varint has one encoding of each size, so headers whose length bytes differ lie at different places
+    read = [(fields.bytes_field(nullable=False), fields.bytes_field()) for _ in range(count)]
+    key_start, key_len, value_start, value_len, value_null = (a.reshape(-1, count) for a in spans[1:])
+    for j, (key, value) in enumerate(read):
+        key_start[:, j], key_len[:, j], _ = key
+        value_start[:, j], value_len[:, j], null = value
+        if null is not None:
+            value_null[:, j] = null
+    return None
+
+
+def _same_bytes(window: np.ndarray, places: list[int]) -> bool:
+    """Whether every row of ``window`` (uint8, rows of a multiple of 8 bytes) has the first row's bytes
+    at ``places``: compared a 64-bit word at a time, masked to the places (one strided pass a word)."""
+    rows, width = window.shape
+    words = window.reshape(-1).view(np.uint64).reshape(rows, width // 8)
+    mask = np.zeros(width, np.uint8)
+    mask[places] = 0xFF
+    masks, firsts = mask.view(np.uint64), words[0] & mask.view(np.uint64)
+    return all(((words[:, w] & masks[w]) == firsts[w]).all() for w in sorted({p // 8 for p in places}))
+
+
+def _header_template(
+    row: bytes, count: int
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[int], int] | None:
+    """The places of ``count`` headers at the start of ``row`` (one record's headers window): (where,
+    length) of each key and of each value, where their length varints' bytes are, and where the last
+    header ends; ``None`` when they do not all lie inside the row, or a value is null."""
+    keys: list[tuple[int, int]] = []
+    values: list[tuple[int, int]] = []
+    length_bytes: list[int] = []
+    at = 0
+    try:
+        for _ in range(count):
+            for places, least in ((keys, 0), (values, 0)):
+                size, after = read_varint(row, at)
+                length_bytes += range(at, after)
+                if size < least or after + size > len(row):
+                    return None
+                places.append((after, size))
+                at = after + size
+    except (KafkaFormatError, IndexError):  # a varint running past the row
+        return None
+    return keys, values, length_bytes, at
+
+
+def _sliced(window: np.ndarray, places: list[tuple[int, int]], arrow_type: pa.DataType) -> pa.Array:
+    """The bytes at ``places`` (where, length) of every window row, row by row, as a binary array of
+    ``rows * len(places)`` values: one strided copy per place."""
+    rows, width = window.shape
+    sizes = [size for _, size in places]
+    per_row = sum(sizes)
+    out = np.empty((rows, per_row), np.uint8)
+    at = 0
+    for where, size in places:  # as items of ``size`` bytes: one copy each, not a loop over bytes
+        if size:
+            np.ndarray((rows,), f"V{size}", out, at, (per_row,))[...] = np.ndarray(
+                (rows,), f"V{size}", window, where, (width,)
+            )
+        at += size
+    if len(set(sizes)) == 1:
+        offsets = _fixed_offsets(rows * len(places), sizes[0])
+    else:
+        within = np.cumsum([0, *sizes[:-1]], dtype=np.int32)
+        starts = (np.arange(rows, dtype=np.int32)[:, None] * np.int32(per_row) + within[None, :]).ravel()
+        offsets = pa.py_buffer(np.append(starts, np.int32(rows * per_row)))
+    return pa.Array.from_buffers(arrow_type, rows * len(places), [None, offsets, pa.py_buffer(out)])
+
+
+def _as_string(binary: pa.Array) -> pa.Array:
+    """A binary array (no nulls) as a string array: its buffers as they are when every byte is ASCII (one
+    numpy pass over the bytes), else Arrow's UTF-8 checking cast; a key that is not UTF-8 fails the run."""
+    validity, offsets, data = binary.buffers()
+    if data is None or not (np.frombuffer(data, np.uint8)[: _last_offset(binary)] >= 128).any():
+        return pa.Array.from_buffers(
+            pa.string(), len(binary), [validity, offsets, data], offset=binary.offset
+        )
+    try:
+        return binary.cast(pa.string())
+    except pa.ArrowInvalid:
+        raise _Fail from None
+
+
+def _last_offset(binary: pa.Array) -> int:
+    """Where the bytes of a binary array end in its data buffer."""
+    offsets = np.frombuffer(binary.buffers()[1], np.int32)
+    return int(offsets[binary.offset + len(binary)])
