@@ -1,4 +1,5 @@
-"""Writing a partition directory as a broker does (one module: the writer and its invariants are one job).
+"""Writing a partition directory as a broker does. One module because the writer and the log invariants it
+keeps are one job.
 
 Batches are appended to the active segment; a segment rolls when the next batch
 would push it past ``segment_bytes`` (or when :meth:`PartitionWriter.roll` says so,
