@@ -18,7 +18,7 @@ import jinja2
 from kafkaspec.spec import SchemaSet
 from kafkaspec.spec.types import FIELD_TYPES, Width
 
-from .naming import a, bit_value, local, mask_value
+from .naming import a, const_name, local, mask_value
 from .plan import Planner, dispatch_plan
 from .plan_model import At, ConstantRef, ConstantSum, Encoded, EncodedKind, ValueOf
 from .plan_trace import TracePlanner
@@ -275,7 +275,6 @@ def environment() -> jinja2.Environment:
     env.filters["pyrepr"] = repr
     env.filters["local"] = local
     env.filters["a"] = a  # "an OffsetCommitValue": docstrings read as English
-    env.filters["bit_value"] = bit_value
     env.filters["mask_value"] = mask_value
     # a comma list: "a, b" (call arguments), and as a tuple's items ("a," when there is one)
     env.filters["value"] = value_of
@@ -331,6 +330,13 @@ def render_traces(
             continue
         plan = tracer.plan(s)
         names = {plan.class_name: f"..{s.module}", **dict.fromkeys(plan.enums, "kafkaspec.generated.enums")}
+        for f in s.fields:  # a codec bit is read by the fast codec's named mask
+            for b in f.bits:
+                names.update(
+                    dict.fromkeys(
+                        (f"{const_name(b.name)}_MASK", f"{const_name(b.name)}_SHIFT"), f"..{s.module}"
+                    )
+                )
         for tf in plan.fields:
             if tf.item_module:
                 names[tf.item_function] = f".{tf.item_module}"
