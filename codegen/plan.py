@@ -53,6 +53,7 @@ from .plan_model import (
     ValueOf,
 )
 from .plan_shape import ShapePlanner
+from .wire import fixed_prefix, var_prefix
 
 
 class Planner:
@@ -89,7 +90,7 @@ class Planner:
     @staticmethod
     def uses_varints(steps: list[Step]) -> bool:
         """Whether decoding these steps reads a varint (and so needs the zigzag tables)."""
-        return any(st.kind == "var" or st.prefix in ("varint", "uvarint") for st in steps)
+        return any(st.kind == "var" or var_prefix(st.prefix) for st in steps)
 
     @staticmethod
     def bases_of(s: Struct) -> list[str]:
@@ -226,7 +227,7 @@ class Planner:
         if not f.has_default or f.const is not None:
             return False
         if f.type == "array":
-            return f.default == [] and f.count in ("varint", "uvarint")
+            return f.default == [] and var_prefix(f.count)
         return bool(f.fixed) and not f.bits
 
     def exposed_column(self, f: Field, sparse: set[str]) -> ExposedColumn:
@@ -416,7 +417,7 @@ class Planner:
                 step.bases = [local(f.relative_bases.get(b, b)) for b in step.item.bases]
                 step.codec = self.codec_of(s, f)
                 step.codec_magic = self.magic(s)
-                if step.prefix in ("varint", "uvarint") and not step.codec:
+                if var_prefix(step.prefix) and not step.codec:
                     step.inline = self.inline_items(self.schemas.resolve(f.item_type))
                 steps.append(step)
             else:
@@ -498,10 +499,11 @@ class Planner:
         return next(b for b in s.field(f.compressed_by.field).bits if b.name == f.compressed_by.bit)
 
     def _prefixed(self, step: Step, prefix: str, structs: dict[str, str]) -> Step:
-        if prefix in ("int16", "int32"):
+        if fixed_prefix(prefix):
             step.prefix = prefix
-            step.prefix_struct = "_I16" if prefix == "int16" else "_I32"  # the helpers the encoder packs with
-        elif prefix in ("varint", "uvarint", "rest"):
+            # the helpers the encoder packs with: _I16, _I32
+            step.prefix_struct = f"_I{FIELD_TYPES[prefix].size * 8}"
+        elif var_prefix(prefix) or prefix == "rest":
             step.prefix = prefix
         else:
             step.prefix = "ref"

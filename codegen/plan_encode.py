@@ -16,6 +16,7 @@ from kafkaspec.spec import FIXED_TYPES, PREFIX_TYPES, VAR_TYPES, Field, Struct
 
 from .naming import VAR_TABLES, local
 from .plan_model import Column, ColumnEncoder, ColumnKind, Encoded, EncodedKind, Param, Piece
+from .wire import var_prefix
 
 if TYPE_CHECKING:
     from .plan import Planner
@@ -47,7 +48,7 @@ class EncodePlanner:
         length_prefix = False
         names = [f.name for f in exposed]
         for i, f in enumerate(s.fields):
-            if f.length_of and i == 0 and f.type in ("varint", "uvarint"):
+            if f.length_of and i == 0 and var_prefix(f.type):
                 length_prefix = True
                 continue
             if f.computed:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kafkaspec.spec import FIXED_TYPES, VAR_TYPES, Dispatch, Field, SchemaSet, Struct, snake
+from kafkaspec.spec import FIXED_TYPES, PREFIX_TYPES, VAR_TYPES, Dispatch, Field, SchemaSet, Struct, snake
 
 from .naming import local, mask_value
 
@@ -194,7 +194,7 @@ class TracePlanner:
 
     @staticmethod
     def prefix(prefix: str) -> tuple[str, str]:
-        if prefix in ("int16", "int32", "varint", "uvarint", "rest"):
+        if prefix in PREFIX_TYPES or prefix == "rest":
             return prefix, ""
         return "ref", local(prefix)
 

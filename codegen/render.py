@@ -24,6 +24,7 @@ from .plan_model import At, ConstantRef, ConstantSum, Encoded, EncodedKind, Valu
 from .plan_trace import TracePlanner
 from .render_message import render_messages
 from .render_proposal import render_proposals
+from .wire import wire_types
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -284,6 +285,7 @@ def environment() -> jinja2.Environment:
     env.filters["args"] = lambda items: ", ".join(map(str, items))
     env.filters["tuple"] = lambda items: ", ".join(map(str, items)) + ("," if len(items) == 1 else "")
     env.globals["local"] = local  # the planner's safe local names, so templates and plans agree
+    env.globals["wire"] = wire_types(env)  # a type word's reads and writes (codegen/wire.py)
     return env
 
 
