@@ -13,28 +13,34 @@ of switching on the word, as Kafka's generator asks its ``FieldType`` subclasses
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 import jinja2
 
 from kafkaspec.spec.types import FIELD_TYPES, PREFIX_TYPES, FieldType, Width
 
+#: the template family of each width of the registry
+FAMILIES = {Width.FIXED: "fixed", Width.VAR: "var", Width.PREFIXED: "bytes", Width.ARRAY: "array"}
+
 
 def family(word: str) -> str:
-    """The template family of a type word or prefix: ``fixed``, ``var``, ``rest``, or ``ref`` (a word
-    naming an earlier field, which holds the length or count)."""
+    """The template family of a type word or prefix: ``fixed``, ``var``, ``bytes`` (bytes and string),
+    ``array``, ``struct`` (a CamelCase word, a nested structure), ``rest``, or ``ref`` (a word naming an
+    earlier field, which holds a length or count)."""
     facts = FIELD_TYPES.get(word)
-    if facts is not None and facts.width in (Width.FIXED, Width.VAR):
-        return facts.width.value
+    if facts is not None:
+        return FAMILIES[facts.width]
+    if word[:1].isupper():
+        return "struct"
     return "rest" if word == "rest" else "ref"
 
 
-def var_prefix(word: str | None) -> bool:
+def var_prefix(word: str | None) -> TypeGuard[str]:
     """Whether a length or count prefix is a varint (read inline, the one-byte case first)."""
     return word in PREFIX_TYPES and FIELD_TYPES[word].width is Width.VAR
 
 
-def fixed_prefix(word: str | None) -> bool:
+def fixed_prefix(word: str | None) -> TypeGuard[str]:
     """Whether a length or count prefix is a fixed-width integer (it has a cell of its own in a
     layout, and says null with -1)."""
     return word in PREFIX_TYPES and FIELD_TYPES[word].fixed
@@ -67,6 +73,11 @@ class Wire:
     def prefix(self) -> bool:
         """It is a length or count prefix type (a field-named length or ``rest`` is not)."""
         return self.word in PREFIX_TYPES
+
+    @property
+    def text(self) -> bool:
+        """A string: UTF-8 text on the wire, a ``str`` in the typed tuple."""
+        return self.facts is not None and self.facts.hint == "str"
 
     @property
     def var(self) -> bool:
