@@ -50,3 +50,18 @@ def test_a_wire_type_reads_and_writes_by_its_facts() -> None:
     assert wire("uvarint").write("n") == "UVARINT_BYTES.get(n) or encode_uvarint(n)"
     assert wire("varint").write("n") == "VARINT_BYTES.get(n) or encode_varint(n)"
     assert "zigzag_1" in wire("varint").read("x") and "zigzag_1" not in wire("uvarint").read("x")
+
+
+def test_message_plans_are_data_not_source() -> None:
+    """The message planner decides and the templates write: its readers, writers and Construct
+    definitions are plans (records), none a string of Python source."""
+    from kafkaspec.codegen.plan_message import plan_message
+    from kafkaspec.codegen.plan_message_model import ConstructPlan, ReaderPlan, WriterPlan
+    from kafkaspec.spec import bundled_schemas, load
+
+    schemas = load(bundled_schemas())
+    assert schemas.messages
+    for m in schemas.messages.values():
+        plan = plan_message(m)
+        assert all(isinstance(f, ReaderPlan | WriterPlan) for f in plan.functions), m.name
+        assert all(isinstance(c, ConstructPlan) for c in plan.constructs), m.name
