@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from kafkaspec.codegen.plan_model import ConstructKind, ShapeKind, StepKind
+from kafkaspec.codegen.plan_model import ColumnKind, ConstructKind, ExposedKind, ShapeKind, StepKind
 from kafkaspec.codegen.render import environment
 from kafkaspec.codegen.wire import family
 from kafkaspec.spec.types import FIELD_TYPES, PREFIX_TYPES
@@ -23,10 +23,22 @@ def test_every_kind_has_its_macro(table: str, kinds: type) -> None:
     assert set(getattr(MACROS, table)) == {k.value for k in kinds}
 
 
+def test_every_column_kind_has_its_macros() -> None:
+    env = environment()
+    encoders = env.get_template("column_encoders.j2").module.column_encoders
+    assert set(encoders) == {k.value for k in ColumnKind}
+    kinds = env.get_template("column_kinds.j2").module.column_kinds
+    assert set(kinds) == {k.value for k in ExposedKind}
+    assert all(set(places) == {"setup", "item", "fill"} for places in kinds.values())
+
+
 def test_every_type_word_has_its_family() -> None:
     wire = environment().globals["wire"]
     for word in FIELD_TYPES:
         assert wire(word)._macros is not None, word
+    # every type of the record formats is traced by its own family
+    for word in (*(n for n, t in FIELD_TYPES.items() if t.family.value != "message"), "Record"):
+        assert callable(wire(word).trace), word
     # every prefix reads its length, and writes it when it is a type of its own
     for word in (*PREFIX_TYPES, "rest", "some_field"):
         assert callable(wire(word).read_length), word
