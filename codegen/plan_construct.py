@@ -8,24 +8,30 @@ A collaborator of :class:`codegen.plan.Planner` (``planner.constructs``): it ask
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from kafkaspec.spec import FIXED_TYPES, VAR_TYPES, Field, Struct, snake
+from kafkaspec.spec import FIXED_TYPES, VAR_TYPES, Bit, Field, SchemaSet, Struct, snake
 from kafkaspec.spec.types import FIELD_TYPES
 
 from .naming import const_name
-from .plan_model import ConstructGroup, ConstructKind, ConstructOf
+from .plan_model import ConstructGroup, ConstructKind, ConstructOf, ItemRef
 
 #: the Construct class of every integer type of the record formats (from the type registry)
 CONSTRUCT_INTS = {n: t.construct for n, t in FIELD_TYPES.items() if n in (*FIXED_TYPES, *VAR_TYPES)}
 
 
-if TYPE_CHECKING:
-    from .plan import Planner
+class ConstructFacts(Protocol):
+    """What the Construct planner asks of the planner (:class:`codegen.plan.Planner` is one)."""
+
+    schemas: SchemaSet
+
+    def imports(self, s: Struct) -> list[ItemRef]: ...
+    def codec_bit(self, s: Struct, f: Field) -> Bit: ...
+    def magic(self, s: Struct) -> int: ...
 
 
 class ConstructPlanner:
-    def __init__(self, planner: Planner):
+    def __init__(self, planner: ConstructFacts):
         self.planner = planner
 
     def reference_names_from(self, s: Struct) -> dict[str, str]:

@@ -10,20 +10,42 @@ planner whether an item structure has a shape path.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from kafkaspec.spec import FIXED_TYPES, PREFIX_TYPES, VAR_TYPES, Field, Struct
+from kafkaspec.spec import FIXED_TYPES, PREFIX_TYPES, VAR_TYPES, Field, SchemaSet, Struct
 
 from .naming import VAR_TABLES, local
-from .plan_model import Column, ColumnEncoder, ColumnKind, Encoded, EncodedKind, Param, Piece
+from .plan_model import (
+    BitOf,
+    Column,
+    ColumnEncoder,
+    ColumnKind,
+    Encoded,
+    EncodedKind,
+    ItemRef,
+    Param,
+    Piece,
+    TupleField,
+)
+from .plan_shape import ShapePlanner
 from .wire import var_prefix
 
-if TYPE_CHECKING:
-    from .plan import Planner
+
+class EncodeFacts(Protocol):
+    """What the encode planner asks of the planner (:class:`codegen.plan.Planner` is one)."""
+
+    schemas: SchemaSet
+    shapes: ShapePlanner
+
+    def item_ref(self, ref: str) -> ItemRef: ...
+    def tuple_field(self, f: Field) -> TupleField: ...
+    def codec_of(self, s: Struct, f: Field) -> BitOf | None: ...
+    def magic(self, s: Struct) -> int: ...
+    def struct_const(self, registry: dict[str, str], fmt: str) -> str: ...
 
 
 class EncodePlanner:
-    def __init__(self, planner: Planner):
+    def __init__(self, planner: EncodeFacts):
         self.planner = planner
 
     def encode_params(self, s: Struct) -> list[Param]:

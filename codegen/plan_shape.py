@@ -8,18 +8,25 @@ A collaborator of :class:`codegen.plan.Planner` (``planner.shapes``): it asks th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from kafkaspec.spec import Field, Struct
+from kafkaspec.spec import Field, SchemaSet, Struct
 
 from .plan_model import ShapeEntry, ShapeKind, Step
 
-if TYPE_CHECKING:
-    from .plan import Planner
+
+class ShapeFacts(Protocol):
+    """What the shape planner asks of the planner (:class:`codegen.plan.Planner` is one)."""
+
+    schemas: SchemaSet
+
+    def decode_steps(self, s: Struct, structs: dict[str, str]) -> list[Step]: ...
+    def bases_of(self, s: Struct) -> list[str]: ...
+    def headed(self, s: Struct, steps: list[Step]) -> bool: ...
 
 
 class ShapePlanner:
-    def __init__(self, planner: Planner):
+    def __init__(self, planner: ShapeFacts):
         self.planner = planner
 
     def shaped(self, ref: str) -> bool:
