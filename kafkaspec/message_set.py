@@ -282,19 +282,20 @@ def _append_items(
 ) -> None:
     """Append the entries of a ``decode_message_run`` at ``pos`` to ``batches`` (their heads are read
     again on first use, as in :func:`_same_shape_run`)."""
-    new, entry, record, attributes_at, timestamp_at = (
+    new, entry, record, attributes_at, timestamp_at, codec_bits = (
         _new,
         LegacyBatch,
         Record,
         _RUN_ATTRIBUTES,
         _RUN_ATTRIBUTES + 1,
+        COMPRESSION_MASK,
     )
     append = batches.append
     for item in items:
         batch = _new_entry(entry)
         batch._buf, batch.position, batch.max_decompressed = buf, pos, max_decompressed
         batch.end = pos = pos + LOG_OVERHEAD + item[_RUN_MESSAGE_SIZE]
-        if item[attributes_at] & COMPRESSION_MASK:  # a wrapper: its records on first use
+        if item[attributes_at] & codec_bits:  # a wrapper: its records on first use
             batch._records = None
         else:  # a plain message: its one record now
             batch._records = [
@@ -357,7 +358,7 @@ def _same_shape_run(
     if count < 2 or _I32.unpack_from(buf, pos + size + module.MESSAGE_SIZE_OFFSET)[0] != size - LOG_OVERHEAD:
         return pos  # no second message of this shape: not worth a struct
     message_size, null_key, null_value = size - LOG_OVERHEAD, key_length < 0, value_length < 0
-    new, entry, record, crc = _new, LegacyBatch, Record, crc32
+    new, entry, record, crc, codec_bits = _new, LegacyBatch, Record, crc32, COMPRESSION_MASK
     append = batches.append
     with memoryview(buf) as view:
         entries = _same_shape(magic, key_length, value_length).iter_unpack(view[pos : pos + count * size])
@@ -369,7 +370,7 @@ def _same_shape_run(
                     or mgc != 1
                     or klen != key_length
                     or vlen != value_length
-                    or attributes & COMPRESSION_MASK
+                    or attributes & codec_bits
                     or (verify and crc(view[pos + MAGIC_OFFSET : end]) != stored)
                 ):
                     break
@@ -403,7 +404,7 @@ def _same_shape_run(
                     or mgc != 0
                     or klen != key_length
                     or vlen != value_length
-                    or attributes & COMPRESSION_MASK
+                    or attributes & codec_bits
                     or (verify and crc(view[pos + MAGIC_OFFSET : end]) != stored)
                 ):
                     break
