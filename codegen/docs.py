@@ -19,6 +19,7 @@ from kafkaspec.spec.types import FIELD_TYPES
 
 from .docs_message import render_message_docs
 from .render import write
+from .wire import fixed_prefix
 
 TEMPLATES = Path(__file__).parent / "templates" / "docs"
 ROW_BITS = 32
@@ -248,7 +249,7 @@ class DocWriter:
                 fixed(label, FIXED_TYPES[f.type][1] * 8)
                 continue
             prefix = f.length if f.type in ("bytes", "string") else f.count if f.type == "array" else None
-            if prefix in ("int16", "int32") and not f.present_if:
+            if fixed_prefix(prefix) and not f.present_if:
                 # a fixed-width length or count prefix gets its own cell, like TOPIC_LENGTH in seed 002
                 fixed(label + ("_COUNT" if f.type == "array" else "_LENGTH"), FIXED_TYPES[prefix][1] * 8)
             kind = f.type if f.type in VAR_SIZES else "variable"

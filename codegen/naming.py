@@ -53,9 +53,3 @@ def mask_value(expr: str, b: Bit) -> str:
     constants (the fast codecs declare them; a one-bit flag tests its mask alone: ``bool(x & MASK)``)."""
     name = const_name(b.name)
     return f"({expr} & {name}_MASK) >> {name}_SHIFT" if b.lo else f"{expr} & {name}_MASK"
-
-
-def bit_value(expr: str, b: Bit) -> str:
-    """An expression for the value of bit field ``b`` of the integer ``expr`` (no shift for bit 0)."""
-    width = (1 << (b.hi - b.lo + 1)) - 1
-    return f"({expr} >> {b.lo}) & {width}" if b.lo else f"{expr} & {width}"

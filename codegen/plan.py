@@ -53,15 +53,23 @@ from .plan_model import (
     ValueOf,
 )
 from .plan_shape import ShapePlanner
+from .wire import fixed_prefix, var_prefix
 
 
-class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
+class Planner:
+    """Plans one structure's fast codec (:meth:`plan`), with three collaborators for the parts that
+    stand on their own: the encoder's pieces and columns (:attr:`encoder`), the Construct reference
+    (:attr:`constructs`) and the shape runs (:attr:`shapes`)."""
+
     def __init__(self, schemas: SchemaSet):
         self.schemas = schemas
+        self.shapes = ShapePlanner(self)
+        self.encoder = EncodePlanner(self)
+        self.constructs = ConstructPlanner(self)
 
     # -- helpers ---------------------------------------------------------
     @staticmethod
-    def _struct_const(registry: dict[str, str], fmt: str) -> str:
+    def struct_const(registry: dict[str, str], fmt: str) -> str:
         if fmt not in registry:
             registry[fmt] = f"_S{len(registry)}"
         return registry[fmt]
@@ -82,7 +90,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
     @staticmethod
     def uses_varints(steps: list[Step]) -> bool:
         """Whether decoding these steps reads a varint (and so needs the zigzag tables)."""
-        return any(st.kind == "var" or st.prefix in ("varint", "uvarint") for st in steps)
+        return any(st.kind == "var" or var_prefix(st.prefix) for st in steps)
 
     @staticmethod
     def bases_of(s: Struct) -> list[str]:
@@ -100,11 +108,11 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         headed = self.headed(s, steps)
         head = leading if headed else None  # the leading run of a headed entry
         exposed = [f for f in s.fields if not (f.length_of or f.count_of)]
-        pieces, final_parts = self.encode_pieces(s, structs, flat=headed)
+        pieces, final_parts = self.encoder.encode_pieces(s, structs, flat=headed)
         relatives = [self.relative(f) for f in s.fields if f.relative_to]
         sparse = {f.name for f in exposed if self.is_sparse(f)}
         disc_field = s.field(s.discriminator.field) if s.discriminator else None
-        groups = self.construct_groups(s)
+        groups = self.constructs.construct_groups(s)
         return StructPlan(
             s=s,
             class_name=s.name,
@@ -134,7 +142,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             pieces_reversed=list(reversed(pieces)),
             final_parts=final_parts,
             names_from=self.names_from(s),
-            reference_names_from=self.reference_names_from(s),
+            reference_names_from=self.constructs.reference_names_from(s),
             construct=groups,
             has_length=any(f.length_of for f in s.fields),
             compressed=any(step.codec for step in steps),
@@ -165,8 +173,8 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             if head
             else [],
             disc_field=disc_field,
-            params=self.encode_params(s),
-            columns=self.column_encode(s, structs, exposed),
+            params=self.encoder.encode_params(s),
+            columns=self.encoder.column_encode(s, structs, exposed),
             column_fields=[self.exposed_column(f, sparse) for f in exposed],
             sparse=sparse,
             count_column=next((f.exposed_name for f in exposed if f.type != "array"), ""),
@@ -179,7 +187,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
             # entries with a discriminator and no nested array (legacy messages) also get a
             # decoder of back-to-back runs: a compressed wrapper's inner message set
             run_decoder=headed and not any(step.kind == "array" for step in steps[1:]),
-            shape_spec=self.shape_spec(s, steps, exposed) if not headed else (),
+            shape_spec=self.shapes.shape_spec(s, steps, exposed) if not headed else (),
             run_step=replace(
                 head, checks=[c for c in head.checks if not (c.kind == "const" and c.f is disc_field)]
             )
@@ -219,7 +227,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         if not f.has_default or f.const is not None:
             return False
         if f.type == "array":
-            return f.default == [] and f.count in ("varint", "uvarint")
+            return f.default == [] and var_prefix(f.count)
         return bool(f.fixed) and not f.bits
 
     def exposed_column(self, f: Field, sparse: set[str]) -> ExposedColumn:
@@ -409,7 +417,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
                 step.bases = [local(f.relative_bases.get(b, b)) for b in step.item.bases]
                 step.codec = self.codec_of(s, f)
                 step.codec_magic = self.magic(s)
-                if step.prefix in ("varint", "uvarint") and not step.codec:
+                if var_prefix(step.prefix) and not step.codec:
                     step.inline = self.inline_items(self.schemas.resolve(f.item_type))
                 steps.append(step)
             else:
@@ -451,7 +459,7 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         step = Step(
             StepKind.FIXED,
             list(run),
-            struct=self._struct_const(structs, fmt) if size > 1 else "",
+            struct=self.struct_const(structs, fmt) if size > 1 else "",
             size=size,
             size_expr=self.head_size_const(s) if leading else "",
         )
@@ -491,10 +499,11 @@ class Planner(EncodePlanner, ConstructPlanner, ShapePlanner):
         return next(b for b in s.field(f.compressed_by.field).bits if b.name == f.compressed_by.bit)
 
     def _prefixed(self, step: Step, prefix: str, structs: dict[str, str]) -> Step:
-        if prefix in ("int16", "int32"):
+        if fixed_prefix(prefix):
             step.prefix = prefix
-            step.prefix_struct = "_I16" if prefix == "int16" else "_I32"  # the helpers the encoder packs with
-        elif prefix in ("varint", "uvarint", "rest"):
+            # the helpers the encoder packs with: _I16, _I32
+            step.prefix_struct = f"_I{FIELD_TYPES[prefix].size * 8}"
+        elif var_prefix(prefix) or prefix == "rest":
             step.prefix = prefix
         else:
             step.prefix = "ref"

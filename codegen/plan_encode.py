@@ -2,28 +2,58 @@
 checksum field ends its piece and sees the bytes after it), and the column-at-a-time encoder of
 array items.
 
-A part of :class:`codegen.plan.Planner` (it inherits these methods and supplies the shared ones:
-``item_ref``, ``codec_of``, ``tuple_field``, ``magic``, ``_struct_const``).
+A collaborator of :class:`codegen.plan.Planner` (``planner.encoder``): it asks the planner for the
+shared facts (``item_ref``, ``codec_of``, ``tuple_field``, ``magic``, ``struct_const``) and the shape
+planner whether an item structure has a shape path.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Protocol
 
-from kafkaspec.spec import FIXED_TYPES, PREFIX_TYPES, VAR_TYPES, Field, Struct
+from kafkaspec.spec import FIXED_TYPES, PREFIX_TYPES, VAR_TYPES, Field, SchemaSet, Struct
 
 from .naming import VAR_TABLES, local
-from .plan_model import Column, ColumnEncoder, ColumnKind, Encoded, EncodedKind, Param, Piece
-from .plan_parts import PlannerParts
+from .plan_model import (
+    BitOf,
+    Column,
+    ColumnEncoder,
+    ColumnKind,
+    Encoded,
+    EncodedKind,
+    ItemRef,
+    Param,
+    Piece,
+    TupleField,
+)
+from .plan_shape import ShapePlanner
+from .wire import var_prefix
 
 
-class EncodePlanner(PlannerParts):
+class EncodeFacts(Protocol):
+    """What the encode planner asks of the planner (:class:`codegen.plan.Planner` is one)."""
+
+    schemas: SchemaSet
+    shapes: ShapePlanner
+
+    def item_ref(self, ref: str) -> ItemRef: ...
+    def tuple_field(self, f: Field) -> TupleField: ...
+    def codec_of(self, s: Struct, f: Field) -> BitOf | None: ...
+    def magic(self, s: Struct) -> int: ...
+    def struct_const(self, registry: dict[str, str], fmt: str) -> str: ...
+
+
+class EncodePlanner:
+    def __init__(self, planner: EncodeFacts):
+        self.planner = planner
+
     def encode_params(self, s: Struct) -> list[Param]:
         out = []
         for f in s.fields:
             if f.length_of or f.count_of or f.checksum or f.const is not None:
                 continue
-            default = self.tuple_field(f).default
+            default = self.planner.tuple_field(f).default
             out.append(Param(local(f.exposed_name), default, required=default is None and not f.has_default))
         return out
 
@@ -40,7 +70,7 @@ class EncodePlanner(PlannerParts):
         length_prefix = False
         names = [f.name for f in exposed]
         for i, f in enumerate(s.fields):
-            if f.length_of and i == 0 and f.type in ("varint", "uvarint"):
+            if f.length_of and i == 0 and var_prefix(f.type):
                 length_prefix = True
                 continue
             if f.computed:
@@ -67,10 +97,10 @@ class EncodePlanner(PlannerParts):
                 columns.append(
                     Column(ColumnKind.BYTES, col, table=VAR_TABLES[f.length], string=f.type == "string")
                 )
-            elif f.type == "array" and f.count in VAR_TABLES and not self.item_ref(f.item_type).bases:
+            elif f.type == "array" and f.count in VAR_TABLES and not self.planner.item_ref(f.item_type).bases:
                 # items that have a column encoder of their own are encoded all at once, every
                 # item's items flattened into one call (a record's headers: one call per batch)
-                item = self.schemas.resolve(f.item_type)
+                item = self.planner.schemas.resolve(f.item_type)
                 flat = self.column_encode(
                     item, {}, [g for g in item.fields if not (g.length_of or g.count_of)]
                 )
@@ -79,7 +109,7 @@ class EncodePlanner(PlannerParts):
                         ColumnKind.ARRAY,
                         col,
                         table=VAR_TABLES[f.count],
-                        item=self.item_ref(f.item_type).snake,
+                        item=self.planner.item_ref(f.item_type).snake,
                         flat=flat is not None,
                         pairs=flat is not None and flat.pairs,
                     )
@@ -88,10 +118,12 @@ class EncodePlanner(PlannerParts):
                 return None
         for at, fmt in formats:
             c = columns[at]
-            columns[at] = Column(c.kind, c.col, struct=self._struct_const(structs, fmt))
+            columns[at] = Column(c.kind, c.col, struct=self.planner.struct_const(structs, fmt))
         # what a column given as None (every item the field's default) holds
         columns = [
-            replace(c, value=self.tuple_field(exposed[c.col]).default, nullable=exposed[c.col].nullable)
+            replace(
+                c, value=self.planner.tuple_field(exposed[c.col]).default, nullable=exposed[c.col].nullable
+            )
             for c in columns
         ]
         pairs = not length_prefix and [(c.kind, c.string, c.nullable) for c in columns] == [
@@ -157,24 +189,26 @@ class EncodePlanner(PlannerParts):
             fields,
             i,
             computed=last if (last.length_of or last.checksum) else None,
-            codec_magic=self.magic(s),
+            codec_magic=self.planner.magic(s),
         )
         p.byte = kind == "fixed" and len(fields) == 1 and last.type in ("int8", "uint8")
         if kind == "fixed" and not p.byte:
-            p.struct = self._struct_const(structs, ">" + "".join(FIXED_TYPES[f.type][0] for f in fields))
+            p.struct = self.planner.struct_const(
+                structs, ">" + "".join(FIXED_TYPES[f.type][0] for f in fields)
+            )
         p.own = self._own_parts(p)
         if kind == "single":
-            p.codec = self.codec_of(s, last)
+            p.codec = self.planner.codec_of(s, last)
             if last.type == "array":
-                p.item = self.item_ref(last.item_type)
+                p.item = self.planner.item_ref(last.item_type)
                 p.item_bases = [local(last.relative_bases.get(b, b)) for b in p.item.bases]
                 # a compressible region of items that may be encoded as parts (records of one shape):
                 # kept as a list, so that uncompressed it is copied once, into the entry itself
-                if p.codec and self.shaped(last.item_type) and not p.own[:-1]:
+                if p.codec and self.planner.shapes.shaped(last.item_type) and not p.own[:-1]:
                     p.parts = True
                     p.own = [f"*d{i}"]
             elif last.type[0].isupper():
-                p.item = self.item_ref(last.type)
+                p.item = self.planner.item_ref(last.type)
         return p
 
     @staticmethod

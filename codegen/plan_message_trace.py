@@ -5,8 +5,8 @@ field gets its byte span: classic (int16/int32 prefix) or compact (unsigned vari
 strings, bytes and array counts, uuids, nullable structures' presence marks and the tagged-field
 section of flexible versions (known tags read as their fields, unknown ones kept as raw bytes).
 
-The functions are Python source, like :mod:`codegen.plan_message`'s readers: one per structure
-and version, no version test at run time.
+The functions are Python source (not yet plans rendered by templates, as :mod:`codegen.plan_message`'s
+readers are): one per structure and version, no version test at run time.
 """
 
 from __future__ import annotations

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kafkaspec.spec import FIXED_TYPES, Field, SchemaSet, Struct, snake
+from kafkaspec.spec import FIXED_TYPES, Bit, Field, SchemaSet, Struct, snake
 from kafkaspec.spec.types import FIELD_TYPES
 
+from .naming import const_name, mask_value
 from .plan import Planner
 
 
@@ -80,7 +81,7 @@ class PField:
     #: array: expression (over decoded locals) of its codec, "" = never compressed
     codec: str = ""
     #: bytes: (owner local, bit mask) of the presence bit the writer sets when the value is None
-    null_bit: tuple[str, int] | None = None
+    null_bit: tuple[str, str] | None = None
     #: Construct type of a fixed-width field
     construct: str = ""
 
@@ -97,19 +98,26 @@ class ProposalPlan:
     #: fields whose length field or checksum comes first in encode: (index, kind)
     checksums: list[PField]
     lengths: list[PField]
-    #: the presence bits the writer derives, per owner local: [(mask, value local)]
-    derived_bits: dict[str, list[tuple[int, str]]]
+    #: the presence bits the writer derives, per owner local: [(mask name, value local)]
+    derived_bits: dict[str, list[tuple[str, str]]]
+    #: every bit field, whose ``<BIT>_MASK`` and ``<BIT>_SHIFT`` the module declares: (owner field, bit)
+    masks: list[tuple[str, Bit]]
     items: list[tuple[str, str, str]]
     #: the Construct layout: nested groups of field indexes (see :func:`construct_layout`)
     layout: list
     uses_codec: bool = False
 
 
-def _bit(s: Struct, owner: str, bit: str) -> int:
+def _bit(s: Struct, owner: str, bit: str) -> Bit:
     b = next(b for b in s.field(owner).bits if b.name == bit)
     if b.hi != b.lo:
         raise ProposalPlanError(f"{s.name}: present_if names {owner}.{bit}, which is more than one bit wide")
-    return b.lo
+    return b
+
+
+def _present(value: str, b: Bit, when: int) -> str:
+    """The condition that one-bit flag ``b`` of ``value`` is ``when`` (0 or 1), by its named mask."""
+    return f"{value} & {const_name(b.name)}_MASK {'!=' if when else '=='} 0"
 
 
 def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
@@ -122,10 +130,8 @@ def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
             f, f.name, _loc(f.name), "", where, exposed_name=f.exposed_name, doc=Planner.exposed_doc(f)
         )
         if f.present_if:
-            pf.cond = " and ".join(f"({_loc(o)} >> {_bit(s, o, b)}) & 1 == {v}" for o, b, v in f.present_if)
-            pf.cond_this = " and ".join(
-                f"(this.{o} >> {_bit(s, o, b)}) & 1 == {v}" for o, b, v in f.present_if
-            )
+            pf.cond = " and ".join(_present(_loc(o), _bit(s, o, b), v) for o, b, v in f.present_if)
+            pf.cond_this = " and ".join(_present(f"this.{o}", _bit(s, o, b), v) for o, b, v in f.present_if)
         if f.fixed:
             pf.kind, pf.size = "fixed", FIXED_TYPES[f.type][1]
             pf.fmt = ">" + FIXED_TYPES[f.type][0]
@@ -142,7 +148,7 @@ def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
                 )
             if len(f.present_if) == 1 and f.present_if[0].value == 0:
                 o, b, _ = f.present_if[0]
-                pf.null_bit = (_loc(o), 1 << _bit(s, o, b))
+                pf.null_bit = (_loc(o), f"{const_name(_bit(s, o, b).name)}_MASK")
         elif f.type == "array" and f.size == "rest":
             item = schemas.resolve(f.item_type)
             pf.kind, pf.default, pf.hint = "array", "()", "Sequence"
@@ -154,9 +160,7 @@ def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
             if f.compressed_by:
                 owner, bit_name = f.compressed_by
                 codec_bit = next(b for b in s.field(owner).bits if b.name == bit_name)
-                pf.codec = (
-                    f"({_loc(owner)} >> {codec_bit.lo}) & {(1 << (codec_bit.hi - codec_bit.lo + 1)) - 1}"
-                )
+                pf.codec = mask_value(_loc(owner), codec_bit)
         else:
             raise ProposalPlanError(
                 f"{where}: type {f.type!r} (size {f.size!r}) is not generated for proposals"
@@ -202,7 +206,7 @@ def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
         elif f.has_default and pf.kind in ("fixed", "uvarint") and not f.relative_to and not f.checksum:
             pf.default = repr(f.default)
         pfs.append(pf)
-    derived: dict[str, list[tuple[int, str]]] = {}
+    derived: dict[str, list[tuple[str, str]]] = {}
     for pf in pfs:
         if pf.null_bit:
             derived.setdefault(pf.null_bit[0], []).append((pf.null_bit[1], pf.local))
@@ -219,6 +223,7 @@ def plan_proposal(s: Struct, schemas: SchemaSet) -> ProposalPlan:
         checksums=[pf for pf in pfs if pf.checksum_from >= 0],
         lengths=[pf for pf in pfs if pf.covers_from >= 0],
         derived_bits=derived,
+        masks=[(f.name, b) for f in s.fields for b in f.bits],
         items=items,
         layout=construct_layout(pfs),
         uses_codec=any(pf.codec for pf in pfs),

@@ -2,24 +2,38 @@
 (``kafkaspec.codec.shapes`` decodes such runs, ``kafkaspec.codec.shape_encode`` encodes them), read from its
 decode steps.
 
-A part of :class:`codegen.plan.Planner` (it inherits these methods and supplies the shared ones:
-``decode_steps``, ``bases_of``, ``headed``, ``schemas``).
+A collaborator of :class:`codegen.plan.Planner` (``planner.shapes``): it asks the planner for
+``decode_steps``, ``bases_of``, ``headed`` and ``schemas``.
 """
 
 from __future__ import annotations
 
-from kafkaspec.spec import Field, Struct
+from typing import Protocol
+
+from kafkaspec.spec import Field, SchemaSet, Struct
 
 from .plan_model import ShapeEntry, ShapeKind, Step
-from .plan_parts import PlannerParts
 
 
-class ShapePlanner(PlannerParts):
+class ShapeFacts(Protocol):
+    """What the shape planner asks of the planner (:class:`codegen.plan.Planner` is one)."""
+
+    schemas: SchemaSet
+
+    def decode_steps(self, s: Struct, structs: dict[str, str]) -> list[Step]: ...
+    def bases_of(self, s: Struct) -> list[str]: ...
+    def headed(self, s: Struct, steps: list[Step]) -> bool: ...
+
+
+class ShapePlanner:
+    def __init__(self, planner: ShapeFacts):
+        self.planner = planner
+
     def shaped(self, ref: str) -> bool:
         """Whether the array encoder of ``ref``'s items has a shape path (``encode_<item>_array_parts``)."""
-        s = self.schemas.resolve(ref)
-        steps = self.decode_steps(s, {})
-        if self.headed(s, steps):
+        s = self.planner.schemas.resolve(ref)
+        steps = self.planner.decode_steps(s, {})
+        if self.planner.headed(s, steps):
             return False  # a headed entry: no array encoder
         return bool(self.shape_spec(s, steps, [f for f in s.fields if not (f.length_of or f.count_of)]))
 
@@ -29,7 +43,7 @@ class ShapePlanner(PlannerParts):
         :meth:`_shape_steps` accepts, in the order of the typed tuple's fields."""
         if not steps or steps[0].kind != "var" or not any(c.kind == "length" for c in steps[0].checks):
             return ()
-        rest = self._shape_steps(steps[1:], self.bases_of(s))
+        rest = self._shape_steps(steps[1:], self.planner.bases_of(s))
         if not rest or [st.f for st in steps[1:]] != exposed:
             return ()
         return (ShapeEntry(ShapeKind.LENGTH), *rest)

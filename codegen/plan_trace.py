@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kafkaspec.spec import FIXED_TYPES, VAR_TYPES, Dispatch, Field, SchemaSet, Struct, snake
+from kafkaspec.spec import FIXED_TYPES, PREFIX_TYPES, VAR_TYPES, Dispatch, Field, SchemaSet, Struct, snake
 
-from .naming import bit_value, local
+from .naming import local, mask_value
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ class TracePlanner:
                     bit = next(
                         b for b in s.field(f.compressed_by.field).bits if b.name == f.compressed_by.bit
                     )
-                    codec = bit_value(local(f.compressed_by.field), bit)
+                    codec = mask_value(local(f.compressed_by.field), bit)
                 magic = next((g.const for g in s.fields if g.name == "magic" and g.const is not None), 2)
                 out.append(
                     TraceField(
@@ -194,7 +194,7 @@ class TracePlanner:
 
     @staticmethod
     def prefix(prefix: str) -> tuple[str, str]:
-        if prefix in ("int16", "int32", "varint", "uvarint", "rest"):
+        if prefix in PREFIX_TYPES or prefix == "rest":
             return prefix, ""
         return "ref", local(prefix)
 

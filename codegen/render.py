@@ -18,12 +18,13 @@ import jinja2
 from kafkaspec.spec import SchemaSet
 from kafkaspec.spec.types import FIELD_TYPES, Width
 
-from .naming import a, bit_value, local, mask_value
+from .naming import a, const_name, local, mask_value
 from .plan import Planner, dispatch_plan
 from .plan_model import At, ConstantRef, ConstantSum, Encoded, EncodedKind, ValueOf
 from .plan_trace import TracePlanner
 from .render_message import render_messages
 from .render_proposal import render_proposals
+from .wire import wire_types
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -275,7 +276,6 @@ def environment() -> jinja2.Environment:
     env.filters["pyrepr"] = repr
     env.filters["local"] = local
     env.filters["a"] = a  # "an OffsetCommitValue": docstrings read as English
-    env.filters["bit_value"] = bit_value
     env.filters["mask_value"] = mask_value
     # a comma list: "a, b" (call arguments), and as a tuple's items ("a," when there is one)
     env.filters["value"] = value_of
@@ -285,6 +285,7 @@ def environment() -> jinja2.Environment:
     env.filters["args"] = lambda items: ", ".join(map(str, items))
     env.filters["tuple"] = lambda items: ", ".join(map(str, items)) + ("," if len(items) == 1 else "")
     env.globals["local"] = local  # the planner's safe local names, so templates and plans agree
+    env.globals["wire"] = wire_types(env)  # a type word's reads and writes (codegen/wire.py)
     return env
 
 
@@ -331,6 +332,13 @@ def render_traces(
             continue
         plan = tracer.plan(s)
         names = {plan.class_name: f"..{s.module}", **dict.fromkeys(plan.enums, "kafkaspec.generated.enums")}
+        for f in s.fields:  # a codec bit is read by the fast codec's named mask
+            for b in f.bits:
+                names.update(
+                    dict.fromkeys(
+                        (f"{const_name(b.name)}_MASK", f"{const_name(b.name)}_SHIFT"), f"..{s.module}"
+                    )
+                )
         for tf in plan.fields:
             if tf.item_module:
                 names[tf.item_function] = f".{tf.item_module}"

@@ -10,7 +10,7 @@ import jinja2
 
 from kafkaspec.spec import SchemaSet
 
-from .naming import Resolver
+from .naming import Resolver, const_name
 from .plan_proposal import plan_proposal
 
 #: names of the proposal codecs beyond render.SOURCES (the message-spec uvarint readers take a ``where``)
@@ -41,7 +41,13 @@ def render_proposals(
         out[f"{s.module}.py"] = resolve_names(
             env.get_template("proposal.py.j2").render(p=p, source=source), {**PROPOSAL_SOURCES, **items}
         )
-        own = {p.name: f"kafkaspec.generated.{s.module}"}
+        own = {
+            name: f"kafkaspec.generated.{s.module}"
+            for name in (
+                p.name,
+                *(f"{const_name(b.name)}{end}" for _, b in p.masks for end in ("_MASK", "_SHIFT")),
+            )
+        }
         ref_items = {
             name: f"kafkaspec.generated.reference.{module}"
             for snake_name, module, _ in p.items

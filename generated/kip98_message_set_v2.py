@@ -24,6 +24,13 @@ NAME = "Kip98MessageSet"
 VERSION = 2
 STATUS = "proposal"
 
+COMPRESSION_MASK = 0x07  # attributes bits 0-2
+COMPRESSION_SHIFT = 0
+TIMESTAMP_TYPE_MASK = 0x08  # attributes bit 3
+TIMESTAMP_TYPE_SHIFT = 3
+IS_TRANSACTIONAL_MASK = 0x10  # attributes bit 4
+IS_TRANSACTIONAL_SHIFT = 4
+
 _OFFSET = struct.Struct(">q")
 _LENGTH = struct.Struct(">i")
 _CRC = struct.Struct(">I")
@@ -140,7 +147,7 @@ def decode_kip98_message_set(buf, pos: int = 0, end: int | None = None) -> tuple
     pos += 4
     # messages
     region = memoryview(buf)[pos : limit - 0]
-    codec = (f_attributes >> 0) & 7
+    codec = f_attributes & COMPRESSION_MASK
     if codec:
         region = memoryview(decompress(codec, region, position=pos))
     f_messages = []
@@ -199,7 +206,7 @@ def encode_kip98_message_set(
     region = b"".join(
         encode_kip98_message(one, base_offset=f_offset, index=at) for at, one in enumerate(f_messages)
     )
-    codec = (f_attributes >> 0) & 7
+    codec = f_attributes & COMPRESSION_MASK
     parts[10] = compress(codec, region) if codec else region
     parts[2] = _CRC.pack(crc32(b"".join(parts[3:11])))
     parts[1] = _LENGTH.pack(sum(map(len, parts[2:])))

@@ -20,6 +20,13 @@ NAME = "Kip98Message"
 VERSION = 2
 STATUS = "proposal"
 
+NULL_KEY_MASK = 0x01  # attributes bit 0
+NULL_KEY_SHIFT = 0
+NULL_VALUE_MASK = 0x02  # attributes bit 1
+NULL_VALUE_SHIFT = 1
+CONTROL_MASK = 0x04  # attributes bit 2
+CONTROL_SHIFT = 2
+
 _ATTRIBUTES = struct.Struct(">b")
 _TIMESTAMP = struct.Struct(">q")
 _CRC = struct.Struct(">I")
@@ -81,21 +88,21 @@ def decode_kip98_message(
     pos += 8
     # offset_delta
     f_offset_delta, pos = read_uvarint(buf, pos, limit, "Kip98Message.offset_delta")
-    # key_length (when (f_attributes >> 0) & 1 == 0 and (f_attributes >> 1) & 1 == 0)
+    # key_length (when f_attributes & NULL_KEY_MASK == 0 and f_attributes & NULL_VALUE_MASK == 0)
     f_key_length = None
-    if (f_attributes >> 0) & 1 == 0 and (f_attributes >> 1) & 1 == 0:
+    if f_attributes & NULL_KEY_MASK == 0 and f_attributes & NULL_VALUE_MASK == 0:
         f_key_length, pos = read_uvarint(buf, pos, limit, "Kip98Message.key_length")
-    # key (when (f_attributes >> 0) & 1 == 0)
+    # key (when f_attributes & NULL_KEY_MASK == 0)
     f_key = None
-    if (f_attributes >> 0) & 1 == 0:
+    if f_attributes & NULL_KEY_MASK == 0:
         n = f_key_length if f_key_length is not None else limit - 4 - pos
         if n < 0 or n > limit - pos:
             raise truncated("Kip98Message.key", pos, n, limit)
         f_key = bytes(buf[pos : pos + n])
         pos += n
-    # value (when (f_attributes >> 1) & 1 == 0)
+    # value (when f_attributes & NULL_VALUE_MASK == 0)
     f_value = None
-    if (f_attributes >> 1) & 1 == 0:
+    if f_attributes & NULL_VALUE_MASK == 0:
         n = limit - 4 - pos
         if n < 0 or n > limit - pos:
             raise truncated("Kip98Message.value", pos, n, limit)
@@ -128,17 +135,21 @@ def encode_kip98_message(item: Kip98Message, base_offset: int = 0, index: int = 
         f_value,
         _,
     ) = item
-    f_attributes = f_attributes & ~3 | (1 if f_key is None else 0) | (2 if f_value is None else 0)
+    f_attributes = (
+        f_attributes & ~(NULL_KEY_MASK | NULL_VALUE_MASK)
+        | (NULL_KEY_MASK if f_key is None else 0)
+        | (NULL_VALUE_MASK if f_value is None else 0)
+    )
     f_key_length = None if f_key is None else len(f_key)
     parts: list[bytes] = [b""] * 8
     parts[1] = _ATTRIBUTES.pack(f_attributes)
     parts[2] = _TIMESTAMP.pack(f_timestamp)
     parts[3] = encode_uvarint(index if f_offset_delta is None else f_offset_delta - base_offset)
-    if (f_attributes >> 0) & 1 == 0 and (f_attributes >> 1) & 1 == 0:
+    if f_attributes & NULL_KEY_MASK == 0 and f_attributes & NULL_VALUE_MASK == 0:
         parts[4] = encode_uvarint(f_key_length)
-    if (f_attributes >> 0) & 1 == 0:
+    if f_attributes & NULL_KEY_MASK == 0:
         parts[5] = bytes(f_key)
-    if (f_attributes >> 1) & 1 == 0:
+    if f_attributes & NULL_VALUE_MASK == 0:
         parts[6] = bytes(f_value)
     parts[7] = _CRC.pack(crc32(b"".join(parts[1:7])))
     parts[0] = encode_uvarint(sum(map(len, parts[1:])))

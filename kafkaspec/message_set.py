@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from kafkaspec.generated import message_v0, message_v1
 from kafkaspec.generated.log_entry import CASES
+from kafkaspec.generated.message_v1 import COMPRESSION_MASK, TIMESTAMP_TYPE_MASK, TIMESTAMP_TYPE_SHIFT
 from kafkaspec.generated.record_v2 import Record
 
 from .codec.compression import DEFAULT_MAX_DECOMPRESSED, NONE, ZSTD, codec_name, compress, decompress
@@ -128,16 +129,20 @@ class LegacyBatch(BufferedEntry):
 
     @property
     def compression(self) -> str:
-        codec = self.head.attributes & 7
+        codec = self.head.attributes & COMPRESSION_MASK
         return codec_name(codec)
 
     @property
     def timestamp_type(self) -> str:
-        return TIMESTAMP_TYPES[(self.head.attributes >> 3) & 1] if self.head.magic == 1 else "create"
+        return (
+            TIMESTAMP_TYPES[(self.head.attributes & TIMESTAMP_TYPE_MASK) >> TIMESTAMP_TYPE_SHIFT]
+            if self.head.magic == 1
+            else "create"
+        )
 
     @property
     def is_wrapper(self) -> bool:
-        return bool(self.head.attributes & 7)
+        return bool(self.head.attributes & COMPRESSION_MASK)
 
     @property
     def base_offset(self) -> int:
@@ -255,7 +260,7 @@ def read_legacy_run(
         if (
             stop - pos > _ATTRIBUTES_OFFSET
             and buf[pos + MAGIC_OFFSET] == magic
-            and not buf[pos + _ATTRIBUTES_OFFSET] & 7
+            and not buf[pos + _ATTRIBUTES_OFFSET] & COMPRESSION_MASK
         ):
             pos = _same_shape_run(buf, pos, stop, magic, verify, max_decompressed, batches)
             if pos >= stop:
@@ -278,19 +283,20 @@ def _append_items(
 ) -> None:
     """Append the entries of a ``decode_message_run`` at ``pos`` to ``batches`` (their heads are read
     again on first use, as in :func:`_same_shape_run`)."""
-    new, entry, record, attributes_at, timestamp_at = (
+    new, entry, record, attributes_at, timestamp_at, codec_bits = (
         _new,
         LegacyBatch,
         Record,
         _RUN_ATTRIBUTES,
         _RUN_ATTRIBUTES + 1,
+        COMPRESSION_MASK,
     )
     append = batches.append
     for item in items:
         batch = _new_entry(entry)
         batch._buf, batch.position, batch.max_decompressed = buf, pos, max_decompressed
         batch.end = pos = pos + LOG_OVERHEAD + item[_RUN_MESSAGE_SIZE]
-        if item[attributes_at] & 7:  # a wrapper: its records on first use
+        if item[attributes_at] & codec_bits:  # a wrapper: its records on first use
             batch._records = None
         else:  # a plain message: its one record now
             batch._records = [
@@ -353,7 +359,7 @@ def _same_shape_run(
     if count < 2 or _I32.unpack_from(buf, pos + size + module.MESSAGE_SIZE_OFFSET)[0] != size - LOG_OVERHEAD:
         return pos  # no second message of this shape: not worth a struct
     message_size, null_key, null_value = size - LOG_OVERHEAD, key_length < 0, value_length < 0
-    new, entry, record, crc = _new, LegacyBatch, Record, crc32
+    new, entry, record, crc, codec_bits = _new, LegacyBatch, Record, crc32, COMPRESSION_MASK
     append = batches.append
     with memoryview(buf) as view:
         entries = _same_shape(magic, key_length, value_length).iter_unpack(view[pos : pos + count * size])
@@ -365,7 +371,7 @@ def _same_shape_run(
                     or mgc != 1
                     or klen != key_length
                     or vlen != value_length
-                    or attributes & 7
+                    or attributes & codec_bits
                     or (verify and crc(view[pos + MAGIC_OFFSET : end]) != stored)
                 ):
                     break
@@ -399,7 +405,7 @@ def _same_shape_run(
                     or mgc != 0
                     or klen != key_length
                     or vlen != value_length
-                    or attributes & 7
+                    or attributes & codec_bits
                     or (verify and crc(view[pos + MAGIC_OFFSET : end]) != stored)
                 ):
                     break
@@ -432,7 +438,7 @@ def _same_shape_run(
 def _shallow_records(batch: LegacyBatch) -> list[Record]:
     h = batch.head
     key, value = batch.key_value()
-    codec = h.attributes & 7
+    codec = h.attributes & COMPRESSION_MASK
     if not codec:
         return [_new(Record, (h.attributes, h.timestamp if h.magic else -1, h.offset, key, value, []))]
     if value is None:
@@ -453,7 +459,9 @@ def _shallow_records(batch: LegacyBatch) -> list[Record]:
         base = h.offset - runs[-1][1][-1][0]  # wrapper offset - last inner (relative) offset
         if base < 0:  # a producer's wrapper offset (0 or -1): keep the relative offsets as written
             base = 0
-        if h.attributes & 8:  # LogAppendTime: the wrapper's timestamp applies to its magic-1 inner messages
+        if (
+            h.attributes & TIMESTAMP_TYPE_MASK
+        ):  # LogAppendTime: the wrapper's timestamp applies to its magic-1 inner messages
             log_append_time = h.timestamp
     records: list[Record] = []
     new = _new

@@ -193,7 +193,7 @@ class Batch(BufferedEntry):
     def _region(self) -> tuple[Buffer, int, int]:
         """``(data, at, stop)``: the records region, decompressed (then ``at`` is 0) or in the buffer."""
         pos, end = self.position + v2.RECORD_BATCH_OVERHEAD, self.end
-        codec = self.head.attributes & 7
+        codec = self.head.attributes & v2.COMPRESSION_MASK
         if codec:
             data = decompress(
                 codec, memoryview(self._buf)[pos:end], max_size=self.max_decompressed, position=pos, magic=2
@@ -207,7 +207,7 @@ class Batch(BufferedEntry):
         head, start, end = self.head, self.position, self.end
         pos = start + v2.RECORD_BATCH_OVERHEAD
         count = head.records_count
-        codec = head.attributes & 7
+        codec = head.attributes & v2.COMPRESSION_MASK
         if count < 0 or count > (stop - at) // MIN_RECORD_SIZE:
             yield self.records  # the whole decoder's error, word for word (raised before any record)
             return
@@ -269,7 +269,7 @@ class Batch(BufferedEntry):
         count = self.head.records_count
         room = (
             self.max_decompressed
-            if self.head.attributes & 7
+            if self.head.attributes & v2.COMPRESSION_MASK
             else self.end - self.position - v2.RECORD_BATCH_OVERHEAD
         )
         if count > room // MIN_RECORD_SIZE:

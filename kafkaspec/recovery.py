@@ -69,8 +69,8 @@ import struct
 from array import array
 from collections.abc import Callable
 
+from kafkaspec.generated import message_v1, record_v2
 from kafkaspec.generated import record_batch_v2 as v2
-from kafkaspec.generated import record_v2
 
 from .codec.crc import crc32, crc32c
 from .entry import ENTRY_HEAD, LOG_OVERHEAD, MAGIC_OFFSET, MIN_LENGTH, Buffer
@@ -106,10 +106,10 @@ def _byte_class(allowed: list[int]) -> bytes:
 
 
 #: the low attribute byte of a plausible v2 batch: bit 7 unused, codec 0-4
-_V2_ATTR_LOW = _byte_class([b for b in range(128) if b & 7 <= 4])
+_V2_ATTR_LOW = _byte_class([b for b in range(128) if b & v2.COMPRESSION_MASK <= 4])
 #: the attribute byte of a plausible Message v0 (codec 0-4) and v1 (codec, timestamp type)
 _V0_ATTR = _byte_class([b for b in range(8) if b <= 4])
-_V1_ATTR = _byte_class([b for b in range(16) if b & 7 <= 4])
+_V1_ATTR = _byte_class([b for b in range(16) if b & message_v1.COMPRESSION_MASK <= 4])
 #: a key length: -1 (null) or not negative
 _KEY_LENGTH = rb"(?:\xff{4}|[\x00-\x7f][\x00-\xff]{3})"
 
@@ -260,13 +260,28 @@ class _Prefix:
         return self.at(e) ^ self._poly.mul(self._poly.power(e - s), self.at(s))
 
 
+#: the attribute bits a v2 batch defines; any other set bit is not a batch a producer wrote
+_V2_DEFINED_BITS = (
+    v2.COMPRESSION_MASK
+    | v2.TIMESTAMP_TYPE_MASK
+    | v2.IS_TRANSACTIONAL_MASK
+    | v2.IS_CONTROL_MASK
+    | v2.HAS_DELETE_HORIZON_MASK
+)
+
+
 def _plausible_v2(head: v2.RecordBatchHead, length: int) -> bool:
     """Cheap invariants of a batch a producer writes, checked before a scan candidate's CRC."""
     attributes, count = head.attributes, head.records_count
-    if attributes & ~0x7F or attributes & 7 > 4 or count < 0 or head.last_offset_delta < count - 1:
+    if (
+        attributes & ~_V2_DEFINED_BITS
+        or attributes & v2.COMPRESSION_MASK > 4
+        or count < 0
+        or head.last_offset_delta < count - 1
+    ):
         return False
     body = length - MIN_LENGTH[2]
-    if attributes & 7 == 0:
+    if attributes & v2.COMPRESSION_MASK == 0:
         return count * record_v2.MIN_RECORD_SIZE <= body and (count > 0 or body == 0)
     return body > 0
 

@@ -72,7 +72,7 @@ class WireBatch:
 
     @property
     def codec(self) -> int:
-        return self.message.compression & 7 if self.message.magic == 1 else 0
+        return self.message.compression & wire_message_v1.CODEC_MASK if self.message.magic == 1 else 0
 
     @property
     def compression(self) -> str:
@@ -166,7 +166,7 @@ class WireMessageIterator:
                 f"0.6/0.7 message LENGTH is {length}, at least {MIN_WIRE_LENGTH[magic]} expected", pos
             )
         message, new_pos = module.decode_wire_message(buf, pos, verify=self.verify)
-        if self._nested and magic == 1 and message.compression & 7:
+        if self._nested and magic == 1 and message.compression & wire_message_v1.CODEC_MASK:
             raise LimitExceededError(
                 "a compressed message holds another compressed message (nesting is not allowed)", pos
             )

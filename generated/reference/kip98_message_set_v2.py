@@ -27,7 +27,7 @@ from construct import (
 
 from kafkaspec.codec.compression import compress, decompress
 from kafkaspec.errors import CorruptRecordError
-from kafkaspec.generated.kip98_message_set_v2 import Kip98MessageSet
+from kafkaspec.generated.kip98_message_set_v2 import COMPRESSION_MASK, Kip98MessageSet
 from kafkaspec.generated.reference.kip98_message_v2 import decode_kip98_message, encode_kip98_message
 
 kip98_message_set_construct = Struct(
@@ -80,7 +80,7 @@ def decode_kip98_message_set(buf, pos: int = 0) -> tuple[Kip98MessageSet, int]:
     if zlib.crc32(v["_covered_bytes"]) != v["crc"]:
         raise CorruptRecordError("Kip98MessageSet.crc does not match the bytes it covers")
     region = v["messages"]
-    codec = (c.attributes >> 0) & 7
+    codec = c.attributes & COMPRESSION_MASK
     if codec:
         region = decompress(codec, region)
     items, at = [], 0
@@ -116,7 +116,7 @@ def encode_kip98_message_set(
     region = b"".join(
         encode_kip98_message(one, base_offset=v["offset"], index=at) for at, one in enumerate(v["messages"])
     )
-    codec = (c.attributes >> 0) & 7
+    codec = c.attributes & COMPRESSION_MASK
     v["messages"] = compress(codec, region) if codec else region
     covered = Struct(*_group("_covered")).build(v)
     v["crc"] = zlib.crc32(covered)

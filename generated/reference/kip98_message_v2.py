@@ -27,7 +27,7 @@ from construct import (
 )
 
 from kafkaspec.errors import CorruptRecordError
-from kafkaspec.generated.kip98_message_v2 import Kip98Message
+from kafkaspec.generated.kip98_message_v2 import NULL_KEY_MASK, NULL_VALUE_MASK, Kip98Message
 
 kip98_message_construct = Struct(
     "length" / VarInt,
@@ -45,19 +45,22 @@ kip98_message_construct = Struct(
                         "offset_delta" / VarInt,
                         "key_length"
                         / If(
-                            lambda this: (this.attributes >> 0) & 1 == 0 and (this.attributes >> 1) & 1 == 0,
+                            lambda this: (
+                                this.attributes & NULL_KEY_MASK == 0
+                                and this.attributes & NULL_VALUE_MASK == 0
+                            ),
                             VarInt,
                         ),
                         "key"
                         / If(
-                            lambda this: (this.attributes >> 0) & 1 == 0,
+                            lambda this: this.attributes & NULL_KEY_MASK == 0,
                             IfThenElse(
                                 lambda this: this.key_length is None,
                                 GreedyBytes,
                                 Bytes(lambda this: this.key_length),
                             ),
                         ),
-                        "value" / If(lambda this: (this.attributes >> 1) & 1 == 0, GreedyBytes),
+                        "value" / If(lambda this: this.attributes & NULL_VALUE_MASK == 0, GreedyBytes),
                     )
                 ),
             ),
@@ -98,11 +101,15 @@ def encode_kip98_message(item: Kip98Message, base_offset: int = 0, index: int = 
     """Build ``item`` with Construct: the covered bytes first, then the checksum and length over them."""
     v = item._asdict()
     v["offset_delta"] = index if v["offset"] is None else v["offset"] - base_offset
-    v["attributes"] = v["attributes"] & ~3 | (1 if v["key"] is None else 0) | (2 if v["value"] is None else 0)
+    v["attributes"] = (
+        v["attributes"] & ~(NULL_KEY_MASK | NULL_VALUE_MASK)
+        | (NULL_KEY_MASK if v["key"] is None else 0)
+        | (NULL_VALUE_MASK if v["value"] is None else 0)
+    )
     c = Container(v)
     v["key_length"] = (
         None
-        if v["key"] is None or not ((c.attributes >> 0) & 1 == 0 and (c.attributes >> 1) & 1 == 0)
+        if v["key"] is None or not (c.attributes & NULL_KEY_MASK == 0 and c.attributes & NULL_VALUE_MASK == 0)
         else len(v["key"])
     )
     covered = Struct(*_group("_covered")).build(v)

@@ -23,7 +23,7 @@ from construct import (
 )
 
 from kafkaspec.codec._construct import Checksummed, KafkaCompressed, flatten, nest
-from kafkaspec.generated.record_batch_v2 import RecordBatch
+from kafkaspec.generated.record_batch_v2 import COMPRESSION_MASK, RecordBatch
 
 from .record_v2 import _record_rebase, _record_unbase, record_construct
 
@@ -51,7 +51,9 @@ record_batch_fields = Struct(
                     "records_count" / Rebuild(Int32sb, len_(this.records)),
                     "records"
                     / KafkaCompressed(
-                        lambda ctx: ctx.attributes & 7, Array(this.records_count, record_construct), magic=2
+                        lambda ctx: ctx.attributes & COMPRESSION_MASK,
+                        Array(this.records_count, record_construct),
+                        magic=2,
                     ),
                 ),
             ),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kafkaspec.generated.enums import CompressionType, TimestampType
 
-from ..record_batch_v2 import RecordBatch
+from ..record_batch_v2 import COMPRESSION_MASK, RecordBatch
 from .record_v2 import trace_record
 
 NAME = "RecordBatch"
@@ -72,7 +72,7 @@ def trace_record_batch(t) -> RecordBatch:
         min_size=7,
         count=records_count,
         bases={"base_offset": base_offset, "base_timestamp": base_timestamp},
-        codec=attributes & 7,
+        codec=attributes & COMPRESSION_MASK,
         magic=2,
     )
     return t.end(

@@ -102,8 +102,8 @@ def _per_record(entries: Sequence[LogBatch], *, topic: str, partition: int, segm
             "timestampType": tstype,
             "magic": entry.magic,
             "compression": CODEC_NAMES[entry.attributes & COMPRESSION_MASK]
-            if entry.attributes & 7 < 5
-            else f"unknown{entry.attributes & 7}",
+            if entry.attributes & COMPRESSION_MASK < 5
+            else f"unknown{entry.attributes & COMPRESSION_MASK}",
             "producerId": entry.producer_id,
             "producerEpoch": entry.producer_epoch,
             "baseSequence": entry.base_sequence,

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from kafkaspec.codec.compression import codec_name, decompress
 from kafkaspec.errors import KafkaFormatError
+from kafkaspec.generated import message_v1, record_batch_v2, wire_message_v1
 from kafkaspec.generated.trace import FORMATS
 
 from .entries import entries, entries_in
@@ -97,7 +98,7 @@ def _not_nested(t: Tracer, data: Node) -> None:
 
 
 def _message_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
-    codec = values["attributes"] & 0x07
+    codec = values["attributes"] & message_v1.COMPRESSION_MASK
     if not codec:
         return
     _not_nested(t, data)
@@ -114,7 +115,7 @@ def _legacy_offsets(box: Node, wrapper: dict[str, Any]) -> None:
     if not offsets or offsets[-1] is None:
         return
     last = offsets[-1].value
-    log_append = (wrapper["attributes"] >> 3) & 1
+    log_append = wrapper["attributes"] & message_v1.TIMESTAMP_TYPE_MASK
     for message, offset in zip(inner, offsets, strict=True):
         if offset is None or not message.type.endswith("v1"):
             continue
@@ -130,7 +131,7 @@ def _legacy_offsets(box: Node, wrapper: dict[str, Any]) -> None:
 
 
 def _wire_payload(t: Tracer, version: int, data: Node, values: dict[str, Any]) -> None:
-    codec = values.get("compression", 0) & 0x07  # magic 0 (0.6) has no COMPRESSION byte
+    codec = values.get("compression", 0) & wire_message_v1.CODEC_MASK  # magic 0 (0.6) has no COMPRESSION byte
     if codec:
         _not_nested(t, data)
         _compressed_set(t, data, codec, version, "wire-message-any", "message set")
@@ -275,7 +276,7 @@ def _layout(module: Any, value: bytes, version: int) -> Any:
 
 def _in_control_batch(t: Tracer) -> bool:
     batch = t.values_of("RecordBatch")
-    return batch is not None and bool((batch.get("attributes", 0) >> 5) & 1)
+    return batch is not None and bool(batch.get("attributes", 0) & record_batch_v2.IS_CONTROL_MASK)
 
 
 #: (structure, field) -> what reads the field's content
@@ -333,7 +334,7 @@ def annotate_part(part: Node, chain: list[Node]) -> None:
 def _log_append_time(batch: Node, within: Node) -> None:
     fields = {c.name: c for c in batch.children}
     attributes, max_ts = fields.get("attributes"), fields.get("max_timestamp")
-    if attributes is None or max_ts is None or not (attributes.value >> 3) & 1:
+    if attributes is None or max_ts is None or not attributes.value & record_batch_v2.TIMESTAMP_TYPE_MASK:
         return
     note = f"LogAppendTime: reads as the batch's max_timestamp {max_ts.value}"
     for _, inner in within.walk():

@@ -18,7 +18,6 @@ from .model import (
     CHECKSUM_ALGORITHMS,
     FIXED_TYPES,
     OTHER_TYPES,
-    PREFIX_TYPES,
     SNAKE,
     VAR_TYPES,
     Bit,
@@ -36,6 +35,7 @@ from .model import (
     Struct,
     snake,
 )
+from .types import PREFIX_TYPES
 
 __all__ = [
     "CAMEL",

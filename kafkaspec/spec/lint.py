@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 
-from .model import FIXED_TYPES, PREFIX_TYPES, SNAKE, VAR_TYPES, Dispatch, Enum, SchemaSet, Struct
+from .model import FIXED_TYPES, SNAKE, VAR_TYPES, Dispatch, Enum, SchemaSet, Struct
+from .types import PREFIX_TYPES
 
 #: A Kafka release: "0.8.0", "0.11.0", "3.9.0" (a fourth part is allowed for 0.8.2.2-style versions).
 KAFKA_VERSION = re.compile(r"^\d+(\.\d+){1,3}$")

@@ -28,7 +28,6 @@ from .model import (
     CAMEL,
     CHECKSUM_ALGORITHMS,
     FIXED_TYPES,
-    PREFIX_TYPES,
     VAR_TYPES,
     Bit,
     Checksum,
@@ -44,6 +43,7 @@ from .model import (
     SchemaSet,
     Struct,
 )
+from .types import NULLABLE_PREFIX_TYPES, PREFIX_TYPES
 
 #: The keys each part of a schema file may have (anything else is an error).
 
@@ -214,10 +214,9 @@ def _field(ctx: _Ctx, raw: Any, index: int) -> Field:
         f.count = raw.get("count")
         f.size = raw.get("size")
         f.nullable = bool(raw.get("nullable", False))
-        if f.nullable and f.count not in ("int16", "int32"):
-            raise ctx.fail(
-                "a nullable array needs a signed count prefix ('count: int16' or 'int32'; -1 is null)"
-            )
+        if f.nullable and f.count not in NULLABLE_PREFIX_TYPES:
+            either = "' or '".join(NULLABLE_PREFIX_TYPES)
+            raise ctx.fail(f"a nullable array needs a signed count prefix ('count: {either}'; -1 is null)")
         if "compressed_by" in raw:
             f.compressed_by = _compressed_by(ctx, raw["compressed_by"])
         bases = raw.get("relative_bases", {})
@@ -277,8 +276,8 @@ def _check_struct(ctx: _Ctx, s: Struct) -> None:
                 raise ctx.fail(
                     f"length_of must start at the next field ('{later[0] if later else 'end'}'), not '{start}'"
                 )
-            if f.type not in ("int16", "int32", "varint", "uvarint"):
-                raise ctx.fail("a length field must be int16, int32, varint or uvarint")
+            if f.type not in PREFIX_TYPES:
+                raise ctx.fail(f"a length field must be {', '.join(PREFIX_TYPES[:-1])} or {PREFIX_TYPES[-1]}")
         if f.checksum and f.checksum.end == "end" and f.checksum.start not in later:
             raise ctx.fail(
                 f"checksum range starts at '{f.checksum.start}', which is not a later field of {s.name}"

@@ -29,8 +29,6 @@ FIXED_TYPES: dict[str, tuple[str, int]] = {
 }
 #: Variable-length integers: zigzag varint (32-bit), zigzag varlong (64-bit), unsigned varint.
 VAR_TYPES = tuple(types_of(Width.VAR, Family.RECORD))
-#: Length prefixes allowed for bytes/string, and count prefixes for arrays.
-PREFIX_TYPES = ("int16", "int32", "varint", "uvarint")
 #: The other field types; any CamelCase type names a nested structure.
 OTHER_TYPES = ("bytes", "string", "array")
 CHECKSUM_ALGORITHMS = ("crc32", "crc32c")

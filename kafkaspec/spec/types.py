@@ -64,6 +64,9 @@ class FieldType:
     #: the tracer's struct format when it differs from ``struct_code`` (a bool is traced as its byte,
     #: so that a value other than 0 or 1 is shown as it is)
     trace_code: str = ""
+    #: integers: it may prefix a byte string (its length) or an array (its count); a fixed-width prefix
+    #: says null with -1
+    prefix: bool = False
 
     @property
     def fixed(self) -> bool:
@@ -102,14 +105,16 @@ class FieldType:
         raise ValueError(f"the tracer reads {self.name} by its prefix, not as a value")
 
 
-def _int(name: str, code: str, size: int, signed: bool, family: Family = Family.RECORD) -> FieldType:
+def _int(
+    name: str, code: str, size: int, signed: bool, family: Family = Family.RECORD, prefix: bool = False
+) -> FieldType:
     bits = size * 8
     low, high = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
     construct = f"Int{bits}{'s' if signed else 'u'}b"
-    return FieldType(name, Width.FIXED, family, "int", code, size, size, construct, low, high)
+    return FieldType(name, Width.FIXED, family, "int", code, size, size, construct, low, high, prefix=prefix)
 
 
-def _var(name: str, bits: int, zigzag: bool) -> FieldType:
+def _var(name: str, bits: int, zigzag: bool, prefix: bool = False) -> FieldType:
     low, high = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if zigzag else (0, (1 << bits) - 1)
     most = -(-bits // 7)  # 7 value bits per byte: 32 bits -> 5 bytes, 64 bits -> 10 bytes
     return FieldType(
@@ -124,6 +129,7 @@ def _var(name: str, bits: int, zigzag: bool) -> FieldType:
         low,
         high,
         zigzag,
+        prefix=prefix,
     )
 
 
@@ -134,15 +140,15 @@ FIELD_TYPES: dict[str, FieldType] = {
     for t in (
         FieldType("bool", Width.FIXED, Family.MESSAGE, "bool", "?", 1, 1, "", 0, 1, trace_code="B"),
         _int("int8", "b", 1, True, Family.BOTH),
-        _int("int16", "h", 2, True, Family.BOTH),
+        _int("int16", "h", 2, True, Family.BOTH, prefix=True),
         _int("uint16", "H", 2, False, Family.BOTH),
-        _int("int32", "i", 4, True, Family.BOTH),
+        _int("int32", "i", 4, True, Family.BOTH, prefix=True),
         _int("int64", "q", 8, True, Family.BOTH),
         _int("uint8", "B", 1, False),
         _int("uint32", "I", 4, False),
-        _var("varint", 32, True),
+        _var("varint", 32, True, prefix=True),
         _var("varlong", 64, True),
-        _var("uvarint", 32, False),
+        _var("uvarint", 32, False, prefix=True),
         FieldType("float64", Width.FIXED, Family.MESSAGE, "float", "d", 8, 8, "Float64b"),
         FieldType("uuid", Width.FIXED, Family.MESSAGE, "UUID", "16s", 16, 16),
         FieldType("bytes", Width.PREFIXED, Family.BOTH, "bytes"),
@@ -150,6 +156,13 @@ FIELD_TYPES: dict[str, FieldType] = {
         FieldType("array", Width.ARRAY, Family.RECORD, "Sequence"),
     )
 }
+
+
+#: the types that may give a byte string's length or an array's count (``length: int32``, ``count:
+#: uvarint``), in registry order: the one list the loader, the planners and the templates ask
+PREFIX_TYPES = tuple(n for n, t in FIELD_TYPES.items() if t.prefix)
+#: the prefixes that can say null (-1): a nullable array's count
+NULLABLE_PREFIX_TYPES = tuple(n for n in PREFIX_TYPES if FIELD_TYPES[n].fixed)
 
 
 def types_of(width: Width, family: Family) -> dict[str, FieldType]:

@@ -98,3 +98,36 @@ def test_no_type_table_outside_the_registry():
         if copies.search(line)
     ]
     assert not found, f"type tables copied outside kafkaspec/spec/types.py: {found}"
+
+
+def test_the_prefix_types_are_listed_once():
+    """Which types may give a length or a count is a fact of the registry (``FieldType.prefix``): the
+    loader, the planners and the templates ask it (``PREFIX_TYPES``, ``wire(word)``), none lists the
+    words again."""
+    from kafkaspec.spec import PREFIX_TYPES
+    from kafkaspec.spec.types import FIELD_TYPES
+
+    assert (
+        PREFIX_TYPES
+        == tuple(n for n, t in FIELD_TYPES.items() if t.prefix)
+        == (
+            "int16",
+            "int32",
+            "varint",
+            "uvarint",
+        )
+    )
+    root = Path(__file__).resolve().parents[2]
+    listed = re.compile(r"""["'](?:int16|varint)["'],\s*["'](?:int32|uvarint)["']""")
+    files = [
+        *(root / "codegen").rglob("*.py"),
+        *(root / "codegen" / "templates").rglob("*.j2"),
+        *(p for p in (root / "kafkaspec" / "spec").glob("*.py") if p.name != "types.py"),
+    ]
+    found = [
+        f"{p.relative_to(root)}:{i}"
+        for p in sorted(files)
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if listed.search(line)
+    ]
+    assert not found, f"prefix types listed outside kafkaspec/spec/types.py: {found}"

@@ -72,7 +72,7 @@ def rebuild_batch(
         # base_timestamp is the delete horizon (or, emptied, the batch's time as the cleaner keeps it):
         # record timestamps are deltas from it, so encode with it directly
         base_ts = batch.base_timestamp if batch.has_delete_horizon else batch.max_timestamp
-        attributes = (batch.attributes & ~0x7) | _codec_number(codec)
+        attributes = (batch.attributes & ~v2.COMPRESSION_MASK) | _codec_number(codec)
         return v2.encode_record_batch(
             base_offset=batch.base_offset,
             partition_leader_epoch=batch.partition_leader_epoch,
