@@ -1,10 +1,10 @@
 """The ``kafkalog`` data source: PySpark 4's Python Data Source API over Kafka log directories.
 
-``spark.read.format("kafkalog").load(path)`` plans on the driver
-(:mod:`.planning`) and decodes on the executors (:mod:`.columnar`, or
-:mod:`.audit` for ``view=batches``); ``df.write.format("kafkalog").save(path)``
-writes partition directories (:mod:`.writer`); ``spark.readStream.format("kafkalog")``
-follows a growing log (:mod:`.streaming`).
+``spark.read.format("kafkalog").load(path)`` plans on the driver (:mod:`.planning`: each Spark
+input partition's value is one :class:`~kafkaspec.arrow.ranges.ReadRange`) and decodes on the
+executors (:mod:`kafkaspec.arrow.ranges`, or :mod:`.audit` for ``view=batches``);
+``df.write.format("kafkalog").save(path)`` writes partition directories (:mod:`.writer`);
+``spark.readStream.format("kafkalog")`` follows a growing log (:mod:`.streaming`).
 """
 
 from __future__ import annotations
@@ -27,18 +27,10 @@ from pyspark.sql.datasource import (
     InputPartition,
 )
 
-from ..arrow.ranges import RangeTask
+from ..arrow.ranges import ReadRange
 from .options import ReadOptions
 from .schema import AUDIT_COLUMNS, DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, struct_type
 from .tasks import our_errors_first, read_task
-
-
-class RangePartition(InputPartition):
-    """An input partition carrying one :class:`RangeTask` (picklable)."""
-
-    def __init__(self, task: RangeTask):
-        super().__init__(task)
-        self.task = task
 
 
 class KafkaLogDataSource(DataSource):
@@ -126,13 +118,13 @@ class KafkaLogReader(DataSourceReader):
     def partitions(self) -> Sequence[InputPartition]:
         from .planning import plan
 
-        tasks = plan(self.path, self.opts)
+        ranges = plan(self.path, self.opts)
         # Spark needs at least one partition; an empty range reads nothing
-        return [RangePartition(t) for t in tasks] or [RangePartition(RangeTask(self.path, "", -1, 0, 0))]
+        return [InputPartition(r) for r in ranges] or [InputPartition(ReadRange(self.path, "", -1, 0, 0))]
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         return our_errors_first(self._read(partition))
 
     def _read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
-        assert isinstance(partition, RangePartition)
-        return read_task(partition.task, self.opts)
+        assert isinstance(partition.value, ReadRange)
+        return read_task(partition.value, self.opts)
