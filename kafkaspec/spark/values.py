@@ -191,6 +191,8 @@ class SchemasTail:
         self.tails: dict[str, PartitionTail] = {}
         #: each partition (its path) -> the offset its records were replayed up to
         self.done: dict[str, int] = {}
+        #: each partition (its path) -> where in its last segment the replay stopped (:func:`_replay`)
+        self.resume: dict[str, tuple[int, int] | None] = {}
         #: whole replays so far (the first and each after the topic went back)
         self.replays = 0
 
@@ -222,31 +224,49 @@ class SchemasTail:
             store = copy.deepcopy(self.store)
         else:
             store = self.store
+        resume = {} if whole else self.resume
         for k, (part, point) in points.items():
             lo = None if whole else self.done[k]
             if lo is None or point.end > lo:
-                _replay(store, part, lo, point.end)
-        self.store, self.done = store, {k: p.end for k, (_, p) in points.items()}
+                resume[k] = _replay(store, part, lo, point.end, resume.get(k)) or resume.get(k)
+        self.store, self.resume = store, resume
+        self.done = {k: p.end for k, (_, p) in points.items()}
         return replace(vc, schemas=store, run=uuid.uuid4().hex if vc.run else "")
 
 
-def _replay(store: SchemaStore, part: Partition, lo: int | None, hi: int) -> None:
+def _replay(
+    store: SchemaStore, part: Partition, lo: int | None, hi: int, resume: tuple[int, int] | None = None
+) -> tuple[int, int] | None:
     """Apply the records of ``part`` at offsets [lo, hi) (lo None: from its start) to ``store``; a batch that
-    cannot be read is a problem of the store (its segment named), as :func:`read_schemas` reports it."""
+    cannot be read is a problem of the store (its segment named), as :func:`read_schemas` reports it.
+    ``resume``: (base offset, byte position) of the last segment where the previous replay stopped, read
+    on from there while that segment is still the last (the cleaner rewrites closed segments only; an
+    active segment has no offset index to start from). Returns the same for this replay."""
     from ..errors import KafkaFormatError
+    from ..records import BatchIterator
 
     segments = part.segments()
+    where = None
     for i, seg in enumerate(segments):
         next_base = segments[i + 1].base_offset if i + 1 < len(segments) else None
         if lo is not None and next_base is not None and next_base <= lo:
             continue
         if seg.base_offset >= hi and i > 0:
             break
-        start = seg.position_for_offset(lo) if lo is not None and lo > seg.base_offset else 0
+        if resume is not None and next_base is None and resume[0] == seg.base_offset:
+            start = resume[1]
+        else:
+            start = seg.position_for_offset(lo) if lo is not None and lo > seg.base_offset else 0
         try:
-            for batch in seg.iter_batches(start):
+            if seg.layout == "kafka":  # the bytes from ``start`` only
+                batches = BatchIterator(seg.read_range(start, seg.size))
+            else:
+                batches, start = seg.iter_batches(start), 0
+            for batch in batches:
                 if batch.base_offset >= hi:
                     break
+                if seg.layout == "kafka":
+                    where = (seg.base_offset, start + batch.end)
                 if batch.is_control or (lo is not None and batch.last_offset < lo):
                     continue
                 for r in batch:
@@ -256,6 +276,7 @@ def _replay(store: SchemaStore, part: Partition, lo: int | None, hi: int) -> Non
             store.problems.append((str(seg.path), str(exc)))
         finally:
             seg.close()
+    return where
 
 
 def without_times(t: pa.DataType) -> pa.DataType:
