@@ -1,16 +1,20 @@
 """``spark.readStream.format("kafkalog")``: a growing log directory as a micro-batch stream.
 
 Runs on the driver (offsets and planning) and on the executors (reading, through the batch
-source's reader). Offsets are the Kafka source's JSON, ``{"orders": {"0": 23}}``: per
-topic-partition the next offset to read, so a checkpoint's ``offsets/`` files read like the
-Kafka source's. A micro-batch is the offsets [start, end) of each partition; it is cut into
-byte ranges at batch starts (the active segment's range ends at the end of the batch holding
-``end - 1``), each range read by one task with offsets outside [start, end) dropped, so every
-offset is read by exactly one task, and a restart from the checkpoint plans the same ranges.
+source's reader). Offsets are the Kafka source's JSON (:mod:`.stream_offsets`), ``{"orders": {"0": 23}}``:
+per topic-partition the next offset to read, so a checkpoint's ``offsets/`` files read like the
+Kafka source's. A micro-batch is the offsets [start, end) of each partition, planned by the batch
+source's planner (:func:`kafkaspec.arrow.ranges.plan_partition`, cut exactly): byte ranges from the
+batch holding ``start`` to the end of the batch holding ``end - 1``, each read by one task with
+offsets outside [start, end) dropped, so every offset is read by exactly one task, and a restart from
+the checkpoint plans the same ranges.
 
 What "latest" is: :class:`kafkaspec.logdir.kafka.tail.PartitionTail` per partition, re-read every
 trigger from the bytes appended since the last one (a batch being appended or a torn tail is
-not visible). Under ``isolationLevel=read_committed`` the end is the last stable offset: an
+not visible). A trigger lists the source once (its root), and the micro-batch it ends is planned over
+that listing; a partition whose directory and last segment have the stamps (identity, size, times)
+they had at its last look, settled then (:data:`SETTLED_NS`), is neither listed nor read: an idle
+trigger costs the root's listing and a stat or two per partition, whatever the number of segments. Under ``isolationLevel=read_committed`` the end is the last stable offset: an
 open transaction holds back every offset from its first, as Kafka's LSO does, and its records
 are released (or dropped, when aborted) once its marker is in the log.
 
@@ -31,9 +35,10 @@ holds it: a log cut back and grown past the checkpointed offset while the query 
 without marks (a checkpoint written before them, ``startingOffsets`` given by a user) is checked by its
 offsets only.
 
-Typed values (``keyFormat`` / ``valueFormat``): the ``_schemas`` topic is read again when a
-micro-batch is planned and travels in its partitions (the executors hold the reader as pickled at
-the query's start), so an id registered after the stream started decodes; each topic's reader
+Typed values (``keyFormat`` / ``valueFormat``): the ``_schemas`` topic is followed when a micro-batch
+is planned (:class:`~kafkaspec.spark.values.SchemasTail`: only what was appended since, the whole
+topic again when it went back) and travels in its ranges (the executors hold the reader as pickled
+at the query's start), so an id registered after the stream started decodes; each topic's reader
 schema, and so the column type, stays the version the stream started with.
 """
 
@@ -45,7 +50,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pyspark.sql.datasource import DataSourceStreamReader, InputPartition
 from pyspark.sql.streaming.datasource import (
@@ -58,12 +63,20 @@ from pyspark.sql.streaming.datasource import (
 
 from .. import logdir
 from ..arrow.ranges import ReadRange, plan_partition
-from ..entry import ENTRY_HEAD
 from ..errors import KafkaFormatError
-from ..logdir.kafka.tail import MARK_HEAD, BatchMark, PartitionTail, TailPoint
-from ..printable import escape
-from .options import EARLIEST, LATEST, MARKS_KEY, OptionError, ReadOptions
+from ..logdir.kafka.tail import BatchMark, PartitionTail, TailPoint
+from .options import EARLIEST, LATEST, OptionError, ReadOptions
 from .planning import on_driver, open_source, settings
+from .stream_offsets import Marks, Offsets, TopicPartition, from_json, marks_from_json, prorate, to_json
+
+__all__ = [
+    "DataLossError",
+    "KafkaLogStreamReader",
+    "from_json",
+    "marks_from_json",
+    "prorate",
+    "to_json",
+]
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -72,93 +85,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("kafkaspec.spark")
 
-TopicPartition = tuple[str, int]
-Offsets = dict[TopicPartition, int]
-Marks = dict[TopicPartition, BatchMark]
-
 
 class DataLossError(KafkaFormatError):
     """Offsets a streaming query had not read yet are gone from the log (retention deleted them)."""
-
-
-def to_json(offsets: Offsets, marks: Marks | None = None) -> dict[str, dict[str, Any]]:
-    """``{(topic, partition): offset}`` as the Kafka source writes it: ``{"topic": {"0": 23}}``; with
-    ``marks``, the batch marks of the partitions that have one under :data:`MARKS_KEY` beside the topics:
-    ``{"kafkalog/marks": {"topic": {"0": {"segment": 0, "position": 4096, "head": "<hex>"}}}}``."""
-    out: dict[str, dict[str, Any]] = {}
-    for (topic, partition), offset in sorted(offsets.items()):
-        out.setdefault(topic, {})[str(partition)] = offset
-    held: dict[str, dict[str, Any]] = {}
-    for (topic, partition), mark in sorted((marks or {}).items()):
-        if (topic, partition) in offsets:
-            held.setdefault(topic, {})[str(partition)] = {
-                "segment": mark.segment,
-                "position": mark.position,
-                "head": mark.head.hex(),
-            }
-    if held:
-        out[MARKS_KEY] = held
-    return out
-
-
-def from_json(offsets: dict) -> Offsets:
-    """The inverse of :func:`to_json` (a checkpointed offset): the offsets (its marks: :func:`marks_from_json`)."""
-    try:
-        return {
-            (str(t), int(p)): int(o)
-            for t, parts in offsets.items()
-            if t != MARKS_KEY
-            for p, o in parts.items()
-        }
-    except (AttributeError, TypeError, ValueError) as exc:
-        raise ValueError(
-            f'kafkalog: not an offset of this source (JSON like {{"orders": {{"0": 23}}}}): {offsets!r}'
-        ) from exc
-
-
-def marks_from_json(offsets: dict) -> Marks:
-    """The batch marks of a checkpointed offset (none in one written before marks were, or given by a user)."""
-    out: Marks = {}
-    held = offsets.get(MARKS_KEY) if isinstance(offsets, dict) else None
-    if held is None:
-        return out
-    where, bad = MARKS_KEY, held
-    try:
-        for topic, parts in held.items():
-            where, bad = f"{MARKS_KEY}.{escape(str(topic))}", parts
-            for partition, m in parts.items():
-                where, bad = f"{MARKS_KEY}.{escape(str(topic))}.{escape(str(partition))}", m
-                segment, position, head = int(m["segment"]), int(m["position"]), bytes.fromhex(m["head"])
-                if not (
-                    0 <= segment < 1 << 63
-                    and 0 <= position < 1 << 63
-                    and ENTRY_HEAD.size <= len(head) <= MARK_HEAD
-                ):
-                    raise ValueError("out of range")
-                out[(str(topic), int(partition))] = BatchMark(segment, position, head)
-    except (AttributeError, KeyError, TypeError, ValueError) as exc:
-        shown = repr(bad) if len(repr(bad)) <= 200 else repr(bad)[:200] + "..."
-        raise ValueError(
-            f'kafkalog: not an offset of this source: its "{MARKS_KEY}" must be '
-            f'{{"topic": {{"0": {{"segment": 0, "position": 4096, "head": "<hex>"}}}}}}; '
-            f"{where} is {shown}"
-        ) from exc
-    return out
-
-
-def prorate(starts: Offsets, ends: Offsets, limit: int) -> Offsets:
-    """At most ``limit`` offsets in all, shared among the partitions in proportion to what each has new
-    (Kafka's rule: a share below one offset is rounded up, others down)."""
-    sizes = {tp: max(ends[tp] - starts.get(tp, ends[tp]), 0) for tp in ends}
-    total = sum(sizes.values())
-    if total <= limit:
-        return dict(ends)
-    out = {}
-    for tp, end in ends.items():
-        share = limit * sizes[tp] / total
-        step = -(-share // 1) if share < 1 else share // 1
-        out[tp] = min(starts.get(tp, end) + int(step), end) if sizes[tp] else end
-    return out
 
 
 #: how long before a look a partition's directory and last segment must have been last changed for their

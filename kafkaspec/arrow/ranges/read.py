@@ -2,9 +2,14 @@
 
 What each task of the Spark source (and the pipeline) runs with the :class:`.plan.ReadRange` it was
 planned, Spark-free (only pyarrow and numpy), so the benchmark and the tests run it directly. Runs of
-v2 batches decode through the columnar engine (:func:`kafkaspec.arrow.engine.decode_run`); what the engine declines, and legacy (magic 0/1) batches, go
-through the generated ``decode_record_batch_columns`` and the record objects. Corrupt input either
-raises (policy ``fail``) or is skipped to the next verifiable batch and reported (policy ``skip``).
+v2 batches decode through the columnar engine (:func:`kafkaspec.arrow.engine.decode_run`); what the
+engine declines, and legacy (magic 0/1) batches, go through the generated
+``decode_record_batch_columns`` and the record objects. Corrupt input either raises (policy ``fail``)
+or is skipped to the next verifiable batch and reported (policy ``skip``).
+
+Why one module of this size: the engine's runs and the per-record path hand a range over to each other
+mid-way, and must give the same rows, errors and skips in the same order; split, that hand-over
+would be stated on both sides.
 """
 
 from __future__ import annotations
