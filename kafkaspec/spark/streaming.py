@@ -385,7 +385,12 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
 
         task = partition.value
         assert isinstance(task, ReadRange)
-        opts = self.opts if task.values is None else replace(self.opts, values=task.values)
+        opts = self.opts
+        if task.values is not None:  # the _schemas topic as of this micro-batch
+            from .values import ValueColumns
+
+            assert isinstance(task.values, ValueColumns)
+            opts = replace(self.opts, values=task.values)
         return our_errors_first(self._gone_is_lost(read_task(task, opts), task))
 
     def _gone_is_lost(self, batches: Iterator[pa.RecordBatch], task: ReadRange) -> Iterator[pa.RecordBatch]:

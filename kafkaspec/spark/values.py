@@ -30,12 +30,13 @@ from typing import TYPE_CHECKING, Any
 from ..values.decoder import FORMATS, Schemas, ValueDecoder
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
 
     import pyarrow as pa
     from pyspark.sql.types import DataType, StructField, StructType
 
     from ..arrow.ranges import RangeTask
+    from ..entry import LogBatch
     from ..logdir import LogDir, Partition
     from ..logdir.kafka.tail import PartitionTail
     from ..values.registry import RegistryClient
@@ -219,11 +220,10 @@ class SchemasTail:
             store = SchemaStore()
             store.partitions_read = len(points)
             self.replays += 1
-        elif any(p.end > self.done[k] for k, (_, p) in points.items()):
-            assert self.store is not None
-            store = copy.deepcopy(self.store)
         else:
-            store = self.store
+            assert self.store is not None
+            grew = any(p.end > self.done[k] for k, (_, p) in points.items())
+            store = copy.deepcopy(self.store) if grew else self.store
         resume = {} if whole else self.resume
         for k, (part, point) in points.items():
             lo = None if whole else self.done[k]
@@ -258,6 +258,7 @@ def _replay(
         else:
             start = seg.position_for_offset(lo) if lo is not None and lo > seg.base_offset else 0
         try:
+            batches: Iterable[LogBatch]
             if seg.layout == "kafka":  # the bytes from ``start`` only
                 batches = BatchIterator(seg.read_range(start, seg.size))
             else:
