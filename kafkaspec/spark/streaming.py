@@ -368,16 +368,29 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         )  # schemas registered since the stream started
         return [InputPartition(replace(r, values=values)) for r in ranges]
 
-    def _plan(self, part: logdir.Partition, lo: int | None, hi: int) -> list[ReadRange]:
+    def _plan(self, part: logdir.Partition, lo: int | None, hi: int, listed: bool = True) -> list[ReadRange]:
         """Ranges reading offsets [lo, hi) of ``part`` (lo None: from its first offset), cut exactly
         (:attr:`~kafkaspec.arrow.ranges.RangeSettings.exact`); offsets retention deleted before they were
-        read are lost (:meth:`_lost`)."""
-        tail = self.tails.get((part.topic, part.partition))
+        read are lost (:meth:`_lost`). ``listed``: ``part`` is as the last look listed it; a segment
+        deleted since (retention) has it planned again over its directory as it is now."""
+        tp = (part.topic, part.partition)
+        tail = self.tails.get(tp)
         rc = tail.read_committed() if (self.opts.read_committed and tail is not None) else None
         segments = part.segments()
         if lo is not None and segments and lo < segments[0].base_offset:
-            self._lost((part.topic, part.partition), lo, segments[0].base_offset)
-        return plan_partition(part, lo, hi, self.settings, rc)
+            self._lost(tp, lo, segments[0].base_offset)
+        try:
+            return plan_partition(part, lo, hi, self.settings, rc)
+        except FileNotFoundError:
+            if not listed:
+                raise
+        with open_source(self.path, self.opts) as log_dir:
+            now = next((p for p in log_dir.partitions() if (p.topic, p.partition) == tp), None)
+            if now is None:  # the directory went away: its offsets are gone
+                if lo is not None:
+                    self._lost(tp, lo, hi)
+                return []
+            return self._plan(now, lo, hi, listed=False)
 
     # -- reading (executors) ------------------------------------------------------------------------
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from pyspark.sql.streaming.datasource import ReadAllAvailable
+from support.logdir import CANARY, twelve_records_in_segments
 from support.values import V1, skey, sval
 
 from kafkaspec import Record, logdir
@@ -231,3 +232,26 @@ def test_a_settled_partition_rewritten_to_the_same_size_is_looked_at_again(tmp_p
     with pytest.raises(DataLossError, match="went back"):
         reader.latestOffset(start, ReadAllAvailable())
     assert canary.read_text() == "keep"
+
+
+@pytest.mark.parametrize("fail", [True, False])
+def test_a_segment_deleted_between_the_listing_and_the_plan_is_data_loss(tmp_path, fail):
+    """The micro-batch is planned over latestOffset's listing: a segment retention deleted in between is
+    found when planning, and its offsets are lost (failOnDataLoss), not an error of the source."""
+    part = twelve_records_in_segments(tmp_path)
+    reader = KafkaLogStreamReader(str(part.parent), ReadOptions.parse({"failOnDataLoss": str(fail).lower()}))
+    start = reader.initialOffset()
+    end = reader.latestOffset(start, ReadAllAvailable())
+    first, second = sorted(part.glob("*.log"))[:2]
+    for p in part.glob(first.stem + ".*"):
+        p.unlink()
+    kept = int(second.stem)
+    if fail:
+        with pytest.raises(DataLossError, match=f"offsets 0 to {kept - 1}"):
+            reader.partitions(start, end)
+    else:
+        offsets = [
+            o for p in reader.partitions(start, end) for b in reader.read(p) for o in b["offset"].to_pylist()
+        ]
+        assert offsets == list(range(kept, 12))
+    assert (tmp_path / "canary").read_bytes() == CANARY
