@@ -118,7 +118,8 @@ class _Seen:
     the reading). At the next trigger a partition whose directory and last segment still have those
     stamps had nothing added, removed, cut or rewritten: its point stands, with no listing and no read
     (Kafka's cleaner, retention and a roll change the directory; an append or a truncation, the
-    segment). None: not settled, or not local: the next trigger looks again."""
+    segment). None: not settled, not local, or not Kafka's own layout (a tiered copy changes elsewhere):
+    the next trigger looks again."""
 
     part: logdir.Partition
     point: TailPoint
@@ -172,7 +173,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
                     continue
                 mark = (expect or {}).get(tp)
                 seen = self.seen.get(tp)
-                directory = _stamp(part.path) if part.layout == "kafka" else None
+                directory = _stamp(part.path) if type(part) is logdir.Partition else None  # Kafka's own, only
                 if mark is None and seen is not None and seen.stands(part, directory):
                     points[tp] = seen.point
                     continue
