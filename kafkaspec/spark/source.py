@@ -1,7 +1,7 @@
 """The ``kafkalog`` data source: PySpark 4's Python Data Source API over Kafka log directories.
 
 ``spark.read.format("kafkalog").load(path)`` plans on the driver (:mod:`.planning`: each Spark
-input partition's value is one :class:`~kafkaspec.arrow.ranges.ReadRange`) and decodes on the
+input partition is one :class:`~kafkaspec.arrow.ranges.ReadRange`) and decodes on the
 executors (:mod:`kafkaspec.arrow.ranges`, or :mod:`.audit` for ``view=batches``);
 ``df.write.format("kafkalog").save(path)`` writes partition directories (:mod:`.writer`);
 ``spark.readStream.format("kafkalog")`` follows a growing log (:mod:`.streaming`).
@@ -31,6 +31,15 @@ from ..arrow.ranges import ReadRange
 from .options import ReadOptions
 from .schema import AUDIT_COLUMNS, DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, struct_type
 from .tasks import our_errors_first, read_task
+
+
+class RangePartition(InputPartition):
+    """A Spark input partition of the batch source or the stream: one :class:`ReadRange` (picklable), what
+    Spark's API asks for (an ``InputPartition``); ``task``: the range."""
+
+    def __init__(self, task: ReadRange):
+        super().__init__(task)
+        self.task = task
 
 
 class KafkaLogDataSource(DataSource):
@@ -120,11 +129,11 @@ class KafkaLogReader(DataSourceReader):
 
         ranges = plan(self.path, self.opts)
         # Spark needs at least one partition; an empty range reads nothing
-        return [InputPartition(r) for r in ranges] or [InputPartition(ReadRange(self.path, "", -1, 0, 0))]
+        return [RangePartition(r) for r in ranges] or [RangePartition(ReadRange(self.path, "", -1, 0, 0))]
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         return our_errors_first(self._read(partition))
 
     def _read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
-        assert isinstance(partition.value, ReadRange)
-        return read_task(partition.value, self.opts)
+        assert isinstance(partition, RangePartition)
+        return read_task(partition.task, self.opts)

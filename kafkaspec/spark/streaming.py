@@ -67,6 +67,7 @@ from ..errors import KafkaFormatError
 from ..logdir.kafka.tail import BatchMark, PartitionTail, TailPoint
 from .options import EARLIEST, LATEST, OptionError, ReadOptions
 from .planning import on_driver, open_source, settings
+from .source import RangePartition
 from .stream_offsets import Marks, Offsets, TopicPartition, from_json, marks_from_json, prorate, to_json
 
 __all__ = [
@@ -359,7 +360,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
                 continue
             ranges.extend(self._plan(seen.part, lo, hi))
         if self.opts.values is None:
-            return [InputPartition(r) for r in ranges]
+            return [RangePartition(r) for r in ranges]
         from .values import SchemasTail
 
         if self.schemas is None:
@@ -367,7 +368,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         values = self.schemas.refresh(
             self.opts.values, self.listed
         )  # schemas registered since the stream started
-        return [InputPartition(replace(r, values=values)) for r in ranges]
+        return [RangePartition(replace(r, values=values)) for r in ranges]
 
     def _plan(self, part: logdir.Partition, lo: int | None, hi: int, listed: bool = True) -> list[ReadRange]:
         """Ranges reading offsets [lo, hi) of ``part`` (lo None: from its first offset), cut exactly
@@ -397,8 +398,8 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         from .tasks import our_errors_first, read_task
 
-        task = partition.value
-        assert isinstance(task, ReadRange)
+        assert isinstance(partition, RangePartition)
+        task = partition.task
         opts = self.opts
         if task.values is not None:  # the _schemas topic as of this micro-batch
             from .values import ValueColumns

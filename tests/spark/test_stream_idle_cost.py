@@ -162,7 +162,7 @@ def test_a_trigger_reads_only_what_was_appended_to_schemas(tmp_path, monkeypatch
     end = reader.latestOffset(start, ReadAllAvailable())
     parts = reader.partitions(start, end)
     assert storage.bytes < topic_size / 4 + (schemas.segment.fh.tell() - before) * 4
-    values = parts[0].value.values
+    values = parts[0].task.values
     assert values.schemas.by_id(999) is not None and values.schemas.by_id(400) is not None
     assert values.schemas.to_json() == read_schemas(logdir.open_log(root)).to_json()
     assert reader.schemas.replays == 1
