@@ -29,17 +29,9 @@ from pyspark.sql.datasource import (
 
 from ..arrow.ranges import ReadRange
 from .options import ReadOptions
+from .partition import RangePartition
 from .schema import AUDIT_COLUMNS, DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, struct_type
 from .tasks import our_errors_first, read_task
-
-
-class RangePartition(InputPartition):
-    """A Spark input partition of the batch source or the stream: one :class:`ReadRange` (picklable), what
-    Spark's API asks for (an ``InputPartition``); ``task``: the range."""
-
-    def __init__(self, task: ReadRange):
-        super().__init__(task)
-        self.task = task
 
 
 class KafkaLogDataSource(DataSource):

@@ -66,8 +66,8 @@ from ..arrow.ranges import ReadRange, plan_partition
 from ..errors import KafkaFormatError
 from ..logdir.kafka.tail import BatchMark, PartitionTail, TailPoint
 from .options import EARLIEST, LATEST, OptionError, ReadOptions
+from .partition import RangePartition
 from .planning import on_driver, open_source, settings
-from .source import RangePartition
 from .stream_offsets import Marks, Offsets, TopicPartition, from_json, marks_from_json, prorate, to_json
 
 __all__ = [
