@@ -11,8 +11,9 @@ by :func:`kafkaspec.arrow.ranges.plan_partition` into byte ranges),
 :mod:`kafkaspec.arrow.ranges` (executor: range to Arrow batches), :mod:`.audit` (the
 batch-audit view), :mod:`.tasks` (a task's batches in the options' columns),
 :mod:`.source` (the Data Source API classes; :mod:`.partition`, their input
-partition), :mod:`.streaming` (the stream reader: offsets, limits and micro-batch planning over a growing log; its
-offsets' JSON in :mod:`.stream_offsets`),
+partition), :mod:`.streaming` (the stream reader: offsets, limits and
+micro-batch planning over a growing log; its offsets' JSON in
+:mod:`.stream_offsets`),
 :mod:`.writer` (DataFrame to partition directories), :mod:`.session`
 (building a SparkSession), :mod:`.pipeline` (the log-to-Parquet job; its
 summary in :mod:`.summary`).
