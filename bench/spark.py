@@ -59,7 +59,7 @@ def _segment(batches: int) -> bytes:
 
 def object_path(buf, builder):
     """The per-record path: Record objects, then the same Arrow batch built from them."""
-    from kafkaspec.arrow.ranges import _Meta
+    from kafkaspec.arrow.ranges.read import _Meta
     from kafkaspec.generated.record_v2 import RecordColumns
 
     out = []

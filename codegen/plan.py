@@ -1,14 +1,15 @@
 """Plan what the templates emit: turn a validated :class:`Struct` into a typed
-:class:`~codegen.plan_model.StructPlan` (its parts are defined in plan_model.py).
+:class:`~codegen.plan_model.StructPlan` (its parts are defined in plan_model.py). One module because
+the decisions every collaborator reads (names, layout constants, item references) are made here once.
 
 Every decision is made here: coalescing fixed-width runs, byte offsets and the layout constants
 that name them, local names, encode order, checks, which helpers and parameters a module needs.
 The templates (codegen/templates/) write out the plan's fields; they do not decide.
 
-The planner is one class in four modules: this one holds the shared decisions (struct names,
-layout constants, item references, codec bits) and the decode steps; it inherits the encode
-planning from :mod:`codegen.plan_encode`, the Construct planning from :mod:`codegen.plan_construct`
-and the layout specs of the shape runs from :mod:`codegen.plan_shape`. Local and constant names come from :mod:`codegen.naming`.
+The planner holds the shared decisions (struct names, layout constants, item references, codec bits)
+and the decode steps; its collaborators plan the encoders (:mod:`codegen.plan_encode`), the Construct
+definitions (:mod:`codegen.plan_construct`) and the layout specs of the shape runs
+(:mod:`codegen.plan_shape`). Local and constant names come from :mod:`codegen.naming`.
 """
 
 from __future__ import annotations

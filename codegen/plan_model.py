@@ -1,4 +1,5 @@
 """The typed plan of a structure: what :class:`codegen.plan.Planner` decides and the templates write out.
+One module because the records are one vocabulary, the one the templates read.
 
 Plain records with named fields; no logic beyond a convenience property.
 """

@@ -5,14 +5,18 @@
 >>> df = spark.read.format("kafkalog").load("/var/lib/kafka/data")  # doctest: +SKIP
 
 Modules, one job each: :mod:`.schema` (columns), :mod:`.options` (reader
-options), :mod:`.planning` (driver: segments to byte ranges),
+options), :mod:`.planning` (driver: a batch read's options to offsets, planned
+by :func:`kafkaspec.arrow.ranges.plan_partition` into byte ranges),
 :mod:`.pushdown` (Spark filters the source applies),
-:mod:`~kafkaspec.arrow.ranges` (executor: range to Arrow batches), :mod:`.audit` (the
+:mod:`kafkaspec.arrow.ranges` (executor: range to Arrow batches), :mod:`.audit` (the
 batch-audit view), :mod:`.tasks` (a task's batches in the options' columns),
-:mod:`.source` (the Data Source API classes), :mod:`.streaming` (the stream
-reader: offsets, limits and micro-batch planning over a growing log),
+:mod:`.source` (the Data Source API classes; :mod:`.partition`, their input
+partition), :mod:`.streaming` (the stream reader: offsets, limits and
+micro-batch planning over a growing log; its offsets' JSON in
+:mod:`.stream_offsets`),
 :mod:`.writer` (DataFrame to partition directories), :mod:`.session`
-(building a SparkSession), :mod:`.pipeline` (the log-to-Parquet job).
+(building a SparkSession), :mod:`.pipeline` (the log-to-Parquet job; its
+summary in :mod:`.summary`).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # (pyarrow and the task code are imported when the job runs: 
 
     from pyspark.sql import SparkSession
 
-    from ..arrow.ranges import RangeTask
+    from ..arrow.ranges import ReadRange
     from .incremental import OutputLock
     from .onepass import RangeResult
     from .options import ReadOptions
@@ -38,9 +38,9 @@ import sys
 import tempfile
 import time
 import uuid
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from kafkaspec import logdir
 from kafkaspec.errors import KafkaFormatError
@@ -48,40 +48,21 @@ from kafkaspec.errors import KafkaFormatError
 from ..logdir.store.storage import is_uri
 from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
 from .status import StageProgress
+from .summary import Group, Summary, format_summary, summarise, write_summary
 
-
-@dataclass
-class Summary:
-    input: str
-    output: str
-    master: str
-    cores: int
-    isolation_level: str = "read_committed"
-    records: int = 0  # the records written to OUTPUT/records
-    batches: int = 0  # every entry the audit lists: data + control batches + corrupt ranges
-    control_batches: int = 0
-    corrupt_ranges: int = 0
-    #: data batches (and their records) of aborted or still-open transactions that read_committed left out
-    left_out_batches: int = 0
-    left_out_records: int = 0
-    bytes: int = 0
-    seconds: float = 0.0  # the one pass (planning, records and audit), wall
-    wall_seconds: float = 0.0  # the whole command: Spark's start and stop included (0 through run_pipeline)
-    audit_seconds: float = 0.0  # the audit rows' part of the tasks' time, summed over tasks
-    #: the tasks' time summed over tasks: "read" (load and decode), "parquet" (records' encoding), "audit"
-    task_seconds: dict = field(default_factory=dict)
-    per_partition: list = field(default_factory=list)  # {topic, partition, records, batches} written
-    transactions: dict = field(default_factory=dict)  # committed/aborted/open/none -> records
-    codecs: dict = field(default_factory=dict)  # codec -> batches
-    magics: dict = field(default_factory=dict)  # magic -> batches
-    corrupt: list = field(default_factory=list)  # {segment, position, size, status, error}
-    unused: list = field(default_factory=list)  # {segment, reason}: tiered copies outside the live lineage
-    #: --decode-values: topic -> {"type": the value_decoded column's Arrow type, "errors": values that did not fit}
-    decoded: dict = field(default_factory=dict)
-
-    @property
-    def records_per_second(self) -> float:
-        return self.records / self.seconds if self.seconds else 0.0
+__all__ = [
+    "PIPELINE_CONF",
+    "Summary",
+    "add_arguments",
+    "format_summary",
+    "main",
+    "quiet_session",
+    "run_args",
+    "run_pipeline",
+    "summarise",
+    "typed_topics",
+    "write_summary",
+]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -262,130 +243,12 @@ def _decoded_summary(values: ValueColumns, results: list[RangeResult]) -> dict[s
     return out
 
 
-def write_summary(summary: Summary) -> None:
-    """``OUTPUT/summary.json``: the summary's fields by name."""
-    from .incremental import write_json
-
-    write_json(Path(summary.output) / "summary.json", asdict(summary))
-
-
 def _run_indexed(
-    item: tuple[int, RangeTask], staging: str, read_committed: bool, values: ValueColumns | None = None
+    item: tuple[int, ReadRange], staging: str, read_committed: bool, values: ValueColumns | None = None
 ) -> RangeResult:
     from .onepass import run_range
 
     return run_range(item[0], item[1], staging, read_committed, values)
-
-
-class Group(NamedTuple):
-    """The audit's counts for one value of the summary's keys."""
-
-    topic: str
-    partition: int
-    transaction: str | None
-    compression: str | None
-    magic: int | None
-    isControl: bool | None  # the audit column's name
-    good: bool
-    records: int
-    batches: int
-    bytes: int
-
-
-def summarise(summary: Summary, groups: list, isolation_level: str) -> None:
-    """Fill the summary's counts from the audit's rows grouped by (topic, partition, transaction,
-    compression, magic, isControl, good): as separate queries over the audit would count them."""
-    per_partition: dict[tuple[str, int], list[int]] = {}
-    transactions: dict[str, int] = {}
-    codecs: dict[str, int] = {}
-    magics: dict[str, int] = {}
-    batches = size = control = corrupt = left_batches = left_records = 0
-    for g in groups:
-        records, count = int(g.records or 0), int(g.batches)
-        batches, size = batches + count, size + int(g.bytes or 0)
-        if g.compression is not None:
-            codecs[g.compression] = codecs.get(g.compression, 0) + count
-        if g.magic is not None:
-            magics[str(g.magic)] = magics.get(str(g.magic), 0) + count
-        if not g.good:
-            corrupt += count
-            continue
-        if g.isControl:
-            control += count
-            continue
-        transactions[g.transaction] = transactions.get(g.transaction, 0) + records
-        if isolation_level == "read_committed" and g.transaction in ("aborted", "open"):
-            left_batches, left_records = left_batches + count, left_records + records
-            continue
-        totals = per_partition.setdefault((g.topic, g.partition), [0, 0])
-        totals[0] += records
-        totals[1] += count
-    summary.per_partition = [
-        {"topic": t, "partition": p, "records": r, "batches": b}
-        for (t, p), (r, b) in sorted(per_partition.items())
-    ]
-    summary.records = sum(p["records"] for p in summary.per_partition)
-    summary.batches, summary.bytes = batches, size
-    summary.control_batches, summary.corrupt_ranges = control, corrupt
-    summary.left_out_batches, summary.left_out_records = left_batches, left_records
-    summary.transactions, summary.codecs, summary.magics = transactions, codecs, magics
-
-
-def format_summary(s: Summary) -> str:
-    out = s.output.rstrip("/")
-    data = s.batches - s.control_batches - s.corrupt_ranges
-    parts = [f"{data:,} data", f"{s.control_batches:,} control"] + (
-        [f"{s.corrupt_ranges:,} corrupt ranges"] if s.corrupt_ranges else []
-    )
-    lines = [
-        f"kafkaspec pipeline: {s.input} -> {out}  (master {s.master}, {s.cores} cores)",
-        f"  wrote {out}/records/ (Parquet, by topic and partition), {out}/batches/ (one audit row per batch), "
-        f"{out}/summary.json",
-        f"  {s.records:,} records written; read {s.batches:,} batches ({', '.join(parts)}), {s.bytes / 1e6:,.1f} MB",
-        f"  one pass (records + audit) {s.seconds:.1f} s = {s.records_per_second:,.0f} records/s "
-        f"({s.records_per_second / max(s.cores, 1):,.0f} per core)"
-        + (f"; in all {s.wall_seconds:.1f} s (Spark's start and stop included)" if s.wall_seconds else ""),
-    ]
-    tx = s.transactions
-    if s.isolation_level == "read_committed":
-        lines.append(
-            f"  isolation read_committed: {tx.get('aborted', 0):,} aborted and {tx.get('open', 0):,} "
-            f"open-transaction records left out ({s.left_out_batches:,} batches; --isolation-level "
-            "read_uncommitted writes them)"
-        )
-    else:
-        lines.append(
-            "  isolation read_uncommitted: the records of aborted and open transactions are written too"
-        )
-    lines += ["", f"  {'topic':<24} {'partition':>9} {'records':>12} {'batches':>9}"]
-    for p in s.per_partition:
-        lines.append(f"  {p['topic']:<24} {p['partition']:>9} {p['records']:>12,} {p['batches']:>9,}")
-    lines += [
-        "",
-        f"  transactions (records): committed {tx.get('committed', 0):,}, aborted {tx.get('aborted', 0):,}, "
-        f"open {tx.get('open', 0):,}, non-transactional {tx.get('none', 0):,}",
-        "  codecs (batches): " + ", ".join(f"{k} {v:,}" for k, v in sorted(s.codecs.items())),
-        "  magic (batches): " + ", ".join(f"v{k} {v:,}" for k, v in sorted(s.magics.items())),
-    ]
-    if s.corrupt:
-        lines.append(f"  corrupt or incomplete ranges: {len(s.corrupt)}")
-        for c in s.corrupt[:20]:
-            lines.append(
-                f"    {c['segment']} bytes {c['position']}..{c['position'] + c['size']} ({c['status']}): "
-                f"{c['error']}"
-            )
-        if len(s.corrupt) > 20:
-            lines.append(f"    ... {len(s.corrupt) - 20} more in {out}/batches")
-    else:
-        lines.append("  corrupt ranges: none")
-    if s.decoded:
-        lines += ["", f"  typed values ({out}/decoded/<topic>/: value_decoded, value_error):"]
-        for topic, d in sorted(s.decoded.items()):
-            lines.append(
-                f"    {topic}: {d['type']}"
-                + (f"  ({d['errors']:,} values did not fit)" if d["errors"] else "")
-            )
-    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None, prog: str = "kafkaspec pipeline") -> int:

@@ -1,10 +1,10 @@
-"""Plan a ``kafkalog`` read: which segments and byte ranges, with the offsets and filters each keeps.
+"""Plan a batch ``kafkalog`` read: the options resolved to offsets, then the read plan of each partition.
 
-Runs on the driver, through :mod:`kafkaspec.logdir` only: one task per
-segment, a large segment cut at offset-index positions (``Segment.split``) so
-every batch starts in exactly one range. Options that need the whole
-partition (timestamps to offsets, read_committed's aborted transactions)
-are resolved here once and shipped in each :class:`RangeTask`.
+Runs on the driver. Options that need the whole partition (timestamps to offsets, read_committed's
+aborted transactions) are resolved here once and shipped in each range; which segments and byte
+ranges hold the offsets is :func:`kafkaspec.arrow.ranges.plan_partition`, the one plan the stream
+(:mod:`.streaming`) and the pipeline share. The source a read plans over is opened here
+(:func:`open_source`), with what the driver resolves for its executors (:func:`on_driver`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .. import logdir
-from ..arrow.ranges import RangeTask
+from ..arrow.ranges import RangeSettings, ReadRange, plan_partition
 from ..errors import KafkaFormatError
 from ..logdir.store.storage import StorageOptions, is_uri
 from ..logdir.tiered.encryption import PrivateKeys
@@ -63,19 +63,36 @@ def open_source(path: str, opts: ReadOptions) -> logdir.LogDir:
     )
 
 
-def plan(path: str, opts: ReadOptions) -> list[RangeTask]:
-    """The range tasks of a read of ``path`` (data dir, partition dir or segment file)."""
-    tasks: list[RangeTask] = []
+def plan(path: str, opts: ReadOptions) -> list[ReadRange]:
+    """The ranges of a batch read of ``path`` (data dir, partition dir or segment file)."""
+    tasks: list[ReadRange] = []
     opts = on_driver(path, opts)
     with open_source(path, opts) as log_dir:
         for part in log_dir.partitions():
             if not opts.wants(part.topic, part.partition):
                 continue
-            tasks.extend(plan_partition(part, opts))
+            tasks.extend(plan_options(part, opts))
     return tasks
 
 
-def plan_partition(part: logdir.Partition, opts: ReadOptions) -> list[RangeTask]:
+def settings(opts: ReadOptions, *, exact: bool = False) -> RangeSettings:
+    """What every range of a read with ``opts`` carries (``exact``: a stream's cut, :class:`RangeSettings`)."""
+    return RangeSettings(
+        include_control=opts.include_control,
+        verify_crc=opts.verify_crc,
+        skip_corrupt=opts.skip_corrupt,
+        storage=opts.storage,
+        lockstep=opts.lockstep,
+        keys=opts.keys,
+        split_size=opts.split_size,
+        exact=exact,
+    )
+
+
+def plan_options(part: logdir.Partition, opts: ReadOptions) -> list[ReadRange]:
+    """The ranges of a batch read of ``part``: the options' offsets and timestamps resolved to [lo, hi),
+    its aborted transactions read once (``read_committed``, and the audit view's ``transaction``
+    column), planned by :func:`kafkaspec.arrow.ranges.plan_partition`."""
     lo, hi = opts.offset_range(part.topic, part.partition)
     if lo == -1:  # startingOffsets latest: a batch read sees nothing
         return []
@@ -96,65 +113,10 @@ def plan_partition(part: logdir.Partition, opts: ReadOptions) -> list[RangeTask]
         rc = logdir.ReadCommitted([]) if opts.read_committed else None
     if lo is not None and hi is not None and lo >= hi:
         return []
-    segments = part.segments()
-    tasks = []
-    for i, seg in enumerate(segments):
-        next_base = segments[i + 1].base_offset if i + 1 < len(segments) else None
-        if hi is not None and seg.base_offset >= hi and i > 0:
-            break
-        if lo is not None and next_base is not None and next_base <= lo:
-            continue
-        gap = seg.unreadable()
-        if gap is not None:  # nothing of it can be read: one task that reports it as the policy says
-            tasks.append(
-                RangeTask(
-                    path=str(seg.path),
-                    topic=part.topic,
-                    partition=part.partition,
-                    start=0,
-                    end=0,
-                    skip_corrupt=opts.skip_corrupt,
-                    storage=opts.storage,
-                    keys=opts.keys,
-                    layout=seg.layout,
-                    unreadable=gap.reason,
-                )
-            )
-            seg.close()
-            continue
-        ranges = seg.split(opts.split_size) if opts.split_size > 0 else [(0, seg.size)]
-        # a tiered segment is read from where the partition's live lineage serves it (an earlier segment
-        # holds the offsets before): its tasks keep offsets from there
-        served = seg.served_from
-        seg_lo = served if served > seg.base_offset and (lo is None or lo < served) else lo
-        if seg_lo is not None and seg_lo > seg.base_offset and len(ranges) > 1:
-            # ranges wholly before the batch holding seg_lo cannot contribute
-            first = seg.position_for_offset(seg_lo)
-            ranges = [r for r in ranges if r[1] > first]
-        for start, end in ranges:
-            tasks.append(
-                RangeTask(
-                    path=str(seg.path),
-                    topic=part.topic,
-                    partition=part.partition,
-                    start=start,
-                    end=end,
-                    min_offset=seg_lo,
-                    max_offset=hi,
-                    read_committed=rc,
-                    include_control=opts.include_control,
-                    verify_crc=opts.verify_crc,
-                    skip_corrupt=opts.skip_corrupt,
-                    storage=opts.storage,
-                    lockstep=opts.lockstep,
-                    keys=opts.keys,
-                    layout=seg.layout,
-                )
-            )
-        seg.close()
+    tasks = plan_partition(part, lo, hi, settings(opts), rc)
     if opts.view == "batches":  # the audit view says which segments are left out, and why
         tasks.extend(
-            RangeTask(
+            ReadRange(
                 path=str(u.path),
                 topic=part.topic,
                 partition=part.partition,

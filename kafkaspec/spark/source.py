@@ -1,10 +1,10 @@
 """The ``kafkalog`` data source: PySpark 4's Python Data Source API over Kafka log directories.
 
-``spark.read.format("kafkalog").load(path)`` plans on the driver
-(:mod:`.planning`) and decodes on the executors (:mod:`~kafkaspec.arrow.ranges`, or
-:mod:`.audit` for ``view=batches``); ``df.write.format("kafkalog").save(path)``
-writes partition directories (:mod:`.writer`); ``spark.readStream.format("kafkalog")``
-follows a growing log (:mod:`.streaming`).
+``spark.read.format("kafkalog").load(path)`` plans on the driver (:mod:`.planning`: each Spark
+input partition is one :class:`~kafkaspec.arrow.ranges.ReadRange`) and decodes on the
+executors (:mod:`kafkaspec.arrow.ranges`, or :mod:`.audit` for ``view=batches``);
+``df.write.format("kafkalog").save(path)`` writes partition directories (:mod:`.writer`);
+``spark.readStream.format("kafkalog")`` follows a growing log (:mod:`.streaming`).
 """
 
 from __future__ import annotations
@@ -27,18 +27,11 @@ from pyspark.sql.datasource import (
     InputPartition,
 )
 
-from ..arrow.ranges import RangeTask
+from ..arrow.ranges import ReadRange
 from .options import ReadOptions
+from .partition import RangePartition
 from .schema import AUDIT_COLUMNS, DECODE_COLUMNS, OFFSETS_COLUMNS, RECORD_COLUMNS, struct_type
 from .tasks import our_errors_first, read_task
-
-
-class RangePartition(InputPartition):
-    """An input partition carrying one :class:`RangeTask` (picklable)."""
-
-    def __init__(self, task: RangeTask):
-        super().__init__(task)
-        self.task = task
 
 
 class KafkaLogDataSource(DataSource):
@@ -126,9 +119,9 @@ class KafkaLogReader(DataSourceReader):
     def partitions(self) -> Sequence[InputPartition]:
         from .planning import plan
 
-        tasks = plan(self.path, self.opts)
+        ranges = plan(self.path, self.opts)
         # Spark needs at least one partition; an empty range reads nothing
-        return [RangePartition(t) for t in tasks] or [RangePartition(RangeTask(self.path, "", -1, 0, 0))]
+        return [RangePartition(r) for r in ranges] or [RangePartition(ReadRange(self.path, "", -1, 0, 0))]
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         return our_errors_first(self._read(partition))

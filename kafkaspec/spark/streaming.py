@@ -1,16 +1,20 @@
 """``spark.readStream.format("kafkalog")``: a growing log directory as a micro-batch stream.
 
 Runs on the driver (offsets and planning) and on the executors (reading, through the batch
-source's reader). Offsets are the Kafka source's JSON, ``{"orders": {"0": 23}}``: per
-topic-partition the next offset to read, so a checkpoint's ``offsets/`` files read like the
-Kafka source's. A micro-batch is the offsets [start, end) of each partition; it is cut into
-byte ranges at batch starts (the active segment's range ends at the end of the batch holding
-``end - 1``), each range read by one task with offsets outside [start, end) dropped, so every
-offset is read by exactly one task, and a restart from the checkpoint plans the same ranges.
+source's reader). Offsets are the Kafka source's JSON (:mod:`.stream_offsets`), ``{"orders": {"0": 23}}``:
+per topic-partition the next offset to read, so a checkpoint's ``offsets/`` files read like the
+Kafka source's. A micro-batch is the offsets [start, end) of each partition, planned by the batch
+source's planner (:func:`kafkaspec.arrow.ranges.plan_partition`, cut exactly): byte ranges from the
+batch holding ``start`` to the end of the batch holding ``end - 1``, each read by one task with
+offsets outside [start, end) dropped, so every offset is read by exactly one task, and a restart from
+the checkpoint plans the same ranges.
 
 What "latest" is: :class:`kafkaspec.logdir.kafka.tail.PartitionTail` per partition, re-read every
 trigger from the bytes appended since the last one (a batch being appended or a torn tail is
-not visible). Under ``isolationLevel=read_committed`` the end is the last stable offset: an
+not visible). A trigger lists the source once (its root), and the micro-batch it ends is planned over
+that listing; a partition whose directory and last segment have the stamps (identity, size, times)
+they had at its last look, settled then (:data:`SETTLED_NS`), is neither listed nor read: an idle
+trigger costs the root's listing and a stat or two per partition, whatever the number of segments. Under ``isolationLevel=read_committed`` the end is the last stable offset: an
 open transaction holds back every offset from its first, as Kafka's LSO does, and its records
 are released (or dropped, when aborted) once its marker is in the log.
 
@@ -31,19 +35,22 @@ holds it: a log cut back and grown past the checkpointed offset while the query 
 without marks (a checkpoint written before them, ``startingOffsets`` given by a user) is checked by its
 offsets only.
 
-Typed values (``keyFormat`` / ``valueFormat``): the ``_schemas`` topic is read again when a
-micro-batch is planned and travels in its partitions (the executors hold the reader as pickled at
-the query's start), so an id registered after the stream started decodes; each topic's reader
+Typed values (``keyFormat`` / ``valueFormat``): the ``_schemas`` topic is followed when a micro-batch
+is planned (:class:`~kafkaspec.spark.values.SchemasTail`: only what was appended since, the whole
+topic again when it went back) and travels in its ranges (the executors hold the reader as pickled
+at the query's start), so an id registered after the stream started decodes; each topic's reader
 schema, and so the column type, stays the version the stream started with.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pyspark.sql.datasource import DataSourceStreamReader, InputPartition
 from pyspark.sql.streaming.datasource import (
@@ -55,114 +62,71 @@ from pyspark.sql.streaming.datasource import (
 )
 
 from .. import logdir
-from ..arrow.ranges import RangeTask
-from ..entry import ENTRY_HEAD
-from ..errors import DataLossError as DataLossError
-from ..logdir.kafka.tail import MARK_HEAD, BatchMark, PartitionTail, TailPoint, end_position
-from ..printable import escape
-from .options import EARLIEST, LATEST, MARKS_KEY, OptionError, ReadOptions
-from .planning import on_driver, open_source
+from ..arrow.ranges import ReadRange, plan_partition
+from ..errors import DataLossError
+from ..logdir.kafka.tail import BatchMark, PartitionTail, TailPoint
+from .options import EARLIEST, LATEST, OptionError, ReadOptions
+from .partition import RangePartition
+from .planning import on_driver, open_source, settings
+from .stream_offsets import Marks, Offsets, TopicPartition, from_json, marks_from_json, prorate, to_json
+
+__all__ = [
+    "DataLossError",
+    "KafkaLogStreamReader",
+    "from_json",
+    "marks_from_json",
+    "prorate",
+    "to_json",
+]
 
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from .values import ValueColumns
+    from .values import SchemasTail
 
 log = logging.getLogger("kafkaspec.spark")
 
-TopicPartition = tuple[str, int]
-Offsets = dict[TopicPartition, int]
-Marks = dict[TopicPartition, BatchMark]
+
+#: how long before a look a partition's directory and last segment must have been last changed for their
+#: stat to stand for their contents at the next look (:class:`_Seen`): more than the coarsest grain of
+#: a file system's timestamps (a jiffy on Linux, 2 s on FAT), so a change made after the look cannot
+#: leave the same time behind
+SETTLED_NS = 2_000_000_000
 
 
-def to_json(offsets: Offsets, marks: Marks | None = None) -> dict[str, dict[str, Any]]:
-    """``{(topic, partition): offset}`` as the Kafka source writes it: ``{"topic": {"0": 23}}``; with
-    ``marks``, the batch marks of the partitions that have one under :data:`MARKS_KEY` beside the topics:
-    ``{"kafkalog/marks": {"topic": {"0": {"segment": 0, "position": 4096, "head": "<hex>"}}}}``."""
-    out: dict[str, dict[str, Any]] = {}
-    for (topic, partition), offset in sorted(offsets.items()):
-        out.setdefault(topic, {})[str(partition)] = offset
-    held: dict[str, dict[str, Any]] = {}
-    for (topic, partition), mark in sorted((marks or {}).items()):
-        if (topic, partition) in offsets:
-            held.setdefault(topic, {})[str(partition)] = {
-                "segment": mark.segment,
-                "position": mark.position,
-                "head": mark.head.hex(),
-            }
-    if held:
-        out[MARKS_KEY] = held
-    return out
-
-
-def from_json(offsets: dict) -> Offsets:
-    """The inverse of :func:`to_json` (a checkpointed offset): the offsets (its marks: :func:`marks_from_json`)."""
+def _stamp(path: object) -> tuple[int, ...] | None:
+    """A local file's or directory's identity, size and times, when they were last changed at least
+    :data:`SETTLED_NS` ago; None otherwise (and for an object in a store, whose listing is the stat)."""
+    if not isinstance(path, Path):
+        return None
     try:
-        return {
-            (str(t), int(p)): int(o)
-            for t, parts in offsets.items()
-            if t != MARKS_KEY
-            for p, o in parts.items()
-        }
-    except (AttributeError, TypeError, ValueError) as exc:
-        raise ValueError(
-            f'kafkalog: not an offset of this source (JSON like {{"orders": {{"0": 23}}}}): {offsets!r}'
-        ) from exc
+        st = os.stat(path)
+    except OSError:
+        return None
+    if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) <= SETTLED_NS:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
-def marks_from_json(offsets: dict) -> Marks:
-    """The batch marks of a checkpointed offset (none in one written before marks were, or given by a user)."""
-    out: Marks = {}
-    held = offsets.get(MARKS_KEY) if isinstance(offsets, dict) else None
-    if held is None:
-        return out
-    where, bad = MARKS_KEY, held
-    try:
-        for topic, parts in held.items():
-            where, bad = f"{MARKS_KEY}.{escape(str(topic))}", parts
-            for partition, m in parts.items():
-                where, bad = f"{MARKS_KEY}.{escape(str(topic))}.{escape(str(partition))}", m
-                segment, position, head = int(m["segment"]), int(m["position"]), bytes.fromhex(m["head"])
-                if not (
-                    0 <= segment < 1 << 63
-                    and 0 <= position < 1 << 63
-                    and ENTRY_HEAD.size <= len(head) <= MARK_HEAD
-                ):
-                    raise ValueError("out of range")
-                out[(str(topic), int(partition))] = BatchMark(segment, position, head)
-    except (AttributeError, KeyError, TypeError, ValueError) as exc:
-        shown = repr(bad) if len(repr(bad)) <= 200 else repr(bad)[:200] + "..."
-        raise ValueError(
-            f'kafkalog: not an offset of this source: its "{MARKS_KEY}" must be '
-            f'{{"topic": {{"0": {{"segment": 0, "position": 4096, "head": "<hex>"}}}}}}; '
-            f"{where} is {shown}"
-        ) from exc
-    return out
+@dataclass
+class _Seen:
+    """A partition as its tail last looked at it: the partition (its segments as listed then), the point,
+    and the stamps taken before that look (its directory's before the listing, its last segment's before
+    the reading). At the next trigger a partition whose directory and last segment still have those
+    stamps had nothing added, removed, cut or rewritten: its point stands, with no listing and no read
+    (Kafka's cleaner, retention and a roll change the directory; an append or a truncation, the
+    segment). None: not settled, not local, or not Kafka's own layout (a tiered copy changes elsewhere):
+    the next trigger looks again."""
 
+    part: logdir.Partition
+    point: TailPoint
+    stamp: tuple[tuple[int, ...], tuple[int, ...] | None] | None
 
-def prorate(starts: Offsets, ends: Offsets, limit: int) -> Offsets:
-    """At most ``limit`` offsets in all, shared among the partitions in proportion to what each has new
-    (Kafka's rule: a share below one offset is rounded up, others down)."""
-    sizes = {tp: max(ends[tp] - starts.get(tp, ends[tp]), 0) for tp in ends}
-    total = sum(sizes.values())
-    if total <= limit:
-        return dict(ends)
-    out = {}
-    for tp, end in ends.items():
-        share = limit * sizes[tp] / total
-        step = -(-share // 1) if share < 1 else share // 1
-        out[tp] = min(starts.get(tp, end) + int(step), end) if sizes[tp] else end
-    return out
-
-
-class RangePartition(InputPartition):
-    """One micro-batch task: a :class:`RangeTask` (picklable)."""
-
-    def __init__(self, task: RangeTask, values: ValueColumns | None = None):
-        super().__init__(task)
-        self.task = task
-        #: the typed values' columns with the ``_schemas`` topic as it was when the batch was planned
-        self.values = values
+    def stands(self, part: logdir.Partition, directory: tuple[int, ...] | None) -> bool:
+        if self.stamp is None or directory is None or part.path != self.part.path:
+            return False
+        segments = self.part.segments()
+        return self.stamp == (directory, _stamp(segments[-1].path) if segments else None)
 
 
 class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
@@ -178,26 +142,46 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             )
         self.path = path
         self.opts = on_driver(path, opts)
+        self.settings = settings(self.opts, exact=True)
         self.tails: dict[TopicPartition, PartitionTail] = {}
         self.last_trigger = time.monotonic()
         self.target: Offsets | None = None  # Trigger.AvailableNow: what "now" is
         #: partitions whose checkpointed batch mark was checked (by the first latestOffset): the tails follow on
         self.checked: set[TopicPartition] = set()
+        #: each selected partition as its tail last looked at it: what the micro-batch is planned over
+        self.seen: dict[TopicPartition, _Seen] = {}
+        #: every partition of the last listing (the ``_schemas`` topic's among them)
+        self.listed: list[logdir.Partition] = []
+        #: the ``_schemas`` topic followed between micro-batches (typed values)
+        self.schemas: SchemasTail | None = None
 
     # -- offsets ------------------------------------------------------------------------------------
     def _look(self, expect: Marks | None = None) -> dict[TopicPartition, TailPoint]:
-        """Every selected partition's start and end now (cheap: each tail reads what is new); ``expect``: batch
-        marks from a checkpoint, each read back once (``TailPoint.rewound`` when its batch is gone)."""
+        """Every selected partition's start and end now, from one listing of the source: each tail reads what
+        is new, and a partition unchanged since its last look (:class:`_Seen`) is neither listed nor read.
+        ``expect``: batch marks from a checkpoint, each read back once (``TailPoint.rewound`` when its batch
+        is gone)."""
         points = {}
         with open_source(self.path, self.opts) as log_dir:
-            for part in log_dir.partitions():
+            self.listed = log_dir.partitions()
+            for part in self.listed:
                 tp = (part.topic, part.partition)
                 if not self.opts.wants(*tp):
+                    continue
+                mark = (expect or {}).get(tp)
+                seen = self.seen.get(tp)
+                directory = _stamp(part.path) if type(part) is logdir.Partition else None  # Kafka's own, only
+                if mark is None and seen is not None and seen.stands(part, directory):
+                    points[tp] = seen.point
                     continue
                 tail = self.tails.get(tp)
                 if tail is None:
                     tail = self.tails[tp] = PartitionTail(transactions=self.opts.read_committed)
-                points[tp] = tail.look(part, expect=(expect or {}).get(tp))
+                segments = part.segments()
+                last = _stamp(segments[-1].path) if segments else None
+                points[tp] = tail.look(part, expect=mark)
+                stamp = None if directory is None or (segments and last is None) else (directory, last)
+                self.seen[tp] = _Seen(part, replace(points[tp], rewound=None), stamp)
         return points
 
     def _marks(self, offsets: Offsets) -> Marks:
@@ -357,104 +341,70 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
 
     # -- planning -----------------------------------------------------------------------------------
     def partitions(self, start: dict, end: dict) -> Sequence[InputPartition]:
+        """The micro-batch [start, end) as ranges (:func:`kafkaspec.arrow.ranges.plan_partition`), planned over
+        the partitions as the last look listed them (the one that gave ``end``), not listed again."""
         starts, ends = from_json(start), from_json(end)
         if not any(ends[tp] > starts.get(tp, -1) for tp in ends):
             return []
         if any(tp not in self.tails for tp in ends):  # a restart replays a planned batch before any look
             self._check(starts, marks_from_json(start))
-        tasks: list[RangeTask] = []
-        with open_source(self.path, self.opts) as log_dir:
-            for part in log_dir.partitions():
-                tp = (part.topic, part.partition)
-                if tp not in ends:
-                    continue
-                lo, hi = starts.get(tp), ends[tp]
-                if lo is not None and lo >= hi:
-                    continue
-                tasks.extend(self._plan(part, lo, hi))
-            values = None
-            if self.opts.values is not None:  # schemas registered since the stream started
-                from .values import refresh
+        ranges: list[ReadRange] = []
+        for tp in sorted(ends):
+            lo, hi = starts.get(tp), ends[tp]
+            seen = self.seen.get(tp)
+            if seen is None or (lo is not None and lo >= hi):
+                continue
+            ranges.extend(self._plan(seen.part, lo, hi))
+        if self.opts.values is None:
+            return [RangePartition(r) for r in ranges]
+        from .values import SchemasTail
 
-                values = refresh(self.opts.values, log_dir)
-        return [RangePartition(t, values) for t in tasks]
+        if self.schemas is None:
+            self.schemas = SchemasTail()
+        values = self.schemas.refresh(
+            self.opts.values, self.listed
+        )  # schemas registered since the stream started
+        return [RangePartition(replace(r, values=values)) for r in ranges]
 
-    def _plan(self, part: logdir.Partition, lo: int | None, hi: int) -> list[RangeTask]:
-        """Tasks reading offsets [lo, hi) of ``part`` (lo None: from its first offset)."""
-        tail = self.tails.get((part.topic, part.partition))
+    def _plan(self, part: logdir.Partition, lo: int | None, hi: int, listed: bool = True) -> list[ReadRange]:
+        """Ranges reading offsets [lo, hi) of ``part`` (lo None: from its first offset), cut exactly
+        (:attr:`~kafkaspec.arrow.ranges.RangeSettings.exact`); offsets retention deleted before they were
+        read are lost (:meth:`_lost`). ``listed``: ``part`` is as the last look listed it; a segment
+        deleted since (retention) has it planned again over its directory as it is now."""
+        tp = (part.topic, part.partition)
+        tail = self.tails.get(tp)
         rc = tail.read_committed() if (self.opts.read_committed and tail is not None) else None
         segments = part.segments()
         if lo is not None and segments and lo < segments[0].base_offset:
-            self._lost((part.topic, part.partition), lo, segments[0].base_offset)
-        tasks = []
-        for i, seg in enumerate(segments):
-            next_base = segments[i + 1].base_offset if i + 1 < len(segments) else None
-            if seg.base_offset >= hi and i > 0:
-                break
-            if lo is not None and next_base is not None and next_base <= lo:
-                continue
-            gap = seg.unreadable()
-            if gap is not None:  # nothing of it can be read: one task that reports it as the policy says
-                tasks.append(
-                    RangeTask(
-                        path=str(seg.path),
-                        topic=part.topic,
-                        partition=part.partition,
-                        start=0,
-                        end=0,
-                        skip_corrupt=self.opts.skip_corrupt,
-                        storage=self.opts.storage,
-                        keys=self.opts.keys,
-                        layout=seg.layout,
-                        unreadable=gap.reason,
-                    )
-                )
-                seg.close()
-                continue
-            served = seg.served_from
-            seg_lo = served if served > seg.base_offset and (lo is None or lo < served) else lo
-            first = seg.position_for_offset(seg_lo) if seg_lo is not None and seg_lo > seg.base_offset else 0
-            # a segment still growing ends where the batch holding hi - 1 ends; a tiered one is published whole
-            last = (
-                end_position(seg, hi)
-                if (next_base is None or next_base >= hi) and seg.layout == "kafka"
-                else seg.size
-            )
-            ranges = seg.split(self.opts.split_size) if self.opts.split_size > 0 else [(0, seg.size)]
-            for a, b in ranges:
-                a, b = max(a, first), min(b, last)
-                if a < b:
-                    tasks.append(
-                        RangeTask(
-                            path=str(seg.path),
-                            topic=part.topic,
-                            partition=part.partition,
-                            start=a,
-                            end=b,
-                            min_offset=seg_lo,
-                            max_offset=hi,
-                            read_committed=rc,
-                            include_control=self.opts.include_control,
-                            verify_crc=self.opts.verify_crc,
-                            skip_corrupt=self.opts.skip_corrupt,
-                            storage=self.opts.storage,
-                            lockstep=self.opts.lockstep,
-                            keys=self.opts.keys,
-                            layout=seg.layout,
-                        )
-                    )
-            seg.close()
-        return tasks
+            self._lost(tp, lo, segments[0].base_offset)
+        try:
+            return plan_partition(part, lo, hi, self.settings, rc)
+        except FileNotFoundError:
+            if not listed:
+                raise
+        with open_source(self.path, self.opts) as log_dir:
+            now = next((p for p in log_dir.partitions() if (p.topic, p.partition) == tp), None)
+            if now is None:  # the directory went away: its offsets are gone
+                if lo is not None:
+                    self._lost(tp, lo, hi)
+                return []
+            return self._plan(now, lo, hi, listed=False)
 
     # -- reading (executors) ------------------------------------------------------------------------
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         from .tasks import our_errors_first, read_task
 
         assert isinstance(partition, RangePartition)
-        opts = self.opts if partition.values is None else replace(self.opts, values=partition.values)
-        return our_errors_first(self._gone_is_lost(read_task(partition.task, opts), partition.task))
+        task = partition.task
+        opts = self.opts
+        if task.values is not None:  # the _schemas topic as of this micro-batch
+            from .values import ValueColumns
 
-    def _gone_is_lost(self, batches: Iterator[pa.RecordBatch], task: RangeTask) -> Iterator[pa.RecordBatch]:
+            assert isinstance(task.values, ValueColumns)
+            opts = replace(self.opts, values=task.values)
+        return our_errors_first(self._gone_is_lost(read_task(task, opts), task))
+
+    def _gone_is_lost(self, batches: Iterator[pa.RecordBatch], task: ReadRange) -> Iterator[pa.RecordBatch]:
         """A segment deleted between planning and reading: data loss (failOnDataLoss) or nothing."""
         try:
             yield from batches
@@ -462,7 +412,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             lo = task.min_offset if task.min_offset is not None else "its first offset"
             self._lost_in_task(task, lo)
 
-    def _lost_in_task(self, task: RangeTask, lo: object) -> None:
+    def _lost_in_task(self, task: ReadRange, lo: object) -> None:
         what = f"{task.topic}-{task.partition} offsets from {lo} below {task.max_offset} in {task.path}"
         if self.opts.fail_on_data_loss:
             raise DataLossError(

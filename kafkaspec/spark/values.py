@@ -31,21 +31,27 @@ from typing import TYPE_CHECKING
 from ..values.decoder import FORMATS, Schemas, ValueDecoder
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
     import pyarrow as pa
     from pyspark.sql.types import StructField, StructType
 
     from ..arrow.ranges import RangeTask
     from ..arrow.value_columns import ValueArrays
-    from ..logdir import LogDir
+    from ..entry import LogBatch
+    from ..logdir import LogDir, Partition
+    from ..logdir.kafka.tail import PartitionTail
     from ..values.registry import RegistryClient
     from ..values.schemas_topic import SchemaStore
 
 __all__ = [
     "AuditCounts",
+    "SchemasTail",
     "ValueColumns",
     "arrow_types",
     "audit_counts",
     "parse_formats",
+    "refresh",
     "resolve",
     "spark_fields",
     "value_arrays",
@@ -165,15 +171,118 @@ def resolve(vc: ValueColumns, log: LogDir, wants: Callable[[str, int], bool]) ->
 
 
 def refresh(vc: ValueColumns, log: LogDir) -> ValueColumns:
-    """``vc`` with the ``_schemas`` topic of ``log`` read again (on the driver, each micro-batch of a
-    stream): ids registered since the stream started decode as writer schemas, while each topic's
-    reader schema stays the version its columns were typed with (``pinned``), so a row still fits the
-    stream's one schema."""
+    """``vc`` with the ``_schemas`` topic of ``log`` read again, whole (a stream follows it with
+    :class:`SchemasTail` instead): ids registered since the stream started decode as writer schemas,
+    while each topic's reader schema stays the version its columns were typed with (``pinned``), so a
+    row still fits the stream's one schema."""
     from dataclasses import replace
 
     from ..values.schemas_topic import read_schemas
 
     return replace(vc, schemas=read_schemas(log), run=uuid.uuid4().hex if vc.run else "")
+
+
+class SchemasTail:
+    """The ``_schemas`` topic of a stream, followed between its micro-batches (on the driver): the registry's
+    state and, per partition of the topic, its tail and the offset replayed up to. Each :meth:`refresh`
+    applies only the records appended since the last; a topic that went back under it (truncated,
+    deleted and recreated: ``TailPoint.rewound``), records gone below its position (retention), or its
+    partitions changing, are replayed whole, as is the first refresh (the reader typed its columns from
+    a replay of its own). Kafka's cleaner keeps offsets (and what the registry holds at the end): the
+    state and position stand. A refresh that applies something applies it to a copy, so the micro-batches
+    planned before keep the state they were planned with."""
+
+    def __init__(self) -> None:
+        self.store: SchemaStore | None = None
+        self.tails: dict[str, PartitionTail] = {}
+        #: each partition (its path) -> the offset its records were replayed up to
+        self.done: dict[str, int] = {}
+        #: each partition (its path) -> where in its last segment the replay stopped (:func:`_replay`)
+        self.resume: dict[str, tuple[int, int] | None] = {}
+        #: whole replays so far (the first and each after the topic went back)
+        self.replays = 0
+
+    def refresh(self, vc: ValueColumns, partitions: Sequence[Partition]) -> ValueColumns:
+        """``vc`` with the ``_schemas`` topic as ``partitions`` (a listing of the stream's source) hold it now."""
+        import copy
+        from dataclasses import replace
+
+        from ..logdir.kafka.tail import PartitionTail
+        from ..values.schemas_topic import SCHEMAS_TOPIC, SchemaStore
+
+        points = {}
+        for part in partitions:
+            if part.topic == SCHEMAS_TOPIC:
+                key = str(part.path)
+                tail = self.tails.setdefault(key, PartitionTail())
+                points[key] = (part, tail.look(part))
+        whole = (
+            self.store is None
+            or set(points) != set(self.done)
+            or any(p.rewound is not None or p.log_start > self.done[k] for k, (_, p) in points.items())
+        )
+        if whole:
+            store = SchemaStore()
+            store.partitions_read = len(points)
+            self.replays += 1
+        else:
+            assert self.store is not None
+            grew = any(p.end > self.done[k] for k, (_, p) in points.items())
+            store = copy.deepcopy(self.store) if grew else self.store
+        resume = {} if whole else self.resume
+        for k, (part, point) in points.items():
+            lo = None if whole else self.done[k]
+            if lo is None or point.end > lo:
+                resume[k] = _replay(store, part, lo, point.end, resume.get(k)) or resume.get(k)
+        self.store, self.resume = store, resume
+        self.done = {k: p.end for k, (_, p) in points.items()}
+        return replace(vc, schemas=store, run=uuid.uuid4().hex if vc.run else "")
+
+
+def _replay(
+    store: SchemaStore, part: Partition, lo: int | None, hi: int, resume: tuple[int, int] | None = None
+) -> tuple[int, int] | None:
+    """Apply the records of ``part`` at offsets [lo, hi) (lo None: from its start) to ``store``; a batch that
+    cannot be read is a problem of the store (its segment named), as :func:`~kafkaspec.values.schemas_topic.read_schemas` reports it.
+    ``resume``: (base offset, byte position) of the last segment where the previous replay stopped, read
+    on from there while that segment is still the last (the cleaner rewrites closed segments only; an
+    active segment has no offset index to start from). Returns the same for this replay."""
+    from ..errors import KafkaFormatError
+    from ..records import BatchIterator
+
+    segments = part.segments()
+    where = None
+    for i, seg in enumerate(segments):
+        next_base = segments[i + 1].base_offset if i + 1 < len(segments) else None
+        if lo is not None and next_base is not None and next_base <= lo:
+            continue
+        if seg.base_offset >= hi and i > 0:
+            break
+        if resume is not None and next_base is None and resume[0] == seg.base_offset:
+            start = resume[1]
+        else:
+            start = seg.position_for_offset(lo) if lo is not None and lo > seg.base_offset else 0
+        try:
+            batches: Iterable[LogBatch]
+            if seg.layout == "kafka":  # the bytes from ``start`` only
+                batches = BatchIterator(seg.read_range(start, seg.size))
+            else:
+                batches, start = seg.iter_batches(start), 0
+            for batch in batches:
+                if batch.base_offset >= hi:
+                    break
+                if seg.layout == "kafka":
+                    where = (seg.base_offset, start + batch.end)
+                if batch.is_control or (lo is not None and batch.last_offset < lo):
+                    continue
+                for r in batch:
+                    if (lo is None or r.offset >= lo) and r.offset < hi:
+                        store.apply(r.key, r.value, f"{seg.path} offset {r.offset}")
+        except KafkaFormatError as exc:
+            store.problems.append((str(seg.path), str(exc)))
+        finally:
+            seg.close()
+    return where
 
 
 def arrow_types(vc: ValueColumns, dec: ValueDecoder | None = None) -> dict[str, pa.DataType]:

@@ -1,4 +1,5 @@
-"""Load and validate the YAML schemas into the model of :mod:`kafkaspec.spec.model`.
+"""Load and validate the YAML schemas into the model of :mod:`kafkaspec.spec.model`. One module because the
+checks of a file and between files share one walk and one wording of errors.
 
 Every problem is reported as a :class:`SchemaError` whose message names the
 file, the field and what is wrong, e.g.

@@ -1,6 +1,7 @@
 """A Schema Registry reached over HTTP, as a second source of schemas: ``GET /schemas/ids/{id}`` and,
 for references, ``GET /subjects/{subject}/versions/{version}``. Each answer (a miss too) is cached,
-so a topic of a million records costs one request per schema id.
+so a topic of a million records costs one request per schema id. One module because the client, its
+cache and the origin, deadline and budget rules guard one request path.
 
 Optional: the ``_schemas`` topic of the log directory is the first source. No credentials are taken
 but a URL's ``user:password@`` part, sent as HTTP basic auth and never printed (errors name the

@@ -1,10 +1,15 @@
 """The range reader: one byte range of a segment as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns.
+One module because the engine's runs and the per-record path hand a range over to each other mid-way.
 
-What each task of the Spark source (and the pipeline) runs, Spark-free (only pyarrow and numpy),
-so the benchmark and the tests run it directly. Runs of v2 batches decode through the columnar
-engine (:func:`.engine.decode_run`); what the engine declines, and legacy (magic 0/1) batches, go
-through the generated ``decode_record_batch_columns`` and the record objects. Corrupt input either
-raises (policy ``fail``) or is skipped to the next verifiable batch and reported (policy ``skip``).
+What each task of the Spark source (and the pipeline) runs with the :class:`.plan.ReadRange` it was
+planned, Spark-free (only pyarrow and numpy), so the benchmark and the tests run it directly. Runs of
+v2 batches decode through the columnar engine (:func:`kafkaspec.arrow.engine.decode_run`); what the
+engine declines, and legacy (magic 0/1) batches, go through the generated
+``decode_record_batch_columns`` and the record objects. Corrupt input either raises (policy ``fail``)
+or is skipped to the next verifiable batch and reported (policy ``skip``).
+
+Why one module of this size: the engine's runs and the per-record path must give the same rows, errors
+and skips in the same order; split, that hand-over would be stated on both sides.
 """
 
 from __future__ import annotations
@@ -24,52 +29,21 @@ from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.message_v1 import COMPRESSION_MASK, TIMESTAMP_TYPE_MASK, TIMESTAMP_TYPE_SHIFT
 from kafkaspec.generated.record_v2 import RecordColumns
 
-from ..codec.compression import CODEC_NAMES, DEFAULT_MAX_DECOMPRESSED
-from ..entry import LogBatch
-from ..errors import KafkaFormatError
-from ..logdir import open_segment
-from ..logdir.kafka.transactions import ReadCommitted, select_batches
-from ..logdir.store.storage import StorageOptions
-from ..logdir.tiered.encryption import PrivateKeys
-from ..records import Batch, BatchIterator
-from ..recovery import LENGTH
-from .engine import decode_run
-from .schema import SCHEMA
+from ...codec.compression import CODEC_NAMES
+from ...entry import LogBatch
+from ...errors import KafkaFormatError
+from ...logdir import open_segment
+from ...logdir.kafka.transactions import select_batches
+from ...records import Batch, BatchIterator
+from ...recovery import LENGTH
+from ..engine import decode_run
+from ..schema import SCHEMA
+from .plan import ReadRange
 
 log = logging.getLogger("kafkaspec.spark")
 
 #: records per yielded Arrow batch: big enough to amortise the JVM hand-over
 ROWS_PER_ARROW_BATCH = 65536
-
-
-@dataclass(frozen=True)
-class RangeTask:
-    """One input partition: a byte range of one segment, with what the planner resolved."""
-
-    path: str
-    topic: str
-    partition: int
-    start: int
-    end: int
-    min_offset: int | None = None  # keep offsets >= this
-    max_offset: int | None = None  # keep offsets < this
-    read_committed: ReadCommitted | None = None
-    include_control: bool = False
-    verify_crc: bool = True
-    skip_corrupt: bool = False
-    max_decompressed: int = DEFAULT_MAX_DECOMPRESSED
-    storage: StorageOptions | None = None  # object-store settings for an s3:// path (None: the environment)
-    lockstep: bool = True  # v2 records through kafkaspec.arrow.engine (falling back per run of batches)
-    #: private keys of an encrypted tiered segment, by key pair id (None: the executor's environment's)
-    keys: PrivateKeys | None = field(default=None, repr=False)
-    #: the segment's layout (``Segment.layout``): how ``path`` is opened on the executor
-    layout: str = "kafka"
-    #: a segment no reader serves (tiered storage: not in the partition's live lineage) and why: the
-    #: audit view's one row for it; nothing is read
-    unused: str | None = None
-    #: why the segment cannot be read at all (``Segment.unreadable``: a directory entry that is no regular
-    #: file, a tiered manifest that does not parse): a gap, reported as corrupt bytes are; nothing is read
-    unreadable: str | None = None
 
 
 @dataclass
@@ -125,7 +99,7 @@ class Walk:
         return self.complete and r is not None and not r.skipped and r.partial is None
 
 
-def load_range(task: RangeTask) -> bytes:
+def load_range(task: ReadRange) -> bytes:
     """The bytes of the task's range, read from the file (not mapped: a segment truncated meanwhile
     gives fewer bytes, never a SIGBUS)."""
     if task.unreadable is not None:
@@ -133,7 +107,7 @@ def load_range(task: RangeTask) -> bytes:
     return open_segment(task.path, task.storage, task.keys, task.layout).read_range(task.start, task.end)
 
 
-def unreadable_gap(task: RangeTask, report: RangeReport) -> None:
+def unreadable_gap(task: ReadRange, report: RangeReport) -> None:
     """A segment that cannot be read (``task.unreadable``): the data's error naming it (policy ``fail``),
     or, under ``skip``, reported as skipped bytes are (the range's report, a warning) and nothing read."""
     assert task.unreadable is not None
@@ -142,7 +116,7 @@ def unreadable_gap(task: RangeTask, report: RangeReport) -> None:
     skip(report, task, 0, 0, f"the segment cannot be read: {task.unreadable}")
 
 
-def iter_entries(buf: bytes, base: int, task: RangeTask, report: RangeReport) -> Iterator[LogBatch]:
+def iter_entries(buf: bytes, base: int, task: ReadRange, report: RangeReport) -> Iterator[LogBatch]:
     """Batches of ``buf`` (the range's bytes, file position ``base``), applying the corruption policy.
 
     Skipping follows :mod:`kafkaspec.recovery`, like ``iter_batches(on_corrupt="skip")``; records are
@@ -171,7 +145,7 @@ def iter_entries(buf: bytes, base: int, task: RangeTask, report: RangeReport) ->
 
 
 def skip(
-    report: RangeReport, task: RangeTask, start: int, stop: int, reason: str, rule: str = "scan"
+    report: RangeReport, task: ReadRange, start: int, stop: int, reason: str, rule: str = "scan"
 ) -> None:
     # in file order: the lockstep reader reports a batch whose records fail after the entries read past it
     insort(report.skipped, SkippedRange(task.path, start, stop, reason, rule), key=lambda s: s.start)
@@ -345,7 +319,7 @@ def _append_legacy(batch: LogBatch, cols: RecordColumns) -> None:
 
 
 def read_records(
-    task: RangeTask, report: RangeReport | None = None, buf: bytes | None = None, walk: Walk | None = None
+    task: ReadRange, report: RangeReport | None = None, buf: bytes | None = None, walk: Walk | None = None
 ) -> Iterator[pa.RecordBatch]:
     """The records of the task's range, filtered as the task says, as Arrow batches.
 
@@ -439,7 +413,7 @@ def _run(
     run: list[Batch],
     rest: _Deferred,
     buf: bytes,
-    task: RangeTask,
+    task: ReadRange,
     report: RangeReport,
     builder: RecordBatchBuilder,
     walk: Walk | None,
@@ -469,7 +443,7 @@ def _run(
 def _per_record(
     batches: Iterator[LogBatch],
     buf: bytes,
-    task: RangeTask,
+    task: ReadRange,
     report: RangeReport,
     builder: RecordBatchBuilder,
     first_only: bool,
