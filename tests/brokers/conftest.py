@@ -89,11 +89,12 @@ def broker_run(
     release = request.param
     home = tmp_path_factory.mktemp(f"kafka-{release}")
     remote = home / "remote"
+    rsm_class, plugins = kafka_tiered.storage(release)
     broker = Broker(
         release,
         home / "broker",
-        {**kafka_workload.BROKER_CONFIG, **kafka_tiered.broker_config(remote)},
-        kafka_tiered.plugins(release),
+        {**kafka_workload.BROKER_CONFIG, **kafka_tiered.broker_config(remote, rsm_class)},
+        plugins,
     )
     live, killed = home / "live-copy", home / "killed-copy"
     try:

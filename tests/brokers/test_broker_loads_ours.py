@@ -265,11 +265,12 @@ def loaded(broker_run, spark, tmp_path_factory: pytest.TempPathFactory) -> Itera
     home = tmp_path_factory.mktemp(f"loads-ours-{broker_run.release}")
     canary = home / "canary.txt"
     canary.write_text("not the broker's")
+    rsm_class, plugins = kafka_tiered.storage(broker_run.release)
     broker = Broker(
         broker_run.release,
         home / "broker",
-        {**kafka_workload.BROKER_CONFIG, **kafka_tiered.broker_config(home / "remote")},
-        kafka_tiered.plugins(broker_run.release),
+        {**kafka_workload.BROKER_CONFIG, **kafka_tiered.broker_config(home / "remote", rsm_class)},
+        plugins,
     )
     shutil.copytree(broker_run.stopped, broker.data)
     shutil.copytree(broker_run.remote, home / "remote")  # the tiered topic's remote part, as it was

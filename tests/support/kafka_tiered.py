@@ -4,8 +4,9 @@ folder, and deletes them locally once uploaded; the tests read that folder plus 
 as one history (``open_log(data, tiered=remote)``) and compare it with what the broker's consumers get.
 
 The storage test jar is fetched by Maven beside the broker's jars (``.tools/kafka/<release>/tiered/``):
-Kafka publishes it as ``kafka-storage:<release>:test`` up to 4.3 (not for 4.2.2) and as
-``:test-fixtures`` from 4.4 on.
+Kafka publishes it as ``kafka-storage:<release>:test`` up to 4.3 and as ``:test-fixtures`` from 4.4 on;
+for 4.2.2 Maven Central has neither, and the tests' own RemoteStorageManager (:data:`FOLDER_STORAGE`)
+writes the same layout.
 
 A re-upload: the storage's copy step (:data:`TRANSFERER`) stops for good once the third fileset is on
 disk, before the RemoteLogManager publishes COPY_SEGMENT_FINISHED (:func:`wait_blocked`); the broker is
@@ -36,7 +37,9 @@ TIERED_CONFIG = {
 RSM_CLASS = "org.apache.kafka.server.log.remote.storage.LocalTieredStorage"
 #: ``LocalTieredStorage``'s copy step, which blocks the third upload (tests/brokers/java)
 TRANSFERER = Path(__file__).resolve().parents[1] / "brokers" / "java" / "BlockingTransferer.java"
-#: the file it leaves in the storage folder, naming the fileset it blocked
+#: the RemoteStorageManager of the tests, for a release whose storage test jar is not served
+FOLDER_STORAGE = TRANSFERER.with_name("FolderTieredStorage.java")
+#: the file either leaves in the storage folder, naming the fileset it blocked
 BLOCKED = "blocked-upload"
 #: the classifiers Kafka's storage test jar has been published under, newest first
 CLASSIFIERS = ("test-fixtures", "test")
@@ -48,16 +51,18 @@ ROUNDS = 6
 ROUND_MS = 120_000
 
 
-def storage_test_jar(release: str) -> Path:
-    """``release``'s ``kafka-storage`` test jar (``LocalTieredStorage``), fetched by Maven once."""
-    from .kafka_broker import Unavailable, jars
+def storage_test_jar(release: str) -> Path | None:
+    """``release``'s ``kafka-storage`` test jar (``LocalTieredStorage``), fetched by Maven once; None where
+    Maven Central has it under none of :data:`CLASSIFIERS` (remembered in ``tiered/none``)."""
+    from .kafka_broker import jars
 
     folder = jars(release) / "tiered"
     for classifier in CLASSIFIERS:
         jar = folder / f"kafka-storage-{release}-{classifier}.jar"
         if jar.exists():
             return jar
-    tried = []
+    if (folder / "none").exists():
+        return None
     for classifier in CLASSIFIERS:
         got = subprocess.run(
             [
@@ -77,29 +82,35 @@ def storage_test_jar(release: str) -> Path:
         jar = folder / f"kafka-storage-{release}-{classifier}.jar"
         if got.returncode == 0 and jar.exists():
             return jar
-        tried.append(classifier)
-    raise Unavailable(
-        f"Kafka {release}: Maven could not fetch kafka-storage's test jar (LocalTieredStorage) "
-        f"under the classifiers {', '.join(tried)}"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "none").write_text(
+        f"kafka-storage:{release} has no jar of classifier {' or '.join(CLASSIFIERS)}\n"
     )
+    return None
 
 
-def plugins(release: str) -> tuple[Path, ...]:
-    """What the broker loads for tiered storage: the storage test jar and :data:`TRANSFERER`'s class."""
+def storage(release: str) -> tuple[str, tuple[Path, ...]]:
+    """The RemoteStorageManager the broker of ``release`` uploads with, and the class path it loads for it:
+    Kafka's ``LocalTieredStorage`` with :data:`TRANSFERER`, or where its jar is not served
+    :data:`FOLDER_STORAGE` (the same layout)."""
     from .kafka_broker import jars
 
     jar = storage_test_jar(release)
+    if jar is None:
+        _java_classes(release, FOLDER_STORAGE)
+        return FOLDER_STORAGE.stem, (jars(release) / "classes",)
     _java_classes(release, TRANSFERER, str(jar))
-    return jar, jars(release) / "classes"
+    return RSM_CLASS, (jar, jars(release) / "classes")
 
 
-def broker_config(remote: Path) -> dict[str, str]:
-    """Server properties for tiered storage into ``remote`` (``LocalTieredStorage``'s ``dir``), with
-    Kafka's ``TopicBasedRemoteLogMetadataManager`` on one ``__remote_log_metadata`` partition, and a
-    RemoteLogManager that looks for segments to upload every half second."""
+def broker_config(remote: Path, rsm_class: str = RSM_CLASS) -> dict[str, str]:
+    """Server properties for tiered storage into ``remote`` (the storage's ``dir``) through ``rsm_class``
+    (:func:`storage`), with Kafka's ``TopicBasedRemoteLogMetadataManager`` on one
+    ``__remote_log_metadata`` partition, and a RemoteLogManager that looks for segments to upload every
+    half second."""
     return {
         "remote.log.storage.system.enable": "true",
-        "remote.log.storage.manager.class.name": RSM_CLASS,
+        "remote.log.storage.manager.class.name": rsm_class,
         "remote.log.storage.manager.impl.prefix": "rsm.config.",
         "rsm.config.dir": str(remote),
         "rsm.config.transferer.class": TRANSFERER.stem,
