@@ -1,7 +1,12 @@
 """One broker per release for the whole session, in phases: the workload; a copy of the data directory
 taken while the broker runs (as a backup of a live broker is taken); more records, then a kill -9 and a
 copy of the killed directory; a restart (Kafka recovers the segments past each recovery point); a clean
-stop. The tests read the three directories and compare each with what the broker served for it."""
+stop. The tests read the three directories and compare each with what the broker served for it.
+
+The broker has tiered storage on (:mod:`support.kafka_tiered`): the topic ``tiered`` is given records
+before the kill and after the restart (a new leader epoch), and its segments go to a local folder through
+Kafka's own RemoteLogManager and ``LocalTieredStorage``; the tests read that folder with the stopped
+broker's directory."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import kafka_workload
+from support import kafka_tiered, kafka_workload
 from support.kafka_broker import RELEASES, Broker
 from support.kafka_workload import Row
 
@@ -49,6 +54,13 @@ class BrokerRun:
     #: as Kafka's kafka-share-groups lists them before the clean stop; empty where the release has no share groups
     share_acks: dict[tuple[int, int], list[int]]
     share_listed: dict[tuple[str, int], int]
+    #: ``LocalTieredStorage``'s folder after the clean stop: the remote tier of :data:`kafka_tiered.TIERED`
+    remote: Path
+    #: what the broker served of :data:`kafka_tiered.TIERED` (from offset 0, most of it remote), last of all
+    tiered: Served
+    #: the remote ``.log`` whose upload was blocked before its COPY_SEGMENT_FINISHED (the broker killed
+    #: then), uploaded again after the restart
+    blocked: Path
 
     @property
     def uncommitted(self) -> list[Row]:
@@ -63,10 +75,10 @@ class BrokerRun:
         return self.before_kill if which == "live" else self.after_restart
 
 
-def _served(bootstrap: str) -> Served:
+def _served(bootstrap: str, topics: dict[str, int] = kafka_workload.TOPICS) -> Served:
     return Served(
-        kafka_workload.served(bootstrap, "read_uncommitted"),
-        kafka_workload.served(bootstrap, "read_committed"),
+        kafka_workload.served(bootstrap, "read_uncommitted", topics),
+        kafka_workload.served(bootstrap, "read_committed", topics),
     )
 
 
@@ -76,10 +88,19 @@ def broker_run(
 ) -> Iterator[BrokerRun]:
     release = request.param
     home = tmp_path_factory.mktemp(f"kafka-{release}")
-    broker = Broker(release, home / "broker", kafka_workload.BROKER_CONFIG)
+    remote = home / "remote"
+    rsm_class, plugins = kafka_tiered.storage(release)
+    broker = Broker(
+        release,
+        home / "broker",
+        {**kafka_workload.BROKER_CONFIG, **kafka_tiered.broker_config(remote, rsm_class)},
+        plugins,
+    )
     live, killed = home / "live-copy", home / "killed-copy"
     try:
         broker.start()
+        kafka_tiered.create_topic(broker.bootstrap)
+        after = kafka_tiered.produce_tiered(broker.bootstrap, 0, kafka_tiered.ROUNDS)
         group_offsets = kafka_workload.run(broker.bootstrap, release, broker.data)
         share_acks: dict[tuple[int, int], list[int]] = {}
         if kafka_workload.has_share_groups(release):
@@ -94,16 +115,20 @@ def broker_run(
         listed = kafka_workload.listed_offsets(broker.bootstrap, streams)
         groups = (kafka_workload.SHARE_GROUP,) if share_acks else ()
         described_live = kafka_workload.described(broker.bootstrap, groups)
+        blocked = kafka_tiered.wait_blocked(remote, broker.data)
         shutil.copytree(broker.data, live)
         kafka_workload.produce_before_kill(broker.bootstrap)
         broker.kill()
         shutil.copytree(broker.data, killed)
         broker.start()
+        kafka_tiered.produce_tiered(broker.bootstrap, kafka_tiered.ROUNDS, kafka_tiered.ROUNDS, after)
         after_restart = _served(broker.bootstrap)
         described_stopped = kafka_workload.described(broker.bootstrap, groups)
         share_listed: dict[tuple[str, int], int] = {}
         if share_acks:
             share_listed = kafka_workload.listed_share_offsets(broker.bootstrap, release)
+        kafka_tiered.wait_tiered(remote, broker.data, 2 * kafka_tiered.ROUNDS - 4)
+        tiered = _served(broker.bootstrap, {kafka_tiered.TIERED: 1})
     finally:
         broker.stop()
     yield BrokerRun(
@@ -119,4 +144,7 @@ def broker_run(
         described_stopped,
         share_acks,
         share_listed,
+        remote,
+        tiered,
+        blocked,
     )

@@ -48,7 +48,13 @@ def test_verify_of_a_killed_broker_names_what_recovery_rereads(broker_run):
 
 
 def _internal(data: Path) -> list[Path]:
-    names = ("__cluster_metadata-", "__consumer_offsets-", "__transaction_state-", "__share_group_state-")
+    names = (
+        "__cluster_metadata-",
+        "__consumer_offsets-",
+        "__transaction_state-",
+        "__share_group_state-",
+        "__remote_log_metadata-",
+    )
     found = [p for p in sorted(data.iterdir()) if p.name.startswith(names)]
     found += sorted(data.glob("__cluster_metadata-0/*.checkpoint")) + sorted(
         data.glob("bootstrap.checkpoint")

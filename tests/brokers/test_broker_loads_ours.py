@@ -28,7 +28,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from support import kafka_workload
+from support import kafka_tiered, kafka_workload
 from support.kafka_broker import Broker
 from support.kafka_workload import FOR_KAFKASPEC, TOPICS, Row
 
@@ -265,8 +265,15 @@ def loaded(broker_run, spark, tmp_path_factory: pytest.TempPathFactory) -> Itera
     home = tmp_path_factory.mktemp(f"loads-ours-{broker_run.release}")
     canary = home / "canary.txt"
     canary.write_text("not the broker's")
-    broker = Broker(broker_run.release, home / "broker", kafka_workload.BROKER_CONFIG)
+    rsm_class, plugins = kafka_tiered.storage(broker_run.release)
+    broker = Broker(
+        broker_run.release,
+        home / "broker",
+        {**kafka_workload.BROKER_CONFIG, **kafka_tiered.broker_config(home / "remote", rsm_class)},
+        plugins,
+    )
     shutil.copytree(broker_run.stopped, broker.data)
+    shutil.copytree(broker_run.remote, home / "remote")  # the tiered topic's remote part, as it was
     rewritten = home / "rewritten"
     rewrite(broker_run.stopped, rewritten)
     swap_in_rewrite(rewritten, broker.data)

@@ -416,3 +416,41 @@ def test_an_entry_for_a_partition_directory_without_segments_is_not_called_missi
     assert _messages(verify_path(root)) == [
         ("t-1", "error", "holds no segment (.log) file: not a Kafka partition directory")
     ]
+
+
+def test_a_log_start_in_remote_storage_is_a_note_where_the_uploads_are_recorded(data_dir):
+    """A tiered partition's log start offset (log-start-offset-checkpoint) is below its first local
+    segment: local retention deleted what the broker uploaded. Where ``__remote_log_metadata`` beside it
+    records uploads of the partition, that is how Kafka leaves it (a note); without, a warning."""
+    import uuid
+
+    from support import remote_log_records as rl
+
+    root, _ = data_dir
+    logs = sorted((root / "t-0").glob("*.log"))
+    assert len(logs) >= 2
+    for f in (root / "t-0").glob(logs[0].name[: -len(".log")] + ".*"):
+        f.unlink()
+    (root / "log-start-offset-checkpoint").write_text(checkpoint({("t", 0): 0}))
+    first = int(logs[1].name[:20])
+
+    def severities() -> list[tuple[str, str]]:
+        return [
+            (p.severity, p.message)
+            for p in verify_path(root, notes=True)
+            if Path(p.path).name == "log-start-offset-checkpoint"
+        ]
+
+    (found,) = severities()
+    assert found[0] == "warning" and f"below the first segment's base offset {first}" in found[1], found
+    topic_id, seg = uuid.uuid4(), uuid.uuid4()
+    rl.write_topic(
+        root,
+        [
+            rl.segment("t", topic_id, 0, seg, 0, first - 1, [(0, 0)]),
+            rl.update("t", topic_id, 0, seg, rl.FINISHED),
+        ],
+    )
+    (found,) = severities()
+    assert found[0] == "note" and "the log starts in remote storage" in found[1], found
+    assert "--tiered" in found[1]

@@ -92,11 +92,19 @@ class Broker:
 
     ``start()`` formats the log directory on first use; ``stop()`` shuts it down cleanly (SIGTERM, as
     ``kafka-server-stop`` does), ``kill()`` with SIGKILL; both can be followed by ``start()`` again.
-    ``config`` adds or overrides server properties.
+    ``config`` adds or overrides server properties; ``plugins`` are jars the broker loads beside its own
+    (a RemoteStorageManager's).
     """
 
-    def __init__(self, release: str, home: Path, config: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        release: str,
+        home: Path,
+        config: dict[str, str] | None = None,
+        plugins: tuple[Path, ...] = (),
+    ) -> None:
         self.release = release
+        self.plugins = plugins
         self.home = home
         self.data = home / "data"
         self.port = free_port()
@@ -138,7 +146,7 @@ class Broker:
             "-XX:+UseSerialGC",
             "-Djava.awt.headless=true",
             "-cp",
-            classpath(self.release),
+            ":".join([classpath(self.release), *map(str, self.plugins)]),
             main,
             *args,
         ]

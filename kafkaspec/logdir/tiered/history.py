@@ -123,6 +123,9 @@ def open_history(
         for p in copy.partitions()
         if isinstance(p, (TieredPartition, local_tiered.LocalTieredPartition))
     }
+    for p in remote.values():
+        if isinstance(p, local_tiered.LocalTieredPartition):
+            p.remote_log = rlm  # Kafka's own record of the uploads, where the files alone cannot tell
     parts: list[Partition] = []
     for part in log.partitions():
         match = remote.pop((part.topic, part.partition), None)

@@ -21,7 +21,11 @@ may hold more than one fileset for the same offsets; the live lineage is chosen 
 ``COPY_SEGMENT_FINISHED`` whose start offset is its name's, whose end offset is the last offset of its
 ``.log``, whose ``segmentLeaderEpochs`` are its checkpoint's entries within those offsets, and whose
 event time is when its ``.log`` was written (the file's modification time: the copy's time; 0 in an
-object store, where the order is then the end offset's, then the segment id's).
+object store, where the order is then the end offset's, then the segment id's). Where
+``__remote_log_metadata`` is known (:attr:`LocalTieredPartition.remote_log`: the broker's data dir
+beside it, in a history) and has events of the partition, those events choose instead, as a broker
+does: a broker killed after writing a fileset but before its ``COPY_SEGMENT_FINISHED`` leaves a
+complete fileset that no broker serves, which the files alone cannot tell.
 """
 
 from __future__ import annotations
@@ -35,7 +39,16 @@ from ..kafka.layout import LogDir, Partition, UnusedSegment
 from ..kafka.segment import Segment
 from ..store.fs import StoragePath, storage_path
 from ..store.storage import StorageError, StorageOptions, listdir
-from .lineage import SegmentInfo, choose, events_from_manifests, segment_epochs, twins
+from .lineage import (
+    Lineage,
+    SegmentInfo,
+    choose,
+    events_from_manifests,
+    events_from_metadata_topic,
+    segment_epochs,
+    twins,
+)
+from .remote_log_topic import RemoteLogMetadata
 
 #: the storage's root folder under its configured ``dir`` (``LocalTieredStorage.ROOT_STORAGE_DIR_NAME``)
 ROOT_DIR_NAME = "kafka-tiered-storage"
@@ -113,6 +126,8 @@ class LocalTieredPartition(Partition):
         self.epochs = epochs
         #: as :attr:`kafkaspec.logdir.tiered.partition.TieredPartition.log_end_offset`
         self.log_end_offset: int | None = None
+        #: ``__remote_log_metadata``, replayed: when it has events of this partition, they decide
+        self.remote_log: RemoteLogMetadata | None = None
         self.unused: list[UnusedSegment] = []
 
     def segments(self) -> list[Segment]:
@@ -135,6 +150,7 @@ class LocalTieredPartition(Partition):
         started: list[SegmentInfo] = []
         orphans: dict[str, tuple[StoragePath, str]] = {}
         checkpoints: dict[str, list[files.EpochEntry]] = {}
+        complete: dict[str, LocalTieredSegment] = {}
         kept: list[Segment] = []
         for stem, objects in sorted(stems.items()):
             missing = [s for s, optional in FILE_TYPES.items() if not optional and s not in objects]
@@ -148,7 +164,7 @@ class LocalTieredPartition(Partition):
                 )
                 started.append(SegmentInfo(stem, base, base, (), -1, str(where)))
                 continue
-            seg = LocalTieredSegment(objects[files.LOG_SUFFIX], base)
+            seg = complete[stem] = LocalTieredSegment(objects[files.LOG_SUFFIX], base)
             end = seg.last_offset()
             epochs_path = objects[EPOCHS_SUFFIX]
             entries = files.parse_leader_epoch_checkpoint(files.read_text_file(epochs_path), str(epochs_path))
@@ -171,6 +187,13 @@ class LocalTieredPartition(Partition):
         if epochs is None and published:
             newest = max(published, key=lambda s: (s.epochs[-1][0], s.end, s.event_time, s.segment_id))
             epochs = checkpoints[newest.segment_id]
+        if self.remote_log is not None:
+            events = events_from_metadata_topic(
+                self.remote_log.state, self.topic, self.partition, self.topic_id
+            )
+            if events:
+                lineage = choose(events, epochs, self.log_end_offset, from_topic=True)
+                return self._choose_from_topic(lineage, stems, complete)
         lineage = choose(events_from_manifests(published, started), epochs, self.log_end_offset)
         for info, first in lineage.live:
             seg = chosen[info.segment_id]
@@ -189,6 +212,56 @@ class LocalTieredPartition(Partition):
         for u, why in lineage.unused:
             path, why = orphans[u.segment_id] if u.segment_id in orphans else (chosen[u.segment_id].path, why)
             self.unused.append(UnusedSegment(path, u.start, why))
+        self.unused.sort(key=lambda u: (u.base_offset, str(u.path)))
+        return sorted(kept, key=lambda s: s.base_offset)
+
+    def _choose_from_topic(
+        self,
+        lineage: Lineage,
+        stems: dict[str, dict[str, StoragePath]],
+        complete: dict[str, LocalTieredSegment],
+    ) -> list[Segment]:
+        """The live segments ``__remote_log_metadata`` gives (``lineage``), read from their filesets: a
+        finished segment whose fileset is missing or incomplete is an error naming it; a fileset the
+        topic says is deleted or unfinished, or does not name at all, is listed unused and never read."""
+        assert self.remote_log is not None
+        source = f"__remote_log_metadata ({self.remote_log.source})"
+        kept: list[Segment] = []
+        for info, first in lineage.live:
+            seg = complete.get(info.segment_id)
+            if seg is None:
+                objects = stems.get(info.segment_id, {})
+                lacks = [s for s, optional in FILE_TYPES.items() if not optional and s not in objects]
+                raise KafkaFormatError(
+                    f"segment {info.segment_id[21:]} (offsets {info.start}..{info.end}) is "
+                    f"COPY_SEGMENT_FINISHED in {source}, but "
+                    + (
+                        f"its fileset has no {', '.join(lacks)} file"
+                        if objects
+                        else "there is no fileset of it"
+                    ),
+                    None,
+                    str(self.path),
+                )
+            seg.served_from, seg.end_offset = first, info.end
+            kept.append(seg)
+        named = {s.segment_id for s, _ in lineage.live} | {u.segment_id for u, _ in lineage.unused}
+        where = {
+            stem: objects.get(files.LOG_SUFFIX) or next(iter(objects.values()))
+            for stem, objects in stems.items()
+        }
+        self.unused = [
+            UnusedSegment(where[u.segment_id], u.start, f"{why} (decided by {source})")
+            for u, why in lineage.unused
+            if u.segment_id in where
+        ]
+        self.unused += [
+            UnusedSegment(
+                path, int(stem[:20]), f"{source} has no record of this segment: no broker serves it"
+            )
+            for stem, path in sorted(where.items())
+            if stem not in named
+        ]
         self.unused.sort(key=lambda u: (u.base_offset, str(u.path)))
         return sorted(kept, key=lambda s: s.base_offset)
 

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from ...errors import KafkaFormatError
 from ..kafka import checkpoints, files, node_files
 from ..store.fs import StoragePath
+from ..tiered.remote_log_topic import TOPIC, found_beside, read_remote_log_metadata
 
 #: the files a broker keeps in a data dir itself, beside its partition directories
 DATA_DIR_FILES = (
@@ -180,6 +181,7 @@ def _check_checkpoint(
     if rule.name != checkpoints.LOG_START:
         log_starts = _log_starts(path.parent / checkpoints.LOG_START)
     out = []
+    uploaded: set[tuple[str, int]] | None = None  # read only when an entry needs it
     for e in entries:
         where = f"line {e.line}: {e.topic}-{e.partition}"
         extent = extents.get((e.topic, e.partition))
@@ -215,6 +217,20 @@ def _check_checkpoint(
                 )
             )
         elif rule.name == checkpoints.LOG_START and e.offset < extent.first_base:
+            if uploaded is None:
+                uploaded = _uploaded(path.parent)
+            if (e.topic, e.partition) in uploaded:
+                out.append(
+                    Finding(
+                        str(path),
+                        e.position,
+                        f"{where}: log start offset {e.offset} is below the first segment's base offset "
+                        f"{extent.first_base}: the log starts in remote storage ({TOPIC} here records "
+                        "uploads of the partition; verify --tiered PREFIX reads both parts)",
+                        "note",
+                    )
+                )
+                continue
             out.append(
                 Finding(
                     str(path),
@@ -236,6 +252,18 @@ def _check_checkpoint(
                 )
             )
     return out
+
+
+def _uploaded(root: StoragePath) -> set[tuple[str, int]]:
+    """The partitions ``__remote_log_metadata`` in the data dir ``root`` records uploads of (none when it
+    is not there, or does not decode: verify reports its records as those of any partition)."""
+    if not found_beside(root):
+        return set()
+    try:
+        state = read_remote_log_metadata(root).state
+    except KafkaFormatError:
+        return set()
+    return {(p.topic, p.partition) for p in state.partitions.values() if p.segments}
 
 
 def _log_starts(path: StoragePath) -> dict[tuple[str, int], int]:

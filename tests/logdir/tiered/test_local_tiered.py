@@ -108,3 +108,96 @@ def test_one_segment_of_the_layout(tmp_path, source):
     got = _records(log)
     assert got and got == expected[: len(got)]
     assert _records(log, layout="local-tiered") == got
+
+
+def _metadata_of(folder, topic, partition, started_only=()):
+    """``__remote_log_metadata`` values for every fileset in ``folder``: COPY_SEGMENT_STARTED then
+    COPY_SEGMENT_FINISHED, in offset order, but STARTED alone for the stems in ``started_only`` (after the
+    others: an upload the broker was killed in)."""
+    import base64
+    import uuid
+
+    from support import remote_log_records as rl
+
+    from kafkaspec.logdir.tiered.lineage import segment_epochs
+    from kafkaspec.logdir.tiered.local_storage import EPOCHS_SUFFIX, LocalTieredSegment
+
+    def as_uuid(kafka_id: str) -> uuid.UUID:
+        return uuid.UUID(bytes=base64.urlsafe_b64decode(kafka_id + "=="))
+
+    topic_id = as_uuid(folder.name[-22:])
+    values, last = [], []
+    for log in sorted(folder.glob(f"*{files.LOG_SUFFIX}")):
+        stem = log.name[: -len(files.LOG_SUFFIX)]
+        seg = LocalTieredSegment(log)
+        start, end = seg.base_offset, seg.last_offset()
+        seg.close()
+        entries = files.parse_leader_epoch_checkpoint((folder / f"{stem}{EPOCHS_SUFFIX}").read_text(), stem)
+        epochs = list(segment_epochs({e.epoch: e.start_offset for e in entries}, start, end))
+        seg_id = as_uuid(stem[21:])
+        started = rl.segment(topic, topic_id, partition, seg_id, start, end, epochs, event_time=start)
+        if stem in started_only:
+            last.append(started)
+        else:
+            values += [started, rl.update(topic, topic_id, partition, seg_id, rl.FINISHED, event_time=start)]
+    return values + last
+
+
+def test_the_remote_log_metadata_beside_the_data_decides(tmp_path, source):
+    """A broker killed in an upload whose files were all written, before its COPY_SEGMENT_FINISHED, left a
+    complete second fileset that no broker serves, here with other bytes and written last: with the
+    data dir's ``__remote_log_metadata`` (Kafka's own record of the uploads), the history reads the
+    finished copy, and names the other as an upload that did not finish."""
+    import shutil
+
+    from support import remote_log_records as rl
+
+    folders = write_local_tiered(source, tmp_path / "remote")
+    folder = folders[("clicks-2", 12)]
+    copy = copy_fileset(folder, 0, "killed/clicks-2/12")
+    log = folder / f"{copy}{files.LOG_SUFFIX}"
+    data = bytearray(log.read_bytes())
+    data[-1] ^= 0xFF
+    log.write_bytes(bytes(data))
+    local = tmp_path / "local"
+    shutil.copytree(source, local)
+    part = local / "clicks-2-12"
+    logs = sorted(part.glob(f"*{files.LOG_SUFFIX}"))
+    assert len(logs) > 3
+    for old in logs[:-2]:  # uploaded, then deleted by local retention
+        for f in part.glob(old.name[: -len(files.LOG_SUFFIX)] + ".*"):
+            f.unlink()
+    rl.write_topic(local, _metadata_of(folder, "clicks-2", 12, started_only=(copy,)))
+    expected = [r for r in _records(source) if r[:2] == ("clicks-2", 12)]
+    with logdir.open_log(local, tiered=tmp_path / "remote") as history:
+        (p,) = [p for p in history.partitions() if (p.topic, p.partition) == ("clicks-2", 12)]
+        got = [
+            (p.topic, p.partition, r.offset, r.timestamp, r.key, r.value, r.headers) for _, r in p.records()
+        ]
+        (unused,) = p.unused_segments()
+    assert got == expected
+    assert unused.path.name == log.name
+    assert "did not finish (COPY_SEGMENT_STARTED in __remote_log_metadata)" in unused.reason, unused.reason
+
+
+def test_a_finished_upload_without_its_files_is_an_error_naming_it(tmp_path, source):
+    """``__remote_log_metadata`` says a segment is COPY_SEGMENT_FINISHED, and its fileset lacks a file: the
+    broker would fail to serve it; reading says which segment and which file."""
+    import shutil
+
+    from support import remote_log_records as rl
+
+    folders = write_local_tiered(source, tmp_path / "remote")
+    folder = folders[("clicks-2", 12)]
+    values = _metadata_of(folder, "clicks-2", 12)
+    (snapshot,) = folder.glob(f"00000000000000000000-*{files.SNAPSHOT_SUFFIX}")
+    snapshot.unlink()
+    local = tmp_path / "local"
+    shutil.copytree(source, local)
+    rl.write_topic(local, values)
+    with logdir.open_log(local, tiered=tmp_path / "remote") as history:
+        (p,) = [p for p in history.partitions() if (p.topic, p.partition) == ("clicks-2", 12)]
+        with pytest.raises(
+            KafkaFormatError, match=r"COPY_SEGMENT_FINISHED in __remote_log_metadata .*no \.snapshot file"
+        ):
+            p.segments()
