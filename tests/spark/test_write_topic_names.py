@@ -10,7 +10,7 @@ from pyspark.sql import functions as F
 
 CANARY = b"must survive"
 LINE = (
-    "kafkaspec.logdir.kafka.names.InvalidTopicError: kafkalog write: topic {topic} is illegal: it holds '/' at "
+    "kafkaspec.errors.InvalidTopicError: kafkalog write: topic {topic} is illegal: it holds '/' at "
     "character 2; a topic name holds only ASCII letters, digits, '.', '_' and '-'"
 )
 
