@@ -29,7 +29,10 @@ STAGES = [
     ("read", ["kafkaspec.logdir.kafka.segment.read_regular"]),
     ("batch walk", ["kafkaspec.arrow.partitions.v2_heads", "kafkaspec.arrow.partitions.crc_mismatch"]),
     ("decompress", ["kafkaspec.arrow.engine.heads.decompress"]),
-    ("record walk", ["kafkaspec.arrow.engine.chain._record_spans"]),
+    (
+        "record walk",
+        ["kafkaspec.arrow.engine.chain._record_spans", "kafkaspec.arrow.engine.assemble._record_spans"],
+    ),
     (
         "fields",
         ["kafkaspec.arrow.engine.fields._Fields.varint", "kafkaspec.arrow.engine.fields._Fields.bytes_field"],
