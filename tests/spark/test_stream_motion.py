@@ -198,16 +198,22 @@ def test_trigger_latency(spark, tmp_path, record_property):
     try:
         seen = 0
         latencies = []
+        deadline = time.monotonic() + 300  # a query that dies or stalls fails the test, never hangs it
+
+        def count() -> int:
+            assert query.exception() is None, query.exception()
+            assert time.monotonic() < deadline, f"the stream showed {seen} rows after 300 s"
+            return spark.sql("select count(*) as n from kafkalog_latency").collect()[0].n
+
         for i in range(6):
             while seen < i + 1:
-                seen = spark.sql("select count(*) as n from kafkalog_latency").collect()[0].n
+                seen = count()
                 time.sleep(0.02)
             w.append([Record(key=None, value=b"v%d" % i, timestamp=i)])
             w.segment.fh.flush()
             appended = time.monotonic()
             while seen < i + 2:
-                assert query.exception() is None
-                seen = spark.sql("select count(*) as n from kafkalog_latency").collect()[0].n
+                seen = count()
             latencies.append(time.monotonic() - appended)
     finally:
         query.stop()
