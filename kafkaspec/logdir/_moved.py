@@ -8,14 +8,7 @@ naming the new path. Installed by :mod:`kafkaspec.logdir` when it is imported. T
 
 from __future__ import annotations
 
-import importlib
-import importlib.abc
-import importlib.util
-import sys
-import warnings
-from collections.abc import Sequence
-from importlib.machinery import ModuleSpec
-from types import ModuleType
+from ..codec.moved import alias_modules
 
 #: old module name -> where it lives now
 MOVED: dict[str, str] = {
@@ -60,27 +53,5 @@ MOVED: dict[str, str] = {
 }
 
 
-class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    def find_spec(
-        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
-    ) -> ModuleSpec | None:
-        if fullname not in MOVED:
-            return None
-        return importlib.util.spec_from_loader(fullname, self)
-
-    def create_module(self, spec: ModuleSpec) -> ModuleType:
-        new = MOVED[spec.name]
-        warnings.warn(
-            f"{spec.name} moved to {new}; the old name goes in the next release",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return importlib.import_module(new)
-
-    def exec_module(self, module: ModuleType) -> None:
-        """The module is the new one, already executed."""
-
-
 def install() -> None:
-    if not any(isinstance(f, _Alias) for f in sys.meta_path):
-        sys.meta_path.insert(0, _Alias())
+    alias_modules(MOVED)
