@@ -188,6 +188,8 @@ def run(args: argparse.Namespace) -> int:
             start = int(latest.name.split("-", 1)[0])  # the snapshot holds the records before this offset
             for where, offset, record in _records(part, [Segment(latest)], "metadata", problems):
                 _replay(state, record, where, offset, problems, found)
+            # a snapshot's record offsets are its own, from 0: the state is at the last log offset it holds
+            state.last_offset = start - 1
         for where, offset, record in _records(part, part.segments(), "metadata", problems, start):
             _replay(state, record, where, offset, problems, found)
         body = finite(state.to_json())
@@ -280,9 +282,7 @@ def _datadir_text(s: dict[str, Any]) -> str:
     b = s["bootstrap"]
     if b is not None:
         records = ", ".join(f"{k} {v}" for k, v in b["records"].items()) or "none"
-        lines.append(
-            f"bootstrap.checkpoint: metadata.version level {b['metadata_version_level']}; records: {records}"
-        )
+        lines.append(f"{b['file']}: metadata.version level {b['metadata_version_level']}; records: {records}")
     return "\n".join(map(escape, lines))
 
 
@@ -311,7 +311,11 @@ def _endpoints(e: list[dict[str, Any]]) -> str:
 
 def _metadata_text(s: dict[str, Any]) -> str:
     lines = [
-        f"metadata at offset {s['last_offset']}"
+        (
+            "metadata before log offset 0"  # the bootstrap records of the zero checkpoint alone
+            if s["last_offset"] is not None and s["last_offset"] < 0
+            else f"metadata at offset {s['last_offset']}"
+        )
         + (f" (from snapshot {s['snapshot']})" if s["snapshot"] else "")
     ]
     if s["open_transaction"] is not None:
