@@ -98,7 +98,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "share-state: the state of each share-partition; schemas: the Schema Registry's subjects, "
         "versions and ids from _schemas; dead-letters: share groups' dead-letter records by "
         "their __dlq.errors.* headers; datadir: what a data dir's own files say "
-        "(meta.properties, clean shutdown, offset checkpoints, quorum-state, bootstrap.checkpoint)",
+        "(meta.properties, clean shutdown, offset checkpoints, quorum-state, the bootstrap records)",
     )
     p.add_argument(
         "path",

@@ -24,7 +24,7 @@ from kafkaspec.generated import offset_index_entry_v0 as offset_codec
 from kafkaspec.generated import time_index_entry_v0 as time_codec
 
 from ...entry import Buffer
-from ...errors import InvalidMagicError, KafkaFormatError
+from ...errors import InvalidMagicError
 
 OFFSET_ENTRY_SIZE = offset_codec.OFFSET_INDEX_ENTRY_SIZE  # 8
 TIME_ENTRY_SIZE = time_codec.TIME_INDEX_ENTRY_SIZE  # 12
@@ -112,7 +112,7 @@ def parse_txn_index(data: Buffer, source: str | None = None) -> list[AbortedTxn]
     except InvalidMagicError as exc:
         at = (exc.position or 0) // TXN_ENTRY_SIZE * TXN_ENTRY_SIZE
         version = int.from_bytes(data[at : at + 2], "big", signed=True)
-        raise KafkaFormatError(
+        raise InvalidMagicError(
             f"entry {at // TXN_ENTRY_SIZE}: aborted transaction version {version}; Kafka's "
             f"TransactionIndex reads version 0 only (AbortedTxn.json) and refuses the index",
             at,
