@@ -346,6 +346,18 @@ def _datadir_text(s: dict[str, Any]) -> str:
     return "\n".join(map(escape, lines))
 
 
+def _diskless(p: dict[str, Any]) -> str:
+    """Inkless's fields of a partition (kafkaspec.payloads.inkless), where it wrote them."""
+    parts = []
+    if "classic_to_diskless_start_offset" in p:
+        parts.append(f"diskless from offset {p['classic_to_diskless_start_offset']}")
+    if "diskless_leader_epoch" in p:
+        parts.append(f"diskless leader epoch {p['diskless_leader_epoch']}")
+    if "producer_states" in p:
+        parts.append(f"producer states {len(p['producer_states'])}")
+    return "".join(f"  {x}" for x in parts)
+
+
 def _replay(
     state: ClusterState | RemoteLogState,
     record: Decoded,
@@ -399,7 +411,7 @@ def _metadata_text(s: dict[str, Any]) -> str:
         for p in t["partitions"]:
             lines.append(
                 f"    {p['partition']}  leader {p['leader']}  epoch {p['leader_epoch']}  "
-                f"replicas {p['replicas']}  isr {p['isr']}"
+                f"replicas {p['replicas']}  isr {p['isr']}" + _diskless(p)
             )
     for c in s["configs"]:
         lines.append(

@@ -116,3 +116,8 @@ def test_dump_and_inspect_metadata_show_them(tmp_path):
     assert topic_state["name"] == "orders"
     (state,) = topic_state["partitions"]
     assert {k: state[k] for k in NAMED} == NAMED
+    out = io.StringIO()
+    with redirect_stdout(out), redirect_stderr(io.StringIO()):
+        code = main(["inspect", "metadata", str(tmp_path / "logs")])
+    assert code == 0
+    assert "  diskless from offset 1234  diskless leader epoch 7  producer states 2" in out.getvalue()
