@@ -1,5 +1,7 @@
-"""ControlRecordKey v0: The key of the single record in a control batch. The type says how to read
-the value; consumers never hand control records to applications.
+"""ControlRecordKey v0: The key of each record in a control batch (a transaction marker's batch
+holds one; a KRaft control batch may hold several of different types, as a
+snapshot's SNAPSHOT_HEADER, KRAFT_VERSION and KRAFT_VOTERS). The type says
+how to read the value; consumers never hand control records to applications.
 
 Since Kafka 0.11.0.
 
@@ -39,7 +41,9 @@ _COLUMNS_FROM = 16  # from this many items on, encoding a column at a time pays 
 
 
 class ControlRecordKey(NamedTuple):
-    """The key of the single record in a control batch. The type says how to read the
+    """The key of each record in a control batch (a transaction marker's batch holds
+    one; a KRaft control batch may hold several of different types, as a snapshot's
+    SNAPSHOT_HEADER, KRAFT_VERSION and KRAFT_VOTERS). The type says how to read the
     value; consumers never hand control records to applications.
 
     Fields:

@@ -18,6 +18,7 @@ from kafkaspec.generated.record_v2 import Record
 from .entry import LogBatch
 from .payloads.decode import Decoded, jsonable
 from .printable import escape, escape_bytes, json_text
+from .record_batch import parse_control_record
 
 _dumps = json_text
 _TS_NAME = {"create": "CreateTime", "log_append": "LogAppendTime", None: "NoTimestampType"}
@@ -83,9 +84,15 @@ def _data(value: bytes | None) -> tuple[str | None, bool]:
         return base64.b64encode(value).decode(), True
 
 
-def control_fields(batch: LogBatch) -> dict[str, Any]:
+def control_fields(batch: LogBatch, record: Record | None = None) -> dict[str, Any]:
+    """The control record fields of a record line: of ``record`` when given, else of the batch's first
+    record. A KRaft control batch may hold several control records of different types (a snapshot's
+    SNAPSHOT_HEADER, KRAFT_VERSION and KRAFT_VOTERS in one batch), so each is read from its own key."""
     try:
-        c = batch.control
+        if record is None:
+            c = batch.control
+        else:
+            c = parse_control_record(record.key, record.value, batch.position)
     except Exception as exc:  # a broken control record is shown, not raised
         return {"control_error": str(exc)}
     if c is None:

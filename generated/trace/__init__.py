@@ -79,7 +79,7 @@ FORMATS = {
     ),
     "control-record-key-v0": Format(
         "control-record-key-v0",
-        "The key of the single record in a control batch. The type says how to read the value; consumers never hand control records to applications.",
+        "The key of each record in a control batch (a transaction marker's batch holds one; a KRaft control batch may hold several of different types, as a snapshot's SNAPSHOT_HEADER, KRAFT_VERSION and KRAFT_VOTERS). The type says how to read the value; consumers never hand control records to applications.",
         control_record_key_v0.trace_control_record_key,
         False,
     ),

@@ -15,7 +15,7 @@ from ..control_record_key_v0 import ControlRecordKey
 NAME = "ControlRecordKey"
 VERSION = 0
 #: the structure's doc line
-DOC = "The key of the single record in a control batch. The type says how to read the value; consumers never hand control records to applications."
+DOC = "The key of each record in a control batch (a transaction marker's batch holds one; a KRaft control batch may hold several of different types, as a snapshot's SNAPSHOT_HEADER, KRAFT_VERSION and KRAFT_VOTERS). The type says how to read the value; consumers never hand control records to applications."
 #: each field's doc line, by field name
 DOCS = {
     "version": "Key schema version; currently 0.",

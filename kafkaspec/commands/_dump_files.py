@@ -30,7 +30,7 @@ def dump_file(path: StoragePath, out: TextIO, as_json: bool) -> int:
         data = files.read_index_file(path, indexes.TIME_ENTRY_SIZE)
         rows = [{"timestamp": e.timestamp, "offset": e.offset} for e in indexes.parse_time_index(data, base)]
     elif name.endswith(files.TXN_INDEX_SUFFIX):
-        rows = [e._asdict() for e in indexes.parse_txn_index(files.read_regular(path))]
+        rows = [e._asdict() for e in indexes.parse_txn_index(files.read_regular(path), str(path))]
     elif name.endswith(files.SNAPSHOT_SUFFIX):
         rows = [_snapshot_row(e) for e in parse_snapshot(files.read_regular(path)).producer_entries]
     elif name == files.LEADER_EPOCH_CHECKPOINT:

@@ -88,7 +88,10 @@ def dump_partition(
                             continue
                         if end_ts is not None and r.timestamp is not None and r.timestamp >= end_ts:
                             continue
-                        d = render.record_fields(batch, r, print_data, control)
+                        one = control
+                        if control is not None and batch.records_count > 1:
+                            one = render.control_fields(batch, r)
+                        d = render.record_fields(batch, r, print_data, one)
                         if (
                             family is not None
                             and control is None

@@ -1,4 +1,4 @@
-"""``kafkaspec inspect metadata | offsets | remote-log | share-state | schemas | datadir``: operator summaries.
+"""``kafkaspec inspect metadata | offsets | remote-log | share-state | schemas | dead-letters | datadir``: summaries.
 One module because it is one command: the replays live in the payloads and logdir layers, its text here.
 
 ``metadata`` replays the latest KRaft snapshot (``<offset>-<epoch>.checkpoint``) and the
@@ -9,7 +9,9 @@ shell); ``offsets`` prints the last committed offset per group, topic and partit
 ``share-state`` prints each share-partition's state (KIP-932) from the ``__share_group_state``
 partitions: the last snapshot and the updates after it;
 ``schemas`` lists the Schema Registry's subjects, versions and ids from its ``_schemas`` topic
-(kafkaspec.values.schemas_topic); ``datadir`` what a data dir's own files say.
+(kafkaspec.values.schemas_topic); ``dead-letters`` the share groups' dead-letter records (KIP-1191)
+by their ``__dlq.errors.*`` headers (kafkaspec.payloads.dead_letters); ``datadir`` what a data dir's
+own files say.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ EPILOG = r"""examples:
   kafkaspec inspect remote-log /var/lib/kafka/data/__remote_log_metadata-3 --json
   kafkaspec inspect share-state /var/lib/kafka/data --json
   kafkaspec inspect schemas /var/lib/kafka/data --json
+  kafkaspec inspect dead-letters /var/lib/kafka/data/dlq.orders-0
 
 share-state shows, per share group, topic id and partition, the last ShareSnapshot and
 the ShareUpdates written after it (their state batches as written, not merged), with
@@ -51,6 +54,14 @@ delete (deleted: true, or a DELETE_SUBJECT record) keeps the version readable by
 and marks it deleted; a hard delete (a null value) removes it. A record that is not as
 the registry writes it (not JSON, a field missing, an id already another schema's) is
 not applied and is reported on stderr with its segment and offset.
+
+dead-letters reads the records of every topic but Kafka's own (or of the partition
+given) and summarises those with __dlq.errors.* headers, which Kafka 4.4 writes when a
+share group gives up on a record: per dead-letter topic, source partition and group, how
+many, the source offsets they span, the highest delivery count, how many carry the
+headers only (the original could not be fetched) and the causes. A record whose headers
+do not read (a partition that is no number, a header missing) is counted and reported on
+stderr with its segment and offset.
 
 A metadata record that contradicts the records before it (a second id for a topic
 name, a partition of a topic id never created, a change to a partition or broker that
@@ -81,12 +92,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "what",
-        choices=("metadata", "offsets", "remote-log", "share-state", "schemas", "datadir"),
+        choices=("metadata", "offsets", "remote-log", "share-state", "schemas", "dead-letters", "datadir"),
         help="metadata: cluster state from the KRaft log; offsets: committed offsets per group; "
         "remote-log: the state of each tiered segment from __remote_log_metadata; "
         "share-state: the state of each share-partition; schemas: the Schema Registry's subjects, "
-        "versions and ids from _schemas; datadir: what a data dir's own files say "
-        "(meta.properties, clean shutdown, offset checkpoints, quorum-state, bootstrap.checkpoint)",
+        "versions and ids from _schemas; dead-letters: share groups' dead-letter records by "
+        "their __dlq.errors.* headers; datadir: what a data dir's own files say "
+        "(meta.properties, clean shutdown, offset checkpoints, quorum-state, the bootstrap records)",
     )
     p.add_argument(
         "path",
@@ -159,6 +171,8 @@ def run(args: argparse.Namespace) -> int:
     if args.what == "datadir":
         return _datadir(path, args.json)
     problems = _Problems()
+    if args.what == "dead-letters":
+        return _dead_letters(path, private_keys(args), args.json, problems)
     topic = _TOPICS[args.what]
     keys = private_keys(args)
     parts = _find(path, topic, keys)
@@ -188,6 +202,8 @@ def run(args: argparse.Namespace) -> int:
             start = int(latest.name.split("-", 1)[0])  # the snapshot holds the records before this offset
             for where, offset, record in _records(part, [Segment(latest)], "metadata", problems):
                 _replay(state, record, where, offset, problems, found)
+            # a snapshot's record offsets are its own, from 0: the state is at the last log offset it holds
+            state.last_offset = start - 1
         for where, offset, record in _records(part, part.segments(), "metadata", problems, start):
             _replay(state, record, where, offset, problems, found)
         body = finite(state.to_json())
@@ -223,6 +239,52 @@ def run(args: argparse.Namespace) -> int:
         body = finite(offsets.to_json())
         print(json_text(body, indent=1) if args.json else _offsets_text(body))
     return 1 if problems.count else 0
+
+
+def _dead_letters(path: StoragePath, keys: PrivateKeys | None, as_json: bool, problems: _Problems) -> int:
+    """``inspect dead-letters``: every record with ``__dlq.errors.*`` headers, outside Kafka's own topics."""
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.logdir import open_log
+    from kafkaspec.payloads.dead_letters import DeadLetters, is_dead_letter
+
+    letters = DeadLetters()
+    for part in open_log(path, keys=keys).partitions():
+        if part.topic.startswith("__"):  # Kafka's own topics are never a dead-letter topic
+            continue
+        for seg in part.segments():
+            try:
+                for batch in seg.iter_batches():
+                    if batch.is_control:
+                        continue
+                    for r in batch:
+                        if not is_dead_letter(r.headers):
+                            continue
+                        why = letters.apply(part.topic, r.headers, r.key is not None or r.value is not None)
+                        if why is not None:
+                            problems(f"{seg.path} offset {r.offset}", why)
+            except KafkaFormatError as exc:
+                problems(str(seg.path), str(exc))
+            finally:
+                seg.close()
+    body = letters.to_json()
+    print(json_text(body, indent=1) if as_json else _dead_letters_text(body))
+    return 1 if problems.count else 0
+
+
+def _dead_letters_text(s: dict[str, Any]) -> str:
+    n = len(s["topics"])
+    lines = [f"dead-letter records: {s['records']} in {n} topic{'' if n == 1 else 's'}"]
+    for t in s["topics"]:
+        lines.append(f"{t['topic']}:")
+        for x in t["sources"]:
+            count = "-" if x["max_delivery_count"] is None else x["max_delivery_count"]
+            causes = ", ".join(f"{k} {v}" for k, v in x["causes"].items())
+            lines.append(
+                f"  {x['topic']}-{x['partition']}  group {x['group']}  {x['records']} records  source offsets "
+                f"{x['first_offset']}..{x['last_offset']}  max delivery count {count}  headers only "
+                f"{x['headers_only']}  causes: {causes}"
+            )
+    return "\n".join(map(escape, lines))
 
 
 def _datadir(path: StoragePath, as_json: bool) -> int:
@@ -280,10 +342,20 @@ def _datadir_text(s: dict[str, Any]) -> str:
     b = s["bootstrap"]
     if b is not None:
         records = ", ".join(f"{k} {v}" for k, v in b["records"].items()) or "none"
-        lines.append(
-            f"bootstrap.checkpoint: metadata.version level {b['metadata_version_level']}; records: {records}"
-        )
+        lines.append(f"{b['file']}: metadata.version level {b['metadata_version_level']}; records: {records}")
     return "\n".join(map(escape, lines))
+
+
+def _diskless(p: dict[str, Any]) -> str:
+    """Inkless's fields of a partition (kafkaspec.payloads.inkless), where it wrote them."""
+    parts = []
+    if "classic_to_diskless_start_offset" in p:
+        parts.append(f"diskless from offset {p['classic_to_diskless_start_offset']}")
+    if "diskless_leader_epoch" in p:
+        parts.append(f"diskless leader epoch {p['diskless_leader_epoch']}")
+    if "producer_states" in p:
+        parts.append(f"producer states {len(p['producer_states'])}")
+    return "".join(f"  {x}" for x in parts)
 
 
 def _replay(
@@ -311,7 +383,11 @@ def _endpoints(e: list[dict[str, Any]]) -> str:
 
 def _metadata_text(s: dict[str, Any]) -> str:
     lines = [
-        f"metadata at offset {s['last_offset']}"
+        (
+            "metadata before log offset 0"  # the bootstrap records of the zero checkpoint alone
+            if s["last_offset"] is not None and s["last_offset"] < 0
+            else f"metadata at offset {s['last_offset']}"
+        )
         + (f" (from snapshot {s['snapshot']})" if s["snapshot"] else "")
     ]
     if s["open_transaction"] is not None:
@@ -335,7 +411,7 @@ def _metadata_text(s: dict[str, Any]) -> str:
         for p in t["partitions"]:
             lines.append(
                 f"    {p['partition']}  leader {p['leader']}  epoch {p['leader_epoch']}  "
-                f"replicas {p['replicas']}  isr {p['isr']}"
+                f"replicas {p['replicas']}  isr {p['isr']}" + _diskless(p)
             )
     for c in s["configs"]:
         lines.append(

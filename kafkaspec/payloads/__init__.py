@@ -11,7 +11,9 @@ One job per module:
 * :mod:`.fields`: the generated codecs' NamedTuples as dicts;
 * :mod:`.cluster_state`, :mod:`.group_state`, :mod:`.share_state`: sans-IO replays of decoded
   records into the KRaft cluster state, the committed offsets and group state, and the state of
-  each share-partition.
+  each share-partition;
+* :mod:`.dead_letters`: share groups' dead-letter records (KIP-1191) summarised from their
+  ``__dlq.errors.*`` headers.
 
 The primitives the generated message codecs call are in the codec layer
 (:mod:`kafkaspec.codec.message_types`, and :mod:`kafkaspec.codec._message_construct` for the

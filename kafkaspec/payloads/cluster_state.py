@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import inkless
 from .decode import Decoded, jsonable
 
 
@@ -187,6 +188,9 @@ class ClusterState:
             "last_known_elr",
         ):
             if v.get(name) is not None:  # null: unchanged
+                state[name] = v[name]
+        for name in inkless.NAMES:  # Inkless's fields, present only where it wrote them
+            if name in v:
                 state[name] = v[name]
         if v["leader"] != -2:  # -2: unchanged
             state["leader"] = v["leader"]

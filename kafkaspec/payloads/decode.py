@@ -33,6 +33,7 @@ from typing import Any, Literal, NamedTuple
 
 from ..codec.message_types import read_uvarint
 from ..errors import KafkaFormatError
+from . import inkless
 from .consumer_protocol import decode_members
 from .fields import fields_of
 
@@ -186,8 +187,12 @@ def _framed(table: dict, what: str, value: bytes | memoryview | None, kafka_rele
 
 
 def decode_metadata(value: bytes | memoryview | None, kafka_release: str | None = None) -> Decoded:
-    """A ``__cluster_metadata`` record value (the key is null)."""
-    return _framed(_messages().METADATA, "metadata record", value, kafka_release)
+    """A ``__cluster_metadata`` record value (the key is null). Inkless's tagged fields on partition
+    records are decoded by name (:mod:`.inkless`)."""
+    decoded = _framed(_messages().METADATA, "metadata record", value, kafka_release)
+    if decoded.type in inkless.RECORDS and decoded.value:
+        inkless.name_tagged_fields(decoded.value)
+    return decoded
 
 
 def decode_remote_log(value: bytes | memoryview | None, kafka_release: str | None = None) -> Decoded:

@@ -175,7 +175,11 @@ def test_a_real_kraft_dir_quorum_state_and_bootstrap():
     assert code == 0
     body = json.loads(out)
     assert body["quorum_state"]["data_version"] == 0 and body["quorum_state"]["leaderId"] == 1
-    assert body["bootstrap"] == {"records": {"FeatureLevelRecord": 1}, "metadata_version_level": 14}
+    assert body["bootstrap"] == {
+        "file": "bootstrap.checkpoint",
+        "records": {"FeatureLevelRecord": 1},
+        "metadata_version_level": 14,
+    }
     code, out, _ = run("dump", root / "bootstrap.checkpoint", "--decode")
     assert code == 0 and out.splitlines()[1] == "KRaft bootstrap snapshot"
     assert '"name":"metadata.version","feature_level":14' in out

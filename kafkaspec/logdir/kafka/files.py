@@ -27,6 +27,9 @@ SNAPSHOT_SUFFIX = ".snapshot"
 #: ``<end offset>-<epoch>.checkpoint`` in ``__cluster_metadata-0/``, are record batches like a segment)
 CHECKPOINT_SUFFIX = ".checkpoint"  # a KRaft snapshot: <end offset>-<epoch>.checkpoint
 BOOTSTRAP_CHECKPOINT = "bootstrap.checkpoint"
+#: the KRaft snapshot ``kafka-storage format`` writes from Kafka 4.4 on (KIP-1170), which holds the
+#: bootstrap records (as data batches between its control records) instead of ``bootstrap.checkpoint``
+ZERO_CHECKPOINT = "00000000000000000000-0000000000.checkpoint"
 LEADER_EPOCH_CHECKPOINT = "leader-epoch-checkpoint"
 PARTITION_METADATA = "partition.metadata"
 

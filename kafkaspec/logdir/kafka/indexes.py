@@ -24,6 +24,7 @@ from kafkaspec.generated import offset_index_entry_v0 as offset_codec
 from kafkaspec.generated import time_index_entry_v0 as time_codec
 
 from ...entry import Buffer
+from ...errors import InvalidMagicError
 
 OFFSET_ENTRY_SIZE = offset_codec.OFFSET_INDEX_ENTRY_SIZE  # 8
 TIME_ENTRY_SIZE = time_codec.TIME_INDEX_ENTRY_SIZE  # 12
@@ -97,10 +98,26 @@ def parse_time_index(data: Buffer, base_offset: int) -> list[TimeIndexEntry]:
     return out
 
 
-def parse_txn_index(data: Buffer) -> list[AbortedTxn]:
-    """Entries of a ``.txnindex`` file's bytes (a partial tail is ignored)."""
+def parse_txn_index(data: Buffer, source: str | None = None) -> list[AbortedTxn]:
+    """Entries of a ``.txnindex`` file's bytes (a partial tail is ignored); ``source`` names the file
+    in errors.
+
+    Each entry starts with its version, which Kafka's TransactionIndex checks against
+    ``AbortedTxn.json`` (version 0 only) as it reads: an entry of any other version is an error
+    naming the entry and its byte, as Kafka refuses the index."""
     data = _bytes(data)
-    raw, _ = txn_codec.decode_aborted_txn_entry_array(data, 0, len(data) // TXN_ENTRY_SIZE)
+    count = len(data) // TXN_ENTRY_SIZE
+    try:
+        raw, _ = txn_codec.decode_aborted_txn_entry_array(data, 0, count)
+    except InvalidMagicError as exc:
+        at = (exc.position or 0) // TXN_ENTRY_SIZE * TXN_ENTRY_SIZE
+        version = int.from_bytes(data[at : at + 2], "big", signed=True)
+        raise InvalidMagicError(
+            f"entry {at // TXN_ENTRY_SIZE}: aborted transaction version {version}; Kafka's "
+            f"TransactionIndex reads version 0 only (AbortedTxn.json) and refuses the index",
+            at,
+            source,
+        ) from None
     return [AbortedTxn(e.producer_id, e.first_offset, e.last_offset, e.last_stable_offset) for e in raw]
 
 

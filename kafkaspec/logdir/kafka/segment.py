@@ -215,7 +215,7 @@ class Segment:
     def aborted_transactions(self) -> list[AbortedTxn] | None:
         """Entries of the ``.txnindex``; None when the segment has none."""
         p = self.txn_index_path
-        return indexes.parse_txn_index(read_regular(p)) if p.exists() else None
+        return indexes.parse_txn_index(read_regular(p), str(p)) if p.exists() else None
 
     # -- what a verifier asks of every kind of segment ---------------------------------
     # A verifier checks every segment the same way and never asks which kind it holds: where each

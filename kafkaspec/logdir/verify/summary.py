@@ -3,7 +3,8 @@
 The node and cluster it belongs to (``meta.properties``), whether its last shutdown was clean
 (``.kafka_cleanshutdown``), how many partitions each offset checkpoint covers, a KRaft voter's
 election state (``__cluster_metadata-0/quorum-state``) and the bootstrap records a controller was
-formatted with (``bootstrap.checkpoint``). Each file is read by the same reader as ``verify``; one
+formatted with (``bootstrap.checkpoint``; from Kafka 4.4 on the zero checkpoint,
+``__cluster_metadata-0/00000000000000000000-0000000000.checkpoint``). Each file is read by the same reader as ``verify``; one
 that does not read is summarised as its error (and counted in ``errors``), the others still are.
 """
 
@@ -80,15 +81,21 @@ def summarise(root: StoragePath) -> dict[str, Any]:
     except KafkaFormatError as exc:
         out["quorum_state"] = {"error": str(exc)}
         errors.append(str(exc))
-    out["bootstrap"] = _bootstrap(root / files.BOOTSTRAP_CHECKPOINT, errors)
+    boot = root / files.BOOTSTRAP_CHECKPOINT
+    if not boot.exists():  # Kafka 4.4 on (KIP-1170): the bootstrap records are in the zero checkpoint
+        boot = root / f"{METADATA_TOPIC}-0" / files.ZERO_CHECKPOINT
+    out["bootstrap"] = _bootstrap(
+        boot, boot.name if boot.parent == root else f"{METADATA_TOPIC}-0/{boot.name}", errors
+    )
     with open_kafka_log(root) as log:
         out["partitions"] = len(log.partitions())
     out["errors"] = errors
     return out
 
 
-def _bootstrap(path: StoragePath, errors: list[str]) -> dict[str, Any] | None:
-    """The metadata records of ``bootstrap.checkpoint``: their count by type, and metadata.version."""
+def _bootstrap(path: StoragePath, name: str, errors: list[str]) -> dict[str, Any] | None:
+    """The metadata records of ``bootstrap.checkpoint`` (or of the zero checkpoint, which holds them
+    from Kafka 4.4 on): their count by type, metadata.version, and ``file``, the ``name`` it was read from."""
     from ...payloads import decode_as
 
     if not path.exists():
@@ -111,7 +118,7 @@ def _bootstrap(path: StoragePath, errors: list[str]) -> dict[str, Any] | None:
                     level = dec.value.get("feature_level")
     except KafkaFormatError as exc:
         errors.append(f"{path}: {exc}")
-        return {"records": types, "metadata_version_level": level, "error": str(exc)}
+        return {"file": name, "records": types, "metadata_version_level": level, "error": str(exc)}
     finally:
         seg.close()
-    return {"records": types, "metadata_version_level": level}
+    return {"file": name, "records": types, "metadata_version_level": level}
