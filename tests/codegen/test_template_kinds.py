@@ -38,6 +38,15 @@ def test_every_kind_has_its_macro(table: str, kinds: type) -> None:
     assert set(getattr(MACROS, table)) == {k.value for k in kinds}
 
 
+def test_every_word_of_a_plan_has_its_entry() -> None:
+    """The words a plan carries from the schema (a relative field's default, what wraps the rest of a
+    Construct structure) each have their entry in a table."""
+    assert set(MACROS.none_deltas) == {"index", "base"}
+    assert set(MACROS.wrappers) == {"length", "checksum"}
+    env = environment()
+    assert set(env.get_template("column_encoders.j2").module.none_columns) == {"index", "base"}
+
+
 def test_every_trace_kind_has_its_macro() -> None:
     tracers = environment().get_template("message_trace.j2").module.tracers
     assert set(tracers) == {k.value for k in TraceKind}
