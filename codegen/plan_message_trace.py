@@ -5,9 +5,9 @@ field gets its byte span: classic (int16/int32 prefix) or compact (unsigned vari
 strings, bytes and array counts, uuids, nullable structures' presence marks and the tagged-field
 section of flexible versions (known tags read as their fields, unknown ones kept as raw bytes).
 
-The planner decides and the templates write: each function is a :class:`~codegen.plan_message_model.TracerPlan`
-(one per structure and version, no version test at run time), each field a step whose ``kind`` names
-the tracer call ``message_trace.j2`` writes for it.
+The planner decides and the templates write: each function is a
+:class:`~codegen.plan_message_model.TracerPlan` (one per structure and version, no version test at run
+time), each field a step whose ``kind`` names the tracer call ``message_trace.j2`` writes for it.
 """
 
 from __future__ import annotations
