@@ -54,14 +54,14 @@ def _workload(name: str, codec: str, headers: int, batches: int, rounds: int) ->
     import pyarrow as pa
 
     from kafkaspec.arrow import engine as lockstep
-    from kafkaspec.arrow.ranges import ROWS_PER_ARROW_BATCH, RangeTask, read_records
+    from kafkaspec.arrow.ranges import ROWS_PER_ARROW_BATCH, ReadRange, read_records
     from kafkaspec.arrow.schema import HEADERS_TYPE
     from kafkaspec.records import BatchIterator
 
     data = segment(batches, codec, headers)
     n = batches * N
-    fast = RangeTask("bench.log", "bench", 0, 0, len(data))
-    slow = RangeTask("bench.log", "bench", 0, 0, len(data), lockstep=False)
+    fast = ReadRange("bench.log", "bench", 0, 0, len(data))
+    slow = ReadRange("bench.log", "bench", 0, 0, len(data), lockstep=False)
     views = list(BatchIterator(data, check_records=False))
     per_run = ROWS_PER_ARROW_BATCH // N + 1
     runs = [views[i : i + per_run] for i in range(0, len(views), per_run)]

@@ -147,11 +147,11 @@ def row_path(buf, topic: str = "bench", partition: int = 0, segment: str = "benc
 
 
 def run_columnar(quick: bool = False) -> dict:
-    from kafkaspec.arrow.ranges import RangeTask, RecordBatchBuilder, read_records
+    from kafkaspec.arrow.ranges import ReadRange, RecordBatchBuilder, read_records
 
     buf = _segment(BATCHES // 4 if quick else BATCHES)
     n = len(buf) // len(standard_batch()) * N
-    task = RangeTask("bench.log", "bench", 0, 0, len(buf))
+    task = ReadRange("bench.log", "bench", 0, 0, len(buf))
     builder = RecordBatchBuilder("bench", 0, "bench.log")
 
     def columnar():

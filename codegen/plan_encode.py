@@ -25,6 +25,7 @@ from .plan_model import (
     ItemRef,
     Param,
     Piece,
+    PieceKind,
     TupleField,
 )
 from .plan_shape import ShapePlanner
@@ -144,21 +145,21 @@ class EncodePlanner:
         """Pieces in field order, and the parts the encoder finally joins; a length or checksum field
         ends its piece, and pieces are encoded last to first so every computed field sees the bytes
         it covers."""
-        groups: list[tuple[str, list[Field]]] = []
+        groups: list[tuple[PieceKind, list[Field]]] = []
         current: list[Field] = []
         for f in s.fields:
             if f.fixed:
                 current.append(f)
                 if f.length_of or f.checksum:
-                    groups.append(("fixed", current))
+                    groups.append((PieceKind.FIXED, current))
                     current = []
                 continue
             if current:
-                groups.append(("fixed", current))
+                groups.append((PieceKind.FIXED, current))
                 current = []
-            groups.append(("single", [f]))
+            groups.append((PieceKind.SINGLE, [f]))
         if current:
-            groups.append(("fixed", current))
+            groups.append((PieceKind.FIXED, current))
         pieces = [self.piece(s, i, kind, fields, structs) for i, (kind, fields) in enumerate(groups)]
         # Encode last to first. In an item loop (``flat`` False) a computed piece joins the parts
         # after it into a suffix, which it measures or checksums. A whole entry's encoder (``flat``)
@@ -182,7 +183,9 @@ class EncodePlanner:
             p.values = [self.piece_value(f, p) for f in p.fields]
         return pieces, pending + (covered if flat else [suffix] if suffix else [])
 
-    def piece(self, s: Struct, i: int, kind: str, fields: list[Field], structs: dict[str, str]) -> Piece:
+    def piece(
+        self, s: Struct, i: int, kind: PieceKind, fields: list[Field], structs: dict[str, str]
+    ) -> Piece:
         last = fields[-1]
         p = Piece(
             kind,
@@ -191,13 +194,13 @@ class EncodePlanner:
             computed=last if (last.length_of or last.checksum) else None,
             codec_magic=self.planner.magic(s),
         )
-        p.byte = kind == "fixed" and len(fields) == 1 and last.type in ("int8", "uint8")
-        if kind == "fixed" and not p.byte:
+        p.byte = kind is PieceKind.FIXED and len(fields) == 1 and last.type in ("int8", "uint8")
+        if kind is PieceKind.FIXED and not p.byte:
             p.struct = self.planner.struct_const(
                 structs, ">" + "".join(FIXED_TYPES[f.type][0] for f in fields)
             )
         p.own = self._own_parts(p)
-        if kind == "single":
+        if kind is PieceKind.SINGLE:
             p.codec = self.planner.codec_of(s, last)
             if last.type == "array":
                 p.item = self.planner.item_ref(last.item_type)
@@ -229,7 +232,7 @@ class EncodePlanner:
     @staticmethod
     def _own_parts(p: Piece) -> list[str]:
         i = p.index
-        if p.kind == "fixed":
+        if p.kind is PieceKind.FIXED:
             return [f"p{i}"]
         f = p.fields[0]
         if f.type in ("bytes", "string", "array"):

@@ -1,11 +1,13 @@
 """The typed plan of a message-spec message: what :mod:`codegen.plan_message` decides and the templates
 (``message.py.j2`` with ``message_reader.j2``, ``message_writer.j2``, ``message_construct.j2``) write
-out. Every step is a record whose ``kind`` names the macro that writes it.
+out, and what :mod:`codegen.plan_message_trace` decides for its tracing decoder (``trace_message.py.j2``
+with ``message_trace.j2``). Every step is a record whose ``kind`` names the macro that writes it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from kafkaspec.spec.message_model import Message
 
@@ -191,3 +193,66 @@ class ConstructPlan:
     flexible: bool
     tagged: tuple[tuple[int, str, ConstructType, str], ...]
     absent: tuple[tuple[str, str], ...]
+
+
+class TraceKind(StrEnum):
+    """Which call on the explain tracer traces one value of a message (``message_trace.j2``'s
+    ``tracers`` table has a macro for each; a StrEnum: the templates look it up by its value)."""
+
+    #: ``t.integer``: a fixed-width number or a bool
+    INTEGER = "integer"
+    #: ``t.blob``: a string or byte string after its length prefix, or a uuid (16 bytes)
+    BLOB = "blob"
+    #: ``t.nested``: a structure, by its tracing function
+    NESTED = "nested"
+    #: ``t.nullable``: a structure after its presence mark
+    NULLABLE = "nullable"
+    #: ``t.array``: a count, then one value per item
+    ARRAY = "array"
+
+
+@dataclass(frozen=True)
+class TraceValue:
+    """One value traced by one call on the tracer, by its ``kind``: ``integer`` (``type`` its word),
+    ``blob`` (after its ``prefix``: ``int16``, ``int32`` or ``compact``; ``size`` for a uuid's 16 bytes),
+    ``nested`` (the structure's tracing function ``inner``), or ``nullable`` (that function after a
+    presence ``prefix``: ``int8``, or ``uvarint`` in a tagged field). ``label`` is the expression naming
+    the value (a field's name, or ``t.take_label()`` for an array's item), ``doc`` the key of its doc
+    line in the module's ``DOCS``."""
+
+    kind: TraceKind
+    label: str
+    type: str
+    doc: str
+    prefix: str = ""
+    size: int = 0
+    nullable: bool = False
+    inner: str = ""
+
+
+@dataclass(frozen=True)
+class TraceArray:
+    """An array field: its count (``prefix``: ``int32`` or ``compact``), then ``item`` traced once per
+    element; ``min_size`` the fewest bytes an element takes (bounds a hostile count)."""
+
+    name: str
+    type: str
+    doc: str
+    prefix: str
+    item: TraceValue
+    min_size: int
+    nullable: bool = False
+    kind: TraceKind = TraceKind.ARRAY
+
+
+@dataclass(frozen=True)
+class TracerPlan:
+    """One structure's tracing function for one version (``message_trace.j2``'s ``tracer``): its
+    untagged fields in wire order, then (flexible versions) its tagged fields as (tag, name, step)."""
+
+    name: str
+    struct: str
+    version: int
+    steps: tuple[TraceValue | TraceArray, ...]
+    flexible: bool
+    tagged: tuple[tuple[int, str, TraceValue | TraceArray], ...] = ()

@@ -5,8 +5,9 @@ field gets its byte span: classic (int16/int32 prefix) or compact (unsigned vari
 strings, bytes and array counts, uuids, nullable structures' presence marks and the tagged-field
 section of flexible versions (known tags read as their fields, unknown ones kept as raw bytes).
 
-The functions are Python source (not yet plans rendered by templates, as :mod:`codegen.plan_message`'s
-readers are): one per structure and version, no version test at run time.
+The planner decides and the templates write: each function is a
+:class:`~codegen.plan_message_model.TracerPlan` (one per structure and version, no version test at run
+time), each field a step whose ``kind`` names the tracer call ``message_trace.j2`` writes for it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 
 from kafkaspec.spec import snake
 from kafkaspec.spec.message_model import MESSAGE_FIXED, Message, MessageField, MessageStruct
+
+from .plan_message_model import TraceArray, TraceKind, TracerPlan, TraceValue
 
 #: the fixed-width primitives the tracer reads as one value (by their type name; a uuid is a blob)
 _FIXED = [n for n in MESSAGE_FIXED if n != "uuid"]
@@ -27,7 +30,8 @@ class MessageTracePlan:
     versions: list[int]
     #: the doc line of every structure and field, by "Struct" and "Struct.field"
     docs: dict[str, str] = field(default_factory=dict)
-    functions: list[str] = field(default_factory=list)
+    #: every structure's tracing function for every version, in order
+    functions: list[TracerPlan] = field(default_factory=list)
 
 
 def trace_fn(struct: MessageStruct, version: int) -> str:
@@ -50,56 +54,57 @@ class MessageTracePlanner:
             return 1 if flexible else (2 if t == "string" else 4)
         return 1  # a structure: at least its tagged-field count or one field
 
-    def value(self, t: str, f: MessageField, version: int, name: str, nullable: bool, tagged: bool) -> str:
-        """An expression tracing one value of type ``t`` called ``name``."""
-        flexible = self.m.flexible(version)
-        doc = f"DOCS[{f'{self._struct_of(f)}.{f.name}'!r}]"
+    def value(
+        self, t: str, f: MessageField, version: int, label: str, nullable: bool, tagged: bool
+    ) -> TraceValue:
+        """How one value of type ``t`` named by ``label`` is traced."""
+        doc = f"{self._struct_of(f)}.{f.name}"
         if t in _FIXED:
-            return f"t.integer({name}, {t!r}, {doc})"
+            return TraceValue(TraceKind.INTEGER, label, t, doc)
         if t == "uuid":
-            return f"t.blob({name}, 'uuid', {doc}, 'size', size=16)"
+            return TraceValue(TraceKind.BLOB, label, t, doc, "size", size=16)
         if t in ("string", "bytes"):
-            prefix = "compact" if flexible else ("int16" if t == "string" else "int32")
-            return f"t.blob({name}, {t!r}, {doc}, {prefix!r}{', nullable=True' if nullable else ''})"
+            prefix = "compact" if self.m.flexible(version) else ("int16" if t == "string" else "int32")
+            return TraceValue(TraceKind.BLOB, label, t, doc, prefix, nullable=nullable)
         inner = trace_fn(self.m.structs[t], version)
         if nullable:
             mark = "uvarint" if tagged else "int8"
-            return f"t.nullable({name}, {t!r}, {doc}, {mark!r}, {inner})"
-        return f"t.nested({name}, {t!r}, {doc}, {inner})"
+            return TraceValue(TraceKind.NULLABLE, label, t, doc, mark, inner=inner)
+        return TraceValue(TraceKind.NESTED, label, t, doc, inner=inner)
 
     def _struct_of(self, f: MessageField) -> str:
         return next(s.name for s in self.m.structs.values() if any(g is f for g in s.fields))
 
-    def field(self, f: MessageField, version: int, tagged: bool) -> str:
+    def field(self, f: MessageField, version: int, tagged: bool) -> TraceValue | TraceArray:
         nullable = f.nullable_in(version)
         if f.type != "array":
             return self.value(f.type, f, version, repr(f.name), nullable, tagged)
         flexible = self.m.flexible(version)
         item = f.items or ""
-        prefix = "compact" if flexible else "int32"
-        one = self.value(item, f, version, "t.take_label()", False, False)
-        return (
-            f"t.array({f.name!r}, {item!r}, DOCS[{f'{self._struct_of(f)}.{f.name}'!r}], {prefix!r}, "
-            f"lambda t: {one}, min_size={self.min_size(item, flexible)}"
-            f"{', nullable=True' if nullable else ''})"
+        return TraceArray(
+            f.name,
+            item,
+            f"{self._struct_of(f)}.{f.name}",
+            "compact" if flexible else "int32",
+            self.value(item, f, version, "t.take_label()", False, False),
+            self.min_size(item, flexible),
+            nullable,
         )
 
-    def function(self, s: MessageStruct, version: int) -> str:
+    def function(self, s: MessageStruct, version: int) -> TracerPlan:
         present = s.fields_in(version)
-        lines = [
-            f"def {trace_fn(s, version)}(t) -> None:",
-            f"    t.begin({s.name!r}, {version}, DOCS[{s.name!r}])",
-        ]
-        lines += [f"    {self.field(f, version, False)}" for f in present if not f.tagged_in(version)]
-        if self.m.flexible(version):
-            known = ", ".join(
-                f"{f.tag}: ({f.name!r}, lambda t: {self.field(f, version, True)})"
+        return TracerPlan(
+            trace_fn(s, version),
+            s.name,
+            version,
+            tuple(self.field(f, version, False) for f in present if not f.tagged_in(version)),
+            self.m.flexible(version),
+            tuple(
+                (f.tag, f.name, self.field(f, version, True))
                 for f in present
-                if f.tagged_in(version)
-            )
-            lines.append(f"    t.tagged({{{known}}})")
-        lines.append("    t.end(None)")
-        return "\n".join(lines)
+                if f.tagged_in(version) and f.tag is not None
+            ),
+        )
 
     def run(self) -> MessageTracePlan:
         for s in self.m.structs.values():

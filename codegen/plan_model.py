@@ -234,13 +234,20 @@ class Encoded:
     cover: tuple[str, ...] | None = None
 
 
+class PieceKind(StrEnum):
+    """How an encoder's piece is written (see :class:`Piece`)."""
+
+    FIXED = "fixed"  # consecutive fixed-width fields, packed by one struct (or one byte by table look-up)
+    SINGLE = "single"  # one field of another type, written by its type (``templates/wire/<family>.j2``)
+
+
 @dataclass
 class Piece:
     """One part of the encoder's output, encoded last to first so that every computed field (a
     length or a checksum, which ends its piece) sees the parts after it: joined into ``suffix`` in an
     item loop, as ``cover`` in a whole entry's encoder."""
 
-    kind: str  # fixed | single
+    kind: PieceKind
     fields: list[Field]
     index: int
     struct: str = ""

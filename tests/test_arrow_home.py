@@ -112,10 +112,10 @@ def test_sparks_record_columns_are_the_arrow_schema():
 READ_A_RANGE = textwrap.dedent("""
     import sys
     import kafkaspec
-    from kafkaspec.arrow.ranges import RangeTask, read_records
+    from kafkaspec.arrow.ranges import ReadRange, read_records
     data = kafkaspec.build_batch([kafkaspec.Record(key=b"k", value=b"v", timestamp=1)] * 3)
     for engine in (True, False):
-        rows = sum(rb.num_rows for rb in read_records(RangeTask("t.log", "t", 0, 0, len(data), lockstep=engine),
+        rows = sum(rb.num_rows for rb in read_records(ReadRange("t.log", "t", 0, 0, len(data), lockstep=engine),
                                                       buf=bytes(data)))
         assert rows == 3, rows
     print(sorted(m for m in sys.modules if m.split(".")[0] == "pyspark" or m.startswith("kafkaspec.spark")))

@@ -19,7 +19,7 @@ import pyarrow as pa
 
 from kafkaspec.generated import record_batch_v2 as v2
 
-from ..arrow.ranges import RangeTask, Walk, load_range
+from ..arrow.ranges import ReadRange, Walk, load_range
 from ..codec.compression import codec_name, decompress
 from ..codec.crc import crc32c
 from ..entry import LogBatch
@@ -44,7 +44,7 @@ def _transaction(batch: LogBatch, rc: ReadCommitted | None, transactional: bool,
 
 
 def audit_rows(
-    task: RangeTask, buf: bytes | None = None, walk: Walk | None = None
+    task: ReadRange, buf: bytes | None = None, walk: Walk | None = None
 ) -> Iterator[dict[str, Any]]:
     """One dict per batch (or skipped range) of the task's byte range, in file order.
 
@@ -125,7 +125,7 @@ def _batch_row(
     batch: LogBatch,
     buf: bytes,
     base: int,
-    task: RangeTask,
+    task: ReadRange,
     walk: Walk | None = None,
     crc_known: bool = False,
 ) -> dict[str, Any]:
@@ -174,7 +174,7 @@ def _batch_row(
     return row
 
 
-def read_audit(task: RangeTask, buf: bytes | None = None) -> Iterator[pa.RecordBatch]:
+def read_audit(task: ReadRange, buf: bytes | None = None) -> Iterator[pa.RecordBatch]:
     """The audit rows of a range as one Arrow batch (audits are small: one row per batch)."""
     rows = list(audit_rows(task, buf))
     if rows:

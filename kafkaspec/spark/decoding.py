@@ -17,12 +17,12 @@ from kafkaspec.payloads.decode import FAMILY_OF_TOPIC
 
 from ..arrow.columns import assembled
 from ..arrow.payload_columns import PayloadArrays, offset_rows
-from ..arrow.ranges import RangeTask
+from ..arrow.ranges import ReadRange
 from ..arrow.schema import SCHEMA
 from ..logdir.kafka import files
 
 
-def payload_arrays(task: RangeTask, skip_corrupt: bool) -> PayloadArrays:
+def payload_arrays(task: ReadRange, skip_corrupt: bool) -> PayloadArrays:
     """The payload columns of ``task``'s records: of its topic's family, or of the cluster metadata for a
     metadata checkpoint (control records decode on any topic)."""
     family = "metadata" if files.is_metadata_checkpoint(task.path) else FAMILY_OF_TOPIC.get(task.topic)
@@ -30,14 +30,14 @@ def payload_arrays(task: RangeTask, skip_corrupt: bool) -> PayloadArrays:
 
 
 def with_decoded(
-    batches: Iterator[pa.RecordBatch], task: RangeTask, skip_corrupt: bool
+    batches: Iterator[pa.RecordBatch], task: ReadRange, skip_corrupt: bool
 ) -> Iterator[pa.RecordBatch]:
     """The record batches with ``decodedType`` and ``decoded`` added (nulls on ordinary topics)."""
     return assembled(batches, SCHEMA, [payload_arrays(task, skip_corrupt)])
 
 
 def read_offsets(
-    batches: Iterator[pa.RecordBatch], task: RangeTask, skip_corrupt: bool
+    batches: Iterator[pa.RecordBatch], task: ReadRange, skip_corrupt: bool
 ) -> Iterator[pa.RecordBatch]:
     """One row per OffsetCommit record (or tombstone) of a ``__consumer_offsets`` range."""
     return offset_rows(batches, task.path, task.partition, skip_corrupt)

@@ -26,7 +26,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..arrow.columns import Assembly
-from ..arrow.ranges import RangeTask, Walk, load_range, read_records
+from ..arrow.ranges import ReadRange, Walk, load_range, read_records
 from ..arrow.schema import SCHEMA
 from ..errors import KafkaFormatError
 from .audit import audit_rows
@@ -99,7 +99,7 @@ class RangeResult:
 
 
 def run_range(
-    index: int, task: RangeTask, staging: str, read_committed: bool, values: ValueColumns | None = None
+    index: int, task: ReadRange, staging: str, read_committed: bool, values: ValueColumns | None = None
 ) -> RangeResult:
     """Decode ``task``'s range once: write its records and audit rows under ``staging``; count them.
 
@@ -127,7 +127,7 @@ def run_range(
 
 
 def _write_records(
-    task: RangeTask, buf: bytes, result: RangeResult, walk: Walk, values: ValueColumns | None = None
+    task: ReadRange, buf: bytes, result: RangeResult, walk: Walk, values: ValueColumns | None = None
 ) -> int:
     rel = f"records/{partition_dir(task.topic, task.partition)}/part-{Path(result.staging).name}.{CODEC}.parquet"
     writer: pq.ParquetWriter | None = None
@@ -176,7 +176,7 @@ class _DecodedWriter:
     ``value_decoded`` typed from the topic's schema and ``value_error``, one batch at a time (each built
     by :class:`kafkaspec.arrow.columns.Assembly` from the records' batch)."""
 
-    def __init__(self, task: RangeTask, result: RangeResult, values: ValueColumns) -> None:
+    def __init__(self, task: ReadRange, result: RangeResult, values: ValueColumns) -> None:
         from ..arrow.value_columns import DecodedValues
 
         self.task, self.result = task, result
@@ -206,7 +206,7 @@ class _DecodedWriter:
             self.writer.close()
 
 
-def _write_audit(task: RangeTask, buf: bytes, result: RangeResult, walk: Walk) -> None:
+def _write_audit(task: ReadRange, buf: bytes, result: RangeResult, walk: Walk) -> None:
     rows = list(audit_rows(task, buf, walk))
     if not rows:
         return

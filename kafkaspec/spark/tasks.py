@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..arrow.ranges import RangeTask
+from ..arrow.ranges import ReadRange
 from ..errors import KafkaFormatError
 from .options import ReadOptions
 
@@ -25,7 +25,7 @@ def our_errors_first(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBat
         raise exc.with_traceback(None) from None
 
 
-def read_task(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
+def read_task(task: ReadRange, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
     """The Arrow batches of ``task``: records (decoded too with ``decode``), offset commits or audit rows,
     without the ``headers`` column when ``includeHeaders`` is false. Each batch is built once with all
     its columns (:func:`kafkaspec.arrow.columns.assembled`)."""
@@ -56,7 +56,7 @@ def read_task(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
     return assembled(read_records(task), SCHEMA, added, columns)
 
 
-def _audit(task: RangeTask, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
+def _audit(task: ReadRange, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
     """The audit rows, with ``keyFormat`` / ``valueFormat`` their records' error counts (worked out when
     the first row is asked for, from a records read of the range)."""
     from ..arrow.columns import assembled

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
     from pyspark.sql.types import StructField, StructType
 
-    from ..arrow.ranges import RangeTask
+    from ..arrow.ranges import ReadRange
     from ..arrow.value_columns import ValueArrays
     from ..entry import LogBatch
     from ..logdir import LogDir, Partition
@@ -308,7 +308,7 @@ def spark_fields(vc: ValueColumns, targets: dict[str, pa.DataType] | None = None
     return out
 
 
-def value_arrays(task: RangeTask, vc: ValueColumns) -> ValueArrays:
+def value_arrays(task: ReadRange, vc: ValueColumns) -> ValueArrays:
     """The decoded columns of ``task``'s records (its topic's decoder, the read's column types)."""
     from ..arrow.value_columns import ValueArrays
 
@@ -317,7 +317,7 @@ def value_arrays(task: RangeTask, vc: ValueColumns) -> ValueArrays:
 
 
 def with_values(
-    batches: Iterator[pa.RecordBatch], task: RangeTask, vc: ValueColumns
+    batches: Iterator[pa.RecordBatch], task: ReadRange, vc: ValueColumns
 ) -> Iterator[pa.RecordBatch]:
     """The record batches of ``task`` with the decoded columns added, one batch at a time."""
     from ..arrow.columns import assembled
@@ -327,7 +327,7 @@ def with_values(
 
 
 def audit_counts(
-    task: RangeTask, vc: ValueColumns, read: Callable[[RangeTask], Iterator[pa.RecordBatch]]
+    task: ReadRange, vc: ValueColumns, read: Callable[[ReadRange], Iterator[pa.RecordBatch]]
 ) -> dict[tuple[str, int], tuple[int, int]]:
     """(segment, batch position) -> (keys, values) of the task's records that did not fit their format,
     from a records read (``read``) of the same range, decoded batch by batch. Every data record counts

@@ -28,65 +28,49 @@ __all__ = [
     "profile_value",
 ]
 
-INVOICE_V1 = json.dumps(
-    {
-        "type": "record",
-        "name": "Invoice",
-        "namespace": "demo",
-        "fields": [
-            {"name": "id", "type": "long"},
-            {"name": "customer", "type": "string"},
-            {"name": "amount_cents", "type": "long"},
-            {"name": "note", "type": ["null", "string"], "default": None},
-        ],
-    }
-)
-# v2: currency added with a default; the optional note removed
-INVOICE_V2 = json.dumps(
-    {
-        "type": "record",
-        "name": "Invoice",
-        "namespace": "demo",
-        "fields": [
-            {"name": "id", "type": "long"},
-            {"name": "customer", "type": "string"},
-            {"name": "amount_cents", "type": "long"},
-            {"name": "currency", "type": "string", "default": "EUR"},
-        ],
-    }
-)
 
-PROFILE_V1 = json.dumps(
-    {
-        "$schema": "http://json-schema.org/draft-07/schema#",
-        "title": "Profile",
-        "type": "object",
-        "properties": {
-            "id": {"type": "integer"},
-            "name": {"type": "string"},
-            "age": {"type": "integer"},
-            "nickname": {"type": "string"},
-        },
-        "required": ["id", "name", "age"],
-        "additionalProperties": False,
-    }
-)
+def _invoice(last: dict[str, object]) -> str:
+    """An Avro schema of Invoice: the fields of both versions, then ``last``, the one they differ in."""
+    return json.dumps(
+        {
+            "type": "record",
+            "name": "Invoice",
+            "namespace": "demo",
+            "fields": [
+                {"name": "id", "type": "long"},
+                {"name": "customer", "type": "string"},
+                {"name": "amount_cents", "type": "long"},
+                last,
+            ],
+        }
+    )
+
+
+def _profile(last: str, schema: dict[str, object]) -> str:
+    """A JSON Schema of Profile: the properties of both versions, then ``last``, the one they differ in."""
+    return json.dumps(
+        {
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "title": "Profile",
+            "type": "object",
+            "properties": {
+                "id": {"type": "integer"},
+                "name": {"type": "string"},
+                "age": {"type": "integer"},
+                last: schema,
+            },
+            "required": ["id", "name", "age"],
+            "additionalProperties": False,
+        }
+    )
+
+
+INVOICE_V1 = _invoice({"name": "note", "type": ["null", "string"], "default": None})
+# v2: currency added with a default; the optional note removed
+INVOICE_V2 = _invoice({"name": "currency", "type": "string", "default": "EUR"})
+PROFILE_V1 = _profile("nickname", {"type": "string"})
 # v2: country added with a default; the optional nickname removed
-PROFILE_V2 = json.dumps(
-    {
-        "$schema": "http://json-schema.org/draft-07/schema#",
-        "title": "Profile",
-        "type": "object",
-        "properties": {
-            "id": {"type": "integer"},
-            "name": {"type": "string"},
-            "age": {"type": "integer"},
-            "country": {"type": "string", "default": "NL"},
-        },
-        "required": ["id", "name", "age"],
-        "additionalProperties": False,
-    }
-)
+PROFILE_V2 = _profile("country", {"type": "string", "default": "NL"})
 
 NAMES = ("ada", "grace", "alan", "edsger", "barbara", "donald")
 COUNTRIES = ("NL", "FR", "DE", "US")

@@ -122,13 +122,13 @@ def test_non_finite_quota_values_are_valid_json(tmp_path):
 
 def test_the_spark_decoded_column_is_valid_json(tmp_path):
     """The ``kafkalog`` source's ``decoded`` column holds the same JSON (driven here without Spark)."""
-    from kafkaspec.arrow.ranges import RangeTask
+    from kafkaspec.arrow.ranges import ReadRange
     from kafkaspec.logdir import open_log
     from kafkaspec.spark.decoding import with_decoded
 
     root = _quota_log(tmp_path / "logs", [math.nan, -math.inf])
     (part,) = open_log(root).partitions()
-    task = RangeTask(str(part.segments()[0].path), "__cluster_metadata", 0, 0, part.segments()[0].size)
+    task = ReadRange(str(part.segments()[0].path), "__cluster_metadata", 0, 0, part.segments()[0].size)
     (table,) = with_decoded(iter(part.to_arrow().to_batches()), task, False)
     values = [_strict(text)["value"]["value"] for text in table.column("decoded").to_pylist()]
     assert values == ["NaN", "-Infinity"]

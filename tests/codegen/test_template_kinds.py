@@ -7,7 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from kafkaspec.codegen.plan_model import ColumnKind, ConstructKind, ExposedKind, ShapeKind, StepKind
+from kafkaspec.codegen.plan_message_model import TraceKind
+from kafkaspec.codegen.plan_model import (
+    CheckKind,
+    ColumnKind,
+    ConstructKind,
+    ExposedKind,
+    PieceKind,
+    ShapeKind,
+    StepKind,
+)
 from kafkaspec.codegen.render import environment
 from kafkaspec.codegen.wire import family
 from kafkaspec.spec.types import FIELD_TYPES, PREFIX_TYPES
@@ -17,10 +26,30 @@ MACROS = environment().get_template("macros.j2").module
 
 @pytest.mark.parametrize(
     ("table", "kinds"),
-    [("decoders", StepKind), ("constructs", ConstructKind), ("shape_entries", ShapeKind)],
+    [
+        ("decoders", StepKind),
+        ("constructs", ConstructKind),
+        ("shape_entries", ShapeKind),
+        ("checks", CheckKind),
+        ("pieces", PieceKind),
+    ],
 )
 def test_every_kind_has_its_macro(table: str, kinds: type) -> None:
     assert set(getattr(MACROS, table)) == {k.value for k in kinds}
+
+
+def test_every_word_of_a_plan_has_its_entry() -> None:
+    """The words a plan carries from the schema (a relative field's default, what wraps the rest of a
+    Construct structure) each have their entry in a table."""
+    assert set(MACROS.none_deltas) == {"index", "base"}
+    assert set(MACROS.wrappers) == {"length", "checksum"}
+    env = environment()
+    assert set(env.get_template("column_encoders.j2").module.none_columns) == {"index", "base"}
+
+
+def test_every_trace_kind_has_its_macro() -> None:
+    tracers = environment().get_template("message_trace.j2").module.tracers
+    assert set(tracers) == {k.value for k in TraceKind}
 
 
 def test_every_column_kind_has_its_macros() -> None:
@@ -65,10 +94,18 @@ def test_a_wire_type_reads_and_writes_by_its_facts() -> None:
 
 
 def test_message_plans_are_data_not_source() -> None:
-    """The message planner decides and the templates write: its readers, writers and Construct
-    definitions are plans (records), none a string of Python source."""
+    """The message planners decide and the templates write: the readers, writers, Construct
+    definitions and tracing functions are plans (records), none a string of Python source."""
     from kafkaspec.codegen.plan_message import plan_message
-    from kafkaspec.codegen.plan_message_model import ConstructPlan, ReaderPlan, WriterPlan
+    from kafkaspec.codegen.plan_message_model import (
+        ConstructPlan,
+        ReaderPlan,
+        TraceArray,
+        TracerPlan,
+        TraceValue,
+        WriterPlan,
+    )
+    from kafkaspec.codegen.plan_message_trace import plan_message_trace
     from kafkaspec.spec import bundled_schemas, load
 
     schemas = load(bundled_schemas())
@@ -77,3 +114,7 @@ def test_message_plans_are_data_not_source() -> None:
         plan = plan_message(m)
         assert all(isinstance(f, ReaderPlan | WriterPlan) for f in plan.functions), m.name
         assert all(isinstance(c, ConstructPlan) for c in plan.constructs), m.name
+        trace = plan_message_trace(m)
+        assert trace.functions and all(isinstance(f, TracerPlan) for f in trace.functions), m.name
+        steps = [st for f in trace.functions for st in (*f.steps, *(t[2] for t in f.tagged))]
+        assert all(isinstance(st, TraceValue | TraceArray) for st in steps), m.name

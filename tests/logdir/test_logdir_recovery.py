@@ -78,11 +78,11 @@ def test_verify_reports_the_same_range(tmp_path):
 
 def test_spark_source_resumes_at_the_same_byte(tmp_path):
     pytest.importorskip("pyarrow")
-    from kafkaspec.arrow.ranges import RangeReport, RangeTask, read_records
+    from kafkaspec.arrow.ranges import RangeReport, ReadRange, read_records
 
     data, skipped = _stream()
     seg = _segment(tmp_path, data)
-    task = RangeTask(str(seg), "t", 0, 0, len(data), skip_corrupt=True)
+    task = ReadRange(str(seg), "t", 0, 0, len(data), skip_corrupt=True)
     report = RangeReport()
     offsets = [o for rb in read_records(task, report) for o in rb.column("offset").to_pylist()]
     assert offsets == EXPECTED_OFFSETS
@@ -152,12 +152,12 @@ def test_a_valid_looking_batch_inside_a_corrupt_one_is_never_yielded_by_any_read
 
 def test_spark_source_never_yields_the_fake_batch(tmp_path):
     pytest.importorskip("pyarrow")
-    from kafkaspec.arrow.ranges import RangeReport, RangeTask, read_records
+    from kafkaspec.arrow.ranges import RangeReport, ReadRange, read_records
 
     data, ranges = _fake_stream()
     seg = _segment(tmp_path, data)
     report = RangeReport()
-    task = RangeTask(str(seg), "t", 0, 0, len(data), skip_corrupt=True)
+    task = ReadRange(str(seg), "t", 0, 0, len(data), skip_corrupt=True)
     offsets = [o for rb in read_records(task, report) for o in rb.column("offset").to_pylist()]
     assert offsets == EXPECTED_OFFSETS
     assert [(s.start, s.end, s.rule) for s in report.skipped] == [(a, b, "length") for a, b in ranges]

@@ -259,11 +259,11 @@ def test_dump_decode_json_and_spark(tmp_path):
     assert (tmp_path / "canary").read_text() == "keep"
 
     pytest.importorskip("pyarrow")
-    from kafkaspec.arrow.ranges import RangeTask, read_records
+    from kafkaspec.arrow.ranges import ReadRange, read_records
     from kafkaspec.spark.decoding import with_decoded
 
     segment = next((tmp_path / "logs" / "__consumer_offsets-0").glob("*.log"))
-    task = RangeTask(str(segment), "__consumer_offsets", 0, 0, segment.stat().st_size)
+    task = ReadRange(str(segment), "__consumer_offsets", 0, 0, segment.stat().st_size)
     rows = [r for b in with_decoded(read_records(task), task, skip_corrupt=False) for r in b.to_pylist()]
     spark_m1 = json.loads(rows[0]["decoded"])["value"]["members"][0]
     assert spark_m1["subscription_decoded"]["topics"] == ["orders", "clicks"]

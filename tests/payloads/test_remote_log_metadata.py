@@ -114,13 +114,13 @@ def test_dump_and_explain_decode_the_topic(tmp_path):
 
 def test_the_spark_decoded_column_holds_the_records(tmp_path):
     """``decode=auto`` of the ``kafkalog`` source (driven here without Spark)."""
-    from kafkaspec.arrow.ranges import RangeTask
+    from kafkaspec.arrow.ranges import ReadRange
     from kafkaspec.logdir import open_log
     from kafkaspec.spark.decoding import with_decoded
 
     root = write_topic(tmp_path / "logs", [segment("orders", TID, 0, S1, 0, 99, [(0, 0)])])
     (part,) = open_log(root).partitions()
-    task = RangeTask(str(part.segments()[0].path), "__remote_log_metadata", 0, 0, part.segments()[0].size)
+    task = ReadRange(str(part.segments()[0].path), "__remote_log_metadata", 0, 0, part.segments()[0].size)
     (table,) = with_decoded(iter(part.to_arrow().to_batches()), task, False)
     assert table.column("decodedType").to_pylist() == ["RemoteLogSegmentMetadataRecord"]
     assert json.loads(table.column("decoded").to_pylist()[0])["value"]["end_offset"] == 99

@@ -237,16 +237,16 @@ def test_explain_reads_share_records_field_by_field(state_dir):
 def test_spark_decode_column_without_a_session(state_dir):
     """The kafkalog source's decode=auto path (kafkaspec.spark.decoding), fed by its columnar reader."""
     pytest.importorskip("pyarrow")
-    from kafkaspec.arrow.ranges import RangeTask, read_records
+    from kafkaspec.arrow.ranges import ReadRange, read_records
     from kafkaspec.spark.decoding import with_decoded
 
     segment = next((state_dir / f"{TOPIC}-0").glob("*.log"))
-    task = RangeTask(str(segment), TOPIC, 0, 0, segment.stat().st_size, skip_corrupt=True)
+    task = ReadRange(str(segment), TOPIC, 0, 0, segment.stat().st_size, skip_corrupt=True)
     rows = [r for b in with_decoded(read_records(task), task, skip_corrupt=True) for r in b.to_pylist()]
     assert [r["decodedType"] for r in rows] == ["ShareSnapshot", "ShareUpdate", "ShareUpdate", None]
     assert json.loads(rows[0]["decoded"])["value"]["state_batches"][0]["first_offset"] == 100
     assert "decode_error" in json.loads(rows[3]["decoded"])
-    task = RangeTask(str(segment), TOPIC, 0, 0, segment.stat().st_size)
+    task = ReadRange(str(segment), TOPIC, 0, 0, segment.stat().st_size)
     with pytest.raises(KafkaFormatError, match=r"offset 3: .*ShareSnapshotValue"):
         list(with_decoded(read_records(task), task, skip_corrupt=False))
 

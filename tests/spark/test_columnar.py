@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kafkaspec
-from kafkaspec.arrow.ranges import RangeReport, RangeTask, read_records
+from kafkaspec.arrow.ranges import RangeReport, ReadRange, read_records
 from kafkaspec.codec.compression import CODEC_NAMES
 from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.record_v2 import RecordColumns
@@ -119,7 +119,7 @@ def test_read_records_arrow_batch_matches_objects(tmp_path):
     path = tmp_path / "00000000000000000000.log"
     path.write_bytes(data)
     report = RangeReport()
-    (rb,) = read_records(RangeTask(str(path), "t", 3, 0, len(data)), report)
+    (rb,) = read_records(ReadRange(str(path), "t", 3, 0, len(data)), report)
     rows = rb.to_pylist()
     assert [r["offset"] for r in rows] == list(range(250))
     assert [r["key"] for r in rows] == [r.key for r in records]
@@ -139,11 +139,11 @@ def test_skip_policy_resyncs_after_an_unreadable_header(tmp_path):
     data[len(batches[0]) + 8 : len(batches[0]) + 12] = b"\xff\xff\xff\xf0"  # batch 1: negative length
     path = tmp_path / "00000000000000000000.log"
     path.write_bytes(bytes(data))
-    task = RangeTask(str(path), "t", 0, 0, len(data))
+    task = ReadRange(str(path), "t", 0, 0, len(data))
     with pytest.raises(kafkaspec.KafkaFormatError, match=f"byte {len(batches[0])}"):
         list(read_records(task))
     report = RangeReport()
-    skipping = RangeTask(str(path), "t", 0, 0, len(data), skip_corrupt=True)
+    skipping = ReadRange(str(path), "t", 0, 0, len(data), skip_corrupt=True)
     rows = [r for rb in read_records(skipping, report) for r in rb.to_pylist()]
     assert [r["offset"] for r in rows] == [0, 2]
     ((start, stop),) = [(s.start, s.end) for s in report.skipped]
@@ -194,4 +194,4 @@ def test_values_beyond_int64_are_refused_not_wrapped(what, data, tmp_path):
     with pytest.raises(
         kafkaspec.KafkaFormatError, match=rf"record's {what} is .* beyond .*00000000000000000000\.log"
     ):
-        list(read_records(RangeTask(str(path), "t", 0, 0, len(data))))
+        list(read_records(ReadRange(str(path), "t", 0, 0, len(data))))

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import kafkaspec
 from kafkaspec import logdir
 from kafkaspec.arrow import engine as lockstep
-from kafkaspec.arrow.ranges import RangeReport, RangeTask, read_records
+from kafkaspec.arrow.ranges import RangeReport, ReadRange, read_records
 from kafkaspec.arrow.schema import HEADERS_TYPE, SCHEMA
 from kafkaspec.codec.compression import CODEC_NAMES
 from kafkaspec.codec.crc import crc32c
@@ -34,7 +34,7 @@ from kafkaspec.spark.planning import plan
 EXAMPLES = int(os.environ.get("KAFKASPEC_FUZZ_EXAMPLES", "300")) // 3
 
 
-def outcome(task: RangeTask, data: bytes) -> tuple:
+def outcome(task: ReadRange, data: bytes) -> tuple:
     """What the reader gives: the table, what it skipped and the torn tail; or the error."""
     report = RangeReport()
     try:
@@ -44,7 +44,7 @@ def outcome(task: RangeTask, data: bytes) -> tuple:
     return "ok", table, [(s.start, s.end, s.reason, s.rule) for s in report.skipped], report.partial
 
 
-def assert_same(task: RangeTask, data: bytes, monkeypatch) -> tuple:
+def assert_same(task: ReadRange, data: bytes, monkeypatch) -> tuple:
     """Both engines (and the engine with every batch walked in lockstep) give the same outcome."""
     expected = outcome(replace(task, lockstep=False), data)
     got = outcome(replace(task, lockstep=True), data)
@@ -64,9 +64,9 @@ def _equal(got: tuple, expected: tuple) -> None:
         assert got[2:] == expected[2:]
 
 
-def _tasks(data: bytes, path: str = "vector.log") -> list[RangeTask]:
+def _tasks(data: bytes, path: str = "vector.log") -> list[ReadRange]:
     return [
-        RangeTask(path, "t", 0, 0, len(data), skip_corrupt=skip, include_control=True)
+        ReadRange(path, "t", 0, 0, len(data), skip_corrupt=skip, include_control=True)
         for skip in (False, True)
     ]
 
@@ -221,7 +221,7 @@ def test_header_key_not_utf8_is_the_decoders_error(monkeypatch):
     at = bytes(data).index(b"ab")
     data[at] = 0xFF
     _fix_crcs(data)
-    result = assert_same(RangeTask("v.log", "t", 0, 0, len(data)), bytes(data), monkeypatch)
+    result = assert_same(ReadRange("v.log", "t", 0, 0, len(data)), bytes(data), monkeypatch)
     assert result[0] == "error"
 
 
@@ -241,7 +241,7 @@ def test_long_batches_walk_in_plain_python_past_the_short_ones(monkeypatch):
     )
     data = b"".join(batches)
     assert engine_accepts(data)
-    result = assert_same(RangeTask("v.log", "t", 0, 0, len(data)), data, monkeypatch)
+    result = assert_same(ReadRange("v.log", "t", 0, 0, len(data)), data, monkeypatch)
     assert result[1].num_rows == 27 + 3000
 
 
@@ -252,12 +252,12 @@ def test_varints_of_every_size_and_the_limits(monkeypatch):
     records = [kafkaspec.Record(key=b"k" * (s % 100), value=b"v" * s, timestamp=0) for s in sizes]
     data = bytes(_one(records * 2))
     assert engine_accepts(data)
-    assert_same(RangeTask("v.log", "t", 0, 0, len(data)), data, monkeypatch)
+    assert_same(ReadRange("v.log", "t", 0, 0, len(data)), data, monkeypatch)
     far = bytes(
         _one([kafkaspec.Record(value=b"a", timestamp=0), kafkaspec.Record(value=b"b", timestamp=2**62)])
     )
     assert not engine_accepts(far)  # a 10-byte varlong
-    assert_same(RangeTask("v.log", "t", 0, 0, len(far)), far, monkeypatch)
+    assert_same(ReadRange("v.log", "t", 0, 0, len(far)), far, monkeypatch)
 
 
 # -- the logdir API -----------------------------------------------------------------------------------
@@ -272,7 +272,7 @@ def test_partition_to_arrow_is_the_readers_columns(synth_dir):
             rb
             for seg in part.segments()
             for rb in read_records(
-                RangeTask(
+                ReadRange(
                     str(seg.path),
                     part.topic,
                     part.partition,
@@ -311,7 +311,7 @@ def test_log_append_time_far_from_the_base_timestamp(monkeypatch):
     (max - base beyond int64 made the per-record path fail with a RuntimeError)."""
     records = [kafkaspec.Record(value=b"v%d" % i, timestamp=-(2**63) + 5) for i in range(3)]
     data = bytes(_one(records, timestamp_type="log_append", log_append_time=10**12))
-    result = assert_same(RangeTask("v.log", "t", 0, 0, len(data)), data, monkeypatch)
+    result = assert_same(ReadRange("v.log", "t", 0, 0, len(data)), data, monkeypatch)
     assert result[0] == "ok"
     assert result[1].column("timestamp").cast(pa.int64()).to_pylist() == [10**15] * 3
 

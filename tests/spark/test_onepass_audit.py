@@ -15,17 +15,17 @@ from dataclasses import replace
 import pytest
 
 from kafkaspec import logdir
-from kafkaspec.arrow.ranges import RangeTask, Walk, load_range, read_records
+from kafkaspec.arrow.ranges import ReadRange, Walk, load_range, read_records
 from kafkaspec.spark import audit
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
 
 
-def _tasks(path, **options: str) -> list[RangeTask]:
+def _tasks(path, **options: str) -> list[ReadRange]:
     return plan(str(path), ReadOptions.parse({"view": "batches", "splitSize": "256k", **options}))
 
 
-def _walked(task: RangeTask, records_task: RangeTask | None = None) -> tuple[bytes, Walk]:
+def _walked(task: ReadRange, records_task: ReadRange | None = None) -> tuple[bytes, Walk]:
     buf = load_range(task)
     walk = Walk()
     for _ in read_records(records_task or task, buf=buf, walk=walk):
@@ -66,7 +66,7 @@ def test_rows_from_the_read_equal_the_audits_own_walk(synth_dir, txn_dir, verify
     assert all(seen.values()), seen  # the data covered every kind of row
 
 
-def _copy_with(synth_dir, tmp_path, edit) -> RangeTask:
+def _copy_with(synth_dir, tmp_path, edit) -> ReadRange:
     out = tmp_path / "clicks-0"
     shutil.copytree(synth_dir / "clicks-0", out)
     seg = sorted(out.glob("*.log"))[0]
@@ -74,7 +74,7 @@ def _copy_with(synth_dir, tmp_path, edit) -> RangeTask:
         batches = [(b.position, b.end) for b in log.segments()[0].iter_batches()]
     data = bytearray(seg.read_bytes())
     seg.write_bytes(bytes(edit(data, batches)))
-    return RangeTask(str(seg), "clicks", 0, 0, seg.stat().st_size, skip_corrupt=True)
+    return ReadRange(str(seg), "clicks", 0, 0, seg.stat().st_size, skip_corrupt=True)
 
 
 def _flip(data: bytearray, batches: list[tuple[int, int]]) -> bytearray:

@@ -3,7 +3,7 @@ offsets [lo, hi) of a partition, one :class:`ReadRange` per task) and the range 
 range as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns). The layer above the log directories
 that every Spark task and the pipeline run; Spark-free."""
 
-from .plan import RangeSettings, RangeTask, ReadRange, plan_partition
+from .plan import RangeSettings, ReadRange, plan_partition
 from .read import (
     ROWS_PER_ARROW_BATCH,
     RangeReport,
@@ -22,7 +22,6 @@ __all__ = [
     "ROWS_PER_ARROW_BATCH",
     "RangeReport",
     "RangeSettings",
-    "RangeTask",
     "ReadRange",
     "RecordBatchBuilder",
     "SkippedRange",

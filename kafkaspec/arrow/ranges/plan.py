@@ -11,6 +11,7 @@ one task reads (:mod:`.read`), Spark-free and picklable.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Protocol
 
 from ...codec.compression import DEFAULT_MAX_DECOMPRESSED
 from ...logdir import Partition
@@ -19,7 +20,19 @@ from ...logdir.kafka.transactions import ReadCommitted
 from ...logdir.store.storage import StorageOptions
 from ...logdir.tiered.encryption import PrivateKeys
 
-__all__ = ["RangeSettings", "RangeTask", "ReadRange", "plan_partition"]
+if TYPE_CHECKING:
+    from ...values.decoder import ValueDecoder
+
+__all__ = ["RangeSettings", "ReadRange", "ValueSettings", "plan_partition"]
+
+
+class ValueSettings(Protocol):
+    """What a range carries of a read's typed key and value columns (``kafkaspec.spark.values.ValueColumns``,
+    which the Spark glue defines above this layer): the parts it decodes and a decoder for one task."""
+
+    def parts(self) -> tuple[str, ...]: ...
+
+    def decoder(self) -> ValueDecoder: ...
 
 
 @dataclass(frozen=True)
@@ -51,14 +64,10 @@ class ReadRange:
     #: why the segment cannot be read at all (``Segment.unreadable``: a directory entry that is no regular
     #: file, a tiered manifest that does not parse): a gap, reported as corrupt bytes are; nothing is read
     unreadable: str | None = None
-    #: the typed keys' and values' columns as of planning (:class:`kafkaspec.spark.values.ValueColumns`,
-    #: opaque here): a stream's micro-batch carries the ``_schemas`` topic replayed for it, since its
-    #: executors hold the options of the query's start; None: the read's own options say
-    values: object = field(default=None, repr=False)
-
-
-#: the name the executors' modules and the tests use for a :class:`ReadRange`
-RangeTask = ReadRange
+    #: the typed keys' and values' columns as of planning (:class:`ValueSettings`): a stream's
+    #: micro-batch carries the ``_schemas`` topic replayed for it, since its executors hold the options
+    #: of the query's start; None: the read's own options say
+    values: ValueSettings | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,16 @@ index). A tiered segment's indexes come from its ``.indexes`` bundle and go thro
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
+from typing import TypeVar
 
 from ...errors import KafkaFormatError
 from ..kafka import indexes
 from ..kafka.segment import Segment, StoredIndex
 from .problem import Problem
 from .scan import Seen, in_corrupt
+
+E = TypeVar("E")
 
 
 class IndexFile:
@@ -80,19 +84,31 @@ def _beyond_limit(seg: Segment, f: IndexFile, entries: int, entry: int, problems
         )
 
 
-def check_offset_index(seg: Segment, seen: Seen, problems: list[Problem]) -> None:
-    f = index_or_report(seg, "offset", problems)
+def _opened(
+    seg: Segment, kind: str, read: Callable[[], list[E]], entry: int, problems: list[Problem]
+) -> tuple[IndexFile, list[E]] | None:
+    """The ``kind`` index of ``seg`` and its entries (``read``), its size checked against its ``entry``
+    size and the segment's batches; None when it is missing or does not parse (a problem said)."""
+    f = index_or_report(seg, kind, problems)
     if f is None:
-        return
+        return None
     try:
-        entries = seg.index_entries()
+        entries = read()
     except KafkaFormatError as exc:
         problems.append(index_error(f, exc))
+        return None
+    _whole_entries(f, entry, problems)
+    _beyond_limit(seg, f, len(entries), entry, problems)
+    return f, entries
+
+
+def check_offset_index(seg: Segment, seen: Seen, problems: list[Problem]) -> None:
+    opened = _opened(seg, "offset", seg.index_entries, indexes.OFFSET_ENTRY_SIZE, problems)
+    if opened is None:
         return
+    f, entries = opened
     log_size = seg.size
     prev = None
-    _whole_entries(f, indexes.OFFSET_ENTRY_SIZE, problems)
-    _beyond_limit(seg, f, len(entries), indexes.OFFSET_ENTRY_SIZE, problems)
     for i, entry in enumerate(entries):
         at = i * indexes.OFFSET_ENTRY_SIZE
         if entry.offset < seg.base_offset:
@@ -143,16 +159,10 @@ def check_offset_index(seg: Segment, seen: Seen, problems: list[Problem]) -> Non
 
 
 def check_time_index(seg: Segment, seen: Seen, problems: list[Problem]) -> None:
-    f = index_or_report(seg, "timestamp", problems)
-    if f is None:
+    opened = _opened(seg, "timestamp", seg.time_index_entries, indexes.TIME_ENTRY_SIZE, problems)
+    if opened is None:
         return
-    try:
-        entries = seg.time_index_entries()
-    except KafkaFormatError as exc:
-        problems.append(index_error(f, exc))
-        return
-    _whole_entries(f, indexes.TIME_ENTRY_SIZE, problems)
-    _beyond_limit(seg, f, len(entries), indexes.TIME_ENTRY_SIZE, problems)
+    f, entries = opened
     prev = None
     for i, entry in enumerate(entries):
         at = i * indexes.TIME_ENTRY_SIZE
