@@ -13,6 +13,8 @@ import sys
 
 from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
 from ._dump_files import dump_file
+from ._dump_habits import FORMATS as _FORMATS
+from ._dump_habits import add_habit_arguments, chosen, settle
 from ._dump_segments import dump_partition
 
 EPILOG = r"""examples:
@@ -27,7 +29,10 @@ EPILOG = r"""examples:
 
 Text output follows DumpLogSegments: a line per batch (baseOffset, lastOffset,
 count, producer fields, position, size, magic, compresscodec, crc), then a
-"| offset: ..." line per record; control records show their marker type.
+"| offset: ..." line per record; control records show their marker type. A batch line
+says "isvalid: true" when its CRC was checked (dump stops at the first bad batch, or with
+--keep-going prints "isvalid: false computedCrc: N" and goes on); with --no-verify it
+says nothing of the CRC.
 --json prints one object per line with "type": "batch" | "record" | "partial".
 Keys, values and header values are printed (with --print-data) as UTF-8 text, or base64
 with "key_base64"/"value_base64": true beside them when they are not UTF-8 (headers: a list
@@ -79,12 +84,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "path",
         metavar="PATH",
-        nargs="+",
+        nargs="*",
         help="data dir, <topic>-<partition> dir, .log file, or an index/snapshot "
         "file; local, or an object-store URI (s3://bucket/prefix/, configured from the environment)",
     )
     p.add_argument("--version", action="version", version=f"kafkaspec dump {_version()}")
-    p.add_argument("--print-data", action="store_true", help="print keys, values and header values")
+    p.add_argument(
+        "--print-data",
+        "--print-data-log",
+        action="store_true",
+        help="print keys, values and header values (--print-data-log: DumpLogSegments' name)",
+    )
     p.add_argument(
         "--skip-record-metadata",
         action="store_true",
@@ -113,7 +123,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--include-control", action="store_true", help="with --read-committed: still show control batches"
     )
-    p.add_argument("--no-verify", action="store_true", help="skip CRC checks")
+    p.add_argument(
+        "--no-verify",
+        action="store_true",
+        help="skip CRC checks (a legacy wrapper's inner ones too); batch lines then say no isvalid",
+    )
+    p.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="as DumpLogSegments: print every batch, each with isvalid: true or false (and the CRC its "
+        "bytes give), report each bad one on stderr and go on; exit 1 at the end if any was bad",
+    )
     p.add_argument(
         "--decode",
         action="store_true",
@@ -178,26 +198,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "found beside the data, else the segments' manifests decide)",
     )
     add_key_dir_argument(p)
+    add_habit_arguments(p)
     p.set_defaults(func=run)
 
 
-#: the formats of kafkaspec.values.decoder.FORMATS (spelled here so that --help needs no import)
-_FORMATS = (
-    "auto",
-    "avro",
-    "json-schema",
-    "protobuf",
-    "string",
-    "int",
-    "long",
-    "double",
-    "uuid",
-    "json",
-    "bytes",
-)
-
-
 def run(args: argparse.Namespace) -> int:
+    problem = settle(args)
+    if problem is not None:
+        print(f"kafkaspec dump: {problem}", file=sys.stderr)
+        return 2
     if args.kafka_release is not None:
         from kafkaspec.payloads.decode import parse_release
 
@@ -220,6 +229,8 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     for given in args.path:  # several paths, one after the other, as DumpLogSegments' --files
         status |= _dump_path(given, args)
+        if args.left == 0:
+            break
     return status
 
 
@@ -280,7 +291,10 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
             print(escape(f"kafkaspec dump: --registry: {exc}"), file=sys.stderr)
             return 2
     bar = Progress("dump")
-    parts = log.partitions() + log.checkpoints()
+    parts = [p for p in log.partitions() + log.checkpoints() if chosen(p, args)]
+    if not parts and (args.topic is not None or args.partition is not None):
+        print(escape(f"kafkaspec dump: {given}: {_no_such_partition(args)}"), file=sys.stderr)
+        return 2
     total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
     status = 0
     for staged in log.interrupted:  # an interrupted rewrite: what is shown is not a complete copy
@@ -296,6 +310,8 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
         status = 1
     try:
         for part in parts:
+            if args.left == 0:  # -c: printed enough
+                break
             try:
                 status |= dump_partition(part, args, out, bar, done, total)
             except (
@@ -316,3 +332,10 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
         )
         status = 1
     return status
+
+
+def _no_such_partition(args: argparse.Namespace) -> str:
+    """What --topic / --partition asked for that PATH does not hold."""
+    topics = "" if args.topic is None else f" of topic {', '.join(args.topic)}"
+    numbers = "" if args.partition is None else f" numbered {', '.join(map(str, args.partition))}"
+    return f"no partition{topics}{numbers}"

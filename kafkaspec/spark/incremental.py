@@ -44,6 +44,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+from ..errors import UsageError
 from ..logdir.store import staging as locking  # its lock and its fsyncs
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ MAX_SINK_LOG_BYTES = 1 << 30
 _MANIFEST = re.compile(r"(0|[1-9][0-9]*)\.json")
 
 
-class NotIncrementalError(ValueError):
+class NotIncrementalError(UsageError):
     """OUT holds a full pipeline run, which has no checkpoint to continue from."""
 
 

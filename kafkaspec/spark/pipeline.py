@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # (pyarrow and the task code are imported when the job runs: 
 
 import argparse
 import contextlib
+import errno
 import os
 import shutil
 import sys
@@ -43,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from kafkaspec import logdir
-from kafkaspec.errors import KafkaFormatError
+from kafkaspec.errors import KafkaFormatError, UsageError
 
 from ..logdir.store.storage import is_uri
 from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
@@ -304,18 +305,18 @@ def run_args(args: argparse.Namespace) -> int:
             args.input, keys=keys
         )  # a missing bucket, prefix or access fails here, in one line, before Spark starts
     elif not os.path.exists(args.input):
-        raise FileNotFoundError(f"no such file or directory: {args.input}")
+        raise FileNotFoundError(errno.ENOENT, "no such file or directory", args.input)
     incremental = args.incremental or args.follow
     if incremental:
         from .incremental import check_output
 
         if args.decode_values:
-            raise ValueError(
+            raise UsageError(
                 f"--decode-values goes with a full run, not {'--follow' if args.follow else '--incremental'}"
                 " (an incremental run does not write decoded/)"
             )
         if args.interval <= 0:
-            raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
+            raise UsageError(f"--interval must be a positive number of seconds, got {args.interval}")
         check_output(args.output)  # before Spark starts
     from .incremental import OutputLock
 
