@@ -309,6 +309,12 @@ def _values_into(d: dict[str, Any], args: argparse.Namespace, topic: str, r: Rec
         if not given:
             continue
         got = args.values.decode(topic, raw, part)
+        if got.error is None and given == "auto" and raw is not None and got.format == "bytes":
+            want = args.values.column_format(topic, part)  # the format of <topic>-<part>'s schema, if any
+            if want not in ("auto", "bytes"):  # as the pipeline's typed column flags it
+                got = got._replace(
+                    error=f"read as bytes (not registry-framed), not {want} like the topic's {part}s"
+                )
         if got.error is not None:
             d[f"{part}_error"] = got.error
             ok = False

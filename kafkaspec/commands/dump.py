@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
 from ._dump_files import dump_file
 from ._dump_habits import FORMATS as _FORMATS
 from ._dump_habits import add_habit_arguments, chosen, settle
 from ._dump_segments import dump_partition
+
+if TYPE_CHECKING:
+    from ..logdir import LogDir
+    from ..logdir.store.fs import StoragePath
 
 EPILOG = r"""examples:
   kafkaspec dump logs/orders-0/00000000000000000000.log
@@ -280,6 +285,16 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
         from kafkaspec.values import RegistryError, decoder
 
         schemas_log = log if args.schemas is None else open_log(as_path(args.schemas))
+        if args.schemas is None and _needs_schemas(args):
+            beside = _schemas_beside(given, log)
+            if beside is not None:
+                schemas_log = open_log(beside)
+                print(
+                    escape(
+                        f"kafkaspec dump: schemas from {beside} (beside {given}; --schemas DIR to choose)"
+                    ),
+                    file=sys.stderr,
+                )
         try:
             args.values = decoder(
                 schemas_log,
@@ -339,3 +354,28 @@ def _no_such_partition(args: argparse.Namespace) -> str:
     topics = "" if args.topic is None else f" of topic {', '.join(args.topic)}"
     numbers = "" if args.partition is None else f" numbered {', '.join(map(str, args.partition))}"
     return f"no partition{topics}{numbers}"
+
+
+def _needs_schemas(args: argparse.Namespace) -> bool:
+    """Whether --key-format / --value-format read schemas (a registry format, or auto)."""
+    return bool({args.key_format, args.value_format} & {"auto", "avro", "protobuf", "json-schema"})
+
+
+def _schemas_beside(given: str, log: LogDir) -> StoragePath | None:
+    """The ``_schemas`` partition of the data dir a partition dir or segment PATH sits in, when PATH
+    itself holds none (``dump logs/invoices-0 --value-format auto`` reads ``logs/_schemas-0``)."""
+    from ..logdir.kafka.names import parse_partition_dir_name
+    from ..logdir.store.storage import as_path, is_uri
+    from ..values.schemas_topic import SCHEMAS_TOPIC
+
+    if is_uri(given) or any(p.topic == SCHEMAS_TOPIC for p in log.partitions()):
+        return None
+    path = as_path(given)
+    folder = path if path.is_dir() else path.parent
+    if isinstance(parse_partition_dir_name(folder.name), str):
+        return None
+    found = sorted(
+        (c for c in folder.parent.iterdir() if c.is_dir() and c.name.startswith(f"{SCHEMAS_TOPIC}-")),
+        key=lambda c: c.name,
+    )
+    return found[0] if found else None
