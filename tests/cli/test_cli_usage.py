@@ -82,3 +82,10 @@ def test_pipeline_refuses_an_output_inside_its_input(logs, inside):
     assert done.stderr.count("\n") == 1 and "inside the input" in done.stderr, done.stderr
     assert sorted(p.relative_to(logs) for p in logs.rglob("*")) == before
     assert (logs.parent / "canary").exists()
+
+
+def test_review_help_is_in_users_words():
+    done = _cli("review", "--help")
+    assert done.returncode == 0
+    assert "seed" not in done.stdout.lower() and "protocol owners" not in done.stdout
+    assert "breaks" in done.stdout or "still reads" in done.stdout
