@@ -12,7 +12,18 @@ import pytest
 from kafkaspec import Record
 from kafkaspec.logdir import PartitionWriter
 
-COMMANDS = ["dump", "verify", "explain", "rewrite", "synth", "pipeline", "inspect", "review", "generate"]
+COMMANDS = [
+    "dump",
+    "verify",
+    "explain",
+    "rewrite",
+    "synth",
+    "pipeline",
+    "inspect",
+    "review",
+    "generate",
+    "completion",
+]
 
 
 def _cli(*args: object, module: str = "kafkaspec.cli", cwd=None) -> subprocess.CompletedProcess:
