@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 from ._dump_habits import start_offset
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from kafkaspec.generated.record_v2 import Record
     from kafkaspec.logdir import Partition
     from kafkaspec.payloads import Family
@@ -41,13 +43,11 @@ def dump_partition(
             return 0
         start = ts_offset if start is None else max(start, ts_offset)
     end = args.end_offset
-    end_ts = args.end_timestamp
     rc = part.read_committed() if args.read_committed else None
     line_format = args.line_format  # -f: the record lines alone, in the user's format; no control records
     left = args.left  # -c: records (or batches) still to print
     show_control = (not args.read_committed or args.include_control) and line_format is None
-    as_json, print_data, batches_only = args.json, args.print_data, args.batches_only
-    no_metadata = args.skip_record_metadata
+    as_json, batches_only = args.json, args.batches_only
     where: dict[str, object] = {"topic": part.topic, "partition": part.partition}  # on every JSON line
     family = decode_family(part, args)
     keep_going = args.keep_going
@@ -109,64 +109,10 @@ def dump_partition(
                 if batches_only and left is not None:
                     left -= 1
                 if not batches_only:
-                    control = render.control_fields(batch) if batch.is_control else None
-                    ts_name = render._TS_NAME.get(b["timestamp_type"], "CreateTime")
-                    try:
-                        for r in batch:
-                            o = r.offset
-                            if (start is not None and o < start) or (end is not None and o >= end):
-                                continue
-                            if end_ts is not None and r.timestamp is not None and r.timestamp >= end_ts:
-                                continue
-                            if left is not None:
-                                if left == 0:
-                                    break
-                                left -= 1
-                            if line_format is not None:
-                                lines.append(line_format(part.topic, part.partition, r).removesuffix("\n"))
-                            else:
-                                d = render.record_fields(batch, r, print_data, control)
-                                if (
-                                    family is not None
-                                    and control is None
-                                    and not _decode_into(d, family, r, args.kafka_release)
-                                ):
-                                    status = 1
-                                if (
-                                    args.values is not None
-                                    and control is None
-                                    and not _values_into(d, args, part.topic, r)
-                                ):
-                                    status = 1
-                                if as_json:
-                                    d.update(where)
-                                    if no_metadata:
-                                        for k in render.RECORD_METADATA:
-                                            d.pop(k, None)
-                                    lines.append(to_json(d))
-                                elif not no_metadata:
-                                    lines.append(render.record_text(d, ts_name, r))
-                                elif (
-                                    len(d) > len(render.RECORD_METADATA) + 1
-                                ):  # something beside the metadata
-                                    lines.append(render.record_text(d, ts_name, r, metadata=False))
-                            if (
-                                len(lines) >= FLUSH_LINES
-                            ):  # within a batch too: one may hold millions of records
-                                lines.append("")
-                                write("\n".join(lines))
-                                lines.clear()
-                    except KafkaFormatError as exc:  # --keep-going: the batch is flagged, the next one read
-                        if not keep_going:
-                            raise
-                        status = 1
-                        at = batch.position if exc.position is None else exc.position
-                        print(
-                            escape(
-                                f"kafkaspec dump: {src} at byte {at}: {exc.reason} (the batch's other records are not shown)"
-                            ),
-                            file=sys.stderr,
-                        )
+                    got, left = _record_lines(
+                        batch, b["timestamp_type"], part, args, (start, end, left, family), lines, write, src
+                    )
+                    status |= got
                 if len(lines) >= FLUSH_LINES:
                     lines.append("")
                     write("\n".join(lines))
@@ -219,6 +165,84 @@ def dump_partition(
             break
     args.left = left
     return status
+
+
+def _record_lines(
+    batch: Any,
+    timestamp_type: str | None,
+    part: Partition,
+    args: argparse.Namespace,
+    window: tuple[int | None, int | None, int | None, Family | None],
+    lines: list[str],
+    write: Callable[[str], object],
+    src: str,
+) -> tuple[int, int | None]:
+    """Append the record lines of ``batch`` to ``lines`` (written out every :data:`FLUSH_LINES`); return
+    (the exit status they give, the ``-c`` count left). ``window``: the first offset, the offset to stop
+    before, the count left (None: no ``-c``) and the payload family to decode. Under ``--keep-going`` a
+    batch whose records fail is reported and its other records left out; otherwise the error is raised."""
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.printable import escape
+
+    from .. import render
+
+    start, end, left, family = window
+    end_ts, line_format, keep_going = args.end_timestamp, args.line_format, args.keep_going
+    as_json, print_data, no_metadata = args.json, args.print_data, args.skip_record_metadata
+    where: dict[str, object] = {"topic": part.topic, "partition": part.partition}  # on every JSON line
+    to_json = render.to_json
+    status = 0
+    control = render.control_fields(batch) if batch.is_control else None
+    ts_name = render._TS_NAME.get(timestamp_type, "CreateTime")
+    try:
+        for r in batch:
+            o = r.offset
+            if (start is not None and o < start) or (end is not None and o >= end):
+                continue
+            if end_ts is not None and r.timestamp is not None and r.timestamp >= end_ts:
+                continue
+            if left is not None:
+                if left == 0:
+                    break
+                left -= 1
+            if line_format is not None:
+                lines.append(line_format(part.topic, part.partition, r).removesuffix("\n"))
+            else:
+                d = render.record_fields(batch, r, print_data, control)
+                if (
+                    family is not None
+                    and control is None
+                    and not _decode_into(d, family, r, args.kafka_release)
+                ):
+                    status = 1
+                if args.values is not None and control is None and not _values_into(d, args, part.topic, r):
+                    status = 1
+                if as_json:
+                    d.update(where)
+                    if no_metadata:
+                        for k in render.RECORD_METADATA:
+                            d.pop(k, None)
+                    lines.append(to_json(d))
+                elif not no_metadata:
+                    lines.append(render.record_text(d, ts_name, r))
+                elif len(d) > len(render.RECORD_METADATA) + 1:  # something beside the metadata
+                    lines.append(render.record_text(d, ts_name, r, metadata=False))
+            if len(lines) >= FLUSH_LINES:  # within a batch too: one may hold millions of records
+                lines.append("")
+                write("\n".join(lines))
+                lines.clear()
+    except KafkaFormatError as exc:  # --keep-going: the batch is flagged, the next one read
+        if not keep_going:
+            raise
+        status = 1
+        at = batch.position if exc.position is None else exc.position
+        print(
+            escape(
+                f"kafkaspec dump: {src} at byte {at}: {exc.reason} (the batch's other records are not shown)"
+            ),
+            file=sys.stderr,
+        )
+    return status, left
 
 
 def check_batch(batch: Any) -> tuple[int | None, str | None]:
