@@ -13,20 +13,22 @@ problem). Every failure is one line on stderr, never a traceback; set
 from __future__ import annotations
 
 import argparse
+import difflib
 import errno
 import gc
 import importlib
 import importlib.metadata
 import os
 import pkgutil
+import re
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from . import commands
 from .codec.extras import MissingExtraError
-from .errors import KafkaFormatError, NoticeWarning, OutOfMemoryError
+from .errors import KafkaFormatError, NoticeWarning, OutOfMemoryError, UsageError
 from .printable import escape
 
 EPILOG = """examples:
@@ -52,11 +54,57 @@ def _redact(text: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse's parser, whose usage errors (which quote the arguments) show no credentials."""
+    """argparse's parser, whose usage errors (which quote the arguments) show no credentials and offer
+    the closest name to a misspelt subcommand or choice."""
 
     def error(self, message: str) -> NoReturn:
+        choice = _INVALID_CHOICE.search(message)
+        if choice is not None:
+            given, names = choice.group(1), [n.strip().strip("'") for n in choice.group(2).split(",")]
+            message += _did_you_mean(given, names)
         self.print_usage(sys.stderr)
         self.exit(2, _redact(f"{self.prog}: error: {message}\n"))
+
+    def parse_args(self, args: Sequence[str] | None = None, namespace: None = None) -> argparse.Namespace:  # type: ignore[override]
+        """As argparse's, but an option no parser knows is refused by the subcommand it was given to, with
+        that subcommand's usage and the closest option it has (argparse's own refusal shows the top-level
+        usage)."""
+        parsed, unknown = self.parse_known_args(args)
+        if unknown:
+            parser = _innermost(self, parsed)
+            first = unknown[0].split("=", 1)[0]
+            hint = _did_you_mean(first, list(parser._option_string_actions)) if first.startswith("-") else ""
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
+        return parsed
+
+
+_INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
+
+
+def _did_you_mean(given: str, names: list[str]) -> str:
+    """`` (did you mean X?)`` with the name closest to ``given``, or nothing when none is close."""
+    close = difflib.get_close_matches(given, names, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def _innermost(parser: argparse.ArgumentParser, parsed: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the (sub)subcommand ``parsed`` was read by: the one whose usage fits a mistake."""
+    while True:
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        name = getattr(parsed, subs[0].dest, None) if subs and subs[0].dest != argparse.SUPPRESS else None
+        if name is None or name not in subs[0].choices:
+            return parser
+        parser = subs[0].choices[name]
+
+
+def _add_versions(parser: argparse.ArgumentParser, prog: str) -> None:
+    """``--version`` on every subcommand (and theirs) that has none of its own."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, child in action.choices.items():
+                if "--version" not in child._option_string_actions:
+                    child.add_argument("--version", action="version", version=f"{prog} {name} {version()}")
+                _add_versions(child, f"{prog} {name}")
 
 
 def version() -> str:
@@ -82,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
             continue  # a helper of the commands, not one
         module = importlib.import_module(f"{commands.__name__}.{info.name}")
         module.register(sub)
+    _add_versions(parser, "kafkaspec")
     return parser
 
 
@@ -172,6 +221,11 @@ def _run(name: str, args: argparse.Namespace) -> int:
         if _debug():
             raise
         print(escape(_redact(f"{name}: {_describe_os_error(exc)}")), file=sys.stderr)
+        return 2
+    except UsageError as exc:  # a usage mistake: the message says what to do; no class name, no traceback
+        if _debug():
+            raise
+        print(escape(_redact(f"{name}: {exc}")), file=sys.stderr)
         return 2
     except MissingExtraError as exc:  # an optional package is missing: the message names the extra
         if _debug():

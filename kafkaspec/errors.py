@@ -77,6 +77,12 @@ class LimitExceededError(KafkaFormatError):
     """Input would exceed a safety limit (decompressed size, record count, nesting)."""
 
 
+class UsageError(ValueError):
+    """A command was asked for something it cannot do as asked (an option that does not go with another,
+    an output inside its input): a usage mistake, not a fault. The CLI prints the message alone, which
+    says what to do instead, and exits 2."""
+
+
 class NoticeWarning(UserWarning):
     """Something a reader did that the user should know of, though nothing failed; the CLI prints each
     as one line on stderr (``kafkaspec dump: warning: ...``)."""

@@ -21,7 +21,7 @@ Choices, in Kafka's own terms:
   absolute. The wrapper's magic decides, so sarama's magic-1 wrappers around
   magic-0 inner messages read correctly.
 - A wrapper inside a wrapper is rejected (:class:`LimitExceededError`), as
-  Kafka does; inner CRCs are verified.
+  Kafka does; inner CRCs are verified (``LegacyBatch.decode_records(verify=False)`` leaves them be).
 - A compressed wrapper with no inner messages is invalid, as in Kafka ("compressed
   record set with no inner records").
 - Under LogAppendTime (a magic-1 wrapper's attribute bit 3) only magic-1 inner
@@ -182,6 +182,13 @@ class LegacyBatch(BufferedEntry):
         """The records: this message, or a wrapper's inner messages (decompressed on first use)."""
         if self._records is None:
             self._records = _shallow_records(self)
+        return self._records
+
+    def decode_records(self, *, verify: bool = True) -> list[Record]:
+        """:attr:`records`, decoded now; ``verify=False`` leaves a wrapper's inner CRCs unchecked (``dump
+        --no-verify`` shows what a wrapper holds whatever its inner checksums say)."""
+        if self._records is None:
+            self._records = _shallow_records(self, verify)
         return self._records
 
     def __iter__(self) -> Iterator[Record]:
@@ -435,7 +442,7 @@ def _same_shape_run(
     return pos
 
 
-def _shallow_records(batch: LegacyBatch) -> list[Record]:
+def _shallow_records(batch: LegacyBatch, verify: bool = True) -> list[Record]:
     h = batch.head
     key, value = batch.key_value()
     codec = h.attributes & COMPRESSION_MASK
@@ -445,7 +452,7 @@ def _shallow_records(batch: LegacyBatch) -> list[Record]:
         raise KafkaFormatError("compressed wrapper message has a null value", batch.position)
     data = decompress(codec, value, max_size=batch.max_decompressed, position=batch.position, magic=h.magic)
     try:
-        runs = _inner_runs(data)
+        runs = _inner_runs(data, verify)
     except KafkaFormatError as exc:
         raise type(exc)(
             f"in the decompressed value of the wrapper message at byte {batch.position}: {exc.reason}"
@@ -476,7 +483,7 @@ def _shallow_records(batch: LegacyBatch) -> list[Record]:
     return records
 
 
-def _inner_runs(data: bytes) -> list[tuple[int, list[tuple]]]:
+def _inner_runs(data: bytes, verify: bool = True) -> list[tuple[int, list[tuple]]]:
     """The messages of an inner message set, as (magic, run tuples) for each run of one magic."""
     runs = []
     pos, end = 0, len(data)
@@ -488,7 +495,7 @@ def _inner_runs(data: bytes) -> list[tuple[int, list[tuple]]]:
         if module is None:
             raise InvalidMagicError(f"inner message magic is {magic}, expected 0 or 1", pos + MAGIC_OFFSET)
         start = pos
-        items, pos = module.decode_message_run(data, pos, end)
+        items, pos = module.decode_message_run(data, pos, end, verify=verify)
         for item in items:
             if item[_RUN_ATTRIBUTES] & module.COMPRESSION_MASK:
                 raise LimitExceededError(

@@ -10,6 +10,8 @@ nothing unprintable): a record can neither drive the terminal nor forge a line.
 from __future__ import annotations
 
 import base64
+import re
+from collections.abc import Callable
 from typing import Any
 
 from kafkaspec.generated.enums import ControlRecordType
@@ -59,7 +61,10 @@ def batch_fields(batch: LogBatch, source: str | None = None) -> dict[str, Any]:
     return d
 
 
-def batch_text(d: dict) -> str:
+def batch_text(d: dict, valid: bool | None = True) -> str:
+    """A batch's text line from its fields ``d``. ``valid``: whether its checksum held (False: the CRC the
+    bytes give follows, from ``d["computed_crc"]``), None when it was not checked (``dump --no-verify``:
+    the line claims no check)."""
     horizon = (
         "OptionalLong.empty" if d["delete_horizon_ms"] is None else f"OptionalLong[{d['delete_horizon_ms']}]"
     )
@@ -70,8 +75,19 @@ def batch_text(d: dict) -> str:
         f"isTransactional: {_b(d['is_transactional'])} isControl: {_b(d['is_control'])} "
         f"deleteHorizonMs: {horizon} position: {d['position']} "
         f"{_TS_NAME.get(d['timestamp_type'], d['timestamp_type'])}: {d['max_timestamp']} size: {d['size']} "
-        f"magic: {d['magic']} compresscodec: {d['compression']} crc: {d['crc']} isvalid: true"
+        f"magic: {d['magic']} compresscodec: {d['compression']} crc: {d['crc']}{_validity(d, valid)}"
     )
+
+
+def _validity(d: dict, valid: bool | None) -> str:
+    """The end of a batch line: `` isvalid: true``, `` isvalid: false computedCrc: N`` (N when the
+    outer checksum was the fault) or nothing when no check was made."""
+    if valid is None:
+        return ""
+    if valid:
+        return " isvalid: true"
+    computed = d.get("computed_crc")
+    return " isvalid: false" + ("" if computed is None else f" computedCrc: {computed}")
 
 
 def _data(value: bytes | None) -> tuple[str | None, bool]:
@@ -215,3 +231,50 @@ def record_text(d: dict, ts_name: str, r: Record | None = None, *, metadata: boo
 
 
 to_json = _dumps
+
+
+#: what each ``%`` letter of a ``dump -f`` format prints (kcat's letters), from (topic, partition, record)
+_FORMAT_FIELDS: dict[str, Callable[[str, int, Record], str]] = {
+    "t": lambda t, p, r: escape(t),
+    "p": lambda t, p, r: str(p),
+    "o": lambda t, p, r: str(r.offset),
+    "k": lambda t, p, r: "" if r.key is None else escape_bytes(r.key),
+    "K": lambda t, p, r: str(-1 if r.key is None else len(r.key)),
+    "s": lambda t, p, r: "" if r.value is None else escape_bytes(r.value),
+    "S": lambda t, p, r: str(-1 if r.value is None else len(r.value)),
+    "T": lambda t, p, r: str(r.timestamp),
+    "h": lambda t, p, r: ",".join(f"{escape(k)}={_text(v)}" for k, v in r.headers or ()),
+}
+_FORMAT_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\"}
+_FORMAT_TOKEN = re.compile(r"%(.)|\\(.)|%$|\\$", re.DOTALL)
+
+
+def compile_format(fmt: str) -> Callable[[str, int, Record], str]:
+    """A ``dump -f`` format (kcat's ``-f``: ``%t %p %o %k %K %s %S %T %h``, ``%%``, ``\\n \\t \\r \\\\``) as
+    a function of (topic, partition, record) giving the text to print; what comes from the data is
+    escaped as on any text line. A letter or escape it does not know raises ValueError, naming it."""
+    pieces: list[str | Callable[[str, int, Record], str]] = []
+    at = 0
+    for m in _FORMAT_TOKEN.finditer(fmt):
+        pieces.append(fmt[at : m.start()])
+        at = m.end()
+        letter, escaped = m.group(1), m.group(2)
+        if letter == "%":
+            pieces.append("%")
+        elif letter is not None:
+            if letter not in _FORMAT_FIELDS:
+                raise ValueError(f"%{letter} is not a field (known: %{' %'.join(_FORMAT_FIELDS)} %%)")
+            pieces.append(_FORMAT_FIELDS[letter])
+        elif escaped is not None:
+            if escaped not in _FORMAT_ESCAPES:
+                raise ValueError(f"\\{escaped} is not an escape (known: \\n \\t \\r \\\\)")
+            pieces.append(_FORMAT_ESCAPES[escaped])
+        else:
+            raise ValueError("the format ends in the middle of a % field or a \\ escape")
+    pieces.append(fmt[at:])
+    parts = [p for p in pieces if p != ""]
+
+    def line(topic: str, partition: int, r: Record) -> str:
+        return "".join(p if isinstance(p, str) else p(topic, partition, r) for p in parts)
+
+    return line

@@ -80,7 +80,7 @@ LAYERS: tuple[Layer, ...] = (
     Layer("spark", ("kafkaspec.spark",)),
     Layer("review", ("kafkaspec.review",), None, ("yaml",)),
     Layer("codegen", ("kafkaspec.codegen",), None, ("jinja2", "yaml")),
-    Layer("cli", ("kafkaspec.commands", "kafkaspec.cli"), None, ("yaml",)),
+    Layer("cli", ("kafkaspec.commands", "kafkaspec.cli", "kafkaspec.__main__"), None, ("yaml",)),
 )
 
 #: libraries only the layers that name them may import (the runtime never loads them)
@@ -107,6 +107,7 @@ NON_RUNTIME = (
     "kafkaspec.spark",
     "kafkaspec.commands",
     "kafkaspec.cli",
+    "kafkaspec.__main__",
 )
 
 #: the Construct building blocks, and the only package allowed to import them

@@ -9,7 +9,11 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
+from ._dump_habits import start_offset
+
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from kafkaspec.generated.record_v2 import Record
     from kafkaspec.logdir import Partition
     from kafkaspec.payloads import Family
@@ -32,20 +36,23 @@ def dump_partition(
     from .. import render
     from ..logdir.kafka.transactions import select_batches
 
-    start = args.start_offset
+    start = start_offset(part, args)
     if args.start_timestamp is not None:
         ts_offset = part.offset_for_timestamp(args.start_timestamp)
         if ts_offset is None:
             return 0
         start = ts_offset if start is None else max(start, ts_offset)
     end = args.end_offset
-    end_ts = args.end_timestamp
     rc = part.read_committed() if args.read_committed else None
-    show_control = not args.read_committed or args.include_control
-    as_json, print_data, batches_only = args.json, args.print_data, args.batches_only
-    no_metadata = args.skip_record_metadata
+    line_format = args.line_format  # -f: the record lines alone, in the user's format; no control records
+    left = args.left  # -c: records (or batches) still to print
+    show_control = (not args.read_committed or args.include_control) and line_format is None
+    as_json, batches_only = args.json, args.batches_only
     where: dict[str, object] = {"topic": part.topic, "partition": part.partition}  # on every JSON line
     family = decode_family(part, args)
+    keep_going = args.keep_going
+    #: what the batch lines say of the checksum: checked by the reader (True), not checked (None)
+    checked: bool | None = None if args.no_verify and not keep_going else True
     write = out.write
     to_json = render.to_json
     status = 0
@@ -56,13 +63,16 @@ def dump_partition(
         segs = [s for i, s in enumerate(segs) if i == 0 or s.base_offset < end]
     for seg in segs:
         src = str(seg.path)
-        if not as_json:
+        if not as_json and line_format is None:
             write(f"Dumping {escape(src)}\n{_opening(seg.path, seg.base_offset)}\n")
         position = seg.position_for_offset(start) if start is not None else 0
         limit = None if args.max_bytes is None else position + args.max_bytes
         try:
             it = seg.iter_batches(
-                position, verify=not args.no_verify, on_corrupt="skip" if args.skip_corrupt else "raise"
+                position,
+                verify=not (args.no_verify or keep_going),
+                on_corrupt="skip" if args.skip_corrupt or keep_going else "raise",
+                check_records=not keep_going,  # a batch whose records fail is printed, then reported
             )
         except KafkaFormatError as exc:  # not a regular file, or (tiered) a manifest that cannot be read
             print(escape(f"kafkaspec dump: {exc.source or src}: {exc.reason}"), file=sys.stderr)
@@ -75,54 +85,41 @@ def dump_partition(
             ):
                 if limit is not None and batch.end > limit:
                     break  # --max-bytes: whole batches only, as DumpLogSegments reads a slice of the file
+                valid, computed = checked, None
+                if keep_going:
+                    computed, problem = check_batch(batch)
+                    valid = problem is None
+                    if problem is not None:
+                        status = 1
+                        print(
+                            escape(f"kafkaspec dump: {src} at byte {batch.position}: {problem}"),
+                            file=sys.stderr,
+                        )
+                elif checked is None and batch.magic < 2:
+                    batch.decode_records(verify=False)  # a LegacyBatch
                 b = render.batch_fields(batch, src if as_json else None)
                 if as_json:
                     b.update(where)
-                lines.append(to_json(b) if as_json else render.batch_text(b))
+                    if keep_going:
+                        b["valid"] = valid
+                if valid is False and computed is not None:
+                    b["computed_crc"] = computed
+                if line_format is None:
+                    lines.append(to_json(b) if as_json else render.batch_text(b, valid))
+                if batches_only and left is not None:
+                    left -= 1
                 if not batches_only:
-                    control = render.control_fields(batch) if batch.is_control else None
-                    ts_name = render._TS_NAME.get(b["timestamp_type"], "CreateTime")
-                    for r in batch:
-                        o = r.offset
-                        if (start is not None and o < start) or (end is not None and o >= end):
-                            continue
-                        if end_ts is not None and r.timestamp is not None and r.timestamp >= end_ts:
-                            continue
-                        one = control
-                        if control is not None and batch.records_count > 1:
-                            one = render.control_fields(batch, r)
-                        d = render.record_fields(batch, r, print_data, one)
-                        if (
-                            family is not None
-                            and control is None
-                            and not _decode_into(d, family, r, args.kafka_release)
-                        ):
-                            status = 1
-                        if (
-                            args.values is not None
-                            and control is None
-                            and not _values_into(d, args, part.topic, r)
-                        ):
-                            status = 1
-                        if as_json:
-                            d.update(where)
-                            if no_metadata:
-                                for k in render.RECORD_METADATA:
-                                    d.pop(k, None)
-                            lines.append(to_json(d))
-                        elif not no_metadata:
-                            lines.append(render.record_text(d, ts_name, r))
-                        elif len(d) > len(render.RECORD_METADATA) + 1:  # something beside the metadata
-                            lines.append(render.record_text(d, ts_name, r, metadata=False))
-                        if len(lines) >= FLUSH_LINES:  # within a batch too: one may hold millions of records
-                            lines.append("")
-                            write("\n".join(lines))
-                            lines.clear()
+                    got, left = _record_lines(
+                        batch, b["timestamp_type"], part, args, (start, end, left, family), lines, write, src
+                    )
+                    status |= got
                 if len(lines) >= FLUSH_LINES:
                     lines.append("")
                     write("\n".join(lines))
                     lines.clear()
                     bar(done + batch.end, total)
+                if left == 0:
+                    break
         except KafkaFormatError as exc:
             lines.append("")
             write("\n".join(lines))
@@ -164,7 +161,116 @@ def dump_partition(
                 )
         done += seg.size
         seg.close()
+        if left == 0:
+            break
+    args.left = left
     return status
+
+
+def _record_lines(
+    batch: Any,
+    timestamp_type: str | None,
+    part: Partition,
+    args: argparse.Namespace,
+    window: tuple[int | None, int | None, int | None, Family | None],
+    lines: list[str],
+    write: Callable[[str], object],
+    src: str,
+) -> tuple[int, int | None]:
+    """Append the record lines of ``batch`` to ``lines`` (written out every :data:`FLUSH_LINES`); return
+    (the exit status they give, the ``-c`` count left). ``window``: the first offset, the offset to stop
+    before, the count left (None: no ``-c``) and the payload family to decode. Under ``--keep-going`` a
+    batch whose records fail is reported and its other records left out; otherwise the error is raised."""
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.printable import escape
+
+    from .. import render
+
+    start, end, left, family = window
+    end_ts, line_format, keep_going = args.end_timestamp, args.line_format, args.keep_going
+    as_json, print_data, no_metadata = args.json, args.print_data, args.skip_record_metadata
+    where: dict[str, object] = {"topic": part.topic, "partition": part.partition}  # on every JSON line
+    to_json = render.to_json
+    status = 0
+    control = render.control_fields(batch) if batch.is_control else None
+    ts_name = render._TS_NAME.get(timestamp_type, "CreateTime")
+    try:
+        for r in batch:
+            o = r.offset
+            if (start is not None and o < start) or (end is not None and o >= end):
+                continue
+            if end_ts is not None and r.timestamp is not None and r.timestamp >= end_ts:
+                continue
+            if left is not None:
+                if left == 0:
+                    break
+                left -= 1
+            if line_format is not None:
+                lines.append(line_format(part.topic, part.partition, r).removesuffix("\n"))
+            else:
+                one = control
+                if control is not None and batch.records_count > 1:  # a KRaft control batch: each its own key
+                    one = render.control_fields(batch, r)
+                d = render.record_fields(batch, r, print_data, one)
+                if (
+                    family is not None
+                    and control is None
+                    and not _decode_into(d, family, r, args.kafka_release)
+                ):
+                    status = 1
+                if args.values is not None and control is None and not _values_into(d, args, part.topic, r):
+                    status = 1
+                if as_json:
+                    d.update(where)
+                    if no_metadata:
+                        for k in render.RECORD_METADATA:
+                            d.pop(k, None)
+                    lines.append(to_json(d))
+                elif not no_metadata:
+                    lines.append(render.record_text(d, ts_name, r))
+                elif len(d) > len(render.RECORD_METADATA) + 1:  # something beside the metadata
+                    lines.append(render.record_text(d, ts_name, r, metadata=False))
+            if len(lines) >= FLUSH_LINES:  # within a batch too: one may hold millions of records
+                lines.append("")
+                write("\n".join(lines))
+                lines.clear()
+    except KafkaFormatError as exc:  # --keep-going: the batch is flagged, the next one read
+        if not keep_going:
+            raise
+        status = 1
+        at = batch.position if exc.position is None else exc.position
+        print(
+            escape(
+                f"kafkaspec dump: {src} at byte {at}: {exc.reason} (the batch's other records are not shown)"
+            ),
+            file=sys.stderr,
+        )
+    return status, left
+
+
+def check_batch(batch: Any) -> tuple[int | None, str | None]:
+    """``dump --keep-going``'s own check of a batch read unverified: (the CRC its bytes give when the stored
+    one differs, what is wrong) or (None, None) when it holds. A legacy wrapper's inner messages are
+    checked too; when one fails, its records are kept decoded without the check, to be shown."""
+    from kafkaspec.codec.crc import crc32, crc32c
+    from kafkaspec.entry import MAGIC_OFFSET
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.generated import record_batch_v2 as v2
+
+    raw = memoryview(batch.raw())
+    if batch.magic == 2:
+        computed, algorithm = crc32c(raw[v2.ATTRIBUTES_OFFSET :]), "CRC32C"
+    else:
+        computed, algorithm = crc32(raw[MAGIC_OFFSET:]), "CRC32"
+    if computed != batch.crc:
+        return computed, f"crc is {batch.crc}, the {algorithm} of the batch's bytes is {computed}"
+    if batch.magic < 2 and batch.is_wrapper:
+        try:
+            batch.decode_records()
+        except KafkaFormatError as exc:
+            batch.decode_records(verify=False)
+            return None, f"in the wrapper's inner messages: {exc.reason}"
+    return None, None
 
 
 def _opening(path: StoragePath, base_offset: int) -> str:
@@ -230,6 +336,12 @@ def _values_into(d: dict[str, Any], args: argparse.Namespace, topic: str, r: Rec
         if not given:
             continue
         got = args.values.decode(topic, raw, part)
+        if got.error is None and given == "auto" and raw is not None and got.format == "bytes":
+            want = args.values.column_format(topic, part)  # the format of <topic>-<part>'s schema, if any
+            if want not in ("auto", "bytes"):  # as the pipeline's typed column flags it
+                got = got._replace(
+                    error=f"read as bytes (not registry-framed), not {want} like the topic's {part}s"
+                )
         if got.error is not None:
             d[f"{part}_error"] = got.error
             ok = False

@@ -10,10 +10,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
 from ._dump_files import dump_file
+from ._dump_habits import FORMATS as _FORMATS
+from ._dump_habits import add_habit_arguments, chosen, settle
 from ._dump_segments import dump_partition
+
+if TYPE_CHECKING:
+    from ..logdir import LogDir
+    from ..logdir.store.fs import StoragePath
 
 EPILOG = r"""examples:
   kafkaspec dump logs/orders-0/00000000000000000000.log
@@ -27,7 +34,10 @@ EPILOG = r"""examples:
 
 Text output follows DumpLogSegments: a line per batch (baseOffset, lastOffset,
 count, producer fields, position, size, magic, compresscodec, crc), then a
-"| offset: ..." line per record; control records show their marker type.
+"| offset: ..." line per record; control records show their marker type. A batch line
+says "isvalid: true" when its CRC was checked (dump stops at the first bad batch, or with
+--keep-going prints "isvalid: false computedCrc: N" and goes on); with --no-verify it
+says nothing of the CRC.
 --json prints one object per line with "type": "batch" | "record" | "partial".
 Keys, values and header values are printed (with --print-data) as UTF-8 text, or base64
 with "key_base64"/"value_base64": true beside them when they are not UTF-8 (headers: a list
@@ -79,12 +89,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "path",
         metavar="PATH",
-        nargs="+",
+        nargs="*",
         help="data dir, <topic>-<partition> dir, .log file, or an index/snapshot "
         "file; local, or an object-store URI (s3://bucket/prefix/, configured from the environment)",
     )
     p.add_argument("--version", action="version", version=f"kafkaspec dump {_version()}")
-    p.add_argument("--print-data", action="store_true", help="print keys, values and header values")
+    p.add_argument(
+        "--print-data",
+        "--print-data-log",
+        action="store_true",
+        help="print keys, values and header values (--print-data-log: DumpLogSegments' name)",
+    )
     p.add_argument(
         "--skip-record-metadata",
         action="store_true",
@@ -113,7 +128,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--include-control", action="store_true", help="with --read-committed: still show control batches"
     )
-    p.add_argument("--no-verify", action="store_true", help="skip CRC checks")
+    p.add_argument(
+        "--no-verify",
+        action="store_true",
+        help="skip CRC checks (a legacy wrapper's inner ones too); batch lines then say no isvalid",
+    )
+    p.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="as DumpLogSegments: print every batch, each with isvalid: true or false (and the CRC its "
+        "bytes give), report each bad one on stderr and go on; exit 1 at the end if any was bad",
+    )
     p.add_argument(
         "--decode",
         action="store_true",
@@ -178,26 +203,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "found beside the data, else the segments' manifests decide)",
     )
     add_key_dir_argument(p)
+    add_habit_arguments(p)
     p.set_defaults(func=run)
 
 
-#: the formats of kafkaspec.values.decoder.FORMATS (spelled here so that --help needs no import)
-_FORMATS = (
-    "auto",
-    "avro",
-    "json-schema",
-    "protobuf",
-    "string",
-    "int",
-    "long",
-    "double",
-    "uuid",
-    "json",
-    "bytes",
-)
-
-
 def run(args: argparse.Namespace) -> int:
+    problem = settle(args)
+    if problem is not None:
+        print(f"kafkaspec dump: {problem}", file=sys.stderr)
+        return 2
     if args.kafka_release is not None:
         from kafkaspec.payloads.decode import parse_release
 
@@ -220,6 +234,8 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     for given in args.path:  # several paths, one after the other, as DumpLogSegments' --files
         status |= _dump_path(given, args)
+        if args.left == 0:
+            break
     return status
 
 
@@ -269,6 +285,16 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
         from kafkaspec.values import RegistryError, decoder
 
         schemas_log = log if args.schemas is None else open_log(as_path(args.schemas))
+        if args.schemas is None and _needs_schemas(args):
+            beside = _schemas_beside(given, log)
+            if beside is not None:
+                schemas_log = open_log(beside)
+                print(
+                    escape(
+                        f"kafkaspec dump: schemas from {beside} (beside {given}; --schemas DIR to choose)"
+                    ),
+                    file=sys.stderr,
+                )
         try:
             args.values = decoder(
                 schemas_log,
@@ -280,7 +306,10 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
             print(escape(f"kafkaspec dump: --registry: {exc}"), file=sys.stderr)
             return 2
     bar = Progress("dump")
-    parts = log.partitions() + log.checkpoints()
+    parts = [p for p in log.partitions() + log.checkpoints() if chosen(p, args)]
+    if not parts and (args.topic is not None or args.partition is not None):
+        print(escape(f"kafkaspec dump: {given}: {_no_such_partition(args)}"), file=sys.stderr)
+        return 2
     total = sum(readable_size(s) for p in parts for s in known_segments(p)) or 1
     status = 0
     for staged in log.interrupted:  # an interrupted rewrite: what is shown is not a complete copy
@@ -296,6 +325,8 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
         status = 1
     try:
         for part in parts:
+            if args.left == 0:  # -c: printed enough
+                break
             try:
                 status |= dump_partition(part, args, out, bar, done, total)
             except (
@@ -316,3 +347,35 @@ def _dump_path(given: str, args: argparse.Namespace) -> int:
         )
         status = 1
     return status
+
+
+def _no_such_partition(args: argparse.Namespace) -> str:
+    """What --topic / --partition asked for that PATH does not hold."""
+    topics = "" if args.topic is None else f" of topic {', '.join(args.topic)}"
+    numbers = "" if args.partition is None else f" numbered {', '.join(map(str, args.partition))}"
+    return f"no partition{topics}{numbers}"
+
+
+def _needs_schemas(args: argparse.Namespace) -> bool:
+    """Whether --key-format / --value-format read schemas (a registry format, or auto)."""
+    return bool({args.key_format, args.value_format} & {"auto", "avro", "protobuf", "json-schema"})
+
+
+def _schemas_beside(given: str, log: LogDir) -> StoragePath | None:
+    """The ``_schemas`` partition of the data dir a partition dir or segment PATH sits in, when PATH
+    itself holds none (``dump logs/invoices-0 --value-format auto`` reads ``logs/_schemas-0``)."""
+    from ..logdir.kafka.names import parse_partition_dir_name
+    from ..logdir.store.storage import as_path, is_uri
+    from ..values.schemas_topic import SCHEMAS_TOPIC
+
+    if is_uri(given) or any(p.topic == SCHEMAS_TOPIC for p in log.partitions()):
+        return None
+    path = as_path(given)
+    folder = path if path.is_dir() else path.parent
+    if isinstance(parse_partition_dir_name(folder.name), str):
+        return None
+    found = sorted(
+        (c for c in folder.parent.iterdir() if c.is_dir() and c.name.startswith(f"{SCHEMAS_TOPIC}-")),
+        key=lambda c: c.name,
+    )
+    return found[0] if found else None

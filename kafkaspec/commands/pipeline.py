@@ -28,4 +28,24 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     from kafkaspec.spark.pipeline import run_args
 
+    refuse_output_inside(args.input, args.output)
     return run_args(args)
+
+
+def refuse_output_inside(source: str, output: str) -> None:
+    """Refuse an OUTPUT that is SOURCE or lies inside it (``pipeline bheem bheem``: records/ written into
+    a broker's own data dir, which OUTPUT's replacement would delete), before anything starts."""
+    import os
+
+    from kafkaspec.errors import UsageError
+
+    from ..logdir.store.storage import is_uri
+
+    if is_uri(source) or is_uri(output) or not os.path.exists(source):
+        return
+    src, out = os.path.realpath(source), os.path.realpath(output)
+    if out == src or out.startswith(src.rstrip(os.sep) + os.sep):
+        raise UsageError(
+            f"the output {output} lies inside the input {source} (it would be written into the data it "
+            "reads, and replaced on the next run): give an output folder outside it"
+        )

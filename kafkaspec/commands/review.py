@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 OVERHEAD_EPILOG = """examples:
-  # seed 004's "Space Comparison", with the final v2 format beside it
+  # the Message v1 format, the KIP-98 proposal and the RecordBatch v2 Kafka shipped, side by side
   kafkaspec review overhead schemas/legacy/message_v1.yaml schemas/proposals/kip98_message_set_v2.yaml \\
       schemas/record_batch_v2.yaml --key-size 100 --value-size 1024 --batch-sizes 1,3,10,50,100 \\
       --labels "Old Format,New Format,RecordBatch v2"
@@ -43,15 +43,24 @@ exit codes: 0 in step, 1 drift (or a spec file that cannot be read), 2 usage or 
 def register(sub) -> None:
     p = sub.add_parser(
         "review",
-        help="schema review: overhead tables and schema diffs",
-        description="Review tooling for protocol owners, computed from the YAML schemas.",
+        help="check a change to a record format's schema: what changed, what it costs, Kafka's own specs",
+        description="Check a change to the YAML schemas of Kafka's record formats before it ships:\n"
+        "  diff         whether data written with the new schema still reads with the old one\n"
+        "  overhead     how many bytes of framing each format adds to a batch\n"
+        "  kafka-specs  whether the schemas still say what Kafka's own message specs say\n"
+        "Run `kafkaspec review COMMAND --help` for each.",
+        epilog="examples:\n  kafkaspec review diff schemas/record_v2.yaml --rev-old HEAD~1\n"
+        "  kafkaspec review overhead Message@1 RecordBatch --key-size 10 --value-size 100\n"
+        "  kafkaspec review kafka-specs ~/src/kafka",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     rsub = p.add_subparsers(dest="review_command", metavar="REVIEW_COMMAND")
 
     o = rsub.add_parser(
         "overhead",
-        help="framing bytes per batch for each schema (seed 004's Space Comparison)",
-        description="Framing bytes per batch, computed from the schemas alone.",
+        help="bytes of framing per batch of each format, beside the keys and values it carries",
+        description="How many bytes each format adds to a batch beyond its keys and values, for batches "
+        "of several sizes: computed from the schemas alone, no data needed.",
         epilog=OVERHEAD_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -80,9 +89,10 @@ def register(sub) -> None:
 
     d = rsub.add_parser(
         "diff",
-        help="structural changes between two schema versions, compatible or breaking",
+        help="what changed between two versions of a schema, and whether old readers still read it",
         description="List what changed between two schema files (or one file at two git "
-        "revisions) and classify each change under docs/review-rules.md.",
+        "revisions), each change marked compatible or breaking: whether data written with the new "
+        "schema is still read by code written for the old one (the rules: docs/review-rules.md).",
         epilog=DIFF_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -95,7 +105,7 @@ def register(sub) -> None:
 
     k = rsub.add_parser(
         "kafka-specs",
-        help="drift between Kafka's JSON message specs and schemas/messages/",
+        help="where the schemas of Kafka's own records differ from Kafka's JSON message specs",
         description="List what schemas/messages/ lacks or says differently from Kafka's own "
         "JSON message specs for log-directory data.",
         epilog=KAFKA_SPECS_EPILOG,

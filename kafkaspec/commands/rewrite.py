@@ -135,6 +135,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{name}: --where: {exc.msg} at column {exc.offset}: {args.where!r}", file=sys.stderr)
         return 2
     topics = None if args.topics is None else {t.strip() for t in args.topics.split(",") if t.strip()}
+    from kafkaspec.progress import Progress
+
+    bar = Progress("rewrite")
     try:
         report = copy(
             args.src,
@@ -144,12 +147,15 @@ def run(args: argparse.Namespace) -> int:
             to_magic=args.to_magic,
             compression=args.compression,
             skip_corrupt=args.skip_corrupt,
+            progress=bar,
         )
     except KafkaFormatError:  # the data's problem: exit 1 (kafkaspec.cli says it in one line)
         raise
     except (FileExistsError, ValueError) as exc:  # DST not empty, --where failing, a codec magic cannot hold
         print(f"{name}: {exc}", file=sys.stderr)
         return 2
+    finally:
+        bar.close()
     print(summary(report, args.to_magic))
     return 0
 

@@ -44,6 +44,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+from ..errors import UsageError
 from ..logdir.store import staging as locking  # its lock and its fsyncs
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ MAX_SINK_LOG_BYTES = 1 << 30
 _MANIFEST = re.compile(r"(0|[1-9][0-9]*)\.json")
 
 
-class NotIncrementalError(ValueError):
+class NotIncrementalError(UsageError):
     """OUT holds a full pipeline run, which has no checkpoint to continue from."""
 
 
@@ -139,11 +140,12 @@ def run_incremental(
     follow: str | None = None,
     private_key_dir: str | None = None,
     lock: OutputLock | None = None,
+    topics: str | None = None,
 ) -> IncrementalSummary:
     """Append to ``output`` what ``input_path`` has beyond the checkpoint; ``follow``: a trigger interval
     (``"10 seconds"``) to keep going until interrupted; ``private_key_dir``: as for
     :func:`~.pipeline.run_pipeline`; ``lock``: OUT's lock, when the caller took it (before starting
-    Spark); otherwise it is taken here. Returns the summary, also written to summary.json."""
+    Spark); otherwise it is taken here; ``topics``: a ``subscribePattern`` (``pipeline --topics``). Returns the summary, also written to summary.json."""
     check_output(output)
     if lock is None:
         with OutputLock(output) as own:
@@ -158,6 +160,7 @@ def run_incremental(
                 follow=follow,
                 private_key_dir=private_key_dir,
                 lock=own,
+                topics=topics,
             )
     out = Path(output)
     removed = recover(out)
@@ -172,6 +175,7 @@ def run_incremental(
         .option("verifyCrc", str(verify_crc).lower())
         .option("splitSize", split_size)
         .options(**({"tieredPrivateKeyDir": private_key_dir} if private_key_dir is not None else {}))
+        .options(**({"subscribePattern": topics} if topics is not None else {}))
         .load(str(input_path))
     )
     writer = stream.writeStream.foreachBatch(lambda df, batch_id: _write_batch(out, df, batch_id)).option(

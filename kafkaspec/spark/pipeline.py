@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # (pyarrow and the task code are imported when the job runs: 
 
 import argparse
 import contextlib
+import errno
 import os
 import shutil
 import sys
@@ -43,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from kafkaspec import logdir
-from kafkaspec.errors import KafkaFormatError
+from kafkaspec.errors import KafkaFormatError, UsageError
 
 from ..logdir.store.storage import is_uri
 from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
@@ -118,7 +119,36 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="show Spark's own log lines and stage bars (by default they go to a log file, "
         "and a progress line of ours shows on a terminal)",
     )
+    p.add_argument(
+        "--topics",
+        metavar="PATTERNS",
+        type=_topics_argument,
+        help="comma-separated topic names or shell patterns to read, a ! before one to leave it out: "
+        "'orders*,payments' or '!__*' (default: every topic)",
+    )
     add_key_dir_argument(p)
+
+
+def topic_pattern(patterns: str) -> str:
+    """The ``subscribePattern`` regular expression of ``--topics``: comma-separated names or shell patterns
+    (``orders*``), each ``!``-prefixed one left out; with only exclusions, every other topic is read."""
+    import fnmatch
+
+    words = [w.strip() for w in patterns.split(",") if w.strip()]
+    include = [fnmatch.translate(w) for w in words if not w.startswith("!")]
+    exclude = [fnmatch.translate(w[1:].strip()) for w in words if w.startswith("!")]
+    if not include and not exclude:
+        raise ValueError("names no topic")
+    kept = "|".join(include) if include else ".*"
+    return f"(?!(?:{'|'.join(exclude)}))(?:{kept})" if exclude else f"(?:{kept})"
+
+
+def _topics_argument(text: str) -> str:
+    """``--topics``, checked when parsed (a usage error, exit 2): the regular expression it means."""
+    try:
+        return topic_pattern(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r} {exc}") from None
 
 
 def run_pipeline(
@@ -133,6 +163,7 @@ def run_pipeline(
     progress: bool | None = False,
     decode_values: bool = False,
     private_key_dir: str | None = None,
+    topics: str | None = None,
 ) -> Summary:
     """Run the job on an existing session; return the summary.
 
@@ -141,7 +172,8 @@ def run_pipeline(
     ``progress``: draw our progress line on stderr (None: when stderr is a terminal). ``private_key_dir``:
     the private keys of encrypted tiered segments (the ``tieredPrivateKeyDir`` option: read on the
     driver, shipped to the tasks, never shown). ``decode_values``: the tasks also write
-    ``decoded/<topic>/`` (:func:`typed_topics` says which)."""
+    ``decoded/<topic>/`` (:func:`typed_topics` says which). ``topics``: a ``subscribePattern`` (from
+    ``--topics``, :func:`topic_pattern`): only the topics it matches are read."""
     from functools import partial
 
     from .onepass import commit
@@ -159,6 +191,7 @@ def run_pipeline(
             "splitSize": split_size,
             "view": "batches",
             **({"tieredPrivateKeyDir": private_key_dir} if private_key_dir is not None else {}),
+            **({"subscribePattern": topics} if topics is not None else {}),
         }
     )
     sc = spark.sparkContext
@@ -304,18 +337,18 @@ def run_args(args: argparse.Namespace) -> int:
             args.input, keys=keys
         )  # a missing bucket, prefix or access fails here, in one line, before Spark starts
     elif not os.path.exists(args.input):
-        raise FileNotFoundError(f"no such file or directory: {args.input}")
+        raise FileNotFoundError(errno.ENOENT, "no such file or directory", args.input)
     incremental = args.incremental or args.follow
     if incremental:
         from .incremental import check_output
 
         if args.decode_values:
-            raise ValueError(
+            raise UsageError(
                 f"--decode-values goes with a full run, not {'--follow' if args.follow else '--incremental'}"
                 " (an incremental run does not write decoded/)"
             )
         if args.interval <= 0:
-            raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
+            raise UsageError(f"--interval must be a positive number of seconds, got {args.interval}")
         check_output(args.output)  # before Spark starts
     from .incremental import OutputLock
 
@@ -352,6 +385,7 @@ def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -
             progress=None if not args.verbose else False,
             decode_values=args.decode_values,
             private_key_dir=args.tiered_private_key_dir,
+            topics=args.topics,
         )
     summary.wall_seconds = time.perf_counter() - started
     write_summary(summary)
@@ -397,6 +431,7 @@ def _run_incremental(
             private_key_dir=args.tiered_private_key_dir,
             follow=f"{int(args.interval * 1000)} milliseconds" if args.follow else None,
             lock=lock,
+            topics=args.topics,
         )
     if not args.quiet:
         print(format_incremental(summary))

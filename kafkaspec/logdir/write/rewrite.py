@@ -123,6 +123,7 @@ def copy(
     compression: str | None = None,
     index_interval_bytes: int = 4096,
     skip_corrupt: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> CopyReport:
     """Copy the log directory ``src`` (data dir, partition dir or segment) to the data dir ``dst``.
 
@@ -137,7 +138,8 @@ def copy(
     A source holding one topic-partition twice raises :class:`DuplicatePartitionError` before
     anything is written. A corrupt entry or a partial batch raises :class:`KafkaFormatError`
     naming the segment and byte, unless ``skip_corrupt``: then it is left out and listed in the
-    report's ``left_out``.
+    report's ``left_out``. ``progress(done, total)`` is called with the bytes of segments read so far
+    after each partition (the CLI's progress bar).
     """
     src, dst = Path(src), Path(dst)
     if to_magic is not None and to_magic not in (0, 1, 2):
@@ -165,6 +167,7 @@ def copy(
                 created,
                 report,
                 (where, to_magic, compression, index_interval_bytes, skip_corrupt),
+                progress,
             )
     return report
 
@@ -177,6 +180,7 @@ def _copy_locked(
     created: bool,
     report: CopyReport,
     how: tuple[Where | None, int | None, str | None, int, bool],
+    progress: Callable[[int, int], None] | None = None,
 ) -> None:
     """:func:`copy` with ``dst`` locked: stage the output, then publish it (``how``: the arguments of
     :func:`_copy_partition` after ``report``)."""
@@ -190,9 +194,14 @@ def _copy_locked(
     try:
         root = stage.path
         end_offsets: dict[tuple[str, int], tuple[int, int]] = {}
-        for part in parts:
+        sizes = [sum(seg.size for seg in part.segments()) for part in parts] if progress else []
+        done = 0
+        for i, part in enumerate(parts):
             end_offsets[(part.topic, part.partition)] = _copy_partition(part, root, report, *how)
             part.close()
+            if progress is not None:
+                done += sizes[i]
+                progress(done, sum(sizes))
         meta = log.path / "meta.properties"
         if isinstance(meta, Path) and log.path == src and meta.is_file():
             shutil.copyfile(meta, root / "meta.properties")
