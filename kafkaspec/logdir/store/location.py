@@ -247,7 +247,11 @@ def _exchange(new: Path, final: Path) -> None:
     if not _renameat2(new, final):
         aside = new.with_name(new.name + ".old")
         final.replace(aside)
-        new.replace(final)
+        try:
+            new.replace(final)
+        except BaseException:
+            aside.replace(final)
+            raise
         aside.replace(new)
 
 
