@@ -213,11 +213,12 @@ def _bounded_gcsfs() -> type:
     from gcsfs.retry import is_retriable  # type: ignore[import-untyped]
 
     logging.getLogger("gcsfs").addHandler(logging.NullHandler())  # as for "azure" (see _bounded_adlfs)
-    request = getattr(GCSFileSystem._request, "__wrapped__", None)
-    if request is None:  # a gcsfs whose request is not decorated as 2024-2026 releases do: left as it is
-        return GCSFileSystem  # type: ignore[no-any-return]
+    wrapped = getattr(GCSFileSystem._request, "__wrapped__", None)
+    if wrapped is None:  # a gcsfs whose request is not decorated as 2024-2026 releases do: left as it is
+        return GCSFileSystem
+    request: Any = wrapped
 
-    class BoundedGCSFileSystem(GCSFileSystem):  # type: ignore[misc]
+    class BoundedGCSFileSystem(GCSFileSystem):
         async def _request(self, *args: Any, **kwargs: Any) -> Any:
             max_wait = AZURE_MAX_WAIT * (self.requests_timeout or 30)
             for attempt in range(AZURE_ATTEMPTS):
