@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..errors import KafkaFormatError
 from ..values.decoder import FORMATS, Schemas, ValueDecoder
 
 if TYPE_CHECKING:
@@ -190,7 +191,9 @@ class SchemasTail:
     partitions changing, are replayed whole, as is the first refresh (the reader typed its columns from
     a replay of its own). Kafka's cleaner keeps offsets (and what the registry holds at the end): the
     state and position stand. A refresh that applies something applies it to a copy, so the micro-batches
-    planned before keep the state they were planned with."""
+    planned before keep the state they were planned with. A topic that is gone (or no longer a directory)
+    or holds a segment that cannot be read (a FIFO, a link loop) is a :class:`KafkaFormatError` naming it:
+    neither the schemas of before nor none at all are the registry's state."""
 
     def __init__(self) -> None:
         self.store: SchemaStore | None = None
@@ -216,6 +219,14 @@ class SchemasTail:
                 key = str(part.path)
                 tail = self.tails.setdefault(key, PartitionTail())
                 points[key] = (part, tail.look(part))
+                _refuse_unreadable(part)
+        if self.done and not points:
+            raise KafkaFormatError(
+                "the _schemas topic this stream follows is gone (deleted, or no longer a directory): the "
+                "values' schemas cannot be followed; restart the query once it is back",
+                None,
+                min(self.done),
+            )
         whole = (
             self.store is None
             or set(points) != set(self.done)
@@ -239,6 +250,20 @@ class SchemasTail:
         return replace(vc, schemas=store, run=uuid.uuid4().hex if vc.run else "")
 
 
+def _refuse_unreadable(part: Partition) -> None:
+    """A KafkaFormatError naming the first segment of the ``_schemas`` partition ``part`` that cannot be
+    read (listed as a FIFO, a device, a symbolic link loop, ...): its tail would pass over it and keep the
+    schemas it had, a replay would leave its schemas out; neither is the registry's state."""
+    for seg in part.segments():
+        gap = seg.unreadable()
+        if gap is not None:
+            raise KafkaFormatError(
+                f"a segment of the _schemas topic this stream follows cannot be read: {gap.reason}",
+                None,
+                str(seg.path),
+            )
+
+
 def _replay(
     store: SchemaStore, part: Partition, lo: int | None, hi: int, resume: tuple[int, int] | None = None
 ) -> tuple[int, int] | None:
@@ -247,7 +272,6 @@ def _replay(
     ``resume``: (base offset, byte position) of the last segment where the previous replay stopped, read
     on from there while that segment is still the last (the cleaner rewrites closed segments only; an
     active segment has no offset index to start from). Returns the same for this replay."""
-    from ..errors import KafkaFormatError
     from ..records import BatchIterator
 
     segments = part.segments()

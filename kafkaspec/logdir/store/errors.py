@@ -166,6 +166,15 @@ class Failures:
                 f"{_first_line(text)} ({self.endpoint_hint()})",
                 uri,
             )
+        if isinstance(exc, ConnectionRefusedError) or any(
+            s in low for s in ("connection refused", "connect call failed", "could not connect to server")
+        ):
+            return StorageError(
+                errno.ECONNREFUSED,
+                f"{self.endpoint()} refused the connection while {doing} (is the server running there? "
+                f"{self.endpoint_hint()}): {_first_line(text)}",
+                uri,
+            )
         if any(
             s in low
             for s in (

@@ -9,8 +9,8 @@ the partition writer), and a job's staging and commit (:meth:`~Location.task_fol
 
 * :class:`LocalLocation`: a job stages under ``<root>/_kafkalog_staging/<job>/``; a commit makes every
   directory whole in ``<job>/_ready/`` (every refusal comes first), then moves each into ``<root>`` by one
-  rename, the one it replaces (and, for an overwrite, every other one the plan replaces) moved aside into
-  ``<job>/_replaced/`` first and deleted last;
+  rename, exchanged in one step with the one it replaces (so a kill leaves each directory old or new,
+  whole), then moves the others an overwrite replaces aside into ``<job>/_replaced/``, deleted last;
 * :class:`StoreLocation`: a prefix has no rename, so a task stages in a local folder and uploads to
   ``<root>/_kafkalog_staging/<job>/<task>/``; a commit puts every directory's new version complete under
   the job's staging prefix, then publishes each by :mod:`.publish` (never half-visible, never lost to a
@@ -208,20 +208,23 @@ class LocalLocation(Location):
             Path(str(f)).replace(target / f.name)
 
     def _switch(self, ready: Path, old: Path, plan: CommitPlan) -> None:
-        """Move the prepared directories into the root (each by one rename), the ones they replace (and
-        those the plan replaces) aside into ``old`` first, then delete those."""
+        """Move the prepared directories into the root, each by one rename: one that replaces a directory
+        is exchanged with it (:func:`_exchange`, the old version left in ``ready``), so that a kill at any
+        moment leaves each directory old or new, whole, never absent. Then those the plan replaces and
+        makes no new version of are moved aside into ``old``, and deleted with the staging."""
         old.mkdir(parents=True, exist_ok=True)
-        if plan.replaces is not None:
-            for d in self.root.iterdir():
-                if d.is_dir() and plan.replaces(d.name):
-                    d.replace(old / d.name)
-        for d in sorted(ready.iterdir()) if ready.is_dir() else ():
-            if not d.is_dir():
-                continue
+        made = sorted(d for d in ready.iterdir() if d.is_dir()) if ready.is_dir() else []
+        for d in made:
             final = self.root / d.name
-            if final.exists():
-                final.replace(old / d.name)
-            d.replace(final)
+            if final.is_dir() and not final.is_symlink():
+                _exchange(d, final)
+            else:
+                d.replace(final)
+        if plan.replaces is not None:
+            names = {d.name for d in made}
+            for d in sorted(self.root.iterdir()):
+                if d.name not in names and d.is_dir() and plan.replaces(d.name):
+                    d.replace(old / d.name)
         if plan.settle is not None:
             plan.settle(ready, self.root)
         shutil.rmtree(old, ignore_errors=True)
@@ -229,6 +232,44 @@ class LocalLocation(Location):
     def abort(self, job: str, names: Iterable[str] = ()) -> None:
         shutil.rmtree(self.root / STAGING / job, ignore_errors=True)
         _rmdir_if_empty(self.root / STAGING)
+
+
+#: renameat2's flag that swaps two paths in one step (Linux 3.15+, on ext4, xfs, btrfs, tmpfs, ...)
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(new: Path, final: Path) -> None:
+    """Put the directory ``new`` at ``final`` and the directory there at ``new``, in one step where the
+    system can (``renameat2`` with ``RENAME_EXCHANGE``): no moment without a ``final``. Elsewhere (or on a
+    file system that cannot) by two renames, the old one aside first: a kill between the two leaves
+    ``final`` absent, its old version in ``new``'s folder, the new one beside it."""
+    if not _renameat2(new, final):
+        aside = new.with_name(new.name + ".old")
+        final.replace(aside)
+        try:
+            new.replace(final)
+        except BaseException:
+            aside.replace(final)
+            raise
+        aside.replace(new)
+
+
+def _renameat2(a: Path, b: Path) -> bool:
+    """Exchange ``a`` and ``b`` by ``renameat2``; False where the system or the file system has none."""
+    import ctypes
+
+    try:
+        call = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    call.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    if call(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):
+        return False
+    raise OSError(err, os.strerror(err), str(a), None, str(b))
 
 
 def _rmdir_if_empty(path: Path) -> None:

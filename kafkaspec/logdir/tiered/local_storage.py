@@ -327,7 +327,7 @@ def is_local_tiered(root: StoragePath) -> bool:
             return root.with_name(root.name[: -len(files.LOG_SUFFIX)] + EPOCHS_SUFFIX).exists()
         return bool(find_local_tiered(root))
     except StorageError as exc:
-        if exc.errno == errno.ETIMEDOUT:  # no answer is not "no such layout": the next look would wait again
+        if exc.errno in (errno.ETIMEDOUT, errno.ECONNREFUSED):  # no answer is not "no such layout"
             raise
         return False
     except (OSError, KafkaFormatError):

@@ -38,6 +38,7 @@ a copy killed half-way leaves no partition that looks complete without a sign, a
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
@@ -281,7 +282,19 @@ def update_offset_checkpoints(root: Path, offsets: dict[tuple[str, int], tuple[i
                 if len(parts) == 3 and parts[1].isdigit() and parts[2].lstrip("-").isdigit():
                     known[(parts[0], int(parts[1]))] = int(parts[2])
         known.update({tp: o[column] for tp, o in offsets.items()})
-        path.write_text(files.format_offset_checkpoint(known))
+        _replace_text(path, files.format_offset_checkpoint(known))
+
+
+def _replace_text(path: Path, text: str) -> None:
+    """Write ``path`` whole by a rename over it: a kill or a full disk midway leaves the old file, never a
+    cut one (the temporary file goes when the write fails)."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temp.write_text(text)
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
 
 
 def _copy_partition(
