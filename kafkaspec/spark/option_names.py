@@ -25,7 +25,7 @@ READ_OPTIONS = (
 STORAGE_OPTIONS = tuple(n for n in READ_OPTIONS if n.split(".")[0] in ("s3", "gcs", "azure")) + (
     "storageTimeout",
 )
-#: options Spark itself sets: ``load(path)``'s and ``load([...])``'s
+#: options Spark itself sets: ``load(path)``'s and ``load([...])``'s (and its internal ones, named ``__...``)
 _SPARK_OPTIONS = ("path", "paths")
 #: options of Spark's Kafka source that mean nothing on files, and why
 _KAFKA_ONLY = {
@@ -44,7 +44,7 @@ def check_names(options: Mapping[str, str], known: tuple[str, ...], what: str) -
     lower = {k.lower(): k for k in known}
     for name in dict(options):
         low = str(name).lower()
-        if low in lower or low in _SPARK_OPTIONS or low.startswith("tieredprivatekey."):
+        if low in lower or low in _SPARK_OPTIONS or low.startswith(("tieredprivatekey.", "__")):
             continue
         why = next((w for prefix, w in _KAFKA_ONLY.items() if low.startswith(prefix)), None)
         if why is not None:

@@ -170,7 +170,7 @@ class UnpushedReader(KafkaLogReader):
     the source cannot ask a session's configuration; so this one takes Spark's own, which pushes
     nothing, and Spark applies every filter."""
 
-    pushFilters = DataSourceReader.pushFilters  # type: ignore[assignment]
+    pushFilters = DataSourceReader.pushFilters
 
 
 class DiscoveredDataSource(KafkaLogDataSource):
