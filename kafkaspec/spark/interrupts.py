@@ -24,6 +24,8 @@ from types import FrameType
 #: seconds the processes get to end on SIGTERM (the JVM deletes its temporary folders) before SIGKILL
 GRACE = 5.0
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
+#: the process states of /proc/<pid>/stat that mean ended: zombie, dead
+_ENDED = (b"Z", b"X")
 #: files of this run that a kill would leave and the handler deletes (Spark's log file, say)
 _LEFT: list[str] = []
 
@@ -64,7 +66,8 @@ def interrupts(name: str) -> Iterator[None]:
 
 
 def _parents() -> dict[int, int]:
-    """pid -> parent pid of every process now (from /proc; empty where there is none)."""
+    """pid -> parent pid of every running process now (from /proc; empty where there is none): a zombie,
+    which has ended and waits for its parent to collect it, is none."""
     out = {}
     with contextlib.suppress(OSError):
         for entry in os.scandir("/proc"):
@@ -75,7 +78,9 @@ def _parents() -> dict[int, int]:
                 except OSError:
                     continue  # ended meanwhile
                 # pid (comm) state ppid ...: comm may hold spaces and parentheses, so split after its last ")"
-                out[int(entry.name)] = int(stat[stat.rindex(b")") + 2 :].split()[1])
+                fields = stat[stat.rindex(b")") + 2 :].split()
+                if fields[0] not in _ENDED:
+                    out[int(entry.name)] = int(fields[1])
     return out
 
 
@@ -98,7 +103,7 @@ def _alive(pid: int) -> bool:
             stat = f.read()
     except OSError:
         return False
-    return stat[stat.rindex(b")") + 2 :].split()[0] not in (b"Z", b"X")
+    return stat[stat.rindex(b")") + 2 :].split()[0] not in _ENDED
 
 
 def _send(pids: set[int], sig: int) -> None:
