@@ -7,9 +7,9 @@ SIGINT, and its Python workers run in their own process group). So while the com
 signals go to one handler that ends every process this one started (the JVM, the workers' daemon
 and the workers: each stopped first, so that none starts another, then SIGTERM, then SIGKILL after a
 grace period), writes the one line and leaves with ``os._exit(130)``: no ``finally`` block, atexit
-hook or py4j thread runs after it. What the output folder holds is then what a kill leaves
-(incremental runs: :mod:`.incremental` makes each micro-batch visible at once or not at all, and the
-kernel drops the folder's lock).
+hook or py4j thread runs after it. The output folder is then as a kill leaves it (docs/spark.md,
+"What records/ holds after a kill"; the kernel drops the folder's lock). ``--follow`` sets its own
+handler while it waits (:mod:`.incremental`): a first signal stops it cleanly, a second comes here.
 """
 
 from __future__ import annotations
