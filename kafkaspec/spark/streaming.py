@@ -142,7 +142,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             or opts.ending_by_time
         ):
             raise OptionError(
-                "options endingOffsets, endingTimestamp and endingOffsetsByTimestamp are for batch reads "
+                "options endingOffsetsByTimestamp, endingOffsets and endingTimestamp are for batch reads "
                 "(spark.read): a stream has no end (trigger(availableNow=True) reads what is there now and stops)"
             )
         if opts.min_partitions is not None or opts.max_records_per_partition is not None:
