@@ -40,6 +40,9 @@ def register(spark: SparkSession) -> None:
     """Make ``spark.read.format("kafkalog")`` and ``df.write.format("kafkalog")`` available,
     and let Spark push topic, partition and offset filters down to it.
 
+    Without it, Spark finds the source by itself where its Python workers import kafkaspec's
+    ``pyspark_kafkalog`` module (installed with the wheel), with no filter pushdown.
+
     Spark's Python workers must import kafkaspec. When neither ``PYSPARK_PYTHON`` nor
     ``spark.pyspark.python`` names their interpreter, Spark would start ``python3`` from PATH;
     ``register`` makes them run this interpreter instead (for the source and for whatever the
@@ -51,8 +54,27 @@ def register(spark: SparkSession) -> None:
     from .source import KafkaLogDataSource
 
     _workers_run_kafkaspec(spark)
+    _quiet_replacement(spark)
     spark.dataSource.register(KafkaLogDataSource)
     spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")
+
+
+#: the JVM logger that warns when a session's source replaces one Spark found itself
+_REPLACED_LOGGER = "org.apache.spark.sql.execution.datasources.DataSourceManager"
+
+
+def _quiet_replacement(spark: SparkSession) -> None:
+    """Spark registers ``kafkalog`` by itself where its Python workers can import ``pyspark_kafkalog``
+    (shipped in the wheel; no filter pushdown then) and logs a warning when :func:`register` replaces
+    it. That replacement is the point of the call, so the warning is turned off (when the session has
+    a JVM here: not under Spark Connect)."""
+    try:
+        jvm = spark.sparkContext._jvm
+        assert jvm is not None
+        log4j = jvm.org.apache.logging.log4j
+        log4j.core.config.Configurator.setLevel(_REPLACED_LOGGER, log4j.Level.ERROR)
+    except Exception:  # no JVM of ours, or another logging backend: the warning shows, nothing else
+        return
 
 
 def _workers_run_kafkaspec(spark: SparkSession) -> None:

@@ -455,13 +455,19 @@ def _adopt_file_sink(out: Path) -> int:
 def _until_interrupted(query: StreamingQuery) -> None:
     """Wait for the query until Ctrl-C or SIGTERM, then stop it (the running micro-batch is committed or
     replayed by the next run). The signals set a flag the wait loop reads: raised in the middle of a call
-    to the JVM, an exception would break the gateway's connection, and the stop with it."""
+    to the JVM, an exception would break the gateway's connection, and the stop with it. A second signal
+    while it stops goes to the handler there was before (the command's: :mod:`.interrupts`, which ends
+    at once)."""
     stopping: list[int] = []
+    previous: dict[int, Any] = {}
 
     def stop(signum: int, frame: FrameType | None) -> None:
+        before = previous.get(signum)
+        if stopping and callable(before):
+            before(signum, frame)
         stopping.append(signum)
 
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    previous.update({sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)})
     try:
         while query.isActive and not stopping:
             query.awaitTermination(1)

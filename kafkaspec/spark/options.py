@@ -9,8 +9,17 @@ option                     meaning
 ``startingOffsets``        ``earliest`` (default), ``latest``, or JSON
                            ``{"topic": {"0": 23, "1": -2}}`` (-2 earliest, -1 latest)
 ``endingOffsets``          ``latest`` (default), or JSON as above; exclusive
-``startingTimestamp``      ms since the epoch: keep records with timestamp >= this
-``endingTimestamp``        ms since the epoch: keep records with timestamp < this
+``startingTimestamp``      ms since the epoch: start each partition at its first offset with a
+                           timestamp at or after this (Kafka's ListOffsets by timestamp)
+``endingTimestamp``        ms since the epoch: end each partition before that offset
+``startingOffsetsBy...``   ``startingOffsetsByTimestamp`` / ``endingOffsetsByTimestamp``: JSON
+                           ``{"topic": {"0": 1700000000000}}``, the same per partition (others
+                           keep ``startingOffsets`` / ``endingOffsets``); ``startingTimestamp``
+                           and ``endingTimestamp`` win over them, as in Spark's Kafka source
+``minPartitions``          batch reads: at least about this many input partitions (the ranges
+                           planned again with a smaller ``splitSize``)
+``maxRecordsPerPartition`` batch reads: at most this many offsets per input partition (ranges cut
+                           at offsets; records are never more than offsets)
 ``isolationLevel``         ``read_uncommitted`` (default) or ``read_committed`` (drops
                            aborted transactions and everything after the last stable offset)
 ``includeControl``         ``true`` to return control records (markers) too; default false
@@ -69,7 +78,9 @@ option                     meaning
                            numpy (:mod:`kafkaspec.arrow.engine`); ``records``: one record at a time
 =========================  ==================================================================
 
-Filters on topic, partition and offset are pushed down as well (:mod:`.pushdown`).
+Filters on topic, partition and offset are pushed down as well (:mod:`.pushdown`). Any other option
+is refused, naming the closest known one (:func:`.option_names.check_names`): a misspelt ``subscibe`` would
+otherwise read every topic.
 """
 
 from __future__ import annotations
@@ -180,6 +191,20 @@ def _offsets(value: str | None, default: int, name: str) -> tuple[int, dict[tupl
     return default, out
 
 
+def _by_time(value: str | None, name: str) -> dict[tuple[str, int], int]:
+    """``{"topic": {"0": ms}}`` to {(topic, partition): ms}."""
+    if value is None:
+        return {}
+    try:
+        spec = json.loads(value)
+        return {(t, int(p)): int(ms) for t, parts in spec.items() for p, ms in parts.items()}
+    except (ValueError, AttributeError, TypeError, RecursionError) as exc:
+        raise OptionError(
+            f'option {name} must be JSON like {{"topic": {{"0": 1700000000000}}}} (ms since the epoch per '
+            f"partition), got {_shown(value)}"
+        ) from exc
+
+
 @dataclass(frozen=True)
 class ReadOptions:
     """Parsed reader options; picklable, shipped to every task."""
@@ -193,6 +218,11 @@ class ReadOptions:
     ending: dict = field(default_factory=dict)
     starting_timestamp: int | None = None
     ending_timestamp: int | None = None
+    #: startingOffsetsByTimestamp / endingOffsetsByTimestamp: {(topic, partition): ms}
+    starting_by_time: dict = field(default_factory=dict)
+    ending_by_time: dict = field(default_factory=dict)
+    min_partitions: int | None = None  # batch reads: at least about this many input partitions
+    max_records_per_partition: int | None = None  # batch reads: at most this many offsets per input partition
     read_committed: bool = False
     include_control: bool = False
     verify_crc: bool = True
@@ -322,6 +352,10 @@ class ReadOptions:
             ending=ending,
             starting_timestamp=ms("startingTimestamp"),
             ending_timestamp=ms("endingTimestamp"),
+            starting_by_time=_by_time(get("startingoffsetsbytimestamp"), "startingOffsetsByTimestamp"),
+            ending_by_time=_by_time(get("endingoffsetsbytimestamp"), "endingOffsetsByTimestamp"),
+            min_partitions=count("minPartitions"),
+            max_records_per_partition=count("maxRecordsPerPartition"),
             read_committed=isolation == "read_committed",
             include_control=_bool(get("includecontrol"), False, "includeControl"),
             verify_crc=_bool(get("verifycrc"), True, "verifyCrc"),
@@ -343,6 +377,19 @@ class ReadOptions:
         if self.assign is not None and partition not in self.assign.get(topic, ()):
             return False
         return self.pushed.wants(topic, partition)
+
+    def start_time(self, topic: str, partition: int) -> int | None:
+        """The timestamp a partition's read starts at (its first offset at or after it), if any:
+        ``startingTimestamp``, else the partition's ``startingOffsetsByTimestamp``."""
+        if self.starting_timestamp is not None:
+            return self.starting_timestamp
+        return self.starting_by_time.get((topic, partition))
+
+    def end_time(self, topic: str, partition: int) -> int | None:
+        """The timestamp a partition's read ends before (at its first offset at or after it), if any."""
+        if self.ending_timestamp is not None:
+            return self.ending_timestamp
+        return self.ending_by_time.get((topic, partition))
 
     def offset_range(self, topic: str, partition: int) -> tuple[int | None, int | None]:
         """[start, end) offsets to keep, None meaning unbounded; 'latest' start means nothing."""

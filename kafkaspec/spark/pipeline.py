@@ -48,6 +48,7 @@ from kafkaspec.errors import KafkaFormatError, UsageError
 
 from ..logdir.store.storage import is_uri
 from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
+from .interrupts import leave_out
 from .status import StageProgress
 from .summary import Group, Summary, format_summary, summarise, write_summary
 
@@ -327,6 +328,15 @@ def quiet_session(master: str | None, log_path: str, *, memory: str) -> SparkSes
 
 
 def run_args(args: argparse.Namespace) -> int:
+    """Run the command line's pipeline; SIGINT or SIGTERM at any moment ends it, and the Spark it
+    started, with one line and exit 130 (:mod:`.interrupts`)."""
+    from .interrupts import interrupts
+
+    with interrupts("kafkaspec pipeline"):
+        return _run_args(args)
+
+
+def _run_args(args: argparse.Namespace) -> int:
     from ..codec.extras import require_spark
 
     require_spark("kafkaspec pipeline")
@@ -370,6 +380,7 @@ def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -
     else:  # Spark's log goes to a file, kept (and named) only when the job fails
         handle, log_path = tempfile.mkstemp(prefix="kafkaspec-spark-", suffix=".log")
         os.close(handle)
+        leave_out(log_path)
         spark = quiet_session(master, log_path, memory=args.memory)
     if incremental:
         return _run_incremental(spark, args, log_path, lock)

@@ -72,6 +72,14 @@ def plan(path: str, opts: ReadOptions) -> list[ReadRange]:
             if not opts.wants(part.topic, part.partition):
                 continue
             tasks.extend(plan_options(part, opts))
+    wanted = opts.min_partitions
+    if wanted is not None and len([t for t in tasks if t.end > t.start]) < wanted:
+        # minPartitions, as Spark's Kafka source: the same reads cut finer (at offset-index entries, so
+        # the count is about, not exactly, the one asked for)
+        total = sum(t.end - t.start for t in tasks)
+        finer = max(total // wanted, 1)
+        if 0 < finer < opts.split_size:
+            return plan(path, replace(opts, split_size=finer, min_partitions=None))
     return tasks
 
 
@@ -97,13 +105,17 @@ def plan_options(part: logdir.Partition, opts: ReadOptions) -> list[ReadRange]:
     if lo == -1:  # startingOffsets latest: a batch read sees nothing
         return []
     try:
-        if opts.starting_timestamp is not None:
-            found = part.offset_for_timestamp(opts.starting_timestamp)
+        start_at, end_at = (
+            opts.start_time(part.topic, part.partition),
+            opts.end_time(part.topic, part.partition),
+        )
+        if start_at is not None:
+            found = part.offset_for_timestamp(start_at)
             if found is None:
                 return []
             lo = _bound(lo, found, max)
-        if opts.ending_timestamp is not None:
-            found = part.offset_for_timestamp(opts.ending_timestamp)
+        if end_at is not None:
+            found = part.offset_for_timestamp(end_at)
             hi = _bound(hi, found, min)
         rc = part.read_committed() if (opts.read_committed or opts.view == "batches") else None
     except KafkaFormatError as exc:
@@ -113,7 +125,10 @@ def plan_options(part: logdir.Partition, opts: ReadOptions) -> list[ReadRange]:
         rc = logdir.ReadCommitted([]) if opts.read_committed else None
     if lo is not None and hi is not None and lo >= hi:
         return []
-    tasks = plan_partition(part, lo, hi, settings(opts), rc)
+    if opts.max_records_per_partition is None:
+        tasks = plan_partition(part, lo, hi, settings(opts), rc)
+    else:
+        tasks = _at_most(part, lo, hi, opts.max_records_per_partition, settings(opts), rc)
     if opts.view == "batches":  # the audit view says which segments are left out, and why
         tasks.extend(
             ReadRange(
@@ -128,3 +143,26 @@ def plan_options(part: logdir.Partition, opts: ReadOptions) -> list[ReadRange]:
             for u in part.unused_segments()
         )
     return tasks
+
+
+def _at_most(
+    part: logdir.Partition,
+    lo: int | None,
+    hi: int | None,
+    most: int,
+    how: RangeSettings,
+    rc: logdir.ReadCommitted | None,
+) -> list[ReadRange]:
+    """``maxRecordsPerPartition``: the ranges of [lo, hi) planned ``most`` offsets at a time (a partition
+    holds no more records than offsets). An open end is found by reading the batch heads of the active
+    segment once (:class:`~kafkaspec.logdir.kafka.tail.PartitionTail`), as a stream does."""
+    from ..logdir.kafka.tail import PartitionTail
+
+    if lo is None or hi is None:
+        point = PartitionTail(transactions=False).look(part)
+        lo = point.log_start if lo is None else lo
+        hi = point.end if hi is None else hi
+    out: list[ReadRange] = []
+    for first in range(lo, hi, most):
+        out.extend(plan_partition(part, first, min(first + most, hi), how, rc))
+    return out

@@ -135,10 +135,20 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
     def __init__(self, path: str, opts: ReadOptions):
         if opts.view == "batches":
             raise OptionError("option view=batches is for batch reads (spark.read): a stream reads records")
-        if opts.ending or opts.ending_default != LATEST or opts.ending_timestamp is not None:
+        if (
+            opts.ending
+            or opts.ending_default != LATEST
+            or opts.ending_timestamp is not None
+            or opts.ending_by_time
+        ):
             raise OptionError(
-                "options endingOffsets and endingTimestamp are for batch reads (spark.read): a stream "
-                "has no end (trigger(availableNow=True) reads what is there now and stops)"
+                "options endingOffsetsByTimestamp, endingOffsets and endingTimestamp are for batch reads "
+                "(spark.read): a stream has no end (trigger(availableNow=True) reads what is there now and stops)"
+            )
+        if opts.min_partitions is not None or opts.max_records_per_partition is not None:
+            raise OptionError(
+                "options minPartitions and maxRecordsPerPartition are for batch reads (spark.read): a "
+                "micro-batch is cut by maxOffsetsPerTrigger"
             )
         self.path = path
         self.opts = on_driver(path, opts)
@@ -201,13 +211,12 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         points = self._look()
         out: Offsets = {}
         by_time: dict[TopicPartition, int | None] = {}
-        if self.opts.starting_timestamp is not None:
+        if self.opts.starting_timestamp is not None or self.opts.starting_by_time:
             with open_source(self.path, self.opts) as log_dir:
                 for part in log_dir.partitions():
-                    if (part.topic, part.partition) in points:
-                        by_time[(part.topic, part.partition)] = part.offset_for_timestamp(
-                            self.opts.starting_timestamp
-                        )
+                    at = self.opts.start_time(part.topic, part.partition)
+                    if (part.topic, part.partition) in points and at is not None:
+                        by_time[(part.topic, part.partition)] = part.offset_for_timestamp(at)
         for tp, point in points.items():
             if tp in by_time:
                 found = by_time[tp]

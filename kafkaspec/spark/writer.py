@@ -77,11 +77,16 @@ from .commit import (
     refuse_own_source,
 )
 from .commit import kept_files as kept_files
+from .option_names import STORAGE_OPTIONS, check_names
 from .options import OptionError, ReadOptions, parse_size
+
+#: the options of a write (module docstring), beside the storage ones of an object-store destination
+WRITE_OPTIONS = ("compression", "recordsPerBatch", "segmentBytes", "preserveBatches", *STORAGE_OPTIONS)
 
 
 class KafkaLogWriter(DataSourceArrowWriter):
     def __init__(self, path: str, options: dict[str, str], schema: StructType, overwrite: bool):
+        check_names(options, WRITE_OPTIONS, "the kafkalog writer")
         self.path = path
         self.overwrite = overwrite
         get = {str(k).lower(): v for k, v in options.items()}.get

@@ -31,7 +31,16 @@ def _setuptools_is_new_enough() -> bool:
 
 
 #: what the wheel is built from (pyproject's package-dir); copied, so the build leaves nothing in the checkout
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "kafkaspec", "codegen", "generated", "schemas")
+SOURCES = (
+    "pyproject.toml",
+    "setup.py",
+    "README.md",
+    "pyspark_kafkalog.py",
+    "kafkaspec",
+    "codegen",
+    "generated",
+    "schemas",
+)
 
 
 @pytest.fixture(scope="module")
@@ -161,3 +170,17 @@ def test_the_wheel_ships_every_module_of_the_checkout(installed):
     ]
     assert not missing, f"{len(missing)} modules are not in the wheel, first: {missing[:5]}"
     # (that each imports, and that every subcommand runs from an installed wheel: test_wheel_venv.py)
+
+
+def test_the_wheel_ships_the_module_spark_discovers(installed, tmp_path):
+    """PySpark registers the ``DefaultSource`` of each top-level ``pyspark_*`` module its workers can import
+    (pyspark/sql/worker/lookup_data_sources.py): the wheel ships ``pyspark_kafkalog``, found that way."""
+    assert (installed / "pyspark_kafkalog.py").is_file()
+    code = (
+        "import pkgutil, importlib\n"
+        "found = [m.name for m in pkgutil.iter_modules() if m.name.startswith('pyspark_')]\n"
+        "print(found, importlib.import_module('pyspark_kafkalog').DefaultSource.name())\n"
+    )
+    result = _run(installed, tmp_path, "-c", code)
+    assert result.returncode == 0, result.stderr
+    assert "'pyspark_kafkalog'" in result.stdout and result.stdout.split()[-1] == "kafkalog"

@@ -31,6 +31,7 @@ SOURCES = (
     "setup.py",
     "README.md",
     "LICENSE",
+    "pyspark_kafkalog.py",
     "kafkaspec",
     "codegen",
     "generated",
