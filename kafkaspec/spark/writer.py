@@ -12,9 +12,10 @@ failed job leaves nothing visible in ``path``: first every partition is made
 whole under ``path/_kafkalog_staging/<job>/_ready/`` (the tasks' segments are
 named by base offset, so tasks holding disjoint offset ranges never clash; rows
 without offsets are numbered there, in task order; every refusal happens in
-this phase), then each is moved into ``path/<topic>-<partition>/`` by one
-rename, the partition it replaces (and, for an overwrite, every other one) set
-aside first and deleted last. Spark's abort, after a failed task or commit,
+this phase), then each is switched into ``path/<topic>-<partition>/`` in one step (exchanged
+with the partition it replaces where the platform can, see
+:mod:`kafkaspec.logdir.store.location`), the replaced ones (and, for an
+overwrite, every other one) moved aside after the switch and deleted last. Spark's abort, after a failed task or commit,
 deletes the job's staging.
 
 Options: ``compression`` (none, gzip, snappy, lz4, zstd; default none),
