@@ -9,10 +9,13 @@ means something different, so each is checked against the partition's log by its
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import NamedTuple
 
 from ...errors import KafkaFormatError
+from . import files
 from .files import _INT32_MAX, _INT64_MAX, _number, _shown
 from .names import topic_problem
 
@@ -123,3 +126,38 @@ def parse_offset_checkpoint(text: str, name: str, source: str | None = None) -> 
             source,
         )
     return entries
+
+
+_CHECKPOINTS = (
+    ("recovery-point-offset-checkpoint", 1),
+    ("replication-offset-checkpoint", 1),
+    ("log-start-offset-checkpoint", 0),
+)
+
+
+def update_offset_checkpoints(root: Path, offsets: dict[tuple[str, int], tuple[int, int]]) -> None:
+    """Set the (log start offset, log end offset) of these partitions in ``root``'s offset checkpoints
+    (recovery point and high watermark: the log end; log start), keeping the other partitions' lines."""
+    for name, column in _CHECKPOINTS:
+        path = root / name
+        known: dict[tuple[str, int], int] = {}
+        if path.is_file():
+            lines = files.read_text_file(path).splitlines()[2:]
+            for line in lines:
+                parts = line.split()
+                if len(parts) == 3 and parts[1].isdigit() and parts[2].lstrip("-").isdigit():
+                    known[(parts[0], int(parts[1]))] = int(parts[2])
+        known.update({tp: o[column] for tp, o in offsets.items()})
+        _replace_text(path, files.format_offset_checkpoint(known))
+
+
+def _replace_text(path: Path, text: str) -> None:
+    """Write ``path`` whole by a rename over it: a kill or a full disk midway leaves the old file, never a
+    cut one (the temporary file goes when the write fails)."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temp.write_text(text)
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise

@@ -38,7 +38,6 @@ a copy killed half-way leaves no partition that looks complete without a sign, a
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
@@ -52,8 +51,8 @@ from ...entry import LogBatch
 from ...errors import DuplicatePartitionError as DuplicatePartitionError
 from ...errors import KafkaFormatError, TruncatedError, UnsupportedCodecError
 from ...records import iter_batches
-from ..kafka import files
 from ..kafka.batch_surgery import rebuild_batch
+from ..kafka.checkpoints import update_offset_checkpoints as update_offset_checkpoints
 from ..kafka.layout import LogDir, Partition, no_kafka_data, open_kafka_log, show_path
 from ..kafka.names import check_topic_partition
 from ..kafka.segment import Segment
@@ -262,41 +261,6 @@ def _selected(
 
 
 #: the broker's offset checkpoints in a data directory, and which end of a partition each holds
-_CHECKPOINTS = (
-    ("recovery-point-offset-checkpoint", 1),
-    ("replication-offset-checkpoint", 1),
-    ("log-start-offset-checkpoint", 0),
-)
-
-
-def update_offset_checkpoints(root: Path, offsets: dict[tuple[str, int], tuple[int, int]]) -> None:
-    """Set the (log start offset, log end offset) of these partitions in ``root``'s offset checkpoints
-    (recovery point and high watermark: the log end; log start), keeping the other partitions' lines."""
-    for name, column in _CHECKPOINTS:
-        path = root / name
-        known: dict[tuple[str, int], int] = {}
-        if path.is_file():
-            lines = files.read_text_file(path).splitlines()[2:]
-            for line in lines:
-                parts = line.split()
-                if len(parts) == 3 and parts[1].isdigit() and parts[2].lstrip("-").isdigit():
-                    known[(parts[0], int(parts[1]))] = int(parts[2])
-        known.update({tp: o[column] for tp, o in offsets.items()})
-        _replace_text(path, files.format_offset_checkpoint(known))
-
-
-def _replace_text(path: Path, text: str) -> None:
-    """Write ``path`` whole by a rename over it: a kill or a full disk midway leaves the old file, never a
-    cut one (the temporary file goes when the write fails)."""
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        temp.write_text(text)
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-
-
 def _copy_partition(
     part: Partition,
     dst: Path,
