@@ -1,0 +1,185 @@
+"""An Apache Iceberg table as the destination, through pyiceberg.
+
+The catalog is pyiceberg's SQL catalog on a SQLite file in the destination folder (``catalog.db``, the
+warehouse beside it: ``<dest>/<namespace>.db/<table>/``), or a REST catalog (``catalog_uri``). Each
+run's records go into one table in one snapshot: the data files are written first, then one commit
+swaps the table's metadata pointer in the catalog (an SQL update guarded by the metadata location it
+read, or the REST catalog's own check), so a run killed before it leaves only files no snapshot names,
+and of two runs at once the later commit fails (pyiceberg's ``CommitFailedException``).
+
+The next offset of every topic-partition the table holds is stored in the snapshot's summary
+(:data:`OFFSETS_PROPERTY`, JSON), as Iceberg's Kafka Connect sink stores its consumer offsets; a
+snapshot of another writer (a compaction) has none, so the newest ancestor that has them is read.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..codec.extras import missing
+
+try:
+    import pyarrow as pa
+    from pyiceberg.catalog import Catalog, load_catalog
+    from pyiceberg.exceptions import CommitFailedException, NoSuchTableError, TableAlreadyExistsError
+    from pyiceberg.table.snapshots import ancestors_of
+    from pyiceberg.transforms import (
+        DayTransform,
+        HourTransform,
+        IdentityTransform,
+        MonthTransform,
+        Transform,
+        YearTransform,
+    )
+except ModuleNotFoundError as exc:
+    raise missing(exc, "tables", "Iceberg tables") from None
+
+from .errors import TableError
+from .layout import OFFSETS_PROPERTY, PartitionField, check_columns, decode_offsets, encode_offsets
+from .source import Offsets
+
+#: the namespace our tables are created in
+NAMESPACE = "kafka"
+#: the SQLite file of the embedded catalog, in the destination folder
+CATALOG_FILE = "catalog.db"
+
+_TRANSFORMS: dict[str, Transform[Any, Any]] = {
+    "identity": IdentityTransform(),
+    "hour": HourTransform(),
+    "day": DayTransform(),
+    "month": MonthTransform(),
+    "year": YearTransform(),
+}
+
+
+def is_table_root(dest: str) -> bool:
+    """Whether ``dest`` holds our embedded catalog."""
+    return os.path.isfile(os.path.join(dest, CATALOG_FILE))
+
+
+class IcebergSink:
+    """The tables of one destination: a warehouse folder with its SQL catalog, or a REST catalog."""
+
+    format = "iceberg"
+
+    def __init__(self, dest: str, *, catalog_uri: str | None = None, target_file_mb: int = 128):
+        self.dest = dest
+        self.target_file_mb = target_file_mb
+        self.catalog = _catalog(dest, catalog_uri)
+
+    def _identifier(self, name: str) -> tuple[str, str]:
+        return (NAMESPACE, name)
+
+    def committed(self, name: str, partitions: Iterable[tuple[str, int]] = ()) -> Offsets | None:
+        """The offsets the table ``name`` holds (None: no such table; all of its partitions, whatever
+        ``partitions`` asks); refuses a table not of our columns."""
+        table = self._load(name)
+        if table is None:
+            return None
+        check_columns([(f.name, str(f.field_type)) for f in table.schema().fields], f"Iceberg table {name!r}")
+        for snapshot in ancestors_of(table.current_snapshot(), table.metadata):
+            found = snapshot.summary.get(OFFSETS_PROPERTY) if snapshot.summary is not None else None
+            if found is not None:
+                return decode_offsets(found, f"Iceberg table {name!r}")
+        return {}
+
+    def _load(self, name: str) -> Any:
+        try:
+            return self.catalog.load_table(self._identifier(name))
+        except NoSuchTableError:
+            return None
+
+    def append(
+        self,
+        name: str,
+        schema: pa.Schema,
+        batches: Iterable[pa.RecordBatch],
+        offsets: Offsets,
+        partition_by: list[PartitionField],
+        covered: Iterable[tuple[str, int]] = (),
+    ) -> int:
+        """Append ``batches`` to the table ``name`` (created with ``partition_by`` if missing) in one
+        snapshot storing ``offsets`` (of every partition it holds, ``covered`` or not); return the rows
+        written."""
+        table = self._load(name) or self._create(name, schema, partition_by)
+        from pyiceberg.io.pyarrow import _dataframe_to_data_files
+
+        rows = 0
+        counter = itertools.count(0)  # the files' names: one sequence over the chunks of one commit
+        props = {OFFSETS_PROPERTY: encode_offsets(offsets)}
+        try:
+            with table.transaction() as tx:
+                with tx.update_snapshot(snapshot_properties=props).fast_append() as append:
+                    for chunk in _chunks(batches, schema, self.target_file_mb << 20):
+                        rows += chunk.num_rows
+                        for data_file in _dataframe_to_data_files(
+                            table_metadata=tx.table_metadata,
+                            write_uuid=append.commit_uuid,
+                            df=chunk,
+                            io=table.io,
+                            counter=counter,
+                        ):
+                            append.append_data_file(data_file)
+        except CommitFailedException as exc:
+            raise TableError(
+                f"Iceberg table {name!r}: another run committed to it first; nothing of this run was "
+                f"committed (run again to append what is still new): {exc}"
+            ) from None
+        return rows
+
+    def _create(self, name: str, schema: pa.Schema, partition_by: list[PartitionField]) -> Any:
+        try:
+            self.catalog.create_namespace_if_not_exists(NAMESPACE)
+            table = self.catalog.create_table(
+                self._identifier(name),
+                schema=schema,
+                properties={"write.target-file-size-bytes": str(self.target_file_mb << 20)},
+            )
+        except TableAlreadyExistsError:
+            raise TableError(
+                f"Iceberg table {name!r}: another run created it first; nothing of this run was committed"
+            ) from None
+        if partition_by:
+            with table.update_spec() as spec:
+                for p in partition_by:
+                    spec.add_field(p.column, _TRANSFORMS[p.transform], p.name)
+        return table
+
+
+def _chunks(batches: Iterable[pa.RecordBatch], schema: pa.Schema, target: int) -> Iterator[pa.Table]:
+    """The batches as tables of about ``target`` bytes (in memory), each written as one or more files."""
+    pending: list[pa.RecordBatch] = []
+    size = 0
+    for rb in batches:
+        pending.append(rb)
+        size += rb.nbytes
+        if size >= target:
+            yield pa.Table.from_batches(pending, schema)
+            pending, size = [], 0
+    if pending:
+        yield pa.Table.from_batches(pending, schema)
+
+
+def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
+    if catalog_uri is not None:
+        return _rest_catalog(dest, catalog_uri)
+    from .layout import check_destination
+
+    root = check_destination(dest, is_table_root(dest), "an Iceberg warehouse (no catalog.db)")
+    warehouse = root if "://" in root else "file://" + os.path.abspath(root)
+    uri = "sqlite:///" + os.path.abspath(os.path.join(root, CATALOG_FILE))
+    return load_catalog("kafkaspec", type="sql", uri=uri, warehouse=warehouse)
+
+
+def _rest_catalog(dest: str, uri: str) -> Catalog:
+    """A REST catalog; one that does not answer within the store timeout is one line, not a hang."""
+    from ..logdir.store.objects import DEFAULT_TIMEOUT
+
+    timeout = os.environ.get("KAFKASPEC_STORAGE_TIMEOUT", str(DEFAULT_TIMEOUT))
+    try:
+        return load_catalog("kafkaspec", type="rest", uri=uri, warehouse=dest, timeout=timeout)
+    except Exception as exc:
+        raise TableError(f"the Iceberg REST catalog {uri} cannot be reached: {exc}") from None
