@@ -105,7 +105,9 @@ def test_read_back_by_polars_and_duckdb(fmt, tmp_path, monkeypatch):
         frame = pl.read_delta(str(dest / "orders"))
         arrow = table_arrow(fmt, dest, "orders")
     assert sorted(frame["offset"].to_list()) == [0, 1, 2, 3, 4]
-    got = duckdb.sql('select count(*), max("offset") from arrow').fetchall()[0]
+    con = duckdb.connect()
+    con.register("orders", arrow)
+    got = con.sql('select count(*), max("offset") from orders').fetchall()[0]
     assert got == (5, 4)
 
 
