@@ -43,6 +43,8 @@ from .source import Offsets
 
 #: the namespace our tables are created in
 NAMESPACE = "kafka"
+#: pyiceberg's number of retries of a failed commit, which our tables set to 0 (:meth:`IcebergSink._no_retries`)
+NO_RETRIES = "commit.retry.num-retries"
 #: the SQLite file of the embedded catalog, in the destination folder
 CATALOG_FILE = "catalog.db"
 
@@ -69,6 +71,7 @@ class IcebergSink:
         self.dest = dest
         self.target_file_mb = target_file_mb
         self.catalog = _catalog(dest, catalog_uri)
+        self._tables: dict[str, Any] = {}
 
     def _identifier(self, name: str) -> tuple[str, str]:
         return (NAMESPACE, name)
@@ -76,7 +79,7 @@ class IcebergSink:
     def committed(self, name: str, partitions: Iterable[tuple[str, int]] = ()) -> Offsets | None:
         """The offsets the table ``name`` holds (None: no such table; all of its partitions, whatever
         ``partitions`` asks); refuses a table not of our columns."""
-        table = self._load(name)
+        table = self._tables[name] = self._load(name)
         if table is None:
             return None
         check_columns([(f.name, str(f.field_type)) for f in table.schema().fields], f"Iceberg table {name!r}")
@@ -104,7 +107,9 @@ class IcebergSink:
         """Append ``batches`` to the table ``name`` (created with ``partition_by`` if missing) in one
         snapshot storing ``offsets`` (of every partition it holds, ``covered`` or not); return the rows
         written."""
-        table = self._load(name) or self._create(name, schema, partition_by)
+        table = self._tables.get(name) or self._create(name, schema, partition_by)
+        if table.metadata.properties.get(NO_RETRIES) != "0":
+            table = self._no_retries(table)
         from pyiceberg.io.pyarrow import _dataframe_to_data_files
 
         rows = 0
@@ -130,13 +135,27 @@ class IcebergSink:
             ) from None
         return rows
 
+    def _no_retries(self, table: Any) -> Any:
+        """The table set not to retry a failed commit: pyiceberg retries an append on top of a snapshot
+        committed meanwhile, which would append offsets that snapshot already holds. Its snapshot must
+        still be the one the offsets were read from."""
+        read = table.current_snapshot()
+        try:
+            with table.transaction() as tx:
+                tx.set_properties({NO_RETRIES: "0"})
+        except CommitFailedException:
+            read = None  # a commit landed meanwhile
+        if read is None or table.current_snapshot() != read:
+            raise TableError(f"Iceberg table {table.name()!r}: another run committed to it first; run again")
+        return table
+
     def _create(self, name: str, schema: pa.Schema, partition_by: list[PartitionField]) -> Any:
         try:
             self.catalog.create_namespace_if_not_exists(NAMESPACE)
             table = self.catalog.create_table(
                 self._identifier(name),
                 schema=schema,
-                properties={"write.target-file-size-bytes": str(self.target_file_mb << 20)},
+                properties={"write.target-file-size-bytes": str(self.target_file_mb << 20), NO_RETRIES: "0"},
             )
         except TableAlreadyExistsError:
             raise TableError(
