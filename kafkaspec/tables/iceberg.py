@@ -194,11 +194,34 @@ def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
 
 
 def _rest_catalog(dest: str, uri: str) -> Catalog:
-    """A REST catalog; one that does not answer within the store timeout is one line, not a hang."""
+    """A REST catalog whose every request waits at most ``KAFKASPEC_STORAGE_TIMEOUT`` seconds (the store
+    timeout, default 30): pyiceberg's session sets none, so a catalog that accepts and never answers
+    would hang the run; one that cannot be reached is one line."""
+    import requests
+    from pyiceberg.catalog.rest import RestCatalog
+
     from ..logdir.store.objects import DEFAULT_TIMEOUT
 
-    timeout = os.environ.get("KAFKASPEC_STORAGE_TIMEOUT", str(DEFAULT_TIMEOUT))
     try:
-        return load_catalog("kafkaspec", type="rest", uri=uri, warehouse=dest, timeout=timeout)
+        bounded = float(os.environ.get("KAFKASPEC_STORAGE_TIMEOUT", DEFAULT_TIMEOUT))
+    except ValueError:
+        bounded = DEFAULT_TIMEOUT
+
+    class Bounded(requests.adapters.HTTPAdapter):
+        def send(  # type: ignore[override]
+            self, request: requests.PreparedRequest, stream: bool = False, timeout: Any = None, **kwargs: Any
+        ) -> requests.Response:
+            return super().send(request, stream, bounded if timeout is None else timeout, **kwargs)
+
+    class BoundedRestCatalog(RestCatalog):
+        def _create_session(self) -> Any:
+            session = super()._create_session()
+            for prefix in ("http://", "https://"):
+                if type(session.get_adapter(prefix)) is requests.adapters.HTTPAdapter:
+                    session.mount(prefix, Bounded())
+            return session
+
+    try:
+        return BoundedRestCatalog("kafkaspec", uri=uri, warehouse=dest)
     except Exception as exc:
         raise TableError(f"the Iceberg REST catalog {uri} cannot be reached: {exc}") from None
