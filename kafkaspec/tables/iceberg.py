@@ -8,8 +8,10 @@ read, or the REST catalog's own check), so a run killed before it leaves only fi
 and of two runs at once the later commit fails (pyiceberg's ``CommitFailedException``).
 
 The next offset of every topic-partition the table holds is stored in the snapshot's summary
-(:data:`OFFSETS_PROPERTY`, JSON), as Iceberg's Kafka Connect sink stores its consumer offsets; a
-snapshot of another writer (a compaction) has none, so the newest ancestor that has them is read.
+(:data:`OFFSETS_PROPERTY`, JSON), as Iceberg's Kafka Connect sink stores its consumer offsets, and in
+the same commit as a table property of that name: a snapshot of another writer (a compaction) has
+none, so the newest ancestor that has them is read, and when snapshots were expired past the last of
+ours, the property.
 """
 
 from __future__ import annotations
@@ -87,6 +89,14 @@ class IcebergSink:
             found = snapshot.summary.get(OFFSETS_PROPERTY) if snapshot.summary is not None else None
             if found is not None:
                 return decode_offsets(found, f"Iceberg table {name!r}")
+        found = table.properties.get(OFFSETS_PROPERTY)
+        if found is not None:
+            return decode_offsets(found, f"Iceberg table {name!r}")
+        if table.current_snapshot() is not None:
+            raise TableError(
+                f"Iceberg table {name!r} has rows but no {OFFSETS_PROPERTY} in its snapshots or properties: "
+                "kafkaspec did not write it, so what it holds is unknown"
+            )
         return {}
 
     def _load(self, name: str) -> Any:
@@ -117,6 +127,7 @@ class IcebergSink:
         props = {OFFSETS_PROPERTY: encode_offsets(offsets)}
         try:
             with table.transaction() as tx:
+                tx.set_properties(props)
                 with tx.update_snapshot(snapshot_properties=props).fast_append() as append:
                     for chunk in _chunks(batches, schema, self.target_file_mb << 20):
                         rows += chunk.num_rows
