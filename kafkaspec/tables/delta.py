@@ -27,8 +27,16 @@ try:
 except ModuleNotFoundError as exc:
     raise missing(exc, "tables", "Delta tables") from None
 
+from ..arrow.schema import SCHEMA
 from .errors import TableError
-from .layout import OFFSETS_PROPERTY, PartitionField, check_columns, check_destination, encode_offsets
+from .layout import (
+    OFFSETS_PROPERTY,
+    TRANSFORMS,
+    PartitionField,
+    check_columns,
+    check_destination,
+    encode_offsets,
+)
 from .source import Offsets
 
 APP_ID = "kafkaspec:{topic}:{partition}"
@@ -94,6 +102,9 @@ class DeltaSink:
     ) -> int:
         """Append ``batches`` to the table ``name`` in one commit storing ``offsets`` (the ``txn`` of each
         partition ``covered``); return the rows written."""
+        table = self._tables.get(name)
+        if table is not None:  # an existing table keeps its partitioning, as an Iceberg table keeps its spec
+            partition_by = [_field(c, self._uri(name)) for c in table.metadata().partition_columns]
         derived = [p for p in partition_by if p.transform != "identity"]
         out_schema = schema
         for p in derived:
@@ -113,7 +124,6 @@ class DeltaSink:
                 Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
             ],
         )
-        table = self._tables.get(name)
         try:
             write_deltalake(
                 table if table is not None else self._uri(name),
@@ -129,6 +139,16 @@ class DeltaSink:
                 f"was committed (run again to append what is still new): {exc}"
             ) from None
         return counted[0]
+
+
+def _field(column: str, where: str) -> PartitionField:
+    """A partition column of an existing table as the field it was made from."""
+    if column in SCHEMA.names:
+        return PartitionField(column)
+    for transform in TRANSFORMS[1:]:
+        if column == PartitionField("timestamp", transform).name:
+            return PartitionField("timestamp", transform)
+    raise TableError(f"Delta table {where!r} is partitioned by {column!r}, not a column kafkaspec writes")
 
 
 def _derived_type(transform: str) -> pa.DataType:
