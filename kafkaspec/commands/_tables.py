@@ -30,6 +30,13 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
         "(default: day(timestamp), after topic with --table-layout single)",
     )
     g.add_argument(
+        "--table-mode",
+        choices=("append", "upsert"),
+        default="append",
+        help="append every record (default), or keep the latest value per topic and key, a tombstone "
+        "deleting it (for compacted topics)",
+    )
+    g.add_argument(
         "--target-file-mb", type=int, default=128, help="target size of a table's data files (default 128)"
     )
 
@@ -59,6 +66,7 @@ def run_table(args: argparse.Namespace) -> int:
             target_file_mb=args.target_file_mb,
             read_committed=args.isolation_level == "read_committed",
             verify_crc=not args.no_verify_crc,
+            mode=args.table_mode,
         )
         if not args.quiet:
             print(format_run(run), flush=True)

@@ -140,6 +140,62 @@ class DeltaSink:
             ) from None
         return counted[0]
 
+    def upsert(
+        self,
+        name: str,
+        schema: pa.Schema,
+        batches: Iterable[pa.RecordBatch],
+        offsets: Offsets,
+        partition_by: list[PartitionField],
+        covered: Iterable[tuple[str, int]],
+    ) -> int:
+        """Keep the last value per (topic, key) of ``batches`` in the table ``name`` by one ``merge``
+        (a tombstone deletes its key's row) storing ``offsets``; return the records read. A new table
+        is created empty first (a commit of its own, holding no offsets)."""
+        from .upsert import last_per_key
+
+        last, read = last_per_key(batches, schema)
+        table = self._tables.get(name)
+        if table is not None:
+            partition_by = [_field(c, self._uri(name)) for c in table.metadata().partition_columns]
+        for p in partition_by:
+            if p.transform != "identity":
+                last = last.append_column(p.name, _derive(last.column("timestamp"), p.transform))
+        if table is None:
+            write_deltalake(
+                self._uri(name),
+                last.slice(0, 0),
+                mode="append",
+                partition_by=[p.name for p in partition_by] or None,
+            )
+            table = DeltaTable(self._uri(name))
+        commit = CommitProperties(
+            custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
+            app_transactions=[
+                Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
+            ],
+        )
+        try:
+            (
+                table.merge(
+                    last,
+                    predicate="t.topic = s.topic AND t.key = s.key",
+                    source_alias="s",
+                    target_alias="t",
+                    commit_properties=commit,
+                )
+                .when_matched_delete(predicate="s.value IS NULL")
+                .when_matched_update_all(predicate="s.value IS NOT NULL")
+                .when_not_matched_insert_all(predicate="s.value IS NOT NULL")
+                .execute()
+            )
+        except CommitFailedError as exc:
+            raise TableError(
+                f"Delta table {self._uri(name)!r}: another run committed to it first; nothing of this run "
+                f"was committed (run again to apply what is still new): {exc}"
+            ) from None
+        return read
+
 
 def _field(column: str, where: str) -> PartitionField:
     """A partition column of an existing table as the field it was made from."""

@@ -9,15 +9,16 @@ and of two runs at once the later commit fails (pyiceberg's ``CommitFailedExcept
 
 The next offset of every topic-partition the table holds is stored in the snapshot's summary
 (:data:`OFFSETS_PROPERTY`, JSON), as Iceberg's Kafka Connect sink stores its consumer offsets, and in
-the same commit as a table property of that name: a snapshot of another writer (a compaction) has
-none, so the newest ancestor that has them is read, and when snapshots were expired past the last of
-ours, the property.
+the same commit as a table property of that name, read first (it survives any expiry of snapshots);
+without it (a table whose properties another tool rewrote), the newest ancestor snapshot that has
+them (a snapshot of another writer, a compaction, has none).
 """
 
 from __future__ import annotations
 
 import itertools
 import os
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -25,6 +26,7 @@ from ..codec.extras import missing
 
 try:
     import pyarrow as pa
+    import pyarrow.compute as pc
     from pyiceberg.catalog import Catalog, load_catalog
     from pyiceberg.exceptions import CommitFailedException, NoSuchTableError, TableAlreadyExistsError
     from pyiceberg.table.snapshots import ancestors_of
@@ -85,11 +87,11 @@ class IcebergSink:
         if table is None:
             return None
         check_columns([(f.name, str(f.field_type)) for f in table.schema().fields], f"Iceberg table {name!r}")
-        for snapshot in ancestors_of(table.current_snapshot(), table.metadata):
-            found = snapshot.summary.get(OFFSETS_PROPERTY) if snapshot.summary is not None else None
-            if found is not None:
-                return decode_offsets(found, f"Iceberg table {name!r}")
         found = table.properties.get(OFFSETS_PROPERTY)
+        for snapshot in ancestors_of(table.current_snapshot(), table.metadata):
+            if found is not None:
+                break
+            found = snapshot.summary.get(OFFSETS_PROPERTY) if snapshot.summary is not None else None
         if found is not None:
             return decode_offsets(found, f"Iceberg table {name!r}")
         if table.current_snapshot() is not None:
@@ -146,6 +148,44 @@ class IcebergSink:
             ) from None
         return rows
 
+    def upsert(
+        self,
+        name: str,
+        schema: pa.Schema,
+        batches: Iterable[pa.RecordBatch],
+        offsets: Offsets,
+        partition_by: list[PartitionField],
+        covered: Iterable[tuple[str, int]] = (),
+    ) -> int:
+        """Keep the last value per (topic, key) of ``batches`` in the table ``name``: a copy-on-write
+        overwrite of the rows of the keys seen, tombstones deleting theirs, in one transaction storing
+        ``offsets``; return the records read."""
+        from .upsert import KEY_COLUMNS, last_per_key
+
+        last, read = last_per_key(batches, schema)
+        table = self._tables.get(name) or self._create(name, schema, partition_by)
+        if table.metadata.properties.get(NO_RETRIES) != "0":
+            table = self._no_retries(table)
+        props = {OFFSETS_PROPERTY: encode_offsets(offsets)}
+        tombstone = pc.is_null(last.column("value"))
+        dead, live = last.filter(tombstone), last.filter(pc.invert(tombstone))
+        try:
+            with table.transaction() as tx:
+                tx.set_properties(props)
+                gone = _keys_filter(dead)
+                if gone is not None:
+                    with warnings.catch_warnings():  # a key deleted before it had a row
+                        warnings.filterwarnings("ignore", "Delete operation did not match any records")
+                        tx.delete(gone, snapshot_properties=props)
+                if live.num_rows:
+                    tx.upsert(live, join_cols=KEY_COLUMNS, snapshot_properties=props)
+        except CommitFailedException as exc:
+            raise TableError(
+                f"Iceberg table {name!r}: another run committed to it first; nothing of this run was "
+                f"committed (run again to apply what is still new): {exc}"
+            ) from None
+        return read
+
     def _no_retries(self, table: Any) -> Any:
         """The table set not to retry a failed commit: pyiceberg retries an append on top of a snapshot
         committed meanwhile, which would append offsets that snapshot already holds. Its snapshot must
@@ -177,6 +217,24 @@ class IcebergSink:
                 for p in partition_by:
                     spec.add_field(p.column, _TRANSFORMS[p.transform], p.name)
         return table
+
+
+def _keys_filter(rows: pa.Table) -> Any:
+    """The rows of the (topic, key) pairs of ``rows``, as a pyiceberg filter (None: no rows)."""
+    from pyiceberg import expressions
+
+    ex: Any = expressions  # its classes are pydantic models, which type checkers take for their fields
+    topics = rows.column("topic")
+    per_topic = [
+        ex.And(
+            ex.EqualTo("topic", t),
+            ex.In("key", set(rows.filter(pc.equal(topics, t)).column("key").to_pylist())),
+        )
+        for t in sorted(set(topics.to_pylist()))
+    ]
+    if not per_topic:
+        return None
+    return per_topic[0] if len(per_topic) == 1 else ex.Or(*per_topic)
 
 
 def _chunks(batches: Iterable[pa.RecordBatch], schema: pa.Schema, target: int) -> Iterator[pa.Table]:

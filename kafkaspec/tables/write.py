@@ -19,6 +19,7 @@ from .layout import LAYOUTS, parse_partition_by, table_name
 from .source import Offsets, Span, internal, plan, span_batches
 
 FORMATS = ("iceberg", "delta")
+MODES = ("append", "upsert")
 
 
 @dataclass
@@ -72,16 +73,21 @@ def write_table(
     target_file_mb: int = 128,
     read_committed: bool = True,
     verify_crc: bool = True,
+    mode: str = "append",
 ) -> TableRun:
     """Append to the tables of ``dest`` the records of ``source`` they do not hold yet (all of them the
     first time: a backfill); each table in one commit that stores its next offsets. ``layout``:
     ``per-topic`` (a table named as each topic) or ``single`` (one table, ``records``). ``partition_by``
     as :func:`~kafkaspec.tables.layout.parse_partition_by`. Kafka's own topics (``__*``) are left out;
     control records are never rows; ``read_committed`` leaves out aborted and open transactions, and a
-    partition's records from its first open transaction on wait for a later run."""
+    partition's records from its first open transaction on wait for a later run. ``mode``: ``append``
+    (every record a row) or ``upsert`` (the latest value per topic and key, a tombstone deleting it:
+    :mod:`~kafkaspec.tables.upsert`)."""
     started = time.perf_counter()
     if layout not in LAYOUTS:
         raise ValueError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
+    if mode not in MODES:
+        raise ValueError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
     if target_file_mb <= 0:
         raise ValueError(f"--target-file-mb must be a positive number, got {target_file_mb}")
     fields = parse_partition_by(partition_by, layout)
@@ -111,7 +117,8 @@ def write_table(
         for span in todo:
             offsets.setdefault(span.topic, {})[span.partition] = span.hi
         covered = [(s.topic, s.partition) for s in todo]
-        rows = sink.append(name, SCHEMA, _written(todo), offsets, fields, covered)
+        write = sink.upsert if mode == "upsert" else sink.append
+        rows = write(name, SCHEMA, _written(todo), offsets, fields, covered)
         _pause("committed")
         run.commits.append(TableCommit(name, rows, _covered(todo)))
     run.seconds = time.perf_counter() - started
