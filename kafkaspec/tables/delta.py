@@ -61,6 +61,14 @@ class DeltaSink:
         self.target_file_mb = target_file_mb
         self._tables: dict[str, Any] = {}
 
+    @property
+    def storage_options(self) -> dict[str, str] | None:
+        """delta-rs reads the standard AWS environment, but refuses a plain-http endpoint (a local S3
+        server) unless told; the endpoint's own scheme says so."""
+        if self.dest.startswith("s3://") and os.environ.get("AWS_ENDPOINT_URL", "").startswith("http://"):
+            return {"AWS_ALLOW_HTTP": "true"}
+        return None
+
     def _uri(self, name: str) -> str:
         return self.dest.rstrip("/") + "/" + name
 
@@ -71,7 +79,7 @@ class DeltaSink:
                 f"{uri}: not a Delta table (no _delta_log) and in the way of one; nothing was written"
             )
         try:
-            return DeltaTable(uri)
+            return DeltaTable(uri, storage_options=self.storage_options)
         except TableNotFoundError:
             return None
 
@@ -131,6 +139,7 @@ class DeltaSink:
                 mode="append",
                 partition_by=[p.name for p in partition_by] or None,
                 target_file_size=self.target_file_mb << 20,
+                storage_options=self.storage_options,
                 commit_properties=commit,
             )
         except CommitFailedError as exc:
@@ -167,8 +176,9 @@ class DeltaSink:
                 last.slice(0, 0),
                 mode="append",
                 partition_by=[p.name for p in partition_by] or None,
+                storage_options=self.storage_options,
             )
-            table = DeltaTable(self._uri(name))
+            table = DeltaTable(self._uri(name), storage_options=self.storage_options)
         commit = CommitProperties(
             custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
             app_transactions=[
