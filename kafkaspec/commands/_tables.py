@@ -22,7 +22,12 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
         default="per-topic",
         help="one table per topic (default), or one table 'records' for all",
     )
-    g.add_argument("--catalog-uri", default=None, help="an Iceberg REST catalog (default: OUTPUT/catalog.db)")
+    g.add_argument(
+        "--catalog-uri",
+        default=None,
+        help="an Iceberg REST catalog (http(s)://...) or SQL catalog (a SQLAlchemy URL, such as "
+        "sqlite:////var/lib/lake/catalog.db); default: OUTPUT/catalog.db",
+    )
     g.add_argument(
         "--partition-by",
         default=None,

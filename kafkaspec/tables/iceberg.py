@@ -252,6 +252,13 @@ def _chunks(batches: Iterable[pa.RecordBatch], schema: pa.Schema, target: int) -
 
 
 def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
+    """The SQLite catalog in ``dest``; with ``catalog_uri``, a REST catalog (``http(s)://``) or an SQL
+    catalog (a SQLAlchemy URL such as ``sqlite:////var/lib/lake/catalog.db``: the catalog of a
+    warehouse in an object store, where no SQLite file can live)."""
+    if catalog_uri is not None and not catalog_uri.startswith(("http://", "https://")):
+        if "://" not in dest:
+            dest = "file://" + os.path.abspath(dest)
+        return load_catalog("kafkaspec", type="sql", uri=catalog_uri, warehouse=dest, **_store_properties())
     if catalog_uri is not None:
         return _rest_catalog(dest, catalog_uri)
     from .layout import check_destination
@@ -260,6 +267,14 @@ def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
     warehouse = root if "://" in root else "file://" + os.path.abspath(root)
     uri = "sqlite:///" + os.path.abspath(os.path.join(root, CATALOG_FILE))
     return load_catalog("kafkaspec", type="sql", uri=uri, warehouse=warehouse)
+
+
+def _store_properties() -> dict[str, str]:
+    """pyiceberg's S3 settings from the standard AWS environment, which its file IO does not read for the
+    endpoint (a local S3 server, another provider's S3 API)."""
+    env = os.environ
+    pairs = {"s3.endpoint": "AWS_ENDPOINT_URL", "s3.region": "AWS_DEFAULT_REGION"}
+    return {prop: env[var] for prop, var in pairs.items() if env.get(var)}
 
 
 def _rest_catalog(dest: str, uri: str) -> Catalog:

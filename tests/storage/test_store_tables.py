@@ -1,6 +1,9 @@
-"""Delta tables on S3 (moto): a backfill from a backup in the bucket, an incremental run, each record once."""
+"""Tables in S3 (moto): a backfill from a local data dir or a backup in the bucket, then an incremental
+run, each record once; Delta in its folder, Iceberg with its SQL catalog in a local SQLite file."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 from support.tables import consumer_rows
@@ -9,17 +12,25 @@ from kafkaspec import Record, logdir
 from kafkaspec.tables import write_table
 
 
-def _rows(uri):
-    from deltalake import DeltaTable
+def _rows(fmt, dest, catalog):
+    if fmt == "delta":
+        from deltalake import DeltaTable
 
-    t = DeltaTable(uri, storage_options={"AWS_ALLOW_HTTP": "true"}).to_pyarrow_table()
+        t = DeltaTable(f"{dest}/orders", storage_options={"AWS_ALLOW_HTTP": "true"}).to_pyarrow_table()
+    else:
+        from pyiceberg.catalog import load_catalog
+
+        props = {"s3.endpoint": os.environ["AWS_ENDPOINT_URL"], "s3.region": os.environ["AWS_DEFAULT_REGION"]}
+        cat = load_catalog("kafkaspec", type="sql", uri=catalog, warehouse=dest, **props)
+        t = cat.load_table(("kafka", "orders")).scan().to_arrow()
     return sorted(
         zip(*(t.column(c).to_pylist() for c in ("topic", "partition", "offset", "value")), strict=True)
     )
 
 
+@pytest.mark.parametrize("fmt", ["delta", "iceberg"])
 @pytest.mark.parametrize("source_in_bucket", [False, True])
-def test_delta_on_s3_backfill_then_incremental(s3_env, tmp_path, source_in_bucket):
+def test_tables_in_s3_backfill_then_incremental(s3_env, tmp_path, source_in_bucket, fmt):
     local = tmp_path / "logs"
     with logdir.PartitionWriter(local, "orders", 0) as w:
         for i in range(20):
@@ -27,10 +38,11 @@ def test_delta_on_s3_backfill_then_incremental(s3_env, tmp_path, source_in_bucke
     bucket = s3_env.new_bucket()
     src = s3_env.upload(local, bucket, "backup") if source_in_bucket else str(local)
     dest = f"s3://{bucket}/lake"
-    assert write_table(src, dest, format="delta").rows == 20
-    assert write_table(src, dest, format="delta").rows == 0
+    catalog = f"sqlite:///{tmp_path}/catalog.db" if fmt == "iceberg" else None
+    assert write_table(src, dest, format=fmt, catalog_uri=catalog).rows == 20
+    assert write_table(src, dest, format=fmt, catalog_uri=catalog).rows == 0
     with logdir.PartitionWriter(local, "orders", 0) as w:
         w.append([Record(key=b"k", value=b"late", timestamp=99)])
     src = s3_env.upload(local, bucket, "backup") if source_in_bucket else str(local)
-    assert write_table(src, dest, format="delta").rows == 1
-    assert _rows(f"{dest}/orders") == consumer_rows(local)
+    assert write_table(src, dest, format=fmt, catalog_uri=catalog).rows == 1
+    assert _rows(fmt, dest, catalog) == consumer_rows(local)
