@@ -46,3 +46,33 @@ def test_tables_in_s3_backfill_then_incremental(s3_env, tmp_path, source_in_buck
     src = s3_env.upload(local, bucket, "backup") if source_in_bucket else str(local)
     assert write_table(src, dest, format=fmt, catalog_uri=catalog).rows == 1
     assert _rows(fmt, dest, catalog) == consumer_rows(local)
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("point", ["written", "committed"])
+@pytest.mark.parametrize("fmt", ["delta", "iceberg"])
+def test_tables_in_s3_sigkill_leaves_the_last_commit(s3_env, tmp_path, fmt, point):
+    import signal
+    import subprocess
+    import sys
+
+    local = tmp_path / "logs"
+    with logdir.PartitionWriter(local, "orders", 0) as w:
+        for i in range(30):
+            w.append([Record(key=b"k", value=b"v%d" % i, timestamp=i)])
+    dest = f"s3://{s3_env.new_bucket()}/lake"
+    catalog = f"sqlite:///{tmp_path}/catalog.db" if fmt == "iceberg" else None
+    write_table(str(local), dest, format=fmt, catalog_uri=catalog)
+    before = _rows(fmt, dest, catalog)
+    with logdir.PartitionWriter(local, "orders", 0) as w:
+        w.append([Record(key=b"k", value=b"late", timestamp=99)])
+    cmd = [sys.executable, "-m", "kafkaspec.cli", "pipeline", str(local), "--table", fmt, dest, "--quiet"]
+    cmd += ["--catalog-uri", catalog] if catalog else []
+    env = {**os.environ, "KAFKASPEC_TABLES_PAUSE": point}
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, env=env)
+    assert proc.stderr.readline().strip() == f"paused at {point}"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert _rows(fmt, dest, catalog) == (consumer_rows(local) if point == "committed" else before)
+    assert subprocess.run(cmd, env=os.environ, timeout=120).returncode == 0
+    assert _rows(fmt, dest, catalog) == consumer_rows(local)
