@@ -166,3 +166,36 @@ def test_table_error_is_indexed():
     from kafkaspec import errors
 
     assert errors.TableError is TableError
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_topic_names_with_dots_and_dashes_are_tables(fmt, tmp_path):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 3, topic="shop.orders")
+    write_orders(src, 2, topic="shop-orders_x")
+    assert write_table(str(src), str(dest), format=fmt).rows == 5
+    assert write_table(str(src), str(dest), format=fmt).rows == 0
+    assert len(table_rows(fmt, dest, "shop.orders")) == 3 and len(table_rows(fmt, dest, "shop-orders_x")) == 2
+
+
+def test_follow_appends_what_arrives_until_interrupted(tmp_path):
+    import signal
+    import time
+
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 3)
+    cmd = [sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), "--table", "delta", str(dest)]
+    proc = subprocess.Popen(
+        [*cmd, "--follow", "--interval", "0.2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert "orders: 3 rows" in proc.stdout.readline() + proc.stdout.readline()
+        write_orders(src, 2, tag=b"later")
+        deadline = time.monotonic() + 60
+        while len(table_rows("delta", dest, "orders")) < 5 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert table_rows("delta", dest, "orders") == consumer_rows(src)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.strip().splitlines()[-1].endswith("interrupted"), err
