@@ -54,8 +54,6 @@ def run_table(args: argparse.Namespace) -> int:
         require(module, "tables", "kafkaspec pipeline --table")
     if args.master is not None:
         raise ValueError("--table runs without Spark: --master does not go with it")
-    if args.decode_values:
-        raise ValueError("--decode-values does not go with --table (the tables hold the kafkalog columns)")
     if args.follow and args.interval <= 0:
         raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
     from ..tables import format_run, write_table
@@ -72,6 +70,7 @@ def run_table(args: argparse.Namespace) -> int:
             read_committed=args.isolation_level == "read_committed",
             verify_crc=not args.no_verify_crc,
             mode=args.table_mode,
+            decode_values=args.decode_values,
         )
         if not args.quiet:
             print(format_run(run), flush=True)

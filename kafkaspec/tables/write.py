@@ -74,6 +74,7 @@ def write_table(
     read_committed: bool = True,
     verify_crc: bool = True,
     mode: str = "append",
+    decode_values: bool = False,
 ) -> TableRun:
     """Append to the tables of ``dest`` the records of ``source`` they do not hold yet (all of them the
     first time: a backfill); each table in one commit that stores its next offsets. ``layout``:
@@ -82,7 +83,8 @@ def write_table(
     control records are never rows; ``read_committed`` leaves out aborted and open transactions, and a
     partition's records from its first open transaction on wait for a later run. ``mode``: ``append``
     (every record a row) or ``upsert`` (the latest value per topic and key, a tombstone deleting it:
-    :mod:`~kafkaspec.tables.upsert`)."""
+    :mod:`~kafkaspec.tables.upsert`). ``decode_values``: each typed topic's values decoded, those that
+    do not fit in ``<table>_errors`` (:mod:`~kafkaspec.tables.decoded`; per-topic layout, append)."""
     started = time.perf_counter()
     if layout not in LAYOUTS:
         raise ValueError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
@@ -90,6 +92,8 @@ def write_table(
         raise ValueError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
     if target_file_mb <= 0:
         raise ValueError(f"--target-file-mb must be a positive number, got {target_file_mb}")
+    if decode_values and (layout != "per-topic" or mode != "append"):
+        raise ValueError("--decode-values goes with --table-layout per-topic and --table-mode append")
     fields = parse_partition_by(partition_by, layout)
     sink = open_sink(format, dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
     log_dir = source if isinstance(source, LogDir) else open_log(source)
@@ -101,6 +105,16 @@ def write_table(
     for name, tps in groups.items():
         for topic, offsets in (sink.committed(name, tps) or {}).items():
             committed.setdefault(topic, {}).update(offsets)
+    values = None
+    if decode_values:
+        from ..values import decoder
+        from .decoded import errors_table, typed
+
+        values = decoder(log_dir)
+        failed: Offsets = {}  # the errors tables' own offsets
+        for name, tps in groups.items():
+            if typed(values, name):
+                failed.update(sink.committed(errors_table(name), tps) or {})
     spans = plan(log_dir, committed, read_committed=read_committed, verify_crc=verify_crc)
     _pause("planned")
     run = TableRun(format, dest)
@@ -118,11 +132,45 @@ def write_table(
             offsets.setdefault(span.topic, {})[span.partition] = span.hi
         covered = [(s.topic, s.partition) for s in todo]
         write = sink.upsert if mode == "upsert" else sink.append
-        rows = write(name, SCHEMA, _written(todo), offsets, fields, covered)
+        if values is not None and typed(values, name):
+            rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run)
+        else:
+            rows = write(name, SCHEMA, _written(todo), offsets, fields, covered)
         _pause("committed")
         run.commits.append(TableCommit(name, rows, _covered(todo)))
     run.seconds = time.perf_counter() - started
     return run
+
+
+def _decoded(
+    sink: Any,
+    values: Any,
+    name: str,
+    todo: list[Span],
+    offsets: Offsets,
+    failed: Offsets,
+    fields: list[Any],
+    covered: list[tuple[str, int]],
+    run: TableRun,
+) -> int:
+    """A typed topic's run: the records whose value does not fit, found by a first pass over the spans
+    (decoding only), committed to the errors table first; then the decoded records into its table
+    (:mod:`.decoded`). Two passes, since delta-rs cannot commit while it reads a commit's records."""
+    from .decoded import ERRORS_SCHEMA, Split, errors_table
+
+    first = Split(values, name)
+    for _ in first(chain.from_iterable(span_batches(s) for s in todo)):
+        pass
+    bad = list(first.new_errors(failed))
+    if bad:
+        errors_offsets = {t: dict(ps) for t, ps in failed.items()}
+        for t, p in covered:
+            errors_offsets.setdefault(t, {})[p] = offsets[t][p]
+        n = sink.append(errors_table(name), ERRORS_SCHEMA, iter(bad), errors_offsets, fields, covered)
+        run.commits.append(TableCommit(errors_table(name), n, _covered(todo)))
+        _pause("errors-committed")
+    split = Split(values, name)
+    return int(sink.append(name, split.schema, split(_written(todo)), offsets, fields, covered))
 
 
 def _covered(spans: list[Span]) -> Offsets:
