@@ -31,8 +31,6 @@ class Span:
     lo: int | None
     hi: int
     ranges: list[ReadRange] = field(default_factory=list)
-    #: the rows read, counted while reading
-    records: int = 0
 
 
 def internal(topic: str) -> bool:
@@ -72,5 +70,4 @@ def span_batches(span: Span) -> Iterator[pa.RecordBatch]:
     for task in span.ranges:
         for rb in read_records(task):
             if rb.num_rows:
-                span.records += rb.num_rows
                 yield rb
