@@ -23,7 +23,7 @@ try:
     import pyarrow as pa
     import pyarrow.compute as pc
     from deltalake import CommitProperties, DeltaTable, Transaction, write_deltalake
-    from deltalake.exceptions import CommitFailedError, TableNotFoundError
+    from deltalake.exceptions import CommitFailedError, DeltaError, SchemaMismatchError, TableNotFoundError
 except ModuleNotFoundError as exc:
     raise missing(exc, "tables", "Delta tables") from None
 
@@ -139,6 +139,7 @@ class DeltaSink:
                 mode="append",
                 partition_by=[p.name for p in partition_by] or None,
                 target_file_size=self.target_file_mb << 20,
+                schema_mode="merge" if schema.names != SCHEMA.names else None,  # typed values may gain fields
                 storage_options=self.storage_options,
                 commit_properties=commit,
             )
@@ -146,6 +147,17 @@ class DeltaSink:
             raise TableError(
                 f"Delta table {self._uri(name)!r}: another run committed to it first; nothing of this run "
                 f"was committed (run again to append what is still new): {exc}"
+            ) from None
+        except (SchemaMismatchError, DeltaError) as exc:
+            if (
+                isinstance(exc, DeltaError)
+                and not isinstance(exc, SchemaMismatchError)
+                and "cast" not in str(exc)
+            ):
+                raise  # a column whose type changed shows as a failed cast of its values
+            raise TableError(
+                f"Delta table {self._uri(name)!r}: the records' columns changed in a way the table cannot "
+                f"follow ({exc}); nothing of this run was committed"
             ) from None
         return counted[0]
 

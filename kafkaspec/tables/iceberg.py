@@ -28,7 +28,12 @@ try:
     import pyarrow as pa
     import pyarrow.compute as pc
     from pyiceberg.catalog import Catalog, load_catalog
-    from pyiceberg.exceptions import CommitFailedException, NoSuchTableError, TableAlreadyExistsError
+    from pyiceberg.exceptions import (
+        CommitFailedException,
+        NoSuchTableError,
+        TableAlreadyExistsError,
+        ValidationError,
+    )
     from pyiceberg.table.snapshots import ancestors_of
     from pyiceberg.transforms import (
         DayTransform,
@@ -41,6 +46,7 @@ try:
 except ModuleNotFoundError as exc:
     raise missing(exc, "tables", "Iceberg tables") from None
 
+from ..arrow.schema import SCHEMA
 from .errors import TableError
 from .layout import OFFSETS_PROPERTY, PartitionField, check_columns, decode_offsets, encode_offsets
 from .source import Offsets
@@ -130,6 +136,15 @@ class IcebergSink:
         try:
             with table.transaction() as tx:
                 tx.set_properties(props)
+                if schema.names != SCHEMA.names:  # typed values: a field the registry added since
+                    try:
+                        with tx.update_schema() as update:
+                            update.union_by_name(schema)
+                    except (ValidationError, ValueError) as exc:
+                        raise TableError(
+                            f"Iceberg table {name!r}: the value schema changed in a way the table cannot "
+                            f"follow ({exc}); nothing of this run was committed"
+                        ) from None
                 with tx.update_snapshot(snapshot_properties=props).fast_append() as append:
                     for chunk in _chunks(batches, schema, self.target_file_mb << 20):
                         rows += chunk.num_rows

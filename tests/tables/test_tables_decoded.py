@@ -98,3 +98,81 @@ def test_killed_between_the_errors_commit_and_the_records_commit(fmt, tmp_path):
     assert subprocess.run(cmd, capture_output=True, timeout=120).returncode == 0
     assert table_arrow(fmt, dest, "orders_errors").column("offset").to_pylist() == [1]  # not twice
     assert sorted(table_arrow(fmt, dest, "orders").column("offset").to_pylist()) == [0, 2]
+
+
+V2 = {
+    "type": "record",
+    "name": "Order",
+    "fields": [*SCHEMA["fields"], {"name": "extra", "type": ["null", "string"], "default": None}],
+}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_field_added_by_the_registry_is_a_new_column(fmt, tmp_path):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    _source(src, [_good(0)])
+    write_table(str(src), str(dest), format=fmt, decode_values=True)
+    with logdir.PartitionWriter(src, "_schemas", 0) as w:
+        w.append(
+            [
+                Record(
+                    key=skey("orders-value", 2),
+                    value=sval("orders-value", 2, 2, json.dumps(V2)),
+                    timestamp=TS,
+                )
+            ]
+        )
+    with logdir.PartitionWriter(src, "orders", 0) as w:
+        w.append(
+            [
+                Record(
+                    key=b"v2",
+                    value=framed(2, avro_bytes(V2, {"id": 1, "note": "n", "extra": "x"})),
+                    timestamp=TS,
+                )
+            ]
+        )
+    write_table(str(src), str(dest), format=fmt, decode_values=True)
+    rows = sorted(
+        (r["id"], r.get("extra"))
+        for r in table_arrow(fmt, dest, "orders").column("value_decoded").to_pylist()
+    )
+    assert rows == [(0, None), (1, "x")]
+    if fmt == "iceberg":
+        from support.tables import iceberg_table
+
+        schema = iceberg_table(dest, "orders").schema()
+        before = {f.name: f.field_id for f in schema.fields}
+        assert before["offset"] == 5 and "extra" in str(schema.find_field("value_decoded"))  # ids kept
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_an_incompatible_change_is_refused_before_any_commit(fmt, tmp_path):
+    from kafkaspec.tables import TableError
+
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    _source(src, [_good(0)])
+    write_table(str(src), str(dest), format=fmt, decode_values=True)
+    before = table_arrow(fmt, dest, "orders")
+    v2 = {
+        "type": "record",
+        "name": "Order",
+        "fields": [{"name": "id", "type": "string"}, SCHEMA["fields"][1]],
+    }
+    with logdir.PartitionWriter(src, "_schemas", 0) as w:
+        w.append(
+            [
+                Record(
+                    key=skey("orders-value", 2),
+                    value=sval("orders-value", 2, 2, json.dumps(v2)),
+                    timestamp=TS,
+                )
+            ]
+        )
+    with logdir.PartitionWriter(src, "orders", 0) as w:
+        w.append(
+            [Record(key=b"v2", value=framed(2, avro_bytes(v2, {"id": "one", "note": "n"})), timestamp=TS)]
+        )
+    with pytest.raises(TableError, match="changed in a way the table cannot follow"):
+        write_table(str(src), str(dest), format=fmt, decode_values=True)
+    assert table_arrow(fmt, dest, "orders").equals(before)
