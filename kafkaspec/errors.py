@@ -157,6 +157,10 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         "kafkaspec.values.registry",
         "the schema registry could not be asked, or answered with no schema",
     ),
+    "TableError": (
+        "kafkaspec.tables.errors",
+        "a table destination cannot be written (not a table, not ours, a catalog, a concurrent run)",
+    ),
     "TraceStop": ("kafkaspec.explain.tracer", "explain: decoding cannot go on (a signal, caught inside)"),
     "TooLarge": ("kafkaspec.explain.bounded", "explain: more spans than the caller's max_nodes"),
     "UnknownFormat": ("kafkaspec.explain.walk", "explain: a --format name that names no format"),

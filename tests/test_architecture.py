@@ -77,6 +77,8 @@ LAYERS: tuple[Layer, ...] = (
     Layer("logdir", ("kafkaspec.logdir",)),
     # reads byte ranges of segments into Arrow for Spark's tasks: over the log directories
     Layer("arrow.ranges", ("kafkaspec.arrow.ranges",)),
+    # Iceberg and Delta tables as a destination, Spark-free: over the read plan and the log directories
+    Layer("tables", ("kafkaspec.tables",)),
     Layer("spark", ("kafkaspec.spark",)),
     Layer("review", ("kafkaspec.review",), None, ("yaml",)),
     Layer("codegen", ("kafkaspec.codegen",), None, ("jinja2", "yaml")),

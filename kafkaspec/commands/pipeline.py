@@ -17,15 +17,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "  kafkaspec pipeline logs/ out/ --master spark://127.0.0.1:7077\n"
         "  kafkaspec pipeline backup/ out/ --incremental     # only what is new since the last run\n"
         "  kafkaspec pipeline logs/ out/ --follow --interval 30\n"
+        "  kafkaspec pipeline logs/ --table iceberg lake/   # Iceberg tables, no Spark; again: only what is new\n"
         "exit codes: 0 ok, 1 corrupt ranges were skipped, 2 usage or input error",
     )
     from kafkaspec.spark.pipeline import add_arguments
 
     add_arguments(p)
+    from ._tables import add_table_arguments
+
+    add_table_arguments(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.table is not None:
+        from ._tables import run_table
+
+        return run_table(args)
     from kafkaspec.spark.pipeline import run_args
 
     refuse_output_inside(args.input, args.output)

@@ -1,0 +1,79 @@
+"""``kafkaspec pipeline SRC --table iceberg|delta DEST``: the pipeline into lakehouse tables
+(:mod:`kafkaspec.tables`), without Spark."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+
+def add_table_arguments(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("tables (OUTPUT is then the tables' destination)")
+    g.add_argument(
+        "--table",
+        choices=("iceberg", "delta"),
+        default=None,
+        help="write Apache Iceberg (a warehouse folder with its SQLite catalog, or --catalog-uri) or Delta "
+        "Lake tables, appending only what they do not hold yet (their commits store the offsets)",
+    )
+    g.add_argument(
+        "--table-layout",
+        choices=("per-topic", "single"),
+        default="per-topic",
+        help="one table per topic (default), or one table 'records' for all",
+    )
+    g.add_argument(
+        "--catalog-uri",
+        default=None,
+        help="an Iceberg REST catalog (http(s)://...) or SQL catalog (a SQLAlchemy URL, such as "
+        "sqlite:////var/lib/lake/catalog.db); default: OUTPUT/catalog.db",
+    )
+    g.add_argument(
+        "--partition-by",
+        default=None,
+        help="comma-separated columns, or day(timestamp) (hour, month, year); '' for none "
+        "(default: day(timestamp), after topic with --table-layout single)",
+    )
+    g.add_argument(
+        "--table-mode",
+        choices=("append", "upsert"),
+        default="append",
+        help="append every record (default), or keep the latest value per topic and key, a tombstone "
+        "deleting it (for compacted topics)",
+    )
+    g.add_argument(
+        "--target-file-mb", type=int, default=128, help="target size of a table's data files (default 128)"
+    )
+
+
+def run_table(args: argparse.Namespace) -> int:
+    """The ``--table`` run (``--follow``: again every ``--interval`` seconds until interrupted)."""
+    from ..codec.extras import require
+
+    for module in ("pyarrow", "pyiceberg" if args.table == "iceberg" else "deltalake"):
+        require(module, "tables", "kafkaspec pipeline --table")
+    if args.master is not None:
+        raise ValueError("--table runs without Spark: --master does not go with it")
+    if args.follow and args.interval <= 0:
+        raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
+    from ..tables import format_run, write_table
+
+    while True:
+        run = write_table(
+            args.input,
+            args.output,
+            format=args.table,
+            layout=args.table_layout,
+            catalog_uri=args.catalog_uri,
+            partition_by=args.partition_by,
+            target_file_mb=args.target_file_mb,
+            read_committed=args.isolation_level == "read_committed",
+            verify_crc=not args.no_verify_crc,
+            mode=args.table_mode,
+            decode_values=args.decode_values,
+        )
+        if not args.quiet:
+            print(format_run(run), flush=True)
+        if not args.follow:
+            return 0
+        time.sleep(args.interval)

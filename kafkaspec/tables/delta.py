@@ -1,0 +1,242 @@
+"""A Delta Lake table as the destination, through deltalake (delta-rs).
+
+Each table is a folder of the destination (``<dest>/<table>/``). Each run's records go into one table
+in one commit: delta-rs writes the Parquet files, then the commit is the one log entry
+``_delta_log/<version>.json`` put only if absent, so a run killed before it leaves only files no
+version names.
+
+The next offset of every topic-partition is stored as a Delta application transaction (``txn``:
+app id ``kafkaspec:<topic>:<partition>``, version the next offset), the way Spark's streaming sinks make
+their writes idempotent, and once more as JSON in the commit info (:data:`OFFSETS_PROPERTY`). Two runs
+at once that both add ``txn`` actions for one partition conflict: delta-rs refuses the later commit.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..codec.extras import missing
+
+try:
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    from deltalake import CommitProperties, DeltaTable, Transaction, write_deltalake
+    from deltalake.exceptions import CommitFailedError, DeltaError, SchemaMismatchError, TableNotFoundError
+except ModuleNotFoundError as exc:
+    raise missing(exc, "tables", "Delta tables") from None
+
+from ..arrow.schema import SCHEMA
+from .errors import TableError
+from .layout import (
+    OFFSETS_PROPERTY,
+    TRANSFORMS,
+    PartitionField,
+    check_columns,
+    check_destination,
+    encode_offsets,
+)
+from .source import Offsets
+
+APP_ID = "kafkaspec:{topic}:{partition}"
+
+
+def _is_delta(path: str) -> bool:
+    return os.path.isdir(os.path.join(path, "_delta_log"))
+
+
+def is_table_root(dest: str) -> bool:
+    """Whether ``dest`` is a folder of our Delta tables (one at least)."""
+    return os.path.isdir(dest) and any(_is_delta(os.path.join(dest, n)) for n in os.listdir(dest))
+
+
+class DeltaSink:
+    """The Delta tables of one destination folder (local, or an object store's URI)."""
+
+    format = "delta"
+
+    def __init__(self, dest: str, *, target_file_mb: int = 128):
+        self.dest = check_destination(dest, is_table_root(dest), "a folder of Delta tables")
+        self.target_file_mb = target_file_mb
+        self._tables: dict[str, Any] = {}
+
+    @property
+    def storage_options(self) -> dict[str, str] | None:
+        """delta-rs reads the standard AWS environment, but refuses a plain-http endpoint (a local S3
+        server) unless told; the endpoint's own scheme says so."""
+        if self.dest.startswith("s3://") and os.environ.get("AWS_ENDPOINT_URL", "").startswith("http://"):
+            return {"AWS_ALLOW_HTTP": "true"}
+        return None
+
+    def _uri(self, name: str) -> str:
+        return self.dest.rstrip("/") + "/" + name
+
+    def _load(self, name: str) -> Any:
+        uri = self._uri(name)
+        if "://" not in uri and os.path.exists(uri) and not _is_delta(uri):
+            raise TableError(
+                f"{uri}: not a Delta table (no _delta_log) and in the way of one; nothing was written"
+            )
+        try:
+            return DeltaTable(uri, storage_options=self.storage_options)
+        except TableNotFoundError:
+            return None
+
+    def committed(self, name: str, partitions: Iterable[tuple[str, int]]) -> Offsets | None:
+        """The next offsets the table ``name`` holds of ``partitions`` (None: no such table); refuses a
+        table not of our columns. The table is kept as read, so that the commit is checked against it."""
+        table = self._tables[name] = self._load(name)
+        if table is None:
+            return None
+        check_columns(
+            [(f.name, str(f.type)) for f in table.schema().fields], f"Delta table {self._uri(name)!r}"
+        )
+        out: Offsets = {}
+        for topic, partition in partitions:
+            version = table.transaction_version(APP_ID.format(topic=topic, partition=partition))
+            if version is not None:
+                out.setdefault(topic, {})[partition] = version
+        return out
+
+    def append(
+        self,
+        name: str,
+        schema: pa.Schema,
+        batches: Iterable[pa.RecordBatch],
+        offsets: Offsets,
+        partition_by: list[PartitionField],
+        covered: Iterable[tuple[str, int]],
+    ) -> int:
+        """Append ``batches`` to the table ``name`` in one commit storing ``offsets`` (the ``txn`` of each
+        partition ``covered``); return the rows written."""
+        table = self._tables.get(name)
+        if table is not None:  # an existing table keeps its partitioning, as an Iceberg table keeps its spec
+            partition_by = [_field(c, self._uri(name)) for c in table.metadata().partition_columns]
+        derived = [p for p in partition_by if p.transform != "identity"]
+        out_schema = schema
+        for p in derived:
+            out_schema = out_schema.append(pa.field(p.name, _derived_type(p.transform)))
+        counted = [0]
+
+        def rows() -> Iterator[pa.RecordBatch]:
+            for rb in batches:
+                counted[0] += rb.num_rows
+                for p in derived:
+                    rb = rb.append_column(p.name, _derive(rb.column("timestamp"), p.transform))
+                yield rb
+
+        commit = CommitProperties(
+            custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
+            app_transactions=[
+                Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
+            ],
+        )
+        try:
+            write_deltalake(
+                table if table is not None else self._uri(name),
+                pa.RecordBatchReader.from_batches(out_schema, rows()),
+                mode="append",
+                partition_by=[p.name for p in partition_by] or None,
+                target_file_size=self.target_file_mb << 20,
+                schema_mode="merge" if schema.names != SCHEMA.names else None,  # typed values may gain fields
+                storage_options=self.storage_options,
+                commit_properties=commit,
+            )
+        except CommitFailedError as exc:
+            raise TableError(
+                f"Delta table {self._uri(name)!r}: another run committed to it first; nothing of this run "
+                f"was committed (run again to append what is still new): {exc}"
+            ) from None
+        except (SchemaMismatchError, DeltaError) as exc:
+            if (
+                isinstance(exc, DeltaError)
+                and not isinstance(exc, SchemaMismatchError)
+                and "cast" not in str(exc)
+            ):
+                raise  # a column whose type changed shows as a failed cast of its values
+            raise TableError(
+                f"Delta table {self._uri(name)!r}: the records' columns changed in a way the table cannot "
+                f"follow ({exc}); nothing of this run was committed"
+            ) from None
+        return counted[0]
+
+    def upsert(
+        self,
+        name: str,
+        schema: pa.Schema,
+        batches: Iterable[pa.RecordBatch],
+        offsets: Offsets,
+        partition_by: list[PartitionField],
+        covered: Iterable[tuple[str, int]],
+    ) -> int:
+        """Keep the last value per (topic, key) of ``batches`` in the table ``name`` by one ``merge``
+        (a tombstone deletes its key's row) storing ``offsets``; return the records read. A new table
+        is created empty first (a commit of its own, holding no offsets)."""
+        from .upsert import last_per_key
+
+        last, read = last_per_key(batches, schema)
+        table = self._tables.get(name)
+        if table is not None:
+            partition_by = [_field(c, self._uri(name)) for c in table.metadata().partition_columns]
+        for p in partition_by:
+            if p.transform != "identity":
+                last = last.append_column(p.name, _derive(last.column("timestamp"), p.transform))
+        if table is None:
+            write_deltalake(
+                self._uri(name),
+                last.slice(0, 0),
+                mode="append",
+                partition_by=[p.name for p in partition_by] or None,
+                storage_options=self.storage_options,
+            )
+            table = DeltaTable(self._uri(name), storage_options=self.storage_options)
+        commit = CommitProperties(
+            custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
+            app_transactions=[
+                Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
+            ],
+        )
+        try:
+            (
+                table.merge(
+                    last,
+                    predicate="t.topic = s.topic AND t.key = s.key",
+                    source_alias="s",
+                    target_alias="t",
+                    commit_properties=commit,
+                )
+                .when_matched_delete(predicate="s.value IS NULL")
+                .when_matched_update_all(predicate="s.value IS NOT NULL")
+                .when_not_matched_insert_all(predicate="s.value IS NOT NULL")
+                .execute()
+            )
+        except CommitFailedError as exc:
+            raise TableError(
+                f"Delta table {self._uri(name)!r}: another run committed to it first; nothing of this run "
+                f"was committed (run again to apply what is still new): {exc}"
+            ) from None
+        return read
+
+
+def _field(column: str, where: str) -> PartitionField:
+    """A partition column of an existing table as the field it was made from."""
+    if column in SCHEMA.names:
+        return PartitionField(column)
+    for transform in TRANSFORMS[1:]:
+        if column == PartitionField("timestamp", transform).name:
+            return PartitionField("timestamp", transform)
+    raise TableError(f"Delta table {where!r} is partitioned by {column!r}, not a column kafkaspec writes")
+
+
+def _derived_type(transform: str) -> pa.DataType:
+    return {"day": pa.date32(), "year": pa.int64()}.get(transform, pa.string())
+
+
+def _derive(ts: pa.Array, transform: str) -> pa.Array:
+    """A partition column from the record timestamp (Delta partitions by columns, not transforms)."""
+    if transform == "day":
+        return pc.cast(pc.cast(ts, pa.timestamp("us")), pa.date32())
+    if transform == "year":
+        return pc.year(ts)
+    return pc.strftime(ts, "%Y-%m-%d-%H" if transform == "hour" else "%Y-%m")

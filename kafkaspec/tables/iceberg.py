@@ -1,0 +1,326 @@
+"""An Apache Iceberg table as the destination, through pyiceberg.
+
+The catalog is pyiceberg's SQL catalog on a SQLite file in the destination folder (``catalog.db``, the
+warehouse beside it: ``<dest>/<namespace>.db/<table>/``), or a REST catalog (``catalog_uri``). Each
+run's records go into one table in one snapshot: the data files are written first, then one commit
+swaps the table's metadata pointer in the catalog (an SQL update guarded by the metadata location it
+read, or the REST catalog's own check), so a run killed before it leaves only files no snapshot names,
+and of two runs at once the later commit fails (pyiceberg's ``CommitFailedException``).
+
+The next offset of every topic-partition the table holds is stored in the snapshot's summary
+(:data:`OFFSETS_PROPERTY`, JSON), as Iceberg's Kafka Connect sink stores its consumer offsets, and in
+the same commit as a table property of that name, read first (it survives any expiry of snapshots);
+without it (a table whose properties another tool rewrote), the newest ancestor snapshot that has
+them (a snapshot of another writer, a compaction, has none).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import warnings
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..codec.extras import missing
+
+try:
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    from pyiceberg.catalog import Catalog, load_catalog
+    from pyiceberg.exceptions import (
+        CommitFailedException,
+        NoSuchTableError,
+        TableAlreadyExistsError,
+        ValidationError,
+    )
+    from pyiceberg.table.snapshots import ancestors_of
+    from pyiceberg.transforms import (
+        DayTransform,
+        HourTransform,
+        IdentityTransform,
+        MonthTransform,
+        Transform,
+        YearTransform,
+    )
+except ModuleNotFoundError as exc:
+    raise missing(exc, "tables", "Iceberg tables") from None
+
+from ..arrow.schema import SCHEMA
+from .errors import TableError
+from .layout import OFFSETS_PROPERTY, PartitionField, check_columns, decode_offsets, encode_offsets
+from .source import Offsets
+
+#: the namespace our tables are created in
+NAMESPACE = "kafka"
+#: pyiceberg's number of retries of a failed commit, which our tables set to 0 (:meth:`IcebergSink._no_retries`)
+NO_RETRIES = "commit.retry.num-retries"
+#: the SQLite file of the embedded catalog, in the destination folder
+CATALOG_FILE = "catalog.db"
+
+_TRANSFORMS: dict[str, Transform[Any, Any]] = {
+    "identity": IdentityTransform(),
+    "hour": HourTransform(),
+    "day": DayTransform(),
+    "month": MonthTransform(),
+    "year": YearTransform(),
+}
+
+
+def is_table_root(dest: str) -> bool:
+    """Whether ``dest`` holds our embedded catalog."""
+    return os.path.isfile(os.path.join(dest, CATALOG_FILE))
+
+
+class IcebergSink:
+    """The tables of one destination: a warehouse folder with its SQL catalog, or a REST catalog."""
+
+    format = "iceberg"
+
+    def __init__(self, dest: str, *, catalog_uri: str | None = None, target_file_mb: int = 128):
+        self.dest = dest
+        self.target_file_mb = target_file_mb
+        self.catalog = _catalog(dest, catalog_uri)
+        self._tables: dict[str, Any] = {}
+
+    def _identifier(self, name: str) -> tuple[str, str]:
+        return (NAMESPACE, name)
+
+    def committed(self, name: str, partitions: Iterable[tuple[str, int]] = ()) -> Offsets | None:
+        """The offsets the table ``name`` holds (None: no such table; all of its partitions, whatever
+        ``partitions`` asks); refuses a table not of our columns."""
+        table = self._tables[name] = self._load(name)
+        if table is None:
+            return None
+        check_columns([(f.name, str(f.field_type)) for f in table.schema().fields], f"Iceberg table {name!r}")
+        found = table.properties.get(OFFSETS_PROPERTY)
+        for snapshot in ancestors_of(table.current_snapshot(), table.metadata):
+            if found is not None:
+                break
+            found = snapshot.summary.get(OFFSETS_PROPERTY) if snapshot.summary is not None else None
+        if found is not None:
+            return decode_offsets(found, f"Iceberg table {name!r}")
+        if table.current_snapshot() is not None:
+            raise TableError(
+                f"Iceberg table {name!r} has rows but no {OFFSETS_PROPERTY} in its snapshots or properties: "
+                "kafkaspec did not write it, so what it holds is unknown"
+            )
+        return {}
+
+    def _load(self, name: str) -> Any:
+        try:
+            return self.catalog.load_table(self._identifier(name))
+        except NoSuchTableError:
+            return None
+
+    def append(
+        self,
+        name: str,
+        schema: pa.Schema,
+        batches: Iterable[pa.RecordBatch],
+        offsets: Offsets,
+        partition_by: list[PartitionField],
+        covered: Iterable[tuple[str, int]] = (),
+    ) -> int:
+        """Append ``batches`` to the table ``name`` (created with ``partition_by`` if missing) in one
+        snapshot storing ``offsets`` (of every partition it holds, ``covered`` or not); return the rows
+        written."""
+        table = self._tables.get(name) or self._create(name, schema, partition_by)
+        if table.metadata.properties.get(NO_RETRIES) != "0":
+            table = self._no_retries(table)
+        from pyiceberg.io.pyarrow import _dataframe_to_data_files
+
+        rows = 0
+        counter = itertools.count(0)  # the files' names: one sequence over the chunks of one commit
+        props = {OFFSETS_PROPERTY: encode_offsets(offsets)}
+        try:
+            with table.transaction() as tx:
+                tx.set_properties(props)
+                if schema.names != SCHEMA.names:  # typed values: a field the registry added since
+                    try:
+                        with tx.update_schema() as update:
+                            update.union_by_name(schema)
+                    except (ValidationError, ValueError) as exc:
+                        raise TableError(
+                            f"Iceberg table {name!r}: the value schema changed in a way the table cannot "
+                            f"follow ({exc}); nothing of this run was committed"
+                        ) from None
+                with tx.update_snapshot(snapshot_properties=props).fast_append() as append:
+                    for chunk in _chunks(batches, schema, self.target_file_mb << 20):
+                        rows += chunk.num_rows
+                        for data_file in _dataframe_to_data_files(
+                            table_metadata=tx.table_metadata,
+                            write_uuid=append.commit_uuid,
+                            df=chunk,
+                            io=table.io,
+                            counter=counter,
+                        ):
+                            append.append_data_file(data_file)
+        except CommitFailedException as exc:
+            raise TableError(
+                f"Iceberg table {name!r}: another run committed to it first; nothing of this run was "
+                f"committed (run again to append what is still new): {exc}"
+            ) from None
+        return rows
+
+    def upsert(
+        self,
+        name: str,
+        schema: pa.Schema,
+        batches: Iterable[pa.RecordBatch],
+        offsets: Offsets,
+        partition_by: list[PartitionField],
+        covered: Iterable[tuple[str, int]] = (),
+    ) -> int:
+        """Keep the last value per (topic, key) of ``batches`` in the table ``name``: a copy-on-write
+        overwrite of the rows of the keys seen, tombstones deleting theirs, in one transaction storing
+        ``offsets``; return the records read."""
+        from .upsert import KEY_COLUMNS, last_per_key
+
+        last, read = last_per_key(batches, schema)
+        table = self._tables.get(name) or self._create(name, schema, partition_by)
+        if table.metadata.properties.get(NO_RETRIES) != "0":
+            table = self._no_retries(table)
+        props = {OFFSETS_PROPERTY: encode_offsets(offsets)}
+        tombstone = pc.is_null(last.column("value"))
+        dead, live = last.filter(tombstone), last.filter(pc.invert(tombstone))
+        try:
+            with table.transaction() as tx:
+                tx.set_properties(props)
+                gone = _keys_filter(dead)
+                if gone is not None:
+                    with warnings.catch_warnings():  # a key deleted before it had a row
+                        warnings.filterwarnings("ignore", "Delete operation did not match any records")
+                        tx.delete(gone, snapshot_properties=props)
+                if live.num_rows:
+                    tx.upsert(live, join_cols=KEY_COLUMNS, snapshot_properties=props)
+        except CommitFailedException as exc:
+            raise TableError(
+                f"Iceberg table {name!r}: another run committed to it first; nothing of this run was "
+                f"committed (run again to apply what is still new): {exc}"
+            ) from None
+        return read
+
+    def _no_retries(self, table: Any) -> Any:
+        """The table set not to retry a failed commit: pyiceberg retries an append on top of a snapshot
+        committed meanwhile, which would append offsets that snapshot already holds. Its snapshot must
+        still be the one the offsets were read from."""
+        read = table.current_snapshot()
+        try:
+            with table.transaction() as tx:
+                tx.set_properties({NO_RETRIES: "0"})
+        except CommitFailedException:
+            read = None  # a commit landed meanwhile
+        if read is None or table.current_snapshot() != read:
+            raise TableError(f"Iceberg table {table.name()!r}: another run committed to it first; run again")
+        return table
+
+    def _create(self, name: str, schema: pa.Schema, partition_by: list[PartitionField]) -> Any:
+        try:
+            self.catalog.create_namespace_if_not_exists(NAMESPACE)
+            table = self.catalog.create_table(
+                self._identifier(name),
+                schema=schema,
+                properties={"write.target-file-size-bytes": str(self.target_file_mb << 20), NO_RETRIES: "0"},
+            )
+        except TableAlreadyExistsError:
+            raise TableError(
+                f"Iceberg table {name!r}: another run created it first; nothing of this run was committed"
+            ) from None
+        if partition_by:
+            with table.update_spec() as spec:
+                for p in partition_by:
+                    spec.add_field(p.column, _TRANSFORMS[p.transform], p.name)
+        return table
+
+
+def _keys_filter(rows: pa.Table) -> Any:
+    """The rows of the (topic, key) pairs of ``rows``, as a pyiceberg filter (None: no rows)."""
+    from pyiceberg import expressions
+
+    ex: Any = expressions  # its classes are pydantic models, which type checkers take for their fields
+    topics = rows.column("topic")
+    per_topic = [
+        ex.And(
+            ex.EqualTo("topic", t),
+            ex.In("key", set(rows.filter(pc.equal(topics, t)).column("key").to_pylist())),
+        )
+        for t in sorted(set(topics.to_pylist()))
+    ]
+    if not per_topic:
+        return None
+    return per_topic[0] if len(per_topic) == 1 else ex.Or(*per_topic)
+
+
+def _chunks(batches: Iterable[pa.RecordBatch], schema: pa.Schema, target: int) -> Iterator[pa.Table]:
+    """The batches as tables of about ``target`` bytes (in memory), each written as one or more files."""
+    pending: list[pa.RecordBatch] = []
+    size = 0
+    for rb in batches:
+        pending.append(rb)
+        size += rb.nbytes
+        if size >= target:
+            yield pa.Table.from_batches(pending, schema)
+            pending, size = [], 0
+    if pending:
+        yield pa.Table.from_batches(pending, schema)
+
+
+def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
+    """The SQLite catalog in ``dest``; with ``catalog_uri``, a REST catalog (``http(s)://``) or an SQL
+    catalog (a SQLAlchemy URL such as ``sqlite:////var/lib/lake/catalog.db``: the catalog of a
+    warehouse in an object store, where no SQLite file can live)."""
+    if catalog_uri is not None and not catalog_uri.startswith(("http://", "https://")):
+        if "://" not in dest:
+            dest = "file://" + os.path.abspath(dest)
+        return load_catalog("kafkaspec", type="sql", uri=catalog_uri, warehouse=dest, **_store_properties())
+    if catalog_uri is not None:
+        return _rest_catalog(dest, catalog_uri)
+    from .layout import check_destination
+
+    root = check_destination(dest, is_table_root(dest), "an Iceberg warehouse (no catalog.db)")
+    warehouse = root if "://" in root else "file://" + os.path.abspath(root)
+    uri = "sqlite:///" + os.path.abspath(os.path.join(root, CATALOG_FILE))
+    return load_catalog("kafkaspec", type="sql", uri=uri, warehouse=warehouse)
+
+
+def _store_properties() -> dict[str, str]:
+    """pyiceberg's S3 settings from the standard AWS environment, which its file IO does not read for the
+    endpoint (a local S3 server, another provider's S3 API)."""
+    env = os.environ
+    pairs = {"s3.endpoint": "AWS_ENDPOINT_URL", "s3.region": "AWS_DEFAULT_REGION"}
+    return {prop: env[var] for prop, var in pairs.items() if env.get(var)}
+
+
+def _rest_catalog(dest: str, uri: str) -> Catalog:
+    """A REST catalog whose every request waits at most ``KAFKASPEC_STORAGE_TIMEOUT`` seconds (the store
+    timeout, default 30): pyiceberg's session sets none, so a catalog that accepts and never answers
+    would hang the run; one that cannot be reached is one line."""
+    import requests
+    from pyiceberg.catalog.rest import RestCatalog
+
+    from ..logdir.store.objects import DEFAULT_TIMEOUT
+
+    try:
+        bounded = float(os.environ.get("KAFKASPEC_STORAGE_TIMEOUT", DEFAULT_TIMEOUT))
+    except ValueError:
+        bounded = DEFAULT_TIMEOUT
+
+    class Bounded(requests.adapters.HTTPAdapter):
+        def send(  # type: ignore[override]
+            self, request: requests.PreparedRequest, stream: bool = False, timeout: Any = None, **kwargs: Any
+        ) -> requests.Response:
+            return super().send(request, stream, bounded if timeout is None else timeout, **kwargs)
+
+    class BoundedRestCatalog(RestCatalog):
+        def _create_session(self) -> Any:
+            session = super()._create_session()
+            for prefix in ("http://", "https://"):
+                if type(session.get_adapter(prefix)) is requests.adapters.HTTPAdapter:
+                    session.mount(prefix, Bounded())
+            return session
+
+    try:
+        return BoundedRestCatalog("kafkaspec", uri=uri, warehouse=dest)
+    except Exception as exc:
+        raise TableError(f"the Iceberg REST catalog {uri} cannot be reached: {exc}") from None

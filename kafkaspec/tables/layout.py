@@ -1,0 +1,101 @@
+"""What the tables look like, whatever their format: their names, columns, partitioning, and the
+committed offsets as stored in their metadata."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+
+from ..arrow.schema import SCHEMA
+from .errors import TableError
+from .source import Offsets
+
+#: the table property (Iceberg snapshot summary, Delta commit info) holding the committed next offsets
+OFFSETS_PROPERTY = "kafkaspec.offsets"
+#: the table of ``--table-layout single``
+SINGLE_TABLE = "records"
+LAYOUTS = ("per-topic", "single")
+TRANSFORMS = ("identity", "hour", "day", "month", "year")
+
+
+@dataclass(frozen=True)
+class PartitionField:
+    """One partition field: a column and a transform of it (``day(timestamp)``, or a column as it is)."""
+
+    column: str
+    transform: str = "identity"
+
+    @property
+    def name(self) -> str:
+        """The partition field's name (Iceberg) and the derived column's (Delta, which has no transforms)."""
+        return self.column if self.transform == "identity" else f"{self.column}_{self.transform}"
+
+
+_FIELD = re.compile(r"^\s*(?:(\w+)\(\s*(\w+)\s*\)|(\w+))\s*$")
+
+
+def parse_partition_by(text: str | None, layout: str) -> list[PartitionField]:
+    """``--partition-by``: comma-separated columns, each as it is or as ``day(timestamp)`` (hour, day,
+    month, year); "" for none. Default: the day of the record timestamp, after the topic in one table."""
+    if text is None:
+        return ([PartitionField("topic")] if layout == "single" else []) + [
+            PartitionField("timestamp", "day")
+        ]
+    out = []
+    for part in filter(str.strip, text.split(",")):
+        m = _FIELD.match(part)
+        transform, column = (m.group(1), m.group(2)) if m and m.group(1) else ("identity", m and m.group(3))
+        if not m or transform not in TRANSFORMS or column not in SCHEMA.names:
+            raise ValueError(
+                f"--partition-by: {part.strip()!r} is not a column of the table ({', '.join(SCHEMA.names)}) "
+                f"or {'/'.join(TRANSFORMS[1:])}(column)"
+            )
+        if transform != "identity" and column != "timestamp":
+            raise ValueError(f"--partition-by: {transform}() applies to the timestamp column, not {column!r}")
+        out.append(PartitionField(str(column), transform))
+    return out
+
+
+def table_name(topic: str, layout: str) -> str:
+    return SINGLE_TABLE if layout == "single" else topic
+
+
+def encode_offsets(offsets: Offsets) -> str:
+    return json.dumps({t: {str(p): o for p, o in sorted(ps.items())} for t, ps in sorted(offsets.items())})
+
+
+def decode_offsets(text: str, where: str) -> Offsets:
+    """The offsets a commit stored; anything else is a table whose metadata is not ours."""
+    try:
+        raw = json.loads(text)
+        return {str(t): {int(p): int(o) for p, o in ps.items()} for t, ps in raw.items()}
+    except (ValueError, TypeError, AttributeError):
+        raise TableError(
+            f"{where}: its {OFFSETS_PROPERTY} property is not the offsets kafkaspec stores"
+        ) from None
+
+
+def check_columns(columns: list[tuple[str, str]], where: str) -> None:
+    """A table's columns must start with ours (names in order): a table of other columns is not
+    appended to."""
+    names = [n for n, _ in columns]
+    if names[: len(SCHEMA.names)] != SCHEMA.names:
+        raise TableError(
+            f"{where} is not a table kafkaspec wrote: its columns are {', '.join(names[:12])}"
+            f"{', ...' if len(names) > 12 else ''}, not {', '.join(SCHEMA.names[:4])}, ..."
+        )
+
+
+def check_destination(dest: str, is_table_root: bool, what: str) -> str:
+    """A local destination must be missing, an empty folder, or ``what`` already: never a file or a
+    folder of other things (nothing is written there then)."""
+    if "://" in dest:
+        return dest
+    if os.path.exists(dest) and not os.path.isdir(dest):
+        raise TableError(f"{dest}: not a folder, so not {what}")
+    if os.path.isdir(dest) and not is_table_root and os.listdir(dest):
+        raise TableError(f"{dest}: a folder that is not {what} and not empty; nothing was written")
+    os.makedirs(dest, exist_ok=True)
+    return dest

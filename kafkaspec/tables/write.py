@@ -1,0 +1,210 @@
+"""One run into tables: the destination checked, the committed offsets read back, the source planned
+from them, and each table's new records appended in one commit."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import chain
+from typing import Any
+
+import pyarrow as pa
+
+from ..arrow.schema import SCHEMA
+from ..logdir import LogDir, open_log
+from .layout import LAYOUTS, parse_partition_by, table_name
+from .source import Offsets, Span, internal, plan, span_batches
+
+FORMATS = ("iceberg", "delta")
+MODES = ("append", "upsert")
+
+
+@dataclass
+class TableCommit:
+    """What one run appended to one table."""
+
+    name: str
+    rows: int
+    #: the next offsets the table holds after the commit, of the partitions this run covered
+    offsets: Offsets
+
+
+@dataclass
+class TableRun:
+    format: str
+    dest: str
+    commits: list[TableCommit] = field(default_factory=list)
+    #: tables with nothing new
+    unchanged: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def rows(self) -> int:
+        return sum(c.rows for c in self.commits)
+
+
+def open_sink(format: str, dest: str, *, catalog_uri: str | None = None, target_file_mb: int = 128) -> Any:
+    """The tables of ``dest``: checked (a file, a folder of other things, a catalog that does not
+    answer are refused here, before the source is read)."""
+    if format == "iceberg":
+        from .iceberg import IcebergSink
+
+        return IcebergSink(dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
+    if format == "delta":
+        if catalog_uri is not None:
+            raise ValueError("--catalog-uri names an Iceberg catalog; a Delta table is its folder")
+        from .delta import DeltaSink
+
+        return DeltaSink(dest, target_file_mb=target_file_mb)
+    raise ValueError(f"unknown table format {format!r} (one of {', '.join(FORMATS)})")
+
+
+def write_table(
+    source: str | LogDir,
+    dest: str,
+    *,
+    format: str = "iceberg",
+    layout: str = "per-topic",
+    catalog_uri: str | None = None,
+    partition_by: str | None = None,
+    target_file_mb: int = 128,
+    read_committed: bool = True,
+    verify_crc: bool = True,
+    mode: str = "append",
+    decode_values: bool = False,
+) -> TableRun:
+    """Append to the tables of ``dest`` the records of ``source`` they do not hold yet (all of them the
+    first time: a backfill); each table in one commit that stores its next offsets. ``layout``:
+    ``per-topic`` (a table named as each topic) or ``single`` (one table, ``records``). ``partition_by``
+    as :func:`~kafkaspec.tables.layout.parse_partition_by`. Kafka's own topics (``__*``) are left out;
+    control records are never rows; ``read_committed`` leaves out aborted and open transactions, and a
+    partition's records from its first open transaction on wait for a later run. ``mode``: ``append``
+    (every record a row) or ``upsert`` (the latest value per topic and key, a tombstone deleting it:
+    :mod:`~kafkaspec.tables.upsert`). ``decode_values``: each typed topic's values decoded, those that
+    do not fit in ``<table>_errors`` (:mod:`~kafkaspec.tables.decoded`; per-topic layout, append)."""
+    started = time.perf_counter()
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
+    if mode not in MODES:
+        raise ValueError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
+    if target_file_mb <= 0:
+        raise ValueError(f"--target-file-mb must be a positive number, got {target_file_mb}")
+    if decode_values and (layout != "per-topic" or mode != "append"):
+        raise ValueError("--decode-values goes with --table-layout per-topic and --table-mode append")
+    fields = parse_partition_by(partition_by, layout)
+    sink = open_sink(format, dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
+    log_dir = source if isinstance(source, LogDir) else open_log(source)
+    groups: dict[str, list[tuple[str, int]]] = {}
+    for part in log_dir.partitions():
+        if not internal(part.topic):
+            groups.setdefault(table_name(part.topic, layout), []).append((part.topic, part.partition))
+    committed: Offsets = {}
+    for name, tps in groups.items():
+        for topic, offsets in (sink.committed(name, tps) or {}).items():
+            committed.setdefault(topic, {}).update(offsets)
+    values = None
+    if decode_values:
+        from ..values import decoder
+        from .decoded import errors_table, typed
+
+        values = decoder(log_dir)
+        failed: Offsets = {}  # the errors tables' own offsets
+        for name, tps in groups.items():
+            if typed(values, name):
+                failed.update(sink.committed(errors_table(name), tps) or {})
+    spans = plan(log_dir, committed, read_committed=read_committed, verify_crc=verify_crc)
+    _pause("planned")
+    run = TableRun(format, dest)
+    by_table: dict[str, list[Span]] = {}
+    for span in spans:
+        by_table.setdefault(table_name(span.topic, layout), []).append(span)
+    for name in groups:
+        todo = by_table.get(name)
+        if not todo:
+            run.unchanged.append(name)
+            continue
+        topics = {t for t, _ in groups[name]}
+        offsets = {t: dict(ps) for t, ps in committed.items() if t in topics}
+        for span in todo:
+            offsets.setdefault(span.topic, {})[span.partition] = span.hi
+        covered = [(s.topic, s.partition) for s in todo]
+        write = sink.upsert if mode == "upsert" else sink.append
+        if values is not None and typed(values, name):
+            rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run)
+        else:
+            rows = write(name, SCHEMA, _written(todo), offsets, fields, covered)
+        _pause("committed")
+        run.commits.append(TableCommit(name, rows, _covered(todo)))
+    run.seconds = time.perf_counter() - started
+    return run
+
+
+def _decoded(
+    sink: Any,
+    values: Any,
+    name: str,
+    todo: list[Span],
+    offsets: Offsets,
+    failed: Offsets,
+    fields: list[Any],
+    covered: list[tuple[str, int]],
+    run: TableRun,
+) -> int:
+    """A typed topic's run: the records whose value does not fit, found by a first pass over the spans
+    (decoding only), committed to the errors table first; then the decoded records into its table
+    (:mod:`.decoded`). Two passes, since delta-rs cannot commit while it reads a commit's records."""
+    from .decoded import ERRORS_SCHEMA, Split, errors_table
+
+    first = Split(values, name)
+    for _ in first(chain.from_iterable(span_batches(s) for s in todo)):
+        pass
+    bad = list(first.new_errors(failed))
+    if bad:
+        errors_offsets = {t: dict(ps) for t, ps in failed.items()}
+        for t, p in covered:
+            errors_offsets.setdefault(t, {})[p] = offsets[t][p]
+        n = sink.append(errors_table(name), ERRORS_SCHEMA, iter(bad), errors_offsets, fields, covered)
+        run.commits.append(TableCommit(errors_table(name), n, _covered(todo)))
+        _pause("errors-committed")
+    split = Split(values, name)
+    return int(sink.append(name, split.schema, split(_written(todo)), offsets, fields, covered))
+
+
+def _covered(spans: list[Span]) -> Offsets:
+    out: Offsets = {}
+    for s in spans:
+        out.setdefault(s.topic, {})[s.partition] = s.hi
+    return out
+
+
+def _written(spans: list[Span]) -> Iterator[pa.RecordBatch]:
+    """The spans' records; once the last is handed over (the data files written), the commit follows."""
+    yield from chain.from_iterable(span_batches(s) for s in spans)
+    _pause("written")
+
+
+def _pause(point: str) -> None:
+    """The tests' kill points: with ``KAFKASPEC_TABLES_PAUSE=<point>`` the run says so on stderr and waits
+    there (until the file ``KAFKASPEC_TABLES_GATE`` exists, else for a minute) for a test to kill it."""
+    if os.environ.get("KAFKASPEC_TABLES_PAUSE") != point:
+        return
+    print(f"paused at {point}", file=sys.stderr, flush=True)
+    gate = os.environ.get("KAFKASPEC_TABLES_GATE")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (gate and os.path.exists(gate)):
+        time.sleep(0.05)
+
+
+def format_run(run: TableRun) -> str:
+    lines = [f"{run.format} tables in {run.dest}: {run.rows:,} rows appended in {run.seconds:.1f}s"]
+    for c in run.commits:
+        parts = ", ".join(
+            f"{t}-{p}: {o}" for t, ps in sorted(c.offsets.items()) for p, o in sorted(ps.items())
+        )
+        lines.append(f"  {c.name}: {c.rows:,} rows; next offsets {parts}")
+    if run.unchanged:
+        lines.append(f"  nothing new: {', '.join(sorted(run.unchanged))}")
+    return "\n".join(lines)

@@ -1,0 +1,169 @@
+"""``kafkaspec pipeline SRC --table FORMAT DEST`` under bad input: a destination that is not a table, a
+table whose columns are not ours, a catalog that cannot be reached or never answers: one line, exit 2,
+never a traceback, the destination unchanged."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from support.tables import FORMATS, table_rows, write_orders
+
+pytestmark = pytest.mark.hostile
+
+
+def _pipeline(*args, env=None, timeout=120):
+    done = subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", "pipeline", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
+    return done
+
+
+def _one_line_exit_2(done, *words):
+    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_destination_that_is_a_file(fmt, tmp_path):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 2)
+    dest.write_text("keep")
+    _one_line_exit_2(_pipeline(src, "--table", fmt, dest), "not a folder")
+    assert dest.read_text() == "keep"
+
+
+def test_iceberg_destination_that_is_a_folder_of_other_things(tmp_path):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 2)
+    dest.mkdir()
+    (dest / "canary").write_text("keep")
+    _one_line_exit_2(_pipeline(src, "--table", "iceberg", dest), "not an Iceberg warehouse")
+    assert sorted(os.listdir(dest)) == ["canary"]
+
+
+def test_delta_destination_with_a_folder_in_the_way_of_a_table(tmp_path):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 2)
+    write_orders(src, 1, topic="payments")
+    assert _pipeline(src, "--table", "delta", dest).returncode == 0  # payments and orders are tables now
+    (dest / "audit").mkdir()
+    (dest / "audit" / "canary").write_text("keep")
+    write_orders(src, 1, topic="audit")
+    _one_line_exit_2(_pipeline(src, "--table", "delta", dest), "not a Delta table")
+    assert os.listdir(dest / "audit") == ["canary"]
+
+
+def test_iceberg_table_whose_columns_are_not_ours(tmp_path):
+    import pyarrow as pa
+    from pyiceberg.catalog import load_catalog
+
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 2)
+    dest.mkdir()
+    catalog = load_catalog(
+        "kafkaspec", type="sql", uri=f"sqlite:///{dest}/catalog.db", warehouse=f"file://{dest}"
+    )
+    catalog.create_namespace("kafka")
+    theirs = catalog.create_table(("kafka", "orders"), schema=pa.schema([("id", pa.int64())]))
+    theirs.append(pa.table({"id": [1, 2, 3]}))
+    snapshot = theirs.current_snapshot().snapshot_id
+    _one_line_exit_2(_pipeline(src, "--table", "iceberg", dest), "is not a table kafkaspec wrote", "id")
+    assert catalog.load_table(("kafka", "orders")).current_snapshot().snapshot_id == snapshot
+
+
+def test_delta_table_whose_columns_are_not_ours(tmp_path):
+    import pyarrow as pa
+    from deltalake import DeltaTable, write_deltalake
+
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 2)
+    write_deltalake(str(dest / "orders"), pa.table({"id": [1, 2, 3]}))
+    _one_line_exit_2(_pipeline(src, "--table", "delta", dest), "is not a table kafkaspec wrote")
+    assert DeltaTable(str(dest / "orders")).version() == 0
+
+
+def test_catalog_that_cannot_be_reached(tmp_path):
+    src = tmp_path / "logs"
+    write_orders(src, 1)
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    line = _one_line_exit_2(
+        _pipeline(src, "--table", "iceberg", "--catalog-uri", f"http://127.0.0.1:{port}", tmp_path / "w"),
+        "cannot be reached",
+    )
+    assert str(port) in line
+
+
+def test_catalog_that_never_answers_is_a_bounded_wait(tmp_path):
+    src = tmp_path / "logs"
+    write_orders(src, 1)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    held = []
+    stop = threading.Event()
+
+    def accept():
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                held.append(server.accept()[0])  # accepted, never answered
+            except OSError:
+                pass
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        started = time.monotonic()
+        uri = f"http://127.0.0.1:{server.getsockname()[1]}"
+        done = _pipeline(
+            src,
+            "--table",
+            "iceberg",
+            "--catalog-uri",
+            uri,
+            tmp_path / "w",
+            env={"KAFKASPEC_STORAGE_TIMEOUT": "2"},
+        )
+        _one_line_exit_2(done, "cannot be reached")
+        assert time.monotonic() - started < 60
+    finally:
+        stop.set()
+        thread.join()
+        for c in held:
+            c.close()
+        server.close()
+
+
+def test_source_that_does_not_exist_and_spark_options(tmp_path):
+    _one_line_exit_2(_pipeline(tmp_path / "nope", "--table", "delta", tmp_path / "lake"))
+    assert not (tmp_path / "lake").exists() or not os.listdir(tmp_path / "lake")
+    src = tmp_path / "logs"
+    write_orders(src, 1)
+    _one_line_exit_2(_pipeline(src, "--table", "delta", tmp_path / "l2", "--master", "local[1]"), "--master")
+    _one_line_exit_2(
+        _pipeline(src, "--table", "delta", tmp_path / "l3", "--catalog-uri", "http://x"), "Iceberg"
+    )
+    _one_line_exit_2(_pipeline(src, "--table", "delta", tmp_path / "l4", "--partition-by", "bogus"), "bogus")
+
+
+def test_a_run_after_a_refusal_still_works(tmp_path):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 3)
+    assert _pipeline(src, "--table", "iceberg", dest).returncode == 0
+    assert len(table_rows("iceberg", dest, "orders")) == 3
