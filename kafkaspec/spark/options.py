@@ -11,8 +11,9 @@ option                     meaning
 ``endingOffsets``          ``latest`` (default), or JSON as above; exclusive
 ``startingTimestamp``      ms since the epoch: keep records with timestamp >= this
 ``endingTimestamp``        ms since the epoch: keep records with timestamp < this
-``isolationLevel``         ``read_uncommitted`` (default) or ``read_committed`` (drops
-                           aborted transactions and everything after the last stable offset)
+``isolationLevel``         ``read_committed`` (default: drops aborted transactions and
+                           everything after the last stable offset, as every kafkaspec reader
+                           does) or ``read_uncommitted`` (Spark's Kafka source's default)
 ``includeControl``         ``true`` to return control records (markers) too; default false
 ``verifyCrc``              ``false`` to skip checksum verification; default true
 ``corruptionPolicy``       ``fail`` (default): a corrupt batch fails the job with the file and
@@ -193,7 +194,7 @@ class ReadOptions:
     ending: dict = field(default_factory=dict)
     starting_timestamp: int | None = None
     ending_timestamp: int | None = None
-    read_committed: bool = False
+    read_committed: bool = True
     include_control: bool = False
     verify_crc: bool = True
     skip_corrupt: bool = False
@@ -242,7 +243,7 @@ class ReadOptions:
         e_default, ending = _offsets(get("endingoffsets"), LATEST, "endingOffsets")
         if e_default == EARLIEST:
             raise OptionError("endingOffsets cannot be earliest")
-        isolation = (get("isolationlevel") or "read_uncommitted").strip().lower()
+        isolation = (get("isolationlevel") or "read_committed").strip().lower()
         if isolation not in ("read_uncommitted", "read_committed"):
             raise OptionError(
                 f"option isolationLevel must be read_uncommitted or read_committed, got {isolation!r}"
