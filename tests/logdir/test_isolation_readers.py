@@ -39,7 +39,9 @@ def _records(part, **kw) -> list[tuple[int, bytes | None]]:
 
 def _ranges(part, level: str, control: bool) -> list[tuple[int, bytes | None]]:
     rows: list[tuple[int, bytes | None]] = []
-    for task in plan_partition(part, None, None, RangeSettings(include_control=control), isolation_level=level):
+    for task in plan_partition(
+        part, None, None, RangeSettings(include_control=control), isolation_level=level
+    ):
         for rb in read_records(task, RangeReport()):
             rows.extend(_rows(rb))
     return rows
@@ -85,7 +87,9 @@ def test_an_unknown_isolation_level_is_refused_by_name(topic):
         lambda: part.to_arrow_batches(isolation_level="committed"),
         lambda: logdir.open_log(topic.path).to_arrow_batches(isolation_level="nope"),
     ):
-        with pytest.raises(ValueError, match="isolation_level must be 'read_committed' or 'read_uncommitted'"):
+        with pytest.raises(
+            ValueError, match="isolation_level must be 'read_committed' or 'read_uncommitted'"
+        ):
             call()
 
 

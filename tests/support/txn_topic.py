@@ -32,12 +32,16 @@ class TxnTopic:
 def write_txn_topic(root: Path) -> TxnTopic:
     """The topic ``tx-0`` under ``root`` (a data dir), and what each reader choice returns from it."""
     out = TxnTopic(root)
-    written: list[tuple[int, bytes | None, str]] = []  # (offset, value, fate): plain, committed, aborted, open, marker
+    written: list[
+        tuple[int, bytes | None, str]
+    ] = []  # (offset, value, fate): plain, committed, aborted, open, marker
     ts = [TS]
 
     def recs(prefix: str, n: int) -> list[Record]:
         ts[0] += 1
-        return [Record(key=prefix.encode(), value=f"{prefix}-{i}".encode(), timestamp=ts[0]) for i in range(n)]
+        return [
+            Record(key=prefix.encode(), value=f"{prefix}-{i}".encode(), timestamp=ts[0]) for i in range(n)
+        ]
 
     with PartitionWriter(root, out.topic, out.partition, segment_bytes=400, index_interval_bytes=64) as w:
 

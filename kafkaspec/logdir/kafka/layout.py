@@ -488,7 +488,9 @@ class LogDir:
             from ...values import decoder
 
             values = decoder(self)
-        return logdir_batches(self, verify=verify, values=values, read_committed=committed, include_control=include_control)
+        return logdir_batches(
+            self, verify=verify, values=values, read_committed=committed, include_control=include_control
+        )
 
     def close(self) -> None:
         for p in self._partitions or ():
