@@ -304,14 +304,28 @@ def is_local_tiered(root: StoragePath) -> bool:
         return False
 
 
-def open_local_tiered(path: str | StoragePath, *, storage: StorageOptions | None = None) -> LogDir:
-    """A :class:`LogDir` over the ``LocalTieredStorage`` layout at ``path`` (a folder, or one segment)."""
+def open_local_tiered(
+    path: str | StoragePath,
+    *,
+    storage: StorageOptions | None = None,
+    remote_log_metadata: str | StoragePath | RemoteLogMetadata | None = None,
+) -> LogDir:
+    """A :class:`LogDir` over the ``LocalTieredStorage`` layout at ``path`` (a folder, or one segment).
+    ``remote_log_metadata``: the ``__remote_log_metadata`` partitions (a data dir holding them, or one
+    partition dir) whose events choose each partition's live segments (None: the files decide)."""
     root = storage_path(path, storage)
     if _one_segment(root):
         part = _partition(root.parent) or LocalTieredPartition(root.parent, root.parent.name, -1, "")
         part._segments = [LocalTieredSegment(root)]
         return LogDir(root.parent, [part])
-    return LogDir(root, sorted(find_local_tiered(root), key=lambda p: (p.topic, p.partition)))
+    parts = sorted(find_local_tiered(root), key=lambda p: (p.topic, p.partition))
+    if remote_log_metadata is not None and parts:
+        from .partition import remote_log  # (partition imports the segment module, which imports this one)
+
+        meta = remote_log(remote_log_metadata, None, storage)
+        for p in parts:
+            p.remote_log = meta
+    return LogDir(root, parts)
 
 
 __all__ = [
