@@ -41,7 +41,7 @@ from ..store.fs import StoragePath, storage_path
 from ..store.storage import StorageError, StorageOptions, listdir
 from .lineage import Lineage, SegmentInfo, segment_epochs
 from .live import choose_live, newest, serve_live
-from .remote_log_topic import RemoteLogMetadata
+from .remote_log_topic import RemoteLogMetadata, remote_log
 
 #: the storage's root folder under its configured ``dir`` (``LocalTieredStorage.ROOT_STORAGE_DIR_NAME``)
 ROOT_DIR_NAME = "kafka-tiered-storage"
@@ -320,8 +320,6 @@ def open_local_tiered(
         return LogDir(root.parent, [part])
     parts = sorted(find_local_tiered(root), key=lambda p: (p.topic, p.partition))
     if remote_log_metadata is not None and parts:
-        from .partition import remote_log  # (partition imports the segment module, which imports this one)
-
         meta = remote_log(remote_log_metadata, None, storage)
         for p in parts:
             p.remote_log = meta

@@ -25,7 +25,7 @@ from .encryption import PrivateKeys
 from .lineage import Lineage, SegmentInfo, filtered_epochs, parse_segment_metadata, within_leader_epochs
 from .live import choose_live, fill_epochs, newest, serve_live
 from .manifest import _SEGMENT, _TOPIC_DIR, INDEXES_SUFFIX, MANIFEST_SUFFIX
-from .remote_log_topic import RemoteLogMetadata, found_beside, read_remote_log_metadata
+from .remote_log_topic import RemoteLogMetadata, remote_log
 from .segment import TieredSegment
 
 
@@ -358,22 +358,6 @@ def _one_folder_each(root: StoragePath, parts: list[TieredPartition]) -> None:
                 "which says where each segment of the partition is)",
                 source=str(root),
             )
-
-
-def remote_log(
-    given: str | Path | RemotePath | RemoteLogMetadata | None,
-    beside: StoragePath | None,
-    storage: StorageOptions | None = None,
-) -> RemoteLogMetadata | None:
-    """``__remote_log_metadata`` replayed from ``given``, else from ``beside`` when it holds the topic's
-    partitions, else None (the manifests decide)."""
-    if isinstance(given, RemoteLogMetadata):
-        return given
-    if given is not None:
-        return read_remote_log_metadata(given, storage=storage)
-    if beside is not None and found_beside(beside):
-        return read_remote_log_metadata(beside, storage=storage)
-    return None
 
 
 def is_tiered(path: StoragePath) -> bool:
