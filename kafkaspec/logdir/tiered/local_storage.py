@@ -178,7 +178,8 @@ class LocalTieredPartition(Partition):
         lineage, from_topic = choose_live(self, published, started, epochs)
         if from_topic:
             return self._choose_from_topic(lineage, stems, complete)
-        kept += serve_live(self, lineage, chosen, _same_bytes, "the files")
+        served = serve_live(self, lineage, chosen, _same_bytes, "the files")
+        kept += served
         for u, why in lineage.unused:
             path, why = orphans[u.segment_id] if u.segment_id in orphans else (chosen[u.segment_id].path, why)
             self.unused.append(UnusedSegment(path, u.start, why))
@@ -318,11 +319,12 @@ def open_local_tiered(
         part = _partition(root.parent) or LocalTieredPartition(root.parent, root.parent.name, -1, "")
         part._segments = [LocalTieredSegment(root)]
         return LogDir(root.parent, [part])
-    parts = sorted(find_local_tiered(root), key=lambda p: (p.topic, p.partition))
-    if remote_log_metadata is not None and parts:
+    found = sorted(find_local_tiered(root), key=lambda p: (p.topic, p.partition))
+    if remote_log_metadata is not None and found:
         meta = remote_log(remote_log_metadata, None, storage)
-        for p in parts:
+        for p in found:
             p.remote_log = meta
+    parts: list[Partition] = list(found)
     return LogDir(root, parts)
 
 

@@ -119,7 +119,8 @@ class TieredPartition(Partition):
         if from_topic:
             return self._choose_from_topic(lineage, stems, chosen)
         self._lineage_source = "manifests"
-        kept += serve_live(self, lineage, chosen, _same_bytes, "the manifests")
+        served = serve_live(self, lineage, chosen, _same_bytes, "the manifests")
+        kept += served
         self.unused = [
             UnusedSegment(orphans.get(u.segment_id) or chosen[u.segment_id].path, u.start, why)
             for u, why in lineage.unused
