@@ -104,3 +104,18 @@ def test_a_topic_without_transactions_never_reads_its_transactions(tmp_path, mon
     monkeypatch.setattr(type(part), "read_committed", lambda self: asked.append(1))
     assert part.to_arrow().num_rows == part.to_arrow(isolation_level="read_uncommitted").num_rows > 0
     assert asked == []
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_tiered_partitions_and_histories_read_by_the_same_rule(topic, tmp_path, level):
+    """The tiered copy of the topic (``write_tiered``) and the local log plus that copy (a history) are
+    partitions too: the same rows for each level, read_committed by default."""
+    remote = tmp_path / "remote"
+    logdir.write_tiered(topic.path, remote, chunk_size=300, compression=False)
+    for opened in (logdir.open_log(remote), logdir.open_log(topic.path, tiered=remote)):
+        (part,) = opened.partitions()
+        expected = topic.rows[(level, False)]
+        assert _records(part, isolation_level=level) == expected
+        assert _rows(part.to_arrow(isolation_level=level)) == expected
+        assert [r for rb in opened.to_arrow_batches(isolation_level=level) for r in _rows(rb)] == expected
+        assert _rows(part.to_arrow()) == topic.rows[("read_committed", False)]
