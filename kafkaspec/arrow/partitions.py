@@ -5,6 +5,9 @@ decode v2 batches through the columnar engine (:func:`kafkaspec.arrow.engine.dec
 batches at a time; a run the engine declines, and legacy (magic 0/1) entries, decode one record at a
 time, so a corrupt batch raises the per-record decoder's error, naming the segment and byte position.
 
+Which batches become rows is a :class:`~.selection.Selection` (control batches only when asked for,
+under read_committed none of an aborted or still-open transaction), decided from the heads.
+
 The partitions and segments are taken by what they offer (:class:`PartitionLike`), not by their
 classes: :mod:`kafkaspec.logdir` calls this module, and this module needs nothing of it back.
 
@@ -36,6 +39,7 @@ from ..generated.record_batch_v2 import (
 from ..records import Batch, BatchIterator
 from .engine import decode_run, decode_run_at
 from .schema import SCHEMA
+from .selection import CommittedLike, Selection
 from .walk import Heads, crc_mismatch, v2_heads
 
 if TYPE_CHECKING:
@@ -74,6 +78,8 @@ class PartitionLike(Protocol):
     def partition(self) -> int: ...
 
     def segments(self) -> Sequence[SegmentLike]: ...
+
+    def read_committed(self) -> CommittedLike: ...
 
 
 class LogDirLike(Protocol):
@@ -136,19 +142,30 @@ def partition_batches(
     verify: bool = True,
     max_decompressed: int = DEFAULT_MAX_DECOMPRESSED,
     values: ValueDecoder | None = None,
+    read_committed: bool = True,
+    include_control: bool = False,
 ) -> Iterator[pa.RecordBatch]:
     """Every record of the partition, segment by segment, as RecordBatches of :data:`SCHEMA`; with
-    ``values``, the decoded values added (:class:`~.value_columns.DecodedValues`)."""
+    ``values``, the decoded values added (:class:`~.value_columns.DecodedValues`). ``read_committed``:
+    no record of an aborted or open transaction; ``include_control``: the control records too
+    (:class:`Selection`)."""
     if values is not None:
         from .columns import assembled
         from .value_columns import DecodedValues
 
         yield from assembled(
-            partition_batches(part, verify=verify, max_decompressed=max_decompressed),
+            partition_batches(
+                part,
+                verify=verify,
+                max_decompressed=max_decompressed,
+                read_committed=read_committed,
+                include_control=include_control,
+            ),
             SCHEMA,
             [DecodedValues(values, part.topic)],
         )
         return
+    select = Selection(part, committed=read_committed, include_control=include_control)
     for seg in part.segments():
         # a segment served from inside it (a tiered lineage, a partition's history) passes over the batches
         # before; any other is read whole, as Segment.iter_batches reads it (offsets below its name too)
@@ -158,7 +175,7 @@ def partition_batches(
             segment = str(seg.path)
             names: dict[str, Any] = {"topic": part.topic, "partition": part.partition, "segment": segment}
             try:
-                yield from _segment_batches(buf, floor, names, verify, max_decompressed)
+                yield from _segment_batches(buf, floor, names, verify, max_decompressed, select)
             except KafkaFormatError as exc:
                 raise exc.at(0, segment) from None
         finally:
@@ -166,7 +183,7 @@ def partition_batches(
 
 
 def _segment_batches(
-    buf: bytes, floor: int, names: dict[str, Any], verify: bool, max_decompressed: int
+    buf: bytes, floor: int, names: dict[str, Any], verify: bool, max_decompressed: int, select: Selection
 ) -> Iterator[pa.RecordBatch]:
     """A segment's records: runs of the v2 batches the vectorised walk vouches for through the engine;
     from the first entry it does not, the batch iterator's entries (legacy ones one record at a time,
@@ -174,17 +191,23 @@ def _segment_batches(
     pos, end = 0, len(buf)
     while pos < end:
         found = v2_heads(buf, pos)
-        vouched = yield from _v2_runs(buf, found, floor, names, verify, max_decompressed)
+        vouched = yield from _v2_runs(buf, found, floor, names, verify, max_decompressed, select)
         if vouched >= end:
             return
-        resume = yield from _iterated(buf, vouched, floor, names, verify, max_decompressed)
+        resume = yield from _iterated(buf, vouched, floor, names, verify, max_decompressed, select)
         if resume is None:
             return
         pos = resume
 
 
 def _iterated(
-    buf: bytes, vouched: int, floor: int, names: dict[str, Any], verify: bool, max_decompressed: int
+    buf: bytes,
+    vouched: int,
+    floor: int,
+    names: dict[str, Any],
+    verify: bool,
+    max_decompressed: int,
+    select: Selection,
 ) -> Generator[pa.RecordBatch, None, int | None]:
     """The batch iterator's entries from ``vouched``, up to the next v2 batch after it (where the walk
     resumes: returned; ``None`` at the end). Legacy entries are gathered into RecordBatches of about
@@ -212,7 +235,7 @@ def _iterated(
             pending, rows = [], 0
         if entry is None or back:
             return None if entry is None else entry.position
-        if entry.last_offset < floor:
+        if entry.last_offset < floor or not select.keeps(entry):
             continue
         if isinstance(entry, Batch):
             yield _run(buf, [entry], names, max_decompressed)
@@ -249,15 +272,41 @@ def _cut_differently(position: int, first: int, last: int, floor: int) -> KafkaF
 
 
 def _v2_runs(
-    buf: bytes, found: Heads, floor: int, names: dict[str, Any], verify: bool, max_decompressed: int
+    buf: bytes,
+    found: Heads,
+    floor: int,
+    names: dict[str, Any],
+    verify: bool,
+    max_decompressed: int,
+    select: Selection,
 ) -> Generator[pa.RecordBatch, None, int]:
-    """The batches ``found`` from ``floor`` on (tiered storage's lineage), :data:`ROWS_PER_RUN` records
-    at a time, through the engine; a run it declines goes to the per-record decoder. ``verify``: each
-    run's CRCs checked right before it is decoded, stopping at the first that fails. Returns where the
-    batches stop being vouched for: ``found.stop``, or the batch whose CRC failed."""
+    """The batches ``found`` from ``floor`` on (tiered storage's lineage) that ``select`` keeps,
+    :data:`ROWS_PER_RUN` records at a time, through the engine; a run it declines goes to the per-record
+    decoder. ``verify``: each run's CRCs checked right before it is decoded, stopping at the first that
+    fails (the batches left out are checked too, as if read). Returns where the batches stop being
+    vouched for: ``found.stop``, or the batch whose CRC failed."""
     positions, heads = found.positions, found.heads
     if not len(positions):
         return found.stop
+    kept = select.mask(heads)
+    if kept is not None:
+        if verify:
+            bad = crc_mismatch(buf, positions, heads)
+            if bad is not None:
+                return (
+                    yield from _v2_runs(
+                        buf,
+                        Heads(positions[:bad], heads[:bad], int(positions[bad])),
+                        floor,
+                        names,
+                        False,
+                        max_decompressed,
+                        select,
+                    )
+                )
+        positions, heads, verify = positions[kept], heads[kept], False
+        if not len(positions):
+            return found.stop
     base_offsets = heads["base_offset"].astype(np.int64)
     if floor > int(base_offsets.min()):  # a tiered segment served from inside it: the batches before go
         if verify:  # checked too, as if read
@@ -271,6 +320,7 @@ def _v2_runs(
                         names,
                         False,
                         max_decompressed,
+                        select,
                     )
                 )
         keep: list[int] = []
@@ -279,7 +329,7 @@ def _v2_runs(
                 continue  # served by the segment before
             if first < floor:
                 yield from _v2_runs(
-                    buf, Heads(positions[keep], heads[keep], 0), floor, names, False, max_decompressed
+                    buf, Heads(positions[keep], heads[keep], 0), floor, names, False, max_decompressed, select
                 )
                 raise _cut_differently(int(positions[i]), first, first + delta, floor)
             keep.append(i)
@@ -292,9 +342,9 @@ def _v2_runs(
         bad = crc_mismatch(buf, positions[first : last + 1], heads[first : last + 1]) if verify else None
         if bad is not None:  # the batches before it, then the batch iterator reports it
             if bad:
-                yield _decoded(buf, positions, heads, first, first + bad - 1, names, max_decompressed)
+                yield _decoded(buf, positions, heads, first, first + bad - 1, names, max_decompressed, select)
             return int(positions[first + bad])
-        yield _decoded(buf, positions, heads, first, last, names, max_decompressed)
+        yield _decoded(buf, positions, heads, first, last, names, max_decompressed, select)
         first = last + 1
     return found.stop
 
@@ -307,17 +357,19 @@ def _decoded(
     last: int,
     names: dict[str, Any],
     max_decompressed: int,
+    select: Selection,
 ) -> pa.RecordBatch:
     """Batches ``first`` to ``last`` through the engine; if it declines, the per-record decoder (its error
-    at its byte, or the same columns)."""
+    at its byte, or the same columns; the batches between them that ``select`` left out, left out)."""
     run = slice(first, last + 1)
     rb = decode_run_at(buf, positions[run], heads[run], max_decompressed=max_decompressed, **names)
     if rb is None:
         start = int(positions[first])
         stop = int(positions[last]) + BATCH_LENGTH_END + int(heads["batch_length"][last])
         rb = _per_record(
-            list(
-                BatchIterator(
+            [
+                entry
+                for entry in BatchIterator(
                     buf,
                     max_decompressed=max_decompressed,
                     check_records=False,
@@ -325,7 +377,8 @@ def _decoded(
                     end=stop,
                     verify=False,
                 )
-            ),
+                if select.keeps(entry)
+            ],
             **names,
         )
     return rb
@@ -337,10 +390,24 @@ def _run(buf: bytes, run: list[Batch], names: dict[str, Any], max_decompressed: 
 
 
 def partition_table(
-    part: PartitionLike, *, verify: bool = True, values: ValueDecoder | None = None
+    part: PartitionLike,
+    *,
+    verify: bool = True,
+    values: ValueDecoder | None = None,
+    read_committed: bool = True,
+    include_control: bool = False,
 ) -> pa.Table:
-    """The partition's records as one ``pyarrow.Table`` (:data:`SCHEMA`, plus the decoded values)."""
-    batches = list(partition_batches(part, verify=verify, values=values))
+    """The partition's records as one ``pyarrow.Table`` (:data:`SCHEMA`, plus the decoded values);
+    ``read_committed`` and ``include_control`` as :func:`partition_batches`."""
+    batches = list(
+        partition_batches(
+            part,
+            verify=verify,
+            values=values,
+            read_committed=read_committed,
+            include_control=include_control,
+        )
+    )
     if values is None:
         return pa.Table.from_batches(batches, schema=SCHEMA)
     if batches:
@@ -352,9 +419,17 @@ def partition_table(
 
 
 def logdir_batches(
-    log: LogDirLike, *, verify: bool = True, values: ValueDecoder | None = None
+    log: LogDirLike,
+    *,
+    verify: bool = True,
+    values: ValueDecoder | None = None,
+    read_committed: bool = True,
+    include_control: bool = False,
 ) -> Iterator[pa.RecordBatch]:
     """Every partition's records (topics and partitions in the directory's order), as RecordBatches;
-    with ``values``, the decoded values of each topic (a different struct per topic)."""
+    with ``values``, the decoded values of each topic (a different struct per topic);
+    ``read_committed`` and ``include_control`` as :func:`partition_batches`."""
     for part in log.partitions():
-        yield from partition_batches(part, verify=verify, values=values)
+        yield from partition_batches(
+            part, verify=verify, values=values, read_committed=read_committed, include_control=include_control
+        )

@@ -22,7 +22,10 @@ Public API (stable; the Spark data source and the CLI use only this)::
         part.metadata()                  # {"version": "0", "topic_id": ...} or None
         part.snapshots()                 # [(offset, ProducerSnapshot)]
         part.records(start_offset=None, end_offset=None, start_timestamp=None,
-                     read_committed=False, include_control=False)   # -> (batch, record) pairs
+                     isolation_level="read_committed", include_control=False)   # -> (batch, record)
+                                         # pairs; every reader's default: no aborted or open transaction
+        part.to_arrow(isolation_level="read_committed", include_control=False)   # also to_arrow_batches,
+                                         # and log.to_arrow_batches(...) for every partition
         part.batches(start_offset=None)  # -> (segment, batch) pairs from the batch holding start_offset
         part.offset_for_timestamp(ts)    # first offset with timestamp >= ts, or None
         part.transactions()              # ([AbortedTxn], {producer_id: first offset of an open txn}), from the markers

@@ -59,7 +59,7 @@ def open_layout(
     ``"tiered"``, or ``"local-tiered"``: Kafka's ``LocalTieredStorage``, :mod:`.local_tiered`; None: that
     one if it holds ``<topic>-<partition>-<topic id>`` folders of segments, else Kafka's if it holds
     partitions, else tiered storage's if it holds manifests). ``remote_log_metadata``: see
-    :func:`~.tiered.partition.open_tiered` (tiered storage's layout only). ``keys``: the private keys of
+    :func:`~.tiered.partition.open_tiered` (tiered storage's layouts: the plugin's and ``LocalTieredStorage``). ``keys``: the private keys of
     encrypted segments, by key pair id (None: the environment's)."""
     if layout not in (None, *LAYOUTS):
         raise ValueError(f"layout must be 'kafka', 'tiered', 'local-tiered' or None (detect), got {layout!r}")
@@ -68,7 +68,7 @@ def open_layout(
     if chosen == "local-tiered":
         if layout == "local-tiered" and not root.exists():
             raise not_found(root)
-        return local_tiered.open_local_tiered(root)
+        return local_tiered.open_local_tiered(root, remote_log_metadata=remote_log_metadata)
     if chosen == "tiered" and _one_tiered_segment(root):
         topic = _TOPIC_DIR.match(root.parent.parent.name)
         part = TieredPartition(

@@ -20,8 +20,9 @@ option                     meaning
                            planned again with a smaller ``splitSize``)
 ``maxRecordsPerPartition`` batch reads: at most this many offsets per input partition (ranges cut
                            at offsets; records are never more than offsets)
-``isolationLevel``         ``read_uncommitted`` (default) or ``read_committed`` (drops
-                           aborted transactions and everything after the last stable offset)
+``isolationLevel``         ``read_committed`` (default: drops aborted transactions and
+                           everything after the last stable offset, as every kafkaspec reader
+                           does) or ``read_uncommitted`` (Spark's Kafka source's default)
 ``includeControl``         ``true`` to return control records (markers) too; default false
 ``verifyCrc``              ``false`` to skip checksum verification; default true
 ``corruptionPolicy``       ``fail`` (default): a corrupt batch fails the job with the file and
@@ -223,7 +224,7 @@ class ReadOptions:
     ending_by_time: dict = field(default_factory=dict)
     min_partitions: int | None = None  # batch reads: at least about this many input partitions
     max_records_per_partition: int | None = None  # batch reads: at most this many offsets per input partition
-    read_committed: bool = False
+    read_committed: bool = True
     include_control: bool = False
     verify_crc: bool = True
     skip_corrupt: bool = False
@@ -272,7 +273,7 @@ class ReadOptions:
         e_default, ending = _offsets(get("endingoffsets"), LATEST, "endingOffsets")
         if e_default == EARLIEST:
             raise OptionError("endingOffsets cannot be earliest")
-        isolation = (get("isolationlevel") or "read_uncommitted").strip().lower()
+        isolation = (get("isolationlevel") or "read_committed").strip().lower()
         if isolation not in ("read_uncommitted", "read_committed"):
             raise OptionError(
                 f"option isolationLevel must be read_uncommitted or read_committed, got {isolation!r}"

@@ -29,10 +29,10 @@ def _sorted(rows: list[Row]) -> list[Row]:
 
 
 def arrow_rows(data: Path) -> list[Row]:
-    """The workload's records by ``open_log(...).to_arrow_batches()`` (control records left out, as a
+    """The workload's records by ``open_log(...).to_arrow_batches()``, read_uncommitted (control records left out, as a
     consumer never sees them)."""
     rows = []
-    for rb in open_log(str(data)).to_arrow_batches():
+    for rb in open_log(str(data)).to_arrow_batches(isolation_level="read_uncommitted"):
         for r in rb.to_pylist():
             if r["topic"] in TOPICS and not r["isControl"]:
                 rows.append(

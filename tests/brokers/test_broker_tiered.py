@@ -34,7 +34,7 @@ def _ms(ts: object) -> int:
 def history_rows(data: Path, remote: Path) -> list[Row]:
     """:data:`TIERED`'s records by ``open_log(data, tiered=remote).to_arrow_batches()`` (no control records)."""
     rows = []
-    for rb in open_log(str(data), tiered=str(remote)).to_arrow_batches():
+    for rb in open_log(str(data), tiered=str(remote)).to_arrow_batches(isolation_level="read_uncommitted"):
         for r in rb.to_pylist():
             if r["topic"] == TIERED and not r["isControl"]:
                 rows.append(

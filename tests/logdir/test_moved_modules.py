@@ -84,7 +84,8 @@ def test_the_names_tiered_had_before_its_partition_module_are_found_on_the_packa
     from kafkaspec.logdir.tiered import partition
 
     with pytest.warns(
-        DeprecationWarning, match=r"moved to kafkaspec\.logdir\.(tiered\.partition\.|detect\.open_layout$)"
+        DeprecationWarning,
+        match=r"moved to kafkaspec\.logdir\.(tiered\.(partition|remote_log_topic)\.|detect\.open_layout$)",
     ):
         from kafkaspec.logdir.tiered import (
             TieredPartition,

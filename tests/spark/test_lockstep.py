@@ -267,7 +267,7 @@ def test_partition_to_arrow_is_the_readers_columns(synth_dir):
     log = logdir.open_log(synth_dir)
     total = 0
     for part in log.partitions():
-        table = part.to_arrow()
+        table = part.to_arrow(isolation_level="read_uncommitted", include_control=True)
         expected = [
             rb
             for seg in part.segments()
@@ -285,8 +285,11 @@ def test_partition_to_arrow_is_the_readers_columns(synth_dir):
         ]
         assert table.equals(pa.Table.from_batches(expected, schema=SCHEMA)), part
         total += table.num_rows
-    assert total == sum(rb.num_rows for rb in log.to_arrow_batches())
-    reader = pa.RecordBatchReader.from_batches(SCHEMA, log.to_arrow_batches())  # what DuckDB and Polars take
+    every = {"isolation_level": "read_uncommitted", "include_control": True}
+    assert total == sum(rb.num_rows for rb in log.to_arrow_batches(**every))
+    reader = pa.RecordBatchReader.from_batches(
+        SCHEMA, log.to_arrow_batches(**every)
+    )  # what DuckDB and Polars take
     assert reader.read_all().num_rows == total > 10_000
 
 

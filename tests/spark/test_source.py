@@ -44,7 +44,7 @@ def test_timestamp_range_matches_runtime_reader(spark, synth_dir):
 
 
 def test_read_committed_and_offsets_on_known_log(spark, txn_dir):
-    values = [row[5] for row in source_rows(spark, txn_dir)]
+    values = [row[5] for row in source_rows(spark, txn_dir, {"isolationLevel": "read_uncommitted"})]
     assert values == [
         b"plain-0",
         b"commit-0",
@@ -67,11 +67,20 @@ def test_read_committed_and_offsets_on_known_log(spark, txn_dir):
         b"plain-2",
     ]
     assert committed == [row[5] for row in runtime_rows(txn_dir, {"isolationLevel": "read_committed"})]
+    assert committed == [row[5] for row in source_rows(spark, txn_dir)]  # the default
     ranged = source_rows(
-        spark, txn_dir, {"startingOffsets": '{"tx": {"0": 2}}', "endingOffsets": '{"tx": {"0": 5}}'}
+        spark,
+        txn_dir,
+        {
+            "startingOffsets": '{"tx": {"0": 2}}',
+            "endingOffsets": '{"tx": {"0": 5}}',
+            "isolationLevel": "read_uncommitted",
+        },
     )
     assert [row[2] for row in ranged] == [2, 3, 4]
-    with_control = source_rows(spark, txn_dir, {"includeControl": "true"})
+    with_control = source_rows(
+        spark, txn_dir, {"includeControl": "true", "isolationLevel": "read_uncommitted"}
+    )
     assert len(with_control) == 11
     headers = source_rows(spark, txn_dir)[-1][6]
     assert headers == [("h", b"1"), ("h", None)]

@@ -225,7 +225,7 @@ def test_read_committed_holds_back_offsets_after_an_open_transaction(tmp_path):
     w.append(_records(2, b"after"))
     _flush(w)
     committed = _reader(tmp_path, isolationLevel="read_committed")
-    uncommitted = _reader(tmp_path)
+    uncommitted = _reader(tmp_path, isolationLevel="read_uncommitted")
     start = committed.initialOffset()
     end = committed.latestOffset(start, ReadAllAvailable())
     assert _plain(end) == {"t": {"0": 2}}  # the last stable offset: the open transaction's first

@@ -53,7 +53,12 @@ def test_spark_copy_keeps_every_batch(spark, synth_dir, tmp_path):
     """Issue 15's bar: a Spark job reads a synth directory and writes it back; verify passes on the copy,
     and dump --batches-only and dump --read-committed agree on every batch and every record."""
     out = tmp_path / "copy"
-    df = spark.read.format("kafkalog").option("includeControl", "true").load(str(synth_dir))
+    df = (
+        spark.read.format("kafkalog")
+        .option("isolationLevel", "read_uncommitted")
+        .option("includeControl", "true")
+        .load(str(synth_dir))
+    )
     df.write.format("kafkalog").mode("overwrite").save(str(out))
     code, text, _ = run("verify", out)
     assert code == 0 and " 0 errors, 0 warnings" in text

@@ -29,7 +29,7 @@ def source(tmp_path_factory):
 def write(src, dst, options=None, change=None, writer_options=None):
     """Plan and read ``src`` as the kafkalog source would, pass every task's batches through ``change``,
     and write them with the kafkalog writer, one write() per task, then commit."""
-    opts = {"includeControl": "true", **(options or {})}
+    opts = {"includeControl": "true", "isolationLevel": "read_uncommitted", **(options or {})}
     w = KafkaLogWriter(str(dst), writer_options or {}, struct_type(RECORD_COLUMNS), overwrite=True)
     os.makedirs(dst, exist_ok=True)
 

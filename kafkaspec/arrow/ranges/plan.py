@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from ...codec.compression import DEFAULT_MAX_DECOMPRESSED
 from ...logdir import Partition
 from ...logdir.kafka.tail import end_position
-from ...logdir.kafka.transactions import ReadCommitted
+from ...logdir.kafka.transactions import ReadCommitted, committed_only
 from ...logdir.store.storage import StorageOptions
 from ...logdir.tiered.encryption import PrivateKeys
 
@@ -95,14 +95,25 @@ def plan_partition(
     hi: int | None,
     settings: RangeSettings,
     read_committed: ReadCommitted | None = None,
+    *,
+    isolation_level: str | None = None,
 ) -> list[ReadRange]:
     """The ranges reading offsets [lo, hi) of ``part`` (None: from its first offset, to its end).
+
+    ``read_committed``: the partition's filter, which the ranges apply (None: every record, as
+    read_uncommitted). ``isolation_level`` instead: ``read_committed`` reads the filter here,
+    ``read_uncommitted`` applies none (the readers above resolve their option to a filter once:
+    ``isolationLevel``, read_committed unless told otherwise).
 
     A segment that cannot be read is one range reporting it (nothing read, the policy decides). A tiered
     segment is read from where the partition's live lineage serves it (an earlier segment holds the
     offsets before): its ranges keep offsets from there."""
     if lo is not None and hi is not None and lo >= hi:
         return []
+    if isolation_level is not None:
+        read_committed = (
+            (read_committed or part.read_committed()) if committed_only(isolation_level) else None
+        )
     segments = part.segments()
     out = []
     for i, seg in enumerate(segments):

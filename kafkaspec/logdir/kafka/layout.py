@@ -31,7 +31,13 @@ from .indexes import AbortedTxn
 from .misnamed import MisnamedSegment
 from .segment import Segment, _WalkFailed, batch_max_timestamp
 from .snapshot import ProducerSnapshot, parse_snapshot
-from .transactions import ReadCommitted, TransactionScan, select_batches
+from .transactions import (
+    DEFAULT_ISOLATION_LEVEL,
+    ReadCommitted,
+    TransactionScan,
+    committed_only,
+    select_batches,
+)
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -234,23 +240,28 @@ class Partition:
         end_offset: int | None = None,
         *,
         start_timestamp: int | None = None,
-        read_committed: bool = False,
+        read_committed: bool | None = None,
         include_control: bool = False,
         verify: bool = True,
+        isolation_level: str = DEFAULT_ISOLATION_LEVEL,
     ) -> Iterator[tuple[LogBatch, Record]]:
         """(batch, record) pairs in offset order.
 
         ``start_offset``/``end_offset`` (exclusive) select offsets; ``start_timestamp``
         starts at the first record with a timestamp >= it. Control records are
-        skipped unless ``include_control``; ``read_committed`` drops records of
-        aborted and open transactions.
+        skipped unless ``include_control``. ``isolation_level``: ``read_committed`` (the
+        default of every reader) drops the records of aborted transactions and of
+        transactions without a marker yet (as a consumer's last stable offset does);
+        ``read_uncommitted`` keeps them. ``read_committed`` (a bool), when given, says
+        the same in the older way.
         """
+        committed = committed_only(isolation_level) if read_committed is None else read_committed
         if start_timestamp is not None:
             ts_offset = self.offset_for_timestamp(start_timestamp)
             if ts_offset is None:
                 return
             start_offset = ts_offset if start_offset is None else max(start_offset, ts_offset)
-        rc = self.read_committed() if read_committed else None
+        rc = self.read_committed() if committed else None
         batches = (batch for _, batch in self.batches(start_offset, verify=verify))
         for batch in select_batches(
             batches,
@@ -267,15 +278,28 @@ class Partition:
                 yield batch, r
 
     def to_arrow(
-        self, *, verify: bool = True, decode_values: bool = False, values: ValueDecoder | None = None
+        self,
+        *,
+        verify: bool = True,
+        decode_values: bool = False,
+        values: ValueDecoder | None = None,
+        isolation_level: str = DEFAULT_ISOLATION_LEVEL,
+        include_control: bool = False,
     ) -> pa.Table:
         """Every record as one ``pyarrow.Table`` of the ``kafkalog`` columns (:mod:`kafkaspec.arrow.partitions`:
         the columnar engine; needs numpy and pyarrow). ``decode_values``: ``value_decoded`` and
         ``value_error`` added, by ``values`` (a :class:`kafkaspec.values.ValueDecoder`), by default one
-        with the schemas of the ``_schemas`` topic in this partition's data dir."""
+        with the schemas of the ``_schemas`` topic in this partition's data dir. ``isolation_level`` and
+        ``include_control`` as :meth:`records`: by default no aborted or open transaction, no marker."""
         from ...arrow.partitions import partition_table
 
-        return partition_table(self, verify=verify, values=self._values(decode_values, values))
+        return partition_table(
+            self,
+            verify=verify,
+            values=self._values(decode_values, values),
+            read_committed=committed_only(isolation_level),
+            include_control=include_control,
+        )
 
     def _values(self, decode_values: bool, values: ValueDecoder | None) -> ValueDecoder | None:
         if values is not None or not decode_values:
@@ -285,13 +309,25 @@ class Partition:
         return decoder(LogDir(self.path.parent))  # the data dir this partition's directory is in
 
     def to_arrow_batches(
-        self, *, verify: bool = True, decode_values: bool = False, values: ValueDecoder | None = None
+        self,
+        *,
+        verify: bool = True,
+        decode_values: bool = False,
+        values: ValueDecoder | None = None,
+        isolation_level: str = DEFAULT_ISOLATION_LEVEL,
+        include_control: bool = False,
     ) -> Iterator[pa.RecordBatch]:
         """Every record, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (about 65,536 rows each);
-        ``decode_values`` as :meth:`to_arrow`."""
+        ``decode_values``, ``isolation_level`` and ``include_control`` as :meth:`to_arrow`."""
         from ...arrow.partitions import partition_batches
 
-        return partition_batches(self, verify=verify, values=self._values(decode_values, values))
+        return partition_batches(
+            self,
+            verify=verify,
+            values=self._values(decode_values, values),
+            read_committed=committed_only(isolation_level),
+            include_control=include_control,
+        )
 
     def __repr__(self) -> str:
         return f"Partition({str(self.path)!r}, topic={self.topic!r}, partition={self.partition})"
@@ -431,20 +467,30 @@ class LogDir:
         return out
 
     def to_arrow_batches(
-        self, *, verify: bool = True, decode_values: bool = False, values: ValueDecoder | None = None
+        self,
+        *,
+        verify: bool = True,
+        decode_values: bool = False,
+        values: ValueDecoder | None = None,
+        isolation_level: str = DEFAULT_ISOLATION_LEVEL,
+        include_control: bool = False,
     ) -> Iterator[pa.RecordBatch]:
         """Every partition's records, as ``pyarrow.RecordBatch``es of the ``kafkalog`` columns (see
         :meth:`Partition.to_arrow_batches`): ``duckdb.sql("... FROM reader")`` or ``polars.from_arrow``
         take them through ``pyarrow.RecordBatchReader.from_batches``. ``decode_values``: each topic's
         values decoded (``value_decoded``, a struct per topic, and ``value_error``) with the schemas of
-        this directory's ``_schemas`` topic, or by ``values``."""
+        this directory's ``_schemas`` topic, or by ``values``. ``isolation_level`` and ``include_control``
+        as :meth:`Partition.records`."""
         from ...arrow.partitions import logdir_batches
 
+        committed = committed_only(isolation_level)
         if decode_values and values is None:
             from ...values import decoder
 
             values = decoder(self)
-        return logdir_batches(self, verify=verify, values=values)
+        return logdir_batches(
+            self, verify=verify, values=values, read_committed=committed, include_control=include_control
+        )
 
     def close(self) -> None:
         for p in self._partitions or ():

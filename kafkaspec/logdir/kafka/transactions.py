@@ -24,6 +24,25 @@ from .indexes import AbortedTxn
 
 B = TypeVar("B", bound=LogBatch)
 
+READ_COMMITTED = "read_committed"
+READ_UNCOMMITTED = "read_uncommitted"
+#: what every reader reads unless told otherwise (``Partition.records``, ``to_arrow``, the Spark source,
+#: the pipeline): the records of aborted transactions were never real, and a transaction without its
+#: marker yet is not real either (a consumer's last stable offset)
+DEFAULT_ISOLATION_LEVEL = READ_COMMITTED
+ISOLATION_LEVELS = (READ_COMMITTED, READ_UNCOMMITTED)
+
+
+def committed_only(isolation_level: str) -> bool:
+    """Whether ``isolation_level`` (``read_committed`` or ``read_uncommitted``, as a Kafka consumer's
+    ``isolation.level``) leaves out aborted and open transactions; anything else is a ValueError."""
+    level = isolation_level.strip().lower() if isinstance(isolation_level, str) else isolation_level
+    if level not in ISOLATION_LEVELS:
+        raise ValueError(
+            f"isolation_level must be {READ_COMMITTED!r} or {READ_UNCOMMITTED!r}, got {isolation_level!r}"
+        )
+    return level == READ_COMMITTED
+
 
 class TransactionScan:
     """Collects aborted and open transactions from batches seen in offset order."""
@@ -69,7 +88,11 @@ class ReadCommitted:
         """True when the batch is transactional data of an aborted or still-open transaction."""
         if not batch.is_transactional or batch.is_control:
             return False
-        pid, offset = batch.producer_id, batch.base_offset
+        return self.aborted_at(batch.producer_id, batch.base_offset)
+
+    def aborted_at(self, pid: int, offset: int) -> bool:
+        """Whether producer ``pid``'s transactional data batch at ``offset`` is of an aborted or open
+        transaction (:meth:`is_aborted` from a batch head's fields, for the Arrow readers' head walk)."""
         start = self.open_transactions.get(pid)
         if start is not None and offset >= start:
             return True

@@ -361,7 +361,9 @@ def twins(lineage: Lineage) -> list[tuple[SegmentInfo, SegmentInfo]]:
 def parse_segment_metadata(meta: Any, name: str, segment_id: str, base_offset: int) -> SegmentInfo | None:
     """The manifest's ``remoteLogSegmentMetadata`` as a :class:`SegmentInfo`, or None when it lacks what
     choosing needs, or disagrees with the object names (``verify`` reports those; such a segment is
-    kept where its name puts it, as before any choosing). The id is the one the objects are named by."""
+    kept where its name puts it, as before any choosing). The id is the one the objects are named by.
+    No stated epochs (an empty ``segmentLeaderEpochs``): none in the result, for
+    :func:`kafkaspec.logdir.tiered.live.fill_epochs`."""
     if not isinstance(meta, dict):
         return None
     start_field, end_field, epochs = (
@@ -369,7 +371,7 @@ def parse_segment_metadata(meta: Any, name: str, segment_id: str, base_offset: i
         meta.get("endOffset"),
         meta.get("segmentLeaderEpochs"),
     )
-    if not (_is_int(start_field) and _is_int(end_field) and isinstance(epochs, dict) and epochs):
+    if not (_is_int(start_field) and _is_int(end_field) and isinstance(epochs, dict)):
         return None
     start, end = start_field, end_field
     if start != base_offset or end < start:
@@ -385,7 +387,7 @@ def parse_segment_metadata(meta: Any, name: str, segment_id: str, base_offset: i
         stated[int(k)] = v
     event = meta.get("eventTimestampMs")
     pairs = segment_epochs(stated, start, end)
-    if not pairs:
+    if stated and not pairs:
         return None
     return SegmentInfo(
         segment_id,

@@ -39,16 +39,9 @@ from ..kafka.layout import LogDir, Partition, UnusedSegment
 from ..kafka.segment import Segment
 from ..store.fs import StoragePath, storage_path
 from ..store.storage import StorageError, StorageOptions, listdir
-from .lineage import (
-    Lineage,
-    SegmentInfo,
-    choose,
-    events_from_manifests,
-    events_from_metadata_topic,
-    segment_epochs,
-    twins,
-)
-from .remote_log_topic import RemoteLogMetadata
+from .lineage import Lineage, SegmentInfo, segment_epochs
+from .live import choose_live, newest, serve_live
+from .remote_log_topic import RemoteLogMetadata, remote_log
 
 #: the storage's root folder under its configured ``dir`` (``LocalTieredStorage.ROOT_STORAGE_DIR_NAME``)
 ROOT_DIR_NAME = "kafka-tiered-storage"
@@ -168,47 +161,25 @@ class LocalTieredPartition(Partition):
             end = seg.last_offset()
             epochs_path = objects[EPOCHS_SUFFIX]
             entries = files.parse_leader_epoch_checkpoint(files.read_text_file(epochs_path), str(epochs_path))
-            pairs = (
-                segment_epochs({e.epoch: e.start_offset for e in entries}, base, end)
-                if end is not None
-                else ()
-            )
             seg.close()
-            if (
-                end is None or not pairs
-            ):  # nothing to choose by: kept where its name puts it (verify reads it)
+            if end is None:  # no batch: nothing to choose by, kept where its name puts it (verify reads it)
                 kept.append(seg)
                 continue
+            # no epochs of its offsets in its checkpoint: given theirs by live.fill_epochs
+            pairs = segment_epochs({e.epoch: e.start_offset for e in entries}, base, end)
             mtime = getattr(seg.path.stat(), "st_mtime", 0.0)  # an object store's listing gives none: 0
             chosen[stem] = seg
             checkpoints[stem] = entries
             published.append(SegmentInfo(stem, base, end, pairs, int(mtime * 1000), str(seg.path)))
         epochs = self.epochs
-        if epochs is None and published:
-            newest = max(published, key=lambda s: (s.epochs[-1][0], s.end, s.event_time, s.segment_id))
-            epochs = checkpoints[newest.segment_id]
-        if self.remote_log is not None:
-            events = events_from_metadata_topic(
-                self.remote_log.state, self.topic, self.partition, self.topic_id
-            )
-            if events:
-                lineage = choose(events, epochs, self.log_end_offset, from_topic=True)
-                return self._choose_from_topic(lineage, stems, complete)
-        lineage = choose(events_from_manifests(published, started), epochs, self.log_end_offset)
-        for info, first in lineage.live:
-            seg = chosen[info.segment_id]
-            seg.served_from, seg.end_offset = first, info.end
-            kept.append(seg)
-        for live, other in twins(lineage):
-            a, b = chosen[live.segment_id], chosen[other.segment_id]
-            if not _same_bytes(a, b):
-                raise KafkaFormatError(
-                    f"{a.path.name} and {b.path.name} are both finished uploads of offsets {live.start}..{live.end} "
-                    "with the same leader epochs, but their bytes differ: which one a broker serves depends on "
-                    "the order of their events in __remote_log_metadata, which the files do not give",
-                    None,
-                    str(self.path),
-                )
+        last = newest(published)
+        if epochs is None and last is not None:
+            epochs = checkpoints[last.segment_id] or None
+        lineage, from_topic = choose_live(self, published, started, epochs)
+        if from_topic:
+            return self._choose_from_topic(lineage, stems, complete)
+        served = serve_live(self, lineage, chosen, _same_bytes, "the files")
+        kept += served
         for u, why in lineage.unused:
             path, why = orphans[u.segment_id] if u.segment_id in orphans else (chosen[u.segment_id].path, why)
             self.unused.append(UnusedSegment(path, u.start, why))
@@ -334,14 +305,27 @@ def is_local_tiered(root: StoragePath) -> bool:
         return False
 
 
-def open_local_tiered(path: str | StoragePath, *, storage: StorageOptions | None = None) -> LogDir:
-    """A :class:`LogDir` over the ``LocalTieredStorage`` layout at ``path`` (a folder, or one segment)."""
+def open_local_tiered(
+    path: str | StoragePath,
+    *,
+    storage: StorageOptions | None = None,
+    remote_log_metadata: str | StoragePath | RemoteLogMetadata | None = None,
+) -> LogDir:
+    """A :class:`LogDir` over the ``LocalTieredStorage`` layout at ``path`` (a folder, or one segment).
+    ``remote_log_metadata``: the ``__remote_log_metadata`` partitions (a data dir holding them, or one
+    partition dir) whose events choose each partition's live segments (None: the files decide)."""
     root = storage_path(path, storage)
     if _one_segment(root):
         part = _partition(root.parent) or LocalTieredPartition(root.parent, root.parent.name, -1, "")
         part._segments = [LocalTieredSegment(root)]
         return LogDir(root.parent, [part])
-    return LogDir(root, sorted(find_local_tiered(root), key=lambda p: (p.topic, p.partition)))
+    found = sorted(find_local_tiered(root), key=lambda p: (p.topic, p.partition))
+    if remote_log_metadata is not None and found:
+        meta = remote_log(remote_log_metadata, None, storage)
+        for p in found:
+            p.remote_log = meta
+    parts: list[Partition] = list(found)
+    return LogDir(root, parts)
 
 
 __all__ = [

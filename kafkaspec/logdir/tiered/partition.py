@@ -22,19 +22,10 @@ from ..store.fs import StoragePath, storage_path
 from ..store.storage import RemotePath, StorageOptions, listdir
 from .custom import object_path, parse_custom_metadata
 from .encryption import PrivateKeys
-from .lineage import (
-    Lineage,
-    SegmentInfo,
-    choose,
-    events_from_manifests,
-    events_from_metadata_topic,
-    filtered_epochs,
-    parse_segment_metadata,
-    twins,
-    within_leader_epochs,
-)
+from .lineage import Lineage, SegmentInfo, filtered_epochs, parse_segment_metadata, within_leader_epochs
+from .live import choose_live, fill_epochs, newest, serve_live
 from .manifest import _SEGMENT, _TOPIC_DIR, INDEXES_SUFFIX, MANIFEST_SUFFIX
-from .remote_log_topic import RemoteLogMetadata, found_beside, read_remote_log_metadata
+from .remote_log_topic import RemoteLogMetadata, remote_log
 from .segment import TieredSegment
 
 
@@ -124,30 +115,12 @@ class TieredPartition(Partition):
                 chosen[stem] = seg
                 published.append(info)
         epochs = self.epochs if self.epochs is not None else self._newest_checkpoint(published, chosen)
-        if self.remote_log is not None:
-            events = events_from_metadata_topic(
-                self.remote_log.state, self.topic, self.partition, self.topic_id
-            )
-            if events:
-                return self._choose_from_topic(
-                    choose(events, epochs, self.log_end_offset, from_topic=True), stems, chosen
-                )
+        lineage, from_topic = choose_live(self, published, started, epochs)
+        if from_topic:
+            return self._choose_from_topic(lineage, stems, chosen)
         self._lineage_source = "manifests"
-        lineage = choose(events_from_manifests(published, started), epochs, self.log_end_offset)
-        for info, first in lineage.live:
-            seg = chosen[info.segment_id]
-            seg.served_from, seg.end_offset = first, info.end
-            kept.append(seg)
-        for live, other in twins(lineage):
-            if not _same_bytes(chosen[live.segment_id], chosen[other.segment_id]):
-                raise KafkaFormatError(
-                    f"{chosen[live.segment_id].path.name} and {chosen[other.segment_id].path.name} are both finished "
-                    f"uploads of offsets {live.start}..{live.end} with the same leader epochs, but their bytes "
-                    "differ: which one a broker serves depends on the order of their events in "
-                    "__remote_log_metadata, which the manifests do not give",
-                    None,
-                    str(self.path),
-                )
+        served = serve_live(self, lineage, chosen, _same_bytes, "the manifests")
+        kept += served
         self.unused = [
             UnusedSegment(orphans.get(u.segment_id) or chosen[u.segment_id].path, u.start, why)
             for u, why in lineage.unused
@@ -240,10 +213,10 @@ class TieredPartition(Partition):
         """The leader-epoch checkpoint uploaded with the newest segment (highest leader epoch, then end
         offset, then event time): the whole lineage as the latest leader knew it (``RemoteLogManager``
         uploads the entries below the next segment's base offset with each segment)."""
-        if not published:
+        last = newest(published)
+        if last is None:
             return None
-        newest = max(published, key=lambda s: (s.epochs[-1][0], s.end, s.event_time, s.segment_id))
-        seg = chosen[newest.segment_id]
+        seg = chosen[last.segment_id]
         try:
             text = seg.index_file("leaderEpoch")
             if not text:
@@ -253,7 +226,7 @@ class TieredPartition(Partition):
             )
         except KafkaFormatError:
             return None  # unreadable: choose by the epochs the manifests state (verify reports the bundle)
-        if within_leader_epochs(newest, filtered_epochs(epochs)) is not None:
+        if within_leader_epochs(fill_epochs([last], epochs)[0], filtered_epochs(epochs)) is not None:
             return (
                 None  # it disagrees with its own segment's manifest: no lineage to trust (verify reports it)
             )
@@ -386,22 +359,6 @@ def _one_folder_each(root: StoragePath, parts: list[TieredPartition]) -> None:
                 "which says where each segment of the partition is)",
                 source=str(root),
             )
-
-
-def remote_log(
-    given: str | Path | RemotePath | RemoteLogMetadata | None,
-    beside: StoragePath | None,
-    storage: StorageOptions | None = None,
-) -> RemoteLogMetadata | None:
-    """``__remote_log_metadata`` replayed from ``given``, else from ``beside`` when it holds the topic's
-    partitions, else None (the manifests decide)."""
-    if isinstance(given, RemoteLogMetadata):
-        return given
-    if given is not None:
-        return read_remote_log_metadata(given, storage=storage)
-    if beside is not None and found_beside(beside):
-        return read_remote_log_metadata(beside, storage=storage)
-    return None
 
 
 def is_tiered(path: StoragePath) -> bool:

@@ -70,4 +70,20 @@ def found_beside(path: StoragePath) -> bool:
         return False
 
 
-__all__ = ["TOPIC", "RemoteLogMetadata", "found_beside", "read_remote_log_metadata"]
+def remote_log(
+    given: str | StoragePath | RemoteLogMetadata | None,
+    beside: StoragePath | None,
+    storage: StorageOptions | None = None,
+) -> RemoteLogMetadata | None:
+    """``__remote_log_metadata`` replayed from ``given``, else from ``beside`` when it holds the topic's
+    partitions, else None (the manifests decide)."""
+    if isinstance(given, RemoteLogMetadata):
+        return given
+    if given is not None:
+        return read_remote_log_metadata(given, storage=storage)
+    if beside is not None and found_beside(beside):
+        return read_remote_log_metadata(beside, storage=storage)
+    return None
+
+
+__all__ = ["TOPIC", "RemoteLogMetadata", "found_beside", "read_remote_log_metadata", "remote_log"]

@@ -201,3 +201,31 @@ def test_a_finished_upload_without_its_files_is_an_error_naming_it(tmp_path, sou
             KafkaFormatError, match=r"COPY_SEGMENT_FINISHED in __remote_log_metadata .*no \.snapshot file"
         ):
             p.segments()
+
+
+@pytest.mark.parametrize("layout", ["local-tiered", None])
+def test_remote_log_metadata_given_with_the_layout_decides(tmp_path, source, layout):
+    """``open_log(path, layout="local-tiered", remote_log_metadata=...)`` (or the layout detected): the
+    topic's events choose the live segments, as with a history; a complete fileset whose upload the
+    topic says did not finish is not read (it was ignored: the files alone chose the later copy)."""
+    from support import remote_log_records as rl
+
+    folders = write_local_tiered(source, tmp_path / "remote")
+    folder = folders[("clicks-2", 12)]
+    copy = copy_fileset(folder, 0, "killed-again/clicks-2/12")
+    log = folder / f"{copy}{files.LOG_SUFFIX}"
+    data = bytearray(log.read_bytes())
+    data[-1] ^= 0xFF
+    log.write_bytes(bytes(data))
+    rl.write_topic(tmp_path / "meta", _metadata_of(folder, "clicks-2", 12, started_only=(copy,)))
+    (tmp_path / "canary").write_text("keep")
+    expected = [r for r in _records(source) if r[:2] == ("clicks-2", 12)]
+    with logdir.open_log(tmp_path / "remote", layout=layout, remote_log_metadata=tmp_path / "meta") as opened:
+        (p,) = [p for p in opened.partitions() if (p.topic, p.partition) == ("clicks-2", 12)]
+        got = [
+            (p.topic, p.partition, r.offset, r.timestamp, r.key, r.value, r.headers) for _, r in p.records()
+        ]
+        (unused,) = p.unused_segments()
+    assert got == expected
+    assert unused.path.name == log.name and "COPY_SEGMENT_STARTED in __remote_log_metadata" in unused.reason
+    assert (tmp_path / "canary").read_text() == "keep"
