@@ -82,7 +82,7 @@ def test_inspect_metadata_after_a_clean_stop_agrees_with_the_brokers_describe(br
 
 def _share_group(broker_run) -> None:
     if not has_share_groups(broker_run.release):
-        pytest.skip(f"Kafka {broker_run.release}: share groups are tested from 4.2 on (see has_share_groups)")
+        pytest.skip(f"Kafka {broker_run.release}: share groups are tested from 4.1 on (see has_share_groups)")
     assert broker_run.share_acks, "the share group acknowledged nothing"
 
 
