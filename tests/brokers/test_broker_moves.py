@@ -152,7 +152,8 @@ def test_dump_reads_the_served_directory_and_passes_over_the_moving_one(moves_ru
     live = source if when == "during" else target
     got = kafkaspec("dump", "--json", "--print-data", str(live / f"{MOVING}-0"))
     assert got.returncode == 0, got.stderr
-    offsets = [json.loads(ln)["offset"] for ln in got.stdout.splitlines() if '"type": "record"' in ln]
+    objs = [json.loads(ln) for ln in got.stdout.splitlines()]
+    offsets = [o["offset"] for o in objs if o["type"] == "record"]
     served_now = moves_run.served_during if when == "during" else moves_run.served_after
     assert offsets == [r.offset for r in served_now if r.topic == MOVING]
 
@@ -169,14 +170,16 @@ def test_verify_names_where_recovery_truncates_a_torn_segment(moves_run):
     data = _torn_dir(moves_run, moves_run.killed)
     got = kafkaspec("verify", str(data))
     out = got.stdout + got.stderr
-    print(out)
     recovered = _torn_dir(moves_run, moves_run.recovered) / segment
     assert recovered.stat().st_size == position, "Kafka's recovery truncated elsewhere"
-    lines = [ln for ln in out.splitlines() if f"{TORN}-0" in ln and "note" not in ln.split(":")[0]]
-    assert any(str(position) in ln for ln in lines), out
+    (warning,) = [ln for ln in out.splitlines() if f"{TORN}-0" in ln and "ends in a partial batch" in ln]
+    assert f"Kafka's recovery truncates the segment to byte {position} (" in warning, out
 
 
 def test_the_torn_copy_reads_as_the_recovered_broker_serves(moves_run):
-    killed = kafka_moves.rows(_torn_dir(moves_run, moves_run.killed), {TORN: 2})
+    """Both log directories of the torn copy (the topic's two partitions are one in each): the partial
+    batch is no record, as the recovered broker has none of it."""
+    killed = [r for d in moves_run.killed for r in kafka_moves.rows(d, {TORN: 2})]
+    killed.sort(key=lambda r: (r.partition, r.offset))
     assert killed == [r for r in moves_run.served_recovered if r.topic == TORN]
     assert len(killed) < kafka_moves.TORN_RECORDS
