@@ -8,13 +8,16 @@ show: a partition moving between log directories (``-future``) and Kafka's recov
   waits until the broker has swapped the directories (the old one renamed ``-delete``).
 - :func:`tear` cuts the last batch of a stopped broker's partition in half, as a crash in the middle of
   a write leaves it (a kill -9 alone leaves none: the page cache keeps every write).
+- :func:`synth`'s data directory is put into the stopped broker's (:func:`swap_in_synth`) and served.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 from .kafka_workload import Row, _record, _tool
 
@@ -39,7 +42,9 @@ def create_topics(bootstrap: str) -> None:
     from confluent_kafka.admin import AdminClient, NewTopic
 
     admin = AdminClient({"bootstrap.servers": bootstrap})
-    for f in admin.create_topics([NewTopic(t, n, 1, config=TOPIC_CONFIG) for t, n in TOPICS.items()]).values():
+    for f in admin.create_topics(
+        [NewTopic(t, n, 1, config=TOPIC_CONFIG) for t, n in TOPICS.items()]
+    ).values():
         f.result(60)
 
 
@@ -182,3 +187,69 @@ def rows(data: Path, topics: dict[str, int]) -> list[Row]:
             ]
             part.close()
     return sorted(got, key=lambda r: (r.topic, r.partition, r.offset))
+
+
+def synth(out: Path) -> dict[str, int]:
+    """``kafkaspec synth`` (1 MB, the default seed) into ``out``: {topic: partitions} it wrote."""
+    import subprocess
+    import sys
+
+    got = subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", "synth", str(out), "--size-mb", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert got.returncode == 0, f"kafkaspec synth: {got.stderr[-1500:]}"
+    topics: dict[str, int] = {}
+    for folder in out.iterdir():
+        if folder.is_dir():
+            topic, _, partition = folder.name.rpartition("-")
+            topics[topic] = max(topics.get(topic, 0), int(partition) + 1)
+    return topics
+
+
+def create_synth_topics(bootstrap: str, topics: dict[str, int]) -> None:
+    """Empty topics for :func:`synth`'s partitions, kept whole (no retention, no cleaner)."""
+    from confluent_kafka.admin import AdminClient, NewTopic
+
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    new = [NewTopic(t, n, 1, config={"retention.ms": "-1"}) for t, n in topics.items()]
+    for f in admin.create_topics(new).values():
+        f.result(60)
+
+
+def swap_in_synth(out: Path, dirs: tuple[Path, ...]) -> None:
+    """Each of :func:`synth`'s partitions replaces the stopped broker's empty one, in whichever log
+    directory holds it, beside the broker's ``partition.metadata`` (the topic id its metadata knows);
+    the synth's offset checkpoints set those partitions' lines in that directory's."""
+    from kafkaspec.logdir.kafka import files
+    from kafkaspec.logdir.write.rewrite import update_offset_checkpoints
+
+    starts = {(t, p): o for t, p, o in _checkpoint(out / "log-start-offset-checkpoint", files.read_text_file)}
+    ends = {
+        (t, p): o for t, p, o in _checkpoint(out / "recovery-point-offset-checkpoint", files.read_text_file)
+    }
+    for folder in sorted(out.iterdir()):
+        if not folder.is_dir():
+            continue
+        home = where(dirs, folder.name)
+        assert home is not None, f"{folder.name}: not a partition of the broker"
+        theirs = home / folder.name
+        for f in theirs.iterdir():
+            if f.name != "partition.metadata":
+                f.unlink()
+        for f in folder.iterdir():
+            if f.name != "partition.metadata":
+                shutil.copyfile(f, theirs / f.name)
+        topic, _, partition = folder.name.rpartition("-")
+        tp = (topic, int(partition))
+        update_offset_checkpoints(home, {tp: (starts.get(tp, 0), ends[tp])})
+
+
+def _checkpoint(path: Path, read: Any) -> list[tuple[str, int, int]]:
+    rows = []
+    for line in read(path).splitlines()[2:]:
+        topic, partition, offset = line.split()
+        rows.append((topic, int(partition), int(offset)))
+    return rows
