@@ -652,7 +652,7 @@ def _high_watermark(consumer: Any, tp: Any, timeout: float = 60.0) -> int:
 def served(bootstrap: str, isolation: str, topics: dict[str, int] = TOPICS) -> list[Row]:
     """Every record of ``topics`` ({topic: partitions}) from the earliest offset, as a consumer at
     ``isolation`` gets it."""
-    from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
+    from confluent_kafka import OFFSET_BEGINNING, TIMESTAMP_NOT_AVAILABLE, Consumer, TopicPartition
 
     c = Consumer(
         {
@@ -685,7 +685,8 @@ def served(bootstrap: str, isolation: str, topics: dict[str, int] = TOPICS) -> l
                 msg.topic(),
                 msg.partition(),
                 msg.offset(),
-                msg.timestamp()[1],
+                # a magic 0 message has none: -1, as Kafka's Java consumer and kafkaspec say (librdkafka 0)
+                msg.timestamp()[1] if msg.timestamp()[0] != TIMESTAMP_NOT_AVAILABLE else -1,
                 msg.key(),
                 msg.value(),
                 tuple((k, v) for k, v in (msg.headers() or [])),
