@@ -32,7 +32,7 @@ FUTURE = f"{MOVING}-0.*-future"
 #: the broker's settings: each of the copy's fetches takes 64 KiB, and with the throttle one fetch per
 #: quota window (11 s) goes through, so the copy stays half done until :func:`finish_move`; what is
 #: deleted (the moved partition's old folder) is kept for the whole run
-BROKER_CONFIG = {"replica.fetch.max.bytes": "65536", "file.delete.delay.ms": "1800000"}
+BROKER_CONFIG = {"replica.fetch.max.bytes": "65536", "log.segment.delete.delay.ms": "1800000"}
 #: records of about 2 KiB each: a few MiB to move, many times the throttled copy's first fetch
 MOVING_RECORDS = 3000
 TORN_RECORDS = 400

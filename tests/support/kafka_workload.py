@@ -50,7 +50,7 @@ BROKER_CONFIG = {
     "log.cleaner.backoff.ms": "200",
     "log.cleaner.dedupe.buffer.size": "16777216",
     "log.retention.check.interval.ms": "500",
-    "file.delete.delay.ms": "1800000",
+    "log.segment.delete.delay.ms": "1800000",
     "share.coordinator.state.topic.num.partitions": "2",
 }
 #: empty topics whose partitions kafkaspec writes into the stopped broker's directory, to be loaded back
@@ -576,7 +576,8 @@ def produce_retained(bootstrap: str, data: Path, timeout: float = 120.0) -> None
 
 def delete_topic(bootstrap: str, data: Path, timeout: float = 60.0) -> None:
     """:data:`DELETED`, given records and deleted: its partition directories are renamed ``-delete``
-    (waited for), and deleted after file.delete.delay.ms."""
+    (waited for), and deleted after the broker's log.segment.delete.delay.ms (the topic config
+    file.delete.delay.ms is no broker setting: the broker ignores it, and deletes after a minute)."""
     from confluent_kafka import Producer
     from confluent_kafka.admin import AdminClient, NewTopic
 
