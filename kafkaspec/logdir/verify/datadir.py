@@ -70,9 +70,9 @@ def check_data_dir(
     partition directory without a segment); the findings, and its ``meta.properties`` (None when absent or unreadable) for :func:`check_node`.
 
     ``transient``: partitions that are there only as ``-delete``/``-future``/``-stray`` directories, each
-    with that kind where known. A checkpoint entry of one is no error: a running broker keeps the entry
-    of a partition it has just moved to another log directory, or is deleting, until it next writes the
-    file (a note, as the directories are); of a ``-stray`` one, or of an unknown kind, a warning.
+    with that kind where known. A checkpoint entry of one is no error: a running broker writes the entry
+    of a partition it is deleting or has just moved to another log directory, and rewrites the file as
+    that goes on (a note, as the directories are); of a ``-stray`` one, or of an unknown kind, a warning.
     """
     out: list[Finding] = []
     meta = None
