@@ -182,10 +182,12 @@ def _minor(release: str) -> tuple[int, int]:
 
 
 def has_share_groups(release: str) -> bool:
-    """Share groups with confluent-kafka's ShareConsumer: from 4.1 (a preview there, enabled by
-    :func:`consume_in_share_group`). 4.0's early access answers only version 0 of the share RPCs, which
-    librdkafka does not speak (it starts at ShareGroupHeartbeat v1): not tested."""
-    return _minor(release) >= (4, 1)
+    """Share groups with confluent-kafka's ShareConsumer: from 4.2. 4.1's are a preview (``kafka-features
+    upgrade --feature share.version=1``): its ShareFetch answers UNKNOWN_SERVER_ERROR for the batches of an
+    idempotent producer, and with a plain producer the consumer got every record in two runs of three and
+    none in the third (90 s): too unsteady for the suite. 4.0's early access answers only version 0 of the
+    share RPCs, which librdkafka does not speak (it starts at ShareGroupHeartbeat v1). Neither is tested."""
+    return _minor(release) >= (4, 2)
 
 
 def _tool(release: str, main: str, *args: str) -> str:
@@ -224,21 +226,7 @@ def consume_in_share_group(bootstrap: str, release: str) -> dict[tuple[int, int]
         ResourceType,
     )
 
-    preview = _minor(release) < (4, 2)
-    if preview:
-        _tool(
-            release,
-            "org.apache.kafka.tools.FeatureCommand",
-            "--bootstrap-server",
-            bootstrap,
-            "upgrade",
-            "--feature",
-            "share.version=1",
-        )
-    # 4.1's ShareFetch fails (UNKNOWN_SERVER_ERROR) on the batches of an idempotent producer: plain ones there
-    p = Producer(
-        {"bootstrap.servers": bootstrap, "enable.idempotence": not preview, "log_level": 3, "linger.ms": 5}
-    )
+    p = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "log_level": 3, "linger.ms": 5})
     for i in range(RECORDS // 3):
         key, value, headers = _record(i)
         p.produce(SHARED, value=value, key=key, headers=headers or None, partition=i % 2)
