@@ -42,6 +42,17 @@ def test_truncated_tail_segment_is_a_warning(part_dir):
     assert all("partial batch" in p.message for p in problems)
 
 
+def test_a_torn_tail_names_what_kafkas_recovery_truncates(part_dir):
+    """What a broker's recovery does with it after an unclean shutdown (compared with Kafka's own in
+    tests/brokers/test_broker_moves.py): the segment cut back to the end of its last whole batch."""
+    last = _segments(part_dir)[-1]
+    start = list(last.iter_batches())[-1].position
+    os.truncate(last.path, start + 30)
+    last.close()
+    (warning,) = [p for p in verify_path(part_dir) if p.message.startswith("segment ends in a partial batch")]
+    assert f"Kafka's recovery truncates the segment to byte {start} (30 bytes dropped)" in warning.message
+
+
 def test_truncated_middle_segment_is_an_error(part_dir):
     first = _segments(part_dir)[0]
     os.truncate(first.path, first.size - 5)

@@ -50,7 +50,7 @@ BROKER_CONFIG = {
     "log.cleaner.backoff.ms": "200",
     "log.cleaner.dedupe.buffer.size": "16777216",
     "log.retention.check.interval.ms": "500",
-    "file.delete.delay.ms": "1800000",
+    "log.segment.delete.delay.ms": "1800000",
     "share.coordinator.state.topic.num.partitions": "2",
 }
 #: empty topics whose partitions kafkaspec writes into the stopped broker's directory, to be loaded back
@@ -176,10 +176,18 @@ def consume_in_groups(bootstrap: str) -> dict[str, dict[tuple[str, int], int]]:
 SHARE_GROUP = "share-group"
 
 
+def _minor(release: str) -> tuple[int, int]:
+    major, minor = release.split(".")[:2]
+    return int(major), int(minor)
+
+
 def has_share_groups(release: str) -> bool:
-    """Share groups with confluent-kafka's ShareConsumer: from 4.2. On 4.1 (share.version=1 enabled with
-    kafka-features) it consumes nothing; 4.0's early access needs unstable APIs. Neither is tested."""
-    return tuple(int(x) for x in release.split(".")[:2]) >= (4, 2)
+    """Share groups with confluent-kafka's ShareConsumer: from 4.2. 4.1's are a preview (``kafka-features
+    upgrade --feature share.version=1``): its ShareFetch answers UNKNOWN_SERVER_ERROR for the batches of an
+    idempotent producer, and with a plain producer the consumer got every record in two runs of three and
+    none in the third (90 s): too unsteady for the suite. 4.0's early access answers only version 0 of the
+    share RPCs, which librdkafka does not speak (it starts at ShareGroupHeartbeat v1). Neither is tested."""
+    return _minor(release) >= (4, 2)
 
 
 def _tool(release: str, main: str, *args: str) -> str:
@@ -556,7 +564,8 @@ def produce_retained(bootstrap: str, data: Path, timeout: float = 120.0) -> None
 
 def delete_topic(bootstrap: str, data: Path, timeout: float = 60.0) -> None:
     """:data:`DELETED`, given records and deleted: its partition directories are renamed ``-delete``
-    (waited for), and deleted after file.delete.delay.ms."""
+    (waited for), and deleted after the broker's log.segment.delete.delay.ms (the topic config
+    file.delete.delay.ms is no broker setting: the broker ignores it, and deletes after a minute)."""
     from confluent_kafka import Producer
     from confluent_kafka.admin import AdminClient, NewTopic
 
@@ -632,7 +641,7 @@ def _high_watermark(consumer: Any, tp: Any, timeout: float = 60.0) -> int:
 def served(bootstrap: str, isolation: str, topics: dict[str, int] = TOPICS) -> list[Row]:
     """Every record of ``topics`` ({topic: partitions}) from the earliest offset, as a consumer at
     ``isolation`` gets it."""
-    from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
+    from confluent_kafka import OFFSET_BEGINNING, TIMESTAMP_NOT_AVAILABLE, Consumer, TopicPartition
 
     c = Consumer(
         {
@@ -665,7 +674,8 @@ def served(bootstrap: str, isolation: str, topics: dict[str, int] = TOPICS) -> l
                 msg.topic(),
                 msg.partition(),
                 msg.offset(),
-                msg.timestamp()[1],
+                # a magic 0 message has none: -1, as Kafka's Java consumer and kafkaspec say (librdkafka 0)
+                msg.timestamp()[1] if msg.timestamp()[0] != TIMESTAMP_NOT_AVAILABLE else -1,
                 msg.key(),
                 msg.value(),
                 tuple((k, v) for k, v in (msg.headers() or [])),

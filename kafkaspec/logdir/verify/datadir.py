@@ -12,7 +12,7 @@ partitions, and nothing is said of the node's files it lacks). Only the comparin
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from ...errors import KafkaFormatError
@@ -64,13 +64,15 @@ RECOVERY_NAMED = 20
 def check_data_dir(
     root: StoragePath,
     extents: dict[tuple[str, int], Extent | None],
-    transient: Iterable[tuple[str, int]] = (),
+    transient: Mapping[tuple[str, int], str] | Iterable[tuple[str, int]] = (),
 ) -> tuple[list[Finding], node_files.MetaProperties | None]:
     """Check the files of the data dir ``root`` whose partitions were read with ``extents`` (None for a
     partition directory without a segment); the findings, and its ``meta.properties`` (None when absent or unreadable) for :func:`check_node`.
 
-    ``transient``: partitions that are there only as ``-delete``/``-future``/``-stray`` directories (a
-    checkpoint entry of one is a warning, not an error: the broker rewrites the file soon).
+    ``transient``: partitions that are there only as ``-delete``/``-future``/``-stray`` directories, each
+    with that kind where known. A checkpoint entry of one is no error: a running broker writes the entry
+    of a partition it is deleting or has just moved to another log directory, and rewrites the file as
+    that goes on (a note, as the directories are); of a ``-stray`` one, or of an unknown kind, a warning.
     """
     out: list[Finding] = []
     meta = None
@@ -89,7 +91,7 @@ def check_data_dir(
         out += _check_clean_shutdown(root, extents)
     elif (root / node_files.CLEAN_SHUTDOWN).exists():
         out += _check_clean_shutdown(root, extents)
-    gone = set(transient)
+    gone = dict(transient) if isinstance(transient, Mapping) else dict.fromkeys(transient, "")
     for name, rule in checkpoints.CHECKPOINTS.items():
         out += _check_checkpoint(root / name, rule, extents, gone)
     return out, meta
@@ -167,7 +169,7 @@ def _check_checkpoint(
     path: StoragePath,
     rule: checkpoints.Checkpoint,
     extents: dict[tuple[str, int], Extent | None],
-    gone: set[tuple[str, int]],
+    gone: Mapping[tuple[str, int], str],
 ) -> list[Finding]:
     if not path.exists():
         return []
@@ -189,13 +191,20 @@ def _check_checkpoint(
             continue  # a partition directory with no segment (reported as such): no log to compare with
         if extent is None:
             if (e.topic, e.partition) in gone:
+                kind = gone[(e.topic, e.partition)]
+                what = f"a -{kind} directory" if kind else "a -delete, -future or -stray directory"
+                passing = kind in ("delete", "future")
+                why = (
+                    "the broker's own passing state: it rewrites the file as the deletion or move goes on"
+                    if passing
+                    else "the broker drops the entry when it next writes the file"
+                )
                 out.append(
                     Finding(
                         str(path),
                         e.position,
-                        f"{where}: the partition is only a -delete, -future or "
-                        "-stray directory here (the broker drops the entry when it next writes the file)",
-                        "warning",
+                        f"{where}: the partition is only {what} here ({why})",
+                        "note" if passing else "warning",
                     )
                 )
             else:

@@ -171,7 +171,14 @@ def scan_log(
         if is_last:
             seen.torn_at = part.position
             problems.append(
-                Problem(src, part.position, message + "; a write in progress or a torn tail", "warning")
+                Problem(
+                    src,
+                    part.position,
+                    f"{message}; a write in progress, or a torn tail: when the broker next starts after "
+                    f"an unclean shutdown, Kafka's recovery truncates the segment to byte {part.position} "
+                    f"({part.size} bytes dropped)",
+                    "warning",
+                )
             )
         else:
             problems.append(Problem(src, part.position, message + " but it is not the last segment"))

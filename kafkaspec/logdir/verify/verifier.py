@@ -186,11 +186,11 @@ def _check_data_dirs(
     metas = []
     for root in _data_dirs(log):
         here = {(topic, partition): v for (d, topic, partition), v in extents.items() if d == str(root)}
-        transient = []  # partitions there only as -delete/-future/-stray directories
+        transient = {}  # partitions there only as -delete/-future/-stray directories, and which
         for skipped in log.skipped:
             parsed = files.parse_transient_dir(skipped.path.name)
             if parsed is not None and str(skipped.path.parent) == str(root):
-                transient.append(parsed[:2])
+                transient[parsed[:2]] = parsed[2]
         found, meta = check_data_dir(root, here, transient)
         problems += [Problem(*f) for f in found]
         if meta is not None:
