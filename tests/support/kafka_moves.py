@@ -183,7 +183,7 @@ def rows(data: Path, topics: dict[str, int]) -> list[Row]:
                     r.value,
                     tuple((h.key, h.value) for h in r.headers),
                 )
-                for _, r in part.records()
+                for _, r in part.records(isolation_level="read_uncommitted")
             ]
             part.close()
     return sorted(got, key=lambda r: (r.topic, r.partition, r.offset))
