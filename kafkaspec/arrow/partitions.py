@@ -271,6 +271,12 @@ def _cut_differently(position: int, first: int, last: int, floor: int) -> KafkaF
     )
 
 
+def _before_bad_crc(buf: bytes, positions: np.ndarray, heads: np.ndarray) -> Heads | None:
+    """The batches before the first whose CRC fails, stopping there; None when every CRC holds."""
+    bad = crc_mismatch(buf, positions, heads)
+    return None if bad is None else Heads(positions[:bad], heads[:bad], int(positions[bad]))
+
+
 def _v2_runs(
     buf: bytes,
     found: Heads,
@@ -290,39 +296,17 @@ def _v2_runs(
         return found.stop
     kept = select.mask(heads)
     if kept is not None:
-        if verify:
-            bad = crc_mismatch(buf, positions, heads)
-            if bad is not None:
-                return (
-                    yield from _v2_runs(
-                        buf,
-                        Heads(positions[:bad], heads[:bad], int(positions[bad])),
-                        floor,
-                        names,
-                        False,
-                        max_decompressed,
-                        select,
-                    )
-                )
+        if verify and (vouched := _before_bad_crc(buf, positions, heads)) is not None:
+            return (yield from _v2_runs(buf, vouched, floor, names, False, max_decompressed, select))
         positions, heads, verify = positions[kept], heads[kept], False
         if not len(positions):
             return found.stop
     base_offsets = heads["base_offset"].astype(np.int64)
     if floor > int(base_offsets.min()):  # a tiered segment served from inside it: the batches before go
-        if verify:  # checked too, as if read
-            bad = crc_mismatch(buf, positions, heads)
-            if bad is not None:
-                return (
-                    yield from _v2_runs(
-                        buf,
-                        Heads(positions[:bad], heads[:bad], int(positions[bad])),
-                        floor,
-                        names,
-                        False,
-                        max_decompressed,
-                        select,
-                    )
-                )
+        if (
+            verify and (vouched := _before_bad_crc(buf, positions, heads)) is not None
+        ):  # checked too, as if read
+            return (yield from _v2_runs(buf, vouched, floor, names, False, max_decompressed, select))
         keep: list[int] = []
         for i, (first, delta) in enumerate(zip(base_offsets.tolist(), heads["last_offset_delta"].tolist())):
             if first + delta < floor:
