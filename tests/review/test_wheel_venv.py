@@ -3,7 +3,7 @@ checkout, then the CLI and the README run from there.
 
 The wheel is built from a copy of the checkout's sources; the venv is made by ``python -m venv``
 (no system site-packages, nothing of the checkout on ``sys.path``) and pip installs the wheel with
-``[spark,review,codegen,reference]`` plus pandas and DuckDB (the README's examples need them) from
+``[spark,tables,review,codegen,reference]`` plus pandas and DuckDB (the README's examples need them) from
 the package index, through pip's own cache when it has the files (about a minute and a half here).
 Then, from a folder that is not the checkout: ``kafkaspec --version``, every module the wheel ships
 imports, every subcommand runs on corpus data, and every code block of the README runs as written
@@ -37,7 +37,7 @@ SOURCES = (
     "generated",
     "schemas",
 )
-EXTRAS = "spark,review,codegen,reference"
+EXTRAS = "spark,tables,review,codegen,reference"
 
 
 def _build_wheel(dest: Path, src: Path) -> Path:
