@@ -107,6 +107,20 @@ class IcebergSink:
             )
         return {}
 
+    def leftovers(self, name: str) -> tuple[str, set[str], tuple[str, ...]] | None:
+        """Where the table ``name`` keeps its data files and those any snapshot references (for
+        :mod:`.leftovers`); None: no such table yet, or not on local disk."""
+        table = self._tables.get(name)
+        if table is None or not table.location().startswith("file://"):
+            return None
+        referenced = {
+            entry.data_file.file_path.removeprefix("file://")
+            for snapshot in table.snapshots()
+            for manifest in snapshot.manifests(table.io)
+            for entry in manifest.fetch_manifest_entry(table.io, discard_deleted=False)
+        }
+        return os.path.join(table.location().removeprefix("file://"), "data"), referenced, ()
+
     def _load(self, name: str) -> Any:
         try:
             return self.catalog.load_table(self._identifier(name))

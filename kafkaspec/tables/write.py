@@ -132,14 +132,35 @@ def write_table(
             offsets.setdefault(span.topic, {})[span.partition] = span.hi
         covered = [(s.topic, s.partition) for s in todo]
         write = sink.upsert if mode == "upsert" else sink.append
-        if values is not None and typed(values, name):
-            rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run)
-        else:
-            rows = write(name, SCHEMA, _written(todo), offsets, fields, covered)
+        marker = _marked(sink, dest, name)
+        try:
+            if values is not None and typed(values, name):
+                rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run)
+            else:
+                rows = write(name, SCHEMA, _written(todo), offsets, fields, covered)
+        finally:
+            if marker is not None:
+                marker.close()
         _pause("committed")
+        if marker is not None:
+            os.unlink(marker.path)
         run.commits.append(TableCommit(name, rows, _covered(todo)))
     run.seconds = time.perf_counter() - started
     return run
+
+
+def _marked(sink: Any, dest: str, name: str) -> Any:
+    """This run's marker for the table ``name`` on a local warehouse, the files of killed runs before it
+    deleted (:mod:`.leftovers`); None on an object store."""
+    if "://" in dest:
+        return None
+    from .leftovers import RunMarker
+
+    marker = RunMarker(dest, name)
+    found = sink.leftovers(name)
+    if found is not None:
+        marker.clean(*found)
+    return marker
 
 
 def _decoded(
