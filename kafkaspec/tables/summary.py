@@ -4,6 +4,7 @@ commit metadata. ``kafkaspec table summary`` prints it; ``make demo`` ends with 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from ..codec.extras import missing
@@ -33,6 +34,9 @@ def summarize(format: str, dest: str, *, catalog_uri: str | None = None) -> list
     """Per table and topic: its rows, partitions and the lowest and highest offset, by one Polars query
     over each table."""
     sink = open_sink(format, dest, catalog_uri=catalog_uri)
+    # Polars plans an Iceberg scan with pyiceberg unless told of its plugin, warning each time it is not
+    # installed
+    os.environ.setdefault("POLARS_ICEBERG_PLANNER", "pyiceberg")
     out = []
     for name in _tables(sink):
         if format == "iceberg":

@@ -25,7 +25,7 @@ def test_summary_counts_rows_partitions_and_offsets_per_topic(fmt, tmp_path):
         text=True,
         timeout=120,
     )
-    assert done.returncode == 0, done.stderr
+    assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.splitlines() == [
         "orders: 10 rows in 2 partitions, offsets 0..6",
         "payments: 4 rows in 1 partition, offsets 0..3",
