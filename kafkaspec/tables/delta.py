@@ -40,6 +40,7 @@ from .layout import (
     encode_offsets,
 )
 from .source import Offsets
+from .stores import delta_options
 
 APP_ID = "kafkaspec:{topic}:{partition}"
 
@@ -65,11 +66,8 @@ class DeltaSink:
 
     @property
     def storage_options(self) -> dict[str, str] | None:
-        """delta-rs reads the standard AWS environment, but refuses a plain-http endpoint (a local S3
-        server) unless told; the endpoint's own scheme says so."""
-        if self.dest.startswith("s3://") and os.environ.get("AWS_ENDPOINT_URL", "").startswith("http://"):
-            return {"AWS_ALLOW_HTTP": "true"}
-        return None
+        """What delta-rs needs besides the environment it reads (:func:`.stores.delta_options`)."""
+        return delta_options(self.dest)
 
     def _uri(self, name: str) -> str:
         return self.dest.rstrip("/") + "/" + name
