@@ -9,9 +9,9 @@ import sys
 import pytest
 from support.tables import TS, table_arrow, write_orders
 
-from generated.messages.config_record import ConfigRecord, encode_config_record
 from kafkaspec import Record, logdir
 from kafkaspec.codec.varint import encode_uvarint
+from kafkaspec.generated.messages.config_record import ConfigRecord, encode_config_record
 
 CONFIG_RECORD = 4  # its api key in the metadata log
 
