@@ -23,12 +23,15 @@ TOPIC, BROKER = 2, 4
 DEFAULT = "delete"
 
 
-def cleanup_policies(log_dir: LogDir) -> tuple[dict[str, str], str]:
-    """(topic -> its own ``cleanup.policy``, the default of the others) from the metadata log."""
+def cleanup_policies(log_dir: LogDir) -> tuple[dict[str, str], str] | None:
+    """(topic -> its own ``cleanup.policy``, the default of the others) from the metadata log; None:
+    the data dir has none."""
     state = ClusterState()
+    found = False
     for part in log_dir.partitions():
         if part.topic != METADATA_TOPIC:
             continue
+        found = True
         snapshots = [p for p in part.checkpoint_paths() if p.name != files.BOOTSTRAP_CHECKPOINT]
         start = None
         if snapshots:
@@ -37,6 +40,8 @@ def cleanup_policies(log_dir: LogDir) -> tuple[dict[str, str], str]:
             _replay(state, [Segment(latest)], None)
         _replay(state, part.segments(), start)
         break
+    if not found:
+        return None
     topics = {
         name: c["cleanup.policy"]
         for (kind, name), c in state.configs.items()

@@ -170,7 +170,12 @@ def _modes(
     elif decode_values:
         run.modes = {name: ("append", "--decode-values appends") for name in groups}
     else:
-        policies, default = cleanup_policies(log_dir)
+        found = cleanup_policies(log_dir)
+        if found is None:
+            why = "no __cluster_metadata here to say a cleanup.policy"
+            run.modes = {name: ("append", why) for name in groups}
+            return {name: "append" for name in groups}
+        policies, default = found
         for name, tps in groups.items():
             policy = policies.get(tps[0][0], default)
             run.modes[name] = ("upsert" if compacted(policy) else "append", f"cleanup.policy={policy}")

@@ -97,5 +97,7 @@ def test_no_metadata_log_appends(tmp_path):
     _profiles(src)
     done = _pipeline(src, dest, "delta")
     assert done.returncode == 0, done.stderr
-    assert done.stderr.splitlines() == ["table profiles: --table-mode append (cleanup.policy=delete)"]
+    assert done.stderr.splitlines() == [
+        "table profiles: --table-mode append (no __cluster_metadata here to say a cleanup.policy)"
+    ]
     assert table_arrow("delta", dest, "profiles").num_rows == 4
