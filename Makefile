@@ -129,6 +129,9 @@ cluster-test: $(STAMP) java-check
 demo: $(STAMP) java-check
 	$(PY) -m kafkaspec.cli synth $(DEMO_DIR)/logs --size-mb $(DEMO_MB) --seed 7 --force
 	$(PY) -m kafkaspec.cli pipeline $(DEMO_DIR)/logs $(DEMO_DIR)/out --decode-values
+	rm -rf $(DEMO_DIR)/lake
+	$(PY) -m kafkaspec.cli pipeline $(DEMO_DIR)/logs --table iceberg $(DEMO_DIR)/lake
+	$(PY) -m kafkaspec.cli table summary $(DEMO_DIR)/lake --table iceberg
 
 # The documentation site (MkDocs, Material theme; mkdocs.yml) in build/site/, built in strict mode:
 # a broken link or a page left out of the navigation fails it. tests/docs/test_site.py builds it too.

@@ -37,9 +37,10 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--table-mode",
         choices=("append", "upsert"),
-        default="append",
-        help="append every record (default), or keep the latest value per topic and key, a tombstone "
-        "deleting it (for compacted topics)",
+        default=None,
+        help="append every record, or keep the latest value per topic and key, a tombstone deleting it; "
+        "default: upsert for a topic whose cleanup.policy is compact (as __cluster_metadata says), "
+        "append elsewhere, each table's said on stderr",
     )
     g.add_argument(
         "--target-file-mb", type=int, default=128, help="target size of a table's data files (default 128)"
@@ -56,8 +57,11 @@ def run_table(args: argparse.Namespace) -> int:
         raise ValueError("--table runs without Spark: --master does not go with it")
     if args.follow and args.interval <= 0:
         raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
+    import sys
+
     from ..tables import format_run, write_table
 
+    told = False
     while True:
         run = write_table(
             args.input,
@@ -72,6 +76,10 @@ def run_table(args: argparse.Namespace) -> int:
             mode=args.table_mode,
             decode_values=args.decode_values,
         )
+        if run.modes and not told:
+            for name, (mode, why) in sorted(run.modes.items()):
+                print(f"table {name}: --table-mode {mode} ({why})", file=sys.stderr, flush=True)
+            told = True
         if not args.quiet:
             print(format_run(run), flush=True)
         if not args.follow:

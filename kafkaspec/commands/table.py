@@ -1,5 +1,6 @@
-"""``kafkaspec table compact|expire-snapshots DEST --table iceberg|delta``: housekeeping of the tables
-``kafkaspec pipeline --table`` writes (:mod:`kafkaspec.tables.housekeeping`)."""
+"""``kafkaspec table compact|expire-snapshots|summary DEST --table iceberg|delta``: housekeeping of the
+tables ``kafkaspec pipeline --table`` writes (:mod:`kafkaspec.tables.housekeeping`), and what they hold
+(:mod:`kafkaspec.tables.summary`)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,18 @@ import argparse
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "table",
-        help="housekeeping of Iceberg and Delta tables: compact small files, expire old versions",
+        help="housekeeping of Iceberg and Delta tables: compact small files, expire old versions; "
+        "summary: what they hold",
         description="Compact the small data files of each table of DEST, or expire its old versions "
-        "(Delta: and delete the files no version left references). The committed offsets are kept.",
+        "(Delta: and delete the files no version left references). The committed offsets are kept. "
+        "summary: per table and topic, its rows, partitions and offsets, read back by Polars.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n  kafkaspec table compact lake/ --table iceberg\n"
         "  kafkaspec table expire-snapshots lake/ --table delta --older-than-hours 24\n"
+        "  kafkaspec table summary lake/ --table iceberg\n"
         "exit codes: 0 ok, 2 usage or input error",
     )
-    p.add_argument("action", choices=("compact", "expire-snapshots"))
+    p.add_argument("action", choices=("compact", "expire-snapshots", "summary"))
     p.add_argument("dest", help="the tables' destination, as given to pipeline --table")
     p.add_argument("--table", choices=("iceberg", "delta"), required=True, help="the tables' format")
     p.add_argument("--catalog-uri", default=None, help="an Iceberg REST catalog (default: DEST/catalog.db)")
@@ -42,6 +46,12 @@ def run(args: argparse.Namespace) -> int:
         raise FileNotFoundError(f"no tables here: {args.dest}")
     from ..tables.housekeeping import compact, expire_snapshots
 
+    if args.action == "summary":
+        from ..tables.summary import format_summary, summarize
+
+        rows = summarize(args.table, args.dest, catalog_uri=args.catalog_uri)
+        print(format_summary(rows) if rows else f"no tables in {args.dest}")
+        return 0
     if args.action == "compact":
         done = compact(
             args.table, args.dest, catalog_uri=args.catalog_uri, target_file_mb=args.target_file_mb

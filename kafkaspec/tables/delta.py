@@ -13,9 +13,11 @@ at once that both add ``txn`` actions for one partition conflict: delta-rs refus
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Iterator
 from typing import Any
+from urllib.parse import unquote
 
 from ..codec.extras import missing
 
@@ -38,6 +40,7 @@ from .layout import (
     encode_offsets,
 )
 from .source import Offsets
+from .stores import delta_options
 
 APP_ID = "kafkaspec:{topic}:{partition}"
 
@@ -63,11 +66,8 @@ class DeltaSink:
 
     @property
     def storage_options(self) -> dict[str, str] | None:
-        """delta-rs reads the standard AWS environment, but refuses a plain-http endpoint (a local S3
-        server) unless told; the endpoint's own scheme says so."""
-        if self.dest.startswith("s3://") and os.environ.get("AWS_ENDPOINT_URL", "").startswith("http://"):
-            return {"AWS_ALLOW_HTTP": "true"}
-        return None
+        """What delta-rs needs besides the environment it reads (:func:`.stores.delta_options`)."""
+        return delta_options(self.dest)
 
     def _uri(self, name: str) -> str:
         return self.dest.rstrip("/") + "/" + name
@@ -82,6 +82,25 @@ class DeltaSink:
             return DeltaTable(uri, storage_options=self.storage_options)
         except TableNotFoundError:
             return None
+
+    def leftovers(self, name: str) -> tuple[str, set[str], tuple[str, ...]] | None:
+        """The table ``name``'s folder and the data files any version of its log adds or removes (for
+        :mod:`.leftovers`); None: no such table yet, or not on local disk."""
+        uri = self._uri(name)
+        if "://" in uri or self._tables.get(name) is None:
+            return None
+        referenced = set()
+        log = os.path.join(uri, "_delta_log")
+        for entry in os.listdir(log):
+            if entry.endswith(".json"):
+                with open(os.path.join(log, entry), encoding="utf-8") as f:
+                    for line in f:
+                        action = json.loads(line) if line.strip() else {}
+                        for kind in ("add", "remove"):
+                            if kind in action:
+                                referenced.add(os.path.join(uri, unquote(action[kind]["path"])))
+        referenced.update(f.removeprefix("file://") for f in self._tables[name].file_uris())
+        return uri, referenced, ("_delta_log",)
 
     def committed(self, name: str, partitions: Iterable[tuple[str, int]]) -> Offsets | None:
         """The next offsets the table ``name`` holds of ``partitions`` (None: no such table); refuses a

@@ -50,6 +50,7 @@ from ..arrow.schema import SCHEMA
 from .errors import TableError
 from .layout import OFFSETS_PROPERTY, PartitionField, check_columns, decode_offsets, encode_offsets
 from .source import Offsets
+from .stores import iceberg_properties
 
 #: the namespace our tables are created in
 NAMESPACE = "kafka"
@@ -106,6 +107,20 @@ class IcebergSink:
                 "kafkaspec did not write it, so what it holds is unknown"
             )
         return {}
+
+    def leftovers(self, name: str) -> tuple[str, set[str], tuple[str, ...]] | None:
+        """Where the table ``name`` keeps its data files and those any snapshot references (for
+        :mod:`.leftovers`); None: no such table yet, or not on local disk."""
+        table = self._tables.get(name)
+        if table is None or not table.location().startswith("file://"):
+            return None
+        referenced = {
+            entry.data_file.file_path.removeprefix("file://")
+            for snapshot in table.snapshots()
+            for manifest in snapshot.manifests(table.io)
+            for entry in manifest.fetch_manifest_entry(table.io, discard_deleted=False)
+        }
+        return os.path.join(table.location().removeprefix("file://"), "data"), referenced, ()
 
     def _load(self, name: str) -> Any:
         try:
@@ -273,7 +288,7 @@ def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
     if catalog_uri is not None and not catalog_uri.startswith(("http://", "https://")):
         if "://" not in dest:
             dest = "file://" + os.path.abspath(dest)
-        return load_catalog("kafkaspec", type="sql", uri=catalog_uri, warehouse=dest, **_store_properties())
+        return load_catalog("kafkaspec", type="sql", uri=catalog_uri, warehouse=dest, **iceberg_properties())
     if catalog_uri is not None:
         return _rest_catalog(dest, catalog_uri)
     from .layout import check_destination
@@ -282,14 +297,6 @@ def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
     warehouse = root if "://" in root else "file://" + os.path.abspath(root)
     uri = "sqlite:///" + os.path.abspath(os.path.join(root, CATALOG_FILE))
     return load_catalog("kafkaspec", type="sql", uri=uri, warehouse=warehouse)
-
-
-def _store_properties() -> dict[str, str]:
-    """pyiceberg's S3 settings from the standard AWS environment, which its file IO does not read for the
-    endpoint (a local S3 server, another provider's S3 API)."""
-    env = os.environ
-    pairs = {"s3.endpoint": "AWS_ENDPOINT_URL", "s3.region": "AWS_DEFAULT_REGION"}
-    return {prop: env[var] for prop, var in pairs.items() if env.get(var)}
 
 
 def _rest_catalog(dest: str, uri: str) -> Catalog:

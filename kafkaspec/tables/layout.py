@@ -90,12 +90,12 @@ def check_columns(columns: list[tuple[str, str]], where: str) -> None:
 
 def check_destination(dest: str, is_table_root: bool, what: str) -> str:
     """A local destination must be missing, an empty folder, or ``what`` already: never a file or a
-    folder of other things (nothing is written there then)."""
+    folder of other things (nothing is written there then); the run markers of :mod:`.leftovers` are ours."""
     if "://" in dest:
         return dest
     if os.path.exists(dest) and not os.path.isdir(dest):
         raise TableError(f"{dest}: not a folder, so not {what}")
-    if os.path.isdir(dest) and not is_table_root and os.listdir(dest):
+    if os.path.isdir(dest) and not is_table_root and set(os.listdir(dest)) - {".kafkaspec-runs"}:
         raise TableError(f"{dest}: a folder that is not {what} and not empty; nothing was written")
     os.makedirs(dest, exist_ok=True)
     return dest

@@ -39,6 +39,8 @@ class TableRun:
     commits: list[TableCommit] = field(default_factory=list)
     #: tables with nothing new
     unchanged: list[str] = field(default_factory=list)
+    #: each table's mode (append or upsert) and why, when the run chose it (``mode=None``)
+    modes: dict[str, tuple[str, str]] = field(default_factory=dict)
     seconds: float = 0.0
 
     @property
@@ -73,7 +75,7 @@ def write_table(
     target_file_mb: int = 128,
     read_committed: bool = True,
     verify_crc: bool = True,
-    mode: str = "append",
+    mode: str | None = None,
     decode_values: bool = False,
 ) -> TableRun:
     """Append to the tables of ``dest`` the records of ``source`` they do not hold yet (all of them the
@@ -83,16 +85,18 @@ def write_table(
     control records are never rows; ``read_committed`` leaves out aborted and open transactions, and a
     partition's records from its first open transaction on wait for a later run. ``mode``: ``append``
     (every record a row) or ``upsert`` (the latest value per topic and key, a tombstone deleting it:
-    :mod:`~kafkaspec.tables.upsert`). ``decode_values``: each typed topic's values decoded, those that
+    :mod:`~kafkaspec.tables.upsert`); None (default): ``upsert`` for a topic whose ``cleanup.policy``
+    compacts and ``append`` elsewhere (:mod:`~kafkaspec.tables.policy`; ``append`` for the single
+    layout's table and with ``decode_values``), said in :attr:`TableRun.modes`. ``decode_values``: each typed topic's values decoded, those that
     do not fit in ``<table>_errors`` (:mod:`~kafkaspec.tables.decoded`; per-topic layout, append)."""
     started = time.perf_counter()
     if layout not in LAYOUTS:
         raise ValueError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
-    if mode not in MODES:
+    if mode is not None and mode not in MODES:
         raise ValueError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
     if target_file_mb <= 0:
         raise ValueError(f"--target-file-mb must be a positive number, got {target_file_mb}")
-    if decode_values and (layout != "per-topic" or mode != "append"):
+    if decode_values and (layout != "per-topic" or mode == "upsert"):
         raise ValueError("--decode-values goes with --table-layout per-topic and --table-mode append")
     fields = parse_partition_by(partition_by, layout)
     sink = open_sink(format, dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
@@ -115,9 +119,14 @@ def write_table(
         for name, tps in groups.items():
             if typed(values, name):
                 failed.update(sink.committed(errors_table(name), tps) or {})
+    run = TableRun(format, dest)
+    modes = (
+        {name: mode for name in groups}
+        if mode is not None
+        else _modes(log_dir, groups, layout, decode_values, run)
+    )
     spans = plan(log_dir, committed, read_committed=read_committed, verify_crc=verify_crc)
     _pause("planned")
-    run = TableRun(format, dest)
     by_table: dict[str, list[Span]] = {}
     for span in spans:
         by_table.setdefault(table_name(span.topic, layout), []).append(span)
@@ -131,15 +140,60 @@ def write_table(
         for span in todo:
             offsets.setdefault(span.topic, {})[span.partition] = span.hi
         covered = [(s.topic, s.partition) for s in todo]
-        write = sink.upsert if mode == "upsert" else sink.append
-        if values is not None and typed(values, name):
-            rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run)
-        else:
-            rows = write(name, SCHEMA, _written(todo), offsets, fields, covered)
+        write = sink.upsert if modes[name] == "upsert" else sink.append
+        marker = _marked(sink, dest, name)
+        try:
+            if values is not None and typed(values, name):
+                rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run)
+            else:
+                rows = write(name, SCHEMA, _written(todo), offsets, fields, covered)
+        finally:
+            if marker is not None:
+                marker.close()
         _pause("committed")
+        if marker is not None:
+            os.unlink(marker.path)
         run.commits.append(TableCommit(name, rows, _covered(todo)))
     run.seconds = time.perf_counter() - started
     return run
+
+
+def _modes(
+    log_dir: LogDir, groups: dict[str, list[tuple[str, int]]], layout: str, decode_values: bool, run: TableRun
+) -> dict[str, str]:
+    """Each table's default mode, and why, in ``run.modes``."""
+    from .policy import cleanup_policies, compacted
+
+    if layout != "per-topic":
+        why = "one table for all topics"
+        run.modes = {name: ("append", why) for name in groups}
+    elif decode_values:
+        run.modes = {name: ("append", "--decode-values appends") for name in groups}
+    else:
+        found = cleanup_policies(log_dir)
+        if found is None:
+            why = "no __cluster_metadata here to say a cleanup.policy"
+            run.modes = {name: ("append", why) for name in groups}
+            return {name: "append" for name in groups}
+        policies, default = found
+        for name, tps in groups.items():
+            policy = policies.get(tps[0][0], default)
+            run.modes[name] = ("upsert" if compacted(policy) else "append", f"cleanup.policy={policy}")
+    return {name: m for name, (m, _) in run.modes.items()}
+
+
+def _marked(sink: Any, dest: str, name: str) -> Any:
+    """This run's marker for the table ``name`` on a local warehouse, the files of killed runs before it
+    deleted (:mod:`.leftovers`); None on an object store."""
+    if "://" in dest:
+        return None
+    from .leftovers import RunMarker
+
+    marker = RunMarker(dest, name)
+    found = sink.leftovers(name)
+    if found is not None:
+        marker.clean(*found)
+    return marker
 
 
 def _decoded(

@@ -13,14 +13,28 @@ import time
 
 import pyarrow.parquet as pq
 import pytest
-from support.tables import FORMATS, consumer_rows, referenced_files, table_rows, write_orders
+from support.tables import FORMATS, TS, consumer_rows, referenced_files, table_rows, write_orders
+
+from kafkaspec import Record, logdir
 
 pytestmark = pytest.mark.hostile
+ONE_MB = ("--target-file-mb", "1")
 
 
-def _run(src, dest, fmt, **env):
+def _run(src, dest, fmt, *args, **env):
     return subprocess.Popen(
-        [sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), "--table", fmt, str(dest), "--quiet"],
+        [
+            sys.executable,
+            "-m",
+            "kafkaspec.cli",
+            "pipeline",
+            str(src),
+            "--table",
+            fmt,
+            str(dest),
+            "--quiet",
+            *args,
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -63,6 +77,61 @@ def test_sigkill_at_each_point_leaves_the_last_commit(fmt, point, tmp_path):
     _check(fmt, dest, consumer_rows(src) if point == "committed" else before)
     assert _run(src, dest, fmt).wait(timeout=120) == 0  # the next run appends what is still new, once
     _check(fmt, dest, consumer_rows(src))
+    assert canary.read_text() == "keep"
+
+
+def _more_than_a_file(src):
+    """Records of random values, several MB: with ``--target-file-mb 1`` a run writes data files before
+    it has read them all (so a kill at ``written`` leaves files)."""
+    rng = random.Random(7)
+    with logdir.PartitionWriter(src, "orders", 0) as w:
+        for i in range(0, 20_000, 500):
+            w.append(
+                [Record(key=b"k%d" % j, value=rng.randbytes(200), timestamp=TS) for j in range(i, i + 500)]
+            )
+
+
+def _data_files(dest):
+    return sorted(
+        os.path.join(root, f) for root, _, files in os.walk(dest) for f in files if f.endswith(".parquet")
+    )
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_next_run_deletes_the_files_a_killed_run_wrote(fmt, tmp_path):
+    src, dest, before, canary = _setup(tmp_path, fmt)
+    stray = dest / "orders-notes.parquet"  # not a table's data file: never touched
+    stray.write_bytes(b"mine")
+    _more_than_a_file(src)
+    proc = _run(src, dest, fmt, *ONE_MB, KAFKASPEC_TABLES_PAUSE="written")
+    _wait_paused(proc, "written")
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert len(_data_files(dest)) > len(referenced_files(fmt, dest, "orders")) + 1  # written, not committed
+    assert _run(src, dest, fmt, *ONE_MB).wait(timeout=120) == 0
+    _check(fmt, dest, consumer_rows(src))
+    assert _data_files(dest) == sorted([*referenced_files(fmt, dest, "orders"), str(stray)])
+    assert canary.read_text() == "keep" and stray.read_bytes() == b"mine"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_run_keeps_the_files_of_a_live_one_and_the_next_cleans_them(fmt, tmp_path):
+    src, dest, before, canary = _setup(tmp_path, fmt)
+    gate = tmp_path / "gate"
+    _more_than_a_file(src)
+    first = _run(src, dest, fmt, *ONE_MB, KAFKASPEC_TABLES_PAUSE="written", KAFKASPEC_TABLES_GATE=str(gate))
+    _wait_paused(first, "written")
+    written = set(_data_files(dest)) - set(referenced_files(fmt, dest, "orders"))
+    assert written
+    assert _run(src, dest, fmt, *ONE_MB).wait(timeout=120) == 0  # commits while the first still lives
+    assert written <= set(_data_files(dest))
+    gate.write_text("go")
+    assert first.wait(timeout=120) == 2  # it lost: its files are a dead run's now
+    assert written <= set(_data_files(dest))
+    write_orders(src, 5, tag=b"last")
+    assert _run(src, dest, fmt).wait(timeout=120) == 0
+    _check(fmt, dest, consumer_rows(src))
+    assert _data_files(dest) == sorted(referenced_files(fmt, dest, "orders"))
     assert canary.read_text() == "keep"
 
 
