@@ -137,7 +137,8 @@ demo: $(STAMP) java-check
 # a broken link or a page left out of the navigation fails it. tests/docs/test_site.py builds it too.
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir build/site
-	@echo "make docs: open build/site/index.html"
+	@echo "make docs: open build/site/index.html (it works from the files; search needs the browser to"
+	@echo "  reach unpkg.com once, for Material's iframe-worker shim; or serve it: $(VENV)/bin/mkdocs serve)"
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

@@ -6,6 +6,11 @@
 [(0, b'k', b'v')]
 """
 
+import kafkaspec.command_signals
+
+if kafkaspec.command_signals.is_the_command():  # first, before the imports below take their half second
+    kafkaspec.command_signals.install()
+
 from kafkaspec.builder import build_batch, build_control_batch
 from kafkaspec.conversion import Converted, convert
 from kafkaspec.entry import ControlRecord, LogBatch, Partial, Skipped

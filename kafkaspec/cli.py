@@ -28,6 +28,7 @@ from typing import NoReturn
 
 from . import commands
 from .codec.extras import MissingExtraError
+from .command_signals import as_keyboard_interrupt
 from .errors import KafkaFormatError, NoticeWarning, OutOfMemoryError, UsageError
 from .printable import escape
 
@@ -198,7 +199,8 @@ def _run(name: str, args: argparse.Namespace) -> int:
     debug = _debug()  # asked now: with no memory left, even reading the environment could fail
     out_of_memory: str | None = None
     try:
-        code = int(args.func(args) or 0)
+        with as_keyboard_interrupt():  # SIGTERM as Ctrl-C: the command's cleanup runs, one line, exit 130
+            code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk shows here, not at interpreter exit
         return code
     except MemoryError as exc:  # a resource problem, never a data one; written below, once memory is back

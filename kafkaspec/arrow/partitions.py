@@ -119,11 +119,12 @@ def _per_record(entries: Sequence[LogBatch], *, topic: str, partition: int, segm
             "segment": segment,
             "batchPosition": entry.position,
         }
+        untimed = entry.magic == 0  # no timestamp: null (Kafka's consumer says -1, NO_TIMESTAMP_TYPE)
         for r in records:
             cols["key"].append(r.key)
             cols["value"].append(r.value)
             cols["offset"].append(r.offset)
-            cols["timestamp"].append((-1 if r.timestamp is None else r.timestamp) * 1000)
+            cols["timestamp"].append(None if untimed else (-1 if r.timestamp is None else r.timestamp) * 1000)
             cols["headers"].append([{"key": k, "value": v} for k, v in r.headers or ()])
             for name, value in fixed.items():
                 cols[name].append(value)

@@ -42,7 +42,7 @@ driver dies), so failed or retried attempts never show. The staging and the comm
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -149,14 +149,7 @@ class KafkaLogWriter(DataSourceArrowWriter):
             keys = col("key").to_pylist() if has("key") else [None] * n
             values = col("value").to_pylist()
             offsets = col("offset").to_pylist() if has("offset") else [None] * n
-            if has("timestamp"):
-                import pyarrow as pa
-
-                stamps = [
-                    None if t is None else t // 1000 for t in col("timestamp").cast(pa.int64()).to_pylist()
-                ]
-            else:
-                stamps = [None] * n
+            stamps = _stamps(rb, has)
             headers: list[Any] = col("headers").to_pylist() if has("headers") else [None] * n
             control = col("isControl").to_pylist() if has("isControl") else [False] * n
             for i in range(n):
@@ -247,6 +240,21 @@ class KafkaLogWriter(DataSourceArrowWriter):
         was made keeps the staged version its marker names, so that it can be finished.)"""
         names = (f"{t}-{p}" for t, p in by_partition(messages))  # checked only where a location uses them
         self.location.abort(self.job, names)
+
+
+def _stamps(rb: pa.RecordBatch, has: Callable[[str], bool]) -> list[int | None]:
+    """The rows' timestamps in milliseconds: null stays null (the write's time, as Kafka's producer gives
+    a record without one), but -1 where ``timestampType`` is -1 too: a magic 0 record, which has none,
+    is written as Kafka converts one (``NO_TIMESTAMP``)."""
+    import pyarrow as pa
+
+    if not has("timestamp"):
+        return [None] * rb.num_rows
+    stamps = [None if t is None else t // 1000 for t in rb.column("timestamp").cast(pa.int64()).to_pylist()]
+    if has("timestampType") and rb.column("timestamp").null_count:
+        types = rb.column("timestampType").to_pylist()
+        stamps = [-1 if t is None and k == -1 else t for t, k in zip(stamps, types, strict=True)]
+    return stamps
 
 
 class _Stager:

@@ -71,9 +71,10 @@ def test_the_site_builds_strict_with_every_page(tmp_path: Path):
         "formats/record_batch_v2",
         "formats/messages/offset_commit_value",
     ):
-        assert (site / page / "index.html").is_file(), page
+        assert (site / f"{page}.html").is_file(), page  # a page is a file: the site works from file://
     nav = (site / "index.html").read_text(encoding="utf-8")
-    assert "formats/record_batch_v2/" in nav  # the generated reference is in the navigation
+    assert 'href="formats/record_batch_v2.html"' in nav  # the generated reference is in the navigation
+    assert (site / "search" / "search_index.js").read_text(encoding="utf-8").startswith("var __index = {")
     assert not (REPO / "site").exists()
 
 

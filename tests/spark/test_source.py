@@ -33,7 +33,7 @@ def test_source_matches_runtime_reader(spark, synth_dir, options):
 
 
 def test_timestamp_range_matches_runtime_reader(spark, synth_dir):
-    stamps = sorted({row[3] for row in runtime_rows(synth_dir) if row[3] >= 0})
+    stamps = sorted({row[3] for row in runtime_rows(synth_dir) if row[3] is not None and row[3] >= 0})
     options = {
         "startingTimestamp": str(stamps[len(stamps) // 4]),
         "endingTimestamp": str(stamps[len(stamps) // 2]),

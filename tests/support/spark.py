@@ -21,7 +21,7 @@ def runtime_rows(path, options: dict | None = None) -> list[tuple]:
                 found = part.offset_for_timestamp(opts.ending_timestamp)
                 if found is not None:
                     hi = found if hi is None else min(hi, found)
-            for _, r in part.records(
+            for b, r in part.records(
                 lo,
                 hi,
                 start_timestamp=opts.starting_timestamp,
@@ -29,7 +29,7 @@ def runtime_rows(path, options: dict | None = None) -> list[tuple]:
                 include_control=opts.include_control,
                 verify=opts.verify_crc,
             ):
-                ts = -1 if r.timestamp is None else r.timestamp
+                ts = None if b.magic == 0 else r.timestamp  # magic 0 has none: a null column
                 out.append(
                     (
                         part.topic,

@@ -251,6 +251,9 @@ class RecordBatchBuilder:
                 "a Spark timestamp (int64 microseconds)",
                 scale=1000,
             )
+        stamps = ts_us.view(pa.timestamp("us", tz="UTC"))
+        if -1 in meta.tstype:  # a magic 0 batch: its records have no timestamp (null, not -1 ms)
+            stamps = pc.if_else(pc.equal(rep(meta.tstype, pa.int32()), -1), None, stamps)
         hc = cols.headers
         header_values = pa.StructArray.from_arrays(
             [pa.array(hc.key, pa.string()), pa.array(hc.value, pa.binary())], fields=self.header_fields
@@ -266,7 +269,7 @@ class RecordBatchBuilder:
             pa.repeat(pa.scalar(self.topic, pa.string()), n),
             pa.repeat(pa.scalar(self.partition, pa.int32()), n),
             offsets,
-            ts_us.view(pa.timestamp("us", tz="UTC")),
+            stamps,
             rep(meta.tstype, pa.int32()),
             headers,
             rep(meta.magic, pa.int32()),
