@@ -119,7 +119,12 @@ def test_min_partitions_plans_at_least_about_that_many(tmp_path):
     more = plan(str(root), ReadOptions.parse({"minPartitions": str(4 * len(whole))}))
     assert len(more) >= 2 * len(whole)
     assert _offsets(more) == _offsets(whole)
-    assert plan(str(root), ReadOptions.parse({"minPartitions": "1"})) == whole
+    assert _cuts(plan(str(root), ReadOptions.parse({"minPartitions": "1"}))) == _cuts(whole)
+
+
+def _cuts(tasks) -> list[tuple]:
+    """Where the ranges lie (a range's transaction state is an object of its own each plan)."""
+    return [(t.path, t.start, t.end, t.min_offset, t.max_offset) for t in tasks]
 
 
 @pytest.mark.spark
