@@ -46,6 +46,9 @@ def interrupts(name: str) -> Iterator[None]:
     def handle(signum: int, frame: FrameType | None) -> None:
         for s in _SIGNALS:
             signal.signal(s, signal.SIG_IGN)
+        with contextlib.suppress(OSError):  # from now on only our line: threads that lose the JVM (py4j's
+            quiet = os.open(os.devnull, os.O_WRONLY)  # servers) print tracebacks to stderr as it ends
+            os.dup2(quiet, 2)
         with contextlib.suppress(BaseException):
             end_descendants()
         for path in _LEFT:
