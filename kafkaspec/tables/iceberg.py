@@ -128,6 +128,13 @@ class IcebergSink:
         except NoSuchTableError:
             return None
 
+    def _writable(self, name: str, schema: pa.Schema, partition_by: list[PartitionField]) -> Any:
+        """The table ``name`` (created with ``partition_by`` if missing), set to commit without retries."""
+        table = self._tables.get(name) or self._create(name, schema, partition_by)
+        if table.metadata.properties.get(NO_RETRIES) != "0":
+            table = self._no_retries(table)
+        return table
+
     def append(
         self,
         name: str,
@@ -140,9 +147,7 @@ class IcebergSink:
         """Append ``batches`` to the table ``name`` (created with ``partition_by`` if missing) in one
         snapshot storing ``offsets`` (of every partition it holds, ``covered`` or not); return the rows
         written."""
-        table = self._tables.get(name) or self._create(name, schema, partition_by)
-        if table.metadata.properties.get(NO_RETRIES) != "0":
-            table = self._no_retries(table)
+        table = self._writable(name, schema, partition_by)
         from pyiceberg.io.pyarrow import _dataframe_to_data_files
 
         rows = 0
@@ -193,9 +198,7 @@ class IcebergSink:
         from .upsert import KEY_COLUMNS, last_per_key
 
         last, read = last_per_key(batches, schema)
-        table = self._tables.get(name) or self._create(name, schema, partition_by)
-        if table.metadata.properties.get(NO_RETRIES) != "0":
-            table = self._no_retries(table)
+        table = self._writable(name, schema, partition_by)
         props = {OFFSETS_PROPERTY: encode_offsets(offsets)}
         tombstone = pc.is_null(last.column("value"))
         dead, live = last.filter(tombstone), last.filter(pc.invert(tombstone))
