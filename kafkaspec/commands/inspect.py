@@ -163,7 +163,7 @@ def _find(path: StoragePath, topic: str, keys: PrivateKeys | None) -> list[Parti
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..logdir import Segment
+    from ..logdir import Segment, open_log
     from ..logdir.kafka import files
     from ..logdir.store.storage import as_path
 
@@ -176,11 +176,13 @@ def run(args: argparse.Namespace) -> int:
     topic = _TOPICS[args.what]
     keys = private_keys(args)
     parts = _find(path, topic, keys)
+    if not parts and args.what == "metadata":
+        # a data dir formatted with static voters before Kafka 4.4 holds only bootstrap.checkpoint
+        parts = [p for p in open_log(path, keys=keys).checkpoints() if p.partition < 0]
     if not parts:
         print(escape(f"kafkaspec inspect: {path}: no {topic} partition here"), file=sys.stderr)
         return 2
     if args.what == "schemas":
-        from kafkaspec.logdir import open_log
         from kafkaspec.values.schemas_topic import read_schemas
 
         store = read_schemas(open_log(path, keys=keys))
@@ -194,17 +196,24 @@ def run(args: argparse.Namespace) -> int:
         state = ClusterState()
         found: list[dict[str, Any]] = []
         part = parts[0]
-        snapshots = [p for p in part.checkpoint_paths() if p.name != files.BOOTSTRAP_CHECKPOINT]
+        bootstrap_only = part.partition < 0  # bootstrap.checkpoint: the records before log offset 0
+        if bootstrap_only:
+            snapshots = [s.path for s in part.segments()]
+        else:
+            snapshots = [p for p in part.checkpoint_paths() if p.name != files.BOOTSTRAP_CHECKPOINT]
         start = None
         if snapshots:
             latest = max(snapshots, key=lambda p: p.name)
             state.snapshot = str(latest)
-            start = int(latest.name.split("-", 1)[0])  # the snapshot holds the records before this offset
+            # the snapshot holds the records before this offset
+            start = 0 if bootstrap_only else int(latest.name.split("-", 1)[0])
             for where, offset, record in _records(part, [Segment(latest)], "metadata", problems):
                 _replay(state, record, where, offset, problems, found)
             # a snapshot's record offsets are its own, from 0: the state is at the last log offset it holds
             state.last_offset = start - 1
-        for where, offset, record in _records(part, part.segments(), "metadata", problems, start):
+        for where, offset, record in _records(
+            part, [] if bootstrap_only else part.segments(), "metadata", problems, start
+        ):
             _replay(state, record, where, offset, problems, found)
         body = finite(state.to_json())
         body["contradictions"] = found  # the state's list, each with the file that holds the record

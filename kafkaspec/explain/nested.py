@@ -33,6 +33,7 @@ from kafkaspec.codec.compression import codec_name, decompress
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.generated import message_v1, record_batch_v2, wire_message_v1
 from kafkaspec.generated.trace import FORMATS
+from kafkaspec.payloads import inkless
 
 from .entries import entries, entries_in
 from .tree import Node
@@ -235,7 +236,14 @@ def _record_value(t: Tracer, version: int, data: Node, values: dict[str, Any]) -
         module = table.get(api_key)
         if module is None:
             raise t.stop(f"{what} api key {api_key} names no known record", data.start)
-        _payload_rest(t, data, module, record_version, "the record's value")
+        if module.NAME in inkless.RECORDS:
+            t.extension_tags = {
+                tag: (name, read, *inkless.DOCS[tag]) for tag, (name, read) in inkless.TAGGED_FIELDS.items()
+            }
+        try:
+            _payload_rest(t, data, module, record_version, "the record's value")
+        finally:
+            t.extension_tags = {}
     elif family in _KEYED:
         key = values.get("key")
         if not isinstance(key, bytes) or len(key) < 2 or data.size < 2:

@@ -113,6 +113,10 @@ class Tracer:
         self.problems: list[Failure] = []
         self._frames: list[_Frame] = []
         self._label: str | None = None
+        #: tag -> (name, reader raising ValueError, layout, doc): tags outside the message specs that a
+        #: known writer puts in the tagged section of the message being read (Inkless's, see
+        #: :mod:`kafkaspec.payloads.inkless`), set by the caller for that message alone
+        self.extension_tags: dict[int, tuple[str, Callable[[bytes], Any], str, str]] = {}
         #: keep each array's item values (the fast codec's value of each entry); False: arrays return []
         self.values = values
         #: the span tree, and what of it is kept: the caller's budget
@@ -696,21 +700,36 @@ class Tracer:
                         "tagged_fields",
                     )
             else:
-                self._add(
-                    Node(
-                        f"tag {tag}",
-                        "bytes",
-                        "unknown tagged field",
-                        self.pos,
-                        stop,
-                        self.stream,
-                        bytes(self.buf[self.pos : stop]),
-                        "A tag this schema does not know, kept as bytes",
-                    )
-                )
+                self._add(self._extension_tag(tag, bytes(self.buf[self.pos : stop]), stop))
                 self.pos = stop
         section.notes.append(f"{count} tagged field{'s' * (count != 1)}")
         self._pop()
+
+    def _extension_tag(self, tag: int, data: bytes, stop: int) -> Node:
+        """A tag the schema does not know: by name where :attr:`extension_tags` reads it, else as bytes."""
+        extension = self.extension_tags.get(tag)
+        if extension is not None:
+            name, read, layout, doc = extension
+            try:
+                value = read(data)
+            except ValueError:
+                pass
+            else:
+                if isinstance(value, int):
+                    return Node(name, "int", layout, self.pos, stop, self.stream, value, doc)
+                node = Node(name, "bytes", layout, self.pos, stop, self.stream, data, doc)
+                node.notes.append(f"{len(value)} {name.replace('_', ' ')}")
+                return node
+        return Node(
+            f"tag {tag}",
+            "bytes",
+            "unknown tagged field",
+            self.pos,
+            stop,
+            self.stream,
+            data,
+            "A tag this schema does not know, kept as bytes",
+        )
 
 
 def _enum_label(enum: Any, value: int) -> str:

@@ -69,6 +69,16 @@ TAGGED_FIELDS: dict[int, tuple[str, Callable[[bytes], Any]]] = {
 }
 #: the names, in tag order (what a partition's state carries over from the records)
 NAMES = tuple(name for name, _ in TAGGED_FIELDS.values())
+#: tag -> (its layout, what it says), for ``kafkaspec explain``
+DOCS = {
+    100: ("Inkless int64", "Inkless (KIP-1150): the offset where the partition's diskless log starts"),
+    101: (
+        "Inkless producer states",
+        "Inkless (KIP-1150): int32 count, then per producer its id, epoch, base and last sequence, "
+        "assigned offset and batch max timestamp",
+    ),
+    102: ("Inkless int32", "Inkless (KIP-1150): the leader epoch of the diskless region"),
+}
 
 
 def name_tagged_fields(value: dict[str, Any]) -> None:

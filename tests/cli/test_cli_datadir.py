@@ -185,3 +185,21 @@ def test_a_real_kraft_dir_quorum_state_and_bootstrap():
     assert '"name":"metadata.version","feature_level":14' in out
     code, out, _ = run("dump", root / "__cluster_metadata-0" / "quorum-state", "--json")
     assert code == 0 and json.loads(out)["currentVoters"] == [{"voterId": 1}]
+
+
+@pytest.mark.skipif(not (CORPUS / "KafkaDemo").is_dir(), reason="the corpus is not here")
+def test_inspect_metadata_of_a_dir_formatted_with_static_voters(tmp_path):
+    """Before Kafka 4.4, ``kafka-storage format`` with static voters writes ``bootstrap.checkpoint`` and no
+    ``__cluster_metadata-0``: the metadata is what those bootstrap records say, before log offset 0."""
+    source = CORPUS / "KafkaDemo" / "kraft-combined-logs"
+    root = tmp_path / "formatted"
+    root.mkdir()
+    (root / "bootstrap.checkpoint").write_bytes((source / "bootstrap.checkpoint").read_bytes())
+    (root / "meta.properties").write_text(meta(node_id=1, directory=DIRECTORY))
+    code, out, err = run("inspect", "metadata", root, "--json")
+    assert code == 0, err
+    state = json.loads(out)
+    assert state["last_offset"] == -1 and state["snapshot"] == str(root / "bootstrap.checkpoint")
+    assert state["features"] == {"metadata.version": 14} and state["topics"] == []
+    code, out, _ = run("inspect", "metadata", root)
+    assert code == 0 and out.splitlines()[0].startswith("metadata before log offset 0")

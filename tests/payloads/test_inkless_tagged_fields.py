@@ -121,3 +121,20 @@ def test_dump_and_inspect_metadata_show_them(tmp_path):
         code = main(["inspect", "metadata", str(tmp_path / "logs")])
     assert code == 0
     assert "  diskless from offset 1234  diskless leader epoch 7  producer states 2" in out.getvalue()
+
+
+def test_explain_names_them(tmp_path):
+    with PartitionWriter(tmp_path / "logs", "__cluster_metadata", 0) as w:
+        w.append([Record(key=None, value=partition_record([*INKLESS, (103, b"\x01")]), timestamp=5)])
+    (segment,) = (tmp_path / "logs" / "__cluster_metadata-0").glob("*.log")
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(["explain", str(segment), "--decode", "metadata"])
+    assert code == 0, err.getvalue()
+    lines = out.getvalue().splitlines()
+    named = {name: [line for line in lines if name in line] for name in NAMED}
+    assert all(len(found) == 1 for found in named.values()), named
+    assert "= 1234  # Inkless" in named["classic_to_diskless_start_offset"][0]
+    assert "= 7  # Inkless" in named["diskless_leader_epoch"][0]
+    assert "2 producer states" in named["producer_states"][0]
+    assert sum("unknown tagged field" in line for line in lines) == 1  # tag 103: nobody names it
