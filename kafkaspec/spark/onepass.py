@@ -29,6 +29,7 @@ from ..arrow.columns import Assembly
 from ..arrow.ranges import ReadRange, Walk, load_range, read_records
 from ..arrow.schema import SCHEMA
 from ..errors import KafkaFormatError
+from ..logdir.store import location
 from .audit import audit_rows
 from .schema import AUDIT_COLUMNS, arrow_schema
 
@@ -235,17 +236,28 @@ def _write_audit(task: ReadRange, buf: bytes, result: RangeResult, walk: Walk) -
 
 
 def commit(results: list[RangeResult], output: Path, staging: Path) -> None:
-    """Replace ``output``'s records/ and batches/ by the files the tasks wrote; drop the staging
-    folder (with whatever failed or duplicate task attempts left there)."""
-    shutil.rmtree(output / "decoded", ignore_errors=True)  # written again by a --decode-values run only
+    """Replace ``output``'s records/ and batches/ (and decoded/) by the files the tasks wrote; drop the
+    staging folder (with whatever failed or duplicate task attempts left there).
+
+    The new folders are first gathered whole, each with its ``_SUCCESS``, under the staging folder, and
+    nothing of ``output`` is touched until then; each is then exchanged with the old one in one step
+    (:func:`~kafkaspec.logdir.store.location.exchange_directories`). A kill at any moment leaves each
+    folder as the last run wrote it or as this one did, whole: never half of one, never none."""
+    ready = staging / "_ready"
     for name in ("records", "batches"):
-        shutil.rmtree(output / name, ignore_errors=True)
-        (output / name).mkdir(parents=True)
+        (ready / name).mkdir(parents=True, exist_ok=True)
     for r in results:
         for rel in r.files:
-            target = output / rel
+            target = ready / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(os.path.join(r.staging, rel), target)
-    shutil.rmtree(staging, ignore_errors=True)
     for name in ("records", "batches"):
-        (output / name / "_SUCCESS").touch()
+        (ready / name / "_SUCCESS").touch()
+    for name in ("records", "batches", "decoded"):  # decoded/: written by a --decode-values run only
+        if not (ready / name).is_dir():
+            shutil.rmtree(output / name, ignore_errors=True)
+        elif (output / name).is_dir():
+            location.exchange_directories(ready / name, output / name)
+        else:
+            (ready / name).replace(output / name)
+    shutil.rmtree(staging, ignore_errors=True)

@@ -1,4 +1,4 @@
-"""A local commit's switch of one partition directory (``location._exchange``): the new version in place
+"""A local commit's switch of one partition directory (``location.exchange_directories``): the new version in place
 and the old one in the staging folder, by ``renameat2`` where the system has it and by two renames
 where it has not (macOS, a file system that refuses the exchange)."""
 
@@ -19,7 +19,7 @@ def test_exchange_puts_the_new_version_in_place_and_the_old_one_aside(tmp_path, 
     new.mkdir(parents=True)
     (new / "new.log").write_text("new")
     (tmp_path / "canary").write_text("keep")
-    location._exchange(new, final)
+    location.exchange_directories(new, final)
     assert [p.name for p in final.iterdir()] == ["new.log"]
     assert [p.name for p in new.iterdir()] == ["old.log"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["_ready", "canary", "t-0"]
@@ -37,6 +37,6 @@ def test_an_exchange_that_fails_is_an_error_naming_it_and_leaves_the_old_version
     final.mkdir()
     (final / "old.log").write_text("old")
     with pytest.raises(OSError) as exc:
-        location._exchange(missing, final)
+        location.exchange_directories(missing, final)
     assert str(missing) in str(exc.value)
     assert [p.name for p in final.iterdir()] == ["old.log"]

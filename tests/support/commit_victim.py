@@ -64,7 +64,7 @@ def main() -> None:
             return
         Path(signal).write_text("finished")
         return
-    renames = [(Path, "replace"), (location, "_exchange")]  # a local commit's moves, one step each
+    renames = [(Path, "replace"), (location, "exchange_directories")]  # a local commit's moves, one step each
     _pause_after(renames if step == "rename" else [(Store, step)], int(n), signal)
     w.commit(messages)
     Path(signal).write_text("finished")

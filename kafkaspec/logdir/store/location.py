@@ -209,7 +209,7 @@ class LocalLocation(Location):
 
     def _switch(self, ready: Path, old: Path, plan: CommitPlan) -> None:
         """Move the prepared directories into the root, each by one rename: one that replaces a directory
-        is exchanged with it (:func:`_exchange`, the old version left in ``ready``), so that a kill at any
+        is exchanged with it (:func:`exchange_directories`, the old version left in ``ready``), so that a kill at any
         moment leaves each directory old or new, whole, never absent. Then those the plan replaces and
         makes no new version of are moved aside into ``old``, and deleted with the staging."""
         old.mkdir(parents=True, exist_ok=True)
@@ -217,7 +217,7 @@ class LocalLocation(Location):
         for d in made:
             final = self.root / d.name
             if final.is_dir() and not final.is_symlink():
-                _exchange(d, final)
+                exchange_directories(d, final)
             else:
                 d.replace(final)
         if plan.replaces is not None:
@@ -239,7 +239,7 @@ _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 
 
-def _exchange(new: Path, final: Path) -> None:
+def exchange_directories(new: Path, final: Path) -> None:
     """Put the directory ``new`` at ``final`` and the directory there at ``new``, in one step where the
     system can (``renameat2`` with ``RENAME_EXCHANGE``): no moment without a ``final``. Elsewhere (or on a
     file system that cannot) by two renames, the old one aside first: a kill between the two leaves
