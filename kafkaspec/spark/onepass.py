@@ -15,6 +15,7 @@ Spark-free (pyarrow only), so tests and benchmarks run it directly.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 import uuid
@@ -261,3 +262,15 @@ def commit(results: list[RangeResult], output: Path, staging: Path) -> None:
         else:
             (ready / name).replace(output / name)
     shutil.rmtree(staging, ignore_errors=True)
+
+
+#: the staging folder of one full run (``run_pipeline``'s ``_temporary-<uuid4 hex>``)
+_STAGING = re.compile(r"_temporary-[0-9a-f]{32}")
+
+
+def remove_dead_staging(out: Path) -> None:
+    """Remove the staging folders killed full runs left in ``out``. Only while OUT's lock is held: no
+    other run into OUT is alive then, so every such folder is a dead run's."""
+    for entry in out.iterdir() if out.is_dir() else ():
+        if _STAGING.fullmatch(entry.name) and entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)

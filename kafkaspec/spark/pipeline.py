@@ -6,8 +6,7 @@
 ``OUTPUT/summary.json`` and the printed summary: records per topic-partition,
                      committed vs aborted, codec mix, corrupt ranges, records/s
 
-Run it as ``kafkaspec pipeline INPUT OUTPUT [--master URL]`` or
-``spark-submit kafkaspec/spark/job.py INPUT OUTPUT``.
+Run it as ``kafkaspec pipeline INPUT OUTPUT [--master URL]`` or ``spark-submit kafkaspec/spark/job.py``.
 
 One Spark job does it all: the driver plans the ranges, each task decodes its range once and
 writes its records and audit rows with pyarrow (:mod:`.onepass`), the driver moves the files of
@@ -367,6 +366,7 @@ def _run_args(args: argparse.Namespace) -> int:
 
 
 def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -> int:
+    from .onepass import remove_dead_staging
     from .session import build_session
 
     started = time.perf_counter()
@@ -384,6 +384,7 @@ def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -
         spark = quiet_session(master, log_path, memory=args.memory)
     if incremental:
         return _run_incremental(spark, args, log_path, lock)
+    remove_dead_staging(Path(args.output))
     with _stopping(spark, log_path):
         summary = run_pipeline(
             spark,

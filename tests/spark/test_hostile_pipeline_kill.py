@@ -220,3 +220,22 @@ def test_a_second_run_at_once_refuses_in_one_line_and_writes_nothing(spark, tmp_
             first.communicate()
     assert _rows(out / "records") == expected
     assert canary.read_text() == "keep"
+
+
+def test_a_full_run_killed_while_writing_leaves_its_staging_to_the_next(tmp_path):
+    """A full run's tasks write under ``OUT/_temporary-<run>/``; killed there, that folder stays until
+    the next run into OUT, which (holding OUT's lock, so no other run is alive) removes it."""
+    src, out = tmp_path / "logs", tmp_path / "out"
+    _source(src, batches=30)
+    canary = tmp_path / "canary"
+    canary.write_text("keep")
+    _kill_when(_start(src, out), _parquet_under(out), "Parquet file under OUT")
+    assert [p.name for p in out.glob("_temporary-*")], "the kill came after the run's staging was gone"
+    mine = out / "_temporary-mine"  # not a run's name: not ours to remove
+    mine.mkdir()
+    proc = _start(src, out)
+    _, err = proc.communicate(timeout=600)
+    assert proc.returncode == 0, err
+    assert sorted(p.name for p in out.glob("_temporary*")) == ["_temporary-mine"]
+    assert _rows(out / "records") == _expected(src)
+    assert canary.read_text() == "keep"
