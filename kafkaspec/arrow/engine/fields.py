@@ -178,14 +178,28 @@ class _Fields:
         self._advance(length)
         return start, length, null
 
-    def span(self, nullable: bool = True) -> tuple[int | np.ndarray, np.ndarray, np.ndarray | None]:
+    def span(self, nullable: bool = True) -> tuple[int | np.ndarray, int | np.ndarray, np.ndarray | None]:
         """:meth:`bytes_field`, its start as a column of the windows (an int) when it starts at the same
-        place in every record, else as positions in the data: a copy of the field from the windows
-        can then be one strided copy, and no positions are computed for it."""
-        length, null = self._length(nullable)
+        place in every record, else as positions in the data, and its length as an int when every
+        record's is the same byte (header names, values of one size): a copy of the field can then be
+        one strided copy, and no positions or lengths are computed for it."""
+        same = self._same_length()
+        length, null = (same, None) if same is not None else self._length(nullable)
         start = self.off + self.lead if self.var is None else self.position()
         self._advance(length)
         return start, length, null
+
+    def _same_length(self) -> int | None:
+        """The length of a bytes field when every record's length varint is the same single byte and not
+        negative (the read moved past it); else ``None``, nothing read."""
+        if not len(self.origin):
+            return None
+        first = self._reads()[0]()
+        byte = int(first[0])
+        if byte >= 128 or _ZIGZAG_1[byte] < 0 or not (first == byte).all():
+            return None
+        self._advance(1)
+        return int(_ZIGZAG_1[byte])
 
     def _length(self, nullable: bool) -> tuple[np.ndarray, np.ndarray | None]:
         """A bytes field's length varint: (length (0 for null), nulls or None)."""

@@ -7,7 +7,7 @@ window taken at the first header (:func:`_uniform_headers`).
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -24,6 +24,9 @@ MAX_LOCKSTEP_HEADERS = 64
 
 #: the window of every record's headers (:meth:`_Fields.rebase`)
 _HEADERS_WINDOW = 64
+
+#: records whose header layout is checked before all are (one of a few sizes of a value fails on these)
+_SAMPLE = 16
 
 
 def _headerless(fields: _Fields, arr: np.ndarray, counts: np.ndarray, ends: np.ndarray) -> bool:
@@ -186,7 +189,8 @@ def _uniform_headers(fields: _Fields, count: int) -> _HeaderLayout | _HeaderColu
         keys, values, length_bytes, end = template
         # the length varints of every record the same bytes as the first record's: the same lengths, so
         # every header at the same place (a varint's bytes decide where it ends, and so where the next starts)
-        if _same_bytes(window, length_bytes):
+        sample = window[:: max(len(window) // _SAMPLE, 1)]
+        if _same_bytes(np.ascontiguousarray(sample), length_bytes) and _same_bytes(window, length_bytes):
             fields._advance(end)
             return _HeaderLayout(window, keys, values)
     # a varint has one encoding of each size, so headers whose length bytes differ lie at different places
@@ -196,8 +200,8 @@ def _uniform_headers(fields: _Fields, count: int) -> _HeaderLayout | _HeaderColu
 
 
 #: a span's start as a column of the headers windows (the same in every record) or as positions in the
-#: data; its length; its nulls (or None)
-_Span = tuple[int | np.ndarray, np.ndarray, np.ndarray | None]
+#: data; its length (an int: the same in every record); its nulls (or None)
+_Span = tuple[int | np.ndarray, int | np.ndarray, np.ndarray | None]
 
 
 class _HeaderColumns(NamedTuple):
@@ -227,71 +231,60 @@ class _HeaderColumns(NamedTuple):
 def _packed(arr: np.ndarray, columns: _HeaderColumns, places: list[_Span]) -> pa.Array | None:
     """The header keys or values at ``places`` as one binary array of ``records * len(places)`` values
     in row order, copied a header index at a time as items of one size; ``None`` (take the general
-    path) for nulls or when the copies below could not be made so.
+    path) when some are null.
 
-    An index whose lengths differ from record to record is copied as items of its longest length,
-    before the others: each copy runs on past its value into the bytes of the values after it, which
-    are copied later, over it. So the bytes a value runs on by (its longest length less its shortest)
-    must not reach the next value of differing lengths: such runs of varied values are left to the
-    general path (one Arrow ``take`` a value)."""
-    n, width = columns.window.shape
+    When each index has one length, the items fill a row per record. Else each record's values are
+    laid one after the other in a row of a padded matrix (an index of varied lengths copied at its
+    longest, the next value written over the tail), and the filled part of each row is taken with one
+    Arrow ``take`` (one copy a record instead of one a value)."""
+    n, count = len(columns.base), len(places)
     sizes: list[int | np.ndarray] = []
     for _, length, null in places:
         if null is not None:
             return None
+        if isinstance(length, int):
+            sizes.append(length)
+            continue
         low, high = (int(length.min()), int(length.max())) if n else (0, 0)
         sizes.append(low if low == high else length)
-    fixed = [size if isinstance(size, int) else None for size in sizes]
-    if all(size is not None for size in fixed):
-        per_row = sum(cast(list[int], fixed))
-        out = np.empty((n, per_row), np.uint8)
-        at = 0
-        for (where, _, _), size in zip(places, cast(list[int], fixed), strict=True):
-            if size:
-                np.ndarray((n,), f"V{size}", out, at, (per_row,))[...] = _items(arr, columns, where, size)
-            at += size
+    widths = [size if isinstance(size, int) else int(size.max()) for size in sizes]
+    width = sum(widths)
+    rows = np.empty((n, width), np.uint8)
+    at: int | np.ndarray = 0  # where each record's next value starts in its row
+    row_starts = None
+    ends = []  # where each record's value ``j`` ends in its row
+    for (where, _, _), size, item in zip(places, sizes, widths, strict=True):
+        if item:
+            items = _items(arr, columns, where, item)
+            if isinstance(at, int):
+                np.ndarray((n,), f"V{item}", rows, at, (width,))[...] = items
+            else:
+                if row_starts is None:
+                    row_starts = np.arange(0, n * width, width, dtype=np.int64)
+                np.ndarray((n * width - item + 1,), f"V{item}", rows, 0, (1,))[row_starts + at] = items
+        at = at + size
+        ends.append(at)
+    if isinstance(at, int):
         return pa.Array.from_buffers(
-            pa.binary(),
-            n * len(places),
-            [None, _row_offsets(n, tuple(cast(list[int], fixed))), pa.py_buffer(out)],
+            pa.binary(), n * count, [None, _row_offsets(n, tuple(widths)), pa.py_buffer(rows)]
         )
-    if not _runs_fit(sizes):
-        return None
-    lengths = np.empty((n, len(places)), np.int32)
-    for j, size in enumerate(sizes):
-        lengths[:, j] = size
-    offsets = np.zeros(n * len(places) + 1, np.int32)
-    np.cumsum(lengths.ravel(), out=offsets[1:])
-    starts = offsets[:-1].reshape(n, len(places))
-    longest = max(int(size.max()) for size in sizes if not isinstance(size, int))
-    out = np.empty(int(offsets[-1]) + longest, np.uint8)
-    varied = [j for j, size in enumerate(fixed) if size is None]
-    for j in [*varied, *(j for j, size in enumerate(fixed) if size)]:
-        size = fixed[j] or int(cast(np.ndarray, sizes[j]).max())
-        items = _items(arr, columns, places[j][0], size)
-        np.ndarray((len(out) - size + 1,), f"V{size}", out, 0, (1,))[starts[:, j]] = items
-    return pa.Array.from_buffers(
-        pa.binary(), n * len(places), [None, pa.py_buffer(offsets), pa.py_buffer(out[: int(offsets[-1])])]
+    filled = _gather(
+        pa.py_buffer(rows),
+        rows.reshape(-1),
+        np.arange(0, n * width, width, dtype=np.int64),
+        at,
+        None,
+        pa.binary(),
     )
-
-
-def _runs_fit(sizes: list[int | np.ndarray]) -> bool:
-    """Whether every value of varied lengths, copied at its longest length, runs on only into values of
-    fixed lengths (in row order, the last header's into the next record's first): :func:`_packed`."""
-    count = len(sizes)
-    for j, size in enumerate(sizes):
-        if isinstance(size, int):
-            continue
-        run_on = int(size.max()) - int(size.min())
-        room = 0
-        for k in range(j + 1, j + count):
-            after = sizes[k % count]
-            if not isinstance(after, int):
-                break
-            room += after
-        if run_on > room:
-            return False
-    return True
+    _, record_offsets, data = filled.buffers()
+    starts = np.frombuffer(record_offsets, np.int32, n + 1)
+    offsets = np.empty(n * count + 1, np.int32)
+    within = offsets[:-1].reshape(n, count)
+    within[:, 0] = starts[:-1]
+    for j in range(1, count):
+        np.add(starts[:-1], ends[j - 1], out=within[:, j], casting="unsafe")
+    offsets[-1] = starts[-1]
+    return pa.Array.from_buffers(pa.binary(), n * count, [None, pa.py_buffer(offsets), data])
 
 
 def _items(arr: np.ndarray, columns: _HeaderColumns, where: int | np.ndarray, size: int) -> np.ndarray:
