@@ -182,24 +182,30 @@ class _Fields:
         """:meth:`bytes_field`, its start as a column of the windows (an int) when it starts at the same
         place in every record, else as positions in the data, and its length as an int when every
         record's is the same byte (header names, values of one size): a copy of the field can then be
-        one strided copy, and no positions or lengths are computed for it."""
-        same = self._same_length()
-        length, null = (same, None) if same is not None else self._length(nullable)
+        one strided copy, and no positions or lengths are computed for it. The length bytes are read
+        once (each read of a column of the windows passes over all of them)."""
+        first = self._reads()[0]() if len(self.origin) else np.zeros(0, np.uint8)
+        if self.var is None:
+            first = np.ascontiguousarray(first)
+        byte = int(first[0]) if len(first) else 0
+        length: int | np.ndarray
+        null = None
+        if byte < 128 and _ZIGZAG_1[byte] >= 0 and (first == byte).all():
+            length = int(_ZIGZAG_1[byte])
+            self._advance(1)
+        elif len(first) and int(first.max()) < 128:  # lengths under 64, one varint byte each
+            length = _ZIGZAG_1.take(first)
+            shortest = int(length.min())
+            if shortest < 0:
+                if shortest < -1 or not nullable:
+                    raise _Fail
+                length, null = np.maximum(length, 0), length == -1
+            self._advance(1)
+        else:
+            length, null = self._length(nullable)
         start = self.off + self.lead if self.var is None else self.position()
         self._advance(length)
         return start, length, null
-
-    def _same_length(self) -> int | None:
-        """The length of a bytes field when every record's length varint is the same single byte and not
-        negative (the read moved past it); else ``None``, nothing read."""
-        if not len(self.origin):
-            return None
-        first = self._reads()[0]()
-        byte = int(first[0])
-        if byte >= 128 or _ZIGZAG_1[byte] < 0 or not (first == byte).all():
-            return None
-        self._advance(1)
-        return int(_ZIGZAG_1[byte])
 
     def _length(self, nullable: bool) -> tuple[np.ndarray, np.ndarray | None]:
         """A bytes field's length varint: (length (0 for null), nulls or None)."""

@@ -182,9 +182,11 @@ def _uniform_headers(fields: _Fields, count: int) -> _HeaderLayout | _HeaderColu
     the bytes are sliced out of the windows: the first record's layout, checked on every record by its
     length varints' bytes alone. Else each field is read, a header index at a time over every record
     (:class:`_HeaderColumns`)."""
-    fields.rebase(_HEADERS_WINDOW)
+    first = int(fields.origin[0]) + (0 if fields.var is None else int(fields.var[0])) + fields.off
+    template = _header_template(bytes(fields.arr[first : first + _HEADERS_WINDOW]), count)
+    # as wide as the first record's headers (each read of a column of the windows passes over all of them)
+    fields.rebase(_HEADERS_WINDOW if template is None else max(-(-template[3] // 8) * 8, 8))
     window = fields.window.reshape(-1, fields.width)
-    template = _header_template(bytes(window[0]), count)
     if template is not None:
         keys, values, length_bytes, end = template
         # the length varints of every record the same bytes as the first record's: the same lengths, so
