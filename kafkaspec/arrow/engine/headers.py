@@ -1,7 +1,9 @@
 """Record headers: where every record's header keys and values lie (:func:`_header_spans`: header
 ``j`` of every record at once, up to :data:`MAX_LOCKSTEP_HEADERS`), and their list array
 (:func:`_header_arrays`); headers that sit at the same places in every record are sliced out of a
-window taken at the first header (:func:`_uniform_headers`).
+window taken at the first header (:func:`_uniform_headers`), and headers that do not, on records with
+as many headers each, are read a header index at a time and copied as items of one size
+(:class:`_HeaderColumns`, :func:`_packed`).
 """
 
 from __future__ import annotations
