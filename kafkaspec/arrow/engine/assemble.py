@@ -26,7 +26,7 @@ from ..schema import HEADERS_TYPE, SCHEMA
 from .chain import _record_spans
 from .common import _I64_MAX, _I64_MIN, _Fail
 from .fields import _gather
-from .headers import _header_arrays, _header_spans, _HeaderLayout, _headerless, _HeaderSpans
+from .headers import _header_arrays, _header_spans, _HeaderColumns, _HeaderLayout, _headerless, _HeaderSpans
 from .heads import read_heads, records_regions
 
 
@@ -227,7 +227,7 @@ def _records(
     off_delta = fields.varint(5, wide=True)
     key = fields.bytes_field()
     value = fields.bytes_field()
-    header_spans: _HeaderSpans | _HeaderLayout | None = None
+    header_spans: _HeaderSpans | _HeaderLayout | _HeaderColumns | None = None
     if not _headerless(fields, arr, counts, ends):
         hcount = fields.varint(5)
         if len(hcount) and int(hcount.min()) < 0:

@@ -60,19 +60,19 @@ def _record_spans(
     p, rows = pos[active], row_base[active]
     step = _STEP_2
     i = 0
-    steps: list[np.ndarray] = []  # the positions of each step since the active batches last changed
     while len(active) >= LOCKSTEP_MIN_BATCHES:
-        steps.append(p)
-        p = p + step.take(u16[p])  # few calls a step: a step handles one record of each batch
-        i += 1
-        if i == shortest:
-            _place(rec, rows, i - len(steps), steps)
-            steps = []
-            keep = counts[active] > i
-            pos[active[~keep]] = p[~keep]
-            active, p, rows = active[keep], p[keep], rows[keep]
-            shortest = int(counts[active].min()) if len(active) else 0
-    _place(rec, rows, i - len(steps), steps)
+        # the positions of each step until the active batches change: row k, record i + k of each batch
+        steps = np.empty((shortest - i + 1, len(active)), np.int64)
+        steps[0] = p
+        for k in range(1, shortest - i + 1):  # few calls a step: a step handles one record of each batch
+            np.add(steps[k - 1], step.take(u16[steps[k - 1]]), out=steps[k])
+        p = steps[-1]
+        _place(rec, rows, i, steps[:-1])
+        i = shortest
+        keep = counts[active] > i
+        pos[active[~keep]] = p[~keep]
+        active, p, rows = active[keep], p[keep], rows[keep]
+        shortest = int(counts[active].min()) if len(active) else 0
     pos[active] = p
     walked = np.ones(len(counts), bool)
     walked[active] = False
@@ -233,13 +233,15 @@ def _window_width(data: bytes | memoryview, start: int) -> int:
     return 16 if need <= 16 else 24 if need <= 24 else _WINDOW
 
 
-def _place(rec: np.ndarray, rows: np.ndarray, first: int, steps: list[np.ndarray]) -> None:
-    """Store the walk's positions: ``steps[k][b]`` is where record ``first + k`` of the batch whose
+def _place(rec: np.ndarray, rows: np.ndarray, first: int, steps: np.ndarray) -> None:
+    """Store the walk's positions: ``steps[k, b]`` is where record ``first + k`` of the batch whose
     records start at row ``rows[b]`` starts."""
-    if not steps:
+    if not len(steps):
         return
-    walked = np.stack(steps, axis=1)  # one row per batch, in record order
+    walked = steps.T  # one row per batch, in record order
     if first == 0 and len(rec) == walked.size and np.array_equal(rows, np.arange(0, len(rec), len(steps))):
-        rec[:] = walked.ravel()  # every batch of the run, all of its records: already in row order
+        rec.reshape(walked.shape)[...] = (
+            walked  # every batch of the run, all of its records: already in row order
+        )
     else:
         rec[(rows[:, None] + np.arange(first, first + len(steps))).ravel()] = walked.ravel()

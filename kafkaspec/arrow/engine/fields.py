@@ -173,17 +173,49 @@ class _Fields:
         """A bytes field (varint length; -1 for null where ``nullable``): its (start, length (0 for null),
         nulls or None). Whether it lies inside its record is checked once all fields are read: each
         field moves the read forward, so the read ending exactly at each record's end vouches for all."""
-        length = self.varint(5)
-        shortest = int(length.min()) if len(length) else 0
-        null = None
-        if shortest < 0:
-            if shortest < -1 or not nullable:
-                raise _Fail
-            null = length == -1
-            length = np.maximum(length, 0)
+        length, null = self._length(nullable)
         start = self.position()
         self._advance(length)
         return start, length, null
+
+    def span(self, nullable: bool = True) -> tuple[int | np.ndarray, int | np.ndarray, np.ndarray | None]:
+        """:meth:`bytes_field`, its start as a column of the windows (an int) when it starts at the same
+        place in every record, else as positions in the data, and its length as an int when every
+        record's is the same byte (header names, values of one size): a copy of the field can then be
+        one strided copy, and no positions or lengths are computed for it. The length bytes are read
+        once (each read of a column of the windows passes over all of them)."""
+        first = self._reads()[0]() if len(self.origin) else np.zeros(0, np.uint8)
+        if self.var is None:
+            first = np.ascontiguousarray(first)
+        byte = int(first[0]) if len(first) else 0
+        length: int | np.ndarray
+        null = None
+        if byte < 128 and _ZIGZAG_1[byte] >= 0 and (first == byte).all():
+            length = int(_ZIGZAG_1[byte])
+            self._advance(1)
+        elif len(first) and int(first.max()) < 128:  # lengths under 64, one varint byte each
+            length = _ZIGZAG_1.take(first)
+            shortest = int(length.min())
+            if shortest < 0:
+                if shortest < -1 or not nullable:
+                    raise _Fail
+                length, null = np.maximum(length, 0), length == -1
+            self._advance(1)
+        else:
+            length, null = self._length(nullable)
+        start = self.off + self.lead if self.var is None else self.position()
+        self._advance(length)
+        return start, length, null
+
+    def _length(self, nullable: bool) -> tuple[np.ndarray, np.ndarray | None]:
+        """A bytes field's length varint: (length (0 for null), nulls or None)."""
+        length = self.varint(5)
+        shortest = int(length.min()) if len(length) else 0
+        if shortest >= 0:
+            return length, None
+        if shortest < -1 or not nullable:
+            raise _Fail
+        return np.maximum(length, 0), length == -1
 
 
 def _varint(arr: np.ndarray, pos: np.ndarray, max_bytes: int) -> tuple[np.ndarray, np.ndarray | int]:

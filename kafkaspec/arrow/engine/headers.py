@@ -1,7 +1,9 @@
 """Record headers: where every record's header keys and values lie (:func:`_header_spans`: header
 ``j`` of every record at once, up to :data:`MAX_LOCKSTEP_HEADERS`), and their list array
 (:func:`_header_arrays`); headers that sit at the same places in every record are sliced out of a
-window taken at the first header (:func:`_uniform_headers`).
+window taken at the first header (:func:`_uniform_headers`), and headers that do not, on records with
+as many headers each, are read a header index at a time and copied as items of one size
+(:class:`_HeaderColumns`, :func:`_packed`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import pyarrow as pa
 from ...codec.varint import read_varint
 from ...errors import KafkaFormatError
 from .common import _INT32_LIMIT, _Fail
-from .fields import _bytes_field, _Fields, _fixed_offsets, _gather, _varint, _within
+from .fields import _bytes_field, _Fields, _fixed_offsets, _gather, _varint, _windows, _within
 
 #: records with more headers than this send their batches to the per-record decoder (one lockstep
 #: step per header index)
@@ -24,6 +26,9 @@ MAX_LOCKSTEP_HEADERS = 64
 
 #: the window of every record's headers (:meth:`_Fields.rebase`)
 _HEADERS_WINDOW = 64
+
+#: records whose header layout is checked before all are (one of a few sizes of a value fails on these)
+_SAMPLE = 16
 
 
 def _headerless(fields: _Fields, arr: np.ndarray, counts: np.ndarray, ends: np.ndarray) -> bool:
@@ -60,17 +65,9 @@ class _HeaderSpans(NamedTuple):
     value_null: np.ndarray
 
 
-def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | _HeaderLayout | None:
-    """Where every record's header keys and values lie (``None``: no headers at all); moves the read past them."""
-    most = int(hcount.max()) if len(hcount) else 0
-    if most == 0:
-        return None
-    list_offsets = np.zeros(len(hcount) + 1, np.int64)
-    np.cumsum(hcount, out=list_offsets[1:])
+def _empty_spans(list_offsets: np.ndarray) -> _HeaderSpans:
     total = int(list_offsets[-1])
-    if most > MAX_LOCKSTEP_HEADERS or total > _INT32_LIMIT:
-        raise _Fail
-    spans = _HeaderSpans(
+    return _HeaderSpans(
         list_offsets,
         np.empty(total, np.int64),
         np.empty(total, np.int64),
@@ -78,8 +75,26 @@ def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | _Header
         np.empty(total, np.int64),
         np.zeros(total, bool),
     )
+
+
+def _header_spans(
+    fields: _Fields, hcount: np.ndarray
+) -> _HeaderSpans | _HeaderLayout | _HeaderColumns | None:
+    """Where every record's header keys and values lie (``None``: no headers at all); moves the read past them."""
+    most = int(hcount.max()) if len(hcount) else 0
+    if most == 0:
+        return None
+    if most > MAX_LOCKSTEP_HEADERS:
+        raise _Fail
     if int(hcount.min()) == most:  # every record has as many headers (the usual case): strided, no row subset
-        return _uniform_headers(fields, most, spans) or spans
+        if len(hcount) * most > _INT32_LIMIT:
+            raise _Fail
+        return _uniform_headers(fields, most)
+    list_offsets = np.zeros(len(hcount) + 1, np.int64)
+    np.cumsum(hcount, out=list_offsets[1:])
+    if int(list_offsets[-1]) > _INT32_LIMIT:
+        raise _Fail
+    spans = _empty_spans(list_offsets)
     arr, stop = fields.arr, fields.stop
     p = fields.position()
     rows = np.flatnonzero(hcount > 0)
@@ -106,7 +121,7 @@ def _header_spans(fields: _Fields, hcount: np.ndarray) -> _HeaderSpans | _Header
 
 
 def _header_arrays(
-    spans: _HeaderSpans | _HeaderLayout | None,
+    spans: _HeaderSpans | _HeaderLayout | _HeaderColumns | None,
     arr: np.ndarray,
     data: bytes | memoryview,
     n: int,
@@ -126,6 +141,17 @@ def _header_arrays(
         )
         offsets = pa.array(np.arange(0, (n + 1) * count, count, dtype=np.int32)[: n + 1])
         return pa.ListArray.from_arrays(offsets, values, type=headers_type)
+    if isinstance(spans, _HeaderColumns):
+        count = len(spans.keys)
+        packed = _packed(arr, spans, spans.keys), _packed(arr, spans, spans.values)
+        if packed[0] is None or packed[1] is None:
+            spans = spans.spans()
+        else:
+            values = pa.StructArray.from_arrays(
+                [_as_string(packed[0]), packed[1]], fields=list(headers_type.value_type)
+            )
+            offsets = pa.array(np.arange(0, (n + 1) * count, count, dtype=np.int32)[: n + 1])
+            return pa.ListArray.from_arrays(offsets, values, type=headers_type)
     databuf = pa.py_buffer(data)
     keys = _as_string(_gather(databuf, arr, spans.key_start, spans.key_len, None, pa.binary()))
     values = pa.StructArray.from_arrays(
@@ -151,32 +177,138 @@ class _HeaderLayout(NamedTuple):
     values: list[tuple[int, int]]  # the same of its value (none null)
 
 
-def _uniform_headers(fields: _Fields, count: int, spans: _HeaderSpans) -> _HeaderLayout | None:
+def _uniform_headers(fields: _Fields, count: int) -> _HeaderLayout | _HeaderColumns:
     """:func:`_header_spans` when every record has ``count`` headers. The read restarts at the first
     header (:meth:`_Fields.rebase`): when every header then lies at the same place in every record
     (the same header names, values of one size: trace ids, content types), the layout is returned and
     the bytes are sliced out of the windows: the first record's layout, checked on every record by its
-    length varints' bytes alone. Else each field is read, and header ``j`` of record ``r`` is row
-    ``r * count + j`` of ``spans``, written a strided column at a time."""
-    fields.rebase(_HEADERS_WINDOW)
+    length varints' bytes alone. Else each field is read, a header index at a time over every record
+    (:class:`_HeaderColumns`)."""
+    first = int(fields.origin[0]) + (0 if fields.var is None else int(fields.var[0])) + fields.off
+    template = _header_template(bytes(fields.arr[first : first + _HEADERS_WINDOW]), count)
+    # as wide as the first record's headers (each read of a column of the windows passes over all of them)
+    fields.rebase(_HEADERS_WINDOW if template is None else max(-(-template[3] // 8) * 8, 8))
     window = fields.window.reshape(-1, fields.width)
-    template = _header_template(bytes(window[0]), count)
     if template is not None:
         keys, values, length_bytes, end = template
         # the length varints of every record the same bytes as the first record's: the same lengths, so
         # every header at the same place (a varint's bytes decide where it ends, and so where the next starts)
-        if _same_bytes(window, length_bytes):
+        sample = window[:: max(len(window) // _SAMPLE, 1)]
+        if _same_bytes(np.ascontiguousarray(sample), length_bytes) and _same_bytes(window, length_bytes):
             fields._advance(end)
             return _HeaderLayout(window, keys, values)
     # a varint has one encoding of each size, so headers whose length bytes differ lie at different places
-    read = [(fields.bytes_field(nullable=False), fields.bytes_field()) for _ in range(count)]
-    key_start, key_len, value_start, value_len, value_null = (a.reshape(-1, count) for a in spans[1:])
-    for j, (key, value) in enumerate(read):
-        key_start[:, j], key_len[:, j], _ = key
-        value_start[:, j], value_len[:, j], null = value
+    base = fields.origin - fields.lead
+    read = [(fields.span(nullable=False), fields.span()) for _ in range(count)]
+    return _HeaderColumns(window, base, [k for k, _ in read], [v for _, v in read])
+
+
+#: a span's start as a column of the headers windows (the same in every record) or as positions in the
+#: data; its length (an int: the same in every record); its nulls (or None)
+_Span = tuple[int | np.ndarray, int | np.ndarray, np.ndarray | None]
+
+
+class _HeaderColumns(NamedTuple):
+    """Every record's headers, read a header index at a time: header ``j`` of every record is
+    ``keys[j]`` and ``values[j]`` (:meth:`_Fields.span`). Producers write the same header names in
+    the same order on every record, with values of one size or of a few sizes (a trace id, a service
+    name, a version byte): each header index is then copied as fixed-size items (:func:`_packed`)."""
+
+    window: np.ndarray  # uint8, (records, width): each record's bytes from its first header on
+    base: np.ndarray  # int64: where each window row starts in the data
+    keys: list[_Span]
+    values: list[_Span]
+
+    def spans(self) -> _HeaderSpans:
+        """The same headers as :class:`_HeaderSpans` (header ``j`` of record ``r`` is row ``r * count + j``)."""
+        n, count = len(self.base), len(self.keys)
+        spans = _empty_spans(np.arange(0, (n + 1) * count, count, dtype=np.int64))
+        key_start, key_len, value_start, value_len, value_null = (a.reshape(n, count) for a in spans[1:])
+        for j, ((ks, kl, _), (vs, vl, null)) in enumerate(zip(self.keys, self.values, strict=True)):
+            key_start[:, j], key_len[:, j] = self.base + ks if isinstance(ks, int) else ks, kl
+            value_start[:, j], value_len[:, j] = self.base + vs if isinstance(vs, int) else vs, vl
+            if null is not None:
+                value_null[:, j] = null
+        return spans
+
+
+def _packed(arr: np.ndarray, columns: _HeaderColumns, places: list[_Span]) -> pa.Array | None:
+    """The header keys or values at ``places`` as one binary array of ``records * len(places)`` values
+    in row order, copied a header index at a time as items of one size; ``None`` (take the general
+    path) when some are null.
+
+    When each index has one length, the items fill a row per record. Else each record's values are
+    laid one after the other in a row of a padded matrix (an index of varied lengths copied at its
+    longest, the next value written over the tail), and the filled part of each row is taken with one
+    Arrow ``take`` (one copy a record instead of one a value)."""
+    n, count = len(columns.base), len(places)
+    sizes: list[int | np.ndarray] = []
+    for _, length, null in places:
         if null is not None:
-            value_null[:, j] = null
-    return None
+            return None
+        if isinstance(length, int):
+            sizes.append(length)
+            continue
+        low, high = (int(length.min()), int(length.max())) if n else (0, 0)
+        sizes.append(low if low == high else length)
+    widths = [size if isinstance(size, int) else int(size.max()) for size in sizes]
+    width = sum(widths)
+    rows = np.empty((n, width), np.uint8)
+    at: int | np.ndarray = 0  # where each record's next value starts in its row
+    row_starts = None
+    ends = []  # where each record's value ``j`` ends in its row
+    for (where, _, _), size, item in zip(places, sizes, widths, strict=True):
+        if item:
+            items = _items(arr, columns, where, item)
+            if isinstance(at, int):
+                np.ndarray((n,), f"V{item}", rows, at, (width,))[...] = items
+            else:
+                if row_starts is None:
+                    row_starts = np.arange(0, n * width, width, dtype=np.int64)
+                np.ndarray((n * width - item + 1,), f"V{item}", rows, 0, (1,))[row_starts + at] = items
+        at = at + size
+        ends.append(at)
+    if isinstance(at, int):
+        return pa.Array.from_buffers(
+            pa.binary(), n * count, [None, _row_offsets(n, tuple(widths)), pa.py_buffer(rows)]
+        )
+    filled = _gather(
+        pa.py_buffer(rows),
+        rows.reshape(-1),
+        np.arange(0, n * width, width, dtype=np.int64),
+        at,
+        None,
+        pa.binary(),
+    )
+    _, record_offsets, data = filled.buffers()
+    starts = np.frombuffer(record_offsets, np.int32, n + 1)
+    offsets = np.empty(n * count + 1, np.int32)
+    within = offsets[:-1].reshape(n, count)
+    within[:, 0] = starts[:-1]
+    for j in range(1, count):
+        np.add(starts[:-1], ends[j - 1], out=within[:, j], casting="unsafe")
+    offsets[-1] = starts[-1]
+    return pa.Array.from_buffers(pa.binary(), n * count, [None, pa.py_buffer(offsets), data])
+
+
+def _items(arr: np.ndarray, columns: _HeaderColumns, where: int | np.ndarray, size: int) -> np.ndarray:
+    """The ``size`` bytes at ``where`` in every record, as items of that size: a strided view of the
+    windows when they hold them, else gathered from the data (zeros past its end: the longest copy of
+    a varied value may run on past the last record)."""
+    n, width = columns.window.shape
+    if isinstance(where, int):
+        if where + size <= width:
+            return np.ndarray((n,), f"V{size}", columns.window, where, (width,))
+        where = columns.base + where
+    return _windows(arr, where, size)
+
+
+@functools.lru_cache(maxsize=16)
+def _row_offsets(n: int, sizes: tuple[int, ...]) -> pa.Buffer:
+    """The offsets of ``n`` rows of values of ``sizes`` bytes each, in row order."""
+    within = np.cumsum([0, *sizes], dtype=np.int32)
+    starts = np.arange(n, dtype=np.int32)[:, None] * np.int32(within[-1]) + within[None, :-1]
+    return pa.py_buffer(np.append(starts.ravel(), np.int32(n * int(within[-1]))))
 
 
 def _same_bytes(window: np.ndarray, places: list[int]) -> bool:
