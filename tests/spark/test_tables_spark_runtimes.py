@@ -5,7 +5,8 @@ the Spark-free path and one of the Spark path.
 
 No release of either reader is built for the Spark of the pyspark kafkaspec runs on (4.3.0), and the
 newest do not load in it, so they read in a Spark 4.1.4 of their own (``make lake-jars``): Iceberg 1.12.0
-and Delta 4.3.1, both built for Spark 4.1 (tests/support/lake/pom.xml). A fetch that fails this test in one line; it is never skipped."""
+and Delta 4.3.1, both built for Spark 4.1 (tests/support/lake/pom.xml). A fetch that fails
+fails this test in one line; it is never skipped."""
 
 from __future__ import annotations
 
