@@ -275,7 +275,8 @@ def _delta_files(target: FileTarget, chunk: pa.Table) -> list[dict[str, Any]]:
 
     from .delta import _derive
 
-    keys = []
+    names = [p.name for p in target.partition_by]
+    keyed = chunk
     for p in target.partition_by:
         column = (
             chunk.column(p.column)
@@ -290,16 +291,31 @@ def _delta_files(target: FileTarget, chunk: pa.Table) -> list[dict[str, Any]]:
             raise TableError(
                 f"Delta table {target.location!r}: partitioning by {p.column!r} is not written by tasks"
             )
-        keys.append(column.to_pylist())
-    groups: dict[tuple[str | None, ...], list[int]] = {}
-    for i, key in enumerate(zip(*keys, strict=True) if keys else itertools.repeat((), chunk.num_rows)):
-        groups.setdefault(tuple(_partition_text(v) for v in key), []).append(i)
+        keyed = keyed.append_column(f"__key_{p.name}", column)
+    key_names = [f"__key_{n}" for n in names]
+    # the partition values of the chunk (a few: topics and days), each one's rows by Arrow masks
+    found = (
+        keyed.select(key_names).group_by(key_names, use_threads=False).aggregate([]).to_pylist()
+        if key_names
+        else [{}]
+    )
+    groups: dict[tuple[str | None, ...], pa.Table] = {}
+    for values in found:
+        rows = chunk
+        if len(found) > 1:
+            mask = None
+            for k in key_names:
+                v = values[k]
+                column = keyed.column(k)
+                m = pc.is_null(column) if v is None else pc.fill_null(pc.equal(column, v), False)
+                mask = m if mask is None else pc.and_(mask, m)
+            rows = chunk.filter(mask)
+        groups[tuple(_partition_text(values[k]) for k in key_names)] = rows
     filesystem, root = fs.FileSystem.from_uri(
         target.location if "://" in target.location else os.path.abspath(target.location)
     )
     out = []
-    for key, rows in groups.items():
-        part = chunk.take(pa.array(rows, pa.int64())) if len(groups) > 1 else chunk
+    for key, part in groups.items():
         folders = [
             f"{p.name}={quote(v if v is not None else '__HIVE_DEFAULT_PARTITION__', safe='')}"
             for p, v in zip(target.partition_by, key, strict=True)

@@ -82,3 +82,16 @@ def test_what_tasks_cannot_do_is_refused_before_anything_is_written(fmt, tmp_pat
     with pytest.raises(UsageError, match="--decode-values"):
         write_table_tasks(src, dest, _shipped, format=fmt, decode_values=True)
     assert not dest.exists()
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_no_partitioning_and_hourly_partitions(fmt, tmp_path):
+    src = tmp_path / "logs"
+    write_orders(src, 3)
+    write_orders(src, 2, tag=b"b", start_ts=1_700_000_000_000 + 7_200_000)
+    for by, files in (("", 1), ("hour(timestamp)", 2)):
+        dest = tmp_path / f"lake-{files}"
+        assert write_table_tasks(src, dest, _shipped, format=fmt, partition_by=by).rows == 5
+        assert table_rows(fmt, dest, "orders") == consumer_rows(src)
+        data = [f for _, _, fs in os.walk(dest) for f in fs if f.endswith(".parquet")]
+        assert len(data) == files, data
