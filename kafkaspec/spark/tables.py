@@ -44,7 +44,8 @@ def write_table(
     """Append to the tables of ``dest`` the records of ``source`` they do not hold yet, the data files
     written by ``spark``'s executors (a task per ``target_file_mb`` of segments), each table committed
     once by the driver with its next offsets. The arguments are :func:`kafkaspec.tables.write_table`'s;
-    the upsert mode (given, or a compacted topic's default) and typed values are refused, saying why.
+    a table in upsert mode (given, or a compacted topic's default) is read and merged by the driver, as
+    without Spark; typed values (``decode_values``) are refused, saying why.
     ``dest`` must be where the driver and every executor can write."""
     from ..tables.files import write_table_tasks
 
@@ -81,14 +82,11 @@ def _run(args: argparse.Namespace) -> int:
     from ..codec.extras import require_spark
     from ..errors import UsageError
     from ..tables import TableError, format_run
-    from ..tables.files import _upsert_refused
     from .interrupts import leave_out
     from .pipeline import PIPELINE_CONF, _stopping, quiet_session
     from .session import build_session
 
     require_spark("kafkaspec pipeline --table")
-    if args.table_mode == "upsert":
-        raise UsageError(_upsert_refused("Spark", "--table-mode upsert"))
     if args.decode_values:
         raise UsageError(
             "--decode-values with --table is done without Spark (its dead letters are split from the "
@@ -107,6 +105,7 @@ def _run(args: argparse.Namespace) -> int:
         leave_out(log_path)
         spark = quiet_session(master, log_path, memory=args.memory)
     refused: Exception | None = None
+    told = False
     with _stopping(spark, log_path):
         while refused is None:
             try:
@@ -126,6 +125,10 @@ def _run(args: argparse.Namespace) -> int:
             except (UsageError, TableError) as exc:  # said in one line, not as Spark's failure
                 refused = exc
                 break
+            if run.modes and not told:
+                for name, (mode, why) in sorted(run.modes.items()):
+                    print(f"table {name}: --table-mode {mode} ({why})", file=sys.stderr, flush=True)
+                told = True
             if not args.quiet:
                 print(format_run(run), flush=True)
             if not args.follow:

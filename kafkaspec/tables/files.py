@@ -14,8 +14,10 @@ run are the same for both paths and either may follow the other.
 
 Files of a run that dies before its commit are referenced by no snapshot or version, and the next run
 of the table on a local warehouse deletes them (:mod:`.leftovers`: the run's markers are in place
-before a task starts). Upsert and ``decode_values`` are refused here with the reason (their commits
-read or rewrite what the table holds, which the tasks cannot); the Spark-free path does both.
+before a task starts). A table in upsert mode (given, or a compacted topic's default) is read and
+merged by the driver, as the Spark-free path does it (the latest value per key replaces rows the table
+holds: one machine's work); ``decode_values`` is refused with the reason (its dead letters are split
+from the records before the commit, on one machine).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from ..errors import UsageError
 from ..logdir import LogDir, open_log
 from .errors import TableError
 from .layout import LAYOUTS, OFFSETS_PROPERTY, PartitionField, encode_offsets, parse_partition_by, table_name
-from .source import Offsets, Span, internal, plan
+from .source import Offsets, Span, internal, plan, span_batches
 from .write import MODES, TableCommit, TableRun, _covered, _marked, _modes, _pause, open_sink
 
 #: runs the tasks and returns their results in order: ``map`` here, Spark's executors in
@@ -108,8 +110,6 @@ def write_table_tasks(
             f"--decode-values with --table is done without {engine} (its dead letters are split from the "
             f"records before the commit, on one machine): leave out --engine spark and --master"
         )
-    if mode == "upsert":
-        raise UsageError(_upsert_refused(engine, "--table-mode upsert"))
     fields = parse_partition_by(partition_by, layout)
     sink = open_sink(format, dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
     log_dir = source if isinstance(source, LogDir) else open_log(os.fspath(source))
@@ -118,11 +118,9 @@ def write_table_tasks(
         if not internal(part.topic):
             groups.setdefault(table_name(part.topic, layout), []).append((part.topic, part.partition))
     run = TableRun(format, dest)
-    if mode is None:
-        upserts = sorted(n for n, m in _modes(log_dir, groups, layout, False, run).items() if m == "upsert")
-        if upserts:
-            why = run.modes[upserts[0]][1]
-            raise UsageError(_upsert_refused(engine, f"table {upserts[0]} is upserted by default ({why})"))
+    modes = (
+        {name: mode for name in groups} if mode is not None else _modes(log_dir, groups, layout, False, run)
+    )
     committed: Offsets = {}
     for name, tps in groups.items():
         for topic, offsets in (sink.committed(name, tps) or {}).items():
@@ -140,9 +138,11 @@ def write_table_tasks(
             if not todo:
                 run.unchanged.append(name)
                 continue
-            target = _target(sink, name, fields, target_file_mb << 20)
+            if modes[name] == "append":
+                target = _target(sink, name, fields, target_file_mb << 20)
             markers[name] = _marked(sink, dest, name)
-            tasks.extend(_packed(target, todo))
+            if modes[name] == "append":
+                tasks.extend(_packed(target, todo))
         results = run_tasks(write_files, tasks) if tasks else []
         _pause("written")
         for name, todo in by_table.items():
@@ -151,27 +151,25 @@ def write_table_tasks(
                 offsets.setdefault(span.topic, {})[span.partition] = span.hi
             mine = [r for r in results if r.table == name]
             covered = [(s.topic, s.partition) for s in todo]
-            commit_files(sink, name, [f for r in mine for f in r.files], offsets, covered)
+            if modes[name] == "upsert":  # the latest value per key: read and merged here, on one machine
+                batches = itertools.chain.from_iterable(span_batches(s) for s in todo)
+                rows = sink.upsert(name, SCHEMA, batches, offsets, fields, covered)
+            else:
+                commit_files(sink, name, [f for r in mine for f in r.files], offsets, covered)
+                rows = sum(r.rows for r in mine)
             marker = markers.pop(name)
             if marker is not None:
                 marker.close()
             _pause("committed")
             if marker is not None:
                 os.unlink(marker.path)
-            run.commits.append(TableCommit(name, sum(r.rows for r in mine), _covered(todo)))
+            run.commits.append(TableCommit(name, rows, _covered(todo)))
     finally:
         for marker in markers.values():
             if marker is not None:
                 marker.close()
     run.seconds = time.perf_counter() - started
     return run
-
-
-def _upsert_refused(engine: str, what: str) -> str:
-    return (
-        f"{what}, which is done without {engine} (the latest value per key replaces rows the table "
-        f"holds, read on one machine): give --table-mode append, or leave out --engine spark and --master"
-    )
 
 
 def _target(sink: Any, name: str, fields: list[PartitionField], target_bytes: int) -> FileTarget:

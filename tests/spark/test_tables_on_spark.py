@@ -1,7 +1,8 @@
 """``kafkaspec pipeline SRC --table iceberg|delta DEST`` on Spark: the executors write the data files,
 the driver commits each table once. Backfill then an incremental run equal a read_committed read row
 for row; a driver SIGKILLed before or after its commit leaves the table at its last commit (the files
-it wrote are deleted by the next run); what only the Spark-free path does is refused in one line."""
+it wrote are deleted by the next run); an upsert table is merged by the driver; typed values are
+refused in one line."""
 
 from __future__ import annotations
 
@@ -14,14 +15,17 @@ import pyarrow.parquet as pq
 import pytest
 from support.tables import (
     FORMATS,
+    TS,
     close_open,
     consumer_rows,
     referenced_files,
+    table_arrow,
     table_rows,
     write_orders,
     write_transactions,
 )
 
+from kafkaspec import Record, logdir
 from kafkaspec.spark.tables import write_table
 from kafkaspec.tables import write_table as write_table_here
 
@@ -113,17 +117,25 @@ def test_a_driver_killed_before_then_after_its_commit(fmt, tmp_path):
     assert canary.read_text() == "keep"
 
 
-@pytest.mark.parametrize("fmt", FORMATS)
-def test_upsert_and_typed_values_on_spark_are_refused_in_one_line(fmt, tmp_path):
+def _profiles(root):
+    """A compacted topic's history: key a set twice, key b set then deleted."""
+    with logdir.PartitionWriter(root, "profiles", 0) as w:
+        for i, (key, value) in enumerate([(b"a", b"1"), (b"b", b"1"), (b"a", b"2"), (b"b", None)]):
+            w.append([Record(key=key, value=value, timestamp=TS + i)])
+
+
+def test_upsert_on_spark_is_the_drivers_and_typed_values_are_refused_in_one_line(tmp_path):
     src, dest = tmp_path / "logs", tmp_path / "lake"
-    write_orders(src, 2)
-    for args, word in (
-        (("--table-mode", "upsert"), "--table-mode append"),
-        (("--decode-values",), "--decode-values"),
-    ):
-        done = _cli(src, dest, fmt, *args)
-        out, err = done.communicate(timeout=120)
-        assert done.returncode == 2, (out, err)
-        lines = err.strip().splitlines()
-        assert len(lines) == 1 and word in lines[0] and "Traceback" not in err, err
+    _profiles(src)
+    done = _cli(src, dest, "delta", "--decode-values")  # refused before Spark starts
+    out, err = done.communicate(timeout=120)
+    lines = err.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1 and "--decode-values" in lines[0], (out, err)
     assert not dest.exists()
+    done = _cli(src, dest, "delta", "--table-mode", "upsert")
+    out, err = done.communicate(timeout=300)
+    assert done.returncode == 0, err
+    profiles = table_arrow("delta", dest, "profiles")
+    assert list(zip(profiles.column("key").to_pylist(), profiles.column("value").to_pylist())) == [
+        (b"a", b"2")
+    ]

@@ -1,7 +1,8 @@
 """Tables whose data files are written by tasks and committed once by the driver
 (:mod:`kafkaspec.tables.files`, the Spark path's table side), here with the tasks run in this process,
 each task and its result through pickle as Spark ships them: the same rows, offsets and re-runs as the
-Spark-free path, either path continuing the other; what the tasks cannot do is refused in one line."""
+Spark-free path, either path continuing the other; upsert tables merged by the driver; typed values
+refused in one line."""
 
 from __future__ import annotations
 
@@ -9,7 +10,16 @@ import os
 import pickle
 
 import pytest
-from support.tables import FORMATS, close_open, consumer_rows, table_rows, write_orders, write_transactions
+from support.tables import (
+    FORMATS,
+    close_open,
+    consumer_rows,
+    table_arrow,
+    table_rows,
+    write_orders,
+    write_transactions,
+)
+from test_tables_default_mode import _metadata, _profiles
 
 from kafkaspec.errors import UsageError
 from kafkaspec.tables import write_table
@@ -74,14 +84,28 @@ def test_single_layout_and_partitions_by_topic_and_day(fmt, tmp_path):
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_what_tasks_cannot_do_is_refused_before_anything_is_written(fmt, tmp_path):
+def test_typed_values_are_refused_before_anything_is_written(fmt, tmp_path):
     src, dest = tmp_path / "logs", tmp_path / "lake"
     write_orders(src, 2)
-    with pytest.raises(UsageError, match="--table-mode append"):
-        write_table_tasks(src, dest, _shipped, format=fmt, mode="upsert")
     with pytest.raises(UsageError, match="--decode-values"):
         write_table_tasks(src, dest, _shipped, format=fmt, decode_values=True)
     assert not dest.exists()
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_compacted_topic_is_upserted_by_the_driver_the_others_by_tasks(fmt, tmp_path):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    _metadata(src, (2, "profiles", "cleanup.policy", "compact"))
+    _profiles(src)
+    write_orders(src, 3)
+    run = write_table_tasks(src, dest, _shipped, format=fmt)
+    assert run.modes["profiles"] == ("upsert", "cleanup.policy=compact")
+    assert run.modes["orders"] == ("append", "cleanup.policy=delete")
+    profiles = table_arrow(fmt, dest, "profiles")
+    assert list(zip(profiles.column("key").to_pylist(), profiles.column("value").to_pylist())) == [
+        (b"a", b"2")
+    ]
+    assert table_rows(fmt, dest, "orders") == [r for r in consumer_rows(src) if r[0] == "orders"]
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
