@@ -94,6 +94,27 @@ test-brokers: $(STAMP) java-check
 	  $(PY) -m pytest -q -p no:cacheprovider -m broker; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no broker tests: failing"; exit 1; fi; exit $$rc
 
+# Spark's own readers of the tables kafkaspec writes (Apache Iceberg's Spark runtime, the SQLite JDBC driver
+# for its JdbcCatalog, Delta Lake's Spark package), fetched by Maven into .tools/lake/ once, with the Spark
+# they are built for (pyspark $(LAKE_PYSPARK) in .tools/lake/pyspark: none is built for the Spark kafkaspec
+# runs on), for tests/spark/test_tables_spark_runtimes.py, which runs this target (a failed fetch fails it).
+LAKE_JARS := .tools/lake
+LAKE_PYSPARK := 4.1.4
+.PHONY: lake-jars
+lake-jars:
+	@[ -f $(LAKE_JARS)/.complete ] || { \
+	  command -v mvn >/dev/null 2>&1 || { echo "make lake-jars: mvn is not on PATH (install Maven) to fetch the Iceberg and Delta Spark jars"; exit 1; }; \
+	  rm -rf $(LAKE_JARS); mkdir -p $(LAKE_JARS); \
+	  mvn -q -B -Dstyle.color=never -f tests/support/lake/pom.xml dependency:copy-dependencies \
+	    -DoutputDirectory=$(CURDIR)/$(LAKE_JARS) >$(LAKE_JARS).log 2>&1 || { \
+	    echo "make lake-jars: Maven could not fetch the Iceberg and Delta Spark jars (tests/support/lake/pom.xml): $$(grep -m1 ERROR $(LAKE_JARS).log | cut -c1-300)"; \
+	    rm -rf $(LAKE_JARS); exit 1; }; \
+	  ls $(LAKE_JARS)/*.jar >/dev/null 2>&1 || { echo "make lake-jars: Maven copied no jar into $(LAKE_JARS)"; exit 1; }; \
+	  { python3 -m venv $(LAKE_JARS)/pyspark && $(LAKE_JARS)/pyspark/bin/pip install -q pyspark==$(LAKE_PYSPARK); } >>$(LAKE_JARS).log 2>&1 || { \
+	    echo "make lake-jars: pip could not install pyspark $(LAKE_PYSPARK) into $(LAKE_JARS)/pyspark: $$(tail -1 $(LAKE_JARS).log | cut -c1-300)"; \
+	    rm -rf $(LAKE_JARS); exit 1; }; \
+	  touch $(LAKE_JARS)/.complete; }
+
 # The inner loop (target: under two minutes): lint, the generator's freshness check and the tests without
 # Spark, without object-store servers (tests/storage, marked `stores`) and without slow marks, with few
 # hypothesis examples, on CHECK_FAST_WORKERS processes (pytest-xdist).

@@ -1,5 +1,6 @@
 """``kafkaspec pipeline SRC --table iceberg|delta DEST``: the pipeline into lakehouse tables
-(:mod:`kafkaspec.tables`), without Spark."""
+(:mod:`kafkaspec.tables`), without Spark, or on Spark (:mod:`kafkaspec.spark.tables`: ``--engine spark``,
+or ``--master``, or under spark-submit)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,14 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
         "append elsewhere, each table's said on stderr",
     )
     g.add_argument(
+        "--engine",
+        choices=("local", "spark"),
+        default=None,
+        help="local: this process reads and writes (no Spark); spark: Spark's executors write the data "
+        "files and this driver commits them; default: spark with --master or under spark-submit, "
+        "local otherwise",
+    )
+    g.add_argument(
         "--target-file-mb", type=int, default=128, help="target size of a table's data files (default 128)"
     )
 
@@ -53,10 +62,12 @@ def run_table(args: argparse.Namespace) -> int:
 
     for module in ("pyarrow", "pyiceberg" if args.table == "iceberg" else "deltalake"):
         require(module, "tables", "kafkaspec pipeline --table")
-    if args.master is not None:
-        raise ValueError("--table runs without Spark: --master does not go with it")
     if args.follow and args.interval <= 0:
         raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
+    if table_engine(args) == "spark":
+        from ..spark.tables import run_table_args
+
+        return run_table_args(args)
     import sys
 
     from ..tables import format_run, write_table
@@ -85,3 +96,15 @@ def run_table(args: argparse.Namespace) -> int:
         if not args.follow:
             return 0
         time.sleep(args.interval)
+
+
+def table_engine(args: argparse.Namespace) -> str:
+    """``--engine``, or what it defaults to: Spark when a master is given or spark-submit runs us."""
+    import os
+
+    engine = args.engine
+    if engine is None:
+        engine = "spark" if args.master is not None or "PYSPARK_GATEWAY_PORT" in os.environ else "local"
+    if engine == "local" and args.master is not None:
+        raise ValueError("--engine local runs without Spark: --master does not go with it")
+    return str(engine)

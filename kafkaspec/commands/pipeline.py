@@ -18,6 +18,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "  kafkaspec pipeline backup/ out/ --incremental     # only what is new since the last run\n"
         "  kafkaspec pipeline logs/ out/ --follow --interval 30\n"
         "  kafkaspec pipeline logs/ --table iceberg lake/   # Iceberg tables, no Spark; again: only what is new\n"
+        "  kafkaspec pipeline logs/ --table delta lake/ --master 'local[4]'   # the same, files written by Spark\n"
         "exit codes: 0 ok, 1 corrupt ranges were skipped, 2 usage or input error",
     )
     from kafkaspec.spark.pipeline import add_arguments

@@ -155,7 +155,10 @@ def test_source_that_does_not_exist_and_spark_options(tmp_path):
     assert not (tmp_path / "lake").exists() or not os.listdir(tmp_path / "lake")
     src = tmp_path / "logs"
     write_orders(src, 1)
-    _one_line_exit_2(_pipeline(src, "--table", "delta", tmp_path / "l2", "--master", "local[1]"), "--master")
+    _one_line_exit_2(
+        _pipeline(src, "--table", "delta", tmp_path / "l2", "--engine", "local", "--master", "local[1]"),
+        "--master",
+    )
     _one_line_exit_2(
         _pipeline(src, "--table", "delta", tmp_path / "l3", "--catalog-uri", "http://x"), "Iceberg"
     )

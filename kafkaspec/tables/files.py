@@ -1,0 +1,402 @@
+"""A table run whose data files are written by many workers and committed by one: the way Spark writes
+tables (:mod:`kafkaspec.spark.tables` hands the tasks to its executors).
+
+The run is planned as :func:`~kafkaspec.tables.write_table` plans it (the offsets each table holds read
+back from its metadata, the spans after them), and each table's read ranges are packed into tasks of
+about ``target_file_mb`` of segment bytes. A task (:func:`write_files`, on a worker) reads its ranges
+and writes its table's Parquet data files where the table keeps them, returning what a commit needs of
+them: pyiceberg's ``DataFile`` entries (written by pyiceberg's own writer, from the table's metadata, so
+the files are those a Spark-free append writes), or Delta add actions (Parquet files in the table's
+partition folders, the partition columns in the path only, as Delta's writers lay them). The driver then
+commits each table once (:func:`commit_files`): one Iceberg fast append, one Delta commit of the add
+actions, storing the offsets as the Spark-free path stores them, so exactly once and the incremental
+run are the same for both paths and either may follow the other.
+
+Files of a run that dies before its commit are referenced by no snapshot or version, and the next run
+of the table on a local warehouse deletes them (:mod:`.leftovers`: the run's markers are in place
+before a task starts). A table in upsert mode (given, or a compacted topic's default) is read and
+merged by the driver, as the Spark-free path does it (the latest value per key replaces rows the table
+holds: one machine's work); ``decode_values`` is refused with the reason (its dead letters are split
+from the records before the commit, on one machine).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import time
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..arrow.ranges import ReadRange, read_records
+from ..arrow.schema import SCHEMA
+from ..errors import UsageError
+from ..logdir import LogDir, open_log
+from .errors import TableError
+from .layout import LAYOUTS, OFFSETS_PROPERTY, PartitionField, encode_offsets, parse_partition_by, table_name
+from .source import Offsets, Span, internal, plan, span_batches
+from .write import MODES, TableCommit, TableRun, _covered, _marked, _modes, _pause, open_sink
+
+#: runs the tasks and returns their results in order: ``map`` here, Spark's executors in
+#: :mod:`kafkaspec.spark.tables`
+RunTasks = Callable[[Callable[["FileTask"], "Written"], list["FileTask"]], Sequence["Written"]]
+
+
+@dataclass(frozen=True)
+class FileTarget:
+    """Where and how a task writes one table's data files (shipped to the workers)."""
+
+    format: str
+    table: str
+    #: Iceberg: the table's metadata as the driver read it; Delta: None
+    metadata: Any
+    #: Iceberg: the file IO's properties; Delta: the table's URI
+    location: Any
+    partition_by: tuple[PartitionField, ...]
+    target_bytes: int
+
+
+@dataclass
+class FileTask:
+    target: FileTarget
+    ranges: list[ReadRange] = field(default_factory=list)
+
+
+@dataclass
+class Written:
+    """What one task wrote: its rows and the files (pyiceberg ``DataFile``s, or Delta add actions as
+    dicts of :class:`deltalake.transaction.AddAction`'s fields)."""
+
+    table: str
+    rows: int
+    files: list[Any]
+
+
+def write_table_tasks(
+    source: str | os.PathLike[str] | LogDir,
+    dest: str | os.PathLike[str],
+    run_tasks: RunTasks,
+    *,
+    format: str = "iceberg",
+    layout: str = "per-topic",
+    catalog_uri: str | None = None,
+    partition_by: str | None = None,
+    target_file_mb: int = 128,
+    read_committed: bool = True,
+    verify_crc: bool = True,
+    mode: str | None = None,
+    decode_values: bool = False,
+    engine: str = "Spark",
+) -> TableRun:
+    """:func:`kafkaspec.tables.write_table` with the data files written by ``run_tasks`` (every table's
+    tasks at once) and each table committed here, once. ``engine`` names the workers in refusals."""
+    started = time.perf_counter()
+    dest = os.fspath(dest)
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
+    if mode is not None and mode not in MODES:
+        raise ValueError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
+    if target_file_mb <= 0:
+        raise ValueError(f"--target-file-mb must be a positive number, got {target_file_mb}")
+    if decode_values:
+        raise UsageError(
+            f"--decode-values with --table is done without {engine} (its dead letters are split from the "
+            f"records before the commit, on one machine): leave out --engine spark and --master"
+        )
+    fields = parse_partition_by(partition_by, layout)
+    sink = open_sink(format, dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
+    log_dir = source if isinstance(source, LogDir) else open_log(os.fspath(source))
+    groups: dict[str, list[tuple[str, int]]] = {}
+    for part in log_dir.partitions():
+        if not internal(part.topic):
+            groups.setdefault(table_name(part.topic, layout), []).append((part.topic, part.partition))
+    run = TableRun(format, dest)
+    modes = (
+        {name: mode for name in groups} if mode is not None else _modes(log_dir, groups, layout, False, run)
+    )
+    committed: Offsets = {}
+    for name, tps in groups.items():
+        for topic, offsets in (sink.committed(name, tps) or {}).items():
+            committed.setdefault(topic, {}).update(offsets)
+    spans = plan(log_dir, committed, read_committed=read_committed, verify_crc=verify_crc)
+    _pause("planned")
+    by_table: dict[str, list[Span]] = {}
+    for span in spans:
+        by_table.setdefault(table_name(span.topic, layout), []).append(span)
+    tasks: list[FileTask] = []
+    markers: dict[str, Any] = {}
+    try:
+        for name in groups:
+            todo = by_table.get(name)
+            if not todo:
+                run.unchanged.append(name)
+                continue
+            if modes[name] == "append":
+                target = _target(sink, name, fields, target_file_mb << 20)
+            markers[name] = _marked(sink, dest, name)
+            if modes[name] == "append":
+                tasks.extend(_packed(target, todo))
+        results = run_tasks(write_files, tasks) if tasks else []
+        _pause("written")
+        for name, todo in by_table.items():
+            offsets = {t: dict(ps) for t, ps in committed.items() if t in {t for t, _ in groups[name]}}
+            for span in todo:
+                offsets.setdefault(span.topic, {})[span.partition] = span.hi
+            mine = [r for r in results if r.table == name]
+            covered = [(s.topic, s.partition) for s in todo]
+            if modes[name] == "upsert":  # the latest value per key: read and merged here, on one machine
+                batches = itertools.chain.from_iterable(span_batches(s) for s in todo)
+                rows = sink.upsert(name, SCHEMA, batches, offsets, fields, covered)
+            else:
+                commit_files(sink, name, [f for r in mine for f in r.files], offsets, covered)
+                rows = sum(r.rows for r in mine)
+            marker = markers.pop(name)
+            if marker is not None:
+                marker.close()
+            _pause("committed")
+            if marker is not None:
+                os.unlink(marker.path)
+            run.commits.append(TableCommit(name, rows, _covered(todo)))
+    finally:
+        for marker in markers.values():
+            if marker is not None:
+                marker.close()
+    run.seconds = time.perf_counter() - started
+    return run
+
+
+def _target(sink: Any, name: str, fields: list[PartitionField], target_bytes: int) -> FileTarget:
+    """The table ``name`` as its tasks write it, created (empty, a commit of its own) if missing, so that
+    its files have a table to be found and cleaned in if the run dies."""
+    if sink.format == "iceberg":
+        table = sink._tables[name] = sink._writable(name, SCHEMA, fields)
+        return FileTarget(
+            "iceberg", name, table.metadata, dict(table.io.properties), tuple(fields), target_bytes
+        )
+    from .delta import DeltaTable, _derived_type, _field, write_deltalake
+
+    table = sink._tables.get(name)
+    uri = sink._uri(name)
+    if table is not None:  # an existing table keeps its partitioning
+        fields = [_field(c, uri) for c in table.metadata().partition_columns]
+    else:
+        schema = SCHEMA
+        for p in fields:
+            if p.transform != "identity":
+                schema = schema.append(pa.field(p.name, _derived_type(p.transform)))
+        write_deltalake(
+            uri,
+            schema.empty_table(),
+            mode="append",
+            partition_by=[p.name for p in fields] or None,
+            storage_options=sink.storage_options,
+        )
+        sink._tables[name] = DeltaTable(uri, storage_options=sink.storage_options)
+    return FileTarget("delta", name, None, uri, tuple(fields), target_bytes)
+
+
+def _packed(target: FileTarget, spans: list[Span]) -> Iterator[FileTask]:
+    """The spans' ranges in tasks of about the target file size in segment bytes (a small topic is one
+    task, so one file per partition value, not one per segment)."""
+    task = FileTask(target)
+    size = 0
+    for r in itertools.chain.from_iterable(s.ranges for s in spans):
+        if task.ranges and size + (r.end - r.start) > target.target_bytes:
+            yield task
+            task, size = FileTask(target), 0
+        task.ranges.append(r)
+        size += r.end - r.start
+    if task.ranges:
+        yield task
+
+
+def _batches(ranges: Iterable[ReadRange]) -> Iterator[pa.RecordBatch]:
+    for r in ranges:
+        for rb in read_records(r):
+            if rb.num_rows:
+                yield rb
+
+
+def write_files(task: FileTask) -> Written:
+    """One task, on a worker: its ranges' records into data files of its table (none written when
+    they hold no record)."""
+    from .iceberg import _chunks
+
+    target = task.target
+    rows = 0
+    files: list[Any] = []
+    for chunk in _chunks(_batches(task.ranges), SCHEMA, target.target_bytes):
+        rows += chunk.num_rows
+        if target.format == "iceberg":
+            files.extend(_iceberg_files(target, chunk))
+        else:
+            files.extend(_delta_files(target, chunk))
+    return Written(target.table, rows, files)
+
+
+def _iceberg_files(target: FileTarget, chunk: pa.Table) -> list[Any]:
+    from pyiceberg.io import load_file_io
+    from pyiceberg.io.pyarrow import _dataframe_to_data_files
+
+    return list(
+        _dataframe_to_data_files(
+            table_metadata=target.metadata,
+            write_uuid=uuid.uuid4(),  # a name of its own per task: the tasks' counters all start at 0
+            df=chunk,
+            io=load_file_io(target.location, target.metadata.location),
+            counter=itertools.count(0),
+        )
+    )
+
+
+def _partition_text(value: Any) -> str | None:
+    """A partition value as Delta writes it in ``partitionValues`` (and in the folder's name)."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _delta_files(target: FileTarget, chunk: pa.Table) -> list[dict[str, Any]]:
+    """The chunk's rows as Parquet files of a Delta table, one per partition value, the partition
+    columns in the folder names (``timestamp_day=2023-11-14/``) and the add actions, not in the files."""
+    import pyarrow.parquet as pq
+    from pyarrow import fs
+
+    from .delta import _derive
+
+    names = [p.name for p in target.partition_by]
+    keyed = chunk
+    for p in target.partition_by:
+        column = (
+            chunk.column(p.column)
+            if p.transform == "identity"
+            else _derive(chunk.column("timestamp"), p.transform)
+        )
+        if (
+            pa.types.is_binary(column.type)
+            or pa.types.is_timestamp(column.type)
+            or pa.types.is_nested(column.type)
+        ):
+            raise TableError(
+                f"Delta table {target.location!r}: partitioning by {p.column!r} is not written by tasks"
+            )
+        keyed = keyed.append_column(f"__key_{p.name}", column)
+    key_names = [f"__key_{n}" for n in names]
+    # the partition values of the chunk (a few: topics and days), each one's rows by Arrow masks
+    found = (
+        keyed.select(key_names).group_by(key_names, use_threads=False).aggregate([]).to_pylist()
+        if key_names
+        else [{}]
+    )
+    groups: dict[tuple[str | None, ...], pa.Table] = {}
+    for values in found:
+        rows = chunk
+        if len(found) > 1:
+            mask = None
+            for k in key_names:
+                v = values[k]
+                column = keyed.column(k)
+                m = pc.is_null(column) if v is None else pc.fill_null(pc.equal(column, v), False)
+                mask = m if mask is None else pc.and_(mask, m)
+            rows = chunk.filter(mask)
+        groups[tuple(_partition_text(values[k]) for k in key_names)] = rows
+    filesystem, root = fs.FileSystem.from_uri(
+        target.location if "://" in target.location else os.path.abspath(target.location)
+    )
+    out = []
+    for key, part in groups.items():
+        folders = [
+            f"{p.name}={quote(v if v is not None else '__HIVE_DEFAULT_PARTITION__', safe='')}"
+            for p, v in zip(target.partition_by, key, strict=True)
+        ]
+        relative = "/".join([*folders, f"part-{uuid.uuid4()}-c000.snappy.parquet"])
+        path = f"{root.rstrip('/')}/{relative}"
+        if folders:
+            filesystem.create_dir(path.rsplit("/", 1)[0], recursive=True)
+        with filesystem.open_output_stream(path) as f:
+            pq.write_table(part, f, compression="snappy")
+        out.append(
+            {
+                "path": relative,
+                "size": filesystem.get_file_info(path).size,
+                "partition_values": {p.name: v for p, v in zip(target.partition_by, key, strict=True)},
+                "modification_time": int(time.time() * 1000),
+                "data_change": True,
+                "stats": _stats(part),
+            }
+        )
+    return out
+
+
+def _stats(rows: pa.Table) -> str:
+    """Delta's file statistics: the row count, and the bounds of the columns a reader filters records by
+    most (exact values only: a wrong bound would make a reader skip a file it needs)."""
+    low: dict[str, Any] = {}
+    high: dict[str, Any] = {}
+    nulls: dict[str, int] = {}
+    for name in ("topic", "partition", "offset"):
+        column = rows.column(name)
+        bounds = pc.min_max(column).as_py()
+        if bounds["min"] is not None:
+            low[name], high[name] = bounds["min"], bounds["max"]
+        nulls[name] = column.null_count
+    return json.dumps({"numRecords": rows.num_rows, "minValues": low, "maxValues": high, "nullCount": nulls})
+
+
+def commit_files(
+    sink: Any, name: str, files: list[Any], offsets: Offsets, covered: list[tuple[str, int]]
+) -> None:
+    """The table ``name``'s one commit of the files its tasks wrote, storing ``offsets`` as the
+    Spark-free append stores them; a run that committed first makes this one fail, nothing committed."""
+    if sink.format == "iceberg":
+        from pyiceberg.exceptions import CommitFailedException
+
+        table = sink._tables[name]
+        props = {OFFSETS_PROPERTY: encode_offsets(offsets)}
+        try:
+            with table.transaction() as tx:
+                tx.set_properties(props)
+                with tx.update_snapshot(snapshot_properties=props).fast_append() as append:
+                    for data_file in files:
+                        append.append_data_file(data_file)
+        except CommitFailedException as exc:
+            raise TableError(
+                f"Iceberg table {name!r}: another run committed to it first; nothing of this run was "
+                f"committed (run again to append what is still new): {exc}"
+            ) from None
+        return
+    from deltalake import CommitProperties, Transaction
+    from deltalake.exceptions import CommitFailedError
+    from deltalake.transaction import AddAction
+
+    from .delta import APP_ID
+
+    table = sink._tables[name]
+    commit = CommitProperties(
+        custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
+        app_transactions=[
+            Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
+        ],
+    )
+    try:
+        table.create_write_transaction(
+            [AddAction(**f) for f in files],
+            mode="append",
+            schema=table.schema(),
+            partition_by=table.metadata().partition_columns or None,
+            commit_properties=commit,
+        )
+    except CommitFailedError as exc:
+        raise TableError(
+            f"Delta table {sink._uri(name)!r}: another run committed to it first; nothing of this run "
+            f"was committed (run again to append what is still new): {exc}"
+        ) from None
