@@ -11,6 +11,10 @@ the table that no version of the table references and that was written after the
 is a dead run's file (every run marks before it writes, and none is alive), and goes, then the markers;
 a file written after this run's own marker is not looked at (a run that started meanwhile).
 
+A run killed before the first commit of a new Delta table leaves the table's folder with no log in it:
+it is still the table's folder (:func:`made_by_runs`) when a marker of the table is there and nothing
+in the folder is older than the oldest marker, and its files are cleaned as any dead run's.
+
 Why not Delta's ``vacuum`` or an age window: vacuum's retention (a week by default) keeps a killed
 run's files that long, and with no retention it would also delete the files of older versions (time
 travel) and of a run writing at that moment; the lock tells a dead run from a live one at once, and
@@ -26,6 +30,38 @@ import uuid
 
 #: the folder of the destination holding each table's run markers
 MARKERS = ".kafkaspec-runs"
+
+
+def _markers(dest: str, table: str) -> list[str]:
+    folder = os.path.join(dest, MARKERS, table)
+    try:
+        names = os.listdir(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    return [os.path.join(folder, n) for n in names if not n.startswith(".")]
+
+
+def made_by_runs(dest: str, table: str, folder: str) -> bool:
+    """Whether ``folder``, where the table ``table`` of ``dest`` is to be but whose format's metadata
+    is not there, was made by runs of that table: one marked it, and no file in it is older than the
+    oldest marker (every run marks before it writes; anything older is someone else's)."""
+    born = []
+    for path in _markers(dest, table):
+        try:
+            born.append(os.stat(path).st_mtime_ns)
+        except FileNotFoundError:
+            continue  # a run finished meanwhile
+    if not born:
+        return False
+    since = min(born)
+    for root, _, files in os.walk(folder):
+        for f in files:
+            try:
+                if os.lstat(os.path.join(root, f)).st_mtime_ns < since:
+                    return False
+            except FileNotFoundError:
+                continue
+    return True
 
 
 class RunMarker:
@@ -72,6 +108,7 @@ class RunMarker:
             return 0
         until = os.stat(self.path).st_mtime_ns
         deleted = 0
+        emptied = []
         for root, dirs, files in os.walk(data_dir):
             dirs[:] = [d for d in dirs if d not in skip]
             for f in files:
@@ -83,6 +120,13 @@ class RunMarker:
                 ):
                     os.unlink(path)
                     deleted += 1
+                    if root != data_dir:
+                        emptied.append(root)
+        for root in sorted(set(emptied), reverse=True):  # a partition folder only the dead run wrote to
+            try:
+                os.rmdir(root)
+            except OSError:
+                pass  # not empty: other files live there
         for name in os.listdir(self.folder):
             if name.startswith(".") and name.endswith(".tmp"):
                 continue
