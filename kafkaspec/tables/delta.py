@@ -115,6 +115,11 @@ class DeltaSink:
         referenced.update(f.removeprefix("file://") for f in self._tables[name].file_uris())
         return uri, referenced, ("_delta_log",)
 
+    def writes_to(self, name: str) -> tuple[list[str], list[str]]:
+        """The local paths a commit to the table ``name`` writes in: none of its own but its folder,
+        and every folder under it."""
+        return [], [self._uri(name)]
+
     def committed(self, name: str, partitions: Iterable[tuple[str, int]]) -> Offsets | None:
         """The next offsets the table ``name`` holds of ``partitions`` (None: no such table); refuses a
         table not of our columns. The table is kept as read, so that the commit is checked against it."""

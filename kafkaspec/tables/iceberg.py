@@ -82,6 +82,8 @@ class IcebergSink:
         self.dest = dest
         self.target_file_mb = target_file_mb
         self.catalog = _catalog(dest, catalog_uri)
+        #: the catalog is the SQLite file in ``dest``
+        self.embedded = catalog_uri is None
         self._tables: dict[str, Any] = {}
 
     def _identifier(self, name: str) -> tuple[str, str]:
@@ -121,6 +123,15 @@ class IcebergSink:
             for entry in manifest.fetch_manifest_entry(table.io, discard_deleted=False)
         }
         return os.path.join(table.location().removeprefix("file://"), "data"), referenced, ()
+
+    def writes_to(self, name: str) -> tuple[list[str], list[str]]:
+        """The local paths a commit to the table ``name`` writes in: the embedded catalog's file, and
+        every folder under the table's location (its namespace's folder for a new table)."""
+        table = self._tables.get(name)
+        location = table.location() if table is not None else os.path.join(self.dest, NAMESPACE)
+        location = location.removeprefix("file://")
+        paths = [os.path.join(self.dest, CATALOG_FILE)] if self.embedded else []
+        return paths, [] if "://" in location else [location]
 
     def _load(self, name: str) -> Any:
         try:

@@ -184,11 +184,14 @@ def _modes(
 
 def _marked(sink: Any, dest: str, name: str) -> Any:
     """This run's marker for the table ``name`` on a local warehouse, the files of killed runs before it
-    deleted (:mod:`.leftovers`); None on an object store."""
+    deleted (:mod:`.leftovers`), once what the run writes to is found writable; None on an object store."""
     if "://" in dest:
         return None
-    from .leftovers import RunMarker
+    from .layout import check_writable
+    from .leftovers import MARKERS, RunMarker
 
+    paths, trees = sink.writes_to(name)
+    check_writable([dest, os.path.join(dest, MARKERS), *paths], [os.path.join(dest, MARKERS, name), *trees])
     marker = RunMarker(dest, name)
     found = sink.leftovers(name)
     if found is not None:
