@@ -112,8 +112,9 @@ class IcebergSink:
 
     def leftovers(self, name: str) -> tuple[str, set[str], tuple[str, ...]] | None:
         """Where the table ``name`` keeps its data files and those any snapshot references (for
-        :mod:`.leftovers`); None: no such table yet, or not on local disk."""
-        table = self._tables.get(name)
+        :mod:`.leftovers`); None: no such table yet, or not on local disk. The table is read again:
+        a run that committed since this one read it wrote files that are referenced now."""
+        table = self._load(name) if self._tables.get(name) is not None else None
         if table is None or not table.location().startswith("file://"):
             return None
         referenced = {

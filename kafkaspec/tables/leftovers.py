@@ -3,11 +3,12 @@ table, on a local warehouse.
 
 Each run marks its writing of a table with a file of its own, ``<dest>/.kafkaspec-runs/<table>/<id>``,
 held under an exclusive ``flock`` while the run lives (created under a temporary name, locked, then
-renamed into place, so a marker is never seen unlocked by a live run). A run that finishes removes its
-marker; a run that fails or is killed leaves it, and the kernel drops its lock. The next run of the
-table, once its own marker is in place, looks at the others: if any is still locked, a run is writing
-now and nothing is touched (its files are unreferenced until it commits); otherwise every data file of
-the table that no version of the table references and that was written after the oldest dead marker
+renamed into place, so a marker is never seen unlocked by a live run). A run that commits removes its
+marker before it lets the lock go; a run that fails or is killed leaves it, and the kernel drops its
+lock. The next run of the table, once its own marker is in place, looks at the others: if any is still
+locked, a run is writing now and nothing is touched (its files are unreferenced until it commits);
+otherwise every data file of the table that no version of the table references (read then, not when
+the run began: runs may have committed since) and that was written after the oldest dead marker
 is a dead run's file (every run marks before it writes, and none is alive), and goes, then the markers;
 a file written after this run's own marker is not looked at (a run that started meanwhile).
 
@@ -66,7 +67,7 @@ def made_by_runs(dest: str, table: str, folder: str) -> bool:
 
 class RunMarker:
     """This run's marker for one table, locked until :meth:`close` (the run's writer removes the marker
-    once its commit is in)."""
+    once its commit is in, :meth:`done`, before it lets the lock go)."""
 
     def __init__(self, dest: str, table: str):
         self.folder = os.path.join(dest, MARKERS, table)
@@ -134,6 +135,11 @@ class RunMarker:
             if path != self.path:
                 os.unlink(path)
         return deleted
+
+    def done(self) -> None:
+        """The run committed: its marker goes while still locked, so that no other run ever sees it
+        unlocked and takes the files of this commit for a dead run's."""
+        os.unlink(self.path)
 
     def close(self) -> None:
         """The lock released, the marker kept: the run failed, and its files are for the next run."""

@@ -147,12 +147,12 @@ def write_table(
                 rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run)
             else:
                 rows = write(name, SCHEMA, _written(todo), offsets, fields, covered)
+            _pause("committed")
+            if marker is not None:
+                marker.done()
         finally:
             if marker is not None:
                 marker.close()
-        _pause("committed")
-        if marker is not None:
-            os.unlink(marker.path)
         run.commits.append(TableCommit(name, rows, _covered(todo)))
     run.seconds = time.perf_counter() - started
     return run

@@ -200,3 +200,30 @@ def test_a_folder_with_files_older_than_the_runs_that_marked_it_is_not_theirs(tm
     assert not made_by_runs(str(dest), "orders", str(dest / "audit"))  # no run marked that table
     theirs.unlink()
     assert made_by_runs(str(dest), "audit", str(dest / "audit"))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_run_that_read_the_table_before_another_committed_keeps_that_ones_files(fmt, tmp_path):
+    """A dead run's mark is older than the files of a run that committed after this one read the table:
+    the files this one deletes are those unreferenced when it cleans, not when it read."""
+    src, dest, before, canary = _setup(tmp_path, fmt)
+    _more_than_a_file(src)
+    dead = _run(src, dest, fmt, *ONE_MB, KAFKASPEC_TABLES_PAUSE="written")
+    _wait_paused(dead, "written")
+    gate_a, gate_b = tmp_path / "gate-a", tmp_path / "gate-b"
+    winner = _run(
+        src, dest, fmt, *ONE_MB, KAFKASPEC_TABLES_PAUSE="written", KAFKASPEC_TABLES_GATE=str(gate_a)
+    )
+    _wait_paused(winner, "written")  # marked and wrote while the first lived: it cleaned nothing
+    dead.send_signal(signal.SIGKILL)
+    dead.wait(timeout=30)
+    late = _run(src, dest, fmt, *ONE_MB, KAFKASPEC_TABLES_PAUSE="planned", KAFKASPEC_TABLES_GATE=str(gate_b))
+    _wait_paused(late, "planned")  # it has read the table
+    gate_a.write_text("go")
+    assert winner.wait(timeout=120) == 0
+    gate_b.write_text("go")
+    assert late.wait(timeout=120) == 2  # it lost the race to commit, after its cleaning
+    _check(fmt, dest, consumer_rows(src))
+    assert _run(src, dest, fmt).wait(timeout=120) == 0
+    _check(fmt, dest, consumer_rows(src))
+    assert canary.read_text() == "keep"
