@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -66,6 +67,10 @@ _TRANSFORMS: dict[str, Transform[Any, Any]] = {
     "month": MonthTransform(),
     "year": YearTransform(),
 }
+
+
+#: the names pyiceberg gives the data files it writes
+_DATA_FILE = re.compile(r"^\d{5}-\d+-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.parquet$")
 
 
 def is_table_root(dest: str) -> bool:
@@ -133,6 +138,50 @@ class IcebergSink:
         location = location.removeprefix("file://")
         paths = [os.path.join(self.dest, CATALOG_FILE)] if self.embedded else []
         return paths, [] if "://" in location else [location]
+
+    def orphans(self, name: str) -> int:
+        """After a commit to the table ``name`` in an object store: delete the data files of runs that
+        can no longer commit, and return how many. Our tables commit without retries, so a run commits
+        only on the version it read; a data file no snapshot references that is older than the
+        metadata file of the current version (by a second, the listings' precision) was written by a
+        run that read an older version, which is dead or will fail. Only files named as pyiceberg names
+        its data files are looked at; on local disk, :mod:`.leftovers` does it with run markers."""
+        table = self._load(name)
+        if table is None or not hasattr(table.io, "fs_by_scheme") or "://" not in table.location():
+            return 0
+        try:
+            return self._orphans(table)
+        except OSError:
+            return 0  # the commit is in; what is left stays for the next commit, or the store's rules
+
+    def _orphans(self, table: Any) -> int:
+        from pyarrow import fs as pafs
+
+        scheme, _, rest = table.location().partition("://")
+        fs = table.io.fs_by_scheme(scheme, rest.split("/", 1)[0])
+        current = fs.get_file_info(table.metadata_location.partition("://")[2]).mtime
+        referenced = {
+            entry.data_file.file_path.partition("://")[2]
+            for snapshot in table.snapshots()
+            for manifest in snapshot.manifests(table.io)
+            for entry in manifest.fetch_manifest_entry(table.io, discard_deleted=False)
+        }
+        listed = fs.get_file_info(
+            pafs.FileSelector(rest.rstrip("/") + "/data", recursive=True, allow_not_found=True)
+        )
+        deleted = 0
+        for info in listed:
+            if (
+                info.type == pafs.FileType.File
+                and _DATA_FILE.match(info.base_name)
+                and info.path not in referenced
+                and info.mtime is not None
+                and current is not None
+                and (current - info.mtime).total_seconds() >= 1
+            ):
+                fs.delete_file(info.path)
+                deleted += 1
+        return deleted
 
     def _load(self, name: str) -> Any:
         try:

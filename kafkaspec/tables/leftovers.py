@@ -19,8 +19,10 @@ in the folder is older than the oldest marker, and its files are cleaned as any 
 Why not Delta's ``vacuum`` or an age window: vacuum's retention (a week by default) keeps a killed
 run's files that long, and with no retention it would also delete the files of older versions (time
 travel) and of a run writing at that moment; the lock tells a dead run from a live one at once, and
-the marker's time bounds what can be its. An object-store warehouse has no such lock: its leftovers
-stay for ``kafkaspec table expire-snapshots`` (Delta: vacuum) or the store's own lifecycle rules.
+the marker's time bounds what can be its. An object-store warehouse has no such lock: there an
+Iceberg table's commit deletes the files of runs that can no longer commit
+(:meth:`.iceberg.IcebergSink.orphans`); a Delta table's leftovers stay for ``kafkaspec table
+expire-snapshots`` (vacuum) or the store's own lifecycle rules.
 """
 
 from __future__ import annotations

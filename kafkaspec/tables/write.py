@@ -150,6 +150,8 @@ def write_table(
             _pause("committed")
             if marker is not None:
                 marker.done()
+            elif hasattr(sink, "orphans"):
+                sink.orphans(name)
         finally:
             if marker is not None:
                 marker.close()
