@@ -39,6 +39,7 @@ from .layout import (
     check_destination,
     encode_offsets,
 )
+from .leftovers import made_by_runs
 from .source import Offsets
 from .stores import delta_options
 
@@ -50,8 +51,13 @@ def _is_delta(path: str) -> bool:
 
 
 def is_table_root(dest: str) -> bool:
-    """Whether ``dest`` is a folder of our Delta tables (one at least)."""
-    return os.path.isdir(dest) and any(_is_delta(os.path.join(dest, n)) for n in os.listdir(dest))
+    """Whether ``dest`` is a folder of our Delta tables (one at least, or the folder of a new one whose
+    first run was killed before its first commit: :func:`.leftovers.made_by_runs`)."""
+    return os.path.isdir(dest) and any(
+        _is_delta(os.path.join(dest, n)) or made_by_runs(dest, n, os.path.join(dest, n))
+        for n in os.listdir(dest)
+        if not n.startswith(".")
+    )
 
 
 class DeltaSink:
@@ -74,7 +80,12 @@ class DeltaSink:
 
     def _load(self, name: str) -> Any:
         uri = self._uri(name)
-        if "://" not in uri and os.path.exists(uri) and not _is_delta(uri):
+        if (
+            "://" not in uri
+            and os.path.exists(uri)
+            and not _is_delta(uri)
+            and not made_by_runs(self.dest, name, uri)
+        ):
             raise TableError(
                 f"{uri}: not a Delta table (no _delta_log) and in the way of one; nothing was written"
             )
@@ -87,8 +98,10 @@ class DeltaSink:
         """The table ``name``'s folder and the data files any version of its log adds or removes (for
         :mod:`.leftovers`); None: no such table yet, or not on local disk."""
         uri = self._uri(name)
-        if "://" in uri or self._tables.get(name) is None:
+        if "://" in uri:
             return None
+        if self._tables.get(name) is None:  # a new table, or what a first run killed before its commit left
+            return (uri, set(), ("_delta_log",)) if os.path.isdir(uri) else None
         referenced = set()
         log = os.path.join(uri, "_delta_log")
         for entry in os.listdir(log):
@@ -101,6 +114,11 @@ class DeltaSink:
                                 referenced.add(os.path.join(uri, unquote(action[kind]["path"])))
         referenced.update(f.removeprefix("file://") for f in self._tables[name].file_uris())
         return uri, referenced, ("_delta_log",)
+
+    def writes_to(self, name: str) -> tuple[list[str], list[str]]:
+        """The local paths a commit to the table ``name`` writes in: none of its own but its folder,
+        and every folder under it."""
+        return [], [self._uri(name)]
 
     def committed(self, name: str, partitions: Iterable[tuple[str, int]]) -> Offsets | None:
         """The next offsets the table ``name`` holds of ``partitions`` (None: no such table); refuses a

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -68,6 +69,10 @@ _TRANSFORMS: dict[str, Transform[Any, Any]] = {
 }
 
 
+#: the names pyiceberg gives the data files it writes
+_DATA_FILE = re.compile(r"^\d{5}-\d+-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.parquet$")
+
+
 def is_table_root(dest: str) -> bool:
     """Whether ``dest`` holds our embedded catalog."""
     return os.path.isfile(os.path.join(dest, CATALOG_FILE))
@@ -82,6 +87,8 @@ class IcebergSink:
         self.dest = dest
         self.target_file_mb = target_file_mb
         self.catalog = _catalog(dest, catalog_uri)
+        #: the catalog is the SQLite file in ``dest``
+        self.embedded = catalog_uri is None
         self._tables: dict[str, Any] = {}
 
     def _identifier(self, name: str) -> tuple[str, str]:
@@ -110,8 +117,9 @@ class IcebergSink:
 
     def leftovers(self, name: str) -> tuple[str, set[str], tuple[str, ...]] | None:
         """Where the table ``name`` keeps its data files and those any snapshot references (for
-        :mod:`.leftovers`); None: no such table yet, or not on local disk."""
-        table = self._tables.get(name)
+        :mod:`.leftovers`); None: no such table yet, or not on local disk. The table is read again:
+        a run that committed since this one read it wrote files that are referenced now."""
+        table = self._load(name) if self._tables.get(name) is not None else None
         if table is None or not table.location().startswith("file://"):
             return None
         referenced = {
@@ -121,6 +129,59 @@ class IcebergSink:
             for entry in manifest.fetch_manifest_entry(table.io, discard_deleted=False)
         }
         return os.path.join(table.location().removeprefix("file://"), "data"), referenced, ()
+
+    def writes_to(self, name: str) -> tuple[list[str], list[str]]:
+        """The local paths a commit to the table ``name`` writes in: the embedded catalog's file, and
+        every folder under the table's location (its namespace's folder for a new table)."""
+        table = self._tables.get(name)
+        location = table.location() if table is not None else os.path.join(self.dest, NAMESPACE)
+        location = location.removeprefix("file://")
+        paths = [os.path.join(self.dest, CATALOG_FILE)] if self.embedded else []
+        return paths, [] if "://" in location else [location]
+
+    def orphans(self, name: str) -> int:
+        """After a commit to the table ``name`` in an object store: delete the data files of runs that
+        can no longer commit, and return how many. Our tables commit without retries, so a run commits
+        only on the version it read; a data file no snapshot references that is older than the
+        metadata file of the current version (by a second, the listings' precision) was written by a
+        run that read an older version, which is dead or will fail. Only files named as pyiceberg names
+        its data files are looked at; on local disk, :mod:`.leftovers` does it with run markers."""
+        table = self._load(name)
+        if table is None or not hasattr(table.io, "fs_by_scheme") or "://" not in table.location():
+            return 0
+        try:
+            return self._orphans(table)
+        except OSError:
+            return 0  # the commit is in; what is left stays for the next commit, or the store's rules
+
+    def _orphans(self, table: Any) -> int:
+        from pyarrow import fs as pafs
+
+        scheme, _, rest = table.location().partition("://")
+        fs = table.io.fs_by_scheme(scheme, rest.split("/", 1)[0])
+        current = fs.get_file_info(table.metadata_location.partition("://")[2]).mtime
+        referenced = {
+            entry.data_file.file_path.partition("://")[2]
+            for snapshot in table.snapshots()
+            for manifest in snapshot.manifests(table.io)
+            for entry in manifest.fetch_manifest_entry(table.io, discard_deleted=False)
+        }
+        listed = fs.get_file_info(
+            pafs.FileSelector(rest.rstrip("/") + "/data", recursive=True, allow_not_found=True)
+        )
+        deleted = 0
+        for info in listed:
+            if (
+                info.type == pafs.FileType.File
+                and _DATA_FILE.match(info.base_name)
+                and info.path not in referenced
+                and info.mtime is not None
+                and current is not None
+                and (current - info.mtime).total_seconds() >= 1
+            ):
+                fs.delete_file(info.path)
+                deleted += 1
+        return deleted
 
     def _load(self, name: str) -> Any:
         try:

@@ -96,6 +96,36 @@ def check_destination(dest: str, is_table_root: bool, what: str) -> str:
     if os.path.exists(dest) and not os.path.isdir(dest):
         raise TableError(f"{dest}: not a folder, so not {what}")
     if os.path.isdir(dest) and not is_table_root and set(os.listdir(dest)) - {".kafkaspec-runs"}:
-        raise TableError(f"{dest}: a folder that is not {what} and not empty; nothing was written")
+        it = _table_kind(dest) or "a folder that is not empty"
+        raise TableError(f"{dest}: {it}, not {what}; nothing was written")
     os.makedirs(dest, exist_ok=True)
     return dest
+
+
+def _table_kind(dest: str) -> str | None:
+    """What kind of table folder ``dest`` is, when it is one of the other kinds (None: none known)."""
+    if os.path.isfile(os.path.join(dest, "catalog.db")):
+        return "an Iceberg warehouse (catalog.db: --table iceberg)"
+    if os.path.isdir(os.path.join(dest, "_delta_log")):
+        return "a Delta table itself (--table delta writes to the folder that holds it)"
+    if os.path.isdir(os.path.join(dest, "metadata")) and any(
+        n.endswith(".metadata.json") for n in os.listdir(os.path.join(dest, "metadata"))
+    ):
+        return "an Iceberg table's folder (--table iceberg writes to the warehouse, with its catalog)"
+    if any(os.path.isdir(os.path.join(dest, n, "_delta_log")) for n in os.listdir(dest)):
+        return "a folder of Delta tables (--table delta)"
+    return None
+
+
+def check_writable(paths: list[str], trees: list[str]) -> None:
+    """Each of ``paths`` (a file or a folder), and every folder under each of ``trees``, that exists
+    must be writable by this process: checked before a run writes anything, as the libraries meet a
+    denied permission half-way, in several lines (delta-rs with a panic), after files are written."""
+    found = [p for p in paths if os.path.exists(p)]
+    for top in trees:
+        found.extend(folder for folder, _, _ in os.walk(top))
+    for path in found:
+        if not os.access(path, os.W_OK | (os.X_OK if os.path.isdir(path) else 0)):
+            raise TableError(
+                f"{path}: permission denied (this user may not write there); nothing was written"
+            )

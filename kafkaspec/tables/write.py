@@ -147,12 +147,14 @@ def write_table(
                 rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run)
             else:
                 rows = write(name, SCHEMA, _written(todo), offsets, fields, covered)
+            _pause("committed")
+            if marker is not None:
+                marker.done()
+            elif hasattr(sink, "orphans"):
+                sink.orphans(name)
         finally:
             if marker is not None:
                 marker.close()
-        _pause("committed")
-        if marker is not None:
-            os.unlink(marker.path)
         run.commits.append(TableCommit(name, rows, _covered(todo)))
     run.seconds = time.perf_counter() - started
     return run
@@ -184,11 +186,14 @@ def _modes(
 
 def _marked(sink: Any, dest: str, name: str) -> Any:
     """This run's marker for the table ``name`` on a local warehouse, the files of killed runs before it
-    deleted (:mod:`.leftovers`); None on an object store."""
+    deleted (:mod:`.leftovers`), once what the run writes to is found writable; None on an object store."""
     if "://" in dest:
         return None
-    from .leftovers import RunMarker
+    from .layout import check_writable
+    from .leftovers import MARKERS, RunMarker
 
+    paths, trees = sink.writes_to(name)
+    check_writable([dest, os.path.join(dest, MARKERS), *paths], [os.path.join(dest, MARKERS, name), *trees])
     marker = RunMarker(dest, name)
     found = sink.leftovers(name)
     if found is not None:

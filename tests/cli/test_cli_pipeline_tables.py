@@ -170,3 +170,86 @@ def test_a_run_after_a_refusal_still_works(tmp_path):
     write_orders(src, 3)
     assert _pipeline(src, "--table", "iceberg", dest).returncode == 0
     assert len(table_rows("iceberg", dest, "orders")) == 3
+
+
+def _tree(root):
+    """Every file under ``root`` with its size and mtime: what "the table unchanged" compares."""
+    out = {}
+    for folder, _, files in os.walk(root):
+        for f in files:
+            st = os.stat(os.path.join(folder, f))
+            out[os.path.join(folder, f)] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+def test_delta_destination_that_is_a_folder_of_other_things(tmp_path):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 2)
+    (dest / "reports").mkdir(parents=True)
+    (dest / "reports" / "q1.parquet").write_bytes(b"keep")
+    (dest / "canary").write_text("keep")
+    before = _tree(dest)
+    _one_line_exit_2(_pipeline(src, "--table", "delta", dest), "not a folder of Delta tables")
+    assert _tree(dest) == before
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_destination_of_the_other_table_format(fmt, tmp_path):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 2)
+    other = "delta" if fmt == "iceberg" else "iceberg"
+    assert _pipeline(src, "--table", other, dest).returncode == 0
+    before = _tree(dest)
+    line = _one_line_exit_2(_pipeline(src, "--table", fmt, dest), "--table " + other)
+    assert ("Delta" if other == "delta" else "Iceberg") in line, line
+    assert _tree(dest) == before
+
+
+def _without_root_powers():
+    """The command prefix that makes a root test process subject to file modes as its owner (no
+    CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER); [] for any other user."""
+    if os.geteuid() != 0:
+        return []
+    import shutil
+
+    if shutil.which("setpriv") is None:
+        pytest.skip(
+            "running as root without setpriv: file modes do not bind root, so no permission is denied"
+        )
+    return ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", "--"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("what", ["table", "warehouse", "catalog"])
+def test_permission_denied_on_the_warehouse(fmt, what, tmp_path):
+    if what == "catalog" and fmt == "delta":
+        pytest.skip("a Delta table has no catalog: its folder is the table")
+    prefix = _without_root_powers()
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 2)
+    assert _pipeline(src, "--table", fmt, dest).returncode == 0
+    write_orders(src, 3, tag=b"b")
+    locked = {
+        "table": dest / ("orders" if fmt == "delta" else "kafka"),
+        "warehouse": dest,
+        "catalog": dest / "catalog.db",
+    }[what]
+    modes = {}
+    for folder, _, files in [(str(locked), [], [])] if locked.is_file() else os.walk(locked):
+        for p in [folder, *(os.path.join(folder, f) for f in files)]:
+            modes[p] = os.stat(p).st_mode
+            os.chmod(p, modes[p] & ~0o222)
+    try:
+        before = _tree(dest)
+        done = subprocess.run(
+            [*prefix, sys.executable, "-m", "kafkaspec.cli", "pipeline", src, "--table", fmt, dest],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert "permission denied" in _one_line_exit_2(done).lower()
+        assert _tree(dest) == before
+    finally:
+        for p, mode in modes.items():
+            os.chmod(p, mode)
+    assert len(table_rows(fmt, dest, "orders")) == 2

@@ -1,6 +1,7 @@
-"""Every python block of the pages a reader copies from one at a time (docs/python-api.md) runs alone:
-each name it uses is imported or assigned in the block itself, never left over from the block before
-(the page test runs the blocks of a page in one namespace, which would hide that)."""
+"""Every python block of the pages a reader copies from one at a time (docs/python-api.md,
+docs/tables.md) runs alone: each name it uses is imported or assigned in the block itself, never left
+over from the block before (the page test runs the blocks of a page in one namespace, which would hide
+that)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import builtins
 import pytest
 from support.docblocks import REPO, blocks
 
-PAGES = ["docs/python-api.md"]
+PAGES = ["docs/python-api.md", "docs/tables.md"]
 
 
 def _unbound(code: str) -> set[str]:

@@ -117,3 +117,66 @@ def test_tables_in_gcs_and_azure_backfill_then_incremental(store_env, tmp_path, 
         w.append([Record(key=b"k", value=b"late", timestamp=99)])
     assert write_table(str(local), dest, format=fmt, catalog_uri=catalog).rows == 1
     assert _store_rows(fmt, dest, catalog) == consumer_rows(local)
+
+
+@pytest.mark.hostile
+def test_iceberg_in_s3_the_next_commit_deletes_a_killed_runs_files(s3_env, tmp_path):
+    """A run killed after writing its data files leaves them in the bucket; the next run's commit proves
+    them dead (written before the version it committed on: our tables commit without retries) and
+    deletes them, and nothing else: a file of another name under the table's data stays."""
+    import random
+    import signal
+    import subprocess
+    import sys
+
+    from pyarrow import fs as pafs
+
+    local = tmp_path / "logs"
+    with logdir.PartitionWriter(local, "orders", 0) as w:
+        for i in range(30):
+            w.append([Record(key=b"k", value=b"v%d" % i, timestamp=i)])
+    bucket = s3_env.new_bucket()
+    dest = f"s3://{bucket}/lake"
+    catalog = f"sqlite:///{tmp_path}/catalog.db"
+    write_table(str(local), dest, format="iceberg", catalog_uri=catalog)
+    fs = s3_env.filesystem()
+    data = f"{bucket}/lake/kafka/orders/data"
+    theirs = f"{data}/notes.parquet"
+    with fs.open_output_stream(theirs) as out:
+        out.write(b"mine")
+
+    def data_files():
+        infos = fs.get_file_info(pafs.FileSelector(data, recursive=True))
+        return sorted(i.path for i in infos if i.type == pafs.FileType.File)
+
+    committed = data_files()
+    rng = random.Random(3)
+    with logdir.PartitionWriter(local, "orders", 0) as w:  # several MB: files written before the last read
+        for i in range(0, 12_000, 500):
+            w.append(
+                [Record(key=b"k%d" % j, value=rng.randbytes(200), timestamp=99) for j in range(i, i + 500)]
+            )
+    cmd = [sys.executable, "-m", "kafkaspec.cli", "pipeline", str(local), "--table", "iceberg", dest]
+    cmd += ["--quiet", "--catalog-uri", catalog, "--target-file-mb", "1"]
+    proc = subprocess.Popen(
+        cmd, stderr=subprocess.PIPE, text=True, env={**os.environ, "KAFKASPEC_TABLES_PAUSE": "written"}
+    )
+    assert proc.stderr.readline().strip() == "paused at written"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    killed = sorted(set(data_files()) - set(committed))
+    assert killed  # written, never committed
+    with logdir.PartitionWriter(local, "orders", 0) as w:
+        w.append([Record(key=b"k", value=b"later", timestamp=99)])
+    assert subprocess.run(cmd, env=os.environ, timeout=120).returncode == 0
+    assert _rows("iceberg", dest, catalog) == consumer_rows(local)
+    left = data_files()
+    assert theirs in left and not set(killed) & set(left)
+    from pyiceberg.catalog import load_catalog
+
+    props = {"s3.endpoint": os.environ["AWS_ENDPOINT_URL"], "s3.region": os.environ["AWS_DEFAULT_REGION"]}
+    table = load_catalog("kafkaspec", type="sql", uri=catalog, warehouse=dest, **props).load_table(
+        ("kafka", "orders")
+    )
+    referenced = sorted(t.file.file_path.removeprefix("s3://") for t in table.scan().plan_files())
+    assert sorted(set(left) - {theirs}) == referenced

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from support.tables import FORMATS, TS, consumer_rows, referenced_files, table_rows, write_orders
@@ -164,3 +165,65 @@ def test_two_runs_at_once_one_wins_the_other_fails_in_one_line(fmt, tmp_path):
     lines = results[1][1].strip().splitlines()
     assert len(lines) == 1 and "another run committed to it first" in lines[0], lines
     _check(fmt, dest, consumer_rows(src))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_killed_first_run_of_a_new_table_does_not_block_the_next(fmt, tmp_path):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    canary = tmp_path / "canary"
+    canary.write_text("keep")
+    _more_than_a_file(src)
+    proc = _run(src, dest, fmt, *ONE_MB, KAFKASPEC_TABLES_PAUSE="written")
+    _wait_paused(proc, "written")
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    leftover = dest / "orders" if fmt == "delta" else dest / "kafka" / "orders" / "data"
+    leftover.mkdir(parents=True, exist_ok=True)  # a run killed before its first commit leaves its folder
+    pq.write_table(pa.table({"x": [1]}), leftover / "part-00000-killed.parquet")  # and files, as it would
+    done = _run(src, dest, fmt, *ONE_MB)
+    assert done.wait(timeout=120) == 0, done.stderr.read()
+    _check(fmt, dest, consumer_rows(src))
+    assert _data_files(dest) == sorted(referenced_files(fmt, dest, "orders"))
+    assert canary.read_text() == "keep"
+
+
+def test_a_folder_with_files_older_than_the_runs_that_marked_it_is_not_theirs(tmp_path):
+    from kafkaspec.tables.leftovers import RunMarker, made_by_runs
+
+    dest = tmp_path / "lake"
+    theirs = dest / "audit" / "notes.parquet"
+    theirs.parent.mkdir(parents=True)
+    theirs.write_bytes(b"mine")
+    os.utime(theirs, (time.time() - 60, time.time() - 60))
+    RunMarker(str(dest), "audit").close()  # a run of the table that died
+    assert not made_by_runs(str(dest), "audit", str(dest / "audit"))
+    assert not made_by_runs(str(dest), "orders", str(dest / "audit"))  # no run marked that table
+    theirs.unlink()
+    assert made_by_runs(str(dest), "audit", str(dest / "audit"))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_run_that_read_the_table_before_another_committed_keeps_that_ones_files(fmt, tmp_path):
+    """A dead run's mark is older than the files of a run that committed after this one read the table:
+    the files this one deletes are those unreferenced when it cleans, not when it read."""
+    src, dest, before, canary = _setup(tmp_path, fmt)
+    _more_than_a_file(src)
+    dead = _run(src, dest, fmt, *ONE_MB, KAFKASPEC_TABLES_PAUSE="written")
+    _wait_paused(dead, "written")
+    gate_a, gate_b = tmp_path / "gate-a", tmp_path / "gate-b"
+    winner = _run(
+        src, dest, fmt, *ONE_MB, KAFKASPEC_TABLES_PAUSE="written", KAFKASPEC_TABLES_GATE=str(gate_a)
+    )
+    _wait_paused(winner, "written")  # marked and wrote while the first lived: it cleaned nothing
+    dead.send_signal(signal.SIGKILL)
+    dead.wait(timeout=30)
+    late = _run(src, dest, fmt, *ONE_MB, KAFKASPEC_TABLES_PAUSE="planned", KAFKASPEC_TABLES_GATE=str(gate_b))
+    _wait_paused(late, "planned")  # it has read the table
+    gate_a.write_text("go")
+    assert winner.wait(timeout=120) == 0
+    gate_b.write_text("go")
+    assert late.wait(timeout=120) == 2  # it lost the race to commit, after its cleaning
+    _check(fmt, dest, consumer_rows(src))
+    assert _run(src, dest, fmt).wait(timeout=120) == 0
+    _check(fmt, dest, consumer_rows(src))
+    assert canary.read_text() == "keep"
