@@ -219,11 +219,17 @@ def _without_root_powers():
     return ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", "--"]
 
 
-@pytest.mark.parametrize("fmt", FORMATS)
-@pytest.mark.parametrize("what", ["table", "warehouse", "catalog"])
+@pytest.mark.parametrize(
+    "fmt, what",
+    # a Delta table has no catalog: its folder is the table
+    [
+        (fmt, what)
+        for fmt in FORMATS
+        for what in ("table", "warehouse", "catalog")
+        if (fmt, what) != ("delta", "catalog")
+    ],
+)
 def test_permission_denied_on_the_warehouse(fmt, what, tmp_path):
-    if what == "catalog" and fmt == "delta":
-        pytest.skip("a Delta table has no catalog: its folder is the table")
     prefix = _without_root_powers()
     src, dest = tmp_path / "logs", tmp_path / "lake"
     write_orders(src, 2)
