@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 def write_table(
     spark: SparkSession,
-    source: str | LogDir,
-    dest: str,
+    source: str | os.PathLike[str] | LogDir,
+    dest: str | os.PathLike[str],
     *,
     format: str = "iceberg",
     layout: str = "per-topic",

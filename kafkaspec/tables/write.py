@@ -65,8 +65,8 @@ def open_sink(format: str, dest: str, *, catalog_uri: str | None = None, target_
 
 
 def write_table(
-    source: str | LogDir,
-    dest: str,
+    source: str | os.PathLike[str] | LogDir,
+    dest: str | os.PathLike[str],
     *,
     format: str = "iceberg",
     layout: str = "per-topic",
@@ -90,6 +90,7 @@ def write_table(
     layout's table and with ``decode_values``), said in :attr:`TableRun.modes`. ``decode_values``: each typed topic's values decoded, those that
     do not fit in ``<table>_errors`` (:mod:`~kafkaspec.tables.decoded`; per-topic layout, append)."""
     started = time.perf_counter()
+    dest = os.fspath(dest)
     if layout not in LAYOUTS:
         raise ValueError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
     if mode is not None and mode not in MODES:
@@ -100,7 +101,7 @@ def write_table(
         raise ValueError("--decode-values goes with --table-layout per-topic and --table-mode append")
     fields = parse_partition_by(partition_by, layout)
     sink = open_sink(format, dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
-    log_dir = source if isinstance(source, LogDir) else open_log(source)
+    log_dir = source if isinstance(source, LogDir) else open_log(os.fspath(source))
     groups: dict[str, list[tuple[str, int]]] = {}
     for part in log_dir.partitions():
         if not internal(part.topic):

@@ -199,3 +199,12 @@ def test_follow_appends_what_arrives_until_interrupted(tmp_path):
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and err.strip().splitlines()[-1].endswith("interrupted"), err
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_paths_as_path_objects(fmt, tmp_path):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 3)
+    run = write_table(src, dest, format=fmt)  # pathlib.Path, as open_log takes them
+    assert {c.name: c.rows for c in run.commits} == {"orders": 3}
+    assert table_rows(fmt, dest, "orders") == consumer_rows(src)
