@@ -82,7 +82,12 @@ class DataFiles:
             return
         self.rows += rb.num_rows
         for values, part in self._by_partition(rb):
-            self._append(values, part)
+            if part.nbytes <= self.target:
+                self._append(values, part)
+                continue
+            step = max(1, self.target * part.num_rows // part.nbytes)  # rows of about a file each
+            for at in range(0, part.num_rows, step):
+                self._append(values, part.slice(at, step))
 
     def _by_partition(self, rb: pa.RecordBatch) -> Iterator[tuple[tuple[Any, ...], pa.RecordBatch]]:
         """The batch per partition value: whole when all its rows share one (one check per field)."""
