@@ -226,22 +226,24 @@ class IcebergSink:
         return table
 
     def _create(self, name: str, schema: pa.Schema, partition_by: list[PartitionField]) -> Any:
+        """The table, created with its partition spec in one commit (before any data file is written, so
+        that a killed run's files lie in a table the next run cleans)."""
         try:
             self.catalog.create_namespace_if_not_exists(NAMESPACE)
-            table = self.catalog.create_table(
+            tx = self.catalog.create_table_transaction(
                 self._identifier(name),
                 schema=schema,
                 properties={"write.target-file-size-bytes": str(self.target_file_mb << 20), NO_RETRIES: "0"},
             )
-        except TableAlreadyExistsError:
+            if partition_by:
+                with tx.update_spec() as spec:
+                    for p in partition_by:
+                        spec.add_field(p.column, _TRANSFORMS[p.transform], p.name)
+            return tx.commit_transaction()
+        except (TableAlreadyExistsError, CommitFailedException):
             raise TableError(
                 f"Iceberg table {name!r}: another run created it first; nothing of this run was committed"
             ) from None
-        if partition_by:
-            with table.update_spec() as spec:
-                for p in partition_by:
-                    spec.add_field(p.column, _TRANSFORMS[p.transform], p.name)
-        return table
 
 
 def _keys_filter(rows: pa.Table) -> Any:
