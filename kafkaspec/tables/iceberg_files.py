@@ -27,6 +27,9 @@ from pyiceberg.table.locations import load_location_provider
 from pyiceberg.typedef import Record
 
 _FORMAT = ParquetFormatModel()
+#: files open at once: records in time order fill one day (hour, ...) after another, and a file whose
+#: partition has not been written to for longest is closed when one more would pass this
+MAX_OPEN = 32
 
 
 class _OpenFile:
@@ -114,9 +117,12 @@ class DataFiles:
                 yield tuple(found[n] for n in names), piece
 
     def _append(self, values: tuple[Any, ...], rb: pa.RecordBatch) -> None:
-        current = self._open.get(values)
+        current = self._open.pop(values, None)
         if current is None:
-            current = self._open[values] = self._new(values)
+            if len(self._open) >= MAX_OPEN:  # the partition written to least recently
+                self.done.append(self._finish(self._open.pop(next(iter(self._open)))))
+            current = self._new(values)
+        self._open[values] = current  # the most recent last
         batch = _to_requested_schema(
             requested_schema=self.file_schema,
             file_schema=self.task_schema,

@@ -1,6 +1,7 @@
 """Iceberg data files as the records stream in (:mod:`kafkaspec.tables.iceberg_files`): a batch whose
 rows fall on several partition values is split among their files, each file holding only its
-partition's rows, its entry's statistics those of its rows, and a file is closed at the target size."""
+partition's rows, its entry's statistics those of its rows; a file is closed at the target size, and
+when more partitions are written to than files may be open, the one left longest."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pyarrow.parquet as pq
 from support.tables import TS, consumer_rows, iceberg_table, table_rows
 
 from kafkaspec import Record, logdir
-from kafkaspec.tables import write_table
+from kafkaspec.tables import iceberg_files, write_table
 
 DAY_MS = 86_400_000
 
@@ -66,3 +67,24 @@ def test_a_file_is_closed_at_the_target_size(tmp_path):
     assert len(files) >= 10
     assert sum(f.record_count for f in files) == 400
     assert len(table_rows("iceberg", dest, "orders")) == 400
+
+
+def test_no_more_files_open_than_the_bound(tmp_path, monkeypatch):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    _across_days(src, 400, days=8)
+    with logdir.PartitionWriter(src, "orders", 0) as w:  # the first days again: their files were closed
+        w.append([Record(key=b"k", value=b"late%d" % i, timestamp=TS + i * DAY_MS // 2) for i in range(4)])
+    opened = []
+    new = iceberg_files.DataFiles._new
+
+    def counted(self, values):
+        opened.append(values)
+        assert len(self._open) < 2
+        return new(self, values)
+
+    monkeypatch.setattr(iceberg_files, "MAX_OPEN", 2)
+    monkeypatch.setattr(iceberg_files.DataFiles, "_new", counted)
+    write_table(str(src), str(dest), format="iceberg")
+    assert table_rows("iceberg", dest, "orders") == consumer_rows(src)
+    files = _files(dest, "orders")
+    assert len(files) == len(opened) > len({f.partition[0] for f in files})
