@@ -22,9 +22,10 @@ from pyiceberg.io.pyarrow import ParquetFormatModel, _to_requested_schema, pyarr
 from pyiceberg.manifest import DataFile, DataFileContent, FileFormat
 from pyiceberg.partitioning import PartitionFieldValue, PartitionKey
 from pyiceberg.schema import sanitize_column_names
-from pyiceberg.table import WriteTask
+from pyiceberg.table import DOWNCAST_NS_TIMESTAMP_TO_US_ON_WRITE, WriteTask
 from pyiceberg.table.locations import load_location_provider
 from pyiceberg.typedef import Record
+from pyiceberg.utils.config import Config
 
 _FORMAT = ParquetFormatModel()
 #: files open at once: records in time order fill one day (hour, ...) after another, and a file whose
@@ -53,8 +54,13 @@ class DataFiles:
         table_schema = metadata.schema()
         self.iceberg_schema = table_schema
         self.file_schema = sanitize_column_names(table_schema)
+        #: pyiceberg's setting for nanosecond timestamps (a typed value may hold them), as its write reads it
+        self.downcast = Config().get_bool(DOWNCAST_NS_TIMESTAMP_TO_US_ON_WRITE) or False
         self.task_schema = pyarrow_to_schema(
-            schema, name_mapping=table_schema.name_mapping, format_version=metadata.format_version
+            schema,
+            name_mapping=table_schema.name_mapping,
+            downcast_ns_timestamp_to_us=self.downcast,
+            format_version=metadata.format_version,
         )
         self.location = load_location_provider(metadata.location, metadata.properties)
         self.transforms = [
@@ -127,6 +133,7 @@ class DataFiles:
             requested_schema=self.file_schema,
             file_schema=self.task_schema,
             batch=rb,
+            downcast_ns_timestamp_to_us=self.downcast,
             include_field_ids=True,
             format_model=_FORMAT,
         )
