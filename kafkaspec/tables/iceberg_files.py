@@ -31,6 +31,9 @@ _FORMAT = ParquetFormatModel()
 #: files open at once: records in time order fill one day (hour, ...) after another, and a file whose
 #: partition has not been written to for longest is closed when one more would pass this
 MAX_OPEN = 32
+#: bytes of Arrow data per row group (the batches as read hold a few thousand records each; a row group
+#: per batch would make readers pay for thousands of tiny ones)
+ROW_GROUP = 16 << 20
 
 
 class _OpenFile:
@@ -39,6 +42,21 @@ class _OpenFile:
     def __init__(self, writer: Any, output: Any, path: str, key: PartitionKey | None):
         self.writer, self.output, self.path, self.key = writer, output, path, key
         self.size = 0
+        #: batches not yet written: written together, as one row group, once they hold :data:`ROW_GROUP`
+        self.pending: list[pa.RecordBatch] = []
+        self.pending_size = 0
+
+    def add(self, batch: pa.RecordBatch, size: int) -> None:
+        self.pending.append(batch)
+        self.pending_size += size
+        self.size += size
+        if self.pending_size >= ROW_GROUP:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pending:
+            self.writer.write(pa.Table.from_batches(self.pending))
+            self.pending, self.pending_size = [], 0
 
 
 class DataFiles:
@@ -137,8 +155,7 @@ class DataFiles:
             include_field_ids=True,
             format_model=_FORMAT,
         )
-        current.writer.write(pa.Table.from_batches([batch]))
-        current.size += rb.nbytes
+        current.add(batch, rb.nbytes)
         if current.size >= self.target:
             self.done.append(self._finish(self._open.pop(values)))
 
@@ -167,6 +184,7 @@ class DataFiles:
         )
 
     def _finish(self, f: _OpenFile) -> DataFile:
+        f.flush()
         statistics = f.writer.close()
         return DataFile.from_args(
             content=DataFileContent.DATA,
@@ -189,6 +207,7 @@ class DataFiles:
     def _abandon(self) -> None:
         """A failed write: the files open so far closed (they are no snapshot's, as after a kill)."""
         for f in self._open.values():
+            f.pending = []
             try:
                 f.writer.close()
             except Exception:  # the error that stopped the write is the one raised
