@@ -16,11 +16,10 @@ them (a snapshot of another writer, a compaction, has none).
 
 from __future__ import annotations
 
-import itertools
 import os
 import re
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from ..codec.extras import missing
@@ -209,10 +208,8 @@ class IcebergSink:
         snapshot storing ``offsets`` (of every partition it holds, ``covered`` or not); return the rows
         written."""
         table = self._writable(name, schema, partition_by)
-        from pyiceberg.io.pyarrow import _dataframe_to_data_files
+        from .iceberg_files import DataFiles
 
-        rows = 0
-        counter = itertools.count(0)  # the files' names: one sequence over the chunks of one commit
         props = {OFFSETS_PROPERTY: encode_offsets(offsets)}
         try:
             with table.transaction() as tx:
@@ -227,22 +224,17 @@ class IcebergSink:
                             f"follow ({exc}); nothing of this run was committed"
                         ) from None
                 with tx.update_snapshot(snapshot_properties=props).fast_append() as append:
-                    for chunk in _chunks(batches, schema, self.target_file_mb << 20):
-                        rows += chunk.num_rows
-                        for data_file in _dataframe_to_data_files(
-                            table_metadata=tx.table_metadata,
-                            write_uuid=append.commit_uuid,
-                            df=chunk,
-                            io=table.io,
-                            counter=counter,
-                        ):
-                            append.append_data_file(data_file)
+                    files = DataFiles(
+                        tx.table_metadata, table.io, schema, self.target_file_mb << 20, append.commit_uuid
+                    )
+                    for data_file in files.write_all(batches):
+                        append.append_data_file(data_file)
         except CommitFailedException as exc:
             raise TableError(
                 f"Iceberg table {name!r}: another run committed to it first; nothing of this run was "
                 f"committed (run again to append what is still new): {exc}"
             ) from None
-        return rows
+        return files.rows
 
     def upsert(
         self,
@@ -295,22 +287,24 @@ class IcebergSink:
         return table
 
     def _create(self, name: str, schema: pa.Schema, partition_by: list[PartitionField]) -> Any:
+        """The table, created with its partition spec in one commit (before any data file is written, so
+        that a killed run's files lie in a table the next run cleans)."""
         try:
             self.catalog.create_namespace_if_not_exists(NAMESPACE)
-            table = self.catalog.create_table(
+            tx = self.catalog.create_table_transaction(
                 self._identifier(name),
                 schema=schema,
                 properties={"write.target-file-size-bytes": str(self.target_file_mb << 20), NO_RETRIES: "0"},
             )
-        except TableAlreadyExistsError:
+            if partition_by:
+                with tx.update_spec() as spec:
+                    for p in partition_by:
+                        spec.add_field(p.column, _TRANSFORMS[p.transform], p.name)
+            return tx.commit_transaction()
+        except (TableAlreadyExistsError, CommitFailedException):
             raise TableError(
                 f"Iceberg table {name!r}: another run created it first; nothing of this run was committed"
             ) from None
-        if partition_by:
-            with table.update_spec() as spec:
-                for p in partition_by:
-                    spec.add_field(p.column, _TRANSFORMS[p.transform], p.name)
-        return table
 
 
 def _keys_filter(rows: pa.Table) -> Any:
@@ -329,20 +323,6 @@ def _keys_filter(rows: pa.Table) -> Any:
     if not per_topic:
         return None
     return per_topic[0] if len(per_topic) == 1 else ex.Or(*per_topic)
-
-
-def _chunks(batches: Iterable[pa.RecordBatch], schema: pa.Schema, target: int) -> Iterator[pa.Table]:
-    """The batches as tables of about ``target`` bytes (in memory), each written as one or more files."""
-    pending: list[pa.RecordBatch] = []
-    size = 0
-    for rb in batches:
-        pending.append(rb)
-        size += rb.nbytes
-        if size >= target:
-            yield pa.Table.from_batches(pending, schema)
-            pending, size = [], 0
-    if pending:
-        yield pa.Table.from_batches(pending, schema)
 
 
 def _catalog(dest: str, catalog_uri: str | None) -> Catalog:

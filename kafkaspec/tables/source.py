@@ -47,17 +47,21 @@ def plan(
     topics: Iterable[str] | None = None,
 ) -> list[Span]:
     """The spans a run appends: each partition's offsets from its committed next offset (None: its start)
-    to its end now; partitions with nothing new are left out. ``topics``: only these."""
+    to its end now; partitions with nothing new are left out, found so from the end of their last segment
+    alone (the last stable offset is never past the end): a run with nothing new reads no records.
+    ``topics``: only these."""
     wanted = None if topics is None else set(topics)
     settings = RangeSettings(verify_crc=verify_crc)
     spans = []
     for part in log_dir.partitions():
         if internal(part.topic) or (wanted is not None and part.topic not in wanted):
             continue
+        lo = committed.get(part.topic, {}).get(part.partition)
+        if lo is not None and read_committed and lo >= PartitionTail().look(part).end:
+            continue  # nothing new, told from the last segment's tail without walking every transaction
         tail = PartitionTail(transactions=read_committed)
         point = tail.look(part)
         hi = point.stable if read_committed else point.end
-        lo = committed.get(part.topic, {}).get(part.partition)
         if lo is not None and lo >= hi:
             continue
         rc = tail.read_committed() if read_committed else None
