@@ -227,33 +227,37 @@ def _batches(ranges: Iterable[ReadRange]) -> Iterator[pa.RecordBatch]:
 def write_files(task: FileTask) -> Written:
     """One task, on a worker: its ranges' records into data files of its table (none written when
     they hold no record)."""
-    from .iceberg import _chunks
-
     target = task.target
+    if target.format == "iceberg":
+        from pyiceberg.io import load_file_io
+
+        from .iceberg_files import DataFiles
+
+        # a name of its own per task: the tasks' counters all start at 0
+        io = load_file_io(target.location, target.metadata.location)
+        iceberg = DataFiles(target.metadata, io, SCHEMA, target.target_bytes, uuid.uuid4())
+        files: list[Any] = iceberg.write_all(_batches(task.ranges))
+        return Written(target.table, iceberg.rows, files)
     rows = 0
-    files: list[Any] = []
-    for chunk in _chunks(_batches(task.ranges), SCHEMA, target.target_bytes):
+    files = []
+    for chunk in _chunks(_batches(task.ranges), target.target_bytes):
         rows += chunk.num_rows
-        if target.format == "iceberg":
-            files.extend(_iceberg_files(target, chunk))
-        else:
-            files.extend(_delta_files(target, chunk))
+        files.extend(_delta_files(target, chunk))
     return Written(target.table, rows, files)
 
 
-def _iceberg_files(target: FileTarget, chunk: pa.Table) -> list[Any]:
-    from pyiceberg.io import load_file_io
-    from pyiceberg.io.pyarrow import _dataframe_to_data_files
-
-    return list(
-        _dataframe_to_data_files(
-            table_metadata=target.metadata,
-            write_uuid=uuid.uuid4(),  # a name of its own per task: the tasks' counters all start at 0
-            df=chunk,
-            io=load_file_io(target.location, target.metadata.location),
-            counter=itertools.count(0),
-        )
-    )
+def _chunks(batches: Iterable[pa.RecordBatch], target: int) -> Iterator[pa.Table]:
+    """The batches as tables of about ``target`` bytes (in memory), each written as one or more files."""
+    pending: list[pa.RecordBatch] = []
+    size = 0
+    for rb in batches:
+        pending.append(rb)
+        size += rb.nbytes
+        if size >= target:
+            yield pa.Table.from_batches(pending, SCHEMA)
+            pending, size = [], 0
+    if pending:
+        yield pa.Table.from_batches(pending, SCHEMA)
 
 
 def _partition_text(value: Any) -> str | None:
