@@ -215,8 +215,9 @@ def run_pipeline(
     stages["planning"] = t1 - t0
     try:
         with StageProgress(sc, "records", total, enabled=progress):
-            # the largest ranges first, so that no core is left with a long one at the end
-            items = sorted(enumerate(tasks), key=lambda item: item[1].start - item[1].end)
+            # the largest first, so that no core is left with a long one at the end
+            packs = packed(tasks, min(opts.split_size, max(total // (4 * sc.defaultParallelism), 1)))
+            items = sorted(enumerate(packs), key=lambda item: -sum(t.end - t.start for t in item[1]))
             results = sc.parallelize(items, max(len(items), 1)).map(run).collect()
         failed = [r for r in results if r.error is not None]
         if failed:
@@ -286,12 +287,28 @@ def _decoded_summary(values: ValueColumns, results: list[RangeResult]) -> dict[s
     return out
 
 
-def _run_indexed(
-    item: tuple[int, ReadRange], staging: str, read_committed: bool, values: ValueColumns | None = None
-) -> RangeResult:
-    from .onepass import run_range
+def packed(tasks: list[ReadRange], size: int) -> list[list[ReadRange]]:
+    """The ranges as Spark tasks of about ``size`` bytes: a range of that size alone, smaller ones in plan
+    order (a partition's in offset order) together, so that a partition of many small segments, or many
+    small partitions, is a few tasks, not one (with its scheduling and two files) per range."""
+    out: list[list[ReadRange]] = []
+    held = 0
+    for t in tasks:
+        if out and held + (t.end - t.start) <= size:
+            out[-1].append(t)
+            held += t.end - t.start
+        else:
+            out.append([t])
+            held = t.end - t.start
+    return out
 
-    return run_range(item[0], item[1], staging, read_committed, values)
+
+def _run_indexed(
+    item: tuple[int, list[ReadRange]], staging: str, read_committed: bool, values: ValueColumns | None = None
+) -> RangeResult:
+    from .onepass import run_ranges
+
+    return run_ranges(item[0], item[1], staging, read_committed, values)
 
 
 def main(argv: list[str] | None = None, prog: str = "kafkaspec pipeline") -> int:
