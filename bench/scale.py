@@ -437,6 +437,8 @@ def _plot(results: dict[str, Any]) -> None:
     right.legend()
     for ax in (left, right):
         ax.set_xscale("log")
+        ax.set_xticks(mb, [f"{x:,.0f}" for x in mb])
+        ax.minorticks_off()
         ax.grid(True, alpha=0.3)
     load = results["load"][0]
     fig.suptitle(f"bench.scale {results['date']}, load {load:.1f}, quick={results['quick']}", fontsize=9)
@@ -453,19 +455,9 @@ def _write_docs(results: dict[str, Any]) -> None:
     if BEGIN not in text or END not in text:
         return
     body = report(results).split("\n")
-    block = "\n".join(
-        [
-            BEGIN,
-            "",
-            body[0],
-            "",
-            *body[2:],
-            "",
-            f"![the pipeline at scale]({PLOT.relative_to(DOCS.parent)})",
-            "",
-            END,
-        ]
-    )
+    lines = [x if not x or x.startswith("|") else f"- {x}" for x in body[2:]]  # the figures as a list
+    image = f"![the pipeline at scale]({PLOT.relative_to(DOCS.parent)})"
+    block = "\n".join([BEGIN, "", body[0], "", *lines, "", image, "", END])
     head, rest = text.split(BEGIN, 1)
     DOCS.write_text(head + block + rest.split(END, 1)[1], encoding="utf-8")
 
