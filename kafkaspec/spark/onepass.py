@@ -1,8 +1,9 @@
 """The pipeline's one pass over a byte range: records Parquet, audit Parquet and summary counts.
 
-A Spark task (``run_range``) reads its range once and writes, with pyarrow, the range's records
-(``records/topic=T/partition=P/part-*.parquet``, the layout and types Spark's own partitioned
-write gives) and its audit rows (``batches/part-*.parquet``), into a staging folder of its own; it
+A Spark task (``run_ranges``: one range, or several small ones) reads each range once and writes, with
+pyarrow, the records (``records/topic=T/partition=P/part-*.parquet``, a file per topic-partition, the
+layout and types Spark's own partitioned write gives) and the audit rows (``batches/part-*.parquet``),
+into a staging folder of its own; it
 returns what it wrote and its share of the summary (counts grouped by the summary's keys, the
 corrupt ranges). The driver (``commit``) moves the files of the tasks that succeeded into place.
 

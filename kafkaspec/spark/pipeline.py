@@ -169,8 +169,9 @@ def run_pipeline(
 ) -> Summary:
     """Run the job on an existing session; return the summary.
 
-    One Spark job: a task per planned range decodes it once and writes its records and audit rows
-    (:mod:`.onepass`); the summary is the sum of the tasks' counts (no query over the output).
+    One Spark job: a task per planned range (small ones packed together, :func:`packed`) decodes it once
+    and writes its records and audit rows (:mod:`.onepass`); the summary is the sum of the tasks' counts
+    (no query over the output).
     ``progress``: draw our progress line on stderr (None: when stderr is a terminal). ``private_key_dir``:
     the private keys of encrypted tiered segments (the ``tieredPrivateKeyDir`` option: read on the
     driver, shipped to the tasks, never shown). ``decode_values``: the tasks also write
@@ -184,7 +185,7 @@ def run_pipeline(
 
     out = Path(output)
     # planned as the audit view: each task then carries the transaction index the audit's
-    # `transaction` column needs; run_range drops it from the records read under read_uncommitted
+    # `transaction` column needs; run_ranges drops it from the records read under read_uncommitted
     opts = ReadOptions.parse(
         {
             "isolationLevel": isolation_level,
