@@ -1,10 +1,11 @@
 """``make bench``: every benchmark, printed as tables with ratios measured in this run.
 
 ``BENCH_QUICK=1`` shrinks the data sizes; ``BENCH_ONLY=v2,legacy,instructions,engine,java,stages,compression,logdir,``
-``spark,write,storage,values,tables`` picks sections (``java``: Kafka's own FileRecords reader against ours, see
+``spark,write,storage,values,tables,scale`` picks sections (``java``: Kafka's own FileRecords reader against ours, see
 ``bench/java.py``; ``stages``: where our side of it spends its time, ``bench/stages.py``; ``compression``:
 per-batch decompression against the library call alone, ``bench/compression.py``; ``tables``: the demo
-into Iceberg and Delta against plain Parquet, ``bench/tables.py``).
+into Iceberg and Delta against plain Parquet, ``bench/tables.py``; ``scale``: the pipeline from 20 MB
+to 1 GB and on many partitions against its one-process floor, ``bench/scale.py``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ SECTIONS = (
     "storage",
     "values",
     "tables",
+    "scale",
 )
 
 

@@ -1,8 +1,9 @@
 """The pipeline's one pass over a byte range: records Parquet, audit Parquet and summary counts.
 
-A Spark task (``run_range``) reads its range once and writes, with pyarrow, the range's records
-(``records/topic=T/partition=P/part-*.parquet``, the layout and types Spark's own partitioned
-write gives) and its audit rows (``batches/part-*.parquet``), into a staging folder of its own; it
+A Spark task (``run_ranges``: one range, or several small ones) reads each range once and writes, with
+pyarrow, the records (``records/topic=T/partition=P/part-*.parquet``, a file per topic-partition, the
+layout and types Spark's own partitioned write gives) and the audit rows (``batches/part-*.parquet``),
+into a staging folder of its own; it
 returns what it wrote and its share of the summary (counts grouped by the summary's keys, the
 corrupt ranges). The driver (``commit``) moves the files of the tasks that succeeded into place.
 
@@ -103,64 +104,112 @@ class RangeResult:
 def run_range(
     index: int, task: ReadRange, staging: str, read_committed: bool, values: ValueColumns | None = None
 ) -> RangeResult:
-    """Decode ``task``'s range once: write its records and audit rows under ``staging``; count them.
+    """Decode ``task``'s range once: write its records and audit rows under ``staging``; count them
+    (:func:`run_ranges` of one range)."""
+    return run_ranges(index, [task], staging, read_committed, values)
 
-    ``read_committed``: the records drop aborted transactions (the task's transaction index is
-    there in any case, for the audit's ``transaction`` column). ``values``: the topics among its
-    ``topics`` also get their typed values (:class:`_DecodedWriter`), decoded from the same batches."""
+
+def run_ranges(
+    index: int,
+    tasks: list[ReadRange],
+    staging: str,
+    read_committed: bool,
+    values: ValueColumns | None = None,
+) -> RangeResult:
+    """Decode each of ``tasks``' ranges once, in turn: write their records (one file per topic-partition)
+    and their audit rows (one file) under ``staging``; count them.
+
+    Several small ranges (a partition of many small segments, many small partitions) then cost one
+    Spark task and a file per partition, not a task and two files each. ``read_committed``: the records
+    drop aborted transactions (each task's transaction index is there in any case, for the audit's
+    ``transaction`` column). ``values``: the topics among its ``topics`` also get their typed values
+    (:class:`_DecodedWriter`), decoded from the same batches."""
     t0 = time.perf_counter()
     attempt = f"{index:05d}-{uuid.uuid4().hex}"
     result = RangeResult(index, os.path.join(staging, attempt))
-    if task.end <= task.start and task.unreadable is None:
-        return result
-    buf = load_range(task)
-    records_task = task if read_committed else replace(task, read_committed=None)
-    walk = Walk()
+    writers = _Writers(result, values)
+    rows: list[dict[str, Any]] = []
     try:
-        result.records = _write_records(records_task, buf, result, walk, values)
-    except KafkaFormatError as exc:
-        result.error = str(exc)
-        return result
+        for task in tasks:
+            if task.end <= task.start and task.unreadable is None:
+                continue
+            buf = load_range(task)
+            walk = Walk()
+            try:
+                result.records += _write_records(
+                    task if read_committed else replace(task, read_committed=None), buf, writers, walk
+                )
+            except KafkaFormatError as exc:
+                result.error = str(exc)
+                return result
+            t1 = time.perf_counter()
+            rows.extend(_audit(task, buf, result, walk))
+            result.audit_seconds += time.perf_counter() - t1
+    finally:
+        writers.close()
     t1 = time.perf_counter()
-    _write_audit(task, buf, result, walk)
-    result.audit_seconds = time.perf_counter() - t1
+    _write_audit(rows, result)
+    result.audit_seconds += time.perf_counter() - t1
     result.seconds = time.perf_counter() - t0
     return result
 
 
-def _write_records(
-    task: ReadRange, buf: bytes, result: RangeResult, walk: Walk, values: ValueColumns | None = None
-) -> int:
-    rel = f"records/{partition_dir(task.topic, task.partition)}/part-{Path(result.staging).name}.{CODEC}.parquet"
-    writer: pq.ParquetWriter | None = None
-    typed = (
-        _DecodedWriter(task, result, values) if values is not None and task.topic in values.topics else None
-    )
+class _Writers:
+    """A task's open Parquet files: the records' (and ``--decode-values``' typed ones) per topic-partition."""
+
+    def __init__(self, result: RangeResult, values: ValueColumns | None) -> None:
+        self.result, self.values = result, values
+        self.records: dict[tuple[str, int], pq.ParquetWriter] = {}
+        self.typed: dict[tuple[str, int], _DecodedWriter | None] = {}
+
+    def typed_writer(self, task: ReadRange) -> _DecodedWriter | None:
+        key = (task.topic, task.partition)
+        if key not in self.typed:
+            v = self.values
+            self.typed[key] = (
+                _DecodedWriter(task, self.result, v) if v is not None and task.topic in v.topics else None
+            )
+        return self.typed[key]
+
+    def records_writer(self, task: ReadRange, schema: pa.Schema) -> pq.ParquetWriter:
+        key = (task.topic, task.partition)
+        writer = self.records.get(key)
+        if writer is None:
+            rel = f"records/{partition_dir(*key)}/part-{Path(self.result.staging).name}.{CODEC}.parquet"
+            path = os.path.join(self.result.staging, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            writer = self.records[key] = pq.ParquetWriter(
+                path, schema, compression=CODEC, **_writer_options(schema)
+            )
+            self.result.files.append(rel)
+        return writer
+
+    def close(self) -> None:
+        for typed in self.typed.values():
+            if typed is not None:
+                typed.close()
+        t = time.perf_counter()
+        for writer in self.records.values():
+            writer.close()
+        self.result.parquet_seconds += time.perf_counter() - t
+
+
+def _write_records(task: ReadRange, buf: bytes, writers: _Writers, walk: Walk) -> int:
+    result = writers.result
+    typed = writers.typed_writer(task)
     records = Assembly(SCHEMA, columns=[n for n in SCHEMA.names if n not in PARTITION_COLUMNS])
     n = 0
-    try:
-        for whole in read_records(task, buf=buf, walk=walk):
-            if not whole.num_rows:
-                continue
-            if typed is not None:
-                typed.write(whole)
-            rb = records(whole)
-            if writer is None:
-                path = os.path.join(result.staging, rel)
-                os.makedirs(os.path.dirname(path), exist_ok=True)
-                writer = pq.ParquetWriter(path, rb.schema, compression=CODEC, **_writer_options(rb.schema))
-                result.files.append(rel)
-            t = time.perf_counter()
-            writer.write_batch(rb)
-            result.parquet_seconds += time.perf_counter() - t
-            n += rb.num_rows
-    finally:
+    for whole in read_records(task, buf=buf, walk=walk):
+        if not whole.num_rows:
+            continue
         if typed is not None:
-            typed.close()
-        if writer is not None:
-            t = time.perf_counter()
-            writer.close()
-            result.parquet_seconds += time.perf_counter() - t
+            typed.write(whole)
+        rb = records(whole)
+        writer = writers.records_writer(task, rb.schema)
+        t = time.perf_counter()
+        writer.write_batch(rb)
+        result.parquet_seconds += time.perf_counter() - t
+        n += rb.num_rows
     return n
 
 
@@ -208,10 +257,9 @@ class _DecodedWriter:
             self.writer.close()
 
 
-def _write_audit(task: ReadRange, buf: bytes, result: RangeResult, walk: Walk) -> None:
+def _audit(task: ReadRange, buf: bytes, result: RangeResult, walk: Walk) -> list[dict[str, Any]]:
+    """The range's audit rows, counted into the result's summary share (``groups``, ``corrupt``)."""
     rows = list(audit_rows(task, buf, walk))
-    if not rows:
-        return
     for r in rows:
         good = r["crcStatus"] in ("ok", "unchecked")
         key = (
@@ -229,6 +277,12 @@ def _write_audit(task: ReadRange, buf: bytes, result: RangeResult, walk: Walk) -
         counts[2] += r["size"] or 0
         if not good:
             result.corrupt.append([r["segment"], r["position"], r["size"], r["crcStatus"], r["error"]])
+    return rows
+
+
+def _write_audit(rows: list[dict[str, Any]], result: RangeResult) -> None:
+    if not rows:
+        return
     rel = f"batches/part-{Path(result.staging).name}.{CODEC}.parquet"
     path = os.path.join(result.staging, rel)
     os.makedirs(os.path.dirname(path), exist_ok=True)

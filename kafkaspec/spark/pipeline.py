@@ -48,6 +48,7 @@ from kafkaspec.errors import KafkaFormatError, UsageError
 from ..logdir.store.storage import is_uri
 from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
 from .interrupts import leave_out
+from .session import PIPELINE_CONF, quiet_session
 from .status import StageProgress
 from .summary import Group, Summary, format_summary, summarise, write_summary
 
@@ -167,8 +168,9 @@ def run_pipeline(
 ) -> Summary:
     """Run the job on an existing session; return the summary.
 
-    One Spark job: a task per planned range decodes it once and writes its records and audit rows
-    (:mod:`.onepass`); the summary is the sum of the tasks' counts (no query over the output).
+    One Spark job: a task per planned range (small ones packed together, :func:`packed`) decodes it once
+    and writes its records and audit rows (:mod:`.onepass`); the summary is the sum of the tasks' counts
+    (no query over the output).
     ``progress``: draw our progress line on stderr (None: when stderr is a terminal). ``private_key_dir``:
     the private keys of encrypted tiered segments (the ``tieredPrivateKeyDir`` option: read on the
     driver, shipped to the tasks, never shown). ``decode_values``: the tasks also write
@@ -182,7 +184,7 @@ def run_pipeline(
 
     out = Path(output)
     # planned as the audit view: each task then carries the transaction index the audit's
-    # `transaction` column needs; run_range drops it from the records read under read_uncommitted
+    # `transaction` column needs; run_ranges drops it from the records read under read_uncommitted
     opts = ReadOptions.parse(
         {
             "isolationLevel": isolation_level,
@@ -198,6 +200,7 @@ def run_pipeline(
     summary = Summary(str(input_path), str(out), str(sc.master), sc.defaultParallelism, isolation_level)
 
     t0 = time.perf_counter()
+    stages = summary.stage_seconds
     tasks = plan(str(input_path), opts)
     # segments the partitions do not serve are listed, not read (tiered storage's copies)
     summary.unused = [{"segment": t.path, "reason": t.unused} for t in tasks if t.unused is not None]
@@ -208,21 +211,27 @@ def run_pipeline(
     run = partial(
         _run_indexed, staging=str(staging), read_committed=isolation_level == "read_committed", values=values
     )
+    t1 = time.perf_counter()
+    stages["planning"] = t1 - t0
     try:
         with StageProgress(sc, "records", total, enabled=progress):
-            # the largest ranges first, so that no core is left with a long one at the end
-            items = sorted(enumerate(tasks), key=lambda item: item[1].start - item[1].end)
+            # the largest first, so that no core is left with a long one at the end
+            packs = packed(tasks, min(opts.split_size, max(total // (4 * sc.defaultParallelism), 1)))
+            items = sorted(enumerate(packs), key=lambda item: -sum(t.end - t.start for t in item[1]))
             results = sc.parallelize(items, max(len(items), 1)).map(run).collect()
         failed = [r for r in results if r.error is not None]
         if failed:
             raise KafkaFormatError(min(failed, key=lambda r: r.index).error or "")
+        t2 = time.perf_counter()
+        stages["tasks"] = t2 - t1
         commit(results, out, staging)
         # a full run replaces an incremental one: its offsets no longer say what records/ holds
         for name in ("_checkpoint", "_published", "_staging"):
             shutil.rmtree(out / name, ignore_errors=True)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    summary.seconds = time.perf_counter() - t0
+    t3 = time.perf_counter()
+    stages["commit"] = t3 - t2
     summary.audit_seconds = sum(r.audit_seconds for r in results)
     parquet = sum(r.parquet_seconds for r in results)
     summary.task_seconds = {
@@ -245,6 +254,8 @@ def run_pipeline(
     ]
     if values is not None:
         summary.decoded = _decoded_summary(values, results)
+    summary.seconds = time.perf_counter() - t0
+    stages["summary"] = summary.seconds - (t3 - t0)
     write_summary(summary)
     return summary
 
@@ -276,12 +287,28 @@ def _decoded_summary(values: ValueColumns, results: list[RangeResult]) -> dict[s
     return out
 
 
-def _run_indexed(
-    item: tuple[int, ReadRange], staging: str, read_committed: bool, values: ValueColumns | None = None
-) -> RangeResult:
-    from .onepass import run_range
+def packed(tasks: list[ReadRange], size: int) -> list[list[ReadRange]]:
+    """The ranges as Spark tasks of about ``size`` bytes: a range of that size alone, smaller ones in plan
+    order (a partition's in offset order) together, so that a partition of many small segments, or many
+    small partitions, is a few tasks, not one (with its scheduling and two files) per range."""
+    out: list[list[ReadRange]] = []
+    held = 0
+    for t in tasks:
+        if out and held + (t.end - t.start) <= size:
+            out[-1].append(t)
+            held += t.end - t.start
+        else:
+            out.append([t])
+            held = t.end - t.start
+    return out
 
-    return run_range(item[0], item[1], staging, read_committed, values)
+
+def _run_indexed(
+    item: tuple[int, list[ReadRange]], staging: str, read_committed: bool, values: ValueColumns | None = None
+) -> RangeResult:
+    from .onepass import run_ranges
+
+    return run_ranges(item[0], item[1], staging, read_committed, values)
 
 
 def main(argv: list[str] | None = None, prog: str = "kafkaspec pipeline") -> int:
@@ -291,39 +318,6 @@ def main(argv: list[str] | None = None, prog: str = "kafkaspec pipeline") -> int
     )
     add_arguments(parser)
     return run_args(parser.parse_args(argv))
-
-
-#: the pipeline's session: its JVM only schedules tasks (the data stays in the Python workers, see
-#: :mod:`.onepass`), so it starts with the quick compiler only and the serial collector, which
-#: halves the CPU time its start takes (~16 -> ~8 CPU seconds on a 2-core box)
-PIPELINE_CONF = {"spark.driver.extraJavaOptions": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"}
-
-
-def quiet_session(master: str | None, log_path: str, *, memory: str) -> SparkSession:
-    """A session whose JVM (and the Python workers it starts) write their log lines to ``log_path``,
-    not to our stderr, and draw no stage bars: the JVM inherits the stderr it is started with, so it
-    is started with the log file there, and ours is put back at once."""
-    from .session import build_session
-
-    fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    sys.stderr.flush()
-    saved = os.dup(2)
-    os.dup2(fd, 2)
-    try:
-        spark = build_session(
-            master,
-            "kafkaspec pipeline",
-            memory=memory,
-            extra={**PIPELINE_CONF, "spark.ui.showConsoleProgress": "false"},
-        )
-    except BaseException as exc:
-        os.dup2(saved, 2)
-        raise RuntimeError(f"Spark did not start: {exc} (its log: {log_path})") from exc
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
-        os.close(fd)
-    return spark
 
 
 def run_args(args: argparse.Namespace) -> int:
@@ -382,6 +376,7 @@ def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -
         os.close(handle)
         leave_out(log_path)
         spark = quiet_session(master, log_path, memory=args.memory)
+    up = time.perf_counter()
     if incremental:
         return _run_incremental(spark, args, log_path, lock)
     remove_dead_staging(Path(args.output))
@@ -399,7 +394,13 @@ def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -
             private_key_dir=args.tiered_private_key_dir,
             topics=args.topics,
         )
+        ran = time.perf_counter()
     summary.wall_seconds = time.perf_counter() - started
+    summary.stage_seconds = {
+        "start": up - started,
+        **summary.stage_seconds,
+        "stop": started + summary.wall_seconds - ran,
+    }
     write_summary(summary)
     if not args.quiet:
         print(format_summary(summary))

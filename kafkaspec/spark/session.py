@@ -53,3 +53,34 @@ def build_session(
 
     register(spark)
     return spark
+
+
+#: the pipeline's session: its JVM only schedules tasks (the data stays in the Python workers, see
+#: :mod:`.onepass`), so it starts with the quick compiler only and the serial collector, which
+#: halves the CPU time its start takes (~16 -> ~8 CPU seconds on a 2-core box)
+PIPELINE_CONF = {"spark.driver.extraJavaOptions": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"}
+
+
+def quiet_session(master: str | None, log_path: str, *, memory: str) -> SparkSession:
+    """A session whose JVM (and the Python workers it starts) write their log lines to ``log_path``,
+    not to our stderr, and draw no stage bars: the JVM inherits the stderr it is started with, so it
+    is started with the log file there, and ours is put back at once."""
+    fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    sys.stderr.flush()
+    saved = os.dup(2)
+    os.dup2(fd, 2)
+    try:
+        spark = build_session(
+            master,
+            "kafkaspec pipeline",
+            memory=memory,
+            extra={**PIPELINE_CONF, "spark.ui.showConsoleProgress": "false"},
+        )
+    except BaseException as exc:
+        os.dup2(saved, 2)
+        raise RuntimeError(f"Spark did not start: {exc} (its log: {log_path})") from exc
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(fd)
+    return spark

@@ -31,6 +31,10 @@ class Summary:
     audit_seconds: float = 0.0  # the audit rows' part of the tasks' time, summed over tasks
     #: the tasks' time summed over tasks: "read" (load and decode), "parquet" (records' encoding), "audit"
     task_seconds: dict = field(default_factory=dict)
+    #: wall seconds of each step, in order: "start" (Spark's session; the CLI only), "planning" (on the
+    #: driver), "tasks" (the Spark job: read, decode, write), "commit" (files moved into place), "summary"
+    #: (the counts added up, summary.json), "stop" (the CLI only)
+    stage_seconds: dict = field(default_factory=dict)
     per_partition: list = field(default_factory=list)  # {topic, partition, records, batches} written
     transactions: dict = field(default_factory=dict)  # committed/aborted/open/none -> records
     codecs: dict = field(default_factory=dict)  # codec -> batches

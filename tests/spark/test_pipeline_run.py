@@ -177,6 +177,9 @@ def test_the_export_is_read_committed_by_default_and_says_so(txn_dir, tmp_path):
     summary = json.loads((tmp_path / "out" / "summary.json").read_text())
     assert summary["isolation_level"] == "read_committed"
     assert summary["per_partition"] == [{"topic": "tx", "partition": 0, "records": 6, "batches": 4}]
+    stages = summary["stage_seconds"]  # where the time went, step by step (bench/scale.py reads it)
+    assert sorted(stages) == ["commit", "planning", "start", "stop", "summary", "tasks"]
+    assert min(stages.values()) >= 0 and sum(stages.values()) <= summary["wall_seconds"]
     header = re.search(r"([\d,]+) batches \(([\d,]+) data, ([\d,]+) control", text)
     assert header, text
     total, data, control = (int(g.replace(",", "")) for g in header.groups())
