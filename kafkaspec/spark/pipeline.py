@@ -211,8 +211,7 @@ def run_pipeline(
     run = partial(
         _run_indexed, staging=str(staging), read_committed=isolation_level == "read_committed", values=values
     )
-    t1 = time.perf_counter()
-    stages["planning"] = t1 - t0
+    stages["planning"] = (t1 := time.perf_counter()) - t0
     try:
         with StageProgress(sc, "records", total, enabled=progress):
             # the largest first, so that no core is left with a long one at the end
