@@ -22,14 +22,15 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from datetime import datetime
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +124,9 @@ class FloorSource(DataSource):
 
     def streamReader(self, schema):  # type: ignore[no-untyped-def]
         if self.options.get("simple"):
-            raise PySparkNotImplementedError(errorClass="NOT_IMPLEMENTED", messageParameters={"feature": "simple"})
+            raise PySparkNotImplementedError(
+                errorClass="NOT_IMPLEMENTED", messageParameters={"feature": "simple"}
+            )
         return FloorReader(self.options["path"])
 
     def simpleStreamReader(self, schema):  # type: ignore[no-untyped-def]
@@ -155,7 +158,7 @@ def _child(source: str, root: str, appends: int, idle_s: float) -> dict:
         reader = spark.readStream.format("kafkalog").load(str(base / "logs"))
     else:
         spark.dataSource.register(FloorSource)
-        grow = open(base / "floor.bin", "ab", buffering=0)  # noqa: SIM115
+        grow = open(base / "floor.bin", "ab", buffering=0)
 
         def append(i: int) -> None:
             grow.write(b"x")
@@ -243,10 +246,11 @@ def _child(source: str, root: str, appends: int, idle_s: float) -> dict:
 def ours_alone(root: Path, rounds: int) -> dict:
     """Our reader's own work for a trigger, in this process (no Spark): CPU seconds of ``latestOffset`` on an
     idle log, and of ``latestOffset`` + ``partitions`` + ``read`` after a one-record append."""
+    from pyspark.sql.streaming.datasource import ReadAllAvailable
+
     from kafkaspec import Record, logdir
     from kafkaspec.spark.options import ReadOptions
     from kafkaspec.spark.streaming import KafkaLogStreamReader
-    from pyspark.sql.streaming.datasource import ReadAllAvailable
 
     w = logdir.PartitionWriter(root / "alone", "lat", 0)
     w.append([Record(key=None, value=b"first", timestamp=0)])
@@ -277,14 +281,20 @@ def run(quick: bool = False) -> dict:
         out["ours_alone"] = ours_alone(Path(tmp), 50)
         for source in SOURCES:
             root = Path(tmp) / source
-            root.mkdir()
-            child = subprocess.run(
-                [sys.executable, "-m", "bench.stream", "--child", source, str(root), str(appends), "5"],
-                capture_output=True,
-                text=True,
-                check=True,
-                env=dict(os.environ, PYSPARK_PYTHON=sys.executable),
-            )
+            for attempt in range(3):  # a Python process Spark starts must call back within 10 s: a busy
+                # machine can miss it (the query then fails with "Python worker failed to connect back")
+                shutil.rmtree(root, ignore_errors=True)
+                root.mkdir()
+                child = subprocess.run(
+                    [sys.executable, "-m", "bench.stream", "--child", source, str(root), str(appends), "5"],
+                    capture_output=True,
+                    text=True,
+                    env=dict(os.environ, PYSPARK_PYTHON=sys.executable, PYTHONPATH=str(Path.cwd())),
+                )
+                if child.returncode == 0 or "failed to connect back" not in child.stderr or attempt == 2:
+                    break
+            if child.returncode != 0:
+                raise RuntimeError(f"bench.stream {source}: {child.stderr[-2000:]}")
             out[source] = json.loads(child.stdout.strip().splitlines()[-1])
     return out
 
