@@ -81,7 +81,7 @@ def test_read_committed_and_offsets_on_known_log(spark, txn_dir):
         spark, txn_dir, {"includeControl": "true", "isolationLevel": "read_uncommitted"}
     )
     assert len(with_control) == 11
-    headers = source_rows(spark, txn_dir)[-1][6]
+    headers = source_rows(spark, txn_dir, {"isolationLevel": "read_uncommitted"})[-1][6]  # plain-2's
     assert headers == [("h", b"1"), ("h", None)]
 
 
