@@ -1,10 +1,13 @@
 """Which batches of a partition become rows of the Arrow readers (:mod:`.partitions`), decided from their
 heads before anything is decoded, by the rule of ``Partition.records``
 (:func:`kafkaspec.logdir.kafka.transactions.select_batches`): control batches only when asked for, and
-under read_committed no transactional data batch of an aborted or still-open transaction.
+under read_committed no transactional data batch of an aborted or still-open transaction, and nothing
+from the last stable offset on (the first offset of the earliest open transaction).
 
 The partition's transactions are asked for (``read_committed()``, a scan of its batch heads) only when
 a transactional batch is met: a topic without transactions costs one mask over the heads of each run.
+That is enough for the last stable offset too: the heads are met in offset order, and the batch at that
+offset is an open transaction's first, so no batch past it comes before the filter is known.
 """
 
 from __future__ import annotations
@@ -20,7 +23,11 @@ from ..generated.record_batch_v2 import IS_CONTROL_MASK, IS_TRANSACTIONAL_MASK
 class CommittedLike(Protocol):
     """The read_committed filter of a partition (``kafkaspec.logdir.ReadCommitted``)."""
 
+    stable: int | None
+
     def aborted_at(self, pid: int, offset: int) -> bool: ...
+
+    def held(self, offset: int) -> bool: ...
 
 
 class HasTransactions(Protocol):
@@ -31,8 +38,8 @@ class HasTransactions(Protocol):
 
 class Selection:
     """Which batches of a partition are rows: control batches when ``include_control``; with
-    ``committed``, no transactional data batch of an aborted or open transaction (the partition's
-    ``read_committed()``, asked for at the first transactional batch)."""
+    ``committed``, no transactional data batch of an aborted or open transaction and none from the last
+    stable offset on (the partition's ``read_committed()``, asked for at the first transactional batch)."""
 
     def __init__(self, part: HasTransactions, *, committed: bool, include_control: bool):
         self._part = part
@@ -62,10 +69,14 @@ class Selection:
                 if aborted:
                     drop = drop.copy()
                     drop[aborted] = True
+            if self._rc is not None and self._rc.stable is not None:
+                drop = drop | (heads["base_offset"] >= self._rc.stable)
         return ~drop if drop.any() else None
 
     def keeps(self, entry: LogBatch) -> bool:
         """Whether one entry's records are rows (the same rule as :meth:`mask`)."""
+        if self._committed and self._rc is not None and self._rc.held(entry.base_offset):
+            return False
         if entry.is_control:
             return self.include_control
         if not self._committed or not entry.is_transactional:

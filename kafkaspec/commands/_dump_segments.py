@@ -164,7 +164,29 @@ def dump_partition(
         if left == 0:
             break
     args.left = left
+    if rc is not None and rc.stable is not None and (end is None or end > rc.stable) and left != 0:
+        print(escape(_held_back(part, rc.stable, rc.open_transactions)), file=sys.stderr)
     return status
+
+
+def _held_back(part: Partition, stable: int, open_transactions: dict[int, int]) -> str:
+    """The stderr line of a ``--read-committed`` dump that stopped at the last stable offset: which offsets
+    are held back (to the log's end when its tail can be read), and the transaction that holds them."""
+    from kafkaspec.errors import KafkaFormatError
+
+    from ..logdir.kafka.tail import PartitionTail
+
+    pid = min(open_transactions, key=lambda p: open_transactions[p])
+    try:
+        upto = PartitionTail(transactions=False).look(part).end - 1
+        what = f"offsets {stable} to {upto}" if upto > stable else f"offset {stable}"
+    except (KafkaFormatError, OSError):  # the tail cannot be read: the lines printed above say why
+        what = f"offsets from {stable}"
+    return (
+        f"kafkaspec dump: {part.name}: {what} held back by --read-committed: producer {pid}'s transaction "
+        f"opened at offset {stable} has no marker yet (the last stable offset, where Kafka's read_committed "
+        "consumer stops too); without --read-committed they are printed"
+    )
 
 
 def _record_lines(

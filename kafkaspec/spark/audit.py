@@ -31,15 +31,20 @@ from .schema import AUDIT_COLUMNS, arrow_schema
 
 
 def _transaction(batch: LogBatch, rc: ReadCommitted | None, transactional: bool, control: bool) -> str:
+    """``held``: a data batch past the last stable offset that is not the open transaction's own (read_committed
+    holds it back, whoever wrote it)."""
+    if control:
+        return "marker" if transactional else "none"
+    if rc is None:
+        return "unknown" if transactional else "none"
+    if transactional:
+        start = rc.open_transactions.get(batch.producer_id)
+        if start is not None and batch.base_offset >= start:
+            return "open"
+    if rc.held(batch.base_offset):
+        return "held"
     if not transactional:
         return "none"
-    if control:
-        return "marker"
-    if rc is None:
-        return "unknown"
-    start = rc.open_transactions.get(batch.producer_id)
-    if start is not None and batch.base_offset >= start:
-        return "open"
     return "aborted" if rc.is_aborted(batch) else "committed"
 
 

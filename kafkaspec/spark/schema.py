@@ -57,7 +57,7 @@ AUDIT_COLUMNS = (
     ("isTransactional", "boolean"),
     ("isControl", "boolean"),
     ("producerId", "bigint"),
-    ("transaction", "string"),  # none | committed | aborted | open | marker
+    ("transaction", "string"),  # none | committed | aborted | open | held | marker
     ("crcStatus", "string"),  # ok | mismatch | unchecked | corrupt | partial | unused
     ("error", "string"),
 )

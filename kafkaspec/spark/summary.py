@@ -22,7 +22,8 @@ class Summary:
     batches: int = 0  # every entry the audit lists: data + control batches + corrupt ranges
     control_batches: int = 0
     corrupt_ranges: int = 0
-    #: data batches (and their records) of aborted or still-open transactions that read_committed left out
+    #: data batches (and their records) that read_committed left out: of aborted or still-open transactions,
+    #: and any past the last stable offset (held back, as Kafka's consumer holds them)
     left_out_batches: int = 0
     left_out_records: int = 0
     bytes: int = 0
@@ -36,7 +37,7 @@ class Summary:
     #: (the counts added up, summary.json), "stop" (the CLI only)
     stage_seconds: dict = field(default_factory=dict)
     per_partition: list = field(default_factory=list)  # {topic, partition, records, batches} written
-    transactions: dict = field(default_factory=dict)  # committed/aborted/open/none -> records
+    transactions: dict = field(default_factory=dict)  # committed/aborted/open/held/none -> records
     codecs: dict = field(default_factory=dict)  # codec -> batches
     magics: dict = field(default_factory=dict)  # magic -> batches
     corrupt: list = field(default_factory=list)  # {segment, position, size, status, error}
@@ -93,7 +94,7 @@ def summarise(summary: Summary, groups: list, isolation_level: str) -> None:
             control += count
             continue
         transactions[g.transaction] = transactions.get(g.transaction, 0) + records
-        if isolation_level == "read_committed" and g.transaction in ("aborted", "open"):
+        if isolation_level == "read_committed" and g.transaction in ("aborted", "open", "held"):
             left_batches, left_records = left_batches + count, left_records + records
             continue
         totals = per_partition.setdefault((g.topic, g.partition), [0, 0])
@@ -129,8 +130,14 @@ def format_summary(s: Summary) -> str:
     if s.isolation_level == "read_committed":
         lines.append(
             f"  isolation read_committed: {tx.get('aborted', 0):,} aborted and {tx.get('open', 0):,} "
-            f"open-transaction records left out ({s.left_out_batches:,} batches; --isolation-level "
-            "read_uncommitted writes them)"
+            f"open-transaction records left out"
+            + (
+                f", and {tx['held']:,} others held back after the last stable offset (an open transaction's "
+                "first offset: Kafka's read_committed consumer stops there too)"
+                if tx.get("held")
+                else ""
+            )
+            + f" ({s.left_out_batches:,} batches; --isolation-level read_uncommitted writes them)"
         )
     else:
         lines.append(

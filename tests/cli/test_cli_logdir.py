@@ -86,6 +86,33 @@ def test_dump_read_committed(tmp_path):
     assert "endTxnMarker: ABORT coordinatorEpoch: 0" in out
 
 
+def test_dump_read_committed_stops_at_the_last_stable_offset_and_says_so(tmp_path):
+    """An open transaction holds back every offset from its first, whoever wrote them (Kafka's last
+    stable offset): dump --read-committed prints none of them and says on stderr how many and why."""
+    from kafkaspec import Record
+    from kafkaspec.logdir import PartitionWriter
+
+    with PartitionWriter(tmp_path / "logs", "p", 0) as w:
+        w.append([Record(value=b"before", timestamp=1)])
+        w.append(
+            [Record(value=b"open", timestamp=2)],
+            producer_id=1,
+            producer_epoch=0,
+            base_sequence=0,
+            is_transactional=True,
+        )
+        w.append([Record(value=b"after", timestamp=3)])
+    (tmp_path / "canary").write_text("keep")
+    code, out, err = run("dump", tmp_path / "logs", "--json", "--read-committed")
+    assert code == 0
+    assert [json.loads(x)["offset"] for x in out.splitlines() if '"record"' in x] == [0]
+    assert "p-0" in err and "offsets 1 to 2 held back" in err and "producer 1" in err
+    _, out, err = run("dump", tmp_path / "logs", "--json")
+    assert [json.loads(x)["offset"] for x in out.splitlines() if '"record"' in x] == [0, 1, 2]
+    assert "held back" not in err
+    assert (tmp_path / "canary").read_text() == "keep"
+
+
 def test_dump_index_files(logs):
     code, out, _ = run("dump", logs / "t-0" / "00000000000000000000.index", "--json")
     assert code == 0 and json.loads(out.splitlines()[0])["position"] >= 0

@@ -69,7 +69,9 @@ def _errors(problems):
 
 
 def _write_txns(root: Path, *, topic="p", steps=120, seed=5, segment_bytes=2500):
-    """Two transactional producers interleaving, plain writes between; return (aborted, visible) offsets."""
+    """Two transactional producers interleaving, plain writes between; return (aborted, visible) offsets:
+    visible under read_committed, so below the last stable offset (a transaction left open holds back
+    every offset from its first)."""
     rng = random.Random(seed)
     aborted, visible = set(), set()
     with PartitionWriter(root, topic, 0, segment_bytes=segment_bytes, index_interval_bytes=200) as w:
@@ -94,7 +96,8 @@ def _write_txns(root: Path, *, topic="p", steps=120, seed=5, segment_bytes=2500)
                 w.append_control(kind, producer_id=pid, producer_epoch=0, timestamp=step)
                 (aborted if kind == "abort" else visible).update(pending[pid])
                 pending[pid] = []
-    return aborted, visible
+    stable = min((p[0] for p in pending.values() if p), default=None)
+    return aborted, {o for o in visible if stable is None or o < stable}
 
 
 # -- item 6: transactions ---------------------------------------------------------

@@ -32,7 +32,7 @@ def _reference_summary(spark, batches: str, isolation_level: str) -> dict:
     audit = spark.read.parquet(batches)
     good = audit.where(F.col("crcStatus").isin("ok", "unchecked") & ~F.col("isControl"))
     if isolation_level == "read_committed":
-        good = good.where(~F.col("transaction").isin("aborted", "open"))
+        good = good.where(~F.col("transaction").isin("aborted", "open", "held"))
     rows = (
         good.groupBy("topic", "partition")
         .agg(F.sum("recordCount").alias("records"), F.count("*").alias("n"))
@@ -78,6 +78,7 @@ def test_summary_equals_one_query_per_figure(spark, synth_dir, txn_dir, tmp_path
             assert got[key] == value, (name, key)
         assert summary.records == sum(r["records"] for r in expected["per_partition"])
     assert got["transactions"]["aborted"] == 2 and got["transactions"]["open"] == 1
+    assert got["transactions"]["held"] == 1  # plain-2, past the last stable offset
 
 
 def _sorted_arrow(df):
@@ -168,15 +169,18 @@ def test_the_export_is_read_committed_by_default_and_says_so(txn_dir, tmp_path):
             json.dumps([{"value": v.decode()} for v in _parquet_values(tmp_path / "out" / "records")])
         )
     }
-    assert values == {"plain-0", "plain-1", "plain-2", "commit-0", "commit-1", "commit-2"}
+    assert values == {"plain-0", "plain-1", "commit-0", "commit-1", "commit-2"}  # plain-2: past the LSO
     text = done.stdout
     assert f"-> {tmp_path / 'out'}" in text and "records/" in text and "summary.json" in text
-    assert "isolation read_committed: 2 aborted and 1 open-transaction records left out" in text
+    assert (
+        "isolation read_committed: 2 aborted and 1 open-transaction records left out, and 1 others held "
+        "back after the last stable offset" in text
+    )
     assert re.search(r"in all \d+\.\d s", text)
     assert done.stderr.startswith("starting Spark"), done.stderr[:300]
     summary = json.loads((tmp_path / "out" / "summary.json").read_text())
     assert summary["isolation_level"] == "read_committed"
-    assert summary["per_partition"] == [{"topic": "tx", "partition": 0, "records": 6, "batches": 4}]
+    assert summary["per_partition"] == [{"topic": "tx", "partition": 0, "records": 5, "batches": 3}]
     stages = summary["stage_seconds"]  # where the time went, step by step (bench/scale.py reads it)
     assert sorted(stages) == ["commit", "planning", "start", "stop", "summary", "tasks"]
     assert min(stages.values()) >= 0 and sum(stages.values()) <= summary["wall_seconds"]

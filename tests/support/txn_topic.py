@@ -2,8 +2,10 @@
 
 One partition, several segments (small ``segment_bytes``), plain records around transactions of three
 producers: committed (pid 7, two batches across other producers' batches), aborted (pid 8, zstd) then
-committed again (pid 8, a later epoch), and one left open at the end of the log (pid 9), with plain
-records before and after it. :func:`write_txn_topic` writes it and returns :class:`TxnTopic`: the
+committed again (pid 8, a later epoch), and one left open near the end of the log (pid 9), with plain
+records before and after it and a transaction committed after its first offset (pid 10): read_committed
+stops at the open one's first offset (the last stable offset, as Kafka's consumer), so nothing from
+there is returned, marker or not. :func:`write_txn_topic` writes it and returns :class:`TxnTopic`: the
 offsets and values each choice returns, computed while writing (never by a reader under test).
 """
 
@@ -74,13 +76,19 @@ def write_txn_topic(root: Path) -> TxnTopic:
         marker("commit", 8, 1)
         data("open-9", 2, "open", 9, 0, 0)
         data("plain-d", 1, "plain")
+        data("commit-10", 1, "committed", 10, 0, 0)
+        marker("commit", 10, 0)
     committed = {"plain", "committed"}
+    stable = min(o for o, _, fate in written if fate == "open")
     for level in ("read_committed", "read_uncommitted"):
         for control in (False, True):
             out.rows[(level, control)] = [
                 (o, v)
                 for o, v, fate in written
-                if (fate in committed or (level == "read_uncommitted" and fate != "marker"))
-                or (control and fate == "marker")
+                if (
+                    (fate in committed or (level == "read_uncommitted" and fate != "marker"))
+                    or (control and fate == "marker")
+                )
+                and (level == "read_uncommitted" or o < stable)
             ]
     return out

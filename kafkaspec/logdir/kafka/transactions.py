@@ -7,8 +7,9 @@ an aborted transaction of P spans O (first_offset <= O <= last_offset, the last
 offset being the abort marker). The aborted transactions come from the segments'
 ``.txnindex`` files or, when those are missing, from a scan of the control batches.
 Transactions with no marker yet are still open; a read_committed consumer never
-sees past the first of them (the last stable offset), so their records are dropped
-as well.
+sees past the first of them (the last stable offset): every reader under read_committed
+stops there, whoever wrote the records after it (they are held back, not lost: they
+come once the transaction ends, and read_uncommitted gives them now).
 """
 
 from __future__ import annotations
@@ -83,6 +84,9 @@ class ReadCommitted:
         self._firsts = {pid: [a for a, _ in sorted(s)] for pid, s in spans.items()}
         self._lasts = {pid: [b for _, b in sorted(s)] for pid, s in spans.items()}
         self.open_transactions = dict(open_transactions or {})
+        #: the last stable offset: the first offset of the earliest open transaction (None: none open). A
+        #: read_committed consumer is given nothing from there on, whoever wrote it (:meth:`held`)
+        self.stable: int | None = min(self.open_transactions.values(), default=None)
 
     def is_aborted(self, batch: LogBatch) -> bool:
         """True when the batch is transactional data of an aborted or still-open transaction."""
@@ -102,6 +106,11 @@ class ReadCommitted:
         i = bisect.bisect_right(firsts, offset) - 1
         return i >= 0 and offset <= self._lasts[pid][i]
 
+    def held(self, offset: int) -> bool:
+        """Whether the batch at ``offset`` is at or past the last stable offset: held back, as Kafka's
+        consumer holds it, until the open transactions before it end."""
+        return self.stable is not None and offset >= self.stable
+
     def visible(self, batch: LogBatch, include_control: bool = False) -> bool:
         """Whether a read_committed consumer gets this batch's records."""
         if batch.is_control:
@@ -119,12 +128,15 @@ def select_batches(
 ) -> Iterator[B]:
     """The batches (in offset order) that hold offsets in [``start_offset``, ``end_offset``), minus
     control batches unless ``include_control``, minus aborted and open transactions under
-    ``read_committed``. Stops at the first batch at or past ``end_offset``. A kept batch may still
+    ``read_committed``. Stops at the first batch at or past ``end_offset`` and, under ``read_committed``,
+    at the last stable offset (:meth:`ReadCommitted.held`). A kept batch may still
     straddle the range: its records need the offset check too."""
     for batch in batches:
         if start_offset is not None and batch.last_offset < start_offset:
             continue
         if end_offset is not None and batch.base_offset >= end_offset:
+            return
+        if read_committed is not None and read_committed.held(batch.base_offset):
             return
         if batch.is_control and not include_control:
             continue
