@@ -289,6 +289,7 @@ def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
     catalog (a SQLAlchemy URL such as ``sqlite:////var/lib/lake/catalog.db``: the catalog of a
     warehouse in an object store, where no SQLite file can live)."""
     if catalog_uri is not None and not catalog_uri.startswith(("http://", "https://")):
+        _refuse_memory(catalog_uri)
         if "://" not in dest:
             dest = "file://" + os.path.abspath(dest)
         return load_catalog("kafkaspec", type="sql", uri=catalog_uri, warehouse=dest, **iceberg_properties())
@@ -300,6 +301,24 @@ def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
     warehouse = root if "://" in root else "file://" + os.path.abspath(root)
     uri = "sqlite:///" + os.path.abspath(os.path.join(root, CATALOG_FILE))
     return load_catalog("kafkaspec", type="sql", uri=uri, warehouse=warehouse)
+
+
+def _refuse_memory(uri: str) -> None:
+    """An SQL catalog held in memory is gone when the run ends, and the commits with it: every run would
+    append everything again (its data files stay in the warehouse)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        url = make_url(uri)
+    except ArgumentError:
+        return  # said by pyiceberg, which parses it next
+    memory = url.database in (None, "", ":memory:") or "memory" in str(url.query.get("mode", ""))
+    if url.get_backend_name() == "sqlite" and memory:
+        raise TableError(
+            f"--catalog-uri {uri}: an SQLite catalog in memory forgets every commit when the run ends; "
+            "give a file (sqlite:////path/to/catalog.db)"
+        )
 
 
 def _rest_catalog(dest: str, uri: str) -> Catalog:
