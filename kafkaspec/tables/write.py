@@ -140,8 +140,8 @@ def write_table(
         if not todo:
             run.unchanged.append(name)
             continue
-        topics = {t for t, _ in groups[name]}
-        offsets = {t: dict(ps) for t, ps in committed.items() if t in topics}
+        held = {t for t, _ in groups[name]}
+        offsets = {t: dict(ps) for t, ps in committed.items() if t in held}
         for span in todo:
             offsets.setdefault(span.topic, {})[span.partition] = span.hi
         covered = [(s.topic, s.partition) for s in todo]
