@@ -323,8 +323,11 @@ def _refuse_memory(uri: str) -> None:
 
 def _rest_catalog(dest: str, uri: str) -> Catalog:
     """A REST catalog whose every request waits at most ``KAFKASPEC_STORAGE_TIMEOUT`` seconds (the store
-    timeout, default 30): pyiceberg's session sets none, so a catalog that accepts and never answers
-    would hang the run; one that cannot be reached is one line."""
+    timeout, default 30) for its whole answer: pyiceberg's session sets no timeout, so a catalog that
+    accepts and never answers would hang the run, and a socket timeout bounds each read only, so one
+    that answers a byte a second would too; one that cannot be reached is one line."""
+    import threading
+
     import requests
     from pyiceberg.catalog.rest import RestCatalog
 
@@ -335,11 +338,33 @@ def _rest_catalog(dest: str, uri: str) -> Catalog:
     except ValueError:
         bounded = DEFAULT_TIMEOUT
 
-    class Bounded(requests.adapters.HTTPAdapter):
+    HTTPAdapter = requests.adapters.HTTPAdapter
+
+    class Bounded(HTTPAdapter):
         def send(  # type: ignore[override]
             self, request: requests.PreparedRequest, stream: bool = False, timeout: Any = None, **kwargs: Any
         ) -> requests.Response:
-            return super().send(request, stream, bounded if timeout is None else timeout, **kwargs)
+            box: dict[str, Any] = {}
+
+            def answer() -> None:
+                try:
+                    response = HTTPAdapter.send(
+                        self, request, stream, bounded if timeout is None else timeout, **kwargs
+                    )
+                    box["body"] = response.content  # read whole within the deadline
+                    box["response"] = response
+                except BaseException as exc:  # handed to the caller's thread
+                    box["error"] = exc
+
+            worker = threading.Thread(target=answer, name="kafkaspec-catalog", daemon=True)
+            worker.start()
+            worker.join(bounded)
+            if worker.is_alive():  # left to end with its socket; the run goes on no longer
+                raise requests.Timeout(f"{request.url}: no whole answer within {bounded:g} s")
+            if "error" in box:
+                raise box["error"]
+            answered: requests.Response = box["response"]
+            return answered
 
     class BoundedRestCatalog(RestCatalog):
         def _create_session(self) -> Any:

@@ -10,6 +10,7 @@ markers' own folder name) are tables of their own, read back whole."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -150,3 +151,53 @@ def test_a_table_destination_inside_the_data_dir_is_refused(tmp_path):
     done = _cli("pipeline", src, "--table", "delta", src / "lake", "--quiet")
     assert done.returncode == 2 and "inside the input" in done.stderr, done.stderr
     assert sorted(p.name for p in src.iterdir()) == before  # a broker refuses to start on a stray folder
+
+
+def test_a_rest_catalog_that_answers_a_byte_a_second_is_cut_at_the_deadline(tmp_path):
+    """A socket timeout bounds each read: a catalog dripping its answer held the run for ever."""
+    import socket
+    import threading
+    import time
+
+    server = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def drip():
+        server.settimeout(1)
+        conns = []
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except TimeoutError:
+                continue
+            conns.append(conn)
+            conn.sendall(
+                b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 99999\r\n\r\n{"
+            )
+            while not stop.wait(0.5):
+                try:
+                    conn.sendall(b" ")
+                except OSError:
+                    break
+        for c in conns:
+            c.close()
+
+    threading.Thread(target=drip, daemon=True).start()
+    src = tmp_path / "logs"
+    write_orders(src, 2)
+    uri = f"http://127.0.0.1:{server.getsockname()[1]}"
+    started = time.monotonic()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "kafkaspec.cli", "pipeline", src, "--table", "iceberg", tmp_path / "lake"]
+            + ["--catalog-uri", uri],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "KAFKASPEC_STORAGE_TIMEOUT": "2"},
+        )
+    finally:
+        stop.set()
+        server.close()
+    assert done.returncode == 2 and "no whole answer within 2 s" in done.stderr, done.stderr
+    assert done.stderr.count("\n") == 1 and time.monotonic() - started < 120
