@@ -338,9 +338,7 @@ def _rest_catalog(dest: str, uri: str) -> Catalog:
     except ValueError:
         bounded = DEFAULT_TIMEOUT
 
-    HTTPAdapter = requests.adapters.HTTPAdapter
-
-    class Bounded(HTTPAdapter):
+    class Bounded(requests.adapters.HTTPAdapter):
         def send(  # type: ignore[override]
             self, request: requests.PreparedRequest, stream: bool = False, timeout: Any = None, **kwargs: Any
         ) -> requests.Response:
@@ -348,7 +346,7 @@ def _rest_catalog(dest: str, uri: str) -> Catalog:
 
             def answer() -> None:
                 try:
-                    response = HTTPAdapter.send(
+                    response = requests.adapters.HTTPAdapter.send(
                         self, request, stream, bounded if timeout is None else timeout, **kwargs
                     )
                     box["body"] = response.content  # read whole within the deadline
