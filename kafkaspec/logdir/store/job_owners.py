@@ -62,14 +62,18 @@ def _identity(pid: int) -> str | None:
 
 
 def claim(job_dir: Path) -> None:
-    """Write ``job_dir``'s owner (the folder made here); nothing where :func:`_identity` says too little."""
+    """Write ``job_dir``'s owner (the folder made here); nothing where :func:`_identity` says too little
+    or the folder cannot be written."""
     me = _identity(_owner_pid())
     if me is None:
         return
-    job_dir.mkdir(parents=True, exist_ok=True)
-    staged = job_dir / f".{OWNER}.tmp"
-    staged.write_text(me + "\n")
-    staged.replace(job_dir / OWNER)
+    try:
+        job_dir.mkdir(parents=True, exist_ok=True)
+        staged = job_dir / f".{OWNER}.tmp"
+        staged.write_text(me + "\n")
+        staged.replace(job_dir / OWNER)
+    except OSError:  # an output that cannot be written: the tasks say so, naming it
+        return
 
 
 def is_dead(job_dir: Path) -> bool:
