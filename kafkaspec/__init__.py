@@ -10,6 +10,7 @@ import kafkaspec.command_signals
 
 if kafkaspec.command_signals.is_the_command():  # first, before the imports below take their half second
     kafkaspec.command_signals.install()
+    kafkaspec.command_signals.drop_working_dir()
 
 from kafkaspec.builder import build_batch, build_control_batch
 from kafkaspec.conversion import Converted, convert

@@ -36,6 +36,22 @@ def is_the_command() -> bool:
     return any(a == "-m" and b in ("kafkaspec", "kafkaspec.cli") for a, b in zip(argv, argv[1:]))
 
 
+def drop_working_dir() -> None:
+    """Take the working directory off the import path of ``python -m kafkaspec``: Python puts it first,
+    so a ``lz4.py`` in the folder the command is run in (a data dir someone sent) would be imported, and
+    run, in place of the package the command imports next. The package itself is found already; a
+    program that imports ``kafkaspec`` keeps its path, as does ``python -P`` (which never adds it)."""
+    argv = getattr(sys, "orig_argv", [])
+    if sys.flags.safe_path or not any(a == "-m" for a in argv) or not sys.path:
+        return
+    try:
+        here = os.getcwd()
+    except OSError:
+        return
+    if sys.path[0] in ("", here) or os.path.realpath(sys.path[0]) == os.path.realpath(here):
+        del sys.path[0]
+
+
 def _early(signum: int, frame: FrameType | None) -> None:
     """Nothing has run yet: say so and leave (no ``KeyboardInterrupt`` for an import to show)."""
     os.write(2, _line)

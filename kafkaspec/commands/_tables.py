@@ -86,10 +86,13 @@ def run_table(args: argparse.Namespace) -> int:
             verify_crc=not args.no_verify_crc,
             mode=args.table_mode,
             decode_values=args.decode_values,
+            topics=args.topics,
         )
         if run.modes and not told:
-            for name, (mode, why) in sorted(run.modes.items()):
-                print(f"table {name}: --table-mode {mode} ({why})", file=sys.stderr, flush=True)
+            from ..printable import escape
+
+            for name, (mode, why) in sorted(run.modes.items()):  # why: a cleanup.policy from the data
+                print(escape(f"table {name}: --table-mode {mode} ({why})"), file=sys.stderr, flush=True)
             told = True
         if not args.quiet:
             print(format_run(run), flush=True)

@@ -1,6 +1,8 @@
 """``kafkaspec completion bash|zsh``: a shell completion script, written from the command's own parsers
 (subcommands, their subcommands and options; paths otherwise), so it never lists an option that is not
-there. No package needed: the script is plain bash, which zsh runs through ``bashcompinit``."""
+there. No package needed: the script is plain bash, which zsh runs through ``bashcompinit``. A path
+offered is one line of ``compgen``'s answer, never split at spaces nor expanded as a pattern (a file
+named ``my data.log`` or ``*`` is offered as it is)."""
 
 from __future__ import annotations
 
@@ -61,14 +63,14 @@ def script(root: argparse.ArgumentParser, shell: str) -> str:
 _kafkaspec() {{
     local cur="${{COMP_WORDS[COMP_CWORD]}}" cmd="${{COMP_WORDS[1]}}" sub="${{COMP_WORDS[2]}}" subs="" opts=""
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W {_word(top)} -- "$cur"))
+        _kafkaspec_reply -W {_word(top)} -- "$cur"
         return
     fi
     case "$cmd" in
 {chr(10).join(cases)}
     esac
     if [ -n "$subs" ] && [ "$COMP_CWORD" -eq 2 ]; then
-        COMPREPLY=($(compgen -W "$subs --help" -- "$cur"))
+        _kafkaspec_reply -W "$subs --help" -- "$cur"
         return
     fi
     if [ -n "$subs" ]; then
@@ -77,10 +79,15 @@ _kafkaspec() {{
         esac
     fi
     if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+        _kafkaspec_reply -W "$opts" -- "$cur"
     else
-        COMPREPLY=($(compgen -f -- "$cur"))
+        _kafkaspec_reply -f -- "$cur"
     fi
+}}
+_kafkaspec_reply() {{
+    local line
+    COMPREPLY=()
+    while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen "$@")
 }}
 complete -o filenames -o bashdefault -F _kafkaspec kafkaspec
 """

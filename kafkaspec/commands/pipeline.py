@@ -31,13 +31,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    refuse_output_inside(args.input, args.output)
     if args.table is not None:
         from ._tables import run_table
 
         return run_table(args)
     from kafkaspec.spark.pipeline import run_args
 
-    refuse_output_inside(args.input, args.output)
     return run_args(args)
 
 

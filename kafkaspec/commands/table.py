@@ -42,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
         require(module, "tables", "kafkaspec table")
     import os
 
+    from ..printable import escape
+
     if "://" not in args.dest and not os.path.isdir(args.dest):
         raise FileNotFoundError(f"no tables here: {args.dest}")
     from ..tables.housekeeping import compact, expire_snapshots
@@ -50,20 +52,22 @@ def run(args: argparse.Namespace) -> int:
         from ..tables.summary import format_summary, summarize
 
         rows = summarize(args.table, args.dest, catalog_uri=args.catalog_uri)
-        print(format_summary(rows) if rows else f"no tables in {args.dest}")
+        print(format_summary(rows) if rows else f"no tables in {escape(args.dest)}")
         return 0
     if args.action == "compact":
         done = compact(
             args.table, args.dest, catalog_uri=args.catalog_uri, target_file_mb=args.target_file_mb
         )
         for t in done:
-            print(f"{t.name}: {t.files_before} data files -> {t.files_after}")
+            print(f"{escape(t.name)}: {t.files_before} data files -> {t.files_after}")
     else:
         done = expire_snapshots(
             args.table, args.dest, older_than_hours=args.older_than_hours, catalog_uri=args.catalog_uri
         )
         for t in done:
-            print(f"{t.name}: {t.expired} {'snapshots' if args.table == 'iceberg' else 'files'} expired")
+            print(
+                f"{escape(t.name)}: {t.expired} {'snapshots' if args.table == 'iceberg' else 'files'} expired"
+            )
     if not done:
-        print(f"no tables in {args.dest}")
+        print(f"no tables in {escape(args.dest)}")
     return 0

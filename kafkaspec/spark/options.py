@@ -92,6 +92,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..errors import KafkaFormatError
+from ..logdir.kafka.names import MAX_OFFSET, MAX_PARTITION
 from ..logdir.store.storage import StorageOptions
 from ..logdir.tiered.encryption import PrivateKeys
 from .pushdown import Pushed
@@ -174,6 +175,17 @@ def _shown(value: str) -> str:
     return repr(value) if len(value) <= 80 else repr(value[:80]) + f"... ({len(value)} characters)"
 
 
+def _whole(value: object, low: int, high: int) -> int:
+    """A number of an option's JSON as the integer it must be, from ``low`` to ``high`` (a Kafka offset,
+    partition or timestamp: a long); ``true``, ``1.5``, ``1e400`` are none (ValueError), where ``int``
+    would take them for 1, 1, or fail with OverflowError."""
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,19}", value.strip()):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{value!r} is not a whole number from {low} to {high}")
+    return value
+
+
 def _offsets(value: str | None, default: int, name: str) -> tuple[int, dict[tuple[str, int], int]]:
     """(default for every partition, {(topic, partition): offset})."""
     if value is None:
@@ -183,7 +195,12 @@ def _offsets(value: str | None, default: int, name: str) -> tuple[int, dict[tupl
         return (EARLIEST if text == "earliest" else LATEST), {}
     try:
         spec = json.loads(text)
-        out = {(t, int(p)): int(o) for t, parts in spec.items() if t != MARKS_KEY for p, o in parts.items()}
+        out = {
+            (t, _whole(p, 0, MAX_PARTITION)): _whole(o, EARLIEST, MAX_OFFSET)
+            for t, parts in spec.items()
+            if t != MARKS_KEY
+            for p, o in parts.items()
+        }
     except (ValueError, AttributeError, TypeError, RecursionError) as exc:
         raise OptionError(
             f"option {name} must be earliest, latest or JSON like "
@@ -198,7 +215,11 @@ def _by_time(value: str | None, name: str) -> dict[tuple[str, int], int]:
         return {}
     try:
         spec = json.loads(value)
-        return {(t, int(p)): int(ms) for t, parts in spec.items() for p, ms in parts.items()}
+        return {
+            (t, _whole(p, 0, MAX_PARTITION)): _whole(ms, 0, MAX_OFFSET)
+            for t, parts in spec.items()
+            for p, ms in parts.items()
+        }
     except (ValueError, AttributeError, TypeError, RecursionError) as exc:
         raise OptionError(
             f'option {name} must be JSON like {{"topic": {{"0": 1700000000000}}}} (ms since the epoch per '
@@ -258,7 +279,10 @@ class ReadOptions:
         assign: dict[str, tuple[int, ...]] | None = None
         if assign_text is not None:
             try:
-                assign = {t: tuple(int(p) for p in ps) for t, ps in json.loads(assign_text).items()}
+                assign = {
+                    t: tuple(_whole(p, 0, MAX_PARTITION) for p in ps)
+                    for t, ps in json.loads(assign_text).items()
+                }
             except (ValueError, AttributeError, TypeError, RecursionError) as exc:
                 raise OptionError(
                     f'option assign must be JSON like {{"topic": [0, 1]}}, got {_shown(assign_text)}'
@@ -301,9 +325,11 @@ class ReadOptions:
         def ms(name: str) -> int | None:
             v = get(name.lower())
             try:
-                return None if v is None else int(v)
+                return None if v is None else _whole(v, 0, MAX_OFFSET)
             except ValueError as exc:
-                raise OptionError(f"option {name} must be milliseconds since the epoch, got {v!r}") from exc
+                raise OptionError(
+                    f"option {name} must be milliseconds since the epoch (0 to {MAX_OFFSET}), got {_shown(str(v))}"
+                ) from exc
 
         timeout = get("storagetimeout")
         try:
@@ -328,12 +354,11 @@ class ReadOptions:
         def count(name: str) -> int | None:
             v = get(name.lower())
             try:
-                n = None if v is None else int(v)
+                return None if v is None else _whole(v, 1, MAX_OFFSET)
             except ValueError:
-                n = -1
-            if n is not None and n <= 0:
-                raise OptionError(f"option {name} must be a positive number of offsets, got {v!r}")
-            return n
+                raise OptionError(
+                    f"option {name} must be a whole number from 1 to {MAX_OFFSET}, got {_shown(str(v))}"
+                ) from None
 
         return cls(
             include_headers=_bool(get("includeheaders"), True, "includeHeaders"),

@@ -18,9 +18,13 @@ from ..arrow.ranges import RangeSettings, ReadRange, plan_partition
 from ..errors import KafkaFormatError
 from ..logdir.store.storage import StorageOptions, is_uri
 from ..logdir.tiered.encryption import PrivateKeys
-from .options import ReadOptions
+from .options import OptionError, ReadOptions
 
 log = logging.getLogger("kafkaspec.spark")
+
+
+#: the most ranges ``maxRecordsPerPartition`` cuts one partition into (a cut into more is refused)
+MAX_RANGES_PER_PARTITION = 100_000
 
 
 def _bound(a: int | None, b: int | None, pick: Callable[[int, int], int]) -> int | None:
@@ -154,14 +158,21 @@ def _at_most(
     rc: logdir.ReadCommitted | None,
 ) -> list[ReadRange]:
     """``maxRecordsPerPartition``: the ranges of [lo, hi) planned ``most`` offsets at a time (a partition
-    holds no more records than offsets). An open end is found by reading the batch heads of the active
-    segment once (:class:`~kafkaspec.logdir.kafka.tail.PartitionTail`), as a stream does."""
+    holds no more records than offsets). [lo, hi) is first cut to the partition's offsets, found by
+    reading the batch heads of the active segment once (:class:`~kafkaspec.logdir.kafka.tail.PartitionTail`),
+    as a stream does, so that an end far past the data plans nothing past it; a cut into more than
+    :data:`MAX_RANGES_PER_PARTITION` ranges is refused (offsets far apart, a compacted log's, would make
+    a plan of any size)."""
     from ..logdir.kafka.tail import PartitionTail
 
-    if lo is None or hi is None:
-        point = PartitionTail(transactions=False).look(part)
-        lo = point.log_start if lo is None else lo
-        hi = point.end if hi is None else hi
+    point = PartitionTail(transactions=False).look(part)
+    lo = point.log_start if lo is None else max(lo, point.log_start)
+    hi = point.end if hi is None else min(hi, point.end)  # an endingOffsets past the end cuts nothing more
+    if hi - lo > most * MAX_RANGES_PER_PARTITION:
+        raise OptionError(
+            f"option maxRecordsPerPartition {most} would cut offsets {lo} to {hi} of {part.name} into "
+            f"{-((lo - hi) // most):,} ranges, more than {MAX_RANGES_PER_PARTITION:,}: give a larger one"
+        )
     out: list[ReadRange] = []
     for first in range(lo, hi, most):
         out.extend(plan_partition(part, first, min(first + most, hi), how, rc))

@@ -118,6 +118,8 @@ class KafkaLogWriter(DataSourceArrowWriter):
         self.storage = ReadOptions.parse(options).storage or (
             StorageOptions.from_env() if is_uri(path) else None
         )
+        if not is_uri(path):  # the driver's claim: a job killed before its end is cleaned by the next commit
+            Location.of(path).claim(self.job)
 
     @property
     def location(self) -> Location:

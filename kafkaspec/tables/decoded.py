@@ -19,14 +19,43 @@ import pyarrow.compute as pc
 
 from ..arrow.schema import SCHEMA
 from ..arrow.value_columns import DecodedValues
+from .errors import TableError
 from .source import Offsets
 
 #: the columns of a dead-letter table
 ERRORS_SCHEMA = SCHEMA.append(pa.field("value_error", pa.string()))
 
 
+#: the longest table name: a table is a folder, and a file name holds at most 255 bytes
+MAX_TABLE_NAME = 255
+
+
 def errors_table(name: str) -> str:
     return f"{name}_errors"
+
+
+def check_errors_tables(values: Any, names: Iterable[str]) -> None:
+    """Refuse, before anything is written, a dead-letter table that cannot be one: named as another
+    table of the run (a topic called ``orders_errors`` beside a typed ``orders``: the two would mix,
+    each commit's offsets replacing the other's), or longer than a folder's name can be (a typed topic
+    of Kafka's 249 characters)."""
+    tables = set(names)
+    for name in sorted(tables):
+        if not typed(values, name):
+            continue
+        dead = errors_table(name)
+        if dead in tables:
+            raise TableError(
+                f"the values of topic {name!r} that do not fit its schema go to the table {dead!r}, and so "
+                f"would the records of topic {dead!r}, mixed: leave one out (--topics '!{dead}') or write "
+                "without --decode-values; nothing was written"
+            )
+        if len(dead.encode()) > MAX_TABLE_NAME:
+            raise TableError(
+                f"the values of topic {name[:40]!r}... ({len(name)} characters) that do not fit its schema "
+                f"would go to a table named with {len(dead)} characters, more than a folder's name holds "
+                f"({MAX_TABLE_NAME}): write it without --decode-values; nothing was written"
+            )
 
 
 def typed(values: Any, topic: str) -> bool:

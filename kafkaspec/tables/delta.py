@@ -80,6 +80,11 @@ class DeltaSink:
 
     def _load(self, name: str) -> Any:
         uri = self._uri(name)
+        if name == "_delta_log":  # a legal topic name; delta-rs then takes DEST for a table and reads neither
+            raise TableError(
+                f"{uri}: a Delta table cannot be named _delta_log, the name of every Delta table's log "
+                "folder (leave the topic out with --topics '!_delta_log'); nothing was written"
+            )
         if (
             "://" not in uri
             and os.path.exists(uri)

@@ -330,6 +330,7 @@ def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
     catalog (a SQLAlchemy URL such as ``sqlite:////var/lib/lake/catalog.db``: the catalog of a
     warehouse in an object store, where no SQLite file can live)."""
     if catalog_uri is not None and not catalog_uri.startswith(("http://", "https://")):
+        _refuse_memory(catalog_uri)
         if "://" not in dest:
             dest = "file://" + os.path.abspath(dest)
         return load_catalog("kafkaspec", type="sql", uri=catalog_uri, warehouse=dest, **iceberg_properties())
@@ -343,10 +344,31 @@ def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
     return load_catalog("kafkaspec", type="sql", uri=uri, warehouse=warehouse)
 
 
+def _refuse_memory(uri: str) -> None:
+    """An SQL catalog held in memory is gone when the run ends, and the commits with it: every run would
+    append everything again (its data files stay in the warehouse)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        url = make_url(uri)
+    except ArgumentError:
+        return  # said by pyiceberg, which parses it next
+    memory = url.database in (None, "", ":memory:") or "memory" in str(url.query.get("mode", ""))
+    if url.get_backend_name() == "sqlite" and memory:
+        raise TableError(
+            f"--catalog-uri {uri}: an SQLite catalog in memory forgets every commit when the run ends; "
+            "give a file (sqlite:////path/to/catalog.db)"
+        )
+
+
 def _rest_catalog(dest: str, uri: str) -> Catalog:
     """A REST catalog whose every request waits at most ``KAFKASPEC_STORAGE_TIMEOUT`` seconds (the store
-    timeout, default 30): pyiceberg's session sets none, so a catalog that accepts and never answers
-    would hang the run; one that cannot be reached is one line."""
+    timeout, default 30) for its whole answer: pyiceberg's session sets no timeout, so a catalog that
+    accepts and never answers would hang the run, and a socket timeout bounds each read only, so one
+    that answers a byte a second would too; one that cannot be reached is one line."""
+    import threading
+
     import requests
     from pyiceberg.catalog.rest import RestCatalog
 
@@ -361,7 +383,27 @@ def _rest_catalog(dest: str, uri: str) -> Catalog:
         def send(  # type: ignore[override]
             self, request: requests.PreparedRequest, stream: bool = False, timeout: Any = None, **kwargs: Any
         ) -> requests.Response:
-            return super().send(request, stream, bounded if timeout is None else timeout, **kwargs)
+            box: dict[str, Any] = {}
+
+            def answer() -> None:
+                try:
+                    response = requests.adapters.HTTPAdapter.send(
+                        self, request, stream, bounded if timeout is None else timeout, **kwargs
+                    )
+                    box["body"] = response.content  # read whole within the deadline
+                    box["response"] = response
+                except BaseException as exc:  # handed to the caller's thread
+                    box["error"] = exc
+
+            worker = threading.Thread(target=answer, name="kafkaspec-catalog", daemon=True)
+            worker.start()
+            worker.join(bounded)
+            if worker.is_alive():  # left to end with its socket; the run goes on no longer
+                raise requests.Timeout(f"{request.url}: no whole answer within {bounded:g} s")
+            if "error" in box:
+                raise box["error"]
+            answered: requests.Response = box["response"]
+            return answered
 
     class BoundedRestCatalog(RestCatalog):
         def _create_session(self) -> Any:

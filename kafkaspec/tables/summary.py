@@ -60,9 +60,13 @@ def summarize(format: str, dest: str, *, catalog_uri: str | None = None) -> list
 
 
 def format_summary(rows: list[TopicSummary]) -> str:
+    """One line per table and topic; the names as they are read (another writer's topic column, a folder
+    or catalog entry of any name) escaped for the terminal (:func:`kafkaspec.printable.escape`)."""
+    from ..printable import escape
+
     lines = []
     for s in rows:
-        where = s.topic if s.topic == s.table else f"{s.table}/{s.topic}"
+        where = escape(str(s.topic) if s.topic == s.table else f"{s.table}/{s.topic}")
         lines.append(
             f"{where}: {s.rows:,} rows in {s.partitions} partition{'s' if s.partitions != 1 else ''}, "
             f"offsets {s.first_offset:,}..{s.last_offset:,}"

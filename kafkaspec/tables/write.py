@@ -4,6 +4,7 @@ from them, and each table's new records appended in one commit."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -77,6 +78,7 @@ def write_table(
     verify_crc: bool = True,
     mode: str | None = None,
     decode_values: bool = False,
+    topics: str | None = None,
 ) -> TableRun:
     """Append to the tables of ``dest`` the records of ``source`` they do not hold yet (all of them the
     first time: a backfill); each table in one commit that stores its next offsets. ``layout``:
@@ -88,7 +90,8 @@ def write_table(
     :mod:`~kafkaspec.tables.upsert`); None (default): ``upsert`` for a topic whose ``cleanup.policy``
     compacts and ``append`` elsewhere (:mod:`~kafkaspec.tables.policy`; ``append`` for the single
     layout's table and with ``decode_values``), said in :attr:`TableRun.modes`. ``decode_values``: each typed topic's values decoded, those that
-    do not fit in ``<table>_errors`` (:mod:`~kafkaspec.tables.decoded`; per-topic layout, append)."""
+    do not fit in ``<table>_errors`` (:mod:`~kafkaspec.tables.decoded`; per-topic layout, append).
+    ``topics``: a regular expression (``pipeline --topics``'s): only the topics it matches whole."""
     started = time.perf_counter()
     dest = os.fspath(dest)
     if layout not in LAYOUTS:
@@ -104,7 +107,7 @@ def write_table(
     log_dir = source if isinstance(source, LogDir) else open_log(os.fspath(source))
     groups: dict[str, list[tuple[str, int]]] = {}
     for part in log_dir.partitions():
-        if not internal(part.topic):
+        if not internal(part.topic) and (topics is None or re.fullmatch(topics, part.topic)):
             groups.setdefault(table_name(part.topic, layout), []).append((part.topic, part.partition))
     committed: Offsets = {}
     for name, tps in groups.items():
@@ -113,9 +116,10 @@ def write_table(
     values = None
     if decode_values:
         from ..values import decoder
-        from .decoded import errors_table, typed
+        from .decoded import check_errors_tables, errors_table, typed
 
         values = decoder(log_dir)
+        check_errors_tables(values, groups)
         failed: Offsets = {}  # the errors tables' own offsets
         for name, tps in groups.items():
             if typed(values, name):
@@ -126,7 +130,8 @@ def write_table(
         if mode is not None
         else _modes(log_dir, groups, layout, decode_values, run)
     )
-    spans = plan(log_dir, committed, read_committed=read_committed, verify_crc=verify_crc)
+    chosen = {t for tps in groups.values() for t, _ in tps}
+    spans = plan(log_dir, committed, read_committed=read_committed, verify_crc=verify_crc, topics=chosen)
     _pause("planned")
     by_table: dict[str, list[Span]] = {}
     for span in spans:
@@ -136,8 +141,8 @@ def write_table(
         if not todo:
             run.unchanged.append(name)
             continue
-        topics = {t for t, _ in groups[name]}
-        offsets = {t: dict(ps) for t, ps in committed.items() if t in topics}
+        held = {t for t, _ in groups[name]}
+        offsets = {t: dict(ps) for t, ps in committed.items() if t in held}
         for span in todo:
             offsets.setdefault(span.topic, {})[span.partition] = span.hi
         covered = [(s.topic, s.partition) for s in todo]

@@ -3,6 +3,7 @@ has, DumpLogSegments' aliases included) and nested subcommands, driven in a real
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import subprocess
 import sys
@@ -38,3 +39,26 @@ def test_bash_completes_subcommands_and_options():
 
 def test_zsh_script_loads_bash_completion():
     assert _script("zsh").startswith("autoload -U +X bashcompinit && bashcompinit\n")
+
+
+@pytest.mark.hostile
+def test_paths_with_spaces_and_pattern_characters_are_offered_as_they_are(tmp_path):
+    """A file name was split at its spaces and expanded as a pattern (``a*`` offered every ``a...``)."""
+    for name in ("my data.log", "a*", "ab", "$(touch pwned)"):
+        (tmp_path / name).write_text("x")
+    script = _script("bash")
+
+    def offered(word):
+        program = (
+            f"{script}\nCOMP_WORDS=(kafkaspec dump {shlex.quote(word)}); COMP_CWORD=2; _kafkaspec; "
+            'printf "%s\\0" "${COMPREPLY[@]}"'
+        )
+        done = subprocess.run(
+            ["bash", "-c", program], capture_output=True, text=True, check=True, cwd=tmp_path
+        )
+        return sorted(done.stdout.split("\0")[:-1])
+
+    assert offered("my") == ["my data.log"]
+    assert offered("a*") == ["a*"]
+    assert offered("$") == ["$(touch pwned)"]
+    assert not (tmp_path / "pwned").exists()

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import job_owners
 from .fs import RangeReader, StoragePath
 from .publish import (
     STAGING,
@@ -144,6 +145,11 @@ class Location(ABC):
         """Stage the directories ``pieces`` a task wrote in ``folder`` (:meth:`task_folder`), invisible
         until :meth:`apply`; return where each is staged, as text for the commit message."""
 
+    def claim(self, job: str) -> None:
+        """Mark ``job`` as this process's before its tasks stage anything (a local folder's staging of a
+        job that dies is deleted by the next :meth:`apply` there, :mod:`.job_owners`)."""
+        return None
+
     @abstractmethod
     def apply(self, plan: CommitPlan) -> None:
         """Carry out ``plan``: every directory complete in staging first (all refusals there), then
@@ -182,9 +188,13 @@ class LocalLocation(Location):
     def stage(self, job: str, task: str, folder: Path, pieces: Sequence[Path]) -> list[str]:
         return [str(p) for p in pieces]  # written where the commit takes them from
 
+    def claim(self, job: str) -> None:
+        job_owners.claim(self.root / STAGING / job)
+
     def apply(self, plan: CommitPlan) -> None:
         job_dir = self.root / STAGING / plan.job
         ready = job_dir / READY
+        self._drop_dead(plan.job)
         try:
             for d in plan.dirs:
                 plan.refuse(self.root / d.name)
@@ -195,6 +205,13 @@ class LocalLocation(Location):
         self._switch(ready, job_dir / REPLACED, plan)
         shutil.rmtree(job_dir, ignore_errors=True)
         _rmdir_if_empty(self.root / STAGING)
+
+    def _drop_dead(self, job: str) -> None:
+        """Delete the staging of every other job whose owner is provably dead (:mod:`.job_owners`)."""
+        staging = self.root / STAGING
+        for other in sorted(staging.iterdir()) if staging.is_dir() else []:
+            if other.name != job and other.is_dir() and not other.is_symlink() and job_owners.is_dead(other):
+                shutil.rmtree(other, ignore_errors=True)
 
     @staticmethod
     def _prepare(ready: Path, d: DirPlan) -> None:

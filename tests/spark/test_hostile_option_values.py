@@ -1,0 +1,90 @@
+"""The ``kafkalog`` source's numeric options under hostile values, planned without a Spark session: a
+by-timestamp bound, an offset, ``minPartitions`` or ``maxRecordsPerPartition`` that is not the whole
+number it must be is one planning error naming the option (``1e400`` raised OverflowError, ``true``
+and ``1.5`` were read as 1, a negative timestamp read everything), and no value makes a plan without
+bound (``maxRecordsPerPartition=1`` with an end far past the data, or offsets far apart, planned one
+range per offset: 2^62 of them)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from support.tables import TS, write_orders
+
+from kafkaspec import Record, build_batch, logdir
+from kafkaspec.spark.options import OptionError, ReadOptions
+from kafkaspec.spark.planning import MAX_RANGES_PER_PARTITION, plan
+
+pytestmark = pytest.mark.hostile
+
+LONG_MAX = (1 << 63) - 1
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["startingOffsetsByTimestamp", "endingOffsetsByTimestamp", "startingOffsets", "endingOffsets"],
+)
+@pytest.mark.parametrize("bad", ["1e400", "true", "1.5", str(LONG_MAX + 1), "[1]", "null"])
+def test_a_json_bound_that_is_no_long_is_one_option_error(name, bad):
+    with pytest.raises(OptionError, match=name):
+        ReadOptions.parse({name: f'{{"t": {{"0": {bad}}}}}'})
+
+
+@pytest.mark.parametrize("name", ["startingOffsetsByTimestamp", "endingOffsetsByTimestamp"])
+def test_a_negative_timestamp_is_refused(name):
+    with pytest.raises(OptionError, match=name):
+        ReadOptions.parse({name: '{"t": {"0": -5}}'})
+    with pytest.raises(OptionError, match="startingTimestamp"):
+        ReadOptions.parse({"startingTimestamp": "-5"})
+
+
+@pytest.mark.parametrize("bad", ['{"t": [1e400]}', '{"t": [true]}', '{"t": [-1]}', '{"t": [2147483648]}'])
+def test_an_assigned_partition_that_is_no_partition_is_refused(bad):
+    with pytest.raises(OptionError, match="assign"):
+        ReadOptions.parse({"assign": bad})
+
+
+@pytest.mark.parametrize("name", ["minPartitions", "maxRecordsPerPartition"])
+@pytest.mark.parametrize("bad", ["0", "-1", str(LONG_MAX + 1), "x", "1.5", "9" * 5000])
+def test_counts_are_whole_positive_longs_and_said_briefly(name, bad):
+    with pytest.raises(OptionError, match=name) as caught:
+        ReadOptions.parse({name: bad})
+    assert len(str(caught.value)) < 300  # the value cut after 80 characters
+
+
+def test_good_values_still_parse():
+    opts = ReadOptions.parse(
+        {
+            "startingOffsets": json.dumps({"t": {"0": -2, "1": 5}}),
+            "endingOffsets": json.dumps({"t": {"0": -1, "1": "9"}}),
+            "startingOffsetsByTimestamp": json.dumps({"t": {"0": TS}}),
+            "minPartitions": str(LONG_MAX),
+            "maxRecordsPerPartition": "3",
+        }
+    )
+    assert opts.starting == {("t", 0): -2, ("t", 1): 5}
+    assert opts.ending == {("t", 0): -1, ("t", 1): 9}
+    assert opts.starting_by_time == {("t", 0): TS}
+    assert (opts.min_partitions, opts.max_records_per_partition) == (LONG_MAX, 3)
+
+
+def test_an_end_far_past_the_data_plans_only_the_data(tmp_path):
+    write_orders(tmp_path / "logs", 10, topic="t")
+    opts = ReadOptions.parse(
+        {"maxRecordsPerPartition": "1", "endingOffsets": json.dumps({"t": {"0": 1 << 62}})}
+    )
+    ranges = plan(str(tmp_path / "logs"), opts)  # was 2^62 calls of the range planner
+    assert 1 <= len(ranges) <= 10
+
+
+def test_offsets_far_apart_are_refused_not_planned_one_by_one(tmp_path):
+    root = tmp_path / "logs"
+    far = 1 << 40
+    with logdir.PartitionWriter(root, "t", 0) as w:
+        w.append([Record(key=None, value=b"first", timestamp=TS)])
+        w.append_batch(build_batch([Record(key=None, value=b"far", timestamp=TS)], base_offset=far))
+    with pytest.raises(OptionError, match=f"more than {MAX_RANGES_PER_PARTITION:,}") as caught:
+        plan(str(root), ReadOptions.parse({"maxRecordsPerPartition": "1000"}))
+    assert "t-0" in str(caught.value) and "\n" not in str(caught.value)
+    assert len(plan(str(root), ReadOptions.parse({"maxRecordsPerPartition": str(far)}))) >= 1
