@@ -40,6 +40,7 @@ def write_table(
     read_committed: bool = True,
     verify_crc: bool = True,
     mode: str | None = None,
+    topics: str | None = None,
 ) -> TableRun:
     """Append to the tables of ``dest`` the records of ``source`` they do not hold yet, the data files
     written by ``spark``'s executors (a task per ``target_file_mb`` of segments), each table committed
@@ -66,6 +67,7 @@ def write_table(
         read_committed=read_committed,
         verify_crc=verify_crc,
         mode=mode,
+        topics=topics,
     )
 
 
@@ -81,6 +83,7 @@ def run_table_args(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from ..codec.extras import require_spark
     from ..errors import UsageError
+    from ..printable import escape
     from ..tables import TableError, format_run
     from .interrupts import leave_out
     from .pipeline import PIPELINE_CONF, _stopping, quiet_session
@@ -121,13 +124,14 @@ def _run(args: argparse.Namespace) -> int:
                     read_committed=args.isolation_level == "read_committed",
                     verify_crc=not args.no_verify_crc,
                     mode=args.table_mode,
+                    topics=args.topics,
                 )
             except (UsageError, TableError) as exc:  # said in one line, not as Spark's failure
                 refused = exc
                 break
             if run.modes and not told:
                 for name, (mode, why) in sorted(run.modes.items()):
-                    print(f"table {name}: --table-mode {mode} ({why})", file=sys.stderr, flush=True)
+                    print(escape(f"table {name}: --table-mode {mode} ({why})"), file=sys.stderr, flush=True)
                 told = True
             if not args.quiet:
                 print(format_run(run), flush=True)

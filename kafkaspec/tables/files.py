@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -94,6 +95,7 @@ def write_table_tasks(
     mode: str | None = None,
     decode_values: bool = False,
     engine: str = "Spark",
+    topics: str | None = None,
 ) -> TableRun:
     """:func:`kafkaspec.tables.write_table` with the data files written by ``run_tasks`` (every table's
     tasks at once) and each table committed here, once. ``engine`` names the workers in refusals."""
@@ -115,7 +117,7 @@ def write_table_tasks(
     log_dir = source if isinstance(source, LogDir) else open_log(os.fspath(source))
     groups: dict[str, list[tuple[str, int]]] = {}
     for part in log_dir.partitions():
-        if not internal(part.topic):
+        if not internal(part.topic) and (topics is None or re.fullmatch(topics, part.topic)):
             groups.setdefault(table_name(part.topic, layout), []).append((part.topic, part.partition))
     run = TableRun(format, dest)
     modes = (
@@ -125,7 +127,8 @@ def write_table_tasks(
     for name, tps in groups.items():
         for topic, offsets in (sink.committed(name, tps) or {}).items():
             committed.setdefault(topic, {}).update(offsets)
-    spans = plan(log_dir, committed, read_committed=read_committed, verify_crc=verify_crc)
+    chosen = {t for tps in groups.values() for t, _ in tps}
+    spans = plan(log_dir, committed, read_committed=read_committed, verify_crc=verify_crc, topics=chosen)
     _pause("planned")
     by_table: dict[str, list[Span]] = {}
     for span in spans:

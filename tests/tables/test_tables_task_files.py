@@ -119,3 +119,13 @@ def test_no_partitioning_and_hourly_partitions(fmt, tmp_path):
         assert table_rows(fmt, dest, "orders") == consumer_rows(src)
         data = [f for _, _, fs in os.walk(dest) for f in fs if f.endswith(".parquet")]
         assert len(data) == files, data
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_topics_choose_the_tables_as_without_spark(fmt, tmp_path):
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 5)
+    write_orders(src, 3, topic="pay", partition=1)
+    run = write_table_tasks(src, dest, _shipped, format=fmt, topics="pay")
+    assert {c.name for c in run.commits} == {"pay"} and run.rows == 3
+    assert not (dest / "orders").exists()
