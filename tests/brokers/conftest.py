@@ -61,6 +61,12 @@ class BrokerRun:
     #: the remote ``.log`` whose upload was blocked before its COPY_SEGMENT_FINISHED (the broker killed
     #: then), uploaded again after the restart
     blocked: Path
+    #: copies of the storage folder taken with ``live`` (just after it) and with ``killed``, and what the
+    #: broker served of :data:`kafka_tiered.TIERED` just before the live copy (the same at the kill: the
+    #: blocked upload stops the RemoteLogManager's copies of the topic, and nothing is produced to it)
+    live_remote: Path
+    killed_remote: Path
+    tiered_before_kill: Served
 
     @property
     def uncommitted(self) -> list[Row]:
@@ -93,12 +99,14 @@ def broker_run(
     broker = Broker(
         release,
         home / "broker",
-        {**kafka_workload.BROKER_CONFIG, **kafka_tiered.broker_config(remote, rsm_class)},
+        {**kafka_workload.broker_config(release), **kafka_tiered.broker_config(remote, rsm_class)},
         plugins,
     )
     live, killed = home / "live-copy", home / "killed-copy"
+    live_remote, killed_remote = home / "live-remote", home / "killed-remote"
     try:
         broker.start()
+        kafka_workload.enable_previews(broker.bootstrap, release)
         kafka_tiered.create_topic(broker.bootstrap)
         after = kafka_tiered.produce_tiered(broker.bootstrap, 0, kafka_tiered.ROUNDS)
         group_offsets = kafka_workload.run(broker.bootstrap, release, broker.data)
@@ -116,10 +124,13 @@ def broker_run(
         groups = (kafka_workload.SHARE_GROUP,) if share_acks else ()
         described_live = kafka_workload.described(broker.bootstrap, groups)
         blocked = kafka_tiered.wait_blocked(remote, broker.data)
+        tiered_before_kill = _served(broker.bootstrap, {kafka_tiered.TIERED: 1})
         shutil.copytree(broker.data, live)
+        shutil.copytree(remote, live_remote)  # after the data: its metadata names no upload the copy lacks
         kafka_workload.produce_before_kill(broker.bootstrap)
         broker.kill()
         shutil.copytree(broker.data, killed)
+        shutil.copytree(remote, killed_remote)
         broker.start()
         kafka_tiered.produce_tiered(broker.bootstrap, kafka_tiered.ROUNDS, kafka_tiered.ROUNDS, after)
         after_restart = _served(broker.bootstrap)
@@ -147,4 +158,7 @@ def broker_run(
         remote,
         tiered,
         blocked,
+        live_remote,
+        killed_remote,
+        tiered_before_kill,
     )

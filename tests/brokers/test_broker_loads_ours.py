@@ -269,7 +269,10 @@ def loaded(broker_run, spark, tmp_path_factory: pytest.TempPathFactory) -> Itera
     broker = Broker(
         broker_run.release,
         home / "broker",
-        {**kafka_workload.BROKER_CONFIG, **kafka_tiered.broker_config(home / "remote", rsm_class)},
+        {
+            **kafka_workload.broker_config(broker_run.release),
+            **kafka_tiered.broker_config(home / "remote", rsm_class),
+        },
         plugins,
     )
     shutil.copytree(broker_run.stopped, broker.data)

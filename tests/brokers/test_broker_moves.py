@@ -22,10 +22,11 @@ from pathlib import Path
 import pytest
 from support import kafka_moves
 from support.kafka_broker import RELEASES, Broker
-from support.kafka_moves import MOVING, TORN
+from support.kafka_moves import CORRUPT, MOVING, TORN
 from support.kafka_workload import Row, served
+from support.logdir import corrupt_middle_batch
 
-from kafkaspec.errors import SkippedDirWarning
+from kafkaspec.errors import KafkaFormatError, SkippedDirWarning
 from kafkaspec.logdir import open_log
 
 
@@ -54,6 +55,12 @@ class MovesRun:
     #: the torn segment's size once the broker had restarted (recovery) and stopped; what it served then
     recovered_size: int
     served_recovered: list[Row]
+    #: the segment (relative to its log directory) of :data:`CORRUPT` with a corrupt batch, the batch's
+    #: position and the offset after the batch before it (:func:`kafka_moves.corrupt`, after the kill);
+    #: that segment's size after the recovery, and the segments the partition had left then
+    corrupt: tuple[str, int, int]
+    corrupt_size: int
+    corrupt_left: list[str]
     #: ``kafkaspec synth``'s directory, and what the broker served of it once put into its own
     synthesized: Path
     synth_topics: dict[str, int]
@@ -92,16 +99,26 @@ def moves_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
         kafka_moves.finish_move(broker.bootstrap, source, target)
         served_after = served(broker.bootstrap, "read_uncommitted", kafka_moves.TOPICS)
         after = _copy((source, target), home / "after")
+        # after the move, whose end is the last time the broker checkpoints recovery points before the kill
+        kafka_moves.produce_rounds(
+            broker.bootstrap, CORRUPT, kafka_moves.CORRUPT_ROUNDS, kafka_moves.CORRUPT_PER_ROUND
+        )
         broker.kill()
         torn_in = kafka_moves.where((source, target), f"{TORN}-0")
         assert torn_in is not None
         segment, position = kafka_moves.tear(torn_in / f"{TORN}-0")
-        killed = _copy((source, target), home / "killed")
         torn = (str(segment.relative_to(torn_in)), position)
+        corrupt_in = kafka_moves.where((source, target), f"{CORRUPT}-0")
+        assert corrupt_in is not None
+        bad, bad_at, bad_next, _ = corrupt_middle_batch(corrupt_in / f"{CORRUPT}-0")
+        corrupt = (str(bad.relative_to(corrupt_in)), bad_at, bad_next)
+        killed = _copy((source, target), home / "killed")
         broker.start()
         served_recovered = served(broker.bootstrap, "read_uncommitted", kafka_moves.TOPICS)
         broker.stop()
         recovered_size = (torn_in / torn[0]).stat().st_size
+        corrupt_size = (corrupt_in / corrupt[0]).stat().st_size
+        corrupt_left = sorted(p.name for p in (corrupt_in / f"{CORRUPT}-0").glob("*.log"))
         kafka_moves.swap_in_synth(synthesized, (first, second))
         broker.start()
         served_synth = Served(
@@ -120,6 +137,9 @@ def moves_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
         torn,
         recovered_size,
         served_recovered,
+        corrupt,
+        corrupt_size,
+        corrupt_left,
         synthesized,
         synth_topics,
         served_synth,
@@ -207,6 +227,58 @@ def test_the_torn_copy_reads_as_the_recovered_broker_serves(moves_run):
     killed.sort(key=lambda r: (r.partition, r.offset))
     assert killed == [r for r in moves_run.served_recovered if r.topic == TORN]
     assert len(killed) < kafka_moves.TORN_RECORDS
+
+
+def test_kafkas_recovery_truncates_at_a_corrupt_batch_and_deletes_the_later_segments(moves_run):
+    """A batch in the middle of a closed segment whose CRC fails, past the recovery point (none was
+    checkpointed): Kafka's recovery truncates the segment at that batch and deletes every later segment;
+    the broker then serves the offsets before it, and nothing after."""
+    segment, position, next_offset = moves_run.corrupt
+    assert moves_run.corrupt_size == position
+    assert moves_run.corrupt_left == [Path(segment).name]
+    served = [r.offset for r in moves_run.served_recovered if r.topic == CORRUPT]
+    assert served == list(range(next_offset))
+
+
+def test_verify_says_what_recovery_does_with_a_corrupt_batch(moves_run):
+    segment, position, next_offset = moves_run.corrupt
+    data = kafka_moves.where(moves_run.killed, f"{CORRUPT}-0")
+    assert data is not None
+    got = kafkaspec("verify", str(data))
+    out = got.stdout + got.stderr
+    assert got.returncode == 1, out
+    name = Path(segment).name
+    said = [ln for ln in out.splitlines() if f"{CORRUPT}-0" in ln and name in ln]
+    assert any("corrupt entry" in ln for ln in said), out
+    (warning,) = [ln for ln in said if "Kafka's recovery truncates" in ln]
+    assert f"truncates the segment to byte {position} (the corrupt batch) and deletes the " in warning, out
+    assert f"the log then ends at offset {next_offset} (offsets {next_offset}.." in warning, out
+
+
+def test_the_corrupt_copy_read_up_to_the_corrupt_batch_is_what_the_recovered_broker_serves(moves_run):
+    """kafkaspec reads the copy as it stands: the records before the corrupt batch, which are what the
+    recovered broker serves, then an error naming the segment and the batch's byte. (The batches after
+    it, whose CRCs hold, are what Kafka's recovery deleted: verify says so, above.)"""
+    segment, position, _ = moves_run.corrupt
+    data = kafka_moves.where(moves_run.killed, f"{CORRUPT}-0")
+    assert data is not None
+    (part,) = [p for p in open_log(str(data)).partitions() if p.topic == CORRUPT]
+    ours = []
+    with pytest.raises(KafkaFormatError) as raised:
+        for _, r in part.records(isolation_level="read_uncommitted"):
+            ours.append(
+                Row(
+                    CORRUPT,
+                    0,
+                    r.offset,
+                    r.timestamp,
+                    r.key,
+                    r.value,
+                    tuple((h.key, h.value) for h in r.headers),
+                )
+            )
+    assert ours == [r for r in moves_run.served_recovered if r.topic == CORRUPT]
+    assert f"{Path(segment).name}, byte {position})" in str(raised.value), raised.value
 
 
 def _synth_rows(data: Path, topics: dict[str, int], read_committed: bool) -> list[Row]:

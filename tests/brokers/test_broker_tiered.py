@@ -99,6 +99,21 @@ def test_the_history_gives_what_the_broker_serves_read_committed(broker_run):
     assert ours == served.committed, _first_difference(ours, served.committed)
 
 
+@pytest.mark.parametrize("which", ["live", "killed"])
+def test_a_copy_of_the_running_or_killed_broker_with_its_storage_folder(broker_run, which):
+    """The copy of the data directory taken while the broker ran (its upload of the third segment
+    stopped before COPY_SEGMENT_FINISHED), and the copy taken after the kill, each read with the storage
+    folder copied with it: what the broker served of the topic just before the live copy, each offset
+    once, the fileset whose upload did not finish not read."""
+    data, remote = getattr(broker_run, which), getattr(broker_run, f"{which}_remote")
+    served = broker_run.tiered_before_kill
+    ours = history_rows(data, remote)
+    assert served.uncommitted[0].offset == 0
+    assert ours == served.uncommitted, _first_difference(ours, served.uncommitted)
+    ours = committed_history_rows(data, remote)
+    assert ours == served.committed, _first_difference(ours, served.committed)
+
+
 def test_dump_json_tiered_gives_what_the_broker_serves(broker_run):
     out = subprocess.run(
         [

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
-from support.logdir import write_partition
+from support.logdir import corrupt_middle_batch, write_partition
 from support.timing import GROWTH, assert_linear
 
 from kafkaspec.errors import KafkaFormatError
@@ -459,3 +459,45 @@ def test_a_log_start_in_remote_storage_is_a_note_where_the_uploads_are_recorded(
     (found,) = severities()
     assert found[0] == "note" and "the log starts in remote storage" in found[1], found
     assert "--tiered" in found[1]
+
+
+def _corrupt_first_segment(root: Path) -> tuple[Path, int, int, int]:
+    return corrupt_middle_batch(root / "t-0")
+
+
+def test_a_corrupt_batch_past_the_recovery_point_says_what_kafkas_recovery_does(data_dir):
+    """After an unclean shutdown Kafka's LogLoader re-reads the segments from the one holding the recovery
+    point: at a batch whose CRC fails it truncates that segment there and deletes every later segment (the
+    broker tests see Kafka do it). verify says so beside the corrupt entry, at its byte."""
+    root, end = data_dir
+    segment, pos, next_offset, later = _corrupt_first_segment(root)
+    (root / ".kafka_cleanshutdown").unlink()
+    (root / "recovery-point-offset-checkpoint").write_text(checkpoint({("t", 0): 0}))
+    found = [p for p in verify_path(root) if p.path == str(segment) and p.position == pos]
+    assert [p.severity for p in found] == ["error", "warning"], found
+    assert found[1].message == (
+        "the last shutdown was not clean and this segment is past t-0's recovery point 0: at the broker's "
+        f"next start, Kafka's recovery truncates the segment to byte {pos} (the corrupt batch) and deletes "
+        f"{'the segment' if later == 1 else f'the {later} segments'} after it; the log then ends at offset "
+        f"{next_offset} "
+        f"(offsets {next_offset}..{end - 1} gone)"
+    )
+
+
+def test_a_corrupt_batch_before_the_recovery_point_is_served_as_it_stands(data_dir):
+    root, end = data_dir
+    segment, pos, _, _ = _corrupt_first_segment(root)
+    (root / ".kafka_cleanshutdown").unlink()
+    found = [p for p in verify_path(root, notes=True) if p.path == str(segment) and p.position == pos]
+    assert [p.severity for p in found] == ["error", "note"], found
+    assert found[1].message == (
+        f"this segment is before t-0's recovery point {end}: Kafka's recovery does not re-read it, "
+        "and the broker serves the corrupt batch as it stands"
+    )
+
+
+def test_after_a_clean_shutdown_a_corrupt_batch_is_only_an_error(data_dir):
+    root, _ = data_dir
+    segment, pos, _, _ = _corrupt_first_segment(root)
+    found = [p for p in verify_path(root, notes=True) if p.path == str(segment) and p.position == pos]
+    assert [p.severity for p in found] == ["error"], found

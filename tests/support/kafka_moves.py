@@ -21,9 +21,10 @@ from typing import Any
 
 from .kafka_workload import Row, _record, _tool
 
-#: the topic moved between log directories, and the topic whose active segment is torn
-MOVING, TORN = "moving", "torn"
-TOPICS = {MOVING: 1, TORN: 2}
+#: the topic moved between log directories, the topic whose active segment is torn, and the topic with a
+#: corrupt batch in the middle of a closed segment
+MOVING, TORN, CORRUPT = "moving", "torn", "corrupt"
+TOPICS = {MOVING: 1, TORN: 2, CORRUPT: 1}
 #: the smallest segments Kafka 4 allows, so that the move copies several; the throttle config
 TOPIC_CONFIG = {"segment.bytes": str(1024 * 1024)}
 THROTTLE = "replica.alter.log.dirs.io.max.bytes.per.second"
@@ -32,10 +33,20 @@ FUTURE = f"{MOVING}-0.*-future"
 #: the broker's settings: each of the copy's fetches takes 64 KiB, and with the throttle one fetch per
 #: quota window (11 s) goes through, so the copy stays half done until :func:`finish_move`; what is
 #: deleted (the moved partition's old folder) is kept for the whole run
-BROKER_CONFIG = {"replica.fetch.max.bytes": "65536", "log.segment.delete.delay.ms": "1800000"}
+BROKER_CONFIG = {
+    "replica.fetch.max.bytes": "65536",
+    "log.segment.delete.delay.ms": "1800000",
+    # recovery points are checkpointed only when a log is replaced or deleted (the move) and at a clean
+    # stop: CORRUPT, written after the move, has none at the kill, and Kafka's recovery re-reads all of it
+    "log.flush.offset.checkpoint.interval.ms": str(2**31 - 1),
+}
 #: records of about 2 KiB each: a few MiB to move, many times the throttled copy's first fetch
 MOVING_RECORDS = 3000
 TORN_RECORDS = 400
+#: CORRUPT's segments roll by the records' timestamps (:func:`produce_rounds`: each round an hour after the
+#: last), so that it has closed segments however well its records compress
+CORRUPT_CONFIG = {"segment.ms": "60000"}
+CORRUPT_ROUNDS, CORRUPT_PER_ROUND = 3, 200
 
 
 def create_topics(bootstrap: str) -> None:
@@ -43,7 +54,10 @@ def create_topics(bootstrap: str) -> None:
 
     admin = AdminClient({"bootstrap.servers": bootstrap})
     for f in admin.create_topics(
-        [NewTopic(t, n, 1, config=TOPIC_CONFIG) for t, n in TOPICS.items()]
+        [
+            NewTopic(t, n, 1, config={**TOPIC_CONFIG, **CORRUPT_CONFIG} if t == CORRUPT else TOPIC_CONFIG)
+            for t, n in TOPICS.items()
+        ]
     ).values():
         f.result(60)
 
@@ -72,6 +86,30 @@ def produce(bootstrap: str, topic: str, first: int, count: int, partitions: int 
         if i % 500 == 499:
             p.flush(30)
     assert p.flush(60) == 0, f"{topic}: records not delivered"
+
+
+def produce_rounds(bootstrap: str, topic: str, rounds: int, per_round: int) -> None:
+    """``rounds`` rounds of :func:`kafka_workload._record` records, each round an hour of record time after
+    the last (the last ends now): with ``segment.ms`` below an hour each round starts a segment."""
+    from confluent_kafka import Producer
+
+    p = Producer(
+        {
+            "bootstrap.servers": bootstrap,
+            "enable.idempotence": True,
+            "log_level": 3,
+            "linger.ms": 5,
+            "compression.codec": "lz4",
+            "batch.num.messages": 20,
+        }
+    )
+    now = int(time.time() * 1000)
+    for r in range(rounds):
+        at = now - (rounds - 1 - r) * 3_600_000
+        for i in range(r * per_round, (r + 1) * per_round):
+            key, value, headers = _record(i)
+            p.produce(topic, value=value, key=key, headers=headers or None, timestamp=at + i % per_round)
+        assert p.flush(60) == 0, f"{topic}: records not delivered"
 
 
 def _set_throttle(bootstrap: str, value: str | None) -> None:

@@ -58,6 +58,7 @@ BROKER_CONFIG = {
 FOR_KAFKASPEC = {"ours-writer": 1, "ours-spark": 2}
 JAVA_PRODUCER = Path(__file__).resolve().parents[1] / "brokers" / "java" / "JavaProducerWorkload.java"
 JAVA_STREAMS = JAVA_PRODUCER.with_name("StreamsGroupWorkload.java")
+JAVA_SHARE = JAVA_PRODUCER.with_name("ShareGroupWorkload.java")
 RECORDS = 300
 
 
@@ -182,12 +183,44 @@ def _minor(release: str) -> tuple[int, int]:
 
 
 def has_share_groups(release: str) -> bool:
-    """Share groups with confluent-kafka's ShareConsumer: from 4.2. 4.1's are a preview (``kafka-features
-    upgrade --feature share.version=1``): its ShareFetch answers UNKNOWN_SERVER_ERROR for the batches of an
-    idempotent producer, and with a plain producer the consumer got every record in two runs of three and
-    none in the third (90 s): too unsteady for the suite. 4.0's early access answers only version 0 of the
-    share RPCs, which librdkafka does not speak (it starts at ShareGroupHeartbeat v1). Neither is tested."""
-    return _minor(release) >= (4, 2)
+    """Share groups from 4.1 (a preview there, enabled by :func:`enable_previews`, read by Kafka's own
+    share consumer: :func:`_java_share_group`), with confluent-kafka's ShareConsumer from 4.2. 4.0's early access answers only version 0 of the share RPCs, which librdkafka
+    does not speak (it starts at ShareGroupHeartbeat v1). Kafka's own Java ``KafkaShareConsumer`` of 4.0
+    speaks v0, with the broker's ``unstable.api.versions.enable`` and ``share`` among its
+    ``group.coordinator.rebalance.protocols``; its records' format was not final then: not tested."""
+    return _minor(release) >= (4, 1)
+
+
+def broker_config(release: str) -> dict[str, str]:
+    """:data:`BROKER_CONFIG` with what ``release`` needs for the groups of :func:`enable_previews`: 4.1's
+    streams groups are early access, their RPC (StreamsGroupHeartbeat v0) and feature level
+    (``streams.version=1``) both marked unstable."""
+    if _minor(release) == (4, 1):
+        return {
+            **BROKER_CONFIG,
+            "unstable.api.versions.enable": "true",
+            "unstable.feature.versions.enable": "true",
+        }
+    return dict(BROKER_CONFIG)
+
+
+def enable_previews(bootstrap: str, release: str) -> None:
+    """4.1's share groups (a preview) and streams groups (early access) are off until their feature
+    levels are raised, as Kafka's release notes say: ``kafka-features upgrade --feature share.version=1
+    --feature streams.version=1``. From 4.2 on both are on by default."""
+    if _minor(release) != (4, 1):
+        return
+    _tool(
+        release,
+        "org.apache.kafka.tools.FeatureCommand",
+        "--bootstrap-server",
+        bootstrap,
+        "upgrade",
+        "--feature",
+        "share.version=1",
+        "--feature",
+        "streams.version=1",
+    )
 
 
 def _tool(release: str, main: str, *args: str) -> str:
@@ -240,6 +273,9 @@ def consume_in_share_group(bootstrap: str, release: str) -> dict[tuple[int, int]
         ],
     )
     admin.incremental_alter_configs([group])[group].result(60)
+    _wait_applied(admin, group)
+    if _minor(release) < (4, 2):
+        return _java_share_group(bootstrap, release)
     c = ShareConsumer(
         {
             "bootstrap.servers": bootstrap,
@@ -268,6 +304,55 @@ def consume_in_share_group(bootstrap: str, release: str) -> dict[tuple[int, int]
     c.close()
     assert done == RECORDS // 3, f"{SHARE_GROUP}: {done} of {RECORDS // 3} records acknowledged"
     return acks
+
+
+def _java_share_group(bootstrap: str, release: str) -> dict[tuple[int, int], list[int]]:
+    """:func:`consume_in_share_group`'s reading by Kafka's own share consumer of ``release``
+    (:data:`JAVA_SHARE`), the same acknowledgements. On 4.1 librdkafka's ShareConsumer read nothing in
+    11 runs of 20: the member was assigned both partitions, the group had initialized them with
+    ``share.auto.offset.reset=earliest`` applied, and yet no share fetch reached them (their state kept
+    start offset -1 and no update). Kafka's consumer read every record in 5 runs of 5."""
+    got = subprocess.run(
+        [
+            "java",
+            "-Xmx256m",
+            "-cp",
+            _java_classes(release, JAVA_SHARE),
+            JAVA_SHARE.stem,
+            bootstrap,
+            SHARE_GROUP,
+            SHARED,
+            str(RECORDS // 3),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert got.returncode == 0, f"the share group of Kafka {release}: {got.stderr.strip()[-1500:]}"
+    acks: dict[tuple[int, int], list[int]] = {}
+    for line in got.stdout.split("\n"):
+        if line.strip():
+            partition, offset, ack = map(int, line.split())
+            acks.setdefault((partition, offset), []).append(ack)
+    return acks
+
+
+def _wait_applied(admin: Any, group: Any, timeout: float = 60.0) -> None:
+    """Until the broker itself describes ``group``'s configs as set. The controller acknowledges the change
+    once it is in the metadata log; the broker applies it when it next publishes its metadata image, and a
+    share consumer that joins before that gets the default ``share.auto.offset.reset``, ``latest``: none
+    of the records already written."""
+    from confluent_kafka.admin import ConfigResource
+
+    wanted = {e.name: e.value for e in group.incremental_configs}
+    deadline = time.monotonic() + timeout
+    while True:
+        plain = ConfigResource(group.restype, group.name)
+        got = admin.describe_configs([plain])[plain].result(30)
+        if all(name in got and got[name].value == value for name, value in wanted.items()):
+            return
+        assert time.monotonic() < deadline, f"the broker did not apply {wanted} to {group.name}"
+        time.sleep(0.2)
 
 
 def listed_share_offsets(bootstrap: str, release: str) -> dict[tuple[str, int], int]:
@@ -392,8 +477,9 @@ STREAMS_GROUP = "streams-group"
 
 
 def has_streams_groups(release: str) -> bool:
-    """Streams groups are GA from 4.2 (4.1's early access needs unstable APIs: not tested)."""
-    return tuple(int(x) for x in release.split(".")[:2]) >= (4, 2)
+    """Streams groups: GA from 4.2; 4.1's early access with :func:`broker_config` and
+    :func:`enable_previews`."""
+    return _minor(release) >= (4, 1)
 
 
 def _streams_jar(release: str) -> Path:

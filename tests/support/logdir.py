@@ -57,3 +57,22 @@ def twelve_records_in_segments(root) -> Path:
     part = data / "t-0"
     assert len(list(part.glob("*.log"))) >= 3, sorted(p.name for p in part.iterdir())
     return part
+
+
+def corrupt_middle_batch(folder: Path) -> tuple[Path, int, int, int]:
+    """Flip the last byte of the middle v2 batch of ``folder``'s first segment: its CRC fails, its length
+    holds. (The segment, the batch's position, the offset after the batch before it, how many segments
+    follow the first.)"""
+    segments = sorted(Path(folder).glob("*.log"))
+    data = bytearray(segments[0].read_bytes())
+    batches, pos = [], 0
+    while pos + 61 <= len(data):
+        size = 12 + int.from_bytes(data[pos + 8 : pos + 12], "big")
+        last = int.from_bytes(data[pos : pos + 8], "big") + int.from_bytes(data[pos + 23 : pos + 27], "big")
+        batches.append((pos, size, last))
+        pos += size
+    assert len(segments) > 1 and len(batches) > 2, f"{folder}: too few segments or batches"
+    at, size, _ = batches[len(batches) // 2]
+    data[at + size - 1] ^= 0xFF
+    segments[0].write_bytes(bytes(data))
+    return segments[0], at, batches[len(batches) // 2 - 1][2] + 1, len(segments) - 1

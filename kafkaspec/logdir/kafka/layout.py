@@ -170,6 +170,8 @@ class Partition:
                     if start_offset is not None and batch.last_offset < start_offset:
                         continue
                     yield seg, batch
+            except KafkaFormatError as exc:  # a bad batch: named by its segment, as the Arrow readers do
+                raise exc.at(0, str(seg.path)) from None
             finally:
                 # a segment's bytes are read into memory: release them (batches still held keep theirs)
                 seg.close()

@@ -36,12 +36,26 @@ class Finding(NamedTuple):
     severity: str = "error"
 
 
+class CorruptAt(NamedTuple):
+    """A partition's first corrupt batch (in segment order), where Kafka's recovery would stop reading."""
+
+    segment: str
+    position: int
+    #: the offset after the last whole batch before it: where the log ends once recovery truncates there
+    next_offset: int
+    #: the base offset of the segment after this one (None for the last), and how many segments follow
+    next_base: int | None
+    later: int
+
+
 class Extent(NamedTuple):
     """A partition's log as read: its first segment's base offset and its log end offset (the offset
-    after its last batch, or the last segment's base offset when that segment is empty)."""
+    after its last batch, or the last segment's base offset when that segment is empty); its first
+    corrupt batch, if any."""
 
     first_base: int
     end: int
+    corrupt: CorruptAt | None = None
 
 
 #: what the four checkpoint files cannot say about a partition: offsets beyond the log end
@@ -89,6 +103,8 @@ def check_data_dir(
             for what in meta.ignored:
                 out.append(Finding(str(path), None, f"not read by Kafka: {what}", "warning"))
         out += _check_clean_shutdown(root, extents)
+        if not (root / node_files.CLEAN_SHUTDOWN).exists():
+            out += _recovery_of_corrupt(root, extents)
     elif (root / node_files.CLEAN_SHUTDOWN).exists():
         out += _check_clean_shutdown(root, extents)
     gone = dict(transient) if isinstance(transient, Mapping) else dict.fromkeys(transient, "")
@@ -120,21 +136,79 @@ def _check_clean_shutdown(root: StoragePath, extents: dict[tuple[str, int], Exte
     return []
 
 
+def _recovery_points(root: StoragePath) -> dict[tuple[str, int], int] | None:
+    """The recovery point of each partition the checkpoint names (none when it is absent); None when it
+    does not parse (its own check reports it)."""
+    path = root / checkpoints.RECOVERY_POINT
+    if not path.exists():
+        return {}
+    try:
+        entries = checkpoints.parse_offset_checkpoint(
+            files.read_text_file(path, checkpoints.MAX_SIZE), checkpoints.RECOVERY_POINT, str(path)
+        )
+    except KafkaFormatError:
+        return None
+    return {(e.topic, e.partition): e.offset for e in entries}
+
+
+def _recovery_of_corrupt(root: StoragePath, extents: dict[tuple[str, int], Extent | None]) -> list[Finding]:
+    """What Kafka's recovery does with each partition's first corrupt batch after an unclean shutdown.
+    Its LogLoader re-reads the segment holding the recovery point and every later one, checking each
+    batch's CRC: at the first that fails it truncates that segment there, deletes every later segment,
+    and rebuilds the indexes; the log then ends before the corrupt batch. A segment wholly before the
+    recovery point is not re-read: the broker serves the corrupt batch as it stands."""
+    points = _recovery_points(root)
+    if points is None:
+        return []
+    out = []
+    for (topic, partition), extent in sorted(extents.items()):
+        bad = extent.corrupt if extent is not None else None
+        if extent is None or bad is None:
+            continue
+        point = points.get((topic, partition), 0)
+        said = (
+            f"recovery point {point}"
+            if (topic, partition) in points
+            else "recovery point 0 (not checkpointed)"
+        )
+        if bad.next_base is not None and bad.next_base <= point:
+            out.append(
+                Finding(
+                    bad.segment,
+                    bad.position,
+                    f"this segment is before {topic}-{partition}'s {said}: Kafka's recovery does not "
+                    "re-read it, and the broker serves the corrupt batch as it stands",
+                    "note",
+                )
+            )
+            continue
+        lost = f"offsets {bad.next_offset}..{extent.end - 1}" if extent.end > bad.next_offset else "no offset"
+        after = (
+            f" and deletes the {bad.later} segments after it"
+            if bad.later > 1
+            else (" and deletes the segment after it" if bad.later else "")
+        )
+        out.append(
+            Finding(
+                bad.segment,
+                bad.position,
+                f"the last shutdown was not clean and this segment is past {topic}-{partition}'s {said}: "
+                f"at the broker's next start, Kafka's recovery truncates the segment to byte {bad.position} "
+                f"(the corrupt batch){after}; the log then ends at offset {bad.next_offset} ({lost} gone)",
+                "warning",
+            )
+        )
+    return out
+
+
 def _past_recovery_points(root: StoragePath, extents: dict[tuple[str, int], Extent | None]) -> str:
     """The partitions whose log ends after their recovery point, most offsets to re-read first, each with
     the offset Kafka's LogLoader re-reads from (the segment holding it, and every later one): the first
     segment for a partition the file does not name (Kafka defaults its recovery point to 0). Said as
     unknown when the file does not parse (its own check reports it)."""
-    path = root / checkpoints.RECOVERY_POINT
-    points: dict[tuple[str, int], int] = {}
-    if path.exists():
-        try:
-            entries = checkpoints.parse_offset_checkpoint(
-                files.read_text_file(path, checkpoints.MAX_SIZE), checkpoints.RECOVERY_POINT, str(path)
-            )
-        except KafkaFormatError:
-            return "which partitions are past their recovery point is unknown (the checkpoint does not parse)"
-        points = {(e.topic, e.partition): e.offset for e in entries}
+    points = _recovery_points(root)
+    if points is None:
+        return "which partitions are past their recovery point is unknown (the checkpoint does not parse)"
     found: list[tuple[int, str, int, str]] = []
     for (topic, partition), extent in extents.items():
         if extent is None:

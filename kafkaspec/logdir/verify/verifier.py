@@ -40,10 +40,10 @@ from ..store.storage import RemotePath, is_uri, listdir
 from ..tiered.encryption import PrivateKeys
 from ..tiered.history import HistoryPartition
 from ..tiered.remote_log_topic import RemoteLogMetadata
-from .datadir import DATA_DIR_FILES, Extent, check_data_dir, check_node
+from .datadir import DATA_DIR_FILES, CorruptAt, Extent, check_data_dir, check_node
 from .index_checks import check_offset_index, check_time_index, check_txn_index
 from .problem import Problem
-from .scan import check_source, readable_or_report, scan_log
+from .scan import Seen, check_source, readable_or_report, scan_log
 from .state_files import check_small_files, check_snapshot_framing, check_stored_epochs, check_stored_snapshot
 
 
@@ -215,6 +215,7 @@ def _verify_partition(
     if part._only is None and kafka_layout:
         _check_directory(part.local if isinstance(part, HistoryPartition) else part, problems)
     scan = TransactionScan()
+    corrupt: CorruptAt | None = None
     for i, seg in enumerate(segs):
         if not readable_or_report(seg, problems):
             prev_last = prev_seg = None  # what it held is unknown: the next segment starts a new run
@@ -223,6 +224,8 @@ def _verify_partition(
         before = len(scan.aborted)
         seen = scan_log(seg, problems, deep, is_last=i == len(segs) - 1, scan=scan)
         seen.expected_aborts = scan.aborted[before:]
+        if corrupt is None and seen.corrupt:
+            corrupt = _first_corrupt(seg, seen, segs[i + 1 :])
         if seen.first_offset is not None:
             first = seen.first_offset
             if seg.served_from > seg.base_offset:
@@ -273,9 +276,18 @@ def _verify_partition(
         if extents is not None and type(part) is Partition:  # a broker's partition, for its data dir
             end = max(segs[-1].base_offset, -1 if prev_last is None else prev_last + 1) if segs else 0
             extents[(str(part.path.parent), part.topic, part.partition)] = (
-                Extent(segs[0].base_offset, end) if segs else None
+                Extent(segs[0].base_offset, end, corrupt) if segs else None
             )
     return done
+
+
+def _first_corrupt(seg: Segment, seen: Seen, later: list[Segment]) -> CorruptAt:
+    """Where the segment's first corrupt bytes start, and the offset after the whole batches before them
+    (the segment's base offset when none is: what Kafka's recovery leaves as the log end)."""
+    start = min(a for a, _ in seen.corrupt)
+    before = [last for pos, (_, last) in seen.at_position.items() if pos < start]
+    next_offset = max(before) + 1 if before else seg.base_offset
+    return CorruptAt(str(seg.path), start, next_offset, later[0].base_offset if later else None, len(later))
 
 
 def _check_directory(part: Partition, problems: list[Problem]) -> None:
