@@ -29,7 +29,7 @@ from typing import NoReturn
 from . import commands
 from .codec.extras import MissingExtraError
 from .command_signals import as_keyboard_interrupt
-from .errors import KafkaFormatError, NoticeWarning, OutOfMemoryError, UsageError
+from .errors import DestinationError, KafkaFormatError, NoticeWarning, OutOfMemoryError, UsageError
 from .printable import escape
 
 EPILOG = """examples:
@@ -224,7 +224,7 @@ def _run(name: str, args: argparse.Namespace) -> int:
             raise
         print(escape(_redact(f"{name}: {_describe_os_error(exc)}")), file=sys.stderr)
         return 2
-    except UsageError as exc:  # a usage mistake: the message says what to do; no class name, no traceback
+    except (UsageError, DestinationError) as exc:  # the message says what to do: no class name, no traceback
         if _debug():
             raise
         print(escape(_redact(f"{name}: {exc}")), file=sys.stderr)

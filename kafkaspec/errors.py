@@ -83,6 +83,12 @@ class UsageError(ValueError):
     says what to do instead, and exits 2."""
 
 
+class DestinationError(Exception):
+    """An output cannot be written as asked: not what it must be, a catalog that does not answer, another
+    run that committed first. Nothing was written; the message says what and where. The CLI prints the
+    message alone and exits 2."""
+
+
 class NoticeWarning(UserWarning):
     """Something a reader did that the user should know of, though nothing failed; the CLI prints each
     as one line on stderr (``kafkaspec dump: warning: ...``)."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from ..errors import UsageError
+
 
 def add_table_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("tables (OUTPUT is then the tables' destination)")
@@ -63,7 +65,7 @@ def run_table(args: argparse.Namespace) -> int:
     for module in ("pyarrow", "pyiceberg" if args.table == "iceberg" else "deltalake"):
         require(module, "tables", "kafkaspec pipeline --table")
     if args.follow and args.interval <= 0:
-        raise ValueError(f"--interval must be a positive number of seconds, got {args.interval}")
+        raise UsageError(f"--interval must be a positive number of seconds, got {args.interval}")
     if table_engine(args) == "spark":
         from ..spark.tables import run_table_args
 
@@ -109,5 +111,5 @@ def table_engine(args: argparse.Namespace) -> str:
     if engine is None:
         engine = "spark" if args.master is not None or "PYSPARK_GATEWAY_PORT" in os.environ else "local"
     if engine == "local" and args.master is not None:
-        raise ValueError("--engine local runs without Spark: --master does not go with it")
+        raise UsageError("--engine local runs without Spark: --master does not go with it")
     return str(engine)

@@ -102,11 +102,11 @@ def write_table_tasks(
     started = time.perf_counter()
     dest = os.fspath(dest)
     if layout not in LAYOUTS:
-        raise ValueError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
+        raise UsageError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
     if mode is not None and mode not in MODES:
-        raise ValueError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
+        raise UsageError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
     if target_file_mb <= 0:
-        raise ValueError(f"--target-file-mb must be a positive number, got {target_file_mb}")
+        raise UsageError(f"--target-file-mb must be a positive number, got {target_file_mb}")
     if decode_values:
         raise UsageError(
             f"--decode-values with --table is done without {engine} (its dead letters are split from the "

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from ..arrow.schema import SCHEMA
+from ..errors import UsageError
 from .errors import TableError
 from .source import Offsets
 
@@ -48,12 +49,12 @@ def parse_partition_by(text: str | None, layout: str) -> list[PartitionField]:
         m = _FIELD.match(part)
         transform, column = (m.group(1), m.group(2)) if m and m.group(1) else ("identity", m and m.group(3))
         if not m or transform not in TRANSFORMS or column not in SCHEMA.names:
-            raise ValueError(
+            raise UsageError(
                 f"--partition-by: {part.strip()!r} is not a column of the table ({', '.join(SCHEMA.names)}) "
                 f"or {'/'.join(TRANSFORMS[1:])}(column)"
             )
         if transform != "identity" and column != "timestamp":
-            raise ValueError(f"--partition-by: {transform}() applies to the timestamp column, not {column!r}")
+            raise UsageError(f"--partition-by: {transform}() applies to the timestamp column, not {column!r}")
         out.append(PartitionField(str(column), transform))
     return out
 

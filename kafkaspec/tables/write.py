@@ -15,6 +15,7 @@ from typing import Any
 import pyarrow as pa
 
 from ..arrow.schema import SCHEMA
+from ..errors import UsageError
 from ..logdir import LogDir, open_log
 from .layout import LAYOUTS, parse_partition_by, table_name
 from .source import Offsets, Span, internal, plan, span_batches
@@ -58,11 +59,11 @@ def open_sink(format: str, dest: str, *, catalog_uri: str | None = None, target_
         return IcebergSink(dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
     if format == "delta":
         if catalog_uri is not None:
-            raise ValueError("--catalog-uri names an Iceberg catalog; a Delta table is its folder")
+            raise UsageError("--catalog-uri names an Iceberg catalog; a Delta table is its folder")
         from .delta import DeltaSink
 
         return DeltaSink(dest, target_file_mb=target_file_mb)
-    raise ValueError(f"unknown table format {format!r} (one of {', '.join(FORMATS)})")
+    raise UsageError(f"unknown table format {format!r} (one of {', '.join(FORMATS)})")
 
 
 def write_table(
@@ -95,13 +96,13 @@ def write_table(
     started = time.perf_counter()
     dest = os.fspath(dest)
     if layout not in LAYOUTS:
-        raise ValueError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
+        raise UsageError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
     if mode is not None and mode not in MODES:
-        raise ValueError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
+        raise UsageError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
     if target_file_mb <= 0:
-        raise ValueError(f"--target-file-mb must be a positive number, got {target_file_mb}")
+        raise UsageError(f"--target-file-mb must be a positive number, got {target_file_mb}")
     if decode_values and (layout != "per-topic" or mode == "upsert"):
-        raise ValueError("--decode-values goes with --table-layout per-topic and --table-mode append")
+        raise UsageError("--decode-values goes with --table-layout per-topic and --table-mode append")
     fields = parse_partition_by(partition_by, layout)
     sink = open_sink(format, dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
     log_dir = source if isinstance(source, LogDir) else open_log(os.fspath(source))

@@ -34,6 +34,7 @@ def _one_line_exit_2(done, *words):
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
     for word in words:
         assert word in lines[0], lines[0]
+    assert "KAFKASPEC_DEBUG" not in lines[0], lines[0]  # a refusal, said as one: not an unexpected error
     return lines[0]
 
 
