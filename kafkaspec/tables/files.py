@@ -25,7 +25,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import re
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -41,9 +40,21 @@ from ..arrow.schema import SCHEMA
 from ..errors import UsageError
 from ..logdir import LogDir, open_log
 from .errors import TableError
-from .layout import LAYOUTS, OFFSETS_PROPERTY, PartitionField, encode_offsets, parse_partition_by, table_name
-from .source import Offsets, Span, internal, plan, span_batches
-from .write import MODES, TableCommit, TableRun, _covered, _marked, _modes, _pause, open_sink
+from .layout import OFFSETS_PROPERTY, PartitionField, encode_offsets, parse_partition_by
+from .source import Offsets, Span, span_batches
+from .write import (
+    TableCommit,
+    TableRun,
+    _covered,
+    _marked,
+    _modes,
+    _pause,
+    check_arguments,
+    committed_offsets,
+    open_sink,
+    planned,
+    table_groups,
+)
 
 #: runs the tasks and returns their results in order: ``map`` here, Spark's executors in
 #: :mod:`kafkaspec.spark.tables`
@@ -101,12 +112,7 @@ def write_table_tasks(
     tasks at once) and each table committed here, once. ``engine`` names the workers in refusals."""
     started = time.perf_counter()
     dest = os.fspath(dest)
-    if layout not in LAYOUTS:
-        raise UsageError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
-    if mode is not None and mode not in MODES:
-        raise UsageError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
-    if target_file_mb <= 0:
-        raise UsageError(f"--target-file-mb must be a positive number, got {target_file_mb}")
+    check_arguments(layout, mode, target_file_mb)
     if decode_values:
         raise UsageError(
             f"--decode-values with --table is done without {engine} (its dead letters are split from the "
@@ -115,24 +121,13 @@ def write_table_tasks(
     fields = parse_partition_by(partition_by, layout)
     sink = open_sink(format, dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
     log_dir = source if isinstance(source, LogDir) else open_log(os.fspath(source))
-    groups: dict[str, list[tuple[str, int]]] = {}
-    for part in log_dir.partitions():
-        if not internal(part.topic) and (topics is None or re.fullmatch(topics, part.topic)):
-            groups.setdefault(table_name(part.topic, layout), []).append((part.topic, part.partition))
+    groups = table_groups(log_dir, layout, topics)
     run = TableRun(format, dest)
     modes = (
         {name: mode for name in groups} if mode is not None else _modes(log_dir, groups, layout, False, run)
     )
-    committed: Offsets = {}
-    for name, tps in groups.items():
-        for topic, offsets in (sink.committed(name, tps) or {}).items():
-            committed.setdefault(topic, {}).update(offsets)
-    chosen = {t for tps in groups.values() for t, _ in tps}
-    spans = plan(log_dir, committed, read_committed=read_committed, verify_crc=verify_crc, topics=chosen)
-    _pause("planned")
-    by_table: dict[str, list[Span]] = {}
-    for span in spans:
-        by_table.setdefault(table_name(span.topic, layout), []).append(span)
+    committed = committed_offsets(sink, groups)
+    by_table = planned(log_dir, groups, committed, layout, read_committed, verify_crc)
     tasks: list[FileTask] = []
     markers: dict[str, Any] = {}
     try:

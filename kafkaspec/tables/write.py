@@ -66,6 +66,53 @@ def open_sink(format: str, dest: str, *, catalog_uri: str | None = None, target_
     raise UsageError(f"unknown table format {format!r} (one of {', '.join(FORMATS)})")
 
 
+def check_arguments(layout: str, mode: str | None, target_file_mb: int) -> None:
+    """Refuse a table layout, mode or file size that is none of ours (before anything is opened)."""
+    if layout not in LAYOUTS:
+        raise UsageError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
+    if mode is not None and mode not in MODES:
+        raise UsageError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
+    if target_file_mb <= 0:
+        raise UsageError(f"--target-file-mb must be a positive number, got {target_file_mb}")
+
+
+def table_groups(log_dir: LogDir, layout: str, topics: str | None) -> dict[str, list[tuple[str, int]]]:
+    """Table name -> the (topic, partition)s it takes: every topic but Kafka's own, or those ``topics``
+    (a regular expression) matches whole."""
+    groups: dict[str, list[tuple[str, int]]] = {}
+    for part in log_dir.partitions():
+        if not internal(part.topic) and (topics is None or re.fullmatch(topics, part.topic)):
+            groups.setdefault(table_name(part.topic, layout), []).append((part.topic, part.partition))
+    return groups
+
+
+def committed_offsets(sink: Any, groups: dict[str, list[tuple[str, int]]]) -> Offsets:
+    """The next offset of every partition the tables have committed, from their own metadata."""
+    committed: Offsets = {}
+    for name, tps in groups.items():
+        for topic, offsets in (sink.committed(name, tps) or {}).items():
+            committed.setdefault(topic, {}).update(offsets)
+    return committed
+
+
+def planned(
+    log_dir: LogDir,
+    groups: dict[str, list[tuple[str, int]]],
+    committed: Offsets,
+    layout: str,
+    read_committed: bool,
+    verify_crc: bool,
+) -> dict[str, list[Span]]:
+    """Table name -> the spans of its partitions after their committed offsets (``plan``'s)."""
+    chosen = {t for tps in groups.values() for t, _ in tps}
+    spans = plan(log_dir, committed, read_committed=read_committed, verify_crc=verify_crc, topics=chosen)
+    _pause("planned")
+    by_table: dict[str, list[Span]] = {}
+    for span in spans:
+        by_table.setdefault(table_name(span.topic, layout), []).append(span)
+    return by_table
+
+
 def write_table(
     source: str | os.PathLike[str] | LogDir,
     dest: str | os.PathLike[str],
@@ -95,25 +142,14 @@ def write_table(
     ``topics``: a regular expression (``pipeline --topics``'s): only the topics it matches whole."""
     started = time.perf_counter()
     dest = os.fspath(dest)
-    if layout not in LAYOUTS:
-        raise UsageError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
-    if mode is not None and mode not in MODES:
-        raise UsageError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
-    if target_file_mb <= 0:
-        raise UsageError(f"--target-file-mb must be a positive number, got {target_file_mb}")
+    check_arguments(layout, mode, target_file_mb)
     if decode_values and (layout != "per-topic" or mode == "upsert"):
         raise UsageError("--decode-values goes with --table-layout per-topic and --table-mode append")
     fields = parse_partition_by(partition_by, layout)
     sink = open_sink(format, dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
     log_dir = source if isinstance(source, LogDir) else open_log(os.fspath(source))
-    groups: dict[str, list[tuple[str, int]]] = {}
-    for part in log_dir.partitions():
-        if not internal(part.topic) and (topics is None or re.fullmatch(topics, part.topic)):
-            groups.setdefault(table_name(part.topic, layout), []).append((part.topic, part.partition))
-    committed: Offsets = {}
-    for name, tps in groups.items():
-        for topic, offsets in (sink.committed(name, tps) or {}).items():
-            committed.setdefault(topic, {}).update(offsets)
+    groups = table_groups(log_dir, layout, topics)
+    committed = committed_offsets(sink, groups)
     values = None
     if decode_values:
         from ..values import decoder
@@ -131,12 +167,7 @@ def write_table(
         if mode is not None
         else _modes(log_dir, groups, layout, decode_values, run)
     )
-    chosen = {t for tps in groups.values() for t, _ in tps}
-    spans = plan(log_dir, committed, read_committed=read_committed, verify_crc=verify_crc, topics=chosen)
-    _pause("planned")
-    by_table: dict[str, list[Span]] = {}
-    for span in spans:
-        by_table.setdefault(table_name(span.topic, layout), []).append(span)
+    by_table = planned(log_dir, groups, committed, layout, read_committed, verify_crc)
     for name in groups:
         todo = by_table.get(name)
         if not todo:
