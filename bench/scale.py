@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.logdir import ROOT, dataset
+from bench.proc_tree import processes
 
 SIZES = (20, 200, 1000)
 QUICK_SIZES = (20, 200)
@@ -49,30 +50,10 @@ PLOT = ROOT / "docs" / "img" / "pipeline-scale.png"
 BEGIN, END = "<!-- bench.scale: begin -->", "<!-- bench.scale: end -->"
 MANY_PARTITIONS = 2000
 MANY_SEGMENTS, QUICK_SEGMENTS = 100_000, 10_000
-PAGE = os.sysconf("SC_PAGE_SIZE")
-TICK = os.sysconf("SC_CLK_TCK")
 STAGES = ("start", "planning", "tasks", "commit", "summary", "stop")  # summary.json's stage_seconds, in order
 
 
 # -- the process tree --------------------------------------------------------------------------------
-
-
-def _procs() -> dict[int, tuple[int, str, float, int]]:
-    """pid -> (parent, name, CPU seconds, resident bytes) of every process /proc shows."""
-    out = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue  # ended meanwhile
-        name = stat[stat.index("(") + 1 : stat.rindex(")")]
-        fields = stat[stat.rindex(")") + 2 :].split()
-        cpu = (int(fields[11]) + int(fields[12])) / TICK
-        out[int(entry)] = (int(fields[1]), name, cpu, int(fields[21]) * PAGE)
-    return out
 
 
 class TreeSampler(threading.Thread):
@@ -88,10 +69,10 @@ class TreeSampler(threading.Thread):
         self.done = threading.Event()
 
     def sample(self) -> None:
-        procs = _procs()
+        procs = processes()
         children: dict[int, list[int]] = {}
-        for pid, (ppid, *_) in procs.items():
-            children.setdefault(ppid, []).append(pid)
+        for pid, proc in procs.items():
+            children.setdefault(proc.parent, []).append(pid)
         rss = {"driver": 0, "jvm": 0, "workers": 0, "worker_max": 0}
         # the tree's orphans come to this process (the subreaper): its children are all the tree's
         stack = [self.root, *children.get(os.getpid(), [])]
@@ -104,7 +85,7 @@ class TreeSampler(threading.Thread):
             stack.extend(children.get(pid, []))
             if pid not in procs:
                 continue
-            _, name, cpu, size = procs[pid]
+            name, cpu, size = procs[pid].name, procs[pid].cpu, procs[pid].rss
             kind = (
                 "driver"
                 if pid == self.root

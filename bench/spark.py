@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import kafkaspec
+from bench.proc_tree import in_tree, processes
 
 N = 100
 BATCHES = 2000
@@ -193,29 +194,10 @@ def make_dir(out: Path, size_mb: int, partitions: int = 4) -> Path:
 def tree_cpu_seconds(root: int) -> dict[str, float]:
     """CPU seconds (user + system) used so far by ``root`` and its descendants, from /proc,
     split into the JVM and the Python processes (this driver and Spark's Python workers)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    parent, cpu, kind = {}, {}, {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue  # the process ended meanwhile
-        name = stat[stat.index("(") + 1 : stat.rindex(")")]
-        fields = stat[stat.rindex(")") + 2 :].split()
-        pid = int(entry)
-        parent[pid] = int(fields[1])
-        cpu[pid] = (int(fields[11]) + int(fields[12])) / tick  # utime, stime
-        kind[pid] = "jvm" if name == "java" else "python"
+    procs = processes()
     totals = {"jvm": 0.0, "python": 0.0}
-    for pid in cpu:
-        p = pid
-        while p and p != root:
-            p = parent.get(p, 0)
-        if p == root:
-            totals[kind[pid]] += cpu[pid]
+    for pid in in_tree(procs, root):
+        totals["jvm" if procs[pid].name == "java" else "python"] += procs[pid].cpu
     return totals
 
 

@@ -42,6 +42,8 @@ from pyspark.sql.datasource import (
     SimpleDataSourceStreamReader,
 )
 
+from bench.proc_tree import in_tree, processes
+
 TRIGGER = "100 milliseconds"
 SOURCES = ("kafkalog", "floor", "floor-simple")
 
@@ -49,27 +51,8 @@ SOURCES = ("kafkalog", "floor", "floor-simple")
 def tree_cpu(root: int) -> float:
     """CPU seconds used so far by ``root`` and its descendants, those that ended and were waited for
     included (their parents' ``cutime`` and ``cstime``): Spark's Python workers come and go."""
-    tick = os.sysconf("SC_CLK_TCK")
-    parent, cpu = {}, {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        parent[int(entry)] = int(fields[1])
-        cpu[int(entry)] = sum(int(x) for x in fields[11:15]) / tick
-    total = 0.0
-    for pid in cpu:
-        p = pid
-        while p and p != root:
-            p = parent.get(p, 0)
-        if p == root:
-            total += cpu[pid]
-    return total
+    procs = processes()
+    return sum(procs[pid].cpu + procs[pid].waited for pid in in_tree(procs, root))
 
 
 class FloorReader(DataSourceStreamReader):
