@@ -126,11 +126,13 @@ def _records(
 ) -> Iterator[tuple[str, int, Decoded]]:
     """(segment path, offset, decoded) for the non-control records of ``segments``, from offset ``start``."""
     from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.logdir.kafka.files import is_metadata_checkpoint
     from kafkaspec.payloads import decode_as
 
     for seg in segments:
         try:
-            for batch in seg.iter_batches():
+            batches = seg.iter_batches()
+            for batch in batches:
                 if batch.is_control:
                     continue
                 for r in batch:
@@ -140,6 +142,13 @@ def _records(
                         yield str(seg.path), r.offset, decode_as(family, r.key, r.value)  # type: ignore[arg-type]
                     except KafkaFormatError as exc:
                         problems(f"{seg.path} offset {r.offset}", exc.reason)
+            partial = getattr(batches, "partial", None)
+            if partial is not None and is_metadata_checkpoint(seg.path):  # a log's last batch may be torn
+                problems(
+                    str(seg.path),
+                    f"an incomplete batch at byte {partial.position} ({partial.size} bytes to the end): "
+                    "a snapshot is written whole, so this one is damaged",
+                )
         except KafkaFormatError as exc:
             problems(str(seg.path), str(exc))
         finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -203,3 +204,20 @@ def test_inspect_metadata_of_a_dir_formatted_with_static_voters(tmp_path):
     assert state["features"] == {"metadata.version": 14} and state["topics"] == []
     code, out, _ = run("inspect", "metadata", root)
     assert code == 0 and out.splitlines()[0].startswith("metadata before log offset 0")
+
+
+@pytest.mark.hostile
+def test_inspect_metadata_of_a_bootstrap_checkpoint_that_is_not_one(tmp_path):
+    """Bytes that are no snapshot are an error naming the file (exit 1); a FIFO or a link loop in its
+    place is not read (no hang): there is no metadata here (exit 2)."""
+    garbage = tmp_path / "garbage"
+    garbage.mkdir()
+    (garbage / "bootstrap.checkpoint").write_bytes(bytes(range(256)) * 2)
+    code, _, err = run("inspect", "metadata", garbage)
+    assert code == 1 and str(garbage / "bootstrap.checkpoint") in err, err
+    for name, make in (("fifo", os.mkfifo), ("loop", lambda p: os.symlink(p, p))):
+        root = tmp_path / name
+        root.mkdir()
+        make(root / "bootstrap.checkpoint")
+        code, _, err = run("inspect", "metadata", root)
+        assert code == 2 and "no __cluster_metadata partition here" in err, err
