@@ -23,6 +23,7 @@ from types import FrameType
 
 #: seconds the processes get to end on SIGTERM (the JVM deletes its temporary folders) before SIGKILL
 GRACE = 5.0
+_KILLED_WAIT = 10.0  # seconds for SIGKILLed processes to end before end_descendants returns anyway
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 #: the process states of /proc/<pid>/stat that mean ended: zombie, dead
 _ENDED = (b"Z", b"X")
@@ -132,12 +133,23 @@ def end_descendants(grace: float = GRACE) -> None:
         return
     _send(tree, signal.SIGTERM)
     _send(tree, signal.SIGCONT)
-    deadline = time.monotonic() + grace
-    while time.monotonic() < deadline:
+    if _wait_ended(tree, grace):
+        return
+    _send({p for p in tree if _alive(p)}, signal.SIGKILL)
+    # SIGKILL cannot be refused, but on a loaded machine a process takes a while to end after it: wait for
+    # that (bounded), so that nothing below us still runs when we return.
+    _wait_ended(tree, _KILLED_WAIT)
+
+
+def _wait_ended(tree: set[int], seconds: float) -> bool:
+    """Wait up to ``seconds`` until none of ``tree`` runs; whether none does."""
+    deadline = time.monotonic() + seconds
+    while True:
         with contextlib.suppress(ChildProcessError, OSError):
             while os.waitpid(-1, os.WNOHANG)[0] > 0:
                 pass  # reap our own children (the JVM), so they read as gone
         if not any(_alive(p) for p in tree):
-            return
+            return True
+        if time.monotonic() >= deadline:
+            return False
         time.sleep(0.05)
-    _send({p for p in tree if _alive(p)}, signal.SIGKILL)
