@@ -49,17 +49,29 @@ def _empty_spans(list_offsets: np.ndarray) -> _HeaderSpans:
 
 
 def _varied_layout(fields: _Fields, count: int) -> _HeaderColumns | None:
-    """:func:`_uniform_headers` when the first record's headers lie inside the window but not every
-    record's lie at the same places: the first record's layout, with the length varints that differ
-    from record to record read in every record. Which bytes of the window differ in some record is
-    found at once (:func:`_varying`); the layout holds where a length differs only in one varint byte
+    """:func:`_read_layout`, with the bytes that differ seen on a sample of the records, then (when
+    the layout fails) on all of them."""
+    at_first = fields.origin, fields.window.view(f"V{fields.width}")
+    read = _read_layout(fields, count, exact=False)
+    if read is None:
+        fields._origin_at(*at_first, 0)
+        read = _read_layout(fields, count, exact=True)
+    return read
+
+
+def _read_layout(fields: _Fields, count: int, exact: bool) -> _HeaderColumns | None:
+    """:func:`~.headers._uniform_headers` when the first record's headers lie inside the window but not
+    every record's lie at the same places: the first record's layout, with the length varints that
+    differ from record to record read in every record. Which bytes of the window differ is seen on a
+    sample of the records (:func:`_varying`; ``exact``: on every record), and the bytes taken to be
+    alike are checked on every record; the layout holds where a length differs only in one varint byte
     (each record's own length read at that place, under 64: no null, no longer varint) and every other
     length varint's bytes are the first record's. After a length that differs, the rest of the headers
     lie at one place again in a window taken there (:func:`_rebase_tail`), checked the same way. Header
     names the same in every record are noted (:attr:`_HeaderColumns.names`: no copy of them). ``None``:
     read a field at a time (:class:`_HeaderColumns` from :meth:`_Fields.span`).
 
-    As with :class:`_HeaderLayout`, a varint's bytes decide its value and where it ends, so every
+    As with :class:`~.headers._HeaderLayout`, a varint's bytes decide its value and where it ends, so every
     record is read as the sequential decoder reads it; the read ending at each record's end (checked by
     the caller) puts every field inside its record."""
     windows: list[np.ndarray] = []
@@ -73,9 +85,14 @@ def _varied_layout(fields: _Fields, count: int) -> _HeaderColumns | None:
         segment, width, row = len(windows), fields.width, bytes(window[0])
         windows.append(window)
         bases.append(fields.origin)
-        # which bytes differ, from a sample of the records; the ones taken to be the first record's in
-        # every record are checked so in all of them before the window is left
-        varies = _varying(np.ascontiguousarray(window[:: max(len(window) // _SAMPLE_VARYING, 1)]))
+        # which bytes differ, from a sample of the records (the first ones, and some spread over all,
+        # for values that cycle); the ones taken to be the first record's in every record are checked
+        # so in all of them before the window is left, and when some are not, they are found in all
+        varies = _varying(
+            window
+            if exact
+            else np.concatenate([window[:_SAMPLE_VARYING], window[:: max(len(window) // _SAMPLE_VARYING, 1)]])
+        )
         same: list[int] = []
         while fields_left:
             is_key = fields_left % 2 == 0
