@@ -132,7 +132,8 @@ def _read_layout(fields: _Fields, count: int, exact: bool) -> _HeaderColumns | N
             return None
         if fields_left:
             _rebase_tail(fields, window, at + 1 + lengths)
-    return _HeaderColumns(windows, bases, keys, values, tuple(names) if None not in names else None)  # type: ignore[arg-type]
+    alike = tuple(name for name in names if name is not None)
+    return _HeaderColumns(windows, bases, keys, values, alike if len(alike) == len(names) else None)
 
 
 def _varying(window: np.ndarray) -> np.ndarray:
@@ -344,7 +345,7 @@ def _same_everywhere(
         if bytes_at and not _same_bytes(columns.windows[segment], bytes_at):
             return None
     return tuple(
-        bytes(columns.windows[segment][0, where : where + size])  # type: ignore[misc]
+        bytes(columns.windows[segment][0, where : where + size])
         for (segment, where, _, _), size in zip(places, sizes, strict=True)
     )
 

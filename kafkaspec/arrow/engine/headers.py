@@ -197,19 +197,19 @@ def _uniform_headers(fields: _Fields, count: int) -> _HeaderLayout | _HeaderColu
     window = fields.window.reshape(-1, width)
     # a varint has one encoding of each size, so headers whose length bytes differ lie at different places
     windows, bases = [window], [fields.origin - fields.lead]
-    keys: list[_Span] = []
-    values: list[_Span] = []
+    key_spans: list[_Span] = []
+    value_spans: list[_Span] = []
     for j in range(count):
-        for places, nullable in ((keys, False), (values, True)):
+        for places, nullable in ((key_spans, False), (value_spans, True)):
             start, length, null = fields.span(nullable=nullable)
             places.append((len(windows) - 1, start, length, null))
-            if fields.var is not None and (j + 1 < count or places is keys):
+            if fields.var is not None and (j + 1 < count or places is key_spans):
                 # a field of varied length: what follows starts at different places in the windows; a
                 # window taken after it has them at one place again (strided reads and copies)
                 _rebase_tail(fields)
                 windows.append(fields.window.reshape(-1, fields.width))
                 bases.append(fields.origin)
-    return _HeaderColumns(windows, bases, keys, values)
+    return _HeaderColumns(windows, bases, key_spans, value_spans)
 
 
 def _header_template(
