@@ -13,7 +13,7 @@ Python. This engine walks record ``i`` of every batch at once instead, in stages
   the same place in every record, a shifted word when it sits at one of a few, an index otherwise;
   keys and values become Arrow arrays with one gather each;
 * :mod:`.headers`: header keys and values, sliced out of a window at the first header when they sit
-  at the same places in every record, else copied a header index at a time;
+  at the same places in every record, else copied a header index at a time (:mod:`.header_columns`);
 * :mod:`.assemble`: the run's columns, and the run as one RecordBatch of the ``kafkalog`` columns
   (:func:`decode_run`, :func:`decode_run_at`).
 

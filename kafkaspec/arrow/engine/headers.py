@@ -3,7 +3,7 @@
 (:func:`_header_arrays`); headers that sit at the same places in every record are sliced out of a
 window taken at the first header (:func:`_uniform_headers`), and headers that do not, on records with
 as many headers each, are read a header index at a time and copied as items of one size
-(:class:`_HeaderColumns`, :func:`_packed`).
+(:mod:`.header_columns`).
 """
 
 from __future__ import annotations
@@ -18,14 +18,22 @@ from ...codec.varint import read_varint
 from ...errors import KafkaFormatError
 from .common import _INT32_LIMIT, _Fail
 from .fields import _bytes_field, _Fields, _fixed_offsets, _gather, _varint, _windows, _within
+from .header_columns import (
+    _HEADERS_WINDOW,
+    _empty_spans,
+    _HeaderColumns,
+    _HeaderSpans,
+    _packed,
+    _rebase_tail,
+    _same_bytes,
+    _Span,
+    _varied_layout,
+)
 
 #: records with more headers than this send their batches to the per-record decoder (one lockstep
 #: step per header index)
 MAX_LOCKSTEP_HEADERS = 64
 
-
-#: the window of every record's headers (:meth:`_Fields.rebase`)
-_HEADERS_WINDOW = 64
 
 #: records whose header layout is checked before all are (one of a few sizes of a value fails on these)
 _SAMPLE = 16
@@ -54,27 +62,6 @@ def _headerless(fields: _Fields, arr: np.ndarray, counts: np.ndarray, ends: np.n
         ends[filled] - 1
     ]  # a batch's last record ends at the batch's end
     return not last.any()
-
-
-class _HeaderSpans(NamedTuple):
-    list_offsets: np.ndarray  # int64, each record's first header (and the total at the end)
-    key_start: np.ndarray
-    key_len: np.ndarray
-    value_start: np.ndarray
-    value_len: np.ndarray
-    value_null: np.ndarray
-
-
-def _empty_spans(list_offsets: np.ndarray) -> _HeaderSpans:
-    total = int(list_offsets[-1])
-    return _HeaderSpans(
-        list_offsets,
-        np.empty(total, np.int64),
-        np.empty(total, np.int64),
-        np.empty(total, np.int64),
-        np.empty(total, np.int64),
-        np.zeros(total, bool),
-    )
 
 
 def _header_spans(
@@ -143,7 +130,7 @@ def _header_arrays(
         return pa.ListArray.from_arrays(offsets, values, type=headers_type)
     if isinstance(spans, _HeaderColumns):
         count = len(spans.keys)
-        packed = _packed(arr, spans, spans.keys), _packed(arr, spans, spans.values)
+        packed = _packed(arr, spans, spans.keys, names=True), _packed(arr, spans, spans.values)
         if packed[0] is None or packed[1] is None:
             spans = spans.spans()
         else:
@@ -187,139 +174,42 @@ def _uniform_headers(fields: _Fields, count: int) -> _HeaderLayout | _HeaderColu
     first = int(fields.origin[0]) + (0 if fields.var is None else int(fields.var[0])) + fields.off
     template = _header_template(bytes(fields.arr[first : first + _HEADERS_WINDOW]), count)
     # as wide as the first record's headers (each read of a column of the windows passes over all of them)
-    fields.rebase(_HEADERS_WINDOW if template is None else max(-(-template[3] // 8) * 8, 8))
-    window = fields.window.reshape(-1, fields.width)
+    width = _HEADERS_WINDOW if template is None else max(-(-template[3] // 8) * 8, 8)
+    at_first = fields.position()
     if template is not None:
         keys, values, length_bytes, end = template
         # the length varints of every record the same bytes as the first record's: the same lengths, so
         # every header at the same place (a varint's bytes decide where it ends, and so where the next starts)
-        sample = window[:: max(len(window) // _SAMPLE, 1)]
-        if _same_bytes(np.ascontiguousarray(sample), length_bytes) and _same_bytes(window, length_bytes):
-            fields._advance(end)
-            return _HeaderLayout(window, keys, values)
+        sample = _windows(fields.arr, at_first[:: max(len(at_first) // _SAMPLE, 1)], width)
+        if _same_bytes(sample.view(np.uint8).reshape(-1, width), length_bytes):
+            fields._origin_at(at_first, _windows(fields.arr, at_first, width), 0)
+            window = fields.window.reshape(-1, width)
+            if _same_bytes(window, length_bytes):
+                fields._advance(end)
+                return _HeaderLayout(window, keys, values)
+        else:  # lengths that differ: a word more, for the later headers of records with longer values
+            width = min(width + 8, _HEADERS_WINDOW)
+            fields._origin_at(at_first, _windows(fields.arr, at_first, width), 0)
+        varied = _varied_layout(fields, count)
+        if varied is not None:
+            return varied
+    fields._origin_at(at_first, _windows(fields.arr, at_first, width), 0)  # (read a field at a time)
+    window = fields.window.reshape(-1, width)
     # a varint has one encoding of each size, so headers whose length bytes differ lie at different places
-    base = fields.origin - fields.lead
-    read = [(fields.span(nullable=False), fields.span()) for _ in range(count)]
-    return _HeaderColumns(window, base, [k for k, _ in read], [v for _, v in read])
-
-
-#: a span's start as a column of the headers windows (the same in every record) or as positions in the
-#: data; its length (an int: the same in every record); its nulls (or None)
-_Span = tuple[int | np.ndarray, int | np.ndarray, np.ndarray | None]
-
-
-class _HeaderColumns(NamedTuple):
-    """Every record's headers, read a header index at a time: header ``j`` of every record is
-    ``keys[j]`` and ``values[j]`` (:meth:`_Fields.span`). Producers write the same header names in
-    the same order on every record, with values of one size or of a few sizes (a trace id, a service
-    name, a version byte): each header index is then copied as fixed-size items (:func:`_packed`)."""
-
-    window: np.ndarray  # uint8, (records, width): each record's bytes from its first header on
-    base: np.ndarray  # int64: where each window row starts in the data
-    keys: list[_Span]
-    values: list[_Span]
-
-    def spans(self) -> _HeaderSpans:
-        """The same headers as :class:`_HeaderSpans` (header ``j`` of record ``r`` is row ``r * count + j``)."""
-        n, count = len(self.base), len(self.keys)
-        spans = _empty_spans(np.arange(0, (n + 1) * count, count, dtype=np.int64))
-        key_start, key_len, value_start, value_len, value_null = (a.reshape(n, count) for a in spans[1:])
-        for j, ((ks, kl, _), (vs, vl, null)) in enumerate(zip(self.keys, self.values, strict=True)):
-            key_start[:, j], key_len[:, j] = self.base + ks if isinstance(ks, int) else ks, kl
-            value_start[:, j], value_len[:, j] = self.base + vs if isinstance(vs, int) else vs, vl
-            if null is not None:
-                value_null[:, j] = null
-        return spans
-
-
-def _packed(arr: np.ndarray, columns: _HeaderColumns, places: list[_Span]) -> pa.Array | None:
-    """The header keys or values at ``places`` as one binary array of ``records * len(places)`` values
-    in row order, copied a header index at a time as items of one size; ``None`` (take the general
-    path) when some are null.
-
-    When each index has one length, the items fill a row per record. Else each record's values are
-    laid one after the other in a row of a padded matrix (an index of varied lengths copied at its
-    longest, the next value written over the tail), and the filled part of each row is taken with one
-    Arrow ``take`` (one copy a record instead of one a value)."""
-    n, count = len(columns.base), len(places)
-    sizes: list[int | np.ndarray] = []
-    for _, length, null in places:
-        if null is not None:
-            return None
-        if isinstance(length, int):
-            sizes.append(length)
-            continue
-        low, high = (int(length.min()), int(length.max())) if n else (0, 0)
-        sizes.append(low if low == high else length)
-    widths = [size if isinstance(size, int) else int(size.max()) for size in sizes]
-    width = sum(widths)
-    rows = np.empty((n, width), np.uint8)
-    at: int | np.ndarray = 0  # where each record's next value starts in its row
-    row_starts = None
-    ends = []  # where each record's value ``j`` ends in its row
-    for (where, _, _), size, item in zip(places, sizes, widths, strict=True):
-        if item:
-            items = _items(arr, columns, where, item)
-            if isinstance(at, int):
-                np.ndarray((n,), f"V{item}", rows, at, (width,))[...] = items
-            else:
-                if row_starts is None:
-                    row_starts = np.arange(0, n * width, width, dtype=np.int64)
-                np.ndarray((n * width - item + 1,), f"V{item}", rows, 0, (1,))[row_starts + at] = items
-        at = at + size
-        ends.append(at)
-    if isinstance(at, int):
-        return pa.Array.from_buffers(
-            pa.binary(), n * count, [None, _row_offsets(n, tuple(widths)), pa.py_buffer(rows)]
-        )
-    filled = _gather(
-        pa.py_buffer(rows),
-        rows.reshape(-1),
-        np.arange(0, n * width, width, dtype=np.int64),
-        at,
-        None,
-        pa.binary(),
-    )
-    _, record_offsets, data = filled.buffers()
-    starts = np.frombuffer(record_offsets, np.int32, n + 1)
-    offsets = np.empty(n * count + 1, np.int32)
-    within = offsets[:-1].reshape(n, count)
-    within[:, 0] = starts[:-1]
-    for j in range(1, count):
-        np.add(starts[:-1], ends[j - 1], out=within[:, j], casting="unsafe")
-    offsets[-1] = starts[-1]
-    return pa.Array.from_buffers(pa.binary(), n * count, [None, pa.py_buffer(offsets), data])
-
-
-def _items(arr: np.ndarray, columns: _HeaderColumns, where: int | np.ndarray, size: int) -> np.ndarray:
-    """The ``size`` bytes at ``where`` in every record, as items of that size: a strided view of the
-    windows when they hold them, else gathered from the data (zeros past its end: the longest copy of
-    a varied value may run on past the last record)."""
-    n, width = columns.window.shape
-    if isinstance(where, int):
-        if where + size <= width:
-            return np.ndarray((n,), f"V{size}", columns.window, where, (width,))
-        where = columns.base + where
-    return _windows(arr, where, size)
-
-
-@functools.lru_cache(maxsize=16)
-def _row_offsets(n: int, sizes: tuple[int, ...]) -> pa.Buffer:
-    """The offsets of ``n`` rows of values of ``sizes`` bytes each, in row order."""
-    within = np.cumsum([0, *sizes], dtype=np.int32)
-    starts = np.arange(n, dtype=np.int32)[:, None] * np.int32(within[-1]) + within[None, :-1]
-    return pa.py_buffer(np.append(starts.ravel(), np.int32(n * int(within[-1]))))
-
-
-def _same_bytes(window: np.ndarray, places: list[int]) -> bool:
-    """Whether every row of ``window`` (uint8, rows of a multiple of 8 bytes) has the first row's bytes
-    at ``places``: compared a 64-bit word at a time, masked to the places (one strided pass a word)."""
-    rows, width = window.shape
-    words = window.reshape(-1).view(np.uint64).reshape(rows, width // 8)
-    mask = np.zeros(width, np.uint8)
-    mask[places] = 0xFF
-    masks, firsts = mask.view(np.uint64), words[0] & mask.view(np.uint64)
-    return all(((words[:, w] & masks[w]) == firsts[w]).all() for w in sorted({p // 8 for p in places}))
+    windows, bases = [window], [fields.origin - fields.lead]
+    key_spans: list[_Span] = []
+    value_spans: list[_Span] = []
+    for j in range(count):
+        for places, nullable in ((key_spans, False), (value_spans, True)):
+            start, length, null = fields.span(nullable=nullable)
+            places.append((len(windows) - 1, start, length, null))
+            if fields.var is not None and (j + 1 < count or places is key_spans):
+                # a field of varied length: what follows starts at different places in the windows; a
+                # window taken after it has them at one place again (strided reads and copies)
+                _rebase_tail(fields)
+                windows.append(fields.window.reshape(-1, fields.width))
+                bases.append(fields.origin)
+    return _HeaderColumns(windows, bases, key_spans, value_spans)
 
 
 def _header_template(
@@ -372,6 +262,8 @@ def _sliced(window: np.ndarray, places: list[tuple[int, int]], arrow_type: pa.Da
 def _as_string(binary: pa.Array) -> pa.Array:
     """A binary array (no nulls) as a string array: its buffers as they are when every byte is ASCII (one
     numpy pass over the bytes), else Arrow's UTF-8 checking cast; a key that is not UTF-8 fails the run."""
+    if binary.type == pa.string():  # checked already (:func:`_repeated`)
+        return binary
     validity, offsets, data = binary.buffers()
     if data is None or not (np.frombuffer(data, np.uint8)[: _last_offset(binary)] >= 128).any():
         return pa.Array.from_buffers(
