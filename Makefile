@@ -17,7 +17,7 @@ CLUSTER_TEST ?= 1
 DEMO_MB ?= 300
 DEMO_DIR ?= build/demo
 
-.PHONY: venv generate check-generated lint typecheck test check-fast test-brokers bench demo docs clean java-check cluster-test
+.PHONY: venv generate check-generated lint typecheck test check-fast test-brokers bench demo docs clean java-check cluster-test test-scale
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kafkaspec needs Python >= 3.11"'
@@ -146,6 +146,11 @@ bench: $(STAMP)
 # The pipeline on a real Spark standalone cluster (master + 2 workers on 127.0.0.1) vs local mode.
 cluster-test: $(STAMP) java-check
 	KAFKASPEC_CLUSTER_TEST=1 $(PY) -m pytest -q -p no:cacheprovider tests/spark/test_cluster.py
+
+# The pipeline's memory on 1 GB (tests/spark/test_pipeline_memory.py): each process under its bound.
+# KAFKASPEC_SCALE_INPUT=DIR reads DIR instead of writing a 1 GB synth directory first.
+test-scale: $(STAMP) java-check
+	KAFKASPEC_SCALE_TEST=1 $(PY) -m pytest -q -p no:cacheprovider tests/spark/test_pipeline_memory.py
 
 demo: $(STAMP) java-check
 	$(PY) -m kafkaspec.cli synth $(DEMO_DIR)/logs --size-mb $(DEMO_MB) --seed 7 --force

@@ -30,22 +30,25 @@ from ..recovery import Resync
 from .schema import AUDIT_COLUMNS, arrow_schema
 
 
-def _transaction(batch: LogBatch, rc: ReadCommitted | None, transactional: bool, control: bool) -> str:
-    """``held``: a data batch past the last stable offset that is not the open transaction's own (read_committed
-    holds it back, whoever wrote it)."""
+def _transaction(
+    rc: ReadCommitted | None, producer_id: int, base_offset: int, transactional: bool, control: bool
+) -> str:
+    """The batch's ``transaction`` column, from its head's fields (taken once per row by the caller: this
+    runs for every batch of the pipeline's input). ``held``: a data batch past the last stable offset
+    that is not the open transaction's own (read_committed holds it back, whoever wrote it)."""
     if control:
         return "marker" if transactional else "none"
     if rc is None:
         return "unknown" if transactional else "none"
     if transactional:
-        start = rc.open_transactions.get(batch.producer_id)
-        if start is not None and batch.base_offset >= start:
+        start = rc.open_transactions.get(producer_id)
+        if start is not None and base_offset >= start:
             return "open"
-    if rc.held(batch.base_offset):
+    if rc.held(base_offset):
         return "held"
     if not transactional:
         return "none"
-    return "aborted" if rc.is_aborted(batch) else "committed"
+    return "aborted" if rc.aborted_at(producer_id, base_offset) else "committed"
 
 
 def audit_rows(
@@ -139,12 +142,14 @@ def _batch_row(
     row["position"], row["size"] = base + pos, end - pos
     if isinstance(batch, Batch):
         h = batch.head
-        codec = h.attributes & v2.COMPRESSION_MASK
-        transactional, control = h.is_transactional, h.is_control
+        attributes, base_offset, producer_id = h.attributes, h.base_offset, h.producer_id
+        codec = attributes & v2.COMPRESSION_MASK
+        transactional = bool(attributes & v2.IS_TRANSACTIONAL_MASK)
+        control = bool(attributes & v2.IS_CONTROL_MASK)
         row["magic"] = 2
         row["compression"] = codec_name(codec)
-        row["baseOffset"], row["lastOffset"] = h.base_offset, h.base_offset + h.last_offset_delta
-        row["producerId"] = h.producer_id
+        row["baseOffset"], row["lastOffset"] = base_offset, base_offset + h.last_offset_delta
+        row["producerId"] = producer_id
         row["recordCount"] = h.records_count
         ok = crc_known or crc32c(memoryview(buf)[pos + v2.ATTRIBUTES_OFFSET : end]) == h.crc
         row["crcStatus"] = "ok" if ok else "mismatch"
@@ -163,10 +168,11 @@ def _batch_row(
                 row["error"] = exc.reason
     else:
         transactional, control = batch.is_transactional, batch.is_control
+        base_offset, producer_id = batch.base_offset, batch.producer_id
         row["magic"] = batch.magic
         row["compression"] = str(batch.compression)
-        row["baseOffset"], row["lastOffset"] = batch.base_offset, batch.last_offset
-        row["producerId"] = batch.producer_id
+        row["baseOffset"], row["lastOffset"] = base_offset, batch.last_offset
+        row["producerId"] = producer_id
         count = None if walk is None else walk.legacy_counts.get(pos)
         try:
             row["recordCount"] = len(list(batch)) if count is None else count
@@ -175,7 +181,7 @@ def _batch_row(
             row["crcStatus"] = "mismatch" if "crc" in exc.reason.lower() else "corrupt"
             row["error"] = exc.reason
     row["isTransactional"], row["isControl"] = transactional, control
-    row["transaction"] = _transaction(batch, task.read_committed, transactional, control)
+    row["transaction"] = _transaction(task.read_committed, producer_id, base_offset, transactional, control)
     return row
 
 

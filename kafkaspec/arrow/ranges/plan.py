@@ -10,7 +10,7 @@ one task reads (:mod:`.read`), Spark-free and picklable.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from ...codec.compression import DEFAULT_MAX_DECOMPRESSED
@@ -156,23 +156,28 @@ def plan_partition(
         ):
             last = end_position(seg, hi)  # a segment still growing: up to the batch holding hi - 1
             ranges = [(a, min(b, last)) for a, b in ranges if a < min(b, last)]
-        task = ReadRange(
-            path=str(seg.path),
-            topic=part.topic,
-            partition=part.partition,
-            start=0,
-            end=0,
-            min_offset=seg_lo,
-            max_offset=hi,
-            read_committed=read_committed,
-            include_control=settings.include_control,
-            verify_crc=settings.verify_crc,
-            skip_corrupt=settings.skip_corrupt,
-            storage=settings.storage,
-            lockstep=settings.lockstep,
-            keys=settings.keys,
-            layout=seg.layout,
+        path = str(seg.path)
+        # each range built whole (not ``dataclasses.replace`` of one): planning 100,000 segments makes
+        # 100,000 of them, and ``replace`` took about a tenth of its time
+        out.extend(
+            ReadRange(
+                path=path,
+                topic=part.topic,
+                partition=part.partition,
+                start=a,
+                end=b,
+                min_offset=seg_lo,
+                max_offset=hi,
+                read_committed=read_committed,
+                include_control=settings.include_control,
+                verify_crc=settings.verify_crc,
+                skip_corrupt=settings.skip_corrupt,
+                storage=settings.storage,
+                lockstep=settings.lockstep,
+                keys=settings.keys,
+                layout=seg.layout,
+            )
+            for a, b in ranges
         )
-        out.extend(replace(task, start=a, end=b) for a, b in ranges)
         seg.close()
     return out
