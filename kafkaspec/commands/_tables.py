@@ -64,6 +64,11 @@ def run_table(args: argparse.Namespace) -> int:
 
     for module in ("pyarrow", "pyiceberg" if args.table == "iceberg" else "deltalake"):
         require(module, "tables", "kafkaspec pipeline --table")
+    if args.on_corruption == "skip":
+        raise UsageError(
+            "--on-corruption skip does not go with --table: a table run stops at a corrupt batch (exit 1, "
+            "naming its file and byte), as its commit would store the offsets past a skipped batch for good"
+        )
     if args.follow and args.interval <= 0:
         raise UsageError(f"--interval must be a positive number of seconds, got {args.interval}")
     if table_engine(args) == "spark":

@@ -36,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
         from ._tables import run_table
 
         return run_table(args)
+    if args.on_corruption is None:
+        args.on_corruption = "skip"
     from kafkaspec.spark.pipeline import run_args
 
     return run_args(args)

@@ -180,11 +180,17 @@ def write_table(
         covered = [(s.topic, s.partition) for s in todo]
         write = sink.upsert if modes[name] == "upsert" else sink.append
         marker = _marked(sink, dest, name)
+        reading = _Reading()
         try:
-            if values is not None and typed(values, name):
-                rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run)
-            else:
-                rows = write(name, SCHEMA, _written(todo), offsets, fields, covered)
+            try:
+                if values is not None and typed(values, name):
+                    rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run, reading)
+                else:
+                    rows = write(name, SCHEMA, reading(_written(todo)), offsets, fields, covered)
+            except Exception:
+                if reading.failure is not None:
+                    raise reading.failure from None
+                raise
             _pause("committed")
             if marker is not None:
                 marker.done()
@@ -249,6 +255,7 @@ def _decoded(
     fields: list[Any],
     covered: list[tuple[str, int]],
     run: TableRun,
+    reading: _Reading,
 ) -> int:
     """A typed topic's run: the records whose value does not fit, found by a first pass over the spans
     (decoding only), committed to the errors table first; then the decoded records into its table
@@ -267,7 +274,21 @@ def _decoded(
         run.commits.append(TableCommit(errors_table(name), n, _covered(todo)))
         _pause("errors-committed")
     split = Split(values, name)
-    return int(sink.append(name, split.schema, split(_written(todo)), offsets, fields, covered))
+    return int(sink.append(name, split.schema, reading(split(_written(todo))), offsets, fields, covered))
+
+
+class _Reading:
+    """The records handed to a table library, and the error of ours that stopped them (a corrupt batch):
+    delta-rs raises its own error around it, our traceback as its text, so that one is raised instead."""
+
+    failure: Exception | None = None
+
+    def __call__(self, batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        try:
+            yield from batches
+        except Exception as exc:
+            self.failure = exc
+            raise
 
 
 def _covered(spans: list[Span]) -> Offsets:

@@ -260,3 +260,68 @@ def test_permission_denied_on_the_warehouse(fmt, what, tmp_path):
         for p, mode in modes.items():
             os.chmod(p, mode)
     assert len(table_rows(fmt, dest, "orders")) == 2
+
+
+def _corrupt_orders(src, n=5):
+    """``orders`` with its first batch's bytes flipped (a CRC mismatch at byte 0's batch)."""
+    write_orders(src, n)
+    seg = src / "orders-0" / "00000000000000000000.log"
+    data = bytearray(seg.read_bytes())
+    data[100] ^= 0xFF
+    seg.write_bytes(bytes(data))
+    return seg
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_corrupt_batch_stops_a_table_run_naming_file_and_byte(fmt, tmp_path):
+    """A table commits the offsets it holds, so it never skips: a corrupt batch is the data's error (exit
+    1, one line naming the segment and byte), nothing committed. Delta said it as delta-rs's error with
+    our traceback inside it, exit 2."""
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(tmp_path / "good", 5)
+    seg = _corrupt_orders(src)
+    for extra in ((), ("--on-corruption", "fail")):
+        done = _pipeline(src, "--table", fmt, dest, *extra)
+        assert done.returncode == 1, (done.returncode, done.stderr)
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+        assert f"at {seg}, byte " in lines[-1] and "DeltaError" not in lines[-1], lines[-1]
+    seg.write_bytes((tmp_path / "good" / "orders-0" / seg.name).read_bytes())  # mended: all of it, once
+    assert _pipeline(src, "--table", fmt, dest).returncode == 0
+    assert len(table_rows(fmt, dest, "orders")) == 5
+
+
+@pytest.mark.parametrize("engine", ["local", "spark"])
+def test_on_corruption_skip_is_refused_with_a_table(engine, tmp_path):
+    """``--on-corruption skip`` was ignored by ``--table``: a table does not skip (its commit stores the
+    offsets after the batch, for good), so asking for it is refused before anything starts."""
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    _corrupt_orders(src)
+    done = _pipeline(src, "--table", "delta", dest, "--on-corruption", "skip", "--engine", engine)
+    _one_line_exit_2(done, "--on-corruption skip")
+    assert not dest.exists()
+
+
+def test_an_sql_catalog_warehouse_is_checked_as_a_destination(tmp_path):
+    """With ``--catalog-uri`` naming an SQL catalog, DEST (the warehouse) was not checked: a file gave a
+    raw 'Not a directory', a folder of other things was written into."""
+    src = tmp_path / "logs"
+    write_orders(src, 2)
+    (tmp_path / "catalogs").mkdir()
+    afile = tmp_path / "afile"
+    afile.write_text("keep")
+    uri = f"sqlite:///{tmp_path / 'catalogs' / 'a.db'}"
+    _one_line_exit_2(_pipeline(src, "--table", "iceberg", afile, "--catalog-uri", uri), "not a folder")
+    assert afile.read_text() == "keep"
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "canary").write_text("keep")
+    uri = f"sqlite:///{tmp_path / 'catalogs' / 'b.db'}"
+    _one_line_exit_2(_pipeline(src, "--table", "iceberg", other, "--catalog-uri", uri), "not empty")
+    assert sorted(os.listdir(other)) == ["canary"]
+    lake = tmp_path / "lake"
+    uri = f"sqlite:///{tmp_path / 'catalogs' / 'c.db'}"
+    for _ in range(2):  # the warehouse it wrote is its own the next time
+        assert _pipeline(src, "--table", "iceberg", lake, "--catalog-uri", uri).returncode == 0
+    write_orders(src, 1)
+    assert _pipeline(src, "--table", "iceberg", lake, "--catalog-uri", uri).returncode == 0

@@ -201,3 +201,17 @@ def test_a_rest_catalog_that_answers_a_byte_a_second_is_cut_at_the_deadline(tmp_
         server.close()
     assert done.returncode == 2 and "no whole answer within 2 s" in done.stderr, done.stderr
     assert done.stderr.count("\n") == 1 and time.monotonic() - started < 120
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_schema_registrys_own_topic_is_no_table(fmt, tmp_path):
+    """``_schemas`` holds Schema Registry's schemas (the source of ``--decode-values``), not records of the
+    business: like Kafka's own ``__*`` topics it gets no table (it became one)."""
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 2)
+    write_orders(src, 3, topic="_schemas")
+    run = write_table(src, dest, format=fmt)
+    assert [c.name for c in run.commits] == ["orders"] and run.rows == 2
+    assert not (dest / "_schemas").exists() and not (dest / "kafka" / "_schemas").exists()
+    single = write_table(src, tmp_path / "single", format=fmt, layout="single")
+    assert single.rows == 2
