@@ -3,6 +3,7 @@ from them, and each table's new records appended in one commit."""
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sys
@@ -187,9 +188,12 @@ def write_table(
                     rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run, reading)
                 else:
                     rows = write(name, SCHEMA, reading(_written(todo)), offsets, fields, covered)
-            except Exception:
+            except Exception as exc:
                 if reading.failure is not None:
                     raise reading.failure from None
+                full = _full_disk(exc)
+                if full is not None:
+                    raise OSError(full, os.strerror(full), os.path.join(dest, name)) from None
                 raise
             _pause("committed")
             if marker is not None:
@@ -289,6 +293,15 @@ class _Reading:
         except Exception as exc:
             self.failure = exc
             raise
+
+
+def _full_disk(exc: Exception) -> int | None:
+    """The errno of a full disk or quota that a native library's error carries only in its text (delta-rs:
+    Rust's ``(os error 28)``), said then as the OSError it is."""
+    found = None if isinstance(exc, OSError) else re.search(r"\(os error (\d+)\)", str(exc))
+    if found is not None and int(found.group(1)) in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return int(found.group(1))
+    return None
 
 
 def _covered(spans: list[Span]) -> Offsets:

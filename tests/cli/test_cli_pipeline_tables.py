@@ -325,3 +325,39 @@ def test_an_sql_catalog_warehouse_is_checked_as_a_destination(tmp_path):
         assert _pipeline(src, "--table", "iceberg", lake, "--catalog-uri", uri).returncode == 0
     write_orders(src, 1)
     assert _pipeline(src, "--table", "iceberg", lake, "--catalog-uri", uri).returncode == 0
+
+
+def _in_small_tmpfs(mount, *command):
+    """``command`` run with a 256 KiB tmpfs on ``mount``, in a mount namespace of its own (``unshare``: no
+    root needed where user namespaces are allowed; the tmpfs goes with the namespace)."""
+    import shlex
+    import shutil
+
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare here to mount a small tmpfs")
+    script = (
+        f"mount -t tmpfs -o size=256k none {shlex.quote(str(mount))} || exit 99; exec {shlex.join(command)}"
+    )
+    done = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True, text=True, timeout=180)
+    if done.returncode == 99 or "unshare:" in done.stderr:
+        pytest.skip(f"no tmpfs of our own here: {done.stderr.strip()[:200]}")
+    return done
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_full_disk_is_our_one_line(fmt, tmp_path):
+    """ENOSPC half-way through the data files: delta-rs's Rust thread printed a 4-line panic ("thread
+    'tokio-rt-worker' panicked ... Already shut down") before our line."""
+    from kafkaspec import Record, logdir
+
+    src, full = tmp_path / "logs", tmp_path / "full"
+    with logdir.PartitionWriter(src, "orders", 0) as w:
+        for i in range(40):  # 800 KB that do not compress
+            w.append([Record(key=b"k", value=os.urandom(20_000), timestamp=1_700_000_000_000 + i)])
+    full.mkdir()
+    (tmp_path / "canary").write_text("keep")
+    done = _in_small_tmpfs(
+        full, sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), "--table", fmt, str(full / "lake")
+    )
+    _one_line_exit_2(done, "No space left on device")
+    assert (tmp_path / "canary").read_text() == "keep" and os.listdir(full) == []
