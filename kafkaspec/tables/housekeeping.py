@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import UsageError
 from .errors import TableError
 from .layout import OFFSETS_PROPERTY
-from .write import open_sink
+from .write import MAX_FILE_MB, open_sink
 
 
 @dataclass
@@ -51,8 +51,8 @@ def compact(
     format: str, dest: str, *, catalog_uri: str | None = None, target_file_mb: int = 128
 ) -> list[Housekept]:
     """Rewrite each table's small data files into files of about ``target_file_mb``."""
-    if target_file_mb <= 0:
-        raise UsageError(f"--target-file-mb must be a positive number, got {target_file_mb}")
+    if not 0 < target_file_mb <= MAX_FILE_MB:
+        raise UsageError(f"--target-file-mb must be from 1 to {MAX_FILE_MB:,}, got {target_file_mb}")
     sink = open_sink(format, dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
     out = []
     for name in _tables(sink):

@@ -23,6 +23,8 @@ from .source import Offsets, Span, internal, plan, span_batches
 
 FORMATS = ("iceberg", "delta")
 MODES = ("append", "upsert")
+#: the largest ``target_file_mb`` (1 TiB): delta-rs takes the bytes as a signed 64-bit number
+MAX_FILE_MB = 1 << 20
 
 
 @dataclass
@@ -73,8 +75,8 @@ def check_arguments(layout: str, mode: str | None, target_file_mb: int) -> None:
         raise UsageError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
     if mode is not None and mode not in MODES:
         raise UsageError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
-    if target_file_mb <= 0:
-        raise UsageError(f"--target-file-mb must be a positive number, got {target_file_mb}")
+    if not 0 < target_file_mb <= MAX_FILE_MB:
+        raise UsageError(f"--target-file-mb must be from 1 to {MAX_FILE_MB:,}, got {target_file_mb}")
 
 
 def table_groups(log_dir: LogDir, layout: str, topics: str | None) -> dict[str, list[tuple[str, int]]]:

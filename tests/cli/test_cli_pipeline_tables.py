@@ -361,3 +361,25 @@ def test_a_full_disk_is_our_one_line(fmt, tmp_path):
     )
     _one_line_exit_2(done, "No space left on device")
     assert (tmp_path / "canary").read_text() == "keep" and os.listdir(full) == []
+
+
+def test_option_values_the_libraries_would_meet_are_refused_first(tmp_path):
+    """Each was a library's error (OverflowError, ValueError, delta-rs's 'Duplicate partition column',
+    'failed to read partition column value as Scalar') with the debug hint, or for --follow, after a
+    first run; a file size past delta-rs's 64 bits was taken by Iceberg."""
+    src = tmp_path / "logs"
+    write_orders(src, 2)
+    for i, (args, word) in enumerate(
+        [
+            (["--target-file-mb", "99999999999999"], "--target-file-mb"),
+            (["--partition-by", "timestamp,timestamp"], "repeats"),
+            (["--partition-by", "day(timestamp),hour(timestamp)"], "repeats"),
+            (["--partition-by", "headers"], "headers"),
+            (["--follow", "--interval", "nan"], "--interval"),
+            (["--follow", "--interval", "inf"], "--interval"),
+        ]
+    ):
+        for fmt in FORMATS:
+            dest = tmp_path / f"lake{i}{fmt}"
+            _one_line_exit_2(_pipeline(src, "--table", fmt, dest, *args), word)
+            assert not dest.exists() or os.listdir(dest) == []
