@@ -130,7 +130,8 @@ def _native_stderr_held() -> Iterator[None]:
     one line. Ended normally, the block's held output is given back; ended by an error, it is dropped and
     fd 2 stays on the hold (a Rust thread may still be printing) while ``sys.stderr``, our one line's way,
     goes to the real stderr, as it did all along. ``KAFKASPEC_DEBUG=1`` holds nothing."""
-    if os.environ.get("KAFKASPEC_DEBUG"):
+    ours = sys.stderr
+    if os.environ.get("KAFKASPEC_DEBUG") or ours is None:  # None: started with stderr closed
         yield
         return
     try:
@@ -138,9 +139,8 @@ def _native_stderr_held() -> Iterator[None]:
     except (AttributeError, OSError):
         yield
         return
-    ours = sys.stderr
-    ours.flush()
     real = os.dup(2)
+    ours.flush()
     sys.stderr = open(real, "w", encoding=ours.encoding, errors=ours.errors, buffering=1, closefd=False)
     os.dup2(held, 2)
     yield
