@@ -239,3 +239,14 @@ def test_dump_and_verify_of_a_snapshot_ending_in_an_incomplete_batch(name, tmp_p
             code, out, err = run(*argv)
             said = err if argv[0] == "dump" else out  # verify lists its problems on stdout
             assert code == 1 and f"{snapshot} at byte " in said, (argv, cut, out, err)
+
+
+@pytest.mark.hostile
+@pytest.mark.skipif(not (CORPUS / "KafkaDemo").is_dir(), reason="the corpus is not here")
+def test_inspect_metadata_of_a_snapshot_cut_between_batches(tmp_path):
+    """A snapshot cut just before its footer ends in whole batches: its state read as fine (exit 0), the
+    records the cut took missing; ``verify`` said it was not written completely, and now so does inspect."""
+    whole = (CORPUS / "KafkaDemo" / "kraft-combined-logs" / "bootstrap.checkpoint").read_bytes()
+    (tmp_path / "bootstrap.checkpoint").write_bytes(whole[:174])  # header and records, no footer
+    code, _, err = run("inspect", "metadata", tmp_path)
+    assert code == 1 and f"{tmp_path / 'bootstrap.checkpoint'}: no SNAPSHOT_FOOTER" in err, err
