@@ -44,7 +44,7 @@ def parse_partition_by(text: str | None, layout: str) -> list[PartitionField]:
         return ([PartitionField("topic")] if layout == "single" else []) + [
             PartitionField("timestamp", "day")
         ]
-    out = []
+    out: list[PartitionField] = []
     for part in filter(str.strip, text.split(",")):
         m = _FIELD.match(part)
         transform, column = (m.group(1), m.group(2)) if m and m.group(1) else ("identity", m and m.group(3))
