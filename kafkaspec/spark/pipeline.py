@@ -88,8 +88,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--on-corruption",
         choices=("skip", "fail"),
         default=None,
-        help="skip corrupt batches and report them (default) or fail the job; a --table run fails "
-        "(its commit would store the offsets past a skipped batch for good)",
+        help="skip corrupt batches and report them (default) or fail the job (--table: always fail)",
     )
     p.add_argument("--no-verify-crc", action="store_true", help="do not check batch checksums")
     p.add_argument("--split-size", default="64m", help="target bytes per Spark task (default 64m)")
