@@ -34,6 +34,7 @@ def dump_partition(
     from kafkaspec.recovery import RULE_WORDS
 
     from .. import render
+    from ..logdir.kafka import files
     from ..logdir.kafka.transactions import select_batches
 
     start = start_offset(part, args)
@@ -159,6 +160,15 @@ def dump_partition(
                     f"Found {p.size} invalid bytes at the end of {escape(seg.path.name)} "
                     f"(a partial batch at {p.position})\n"
                 )
+            if files.is_metadata_checkpoint(seg.path):  # a log's last batch may be torn, a snapshot's not
+                print(
+                    escape(
+                        f"kafkaspec dump: {src} at byte {p.position}: an incomplete batch ({p.size} bytes to "
+                        "the end): a KRaft snapshot is written whole, so this one is damaged"
+                    ),
+                    file=sys.stderr,
+                )
+                status = 1
         done += seg.size
         seg.close()
         if left == 0:

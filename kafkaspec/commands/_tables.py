@@ -5,7 +5,11 @@ or ``--master``, or under spark-submit)."""
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from ..errors import UsageError
 
@@ -64,32 +68,36 @@ def run_table(args: argparse.Namespace) -> int:
 
     for module in ("pyarrow", "pyiceberg" if args.table == "iceberg" else "deltalake"):
         require(module, "tables", "kafkaspec pipeline --table")
+    if args.on_corruption == "skip":
+        raise UsageError(
+            "--on-corruption skip does not go with --table: a table run stops at a corrupt batch (exit 1, "
+            "naming its file and byte), as its commit would store the offsets past a skipped batch for good"
+        )
     if args.follow and args.interval <= 0:
         raise UsageError(f"--interval must be a positive number of seconds, got {args.interval}")
     if table_engine(args) == "spark":
         from ..spark.tables import run_table_args
 
         return run_table_args(args)
-    import sys
-
     from ..tables import format_run, write_table
 
     told = False
     while True:
-        run = write_table(
-            args.input,
-            args.output,
-            format=args.table,
-            layout=args.table_layout,
-            catalog_uri=args.catalog_uri,
-            partition_by=args.partition_by,
-            target_file_mb=args.target_file_mb,
-            read_committed=args.isolation_level == "read_committed",
-            verify_crc=not args.no_verify_crc,
-            mode=args.table_mode,
-            decode_values=args.decode_values,
-            topics=args.topics,
-        )
+        with _native_stderr_held():
+            run = write_table(
+                args.input,
+                args.output,
+                format=args.table,
+                layout=args.table_layout,
+                catalog_uri=args.catalog_uri,
+                partition_by=args.partition_by,
+                target_file_mb=args.target_file_mb,
+                read_committed=args.isolation_level == "read_committed",
+                verify_crc=not args.no_verify_crc,
+                mode=args.table_mode,
+                decode_values=args.decode_values,
+                topics=args.topics,
+            )
         if run.modes and not told:
             from ..printable import escape
 
@@ -113,3 +121,34 @@ def table_engine(args: argparse.Namespace) -> str:
     if engine == "local" and args.master is not None:
         raise UsageError("--engine local runs without Spark: --master does not go with it")
     return str(engine)
+
+
+@contextmanager
+def _native_stderr_held() -> Iterator[None]:
+    """Hold what native code writes straight to file descriptor 2 while the block runs: delta-rs's Rust
+    threads print a panic's lines there when a write fails (a full disk), before the error the CLI says in
+    one line. Ended normally, the block's held output is given back; ended by an error, it is dropped and
+    fd 2 stays on the hold (a Rust thread may still be printing) while ``sys.stderr``, our one line's way,
+    goes to the real stderr, as it did all along. ``KAFKASPEC_DEBUG=1`` holds nothing."""
+    ours = sys.stderr
+    if os.environ.get("KAFKASPEC_DEBUG") or ours is None:  # None: started with stderr closed
+        yield
+        return
+    try:
+        held = os.memfd_create("kafkaspec-native-stderr")  # in memory: a full disk cannot refuse it
+    except (AttributeError, OSError):
+        yield
+        return
+    real = os.dup(2)
+    ours.flush()
+    sys.stderr = open(real, "w", encoding=ours.encoding, errors=ours.errors, buffering=1, closefd=False)
+    os.dup2(held, 2)
+    yield
+    sys.stderr.flush()
+    os.dup2(real, 2)
+    sys.stderr = ours
+    os.close(real)
+    os.lseek(held, 0, os.SEEK_SET)
+    while chunk := os.read(held, 1 << 16):
+        os.write(2, chunk)
+    os.close(held)

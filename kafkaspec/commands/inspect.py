@@ -132,7 +132,9 @@ def _records(
     for seg in segments:
         try:
             batches = seg.iter_batches()
+            footer = False  # the last batch read is a snapshot's footer
             for batch in batches:
+                footer = batch.is_control and _footer(batch)
                 if batch.is_control:
                     continue
                 for r in batch:
@@ -149,10 +151,27 @@ def _records(
                     f"an incomplete batch at byte {partial.position} ({partial.size} bytes to the end): "
                     "a snapshot is written whole, so this one is damaged",
                 )
+            elif not footer and is_metadata_checkpoint(seg.path):
+                problems(
+                    str(seg.path),
+                    f"no SNAPSHOT_FOOTER control record at its end (byte {seg.size}): the snapshot was not "
+                    "written completely",
+                )
         except KafkaFormatError as exc:
             problems(str(seg.path), str(exc))
         finally:
             seg.close()
+
+
+def _footer(batch: Any) -> bool:
+    """Whether a control batch is a KRaft snapshot's SNAPSHOT_FOOTER."""
+    from kafkaspec.errors import KafkaFormatError
+    from kafkaspec.generated.enums import ControlRecordType
+
+    try:
+        return bool(batch.control.type == ControlRecordType.SNAPSHOT_FOOTER)
+    except KafkaFormatError:
+        return False
 
 
 #: the topic each summary replays

@@ -32,10 +32,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     refuse_output_inside(args.input, args.output)
+    if args.follow and not 0 < args.interval < float("inf"):  # NaN too: time.sleep and Spark refuse it
+        from kafkaspec.errors import UsageError
+
+        raise UsageError(f"--interval must be a positive number of seconds, got {args.interval}")
     if args.table is not None:
         from ._tables import run_table
 
         return run_table(args)
+    if args.on_corruption is None:
+        args.on_corruption = "skip"
     from kafkaspec.spark.pipeline import run_args
 
     return run_args(args)

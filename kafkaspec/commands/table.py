@@ -46,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
 
     if "://" not in args.dest and not os.path.isdir(args.dest):
         raise FileNotFoundError(f"no tables here: {args.dest}")
+    if "://" not in args.dest and args.catalog_uri is None and not os.listdir(args.dest):
+        print(f"no tables in {escape(args.dest)}")  # and no catalog made in it, by a command that reads
+        return 0
     from ..tables.housekeeping import compact, expire_snapshots
 
     if args.action == "summary":

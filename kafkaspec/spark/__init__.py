@@ -88,8 +88,12 @@ def _workers_run_kafkaspec(spark: SparkSession) -> None:
     if not str(sc.master).startswith("local"):
         return  # the executors' machines: their interpreter cannot be checked from here
     try:
-        probe = subprocess.run(
-            [chosen, "-c", "import kafkaspec.generated"], capture_output=True, timeout=60, check=False
+        probe = subprocess.run(  # PYTHONSAFEPATH: not the working directory's lz4.py, say, for ours
+            [chosen, "-c", "import kafkaspec.generated"],
+            capture_output=True,
+            timeout=60,
+            check=False,
+            env={**os.environ, "PYTHONSAFEPATH": "1"},
         )
         ok = probe.returncode == 0
     except OSError:

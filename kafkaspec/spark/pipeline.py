@@ -87,8 +87,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--on-corruption",
         choices=("skip", "fail"),
-        default="skip",
-        help="skip corrupt batches and report them (default) or fail the job",
+        default=None,
+        help="skip corrupt batches and report them (default) or fail the job (--table: always fail)",
     )
     p.add_argument("--no-verify-crc", action="store_true", help="do not check batch checksums")
     p.add_argument("--split-size", default="64m", help="target bytes per Spark task (default 64m)")

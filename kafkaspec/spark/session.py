@@ -39,6 +39,10 @@ def build_session(
         .config("spark.sql.shuffle.partitions", str(shuffle_partitions or 8))
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.python.worker.reuse", "true")
+        # PySpark starts its workers as `python -m pyspark.daemon` in the driver's (or executor's) working
+        # directory, which Python then puts first on their import path: a lz4.py in the folder a pipeline
+        # is run from was imported by every worker. With this, Python (3.11+) puts nothing there.
+        .config("spark.executorEnv.PYTHONSAFEPATH", "1")
         # a kafkalog task holds one topic-partition: write partitioned output without sorting it first
         .config("spark.sql.maxConcurrentOutputFileWriters", "16")
         .config("spark.sql.optimizer.plannedWrite.enabled", "false")

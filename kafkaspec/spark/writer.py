@@ -79,9 +79,12 @@ from .commit import (
 )
 from .commit import kept_files as kept_files
 from .option_names import STORAGE_OPTIONS, check_names
-from .options import OptionError, ReadOptions, parse_size
+from .options import OptionError, ReadOptions, _whole, parse_size
 
 #: the options of a write (module docstring), beside the storage ones of an object-store destination
+INT32_MAX = (1 << 31) - 1
+#: Kafka's bounds of ``segment.bytes``: a legacy record's overhead, and the largest file position
+SEGMENT_BYTES = (14, INT32_MAX)
 WRITE_OPTIONS = ("compression", "recordsPerBatch", "segmentBytes", "preserveBatches", *STORAGE_OPTIONS)
 
 
@@ -94,10 +97,16 @@ class KafkaLogWriter(DataSourceArrowWriter):
         self.compression = get("compression") or "none"
         codec_id(self.compression)  # fail early on an unknown codec
         self.recompress = get("compression")  # batch-preserving mode: None keeps each batch's codec
-        self.records_per_batch = int(get("recordsperbatch") or 500)
-        if self.records_per_batch < 1:
-            raise OptionError("recordsPerBatch must be at least 1")
+        try:  # a batch counts its records in 32 bits
+            self.records_per_batch = _whole(get("recordsperbatch") or "500", 1, INT32_MAX)
+        except ValueError as exc:
+            raise OptionError(f"option recordsPerBatch: {exc}") from None
         self.segment_bytes = parse_size(get("segmentbytes") or "1g")
+        if not SEGMENT_BYTES[0] <= self.segment_bytes <= SEGMENT_BYTES[1]:
+            raise OptionError(
+                f"option segmentBytes must be from {SEGMENT_BYTES[0]} to {SEGMENT_BYTES[1]} bytes (Kafka's "
+                f"segment.bytes: positions in a segment are 32-bit), got {get('segmentbytes')!r}"
+            )
         names = set(schema.fieldNames())
         missing = {"topic", "partition", "value"} - names
         if missing:

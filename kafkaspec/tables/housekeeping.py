@@ -9,14 +9,16 @@ snapshots expire.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ..errors import UsageError
 from .errors import TableError
 from .layout import OFFSETS_PROPERTY
-from .write import open_sink
+from .write import MAX_FILE_MB, open_sink
 
 
 @dataclass
@@ -27,6 +29,10 @@ class Housekept:
     files_before: int
     files_after: int
     expired: int = 0
+
+
+#: the longest ``older_than_hours`` (about 114 years): past it a time before the epoch
+MAX_HOURS = 1_000_000
 
 
 def _tables(sink: Any) -> list[str]:
@@ -45,6 +51,8 @@ def compact(
     format: str, dest: str, *, catalog_uri: str | None = None, target_file_mb: int = 128
 ) -> list[Housekept]:
     """Rewrite each table's small data files into files of about ``target_file_mb``."""
+    if not 0 < target_file_mb <= MAX_FILE_MB:
+        raise UsageError(f"--target-file-mb must be from 1 to {MAX_FILE_MB:,}, got {target_file_mb}")
     sink = open_sink(format, dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
     out = []
     for name in _tables(sink):
@@ -70,7 +78,10 @@ def expire_snapshots(
     format: str, dest: str, *, older_than_hours: float = 168.0, catalog_uri: str | None = None
 ) -> list[Housekept]:
     """Drop each table's versions older than ``older_than_hours`` (never the current one) and, for
-    Delta, the files no remaining version references."""
+    Delta, the files no remaining version references (Delta counts whole hours: a part of one counts
+    as one, so nothing younger than asked goes)."""
+    if not 0 <= older_than_hours <= MAX_HOURS:  # NaN too
+        raise UsageError(f"--older-than-hours must be from 0 to {MAX_HOURS:,}, got {older_than_hours}")
     sink = open_sink(format, dest, catalog_uri=catalog_uri)
     cutoff = datetime.now(UTC) - timedelta(hours=older_than_hours)
     out = []
@@ -81,7 +92,7 @@ def expire_snapshots(
             dt = DeltaTable(os.path.join(sink.dest, name))
             files = len(dt.file_uris())
             removed = dt.vacuum(
-                retention_hours=int(older_than_hours), enforce_retention_duration=False, dry_run=False
+                retention_hours=math.ceil(older_than_hours), enforce_retention_duration=False, dry_run=False
             )
             out.append(Housekept(name, files, files, len(removed)))
             continue

@@ -332,6 +332,9 @@ def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
     if catalog_uri is not None and not catalog_uri.startswith(("http://", "https://")):
         _refuse_memory(catalog_uri)
         if "://" not in dest:
+            from .layout import check_destination
+
+            check_destination(dest, _our_warehouse(dest), "an Iceberg warehouse")
             dest = "file://" + os.path.abspath(dest)
         return load_catalog("kafkaspec", type="sql", uri=catalog_uri, warehouse=dest, **iceberg_properties())
     if catalog_uri is not None:
@@ -342,6 +345,15 @@ def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
     warehouse = root if "://" in root else "file://" + os.path.abspath(root)
     uri = "sqlite:///" + os.path.abspath(os.path.join(root, CATALOG_FILE))
     return load_catalog("kafkaspec", type="sql", uri=uri, warehouse=warehouse)
+
+
+def _our_warehouse(dest: str) -> bool:
+    """Whether the local warehouse of an SQL catalog elsewhere holds our tables: our catalog, or only our
+    namespace's folder (and the run markers)."""
+    if is_table_root(dest):
+        return True
+    names = set(os.listdir(dest)) if os.path.isdir(dest) else set()
+    return NAMESPACE in names and names <= {NAMESPACE, ".kafkaspec-runs"}
 
 
 def _refuse_memory(uri: str) -> None:

@@ -44,7 +44,7 @@ def parse_partition_by(text: str | None, layout: str) -> list[PartitionField]:
         return ([PartitionField("topic")] if layout == "single" else []) + [
             PartitionField("timestamp", "day")
         ]
-    out = []
+    out: list[PartitionField] = []
     for part in filter(str.strip, text.split(",")):
         m = _FIELD.match(part)
         transform, column = (m.group(1), m.group(2)) if m and m.group(1) else ("identity", m and m.group(3))
@@ -55,8 +55,20 @@ def parse_partition_by(text: str | None, layout: str) -> list[PartitionField]:
             )
         if transform != "identity" and column != "timestamp":
             raise UsageError(f"--partition-by: {transform}() applies to the timestamp column, not {column!r}")
-        out.append(PartitionField(str(column), transform))
+        if column in UNPARTITIONABLE:
+            raise UsageError(f"--partition-by: {column} holds lists, which no table is partitioned by")
+        field = PartitionField(str(column), transform)
+        if field in out or (transform != "identity" and any(f.transform != "identity" for f in out)):
+            raise UsageError(
+                f"--partition-by: {part.strip()!r} repeats a column or a time of the timestamp (Iceberg "
+                "allows one of hour, day, month, year)"
+            )
+        out.append(field)
     return out
+
+
+#: columns no partition value can be taken from
+UNPARTITIONABLE = ("headers",)
 
 
 def table_name(topic: str, layout: str) -> str:

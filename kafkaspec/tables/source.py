@@ -33,9 +33,14 @@ class Span:
     ranges: list[ReadRange] = field(default_factory=list)
 
 
+#: Schema Registry's own topic (its ``kafkastore.topic`` default): the schemas ``--decode-values`` reads
+SCHEMAS_TOPIC = "_schemas"
+
+
 def internal(topic: str) -> bool:
-    """Kafka's own topics (``__consumer_offsets``, ``__transaction_state``, ...): no table of records."""
-    return topic.startswith("__")
+    """Kafka's own topics (``__consumer_offsets``, ``__transaction_state``, ...) and Schema Registry's
+    ``_schemas``: the cluster's bookkeeping, no table of records."""
+    return topic.startswith("__") or topic == SCHEMAS_TOPIC
 
 
 def plan(

@@ -3,6 +3,7 @@ from them, and each table's new records appended in one commit."""
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sys
@@ -22,6 +23,8 @@ from .source import Offsets, Span, internal, plan, span_batches
 
 FORMATS = ("iceberg", "delta")
 MODES = ("append", "upsert")
+#: the largest ``target_file_mb`` (1 TiB): delta-rs takes the bytes as a signed 64-bit number
+MAX_FILE_MB = 1 << 20
 
 
 @dataclass
@@ -72,8 +75,8 @@ def check_arguments(layout: str, mode: str | None, target_file_mb: int) -> None:
         raise UsageError(f"unknown table layout {layout!r} (one of {', '.join(LAYOUTS)})")
     if mode is not None and mode not in MODES:
         raise UsageError(f"unknown table mode {mode!r} (one of {', '.join(MODES)})")
-    if target_file_mb <= 0:
-        raise UsageError(f"--target-file-mb must be a positive number, got {target_file_mb}")
+    if not 0 < target_file_mb <= MAX_FILE_MB:
+        raise UsageError(f"--target-file-mb must be from 1 to {MAX_FILE_MB:,}, got {target_file_mb}")
 
 
 def table_groups(log_dir: LogDir, layout: str, topics: str | None) -> dict[str, list[tuple[str, int]]]:
@@ -180,11 +183,20 @@ def write_table(
         covered = [(s.topic, s.partition) for s in todo]
         write = sink.upsert if modes[name] == "upsert" else sink.append
         marker = _marked(sink, dest, name)
+        reading = _Reading()
         try:
-            if values is not None and typed(values, name):
-                rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run)
-            else:
-                rows = write(name, SCHEMA, _written(todo), offsets, fields, covered)
+            try:
+                if values is not None and typed(values, name):
+                    rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run, reading)
+                else:
+                    rows = write(name, SCHEMA, reading(_written(todo)), offsets, fields, covered)
+            except Exception as exc:
+                if reading.failure is not None:
+                    raise reading.failure from None
+                full = _full_disk(exc)
+                if full is not None:
+                    raise OSError(full, os.strerror(full), os.path.join(dest, name)) from None
+                raise
             _pause("committed")
             if marker is not None:
                 marker.done()
@@ -249,6 +261,7 @@ def _decoded(
     fields: list[Any],
     covered: list[tuple[str, int]],
     run: TableRun,
+    reading: _Reading,
 ) -> int:
     """A typed topic's run: the records whose value does not fit, found by a first pass over the spans
     (decoding only), committed to the errors table first; then the decoded records into its table
@@ -267,7 +280,30 @@ def _decoded(
         run.commits.append(TableCommit(errors_table(name), n, _covered(todo)))
         _pause("errors-committed")
     split = Split(values, name)
-    return int(sink.append(name, split.schema, split(_written(todo)), offsets, fields, covered))
+    return int(sink.append(name, split.schema, reading(split(_written(todo))), offsets, fields, covered))
+
+
+class _Reading:
+    """The records handed to a table library, and the error of ours that stopped them (a corrupt batch):
+    delta-rs raises its own error around it, our traceback as its text, so that one is raised instead."""
+
+    failure: Exception | None = None
+
+    def __call__(self, batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        try:
+            yield from batches
+        except Exception as exc:
+            self.failure = exc
+            raise
+
+
+def _full_disk(exc: Exception) -> int | None:
+    """The errno of a full disk or quota that a native library's error carries only in its text (delta-rs:
+    Rust's ``(os error 28)``), said then as the OSError it is."""
+    found = None if isinstance(exc, OSError) else re.search(r"\(os error (\d+)\)", str(exc))
+    if found is not None and int(found.group(1)) in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return int(found.group(1))
+    return None
 
 
 def _covered(spans: list[Span]) -> Offsets:

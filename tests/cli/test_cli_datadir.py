@@ -221,3 +221,32 @@ def test_inspect_metadata_of_a_bootstrap_checkpoint_that_is_not_one(tmp_path):
         make(root / "bootstrap.checkpoint")
         code, _, err = run("inspect", "metadata", root)
         assert code == 2 and "no __cluster_metadata partition here" in err, err
+
+
+@pytest.mark.hostile
+@pytest.mark.skipif(not (CORPUS / "KafkaDemo").is_dir(), reason="the corpus is not here")
+@pytest.mark.parametrize("name", ["bootstrap.checkpoint", "00000000000000000100-0000000001.checkpoint"])
+def test_dump_and_verify_of_a_snapshot_ending_in_an_incomplete_batch(name, tmp_path):
+    """As ``inspect metadata``: a KRaft snapshot is written whole, so a torn last batch is an error naming
+    the file and byte (exit 1), not a log's torn tail (``dump`` said so on stdout and exited 0)."""
+    whole = (CORPUS / "KafkaDemo" / "kraft-combined-logs" / "bootstrap.checkpoint").read_bytes()
+    folder = tmp_path / "__cluster_metadata-0"
+    folder.mkdir()
+    for cut in (120, 200):  # inside the records' batch, inside the footer's
+        snapshot = folder / name
+        snapshot.write_bytes(whole[:cut])
+        for argv in (("dump", snapshot), ("dump", snapshot, "--decode"), ("verify", snapshot)):
+            code, out, err = run(*argv)
+            said = err if argv[0] == "dump" else out  # verify lists its problems on stdout
+            assert code == 1 and f"{snapshot} at byte " in said, (argv, cut, out, err)
+
+
+@pytest.mark.hostile
+@pytest.mark.skipif(not (CORPUS / "KafkaDemo").is_dir(), reason="the corpus is not here")
+def test_inspect_metadata_of_a_snapshot_cut_between_batches(tmp_path):
+    """A snapshot cut just before its footer ends in whole batches: its state read as fine (exit 0), the
+    records the cut took missing; ``verify`` said it was not written completely, and now so does inspect."""
+    whole = (CORPUS / "KafkaDemo" / "kraft-combined-logs" / "bootstrap.checkpoint").read_bytes()
+    (tmp_path / "bootstrap.checkpoint").write_bytes(whole[:174])  # header and records, no footer
+    code, _, err = run("inspect", "metadata", tmp_path)
+    assert code == 1 and f"{tmp_path / 'bootstrap.checkpoint'}: no SNAPSHOT_FOOTER" in err, err

@@ -260,3 +260,126 @@ def test_permission_denied_on_the_warehouse(fmt, what, tmp_path):
         for p, mode in modes.items():
             os.chmod(p, mode)
     assert len(table_rows(fmt, dest, "orders")) == 2
+
+
+def _corrupt_orders(src, n=5):
+    """``orders`` with its first batch's bytes flipped (a CRC mismatch at byte 0's batch)."""
+    write_orders(src, n)
+    seg = src / "orders-0" / "00000000000000000000.log"
+    data = bytearray(seg.read_bytes())
+    data[100] ^= 0xFF
+    seg.write_bytes(bytes(data))
+    return seg
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_corrupt_batch_stops_a_table_run_naming_file_and_byte(fmt, tmp_path):
+    """A table commits the offsets it holds, so it never skips: a corrupt batch is the data's error (exit
+    1, one line naming the segment and byte), nothing committed. Delta said it as delta-rs's error with
+    our traceback inside it, exit 2."""
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(tmp_path / "good", 5)
+    seg = _corrupt_orders(src)
+    for extra in ((), ("--on-corruption", "fail")):
+        done = _pipeline(src, "--table", fmt, dest, *extra)
+        assert done.returncode == 1, (done.returncode, done.stderr)
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+        assert f"at {seg}, byte " in lines[-1] and "DeltaError" not in lines[-1], lines[-1]
+    seg.write_bytes((tmp_path / "good" / "orders-0" / seg.name).read_bytes())  # mended: all of it, once
+    assert _pipeline(src, "--table", fmt, dest).returncode == 0
+    assert len(table_rows(fmt, dest, "orders")) == 5
+
+
+@pytest.mark.parametrize("engine", ["local", "spark"])
+def test_on_corruption_skip_is_refused_with_a_table(engine, tmp_path):
+    """``--on-corruption skip`` was ignored by ``--table``: a table does not skip (its commit stores the
+    offsets after the batch, for good), so asking for it is refused before anything starts."""
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    _corrupt_orders(src)
+    done = _pipeline(src, "--table", "delta", dest, "--on-corruption", "skip", "--engine", engine)
+    _one_line_exit_2(done, "--on-corruption skip")
+    assert not dest.exists()
+
+
+def test_an_sql_catalog_warehouse_is_checked_as_a_destination(tmp_path):
+    """With ``--catalog-uri`` naming an SQL catalog, DEST (the warehouse) was not checked: a file gave a
+    raw 'Not a directory', a folder of other things was written into."""
+    src = tmp_path / "logs"
+    write_orders(src, 2)
+    (tmp_path / "catalogs").mkdir()
+    afile = tmp_path / "afile"
+    afile.write_text("keep")
+    uri = f"sqlite:///{tmp_path / 'catalogs' / 'a.db'}"
+    _one_line_exit_2(_pipeline(src, "--table", "iceberg", afile, "--catalog-uri", uri), "not a folder")
+    assert afile.read_text() == "keep"
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "canary").write_text("keep")
+    uri = f"sqlite:///{tmp_path / 'catalogs' / 'b.db'}"
+    _one_line_exit_2(_pipeline(src, "--table", "iceberg", other, "--catalog-uri", uri), "not empty")
+    assert sorted(os.listdir(other)) == ["canary"]
+    lake = tmp_path / "lake"
+    uri = f"sqlite:///{tmp_path / 'catalogs' / 'c.db'}"
+    for _ in range(2):  # the warehouse it wrote is its own the next time
+        assert _pipeline(src, "--table", "iceberg", lake, "--catalog-uri", uri).returncode == 0
+    write_orders(src, 1)
+    assert _pipeline(src, "--table", "iceberg", lake, "--catalog-uri", uri).returncode == 0
+
+
+def _in_small_tmpfs(mount, *command):
+    """``command`` run with a 256 KiB tmpfs on ``mount``, in a mount namespace of its own (``unshare``: no
+    root needed where user namespaces are allowed; the tmpfs goes with the namespace)."""
+    import shlex
+    import shutil
+
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare here to mount a small tmpfs")
+    script = (
+        f"mount -t tmpfs -o size=256k none {shlex.quote(str(mount))} || exit 99; exec {shlex.join(command)}"
+    )
+    done = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True, text=True, timeout=180)
+    if done.returncode == 99 or "unshare:" in done.stderr:
+        pytest.skip(f"no tmpfs of our own here: {done.stderr.strip()[:200]}")
+    return done
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_full_disk_is_our_one_line(fmt, tmp_path):
+    """ENOSPC half-way through the data files: delta-rs's Rust thread printed a 4-line panic ("thread
+    'tokio-rt-worker' panicked ... Already shut down") before our line."""
+    from kafkaspec import Record, logdir
+
+    src, full = tmp_path / "logs", tmp_path / "full"
+    with logdir.PartitionWriter(src, "orders", 0) as w:
+        for i in range(40):  # 800 KB that do not compress
+            w.append([Record(key=b"k", value=os.urandom(20_000), timestamp=1_700_000_000_000 + i)])
+    full.mkdir()
+    (tmp_path / "canary").write_text("keep")
+    done = _in_small_tmpfs(
+        full, sys.executable, "-m", "kafkaspec.cli", "pipeline", str(src), "--table", fmt, str(full / "lake")
+    )
+    _one_line_exit_2(done, "No space left on device")
+    assert (tmp_path / "canary").read_text() == "keep" and os.listdir(full) == []
+
+
+def test_option_values_the_libraries_would_meet_are_refused_first(tmp_path):
+    """Each was a library's error (OverflowError, ValueError, delta-rs's 'Duplicate partition column',
+    'failed to read partition column value as Scalar') with the debug hint, or for --follow, after a
+    first run; a file size past delta-rs's 64 bits was taken by Iceberg."""
+    src = tmp_path / "logs"
+    write_orders(src, 2)
+    for i, (args, word) in enumerate(
+        [
+            (["--target-file-mb", "99999999999999"], "--target-file-mb"),
+            (["--partition-by", "timestamp,timestamp"], "repeats"),
+            (["--partition-by", "day(timestamp),hour(timestamp)"], "repeats"),
+            (["--partition-by", "headers"], "headers"),
+            (["--follow", "--interval", "nan"], "--interval"),
+            (["--follow", "--interval", "inf"], "--interval"),
+        ]
+    ):
+        for fmt in FORMATS:
+            dest = tmp_path / f"lake{i}{fmt}"
+            _one_line_exit_2(_pipeline(src, "--table", fmt, dest, *args), word)
+            assert not dest.exists() or os.listdir(dest) == []

@@ -88,3 +88,32 @@ def test_offsets_far_apart_are_refused_not_planned_one_by_one(tmp_path):
         plan(str(root), ReadOptions.parse({"maxRecordsPerPartition": "1000"}))
     assert "t-0" in str(caught.value) and "\n" not in str(caught.value)
     assert len(plan(str(root), ReadOptions.parse({"maxRecordsPerPartition": str(far)}))) >= 1
+
+
+@pytest.mark.parametrize(
+    "name, bad",
+    [("recordsPerBatch", v) for v in ("1.5", "true", "1e400", "0", str(1 << 31))]
+    + [("segmentBytes", v) for v in ("0", "13", "2g", "3g")],
+)
+def test_write_counts_and_sizes_are_kafkas_and_one_option_error(name, bad, tmp_path):
+    """The ``kafkalog`` writer's options, checked when the write starts (no Spark session needed):
+    ``recordsPerBatch`` '1.5', 'true', '1e400' were int()'s ValueError, naming no option, and past 2^31-1
+    a batch could not count its records; ``segmentBytes`` past Kafka's ``segment.bytes`` (14 bytes to
+    2^31-1: positions in a segment are 32-bit) was taken."""
+    from pyspark.sql.types import BinaryType, IntegerType, StringType, StructField, StructType
+
+    from kafkaspec.spark.writer import KafkaLogWriter
+
+    schema = StructType(
+        [
+            StructField("topic", StringType()),
+            StructField("partition", IntegerType()),
+            StructField("value", BinaryType()),
+        ]
+    )
+    with pytest.raises(OptionError, match=name):
+        KafkaLogWriter(str(tmp_path / "out"), {name: bad}, schema, False)
+    writer = KafkaLogWriter(
+        str(tmp_path / "ok"), {"recordsPerBatch": "7", "segmentBytes": "1g"}, schema, False
+    )
+    assert (writer.records_per_batch, writer.segment_bytes) == (7, 1 << 30)

@@ -201,3 +201,62 @@ def test_a_rest_catalog_that_answers_a_byte_a_second_is_cut_at_the_deadline(tmp_
         server.close()
     assert done.returncode == 2 and "no whole answer within 2 s" in done.stderr, done.stderr
     assert done.stderr.count("\n") == 1 and time.monotonic() - started < 120
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_schema_registrys_own_topic_is_no_table(fmt, tmp_path):
+    """``_schemas`` holds Schema Registry's schemas (the source of ``--decode-values``), not records of the
+    business: like Kafka's own ``__*`` topics it gets no table (it became one)."""
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 2)
+    write_orders(src, 3, topic="_schemas")
+    run = write_table(src, dest, format=fmt)
+    assert [c.name for c in run.commits] == ["orders"] and run.rows == 2
+    assert not (dest / "_schemas").exists() and not (dest / "kafka" / "_schemas").exists()
+    single = write_table(src, tmp_path / "single", format=fmt, layout="single")
+    assert single.rows == 2
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_table_commands_check_their_numbers(fmt, tmp_path):
+    """``--older-than-hours`` -5, nan, inf or 1e300 and ``--target-file-mb`` 0 or -1 were the libraries'
+    errors (a ValueError, an OverflowError, with the debug hint) or, for Iceberg, accepted as they were."""
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 2)
+    assert _cli("pipeline", src, "--table", fmt, dest, "--quiet").returncode == 0
+    for action, option, value in [
+        ("expire-snapshots", "--older-than-hours", v) for v in ("-5", "nan", "inf", "1e300")
+    ] + [("compact", "--target-file-mb", v) for v in ("0", "-1")]:
+        done = _cli("table", action, dest, "--table", fmt, option, value)
+        lines = done.stderr.strip().splitlines()
+        assert done.returncode == 2 and len(lines) == 1 and option in lines[0], (value, done.stderr)
+        assert "KAFKASPEC_DEBUG" not in lines[0], lines[0]
+    assert len(table_rows(fmt, dest, "orders")) == 2
+
+
+def test_delta_expiry_keeps_what_is_younger_than_asked(tmp_path):
+    """Delta's vacuum counts whole hours: ``--older-than-hours 0.5`` was cut to 0, deleting the files a
+    compaction had just replaced, which the user asked to keep for half an hour."""
+    src, dest = tmp_path / "logs", tmp_path / "lake"
+    for _ in range(2):
+        write_orders(src, 2)
+        assert _cli("pipeline", src, "--table", "delta", dest, "--quiet").returncode == 0
+    assert _cli("table", "compact", dest, "--table", "delta").returncode == 0
+    parquet = lambda: sorted(p.name for p in (dest / "orders").rglob("*.parquet"))  # noqa: E731
+    before = parquet()
+    done = _cli("table", "expire-snapshots", dest, "--table", "delta", "--older-than-hours", "0.5")
+    assert done.returncode == 0 and "orders: 0 files expired" in done.stdout, done.stdout + done.stderr
+    assert parquet() == before and len(before) == 3
+    done = _cli("table", "expire-snapshots", dest, "--table", "delta", "--older-than-hours", "0")
+    assert done.returncode == 0 and "orders: 2 files expired" in done.stdout, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_table_commands_write_nothing_into_an_empty_folder(fmt, tmp_path):
+    """``table summary`` (or compact, expire-snapshots) of an empty folder made an Iceberg catalog there."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for action in ("summary", "compact", "expire-snapshots"):
+        done = _cli("table", action, empty, "--table", fmt)
+        assert done.returncode == 0 and f"no tables in {empty}" in done.stdout, done.stderr
+    assert os.listdir(empty) == []
