@@ -223,15 +223,21 @@ def _modes(
 
 
 def _marked(sink: Any, dest: str, name: str) -> Any:
-    """This run's marker for the table ``name`` on a local warehouse, the files of killed runs before it
-    deleted (:mod:`.leftovers`), once what the run writes to is found writable; None on an object store."""
-    if "://" in dest:
-        return None
-    from .layout import check_writable
+    """This run's marker for the table ``name``, the files of killed runs before it deleted
+    (:mod:`.leftovers`), once what the run writes to is found writable; None for an Iceberg table on
+    an object store (its commit deletes what dead runs left, :meth:`.iceberg.IcebergSink.orphans`)."""
     from .leftovers import MARKERS, RunMarker
 
-    paths, trees = sink.writes_to(name)
-    check_writable([dest, os.path.join(dest, MARKERS), *paths], [os.path.join(dest, MARKERS, name), *trees])
+    if "://" in dest:
+        if hasattr(sink, "orphans"):
+            return None
+    else:
+        from .layout import check_writable
+
+        paths, trees = sink.writes_to(name)
+        check_writable(
+            [dest, os.path.join(dest, MARKERS), *paths], [os.path.join(dest, MARKERS, name), *trees]
+        )
     marker = RunMarker(dest, name)
     found = sink.leftovers(name)
     if found is not None:
