@@ -160,7 +160,9 @@ class RunMarker:
     def clean(self, data_dir: str, referenced: set[str], skip: tuple[str, ...] = ()) -> int:
         """Delete the unreferenced data files (``*.parquet`` under ``data_dir``, not under ``skip``
         folders) written since the oldest dead marker, and the dead markers; the number deleted. On a
-        store ``data_dir`` and ``referenced`` are the filesystem's paths (``bucket/key``)."""
+        store ``data_dir`` and ``referenced`` are the filesystem's paths (``bucket/key``). A file of
+        the same tick as this run's marker may be a dead run's or a new one's: it stays, and so do the
+        dead markers, so that the next run deletes it if it is a dead run's."""
         found = self.dead()
         until = _born(self._fs, self.path)
         if found is None or until is None:
@@ -168,20 +170,25 @@ class RunMarker:
         since, dead = found
         deleted = 0
         emptied = []
+        undecided = False
         for path, born in self._data_files(data_dir, skip):
-            if path.endswith(".parquet") and path not in referenced and since <= born < until:
+            if not path.endswith(".parquet") or path in referenced or born < since:
+                continue
+            if born < until:
                 self._delete(path)
                 deleted += 1
                 root = os.path.dirname(path)
                 if root != data_dir.rstrip("/"):
                     emptied.append(root)
+            elif born == until:  # the clock's tick (a store's second) of this run's mark: not told apart
+                undecided = True
         if self._fs is None:
             for root in sorted(set(emptied), reverse=True):  # a partition folder only the dead run wrote to
                 try:
                     os.rmdir(root)
                 except OSError:
                     pass  # not empty: other files live there
-        for path in dead:
+        for path in dead if not undecided else ():  # else kept, for a later run to decide on
             runs.unmark(path, self._fs)
         return deleted
 

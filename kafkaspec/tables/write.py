@@ -17,6 +17,7 @@ import pyarrow as pa
 from ..arrow.schema import SCHEMA
 from ..errors import UsageError
 from ..logdir import LogDir, open_log
+from .errors import TableError
 from .layout import LAYOUTS, parse_partition_by, table_name
 from .source import Offsets, Span, internal, plan, span_batches
 
@@ -238,7 +239,12 @@ def _marked(sink: Any, dest: str, name: str) -> Any:
         check_writable(
             [dest, os.path.join(dest, MARKERS), *paths], [os.path.join(dest, MARKERS, name), *trees]
         )
-    marker = RunMarker(dest, name)
+    try:
+        marker = RunMarker(dest, name)
+    except OSError as exc:
+        raise TableError(
+            f"{dest}/{MARKERS}/{name}: cannot mark this run of the table there ({exc}); nothing was written"
+        ) from None
     found = sink.leftovers(name)
     if found is not None:
         marker.clean(*found)

@@ -10,6 +10,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 from support.tables import consumer_rows
@@ -80,6 +81,22 @@ def _referenced(dest):
     return {u.removeprefix("s3://") for u in _table(dest).file_uris()}
 
 
+def _clock_past(s3, dest, files):
+    """Wait (bounded) until the store's clock, in its whole seconds, is past the times of ``files``: a
+    run marking in the same second as a dead run's last file leaves that file to the run after it."""
+    fs = s3.filesystem()
+    last = max(i.mtime for i in fs.get_file_info(sorted(files)))
+    probe = dest.removeprefix("s3://").split("/")[0] + "/clock-probe"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with fs.open_output_stream(probe) as f:
+            f.write(b"now")
+        if fs.get_file_info(probe).mtime > last:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"the store's clock stayed at {last}")
+
+
 def _markers(s3, dest):
     from pyarrow import fs as pafs
 
@@ -101,6 +118,7 @@ def test_a_killed_delta_run_on_s3_is_cleaned_after_and_a_live_ones_files_are_not
     killed.wait(timeout=30)
     dead = _data_files(s3_env, dest) - _referenced(dest)
     assert dead and len(_markers(s3_env, dest)) == 1  # written, never committed; its marker on the store
+    _clock_past(s3_env, dest, dead)
     assert write_table(str(local), dest, format="delta", target_file_mb=1).rows == 12_000
     assert _rows(dest) == consumer_rows(local)
     assert not dead & _data_files(s3_env, dest)  # the dead run's files are gone
@@ -119,6 +137,7 @@ def test_a_killed_delta_run_on_s3_is_cleaned_after_and_a_live_ones_files_are_not
         gate.write_text("go")
         assert live.wait(timeout=120) != 0  # it lost the race to commit: its files are a dead run's now
         assert "another run committed to it first" in live.stderr.read()
+        _clock_past(s3_env, dest, written)
     finally:
         live.kill()
         live.wait(timeout=30)

@@ -69,3 +69,28 @@ def test_the_files_of_a_live_run_are_never_cleaned(tmp_path):
     assert me.clean(str(data), set()) == 1  # the other one committed: what is left is the dead one's
     assert not (data / "live.parquet").exists()
     assert sorted(os.listdir(dest / leftovers.MARKERS / "orders")) == [os.path.basename(me.path)]
+
+
+def test_a_file_of_the_same_tick_as_the_mark_is_left_to_the_next_run(tmp_path):
+    """A store's times are whole seconds: a dead run's last file and the next run's mark may share one.
+    That file stays (it could be a new run's), and so does the dead run's marker, so that the run after
+    deletes it; before, the marker went and the file stayed for good."""
+    dest = tmp_path / "lake"
+    data = dest / "orders"
+    data.mkdir(parents=True)
+    dead = RunMarker(str(dest), "orders")
+    dead.close()
+    _at(dead.path, T0)
+    (data / "early.parquet").write_bytes(b"x")
+    _at(data / "early.parquet", T0 + SECOND)
+    (data / "late.parquet").write_bytes(b"x")
+    _at(data / "late.parquet", T0 + 2 * SECOND)
+    me = RunMarker(str(dest), "orders")
+    _at(me.path, T0 + 2 * SECOND)
+    assert me.clean(str(data), set()) == 1
+    assert (data / "late.parquet").exists() and os.path.exists(dead.path)
+    me.done()
+    after = RunMarker(str(dest), "orders")
+    _at(after.path, T0 + 3 * SECOND)
+    assert after.clean(str(data), set()) == 1
+    assert not (data / "late.parquet").exists() and not os.path.exists(dead.path)
