@@ -152,11 +152,6 @@ class RunMarker:
             found.append(path)
         return None if oldest is None else (oldest, found)
 
-    def dead_since(self) -> int | None:
-        """The time of the oldest dead run's marker (:meth:`dead`)."""
-        found = self.dead()
-        return None if found is None else found[0]
-
     def clean(self, data_dir: str, referenced: set[str], skip: tuple[str, ...] = ()) -> int:
         """Delete the unreferenced data files (``*.parquet`` under ``data_dir``, not under ``skip``
         folders) written since the oldest dead marker, and the dead markers; the number deleted. On a

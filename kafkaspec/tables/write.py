@@ -245,9 +245,10 @@ def _marked(sink: Any, dest: str, name: str) -> Any:
         raise TableError(
             f"{dest}/{MARKERS}/{name}: cannot mark this run of the table there ({exc}); nothing was written"
         ) from None
-    found = sink.leftovers(name)
-    if found is not None:
-        marker.clean(*found)
+    if marker.dead() is not None:  # the table's references read (a store's whole log) only then
+        found = sink.leftovers(name)
+        if found is not None:
+            marker.clean(*found)
     return marker
 
 
