@@ -31,7 +31,7 @@ from ..arrow.columns import Assembly
 from ..arrow.ranges import ReadRange, Walk, load_range, read_records
 from ..arrow.schema import SCHEMA
 from ..errors import KafkaFormatError
-from ..logdir.store import location
+from ..logdir.store import location, runs
 from .audit import audit_rows
 from .schema import AUDIT_COLUMNS, arrow_schema
 
@@ -324,7 +324,5 @@ _STAGING = re.compile(r"_temporary-[0-9a-f]{32}")
 
 def remove_dead_staging(out: Path) -> None:
     """Remove the staging folders killed full runs left in ``out``. Only while OUT's lock is held: no
-    other run into OUT is alive then, so every such folder is a dead run's."""
-    for entry in out.iterdir() if out.is_dir() else ():
-        if _STAGING.fullmatch(entry.name) and entry.is_dir() and not entry.is_symlink():
-            shutil.rmtree(entry)
+    other run into OUT is alive then, so every such folder is a dead run's (:func:`.runs.remove_dead`)."""
+    runs.remove_dead(out, lambda name: _STAGING.fullmatch(name) is not None, locked=True)

@@ -39,7 +39,7 @@ from .layout import (
     check_destination,
     encode_offsets,
 )
-from .leftovers import made_by_runs
+from .leftovers import delta_on_store, made_by_runs
 from .source import Offsets
 from .stores import delta_options
 
@@ -101,10 +101,10 @@ class DeltaSink:
 
     def leftovers(self, name: str) -> tuple[str, set[str], tuple[str, ...]] | None:
         """The table ``name``'s folder and the data files any version of its log adds or removes (for
-        :mod:`.leftovers`); None: no such table yet, or not on local disk."""
+        :mod:`.leftovers`); None: no such table yet."""
         uri = self._uri(name)
         if "://" in uri:
-            return None
+            return delta_on_store(uri, self._tables.get(name))
         if self._tables.get(name) is None:  # a new table, or what a first run killed before its commit left
             return (uri, set(), ("_delta_log",)) if os.path.isdir(uri) else None
         referenced = set()

@@ -160,7 +160,7 @@ def write_table_tasks(
                 marker.close()
             _pause("committed")
             if marker is not None:
-                os.unlink(marker.path)
+                marker.done()
             run.commits.append(TableCommit(name, rows, _covered(todo)))
     finally:
         for marker in markers.values():

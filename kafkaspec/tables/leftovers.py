@@ -1,16 +1,17 @@
 """Data files a killed run left behind (written, never committed), deleted by the next run of the same
-table, on a local warehouse.
+table, on a local warehouse or an object store.
 
-Each run marks its writing of a table with a file of its own, ``<dest>/.kafkaspec-runs/<table>/<id>``,
-held under an exclusive ``flock`` while the run lives (created under a temporary name, locked, then
-renamed into place, so a marker is never seen unlocked by a live run). A run that commits removes its
-marker before it lets the lock go; a run that fails or is killed leaves it, and the kernel drops its
-lock. The next run of the table, once its own marker is in place, looks at the others: if any is still
-locked, a run is writing now and nothing is touched (its files are unreferenced until it commits);
-otherwise every data file of the table that no version of the table references (read then, not when
-the run began: runs may have committed since) and that was written after the oldest dead marker
-is a dead run's file (every run marks before it writes, and none is alive), and goes, then the markers;
-a file written after this run's own marker is not looked at (a run that started meanwhile).
+Each run marks its writing of a table with a marker of its own, ``<dest>/.kafkaspec-runs/<table>/<id>``
+(a file, or an object on a store), holding its owner's proof (:mod:`kafkaspec.logdir.store.runs`). A run
+that commits removes its marker; a run that fails says it ended; a killed one leaves it, and its death
+is proven by the process it names. The next run of the table, once its own marker is in place, looks
+at the others: if any is not provably dead, a run may be writing now and nothing is touched (its files
+are unreferenced until it commits); otherwise every data file of the table that no version of the
+table references (read then, not when the run began: runs may have committed since) and that was
+written after the oldest dead marker is a dead run's file (every run marks before it writes, and none
+is alive), and goes, then the dead markers (those found dead: a run that marked meanwhile keeps its
+own); a file written after this run's own marker is not looked at (a run that started meanwhile). The
+times compared are the store's own (file times, or objects' last-modified times), one clock.
 
 A run killed before the first commit of a new Delta table leaves the table's folder with no log in it:
 it is still the table's folder (:func:`made_by_runs`) when a marker of the table is there and nothing
@@ -18,42 +19,74 @@ in the folder is older than the oldest marker, and its files are cleaned as any 
 
 Why not Delta's ``vacuum`` or an age window: vacuum's retention (a week by default) keeps a killed
 run's files that long, and with no retention it would also delete the files of older versions (time
-travel) and of a run writing at that moment; the lock tells a dead run from a live one at once, and
-the marker's time bounds what can be its. An object-store warehouse has no such lock: there an
-Iceberg table's commit deletes the files of runs that can no longer commit
-(:meth:`.iceberg.IcebergSink.orphans`); a Delta table's leftovers stay for ``kafkaspec table
-expire-snapshots`` (vacuum) or the store's own lifecycle rules.
+travel) and of a run writing at that moment; the marker tells a dead run from a live one at once, and
+its time bounds what can be its. On an object store a run of another host is never proven dead: while
+its marker stays, that table's leftovers stay too (for ``kafkaspec table expire-snapshots`` or the
+store's own lifecycle rules). An Iceberg table on a store needs no markers: its commit deletes the
+files of runs that can no longer commit (:meth:`.iceberg.IcebergSink.orphans`).
 """
 
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import uuid
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import unquote
+
+from ..logdir.store import runs
 
 #: the folder of the destination holding each table's run markers
 MARKERS = ".kafkaspec-runs"
 
 
+def _filesystem(dest: str) -> tuple[Any, str]:
+    """The pyarrow filesystem of an object-store ``dest`` and its path there; (None, ``dest``) locally."""
+    if "://" not in dest:
+        return None, dest
+    from ..logdir.store.storage import parse_uri
+
+    where = parse_uri(dest)
+    return where.store.fs, where.key
+
+
+def _entries(fs: Any, folder: str) -> list[tuple[str, str]]:
+    """``(name, path)`` of each marker in ``folder`` (hidden names are temporary files, or say that a
+    run ended)."""
+    if fs is None:
+        try:
+            names = os.listdir(folder)
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        return [(n, os.path.join(folder, n)) for n in names if not n.startswith(".")]
+    from pyarrow import fs as pafs
+
+    found = fs.get_file_info(pafs.FileSelector(folder, allow_not_found=True))
+    return [(i.base_name, i.path) for i in found if i.is_file and not i.base_name.startswith(".")]
+
+
+def _born(fs: Any, path: str) -> int | None:
+    """The time ``path`` was written (nanoseconds, by the clock of what holds it); None: gone."""
+    if fs is None:
+        try:
+            return os.stat(path).st_mtime_ns
+        except FileNotFoundError:
+            return None
+    info = fs.get_file_info(path)
+    return info.mtime_ns if info.is_file else None
+
+
 def _markers(dest: str, table: str) -> list[str]:
-    folder = os.path.join(dest, MARKERS, table)
-    try:
-        names = os.listdir(folder)
-    except (FileNotFoundError, NotADirectoryError):
-        return []
-    return [os.path.join(folder, n) for n in names if not n.startswith(".")]
+    return [p for _, p in _entries(None, os.path.join(dest, MARKERS, table))]
 
 
 def made_by_runs(dest: str, table: str, folder: str) -> bool:
     """Whether ``folder``, where the table ``table`` of ``dest`` is to be but whose format's metadata
     is not there, was made by runs of that table: one marked it, and no file in it is older than the
     oldest marker (every run marks before it writes; anything older is someone else's)."""
-    born = []
-    for path in _markers(dest, table):
-        try:
-            born.append(os.stat(path).st_mtime_ns)
-        except FileNotFoundError:
-            continue  # a run finished meanwhile
+    born = [t for t in (_born(None, p) for p in _markers(dest, table)) if t is not None]
     if not born:
         return False
     since = min(born)
@@ -67,84 +100,151 @@ def made_by_runs(dest: str, table: str, folder: str) -> bool:
     return True
 
 
+def _unlocked(path: str, fs: Any) -> bool:
+    """Whether ``path`` is a marker of an older version (empty, held under ``flock`` while its run
+    lived) whose lock is free: a dead run's."""
+    if fs is not None:
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        if os.fstat(fd).st_size:
+            return False
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        return False
+    finally:
+        os.close(fd)
+
+
 class RunMarker:
-    """This run's marker for one table, locked until :meth:`close` (the run's writer removes the marker
-    once its commit is in, :meth:`done`, before it lets the lock go)."""
+    """This run's marker for one table (local, or on the destination's object store), in place until
+    the run commits (:meth:`done`) or says it ended (:meth:`close`)."""
 
     def __init__(self, dest: str, table: str):
-        self.folder = os.path.join(dest, MARKERS, table)
-        os.makedirs(self.folder, exist_ok=True)
-        run = uuid.uuid4().hex
-        staged = os.path.join(self.folder, f".{run}.tmp")
-        self.path = os.path.join(self.folder, run)
-        self._fd: int | None = os.open(staged, os.O_CREAT | os.O_EXCL | os.O_RDWR, 0o644)
-        fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        os.rename(staged, self.path)
+        self._fs, root = _filesystem(dest)
+        self.folder = (
+            f"{root.rstrip('/')}/{MARKERS}/{table}" if self._fs else os.path.join(dest, MARKERS, table)
+        )
+        self.path = (
+            f"{self.folder}/{uuid.uuid4().hex}" if self._fs else os.path.join(self.folder, uuid.uuid4().hex)
+        )
+        runs.mark(self.path, fs=self._fs)
+        self._open = True
 
-    def dead_since(self) -> int | None:
-        """The time of the oldest marker of a dead run, if every other run of the table is dead and
-        one at least left a marker (None: nothing to clean, or a run is alive)."""
-        oldest = None
-        for name in os.listdir(self.folder):
-            path = os.path.join(self.folder, name)
-            if path == self.path or name.startswith("."):
+    def dead(self) -> tuple[int, list[str]] | None:
+        """The time of the oldest marker of a dead run and the dead markers, if every other run of the
+        table is provably dead and one at least left a marker (None: nothing to clean, or a run may be
+        alive)."""
+        oldest, found = None, []
+        for _, path in _entries(self._fs, self.folder):
+            if path == self.path:
                 continue
-            try:
-                fd = os.open(path, os.O_RDONLY)
-            except FileNotFoundError:
+            born = _born(self._fs, path)
+            if born is None:
                 continue  # another run finished meanwhile
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
+            if not (runs.is_dead(path, self._fs) or _unlocked(path, self._fs)):
                 return None
-            finally:
-                os.close(fd)
-            born = os.stat(path).st_mtime_ns
             oldest = born if oldest is None else min(oldest, born)
-        return oldest
+            found.append(path)
+        return None if oldest is None else (oldest, found)
 
     def clean(self, data_dir: str, referenced: set[str], skip: tuple[str, ...] = ()) -> int:
         """Delete the unreferenced data files (``*.parquet`` under ``data_dir``, not under ``skip``
-        folders) written since the oldest dead marker, and the dead markers; the number deleted."""
-        since = self.dead_since()
-        if since is None:
+        folders) written since the oldest dead marker, and the dead markers; the number deleted. On a
+        store ``data_dir`` and ``referenced`` are the filesystem's paths (``bucket/key``). A file of
+        the same tick as this run's marker may be a dead run's or a new one's: it stays, and so do the
+        dead markers, so that the next run deletes it if it is a dead run's."""
+        found = self.dead()
+        until = _born(self._fs, self.path)
+        if found is None or until is None:
             return 0
-        until = os.stat(self.path).st_mtime_ns
+        since, dead = found
         deleted = 0
         emptied = []
-        for root, dirs, files in os.walk(data_dir):
-            dirs[:] = [d for d in dirs if d not in skip]
-            for f in files:
-                path = os.path.join(root, f)
-                if (
-                    f.endswith(".parquet")
-                    and path not in referenced
-                    and since <= os.stat(path).st_mtime_ns < until
-                ):
-                    os.unlink(path)
-                    deleted += 1
-                    if root != data_dir:
-                        emptied.append(root)
-        for root in sorted(set(emptied), reverse=True):  # a partition folder only the dead run wrote to
-            try:
-                os.rmdir(root)
-            except OSError:
-                pass  # not empty: other files live there
-        for name in os.listdir(self.folder):
-            if name.startswith(".") and name.endswith(".tmp"):
+        undecided = False
+        for path, born in self._data_files(data_dir, skip):
+            if not path.endswith(".parquet") or path in referenced or born < since:
                 continue
-            path = os.path.join(self.folder, name)
-            if path != self.path:
-                os.unlink(path)
+            if born < until:
+                self._delete(path)
+                deleted += 1
+                root = os.path.dirname(path)
+                if root != data_dir.rstrip("/"):
+                    emptied.append(root)
+            elif born == until:  # the clock's tick (a store's second) of this run's mark: not told apart
+                undecided = True
+        if self._fs is None:
+            for root in sorted(set(emptied), reverse=True):  # a partition folder only the dead run wrote to
+                try:
+                    os.rmdir(root)
+                except OSError:
+                    pass  # not empty: other files live there
+        for path in dead if not undecided else ():  # else kept, for a later run to decide on
+            runs.unmark(path, self._fs)
         return deleted
 
+    def _data_files(self, data_dir: str, skip: tuple[str, ...]) -> Iterator[tuple[str, int]]:
+        if self._fs is None:
+            for root, dirs, files in os.walk(data_dir):
+                dirs[:] = [d for d in dirs if d not in skip]
+                for f in files:
+                    path = os.path.join(root, f)
+                    try:
+                        yield path, os.stat(path).st_mtime_ns
+                    except FileNotFoundError:
+                        continue
+            return
+        from pyarrow import fs as pafs
+
+        top = data_dir.rstrip("/") + "/"
+        for info in self._fs.get_file_info(pafs.FileSelector(top, recursive=True, allow_not_found=True)):
+            if info.is_file and not set(info.path[len(top) :].split("/")[:-1]) & set(skip):
+                yield info.path, info.mtime_ns
+
+    def _delete(self, path: str) -> None:
+        if self._fs is None:
+            os.unlink(path)
+        else:
+            self._fs.delete_file(path)
+
     def done(self) -> None:
-        """The run committed: its marker goes while still locked, so that no other run ever sees it
-        unlocked and takes the files of this commit for a dead run's."""
-        os.unlink(self.path)
+        """The run committed: its marker goes, so that no later run takes this commit's files for a
+        dead run's."""
+        runs.unmark(self.path, self._fs)
+        self._open = False
 
     def close(self) -> None:
-        """The lock released, the marker kept: the run failed, and its files are for the next run."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        """The run let go without committing (if it did not commit): the marker says so and stays, and
+        its files are for the next run."""
+        if self._open:
+            self._open = False
+            runs.end(self.path, self._fs)
+
+
+def delta_on_store(table_uri: str, table: Any) -> tuple[str, set[str], tuple[str, ...]]:
+    """A Delta table on an object store as :meth:`RunMarker.clean` takes it: its folder and the data
+    files any version of its log adds or removes (read now), with those of ``table`` (the
+    ``DeltaTable`` as the run read it, None for a new table), as the filesystem's paths."""
+    from pyarrow import fs as pafs
+
+    fs, root = _filesystem(table_uri)
+    root = root.rstrip("/")
+    referenced = set()
+    log = fs.get_file_info(pafs.FileSelector(f"{root}/_delta_log", allow_not_found=True))
+    for info in log:
+        if info.is_file and info.base_name.endswith(".json"):
+            with fs.open_input_stream(info.path) as f:
+                for line in bytes(f.read()).decode().splitlines():
+                    action = json.loads(line) if line.strip() else {}
+                    for kind in ("add", "remove"):
+                        if kind in action:
+                            referenced.add(f"{root}/{unquote(action[kind]['path'])}")
+    prefix = table_uri.rstrip("/") + "/"
+    for uri in table.file_uris() if table is not None else ():
+        if uri.startswith(prefix):
+            referenced.add(f"{root}/{unquote(uri[len(prefix) :])}")
+    return root, referenced, ("_delta_log",)

@@ -18,6 +18,7 @@ import pyarrow as pa
 from ..arrow.schema import SCHEMA
 from ..errors import UsageError
 from ..logdir import LogDir, open_log
+from .errors import TableError
 from .layout import LAYOUTS, parse_partition_by, table_name
 from .source import Offsets, Span, internal, plan, span_batches
 
@@ -235,19 +236,31 @@ def _modes(
 
 
 def _marked(sink: Any, dest: str, name: str) -> Any:
-    """This run's marker for the table ``name`` on a local warehouse, the files of killed runs before it
-    deleted (:mod:`.leftovers`), once what the run writes to is found writable; None on an object store."""
-    if "://" in dest:
-        return None
-    from .layout import check_writable
+    """This run's marker for the table ``name``, the files of killed runs before it deleted
+    (:mod:`.leftovers`), once what the run writes to is found writable; None for an Iceberg table on
+    an object store (its commit deletes what dead runs left, :meth:`.iceberg.IcebergSink.orphans`)."""
     from .leftovers import MARKERS, RunMarker
 
-    paths, trees = sink.writes_to(name)
-    check_writable([dest, os.path.join(dest, MARKERS), *paths], [os.path.join(dest, MARKERS, name), *trees])
-    marker = RunMarker(dest, name)
-    found = sink.leftovers(name)
-    if found is not None:
-        marker.clean(*found)
+    if "://" in dest:
+        if hasattr(sink, "orphans"):
+            return None
+    else:
+        from .layout import check_writable
+
+        paths, trees = sink.writes_to(name)
+        check_writable(
+            [dest, os.path.join(dest, MARKERS), *paths], [os.path.join(dest, MARKERS, name), *trees]
+        )
+    try:
+        marker = RunMarker(dest, name)
+    except OSError as exc:
+        raise TableError(
+            f"{dest}/{MARKERS}/{name}: cannot mark this run of the table there ({exc}); nothing was written"
+        ) from None
+    if marker.dead() is not None:  # the table's references read (a store's whole log) only then
+        found = sink.leftovers(name)
+        if found is not None:
+            marker.clean(*found)
     return marker
 
 

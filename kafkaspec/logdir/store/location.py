@@ -208,10 +208,7 @@ class LocalLocation(Location):
 
     def _drop_dead(self, job: str) -> None:
         """Delete the staging of every other job whose owner is provably dead (:mod:`.job_owners`)."""
-        staging = self.root / STAGING
-        for other in sorted(staging.iterdir()) if staging.is_dir() else []:
-            if other.name != job and other.is_dir() and not other.is_symlink() and job_owners.is_dead(other):
-                shutil.rmtree(other, ignore_errors=True)
+        job_owners.remove_dead(self.root / STAGING, job)
 
     @staticmethod
     def _prepare(ready: Path, d: DirPlan) -> None:

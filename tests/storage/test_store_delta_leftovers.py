@@ -1,0 +1,148 @@
+"""A Delta run SIGKILLed on S3 (moto) after its tasks wrote data files left files no commit references, for
+good. Each run now marks the table on the store (``<dest>/.kafkaspec-runs/<table>/<run>``, an object
+holding its owner's proof, :mod:`kafkaspec.logdir.store.runs`), and the next run on the table deletes a
+dead run's unreferenced files; while a run lives, its files are never touched."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from support.tables import consumer_rows
+
+from kafkaspec import Record, logdir
+from kafkaspec.tables import write_table
+
+pytestmark = pytest.mark.hostile
+
+
+def _records(local, n, seed):
+    """Records of random values: with ``--target-file-mb 1`` a run writes files before it has read all."""
+    rng = random.Random(seed)
+    with logdir.PartitionWriter(local, "orders", 0) as w:
+        for i in range(0, n, 500):
+            w.append(
+                [Record(key=b"k%d" % j, value=rng.randbytes(200), timestamp=j) for j in range(i, i + 500)]
+            )
+
+
+#: a Delta run whose data files are written by tasks, as Spark's executors write them (delta-rs, on the
+#: path without Spark, completes its uploads to a store only as it commits: a kill leaves no file there)
+_TASKS = (
+    "import sys; from kafkaspec.tables.files import write_table_tasks; "
+    "write_table_tasks(sys.argv[1], sys.argv[2], lambda fn, tasks: [fn(t) for t in tasks], "
+    "format='delta', target_file_mb=1)"
+)
+
+
+def _run(local, dest, **env):
+    return subprocess.Popen(
+        [sys.executable, "-c", _TASKS, str(local), dest],
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **env},
+    )
+
+
+def _paused(proc, point="written"):
+    line = proc.stderr.readline()
+    assert line.strip() == f"paused at {point}", line + proc.stderr.read()
+
+
+def _table(dest):
+    from deltalake import DeltaTable
+
+    return DeltaTable(f"{dest}/orders", storage_options={"AWS_ALLOW_HTTP": "true"})
+
+
+def _rows(dest):
+    t = _table(dest).to_pyarrow_table()
+    return sorted(
+        zip(*(t.column(c).to_pylist() for c in ("topic", "partition", "offset", "value")), strict=True)
+    )
+
+
+def _data_files(s3, dest):
+    from pyarrow import fs as pafs
+
+    root = dest.removeprefix("s3://") + "/orders"
+    found = s3.filesystem().get_file_info(pafs.FileSelector(root, recursive=True))
+    return {
+        i.path for i in found if i.is_file and i.path.endswith(".parquet") and "/_delta_log/" not in i.path
+    }
+
+
+def _referenced(dest):
+    return {u.removeprefix("s3://") for u in _table(dest).file_uris()}
+
+
+def _clock_past(s3, dest, files):
+    """Wait (bounded) until the store's clock, in its whole seconds, is past the times of ``files``: a
+    run marking in the same second as a dead run's last file leaves that file to the run after it."""
+    fs = s3.filesystem()
+    last = max(i.mtime for i in fs.get_file_info(sorted(files)))
+    probe = dest.removeprefix("s3://").split("/")[0] + "/clock-probe"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with fs.open_output_stream(probe) as f:
+            f.write(b"now")
+        if fs.get_file_info(probe).mtime > last:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"the store's clock stayed at {last}")
+
+
+def _markers(s3, dest):
+    from pyarrow import fs as pafs
+
+    root = dest.removeprefix("s3://") + "/.kafkaspec-runs/orders"
+    return [i.base_name for i in s3.filesystem().get_file_info(pafs.FileSelector(root, allow_not_found=True))]
+
+
+def test_a_killed_delta_run_on_s3_is_cleaned_after_and_a_live_ones_files_are_not(s3_env, tmp_path):
+    local, canary = tmp_path / "logs", tmp_path / "canary"
+    canary.write_text("keep")
+    _records(local, 1000, 1)
+    dest = f"s3://{s3_env.new_bucket()}/lake"
+    assert write_table(str(local), dest, format="delta").rows == 1000
+    _records(local, 12_000, 2)
+
+    killed = _run(local, dest, KAFKASPEC_TABLES_PAUSE="written")
+    _paused(killed)
+    killed.send_signal(signal.SIGKILL)
+    killed.wait(timeout=30)
+    dead = _data_files(s3_env, dest) - _referenced(dest)
+    assert dead and len(_markers(s3_env, dest)) == 1  # written, never committed; its marker on the store
+    _clock_past(s3_env, dest, dead)
+    assert write_table(str(local), dest, format="delta", target_file_mb=1).rows == 12_000
+    assert _rows(dest) == consumer_rows(local)
+    assert not dead & _data_files(s3_env, dest)  # the dead run's files are gone
+    assert _data_files(s3_env, dest) == _referenced(dest) and _markers(s3_env, dest) == []
+
+    _records(local, 6000, 3)
+    gate = tmp_path / "gate"
+    live = _run(local, dest, KAFKASPEC_TABLES_PAUSE="written", KAFKASPEC_TABLES_GATE=str(gate))
+    try:
+        _paused(live)
+        written = _data_files(s3_env, dest) - _referenced(dest)
+        assert written
+        assert write_table(str(local), dest, format="delta").rows == 6000  # commits while the other lives
+        assert written <= _data_files(s3_env, dest)  # the live run's files untouched
+        assert _rows(dest) == consumer_rows(local)
+        gate.write_text("go")
+        assert live.wait(timeout=120) != 0  # it lost the race to commit: its files are a dead run's now
+        assert "another run committed to it first" in live.stderr.read()
+        _clock_past(s3_env, dest, written)
+    finally:
+        live.kill()
+        live.wait(timeout=30)
+    _records(local, 500, 4)
+    assert write_table(str(local), dest, format="delta").rows == 500
+    assert _rows(dest) == consumer_rows(local)
+    assert _data_files(s3_env, dest) == _referenced(dest) and _markers(s3_env, dest) == []
+    assert canary.read_text() == "keep"
