@@ -187,7 +187,6 @@ def test_a_batch_whose_records_fail_is_skipped_whole_by_its_length():
     assert [(s.start, s.end, s.rule) for s in it.skipped] == [(len(a), len(a) + len(b), "length")]
 
 
-
 def _corrupt_at_2(how: str) -> bytes:
     """Batch A (offsets 0-1), batch B (offset 2) made corrupt ``how``, batch D (offset 3)."""
     a = kafkaspec.build_batch([Record(value=b"a0", timestamp=TS), Record(value=b"a1", timestamp=TS)])
