@@ -138,7 +138,8 @@ _ACKNOWLEDGED, _ARCHIVED = 2, 4
 
 
 def _acknowledged_up_to(broker_run) -> dict[tuple[str, int], int]:
-    """Per partition of the shared topic, the first offset the share consumer did not accept or reject."""
+    """Per partition of the shared topic, the first offset the share consumer did not accept or reject:
+    a share-partition's start offset is never past it (it moves only over records acknowledged for good)."""
     final = {where for where, acks in broker_run.share_acks.items() if acks[-1] != 2}
     out = {}
     for partition in (0, 1):
@@ -150,8 +151,9 @@ def _acknowledged_up_to(broker_run) -> dict[tuple[str, int], int]:
 
 
 def test_inspect_share_state_agrees_with_the_broker(broker_run):
-    """Each share-partition's start offset is what kafka-share-groups lists (on 4.0, which lists none:
-    the first offset not yet acknowledged for good, every record here); past it, the newest state
+    """Each share-partition's start offset is what kafka-share-groups lists (4.0 lists none: there it is
+    at most the first offset not acknowledged for good, and 4.0 persists it lazily: after the released
+    records were accepted its last update still starts at the first of them); past it, the newest state
     batch that covers an offset (updates override the snapshot, later ones earlier ones, as Kafka's share
     coordinator merges them) says what the consumer acknowledged: accepted records acknowledged, rejected
     ones archived, each with its count of deliveries (two for the released ones); and the delivery-complete
@@ -164,7 +166,8 @@ def test_inspect_share_state_agrees_with_the_broker(broker_run):
     }
     starts = {k: p["start_offset"] for k, p in parts.items()}
     if broker_run.share_listed is None:
-        assert starts == _acknowledged_up_to(broker_run), body
+        most = _acknowledged_up_to(broker_run)
+        assert all(0 <= start <= most[k] for k, start in starts.items()), (starts, most)
     else:
         assert starts == broker_run.share_listed
     assert sorted(parts) == [(SHARED, 0), (SHARED, 1)]
@@ -182,6 +185,7 @@ def test_inspect_share_state_agrees_with_the_broker(broker_run):
             if part == partition and o >= start
         }
         assert {o: state.get(o) for o in expected} == expected, f"{topic}-{partition}"
-        # 4.1's share coordinator does not write the tagged DeliveryCompleteCount: Kafka's default, -1
-        count = len(expected) if _minor(broker_run.release) >= (4, 2) else -1
+        # 4.1's share coordinator does not write the tagged DeliveryCompleteCount: Kafka's default, -1;
+        # 4.0's records have no such field (their layout is 4.0's early access): none
+        count = {(4, 0): None, (4, 1): -1}.get(_minor(broker_run.release), len(expected))
         assert p["delivery_complete_count"] == count, f"{topic}-{partition}"
