@@ -82,7 +82,12 @@ def dump_partition(
         lines: list[str] = []
         try:
             for batch in select_batches(
-                it, start_offset=start, end_offset=end, include_control=show_control, read_committed=rc
+                it,
+                start_offset=start,
+                end_offset=end,
+                include_control=show_control,
+                read_committed=rc,
+                look_past_end=False,
             ):
                 if limit is not None and batch.end > limit:
                     break  # --max-bytes: whole batches only, as DumpLogSegments reads a slice of the file

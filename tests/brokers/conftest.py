@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import kafka_tiered, kafka_workload
+from support import kafka_groups, kafka_producers, kafka_tiered, kafka_workload
 from support.kafka_broker import RELEASES, Broker
 from support.kafka_workload import Row
 
@@ -51,9 +51,9 @@ class BrokerRun:
     described_live: dict[str, Any]
     described_stopped: dict[str, Any]
     #: the share group's acknowledgements {(partition, offset): [type of each delivery]}, and its start offsets
-    #: as Kafka's kafka-share-groups lists them before the clean stop; empty where the release has no share groups
+    #: as Kafka's kafka-share-groups lists them before the clean stop (None where no tool of the release lists them)
     share_acks: dict[tuple[int, int], list[int]]
-    share_listed: dict[tuple[str, int], int]
+    share_listed: dict[tuple[str, int], int] | None
     #: ``LocalTieredStorage``'s folder after the clean stop: the remote tier of :data:`kafka_tiered.TIERED`
     remote: Path
     #: what the broker served of :data:`kafka_tiered.TIERED` (from offset 0, most of it remote), last of all
@@ -111,23 +111,23 @@ def broker_run(
         after = kafka_tiered.produce_tiered(broker.bootstrap, 0, kafka_tiered.ROUNDS)
         group_offsets = kafka_workload.run(broker.bootstrap, release, broker.data)
         share_acks: dict[tuple[int, int], list[int]] = {}
-        if kafka_workload.has_share_groups(release):
-            share_acks = kafka_workload.consume_in_share_group(broker.bootstrap, release)
+        if kafka_groups.has_share_groups(release):
+            share_acks = kafka_groups.consume_in_share_group(broker.bootstrap, release)
         streams: tuple[str, ...] = ()
-        if kafka_workload.has_streams_groups(release):
-            group_offsets[kafka_workload.STREAMS_GROUP] = kafka_workload.run_streams_group(
+        if kafka_groups.has_streams_groups(release):
+            group_offsets[kafka_groups.STREAMS_GROUP] = kafka_groups.run_streams_group(
                 broker.bootstrap, release, home / "streams-state"
             )
-            streams = (kafka_workload.STREAMS_GROUP,)
+            streams = (kafka_groups.STREAMS_GROUP,)
         before_kill = _served(broker.bootstrap)
-        listed = kafka_workload.listed_offsets(broker.bootstrap, streams)
-        groups = (kafka_workload.SHARE_GROUP,) if share_acks else ()
+        listed = kafka_groups.listed_offsets(broker.bootstrap, streams)
+        groups = (kafka_groups.SHARE_GROUP,) if share_acks else ()
         described_live = kafka_workload.described(broker.bootstrap, groups)
         blocked = kafka_tiered.wait_blocked(remote, broker.data)
         tiered_before_kill = _served(broker.bootstrap, {kafka_tiered.TIERED: 1})
         shutil.copytree(broker.data, live)
         shutil.copytree(remote, live_remote)  # after the data: its metadata names no upload the copy lacks
-        kafka_workload.produce_before_kill(broker.bootstrap)
+        kafka_producers.produce_before_kill(broker.bootstrap)
         broker.kill()
         shutil.copytree(broker.data, killed)
         shutil.copytree(remote, killed_remote)
@@ -135,9 +135,9 @@ def broker_run(
         kafka_tiered.produce_tiered(broker.bootstrap, kafka_tiered.ROUNDS, kafka_tiered.ROUNDS, after)
         after_restart = _served(broker.bootstrap)
         described_stopped = kafka_workload.described(broker.bootstrap, groups)
-        share_listed: dict[tuple[str, int], int] = {}
+        share_listed: dict[tuple[str, int], int] | None = {}
         if share_acks:
-            share_listed = kafka_workload.listed_share_offsets(broker.bootstrap, release)
+            share_listed = kafka_groups.listed_share_offsets(broker.bootstrap, release)
         kafka_tiered.wait_tiered(remote, broker.data, 2 * kafka_tiered.ROUNDS - 4)
         tiered = _served(broker.bootstrap, {kafka_tiered.TIERED: 1})
     finally:

@@ -5,7 +5,8 @@ the first round's tombstones removed once their horizon passed."""
 
 from __future__ import annotations
 
-from support.kafka_workload import COMPACTED, COMPACTION_KEYS, COMPACTION_ROUNDS, GONE
+from support.kafka_cleanup import COMPACTION_KEYS, COMPACTION_ROUNDS, GONE
+from support.kafka_workload import COMPACTED
 
 from kafkaspec.logdir import open_log
 

@@ -6,7 +6,8 @@ test_broker_records and `verify` of test_broker_files hold with them there."""
 from __future__ import annotations
 
 import pytest
-from support.kafka_workload import DELETED, RETAINED, RETAINED_RECORDS
+from support.kafka_cleanup import RETAINED_RECORDS
+from support.kafka_workload import DELETED, RETAINED
 
 from kafkaspec.errors import SkippedDirWarning
 from kafkaspec.logdir import open_log

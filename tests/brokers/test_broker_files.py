@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 from support.kafka_checks import decoded_kinds
-from support.kafka_workload import BEFORE_KILL, SHARE_GROUP
+from support.kafka_groups import SHARE_GROUP
+from support.kafka_producers import BEFORE_KILL
 
 
 def kafkaspec(*args: str) -> subprocess.CompletedProcess[str]:

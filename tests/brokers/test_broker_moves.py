@@ -258,8 +258,9 @@ def test_verify_says_what_recovery_does_with_a_corrupt_batch(moves_run):
 def test_the_corrupt_copy_read_up_to_the_corrupt_batch_is_what_the_recovered_broker_serves(moves_run):
     """kafkaspec reads the copy as it stands: the records before the corrupt batch, which are what the
     recovered broker serves, then an error naming the segment and the batch's byte. (The batches after
-    it, whose CRCs hold, are what Kafka's recovery deleted: verify says so, above.)"""
-    segment, position, _ = moves_run.corrupt
+    it, whose CRCs hold, are what Kafka's recovery deleted: verify says so, above.) A read that ends at
+    the corrupt batch's first offset asks for nothing of it: the same records, no error."""
+    segment, position, first = moves_run.corrupt
     data = kafka_moves.where(moves_run.killed, f"{CORRUPT}-0")
     assert data is not None
     (part,) = [p for p in open_log(str(data)).partitions() if p.topic == CORRUPT]
@@ -279,6 +280,8 @@ def test_the_corrupt_copy_read_up_to_the_corrupt_batch_is_what_the_recovered_bro
             )
     assert ours == [r for r in moves_run.served_recovered if r.topic == CORRUPT]
     assert f"{Path(segment).name}, byte {position})" in str(raised.value), raised.value
+    bounded = part.records(end_offset=first, isolation_level="read_uncommitted")
+    assert [r.offset for _, r in bounded] == [r.offset for r in ours]
 
 
 def _synth_rows(data: Path, topics: dict[str, int], read_committed: bool) -> list[Row]:

@@ -185,3 +185,62 @@ def test_a_batch_whose_records_fail_is_skipped_whole_by_its_length():
     it = kafkaspec.iter_batches(a + bytes(b) + d, on_corrupt="skip")
     assert [r.offset for batch in it for r in batch] == [0, 2]
     assert [(s.start, s.end, s.rule) for s in it.skipped] == [(len(a), len(a) + len(b), "length")]
+
+
+def _corrupt_at_2(how: str) -> bytes:
+    """Batch A (offsets 0-1), batch B (offset 2) made corrupt ``how``, batch D (offset 3)."""
+    a = kafkaspec.build_batch([Record(value=b"a0", timestamp=TS), Record(value=b"a1", timestamp=TS)])
+    b = bytearray(kafkaspec.build_batch([Record(value=b"b", timestamp=TS)], base_offset=2))
+    if how == "crc":
+        b[17] ^= 0xFF
+    elif how == "magic":
+        b[16] = 7
+    else:  # a negative length
+        b[8:12] = (0xFFFFFFF0).to_bytes(4, "big")
+    return a + bytes(b) + kafkaspec.build_batch([Record(value=b"d", timestamp=TS)], base_offset=3)
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("how", ["crc", "magic", "length"])
+def test_records_ending_at_a_corrupt_batchs_first_offset_stop_before_it(tmp_path, how):
+    """``records(end_offset=2)`` asks for nothing at or past B (offset 2): the records before it, no
+    error, B not read. One offset further B is asked for, and its error names its segment."""
+    seg = _segment(tmp_path, _corrupt_at_2(how))
+    part = logdir.open_log(tmp_path / "logs").partition("t", 0)
+    assert [r.offset for _, r in part.records(end_offset=2)] == [0, 1]
+    assert [r.offset for _, r in part.records(start_offset=1, end_offset=2)] == [1]
+    with pytest.raises(kafkaspec.KafkaFormatError, match=str(seg)):
+        list(part.records(end_offset=3))
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("how", ["crc", "magic", "length"])
+def test_dump_ending_at_a_corrupt_batchs_first_offset_stops_before_it(tmp_path, how):
+    seg = _segment(tmp_path, _corrupt_at_2(how))
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(["dump", str(seg.parent), "--json", "--end-offset", "2"])
+    rows = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert (code, err.getvalue()) == (0, "")
+    assert [r["offset"] for r in rows if r["type"] == "record"] == [0, 1]
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+        assert main(["dump", str(seg.parent), "--json", "--end-offset", "3"]) == 1
+
+
+@pytest.mark.hostile
+def test_records_ending_after_a_commit_marker_do_not_read_the_corrupt_batch_past_it(tmp_path):
+    """A transaction (offsets 0-1) and its commit marker (offset 2, skipped by the reader), then a corrupt
+    batch at offset 3: ``records(end_offset=3)`` gives the transaction's records and reads no further."""
+    txn = kafkaspec.build_batch(
+        [Record(value=b"t0", timestamp=TS), Record(value=b"t1", timestamp=TS)],
+        producer_id=7,
+        producer_epoch=0,
+        is_transactional=True,
+    )
+    marker = kafkaspec.build_control_batch("commit", producer_id=7, producer_epoch=0, base_offset=2)
+    bad = bytearray(kafkaspec.build_batch([Record(value=b"b", timestamp=TS)], base_offset=3))
+    bad[17] ^= 0xFF
+    _segment(tmp_path, txn + marker + bytes(bad))
+    part = logdir.open_log(tmp_path / "logs").partition("t", 0)
+    assert [r.offset for _, r in part.records(end_offset=3)] == [0, 1]
+    assert [r.offset for _, r in part.records(end_offset=3, isolation_level="read_uncommitted")] == [0, 1]

@@ -271,6 +271,7 @@ class Partition:
             end_offset=end_offset,
             include_control=include_control,
             read_committed=rc,
+            look_past_end=False,
         ):
             for r in batch:
                 if start_offset is not None and r.offset < start_offset:

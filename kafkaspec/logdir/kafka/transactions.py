@@ -125,12 +125,15 @@ def select_batches(
     end_offset: int | None = None,
     include_control: bool = True,
     read_committed: ReadCommitted | None = None,
+    look_past_end: bool = True,
 ) -> Iterator[B]:
     """The batches (in offset order) that hold offsets in [``start_offset``, ``end_offset``), minus
     control batches unless ``include_control``, minus aborted and open transactions under
     ``read_committed``. Stops at the first batch at or past ``end_offset`` and, under ``read_committed``,
     at the last stable offset (:meth:`ReadCommitted.held`). A kept batch may still
-    straddle the range: its records need the offset check too."""
+    straddle the range: its records need the offset check too. Without ``look_past_end`` it stops as soon
+    as a batch reaches ``end_offset - 1``: the batch after it, not asked for, is not read (a corrupt one
+    there is no error of this read)."""
     for batch in batches:
         if start_offset is not None and batch.last_offset < start_offset:
             continue
@@ -138,8 +141,10 @@ def select_batches(
             return
         if read_committed is not None and read_committed.held(batch.base_offset):
             return
-        if batch.is_control and not include_control:
-            continue
-        if read_committed is not None and read_committed.is_aborted(batch):
-            continue
-        yield batch
+        if not (
+            (batch.is_control and not include_control)
+            or (read_committed is not None and read_committed.is_aborted(batch))
+        ):
+            yield batch
+        if not look_past_end and end_offset is not None and batch.last_offset >= end_offset - 1:
+            return

@@ -1,6 +1,6 @@
 // Kafka's own share consumer (KIP-932) of the release under test, for a release whose share groups
 // librdkafka's ShareConsumer does not read reliably (4.1's preview). It reads TOPIC in the share group
-// GROUP with explicit acknowledgements, as tests/support/kafka_workload.consume_in_share_group does with
+// GROUP with explicit acknowledgements, as tests/support/kafka_groups.consume_in_share_group does with
 // librdkafka: every tenth offset (3 mod 10) rejected, every tenth (6 mod 10) released once, delivered
 // again and accepted, the rest accepted; it commits after each poll and ends once COUNT records are
 // acknowledged for good. Each acknowledgement is printed as "partition offset type" (1 accept,
