@@ -23,13 +23,15 @@ from ..codec.extras import missing
 
 try:
     import pyarrow as pa
-    import pyarrow.compute as pc
     from deltalake import CommitProperties, DeltaTable, Transaction, write_deltalake
+    from deltalake import Schema as DeltaSchema
     from deltalake.exceptions import CommitFailedError, DeltaError, SchemaMismatchError, TableNotFoundError
+    from deltalake.transaction import AddAction, create_table_with_add_actions
 except ModuleNotFoundError as exc:
     raise missing(exc, "tables", "Delta tables") from None
 
 from ..arrow.schema import SCHEMA
+from .delta_files import DeltaFiles, derive, foldered
 from .errors import TableError
 from .layout import (
     OFFSETS_PROPERTY,
@@ -161,19 +163,21 @@ class DeltaSink:
             out_schema = out_schema.append(pa.field(p.name, _derived_type(p.transform)))
         counted = [0]
 
-        def rows() -> Iterator[pa.RecordBatch]:
+        def counting() -> Iterator[pa.RecordBatch]:
             for rb in batches:
                 counted[0] += rb.num_rows
-                for p in derived:
-                    rb = rb.append_column(p.name, _derive(rb.column("timestamp"), p.transform))
                 yield rb
 
-        commit = CommitProperties(
-            custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
-            app_transactions=[
-                Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
-            ],
-        )
+        def rows() -> Iterator[pa.RecordBatch]:
+            for rb in counting():
+                for p in derived:
+                    rb = rb.append_column(p.name, derive(rb.column("timestamp"), p.transform))
+                yield rb
+
+        commit = _commit(offsets, covered)
+        if self._streams(table, schema, out_schema, partition_by):
+            self._append_files(name, table, out_schema, counting(), partition_by, commit)
+            return counted[0]
         try:
             write_deltalake(
                 table if table is not None else self._uri(name),
@@ -186,10 +190,7 @@ class DeltaSink:
                 commit_properties=commit,
             )
         except CommitFailedError as exc:
-            raise TableError(
-                f"Delta table {self._uri(name)!r}: another run committed to it first; nothing of this run "
-                f"was committed (run again to append what is still new): {exc}"
-            ) from None
+            raise self._lost(name, exc) from None
         except (SchemaMismatchError, DeltaError) as exc:
             if (
                 isinstance(exc, DeltaError)
@@ -223,7 +224,7 @@ class DeltaSink:
             partition_by = [_field(c, self._uri(name)) for c in table.metadata().partition_columns]
         for p in partition_by:
             if p.transform != "identity":
-                last = last.append_column(p.name, _derive(last.column("timestamp"), p.transform))
+                last = last.append_column(p.name, derive(last.column("timestamp"), p.transform))
         if table is None:
             write_deltalake(
                 self._uri(name),
@@ -233,12 +234,7 @@ class DeltaSink:
                 storage_options=self.storage_options,
             )
             table = DeltaTable(self._uri(name), storage_options=self.storage_options)
-        commit = CommitProperties(
-            custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
-            app_transactions=[
-                Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
-            ],
-        )
+        commit = _commit(offsets, covered)
         try:
             (
                 table.merge(
@@ -254,11 +250,80 @@ class DeltaSink:
                 .execute()
             )
         except CommitFailedError as exc:
-            raise TableError(
-                f"Delta table {self._uri(name)!r}: another run committed to it first; nothing of this run "
-                f"was committed (run again to apply what is still new): {exc}"
-            ) from None
+            raise self._lost(name, exc, "apply") from None
         return read
+
+    def _append_files(
+        self,
+        name: str,
+        table: Any,
+        schema: pa.Schema,
+        batches: Iterator[pa.RecordBatch],
+        partition_by: list[PartitionField],
+        commit: CommitProperties,
+    ) -> None:
+        """The records (of :data:`SCHEMA`) written as they stream in (:mod:`.delta_files`), then
+        their add actions committed in one transaction: a new table's first version, or the next one
+        after the version read by :meth:`committed` (delta-rs checks the runs between for conflicts)."""
+        files = DeltaFiles(self._uri(name), SCHEMA, partition_by, self.target_file_mb << 20)
+        actions = [AddAction(**f) for f in files.write_all(batches)]
+        columns = [p.name for p in partition_by] or None
+        try:
+            if table is None:
+                create_table_with_add_actions(
+                    self._uri(name),
+                    DeltaSchema.from_arrow(schema),
+                    actions,
+                    mode="error",
+                    partition_by=columns,
+                    storage_options=self.storage_options,
+                    commit_properties=commit,
+                )
+            else:
+                table.create_write_transaction(
+                    actions,
+                    mode="append",
+                    schema=table.schema(),
+                    partition_by=columns,
+                    commit_properties=commit,
+                )
+        except CommitFailedError as exc:
+            raise self._lost(name, exc) from None
+        except DeltaError as exc:
+            if table is None and "exists" in str(exc):  # a run that made the table first
+                raise self._lost(name, exc) from None
+            raise
+
+    def _streams(
+        self, table: Any, schema: pa.Schema, out_schema: pa.Schema, partition_by: list[PartitionField]
+    ) -> bool:
+        """Whether an append writes its files itself (:meth:`_append_files`): the records of the plain
+        Kafka columns, into a new table or one of exactly those columns, partitioned by columns that make
+        folder names, on local disk or S3 (pyarrow's file systems, as the Spark path's tasks write).
+        Typed values, whose columns may evolve, and the other stores are written by delta-rs."""
+        local = "://" not in self.dest or self.dest.startswith("s3://")
+        same = schema == SCHEMA and (table is None or _arrow_names(table) == out_schema.names)
+        return local and same and foldered(SCHEMA, partition_by)
+
+    def _lost(self, name: str, exc: Exception, what: str = "append") -> TableError:
+        return TableError(
+            f"Delta table {self._uri(name)!r}: another run committed to it first; nothing of this run "
+            f"was committed (run again to {what} what is still new): {exc}"
+        )
+
+
+def _commit(offsets: Offsets, covered: Iterable[tuple[str, int]]) -> CommitProperties:
+    """A commit storing ``offsets``: the ``txn`` of each partition ``covered``, and all in the commit info."""
+    return CommitProperties(
+        custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
+        app_transactions=[
+            Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
+        ],
+    )
+
+
+def _arrow_names(table: Any) -> list[str]:
+    return [f.name for f in table.schema().fields]
 
 
 def _field(column: str, where: str) -> PartitionField:
@@ -273,12 +338,3 @@ def _field(column: str, where: str) -> PartitionField:
 
 def _derived_type(transform: str) -> pa.DataType:
     return {"day": pa.date32(), "year": pa.int64()}.get(transform, pa.string())
-
-
-def _derive(ts: pa.Array, transform: str) -> pa.Array:
-    """A partition column from the record timestamp (Delta partitions by columns, not transforms)."""
-    if transform == "day":
-        return pc.cast(pc.cast(ts, pa.timestamp("us")), pa.date32())
-    if transform == "year":
-        return pc.year(ts)
-    return pc.strftime(ts, "%Y-%m-%d-%H" if transform == "hour" else "%Y-%m")
