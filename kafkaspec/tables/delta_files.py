@@ -29,9 +29,9 @@ from .layout import PartitionField
 
 #: the columns delta-rs keeps statistics of (``delta.dataSkippingNumIndexedCols``' default)
 STATS_COLUMNS = 32
-#: a text bound longer than this is left out (Delta's writers cut such bounds; an absent bound is
-#: always safe, a cut one is not exact)
-TEXT_BOUND = 32
+#: a text bound longer than this is left out (delta-rs cuts such bounds to this length; an absent
+#: bound is always safe, a maximum cut short is below the values it bounds)
+TEXT_BOUND = 64
 
 
 def filesystem(location: str) -> tuple[Any, str]:
