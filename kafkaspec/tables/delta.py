@@ -1,9 +1,10 @@
 """A Delta Lake table as the destination, through deltalake (delta-rs).
 
 Each table is a folder of the destination (``<dest>/<table>/``). Each run's records go into one table
-in one commit: delta-rs writes the Parquet files, then the commit is the one log entry
-``_delta_log/<version>.json`` put only if absent, so a run killed before it leaves only files no
-version names.
+in one commit: the Parquet files are written first (the records' by :mod:`.delta_files` as they stream
+in, typed values' by delta-rs, whose schema merge follows their evolution), then the commit is the one
+log entry ``_delta_log/<version>.json`` put only if absent, so a run killed before it leaves only files
+no version names.
 
 The next offset of every topic-partition is stored as a Delta application transaction (``txn``:
 app id ``kafkaspec:<topic>:<partition>``, version the next offset), the way Spark's streaming sinks make
