@@ -78,11 +78,11 @@ class DeltaSink:
         """What delta-rs needs besides the environment it reads (:func:`.stores.delta_options`)."""
         return delta_options(self.dest)
 
-    def _uri(self, name: str) -> str:
+    def uri(self, name: str) -> str:
         return self.dest.rstrip("/") + "/" + name
 
     def _load(self, name: str) -> Any:
-        uri = self._uri(name)
+        uri = self.uri(name)
         if name == "_delta_log":  # a legal topic name; delta-rs then takes DEST for a table and reads neither
             raise TableError(
                 f"{uri}: a Delta table cannot be named _delta_log, the name of every Delta table's log "
@@ -105,7 +105,7 @@ class DeltaSink:
     def leftovers(self, name: str) -> tuple[str, set[str], tuple[str, ...]] | None:
         """The table ``name``'s folder and the data files any version of its log adds or removes (for
         :mod:`.leftovers`); None: no such table yet, or not on local disk."""
-        uri = self._uri(name)
+        uri = self.uri(name)
         if "://" in uri:
             return None
         if self._tables.get(name) is None:  # a new table, or what a first run killed before its commit left
@@ -126,7 +126,7 @@ class DeltaSink:
     def writes_to(self, name: str) -> tuple[list[str], list[str]]:
         """The local paths a commit to the table ``name`` writes in: none of its own but its folder,
         and every folder under it."""
-        return [], [self._uri(name)]
+        return [], [self.uri(name)]
 
     def committed(self, name: str, partitions: Iterable[tuple[str, int]]) -> Offsets | None:
         """The next offsets the table ``name`` holds of ``partitions`` (None: no such table); refuses a
@@ -135,7 +135,7 @@ class DeltaSink:
         if table is None:
             return None
         check_columns(
-            [(f.name, str(f.type)) for f in table.schema().fields], f"Delta table {self._uri(name)!r}"
+            [(f.name, str(f.type)) for f in table.schema().fields], f"Delta table {self.uri(name)!r}"
         )
         out: Offsets = {}
         for topic, partition in partitions:
@@ -157,7 +157,7 @@ class DeltaSink:
         partition ``covered``); return the rows written."""
         table = self._tables.get(name)
         if table is not None:  # an existing table keeps its partitioning, as an Iceberg table keeps its spec
-            partition_by = [_field(c, self._uri(name)) for c in table.metadata().partition_columns]
+            partition_by = [_field(c, self.uri(name)) for c in table.metadata().partition_columns]
         derived = [p for p in partition_by if p.transform != "identity"]
         out_schema = schema
         for p in derived:
@@ -181,7 +181,7 @@ class DeltaSink:
             return counted[0]
         try:
             write_deltalake(
-                table if table is not None else self._uri(name),
+                table if table is not None else self.uri(name),
                 pa.RecordBatchReader.from_batches(out_schema, rows()),
                 mode="append",
                 partition_by=[p.name for p in partition_by] or None,
@@ -200,7 +200,7 @@ class DeltaSink:
             ):
                 raise  # a column whose type changed shows as a failed cast of its values
             raise TableError(
-                f"Delta table {self._uri(name)!r}: the records' columns changed in a way the table cannot "
+                f"Delta table {self.uri(name)!r}: the records' columns changed in a way the table cannot "
                 f"follow ({exc}); nothing of this run was committed"
             ) from None
         return counted[0]
@@ -222,19 +222,19 @@ class DeltaSink:
         last, read = last_per_key(batches, schema)
         table = self._tables.get(name)
         if table is not None:
-            partition_by = [_field(c, self._uri(name)) for c in table.metadata().partition_columns]
+            partition_by = [_field(c, self.uri(name)) for c in table.metadata().partition_columns]
         for p in partition_by:
             if p.transform != "identity":
                 last = last.append_column(p.name, derive(last.column("timestamp"), p.transform))
         if table is None:
             write_deltalake(
-                self._uri(name),
+                self.uri(name),
                 last.slice(0, 0),
                 mode="append",
                 partition_by=[p.name for p in partition_by] or None,
                 storage_options=self.storage_options,
             )
-            table = DeltaTable(self._uri(name), storage_options=self.storage_options)
+            table = DeltaTable(self.uri(name), storage_options=self.storage_options)
         commit = _commit(offsets, covered)
         try:
             (
@@ -254,6 +254,44 @@ class DeltaSink:
             raise self._lost(name, exc, "apply") from None
         return read
 
+    def writable(self, name: str, partition_by: list[PartitionField]) -> list[PartitionField]:
+        """The table ``name``'s partitioning: an existing table's own, or ``partition_by`` for a new one,
+        created here empty (a commit of its own, holding no offsets), so that files written before the
+        run's commit have a table to be found and cleaned in if the run dies."""
+        table = self._tables.get(name)
+        if table is not None:
+            return [_field(c, self.uri(name)) for c in table.metadata().partition_columns]
+        schema = SCHEMA
+        for p in partition_by:
+            if p.transform != "identity":
+                schema = schema.append(pa.field(p.name, _derived_type(p.transform)))
+        write_deltalake(
+            self.uri(name),
+            schema.empty_table(),
+            mode="append",
+            partition_by=[p.name for p in partition_by] or None,
+            storage_options=self.storage_options,
+        )
+        self._tables[name] = DeltaTable(self.uri(name), storage_options=self.storage_options)
+        return partition_by
+
+    def commit_files(
+        self, name: str, files: list[dict[str, Any]], offsets: Offsets, covered: Iterable[tuple[str, int]]
+    ) -> None:
+        """One commit of data files written elsewhere (:mod:`.delta_files`' add actions) to the table
+        ``name`` as :meth:`writable` left it, storing ``offsets`` as :meth:`append` does."""
+        table = self._tables[name]
+        try:
+            table.create_write_transaction(
+                [AddAction(**f) for f in files],
+                mode="append",
+                schema=table.schema(),
+                partition_by=table.metadata().partition_columns or None,
+                commit_properties=_commit(offsets, covered),
+            )
+        except CommitFailedError as exc:
+            raise self._lost(name, exc) from None
+
     def _append_files(
         self,
         name: str,
@@ -266,13 +304,13 @@ class DeltaSink:
         """The records (of :data:`SCHEMA`) written as they stream in (:mod:`.delta_files`), then
         their add actions committed in one transaction: a new table's first version, or the next one
         after the version read by :meth:`committed` (delta-rs checks the runs between for conflicts)."""
-        files = DeltaFiles(self._uri(name), SCHEMA, partition_by, self.target_file_mb << 20)
+        files = DeltaFiles(self.uri(name), SCHEMA, partition_by, self.target_file_mb << 20)
         actions = [AddAction(**f) for f in files.write_all(batches)]
         columns = [p.name for p in partition_by] or None
         try:
             if table is None:
                 create_table_with_add_actions(
-                    self._uri(name),
+                    self.uri(name),
                     DeltaSchema.from_arrow(schema),
                     actions,
                     mode="error",
@@ -308,7 +346,7 @@ class DeltaSink:
 
     def _lost(self, name: str, exc: Exception, what: str = "append") -> TableError:
         return TableError(
-            f"Delta table {self._uri(name)!r}: another run committed to it first; nothing of this run "
+            f"Delta table {self.uri(name)!r}: another run committed to it first; nothing of this run "
             f"was committed (run again to {what} what is still new): {exc}"
         )
 

@@ -175,26 +175,8 @@ def _target(sink: Any, name: str, fields: list[PartitionField], target_bytes: in
         return FileTarget(
             "iceberg", name, table.metadata, dict(table.io.properties), tuple(fields), target_bytes
         )
-    from .delta import DeltaTable, _derived_type, _field, write_deltalake
-
-    table = sink._tables.get(name)
-    uri = sink._uri(name)
-    if table is not None:  # an existing table keeps its partitioning
-        fields = [_field(c, uri) for c in table.metadata().partition_columns]
-    else:
-        schema = SCHEMA
-        for p in fields:
-            if p.transform != "identity":
-                schema = schema.append(pa.field(p.name, _derived_type(p.transform)))
-        write_deltalake(
-            uri,
-            schema.empty_table(),
-            mode="append",
-            partition_by=[p.name for p in fields] or None,
-            storage_options=sink.storage_options,
-        )
-        sink._tables[name] = DeltaTable(uri, storage_options=sink.storage_options)
-    return FileTarget("delta", name, None, uri, tuple(fields), target_bytes)
+    fields = sink.writable(name, fields)
+    return FileTarget("delta", name, None, sink.uri(name), tuple(fields), target_bytes)
 
 
 def _packed(target: FileTarget, spans: list[Span]) -> Iterator[FileTask]:
@@ -262,29 +244,4 @@ def commit_files(
                 f"committed (run again to append what is still new): {exc}"
             ) from None
         return
-    from deltalake import CommitProperties, Transaction
-    from deltalake.exceptions import CommitFailedError
-    from deltalake.transaction import AddAction
-
-    from .delta import APP_ID
-
-    table = sink._tables[name]
-    commit = CommitProperties(
-        custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
-        app_transactions=[
-            Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
-        ],
-    )
-    try:
-        table.create_write_transaction(
-            [AddAction(**f) for f in files],
-            mode="append",
-            schema=table.schema(),
-            partition_by=table.metadata().partition_columns or None,
-            commit_properties=commit,
-        )
-    except CommitFailedError as exc:
-        raise TableError(
-            f"Delta table {sink._uri(name)!r}: another run committed to it first; nothing of this run "
-            f"was committed (run again to append what is still new): {exc}"
-        ) from None
+    sink.commit_files(name, files, offsets, covered)
