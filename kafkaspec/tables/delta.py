@@ -1,9 +1,10 @@
 """A Delta Lake table as the destination, through deltalake (delta-rs).
 
 Each table is a folder of the destination (``<dest>/<table>/``). Each run's records go into one table
-in one commit: delta-rs writes the Parquet files, then the commit is the one log entry
-``_delta_log/<version>.json`` put only if absent, so a run killed before it leaves only files no
-version names.
+in one commit: the Parquet files are written first (the records' by :mod:`.delta_files` as they stream
+in, typed values' by delta-rs, whose schema merge follows their evolution), then the commit is the one
+log entry ``_delta_log/<version>.json`` put only if absent, so a run killed before it leaves only files
+no version names.
 
 The next offset of every topic-partition is stored as a Delta application transaction (``txn``:
 app id ``kafkaspec:<topic>:<partition>``, version the next offset), the way Spark's streaming sinks make
@@ -23,13 +24,15 @@ from ..codec.extras import missing
 
 try:
     import pyarrow as pa
-    import pyarrow.compute as pc
     from deltalake import CommitProperties, DeltaTable, Transaction, write_deltalake
+    from deltalake import Schema as DeltaSchema
     from deltalake.exceptions import CommitFailedError, DeltaError, SchemaMismatchError, TableNotFoundError
+    from deltalake.transaction import AddAction, create_table_with_add_actions
 except ModuleNotFoundError as exc:
     raise missing(exc, "tables", "Delta tables") from None
 
 from ..arrow.schema import SCHEMA
+from .delta_files import DeltaFiles, derive, foldered
 from .errors import TableError
 from .layout import (
     OFFSETS_PROPERTY,
@@ -75,11 +78,11 @@ class DeltaSink:
         """What delta-rs needs besides the environment it reads (:func:`.stores.delta_options`)."""
         return delta_options(self.dest)
 
-    def _uri(self, name: str) -> str:
+    def uri(self, name: str) -> str:
         return self.dest.rstrip("/") + "/" + name
 
     def _load(self, name: str) -> Any:
-        uri = self._uri(name)
+        uri = self.uri(name)
         if name == "_delta_log":  # a legal topic name; delta-rs then takes DEST for a table and reads neither
             raise TableError(
                 f"{uri}: a Delta table cannot be named _delta_log, the name of every Delta table's log "
@@ -102,7 +105,7 @@ class DeltaSink:
     def leftovers(self, name: str) -> tuple[str, set[str], tuple[str, ...]] | None:
         """The table ``name``'s folder and the data files any version of its log adds or removes (for
         :mod:`.leftovers`); None: no such table yet."""
-        uri = self._uri(name)
+        uri = self.uri(name)
         if "://" in uri:
             return delta_on_store(uri, self._tables.get(name))
         if self._tables.get(name) is None:  # a new table, or what a first run killed before its commit left
@@ -123,7 +126,7 @@ class DeltaSink:
     def writes_to(self, name: str) -> tuple[list[str], list[str]]:
         """The local paths a commit to the table ``name`` writes in: none of its own but its folder,
         and every folder under it."""
-        return [], [self._uri(name)]
+        return [], [self.uri(name)]
 
     def committed(self, name: str, partitions: Iterable[tuple[str, int]]) -> Offsets | None:
         """The next offsets the table ``name`` holds of ``partitions`` (None: no such table); refuses a
@@ -132,7 +135,7 @@ class DeltaSink:
         if table is None:
             return None
         check_columns(
-            [(f.name, str(f.type)) for f in table.schema().fields], f"Delta table {self._uri(name)!r}"
+            [(f.name, str(f.type)) for f in table.schema().fields], f"Delta table {self.uri(name)!r}"
         )
         out: Offsets = {}
         for topic, partition in partitions:
@@ -154,29 +157,31 @@ class DeltaSink:
         partition ``covered``); return the rows written."""
         table = self._tables.get(name)
         if table is not None:  # an existing table keeps its partitioning, as an Iceberg table keeps its spec
-            partition_by = [_field(c, self._uri(name)) for c in table.metadata().partition_columns]
+            partition_by = [_field(c, self.uri(name)) for c in table.metadata().partition_columns]
         derived = [p for p in partition_by if p.transform != "identity"]
         out_schema = schema
         for p in derived:
             out_schema = out_schema.append(pa.field(p.name, _derived_type(p.transform)))
         counted = [0]
 
-        def rows() -> Iterator[pa.RecordBatch]:
+        def counting() -> Iterator[pa.RecordBatch]:
             for rb in batches:
                 counted[0] += rb.num_rows
-                for p in derived:
-                    rb = rb.append_column(p.name, _derive(rb.column("timestamp"), p.transform))
                 yield rb
 
-        commit = CommitProperties(
-            custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
-            app_transactions=[
-                Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
-            ],
-        )
+        def rows() -> Iterator[pa.RecordBatch]:
+            for rb in counting():
+                for p in derived:
+                    rb = rb.append_column(p.name, derive(rb.column("timestamp"), p.transform))
+                yield rb
+
+        commit = _commit(offsets, covered)
+        if self._streams(table, schema, out_schema, partition_by):
+            self._append_files(name, table, out_schema, counting(), partition_by, commit)
+            return counted[0]
         try:
             write_deltalake(
-                table if table is not None else self._uri(name),
+                table if table is not None else self.uri(name),
                 pa.RecordBatchReader.from_batches(out_schema, rows()),
                 mode="append",
                 partition_by=[p.name for p in partition_by] or None,
@@ -186,10 +191,7 @@ class DeltaSink:
                 commit_properties=commit,
             )
         except CommitFailedError as exc:
-            raise TableError(
-                f"Delta table {self._uri(name)!r}: another run committed to it first; nothing of this run "
-                f"was committed (run again to append what is still new): {exc}"
-            ) from None
+            raise self._lost(name, exc) from None
         except (SchemaMismatchError, DeltaError) as exc:
             if (
                 isinstance(exc, DeltaError)
@@ -198,7 +200,7 @@ class DeltaSink:
             ):
                 raise  # a column whose type changed shows as a failed cast of its values
             raise TableError(
-                f"Delta table {self._uri(name)!r}: the records' columns changed in a way the table cannot "
+                f"Delta table {self.uri(name)!r}: the records' columns changed in a way the table cannot "
                 f"follow ({exc}); nothing of this run was committed"
             ) from None
         return counted[0]
@@ -220,25 +222,20 @@ class DeltaSink:
         last, read = last_per_key(batches, schema)
         table = self._tables.get(name)
         if table is not None:
-            partition_by = [_field(c, self._uri(name)) for c in table.metadata().partition_columns]
+            partition_by = [_field(c, self.uri(name)) for c in table.metadata().partition_columns]
         for p in partition_by:
             if p.transform != "identity":
-                last = last.append_column(p.name, _derive(last.column("timestamp"), p.transform))
+                last = last.append_column(p.name, derive(last.column("timestamp"), p.transform))
         if table is None:
             write_deltalake(
-                self._uri(name),
+                self.uri(name),
                 last.slice(0, 0),
                 mode="append",
                 partition_by=[p.name for p in partition_by] or None,
                 storage_options=self.storage_options,
             )
-            table = DeltaTable(self._uri(name), storage_options=self.storage_options)
-        commit = CommitProperties(
-            custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
-            app_transactions=[
-                Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
-            ],
-        )
+            table = DeltaTable(self.uri(name), storage_options=self.storage_options)
+        commit = _commit(offsets, covered)
         try:
             (
                 table.merge(
@@ -254,11 +251,118 @@ class DeltaSink:
                 .execute()
             )
         except CommitFailedError as exc:
-            raise TableError(
-                f"Delta table {self._uri(name)!r}: another run committed to it first; nothing of this run "
-                f"was committed (run again to apply what is still new): {exc}"
-            ) from None
+            raise self._lost(name, exc, "apply") from None
         return read
+
+    def writable(self, name: str, partition_by: list[PartitionField]) -> list[PartitionField]:
+        """The table ``name``'s partitioning: an existing table's own, or ``partition_by`` for a new one,
+        created here empty (a commit of its own, holding no offsets), so that files written before the
+        run's commit have a table to be found and cleaned in if the run dies."""
+        table = self._tables.get(name)
+        if table is not None:
+            return [_field(c, self.uri(name)) for c in table.metadata().partition_columns]
+        schema = SCHEMA
+        for p in partition_by:
+            if p.transform != "identity":
+                schema = schema.append(pa.field(p.name, _derived_type(p.transform)))
+        write_deltalake(
+            self.uri(name),
+            schema.empty_table(),
+            mode="append",
+            partition_by=[p.name for p in partition_by] or None,
+            storage_options=self.storage_options,
+        )
+        self._tables[name] = DeltaTable(self.uri(name), storage_options=self.storage_options)
+        return partition_by
+
+    def commit_files(
+        self, name: str, files: list[dict[str, Any]], offsets: Offsets, covered: Iterable[tuple[str, int]]
+    ) -> None:
+        """One commit of data files written elsewhere (:mod:`.delta_files`' add actions) to the table
+        ``name`` as :meth:`writable` left it, storing ``offsets`` as :meth:`append` does."""
+        table = self._tables[name]
+        try:
+            table.create_write_transaction(
+                [AddAction(**f) for f in files],
+                mode="append",
+                schema=table.schema(),
+                partition_by=table.metadata().partition_columns or None,
+                commit_properties=_commit(offsets, covered),
+            )
+        except CommitFailedError as exc:
+            raise self._lost(name, exc) from None
+
+    def _append_files(
+        self,
+        name: str,
+        table: Any,
+        schema: pa.Schema,
+        batches: Iterator[pa.RecordBatch],
+        partition_by: list[PartitionField],
+        commit: CommitProperties,
+    ) -> None:
+        """The records (of :data:`SCHEMA`) written as they stream in (:mod:`.delta_files`), then
+        their add actions committed in one transaction: a new table's first version, or the next one
+        after the version read by :meth:`committed` (delta-rs checks the runs between for conflicts)."""
+        files = DeltaFiles(self.uri(name), SCHEMA, partition_by, self.target_file_mb << 20)
+        actions = [AddAction(**f) for f in files.write_all(batches)]
+        columns = [p.name for p in partition_by] or None
+        try:
+            if table is None:
+                create_table_with_add_actions(
+                    self.uri(name),
+                    DeltaSchema.from_arrow(schema),
+                    actions,
+                    mode="error",
+                    partition_by=columns,
+                    storage_options=self.storage_options,
+                    commit_properties=commit,
+                )
+            else:
+                table.create_write_transaction(
+                    actions,
+                    mode="append",
+                    schema=table.schema(),
+                    partition_by=columns,
+                    commit_properties=commit,
+                )
+        except CommitFailedError as exc:
+            raise self._lost(name, exc) from None
+        except DeltaError as exc:
+            if table is None and "exists" in str(exc):  # a run that made the table first
+                raise self._lost(name, exc) from None
+            raise
+
+    def _streams(
+        self, table: Any, schema: pa.Schema, out_schema: pa.Schema, partition_by: list[PartitionField]
+    ) -> bool:
+        """Whether an append writes its files itself (:meth:`_append_files`): the records of the plain
+        Kafka columns, into a new table or one of exactly those columns, partitioned by columns that make
+        folder names, on local disk or S3 (pyarrow's file systems, as the Spark path's tasks write).
+        Typed values, whose columns may evolve, and the other stores are written by delta-rs."""
+        local = "://" not in self.dest or self.dest.startswith("s3://")
+        same = schema == SCHEMA and (table is None or _arrow_names(table) == out_schema.names)
+        return local and same and foldered(SCHEMA, partition_by)
+
+    def _lost(self, name: str, exc: Exception, what: str = "append") -> TableError:
+        return TableError(
+            f"Delta table {self.uri(name)!r}: another run committed to it first; nothing of this run "
+            f"was committed (run again to {what} what is still new): {exc}"
+        )
+
+
+def _commit(offsets: Offsets, covered: Iterable[tuple[str, int]]) -> CommitProperties:
+    """A commit storing ``offsets``: the ``txn`` of each partition ``covered``, and all in the commit info."""
+    return CommitProperties(
+        custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
+        app_transactions=[
+            Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
+        ],
+    )
+
+
+def _arrow_names(table: Any) -> list[str]:
+    return [f.name for f in table.schema().fields]
 
 
 def _field(column: str, where: str) -> PartitionField:
@@ -273,12 +377,3 @@ def _field(column: str, where: str) -> PartitionField:
 
 def _derived_type(transform: str) -> pa.DataType:
     return {"day": pa.date32(), "year": pa.int64()}.get(transform, pa.string())
-
-
-def _derive(ts: pa.Array, transform: str) -> pa.Array:
-    """A partition column from the record timestamp (Delta partitions by columns, not transforms)."""
-    if transform == "day":
-        return pc.cast(pc.cast(ts, pa.timestamp("us")), pa.date32())
-    if transform == "year":
-        return pc.year(ts)
-    return pc.strftime(ts, "%Y-%m-%d-%H" if transform == "hour" else "%Y-%m")

@@ -23,17 +23,14 @@ from the records before the commit, on one machine).
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from ..arrow.ranges import ReadRange, read_records
 from ..arrow.schema import SCHEMA
@@ -178,26 +175,8 @@ def _target(sink: Any, name: str, fields: list[PartitionField], target_bytes: in
         return FileTarget(
             "iceberg", name, table.metadata, dict(table.io.properties), tuple(fields), target_bytes
         )
-    from .delta import DeltaTable, _derived_type, _field, write_deltalake
-
-    table = sink._tables.get(name)
-    uri = sink._uri(name)
-    if table is not None:  # an existing table keeps its partitioning
-        fields = [_field(c, uri) for c in table.metadata().partition_columns]
-    else:
-        schema = SCHEMA
-        for p in fields:
-            if p.transform != "identity":
-                schema = schema.append(pa.field(p.name, _derived_type(p.transform)))
-        write_deltalake(
-            uri,
-            schema.empty_table(),
-            mode="append",
-            partition_by=[p.name for p in fields] or None,
-            storage_options=sink.storage_options,
-        )
-        sink._tables[name] = DeltaTable(uri, storage_options=sink.storage_options)
-    return FileTarget("delta", name, None, uri, tuple(fields), target_bytes)
+    fields = sink.writable(name, fields)
+    return FileTarget("delta", name, None, sink.uri(name), tuple(fields), target_bytes)
 
 
 def _packed(target: FileTarget, spans: list[Span]) -> Iterator[FileTask]:
@@ -236,122 +215,11 @@ def write_files(task: FileTask) -> Written:
         iceberg = DataFiles(target.metadata, io, SCHEMA, target.target_bytes, uuid.uuid4())
         files: list[Any] = iceberg.write_all(_batches(task.ranges))
         return Written(target.table, iceberg.rows, files)
-    rows = 0
-    files = []
-    for chunk in _chunks(_batches(task.ranges), target.target_bytes):
-        rows += chunk.num_rows
-        files.extend(_delta_files(target, chunk))
-    return Written(target.table, rows, files)
+    from .delta_files import DeltaFiles
 
-
-def _chunks(batches: Iterable[pa.RecordBatch], target: int) -> Iterator[pa.Table]:
-    """The batches as tables of about ``target`` bytes (in memory), each written as one or more files."""
-    pending: list[pa.RecordBatch] = []
-    size = 0
-    for rb in batches:
-        pending.append(rb)
-        size += rb.nbytes
-        if size >= target:
-            yield pa.Table.from_batches(pending, SCHEMA)
-            pending, size = [], 0
-    if pending:
-        yield pa.Table.from_batches(pending, SCHEMA)
-
-
-def _partition_text(value: Any) -> str | None:
-    """A partition value as Delta writes it in ``partitionValues`` (and in the folder's name)."""
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _delta_files(target: FileTarget, chunk: pa.Table) -> list[dict[str, Any]]:
-    """The chunk's rows as Parquet files of a Delta table, one per partition value, the partition
-    columns in the folder names (``timestamp_day=2023-11-14/``) and the add actions, not in the files."""
-    import pyarrow.parquet as pq
-    from pyarrow import fs
-
-    from .delta import _derive
-
-    names = [p.name for p in target.partition_by]
-    keyed = chunk
-    for p in target.partition_by:
-        column = (
-            chunk.column(p.column)
-            if p.transform == "identity"
-            else _derive(chunk.column("timestamp"), p.transform)
-        )
-        if (
-            pa.types.is_binary(column.type)
-            or pa.types.is_timestamp(column.type)
-            or pa.types.is_nested(column.type)
-        ):
-            raise TableError(
-                f"Delta table {target.location!r}: partitioning by {p.column!r} is not written by tasks"
-            )
-        keyed = keyed.append_column(f"__key_{p.name}", column)
-    key_names = [f"__key_{n}" for n in names]
-    # the partition values of the chunk (a few: topics and days), each one's rows by Arrow masks
-    found = (
-        keyed.select(key_names).group_by(key_names, use_threads=False).aggregate([]).to_pylist()
-        if key_names
-        else [{}]
-    )
-    groups: dict[tuple[str | None, ...], pa.Table] = {}
-    for values in found:
-        rows = chunk
-        if len(found) > 1:
-            mask = None
-            for k in key_names:
-                v = values[k]
-                column = keyed.column(k)
-                m = pc.is_null(column) if v is None else pc.fill_null(pc.equal(column, v), False)
-                mask = m if mask is None else pc.and_(mask, m)
-            rows = chunk.filter(mask)
-        groups[tuple(_partition_text(values[k]) for k in key_names)] = rows
-    filesystem, root = fs.FileSystem.from_uri(
-        target.location if "://" in target.location else os.path.abspath(target.location)
-    )
-    out = []
-    for key, part in groups.items():
-        folders = [
-            f"{p.name}={quote(v if v is not None else '__HIVE_DEFAULT_PARTITION__', safe='')}"
-            for p, v in zip(target.partition_by, key, strict=True)
-        ]
-        relative = "/".join([*folders, f"part-{uuid.uuid4()}-c000.snappy.parquet"])
-        path = f"{root.rstrip('/')}/{relative}"
-        if folders:
-            filesystem.create_dir(path.rsplit("/", 1)[0], recursive=True)
-        with filesystem.open_output_stream(path) as f:
-            pq.write_table(part, f, compression="snappy")
-        out.append(
-            {
-                "path": relative,
-                "size": filesystem.get_file_info(path).size,
-                "partition_values": {p.name: v for p, v in zip(target.partition_by, key, strict=True)},
-                "modification_time": int(time.time() * 1000),
-                "data_change": True,
-                "stats": _stats(part),
-            }
-        )
-    return out
-
-
-def _stats(rows: pa.Table) -> str:
-    """Delta's file statistics: the row count, and the bounds of the columns a reader filters records by
-    most (exact values only: a wrong bound would make a reader skip a file it needs)."""
-    low: dict[str, Any] = {}
-    high: dict[str, Any] = {}
-    nulls: dict[str, int] = {}
-    for name in ("topic", "partition", "offset"):
-        column = rows.column(name)
-        bounds = pc.min_max(column).as_py()
-        if bounds["min"] is not None:
-            low[name], high[name] = bounds["min"], bounds["max"]
-        nulls[name] = column.null_count
-    return json.dumps({"numRecords": rows.num_rows, "minValues": low, "maxValues": high, "nullCount": nulls})
+    delta = DeltaFiles(target.location, SCHEMA, target.partition_by, target.target_bytes)
+    files = delta.write_all(_batches(task.ranges))
+    return Written(target.table, delta.rows, files)
 
 
 def commit_files(
@@ -376,29 +244,4 @@ def commit_files(
                 f"committed (run again to append what is still new): {exc}"
             ) from None
         return
-    from deltalake import CommitProperties, Transaction
-    from deltalake.exceptions import CommitFailedError
-    from deltalake.transaction import AddAction
-
-    from .delta import APP_ID
-
-    table = sink._tables[name]
-    commit = CommitProperties(
-        custom_metadata={OFFSETS_PROPERTY: encode_offsets(offsets)},
-        app_transactions=[
-            Transaction(APP_ID.format(topic=t, partition=p), offsets[t][p]) for t, p in covered
-        ],
-    )
-    try:
-        table.create_write_transaction(
-            [AddAction(**f) for f in files],
-            mode="append",
-            schema=table.schema(),
-            partition_by=table.metadata().partition_columns or None,
-            commit_properties=commit,
-        )
-    except CommitFailedError as exc:
-        raise TableError(
-            f"Delta table {sink._uri(name)!r}: another run committed to it first; nothing of this run "
-            f"was committed (run again to append what is still new): {exc}"
-        ) from None
+    sink.commit_files(name, files, offsets, covered)

@@ -12,7 +12,7 @@ import pyarrow.parquet as pq
 from support.tables import TS, consumer_rows, iceberg_table, table_rows
 
 from kafkaspec import Record, logdir
-from kafkaspec.tables import iceberg_files, write_table
+from kafkaspec.tables import data_files, iceberg_files, write_table
 
 DAY_MS = 86_400_000
 
@@ -82,7 +82,7 @@ def test_no_more_files_open_than_the_bound(tmp_path, monkeypatch):
         assert len(self._open) < 2
         return new(self, values)
 
-    monkeypatch.setattr(iceberg_files, "MAX_OPEN", 2)
+    monkeypatch.setattr(data_files, "MAX_OPEN", 2)
     monkeypatch.setattr(iceberg_files.DataFiles, "_new", counted)
     write_table(str(src), str(dest), format="iceberg")
     assert table_rows("iceberg", dest, "orders") == consumer_rows(src)
