@@ -80,24 +80,12 @@ def run_table(args: argparse.Namespace) -> int:
 
         return run_table_args(args)
     from ..tables import format_run, write_table
+    from ..tables.write import run_keywords
 
     told = False
     while True:
         with _native_stderr_held():
-            run = write_table(
-                args.input,
-                args.output,
-                format=args.table,
-                layout=args.table_layout,
-                catalog_uri=args.catalog_uri,
-                partition_by=args.partition_by,
-                target_file_mb=args.target_file_mb,
-                read_committed=args.isolation_level == "read_committed",
-                verify_crc=not args.no_verify_crc,
-                mode=args.table_mode,
-                decode_values=args.decode_values,
-                topics=args.topics,
-            )
+            run = write_table(args.input, args.output, decode_values=args.decode_values, **run_keywords(args))
         if run.modes and not told:
             from ..printable import escape
 

@@ -85,6 +85,7 @@ def _run(args: argparse.Namespace) -> int:
     from ..errors import UsageError
     from ..printable import escape
     from ..tables import TableError, format_run
+    from ..tables.write import run_keywords
     from .interrupts import leave_out
     from .pipeline import PIPELINE_CONF, _stopping, quiet_session
     from .session import build_session
@@ -112,20 +113,7 @@ def _run(args: argparse.Namespace) -> int:
     with _stopping(spark, log_path):
         while refused is None:
             try:
-                run: Any = write_table(
-                    spark,
-                    args.input,
-                    args.output,
-                    format=args.table,
-                    layout=args.table_layout,
-                    catalog_uri=args.catalog_uri,
-                    partition_by=args.partition_by,
-                    target_file_mb=args.target_file_mb,
-                    read_committed=args.isolation_level == "read_committed",
-                    verify_crc=not args.no_verify_crc,
-                    mode=args.table_mode,
-                    topics=args.topics,
-                )
+                run: Any = write_table(spark, args.input, args.output, **run_keywords(args))
             except (UsageError, TableError) as exc:  # said in one line, not as Spark's failure
                 refused = exc
                 break

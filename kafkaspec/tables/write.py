@@ -344,6 +344,22 @@ def _pause(point: str) -> None:
         time.sleep(0.05)
 
 
+def run_keywords(args: Any) -> dict[str, Any]:
+    """The keywords of a ``write_table`` (either engine's) from ``kafkaspec pipeline --table``'s parsed
+    arguments: the command line's two call sites pass the same ones."""
+    return {
+        "format": args.table,
+        "layout": args.table_layout,
+        "catalog_uri": args.catalog_uri,
+        "partition_by": args.partition_by,
+        "target_file_mb": args.target_file_mb,
+        "read_committed": args.isolation_level == "read_committed",
+        "verify_crc": not args.no_verify_crc,
+        "mode": args.table_mode,
+        "topics": args.topics,
+    }
+
+
 def format_run(run: TableRun) -> str:
     lines = [f"{run.format} tables in {run.dest}: {run.rows:,} rows appended in {run.seconds:.1f}s"]
     for c in run.commits:
