@@ -74,7 +74,8 @@ typecheck: $(STAMP)
 # fetched by Maven into .tools/kafka/ once). make test BROKERS=0 leaves the broker suite out while iterating.
 TEST_WORKERS ?= 2
 BROKERS ?= 1
-# make test runs the oldest and the newest release, make test-brokers all five; KAFKA_VERSIONS=4.2.2 chooses
+# make test runs the oldest and the newest release, make test-brokers all five; KAFKA_VERSIONS=4.2.2 chooses,
+# KAFKA_VERSIONS=all runs all five in make test too (.ci/run on a release/* branch)
 KAFKA_VERSIONS ?= 4.0.2,4.4.0
 ALL_KAFKA_VERSIONS := 4.0.2,4.1.2,4.2.2,4.3.1,4.4.0
 test: check-generated lint typecheck java-check browser tools
@@ -83,14 +84,14 @@ test: check-generated lint typecheck java-check browser tools
 	KAFKASPEC_CLUSTER_TEST=$(CLUSTER_TEST) $(PY) -m pytest -q -p no:cacheprovider -m "spark and not broker"; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no Spark tests: failing"; exit 1; fi; [ $$rc -eq 0 ] || exit $$rc; \
 	if [ "$(BROKERS)" = 0 ]; then echo "make test: BROKERS=0, the broker suite (tests/brokers) is left out"; exit 0; fi; \
-	$(MAKE) --no-print-directory test-brokers KAFKA_VERSIONS=$(KAFKA_VERSIONS)
+	$(MAKE) --no-print-directory test-brokers KAFKA_VERSIONS=$(if $(filter all,$(KAFKA_VERSIONS)),$(ALL_KAFKA_VERSIONS),$(KAFKA_VERSIONS))
 
 # The broker suite alone, every release (Maven and Java 17 needed; a release that cannot be fetched or
 # started fails its tests in one line, it is never skipped).
 .PHONY: test-brokers
 test-brokers: $(STAMP) java-check
 	@command -v mvn >/dev/null 2>&1 || { echo "Maven is required to fetch Apache Kafka's jars for the broker tests: install it (Debian: apt-get install maven)"; exit 1; }
-	KAFKA_VERSIONS=$(if $(filter command line environment,$(origin KAFKA_VERSIONS)),$(KAFKA_VERSIONS),$(ALL_KAFKA_VERSIONS)) \
+	KAFKA_VERSIONS=$(if $(filter all,$(KAFKA_VERSIONS)),$(ALL_KAFKA_VERSIONS),$(if $(filter command line environment,$(origin KAFKA_VERSIONS)),$(KAFKA_VERSIONS),$(ALL_KAFKA_VERSIONS))) \
 	  $(PY) -m pytest -q -p no:cacheprovider -m broker; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no broker tests: failing"; exit 1; fi; exit $$rc
 
