@@ -23,6 +23,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from pyarrow import fs
 
+from ..logdir.store.clients import StorageOptions
 from .data_files import OpenFile, PartitionedFiles
 from .errors import TableError
 from .layout import PartitionField
@@ -34,10 +35,17 @@ STATS_COLUMNS = 32
 TEXT_BOUND = 64
 
 
-def filesystem(location: str) -> tuple[Any, str]:
-    """pyarrow's file system of a table's URI (or local folder) and the table's root path in it."""
+def filesystem(location: str, store: StorageOptions | None = None) -> tuple[Any, str]:
+    """pyarrow's file system of a table's URI (or local folder) and the table's root path in it; an
+    ``s3://`` table's made from ``store`` (the driver's settings shipped to a task), else from the
+    environment, as kafkaspec's own store clients make it (each request bounded)."""
     import os
 
+    from ..logdir.store.objects import Store
+
+    if location.startswith(("s3://", "s3a://")):
+        root = location.split("://", 1)[1]
+        return Store("s3", store).fs, root.rstrip("/")
     found, root = fs.FileSystem.from_uri(location if "://" in location else os.path.abspath(location))
     return found, root.rstrip("/")
 
@@ -82,6 +90,7 @@ class DeltaFiles(PartitionedFiles):
         schema: pa.Schema,
         partition_by: Sequence[PartitionField],
         target: int,
+        store: StorageOptions | None = None,
     ):
         if not foldered(schema, partition_by):
             raise TableError(
@@ -95,7 +104,7 @@ class DeltaFiles(PartitionedFiles):
         ]
         super().__init__(target, keys)
         self.partition_by = list(partition_by)
-        self.filesystem, self.root = filesystem(location)
+        self.filesystem, self.root = filesystem(location, store)
         self.local = isinstance(self.filesystem, fs.LocalFileSystem)
         self.file_columns = [n for n in schema.names if n not in identity]
         self.file_schema = pa.schema([schema.field(n) for n in self.file_columns])

@@ -36,6 +36,7 @@ from ..arrow.ranges import ReadRange, read_records
 from ..arrow.schema import SCHEMA
 from ..errors import UsageError
 from ..logdir import LogDir, open_log
+from ..logdir.store.clients import StorageOptions
 from .errors import TableError
 from .layout import OFFSETS_PROPERTY, PartitionField, encode_offsets, parse_partition_by
 from .source import Offsets, Span, span_batches
@@ -70,6 +71,9 @@ class FileTarget:
     location: Any
     partition_by: tuple[PartitionField, ...]
     target_bytes: int
+    #: Delta on an object store: the driver's store settings (endpoint, region, keys when both are set),
+    #: so that executors that lack them write where the driver commits (Iceberg's are in ``location``)
+    store: StorageOptions | None = None
 
 
 @dataclass
@@ -176,7 +180,9 @@ def _target(sink: Any, name: str, fields: list[PartitionField], target_bytes: in
             "iceberg", name, table.metadata, dict(table.io.properties), tuple(fields), target_bytes
         )
     fields = sink.writable(name, fields)
-    return FileTarget("delta", name, None, sink.uri(name), tuple(fields), target_bytes)
+    uri = sink.uri(name)
+    store = StorageOptions.from_env() if "://" in uri else None
+    return FileTarget("delta", name, None, uri, tuple(fields), target_bytes, store)
 
 
 def _packed(target: FileTarget, spans: list[Span]) -> Iterator[FileTask]:
@@ -217,7 +223,7 @@ def write_files(task: FileTask) -> Written:
         return Written(target.table, iceberg.rows, files)
     from .delta_files import DeltaFiles
 
-    delta = DeltaFiles(target.location, SCHEMA, target.partition_by, target.target_bytes)
+    delta = DeltaFiles(target.location, SCHEMA, target.partition_by, target.target_bytes, target.store)
     files = delta.write_all(_batches(task.ranges))
     return Written(target.table, delta.rows, files)
 

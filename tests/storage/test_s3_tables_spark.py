@@ -41,3 +41,16 @@ def test_spark_executors_write_the_table_into_s3_then_append_only_the_new(
     assert write_table(spark, src, dest, format=fmt, catalog_uri=catalog).rows == 9 + 2
     assert _tables(fmt, dest, catalog) == consumer_rows(src)
     assert write_table(spark, src, dest, format=fmt, catalog_uri=catalog).rows == 0
+
+
+def test_delta_tasks_take_the_store_the_driver_was_given(spark, s3_env, monkeypatch, tmp_path):
+    """Executors with credentials of their own but no endpoint (a cluster where only the driver was told
+    where the store is, as for MinIO): Delta's tasks write where the driver commits, as Iceberg's do."""
+    for key, value in s3_env.env().items():
+        if not key.startswith("AWS_ENDPOINT_URL"):
+            monkeypatch.setitem(spark.sparkContext.environment, key, value)
+    src = tmp_path / "logs"
+    write_orders(src, 12)
+    dest = f"s3://{s3_env.new_bucket()}/lake"
+    assert write_table(spark, src, dest, format="delta").rows == 12
+    assert _rows("delta", dest, None, "orders") == consumer_rows(src)
