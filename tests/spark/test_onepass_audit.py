@@ -96,3 +96,27 @@ def test_a_read_that_skipped_or_stopped_short_is_not_reused(synth_dir, tmp_path,
     rows = list(audit.audit_rows(task, buf, walk))
     assert rows == list(audit.audit_rows(task, buf))
     assert {r["crcStatus"] for r in rows} - {"ok"} == ({"mismatch"} if edit is _flip else {"partial"})
+
+
+@pytest.mark.parametrize("verify", ["true", "false"])
+def test_the_columns_built_from_the_heads_equal_the_audits_own_rows(synth_dir, txn_dir, verify):
+    """The pipeline's audit batch (columns from the walk's batch heads, no dict per batch) holds the rows
+    of the audit's own walk, in file order, on every kind of batch and with the transactions' outcomes."""
+    kinds = set()
+    for source in (synth_dir, txn_dir):
+        for task in _tasks(source, verifyCrc=verify):
+            buf, walk = _walked(task, replace(task, read_committed=None))
+            batch = audit.audit_batch(task, buf, walk)
+            assert batch.schema == audit.audit_schema()
+            slow = list(audit.audit_rows(task, buf))
+            assert batch.to_pylist() == slow, task
+            kinds |= {(r["magic"], r["compression"], r["transaction"]) for r in slow}
+    assert {m for m, _, _ in kinds} >= {0, 1, 2}, kinds
+    assert {t for _, _, t in kinds} >= {"none", "marker", "committed", "aborted"}, kinds
+
+
+@pytest.mark.parametrize("edit", [_flip, _tear])
+def test_the_audit_batch_of_a_range_read_with_a_skip_or_a_torn_tail(synth_dir, tmp_path, edit):
+    task = _copy_with(synth_dir, tmp_path, edit)
+    buf, walk = _walked(task)
+    assert audit.audit_batch(task, buf, walk).to_pylist() == list(audit.audit_rows(task, buf))
