@@ -277,10 +277,10 @@ def _audit(task: ReadRange, buf: bytes, result: RangeResult, walk: Walk) -> pa.R
         }
     )
     grouped = table.group_by([*_GROUP_KEYS, "good"], use_threads=False).aggregate(
-        [("records", "sum"), ("bytes", "sum"), ("records", "count_all")]
+        [("records", "sum"), ("bytes", "sum"), ([], "count_all")]
     )
     keys = zip(*(grouped.column(k).to_pylist() for k in [*_GROUP_KEYS, "good"]))
-    sums = zip(*(grouped.column(c).to_pylist() for c in ("records_sum", "records_count_all", "bytes_sum")))
+    sums = zip(*(grouped.column(c).to_pylist() for c in ("records_sum", "count_all", "bytes_sum")))
     for key, (records, batches, size) in zip(keys, sums):
         counts = result.groups.setdefault(key, [0, 0, 0])
         counts[0] += records

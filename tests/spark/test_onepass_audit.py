@@ -16,7 +16,7 @@ import pytest
 
 from kafkaspec import logdir
 from kafkaspec.arrow.ranges import ReadRange, Walk, load_range, read_records
-from kafkaspec.spark import audit
+from kafkaspec.spark import audit, onepass
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
 
@@ -120,3 +120,38 @@ def test_the_audit_batch_of_a_range_read_with_a_skip_or_a_torn_tail(synth_dir, t
     task = _copy_with(synth_dir, tmp_path, edit)
     buf, walk = _walked(task)
     assert audit.audit_batch(task, buf, walk).to_pylist() == list(audit.audit_rows(task, buf))
+
+
+def _counted(rows: list[dict]) -> tuple[dict, list]:
+    """The summary share of audit rows, counted row by row."""
+    groups: dict = {}
+    corrupt = []
+    for r in rows:
+        good = r["crcStatus"] in ("ok", "unchecked")
+        key = (
+            r["topic"],
+            r["partition"],
+            r["transaction"],
+            r["compression"],
+            r["magic"],
+            r["isControl"],
+            good,
+        )
+        counts = groups.setdefault(key, [0, 0, 0])
+        counts[0] += r["recordCount"] or 0
+        counts[1] += 1
+        counts[2] += r["size"] or 0
+        if not good:
+            corrupt.append([r["segment"], r["position"], r["size"], r["crcStatus"], r["error"]])
+    return groups, corrupt
+
+
+@pytest.mark.parametrize("edit", [None, _flip, _tear])
+def test_the_summary_share_counted_as_columns_equals_the_rows_counts(synth_dir, txn_dir, tmp_path, edit):
+    tasks = [_copy_with(synth_dir, tmp_path, edit)] if edit else _tasks(synth_dir) + _tasks(txn_dir)
+    for task in tasks:
+        buf, walk = _walked(task, replace(task, read_committed=None))
+        result = onepass.RangeResult(0, str(tmp_path))
+        onepass._audit(task, buf, result, walk)
+        assert (result.groups, result.corrupt) == _counted(list(audit.audit_rows(task, buf))), task
+        assert result.corrupt or edit is None
