@@ -314,8 +314,8 @@ def _transaction_codes(
     base_offset: np.ndarray,
     producer_id: np.ndarray,
 ) -> np.ndarray:
-    """The ``transaction`` column as :data:`_TRANSACTIONS` codes: :func:`_transaction` on every row, with
-    only the transactional data batches' rows one by one (whose outcome needs the producer's history)."""
+    """The ``transaction`` column as :data:`_TRANSACTIONS` codes: :func:`_transaction` on every row, the
+    transactional data batches' looked up a producer at a time."""
     txn = np.zeros(len(base_offset), np.int32)  # none
     txn[control & transactional] = _TXN_CODE["marker"]
     data_txn = transactional & ~control
@@ -324,6 +324,24 @@ def _transaction_codes(
         return txn
     if rc.stable is not None:
         txn[~transactional & ~control & (base_offset >= rc.stable)] = _TXN_CODE["held"]
-    for i in np.flatnonzero(data_txn).tolist():
-        txn[i] = _TXN_CODE[_transaction(rc, int(producer_id[i]), int(base_offset[i]), True, False)]
+    rows = np.flatnonzero(data_txn)
+    pids = producer_id[rows]
+    order = np.argsort(pids, kind="stable")
+    pids, rows = pids[order], rows[order]
+    cuts = np.flatnonzero(pids[1:] != pids[:-1]) + 1
+    for these in np.split(rows, cuts) if len(rows) else ():
+        pid = int(producer_id[these[0]])
+        offsets = base_offset[these]
+        code = np.full(len(these), _TXN_CODE["committed"], np.int32)
+        firsts, lasts = rc.aborted_spans(pid)
+        if firsts:
+            i = np.searchsorted(np.array(firsts, np.int64), offsets, side="right") - 1
+            aborted = (i >= 0) & (offsets <= np.array(lasts, np.int64)[np.maximum(i, 0)])
+            code[aborted] = _TXN_CODE["aborted"]
+        if rc.stable is not None:
+            code[offsets >= rc.stable] = _TXN_CODE["held"]
+        start = rc.open_transactions.get(pid)
+        if start is not None:
+            code[offsets >= start] = _TXN_CODE["open"]
+        txn[these] = code
     return txn

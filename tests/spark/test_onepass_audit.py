@@ -112,7 +112,7 @@ def test_the_columns_built_from_the_heads_equal_the_audits_own_rows(synth_dir, t
             assert batch.to_pylist() == slow, task
             kinds |= {(r["magic"], r["compression"], r["transaction"]) for r in slow}
     assert {m for m, _, _ in kinds} >= {0, 1, 2}, kinds
-    assert {t for _, _, t in kinds} >= {"none", "marker", "committed", "aborted"}, kinds
+    assert {t for _, _, t in kinds} >= {"none", "marker", "committed", "aborted", "open", "held"}, kinds
 
 
 @pytest.mark.parametrize("edit", [_flip, _tear])
