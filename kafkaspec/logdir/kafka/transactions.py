@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Iterator
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from kafkaspec.generated.enums import ControlRecordType
 
@@ -45,6 +45,17 @@ def committed_only(isolation_level: str) -> bool:
     return level == READ_COMMITTED
 
 
+class TransactionalData(NamedTuple):
+    """A transactional data batch as a transaction scan needs it: its producer and first offset, from its
+    head alone (:meth:`Segment.transactional_batches <kafkaspec.logdir.kafka.segment.Segment.transactional_batches>`
+    gives these instead of batches: planning scans every such head of the input, on the driver alone)."""
+
+    producer_id: int
+    base_offset: int
+    is_transactional = True
+    is_control = False
+
+
 class TransactionScan:
     """Collects aborted and open transactions from batches seen in offset order."""
 
@@ -52,13 +63,14 @@ class TransactionScan:
         self.aborted: list[AbortedTxn] = []
         self.ongoing: dict[int, int] = {}  # producer id -> first offset of its open transaction
 
-    def add(self, batch: LogBatch) -> None:
+    def add(self, batch: LogBatch | TransactionalData) -> None:
         if not batch.is_transactional:
             return
         pid = batch.producer_id
         if not batch.is_control:
             self.ongoing.setdefault(pid, batch.base_offset)
             return
+        assert not isinstance(batch, TransactionalData)
         control = batch.control
         if control is None or control.type not in (ControlRecordType.ABORT, ControlRecordType.COMMIT):
             return
