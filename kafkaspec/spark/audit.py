@@ -243,7 +243,7 @@ _TRANSACTIONS = ["none", "marker", "unknown", "open", "held", "aborted", "commit
 _TXN_CODE = {name: i for i, name in enumerate(_TRANSACTIONS)}
 
 
-def _v2_columns(task: ReadRange, buf: bytes, walk: Walk, entries: list[LogBatch]) -> pa.RecordBatch:
+def _v2_columns(task: ReadRange, buf: bytes, walk: Walk, entries: list[Batch]) -> pa.RecordBatch:
     """The rows of a clean walk's v2 ``entries`` as columns (see :func:`audit_batch`)."""
     n = len(entries)
     pos = np.fromiter((b.position for b in entries), np.int64, n)

@@ -52,8 +52,14 @@ class TransactionalData(NamedTuple):
 
     producer_id: int
     base_offset: int
-    is_transactional = True
-    is_control = False
+
+    @property
+    def is_transactional(self) -> bool:
+        return True
+
+    @property
+    def is_control(self) -> bool:
+        return False
 
 
 class TransactionScan:
