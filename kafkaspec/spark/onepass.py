@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..arrow.columns import Assembly
@@ -32,8 +33,7 @@ from ..arrow.ranges import ReadRange, Walk, load_range, read_records
 from ..arrow.schema import SCHEMA
 from ..errors import KafkaFormatError
 from ..logdir.store import location, runs
-from .audit import audit_rows
-from .schema import AUDIT_COLUMNS, arrow_schema
+from .audit import audit_batch
 
 if TYPE_CHECKING:
     from .values import ValueColumns
@@ -128,7 +128,7 @@ def run_ranges(
     attempt = f"{index:05d}-{uuid.uuid4().hex}"
     result = RangeResult(index, os.path.join(staging, attempt))
     writers = _Writers(result, values)
-    rows: list[dict[str, Any]] = []
+    audits: list[pa.RecordBatch] = []
     try:
         for task in tasks:
             if task.end <= task.start and task.unreadable is None:
@@ -143,12 +143,12 @@ def run_ranges(
                 result.error = str(exc)
                 return result
             t1 = time.perf_counter()
-            rows.extend(_audit(task, buf, result, walk))
+            audits.append(_audit(task, buf, result, walk))
             result.audit_seconds += time.perf_counter() - t1
     finally:
         writers.close()
     t1 = time.perf_counter()
-    _write_audit(rows, result)
+    _write_audit(audits, result)
     result.audit_seconds += time.perf_counter() - t1
     result.seconds = time.perf_counter() - t0
     return result
@@ -257,36 +257,49 @@ class _DecodedWriter:
             self.writer.close()
 
 
-def _audit(task: ReadRange, buf: bytes, result: RangeResult, walk: Walk) -> list[dict[str, Any]]:
-    """The range's audit rows, counted into the result's summary share (``groups``, ``corrupt``)."""
-    rows = list(audit_rows(task, buf, walk))
-    for r in rows:
-        good = r["crcStatus"] in ("ok", "unchecked")
-        key = (
-            r["topic"],
-            r["partition"],
-            r["transaction"],
-            r["compression"],
-            r["magic"],
-            r["isControl"],
-            good,
-        )
+#: the summary's grouping keys among the audit columns (``RangeResult.groups``' keys but ``good``)
+_GROUP_KEYS = ["topic", "partition", "transaction", "compression", "magic", "isControl"]
+
+
+def _audit(task: ReadRange, buf: bytes, result: RangeResult, walk: Walk) -> pa.RecordBatch:
+    """The range's audit rows, counted into the result's summary share (``groups``, ``corrupt``): grouped
+    as columns, a few groups per range, not a Python step per batch."""
+    rows = audit_batch(task, buf, walk)
+    if not rows.num_rows:
+        return rows
+    good = pc.is_in(rows.column("crcStatus"), pa.array(["ok", "unchecked"]))
+    table = pa.table(
+        {
+            **{k: rows.column(k) for k in _GROUP_KEYS},
+            "good": good,
+            "records": pc.fill_null(rows.column("recordCount"), 0).cast(pa.int64()),
+            "bytes": pc.fill_null(rows.column("size"), 0),
+        }
+    )
+    grouped = table.group_by([*_GROUP_KEYS, "good"], use_threads=False).aggregate(
+        [("records", "sum"), ("bytes", "sum"), ([], "count_all")]
+    )
+    keys = zip(*(grouped.column(k).to_pylist() for k in [*_GROUP_KEYS, "good"]))
+    sums = zip(*(grouped.column(c).to_pylist() for c in ("records_sum", "count_all", "bytes_sum")))
+    for key, (records, batches, size) in zip(keys, sums):
         counts = result.groups.setdefault(key, [0, 0, 0])
-        counts[0] += r["recordCount"] or 0
-        counts[1] += 1
-        counts[2] += r["size"] or 0
-        if not good:
-            result.corrupt.append([r["segment"], r["position"], r["size"], r["crcStatus"], r["error"]])
+        counts[0] += records
+        counts[1] += batches
+        counts[2] += size
+    if not pc.all(good).as_py():
+        bad = rows.filter(pc.invert(good))
+        columns = [bad.column(k).to_pylist() for k in ("segment", "position", "size", "crcStatus", "error")]
+        result.corrupt.extend(list(r) for r in zip(*columns))
     return rows
 
 
-def _write_audit(rows: list[dict[str, Any]], result: RangeResult) -> None:
-    if not rows:
+def _write_audit(audits: list[pa.RecordBatch], result: RangeResult) -> None:
+    if not any(b.num_rows for b in audits):
         return
     rel = f"batches/part-{Path(result.staging).name}.{CODEC}.parquet"
     path = os.path.join(result.staging, rel)
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    pq.write_table(pa.Table.from_pylist(rows, schema=arrow_schema(AUDIT_COLUMNS)), path, compression=CODEC)
+    pq.write_table(pa.Table.from_batches(audits), path, compression=CODEC)
     result.files.append(rel)
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from kafkaspec import logdir
 from kafkaspec.arrow.ranges import ReadRange, Walk, load_range, read_records
-from kafkaspec.spark import audit
+from kafkaspec.spark import audit, onepass
 from kafkaspec.spark.options import ReadOptions
 from kafkaspec.spark.planning import plan
 
@@ -96,3 +96,62 @@ def test_a_read_that_skipped_or_stopped_short_is_not_reused(synth_dir, tmp_path,
     rows = list(audit.audit_rows(task, buf, walk))
     assert rows == list(audit.audit_rows(task, buf))
     assert {r["crcStatus"] for r in rows} - {"ok"} == ({"mismatch"} if edit is _flip else {"partial"})
+
+
+@pytest.mark.parametrize("verify", ["true", "false"])
+def test_the_columns_built_from_the_heads_equal_the_audits_own_rows(synth_dir, txn_dir, verify):
+    """The pipeline's audit batch (columns from the walk's batch heads, no dict per batch) holds the rows
+    of the audit's own walk, in file order, on every kind of batch and with the transactions' outcomes."""
+    kinds = set()
+    for source in (synth_dir, txn_dir):
+        for task in _tasks(source, verifyCrc=verify):
+            buf, walk = _walked(task, replace(task, read_committed=None))
+            batch = audit.audit_batch(task, buf, walk)
+            assert batch.schema == audit.audit_schema()
+            slow = list(audit.audit_rows(task, buf))
+            assert batch.to_pylist() == slow, task
+            kinds |= {(r["magic"], r["compression"], r["transaction"]) for r in slow}
+    assert {m for m, _, _ in kinds} >= {0, 1, 2}, kinds
+    assert {t for _, _, t in kinds} >= {"none", "marker", "committed", "aborted", "open", "held"}, kinds
+
+
+@pytest.mark.parametrize("edit", [_flip, _tear])
+def test_the_audit_batch_of_a_range_read_with_a_skip_or_a_torn_tail(synth_dir, tmp_path, edit):
+    task = _copy_with(synth_dir, tmp_path, edit)
+    buf, walk = _walked(task)
+    assert audit.audit_batch(task, buf, walk).to_pylist() == list(audit.audit_rows(task, buf))
+
+
+def _counted(rows: list[dict]) -> tuple[dict, list]:
+    """The summary share of audit rows, counted row by row."""
+    groups: dict = {}
+    corrupt = []
+    for r in rows:
+        good = r["crcStatus"] in ("ok", "unchecked")
+        key = (
+            r["topic"],
+            r["partition"],
+            r["transaction"],
+            r["compression"],
+            r["magic"],
+            r["isControl"],
+            good,
+        )
+        counts = groups.setdefault(key, [0, 0, 0])
+        counts[0] += r["recordCount"] or 0
+        counts[1] += 1
+        counts[2] += r["size"] or 0
+        if not good:
+            corrupt.append([r["segment"], r["position"], r["size"], r["crcStatus"], r["error"]])
+    return groups, corrupt
+
+
+@pytest.mark.parametrize("edit", [None, _flip, _tear])
+def test_the_summary_share_counted_as_columns_equals_the_rows_counts(synth_dir, txn_dir, tmp_path, edit):
+    tasks = [_copy_with(synth_dir, tmp_path, edit)] if edit else _tasks(synth_dir) + _tasks(txn_dir)
+    for task in tasks:
+        buf, walk = _walked(task, replace(task, read_committed=None))
+        result = onepass.RangeResult(0, str(tmp_path))
+        onepass._audit(task, buf, result, walk)
+        assert (result.groups, result.corrupt) == _counted(list(audit.audit_rows(task, buf))), task
+        assert result.corrupt or edit is None

@@ -34,6 +34,7 @@ from .snapshot import ProducerSnapshot, parse_snapshot
 from .transactions import (
     DEFAULT_ISOLATION_LEVEL,
     ReadCommitted,
+    TransactionalData,
     TransactionScan,
     committed_only,
     select_batches,
@@ -562,7 +563,7 @@ def known_segments(part: Partition) -> list[Segment]:
         return []
 
 
-def _scan(scan: TransactionScan, batches: Iterable[LogBatch]) -> None:
+def _scan(scan: TransactionScan, batches: Iterable[LogBatch | TransactionalData]) -> None:
     for batch in batches:
         try:
             scan.add(batch)

@@ -36,9 +36,13 @@ from .files import (
     read_regular,
 )
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
+from .transactions import TransactionalData
 from .window import Batches, WindowedBatches
 
 _I32 = struct.Struct(">i")
+_I64 = struct.Struct(">q")
+#: the attribute bits of a transactional data batch (transactional, not control)
+_TRANSACTIONAL_DATA = v2.IS_TRANSACTIONAL_MASK | v2.IS_CONTROL_MASK
 
 
 _HEAD_BLOCK = 1 << 20  # bytes read at a time when walking batch heads
@@ -322,12 +326,13 @@ class Segment:
         get, size = getter(self.path)
         return get, size, ranged.READ_PIECE
 
-    def transactional_batches(self) -> Iterator[LogBatch]:
-        """The transactional v2 batches of the ``.log`` (control batches decoded), read head by head.
+    def transactional_batches(self) -> Iterator[LogBatch | TransactionalData]:
+        """The transactional v2 batches of the ``.log``, read head by head: each data batch as its
+        :class:`~kafkaspec.logdir.kafka.transactions.TransactionalData` (producer and first offset, all a
+        transaction scan needs of it), each control batch whole and decoded.
 
-        Non-transactional batches are passed over by their heads, read a block at a time, and the
-        transactional ones are read whole (no CRC is checked), so a scan for transaction markers
-        never holds the whole file in memory. A head that does not parse (a bad magic or length)
+        Heads are read a block at a time and only control batches are read whole (no CRC is checked),
+        so a scan for transaction markers never holds the whole file in memory. A head that does not parse (a bad magic or length)
         raises :class:`_WalkFailed`; the caller (``logdir.layout``) then reads the segment with
         ``on_corrupt="skip"`` from the start instead, so each batch comes from one path only.
         Batches below :attr:`served_from` are passed over, as every reader does: a partition's whole
@@ -366,7 +371,16 @@ class Segment:
                     break  # a partial tail: no complete batch follows
                 if magic == 2:
                     attributes = block[rel + v2.ATTRIBUTES_OFFSET + 1]
-                    if attributes & v2.IS_TRANSACTIONAL_MASK:
+                    if attributes & _TRANSACTIONAL_DATA == v2.IS_TRANSACTIONAL_MASK:
+                        base_offset = _I64.unpack_from(block, rel)[0]
+                        if (
+                            base_offset + _I32.unpack_from(block, rel + v2.LAST_OFFSET_DELTA_OFFSET)[0]
+                            >= floor
+                        ):
+                            yield TransactionalData(
+                                _I64.unpack_from(block, rel + v2.PRODUCER_ID_OFFSET)[0], base_offset
+                            )
+                    elif attributes & v2.IS_TRANSACTIONAL_MASK:
                         raw = (
                             block[rel : rel + LOG_OVERHEAD + length]
                             if end <= block_at + len(block)

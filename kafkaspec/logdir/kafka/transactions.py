@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Iterator
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from kafkaspec.generated.enums import ControlRecordType
 
@@ -45,6 +45,23 @@ def committed_only(isolation_level: str) -> bool:
     return level == READ_COMMITTED
 
 
+class TransactionalData(NamedTuple):
+    """A transactional data batch as a transaction scan needs it: its producer and first offset, from its
+    head alone (:meth:`Segment.transactional_batches <kafkaspec.logdir.kafka.segment.Segment.transactional_batches>`
+    gives these instead of batches: planning scans every such head of the input, on the driver alone)."""
+
+    producer_id: int
+    base_offset: int
+
+    @property
+    def is_transactional(self) -> bool:
+        return True
+
+    @property
+    def is_control(self) -> bool:
+        return False
+
+
 class TransactionScan:
     """Collects aborted and open transactions from batches seen in offset order."""
 
@@ -52,13 +69,14 @@ class TransactionScan:
         self.aborted: list[AbortedTxn] = []
         self.ongoing: dict[int, int] = {}  # producer id -> first offset of its open transaction
 
-    def add(self, batch: LogBatch) -> None:
+    def add(self, batch: LogBatch | TransactionalData) -> None:
         if not batch.is_transactional:
             return
         pid = batch.producer_id
         if not batch.is_control:
             self.ongoing.setdefault(pid, batch.base_offset)
             return
+        assert not isinstance(batch, TransactionalData)
         control = batch.control
         if control is None or control.type not in (ControlRecordType.ABORT, ControlRecordType.COMMIT):
             return
@@ -105,6 +123,11 @@ class ReadCommitted:
             return False
         i = bisect.bisect_right(firsts, offset) - 1
         return i >= 0 and offset <= self._lasts[pid][i]
+
+    def aborted_spans(self, pid: int) -> tuple[list[int], list[int]]:
+        """Producer ``pid``'s aborted transactions as (first offsets, last offsets), in offset order: what
+        :meth:`aborted_at` looks an offset up in, for a caller that looks up many at once."""
+        return self._firsts.get(pid, []), self._lasts.get(pid, [])
 
     def held(self, offset: int) -> bool:
         """Whether the batch at ``offset`` is at or past the last stable offset: held back, as Kafka's
