@@ -172,8 +172,9 @@ def release_freed_memory() -> None:
     PySpark reuses its Python workers, and glibc keeps what a task freed in its heaps: the decompressed
     records and the Parquet pages come and go in pieces of every size, so each task left the next a
     more fragmented heap and a worker's resident set rose from task to task (on the 5 GB bench input,
-    ~320 MB after the first 64 MB task, 550-700 MB after twenty; peaks from 450 to 600-750 MB).
-    Trimmed after each task, it stays at 270-360 MB."""
+    ~320 MB after the first 64 MB task, 550-700 MB after twenty). Trimmed after each task (and with
+    the decoded runs bounded, :data:`~kafkaspec.arrow.ranges.BYTES_PER_ARROW_RUN`), it stays at
+    270-390 MB over thirty tasks, their peaks at 390-540 MB (were 450 rising to 950)."""
     trim = _malloc_trim()
     if trim is not None:
         trim(0)
