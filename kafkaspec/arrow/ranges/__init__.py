@@ -5,6 +5,7 @@ that every Spark task and the pipeline run; Spark-free."""
 
 from .plan import RangeSettings, ReadRange, plan_partition
 from .read import (
+    BYTES_PER_ARROW_RUN,
     ROWS_PER_ARROW_BATCH,
     RangeReport,
     RecordBatchBuilder,
@@ -19,6 +20,7 @@ from .read import (
 )
 
 __all__ = [
+    "BYTES_PER_ARROW_RUN",
     "ROWS_PER_ARROW_BATCH",
     "RangeReport",
     "RangeSettings",

@@ -44,6 +44,16 @@ log = logging.getLogger("kafkaspec.spark")
 
 #: records per yielded Arrow batch: big enough to amortise the JVM hand-over
 ROWS_PER_ARROW_BATCH = 65536
+#: the Arrow bytes a run of records decodes to at most, about: records of a few KB would otherwise make
+#: runs of hundreds of MB before :data:`ROWS_PER_ARROW_BATCH` (decompressed and joined whole, then as
+#: columns: on the bench's 1.3 KB records a 64 MB task was one run, peaking at 950 MB in a worker)
+BYTES_PER_ARROW_RUN = 32 << 20
+
+
+def _stored_limit(stored: int, decoded: int) -> int:
+    """The stored bytes that end the next run: :data:`BYTES_PER_ARROW_RUN` at the last run's ratio of
+    Arrow bytes to stored ones (the stored bytes are all that is known before decompressing)."""
+    return max(BYTES_PER_ARROW_RUN * stored // max(decoded, 1), 1 << 18)
 
 
 @dataclass
@@ -326,7 +336,8 @@ def read_records(
 ) -> Iterator[pa.RecordBatch]:
     """The records of the task's range, filtered as the task says, as Arrow batches.
 
-    With ``task.lockstep``, runs of v2 batches (:data:`ROWS_PER_ARROW_BATCH` records) decode through
+    With ``task.lockstep``, runs of v2 batches (:data:`ROWS_PER_ARROW_BATCH` records, or fewer in
+    about :data:`BYTES_PER_ARROW_RUN` bytes of columns) decode through
     :mod:`kafkaspec.arrow.engine`. A run the engine declines (a check failed, a legacy entry, a value it
     leaves to the per-record decoder) goes to the per-record decoder from the run's first batch up to
     where that decoder yields, so errors, skips and row numbering are the per-record decoder's own.
@@ -354,7 +365,8 @@ def read_records(
     # the engine reads a run ahead: an entry the iterator refuses must not pre-empt an error in the run
     batches = _Deferred(selected)
     run: list[Batch] = []
-    rows = 0
+    rows = held = 0
+    limit = BYTES_PER_ARROW_RUN // 8  # till a run says how much its bytes grow when decoded
     for batch in batches:
         if not isinstance(batch, Batch):  # a legacy entry: the per-record path takes over from the run
             yield from _per_record(
@@ -367,13 +379,18 @@ def read_records(
                 source=batches,
                 walk=walk,
             )
-            run, rows = [], 0
+            run, rows, held = [], 0, 0
             continue
         run.append(batch)
         rows += batch.head.records_count
-        if rows >= ROWS_PER_ARROW_BATCH:
-            yield from _run(run, batches, buf, task, report, builder, walk)
-            run, rows = [], 0
+        held += batch.size
+        if rows >= ROWS_PER_ARROW_BATCH or held >= limit:
+            decoded = 0
+            for rb in _run(run, batches, buf, task, report, builder, walk):
+                decoded += rb.nbytes
+                yield rb
+            limit = _stored_limit(held, decoded)
+            run, rows, held = [], 0, 0
     if run and batches.failure is not None:  # the per-record path would have stopped inside this run
         if (
             decode_run(
