@@ -152,7 +152,7 @@ def run_ranges(
     t1 = time.perf_counter()
     _write_audit(audits, result)
     result.audit_seconds += time.perf_counter() - t1
-    del rows
+    del audits
     release_freed_memory()
     result.seconds = time.perf_counter() - t0
     return result
