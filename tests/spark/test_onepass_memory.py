@@ -88,5 +88,5 @@ def test_a_task_gives_back_the_heap_it_freed(tmp_path):
     m = json.loads(out.stdout)
     if m["held"] - m["freed"] > 30 * MB:  # another allocator (musl, a preloaded one): nothing to show
         pytest.skip(f"the freed pieces were given back at once: {m}")
-    assert m["freed"] - m["after"] > 40 * MB, {k: v // MB for k, v in m.items()}
+    assert m["freed"] - m["after"] > 20 * MB, {k: v // MB for k, v in m.items()}  # a third of the 60 freed
     assert canary.exists()
