@@ -77,6 +77,25 @@ def jars(release: str) -> Path:
     return folder
 
 
+def maven_copy(artifact: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """``mvn dependency:copy`` of one ``artifact`` (``group:name:version[:jar:classifier]``) into ``folder``."""
+    return subprocess.run(
+        [
+            "mvn",
+            "-q",
+            "-B",
+            "-Dstyle.color=never",
+            "dependency:copy",
+            f"-Dartifact={artifact}",
+            f"-DoutputDirectory={folder}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=folder.parent,
+    )
+
+
 def classpath(release: str) -> str:
     return str(jars(release) / "*")
 

@@ -240,26 +240,12 @@ def has_streams_groups(release: str) -> bool:
 def _streams_jar(release: str) -> Path:
     """``release``'s kafka-streams jar, fetched by Maven into ``.tools/kafka/<release>/streams`` once: the
     broker's jars do not include it, and a stateless topology needs nothing more."""
-    from .kafka_broker import Unavailable, jars
+    from .kafka_broker import Unavailable, jars, maven_copy
 
     folder = jars(release) / "streams"
     jar = folder / f"kafka-streams-{release}.jar"
     if not jar.exists():
-        got = subprocess.run(
-            [
-                "mvn",
-                "-q",
-                "-B",
-                "-Dstyle.color=never",
-                "dependency:copy",
-                f"-Dartifact=org.apache.kafka:kafka-streams:{release}",
-                f"-DoutputDirectory={folder}",
-            ],
-            capture_output=True,
-            text=True,
-            timeout=600,
-            cwd=folder.parent,
-        )
+        got = maven_copy(f"org.apache.kafka:kafka-streams:{release}", folder)
         if got.returncode or not jar.exists():
             lines = [ln for ln in (got.stdout + got.stderr).splitlines() if "ERROR" in ln] or [
                 f"exit {got.returncode}"

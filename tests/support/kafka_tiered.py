@@ -15,7 +15,6 @@ killed there, and after its restart the RemoteLogManager uploads that segment ag
 
 from __future__ import annotations
 
-import subprocess
 import time
 from pathlib import Path
 
@@ -54,7 +53,7 @@ ROUND_MS = 120_000
 def storage_test_jar(release: str) -> Path | None:
     """``release``'s ``kafka-storage`` test jar (``LocalTieredStorage``), fetched by Maven once; None where
     Maven Central has it under none of :data:`CLASSIFIERS` (remembered in ``tiered/none``)."""
-    from .kafka_broker import jars
+    from .kafka_broker import jars, maven_copy
 
     folder = jars(release) / "tiered"
     for classifier in CLASSIFIERS:
@@ -64,21 +63,7 @@ def storage_test_jar(release: str) -> Path | None:
     if (folder / "none").exists():
         return None
     for classifier in CLASSIFIERS:
-        got = subprocess.run(
-            [
-                "mvn",
-                "-q",
-                "-B",
-                "-Dstyle.color=never",
-                "dependency:copy",
-                f"-Dartifact=org.apache.kafka:kafka-storage:{release}:jar:{classifier}",
-                f"-DoutputDirectory={folder}",
-            ],
-            capture_output=True,
-            text=True,
-            timeout=600,
-            cwd=jars(release),
-        )
+        got = maven_copy(f"org.apache.kafka:kafka-storage:{release}:jar:{classifier}", folder)
         jar = folder / f"kafka-storage-{release}-{classifier}.jar"
         if got.returncode == 0 and jar.exists():
             return jar
