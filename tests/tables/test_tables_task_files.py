@@ -129,3 +129,22 @@ def test_topics_choose_the_tables_as_without_spark(fmt, tmp_path):
     run = write_table_tasks(src, dest, _shipped, format=fmt, topics="pay")
     assert {c.name for c in run.commits} == {"pay"} and run.rows == 3
     assert not (dest / "orders").exists()
+
+
+@pytest.mark.hostile
+def test_a_delta_tasks_store_settings_travel_whole_and_its_keys_print_nowhere(monkeypatch):
+    """The driver's store settings go with each Delta task to the executors (pickled), the keys among
+    them, but a task's repr, as Spark's logs and our errors may show it, holds no key."""
+    from kafkaspec.logdir.store.clients import StorageOptions
+    from kafkaspec.tables.files import FileTarget, FileTask
+
+    monkeypatch.setenv("AWS_ENDPOINT_URL", "http://127.0.0.1:9")
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "AKIA-key-id-7f3c")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "s3cr3t/\n\x1b[31m-key")
+    task = FileTask(FileTarget("delta", "t", None, "s3://b/lake/t", (), 1 << 20, StorageOptions.from_env()))
+    back = pickle.loads(pickle.dumps(task))
+    assert back.target.store == task.target.store
+    assert back.target.store.secret_key == "s3cr3t/\n\x1b[31m-key"
+    assert back.target.store.endpoint == "http://127.0.0.1:9"
+    shown = repr(back)
+    assert "s3cr3t" not in shown and "AKIA-key-id-7f3c" not in shown
