@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import json
+import os
 import time
 import uuid
 from collections.abc import Sequence
@@ -24,6 +25,7 @@ import pyarrow.parquet as pq
 from pyarrow import fs
 
 from ..logdir.store.clients import StorageOptions
+from ..logdir.store.objects import Store
 from .data_files import OpenFile, PartitionedFiles
 from .errors import TableError
 from .layout import PartitionField
@@ -39,10 +41,6 @@ def filesystem(location: str, store: StorageOptions | None = None) -> tuple[Any,
     """pyarrow's file system of a table's URI (or local folder) and the table's root path in it; an
     ``s3://`` table's made from ``store`` (the driver's settings shipped to a task), else from the
     environment, as kafkaspec's own store clients make it (each request bounded)."""
-    import os
-
-    from ..logdir.store.objects import Store
-
     if location.startswith(("s3://", "s3a://")):
         root = location.split("://", 1)[1]
         return Store("s3", store).fs, root.rstrip("/")
