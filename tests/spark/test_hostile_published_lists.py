@@ -12,7 +12,7 @@ import pytest
 from support.fifo import call_beside_fifo
 
 from kafkaspec.spark import incremental
-from kafkaspec.spark.incremental import PUBLISHED, recover
+from kafkaspec.spark.run.incremental import PUBLISHED, recover
 
 pytestmark = pytest.mark.hostile
 
