@@ -11,7 +11,7 @@ import os
 import pytest
 from support.fifo import call_beside_fifo
 
-from kafkaspec.spark import incremental
+from kafkaspec.spark.run import incremental
 from kafkaspec.spark.run.incremental import PUBLISHED, recover
 
 pytestmark = pytest.mark.hostile

@@ -16,9 +16,10 @@ import pytest
 
 from kafkaspec import logdir
 from kafkaspec.arrow.ranges import ReadRange, Walk, load_range, read_records
-from kafkaspec.spark import audit, onepass
+from kafkaspec.spark.read import audit
 from kafkaspec.spark.read.options import ReadOptions
 from kafkaspec.spark.read.planning import plan
+from kafkaspec.spark.run import onepass
 
 
 def _tasks(path, **options: str) -> list[ReadRange]:

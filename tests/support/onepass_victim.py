@@ -16,9 +16,9 @@ import uuid
 from pathlib import Path
 
 from kafkaspec.logdir.store import location
-from kafkaspec.spark import onepass
 from kafkaspec.spark.read.options import ReadOptions
 from kafkaspec.spark.read.planning import plan
+from kafkaspec.spark.run import onepass
 
 
 def main() -> None:
