@@ -9,6 +9,6 @@ turns on filter pushdown and points the workers at the calling interpreter).
 """
 
 try:  # an error here would fail every Python data source lookup of the session, not only kafkalog's
-    from kafkaspec.spark.source import DiscoveredDataSource as DefaultSource  # noqa: F401 (Spark looks it up)
+    from kafkaspec.spark.read.source import DiscoveredDataSource as DefaultSource  # noqa: F401 (Spark looks it up)
 except ImportError:  # kafkaspec without its spark extra: no source to offer
     pass

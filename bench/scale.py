@@ -248,8 +248,8 @@ def many_dataset(kind: str, count: int) -> Path:
 
 
 def _planning(src: Path) -> dict[str, float]:
-    from kafkaspec.spark.options import ReadOptions
-    from kafkaspec.spark.planning import plan
+    from kafkaspec.spark.read.options import ReadOptions
+    from kafkaspec.spark.read.planning import plan
 
     opts = ReadOptions.parse({"view": "batches", "isolationLevel": "read_committed"})
     t0, c0 = time.perf_counter(), time.process_time()

@@ -109,8 +109,8 @@ def row_path(buf, topic: str = "bench", partition: int = 0, segment: str = "benc
 
     from pyspark.sql.worker.plan_data_source_read import records_to_arrow_batches
 
-    from kafkaspec.spark.schema import RECORD_COLUMNS, struct_type
-    from kafkaspec.spark.source import KafkaLogDataSource
+    from kafkaspec.spark.read.schema import RECORD_COLUMNS, struct_type
+    from kafkaspec.spark.read.source import KafkaLogDataSource
 
     epoch = datetime(1970, 1, 1, tzinfo=UTC)
     ms = timedelta(milliseconds=1)
@@ -221,7 +221,7 @@ def _spark_child(master: str, path: str, out: str, warm: str) -> dict:
     df = spark.read.format("kafkalog").load(path)
     df.limit(1).collect()  # warm up the JVM and the Python workers
     n, count_s, count_cpu = _timed(df.count)
-    from kafkaspec.spark.pipeline import run_pipeline
+    from kafkaspec.spark.run.pipeline import run_pipeline
 
     first, first_s, _ = _timed(lambda: run_pipeline(spark, warm, out))
     # the pipeline's records stage as the CLI runs it: one pass writing records + audit Parquet
@@ -244,9 +244,9 @@ def _spark_child(master: str, path: str, out: str, warm: str) -> dict:
 def one_pass_alone(path: Path, out: Path) -> dict:
     """The records stage's work without Spark: every planned range through the pipeline's task
     (``onepass.run_range``: decode, Parquet encoding, audit rows) in this one process, in turn."""
-    from kafkaspec.spark.onepass import run_range
-    from kafkaspec.spark.options import ReadOptions
-    from kafkaspec.spark.planning import plan
+    from kafkaspec.spark.read.options import ReadOptions
+    from kafkaspec.spark.read.planning import plan
+    from kafkaspec.spark.run.onepass import run_range
 
     t0, c0 = time.perf_counter(), time.process_time()
     tasks = plan(str(path), ReadOptions.parse({"view": "batches"}))
@@ -265,8 +265,8 @@ def one_pass_alone(path: Path, out: Path) -> dict:
 
 def run_spark(quick: bool = False) -> dict:
     from kafkaspec.arrow.ranges import read_records
-    from kafkaspec.spark.options import ReadOptions
-    from kafkaspec.spark.planning import plan
+    from kafkaspec.spark.read.options import ReadOptions
+    from kafkaspec.spark.read.planning import plan
 
     size_mb = int(os.environ.get("KAFKASPEC_BENCH_SPARK_MB", "200" if quick else "1024"))
     root = Path(tempfile.mkdtemp(prefix="kafkaspec-bench-"))
@@ -401,9 +401,9 @@ def profile(path: str, out: str, master: str = "local[*]") -> list[str]:
     and what is left per task: Spark's task path), stop, then without Spark: planning alone, the
     single-process columnar read, and the one pass's tasks run in turn in one process."""
     from kafkaspec.arrow.ranges import read_records
-    from kafkaspec.spark.options import ReadOptions
-    from kafkaspec.spark.pipeline import PIPELINE_CONF, run_pipeline
-    from kafkaspec.spark.planning import plan
+    from kafkaspec.spark.read.options import ReadOptions
+    from kafkaspec.spark.read.planning import plan
+    from kafkaspec.spark.run.pipeline import PIPELINE_CONF, run_pipeline
     from kafkaspec.spark.session import build_session
 
     def cpu(c: dict[str, float]) -> str:

@@ -232,8 +232,8 @@ def ours_alone(root: Path, rounds: int) -> dict:
     from pyspark.sql.streaming.datasource import ReadAllAvailable
 
     from kafkaspec import Record, logdir
-    from kafkaspec.spark.options import ReadOptions
-    from kafkaspec.spark.streaming import KafkaLogStreamReader
+    from kafkaspec.spark.read.options import ReadOptions
+    from kafkaspec.spark.stream.reader import KafkaLogStreamReader
 
     w = logdir.PartitionWriter(root / "alone", "lat", 0)
     w.append([Record(key=None, value=b"first", timestamp=0)])

@@ -104,7 +104,7 @@ def test_the_one_arrow_package_holds_the_engine_reader_and_schema():
 def test_sparks_record_columns_are_the_arrow_schema():
     """Spark's record columns are derived from the Arrow schema: same names in the same order."""
     from kafkaspec.arrow.schema import SCHEMA
-    from kafkaspec.spark.schema import RECORD_COLUMNS
+    from kafkaspec.spark.read.schema import RECORD_COLUMNS
 
     assert [name for name, _ in RECORD_COLUMNS] == SCHEMA.names
 

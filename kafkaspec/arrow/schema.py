@@ -1,7 +1,7 @@
 """The ``kafkalog`` record columns, once: Spark's Kafka source columns, then the batch's.
 
 Every Arrow reader of :mod:`kafkaspec.arrow` yields RecordBatches of :data:`SCHEMA`, and the Spark
-source's record columns (:mod:`kafkaspec.spark.schema`) are derived from it, so the two cannot
+source's record columns (:mod:`kafkaspec.spark.read.schema`) are derived from it, so the two cannot
 drift apart. The types are those Spark's Arrow converter gives its own columns (timestamps as UTC
 microseconds), which is what the Python data source worker checks yielded batches against.
 

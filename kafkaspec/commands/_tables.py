@@ -1,5 +1,5 @@
 """``kafkaspec pipeline SRC --table iceberg|delta DEST``: the pipeline into lakehouse tables
-(:mod:`kafkaspec.tables`), without Spark, or on Spark (:mod:`kafkaspec.spark.tables`: ``--engine spark``,
+(:mod:`kafkaspec.tables`), without Spark, or on Spark (:mod:`kafkaspec.spark.run.tables`: ``--engine spark``,
 or ``--master``, or under spark-submit)."""
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def run_table(args: argparse.Namespace) -> int:
     if args.follow and args.interval <= 0:
         raise UsageError(f"--interval must be a positive number of seconds, got {args.interval}")
     if table_engine(args) == "spark":
-        from ..spark.tables import run_table_args
+        from ..spark.run.tables import run_table_args
 
         return run_table_args(args)
     from ..tables import format_run, write_table

@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "  kafkaspec pipeline logs/ --table delta lake/ --master 'local[4]'   # the same, files written by Spark\n"
         "exit codes: 0 ok, 1 corrupt ranges were skipped, 2 usage or input error",
     )
-    from kafkaspec.spark.pipeline import add_arguments
+    from kafkaspec.spark.run.pipeline import add_arguments
 
     add_arguments(p)
     from ._tables import add_table_arguments
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         return run_table(args)
     if args.on_corruption is None:
         args.on_corruption = "skip"
-    from kafkaspec.spark.pipeline import run_args
+    from kafkaspec.spark.run.pipeline import run_args
 
     return run_args(args)
 

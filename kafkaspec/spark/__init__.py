@@ -4,19 +4,11 @@
 >>> register(spark)                                               # doctest: +SKIP
 >>> df = spark.read.format("kafkalog").load("/var/lib/kafka/data")  # doctest: +SKIP
 
-Modules, one job each: :mod:`.schema` (columns), :mod:`.options` (reader
-options), :mod:`.planning` (driver: a batch read's options to offsets, planned
-by :func:`kafkaspec.arrow.ranges.plan_partition` into byte ranges),
-:mod:`.pushdown` (Spark filters the source applies),
-:mod:`kafkaspec.arrow.ranges` (executor: range to Arrow batches), :mod:`.audit` (the
-batch-audit view), :mod:`.tasks` (a task's batches in the options' columns),
-:mod:`.source` (the Data Source API classes; :mod:`.partition`, their input
-partition), :mod:`.streaming` (the stream reader: offsets, limits and
-micro-batch planning over a growing log; its offsets' JSON in
-:mod:`.stream_offsets`),
-:mod:`.writer` (DataFrame to partition directories), :mod:`.session`
-(building a SparkSession), :mod:`.pipeline` (the log-to-Parquet job; its
-summary in :mod:`.summary`).
+In wings: :mod:`.read` (the source's batch read: options, planning, tasks, the audit view),
+:mod:`.stream` (the source as a stream), :mod:`.write` (the ``kafkalog`` writer) and :mod:`.run` (the
+pipeline job); :mod:`.session` builds the SparkSession the CLI, the tests and the benchmark use, and
+:mod:`.job` is the pipeline's ``spark-submit`` entry point. Old module names (``kafkaspec.spark.pipeline``)
+import for one release (:mod:`._moved`).
 """
 
 from __future__ import annotations
@@ -26,6 +18,8 @@ import subprocess
 import sys
 import warnings
 from typing import TYPE_CHECKING
+
+from . import _moved
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -51,7 +45,7 @@ def register(spark: SparkSession) -> None:
     from ..codec.extras import require_spark
 
     require_spark("the kafkalog Spark source")
-    from .source import KafkaLogDataSource
+    from .read.source import KafkaLogDataSource
 
     _workers_run_kafkaspec(spark)
     _quiet_replacement(spark)
@@ -105,5 +99,7 @@ def _workers_run_kafkaspec(spark: SparkSession) -> None:
             f"{sys.executable}, or unset it"
         )
 
+
+_moved.install()
 
 __all__ = ["register"]

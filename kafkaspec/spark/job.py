@@ -7,7 +7,7 @@ by the driver and the executors' Python (``PYSPARK_PYTHON``).
 
 import sys
 
-from kafkaspec.spark.pipeline import main
+from kafkaspec.spark.run.pipeline import main
 
 if __name__ == "__main__":
     sys.exit(main(prog="spark-submit kafkaspec/spark/job.py"))

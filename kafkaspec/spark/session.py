@@ -60,7 +60,7 @@ def build_session(
 
 
 #: the pipeline's session: its JVM only schedules tasks (the data stays in the Python workers, see
-#: :mod:`.onepass`), so it starts with the quick compiler only and the serial collector, which
+#: :mod:`.run.onepass`), so it starts with the quick compiler only and the serial collector, which
 #: halves the CPU time its start takes (~16 -> ~8 CPU seconds on a 2-core box)
 PIPELINE_CONF = {"spark.driver.extraJavaOptions": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"}
 

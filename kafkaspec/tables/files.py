@@ -1,5 +1,5 @@
 """A table run whose data files are written by many workers and committed by one: the way Spark writes
-tables (:mod:`kafkaspec.spark.tables` hands the tasks to its executors).
+tables (:mod:`kafkaspec.spark.run.tables` hands the tasks to its executors).
 
 The run is planned as :func:`~kafkaspec.tables.write_table` plans it (the offsets each table holds read
 back from its metadata, the spans after them), and each table's read ranges are packed into tasks of
@@ -55,7 +55,7 @@ from .write import (
 )
 
 #: runs the tasks and returns their results in order: ``map`` here, Spark's executors in
-#: :mod:`kafkaspec.spark.tables`
+#: :mod:`kafkaspec.spark.run.tables`
 RunTasks = Callable[[Callable[["FileTask"], "Written"], list["FileTask"]], Sequence["Written"]]
 
 

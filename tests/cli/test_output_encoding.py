@@ -124,7 +124,7 @@ def test_the_spark_decoded_column_is_valid_json(tmp_path):
     """The ``kafkalog`` source's ``decoded`` column holds the same JSON (driven here without Spark)."""
     from kafkaspec.arrow.ranges import ReadRange
     from kafkaspec.logdir import open_log
-    from kafkaspec.spark.decoding import with_decoded
+    from kafkaspec.spark.read.decoding import with_decoded
 
     root = _quota_log(tmp_path / "logs", [math.nan, -math.inf])
     (part,) = open_log(root).partitions()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kafkaspec.logdir.store.publish import Marker
-from kafkaspec.spark.options import OptionError, ReadOptions
+from kafkaspec.spark.read.options import OptionError, ReadOptions
 
 pytestmark = pytest.mark.hostile
 

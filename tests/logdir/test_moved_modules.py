@@ -1,5 +1,5 @@
-"""The modules of kafkaspec.logdir moved into wings in 0.15; their old import paths still work for one
-release, each with a DeprecationWarning naming the new path, and are the very same module objects."""
+"""The modules of kafkaspec.logdir and kafkaspec.spark moved into wings; their old import paths still work
+for one release, each with a DeprecationWarning naming the new path, and are the very same module objects."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ import textwrap
 
 import pytest
 
-from kafkaspec.logdir._moved import MOVED
+from kafkaspec.logdir._moved import MOVED as LOGDIR_MOVED
+from kafkaspec.spark._moved import MOVED as SPARK_MOVED
+
+MOVED = {**LOGDIR_MOVED, **SPARK_MOVED}
 
 
 def _run(code: str) -> subprocess.CompletedProcess:
@@ -52,6 +55,20 @@ def test_from_the_package_import_an_old_module_name():
         "kafkaspec.logdir.segment moved to kafkaspec.logdir.kafka.segment; "
         "the old name goes in the next release"
     ), result
+
+
+def test_the_spark_job_is_found_under_its_old_module_name():
+    """Code that imported the job from ``kafkaspec.spark.pipeline`` gets the ``main`` that a
+    ``spark-submit`` of ``kafkaspec/spark/job.py`` (a path that did not move) runs."""
+    result = _run("""
+        import warnings
+        warnings.simplefilter("ignore")
+        from kafkaspec.spark import pipeline, job
+        from kafkaspec.spark.run import pipeline as new
+        assert pipeline is new and job.main is new.main
+        print(pipeline.__name__)
+    """)
+    assert result.stdout.strip() == "kafkaspec.spark.run.pipeline", result
 
 
 def test_the_old_tiered_module_names_are_found_on_the_package():

@@ -11,8 +11,8 @@ from support.timing import assert_linear, best_cpu_times
 
 from kafkaspec import Record, logdir
 from kafkaspec.logdir.kafka.tail import PartitionTail
-from kafkaspec.spark.options import MARKS_KEY, ReadOptions
-from kafkaspec.spark.streaming import KafkaLogStreamReader
+from kafkaspec.spark.read.options import MARKS_KEY, ReadOptions
+from kafkaspec.spark.stream.reader import KafkaLogStreamReader
 
 pytestmark = pytest.mark.hostile
 

@@ -23,8 +23,8 @@ from kafkaspec.logdir.kafka import marks as marks_module
 from kafkaspec.logdir.kafka import tail as tail_module
 from kafkaspec.logdir.kafka.layout import Partition
 from kafkaspec.logdir.kafka.tail import PartitionTail
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.streaming import KafkaLogStreamReader
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.stream.reader import KafkaLogStreamReader
 
 TS = 1_700_000_000_000
 

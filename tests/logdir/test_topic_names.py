@@ -26,8 +26,8 @@ from kafkaspec.errors import KafkaFormatError, SkippedDirWarning
 from kafkaspec.logdir import PartitionWriter, copy, open_log, verify_path, write_tiered
 from kafkaspec.logdir.kafka.names import InvalidTopicError
 from kafkaspec.logdir.store import location as location_module
-from kafkaspec.spark import batches as spark_batches
-from kafkaspec.spark.writer import STAGING, KafkaLogWriter
+from kafkaspec.spark.write import batches as spark_batches
+from kafkaspec.spark.write.writer import STAGING, KafkaLogWriter
 
 pytestmark = pytest.mark.hostile
 

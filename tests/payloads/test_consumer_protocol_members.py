@@ -260,7 +260,7 @@ def test_dump_decode_json_and_spark(tmp_path):
 
     pytest.importorskip("pyarrow")
     from kafkaspec.arrow.ranges import ReadRange, read_records
-    from kafkaspec.spark.decoding import with_decoded
+    from kafkaspec.spark.read.decoding import with_decoded
 
     segment = next((tmp_path / "logs" / "__consumer_offsets-0").glob("*.log"))
     task = ReadRange(str(segment), "__consumer_offsets", 0, 0, segment.stat().st_size)

@@ -116,7 +116,7 @@ def test_the_spark_decoded_column_holds_the_records(tmp_path):
     """``decode=auto`` of the ``kafkalog`` source (driven here without Spark)."""
     from kafkaspec.arrow.ranges import ReadRange
     from kafkaspec.logdir import open_log
-    from kafkaspec.spark.decoding import with_decoded
+    from kafkaspec.spark.read.decoding import with_decoded
 
     root = write_topic(tmp_path / "logs", [segment("orders", TID, 0, S1, 0, 99, [(0, 0)])])
     (part,) = open_log(root).partitions()

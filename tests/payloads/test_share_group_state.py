@@ -235,10 +235,10 @@ def test_explain_reads_share_records_field_by_field(state_dir):
 
 
 def test_spark_decode_column_without_a_session(state_dir):
-    """The kafkalog source's decode=auto path (kafkaspec.spark.decoding), fed by its columnar reader."""
+    """The kafkalog source's decode=auto path (kafkaspec.spark.read.decoding), fed by its columnar reader."""
     pytest.importorskip("pyarrow")
     from kafkaspec.arrow.ranges import ReadRange, read_records
-    from kafkaspec.spark.decoding import with_decoded
+    from kafkaspec.spark.read.decoding import with_decoded
 
     segment = next((state_dir / f"{TOPIC}-0").glob("*.log"))
     task = ReadRange(str(segment), TOPIC, 0, 0, segment.stat().st_size, skip_corrupt=True)

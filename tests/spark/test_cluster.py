@@ -14,7 +14,7 @@ import pytest
 from support.cluster import StandaloneCluster
 from support.s3 import SECRET_KEY, start_server
 
-from kafkaspec.spark.pipeline import run_pipeline
+from kafkaspec.spark.run.pipeline import run_pipeline
 
 pytestmark = [
     pytest.mark.slow,

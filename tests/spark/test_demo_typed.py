@@ -19,7 +19,7 @@ TYPES = {
 
 
 def test_the_demo_writes_typed_parquet_for_each_typed_topic(spark, tmp_path):
-    from kafkaspec.spark.pipeline import format_summary, run_pipeline
+    from kafkaspec.spark.run.pipeline import format_summary, run_pipeline
 
     data, out = tmp_path / "logs", tmp_path / "out"
     canary = tmp_path / "canary"

@@ -13,8 +13,8 @@ import pytest
 from pyspark.sql.types import BinaryType, IntegerType, LongType, StringType, StructField, StructType
 
 from kafkaspec.logdir import InvariantError
-from kafkaspec.spark.batches import BatchStager
-from kafkaspec.spark.writer import KafkaLogWriter
+from kafkaspec.spark.write.batches import BatchStager
+from kafkaspec.spark.write.writer import KafkaLogWriter
 
 pytestmark = pytest.mark.hostile
 

@@ -13,8 +13,8 @@ import pytest
 from support.tables import TS, write_orders
 
 from kafkaspec import Record, build_batch, logdir
-from kafkaspec.spark.options import OptionError, ReadOptions
-from kafkaspec.spark.planning import MAX_RANGES_PER_PARTITION, plan
+from kafkaspec.spark.read.options import OptionError, ReadOptions
+from kafkaspec.spark.read.planning import MAX_RANGES_PER_PARTITION, plan
 
 pytestmark = pytest.mark.hostile
 
@@ -102,7 +102,7 @@ def test_write_counts_and_sizes_are_kafkas_and_one_option_error(name, bad, tmp_p
     2^31-1: positions in a segment are 32-bit) was taken."""
     from pyspark.sql.types import BinaryType, IntegerType, StringType, StructField, StructType
 
-    from kafkaspec.spark.writer import KafkaLogWriter
+    from kafkaspec.spark.write.writer import KafkaLogWriter
 
     schema = StructType(
         [

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from kafkaspec import Record, logdir
-from kafkaspec.spark.incremental import run_incremental
+from kafkaspec.spark.run.incremental import run_incremental
 
 pytestmark = [pytest.mark.spark, pytest.mark.hostile]
 

@@ -13,8 +13,8 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import pytest
 
-from kafkaspec.spark import incremental
-from kafkaspec.spark.incremental import PUBLISHED, STAGING, OutputBusyError, OutputLock, recover
+from kafkaspec.spark.run import incremental
+from kafkaspec.spark.run.incremental import PUBLISHED, STAGING, OutputBusyError, OutputLock, recover
 
 pytestmark = pytest.mark.hostile
 

@@ -17,7 +17,7 @@ TRICKS = ("grpc_tools/__init__.py", "sitecustomize.py", "google/protobuf/__init_
 
 
 def test_reference_names_never_run_in_the_pipeline(spark, tmp_path):
-    from kafkaspec.spark.pipeline import run_pipeline
+    from kafkaspec.spark.run.pipeline import run_pipeline
 
     data, out = tmp_path / "logs", tmp_path / "out"
     (tmp_path / "canary").write_text("keep")

@@ -11,8 +11,8 @@ import os
 import pytest
 from support.fifo import call_beside_fifo
 
-from kafkaspec.spark import incremental
-from kafkaspec.spark.incremental import PUBLISHED, recover
+from kafkaspec.spark.run import incremental
+from kafkaspec.spark.run.incremental import PUBLISHED, recover
 
 pytestmark = pytest.mark.hostile
 

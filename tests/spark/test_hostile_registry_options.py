@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from kafkaspec.spark.values import parse_formats
+from kafkaspec.spark.read.values import parse_formats
 
 pytestmark = pytest.mark.hostile
 
@@ -45,7 +45,7 @@ def test_without_settings_the_executor_decides(monkeypatch):
 def test_the_tasks_of_one_read_in_one_worker_ask_a_silent_registry_once():
     """Each task builds its decoder from the shipped options; those of one run share the registry client
     (its answers, its budget, its failure), a stream's next micro-batch (``refresh``) gets a new one."""
-    from kafkaspec.spark.values import refresh
+    from kafkaspec.spark.read.values import refresh
 
     with socket.create_server(("127.0.0.1", 0), backlog=16) as silent:
         url = f"http://user:secret@127.0.0.1:{silent.getsockname()[1]}"

@@ -18,7 +18,7 @@ from support.values import V1, skey, sval
 
 from kafkaspec import Record, logdir
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.spark.values import SchemasTail, ValueColumns
+from kafkaspec.spark.read.values import SchemasTail, ValueColumns
 
 pytestmark = [pytest.mark.hostile, pytest.mark.filterwarnings("ignore::UserWarning")]
 

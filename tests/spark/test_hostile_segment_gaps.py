@@ -16,7 +16,7 @@ import pytest
 from support.logdir import CANARY, twelve_records_in_segments
 
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.spark.pipeline import run_pipeline
+from kafkaspec.spark.run.pipeline import run_pipeline
 
 pytestmark = [pytest.mark.spark, pytest.mark.hostile]
 

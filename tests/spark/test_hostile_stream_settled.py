@@ -22,9 +22,9 @@ from pyspark.sql.streaming.datasource import ReadAllAvailable
 
 from kafkaspec import Record, logdir
 from kafkaspec.logdir.kafka import tail as tail_module
-from kafkaspec.spark import streaming
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.streaming import DataLossError, KafkaLogStreamReader
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.stream import reader as streaming
+from kafkaspec.spark.stream.reader import DataLossError, KafkaLogStreamReader
 
 pytestmark = pytest.mark.hostile
 

@@ -1,4 +1,4 @@
-"""kafkaspec.spark.interrupts.end_descendants ends every process below the caller, whatever it does with
+"""kafkaspec.spark.run.interrupts.end_descendants ends every process below the caller, whatever it does with
 SIGTERM and whichever process group it moved to (as PySpark's worker daemon does), and only those.
 Run in a subprocess of its own: in the test process it would end the shared Spark JVM."""
 
@@ -11,7 +11,7 @@ import time
 
 CHILD = r"""
 import os, subprocess, sys, time
-from kafkaspec.spark.interrupts import descendants, end_descendants
+from kafkaspec.spark.run.interrupts import descendants, end_descendants
 plain = subprocess.Popen(["sleep", "300"])
 stubborn = subprocess.Popen(["sh", "-c", "trap '' TERM; sleep 300 & wait"], start_new_session=True)
 deep = subprocess.Popen(["sh", "-c", "sleep 300 & sleep 300 & wait"])

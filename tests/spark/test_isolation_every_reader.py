@@ -9,7 +9,7 @@ import pytest
 from support.txn_topic import write_txn_topic
 
 from kafkaspec import logdir
-from kafkaspec.spark.pipeline import run_pipeline
+from kafkaspec.spark.run.pipeline import run_pipeline
 
 pytestmark = [pytest.mark.spark]
 

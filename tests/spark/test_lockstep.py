@@ -28,8 +28,8 @@ from kafkaspec.codec.compression import CODEC_NAMES
 from kafkaspec.codec.crc import crc32c
 from kafkaspec.errors import KafkaFormatError
 from kafkaspec.records import BatchIterator
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
 
 EXAMPLES = int(os.environ.get("KAFKASPEC_FUZZ_EXAMPLES", "300")) // 3
 

@@ -1,6 +1,6 @@
 """The pipeline's audit rows reuse what the records read saw, and equal the audit's own walk (no Spark needed).
 
-The one pass (``kafkaspec.spark.onepass``) reads a range's records, then builds its audit rows from that
+The one pass (``kafkaspec.spark.run.onepass``) reads a range's records, then builds its audit rows from that
 read (:class:`~kafkaspec.arrow.ranges.Walk`): the entries it walked, the checksums it checked, the
 uncompressed sizes the engine found, the legacy record counts. These tests compare those rows with the
 audit's own walk of the same bytes on every kind of batch the synth data holds, on transactions, on a
@@ -16,9 +16,10 @@ import pytest
 
 from kafkaspec import logdir
 from kafkaspec.arrow.ranges import ReadRange, Walk, load_range, read_records
-from kafkaspec.spark import audit, onepass
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
+from kafkaspec.spark.read import audit
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
+from kafkaspec.spark.run import onepass
 
 
 def _tasks(path, **options: str) -> list[ReadRange]:

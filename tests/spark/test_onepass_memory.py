@@ -1,5 +1,5 @@
 """A Python worker's memory over many pipeline tasks (no Spark needed): PySpark reuses its workers, so
-what one task leaves behind adds up over the run (:func:`kafkaspec.spark.onepass.run_ranges` trims the
+what one task leaves behind adds up over the run (:func:`kafkaspec.spark.run.onepass.run_ranges` trims the
 heap after each task), and a task's peak must not follow the size of its records (a decoded run ends at
 :data:`kafkaspec.arrow.ranges.BYTES_PER_ARROW_RUN` bytes of batches)."""
 
@@ -16,8 +16,8 @@ import kafkaspec
 from kafkaspec.arrow.ranges import ReadRange, read_records
 from kafkaspec.arrow.ranges import read as read_module
 from kafkaspec.logdir import PartitionWriter
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
 
 MB = 1 << 20
 
@@ -53,9 +53,9 @@ def test_a_run_of_big_records_ends_at_its_byte_bound(tmp_path, monkeypatch):
 #: pages are): freed memory pinned between small live blocks, which glibc keeps unless trimmed
 _FRAGMENTED = """
 import json, sys
-from kafkaspec.spark.onepass import run_ranges
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
+from kafkaspec.spark.run.onepass import run_ranges
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
 
 def rss():
     with open("/proc/self/status") as f:

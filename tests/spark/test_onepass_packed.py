@@ -1,7 +1,7 @@
 """Many small ranges in one pipeline task (no Spark needed): a partition of many small segments, or many
 small partitions, is planned as one range each; the pipeline packs them into a few tasks
-(:func:`kafkaspec.spark.pipeline.packed`), each of which writes one records file per topic-partition and
-one audit file (:func:`kafkaspec.spark.onepass.run_ranges`) with the rows a task per range writes."""
+(:func:`kafkaspec.spark.run.pipeline.packed`), each of which writes one records file per topic-partition and
+one audit file (:func:`kafkaspec.spark.run.onepass.run_ranges`) with the rows a task per range writes."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pyarrow.parquet as pq
 
 import kafkaspec
 from kafkaspec.logdir import PartitionWriter
-from kafkaspec.spark.onepass import run_range, run_ranges
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.pipeline import packed
-from kafkaspec.spark.planning import plan
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
+from kafkaspec.spark.run.onepass import run_range, run_ranges
+from kafkaspec.spark.run.pipeline import packed
 
 
 def _many_segments(root, partitions: int = 2, segments: int = 30):

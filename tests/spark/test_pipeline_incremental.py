@@ -10,7 +10,7 @@ import sys
 import time
 
 from kafkaspec import Record, logdir
-from kafkaspec.spark.incremental import last_offsets, run_incremental
+from kafkaspec.spark.run.incremental import last_offsets, run_incremental
 
 
 def _append(root, n, tag, partition=0):

@@ -5,7 +5,7 @@ Each run is a real subprocess in its own session, signalled at a moment the proc
 folder shows: once OUT exists (no JVM yet), while the JVM starts, while tasks run (a Python worker
 exists); ``--follow`` once a micro-batch is in ``records/``: one signal is its documented clean end (the
 summary, exit 0), a second one while it stops ends it at once. After it ends, no process of its session
-may remain. Before kafkaspec.spark.interrupts, these moments gave "Spark did not start" (exit 2),
+may remain. Before kafkaspec.spark.run.interrupts, these moments gave "Spark did not start" (exit 2),
 py4j tracebacks, or a JVM left running.
 """
 

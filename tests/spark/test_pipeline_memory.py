@@ -1,6 +1,6 @@
 """The pipeline's memory is flat in its input: each process of the job (the driver, the JVM, each Python
 worker) holds a bounded amount whatever the input's size, because the records go from a task's byte
-range to its Parquet file a batch at a time and only counts go back to the driver (:mod:`kafkaspec.spark.onepass`).
+range to its Parquet file a batch at a time and only counts go back to the driver (:mod:`kafkaspec.spark.run.onepass`).
 
 The design's promise, checked here: the driver and each Python worker under 1 GB, the JVM under its
 heap (``--memory``) plus 512 MB. ``make test`` runs the pipeline on a 4 MB and a 64 MB input in the
@@ -22,7 +22,7 @@ import pytest
 from support.tree_memory import peaks, reset, tree
 
 from kafkaspec.logdir import synth
-from kafkaspec.spark.pipeline import run_pipeline
+from kafkaspec.spark.run.pipeline import run_pipeline
 
 pytestmark = [pytest.mark.spark]
 

@@ -18,9 +18,9 @@ import pytest
 
 from kafkaspec import logdir
 from kafkaspec.errors import KafkaFormatError
-from kafkaspec.spark.pipeline import run_pipeline
-from kafkaspec.spark.schema import RECORD_COLUMNS
-from kafkaspec.spark.status import StageProgress
+from kafkaspec.spark.read.schema import RECORD_COLUMNS
+from kafkaspec.spark.run.pipeline import run_pipeline
+from kafkaspec.spark.run.status import StageProgress
 
 pytestmark = [pytest.mark.spark]
 

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from kafkaspec.spark.pipeline import topic_pattern
+from kafkaspec.spark.run.pipeline import topic_pattern
 
 TOPICS = ["orders", "orders-dlq", "payments", "__consumer_offsets", "_schemas", "users"]
 
@@ -35,7 +35,7 @@ def test_patterns_keep_these_topics(patterns, kept):
 
 
 def test_the_source_option_keeps_the_same_topics():
-    from kafkaspec.spark.options import ReadOptions
+    from kafkaspec.spark.read.options import ReadOptions
 
     opts = ReadOptions.parse({"subscribePattern": topic_pattern("orders*,!orders-dlq")})
     assert [t for t in TOPICS if opts.wants(t, 0)] == ["orders"]

@@ -25,7 +25,7 @@ PAY = {
 
 
 def test_decode_values_writes_a_typed_dataset_per_topic(spark, tmp_path):
-    from kafkaspec.spark.pipeline import format_summary, run_pipeline
+    from kafkaspec.spark.run.pipeline import format_summary, run_pipeline
 
     data, out = tmp_path / "logs", tmp_path / "out"
     canary = tmp_path / "canary"

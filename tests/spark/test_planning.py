@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from kafkaspec import logdir
 from kafkaspec.arrow.ranges import RangeReport, iter_entries, load_range
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
 
 
 def _batch_positions(task):

@@ -15,10 +15,10 @@ from pyspark.sql.datasource import (
 )
 from support.spark import runtime_rows, source_rows
 
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
-from kafkaspec.spark.pushdown import Pushed, push
-from kafkaspec.spark.source import KafkaLogReader
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
+from kafkaspec.spark.read.pushdown import Pushed, push
+from kafkaspec.spark.read.source import KafkaLogReader
 
 
 def test_push_reduces_supported_filters_and_returns_the_rest_by_reference():

@@ -12,9 +12,9 @@ import pytest
 
 from kafkaspec import Record, logdir
 from kafkaspec.arrow.ranges import RangeReport, iter_entries, load_range
-from kafkaspec.spark.option_names import READ_OPTIONS, check_names
-from kafkaspec.spark.options import OptionError, ReadOptions
-from kafkaspec.spark.planning import plan
+from kafkaspec.spark.read.option_names import READ_OPTIONS, check_names
+from kafkaspec.spark.read.options import OptionError, ReadOptions
+from kafkaspec.spark.read.planning import plan
 
 
 def _log(root: Path) -> Path:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pyarrow as pa
 
 from kafkaspec import Record, logdir
-from kafkaspec.spark.options import MARKS_KEY, ReadOptions
-from kafkaspec.spark.streaming import KafkaLogStreamReader
+from kafkaspec.spark.read.options import MARKS_KEY, ReadOptions
+from kafkaspec.spark.stream.reader import KafkaLogStreamReader
 
 
 def _plain(offset):

@@ -20,11 +20,11 @@ from support.logdir import CANARY, twelve_records_in_segments
 from support.values import V1, skey, sval
 
 from kafkaspec import Record, logdir
-from kafkaspec.spark import streaming
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.source import _with_value_schemas
-from kafkaspec.spark.streaming import DataLossError, KafkaLogStreamReader
-from kafkaspec.spark.values import SchemasTail, ValueColumns
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.source import _with_value_schemas
+from kafkaspec.spark.read.values import SchemasTail, ValueColumns
+from kafkaspec.spark.stream import reader as streaming
+from kafkaspec.spark.stream.reader import DataLossError, KafkaLogStreamReader
 from kafkaspec.values.schemas_topic import read_schemas
 
 

@@ -10,8 +10,8 @@ import pytest
 from pyspark.sql.streaming.datasource import ReadAllAvailable, ReadMaxRows, ReadMinRows
 
 from kafkaspec import Record, logdir
-from kafkaspec.spark.options import MARKS_KEY, OptionError, ReadOptions
-from kafkaspec.spark.streaming import DataLossError, KafkaLogStreamReader, prorate
+from kafkaspec.spark.read.options import MARKS_KEY, OptionError, ReadOptions
+from kafkaspec.spark.stream.reader import DataLossError, KafkaLogStreamReader, prorate
 
 
 def _plain(offset):
@@ -248,7 +248,7 @@ def test_include_headers_false_leaves_the_column_out(tmp_path):
     start = reader.initialOffset()
     batches = [b for p in reader.partitions(start, {"t": {"0": 1}}) for b in reader.read(p)]
     assert "headers" not in batches[0].schema.names and "value" in batches[0].schema.names
-    from kafkaspec.spark.source import KafkaLogDataSource
+    from kafkaspec.spark.read.source import KafkaLogDataSource
 
     assert "headers" not in KafkaLogDataSource({"includeHeaders": "false"}).schema().fieldNames()
     assert "headers" in KafkaLogDataSource({}).schema().fieldNames()

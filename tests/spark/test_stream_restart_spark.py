@@ -9,7 +9,7 @@ import json
 import pytest
 from test_stream_truncation import _append, _batch, _log, _truncate_to
 
-from kafkaspec.spark.options import MARKS_KEY
+from kafkaspec.spark.read.options import MARKS_KEY
 
 
 def _run(spark, src, out, checkpoint, **options):

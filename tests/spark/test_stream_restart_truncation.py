@@ -18,8 +18,8 @@ from test_stream_truncation import TS, _append, _batch, _log, _reader, _truncate
 
 from kafkaspec import Record, build_batch, build_control_batch
 from kafkaspec.logdir.store.fs import RangeReader
-from kafkaspec.spark.options import MARKS_KEY
-from kafkaspec.spark.streaming import DataLossError
+from kafkaspec.spark.read.options import MARKS_KEY
+from kafkaspec.spark.stream.reader import DataLossError
 
 
 @pytest.fixture
@@ -320,7 +320,7 @@ def test_the_check_reads_one_head_per_partition_and_a_running_query_none(tmp_pat
 
 def test_the_pipelines_summary_shows_offsets_not_marks(tmp_path):
     """``kafkaspec pipeline --incremental`` reports the checkpoint's last offsets: the marks are not offsets."""
-    from kafkaspec.spark.incremental import IncrementalSummary, format_summary, last_offsets
+    from kafkaspec.spark.run.incremental import IncrementalSummary, format_summary, last_offsets
 
     log = _log(tmp_path)
     _append(log, _batch(0, 10, b"a"))

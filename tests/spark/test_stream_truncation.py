@@ -22,8 +22,8 @@ from pyspark.sql.streaming.datasource import ReadAllAvailable
 from kafkaspec import build_batch
 from kafkaspec.logdir.kafka.layout import Partition
 from kafkaspec.logdir.kafka.tail import PartitionTail
-from kafkaspec.spark.options import MARKS_KEY, ReadOptions
-from kafkaspec.spark.streaming import DataLossError, KafkaLogStreamReader
+from kafkaspec.spark.read.options import MARKS_KEY, ReadOptions
+from kafkaspec.spark.stream.reader import DataLossError, KafkaLogStreamReader
 
 
 def _plain(offset):

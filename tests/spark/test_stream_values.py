@@ -13,9 +13,9 @@ import pytest
 from support.values import V1, V2, avro_bytes, framed, skey, sval
 
 from kafkaspec import Record, logdir
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.source import _with_value_schemas
-from kafkaspec.spark.streaming import KafkaLogStreamReader
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.source import _with_value_schemas
+from kafkaspec.spark.stream.reader import KafkaLogStreamReader
 
 
 def _reader(path, **options):

@@ -26,7 +26,7 @@ from support.tables import (
 )
 
 from kafkaspec import Record, logdir
-from kafkaspec.spark.tables import write_table
+from kafkaspec.spark.run.tables import write_table
 from kafkaspec.tables import write_table as write_table_here
 
 pytestmark = pytest.mark.spark

@@ -16,7 +16,7 @@ import pytest
 from support.lake_jars import read_back
 from support.tables import TS, consumer_rows, write_orders
 
-from kafkaspec.spark.tables import write_table as write_on_spark
+from kafkaspec.spark.run.tables import write_table as write_on_spark
 from kafkaspec.tables import write_table
 
 pytestmark = pytest.mark.spark

@@ -14,7 +14,7 @@ from support.values import V1, V2, avro_bytes, framed, skey, sval
 
 from kafkaspec import Record
 from kafkaspec.logdir import PartitionWriter
-from kafkaspec.spark.options import OptionError, ReadOptions
+from kafkaspec.spark.read.options import OptionError, ReadOptions
 
 PAY = {
     "type": "record",

@@ -10,10 +10,10 @@ import kafkaspec
 from kafkaspec import logdir
 from kafkaspec.arrow.ranges import read_records
 from kafkaspec.arrow.schema import KAFKA_FIELDS
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
-from kafkaspec.spark.schema import RECORD_COLUMNS, struct_type
-from kafkaspec.spark.writer import KafkaLogWriter
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
+from kafkaspec.spark.read.schema import RECORD_COLUMNS, struct_type
+from kafkaspec.spark.write.writer import KafkaLogWriter
 
 TS = 1_700_000_000_000
 

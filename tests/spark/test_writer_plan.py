@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kafkaspec.spark.commit import How, Piece, kept_files, plan_commit
+from kafkaspec.spark.write.commit import How, Piece, kept_files, plan_commit
 
 
 def _piece(

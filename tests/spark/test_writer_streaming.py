@@ -11,7 +11,7 @@ from pyspark.sql.types import BinaryType, IntegerType, LongType, StringType, Str
 from support.spark import runtime_rows
 
 from kafkaspec.logdir import PartitionWriter
-from kafkaspec.spark.writer import STAGING, KafkaLogWriter
+from kafkaspec.spark.write.writer import STAGING, KafkaLogWriter
 
 SCHEMA = StructType(
     [

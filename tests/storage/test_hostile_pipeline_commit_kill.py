@@ -1,4 +1,4 @@
-"""The Parquet pipeline's commit (``kafkaspec.spark.onepass.commit``) killed at any move leaves each of
+"""The Parquet pipeline's commit (``kafkaspec.spark.run.onepass.commit``) killed at any move leaves each of
 OUT's ``records/`` and ``batches/`` as the last run wrote it or as this one did, whole, with its
 ``_SUCCESS``: never a half, never gone.
 

@@ -16,10 +16,10 @@ import pytest
 
 from kafkaspec import Record, logdir
 from kafkaspec.arrow.ranges import read_records
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
-from kafkaspec.spark.schema import RECORD_COLUMNS, struct_type
-from kafkaspec.spark.writer import KafkaLogWriter
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
+from kafkaspec.spark.read.schema import RECORD_COLUMNS, struct_type
+from kafkaspec.spark.write.writer import KafkaLogWriter
 
 
 @pytest.fixture(scope="module")

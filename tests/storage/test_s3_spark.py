@@ -13,8 +13,8 @@ from support.s3 import ACCESS_KEY, SECRET_KEY
 from support.spark import source_rows
 from support.stores import AZURE_KEY
 
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
 
 pytestmark = pytest.mark.spark
 
@@ -35,7 +35,7 @@ h = hashlib.sha256()
 rows = df.select("topic", "partition", "offset", "key", "value").toArrow().to_pylist()
 for r in sorted(rows, key=lambda r: (r["topic"], r["partition"], r["offset"])):
     h.update(repr((r["topic"], r["partition"], r["offset"], r["key"], r["value"])).encode())
-from kafkaspec.spark.pipeline import run_pipeline
+from kafkaspec.spark.run.pipeline import run_pipeline
 summary = run_pipeline(spark, sys.argv[1], sys.argv[2], split_size="4k")
 print(len(rows), h.hexdigest(), summary.records, spark.read.parquet(sys.argv[2] + "/records").count())
 spark.stop()

@@ -11,8 +11,8 @@ from pyspark.sql.streaming.datasource import ReadAllAvailable
 from kafkaspec import Record, logdir
 from kafkaspec.logdir.store.publish import publish_partition
 from kafkaspec.logdir.store.storage import as_path
-from kafkaspec.spark.options import MARKS_KEY, ReadOptions
-from kafkaspec.spark.streaming import KafkaLogStreamReader
+from kafkaspec.spark.read.options import MARKS_KEY, ReadOptions
+from kafkaspec.spark.stream.reader import KafkaLogStreamReader
 
 
 def _plain(offset):

@@ -13,8 +13,8 @@ from pyspark.sql.streaming.datasource import ReadAllAvailable
 from kafkaspec import build_batch
 from kafkaspec.logdir.store.publish import publish_partition
 from kafkaspec.logdir.store.storage import Stats, as_path
-from kafkaspec.spark.options import MARKS_KEY, ReadOptions
-from kafkaspec.spark.streaming import DataLossError, KafkaLogStreamReader
+from kafkaspec.spark.read.options import MARKS_KEY, ReadOptions
+from kafkaspec.spark.stream.reader import DataLossError, KafkaLogStreamReader
 
 
 def _batch(base: int, n: int, tag: bytes) -> bytes:

@@ -12,7 +12,7 @@ import pytest
 from support.tables import FORMATS, close_open, consumer_rows, write_orders, write_transactions
 from test_store_tables import _rows
 
-from kafkaspec.spark.tables import write_table
+from kafkaspec.spark.run.tables import write_table
 
 pytestmark = pytest.mark.spark
 

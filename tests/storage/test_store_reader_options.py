@@ -11,9 +11,9 @@ from support.s3 import ACCESS_KEY, REGION, SECRET_KEY
 from support.stores import AZURE_ACCOUNT, AZURE_KEY
 
 from kafkaspec.logdir import open_log
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
-from kafkaspec.spark.tasks import read_task
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
+from kafkaspec.spark.read.tasks import read_task
 
 _STORE_ENV = (
     "AWS_ENDPOINT_URL",

@@ -11,8 +11,8 @@ from support.logdir import write_partition
 
 from kafkaspec import logdir
 from kafkaspec.arrow.ranges import read_records
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
 
 
 def _broker(tmp_path, keep_from: int = 3):

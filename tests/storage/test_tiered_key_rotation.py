@@ -162,8 +162,8 @@ def test_reader_options_read_the_keys_on_the_driver_and_show_no_key(tmp_path, lo
     """``tieredPrivateKeyDir`` / ``tieredPrivateKey.<id>`` hold paths; the driver reads the keys and every
     task carries them (the executors may share neither the files nor the environment); no repr shows one."""
     from kafkaspec.arrow.ranges import load_range
-    from kafkaspec.spark.options import OptionError, ReadOptions
-    from kafkaspec.spark.planning import plan
+    from kafkaspec.spark.read.options import OptionError, ReadOptions
+    from kafkaspec.spark.read.planning import plan
 
     keys, key_dir = pairs
     remote = tmp_path / "remote"

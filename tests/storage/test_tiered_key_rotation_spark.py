@@ -66,7 +66,7 @@ def test_the_pipeline_reads_rotated_key_pairs_from_its_key_directory(spark, loca
     the keys, every record is written once, and the summary names no key."""
     import json
 
-    from kafkaspec.spark.pipeline import run_pipeline
+    from kafkaspec.spark.run.pipeline import run_pipeline
 
     assert not any(k.startswith("KAFKASPEC_TIERED_PRIVATE_KEY") for k in os.environ)
     keys = tmp_path / "keys"

@@ -1,6 +1,6 @@
 """A ``kafkalog`` job's commit to kill mid-apply: ``python commit_victim.py SRC DEST PRESERVE STEP N SIGNAL``.
 
-Drives :class:`kafkaspec.spark.writer.KafkaLogWriter` as Spark does (``write()`` per task of a read of the
+Drives :class:`kafkaspec.spark.write.writer.KafkaLogWriter` as Spark does (``write()`` per task of a read of the
 data dir ``SRC``, then ``commit()``), without a Spark session, overwriting ``DEST`` (a local folder or an
 object-store URI); ``PRESERVE`` is the ``preserveBatches`` option. It stops for good right after its
 ``N``-th call of ``STEP``: ``rename`` (``Path.replace`` or an exchange of two directories, a local
@@ -21,10 +21,10 @@ from pathlib import Path
 from kafkaspec.arrow.ranges import read_records
 from kafkaspec.logdir.store import location
 from kafkaspec.logdir.store.storage import Store
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
-from kafkaspec.spark.schema import RECORD_COLUMNS, struct_type
-from kafkaspec.spark.writer import KafkaLogWriter
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
+from kafkaspec.spark.read.schema import RECORD_COLUMNS, struct_type
+from kafkaspec.spark.write.writer import KafkaLogWriter
 
 
 def _pause_after(targets: list[tuple[object, str]], n: int, signal: str) -> None:

@@ -1,7 +1,7 @@
 """The Parquet pipeline's commit to kill mid-way: ``python onepass_victim.py SRC OUT N SIGNAL``.
 
-Runs :func:`kafkaspec.spark.onepass.run_range` over the planned ranges of the data dir ``SRC`` as the
-pipeline's tasks do (no Spark session), then :func:`~kafkaspec.spark.onepass.commit` into ``OUT``, and
+Runs :func:`kafkaspec.spark.run.onepass.run_range` over the planned ranges of the data dir ``SRC`` as the
+pipeline's tasks do (no Spark session), then :func:`~kafkaspec.spark.run.onepass.commit` into ``OUT``, and
 stops for good right after the commit's ``N``-th move (``os.replace``, ``Path.replace`` or an exchange
 of two directories), having written ``SIGNAL``; the test kills it there (SIGKILL). The pause lives here,
 in test support; production code has no hook for it.
@@ -16,9 +16,9 @@ import uuid
 from pathlib import Path
 
 from kafkaspec.logdir.store import location
-from kafkaspec.spark import onepass
-from kafkaspec.spark.options import ReadOptions
-from kafkaspec.spark.planning import plan
+from kafkaspec.spark.read.options import ReadOptions
+from kafkaspec.spark.read.planning import plan
+from kafkaspec.spark.run import onepass
 
 
 def main() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kafkaspec import logdir
-from kafkaspec.spark.options import ReadOptions
+from kafkaspec.spark.read.options import ReadOptions
 
 
 def runtime_rows(path, options: dict | None = None) -> list[tuple]:

@@ -1,7 +1,7 @@
 """The read plan: which byte ranges of which segments hold offsets [lo, hi) of a partition.
 
-One :func:`plan_partition` for every reader: the batch source (:mod:`kafkaspec.spark.planning`, which
-first resolves its options to offsets), the stream (:mod:`kafkaspec.spark.streaming`, offsets from its
+One :func:`plan_partition` for every reader: the batch source (:mod:`kafkaspec.spark.read.planning`, which
+first resolves its options to offsets), the stream (:mod:`kafkaspec.spark.stream.reader`, offsets from its
 micro-batch) and the pipeline (through the batch source's planner). It runs on the driver, through
 :mod:`kafkaspec.logdir` only: one range per segment, a large segment cut at offset-index positions
 (``Segment.split``) so that every batch starts in exactly one range; each :class:`ReadRange` is what
@@ -27,7 +27,7 @@ __all__ = ["RangeSettings", "ReadRange", "ValueSettings", "plan_partition"]
 
 
 class ValueSettings(Protocol):
-    """What a range carries of a read's typed key and value columns (``kafkaspec.spark.values.ValueColumns``,
+    """What a range carries of a read's typed key and value columns (``kafkaspec.spark.read.values.ValueColumns``,
     which the Spark glue defines above this layer): the parts it decodes and a decoder for one task."""
 
     def parts(self) -> tuple[str, ...]: ...

@@ -77,7 +77,7 @@ class RangeReport:
 
 @dataclass
 class Walk:
-    """What a records read saw of its range, for the pipeline's audit (:mod:`~kafkaspec.spark.audit`) to reuse
+    """What a records read saw of its range, for the pipeline's audit (:mod:`~kafkaspec.spark.read.audit`) to reuse
     instead of walking, checking and decompressing the range a second time.
 
     ``entries``: every entry the batch iterator gave, in file order, before any selection (a

@@ -1,6 +1,6 @@
 """One proof that a run is dead, for everything that deletes what killed runs left: the staging of a
 ``kafkalog`` job (:mod:`.job_owners`), the data files of a table run (:mod:`kafkaspec.tables.leftovers`),
-the staging folders of a full pipeline run (:func:`kafkaspec.spark.onepass.remove_dead_staging`).
+the staging folders of a full pipeline run (:func:`kafkaspec.spark.run.onepass.remove_dead_staging`).
 
 A run marks itself (:func:`mark`) before it writes anything: a file, or an object on a store, holding
 its owner's proof, ``host boot pid start``: the host (its name and process-id namespace), the boot id,

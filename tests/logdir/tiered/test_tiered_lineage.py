@@ -123,8 +123,8 @@ def test_a_copy_of_a_segment_under_another_id_is_read_once_by_every_reader(prefi
     assert len(warned) == len(copies), out
     assert "error:" not in out
 
-    from kafkaspec.spark.options import ReadOptions
-    from kafkaspec.spark.planning import plan
+    from kafkaspec.spark.read.options import ReadOptions
+    from kafkaspec.spark.read.planning import plan
 
     tasks = plan(str(remote), ReadOptions.parse({}))
     served = {Path(t.path).name for t in tasks}
@@ -289,8 +289,8 @@ def test_the_next_leader_uploads_from_a_segment_starting_inside_the_last_one(tmp
     code, text, err = _cli("verify", str(out))
     assert code == 0 and "error:" not in text, text + err
 
-    from kafkaspec.spark.options import ReadOptions
-    from kafkaspec.spark.planning import plan
+    from kafkaspec.spark.read.options import ReadOptions
+    from kafkaspec.spark.read.planning import plan
 
     tasks = plan(str(out), ReadOptions.parse({}))
     floors = {Path(t.path).name: t.min_offset for t in tasks}
@@ -301,9 +301,9 @@ def test_the_next_leader_uploads_from_a_segment_starting_inside_the_last_one(tmp
 def test_the_audit_view_lists_the_segments_left_out(prefix):
     """The Spark source's audit view (view=batches) has one ``unused`` row per segment left out, saying
     why, and reads nothing of it (planned and read without a Spark session)."""
-    from kafkaspec.spark.audit import audit_rows
-    from kafkaspec.spark.options import ReadOptions
-    from kafkaspec.spark.planning import plan
+    from kafkaspec.spark.read.audit import audit_rows
+    from kafkaspec.spark.read.options import ReadOptions
+    from kafkaspec.spark.read.planning import plan
 
     remote, expected = prefix
     folder = _folders(remote)[0]

@@ -208,8 +208,8 @@ def test_a_metadata_topic_that_does_not_decode_is_an_error_naming_it(prefix, tmp
 
 def test_the_spark_source_plans_only_the_live_segments(prefix, tmp_path):
     """The ``remoteLogMetadata`` option of ``kafkalog`` (planning runs on the driver; no Spark here)."""
-    from kafkaspec.spark.options import ReadOptions
-    from kafkaspec.spark.planning import plan
+    from kafkaspec.spark.read.options import ReadOptions
+    from kafkaspec.spark.read.planning import plan
 
     remote, folder, segments = prefix
     meta_dir = _topic(tmp_path, folder, segments, {0: (FINISHED, DELETE_STARTED)})

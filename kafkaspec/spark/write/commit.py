@@ -20,14 +20,14 @@ from typing import Any
 
 from pyspark.sql.datasource import WriterCommitMessage
 
-from ..logdir import PartitionWriter, open_log
-from ..logdir.kafka import files
-from ..logdir.kafka.batch_surgery import restamp_batch
-from ..logdir.kafka.names import check_topic_partition
-from ..logdir.store.fs import StoragePath
-from ..logdir.store.location import CommitPlan, DirPlan, Location
-from ..logdir.store.storage import StorageOptions, listdir
-from ..logdir.write.rewrite import update_offset_checkpoints
+from ...logdir import PartitionWriter, open_log
+from ...logdir.kafka import files
+from ...logdir.kafka.batch_surgery import restamp_batch
+from ...logdir.kafka.names import check_topic_partition
+from ...logdir.store.fs import StoragePath
+from ...logdir.store.location import CommitPlan, DirPlan, Location
+from ...logdir.store.storage import StorageOptions, listdir
+from ...logdir.write.rewrite import update_offset_checkpoints
 from .batches import commit_partition
 
 

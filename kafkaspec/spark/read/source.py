@@ -3,8 +3,8 @@
 ``spark.read.format("kafkalog").load(path)`` plans on the driver (:mod:`.planning`: each Spark
 input partition is one :class:`~kafkaspec.arrow.ranges.ReadRange`) and decodes on the
 executors (:mod:`kafkaspec.arrow.ranges`, or :mod:`.audit` for ``view=batches``);
-``df.write.format("kafkalog").save(path)`` writes partition directories (:mod:`.writer`);
-``spark.readStream.format("kafkalog")`` follows a growing log (:mod:`.streaming`).
+``df.write.format("kafkalog").save(path)`` writes partition directories (:mod:`kafkaspec.spark.write.writer`);
+``spark.readStream.format("kafkalog")`` follows a growing log (:mod:`kafkaspec.spark.stream.reader`).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from pyspark.sql.datasource import (
     InputPartition,
 )
 
-from ..arrow.ranges import ReadRange
-from ..errors import KafkaFormatError, MissingExtraError
+from ...arrow.ranges import ReadRange
+from ...errors import KafkaFormatError, MissingExtraError
 from .option_names import READ_OPTIONS, check_names
 from .options import ReadOptions
 from .partition import RangePartition
@@ -58,7 +58,7 @@ def alone() -> Iterator[None]:
 
 
 class KafkaLogDataSource(DataSource):
-    """Kafka log directories as a Spark source and sink; options: see :mod:`kafkaspec.spark.options`."""
+    """Kafka log directories as a Spark source and sink; options: see :mod:`kafkaspec.spark.read.options`."""
 
     @classmethod
     def name(cls) -> str:
@@ -107,13 +107,13 @@ class KafkaLogDataSource(DataSource):
             return KafkaLogReader(self._path(), self._opts())
 
     def streamReader(self, schema: StructType) -> DataSourceStreamReader:
-        from .streaming import KafkaLogStreamReader
+        from ..stream.reader import KafkaLogStreamReader
 
         with alone():
             return KafkaLogStreamReader(self._path(), self._opts())
 
     def writer(self, schema: StructType, overwrite: bool) -> DataSourceArrowWriter:
-        from .writer import KafkaLogWriter
+        from ..write.writer import KafkaLogWriter
 
         with alone():
             return KafkaLogWriter(self._path(), dict(self.options), schema, overwrite)

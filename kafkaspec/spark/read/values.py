@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..errors import KafkaFormatError
-from ..values.decoder import FORMATS, Schemas, ValueDecoder
+from ...errors import KafkaFormatError
+from ...values.decoder import FORMATS, Schemas, ValueDecoder
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -37,13 +37,13 @@ if TYPE_CHECKING:
     import pyarrow as pa
     from pyspark.sql.types import StructField, StructType
 
-    from ..arrow.ranges import ReadRange
-    from ..arrow.value_columns import ValueArrays
-    from ..entry import LogBatch
-    from ..logdir import LogDir, Partition
-    from ..logdir.kafka.tail import PartitionTail
-    from ..values.registry import RegistryClient
-    from ..values.schemas_topic import SchemaStore
+    from ...arrow.ranges import ReadRange
+    from ...arrow.value_columns import ValueArrays
+    from ...entry import LogBatch
+    from ...logdir import LogDir, Partition
+    from ...logdir.kafka.tail import PartitionTail
+    from ...values.registry import RegistryClient
+    from ...values.schemas_topic import SchemaStore
 
 __all__ = [
     "AuditCounts",
@@ -108,7 +108,7 @@ _CLIENTS_KEPT = 4
 
 
 def _registry(vc: ValueColumns) -> RegistryClient:
-    from ..values.registry import RegistryClient
+    from ...values.registry import RegistryClient
 
     assert vc.registry_url is not None
     if not vc.run:
@@ -141,7 +141,7 @@ def parse_formats(get: Callable[[str], str | None], error: type[ValueError]) -> 
         return None
     if url is None:
         return ValueColumns(key_format=formats["key"], value_format=formats["value"])
-    from ..values.registry import registry_env
+    from ...values.registry import registry_env
 
     timeout, budget = registry_env()
     return ValueColumns(
@@ -158,7 +158,7 @@ def resolve(vc: ValueColumns, log: LogDir, wants: Callable[[str, int], bool]) ->
     """``vc`` with the read's topics and the ``_schemas`` topic of ``log`` (on the driver)."""
     from dataclasses import replace
 
-    from ..values.schemas_topic import read_schemas
+    from ...values.schemas_topic import read_schemas
 
     topics = sorted({p.topic for p in log.partitions() if wants(p.topic, p.partition)})
     store = read_schemas(log)
@@ -178,7 +178,7 @@ def refresh(vc: ValueColumns, log: LogDir) -> ValueColumns:
     row still fits the stream's one schema."""
     from dataclasses import replace
 
-    from ..values.schemas_topic import read_schemas
+    from ...values.schemas_topic import read_schemas
 
     return replace(vc, schemas=read_schemas(log), run=uuid.uuid4().hex if vc.run else "")
 
@@ -210,8 +210,8 @@ class SchemasTail:
         import copy
         from dataclasses import replace
 
-        from ..logdir.kafka.tail import PartitionTail
-        from ..values.schemas_topic import SCHEMAS_TOPIC, SchemaStore
+        from ...logdir.kafka.tail import PartitionTail
+        from ...values.schemas_topic import SCHEMAS_TOPIC, SchemaStore
 
         points = {}
         for part in partitions:
@@ -272,7 +272,7 @@ def _replay(
     ``resume``: (base offset, byte position) of the last segment where the previous replay stopped, read
     on from there while that segment is still the last (the cleaner rewrites closed segments only; an
     active segment has no offset index to start from). Returns the same for this replay."""
-    from ..records import BatchIterator
+    from ...records import BatchIterator
 
     segments = part.segments()
     where = None
@@ -312,7 +312,7 @@ def _replay(
 def arrow_types(vc: ValueColumns, dec: ValueDecoder | None = None) -> dict[str, pa.DataType]:
     """part -> the Arrow type of the read's ``<part>_decoded`` column, as Spark's worker checks it
     (:func:`kafkaspec.arrow.value_columns.spark_column_type`)."""
-    from ..arrow.value_columns import spark_column_type
+    from ...arrow.value_columns import spark_column_type
 
     dec = vc.decoder() if dec is None else dec
     return {part: spark_column_type(dec, vc.topics, part) for part in vc.parts()}
@@ -334,7 +334,7 @@ def spark_fields(vc: ValueColumns, targets: dict[str, pa.DataType] | None = None
 
 def value_arrays(task: ReadRange, vc: ValueColumns) -> ValueArrays:
     """The decoded columns of ``task``'s records (its topic's decoder, the read's column types)."""
-    from ..arrow.value_columns import ValueArrays
+    from ...arrow.value_columns import ValueArrays
 
     dec = vc.decoder()
     return ValueArrays(dec, task.topic, vc.parts(), arrow_types(vc, dec), vc.topics)
@@ -344,8 +344,8 @@ def with_values(
     batches: Iterator[pa.RecordBatch], task: ReadRange, vc: ValueColumns
 ) -> Iterator[pa.RecordBatch]:
     """The record batches of ``task`` with the decoded columns added, one batch at a time."""
-    from ..arrow.columns import assembled
-    from ..arrow.schema import SCHEMA
+    from ...arrow.columns import assembled
+    from ...arrow.schema import SCHEMA
 
     return assembled(batches, SCHEMA, [value_arrays(task, vc)])
 
@@ -359,7 +359,7 @@ def audit_counts(
     the read skips it rather than fail."""
     from dataclasses import replace
 
-    from ..arrow.value_columns import decode_column
+    from ...arrow.value_columns import decode_column
 
     counts: dict[str, Counter[tuple[str, int]]] = {p: Counter() for p in PARTS}
     if task.unused is not None or task.unreadable is not None:

@@ -3,7 +3,7 @@
 Runs on the driver. Options that need the whole partition (timestamps to offsets, read_committed's
 aborted transactions) are resolved here once and shipped in each range; which segments and byte
 ranges hold the offsets is :func:`kafkaspec.arrow.ranges.plan_partition`, the one plan the stream
-(:mod:`.streaming`) and the pipeline share. The source a read plans over is opened here
+(:mod:`kafkaspec.spark.stream.reader`) and the pipeline share. The source a read plans over is opened here
 (:func:`open_source`), with what the driver resolves for its executors (:func:`on_driver`).
 """
 
@@ -13,11 +13,11 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 
-from .. import logdir
-from ..arrow.ranges import RangeSettings, ReadRange, plan_partition
-from ..errors import KafkaFormatError
-from ..logdir.store.storage import StorageOptions, is_uri
-from ..logdir.tiered.encryption import PrivateKeys
+from ... import logdir
+from ...arrow.ranges import RangeSettings, ReadRange, plan_partition
+from ...errors import KafkaFormatError
+from ...logdir.store.storage import StorageOptions, is_uri
+from ...logdir.tiered.encryption import PrivateKeys
 from .options import OptionError, ReadOptions
 
 log = logging.getLogger("kafkaspec.spark")
@@ -163,7 +163,7 @@ def _at_most(
     as a stream does, so that an end far past the data plans nothing past it; a cut into more than
     :data:`MAX_RANGES_PER_PARTITION` ranges is refused (offsets far apart, a compacted log's, would make
     a plan of any size)."""
-    from ..logdir.kafka.tail import PartitionTail
+    from ...logdir.kafka.tail import PartitionTail
 
     point = PartitionTail(transactions=False).look(part)
     lo = point.log_start if lo is None else max(lo, point.log_start)

@@ -1,7 +1,7 @@
 """``kafkaspec pipeline SRC OUT --incremental`` (and ``--follow``): append only what is new since the last run.
 One module because the lock, the commit (staging, manifest, moves) and its recovery are one crash-safety case.
 
-The job is a streaming query (:mod:`.streaming`) whose micro-batches are published to
+The job is a streaming query (:mod:`kafkaspec.spark.stream.reader`) whose micro-batches are published to
 ``OUT/records/`` (the ``kafkalog`` columns, partitioned by topic and partition) by
 :func:`_write_batch`; ``OUT/_checkpoint/`` is the query's checkpoint, which records the offsets
 read per topic-partition (the Kafka source's JSON), and ``OUT/summary.json`` says them too, with
@@ -44,8 +44,8 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from ..errors import UsageError
-from ..logdir.store import staging as locking  # its lock and its fsyncs
+from ...errors import UsageError
+from ...logdir.store import staging as locking  # its lock and its fsyncs
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
@@ -490,7 +490,7 @@ def last_offsets(checkpoint: Path) -> dict:
     """The offsets of the checkpoint's last committed micro-batch (``commits/N`` with ``offsets/N``):
     the Kafka source's JSON, or {} before the first (the batch marks beside the topics are the source's
     own business, not offsets)."""
-    from .options import MARKS_KEY  # imports pyspark: only when a run has ended
+    from ..read.options import MARKS_KEY  # imports pyspark: only when a run has ended
 
     commits = [int(p.name) for p in (checkpoint / "commits").glob("[0-9]*") if p.name.isdigit()]
     if not commits:

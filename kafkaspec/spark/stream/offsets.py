@@ -3,17 +3,17 @@
 Per topic-partition the next offset to read (``{"orders": {"0": 23}}``, so a checkpoint's ``offsets/``
 files read like the Kafka source's), and under the reserved key ``"kafkalog/marks"`` the
 :class:`~kafkaspec.logdir.kafka.tail.BatchMark` of the batch holding each partition's last read offset
-(:mod:`.streaming` says what they are for); and how a read limit is shared among the partitions.
+(:mod:`.reader` says what they are for); and how a read limit is shared among the partitions.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..entry import ENTRY_HEAD
-from ..logdir.kafka.tail import MARK_HEAD, BatchMark
-from ..printable import escape
-from .options import MARKS_KEY
+from ...entry import ENTRY_HEAD
+from ...logdir.kafka.tail import MARK_HEAD, BatchMark
+from ...printable import escape
+from ..read.options import MARKS_KEY
 
 TopicPartition = tuple[str, int]
 Offsets = dict[TopicPartition, int]

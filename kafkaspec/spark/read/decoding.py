@@ -15,11 +15,11 @@ import pyarrow as pa
 
 from kafkaspec.payloads.decode import FAMILY_OF_TOPIC
 
-from ..arrow.columns import assembled
-from ..arrow.payload_columns import PayloadArrays, offset_rows
-from ..arrow.ranges import ReadRange
-from ..arrow.schema import SCHEMA
-from ..logdir.kafka import files
+from ...arrow.columns import assembled
+from ...arrow.payload_columns import PayloadArrays, offset_rows
+from ...arrow.ranges import ReadRange
+from ...arrow.schema import SCHEMA
+from ...logdir.kafka import files
 
 
 def payload_arrays(task: ReadRange, skip_corrupt: bool) -> PayloadArrays:

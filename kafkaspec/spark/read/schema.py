@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..arrow.payload_columns import OFFSETS_SCHEMA, PAYLOAD_FIELDS
-from ..arrow.schema import SCHEMA
+from ...arrow.payload_columns import OFFSETS_SCHEMA, PAYLOAD_FIELDS
+from ...arrow.schema import SCHEMA
 
 if TYPE_CHECKING:
     import pyarrow as pa

@@ -2,7 +2,7 @@
 
 Reads headers and checks checksums without decoding records (compressed
 batches are decompressed to report their uncompressed size). The pipeline's one pass
-(:mod:`.onepass`) gives it what its records read saw instead, so that the bytes are walked,
+(:mod:`kafkaspec.spark.run.onepass`) gives it what its records read saw instead, so that the bytes are walked,
 checked and decompressed once. Never fails on
 corrupt data: a bad checksum is a row with ``crcStatus = mismatch``, an
 unreadable entry a ``corrupt`` row covering the bytes up to the next
@@ -22,15 +22,15 @@ import pyarrow.compute as pc
 
 from kafkaspec.generated import record_batch_v2 as v2
 
-from ..arrow.engine.heads import read_heads
-from ..arrow.ranges import ReadRange, Walk, load_range
-from ..codec.compression import codec_name, decompress
-from ..codec.crc import crc32c
-from ..entry import LogBatch
-from ..errors import KafkaFormatError
-from ..logdir.kafka.transactions import ReadCommitted
-from ..records import Batch, BatchIterator
-from ..recovery import Resync
+from ...arrow.engine.heads import read_heads
+from ...arrow.ranges import ReadRange, Walk, load_range
+from ...codec.compression import codec_name, decompress
+from ...codec.crc import crc32c
+from ...entry import LogBatch
+from ...errors import KafkaFormatError
+from ...logdir.kafka.transactions import ReadCommitted
+from ...records import Batch, BatchIterator
+from ...recovery import Resync
 from .schema import AUDIT_COLUMNS, arrow_schema
 
 

@@ -59,14 +59,16 @@ from pyspark.sql.datasource import DataSourceArrowWriter, WriterCommitMessage
 
 from kafkaspec.generated.record_v2 import Record
 
-from ..builder import build_batch
-from ..codec.compression import codec_id
-from ..errors import KafkaFormatError
-from ..logdir import InvariantError, PartitionWriter, open_log
-from ..logdir.kafka.names import check_topic_partition, offset_problem
-from ..logdir.store.location import Location
-from ..logdir.store.publish import STAGING as STAGING
-from ..logdir.store.storage import StorageOptions, is_uri
+from ...builder import build_batch
+from ...codec.compression import codec_id
+from ...errors import KafkaFormatError
+from ...logdir import InvariantError, PartitionWriter, open_log
+from ...logdir.kafka.names import check_topic_partition, offset_problem
+from ...logdir.store.location import Location
+from ...logdir.store.publish import STAGING as STAGING
+from ...logdir.store.storage import StorageOptions, is_uri
+from ..read.option_names import STORAGE_OPTIONS, check_names
+from ..read.options import OptionError, ReadOptions, _whole, parse_size
 from .batches import BATCH_COLUMNS, BatchStager
 from .commit import (
     Piece,
@@ -78,8 +80,6 @@ from .commit import (
     refuse_own_source,
 )
 from .commit import kept_files as kept_files
-from .option_names import STORAGE_OPTIONS, check_names
-from .options import OptionError, ReadOptions, _whole, parse_size
 
 #: the options of a write (module docstring), beside the storage ones of an object-store destination
 INT32_MAX = (1 << 31) - 1

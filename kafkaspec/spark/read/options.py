@@ -91,10 +91,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..errors import KafkaFormatError
-from ..logdir.kafka.names import MAX_OFFSET, MAX_PARTITION
-from ..logdir.store.storage import StorageOptions
-from ..logdir.tiered.encryption import PrivateKeys
+from ...errors import KafkaFormatError
+from ...logdir.kafka.names import MAX_OFFSET, MAX_PARTITION
+from ...logdir.store.storage import StorageOptions
+from ...logdir.tiered.encryption import PrivateKeys
 from .pushdown import Pushed
 from .values import ValueColumns, parse_formats
 

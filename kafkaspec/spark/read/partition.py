@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pyspark.sql.datasource import InputPartition
 
-from ..arrow.ranges import ReadRange
+from ...arrow.ranges import ReadRange
 
 
 class RangePartition(InputPartition):

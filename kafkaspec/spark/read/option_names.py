@@ -1,6 +1,6 @@
 """The names of the ``kafkalog`` source's options: an option no reader or writer knows is refused, naming
 the closest known one, since one ignored in silence reads the wrong data (``subscibe`` would read every
-topic). What each option means: :mod:`.options` (reads) and :mod:`.writer` (writes)."""
+topic). What each option means: :mod:`.options` (reads) and :mod:`kafkaspec.spark.write.writer` (writes)."""
 
 from __future__ import annotations
 
@@ -50,5 +50,7 @@ def check_names(options: Mapping[str, str], known: tuple[str, ...], what: str) -
         if why is not None:
             raise OptionError(f"option {name} of Spark's Kafka source is not one of {what}'s: {why}")
         close = difflib.get_close_matches(low, lower, n=1, cutoff=0.6)
-        hint = f": did you mean {lower[close[0]]}?" if close else " (its options: kafkaspec.spark.options)"
+        hint = (
+            f": did you mean {lower[close[0]]}?" if close else " (its options: kafkaspec.spark.read.options)"
+        )
         raise OptionError(f"{what} has no option {name}{hint}")

@@ -23,11 +23,11 @@ if TYPE_CHECKING:  # (pyarrow and the task code are imported when the job runs: 
 
     from pyspark.sql import SparkSession
 
-    from ..arrow.ranges import ReadRange
+    from ...arrow.ranges import ReadRange
+    from ..read.options import ReadOptions
+    from ..read.values import ValueColumns
     from .incremental import OutputLock
     from .onepass import RangeResult
-    from .options import ReadOptions
-    from .values import ValueColumns
 
 import argparse
 import contextlib
@@ -45,10 +45,10 @@ from typing import Any
 from kafkaspec import logdir
 from kafkaspec.errors import KafkaFormatError, UsageError
 
-from ..logdir.store.storage import is_uri
-from ..logdir.tiered.key_dir import add_key_dir_argument, private_keys
+from ...logdir.store.storage import is_uri
+from ...logdir.tiered.key_dir import add_key_dir_argument, private_keys
+from ..session import PIPELINE_CONF, quiet_session
 from .interrupts import leave_out
-from .session import PIPELINE_CONF, quiet_session
 from .status import StageProgress
 from .summary import Group, Summary, format_summary, summarise, write_summary
 
@@ -178,9 +178,9 @@ def run_pipeline(
     ``--topics``, :func:`topic_pattern`): only the topics it matches are read."""
     from functools import partial
 
+    from ..read.options import ReadOptions
+    from ..read.planning import plan
     from .onepass import commit
-    from .options import ReadOptions
-    from .planning import plan
 
     out = Path(output)
     # planned as the audit view: each task then carries the transaction index the audit's
@@ -262,8 +262,8 @@ def run_pipeline(
 def typed_topics(input_path: str, opts: ReadOptions) -> ValueColumns:
     """The topics ``--decode-values`` types: those of the input with a ``<topic>-value`` subject in its
     ``_schemas`` topic (read once, here on the driver, and shipped to the tasks); format ``auto``."""
-    from .planning import on_driver, open_source
-    from .values import ValueColumns, resolve
+    from ..read.planning import on_driver, open_source
+    from ..read.values import ValueColumns, resolve
 
     with open_source(input_path, on_driver(input_path, opts)) as log:
         vc = resolve(ValueColumns(value_format="auto"), log, opts.wants)
@@ -273,7 +273,7 @@ def typed_topics(input_path: str, opts: ReadOptions) -> ValueColumns:
 
 
 def _decoded_summary(values: ValueColumns, results: list[RangeResult]) -> dict[str, dict[str, Any]]:
-    from ..arrow.value_types import value_type
+    from ...arrow.value_types import value_type
 
     dec = values.decoder()
     out: dict[str, dict[str, Any]] = {}
@@ -329,7 +329,7 @@ def run_args(args: argparse.Namespace) -> int:
 
 
 def _run_args(args: argparse.Namespace) -> int:
-    from ..codec.extras import require_spark
+    from ...codec.extras import require_spark
 
     require_spark("kafkaspec pipeline")
 
@@ -359,8 +359,8 @@ def _run_args(args: argparse.Namespace) -> int:
 
 
 def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -> int:
+    from ..session import build_session
     from .onepass import remove_dead_staging
-    from .session import build_session
 
     started = time.perf_counter()
     master = args.master

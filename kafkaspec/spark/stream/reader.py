@@ -1,7 +1,7 @@
 """``spark.readStream.format("kafkalog")``: a growing log directory as a micro-batch stream.
 
 Runs on the driver (offsets and planning) and on the executors (reading, through the batch
-source's reader). Offsets are the Kafka source's JSON (:mod:`.stream_offsets`), ``{"orders": {"0": 23}}``:
+source's reader). Offsets are the Kafka source's JSON (:mod:`.offsets`), ``{"orders": {"0": 23}}``:
 per topic-partition the next offset to read, so a checkpoint's ``offsets/`` files read like the
 Kafka source's. A micro-batch is the offsets [start, end) of each partition, planned by the batch
 source's planner (:func:`kafkaspec.arrow.ranges.plan_partition`, cut exactly): byte ranges from the
@@ -36,7 +36,7 @@ without marks (a checkpoint written before them, ``startingOffsets`` given by a 
 offsets only.
 
 Typed values (``keyFormat`` / ``valueFormat``): the ``_schemas`` topic is followed when a micro-batch
-is planned (:class:`~kafkaspec.spark.values.SchemasTail`: only what was appended since, the whole
+is planned (:class:`~kafkaspec.spark.read.values.SchemasTail`: only what was appended since, the whole
 topic again when it went back) and travels in its ranges (the executors hold the reader as pickled
 at the query's start), so an id registered after the stream started decodes; each topic's reader
 schema, and so the column type, stays the version the stream started with.
@@ -61,14 +61,14 @@ from pyspark.sql.streaming.datasource import (
     SupportsTriggerAvailableNow,
 )
 
-from .. import logdir
-from ..arrow.ranges import ReadRange, plan_partition
-from ..errors import DataLossError
-from ..logdir.kafka.tail import BatchMark, PartitionTail, TailPoint
-from .options import EARLIEST, LATEST, OptionError, ReadOptions
-from .partition import RangePartition
-from .planning import on_driver, open_source, settings
-from .stream_offsets import Marks, Offsets, TopicPartition, from_json, marks_from_json, prorate, to_json
+from ... import logdir
+from ...arrow.ranges import ReadRange, plan_partition
+from ...errors import DataLossError
+from ...logdir.kafka.tail import BatchMark, PartitionTail, TailPoint
+from ..read.options import EARLIEST, LATEST, OptionError, ReadOptions
+from ..read.partition import RangePartition
+from ..read.planning import on_driver, open_source, settings
+from .offsets import Marks, Offsets, TopicPartition, from_json, marks_from_json, prorate, to_json
 
 __all__ = [
     "DataLossError",
@@ -82,7 +82,7 @@ __all__ = [
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from .values import SchemasTail
+    from ..read.values import SchemasTail
 
 log = logging.getLogger("kafkaspec.spark")
 
@@ -366,7 +366,7 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             ranges.extend(self._plan(seen.part, lo, hi))
         if self.opts.values is None:
             return [RangePartition(r) for r in ranges]
-        from .values import SchemasTail
+        from ..read.values import SchemasTail
 
         if self.schemas is None:
             self.schemas = SchemasTail()
@@ -401,13 +401,13 @@ class KafkaLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
 
     # -- reading (executors) ------------------------------------------------------------------------
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
-        from .tasks import our_errors_first, read_task
+        from ..read.tasks import our_errors_first, read_task
 
         assert isinstance(partition, RangePartition)
         task = partition.task
         opts = self.opts
         if task.values is not None:  # the _schemas topic as of this micro-batch
-            from .values import ValueColumns
+            from ..read.values import ValueColumns
 
             assert isinstance(task.values, ValueColumns)
             opts = replace(self.opts, values=task.values)

@@ -43,16 +43,16 @@ from typing import Any
 
 from kafkaspec.generated.record_v2 import Record
 
-from ..entry import LogBatch
-from ..errors import KafkaFormatError
-from ..logdir import InvariantError, PartitionWriter, open_log
-from ..logdir.kafka import files
-from ..logdir.kafka.names import check_topic_partition, offset_problem, partition_dir_name
-from ..logdir.kafka.segment import Segment
-from ..logdir.store.fs import StoragePath
-from ..logdir.store.storage import StorageOptions, as_path, is_uri, parse_uri
-from ..logdir.write.rewrite import output_codec, update_offset_checkpoints
-from ..records import iter_batches
+from ...entry import LogBatch
+from ...errors import KafkaFormatError
+from ...logdir import InvariantError, PartitionWriter, open_log
+from ...logdir.kafka import files
+from ...logdir.kafka.names import check_topic_partition, offset_problem, partition_dir_name
+from ...logdir.kafka.segment import Segment
+from ...logdir.store.fs import StoragePath
+from ...logdir.store.storage import StorageOptions, as_path, is_uri, parse_uri
+from ...logdir.write.rewrite import output_codec, update_offset_checkpoints
+from ...records import iter_batches
 
 log = logging.getLogger("kafkaspec.spark")
 

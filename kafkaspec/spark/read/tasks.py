@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..arrow.ranges import ReadRange
-from ..errors import KafkaFormatError
+from ...arrow.ranges import ReadRange
+from ...errors import KafkaFormatError
 from .options import ReadOptions
 
 if TYPE_CHECKING:
@@ -31,17 +31,17 @@ def read_task(task: ReadRange, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
     its columns (:func:`kafkaspec.arrow.columns.assembled`)."""
     if task.end <= task.start and task.unused is None and task.unreadable is None:
         return iter(())
-    from ..arrow.columns import Added, assembled
+    from ...arrow.columns import Added, assembled
 
     if opts.view == "batches":
         return _audit(task, opts)
-    from ..arrow.ranges import read_records
+    from ...arrow.ranges import read_records
 
     if opts.view == "offsets":
         from .decoding import read_offsets
 
         return read_offsets(read_records(task), task, opts.skip_corrupt)
-    from ..arrow.schema import SCHEMA
+    from ...arrow.schema import SCHEMA
 
     added: list[Added] = []
     if opts.decode:
@@ -59,13 +59,13 @@ def read_task(task: ReadRange, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
 def _audit(task: ReadRange, opts: ReadOptions) -> Iterator[pa.RecordBatch]:
     """The audit rows, with ``keyFormat`` / ``valueFormat`` their records' error counts (worked out when
     the first row is asked for, from a records read of the range)."""
-    from ..arrow.columns import assembled
+    from ...arrow.columns import assembled
     from .audit import read_audit
     from .schema import AUDIT_COLUMNS, arrow_schema
 
     added = []
     if opts.values is not None:
-        from ..arrow.ranges import read_records
+        from ...arrow.ranges import read_records
         from .values import AuditCounts, audit_counts
 
         added.append(AuditCounts(audit_counts(task, opts.values, read_records), opts.values))

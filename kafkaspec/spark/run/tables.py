@@ -1,7 +1,7 @@
 """The pipeline into Iceberg and Delta tables on Spark: the executors read the records and write the
 Parquet data files, the driver commits each table once (:mod:`kafkaspec.tables.files`).
 
-From Python or Spark code, :func:`write_table` on a session, as :func:`kafkaspec.spark.pipeline.run_pipeline`
+From Python or Spark code, :func:`write_table` on a session, as :func:`kafkaspec.spark.run.pipeline.run_pipeline`
 runs the Parquet pipeline; from the command line, ``kafkaspec pipeline SRC --table iceberg|delta DEST``
 with ``--engine spark`` (or ``--master``, or under spark-submit). The tables, their offsets and what a
 re-run appends are those of the Spark-free :func:`kafkaspec.tables.write_table`: either may write a
@@ -22,9 +22,9 @@ if TYPE_CHECKING:
 
     from pyspark.sql import SparkSession
 
-    from ..logdir import LogDir
-    from ..tables import TableRun
-    from ..tables.files import FileTask, Written
+    from ...logdir import LogDir
+    from ...tables import TableRun
+    from ...tables.files import FileTask, Written
 
 
 def write_table(
@@ -48,7 +48,7 @@ def write_table(
     a table in upsert mode (given, or a compacted topic's default) is read and merged by the driver, as
     without Spark; typed values (``decode_values``) are refused, saying why.
     ``dest`` must be where the driver and every executor can write."""
-    from ..tables.files import write_table_tasks
+    from ...tables.files import write_table_tasks
 
     sc = spark.sparkContext
 
@@ -81,14 +81,14 @@ def run_table_args(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ..codec.extras import require_spark
-    from ..errors import UsageError
-    from ..printable import escape
-    from ..tables import TableError, format_run
-    from ..tables.write import run_keywords
+    from ...codec.extras import require_spark
+    from ...errors import UsageError
+    from ...printable import escape
+    from ...tables import TableError, format_run
+    from ...tables.write import run_keywords
+    from ..session import build_session
     from .interrupts import leave_out
     from .pipeline import PIPELINE_CONF, _stopping, quiet_session
-    from .session import build_session
 
     require_spark("kafkaspec pipeline --table")
     if args.decode_values:

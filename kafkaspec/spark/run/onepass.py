@@ -30,15 +30,15 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from ..arrow.columns import Assembly
-from ..arrow.ranges import ReadRange, Walk, load_range, read_records
-from ..arrow.schema import SCHEMA
-from ..errors import KafkaFormatError
-from ..logdir.store import location, runs
-from .audit import audit_batch
+from ...arrow.columns import Assembly
+from ...arrow.ranges import ReadRange, Walk, load_range, read_records
+from ...arrow.schema import SCHEMA
+from ...errors import KafkaFormatError
+from ...logdir.store import location, runs
+from ..read.audit import audit_batch
 
 if TYPE_CHECKING:
-    from .values import ValueColumns
+    from ..read.values import ValueColumns
 
 #: the Hive-style partition columns of ``records/`` (in the path, not in the files)
 PARTITION_COLUMNS = ("topic", "partition")
@@ -254,7 +254,7 @@ class _DecodedWriter:
     by :class:`kafkaspec.arrow.columns.Assembly` from the records' batch)."""
 
     def __init__(self, task: ReadRange, result: RangeResult, values: ValueColumns) -> None:
-        from ..arrow.value_columns import DecodedValues
+        from ...arrow.value_columns import DecodedValues
 
         self.task, self.result = task, result
         self.assembly = Assembly(SCHEMA, [DecodedValues(values.decoder(), task.topic)], DECODED_COLUMNS)
