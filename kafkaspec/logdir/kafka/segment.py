@@ -36,7 +36,7 @@ from .files import (
     read_regular,
 )
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
-from .transactions import TransactionalData
+from .transactions import TransactionalData, TransactionMarker, marker_at
 from .window import Batches, WindowedBatches
 
 _I32 = struct.Struct(">i")
@@ -326,10 +326,12 @@ class Segment:
         get, size = getter(self.path)
         return get, size, ranged.READ_PIECE
 
-    def transactional_batches(self) -> Iterator[LogBatch | TransactionalData]:
+    def transactional_batches(self) -> Iterator[LogBatch | TransactionalData | TransactionMarker]:
         """The transactional v2 batches of the ``.log``, read head by head: each data batch as its
         :class:`~kafkaspec.logdir.kafka.transactions.TransactionalData` (producer and first offset, all a
-        transaction scan needs of it), each control batch whole and decoded.
+        transaction scan needs of it), each end-transaction marker as a broker writes it as its
+        :class:`~kafkaspec.logdir.kafka.transactions.TransactionMarker` (read at fixed positions), any
+        other control batch whole and decoded.
 
         Heads are read a block at a time and only control batches are read whole (no CRC is checked),
         so a scan for transaction markers never holds the whole file in memory. A head that does not parse (a bad magic or length)
@@ -381,6 +383,12 @@ class Segment:
                                 _I64.unpack_from(block, rel + v2.PRODUCER_ID_OFFSET)[0], base_offset
                             )
                     elif attributes & v2.IS_TRANSACTIONAL_MASK:
+                        marker = marker_at(block, rel) if end <= block_at + len(block) else None
+                        if marker is not None:
+                            if marker.last_offset >= floor:
+                                yield marker
+                            pos = end
+                            continue
                         raw = (
                             block[rel : rel + LOG_OVERHEAD + length]
                             if end <= block_at + len(block)
