@@ -77,7 +77,8 @@ def test_too_short_a_buffer_is_not_a_marker():
 def test_other_control_batches_take_the_full_decode(tmp_path, monkeypatch):
     """A partition of transactions, some markers as brokers write them and some not (a header on the
     record, a longer value): the transactions the scan finds are the ones a scan decoding every batch
-    finds, and the markers read at fixed positions are only the brokers' ones."""
+    finds, and the markers read at fixed positions are only the brokers' ones; of a producer's transactions
+    one after another, each begins at its own first data batch."""
     part = tmp_path / "t-0"
     part.mkdir()
     (tmp_path / "canary").write_text("stays")
@@ -99,6 +100,9 @@ def test_other_control_batches_take_the_full_decode(tmp_path, monkeypatch):
     data(1), data(2), end("abort", 1), end("commit", 2)
     data(3), end("abort", 3, value=b"\x00\x00\x00\x00\x00\x04\xff")  # a 7-byte value: decoded whole
     data(4), data(5), end("commit", 4), data(6), end("abort", 5)  # 6 stays open
+    # one producer's transactions one after another, several data batches each, ended both ways
+    data(7), data(7), end("commit", 7), data(7), data(8), data(7), end("abort", 7)  # 8 stays open
+    data(7), end("abort", 7, value=b"\x00\x00\x00\x00\x00\x04\xff"), data(7), end("abort", 7)
     (part / "00000000000000000000.log").write_bytes(log)
 
     taken: list[TransactionMarker] = []
@@ -117,12 +121,15 @@ def test_other_control_batches_take_the_full_decode(tmp_path, monkeypatch):
         seg = p.segments()[0]
         expected = TransactionScan()
         layout._scan(expected, seg.iter_batches(verify=False))
-    assert [m.producer_id for m in taken] == [1, 2, 4, 5]
+    assert [m.producer_id for m in taken] == [1, 2, 4, 5, 7, 7, 7]
     assert aborted == expected.aborted and ongoing == expected.ongoing
     assert [(t.producer_id, t.first_offset, t.last_offset) for t in aborted] == [
         (1, 0, 4),
         (3, 6, 8),
         (5, 11, 16),
+        (7, 22, 28),
+        (7, 29, 31),
+        (7, 32, 34),
     ]
-    assert ongoing == {6: 14}
+    assert ongoing == {6: 14, 8: 24}
     assert (tmp_path / "canary").read_text() == "stays"

@@ -327,9 +327,10 @@ class Segment:
         return get, size, ranged.READ_PIECE
 
     def transactional_batches(self) -> Iterator[LogBatch | TransactionalData | TransactionMarker]:
-        """The transactional v2 batches of the ``.log``, read head by head: each data batch as its
-        :class:`~kafkaspec.logdir.kafka.transactions.TransactionalData` (producer and first offset, all a
-        transaction scan needs of it), each end-transaction marker as a broker writes it as its
+        """The transactional v2 batches of the ``.log``, read head by head: the first data batch of each
+        transaction as its :class:`~kafkaspec.logdir.kafka.transactions.TransactionalData` (producer and first
+        offset, all a transaction scan needs of it: the rest until the producer's next control batch are
+        passed over), each end-transaction marker as a broker writes it as its
         :class:`~kafkaspec.logdir.kafka.transactions.TransactionMarker` (read at fixed positions), any
         other control batch whole and decoded.
 
@@ -355,6 +356,7 @@ class Segment:
         def pread(n: int, at: int) -> bytes:
             return reader.read(at, n)
 
+        begun: set[int] = set()  # producers whose transaction's first data batch was given, no marker since
         try:
             block, block_at = b"", 0
             pos = 0
@@ -379,11 +381,17 @@ class Segment:
                             base_offset + _I32.unpack_from(block, rel + v2.LAST_OFFSET_DELTA_OFFSET)[0]
                             >= floor
                         ):
-                            yield TransactionalData(
-                                _I64.unpack_from(block, rel + v2.PRODUCER_ID_OFFSET)[0], base_offset
-                            )
+                            pid = _I64.unpack_from(block, rel + v2.PRODUCER_ID_OFFSET)[0]
+                            if pid not in begun:
+                                begun.add(pid)
+                                yield TransactionalData(pid, base_offset)
                     elif attributes & v2.IS_TRANSACTIONAL_MASK:
                         marker = marker_at(block, rel) if end <= block_at + len(block) else None
+                        begun.discard(
+                            _I64.unpack_from(block, rel + v2.PRODUCER_ID_OFFSET)[0]
+                            if marker is None
+                            else marker.producer_id
+                        )
                         if marker is not None:
                             if marker.last_offset >= floor:
                                 yield marker
