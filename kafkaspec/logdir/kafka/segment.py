@@ -45,6 +45,8 @@ _I64 = struct.Struct(">q")
 _TRANSACTIONAL_DATA = v2.IS_TRANSACTIONAL_MASK | v2.IS_CONTROL_MASK
 
 
+#: a v2 head's last offset delta and producer id, the timestamps between them passed over
+_DELTA_AND_PRODUCER = struct.Struct(f">i{v2.PRODUCER_ID_OFFSET - v2.LAST_OFFSET_DELTA_OFFSET - 4}xq")
 _HEAD_BLOCK = 1 << 20  # bytes read at a time when walking batch heads
 
 
@@ -366,7 +368,7 @@ class Segment:
                     if len(block) < v2.RECORD_BATCH_OVERHEAD:
                         break  # a partial tail (or entries too short for a v2 head: the fallback decides)
                 rel = pos - block_at
-                _, length, _, magic = ENTRY_HEAD.unpack_from(block, rel)
+                base_offset, length, _, magic = ENTRY_HEAD.unpack_from(block, rel)
                 minimum = MIN_LENGTH.get(magic)
                 if minimum is None or length < minimum:
                     raise _WalkFailed(pos)
@@ -376,12 +378,10 @@ class Segment:
                 if magic == 2:
                     attributes = block[rel + v2.ATTRIBUTES_OFFSET + 1]
                     if attributes & _TRANSACTIONAL_DATA == v2.IS_TRANSACTIONAL_MASK:
-                        base_offset = _I64.unpack_from(block, rel)[0]
-                        if (
-                            base_offset + _I32.unpack_from(block, rel + v2.LAST_OFFSET_DELTA_OFFSET)[0]
-                            >= floor
-                        ):
-                            pid = _I64.unpack_from(block, rel + v2.PRODUCER_ID_OFFSET)[0]
+                        last_delta, pid = _DELTA_AND_PRODUCER.unpack_from(
+                            block, rel + v2.LAST_OFFSET_DELTA_OFFSET
+                        )
+                        if base_offset + last_delta >= floor:
                             if pid not in begun:
                                 begun.add(pid)
                                 yield TransactionalData(pid, base_offset)
