@@ -428,9 +428,13 @@ class Segment:
         """Cut the segment into byte ranges of about ``target_bytes`` at index positions.
 
         Every range starts at a batch start, so ``iter_batches(start, end)`` over
-        the ranges yields each batch exactly once. Without an index: one range.
+        the ranges yields each batch exactly once. Without an index: one range; a segment no larger than
+        ``target_bytes`` is one range without its index read (a partition of many small segments is
+        planned without opening each index).
         """
         size = self.size
+        if size <= target_bytes:
+            return [(0, size)]
         cuts = [0]
         try:
             entries = self.index_entries()
