@@ -35,6 +35,7 @@ from .transactions import (
     DEFAULT_ISOLATION_LEVEL,
     ReadCommitted,
     TransactionalData,
+    TransactionMarker,
     TransactionScan,
     committed_only,
     select_batches,
@@ -563,7 +564,7 @@ def known_segments(part: Partition) -> list[Segment]:
         return []
 
 
-def _scan(scan: TransactionScan, batches: Iterable[LogBatch | TransactionalData]) -> None:
+def _scan(scan: TransactionScan, batches: Iterable[LogBatch | TransactionalData | TransactionMarker]) -> None:
     for batch in batches:
         try:
             scan.add(batch)

@@ -36,7 +36,7 @@ from .files import (
     read_regular,
 )
 from .indexes import AbortedTxn, IndexEntry, TimeIndexEntry
-from .transactions import TransactionalData
+from .transactions import TransactionalData, TransactionMarker, marker_at
 from .window import Batches, WindowedBatches
 
 _I32 = struct.Struct(">i")
@@ -45,6 +45,8 @@ _I64 = struct.Struct(">q")
 _TRANSACTIONAL_DATA = v2.IS_TRANSACTIONAL_MASK | v2.IS_CONTROL_MASK
 
 
+#: a v2 head's last offset delta and producer id, the timestamps between them passed over
+_DELTA_AND_PRODUCER = struct.Struct(f">i{v2.PRODUCER_ID_OFFSET - v2.LAST_OFFSET_DELTA_OFFSET - 4}xq")
 _HEAD_BLOCK = 1 << 20  # bytes read at a time when walking batch heads
 
 
@@ -326,10 +328,13 @@ class Segment:
         get, size = getter(self.path)
         return get, size, ranged.READ_PIECE
 
-    def transactional_batches(self) -> Iterator[LogBatch | TransactionalData]:
-        """The transactional v2 batches of the ``.log``, read head by head: each data batch as its
-        :class:`~kafkaspec.logdir.kafka.transactions.TransactionalData` (producer and first offset, all a
-        transaction scan needs of it), each control batch whole and decoded.
+    def transactional_batches(self) -> Iterator[LogBatch | TransactionalData | TransactionMarker]:
+        """The transactional v2 batches of the ``.log``, read head by head: the first data batch of each
+        transaction as its :class:`~kafkaspec.logdir.kafka.transactions.TransactionalData` (producer and first
+        offset, all a transaction scan needs of it: the rest until the producer's next control batch are
+        passed over), each end-transaction marker as a broker writes it as its
+        :class:`~kafkaspec.logdir.kafka.transactions.TransactionMarker` (read at fixed positions), any
+        other control batch whole and decoded.
 
         Heads are read a block at a time and only control batches are read whole (no CRC is checked),
         so a scan for transaction markers never holds the whole file in memory. A head that does not parse (a bad magic or length)
@@ -353,6 +358,7 @@ class Segment:
         def pread(n: int, at: int) -> bytes:
             return reader.read(at, n)
 
+        begun: set[int] = set()  # producers whose transaction's first data batch was given, no marker since
         try:
             block, block_at = b"", 0
             pos = 0
@@ -362,7 +368,7 @@ class Segment:
                     if len(block) < v2.RECORD_BATCH_OVERHEAD:
                         break  # a partial tail (or entries too short for a v2 head: the fallback decides)
                 rel = pos - block_at
-                _, length, _, magic = ENTRY_HEAD.unpack_from(block, rel)
+                base_offset, length, _, magic = ENTRY_HEAD.unpack_from(block, rel)
                 minimum = MIN_LENGTH.get(magic)
                 if minimum is None or length < minimum:
                     raise _WalkFailed(pos)
@@ -372,15 +378,25 @@ class Segment:
                 if magic == 2:
                     attributes = block[rel + v2.ATTRIBUTES_OFFSET + 1]
                     if attributes & _TRANSACTIONAL_DATA == v2.IS_TRANSACTIONAL_MASK:
-                        base_offset = _I64.unpack_from(block, rel)[0]
-                        if (
-                            base_offset + _I32.unpack_from(block, rel + v2.LAST_OFFSET_DELTA_OFFSET)[0]
-                            >= floor
-                        ):
-                            yield TransactionalData(
-                                _I64.unpack_from(block, rel + v2.PRODUCER_ID_OFFSET)[0], base_offset
-                            )
+                        last_delta, pid = _DELTA_AND_PRODUCER.unpack_from(
+                            block, rel + v2.LAST_OFFSET_DELTA_OFFSET
+                        )
+                        if base_offset + last_delta >= floor:
+                            if pid not in begun:
+                                begun.add(pid)
+                                yield TransactionalData(pid, base_offset)
                     elif attributes & v2.IS_TRANSACTIONAL_MASK:
+                        marker = marker_at(block, rel) if end <= block_at + len(block) else None
+                        begun.discard(
+                            _I64.unpack_from(block, rel + v2.PRODUCER_ID_OFFSET)[0]
+                            if marker is None
+                            else marker.producer_id
+                        )
+                        if marker is not None:
+                            if marker.last_offset >= floor:
+                                yield marker
+                            pos = end
+                            continue
                         raw = (
                             block[rel : rel + LOG_OVERHEAD + length]
                             if end <= block_at + len(block)
@@ -412,9 +428,13 @@ class Segment:
         """Cut the segment into byte ranges of about ``target_bytes`` at index positions.
 
         Every range starts at a batch start, so ``iter_batches(start, end)`` over
-        the ranges yields each batch exactly once. Without an index: one range.
+        the ranges yields each batch exactly once. Without an index: one range; a segment no larger than
+        ``target_bytes`` is one range without its index read (a partition of many small segments is
+        planned without opening each index).
         """
         size = self.size
+        if size <= target_bytes:
+            return [(0, size)]
         cuts = [0]
         try:
             entries = self.index_entries()

@@ -15,9 +15,11 @@ come once the transaction ends, and read_uncommitted gives them now).
 from __future__ import annotations
 
 import bisect
+import struct
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple, TypeVar
 
+from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.generated.enums import ControlRecordType
 
 from ...entry import LogBatch
@@ -62,6 +64,63 @@ class TransactionalData(NamedTuple):
         return False
 
 
+class TransactionMarker(NamedTuple):
+    """A transaction's end (abort or commit) as a transaction scan needs it, read from a marker batch's
+    bytes by :func:`marker_at` without decoding the batch: its producer, offset and control type."""
+
+    producer_id: int
+    base_offset: int
+    last_offset: int
+    type: int
+
+
+#: the bytes of an end-transaction marker batch as every broker writes it, from its records count on:
+#: one record of 16 bytes (attributes, timestamp and offset deltas all 0), a 4-byte key (version, type),
+#: a 6-byte value (version, coordinator epoch), no headers
+_MARKER_RECORD = b"\x00\x00\x00\x01\x20\x00\x00\x00\x08"
+_MARKER_LENGTH = 66  # the batch length field: 49 bytes of head after it, 17 of the one record
+_MARKER_KEY_TYPE = v2.RECORDS_COUNT_OFFSET + len(_MARKER_RECORD) + 2  # after the key's version
+_MARKER_VALUE_LENGTH = _MARKER_KEY_TYPE + 2
+_MARKER_HEADERS = _MARKER_VALUE_LENGTH + 1 + 6  # the headers count: the batch's last byte
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_I64 = struct.Struct(">q")
+_MARKER_BITS = v2.COMPRESSION_MASK | v2.IS_TRANSACTIONAL_MASK | v2.IS_CONTROL_MASK
+_ENDS = (ControlRecordType.ABORT, ControlRecordType.COMMIT)
+
+
+def marker_at(buf: bytes, pos: int) -> TransactionMarker | None:
+    """The end-transaction marker of the v2 batch at ``pos`` of ``buf`` when its bytes are exactly what a
+    broker writes (uncompressed, one abort or commit record with a 4-byte key, a 6-byte value and nothing
+    else), read from fixed positions; None for anything else, which the caller decodes in full.
+
+    A scan of a partition's transactions meets one marker per transaction: decoding each as a batch was
+    most of a driver's planning. The bytes checked here are every byte the full decode reads to reach
+    the same answer, so a batch taken here is one that decodes to this marker (no CRC is checked by
+    either)."""
+    if len(buf) - pos <= _MARKER_HEADERS:
+        return None
+    if (
+        _I32.unpack_from(buf, pos + v2.BATCH_LENGTH_OFFSET)[0] != _MARKER_LENGTH
+        or buf[pos + v2.MAGIC_OFFSET] != 2
+        or buf[pos + v2.ATTRIBUTES_OFFSET + 1] & _MARKER_BITS != v2.IS_TRANSACTIONAL_MASK | v2.IS_CONTROL_MASK
+        or buf[pos + v2.RECORDS_COUNT_OFFSET : pos + _MARKER_KEY_TYPE - 2] != _MARKER_RECORD
+        or buf[pos + _MARKER_VALUE_LENGTH] != 0x0C  # 6, zigzag
+        or buf[pos + _MARKER_HEADERS] != 0
+    ):
+        return None
+    kind = _I16.unpack_from(buf, pos + _MARKER_KEY_TYPE)[0]
+    if kind not in _ENDS:
+        return None
+    base_offset = _I64.unpack_from(buf, pos)[0]
+    return TransactionMarker(
+        _I64.unpack_from(buf, pos + v2.PRODUCER_ID_OFFSET)[0],
+        base_offset,
+        base_offset + _I32.unpack_from(buf, pos + v2.LAST_OFFSET_DELTA_OFFSET)[0],
+        kind,
+    )
+
+
 class TransactionScan:
     """Collects aborted and open transactions from batches seen in offset order."""
 
@@ -69,19 +128,28 @@ class TransactionScan:
         self.aborted: list[AbortedTxn] = []
         self.ongoing: dict[int, int] = {}  # producer id -> first offset of its open transaction
 
-    def add(self, batch: LogBatch | TransactionalData) -> None:
-        if not batch.is_transactional:
+    def add(self, batch: LogBatch | TransactionalData | TransactionMarker) -> None:
+        kind = type(batch)
+        if kind is TransactionalData:
+            self.ongoing.setdefault(batch.producer_id, batch.base_offset)
             return
+        if kind is TransactionMarker:
+            assert isinstance(batch, TransactionMarker)
+            end = batch.type
+        else:
+            assert not isinstance(batch, (TransactionalData, TransactionMarker))
+            if not batch.is_transactional:
+                return
+            if not batch.is_control:
+                self.ongoing.setdefault(batch.producer_id, batch.base_offset)
+                return
+            control = batch.control
+            if control is None or control.type not in _ENDS:
+                return
+            end = control.type
         pid = batch.producer_id
-        if not batch.is_control:
-            self.ongoing.setdefault(pid, batch.base_offset)
-            return
-        assert not isinstance(batch, TransactionalData)
-        control = batch.control
-        if control is None or control.type not in (ControlRecordType.ABORT, ControlRecordType.COMMIT):
-            return
         first = self.ongoing.pop(pid, None)
-        if control.type == ControlRecordType.ABORT:
+        if end == ControlRecordType.ABORT:
             marker = batch.base_offset
             lso = min(self.ongoing.values(), default=marker + 1)
             self.aborted.append(AbortedTxn(pid, marker if first is None else first, marker, lso))
