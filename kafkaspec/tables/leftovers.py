@@ -29,7 +29,8 @@ default) keeps a killed run's files that long, and with no retention it would al
 older versions (time travel) and of a run writing at that moment; the marker tells a dead run from a
 live one at once, and its id or time says which files are its. On an object store a run of another host
 is never proven dead: its files stay (for ``kafkaspec table expire-snapshots`` or the store's own
-lifecycle rules), and only its.
+lifecycle rules), and only its. On S3 a run killed while a file was uploading leaves an incomplete
+multipart upload: those of dead runs' files under the table's prefix are aborted too.
 """
 
 from __future__ import annotations
@@ -224,10 +225,52 @@ class RunMarker:
                     os.rmdir(root)
                 except OSError:
                     pass  # not empty: other files live there
+        deleted += self._abort_uploads(data_dir, set(dead))
         if all_dead and not undecided:  # else kept, for a later run to decide on their unnamed files
             for path, _ in dead.values():
                 runs.unmark(path, self._fs)
         return deleted
+
+    def _abort_uploads(self, data_dir: str, dead: set[str]) -> int:
+        """On S3: abort the incomplete multipart uploads under ``data_dir`` (``bucket/key``) of data
+        files named with the id of a run in ``dead`` (a run killed while a file was uploading leaves
+        one: no object, still stored); the number aborted. Through boto3 (pyarrow's file system does not
+        list uploads), from the standard environment; none where it cannot list them (the run goes on:
+        a bucket lifecycle rule aborts them too)."""
+        if self._fs is None or self._fs.type_name != "s3":
+            return 0
+        try:
+            import boto3
+            from botocore.config import Config
+            from botocore.exceptions import BotoCoreError, ClientError
+        except ModuleNotFoundError:
+            return 0
+        from ..logdir.store.objects import DEFAULT_TIMEOUT
+
+        bucket, _, prefix = data_dir.strip("/").partition("/")
+        try:
+            bounded = float(os.environ.get("KAFKASPEC_STORAGE_TIMEOUT", DEFAULT_TIMEOUT))
+        except ValueError:
+            bounded = DEFAULT_TIMEOUT
+        aborted = 0
+        try:
+            client = boto3.client(
+                "s3",
+                config=Config(connect_timeout=bounded, read_timeout=bounded, retries={"max_attempts": 2}),
+            )
+            pages = client.get_paginator("list_multipart_uploads").paginate(
+                Bucket=bucket, Prefix=prefix + "/" if prefix else ""
+            )
+            for page in pages:
+                for upload in page.get("Uploads", []):
+                    if file_run(upload["Key"]) in dead:
+                        client.abort_multipart_upload(
+                            Bucket=bucket, Key=upload["Key"], UploadId=upload["UploadId"]
+                        )
+                        aborted += 1
+        except (BotoCoreError, ClientError):
+            pass  # what is left stays for the next run, or the bucket's lifecycle rules
+        return aborted
 
     def _data_files(self, data_dir: str, skip: tuple[str, ...]) -> Iterator[tuple[str, int]]:
         if self._fs is None:
