@@ -8,16 +8,16 @@ and writes its table's Parquet data files where the table keeps them, returning 
 them: pyiceberg's ``DataFile`` entries (written by pyiceberg's own writer, from the table's metadata, so
 the files are those a Spark-free append writes), or Delta add actions (Parquet files in the table's
 partition folders, the partition columns in the path only, as Delta's writers lay them). The driver then
-commits each table once (:func:`commit_files`): one Iceberg fast append, one Delta commit of the add
-actions, storing the offsets as the Spark-free path stores them, so exactly once and the incremental
-run are the same for both paths and either may follow the other.
+commits each table once (each sink's ``commit_files``): one Iceberg fast append, one Delta commit of
+the add actions, storing the offsets as the Spark-free path stores them, so exactly once and the
+incremental run are the same for both paths and either may follow the other.
 
 Files of a run that dies before its commit are referenced by no snapshot or version, and the next run
 of the table deletes them (:mod:`.leftovers`: the run's markers are in place before a task starts, and
-each task names its files with the run's id). A table in upsert mode (given, or a compacted topic's default) is read and
-merged by the driver, as the Spark-free path does it (the latest value per key replaces rows the table
-holds: one machine's work); ``decode_values`` is refused with the reason (its dead letters are split
-from the records before the commit, on one machine).
+each task names its files with the run's id). A table in upsert mode (given, or a compacted topic's
+default) is read and merged by the driver, as the Spark-free path does it (the latest value per key
+replaces rows the table holds: one machine's work); ``decode_values`` is refused with the reason (its
+dead letters are split from the records before the commit, on one machine).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from ..errors import UsageError
 from ..logdir import LogDir, open_log
 from ..logdir.store.clients import StorageOptions
 from .layout import PartitionField, parse_partition_by
-from .source import Offsets, Span, span_batches
+from .source import Span, span_batches
 from .write import (
     TableCommit,
     TableRun,
@@ -155,7 +155,7 @@ def write_table_tasks(
                 batches = itertools.chain.from_iterable(span_batches(s) for s in todo)
                 rows = sink.upsert(name, SCHEMA, batches, offsets, fields, covered)
             else:
-                commit_files(sink, name, [f for r in mine for f in r.files], offsets, covered)
+                sink.commit_files(name, [f for r in mine for f in r.files], offsets, covered)
                 rows = sum(r.rows for r in mine)
             marker = markers.pop(name)
             if marker is not None:
@@ -235,11 +235,3 @@ def write_files(task: FileTask) -> Written:
     )
     files = delta.write_all(_batches(task.ranges))
     return Written(target.table, delta.rows, files)
-
-
-def commit_files(
-    sink: Any, name: str, files: list[Any], offsets: Offsets, covered: list[tuple[str, int]]
-) -> None:
-    """The table ``name``'s one commit of the files its tasks wrote, storing ``offsets`` as the
-    Spark-free append stores them; a run that committed first makes this one fail, nothing committed."""
-    sink.commit_files(name, files, offsets, covered)
