@@ -229,7 +229,7 @@ def test_iceberg_on_s3_keeps_a_live_runs_files_and_another_hosts_and_cleans_a_de
 
 
 _MID_UPLOAD = """
-import os, sys
+import os, sys, time
 import pyarrow as pa
 from kafkaspec.arrow.schema import SCHEMA
 from kafkaspec.tables.delta_files import DeltaFiles
@@ -237,20 +237,20 @@ from kafkaspec.tables.leftovers import RunMarker
 dest, table = sys.argv[1], sys.argv[2]
 run = RunMarker(dest, "orders").run
 files = DeltaFiles(table, SCHEMA, [], 256 << 20, run=run)
-def batches():  # random values: a file of several upload parts, never closed before the kill
-    for _ in range(10_000):
-        values = pa.array([os.urandom(1000) for _ in range(1000)], pa.binary())
-        yield pa.RecordBatch.from_arrays(
-            [values if f.name == "value" else pa.nulls(1000, f.type) for f in SCHEMA], schema=SCHEMA
-        )
-files.write_all(batches())
+for _ in range(40):  # 40 MB of random values: upload parts sent, the file never closed
+    values = pa.array([os.urandom(1000) for _ in range(1000)], pa.binary())
+    files.write(pa.RecordBatch.from_arrays(
+        [values if f.name == "value" else pa.nulls(1000, f.type) for f in SCHEMA], schema=SCHEMA
+    ))
+print(run, flush=True)
+time.sleep(600)
 """
 
 
 def test_a_run_killed_mid_upload_leaves_a_multipart_upload_the_next_run_aborts(s3_env, tmp_path):
     """A data file being uploaded when its run is SIGKILLed stays an incomplete multipart upload (no
     object, still stored); the next run of the table aborts those named with a dead run's id, under the
-    table's prefix only: an upload of another key under the bucket stays."""
+    table's prefix only: an upload of the same run's name under another prefix stays."""
     import boto3
 
     local = tmp_path / "logs"
@@ -259,31 +259,33 @@ def test_a_run_killed_mid_upload_leaves_a_multipart_upload_the_next_run_aborts(s
     dest = f"s3://{bucket}/lake"
     assert write_table(str(local), dest, format="delta").rows == 500
     s3 = boto3.client("s3")
-    other = s3.create_multipart_upload(
-        Bucket=bucket, Key="elsewhere/part-00000-x-c000-run-" + "e" * 32 + ".snappy.parquet"
-    )
 
     def uploads():
         return {u["Key"] for u in s3.list_multipart_uploads(Bucket=bucket).get("Uploads", [])}
 
-    proc = subprocess.Popen([sys.executable, "-c", _MID_UPLOAD, dest, f"{dest}/orders"], env=os.environ)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _MID_UPLOAD, dest, f"{dest}/orders"], stdout=subprocess.PIPE, text=True
+    )
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and proc.poll() is None:
+        run = proc.stdout.readline().strip()
+        assert len(run) == 32, run
+        deadline, seen = time.monotonic() + 120, False
+        while not seen and time.monotonic() < deadline and proc.poll() is None:
             found = s3.list_multipart_uploads(Bucket=bucket, Prefix="lake/orders/").get("Uploads", [])
-            if found and s3.list_parts(Bucket=bucket, Key=found[0]["Key"], UploadId=found[0]["UploadId"]).get(
-                "Parts"
-            ):
-                break  # a part is in: the upload is under way
-            time.sleep(0.1)
-        assert proc.poll() is None, "the writer ended before its upload was seen"
+            seen = bool(found) and bool(
+                s3.list_parts(Bucket=bucket, Key=found[0]["Key"], UploadId=found[0]["UploadId"]).get("Parts")
+            )
+            time.sleep(0 if seen else 0.1)
+        assert seen and proc.poll() is None, "no upload under way seen in 120 s"
     finally:
         proc.kill()
         proc.wait(timeout=30)
     left = {k for k in uploads() if k.startswith("lake/orders/")}
     assert left  # SIGKILL mid-upload: an incomplete multipart upload stays
+    elsewhere = f"lake/other/part-00000-x-c000-run-{run}.snappy.parquet"  # not this table's
+    other = s3.create_multipart_upload(Bucket=bucket, Key=elsewhere)
     _records(local, 500, 2)
     assert write_table(str(local), dest, format="delta").rows == 500
     assert _rows(dest) == consumer_rows(local)
-    assert uploads() == {"elsewhere/part-00000-x-c000-run-" + "e" * 32 + ".snappy.parquet"}
-    s3.abort_multipart_upload(Bucket=bucket, Key=next(iter(uploads())), UploadId=other["UploadId"])
+    assert uploads() == {elsewhere}
+    s3.abort_multipart_upload(Bucket=bucket, Key=elsewhere, UploadId=other["UploadId"])
