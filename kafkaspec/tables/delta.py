@@ -68,9 +68,11 @@ class DeltaSink:
 
     format = "delta"
 
-    def __init__(self, dest: str, *, target_file_mb: int = 128):
+    def __init__(self, dest: str, *, target_file_mb: int = 128, run: str | None = None):
         self.dest = check_destination(dest, is_table_root(dest), "a folder of Delta tables")
         self.target_file_mb = target_file_mb
+        #: the id the data files this run writes itself are named with (:func:`.leftovers.run_tag`)
+        self.run = run
         self._tables: dict[str, Any] = {}
 
     @property
@@ -304,7 +306,7 @@ class DeltaSink:
         """The records (of :data:`SCHEMA`) written as they stream in (:mod:`.delta_files`), then
         their add actions committed in one transaction: a new table's first version, or the next one
         after the version read by :meth:`committed` (delta-rs checks the runs between for conflicts)."""
-        files = DeltaFiles(self.uri(name), SCHEMA, partition_by, self.target_file_mb << 20)
+        files = DeltaFiles(self.uri(name), SCHEMA, partition_by, self.target_file_mb << 20, run=self.run)
         actions = [AddAction(**f) for f in files.write_all(batches)]
         columns = [p.name for p in partition_by] or None
         try:

@@ -1,7 +1,8 @@
 """The data files of one Delta commit, written as the records stream in (:mod:`.data_files`) with
 pyarrow's Parquet writer, laid as delta-rs lays them: one folder per partition value
 (``timestamp_day=2023-11-14/``), the partition columns in the folder names and the add actions but not
-in the files, ``part-<n>-<uuid>-c000.snappy.parquet``, and the statistics delta-rs collects (the row
+in the files, ``part-<n>-<uuid>-c000-run-<run>.snappy.parquet`` (the run's id, for the cleanup of a
+killed run's files: :mod:`.leftovers`), and the statistics delta-rs collects (the row
 count; bounds and null counts of the first 32 columns that are neither binary nor nested), read from
 the Parquet footer rather than computed again. The commit of the add actions is the caller's
 (:mod:`.delta` without Spark, :mod:`.files` on Spark's driver).
@@ -29,6 +30,7 @@ from ..logdir.store.objects import Store
 from .data_files import OpenFile, PartitionedFiles
 from .errors import TableError
 from .layout import PartitionField
+from .leftovers import run_tag
 
 #: the columns delta-rs keeps statistics of (``delta.dataSkippingNumIndexedCols``' default)
 STATS_COLUMNS = 32
@@ -79,8 +81,9 @@ def foldered(schema: pa.Schema, partition_by: Sequence[PartitionField]) -> bool:
 
 class DeltaFiles(PartitionedFiles):
     """Data files of one commit to the Delta table at ``location`` (its root in ``filesystem``), of
-    records of ``schema`` partitioned by ``partition_by``, each of about ``target`` bytes of Arrow data;
-    the entries are dicts of :class:`deltalake.transaction.AddAction`'s fields."""
+    records of ``schema`` partitioned by ``partition_by``, each of about ``target`` bytes of Arrow data,
+    named with the id of the ``run`` writing them; the entries are dicts of
+    :class:`deltalake.transaction.AddAction`'s fields."""
 
     def __init__(
         self,
@@ -89,6 +92,7 @@ class DeltaFiles(PartitionedFiles):
         partition_by: Sequence[PartitionField],
         target: int,
         store: StorageOptions | None = None,
+        run: str | None = None,
     ):
         if not foldered(schema, partition_by):
             raise TableError(
@@ -112,6 +116,7 @@ class DeltaFiles(PartitionedFiles):
             if f.name not in identity and _bounded(f.type) is not None
         ]
         self.uuid = uuid.uuid4()
+        self.tag = run_tag(run)
         self._counter = itertools.count(0)
 
     def _prepare(self, rb: pa.RecordBatch) -> pa.RecordBatch:
@@ -123,7 +128,7 @@ class DeltaFiles(PartitionedFiles):
             f"{p.name}={quote(t if t is not None else '__HIVE_DEFAULT_PARTITION__', safe='')}"
             for p, t in zip(self.partition_by, texts, strict=True)
         ]
-        name = f"part-{next(self._counter):05d}-{self.uuid}-c000.snappy.parquet"
+        name = f"part-{next(self._counter):05d}-{self.uuid}-c000{self.tag}.snappy.parquet"
         relative = "/".join([*folders, name])
         path = f"{self.root}/{relative}"
         if self.local:  # an object store has no folders to make

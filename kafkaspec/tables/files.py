@@ -8,16 +8,16 @@ and writes its table's Parquet data files where the table keeps them, returning 
 them: pyiceberg's ``DataFile`` entries (written by pyiceberg's own writer, from the table's metadata, so
 the files are those a Spark-free append writes), or Delta add actions (Parquet files in the table's
 partition folders, the partition columns in the path only, as Delta's writers lay them). The driver then
-commits each table once (:func:`commit_files`): one Iceberg fast append, one Delta commit of the add
-actions, storing the offsets as the Spark-free path stores them, so exactly once and the incremental
-run are the same for both paths and either may follow the other.
+commits each table once (each sink's ``commit_files``): one Iceberg fast append, one Delta commit of
+the add actions, storing the offsets as the Spark-free path stores them, so exactly once and the
+incremental run are the same for both paths and either may follow the other.
 
 Files of a run that dies before its commit are referenced by no snapshot or version, and the next run
-of the table on a local warehouse deletes them (:mod:`.leftovers`: the run's markers are in place
-before a task starts). A table in upsert mode (given, or a compacted topic's default) is read and
-merged by the driver, as the Spark-free path does it (the latest value per key replaces rows the table
-holds: one machine's work); ``decode_values`` is refused with the reason (its dead letters are split
-from the records before the commit, on one machine).
+of the table deletes them (:mod:`.leftovers`: the run's markers are in place before a task starts, and
+each task names its files with the run's id). A table in upsert mode (given, or a compacted topic's
+default) is read and merged by the driver, as the Spark-free path does it (the latest value per key
+replaces rows the table holds: one machine's work); ``decode_values`` is refused with the reason (its
+dead letters are split from the records before the commit, on one machine).
 """
 
 from __future__ import annotations
@@ -37,9 +37,8 @@ from ..arrow.schema import SCHEMA
 from ..errors import UsageError
 from ..logdir import LogDir, open_log
 from ..logdir.store.clients import StorageOptions
-from .errors import TableError
-from .layout import OFFSETS_PROPERTY, PartitionField, encode_offsets, parse_partition_by
-from .source import Offsets, Span, span_batches
+from .layout import PartitionField, parse_partition_by
+from .source import Span, span_batches
 from .write import (
     TableCommit,
     TableRun,
@@ -74,6 +73,8 @@ class FileTarget:
     #: Delta on an object store: the driver's store settings (endpoint, region, keys when both are set),
     #: so that executors that lack them write where the driver commits (Iceberg's are in ``location``)
     store: StorageOptions | None = None
+    #: the run's id, which its data files carry (:func:`.leftovers.run_tag`)
+    run: str | None = None
 
 
 @dataclass
@@ -154,7 +155,7 @@ def write_table_tasks(
                 batches = itertools.chain.from_iterable(span_batches(s) for s in todo)
                 rows = sink.upsert(name, SCHEMA, batches, offsets, fields, covered)
             else:
-                commit_files(sink, name, [f for r in mine for f in r.files], offsets, covered)
+                sink.commit_files(name, [f for r in mine for f in r.files], offsets, covered)
                 rows = sum(r.rows for r in mine)
             marker = markers.pop(name)
             if marker is not None:
@@ -175,14 +176,20 @@ def _target(sink: Any, name: str, fields: list[PartitionField], target_bytes: in
     """The table ``name`` as its tasks write it, created (empty, a commit of its own) if missing, so that
     its files have a table to be found and cleaned in if the run dies."""
     if sink.format == "iceberg":
-        table = sink._tables[name] = sink._writable(name, SCHEMA, fields)
+        table = sink.writable(name, fields)
         return FileTarget(
-            "iceberg", name, table.metadata, dict(table.io.properties), tuple(fields), target_bytes
+            "iceberg",
+            name,
+            table.metadata,
+            dict(table.io.properties),
+            tuple(fields),
+            target_bytes,
+            run=sink.run,
         )
     fields = sink.writable(name, fields)
     uri = sink.uri(name)
     store = StorageOptions.from_env() if "://" in uri else None
-    return FileTarget("delta", name, None, uri, tuple(fields), target_bytes, store)
+    return FileTarget("delta", name, None, uri, tuple(fields), target_bytes, store, sink.run)
 
 
 def _packed(target: FileTarget, spans: list[Span]) -> Iterator[FileTask]:
@@ -218,36 +225,13 @@ def write_files(task: FileTask) -> Written:
 
         # a name of its own per task: the tasks' counters all start at 0
         io = load_file_io(target.location, target.metadata.location)
-        iceberg = DataFiles(target.metadata, io, SCHEMA, target.target_bytes, uuid.uuid4())
+        iceberg = DataFiles(target.metadata, io, SCHEMA, target.target_bytes, uuid.uuid4(), target.run)
         files: list[Any] = iceberg.write_all(_batches(task.ranges))
         return Written(target.table, iceberg.rows, files)
     from .delta_files import DeltaFiles
 
-    delta = DeltaFiles(target.location, SCHEMA, target.partition_by, target.target_bytes, target.store)
+    delta = DeltaFiles(
+        target.location, SCHEMA, target.partition_by, target.target_bytes, target.store, target.run
+    )
     files = delta.write_all(_batches(task.ranges))
     return Written(target.table, delta.rows, files)
-
-
-def commit_files(
-    sink: Any, name: str, files: list[Any], offsets: Offsets, covered: list[tuple[str, int]]
-) -> None:
-    """The table ``name``'s one commit of the files its tasks wrote, storing ``offsets`` as the
-    Spark-free append stores them; a run that committed first makes this one fail, nothing committed."""
-    if sink.format == "iceberg":
-        from pyiceberg.exceptions import CommitFailedException
-
-        table = sink._tables[name]
-        props = {OFFSETS_PROPERTY: encode_offsets(offsets)}
-        try:
-            with table.transaction() as tx:
-                tx.set_properties(props)
-                with tx.update_snapshot(snapshot_properties=props).fast_append() as append:
-                    for data_file in files:
-                        append.append_data_file(data_file)
-        except CommitFailedException as exc:
-            raise TableError(
-                f"Iceberg table {name!r}: another run committed to it first; nothing of this run was "
-                f"committed (run again to append what is still new): {exc}"
-            ) from None
-        return
-    sink.commit_files(name, files, offsets, covered)

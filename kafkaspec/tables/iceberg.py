@@ -17,7 +17,6 @@ them (a snapshot of another writer, a compaction, has none).
 from __future__ import annotations
 
 import os
-import re
 import warnings
 from collections.abc import Iterable
 from typing import Any
@@ -68,10 +67,6 @@ _TRANSFORMS: dict[str, Transform[Any, Any]] = {
 }
 
 
-#: the names pyiceberg gives the data files it writes
-_DATA_FILE = re.compile(r"^\d{5}-\d+-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.parquet$")
-
-
 def is_table_root(dest: str) -> bool:
     """Whether ``dest`` holds our embedded catalog."""
     return os.path.isfile(os.path.join(dest, CATALOG_FILE))
@@ -82,9 +77,13 @@ class IcebergSink:
 
     format = "iceberg"
 
-    def __init__(self, dest: str, *, catalog_uri: str | None = None, target_file_mb: int = 128):
+    def __init__(
+        self, dest: str, *, catalog_uri: str | None = None, target_file_mb: int = 128, run: str | None = None
+    ):
         self.dest = dest
         self.target_file_mb = target_file_mb
+        #: the id the data files this run writes are named with (:func:`.leftovers.run_tag`)
+        self.run = run
         self.catalog = _catalog(dest, catalog_uri)
         #: the catalog is the SQLite file in ``dest``
         self.embedded = catalog_uri is None
@@ -116,18 +115,26 @@ class IcebergSink:
 
     def leftovers(self, name: str) -> tuple[str, set[str], tuple[str, ...]] | None:
         """Where the table ``name`` keeps its data files and those any snapshot references (for
-        :mod:`.leftovers`); None: no such table yet, or not on local disk. The table is read again:
-        a run that committed since this one read it wrote files that are referenced now."""
+        :mod:`.leftovers`: local paths, or on an object store the filesystem's ``bucket/key``); None:
+        no such table yet, or one outside the destination's store. The table is read again: a run
+        that committed since this one read it wrote files that are referenced now."""
         table = self._load(name) if self._tables.get(name) is not None else None
-        if table is None or not table.location().startswith("file://"):
+        if table is None:
+            return None
+        location = table.location().rstrip("/")
+        if location.startswith("file://"):
+            strip = "file://"
+        elif "://" in self.dest and location.split("/")[:3] == self.dest.split("/")[:3]:
+            strip = location.split("/", 2)[0] + "//"  # the same bucket as the markers': its paths there
+        else:
             return None
         referenced = {
-            entry.data_file.file_path.removeprefix("file://")
+            entry.data_file.file_path.removeprefix(strip)
             for snapshot in table.snapshots()
             for manifest in snapshot.manifests(table.io)
             for entry in manifest.fetch_manifest_entry(table.io, discard_deleted=False)
         }
-        return os.path.join(table.location().removeprefix("file://"), "data"), referenced, ()
+        return location.removeprefix(strip) + "/data", referenced, ()
 
     def writes_to(self, name: str) -> tuple[list[str], list[str]]:
         """The local paths a commit to the table ``name`` writes in: the embedded catalog's file, and
@@ -138,62 +145,43 @@ class IcebergSink:
         paths = [os.path.join(self.dest, CATALOG_FILE)] if self.embedded else []
         return paths, [] if "://" in location else [location]
 
-    def orphans(self, name: str) -> int:
-        """After a commit to the table ``name`` in an object store: delete the data files of runs that
-        can no longer commit, and return how many. Our tables commit without retries, so a run commits
-        only on the version it read; a data file no snapshot references that is older than the
-        metadata file of the current version (by a second, the listings' precision) was written by a
-        run that read an older version, which is dead or will fail. Only files named as pyiceberg names
-        its data files are looked at; on local disk, :mod:`.leftovers` does it with run markers."""
-        table = self._load(name)
-        if table is None or not hasattr(table.io, "fs_by_scheme") or "://" not in table.location():
-            return 0
-        try:
-            return self._orphans(table)
-        except OSError:
-            return 0  # the commit is in; what is left stays for the next commit, or the store's rules
-
-    def _orphans(self, table: Any) -> int:
-        from pyarrow import fs as pafs
-
-        scheme, _, rest = table.location().partition("://")
-        fs = table.io.fs_by_scheme(scheme, rest.split("/", 1)[0])
-        current = fs.get_file_info(table.metadata_location.partition("://")[2]).mtime
-        referenced = {
-            entry.data_file.file_path.partition("://")[2]
-            for snapshot in table.snapshots()
-            for manifest in snapshot.manifests(table.io)
-            for entry in manifest.fetch_manifest_entry(table.io, discard_deleted=False)
-        }
-        listed = fs.get_file_info(
-            pafs.FileSelector(rest.rstrip("/") + "/data", recursive=True, allow_not_found=True)
-        )
-        deleted = 0
-        for info in listed:
-            if (
-                info.type == pafs.FileType.File
-                and _DATA_FILE.match(info.base_name)
-                and info.path not in referenced
-                and info.mtime is not None
-                and current is not None
-                and (current - info.mtime).total_seconds() >= 1
-            ):
-                fs.delete_file(info.path)
-                deleted += 1
-        return deleted
-
     def _load(self, name: str) -> Any:
         try:
             return self.catalog.load_table(self._identifier(name))
         except NoSuchTableError:
             return None
 
-    def _writable(self, name: str, schema: pa.Schema, partition_by: list[PartitionField]) -> Any:
-        """The table ``name`` (created with ``partition_by`` if missing), set to commit without retries."""
+    def writable(self, name: str, partition_by: list[PartitionField], schema: pa.Schema = SCHEMA) -> Any:
+        """The table ``name`` (pyiceberg's), created with ``partition_by`` if missing (a commit of its
+        own, so that files written before the run's commit have a table to be found and cleaned in if
+        the run dies), set to commit without retries, and kept for :meth:`commit_files`."""
         table = self._tables.get(name) or self._create(name, schema, partition_by)
         if table.metadata.properties.get(NO_RETRIES) != "0":
             table = self._no_retries(table)
+        self._tables[name] = table
         return table
+
+    def commit_files(
+        self, name: str, files: list[Any], offsets: Offsets, covered: Iterable[tuple[str, int]] = ()
+    ) -> None:
+        """One commit of data files written elsewhere (pyiceberg ``DataFile``s, :mod:`.iceberg_files`)
+        to the table ``name`` as :meth:`writable` left it, storing ``offsets`` as :meth:`append` does; a
+        run that committed first makes this one fail, nothing committed."""
+        props = {OFFSETS_PROPERTY: encode_offsets(offsets)}
+        try:
+            with self._tables[name].transaction() as tx:
+                tx.set_properties(props)
+                with tx.update_snapshot(snapshot_properties=props).fast_append() as append:
+                    for data_file in files:
+                        append.append_data_file(data_file)
+        except CommitFailedException as exc:
+            raise self._lost(name, exc) from None
+
+    def _lost(self, name: str, exc: Exception, what: str = "append") -> TableError:
+        return TableError(
+            f"Iceberg table {name!r}: another run committed to it first; nothing of this run was "
+            f"committed (run again to {what} what is still new): {exc}"
+        )
 
     def append(
         self,
@@ -207,7 +195,7 @@ class IcebergSink:
         """Append ``batches`` to the table ``name`` (created with ``partition_by`` if missing) in one
         snapshot storing ``offsets`` (of every partition it holds, ``covered`` or not); return the rows
         written."""
-        table = self._writable(name, schema, partition_by)
+        table = self.writable(name, partition_by, schema)
         from .iceberg_files import DataFiles
 
         props = {OFFSETS_PROPERTY: encode_offsets(offsets)}
@@ -225,15 +213,17 @@ class IcebergSink:
                         ) from None
                 with tx.update_snapshot(snapshot_properties=props).fast_append() as append:
                     files = DataFiles(
-                        tx.table_metadata, table.io, schema, self.target_file_mb << 20, append.commit_uuid
+                        tx.table_metadata,
+                        table.io,
+                        schema,
+                        self.target_file_mb << 20,
+                        append.commit_uuid,
+                        self.run,
                     )
                     for data_file in files.write_all(batches):
                         append.append_data_file(data_file)
         except CommitFailedException as exc:
-            raise TableError(
-                f"Iceberg table {name!r}: another run committed to it first; nothing of this run was "
-                f"committed (run again to append what is still new): {exc}"
-            ) from None
+            raise self._lost(name, exc) from None
         return files.rows
 
     def upsert(
@@ -251,7 +241,7 @@ class IcebergSink:
         from .upsert import KEY_COLUMNS, last_per_key
 
         last, read = last_per_key(batches, schema)
-        table = self._writable(name, schema, partition_by)
+        table = self.writable(name, partition_by, schema)
         props = {OFFSETS_PROPERTY: encode_offsets(offsets)}
         tombstone = pc.is_null(last.column("value"))
         dead, live = last.filter(tombstone), last.filter(pc.invert(tombstone))
@@ -266,10 +256,7 @@ class IcebergSink:
                 if live.num_rows:
                     tx.upsert(live, join_cols=KEY_COLUMNS, snapshot_properties=props)
         except CommitFailedException as exc:
-            raise TableError(
-                f"Iceberg table {name!r}: another run committed to it first; nothing of this run was "
-                f"committed (run again to apply what is still new): {exc}"
-            ) from None
+            raise self._lost(name, exc, "apply") from None
         return read
 
     def _no_retries(self, table: Any) -> Any:

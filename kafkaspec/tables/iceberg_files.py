@@ -1,6 +1,8 @@
 """The data files of one Iceberg commit, written as the records stream in (:mod:`.data_files`), with
 the writer, file names, statistics and ``DataFile`` entries that pyiceberg's own write makes
-(``_dataframe_to_data_files``), so the table cannot tell the difference.
+(``_dataframe_to_data_files``), so the table cannot tell the difference; the names carry the id of the
+run writing them (``00000-<task>-<uuid>-run-<run>.parquet``), for the cleanup of a killed run's files
+(:mod:`.leftovers`).
 """
 
 from __future__ import annotations
@@ -20,19 +22,28 @@ from pyiceberg.typedef import Record
 from pyiceberg.utils.config import Config
 
 from .data_files import OpenFile, PartitionedFiles
+from .leftovers import run_tag
 
 _FORMAT = ParquetFormatModel()
 
 
 class DataFiles(PartitionedFiles):
     """Data files of one commit of the table whose metadata is ``metadata``, each of about ``target``
-    bytes of Arrow data (pyiceberg's measure of ``write.target-file-size-bytes``)."""
+    bytes of Arrow data (pyiceberg's measure of ``write.target-file-size-bytes``), named with the id of
+    the ``run`` writing them."""
 
     def __init__(
-        self, metadata: Any, io: Any, schema: pa.Schema, target: int, write_uuid: uuid.UUID | None = None
+        self,
+        metadata: Any,
+        io: Any,
+        schema: pa.Schema,
+        target: int,
+        write_uuid: uuid.UUID | None = None,
+        run: str | None = None,
     ):
         self.metadata, self.io = metadata, io
         self.uuid = write_uuid or uuid.uuid4()
+        self.tag = run_tag(run)
         self.spec = metadata.spec()
         table_schema = metadata.schema()
         self.iceberg_schema = table_schema
@@ -83,9 +94,9 @@ class DataFiles(PartitionedFiles):
         task = WriteTask(
             write_uuid=self.uuid, task_id=next(self._counter), schema=self.task_schema, record_batches=[]
         )
-        path = self.location.new_data_location(
-            data_file_name=task.generate_data_file_filename(_FORMAT.file_extension()), partition_key=key
-        )
+        ext = _FORMAT.file_extension()
+        name = task.generate_data_file_filename(ext).removesuffix(f".{ext}") + f"{self.tag}.{ext}"
+        path = self.location.new_data_location(data_file_name=name, partition_key=key)
         output = self.io.new_output(path)
         return OpenFile(
             _FORMAT.create_writer(output, self.file_schema, self.metadata.properties), output, path, key

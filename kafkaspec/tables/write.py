@@ -8,6 +8,7 @@ import os
 import re
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import chain
@@ -56,17 +57,19 @@ class TableRun:
 
 def open_sink(format: str, dest: str, *, catalog_uri: str | None = None, target_file_mb: int = 128) -> Any:
     """The tables of ``dest``: checked (a file, a folder of other things, a catalog that does not
-    answer are refused here, before the source is read)."""
+    answer are refused here, before the source is read). The sink names the data files it writes with
+    a new run id (its ``run``, :func:`.leftovers.run_tag`), that of this run's markers."""
+    run = uuid.uuid4().hex
     if format == "iceberg":
         from .iceberg import IcebergSink
 
-        return IcebergSink(dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
+        return IcebergSink(dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb, run=run)
     if format == "delta":
         if catalog_uri is not None:
             raise UsageError("--catalog-uri names an Iceberg catalog; a Delta table is its folder")
         from .delta import DeltaSink
 
-        return DeltaSink(dest, target_file_mb=target_file_mb)
+        return DeltaSink(dest, target_file_mb=target_file_mb, run=run)
     raise UsageError(f"unknown table format {format!r} (one of {', '.join(FORMATS)})")
 
 
@@ -201,8 +204,6 @@ def write_table(
             _pause("committed")
             if marker is not None:
                 marker.done()
-            elif hasattr(sink, "orphans"):
-                sink.orphans(name)
         finally:
             if marker is not None:
                 marker.close()
@@ -236,15 +237,11 @@ def _modes(
 
 
 def _marked(sink: Any, dest: str, name: str) -> Any:
-    """This run's marker for the table ``name``, the files of killed runs before it deleted
-    (:mod:`.leftovers`), once what the run writes to is found writable; None for an Iceberg table on
-    an object store (its commit deletes what dead runs left, :meth:`.iceberg.IcebergSink.orphans`)."""
+    """This run's marker for the table ``name`` (named with the sink's run id), the files of killed
+    runs before it deleted (:mod:`.leftovers`), once what the run writes to is found writable."""
     from .leftovers import MARKERS, RunMarker
 
-    if "://" in dest:
-        if hasattr(sink, "orphans"):
-            return None
-    else:
+    if "://" not in dest:
         from .layout import check_writable
 
         paths, trees = sink.writes_to(name)
@@ -252,12 +249,12 @@ def _marked(sink: Any, dest: str, name: str) -> Any:
             [dest, os.path.join(dest, MARKERS), *paths], [os.path.join(dest, MARKERS, name), *trees]
         )
     try:
-        marker = RunMarker(dest, name)
+        marker = RunMarker(dest, name, sink.run)
     except OSError as exc:
         raise TableError(
             f"{dest}/{MARKERS}/{name}: cannot mark this run of the table there ({exc}); nothing was written"
         ) from None
-    if marker.dead() is not None:  # the table's references read (a store's whole log) only then
+    if marker.any_dead():  # the table's references read (a store's whole log) only then
         found = sink.leftovers(name)
         if found is not None:
             marker.clean(*found)

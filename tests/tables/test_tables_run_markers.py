@@ -94,3 +94,41 @@ def test_a_file_of_the_same_tick_as_the_mark_is_left_to_the_next_run(tmp_path):
     _at(after.path, T0 + 3 * SECOND)
     assert after.clean(str(data), set()) == 1
     assert not (data / "late.parquet").exists() and not os.path.exists(dead.path)
+
+
+def test_files_named_with_a_run_go_with_that_run_only(tmp_path):
+    """Per run: a dead run's named files go while another host's stale marker stands (which used to
+    block the whole table); the files of that host's run, of a live run, of a run with no marker (one
+    that committed since the references were read) and the referenced ones stay; a file named with no
+    run stays while a run is not proven dead, and so do the dead markers, which bound it later."""
+    dest, canary = tmp_path / "lake", tmp_path / "canary"
+    canary.write_text("keep")
+    data = dest / "orders"
+    data.mkdir(parents=True)
+    dead = RunMarker(str(dest), "orders")
+    dead.close()
+    live = RunMarker(str(dest), "orders")  # this process: alive
+    other = "f" * 32
+    (dest / leftovers.MARKERS / "orders" / other).write_text("elsewhere@pid:[1] boot 4242 777\n")
+    gone = "c" * 32  # a run that committed and removed its marker since
+    names = {
+        "dead": f"part-00000-x-c000{leftovers.run_tag(dead.run)}.snappy.parquet",
+        "dead-referenced": f"00000-1-x{leftovers.run_tag(dead.run)}.parquet",
+        "live": f"00000-0-x{leftovers.run_tag(live.run)}.parquet",
+        "other": f"00000-0-y{leftovers.run_tag(other)}.parquet",
+        "committed": f"00000-0-z{leftovers.run_tag(gone)}.parquet",
+        "unnamed": "00000-0-0b8e7f4c.parquet",
+    }
+    for n in names.values():
+        (data / n).write_bytes(b"x")
+    for marker in (dead.path, live.path, data / names["dead"], data / names["unnamed"]):
+        _at(marker, T0)
+    me = RunMarker(str(dest), "orders")
+    _at(me.path, T0 + 2 * SECOND)
+    assert me.dead() is None and me.any_dead()
+    assert me.clean(str(data), {str(data / names["dead-referenced"])}) == 1
+    assert sorted(os.listdir(data)) == sorted(n for k, n in names.items() if k != "dead")
+    assert os.path.exists(dead.path)  # kept while a run is not proven dead
+    assert leftovers.file_run(str(data / names["other"])) == other
+    assert leftovers.file_run(str(data / names["unnamed"])) is None
+    assert canary.read_text() == "keep"
