@@ -182,6 +182,11 @@ class IcebergSink:
                 deleted += 1
         return deleted
 
+    def columns(self, name: str) -> pa.Schema | None:
+        """The columns of the table ``name`` as :meth:`committed` read it (None: no such table)."""
+        table = self._tables.get(name)
+        return None if table is None else table.schema().as_arrow()
+
     def _load(self, name: str) -> Any:
         try:
             return self.catalog.load_table(self._identifier(name))
