@@ -176,10 +176,9 @@ def _unfollowed(
     kind = _kind(old)
     if kind != _kind(new):
         return path, old, new
-    if kind in ("integer", "floating") and (
-        _width(new) < _width(old) or (_width(new) > _width(old) and not widens)
-    ):
-        return path, old, new
+    signs = kind != "integer" or pa.types.is_signed_integer(old) == pa.types.is_signed_integer(new)
+    if signs and _width(new) != _width(old) and (_width(new) < _width(old) or not widens):
+        return path, old, new  # (an unsigned field is held signed and wider: Iceberg's long for uint32)
     if kind == "struct":
         for f in old:
             i = new.get_field_index(f.name)

@@ -148,3 +148,32 @@ def test_an_incompatible_change_names_subject_versions_and_field_and_commits_not
     line = _refused(src, dest, fmt)
     assert "'id'" in line and "string" in line, line
     assert _tree(dest) == before  # not the errors table either, whose commit comes first
+
+
+def test_only_a_sure_change_is_refused():
+    """The check compares the table's Arrow types with the new reader schema's: a kind changed or a
+    number narrowed (widened too, for Delta) is refused; what the formats hold otherwise passes (an
+    unsigned field is held signed and wider, a timestamp in another unit, a string as large_string)."""
+    import pyarrow as pa
+
+    from kafkaspec.tables.decoded import _unfollowed
+
+    def row(**fields):
+        return pa.struct(list(fields.items()))
+
+    sure = [
+        (row(a=pa.int32()), row(a=pa.string()), True, "a"),
+        (row(a=pa.int64()), row(a=pa.int32()), True, "a"),
+        (row(a=pa.int32()), row(a=pa.int64()), False, "a"),
+        (row(a=pa.list_(row(b=pa.int32()))), row(a=pa.list_(row(b=pa.binary()))), True, "a[].b"),
+    ]
+    for old, new, widens, path in sure:
+        assert _unfollowed(old, new, "", widens)[0] == path
+    for old, new in [
+        (row(a=pa.int64()), row(a=pa.uint32())),
+        (row(a=pa.large_string()), row(a=pa.string())),
+        (row(a=pa.timestamp("us", "UTC")), row(a=pa.timestamp("ms", "UTC"))),
+        (row(a=pa.int32()), row(a=pa.int32(), b=pa.string())),
+        (row(a=pa.float32()), row(a=pa.float64())),
+    ]:
+        assert _unfollowed(old, new, "", True) is None, (old, new)
