@@ -194,7 +194,7 @@ def _unfollowed(
 
 
 def _reader_version(values: Any, subject: str) -> int | None:
-    """The version of ``subject`` the topic's values are read with (:meth:`~.values.decoder.Schemas.latest`)."""
+    """The version of ``subject`` the topic's values are read with (:meth:`kafkaspec.values.decoder.Schemas.latest`)."""
     schemas = values.schemas
     if subject in schemas.pinned:
         return int(schemas.pinned[subject])
