@@ -92,7 +92,9 @@ class PartitionedFiles:
             if part.nbytes <= self.target:
                 self._append(values, part)
                 continue
-            step = max(1, self.target * part.num_rows // part.nbytes)  # rows of about a file each
+            # rows of at least a file each (rounded up): a slice short of the target would leave its
+            # file open for the next slice, two slices a file
+            step = max(1, -(-self.target * part.num_rows // part.nbytes))
             for at in range(0, part.num_rows, step):
                 self._append(values, part.slice(at, step))
 

@@ -96,3 +96,137 @@ class Split:
             kept = rb.filter(pc.greater_equal(offsets, floor))
             if kept.num_rows:
                 yield kept
+
+
+def check_evolution(values: Any, sink: Any, names: Iterable[str]) -> None:
+    """Refuse, before any commit of the run, a typed topic whose registry subject changed a field's
+    type in a way its table cannot follow: to another kind (a number to text), narrower, or, in a Delta
+    table, wider (delta-rs has no type widening: it casts a promoted value back, silently or failing
+    part-way). Said in one line naming the subject, the versions and the field. A promotion Iceberg
+    allows (int to long, float to double) and a new field pass, and are applied at the commit."""
+    widens = sink.format == "iceberg"
+    for name in sorted(names):
+        if not typed(values, name):
+            continue
+        held = sink.columns(name)
+        if held is None or "value_decoded" not in held.names:
+            continue
+        new = DecodedValues(values, name).fields()[0].type
+        found = _unfollowed(held.field("value_decoded").type, new, "", widens)
+        if found is None:
+            continue
+        path, old, now = found
+        subject = f"{name}-value"
+        version = _reader_version(values, subject)
+        since = _version_with(values, subject, version, path, old)
+        was = f"version {since}" if since is not None else "an earlier version"
+        wider = _kind(old) == _kind(now) and _width(now) > _width(old)
+        why = (
+            "a Delta table cannot widen a column (delta-rs has no type widening)"
+            if wider
+            else "no table holds both"
+        )
+        raise TableError(
+            f"table {name!r}: the value schema changed in a way the table cannot follow: subject "
+            f"{subject!r} version {version} has field {path!r} as {now}, {was} (the table's) as {old}; "
+            f"{why}; nothing of this run was committed"
+        )
+
+
+def _kind(t: pa.DataType) -> str:
+    for kind, test in (
+        ("integer", pa.types.is_integer),
+        ("floating", pa.types.is_floating),
+        (
+            "text",
+            lambda x: pa.types.is_string(x) or pa.types.is_large_string(x) or pa.types.is_string_view(x),
+        ),
+        (
+            "bytes",
+            lambda x: (
+                pa.types.is_binary(x)
+                or pa.types.is_large_binary(x)
+                or pa.types.is_fixed_size_binary(x)
+                or pa.types.is_binary_view(x)
+            ),
+        ),
+        ("list", lambda x: pa.types.is_list(x) or pa.types.is_large_list(x) or pa.types.is_list_view(x)),
+        ("struct", pa.types.is_struct),
+        ("map", pa.types.is_map),
+        ("timestamp", pa.types.is_timestamp),
+        ("date", pa.types.is_date),
+        ("time", pa.types.is_time),
+        ("decimal", pa.types.is_decimal),
+        ("boolean", pa.types.is_boolean),
+    ):
+        if test(t):
+            return kind
+    return str(t)
+
+
+def _width(t: pa.DataType) -> int:
+    return t.bit_width if _kind(t) in ("integer", "floating") else 0
+
+
+def _unfollowed(
+    old: pa.DataType, new: pa.DataType, path: str, widens: bool
+) -> tuple[str, pa.DataType, pa.DataType] | None:
+    """The first field (dotted path) whose type went from ``old`` to ``new`` in a way a table does not
+    follow, or None. Only what is surely a change: the kind, or the width of a number."""
+    kind = _kind(old)
+    if kind != _kind(new):
+        return path, old, new
+    signs = kind != "integer" or pa.types.is_signed_integer(old) == pa.types.is_signed_integer(new)
+    if signs and _width(new) != _width(old) and (_width(new) < _width(old) or not widens):
+        return path, old, new  # (an unsigned field is held signed and wider: Iceberg's long for uint32)
+    if kind == "struct":
+        for f in old:
+            i = new.get_field_index(f.name)
+            if i >= 0:
+                found = _unfollowed(f.type, new.field(i).type, f"{path}.{f.name}".lstrip("."), widens)
+                if found is not None:
+                    return found
+    if kind == "list":
+        return _unfollowed(old.value_type, new.value_type, f"{path}[]", widens)
+    if kind == "map":
+        return _unfollowed(old.item_type, new.item_type, f"{path}{{}}", widens)
+    return None
+
+
+def _reader_version(values: Any, subject: str) -> int | None:
+    """The version of ``subject`` the topic's values are read with (:meth:`kafkaspec.values.decoder.Schemas.latest`)."""
+    schemas = values.schemas
+    if subject in schemas.pinned:
+        return int(schemas.pinned[subject])
+    found = schemas.store.latest(subject)
+    return None if found is None else int(found.version)
+
+
+def _version_with(values: Any, subject: str, latest: int | None, path: str, old: pa.DataType) -> int | None:
+    """The newest version of ``subject`` before ``latest`` whose Avro schema gives ``path`` the kind and
+    width the table holds (the version the table was written from), or None."""
+    if latest is None:
+        return None
+    from ..arrow.value_types import column_type
+
+    for version in range(latest - 1, 0, -1):
+        schema = values.schemas.version(subject, version)
+        if schema is None or schema.schema_type != "AVRO":
+            continue
+        try:
+            t = column_type(values.avro_reader().parsed(schema))[0]
+        except ValueError:
+            continue
+        for part in path.replace("[]", ".[]").replace("{}", ".{}").split(".") if path else []:
+            if t is None:
+                break
+            if part == "[]":
+                t = t.value_type
+            elif part == "{}":
+                t = t.item_type
+            else:
+                i = t.get_field_index(part) if pa.types.is_struct(t) else -1
+                t = t.field(i).type if i >= 0 else None
+        if t is not None and _kind(t) == _kind(old) and _width(t) == _width(old):
+            return version
+    return None

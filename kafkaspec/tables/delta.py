@@ -146,6 +146,11 @@ class DeltaSink:
                 out.setdefault(topic, {})[partition] = version
         return out
 
+    def columns(self, name: str) -> pa.Schema | None:
+        """The columns of the table ``name`` as :meth:`committed` read it (None: no such table)."""
+        table = self._tables.get(name)
+        return None if table is None else pa.schema(table.schema().to_arrow())
+
     def append(
         self,
         name: str,

@@ -145,6 +145,11 @@ class IcebergSink:
         paths = [os.path.join(self.dest, CATALOG_FILE)] if self.embedded else []
         return paths, [] if "://" in location else [location]
 
+    def columns(self, name: str) -> pa.Schema | None:
+        """The columns of the table ``name`` as :meth:`committed` read it (None: no such table)."""
+        table = self._tables.get(name)
+        return None if table is None else table.schema().as_arrow()
+
     def _load(self, name: str) -> Any:
         try:
             return self.catalog.load_table(self._identifier(name))

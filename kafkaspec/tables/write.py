@@ -160,10 +160,11 @@ def write_table(
     values = None
     if decode_values:
         from ..values import decoder
-        from .decoded import check_errors_tables, errors_table, typed
+        from .decoded import check_errors_tables, check_evolution, errors_table, typed
 
         values = decoder(log_dir)
         check_errors_tables(values, groups)
+        check_evolution(values, sink, groups)
         failed: Offsets = {}  # the errors tables' own offsets
         for name, tps in groups.items():
             if typed(values, name):
