@@ -26,7 +26,7 @@ import pyarrow.parquet as pq
 from pyarrow import fs
 
 from ..logdir.store.clients import StorageOptions
-from ..logdir.store.objects import Store
+from ..logdir.store.storage import is_uri, parse_uri
 from .data_files import OpenFile, PartitionedFiles
 from .errors import TableError
 from .layout import PartitionField
@@ -41,11 +41,12 @@ TEXT_BOUND = 64
 
 def filesystem(location: str, store: StorageOptions | None = None) -> tuple[Any, str]:
     """pyarrow's file system of a table's URI (or local folder) and the table's root path in it; an
-    ``s3://`` table's made from ``store`` (the driver's settings shipped to a task), else from the
-    environment, as kafkaspec's own store clients make it (each request bounded)."""
-    if location.startswith(("s3://", "s3a://")):
-        root = location.split("://", 1)[1]
-        return Store("s3", store).fs, root.rstrip("/")
+    object store's (``s3://``, ``gs://``, ``abfs://``, ...) made from ``store`` (the driver's settings
+    shipped to a task), else from the environment, as kafkaspec's own store clients make it (each
+    request bounded; pyarrow's own client of an ``abfs://`` URI would know no connection string)."""
+    if is_uri(location):
+        path = parse_uri(location, store)
+        return path.store.fs, path.key
     found, root = fs.FileSystem.from_uri(location if "://" in location else os.path.abspath(location))
     return found, root.rstrip("/")
 

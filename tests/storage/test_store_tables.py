@@ -79,19 +79,19 @@ def test_tables_in_s3_sigkill_leaves_the_last_commit(s3_env, tmp_path, fmt, poin
     assert _rows(fmt, dest, catalog) == consumer_rows(local)
 
 
-def _store_rows(fmt, dest, catalog):
-    """The table read back on GCS or Azure, with the settings the environment gives (the store's own)."""
+def _store_rows(fmt, dest, catalog, name="orders"):
+    """The table read back on any store, with the settings the environment gives (the store's own)."""
     from kafkaspec.tables.stores import delta_options, iceberg_properties
 
     if fmt == "delta":
         from deltalake import DeltaTable
 
-        t = DeltaTable(f"{dest}/orders", storage_options=delta_options(dest)).to_pyarrow_table()
+        t = DeltaTable(f"{dest}/{name}", storage_options=delta_options(dest)).to_pyarrow_table()
     else:
         from pyiceberg.catalog import load_catalog
 
         cat = load_catalog("kafkaspec", type="sql", uri=catalog, warehouse=dest, **iceberg_properties())
-        t = cat.load_table(("kafka", "orders")).scan().to_arrow()
+        t = cat.load_table(("kafka", name)).scan().to_arrow()
     return sorted(
         zip(*(t.column(c).to_pylist() for c in ("topic", "partition", "offset", "value")), strict=True)
     )
