@@ -26,19 +26,17 @@ import itertools
 import os
 import time
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import pyarrow as pa
-
-from ..arrow.ranges import ReadRange, read_records
+from ..arrow.ranges import ReadRange
 from ..arrow.schema import SCHEMA
 from ..errors import UsageError
 from ..logdir import LogDir, open_log
 from ..logdir.store.clients import StorageOptions
 from .layout import PartitionField, parse_partition_by
-from .source import Span, span_batches
+from .source import LeftOut, Span, range_batches, span_batches
 from .write import (
     TableCommit,
     TableRun,
@@ -91,6 +89,8 @@ class Written:
     table: str
     rows: int
     files: list[Any]
+    #: the records of aborted transactions the task read past
+    aborted: int = 0
 
 
 def write_table_tasks(
@@ -124,12 +124,12 @@ def write_table_tasks(
     sink = open_sink(format, dest, catalog_uri=catalog_uri, target_file_mb=target_file_mb)
     log_dir = source if isinstance(source, LogDir) else open_log(os.fspath(source))
     groups = table_groups(log_dir, layout, topics)
-    run = TableRun(format, dest)
+    run = TableRun(format, dest, read_committed=read_committed)
     modes = (
         {name: mode for name in groups} if mode is not None else _modes(log_dir, groups, layout, False, run)
     )
     committed = committed_offsets(sink, groups)
-    by_table = planned(log_dir, groups, committed, layout, read_committed, verify_crc)
+    by_table = planned(log_dir, groups, committed, layout, read_committed, verify_crc, run.left_out)
     tasks: list[FileTask] = []
     markers: dict[str, Any] = {}
     try:
@@ -152,11 +152,12 @@ def write_table_tasks(
             mine = [r for r in results if r.table == name]
             covered = [(s.topic, s.partition) for s in todo]
             if modes[name] == "upsert":  # the latest value per key: read and merged here, on one machine
-                batches = itertools.chain.from_iterable(span_batches(s) for s in todo)
+                batches = itertools.chain.from_iterable(span_batches(s, run.left_out) for s in todo)
                 rows = sink.upsert(name, SCHEMA, batches, offsets, fields, covered)
             else:
                 sink.commit_files(name, [f for r in mine for f in r.files], offsets, covered)
                 rows = sum(r.rows for r in mine)
+                run.left_out.aborted += sum(r.aborted for r in mine)
             marker = markers.pop(name)
             if marker is not None:
                 marker.close()
@@ -207,17 +208,11 @@ def _packed(target: FileTarget, spans: list[Span]) -> Iterator[FileTask]:
         yield task
 
 
-def _batches(ranges: Iterable[ReadRange]) -> Iterator[pa.RecordBatch]:
-    for r in ranges:
-        for rb in read_records(r):
-            if rb.num_rows:
-                yield rb
-
-
 def write_files(task: FileTask) -> Written:
     """One task, on a worker: its ranges' records into data files of its table (none written when
     they hold no record)."""
     target = task.target
+    left_out = LeftOut()
     if target.format == "iceberg":
         from pyiceberg.io import load_file_io
 
@@ -226,12 +221,12 @@ def write_files(task: FileTask) -> Written:
         # a name of its own per task: the tasks' counters all start at 0
         io = load_file_io(target.location, target.metadata.location)
         iceberg = DataFiles(target.metadata, io, SCHEMA, target.target_bytes, uuid.uuid4(), target.run)
-        files: list[Any] = iceberg.write_all(_batches(task.ranges))
-        return Written(target.table, iceberg.rows, files)
+        files: list[Any] = iceberg.write_all(range_batches(task.ranges, left_out))
+        return Written(target.table, iceberg.rows, files, left_out.aborted)
     from .delta_files import DeltaFiles
 
     delta = DeltaFiles(
         target.location, SCHEMA, target.partition_by, target.target_bytes, target.store, target.run
     )
-    files = delta.write_all(_batches(task.ranges))
-    return Written(target.table, delta.rows, files)
+    files = delta.write_all(range_batches(task.ranges, left_out))
+    return Written(target.table, delta.rows, files, left_out.aborted)

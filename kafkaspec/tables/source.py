@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pyarrow as pa
 
-from ..arrow.ranges import RangeSettings, ReadRange, plan_partition, read_records
+from ..arrow.ranges import RangeSettings, ReadRange, Walk, plan_partition, read_records
 from ..logdir import LogDir
 from ..logdir.kafka.tail import PartitionTail
 
@@ -31,6 +31,17 @@ class Span:
     lo: int | None
     hi: int
     ranges: list[ReadRange] = field(default_factory=list)
+
+
+@dataclass
+class LeftOut:
+    """What a read_committed run did not append, in records: ``aborted``, of aborted transactions (never
+    rows), counted from the batch heads the read walks anyway; ``held``, from a partition's last stable
+    offset (its first open transaction's first offset) to its end, rows of a later run once the transaction
+    ends, counted as offsets (the open transactions' markers and a compacted log's gaps included)."""
+
+    aborted: int = 0
+    held: int = 0
 
 
 #: Schema Registry's own topic (its ``kafkastore.topic`` default): the schemas ``--decode-values`` reads
@@ -50,11 +61,12 @@ def plan(
     read_committed: bool = True,
     verify_crc: bool = True,
     topics: Iterable[str] | None = None,
+    left_out: LeftOut | None = None,
 ) -> list[Span]:
     """The spans a run appends: each partition's offsets from its committed next offset (None: its start)
     to its end now; partitions with nothing new are left out, found so from the end of their last segment
     alone (the last stable offset is never past the end): a run with nothing new reads no records.
-    ``topics``: only these."""
+    ``topics``: only these. ``left_out``: what waits behind an open transaction added to its ``held``."""
     wanted = None if topics is None else set(topics)
     settings = RangeSettings(verify_crc=verify_crc)
     spans = []
@@ -67,6 +79,8 @@ def plan(
         tail = PartitionTail(transactions=read_committed)
         point = tail.look(part)
         hi = point.stable if read_committed else point.end
+        if left_out is not None:
+            left_out.held += point.end - hi
         if lo is not None and lo >= hi:
             continue
         rc = tail.read_committed() if read_committed else None
@@ -74,9 +88,31 @@ def plan(
     return spans
 
 
-def span_batches(span: Span) -> Iterator[pa.RecordBatch]:
-    """The span's records in offset order, as RecordBatches of :data:`kafkaspec.arrow.schema.SCHEMA`."""
-    for task in span.ranges:
-        for rb in read_records(task):
+def span_batches(span: Span, left_out: LeftOut | None = None) -> Iterator[pa.RecordBatch]:
+    """The span's records in offset order, as RecordBatches of :data:`kafkaspec.arrow.schema.SCHEMA`;
+    ``left_out``: the aborted transactions' records added to its ``aborted``."""
+    return range_batches(span.ranges, left_out)
+
+
+def range_batches(ranges: Iterable[ReadRange], left_out: LeftOut | None = None) -> Iterator[pa.RecordBatch]:
+    """The records of ``ranges`` (:func:`span_batches`); a range of a partition where a transaction was
+    aborted is read with a :class:`~kafkaspec.arrow.ranges.Walk` (its batch heads, no second read), the
+    others as they are."""
+    for task in ranges:
+        rc = task.read_committed
+        walk = Walk() if left_out is not None and rc is not None and rc.aborts else None
+        for rb in read_records(task, walk=walk):
             if rb.num_rows:
                 yield rb
+        if walk is not None and left_out is not None and rc is not None:
+            lo = -1 if task.min_offset is None else task.min_offset
+            hi = task.max_offset
+            left_out.aborted += sum(
+                e.records_count
+                for e in walk.entries
+                if e.is_transactional
+                and not e.is_control
+                and lo <= e.base_offset
+                and (hi is None or e.base_offset < hi)
+                and rc.aborted_at(e.producer_id, e.base_offset)
+            )

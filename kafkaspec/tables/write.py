@@ -21,7 +21,7 @@ from ..errors import UsageError
 from ..logdir import LogDir, open_log
 from .errors import TableError
 from .layout import LAYOUTS, parse_partition_by, table_name
-from .source import Offsets, Span, internal, plan, span_batches
+from .source import LeftOut, Offsets, Span, internal, plan, span_batches
 
 FORMATS = ("iceberg", "delta")
 MODES = ("append", "upsert")
@@ -49,10 +49,23 @@ class TableRun:
     #: each table's mode (append or upsert) and why, when the run chose it (``mode=None``)
     modes: dict[str, tuple[str, str]] = field(default_factory=dict)
     seconds: float = 0.0
+    #: read_committed (the default): aborted and open transactions left out, counted in :attr:`left_out`
+    read_committed: bool = True
+    left_out: LeftOut = field(default_factory=LeftOut)
 
     @property
     def rows(self) -> int:
         return sum(c.rows for c in self.commits)
+
+    @property
+    def aborted(self) -> int:
+        """The records of aborted transactions this run read past (never rows)."""
+        return self.left_out.aborted
+
+    @property
+    def held(self) -> int:
+        """What waits behind an open transaction for a later run (:class:`~.source.LeftOut`)."""
+        return self.left_out.held
 
 
 def open_sink(format: str, dest: str, *, catalog_uri: str | None = None, target_file_mb: int = 128) -> Any:
@@ -109,10 +122,18 @@ def planned(
     layout: str,
     read_committed: bool,
     verify_crc: bool,
+    left_out: LeftOut | None = None,
 ) -> dict[str, list[Span]]:
     """Table name -> the spans of its partitions after their committed offsets (``plan``'s)."""
     chosen = {t for tps in groups.values() for t, _ in tps}
-    spans = plan(log_dir, committed, read_committed=read_committed, verify_crc=verify_crc, topics=chosen)
+    spans = plan(
+        log_dir,
+        committed,
+        read_committed=read_committed,
+        verify_crc=verify_crc,
+        topics=chosen,
+        left_out=left_out,
+    )
     _pause("planned")
     by_table: dict[str, list[Span]] = {}
     for span in spans:
@@ -169,13 +190,13 @@ def write_table(
         for name, tps in groups.items():
             if typed(values, name):
                 failed.update(sink.committed(errors_table(name), tps) or {})
-    run = TableRun(format, dest)
+    run = TableRun(format, dest, read_committed=read_committed)
     modes = (
         {name: mode for name in groups}
         if mode is not None
         else _modes(log_dir, groups, layout, decode_values, run)
     )
-    by_table = planned(log_dir, groups, committed, layout, read_committed, verify_crc)
+    by_table = planned(log_dir, groups, committed, layout, read_committed, verify_crc, run.left_out)
     for name in groups:
         todo = by_table.get(name)
         if not todo:
@@ -194,7 +215,9 @@ def write_table(
                 if values is not None and typed(values, name):
                     rows = _decoded(sink, values, name, todo, offsets, failed, fields, covered, run, reading)
                 else:
-                    rows = write(name, SCHEMA, reading(_written(todo)), offsets, fields, covered)
+                    rows = write(
+                        name, SCHEMA, reading(_written(todo, run.left_out)), offsets, fields, covered
+                    )
             except Exception as exc:
                 if reading.failure is not None:
                     raise reading.failure from None
@@ -291,7 +314,11 @@ def _decoded(
         run.commits.append(TableCommit(errors_table(name), n, _covered(todo)))
         _pause("errors-committed")
     split = Split(values, name)
-    return int(sink.append(name, split.schema, reading(split(_written(todo))), offsets, fields, covered))
+    return int(
+        sink.append(
+            name, split.schema, reading(split(_written(todo, run.left_out))), offsets, fields, covered
+        )
+    )
 
 
 class _Reading:
@@ -324,9 +351,9 @@ def _covered(spans: list[Span]) -> Offsets:
     return out
 
 
-def _written(spans: list[Span]) -> Iterator[pa.RecordBatch]:
+def _written(spans: list[Span], left_out: LeftOut) -> Iterator[pa.RecordBatch]:
     """The spans' records; once the last is handed over (the data files written), the commit follows."""
-    yield from chain.from_iterable(span_batches(s) for s in spans)
+    yield from chain.from_iterable(span_batches(s, left_out) for s in spans)
     _pause("written")
 
 
@@ -367,4 +394,9 @@ def format_run(run: TableRun) -> str:
         lines.append(f"  {c.name}: {c.rows:,} rows; next offsets {parts}")
     if run.unchanged:
         lines.append(f"  nothing new: {', '.join(sorted(run.unchanged))}")
+    if run.read_committed:
+        lines.append(
+            f"  transactions (records): aborted {run.aborted:,} left out, {run.held:,} held behind an open "
+            "transaction (for a later run)"
+        )
     return "\n".join(lines)

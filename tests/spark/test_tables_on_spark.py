@@ -44,10 +44,12 @@ def test_backfill_then_incremental_on_spark_equals_a_read_committed_read(spark, 
     write_transactions(src, topic="pay", partition=0, open_pid=9)
     first = write_table(spark, src, str(dest), format=fmt)
     assert first.rows == 40 + 7 + 1
+    assert (first.aborted, first.held) == (1, 2)  # counted by the executors, and from the plan
     assert _rows(fmt, dest, ("orders", "pay")) == [r for r in consumer_rows(src) if r[3] != b"after-open"]
     close_open(src, 9, topic="pay")
     write_orders(src, 9, tag=b"b")
-    assert write_table(spark, src, str(dest), format=fmt).rows == 9 + 2
+    second = write_table(spark, src, str(dest), format=fmt)
+    assert (second.rows, second.aborted, second.held) == (9 + 2, 0, 0)
     assert _rows(fmt, dest, ("orders", "pay")) == consumer_rows(src)
     assert write_table(spark, src, str(dest), format=fmt).rows == 0
 

@@ -174,6 +174,11 @@ class ReadCommitted:
         #: read_committed consumer is given nothing from there on, whoever wrote it (:meth:`held`)
         self.stable: int | None = min(self.open_transactions.values(), default=None)
 
+    @property
+    def aborts(self) -> bool:
+        """Whether any transaction was aborted (a reader that counts what it leaves out walks only then)."""
+        return bool(self._firsts)
+
     def is_aborted(self, batch: LogBatch) -> bool:
         """True when the batch is transactional data of an aborted or still-open transaction."""
         if not batch.is_transactional or batch.is_control:
