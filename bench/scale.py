@@ -14,7 +14,10 @@ whose whole tree (driver, JVM, Python workers) is measured: wall time, CPU secon
 the tree's subreaper, so the JVM and the workers are counted even when their parent has gone first),
 peak resident memory of the driver, of the JVM and of the Python workers (summed, and the largest one),
 sampled every 0.2 s from /proc by a thread, and the pipeline's stages from its ``summary.json``
-(``stage_seconds``: Spark's start, planning, the tasks, commit, summary, stop). Once per run, a bare
+(``stage_seconds``: Spark's start, planning, the tasks, commit, summary, stop). In the tasks stage, who
+kept the cores busy (:func:`busy`): the pipeline's CPU and the rest of the machine's (``/proc/stat``), and
+the Python workers' time on a core, ready without one (a loaded machine) and asleep (a core the pipeline
+left idle), from their ``schedstat``. Once per run, a bare
 Spark session (the pipeline's settings) with one trivial job: Spark's own fixed cost.
 
 Many partitions: 2,000 partitions of one segment each, and 100,000 segments of one batch in one
@@ -41,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.logdir import ROOT, dataset
-from bench.proc_tree import processes
+from bench.proc_tree import TICK, processes
 
 SIZES = (20, 200, 1000)
 QUICK_SIZES = (20, 200)
@@ -61,11 +64,15 @@ class TreeSampler(threading.Thread):
     (java), ``workers`` (the other Python processes: Spark's daemon and its workers; summed, and
     ``worker_max`` the largest one), and ``cpu`` by kind (each process's last sampled CPU seconds)."""
 
-    def __init__(self, root: int, interval: float = 0.2) -> None:
+    def __init__(self, root: int, interval: float = 0.2, t0: float | None = None) -> None:
         super().__init__(daemon=True)
         self.root, self.interval = root, interval
+        self.t0 = time.perf_counter() if t0 is None else t0
         self.peak = {"driver": 0, "jvm": 0, "workers": 0, "worker_max": 0}
         self.cpu: dict[int, tuple[str, float]] = {}
+        #: per sample: seconds since ``t0``, the machine's busy CPU seconds, the tree's, and each Python
+        #: worker's (on-CPU, run-queue wait) seconds: what :func:`busy` reads a stage's share of the cores from
+        self.series: list[tuple[float, float, float, dict[int, tuple[float, float]]]] = []
         self.done = threading.Event()
 
     def sample(self) -> None:
@@ -103,6 +110,20 @@ class TreeSampler(threading.Thread):
                 rss["worker_max"] = max(rss["worker_max"], size)
         for k, v in rss.items():
             self.peak[k] = max(self.peak[k], v)
+        workers = {}  # the Python workers: the children of Spark's daemon, itself the JVM's child
+        for pid in seen:
+            parent = procs[pid].parent if pid in procs else 0
+            daemon = procs.get(parent)
+            if (
+                daemon is None
+                or not daemon.name.startswith("python")
+                or not procs[pid].name.startswith("python")
+            ):
+                continue
+            if daemon.parent in procs and procs[daemon.parent].name == "java" and (w := _sched(pid)):
+                workers[pid] = w
+        tree = sum(cpu for _, cpu in self.cpu.values())
+        self.series.append((time.perf_counter() - self.t0, _machine_busy(), tree, workers))
 
     def run(self) -> None:
         while not self.done.is_set():
@@ -114,6 +135,57 @@ class TreeSampler(threading.Thread):
         for kind, cpu in self.cpu.values():
             out[kind] = out.get(kind, 0.0) + cpu
         return out
+
+
+def _machine_busy() -> float:
+    """CPU seconds the whole machine has been busy since boot (``/proc/stat``: all but idle and iowait)."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:9]]
+    return (sum(fields) - fields[3] - fields[4]) / TICK
+
+
+def _sched(pid: int) -> tuple[float, float] | None:
+    """A process's (main thread's) seconds on a CPU and waiting on the run queue for one (schedstat)."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            on_cpu, waited, _ = f.read().split()
+    except (OSError, ValueError):
+        return None
+    return int(on_cpu) / 1e9, int(waited) / 1e9
+
+
+def busy(series: list[Any], start: float, end: float, cores: int) -> dict[str, float]:
+    """Who kept the cores busy between ``start`` and ``end`` (seconds since the run's start), from a
+    :class:`TreeSampler`'s series: ``ours`` (the tree's CPU seconds) and ``others`` (the rest of the
+    machine's), each also as a fraction of ``cores`` x the span; ``waited``: the Python workers' seconds
+    on the run queue (ready, with no core free: a shared machine's load); ``asleep``: the rest of the
+    ``cores`` task slots' time, when no worker wanted a core (waiting for the JVM, the disk, the next
+    task, or no task left to run)."""
+    inside = [s for s in series if start <= s[0] <= end]
+    if len(inside) < 2:
+        return {}
+    a, b = inside[0], inside[-1]
+    span = b[0] - a[0]
+    ours, machine = b[2] - a[2], b[1] - a[1]
+    first: dict[int, tuple[float, float]] = {}
+    last: dict[int, tuple[float, float]] = {}
+    for s in inside:  # a worker's counters from its first sample in the span to its last
+        for pid, v in s[3].items():
+            first.setdefault(pid, v)
+            last[pid] = v
+    on_cpu = sum(last[pid][0] - first[pid][0] for pid in last)
+    waited = sum(last[pid][1] - first[pid][1] for pid in last)
+    others = max(machine - ours, 0.0)
+    return {
+        "span": span,
+        "ours": ours,
+        "others": others,
+        "ours_fraction": ours / (cores * span),
+        "others_fraction": others / (cores * span),
+        "workers_on_cpu": on_cpu,
+        "waited": waited,
+        "asleep": max(cores * span - on_cpu - waited, 0.0),
+    }
 
 
 def _subreaper() -> None:
@@ -130,7 +202,7 @@ def measured(argv: list[str], env: dict[str, str] | None = None) -> dict[str, An
     child = subprocess.Popen(
         argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env or dict(os.environ)
     )
-    sampler = TreeSampler(child.pid)
+    sampler = TreeSampler(child.pid, t0=t0)
     sampler.start()
     out, err = child.communicate()
     wall = time.perf_counter() - t0
@@ -153,6 +225,7 @@ def measured(argv: list[str], env: dict[str, str] | None = None) -> dict[str, An
         "cpu": cpu,
         "cpu_by_kind": sampler.cpu_by_kind(),
         "peak": sampler.peak,
+        "series": sampler.series,
         "stdout": out,
     }
 
@@ -207,14 +280,18 @@ def _pipeline(src: Path, work: Path, master: str) -> dict[str, Any]:
     shutil.rmtree(out, ignore_errors=True)
     m.pop("stdout")
     m["records"] = summary["records"]
-    m["stages"] = {k: summary["stage_seconds"][k] for k in STAGES if k in summary["stage_seconds"]}
+    m["stages"] = stages = {k: summary["stage_seconds"][k] for k in STAGES if k in summary["stage_seconds"]}
     m["task_seconds"] = summary["task_seconds"]
+    # the tasks stage's span, counted back from the end (the child's own clock starts after its imports)
+    end = m["wall"] - sum(stages.get(k, 0.0) for k in ("commit", "summary", "stop"))
+    m["tasks_busy"] = busy(m.pop("series"), end - stages.get("tasks", 0.0), end, _cores(master))
     return m
 
 
 def _floor(src: Path, work: Path) -> dict[str, Any]:
     out = work / "floor.parquet"
     m = measured([sys.executable, "-m", "bench.scale", "--floor", str(src), str(out)])
+    m.pop("series")
     out.unlink(missing_ok=True)
     m["records"] = json.loads(m.pop("stdout").strip().splitlines()[-1])["records"]
     return m
@@ -257,10 +334,14 @@ def _planning(src: Path) -> dict[str, float]:
     return {"wall": time.perf_counter() - t0, "cpu": time.process_time() - c0, "ranges": len(tasks)}
 
 
+def _cores(master: str) -> int:
+    return int(master[master.index("[") + 1 : -1]) if master.startswith("local[") else os.cpu_count() or 1
+
+
 def run(quick: bool = False) -> dict[str, Any]:
     _subreaper()
     master = os.environ.get("BENCH_SCALE_MASTER", "local[2]")
-    cores = int(master[master.index("[") + 1 : -1]) if master.startswith("local[") else os.cpu_count() or 1
+    cores = _cores(master)
     sizes = list(QUICK_SIZES if quick else SIZES)
     if os.environ.get("BENCH_SCALE"):
         sizes.append(int(os.environ["BENCH_SCALE"]))
@@ -275,6 +356,7 @@ def run(quick: bool = False) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="kafkaspec-bench-scale-"))
     try:
         m = measured([sys.executable, "-m", "bench.scale", "--bare", master])
+        m.pop("series")
         result["bare"] = {**json.loads(m.pop("stdout").strip().splitlines()[-1]), **m}
         for i, size in enumerate(sizes):
             src = dataset(size)
@@ -364,6 +446,24 @@ def _marginal(results: dict[str, Any]) -> list[str]:
     return out
 
 
+def _busy_lines(results: dict[str, Any]) -> list[str]:
+    """Per size, who kept the cores busy in the pipeline's tasks stage (:func:`busy`): a core left idle by
+    the pipeline (its workers asleep) is told apart from one the machine's other processes held."""
+    out = []
+    for row in results["sizes"]:
+        b = row["pipeline"].get("tasks_busy")
+        if not b:
+            continue
+        out.append(
+            f"{row['bytes'] / 1e6:,.0f} MB, the tasks stage ({b['span']:.1f} s sampled): the pipeline's CPU "
+            f"{b['ours']:.1f} s = {b['ours_fraction']:.0%} of {results['cores']} cores, other processes' "
+            f"{b['others']:.1f} s ({b['others_fraction']:.0%}); the Python workers {b['workers_on_cpu']:.1f} s "
+            f"on a core, {b['waited']:.1f} s ready without one, {b['asleep']:.1f} s asleep (the JVM, the "
+            "next task, the disk)"
+        )
+    return out
+
+
 def report(results: dict[str, Any]) -> str:
     b = results["bare"]
     load = ", ".join(f"{x:.1f}" for x in results["load"])
@@ -374,6 +474,7 @@ def report(results: dict[str, Any]) -> str:
         *_rows(results),
         "",
         *_marginal(results),
+        *_busy_lines(results),
         f"Spark's own fixed cost (a bare session with the pipeline's settings, one trivial job, stop): "
         f"{b['wall']:.1f} s wall, {b['cpu']:.1f} CPU s (start {b['start']:.1f}, job {b['job']:.1f}, "
         f"stop {b['stop']:.1f}); peak MB driver / JVM {_mb(b['peak']['driver'])} / {_mb(b['peak']['jvm'])}",
