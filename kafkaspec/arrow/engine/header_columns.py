@@ -26,6 +26,9 @@ _HEADERS_WINDOW = 64
 #: records whose header bytes show which lengths differ from record to record (:func:`_varied_layout`)
 _SAMPLE_VARYING = 64
 
+#: a length varint of one byte: its length, or -1 when it is not one (a null, a negative length, a longer varint)
+_LENGTH_1 = np.where((_ZIGZAG_1 >= 0) & (np.arange(256) < 128), _ZIGZAG_1, -1).astype(np.int16)
+
 
 class _HeaderSpans(NamedTuple):
     list_offsets: np.ndarray  # int64, each record's first header (and the total at the end)
@@ -117,9 +120,8 @@ def _read_layout(fields: _Fields, count: int, exact: bool) -> _HeaderColumns | N
                 continue
             if after - at != 1:
                 return None
-            column = np.ascontiguousarray(window[:, at])
-            lengths = _ZIGZAG_1.take(column)
-            if int(column.max()) >= 128 or int(lengths.min()) < 0:
+            lengths = _LENGTH_1.take(window[:, at])
+            if int(lengths.min()) < 0:
                 return None
             fields._advance(1)
             fields._advance(lengths)
