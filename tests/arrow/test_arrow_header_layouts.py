@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pyarrow as pa
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from support.settings import scaled
 
 import kafkaspec
 from kafkaspec import logdir
@@ -153,3 +156,98 @@ def test_mixed_header_counts_and_nulls_leave_the_layout(tmp_path, layouts, monke
 
     _same(tmp_path, make, monkeypatch)
     assert not any(layouts)
+
+
+#: per-record departures from the drawn layout (at a few drawn records)
+_DEPARTURES = [
+    "no headers",
+    "another name",
+    "a name of the same length",
+    "empty name",
+    "null value",
+    "a value of two varint bytes",
+    "one header more",
+    "one header fewer",
+]
+
+
+@st.composite
+def _layouts(draw) -> tuple[list[tuple[str, str]], dict[int, tuple[str, int]], int, int]:
+    """A producer's header layout (names; each value of one length, of a few lengths or empty), the
+    records that depart from it and how, and the batches' shape."""
+    names = st.sampled_from(["trace-id", "source", "v", "", "id", "content-type", "x" * 40])
+    kinds = st.sampled_from(["fixed", "varied", "varied", "empty"])
+    layout = draw(st.lists(st.tuples(names, kinds), min_size=1, max_size=4))
+    # over 128 records the engine's samples leave records out: departures past the first 64 mostly
+    # fall outside them (so only the check over every record can find them)
+    batches, per_batch = draw(st.sampled_from([(7, 40), (5, 60), (12, 40), (2, 70), (1, 7), (9, 1)]))
+    odd = draw(
+        st.dictionaries(
+            st.integers(min(64, batches * per_batch - 1), batches * per_batch - 1) | st.integers(0, 63),
+            st.tuples(st.sampled_from(_DEPARTURES), st.integers(0, len(layout) - 1)),
+            min_size=1,
+            max_size=3,
+        )
+    )
+    return layout, odd, batches, per_batch
+
+
+def _drawn_headers(i: int, layout, odd) -> list[tuple[str, bytes | None]]:
+    hdrs: list[tuple[str, bytes | None]] = [
+        (name, {"fixed": b"%016x" % (i * 7919), "varied": SOURCES[i * 5 % 7], "empty": b""}[kind])
+        for name, kind in layout
+    ]
+    how, j = odd.get(i, (None, 0))
+    name, value = hdrs[j]
+    if how == "no headers":
+        return []
+    if how == "another name":
+        hdrs[j] = (name + "-x", value)
+    elif how == "a name of the same length":
+        hdrs[j] = (name[:-1] + "~" if name else "~", value)
+    elif how == "empty name":
+        hdrs[j] = ("", value)
+    elif how == "null value":
+        hdrs[j] = (name, None)
+    elif how == "a value of two varint bytes":
+        hdrs[j] = (name, b"s" * 70)
+    elif how == "one header more":
+        hdrs.insert(j, ("extra", b"e"))
+    elif how == "one header fewer":
+        del hdrs[j]
+    return hdrs
+
+
+@scaled(3)
+@given(drawn=_layouts())
+def test_drawn_header_layouts_mixed_in_one_batch(tmp_path_factory, drawn):
+    """Property: whatever the layout and the records that depart from it (no headers, names of
+    other lengths, empty names, null values, longer values, counts that differ, wherever they fall
+    against the samples), the engine's table is the per-record decoder's."""
+    layout, odd, batches, per_batch = drawn
+    tmp = tmp_path_factory.mktemp("layouts")
+    data = b"".join(
+        kafkaspec.build_batch(
+            [
+                _record(b * per_batch + i, _drawn_headers(b * per_batch + i, layout, odd))
+                for i in range(per_batch)
+            ],
+            base_offset=b * per_batch,
+        )
+        for b in range(batches)
+    )
+    (tmp / "canary").write_text("keep")
+    part_dir = tmp / "t-0"
+    part_dir.mkdir()
+    (part_dir / "00000000000000000000.log").write_bytes(data)
+    part = logdir.open_log(part_dir).partitions()[0]
+    expected = pa.Table.from_batches(
+        [
+            partitions._per_record(
+                list(BatchIterator(data)), topic="t", partition=0, segment=str(part.segments()[0].path)
+            )
+        ],
+        schema=SCHEMA,
+    )
+    assert part.to_arrow().combine_chunks().equals(expected.combine_chunks())
+    assert (tmp / "canary").read_text() == "keep"
