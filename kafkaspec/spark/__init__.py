@@ -92,7 +92,11 @@ def _workers_run_kafkaspec(spark: SparkSession) -> None:
         env["PYTHONPATH"] = without_empty_entries(env["PYTHONPATH"]) or ""
     try:
         probe = subprocess.run(
-            [chosen, "-c", "import kafkaspec.generated"], capture_output=True, timeout=60, check=False, env=env
+            [chosen, "-c", "import kafkaspec.generated"],
+            capture_output=True,
+            timeout=60,
+            check=False,
+            env=env,
         )
         ok = probe.returncode == 0
     except OSError:

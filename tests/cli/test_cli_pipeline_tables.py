@@ -429,8 +429,9 @@ def test_the_spark_engines_commit_is_under_the_stderr_hold(tmp_path):
     src, lake = tmp_path / "logs", tmp_path / "lake"
     write_orders(src, 3)
     (tmp_path / "canary").write_text("keep")
+    args = ["pipeline", src, "--table", "delta", lake, "--master", "local[1]"]
     done = subprocess.run(
-        [sys.executable, "-c", _NOISY_SPARK_RUN, "pipeline", src, "--table", "delta", lake, "--master", "local[1]"],
+        [sys.executable, "-c", _NOISY_SPARK_RUN, *args],
         capture_output=True,
         text=True,
         timeout=120,

@@ -1,0 +1,52 @@
+"""A table's own metadata as hostile input: the offsets a commit stored (Iceberg's ``kafkaspec.offsets``
+property), edited or written by another tool, are what the next run plans from. A fraction, ``true``
+or a string was read as a whole number (``1.5`` as 1: a record appended twice), ``1e400`` raised
+OverflowError with a traceback's hint, a negative offset re-read the partition from its start, and a
+partition number that is none was planned: each is one TableError naming the table and the property,
+nothing written."""
+
+from __future__ import annotations
+
+import pytest
+from support.tables import table_rows, write_orders
+
+from kafkaspec.tables import write_table
+from kafkaspec.tables.errors import TableError
+from kafkaspec.tables.iceberg import IcebergSink
+from kafkaspec.tables.layout import OFFSETS_PROPERTY
+
+pytestmark = pytest.mark.hostile
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        '{"orders": {"0": 1.5}}',
+        '{"orders": {"0": true}}',
+        '{"orders": {"0": "2"}}',
+        '{"orders": {"0": 1e400}}',
+        '{"orders": {"0": -5}}',
+        '{"orders": {"0": 9223372036854775808}}',
+        '{"orders": {"x": 2}}',
+        '{"orders": {"-1": 2}}',
+        '{"orders": {" 0": 2}}',
+        '{"orders": {"0_0": 2}}',
+        '{"orders": {"2147483648": 2}}',
+        '{"orders": [2]}',
+        '{"orders": null}',
+        '["orders"]',
+        '{"orders": {"0": 2}',
+    ],
+)
+def test_offsets_in_a_tables_metadata_that_are_none_of_ours_are_refused(stored, tmp_path):
+    src, lake = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 3)
+    write_table(src, lake)
+    write_orders(src, 2, tag=b"b")
+    table = IcebergSink(str(lake)).catalog.load_table(("kafka", "orders"))
+    with table.transaction() as tx:
+        tx.set_properties({OFFSETS_PROPERTY: stored})
+    before = table_rows("iceberg", lake, "orders")
+    with pytest.raises(TableError, match=rf"orders.*{OFFSETS_PROPERTY}"):
+        write_table(src, lake)
+    assert table_rows("iceberg", lake, "orders") == before
