@@ -53,6 +53,14 @@ def drop_working_dir() -> None:
         del sys.path[0]
 
 
+def without_empty_entries(pythonpath: str | None) -> str | None:
+    """``PYTHONPATH`` without the empty entries Python reads as the working directory (for the processes
+    a command starts: Spark's JVM hands its PYTHONPATH on to the Python workers)."""
+    if pythonpath is None:
+        return None
+    return os.pathsep.join(e for e in pythonpath.split(os.pathsep) if e)
+
+
 def _drop_empty_pythonpath_entries(here: str) -> None:
     """An empty entry of ``PYTHONPATH`` (``PYTHONPATH=/x:$PYTHONPATH`` with it unset) is the working
     directory to Python, with ``-P`` too: taken off as well, unless another entry names that folder."""

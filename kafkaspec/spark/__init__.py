@@ -85,7 +85,7 @@ def _workers_run_kafkaspec(spark: SparkSession) -> None:
     sc.pythonExec = chosen
     if not str(sc.master).startswith("local"):
         return  # the executors' machines: their interpreter cannot be checked from here
-    from .session import without_empty_entries
+    from ..command_signals import without_empty_entries
 
     env = {**os.environ, "PYTHONSAFEPATH": "1"}  # not the working directory's lz4.py, say, for ours
     if "PYTHONPATH" in env:  # nor through an empty entry, which Python reads as the working directory

@@ -61,13 +61,6 @@ def build_session(
     return spark
 
 
-def without_empty_entries(pythonpath: str | None) -> str | None:
-    """``PYTHONPATH`` without the empty entries Python would read as the working directory."""
-    if pythonpath is None:
-        return None
-    return os.pathsep.join(e for e in pythonpath.split(os.pathsep) if e)
-
-
 @contextmanager
 def _workers_path_kept_off_cwd() -> Iterator[None]:
     """While the JVM starts: ``PYTHONPATH`` without its empty entries (``PYTHONPATH=/x:$PYTHONPATH``, it
@@ -75,6 +68,8 @@ def _workers_path_kept_off_cwd() -> Iterator[None]:
     reads an empty entry as the working directory, ``PYTHONSAFEPATH`` or not: a lz4.py there was
     imported by every worker. Put back at once (the JVM has its copy)."""
     value = os.environ.get("PYTHONPATH")
+    from ..command_signals import without_empty_entries
+
     kept = without_empty_entries(value)
     if kept == value:
         yield

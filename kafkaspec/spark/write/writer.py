@@ -262,7 +262,7 @@ def _codec(value: str | None) -> str | None:
 
 
 def _preserve(value: str | None) -> bool | None:
-    """The ``preserveBatches`` option: the reader's booleans (:func:`~..read.options.parse_bool`), or
+    """The ``preserveBatches`` option: the reader's booleans (:func:`~kafkaspec.spark.read.options.parse_bool`), or
     ``auto`` (None, the default: kept when the rows carry a kafkalog read's batch columns)."""
     if value is None or str(value).strip().lower() == "auto":
         return None
