@@ -131,17 +131,30 @@ class DeltaSink:
     def committed(self, name: str, partitions: Iterable[tuple[str, int]]) -> Offsets | None:
         """The next offsets the table ``name`` holds of ``partitions`` (None: no such table); refuses a
         table not of our columns. The table is kept as read, so that the commit is checked against it."""
-        table = self._tables[name] = self._load(name)
-        if table is None:
-            return None
-        check_columns(
-            [(f.name, str(f.type)) for f in table.schema().fields], f"Delta table {self.uri(name)!r}"
-        )
-        out: Offsets = {}
-        for topic, partition in partitions:
-            version = table.transaction_version(APP_ID.format(topic=topic, partition=partition))
-            if version is not None:
-                out.setdefault(topic, {})[partition] = version
+        try:
+            table = self._tables[name] = self._load(name)
+            if table is None:
+                return None
+            check_columns(
+                [(f.name, str(f.type)) for f in table.schema().fields], f"Delta table {self.uri(name)!r}"
+            )
+            out: Offsets = {}
+            for topic, partition in partitions:
+                version = table.transaction_version(APP_ID.format(topic=topic, partition=partition))
+                if version is not None and version < 0:  # from 0 up, as we store them: -5 re-read it all
+                    raise TableError(
+                        f"{self.uri(name)}: its log stores offset {version} for {topic}-{partition}, not one "
+                        "kafkaspec stores; nothing was written"
+                    )
+                if version is not None:
+                    out.setdefault(topic, {})[partition] = version
+        except (
+            DeltaError
+        ) as exc:  # a version of its log that delta-rs cannot read: its text holds a backtrace
+            said = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+            raise TableError(
+                f"{self.uri(name)}: its Delta log cannot be read ({said}); nothing was written"
+            ) from None
         return out
 
     def append(

@@ -3,7 +3,7 @@ property), edited or written by another tool, are what the next run plans from. 
 or a string was read as a whole number (``1.5`` as 1: a record appended twice), ``1e400`` raised
 OverflowError with a traceback's hint, a negative offset re-read the partition from its start, and a
 partition number that is none was planned: each is one TableError naming the table and the property,
-nothing written."""
+nothing written. So is a version of a Delta table's log that is none of ours."""
 
 from __future__ import annotations
 
@@ -50,3 +50,36 @@ def test_offsets_in_a_tables_metadata_that_are_none_of_ours_are_refused(stored, 
     with pytest.raises(TableError, match=rf"orders.*{OFFSETS_PROPERTY}"):
         write_table(src, lake)
     assert table_rows("iceberg", lake, "orders") == before
+
+
+@pytest.mark.parametrize(
+    "commit",
+    [
+        '{"txn": {"appId": "%s", "version": -5}}',
+        '{"txn": {"appId": "%s", "version": "x"}}',
+        '{"txn": {"appId": "%s", "version": 1000000000000000000000000000000}}',
+        "{not json at all",
+    ],
+)
+def test_a_delta_commit_that_is_none_of_ours_is_refused_naming_the_table(commit, tmp_path):
+    """A version of a Delta table's log written by hand or by another tool: a negative ``txn`` version
+    re-appended every record the table held (as duplicates), and what delta-rs cannot parse was its
+    DeltaError with a Rust backtrace in its text."""
+    import json
+
+    from kafkaspec.tables.delta import APP_ID
+
+    src, lake = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 3)
+    write_table(src, lake, format="delta")
+    write_orders(src, 2, tag=b"b")
+    before = table_rows("delta", lake, "orders")
+    text = commit % APP_ID.format(topic="orders", partition=0) if "%s" in commit else commit
+    info = json.dumps({"commitInfo": {"timestamp": 1}})
+    (lake / "orders" / "_delta_log" / f"{1:020d}.json").write_text(f"{text}\n{info}\n")
+    with pytest.raises(TableError, match=r"lake/orders") as caught:
+        write_table(src, lake, format="delta")
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 400, str(caught.value)
+    if "-5" in commit:
+        (lake / "orders" / "_delta_log" / f"{1:020d}.json").unlink()
+        assert table_rows("delta", lake, "orders") == before
