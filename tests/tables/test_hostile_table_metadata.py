@@ -83,3 +83,18 @@ def test_a_delta_commit_that_is_none_of_ours_is_refused_naming_the_table(commit,
     if "-5" in commit:
         (lake / "orders" / "_delta_log" / f"{1:020d}.json").unlink()
         assert table_rows("delta", lake, "orders") == before
+
+
+@pytest.mark.parametrize("content", [b"not sqlite at all\n" * 10, b"SQLite format 3\x00" + b"\xff" * 100])
+def test_a_catalog_db_that_is_no_sqlite_database_is_one_table_error(content, tmp_path):
+    """SQLAlchemy's DatabaseError, its SQL and its link on three lines, with the debug hint."""
+    src, lake = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 3)
+    lake.mkdir()
+    (lake / "catalog.db").write_bytes(content)
+    with pytest.raises(TableError, match=r"lake/catalog\.db: not an SQLite catalog") as caught:
+        write_table(src, lake)
+    assert "\n" not in str(caught.value)
+    assert (lake / "catalog.db").read_bytes() == content and sorted(p.name for p in lake.iterdir()) == [
+        "catalog.db"
+    ]
