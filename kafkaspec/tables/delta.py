@@ -63,6 +63,19 @@ def is_table_root(dest: str) -> bool:
     )
 
 
+def refuse_link_out(dest: str, name: str) -> None:
+    """Refuse a local table folder that is a symbolic link out of ``dest``: a run would append to, and
+    ``table compact``/``expire-snapshots`` rewrite or delete the files of, a table elsewhere."""
+    path = os.path.join(dest, name)
+    if "://" in dest or not os.path.islink(path):
+        return
+    target, root = os.path.realpath(path), os.path.realpath(dest)
+    if not target.startswith(root.rstrip(os.sep) + os.sep):
+        raise TableError(
+            f"{path}: a symbolic link out of {dest} (to {target}), not a table folder of it; nothing was written"
+        )
+
+
 class DeltaSink:
     """The Delta tables of one destination folder (local, or an object store's URI)."""
 
@@ -88,6 +101,7 @@ class DeltaSink:
                 f"{uri}: a Delta table cannot be named _delta_log, the name of every Delta table's log "
                 "folder (leave the topic out with --topics '!_delta_log'); nothing was written"
             )
+        refuse_link_out(self.dest, name)
         if (
             "://" not in uri
             and os.path.exists(uri)

@@ -98,3 +98,29 @@ def test_a_catalog_db_that_is_no_sqlite_database_is_one_table_error(content, tmp
     assert (lake / "catalog.db").read_bytes() == content and sorted(p.name for p in lake.iterdir()) == [
         "catalog.db"
     ]
+
+
+@pytest.mark.parametrize("action", ["pipeline", "compact", "expire"])
+def test_a_delta_table_folder_linked_out_of_the_warehouse_is_refused(action, tmp_path):
+    """``lake/orders`` a symbolic link to a Delta table elsewhere (another warehouse's): the run appended
+    to it, and ``table compact`` rewrote its files, outside the folder it was given."""
+    from kafkaspec.tables.housekeeping import compact, expire_snapshots
+
+    src, lake, other = tmp_path / "logs", tmp_path / "lake", tmp_path / "other"
+    write_orders(src, 3)
+    write_orders(src, 2, tag=b"b")  # two data files when compacted
+    write_table(src, other, format="delta")
+    write_orders(src, 1, tag=b"c", partition=1)
+    lake.mkdir()
+    (lake / "orders").symlink_to(other / "orders")
+    victim = sorted(p.name for p in (other / "orders").rglob("*"))
+    rows = table_rows("delta", other, "orders")
+    with pytest.raises(TableError, match=r"lake/orders: a symbolic link out of"):
+        if action == "pipeline":
+            write_table(src, lake, format="delta")
+        elif action == "compact":
+            compact("delta", str(lake))
+        else:
+            expire_snapshots("delta", str(lake), older_than_hours=0)
+    assert sorted(p.name for p in (other / "orders").rglob("*")) == victim
+    assert table_rows("delta", other, "orders") == rows
